@@ -1,0 +1,88 @@
+"""deepkb's exception tree. SDK, network and OS errors are mapped into it at the boundary.
+
+    DeepkbError                 one clear line for the user, plus an exit code
+    ├── ConfigError             deepkb.yml is wrong (names the key and the file)
+    ├── UsageError              a command-line value is wrong
+    ├── LockHeldError           another run holds the workspace lock
+    ├── NotImplementedYetError  a command a later release fills in (exit 2)
+    ├── UnsafeSourceError       a repository URL/path or crawl target was refused before any process/request
+    ├── StoreError              reading or writing the knowledge store failed
+    ├── ResearchError           a research pipeline could not finish
+    │   └── PartialFailure      some shards/steps failed, the rest landed (exit 3)
+    └── ProviderError           an LLM or search provider failed
+        ├── ProviderAuthError   400/401/403: our request or key is wrong; never retried
+        ├── ProviderRateLimited 429/529 after the retries were spent
+        ├── ProviderTimeout     no answer within the configured timeout
+        └── ProviderResponseError  the provider answered something we cannot read
+"""
+
+from __future__ import annotations
+
+
+class DeepkbError(Exception):
+    """Base of every error deepkb reports to the user as one line."""
+
+    exit_code = 1
+
+    def __init__(self, message: str, *, hint: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.hint = hint
+
+    def line(self) -> str:
+        """The one line the CLI prints: what was wrong, then how to fix it."""
+        return f"{self.message} ({self.hint})" if self.hint else self.message
+
+
+class ConfigError(DeepkbError):
+    exit_code = 2
+
+
+class UsageError(DeepkbError):
+    exit_code = 2
+
+
+class LockHeldError(DeepkbError):
+    exit_code = 4
+
+
+class NotImplementedYetError(DeepkbError):
+    exit_code = 2
+
+
+class UnsafeSourceError(DeepkbError):
+    exit_code = 2
+
+
+class StoreError(DeepkbError):
+    pass
+
+
+class ResearchError(DeepkbError):
+    pass
+
+
+class PartialFailure(ResearchError):
+    """Some units of work failed while the others landed; the result is still written."""
+
+    exit_code = 3
+
+
+class ProviderError(DeepkbError):
+    pass
+
+
+class ProviderAuthError(ProviderError):
+    pass
+
+
+class ProviderRateLimited(ProviderError):
+    pass
+
+
+class ProviderTimeout(ProviderError):
+    pass
+
+
+class ProviderResponseError(ProviderError):
+    pass

@@ -1,0 +1,132 @@
+"""The one small interface every LLM back end implements, and the registry that picks one by name."""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import ClassVar
+
+from ..config import LLMConfig
+from ..errors import ConfigError
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """Text in. `stage` picks the per-stage model (architect, analyze, report, …)."""
+
+    user: str
+    system: str | None = None
+    max_tokens: int = 4096
+    json_mode: bool = False
+    stage: str = "default"
+
+
+@dataclass(frozen=True)
+class Completion:
+    """Text out, with what it cost."""
+
+    text: str
+    model: str
+    provider: str
+    input_tokens: int = 0
+    output_tokens: int = 0
+    cached: bool = False
+
+
+@dataclass
+class Usage:
+    """Running totals for one run: calls actually sent, cache hits and tokens."""
+
+    calls: int = 0
+    cache_hits: int = 0
+    input_tokens: int = 0
+    output_tokens: int = 0
+
+    def add(self, completion: Completion) -> None:
+        if completion.cached:
+            self.cache_hits += 1
+            return
+        self.calls += 1
+        self.input_tokens += completion.input_tokens
+        self.output_tokens += completion.output_tokens
+
+
+class Provider:
+    """An LLM back end. Subclasses set `name` and implement `complete`."""
+
+    name: ClassVar[str] = ""
+    offline: ClassVar[bool] = False
+    default_model: ClassVar[str] = ""
+
+    def __init__(self, config: LLMConfig) -> None:
+        self.config = config
+        self.usage = Usage()
+
+    def model_for(self, stage: str) -> str:
+        return self.config.models.get(stage) or self.config.model or self.default_model
+
+    def complete(self, prompt: Prompt) -> Completion:
+        raise NotImplementedError
+
+
+ProviderFactory = Callable[[LLMConfig], Provider]
+_REGISTRY: dict[str, type[Provider]] = {}
+
+
+def register(cls: type[Provider]) -> type[Provider]:
+    """Class decorator: make a provider selectable by its `name`."""
+    _REGISTRY[cls.name] = cls
+    return cls
+
+
+def provider_names() -> list[str]:
+    _load_builtin()
+    return sorted(_REGISTRY)
+
+
+@dataclass(frozen=True)
+class Selection:
+    name: str
+    reason: str
+    extra: dict[str, str] = field(default_factory=dict)
+
+
+def select_provider_name(cli_value: str | None, config: LLMConfig) -> Selection:
+    """--provider, then DEEPKB_PROVIDER, then deepkb.yml, then anthropic-if-keyed, else offline."""
+    if cli_value:
+        return Selection(cli_value, "--provider")
+    if env := os.environ.get("DEEPKB_PROVIDER"):
+        return Selection(env, "DEEPKB_PROVIDER")
+    if config.provider:
+        return Selection(config.provider, "deepkb.yml llm.provider")
+    if os.environ.get("ANTHROPIC_API_KEY"):
+        return Selection("anthropic", "ANTHROPIC_API_KEY is set")
+    return Selection("offline", "no API key set")
+
+
+def create_provider(name: str, config: LLMConfig) -> Provider:
+    _load_builtin()
+    try:
+        cls = _REGISTRY[name]
+    except KeyError:
+        raise ConfigError(
+            f"unknown LLM provider '{name}'", hint=f"choose one of: {', '.join(sorted(_REGISTRY))}"
+        ) from None
+    return cls(config)
+
+
+def _load_builtin() -> None:
+    # Importing registers them; kept lazy so `deepkb --help` does not import the Anthropic SDK.
+    from . import anthropic, offline, openai  # noqa: F401
+
+
+_TOKEN_RE = re.compile(r"\w+|[^\w\s]", re.UNICODE)
+
+
+def estimate_tokens(text: str) -> int:
+    """A tokenizer-free estimate (tiktoken needs a download): ~1.3 tokens per word or symbol, one per CJK character."""
+    cjk = sum(1 for ch in text if "\u3400" <= ch <= "\u9fff")
+    pieces = len(_TOKEN_RE.findall(text))
+    return int(pieces * 1.3) + cjk

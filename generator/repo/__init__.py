@@ -1,0 +1,1 @@
+"""Repository research: clone → map → facts → plan (architect + normalize, focus) → pack → analyze → synthesize."""

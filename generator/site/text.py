@@ -1,0 +1,38 @@
+"""Turning untrusted text (repository files, web pages, model output) into inert markdown.
+
+Every value that did not come from deepkb itself passes through `md_escape` (blocks) or `md_inline`
+(one line) before it is put into a page: HTML special characters become entities, and markdown syntax that
+could make a link, an image, a heading, a table cell or a frontmatter fence is backslash-escaped. The MkDocs
+hook in `site/hooks.py` sanitizes the built HTML again as a second line of defence.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+_MD_SPECIAL = re.compile(r"([\\`*_\[\]{}()#+!|~])")
+_LINE_START = re.compile(r"^(\s*)([-=>]{1,}|\d+[.)])", re.MULTILINE)
+
+
+def md_escape(text: object) -> str:
+    """Block text: keeps line breaks, neutralizes HTML and markdown syntax."""
+    value = html.escape(str(text), quote=True)
+    value = _MD_SPECIAL.sub(r"\\\1", value)
+    return _LINE_START.sub(lambda m: m.group(1) + "\\" + m.group(2), value)
+
+
+def md_inline(text: object, limit: int = 300) -> str:
+    """One line of text (a title, a summary cell): newlines folded, length capped, then escaped."""
+    value = " ".join(str(text).split())
+    if len(value) > limit:
+        value = value[: limit - 1] + "…"
+    return md_escape(value)
+
+
+def code_block(text: str, language: str = "") -> str:
+    """A fenced code block that untrusted text cannot close early (the fence outgrows any run of backticks)."""
+    longest = max((len(m) for m in re.findall(r"`+", text)), default=0)
+    fence = "`" * max(3, longest + 1)
+    lang = re.sub(r"[^\w+-]", "", language)
+    return f"{fence}{lang}\n{text.rstrip()}\n{fence}"

@@ -1,0 +1,206 @@
+"""The one place that writes the knowledge base: paths, atomic files, frontmatter, JSON and the workspace lock.
+
+Stages return data; this module writes it. Every write goes to a temporary file in the target's directory,
+is fsynced, then replaces the target, so a killed run leaves either the old file or the new one, never a
+torn one. A write whose bytes equal what is on disk is skipped, so a re-run with nothing new changes no file.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import tempfile
+import unicodedata
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import filelock
+import frontmatter
+import yaml
+
+from .errors import LockHeldError, StoreError
+
+CONFIG_NAME = "deepkb.yml"
+
+
+@dataclass(frozen=True)
+class KBPaths:
+    """Where everything of one knowledge base lives, derived from its root folder."""
+
+    root: Path
+
+    @property
+    def config_file(self) -> Path:
+        return self.root / CONFIG_NAME
+
+    @property
+    def site_src(self) -> Path:
+        return self.root / "site_src"
+
+    @property
+    def site_dir(self) -> Path:
+        return self.root / "site"
+
+    @property
+    def mkdocs_yml(self) -> Path:
+        return self.root / "mkdocs.yml"
+
+    @property
+    def cache_dir(self) -> Path:
+        """Clones, LLM replies, sessions and search indexes: never published, safe to delete."""
+        override = os.environ.get("DEEPKB_CACHE_DIR")
+        return Path(override) if override else self.root / ".cache" / "deepkb"
+
+    @property
+    def repos_dir(self) -> Path:
+        return self.site_src / "repos"
+
+    @property
+    def topics_dir(self) -> Path:
+        return self.site_src / "topics"
+
+    @property
+    def tags_dir(self) -> Path:
+        return self.site_src / "tags"
+
+    @property
+    def lock_file(self) -> Path:
+        return self.cache_dir / "workspace.lock"
+
+    def repo_dir(self, owner: str, repo: str) -> Path:
+        return safe_join(self.repos_dir, slugify(owner, keep_case=True), slugify(repo, keep_case=True))
+
+    def topic_dir(self, slug: str) -> Path:
+        return safe_join(self.topics_dir, slugify(slug))
+
+
+# --------------------------------------------------------------------------- names and paths
+
+
+_SLUG_DROP = re.compile(r"[^\w\-.]+", re.UNICODE)
+
+
+def slugify(text: str, *, max_len: int = 60, keep_case: bool = False) -> str:
+    """A file-name-safe slug of untrusted text: letters (any script), digits, '-', '_' and inner '.'."""
+    text = unicodedata.normalize("NFKC", text).strip()
+    if not keep_case:
+        text = text.lower()
+    text = _SLUG_DROP.sub("-", text.replace("/", "-").replace("\\", "-"))
+    text = re.sub(r"-{2,}", "-", text).strip("-._")
+    return text[:max_len].strip("-._") or "untitled"
+
+
+def safe_join(base: Path, *parts: str) -> Path:
+    """Join `parts` below `base`, refusing anything that would land outside it (untrusted text is never a path)."""
+    target = base.joinpath(*parts)
+    try:
+        target.resolve().relative_to(base.resolve())
+    except ValueError:
+        raise StoreError(f"refused to write outside the knowledge base: {'/'.join(parts)!r}") from None
+    return target
+
+
+# --------------------------------------------------------------------------- atomic writes
+
+
+def write_bytes(path: Path, data: bytes) -> bool:
+    """Atomically write `data` to `path`. Returns False (and touches nothing) when the bytes are unchanged."""
+    try:
+        if path.is_file() and path.read_bytes() == data:
+            return False
+    except OSError:
+        pass
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    _fsync_dir(path.parent)
+    return True
+
+
+def write_text(path: Path, text: str) -> bool:
+    return write_bytes(path, text.encode("utf-8"))
+
+
+def write_json(path: Path, data: Any) -> bool:
+    return write_text(path, json.dumps(data, ensure_ascii=False, indent=2, sort_keys=False, default=str) + "\n")
+
+
+def read_json(path: Path, default: Any = None) -> Any:
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return default
+    except (OSError, ValueError) as exc:
+        raise StoreError(f"cannot read {path}: {exc}", hint="delete the file to rebuild it") from exc
+
+
+def _fsync_dir(directory: Path) -> None:
+    try:
+        fd = os.open(directory, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+# --------------------------------------------------------------------------- frontmatter
+
+
+def dump_frontmatter(meta: Mapping[str, Any], body: str) -> str:
+    """A markdown document with `meta` as YAML frontmatter, always through a safe dump (never string formatting)."""
+    header = yaml.safe_dump(dict(meta), allow_unicode=True, sort_keys=False, default_flow_style=False, width=1000)
+    body = body if body.endswith("\n") else body + "\n"
+    return f"---\n{header}---\n\n{body}"
+
+
+def write_page(path: Path, meta: Mapping[str, Any], body: str) -> bool:
+    return write_text(path, dump_frontmatter(meta, body))
+
+
+def read_page(path: Path) -> tuple[dict[str, Any], str]:
+    """Frontmatter and body of a page written by `write_page`."""
+    try:
+        post = frontmatter.loads(path.read_text(encoding="utf-8"))
+    except (OSError, yaml.YAMLError) as exc:
+        raise StoreError(f"cannot read page {path}: {exc}") from exc
+    return dict(post.metadata), post.content
+
+
+# --------------------------------------------------------------------------- lock
+
+
+@contextmanager
+def workspace_lock(paths: KBPaths) -> Iterator[None]:
+    """Hold the knowledge base's write lock for the duration, or fail at once if another run holds it.
+
+    The lock is an OS file lock (flock), so a killed holder releases it with its process.
+    """
+    paths.lock_file.parent.mkdir(parents=True, exist_ok=True)
+    lock = filelock.FileLock(str(paths.lock_file), timeout=0)
+    try:
+        lock.acquire()
+    except filelock.Timeout:
+        raise LockHeldError(
+            f"another deepkb run is writing {paths.root}",
+            hint="wait for it to finish; the lock frees itself if that run dies",
+        ) from None
+    try:
+        yield
+    finally:
+        lock.release()

@@ -1,0 +1,1 @@
+"""Topic research: plan → dispatch → research/crawl → dedupe → aggregate → analyze → report → verify."""

@@ -1,0 +1,67 @@
+"""Shared fixtures. Every test runs hermetically: no API keys, caches and HOME in tmp, no network."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def clean_environ(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory) -> None:
+    for name in list(os.environ):
+        if name.endswith(("_API_KEY", "_TOKEN", "_SECRET")) or name.startswith(("DEEPKB_", "OPENAI_", "ANTHROPIC_")):
+            monkeypatch.delenv(name, raising=False)
+    home = tmp_path_factory.mktemp("home")
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.setenv("DEEPKB_CACHE_DIR", str(home / "deepkb-cache"))
+    monkeypatch.setenv("GIT_CONFIG_NOSYSTEM", "1")
+    monkeypatch.setenv("GIT_AUTHOR_NAME", "Test")
+    monkeypatch.setenv("GIT_AUTHOR_EMAIL", "test@example.invalid")
+    monkeypatch.setenv("GIT_COMMITTER_NAME", "Test")
+    monkeypatch.setenv("GIT_COMMITTER_EMAIL", "test@example.invalid")
+
+
+def git(cwd: Path, *args: str) -> str:
+    return subprocess.run(["git", *args], cwd=cwd, check=True, capture_output=True, text=True).stdout.strip()
+
+
+def make_git_repo(root: Path, files: dict[str, str], *, origin: str | None = None) -> Path:
+    """A fixture repository: write `files`, git init, commit. Returns `root`."""
+    root.mkdir(parents=True, exist_ok=True)
+    for rel, text in files.items():
+        target = root / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text, encoding="utf-8")
+    git(root, "init", "-q", "-b", "main")
+    git(root, "add", "-A")
+    git(root, "commit", "-q", "-m", "initial")
+    if origin:
+        git(root, "remote", "add", "origin", origin)
+    return root
+
+
+SAMPLE_PROJECT: dict[str, str] = {
+    "README.md": "# Sample\n\nSample is a tiny calculator library used to test deepkb. It parses and evaluates expressions.\n",
+    "sample/__init__.py": '"""Sample calculator package."""\n\nfrom .core import evaluate\n',
+    "sample/core.py": '"""Core evaluation of parsed expressions."""\n\nfrom .parser import parse\n\n\ndef evaluate(text: str) -> float:\n    """Evaluate an arithmetic expression."""\n    return sum(parse(text))\n\n\nclass Calculator:\n    """Keeps a running total."""\n\n    def add(self, value: float) -> float:\n        return value\n',
+    "sample/parser.py": '"""Parse expressions into numbers."""\n\n\ndef parse(text: str) -> list[float]:\n    """Split on plus signs."""\n    return [float(part) for part in text.split("+")]\n',
+    "sample/cli.py": '"""Command line entry point."""\n\nimport sys\n\nfrom .core import evaluate\n\n\ndef main() -> None:\n    print(evaluate(sys.argv[1]))\n\n\nif __name__ == "__main__":\n    main()\n',
+    "tests/test_core.py": "from sample.core import evaluate\n\n\ndef test_evaluate():\n    assert evaluate('1+2') == 3\n",
+    "docs/guide.md": "# Guide\n\nUse evaluate() to compute sums.\n",
+}
+
+
+@pytest.fixture
+def sample_repo(tmp_path: Path) -> Path:
+    return make_git_repo(tmp_path / "sample", SAMPLE_PROJECT, origin="https://github.com/acme/sample.git")
+
+
+@pytest.fixture
+def kb_root(tmp_path: Path) -> Path:
+    """An empty knowledge base root with the project's mkdocs.yml and templates reachable."""
+    root = tmp_path / "kb"
+    root.mkdir()
+    return root
