@@ -14,13 +14,13 @@ from .app import App, pass_app
 @pass_app
 def build(app: App, no_site: bool) -> None:
     """Research every repository and topic in deepkb.yml, then build the site into site/."""
+    config = app.config  # a broken deepkb.yml fails here, before anything runs
     from ..kb.index import update_index
     from ..repo.pipeline import run_repo_research
     from ..site.build import build_site
     from ..site.render import render_site
     from ..topic.pipeline import run_topic_research
 
-    config = app.config
     partial: list[str] = []
     with workspace_lock(app.paths):
         for entry in config.repos:

@@ -1,4 +1,4 @@
-"""`deepkb site`, `serve`, `publish`: render site_src and build, preview or publish it with MkDocs."""
+"""`deepkb site`, `serve`: render site_src and build or preview it with MkDocs."""
 
 from __future__ import annotations
 
@@ -19,10 +19,4 @@ def serve() -> None:
     not_implemented("serve")
 
 
-@click.command()
-def publish() -> None:
-    """Publish site/ to GitHub Pages."""
-    not_implemented("publish")
-
-
-COMMANDS = [site, serve, publish]
+COMMANDS = [site, serve]

@@ -1,0 +1,170 @@
+"""Iterative retrieval, shared by repository focus and topic research.
+
+The seed's loop: DISPATCH (search with the current terms) → EVALUATE (score each new candidate 0–1 with a
+reason) → REFINE (add terms found in high-relevance candidates, exclude what scored < 0.2, target what is
+missing) → repeat, at most 3 cycles, stopping once at least 3 candidates score ≥ 0.7. Callers supply the
+dispatch and evaluate functions (an LLM judge, or the lexical judge below offline); the loop and its trace
+are the same for both research kinds.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Generic, TypeVar
+
+from .summarize import content_words
+
+T = TypeVar("T")
+
+MAX_CYCLES = 3
+GOOD_SCORE = 0.7
+ENOUGH_GOOD = 3
+EXCLUDE_BELOW = 0.2
+
+
+@dataclass
+class Query:
+    terms: list[str]
+    excludes: set[str] = field(default_factory=set)  # candidate keys never to dispatch again
+    cycle: int = 1
+
+    def text(self) -> str:
+        return " ".join(self.terms)
+
+
+@dataclass
+class Judged(Generic[T]):
+    key: str
+    item: T
+    score: float  # relevance 0–1
+    reason: str
+
+
+@dataclass
+class Cycle:
+    terms: list[str]
+    judged: list[tuple[str, float, str]]  # (key, score, reason), as the trace shows them
+
+
+@dataclass
+class Retrieval(Generic[T]):
+    kept: list[Judged[T]]  # every candidate scored ≥ EXCLUDE_BELOW, best first
+    cycles: list[Cycle]
+    stopped_because: str
+
+    def good(self, threshold: float = GOOD_SCORE) -> list[Judged[T]]:
+        return [j for j in self.kept if j.score >= threshold]
+
+    def trace(self) -> dict[str, object]:
+        """The JSON-ready trace saved beside the research and shown on its page."""
+        return {
+            "stopped_because": self.stopped_because,
+            "cycles": [
+                {
+                    "cycle": n,
+                    "terms": c.terms,
+                    "judged": [{"key": k, "score": round(s, 3), "reason": r} for k, s, r in c.judged],
+                }
+                for n, c in enumerate(self.cycles, 1)
+            ],
+        }
+
+
+Dispatch = Callable[[Query], Sequence[T]]
+Evaluate = Callable[[Query, Sequence[T]], list[Judged[T]]]
+TextOf = Callable[[T], str]
+
+
+def iterative_retrieval(
+    initial_terms: Sequence[str],
+    *,
+    dispatch: Dispatch[T],
+    key: Callable[[T], str],
+    evaluate: Evaluate[T],
+    text_of: TextOf[T] | None = None,
+    max_cycles: int = MAX_CYCLES,
+    good_score: float = GOOD_SCORE,
+    enough: int = ENOUGH_GOOD,
+    exclude_below: float = EXCLUDE_BELOW,
+) -> Retrieval[T]:
+    """Run the dispatch → evaluate → refine loop and return what was kept, with its trace."""
+    query = Query(terms=_dedupe_terms(initial_terms))
+    kept: dict[str, Judged[T]] = {}
+    cycles: list[Cycle] = []
+    reason = f"reached {max_cycles} cycles"
+    for cycle in range(1, max_cycles + 1):
+        query.cycle = cycle
+        fresh = [c for c in dispatch(query) if key(c) not in query.excludes and key(c) not in kept]
+        judged = evaluate(query, fresh) if fresh else []
+        cycles.append(Cycle(list(query.terms), [(j.key, j.score, j.reason) for j in judged]))
+        for j in judged:
+            if j.score < exclude_below:
+                query.excludes.add(j.key)
+            else:
+                kept[j.key] = j
+        if sum(1 for j in kept.values() if j.score >= good_score) >= enough:
+            reason = f"{enough} or more candidates scored ≥ {good_score}"
+            break
+        if not fresh:
+            reason = "no new candidates"
+            break
+        query = refine(query, judged, text_of=text_of, good_score=good_score)
+    ranked = sorted(kept.values(), key=lambda j: (-j.score, j.key))
+    return Retrieval(kept=ranked, cycles=cycles, stopped_because=reason)
+
+
+def refine(
+    query: Query,
+    judged: Sequence[Judged[T]],
+    *,
+    text_of: TextOf[T] | None,
+    good_score: float = GOOD_SCORE,
+    new_terms: int = 3,
+) -> Query:
+    """Add the most frequent content words of the high-relevance candidates that the query lacks."""
+    excludes = set(query.excludes) | {j.key for j in judged}  # judged ones are not dispatched again
+    if text_of is None:
+        return Query(terms=list(query.terms), excludes=excludes, cycle=query.cycle + 1)
+    have = {t.lower() for t in query.terms}
+    counts: Counter[str] = Counter()
+    for j in judged:
+        if j.score >= good_score * 0.8:
+            counts.update(set(content_words(text_of(j.item))) - have)
+    extra = [term for term, _ in counts.most_common(new_terms)]
+    return Query(terms=_dedupe_terms([*query.terms, *extra]), excludes=excludes, cycle=query.cycle + 1)
+
+
+def lexical_relevance(terms: Sequence[str], text: str) -> tuple[float, str]:
+    """The offline judge: share of query terms present in `text`, with a bonus for repeated hits.
+
+    Returns (score 0–1, reason naming the matched terms).
+    """
+    wanted = _dedupe_terms(w for t in terms for w in content_words(t))
+    if not wanted:
+        return 0.0, "no query terms"
+    words = Counter(content_words(text))
+    matched = [t for t in wanted if words[t] or _prefix_hit(t, words)]
+    if not matched:
+        return 0.0, "none of the query terms appear"
+    coverage = len(matched) / len(wanted)
+    depth = min(1.0, sum(words[t] for t in matched) / (4 * len(wanted)))
+    score = round(min(1.0, 0.75 * coverage + 0.25 * depth), 3)
+    return score, f"matches {', '.join(matched[:6])}" + (" …" if len(matched) > 6 else "")
+
+
+def _prefix_hit(term: str, words: Counter[str]) -> bool:
+    # inflections: "parse" matches "parser", "parsing" shares the 5-letter stem
+    stem = term[:5] if len(term) > 5 else term
+    return len(stem) >= 4 and any(w.startswith(stem) for w in words)
+
+
+def _dedupe_terms(terms: Iterable[str]) -> list[str]:
+    seen: list[str] = []
+    for term in terms:
+        norm = re.sub(r"\s+", " ", str(term)).strip().lower()
+        if norm and norm not in seen:
+            seen.append(norm)
+    return seen

@@ -1,0 +1,116 @@
+"""End to end through the real entry point: `deepkb build` on a fixture git repository and a tiny corpus."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import frontmatter
+import pytest
+
+from .conftest import SAMPLE_PROJECT, make_git_repo
+
+CORPUS = {
+    "calculators.md": "# Calculators\n\nA calculator evaluates arithmetic expressions. Parsers split the "
+    "expression into tokens before evaluation. Expression evaluation is the core of every calculator.\n",
+    "history.md": "# History of calculators\n\nMechanical calculators appeared in the seventeenth century. "
+    "Electronic calculators replaced them in the 1970s. Calculators made arithmetic cheap.\n",
+    "parsing.md": "# Parsing\n\nA parser turns text into a tree. Recursive descent parsers are easy to write "
+    "by hand. Parsing errors should name the line and column.\n",
+}
+
+
+def deepkb(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if not k.endswith(("_API_KEY", "_TOKEN"))}
+    return subprocess.run(
+        [sys.executable, "-m", "generator", "--root", str(root), *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=600,
+    )
+
+
+def tree_digest(folder: Path) -> dict[str, str]:
+    return {
+        str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(folder.rglob("*"))
+        if p.is_file()
+    }
+
+
+@pytest.fixture
+def kb(tmp_path: Path) -> Path:
+    repo = make_git_repo(tmp_path / "sample", SAMPLE_PROJECT, origin="https://github.com/acme/sample.git")
+    root = tmp_path / "kb"
+    (root / "corpus").mkdir(parents=True)
+    for name, text in CORPUS.items():
+        (root / "corpus" / name).write_text(text, encoding="utf-8")
+    (root / "deepkb.yml").write_text(
+        f"repos:\n  - source: {repo}\ntopics:\n  - topic: How calculators evaluate expressions\n"
+        "    sources: ['local:corpus']\n",
+        encoding="utf-8",
+    )
+    return root
+
+
+def test_build_researches_and_publishes_offline(kb: Path) -> None:
+    result = deepkb(kb, "build")
+    assert result.returncode == 0, result.stderr[-3000:]
+    assert "offline" in result.stderr  # the provider is announced
+
+    site = kb / "site"
+    assert (site / "index.html").is_file()
+    search = json.loads((site / "search" / "search_index.json").read_text(encoding="utf-8"))
+    text = json.dumps(search)
+    for identifier in ("evaluate", "Calculator", "parse"):
+        assert identifier in text
+
+    repo_dir = kb / "site_src" / "repos" / "acme" / "sample"
+    index = frontmatter.load(repo_dir / "index.md")
+    assert index["title"] == "Research Analysis: sample"
+    for field in ("source", "revision", "revision_date", "generated", "shards"):
+        assert index.get(field) not in (None, ""), field
+    assert len(index["revision"]) == 40
+    assert index["provider"] == "offline"
+    shard_pages = sorted((repo_dir / "shards").glob("*.md"))
+    assert shard_pages
+    for page in shard_pages:
+        post = frontmatter.load(page)
+        assert post["files"] and all(isinstance(f, str) for f in post["files"])
+        assert "offline" in post.content.lower()
+
+    topic_dirs = [p for p in (kb / "site_src" / "topics").iterdir() if p.is_dir()]
+    assert len(topic_dirs) == 1
+    meta = json.loads((topic_dirs[0] / "_meta.json").read_text(encoding="utf-8"))
+    assert meta["status"] == "completed"
+    assert list((topic_dirs[0] / "raw").glob("*.md"))
+
+    index_json = json.loads((kb / "site_src" / "_index.json").read_text(encoding="utf-8"))
+    assert any(key.startswith("repo:") for key in index_json["topics"])
+    assert any(key.startswith("topic:") for key in index_json["topics"])
+
+
+def test_second_build_changes_nothing(kb: Path) -> None:
+    first = deepkb(kb, "build")
+    assert first.returncode == 0, first.stderr[-3000:]
+    before = tree_digest(kb / "site_src")
+    second = deepkb(kb, "build")
+    assert second.returncode == 0, second.stderr[-3000:]
+    assert tree_digest(kb / "site_src") == before
+
+
+def test_repo_run_json_prints_the_result_object(kb: Path, tmp_path: Path) -> None:
+    result = deepkb(kb, "repo", "run", str(tmp_path / "sample"), "--json")
+    assert result.returncode == 0, result.stderr[-3000:]
+    data = json.loads(result.stdout)
+    assert data["success"] is True
+    assert data["shards_analyzed"] >= 1
+    assert len(data["revision"]) == 40
+    assert data["harvest_dir"].endswith("repos/acme/sample")
+    assert all(link.startswith("[") for link in data["shard_summaries"])
+    assert data["summary"]

@@ -1,0 +1,91 @@
+"""The shared iterative-retrieval loop: stop rules, excludes, refinement and the lexical judge."""
+
+from __future__ import annotations
+
+from generator.retrieval import Judged, Query, iterative_retrieval, lexical_relevance
+
+DOCS = {
+    "a": "The parser turns tokens into an expression tree.",
+    "b": "Tokens come from the lexer; the lexer scans characters.",
+    "c": "Expression trees are evaluated by the interpreter.",
+    "d": "Unrelated notes about the weather.",
+    "e": "The parser reports syntax errors with line numbers.",
+    "f": "The lexer handles unicode identifiers.",
+}
+
+
+def _dispatch(query: Query) -> list[str]:
+    return [k for k, text in DOCS.items() if any(t in text.lower() for t in query.terms)]
+
+
+def _evaluate(query: Query, items):
+    return [Judged(k, k, *lexical_relevance(query.terms, DOCS[k])) for k in items]
+
+
+def test_stops_once_enough_candidates_score_high():
+    calls = []
+
+    def evaluate(query, items):
+        calls.append(list(items))
+        return [Judged(k, k, 0.9, "relevant") for k in items]
+
+    result = iterative_retrieval(["parser", "lexer"], dispatch=_dispatch, key=str, evaluate=evaluate)
+    assert len(result.cycles) == 1
+    assert "scored" in result.stopped_because
+    assert len(result.good()) >= 3
+    assert len(calls) == 1
+
+
+def test_low_scores_are_excluded_and_never_dispatched_again():
+    seen_twice = []
+    dispatched: set[str] = set()
+
+    def dispatch(query):
+        items = list(DOCS)
+        seen_twice.extend(k for k in items if k in dispatched and k not in query.excludes)
+        dispatched.update(items)
+        return items
+
+    def evaluate(query, items):
+        return [Judged(k, k, 0.1 if k == "d" else 0.5, "r") for k in items]
+
+    result = iterative_retrieval(["parser"], dispatch=dispatch, key=str, evaluate=evaluate)
+    assert "d" not in {j.key for j in result.kept}
+    assert result.cycles[1].judged == []  # everything was judged in cycle 1; nothing is re-judged
+    assert result.stopped_because == "no new candidates"
+
+
+def test_at_most_three_cycles_and_refinement_adds_terms():
+    terms_seen = []
+
+    def dispatch(query):
+        terms_seen.append(list(query.terms))
+        # one new document per cycle, so the loop never runs dry before the cap
+        return [sorted(DOCS)[query.cycle - 1]]
+
+    def evaluate(query, items):
+        return [Judged(k, k, 0.6, "partly") for k in items]
+
+    result = iterative_retrieval(
+        ["expression"], dispatch=dispatch, key=str, evaluate=evaluate, text_of=lambda k: DOCS[k]
+    )
+    assert len(result.cycles) == 3
+    assert result.stopped_because == "reached 3 cycles"
+    assert len(terms_seen[1]) > len(terms_seen[0])  # refined with words from the judged document
+    trace = result.trace()
+    assert [c["cycle"] for c in trace["cycles"]] == [1, 2, 3]
+
+
+def test_lexical_relevance_orders_by_coverage():
+    full, _ = lexical_relevance(["parser", "syntax errors"], DOCS["e"])
+    part, reason = lexical_relevance(["parser", "syntax errors"], DOCS["a"])
+    none, _ = lexical_relevance(["parser"], DOCS["d"])
+    assert full > part > none == 0.0
+    assert "parser" in reason
+
+
+def test_end_to_end_with_lexical_judge():
+    result = iterative_retrieval(["parser", "lexer", "tokens"], dispatch=_dispatch, key=str, evaluate=_evaluate)
+    keys = [j.key for j in result.kept]
+    assert "d" not in keys
+    assert keys[0] in {"a", "b"}
