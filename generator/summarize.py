@@ -31,7 +31,12 @@ class RankedSentence:
 def split_sentences(text: str) -> list[str]:
     text = re.sub(r"[ \t]+", " ", text)
     parts = (part.strip() for part in _SENTENCE_END.split(text))
-    return [part for part in parts if len(part) >= 12 and _WORD.search(part)]
+    return [part for part in parts if _long_enough(part) and _WORD.search(part)]
+
+
+def _long_enough(sentence: str) -> bool:
+    # a CJK character carries about a word, so short Chinese sentences still count
+    return len(sentence) >= 12 or sum(1 for ch in sentence if _is_cjk(ch)) >= 5
 
 
 def content_words(text: str) -> list[str]:
