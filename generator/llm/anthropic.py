@@ -1,14 +1,152 @@
-"""Claude through the official Anthropic SDK (being written)."""
+"""Claude through the official Anthropic SDK; SDK errors are mapped into `generator.errors` here, nowhere else."""
 
 from __future__ import annotations
 
+import os
+from typing import TYPE_CHECKING, Any
+
+from ..config import LLMConfig
+from ..errors import (
+    ProviderAuthError,
+    ProviderError,
+    ProviderRateLimited,
+    ProviderResponseError,
+    ProviderTimeout,
+)
 from .base import Completion, Prompt, Provider, register
+
+if TYPE_CHECKING:
+    import anthropic
+
+JSON_INSTRUCTION = "Reply with one JSON object only: no prose before or after it, no code fences."
+# Statuses that mean "busy, come back later"; the SDK has already retried them when we see the error.
+_BUSY = {429, 503, 529}
 
 
 @register
 class AnthropicProvider(Provider):
+    """Messages API, sync client, explicit timeout, SDK retries = llm.max_retries."""
+
     name = "anthropic"
-    default_model = "claude-sonnet-4-5"
+    default_model = "claude-sonnet-5-5"  # the newest Sonnet in the SDK's model list (2.12)
+
+    def __init__(self, config: LLMConfig) -> None:
+        super().__init__(config)
+        key_env = (
+            config.api_key_env
+            if config.provider == "anthropic" and config.api_key_env
+            else "ANTHROPIC_API_KEY"
+        )
+        api_key = os.environ.get(key_env)
+        if not api_key:
+            raise ProviderAuthError(
+                f"the anthropic provider needs an API key and {key_env} is not set",
+                hint=f"export {key_env}=… or run with --provider offline",
+            )
+        import anthropic  # imported here: the SDK takes seconds to import and offline runs never need it
+
+        self.sdk = anthropic
+        self.client = anthropic.Anthropic(
+            api_key=api_key,
+            base_url=self._base_url(config),
+            timeout=config.timeout,
+            max_retries=config.max_retries,
+        )
+
+    @staticmethod
+    def _base_url(config: LLMConfig) -> str | None:
+        # llm.base_url is the OpenAI-compatible endpoint unless deepkb.yml names anthropic explicitly.
+        if config.provider == "anthropic" and config.base_url:
+            return config.base_url
+        return os.environ.get("ANTHROPIC_BASE_URL") or None
 
     def complete(self, prompt: Prompt) -> Completion:
-        raise NotImplementedError
+        model = self.model_for(prompt.stage)
+        try:
+            message = self.client.messages.create(**self._request(prompt, model))
+        except self.sdk.APIError as exc:
+            raise map_sdk_error(exc, model) from exc
+        except ValueError as exc:  # the SDK lets a 200 with a non-JSON body escape as JSONDecodeError
+            raise ProviderResponseError(f"anthropic sent a body that is not JSON: {exc}") from exc
+        completion = Completion(
+            text=_reply_text(message),
+            model=getattr(message, "model", None) or model,
+            provider=self.name,
+            input_tokens=_usage(message, "input_tokens"),
+            output_tokens=_usage(message, "output_tokens"),
+        )
+        self.usage.add(completion)
+        return completion
+
+    def _request(self, prompt: Prompt, model: str) -> dict[str, Any]:
+        request: dict[str, Any] = {
+            "model": model,
+            "max_tokens": min(prompt.max_tokens, self.config.max_output_tokens),
+            "messages": [{"role": "user", "content": prompt.user}],
+        }
+        system = prompt.system or ""
+        if prompt.json_mode:
+            system = f"{system}\n\n{JSON_INSTRUCTION}".strip()
+        if system:
+            request["system"] = system
+        return request
+
+
+def map_sdk_error(exc: anthropic.APIError, model: str) -> ProviderError:
+    """One SDK exception → one of our errors, with the server's own message in the line."""
+    import anthropic
+
+    if isinstance(exc, anthropic.APITimeoutError):
+        return ProviderTimeout("anthropic did not answer in time", hint="raise llm.timeout in deepkb.yml")
+    if isinstance(exc, anthropic.APIConnectionError):
+        return ProviderError(
+            f"could not reach the Anthropic API: {exc.message}", hint="check the network or base URL"
+        )
+    if isinstance(exc, anthropic.APIStatusError):
+        return _map_status(exc.status_code, _server_message(exc), model)
+    return ProviderResponseError(f"anthropic sent a reply deepkb cannot read: {exc.message}")
+
+
+def _map_status(status: int, detail: str, model: str) -> ProviderError:
+    said = f"anthropic answered {status}: {detail}"
+    if status in _BUSY:
+        return ProviderRateLimited(
+            said, hint="still busy after the retries; lower llm.max_concurrent or try later"
+        )
+    if status == 401:
+        return ProviderAuthError(said, hint="check ANTHROPIC_API_KEY")
+    if status == 403:
+        return ProviderAuthError(said, hint="the key lacks permission for this request")
+    if status == 404:
+        return ProviderAuthError(said, hint=f"check the model name '{model}' in deepkb.yml")
+    if 400 <= status < 500:
+        return ProviderAuthError(said, hint="the request was refused; it is not retried")
+    return ProviderError(said, hint="the server failed after the retries; try later")
+
+
+def _server_message(exc: anthropic.APIStatusError) -> str:
+    body = exc.body
+    if isinstance(body, dict) and isinstance(body.get("error"), dict):
+        message = body["error"].get("message")
+        if message:
+            return str(message)
+    return str(body)[:300] if body else exc.message
+
+
+def _reply_text(message: object) -> str:
+    blocks = getattr(message, "content", None)
+    if not isinstance(blocks, list):
+        raise ProviderResponseError("anthropic reply has no content list")
+    texts = [
+        block.text
+        for block in blocks
+        if getattr(block, "type", None) == "text" and isinstance(block.text, str)
+    ]
+    if not texts:
+        raise ProviderResponseError("anthropic reply holds no text block")
+    return "".join(texts)
+
+
+def _usage(message: object, field: str) -> int:
+    value = getattr(getattr(message, "usage", None), field, 0)
+    return value if isinstance(value, int) else 0

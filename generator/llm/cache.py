@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 from .. import store
+from ..errors import StoreError
 from .base import Completion, Prompt, Provider
 
 
@@ -27,6 +28,7 @@ class CachedProvider(Provider):
     def key(self, prompt: Prompt) -> str:
         material = [
             self.inner.name,
+            getattr(self.inner, "base_url", "") or "",  # same model name on two servers is two models
             self.model_for(prompt.stage),
             prompt.system or "",
             prompt.user,
@@ -38,7 +40,10 @@ class CachedProvider(Provider):
     def complete(self, prompt: Prompt) -> Completion:
         key = self.key(prompt)
         path = self.cache_dir / key[:2] / f"{key}.json"
-        stored = store.read_json(path) if path.exists() else None
+        try:
+            stored = store.read_json(path)
+        except StoreError:
+            stored = None  # a damaged entry is only a miss: the answer is fetched again and rewritten
         if isinstance(stored, dict) and "text" in stored:
             completion = Completion(
                 text=stored["text"],

@@ -1,0 +1,127 @@
+"""Ask a provider for JSON that fits a pydantic schema, with one repair round, so callers can fall back cleanly.
+
+`complete_json` never raises on a bad answer: it returns `(None, notes)` and the caller uses its heuristic.
+Provider failures (auth, timeout, rate limit) on the first call propagate; they are not the model's fault.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import replace
+from typing import TypeVar
+
+import pydantic
+
+from ..errors import ProviderAuthError, ProviderError
+from .base import Prompt, Provider
+
+T = TypeVar("T", bound=pydantic.BaseModel)
+
+_FENCE_RE = re.compile(r"```[ \t]*(?:json|JSON)?[ \t]*\n(.*?)```", re.DOTALL)
+# How much of a bad reply the repair prompt quotes back; the model only needs to see its mistake.
+_QUOTE_LIMIT = 6000
+# Positions tried when scanning prose for a JSON value; bounds the work on a long non-JSON reply.
+_MAX_SCAN = 200
+
+
+class NoJSONFound(ValueError):
+    """The text holds no parseable JSON value."""
+
+
+def extract_json(text: str) -> object:
+    """The JSON value in a model reply: the whole text, a ```json fence, or the first object/array in prose."""
+    stripped = text.strip()
+    try:
+        return json.loads(stripped)
+    except ValueError:
+        pass
+    for block in _FENCE_RE.findall(stripped):
+        try:
+            return json.loads(block)
+        except ValueError:
+            continue
+    found = _scan_for_json(stripped)
+    if found is not None:
+        return found[0]
+    raise NoJSONFound(f"no JSON object in the reply (starts: {_preview(stripped)!r})")
+
+
+def _scan_for_json(text: str) -> tuple[object] | None:
+    decoder = json.JSONDecoder()
+    starts = [m.start() for m in re.finditer(r"[{\[]", text)][:_MAX_SCAN]
+    # Objects first: a schema reply is an object, and prose often holds stray "[1]" citations.
+    for opener in ("{", "["):
+        for start in starts:
+            if text[start] != opener:
+                continue
+            try:
+                value, _ = decoder.raw_decode(text, start)
+            except ValueError:
+                continue
+            return (value,)
+    return None
+
+
+def _preview(text: str, limit: int = 80) -> str:
+    return text[:limit] + ("…" if len(text) > limit else "")
+
+
+def parse_reply(text: str, schema: type[T]) -> tuple[T | None, str | None]:
+    """Validate one reply against `schema`: (model, None) or (None, what was wrong)."""
+    try:
+        data = extract_json(text)
+    except NoJSONFound as exc:
+        return None, str(exc)
+    try:
+        return schema.model_validate(data), None
+    except pydantic.ValidationError as exc:
+        return None, _describe(exc)
+
+
+def _describe(exc: pydantic.ValidationError) -> str:
+    problems = []
+    for error in exc.errors()[:8]:
+        where = ".".join(str(part) for part in error["loc"]) or "(root)"
+        problems.append(f"{where}: {error['msg']}")
+    return "; ".join(problems)
+
+
+def complete_json(provider: Provider, prompt: Prompt, schema: type[T]) -> tuple[T | None, list[str]]:
+    """Ask for JSON matching `schema`; on a bad reply ask once more quoting the error. Returns (model or None, notes)."""
+    if provider.offline:
+        return None, [f"{provider.name} provider has no model to ask for JSON"]
+    first = provider.complete(replace(prompt, json_mode=True))
+    parsed, problem = parse_reply(first.text, schema)
+    if parsed is not None:
+        return parsed, []
+    notes = [f"reply did not fit {schema.__name__}: {problem}"]
+    try:
+        second = provider.complete(repair_prompt(prompt, schema, first.text, problem or ""))
+    except ProviderAuthError:
+        raise
+    except ProviderError as exc:
+        notes.append(f"repair request failed: {exc.message}")
+        return None, notes
+    parsed, problem = parse_reply(second.text, schema)
+    if parsed is not None:
+        notes.append("repaired on the second attempt")
+        return parsed, notes
+    notes.append(f"repair reply did not fit {schema.__name__} either: {problem}")
+    return None, notes
+
+
+def repair_prompt(
+    original: Prompt, schema: type[pydantic.BaseModel], bad_output: str, problem: str
+) -> Prompt:
+    """The follow-up: the original task, the bad output, the validation error, and the schema."""
+    schema_text = json.dumps(schema.model_json_schema(), ensure_ascii=False)
+    user = (
+        f"{original.user}\n\n"
+        "Your previous reply could not be used.\n"
+        f"Problem: {problem}\n\n"
+        f"Previous reply:\n<<<\n{bad_output[:_QUOTE_LIMIT]}\n>>>\n\n"
+        f"The reply must be one JSON object matching this JSON Schema:\n{schema_text}\n\n"
+        "Reply with the corrected JSON object only, no prose and no code fences."
+    )
+    return replace(original, user=user, json_mode=True)
