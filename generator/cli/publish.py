@@ -1,16 +1,50 @@
-"""`deepkb publish`: deploy the built site to GitHub Pages (filled in by the knowledge-base issue)."""
+"""`deepkb publish`: deploy the built site to GitHub Pages (a pages branch on a git remote)."""
 
 from __future__ import annotations
 
-import click
+import json
 
-from .app import not_implemented
+import click
+from rich.markup import escape
+
+from ..store import workspace_lock
+from .app import App, pass_app
 
 
 @click.command()
-def publish() -> None:
-    """Publish site/ to GitHub Pages."""
-    not_implemented("publish")
+@click.option(
+    "--remote", default="origin", show_default=True, help="Remote name or repository URL to push to."
+)
+@click.option("--branch", default="gh-pages", show_default=True, help="Pages branch.")
+@click.option(
+    "--keep-history", is_flag=True, help="Add a commit on top of the branch instead of replacing it."
+)
+@click.option("--build", "force_build", is_flag=True, help="Rebuild site/ even when it looks up to date.")
+@click.option("--json", "as_json", is_flag=True, help="Print the result as JSON on stdout.")
+@pass_app
+def publish(app: App, remote: str, branch: str, keep_history: bool, force_build: bool, as_json: bool) -> None:
+    """Build site/ if needed, then commit it to the pages branch and push it (like `mkdocs gh-deploy`)."""
+    from ..site.publish import publish_site
+
+    with workspace_lock(app.paths):
+        result = publish_site(
+            app.paths,
+            app.config,
+            remote=remote,
+            branch=branch,
+            keep_history=keep_history,
+            force_build=force_build,
+        )
+    if as_json:
+        click.echo(json.dumps(result.to_json(), indent=2))
+        return
+    app.console.print(
+        f"[bold green]Published[/bold green] {result.files} files to {escape(result.remote)} {result.branch}"
+        f" (commit {result.commit[:10]}, knowledge base {result.revision[:12]})",
+        markup=True,
+        highlight=False,
+    )
+    app.console.print("On GitHub: Settings → Pages → Source: Deploy from a branch → " + result.branch)
 
 
 COMMANDS = [publish]

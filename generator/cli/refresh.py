@@ -1,16 +1,51 @@
-"""`deepkb refresh`: re-research only what went stale (filled in by the knowledge-base issue)."""
+"""`deepkb refresh`: re-research only what went stale, then update the index and the site."""
 
 from __future__ import annotations
 
-import click
+import json
 
-from .app import not_implemented
+import click
+from rich.markup import escape
+
+from ..errors import PartialFailure
+from ..store import workspace_lock
+from .app import App, pass_app
+from .knowledge import clean
+
+_MARK = {"up-to-date": "=", "stale": "!", "refreshed": "+", "partial": "~", "failed": "x", "skipped": "-"}
 
 
 @click.command()
-def refresh() -> None:
+@click.option("--dry-run", is_flag=True, help="Only report what is stale; research nothing, write nothing.")
+@click.option("--no-site", is_flag=True, help="Do not render and build the site after refreshing.")
+@click.option("--json", "as_json", is_flag=True, help="Print the refresh report as JSON on stdout.")
+@pass_app
+def refresh(app: App, dry_run: bool, no_site: bool, as_json: bool) -> None:
     """Re-research repositories whose remote HEAD moved and topics older than their refresh_days."""
-    not_implemented("refresh")
+    from ..refresh import run_refresh
+
+    config = app.config
+    if dry_run:
+        report = run_refresh(app.paths, config, app.provider, dry_run=True, console=app.console)
+    else:
+        with workspace_lock(app.paths):
+            report = run_refresh(app.paths, config, app.provider, site=not no_site, console=app.console)
+    if as_json:
+        click.echo(json.dumps(report.to_json(), ensure_ascii=False, indent=2))
+    else:
+        for item in report.items:
+            line = f"{_MARK[item.status]} {item.status:<10} {escape(clean(item.id))}"
+            app.console.print(f"{line}  [dim]{escape(clean(item.reason))}[/dim]", highlight=False)
+    stale = report.count("stale") if dry_run else report.count("refreshed") + report.count("partial")
+    verb = "stale" if dry_run else "refreshed"
+    app.console.print(
+        f"refresh: {stale} of {len(report.items)} {verb}, {report.count('failed')} failed,"
+        f" {report.llm_calls} LLM calls, {report.elapsed_s:.2f} s"
+    )
+    if report.count("failed") or report.count("partial"):
+        raise PartialFailure(
+            f"{report.count('failed') + report.count('partial')} entries could not be refreshed fully"
+        )
 
 
 COMMANDS = [refresh]

@@ -1,0 +1,251 @@
+"""Synonym-canonical tags: every tag from every source passes through `canonical_tag()`.
+
+The synonym table is the shipped `default_synonyms.json` merged with the knowledge base's own
+`site_src/_synonyms.json` (written with the defaults on first use; users extend it). A term is normalized
+(NFKC, trim, lowercase), then looked up as a variant: exactly, then after the singularize rules, then after
+the stem rules. Unknown terms become their singular, slug-safe form. `trading`, `trades`, `Trading` and
+`交易` all end on `trade`.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from ..errors import StoreError
+from ..store import KBPaths, read_json, slugify, write_json
+
+SYNONYMS_FILE = "_synonyms.json"
+MAX_TAG_LEN = 60
+_SEPARATORS = re.compile(r"[\s_\-/·・，,;；:：]+")
+_CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+
+
+@dataclass(frozen=True)
+class StemRule:
+    """Replace `suffix` by `replace` when at least `min_stem` characters stay; identity rules are guards."""
+
+    step: str
+    suffix: str
+    replace: str = ""
+    min_stem: int = 0
+
+    def apply(self, word: str) -> str | None:
+        if not word.endswith(self.suffix) or len(word) - len(self.suffix) < self.min_stem:
+            return None
+        return word[: len(word) - len(self.suffix)] + self.replace
+
+
+@dataclass
+class Synonyms:
+    """A loaded synonym table with its lookups built: variant key → canonical term."""
+
+    normalization: dict[str, bool]
+    stem_rules: list[StemRule]
+    canonical: dict[str, list[str]]
+    exact: dict[str, str] = field(default_factory=dict, repr=False)
+    stemmed: dict[str, str] = field(default_factory=dict, repr=False)
+
+    def __post_init__(self) -> None:
+        ambiguous: set[str] = set()
+        for term, variants in self.canonical.items():
+            for variant in [term, *variants]:
+                self.exact.setdefault(self._key(variant), term)
+                key = self.stem_key(variant)
+                if self.stemmed.setdefault(key, term) != term:
+                    ambiguous.add(key)
+        for key in ambiguous:  # two groups meet on one stem: only exact spellings may pick between them
+            self.stemmed.pop(key, None)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Synonyms:
+        """Build from the `_synonyms.json` format; raises StoreError naming what is malformed."""
+        norm = data.get("normalization", {})
+        canonical = data.get("canonical", {})
+        rules = data.get("stem_rules", [])
+        if not isinstance(norm, dict) or not isinstance(canonical, dict) or not isinstance(rules, list):
+            raise StoreError(
+                "synonyms: normalization and canonical must be mappings, stem_rules a list",
+                hint=f"compare {SYNONYMS_FILE} with the format in generator/kb/default_synonyms.json",
+            )
+        try:
+            stem_rules = [StemRule(**rule) for rule in rules]
+        except TypeError as exc:
+            raise StoreError(
+                f"synonyms: bad stem rule ({exc})", hint="each rule has step, suffix, replace, min_stem"
+            ) from None
+        groups = {
+            str(term): [str(v) for v in variants]
+            for term, variants in canonical.items()
+            if isinstance(variants, list)
+        }
+        flags = {"lowercase": True, "singularize": True, "stem": True, "prefer_english": True}
+        flags.update({str(k): bool(v) for k, v in norm.items()})
+        return cls(normalization=flags, stem_rules=stem_rules, canonical=groups)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "normalization": dict(self.normalization),
+            "stem_rules": [rule.__dict__ for rule in self.stem_rules],
+            "canonical": {term: list(variants) for term, variants in self.canonical.items()},
+        }
+
+    # ----------------------------------------------------------------- normalization
+
+    def words(self, term: str) -> list[str]:
+        """The words of a term after NFKC, trim and (optionally) lowercase."""
+        text = unicodedata.normalize("NFKC", term).strip()
+        if self.normalization.get("lowercase", True):
+            text = text.lower()
+        return [word for word in _SEPARATORS.split(text) if word]
+
+    def _key(self, term: str) -> str:
+        return " ".join(self.words(term))
+
+    def _apply(self, step: str, word: str) -> str:
+        if _CJK.search(word):  # Chinese has no inflections
+            return word
+        for rule in self.stem_rules:
+            if rule.step == step:
+                result = rule.apply(word)
+                if result is not None:
+                    return result
+        return word
+
+    def singular_words(self, term: str) -> list[str]:
+        """Words with the head (last) word singularized: `neural networks` → `neural network`."""
+        words = self.words(term)
+        if words and self.normalization.get("singularize", True):
+            words[-1] = self._apply("singularize", words[-1])
+        return words
+
+    def stem_key(self, term: str) -> str:
+        """Every word singularized then stemmed; used only to match variants, never shown."""
+        words = self.words(term)
+        if self.normalization.get("singularize", True):
+            words = [self._apply("singularize", w) for w in words]
+        if self.normalization.get("stem", True):
+            words = [self._apply("stem", w) for w in words]
+        return " ".join(words)
+
+    # ----------------------------------------------------------------- lookup
+
+    def lookup(self, term: str) -> str | None:
+        """The canonical term a variant belongs to, or None when the table does not know it."""
+        found = self.exact.get(self._key(term)) or self.exact.get(" ".join(self.singular_words(term)))
+        if found is None and self.normalization.get("stem", True):
+            found = self.stemmed.get(self.stem_key(term))
+        return found
+
+    def group(self, canonical: str) -> list[str]:
+        """The canonical term followed by its variants (empty for a term the table does not list)."""
+        if canonical not in self.canonical:
+            return []
+        return [canonical, *self.canonical[canonical]]
+
+    def canonical_tag(self, term: str) -> str:
+        found = self.lookup(term)
+        if found is not None:
+            if not self.normalization.get("prefer_english", True) and _CJK.search(term):
+                found = next((v for v in self.group(found) if _CJK.search(v)), found)
+            return slugify(found, max_len=MAX_TAG_LEN)
+        return slugify("-".join(self.singular_words(term)), max_len=MAX_TAG_LEN) if self.words(term) else ""
+
+
+# --------------------------------------------------------------------------- loading
+
+
+@lru_cache(maxsize=1)
+def default_synonyms_json() -> dict[str, Any]:
+    """The shipped defaults, as the `_synonyms.json` format."""
+    text = resources.files(__package__).joinpath("default_synonyms.json").read_text(encoding="utf-8")
+    data: dict[str, Any] = json.loads(text)
+    return data
+
+
+@lru_cache(maxsize=1)
+def default_synonyms() -> Synonyms:
+    return Synonyms.from_json(default_synonyms_json())
+
+
+def merge_synonyms(base: Mapping[str, Any], user: Mapping[str, Any]) -> dict[str, Any]:
+    """Defaults extended by the user's table; a variant the user files under another term moves there."""
+    merged: dict[str, Any] = {
+        "normalization": {**base.get("normalization", {}), **user.get("normalization", {})},
+        "stem_rules": list(user.get("stem_rules") or base.get("stem_rules", [])),
+        "canonical": {term: list(variants) for term, variants in base.get("canonical", {}).items()},
+    }
+    user_canonical = user.get("canonical", {})
+    if not isinstance(user_canonical, dict):
+        raise StoreError(f"{SYNONYMS_FILE}: 'canonical' must map a term to a list of variants")
+    for term, variants in user_canonical.items():
+        if not isinstance(variants, list):
+            raise StoreError(f"{SYNONYMS_FILE}: canonical term {term!r} must list its variants")
+        claimed = {str(v).casefold() for v in variants} | {str(term).casefold()}
+        for other, others in merged["canonical"].items():
+            if other != term:
+                merged["canonical"][other] = [v for v in others if v.casefold() not in claimed]
+        current = merged["canonical"].get(term, [])
+        merged["canonical"][term] = current + [str(v) for v in variants if v not in current]
+    return merged
+
+
+def synonyms_path(paths: KBPaths) -> Path:
+    return paths.site_src / SYNONYMS_FILE
+
+
+def load_synonyms(paths: KBPaths | None = None) -> Synonyms:
+    """The shipped defaults merged with the knowledge base's `_synonyms.json` (created with the defaults)."""
+    if paths is None:
+        return default_synonyms()
+    path = synonyms_path(paths)
+    if not path.exists():
+        if paths.site_src.is_dir():
+            write_json(path, default_synonyms_json())
+        return default_synonyms()
+    stat = path.stat()
+    return _load_file(path, stat.st_mtime_ns, stat.st_size)
+
+
+@lru_cache(maxsize=8)
+def _load_file(path: Path, mtime_ns: int, size: int) -> Synonyms:
+    # keyed on mtime and size so an edited file is re-read while repeated calls in one run are free
+    user = read_json(path, default={})
+    if not isinstance(user, dict):
+        raise StoreError(f"{path}: must be a JSON object", hint="delete it to get the defaults back")
+    return Synonyms.from_json(merge_synonyms(default_synonyms_json(), user))
+
+
+def _as_synonyms(synonyms: Synonyms | Mapping[str, Any] | None) -> Synonyms:
+    if synonyms is None:
+        return default_synonyms()
+    if isinstance(synonyms, Synonyms):
+        return synonyms
+    return Synonyms.from_json(merge_synonyms(default_synonyms_json(), synonyms))
+
+
+def canonical_tag(term: str, synonyms: Synonyms | Mapping[str, Any] | None = None) -> str:
+    """The one canonical, slug-safe tag for `term` ('' for a term with no letters or digits)."""
+    tag = _as_synonyms(synonyms).canonical_tag(str(term))
+    return "" if tag == "untitled" and "untitled" not in str(term).lower() else tag
+
+
+def canonical_tags(
+    terms: Iterable[Any] | None, synonyms: Synonyms | Mapping[str, Any] | None = None
+) -> list[str]:
+    """Canonical tags of `terms`: deduplicated, first-seen order kept, empties dropped."""
+    table = _as_synonyms(synonyms)
+    seen: dict[str, None] = {}
+    for term in terms or []:
+        if isinstance(term, str | int | float) and not isinstance(term, bool):
+            tag = canonical_tag(str(term), table)
+            if tag:
+                seen.setdefault(tag, None)
+    return list(seen)

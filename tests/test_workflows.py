@@ -1,0 +1,138 @@
+"""The GitHub workflows: triggers, permissions, concurrency, step order, secrets, and site/ never committed."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+ROOT = Path(__file__).resolve().parents[1]
+WORKFLOWS = ROOT / ".github" / "workflows"
+
+
+def load(name: str) -> dict[str, Any]:
+    data = yaml.safe_load((WORKFLOWS / name).read_text(encoding="utf-8"))
+    # YAML 1.1 reads the key `on` as the boolean True
+    if True in data:
+        data["on"] = data.pop(True)
+    return data
+
+
+def steps(job: dict[str, Any]) -> list[dict[str, Any]]:
+    return list(job["steps"])
+
+
+def index_of(job_steps: list[dict[str, Any]], predicate: Any) -> int:
+    found = [i for i, step in enumerate(job_steps) if predicate(step)]
+    assert found, "step not found"
+    return found[0]
+
+
+def uses(action: str) -> Any:
+    return lambda step: str(step.get("uses", "")).startswith(action + "@")
+
+
+def runs(pattern: str) -> Any:
+    return lambda step: re.search(pattern, str(step.get("run", ""))) is not None
+
+
+@pytest.fixture(scope="module")
+def pages() -> dict[str, Any]:
+    return load("pages.yml")
+
+
+@pytest.fixture(scope="module")
+def nightly() -> dict[str, Any]:
+    return load("nightly.yml")
+
+
+def test_pages_triggers_permissions_concurrency(pages: dict[str, Any]) -> None:
+    assert pages["on"]["push"]["branches"] == ["main"]
+    assert "workflow_dispatch" in pages["on"]
+    assert pages["permissions"]["pages"] == "write" and pages["permissions"]["id-token"] == "write"
+    assert pages["permissions"].get("contents") == "read"
+    assert pages["concurrency"]["group"] and pages["concurrency"]["cancel-in-progress"] is False
+
+
+def test_pages_builds_then_deploys_with_official_actions(pages: dict[str, Any]) -> None:
+    build = steps(pages["jobs"]["build"])
+    order = [
+        index_of(build, uses("actions/checkout")),
+        index_of(build, uses("actions/setup-python")),
+        index_of(build, runs(r"pip install -r requirements-ci\.txt")),
+        index_of(build, runs(r"^deepkb site\b")),
+        index_of(build, uses("actions/upload-pages-artifact")),
+    ]
+    assert order == sorted(order)
+    assert build[order[-1]]["with"]["path"] == "site"
+    deploy = pages["jobs"]["deploy"]
+    assert deploy["needs"] == "build" and deploy["environment"]["name"] == "github-pages"
+    assert any(uses("actions/deploy-pages")(s) for s in steps(deploy))
+
+
+@pytest.mark.parametrize("name", ["pages.yml", "nightly.yml"])
+def test_pip_cache_is_keyed_on_pinned_requirements(name: str) -> None:
+    workflow = load(name)
+    first_job = next(iter(workflow["jobs"].values()))
+    setup = next(s for s in steps(first_job) if uses("actions/setup-python")(s))
+    assert setup["with"]["cache"] == "pip"
+    assert setup["with"]["cache-dependency-path"] == "requirements-ci.txt"
+    pinned = (ROOT / "requirements-ci.txt").read_text(encoding="utf-8").splitlines()
+    requirements = [line for line in pinned if line and not line.startswith("#")]
+    assert requirements and all(re.match(r"^[A-Za-z0-9_.\-]+==\S+$", line) for line in requirements)
+    names = {line.split("==")[0].lower() for line in requirements}
+    assert {"mkdocs", "mkdocs-material", "jieba", "click"} <= names
+
+
+def test_nightly_triggers_permissions_concurrency(nightly: dict[str, Any]) -> None:
+    assert nightly["on"]["schedule"][0]["cron"].count(" ") == 4
+    assert "workflow_dispatch" in nightly["on"]
+    assert nightly["permissions"] == {"contents": "write", "pages": "write", "id-token": "write"}
+    assert nightly["concurrency"]["group"] and nightly["concurrency"]["cancel-in-progress"] is False
+
+
+def test_nightly_refreshes_commits_builds_then_deploys(nightly: dict[str, Any]) -> None:
+    job = steps(nightly["jobs"]["refresh"])
+    refresh = index_of(job, runs(r"deepkb refresh --no-site"))
+    commit = index_of(job, runs(r"git commit"))
+    build = index_of(job, runs(r"^deepkb site\b"))
+    upload = index_of(job, uses("actions/upload-pages-artifact"))
+    assert refresh < commit < build < upload
+    deploy = nightly["jobs"]["deploy"]
+    assert deploy["needs"] == "refresh"
+    assert any(uses("actions/deploy-pages")(s) for s in steps(deploy))
+    # a refresh that failed for some entries still commits what landed
+    assert job[refresh].get("continue-on-error") is True
+
+
+def test_nightly_commits_site_src_only_and_pushes_to_main(nightly: dict[str, Any]) -> None:
+    script = next(s["run"] for s in steps(nightly["jobs"]["refresh"]) if runs(r"git commit")(s))
+    adds = re.findall(r"git add[^\n]*", script)
+    assert adds and all(add.rstrip().endswith("-- site_src") for add in adds)
+    assert "git push origin HEAD:main" in script
+    everything = (WORKFLOWS / "nightly.yml").read_text(encoding="utf-8")
+    assert not re.search(r"git add[^\n]*\bsite(/|\s|$)", everything)
+    assert "git add -A\n" not in everything and "git add .\n" not in everything
+
+
+@pytest.mark.parametrize("name", ["pages.yml", "nightly.yml"])
+def test_api_keys_only_from_secrets(name: str) -> None:
+    text = (WORKFLOWS / name).read_text(encoding="utf-8")
+    for key, value in re.findall(r"^\s*([A-Z_]*(?:API_KEY|TOKEN|SECRET))\s*:\s*(.+)$", text, re.MULTILINE):
+        assert re.fullmatch(r"\$\{\{\s*secrets\." + key + r"\s*\}\}", value.strip()), (key, value)
+    assert not re.search(r"sk-[A-Za-z0-9]{8,}", text)
+
+
+def test_nightly_refresh_gets_llm_keys(nightly: dict[str, Any]) -> None:
+    job = steps(nightly["jobs"]["refresh"])
+    refresh = job[index_of(job, runs(r"deepkb refresh --no-site"))]
+    env = refresh["env"]
+    assert env["ANTHROPIC_API_KEY"] == "${{ secrets.ANTHROPIC_API_KEY }}"
+    assert "OPENAI_API_KEY" in env
+    # no key: the step only reports (dry run) instead of overwriting model research with offline research
+    assert "deepkb refresh --dry-run" in refresh["run"]
+    # keys are given to the one step that needs them, never to the whole workflow
+    assert "env" not in nightly and "env" not in nightly["jobs"]["refresh"]
