@@ -6,10 +6,13 @@ raises ProviderAuthError when asked to search, so topic research can skip it wit
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, ClassVar
 
-from ..errors import ConfigError
+from ..errors import ConfigError, ProviderAuthError
+from .http import RetryPolicy
 
 
 @dataclass
@@ -31,11 +34,42 @@ class SearchProvider:
     name: ClassVar[str] = ""
     academic: ClassVar[bool] = False  # routed to for academic queries
 
-    def __init__(self, option: str = "", *, base_url: str | None = None, timeout: float = 20.0) -> None:
-        """`option` is what follows the colon in `--sources` (`local:PATH`); `base_url` overrides the API host."""
+    def __init__(
+        self,
+        option: str = "",
+        *,
+        base_url: str | None = None,
+        timeout: float = 20.0,
+        retry: RetryPolicy | None = None,
+        root: Path | None = None,
+        cache_dir: Path | None = None,
+    ) -> None:
+        """`option` is what follows the colon in `--sources` (`local:PATH`); `base_url` overrides the API host.
+
+        `retry` shrinks or stretches the HTTP backoff (tests pass a zero-wait policy); `root` is the
+        knowledge-base root that relative folder options resolve against; `cache_dir` holds search indexes.
+        """
         self.option = option
         self.base_url = base_url
         self.timeout = timeout
+        self.retry = retry
+        self.root = root
+        self.cache_dir = cache_dir
+
+    @property
+    def spec(self) -> str:
+        """The name as written in `--sources`: `arxiv`, `local:docs`."""
+        return f"{self.name}:{self.option}" if self.option else self.name
+
+    def api_key(self, variable: str) -> str:
+        """The key from the environment, or ProviderAuthError naming the variable to set."""
+        value = os.environ.get(variable, "").strip()
+        if not value:
+            raise ProviderAuthError(
+                f"search provider '{self.name}' needs an API key in {variable}",
+                hint=f"set {variable} in the environment, or drop '{self.name}' from the sources",
+            )
+        return value
 
     def search(self, query: str, *, limit: int = 10) -> list[SearchHit]:
         raise NotImplementedError

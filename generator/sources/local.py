@@ -1,0 +1,270 @@
+"""`local:PATH` — BM25 search over a folder of md, rst, txt, html and pdf files (SQLite FTS5).
+
+The folder is split into passages and indexed in a cache database named after the folder; each search first
+brings the index up to date by comparing every file's mtime and size with what was indexed, so only changed
+files are read again. Chinese text is segmented with jieba before indexing and querying (FTS5's unicode61
+tokenizer would otherwise treat a whole run of Han characters as one token). Files never escape the folder:
+symlinks are not followed and every path is checked to sit inside it. A bare `local` searches the
+knowledge base's own `site_src/`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import os
+import re
+import sqlite3
+import time
+from collections.abc import Iterator
+from contextlib import closing
+from dataclasses import dataclass
+from pathlib import Path
+
+import filelock
+
+from ..errors import ConfigError
+from .base import SearchHit, SearchProvider, register
+from .pagetext import html_title, html_to_markdown, pdf_to_text
+
+SUFFIXES = {".md", ".markdown", ".rst", ".txt", ".html", ".htm", ".pdf"}
+MAX_FILE_BYTES = 20_000_000
+PASSAGE_CHARS = 900
+SCHEMA_VERSION = "1"
+REFRESH_SECONDS = 5.0
+log = logging.getLogger(__name__)
+_CJK_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
+_WORD = re.compile(r"\w+", re.UNICODE)
+_STOPWORDS = frozenset(
+    "a an and are as at be by for from how in is it of on or that the this to was what when where which who why with".split()
+)
+
+
+@dataclass(frozen=True)
+class IndexStats:
+    """What one refresh of the index did."""
+
+    added: int = 0
+    updated: int = 0
+    removed: int = 0
+    unchanged: int = 0
+
+
+def segment(text: str) -> str:
+    """Text with every run of Han characters split into words (jieba), ready for FTS5's unicode61."""
+    if not _CJK_RUN.search(text):
+        return text
+    import jieba
+
+    jieba.setLogLevel(logging.WARNING)  # its dictionary-loading chatter is not for our users
+    return _CJK_RUN.sub(lambda m: " " + " ".join(jieba.cut_for_search(m.group(0))) + " ", text)
+
+
+def fts_query(query: str, max_terms: int = 32) -> str:
+    """A safe FTS5 MATCH expression: each word quoted (no operators, columns or syntax), OR-ed for BM25."""
+    words = [w.lower() for w in _WORD.findall(segment(query))]
+    terms = list(dict.fromkeys(w for w in words if w not in _STOPWORDS))[:max_terms]
+    return " OR ".join(f'"{term}"' for term in terms)
+
+
+@register
+class LocalProvider(SearchProvider):
+    name = "local"
+    _fresh_until = 0.0
+
+    @property
+    def folder(self) -> Path:
+        root = self.root or Path(os.environ.get("DEEPKB_ROOT", "."))
+        raw = Path(self.option).expanduser() if self.option else root / "site_src"
+        folder = raw if raw.is_absolute() else root / raw
+        if not folder.is_dir():
+            raise ConfigError(f"local search folder not found: {folder}", hint="use local:PATH with a folder")
+        return folder.resolve()
+
+    @property
+    def db_path(self) -> Path:
+        base = self.cache_dir or _default_cache_dir()
+        key = hashlib.sha256(str(self.folder).encode()).hexdigest()[:16]
+        return base / "search" / f"local-{key}.sqlite"
+
+    def search(self, query: str, *, limit: int = 10) -> list[SearchHit]:
+        if time.monotonic() >= self._fresh_until:
+            self.refresh_index()
+        match = fts_query(query)
+        if not match or limit <= 0:
+            return []
+        with closing(self._connect()) as db:
+            rows = db.execute(
+                "SELECT p.path, p.title, p.text, bm25(fts, 3.0, 1.0) AS rank FROM fts JOIN passages p"
+                " ON p.id = fts.rowid WHERE fts MATCH ? ORDER BY rank LIMIT ?",
+                (match, limit * 8),
+            ).fetchall()
+        return self._hits(rows, limit)
+
+    def _hits(self, rows: list[tuple[str, str, str, float]], limit: int) -> list[SearchHit]:
+        """Best two passages per file, files ordered by their best passage (BM25: lower is better)."""
+        by_file: dict[str, list[tuple[str, str, float]]] = {}
+        for path, title, text, rank in rows:
+            by_file.setdefault(path, []).append((title, text, rank))
+        hits = []
+        for path, passages in list(by_file.items())[:limit]:
+            title, _, best = passages[0]
+            hits.append(
+                SearchHit(
+                    url=(self.folder / path).as_uri(),
+                    title=title,
+                    content="\n\n…\n\n".join(_best_passages(passages)),
+                    source=self.name,
+                    score=round(-best, 4),
+                    kind="local",
+                    extra={"path": path, "folder": str(self.folder)},
+                )
+            )
+        return hits
+
+    # --- the index -------------------------------------------------------------------------------
+
+    def _connect(self) -> sqlite3.Connection:
+        self.db_path.parent.mkdir(parents=True, exist_ok=True)
+        db = sqlite3.connect(self.db_path, timeout=30)
+        if _schema_version(db) not in (None, SCHEMA_VERSION):  # an index built by another deepkb: rebuild
+            db.executescript(
+                "DROP TABLE IF EXISTS files; DROP TABLE IF EXISTS passages; DROP TABLE IF EXISTS fts;"
+            )
+        db.executescript(
+            "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT);"
+            "CREATE TABLE IF NOT EXISTS files (path TEXT PRIMARY KEY, mtime_ns INTEGER, size INTEGER);"
+            "CREATE TABLE IF NOT EXISTS passages (id INTEGER PRIMARY KEY, path TEXT, title TEXT, text TEXT);"
+            "CREATE INDEX IF NOT EXISTS passages_path ON passages(path);"
+            "CREATE VIRTUAL TABLE IF NOT EXISTS fts USING fts5(title, body, tokenize='porter unicode61');"
+        )
+        db.execute("INSERT OR REPLACE INTO meta VALUES ('schema', ?)", (SCHEMA_VERSION,))
+        db.commit()
+        return db
+
+    def refresh_index(self) -> IndexStats:
+        """Bring the index in line with the folder, reading only new and changed files."""
+        with filelock.FileLock(str(self.db_path) + ".lock", timeout=120), closing(self._connect()) as db:
+            with db:
+                stats = self._refresh(db)
+        # A research run sends many queries in a burst: walk the folder at most once per few seconds.
+        self._fresh_until = time.monotonic() + REFRESH_SECONDS
+        return stats
+
+    def _refresh(self, db: sqlite3.Connection) -> IndexStats:
+        known = {path: (mtime, size) for path, mtime, size in db.execute("SELECT * FROM files")}
+        seen: set[str] = set()
+        added = updated = unchanged = 0
+        for rel, stat in _walk(self.folder):
+            seen.add(rel)
+            if known.get(rel) == (stat.st_mtime_ns, stat.st_size):
+                unchanged += 1
+                continue
+            _drop(db, rel)
+            _index_file(db, self.folder, rel)
+            db.execute("INSERT OR REPLACE INTO files VALUES (?, ?, ?)", (rel, stat.st_mtime_ns, stat.st_size))
+            added, updated = (added + 1, updated) if rel not in known else (added, updated + 1)
+        for rel in set(known) - seen:
+            _drop(db, rel)
+            db.execute("DELETE FROM files WHERE path = ?", (rel,))
+        return IndexStats(added, updated, len(set(known) - seen), unchanged)
+
+
+def _best_passages(passages: list[tuple[str, str, float]]) -> list[str]:
+    """The best passage, plus the runner-up when it scores at least half as well (titles match every passage)."""
+    best = passages[0][2]
+    return [text for _, text, rank in passages[:2] if rank <= best / 2]
+
+
+def _schema_version(db: sqlite3.Connection) -> str | None:
+    try:
+        row = db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
+    except sqlite3.OperationalError:  # a new database: no meta table yet
+        return None
+    return str(row[0]) if row else None
+
+
+def _default_cache_dir() -> Path:
+    override = os.environ.get("DEEPKB_CACHE_DIR")
+    return Path(override) if override else Path(os.environ.get("DEEPKB_ROOT", ".")) / ".cache" / "deepkb"
+
+
+def _walk(folder: Path) -> Iterator[tuple[str, os.stat_result]]:
+    """(relative path, stat) of every indexable file inside `folder`; symlinks and hidden entries skipped."""
+    for dirpath, dirnames, filenames in os.walk(folder, followlinks=False):
+        here = Path(dirpath)
+        dirnames[:] = sorted(d for d in dirnames if not d.startswith(".") and not (here / d).is_symlink())
+        for name in sorted(filenames):
+            path = here / name
+            if name.startswith(".") or path.suffix.lower() not in SUFFIXES or path.is_symlink():
+                continue
+            stat = path.stat()
+            if stat.st_size > MAX_FILE_BYTES or not path.resolve().is_relative_to(folder):
+                continue
+            yield path.relative_to(folder).as_posix(), stat
+
+
+def _drop(db: sqlite3.Connection, rel: str) -> None:
+    ids = [row[0] for row in db.execute("SELECT id FROM passages WHERE path = ?", (rel,))]
+    db.executemany("DELETE FROM fts WHERE rowid = ?", [(i,) for i in ids])
+    db.execute("DELETE FROM passages WHERE path = ?", (rel,))
+
+
+def _index_file(db: sqlite3.Connection, folder: Path, rel: str) -> None:
+    try:
+        title, text = read_document(folder / rel)
+    except OSError as exc:  # unreadable now; its mtime is recorded, so it is retried once it changes
+        log.warning("local search: cannot read %s: %s", rel, exc)
+        return
+    for passage in split_passages(text):
+        cursor = db.execute(
+            "INSERT INTO passages (path, title, text) VALUES (?, ?, ?)", (rel, title, passage)
+        )
+        db.execute(
+            "INSERT INTO fts (rowid, title, body) VALUES (?, ?, ?)",
+            (cursor.lastrowid, segment(title), segment(passage)),
+        )
+
+
+def read_document(path: Path) -> tuple[str, str]:
+    """(title, plain text) of one file; the title falls back to the file name."""
+    suffix = path.suffix.lower()
+    if suffix == ".pdf":
+        title, text = pdf_to_text(path.read_bytes())
+    elif suffix in {".html", ".htm"}:
+        raw = path.read_text(encoding="utf-8", errors="replace")
+        title, text = html_title(raw), html_to_markdown(raw, fast=True)
+    else:
+        text = path.read_text(encoding="utf-8", errors="replace")
+        title = _first_heading(text)
+    return (title or path.stem.replace("_", " ").replace("-", " ")), text
+
+
+def _first_heading(text: str) -> str:
+    for line in text.splitlines()[:40]:
+        stripped = line.strip()
+        if stripped.startswith("#"):
+            return stripped.lstrip("#").strip()
+        if stripped.startswith("title:"):  # frontmatter
+            return stripped[len("title:") :].strip().strip("'\"")
+    return ""
+
+
+def split_passages(text: str, size: int = PASSAGE_CHARS) -> list[str]:
+    """Paragraph-aligned passages of about `size` characters (a long paragraph is cut on its own)."""
+    passages: list[str] = []
+    current = ""
+    for block in re.split(r"\n\s*\n", text):
+        block = block.strip()
+        while len(block) > size:
+            passages.extend([current] if current else [])
+            current = ""
+            passages.append(block[:size])
+            block = block[size:]
+        if current and len(current) + len(block) + 2 > size:
+            passages.append(current)
+            current = ""
+        current = f"{current}\n\n{block}" if current else block
+    if current.strip():
+        passages.append(current)
+    return [p for p in passages if p.strip()]

@@ -1,0 +1,187 @@
+"""Text out of untrusted documents (HTML pages, PDFs, API snippets), made inert before anyone renders it.
+
+`html_to_markdown` keeps a page's main text as markdown (trafilatura, with a plain-text fallback), and
+`inert_markdown` then guarantees that rendering it creates no HTML of the page's choosing: every `<` is an
+entity, backslash escapes are resolved first (trafilatura writes an escaped `<` as `\\<`, which
+Python-Markdown renders as a live `<`), links survive only with an http(s) target, images become their alt
+text, and brackets, braces and `&` are entities so no reference link, attr_list `{: onclick=…}` or
+character-reference trick can form; code fences lose their info string (no mermaid diagrams).
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+import re
+from html.parser import HTMLParser
+from urllib.parse import urldefrag, urljoin
+
+_SKIP_TAGS = {"script", "style", "noscript", "template", "svg", "head", "iframe", "object"}
+_BLOCK_TAGS = {"p", "div", "br", "li", "tr", "h1", "h2", "h3", "h4", "h5", "h6", "section", "article", "pre"}
+
+
+class _PageParser(HTMLParser):
+    """Collects a page's title, its link targets and its visible text (scripts and styles dropped)."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.title = ""
+        self.links: list[str] = []
+        self.parts: list[str] = []
+        self._skip = 0
+        self._in_title = False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in _SKIP_TAGS:
+            self._skip += 1
+        if tag == "title":
+            self._in_title = True
+        if tag == "a":
+            href = dict(attrs).get("href")
+            if href:
+                self.links.append(href.strip())
+        if tag in _BLOCK_TAGS:
+            self.parts.append("\n\n")
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in _SKIP_TAGS and self._skip:
+            self._skip -= 1
+        if tag == "title":
+            self._in_title = False
+        if tag in _BLOCK_TAGS:
+            self.parts.append("\n\n")
+
+    def handle_data(self, data: str) -> None:
+        if self._in_title and not self.title:
+            self.title = " ".join(data.split())
+        elif not self._skip:
+            self.parts.append(data)
+
+    def text(self) -> str:
+        joined = "".join(self.parts)
+        paragraphs = (" ".join(block.split()) for block in re.split(r"\n\s*\n", joined))
+        return "\n\n".join(p for p in paragraphs if p)
+
+
+def parse_html(html: str) -> _PageParser:
+    parser = _PageParser()
+    try:
+        parser.feed(html)
+        parser.close()
+    except (AssertionError, ValueError):  # malformed markup: keep what was parsed so far
+        pass
+    return parser
+
+
+def html_links(html: str, base_url: str) -> list[str]:
+    """Absolute http(s) link targets of a page, fragments dropped, order kept, no repeats."""
+    return absolute_links(parse_html(html).links, base_url)
+
+
+def absolute_links(hrefs: list[str], base_url: str) -> list[str]:
+    seen: dict[str, None] = {}
+    for href in hrefs:
+        try:
+            absolute, _ = urldefrag(urljoin(base_url, href))
+        except ValueError:  # e.g. an unbalanced IPv6 bracket in a hostile href
+            continue
+        if absolute.startswith(("http://", "https://")):
+            seen.setdefault(absolute, None)
+    return list(seen)
+
+
+_TITLE = re.compile(r"<title[^>]*>(.*?)</title\s*>", re.IGNORECASE | re.DOTALL)
+
+
+def html_title(html: str) -> str:
+    """The `<title>` text, found without parsing the whole document (local folders hold big HTML files)."""
+    found = _TITLE.search(html[:200_000])
+    return " ".join(strip_tags(found.group(1)).split()) if found else ""
+
+
+def strip_tags(snippet: str) -> str:
+    """Plain text of an HTML snippet (API answers highlight matches with `<strong>`, `<span>`)."""
+    return " ".join(parse_html(snippet).text().split())
+
+
+def html_to_markdown(html: str, url: str = "", *, fast: bool = False) -> str:
+    """The page's main text as markdown (not yet inert: pass it through `inert_markdown`).
+
+    `fast` skips trafilatura's second-opinion extractors: about a third quicker, for bulk local indexing.
+    """
+    import trafilatura
+
+    # trafilatura logs ERROR lines for pages it cannot read; we fall back quietly instead.
+    logging.getLogger("trafilatura").setLevel(logging.CRITICAL)
+    try:
+        text = trafilatura.extract(
+            html,
+            url=url or None,
+            output_format="markdown",
+            include_links=True,
+            include_images=False,
+            include_tables=True,
+            include_comments=False,
+            favor_recall=not fast,
+            fast=fast,
+        )
+    except Exception:  # trafilatura/lxml choke on some markup; the fallback below still reads it
+        text = None
+    return text if text and text.strip() else parse_html(html).text()
+
+
+def pdf_to_text(data: bytes, *, max_pages: int = 200) -> tuple[str, str]:
+    """(title, text) of a PDF; an unreadable PDF gives empty strings rather than an exception."""
+    from pypdf import PdfReader
+    from pypdf.errors import PyPdfError
+
+    try:
+        reader = PdfReader(io.BytesIO(data))
+        pages = [page.extract_text() or "" for page in reader.pages[:max_pages]]
+        meta = reader.metadata
+        title = str(meta.title) if meta and meta.title else ""
+    except (PyPdfError, ValueError, KeyError, TypeError, OSError):
+        return "", ""
+    return title, "\n\n".join(p.strip() for p in pages if p.strip())
+
+
+# --- making markdown inert -------------------------------------------------------------------------
+
+_BACKSLASH_ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])")
+_SAFE_LINK = re.compile(
+    r"(!?)\[([^\[\]\n]{0,500})\]\(\s*<?(https?://[^\s<>()\"'`\\]{1,2000})>?(?:\s+\"[^\"\n]*\")?\s*\)"
+)
+_ENTITIES = {
+    "&": "&amp;",
+    "<": "&lt;",
+    "[": "&#91;",
+    "]": "&#93;",
+    "{": "&#123;",
+    "}": "&#125;",
+    "\\": "&#92;",
+}
+_ENTITY_RE = re.compile(r"[&<\[\]{}\\]")
+_PLACEHOLDER = re.compile("\ue000(\\d+)\ue001")
+_FENCE_INFO = re.compile(r"^([ \t]{0,3})(`{3,}|~{3,})[^\n`]*$", re.MULTILINE)
+
+
+def _entities(text: str) -> str:
+    return _ENTITY_RE.sub(lambda m: _ENTITIES[m.group(0)], text)
+
+
+def inert_markdown(text: str) -> str:
+    """Markdown whose rendering holds no tag, handler or unsafe link of the source's choosing."""
+    text = re.sub("[\x00\ue000\ue001]", "", text)
+    text = _BACKSLASH_ESCAPE.sub(r"\1", text)
+    links: list[str] = []
+
+    def keep(match: re.Match[str]) -> str:
+        is_image, label, target = match.groups()
+        if is_image:  # remote images would load third-party content: keep the words only
+            return label
+        links.append(f"[{_entities(label)}]({target})")
+        return f"\ue000{len(links) - 1}\ue001"
+
+    text = _entities(_SAFE_LINK.sub(keep, text))
+    text = _FENCE_INFO.sub(r"\1\2", text)  # no ```mermaid (diagrams can carry links) or other fence magic
+    return _PLACEHOLDER.sub(lambda m: links[int(m.group(1))], text)

@@ -1,0 +1,56 @@
+"""`searxng:URL` — a SearXNG metasearch instance (GET /search?format=json); URL from the option or SEARXNG_URL.
+
+The instance must have the JSON format enabled (`search.formats: [html, json]` in its settings.yml).
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from ..errors import ProviderAuthError, ProviderResponseError
+from .base import SearchHit, SearchProvider, register
+from .http import get_json
+from .pagetext import strip_tags
+
+
+@register
+class SearxngProvider(SearchProvider):
+    name = "searxng"
+
+    @property
+    def endpoint(self) -> str:
+        url = self.base_url or self.option or os.environ.get("SEARXNG_URL", "").strip()
+        if not url:
+            raise ProviderAuthError(
+                "search provider 'searxng' needs its instance URL in SEARXNG_URL",
+                hint="set SEARXNG_URL or use searxng:URL",
+            )
+        return url.rstrip("/")
+
+    def search(self, query: str, *, limit: int = 10) -> list[SearchHit]:
+        data = get_json(
+            f"{self.endpoint}/search",
+            provider=self.name,
+            params={"q": query, "format": "json"},
+            timeout=self.timeout,
+            retry=self.retry,
+        )
+        results = data.get("results") if isinstance(data, dict) else None
+        if not isinstance(results, list):
+            raise ProviderResponseError(
+                f"{self.name}: answer has no 'results' list", hint="enable the json format"
+            )
+        return [_hit(r) for r in results[:limit] if isinstance(r, dict) and r.get("url")]
+
+
+def _hit(result: dict[str, Any]) -> SearchHit:
+    return SearchHit(
+        url=str(result["url"]),
+        title=" ".join(str(result.get("title") or result["url"]).split()),
+        content=strip_tags(str(result.get("content") or "")),
+        source="searxng",
+        score=float(result.get("score") or 0.0),
+        published=str(result.get("publishedDate") or "")[:10],
+        extra={"engine": result.get("engine", "")},
+    )

@@ -1,0 +1,170 @@
+"""The crawler's SSRF guard: decide whether a URL may be fetched, and pin the address that was checked.
+
+A URL passes when its scheme is http or https, it carries no credentials, its port is a web port, and
+*every* address its host resolves to is a public unicast address. Refused: loopback, private (RFC 1918,
+ULA), link-local, CGNAT (100.64/10), multicast, reserved, unspecified, documentation ranges, cloud metadata
+endpoints (169.254.169.254, fd00:ec2::254, 100.100.100.200), IPv4-mapped and IPv4-compatible IPv6
+(`[::ffff:127.0.0.1]`), and 6to4 / Teredo / NAT64 addresses that embed a non-public IPv4 address.
+
+Ports: 80, 443, 8080 and 8443 only — internal admin services tend to live on odd ports of otherwise public
+hosts, and research pages do not.
+
+The crawler then connects to `Target.address` (the checked IP), never resolving the name a second time, so
+a DNS answer that changes between check and connect (rebinding) cannot redirect it.
+
+`allow_loopback` is the one, explicit test switch: `True` lets any host resolve to a loopback address (on
+any port, since test servers bind random ones); a frozenset of host names allows loopback for those names
+only, which is how the redirect test keeps loopback refused for the redirect target. Production code never
+passes it, and no environment variable turns it on.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import socket
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import httpx
+
+from ..errors import UnsafeSourceError
+
+Address = ipaddress.IPv4Address | ipaddress.IPv6Address
+Resolver = Callable[[str, int], list[str]]
+
+WEB_PORTS = frozenset({80, 443, 8080, 8443})
+METADATA = frozenset(
+    ipaddress.ip_address(a) for a in ("169.254.169.254", "fd00:ec2::254", "100.100.100.200", "169.254.170.2")
+)
+_CGNAT = ipaddress.ip_network("100.64.0.0/10")
+_NAT64 = ipaddress.ip_network("64:ff9b::/96")
+_IPV4_COMPATIBLE = ipaddress.ip_network("::/96")
+
+
+class BlockedTarget(UnsafeSourceError):
+    """A crawl target refused before any connection was made."""
+
+
+def system_resolver(host: str, port: int) -> list[str]:
+    """Every address the system resolver gives for `host` (A and AAAA)."""
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except (socket.gaierror, UnicodeError) as exc:
+        raise BlockedTarget(f"cannot resolve host '{host}'", hint=str(exc)) from exc
+    return list(dict.fromkeys(str(info[4][0]) for info in infos))
+
+
+@dataclass(frozen=True)
+class Target:
+    """A URL that passed the guard, with the address the connection must go to."""
+
+    url: httpx.URL
+    host: str
+    port: int
+    address: str
+
+
+@dataclass(frozen=True)
+class Guard:
+    allow_loopback: bool | frozenset[str] = False
+    resolver: Resolver = field(default=system_resolver, compare=False)
+    ports: frozenset[int] = WEB_PORTS
+
+    def check(self, url: str | httpx.URL) -> Target:
+        """The pinned target for `url`, or BlockedTarget saying why not."""
+        parsed = _parse(url)
+        host = parsed.raw_host.decode("ascii").lower().rstrip(".")
+        port = parsed.port or (443 if parsed.scheme == "https" else 80)
+        addresses = self._addresses(host, port)
+        loopback_ok = self._loopback_allowed(host)
+        for address in addresses:
+            problem = address_problem(address, loopback_ok=loopback_ok)
+            if problem:
+                raise BlockedTarget(
+                    f"refusing to fetch {_display(parsed)}: {host} is {problem} ({address})",
+                    hint="only public web addresses are crawled",
+                )
+        if port not in self.ports and not (loopback_ok and all(a.is_loopback for a in addresses)):
+            raise BlockedTarget(
+                f"refusing to fetch {_display(parsed)}: port {port} is not a web port",
+                hint=f"allowed ports: {', '.join(map(str, sorted(self.ports)))}",
+            )
+        return Target(url=parsed, host=host, port=port, address=str(addresses[0]))
+
+    def _addresses(self, host: str, port: int) -> list[Address]:
+        try:
+            return [ipaddress.ip_address(host.strip("[]"))]
+        except ValueError:
+            pass
+        found = []
+        for raw in self.resolver(host, port):
+            try:
+                found.append(ipaddress.ip_address(raw.split("%")[0]))
+            except ValueError:
+                raise BlockedTarget(f"host '{host}' resolved to an unreadable address {raw!r}") from None
+        if not found:
+            raise BlockedTarget(f"host '{host}' has no address")
+        return found
+
+    def _loopback_allowed(self, host: str) -> bool:
+        if isinstance(self.allow_loopback, bool):
+            return self.allow_loopback
+        return host in self.allow_loopback
+
+
+def _parse(url: str | httpx.URL) -> httpx.URL:
+    try:
+        parsed = httpx.URL(url)
+    except (httpx.InvalidURL, TypeError, ValueError) as exc:
+        raise BlockedTarget(f"not a valid URL: {str(url)[:200]!r}") from exc
+    if parsed.scheme not in {"http", "https"}:
+        raise BlockedTarget(f"refusing to fetch {str(url)[:200]!r}: only http and https URLs are crawled")
+    if parsed.userinfo:
+        raise BlockedTarget("refusing to fetch a URL that carries credentials", hint="remove user:password@")
+    if not parsed.raw_host:
+        raise BlockedTarget(f"URL has no host: {str(url)[:200]!r}")
+    return parsed
+
+
+def _display(url: httpx.URL) -> str:
+    return str(url.copy_with(query=None, fragment=None))[:200]
+
+
+def address_problem(address: Address, *, loopback_ok: bool = False) -> str | None:
+    """Why `address` must not be fetched ("loopback", "private", …), or None for a public address."""
+    if address in METADATA:
+        return "a cloud metadata address"
+    if isinstance(address, ipaddress.IPv6Address):
+        if address.ipv4_mapped is not None:
+            return "an IPv4-mapped IPv6 address"
+        if address in _IPV4_COMPATIBLE and int(address) > 1:
+            return "an IPv4-compatible IPv6 address"
+        embedded = _embedded_ipv4(address)
+        if embedded is not None and address_problem(embedded):
+            return f"an IPv6 address embedding a non-public IPv4 address ({embedded})"
+    if address.is_loopback:
+        return None if loopback_ok else "a loopback address"
+    return _range_problem(address)
+
+
+def _embedded_ipv4(address: ipaddress.IPv6Address) -> ipaddress.IPv4Address | None:
+    if address.sixtofour is not None:
+        return address.sixtofour
+    if address.teredo is not None:
+        return address.teredo[1]
+    if address in _NAT64:
+        return ipaddress.IPv4Address(int(address) & 0xFFFFFFFF)
+    return None
+
+
+def _range_problem(address: Address) -> str | None:
+    checks = (
+        (address.is_unspecified, "an unspecified address"),
+        (address.is_link_local, "a link-local address"),
+        (address.is_multicast, "a multicast address"),
+        (isinstance(address, ipaddress.IPv4Address) and address in _CGNAT, "a CGNAT address"),
+        (address.is_private, "a private address"),
+        (address.is_reserved, "a reserved address"),
+        (not address.is_global, "not a public address"),
+    )
+    return next((reason for failed, reason in checks if failed), None)
