@@ -4,19 +4,41 @@ from __future__ import annotations
 
 import click
 
-from .app import not_implemented
+from ..store import workspace_lock
+from .app import App, pass_app
 
 
 @click.command()
-def site() -> None:
+@click.option("--no-strict", is_flag=True, help="Do not fail the build on MkDocs warnings (broken links…).")
+@pass_app
+def site(app: App, no_strict: bool) -> None:
     """Render home, section and tag pages into site_src/, then build site/ with MkDocs."""
-    not_implemented("site")
+    from ..site.build import build_site
+    from ..site.render import render_site
+
+    config = app.config
+    with workspace_lock(app.paths):
+        render_site(app.paths, config)
+        site_dir = build_site(app.paths, config, strict=not no_strict)
+    app.console.print(f"[bold green]Site built:[/bold green] {site_dir / 'index.html'}")
+    app.console.print("Open it in a browser, or run [bold]deepkb serve[/bold] for a live preview.")
 
 
 @click.command()
-def serve() -> None:
-    """Preview the site with live reload."""
-    not_implemented("serve")
+@click.option(
+    "--dev-addr", default="127.0.0.1:8000", show_default=True, help="Address to serve on (IP:PORT)."
+)
+@pass_app
+def serve(app: App, dev_addr: str) -> None:
+    """Preview the site with live reload (renders the listing pages first)."""
+    from ..site.build import serve_site
+    from ..site.render import render_site
+
+    config = app.config
+    with workspace_lock(app.paths):
+        render_site(app.paths, config)
+    app.console.print(f"Serving on [bold]http://{dev_addr}/[/bold] — Ctrl+C stops.")
+    serve_site(app.paths, config, dev_addr=dev_addr)
 
 
 COMMANDS = [site, serve]

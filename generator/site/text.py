@@ -2,8 +2,8 @@
 
 Every value that did not come from deepkb itself passes through `md_escape` (blocks) or `md_inline`
 (one line) before it is put into a page: HTML special characters become entities, and markdown syntax that
-could make a link, an image, a heading, a table cell or a frontmatter fence is backslash-escaped. The MkDocs
-hook in `site/hooks.py` sanitizes the built HTML again as a second line of defence.
+could make a link, an image, a heading, a table cell or a frontmatter fence is backslash-escaped. The
+sanitizing MkDocs plugin in `site/plugin.py` cleans the built HTML again as a second line of defence.
 """
 
 from __future__ import annotations

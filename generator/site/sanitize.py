@@ -1,0 +1,229 @@
+"""Making untrusted text safe in the built site: page HTML through nh3, frontmatter fields to plain text.
+
+Python-Markdown passes raw HTML and `javascript:` links through, and MkDocs/Material put frontmatter
+fields (`title`, `description`, `tags`, …) into their templates unescaped (the theme's Jinja environment
+does not autoescape). So the MkDocs plugin in `site/plugin.py` runs `clean_html` over every rendered page
+body and `clean_meta` over every page's frontmatter, and `find_live_markup` checks each finished page.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import unicodedata
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+import nh3
+
+# What Material and our markdown extensions produce: headings with ids and headerlinks, tables, highlighted
+# code (spans with classes, line-number anchors), admonitions, details, mermaid <pre>, images, lists.
+ALLOWED_TAGS = {
+    "a", "abbr", "b", "blockquote", "br", "caption", "cite", "code", "col", "colgroup", "dd", "del",
+    "details", "div", "dl", "dt", "em", "figcaption", "figure", "h1", "h2", "h3", "h4", "h5", "h6", "hr",
+    "i", "img", "ins", "kbd", "li", "mark", "ol", "p", "pre", "q", "s", "samp", "small", "span", "strong",
+    "sub", "summary", "sup", "table", "tbody", "td", "tfoot", "th", "thead", "time", "tr", "u", "ul", "var",
+}  # fmt: skip
+ALLOWED_ATTRIBUTES = {
+    "*": {"class", "id", "title", "lang", "dir"},
+    "a": {"href", "name"},
+    "img": {"src", "alt", "width", "height", "loading"},
+    "td": {"colspan", "rowspan", "align"},
+    "th": {"colspan", "rowspan", "align", "scope"},
+    "ol": {"start"},
+    "details": {"open"},
+    "time": {"datetime"},
+}
+URL_SCHEMES = {"http", "https", "mailto"}
+# Removed together with their content, not just unwrapped.
+DROP_WITH_CONTENT = {"script", "style", "iframe", "object", "embed", "noscript", "template", "svg", "math"}
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2066-\u2069\ufeff]")
+_HTML_ELEMENTS = (
+    "a|abbr|address|applet|area|article|aside|audio|b|base|basefont|bdi|bdo|blink|blockquote|body|br|button|"
+    "canvas|caption|center|cite|code|col|colgroup|data|datalist|dd|del|details|dfn|dialog|div|dl|dt|em|embed|"
+    "fieldset|figcaption|figure|font|footer|form|frame|frameset|h[1-6]|head|header|hr|html|i|iframe|image|img|"
+    "input|ins|isindex|kbd|keygen|label|legend|li|link|listing|main|map|mark|marquee|math|menu|meta|meter|nav|"
+    "noembed|noframes|noscript|object|ol|optgroup|option|output|p|param|picture|plaintext|pre|progress|q|rp|rt|"
+    "ruby|s|samp|script|section|select|slot|small|source|span|strike|strong|style|sub|summary|sup|svg|table|"
+    "tbody|td|template|textarea|tfoot|th|thead|time|title|tr|track|tt|u|ul|var|video|wbr|xmp"
+)
+# HTML tags, comments and declarations are removed; other angle brackets ("Vec<T>") stay as look-alikes
+_TAG = re.compile(rf"<!--.*?(?:-->|$)|<[!?][^>]*>?|</?(?:{_HTML_ELEMENTS})(?=[\s/>]|$)[^>]*>?", re.I | re.S)
+_TAG_SLUG = re.compile(r"[^\w\-. ]+", re.UNICODE)
+# Jinja's `striptags` (used by Material for <title>) unescapes entities, so an `&lt;` in a title would come
+# back as `<`; an ampersand that could start a character reference is replaced by a look-alike.
+_ENTITY_START = re.compile(r"&(?=[#A-Za-z0-9])")
+
+TEXT_FIELDS = {"title": 200, "description": 300, "subtitle": 200, "author": 100, "revision_date": 40}
+# Keys the theme or MkDocs act on that untrusted frontmatter must not set (template picks a theme file,
+# hide/search/status/icon change layout and indexing, social/robots emit markup).
+DROPPED_KEYS = {
+    "template",
+    "hide",
+    "search",
+    "status",
+    "icon",
+    "robots",
+    "social",
+    "comments",
+    "render_macros",
+}
+
+
+def clean_html(fragment: str) -> str:
+    """A rendered page body with only the allowlisted markup left: no scripts, handlers, styles or bad URLs."""
+    return nh3.clean(
+        fragment,
+        tags=ALLOWED_TAGS,
+        attributes=ALLOWED_ATTRIBUTES,
+        url_schemes=URL_SCHEMES,
+        clean_content_tags=DROP_WITH_CONTENT,
+        strip_comments=True,
+        link_rel=None,  # internal links need no rel; nothing opens a new window
+        attribute_filter=_attribute_filter,
+    )
+
+
+def _attribute_filter(tag: str, attribute: str, value: str) -> str | None:
+    # ids and classes are names, never markup or script; drop anything that is not a plain token list
+    if attribute in {"id", "class", "name"} and not re.fullmatch(r"[\w\-: .]*", value):
+        return None
+    return value
+
+
+def plain_text(value: object, limit: int) -> str:
+    """One line of inert text: tags and control characters removed, whitespace collapsed, length capped."""
+    text = unicodedata.normalize("NFC", str(value))
+    text = _CONTROL.sub(" ", text)
+    text = _TAG.sub(" ", text)
+    text = " ".join(text.split())
+    text = text.replace("<", "‹").replace(">", "›")
+    text = _ENTITY_START.sub("＆", text)
+    if len(text) > limit:
+        text = text[: limit - 1].rstrip() + "…"
+    return text
+
+
+def clean_title(value: object) -> str:
+    """A title safe in Material's raw `{{ page.title }}` and `{{ page.title | striptags }}` slots."""
+    return plain_text(value, TEXT_FIELDS["title"]).replace('"', "”")
+
+
+def clean_description(value: object) -> str:
+    """A description safe inside `<meta name="description" content="…">` (quotes become entities)."""
+    return html.escape(plain_text(value, TEXT_FIELDS["description"]), quote=True)
+
+
+def clean_tag(value: object) -> str:
+    """A tag as a plain slug-like word (letters of any script, digits, '-', '.', spaces)."""
+    text = plain_text(value, 60).replace("‹", " ").replace("›", " ")
+    text = _TAG_SLUG.sub(" ", text)
+    return " ".join(text.split()).strip(" .-").lower()
+
+
+def clean_tags(values: object) -> list[str]:
+    """A deduplicated list of clean tags from whatever the frontmatter held (a list or one string)."""
+    items: Iterable[Any] = values if isinstance(values, list | tuple) else [values] if values else []
+    seen: list[str] = []
+    for item in items:
+        tag = clean_tag(item) if isinstance(item, str | int | float) else ""
+        if tag and tag not in seen:
+            seen.append(tag)
+    return seen[:50]
+
+
+def clean_meta(meta: Mapping[str, Any]) -> dict[str, Any]:
+    """Frontmatter as the theme may see it: text fields plain, tags slug-like, layout-changing keys dropped."""
+    clean: dict[str, Any] = {}
+    for key, value in meta.items():
+        if not isinstance(key, str) or key in DROPPED_KEYS:
+            continue
+        if key == "title":
+            clean[key] = clean_title(value)
+        elif key == "description":
+            clean[key] = clean_description(value)
+        elif key == "tags":
+            clean[key] = clean_tags(value)
+        elif key in TEXT_FIELDS:
+            clean[key] = plain_text(value, TEXT_FIELDS[key])
+        else:
+            # data fields (source, revision, files…): a theme or plugin may still print one raw, so no
+            # string anywhere in them can open a tag or leave an attribute
+            clean[key] = _inert(value)
+    return clean
+
+
+def _inert(value: Any, depth: int = 0) -> Any:
+    if isinstance(value, str):
+        text = _CONTROL.sub(" ", value).replace("<", "‹").replace(">", "›").replace('"', "”")
+        return _ENTITY_START.sub("＆", text)
+    if depth > 5:
+        return None
+    if isinstance(value, list | tuple):
+        return [_inert(item, depth + 1) for item in value]
+    if isinstance(value, dict):
+        return {str(_inert(k, depth + 1)): _inert(v, depth + 1) for k, v in value.items()}
+    return value
+
+
+# --------------------------------------------------------------------------- final check of a built page
+
+
+# The final-page check runs on every page, so it is a handful of regular expressions rather than a parser
+# (html.parser cost ~8 ms per page, as much as the rest of the build). Outside <script> bodies and
+# comments a '<' in serialized HTML always starts a tag, which is what makes tag-scoped patterns sound.
+_SCRIPT_BLOCK = re.compile(r"<script\b([^>]*)>(.*?)</script\s*>", re.IGNORECASE | re.DOTALL)
+_COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
+_FRAME = re.compile(r"<(iframe|object|embed|frame|frameset|base|applet|meta\s+http-equiv)\b", re.IGNORECASE)
+_FORM = re.compile(r"<form\b", re.IGNORECASE)
+_HANDLER = re.compile(r"(?<![\w-])[oO][nN][a-zA-Z]+\s*=")
+# only values that could carry a scheme, or an entity-obfuscated one: a ':' or '&' before any '/', '?', '#'
+_URL_VALUE = re.compile(r"""=\s*["']?\s*([^"'\s>/?#=]*[:&][^"'\s>]*)""")
+_URL_ATTRIBUTE = re.compile(r"(?:href|src|action|formaction|poster|background|xlink:href|srcdoc)\s*$", re.I)
+_SRC = re.compile(r"""\ssrc\s*=\s*["']?([^"'\s>]+)""", re.IGNORECASE)
+
+
+def find_live_markup(page_html: str) -> list[str]:
+    """Everything in a finished page that could run script and is not the theme's own (empty when safe).
+
+    The theme's own scripts are its bundles under assets/javascripts/ and a few inline snippets in the page
+    shell; inside the page body (`<article>`) no script of any kind is legitimate, nor is a form.
+    """
+    start, end = page_html.find("<article"), page_html.rfind("</article>")
+    problems: list[str] = []
+    for match in _SCRIPT_BLOCK.finditer(page_html):
+        src = _SRC.search(match.group(1))
+        if start <= match.start() < end:
+            problems.append("<script> in the page body")
+        elif src and not _theme_asset(src.group(1)):
+            problems.append(f"<script src={src.group(1)[:60]!r}>")
+    rest = _COMMENT.sub("", _SCRIPT_BLOCK.sub("<script></script>", page_html))
+    problems += [f"<{m.group(1).lower()}>" for m in _FRAME.finditer(rest)]
+    body = rest[rest.find("<article") : rest.rfind("</article>")] if start >= 0 else ""
+    problems += ["<form> in the page body" for _ in _FORM.finditer(body)]
+    for m in _HANDLER.finditer(rest):
+        if _in_tag(rest, m.start()):
+            problems.append(f"{m.group(0).rstrip('= ').lower()}= handler")
+    for m in _URL_VALUE.finditer(rest):
+        value = m.group(1)
+        if _bad_url(value) and _URL_ATTRIBUTE.search(rest[max(0, m.start() - 20) : m.start()]):
+            if _in_tag(rest, m.start()):
+                problems.append(f"{value[:40]!r} as a link")
+    return problems
+
+
+def _in_tag(page: str, position: int) -> bool:
+    # text content never holds a raw '<', so the last '<' after the last '>' means "inside a tag"
+    return page.rfind("<", 0, position) > page.rfind(">", 0, position)
+
+
+def _bad_url(value: str) -> bool:
+    compact = re.sub(r"[\s\x00-\x1f]+", "", html.unescape(value)).lower()
+    return compact.startswith(("javascript:", "vbscript:", "data:"))
+
+
+def _theme_asset(src: str) -> bool:
+    # the theme's bundles are loaded from assets/javascripts/ relative to the page
+    path = re.sub(r"^(\.\./|\./|/)+", "", src.split("?")[0])
+    return path.startswith("assets/javascripts/") and path.endswith(".js")

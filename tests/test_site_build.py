@@ -1,0 +1,160 @@
+"""Site builds with MkDocs --strict from pages written through the store, read back as HTML."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from site_fixtures import (
+    HOSTILE_DESCRIPTION,
+    LiveMarkup,
+    parse_html,
+    write_hostile_kb,
+    write_index,
+    write_topics,
+)
+
+from generator.config import Config
+from generator.errors import ConfigError
+from generator.site.build import SiteBuildError, build_site, config_overrides
+from generator.site.nav import count_entries
+from generator.site.render import render_site
+from generator.site.sanitize import clean_description
+from generator.store import KBPaths, read_page, write_page
+
+
+@pytest.fixture(scope="module")
+def hostile_site(tmp_path_factory: pytest.TempPathFactory) -> tuple[KBPaths, dict[Path, dict]]:
+    root = tmp_path_factory.mktemp("hostile")
+    written = write_hostile_kb(root)
+    paths = KBPaths(root)
+    render_site(paths, Config())
+    build_site(paths, Config(), strict=True)
+    return paths, written
+
+
+def _pages(paths: KBPaths) -> list[Path]:
+    return sorted(p for p in paths.site_dir.rglob("*.html") if "assets" not in p.parts)
+
+
+def test_hostile_content_builds_with_no_live_markup(hostile_site: tuple[KBPaths, dict]) -> None:
+    paths, _ = hostile_site
+    pages = _pages(paths)
+    assert len(pages) >= 10
+    for page in pages:
+        found: LiveMarkup = parse_html(page)
+        where = page.relative_to(paths.site_dir)
+        for script in found.scripts:
+            # theme scripts only: its bundles under assets/, or its inline snippets outside the page body
+            src = script.get("src", "")
+            assert not src or src.lstrip("./").startswith("assets/javascripts/"), (where, src)
+        assert found.inline_in_article == [], where
+        assert found.handlers == [], (where, found.handlers)
+        assert found.bad_urls == [], (where, found.bad_urls)
+        assert found.frames == [], where
+        assert len(found.descriptions) == 1, where
+        text = page.read_text(encoding="utf-8")
+        assert "alert(" not in "".join(_script_bodies(text)), where
+
+
+def _script_bodies(text: str) -> list[str]:
+    import re
+
+    return re.findall(r"<script[^>]*>(.*?)</script>", text, flags=re.DOTALL | re.IGNORECASE)
+
+
+def test_crafted_description_stays_inside_its_meta_attribute(hostile_site: tuple[KBPaths, dict]) -> None:
+    paths, _ = hostile_site
+    found = parse_html(paths.site_dir / "repos" / "acme" / "evil" / "index.html")
+    assert found.descriptions == ['"› alert(1)']
+    assert clean_description(HOSTILE_DESCRIPTION) == "&quot;› alert(1)"
+    assert "</title>" not in found.title_text and "<script" not in found.title_text
+
+
+def test_frontmatter_parses_back_to_what_was_written(hostile_site: tuple[KBPaths, dict]) -> None:
+    _, written = hostile_site
+    for path, meta in written.items():
+        assert read_page(path)[0] == meta, path
+
+
+def test_mermaid_and_code_survive_sanitizing(hostile_site: tuple[KBPaths, dict]) -> None:
+    paths, _ = hostile_site
+    html = (paths.site_dir / "topics" / "evil-topic" / "index.html").read_text(encoding="utf-8")
+    assert '<pre class="mermaid"><code>graph TD' in html
+    assert '<span class="k">def</span>' in html
+    assert '<div class="admonition info">' in html
+    assert "Produced offline" in html
+
+
+def test_workspace_json_is_not_published(hostile_site: tuple[KBPaths, dict]) -> None:
+    paths, _ = hostile_site
+    assert not list(paths.site_dir.rglob("_meta.json"))
+    assert not list(paths.site_dir.rglob("plan.json"))
+    assert not (paths.site_dir / "_index.json").exists()
+
+
+def test_search_index_segments_chinese(hostile_site: tuple[KBPaths, dict]) -> None:
+    paths, _ = hostile_site
+    index = json.loads((paths.site_dir / "search" / "search_index.json").read_text(encoding="utf-8"))
+    assert "zh" in index["config"]["lang"] and "\\u200b" in index["config"]["separator"]
+    texts = " ".join(doc["text"] for doc in index["docs"])
+    assert "知识\u200b库" in texts or "知识库\u200b" in texts
+    assert "<script" not in json.dumps(index, ensure_ascii=False)
+
+
+def test_tag_page_lists_repo_topic_and_source_with_variants(hostile_site: tuple[KBPaths, dict]) -> None:
+    paths, _ = hostile_site
+    html = (paths.site_dir / "tags" / "trade" / "index.html").read_text(encoding="utf-8")
+    for variant in ("trading", "trades", "交易"):
+        assert variant in html
+    assert 'href="../../repos/acme/evil/"' in html
+    assert 'href="../../topics/evil-topic/"' in html
+    assert 'href="../../topics/evil-topic/raw/source-1a2b3c/"' in html
+    assert "<h2" in html and "Raw sources" in html
+    assert "javascript:" not in html  # the source's URL is listed as inert text at most
+
+
+def test_nav_stays_bounded_and_every_topic_is_reachable(tmp_path: Path) -> None:
+    paths = KBPaths(tmp_path)
+    write_index(paths, write_topics(tmp_path, 100))
+    render_site(paths, Config())
+    nav = config_overrides(paths, Config())["nav"]
+    topics = next(item["Topics"] for item in nav if "Topics" in item)
+    assert len(topics) <= 31 and count_entries(nav) <= 70
+    site = build_site(paths, Config(), strict=True)
+    listing = (site / "topics" / "index.html").read_text(encoding="utf-8")
+    for n in range(100):
+        assert (site / "topics" / f"topic-{n:03d}" / "index.html").is_file()
+        assert (site / "topics" / f"topic-{n:03d}" / "raw" / f"src-{n:03d}" / "index.html").is_file()
+        assert f'href="topic-{n:03d}/"' in listing
+    # the nav every page repeats lists 30 topics, not 100
+    page = (site / "topics" / "topic-000" / "index.html").read_text(encoding="utf-8")
+    assert page.count('class="md-nav__link"') < 90
+
+
+def test_strict_build_fails_with_one_line_and_no_strict_passes(tmp_path: Path) -> None:
+    paths = KBPaths(tmp_path)
+    write_page(paths.topic_dir("t") / "index.md", {"title": "T"}, "See [missing](nowhere.md).\n")
+    render_site(paths, Config())
+    with pytest.raises(SiteBuildError) as caught:
+        build_site(paths, Config(), strict=True)
+    assert "nowhere.md" in caught.value.line() and "\n" not in caught.value.line()
+    assert (build_site(paths, Config(), strict=False) / "index.html").is_file()
+
+
+def test_a_root_mkdocs_yml_without_the_sanitizer_is_refused(tmp_path: Path) -> None:
+    (tmp_path / "mkdocs.yml").write_text("site_name: x\ntheme:\n  name: material\n", encoding="utf-8")
+    with pytest.raises(ConfigError, match="deepkb-sanitize"):
+        build_site(KBPaths(tmp_path), Config())
+
+
+def test_edit_links_follow_the_site_settings(tmp_path: Path) -> None:
+    paths = KBPaths(tmp_path)
+    write_page(paths.topic_dir("t") / "index.md", {"title": "T"}, "Body.\n")
+    config = Config.model_validate(
+        {"site": {"repo_url": "https://github.com/acme/kb", "edit_uri": "edit/main/site_src/"}}
+    )
+    render_site(paths, config)
+    html = (build_site(paths, config) / "topics" / "t" / "index.html").read_text(encoding="utf-8")
+    assert 'href="https://github.com/acme/kb/edit/main/site_src/topics/t/index.md"' in html

@@ -1,0 +1,56 @@
+"""`deepkb site` and `deepkb serve` through the real click entry point."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+from site_fixtures import write_hostile_kb
+
+from generator.cli import cli
+
+
+def test_site_command_builds_anywhere(kb_root: Path) -> None:
+    result = CliRunner().invoke(cli, ["--root", str(kb_root), "site"])
+    assert result.exit_code == 0, result.output
+    assert (kb_root / "site" / "index.html").is_file()
+    assert (kb_root / "site_src" / "index.md").is_file()
+    assert "Site built" in result.output and "deepkb serve" in result.output
+
+
+def test_site_command_builds_a_hostile_kb_strictly(kb_root: Path) -> None:
+    write_hostile_kb(kb_root)
+    result = CliRunner().invoke(cli, ["--root", str(kb_root), "site"])
+    assert result.exit_code == 0, result.output
+    assert (kb_root / "site" / "tags" / "trade" / "index.html").is_file()
+
+
+def test_site_command_reports_a_broken_build_in_one_line(kb_root: Path) -> None:
+    page = kb_root / "site_src" / "topics" / "t" / "index.md"
+    page.parent.mkdir(parents=True)
+    page.write_text("---\ntitle: T\n---\n\n[broken](missing.md)\n", encoding="utf-8")
+    result = CliRunner().invoke(cli, ["--root", str(kb_root), "site"])
+    assert result.exit_code == 1
+    assert result.output.startswith("Error: site build failed:") and "missing.md" in result.output
+    assert "Traceback" not in result.output
+    assert CliRunner().invoke(cli, ["--root", str(kb_root), "site", "--no-strict"]).exit_code == 0
+
+
+def test_serve_command_runs_mkdocs_serve_with_the_site_config(
+    kb_root: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import mkdocs.commands.serve
+
+    calls: list[dict[str, Any]] = []
+    # the far side: mkdocs' server loop, which would block; record how it was asked to serve instead
+    monkeypatch.setattr(mkdocs.commands.serve, "serve", lambda **kwargs: calls.append(kwargs))
+    result = CliRunner().invoke(cli, ["--root", str(kb_root), "serve", "--dev-addr", "127.0.0.1:8765"])
+    assert result.exit_code == 0, result.output
+    [call] = calls
+    assert call["dev_addr"] == "127.0.0.1:8765"
+    assert call["docs_dir"] == str(kb_root / "site_src")
+    assert call["nav"][0] == {"Home": "index.md"}
+    assert Path(call["config_file"]).name == "mkdocs.yml"
+    assert "site_dir" not in call  # mkdocs serve builds into its own temporary folder

@@ -1,0 +1,133 @@
+"""Rendering the listing pages into site_src: home, section indexes, tag pages (no MkDocs build here)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from site_fixtures import topic_sources, write_index, write_topics
+
+from generator.config import Config
+from generator.site.catalog import load_catalog, safe_doc_path
+from generator.site.render import PER_PAGE, render_site
+from generator.store import KBPaths, read_page, write_page
+
+
+def _snapshot(site_src: Path) -> dict[str, tuple[int, bytes]]:
+    return {
+        p.relative_to(site_src).as_posix(): (p.stat().st_mtime_ns, p.read_bytes())
+        for p in site_src.rglob("*.md")
+    }
+
+
+def test_home_counts_recent_and_top_tags(tmp_path: Path) -> None:
+    paths = KBPaths(tmp_path)
+    write_index(paths, write_topics(tmp_path, 12))
+    render_site(paths, Config.model_validate({"site": {"recent": 5, "title": "My *KB* <b>"}}))
+    meta, body = read_page(paths.site_src / "index.md")
+    assert meta["title"] == "My *KB* <b>" and meta["generated"] == "2026-12-12"
+    assert "| [0](repos/index.md) | [12](topics/index.md) | 0 | [2](tags/index.md) |" in body
+    assert body.count("](topics/topic-") == 5
+    assert "[trade](tags/trade.md) (6)" in body and "[search](tags/search.md) (6)" in body
+    assert "My \\*KB\\* &lt;b&gt;" in body  # the site title is escaped in the body too
+
+
+def test_rerendering_an_unchanged_kb_changes_no_file(tmp_path: Path) -> None:
+    paths = KBPaths(tmp_path)
+    write_index(paths, write_topics(tmp_path, 5))
+    render_site(paths, Config())
+    before = _snapshot(paths.site_src)
+    render_site(paths, Config())
+    assert _snapshot(paths.site_src) == before
+
+
+def test_big_sections_continue_on_numbered_pages_and_shrink_back(tmp_path: Path) -> None:
+    paths = KBPaths(tmp_path)
+    topics = write_topics(tmp_path, PER_PAGE + 3)
+    write_index(paths, topics, topic_sources(PER_PAGE + 3))
+    render_site(paths, Config())
+    first = read_page(paths.site_src / "topics" / "index.md")[1]
+    second = read_page(paths.site_src / "topics" / "_page-2.md")[1]
+    assert first.count("](topic-") == PER_PAGE and second.count("](topic-") == 3
+    assert "[2](_page-2.md)" in first and "[1](index.md)" in second
+    # tag pages paginate the same way: 'search' has 102 topics + 102 sources
+    assert (paths.site_src / "tags" / "_search-2.md").is_file()
+    write_index(paths, dict(list(topics.items())[:10]))
+    render_site(paths, Config())
+    assert not (paths.site_src / "topics" / "_page-2.md").exists()
+    assert not (paths.site_src / "tags" / "_search-2.md").exists()
+
+
+def test_tag_pages_of_vanished_tags_are_removed_but_foreign_pages_kept(tmp_path: Path) -> None:
+    paths = KBPaths(tmp_path)
+    topics = write_topics(tmp_path, 2)
+    write_index(paths, topics, variants={"trade": ["trading", "交易"]})
+    render_site(paths, Config())
+    trade = paths.site_src / "tags" / "trade.md"
+    meta, body = read_page(trade)
+    assert (
+        meta["tag"] == "trade"
+        and "trading, 交易" in body
+        and "[Topic 1](../topics/topic-001/index.md)" in body
+    )
+    handwritten = paths.site_src / "tags" / "about.md"
+    write_page(handwritten, {"title": "About tags"}, "Written by a person.\n")
+    for item in topics.values():
+        item["tags"] = ["search"]
+    write_index(paths, topics)
+    render_site(paths, Config())
+    assert not trade.exists() and handwritten.exists()
+
+
+def test_index_paths_outside_site_src_or_missing_are_ignored(tmp_path: Path) -> None:
+    paths = KBPaths(tmp_path)
+    (tmp_path / "secret.md").write_text("secret\n", encoding="utf-8")
+    write_page(paths.topic_dir("real") / "index.md", {"title": "Real"}, "Body.\n")
+    bad = {"title": "Bad", "kind": "topic", "tags": ["x"]}
+    write_index(paths, {
+        "topic:escape": {**bad, "path": "../secret.md"},
+        "topic:abs": {**bad, "path": "/etc/passwd.md"},
+        "topic:gone": {**bad, "path": "topics/gone/index.md"},
+        "topic:notmd": {**bad, "path": "topics/real/_meta.json"},
+        "topic:real": {**bad, "title": "Real", "path": "topics/real/index.md"},
+    })  # fmt: skip
+    assert [entry.id for entry in load_catalog(paths).entries] == ["topic:real"]
+    assert safe_doc_path(paths.site_src, "topics/real/../real/index.md") == "topics/real/index.md"
+    assert safe_doc_path(paths.site_src, "topics\\real\\index.md") is None
+
+
+def test_without_an_index_the_pages_on_disk_are_listed(tmp_path: Path) -> None:
+    paths = KBPaths(tmp_path)
+    repo = paths.repo_dir("acme", "sample")
+    write_page(repo / "index.md", {"title": "Research Analysis: sample", "revision_date": "2026-11-01",
+                                   "tags": ["python"]}, "Body.\n")  # fmt: skip
+    write_page(repo / "shards" / "01_core.md", {"title": "core"}, "Shard.\n")
+    write_page(repo / "shards" / "02_cli.md", {"title": "cli"}, "Shard.\n")
+    render_site(paths, Config())
+    body = read_page(paths.site_src / "repos" / "index.md")[1]
+    assert (
+        "| [Research Analysis: sample](acme/sample/index.md) | 2026-11-01 | 2 | [python](../tags/python.md) |"
+        in body
+    )
+    assert (paths.site_src / "tags" / "python.md").is_file()
+
+
+def test_listing_order_does_not_depend_on_hash_seeds(tmp_path: Path) -> None:
+    # same-titled sources under one tag: their order must not follow set iteration (PYTHONHASHSEED)
+    paths = KBPaths(tmp_path)
+    topics = write_topics(tmp_path, 6)
+    sources = topic_sources(6)
+    for item in sources.values():
+        item["title"] = "Same title"
+    write_index(paths, topics, sources)
+    script = "import sys; from pathlib import Path; from generator.config import Config; " \
+        "from generator.site.render import render_site; from generator.store import KBPaths; " \
+        "render_site(KBPaths(Path(sys.argv[1])), Config())"  # fmt: skip
+    pages = []
+    for seed in ("1", "2", "3"):
+        env = {**os.environ, "PYTHONHASHSEED": seed}
+        subprocess.run([sys.executable, "-c", script, str(tmp_path)], check=True, env=env)
+        pages.append((paths.site_src / "tags" / "trade.md").read_bytes())
+    assert pages[0] == pages[1] == pages[2]

@@ -1,0 +1,97 @@
+"""The sanitizer on its own: page HTML through nh3, frontmatter fields to plain text, the final-page check."""
+
+from __future__ import annotations
+
+import html
+
+from generator.site.sanitize import clean_html, clean_meta, clean_tags, clean_title, find_live_markup
+
+
+def test_clean_html_removes_scripts_handlers_styles_and_script_urls() -> None:
+    dirty = (
+        '<p onclick="x()">hi<script>alert(1)</script></p><iframe src="https://e"></iframe>'
+        '<a href="javascript:alert(1)">a</a><a href="jav&#x09;ascript:alert(1)">b</a>'
+        '<img src="data:image/svg+xml;base64,AA" onerror="alert(1)"><div style="position:fixed">d</div>'
+        '<svg onload="alert(1)"><circle/></svg><a href="vbscript:x">v</a><object data="x"></object>'
+    )
+    clean = clean_html(dirty)
+    for needle in ("<script", "alert", "<iframe", "onclick", "onerror", "javascript", "data:", "style=",
+                   "<svg", "vbscript", "<object"):  # fmt: skip
+        assert needle not in clean.lower(), needle
+    assert "<p>hi</p>" in clean
+
+
+def test_clean_html_keeps_what_material_and_our_markdown_need() -> None:
+    rendered = (
+        '<h2 id="usage">Usage<a class="headerlink" href="#usage" title="Permanent link">¶</a></h2>'
+        '<pre class="mermaid"><code>graph TD\n  A --&gt; B</code></pre>'
+        '<div class="highlight"><pre><span></span><code><a id="__codelineno-0-1" name="__codelineno-0-1" '
+        'href="#__codelineno-0-1"></a><span class="k">def</span></code></pre></div>'
+        '<div class="admonition info"><p class="admonition-title">Produced offline</p></div>'
+        "<details class=\"note\"><summary>More</summary><p>x</p></details>"
+        '<table><thead><tr><th>a</th></tr></thead><tbody><tr><td>1</td></tr></tbody></table>'
+        '<img alt="ok" src="https://example.org/a.png"><img alt="rel" src="../img/b.png">'
+        '<a href="../repos/index.md">rel</a><a href="https://example.org/">ext</a>'
+    )  # fmt: skip
+    assert clean_html(rendered) == rendered
+
+
+def test_clean_html_drops_ids_and_classes_that_are_not_plain_names() -> None:
+    assert clean_html('<span class="a&quot;onmouseover=x" id="ok-1">t</span>') == '<span id="ok-1">t</span>'
+
+
+def test_clean_meta_makes_theme_fields_plain_and_drops_layout_keys() -> None:
+    meta = clean_meta({
+        "title": "</title><script>alert(1)</script>\n---\nevil: yes",
+        "description": '"><script>alert(1)</script>',
+        "tags": ["<img src=x onerror=alert(1)>", "Trade", "trade", {"x": 1}],
+        "template": "../../evil.html",
+        "hide": ["navigation"],
+        "files": ["a.py"],
+        "git_revision_date_localized": '<script>x</script>"',
+        "extra": {"nested": ["<b>"]},
+    })  # fmt: skip
+    assert meta["title"] == "alert(1) --- evil: yes"
+    assert "<" not in meta["description"] and '"' not in meta["description"]
+    assert html.unescape(meta["description"]) == '"› alert(1)'
+    assert meta["tags"] == ["trade"]
+    assert "template" not in meta and "hide" not in meta
+    assert meta["files"] == ["a.py"]
+    assert meta["git_revision_date_localized"] == "‹script›x‹/script›”"
+    assert meta["extra"] == {"nested": ["‹b›"]}
+
+
+def test_title_cannot_smuggle_markup_through_entities_or_control_characters() -> None:
+    # Jinja's striptags (Material's <title>) unescapes entities: &lt;script&gt; must not survive as one
+    title = clean_title("A &lt;script&gt; \x00 B\u202e & C " + "x" * 400)
+    assert "&lt" not in title and "\x00" not in title and "\u202e" not in title
+    assert "& C" in title and len(title) <= 200
+
+
+def test_titles_keep_angle_brackets_that_are_not_html() -> None:
+    assert clean_title("Vec<T> vs <b>Box</b><!-- x -->") == "Vec‹T› vs Box"
+    assert clean_title("<IMG SRC=x ONERROR=alert(1)>Shard <svg/onload=alert(2)>") == "Shard"
+
+
+def test_clean_tags_accepts_a_single_string_and_keeps_chinese() -> None:
+    assert clean_tags("交易") == ["交易"]
+    assert clean_tags(["Machine Learning", "machine learning", ""]) == ["machine learning"]
+
+
+def test_find_live_markup_allows_theme_scripts_only() -> None:
+    shell = (
+        "<html><head><script>var __md_scope=1</script></head><body>"
+        '<script src="../assets/javascripts/bundle.abc.min.js"></script>'
+        '<form class="md-search__form"></form><article>{}</article></body></html>'
+    )
+    assert find_live_markup(shell.format("<p>fine</p>")) == []
+    assert find_live_markup(shell.format("<script>x()</script>")) == ["<script> in the page body"]
+    assert find_live_markup(shell.format('<a href=" javascript:x">a</a>'))
+    assert find_live_markup(shell.format('<p class="a" ONCLICK = "x">a</p>')) == ["onclick= handler"]
+    assert find_live_markup(shell.format('<img src="a.png" alt=x/onerror=y>')) == ["onerror= handler"]
+    assert find_live_markup(shell.format("<a title=\"x\" href='jav&#x09;ascript:x'>a</a>"))
+    assert find_live_markup(shell.format("<iframe></iframe>")) == ["<iframe>"]
+    assert find_live_markup(shell.format("<form></form>")) == ["<form> in the page body"]
+    # text that merely talks about handlers and script URLs is not markup
+    assert find_live_markup(shell.format("<code>&lt;a onclick=x href=javascript:y&gt;</code>")) == []
+    assert find_live_markup(shell.replace("../assets/javascripts/bundle.abc.min.js", "https://evil/x.js"))
