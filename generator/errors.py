@@ -1,19 +1,19 @@
 """deepkb's exception tree. SDK, network and OS errors are mapped into it at the boundary.
 
-    DeepkbError                 one clear line for the user, plus an exit code
-    ├── ConfigError             deepkb.yml is wrong (names the key and the file)
-    ├── UsageError              a command-line value is wrong
-    ├── LockHeldError           another run holds the workspace lock
-    ├── NotImplementedYetError  a command a later release fills in (exit 2)
-    ├── UnsafeSourceError       a repository URL/path or crawl target was refused before any process/request
-    ├── StoreError              reading or writing the knowledge store failed
-    ├── ResearchError           a research pipeline could not finish
-    │   └── PartialFailure      some shards/steps failed, the rest landed (exit 3)
-    └── ProviderError           an LLM or search provider failed
-        ├── ProviderAuthError   400/401/403: our request or key is wrong; never retried
-        ├── ProviderRateLimited 429/529 after the retries were spent
-        ├── ProviderTimeout     no answer within the configured timeout
-        └── ProviderResponseError  the provider answered something we cannot read
+DeepkbError                 one clear line for the user, plus an exit code
+├── ConfigError             deepkb.yml is wrong (names the key and the file)
+├── UsageError              a command-line value is wrong
+├── LockHeldError           another run holds the workspace lock
+├── NotImplementedYetError  a command a later release fills in (exit 2)
+├── UnsafeSourceError       a repository URL/path or crawl target was refused before any process/request
+├── StoreError              reading or writing the knowledge store failed
+├── ResearchError           a research pipeline could not finish
+│   └── PartialFailure      some shards/steps failed, the rest landed (exit 3)
+└── ProviderError           an LLM or search provider failed
+    ├── ProviderAuthError   400/401/403: our request or key is wrong; never retried
+    ├── ProviderRateLimited 429/529 after the retries were spent
+    ├── ProviderTimeout     no answer within the configured timeout
+    └── ProviderResponseError  the provider answered something we cannot read
 """
 
 from __future__ import annotations

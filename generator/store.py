@@ -134,7 +134,9 @@ def write_text(path: Path, text: str) -> bool:
 
 
 def write_json(path: Path, data: Any) -> bool:
-    return write_text(path, json.dumps(data, ensure_ascii=False, indent=2, sort_keys=False, default=str) + "\n")
+    return write_text(
+        path, json.dumps(data, ensure_ascii=False, indent=2, sort_keys=False, default=str) + "\n"
+    )
 
 
 def read_json(path: Path, default: Any = None) -> Any:
@@ -164,7 +166,9 @@ def _fsync_dir(directory: Path) -> None:
 
 def dump_frontmatter(meta: Mapping[str, Any], body: str) -> str:
     """A markdown document with `meta` as YAML frontmatter, always through a safe dump (never string formatting)."""
-    header = yaml.safe_dump(dict(meta), allow_unicode=True, sort_keys=False, default_flow_style=False, width=1000)
+    header = yaml.safe_dump(
+        dict(meta), allow_unicode=True, sort_keys=False, default_flow_style=False, width=1000
+    )
     body = body if body.endswith("\n") else body + "\n"
     return f"---\n{header}---\n\n{body}"
 

@@ -40,7 +40,9 @@ def _long_enough(sentence: str) -> bool:
 
 
 def content_words(text: str) -> list[str]:
-    return [w for w in (m.lower() for m in _WORD.findall(text)) if w not in STOPWORDS and len(w) > 1 or _is_cjk(w)]
+    return [
+        w for w in (m.lower() for m in _WORD.findall(text)) if w not in STOPWORDS and len(w) > 1 or _is_cjk(w)
+    ]
 
 
 def _is_cjk(word: str) -> bool:

@@ -12,7 +12,9 @@ import pytest
 @pytest.fixture(autouse=True)
 def clean_environ(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory) -> None:
     for name in list(os.environ):
-        if name.endswith(("_API_KEY", "_TOKEN", "_SECRET")) or name.startswith(("DEEPKB_", "OPENAI_", "ANTHROPIC_")):
+        if name.endswith(("_API_KEY", "_TOKEN", "_SECRET")) or name.startswith(
+            ("DEEPKB_", "OPENAI_", "ANTHROPIC_")
+        ):
             monkeypatch.delenv(name, raising=False)
     home = tmp_path_factory.mktemp("home")
     monkeypatch.setenv("HOME", str(home))

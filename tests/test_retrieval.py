@@ -85,7 +85,9 @@ def test_lexical_relevance_orders_by_coverage():
 
 
 def test_end_to_end_with_lexical_judge():
-    result = iterative_retrieval(["parser", "lexer", "tokens"], dispatch=_dispatch, key=str, evaluate=_evaluate)
+    result = iterative_retrieval(
+        ["parser", "lexer", "tokens"], dispatch=_dispatch, key=str, evaluate=_evaluate
+    )
     keys = [j.key for j in result.kept]
     assert "d" not in keys
     assert keys[0] in {"a", "b"}

@@ -86,7 +86,12 @@ def test_safe_join_refuses_escape(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(
     ("text", "expected"),
-    [("Hello World", "hello-world"), ("../../etc/passwd", "etc-passwd"), ("交易 策略", "交易-策略"), ("...", "untitled")],
+    [
+        ("Hello World", "hello-world"),
+        ("../../etc/passwd", "etc-passwd"),
+        ("交易 策略", "交易-策略"),
+        ("...", "untitled"),
+    ],
 )
 def test_slugify(text: str, expected: str) -> None:
     assert store.slugify(text) == expected

@@ -26,8 +26,14 @@ def build(app: App, no_site: bool) -> None:
         for entry in config.repos:
             app.console.rule(f"repository {entry.source}")
             try:
-                run_repo_research(app.paths, config, app.provider(), entry.source, request=entry.request,
-                                  console=app.console)
+                run_repo_research(
+                    app.paths,
+                    config,
+                    app.provider(),
+                    entry.source,
+                    request=entry.request,
+                    console=app.console,
+                )
             except PartialFailure as exc:
                 partial.append(exc.line())
         for topic in config.topics:
@@ -43,7 +49,9 @@ def build(app: App, no_site: bool) -> None:
         site_dir = build_site(app.paths, config)
     index = site_dir / "index.html"
     app.console.print(f"\n[bold green]Site built:[/bold green] {index}")
-    app.console.print("Open it in a browser, or run [bold]deepkb serve[/bold] (make serve) for a live preview.")
+    app.console.print(
+        "Open it in a browser, or run [bold]deepkb serve[/bold] (make serve) for a live preview."
+    )
     if partial:
         for line in partial:
             app.console.print(f"[yellow]partial:[/yellow] {line}")

@@ -10,7 +10,9 @@ from .cache import CachedProvider
 __all__ = ["Completion", "Prompt", "Provider", "Selection", "Usage", "open_provider"]
 
 
-def open_provider(paths: KBPaths, config: LLMConfig, cli_value: str | None = None) -> tuple[Provider, Selection]:
+def open_provider(
+    paths: KBPaths, config: LLMConfig, cli_value: str | None = None
+) -> tuple[Provider, Selection]:
     """The provider this run uses, behind the disk cache (offline answers are cheap and not cached)."""
     selection = select_provider_name(cli_value, config)
     provider = create_provider(selection.name, config)
