@@ -1,10 +1,16 @@
-"""`deepkb topic …`: topic research (filled in by the topic-research issue)."""
+"""`deepkb topic run|resume`: topic research into `site_src/topics/<slug>/`, under the workspace lock."""
 
 from __future__ import annotations
 
+import json
+from typing import Any
+
 import click
 
-from .app import not_implemented
+from ..config import TopicEntry
+from ..errors import PartialFailure, UsageError
+from ..store import workspace_lock
+from .app import App, pass_app
 
 
 @click.group()
@@ -14,16 +20,113 @@ def topic() -> None:
 
 @topic.command("run")
 @click.argument("text")
-def topic_run(text: str) -> None:
+@click.option("--quick", is_flag=True, help="No verification loop and no parallel steps (fastest).")
+@click.option("--no-verify", is_flag=True, help="Skip the verification loop.")
+@click.option("--no-parallel", is_flag=True, help="Run the plan's steps one at a time, in order.")
+@click.option(
+    "--sources",
+    "sources_csv",
+    metavar="LIST",
+    help="Search providers, comma-separated, e.g. local:docs,arxiv,tavily. Default: the topic's "
+    "deepkb.yml entry, else local (the knowledge base).",
+)
+@click.option(
+    "--lang", type=click.Choice(["en", "zh"]), default=None, help="Language of the analysis and report."
+)
+@click.option(
+    "--review-plan", is_flag=True, help="Stop after planning so plan.json can be edited; then run resume."
+)
+@click.option("--json", "as_json", is_flag=True, help="Print the result as JSON on stdout.")
+@pass_app
+def topic_run(
+    app: App,
+    text: str,
+    quick: bool,
+    no_verify: bool,
+    no_parallel: bool,
+    sources_csv: str | None,
+    lang: str | None,
+    review_plan: bool,
+    as_json: bool,
+) -> None:
     """Research TEXT and write its report into the knowledge base."""
-    not_implemented("topic run")
+    from ..topic.pipeline import run_topic_research
+
+    if not text.strip():
+        raise UsageError("the topic text is empty", hint='deepkb topic run "TOPIC"')
+    entry = _entry_for(app, text.strip())
+    sources = [s.strip() for s in sources_csv.split(",") if s.strip()] if sources_csv else None
+    with workspace_lock(app.paths):
+        _finish(
+            app,
+            as_json,
+            lambda: run_topic_research(
+                app.paths,
+                app.config,
+                app.provider(),
+                entry,
+                console=app.console,
+                quick=quick,
+                verify=False if no_verify else None,
+                parallel=False if no_parallel else None,
+                sources=sources,
+                lang=lang,
+                review_plan=review_plan,
+                refresh=True,
+            ),
+        )
 
 
 @topic.command("resume")
 @click.argument("topic_id")
-def topic_resume(topic_id: str) -> None:
-    """Continue an interrupted or paused topic run."""
-    not_implemented("topic resume")
+@click.option("--json", "as_json", is_flag=True, help="Print the result as JSON on stdout.")
+@pass_app
+def topic_resume(app: App, topic_id: str, as_json: bool) -> None:
+    """Continue an interrupted, failed or paused (--review-plan) topic run from its last finished step."""
+    from ..topic.pipeline import resume_topic_research
+
+    with workspace_lock(app.paths):
+        _finish(
+            app,
+            as_json,
+            lambda: resume_topic_research(
+                app.paths, app.config, app.provider(), topic_id, console=app.console
+            ),
+        )
+
+
+def _entry_for(app: App, text: str) -> TopicEntry:
+    """The deepkb.yml entry for this topic when there is one (its sources, slug, lang), else the defaults."""
+    for entry in app.config.topics:
+        if entry.topic.strip().lower() == text.lower():
+            return entry
+    return TopicEntry(topic=text)
+
+
+def _finish(app: App, as_json: bool, run: Any) -> None:
+    try:
+        result = run()
+    except PartialFailure as exc:
+        partial = getattr(exc, "result", None)
+        if partial is not None:
+            _print(app, partial.to_json(), as_json)
+        raise
+    _print(app, result.to_json(), as_json)
+
+
+def _print(app: App, data: dict[str, Any], as_json: bool) -> None:
+    if as_json:
+        click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+        return
+    status = data["status"]
+    colour = "green" if status == "completed" else "yellow"
+    app.console.print(
+        f"[bold {colour}]{status}[/bold {colour}] {data['topic']} — {data['sources_count']} sources"
+    )
+    if data.get("report"):
+        app.console.print(f"Report: {data['report']}")
+    if status == "awaiting_review":
+        app.console.print(f"Review the plan, then: deepkb topic resume {data['id']}")
 
 
 COMMANDS = [topic]

@@ -1,0 +1,213 @@
+"""Dispatch (the ResearchTeam): which role handles the next step, and the runner that executes the plan.
+
+`route` is the routing table as a pure function. `run_plan` executes every step whose dependencies have
+finished, concurrently when allowed (bounded; provider calls are synchronous, so steps run in threads),
+checkpointing after each one, and stops a run that keeps dispatching without finishing (the loop guard).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from ..errors import DeepkbError, ResearchError
+from .plan import STEP_TYPES, Plan, Step
+
+Role = Literal["planner", "researcher", "processing", "reporter"]
+MAX_PLAN_ITERATIONS = 2
+
+
+@dataclass(frozen=True)
+class Route:
+    role: Role
+    step_id: str | None = None
+    warning: str | None = None
+
+
+def role_for(step: Step) -> tuple[Role, str | None]:
+    """research → researcher, processing → processing role, anything else → researcher with a warning."""
+    if step.step_type == "processing":
+        return "processing", None
+    if step.step_type not in STEP_TYPES:
+        return "researcher", f"step '{step.id}' has unknown type '{step.step_type}'; treating it as research"
+    return "researcher", None
+
+
+def route(plan: Plan | None, *, max_plan_iterations: int = MAX_PLAN_ITERATIONS) -> Route:
+    """The ResearchTeam routing table: who acts next given the plan's state."""
+    if plan is None:
+        return Route("planner")
+    if not plan.steps:
+        return Route("reporter", warning="the plan has no steps; reporting on what is already stored")
+    step = next((s for s in plan.steps if s.status == "pending"), None)
+    if step is not None:
+        role, warning = role_for(step)
+        return Route(role, step.id, warning)
+    if not plan.has_enough_context and plan.iteration < max_plan_iterations:
+        return Route("planner")
+    return Route("reporter")
+
+
+# --------------------------------------------------------------------------- the runner
+
+
+@dataclass
+class StepOutcome:
+    """What a role reports for one step. `retry` leaves it pending, so it is dispatched again."""
+
+    status: Literal["done", "failed", "retry"]
+    sources: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    result: dict[str, Any] | None = None
+    found: int = 0  # candidates seen before dedupe
+    dropped: int = 0  # candidates dropped as duplicates
+
+
+ExecuteStep = Callable[[Step, Role], StepOutcome]
+OnStep = Callable[[Step, StepOutcome, float], None]
+Replan = Callable[[Plan], None]  # extends the plan in place
+
+
+@dataclass
+class DispatchStats:
+    dispatches: int = 0
+    max_in_flight: int = 0
+    warnings: list[str] = field(default_factory=list)
+
+
+def ready_steps(plan: Plan, running: set[str]) -> list[Step]:
+    """Pending steps whose dependencies have all finished (done or failed), in plan order."""
+    finished = {s.id for s in plan.steps if s.status != "pending"}
+    return [
+        s
+        for s in plan.steps
+        if s.status == "pending" and s.id not in running and all(dep in finished for dep in s.depends_on)
+    ]
+
+
+def run_plan(
+    plan: Plan,
+    execute: ExecuteStep,
+    *,
+    parallel: bool = True,
+    max_concurrent: int = 4,
+    on_step: OnStep | None = None,
+    replan: Replan | None = None,
+    max_plan_iterations: int = MAX_PLAN_ITERATIONS,
+) -> DispatchStats:
+    """Run the plan to the end (every step finished, no re-plan wanted). Raises the first unexpected error
+    after the steps already running have finished and been checkpointed."""
+    runner = _Runner(
+        plan,
+        execute,
+        parallel=parallel,
+        limit=max_concurrent if parallel else 1,
+        on_step=on_step,
+        replan=replan,
+        max_plan_iterations=max_plan_iterations,
+    )
+    return asyncio.run(runner.run())
+
+
+class _Runner:
+    def __init__(
+        self,
+        plan: Plan,
+        execute: ExecuteStep,
+        *,
+        parallel: bool,
+        limit: int,
+        on_step: OnStep | None,
+        replan: Replan | None,
+        max_plan_iterations: int,
+    ) -> None:
+        self.plan, self.execute, self.parallel, self.limit = plan, execute, parallel, max(1, limit)
+        self.on_step, self.replan, self.max_plan_iterations = on_step, replan, max_plan_iterations
+        self.stats = DispatchStats()
+        self.running: dict[str, asyncio.Task[tuple[StepOutcome, float]]] = {}
+
+    async def run(self) -> DispatchStats:
+        error: BaseException | None = None
+        while True:
+            if error is None:
+                try:
+                    self._launch_ready()
+                except ResearchError as exc:
+                    error = exc
+            if not self.running:
+                if error is not None:
+                    raise error
+                if not self._maybe_replan():
+                    return self.stats
+                continue
+            error = await self._collect() or error
+
+    def _launch_ready(self) -> None:
+        ready = ready_steps(self.plan, set(self.running))
+        if not self.parallel:
+            ready = ready[:1] if not self.running else []
+        for step in ready[: self.limit - len(self.running)]:
+            self._count_dispatch()
+            role, warning = role_for(step)
+            if warning:
+                self.stats.warnings.append(warning)
+            self.running[step.id] = asyncio.create_task(self._timed(step, role))
+        self.stats.max_in_flight = max(self.stats.max_in_flight, len(self.running))
+        if not self.running and any(s.status == "pending" for s in self.plan.steps):
+            raise ResearchError("the plan has pending steps whose dependencies can never finish")
+
+    def _count_dispatch(self) -> None:
+        self.stats.dispatches += 1
+        # seed: a run that dispatches more than twice its step count is looping
+        if self.stats.dispatches > 2 * max(1, len(self.plan.steps)):
+            raise ResearchError(
+                f"dispatch loop guard: {self.stats.dispatches} dispatches for {len(self.plan.steps)} steps",
+                hint="a step keeps asking to be retried; check its notes in plan.json",
+            )
+
+    async def _timed(self, step: Step, role: Role) -> tuple[StepOutcome, float]:
+        started = time.perf_counter()
+        outcome = await asyncio.to_thread(self.execute, step, role)
+        return outcome, time.perf_counter() - started
+
+    async def _collect(self) -> BaseException | None:
+        done, _ = await asyncio.wait(self.running.values(), return_when=asyncio.FIRST_COMPLETED)
+        error: BaseException | None = None
+        for step_id, task in list(self.running.items()):
+            if task not in done:
+                continue
+            del self.running[step_id]
+            step = self.plan.step(step_id)
+            try:
+                outcome, seconds = task.result()
+            except DeepkbError as exc:
+                outcome, seconds = StepOutcome("failed", notes=[exc.line()]), 0.0
+            except BaseException as exc:  # stop the run; finished steps stay checkpointed
+                error = error or exc
+                continue
+            self._apply(step, outcome, seconds)
+        return error
+
+    def _apply(self, step: Step, outcome: StepOutcome, seconds: float) -> None:
+        if outcome.status != "retry":
+            step.status = outcome.status
+        step.sources = list(dict.fromkeys([*step.sources, *outcome.sources]))
+        step.notes.extend(n for n in outcome.notes if n not in step.notes)
+        if outcome.result is not None:
+            step.result = outcome.result
+        if self.on_step:
+            self.on_step(step, outcome, seconds)
+
+    def _maybe_replan(self) -> bool:
+        decision = route(self.plan, max_plan_iterations=self.max_plan_iterations)
+        if decision.warning:
+            self.stats.warnings.append(decision.warning)
+        if decision.role != "planner" or self.replan is None:
+            return False
+        self._count_dispatch()
+        before = len(self.plan.steps)
+        self.replan(self.plan)
+        return len(self.plan.steps) > before

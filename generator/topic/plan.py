@@ -1,0 +1,307 @@
+"""PLANNING: decompose a topic into sub-questions and a plan of research/processing steps (`plan.json`).
+
+The model's plan is JSON checked against a schema and repaired once (llm/structured.py); without a model, or
+when the reply stays unusable, a heuristic plan covers the topic's facets (what / how / why / comparison /
+current state). A plan edited by the user during `--review-plan` is validated before it is used.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from ..errors import UsageError
+from ..llm.base import Prompt, Provider
+from ..summarize import content_words
+
+StepStatus = Literal["pending", "done", "failed"]
+STEP_TYPES = ("research", "processing")
+
+
+class Step(BaseModel):
+    """One unit of work. `question` is the sub-question it answers; `query` is what gets searched."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    id: str = Field(min_length=1, max_length=40, pattern=r"^[A-Za-z0-9_-]+$")
+    title: str = Field(min_length=1, max_length=300)
+    description: str = ""
+    step_type: str = "research"  # research | processing; anything else is routed to research with a warning
+    depends_on: list[str] = Field(default_factory=list)
+    question: str = ""
+    query: str = ""
+    status: StepStatus = "pending"
+    sources: list[str] = Field(default_factory=list)  # raw source ids this step stored or reused
+    notes: list[str] = Field(default_factory=list)
+    result: dict[str, Any] | None = None  # processing: the validated table/chart spec
+    supplementary: bool = False  # added by verification
+
+    def search_text(self) -> str:
+        return self.query or self.question or self.title
+
+
+class Plan(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    topic: str
+    sub_queries: list[str] = Field(default_factory=list)
+    steps: list[Step] = Field(default_factory=list)
+    has_enough_context: bool = True  # False asks the dispatcher to re-plan once the steps are done
+    iteration: int = 1
+    origin: str = "heuristic"  # heuristic | llm | edited
+    notes: list[str] = Field(default_factory=list)
+
+    def step(self, step_id: str) -> Step:
+        return next(s for s in self.steps if s.id == step_id)
+
+    def done_count(self) -> int:
+        return sum(1 for s in self.steps if s.status != "pending")
+
+
+# --------------------------------------------------------------------------- validation
+
+
+def validate_plan(data: Any, *, where: str = "plan.json") -> Plan:
+    """A usable Plan from JSON data, or one UsageError line naming the problem."""
+    try:
+        plan = Plan.model_validate(data)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        key = ".".join(str(p) for p in first["loc"]) or "(root)"
+        raise UsageError(
+            f"{where}: '{key}': {first['msg']}", hint="fix the file and run resume again"
+        ) from None
+    ids = [s.id for s in plan.steps]
+    duplicates = sorted({i for i in ids if ids.count(i) > 1})
+    if duplicates:
+        raise UsageError(f"{where}: duplicate step id '{duplicates[0]}'", hint="give every step its own id")
+    for step in plan.steps:
+        for dep in step.depends_on:
+            if dep not in ids:
+                raise UsageError(f"{where}: step '{step.id}' depends on unknown step '{dep}'")
+            if dep == step.id:
+                raise UsageError(f"{where}: step '{step.id}' depends on itself")
+    cycle = _find_cycle(plan)
+    if cycle:
+        raise UsageError(
+            f"{where}: dependency cycle {' → '.join(cycle)}", hint="remove one of the depends_on"
+        )
+    return plan
+
+
+def _find_cycle(plan: Plan) -> list[str]:
+    deps = {s.id: s.depends_on for s in plan.steps}
+    state: dict[str, int] = {}  # 1 visiting, 2 done
+
+    def visit(node: str, path: list[str]) -> list[str]:
+        state[node] = 1
+        for dep in deps[node]:
+            if state.get(dep) == 1:
+                return [*path[path.index(dep) :], dep] if dep in path else [node, dep]
+            if state.get(dep) is None and (found := visit(dep, [*path, dep])):
+                return found
+        state[node] = 2
+        return []
+
+    for node in deps:
+        if node not in state and (found := visit(node, [node])):
+            return found
+    return []
+
+
+# --------------------------------------------------------------------------- heuristic plan
+
+_FACETS = {
+    "en": [
+        ("what", "What is {t}?", "{t} overview definition"),
+        ("how", "How does {t} work?", "{t} how it works design mechanism"),
+        ("why", "Why does {t} matter, and what are its limits?", "{t} benefits advantages limitations"),
+        ("comparison", "How does {t} compare with alternatives?", "{t} comparison alternatives versus"),
+        ("current", "What is the current state of {t}?", "{t} current state recent developments"),
+    ],
+    "zh": [
+        ("what", "{t}是什么？", "{t} overview definition"),
+        ("how", "{t}如何工作？", "{t} how it works design mechanism"),
+        ("why", "{t}为何重要，有何局限？", "{t} benefits advantages limitations"),
+        ("comparison", "{t}与其他方案相比如何？", "{t} comparison alternatives versus"),
+        ("current", "{t}的现状如何？", "{t} current state recent developments"),
+    ],
+}
+
+
+def keyphrases(text: str, limit: int = 5) -> list[str]:
+    seen: list[str] = []
+    for word in content_words(text):
+        if word not in seen:
+            seen.append(word)
+    return seen[:limit]
+
+
+# A topic that is itself a question is asked as it is, then followed by facets that do not repeat it.
+_QUESTION_FACETS = {
+    "en": [
+        ("what", "{t}", "{t} overview"),
+        ("how", "What mechanisms are involved?", "{t} how it works design mechanism"),
+        ("why", "What are the benefits and limits?", "{t} benefits advantages limitations"),
+        ("comparison", "How does it compare with alternatives?", "{t} comparison alternatives versus"),
+        ("current", "What is the current state?", "{t} current state recent developments"),
+    ],
+    "zh": [
+        ("what", "{t}", "{t} overview"),
+        ("how", "涉及哪些机制？", "{t} how it works design mechanism"),
+        ("why", "有何好处与局限？", "{t} benefits advantages limitations"),
+        ("comparison", "与其他方案相比如何？", "{t} comparison alternatives versus"),
+        ("current", "现状如何？", "{t} current state recent developments"),
+    ],
+}
+_INTERROGATIVE = re.compile(
+    r"^(how|what|why|which|when|where|who|does|do|is|are|can|should)\b|[?？]$|^(如何|为什么|什么)", re.I
+)
+
+
+def heuristic_plan(topic: str, *, lang: str = "en", quick: bool = False) -> Plan:
+    """The no-model plan: one research step per facet, then one processing step over their sources."""
+    table = _QUESTION_FACETS if _INTERROGATIVE.search(topic.strip()) else _FACETS
+    facets = table.get(lang, table["en"])[: 3 if quick else 5]
+    words = " ".join(keyphrases(topic)) or topic
+    steps = [
+        Step(
+            id=f"s{n}",
+            title=question.format(t=topic),
+            description=f"Search for material on the '{name}' facet of the topic.",
+            question=question.format(t=topic),
+            query=query.format(t=words),
+        )
+        for n, (name, question, query) in enumerate(facets, 1)
+    ]
+    steps.append(
+        Step(
+            id=f"s{len(steps) + 1}",
+            title="Figures reported in the sources",
+            description="Tabulate the numbers the sources report about the topic.",
+            step_type="processing",
+            depends_on=[s.id for s in steps],
+            query=" ".join(keyphrases(topic)) or topic,
+        )
+    )
+    return Plan(topic=topic, sub_queries=[s.question for s in steps if s.question], steps=steps)
+
+
+# --------------------------------------------------------------------------- model plan
+
+
+class StepDraft(BaseModel):
+    id: str | None = None
+    title: str = Field(min_length=3)
+    description: str = ""
+    step_type: Literal["research", "processing"] = "research"
+    depends_on: list[str] = Field(default_factory=list)
+    question: str = ""
+    query: str = ""
+
+
+class PlanDraft(BaseModel):
+    """What the planner model must return."""
+
+    sub_queries: list[str] = Field(min_length=1, max_length=8)
+    steps: list[StepDraft] = Field(min_length=1, max_length=12)
+    has_enough_context: bool = True
+
+
+PLAN_SYSTEM = (
+    "You are the planner of a research team. Decompose the topic into sub-questions and a plan of steps. "
+    "Research steps search for sources; processing steps compute tables or charts from numbers found by "
+    "research steps and depend on them. Reply with JSON only."
+)
+
+
+def plan_prompt(topic: str, *, lang: str, quick: bool, context: str = "") -> Prompt:
+    limit = 3 if quick else 6
+    user = (
+        f"Topic: {topic}\nLanguage of the sub-questions: {lang}\n"
+        f'Return JSON: {{"sub_queries": [...], "steps": [{{"id": "s1", "title": ..., "description": ..., '
+        f'"step_type": "research"|"processing", "depends_on": [step ids], "question": one of sub_queries, '
+        f'"query": search keywords}}], "has_enough_context": true|false}}. At most {limit} research steps.'
+    )
+    if context:
+        user += f"\n\nWhat the previous steps found (plan only what is still missing):\n{context[:4000]}"
+    return Prompt(user=user, system=PLAN_SYSTEM, max_tokens=2000, json_mode=True, stage="plan")
+
+
+def model_plan(provider: Provider, topic: str, *, lang: str, quick: bool) -> tuple[Plan | None, list[str]]:
+    """Ask the model for a plan; (None, notes) when its reply is unusable even after one repair."""
+    from ..llm.structured import complete_json
+
+    draft, notes = complete_json(provider, plan_prompt(topic, lang=lang, quick=quick), PlanDraft)
+    if draft is None:
+        return None, notes
+    try:
+        return plan_from_draft(topic, draft), notes
+    except UsageError as exc:
+        return None, [*notes, f"model plan rejected: {exc.message}"]
+
+
+def plan_from_draft(topic: str, draft: PlanDraft, *, prefix: str = "s", start: int = 1) -> Plan:
+    ids = [f"{prefix}{n}" for n in range(start, start + len(draft.steps))]
+    given = {d.id: ids[i] for i, d in enumerate(draft.steps) if d.id}
+    steps = []
+    for i, d in enumerate(draft.steps):
+        deps = [given.get(dep, dep) for dep in d.depends_on]
+        steps.append(
+            Step(
+                id=ids[i],
+                title=d.title,
+                description=d.description,
+                step_type=d.step_type,
+                depends_on=[dep for dep in deps if dep in ids[:i]],
+                question=d.question or d.title,
+                query=d.query or d.question or d.title,
+            )
+        )
+    plan = Plan(
+        topic=topic,
+        sub_queries=draft.sub_queries,
+        steps=steps,
+        has_enough_context=draft.has_enough_context,
+        origin="llm",
+    )
+    return validate_plan(plan.model_dump(), where="model plan")
+
+
+def make_plan(provider: Provider, topic: str, *, lang: str, quick: bool) -> Plan:
+    """The model's plan when it gives a usable one, else the heuristic plan (the notes say why)."""
+    if provider.offline:
+        return heuristic_plan(topic, lang=lang, quick=quick)
+    plan, notes = model_plan(provider, topic, lang=lang, quick=quick)
+    if plan is None:
+        fallback = heuristic_plan(topic, lang=lang, quick=quick)
+        fallback.notes = [*notes, "used the heuristic plan"]
+        return fallback
+    plan.notes = notes
+    return plan
+
+
+def replan(provider: Provider, plan: Plan, context: str, *, lang: str, quick: bool) -> None:
+    """Append the model's follow-up steps (the dispatcher's re-plan). Without usable ones the plan is final."""
+    plan.iteration += 1
+    if provider.offline:
+        plan.has_enough_context = True
+        return
+    from ..llm.structured import complete_json
+
+    prompt = plan_prompt(plan.topic, lang=lang, quick=quick, context=context)
+    draft, notes = complete_json(provider, prompt, PlanDraft)
+    plan.notes.extend(notes)
+    plan.has_enough_context = True
+    if draft is None:
+        return
+    try:
+        extra = plan_from_draft(plan.topic, draft, prefix=f"r{plan.iteration}-")
+    except UsageError as exc:
+        plan.notes.append(f"re-plan rejected: {exc.message}")
+        return
+    plan.steps.extend(extra.steps)
+    plan.sub_queries.extend(q for q in extra.sub_queries if q not in plan.sub_queries)
+    plan.has_enough_context = draft.has_enough_context

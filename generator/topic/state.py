@@ -1,0 +1,180 @@
+"""The topic run's state machine and its checkpoint record (`_meta.json`), as plain typed data.
+
+seed: INIT → PLANNING → CRAWLING → AGGREGATE → ANALYSIS → REPORT → VERIFY → COMPLETED (or FAILED). The phase is
+saved after every step, so a resumed run starts at the first phase that did not finish.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from datetime import UTC, datetime, timedelta
+from enum import StrEnum
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class Phase(StrEnum):
+    INIT = "INIT"
+    PLANNING = "PLANNING"
+    CRAWLING = "CRAWLING"
+    AGGREGATE = "AGGREGATE"
+    ANALYSIS = "ANALYSIS"
+    REPORT = "REPORT"
+    VERIFY = "VERIFY"
+    COMPLETED = "COMPLETED"
+    FAILED = "FAILED"
+
+
+ORDER = [
+    Phase.INIT,
+    Phase.PLANNING,
+    Phase.CRAWLING,
+    Phase.AGGREGATE,
+    Phase.ANALYSIS,
+    Phase.REPORT,
+    Phase.VERIFY,
+]
+
+Status = Literal["in_progress", "awaiting_review", "completed", "failed"]
+
+
+def now_iso() -> str:
+    return datetime.now(UTC).replace(microsecond=0).isoformat().replace("+00:00", "Z")
+
+
+class _Record(BaseModel):
+    model_config = ConfigDict(extra="allow")
+
+
+class Options(_Record):
+    """How the run was asked to work (CLI flags or the deepkb.yml entry)."""
+
+    quick: bool = False
+    verify: bool = True
+    parallel: bool = True
+    sources: list[str] = Field(default_factory=lambda: ["local"])
+    lang: Literal["en", "zh"] = "en"
+    review_plan: bool = False
+
+
+class Progress(_Record):
+    phase: Phase = Phase.INIT
+    completed_tasks: int = 0
+    total_tasks: int = 0
+
+
+class Stats(_Record):
+    sources_count: int = 0  # distinct raw sources stored
+    raw_items: int = 0  # candidates found before dedupe
+    deduplicated: int = 0  # candidates dropped as duplicates
+
+
+class Metrics(_Record):
+    steps_by_type: dict[str, int] = Field(default_factory=dict)
+    dispatch_loops: int = 0
+    step_durations: dict[str, float] = Field(default_factory=dict)  # step id → seconds
+    failures: list[dict[str, str]] = Field(default_factory=list)
+    tokens: dict[str, int] = Field(default_factory=lambda: {"input": 0, "output": 0})
+    llm_calls: int = 0
+    cost_estimate_usd: float = 0.0
+    plan_iterations: int = 0
+    verify_rounds: int = 0
+
+
+class Run(_Record):
+    started_at: str
+    finished_at: str | None = None
+    status: str = "in_progress"
+    provider: str = "offline"
+    note: str = ""
+
+
+class TopicMeta(_Record):
+    """`_meta.json`: the seed's data design plus runs history and metrics."""
+
+    id: str
+    topic: str
+    slug: str
+    created_at: str = Field(default_factory=now_iso)
+    updated_at: str = Field(default_factory=now_iso)
+    status: Status = "in_progress"
+    options: Options = Field(default_factory=Options)
+    queries: list[str] = Field(default_factory=list)
+    progress: Progress = Field(default_factory=Progress)
+    stats: Stats = Field(default_factory=Stats)
+    runs: list[Run] = Field(default_factory=list)
+    metrics: Metrics = Field(default_factory=Metrics)
+    phases_done: list[Phase] = Field(default_factory=list)
+    provider: str = "offline"
+    warnings: list[str] = Field(default_factory=list)
+    verification: dict[str, Any] = Field(default_factory=dict)
+    error: str = ""
+    plan_reviewed: bool = False  # set by `resume` after a --review-plan pause
+    refresh_days: int = 7  # `deepkb refresh` re-researches the topic once its last run is older than this
+
+    def done(self, phase: Phase) -> bool:
+        return phase in self.phases_done
+
+    def finish_phase(self, phase: Phase) -> None:
+        if phase not in self.phases_done:
+            self.phases_done.append(phase)
+        self.progress.phase = next_phase(phase)
+
+    def reopen(self, *phases: Phase) -> None:
+        """Mark phases as not done (verification added steps, so crawling onward runs again)."""
+        self.phases_done = [p for p in self.phases_done if p not in phases]
+
+    def is_fresh(self, options: Options) -> bool:
+        """Completed with the same sources and language, and not older than refresh_days (0: never stale)."""
+        if self.options.sources != options.sources or self.options.lang != options.lang:
+            return False
+        if self.refresh_days == 0:
+            return True
+        try:
+            updated = datetime.fromisoformat(self.updated_at.replace("Z", "+00:00"))
+        except ValueError:
+            return False
+        return datetime.now(UTC) - updated <= timedelta(days=self.refresh_days)
+
+    def warn(self, message: str) -> None:
+        if message not in self.warnings:
+            self.warnings.append(message)
+
+
+def next_phase(phase: Phase) -> Phase:
+    if phase not in ORDER:
+        return phase
+    index = ORDER.index(phase)
+    return ORDER[index + 1] if index + 1 < len(ORDER) else Phase.COMPLETED
+
+
+# Rough list prices (USD per million input/output tokens) for the cost estimate; offline costs nothing.
+PRICES = {"anthropic": (3.0, 15.0), "openai": (0.15, 0.60), "offline": (0.0, 0.0)}
+
+
+def cost_estimate(provider: str, input_tokens: int, output_tokens: int) -> float:
+    inp, out = PRICES.get(provider, (0.0, 0.0))
+    return round((input_tokens * inp + output_tokens * out) / 1_000_000, 4)
+
+
+@dataclass
+class TopicResult:
+    id: str
+    slug: str
+    topic: str
+    status: str
+    phase: str
+    workspace: str
+    report: str | None
+    sources_count: int
+    raw_items: int
+    deduplicated: int
+    unresolved_citations: int
+    failed_steps: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    verification: dict[str, Any] = field(default_factory=dict)
+    metrics: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"success": self.status in ("completed", "awaiting_review"), **asdict(self)}

@@ -1,0 +1,93 @@
+"""VERIFY: check the written report — every sub-question covered, every citation resolving to a stored raw
+source, a minimum number of distinct sources — and propose supplementary research steps for what is missing.
+The pipeline loops back to research at most `MAX_VERIFY_ROUNDS` times.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from ..site.text import md_inline
+from ..store import read_page
+from .analyze import Catalog
+from .plan import Plan, Step, keyphrases
+from .report import citations_in
+from .workspace import Workspace
+
+MAX_VERIFY_ROUNDS = 2
+MIN_DISTINCT_SOURCES = 3
+
+
+@dataclass
+class Verification:
+    passed: bool
+    uncovered: list[str] = field(default_factory=list)
+    unresolved: int = 0
+    distinct_sources: int = 0
+    problems: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def verify_report(
+    ws: Workspace, plan: Plan, catalog: Catalog, *, min_sources: int = MIN_DISTINCT_SOURCES
+) -> Verification:
+    """Read `output/report.md` back and check it."""
+    if not ws.report_file.is_file():
+        return Verification(False, list(plan.sub_queries), problems=["the report was not written"])
+    _, body = read_page(ws.report_file)
+    cited = citations_in(body)
+    unresolved = sum(
+        1 for n, sid in cited if catalog.number_of.get(sid) != n or not ws.raw_file(sid).is_file()
+    )
+    uncovered = [q for q in plan.sub_queries if not citations_in(_section(body, q))]
+    distinct = len({sid for _, sid in cited})
+    problems = [f"sub-question not covered: {q}" for q in uncovered]
+    if unresolved:
+        problems.append(f"{unresolved} citation(s) do not resolve to a stored source")
+    if distinct < min_sources:
+        problems.append(f"only {distinct} distinct source(s) cited (want at least {min_sources})")
+    return Verification(not problems, uncovered, unresolved, distinct, problems)
+
+
+def _section(body: str, question: str) -> str:
+    """The text under the `## question` heading, up to the next heading of the same level."""
+    heading = f"\n## {md_inline(question)}\n"
+    start = body.find(heading)
+    if start < 0:
+        return ""
+    rest = body[start + len(heading) :]
+    end = rest.find("\n## ")
+    return rest if end < 0 else rest[:end]
+
+
+def supplementary_steps(plan: Plan, result: Verification, round_no: int) -> list[Step]:
+    """seed: add research for what verification found missing, with broader queries than the first pass."""
+    topic_words = " ".join(keyphrases(plan.topic, limit=4))
+    steps = [
+        Step(
+            id=f"v{round_no}-{n}",
+            title=f"Supplementary research: {question}",
+            question=question,
+            description="Added by verification: the report did not cover this sub-question.",
+            query=f"{topic_words} {' '.join(keyphrases(question, limit=4))}".strip(),
+            supplementary=True,
+        )
+        for n, question in enumerate(result.uncovered, 1)
+    ]
+    if result.distinct_sources < MIN_DISTINCT_SOURCES and not steps:
+        question = plan.sub_queries[0] if plan.sub_queries else plan.topic
+        steps.append(
+            Step(
+                id=f"v{round_no}-1",
+                title="Supplementary research: more sources",
+                question=question,
+                description="Added by verification: too few distinct sources were cited.",
+                query=topic_words or plan.topic,
+                supplementary=True,
+            )
+        )
+    known = {s.id for s in plan.steps}
+    return [s for s in steps if s.id not in known]

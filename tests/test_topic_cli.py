@@ -1,0 +1,86 @@
+"""`deepkb topic run|resume` through click's CliRunner: exit codes, JSON on stdout, files written, one-line errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+from topic_fakes import make_corpus, read_json, topic_dir
+
+from generator.cli import cli
+from generator.store import KBPaths, workspace_lock
+
+
+def _invoke(root: Path, *args: str):
+    return CliRunner().invoke(cli, ["--root", str(root), *args], catch_exceptions=False)
+
+
+def test_topic_run_json(kb_root: Path) -> None:
+    make_corpus(kb_root)
+    result = _invoke(
+        kb_root, "topic", "run", "vector databases", "--sources", "local:docs", "--quick", "--json"
+    )
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["success"] is True and data["status"] == "completed" and data["id"] == "vector-databases"
+    assert data["sources_count"] >= 3 and Path(data["report"]).is_file()
+    meta = read_json(topic_dir(kb_root) / "_meta.json")
+    assert meta["options"] == {
+        "quick": True,
+        "verify": False,
+        "parallel": False,
+        "sources": ["local:docs"],
+        "lang": "en",
+        "review_plan": False,
+    }
+    assert (kb_root / "site_src" / "_index.json").is_file()
+
+
+def test_topic_run_uses_the_deepkb_yml_entry(kb_root: Path) -> None:
+    make_corpus(kb_root, folder="notes")
+    (kb_root / "deepkb.yml").write_text(
+        "topics:\n  - topic: vector databases\n    sources: [local:notes]\n    slug: vdb\n    lang: zh\n",
+        encoding="utf-8",
+    )
+    result = _invoke(kb_root, "topic", "run", "Vector Databases", "--no-verify", "--no-parallel", "--json")
+    assert result.exit_code == 0, result.output
+    meta = read_json(KBPaths(kb_root).topic_dir("vdb") / "_meta.json")
+    assert meta["options"]["sources"] == ["local:notes"] and meta["options"]["lang"] == "zh"
+    assert meta["options"]["parallel"] is False and meta["options"]["verify"] is False
+
+
+def test_review_plan_then_resume_through_the_cli(kb_root: Path) -> None:
+    make_corpus(kb_root)
+    paused = _invoke(
+        kb_root, "topic", "run", "vector databases", "--sources", "local:docs", "--review-plan", "--json"
+    )
+    assert paused.exit_code == 0 and json.loads(paused.stdout)["status"] == "awaiting_review"
+    plan_file = topic_dir(kb_root) / "plan.json"
+    plan_file.write_text("{not json", encoding="utf-8")
+    broken = _invoke(kb_root, "topic", "resume", "vector-databases")
+    assert broken.exit_code == 2
+    errors = [line for line in broken.stderr.splitlines() if line.startswith("Error:")]
+    assert len(errors) == 1 and "plan.json: not valid JSON" in errors[0] and "Traceback" not in broken.output
+    plan_file.unlink()  # without a plan the planner runs again on resume
+    resumed = _invoke(kb_root, "topic", "resume", "vector-databases", "--json")
+    assert resumed.exit_code == 0, resumed.output
+    assert json.loads(resumed.stdout)["status"] == "completed"
+    again = _invoke(kb_root, "topic", "resume", "vector-databases")
+    assert again.exit_code == 2 and "already completed" in again.stderr
+
+
+def test_resume_unknown_id_is_one_line(kb_root: Path) -> None:
+    result = _invoke(kb_root, "topic", "resume", "nothing-here")
+    errors = [line for line in result.stderr.splitlines() if line.startswith("Error:")]
+    assert result.exit_code == 2 and errors == [
+        f"Error: no topic workspace with id 'nothing-here' (look in {kb_root / 'site_src' / 'topics'})"
+    ]
+
+
+def test_topic_run_refuses_while_the_lock_is_held(kb_root: Path) -> None:
+    make_corpus(kb_root)
+    with workspace_lock(KBPaths(kb_root)):
+        result = _invoke(kb_root, "topic", "run", "vector databases", "--sources", "local:docs")
+    assert result.exit_code == 4 and "another deepkb run" in result.stderr
+    assert not topic_dir(kb_root).exists()

@@ -1,0 +1,138 @@
+"""Topic research with a model: a fake OpenAI-compatible server answers every role in the real wire format."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from llm_fakes import FakeOpenAI, RecordedRequest
+from topic_fakes import config, entry, live_html, make_corpus, openai_provider, read_json, topic_dir
+
+from generator.store import KBPaths, read_page
+from generator.topic.pipeline import run_topic_research
+from generator.topic.report import citations_in
+
+GOOD_PLAN = {
+    "sub_queries": ["What is a vector database?", "Which alternatives exist?"],
+    "steps": [
+        {
+            "id": "s1",
+            "title": "Definition",
+            "step_type": "research",
+            "question": "What is a vector database?",
+            "query": "vector database embeddings nearest neighbour",
+        },
+        {
+            "id": "s2",
+            "title": "Alternatives",
+            "step_type": "research",
+            "question": "Which alternatives exist?",
+            "query": "pgvector FAISS alternatives",
+        },
+        {"id": "s3", "title": "Benchmark table", "step_type": "processing", "depends_on": ["s1", "s2"]},
+    ],
+    "has_enough_context": True,
+}
+
+
+class Team:
+    """Answers each role's prompt; the planner's replies are scripted per test."""
+
+    def __init__(self, plan_replies: list[str]) -> None:
+        self.plan_replies = plan_replies
+        self.roles: list[str] = []
+
+    def __call__(self, req: RecordedRequest) -> str:
+        prompt, system = req.prompt, req.system or ""
+        if "planner" in system:
+            self.roles.append("plan")
+            return self.plan_replies.pop(0) if self.plan_replies else json.dumps(GOOD_PLAN)
+        if "judge search results" in system:
+            self.roles.append("judge")
+            count = len(re.findall(r"^\[(\d+)\] ", prompt, re.MULTILINE))
+            return json.dumps(
+                {"scores": [{"index": n, "score": 0.9, "reason": "on topic"} for n in range(1, count + 1)]}
+            )
+        if "organize research material" in system:
+            self.roles.append("aggregate")
+            ids = re.findall(r"^id=(\S+)$", prompt, re.MULTILINE)
+            return json.dumps(
+                {
+                    "clusters": [{"label": "Indexes", "items": [*ids[:2], "made-up-id"], "confidence": 0.8}],
+                    "entities": [{"name": "HNSW", "type": "algorithm", "mentions": 2}],
+                }
+            )
+        if "chart specification" in system:
+            self.roles.append("processing")
+            source = re.search(r"^\[(\S+)\] .*95%", prompt, re.MULTILINE)
+            rows = [
+                {"label": "FAISS recall", "value": 95, "source": source.group(1) if source else "x"},
+                {"label": "invented", "value": 31337, "source": source.group(1) if source else "x"},
+            ]
+            return json.dumps({"kind": "pie", "title": "Benchmarks", "unit": "%", "rows": rows})
+        if "analyst" in system:
+            self.roles.append("analyze")
+            return json.dumps(
+                {
+                    "claims": [
+                        {
+                            "text": "Vector databases answer nearest-neighbour queries <script>alert(1)</script>.",
+                            "citations": [1],
+                        },
+                        {"text": "They were invented on the moon [99].", "citations": []},
+                    ]
+                }
+            )
+        self.roles.append("other")
+        return "{}"
+
+
+def _run(kb_root: Path, fake: FakeOpenAI):
+    return run_topic_research(
+        KBPaths(kb_root), config(), openai_provider(fake.base_url), entry(), verify=False
+    )
+
+
+def test_plan_invalid_then_repair_invalid_falls_back_to_heuristic(kb_root: Path) -> None:
+    make_corpus(kb_root)
+    team = Team(["this is not json", '{"sub_queries": "still wrong"}'])
+    with FakeOpenAI(default=team) as fake:
+        result = _run(kb_root, fake)
+    assert fake.failures == []
+    assert team.roles[:2] == ["plan", "plan"] and team.roles.count("plan") == 2
+    plan = read_json(topic_dir(kb_root) / "plan.json")
+    assert plan["origin"] == "heuristic" and len(plan["sub_queries"]) == 5
+    assert any("used the heuristic plan" in w for w in result.warnings)
+    assert result.status == "completed"
+
+
+def test_plan_repaired_on_second_attempt_and_every_role_uses_the_model(kb_root: Path) -> None:
+    make_corpus(kb_root)
+    team = Team(["```json\n{broken", json.dumps(GOOD_PLAN)])
+    with FakeOpenAI(default=team) as fake:
+        result = _run(kb_root, fake)
+    assert fake.failures == []
+    folder = topic_dir(kb_root)
+    plan = read_json(folder / "plan.json")
+    assert plan["origin"] == "llm" and [s["id"] for s in plan["steps"]] == ["s1", "s2", "s3"]
+    assert {"judge", "aggregate", "processing", "analyze"} <= set(team.roles)
+
+    aggregated = read_json(folder / "processed" / "aggregated.json")
+    assert aggregated["method"] == "llm"
+    assert "made-up-id" not in aggregated["clusters"][0]["items"]
+
+    spec = plan["steps"][2]["result"]
+    assert [r["label"] for r in spec["rows"]] == ["FAISS recall"]  # 31337 is in no source: dropped
+    assert any("31337 does not appear" in n for n in plan["steps"][2]["notes"])
+
+    report_meta, report = read_page(folder / "output" / "report.md")
+    assert report_meta["provider"] == "openai" and "Produced offline" not in report
+    assert report_meta["unresolved_citations"] == 2  # [99] in each of the two sections
+    assert report_meta["unsupported_claims"] == 2
+    assert "moon" not in report
+    assert all(n <= result.sources_count for n, _ in citations_in(report))
+    assert "```mermaid" in report and "pie title Benchmarks" in report
+    assert live_html(folder / "output" / "report.md") == []
+    meta = read_json(folder / "_meta.json")
+    assert meta["metrics"]["tokens"]["input"] > 0 and meta["metrics"]["llm_calls"] == len(fake.requests)

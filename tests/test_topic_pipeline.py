@@ -1,0 +1,328 @@
+"""Offline topic research end to end over a tmp corpus: workspace files, citations, hostile input, review, resume."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from topic_fakes import (
+    HOSTILE,
+    SWITCH,
+    config,
+    entry,
+    live_html,
+    make_corpus,
+    offline,
+    read_json,
+    topic_dir,
+)
+
+from generator.errors import UsageError
+from generator.store import KBPaths, read_page
+from generator.topic.analyze import Analysis, Catalog, Claim, Section, _ClaimDraft, resolve_claims
+from generator.topic.pipeline import resume_topic_research, run_topic_research
+from generator.topic.report import check_citations, citations_in
+from generator.topic.workspace import Workspace, list_raw_sources, write_raw_source
+
+
+def _run(root: Path, **options):
+    return run_topic_research(KBPaths(root), config(), offline(), entry(), refresh=True, **options)
+
+
+def test_full_offline_run_writes_every_workspace_file(kb_root: Path) -> None:
+    make_corpus(kb_root)
+    result = _run(kb_root)
+    folder = topic_dir(kb_root)
+    assert result.status == "completed" and result.failed_steps == []
+
+    meta = read_json(folder / "_meta.json")
+    for key in (
+        "id",
+        "topic",
+        "slug",
+        "created_at",
+        "updated_at",
+        "status",
+        "options",
+        "queries",
+        "progress",
+        "stats",
+        "runs",
+        "metrics",
+    ):
+        assert key in meta, key
+    assert meta["status"] == "completed" and meta["slug"] == "vector-databases"
+    assert meta["progress"] == {"phase": "COMPLETED", "completed_tasks": 6, "total_tasks": 6}
+    assert set(meta["stats"]) >= {"sources_count", "raw_items", "deduplicated"}
+    assert meta["stats"]["sources_count"] == len(list((folder / "raw").glob("*.md"))) >= 4
+    assert meta["metrics"]["steps_by_type"] == {"research": 5, "processing": 1}
+    assert meta["metrics"]["dispatch_loops"] == 6 and len(meta["metrics"]["step_durations"]) == 6
+    assert {"tokens", "cost_estimate_usd", "failures"} <= set(meta["metrics"])
+    assert meta["runs"][-1]["status"] == "completed" and meta["runs"][-1]["finished_at"]
+
+    plan = read_json(folder / "plan.json")
+    assert all({"title", "description", "step_type", "depends_on"} <= set(s) for s in plan["steps"])
+    assert all(s["status"] == "done" for s in plan["steps"])
+
+    raw_pages = sorted((folder / "raw").glob("*.md"))
+    for page in raw_pages:
+        fm, _ = read_page(page)
+        assert {"id", "source", "url", "title", "fetched_at", "tags"} <= set(fm)
+        assert page.stem == fm["id"] and page.stem.startswith("local-")
+        assert fm["url"].startswith("local:docs/") and str(kb_root) not in fm["url"]
+    assert not any("gardening" in read_page(p)[0]["title"].lower() for p in raw_pages)
+
+    aggregated = read_json(folder / "processed" / "aggregated.json")
+    assert aggregated["clusters"] and all(
+        {"id", "label", "items", "confidence"} <= set(c) for c in aggregated["clusters"]
+    )
+    assert all({"name", "type", "mentions"} <= set(e) for e in aggregated["entities"])
+    assert any(e["name"] == "HNSW" for e in aggregated["entities"])
+
+    for rel in ("processed/analysis.md", "output/report.md", "index.md", "sources.md"):
+        fm, body = read_page(folder / rel)
+        assert {"title", "description", "tags", "generated", "provider"} <= set(fm), rel
+        assert '!!! info "Produced offline"' in body
+    report_meta, report = read_page(folder / "output" / "report.md")
+    assert report_meta["unresolved_citations"] == 0
+    for question in meta["queries"]:
+        assert f"## {question}" in report
+    cited = citations_in(report)
+    assert cited and all((folder / "raw" / f"{sid}.md").is_file() for _, sid in cited)
+    assert "## References" in report and "local:docs/" in report
+    _, landing = read_page(folder / "index.md")
+    assert (
+        landing.index("output/report.md")
+        < landing.index("processed/analysis.md")
+        < landing.index("sources.md")
+    )
+    assert all(f"raw/{p.name}" in landing for p in raw_pages)
+    assert "95" in report and "| Figure | Value | Source |" in report  # figures from the sources
+    assert not list(folder.rglob("*.tmp"))
+
+
+def test_fresh_completed_topic_is_not_researched_again(kb_root: Path) -> None:
+    make_corpus(kb_root)
+    paths = KBPaths(kb_root)
+    run_topic_research(paths, config(), offline(), entry(), quick=True)
+    before = {p: p.stat().st_mtime_ns for p in topic_dir(kb_root).rglob("*")}
+    again = run_topic_research(paths, config(), offline(), entry(), quick=True)
+    assert again.status == "completed" and again.sources_count >= 3
+    assert {p: p.stat().st_mtime_ns for p in topic_dir(kb_root).rglob("*")} == before
+    changed = run_topic_research(
+        paths, config(), offline(), entry(sources=["local:docs", "tavily"]), quick=True
+    )
+    assert len(read_json(topic_dir(kb_root) / "_meta.json")["runs"]) == 2 and changed.status == "completed"
+
+
+def test_rerun_keeps_slug_and_history(kb_root: Path) -> None:
+    make_corpus(kb_root)
+    _run(kb_root, quick=True)
+    first = sorted(p.name for p in (topic_dir(kb_root) / "raw").glob("*.md"))
+    _run(kb_root, quick=True)
+    meta = read_json(topic_dir(kb_root) / "_meta.json")
+    assert len(meta["runs"]) == 2 and meta["options"]["quick"] is True
+    assert sorted(p.name for p in (topic_dir(kb_root) / "raw").glob("*.md")) == first
+
+
+def test_hostile_document_stays_inert(kb_root: Path) -> None:
+    make_corpus(
+        kb_root,
+        {
+            "evil.md": HOSTILE,
+            "ok.md": "# Vector databases\n\nVector databases store embeddings "
+            "for semantic search over documents.\n",
+        },
+    )
+    _run(kb_root, verify=False)
+    folder = topic_dir(kb_root)
+    pages = [
+        *folder.glob("raw/*.md"),
+        folder / "output" / "report.md",
+        folder / "processed" / "analysis.md",
+        folder / "index.md",
+        folder / "sources.md",
+    ]
+    assert any("onerror" in p.read_text() for p in pages)  # the text is kept …
+    for page in pages:
+        assert live_html(page) == [], page  # … but none of it is live HTML
+
+
+def test_citation_to_missing_source_is_caught(kb_root: Path) -> None:
+    make_corpus(kb_root)
+    paths = KBPaths(kb_root)
+    stored = write_raw_source(paths, "t", _Hit("https://a.example/x", "A", "Alpha text about vectors."))
+    catalog = Catalog(list_raw_sources(paths, "t"))
+    analysis = Analysis(sections=[])
+    claims = resolve_claims(
+        [_ClaimDraft(text="Vectors are stored [1] and indexed [7].", citations=[9])], catalog, analysis
+    )
+    assert claims == [Claim("Vectors are stored and indexed.", [stored.id])]
+    assert analysis.unresolved == 2  # [7] inline and 9 in the list name no stored source
+    orphan = resolve_claims([_ClaimDraft(text="Made up.", citations=[42])], catalog, analysis)
+    assert orphan == [] and analysis.unsupported == 1
+
+    ws = Workspace(paths, "t")
+    good = f"[\\[1\\]](../raw/{stored.id}.md)"
+    text = f"Fact {good} and fiction [\\[2\\]](../raw/local-0000000000.md) and wrong [\\[3\\]](../raw/{stored.id}.md)."
+    cleaned, unresolved = check_citations(text, ws, catalog)
+    assert unresolved == 2 and cleaned == f"Fact {good} and fiction  and wrong ."
+
+
+class _Hit:
+    def __init__(self, url: str, title: str, content: str) -> None:
+        self.url, self.title, self.content, self.source, self.kind = url, title, content, "web", "web"
+        self.authors: list[str] = []
+
+
+def test_verify_catches_a_deleted_source_and_adds_steps(kb_root: Path) -> None:
+    from generator.topic.plan import Plan
+    from generator.topic.verify import supplementary_steps, verify_report
+
+    make_corpus(kb_root)
+    _run(kb_root, verify=False)
+    paths = KBPaths(kb_root)
+    ws = Workspace(paths, "vector-databases")
+    plan = Plan.model_validate(read_json(ws.plan_file))
+    catalog = Catalog(list_raw_sources(paths, ws.slug))
+    assert verify_report(ws, plan, catalog).passed
+    cited = citations_in(read_page(ws.report_file)[1])
+    ws.raw_file(cited[0][1]).unlink()
+    plan.sub_queries.append("What do vector databases cost?")
+    result = verify_report(ws, plan, Catalog(list_raw_sources(paths, ws.slug)))
+    assert not result.passed and result.unresolved >= 1
+    assert result.uncovered == ["What do vector databases cost?"]
+    extra = supplementary_steps(plan, result, 1)
+    assert [s.question for s in extra] == ["What do vector databases cost?"] and extra[0].supplementary
+
+
+def test_review_plan_pause_edit_resume(kb_root: Path) -> None:
+    make_corpus(kb_root)
+    paths = KBPaths(kb_root)
+    paused = _run(kb_root, review_plan=True)
+    folder = topic_dir(kb_root)
+    assert paused.status == "awaiting_review"
+    assert read_json(folder / "_meta.json")["status"] == "awaiting_review"
+    assert not (folder / "raw").exists() and not (folder / "output").exists()
+
+    assert _run(kb_root).status == "awaiting_review"  # `build` leaves a plan under review alone
+
+    plan = read_json(folder / "plan.json")
+    plan["steps"][1]["depends_on"] = ["missing"]
+    (folder / "plan.json").write_text(json.dumps(plan), encoding="utf-8")
+    with pytest.raises(UsageError) as info:
+        resume_topic_research(paths, config(), offline(), "vector-databases")
+    assert "step 's2' depends on unknown step 'missing'" in info.value.line()
+
+    plan["steps"] = [plan["steps"][0], plan["steps"][3]]  # the user keeps two research steps
+    plan["steps"][1]["depends_on"] = []
+    plan["sub_queries"] = [plan["steps"][0]["question"], plan["steps"][1]["question"]]
+    (folder / "plan.json").write_text(json.dumps(plan), encoding="utf-8")
+    done = resume_topic_research(paths, config(), offline(), "vector-databases")
+    assert done.status == "completed"
+    final = read_json(folder / "plan.json")
+    assert [s["id"] for s in final["steps"]][:2] == ["s1", "s4"]
+    _, report = read_page(folder / "output" / "report.md")
+    assert "## What is vector databases?" in report and "How does vector databases work?" not in report
+
+
+def test_resume_after_kill_mid_crawling_repeats_no_finished_step(kb_root: Path) -> None:
+    make_corpus(kb_root)
+    paths = KBPaths(kb_root)
+    SWITCH.queries.clear()
+    SWITCH.after = 4  # the fifth search call "kills" the run
+    killable = entry(sources=["killable:docs"])
+    with pytest.raises(RuntimeError, match="killed mid-crawl"):
+        run_topic_research(paths, config(), offline(), killable, parallel=False, verify=False, refresh=True)
+    folder = topic_dir(kb_root)
+    meta = read_json(folder / "_meta.json")
+    plan = read_json(folder / "plan.json")
+    assert meta["progress"]["phase"] == "CRAWLING"
+    finished = [s for s in plan["steps"] if s["status"] == "done"]
+    assert 1 <= len(finished) < 5
+    before = list(SWITCH.queries)
+    _assert_no_torn_files(folder)
+
+    SWITCH.after = None
+    result = resume_topic_research(paths, config(), offline(), "vector-databases")
+    assert result.status == "completed"
+    after = SWITCH.queries[len(before) :]
+    finished_queries = {s["query"] for s in finished}
+    assert not finished_queries & set(after)  # a finished step searched nothing again
+    plan = read_json(folder / "plan.json")
+    assert all(s["status"] == "done" for s in plan["steps"])
+    assert read_json(folder / "_meta.json")["runs"][0]["status"] == "failed"
+    _assert_no_torn_files(folder)
+
+
+def _assert_no_torn_files(folder: Path) -> None:
+    assert not list(folder.rglob("*.tmp"))
+    for path in folder.rglob("*.json"):
+        json.loads(path.read_text(encoding="utf-8"))
+    for path in folder.rglob("*.md"):
+        meta, body = read_page(path)
+        assert meta.get("title") and body.strip(), path
+
+
+def test_unknown_provider_in_sources_is_one_line(kb_root: Path) -> None:
+    make_corpus(kb_root)
+    with pytest.raises(UsageError, match="unknown search provider 'nosuch'"):
+        run_topic_research(KBPaths(kb_root), config(), offline(), entry(sources=["nosuch"]))
+
+
+def test_keyless_web_provider_is_skipped_with_a_warning(kb_root: Path) -> None:
+    make_corpus(kb_root)
+    result = run_topic_research(
+        KBPaths(kb_root), config(), offline(), entry(sources=["tavily", "local:docs"]), quick=True
+    )
+    assert result.status == "completed" and result.sources_count >= 3
+    assert any("skipping search provider 'tavily'" in w for w in result.warnings)
+
+
+def test_chinese_report_localizes_headings(kb_root: Path) -> None:
+    make_corpus(kb_root)
+    _run(kb_root, quick=True, lang="zh")
+    _, report = read_page(topic_dir(kb_root) / "output" / "report.md")
+    assert "## 摘要" in report and "## 参考文献" in report and "是什么？" in report
+
+
+def test_sections_are_built_from_the_step_sources() -> None:
+    section = Section("q", [Claim("text", ["a"])], ["a"])
+    assert Analysis([section]).cited() == ["a"]
+
+
+def test_no_results_broadens_the_query(kb_root: Path) -> None:
+    from generator.topic.plan import Step
+    from generator.topic.research import ResearchContext, open_providers, research_step
+
+    make_corpus(kb_root)
+    paths = KBPaths(kb_root)
+    ctx = ResearchContext(
+        paths, "t", "vector databases", offline(), open_providers(paths, ["local:docs"]), warn=lambda m: None
+    )
+    outcome = research_step(ctx, Step(id="s1", title="odd", query="zyxwv qwerty"))
+    assert any("broadened to 'vector databases'" in n for n in outcome.notes)
+    assert outcome.sources and outcome.found >= len(outcome.sources)
+
+
+def test_existing_knowledge_base_is_searched_too(kb_root: Path) -> None:
+    make_corpus(kb_root)
+    paths = KBPaths(kb_root)
+    _run(kb_root, quick=True)
+    (kb_root / "empty").mkdir()
+    second = entry(topic="vector databases indexes", sources=["local:empty"])
+    result = run_topic_research(paths, config(), offline(), second, quick=True)
+    raw = [read_page(p)[0] for p in (paths.topic_dir(result.slug) / "raw").glob("*.md")]
+    assert raw and all(m["source"] == "kb" for m in raw)
+    assert all(m["url"].startswith("kb:topics/vector-databases/") for m in raw)
+
+
+def test_hostile_hit_url_and_title_stay_inert(kb_root: Path) -> None:
+    paths = KBPaths(kb_root)
+    hit = _Hit("javascript:alert(1)", '<img src=x onerror="alert(2)">', "<script>alert(3)</script> vectors")
+    stored = write_raw_source(paths, "t", hit)
+    page = Workspace(paths, "t").raw_file(stored.id)
+    assert live_html(page) == []
+    assert "](javascript:" not in page.read_text() and "](<javascript:" not in page.read_text()
+    assert list_raw_sources(paths, "t")[0].text == hit.content  # read back exactly, for the analyst

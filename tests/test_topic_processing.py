@@ -1,0 +1,114 @@
+"""Processing steps (validated declarative specs over numbers from the sources) and aggregation."""
+
+from __future__ import annotations
+
+from topic_fakes import offline
+
+from generator.topic.aggregate import aggregate, cluster_by_terms, extract_entities
+from generator.topic.plan import Step
+from generator.topic.processing import lexical_spec, number_in_text, render_spec, validate_spec
+from generator.topic.workspace import RawSource
+
+
+def _source(sid: str, text: str, title: str = "T") -> RawSource:
+    return RawSource(
+        id=sid, source="local", url=f"local:{sid}", title=title, fetched_at="2026-01-01", text=text
+    )
+
+
+def test_number_must_appear_in_the_cited_source() -> None:
+    assert number_in_text(1_000_000, "about 1,000,000 vectors")
+    assert number_in_text(95.0, "answered 95% of queries")
+    assert number_in_text(12.5, "latency of 12.5 ms")
+    assert not number_in_text(12.0, "latency of 12.5 ms")
+    assert not number_in_text(5.0, "version 2.5 shipped")
+
+
+def test_spec_rows_are_checked_against_their_sources() -> None:
+    sources = {"a": _source("a", "FAISS answered 95% of queries at 12 ms.")}
+    spec, notes = validate_spec(
+        {
+            "kind": "bar",
+            "title": "Bench",
+            "rows": [
+                {"label": "recall", "value": 95, "source": "a"},
+                {"label": "made up", "value": 99, "source": "a"},
+                {"label": "elsewhere", "value": 12, "source": "zzz"},
+            ],
+        },
+        sources,
+    )
+    assert spec is not None and [r.label for r in spec.rows] == ["recall"]
+    assert any("99 does not appear in a" in n for n in notes) and any(
+        "unknown source 'zzz'" in n for n in notes
+    )
+    assert validate_spec({"kind": "python", "title": "x", "rows": []}, sources)[0] is None
+    assert (
+        validate_spec(
+            {"kind": "table", "title": "x", "rows": [{"label": "l", "value": 1, "source": "zzz"}]}, sources
+        )[0]
+        is None
+    )
+
+
+def test_rendered_chart_labels_are_inert() -> None:
+    spec = {
+        "kind": "pie",
+        "title": 'T"]; click A call evil()',
+        "unit": "%",
+        "rows": [{"label": '<img src=x onerror=alert(1)> "share"', "value": 40, "source": "a"}],
+    }
+    out = render_spec(spec, lambda sid: "[\\[1\\]](../raw/a.md)", headers=("Figure", "Value", "Source"))
+    assert "<img" not in out and '"]' not in out.split("```mermaid")[1].split("pie title")[1].splitlines()[0]
+    assert "&lt;img" in out and "```mermaid\npie title T" in out
+
+
+def test_offline_spec_takes_figures_not_years_or_arguments() -> None:
+    step = Step(id="p", title="Figures", step_type="processing", query="vector benchmark latency")
+    sources = [
+        _source(
+            "a",
+            "In 2024 the vector benchmark showed 12 ms latency and alert(1) style noise. "
+            "The vector benchmark reached 95% recall on 1,000,000 vectors.",
+        )
+    ]
+    spec = lexical_spec(step, sources)
+    assert spec is not None
+    values = sorted(r["value"] for r in spec["rows"])
+    assert 2024.0 not in values and 1.0 not in values and 12.0 in values
+    checked, _ = validate_spec(spec, {"a": sources[0]})
+    assert checked is not None and len(checked.rows) == len(spec["rows"])
+
+
+def test_lexical_clusters_and_entities() -> None:
+    terms = {
+        "a": ["hnsw", "graph"],
+        "b": ["hnsw", "layers"],
+        "c": ["pgvector", "postgres"],
+        "d": ["postgres"],
+    }
+    clusters = cluster_by_terms(terms)
+    assert [(c["label"], c["items"]) for c in clusters] == [("hnsw", ["a", "b"]), ("postgres", ["c", "d"])]
+    sources = [
+        _source("a", "Many teams use the HNSW index. Facebook AI Research released FAISS in 2017."),
+        _source("b", "The HNSW index is fast. Facebook AI Research maintains FAISS."),
+    ]
+    names = {(e["name"], e["type"]) for e in extract_entities(sources)}
+    assert {("HNSW", "acronym"), ("Facebook AI Research", "name"), ("FAISS", "acronym")} <= names
+
+
+def test_aggregation_failure_degrades_to_raw_items() -> None:
+    class Broken(RawSource):
+        @property  # type: ignore[misc]
+        def text(self) -> str:
+            raise ValueError("unreadable source")
+
+        @text.setter
+        def text(self, value: str) -> None:
+            pass
+
+    good = _source("a", "Vector databases store embeddings.")
+    broken = Broken(id="b", source="local", url="u", title="B", fetched_at="x", text="")
+    data = aggregate(offline(), "vector databases", [good, broken])
+    assert data["degraded"] is True and data["method"] == "raw" and "aggregation failed" in data["note"]
+    assert [c["items"] for c in data["clusters"]] == [["a"], ["b"]] and data["entities"] == []

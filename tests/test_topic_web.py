@@ -1,0 +1,94 @@
+"""Topic research through a web search provider against the fake search server: 429 then success, thin hits
+sent to the guarded crawler (which refuses loopback: skipped and logged, zero hits on the page), and dedupe."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from search_fakes import Doc, FakeSearchServer, Reply, payload
+from topic_fakes import config, entry, offline, read_json, topic_dir
+
+from generator.store import KBPaths, read_page
+
+
+def test_web_provider_429_then_results_crawl_refused_and_duplicates_dropped(
+    kb_root: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with FakeSearchServer() as server:
+        page = f"{server.url}/page/1"
+        docs = [
+            Doc(
+                "Vector databases explained", page, "Vector databases store embeddings for similarity search."
+            ),
+            Doc(
+                "Vector databases explained (tracking)",
+                f"{page}?utm_source=feed",
+                "Vector databases store embeddings for similarity search, as copied.",
+            ),
+            Doc(
+                "HNSW indexes in vector databases",
+                f"{server.url}/page/2",
+                "Vector databases often use HNSW graph indexes for approximate nearest neighbour search.",
+            ),
+        ]
+        server.route("/search", payload("searxng", docs))
+        server.script("/search", Reply(429, headers={"retry-after": "0"}))
+        monkeypatch.setenv("SEARXNG_URL", server.url)
+        from generator.topic.pipeline import run_topic_research
+
+        result = run_topic_research(
+            KBPaths(kb_root), config(), offline(), entry(sources=["searxng"]), quick=True
+        )
+        assert server.hits("/page/1") == 0 and server.hits("/page/2") == 0  # the SSRF guard never connected
+        searches = [r for r in server.requests if r.path == "/search"]
+    assert result.status == "completed"
+    assert len(searches) >= 2  # the 429 was retried by the provider
+    folder = topic_dir(kb_root)
+    raw = [read_page(p)[0] for p in (folder / "raw").glob("*.md")]
+    assert sorted(m["url"] for m in raw) == [page, f"{server.url}/page/2"]
+    assert all(m["source"] == "searxng" for m in raw)
+    meta = read_json(folder / "_meta.json")
+    assert meta["stats"]["deduplicated"] >= 1 and meta["stats"]["sources_count"] == 2
+    notes = [n for s in read_json(folder / "plan.json")["steps"] for n in s["notes"]]
+    assert any(n.startswith(f"crawl skipped {page}") for n in notes)
+    _, body = read_page(next((folder / "raw").glob("*.md")))
+    assert f"](<{server.url}/page/" in body  # the original URL is linked (http only)
+
+
+def test_academic_step_stores_papers_with_their_summary_sections(kb_root: Path) -> None:
+    from generator.sources.base import create_search_provider
+    from generator.topic.plan import Step
+    from generator.topic.research import ResearchContext, research_step
+
+    abstract = (
+        "We propose a graph index for vector databases. Our method builds a layered proximity graph. "
+        "Results show the index improves recall of vector databases by 12 points over baselines."
+    )
+    with FakeSearchServer() as server:
+        server.route(
+            "/api/query",
+            payload(
+                "arxiv",
+                [Doc("Graph indexes for vector databases", "https://arxiv.org/abs/2401.00001", abstract)],
+            ),
+        )
+        arxiv = create_search_provider("arxiv", base_url=server.url)
+        warnings: list[str] = []
+        ctx = ResearchContext(
+            KBPaths(kb_root),
+            "papers",
+            "vector databases",
+            offline(),
+            {"arxiv": arxiv},
+            warn=warnings.append,
+            crawl=False,
+        )
+        outcome = research_step(ctx, Step(id="s1", title="papers", query="vector databases papers"))
+    assert outcome.status == "done" and len(outcome.sources) == 1
+    meta, body = read_page(KBPaths(kb_root).topic_dir("papers") / "raw" / f"{outcome.sources[0]}.md")
+    assert meta["type"] == "paper" and meta["source"] == "arxiv" and meta["authors"] == ["Ada Lovelace"]
+    assert meta["url"] == "https://arxiv.org/abs/2401.00001" and meta["published"]
+    assert set(meta["summary"]) == {"key_points", "methods", "results"}
+    assert any("recall" in line for line in meta["summary"]["results"])
+    assert "## Summary" in body and "Ada Lovelace" in body
