@@ -92,3 +92,43 @@ def test_academic_step_stores_papers_with_their_summary_sections(kb_root: Path) 
     assert set(meta["summary"]) == {"key_points", "methods", "results"}
     assert any("recall" in line for line in meta["summary"]["results"])
     assert "## Summary" in body and "Ada Lovelace" in body
+
+
+def test_crawled_page_is_escaped_exactly_once_and_robots_fetched_once(kb_root: Path) -> None:
+    import markdown
+
+    from generator.topic.crawl import Crawler
+    from generator.topic.plan import Step
+    from generator.topic.research import ResearchContext, research_step
+
+    article = (
+        "<html><head><title>Comparison operators</title></head><body><article>"
+        "<p>In every language we studied, the expression a &lt; b &amp;&amp; c compares two values.</p>"
+        "<p>Comparison operators such as a &lt; b return booleans in every language we studied.</p>"
+        "<script>alert(1)</script></article></body></html>"
+    )
+    with FakeSearchServer() as server:
+        server.route("/robots.txt", Reply(200, "User-agent: *\nAllow: /\n", content_type="text/plain"))
+        server.route("/page/1", Reply(200, article, content_type="text/html"))
+        server.route(
+            "/page/2", Reply(200, article.replace("Comparison", "Relational"), content_type="text/html")
+        )
+        ctx = ResearchContext(
+            KBPaths(kb_root), "operators", "comparison operators", offline(), {}, warn=lambda _: None
+        )
+        ctx.crawler = Crawler(allow_loopback=True, delay=0)  # test-only switch: the page is on 127.0.0.1
+        try:
+            step = Step(id="s1", title="pages", query=f"{server.url}/page/1")
+            first = research_step(ctx, step)
+            second = research_step(ctx, Step(id="s2", title="pages", query=f"{server.url}/page/2"))
+        finally:
+            ctx.close()
+        robots_hits = server.hits("/robots.txt")
+    assert first.status == "done" and second.status == "done", (first, second)
+    assert robots_hits == 1  # one crawler per run remembers robots.txt
+    assert first.sources, first
+    _, body = read_page(KBPaths(kb_root).topic_dir("operators") / "raw" / f"{first.sources[0]}.md")
+    html = markdown.markdown(body)
+    assert "a &lt; b" in html  # shown as "a < b": escaped once, not "&amp;lt;"
+    assert "&amp;lt;" not in html
+    assert "<script" not in html

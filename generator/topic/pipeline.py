@@ -183,14 +183,17 @@ class TopicRun:
                 return process_step(self.provider, step, self._sources_for(step))
             return research_step(ctx, step)
 
-        stats = run_plan(
-            plan,
-            execute,
-            parallel=self.meta.options.parallel,
-            max_concurrent=self.config.llm.max_concurrent,
-            on_step=self._checkpoint_step,
-            replan=self._replan,
-        )
+        try:
+            stats = run_plan(
+                plan,
+                execute,
+                parallel=self.meta.options.parallel,
+                max_concurrent=self.config.llm.max_concurrent,
+                on_step=self._checkpoint_step,
+                replan=self._replan,
+            )
+        finally:
+            ctx.close()
         self._record_dispatch(stats)
 
     def aggregating(self) -> None:

@@ -15,7 +15,7 @@ import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, Field
 
@@ -28,6 +28,9 @@ from ..summarize import content_words
 from .dispatch import StepOutcome
 from .plan import Step, keyphrases
 from .workspace import TEXT_HEADING, Workspace, unescape_body, write_raw_source
+
+if TYPE_CHECKING:
+    from .crawl import Crawler, FetchedPage
 
 THIN_TEXT = 600  # a web hit with less text than this is crawled for the full page
 PER_QUERY = 8  # hits asked from each provider per query
@@ -50,6 +53,21 @@ class ResearchContext:
     keep: int = KEEP_PER_STEP
     disabled: set[str] = field(default_factory=set)
     lock: threading.Lock = field(default_factory=threading.Lock)
+    crawler: Crawler | None = None  # one per run: robots.txt remembered, requests to a host spaced
+
+    def fetch(self, url: str) -> FetchedPage:
+        """Fetch one page through the run's guarded crawler (created on first use)."""
+        with self.lock:
+            if self.crawler is None:
+                from .crawl import Crawler
+
+                self.crawler = Crawler()
+            crawler = self.crawler
+        return crawler.fetch(url)
+
+    def close(self) -> None:
+        if self.crawler is not None:
+            self.crawler.close()
 
     def disable(self, spec: str, reason: str) -> None:
         with self.lock:
@@ -162,15 +180,16 @@ def _routed(ctx: ResearchContext, text: str) -> list[str]:
 
 def _crawl_query(ctx: ResearchContext, text: str) -> list[SearchHit]:
     """A query that is a URL: fetch that page (through the SSRF guard)."""
-    from .crawl import fetch_page
-
     url = text.split()[0]
     try:
-        page = fetch_page(url)
+        page = ctx.fetch(url)
     except DeepkbError as exc:
         ctx.warn(f"crawl skipped {url}: {exc.line()}")
         return []
-    return [SearchHit(url=page.final_url or url, title=page.title or url, content=page.text, source="web")]
+    # plain_text: the raw-source writer escapes it once; page.text is already escaped
+    hit = SearchHit(url=page.final_url or url, title=page.title or url, content=page.plain_text, source="web")
+    hit.extra["requested_url"] = url
+    return [hit]
 
 
 def _own_page(ctx: ResearchContext, hit: SearchHit) -> bool:
@@ -253,8 +272,11 @@ def judge(llm: Provider, query: Query, hits: Sequence[SearchHit]) -> list[Judged
     """Relevance 0–1 with a reason: the model's JSON when there is a model, else the lexical judge."""
     scored = _model_scores(llm, query, hits) if not llm.offline else None
     judged = []
+    requested = {word for word in query.text().split() if word.startswith(("http://", "https://"))}
     for n, hit in enumerate(hits, 1):
-        if scored and n in scored:
+        if hit.extra.get("requested_url") in requested:
+            score, reason = 1.0, "the page the query names"  # the operator asked for this URL itself
+        elif scored and n in scored:
             score, reason = scored[n]
         else:
             score, reason = lexical_relevance(query.terms, f"{hit.title}\n{hit.content}")
@@ -292,16 +314,12 @@ def _crawl_if_thin(ctx: ResearchContext, hit: SearchHit, notes: list[str]) -> Se
     if not hit.url.lower().startswith(("http://", "https://")):
         return hit
     try:
-        from .crawl import fetch_page
-    except ImportError:
-        return hit
-    try:
-        page = fetch_page(hit.url)
+        page = ctx.fetch(hit.url)
     except DeepkbError as exc:  # seed: crawl timeout (or a refused URL) → skip and log
         notes.append(f"crawl skipped {hit.url}: {exc.line()}")
         return hit
-    if page.text and len(page.text) > len(hit.content):
-        hit.content = page.text
+    if page.text and len(page.plain_text) > len(hit.content):
+        hit.content = page.plain_text
         hit.title = hit.title or page.title
     return hit
 
