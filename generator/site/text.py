@@ -12,14 +12,25 @@ import html
 import re
 
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]{}()#+!|~])")
-_LINE_START = re.compile(r"^(\s*)([-=>]{1,}|\d+[.)])", re.MULTILINE)
+# Line starts that make a list item, a setext heading or a thematic break / frontmatter fence.
+# ('>' is already an entity after html.escape, so it cannot open a block quote.)
+_LINE_START = re.compile(r"^(\s*)(-+(?=\s|$)|={2,}|\d+[.)](?=\s|$))", re.MULTILINE)
 
 
 def md_escape(text: object) -> str:
     """Block text: keeps line breaks, neutralizes HTML and markdown syntax."""
     value = html.escape(str(text), quote=True)
     value = _MD_SPECIAL.sub(r"\\\1", value)
-    return _LINE_START.sub(lambda m: m.group(1) + "\\" + m.group(2), value)
+    return _LINE_START.sub(_neutralize_line_start, value)
+
+
+def _neutralize_line_start(match: re.Match[str]) -> str:
+    indent, marker = match.group(1), match.group(2)
+    if marker[0] == "-":
+        return f"{indent}\\{marker}"
+    if marker[0] == "=":  # '=' has no markdown escape; an entity still shows as '='
+        return f"{indent}&#61;{marker[1:]}"
+    return f"{indent}{marker[:-1]}\\{marker[-1]}"  # "1. " → "1\. "
 
 
 def md_inline(text: object, limit: int = 300) -> str:
