@@ -12,7 +12,7 @@ from pathlib import Path
 import frontmatter
 import pytest
 
-from .conftest import SAMPLE_PROJECT, make_git_repo
+from conftest import SAMPLE_PROJECT, make_git_repo
 
 CORPUS = {
     "calculators.md": "# Calculators\n\nA calculator evaluates arithmetic expressions. Parsers split the "

@@ -1,10 +1,18 @@
-"""`deepkb repo …`: repository research (run, chunked start/shard/synthesize, visualize)."""
+"""`deepkb repo …`: repository research (run, chunked start/shard/synthesize, visualize).
+
+`--json` prints only the JSON object on stdout; progress and the provider announcement go to stderr.
+"""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+from typing import Any
+
 import click
 
-from .app import not_implemented
+from ..store import workspace_lock
+from .app import App, pass_app
 
 
 @click.group()
@@ -14,9 +22,154 @@ def repo() -> None:
 
 @repo.command("run")
 @click.argument("source")
-def repo_run(source: str) -> None:
+@click.option(
+    "--request", default=None, help="A research question; focuses the shards on the files that answer it."
+)
+@click.option(
+    "--max-concurrent",
+    type=click.IntRange(1, 64),
+    default=None,
+    help="Shards analyzed at once (default: llm.max_concurrent).",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object on stdout.")
+@pass_app
+def repo_run(app: App, source: str, request: str | None, max_concurrent: int | None, as_json: bool) -> None:
     """Research SOURCE (a https URL, git@host:owner/repo, or a local path)."""
-    not_implemented("repo run")
+    from ..repo.pipeline import RepoPartialFailure, run_repo_research
+
+    with workspace_lock(app.paths):
+        try:
+            result = run_repo_research(
+                app.paths,
+                app.config,
+                app.provider(),
+                _cli_source(source),
+                request=request,
+                max_concurrent=max_concurrent,
+                console=app.console,
+            )
+        except RepoPartialFailure as exc:
+            _report(app, exc.result.to_json(), as_json)
+            raise
+    _report(app, result.to_json(), as_json)
+
+
+@repo.command("start")
+@click.argument("source")
+@click.option(
+    "--request", default=None, help="A research question; focuses the shards on the files that answer it."
+)
+@pass_app
+def repo_start(app: App, source: str, request: str | None) -> None:
+    """Plan a chunked research of SOURCE; prints {session_id, chunk_plan, next_action} as JSON."""
+    from ..repo.chunked import start_session
+
+    with workspace_lock(app.paths):
+        session = start_session(
+            app.paths, app.config, app.provider(), _cli_source(source), request=request, console=app.console
+        )
+    _echo_json(_session_json(session))
+
+
+@repo.command("shard")
+@click.argument("session_id", metavar="SESSION")
+@click.option(
+    "--chunk", "chunks", multiple=True, help="Chunk id to analyze (repeatable). Default: every pending chunk."
+)
+@click.option("--max-concurrent", type=click.IntRange(1, 64), default=None, help="Chunks analyzed at once.")
+@pass_app
+def repo_shard(app: App, session_id: str, chunks: tuple[str, ...], max_concurrent: int | None) -> None:
+    """Analyze chunks of SESSION (resumable: finished chunks are not redone); prints the session as JSON."""
+    from ..errors import PartialFailure
+    from ..repo.chunked import run_chunks
+
+    # only the cache is written here, guarded per session, so several `repo shard` processes may run at once
+    wanted = [c.strip() for value in chunks for c in value.split(",") if c.strip()]  # --chunk c1,c2 works too
+    session = run_chunks(
+        app.paths,
+        app.config,
+        app.provider(),
+        session_id,
+        wanted,
+        max_concurrent=max_concurrent,
+        console=app.console,
+    )
+    _echo_json(_session_json(session))
+    failed = [c.id for c in session.chunks if c.status == "failed"]
+    if failed:
+        raise PartialFailure(
+            f"chunks failed: {', '.join(failed)}", hint=f"retry with `deepkb repo shard {session_id}`"
+        )
+
+
+@repo.command("synthesize")
+@click.argument("session_id", metavar="SESSION")
+@click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object on stdout.")
+@pass_app
+def repo_synthesize(app: App, session_id: str, as_json: bool) -> None:
+    """Write the pages of SESSION from its finished chunks."""
+    from ..repo.chunked import synthesize_session
+    from ..repo.pipeline import RepoPartialFailure
+
+    with workspace_lock(app.paths):
+        try:
+            result = synthesize_session(
+                app.paths, app.config, app.provider(), session_id, console=app.console
+            )
+        except RepoPartialFailure as exc:
+            _report(app, exc.result.to_json(), as_json)
+            raise
+    _report(app, result.to_json(), as_json)
+
+
+@repo.command("visualize")
+def repo_visualize() -> None:
+    """Print the repository-research workflow as a mermaid flowchart."""
+    from ..repo.mermaid import workflow_diagram
+
+    click.echo(workflow_diagram())
+
+
+def _cli_source(source: str) -> str:
+    """A path typed on the command line is relative to the current directory (config paths: to the root)."""
+    if not source.startswith("-") and "://" not in source and Path(source).is_dir():
+        return str(Path(source).resolve())
+    return source
+
+
+def _session_json(session: Any) -> dict[str, Any]:
+    return {
+        "session_id": session.session_id,
+        "workflow": session.workflow,
+        "source": session.source,
+        "revision": session.revision,
+        "chunk_plan": [
+            {
+                "id": c.id,
+                "name": c.name,
+                "files": c.files,
+                "status": c.status,
+                **({"error": c.error} if c.error else {}),
+            }
+            for c in session.chunks
+        ],
+        "next_action": session.next_action(),
+    }
+
+
+def _report(app: App, data: dict[str, Any], as_json: bool) -> None:
+    if as_json:
+        _echo_json(data)
+        return
+    state = "[green]done[/green]" if data["success"] else "[yellow]partly done[/yellow]"
+    app.console.print(f"{state}: {data['shards_analyzed']} shards of {data['repository']} analyzed")
+    for failed in data["shards_failed"]:
+        app.console.print(f"  [red]failed[/red] {failed['name']}: {failed['reason']}")
+    click.echo(data["index"])
+
+
+def _echo_json(data: dict[str, Any]) -> None:
+    click.echo(json.dumps(data, ensure_ascii=False, indent=2))
 
 
 COMMANDS = [repo]

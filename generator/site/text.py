@@ -19,7 +19,7 @@ _LINE_START = re.compile(r"^(\s*)(-+(?=\s|$)|={2,}|\d+[.)](?=\s|$))", re.MULTILI
 
 def md_escape(text: object) -> str:
     """Block text: keeps line breaks, neutralizes HTML and markdown syntax."""
-    value = html.escape(str(text), quote=True)
+    value = html.escape(str(text), quote=False)  # quotes are harmless outside attributes
     value = _MD_SPECIAL.sub(r"\\\1", value)
     return _LINE_START.sub(_neutralize_line_start, value)
 

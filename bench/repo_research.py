@@ -1,0 +1,146 @@
+"""Benchmark: wall time and peak RSS of a full offline `deepkb repo run` on a repository, beside the time
+repomix and gitingest take just to pack the same path (when they are installed).
+
+    python bench/repo_research.py PATH
+    python bench/repo_research.py --make-fixture /tmp/big --package anthropic --max-files 2000
+
+Targets (issue 3): on a ~2,000-file repository, deepkb's whole offline research ≤ 0.5 × repomix's pack time,
+peak RSS ≤ 200 MB. deepkb runs as a subprocess with a fresh cache dir and knowledge-base root; its peak RSS is
+the child's ru_maxrss (resource.getrusage(RUSAGE_CHILDREN)), so the figure covers the deepkb process itself.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import shutil
+import subprocess
+import sys
+import sysconfig
+import tempfile
+import time
+from pathlib import Path
+
+DEEPKB = Path(sys.executable).with_name("deepkb")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("path", nargs="?", type=Path, help="a git checkout to research")
+    parser.add_argument(
+        "--make-fixture", type=Path, help="create a git repo from an installed package, then bench it"
+    )
+    parser.add_argument("--package", default="anthropic", help="installed package copied by --make-fixture")
+    parser.add_argument("--max-files", type=int, default=2000, help="files copied by --make-fixture")
+    args = parser.parse_args()
+    target = args.path
+    if args.make_fixture:
+        target = make_fixture(args.make_fixture, args.package, args.max_files)
+    if target is None or not target.is_dir():
+        parser.error("give a PATH (a git checkout) or --make-fixture DEST")
+    files = sum(1 for p in target.rglob("*") if p.is_file() and ".git" not in p.parts)
+    print(f"repository: {target} ({files} files)")
+    deepkb_time, rss_mb = bench_deepkb(target)
+    print(f"deepkb repo run (offline, full research): {deepkb_time:7.2f} s   peak RSS {rss_mb:6.1f} MB")
+    repomix_time = bench_tool("repomix", repomix_command(target))
+    bench_tool("gitingest", gitingest_command(target))
+    print()
+    if repomix_time:
+        ratio = deepkb_time / repomix_time
+        print(f"deepkb / repomix time: {ratio:.2f} (target ≤ 0.50: {'met' if ratio <= 0.5 else 'NOT met'})")
+    print(f"peak RSS: {rss_mb:.1f} MB (target ≤ 200 MB: {'met' if rss_mb <= 200 else 'NOT met'})")
+    return 0
+
+
+def make_fixture(dest: Path, package: str, max_files: int) -> Path:
+    """A git repository holding the first `max_files` files of an installed package (sorted, no caches)."""
+    source = Path(sysconfig.get_paths()["purelib"]) / package
+    if not source.is_dir():
+        sys.exit(f"package {package!r} is not installed in {source.parent}")
+    if dest.exists():
+        shutil.rmtree(dest)
+    chosen = sorted(p for p in source.rglob("*") if p.is_file() and "__pycache__" not in p.parts)[:max_files]
+    for path in chosen:
+        target = dest / package / path.relative_to(source)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(path, target)
+    env = {
+        **os.environ,
+        "GIT_AUTHOR_NAME": "bench",
+        "GIT_AUTHOR_EMAIL": "bench@example.invalid",
+        "GIT_COMMITTER_NAME": "bench",
+        "GIT_COMMITTER_EMAIL": "bench@example.invalid",
+    }
+    for command in (
+        ["git", "init", "-q", "-b", "main"],
+        ["git", "add", "-A"],
+        ["git", "commit", "-qm", "fixture"],
+    ):
+        subprocess.run(command, cwd=dest, check=True, env=env)
+    return dest
+
+
+def bench_deepkb(target: Path) -> tuple[float, float]:
+    with tempfile.TemporaryDirectory(prefix="deepkb-bench-") as tmp:
+        env = {k: v for k, v in os.environ.items() if not k.startswith(("DEEPKB_", "ANTHROPIC_", "OPENAI_"))}
+        env["DEEPKB_CACHE_DIR"] = str(Path(tmp) / "cache")
+        command = [
+            str(DEEPKB),
+            "--root",
+            tmp,
+            "--provider",
+            "offline",
+            "repo",
+            "run",
+            str(target.resolve()),
+            "--json",
+        ]
+        started = time.perf_counter()
+        done = subprocess.run(command, env=env, capture_output=True, text=True)
+        elapsed = time.perf_counter() - started
+        if done.returncode not in (0, 3):
+            sys.exit(f"deepkb failed ({done.returncode}): {done.stderr.strip()[-400:]}")
+    rss_kb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss  # KiB on Linux
+    return elapsed, rss_kb / 1024
+
+
+def repomix_command(target: Path) -> list[str] | None:
+    if shutil.which("repomix"):
+        return ["repomix", str(target), "-o", "{out}", "--quiet"]
+    if (
+        shutil.which("npx")
+        and subprocess.run(["npx", "--no-install", "repomix", "--version"], capture_output=True).returncode
+        == 0
+    ):
+        return ["npx", "--no-install", "repomix", str(target), "-o", "{out}", "--quiet"]
+    return None
+
+
+def gitingest_command(target: Path) -> list[str] | None:
+    found = shutil.which("gitingest") or os.environ.get("GITINGEST")
+    return [found, str(target), "-o", "{out}"] if found else None
+
+
+def bench_tool(name: str, command: list[str] | None) -> float | None:
+    if command is None:
+        print(f"{name}: not installed, skipped")
+        return None
+    with tempfile.TemporaryDirectory(prefix=f"{name}-bench-") as tmp:
+        out = str(Path(tmp) / "packed.txt")
+        started = time.perf_counter()
+        done = subprocess.run(
+            [part.replace("{out}", out) for part in command], capture_output=True, text=True
+        )
+        elapsed = time.perf_counter() - started
+    if done.returncode != 0:
+        print(f"{name}: failed ({done.returncode}): {done.stderr.strip()[-300:]}")
+        return None
+    print(f"{name} pack only:{' ' * (27 - len(name))}{elapsed:7.2f} s")
+    return elapsed
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,195 @@
+"""Chunked repository research: `start` plans and checkpoints, `shard` analyzes named chunks, `synthesize`
+writes the pages. The same stages as `run_repo_research`, split at the points an operator (or an agent)
+may want to pause, run in parallel, or resume after a kill.
+
+The session file is rewritten atomically after each chunk finishes; a chunk's analysis is saved to the
+cache before the session marks it done, so a kill at any point loses at most the chunks still running.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rich.console import Console
+
+from ..config import Config
+from ..errors import DeepkbError, ResearchError
+from ..llm.base import Provider
+from ..store import KBPaths
+from .focus import FocusResult
+from .pipeline import (
+    RepoPartialFailure,
+    RepoResult,
+    Study,
+    analyze_shard,
+    prepare,
+    refresh_knowledge_index,
+    shard_context,
+    survey,
+    synthesize,
+)
+from .redact import Redactor
+from .session import (
+    Chunk,
+    ChunkedSession,
+    RepoCache,
+    load_session,
+    new_session_id,
+    save_session,
+    session_lock,
+    today,
+)
+from .workers import Job, Report, run_jobs
+
+
+def start_session(
+    paths: KBPaths,
+    config: Config,
+    provider: Provider,
+    source: str,
+    *,
+    request: str | None = None,
+    console: Console | None = None,
+) -> ChunkedSession:
+    """Plan the research and checkpoint it as a session of pending chunks c1, c2, …"""
+    study = prepare(paths, config, provider, source, request=request, console=console)
+    chunks = [
+        Chunk(f"c{i}", i, shard.name, list(shard.files), shard.rationale)
+        for i, shard in enumerate(study.plan.shards, 1)
+    ]
+    session = ChunkedSession(
+        session_id=new_session_id(study.source.owner, study.source.name),
+        source=source,
+        request=request,
+        owner=study.source.owner,
+        name=study.source.name,
+        revision=study.checkout.revision,
+        created=today(),
+        planner=study.plan.planner,
+        plan_note=study.plan.note,
+        chunks=chunks,
+        focus=study.focus.trace if study.focus else None,
+        plan_tokens=study.plan_tokens,
+    )
+    save_session(paths.cache_dir, session)
+    return session
+
+
+def run_chunks(
+    paths: KBPaths,
+    config: Config,
+    provider: Provider,
+    session_id: str,
+    chunk_ids: Sequence[str] = (),
+    *,
+    max_concurrent: int | None = None,
+    console: Console | None = None,
+) -> ChunkedSession:
+    """Analyze the named chunks (default: every chunk not done yet), in parallel; returns the updated session."""
+    session = load_session(paths.cache_dir, session_id)
+    chosen = [session.chunk(c) for c in chunk_ids] if chunk_ids else session.pending()
+    if not chosen:
+        return session
+    study = resume_study(paths, config, provider, session, console)
+    jobs = [Job(c.index, f"{c.id} {c.name}", _chunk_work(study, provider, session_id, c)) for c in chosen]
+    outcomes = run_jobs(
+        jobs,
+        limit=max_concurrent or config.llm.max_concurrent,
+        idle_timeout=config.repo.idle_timeout,
+        total_timeout=config.repo.total_timeout,
+        console=console,
+    )
+    for chunk in chosen:
+        outcome = outcomes.get(chunk.index)
+        if isinstance(outcome, BaseException):
+            reason = (
+                outcome.line() if isinstance(outcome, DeepkbError) else f"{type(outcome).__name__}: {outcome}"
+            )
+            _record(paths, session_id, chunk.id, status="failed", error=reason)
+    return load_session(paths.cache_dir, session_id)
+
+
+def _chunk_work(study: Study, provider: Provider, session_id: str, chunk: Chunk) -> Any:
+    shard = study.plan.shards[chunk.index - 1]
+
+    def work(report: Report) -> dict[str, Any]:
+        entry = analyze_shard(study, provider, shard, report)  # saved to the cache first …
+        _record(
+            study.paths, session_id, chunk.id, status="done", analysis_key=entry["key"]
+        )  # … then checkpointed
+        return entry
+
+    return work
+
+
+def _record(paths: KBPaths, session_id: str, chunk_id: str, **changes: str) -> None:
+    with session_lock(paths.cache_dir, session_id):
+        session = load_session(paths.cache_dir, session_id)
+        chunk = session.chunk(chunk_id)
+        chunk.error = ""
+        for name, value in changes.items():
+            setattr(chunk, name, value)
+        save_session(paths.cache_dir, session)
+
+
+def synthesize_session(
+    paths: KBPaths,
+    config: Config,
+    provider: Provider,
+    session_id: str,
+    *,
+    console: Console | None = None,
+) -> RepoResult:
+    """Write the pages from the finished chunks; chunks not done are listed as failed (PartialFailure)."""
+    session = load_session(paths.cache_dir, session_id)
+    study = resume_study(paths, config, provider, session, console)
+    outcomes: dict[int, Any] = {}
+    for chunk in session.chunks:
+        entry = study.cache.load_analysis(chunk.analysis_key) if chunk.status == "done" else None
+        if entry is None:
+            why = chunk.error or "not analyzed yet"
+            outcomes[chunk.index] = ResearchError(f"chunk {chunk.id} {chunk.status}: {why}")
+        else:
+            outcomes[chunk.index] = entry
+    result = synthesize(study, provider, outcomes)
+    with session_lock(paths.cache_dir, session_id):
+        session = load_session(paths.cache_dir, session_id)
+        session.finished = not result.failed
+        save_session(paths.cache_dir, session)
+    refresh_knowledge_index(paths)
+    if result.failed:
+        raise RepoPartialFailure(result)
+    return result
+
+
+def resume_study(
+    paths: KBPaths, config: Config, provider: Provider, session: ChunkedSession, console: Console | None
+) -> Study:
+    """The session's study again: same checkout revision, the saved plan, fresh map and facts."""
+    repo_source, pinned, repo_map, facts = survey(paths, config, session.source, console)
+    if pinned.revision != session.revision:
+        raise ResearchError(
+            f"{session.owner}/{session.name} moved from {session.revision[:12]} to {pinned.revision[:12]} "
+            f"since session {session.session_id} started",
+            hint="start a new session with `deepkb repo start`",
+        )
+    plan = session.plan()
+    redactor = Redactor.from_environ()
+    ctx = shard_context(pinned, repo_map, facts, plan, config, redactor, session.request)
+    focus = FocusResult(list(session.focus.get("kept", [])), session.focus) if session.focus else None
+    cache = RepoCache(paths.cache_dir, repo_source.owner, repo_source.name)
+    return Study(
+        paths,
+        config,
+        repo_source,
+        pinned,
+        repo_map,
+        facts,
+        plan,
+        ctx,
+        cache,
+        session.request,
+        focus,
+        session.plan_tokens,
+    )

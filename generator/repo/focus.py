@@ -1,0 +1,190 @@
+"""Stage 6, focus: when the operator asks a question, find the files that answer it before planning shards.
+
+Iterative retrieval (generator/retrieval.py) over the repository's files: dispatch by the request's keywords
+plus the repository's own terminology (its symbol names), evaluate each candidate 0–1 with a reason (the
+LLM as judge, or the lexical judge offline), refine, at most 3 cycles. The architect then plans over the
+files kept, and the trace is shown on the index page.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+from ..errors import DeepkbError, ProviderAuthError, ProviderError
+from ..llm.base import Prompt, Provider
+from ..llm.structured import complete_json
+from ..retrieval import Judged, Query, iterative_retrieval, lexical_relevance
+from ..summarize import content_words
+from .map import read_source
+from .model import Facts, RepoMap
+from .redact import Redactor
+
+CANDIDATES_PER_CYCLE = 30
+MIN_FOCUS_FILES = 3
+MAX_FOCUS_FILES = 40
+_HEAD_CHARS = 3000  # how much of a file the judge sees
+_IDENT_PARTS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
+
+
+@dataclass(frozen=True)
+class Candidate:
+    path: str
+    text: str  # path words, symbols, doc and the file's head: what the judge reads
+    vocabulary: str  # path words, symbol names and doc: where refinement finds new terms (no code noise)
+
+
+class _Score(BaseModel):
+    path: str
+    score: float = Field(ge=0, le=1)
+    reason: str = Field(default="", max_length=400)
+
+
+class RelevanceReply(BaseModel):
+    scores: list[_Score]
+
+
+@dataclass
+class FocusResult:
+    files: list[str]  # kept files, most relevant first (empty: plan over the whole map)
+    trace: dict[str, Any]
+
+
+def focus_files(
+    provider: Provider,
+    root: Path,
+    repo_map: RepoMap,
+    facts: Facts,
+    request: str,
+    redactor: Redactor,
+    *,
+    max_bytes: int = 1_000_000,
+) -> FocusResult:
+    """Retrieve the files relevant to `request`; the trace records every cycle's terms, scores and reasons."""
+    candidates = {e.path: _candidate(root, e.path, facts, redactor, max_bytes) for e in repo_map.files}
+    judge = _model_judge(provider, request, candidates) if not provider.offline else _lexical_judge
+    result = iterative_retrieval(
+        initial_terms(request, facts, candidates),
+        dispatch=lambda query: dispatch(query, candidates),
+        key=lambda c: c.path,
+        evaluate=judge,
+        text_of=lambda c: c.vocabulary,
+    )
+    trace = result.trace()
+    kept = [j.key for j in result.kept][:MAX_FOCUS_FILES]
+    if len(kept) < MIN_FOCUS_FILES:
+        trace["stopped_because"] = (
+            f"{trace['stopped_because']}; too few relevant files, so the whole map was planned"
+        )
+        kept = []
+    trace["kept"] = kept
+    return FocusResult(kept, trace)
+
+
+def initial_terms(
+    request: str, facts: Facts, candidates: Mapping[str, Candidate] | None = None, extra: int = 4
+) -> list[str]:
+    """The request's discriminating keywords plus the repository's symbol names that share a stem with them."""
+    words = list(dict.fromkeys(content_words(request)))
+    if candidates:
+        words = discriminating(words, candidates)
+    stems = {w[:5] for w in words if len(w) >= 4}
+    vocabulary: Counter[str] = Counter()
+    for fact in facts.files.values():
+        for symbol in fact.symbols:
+            name = symbol.name.rsplit(".", 1)[-1]
+            if name.startswith("_") or len(name) < 4:
+                continue  # private helpers are not the repository's vocabulary
+            if any(p.lower()[:5] in stems for p in _IDENT_PARTS.findall(name) if len(p) >= 4):
+                vocabulary[name] += 1
+    terminology = [name for name, _ in sorted(vocabulary.items(), key=lambda kv: (-kv[1], kv[0]))]
+    return words + [t for t in terminology if t.lower() not in words][:extra]
+
+
+def discriminating(
+    words: list[str], candidates: Mapping[str, Candidate], max_share: float = 0.3
+) -> list[str]:
+    """Drop words found in most files (the project's own name, say): they match everything and rank nothing."""
+    if len(candidates) < 8:
+        return words
+    seen: Counter[str] = Counter()
+    wanted = set(words)
+    for candidate in candidates.values():
+        seen.update(wanted & set(content_words(candidate.text)))
+    kept = [w for w in words if seen[w] <= max_share * len(candidates)]
+    return kept or words
+
+
+def _candidate(root: Path, path: str, facts: Facts, redactor: Redactor, max_bytes: int) -> Candidate:
+    fact = facts.files.get(path)
+    symbols = " ".join(s.name for s in fact.symbols) if fact else ""
+    doc = fact.doc if fact else ""
+    try:
+        head = read_source(root, path, max_bytes=max_bytes)[:_HEAD_CHARS]
+    except DeepkbError:  # refused or unreadable: judged on its name and facts only
+        head = ""
+    words = " ".join(_IDENT_PARTS.findall(str(Path(path).with_suffix(""))))
+    vocabulary, _ = redactor.redact(f"{words}\n{symbols}\n{_split_identifiers(symbols)}\n{doc}")
+    text, _ = redactor.redact(f"{path}\n{vocabulary}\n{head}")
+    return Candidate(path, text, vocabulary)
+
+
+def _split_identifiers(text: str) -> str:
+    return " ".join(" ".join(_IDENT_PARTS.findall(word)) for word in text.split())
+
+
+def dispatch(query: Query, candidates: dict[str, Candidate]) -> list[Candidate]:
+    """The candidates that mention any query term, best lexical match first, at most 30 per cycle."""
+    scored = []
+    for path, candidate in candidates.items():
+        if path in query.excludes:
+            continue
+        score, _ = lexical_relevance(query.terms, candidate.text)
+        if score > 0:
+            scored.append((score, path))
+    scored.sort(key=lambda sp: (-sp[0], sp[1]))
+    return [candidates[path] for _, path in scored[:CANDIDATES_PER_CYCLE]]
+
+
+def _lexical_judge(query: Query, items: Sequence[Candidate]) -> list[Judged[Candidate]]:
+    return [Judged(c.path, c, *lexical_relevance(query.terms, c.text)) for c in items]
+
+
+def _model_judge(provider: Provider, request: str, candidates: dict[str, Candidate]) -> Any:
+    def judge(query: Query, items: Sequence[Candidate]) -> list[Judged[Candidate]]:
+        listing = "\n\n".join(f"### {c.path}\n{c.text[:600]}" for c in items)
+        prompt = Prompt(
+            user=(
+                f"Research request: {request}\nSearch terms: {', '.join(query.terms)}\n\n"
+                "Rate how relevant each file below is to the request, from 0 (unrelated) to 1 (central), "
+                "with a one-sentence reason.\n"
+                'Answer with JSON only: {"scores": [{"path": "…", "score": 0.0, "reason": "…"}]}\n\n'
+                f"{listing}"
+            )[:24_000],
+            system="You judge which source files answer a research question about a repository.",
+            max_tokens=2048,
+            stage="focus",
+        )
+        try:
+            reply, _notes = complete_json(provider, prompt, RelevanceReply)
+        except ProviderAuthError:
+            raise
+        except ProviderError:
+            reply = None
+        given = {s.path: s for s in reply.scores} if reply else {}
+        judged = []
+        for c in items:
+            if c.path in given:
+                judged.append(Judged(c.path, c, given[c.path].score, given[c.path].reason))
+            else:  # the model skipped it (or answered nothing usable): the lexical judge decides
+                score, reason = lexical_relevance(query.terms, c.text)
+                judged.append(Judged(c.path, c, score, f"lexical: {reason}"))
+        return judged
+
+    return judge

@@ -1,0 +1,94 @@
+"""Mermaid flowcharts built from data, never from model text: generated node ids, quoted and scrubbed labels,
+and a line-by-line validation before a diagram is written into a page.
+
+File names in a repository are untrusted (a file may be called `"]; click n0 "javascript:…`), so labels keep
+only a small alphabet and every emitted line must match one of the shapes below.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+
+_LABEL_KEEP = re.compile(r"[^\w .,:/+@=()'-]", re.UNICODE)
+_LINE_SHAPES = (
+    re.compile(r"flowchart (LR|TD)"),
+    re.compile(r'    n\d+\["[^"`<>#&;\\\[\]{}|]*"\]'),
+    re.compile(r"    n\d+ (-->|-\.->) n\d+"),
+    re.compile(r"    classDef \w+ [\w:#,;-]+"),
+    re.compile(r"    class n\d+(,n\d+)* \w+"),
+)
+MAX_LABEL = 60
+
+
+class MermaidError(ValueError):
+    """A diagram line that does not match the allowed shapes (a bug, or text that slipped past the scrub)."""
+
+
+def label(text: str) -> str:
+    """A label safe inside `["…"]`: no quotes, backticks, HTML, entity or markdown syntax; one short line."""
+    cleaned = _LABEL_KEEP.sub(" ", " ".join(str(text).split()))
+    cleaned = re.sub(r" {2,}", " ", cleaned).strip()
+    if len(cleaned) > MAX_LABEL:
+        cleaned = "…" + cleaned[-(MAX_LABEL - 1) :]
+    return cleaned or "unnamed"
+
+
+def flowchart(
+    labels: Sequence[str],
+    edges: Iterable[tuple[int, int]],
+    *,
+    direction: str = "LR",
+    dotted: Iterable[tuple[int, int]] = (),
+    highlight: Iterable[int] = (),
+) -> str:
+    """Mermaid source for nodes `labels` (ids n0, n1, …) and edges given as index pairs; validated."""
+    lines = [f"flowchart {'TD' if direction == 'TD' else 'LR'}"]
+    lines += [f'    n{i}["{label(text)}"]' for i, text in enumerate(labels)]
+    count = len(labels)
+    seen: set[tuple[int, int, str]] = set()
+    for arrow, pairs in (("-->", edges), ("-.->", dotted)):
+        for a, b in pairs:
+            if 0 <= a < count and 0 <= b < count and a != b and (a, b, arrow) not in seen:
+                seen.add((a, b, arrow))
+                lines.append(f"    n{a} {arrow} n{b}")
+    marked = sorted({i for i in highlight if 0 <= i < count})
+    if marked:
+        lines.append("    classDef focus stroke-width:3px")
+        lines.append(f"    class {','.join(f'n{i}' for i in marked)} focus")
+    source = "\n".join(lines)
+    validate(source)
+    return source
+
+
+def validate(source: str) -> None:
+    """Raise MermaidError unless every line has one of the allowed shapes."""
+    lines = source.split("\n")
+    if not lines or not _LINE_SHAPES[0].fullmatch(lines[0]):
+        raise MermaidError("a diagram must start with 'flowchart LR' or 'flowchart TD'")
+    for number, line in enumerate(lines[1:], 2):
+        if not any(shape.fullmatch(line) for shape in _LINE_SHAPES[1:]):
+            raise MermaidError(f"diagram line {number} has an unexpected shape: {line[:80]!r}")
+
+
+def fenced(source: str) -> str:
+    """The markdown block MkDocs Material renders as a diagram (pymdownx.superfences custom fence)."""
+    validate(source)
+    return f"```mermaid\n{source}\n```"
+
+
+def workflow_diagram() -> str:
+    """The repository-research workflow itself, for `deepkb repo visualize`."""
+    stages = [
+        "Clone (pinned revision)",
+        "Map (tree, sizes, languages)",
+        "Facts (symbols, imports, importance)",
+        "Focus (iterative retrieval, when a request is given)",
+        "Architect (LLM plan or dependency heuristic)",
+        "Normalize (max 5 per shard, 30 total)",
+        "Pack + redact (per shard)",
+        "Analyze (per shard, concurrent)",
+        "Synthesize (index.md + shard pages)",
+    ]
+    edges = [(i, i + 1) for i in range(len(stages) - 1)]
+    return flowchart(stages, edges, direction="TD", dotted=[(2, 4)])

@@ -1,0 +1,330 @@
+"""Repository research end to end. `run_repo_research` reads like the seed's table of contents:
+clone → map → facts → focus → plan (architect + normalize) → analyze shards → synthesize pages.
+
+Every stage's output is saved under the cache dir (generator/repo/session.py), so an unchanged repository
+costs no LLM call and rewrites no page, and a new revision re-analyzes only the shards whose files changed.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+
+from ..config import Config
+from ..errors import DeepkbError, ResearchError
+from ..llm.base import Provider
+from ..store import KBPaths
+from .analyze import ShardContext, draft_offline, draft_with_model, markdown_prose
+from .architect import plan_shards
+from .citations import Linker
+from .focus import FocusResult, focus_files
+from .model import Checkout, Facts, RepoMap, RepoSource, Shard, ShardPlan
+from .normalize import normalize_shards
+from .redact import Redactor
+from .session import RepoCache, fingerprint, plan_from_json, plan_to_json, today
+from .study import RepoPartialFailure, RepoResult, Study
+from .synthesize import synthesize
+from .workers import Job, Report, run_jobs
+
+# bump when a prompt or a draft's shape changes, so cached stage outputs are not reused across it
+PLAN_VERSION = 1
+ANALYSIS_VERSION = 1
+
+
+def run_repo_research(
+    paths: KBPaths,
+    config: Config,
+    provider: Provider,
+    source: str,
+    *,
+    request: str | None = None,
+    max_concurrent: int | None = None,
+    console: Console | None = None,
+) -> RepoResult:
+    """Research one repository and write site_src/repos/<owner>/<repo>/. Raises RepoPartialFailure after
+    writing when some shards failed."""
+    started = time.monotonic()
+    study = prepare(paths, config, provider, source, request=request, console=console)
+    jobs = list(enumerate(study.plan.shards, 1))
+    outcomes = analyze_shards(
+        study, provider, jobs, max_concurrent=max_concurrent, console=console, started=started
+    )
+    result = synthesize(study, provider, outcomes)
+    refresh_knowledge_index(paths)
+    if result.failed:
+        raise RepoPartialFailure(result)
+    return result
+
+
+def prepare(
+    paths: KBPaths,
+    config: Config,
+    provider: Provider,
+    source: str,
+    *,
+    request: str | None = None,
+    console: Console | None = None,
+) -> Study:
+    """Stages 1–6: clone, map, facts, focus, plan and normalize."""
+    repo_source, pinned, repo_map, facts = survey(paths, config, source, console)
+    redactor = Redactor.from_environ()
+    cache = RepoCache(paths.cache_dir, repo_source.owner, repo_source.name)
+    focus = (
+        focus_stage(provider, pinned, repo_map, facts, request, redactor, config, cache) if request else None
+    )
+    plan, plan_tokens = plan_stage(provider, repo_map, facts, focus, request, cache, redactor)
+    _say(console, f"{len(plan.shards)} shards planned ({plan.planner})")
+    ctx = shard_context(pinned, repo_map, facts, plan, config, redactor, request)
+    return Study(
+        paths, config, repo_source, pinned, repo_map, facts, plan, ctx, cache, request, focus, plan_tokens
+    )
+
+
+def survey(
+    paths: KBPaths, config: Config, source: str, console: Console | None = None
+) -> tuple[RepoSource, Checkout, RepoMap, Facts]:
+    """Stages 1–3 together: the pinned checkout, its map and its facts."""
+    repo_source, pinned = clone(paths, source)
+    repo_map, facts = map_and_extract(pinned, config)
+    revision = pinned.revision[:12] or "-"
+    _say(console, f"{len(repo_map.files)} files mapped, {len(repo_map.skipped)} skipped, revision {revision}")
+    return repo_source, pinned, repo_map, facts
+
+
+# --------------------------------------------------------------------------- stages 1–3
+
+
+def clone(paths: KBPaths, source: str) -> tuple[RepoSource, Checkout]:
+    """Stage 1: check the source before any git process, then clone or fetch into the cache (or use the path)."""
+    from .clone import checkout, parse_source
+
+    repo_source = parse_source(source, paths.root)
+    return repo_source, checkout(repo_source, paths.cache_dir)
+
+
+def map_and_extract(pinned: Checkout, config: Config) -> tuple[RepoMap, Facts]:
+    """Stages 2–3: the god view, then symbols, imports and importance."""
+    from .facts import extract_facts
+    from .map import map_repository
+
+    repo_map = map_repository(pinned.path, max_file_bytes=config.repo.max_file_bytes)
+    return repo_map, extract_facts(pinned.path, repo_map)
+
+
+# --------------------------------------------------------------------------- stages 4–6
+
+
+def focus_stage(
+    provider: Provider,
+    pinned: Checkout,
+    repo_map: RepoMap,
+    facts: Facts,
+    request: str,
+    redactor: Redactor,
+    config: Config,
+    cache: RepoCache,
+) -> FocusResult:
+    """Stage 6 (run before planning, which uses it): retrieve the files that answer the request."""
+    key = fingerprint(
+        "focus", pinned.revision, request, provider.name, provider.model_for("focus"), _file_set(repo_map)
+    )
+    saved = None if provider.offline else cache.load_stage("focus", key)
+    if saved is not None:
+        return FocusResult(list(saved["files"]), dict(saved["trace"]))
+    result = focus_files(
+        provider, pinned.path, repo_map, facts, request, redactor, max_bytes=config.repo.max_file_bytes
+    )
+    cache.save_stage("focus", key, {"files": result.files, "trace": result.trace})
+    return result
+
+
+def plan_stage(
+    provider: Provider,
+    repo_map: RepoMap,
+    facts: Facts,
+    focus: FocusResult | None,
+    request: str | None,
+    cache: RepoCache,
+    redactor: Redactor,
+) -> tuple[ShardPlan, dict[str, int]]:
+    """Stages 4–5: the architect's plan (reused while the set of files is unchanged), then the seed's rules."""
+    candidates = focus.files if focus and focus.files else None
+    allowed = candidates or [f.path for f in repo_map.files]
+    key = fingerprint(
+        "plan", PLAN_VERSION, sorted(allowed), request, provider.name, provider.model_for("architect")
+    )
+    # offline planning is free and follows the current facts; a model's plan is kept until the file set changes
+    saved = None if provider.offline else cache.load_stage("plan", key)
+    if saved is not None:
+        plan, tokens = plan_from_json(saved["plan"]), dict(saved.get("tokens", {}))
+    else:
+        before = (provider.usage.input_tokens, provider.usage.output_tokens)
+        plan = plan_shards(
+            provider, repo_map, facts, candidates=candidates, request=request, redactor=redactor
+        )
+        tokens = {
+            "input": provider.usage.input_tokens - before[0],
+            "output": provider.usage.output_tokens - before[1],
+        }
+        cache.save_stage("plan", key, {"plan": plan_to_json(plan), "tokens": tokens})
+    shards = tuple(normalize_shards(plan.shards))
+    if not shards:
+        raise ResearchError(
+            "nothing to analyze: the map found no readable source files", hint="check the path"
+        )
+    return ShardPlan(shards, plan.planner, plan.note), tokens
+
+
+def _file_set(repo_map: RepoMap) -> list[str]:
+    return sorted(f.path for f in repo_map.files)
+
+
+def shard_context(
+    pinned: Checkout,
+    repo_map: RepoMap,
+    facts: Facts,
+    plan: ShardPlan,
+    config: Config,
+    redactor: Redactor,
+    request: str | None,
+) -> ShardContext:
+    from .history import change_counts
+
+    planned = [path for shard in plan.shards for path in shard.files]
+    return ShardContext(
+        root=pinned.path,
+        label=f"{pinned.source.owner}/{pinned.source.name}",
+        repo_map=repo_map,
+        facts=facts,
+        linker=Linker({f.path: f.lines for f in repo_map.files}, pinned.revision, pinned.source.web_url),
+        options=config.repo,
+        redactor=redactor,
+        readme=read_readme(pinned.path, repo_map, redactor),
+        request=request,
+        history=change_counts(pinned.path, planned),
+    )
+
+
+def read_readme(root: Path, repo_map: RepoMap, redactor: Redactor) -> str:
+    from .map import read_source
+
+    for entry in sorted(repo_map.files, key=lambda e: e.path):
+        if "/" not in entry.path and entry.path.lower().split(".")[0] == "readme":
+            try:
+                text = read_source(root, entry.path, max_bytes=200_000)[:20_000]
+            except DeepkbError:
+                return ""
+            return redactor.redact(markdown_prose(text))[0]
+    return ""
+
+
+# --------------------------------------------------------------------------- stage 8
+
+
+def analyze_shards(
+    study: Study,
+    provider: Provider,
+    jobs: list[tuple[int, Shard]],
+    *,
+    max_concurrent: int | None = None,
+    console: Console | None = None,
+    started: float | None = None,
+) -> dict[int, Any]:
+    """Analyze shards concurrently; index → cache entry {draft, generated, …} or the exception it failed with."""
+    limit = max_concurrent or study.config.llm.max_concurrent
+    work = [
+        Job(index, f"{index:02d} {shard.name}", _shard_work(study, provider, shard)) for index, shard in jobs
+    ]
+    return run_jobs(
+        work,
+        limit=limit,
+        idle_timeout=study.config.repo.idle_timeout,
+        total_timeout=study.config.repo.total_timeout,
+        started=started,
+        console=console,
+    )
+
+
+def _shard_work(study: Study, provider: Provider, shard: Shard) -> Any:
+    return lambda report: analyze_shard(study, provider, shard, report)
+
+
+def analyze_shard(study: Study, provider: Provider, shard: Shard, report: Report) -> dict[str, Any]:
+    """One shard: the saved draft when its inputs are unchanged, else a new one (saved before returning)."""
+    key = analysis_key(study, provider, shard)
+    saved = study.cache.load_analysis(key)
+    if provider.offline:
+        draft = draft_offline(shard, study.ctx, report)
+        # offline drafts are recomputed (free); the date only moves when the content does
+        same = saved is not None and saved["draft"] == _json_roundtrip(draft)
+        generated = saved["generated"] if same and saved else today()
+    elif saved is not None:
+        report("unchanged")
+        return saved
+    else:
+        draft = draft_with_model(shard, study.ctx, provider, report)
+        generated = today()
+    entry = {
+        "draft": draft,
+        "generated": generated,
+        "provider": provider.name,
+        "model": provider.model_for("analyze"),
+    }
+    study.cache.save_analysis(key, entry)
+    return {"key": key, **entry}
+
+
+def analysis_key(study: Study, provider: Provider, shard: Shard) -> str:
+    """What an analysis depends on: the shard, its files' contents, the request, the options and the model."""
+    hashes = [[path, _content_hash(study, path)] for path in shard.files]
+    options = study.config.repo
+    return fingerprint(
+        "analysis",
+        ANALYSIS_VERSION,
+        shard.name,
+        shard.rationale,
+        hashes,
+        study.request,
+        [
+            options.remove_comments,
+            options.remove_empty_lines,
+            options.compress,
+            study.config.llm.max_output_tokens,
+        ],
+        provider.name,
+        provider.model_for("analyze"),
+    )
+
+
+def _content_hash(study: Study, path: str) -> str:
+    from .map import read_source
+
+    try:
+        return fingerprint(read_source(study.checkout.path, path, max_bytes=study.config.repo.max_file_bytes))
+    except DeepkbError:
+        return "unreadable"
+
+
+def _json_roundtrip(value: Any) -> Any:
+    return json.loads(json.dumps(value, ensure_ascii=False))
+
+
+# --------------------------------------------------------------------------- stage 9
+
+
+def refresh_knowledge_index(paths: KBPaths) -> None:
+    """Rebuild site_src/_index.json when the knowledge-base module is installed."""
+    try:
+        from ..kb.index import update_index
+    except ImportError:
+        return
+    update_index(paths)
+
+
+def _say(console: Console | None, message: str) -> None:
+    if console is not None:
+        console.print(f"[dim]{message}[/dim]")

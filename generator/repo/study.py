@@ -1,0 +1,103 @@
+"""The data one repository research carries between its stages, and what it returns."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .. import store
+from ..config import Config
+from ..errors import PartialFailure
+from ..site.text import md_inline
+from ..store import KBPaths
+from .analyze import ShardContext
+from .focus import FocusResult
+from .model import Checkout, Facts, RepoMap, RepoSource, ShardAnalysis, ShardPlan
+from .session import RepoCache
+
+
+def shard_page_name(analysis: ShardAnalysis) -> str:
+    """shards/NN_<slug>.md: NN is the shard's place in the plan, stable while the plan is."""
+    return f"{analysis.index:02d}_{store.slugify(analysis.shard.name, max_len=50)}.md"
+
+
+@dataclass
+class Study:
+    """Everything prepared before the shards are analyzed: the pinned checkout, its facts and the plan."""
+
+    paths: KBPaths
+    config: Config
+    source: RepoSource
+    checkout: Checkout
+    repo_map: RepoMap
+    facts: Facts
+    plan: ShardPlan
+    ctx: ShardContext
+    cache: RepoCache
+    request: str | None = None
+    focus: FocusResult | None = None
+    plan_tokens: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def label(self) -> str:
+        return f"{self.source.owner}/{self.source.name}"
+
+    @property
+    def harvest_dir(self) -> Path:
+        return self.paths.repo_dir(self.source.owner, self.source.name)
+
+
+@dataclass
+class RepoResult:
+    study: Study
+    analyses: list[ShardAnalysis]
+    summary: list[str]
+    provider: str
+    model: str
+    usage: dict[str, int]
+
+    @property
+    def landed(self) -> list[ShardAnalysis]:
+        return [a for a in self.analyses if a.status == "ok"]
+
+    @property
+    def failed(self) -> list[ShardAnalysis]:
+        return [a for a in self.analyses if a.status != "ok"]
+
+    def to_json(self) -> dict[str, Any]:
+        study = self.study
+        return {
+            "success": not self.failed,
+            "harvest_dir": str(study.harvest_dir),
+            "index": str(study.harvest_dir / "index.md"),
+            "source": study.source.raw,
+            "repository": study.label,
+            "revision": study.checkout.revision,
+            "revision_date": study.checkout.revision_date,
+            "shards_analyzed": len(self.landed),
+            "shards_failed": [
+                {"name": a.shard.name, "files": list(a.shard.files), "reason": a.error} for a in self.failed
+            ],
+            "shard_summaries": [
+                f"[{md_inline(a.shard.name)}](shards/{shard_page_name(a)}): {md_inline(a.summary)}"
+                for a in self.landed
+            ],
+            "summary": " ".join(self.summary),
+            "planner": study.plan.planner,
+            "provider": self.provider,
+            "model": self.model,
+            "usage": self.usage,
+        }
+
+
+class RepoPartialFailure(PartialFailure):
+    """Some shards failed; the others' pages and the index were written. Carries the result for --json."""
+
+    def __init__(self, result: RepoResult) -> None:
+        names = ", ".join(a.shard.name for a in result.failed)
+        super().__init__(
+            f"{len(result.failed)} of {len(result.analyses)} shards of {result.study.label} failed: {names}",
+            hint="the index lists the reasons; run again to retry only the failed shards",
+        )
+        self.result = result

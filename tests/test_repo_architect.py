@@ -1,0 +1,106 @@
+"""Architect: the model's plan checked against the schema and the file list; repair; heuristic fallback."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from llm_fakes import FakeOpenAI
+from repo_output_fakes import PLAN, PROJECT, is_architect, make_project, online_setup
+
+from generator.config import LLMConfig
+from generator.llm.offline import OfflineProvider
+from generator.repo.architect import heuristic_plan, plan_shards
+from generator.repo.facts import extract_facts
+from generator.repo.map import map_repository
+from generator.repo.model import Facts, RepoMap
+
+
+@pytest.fixture
+def surveyed(tmp_path: Path) -> tuple[Path, RepoMap, Facts]:
+    files = dict(PROJECT)
+    files["tests/test_engine.py"] = "from core.engine import price\n\n\ndef test_price():\n    assert price\n"
+    files["docs/guide.md"] = "# Guide\n"
+    root = make_project(tmp_path / "shop", files)
+    repo_map = map_repository(root)
+    return root, repo_map, extract_facts(root, repo_map)
+
+
+def test_offline_uses_the_heuristic_plan(surveyed):
+    _, repo_map, facts = surveyed
+    plan = plan_shards(OfflineProvider(LLMConfig()), repo_map, facts)
+    assert plan.planner == "heuristic"
+    assert "offline" in plan.note.lower()
+    planned = [f for s in plan.shards for f in s.files]
+    assert not any(f.startswith(("tests/", "docs/")) or f.endswith(".md") for f in planned)
+    assert {"core/engine.py", "app/routes.py", "cli/main.py"} <= set(planned)
+    assert all(len(s.files) <= 5 for s in plan.shards)
+
+
+def test_heuristic_groups_by_package_most_important_first(surveyed):
+    _, repo_map, facts = surveyed
+    plan = heuristic_plan(repo_map, facts, [f.path for f in repo_map.files], note="n")
+    by_name = {s.name: s.files for s in plan.shards}
+    assert set(by_name["core"]) == {"core/engine.py", "core/models.py", "core/__init__.py"}
+    # within a group the most important file (the most imported one) comes first
+    core = by_name["core"]
+    assert facts.files[core[0]].importance >= facts.files[core[-1]].importance
+
+
+def test_heuristic_plans_tests_when_nothing_else_exists(tmp_path: Path):
+    root = make_project(
+        tmp_path / "t", {"tests/test_a.py": "def test_a():\n    pass\n", "README.md": "# x\n"}
+    )
+    repo_map = map_repository(root)
+    plan = heuristic_plan(repo_map, extract_facts(root, repo_map), [f.path for f in repo_map.files], note="")
+    assert [f for s in plan.shards for f in s.files] == ["tests/test_a.py"]
+
+
+def test_valid_plan_drops_unknown_files_and_carries_the_limits(tmp_path, surveyed):
+    _, repo_map, facts = surveyed
+    with FakeOpenAI(default=json.dumps(PLAN)) as fake:
+        _, _, provider = online_setup(tmp_path / "kb", fake.base_url)
+        plan = plan_shards(provider, repo_map, facts)
+        prompt = fake.requests[0].prompt
+    assert plan.planner == "llm"
+    assert [s.name for s in plan.shards] == ["Pricing core", "Web app", "Tools"]
+    assert "nope.py" not in plan.shards[0].files
+    assert "at most 5 files per shard, at most 25 files in total" in prompt
+    assert "stay under the limits" in prompt
+    assert "core/engine.py" in prompt and "Price computation engine" in prompt
+
+
+def test_invalid_json_is_repaired_once(tmp_path, surveyed):
+    _, repo_map, facts = surveyed
+    with FakeOpenAI(default=json.dumps(PLAN)) as fake:
+        fake.queue("Here is my plan: shards are core and web.")
+        _, _, provider = online_setup(tmp_path / "kb", fake.base_url)
+        plan = plan_shards(provider, repo_map, facts)
+        requests = list(fake.requests)
+    assert len(requests) == 2
+    assert "could not be used" in requests[1].prompt
+    assert plan.planner == "llm"
+    assert "repaired" in plan.note
+
+
+def test_still_invalid_after_repair_falls_back_to_heuristic(tmp_path, surveyed):
+    _, repo_map, facts = surveyed
+    with FakeOpenAI(default='{"shards": "not a list"}') as fake:
+        _, _, provider = online_setup(tmp_path / "kb", fake.base_url)
+        plan = plan_shards(provider, repo_map, facts)
+        assert len(fake.requests) == 2
+        assert all(is_architect(r) for r in fake.requests)
+    assert plan.planner == "heuristic"
+    assert "unusable" in plan.note
+    assert plan.shards
+
+
+def test_a_plan_naming_no_real_file_falls_back(tmp_path, surveyed):
+    _, repo_map, facts = surveyed
+    bogus = {"shards": [{"name": "Ghosts", "files": ["../../etc/passwd", "ghost.py"], "rationale": "x"}]}
+    with FakeOpenAI(default=json.dumps(bogus)) as fake:
+        _, _, provider = online_setup(tmp_path / "kb", fake.base_url)
+        plan = plan_shards(provider, repo_map, facts)
+    assert plan.planner == "heuristic"
+    assert "etc/passwd" not in json.dumps([s.files for s in plan.shards])

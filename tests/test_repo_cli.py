@@ -1,0 +1,90 @@
+"""`deepkb repo …` through the real click entry point: JSON on stdout only, exit codes, chunked commands."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+from llm_fakes import FakeOpenAI, Reply
+from repo_output_fakes import is_analyst, make_project, scripted_reply
+
+from generator.cli import cli
+
+RESULT_KEYS = {"success", "harvest_dir", "shards_analyzed", "revision", "shard_summaries", "summary"}
+
+
+def invoke(kb: Path, *args: str):
+    return CliRunner().invoke(cli, ["--root", str(kb), *args], catch_exceptions=False)
+
+
+def test_repo_run_json_prints_only_the_result(tmp_path: Path):
+    root = make_project(tmp_path / "shop")
+    kb = tmp_path / "kb"
+    kb.mkdir()
+    result = invoke(kb, "repo", "run", str(root), "--json")
+    assert result.exit_code == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert RESULT_KEYS <= set(data)
+    assert data["success"] is True and len(data["revision"]) == 40
+    assert Path(data["harvest_dir"]) == kb / "site_src" / "repos" / "acme" / "shop"
+    assert all(s.startswith("[") and "](shards/" in s for s in data["shard_summaries"])
+    assert "LLM provider: offline" in result.stderr
+
+
+def test_repo_run_partial_failure_exits_3_with_the_json(tmp_path: Path, monkeypatch):
+    root = make_project(tmp_path / "shop")
+    kb = tmp_path / "kb"
+    kb.mkdir()
+
+    def reply(req):
+        if is_analyst(req) and "util/strings.py" in req.prompt:
+            return Reply.error(500, "boom")
+        return scripted_reply(req)
+
+    with FakeOpenAI(default=reply) as fake:
+        (kb / "deepkb.yml").write_text(
+            f"llm:\n  provider: openai\n  base_url: {fake.base_url}\n  max_retries: 0\n", encoding="utf-8"
+        )
+        result = invoke(kb, "repo", "run", str(root), "--json", "--max-concurrent", "2")
+    assert result.exit_code == 3
+    data = json.loads(result.stdout)
+    assert data["success"] is False and data["shards_failed"][0]["name"] == "Tools"
+    assert "Error:" in result.stderr and "failed" in result.stderr
+
+
+def test_unsafe_source_is_one_line_and_exit_2(tmp_path: Path):
+    result = invoke(tmp_path, "repo", "run", "ext::sh -c touch% /tmp/pwned", "--json")
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert result.stderr.strip().splitlines()[-1].startswith("Error:")
+
+
+def test_chunked_commands_round_trip(tmp_path: Path):
+    root = make_project(tmp_path / "shop")
+    kb = tmp_path / "kb"
+    kb.mkdir()
+    started = invoke(kb, "repo", "start", str(root), "--request", "How are prices computed?")
+    assert started.exit_code == 0, started.stderr
+    plan = json.loads(started.stdout)
+    assert {"session_id", "chunk_plan", "next_action"} <= set(plan)
+    assert plan["chunk_plan"][0]["id"] == "c1" and plan["chunk_plan"][0]["files"]
+    sid = plan["session_id"]
+
+    first = json.loads(invoke(kb, "repo", "shard", sid, "--chunk", "c1").stdout)
+    assert first["chunk_plan"][0]["status"] == "done"
+    rest = json.loads(invoke(kb, "repo", "shard", sid).stdout)
+    assert all(c["status"] == "done" for c in rest["chunk_plan"])
+    assert rest["next_action"] == f"deepkb repo synthesize {sid}"
+
+    done = invoke(kb, "repo", "synthesize", sid, "--json")
+    assert done.exit_code == 0, done.stderr
+    assert json.loads(done.stdout)["shards_analyzed"] == len(plan["chunk_plan"])
+    assert invoke(kb, "repo", "shard", sid, "--chunk", "c9").exit_code == 2
+
+
+def test_visualize_prints_the_workflow_as_mermaid(tmp_path: Path):
+    result = invoke(tmp_path, "repo", "visualize")
+    assert result.exit_code == 0
+    assert result.stdout.startswith("flowchart TD")
+    assert "Architect" in result.stdout and "Synthesize" in result.stdout

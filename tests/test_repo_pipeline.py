@@ -1,0 +1,265 @@
+"""run_repo_research end to end on fixture repositories: pages, incremental re-runs, partial failure, focus."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import threading
+from pathlib import Path
+
+import pytest
+from llm_fakes import FakeOpenAI, Reply
+from repo_output_fakes import (
+    is_analyst,
+    is_architect,
+    make_project,
+    offline_setup,
+    online_setup,
+    page_bytes,
+    scripted_reply,
+)
+
+from generator.errors import PartialFailure, ResearchError
+from generator.repo.pipeline import RepoPartialFailure, run_repo_research
+from generator.repo.workers import Job, run_jobs
+from generator.store import read_page
+
+INDEX_FIELDS = {
+    "title",
+    "source",
+    "revision",
+    "revision_date",
+    "generated",
+    "shards",
+    "tags",
+    "provider",
+    "model",
+    "description",
+}
+
+
+def harvest(paths) -> Path:
+    return paths.repos_dir / "acme" / "shop"
+
+
+def commit(root: Path, rel: str, text: str) -> None:
+    (root / rel).write_text(text, encoding="utf-8")
+    subprocess.run(["git", "commit", "-qam", f"change {rel}"], cwd=root, check=True)
+
+
+def test_offline_run_writes_index_and_shard_pages(tmp_path: Path):
+    root = make_project(tmp_path / "shop")
+    paths, config, provider = offline_setup(tmp_path / "kb")
+    result = run_repo_research(paths, config, provider, str(root))
+    meta, body = read_page(harvest(paths) / "index.md")
+    assert INDEX_FIELDS <= set(meta)
+    assert meta["title"] == "Research Analysis: shop"
+    assert meta["source"] == "https://github.com/acme/shop"
+    assert len(meta["revision"]) == 40 and meta["provider"] == "offline"
+    assert '!!! info "Produced offline"' in body
+    assert meta["shards"] and all((harvest(paths) / page).is_file() for page in meta["shards"])
+    shard_meta, shard_body = read_page(harvest(paths) / meta["shards"][0])
+    assert shard_meta["files"] and shard_meta["provider"] == "offline"
+    assert "## Key symbols" in shard_body and "github.com/acme/shop/blob/" in shard_body
+    data = result.to_json()
+    assert data["success"] and data["shards_analyzed"] == len(meta["shards"])
+    assert data["shard_summaries"][0].startswith("[")
+
+
+def test_offline_rerun_is_byte_identical(tmp_path: Path):
+    root = make_project(tmp_path / "shop")
+    paths, config, provider = offline_setup(tmp_path / "kb")
+    run_repo_research(paths, config, provider, str(root))
+    before = page_bytes(harvest(paths))
+    mtimes = {p: p.stat().st_mtime_ns for p in harvest(paths).rglob("*.md")}
+    run_repo_research(paths, config, provider, str(root))
+    assert page_bytes(harvest(paths)) == before
+    assert {p: p.stat().st_mtime_ns for p in harvest(paths).rglob("*.md")} == mtimes
+
+
+def test_online_run_checks_citations_then_reruns_with_zero_calls(tmp_path: Path):
+    root = make_project(tmp_path / "shop")
+    with FakeOpenAI(default=scripted_reply) as fake:
+        paths, config, provider = online_setup(tmp_path / "kb", fake.base_url)
+        result = run_repo_research(paths, config, provider, str(root))
+        first_calls = len(fake.requests)
+        before = page_bytes(harvest(paths))
+        paths, config, provider = online_setup(tmp_path / "kb", fake.base_url)  # a fresh process, same disk
+        run_repo_research(paths, config, provider, str(root))
+        assert len(fake.requests) == first_calls  # zero LLM calls the second time
+    assert first_calls == 5  # architect + three shards + the summary
+    assert page_bytes(harvest(paths)) == before
+    assert result.to_json()["planner"] == "llm"
+    meta, index_body = read_page(harvest(paths) / "index.md")
+    assert meta["provider"] == "openai" and meta["tokens"]["input"] > 0
+    diagram = index_body.split("```mermaid\n", 1)[1].split("```", 1)[0]
+    assert '["Web app"]' in diagram and "n1 --> n0" in diagram  # app/routes.py imports core/engine.py
+    page_meta, page = read_page(harvest(paths) / meta["shards"][0])
+    assert page_meta["citations_dropped"] == 2 and page_meta["citations_valid"] == 1
+    assert f"/blob/{meta['revision']}/core/engine.py#L1-L3" in page
+    assert "<script" not in page and "ghost" not in page
+
+
+def test_new_commit_reanalyzes_only_the_changed_shard(tmp_path: Path):
+    root = make_project(tmp_path / "shop")
+    with FakeOpenAI(default=scripted_reply) as fake:
+        paths, config, provider = online_setup(tmp_path / "kb", fake.base_url)
+        run_repo_research(paths, config, provider, str(root))
+        seen = len(fake.requests)
+        commit(
+            root,
+            "util/timefmt.py",
+            '"""Time formatting, now in UTC."""\n\n\ndef stamp() -> str:\n    return "utc"\n',
+        )
+        paths, config, provider = online_setup(tmp_path / "kb", fake.base_url)
+        result = run_repo_research(paths, config, provider, str(root))
+        fresh = fake.requests[seen:]
+    assert len(fresh) == 1 and is_analyst(fresh[0]) and "Subsystem: Tools." in fresh[0].prompt
+    meta, _ = read_page(harvest(paths) / "index.md")
+    assert meta["revision"] == result.study.checkout.revision
+    _, core_page = read_page(harvest(paths) / meta["shards"][0])
+    assert f"/blob/{meta['revision']}/" in core_page  # unchanged shards are re-rendered at the new revision
+
+
+def test_one_failing_shard_does_not_stop_the_others(tmp_path: Path):
+    root = make_project(tmp_path / "shop")
+
+    def reply(req):
+        if is_analyst(req) and "util/strings.py" in req.prompt:
+            return Reply.error(500, "boom")
+        return scripted_reply(req)
+
+    with FakeOpenAI(default=reply) as fake:
+        paths, config, provider = online_setup(tmp_path / "kb", fake.base_url)
+        with pytest.raises(RepoPartialFailure) as caught:
+            run_repo_research(paths, config, provider, str(root))
+    assert isinstance(caught.value, PartialFailure) and caught.value.exit_code == 3
+    data = caught.value.result.to_json()
+    assert data["success"] is False and data["shards_analyzed"] == 2
+    assert data["shards_failed"][0]["name"] == "Tools"
+    meta, body = read_page(harvest(paths) / "index.md")
+    assert meta["failed_shards"] == ["Tools"]
+    assert "Failed shards" in body and "Tools" in body
+    pages = sorted(p.name for p in (harvest(paths) / "shards").iterdir())
+    assert pages == ["01_pricing-core.md", "02_web-app.md"]
+
+
+def test_total_timeout_fails_the_hanging_shard_only(tmp_path: Path):
+    root = make_project(tmp_path / "shop")
+
+    def reply(req):
+        if is_analyst(req) and "util/strings.py" in req.prompt:
+            return Reply.hanging(60)
+        return scripted_reply(req)
+
+    with FakeOpenAI(default=reply) as fake:
+        paths, config, provider = online_setup(tmp_path / "kb", fake.base_url, total_timeout=8)
+        with pytest.raises(RepoPartialFailure) as caught:
+            run_repo_research(paths, config, provider, str(root))
+    failed = caught.value.result.to_json()["shards_failed"]
+    assert [f["name"] for f in failed] == ["Tools"] and "total timeout" in failed[0]["reason"]
+
+
+def test_request_focuses_the_plan_and_the_trace_is_shown(tmp_path: Path):
+    root = make_project(tmp_path / "shop")
+    paths, config, provider = offline_setup(tmp_path / "kb")
+    run_repo_research(paths, config, provider, str(root), request="How is the price of an item computed?")
+    meta, body = read_page(harvest(paths) / "index.md")
+    assert "## Focus trace" in body and "core/engine.py" in body
+    planned = [f for page in meta["shards"] for f in read_page(harvest(paths) / page)[0]["files"]]
+    assert "core/engine.py" in planned
+    saved = json.loads((paths.cache_dir / "repos" / "acme" / "shop" / "focus.json").read_text())
+    assert saved["trace"]["cycles"][0]["judged"]
+
+
+PLANTED = "sk-ant-api03-" + "Zq7" * 12
+ENV_SECRET = "correct-horse-battery-staple-42"
+
+
+PROJECT_WITH_SECRETS = {
+    "README.md": f"# Shop\n\nShop sells things. The key {PLANTED} must stay private. Password {ENV_SECRET} too.\n",
+    "core/engine.py": f'"""Price engine; token {PLANTED}; env {ENV_SECRET}."""\n\n\ndef price() -> float:\n    """Price."""\n    return 1.0\n',
+    "core/models.py": '"""Models."""\n\n\nclass Item:\n    """Item."""\n',
+}
+
+
+def test_secrets_never_reach_a_page_or_a_request(tmp_path: Path, monkeypatch):
+    monkeypatch.setenv("SHOP_API_KEY", ENV_SECRET)
+    root = make_project(tmp_path / "shop", PROJECT_WITH_SECRETS)
+    paths, config, provider = offline_setup(tmp_path / "offline-kb")
+    run_repo_research(paths, config, provider, str(root), request="How is the price computed?")
+    written = b"".join(page_bytes(harvest(paths)).values())
+    assert written and PLANTED.encode() not in written and ENV_SECRET.encode() not in written
+
+    with FakeOpenAI(default=scripted_reply) as fake:
+        paths, config, provider = online_setup(tmp_path / "online-kb", fake.base_url)
+        run_repo_research(paths, config, provider, str(root), request="How is the price computed?")
+        sent = json.dumps([r.json for r in fake.requests])
+    assert "Price engine" in sent  # the files were sent …
+    assert PLANTED not in sent and ENV_SECRET not in sent  # … without their secrets
+    written = b"".join(page_bytes(harvest(paths)).values())
+    assert PLANTED.encode() not in written and ENV_SECRET.encode() not in written
+
+
+def test_model_summary_is_escaped_on_the_index(tmp_path: Path):
+    root = make_project(tmp_path / "shop")
+
+    def reply(req):
+        if "summarize software repositories" in (req.system or ""):
+            return "Shop prices items. <img src=x onerror=alert(1)> [x](javascript:alert(2))"
+        return scripted_reply(req)
+
+    with FakeOpenAI(default=reply) as fake:
+        paths, config, provider = online_setup(tmp_path / "kb", fake.base_url)
+        run_repo_research(paths, config, provider, str(root))
+    _, body = read_page(harvest(paths) / "index.md")
+    assert "Shop prices items." in body
+    assert "<img" not in body and "](javascript:" not in body
+
+
+def test_idle_timeout_fails_a_silent_job_and_the_others_land():
+    release = threading.Event()
+
+    def silent(report):
+        report("reading facts")  # not a long stage: no heartbeat covers it
+        release.wait(30)
+        return "late"
+
+    jobs = [Job(1, "silent", silent), Job(2, "quick", lambda report: "done")]
+    try:
+        results = run_jobs(jobs, limit=2, idle_timeout=0.5)
+    finally:
+        release.set()
+    assert results[2] == "done"
+    assert isinstance(results[1], ResearchError) and "idle timeout" in results[1].message
+
+
+def test_a_kill_inside_a_job_stops_the_run():
+    def killed(report):
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        run_jobs([Job(1, "killed", killed)], limit=1)
+
+
+def test_focus_with_a_model_judge_plans_over_the_retrieved_files(tmp_path: Path):
+    root = make_project(tmp_path / "shop")
+    judged = {"core/engine.py": 0.95, "core/models.py": 0.8, "app/routes.py": 0.75, "README.md": 0.1}
+
+    def reply(req):
+        if "Rate how relevant" in req.prompt:
+            listed = [line[4:] for line in req.prompt.splitlines() if line.startswith("### ")]
+            scores = [{"path": p, "score": judged.get(p, 0.05), "reason": f"judged {p}"} for p in listed]
+            return json.dumps({"scores": scores})
+        return scripted_reply(req)
+
+    with FakeOpenAI(default=reply) as fake:
+        paths, config, provider = online_setup(tmp_path / "kb", fake.base_url)
+        run_repo_research(paths, config, provider, str(root), request="How is the price of an item computed?")
+        architect = next(r for r in fake.requests if is_architect(r))
+    listed = architect.prompt.split("Files (most important first):\n", 1)[1].split("\n\n", 1)[0]
+    assert sorted(line.split(" (")[0] for line in listed.splitlines()) == sorted(
+        k for k, v in judged.items() if v >= 0.2
+    )
+    _, body = read_page(harvest(paths) / "index.md")
+    assert "judged core/engine.py" in body and "focus step retrieved" in body
