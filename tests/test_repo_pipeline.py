@@ -263,3 +263,17 @@ def test_focus_with_a_model_judge_plans_over_the_retrieved_files(tmp_path: Path)
     )
     _, body = read_page(harvest(paths) / "index.md")
     assert "judged core/engine.py" in body and "focus step retrieved" in body
+
+
+def test_a_knowledge_base_researching_its_own_repository_ignores_its_pages(tmp_path: Path):
+    """`source: .` — the KB's site_src/, site/ and cache live inside the repository being studied."""
+    root = make_project(tmp_path / "shop")
+    paths, config, provider = offline_setup(root)
+    run_repo_research(paths, config, provider, str(root))
+    first = page_bytes(harvest(paths))
+    (root / "site").mkdir(exist_ok=True)
+    (root / "site" / "index.html").write_text("<html>built</html>", encoding="utf-8")
+    run_repo_research(paths, config, provider, str(root))
+    meta, body = read_page(harvest(paths) / "index.md")
+    assert page_bytes(harvest(paths)) == first  # its own pages never feed the next run
+    assert "site_src" not in json.dumps(meta) and "site_src" not in body

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -89,7 +90,7 @@ def survey(
 ) -> tuple[RepoSource, Checkout, RepoMap, Facts]:
     """Stages 1–3 together: the pinned checkout, its map and its facts."""
     repo_source, pinned = clone(paths, source)
-    repo_map, facts = map_and_extract(pinned, config)
+    repo_map, facts = map_and_extract(pinned, config, exclude=kb_output_dirs(paths, pinned.path))
     revision = pinned.revision[:12] or "-"
     _say(console, f"{len(repo_map.files)} files mapped, {len(repo_map.skipped)} skipped, revision {revision}")
     return repo_source, pinned, repo_map, facts
@@ -106,13 +107,44 @@ def clone(paths: KBPaths, source: str) -> tuple[RepoSource, Checkout]:
     return repo_source, checkout(repo_source, paths.cache_dir)
 
 
-def map_and_extract(pinned: Checkout, config: Config) -> tuple[RepoMap, Facts]:
+def map_and_extract(
+    pinned: Checkout, config: Config, *, exclude: Sequence[str] = ()
+) -> tuple[RepoMap, Facts]:
     """Stages 2–3: the god view, then symbols, imports and importance."""
     from .facts import extract_facts
     from .map import map_repository
 
     repo_map = map_repository(pinned.path, max_file_bytes=config.repo.max_file_bytes)
+    if exclude:
+        repo_map = _without(repo_map, exclude)
     return repo_map, extract_facts(pinned.path, repo_map)
+
+
+def kb_output_dirs(paths: KBPaths, repo_root: Path) -> list[str]:
+    """The knowledge base's own output folders that lie inside the repository being researched.
+
+    A knowledge base that researches its own repository (`source: .`) must not study its pages, or every
+    build would change the input of the next one.
+    """
+    inside = []
+    root = repo_root.resolve()
+    for folder in (paths.site_src, paths.site_dir, paths.cache_dir):
+        try:
+            inside.append(folder.resolve().relative_to(root).as_posix())
+        except ValueError:
+            continue
+    return [rel for rel in inside if rel not in ("", ".")]
+
+
+def _without(repo_map: RepoMap, prefixes: Sequence[str]) -> RepoMap:
+    """The map minus the knowledge base's own output (not listed as skipped: it is not the subject)."""
+
+    def excluded(path: str) -> bool:
+        return any(path == p or path.startswith(p + "/") for p in prefixes)
+
+    kept = [f for f in repo_map.files if not excluded(f.path)]
+    skipped = [s for s in repo_map.skipped if not excluded(s.path)]
+    return RepoMap(root=repo_map.root, files=kept, skipped=skipped)
 
 
 # --------------------------------------------------------------------------- stages 4–6
