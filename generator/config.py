@@ -47,7 +47,7 @@ class LLMConfig(_Strict):
     model: str | None = None
     """Default model for every stage; None picks the provider's default."""
     models: dict[str, str] = Field(default_factory=dict)
-    """Per-stage model overrides, e.g. {architect: claude-opus-4-5, analyze: claude-sonnet-4-5}."""
+    """Per-stage model overrides, e.g. {architect: a bigger model, analyze: a faster one}."""
     base_url: str | None = None
     """OpenAI-compatible endpoint (Ollama, vLLM, llama.cpp server); env OPENAI_BASE_URL also works."""
     api_key_env: str | None = None
