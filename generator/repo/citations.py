@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from urllib.parse import quote
 
 from ..site.text import code_block, md_escape, md_inline
+from . import mermaid
 from .model import Citation
 
 _PATH = r"[\w][\w.\-/]*"
@@ -88,7 +89,7 @@ def render_model_markdown(text: str, linker: Linker) -> RenderedText:
         opener = re.match(r"^\s*(`{3,}|~{3,})\s*([\w+-]*)", raw)
         if fence is not None:
             if opener and not opener.group(2):
-                lines.append(code_block("\n".join(fence), fence_lang))
+                lines.append(_model_fence(fence, fence_lang))
                 fence = None
             else:
                 fence.append(raw)
@@ -98,9 +99,21 @@ def render_model_markdown(text: str, linker: Linker) -> RenderedText:
             continue
         lines.append(_render_line(raw, linker, out))
     if fence is not None:
-        lines.append(code_block("\n".join(fence), fence_lang))
+        lines.append(_model_fence(fence, fence_lang))
     out.markdown = re.sub(r"\n{3,}", "\n\n", "\n".join(lines)).strip() + "\n"
     return out
+
+
+def _model_fence(lines: list[str], language: str) -> str:
+    """A model's fenced block as code. A mermaid block runs in the reader's browser (`click` callbacks,
+    `javascript:` links), so it stays a diagram only in the shapes our own diagrams use; else it is shown as text."""
+    source = "\n".join(lines)
+    if language.lower() == "mermaid":
+        try:
+            mermaid.validate(source)
+        except mermaid.MermaidError:
+            language = "text"
+    return code_block(source, language)
 
 
 def _render_line(raw: str, linker: Linker, out: RenderedText) -> str:

@@ -25,6 +25,7 @@ from .session import fingerprint
 from .study import RepoResult, Study, shard_page_name
 
 SYNTHESIS_VERSION = 1
+SKIPPED_EXAMPLES = 5  # paths listed per skip reason on the index page
 
 _NOT_TAGS = frozenset({"text", "other", "markdown", "rst", "json", "yaml", "toml", "ini", "csv", "xml"})
 
@@ -211,10 +212,15 @@ def shard_diagram(landed: Sequence[ShardAnalysis], facts: Facts) -> str:
 
 
 def skipped_counts(repo_map: RepoMap) -> list[dict[str, Any]]:
-    """What the map left out, counted by reason ("too large (2.1 MB)" counts as "too large")."""
-    counts = Counter(re.sub(r"\s*\(.*\)$", "", s.reason) or "other" for s in repo_map.skipped)
+    """What the map left out, counted by reason ("too large (2.1 MB)" counts as "too large"), with the first
+    few paths of each reason so a reader can see which files were left out."""
+    by_reason: dict[str, list[str]] = {}
+    for s in repo_map.skipped:
+        by_reason.setdefault(re.sub(r"\s*\(.*\)$", "", s.reason) or "other", []).append(s.path)
+    counts = Counter({reason: len(paths) for reason, paths in by_reason.items()})
     return [
-        {"reason": reason, "count": n} for reason, n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
+        {"reason": reason, "count": n, "examples": by_reason[reason][:SKIPPED_EXAMPLES]}
+        for reason, n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
     ]
 
 

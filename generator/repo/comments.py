@@ -1,0 +1,100 @@
+"""Doc comments for the tree-sitter facts: the comment block attached to a definition, and a file's own
+leading comment (license headers skipped), cleaned of comment markers and doc markup."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from generator.repo.extracted import first_line, first_paragraph
+
+
+def _text(node: Any) -> str:
+    return node.text.decode("utf-8", errors="replace") if node is not None else ""
+
+
+_DOC_ANCHORS = {"export_statement", "type_declaration", "template_declaration"}
+_COMMENT_MARKERS = re.compile(r"^\s*(?:/\*[*!]?|\*/|\*|//[/!]?|#)\s?")
+
+
+# XML doc (C#) and HTML (Javadoc) markup around the words of a doc comment
+_DOC_TAGS = re.compile(
+    r"</?(?:summary|remarks|returns|para|p|b|i|em|strong|code|c|br|tt)\b[^<>]*>", re.IGNORECASE
+)
+
+
+def clean_comment(raw: str) -> str:
+    """Comment text without its markers (`//`, `/** … */`, `*`, `#`) and doc markup (`<summary>`, `<p>`)."""
+    lines = []
+    for line in raw.splitlines():
+        line = line.rstrip()
+        line = line[:-2].rstrip() if line.endswith("*/") else line
+        lines.append(_DOC_TAGS.sub("", _COMMENT_MARKERS.sub("", line, count=1)).strip())
+    return "\n".join(lines).strip()
+
+
+def doc_before(node: Any, language: str) -> str:
+    if node is None:
+        return ""
+    if node.parent is not None and node.parent.type in _DOC_ANCHORS:
+        node = node.parent  # the comment sits before `export …` / `type (…)` / `template<…>`
+    comments = []
+    sibling = node.prev_named_sibling
+    if sibling is None and node.parent is not None and node.parent.type == "body_statement":
+        sibling = node.parent.prev_named_sibling  # Ruby keeps a leading comment outside the body node
+    expected_end = node.start_point[0] - 1
+    while sibling is not None and "comment" in sibling.type and _last_row(sibling) == expected_end:
+        text = _text(sibling)
+        if text.startswith(("//!", "/*!")):
+            break  # a Rust inner doc comment belongs to the enclosing module, not to this item
+        comments.append(text)
+        expected_end = sibling.start_point[0] - 1
+        sibling = sibling.prev_named_sibling
+    return first_line(clean_comment("\n".join(reversed(comments))))
+
+
+def _last_row(node: Any) -> int:
+    # line comments may end at column 0 of the next row (they include their newline)
+    row, column = node.end_point
+    return row - 1 if column == 0 and row > node.start_point[0] else row
+
+
+_PREAMBLE = {
+    "package_clause",
+    "package_declaration",
+    "preproc_include",
+    "use_declaration",
+    "import_declaration",
+    "import_statement",
+}
+
+
+def leading_doc(root: Any, language: str) -> str:
+    """The file's leading comment block (license headers skipped; a comment attached to the first
+    definition is that definition's doc, not the file's). Go: the package comment."""
+    blocks: list[list[str]] = []
+    last_row = -2
+    for child in root.children:
+        if "comment" in child.type:
+            if child.start_point[0] != last_row + 1 or not blocks:
+                blocks.append([])
+            blocks[-1].append(_text(child))
+            last_row = _last_row(child)
+            continue
+        adjacent = bool(blocks) and last_row == child.start_point[0] - 1
+        if language == "go" and child.type == "package_clause" and adjacent:
+            blocks = blocks[-1:]  # Go convention: the comment right above `package` documents it
+            break
+        if child.type not in _PREAMBLE:
+            if adjacent and not _is_inner_doc(blocks[-1]):
+                blocks.pop()
+            break
+    for block in blocks:
+        text = clean_comment("\n".join(block))
+        if text and not re.match(r"(?i)(copyright|spdx|license|\(c\)|-\*-|eslint|@ts-|!/)", text):
+            return first_paragraph(text)
+    return ""
+
+
+def _is_inner_doc(block: list[str]) -> bool:
+    return bool(block) and block[0].startswith(("//!", "/*!"))

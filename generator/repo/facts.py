@@ -1,0 +1,277 @@
+"""Stage 3, facts: symbols, resolved imports (the dependency graph), entry points and importance per file.
+
+These facts feed the architect, the heuristic planner, the offline analyst and the pages. A file that
+cannot be read or parsed keeps empty facts; it never stops the run.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import posixpath
+import re
+import tomllib
+from collections.abc import Iterable
+from dataclasses import replace
+from pathlib import Path
+
+from generator.errors import DeepkbError
+from generator.repo.extracted import Extracted, first_paragraph
+from generator.repo.imports import ImportIndex, JsAlias, parse_tsconfig
+from generator.repo.languages import SUPPORTED
+from generator.repo.map import read_source
+from generator.repo.model import Facts, FileFacts, RepoMap
+from generator.repo.parsing import parse_sources
+from generator.repo.redact import Redactor
+
+DAMPING = 0.85
+PAGERANK_ITERATIONS = 40
+CONVERGED = 1e-7  # total rank moved in one iteration; far below what changes an importance score
+# weights of the importance score; centrality dominates, size and entry status break ties
+W_CENTRALITY, W_SIZE, W_ENTRY = 0.6, 0.25, 0.15
+DOC_FILE_LIMIT = 200_000  # markdown files larger than this are not read for their first paragraph
+
+
+def extract_facts(
+    root: Path,
+    repo_map: RepoMap,
+    *,
+    max_file_bytes: int = 1_000_000,
+    workers: int | None = None,
+    redactor: Redactor | None = None,
+) -> Facts:
+    """Facts for every file of the map; source files in supported languages get symbols and imports.
+
+    `workers`: parser processes (None: one per core for large repositories, 1: this process only).
+    Docstrings and import strings are repository text that reaches prompts and pages, so they are
+    redacted here (`redactor`, default: from the environment).
+    """
+    parsed = parse_sources(root, repo_map.files, max_file_bytes=max_file_bytes, workers=workers)
+    files, packages = _file_facts(root, repo_map, parsed, max_file_bytes)
+    index = ImportIndex(
+        files,
+        go_modules=_go_modules(root, files, max_file_bytes),
+        js_aliases=_js_aliases(root, files, max_file_bytes),
+    )
+    _resolve_dependencies(files, index)
+    _mark_entry_points(root, files, packages, index, max_file_bytes)
+    _score_importance(files, {e.path: e.lines for e in repo_map.files})
+    _redact(files.values(), redactor or Redactor.from_environ())
+    return Facts(files=files)
+
+
+def _file_facts(
+    root: Path, repo_map: RepoMap, parsed: dict[str, Extracted | None], max_bytes: int
+) -> tuple[dict[str, FileFacts], dict[str, str]]:
+    """FileFacts for every mapped file (in map order), and the Go/Java package name of each source file."""
+    files: dict[str, FileFacts] = {}
+    packages: dict[str, str] = {}
+    for entry in repo_map.files:
+        facts = FileFacts(path=entry.path, language=entry.language)
+        files[entry.path] = facts
+        extracted = parsed.get(entry.path)
+        if extracted is not None:
+            _fill(facts, extracted)
+            packages[entry.path] = extracted.package
+        elif entry.language in {"markdown", "rst"} and entry.size <= DOC_FILE_LIMIT:
+            facts.doc = _markdown_doc(root, entry.path, max_bytes)
+    return files, packages
+
+
+def _resolve_dependencies(files: dict[str, FileFacts], index: ImportIndex) -> None:
+    """depends_on = imports resolved to files of the repository; imports become readable strings."""
+    index.add_root_package(raw for f in files.values() if f.language == "python" for raw in f.imports)
+    for facts in files.values():
+        resolved = (index.resolve(facts.path, facts.language, raw) for raw in facts.imports)
+        facts.depends_on = sorted({hit for hits in resolved for hit in hits if hit != facts.path})
+        facts.imports = [_display_import(facts.language, raw) for raw in facts.imports]
+
+
+def _redact(files: Iterable[FileFacts], redactor: Redactor) -> None:
+    for facts in files:
+        facts.doc = redactor.redact(facts.doc)[0] if facts.doc else ""
+        facts.imports = [redactor.redact(raw)[0] for raw in facts.imports]
+        facts.symbols = [replace(s, doc=redactor.redact(s.doc)[0]) if s.doc else s for s in facts.symbols]
+
+
+def _fill(facts: FileFacts, extracted: Extracted) -> None:
+    facts.symbols = extracted.symbols
+    facts.imports = extracted.imports
+    facts.doc = extracted.doc
+    name = posixpath.basename(facts.path)
+    facts.is_entry_point = _is_entry(facts.language, name, extracted.has_main, extracted.package)
+
+
+def _is_entry(language: str, name: str, has_main: bool, package: str) -> bool:
+    if language == "python":
+        return has_main or name == "__main__.py"
+    if language == "go":
+        return has_main and package == "main"
+    return has_main and language in {"rust", "c", "cpp", "java", "csharp"}
+
+
+def _display_import(language: str, raw: str) -> str:
+    """Raw import as a reader would write it: 'pkg.mod', '.sibling.name', 'crate::a::b', '"x.h"'."""
+    if language == "rust":
+        return raw[4:] if raw.startswith("use:") else f"mod {raw[4:]}"
+    if language in {"c", "cpp"}:
+        target = raw.split(":", 1)[1]
+        return f'"{target}"' if raw.startswith("quote:") else f"<{target}>"
+    if language == "ruby":
+        kind, _, target = raw.partition(":")
+        return f"{'require_relative' if kind == 'relative' else 'require'} {target}"
+    if language == "python" and ":" in raw:
+        module, name = raw.split(":", 1)
+        return f"{module}.{name}" if module and not module.endswith(".") else f"{module}{name}"
+    return raw
+
+
+def _markdown_doc(root: Path, path: str, max_bytes: int) -> str:
+    try:
+        text = read_source(root, path, max_bytes=max_bytes)
+    except DeepkbError:
+        return ""
+    for block in re.split(r"\n\s*\n", text):
+        block = block.strip()
+        if block and not block.startswith(("#", "<", "!", "[!", "```", "---", "=", "|", "[![")):
+            return first_paragraph(block)
+    return ""
+
+
+def _go_modules(root: Path, files: Iterable[str], max_bytes: int) -> dict[str, str]:
+    modules: dict[str, str] = {}
+    for path in files:
+        if posixpath.basename(path) != "go.mod":
+            continue
+        try:
+            match = re.search(r"^module\s+(\S+)", read_source(root, path, max_bytes=max_bytes), re.MULTILINE)
+        except DeepkbError:
+            continue
+        if match:
+            modules[_folder(path)] = match.group(1).strip('"')
+    return modules
+
+
+def _js_aliases(root: Path, files: Iterable[str], max_bytes: int) -> list[JsAlias]:
+    aliases = []
+    for path in files:
+        if posixpath.basename(path) in {"tsconfig.json", "jsconfig.json"}:
+            try:
+                alias = parse_tsconfig(read_source(root, path, max_bytes=max_bytes), _folder(path))
+            except DeepkbError:
+                continue
+            if alias is not None:
+                aliases.append(alias)
+    return aliases
+
+
+def _folder(path: str) -> str:
+    return posixpath.dirname(path)
+
+
+# --- entry points -------------------------------------------------------------------------------------
+
+
+def _mark_entry_points(
+    root: Path, files: dict[str, FileFacts], packages: dict[str, str], index: ImportIndex, max_bytes: int
+) -> None:
+    """Files named by packaging metadata as console scripts / bins / mains are entry points too."""
+    for path in list(files):
+        name = posixpath.basename(path)
+        base = posixpath.dirname(path)
+        targets: list[str] = []
+        if name == "pyproject.toml":
+            targets = [
+                hit
+                for mod in _pyproject_scripts(root, path, max_bytes)
+                for hit in index.resolve(f"{base}/x.py" if base else "x.py", "python", mod)
+            ]
+        elif name == "package.json":
+            targets = [
+                hit
+                for rel in _package_json_bins(root, path, max_bytes)
+                for hit in index.resolve(
+                    f"{base}/package.json" if base else "package.json",
+                    "javascript",
+                    rel if rel.startswith(".") else "./" + rel,
+                )
+            ]
+        for target in targets:
+            if target in files:
+                files[target].is_entry_point = True
+
+
+def _pyproject_scripts(root: Path, path: str, max_bytes: int) -> list[str]:
+    try:
+        data = tomllib.loads(read_source(root, path, max_bytes=max_bytes))
+    except (DeepkbError, tomllib.TOMLDecodeError):
+        return []
+    tables = [
+        data.get("project", {}).get("scripts", {}),
+        data.get("project", {}).get("gui-scripts", {}),
+        data.get("tool", {}).get("poetry", {}).get("scripts", {}),
+    ]
+    modules = []
+    for table in tables:
+        if isinstance(table, dict):
+            for value in table.values():
+                if isinstance(value, str) and re.fullmatch(r"[\w.]+(:[\w.]+)?", value.strip()):
+                    modules.append(value.strip().split(":")[0])
+    return modules
+
+
+def _package_json_bins(root: Path, path: str, max_bytes: int) -> list[str]:
+    try:
+        data = json.loads(read_source(root, path, max_bytes=max_bytes))
+    except (DeepkbError, ValueError):
+        return []
+    if not isinstance(data, dict):
+        return []
+    found: list[str] = []
+    for key in ("bin", "main", "module"):
+        value = data.get(key)
+        values = value.values() if isinstance(value, dict) else [value]
+        found.extend(v for v in values if isinstance(v, str) and v and not v.startswith("/"))
+    return found
+
+
+# --- importance ---------------------------------------------------------------------------------------
+
+
+def pagerank(edges: dict[str, list[str]], nodes: Iterable[str]) -> dict[str, float]:
+    """PageRank over `edges` (file → files it depends on): depended-upon files accumulate rank."""
+    order = sorted(set(nodes))
+    n = len(order)
+    if n == 0:
+        return {}
+    position = {node: i for i, node in enumerate(order)}
+    targets = [[position[t] for t in edges.get(node, ()) if t in position] for node in order]
+    rank = [1.0 / n] * n
+    for _ in range(PAGERANK_ITERATIONS):
+        dangling = sum(rank[i] for i in range(n) if not targets[i])
+        fresh = [(1.0 - DAMPING) / n + DAMPING * dangling / n] * n
+        for i, outgoing in enumerate(targets):
+            if outgoing:
+                share = DAMPING * rank[i] / len(outgoing)
+                for j in outgoing:
+                    fresh[j] += share
+        delta = sum(abs(a - b) for a, b in zip(fresh, rank, strict=True))
+        rank = fresh
+        if delta < CONVERGED:
+            break
+    return dict(zip(order, rank, strict=True))
+
+
+def _score_importance(files: dict[str, FileFacts], lines: dict[str, int]) -> None:
+    """importance = centrality (PageRank, scaled to the maximum) + size (log lines) + entry-point status."""
+    ranks = pagerank({p: f.depends_on for p, f in files.items()}, files)
+    top_rank = max(ranks.values(), default=0.0)
+    floor = min(ranks.values(), default=0.0)
+    top_lines = math.log1p(max(lines.values(), default=0))
+    for path, facts in files.items():
+        centrality = (ranks[path] - floor) / (top_rank - floor) if top_rank > floor else 0.0
+        size = math.log1p(lines.get(path, 0)) / top_lines if top_lines else 0.0
+        score = W_CENTRALITY * centrality + W_SIZE * size + W_ENTRY * float(facts.is_entry_point)
+        if facts.language not in SUPPORTED:
+            score *= 0.5  # docs and data explain code; they rank below the code itself
+        facts.importance = round(min(1.0, max(0.0, score)), 4)

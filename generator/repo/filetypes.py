@@ -1,0 +1,101 @@
+"""What kind of file a path is, from its name alone: its language, or why the map skips it unread.
+
+Tables only; `map.py` walks the tree and sniffs content (NUL bytes, generated-file markers).
+"""
+
+from __future__ import annotations
+
+import os
+import posixpath
+
+# fmt: off
+IGNORED_DIRS = frozenset({
+    ".git", ".hg", ".svn", "node_modules", "bower_components", "jspm_packages", "__pycache__", ".venv", "venv",
+    ".tox", ".nox", ".mypy_cache", ".pytest_cache", ".ruff_cache", ".eggs", ".gradle", ".idea", ".vs",
+    "vendor", "vendored", "_vendor", "third_party", "third-party", "thirdparty", "dist", "build", "out", "target",
+    ".next", ".nuxt", ".svelte-kit", ".cache", "coverage", "htmlcov", "site-packages", ".terraform", "Pods",
+    "DerivedData",
+})
+LOCK_FILES = frozenset({
+    "package-lock.json", "yarn.lock", "pnpm-lock.yaml", "npm-shrinkwrap.json", "Cargo.lock", "poetry.lock",
+    "Pipfile.lock", "uv.lock", "pdm.lock", "Gemfile.lock", "composer.lock", "go.sum", "mix.lock",
+    "packages.lock.json", "flake.lock", "bun.lockb", "gradle.lockfile", "Podfile.lock", ".DS_Store",
+})
+MEDIA_SUFFIXES = frozenset(
+    ".png .jpg .jpeg .gif .bmp .ico .icns .svg .webp .tif .tiff .psd .ai .eps .heic .avif "
+    ".woff .woff2 .ttf .otf .eot .mp3 .mp4 .m4a .wav .ogg .oga .flac .webm .mov .avi .mkv .wmv .aac "
+    ".zip .tar .gz .tgz .bz2 .xz .zst .7z .rar .jar .war .ear .whl .egg .deb .rpm .dmg .iso .apk "
+    ".exe .dll .so .dylib .a .o .obj .lib .class .pyc .pyo .pyd .wasm .bin .dat .db .sqlite .sqlite3 "
+    ".pdf .doc .docx .xls .xlsx .ppt .pptx .npy .npz .pkl .pickle .pt .onnx .h5 .parquet .lockb".split()
+)
+GENERATED_SUFFIXES = (
+    ".min.js", ".min.css", ".min.mjs", ".js.map", ".css.map", ".bundle.js", ".chunk.js", "_pb2.py",
+    "_pb2_grpc.py", ".pb.go", ".pb.cc", ".pb.h", ".g.dart", ".designer.cs",
+)
+# credentials files are never read, even when committed; redaction is the second net
+SECRET_FILE_NAMES = frozenset({
+    ".netrc", "_netrc", ".npmrc", ".pypirc", ".pgpass", ".git-credentials", ".htpasswd", "credentials",
+    "credentials.json", "id_rsa", "id_dsa", "id_ecdsa", "id_ed25519", "secrets.yml", "secrets.yaml",
+})
+SECRET_FILE_SUFFIXES = (".pem", ".key", ".p12", ".pfx", ".jks", ".keystore", ".kdbx", ".gpg", ".asc")
+SECRET_FILE_EXAMPLES = (".example", ".sample", ".template", ".dist", ".defaults")
+
+LANGUAGE_BY_SUFFIX = {
+    ".py": "python", ".pyi": "python", ".pyw": "python", ".js": "javascript", ".mjs": "javascript",
+    ".cjs": "javascript", ".jsx": "javascript", ".ts": "typescript", ".mts": "typescript", ".cts": "typescript",
+    ".tsx": "tsx", ".go": "go", ".rs": "rust", ".java": "java", ".kt": "kotlin", ".kts": "kotlin",
+    ".scala": "scala", ".c": "c", ".h": "c", ".cc": "cpp", ".cpp": "cpp", ".cxx": "cpp", ".hpp": "cpp",
+    ".hh": "cpp", ".hxx": "cpp", ".cs": "csharp", ".rb": "ruby", ".php": "php", ".swift": "swift",
+    ".m": "objc", ".mm": "objc", ".lua": "lua", ".pl": "perl", ".pm": "perl", ".r": "r",
+    ".jl": "julia", ".ex": "elixir", ".exs": "elixir", ".erl": "erlang", ".hs": "haskell", ".ml": "ocaml",
+    ".clj": "clojure", ".dart": "dart", ".zig": "zig", ".nim": "nim", ".vue": "vue", ".svelte": "svelte",
+    ".sh": "shell", ".bash": "shell", ".zsh": "shell", ".fish": "shell", ".ps1": "powershell",
+    ".sql": "sql", ".html": "html", ".htm": "html", ".css": "css", ".scss": "css", ".sass": "css",
+    ".less": "css", ".md": "markdown", ".markdown": "markdown", ".mdx": "markdown", ".rst": "rst",
+    ".txt": "text", ".json": "json", ".yaml": "yaml", ".yml": "yaml", ".toml": "toml", ".ini": "ini",
+    ".cfg": "ini", ".xml": "xml", ".proto": "protobuf", ".graphql": "graphql", ".tf": "terraform",
+    ".cmake": "cmake", ".gradle": "groovy", ".groovy": "groovy", ".ipynb": "json", ".csv": "csv",
+}
+LANGUAGE_BY_NAME = {
+    "Makefile": "make", "makefile": "make", "GNUmakefile": "make", "Dockerfile": "dockerfile",
+    "CMakeLists.txt": "cmake", "Rakefile": "ruby", "Gemfile": "ruby", "Jenkinsfile": "groovy",
+    "BUILD": "starlark", "WORKSPACE": "starlark", "LICENSE": "text", "README": "text",
+}
+# fmt: on
+
+
+def language_of(path: str) -> str:
+    """The language of a file from its name and extension ("other" when unknown)."""
+    name = posixpath.basename(path)
+    if name in LANGUAGE_BY_NAME:
+        return LANGUAGE_BY_NAME[name]
+    if name.startswith("Dockerfile"):
+        return "dockerfile"
+    suffix = posixpath.splitext(name)[1]
+    return LANGUAGE_BY_SUFFIX.get(suffix, LANGUAGE_BY_SUFFIX.get(suffix.lower(), "other"))
+
+
+def ignored_dir(name: str) -> bool:
+    """Folders the map never enters: VCS data, dependencies, caches, build outputs, vendored code."""
+    return name in IGNORED_DIRS or name.endswith(".egg-info")
+
+
+def skip_reason_by_name(rel: str) -> str | None:
+    """Why a file is skipped from its name alone, or None when its content decides."""
+    name = rel.rsplit("/", 1)[-1]
+    lower = name.lower()
+    if name in LOCK_FILES or lower.endswith(".lock"):
+        return "lock file"
+    if _holds_secrets(lower):
+        return "may hold secrets"
+    if lower.endswith(GENERATED_SUFFIXES):
+        return "generated or minified"
+    if os.path.splitext(lower)[1] in MEDIA_SUFFIXES:
+        return "binary or media"
+    return None
+
+
+def _holds_secrets(lower: str) -> bool:
+    if lower.startswith(".env") and not lower.endswith(SECRET_FILE_EXAMPLES):
+        return True
+    return lower in SECRET_FILE_NAMES or lower.endswith(SECRET_FILE_SUFFIXES)

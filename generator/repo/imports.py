@@ -1,0 +1,315 @@
+"""Import resolution for the facts stage: raw import targets → files inside the repository.
+
+Works on paths only (an index built once from the map), never on the file system, so a hostile import
+string can at most fail to resolve. One resolver per language family.
+"""
+
+from __future__ import annotations
+
+import json
+import posixpath
+import re
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+JS_EXTENSIONS = (".ts", ".tsx", ".d.ts", ".js", ".jsx", ".mjs", ".cjs", ".mts", ".cts")
+JS_LANGUAGES = {"javascript", "typescript", "tsx"}
+
+
+@dataclass(frozen=True)
+class JsAlias:
+    """tsconfig/jsconfig module mapping for the files under `scope`: `paths` patterns and `baseUrl`."""
+
+    scope: str  # folder holding the tsconfig ("" for the root)
+    base: str  # baseUrl, relative to the repository root
+    patterns: tuple[tuple[str, tuple[str, ...]], ...] = ()  # ("@/*", ("src/*",)), …
+
+    def candidates(self, source: str, spec: str) -> list[str]:
+        """Repository paths (without extension resolution) that `spec` may name, most specific first."""
+        if self.scope and not source.startswith(self.scope + "/"):
+            return []
+        found: list[str] = []
+        for pattern, targets in self.patterns:
+            head, star, tail = pattern.partition("*")
+            if star and spec.startswith(head) and spec.endswith(tail) and len(spec) >= len(head) + len(tail):
+                middle = spec[len(head) : len(spec) - len(tail)]
+                found.extend(posixpath.join(self.base, t.replace("*", middle, 1)) for t in targets)
+            elif not star and spec == pattern:
+                found.extend(posixpath.join(self.base, t) for t in targets)
+        found.append(posixpath.join(self.base, spec))
+        return found
+
+
+def parse_tsconfig(text: str, scope: str) -> JsAlias | None:
+    """The module mapping of a tsconfig.json/jsconfig.json (JSON with comments and trailing commas)."""
+    stripped = re.sub(r'"(?:\\.|[^"\\])*"|//[^\n]*|/\*[\s\S]*?\*/', _keep_strings, text)
+    try:
+        data = json.loads(re.sub(r",(\s*[}\]])", r"\1", stripped))
+    except ValueError:
+        return None
+    options = data.get("compilerOptions") if isinstance(data, dict) else None
+    if not isinstance(options, dict) or ("baseUrl" not in options and "paths" not in options):
+        return None
+    base_url = options.get("baseUrl")
+    base = posixpath.normpath(posixpath.join(scope, base_url if isinstance(base_url, str) else "."))
+    if base.startswith(("..", "/")):
+        return None
+    paths = options.get("paths")
+    paths = paths if isinstance(paths, dict) else {}
+    patterns = tuple(
+        (str(key), tuple(t for t in value if isinstance(t, str)))
+        for key, value in paths.items()
+        if isinstance(value, list)
+    )
+    return JsAlias(scope=scope, base="" if base == "." else base, patterns=patterns)
+
+
+def _keep_strings(match: re.Match[str]) -> str:
+    return match.group(0) if match.group(0).startswith('"') else ""
+
+
+class ImportIndex:
+    """Lookup tables over the repository's file paths, built once per run."""
+
+    def __init__(
+        self,
+        paths: Iterable[str],
+        go_modules: dict[str, str] | None = None,
+        js_aliases: Sequence[JsAlias] = (),
+    ) -> None:
+        self.paths = set(paths)
+        self.python_modules = _python_module_index(self.paths)
+        self.suffixes: dict[str, list[str]] = defaultdict(list)  # "foo/bar.h" → files ending so
+        self.dirs: dict[str, list[str]] = defaultdict(list)  # directory → files directly in it
+        for path in sorted(self.paths):
+            parts = path.split("/")
+            for i in range(len(parts)):
+                self.suffixes["/".join(parts[i:])].append(path)
+            self.dirs[posixpath.dirname(path)].append(path)
+        self.go_modules = go_modules or {}  # directory of go.mod → module path
+        self._absolute: dict[str, list[str]] = {}
+        self._relative: dict[str, list[str]] = {}
+        self.js_aliases = sorted(js_aliases, key=lambda a: -len(a.scope))  # innermost tsconfig first
+
+    def resolve(self, source: str, language: str, raw: str) -> list[str]:
+        """Files inside the repository that `raw` (imported by `source`) refers to; [] when external."""
+        if language == "python":
+            if raw.startswith("."):  # relative: the same for every file of one folder
+                key = f"{posixpath.dirname(source)}\0{raw}"
+                if key not in self._relative:
+                    self._relative[key] = _only(self._python(source, raw))
+                return self._relative[key]
+            # absolute imports do not depend on the importing file: the same few repeat across thousands
+            if raw not in self._absolute:
+                self._absolute[raw] = _only(self._python(source, raw))
+            return self._absolute[raw]
+        if language in JS_LANGUAGES:
+            return _only(self._js(source, raw))
+        if language == "go":
+            return self._go(raw)
+        if language == "rust":
+            return _only(self._rust(source, raw))
+        if language == "java":
+            return self._java(raw)
+        if language in {"c", "cpp"}:
+            return _only(self._c(source, raw))
+        if language == "ruby":
+            return _only(self._ruby(source, raw))
+        return []
+
+    def add_root_package(self, imports: Iterable[str]) -> str | None:
+        """When the repository root is itself a package (it holds `__init__.py`), learn its import name.
+
+        The name is not on disk (the clone folder may be called anything), so it is inferred from the
+        absolute imports: the unresolved first component under which most imports resolve at the root.
+        """
+        if "__init__.py" not in self.paths:
+            return None
+        votes: dict[str, int] = defaultdict(int)
+        for raw in imports:
+            head, _, rest = raw.partition(".")
+            module = rest.partition(":")[0]
+            if rest and not raw.startswith(".") and head not in self.python_modules and module:
+                if _prefixes(module)[-1] in self.python_modules:
+                    votes[head] += 1
+        if not votes:
+            return None
+        name, count = max(sorted(votes.items()), key=lambda kv: kv[1])
+        if count < 2:
+            return None
+        for module, path in list(self.python_modules.items()):
+            if path.rsplit(".", 1)[0].removesuffix("/__init__").replace("/", ".") == module:
+                self.python_modules.setdefault(f"{name}.{module}", path)
+        self.python_modules.setdefault(name, "__init__.py")
+        self._absolute.clear()
+        return name
+
+    # python: "pkg.mod", ".sibling:name", "..:name"
+    def _python(self, source: str, raw: str) -> str | None:
+        module, _, name = raw.partition(":")
+        dots = len(module) - len(module.lstrip("."))
+        if dots:
+            base = posixpath.dirname(source)
+            for _ in range(dots - 1):
+                base = posixpath.dirname(base)
+            parts = [p for p in module[dots:].split(".") if p]
+            target = "/".join([base, *parts]) if base else "/".join(parts)
+            candidates = [f"{target}/{name}" if name else "", target]
+            for candidate in candidates:
+                hit = self._python_file(candidate.strip("/")) if candidate else None
+                if hit:
+                    return hit
+            return None
+        for dotted in ([f"{module}.{name}"] if name else []) + _prefixes(module):
+            hit = self.python_modules.get(dotted)
+            if hit:
+                return hit
+        return None
+
+    def _python_file(self, stem: str) -> str | None:
+        for candidate in (f"{stem}.py", f"{stem}/__init__.py", f"{stem}.pyi", f"{stem}/__init__.pyi"):
+            if candidate in self.paths:
+                return candidate
+        return None
+
+    def _js(self, source: str, raw: str) -> str | None:
+        spec = raw.split("?")[0]
+        if spec.startswith((".", "/")):
+            return self._js_file(posixpath.join(posixpath.dirname(source), spec))
+        for alias in self.js_aliases:  # tsconfig `paths`/`baseUrl`; otherwise a package from node_modules
+            for stem in alias.candidates(source, spec):
+                hit = self._js_file(stem)
+                if hit:
+                    return hit
+        return None
+
+    def _js_file(self, joined: str) -> str | None:
+        target = posixpath.normpath(joined)
+        if target.startswith(("..", "/")):
+            return None
+        stems = [target]
+        if target.endswith((".js", ".jsx", ".mjs", ".cjs")):  # TS sources imported by their emitted name
+            stems.append(target.rsplit(".", 1)[0])
+        for stem in stems:
+            for candidate in (
+                stem,
+                *(stem + ext for ext in JS_EXTENSIONS),
+                *(f"{stem}/index{ext}" for ext in JS_EXTENSIONS),
+            ):
+                if candidate in self.paths:
+                    return candidate
+        return None
+
+    def _go(self, raw: str) -> list[str]:
+        for mod_dir, module in self.go_modules.items():
+            if raw == module or raw.startswith(module + "/"):
+                rel = raw[len(module) :].strip("/")
+                directory = posixpath.join(mod_dir, rel) if mod_dir else rel
+                return [
+                    p
+                    for p in self.dirs.get(directory, [])
+                    if p.endswith(".go") and not p.endswith("_test.go")
+                ]
+        return []
+
+    def _rust(self, source: str, raw: str) -> str | None:
+        directory = posixpath.dirname(source)
+        stem = posixpath.basename(source)[:-3] if source.endswith(".rs") else ""
+        module_dir = directory if stem in {"mod", "lib", "main"} else posixpath.join(directory, stem)
+        if raw.startswith("mod:"):
+            name = raw[4:]
+            return self._first([f"{module_dir}/{name}.rs", f"{module_dir}/{name}/mod.rs"])
+        path = re.split(r"::\{|::\*", raw.removeprefix("use:"))[0].split("::")
+        if not path:
+            return None
+        if path[0] == "crate":
+            base = self._crate_src(source)
+        elif path[0] == "self":
+            base = module_dir
+        elif path[0] == "super":
+            base = posixpath.dirname(module_dir)
+        else:
+            return None
+        parts = path[1:]
+        for end in range(len(parts), 0, -1):
+            stem_path = "/".join([base, *parts[:end]]) if base else "/".join(parts[:end])
+            hit = self._first([f"{stem_path}.rs", f"{stem_path}/mod.rs"])
+            if hit:
+                return hit
+        return None
+
+    def _crate_src(self, source: str) -> str:
+        parts = source.split("/")
+        if "src" in parts:
+            return "/".join(parts[: len(parts) - parts[::-1].index("src")])
+        return posixpath.dirname(source)
+
+    def _java(self, raw: str) -> list[str]:
+        dotted = raw.rstrip(".*").strip()
+        if raw.endswith("*"):  # import a.b.*: every class of the package
+            folder = dotted.replace(".", "/")
+            return sorted(
+                p
+                for d, files in self.dirs.items()
+                if d == folder or d.endswith("/" + folder)
+                for p in files
+                if p.endswith(".java")
+            )
+        parts = dotted.split(".")
+        for end in range(len(parts), 0, -1):  # a.b.C.Inner → a/b/C.java
+            hits = self.suffixes.get("/".join(parts[:end]) + ".java")
+            if hits:
+                return hits[:1]
+        return []
+
+    def _c(self, source: str, raw: str) -> str | None:
+        kind, _, target = raw.partition(":")
+        local = posixpath.normpath(posixpath.join(posixpath.dirname(source), target))
+        if kind == "quote" and local in self.paths:
+            return local
+        if kind == "angle" and "/" not in target:
+            return None  # <stdio.h>
+        hits = self.suffixes.get(target.lstrip("./"), [])
+        return min(hits, key=lambda p: (p.count("/"), p)) if hits else None
+
+    def _ruby(self, source: str, raw: str) -> str | None:
+        kind, _, target = raw.partition(":")
+        target = target if target.endswith(".rb") else target + ".rb"
+        if kind == "relative":
+            local = posixpath.normpath(posixpath.join(posixpath.dirname(source), target))
+            return local if local in self.paths else None
+        hits = self.suffixes.get(target.lstrip("./"), [])  # `require "gem/x"` resolves through lib/
+        return min(hits, key=lambda p: (not p.startswith("lib/"), p.count("/"), p)) if hits else None
+
+    def _first(self, candidates: list[str]) -> str | None:
+        return next((c for c in candidates if c in self.paths), None)
+
+
+def _only(hit: str | None) -> list[str]:
+    return [hit] if hit else []
+
+
+def _prefixes(dotted: str) -> list[str]:
+    parts = dotted.split(".")
+    return [".".join(parts[:end]) for end in range(len(parts), 0, -1)]
+
+
+def _python_module_index(paths: set[str]) -> dict[str, str]:
+    """Dotted module name → file, for every source root (a folder that is not itself a package)."""
+    index: dict[str, str] = {}
+    for path in sorted(paths, key=lambda p: (p.count("/"), p)):
+        if not path.endswith((".py", ".pyi")):
+            continue
+        parts = path.rsplit(".", 1)[0].split("/")
+        if parts[-1] == "__init__":
+            parts = parts[:-1]
+        # climb while the parent folder is a package; the first non-package folder is the source root
+        start = len(parts) - 1
+        while start > 0 and "/".join(parts[:start]) + "/__init__.py" in paths:
+            start -= 1
+        for begin in sorted({start, 0}, reverse=True):
+            name = ".".join(parts[begin:])
+            if name and name not in index:
+                index[name] = path
+    return index

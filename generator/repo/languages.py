@@ -1,0 +1,325 @@
+"""Per-language extraction of symbols, raw imports, module doc and `main` for the facts stage.
+
+Python goes through `ast` (pysource.py); JS/TS, Go, Rust, Java and C/C++ through tree-sitter (bundled
+grammars from tree-sitter-language-pack). The tree walk only descends into containers (classes, impls,
+namespaces, export statements), never into function bodies, which keeps it fast on large files.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from functools import cache
+from typing import Any
+
+from generator.repo.comments import doc_before, leading_doc
+from generator.repo.extracted import Extracted
+from generator.repo.model import Symbol
+from generator.repo.pysource import extract_python
+
+TREE_SITTER_LANGUAGES = {
+    "javascript",
+    "typescript",
+    "tsx",
+    "go",
+    "rust",
+    "java",
+    "c",
+    "cpp",
+    "csharp",
+    "php",
+    "ruby",
+}
+SUPPORTED = TREE_SITTER_LANGUAGES | {"python"}
+
+
+def extract(language: str, text: str) -> Extracted:
+    """Everything the facts stage needs from one file; raises SyntaxError/ValueError on unparsable input."""
+    if language == "python":
+        return extract_python(text)
+    if language in TREE_SITTER_LANGUAGES:
+        return _extract_tree_sitter(language, text)
+    return Extracted()
+
+
+# --- tree-sitter --------------------------------------------------------------------------------------
+
+
+@cache
+def parser_for(language: str) -> Any:
+    from tree_sitter_language_pack import get_parser
+
+    return get_parser(language)  # type: ignore[arg-type]
+
+
+def parse_tree(language: str, text: str) -> Any:
+    return parser_for(language).parse(text.encode("utf-8", errors="replace"))
+
+
+# fmt: off
+# definition node type → symbol kind, per grammar family
+_JS_DEFS = {
+    "function_declaration": "function", "generator_function_declaration": "function", "class_declaration": "class",
+    "abstract_class_declaration": "class", "method_definition": "method", "interface_declaration": "interface",
+    "type_alias_declaration": "type", "enum_declaration": "enum",
+}
+_C_DEFS = {"function_definition": "function", "struct_specifier": "struct", "union_specifier": "union",
+           "enum_specifier": "enum"}
+_DEFS: dict[str, dict[str, str]] = {
+    "javascript": _JS_DEFS, "typescript": _JS_DEFS, "tsx": _JS_DEFS,
+    "go": {"function_declaration": "function", "method_declaration": "method"},
+    "rust": {"function_item": "function", "struct_item": "struct", "enum_item": "enum", "trait_item": "trait",
+             "mod_item": "module", "macro_definition": "macro", "impl_item": "impl", "union_item": "union",
+             "type_item": "type"},
+    "java": {"class_declaration": "class", "interface_declaration": "interface", "enum_declaration": "enum",
+             "record_declaration": "record", "method_declaration": "method", "constructor_declaration": "method",
+             "annotation_type_declaration": "interface"},
+    "c": _C_DEFS,
+    "cpp": {**_C_DEFS, "class_specifier": "class", "namespace_definition": "namespace"},
+    "csharp": {"class_declaration": "class", "interface_declaration": "interface", "struct_declaration": "struct",
+               "enum_declaration": "enum", "record_declaration": "record", "method_declaration": "method",
+               "constructor_declaration": "method", "namespace_declaration": "namespace"},
+    "php": {"class_declaration": "class", "interface_declaration": "interface", "trait_declaration": "trait",
+            "enum_declaration": "enum", "function_definition": "function", "method_declaration": "method"},
+    "ruby": {"class": "class", "module": "module", "method": "function", "singleton_method": "function"},
+}
+# nodes whose children may hold more definitions
+_CONTAINERS = {
+    "export_statement", "class_body", "declaration_list", "field_declaration_list", "interface_body", "enum_body",
+    "template_declaration", "linkage_specification", "impl_item", "preproc_ifdef", "preproc_if", "preproc_else",
+    "type_declaration", "ambient_declaration", "internal_module", "statement_block", "object_type",
+    "body_statement",
+}
+_CLASSLIKE = {
+    "class_declaration", "abstract_class_declaration", "interface_declaration", "class_specifier",
+    "struct_specifier", "impl_item", "trait_item", "enum_declaration", "record_declaration",
+    "namespace_definition", "mod_item", "internal_module", "struct_declaration", "namespace_declaration",
+    "trait_declaration", "class", "module",
+}
+_IMPORT_NODES = {"import_statement", "import_declaration", "use_declaration", "preproc_include", "import_spec",
+                 "import_spec_list", "package_clause", "package_declaration", "using_directive",
+                 "namespace_use_declaration"}
+_JS = {"javascript", "typescript", "tsx"}
+_NAMESPACES = {"namespace_definition", "mod_item", "internal_module", "namespace_declaration"}
+# fmt: on
+
+
+def _text(node: Any) -> str:
+    return node.text.decode("utf-8", errors="replace") if node is not None else ""
+
+
+def _extract_tree_sitter(language: str, text: str) -> Extracted:
+    tree = parse_tree(language, text)
+    root = tree.root_node
+    out = Extracted(doc=leading_doc(root, language))
+    _collect(root, language, "", out, depth=0)
+    out.imports = list(dict.fromkeys(out.imports))
+    return out
+
+
+def _collect(
+    node: Any, language: str, prefix: str, out: Extracted, depth: int, in_type: bool = False
+) -> None:
+    if depth > 12:
+        return
+    for child in node.named_children:
+        kind = child.type
+        if kind in _IMPORT_NODES:
+            _record_import(child, language, out)
+        elif kind in {"lexical_declaration", "variable_declaration"} and language in _JS:
+            _js_variable(child, prefix, out)
+        elif kind == "expression_statement" and language in _JS:
+            _js_require(child, out)
+        elif kind == "call" and language == "ruby":
+            _ruby_require(child, out)
+        if _add_symbol(child, language, prefix, out, depth, in_type):
+            continue
+        if kind in _CONTAINERS or kind in _CLASSLIKE:
+            _collect(child, language, prefix, out, depth + 1, in_type)
+
+
+def _add_symbol(node: Any, language: str, prefix: str, out: Extracted, depth: int, in_type: bool) -> bool:
+    """Record `node` when it defines something; True when it did (its members are collected too)."""
+    kind = node.type
+    symbol_kind = _DEFS.get(language, {}).get(kind)
+    if kind == "type_spec":
+        symbol_kind = _go_type_kind(node)
+    elif kind == "type_definition" and language in {"c", "cpp"}:
+        symbol_kind = "type"
+    if not symbol_kind or not _has_body_or_is_decl(node, kind):
+        return False
+    name = _symbol_name(node, language)
+    if not name:
+        return False
+    if kind == "mod_item" and node.child_by_field_name("body") is None:
+        out.imports.append(f"mod:{name}")
+    qualified = _qualify(node, language, prefix, name)
+    anchor = node.parent if node.parent is not None and node.parent.type == "template_declaration" else node
+    out.symbols.append(
+        Symbol(
+            qualified,
+            "method" if symbol_kind == "function" and in_type else symbol_kind,
+            anchor.start_point[0] + 1,
+            node.end_point[0] + 1,
+            doc_before(node, language),
+            _is_public(node, language, name),
+        )
+    )
+    if name in {"main", "Main"} and symbol_kind in {"function", "method"}:
+        out.has_main = True
+    if kind in _CLASSLIKE:
+        _collect(node, language, qualified + ".", out, depth + 1, in_type=kind not in _NAMESPACES)
+    return True
+
+
+def _has_body_or_is_decl(node: Any, kind: str) -> bool:
+    # `struct S;` forward declarations and `struct S x;` uses are not definitions
+    if kind in {"struct_specifier", "union_specifier", "enum_specifier", "class_specifier"}:
+        return node.child_by_field_name("body") is not None
+    return True
+
+
+def _symbol_name(node: Any, language: str) -> str:
+    if node.type == "impl_item":
+        target = _text(node.child_by_field_name("type"))
+        return target  # methods of `impl Trait for Type` are qualified by the type
+    name = node.child_by_field_name("name")
+    if name is not None:
+        return _text(name)
+    declarator = node.child_by_field_name("declarator")
+    while declarator is not None and declarator.type not in {
+        "identifier",
+        "field_identifier",
+        "qualified_identifier",
+        "type_identifier",
+        "destructor_name",
+        "operator_name",
+    }:
+        declarator = declarator.child_by_field_name("declarator")
+    return _text(declarator)
+
+
+def _qualify(node: Any, language: str, prefix: str, name: str) -> str:
+    if node.type == "method_declaration" and language == "go":
+        receiver = node.child_by_field_name("receiver")
+        types = [c for c in _iter_descendants(receiver) if c.type == "type_identifier"]
+        return f"{_text(types[0])}.{name}" if types else name
+    return prefix + name
+
+
+def _iter_descendants(node: Any) -> Iterator[Any]:
+    if node is None:
+        return
+    for child in node.named_children:
+        yield child
+        yield from _iter_descendants(child)
+
+
+def _go_type_kind(node: Any) -> str:
+    target = node.child_by_field_name("type")
+    return {"struct_type": "struct", "interface_type": "interface"}.get(target.type if target else "", "type")
+
+
+def _is_public(node: Any, language: str, name: str) -> bool:
+    base = name.rsplit(".", 1)[-1].split("::")[-1]
+    if node.type in _NAMESPACES:
+        return True
+    if language == "go":
+        return base[:1].isupper()
+    if language == "rust":
+        return any(c.type == "visibility_modifier" for c in node.children) or node.type == "impl_item"
+    if language in {"java", "csharp"}:
+        words = " ".join(_text(c) for c in node.children if c.type in {"modifiers", "modifier"}).split()
+        return "public" in words
+    if language in {"c", "cpp"}:
+        return not any(c.type == "storage_class_specifier" and _text(c) == "static" for c in node.children)
+    if language in {"php", "ruby"}:
+        hidden = {"private", "protected"}
+        return not base.startswith("_") and not any(
+            c.type == "visibility_modifier" and _text(c) in hidden for c in node.children
+        )
+    # javascript/typescript: exported, or a non-private class member
+    if node.type == "method_definition":
+        return not base.startswith(("#", "_")) and not any(
+            c.type == "accessibility_modifier" and _text(c) != "public" for c in node.children
+        )
+    parent = node.parent
+    return parent is not None and parent.type == "export_statement"
+
+
+def _js_variable(node: Any, prefix: str, out: Extracted) -> None:
+    for declarator in node.named_children:
+        if declarator.type != "variable_declarator":
+            continue
+        value = declarator.child_by_field_name("value")
+        if value is None:
+            continue
+        if value.type in {"arrow_function", "function_expression", "function", "class"}:
+            public = node.parent is not None and node.parent.type == "export_statement"
+            out.symbols.append(
+                Symbol(
+                    prefix + _text(declarator.child_by_field_name("name")),
+                    "class" if value.type == "class" else "function",
+                    node.start_point[0] + 1,
+                    node.end_point[0] + 1,
+                    doc_before(node.parent if public else node, "javascript"),
+                    public,
+                )
+            )
+        else:
+            _js_require(value, out)
+
+
+def _js_require(node: Any, out: Extracted) -> None:
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        if current.type == "call_expression":
+            function = current.child_by_field_name("function")
+            args = current.child_by_field_name("arguments")
+            if function is not None and _text(function) in {"require", "import"} and args is not None:
+                strings = [c for c in args.named_children if c.type == "string"]
+                if strings:
+                    out.imports.append(_text(strings[0]).strip("'\"`"))
+        if len(stack) < 64:
+            stack.extend(current.named_children)
+
+
+def _ruby_require(node: Any, out: Extracted) -> None:
+    method = _text(node.child_by_field_name("method"))
+    arguments = node.child_by_field_name("arguments")
+    if method not in {"require", "require_relative"} or arguments is None:
+        return
+    strings = [c for c in arguments.named_children if c.type == "string"]
+    if strings:
+        kind = "relative" if method == "require_relative" else "require"
+        out.imports.append(f"{kind}:{_text(strings[0]).strip(chr(34) + chr(39))}")
+
+
+def _record_import(node: Any, language: str, out: Extracted) -> None:
+    kind = node.type
+    if kind in {"package_clause", "package_declaration"}:
+        named = [c for c in node.named_children if c.type != "annotation"]
+        out.package = _text(named[0]) if named else ""
+        return
+    if language in {"javascript", "typescript", "tsx"}:
+        source = node.child_by_field_name("source")
+        if source is not None:
+            out.imports.append(_text(source).strip("'\"`"))
+    elif language == "go":
+        for spec in [node] if kind == "import_spec" else _iter_descendants(node):
+            if spec.type == "import_spec":
+                out.imports.append(_text(spec.child_by_field_name("path")).strip('"`'))
+    elif language == "rust":
+        out.imports.append("use:" + re.sub(r"\s+", "", _text(node.child_by_field_name("argument"))))
+    elif language == "java":
+        body = _text(node).removeprefix("import").strip().rstrip(";").strip()
+        out.imports.append(body.removeprefix("static").strip())
+    elif language in {"csharp", "php"}:
+        words = _text(node).rstrip(";").split()
+        out.imports.append(" ".join(w for w in words if w not in {"using", "use", "static", "global"}))
+    elif language in {"c", "cpp"}:
+        path = node.child_by_field_name("path")
+        if path is not None:
+            raw = _text(path)
+            out.imports.append(("quote:" if raw.startswith('"') else "angle:") + raw.strip('"<>'))

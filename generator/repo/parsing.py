@@ -1,0 +1,109 @@
+"""Parse every source file of a map, on all cores for large repositories (parsing is the facts stage's cost).
+
+Each file is read through `read_source` and parsed on its own: a file that cannot be read or parsed yields
+None and never stops the others. Workers are forked where the platform allows it (a spawned worker would
+spend longer importing the parsers than parsing); children only parse and return plain data, so the
+parent's other threads (a progress display) hold nothing they need.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import re
+import warnings
+from collections.abc import Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from pathlib import Path
+
+from generator.errors import DeepkbError
+from generator.repo.extracted import Extracted
+from generator.repo.languages import SUPPORTED, extract
+from generator.repo.map import read_source
+from generator.repo.model import FileEntry
+
+PARALLEL_MIN_BYTES = 3_000_000  # below this, starting worker processes costs more than it saves
+MAX_WORKERS = 4
+CHUNKS_PER_WORKER = 4  # several chunks per worker even out large and small files
+
+Job = tuple[str, str]  # (path, language)
+
+
+def parse_sources(
+    root: Path, entries: Iterable[FileEntry], *, max_file_bytes: int, workers: int | None = None
+) -> dict[str, Extracted | None]:
+    """path → what its parser extracted (None when unreadable or unparsable), for supported languages."""
+    selected = [e for e in entries if e.language in SUPPORTED]
+    jobs: list[Job] = [(e.path, e.language) for e in selected]
+    count = _worker_count(sum(e.size for e in selected)) if workers is None else workers
+    if count > 1 and len(jobs) > 1 and "fork" in multiprocessing.get_all_start_methods():
+        try:
+            return _parse_in_workers(root, selected, max_file_bytes, count)
+        except (OSError, BrokenProcessPool):
+            pass  # no process support here (sandbox, /dev/shm missing): parse in this process
+    return dict(parse_chunk(str(root), jobs, max_file_bytes))
+
+
+def _worker_count(total_bytes: int) -> int:
+    if total_bytes < PARALLEL_MIN_BYTES:
+        return 1
+    try:
+        cpus = len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        cpus = os.cpu_count() or 1
+    try:  # only cores nobody else is using help; on a busy machine extra processes only add overhead
+        idle = cpus - os.getloadavg()[0]
+    except OSError:
+        idle = float(cpus)
+    return max(1, min(cpus, MAX_WORKERS, round(idle)))
+
+
+def _parse_in_workers(
+    root: Path, entries: Sequence[FileEntry], max_bytes: int, workers: int
+) -> dict[str, Extracted | None]:
+    chunks = _balanced_chunks(entries, workers * CHUNKS_PER_WORKER)
+    context = multiprocessing.get_context("fork")
+    results: dict[str, Extracted | None] = {}
+    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+        for chunk_result in pool.map(
+            parse_chunk, [str(root)] * len(chunks), chunks, [max_bytes] * len(chunks)
+        ):
+            results.update(chunk_result)
+    return {e.path: results.get(e.path) for e in entries}  # the map's order, whatever the workers did
+
+
+def _balanced_chunks(entries: Sequence[FileEntry], count: int) -> list[list[Job]]:
+    """Largest files first, each to the lightest chunk so far (greedy bin packing by size)."""
+    chunks: list[list[Job]] = [[] for _ in range(max(1, count))]
+    loads = [0] * len(chunks)
+    for entry in sorted(entries, key=lambda e: (-e.size, e.path)):
+        lightest = loads.index(min(loads))
+        chunks[lightest].append((entry.path, entry.language))
+        loads[lightest] += entry.size + 1
+    return [chunk for chunk in chunks if chunk]
+
+
+def parse_chunk(root: str, jobs: Sequence[Job], max_bytes: int) -> list[tuple[str, Extracted | None]]:
+    """Parse `jobs` (runs in a worker process, or in this one)."""
+    return [(path, parse_file(Path(root), path, language, max_bytes)) for path, language in jobs]
+
+
+def parse_file(root: Path, path: str, language: str, max_bytes: int) -> Extracted | None:
+    try:
+        text = read_source(root, path, max_bytes=max_bytes)
+        with warnings.catch_warnings():  # invalid escapes in old code warn at parse time
+            warnings.simplefilter("ignore")
+            return extract(_parser_language(path, language, text), text)
+    except (DeepkbError, SyntaxError, ValueError, RecursionError, MemoryError, UnicodeError):
+        return None
+
+
+_CPP_HEADER = re.compile(r"^\s*(?:class|namespace|template\s*<)\b|^\s*(?:public|private):", re.MULTILINE)
+
+
+def _parser_language(path: str, language: str, text: str) -> str:
+    # `.h` is shared by C and C++; a header with classes or namespaces is C++
+    if language == "c" and path.endswith(".h") and _CPP_HEADER.search(text):
+        return "cpp"
+    return language

@@ -1,0 +1,101 @@
+"""Python files for the facts stage, read with `ast`: symbols, imports anywhere, module doc, main guard."""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator
+
+from generator.repo.extracted import Extracted, first_line, first_paragraph
+from generator.repo.model import Symbol
+
+
+def extract_python(text: str) -> Extracted:
+    """Facts of one Python module; raises SyntaxError/ValueError when it does not parse."""
+    tree = ast.parse(text)
+    out = Extracted(doc=first_paragraph(ast.get_docstring(tree, clean=True)))
+    for node in tree.body:
+        out.symbols.extend(_python_symbols(node, prefix="", in_class=False))
+    out.imports = _python_imports(tree, text)
+    out.has_main = any(_is_main_guard(node) for node in tree.body)
+    return out
+
+
+def _python_symbols(node: ast.stmt, prefix: str, in_class: bool) -> Iterator[Symbol]:
+    if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+        start = min([node.lineno, *(d.lineno for d in node.decorator_list)])
+        is_class = isinstance(node, ast.ClassDef)
+        kind = "class" if is_class else ("method" if in_class else "function")
+        name = prefix + node.name
+        public = not node.name.startswith("_") or (node.name.startswith("__") and node.name.endswith("__"))
+        yield Symbol(
+            name,
+            kind,
+            start,
+            node.end_lineno or node.lineno,
+            first_line(ast.get_docstring(node)),
+            public and not prefix.startswith("_"),
+        )
+        if is_class:
+            for child in node.body:
+                yield from _python_symbols(child, prefix=name + ".", in_class=True)
+
+
+def _python_imports(tree: ast.Module, text: str) -> list[str]:
+    """Imports anywhere in the module, as written: 'pkg.mod', '.sibling', '..pkg.mod:name'."""
+    found: list[tuple[int, str]] = []
+    # most modules import only at the top level (or in a top-level if/try); walk deeper only when an
+    # indented import line exists somewhere
+    nested = _INDENTED_IMPORT.search(text) is not None
+    for node in _statements(tree.body) if nested else tree.body:
+        if isinstance(node, ast.Import):
+            found.extend((node.lineno, alias.name) for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = "." * node.level + (node.module or "")
+            # `from pkg import name` may import a submodule: keep the names for resolution
+            for alias in node.names:
+                found.append((node.lineno, base if alias.name == "*" else f"{base}:{alias.name}"))
+    return list(dict.fromkeys(name for _, name in sorted(found)))
+
+
+_INDENTED_IMPORT = re.compile(r"^[ \t]+(?:import|from)[ \t]", re.MULTILINE)
+_BLOCK_FIELDS = ("body", "orelse", "finalbody", "handlers", "cases")
+_COMPOUND = (
+    ast.If,
+    ast.For,
+    ast.AsyncFor,
+    ast.While,
+    ast.Try,
+    ast.TryStar,
+    ast.With,
+    ast.AsyncWith,
+    ast.FunctionDef,
+    ast.AsyncFunctionDef,
+    ast.ClassDef,
+    ast.Match,
+    ast.ExceptHandler,
+    ast.match_case,
+)
+
+
+def _statements(body: list[ast.stmt]) -> Iterator[ast.AST]:
+    """Every statement, nested ones included, without visiting expressions (imports are statements;
+    skipping the expression nodes makes this several times faster than ast.walk)."""
+    stack: list[ast.AST] = list(body)
+    while stack:
+        node = stack.pop()
+        yield node
+        if isinstance(node, _COMPOUND):
+            for name in _BLOCK_FIELDS:
+                children = getattr(node, name, None)
+                if children:
+                    stack.extend(children)
+
+
+def _is_main_guard(node: ast.stmt) -> bool:
+    if not isinstance(node, ast.If) or not isinstance(node.test, ast.Compare):
+        return False
+    parts = [node.test.left, *node.test.comparators]
+    names = {p.id for p in parts if isinstance(p, ast.Name)}
+    consts = {p.value for p in parts if isinstance(p, ast.Constant)}
+    return "__name__" in names and "__main__" in consts

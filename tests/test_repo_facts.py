@@ -1,0 +1,356 @@
+"""Stage 3 (facts): symbols with line ranges, resolved imports, entry points and importance, per language."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from repo_source_fixture import FIXTURE, write_tree
+
+from generator.repo.facts import extract_facts, pagerank
+from generator.repo.languages import SUPPORTED
+from generator.repo.map import map_repository
+from generator.repo.model import Facts, Symbol
+from generator.repo.parsing import _parse_in_workers, parse_sources
+
+
+@pytest.fixture
+def facts(tmp_path: Path) -> Facts:
+    root = write_tree(tmp_path / "repo", FIXTURE)
+    return extract_facts(root, map_repository(root))
+
+
+def symbols(facts: Facts, path: str) -> dict[str, Symbol]:
+    return {s.name: s for s in facts.files[path].symbols}
+
+
+def test_python_symbols_docs_and_imports(facts: Facts) -> None:
+    core = symbols(facts, "pkg/core.py")
+    assert (core["Engine"].kind, core["Engine"].start, core["Engine"].end, core["Engine"].doc) == (
+        "class",
+        9,
+        17,
+        "Runs things.",
+    )
+    assert (core["Engine.run"].kind, core["Engine.run"].start, core["Engine.run"].end) == ("method", 12, 14)
+    assert core["Engine.run"].doc == "Run once."
+    assert not core["Engine._private"].public and core["build"].public
+    assert facts.files["pkg/core.py"].doc == "Core engine."
+    assert facts.files["pkg/core.py"].depends_on == ["pkg/util.py"]  # relative and absolute forms
+    assert facts.files["pkg/__init__.py"].depends_on == ["pkg/core.py"]
+    assert facts.files["app.py"].depends_on == ["pkg/core.py"]  # `sys` is outside the repository
+    assert facts.files["app.py"].is_entry_point
+
+
+def test_go_symbols_and_module_imports(facts: Facts) -> None:
+    lib = symbols(facts, "gosvc/lib/lib.go")
+    assert (lib["Add"].start, lib["Add"].end, lib["Add"].doc, lib["Add"].public) == (
+        4,
+        6,
+        "Add adds two numbers.",
+        True,
+    )
+    assert lib["Point"].kind == "struct" and lib["Point.Norm"].kind == "method"
+    assert not lib["helper"].public
+    main = facts.files["gosvc/main.go"]
+    assert main.depends_on == ["gosvc/lib/lib.go"] and main.is_entry_point
+    assert main.doc == "Command svc serves things."
+
+
+def test_typescript_symbols_and_relative_imports(facts: Facts) -> None:
+    index = facts.files["web/index.ts"]
+    assert index.depends_on == ["web/comp/index.ts", "web/util.ts"]  # extension and index resolution
+    assert "react" in index.imports
+    util = symbols(facts, "web/util.ts")
+    assert (util["greet"].start, util["greet"].end, util["greet"].doc, util["greet"].public) == (
+        2,
+        4,
+        "Greets someone.",
+        True,
+    )
+    assert not util["internal"].public
+    widget = symbols(facts, "web/comp/index.ts")
+    assert (widget["Widget.render"].kind, widget["Widget.render"].start) == ("method", 3)
+
+
+def test_rust_symbols_mod_and_use(facts: Facts) -> None:
+    main = facts.files["rs/src/main.rs"]
+    assert main.depends_on == ["rs/src/parser.rs"] and main.is_entry_point
+    parser = symbols(facts, "rs/src/parser.rs")
+    assert (parser["parse"].start, parser["parse"].end, parser["parse"].doc) == (4, 6, "Parse a string.")
+    assert parser["Parser.new"].kind == "method"
+    assert facts.files["rs/src/parser.rs"].doc == "Parsing helpers."
+
+
+def test_java_symbols_and_package_imports(facts: Facts) -> None:
+    app = facts.files["java/src/com/acme/App.java"]
+    assert app.depends_on == ["java/src/com/acme/util/Helper.java"] and app.is_entry_point
+    helper = symbols(facts, "java/src/com/acme/util/Helper.java")
+    assert (helper["Helper.help"].start, helper["Helper.help"].end, helper["Helper.help"].doc) == (
+        5,
+        7,
+        "Helps.",
+    )
+    assert not helper["Helper.hidden"].public
+
+
+def test_c_symbols_and_includes(facts: Facts) -> None:
+    util = symbols(facts, "c/util.c")
+    assert (util["add"].start, util["add"].end, util["add"].doc) == (5, 7, "Adds.")
+    assert not util["hidden"].public  # static
+    assert facts.files["c/util.c"].depends_on == ["c/util.h"]  # <stdio.h> is external
+    assert facts.files["c/main.c"].is_entry_point
+
+
+def test_parse_failure_does_not_stop_the_run(facts: Facts) -> None:
+    assert facts.files["broken.py"].symbols == []
+    assert facts.files["pkg/util.py"].symbols  # later files still parsed
+
+
+def test_importance_ranks_hub_above_leaf(tmp_path: Path) -> None:
+    files = {"hub.py": '"""Shared helpers."""\n\ndef shared():\n    return 1\n'}
+    for i in range(6):
+        files[f"leaf{i}.py"] = f"from hub import shared\n\n\ndef use{i}():\n    return shared()\n"
+    root = write_tree(tmp_path / "repo", files)
+    facts = extract_facts(root, map_repository(root))
+    hub = facts.files["hub.py"].importance
+    assert all(hub > facts.files[f"leaf{i}.py"].importance for i in range(6))
+    assert all(0.0 <= f.importance <= 1.0 for f in facts.files.values())
+    assert facts.dependents("hub.py") == [f"leaf{i}.py" for i in range(6)]
+
+
+def test_pagerank_sums_to_one_and_flows_to_dependencies() -> None:
+    ranks = pagerank({"a": ["c"], "b": ["c"], "c": []}, ["a", "b", "c"])
+    assert sum(ranks.values()) == pytest.approx(1.0)
+    assert ranks["c"] > ranks["a"] == pytest.approx(ranks["b"])
+
+
+def test_entry_points_from_packaging_metadata(tmp_path: Path) -> None:
+    root = write_tree(
+        tmp_path / "repo",
+        {
+            "pyproject.toml": '[project]\nname = "tool"\n[project.scripts]\ntool = "tool.cli:main"\n',
+            "src/tool/__init__.py": "",
+            "src/tool/cli.py": "def main():\n    pass\n",
+            "js/package.json": json.dumps({"name": "x", "bin": {"x": "bin/run.js"}, "main": "lib/index"}),
+            "js/bin/run.js": "require('../lib');\n",
+            "js/lib/index.js": "module.exports = {};\n",
+            "js/lib/other.js": "module.exports = {};\n",
+        },
+    )
+    facts = extract_facts(root, map_repository(root))
+    assert facts.files["src/tool/cli.py"].is_entry_point
+    assert facts.files["js/bin/run.js"].is_entry_point and facts.files["js/lib/index.js"].is_entry_point
+    assert not facts.files["js/lib/other.js"].is_entry_point
+    assert facts.files["js/bin/run.js"].depends_on == ["js/lib/index.js"]  # require() of a folder
+
+
+def test_python_src_layout_and_submodule_imports(tmp_path: Path) -> None:
+    root = write_tree(
+        tmp_path / "repo",
+        {
+            "src/lib/__init__.py": "from lib import sub\n",
+            "src/lib/sub/__init__.py": "",
+            "src/lib/sub/deep.py": "from ..other import thing\n",
+            "src/lib/other.py": "thing = 1\n",
+            "tests/test_x.py": "import lib.sub.deep\nfrom lib.other import thing\n",
+        },
+    )
+    facts = extract_facts(root, map_repository(root))
+    assert facts.files["src/lib/__init__.py"].depends_on == ["src/lib/sub/__init__.py"]
+    assert facts.files["src/lib/sub/deep.py"].depends_on == ["src/lib/other.py"]
+    assert facts.files["tests/test_x.py"].depends_on == ["src/lib/other.py", "src/lib/sub/deep.py"]
+
+
+CPP_HEADER = """#pragma once
+namespace geo {
+/// A shape.
+class Shape {
+ public:
+  virtual double area() const = 0;
+  int sides() const { return n_; }
+ private:
+  int n_;
+};
+}  // namespace geo
+"""
+
+CPP_SOURCE = """#include "shape.h"
+#include <vector>
+
+namespace geo {
+
+// Computes a total.
+double total(const std::vector<Shape*>& shapes) {
+  double sum = 0;
+  for (auto* s : shapes) sum += s->area();
+  return sum;
+}
+
+template <typename T>
+T twice(T x) {
+  return x + x;
+}
+
+}  // namespace geo
+
+int main() { return 0; }
+"""
+
+
+def test_cpp_namespaces_classes_templates(tmp_path: Path) -> None:
+    root = write_tree(tmp_path / "repo", {"cpp/shape.h": CPP_HEADER, "cpp/shape.cpp": CPP_SOURCE})
+    facts = extract_facts(root, map_repository(root))
+    header = symbols(facts, "cpp/shape.h")  # a .h with classes is parsed as C++
+    assert (header["geo.Shape"].kind, header["geo.Shape"].start, header["geo.Shape"].end) == ("class", 4, 10)
+    assert header["geo.Shape"].doc == "A shape." and header["geo.Shape.sides"].kind == "method"
+    source = symbols(facts, "cpp/shape.cpp")
+    assert (source["geo.total"].kind, source["geo.total"].start, source["geo.total"].doc) == (
+        "function",
+        7,
+        "Computes a total.",
+    )
+    assert (source["geo.twice"].start, source["geo.twice"].end) == (13, 16)  # from the `template` line
+    assert facts.files["cpp/shape.cpp"].depends_on == ["cpp/shape.h"]
+    assert facts.files["cpp/shape.cpp"].is_entry_point
+
+
+def test_typescript_path_aliases_from_tsconfig(tmp_path: Path) -> None:
+    tsconfig = """{
+      // JSON with comments, as tsc accepts it
+      "compilerOptions": {"baseUrl": ".", "paths": {"@/*": ["src/*"]}, /* trailing comma */},
+    }"""
+    root = write_tree(
+        tmp_path / "repo",
+        {
+            "app/tsconfig.json": tsconfig,
+            "app/src/main.ts": 'import { a } from "@/widgets/a";\nimport { b } from "src/b";\nimport x from "lodash";\n',
+            "app/src/widgets/a.ts": "export const a = 1;\n",
+            "app/src/b.ts": "export const b = 2;\n",
+            "other/c.ts": 'import { a } from "@/widgets/a";\n',  # outside the tsconfig's folder
+        },
+    )
+    facts = extract_facts(root, map_repository(root))
+    assert facts.files["app/src/main.ts"].depends_on == ["app/src/b.ts", "app/src/widgets/a.ts"]
+    assert facts.files["other/c.ts"].depends_on == []
+
+
+def test_parallel_parsing_gives_the_same_facts(tmp_path: Path) -> None:
+    root = write_tree(tmp_path / "repo", FIXTURE)
+    repo_map = map_repository(root)
+    # the worker path itself (no silent fallback): two spawned processes parse the chunks
+    sources = [e for e in repo_map.files if e.language in SUPPORTED]
+    in_workers = _parse_in_workers(root, sources, 1_000_000, 2)
+    here = parse_sources(root, repo_map.files, max_file_bytes=1_000_000, workers=1)
+    assert in_workers == here and in_workers["pkg/core.py"] is not None
+    assert extract_facts(root, repo_map, workers=2) == extract_facts(root, repo_map, workers=1)
+
+
+def test_root_folder_that_is_itself_a_package(tmp_path: Path) -> None:
+    # a checkout whose root holds __init__.py: its import name ("toolkit") is learned from the imports
+    root = write_tree(
+        tmp_path / "checkout-dir",
+        {
+            "__init__.py": "",
+            "core.py": "from toolkit.util import helper\n",
+            "util.py": "def helper():\n    return 1\n",
+            "cli/__init__.py": "",
+            "cli/main.py": "from toolkit.core import *\nimport toolkit.util\nimport os.path\n",
+        },
+    )
+    facts = extract_facts(root, map_repository(root))
+    assert facts.files["core.py"].depends_on == ["util.py"]
+    assert facts.files["cli/main.py"].depends_on == ["core.py", "util.py"]
+
+
+def test_docstrings_and_imports_are_redacted(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DEPLOY_TOKEN", "deploy-token-value-99")
+    key = "AKIA" + "ZX9QRST4UVW7XY2B"
+    root = write_tree(
+        tmp_path / "repo",
+        {
+            "conf.py": f'"""Uses key {key} for uploads."""\n\ndef f():\n    """Token is deploy-token-value-99."""\n',
+            "web/app.ts": 'import x from "https://user:hunter2pw@cdn.example.com/x.js";\n',
+        },
+    )
+    facts = extract_facts(root, map_repository(root))
+    text = repr(facts)
+    for secret in (key, "deploy-token-value-99", "hunter2pw"):
+        assert secret not in text
+    assert facts.files["conf.py"].symbols[0].doc == "Token is [REDACTED:env]."
+
+
+RUBY_GEM = """require_relative "gem/util"
+require "json"
+
+# The gem's entry.
+module Gem
+  # Builds things.
+  class Builder
+    def build
+      Util.help
+    end
+  end
+end
+"""
+
+CSHARP_PROGRAM = """using System;
+
+namespace Acme.App
+{
+    /// <summary>Entry.</summary>
+    public class Program
+    {
+        public static void Main(string[] args)
+        {
+            Console.WriteLine("hi");
+        }
+
+        private int Hidden() { return 1; }
+    }
+}
+"""
+
+PHP_CLASS = """<?php
+namespace App;
+
+/** A K. */
+class K
+{
+    public function run()
+    {
+        return 1;
+    }
+
+    private function hidden() {}
+}
+"""
+
+
+def test_ruby_csharp_php_symbols(tmp_path: Path) -> None:
+    root = write_tree(
+        tmp_path / "repo",
+        {
+            "lib/gem.rb": RUBY_GEM,
+            "lib/gem/util.rb": "module Util\nend\n",
+            "Program.cs": CSHARP_PROGRAM,
+            "K.php": PHP_CLASS,
+        },
+    )
+    facts = extract_facts(root, map_repository(root))
+    ruby = symbols(facts, "lib/gem.rb")
+    assert (ruby["Gem.Builder"].start, ruby["Gem.Builder"].end, ruby["Gem.Builder"].doc) == (
+        7,
+        11,
+        "Builds things.",
+    )
+    assert ruby["Gem.Builder.build"].kind == "method"
+    assert facts.files["lib/gem.rb"].depends_on == ["lib/gem/util.rb"]
+    csharp = symbols(facts, "Program.cs")
+    assert csharp["Acme.App.Program"].doc == "Entry." and not csharp["Acme.App.Program.Hidden"].public
+    assert (csharp["Acme.App.Program.Main"].start, csharp["Acme.App.Program.Main"].end) == (8, 11)
+    assert facts.files["Program.cs"].is_entry_point
+    php = symbols(facts, "K.php")
+    assert (php["K"].start, php["K"].end, php["K"].doc) == (5, 13, "A K.")
+    assert php["K.run"].public and not php["K.hidden"].public
