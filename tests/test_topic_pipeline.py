@@ -131,6 +131,7 @@ def test_hostile_document_stays_inert(kb_root: Path) -> None:
         kb_root,
         {
             "evil.md": HOSTILE,
+            "evil.txt": HOSTILE,  # plain text: its "tags" are text, kept escaped
             "ok.md": "# Vector databases\n\nVector databases store embeddings "
             "for semantic search over documents.\n",
         },
@@ -144,9 +145,13 @@ def test_hostile_document_stays_inert(kb_root: Path) -> None:
         folder / "index.md",
         folder / "sources.md",
     ]
-    assert any("onerror" in p.read_text() for p in pages)  # the text is kept …
+    raw = {read_page(p)[0]["url"]: p.read_text() for p in folder.glob("raw/*.md")}
+    assert "onerror" in raw["local:docs/evil.txt"]  # a text file's markup-like text is kept …
+    markdown = raw["local:docs/evil.md"]  # … a markdown file's HTML is markup: its prose stays, the tags go
+    assert "popular for semantic search" in markdown and "the vector databases guide" in markdown
+    assert "onerror" not in markdown and "javascript" not in markdown
     for page in pages:
-        assert live_html(page) == [], page  # … but none of it is live HTML
+        assert live_html(page) == [], page  # none of it is live HTML
 
 
 def test_citation_to_missing_source_is_caught(kb_root: Path) -> None:
@@ -224,7 +229,7 @@ def test_review_plan_pause_edit_resume(kb_root: Path) -> None:
     final = read_json(folder / "plan.json")
     assert [s["id"] for s in final["steps"]][:2] == ["s1", "s4"]
     _, report = read_page(folder / "output" / "report.md")
-    assert "## What is vector databases?" in report and "How does vector databases work?" not in report
+    assert "## What are vector databases?" in report and "How do vector databases work?" not in report
 
 
 def test_resume_after_kill_mid_crawling_repeats_no_finished_step(kb_root: Path) -> None:
@@ -315,7 +320,9 @@ def test_existing_knowledge_base_is_searched_too(kb_root: Path) -> None:
     result = run_topic_research(paths, config(), offline(), second, quick=True)
     raw = [read_page(p)[0] for p in (paths.topic_dir(result.slug) / "raw").glob("*.md")]
     assert raw and all(m["source"] == "kb" for m in raw)
-    assert all(m["url"].startswith("kb:topics/vector-databases/") for m in raw)
+    # the first topic's raw sources, keyed by their original documents; never its report or analysis pages
+    first = {read_page(p)[0]["url"] for p in (paths.topic_dir("vector-databases") / "raw").glob("*.md")}
+    assert {m["url"] for m in raw} <= first
 
 
 def test_hostile_hit_url_and_title_stay_inert(kb_root: Path) -> None:

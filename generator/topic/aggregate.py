@@ -1,5 +1,5 @@
-"""AGGREGATE: group the raw sources into clusters {id, label, items, confidence} and pull out entities
-{name, type, mentions}. Offline by shared key terms and capitalized-phrase / known-pattern entities; with a
+"""AGGREGATE: group the raw sources into clusters {id, label, items, confidence}, pull out entities
+{name, type, mentions} and the topic's key phrases as the sources use them (the topic's tags and keywords). Offline by shared key terms and capitalized-phrase / known-pattern entities; with a
 model, its JSON (checked, repaired once). If aggregation fails it degrades to the raw items and says so.
 """
 
@@ -15,6 +15,7 @@ from pydantic import BaseModel, Field
 from ..errors import ProviderError
 from ..llm.base import Prompt, Provider
 from ..summarize import STOPWORDS, content_words
+from .keyphrases import topic_phrases
 from .plan import keyphrases
 from .state import now_iso
 from .workspace import RawSource
@@ -25,8 +26,9 @@ MAX_ENTITIES = 40
 
 def aggregate(provider: Provider, topic: str, sources: list[RawSource]) -> dict[str, Any]:
     """The content of `processed/aggregated.json`."""
-    base = {"generated": now_iso(), "items": [_item(s) for s in sources]}
+    base: dict[str, Any] = {"generated": now_iso(), "items": [_item(s) for s in sources]}
     try:
+        base["keyphrases"] = topic_phrases(topic, [f"{s.title}\n{s.text}" for s in sources])
         if not provider.offline:
             found, note = _model_aggregate(provider, topic, sources)
             if found is not None:
@@ -40,7 +42,8 @@ def aggregate(provider: Provider, topic: str, sources: list[RawSource]) -> dict[
             }
         return {**base, "method": "lexical", "note": "", **lexical_aggregate(topic, sources)}
     except (ProviderError, ValueError, KeyError) as exc:
-        return {**base, **degraded(sources, f"aggregation failed ({exc}); listing the raw items instead")}
+        note = f"aggregation failed ({exc}); listing the raw items instead"
+        return {"keyphrases": topic_phrases(topic), **base, **degraded(sources, note)}
 
 
 def degraded(sources: list[RawSource], note: str) -> dict[str, Any]:

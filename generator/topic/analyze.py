@@ -16,10 +16,12 @@ from pydantic import BaseModel, Field
 from ..errors import ProviderError
 from ..llm.base import Prompt, Provider
 from ..summarize import content_words, rank_sentences
+from .plaintext import prose_ratio
 from .plan import Plan
 from .workspace import RawSource
 
 CLAIMS_PER_QUESTION = 4
+MIN_PROSE = 0.65  # a sentence with fewer ordinary words than this (paths, identifiers, markup) is not quoted
 _INLINE_CITE = re.compile(r"\s*\[(\d{1,4}(?:\s*,\s*\d{1,4})*)\]")
 
 
@@ -94,77 +96,123 @@ def questions_with_sources(plan: Plan, catalog: Catalog) -> list[tuple[str, str,
 
 
 def analyze(provider: Provider, plan: Plan, catalog: Catalog, *, lang: str) -> Analysis:
+    """One section per sub-question: the model's claims when it gives usable ones, else quoted sentences."""
     analysis = Analysis(sections=[], method="extractive" if provider.offline else "llm")
-    used: set[str] = set()  # sentences already quoted: later sections prefer fresh ones
-    topic_words = set(content_words(plan.topic))
     questions = questions_with_sources(plan, catalog)
-    facets = {q: set(content_words(focus)) - topic_words for q, focus, _ in questions}
-    for question, focus, ids in questions:
-        section = None
-        if not provider.offline:
+    written: dict[str, Section] = {}
+    if not provider.offline:
+        for question, _, ids in questions:
             section = _model_section(provider, question, ids, catalog, analysis, lang=lang)
-        if section is None:
-            others = set().union(*(f for q, f in facets.items() if q != question)) - facets[question]
-            section = extractive_section(
-                question,
-                [catalog.by_id[i] for i in ids],
-                focus=focus,
-                topic_words=topic_words,
-                used=used,
-                reserved=others,
-            )
-        used.update(c.text for c in section.claims)
-        analysis.sections.append(section)
+            if section is not None:
+                written[question] = section
+    topic_words = set(content_words(plan.topic))
+    facets = {q: set(content_words(focus)) - topic_words for q, focus, _ in questions}
+    pools = {
+        question: candidates(
+            [catalog.by_id[i] for i in ids],
+            focus=focus,
+            topic_words=topic_words,
+            reserved=set().union(*(f for q, f in facets.items() if q != question)) - facets[question],
+        )
+        for question, focus, ids in questions
+        if question not in written
+    }
+    quoted = allocate(pools, used={c.text for s in written.values() for c in s.claims})
+    for question, _, ids in questions:
+        analysis.sections.append(written.get(question) or Section(question, quoted[question], ids))
     return analysis
 
 
 # --------------------------------------------------------------------------- extractive (offline)
 
 
-def extractive_section(
-    question: str,
-    sources: list[RawSource],
-    *,
-    focus: str = "",
-    topic_words: set[str] | None = None,
-    used: set[str] | None = None,
-    reserved: set[str] | None = None,
-    limit: int = CLAIMS_PER_QUESTION,
-) -> Section:
-    """The sentences that best answer `question`, each cited to the source it was taken from.
+@dataclass(frozen=True)
+class Candidate:
+    """A sentence that could answer a sub-question, with how well it does."""
+
+    text: str
+    source: str  # raw source id
+    facet_hits: float  # the question's own facet words it names, weighed by its prose ratio
+    focus_hits: float  # the question's and the topic's words it names, weighed the same way
+    score: float  # its centrality in its source (generator/summarize.py)
+
+
+def candidates(
+    sources: list[RawSource], *, focus: str, topic_words: set[str], reserved: set[str]
+) -> list[Candidate]:
+    """The sentences of `sources` that could answer the question `focus` describes, best first.
 
     Sentences naming the question's own facet (its words beyond the topic's) rank first, then those naming
-    the topic; a sentence already quoted by an earlier section is not quoted again (verification then sees
-    the gap and researches it), and one naming only another section's facet words is left to that section.
+    the topic, both weighed by how much of the sentence is prose (`prose_ratio`: paths, identifiers and
+    markup do not answer anything); one naming only another section's facet words is left to that section.
     """
-    focus_words = set(content_words(focus or question))
-    facet = focus_words - (topic_words or set())
-    used = used or set()
-    ranked = []
+    focus_words = set(content_words(focus))
+    facet = focus_words - topic_words
+    found = []
     for source in sources:
-        for r in rank_sentences(source.text, focus=focus or question)[:12]:
+        for r in rank_sentences(source.text, focus=focus)[:12]:
             text = _clean(r.text)
             words = set(content_words(text))
-            if not (focus_words & words) or not _is_prose(text):
+            quality = prose_ratio(text)
+            if not (focus_words & words) or not _is_prose(text) or quality < MIN_PROSE:
                 continue
-            if words & (reserved or set()) and not words & facet:
+            if words & reserved and not words & facet:
                 continue  # it answers another sub-question's facet; leave it to that section
-            ranked.append(
-                (text in used, -len(facet & words), -len(focus_words & words), -r.score, text, source.id)
-            )
-    ranked.sort(key=lambda t: t[:4])
-    claims: list[Claim] = []
-    for *_, text, sid in (t for t in ranked if not t[0]):  # repeating a quote is not an answer
-        if not any(_similar(text, c.text) for c in claims):
-            claims.append(Claim(text, [sid]))
-        if len(claims) >= limit:
-            break
-    return Section(question, claims, [s.id for s in sources])
+            hits = len(facet & words) * quality, len(focus_words & words) * quality
+            found.append(Candidate(text, source.id, *hits, r.score * quality))
+    return sorted(found, key=lambda c: (-c.facet_hits, -c.focus_hits, -c.score))
+
+
+def allocate(
+    pools: dict[str, list[Candidate]], *, used: set[str] | None = None, limit: int = CLAIMS_PER_QUESTION
+) -> dict[str, list[Claim]]:
+    """Sentences to sections, round-robin so that no early section takes every good sentence: each section
+    first takes its best sentence naming its own facet, then (once none is left) its best remaining one.
+    No sentence is quoted twice (repeating a quote is not an answer); verification sees any section left
+    empty and researches it again."""
+    chosen: dict[str, list[Claim]] = {question: [] for question in pools}
+    taken = set(used or ())
+    for facet_only in (True, False):
+        progress = True
+        while progress:
+            progress = False
+            for question, pool in pools.items():
+                claims = chosen[question]
+                if len(claims) >= limit:
+                    continue
+                pick = next(
+                    (
+                        c
+                        for c in pool
+                        if c.text not in taken
+                        and (c.facet_hits > 0 or not facet_only)
+                        and not any(_similar(c.text, claim.text) for claim in claims)
+                    ),
+                    None,
+                )
+                if pick is not None:
+                    claims.append(Claim(pick.text, [pick.source]))
+                    taken.add(pick.text)
+                    progress = True
+    return chosen
+
+
+_CJK = re.compile(r"[\u3400-\u9fff]")
+
+
+_SENTENCE_END = re.compile(r"[.!?。！？…][\"'”’)\]]*$")
 
 
 def _is_prose(text: str) -> bool:
-    """A sentence worth quoting: not a heading, table row or list marker alone, and long enough to say something."""
-    return 40 <= len(text) <= 600 and not text.startswith(("#", "|", "```")) and len(text.split()) >= 6
+    """A sentence worth quoting: a whole sentence (it ends like one, its brackets and quotes are balanced;
+    a list item, a caption or a lead-in ending in ':' is not), and long enough to say something (six
+    words, or twelve CJK characters: Chinese is written without spaces)."""
+    if len(text) > 600 or text.startswith(("#", "|", "```")) or not _SENTENCE_END.search(text):
+        return False
+    if text.count("(") != text.count(")") or text.count('"') % 2 or text.count("“") != text.count("”"):
+        return False
+    cjk = len(_CJK.findall(text))
+    return cjk >= 12 or (len(text) >= 40 and len(text.split()) + cjk >= 6)
 
 
 def _similar(a: str, b: str) -> bool:

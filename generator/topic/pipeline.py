@@ -19,9 +19,9 @@ from . import workspace as wsp
 from .aggregate import aggregate
 from .analyze import Analysis, Catalog, analyze
 from .dispatch import DispatchStats, Role, StepOutcome, run_plan
-from .plan import Plan, Step, keyphrases, make_plan, replan
+from .plan import Plan, Step, make_plan, replan
 from .processing import process_step
-from .report import PageContext, summary_lines, write_analysis, write_landing, write_report
+from .report import PageContext, write_analysis, write_landing, write_report
 from .research import ResearchContext, open_providers, research_step
 from .state import ORDER, Options, Phase, Run, TopicMeta, TopicResult, cost_estimate, now_iso
 from .verify import MAX_VERIFY_ROUNDS, supplementary_steps, verify_report
@@ -202,6 +202,8 @@ class TopicRun:
         if data.get("degraded"):
             self._warn(str(data.get("note")))
         wsp.save_aggregated(self.paths, self.meta.slug, data)
+        # the sources now say which of the topic's phrases matter: their pages carry the same tags as the topic
+        wsp.retag_raw_sources(self.paths, self.meta.slug, wsp.topic_tags(self._keywords(), self.paths))
 
     def analysing(self) -> None:
         ctx = self._page_context()
@@ -249,7 +251,7 @@ class TopicRun:
             providers = open_providers(self.paths, self.meta.options.sources)
         except DeepkbError as exc:
             raise UsageError(f"--sources: {exc.message}", hint=exc.hint) from None
-        tags = wsp.topic_tags([*keyphrases(self.meta.topic, limit=4)])
+        tags = wsp.topic_tags(self._keywords(), self.paths)
         return ResearchContext(
             self.paths, self.meta.slug, self.meta.topic, self.provider, providers, tags=tags, warn=self._warn
         )
@@ -305,8 +307,14 @@ class TopicRun:
 
     def _page_context(self) -> PageContext:
         catalog = Catalog(wsp.list_raw_sources(self.paths, self.meta.slug))
-        tags = wsp.topic_tags([*keyphrases(self.meta.topic, limit=4), "topic-research"])
-        return PageContext(self.ws, self.meta, self._require_plan(), catalog, self.provider.offline, tags)
+        keywords = self._keywords()
+        tags = wsp.topic_tags([*keywords, "topic-research"], self.paths)
+        return PageContext(
+            self.ws, self.meta, self._require_plan(), catalog, self.provider.offline, tags, keywords
+        )
+
+    def _keywords(self) -> list[str]:
+        return wsp.topic_keywords(self.paths, self.meta.slug, self.meta.topic)
 
     def _warn(self, message: str) -> None:
         with self.lock:
@@ -379,7 +387,7 @@ class TopicRun:
         ctx = self._page_context()
         data = wsp.load_findings(self.paths, self.meta.slug)
         findings = Analysis.from_json(data) if data else None
-        write_landing(ctx, summary_lines(findings, ctx.catalog))
+        write_landing(ctx, findings)
 
     def result(self) -> TopicResult:
         m = self.meta

@@ -1,8 +1,8 @@
 """PLANNING: decompose a topic into sub-questions and a plan of research/processing steps (`plan.json`).
 
 The model's plan is JSON checked against a schema and repaired once (llm/structured.py); without a model, or
-when the reply stays unusable, a heuristic plan covers the topic's facets (what / how / why / comparison /
-current state). A plan edited by the user during `--review-plan` is validated before it is used.
+when the reply stays unusable, a heuristic plan asks about the topic's key phrase facet by facet (what it is /
+how it works / benefits and limits / alternatives / current state). A plan edited by the user during `--review-plan` is validated before it is used.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from ..errors import UsageError
 from ..llm.base import Prompt, Provider
 from ..summarize import content_words
+from .keyphrases import is_plural, topic_phrases
 
 StepStatus = Literal["pending", "done", "failed"]
 STEP_TYPES = ("research", "processing")
@@ -113,25 +114,44 @@ def _find_cycle(plan: Plan) -> list[str]:
 
 # --------------------------------------------------------------------------- heuristic plan
 
+# (facet, question about X, words added to the search query). X is the topic itself when the topic names a
+# subject ("vector databases"), or the topic's key phrase when the topic is already a question or a sentence
+# ("How deepkb keeps a knowledge base fresh" → X = "deepkb"); {is}/{does} agree with X.
 _FACETS = {
     "en": [
-        ("what", "What is {t}?", "{t} overview definition"),
-        ("how", "How does {t} work?", "{t} how it works design mechanism"),
-        ("why", "Why does {t} matter, and what are its limits?", "{t} benefits advantages limitations"),
-        ("comparison", "How does {t} compare with alternatives?", "{t} comparison alternatives versus"),
-        ("current", "What is the current state of {t}?", "{t} current state recent developments"),
+        ("what", "What {is} {x}?", "overview definition purpose"),
+        ("how", "How {does} {x} work?", "how works design mechanism process steps"),
+        (
+            "limits",
+            "What are the benefits and limits of {x}?",
+            "benefits limits limitations drawbacks trade-offs",
+        ),
+        (
+            "comparison",
+            "How {does} {x} compare with alternatives?",
+            "compared alternatives versus differs instead",
+        ),
+        ("current", "What is the current state of {x}?", "current state recent developments status"),
     ],
     "zh": [
-        ("what", "{t}是什么？", "{t} overview definition"),
-        ("how", "{t}如何工作？", "{t} how it works design mechanism"),
-        ("why", "{t}为何重要，有何局限？", "{t} benefits advantages limitations"),
-        ("comparison", "{t}与其他方案相比如何？", "{t} comparison alternatives versus"),
-        ("current", "{t}的现状如何？", "{t} current state recent developments"),
+        ("what", "{x}是什么？", "overview definition 定义 概念"),
+        ("how", "{x}如何工作？", "how works design mechanism 原理 机制"),
+        ("limits", "{x}有哪些优点与局限？", "benefits limitations 优点 局限"),
+        ("comparison", "{x}与其他方案相比如何？", "comparison alternatives 比较 替代"),
+        ("current", "{x}的现状如何？", "current state recent developments 现状 进展"),
     ],
 }
+_INTERROGATIVE = re.compile(
+    r"^(how|what|why|which|when|where|who|does|do|is|are|can|should)\b|[?？]$|^(如何|为什么|什么)|(如何|怎样|吗|呢)",
+    re.I,
+)
+
+
+_CJK = re.compile(r"[\u3400-\u9fff]")
 
 
 def keyphrases(text: str, limit: int = 5) -> list[str]:
+    """The distinct content words of a text, in order (what search queries are built from)."""
     seen: list[str] = []
     for word in content_words(text):
         if word not in seen:
@@ -139,43 +159,61 @@ def keyphrases(text: str, limit: int = 5) -> list[str]:
     return seen[:limit]
 
 
-# A topic that is itself a question is asked as it is, then followed by facets that do not repeat it.
-_QUESTION_FACETS = {
-    "en": [
-        ("what", "{t}", "{t} overview"),
-        ("how", "What mechanisms are involved?", "{t} how it works design mechanism"),
-        ("why", "What are the benefits and limits?", "{t} benefits advantages limitations"),
-        ("comparison", "How does it compare with alternatives?", "{t} comparison alternatives versus"),
-        ("current", "What is the current state?", "{t} current state recent developments"),
-    ],
-    "zh": [
-        ("what", "{t}", "{t} overview"),
-        ("how", "涉及哪些机制？", "{t} how it works design mechanism"),
-        ("why", "有何好处与局限？", "{t} benefits advantages limitations"),
-        ("comparison", "与其他方案相比如何？", "{t} comparison alternatives versus"),
-        ("current", "现状如何？", "{t} current state recent developments"),
-    ],
-}
-_INTERROGATIVE = re.compile(
-    r"^(how|what|why|which|when|where|who|does|do|is|are|can|should)\b|[?？]$|^(如何|为什么|什么)", re.I
-)
+def query_words(topic: str) -> str:
+    """The topic's words for a search query; Chinese keeps its phrases whole (single characters match
+    everything), the search providers segment them."""
+    if _CJK.search(topic):
+        return " ".join(topic_phrases(topic, in_topic_order=True, limit=8)) or topic
+    return " ".join(keyphrases(topic)) or topic
+
+
+def plan_subject(topic: str) -> str:
+    """X in the plan's questions: the topic when it names a subject, else its first key phrase ('' if none)."""
+    topic = topic.strip().rstrip("?？").strip()
+    if not _INTERROGATIVE.search(topic):
+        return topic
+    phrases = topic_phrases(topic, in_topic_order=True)
+    return phrases[0] if phrases else ""
+
+
+def facet_questions(topic: str, *, lang: str = "en", quick: bool = False) -> list[tuple[str, str, str]]:
+    """(facet, sub-question, query) for the heuristic plan. A topic that is itself a question is asked as
+    written first; the facets then ask about its key phrase, never in words that fit any topic."""
+    subject = plan_subject(topic)
+    table = _FACETS.get(lang, _FACETS["en"])
+    words = query_words(topic)
+    asked = [("topic", topic.strip(), words)] if subject != topic.strip().rstrip("?？").strip() else []
+    plural = is_plural(subject)
+    for facet, question, extra in table if subject else []:
+        text = question.format(
+            x=subject, **{"is": "are" if plural else "is", "does": "do" if plural else "does"}
+        )
+        if not _same_question(text, topic):  # "向量数据库如何工作" already asks how it works
+            asked.append((facet, text, f"{words} {extra}"))
+    return asked[: 3 if quick else 5]
+
+
+def _same_question(a: str, b: str) -> bool:
+    def key(text: str) -> str:
+        return "".join(ch for ch in text.lower() if ch.isalnum())
+
+    return key(a) == key(b)
 
 
 def heuristic_plan(topic: str, *, lang: str = "en", quick: bool = False) -> Plan:
-    """The no-model plan: one research step per facet, then one processing step over their sources."""
-    table = _QUESTION_FACETS if _INTERROGATIVE.search(topic.strip()) else _FACETS
-    facets = table.get(lang, table["en"])[: 3 if quick else 5]
-    words = " ".join(keyphrases(topic)) or topic
+    """The no-model plan: one research step per sub-question, then one processing step over their sources."""
     steps = [
         Step(
             id=f"s{n}",
-            title=question.format(t=topic),
-            description=f"Search for material on the '{name}' facet of the topic.",
-            question=question.format(t=topic),
-            query=query.format(t=words),
+            title=question,
+            description=f"Search for material on the '{facet}' facet of the topic.",
+            question=question,
+            query=query,
         )
-        for n, (name, question, query) in enumerate(facets, 1)
+        for n, (facet, question, query) in enumerate(facet_questions(topic, lang=lang, quick=quick), 1)
     ]
+    if not steps:  # a topic with no key phrase at all ("how does it work?") is researched as written
+        steps = [Step(id="s1", title=topic, question=topic, query=topic)]
     steps.append(
         Step(
             id=f"s{len(steps) + 1}",
@@ -183,7 +221,7 @@ def heuristic_plan(topic: str, *, lang: str = "en", quick: bool = False) -> Plan
             description="Tabulate the numbers the sources report about the topic.",
             step_type="processing",
             depends_on=[s.id for s in steps],
-            query=" ".join(keyphrases(topic)) or topic,
+            query=query_words(topic),
         )
     )
     return Plan(topic=topic, sub_queries=[s.question for s in steps if s.question], steps=steps)

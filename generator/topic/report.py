@@ -8,12 +8,11 @@ and counted in the page's frontmatter (`unresolved_citations`).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..site.templates import render_template
 from ..site.text import md_escape
-from ..summarize import summarize
 from .analyze import Analysis, Catalog, Claim
 from .plan import Plan
 from .processing import render_spec
@@ -98,6 +97,7 @@ class PageContext:
     catalog: Catalog
     offline: bool
     tags: list[str]
+    keywords: list[str] = field(default_factory=list)  # the key phrases behind the tags, as written
 
     @property
     def t(self) -> dict[str, str]:
@@ -140,8 +140,12 @@ _TAG_LIKE = re.compile(r"<[^>]{0,200}>")
 
 
 def one_line(text: str, limit: int = 200) -> str:
-    """A frontmatter description: one line, tag-like runs removed (the site also sanitizes frontmatter)."""
-    return " ".join(_TAG_LIKE.sub(" ", text).split())[:limit]
+    """A frontmatter description: one line, tag-like runs removed (the site also sanitizes frontmatter),
+    cut at a word boundary with an ellipsis when it is too long."""
+    line = " ".join(_TAG_LIKE.sub(" ", text).split())
+    if len(line) <= limit:
+        return line
+    return line[: limit - 1].rsplit(" ", 1)[0].rstrip(",;:") + "…"
 
 
 def _frontmatter(ctx: PageContext, title: str, description: str, **extra: Any) -> dict[str, Any]:
@@ -149,6 +153,7 @@ def _frontmatter(ctx: PageContext, title: str, description: str, **extra: Any) -
         "title": title,
         "description": one_line(description),
         "tags": ctx.tags,
+        "keywords": ctx.keywords,  # original spellings: the knowledge index lists them as tag variants
         "generated": ctx.meta.updated_at[:10],
         "provider": ctx.meta.provider,
         "topic": ctx.meta.topic,
@@ -276,8 +281,9 @@ def _source_rows(ctx: PageContext) -> list[dict[str, Any]]:
     ]
 
 
-def write_landing(ctx: PageContext, summary: list[str]) -> None:
+def write_landing(ctx: PageContext, findings: Analysis | None) -> None:
     """The topic's landing page (status, summary, links) and its full sources list."""
+    summary = summary_lines(findings, ctx.catalog)
     rows = _source_rows(ctx)
     common = {"t": ctx.t, "offline": ctx.offline, "topic": ctx.meta.topic, "sources": rows}
     write_markdown(
@@ -299,7 +305,7 @@ def write_landing(ctx: PageContext, summary: list[str]) -> None:
             "has_analysis": ctx.ws.analysis_file.is_file(),
         },
     )
-    description = _landing_description(ctx, summary)
+    description = _landing_description(ctx, findings)
     write_markdown(
         ctx.ws.index_file,
         _frontmatter(ctx, ctx.meta.topic, description, status=ctx.meta.status, sources_count=len(rows)),
@@ -307,13 +313,11 @@ def write_landing(ctx: PageContext, summary: list[str]) -> None:
     )
 
 
-def _landing_description(ctx: PageContext, summary: list[str]) -> str:
-    if ctx.catalog.sources and summary:
-        first = summarize(
-            " ".join(s.text[:2000] for s in ctx.catalog.sources[:3]), sentences=1, max_chars=180
-        )
-        if first:
-            return first[0]
+def _landing_description(ctx: PageContext, findings: Analysis | None) -> str:
+    """The first summary sentence (plain text, as quoted), else what the page is about."""
+    leads = _leads(findings) if findings else []
+    if leads:
+        return leads[0].text
     return f"Topic research on {ctx.meta.topic} ({ctx.meta.status})"
 
 

@@ -26,8 +26,9 @@ from ..sources.base import SearchHit, SearchProvider, create_search_provider
 from ..store import KBPaths, read_page, safe_join
 from ..summarize import content_words
 from .dispatch import StepOutcome
+from .plaintext import markup_of, to_plain
 from .plan import Step, keyphrases
-from .workspace import TEXT_HEADING, Workspace, unescape_body, write_raw_source
+from .workspace import PASSAGE_JOIN, TEXT_HEADING, Workspace, raw_page_text, write_raw_source
 
 if TYPE_CHECKING:
     from .crawl import Crawler, FetchedPage
@@ -186,8 +187,9 @@ def _crawl_query(ctx: ResearchContext, text: str) -> list[SearchHit]:
     except DeepkbError as exc:
         ctx.warn(f"crawl skipped {url}: {exc.line()}")
         return []
-    # plain_text: the raw-source writer escapes it once; page.text is already escaped
-    hit = SearchHit(url=page.final_url or url, title=page.title or url, content=page.plain_text, source="web")
+    hit = SearchHit(
+        url=page.final_url or url, title=page.title or url, content=page_prose(page), source="web"
+    )
     hit.extra["requested_url"] = url
     return [hit]
 
@@ -202,7 +204,8 @@ def _own_page(ctx: ResearchContext, hit: SearchHit) -> bool:
 
 
 def _normalize(ctx: ResearchContext, hit: SearchHit) -> SearchHit:
-    """Local hits are keyed by their path inside the KB root, not the machine's absolute file URI."""
+    """Local hits are keyed by their path inside the KB root, not the machine's absolute file URI, and their
+    markdown or reStructuredText becomes plain prose (passage by passage) before anything ranks it."""
     folder, rel = hit.extra.get("folder"), hit.extra.get("path")
     if hit.kind == "local" and folder and rel:
         full = Path(str(folder)) / str(rel)
@@ -210,11 +213,28 @@ def _normalize(ctx: ResearchContext, hit: SearchHit) -> SearchHit:
             hit.url = f"local:{full.resolve().relative_to(ctx.paths.root.resolve()).as_posix()}"
         except ValueError:
             hit.url = f"local:{Path(str(folder)).name}/{rel}"
+        hit.content = local_prose(hit.content, markup_of(str(rel)))
     return hit
 
 
+def local_prose(content: str, markup: str) -> str:
+    """A local hit's passages (joined by PASSAGE_JOIN), each turned into plain prose on its own."""
+    if markup == "text":
+        return content
+    passages = (to_plain(p, markup) for p in content.split(PASSAGE_JOIN))
+    return PASSAGE_JOIN.join(p for p in passages if p)
+
+
+def page_prose(page: FetchedPage) -> str:
+    """A crawled page's text as plain prose: HTML pages arrive as markdown (trafilatura), the rest as text."""
+    markdown = page.content_type in ("text/html", "application/xhtml+xml", "text/markdown")
+    return to_plain(page.plain_text, "markdown") if markdown else page.plain_text
+
+
 _KB_LOCK = threading.Lock()  # the KB's search database is synced on every query; one query at a time
-_PAGE_CITATION = re.compile(r"\[\\\[\d+\\\]\]\([^)]*\)")
+# Pages that only restate other pages: the home page, section and tag listings, and a topic's own report,
+# analysis, landing and sources pages (their sentences are quotes of raw sources, which are searched too).
+_DERIVED_PAGE = re.compile(r"^(?:index\.md|[^/]+/index\.md|tags/.*|topics/[^/]+/(?!raw/).*)$")
 
 
 def _kb_hits(ctx: ResearchContext, text: str) -> list[SearchHit]:
@@ -225,29 +245,36 @@ def _kb_hits(ctx: ResearchContext, text: str) -> list[SearchHit]:
         return []
     try:
         with _KB_LOCK:
-            results = search(ctx.paths, text, limit=ctx.per_query)
+            # this topic's own pages (from an earlier run) are asked for too, then left out: ask for more
+            results = search(ctx.paths, text, limit=ctx.per_query * 3)
     except (DeepkbError, OSError, ValueError, sqlite3.Error) as exc:
         ctx.warn(f"knowledge-base search failed: {exc}")
         return []
     own = f"topics/{ctx.slug}/"
-    return [hit for r in results if not r.path.startswith(own) and (hit := _kb_hit(ctx.paths, r))]
+    others = [r for r in results if not r.path.startswith(own) and not _DERIVED_PAGE.match(r.path)]
+    others = others[: ctx.per_query]
+    return [hit for r in others if (hit := _kb_hit(ctx.paths, r))]
 
 
 def _kb_hit(paths: KBPaths, result: Any) -> SearchHit | None:
-    """A KB page as a candidate: its body text (our own escaped markdown, read back) or at least its snippet."""
+    """A KB page as a candidate: the plain prose of its body (headings, tables, symbol listings, notices and
+    citation links left out), a raw source page's stored text, or at least its search snippet."""
+    url = f"kb:{result.path}"
     try:
-        _, body = read_page(safe_join(paths.site_src, result.path))
+        meta, body = read_page(safe_join(paths.site_src, result.path))
     except DeepkbError:
-        body = ""
+        meta, body = {}, ""
     _, marker, text = body.partition(f"\n{TEXT_HEADING}\n")  # a raw source page: only its stored text
-    lines = [
-        line for line in (text if marker else body).splitlines() if not line.startswith(("!!!", "    ", "|"))
-    ]
-    content = _PAGE_CITATION.sub("", unescape_body("\n".join(lines))).strip() or result.snippet
+    if marker:  # another topic's raw source: the same document as its original, so keyed by that URL
+        content = raw_page_text(meta, text)
+        url = str(meta.get("url") or "") or url
+    else:
+        content = to_plain(body, "markdown", drop_admonitions=True)
+    content = content.strip() or to_plain(str(result.snippet or ""), "markdown")
     if not content:
         return None
     return SearchHit(
-        url=f"kb:{result.path}",
+        url=url,
         title=result.title or result.path,
         content=content[:20_000],
         source="kb",
@@ -318,8 +345,9 @@ def _crawl_if_thin(ctx: ResearchContext, hit: SearchHit, notes: list[str]) -> Se
     except DeepkbError as exc:  # seed: crawl timeout (or a refused URL) → skip and log
         notes.append(f"crawl skipped {hit.url}: {exc.line()}")
         return hit
-    if page.text and len(page.plain_text) > len(hit.content):
-        hit.content = page.plain_text
+    prose = page_prose(page)
+    if prose and len(prose) > len(hit.content):
+        hit.content = prose
         hit.title = hit.title or page.title
     return hit
 

@@ -19,12 +19,15 @@ from ..errors import StoreError, UsageError
 from ..site.text import md_escape, md_inline
 from ..store import KBPaths
 from ..summarize import summarize
+from .keyphrases import topic_phrases
+from .plaintext import markup_of, to_plain
 from .plan import Plan, validate_plan
 from .state import TopicMeta, now_iso
 
 TEXT_HEADING = "## Text"
 MAX_TEXT_CHARS = 60_000  # a raw page keeps this much of a source's text
 PASSAGE_JOIN = "\n\n…\n\n"  # how search providers join several passages of one document
+TEXT_FORMAT = "plain"  # raw pages say their text is plain prose; older pages may still hold markdown
 
 
 def topic_slug(topic: str, slug: str | None = None) -> str:
@@ -170,7 +173,7 @@ def write_raw_source(
     if path.exists():  # keep the first fetch time and text, so re-storing the same source is a no-op write
         old = read_raw_source(path)
         raw.fetched_at = old.fetched_at or raw.fetched_at
-        raw.text = merge_text(old.text, raw.text)
+        raw.text = merge_text(old.text, raw.text)  # read_raw_source made an older page's text plain
     raw.tags = list(tags or [])
     store.write_page(path, _raw_frontmatter(raw, item, provider), _raw_body(raw, item))
     return raw
@@ -213,6 +216,7 @@ def _raw_frontmatter(raw: RawSource, item: Any, provider: str) -> dict[str, Any]
         "generated": raw.fetched_at[:10],
         "provider": provider,
         "kind": raw.kind,
+        "text_format": TEXT_FORMAT,
     }
     if raw.kind == "paper":
         meta.update(
@@ -277,6 +281,23 @@ def unescape_body(text: str) -> str:
     return html.unescape(_UNESCAPE.sub(r"\1", text))
 
 
+def source_markup(kind: str, url: str) -> str:
+    """How a source's original text was marked up: KB pages are markdown, local files by their suffix."""
+    if kind == "kb":
+        return "markdown"
+    return markup_of(url) if kind == "local" else "text"
+
+
+def raw_page_text(meta: dict[str, Any], escaped: str) -> str:
+    """The plain text stored on a raw page; a page written before texts were stored plain is converted."""
+    text = unescape_body(escaped.strip())
+    if meta.get("text_format") == TEXT_FORMAT:
+        return text
+    kind = str(meta.get("kind", "web"))
+    markup = source_markup(kind, str(meta.get("url", "")))
+    return text if markup == "text" else to_plain(text, markup, drop_admonitions=kind == "kb")
+
+
 def read_raw_source(path: Path) -> RawSource:
     meta, body = store.read_page(path)
     _, _, text = body.partition(f"\n{TEXT_HEADING}\n")
@@ -286,7 +307,7 @@ def read_raw_source(path: Path) -> RawSource:
         url=str(meta.get("url", "")),
         title=str(meta.get("title", path.stem)),
         fetched_at=str(meta.get("fetched_at", "")),
-        text=unescape_body(text.strip()),
+        text=raw_page_text(meta, text),
         kind=str(meta.get("kind", "web")),
         tags=list(meta.get("tags") or []),
         authors=list(meta.get("authors") or []),
@@ -326,10 +347,29 @@ def load_findings(paths: KBPaths, slug: str) -> dict[str, Any]:
     return store.read_json(Workspace(paths, slug).root / FINDINGS, default={}) or {}
 
 
-def topic_tags(terms: list[str]) -> list[str]:
-    """Canonical tags (generator/kb/synonyms.py) of a topic's key terms."""
+def topic_keywords(paths: KBPaths, slug: str, topic: str) -> list[str]:
+    """The topic's key phrases: as the sources use them once aggregated, else from the topic alone."""
+    aggregated = load_aggregated(paths, slug).get("keyphrases")
+    if isinstance(aggregated, list) and aggregated:
+        return [str(k) for k in aggregated]
+    return topic_phrases(topic)
+
+
+def topic_tags(terms: list[str], paths: KBPaths | None = None) -> list[str]:
+    """Canonical tags (generator/kb/synonyms.py) of a topic's key phrases, through the KB's own synonyms."""
     try:
-        from ..kb.synonyms import canonical_tags
+        from ..kb.synonyms import canonical_tags, load_synonyms
     except ImportError:
         return list(dict.fromkeys(store.slugify(t) for t in terms))
-    return canonical_tags(terms)
+    return canonical_tags(terms, load_synonyms(paths))
+
+
+def retag_raw_sources(paths: KBPaths, slug: str, tags: list[str]) -> int:
+    """Give every raw page of the topic these tags (once the sources have shown which phrases matter);
+    returns how many pages changed. Bodies are kept byte for byte."""
+    changed = 0
+    for path in sorted(Workspace(paths, slug).raw_dir.glob("*.md")):
+        meta, body = store.read_page(path)
+        if list(meta.get("tags") or []) != tags:
+            changed += store.write_page(path, {**meta, "tags": tags}, body)
+    return changed

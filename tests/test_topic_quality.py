@@ -1,0 +1,245 @@
+"""Quality of offline topic research: plain prose from markup, plain descriptions, key-phrase tags,
+topic-specific sub-questions, one sentence per section, and Chinese end to end."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from topic_fakes import config, entry, make_corpus, offline, topic_dir
+
+from generator.store import KBPaths, read_page, write_page
+from generator.topic.analyze import Candidate, allocate
+from generator.topic.keyphrases import GENERIC, topic_phrases
+from generator.topic.pipeline import run_topic_research
+from generator.topic.plaintext import prose_ratio, to_plain
+from generator.topic.plan import heuristic_plan
+from generator.topic.workspace import Workspace, read_raw_source
+
+# What a repository shard page of the knowledge base looks like (the repo pipeline's template).
+SHARD_PAGE = """# core
+
+!!! info "Produced offline"
+    deepkb's offline analyst wrote this page from static facts without a language model.
+
+[← acme/widget](../index.md) · The most important files of core/ by import centrality and size.
+
+## Purpose
+
+The widget cache stores every search result with a time stamp, and a background sweep removes stale
+search results so that readers never see outdated answers.
+
+## Files
+
+| File | Language | Lines | About |
+| --- | --- | ---: | --- |
+| `core/cache.py` | python | 120 | The widget cache keeps search results fresh. |
+
+## Key symbols
+
+- **WidgetCache** (class) `core/cache.py:10-80` — Keeps search results fresh in the widget cache.
+- **WidgetCache.sweep** (method) `core/cache.py:40-60`
+- **expire_results** (function) `core/cache.py:82-99` — Removes cached search results older than the limit.
+
+```python
+def expire_results(cache):  # the widget cache keeps search results fresh
+    return cache
+```
+"""
+MARKUP = re.compile(r"\\[*_`()\[\]]|\*\*|`|\]\(|\(function\)|\(class\)|\.py:\d|^\s*[-*] ", re.M)
+
+
+def _section_texts(report: str) -> str:
+    """The report's prose: everything above the references, citation links removed."""
+    body = report.split("## References")[0]
+    return re.sub(r"\[\\\[\d+\\\]\]\([^)]*\)", "", body)
+
+
+# --------------------------------------------------------------------------- markup to prose
+
+
+def test_markdown_becomes_plain_prose_blocks() -> None:
+    text = (
+        '---\ntitle: Caching\n---\n# Caching\n\n!!! note "Remember"\n    Stale entries are swept every minute.\n\n'
+        "A cache keeps **recent** results, see [the guide](https://example.org/guide) [1](#ref).\n\n"
+        "- first the key is *hashed*\n- then the entry is stored\n\n"
+        "| a | b |\n|---|---|\n| 1 | 2 |\n\n```python\nprint('code')\n```\n\n    indented code\n\n"
+        "<div>raw html</div>\n"
+    )
+    plain = to_plain(text)
+    assert plain.split("\n\n") == [
+        "Stale entries are swept every minute.",
+        "A cache keeps recent results, see the guide.",
+        "first the key is hashed",
+        "then the entry is stored",
+    ]
+    assert "Remember" not in plain and "title:" not in plain and "Caching" not in plain
+    assert to_plain(text.replace('!!! note "Remember"', '!!! note "R"'), drop_admonitions=True).startswith(
+        "A cache keeps"
+    )
+
+
+def test_restructuredtext_becomes_plain_prose() -> None:
+    text = (
+        "Caching\n=======\n\nA cache keeps :term:`recent results <result>` near the `reader <https://x.org>`_.\n\n"
+        ".. code-block:: python\n\n    print('code')\n\n.. note::\n\n   Stale entries are swept.\n\n"
+        "For example::\n\n    literal block\n"
+    )
+    assert to_plain(text, "rst").split("\n\n") == [
+        "A cache keeps recent results near the reader.",
+        "Stale entries are swept.",
+        "For example:",
+    ]
+
+
+def test_symbol_listings_score_low_and_are_dropped() -> None:
+    assert prose_ratio("A lock keeps two runs from writing the same knowledge base at once.") == 1.0
+    assert prose_ratio("WidgetCache.sweep (method) core/cache.py:40-60") < 0.5
+    assert prose_ratio("向量数据库是一种专门存储嵌入向量的数据库。") > 0.9
+    listing = "- **expire_results** (function) `core/cache.py:82-99` — Removes old results.\n"
+    assert to_plain(listing) == ""
+
+
+def test_legacy_raw_page_with_markdown_is_read_as_plain_text(kb_root: Path) -> None:
+    paths = KBPaths(kb_root)
+    page = Workspace(paths, "t").raw_dir / "kb-0123456789.md"
+    meta = {"id": "kb-0123456789", "source": "kb", "url": "kb:repos/a/b/index.md", "title": "b", "kind": "kb"}
+    write_page(
+        page, meta, "# b\n\n## Text\n\n\\- \\*\\*Cache\\*\\* keeps results fresh for every reader\\.\n"
+    )
+    assert read_raw_source(page).text == "Cache keeps results fresh for every reader."
+
+
+# --------------------------------------------------------------------------- end to end
+
+
+def _kb_with_repo_page(root: Path) -> KBPaths:
+    paths = KBPaths(root)
+    meta = {
+        "title": "acme/widget: core",
+        "description": "core",
+        "tags": ["repository"],
+        "provider": "offline",
+    }
+    write_page(paths.repo_dir("acme", "widget") / "shards" / "01_core.md", meta, SHARD_PAGE)
+    (root / "empty").mkdir()
+    return paths
+
+
+def test_kb_page_source_reaches_the_report_as_plain_prose(kb_root: Path) -> None:
+    paths = _kb_with_repo_page(kb_root)
+    topic = "How the widget cache keeps search results fresh"
+    result = run_topic_research(paths, config(), offline(), entry(topic=topic, sources=["local:empty"]))
+    folder = paths.topic_dir(result.slug)
+    raw = [read_page(p) for p in (folder / "raw").glob("*.md")]
+    assert [m["url"] for m, _ in raw] == ["kb:repos/acme/widget/shards/01_core.md"]
+    stored = raw[0][1].split("## Text")[1]
+    assert "background sweep removes stale search results" in stored
+    assert "core/cache.py" not in stored and "print" not in stored and "| File" not in stored
+
+    _, report = read_page(folder / "output" / "report.md")
+    prose = _section_texts(report)
+    assert "background sweep removes stale search results" in prose
+    assert MARKUP.search(prose.split("# ", 1)[1]) is None, MARKUP.search(prose)
+
+
+def test_landing_description_is_the_first_summary_sentence(kb_root: Path) -> None:
+    paths = _kb_with_repo_page(kb_root)
+    topic = "How the widget cache keeps search results fresh"
+    result = run_topic_research(paths, config(), offline(), entry(topic=topic, sources=["local:empty"]))
+    landing, _ = read_page(paths.topic_dir(result.slug) / "index.md")
+    report_meta, report = read_page(paths.topic_dir(result.slug) / "output" / "report.md")
+    summary = report.split("## Summary\n\n")[1].split("\n")[0]
+    first = re.split(r" \[\\\[\d+\\\]\]", summary)[0]
+    assert landing["description"] == report_meta["description"] == first.replace("\\", "")
+    assert landing["description"].endswith(".") and not re.search(r"[*`\[\]|\\#]", landing["description"])
+
+
+def test_tags_are_key_phrases_through_the_users_synonyms(kb_root: Path) -> None:
+    make_corpus(kb_root)
+    paths = KBPaths(kb_root)
+    paths.site_src.mkdir(parents=True, exist_ok=True)
+    user = {"canonical": {"vector-store": ["vector database"]}}
+    (paths.site_src / "_synonyms.json").write_text(json.dumps(user), encoding="utf-8")
+    topic = "How vector databases keep semantic search fast"
+    result = run_topic_research(paths, config(), offline(), entry(topic=topic))
+    meta, _ = read_page(paths.topic_dir(result.slug) / "index.md")
+    assert "vector-store" in meta["tags"] and "semantic-search" in meta["tags"]
+    assert not GENERIC & set(meta["tags"]) and "keep" not in meta["tags"] and "how" not in meta["tags"]
+    assert "vector databases" in meta["keywords"]
+    for page in (paths.topic_dir(result.slug) / "raw").glob("*.md"):
+        assert read_page(page)[0]["tags"] == [t for t in meta["tags"] if t != "topic-research"]
+    index = json.loads((paths.site_src / "_index.json").read_text(encoding="utf-8"))
+    assert "vector databases" in index["tag_variants"]["vector-store"]
+
+
+def test_key_phrases_follow_what_the_sources_say_together() -> None:
+    texts = ["A knowledge base holds pages.", "Every knowledge base is a folder.", "Pages stay fresh."]
+    phrases = topic_phrases("How deepkb keeps a knowledge base trustworthy and fresh", texts)
+    assert phrases[0] == "knowledge base" and {"deepkb", "trustworthy", "fresh"} <= set(phrases)
+    assert not {"how", "keeps", "keep", "a", "and"} & set(phrases)
+    # a run of topic words the sources never use together is split into the runs they do use
+    assert topic_phrases("knowledge base pages folder", texts) == ["knowledge base", "pages", "folder"]
+
+
+# --------------------------------------------------------------------------- plan and sections
+
+
+def test_offline_plan_asks_about_the_topics_key_phrase() -> None:
+    questions = heuristic_plan("How deepkb keeps a knowledge base trustworthy and fresh").sub_queries
+    assert questions[0] == "How deepkb keeps a knowledge base trustworthy and fresh"
+    assert all("deepkb" in q for q in questions) and len(set(questions)) == len(questions)
+    assert "What is deepkb?" in questions and "How does deepkb work?" in questions
+    assert all("vector databases" in q for q in heuristic_plan("vector databases").sub_queries)
+    assert "What are vector databases?" in heuristic_plan("vector databases").sub_queries
+    gerund = heuristic_plan("extracting main text from web pages").sub_queries
+    assert gerund[:2] == [
+        "What is extracting main text from web pages?",
+        "How does extracting main text from web pages work?",
+    ]
+    zh = heuristic_plan("向量数据库如何工作", lang="zh").sub_queries
+    assert zh[0] == "向量数据库如何工作" and all("向量数据库" in q for q in zh)
+    assert "向量数据库如何工作？" not in zh  # the topic already asks it
+
+
+def test_each_sentence_answers_one_section_and_facets_come_first() -> None:
+    shared = Candidate("Vector indexes trade exact answers for speed.", "s1", 0.0, 3.0, 5.0)
+    pools = {
+        "What are vector databases?": [shared, Candidate("A vector database stores vectors.", "s1", 0, 2, 4)],
+        "How do they compare?": [Candidate(shared.text, "s1", 1.0, 2.0, 5.0)],
+    }
+    chosen = allocate(pools)
+    assert [c.text for c in chosen["How do they compare?"]] == [shared.text]
+    assert [c.text for c in chosen["What are vector databases?"]] == ["A vector database stores vectors."]
+
+
+# --------------------------------------------------------------------------- Chinese
+
+ZH_CORPUS = {
+    "overview.md": "# 向量数据库概述\n\n向量数据库是一种专门存储嵌入向量并回答近邻查询的数据库。"
+    "它把文本和图片转换成高维向量，然后按相似度检索。\n\n- `faiss/index.py:10-20`\n\n| 系统 | 延迟 |\n|---|---|\n"
+    "| A | 12 ms |\n",
+    "how.md": "# 工作原理\n\n向量数据库通常使用近似最近邻索引，例如分层可导航小世界图和倒排文件分区。"
+    "乘积量化可以压缩向量，使一百万个嵌入只占用大约六十四兆字节的内存。\n\n"
+    "向量数据库的局限在于内存成本较高，而且更新索引比较困难。与关系型数据库相比，向量数据库用精确性换取了速度。\n",
+    "garden.md": "# 园艺\n\n番茄需要充足的阳光和规律的浇水。堆肥可以改善花园的土壤。\n",
+}
+
+
+def test_chinese_topic_end_to_end(kb_root: Path) -> None:
+    make_corpus(kb_root, ZH_CORPUS, folder="notes")
+    paths = KBPaths(kb_root)
+    topic = "向量数据库如何工作"
+    result = run_topic_research(
+        paths, config(), offline(), entry(topic=topic, sources=["local:notes"]), lang="zh"
+    )
+    assert result.status == "completed"
+    folder = topic_dir(kb_root, result.slug)
+    meta, report = read_page(folder / "output" / "report.md")
+    assert "## 摘要" in report and "近似最近邻索引" in report
+    assert "faiss" not in report and "| 系统" not in report and "番茄" not in report
+    assert "向量数据库" in meta["tags"] and "工作" not in meta["tags"]
+    landing, _ = read_page(folder / "index.md")
+    assert landing["description"].endswith("。") and "向量数据库" in landing["description"]
+    assert len(set(meta["sub_questions"])) == len(meta["sub_questions"])
