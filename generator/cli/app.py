@@ -25,7 +25,9 @@ class App:
 
     @cached_property
     def paths(self) -> KBPaths:
-        return KBPaths(self.root)
+        paths = KBPaths(self.root)
+        _keep_jieba_cache_in(paths.cache_dir)
+        return paths
 
     @cached_property
     def config(self) -> Config:
@@ -42,6 +44,16 @@ class App:
 
 
 pass_app = click.make_pass_decorator(App)
+
+
+def _keep_jieba_cache_in(cache_dir: Path) -> None:
+    """jieba (Chinese segmentation: our search indexes and MkDocs search) caches its dictionary in the shared
+    system temp dir, where another user could plant one; keep it in the knowledge base's own cache."""
+    try:
+        import jieba
+    except ImportError:
+        return
+    jieba.dt.tmp_dir = str(cache_dir)
 
 
 def not_implemented(command: str) -> NoReturn:

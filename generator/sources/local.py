@@ -20,6 +20,7 @@ from collections.abc import Iterator
 from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
+from stat import S_ISREG
 
 import filelock
 
@@ -199,6 +200,8 @@ def _walk(folder: Path) -> Iterator[tuple[str, os.stat_result]]:
             if name.startswith(".") or path.suffix.lower() not in SUFFIXES or path.is_symlink():
                 continue
             stat = path.stat()
+            if not S_ISREG(stat.st_mode):  # a FIFO or device would block the reader forever, or never end
+                continue
             if stat.st_size > MAX_FILE_BYTES or not path.resolve().is_relative_to(folder):
                 continue
             yield path.relative_to(folder).as_posix(), stat
