@@ -333,3 +333,24 @@ def test_hostile_hit_url_and_title_stay_inert(kb_root: Path) -> None:
     assert live_html(page) == []
     assert "](javascript:" not in page.read_text() and "](<javascript:" not in page.read_text()
     assert list_raw_sources(paths, "t")[0].text == hit.content  # read back exactly, for the analyst
+
+
+def test_secrets_in_documents_never_reach_a_stored_page(kb_root: Path, monkeypatch) -> None:
+    env_secret = "zq7Vx2Lm9Kp4Wd8Rt6Yb3Nc5"
+    planted = "sk-ant-api03-" + "A1b2C3d4E5f6G7h8I9j0" * 4
+    monkeypatch.setenv("VECTORSTORE_API_KEY", env_secret)
+    make_corpus(
+        kb_root,
+        {
+            "setup.md": "# Vector databases setup\n\nVector databases store embeddings for semantic search.\n\n"
+            "Production deployments of vector databases connect the embedding service and the index with one "
+            f"credential, for example {planted} or {env_secret}, and the service then indexes new documents "
+            "every night so that semantic search over the whole archive stays current for every reader.\n",
+            "ok.md": "# Vector databases\n\nVector databases store embeddings for semantic search.\n",
+        },
+    )
+    _run(kb_root, verify=False)
+    written = "".join(p.read_text(encoding="utf-8") for p in topic_dir(kb_root).rglob("*") if p.is_file())
+    assert "setup.md" in written  # the document was used …
+    assert planted not in written and env_secret not in written  # … without its secrets
+    assert "REDACTED" in written

@@ -21,6 +21,7 @@ from pydantic import BaseModel, Field
 
 from ..errors import ConfigError, DeepkbError, ProviderAuthError, ProviderError
 from ..llm.base import Prompt, Provider
+from ..repo.redact import Redactor
 from ..retrieval import Judged, Query, iterative_retrieval, lexical_relevance
 from ..sources.base import SearchHit, SearchProvider, create_search_provider
 from ..store import KBPaths, read_page, safe_join
@@ -55,6 +56,7 @@ class ResearchContext:
     disabled: set[str] = field(default_factory=set)
     lock: threading.Lock = field(default_factory=threading.Lock)
     crawler: Crawler | None = None  # one per run: robots.txt remembered, requests to a host spaced
+    redactor: Redactor = field(default_factory=Redactor.from_environ)
 
     def fetch(self, url: str) -> FetchedPage:
         """Fetch one page through the run's guarded crawler (created on first use)."""
@@ -168,7 +170,14 @@ def search_all(ctx: ResearchContext, query: Query) -> list[SearchHit]:
             continue
         hits.extend(_normalize(ctx, hit) for hit in found if not _own_page(ctx, hit))
     hits.extend(_kb_hits(ctx, text))
-    return hits
+    return [_redacted(ctx, hit) for hit in hits]
+
+
+def _redacted(ctx: ResearchContext, hit: SearchHit) -> SearchHit:
+    """Secrets in a found document (key formats, env secrets) never reach a model or a stored source."""
+    hit.content, _ = ctx.redactor.redact(hit.content)
+    hit.title, _ = ctx.redactor.redact(hit.title)
+    return hit
 
 
 def _routed(ctx: ResearchContext, text: str) -> list[str]:
