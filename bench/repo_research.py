@@ -3,6 +3,7 @@ repomix and gitingest take just to pack the same path (when they are installed).
 
     python bench/repo_research.py PATH
     python bench/repo_research.py --make-fixture /tmp/big --package anthropic --max-files 2000
+    python bench/repo_research.py --make-fixture /tmp/sym --source-dir /path/to/site-packages/sympy
 
 Targets (issue 3): on a ~2,000-file repository, deepkb's whole offline research ≤ 0.5 × repomix's pack time,
 peak RSS ≤ 200 MB. deepkb runs as a subprocess with a fresh cache dir and knowledge-base root; its peak RSS is
@@ -34,11 +35,16 @@ def main() -> int:
         "--make-fixture", type=Path, help="create a git repo from an installed package, then bench it"
     )
     parser.add_argument("--package", default="anthropic", help="installed package copied by --make-fixture")
+    parser.add_argument(
+        "--source-dir",
+        type=Path,
+        help="copy this folder (e.g. another interpreter's sympy) instead of --package",
+    )
     parser.add_argument("--max-files", type=int, default=2000, help="files copied by --make-fixture")
     args = parser.parse_args()
     target = args.path
     if args.make_fixture:
-        target = make_fixture(args.make_fixture, args.package, args.max_files)
+        target = make_fixture(args.make_fixture, args.package, args.max_files, args.source_dir)
     if target is None or not target.is_dir():
         parser.error("give a PATH (a git checkout) or --make-fixture DEST")
     files = sum(1 for p in target.rglob("*") if p.is_file() and ".git" not in p.parts)
@@ -55,11 +61,12 @@ def main() -> int:
     return 0
 
 
-def make_fixture(dest: Path, package: str, max_files: int) -> Path:
+def make_fixture(dest: Path, package: str, max_files: int, source_dir: Path | None = None) -> Path:
     """A git repository holding the first `max_files` files of an installed package (sorted, no caches)."""
-    source = Path(sysconfig.get_paths()["purelib"]) / package
+    source = source_dir or Path(sysconfig.get_paths()["purelib"]) / package
     if not source.is_dir():
-        sys.exit(f"package {package!r} is not installed in {source.parent}")
+        sys.exit(f"{source} is not a folder (is package {package!r} installed?)")
+    package = source.name
     if dest.exists():
         shutil.rmtree(dest)
     chosen = sorted(p for p in source.rglob("*") if p.is_file() and "__pycache__" not in p.parts)[:max_files]

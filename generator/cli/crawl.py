@@ -4,23 +4,26 @@ crawler, then print it as markdown or JSON, or store it as raw sources of a topi
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 from rich.markup import escape
 
 from ..errors import UsageError
 from ..site.text import md_inline
-from ..sources.base import SearchHit
 from ..store import KBPaths, workspace_lock
-from ..topic.crawl import Crawler, CrawlResult, FetchedPage, crawl_site
 from .app import App, pass_app
+
+if TYPE_CHECKING:  # the crawler and the HTTP client load only when `deepkb crawl` runs
+    from ..topic.crawl import Crawler, CrawlResult, FetchedPage
 
 MAX_DEPTH = 3
 
 
 def make_crawler() -> Crawler:
     """The production crawler: public addresses only, polite one-second spacing per host."""
+    from ..topic.crawl import Crawler
+
     return Crawler()
 
 
@@ -56,6 +59,8 @@ def crawl(app: App, url: str, depth: int, max_pages: int, fmt: str, topic_id: st
     """Fetch URL (and same-site links) into a topic's raw sources, or print it."""
     if not url.strip():
         raise UsageError("the URL is empty", hint="deepkb crawl https://example.org/page")
+    from ..topic.crawl import crawl_site
+
     with make_crawler() as crawler:
         result = crawl_site(url.strip(), depth, max_pages=max_pages, crawler=crawler)
     for skipped_url, reason in result.skipped:
@@ -88,6 +93,7 @@ def _page_markdown(page: FetchedPage) -> str:
 
 def store_pages(paths: KBPaths, topic_id: str, pages: list[FetchedPage]) -> list[str]:
     """Write each page as a raw source of the topic; returns the raw source ids."""
+    from ..sources.base import SearchHit
     from ..topic.workspace import find_topic, write_raw_source
 
     slug = find_topic(paths, topic_id).slug

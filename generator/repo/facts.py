@@ -1,7 +1,9 @@
 """Stage 3, facts: symbols, resolved imports (the dependency graph), entry points and importance per file.
 
 These facts feed the architect, the heuristic planner, the offline analyst and the pages. A file that
-cannot be read or parsed keeps empty facts; it never stops the run.
+cannot be read or parsed keeps empty facts; it never stops the run. The graph and the ranking need only
+imports, so a Python file's symbols are parsed on first use (`OnDemandFileFacts`): a run reads them for
+the few files its shards and prompts show, not for the thousands it ranks.
 """
 
 from __future__ import annotations
@@ -11,17 +13,17 @@ import math
 import posixpath
 import re
 import tomllib
-from collections.abc import Iterable
-from dataclasses import replace
+from collections.abc import Callable, Iterable
+from dataclasses import fields, replace
 from pathlib import Path
 
 from generator.errors import DeepkbError
 from generator.repo.extracted import Extracted, first_paragraph
 from generator.repo.imports import ImportIndex, JsAlias, parse_tsconfig
-from generator.repo.languages import SUPPORTED
+from generator.repo.languages import SUPPORTED, SYMBOLS_ON_DEMAND
 from generator.repo.map import read_source
-from generator.repo.model import Facts, FileFacts, RepoMap
-from generator.repo.parsing import parse_sources
+from generator.repo.model import Facts, FileFacts, RepoMap, Symbol
+from generator.repo.parsing import parse_sources, parse_symbols
 from generator.repo.redact import Redactor
 
 DAMPING = 0.85
@@ -46,8 +48,9 @@ def extract_facts(
     Docstrings and import strings are repository text that reaches prompts and pages, so they are
     redacted here (`redactor`, default: from the environment).
     """
+    redactor = redactor or Redactor.from_environ()
     parsed = parse_sources(root, repo_map.files, max_file_bytes=max_file_bytes, workers=workers)
-    files, packages = _file_facts(root, repo_map, parsed, max_file_bytes)
+    files, packages = _file_facts(root, repo_map, parsed, max_file_bytes, redactor)
     index = ImportIndex(
         files,
         go_modules=_go_modules(root, files, max_file_bytes),
@@ -56,20 +59,73 @@ def extract_facts(
     _resolve_dependencies(files, index)
     _mark_entry_points(root, files, packages, index, max_file_bytes)
     _score_importance(files, {e.path: e.lines for e in repo_map.files})
-    _redact(files.values(), redactor or Redactor.from_environ())
+    _redact(files.values(), redactor)
     return Facts(files=files)
 
 
+class OnDemandFileFacts(FileFacts):
+    """FileFacts whose `symbols` are read on first access (then kept): `load` parses and redacts them.
+
+    Reading them is idempotent, so two threads reading at once at worst both parse the file.
+    """
+
+    _load: Callable[[], list[Symbol]] | None = None
+
+    @classmethod
+    def reading(cls, path: str, language: str, load: Callable[[], list[Symbol]]) -> OnDemandFileFacts:
+        facts = cls(path=path, language=language)
+        facts._load = load
+        return facts
+
+    @property
+    def symbols_read(self) -> bool:
+        """Whether the symbols have been parsed yet."""
+        return self._load is None
+
+    @property  # type: ignore[override]  # a dataclass field, computed on first access
+    def symbols(self) -> list[Symbol]:
+        load = self._load
+        if load is not None:
+            self.__dict__["_symbols"] = load()
+            self._load = None
+        symbols: list[Symbol] = self.__dict__["_symbols"]
+        return symbols
+
+    @symbols.setter
+    def symbols(self, value: list[Symbol]) -> None:
+        self._load = None
+        self.__dict__["_symbols"] = value
+
+    def __eq__(self, other: object) -> bool:  # equal to eager facts with the same values
+        if not isinstance(other, FileFacts):
+            return NotImplemented
+        return all(getattr(self, f.name) == getattr(other, f.name) for f in fields(FileFacts))
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, like the dataclass it extends
+
+
+def _symbol_loader(
+    root: Path, entry_path: str, language: str, max_bytes: int, redactor: Redactor
+) -> Callable[[], list[Symbol]]:
+    def load() -> list[Symbol]:
+        return _redact_symbols(parse_symbols(root, entry_path, language, max_bytes) or [], redactor)
+
+    return load
+
+
 def _file_facts(
-    root: Path, repo_map: RepoMap, parsed: dict[str, Extracted | None], max_bytes: int
+    root: Path, repo_map: RepoMap, parsed: dict[str, Extracted | None], max_bytes: int, redactor: Redactor
 ) -> tuple[dict[str, FileFacts], dict[str, str]]:
     """FileFacts for every mapped file (in map order), and the Go/Java package name of each source file."""
     files: dict[str, FileFacts] = {}
     packages: dict[str, str] = {}
     for entry in repo_map.files:
         facts = FileFacts(path=entry.path, language=entry.language)
-        files[entry.path] = facts
         extracted = parsed.get(entry.path)
+        if extracted is not None and entry.language in SYMBOLS_ON_DEMAND:
+            load = _symbol_loader(root, entry.path, entry.language, max_bytes, redactor)
+            facts = OnDemandFileFacts.reading(entry.path, entry.language, load)
+        files[entry.path] = facts
         if extracted is not None:
             _fill(facts, extracted)
             packages[entry.path] = extracted.package
@@ -88,14 +144,24 @@ def _resolve_dependencies(files: dict[str, FileFacts], index: ImportIndex) -> No
 
 
 def _redact(files: Iterable[FileFacts], redactor: Redactor) -> None:
+    """Docs, imports and the symbols already read (symbols read on demand are redacted by their loader)."""
+    files = list(files)
+    # the same few thousand import strings repeat across files: redact each once
+    imports = {raw: redactor.redact(raw)[0] for raw in {raw for facts in files for raw in facts.imports}}
     for facts in files:
         facts.doc = redactor.redact(facts.doc)[0] if facts.doc else ""
-        facts.imports = [redactor.redact(raw)[0] for raw in facts.imports]
-        facts.symbols = [replace(s, doc=redactor.redact(s.doc)[0]) if s.doc else s for s in facts.symbols]
+        facts.imports = [imports[raw] for raw in facts.imports]
+        if not isinstance(facts, OnDemandFileFacts):
+            facts.symbols = _redact_symbols(facts.symbols, redactor)
+
+
+def _redact_symbols(symbols: list[Symbol], redactor: Redactor) -> list[Symbol]:
+    return [replace(s, doc=redactor.redact(s.doc)[0]) if s.doc else s for s in symbols]
 
 
 def _fill(facts: FileFacts, extracted: Extracted) -> None:
-    facts.symbols = extracted.symbols
+    if not isinstance(facts, OnDemandFileFacts):
+        facts.symbols = extracted.symbols
     facts.imports = extracted.imports
     facts.doc = extracted.doc
     name = posixpath.basename(facts.path)

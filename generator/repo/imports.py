@@ -96,7 +96,7 @@ class ImportIndex:
         """Files inside the repository that `raw` (imported by `source`) refers to; [] when external."""
         if language == "python":
             if raw.startswith("."):  # relative: the same for every file of one folder
-                key = f"{posixpath.dirname(source)}\0{raw}"
+                key = f"{source.rpartition('/')[0]}\0{raw}"  # its folder (paths are relative, POSIX)
                 if key not in self._relative:
                     self._relative[key] = _only(self._python(source, raw))
                 return self._relative[key]

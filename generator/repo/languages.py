@@ -1,8 +1,9 @@
 """Per-language extraction of symbols, raw imports, module doc and `main` for the facts stage.
 
-Python goes through `ast` (pysource.py); JS/TS, Go, Rust, Java and C/C++ through tree-sitter (bundled
-grammars from tree-sitter-language-pack). The tree walk only descends into containers (classes, impls,
-namespaces, export statements), never into function bodies, which keeps it fast on large files.
+Python is read without a syntax tree (pyscan.py, pysymbols.py; `ast` where the layout needs it); JS/TS,
+Go, Rust, Java and C/C++ through tree-sitter (bundled grammars from tree-sitter-language-pack). The tree
+walk only descends into containers (classes, impls, namespaces, export statements), never into function
+bodies, which keeps it fast on large files.
 """
 
 from __future__ import annotations
@@ -15,7 +16,8 @@ from typing import Any
 from generator.repo.comments import doc_before, leading_doc
 from generator.repo.extracted import Extracted
 from generator.repo.model import Symbol
-from generator.repo.pysource import extract_python
+from generator.repo.pyscan import scan_python
+from generator.repo.pysymbols import python_symbols, read_python
 
 TREE_SITTER_LANGUAGES = {
     "javascript",
@@ -31,15 +33,32 @@ TREE_SITTER_LANGUAGES = {
     "ruby",
 }
 SUPPORTED = TREE_SITTER_LANGUAGES | {"python"}
+# languages whose first pass reads no symbols: the facts stage reads them on demand, for the few files a
+# shard or a prompt shows (building Python's syntax tree costs several times more than finding its imports)
+SYMBOLS_ON_DEMAND = frozenset({"python"})
 
 
 def extract(language: str, text: str) -> Extracted:
     """Everything the facts stage needs from one file; raises SyntaxError/ValueError on unparsable input."""
     if language == "python":
-        return extract_python(text)
+        return read_python(text)
     if language in TREE_SITTER_LANGUAGES:
         return _extract_tree_sitter(language, text)
     return Extracted()
+
+
+def symbols_of(language: str, text: str) -> list[Symbol]:
+    """Only the symbols of one file: what `outline` leaves out for the languages read on demand."""
+    if language == "python":
+        return python_symbols(text)
+    return extract(language, text).symbols
+
+
+def outline(language: str, text: str) -> Extracted:
+    """The first pass over every file: imports, doc and main, plus symbols unless read on demand."""
+    if language == "python":
+        return scan_python(text)
+    return extract(language, text)
 
 
 # --- tree-sitter --------------------------------------------------------------------------------------

@@ -1,4 +1,8 @@
-"""Python files for the facts stage, read with `ast`: symbols, imports anywhere, module doc, main guard."""
+"""Python files for the facts stage, read with `ast`: symbols, imports anywhere, module doc, main guard.
+
+This is the reference reading: pyscan.py and pysymbols.py read the same facts without building a syntax
+tree (several times faster), and fall back to this module when a file's layout is unusual.
+"""
 
 from __future__ import annotations
 
@@ -12,7 +16,7 @@ from generator.repo.model import Symbol
 
 def extract_python(text: str) -> Extracted:
     """Facts of one Python module; raises SyntaxError/ValueError when it does not parse."""
-    tree = ast.parse(text)
+    tree = ast.parse(text.removeprefix("\ufeff"))  # a UTF-8 byte-order mark is legal at the top of a file
     out = Extracted(doc=first_paragraph(ast.get_docstring(tree, clean=True)))
     for node in tree.body:
         out.symbols.extend(_python_symbols(node, prefix="", in_class=False))

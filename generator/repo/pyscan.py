@@ -1,0 +1,140 @@
+"""The first pass over every Python file: imports anywhere, module doc and main guard, read with regular
+expressions instead of a syntax tree (several times faster than `ast.parse`, which dominated the facts
+stage). It reads what pysource.extract_python reads; tests hold the two to the same answers.
+"""
+
+from __future__ import annotations
+
+import ast
+import inspect
+import re
+
+from generator.repo.extracted import Extracted, first_paragraph
+
+# string literals (any prefix: a raw string ends where a plain one does) and comments are skipped whole, so
+# an `import` line inside a docstring is never taken for one; possessive quantifiers keep the scan linear
+STRING_LITERAL = (
+    r'"""[^"\\]*+(?:(?:\\[\s\S]|"(?!""))[^"\\]*+)*+(?:"""|\Z)'
+    r"|'''[^'\\]*+(?:(?:\\[\s\S]|'(?!''))[^'\\]*+)*+(?:'''|\Z)"
+    r'|"[^"\\\n]*+(?:\\[\s\S][^"\\\n]*+)*+"?'
+    r"|'[^'\\\n]*+(?:\\[\s\S][^'\\\n]*+)*+'?"
+)
+# a line starting an import statement (also after a one-line `try:`/`if …:`), or a top-level `if`
+_LINE_OF_INTEREST = (
+    r"[ \t\f]*+(?:(?:if|elif|else|try|except|finally|with|for|while)\b[^\n:#'\"]*+:[ \t]*+)?"
+    r"(?=(?:import|from)\b)|if[ \t(]++(?=[_'\"])"
+)
+_AFTER_SEMICOLON = r"[ \t]*+(?=(?:import|from)\b)"  # `x = 1; import y`
+# everything up to the next line of interest, consumed inside the regex engine
+_NEXT = re.compile(
+    rf"(?:[^\"'#\n;]++|{STRING_LITERAL}|#[^\n]*+|\n(?!{_LINE_OF_INTEREST})|;(?!{_AFTER_SEMICOLON}))*+"
+    rf"(?:\n(?:{_LINE_OF_INTEREST})|;{_AFTER_SEMICOLON})"
+)
+_CONTINUED = (
+    r"[^\n;#\\]*+(?:\\\r?\n[^\n;#\\]*+)*+"  # the rest of a logical line (backslash continuations included)
+)
+_NAMES = rf"(?:\((?P<paren>[^)#]*+(?:#[^\n]*+[^)#]*+)*+)\)|(?P<names>{_CONTINUED}))"
+_FROM_PLAIN = re.compile(rf"from[ \t]++(?P<module>[.\w]++)[ \t]++import\b[ \t]*+(?!\\){_NAMES}")
+_FROM = re.compile(  # any spacing: `from . . pkg \<newline> import …`
+    rf"from\b(?P<module>(?:[ \t.\w]|\\\r?\n)+?)\bimport\b(?:[ \t]|\\\r?\n)*+{_NAMES}"
+)
+_IMPORT = re.compile(rf"import\b(?P<names>{_CONTINUED})")
+_MAIN_GUARD = re.compile(
+    r"""[ \t(]*(?:__name__[ \t]*==[ \t]*(['"])__main__\1|(['"])__main__\2[ \t]*==[ \t]*__name__)"""
+)
+_SEMICOLON = re.compile(r"[ \t]*;[ \t]*")
+_COMMENT = re.compile(r"#[^\n]*")
+_SPACING = re.compile(r"\s|\\")
+_DOC_START = re.compile(r"(?:[ \t\f]*+(?:#[^\n]*+)?\r?\n)*+(?=[rRuU]?['\"])")
+_STRING_TOKEN = re.compile(STRING_LITERAL)
+
+
+def scan_python(text: str) -> Extracted:
+    """Imports (as `extract_python` writes them, in line order), module doc and main guard; no symbols.
+
+    Never raises on bad syntax: a statement it cannot read is left out.
+    """
+    text = "\n" + text.removeprefix("\ufeff")  # every line of interest then starts after a newline
+    out = Extracted(doc=_module_doc(text))
+    found: list[tuple[int, str]] = []
+    pos = line = counted = 0
+    while (hit := _NEXT.match(text, pos)) is not None:
+        pos = hit.end()
+        if not text.startswith(("import", "from"), pos):  # a top-level `if`
+            out.has_main = out.has_main or _MAIN_GUARD.match(text, pos - 1) is not None
+            continue
+        line += text.count("\n", counted, pos)
+        counted = pos
+        pos = _import_statements(text, pos, line, found)
+    out.imports = list(dict.fromkeys(name for _, name in sorted(found)))
+    return out
+
+
+def _import_statements(text: str, pos: int, line: int, found: list[tuple[int, str]]) -> int:
+    """Read the import statement(s) at `pos` (several when joined by `;`); returns where reading stopped."""
+    while (statement := _statement_at(text, pos)) is not None:
+        found.extend((line, target) for target in _import_targets(statement))
+        pos = statement.end()
+        separator = _SEMICOLON.match(text, pos)
+        if separator is None:
+            break
+        pos = separator.end()
+    return pos
+
+
+def _statement_at(text: str, pos: int) -> re.Match[str] | None:
+    if text.startswith("import", pos):
+        return _IMPORT.match(text, pos)
+    return _FROM_PLAIN.match(text, pos) or _FROM.match(text, pos)
+
+
+def _import_targets(statement: re.Match[str]) -> list[str]:
+    """'pkg.mod' for `import pkg.mod`, 'pkg:name' / '.:name' / 'pkg' (star) for `from … import …`."""
+    groups = statement.groupdict()
+    names = groups.get("paren")
+    if names is None:
+        names = groups["names"]
+    elif "#" in names:
+        names = _COMMENT.sub("", names)
+    heads = []
+    for item in names.replace("\\", " ").split(","):  # a backslash can only continue the line here
+        words = item.split()
+        if not words:
+            continue
+        if len(words) != 1 and (len(words) != 3 or words[1] != "as"):
+            return []  # not an import statement after all (or one that does not parse)
+        heads.append(words[0])
+    if not all(map(_is_dotted, heads)):
+        return []
+    if "module" not in groups:
+        return [head for head in heads if head != "*"]
+    module = groups["module"] if statement.re is _FROM_PLAIN else _SPACING.sub("", groups["module"])
+    if not module or not _is_dotted(module.lstrip("."), empty=True):
+        return []
+    return [module if head == "*" else f"{module}:{head}" for head in heads]
+
+
+def _is_dotted(name: str, *, empty: bool = False) -> bool:
+    if name.isidentifier() or name == "*" or (empty and not name):
+        return True
+    return all(part.isidentifier() for part in name.split("."))
+
+
+def _module_doc(text: str) -> str:
+    """First paragraph of the module docstring: a string literal alone on the first statement's line."""
+    start = _DOC_START.match(text)
+    if start is None:
+        return ""
+    begin = start.end()
+    token = _STRING_TOKEN.match(text, begin + (text[begin] not in "'\""))
+    if token is None:
+        return ""
+    line_end = text.find("\n", token.end())
+    rest = text[token.end() : line_end if line_end >= 0 else len(text)].strip()
+    if rest and not rest.startswith(("#", ";")):
+        return ""  # `"a" + b`, `"x".join(…)`: an expression, not a docstring
+    try:
+        value = ast.literal_eval(text[begin : token.end()])
+    except (SyntaxError, ValueError, MemoryError, RecursionError):
+        return ""
+    return first_paragraph(inspect.cleandoc(value)) if isinstance(value, str) else ""

@@ -1,0 +1,244 @@
+"""The shape that keeps a large repository fast: every file is scanned for imports, but a Python file's
+symbols are parsed only when something asks for them (the shard files), and the scan agrees with `ast`."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import pytest
+from conftest import make_git_repo
+from repo_output_fakes import offline_setup
+from repo_source_fixture import write_tree
+
+from generator.repo.facts import OnDemandFileFacts, extract_facts
+from generator.repo.map import map_repository
+from generator.repo.model import MAX_TOTAL_FILES, FileFacts
+from generator.repo.pipeline import analyze_shards, prepare
+from generator.repo.pyscan import scan_python
+from generator.repo.pysource import extract_python
+from generator.repo.pysymbols import UnusualLayout, _read_symbols, python_symbols
+from generator.repo.synthesize import synthesize
+
+
+def big_project(modules: int) -> dict[str, str]:
+    """A package of `modules` modules, each importing the core and defining a class and a function."""
+    files = {
+        "README.md": "# Big\n\nBig is a package with many modules, used to check what gets parsed.\n",
+        "big/__init__.py": '"""The big package."""\n\nfrom .core import Engine\n',
+        "big/core.py": '"""Core engine."""\n\n\nclass Engine:\n    """Runs."""\n\n    def run(self):\n        return 1\n',
+    }
+    for i in range(modules):
+        files[f"big/part{i:02d}.py"] = (
+            f'"""Part {i}."""\n\nfrom .core import Engine\n\n\n'
+            f'class Part{i}(Engine):\n    """A part."""\n\n\ndef make{i}():\n    return Part{i}()\n'
+        )
+    return files
+
+
+def read_symbols(facts: dict[str, FileFacts]) -> set[str]:
+    return {p for p, f in facts.items() if isinstance(f, OnDemandFileFacts) and f.symbols_read}
+
+
+def test_facts_rank_every_file_without_parsing_python_symbols(tmp_path: Path) -> None:
+    root = write_tree(tmp_path / "repo", big_project(8))
+    facts = extract_facts(root, map_repository(root))
+    python = [p for p, f in facts.files.items() if f.language == "python"]
+    assert python and all(isinstance(facts.files[p], OnDemandFileFacts) for p in python)
+    assert read_symbols(facts.files) == set()
+    # imports, the graph, docs and importance are all there without any symbol
+    assert facts.files["big/part03.py"].depends_on == ["big/core.py"]
+    assert facts.dependents("big/core.py")[:2] == ["big/__init__.py", "big/part00.py"]
+    assert facts.files["big/part03.py"].doc == "Part 3."
+    assert facts.files["big/core.py"].importance > facts.files["big/part03.py"].importance
+    assert read_symbols(facts.files) == set()
+    # asking for one file's symbols parses that file only
+    engine = facts.files["big/core.py"].symbols
+    assert [(s.name, s.kind, s.start, s.end, s.doc) for s in engine] == [
+        ("Engine", "class", 4, 8, "Runs."),
+        ("Engine.run", "method", 7, 8, ""),
+    ]
+    assert read_symbols(facts.files) == {"big/core.py"}
+
+
+def test_on_demand_facts_equal_eager_facts_with_the_same_values(tmp_path: Path) -> None:
+    root = write_tree(tmp_path / "repo", {"a.py": "import os\n\n\ndef f():\n    pass\n"})
+    lazy = extract_facts(root, map_repository(root)).files["a.py"]
+    eager = FileFacts(
+        path="a.py",
+        language="python",
+        symbols=list(lazy.symbols),
+        imports=["os"],
+        importance=lazy.importance,
+    )
+    assert lazy == eager and eager == lazy
+    eager.imports = ["sys"]
+    assert lazy != eager
+
+
+def test_threads_reading_symbols_at_once_all_see_them(tmp_path: Path) -> None:
+    body = "".join(f"def f{i}():\n    return {i}\n\n\n" for i in range(300))
+    root = write_tree(tmp_path / "repo", {"many.py": body})
+    facts = extract_facts(root, map_repository(root)).files["many.py"]
+    seen: list[int] = []
+    start = threading.Barrier(4)
+
+    def read() -> None:
+        start.wait()
+        seen.append(len(facts.symbols))
+
+    threads = [threading.Thread(target=read) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert seen == [300] * 4
+
+
+def test_a_run_parses_symbols_only_for_the_files_its_shards_show(tmp_path: Path) -> None:
+    root = make_git_repo(
+        tmp_path / "big", big_project(MAX_TOTAL_FILES + 10), origin="https://github.com/acme/big.git"
+    )
+    paths, config, provider = offline_setup(tmp_path / "kb")
+    study = prepare(paths, config, provider, str(root))
+    planned = {path for shard in study.plan.shards for path in shard.files}
+    assert len(planned) <= MAX_TOTAL_FILES < len(study.facts.files)
+    assert read_symbols(study.facts.files) <= planned
+    outcomes = analyze_shards(study, provider, list(enumerate(study.plan.shards, 1)))
+    result = synthesize(study, provider, outcomes)
+    assert not result.failed
+    shown = read_symbols(study.facts.files)
+    assert shown and shown <= planned  # every other Python file of the repository was never parsed
+    assert any(f.language == "python" for p, f in study.facts.files.items() if p not in shown)
+    pages = "".join(p.read_text() for p in (paths.repos_dir / "acme" / "big" / "shards").glob("*.md"))
+    assert "**Engine** (class) [big/core.py:4-8]" in pages  # symbols read on demand reach the pages
+
+
+# every tricky spot of reading imports without a syntax tree; the reference is `ast` (extract_python)
+SCAN_CASES = {
+    "docstring_with_code": '"""Module doc.\n\n    from fake import nothing\n    import also_fake\n"""\nimport real\n',
+    "nested_and_one_liners": (
+        "import a\n"
+        "try: import b\n"
+        "except ImportError: from c import d\n"
+        "if True:\n    import e.f as g, h\n"
+        "def fn():\n    from .sib import (x,  # comment (with parens)\n        y as z,\n    )\n"
+        "class K:\n    import i; from j import *\n"
+    ),
+    "continuations": "from pkg.mod import \\\n    (one,\n     two)\nimport k, \\\n    l\nfrom . import m\nfrom .. n import o\n",
+    "strings_hide_imports": (
+        "x = 'import fake1'\n"
+        'y = """\nimport fake2\n"""\n'
+        "z = r'''\\\nfrom fake3 import q\n'''\n"
+        's = "a \\" quote"; import after_quote\n'
+        "# import fake4\n"
+    ),
+    "main_guards": 'import sys\n\nif __name__ == "__main__":\n    sys.exit(0)\n',
+    "reversed_main_guard": "if ('__main__' == __name__):\n    pass\n",
+    "nested_main_is_not_top_level": "def f():\n    if __name__ == '__main__':\n        pass\n",
+    "doc_after_comments": "#!/usr/bin/env python\n# -*- coding: utf-8 -*-\n\nr'''Raw doc.\n\n  Second paragraph.'''\n",
+    "expression_is_not_a_doc": '"abc".join([])\nimport q\n',
+    "bytes_is_not_a_doc": "b'not a doc'\n",
+    "crlf": '"""CRLF doc."""\r\nimport alpha\r\nfrom beta import gamma\r\n',
+    "bom": '\ufeff"""BOM doc."""\nimport delta\n',
+    "same_line_sorted_by_name": "from zed import b, a; import m\n",
+    "not_an_import": "x = (yield\n     from g)\nimport_thing = 1\nfrom_here = 2\n",
+}
+
+
+@pytest.mark.parametrize("name", sorted(SCAN_CASES))
+def test_scan_reads_what_ast_reads(name: str) -> None:
+    text = SCAN_CASES[name]
+    reference = extract_python(text)
+    scanned = scan_python(text)
+    assert (scanned.imports, scanned.doc, scanned.has_main) == (
+        reference.imports,
+        reference.doc,
+        reference.has_main,
+    )
+    assert scanned.symbols == []
+
+
+def test_scan_reads_the_expected_values() -> None:
+    # the comparison above could pass with both readers wrong; pin a few values down
+    nested = scan_python(SCAN_CASES["nested_and_one_liners"])
+    assert nested.imports == ["a", "b", "c:d", "e.f", "h", ".sib:x", ".sib:y", "i", "j"]
+    assert scan_python(SCAN_CASES["docstring_with_code"]).imports == ["real"]
+    assert scan_python(SCAN_CASES["doc_after_comments"]).doc == "Raw doc."
+    assert scan_python(SCAN_CASES["main_guards"]).has_main
+    assert not scan_python(SCAN_CASES["nested_main_is_not_top_level"]).has_main
+
+
+def test_a_file_with_a_syntax_error_keeps_its_imports_but_has_no_symbols(tmp_path: Path) -> None:
+    root = write_tree(
+        tmp_path / "repo",
+        {
+            "lib.py": "def helper():\n    return 1\n",
+            "broken.py": "from lib import helper\n\ndef oops(:\n    pass\n",
+        },
+    )
+    facts = extract_facts(root, map_repository(root))
+    assert facts.files["broken.py"].depends_on == ["lib.py"]
+    assert facts.files["broken.py"].symbols == []
+    assert [s.name for s in facts.files["lib.py"].symbols] == ["helper"]
+
+
+# layouts the line-by-line symbol reader must follow exactly as `ast` does
+SYMBOL_CASES = {
+    "decorators_and_docstrings": (
+        "import functools\n\n\n@functools.cache\n@other(\n    arg=1,\n)\ndef cached(x):\n"
+        '    """Cached.\n\n    More."""\n    return x\n\n\nclass Box:\n    r"""Raw doc."""\n\n'
+        "    @property\n    def size(self) -> int:\n        'Single quoted.'\n        return 1\n\n"
+        "    async def fetch(self):\n        pass\n    # a trailing comment is not part of the method\n"
+    ),
+    "nested_classes_and_privacy": (
+        "class _Hidden:\n    def shown(self):\n        pass\n\n    class Inner:\n        def deep(self):\n"
+        "            def local():\n                pass\n            return local\n\n"
+        "    def __init__(self):\n        pass\n"
+    ),
+    "not_symbols": (
+        "if True:\n    def in_if():\n        pass\n\ntry:\n    class InTry:\n        pass\nexcept Exception:\n"
+        "    pass\n\n\ndef outer():\n    class InFunction:\n        def m(self):\n            pass\n"
+        "    return InFunction\n"
+    ),
+    "inline_bodies": (
+        "from typing import overload\n\n\nclass Api:\n    @overload\n    def get(self, x: int) -> int: ...\n"
+        '    @overload\n    def get(self, x: str) -> str: "Doc inline."\n    def get(self, x): return x\n\n\n'
+        "class Empty: pass\n"
+    ),
+    "multiline_signature_and_strings": (
+        "def long(\n    a: dict[str, int] = {'k': 1},\n    b=lambda y: y,\n) -> tuple[\n    int, str\n]:\n"
+        '    """Doc after a long header."""\n    text = """\nnot code: def fake():\n"""\n'
+        '    return (\n        1,\n    )\n\n\ndef last():\n    x = """\nends here\n"""\n\n# comment at the end\n'
+    ),
+    "first_statement_not_a_docstring": (
+        'def f():\n    x = "not a doc"\n    return x\n\n\ndef g():\n    f"formatted {1}"\n\n\n'
+        'def h():\n    ("parenthesized doc")\n\n\ndef i():\n    b"bytes"\n'
+    ),
+    "tabs_fall_back_to_ast": "class T:\n\tdef m(self):\n\t\t'''Tab doc.'''\n\t\tpass\n",
+    "backslash_then_comment_falls_back": "def f():\n    assert True \\\n        # c\n\n\ndef g():\n    pass\n",
+}
+
+
+@pytest.mark.parametrize("name", sorted(SYMBOL_CASES))
+def test_symbols_read_line_by_line_equal_the_syntax_tree(name: str) -> None:
+    text = SYMBOL_CASES[name]
+    assert python_symbols(text) == extract_python(text).symbols
+
+
+def test_symbols_reader_values_and_fallbacks() -> None:
+    symbols = {s.name: s for s in _read_symbols(SYMBOL_CASES["decorators_and_docstrings"])}
+    assert (symbols["cached"].start, symbols["cached"].end, symbols["cached"].doc) == (4, 12, "Cached.")
+    assert (symbols["Box"].doc, symbols["Box.size"].kind, symbols["Box.fetch"].end) == (
+        "Raw doc.",
+        "method",
+        24,
+    )
+    assert [s.name for s in _read_symbols(SYMBOL_CASES["not_symbols"])] == ["outer"]
+    inline = {s.name: s for s in _read_symbols(SYMBOL_CASES["inline_bodies"])}
+    assert inline["Empty"].start == inline["Empty"].end == 12
+    for unusual in ("tabs_fall_back_to_ast", "backslash_then_comment_falls_back"):
+        with pytest.raises(UnusualLayout):
+            _read_symbols(SYMBOL_CASES[unusual])
+    with pytest.raises(SyntaxError):  # neither reader makes symbols up for a file Python cannot read
+        python_symbols("def broken(:\n    pass\n")
