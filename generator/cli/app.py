@@ -10,6 +10,7 @@ from typing import NoReturn
 import click
 from rich.console import Console
 
+from .. import cjk
 from ..config import Config, load_config
 from ..errors import NotImplementedYetError
 from ..llm import Provider, open_provider
@@ -26,7 +27,7 @@ class App:
     @cached_property
     def paths(self) -> KBPaths:
         paths = KBPaths(self.root)
-        _keep_jieba_cache_in(paths.cache_dir)
+        cjk.use_cache_dir(paths.cache_dir)  # jieba's dictionary cache stays in ours (no import here)
         return paths
 
     @cached_property
@@ -44,16 +45,6 @@ class App:
 
 
 pass_app = click.make_pass_decorator(App)
-
-
-def _keep_jieba_cache_in(cache_dir: Path) -> None:
-    """jieba (Chinese segmentation: our search indexes and MkDocs search) caches its dictionary in the shared
-    system temp dir, where another user could plant one; keep it in the knowledge base's own cache."""
-    try:
-        import jieba
-    except ImportError:
-        return
-    jieba.dt.tmp_dir = str(cache_dir)
 
 
 def not_implemented(command: str) -> NoReturn:

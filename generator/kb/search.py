@@ -9,7 +9,6 @@ English goes through FTS5's porter stemmer, so `trading` finds `trade`.
 from __future__ import annotations
 
 import hashlib
-import logging
 import re
 import sqlite3
 from collections.abc import Iterable, Iterator
@@ -18,6 +17,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+from .. import cjk
 from ..errors import StoreError
 from ..store import KBPaths, read_page
 from .index import load_index
@@ -30,7 +30,7 @@ KIND_WEIGHT = {"repo": 1.0, "topic": 1.0, "source": 0.6}
 TITLE_WEIGHT = 4.0
 SNIPPET_CHARS = 180
 MAX_TERMS = 40
-_CJK_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
+_CJK_RUN = cjk.CJK_RUN
 _WORD = re.compile(r"\w+", re.UNICODE)
 # (glob below site_src, kind of document); ids are derived from the path
 _DOCUMENTS = [
@@ -61,13 +61,7 @@ class SearchResult:
 
 def segment(text: str, *, for_index: bool = False) -> str:
     """Text with every Hanzi run split into words by jieba (search mode when indexing, for recall)."""
-    if not _CJK_RUN.search(text):
-        return text
-    import jieba
-
-    jieba.setLogLevel(logging.WARNING)
-    cut = jieba.cut_for_search if for_index else jieba.cut
-    return _CJK_RUN.sub(lambda m: " " + " ".join(w for w in cut(m.group(0)) if w.strip()) + " ", text)
+    return cjk.segment(text, search_mode=for_index)
 
 
 def _fts_clause(term: str) -> str:

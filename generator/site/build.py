@@ -13,6 +13,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from .. import cjk
 from ..config import Config
 from ..errors import ConfigError, DeepkbError
 from ..store import KBPaths
@@ -83,6 +84,9 @@ def build_site(paths: KBPaths, config: Config, strict: bool = True) -> Path:
     from mkdocs.exceptions import Abort, MkDocsException
 
     mk_config = load_mkdocs_config(paths, config, site_dir=str(paths.site_dir), strict=strict)
+    # Material's search plugin segments Chinese with jieba: load it first, its cache kept in ours
+    cjk.use_cache_dir(paths.cache_dir)
+    cjk.jieba()
     with _captured_logs() as problems:
         try:
             build(mk_config)

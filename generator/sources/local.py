@@ -24,6 +24,7 @@ from stat import S_ISREG
 
 import filelock
 
+from .. import cjk
 from ..errors import ConfigError
 from .base import SearchHit, SearchProvider, register
 from .pagetext import html_title, html_to_markdown, pdf_to_text
@@ -34,7 +35,7 @@ PASSAGE_CHARS = 900
 SCHEMA_VERSION = "1"
 REFRESH_SECONDS = 5.0
 log = logging.getLogger(__name__)
-_CJK_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
+_CJK_RUN = cjk.CJK_RUN
 _WORD = re.compile(r"\w+", re.UNICODE)
 _STOPWORDS = frozenset(
     "a an and are as at be by for from how in is it of on or that the this to was what when where which who why with".split()
@@ -53,12 +54,7 @@ class IndexStats:
 
 def segment(text: str) -> str:
     """Text with every run of Han characters split into words (jieba), ready for FTS5's unicode61."""
-    if not _CJK_RUN.search(text):
-        return text
-    import jieba
-
-    jieba.setLogLevel(logging.WARNING)  # its dictionary-loading chatter is not for our users
-    return _CJK_RUN.sub(lambda m: " " + " ".join(jieba.cut_for_search(m.group(0))) + " ", text)
+    return cjk.segment(text, search_mode=True)
 
 
 def fts_query(query: str, max_terms: int = 32) -> str:

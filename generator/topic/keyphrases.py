@@ -9,11 +9,11 @@ many sources name them. Chinese is segmented with jieba.
 
 from __future__ import annotations
 
-import logging
 import re
 from collections.abc import Sequence
 from functools import lru_cache
 
+from .. import cjk
 from ..summarize import STOPWORDS
 
 MIN_SUPPORT = 2  # a run of words the sources use this often is a phrase (once is the fallback)
@@ -42,7 +42,7 @@ _ZH_GENERIC = frozenset(
 _ADJECTIVE_ENDINGS = ("worthy", "able", "ible", "ful", "less", "ous")
 _VERB_ENDINGS = ("izes", "yzes", "ized", "yzed", "izing", "yzing")
 _LATIN_WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9+#'-]*(?:\.[A-Za-z0-9]+)*")
-_CJK_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
+_CJK_RUN = cjk.CJK_RUN
 _TOKEN = re.compile(rf"{_CJK_RUN.pattern}|{_LATIN_WORD.pattern}|[^\sA-Za-z0-9]")
 
 
@@ -169,10 +169,7 @@ def _count(phrase: str, corpus: list[str]) -> int:
 
 
 def _segment(run: str) -> list[str]:
-    import jieba
-
-    jieba.setLogLevel(logging.WARNING)  # its dictionary-loading chatter is not for our users
-    return [w for w in jieba.lcut(run) if w.strip()]
+    return cjk.words(run)
 
 
 # --------------------------------------------------------------------------- grammar for questions
