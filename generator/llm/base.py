@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import os
 import re
 from collections.abc import Callable
@@ -73,6 +74,7 @@ class Provider:
 
 ProviderFactory = Callable[[LLMConfig], Provider]
 _REGISTRY: dict[str, type[Provider]] = {}
+BUILTIN = {"anthropic": "anthropic", "openai": "openai", "offline": "offline"}  # name → module
 
 
 def register(cls: type[Provider]) -> type[Provider]:
@@ -82,8 +84,7 @@ def register(cls: type[Provider]) -> type[Provider]:
 
 
 def provider_names() -> list[str]:
-    _load_builtin()
-    return sorted(_REGISTRY)
+    return sorted(set(_REGISTRY) | set(BUILTIN))
 
 
 @dataclass(frozen=True)
@@ -107,19 +108,16 @@ def select_provider_name(cli_value: str | None, config: LLMConfig) -> Selection:
 
 
 def create_provider(name: str, config: LLMConfig) -> Provider:
-    _load_builtin()
+    if name not in _REGISTRY and name in BUILTIN:
+        # imported on demand: an offline run never loads httpx or the Anthropic SDK
+        importlib.import_module(f"{__package__}.{BUILTIN[name]}")
     try:
         cls = _REGISTRY[name]
     except KeyError:
         raise ConfigError(
-            f"unknown LLM provider '{name}'", hint=f"choose one of: {', '.join(sorted(_REGISTRY))}"
+            f"unknown LLM provider '{name}'", hint=f"choose one of: {', '.join(provider_names())}"
         ) from None
     return cls(config)
-
-
-def _load_builtin() -> None:
-    # Importing registers them; kept lazy so `deepkb --help` does not import the Anthropic SDK.
-    from . import anthropic, offline, openai  # noqa: F401
 
 
 _TOKEN_RE = re.compile(r"\w+|[^\w\s]", re.UNICODE)
