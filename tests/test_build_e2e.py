@@ -11,7 +11,6 @@ from pathlib import Path
 
 import frontmatter
 import pytest
-
 from conftest import SAMPLE_PROJECT, make_git_repo
 
 CORPUS = {
