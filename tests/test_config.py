@@ -66,3 +66,18 @@ def test_cli_prints_one_line_and_exits_non_zero(tmp_path: Path) -> None:
     assert result.output.strip().count("\n") == 0
     assert "unknown key 'llm.max_concurent'" in result.output
     assert "Traceback" not in result.output
+
+
+def test_missing_root_is_one_line_and_creates_nothing(tmp_path: Path) -> None:
+    root = tmp_path / "nowhere"
+    result = CliRunner().invoke(cli, ["--root", str(root), "build"])
+    assert result.exit_code == 2
+    assert f"knowledge-base root {root} does not exist" in result.output
+    assert not root.exists()
+
+
+def test_build_without_deepkb_yml_says_where_it_looked(tmp_path: Path) -> None:
+    result = CliRunner().invoke(cli, ["--root", str(tmp_path), "build"])
+    assert result.exit_code == 2
+    assert f"no deepkb.yml in {tmp_path}" in result.output
+    assert list(tmp_path.iterdir()) == []

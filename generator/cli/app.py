@@ -12,7 +12,7 @@ from rich.console import Console
 
 from .. import cjk
 from ..config import Config, load_config
-from ..errors import NotImplementedYetError
+from ..errors import NotImplementedYetError, UsageError
 from ..llm import Provider, open_provider
 from ..store import KBPaths
 
@@ -26,6 +26,11 @@ class App:
 
     @cached_property
     def paths(self) -> KBPaths:
+        if not self.root.is_dir():
+            raise UsageError(
+                f"knowledge-base root {self.root} does not exist",
+                hint="create it, or run deepkb in the folder that holds deepkb.yml",
+            )
         paths = KBPaths(self.root)
         cjk.use_cache_dir(paths.cache_dir)  # jieba's dictionary cache stays in ours (no import here)
         return paths

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from ..errors import PartialFailure
+from ..errors import ConfigError, PartialFailure
 from ..store import workspace_lock
 from .app import App, pass_app
 
@@ -14,6 +14,11 @@ from .app import App, pass_app
 @pass_app
 def build(app: App, no_site: bool) -> None:
     """Research every repository and topic in deepkb.yml, then build the site into site/."""
+    if not app.paths.config_file.is_file():
+        raise ConfigError(
+            f"no deepkb.yml in {app.paths.root}",
+            hint="run deepkb in your knowledge base's folder (or pass --root); README.md shows a deepkb.yml",
+        )
     config = app.config  # a broken deepkb.yml fails here, before anything runs
     from ..kb.index import update_index
     from ..repo.pipeline import run_repo_research
