@@ -242,3 +242,48 @@ def test_symbols_reader_values_and_fallbacks() -> None:
             _read_symbols(SYMBOL_CASES[unusual])
     with pytest.raises(SyntaxError):  # neither reader makes symbols up for a file Python cannot read
         python_symbols("def broken(:\n    pass\n")
+
+
+def test_facts_parse_the_bytes_the_map_kept_instead_of_reading_again(tmp_path: Path) -> None:
+    root = write_tree(tmp_path / "repo", big_project(3))
+    repo_map = map_repository(root, keep_languages={"python"}, keep_bytes=10_000)
+    assert set(repo_map.contents) == {p.path for p in repo_map.files if p.language == "python"}
+    assert "README.md" not in repo_map.contents  # only languages the facts stage parses are kept
+    # the files change on disk after mapping: the facts describe what the map saw, and hold no bytes after
+    for name in ("big/part00.py", "big/core.py"):
+        (root / name).write_text("import json\n")
+    facts = extract_facts(root, repo_map, workers=1)
+    assert facts.files["big/part00.py"].depends_on == ["big/core.py"]
+    assert facts.files["big/part00.py"].doc == "Part 0."
+    assert repo_map.contents == {}
+    # once parsed, the bytes are gone: a second extraction reads the files on disk
+    assert extract_facts(root, repo_map, workers=1).files["big/part00.py"].depends_on == []
+
+
+def test_worker_processes_parse_the_bytes_the_map_kept(tmp_path: Path) -> None:
+    root = write_tree(tmp_path / "repo", big_project(6))
+    repo_map = map_repository(root, keep_languages={"python"}, keep_bytes=100_000)
+    (root / "big/part04.py").write_text("import json\n")
+    facts = extract_facts(root, repo_map, workers=2)
+    assert facts.files["big/part04.py"].depends_on == ["big/core.py"]
+    assert facts.files["big/part04.py"].doc == "Part 4."
+
+
+def test_the_map_keeps_bytes_within_its_budget_only(tmp_path: Path) -> None:
+    root = write_tree(tmp_path / "repo", big_project(3))
+    sizes = {e.path: e.size for e in map_repository(root).files}
+    budget = sizes["big/__init__.py"] + sizes["big/core.py"]
+    kept = map_repository(root, keep_languages={"python"}, keep_bytes=budget).contents
+    assert sum(map(len, kept.values())) <= budget and kept
+    assert map_repository(root).contents == {}  # nothing kept unless asked
+    # files the map did not keep are read from disk: the facts are the same either way
+    assert extract_facts(root, map_repository(root, keep_languages={"python"}, keep_bytes=budget)) == (
+        extract_facts(root, map_repository(root))
+    )
+
+
+def test_a_statement_seen_in_another_file_reads_the_same() -> None:
+    first = scan_python("from .core import Engine, Part\nimport os.path as p\n").imports
+    again = scan_python('"""Doc."""\nimport os.path as p\nfrom .core import Engine, Part\n').imports
+    assert first == [".core:Engine", ".core:Part", "os.path"]
+    assert again == ["os.path", ".core:Engine", ".core:Part"]

@@ -49,7 +49,10 @@ def extract_facts(
     redacted here (`redactor`, default: from the environment).
     """
     redactor = redactor or Redactor.from_environ()
-    parsed = parse_sources(root, repo_map.files, max_file_bytes=max_file_bytes, workers=workers)
+    parsed = parse_sources(
+        root, repo_map.files, max_file_bytes=max_file_bytes, workers=workers, contents=repo_map.contents
+    )
+    repo_map.contents.clear()  # parsed: the bytes are not needed again
     files, packages = _file_facts(root, repo_map, parsed, max_file_bytes, redactor)
     index = ImportIndex(
         files,

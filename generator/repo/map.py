@@ -11,7 +11,8 @@ import errno
 import os
 import re
 import stat
-from dataclasses import dataclass
+from collections.abc import Collection
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pathspec
@@ -87,19 +88,43 @@ def _valid_pattern(line: str) -> bool:
     return True
 
 
-def map_repository(root: Path, *, max_file_bytes: int = 1_000_000) -> RepoMap:
-    """Walk `root` and return every readable text file, sorted by path, plus what was skipped and why."""
+def map_repository(
+    root: Path,
+    *,
+    max_file_bytes: int = 1_000_000,
+    keep_languages: Collection[str] = (),
+    keep_bytes: int = 0,
+) -> RepoMap:
+    """Walk `root` and return every readable text file, sorted by path, plus what was skipped and why.
+
+    The bytes read of files in `keep_languages` stay in `RepoMap.contents`, up to `keep_bytes` in all.
+    """
     root = Path(root)
     files: list[FileEntry] = []
     skipped: list[Skipped] = []
+    kept = _Kept(frozenset(keep_languages), budget=keep_bytes)
     tracked = tracked_files(root)
     dirs = frozenset(p.rsplit("/", i)[0] for p in tracked for i in range(1, p.count("/") + 1))
     rules = _IgnoreRules(tracked=tracked, tracked_dirs=dirs)
     rules = rules.with_file("", _read_ignore_lines(root / ".git" / "info" / "exclude"))
-    _walk(root, "", rules, max_file_bytes, files, skipped)
+    _walk(root, "", rules, max_file_bytes, files, skipped, kept)
     files.sort(key=lambda f: f.path)
     skipped.sort(key=lambda s: s.path)
-    return RepoMap(root=root, files=files, skipped=skipped)
+    return RepoMap(root=root, files=files, skipped=skipped, contents=kept.contents)
+
+
+@dataclass
+class _Kept:
+    """File bytes the walk keeps for the facts stage, within a byte budget (first come, first kept)."""
+
+    languages: frozenset[str]
+    budget: int
+    contents: dict[str, bytes] = field(default_factory=dict)
+
+    def offer(self, rel: str, language: str, data: bytes) -> None:
+        if language in self.languages and len(data) <= self.budget:
+            self.contents[rel] = data
+            self.budget -= len(data)
 
 
 def tracked_files(root: Path) -> frozenset[str]:
@@ -130,6 +155,7 @@ def _walk(
     cap: int,
     files: list[FileEntry],
     skipped: list[Skipped],
+    kept: _Kept,
 ) -> None:
     rules = rules.with_file(prefix, _read_ignore_lines(directory / ".gitignore"))
     try:
@@ -157,11 +183,11 @@ def _walk(
             elif rel.count("/") >= MAX_DEPTH:
                 skipped.append(Skipped(rel + "/", "nested too deeply"))
             else:
-                _walk(Path(entry.path), rel + "/", rules, cap, files, skipped)
+                _walk(Path(entry.path), rel + "/", rules, cap, files, skipped, kept)
         elif not stat.S_ISREG(st.st_mode):
             skipped.append(Skipped(rel, "special file (device, FIFO or socket)"))
         else:
-            _visit_file(entry.path, rel, st, rules, cap, files, skipped)
+            _visit_file(entry.path, rel, st, rules, cap, files, skipped, kept)
 
 
 def _safe_name(name: str) -> bool:
@@ -184,6 +210,7 @@ def _visit_file(
     cap: int,
     files: list[FileEntry],
     skipped: list[Skipped],
+    kept: _Kept,
 ) -> None:
     reason = skip_reason_by_name(rel)
     if reason is None and rules.ignored(rel, is_dir=False):
@@ -205,7 +232,9 @@ def _visit_file(
         skipped.append(Skipped(rel, "generated"))
     else:
         lines = data.count(b"\n") + (1 if data and not data.endswith(b"\n") else 0)
-        files.append(FileEntry(path=rel, size=len(data), lines=lines, language=language_of(rel)))
+        language = language_of(rel)
+        files.append(FileEntry(path=rel, size=len(data), lines=lines, language=language))
+        kept.offer(rel, language, data)
 
 
 def _is_generated(head: bytes) -> bool:

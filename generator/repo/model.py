@@ -57,6 +57,9 @@ class RepoMap:
     root: Path
     files: list[FileEntry]
     skipped: list[Skipped] = field(default_factory=list)
+    contents: dict[str, bytes] = field(default_factory=dict, compare=False, repr=False)
+    """Bytes the map already read, when asked to keep them (`map_repository(keep_bytes=…)`), so the facts
+    stage need not read each file a second time; it empties this once it has parsed them."""
 
     def languages(self) -> dict[str, dict[str, int]]:
         totals: dict[str, dict[str, int]] = {}

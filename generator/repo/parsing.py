@@ -14,7 +14,7 @@ import multiprocessing
 import os
 import re
 import warnings
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
@@ -23,7 +23,7 @@ from typing import TypeVar
 from generator.errors import DeepkbError
 from generator.repo.extracted import Extracted
 from generator.repo.languages import SUPPORTED, SYMBOLS_ON_DEMAND, outline, symbols_of
-from generator.repo.map import read_source
+from generator.repo.map import decode_text, read_source
 from generator.repo.model import FileEntry, Symbol
 
 PARALLEL_MIN_BYTES = 3_000_000  # below this, starting worker processes costs more than it saves
@@ -36,9 +36,17 @@ T = TypeVar("T")
 
 
 def parse_sources(
-    root: Path, entries: Iterable[FileEntry], *, max_file_bytes: int, workers: int | None = None
+    root: Path,
+    entries: Iterable[FileEntry],
+    *,
+    max_file_bytes: int,
+    workers: int | None = None,
+    contents: Mapping[str, bytes] | None = None,
 ) -> dict[str, Extracted | None]:
-    """path → the outline of each file in a supported language (None when unreadable or unparsable)."""
+    """path → the outline of each file in a supported language (None when unreadable or unparsable).
+
+    `contents`: bytes the map already read, parsed instead of reading those files again.
+    """
     selected = [e for e in entries if e.language in SUPPORTED]
     jobs: list[Job] = [(e.path, e.language) for e in selected]
     # outlining Python needs no syntax tree: its bytes count for less when deciding whether workers pay
@@ -46,10 +54,10 @@ def parse_sources(
     count = _worker_count(round(work)) if workers is None else workers
     if count > 1 and len(jobs) > 1 and "fork" in multiprocessing.get_all_start_methods():
         try:
-            return _parse_in_workers(root, selected, max_file_bytes, count)
+            return _parse_in_workers(root, selected, max_file_bytes, count, contents)
         except (OSError, BrokenProcessPool):
             pass  # no process support here (sandbox, /dev/shm missing): parse in this process
-    return dict(parse_chunk(str(root), jobs, max_file_bytes))
+    return dict(parse_chunk(str(root), jobs, max_file_bytes, contents))
 
 
 def _worker_count(total_bytes: int) -> int:
@@ -67,14 +75,21 @@ def _worker_count(total_bytes: int) -> int:
 
 
 def _parse_in_workers(
-    root: Path, entries: Sequence[FileEntry], max_bytes: int, workers: int
+    root: Path,
+    entries: Sequence[FileEntry],
+    max_bytes: int,
+    workers: int,
+    contents: Mapping[str, bytes] | None = None,
 ) -> dict[str, Extracted | None]:
     chunks = _balanced_chunks(entries, workers * CHUNKS_PER_WORKER)
+    # sending held bytes down the pipe costs less than each worker reading the files again
+    contents = contents or {}
+    held = [{path: contents[path] for path, _ in chunk if path in contents} for chunk in chunks]
     context = multiprocessing.get_context("fork")
     results: dict[str, Extracted | None] = {}
     with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
         for chunk_result in pool.map(
-            parse_chunk, [str(root)] * len(chunks), chunks, [max_bytes] * len(chunks)
+            parse_chunk, [str(root)] * len(chunks), chunks, [max_bytes] * len(chunks), held
         ):
             results.update(chunk_result)
     return {e.path: results.get(e.path) for e in entries}  # the map's order, whatever the workers did
@@ -91,10 +106,15 @@ def _balanced_chunks(entries: Sequence[FileEntry], count: int) -> list[list[Job]
     return [chunk for chunk in chunks if chunk]
 
 
-def parse_chunk(root: str, jobs: Sequence[Job], max_bytes: int) -> list[tuple[str, Extracted | None]]:
+def parse_chunk(
+    root: str, jobs: Sequence[Job], max_bytes: int, contents: Mapping[str, bytes] | None = None
+) -> list[tuple[str, Extracted | None]]:
     """Outline `jobs` (runs in a worker process, or in this one)."""
     base = Path(root)
-    return [(path, _read(base, path, language, max_bytes, outline)) for path, language in jobs]
+    held = contents or {}
+    return [
+        (path, _read(base, path, language, max_bytes, outline, held.get(path))) for path, language in jobs
+    ]
 
 
 def parse_symbols(root: Path, path: str, language: str, max_bytes: int) -> list[Symbol] | None:
@@ -102,9 +122,19 @@ def parse_symbols(root: Path, path: str, language: str, max_bytes: int) -> list[
     return _read(root, path, language, max_bytes, symbols_of)
 
 
-def _read(root: Path, path: str, language: str, max_bytes: int, reader: Callable[[str, str], T]) -> T | None:
+def _read(
+    root: Path,
+    path: str,
+    language: str,
+    max_bytes: int,
+    reader: Callable[[str, str], T],
+    data: bytes | None = None,
+) -> T | None:
     try:
-        text = read_source(root, path, max_bytes=max_bytes)
+        if data is not None and len(data) <= max_bytes:
+            text = decode_text(data)  # read by the map with read_source's checks
+        else:
+            text = read_source(root, path, max_bytes=max_bytes)
         with warnings.catch_warnings():  # invalid escapes in old code warn at parse time
             warnings.simplefilter("ignore")
             return reader(_parser_language(path, language, text), text)

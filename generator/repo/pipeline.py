@@ -11,7 +11,7 @@ import json
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 
@@ -22,7 +22,6 @@ from ..store import KBPaths
 from .analyze import ShardContext, draft_offline, draft_with_model, markdown_prose
 from .architect import plan_shards
 from .citations import Linker
-from .focus import FocusResult, focus_files
 from .model import Checkout, Facts, RepoMap, RepoSource, Shard, ShardPlan
 from .normalize import normalize_shards
 from .redact import Redactor
@@ -31,9 +30,13 @@ from .study import RepoPartialFailure, RepoResult, Study
 from .synthesize import synthesize
 from .workers import Job, Report, run_jobs
 
+if TYPE_CHECKING:
+    from .focus import FocusResult
+
 # bump when a prompt or a draft's shape changes, so cached stage outputs are not reused across it
 PLAN_VERSION = 1
 ANALYSIS_VERSION = 1
+MAP_KEEP_BYTES = 32_000_000  # file bytes held from map to facts: a second read saved, memory bounded
 
 
 def run_repo_research(
@@ -112,9 +115,16 @@ def map_and_extract(
 ) -> tuple[RepoMap, Facts]:
     """Stages 2–3: the god view, then symbols, imports and importance."""
     from .facts import extract_facts
+    from .languages import SUPPORTED
     from .map import map_repository
 
-    repo_map = map_repository(pinned.path, max_file_bytes=config.repo.max_file_bytes)
+    # the facts stage parses what the map read (up to MAP_KEEP_BYTES) rather than reading it again
+    repo_map = map_repository(
+        pinned.path,
+        max_file_bytes=config.repo.max_file_bytes,
+        keep_languages=SUPPORTED,
+        keep_bytes=MAP_KEEP_BYTES,
+    )
     if exclude:
         repo_map = _without(repo_map, exclude)
     return repo_map, extract_facts(pinned.path, repo_map)
@@ -144,7 +154,7 @@ def _without(repo_map: RepoMap, prefixes: Sequence[str]) -> RepoMap:
 
     kept = [f for f in repo_map.files if not excluded(f.path)]
     skipped = [s for s in repo_map.skipped if not excluded(s.path)]
-    return RepoMap(root=repo_map.root, files=kept, skipped=skipped)
+    return RepoMap(root=repo_map.root, files=kept, skipped=skipped, contents=repo_map.contents)
 
 
 # --------------------------------------------------------------------------- stages 4–6
@@ -161,6 +171,8 @@ def focus_stage(
     cache: RepoCache,
 ) -> FocusResult:
     """Stage 6 (run before planning, which uses it): retrieve the files that answer the request."""
+    from .focus import FocusResult, focus_files  # only runs with a request need the retrieval loop
+
     key = fingerprint(
         "focus", pinned.revision, request, provider.name, provider.model_for("focus"), _file_set(repo_map)
     )

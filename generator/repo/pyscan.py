@@ -47,6 +47,8 @@ _COMMENT = re.compile(r"#[^\n]*")
 _SPACING = re.compile(r"\s|\\")
 _DOC_START = re.compile(r"(?:[ \t\f]*+(?:#[^\n]*+)?\r?\n)*+(?=[rRuU]?['\"])")
 _STRING_TOKEN = re.compile(STRING_LITERAL)
+SEEN_TARGETS_LIMIT = 50_000  # statements remembered (a few MB at most); the memo starts over past it
+_SEEN_TARGETS: dict[tuple[re.Pattern[str], str], tuple[str, ...]] = {}
 
 
 def scan_python(text: str) -> Extracted:
@@ -73,7 +75,14 @@ def scan_python(text: str) -> Extracted:
 def _import_statements(text: str, pos: int, line: int, found: list[tuple[int, str]]) -> int:
     """Read the import statement(s) at `pos` (several when joined by `;`); returns where reading stopped."""
     while (statement := _statement_at(text, pos)) is not None:
-        found.extend((line, target) for target in _import_targets(statement))
+        # the same statements repeat across a repository's files (about half of them): read each once
+        key = (statement.re, statement.group())
+        targets = _SEEN_TARGETS.get(key)
+        if targets is None:
+            if len(_SEEN_TARGETS) >= SEEN_TARGETS_LIMIT:
+                _SEEN_TARGETS.clear()
+            targets = _SEEN_TARGETS[key] = tuple(_import_targets(statement))
+        found.extend((line, target) for target in targets)
         pos = statement.end()
         separator = _SEMICOLON.match(text, pos)
         if separator is None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import store
 from ..config import Config
@@ -12,9 +12,11 @@ from ..errors import PartialFailure
 from ..site.text import md_inline
 from ..store import KBPaths
 from .analyze import ShardContext
-from .focus import FocusResult
 from .model import Checkout, Facts, RepoMap, RepoSource, ShardAnalysis, ShardPlan
 from .session import RepoCache
+
+if TYPE_CHECKING:  # focus (and its retrieval loop) is imported only by runs with a request
+    from .focus import FocusResult
 
 
 def shard_page_name(analysis: ShardAnalysis) -> str:
