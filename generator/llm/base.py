@@ -5,8 +5,7 @@ from __future__ import annotations
 import importlib
 import os
 import re
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import ClassVar
 
 from ..config import LLMConfig
@@ -72,7 +71,6 @@ class Provider:
         raise NotImplementedError
 
 
-ProviderFactory = Callable[[LLMConfig], Provider]
 _REGISTRY: dict[str, type[Provider]] = {}
 BUILTIN = {"anthropic": "anthropic", "openai": "openai", "offline": "offline"}  # name → module
 
@@ -91,7 +89,6 @@ def provider_names() -> list[str]:
 class Selection:
     name: str
     reason: str
-    extra: dict[str, str] = field(default_factory=dict)
 
 
 def select_provider_name(cli_value: str | None, config: LLMConfig) -> Selection:

@@ -35,7 +35,6 @@ PASSAGE_CHARS = 900
 SCHEMA_VERSION = "1"
 REFRESH_SECONDS = 5.0
 log = logging.getLogger(__name__)
-_CJK_RUN = cjk.CJK_RUN
 _WORD = re.compile(r"\w+", re.UNICODE)
 _STOPWORDS = frozenset(
     "a an and are as at be by for from how in is it of on or that the this to was what when where which who why with".split()
