@@ -76,7 +76,7 @@ def find_stale(paths: KBPaths, config: Config, *, now: dt.datetime | None = None
 
 
 def _check_repos(paths: KBPaths, config: Config) -> Iterable[RefreshItem]:
-    from .repo.clone import parse_source
+    from generator.repo.checkout.clone import parse_source
 
     seen: set[str] = set()
     for entry in config.repos:
@@ -95,7 +95,7 @@ def _check_repos(paths: KBPaths, config: Config) -> Iterable[RefreshItem]:
 def _check_repos_on_disk(paths: KBPaths, seen: set[str]) -> Iterable[RefreshItem]:
     """Repositories researched outside deepkb.yml (e.g. `deepkb repo run URL`) are kept fresh too,
     when their remote can still be named: a URL in the page's `source`, or the cached clone's origin."""
-    from .repo.clone import parse_source, read_origin_url
+    from generator.repo.checkout.clone import parse_source, read_origin_url
 
     for page in sorted(paths.repos_dir.glob("*/*/index.md")) if paths.repos_dir.is_dir() else []:
         owner, name = page.parent.parent.name, page.parent.name
@@ -126,7 +126,7 @@ def _is_remote(source: str) -> bool:
 
 
 def _check_repo(paths: KBPaths, entry: RepoEntry, source: Any, entry_id: str) -> RefreshItem:
-    from .repo.clone import remote_head
+    from generator.repo.checkout.clone import remote_head
 
     item = RefreshItem("repo", entry_id, entry.source, "", "up-to-date", repo=entry)
     page = paths.repo_dir(source.owner, source.name) / "index.md"
@@ -231,7 +231,7 @@ def _research(
         console.rule(f"refresh {item.id}: {item.reason}")
     try:
         if item.repo is not None:
-            from .repo.pipeline import run_repo_research
+            from generator.repo.run.pipeline import run_repo_research
 
             run_repo_research(
                 paths, config, provider, item.repo.source, request=item.repo.request, console=console

@@ -42,7 +42,7 @@ from typing import Any
 from urllib.parse import parse_qs, urlsplit
 from xml.sax.saxutils import escape
 
-from generator.sources.http import RetryPolicy
+from generator.http import RetryPolicy
 
 
 @dataclass

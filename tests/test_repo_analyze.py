@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 from repo_output_fakes import make_project, offline_setup
 
-from generator.repo import mermaid
-from generator.repo.citations import Linker, render_model_markdown
-from generator.repo.pipeline import run_repo_research
+from generator.repo.analyze.citations import Linker, render_model_markdown
+from generator.repo.run.pipeline import run_repo_research
+from generator.repo.synthesize import mermaid
 from generator.store import read_page
 
 REV = "0123456789abcdef0123456789abcdef01234567"

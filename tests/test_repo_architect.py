@@ -11,10 +11,10 @@ from repo_output_fakes import PLAN, PROJECT, is_architect, make_project, online_
 
 from generator.config import LLMConfig
 from generator.llm.offline import OfflineProvider
-from generator.repo.architect import heuristic_plan, plan_shards
-from generator.repo.facts import extract_facts
-from generator.repo.map import map_repository
+from generator.repo.facts.extract import extract_facts
+from generator.repo.map.walk import map_repository
 from generator.repo.model import Facts, RepoMap
+from generator.repo.plan.architect import heuristic_plan, plan_shards
 
 
 @pytest.fixture

@@ -11,9 +11,9 @@ from repo_output_fakes import is_analyst, make_project, offline_setup, online_se
 
 from generator.errors import ResearchError
 from generator.llm.base import Completion, Prompt, Provider
-from generator.repo.chunked import run_chunks, start_session, synthesize_session
-from generator.repo.pipeline import RepoPartialFailure
-from generator.repo.session import load_session, session_path
+from generator.repo.run.chunked import run_chunks, start_session, synthesize_session
+from generator.repo.run.pipeline import RepoPartialFailure
+from generator.repo.run.session import load_session, session_path
 from generator.store import read_page
 
 

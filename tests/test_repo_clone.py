@@ -11,9 +11,9 @@ import pytest
 from conftest import SAMPLE_PROJECT, git, make_git_repo
 
 from generator.errors import ResearchError, UnsafeSourceError
-from generator.repo.clone import checkout, parse_source, remote_head
-from generator.repo.gitcmd import git_environment, run_git
-from generator.repo.history import change_counts
+from generator.repo.checkout.clone import checkout, parse_source, remote_head
+from generator.repo.checkout.gitcmd import git_environment, run_git
+from generator.repo.checkout.history import change_counts
 from generator.repo.model import RepoSource
 
 REFUSED = [

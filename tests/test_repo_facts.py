@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 from repo_source_fixture import FIXTURE, write_tree
 
-from generator.repo.facts import extract_facts, pagerank
-from generator.repo.languages import SUPPORTED
-from generator.repo.map import map_repository
+from generator.repo.facts.extract import extract_facts, pagerank
+from generator.repo.facts.languages import SUPPORTED
+from generator.repo.facts.parsing import _parse_in_workers, parse_sources
+from generator.repo.map.walk import map_repository
 from generator.repo.model import Facts, Symbol
-from generator.repo.parsing import _parse_in_workers, parse_sources
 
 
 @pytest.fixture

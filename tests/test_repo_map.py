@@ -10,9 +10,9 @@ import pytest
 from conftest import git, make_git_repo
 
 from generator.errors import UnsafeSourceError
-from generator.repo.map import language_of, map_repository, read_source
-from generator.repo.pack import pack_files
-from generator.repo.redact import Redactor
+from generator.redact import Redactor
+from generator.repo.map.walk import language_of, map_repository, read_source
+from generator.repo.pack.packer import pack_files
 
 OUTSIDE_BYTES = "OUTSIDE-TARGET-BYTES-7f3a"
 

@@ -3,7 +3,12 @@
 from __future__ import annotations
 
 from generator.repo.model import MAX_FILES_PER_SHARD, MAX_TOTAL_FILES, Shard
-from generator.repo.normalize import cap_total_files, merge_small_shards, normalize_shards, split_large_shards
+from generator.repo.plan.normalize import (
+    cap_total_files,
+    merge_small_shards,
+    normalize_shards,
+    split_large_shards,
+)
 
 
 def files(prefix: str, n: int) -> tuple[str, ...]:

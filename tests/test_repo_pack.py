@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 from repo_source_fixture import FIXTURE, write_tree
 
-from generator.repo.facts import extract_facts
-from generator.repo.map import map_repository
-from generator.repo.pack import pack_files, split_lines
-from generator.repo.redact import Redactor
+from generator.redact import Redactor
+from generator.repo.facts.extract import extract_facts
+from generator.repo.map.walk import map_repository
+from generator.repo.pack.packer import pack_files, split_lines
 
 NUMBERED = re.compile(r"^ *(\d+)\| (.*)$")
 

@@ -20,8 +20,8 @@ from repo_output_fakes import (
 )
 
 from generator.errors import PartialFailure, ResearchError
-from generator.repo.pipeline import RepoPartialFailure, run_repo_research
-from generator.repo.workers import Job, run_jobs
+from generator.repo.run.pipeline import RepoPartialFailure, run_repo_research
+from generator.repo.run.workers import Job, run_jobs
 from generator.store import read_page
 
 INDEX_FIELDS = {

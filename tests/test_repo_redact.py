@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from generator.repo.redact import Redactor, looks_random, shannon_entropy
+from generator.redact import Redactor, looks_random, shannon_entropy
 
 # assembled at run time so this file itself never holds a string that looks like a live key
 ANTHROPIC = "sk-ant-" + "api03-" + "Zq8vR2mXk4Lp9TnW3yB7cD1fH6jK0sAeUuIoPl5G"

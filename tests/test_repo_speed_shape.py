@@ -11,14 +11,14 @@ from conftest import make_git_repo
 from repo_output_fakes import offline_setup
 from repo_source_fixture import write_tree
 
-from generator.repo.facts import OnDemandFileFacts, extract_facts
-from generator.repo.map import map_repository
+from generator.repo.facts.extract import OnDemandFileFacts, extract_facts
+from generator.repo.facts.pyscan import scan_python
+from generator.repo.facts.pysource import extract_python
+from generator.repo.facts.pysymbols import UnusualLayout, _read_symbols, python_symbols
+from generator.repo.map.walk import map_repository
 from generator.repo.model import MAX_TOTAL_FILES, FileFacts
-from generator.repo.pipeline import analyze_shards, prepare
-from generator.repo.pyscan import scan_python
-from generator.repo.pysource import extract_python
-from generator.repo.pysymbols import UnusualLayout, _read_symbols, python_symbols
-from generator.repo.synthesize import synthesize
+from generator.repo.run.pipeline import analyze_shards, prepare
+from generator.repo.synthesize.synthesis import synthesize
 
 
 def big_project(modules: int) -> dict[str, str]:

@@ -16,8 +16,8 @@ from generator.errors import (
     ProviderResponseError,
     ProviderTimeout,
 )
+from generator.http import retry_after_seconds
 from generator.sources.base import SearchProvider, create_search_provider, search_provider_names
-from generator.sources.http import retry_after_seconds
 from generator.sources.local import LocalProvider, fts_query
 from generator.sources.routing import route_query
 

@@ -20,8 +20,9 @@ def build(app: App, no_site: bool) -> None:
             hint="run deepkb in your knowledge base's folder (or pass --root); README.md shows a deepkb.yml",
         )
     config = app.config  # a broken deepkb.yml fails here, before anything runs
+    from generator.repo.run.pipeline import run_repo_research
+
     from ..kb.index import update_index
-    from ..repo.pipeline import run_repo_research
     from ..site.build import build_site
     from ..site.render import render_site
     from ..topic.pipeline import run_topic_research

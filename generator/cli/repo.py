@@ -35,7 +35,7 @@ def repo() -> None:
 @pass_app
 def repo_run(app: App, source: str, request: str | None, max_concurrent: int | None, as_json: bool) -> None:
     """Research SOURCE (a https URL, git@host:owner/repo, or a local path)."""
-    from ..repo.pipeline import RepoPartialFailure, run_repo_research
+    from generator.repo.run.pipeline import RepoPartialFailure, run_repo_research
 
     with workspace_lock(app.paths):
         try:
@@ -62,7 +62,7 @@ def repo_run(app: App, source: str, request: str | None, max_concurrent: int | N
 @pass_app
 def repo_start(app: App, source: str, request: str | None) -> None:
     """Plan a chunked research of SOURCE; prints {session_id, chunk_plan, next_action} as JSON."""
-    from ..repo.chunked import start_session
+    from generator.repo.run.chunked import start_session
 
     with workspace_lock(app.paths):
         session = start_session(
@@ -80,8 +80,9 @@ def repo_start(app: App, source: str, request: str | None) -> None:
 @pass_app
 def repo_shard(app: App, session_id: str, chunks: tuple[str, ...], max_concurrent: int | None) -> None:
     """Analyze chunks of SESSION (resumable: finished chunks are not redone); prints the session as JSON."""
+    from generator.repo.run.chunked import run_chunks
+
     from ..errors import PartialFailure
-    from ..repo.chunked import run_chunks
 
     # only the cache is written here, guarded per session, so several `repo shard` processes may run at once
     wanted = [c.strip() for value in chunks for c in value.split(",") if c.strip()]  # --chunk c1,c2 works too
@@ -108,8 +109,8 @@ def repo_shard(app: App, session_id: str, chunks: tuple[str, ...], max_concurren
 @pass_app
 def repo_synthesize(app: App, session_id: str, as_json: bool) -> None:
     """Write the pages of SESSION from its finished chunks."""
-    from ..repo.chunked import synthesize_session
-    from ..repo.pipeline import RepoPartialFailure
+    from generator.repo.run.chunked import synthesize_session
+    from generator.repo.run.pipeline import RepoPartialFailure
 
     with workspace_lock(app.paths):
         try:
@@ -125,7 +126,7 @@ def repo_synthesize(app: App, session_id: str, as_json: bool) -> None:
 @repo.command("visualize")
 def repo_visualize() -> None:
     """Print the repository-research workflow as a mermaid flowchart."""
-    from ..repo.mermaid import workflow_diagram
+    from generator.repo.synthesize.mermaid import workflow_diagram
 
     click.echo(workflow_diagram())
 

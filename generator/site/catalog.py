@@ -104,17 +104,14 @@ def load_catalog(paths: KBPaths) -> Catalog:
 
 
 def _load_index(paths: KBPaths) -> dict[str, Any]:
+    from ..kb.index import load_index
+
     try:
-        from ..kb.index import load_index  # the KB engineer's reader; optional until it lands
-    except ImportError:
-        data = read_json(paths.site_src / INDEX_NAME, {})
-    else:
-        try:
-            data = load_index(paths)
-        except DeepkbError:
-            raise
-        except (OSError, ValueError):
-            data = {}
+        data = load_index(paths)
+    except DeepkbError:
+        raise
+    except (OSError, ValueError):
+        data = {}
     return data if isinstance(data, dict) else {}
 
 

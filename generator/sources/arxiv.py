@@ -5,8 +5,9 @@ from __future__ import annotations
 import re
 from xml.etree.ElementTree import Element
 
+from generator.http import get_xml
+
 from .base import SearchHit, SearchProvider, register
-from .http import get_xml
 
 ENDPOINT = "https://export.arxiv.org"
 _ATOM = "{http://www.w3.org/2005/Atom}"

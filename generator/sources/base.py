@@ -11,8 +11,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar
 
+from generator.http import RetryPolicy
+
 from ..errors import ConfigError, ProviderAuthError
-from .http import RetryPolicy
 
 
 @dataclass

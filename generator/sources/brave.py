@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from generator.http import get_json
+
 from ..errors import ProviderResponseError
 from .base import SearchHit, SearchProvider, register
-from .http import get_json
 from .pagetext import strip_tags
 
 ENDPOINT = "https://api.search.brave.com"

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from generator.http import post_json
+
 from ..errors import ProviderResponseError
 from .base import SearchHit, SearchProvider, register
-from .http import post_json
 
 ENDPOINT = "https://api.exa.ai"
 TEXT_CHARS = 3000

@@ -8,9 +8,10 @@ from __future__ import annotations
 import os
 from typing import Any
 
+from generator.http import get_json
+
 from ..errors import ProviderResponseError
 from .base import SearchHit, SearchProvider, register
-from .http import get_json
 
 ENDPOINT = "https://api.semanticscholar.org"
 FIELDS = "title,abstract,url,year,authors,venue,externalIds,citationCount,publicationDate,tldr"

@@ -5,9 +5,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from generator.http import get_json
+
 from ..errors import ConfigError, ProviderResponseError
 from .base import SearchHit, SearchProvider, register
-from .http import get_json
 
 
 @register

@@ -23,8 +23,9 @@ from typing import Any
 
 import httpx
 
+from generator.http import USER_AGENT
+
 from ..errors import DeepkbError, ProviderError, ProviderTimeout, UnsafeSourceError
-from ..sources.http import USER_AGENT
 from ..sources.pagetext import absolute_links, html_to_markdown, inert_markdown, parse_html, pdf_to_text
 from .dedupe import canonical_url
 from .ssrf import Guard, Resolver, Target, system_resolver

@@ -411,8 +411,6 @@ class TopicRun:
 
 
 def _update_index(paths: KBPaths) -> None:
-    try:
-        from ..kb.index import update_index
-    except ImportError:
-        return
+    from ..kb.index import update_index
+
     update_index(paths)

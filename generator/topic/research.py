@@ -19,9 +19,10 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, Field
 
+from generator.redact import Redactor
+
 from ..errors import ConfigError, DeepkbError, ProviderAuthError, ProviderError
 from ..llm.base import Prompt, Provider
-from ..repo.redact import Redactor
 from ..retrieval import Judged, Query, iterative_retrieval, lexical_relevance
 from ..sources.base import SearchHit, SearchProvider, create_search_provider
 from ..store import KBPaths, read_page, safe_join
@@ -247,11 +248,9 @@ _DERIVED_PAGE = re.compile(r"^(?:index\.md|[^/]+/index\.md|tags/.*|topics/[^/]+/
 
 
 def _kb_hits(ctx: ResearchContext, text: str) -> list[SearchHit]:
-    """seed: always also search the existing knowledge base (when its search module is present)."""
-    try:
-        from ..kb.search import search
-    except ImportError:
-        return []
+    """seed: always also search the existing knowledge base."""
+    from ..kb.search import search
+
     try:
         with _KB_LOCK:
             # this topic's own pages (from an earlier run) are asked for too, then left out: ask for more
@@ -363,10 +362,7 @@ def _crawl_if_thin(ctx: ResearchContext, hit: SearchHit, notes: list[str]) -> Se
 
 def _dedupe(ctx: ResearchContext, hits: list[SearchHit]) -> tuple[list[SearchHit], int]:
     """Near-duplicates (SimHash) and same-URL hits are dropped; the first-ranked copy is kept."""
-    try:
-        from .dedupe import dedupe
-    except ImportError:
-        unique = list({hit_key(h): h for h in reversed(hits)}.values())[::-1]
-        return unique[: ctx.keep], len(hits) - len(unique)
+    from .dedupe import dedupe
+
     result = dedupe(hits, key_text=lambda h: h.content, key_url=lambda h: h.url)
     return list(result.kept)[: ctx.keep], len(result.dropped)

@@ -150,10 +150,8 @@ def source_id(source: str, url: str, text: str) -> str:
 
 
 def _canonical(url: str) -> str:
-    try:
-        from .dedupe import canonical_url
-    except ImportError:  # the dedupe module lands separately; the raw URL is a fine key meanwhile
-        return url.strip()
+    from .dedupe import canonical_url
+
     return canonical_url(url)
 
 
@@ -357,10 +355,8 @@ def topic_keywords(paths: KBPaths, slug: str, topic: str) -> list[str]:
 
 def topic_tags(terms: list[str], paths: KBPaths | None = None) -> list[str]:
     """Canonical tags (generator/kb/synonyms.py) of a topic's key phrases, through the KB's own synonyms."""
-    try:
-        from ..kb.synonyms import canonical_tags, load_synonyms
-    except ImportError:
-        return list(dict.fromkeys(store.slugify(t) for t in terms))
+    from ..kb.synonyms import canonical_tags, load_synonyms
+
     return canonical_tags(terms, load_synonyms(paths))
 
 

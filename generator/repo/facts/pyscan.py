@@ -9,7 +9,7 @@ import ast
 import inspect
 import re
 
-from generator.repo.extracted import Extracted, first_paragraph
+from generator.repo.facts.extracted import Extracted, first_paragraph
 
 # string literals (any prefix: a raw string ends where a plain one does) and comments are skipped whole, so
 # an `import` line inside a docstring is never taken for one; possessive quantifiers keep the scan linear

@@ -18,8 +18,8 @@ from pathlib import Path
 import pathspec
 
 from generator.errors import DeepkbError, UnsafeSourceError
-from generator.repo.filetypes import ignored_dir, language_of, skip_reason_by_name
-from generator.repo.gitcmd import run_git
+from generator.repo.checkout.gitcmd import run_git
+from generator.repo.map.filetypes import ignored_dir, language_of, skip_reason_by_name
 from generator.repo.model import FileEntry, RepoMap, Skipped
 
 SNIFF_BYTES = 8192  # binary detection looks for NUL bytes here (what git itself does)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from generator.repo.extracted import first_line, first_paragraph
+from generator.repo.facts.extracted import first_line, first_paragraph
 
 
 def _text(node: Any) -> str:

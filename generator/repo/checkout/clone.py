@@ -15,7 +15,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from generator.errors import ResearchError, UnsafeSourceError
-from generator.repo.gitcmd import run_git
+from generator.repo.checkout.gitcmd import run_git
 from generator.repo.model import Checkout, RepoSource
 
 _SCP_LIKE = re.compile(

@@ -22,8 +22,8 @@ from xml.etree.ElementTree import Element
 
 import httpx
 
-from .. import __version__
-from ..errors import (
+from generator import __version__
+from generator.errors import (
     ProviderAuthError,
     ProviderError,
     ProviderRateLimited,

@@ -13,10 +13,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from generator.errors import DeepkbError, UnsafeSourceError
-from generator.repo.map import language_of, read_source
+from generator.redact import Redactor
+from generator.repo.map.walk import language_of, read_source
 from generator.repo.model import PACK_CHAR_CAP, Facts
-from generator.repo.redact import Redactor
-from generator.repo.shrink import comment_cuts, elided_ranges
+from generator.repo.pack.shrink import comment_cuts, elided_ranges
 
 NOTE_RESERVE = 400  # room kept under the cap for the truncation note
 

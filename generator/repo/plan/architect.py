@@ -17,10 +17,11 @@ from pathlib import PurePosixPath
 
 from pydantic import BaseModel, Field
 
-from ..errors import ProviderAuthError, ProviderError
-from ..llm.base import Prompt, Provider
-from ..llm.structured import complete_json
-from .model import (
+from generator.errors import ProviderAuthError, ProviderError
+from generator.llm.base import Prompt, Provider
+from generator.llm.structured import complete_json
+from generator.redact import Redactor
+from generator.repo.model import (
     MAX_FILES_PER_SHARD,
     MAX_PLANNED_FILES,
     MAX_SHARDS,
@@ -30,7 +31,6 @@ from .model import (
     Shard,
     ShardPlan,
 )
-from .redact import Redactor
 
 # tests, docs and examples describe the code rather than being it: planned only when nothing else exists
 _NON_CORE = re.compile(

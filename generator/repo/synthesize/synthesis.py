@@ -13,16 +13,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .. import store
-from ..errors import DeepkbError, ProviderError, ResearchError
-from ..llm.base import Prompt, Provider
-from ..site.templates import render_template
-from ..summarize import summarize
-from . import mermaid
-from .analyze import render_analysis
-from .model import Facts, RepoMap, Shard, ShardAnalysis, ShardPlan
-from .session import fingerprint
-from .study import RepoResult, Study, shard_page_name
+from generator import store
+from generator.errors import DeepkbError, ProviderError, ResearchError
+from generator.llm.base import Prompt, Provider
+from generator.repo.analyze.draft import render_analysis
+from generator.repo.model import Facts, RepoMap, Shard, ShardAnalysis, ShardPlan
+from generator.repo.run.session import fingerprint
+from generator.repo.run.study import RepoResult, Study, shard_page_name
+from generator.repo.synthesize import mermaid
+from generator.site.templates import render_template
+from generator.summarize import summarize
 
 SYNTHESIS_VERSION = 1
 SKIPPED_EXAMPLES = 5  # paths listed per skip reason on the index page
@@ -50,11 +50,9 @@ class IndexInfo:
 
 
 def canonical(terms: Sequence[str]) -> list[str]:
-    """Canonical tags via the knowledge base's synonym table, or plain slugs while it is not installed."""
-    try:
-        from ..kb.synonyms import canonical_tags
-    except ImportError:
-        return list(dict.fromkeys(store.slugify(t) for t in terms if t))
+    """Canonical tags via the knowledge base's synonym table."""
+    from generator.kb.synonyms import canonical_tags
+
     return list(canonical_tags([t for t in terms if t]))
 
 

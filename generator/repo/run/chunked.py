@@ -13,12 +13,12 @@ from typing import Any
 
 from rich.console import Console
 
-from ..config import Config
-from ..errors import DeepkbError, ResearchError
-from ..llm.base import Provider
-from ..store import KBPaths
-from .focus import FocusResult
-from .pipeline import (
+from generator.config import Config
+from generator.errors import DeepkbError, ResearchError
+from generator.llm.base import Provider
+from generator.redact import Redactor
+from generator.repo.plan.focus import FocusResult
+from generator.repo.run.pipeline import (
     RepoPartialFailure,
     RepoResult,
     Study,
@@ -29,8 +29,7 @@ from .pipeline import (
     survey,
     synthesize,
 )
-from .redact import Redactor
-from .session import (
+from generator.repo.run.session import (
     Chunk,
     ChunkedSession,
     RepoCache,
@@ -40,7 +39,8 @@ from .session import (
     session_lock,
     today,
 )
-from .workers import Job, Report, run_jobs
+from generator.repo.run.workers import Job, Report, run_jobs
+from generator.store import KBPaths
 
 
 def start_session(

@@ -15,23 +15,23 @@ from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 
-from ..config import Config
-from ..errors import DeepkbError, ResearchError
-from ..llm.base import Provider
-from ..store import KBPaths
-from .analyze import ShardContext, draft_offline, draft_with_model, markdown_prose
-from .architect import plan_shards
-from .citations import Linker
-from .model import Checkout, Facts, RepoMap, RepoSource, Shard, ShardPlan
-from .normalize import normalize_shards
-from .redact import Redactor
-from .session import RepoCache, fingerprint, plan_from_json, plan_to_json, today
-from .study import RepoPartialFailure, RepoResult, Study
-from .synthesize import synthesize
-from .workers import Job, Report, run_jobs
+from generator.config import Config
+from generator.errors import DeepkbError, ResearchError
+from generator.llm.base import Provider
+from generator.redact import Redactor
+from generator.repo.analyze.citations import Linker
+from generator.repo.analyze.draft import ShardContext, draft_offline, draft_with_model, markdown_prose
+from generator.repo.model import Checkout, Facts, RepoMap, RepoSource, Shard, ShardPlan
+from generator.repo.plan.architect import plan_shards
+from generator.repo.plan.normalize import normalize_shards
+from generator.repo.run.session import RepoCache, fingerprint, plan_from_json, plan_to_json, today
+from generator.repo.run.study import RepoPartialFailure, RepoResult, Study
+from generator.repo.run.workers import Job, Report, run_jobs
+from generator.repo.synthesize.synthesis import synthesize
+from generator.store import KBPaths
 
 if TYPE_CHECKING:
-    from .focus import FocusResult
+    from generator.repo.plan.focus import FocusResult
 
 # bump when a prompt or a draft's shape changes, so cached stage outputs are not reused across it
 PLAN_VERSION = 1
@@ -104,7 +104,7 @@ def survey(
 
 def clone(paths: KBPaths, source: str) -> tuple[RepoSource, Checkout]:
     """Stage 1: check the source before any git process, then clone or fetch into the cache (or use the path)."""
-    from .clone import checkout, parse_source
+    from generator.repo.checkout.clone import checkout, parse_source
 
     repo_source = parse_source(source, paths.root)
     return repo_source, checkout(repo_source, paths.cache_dir)
@@ -114,9 +114,9 @@ def map_and_extract(
     pinned: Checkout, config: Config, *, exclude: Sequence[str] = ()
 ) -> tuple[RepoMap, Facts]:
     """Stages 2–3: the god view, then symbols, imports and importance."""
-    from .facts import extract_facts
-    from .languages import SUPPORTED
-    from .map import map_repository
+    from generator.repo.facts.extract import extract_facts
+    from generator.repo.facts.languages import SUPPORTED
+    from generator.repo.map.walk import map_repository
 
     # the facts stage parses what the map read (up to MAP_KEEP_BYTES) rather than reading it again
     repo_map = map_repository(
@@ -171,7 +171,10 @@ def focus_stage(
     cache: RepoCache,
 ) -> FocusResult:
     """Stage 6 (run before planning, which uses it): retrieve the files that answer the request."""
-    from .focus import FocusResult, focus_files  # only runs with a request need the retrieval loop
+    from generator.repo.plan.focus import (  # only runs with a request need the retrieval loop
+        FocusResult,
+        focus_files,
+    )
 
     key = fingerprint(
         "focus", pinned.revision, request, provider.name, provider.model_for("focus"), _file_set(repo_map)
@@ -236,7 +239,7 @@ def shard_context(
     redactor: Redactor,
     request: str | None,
 ) -> ShardContext:
-    from .history import change_counts
+    from generator.repo.checkout.history import change_counts
 
     planned = [path for shard in plan.shards for path in shard.files]
     return ShardContext(
@@ -254,7 +257,7 @@ def shard_context(
 
 
 def read_readme(root: Path, repo_map: RepoMap, redactor: Redactor) -> str:
-    from .map import read_source
+    from generator.repo.map.walk import read_source
 
     for entry in sorted(repo_map.files, key=lambda e: e.path):
         if "/" not in entry.path and entry.path.lower().split(".")[0] == "readme":
@@ -345,7 +348,7 @@ def analysis_key(study: Study, provider: Provider, shard: Shard) -> str:
 
 
 def _content_hash(study: Study, path: str) -> str:
-    from .map import read_source
+    from generator.repo.map.walk import read_source
 
     try:
         return fingerprint(read_source(study.checkout.path, path, max_bytes=study.config.repo.max_file_bytes))
@@ -361,11 +364,9 @@ def _json_roundtrip(value: Any) -> Any:
 
 
 def refresh_knowledge_index(paths: KBPaths) -> None:
-    """Rebuild site_src/_index.json when the knowledge-base module is installed."""
-    try:
-        from ..kb.index import update_index
-    except ImportError:
-        return
+    """Rebuild site_src/_index.json."""
+    from generator.kb.index import update_index
+
     update_index(paths)
 
 

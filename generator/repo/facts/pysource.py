@@ -10,7 +10,7 @@ import ast
 import re
 from collections.abc import Iterator
 
-from generator.repo.extracted import Extracted, first_line, first_paragraph
+from generator.repo.facts.extracted import Extracted, first_line, first_paragraph
 from generator.repo.model import Symbol
 
 

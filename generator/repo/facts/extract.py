@@ -18,13 +18,13 @@ from dataclasses import fields, replace
 from pathlib import Path
 
 from generator.errors import DeepkbError
-from generator.repo.extracted import Extracted, first_paragraph
-from generator.repo.imports import ImportIndex, JsAlias, parse_tsconfig
-from generator.repo.languages import SUPPORTED, SYMBOLS_ON_DEMAND
-from generator.repo.map import read_source
+from generator.redact import Redactor
+from generator.repo.facts.extracted import Extracted, first_paragraph
+from generator.repo.facts.imports import ImportIndex, JsAlias, parse_tsconfig
+from generator.repo.facts.languages import SUPPORTED, SYMBOLS_ON_DEMAND
+from generator.repo.facts.parsing import parse_sources, parse_symbols
+from generator.repo.map.walk import read_source
 from generator.repo.model import Facts, FileFacts, RepoMap, Symbol
-from generator.repo.parsing import parse_sources, parse_symbols
-from generator.repo.redact import Redactor
 
 DAMPING = 0.85
 PAGERANK_ITERATIONS = 40

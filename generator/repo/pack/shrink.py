@@ -12,7 +12,7 @@ import tokenize
 from collections import defaultdict
 from typing import Any
 
-from generator.repo.languages import TREE_SITTER_LANGUAGES, parse_tree
+from generator.repo.facts.languages import TREE_SITTER_LANGUAGES, parse_tree
 
 _FUNCTION_NODES = {
     "function_definition",

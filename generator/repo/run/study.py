@@ -6,17 +6,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .. import store
-from ..config import Config
-from ..errors import PartialFailure
-from ..site.text import md_inline
-from ..store import KBPaths
-from .analyze import ShardContext
-from .model import Checkout, Facts, RepoMap, RepoSource, ShardAnalysis, ShardPlan
-from .session import RepoCache
+from generator import store
+from generator.config import Config
+from generator.errors import PartialFailure
+from generator.repo.analyze.draft import ShardContext
+from generator.repo.model import Checkout, Facts, RepoMap, RepoSource, ShardAnalysis, ShardPlan
+from generator.repo.run.session import RepoCache
+from generator.site.text import md_inline
+from generator.store import KBPaths
 
 if TYPE_CHECKING:  # focus (and its retrieval loop) is imported only by runs with a request
-    from .focus import FocusResult
+    from generator.repo.plan.focus import FocusResult
 
 
 def shard_page_name(analysis: ShardAnalysis) -> str:

@@ -18,7 +18,7 @@ from typing import Any
 from rich.console import Console
 from rich.progress import Progress, SpinnerColumn, TaskID, TextColumn, TimeElapsedColumn
 
-from ..errors import ResearchError
+from generator.errors import ResearchError
 
 HEARTBEAT_SECONDS = 10.0
 _TICK = 0.2

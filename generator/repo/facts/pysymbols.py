@@ -15,10 +15,10 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
-from generator.repo.extracted import Extracted, first_line
+from generator.repo.facts.extracted import Extracted, first_line
+from generator.repo.facts.pyscan import STRING_LITERAL, scan_python
+from generator.repo.facts.pysource import extract_python
 from generator.repo.model import Symbol
-from generator.repo.pyscan import STRING_LITERAL, scan_python
-from generator.repo.pysource import extract_python
 
 BRACKET_DEPTH = 10  # deeper nesting falls back to `ast`
 

@@ -17,14 +17,14 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from ..errors import DeepkbError, ProviderAuthError, ProviderError
-from ..llm.base import Prompt, Provider
-from ..llm.structured import complete_json
-from ..retrieval import Judged, Query, iterative_retrieval, lexical_relevance
-from ..summarize import content_words
-from .map import read_source
-from .model import Facts, RepoMap
-from .redact import Redactor
+from generator.errors import DeepkbError, ProviderAuthError, ProviderError
+from generator.llm.base import Prompt, Provider
+from generator.llm.structured import complete_json
+from generator.redact import Redactor
+from generator.repo.map.walk import read_source
+from generator.repo.model import Facts, RepoMap
+from generator.retrieval import Judged, Query, iterative_retrieval, lexical_relevance
+from generator.summarize import content_words
 
 CANDIDATES_PER_CYCLE = 30
 MIN_FOCUS_FILES = 3

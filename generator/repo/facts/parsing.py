@@ -21,9 +21,9 @@ from pathlib import Path
 from typing import TypeVar
 
 from generator.errors import DeepkbError
-from generator.repo.extracted import Extracted
-from generator.repo.languages import SUPPORTED, SYMBOLS_ON_DEMAND, outline, symbols_of
-from generator.repo.map import decode_text, read_source
+from generator.repo.facts.extracted import Extracted
+from generator.repo.facts.languages import SUPPORTED, SYMBOLS_ON_DEMAND, outline, symbols_of
+from generator.repo.map.walk import decode_text, read_source
 from generator.repo.model import FileEntry, Symbol
 
 PARALLEL_MIN_BYTES = 3_000_000  # below this, starting worker processes costs more than it saves

@@ -20,9 +20,9 @@ from typing import Any
 
 import filelock
 
-from .. import store
-from ..errors import UsageError
-from .model import Shard, ShardPlan
+from generator import store
+from generator.errors import UsageError
+from generator.repo.model import Shard, ShardPlan
 
 WORKFLOW = "research_chunked"
 

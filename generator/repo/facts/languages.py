@@ -13,11 +13,11 @@ from collections.abc import Iterator
 from functools import cache
 from typing import Any
 
-from generator.repo.comments import doc_before, leading_doc
-from generator.repo.extracted import Extracted
+from generator.repo.facts.comments import doc_before, leading_doc
+from generator.repo.facts.extracted import Extracted
+from generator.repo.facts.pyscan import scan_python
+from generator.repo.facts.pysymbols import python_symbols, read_python
 from generator.repo.model import Symbol
-from generator.repo.pyscan import scan_python
-from generator.repo.pysymbols import python_symbols, read_python
 
 TREE_SITTER_LANGUAGES = {
     "javascript",

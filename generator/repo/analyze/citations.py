@@ -13,9 +13,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from urllib.parse import quote
 
-from ..site.text import code_block, md_escape, md_inline
-from . import mermaid
-from .model import Citation
+from generator.repo.model import Citation
+from generator.repo.synthesize import mermaid
+from generator.site.text import code_block, md_escape, md_inline
 
 _PATH = r"[\w][\w.\-/]*"
 CITATION_RE = re.compile(

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from generator.errors import ResearchError
-from generator.repo.gitcmd import run_git
+from generator.repo.checkout.gitcmd import run_git
 
 
 def change_counts(root: Path, paths: Sequence[str], *, max_commits: int = 500) -> dict[str, int]:

@@ -13,13 +13,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..config import RepoResearchConfig
-from ..llm.base import Prompt, Provider
-from ..site.text import md_escape, md_inline
-from ..summarize import summarize
-from . import mermaid
-from .citations import Linker, citation_markdown, inline_code, render_model_markdown
-from .model import (
+from generator.config import RepoResearchConfig
+from generator.llm.base import Prompt, Provider
+from generator.redact import Redactor
+from generator.repo.analyze.citations import Linker, citation_markdown, inline_code, render_model_markdown
+from generator.repo.model import (
     ANALYZE_INPUT_CAP,
     ANALYZE_OUTPUT_TOKENS,
     PACK_CHAR_CAP,
@@ -28,7 +26,9 @@ from .model import (
     Shard,
     ShardAnalysis,
 )
-from .redact import Redactor
+from generator.repo.synthesize import mermaid
+from generator.site.text import md_escape, md_inline
+from generator.summarize import summarize
 
 Report = Callable[[str], None]
 SYMBOLS_PER_FILE = 8
@@ -87,7 +87,7 @@ def markdown_prose(text: str) -> str:
 
 def draft_with_model(shard: Shard, ctx: ShardContext, provider: Provider, report: Report) -> dict[str, Any]:
     """Pack the shard (redacted, capped) and ask the model; the answer is untrusted text."""
-    from .pack import pack_files
+    from generator.repo.pack.packer import pack_files
 
     report("packing")
     frame = _analysis_prompt(shard, ctx, "")

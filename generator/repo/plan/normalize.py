@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .model import MAX_FILES_PER_SHARD, MAX_TOTAL_FILES, Shard
+from generator.repo.model import MAX_FILES_PER_SHARD, MAX_TOTAL_FILES, Shard
 
 
 def normalize_shards(shards: Sequence[Shard]) -> list[Shard]:

@@ -1,0 +1,1 @@
+"""Stage 2, map (the god view): every readable file with its size and language, and what was skipped."""

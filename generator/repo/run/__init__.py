@@ -1,0 +1,1 @@
+"""Running repository research: the pipeline, concurrent shard jobs, saved stage outputs, chunked sessions."""

@@ -1,0 +1,1 @@
+"""Stage 9, synthesize: the repository-level summary and the records the page layer renders."""
