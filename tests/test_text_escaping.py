@@ -80,3 +80,26 @@ def test_code_block_cannot_be_closed_by_its_content() -> None:
     html = render(block)
     assert html.count("<code") == 1
     assert "<script>" not in html and "&lt;script&gt;" in html
+
+
+def test_templates_escape_plain_strings_and_keep_markdown() -> None:
+    """A plain string reaching a template is escaped there; only Markdown built by the page layer is not."""
+    import jinja2
+
+    from generator.site import templates
+    from generator.site.text import Markdown
+
+    env = templates.environment()
+    page = env.from_string("{{ title }} | {{ body }} | {{ parts | join(' ') }} | {{ count }}")
+    out = page.render(
+        title="<script>x</script> [a](javascript:1)",
+        body=Markdown("**bold**"),
+        parts=[Markdown("[1](raw/a.md)"), "*not bold*"],
+        count=3,
+    )
+    assert "<script>" not in out and "&lt;script&gt;" in out
+    assert r"\[a\]\(javascript:1\)" in out
+    assert "| **bold** |" in out
+    assert r"[1](raw/a.md) \*not bold\*" in out
+    assert out.endswith("| 3")
+    assert isinstance(env.undefined, type) and issubclass(env.undefined, jinja2.StrictUndefined)

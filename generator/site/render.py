@@ -21,7 +21,7 @@ from ..errors import StoreError
 from ..store import KBPaths, read_page, slugify, write_page
 from .catalog import Catalog, Entry, Source, load_catalog, short_date
 from .templates import render_template
-from .text import md_inline
+from .text import Markdown, md_inline
 
 PER_PAGE = 200
 """Rows per listing page; bigger listings continue on `<section>/_page-N.md`."""
@@ -52,10 +52,10 @@ def render_site(paths: KBPaths, config: Config) -> None:
     render_home(paths, config, catalog, tag_files)
 
 
-def link(from_page: str, to_page: str) -> str:
+def link(from_page: str, to_page: str) -> Markdown:
     """A relative markdown link target from one docs-relative page to another, percent-quoted."""
     rel = posixpath.relpath(to_page, posixpath.dirname(from_page) or ".")
-    return quote(rel, safe="/._-~")
+    return Markdown(quote(rel, safe="/._-~"))
 
 
 def tag_file_names(tags: Iterable[str]) -> dict[str, str]:
@@ -79,11 +79,11 @@ def _meta(title: str, description: str, kind: str, generated: str) -> dict[str, 
     return meta
 
 
-def _tag_links(page: str, tags: Sequence[str], tag_files: dict[str, str], limit: int = 6) -> str:
+def _tag_links(page: str, tags: Sequence[str], tag_files: dict[str, str], limit: int = 6) -> Markdown:
     shown = [
         f"[{md_inline(tag, 60)}]({link(page, tag_files[tag])})" for tag in tags[:limit] if tag in tag_files
     ]
-    return ", ".join(shown)
+    return Markdown(", ".join(shown))
 
 
 # --------------------------------------------------------------------------- home

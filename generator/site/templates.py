@@ -1,16 +1,35 @@
-"""Jinja2 page templates from `templates/`, rendered with an explicit context and StrictUndefined."""
+"""Jinja2 page templates from `templates/`, rendered with an explicit context and StrictUndefined.
+
+Templates produce markdown. A value reaches a page in one of two ways: as `Markdown` (markdown that deepkb's
+page layer built itself from escaped parts: links, tables, diagrams) or as anything else, which the
+environment escapes on output (`md_escape`), so untrusted text is inert without a filter being remembered.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 import jinja2
 
-from .text import md_escape, md_inline
+from .text import Markdown, md_escape, md_inline
 
 TEMPLATES_DIR = Path(__file__).resolve().parents[2] / "templates"
+
+
+def _escape_unless_markdown(value: object) -> object:
+    """`{{ value }}` output: Markdown and numbers as they are, every other value escaped."""
+    if isinstance(value, Markdown | int | float) or value is None:
+        return "" if value is None else value
+    return md_escape(value)
+
+
+def _join(items: Iterable[object], separator: str = "") -> Markdown:
+    """`join` that keeps Markdown parts as they are and escapes the others (Jinja's own join returns a plain
+    string, which the output step would escape as a whole)."""
+    return Markdown(md_escape(separator).join(md_escape(item) for item in items))
 
 
 @lru_cache(maxsize=1)
@@ -18,13 +37,15 @@ def environment() -> jinja2.Environment:
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(TEMPLATES_DIR)),
         undefined=jinja2.StrictUndefined,  # a missing variable fails loudly
-        autoescape=False,  # output is markdown; untrusted values go through the md filters below
+        autoescape=False,  # output is markdown, not HTML: `finalize` escapes with the markdown escaper instead
+        finalize=_escape_unless_markdown,
         keep_trailing_newline=True,
         trim_blocks=True,
         lstrip_blocks=True,
     )
     env.filters["md"] = md_escape
     env.filters["inline"] = md_inline
+    env.filters["join"] = _join
     return env
 
 

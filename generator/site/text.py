@@ -11,17 +11,29 @@ from __future__ import annotations
 import html
 import re
 
+
+class Markdown(str):
+    """Markdown that deepkb's page layer built from escaped parts: templates output it as it is.
+
+    Any other string reaching a template is escaped there (generator/site/templates.py), so wrapping text in
+    `Markdown` is a claim that it is safe; only the escaping functions below and the page builders make one.
+    """
+
+    __slots__ = ()
+
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]{}()#+!|~])")
 # Line starts that make a list item, a setext heading or a thematic break / frontmatter fence.
 # ('>' is already an entity after html.escape, so it cannot open a block quote.)
 _LINE_START = re.compile(r"^(\s*)(-+(?=\s|$)|={2,}|\d+[.)](?=\s|$))", re.MULTILINE)
 
 
-def md_escape(text: object) -> str:
+def md_escape(text: object) -> Markdown:
     """Block text: keeps line breaks, neutralizes HTML and markdown syntax."""
+    if isinstance(text, Markdown):
+        return text
     value = html.escape(str(text), quote=False)  # quotes are harmless outside attributes
     value = _MD_SPECIAL.sub(r"\\\1", value)
-    return _LINE_START.sub(_neutralize_line_start, value)
+    return Markdown(_LINE_START.sub(_neutralize_line_start, value))
 
 
 def _neutralize_line_start(match: re.Match[str]) -> str:
@@ -33,7 +45,7 @@ def _neutralize_line_start(match: re.Match[str]) -> str:
     return f"{indent}{marker[:-1]}\\{marker[-1]}"  # "1. " → "1\. "
 
 
-def md_inline(text: object, limit: int = 300) -> str:
+def md_inline(text: object, limit: int = 300) -> Markdown:
     """One line of text (a title, a summary cell): newlines folded, length capped, then escaped."""
     value = " ".join(str(text).split())
     if len(value) > limit:
@@ -41,9 +53,9 @@ def md_inline(text: object, limit: int = 300) -> str:
     return md_escape(value)
 
 
-def code_block(text: str, language: str = "") -> str:
+def code_block(text: str, language: str = "") -> Markdown:
     """A fenced code block that untrusted text cannot close early (the fence outgrows any run of backticks)."""
     longest = max((len(m) for m in re.findall(r"`+", text)), default=0)
     fence = "`" * max(3, longest + 1)
     lang = re.sub(r"[^\w+-]", "", language)
-    return f"{fence}{lang}\n{text.rstrip()}\n{fence}"
+    return Markdown(f"{fence}{lang}\n{text.rstrip()}\n{fence}")

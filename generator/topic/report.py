@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..site.templates import render_template
-from ..site.text import md_escape
+from ..site.text import Markdown, md_escape
 from .analyze import Analysis, Catalog, Claim
 from .plan import Plan
 from .processing import render_spec
@@ -100,17 +100,18 @@ class PageContext:
     keywords: list[str] = field(default_factory=list)  # the key phrases behind the tags, as written
 
     @property
-    def t(self) -> dict[str, str]:
-        return strings(self.meta.options.lang)
+    def t(self) -> dict[str, Markdown]:
+        """deepkb's own labels in the topic's language: trusted text, output as it is."""
+        return {key: Markdown(value) for key, value in strings(self.meta.options.lang).items()}
 
 
-def cite(catalog: Catalog, source_id: str, prefix: str = "../") -> str:
+def cite(catalog: Catalog, source_id: str, prefix: str = "../") -> Markdown:
     number = catalog.number_of.get(source_id)
-    return f"[\\[{number}\\]]({prefix}raw/{source_id}.md)" if number else ""
+    return Markdown(f"[\\[{number}\\]]({prefix}raw/{source_id}.md)" if number else "")
 
 
-def render_claim(claim: Claim, catalog: Catalog) -> str:
-    return f"{md_escape(claim.text)} {''.join(cite(catalog, s) for s in claim.sources)}".strip()
+def render_claim(claim: Claim, catalog: Catalog) -> Markdown:
+    return Markdown(f"{md_escape(claim.text)} {''.join(cite(catalog, s) for s in claim.sources)}".strip())
 
 
 def check_citations(text: str, ws: Workspace, catalog: Catalog) -> tuple[str, int]:
@@ -168,8 +169,12 @@ def _figures(ctx: PageContext) -> list[dict[str, str]]:
     return [
         {
             "title": s.title,
-            "markdown": render_spec(
-                s.result, lambda sid: cite(ctx.catalog, sid), headers=(t["figure"], t["value"], t["source"])
+            "markdown": Markdown(
+                render_spec(
+                    s.result,
+                    lambda sid: cite(ctx.catalog, sid),
+                    headers=(t["figure"], t["value"], t["source"]),
+                )
             ),
         }
         for s in ctx.plan.steps
@@ -231,7 +236,7 @@ def write_report(ctx: PageContext, analysis: Analysis) -> int:
         {
             "n": ctx.catalog.number_of[i],
             "title": ctx.catalog.by_id[i].title,
-            "page": f"../raw/{i}.md",
+            "page": Markdown(f"../raw/{i}.md"),
             "original": link_or_text(ctx.catalog.by_id[i].url),
         }
         for i in sorted(cited, key=lambda i: ctx.catalog.number_of[i])
@@ -276,7 +281,13 @@ def _leads(analysis: Analysis, limit: int = 5) -> list[Claim]:
 
 def _source_rows(ctx: PageContext) -> list[dict[str, Any]]:
     return [
-        {"n": n, "title": s.title, "page": s.page, "source": s.source, "original": link_or_text(s.url)}
+        {
+            "n": n,
+            "title": s.title,
+            "page": Markdown(s.page),
+            "source": s.source,
+            "original": link_or_text(s.url),
+        }
         for n, s in enumerate(ctx.catalog.sources, 1)
     ]
 
@@ -327,5 +338,6 @@ def summary_lines(analysis: Analysis | None, catalog: Catalog, prefix: str = "")
         return []
     claims = _leads(analysis)
     return [
-        f"{md_escape(c.text)} {''.join(cite(catalog, i, prefix) for i in c.sources)}".strip() for c in claims
+        Markdown(f"{md_escape(c.text)} {''.join(cite(catalog, i, prefix) for i in c.sources)}".strip())
+        for c in claims
     ]

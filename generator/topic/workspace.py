@@ -16,7 +16,7 @@ from typing import Any
 
 from .. import store
 from ..errors import StoreError, UsageError
-from ..site.text import md_escape, md_inline
+from ..site.text import Markdown, md_escape, md_inline
 from ..store import KBPaths
 from ..summarize import summarize
 from .keyphrases import topic_phrases
@@ -251,7 +251,7 @@ def _raw_body(raw: RawSource, item: Any) -> str:
             "fetched_at": raw.fetched_at,
             "authors": raw.authors,
             "summary": summary,
-            "text": md_escape(raw.text.strip()) or "_(no text)_",
+            "text": md_escape(raw.text.strip()) or Markdown("_(no text)_"),
         },
     )
 
@@ -263,12 +263,12 @@ def _one_line(text: str) -> str:
 _SAFE_URL = re.compile(r"^https?://[^\s<>\"'`]+$", re.IGNORECASE)
 
 
-def link_or_text(url: str) -> str:
+def link_or_text(url: str) -> Markdown:
     """A markdown link for an http(s) URL; anything else (javascript:, file paths) stays inert text."""
     if _SAFE_URL.match(url):
         target = url.replace("(", "%28").replace(")", "%29")
-        return f"[{md_inline(url, limit=120)}](<{target}>)"
-    return md_inline(url) if url else "—"
+        return Markdown(f"[{md_inline(url, limit=120)}](<{target}>)")
+    return md_inline(url) if url else Markdown("—")
 
 
 _UNESCAPE = re.compile(r"\\([\\`*_\[\]{}()#+!|~\-=>.0-9])")

@@ -15,7 +15,7 @@ from urllib.parse import quote
 
 from generator.repo.model import Citation
 from generator.repo.synthesize import mermaid
-from generator.site.text import code_block, md_escape, md_inline
+from generator.site.text import Markdown, code_block, md_escape, md_inline
 
 _PATH = r"[\w][\w.\-/]*"
 CITATION_RE = re.compile(
@@ -50,20 +50,20 @@ class Linker:
         return f"{self.web_url}/blob/{self.revision}/{quote(path)}{anchor}"
 
 
-def citation_markdown(citation: Citation, text: str | None = None) -> str:
+def citation_markdown(citation: Citation, text: str | None = None) -> Markdown:
     """`path:a-b` (or `text`) as a link to its permalink, or as inline code when there is no web view."""
     if text is None:
         span = f"{citation.start}" if citation.start == citation.end else f"{citation.start}-{citation.end}"
         text = f"{citation.path}:{span}"
     if citation.url:
-        return f"[{md_inline(text)}]({citation.url})"
+        return Markdown(f"[{md_inline(text)}]({citation.url})")
     return inline_code(text)
 
 
-def inline_code(text: str) -> str:
+def inline_code(text: str) -> Markdown:
     """Untrusted text as inline code (inert), or escaped text when it could break out of the span or a table."""
     if re.fullmatch(r"[^`|\n\\]{1,200}", text):
-        return f"`{text}`"
+        return Markdown(f"`{text}`")
     return md_inline(text)
 
 
@@ -74,14 +74,14 @@ def _looks_like_file(path: str) -> bool:
 
 @dataclass
 class RenderedText:
-    markdown: str
+    markdown: Markdown
     citations: list[Citation] = field(default_factory=list)
     dropped: int = 0
 
 
 def render_model_markdown(text: str, linker: Linker) -> RenderedText:
     """Untrusted model markdown → safe markdown with checked citations (see the module docstring)."""
-    out = RenderedText("")
+    out = RenderedText(Markdown(""))
     lines: list[str] = []
     fence: list[str] | None = None
     fence_lang = ""
@@ -100,7 +100,7 @@ def render_model_markdown(text: str, linker: Linker) -> RenderedText:
         lines.append(_render_line(raw, linker, out))
     if fence is not None:
         lines.append(_model_fence(fence, fence_lang))
-    out.markdown = re.sub(r"\n{3,}", "\n\n", "\n".join(lines)).strip() + "\n"
+    out.markdown = Markdown(re.sub(r"\n{3,}", "\n\n", "\n".join(lines)).strip() + "\n")
     return out
 
 

@@ -230,7 +230,7 @@ def _render_model(index: int, shard: Shard, draft: dict[str, Any], ctx: ShardCon
     if found:
         text = text[: found.start()] + text[found.end() :]
     rendered = render_model_markdown(text, ctx.linker)
-    body = rendered.markdown
+    body: str = rendered.markdown
     if draft.get("truncated"):
         body += '\n!!! note "Input truncated"\n    The shard\'s files exceeded the input cap; the model saw only a part.\n'
     return ShardAnalysis(

@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
+from generator.site.text import Markdown
+
 _LABEL_KEEP = re.compile(r"[^\w .,:/+@=()'-]", re.UNICODE)
 _LINE_SHAPES = (
     re.compile(r"flowchart (LR|TD)"),
@@ -71,10 +73,10 @@ def validate(source: str) -> None:
             raise MermaidError(f"diagram line {number} has an unexpected shape: {line[:80]!r}")
 
 
-def fenced(source: str) -> str:
+def fenced(source: str) -> Markdown:
     """The markdown block MkDocs Material renders as a diagram (pymdownx.superfences custom fence)."""
     validate(source)
-    return f"```mermaid\n{source}\n```"
+    return Markdown(f"```mermaid\n{source}\n```")
 
 
 def workflow_diagram() -> str:

@@ -22,6 +22,7 @@ from generator.repo.run.session import fingerprint
 from generator.repo.run.study import RepoResult, Study, shard_page_name
 from generator.repo.synthesize import mermaid
 from generator.site.templates import render_template
+from generator.site.text import Markdown
 from generator.summarize import summarize
 
 SYNTHESIS_VERSION = 1
@@ -90,7 +91,7 @@ def write_shard_page(directory: Path, analysis: ShardAnalysis, info: IndexInfo) 
             "summary": analysis.summary,
             "repo_label": info.label,
             "rationale": analysis.shard.rationale,
-            "body": analysis.body,
+            "body": Markdown(analysis.body),
             "citations_dropped": analysis.citations_dropped,
         },
     )
@@ -164,7 +165,7 @@ def _index_context(
         "shards": [
             {
                 "name": a.shard.name,
-                "page": f"shards/{shard_page_name(a)}",
+                "page": Markdown(f"shards/{shard_page_name(a)}"),
                 "summary": a.summary,
                 "files": len(a.shard.files),
             }
