@@ -217,7 +217,7 @@ def checkout(
     if source.kind == "local":
         return _local_checkout(source)
     _check_remote_location(source, allow_local_remote)
-    pin = _pinned_host(source.location, allow_private_hosts or allow_local_remote, resolver)
+    pin = check_remote_host(source.location, allow_private_hosts or allow_local_remote, resolver)
     dest = cache_dir / "clones" / source.owner / source.name
     if (dest / ".git").is_dir() and _origin_matches(dest, source.location):
         _fetch(dest, allow_local_remote, pin)
@@ -245,7 +245,7 @@ def remote_host(location: str) -> tuple[str, int]:
     return parts.hostname or "", parts.port or 443
 
 
-def _pinned_host(location: str, allow_private: bool, resolver: Resolver) -> tuple[tuple[str, str], ...]:
+def check_remote_host(location: str, allow_private: bool, resolver: Resolver) -> tuple[tuple[str, str], ...]:
     """Refuse a host with any non-public address (before any git process); the https pin for the rest.
 
     `http.curloptResolve` makes git's libcurl connect to the addresses checked here instead of asking DNS
@@ -351,7 +351,7 @@ def remote_head(
     if source.kind == "local":
         return _local_checkout(source).revision
     _check_remote_location(source, allow_local_remote)
-    pin = _pinned_host(source.location, allow_private_hosts or allow_local_remote, resolver)
+    pin = check_remote_host(source.location, allow_private_hosts or allow_local_remote, resolver)
     cache_dir.mkdir(parents=True, exist_ok=True)  # ls-remote runs outside every repository
     out = run_remote_git(
         ["ls-remote", "--", source.location, "HEAD"],
