@@ -176,7 +176,9 @@ def make_hostile_repo(base: Path) -> Path:
     _add_links(repo, outside)
     _add_odd_files(repo)
     _git(repo, "add", "-A")
-    _git(repo, "commit", "-q", "-m", "traps")
+    # a signed HEAD: with log.showSignature, any `git log` in the repository would run its gpg.program
+    signer = _script(base, "signer", "", sign=True)
+    _git(repo, "-c", f"gpg.program={signer}", "-c", "user.signingkey=x", "commit", "-q", "-S", "-m", "traps")
     _plant_git_config(repo, base)
     # Untracked and not ignored, so the map walks past it; `git add` would read all 3 GiB.
     with open(repo / "huge.py", "wb") as handle:
@@ -199,12 +201,34 @@ def _plant_git_config(repo: Path, base: Path) -> None:
     }
     for key, tag in commands.items():
         _git(repo, "config", key, f"touch {base}/pwned-{tag}")
+    # programs git runs by path, not through a shell: a script per setting
+    _git(repo, "config", "log.showSignature", "true")
+    _git(repo, "config", "gpg.program", str(_script(base, "gpg", f"touch {base}/pwned-gpg", sign=True)))
+    _git(repo, "config", "credential.helper", f"!touch {base}/pwned-credential")
+    included = base / "included.gitconfig"
+    gpg_ssh = _script(base, "gpg-ssh", f"touch {base}/pwned-gpg-ssh")
+    included.write_text(f'[gpg "ssh"]\n\tprogram = {gpg_ssh}\n[core]\n\thooksPath = {repo}/.git/hooks\n')
+    _git(repo, "config", "include.path", str(included))
     (repo / ".git" / "info").mkdir(exist_ok=True)
     (repo / ".git" / "info" / "attributes").write_text("* filter=evil diff=evil\n", encoding="utf-8")
     for hook in ("post-checkout", "post-index-change", "pre-commit", "reference-transaction"):
         script = repo / ".git" / "hooks" / hook
         script.write_text(f"#!/bin/sh\ntouch {base}/pwned-hook-{hook}\n", encoding="utf-8")
         script.chmod(0o755)
+
+
+def _script(base: Path, name: str, action: str, *, sign: bool = False) -> Path:
+    """An executable script doing `action`; with `sign`, it also answers a signing request as gpg would."""
+    path = base / f"{name}.sh"
+    answer = (
+        'case "$*" in *-bsau*) echo "[GNUPG:] SIG_CREATED D 1 8 00 0 X" >&2;'
+        ' printf -- "-----BEGIN PGP SIGNATURE-----\\nfake\\n-----END PGP SIGNATURE-----\\n";; esac\n'
+        if sign
+        else ""
+    )
+    path.write_text(f"#!/bin/sh\n{action}\n{answer}cat >/dev/null 2>&1\nexit 0\n", encoding="utf-8")
+    path.chmod(0o755)
+    return path
 
 
 def _add_links(repo: Path, outside: Path) -> None:

@@ -214,3 +214,30 @@ def test_worktree_and_sha256_repositories_are_read(tmp_path: Path) -> None:
     git(sha256, "commit", "-q", "-m", "one")
     assert len(checkout(parse_source(str(sha256), tmp_path), tmp_path / "c").revision) == 64
     assert _markers(tmp_path) == []
+
+
+def test_repo_run_and_refresh_never_run_repository_config(tmp_path: Path) -> None:
+    """The commands of finding 1, through the real CLI: `repo run PATH`, then `refresh` after a new commit."""
+    from click.testing import CliRunner
+
+    from generator.cli import cli
+
+    repo = signed_repo(tmp_path)
+    plant_include(repo, tmp_path)
+    kb = tmp_path / "kb"
+    kb.mkdir()
+    (kb / "deepkb.yml").write_text(f"repos:\n  - {repo}\n", encoding="utf-8")
+    base = ["--root", str(kb), "--provider", "offline"]
+    run = CliRunner().invoke(cli, [*base, "repo", "run", str(repo)])
+    assert run.exit_code == 0, run.output
+    assert (kb / "site_src" / "repos" / "acme" / "sample" / "index.md").is_file()
+    assert _markers(tmp_path) == []
+    (repo / "sample" / "extra.py").write_text('"""New."""\n', encoding="utf-8")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "new")
+    for marker in tmp_path.glob("pwned-*"):
+        marker.unlink()  # committing above is the test's own git, not deepkb's
+    refresh = CliRunner().invoke(cli, [*base, "refresh", "--no-site", "--json"])
+    assert refresh.exit_code == 0, refresh.output
+    assert '"refreshed": 1' in refresh.output
+    assert _markers(tmp_path) == []
