@@ -174,3 +174,25 @@ def test_git_connects_to_the_pinned_address_and_never_follows_a_redirect(
     assert server.hits("/acme/tool/info/refs") == 1  # "repo.test" has no DNS: the pin took git there
     assert server.requests[0].headers["host"] == f"repo.test:{server.port}"
     assert server.hits("/internal/info/refs") == 0
+
+
+@pytest.mark.parametrize("allow", [False, True])
+def test_refresh_checks_hosts_and_honours_the_switch(allow: bool, kb_root: Path) -> None:
+    from kb_fakes import add_repo
+
+    from generator.config import load_config
+    from generator.refresh import find_stale
+    from generator.store import KBPaths
+
+    (kb_root / "deepkb.yml").write_text(
+        f"repos: ['https://127.0.0.1:9/acme/tool']\nrepo: {{allow_private_hosts: {str(allow).lower()}}}\n",
+        encoding="utf-8",
+    )
+    paths = KBPaths(kb_root)
+    add_repo(paths, "acme", "tool", tags=["x"], source="https://127.0.0.1:9/acme/tool")
+    [item] = [i for i in find_stale(paths, load_config(kb_root / "deepkb.yml")) if i.kind == "repo"]
+    assert item.status == "failed"
+    if allow:  # git was allowed to try loopback port 9, which refuses
+        assert "refused host" not in item.reason and "could not read the remote HEAD" in item.reason
+    else:
+        assert "refused host 127.0.0.1: it is a loopback address" in item.reason
