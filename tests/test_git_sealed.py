@@ -241,3 +241,17 @@ def test_repo_run_and_refresh_never_run_repository_config(tmp_path: Path) -> Non
     assert refresh.exit_code == 0, refresh.output
     assert '"refreshed": 1' in refresh.output
     assert _markers(tmp_path) == []
+
+
+@pytest.mark.parametrize("name", ["config", "HEAD", "index", "packed-refs"])
+def test_fifo_in_git_directory_never_blocks(name: str, tmp_path: Path) -> None:
+    repo = make_git_repo(tmp_path / "repo", {"a.py": "x = 1\n"}, origin="https://github.com/acme/tool.git")
+    target = repo / ".git" / name
+    target.unlink(missing_ok=True)
+    os.mkfifo(target)  # opening it for reading would wait for a writer forever
+    source = parse_source(str(repo), tmp_path)
+    assert source.name in {"tool", "repo"}
+    result = checkout(source, tmp_path / "cache")
+    assert len(result.revision) in {0, 40}
+    tracked_files(repo)
+    change_counts(repo, ["a.py"])

@@ -20,6 +20,7 @@ from urllib.parse import urlsplit
 from generator.errors import ResearchError, UnsafeSourceError
 from generator.netguard import Resolver, public_addresses, system_resolver
 from generator.repo.checkout.gitcmd import run_git, run_remote_git
+from generator.repo.checkout.sealed import config_value, find_layout
 from generator.repo.model import Checkout, RepoSource
 
 _SCP_LIKE = re.compile(
@@ -174,26 +175,8 @@ def _without_userinfo(url: str) -> str:
 
 def read_origin_url(path: Path) -> str | None:
     """The `remote "origin"` url from the repository's config, read as text (no git process)."""
-    git_dir = path / ".git"
-    if git_dir.is_file():  # worktree or submodule: "gitdir: <path>"
-        content = git_dir.read_text(encoding="utf-8", errors="replace").strip()
-        if not content.startswith("gitdir:"):
-            return None
-        git_dir = (path / content.removeprefix("gitdir:").strip()).resolve()
-        common = git_dir / "commondir"
-        if common.is_file():
-            git_dir = (git_dir / common.read_text(encoding="utf-8", errors="replace").strip()).resolve()
-    config = git_dir / "config"
-    if not config.is_file() or config.is_symlink():
-        return None
-    section = ""
-    for line in config.read_text(encoding="utf-8", errors="replace").splitlines():
-        line = line.strip()
-        if line.startswith("["):
-            section = re.sub(r"\s+", " ", line.strip("[]")).lower()
-        elif section == 'remote "origin"' and re.match(r"(?i)url\s*=", line):
-            return line.split("=", 1)[1].strip().strip('"')
-    return None
+    layout = find_layout(path)
+    return config_value(layout.common_dir / "config", 'remote "origin"', "url") if layout else None
 
 
 # --- checkout ----------------------------------------------------------------------------------------

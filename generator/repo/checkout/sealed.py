@@ -51,13 +51,13 @@ def find_layout(root: Path) -> GitLayout | None:
     if stat.S_ISDIR(st.st_mode):
         git_dir = dot_git
     elif stat.S_ISREG(st.st_mode):
-        pointer = _read_small(dot_git).strip()
+        pointer = read_small(dot_git).strip()
         if not pointer.startswith("gitdir:"):
             return None
         git_dir = (root / pointer.removeprefix("gitdir:").strip()).resolve()
     else:
         return None
-    common = _read_small(git_dir / "commondir").strip()
+    common = read_small(git_dir / "commondir").strip()
     common_dir = (git_dir / common).resolve() if common else git_dir
     if not (common_dir / "objects").is_dir():
         return None
@@ -95,15 +95,21 @@ def sealed_view(root: Path, layout: GitLayout) -> Iterator[SealedView]:
 
 def object_format(config: Path) -> str:
     """`extensions.objectformat` of a git config file read as text ("sha1" when absent or unreadable)."""
-    section = ""
-    for line in _read_small(config).splitlines():
+    value = (config_value(config, "extensions", "objectformat") or "sha1").lower()
+    return value if value in {"sha1", "sha256"} else "sha1"
+
+
+def config_value(config: Path, section: str, key: str) -> str | None:
+    """The first `key` in `[section]` of a git config file, read as text: never executed, includes not
+    followed. `section` is lower case with one space before a quoted subsection (`remote "origin"`)."""
+    current = ""
+    for line in read_small(config).splitlines():
         line = line.strip()
         if line.startswith("["):
-            section = line.strip("[]").strip().lower()
-        elif section == "extensions" and re.match(r"(?i)objectformat\s*=", line):
-            value = line.split("=", 1)[1].strip().strip('"').lower()
-            return value if value in {"sha1", "sha256"} else "sha1"
-    return "sha1"
+            current = re.sub(r"\s+", " ", line.strip("[]")).lower()
+        elif current == section and re.match(rf"(?i){re.escape(key)}\s*=", line):
+            return line.split("=", 1)[1].strip().strip('"')
+    return None
 
 
 def _write_config(view: Path, fmt: str) -> None:
@@ -115,7 +121,7 @@ def _write_config(view: Path, fmt: str) -> None:
 
 
 def _copy_head(layout: GitLayout, view: Path) -> None:
-    head = _read_small(layout.git_dir / "HEAD").strip()
+    head = read_small(layout.git_dir / "HEAD").strip()
     if _OBJECT_ID.match(head):  # detached
         (view / "HEAD").write_text(head + "\n", encoding="ascii")
         return
@@ -142,8 +148,9 @@ def _copy_regular(source: Path, target: Path) -> None:
             shutil.copyfileobj(src, out)
 
 
-def _read_small(path: Path, limit: int = 1 << 20) -> str:
-    """A small text file's content ("" when missing, not a regular file, or unreadable)."""
+def read_small(path: Path, limit: int = 1 << 20) -> str:
+    """A small text file's first `limit` bytes as text ("" when missing, a symlink, not a regular file, or
+    unreadable): a FIFO cannot block us, a link cannot point us elsewhere, a huge file is not read whole."""
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
     except OSError:
