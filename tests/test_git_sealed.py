@@ -110,6 +110,21 @@ def plant_hooks(repo: Path, base: Path) -> None:
     _config(repo, ("core.hooksPath", str(hooks)))
 
 
+def plant_transport(repo: Path, base: Path) -> None:
+    program = str(marker_program(base, "transport"))
+    git(repo, "remote", "add", "ssh-remote", "ssh://git@127.0.0.1:9/acme/tool.git")
+    git(repo, "remote", "add", "path-remote", str(base / "elsewhere.git"))
+    _config(
+        repo,
+        ("core.sshCommand", program),
+        ("remote.path-remote.uploadpack", program),
+        ("credential.helper", program),
+        ("core.askPass", program),
+        ("protocol.allow", "always"),
+        ("alias.co", f"!{program}"),
+    )
+
+
 PLANTS: dict[str, Callable[[Path, Path], None]] = {
     "log.showSignature + gpg.program": plant_show_signature,
     "include.path": plant_include,
@@ -120,6 +135,7 @@ PLANTS: dict[str, Callable[[Path, Path], None]] = {
     "filter driver": plant_filter,
     "core.fsmonitor": plant_fsmonitor,
     "core.hooksPath + hooks": plant_hooks,
+    "sshCommand, uploadpack, credential helper, askPass, protocol.allow, alias": plant_transport,
 }
 
 # Commands that would consult each setting if git read the repository's configuration.
@@ -130,6 +146,9 @@ PROBES: tuple[tuple[str, ...], ...] = (
     ("diff", "HEAD~1", "HEAD"),
     ("status", "--porcelain"),
     ("update-ref", "refs/heads/planted", "HEAD"),
+    ("ls-remote", "ssh-remote"),
+    ("fetch", "path-remote"),
+    ("co",),
 )
 
 
