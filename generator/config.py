@@ -75,6 +75,10 @@ class RepoResearchConfig(_Strict):
     """Keep only signatures, docstrings and structure when packing."""
     max_file_bytes: int = Field(default=1_000_000, ge=1024)
     """Files larger than this are listed in the map but not read."""
+    allow_private_hosts: bool = False
+    """Let remote repository URLs reach hosts that resolve to loopback, private, link-local, CGNAT or cloud
+    metadata addresses (self-hosted git on your own network, or a proxy where DNS does not resolve). Off:
+    such hosts are refused before any git process starts."""
 
 
 class SiteConfig(_Strict):

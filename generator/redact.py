@@ -1,12 +1,16 @@
-"""Secret redaction: nothing read from a repository leaves the process (LLM request, page) unredacted.
+"""Secret redaction: nothing read from a repository or a source leaves the process (LLM request, page)
+unredacted.
 
-Three nets, applied in order: literal values of our own secret environment variables, known key formats,
-and long high-entropy tokens. Replacements keep the number of newlines of what they replace, so line
-numbers computed after redaction still match the original file.
+Four nets, applied in order: literal values of our own secret environment variables; known key formats
+(ours and detect-secrets' maintained patterns, `secret_formats.py`); secrets known by where they stand (the
+value of a secret-named key in code, YAML, INI, .env or prose, `Bearer` tokens, hex keys passed as
+arguments); and long high-entropy tokens. Replacements keep the number of newlines of what they replace, so
+line numbers computed after redaction still match the original file.
 """
 
 from __future__ import annotations
 
+import functools
 import math
 import os
 import re
@@ -14,69 +18,31 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from generator.secret_formats import (
+    ASSIGNMENT,
+    BEARER,
+    HEX_ARGUMENT,
+    KeyFormat,
+    known_formats,
+    looks_like_bearer_token,
+    looks_like_hex_key,
+    looks_like_secret_value,
+    plausible_secret,
+    secret_span,
+)
+
 SECRET_ENV_SUFFIXES = ("_KEY", "_TOKEN", "_SECRET")
 MIN_ENV_SECRET_LEN = 8  # shorter values ("1", "true") would redact ordinary text
-
-_SECRET_WORDS = (
-    "password",
-    "passwd",
-    "pwd",
-    "secret",
-    "token",
-    "apikey",
-    "api_key",
-    "api-key",
-    "accesskey",
-    "access_key",
-    "access-key",
-    "privatekey",
-    "private_key",
-    "private-key",
-)
-
-
-@dataclass(frozen=True)
-class KeyFormat:
-    """A known secret format. `hints` are lowercase literals every match contains: a text holding none of
-    them skips the (much slower) regular expression. Group 1, when present, is the part replaced."""
-
-    kind: str
-    hints: tuple[str, ...]
-    pattern: re.Pattern[str]
-
-
-# fmt: off
-KNOWN_FORMATS: tuple[KeyFormat, ...] = (
-    KeyFormat("private_key", ("-----begin",), re.compile(
-        r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----")),
-    KeyFormat("aws_access_key", ("akia", "asia", "agpa", "aida", "aroa"),
-              re.compile(r"\b(?:AKIA|ASIA|AGPA|AIDA|AROA)[0-9A-Z]{16}\b")),
-    KeyFormat("github_token", ("ghp_", "gho_", "ghu_", "ghs_", "ghr_"), re.compile(r"\bgh[pousr]_[A-Za-z0-9]{30,}\b")),
-    KeyFormat("github_token", ("github_pat_",), re.compile(r"\bgithub_pat_[A-Za-z0-9_]{22,}")),
-    KeyFormat("anthropic_key", ("sk-ant-",), re.compile(r"\bsk-ant-[A-Za-z0-9_\-]{16,}")),
-    KeyFormat("openai_key", ("sk-",), re.compile(r"\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_\-]{20,}")),
-    KeyFormat("slack_token", ("xox",), re.compile(r"\bxox[abposre]-[A-Za-z0-9\-]{10,}")),
-    KeyFormat("google_api_key", ("aiza",), re.compile(r"\bAIza[0-9A-Za-z_\-]{35}")),
-    KeyFormat("stripe_key", ("k_live_", "k_test_"), re.compile(r"\b[rs]k_(?:live|test)_[0-9A-Za-z]{16,}")),
-    KeyFormat("url_password", ("://",), re.compile(r"\b[A-Za-z][A-Za-z0-9+.\-]*://[^/\s:@\"']+:([^/\s@\"']{3,})@")),
-    KeyFormat("jwt", ("eyj",), re.compile(r"\beyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}")),
-    # `key = "value"` / `"key": "value"`; no `\w*` before the keyword: only the value is replaced
-    KeyFormat("assignment", _SECRET_WORDS, re.compile(
-        r"(?i:(?:password|passwd|pwd|secret|token|api[_\-]?key|access[_\-]?key|private[_\-]?key)"
-        r"[\w\-]*[\"']?\s*(?::=|=>|=|:)\s*[\"']([^\"'\s$<{%]{8,})[\"'])")),
-    # .env / shell / ini style, unquoted: `export API_TOKEN=abc…`
-    KeyFormat("assignment", _SECRET_WORDS, re.compile(
-        r"(?im:^[ \t]*(?:export[ \t]+)?[A-Z0-9_.\-]*(?:PASSWORD|PASSWD|SECRET|TOKEN|API_?KEY|ACCESS_?KEY|PRIVATE_?KEY)"
-        r"[A-Z0-9_\-]*[ \t]*=[ \t]*([^\s\"'#$<{%]{8,}))")),
-)
-# fmt: on
-
-# hints are lowercase and searched in the lowercased text (an IGNORECASE alternation is ten times slower)
-_ANY_HINT = re.compile("|".join(sorted({re.escape(h) for f in KNOWN_FORMATS for h in f.hints})))
 
 # base64/URL-safe alphabets; a run must be this long before we judge its entropy
 _TOKEN_RUN = re.compile(r"(?<![A-Za-z0-9+/_\-])[A-Za-z0-9+/_\-]{32,}={0,2}")
 _HEX_ONLY = re.compile(r"[0-9a-fA-F]+")
+_HEX_RUN = re.compile(r"[0-9a-f]{32}")
+_CAPITALS_DIGITS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+_SEPARATORS = re.compile(r"[/_\-+]")
+_COMMIT_LIKE = re.compile(r"[0-9a-f]{7,64}")
+_ALPHABET_RUN = re.compile(r"abcdefgh|ABCDEFGH|01234567", re.IGNORECASE)
+_WORDISH = re.compile(r"[A-Z]?[a-z]{3,}")
 _LOWER, _UPPER, _DIGIT = re.compile(r"[a-z]"), re.compile(r"[A-Z]"), re.compile(r"[0-9]")
 # Subresource-integrity and similar digests: "sha512-<base64>" is a hash, not a key
 _DIGEST_PREFIX = re.compile(r"(?:sha1|sha256|sha384|sha512|md5)[-:]$", re.IGNORECASE)
@@ -101,10 +67,19 @@ def looks_random(token: str) -> bool:
     core = token.rstrip("=")
     if len(core) < 32 or _HEX_ONLY.fullmatch(core):
         return False
-    if "/" in core and core.count("/") > len(core) // 12:
-        return False  # a path or URL, not a token
+    if "/" in core:
+        segments = core.split("/")
+        if core.count("/") > len(core) // 12 or any(_COMMIT_LIKE.fullmatch(s) for s in segments):
+            return any(looks_random(s) for s in segments)  # a path or URL: only a key inside it counts
     # keys mix lower case, upper case and digits; identifiers and words rarely have all three
     if not (_LOWER.search(core) and _UPPER.search(core) and _DIGIT.search(core)):
+        return False
+    if max(len(piece) for piece in _SEPARATORS.split(core)) < 16:
+        return False  # a slug or path of short words (`2018/05/20180525-Registration-Policy`)
+    if _ALPHABET_RUN.search(core):
+        return False  # an alphabet ("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdef…0123456789"), not a key
+    # `BetaMemoryTool20250818StrReplaceCommand` is words and a date: random text has few long lower-case runs
+    if sum(len(w) for w in _WORDISH.findall(core)) >= 0.6 * len(core):
         return False
     return shannon_entropy(core) >= ENTROPY_THRESHOLD
 
@@ -136,15 +111,22 @@ class Redactor:
                 count += text.count(value)
                 text = text.replace(value, "[REDACTED:env]")
         lower = text.lower()
-        if _ANY_HINT.search(lower):  # one pass; most texts stop here
-            for key_format in KNOWN_FORMATS:
-                if any(hint in lower for hint in key_format.hints):
-                    text, n = _substitute(key_format.pattern, key_format.kind, text)
-                    count += n
+        present = {hint for hint in _all_hints() if hint in lower}  # each literal searched once
+        for key_format in known_formats():
+            if not key_format.hints or not present.isdisjoint(key_format.hints):
+                text, n = _substitute(key_format, text)
+                count += n
+        text, n = _redact_in_context(text, _lower_in_place(text))
+        count += n
         if self.entropy:
             text, n = _redact_entropy(text)
             count += n
         return text, count
+
+
+@functools.cache
+def _all_hints() -> frozenset[str]:
+    return frozenset(hint for key_format in known_formats() for hint in key_format.hints)
 
 
 def _replacement(kind: str, matched: str) -> str:
@@ -152,16 +134,69 @@ def _replacement(kind: str, matched: str) -> str:
     return f"[REDACTED:{kind}]" + "\n" * matched.count("\n")
 
 
-def _substitute(pattern: re.Pattern[str], kind: str, text: str) -> tuple[str, int]:
-    def replace(match: re.Match[str]) -> str:
-        if pattern.groups and match.group(1) is not None:
-            start, end = match.span(1)
-            offset = match.start()
-            whole = match.group(0)
-            return whole[: start - offset] + _replacement(kind, match.group(1)) + whole[end - offset :]
-        return _replacement(kind, match.group(0))
+def _substitute(key_format: KeyFormat, text: str) -> tuple[str, int]:
+    count = 0
 
-    return pattern.subn(replace, text)
+    def replace(match: re.Match[str]) -> str:
+        nonlocal count
+        start, end = secret_span(key_format, match)
+        secret = text[start:end]
+        if start >= end or _embedded(text, *match.span()) or not plausible_secret(secret):
+            return match.group(0)
+        count += 1
+        offset, whole = match.start(), match.group(0)
+        return whole[: start - offset] + _replacement(key_format.kind, secret) + whole[end - offset :]
+
+    return key_format.pattern.sub(replace, text), count
+
+
+def _embedded(text: str, start: int, end: int) -> bool:
+    """A match inside a longer run of capitals and digits (a DNA string, a constant) is part of something else."""
+    return (start > 0 and text[start - 1] in _CAPITALS_DIGITS) or (
+        end < len(text) and text[end] in _CAPITALS_DIGITS
+    )
+
+
+def _lower_in_place(text: str) -> str:
+    """`text` lower-cased with every offset kept (a few letters, like 'İ', grow when lowered: kept as is)."""
+    lower = text.lower()
+    if len(lower) == len(text):
+        return lower
+    return "".join(c if len(c.lower()) != 1 else c.lower() for c in text)
+
+
+def _redact_in_context(text: str, lower: str) -> tuple[str, int]:
+    """Values of secret-named keys, bearer tokens and hex arguments that look like literal secrets."""
+    spans = sorted(_context_spans(text, lower))
+    parts: list[str] = []
+    position = count = 0
+    for start, end, kind in spans:
+        if start < position:
+            continue  # overlaps a span already replaced
+        parts += [text[position:start], _replacement(kind, text[start:end])]
+        position, count = end, count + 1
+    return "".join(parts) + text[position:], count
+
+
+def _context_spans(text: str, lower: str) -> list[tuple[int, int, str]]:
+    spans: list[tuple[int, int, str]] = []
+    for match in ASSIGNMENT.finditer(lower):
+        if match["word"] in {"pass", "pwd"} and match.start() and lower[match.start() - 1].isalpha():
+            continue  # bypass, compass
+        group = next(g for g in ("dq", "sq", "bare") if match.group(g) is not None)
+        start, end = match.span(group)
+        if looks_like_secret_value(text[start:end], quoted=group != "bare", text=text):
+            spans.append((start, end, "assignment"))
+    # the two rarer rules run only where their cheap precondition holds
+    for match in BEARER.finditer(lower) if "bearer" in lower or "basic" in lower or "token" in lower else ():
+        start, end = match.span("bare")
+        if looks_like_bearer_token(text[start:end]):
+            spans.append((start, end, "bearer_token"))
+    for match in HEX_ARGUMENT.finditer(lower) if _HEX_RUN.search(lower) else ():
+        start, end = match.span("bare")
+        if looks_like_hex_key(lower, match.start(), text[start:end]):
+            spans.append((start, end, "hex_key"))
+    return spans
 
 
 def _redact_entropy(text: str) -> tuple[str, int]:

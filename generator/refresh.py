@@ -88,11 +88,11 @@ def _check_repos(paths: KBPaths, config: Config) -> Iterable[RefreshItem]:
         entry_id = f"repo:{source.owner}/{source.name}"
         if entry_id not in seen:
             seen.add(entry_id)
-            yield _check_repo(paths, entry, source, entry_id)
-    yield from _check_repos_on_disk(paths, seen)
+            yield _check_repo(paths, entry, source, entry_id, config.repo.allow_private_hosts)
+    yield from _check_repos_on_disk(paths, seen, config.repo.allow_private_hosts)
 
 
-def _check_repos_on_disk(paths: KBPaths, seen: set[str]) -> Iterable[RefreshItem]:
+def _check_repos_on_disk(paths: KBPaths, seen: set[str], allow_private_hosts: bool) -> Iterable[RefreshItem]:
     """Repositories researched outside deepkb.yml (e.g. `deepkb repo run URL`) are kept fresh too,
     when their remote can still be named: a URL in the page's `source`, or the cached clone's origin."""
     from generator.repo.checkout.clone import parse_source, read_origin_url
@@ -115,7 +115,8 @@ def _check_repos_on_disk(paths: KBPaths, seen: set[str]) -> Iterable[RefreshItem
             continue
         entry = RepoEntry(source=remote)
         try:
-            yield _check_repo(paths, entry, parse_source(remote, paths.root), entry_id)
+            source = parse_source(remote, paths.root)
+            yield _check_repo(paths, entry, source, entry_id, allow_private_hosts)
         except DeepkbError as exc:
             yield RefreshItem("repo", entry_id, remote, exc.line(), "failed", repo=entry)
 
@@ -125,7 +126,9 @@ def _is_remote(source: str) -> bool:
     return source.startswith("https://") or re.match(r"^[\w.-]+@[\w.-]+:", source) is not None
 
 
-def _check_repo(paths: KBPaths, entry: RepoEntry, source: Any, entry_id: str) -> RefreshItem:
+def _check_repo(
+    paths: KBPaths, entry: RepoEntry, source: Any, entry_id: str, allow_private_hosts: bool
+) -> RefreshItem:
     from generator.repo.checkout.clone import remote_head
 
     item = RefreshItem("repo", entry_id, entry.source, "", "up-to-date", repo=entry)
@@ -135,7 +138,7 @@ def _check_repo(paths: KBPaths, entry: RepoEntry, source: Any, entry_id: str) ->
         return item
     known = str(_frontmatter(page).get("revision") or "")
     try:
-        head = remote_head(source, paths.cache_dir)
+        head = remote_head(source, paths.cache_dir, allow_private_hosts=allow_private_hosts)
     except DeepkbError as exc:
         item.reason, item.status = f"could not read the remote HEAD: {exc.line()}", "failed"
         return item

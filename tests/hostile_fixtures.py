@@ -33,11 +33,46 @@ PEM_BLOCK = (
     "q3K8vR2xN9mL4pT7wY1zB6cF0hJ5sD8gA2eU3iO9kP7lM4nQ1rS6tV0xW5yZ8aC3bE7dG\n"
     "-----END PRIVATE KEY-----\n"
 )
+# Secrets in the common formats of finding 2 (issue 8): unquoted YAML, prose, GitLab, npm, Slack webhook,
+# Bearer, Twilio, a hex key passed as an argument.
+YAML_PASSWORD = "CorrectHorseBatteryStapleQx"
+YAML_HEX_KEY = "9b1f4c7e2a6d8053" * 4
+PROSE_PASSWORD = "Tr0ub4dor&3-hostile"
+GITLAB_TOKEN = "glpat-Hq7Zr2Kx9Lm4Np1Vb6Ty"
+NPM_TOKEN = "npm_Zk4Lm9Qw2Er7Ty1Ui8Op3As6Df0Gh5Jk2Lx"
+SLACK_WEBHOOK_SECRET = "hW3kP9sQ2vX7zB4nM8cL1dF6"
+SLACK_WEBHOOK = f"https://hooks.slack.com/services/T0HOSTILE1/B0HOSTILE2/{SLACK_WEBHOOK_SECRET}"
+BEARER_SECRET = "bXktYmVhcmVyLXRva2VuLWhvc3RpbGUtNDI5"
+TWILIO_KEY = "SK" + "7c1e9a3f5b2d4e6f8a0b1c2d3e4f5a6b"
+HEX_ARGUMENT_KEY = "e7a1c9f3b5d2e8a4" * 4
+FORMAT_SECRETS = (
+    YAML_PASSWORD,
+    YAML_HEX_KEY,
+    PROSE_PASSWORD,
+    GITLAB_TOKEN,
+    NPM_TOKEN,
+    SLACK_WEBHOOK_SECRET,
+    BEARER_SECRET,
+    TWILIO_KEY,
+    HEX_ARGUMENT_KEY,
+)
+SETTINGS_YML = f"""\
+# deployment settings
+database:
+  host: db.internal
+  password: {YAML_PASSWORD}
+signing:
+  api_key: {YAML_HEX_KEY}
+gitlab:
+  token: {GITLAB_TOKEN}
+notify:
+  webhook: {SLACK_WEBHOOK}
+"""
 # The value of a secret environment variable of the process running deepkb.
 ENV_SECRET_NAME = "MYSERVICE_API_KEY"
 ENV_SECRET = "envsecret-Hj4Kl9Qw2Er7Ty1Ui"
 
-SECRETS = (ANTHROPIC_SECRET, AWS_SECRET, PEM_BODY_LINE, ENV_SECRET)
+SECRETS = (ANTHROPIC_SECRET, AWS_SECRET, PEM_BODY_LINE, ENV_SECRET, *FORMAT_SECRETS)
 # Nothing read through a symlink may surface anywhere.
 LEAK_MARKERS = (OUTSIDE_MARKER, OUTSIDE_DIR_MARKER, PASSWD_MARKER, IGNORED_MARKER, *SECRETS)
 
@@ -73,6 +108,9 @@ A tiny service client. ![y](data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaX
 {HOSTILE_TEXT}
 Config reads {ENV_SECRET_NAME} from the environment; the staging value is {ENV_SECRET}.
 Our AWS key {AWS_SECRET} and the Anthropic key {ANTHROPIC_SECRET} are rotated monthly.
+The staging DB password: {PROSE_PASSWORD} (ask ops before you use it).
+Publish with `NPM_TOKEN={NPM_TOKEN} npm publish`; alerts go to {SLACK_WEBHOOK}.
+Call the API with `curl -H "Authorization: Bearer {BEARER_SECRET}" https://api.example.invalid/v1`.
 """
 
 CLIENT_PY = f'''\
@@ -86,11 +124,18 @@ from .util import helper
 
 # AWS key left behind by accident: {AWS_SECRET}
 ANTHROPIC = "{ANTHROPIC_SECRET}"
+TWILIO_API_KEY_SID = "{TWILIO_KEY}"
 
 
 def connect(url: str) -> str:
     """Connect with {ENV_SECRET} to <iframe src=x></iframe> the service ``</code>`` {{: onclick=alert(1) }}."""
+    sign(url, "{HEX_ARGUMENT_KEY}")
     return helper(url) + os.environ.get("{ENV_SECRET_NAME}", "{ENV_SECRET}")
+
+
+def sign(url: str, key: str) -> str:
+    """Sign a request for {GITLAB_TOKEN} users."""
+    return url + key
 
 
 class Client:
@@ -170,13 +215,16 @@ def make_hostile_repo(base: Path) -> Path:
             + "`" * 40
             + "\n",
             ".env": f"{ENV_SECRET_NAME}={ENV_SECRET}\nAWS_ACCESS_KEY_ID={AWS_SECRET}\n",
+            "deploy/settings.yml": SETTINGS_YML,
         },
         origin="https://github.com/acme/hostile.git",
     )
     _add_links(repo, outside)
     _add_odd_files(repo)
     _git(repo, "add", "-A")
-    _git(repo, "commit", "-q", "-m", "traps")
+    # a signed HEAD: with log.showSignature, any `git log` in the repository would run its gpg.program
+    signer = _script(base, "signer", "", sign=True)
+    _git(repo, "-c", f"gpg.program={signer}", "-c", "user.signingkey=x", "commit", "-q", "-S", "-m", "traps")
     _plant_git_config(repo, base)
     # Untracked and not ignored, so the map walks past it; `git add` would read all 3 GiB.
     with open(repo / "huge.py", "wb") as handle:
@@ -199,12 +247,34 @@ def _plant_git_config(repo: Path, base: Path) -> None:
     }
     for key, tag in commands.items():
         _git(repo, "config", key, f"touch {base}/pwned-{tag}")
+    # programs git runs by path, not through a shell: a script per setting
+    _git(repo, "config", "log.showSignature", "true")
+    _git(repo, "config", "gpg.program", str(_script(base, "gpg", f"touch {base}/pwned-gpg", sign=True)))
+    _git(repo, "config", "credential.helper", f"!touch {base}/pwned-credential")
+    included = base / "included.gitconfig"
+    gpg_ssh = _script(base, "gpg-ssh", f"touch {base}/pwned-gpg-ssh")
+    included.write_text(f'[gpg "ssh"]\n\tprogram = {gpg_ssh}\n[core]\n\thooksPath = {repo}/.git/hooks\n')
+    _git(repo, "config", "include.path", str(included))
     (repo / ".git" / "info").mkdir(exist_ok=True)
     (repo / ".git" / "info" / "attributes").write_text("* filter=evil diff=evil\n", encoding="utf-8")
     for hook in ("post-checkout", "post-index-change", "pre-commit", "reference-transaction"):
         script = repo / ".git" / "hooks" / hook
         script.write_text(f"#!/bin/sh\ntouch {base}/pwned-hook-{hook}\n", encoding="utf-8")
         script.chmod(0o755)
+
+
+def _script(base: Path, name: str, action: str, *, sign: bool = False) -> Path:
+    """An executable script doing `action`; with `sign`, it also answers a signing request as gpg would."""
+    path = base / f"{name}.sh"
+    answer = (
+        'case "$*" in *-bsau*) echo "[GNUPG:] SIG_CREATED D 1 8 00 0 X" >&2;'
+        ' printf -- "-----BEGIN PGP SIGNATURE-----\\nfake\\n-----END PGP SIGNATURE-----\\n";; esac\n'
+        if sign
+        else ""
+    )
+    path.write_text(f"#!/bin/sh\n{action}\n{answer}cat >/dev/null 2>&1\nexit 0\n", encoding="utf-8")
+    path.chmod(0o755)
+    return path
 
 
 def _add_links(repo: Path, outside: Path) -> None:

@@ -110,3 +110,93 @@ def test_unquoted_env_style_assignments_redacted() -> None:
     )
     assert "abcdefgh12345678" not in text and "hunter2hunter2" not in text and "DEBUG=true" in text
     assert count == 2
+
+
+# --- finding 2: common formats that used to be published ---------------------------------------------------
+# Assembled at run time, like the keys above.
+GLPAT = "glpat-" + "xR4vK9mQ2sT7wZ1bN6cY"
+NPM = "npm_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8"
+SLACK_HOOK = "https://hooks.slack.com/services/" + "T0A1B2C3D/B0A1B2C3D/" + "q9W8e7R6t5Y4u3I2o1P0aSdF"
+TWILIO = "SK" + "0f9e8d7c6b5a49382716f5e4d3c2b1a0"
+HEX64 = "3f9a7c21" * 8
+BEARER_TOKEN = "dGhpcy1pcy1h" + "LWxvbmctb3BhcXVlLXRva2VuLTQy"
+
+SECRET_CORPUS: list[tuple[str, str]] = [
+    ("database:\n  user: app\n  password: CorrectHorseBatteryStaple\n", "CorrectHorseBatteryStaple"),
+    ("service:\n  api_key: " + HEX64 + "\n", HEX64),
+    ("## Staging\n\nThe DB password: Tr0ub4dor&3 (rotate monthly).\n", "Tr0ub4dor&3"),
+    ("[client]\nsecret_key = s3cr3t-v4lue-xyz\n", "s3cr3t-v4lue-xyz"),
+    ("DB_PASS=hunter2hunter2\n", "hunter2hunter2"),
+    ('{"clientSecret": "aB3$kL9!mN2@"}\n', "aB3$kL9!mN2@"),
+    ("GITLAB_TOKEN: " + GLPAT + "\n", GLPAT),
+    ("curl --header 'PRIVATE-TOKEN: " + GLPAT + "' https://gitlab.example/api\n", GLPAT),
+    ("//registry.npmjs.org/:_authToken=" + NPM + "\n", NPM),
+    ("Publish with " + NPM + " from CI.\n", NPM),
+    ("webhook_url: " + SLACK_HOOK + "\n", SLACK_HOOK.rsplit("/", 1)[1]),
+    ("notify(" + repr(SLACK_HOOK) + ")\n", SLACK_HOOK.rsplit("/", 1)[1]),
+    ("headers = {'Authorization': 'Bearer " + BEARER_TOKEN + "'}\n", BEARER_TOKEN),
+    ("curl -H 'Authorization: Bearer " + BEARER_TOKEN + "' https://api.example\n", BEARER_TOKEN),
+    ("TWILIO_API_KEY_SID = '" + TWILIO + "'\n", TWILIO),
+    ("client = Signer(" + '"' + HEX64 + '")\n', HEX64),
+    ("mytool sync --api-key " + HEX64 + " --verbose\n", HEX64),
+    ("hmac.new(" + "b'x', " + HEX64.upper() + ")\n", HEX64.upper()),
+]
+
+
+@pytest.mark.parametrize(("text", "secret"), SECRET_CORPUS)
+def test_common_secret_formats_are_redacted(text: str, secret: str) -> None:
+    redacted, count = Redactor().redact(text)
+    assert secret not in redacted and count >= 1
+    assert redacted.count("\n") == text.count("\n")
+
+
+NON_SECRET_CORPUS = [
+    # code: names, types, calls, templates, environment lookups
+    "def login(user: str, password: str) -> Token:\n    token = get_token(password)\n    return token\n",
+    "credentials: AccessTokenProvider | None = None\nclass AccessTokenProvider: ...\n",
+    "    password = models.CharField(max_length=128)\n    api_key = os.environ['API_KEY']\n",
+    "token = self.session.token\nsecret = settings.SECRET_KEY\npassword=password\n",
+    "max_tokens: 4096\ntoken_limit: 100000\npassword_min_length: 12\nsecret_name: prod-db\n",
+    'ENV_API_KEY = "ANTHROPIC_API_KEY"\nTOKEN_ENV = "GITHUB_TOKEN"\n',
+    "password: ${DB_PASSWORD}\ntoken: {{ secrets.GITHUB_TOKEN }}\napi_key: <your-api-key>\nsecret: changeme\n",
+    "password: '********'\ntoken: xxxxxxxxxxxxxxxx\nsecret: null\npassword: required\n",
+    "Token: '#ddd0c0',\nKeyword: '#66d9ef',\n",
+    "    password: string;\n    token?: AuthToken;\n",
+    "let bypass = 1;\ncompass: north-east-2\n",
+    "The password: must be at least 12 characters.\nSet the token: run `deepkb login`.\n",
+    'password: "Mot de passe"\npassword_placeholder: "Enter your password"\n',
+    # hashes, ids and links that pages cite
+    "See https://github.com/acme/tool/blob/0123456789abcdef0123456789abcdef01234567/src/a.py#L10-L20\n",
+    "Fixed in commit 0123456789abcdef0123456789abcdef01234567 (https://github.com/a/b/commit/0123456789abcdef0123456789abcdef01234567).\n",
+    "assert hashlib.sha256(b'').hexdigest() == 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855'\n",
+    'checksum = "' + "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08" + '"\n',
+    "git checkout 0123456789abcdef0123456789abcdef01234567\n",
+    "request_id: 123e4567-e89b-12d3-a456-426614174000\nid = uuid.UUID('123e4567-e89b-12d3-a456-426614174000')\n",
+    "version: 1.2.3\ntimeout: 30s\nretries: 5\n",
+    "ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'\n",
+    "class BetaMemoryTool20250818StrReplaceCommand(BaseModel):\n    pass\n",
+    "// https://github.com/python/cpython/blob/55d035113dfb1bd90495c8571758f504ae8d4802/Python/ceval.c#L2710\n",
+    "See docs/2018/05/20180525-Registration-Policy-MUSEUM-EN_VF-2.pdf and images/logo-dark-background-large.png\n",
+    "postgres://user:pass@localhost:5432/db and scheme://[user:passwd@]proxy.server:port\n",
+    "seq = 'AAACCATCTCTACCGGTTCGCTTTCACTGGATATCGCGCTTGGGGCAGGTGGTCTGCCGATGGGCCG'\n",
+    "Authorization: Bearer <token>\nheaders['Authorization'] = f'Bearer {token}'\nuse a bearer token for access\n",
+]
+
+
+@pytest.mark.parametrize("text", NON_SECRET_CORPUS)
+def test_code_docs_and_hashes_survive(text: str) -> None:
+    redacted, count = Redactor().redact(text)
+    assert (redacted, count) == (text, 0)
+
+
+def test_detect_secrets_rules_are_loaded() -> None:
+    from generator.secret_formats import known_formats
+
+    kinds = {f.kind for f in known_formats() if not f.own}
+    assert {"gitlab_token", "slack_token", "twilio_api_key", "npm_tokens"} <= kinds
+
+
+def test_secret_in_text_with_a_growing_lowercase_letter_is_still_redacted() -> None:
+    # 'İ' lower-cases to two characters: offsets must still line up
+    text, count = Redactor().redact("İstanbul office\npassword: Tr0ub4dor&3\n")
+    assert "Tr0ub4dor&3" not in text and text.startswith("İstanbul office\npassword: ") and count == 1

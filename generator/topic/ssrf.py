@@ -22,23 +22,16 @@ from __future__ import annotations
 
 import ipaddress
 import socket
-from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import httpx
 
 from ..errors import UnsafeSourceError
+from ..netguard import METADATA, Address, Resolver, address_problem
 
-Address = ipaddress.IPv4Address | ipaddress.IPv6Address
-Resolver = Callable[[str, int], list[str]]
+__all__ = ["METADATA", "BlockedTarget", "Guard", "Resolver", "Target", "address_problem", "system_resolver"]
 
 WEB_PORTS = frozenset({80, 443, 8080, 8443})
-METADATA = frozenset(
-    ipaddress.ip_address(a) for a in ("169.254.169.254", "fd00:ec2::254", "100.100.100.200", "169.254.170.2")
-)
-_CGNAT = ipaddress.ip_network("100.64.0.0/10")
-_NAT64 = ipaddress.ip_network("64:ff9b::/96")
-_IPV4_COMPATIBLE = ipaddress.ip_network("::/96")
 
 
 class BlockedTarget(UnsafeSourceError):
@@ -128,43 +121,3 @@ def _parse(url: str | httpx.URL) -> httpx.URL:
 
 def _display(url: httpx.URL) -> str:
     return str(url.copy_with(query=None, fragment=None))[:200]
-
-
-def address_problem(address: Address, *, loopback_ok: bool = False) -> str | None:
-    """Why `address` must not be fetched ("loopback", "private", …), or None for a public address."""
-    if address in METADATA:
-        return "a cloud metadata address"
-    if isinstance(address, ipaddress.IPv6Address):
-        if address.ipv4_mapped is not None:
-            return "an IPv4-mapped IPv6 address"
-        if address in _IPV4_COMPATIBLE and int(address) > 1:
-            return "an IPv4-compatible IPv6 address"
-        embedded = _embedded_ipv4(address)
-        if embedded is not None and address_problem(embedded):
-            return f"an IPv6 address embedding a non-public IPv4 address ({embedded})"
-    if address.is_loopback:
-        return None if loopback_ok else "a loopback address"
-    return _range_problem(address)
-
-
-def _embedded_ipv4(address: ipaddress.IPv6Address) -> ipaddress.IPv4Address | None:
-    if address.sixtofour is not None:
-        return address.sixtofour
-    if address.teredo is not None:
-        return address.teredo[1]
-    if address in _NAT64:
-        return ipaddress.IPv4Address(int(address) & 0xFFFFFFFF)
-    return None
-
-
-def _range_problem(address: Address) -> str | None:
-    checks = (
-        (address.is_unspecified, "an unspecified address"),
-        (address.is_link_local, "a link-local address"),
-        (address.is_multicast, "a multicast address"),
-        (isinstance(address, ipaddress.IPv4Address) and address in _CGNAT, "a CGNAT address"),
-        (address.is_private, "a private address"),
-        (address.is_reserved, "a reserved address"),
-        (not address.is_global, "not a public address"),
-    )
-    return next((reason for failed, reason in checks if failed), None)

@@ -1,7 +1,10 @@
 """Stage 1, clone: classify what the operator named, refuse anything unsafe before git runs, check it out.
 
-Every git process runs through `gitcmd.run_git` (fixed argument vectors, user text only after `--`, an
-environment without our secrets, no prompts, no user-chosen transports, no submodules, no symlinks).
+Every git process runs through `gitcmd` (fixed argument vectors, user text only after `--`, an environment
+without our secrets, none of the repository's own configuration, no prompts, no user-chosen transports, no
+submodules, no symlinks). A remote host is resolved first and refused unless every address it stands for is
+public (`repo.allow_private_hosts` lifts this for self-hosted git); https connections are pinned to the
+addresses checked, so a second DNS answer cannot send git elsewhere.
 """
 
 from __future__ import annotations
@@ -15,7 +18,9 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from generator.errors import ResearchError, UnsafeSourceError
-from generator.repo.checkout.gitcmd import run_git
+from generator.netguard import Resolver, public_addresses, system_resolver
+from generator.repo.checkout.gitcmd import run_git, run_remote_git
+from generator.repo.checkout.sealed import config_value, find_layout
 from generator.repo.model import Checkout, RepoSource
 
 _SCP_LIKE = re.compile(
@@ -170,46 +175,37 @@ def _without_userinfo(url: str) -> str:
 
 def read_origin_url(path: Path) -> str | None:
     """The `remote "origin"` url from the repository's config, read as text (no git process)."""
-    git_dir = path / ".git"
-    if git_dir.is_file():  # worktree or submodule: "gitdir: <path>"
-        content = git_dir.read_text(encoding="utf-8", errors="replace").strip()
-        if not content.startswith("gitdir:"):
-            return None
-        git_dir = (path / content.removeprefix("gitdir:").strip()).resolve()
-        common = git_dir / "commondir"
-        if common.is_file():
-            git_dir = (git_dir / common.read_text(encoding="utf-8", errors="replace").strip()).resolve()
-    config = git_dir / "config"
-    if not config.is_file() or config.is_symlink():
-        return None
-    section = ""
-    for line in config.read_text(encoding="utf-8", errors="replace").splitlines():
-        line = line.strip()
-        if line.startswith("["):
-            section = re.sub(r"\s+", " ", line.strip("[]")).lower()
-        elif section == 'remote "origin"' and re.match(r"(?i)url\s*=", line):
-            return line.split("=", 1)[1].strip().strip('"')
-    return None
+    layout = find_layout(path)
+    return config_value(layout.common_dir / "config", 'remote "origin"', "url") if layout else None
 
 
 # --- checkout ----------------------------------------------------------------------------------------
 
 
-def checkout(source: RepoSource, cache_dir: Path, *, allow_local_remote: bool = False) -> Checkout:
+def checkout(
+    source: RepoSource,
+    cache_dir: Path,
+    *,
+    allow_local_remote: bool = False,
+    allow_private_hosts: bool = False,
+    resolver: Resolver = system_resolver,
+) -> Checkout:
     """A working tree for `source`: the local path in place, or a clone cached under cache_dir/clones.
 
     A cached clone is refreshed by fetching and resetting to the fetched HEAD, never re-cloned.
+    A remote host must resolve to public addresses only unless `allow_private_hosts`.
     `allow_local_remote=True` is for tests only: it lets a `file://` URL or absolute path of a bare
     repository stand in for a remote, which `parse_source` refuses for operators.
     """
     if source.kind == "local":
         return _local_checkout(source)
     _check_remote_location(source, allow_local_remote)
+    pin = check_remote_host(source.location, allow_private_hosts or allow_local_remote, resolver)
     dest = cache_dir / "clones" / source.owner / source.name
     if (dest / ".git").is_dir() and _origin_matches(dest, source.location):
-        _fetch(dest, allow_local_remote)
+        _fetch(dest, allow_local_remote, pin)
     else:
-        _clone(source.location, dest, allow_local_remote)
+        _clone(source.location, dest, allow_local_remote, pin)
     revision, date = _head(dest)
     return Checkout(source=source, path=dest, revision=revision, revision_date=date)
 
@@ -221,6 +217,31 @@ def _check_remote_location(source: RepoSource, allow_local_remote: bool) -> None
     if allow_local_remote and (location.startswith("file://") or location.startswith("/")):
         return
     raise UnsafeSourceError(f"refused repository location {location!r}", hint="use parse_source() first")
+
+
+def remote_host(location: str) -> tuple[str, int]:
+    """The host and port git would connect to for a https or `user@host:path` location."""
+    scp = _SCP_LIKE.match(location)
+    if scp:
+        return scp["host"], 22
+    parts = urlsplit(location)
+    return parts.hostname or "", parts.port or 443
+
+
+def check_remote_host(location: str, allow_private: bool, resolver: Resolver) -> tuple[tuple[str, str], ...]:
+    """Refuse a host with any non-public address (before any git process); the https pin for the rest.
+
+    `http.curloptResolve` makes git's libcurl connect to the addresses checked here instead of asking DNS
+    again. ssh resolves the host itself (the operator's ssh config may rename it), so it is checked only.
+    """
+    if allow_private or location.startswith(("file://", "/")):
+        return ()
+    host, port = remote_host(location)
+    addresses = public_addresses(host, port, resolver)
+    if _SCP_LIKE.match(location):
+        return ()
+    listed = ",".join(f"[{a}]" if a.version == 6 else str(a) for a in addresses)
+    return (("http.curloptResolve", f"{host}:{port}:{listed}"),)
 
 
 def _local_checkout(source: RepoSource) -> Checkout:
@@ -252,12 +273,12 @@ def _origin_matches(dest: Path, location: str) -> bool:
     return read_origin_url(dest) == location
 
 
-def _clone(location: str, dest: Path, allow_file: bool) -> None:
+def _clone(location: str, dest: Path, allow_file: bool, pin: tuple[tuple[str, str], ...]) -> None:
     dest.parent.mkdir(parents=True, exist_ok=True)
     # clone beside the target and rename, so a killed clone never leaves a half-made cache entry
     staging = Path(tempfile.mkdtemp(prefix=f".{dest.name}.", dir=dest.parent))
     try:
-        run_git(
+        run_remote_git(
             [
                 "clone",
                 "--no-recurse-submodules",
@@ -270,6 +291,7 @@ def _clone(location: str, dest: Path, allow_file: bool) -> None:
             ],
             cwd=dest.parent,
             allow_file=allow_file,
+            pin=pin,
         )
         if dest.exists():
             shutil.rmtree(dest)
@@ -283,17 +305,16 @@ def _clone(location: str, dest: Path, allow_file: bool) -> None:
         shutil.rmtree(staging, ignore_errors=True)
 
 
-def _fetch(dest: Path, allow_file: bool) -> None:
+def _fetch(dest: Path, allow_file: bool, pin: tuple[tuple[str, str], ...]) -> None:
     try:
-        run_git(
+        run_remote_git(
             ["fetch", "--no-recurse-submodules", "--no-tags", "--quiet", "origin", "HEAD"],
             cwd=dest,
             allow_file=allow_file,
-            ceiling=dest.parent,
+            pin=pin,
         )
-        run_git(
-            ["reset", "--hard", "--quiet", "FETCH_HEAD"], cwd=dest, allow_file=allow_file, ceiling=dest.parent
-        )
+        # the checkout may fetch missing blobs of the partial clone: same host, same pin
+        run_remote_git(["reset", "--hard", "--quiet", "FETCH_HEAD"], cwd=dest, allow_file=allow_file, pin=pin)
     except ResearchError as exc:
         raise ResearchError(
             f"could not refresh the clone in {dest}: {exc.message}",
@@ -301,12 +322,27 @@ def _fetch(dest: Path, allow_file: bool) -> None:
         ) from None
 
 
-def remote_head(source: RepoSource, cache_dir: Path, *, allow_local_remote: bool = False) -> str:
+def remote_head(
+    source: RepoSource,
+    cache_dir: Path,
+    *,
+    allow_local_remote: bool = False,
+    allow_private_hosts: bool = False,
+    resolver: Resolver = system_resolver,
+) -> str:
     """The commit the remote's HEAD points at now (local sources: the current HEAD; "" when not git)."""
     if source.kind == "local":
         return _local_checkout(source).revision
     _check_remote_location(source, allow_local_remote)
-    out = run_git(["ls-remote", "--", source.location, "HEAD"], allow_file=allow_local_remote, timeout=120)
+    pin = check_remote_host(source.location, allow_private_hosts or allow_local_remote, resolver)
+    cache_dir.mkdir(parents=True, exist_ok=True)  # ls-remote runs outside every repository
+    out = run_remote_git(
+        ["ls-remote", "--", source.location, "HEAD"],
+        cwd=cache_dir,
+        allow_file=allow_local_remote,
+        pin=pin,
+        timeout=120,
+    )
     first = out.split()
     if not first:
         raise ResearchError(f"{source.location} has no HEAD", hint="is the repository empty?")
