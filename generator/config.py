@@ -55,7 +55,7 @@ class LLMConfig(_Strict):
     max_concurrent: int = Field(default=4, ge=1, le=64)
     """How many LLM calls run at once."""
     timeout: float = Field(default=120.0, gt=0)
-    """Seconds to wait for one LLM answer."""
+    """Seconds for one LLM call in total: connecting, every read and the retries (a trickling server is cut off)."""
     max_retries: int = Field(default=3, ge=0, le=10)
     """Retries on 429/529/5xx and connection errors, with backoff."""
     max_output_tokens: int = Field(default=4096, ge=16)
@@ -75,6 +75,13 @@ class RepoResearchConfig(_Strict):
     """Keep only signatures, docstrings and structure when packing."""
     max_file_bytes: int = Field(default=1_000_000, ge=1024)
     """Files larger than this are listed in the map but not read."""
+
+
+class TopicResearchConfig(_Strict):
+    idle_timeout: float = Field(default=600.0, ge=0)
+    """Seconds without a research step finishing before a topic run is stopped (0 disables)."""
+    total_timeout: float = Field(default=1800.0, ge=0)
+    """Seconds for a whole topic run (0 disables); finished steps are kept for `deepkb topic resume`."""
 
 
 class SiteConfig(_Strict):
@@ -99,6 +106,7 @@ class Config(_Strict):
     """Topics to research."""
     llm: LLMConfig = Field(default_factory=LLMConfig)
     repo: RepoResearchConfig = Field(default_factory=RepoResearchConfig)
+    topic: TopicResearchConfig = Field(default_factory=TopicResearchConfig)
     site: SiteConfig = Field(default_factory=SiteConfig)
 
     @field_validator("repos", mode="before")

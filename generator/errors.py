@@ -8,7 +8,8 @@ DeepkbError                 one clear line for the user, plus an exit code
 ├── UnsafeSourceError       a repository URL/path or crawl target was refused before any process/request
 ├── StoreError              reading or writing the knowledge store failed
 ├── ResearchError           a research pipeline could not finish
-│   └── PartialFailure      some shards/steps failed, the rest landed (exit 3)
+│   ├── PartialFailure      some shards/steps failed, the rest landed (exit 3)
+│   └── RunTimeout          the run outlived its total or idle timeout and was stopped (exit 3)
 └── ProviderError           an LLM or search provider failed
     ├── ProviderAuthError   400/401/403: our request or key is wrong; never retried
     ├── ProviderRateLimited 429/529 after the retries were spent
@@ -64,6 +65,12 @@ class ResearchError(DeepkbError):
 
 class PartialFailure(ResearchError):
     """Some units of work failed while the others landed; the result is still written."""
+
+    exit_code = 3
+
+
+class RunTimeout(ResearchError):
+    """A run stopped at its deadline; what finished before it is saved."""
 
     exit_code = 3
 

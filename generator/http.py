@@ -38,7 +38,7 @@ from xml.etree.ElementTree import Element
 
 import httpx
 
-from generator import __version__
+from generator import __version__, deadlines
 from generator.errors import (
     ProviderAuthError,
     ProviderError,
@@ -126,6 +126,8 @@ class Budget:
     clock: Callable[[], float] = time.monotonic
     hint: str | None = None
     """How the user gives the call more time, e.g. "raise llm.timeout in deepkb.yml"."""
+    run_reason: str | None = None
+    """Set when the run's own deadline ends before the call's: what the user is told when it passes."""
 
     @classmethod
     def start(
@@ -137,6 +139,11 @@ class Budget:
         max_body: int = MAX_BODY_BYTES,
         hint: str | None = None,
     ) -> Budget:
+        run = deadlines.current()
+        run_left = run.remaining() if run is not None else math.inf
+        if run is not None and run_left < seconds:  # the run ends first: the call may not outlive it
+            ends_at = policy.clock() + max(0.0, run_left)
+            return cls(provider, seconds, ends_at, max_body, policy.clock, None, run.total_reason())
         return cls(provider, seconds, policy.clock() + seconds, max_body, policy.clock, hint)
 
     def remaining(self) -> float:
@@ -150,6 +157,8 @@ class Budget:
             raise self.timed_out(host)
 
     def timed_out(self, host: str) -> ProviderTimeout:
+        if self.run_reason:
+            return ProviderTimeout(f"{self.provider}: call to {host} stopped: {self.run_reason}")
         return ProviderTimeout(
             f"{self.provider}: no complete answer from {host} within {self.seconds:g} s", hint=self.hint
         )

@@ -16,6 +16,7 @@ from search_fakes import FakeSearchServer, fast_retry
 from search_fakes import Reply as SearchReply
 
 from generator.config import LLMConfig
+from generator.deadlines import run_deadline
 from generator.errors import ProviderError, ProviderResponseError, ProviderTimeout
 from generator.http import MAX_BODY_BYTES, RetryPolicy, get_json
 from generator.llm import openai as openai_provider
@@ -148,3 +149,14 @@ def test_openai_and_search_share_the_retry_statuses(fake_openai: FakeOpenAI) -> 
     with FakeSearchServer() as server:
         server.script("/search", SearchReply(408, "slow"), SearchReply(529, "busy"))
         assert get_json(f"{server.url}/search", provider="searxng", retry=fast_retry())["results"]
+
+
+def test_a_call_never_outlives_its_runs_deadline(fake_openai: FakeOpenAI) -> None:
+    # after repo.total_timeout a run's remaining model calls (synthesis, …) end at once instead of hanging
+    now = [0.0]
+    provider = openai(fake_openai, timeout=120)
+    with run_deadline("repo", total=10, clock=lambda: now[0]):
+        now[0] = 11.0
+        with pytest.raises(ProviderTimeout, match=r"stopped: total timeout.*repo\.total_timeout"):
+            provider.complete(Prompt(user="hello"))
+    assert fake_openai.requests == []

@@ -10,6 +10,7 @@ import click
 
 from .. import __version__
 from ..errors import DeepkbError
+from ..terminal import printable
 from .app import App
 
 
@@ -20,7 +21,7 @@ class DeepkbGroup(click.Group):
         try:
             return super().invoke(ctx)
         except DeepkbError as exc:
-            click.echo(f"Error: {exc.line()}", err=True)
+            click.echo(f"Error: {' '.join(printable(exc.line()).split())}", err=True)
             ctx.exit(exc.exit_code)
         except KeyboardInterrupt:
             click.echo("Interrupted; finished work is saved and the run can be resumed.", err=True)

@@ -37,7 +37,7 @@ def repo_run(app: App, source: str, request: str | None, max_concurrent: int | N
     """Research SOURCE (a https URL, git@host:owner/repo, or a local path)."""
     from generator.repo.run.pipeline import RepoPartialFailure, run_repo_research
 
-    with workspace_lock(app.paths):
+    with workspace_lock(app.paths), app.run_deadline("repo"):
         try:
             result = run_repo_research(
                 app.paths,
@@ -64,7 +64,7 @@ def repo_start(app: App, source: str, request: str | None) -> None:
     """Plan a chunked research of SOURCE; prints {session_id, chunk_plan, next_action} as JSON."""
     from generator.repo.run.chunked import start_session
 
-    with workspace_lock(app.paths):
+    with workspace_lock(app.paths), app.run_deadline("repo"):
         session = start_session(
             app.paths, app.config, app.provider(), _cli_source(source), request=request, console=app.console
         )
@@ -112,7 +112,7 @@ def repo_synthesize(app: App, session_id: str, as_json: bool) -> None:
     from generator.repo.run.chunked import synthesize_session
     from generator.repo.run.pipeline import RepoPartialFailure
 
-    with workspace_lock(app.paths):
+    with workspace_lock(app.paths), app.run_deadline("repo"):
         try:
             result = synthesize_session(
                 app.paths, app.config, app.provider(), session_id, console=app.console

@@ -56,7 +56,7 @@ def topic_run(
         raise UsageError("the topic text is empty", hint='deepkb topic run "TOPIC"')
     entry = _entry_for(app, text.strip())
     sources = [s.strip() for s in sources_csv.split(",") if s.strip()] if sources_csv else None
-    with workspace_lock(app.paths):
+    with workspace_lock(app.paths), app.run_deadline("topic"):
         _finish(
             app,
             as_json,
@@ -85,7 +85,7 @@ def topic_resume(app: App, topic_id: str, as_json: bool) -> None:
     """Continue an interrupted, failed or paused (--review-plan) topic run from its last finished step."""
     from ..topic.pipeline import resume_topic_research
 
-    with workspace_lock(app.paths):
+    with workspace_lock(app.paths), app.run_deadline("topic"):
         _finish(
             app,
             as_json,
