@@ -43,6 +43,8 @@ class SafeConsole(Console):
         )
 
     def print(self, *objects: Any, **options: Any) -> None:
+        # whole sequences go before markup and highlighting split the text into segments
+        objects = tuple(printable(o) if isinstance(o, str) else o for o in objects)
         try:
             super().print(*objects, **options)
         except MarkupError:  # a stray "[/x]" in untrusted text: print it as it is rather than crash the run
@@ -50,4 +52,4 @@ class SafeConsole(Console):
 
     def rule(self, title: str | Text = "", **options: Any) -> None:
         # rule titles are a topic or a repository source: never markup
-        super().rule(Text(title) if isinstance(title, str) else title, **options)
+        super().rule(Text(printable(title)) if isinstance(title, str) else title, **options)

@@ -10,8 +10,10 @@ from pathlib import Path
 from typing import Any
 
 import click
+from rich.markup import escape
 
 from ..store import workspace_lock
+from ..terminal import printable
 from .app import App, pass_app
 
 
@@ -163,10 +165,10 @@ def _report(app: App, data: dict[str, Any], as_json: bool) -> None:
         _echo_json(data)
         return
     state = "[green]done[/green]" if data["success"] else "[yellow]partly done[/yellow]"
-    app.console.print(f"{state}: {data['shards_analyzed']} shards of {data['repository']} analyzed")
+    app.console.print(f"{state}: {data['shards_analyzed']} shards of {escape(data['repository'])} analyzed")
     for failed in data["shards_failed"]:
-        app.console.print(f"  [red]failed[/red] {failed['name']}: {failed['reason']}")
-    click.echo(data["index"])
+        app.console.print(f"  [red]failed[/red] {escape(failed['name'])}: {escape(failed['reason'])}")
+    click.echo(printable(str(data["index"])))
 
 
 def _echo_json(data: dict[str, Any]) -> None:

@@ -6,6 +6,7 @@ import json
 from typing import Any
 
 import click
+from rich.markup import escape
 
 from ..config import TopicEntry
 from ..errors import PartialFailure, UsageError
@@ -121,12 +122,12 @@ def _print(app: App, data: dict[str, Any], as_json: bool) -> None:
     status = data["status"]
     colour = "green" if status == "completed" else "yellow"
     app.console.print(
-        f"[bold {colour}]{status}[/bold {colour}] {data['topic']} — {data['sources_count']} sources"
+        f"[bold {colour}]{status}[/bold {colour}] {escape(data['topic'])} — {data['sources_count']} sources"
     )
     if data.get("report"):
-        app.console.print(f"Report: {data['report']}")
+        app.console.print(f"Report: {escape(str(data['report']))}")
     if status == "awaiting_review":
-        app.console.print(f"Review the plan, then: deepkb topic resume {data['id']}")
+        app.console.print(f"Review the plan, then: deepkb topic resume {escape(data['id'])}")
 
 
 COMMANDS = [topic]
