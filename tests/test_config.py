@@ -91,7 +91,7 @@ ANCHORS = "abcdefghij"
 def alias_bomb(levels: int) -> str:
     """`levels` anchors, each a list of nine aliases of the one before: 9**levels values from under 1 KB."""
     lines = ['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]']
-    for before, name in zip(ANCHORS, ANCHORS[1:levels]):
+    for before, name in zip(ANCHORS[: levels - 1], ANCHORS[1:levels], strict=True):
         lines.append(f"{name}: &{name} [{','.join([f'*{before}'] * 9)}]")
     return "\n".join(lines) + f"\nllm:\n  max_concurrent: *{ANCHORS[levels - 1]}\n"
 
