@@ -213,14 +213,15 @@ class _BoundedTransport:
         self.inner.close()
 
 
-def bounded_transport(module: ModuleType = httpx) -> Any:
-    """A `BaseTransport` of `module` that obeys the current `Budget` (see `bounded`).
+def bounded_transport(module: ModuleType = httpx, inner: Any = None) -> Any:
+    """A `BaseTransport` of `module` that obeys the current `Budget` (see `bounded`), sending through `inner`
+    (default: the module's own HTTPTransport; tests pass a MockTransport).
 
     Built per httpx module because the Anthropic SDK 2.x ships its own fork (`httpx2`) with the same
     transport interface and refuses objects whose classes come from `httpx`.
     """
     transport_class, stream_class = _classes_for(module.BaseTransport, module.SyncByteStream)
-    return transport_class(module.HTTPTransport(), stream_class)
+    return transport_class(inner or module.HTTPTransport(), stream_class)
 
 
 @functools.cache
@@ -247,9 +248,12 @@ def _classes_for(base_transport: type, base_stream: type) -> tuple[type, type]:
     return BoundedTransport, BoundedStream
 
 
-def bounded_client(**options: Any) -> httpx.Client:
-    """An httpx client whose requests obey the current `Budget` (see `bounded`)."""
-    return httpx.Client(transport=bounded_transport(httpx), **options)
+def bounded_client(inner: httpx.BaseTransport | None = None, **options: Any) -> httpx.Client:
+    """An httpx client whose requests obey the current `Budget` (see `bounded`).
+
+    It sets no per-phase timeout of its own (httpx's default is 5 s a read): each request gets the time its
+    call has left."""
+    return httpx.Client(transport=bounded_transport(httpx, inner), timeout=None, **options)
 
 
 # --------------------------------------------------------------------------- the retry rule

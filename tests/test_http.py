@@ -10,6 +10,7 @@ import json
 from collections.abc import Callable, Iterator
 from dataclasses import replace
 
+import httpx
 import pytest
 from llm_fakes import FakeAnthropic, FakeOpenAI, Reply
 from search_fakes import FakeSearchServer, fast_retry
@@ -18,7 +19,7 @@ from search_fakes import Reply as SearchReply
 from generator.config import LLMConfig
 from generator.deadlines import run_deadline
 from generator.errors import ProviderError, ProviderResponseError, ProviderTimeout
-from generator.http import MAX_BODY_BYTES, RetryPolicy, get_json
+from generator.http import MAX_BODY_BYTES, RetryPolicy, bounded_client, get_json
 from generator.llm import openai as openai_provider
 from generator.llm.base import Prompt, Provider, create_provider
 
@@ -160,3 +161,19 @@ def test_a_call_never_outlives_its_runs_deadline(fake_openai: FakeOpenAI) -> Non
         with pytest.raises(ProviderTimeout, match=r"stopped: total timeout.*repo\.total_timeout"):
             provider.complete(Prompt(user="hello"))
     assert fake_openai.requests == []
+
+
+def test_each_request_waits_up_to_the_time_left_not_a_short_default() -> None:
+    # httpx waits 5 s per read unless told otherwise: a model that thinks for 6 s must not time out
+    seen: list[dict[str, float]] = []
+
+    def far_side(request: httpx.Request) -> httpx.Response:
+        seen.append(request.extensions["timeout"])
+        return httpx.Response(200, json={"ok": True})
+
+    client = bounded_client(httpx.MockTransport(far_side))
+    frozen = RetryPolicy(clock=lambda: 1000.0)
+    assert get_json("http://127.0.0.1/x", provider="t", client=client, timeout=90, retry=frozen) == {
+        "ok": True
+    }
+    assert seen == [{"connect": 90.0, "read": 90.0, "write": 90.0, "pool": 90.0}]
