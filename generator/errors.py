@@ -14,6 +14,7 @@ DeepkbError                 one clear line for the user, plus an exit code
     ├── ProviderAuthError   400/401/403: our request or key is wrong; never retried
     ├── ProviderRateLimited 429/529 after the retries were spent
     ├── ProviderTimeout     no answer within the configured timeout
+    │   └── RunDeadlineReached  the call was stopped by its run's total timeout (also a RunTimeout: exit 3)
     └── ProviderResponseError  the provider answered something we cannot read
 """
 
@@ -93,3 +94,10 @@ class ProviderTimeout(ProviderError):
 
 class ProviderResponseError(ProviderError):
     pass
+
+
+class RunDeadlineReached(ProviderTimeout, RunTimeout):
+    """A model or search call cut short because its run's total timeout passed.
+
+    A ProviderError, so the stages that fall back on a failed call still do (the partial result is written);
+    a RunTimeout, so a run it ends exits with code 3."""

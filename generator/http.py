@@ -45,6 +45,7 @@ from generator.errors import (
     ProviderRateLimited,
     ProviderResponseError,
     ProviderTimeout,
+    RunDeadlineReached,
 )
 
 USER_AGENT = f"deepkb/{__version__} (+https://github.com/deepkb/deepkb; research bot)"
@@ -158,7 +159,10 @@ class Budget:
 
     def timed_out(self, host: str) -> ProviderTimeout:
         if self.run_reason:
-            return ProviderTimeout(f"{self.provider}: call to {host} stopped: {self.run_reason}")
+            return RunDeadlineReached(
+                f"{self.provider}: call to {host} stopped: {self.run_reason}",
+                hint="finished work is kept; raise that timeout in deepkb.yml to give runs longer",
+            )
         return ProviderTimeout(
             f"{self.provider}: no complete answer from {host} within {self.seconds:g} s", hint=self.hint
         )

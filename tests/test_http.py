@@ -158,9 +158,10 @@ def test_a_call_never_outlives_its_runs_deadline(fake_openai: FakeOpenAI) -> Non
     provider = openai(fake_openai, timeout=120)
     with run_deadline("repo", total=10, clock=lambda: now[0]):
         now[0] = 11.0
-        with pytest.raises(ProviderTimeout, match=r"stopped: total timeout.*repo\.total_timeout"):
+        with pytest.raises(ProviderTimeout, match=r"stopped: total timeout.*repo\.total_timeout") as caught:
             provider.complete(Prompt(user="hello"))
     assert fake_openai.requests == []
+    assert caught.value.exit_code == 3  # the run ends as a timeout, not as a provider failure
 
 
 def test_each_request_waits_up_to_the_time_left_not_a_short_default() -> None:
