@@ -72,7 +72,7 @@ class AnthropicProvider(Provider):
     def complete(self, prompt: Prompt) -> Completion:
         model = self.model_for(prompt.stage)
         request = self._request(prompt, model)
-        budget = Budget.start(self.name, self.config.timeout, policy=self.retry, hint=TIMEOUT_HINT)
+        budget = Budget.start(self.name, self.config.timeout, clock=self.retry.clock, hint=TIMEOUT_HINT)
         message = retrying(
             lambda: self.client.messages.create(**request),
             lambda exc: self._classify(exc, model),
