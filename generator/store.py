@@ -194,14 +194,14 @@ def _fsync_dir(directory: Path) -> None:
         os.close(fd)
 
 
-def database_error(path: Path | str, exc: sqlite3.DatabaseError) -> StoreError:
-    """sqlite's error as one line: a full disk and a read-only disk say so, anything else asks for a rebuild."""
+def database_error(path: Path | str, exc: sqlite3.DatabaseError) -> StoreError | None:
+    """sqlite's "disk is full" or "read-only" as the same line as any other failed write; None otherwise."""
     said = str(exc).lower()
     if "disk is full" in said:
         return storage_error(path, OSError(errno.ENOSPC, "disk full"))
     if "readonly" in said or "read-only" in said:
         return storage_error(path, OSError(errno.EROFS, "read-only"))
-    return StoreError(f"search database {path}: {exc}", hint="run `deepkb knowledge rebuild`")
+    return None
 
 
 # --------------------------------------------------------------------------- frontmatter

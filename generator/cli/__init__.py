@@ -32,7 +32,10 @@ class DeepkbGroup(click.Group):
                 raise
             _fail(ctx, storage_error(exc.filename or "a file", exc))
         except sqlite3.OperationalError as exc:
-            _fail(ctx, database_error("a search index", exc))
+            mapped = database_error("a search index", exc)
+            if mapped is None:
+                raise
+            _fail(ctx, mapped)
         except KeyboardInterrupt:
             click.echo("Interrupted; finished work is saved and the run can be resumed.", err=True)
             ctx.exit(130)

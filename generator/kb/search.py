@@ -91,7 +91,9 @@ def _connect(paths: KBPaths) -> Iterator[sqlite3.Connection]:
             _ensure_schema(conn)
             yield conn
     except sqlite3.DatabaseError as exc:
-        raise database_error(path, exc) from None
+        raise database_error(path, exc) or StoreError(
+            f"search database {path}: {exc}", hint="run `deepkb knowledge rebuild`"
+        ) from None
 
 
 def _ensure_schema(conn: sqlite3.Connection) -> None:
