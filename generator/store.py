@@ -156,10 +156,10 @@ _STORAGE_PROBLEMS = {
 STORAGE_ERRNOS = frozenset(_STORAGE_PROBLEMS)
 
 
-def storage_error(path: Path | str, exc: OSError) -> StoreError:
-    """An OSError while writing `path` as one line: what happened to which file, and what to do."""
+def storage_error(path: Path | str, exc: OSError, *, action: str = "write") -> StoreError:
+    """An OSError while writing (or `action`-ing) `path` as one line: what happened to which file, what to do."""
     problem, fix = _STORAGE_PROBLEMS.get(exc.errno or 0, (exc.strerror or str(exc), None))
-    return StoreError(f"cannot write {path}: {problem}", hint=fix)
+    return StoreError(f"cannot {action} {path}: {problem}", hint=fix)
 
 
 def write_text(path: Path, text: str) -> bool:

@@ -30,7 +30,7 @@ class DeepkbGroup(click.Group):
         except OSError as exc:
             if exc.errno not in STORAGE_ERRNOS:
                 raise
-            _fail(ctx, storage_error(exc.filename or "a file", exc))
+            _fail(ctx, storage_error(exc.filename or "a file", exc, action="use"))
         except sqlite3.OperationalError as exc:
             mapped = database_error("a search index", exc)
             if mapped is None:
