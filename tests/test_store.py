@@ -204,3 +204,19 @@ def test_cli_full_search_database_is_one_line(tmp_path: Path, monkeypatch: pytes
     assert result.exit_code == 1
     assert result.output.count("\n") == 1 and "Traceback" not in result.output
     assert ".sqlite3: the disk is full" in result.output
+
+
+def test_cli_full_disk_met_by_mkdocs_is_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # MkDocs writes site/ itself, outside store.py: the CLI still reports the disk, not a traceback
+    import shutil
+
+    monkeypatch.setenv("DEEPKB_CACHE_DIR", str(tmp_path / "cache"))
+
+    def full(src: str, dst: str, **kwargs: object) -> str:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), dst)
+
+    monkeypatch.setattr(shutil, "copyfile", full)
+    result = CliRunner().invoke(cli, ["--root", str(tmp_path), "site"])
+    assert result.exit_code == 1, result.output
+    assert result.output.count("\n") == 1 and "Traceback" not in result.output
+    assert f"Error: cannot use {tmp_path / 'site'}" in result.output and "the disk is full" in result.output
