@@ -19,7 +19,7 @@ from search_fakes import Reply as SearchReply
 from generator.config import LLMConfig
 from generator.deadlines import run_deadline
 from generator.errors import ProviderError, ProviderResponseError, ProviderTimeout
-from generator.http import MAX_BODY_BYTES, RetryPolicy, bounded_client, get_json
+from generator.http import MAX_BODY_BYTES, RetryPolicy, bounded_client, get_json, post_json
 from generator.llm import openai as openai_provider
 from generator.llm.base import Prompt, Provider, create_provider
 
@@ -80,6 +80,14 @@ def test_anthropic_trickling_answer_is_cut_off_at_the_deadline(fake_anthropic: F
     with pytest.raises(ProviderTimeout, match="within 5 s"):
         provider.complete(Prompt(user="hello"))
     assert len(fake_anthropic.requests) == 1
+
+
+def test_search_call_trickling_is_cut_off_too(fake_openai: FakeOpenAI) -> None:
+    # any endpoint that trickles will do: the search providers' calls share the deadline code path
+    fake_openai.queue(Reply.trickling("a long answer " * 20, every=0.005))
+    policy = RetryPolicy(clock=ticking_clock(1.0))
+    with pytest.raises(ProviderTimeout, match="tavily: no complete answer .* within 5 s"):
+        post_json(f"{fake_openai.base_url}/chat/completions", {}, provider="tavily", timeout=5, retry=policy)
 
 
 def test_a_retry_that_would_outlast_the_deadline_is_not_waited_for(fake_openai: FakeOpenAI) -> None:
