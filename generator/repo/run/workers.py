@@ -42,17 +42,16 @@ class Job:
 @dataclass
 class _Watch:
     deadline: RunDeadline
-    clock: Clock
     last_progress: float = 0.0
     last_heartbeat: float = 0.0
     stages: dict[int, str] = field(default_factory=dict)  # running job → its current stage
     reason: str = ""
 
     def __post_init__(self) -> None:
-        self.last_progress = self.last_heartbeat = self.clock()
+        self.last_progress = self.last_heartbeat = self.deadline.clock()
 
     def touch(self) -> None:
-        self.last_progress = self.clock()
+        self.last_progress = self.deadline.clock()
 
 
 def run_jobs(
@@ -68,10 +67,9 @@ def run_jobs(
 
     The run's open deadline, when there is one, supplies the clock and the start time."""
     run = deadlines.current()
-    if run is None:
-        clock: Clock = time.monotonic
-        run = RunDeadline("repo", total_timeout, idle_timeout, clock, clock() if started is None else started)
-    watch = _Watch(RunDeadline("repo", total_timeout, idle_timeout, run.clock, run.started), run.clock)
+    clock: Clock = run.clock if run else time.monotonic
+    begun = run.started if run else (clock() if started is None else started)
+    watch = _Watch(RunDeadline("repo", total_timeout, idle_timeout, clock, begun))
     display = _Display(console, jobs)
     with display:
         return asyncio.run(_run_all(jobs, max(1, limit), watch, display))
@@ -124,7 +122,7 @@ async def _watchdog(tasks: list[asyncio.Task[None]], watch: _Watch, display: _Di
     deadline = watch.deadline
     while True:
         await asyncio.sleep(_TICK)
-        now = watch.clock()
+        now = deadline.clock()
         if now - watch.last_heartbeat >= HEARTBEAT_SECONDS:
             watch.last_heartbeat = now
             if any(stage in LONG_STAGES for stage in watch.stages.values()):
