@@ -116,8 +116,8 @@ def run_plan(
         on_step=on_step,
         replan=replan,
         max_plan_iterations=max_plan_iterations,
+        deadline=deadline or deadlines.current() or RunDeadline("topic"),
     )
-    runner.deadline = deadline or deadlines.current() or RunDeadline("topic")
     return asyncio.run(runner.run())
 
 
@@ -132,13 +132,14 @@ class _Runner:
         on_step: OnStep | None,
         replan: Replan | None,
         max_plan_iterations: int,
+        deadline: RunDeadline,
     ) -> None:
         self.plan, self.execute, self.parallel, self.limit = plan, execute, parallel, max(1, limit)
         self.on_step, self.replan, self.max_plan_iterations = on_step, replan, max_plan_iterations
         self.stats = DispatchStats()
         self.running: dict[str, asyncio.Task[tuple[StepOutcome, float]]] = {}
-        self.deadline = RunDeadline("topic")
-        self.last_progress = 0.0
+        self.deadline = deadline
+        self.last_progress = deadline.clock()
 
     async def run(self) -> DispatchStats:
         error: BaseException | None = None
