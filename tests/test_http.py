@@ -117,6 +117,15 @@ def test_anthropic_oversized_answer_is_refused(fake_anthropic: FakeAnthropic) ->
     assert len(fake_anthropic.requests) == 1
 
 
+def test_anthropic_compressed_answer_is_refused(fake_anthropic: FakeAnthropic) -> None:
+    # the SDK decodes gzip itself, past where bytes are counted: a compressed answer could expand unbounded
+    fake_anthropic.queue(Reply(text="fine", headers={"content-encoding": "gzip"}))
+    provider = create_provider("anthropic", LLMConfig(max_retries=2))
+    with pytest.raises(ProviderResponseError, match="compressed its answer although asked not to"):
+        provider.complete(Prompt(user="hello"))
+    assert fake_anthropic.requests[0].headers["accept-encoding"] == "identity"
+
+
 def test_search_answer_without_length_is_capped_while_streaming() -> None:
     with FakeSearchServer() as server:
         server.route("/big", SearchReply(200, {"results": ["y" * 50_000]}, chunked=True))

@@ -99,10 +99,14 @@ def bounded(budget: Budget) -> Iterator[Budget]:
 
 
 class _BoundedTransport:
-    """An httpx transport that holds each request to the current `Budget`: time left and body size."""
+    """An httpx transport that holds each request to the current `Budget`: time left and body size.
 
-    def __init__(self, inner: Any, stream_class: type) -> None:
-        self.inner, self.stream_class = inner, stream_class
+    It counts the bytes on the wire and asks for them uncompressed. With `uncompressed_only`, an answer
+    compressed all the same is refused: for clients (the SDK's) whose decoded bytes we cannot count, a
+    small compressed body could still expand without bound."""
+
+    def __init__(self, inner: Any, stream_class: type, uncompressed_only: bool) -> None:
+        self.inner, self.stream_class, self.uncompressed_only = inner, stream_class, uncompressed_only
 
     def handle_request(self, request: Any) -> Any:
         budget = _CURRENT.get()
@@ -121,6 +125,12 @@ class _BoundedTransport:
         if declared.isdigit() and int(declared) > budget.max_body:
             response.close()
             raise budget.too_large(host)
+        if self.uncompressed_only and response.headers.get("content-encoding", "identity") != "identity":
+            response.close()
+            raise ProviderResponseError(
+                f"{budget.provider}: {host} compressed its answer although asked not to; refused",
+                hint="check the base URL",
+            )
         response.stream = self.stream_class(response.stream, budget, host)
         return response
 
@@ -128,7 +138,9 @@ class _BoundedTransport:
         self.inner.close()
 
 
-def bounded_transport(module: ModuleType = httpx, inner: Any = None) -> Any:
+def bounded_transport(
+    module: ModuleType = httpx, inner: Any = None, *, uncompressed_only: bool = False
+) -> Any:
     """A `BaseTransport` of `module` that obeys the current `Budget` (see `bounded`), sending through `inner`
     (default: the module's own HTTPTransport; tests pass a MockTransport).
 
@@ -136,7 +148,7 @@ def bounded_transport(module: ModuleType = httpx, inner: Any = None) -> Any:
     transport interface and refuses objects whose classes come from `httpx`.
     """
     transport_class, stream_class = _classes_for(module.BaseTransport, module.SyncByteStream)
-    return transport_class(inner or module.HTTPTransport(), stream_class)
+    return transport_class(inner or module.HTTPTransport(), stream_class, uncompressed_only)
 
 
 @functools.cache

@@ -120,7 +120,8 @@ class AnthropicProvider(Provider):
 def _sdk_transport(sdk: Any) -> Any:
     """Our bounded transport over the httpx module the SDK is built on (`httpx`, or `httpx2` in SDK 2.x)."""
     client_class = next(c for c in sdk.DefaultHttpxClient.__mro__ if c.__name__ == "Client")
-    return bounded_transport(importlib.import_module(client_class.__module__.partition(".")[0]))
+    module = importlib.import_module(client_class.__module__.partition(".")[0])
+    return bounded_transport(module, uncompressed_only=True)  # the SDK decodes where we cannot count
 
 
 def map_sdk_error(exc: anthropic.APIError, model: str) -> ProviderError:
