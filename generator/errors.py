@@ -8,11 +8,13 @@ DeepkbError                 one clear line for the user, plus an exit code
 ├── UnsafeSourceError       a repository URL/path or crawl target was refused before any process/request
 ├── StoreError              reading or writing the knowledge store failed
 ├── ResearchError           a research pipeline could not finish
-│   └── PartialFailure      some shards/steps failed, the rest landed (exit 3)
+│   ├── PartialFailure      some shards/steps failed, the rest landed (exit 3)
+│   └── RunTimeout          the run outlived its total or idle timeout and was stopped (exit 3)
 └── ProviderError           an LLM or search provider failed
     ├── ProviderAuthError   400/401/403: our request or key is wrong; never retried
     ├── ProviderRateLimited 429/529 after the retries were spent
     ├── ProviderTimeout     no answer within the configured timeout
+    │   └── RunDeadlineReached  the call was stopped by its run's total timeout (also a RunTimeout: exit 3)
     └── ProviderResponseError  the provider answered something we cannot read
 """
 
@@ -68,6 +70,12 @@ class PartialFailure(ResearchError):
     exit_code = 3
 
 
+class RunTimeout(ResearchError):
+    """A run stopped at its deadline; what finished before it is saved."""
+
+    exit_code = 3
+
+
 class ProviderError(DeepkbError):
     pass
 
@@ -86,3 +94,10 @@ class ProviderTimeout(ProviderError):
 
 class ProviderResponseError(ProviderError):
     pass
+
+
+class RunDeadlineReached(ProviderTimeout, RunTimeout):
+    """A model or search call cut short because its run's total timeout passed.
+
+    A ProviderError, so the stages that fall back on a failed call still do (the partial result is written);
+    a RunTimeout, so a run it ends exits with code 3."""

@@ -3,13 +3,17 @@
 Stages return data; this module writes it. Every write goes to a temporary file in the target's directory,
 is fsynced, then replaces the target, so a killed run leaves either the old file or the new one, never a
 torn one. A write whose bytes equal what is on disk is skipped, so a re-run with nothing new changes no file.
+A write that fails (disk full, read-only file system, no permission) removes its temporary file and raises
+StoreError naming the path and the fix.
 """
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import re
+import sqlite3
 import tempfile
 import unicodedata
 from collections.abc import Iterator, Mapping
@@ -114,7 +118,18 @@ def write_bytes(path: Path, data: bytes) -> bool:
             return False
     except OSError:
         pass
-    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        _replace_atomically(path, data)
+    except OSError as exc:
+        raise storage_error(path, exc) from None
+    _fsync_dir(path.parent)
+    return True
+
+
+def _replace_atomically(path: Path, data: bytes) -> None:
+    for stale in path.parent.glob(f".{glob_escape(path.name)}.*.tmp"):
+        stale.unlink(missing_ok=True)  # left by a run killed mid-write (we hold the workspace lock)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as handle:
@@ -125,8 +140,26 @@ def write_bytes(path: Path, data: bytes) -> bool:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
-    _fsync_dir(path.parent)
-    return True
+
+
+def glob_escape(name: str) -> str:
+    return re.sub(r"([*?\[])", r"[\1]", name)
+
+
+_STORAGE_PROBLEMS = {
+    errno.ENOSPC: ("the disk is full", "free space on that disk and run again; finished work is kept"),
+    errno.EDQUOT: ("the disk quota is used up", "free space or raise the quota, then run again"),
+    errno.EROFS: ("the file system is read-only", "put the knowledge base on a writable disk"),
+    errno.EACCES: ("permission denied", "make the folder writable by this user"),
+    errno.EPERM: ("operation not permitted", "make the folder writable by this user"),
+}
+STORAGE_ERRNOS = frozenset(_STORAGE_PROBLEMS)
+
+
+def storage_error(path: Path | str, exc: OSError, *, action: str = "write") -> StoreError:
+    """An OSError while writing (or `action`-ing) `path` as one line: what happened to which file, what to do."""
+    problem, fix = _STORAGE_PROBLEMS.get(exc.errno or 0, (exc.strerror or str(exc), None))
+    return StoreError(f"cannot {action} {path}: {problem}", hint=fix)
 
 
 def write_text(path: Path, text: str) -> bool:
@@ -159,6 +192,16 @@ def _fsync_dir(directory: Path) -> None:
         pass
     finally:
         os.close(fd)
+
+
+def database_error(path: Path | str, exc: sqlite3.DatabaseError) -> StoreError | None:
+    """sqlite's "disk is full" or "read-only" as the same line as any other failed write; None otherwise."""
+    said = str(exc).lower()
+    if "disk is full" in said:
+        return storage_error(path, OSError(errno.ENOSPC, "disk full"))
+    if "readonly" in said or "read-only" in said:
+        return storage_error(path, OSError(errno.EROFS, "read-only"))
+    return None
 
 
 # --------------------------------------------------------------------------- frontmatter
@@ -195,15 +238,17 @@ def workspace_lock(paths: KBPaths) -> Iterator[None]:
 
     The lock is an OS file lock (flock), so a killed holder releases it with its process.
     """
-    paths.lock_file.parent.mkdir(parents=True, exist_ok=True)
     lock = filelock.FileLock(str(paths.lock_file), timeout=0)
     try:
+        paths.lock_file.parent.mkdir(parents=True, exist_ok=True)
         lock.acquire()
-    except filelock.Timeout:
+    except filelock.Timeout:  # an OSError too, so it is caught first
         raise LockHeldError(
             f"another deepkb run is writing {paths.root}",
             hint="wait for it to finish; the lock frees itself if that run dies",
         ) from None
+    except OSError as exc:
+        raise storage_error(paths.lock_file, exc) from None
     try:
         yield
     finally:

@@ -28,6 +28,7 @@ API (the same for both fakes):
   `Reply.error(status, message=, retry_after=, headers=)` an error body in the provider's own shape;
   `Reply.hanging(seconds)` waits before answering (ended early when the server stops);
   `Reply.body(raw, status=200)` sends `raw` verbatim (malformed JSON, missing fields).
+  `Reply.trickling(text, every=0.02)` sends a normal answer one byte at a time, `every` seconds apart.
   `headers={...}` adds response headers to any reply.
 - `.failures`: exceptions raised by a callable default (each answered with a 500 naming it), so a bug in a
   test's callable shows up instead of a silently dropped connection.
@@ -68,6 +69,7 @@ class Reply:
     hang: float = 0.0
     raw: str | None = None
     error_message: str | None = None
+    trickle: float = 0.0
 
     @classmethod
     def error(
@@ -90,6 +92,10 @@ class Reply:
     @classmethod
     def body(cls, raw: str, status: int = 200) -> Reply:
         return cls(raw=raw, status=status)
+
+    @classmethod
+    def trickling(cls, text: str = "ok", every: float = 0.02) -> Reply:
+        return cls(text=text, trickle=every)
 
 
 @dataclass
@@ -241,9 +247,9 @@ def _handler_for(fake: _FakeServer) -> type[BaseHTTPRequestHandler]:
                 payload = json.dumps(fake.render_error(reply))
             else:
                 payload = json.dumps(fake.render(reply, request))
-            self._send(reply.status, payload, reply.headers)
+            self._send(reply.status, payload, reply.headers, reply.trickle)
 
-        def _send(self, status: int, payload: str, headers: dict[str, str]) -> None:
+        def _send(self, status: int, payload: str, headers: dict[str, str], trickle: float = 0.0) -> None:
             data = payload.encode()
             self.send_response(status)
             self.send_header("content-type", "application/json")
@@ -251,7 +257,17 @@ def _handler_for(fake: _FakeServer) -> type[BaseHTTPRequestHandler]:
             for name, value in headers.items():
                 self.send_header(name, value)
             self.end_headers()
-            self.wfile.write(data)
+            if not trickle:
+                self.wfile.write(data)
+                return
+            for index in range(len(data)):  # one byte at a time until done, stopped or hung up on
+                if fake._stopping.wait(trickle):
+                    return
+                try:
+                    self.wfile.write(data[index : index + 1])
+                    self.wfile.flush()
+                except OSError:
+                    return
 
     return Handler
 

@@ -81,3 +81,100 @@ def test_build_without_deepkb_yml_says_where_it_looked(tmp_path: Path) -> None:
     assert result.exit_code == 2
     assert f"no deepkb.yml in {tmp_path}" in result.output
     assert list(tmp_path.iterdir()) == []
+
+
+# --- bounded loading (issue 8, findings 4 and 8) -------------------------------------------------------------
+
+ANCHORS = "abcdefghij"
+
+
+def alias_bomb(levels: int) -> str:
+    """`levels` anchors, each a list of nine aliases of the one before: 9**levels values from under 1 KB."""
+    lines = ['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]']
+    for before, name in zip(ANCHORS[: levels - 1], ANCHORS[1:levels], strict=True):
+        lines.append(f"{name}: &{name} [{','.join([f'*{before}'] * 9)}]")
+    return "\n".join(lines) + f"\nllm:\n  max_concurrent: *{ANCHORS[levels - 1]}\n"
+
+
+@pytest.mark.parametrize("levels", [6, 9])
+def test_alias_bomb_is_refused_in_one_short_line(tmp_path: Path, levels: int) -> None:
+    path = write(tmp_path, alias_bomb(levels))
+    assert path.stat().st_size < 1024
+    with pytest.raises(ConfigError) as info:
+        load_config(path)
+    line = info.value.line()
+    assert "aliases" in line and str(path) in line
+    assert len(line) < 300 and "lol" not in line  # never the expanded input
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "repos: " + "[" * 5000 + "]" * 5000 + "\n",
+        "site: " + "{a: " * 5000 + "1" + "}" * 5000 + "\n",
+        "repos:\n" + "- " * 5000 + "x\n",
+    ],
+    ids=["flow-lists", "flow-mappings", "block-lists"],
+)
+def test_deep_nesting_is_one_line_not_a_recursion_error(tmp_path: Path, text: str) -> None:
+    path = write(tmp_path, text)
+    with pytest.raises(ConfigError, match="nested more than 64 levels"):
+        load_config(path)
+
+
+def test_anchors_nested_in_anchors_cannot_build_depth(tmp_path: Path) -> None:
+    text = "a0: &a0 [[[[[[[[[[1]]]]]]]]]]\n" + "".join(
+        f"a{i}: &a{i} [[[[[[[[[[*a{i - 1}]]]]]]]]]]\n" for i in range(1, 40)
+    )
+    with pytest.raises(ConfigError, match="nested more than 64 levels"):
+        load_config(write(tmp_path, text))
+
+
+def test_invalid_utf8_names_the_line(tmp_path: Path) -> None:
+    path = tmp_path / "deepkb.yml"
+    path.write_bytes(b"topics:\n  - caf\xe9\n")
+    with pytest.raises(ConfigError) as info:
+        load_config(path)
+    assert info.value.line() == f"{path} line 2: not valid UTF-8 (save the file as UTF-8)"
+
+
+def test_oversized_config_is_refused_unread(tmp_path: Path) -> None:
+    path = write(tmp_path, "# " + "x" * 1_000_000 + "\n")
+    with pytest.raises(ConfigError, match="larger than 1 MB"):
+        load_config(path)
+
+
+def test_a_container_where_a_value_belongs_is_described_not_printed(tmp_path: Path) -> None:
+    path = write(tmp_path, "llm:\n  max_concurrent: [1, 2, 3]\n")
+    with pytest.raises(ConfigError) as info:
+        load_config(path)
+    assert "'llm.max_concurrent'" in info.value.line() and "(got a list of 3 items)" in info.value.line()
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ("site:\n  site_url: example.org/kb\n", "site.site_url"),
+        ("site:\n  site_url: javascript:alert(1)\n", "site.site_url"),
+        ("site:\n  repo_url: github.com/me/kb\n", "site.repo_url"),
+        ("site:\n  edit_uri: ../../outside\n", "site.edit_uri"),
+    ],
+)
+def test_site_addresses_are_checked_by_our_validation(tmp_path: Path, text: str, key: str) -> None:
+    path = write(tmp_path, text)
+    with pytest.raises(ConfigError) as info:
+        load_config(path)
+    assert f"'{key}': must be" in info.value.line()
+
+
+def test_bad_site_url_through_the_cli_is_one_line(tmp_path: Path) -> None:
+    write(tmp_path, "site:\n  site_url: example.org/kb\n")
+    result = CliRunner().invoke(cli, ["--root", str(tmp_path), "build"])
+    assert result.exit_code == 2
+    assert result.output.count("\n") == 1
+    assert "'site.site_url': must be a full http(s) address" in result.output
+
+
+def test_topic_timeouts_are_configurable(tmp_path: Path) -> None:
+    config = load_config(write(tmp_path, "topic:\n  total_timeout: 60\n  idle_timeout: 0\n"))
+    assert (config.topic.total_timeout, config.topic.idle_timeout) == (60, 0)

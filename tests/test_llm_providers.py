@@ -245,9 +245,11 @@ def test_openai_unreachable_server_is_one_error_after_retries(monkeypatch: pytes
         provider.complete(Prompt(user="hi"))
 
 
-def test_retry_after_seconds_date_and_cap() -> None:
+def test_retry_after_seconds_date_and_cap(fake_openai: FakeOpenAI) -> None:
+    policy = create_provider("openai", openai_config(fake_openai)).retry  # type: ignore[attr-defined]
+
     def wait(value: str) -> float:
-        return openai_provider.retry_after(httpx.Response(429, headers={"retry-after": value}))
+        return float(policy.wait(0, httpx.Headers({"retry-after": value})))
 
     assert wait("2") == 2.0
     assert wait("0") == 0.0
@@ -256,7 +258,7 @@ def test_retry_after_seconds_date_and_cap() -> None:
     assert wait("Wed, 21 Oct 2099 07:28:00 GMT") == openai_provider.MAX_DELAY
     assert wait("Wed, 21 Oct 2099 07:28:00 -0000") == openai_provider.MAX_DELAY
     for unreadable in ("soon", "nan"):
-        assert wait(unreadable) == openai_provider.BASE_DELAY
+        assert wait(unreadable) == 0.0  # unreadable: the backoff curve, which the fixture set to 0
 
 
 # --- selection, offline and the CLI ---------------------------------------------------------------------------

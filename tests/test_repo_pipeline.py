@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -19,6 +20,7 @@ from repo_output_fakes import (
     scripted_reply,
 )
 
+from generator.deadlines import run_deadline
 from generator.errors import PartialFailure, ResearchError
 from generator.repo.run.pipeline import RepoPartialFailure, run_repo_research
 from generator.repo.run.workers import Job, run_jobs
@@ -146,18 +148,27 @@ def test_one_failing_shard_does_not_stop_the_others(tmp_path: Path):
 
 def test_total_timeout_fails_the_hanging_shard_only(tmp_path: Path):
     root = make_project(tmp_path / "shop")
+    hanging = threading.Event()
+    before = set(threading.enumerate())
 
     def reply(req):
         if is_analyst(req) and "util/strings.py" in req.prompt:
+            hanging.set()
             return Reply.hanging(60)
         return scripted_reply(req)
 
+    def clock() -> float:
+        # real time, until only the hanging shard is left: then the run is 100 s older than its deadline
+        shards = [t for t in set(threading.enumerate()) - before if t.name.startswith("deepkb-shard-")]
+        return time.monotonic() + (100 if hanging.is_set() and len(shards) == 1 else 0)
+
     with FakeOpenAI(default=reply) as fake:
         paths, config, provider = online_setup(tmp_path / "kb", fake.base_url, total_timeout=8)
-        with pytest.raises(RepoPartialFailure) as caught:
+        with run_deadline("repo", total=8, clock=clock), pytest.raises(RepoPartialFailure) as caught:
             run_repo_research(paths, config, provider, str(root))
     failed = caught.value.result.to_json()["shards_failed"]
     assert [f["name"] for f in failed] == ["Tools"] and "total timeout" in failed[0]["reason"]
+    assert "repo.total_timeout" in failed[0]["reason"]
 
 
 def test_request_focuses_the_plan_and_the_trace_is_shown(tmp_path: Path):
@@ -218,20 +229,46 @@ def test_model_summary_is_escaped_on_the_index(tmp_path: Path):
 
 
 def test_idle_timeout_fails_a_silent_job_and_the_others_land():
-    release = threading.Event()
+    release, quick_done = threading.Event(), threading.Event()
+    now = [0.0]
 
     def silent(report):
         report("reading facts")  # not a long stage: no heartbeat covers it
+        quick_done.wait(30)
+        now[0] += 100  # then nothing happens for 100 s on the run's clock
         release.wait(30)
         return "late"
 
-    jobs = [Job(1, "silent", silent), Job(2, "quick", lambda report: "done")]
+    def quick(report):
+        threading.Timer(0.05, quick_done.set).start()  # after this job's result is handed over
+        return "done"
+
+    jobs = [Job(1, "silent", silent), Job(2, "quick", quick)]
     try:
-        results = run_jobs(jobs, limit=2, idle_timeout=0.5)
+        with run_deadline("repo", total=0, clock=lambda: now[0]):
+            results = run_jobs(jobs, limit=2, idle_timeout=0.5)
     finally:
         release.set()
     assert results[2] == "done"
     assert isinstance(results[1], ResearchError) and "idle timeout" in results[1].message
+
+
+def test_a_hung_job_is_abandoned_at_the_total_timeout():
+    release = threading.Event()
+    now = [0.0]
+
+    def hung(report):
+        report("asking the model")  # a long stage: heartbeats keep it from ever being idle
+        now[0] += 1000
+        release.wait(30)
+
+    try:
+        with run_deadline("repo", total=60, clock=lambda: now[0]):
+            results = run_jobs([Job(1, "hung", hung)], limit=1, idle_timeout=30, total_timeout=60)
+    finally:
+        release.set()
+    assert isinstance(results[1], ResearchError)
+    assert results[1].message == "total timeout: the run took longer than 60 s (repo.total_timeout)"
 
 
 def test_a_kill_inside_a_job_stops_the_run():

@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
+import errno
 import os
+import sqlite3
 import subprocess
 import sys
 import textwrap
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
 from generator import store
+from generator.cli import cli
 from generator.errors import LockHeldError, StoreError
+from generator.kb import search
 
 
 def test_write_text_is_atomic_and_skips_unchanged(tmp_path: Path) -> None:
@@ -33,7 +38,7 @@ def test_failed_write_leaves_the_old_file_whole(tmp_path: Path, monkeypatch: pyt
         raise OSError("disk full")
 
     monkeypatch.setattr(os, "replace", boom)
-    with pytest.raises(OSError):
+    with pytest.raises(StoreError, match="cannot write"):
         store.write_text(target, "new content")
     assert target.read_text() == "old content"
     assert [p.name for p in tmp_path.iterdir()] == ["page.md"]
@@ -122,3 +127,96 @@ def test_second_run_is_refused_while_the_lock_is_held(tmp_path: Path) -> None:
     # the killed holder does not leave the lock stuck
     with store.workspace_lock(paths):
         pass
+
+
+# --- a full or read-only disk is one line, and leaves no temp file (issue 8, finding 8) ----------------------
+
+
+def fail_with(code: int):
+    def fail(*args: object, **kwargs: object) -> None:
+        raise OSError(code, os.strerror(code))
+
+    return fail
+
+
+def test_full_disk_is_one_line_and_leaves_no_temp_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    target = tmp_path / "pages" / "big.md"
+    store.write_text(target, "old")
+    monkeypatch.setattr(os, "fsync", fail_with(errno.ENOSPC))  # the disk fills while the 8 MB are flushed
+    with pytest.raises(StoreError) as caught:
+        store.write_bytes(target, b"x" * 8_000_000)
+    assert caught.value.line() == (
+        f"cannot write {target}: the disk is full (free space on that disk and run again; finished work is kept)"
+    )
+    assert target.read_text() == "old"
+    assert [p.name for p in target.parent.iterdir()] == ["big.md"]
+
+
+def test_read_only_file_system_names_the_path_and_the_fix(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # tests run as root, which ignores chmod: the file system's refusal is raised from the write path instead
+    monkeypatch.setattr(os, "replace", fail_with(errno.EROFS))
+    target = tmp_path / "site_src" / "index.md"
+    with pytest.raises(StoreError) as caught:
+        store.write_text(target, "new")
+    assert caught.value.line().endswith(
+        "the file system is read-only (put the knowledge base on a writable disk)"
+    )
+    assert str(target) in caught.value.line()
+    assert list(target.parent.iterdir()) == []
+
+
+def test_a_temp_file_left_by_a_killed_run_is_swept_by_the_next_write(tmp_path: Path) -> None:
+    target = tmp_path / "page[1].md"
+    (tmp_path / ".page[1].md.k1ll3d.tmp").write_bytes(b"x" * 1000)
+    store.write_text(target, "new")
+    assert [p.name for p in tmp_path.iterdir()] == ["page[1].md"]
+
+
+def test_cli_read_only_site_src_is_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "site_src").mkdir()
+    monkeypatch.setenv("DEEPKB_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setattr(os, "replace", fail_with(errno.EROFS))
+    result = CliRunner().invoke(cli, ["--root", str(tmp_path), "knowledge", "rebuild"])
+    assert result.exit_code == 1
+    assert result.output.count("\n") == 1 and "Traceback" not in result.output
+    assert f"cannot write {tmp_path / 'site_src'}" in result.output
+    assert "the file system is read-only (put the knowledge base on a writable disk)" in result.output
+
+
+def test_cli_full_search_database_is_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    site_src = tmp_path / "site_src" / "topics" / "t"
+    site_src.mkdir(parents=True)
+    (site_src / "index.md").write_text("---\ntitle: T\n---\n\n" + "words " * 20_000, encoding="utf-8")
+    monkeypatch.setenv("DEEPKB_CACHE_DIR", str(tmp_path / "cache"))
+    connect = sqlite3.connect
+
+    def small_disk(*args: object, **kwargs: object) -> sqlite3.Connection:
+        conn = connect(*args, **kwargs)  # type: ignore[arg-type]
+        conn.execute("PRAGMA max_page_count = 8")  # sqlite's own "database or disk is full"
+        return conn
+
+    monkeypatch.setattr(search.sqlite3, "connect", small_disk)
+    result = CliRunner().invoke(cli, ["--root", str(tmp_path), "knowledge", "rebuild"])
+    assert result.exit_code == 1
+    assert result.output.count("\n") == 1 and "Traceback" not in result.output
+    assert ".sqlite3: the disk is full" in result.output
+
+
+def test_cli_full_disk_met_by_mkdocs_is_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # MkDocs writes site/ itself, outside store.py: the CLI still reports the disk, not a traceback
+    import shutil
+
+    monkeypatch.setenv("DEEPKB_CACHE_DIR", str(tmp_path / "cache"))
+
+    def full(src: str, dst: str, **kwargs: object) -> str:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), dst)
+
+    monkeypatch.setattr(shutil, "copyfile", full)
+    result = CliRunner().invoke(cli, ["--root", str(tmp_path), "site"])
+    assert result.exit_code == 1, result.output
+    assert result.output.count("\n") == 1 and "Traceback" not in result.output
+    assert f"Error: cannot use {tmp_path / 'site'}" in result.output and "the disk is full" in result.output

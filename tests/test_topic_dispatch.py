@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+import textwrap
 import threading
 
 import pytest
 
-from generator.errors import ResearchError, UsageError
+from generator.deadlines import run_deadline
+from generator.errors import ResearchError, RunTimeout, UsageError
 from generator.topic.dispatch import Route, StepOutcome, ready_steps, route, run_plan
 from generator.topic.plan import Plan, Step, heuristic_plan, validate_plan
 
@@ -85,7 +89,9 @@ def test_dependencies_are_respected() -> None:
 
 
 class _Gate:
-    """Each step waits (bounded) until `want` steps are in flight at once, and records the peak."""
+    """Each step waits (bounded) until `want` steps have been in flight at once, and records the peak.
+
+    The condition is latched on the peak: a step that finishes early must not send the others back to wait."""
 
     def __init__(self, want: int, timeout: float = 5.0) -> None:
         self.want, self.timeout, self.in_flight, self.peak = want, timeout, 0, 0
@@ -96,7 +102,7 @@ class _Gate:
             self.in_flight += 1
             self.peak = max(self.peak, self.in_flight)
             self.cond.notify_all()
-            self.cond.wait_for(lambda: self.in_flight >= self.want, timeout=self.timeout)
+            self.cond.wait_for(lambda: self.peak >= self.want, timeout=self.timeout)
         with self.cond:
             self.in_flight -= 1
         return StepOutcome("done")
@@ -220,3 +226,79 @@ def test_broken_plan_edit_gives_one_clear_line(mutate, message) -> None:
     with pytest.raises(UsageError) as info:
         validate_plan(data)
     assert message in info.value.line() and "\n" not in info.value.line()
+
+
+# --------------------------------------------------------------------------- run deadlines
+
+
+def test_total_timeout_abandons_a_hung_step_and_records_it() -> None:
+    plan = _plan(_step("a"), _step("b"))
+    release, now = threading.Event(), [0.0]
+    checkpointed: list[tuple[str, str]] = []
+
+    def execute(step: Step, role: str) -> StepOutcome:
+        if step.id == "a":
+            return StepOutcome("done")
+        now[0] += 1000  # the far side never answers; the run's clock moves on
+        release.wait(30)
+        return StepOutcome("done")
+
+    try:
+        with run_deadline("topic", total=60, clock=lambda: now[0]), pytest.raises(RunTimeout) as caught:
+            run_plan(plan, execute, on_step=lambda s, o, _: checkpointed.append((s.id, o.status)))
+    finally:
+        release.set()
+    assert caught.value.exit_code == 3
+    assert "total timeout" in caught.value.line() and "topic.total_timeout" in caught.value.line()
+    assert sorted(checkpointed) == [("a", "done"), ("b", "failed")]
+    assert plan.step("b").status == "failed" and "stopped: total timeout" in plan.step("b").notes[0]
+
+
+def test_idle_timeout_stops_a_run_whose_steps_stop_finishing() -> None:
+    plan = _plan(_step("a"))
+    release, now = threading.Event(), [0.0]
+
+    def execute(step: Step, role: str) -> StepOutcome:
+        now[0] += 11
+        release.wait(30)
+        return StepOutcome("done")
+
+    try:
+        with (
+            run_deadline("topic", total=0, idle=10, clock=lambda: now[0]),
+            pytest.raises(RunTimeout) as caught,
+        ):
+            run_plan(plan, execute)
+    finally:
+        release.set()
+    assert "idle timeout" in caught.value.line() and "topic.idle_timeout" in caught.value.line()
+
+
+def test_a_hung_step_does_not_keep_the_process_alive() -> None:
+    # asyncio.to_thread's pool threads are joined at exit: one call that never returns hung the process
+    script = textwrap.dedent(
+        """
+        import sys, threading
+        from generator.deadlines import run_deadline
+        from generator.errors import DeepkbError
+        from generator.topic.dispatch import StepOutcome, run_plan
+        from generator.topic.plan import Plan, Step
+
+        plan = Plan(topic="t", sub_queries=["q"], steps=[Step(id="a", title="a", step_type="research")])
+        now = [0.0]
+
+        def never_answers(step, role):
+            now[0] += 100
+            threading.Event().wait()
+
+        try:
+            with run_deadline("topic", total=10, clock=lambda: now[0]):
+                run_plan(plan, never_answers)
+        except DeepkbError as exc:
+            print(exc.line(), file=sys.stderr)
+            sys.exit(exc.exit_code)
+        """
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 3
+    assert done.stderr.count("\n") == 1 and "total timeout" in done.stderr

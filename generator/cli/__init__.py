@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -10,21 +11,39 @@ import click
 
 from .. import __version__
 from ..errors import DeepkbError
+from ..store import STORAGE_ERRNOS, database_error, storage_error
+from ..terminal import printable
 from .app import App
 
 
 class DeepkbGroup(click.Group):
-    """Turns any DeepkbError raised below into one line on stderr and its exit code, no traceback."""
+    """Turns any DeepkbError raised below into one line on stderr and its exit code, no traceback.
+
+    A full or read-only disk met by code that writes outside store.py (MkDocs, sqlite indexes) is the
+    user's environment, not a bug: it gets the same one line."""
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
         except DeepkbError as exc:
-            click.echo(f"Error: {exc.line()}", err=True)
-            ctx.exit(exc.exit_code)
+            _fail(ctx, exc)
+        except OSError as exc:
+            if exc.errno not in STORAGE_ERRNOS:
+                raise
+            _fail(ctx, storage_error(exc.filename or "a file", exc, action="use"))
+        except sqlite3.OperationalError as exc:
+            mapped = database_error("a search index", exc)
+            if mapped is None:
+                raise
+            _fail(ctx, mapped)
         except KeyboardInterrupt:
             click.echo("Interrupted; finished work is saved and the run can be resumed.", err=True)
             ctx.exit(130)
+
+
+def _fail(ctx: click.Context, exc: DeepkbError) -> None:
+    click.echo(f"Error: {' '.join(printable(exc.line()).split())}", err=True)
+    ctx.exit(exc.exit_code)
 
 
 @click.group(cls=DeepkbGroup, context_settings={"help_option_names": ["-h", "--help"]})

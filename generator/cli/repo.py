@@ -10,8 +10,10 @@ from pathlib import Path
 from typing import Any
 
 import click
+from rich.markup import escape
 
 from ..store import workspace_lock
+from ..terminal import printable
 from .app import App, pass_app
 
 
@@ -37,7 +39,7 @@ def repo_run(app: App, source: str, request: str | None, max_concurrent: int | N
     """Research SOURCE (a https URL, git@host:owner/repo, or a local path)."""
     from generator.repo.run.pipeline import RepoPartialFailure, run_repo_research
 
-    with workspace_lock(app.paths):
+    with workspace_lock(app.paths), app.run_deadline("repo"):
         try:
             result = run_repo_research(
                 app.paths,
@@ -64,7 +66,7 @@ def repo_start(app: App, source: str, request: str | None) -> None:
     """Plan a chunked research of SOURCE; prints {session_id, chunk_plan, next_action} as JSON."""
     from generator.repo.run.chunked import start_session
 
-    with workspace_lock(app.paths):
+    with workspace_lock(app.paths), app.run_deadline("repo"):
         session = start_session(
             app.paths, app.config, app.provider(), _cli_source(source), request=request, console=app.console
         )
@@ -112,7 +114,7 @@ def repo_synthesize(app: App, session_id: str, as_json: bool) -> None:
     from generator.repo.run.chunked import synthesize_session
     from generator.repo.run.pipeline import RepoPartialFailure
 
-    with workspace_lock(app.paths):
+    with workspace_lock(app.paths), app.run_deadline("repo"):
         try:
             result = synthesize_session(
                 app.paths, app.config, app.provider(), session_id, console=app.console
@@ -163,10 +165,10 @@ def _report(app: App, data: dict[str, Any], as_json: bool) -> None:
         _echo_json(data)
         return
     state = "[green]done[/green]" if data["success"] else "[yellow]partly done[/yellow]"
-    app.console.print(f"{state}: {data['shards_analyzed']} shards of {data['repository']} analyzed")
+    app.console.print(f"{state}: {data['shards_analyzed']} shards of {escape(data['repository'])} analyzed")
     for failed in data["shards_failed"]:
-        app.console.print(f"  [red]failed[/red] {failed['name']}: {failed['reason']}")
-    click.echo(data["index"])
+        app.console.print(f"  [red]failed[/red] {escape(failed['name'])}: {escape(failed['reason'])}")
+    click.echo(printable(str(data["index"])))
 
 
 def _echo_json(data: dict[str, Any]) -> None:

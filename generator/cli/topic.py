@@ -6,6 +6,7 @@ import json
 from typing import Any
 
 import click
+from rich.markup import escape
 
 from ..config import TopicEntry
 from ..errors import PartialFailure, UsageError
@@ -56,7 +57,7 @@ def topic_run(
         raise UsageError("the topic text is empty", hint='deepkb topic run "TOPIC"')
     entry = _entry_for(app, text.strip())
     sources = [s.strip() for s in sources_csv.split(",") if s.strip()] if sources_csv else None
-    with workspace_lock(app.paths):
+    with workspace_lock(app.paths), app.run_deadline("topic"):
         _finish(
             app,
             as_json,
@@ -85,7 +86,7 @@ def topic_resume(app: App, topic_id: str, as_json: bool) -> None:
     """Continue an interrupted, failed or paused (--review-plan) topic run from its last finished step."""
     from ..topic.pipeline import resume_topic_research
 
-    with workspace_lock(app.paths):
+    with workspace_lock(app.paths), app.run_deadline("topic"):
         _finish(
             app,
             as_json,
@@ -121,12 +122,12 @@ def _print(app: App, data: dict[str, Any], as_json: bool) -> None:
     status = data["status"]
     colour = "green" if status == "completed" else "yellow"
     app.console.print(
-        f"[bold {colour}]{status}[/bold {colour}] {data['topic']} — {data['sources_count']} sources"
+        f"[bold {colour}]{status}[/bold {colour}] {escape(data['topic'])} — {data['sources_count']} sources"
     )
     if data.get("report"):
-        app.console.print(f"Report: {data['report']}")
+        app.console.print(f"Report: {escape(str(data['report']))}")
     if status == "awaiting_review":
-        app.console.print(f"Review the plan, then: deepkb topic resume {data['id']}")
+        app.console.print(f"Review the plan, then: deepkb topic resume {escape(data['id'])}")
 
 
 COMMANDS = [topic]

@@ -19,7 +19,7 @@ from typing import Any
 
 from .. import cjk
 from ..errors import StoreError
-from ..store import KBPaths, read_page
+from ..store import KBPaths, database_error, read_page, storage_error
 from .index import load_index
 from .synonyms import Synonyms, canonical_tag, load_synonyms
 
@@ -82,13 +82,18 @@ def db_path(paths: KBPaths) -> Path:
 @contextmanager
 def _connect(paths: KBPaths) -> Iterator[sqlite3.Connection]:
     path = db_path(paths)
-    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise storage_error(path.parent, exc) from None
     try:
         with closing(sqlite3.connect(path, timeout=30)) as conn:
             _ensure_schema(conn)
             yield conn
     except sqlite3.DatabaseError as exc:
-        raise StoreError(f"search database {path}: {exc}", hint="run `deepkb knowledge rebuild`") from exc
+        raise database_error(path, exc) or StoreError(
+            f"search database {path}: {exc}", hint="run `deepkb knowledge rebuild`"
+        ) from None
 
 
 def _ensure_schema(conn: sqlite3.Connection) -> None:

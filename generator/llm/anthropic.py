@@ -1,7 +1,12 @@
-"""Claude through the official Anthropic SDK; SDK errors are mapped into `generator.errors` here, nowhere else."""
+"""Claude through the official Anthropic SDK; SDK errors are mapped into `generator.errors` here, nowhere else.
+
+The SDK's own retries are off: its requests go through `generator.http`'s transport and retry rule, so a
+call gets the same total deadline (`llm.timeout`, retries included) and body size cap as every other call.
+"""
 
 from __future__ import annotations
 
+import importlib
 import os
 from typing import TYPE_CHECKING, Any
 
@@ -13,19 +18,21 @@ from ..errors import (
     ProviderResponseError,
     ProviderTimeout,
 )
+from ..http import Budget, Failure, RetryPolicy, bounded_transport, is_retryable, retrying
 from .base import Completion, Prompt, Provider, register
 
 if TYPE_CHECKING:
     import anthropic
 
 JSON_INSTRUCTION = "Reply with one JSON object only: no prose before or after it, no code fences."
-# Statuses that mean "busy, come back later"; the SDK has already retried them when we see the error.
+# Statuses that mean "busy, come back later"; they have been retried when we report them.
 _BUSY = {429, 503, 529}
+TIMEOUT_HINT = "raise llm.timeout in deepkb.yml"
 
 
 @register
 class AnthropicProvider(Provider):
-    """Messages API, sync client, explicit timeout, SDK retries = llm.max_retries."""
+    """Messages API, sync client; deadline, retries and body cap from `generator.http`."""
 
     name = "anthropic"
     default_model = "claude-sonnet-5-5"  # the newest Sonnet in the SDK's model list (2.12)
@@ -50,8 +57,10 @@ class AnthropicProvider(Provider):
             api_key=api_key,
             base_url=self._base_url(config),
             timeout=config.timeout,
-            max_retries=config.max_retries,
+            max_retries=0,
+            http_client=anthropic.DefaultHttpxClient(transport=_sdk_transport(anthropic)),
         )
+        self.retry = RetryPolicy(attempts=config.max_retries + 1, backoff=0.5, max_wait=30.0)
 
     @staticmethod
     def _base_url(config: LLMConfig) -> str | None:
@@ -62,12 +71,14 @@ class AnthropicProvider(Provider):
 
     def complete(self, prompt: Prompt) -> Completion:
         model = self.model_for(prompt.stage)
-        try:
-            message = self.client.messages.create(**self._request(prompt, model))
-        except self.sdk.APIError as exc:
-            raise map_sdk_error(exc, model) from exc
-        except ValueError as exc:  # the SDK lets a 200 with a non-JSON body escape as JSONDecodeError
-            raise ProviderResponseError(f"anthropic sent a body that is not JSON: {exc}") from exc
+        request = self._request(prompt, model)
+        budget = Budget.start(self.name, self.config.timeout, clock=self.retry.clock, hint=TIMEOUT_HINT)
+        message = retrying(
+            lambda: self.client.messages.create(**request),
+            lambda exc: self._classify(exc, model),
+            policy=self.retry,
+            budget=budget,
+        )
         completion = Completion(
             text=_reply_text(message),
             model=getattr(message, "model", None) or model,
@@ -77,6 +88,20 @@ class AnthropicProvider(Provider):
         )
         self.usage.add(completion)
         return completion
+
+    def _classify(self, exc: Exception, model: str) -> Failure | None:
+        if isinstance(exc, self.sdk.APIStatusError):
+            headers = exc.response.headers
+            return Failure(map_sdk_error(exc, model), is_retryable(exc.status_code), headers)
+        if isinstance(exc, self.sdk.APIError):
+            # the SDK wraps what our transport raised (deadline, size cap): that verdict is final
+            if isinstance(exc.__cause__, ProviderError):
+                return Failure(exc.__cause__, retryable=False)
+            connection = type(exc) is self.sdk.APIConnectionError
+            return Failure(map_sdk_error(exc, model), retryable=connection)
+        if isinstance(exc, ValueError):  # the SDK lets a 200 with a non-JSON body escape as JSONDecodeError
+            return Failure(ProviderResponseError(f"anthropic sent a body that is not JSON: {exc}"), False)
+        return None
 
     def _request(self, prompt: Prompt, model: str) -> dict[str, Any]:
         request: dict[str, Any] = {
@@ -92,12 +117,19 @@ class AnthropicProvider(Provider):
         return request
 
 
+def _sdk_transport(sdk: Any) -> Any:
+    """Our bounded transport over the httpx module the SDK is built on (`httpx`, or `httpx2` in SDK 2.x)."""
+    client_class = next(c for c in sdk.DefaultHttpxClient.__mro__ if c.__name__ == "Client")
+    module = importlib.import_module(client_class.__module__.partition(".")[0])
+    return bounded_transport(module, uncompressed_only=True)  # the SDK decodes where we cannot count
+
+
 def map_sdk_error(exc: anthropic.APIError, model: str) -> ProviderError:
     """One SDK exception → one of our errors, with the server's own message in the line."""
     import anthropic
 
     if isinstance(exc, anthropic.APITimeoutError):
-        return ProviderTimeout("anthropic did not answer in time", hint="raise llm.timeout in deepkb.yml")
+        return ProviderTimeout("anthropic did not answer in time", hint=TIMEOUT_HINT)
     if isinstance(exc, anthropic.APIConnectionError):
         return ProviderError(
             f"could not reach the Anthropic API: {exc.message}", hint="check the network or base URL"

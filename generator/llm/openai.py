@@ -1,17 +1,12 @@
 """OpenAI-compatible chat completions over httpx: OpenAI, Ollama, vLLM, llama.cpp server, OpenRouter.
 
-Retries 429/5xx and connection errors with exponential backoff and jitter, honouring retry-after;
-refusals (4xx) are raised at once. Every failure leaves this module as a `generator.errors` exception.
+Requests go through `generator.http`: its retry rule, one deadline of `llm.timeout` seconds per call (retries
+included) and its body size cap. This module only words the server's refusals as `generator.errors`.
 """
 
 from __future__ import annotations
 
-import email.utils
-import math
 import os
-import random
-import time
-from datetime import UTC, datetime
 from typing import Any
 
 import httpx
@@ -23,8 +18,8 @@ from ..errors import (
     ProviderError,
     ProviderRateLimited,
     ProviderResponseError,
-    ProviderTimeout,
 )
+from ..http import RetryPolicy, bounded_client, send
 from .base import Completion, Prompt, Provider, estimate_tokens, register
 
 DEFAULT_BASE_URL = "https://api.openai.com/v1"
@@ -34,7 +29,7 @@ BASE_DELAY = 0.5
 MAX_DELAY = 30.0
 # OpenAI refuses json_object mode unless a message mentions JSON, so the instruction doubles as that.
 JSON_INSTRUCTION = "Reply with one JSON object only: no prose before or after it, no code fences."
-_RETRYABLE = {408, 409, 429}
+TIMEOUT_HINT = "raise llm.timeout in deepkb.yml"
 
 
 @register
@@ -57,7 +52,8 @@ class OpenAIProvider(Provider):
             )
         key = os.environ.get((ours and config.api_key_env) or "OPENAI_API_KEY")
         headers = {"authorization": f"Bearer {key}"} if key else {}
-        self.client = httpx.Client(timeout=config.timeout, headers=headers)
+        self.client = bounded_client(headers=headers)
+        self.retry = RetryPolicy(attempts=config.max_retries + 1, backoff=BASE_DELAY, max_wait=MAX_DELAY)
 
     def complete(self, prompt: Prompt) -> Completion:
         model = self.model_for(prompt.stage)
@@ -84,62 +80,17 @@ class OpenAIProvider(Provider):
         return request
 
     def _post_with_retries(self, body: dict[str, Any]) -> httpx.Response:
-        url = f"{self.base_url}/chat/completions"
-        for attempt in range(self.config.max_retries + 1):
-            last = attempt == self.config.max_retries
-            try:
-                response = self.client.post(url, json=body)
-            except httpx.TimeoutException:
-                raise ProviderTimeout(
-                    f"{url} did not answer within {self.config.timeout:g}s",
-                    hint="raise llm.timeout in deepkb.yml",
-                ) from None
-            except httpx.TransportError as exc:
-                if last:
-                    raise ProviderError(
-                        f"could not reach {url}: {exc}", hint="is the server running?"
-                    ) from None
-                time.sleep(backoff_delay(attempt))
-                continue
-            if response.status_code < 400:
-                return response
-            if last or not _retryable(response.status_code):
-                raise status_error(response, body["model"])
-            time.sleep(retry_after(response) if "retry-after" in response.headers else backoff_delay(attempt))
-        raise AssertionError("unreachable: the last attempt returns or raises")
-
-
-def _retryable(status: int) -> bool:
-    return status in _RETRYABLE or status >= 500
-
-
-def backoff_delay(attempt: int) -> float:
-    """Exponential backoff with full jitter in its upper half, capped."""
-    step = min(MAX_DELAY, BASE_DELAY * 2**attempt)
-    return step * random.uniform(0.5, 1.0)
-
-
-def retry_after(response: httpx.Response) -> float:
-    """The server's retry-after (seconds or an HTTP date), clamped to [0, MAX_DELAY]; unreadable → BASE_DELAY."""
-    value = response.headers.get("retry-after", "").strip()
-    seconds = _seconds_or_date(value)
-    if seconds is None or math.isnan(seconds):
-        return BASE_DELAY
-    return max(0.0, min(MAX_DELAY, seconds))
-
-
-def _seconds_or_date(value: str) -> float | None:
-    try:
-        return float(value)
-    except ValueError:
-        pass
-    try:
-        when = email.utils.parsedate_to_datetime(value)
-    except (TypeError, ValueError, IndexError):
-        return None
-    if when.tzinfo is None:  # "-0000" means UTC with unknown origin (RFC 5322)
-        when = when.replace(tzinfo=UTC)
-    return (when - datetime.now(UTC)).total_seconds()
+        return send(
+            "POST",
+            f"{self.base_url}/chat/completions",
+            provider=self.name,
+            timeout=self.config.timeout,
+            retry=self.retry,
+            json=body,
+            client=self.client,
+            status_error=lambda response: status_error(response, body["model"]),
+            timeout_hint=TIMEOUT_HINT,
+        )
 
 
 def status_error(response: httpx.Response, model: str) -> ProviderError:

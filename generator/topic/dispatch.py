@@ -1,8 +1,10 @@
 """Dispatch (the ResearchTeam): which role handles the next step, and the runner that executes the plan.
 
 `route` is the routing table as a pure function. `run_plan` executes every step whose dependencies have
-finished, concurrently when allowed (bounded; provider calls are synchronous, so steps run in threads),
-checkpointing after each one, and stops a run that keeps dispatching without finishing (the loop guard).
+finished, concurrently when allowed (bounded; provider calls are synchronous, so steps run in daemon
+threads), checkpointing after each one, and stops a run that keeps dispatching without finishing (the loop
+guard) or that outlives its deadline (topic.total_timeout / topic.idle_timeout: the steps still running are
+abandoned and recorded as failed, and the run ends with RunTimeout).
 """
 
 from __future__ import annotations
@@ -13,11 +15,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from ..errors import DeepkbError, ResearchError
+from .. import deadlines
+from ..deadlines import RunDeadline
+from ..errors import DeepkbError, ResearchError, RunTimeout
 from .plan import STEP_TYPES, Plan, Step
 
 Role = Literal["planner", "researcher", "processing", "reporter"]
 MAX_PLAN_ITERATIONS = 2
+_TICK = 0.2  # how often a waiting run looks at its deadline
 
 
 @dataclass(frozen=True)
@@ -97,9 +102,12 @@ def run_plan(
     on_step: OnStep | None = None,
     replan: Replan | None = None,
     max_plan_iterations: int = MAX_PLAN_ITERATIONS,
+    deadline: RunDeadline | None = None,
 ) -> DispatchStats:
     """Run the plan to the end (every step finished, no re-plan wanted). Raises the first unexpected error
-    after the steps already running have finished and been checkpointed."""
+    after the steps already running have finished and been checkpointed.
+
+    `deadline` (default: the run's open deadline, if any) bounds the whole plan and the time between steps."""
     runner = _Runner(
         plan,
         execute,
@@ -108,6 +116,7 @@ def run_plan(
         on_step=on_step,
         replan=replan,
         max_plan_iterations=max_plan_iterations,
+        deadline=deadline or deadlines.current() or RunDeadline("topic"),
     )
     return asyncio.run(runner.run())
 
@@ -123,14 +132,18 @@ class _Runner:
         on_step: OnStep | None,
         replan: Replan | None,
         max_plan_iterations: int,
+        deadline: RunDeadline,
     ) -> None:
         self.plan, self.execute, self.parallel, self.limit = plan, execute, parallel, max(1, limit)
         self.on_step, self.replan, self.max_plan_iterations = on_step, replan, max_plan_iterations
         self.stats = DispatchStats()
         self.running: dict[str, asyncio.Task[tuple[StepOutcome, float]]] = {}
+        self.deadline = deadline
+        self.last_progress = deadline.clock()
 
     async def run(self) -> DispatchStats:
         error: BaseException | None = None
+        self.last_progress = self.deadline.clock()
         while True:
             if error is None:
                 try:
@@ -170,11 +183,20 @@ class _Runner:
 
     async def _timed(self, step: Step, role: Role) -> tuple[StepOutcome, float]:
         started = time.perf_counter()
-        outcome = await asyncio.to_thread(self.execute, step, role)
+        outcome = await deadlines.in_daemon_thread(
+            lambda: self.execute(step, role), name=f"deepkb-step-{step.id}"
+        )
         return outcome, time.perf_counter() - started
 
     async def _collect(self) -> BaseException | None:
-        done, _ = await asyncio.wait(self.running.values(), return_when=asyncio.FIRST_COMPLETED)
+        done: set[asyncio.Task[tuple[StepOutcome, float]]] = set()
+        while not done:
+            done, _ = await asyncio.wait(
+                self.running.values(), timeout=_TICK, return_when=asyncio.FIRST_COMPLETED
+            )
+            if not done:
+                self._check_deadline()
+        self.last_progress = self.deadline.clock()
         error: BaseException | None = None
         for step_id, task in list(self.running.items()):
             if task not in done:
@@ -190,6 +212,25 @@ class _Runner:
                 continue
             self._apply(step, outcome, seconds)
         return error
+
+    def _check_deadline(self) -> None:
+        """Past the total or idle timeout: record the running steps as failed, abandon them, stop the run."""
+        deadline = self.deadline
+        if deadline.remaining() < 0:
+            reason = deadline.total_reason()
+        elif deadline.idle and deadline.clock() - self.last_progress > deadline.idle:
+            reason = deadline.idle_reason()
+        else:
+            return
+        for step_id, task in list(self.running.items()):
+            task.cancel()  # its daemon thread is abandoned, not waited for
+            del self.running[step_id]
+            self._apply(self.plan.step(step_id), StepOutcome("failed", notes=[f"stopped: {reason}"]), 0.0)
+        raise RunTimeout(
+            f"topic research stopped: {reason}",
+            hint=f"finished steps are saved: 'deepkb topic resume' continues; "
+            f"or raise topic.{'total' if 'total' in reason else 'idle'}_timeout in deepkb.yml",
+        )
 
     def _apply(self, step: Step, outcome: StepOutcome, seconds: float) -> None:
         if outcome.status != "retry":

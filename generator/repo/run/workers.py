@@ -3,22 +3,27 @@
 Provider calls are synchronous, so each job runs in its own daemon thread and reports its stage back to the
 event loop. A job in a long stage (packing, waiting for the model) sends a heartbeat every 10 s, which counts
 as progress; the idle timeout catches a job that stops reporting, the total timeout bounds the whole run.
-A job that fails (or times out) is returned as its exception; the others carry on.
+A job that fails (or times out) is returned as its exception; the others carry on. A job still hanging at a
+timeout is abandoned: its daemon thread cannot keep the process alive. When a run deadline is open
+(`generator.deadlines`), its clock and start time are the run's, so tests step time instead of waiting.
 """
 
 from __future__ import annotations
 
 import asyncio
-import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import Progress, SpinnerColumn, TaskID, TextColumn, TimeElapsedColumn
 
+from generator import deadlines
+from generator.deadlines import Clock, RunDeadline
 from generator.errors import ResearchError
+from generator.terminal import printable
 
 HEARTBEAT_SECONDS = 10.0
 _TICK = 0.2
@@ -36,14 +41,17 @@ class Job:
 
 @dataclass
 class _Watch:
-    started: float
-    last_progress: float = field(default_factory=time.monotonic)
-    last_heartbeat: float = field(default_factory=time.monotonic)
+    deadline: RunDeadline
+    last_progress: float = 0.0
+    last_heartbeat: float = 0.0
     stages: dict[int, str] = field(default_factory=dict)  # running job → its current stage
     reason: str = ""
 
+    def __post_init__(self) -> None:
+        self.last_progress = self.last_heartbeat = self.deadline.clock()
+
     def touch(self) -> None:
-        self.last_progress = time.monotonic()
+        self.last_progress = self.deadline.clock()
 
 
 def run_jobs(
@@ -55,20 +63,23 @@ def run_jobs(
     started: float | None = None,
     console: Console | None = None,
 ) -> dict[int, Any]:
-    """Run every job, at most `limit` at once. Returns key → result, or key → the exception it failed with."""
-    watch = _Watch(started=started if started is not None else time.monotonic())
+    """Run every job, at most `limit` at once. Returns key → result, or key → the exception it failed with.
+
+    The run's open deadline, when there is one, supplies the clock and the start time."""
+    run = deadlines.current()
+    clock: Clock = run.clock if run else time.monotonic
+    begun = run.started if run else (clock() if started is None else started)
+    watch = _Watch(RunDeadline("repo", total_timeout, idle_timeout, clock, begun))
     display = _Display(console, jobs)
     with display:
-        return asyncio.run(_run_all(jobs, max(1, limit), watch, idle_timeout, total_timeout, display))
+        return asyncio.run(_run_all(jobs, max(1, limit), watch, display))
 
 
-async def _run_all(
-    jobs: Sequence[Job], limit: int, watch: _Watch, idle: float, total: float, display: _Display
-) -> dict[int, Any]:
+async def _run_all(jobs: Sequence[Job], limit: int, watch: _Watch, display: _Display) -> dict[int, Any]:
     semaphore = asyncio.Semaphore(limit)
     results: dict[int, Any] = {}
     tasks = [asyncio.create_task(_run_one(job, semaphore, watch, display, results)) for job in jobs]
-    watchdog = asyncio.create_task(_watchdog(tasks, watch, idle, total, display))
+    watchdog = asyncio.create_task(_watchdog(tasks, watch, display))
     await asyncio.gather(*tasks, return_exceptions=True)
     watchdog.cancel()
     for job in jobs:
@@ -84,23 +95,14 @@ async def _run_one(
     loop = asyncio.get_running_loop()
     async with semaphore:
         watch.touch()
-        done: asyncio.Future[Any] = loop.create_future()
 
         def report(stage: str) -> None:
-            _post(loop, _on_stage, job.key, stage, watch, display)
+            deadlines.post(loop, _on_stage, job.key, stage, watch, display)
 
-        def target() -> None:
-            try:
-                value = job.work(report)
-            except BaseException as exc:  # handed to the loop; KeyboardInterrupt stops the whole run there
-                _post(loop, _settle, done, None, exc)
-            else:
-                _post(loop, _settle, done, value, None)
-
-        # a daemon thread: a model call still hanging after a timeout must not keep the process alive
-        threading.Thread(target=target, name=f"deepkb-shard-{job.key}", daemon=True).start()
         try:
-            results[job.key] = await done
+            results[job.key] = await deadlines.in_daemon_thread(
+                lambda: job.work(report), name=f"deepkb-shard-{job.key}"
+            )
             display.finish(job.key, "done")
         except Exception as exc:
             results[job.key] = exc
@@ -110,43 +112,26 @@ async def _run_one(
             watch.touch()
 
 
-def _post(loop: asyncio.AbstractEventLoop, callback: Callable[..., None], *args: Any) -> None:
-    try:
-        loop.call_soon_threadsafe(callback, *args)
-    except RuntimeError:
-        pass  # the run ended (a timeout gave up on this job): nobody is listening any more
-
-
 def _on_stage(key: int, stage: str, watch: _Watch, display: _Display) -> None:
     watch.stages[key] = stage
     watch.touch()
     display.update(key, stage)
 
 
-def _settle(future: asyncio.Future[Any], value: Any, exc: BaseException | None) -> None:
-    if future.done():
-        return
-    if exc is not None:
-        future.set_exception(exc)
-    else:
-        future.set_result(value)
-
-
-async def _watchdog(
-    tasks: list[asyncio.Task[None]], watch: _Watch, idle: float, total: float, display: _Display
-) -> None:
+async def _watchdog(tasks: list[asyncio.Task[None]], watch: _Watch, display: _Display) -> None:
+    deadline = watch.deadline
     while True:
         await asyncio.sleep(_TICK)
-        now = time.monotonic()
+        now = deadline.clock()
         if now - watch.last_heartbeat >= HEARTBEAT_SECONDS:
             watch.last_heartbeat = now
             if any(stage in LONG_STAGES for stage in watch.stages.values()):
                 watch.touch()  # heartbeat: a job packing or waiting for the model is alive
-            display.heartbeat(watch.stages, now - watch.started)
-        if total and now - watch.started > total:
-            watch.reason = f"total timeout: the run took longer than {total:g} s (repo.total_timeout)"
-        elif idle and now - watch.last_progress > idle:
-            watch.reason = f"idle timeout: no progress for {idle:g} s (repo.idle_timeout)"
+            display.heartbeat(watch.stages, now - deadline.started)
+        if deadline.remaining() < 0:
+            watch.reason = deadline.total_reason()
+        elif deadline.idle and now - watch.last_progress > deadline.idle:
+            watch.reason = deadline.idle_reason()
         else:
             continue
         for task in tasks:
@@ -170,7 +155,7 @@ class _Display:
             console=console,
         )
         for job in jobs:
-            self.tasks[job.key] = self.progress.add_task(job.label, total=1, stage="waiting")
+            self.tasks[job.key] = self.progress.add_task(shown(job.label), total=1, stage="waiting")
 
     def __enter__(self) -> _Display:
         if self.progress is not None:
@@ -183,12 +168,18 @@ class _Display:
 
     def update(self, key: int, stage: str) -> None:
         if self.progress is not None and key in self.tasks:
-            self.progress.update(self.tasks[key], stage=stage)
+            self.progress.update(self.tasks[key], stage=shown(stage))
 
     def finish(self, key: int, stage: str) -> None:
         if self.progress is not None and key in self.tasks:
-            self.progress.update(self.tasks[key], stage=stage[:120], completed=1)
+            self.progress.update(self.tasks[key], stage=shown(stage[:120]), completed=1)
 
     def heartbeat(self, stages: dict[int, str], elapsed: float) -> None:
+        # the stage is passed raw: update() makes it printable once
         for key, stage in stages.items():
             self.update(key, f"{stage} (still working, {elapsed:.0f} s)")
+
+
+def shown(text: str) -> str:
+    """Model and repository text as a progress column shows it: printable, its [markup] literal."""
+    return escape(printable(text))
