@@ -93,7 +93,13 @@ def system_resolver(host: str, port: int) -> list[str]:
     return list(dict.fromkeys(str(info[4][0]) for info in infos))
 
 
-def public_addresses(host: str, port: int, resolver: Resolver = system_resolver) -> list[Address]:
+def public_addresses(
+    host: str,
+    port: int,
+    resolver: Resolver = system_resolver,
+    *,
+    hint: str = "only public hosts are contacted",
+) -> list[Address]:
     """Every address `host` stands for, each checked; UnsafeSourceError names the first that is not public."""
     literal = literal_address(host)
     addresses = [literal] if literal is not None else _resolve(host, port, resolver)
@@ -102,7 +108,7 @@ def public_addresses(host: str, port: int, resolver: Resolver = system_resolver)
         if problem:
             raise UnsafeSourceError(
                 f"refused host {host}: it is {problem} ({address})",
-                hint="only public hosts are contacted; for self-hosted git set repo.allow_private_hosts: true",
+                hint=hint,
             )
     return addresses
 
