@@ -15,7 +15,7 @@ import ipaddress
 import socket
 from collections.abc import Callable
 
-from generator.errors import UnsafeSourceError
+from generator.errors import ResearchError, UnsafeSourceError
 
 Address = ipaddress.IPv4Address | ipaddress.IPv6Address
 Resolver = Callable[[str, int], list[str]]
@@ -89,7 +89,9 @@ def system_resolver(host: str, port: int) -> list[str]:
     try:
         infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
     except (socket.gaierror, UnicodeError) as exc:
-        raise UnsafeSourceError(f"cannot resolve host '{host}'", hint=str(exc)) from None
+        raise ResearchError(
+            f"cannot resolve host '{host}': {exc}", hint="check the host name and your network"
+        ) from None
     return list(dict.fromkeys(str(info[4][0]) for info in infos))
 
 
