@@ -113,9 +113,10 @@ class _BoundedTransport:
         if budget is None:
             return self.inner.handle_request(request)
         host = request.url.host
-        budget.check(0, host)
+        left = budget.remaining()  # read once: a second reading could be past the deadline
+        if left <= 0:
+            raise budget.timed_out(host)
         timeouts = request.extensions.get("timeout") or {}
-        left = budget.remaining()
         request.extensions["timeout"] = {
             phase: left if limit is None else min(limit, left) for phase, limit in timeouts.items()
         } or dict.fromkeys(("connect", "read", "write", "pool"), left)
