@@ -12,11 +12,13 @@ import contextvars
 import functools
 import math
 import time
+import urllib.request
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
+from urllib.parse import urlsplit
 
 import httpx
 
@@ -140,16 +142,20 @@ class _BoundedTransport:
 
 
 def bounded_transport(
-    module: ModuleType = httpx, inner: Any = None, *, uncompressed_only: bool = False
+    module: ModuleType = httpx,
+    inner: Any = None,
+    *,
+    proxy: str | None = None,
+    uncompressed_only: bool = False,
 ) -> Any:
     """A `BaseTransport` of `module` that obeys the current `Budget` (see `bounded`), sending through `inner`
-    (default: the module's own HTTPTransport; tests pass a MockTransport).
+    (default: the module's own HTTPTransport, through `proxy` if given; tests pass a MockTransport).
 
     Built per httpx module because the Anthropic SDK 2.x ships its own fork (`httpx2`) with the same
     transport interface and refuses objects whose classes come from `httpx`.
     """
     transport_class, stream_class = _classes_for(module.BaseTransport, module.SyncByteStream)
-    return transport_class(inner or module.HTTPTransport(), stream_class, uncompressed_only)
+    return transport_class(inner or module.HTTPTransport(proxy=proxy), stream_class, uncompressed_only)
 
 
 @functools.cache
@@ -176,9 +182,23 @@ def _classes_for(base_transport: type, base_stream: type) -> tuple[type, type]:
     return BoundedTransport, BoundedStream
 
 
-def bounded_client(inner: httpx.BaseTransport | None = None, **options: Any) -> httpx.Client:
+def bounded_client(
+    inner: httpx.BaseTransport | None = None, *, proxy: str | None = None, **options: Any
+) -> httpx.Client:
     """An httpx client whose requests obey the current `Budget` (see `bounded`).
 
     It sets no per-phase timeout of its own (httpx's default is 5 s a read): each request gets the time its
     call has left."""
-    return httpx.Client(transport=bounded_transport(httpx, inner), timeout=None, **options)
+    return httpx.Client(transport=bounded_transport(httpx, inner, proxy=proxy), timeout=None, **options)
+
+
+def environment_proxy(url: str) -> str | None:
+    """The proxy HTTP(S)_PROXY / ALL_PROXY name for `url`, unless NO_PROXY exempts its host.
+
+    httpx reads these itself only for clients without a transport of their own; ours has one, so the
+    model clients pick the proxy here and keep honouring the environment as before."""
+    host = urlsplit(url).hostname
+    proxies = urllib.request.getproxies_environment()
+    if not host or urllib.request.proxy_bypass(host):
+        return None
+    return proxies.get(urlsplit(url).scheme) or proxies.get("all")
