@@ -215,3 +215,14 @@ def test_model_calls_still_go_through_the_environments_proxy(
         )
         assert create_provider(provider_name, config).complete(Prompt(user="hi")).text == "ok"
         assert fake.requests[0].path.startswith("http://model.test/v1/")
+
+
+def test_a_request_outside_any_call_still_has_a_deadline() -> None:
+    seen: list[dict[str, float]] = []
+
+    def far_side(request: httpx.Request) -> httpx.Response:
+        seen.append(request.extensions["timeout"])
+        return httpx.Response(200)
+
+    bounded_client(httpx.MockTransport(far_side)).get("http://127.0.0.1/x")
+    assert all(0 < limit <= 120 for limit in seen[0].values())

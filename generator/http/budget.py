@@ -27,6 +27,8 @@ from generator.errors import ProviderResponseError, ProviderTimeout, RunDeadline
 
 MAX_BODY_BYTES = 16 * 1024 * 1024
 """No model reply or search answer is legitimately this large; anything bigger is refused unread."""
+UNBUDGETED_SECONDS = 120.0
+"""The deadline of a request sent through a bounded transport outside any call's `bounded` block."""
 
 
 @dataclass
@@ -111,10 +113,9 @@ class _BoundedTransport:
         self.inner, self.stream_class, self.uncompressed_only = inner, stream_class, uncompressed_only
 
     def handle_request(self, request: Any) -> Any:
-        budget = _CURRENT.get()
-        if budget is None:
-            return self.inner.handle_request(request)
         host = request.url.host
+        # a request sent outside `bounded` still gets a deadline: these clients set no timeout of their own
+        budget = _CURRENT.get() or Budget.start(host, UNBUDGETED_SECONDS)
         left = budget.remaining()  # read once: a second reading could be past the deadline
         if left <= 0:
             raise budget.timed_out(host)
