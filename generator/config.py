@@ -69,7 +69,7 @@ class LLMConfig(_Strict):
     timeout: float = Field(default=120.0, gt=0)
     """Seconds for one LLM call in total: connecting, every read and the retries (a trickling server is cut off)."""
     max_retries: int = Field(default=3, ge=0, le=10)
-    """Retries on 429/529/5xx and connection errors, with backoff."""
+    """Retries on 408/409/429/5xx answers and failed connections, with backoff (within llm.timeout)."""
     max_output_tokens: int = Field(default=4096, ge=16)
     """Upper bound on tokens per answer."""
 

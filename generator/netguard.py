@@ -15,7 +15,7 @@ import ipaddress
 import socket
 from collections.abc import Callable
 
-from generator.errors import UnsafeSourceError
+from generator.errors import ResearchError, UnsafeSourceError
 
 Address = ipaddress.IPv4Address | ipaddress.IPv6Address
 Resolver = Callable[[str, int], list[str]]
@@ -89,11 +89,19 @@ def system_resolver(host: str, port: int) -> list[str]:
     try:
         infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
     except (socket.gaierror, UnicodeError) as exc:
-        raise UnsafeSourceError(f"cannot resolve host '{host}'", hint=str(exc)) from None
+        raise ResearchError(
+            f"cannot resolve host '{host}': {exc}", hint="check the host name and your network"
+        ) from None
     return list(dict.fromkeys(str(info[4][0]) for info in infos))
 
 
-def public_addresses(host: str, port: int, resolver: Resolver = system_resolver) -> list[Address]:
+def public_addresses(
+    host: str,
+    port: int,
+    resolver: Resolver = system_resolver,
+    *,
+    hint: str = "only public hosts are contacted",
+) -> list[Address]:
     """Every address `host` stands for, each checked; UnsafeSourceError names the first that is not public."""
     literal = literal_address(host)
     addresses = [literal] if literal is not None else _resolve(host, port, resolver)
@@ -102,7 +110,7 @@ def public_addresses(host: str, port: int, resolver: Resolver = system_resolver)
         if problem:
             raise UnsafeSourceError(
                 f"refused host {host}: it is {problem} ({address})",
-                hint="only public hosts are contacted; for self-hosted git set repo.allow_private_hosts: true",
+                hint=hint,
             )
     return addresses
 

@@ -71,14 +71,18 @@ PLUGIN_HINTS: dict[str, tuple[str, ...]] = {
     "TwilioKeyDetector": ("ac", "sk"),
 }
 # fmt: on
-# public IP addresses are not secrets, and pages about networking are full of them
-# The vendor keyword detectors (Cloudant, IBM, SoftLayer) look for `<vendor>_key = <value>`, which the
-# assignment rule below already covers; their lookbehind patterns cost more than all the other rules together.
-# PrivateKeyDetector matches the BEGIN line alone; our own rule replaces the whole block, body included.
+# Plugins left out, and why:
+# - IPPublicDetector: public IP addresses are not secrets, and pages about networking are full of them.
+# - PrivateKeyDetector: it matches the BEGIN line alone; our own rule replaces the whole block, body included.
+# - ArtifactoryDetector: `AP[0-9A-F]…` matches capitalised words; a 73-character Artifactory key is caught by
+#   the entropy rule, and by the assignment rule as the value of a secret-named key.
+# - Cloudant, IBM Cloud IAM, IBM COS HMAC, SoftLayer: they look for `<vendor>_key = <value>`, which the
+#   assignment rule already covers; their lookbehind patterns cost more than all the other rules together.
 _SKIPPED_PLUGINS = frozenset(
     {
         "IPPublicDetector",
         "PrivateKeyDetector",
+        "ArtifactoryDetector",
         "CloudantDetector",
         "IbmCloudIamDetector",
         "IbmCosHmacDetector",

@@ -22,6 +22,7 @@ API (the same for both fakes):
 - `.queue(*replies)`: append scripted replies (str or `Reply`), consumed one per request.
 - `.requests`: list of `RecordedRequest` (`.path`, `.headers` with lower-case names, `.json` parsed body,
   `.model`, `.system`, `.prompt` = the last user message's text, `.json_mode`).
+- Also answers as an HTTP proxy would (absolute-form request lines), so `HTTP_PROXY` can point at it.
 - `.base_url`: FakeAnthropic → "http://127.0.0.1:PORT" (the SDK appends /v1/messages);
   FakeOpenAI → "http://127.0.0.1:PORT/v1" (the client appends /chat/completions).
 - `Reply(text=..., input_tokens=, output_tokens=)` a normal answer;
@@ -43,6 +44,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any, Self
+from urllib.parse import urlsplit
 
 _ANTHROPIC_ERROR_TYPES = {
     400: "invalid_request_error",
@@ -230,8 +232,10 @@ def _handler_for(fake: _FakeServer) -> type[BaseHTTPRequestHandler]:
                 body = json.loads(raw or b"null")
             except ValueError:
                 body = None
+            # a proxy is sent the absolute form (POST http://host/path): the fake serves both
+            path = urlsplit(self.path).path
             request = RecordedRequest(self.path, {k.lower(): v for k, v in self.headers.items()}, body)
-            if self.path.split("?")[0] != fake.path:
+            if path != fake.path:
                 self._send(404, json.dumps({"error": {"message": f"no route {self.path}"}}), {})
                 return
             try:

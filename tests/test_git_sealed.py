@@ -274,3 +274,15 @@ def test_fifo_in_git_directory_never_blocks(name: str, tmp_path: Path) -> None:
     assert len(result.revision) in {0, 40}
     tracked_files(repo)
     change_counts(repo, ["a.py"])
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="needs root to give files away")
+def test_repository_of_another_user_is_read_without_trusting_it(tmp_path: Path) -> None:
+    repo = signed_repo(tmp_path)
+    plant_show_signature(repo, tmp_path)
+    head = git(repo, "rev-parse", "HEAD")
+    for path in [repo, *repo.rglob("*")]:
+        os.lchown(path, 65534, 65534)
+    assert checkout(parse_source(str(repo), tmp_path), tmp_path / "cache").revision == head
+    assert "sample/core.py" in tracked_files(repo)
+    assert _markers(tmp_path) == []

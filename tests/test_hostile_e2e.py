@@ -486,3 +486,27 @@ def test_local_corpus_with_a_fifo_is_indexed_without_blocking(tmp_path: Path) ->
             pass
         pytest.fail("indexing the corpus blocked on a FIFO")
     assert titles == ["Widgets"]
+
+
+# Loopback spellings only: were the guard ever broken, git would reach 127.0.0.1 and nothing else (metadata and
+# private addresses are tested in test_repo_hosts.py, where starting any process fails the test).
+@pytest.mark.parametrize(
+    ("source", "problem"),
+    [
+        ("https://2130706433/acme/tool", "a loopback address"),
+        ("https://127.1:9/acme/tool", "a loopback address"),
+        ("git@0x7f.1:acme/tool.git", "a loopback address"),
+        ("https://0177.0.0.1:9/acme/tool", "a loopback address"),
+    ],
+)
+def test_remote_source_on_a_non_public_address_is_refused(source: str, problem: str, tmp_path: Path) -> None:
+    """Finding 11 through the real entry point: one line, exit 2, and no clone started."""
+    kb = tmp_path / "kb"
+    kb.mkdir()
+    for folder in ("home", "tmp"):
+        (tmp_path / folder).mkdir()
+    run = _deepkb(kb, _environment(tmp_path, tmp_path / "cache"), "repo", "run", source)
+    assert run.returncode == 2
+    errors = [line for line in run.stderr.splitlines() if line.startswith("Error:")]
+    assert len(errors) == 1 and problem in errors[0] and "repo.allow_private_hosts" in errors[0]
+    assert not (tmp_path / "cache" / "clones").exists()

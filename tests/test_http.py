@@ -23,6 +23,9 @@ from generator.http import MAX_BODY_BYTES, RetryPolicy, bounded_client, get_json
 from generator.llm import openai as openai_provider
 from generator.llm.base import Prompt, Provider, create_provider
 
+# The Anthropic SDK takes about 2 s to import; done here, that cost is not booked to the first test using it.
+pytest.importorskip("anthropic")
+
 
 def ticking_clock(step: float) -> Callable[[], float]:
     """A clock that moves `step` seconds every time it is read."""
@@ -195,3 +198,34 @@ def test_each_request_waits_up_to_the_time_left_not_a_short_default() -> None:
         "ok": True
     }
     assert seen == [{"connect": 90.0, "read": 90.0, "write": 90.0, "pool": 90.0}]
+
+
+@pytest.mark.parametrize("provider_name", ["openai", "anthropic"])
+def test_model_calls_still_go_through_the_environments_proxy(
+    provider_name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # httpx stops reading HTTP_PROXY once a client has its own transport: ours picks the proxy itself
+    fake = FakeOpenAI() if provider_name == "openai" else FakeAnthropic()
+    with fake:
+        monkeypatch.setenv("HTTP_PROXY", f"http://127.0.0.1:{fake.port}")
+        monkeypatch.setenv("NO_PROXY", "")
+        monkeypatch.setenv("ANTHROPIC_API_KEY", "test-key")
+        monkeypatch.setenv("ANTHROPIC_BASE_URL", "http://model.test")  # never resolved: the proxy answers
+        config = LLMConfig.model_validate(
+            {"provider": provider_name, "base_url": "http://model.test/v1"}
+            if provider_name == "openai"
+            else {}
+        )
+        assert create_provider(provider_name, config).complete(Prompt(user="hi")).text == "ok"
+        assert fake.requests[0].path.startswith("http://model.test/v1/")
+
+
+def test_a_request_outside_any_call_still_has_a_deadline() -> None:
+    seen: list[dict[str, float]] = []
+
+    def far_side(request: httpx.Request) -> httpx.Response:
+        seen.append(request.extensions["timeout"])
+        return httpx.Response(200)
+
+    bounded_client(httpx.MockTransport(far_side)).get("http://127.0.0.1/x")
+    assert all(0 < limit <= 120 for limit in seen[0].values())

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
 from pathlib import Path
 
 import httpx
@@ -83,9 +84,21 @@ def test_anthropic_refusals_are_tried_once(fake_anthropic: FakeAnthropic, status
     assert message in line and str(status) in line and "\n" not in line
 
 
+def almost_spent() -> Callable[[], float]:
+    """A clock on which 0.8 s pass at every reading: a 1 s deadline leaves the request 0.2 s."""
+    now = [0.0]
+
+    def read() -> float:
+        now[0] += 0.8
+        return now[0]
+
+    return read
+
+
 def test_anthropic_hang_hits_the_timeout(fake_anthropic: FakeAnthropic) -> None:
     fake_anthropic.queue(Reply.hanging(30))
-    provider = create_provider("anthropic", LLMConfig(timeout=0.5, max_retries=0))
+    provider = create_provider("anthropic", LLMConfig(timeout=1, max_retries=0))
+    provider.retry = replace(provider.retry, clock=almost_spent())  # type: ignore[attr-defined]
     with pytest.raises(ProviderTimeout):
         provider.complete(Prompt(user="hello"))
     assert len(fake_anthropic.requests) == 1
@@ -177,7 +190,8 @@ def test_openai_ollama_style_error_string(fake_openai: FakeOpenAI) -> None:
 
 def test_openai_hang_hits_the_timeout(fake_openai: FakeOpenAI) -> None:
     fake_openai.queue(Reply.hanging(30))
-    provider = create_provider("openai", openai_config(fake_openai, timeout=0.5, max_retries=2))
+    provider = create_provider("openai", openai_config(fake_openai, timeout=1, max_retries=2))
+    provider.retry = replace(provider.retry, clock=almost_spent())  # type: ignore[attr-defined]
     with pytest.raises(ProviderTimeout):
         provider.complete(Prompt(user="hello"))
     assert len(fake_openai.requests) == 1

@@ -265,3 +265,18 @@ def test_git_processes_never_see_our_secrets(tmp_path: Path, monkeypatch: pytest
     out = run_git(["-c", "alias.showenv=!env", "showenv"], cwd=tmp_path)
     assert "sekrit-value-123" not in out and "GIT_DIR=" not in out
     assert "GIT_PROTOCOL_FROM_USER=0" in out and "GIT_TERMINAL_PROMPT=0" in out
+
+
+def test_partial_clone_fetches_its_blobs_on_checkout_and_refresh(tmp_path: Path) -> None:
+    """With a server that honours --filter=blob:none, checkout and refresh must still fetch the blobs."""
+    work, bare = _bare_remote(tmp_path)
+    git(bare, "config", "uploadpack.allowFilter", "true")
+    source = RepoSource(raw="t", kind="url", location=f"file://{bare}", owner="acme", name="partial")
+    first = checkout(source, tmp_path / "cache", allow_local_remote=True)
+    assert git(first.path, "config", "remote.origin.promisor") == "true"  # really a partial clone
+    assert (first.path / "sample" / "core.py").read_text(encoding="utf-8").startswith('"""Core')
+    (work / "sample" / "core.py").write_text('"""Core, second edition."""\n', encoding="utf-8")
+    git(work, "commit", "-q", "-am", "second")
+    git(work, "push", "-q", str(bare), "main")
+    second = checkout(source, tmp_path / "cache", allow_local_remote=True)
+    assert (second.path / "sample" / "core.py").read_text(encoding="utf-8") == '"""Core, second edition."""\n'

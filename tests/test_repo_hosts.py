@@ -196,3 +196,12 @@ def test_refresh_checks_hosts_and_honours_the_switch(allow: bool, kb_root: Path)
         assert "refused host" not in item.reason and "could not read the remote HEAD" in item.reason
     else:
         assert "refused host 127.0.0.1: it is a loopback address" in item.reason
+
+
+def test_unresolvable_host_is_one_clear_line(tmp_path: Path, no_process: None) -> None:
+    def no_dns(host: str, port: int) -> list[str]:
+        return []
+
+    source = parse_source("https://nowhere.example/acme/tool", tmp_path)
+    with pytest.raises(UnsafeSourceError, match="has no address"):
+        checkout(source, tmp_path / "cache", resolver=no_dns)

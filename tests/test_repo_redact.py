@@ -156,6 +156,7 @@ NON_SECRET_CORPUS = [
     "credentials: AccessTokenProvider | None = None\nclass AccessTokenProvider: ...\n",
     "    password = models.CharField(max_length=128)\n    api_key = os.environ['API_KEY']\n",
     "token = self.session.token\nsecret = settings.SECRET_KEY\npassword=password\n",
+    "token = Token(ttype, tag, nesting)\nresolved_api_key = resolve_api_key(\npassword = password.encode('latin1')\n",
     "max_tokens: 4096\ntoken_limit: 100000\npassword_min_length: 12\nsecret_name: prod-db\n",
     'ENV_API_KEY = "ANTHROPIC_API_KEY"\nTOKEN_ENV = "GITHUB_TOKEN"\n',
     "password: ${DB_PASSWORD}\ntoken: {{ secrets.GITHUB_TOKEN }}\napi_key: <your-api-key>\nsecret: changeme\n",

@@ -3,21 +3,19 @@
 from __future__ import annotations
 
 import json
-import re
 from typing import Any
 
 import click
 
 from ..errors import UsageError
 from ..store import workspace_lock
+from ..terminal import printable
 from .app import App, pass_app
-
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 
 
 def clean(value: Any) -> str:
-    """Untrusted text made safe for a terminal: no escape sequences, one line."""
-    return " ".join(_CONTROL.sub(" ", str(value)).split())
+    """Untrusted text made safe for a terminal: no escape sequences or bidi overrides, one line."""
+    return " ".join(printable(str(value)).split())
 
 
 def _emit_json(data: Any) -> None:

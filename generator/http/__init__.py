@@ -39,7 +39,7 @@ from generator.errors import (
     ProviderResponseError,
 )
 
-from .budget import MAX_BODY_BYTES, Budget, bounded, bounded_client, bounded_transport
+from .budget import MAX_BODY_BYTES, Budget, bounded, bounded_client, bounded_transport, environment_proxy
 from .retry import DEFAULT_RETRY, Failure, RetryPolicy, is_retryable, retry_after_seconds, retrying
 
 __all__ = [
@@ -50,6 +50,7 @@ __all__ = [
     "bounded",
     "bounded_client",
     "bounded_transport",
+    "environment_proxy",
     "get_json",
     "get_xml",
     "is_retryable",

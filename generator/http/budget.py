@@ -12,11 +12,13 @@ import contextvars
 import functools
 import math
 import time
+import urllib.request
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
+from urllib.parse import urlsplit
 
 import httpx
 
@@ -25,6 +27,8 @@ from generator.errors import ProviderResponseError, ProviderTimeout, RunDeadline
 
 MAX_BODY_BYTES = 16 * 1024 * 1024
 """No model reply or search answer is legitimately this large; anything bigger is refused unread."""
+UNBUDGETED_SECONDS = 120.0
+"""The deadline of a request sent through a bounded transport outside any call's `bounded` block."""
 
 
 @dataclass
@@ -109,13 +113,13 @@ class _BoundedTransport:
         self.inner, self.stream_class, self.uncompressed_only = inner, stream_class, uncompressed_only
 
     def handle_request(self, request: Any) -> Any:
-        budget = _CURRENT.get()
-        if budget is None:
-            return self.inner.handle_request(request)
         host = request.url.host
-        budget.check(0, host)
+        # a request sent outside `bounded` still gets a deadline: these clients set no timeout of their own
+        budget = _CURRENT.get() or Budget.start(host, UNBUDGETED_SECONDS)
+        left = budget.remaining()  # read once: a second reading could be past the deadline
+        if left <= 0:
+            raise budget.timed_out(host)
         timeouts = request.extensions.get("timeout") or {}
-        left = budget.remaining()
         request.extensions["timeout"] = {
             phase: left if limit is None else min(limit, left) for phase, limit in timeouts.items()
         } or dict.fromkeys(("connect", "read", "write", "pool"), left)
@@ -139,16 +143,20 @@ class _BoundedTransport:
 
 
 def bounded_transport(
-    module: ModuleType = httpx, inner: Any = None, *, uncompressed_only: bool = False
+    module: ModuleType = httpx,
+    inner: Any = None,
+    *,
+    proxy: str | None = None,
+    uncompressed_only: bool = False,
 ) -> Any:
     """A `BaseTransport` of `module` that obeys the current `Budget` (see `bounded`), sending through `inner`
-    (default: the module's own HTTPTransport; tests pass a MockTransport).
+    (default: the module's own HTTPTransport, through `proxy` if given; tests pass a MockTransport).
 
     Built per httpx module because the Anthropic SDK 2.x ships its own fork (`httpx2`) with the same
     transport interface and refuses objects whose classes come from `httpx`.
     """
     transport_class, stream_class = _classes_for(module.BaseTransport, module.SyncByteStream)
-    return transport_class(inner or module.HTTPTransport(), stream_class, uncompressed_only)
+    return transport_class(inner or module.HTTPTransport(proxy=proxy), stream_class, uncompressed_only)
 
 
 @functools.cache
@@ -175,9 +183,23 @@ def _classes_for(base_transport: type, base_stream: type) -> tuple[type, type]:
     return BoundedTransport, BoundedStream
 
 
-def bounded_client(inner: httpx.BaseTransport | None = None, **options: Any) -> httpx.Client:
+def bounded_client(
+    inner: httpx.BaseTransport | None = None, *, proxy: str | None = None, **options: Any
+) -> httpx.Client:
     """An httpx client whose requests obey the current `Budget` (see `bounded`).
 
     It sets no per-phase timeout of its own (httpx's default is 5 s a read): each request gets the time its
     call has left."""
-    return httpx.Client(transport=bounded_transport(httpx, inner), timeout=None, **options)
+    return httpx.Client(transport=bounded_transport(httpx, inner, proxy=proxy), timeout=None, **options)
+
+
+def environment_proxy(url: str) -> str | None:
+    """The proxy HTTP(S)_PROXY / ALL_PROXY name for `url`, unless NO_PROXY exempts its host.
+
+    httpx reads these itself only for clients without a transport of their own; ours has one, so the
+    model clients pick the proxy here and keep honouring the environment as before."""
+    host = urlsplit(url).hostname
+    proxies = urllib.request.getproxies_environment()
+    if not host or urllib.request.proxy_bypass(host):
+        return None
+    return proxies.get(urlsplit(url).scheme) or proxies.get("all")

@@ -18,7 +18,7 @@ from ..errors import (
     ProviderResponseError,
     ProviderTimeout,
 )
-from ..http import Budget, Failure, RetryPolicy, bounded_transport, is_retryable, retrying
+from ..http import Budget, Failure, RetryPolicy, bounded_transport, environment_proxy, is_retryable, retrying
 from .base import Completion, Prompt, Provider, register
 
 if TYPE_CHECKING:
@@ -28,6 +28,7 @@ JSON_INSTRUCTION = "Reply with one JSON object only: no prose before or after it
 # Statuses that mean "busy, come back later"; they have been retried when we report them.
 _BUSY = {429, 503, 529}
 TIMEOUT_HINT = "raise llm.timeout in deepkb.yml"
+DEFAULT_BASE_URL = "https://api.anthropic.com"
 
 
 @register
@@ -58,7 +59,9 @@ class AnthropicProvider(Provider):
             base_url=self._base_url(config),
             timeout=config.timeout,
             max_retries=0,
-            http_client=anthropic.DefaultHttpxClient(transport=_sdk_transport(anthropic)),
+            http_client=anthropic.DefaultHttpxClient(
+                transport=_sdk_transport(anthropic, self._base_url(config))
+            ),
         )
         self.retry = RetryPolicy(attempts=config.max_retries + 1, backoff=0.5, max_wait=30.0)
 
@@ -117,11 +120,14 @@ class AnthropicProvider(Provider):
         return request
 
 
-def _sdk_transport(sdk: Any) -> Any:
+def _sdk_transport(sdk: Any, base_url: str | None) -> Any:
     """Our bounded transport over the httpx module the SDK is built on (`httpx`, or `httpx2` in SDK 2.x)."""
     client_class = next(c for c in sdk.DefaultHttpxClient.__mro__ if c.__name__ == "Client")
     module = importlib.import_module(client_class.__module__.partition(".")[0])
-    return bounded_transport(module, uncompressed_only=True)  # the SDK decodes where we cannot count
+    proxy = environment_proxy(base_url or DEFAULT_BASE_URL)
+    return bounded_transport(
+        module, proxy=proxy, uncompressed_only=True
+    )  # the SDK decodes where we can't count
 
 
 def map_sdk_error(exc: anthropic.APIError, model: str) -> ProviderError:

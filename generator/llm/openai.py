@@ -19,7 +19,7 @@ from ..errors import (
     ProviderRateLimited,
     ProviderResponseError,
 )
-from ..http import RetryPolicy, bounded_client, send
+from ..http import RetryPolicy, bounded_client, environment_proxy, send
 from .base import Completion, Prompt, Provider, estimate_tokens, register
 
 DEFAULT_BASE_URL = "https://api.openai.com/v1"
@@ -52,7 +52,7 @@ class OpenAIProvider(Provider):
             )
         key = os.environ.get((ours and config.api_key_env) or "OPENAI_API_KEY")
         headers = {"authorization": f"Bearer {key}"} if key else {}
-        self.client = bounded_client(headers=headers)
+        self.client = bounded_client(headers=headers, proxy=environment_proxy(self.base_url))
         self.retry = RetryPolicy(attempts=config.max_retries + 1, backoff=BASE_DELAY, max_wait=MAX_DELAY)
 
     def complete(self, prompt: Prompt) -> Completion:

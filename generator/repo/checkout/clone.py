@@ -228,6 +228,9 @@ def remote_host(location: str) -> tuple[str, int]:
     return parts.hostname or "", parts.port or 443
 
 
+_PRIVATE_HINT = "only public hosts are contacted; for self-hosted git set repo.allow_private_hosts: true"
+
+
 def check_remote_host(location: str, allow_private: bool, resolver: Resolver) -> tuple[tuple[str, str], ...]:
     """Refuse a host with any non-public address (before any git process); the https pin for the rest.
 
@@ -237,7 +240,7 @@ def check_remote_host(location: str, allow_private: bool, resolver: Resolver) ->
     if allow_private or location.startswith(("file://", "/")):
         return ()
     host, port = remote_host(location)
-    addresses = public_addresses(host, port, resolver)
+    addresses = public_addresses(host, port, resolver, hint=_PRIVATE_HINT)
     if _SCP_LIKE.match(location):
         return ()
     listed = ",".join(f"[{a}]" if a.version == 6 else str(a) for a in addresses)
@@ -250,14 +253,11 @@ def _local_checkout(source: RepoSource) -> Checkout:
         raise ResearchError(f"local repository {path} does not exist")
     if not (path / ".git").exists():
         return Checkout(source=source, path=path, revision="", revision_date=dt.date.today().isoformat())
+    # git reads it through a sealed view we own, so another user's repository is read like ours: the
+    # ownership check (safe.directory) exists to stop its config from running, and we never read that config
     try:
         revision, date = _head(path)
-    except ResearchError as exc:
-        if "dubious ownership" in exc.message:
-            raise ResearchError(
-                f"git refuses to read {path}: it belongs to another user",
-                hint=f"if you trust it: git config --global --add safe.directory {path}",
-            ) from None
+    except ResearchError:
         revision, date = "", dt.date.today().isoformat()  # a repository without commits yet
     return Checkout(source=source, path=path, revision=revision, revision_date=date)
 

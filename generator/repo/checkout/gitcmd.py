@@ -81,7 +81,6 @@ def git_environment(environ: Mapping[str, str] | None = None) -> dict[str, str]:
         GIT_PAGER="cat",
         GIT_EDITOR="false",
         GIT_NO_REPLACE_OBJECTS="1",  # replace refs would let a repository show other history than it holds
-        GIT_NO_LAZY_FETCH="1",  # reading must never turn into a fetch from a promisor remote
         GIT_OPTIONAL_LOCKS="0",  # reading never rewrites an index
         GIT_ATTR_NOSYSTEM="1",
         LC_ALL="C",
@@ -92,7 +91,8 @@ def git_environment(environ: Mapping[str, str] | None = None) -> dict[str, str]:
 
 def _sealed_environment() -> dict[str, str]:
     env = git_environment()
-    env.update(GIT_CONFIG_NOSYSTEM="1", GIT_CONFIG_GLOBAL=os.devnull)
+    # reading must never turn into a fetch from a promisor remote (a clone's checkout does fetch its blobs)
+    env.update(GIT_CONFIG_NOSYSTEM="1", GIT_CONFIG_GLOBAL=os.devnull, GIT_NO_LAZY_FETCH="1")
     return env
 
 
