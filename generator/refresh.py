@@ -17,7 +17,10 @@ from typing import Any, Literal
 from rich.console import Console
 
 from .config import Config, RepoEntry, TopicEntry
-from .errors import DeepkbError, PartialFailure, StoreError
+from .errors import DeepkbError, StoreError
+from .kb.entries import Entry, ShardSpec, entry_weights, select_shard
+from .kb.index import load_index
+from .kb.run import research_entries
 from .llm import Provider
 from .store import KBPaths, read_json, read_page
 
@@ -40,6 +43,9 @@ class RefreshItem:
 
     def to_json(self) -> dict[str, Any]:
         return {k: v for k, v in asdict(self).items() if k not in ("repo", "topic")}
+
+    def entry(self) -> Entry:
+        return Entry(self.kind, self.id, self.name, repo=self.repo, topic=self.topic)
 
 
 @dataclass
@@ -206,45 +212,58 @@ def run_refresh(
     site: bool = True,
     console: Console | None = None,
     now: dt.datetime | None = None,
+    shard: ShardSpec | None = None,
 ) -> RefreshReport:
-    """Check everything, re-research what is stale, then update the index and (optionally) the site."""
+    """Check everything, re-research what is stale, then update the index and (optionally) the site.
+
+    With `shard`, only the entries of that shard are refreshed and neither the index nor the site is
+    rebuilt: `deepkb merge` does that once for all shards."""
     started = time.perf_counter()
-    report = RefreshReport(items=find_stale(paths, config, now=now), dry_run=dry_run)
+    items = find_stale(paths, config, now=now)
+    if shard is not None:
+        items = select_shard(items, shard, entry_weights(load_index(paths)))
+    report = RefreshReport(items=items, dry_run=dry_run)
     stale = [item for item in report.items if item.status == "stale"]
-    provider: Provider | None = None
     if stale and not dry_run:
-        provider = provider_factory()  # opened only now: an up-to-date knowledge base never touches a model
-        for item in stale:
-            _research(paths, config, provider, item, console)
-        if any(item.status in ("refreshed", "partial") for item in stale):
+        calls = _Calls(
+            provider_factory
+        )  # opened only now: an up-to-date knowledge base never touches a model
+        outcomes = research_entries(
+            paths,
+            config,
+            calls.open,
+            [item.entry() for item in stale],
+            console=console,
+            batch=config.llm.batch,
+        )
+        for item, outcome in zip(stale, outcomes, strict=True):
+            item.status = _STATUS[outcome.status]
+            item.reason = outcome.line or item.reason
+        report.llm_calls = calls.count()
+        if shard is None and any(item.status in ("refreshed", "partial") for item in stale):
             _publish_locally(paths, config, site)
             report.site_built = site
-    report.llm_calls = provider.usage.calls if provider is not None else 0
     report.elapsed_s = time.perf_counter() - started
     return report
 
 
-def _research(
-    paths: KBPaths, config: Config, provider: Provider, item: RefreshItem, console: Console | None
-) -> None:
-    if console is not None:
-        console.rule(f"refresh {item.id}: {item.reason}")
-    try:
-        if item.repo is not None:
-            from generator.repo.run.pipeline import run_repo_research
+_STATUS: dict[str, Status] = {"done": "refreshed", "partial": "partial", "failed": "failed"}
 
-            run_repo_research(
-                paths, config, provider, item.repo.source, request=item.repo.request, console=console
-            )
-        elif item.topic is not None:
-            from .topic.pipeline import run_topic_research
 
-            run_topic_research(paths, config, provider, item.topic, console=console)
-        item.status = "refreshed"
-    except PartialFailure as exc:
-        item.status, item.reason = "partial", exc.line()
-    except DeepkbError as exc:
-        item.status, item.reason = "failed", exc.line()
+class _Calls:
+    """Opens the provider on first use and remembers it, so the report can say how many calls were made."""
+
+    def __init__(self, factory: Callable[[], Provider]) -> None:
+        self.factory = factory
+        self.provider: Provider | None = None
+
+    def open(self) -> Provider:
+        if self.provider is None:
+            self.provider = self.factory()
+        return self.provider
+
+    def count(self) -> int:
+        return self.provider.usage.calls if self.provider is not None else 0
 
 
 def _publish_locally(paths: KBPaths, config: Config, site: bool) -> None:

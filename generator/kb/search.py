@@ -43,6 +43,30 @@ _DOCUMENTS = [
 ]
 
 
+# knowledge-base root → its index as it stood when a research run began (see `frozen_knowledge`)
+_FROZEN: dict[Path, dict[str, Any]] = {}
+
+
+@contextmanager
+def frozen_knowledge(paths: KBPaths) -> Iterator[None]:
+    """While a run researches several entries, every search reads the knowledge base as it stood before.
+
+    So an entry's research never depends on which entries ran before it in the same run (or in another CI
+    shard job): N shard runs plus a merge equal one build. The search database is brought up to date once,
+    here, and not again until the run ends.
+    """
+    root = paths.root.resolve()
+    try:
+        sync_search_db(paths)
+    except StoreError:
+        pass  # a damaged database fails each search alone (topics warn and go on), not the whole run
+    _FROZEN[root] = load_index(paths)
+    try:
+        yield
+    finally:
+        _FROZEN.pop(root, None)
+
+
 @dataclass(frozen=True)
 class SearchResult:
     id: str
@@ -197,10 +221,12 @@ def search(paths: KBPaths, query: str, limit: int = 10) -> list[SearchResult]:
     if not query:
         return []
     synonyms = load_synonyms(paths)
-    index = load_index(paths)
+    frozen = _FROZEN.get(paths.root.resolve())
+    index = frozen if frozen is not None else load_index(paths)
     terms = expand_query(query, synonyms, index)
     tag_ids = _tag_hits(query, synonyms, index)
-    sync_search_db(paths)
+    if frozen is None:
+        sync_search_db(paths)
     hits = _fts_hits(paths, terms)
     return _merge(index, hits, tag_ids, terms)[: max(limit, 0)]
 
