@@ -43,6 +43,8 @@ class Completion:
     """Input tokens the provider wrote to its prompt cache (not part of `input_tokens`)."""
     batched: bool = False
     """Answered through a message batch (billed at the batch discount)."""
+    batch_fallback: bool = False
+    """Asked in a batch that did not answer it (errored, expired, canceled), then sent synchronously."""
 
 
 @dataclass
@@ -79,6 +81,7 @@ class Usage:
                 return
             self.calls += 1
             self.batched_calls += int(completion.batched)
+            self.batch_fallbacks += int(completion.batch_fallback)
             self.input_tokens += completion.input_tokens
             self.output_tokens += completion.output_tokens
             self.cache_read_tokens += completion.cache_read_tokens
@@ -88,10 +91,6 @@ class Usage:
             tally.cache_read += completion.cache_read_tokens
             tally.cache_write += completion.cache_write_tokens
             tally.output += completion.output_tokens
-
-    def count_fallback(self) -> None:
-        with self._lock:
-            self.batch_fallbacks += 1
 
 
 class Provider:

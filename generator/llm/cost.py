@@ -52,6 +52,7 @@ def cost_record(usage: Usage, config: LLMConfig, provider: str) -> dict[str, Any
         "models": sorted({model for model, _ in usage.by_model}),
         "calls": usage.calls,
         "batched_calls": usage.batched_calls,
+        "batch_fallbacks": usage.batch_fallbacks,
         "input_tokens": usage.input_tokens,
         "cache_read_tokens": usage.cache_read_tokens,
         "cache_write_tokens": usage.cache_write_tokens,
