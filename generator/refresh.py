@@ -20,8 +20,9 @@ from .config import Config, RepoEntry, TopicEntry
 from .errors import DeepkbError, StoreError
 from .kb.entries import Entry, ShardSpec, entry_weights, select_shard
 from .kb.index import load_index
-from .kb.run import research_entries
+from .kb.run import OnDemand, research_entries
 from .llm import Provider
+from .llm.cost import cost_record
 from .store import KBPaths, read_json, read_page
 
 Status = Literal["up-to-date", "stale", "refreshed", "partial", "failed", "skipped"]
@@ -53,6 +54,7 @@ class RefreshReport:
     items: list[RefreshItem]
     elapsed_s: float = 0.0
     llm_calls: int = 0
+    usage: dict[str, Any] | None = None
     dry_run: bool = False
     site_built: bool = False
 
@@ -63,6 +65,7 @@ class RefreshReport:
         return {
             "elapsed_s": round(self.elapsed_s, 3),
             "llm_calls": self.llm_calls,
+            "usage": self.usage,
             "dry_run": self.dry_run,
             "site_built": self.site_built,
             "checked": len(self.items),
@@ -225,9 +228,7 @@ def run_refresh(
     report = RefreshReport(items=items, dry_run=dry_run)
     stale = [item for item in report.items if item.status == "stale"]
     if stale and not dry_run:
-        calls = _Calls(
-            provider_factory
-        )  # opened only now: an up-to-date knowledge base never touches a model
+        calls = OnDemand(provider_factory)  # opened only now: an up-to-date knowledge base calls no model
         outcomes = research_entries(
             paths,
             config,
@@ -240,6 +241,8 @@ def run_refresh(
             item.status = _STATUS[outcome.status]
             item.reason = outcome.line or item.reason
         report.llm_calls = calls.count()
+        if calls.provider is not None:
+            report.usage = cost_record(calls.provider.usage, config.llm, calls.provider.name)
         if shard is None and any(item.status in ("refreshed", "partial") for item in stale):
             _publish_locally(paths, config, site)
             report.site_built = site
@@ -248,22 +251,6 @@ def run_refresh(
 
 
 _STATUS: dict[str, Status] = {"done": "refreshed", "partial": "partial", "failed": "failed"}
-
-
-class _Calls:
-    """Opens the provider on first use and remembers it, so the report can say how many calls were made."""
-
-    def __init__(self, factory: Callable[[], Provider]) -> None:
-        self.factory = factory
-        self.provider: Provider | None = None
-
-    def open(self) -> Provider:
-        if self.provider is None:
-            self.provider = self.factory()
-        return self.provider
-
-    def count(self) -> int:
-        return self.provider.usage.calls if self.provider is not None else 0
 
 
 def _publish_locally(paths: KBPaths, config: Config, site: bool) -> None:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import yaml
 from click.testing import CliRunner, Result
-from conftest import SAMPLE_PROJECT, make_git_repo
+from conftest import SAMPLE_PROJECT, git, make_git_repo
 from llm_fakes import FakeOpenAI, Reply
 from test_build_e2e import CORPUS
 
@@ -60,6 +60,22 @@ def test_every_entry_records_its_tokens_and_cost(tmp_path: Path) -> None:
         result = deepkb(root, "build", "--no-site", env={"OPENAI_API_KEY": "test-key"})
         assert result.exit_code == 0, result.output
         calls = len(fake.requests)
+        assert (
+            f"LLM: {calls} calls, {2000 * calls:,} input + 0 cached + {300 * calls:,} output tokens"
+            in " ".join(result.output.split())
+        )
+        # the nightly refresh of the changed repository reports what its calls cost
+        (repo / "sample" / "core.py").write_text(
+            '"""Core, rewritten."""\n\n\ndef evaluate(text):\n    return 0\n'
+        )
+        git(repo, "commit", "-qam", "rewrite core")
+        refreshed = deepkb(root, "refresh", "--no-site", "--json", env={"OPENAI_API_KEY": "test-key"})
+        assert refreshed.exit_code == 0, refreshed.output
+        usage = json.loads(refreshed.stdout)["usage"]
+        again = len(fake.requests) - calls
+        assert 0 < again < calls and usage["calls"] == again
+        assert usage["cost_usd"] == round(again * (2000 * 0.15 + 300 * 0.60) / 1_000_000, 6)
+        calls = again  # the entry's record now describes its last run
     cost = json.loads((root / "site_src" / "repos" / "acme" / "sample" / "_cost.json").read_text())
     assert cost["calls"] == calls > 0 and cost["models"] == ["gpt-4o-mini"]
     assert cost["input_tokens"] == 2000 * calls and cost["output_tokens"] == 300 * calls

@@ -6,6 +6,7 @@ import click
 from rich.markup import escape
 
 from ..errors import ConfigError, PartialFailure
+from ..llm.cost import usage_line
 from ..store import workspace_lock
 from .app import App, pass_app
 from .knowledge import clean
@@ -34,7 +35,7 @@ def build(app: App, no_site: bool, shard_text: str | None, batch: bool) -> None:
     config = app.config  # a broken deepkb.yml fails here, before anything runs
     from ..kb.entries import config_entries, entry_weights, parse_shard, select_shard
     from ..kb.index import load_index, update_index
-    from ..kb.run import exit_line, research_entries
+    from ..kb.run import OnDemand, exit_line, research_entries
     from ..site.build import build_site
     from ..site.render import render_site
 
@@ -46,9 +47,12 @@ def build(app: App, no_site: bool, shard_text: str | None, batch: bool) -> None:
         if shard is not None:
             entries = select_shard(entries, shard, entry_weights(load_index(app.paths)))
             app.console.print(f"shard {shard}: {len(entries)} entries: {', '.join(e.id for e in entries)}")
+        calls = OnDemand(app.provider)
         outcomes = research_entries(
-            app.paths, config, app.provider, entries, console=app.console, batch=config.llm.batch
+            app.paths, config, calls.open, entries, console=app.console, batch=config.llm.batch
         )
+        if calls.provider is not None:
+            app.console.print(usage_line(calls.provider.usage, config.llm), highlight=False)
         for outcome in outcomes:
             if outcome.line:
                 app.console.print(f"[yellow]{outcome.status}:[/yellow] {escape(clean(outcome.line))}")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import click
 from rich.markup import escape
@@ -58,12 +59,19 @@ def refresh(
     verb = "stale" if dry_run else "refreshed"
     app.console.print(
         f"refresh: {stale} of {len(report.items)} {verb}, {report.count('failed')} failed,"
-        f" {report.llm_calls} LLM calls, {report.elapsed_s:.2f} s"
+        f" {report.llm_calls} LLM calls{_cost(report.usage)}, {report.elapsed_s:.2f} s"
     )
     if report.count("failed") or report.count("partial"):
         raise PartialFailure(
             f"{report.count('failed') + report.count('partial')} entries could not be refreshed fully"
         )
+
+
+def _cost(usage: dict[str, Any] | None) -> str:
+    if not usage or not usage.get("calls"):
+        return ""
+    tokens = sum(int(usage.get(k) or 0) for k in ("input_tokens", "cache_read_tokens", "cache_write_tokens"))
+    return f" ({tokens:,} input + {int(usage.get('output_tokens') or 0):,} output tokens, ${usage.get('cost_usd', 0):.4f})"
 
 
 COMMANDS = [refresh]

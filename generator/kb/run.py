@@ -44,6 +44,22 @@ class Outcome:
     cost: dict[str, Any] | None = None
 
 
+class OnDemand:
+    """Opens the provider on first use and keeps it, so the caller can report what the run's calls cost."""
+
+    def __init__(self, factory: Callable[[], Provider]) -> None:
+        self.factory = factory
+        self.provider: Provider | None = None
+
+    def open(self) -> Provider:
+        if self.provider is None:
+            self.provider = self.factory()
+        return self.provider
+
+    def count(self) -> int:
+        return self.provider.usage.calls if self.provider is not None else 0
+
+
 def research_entries(
     paths: KBPaths,
     config: Config,

@@ -62,3 +62,14 @@ def cost_record(usage: Usage, config: LLMConfig, provider: str) -> dict[str, Any
     if unpriced:
         record["unpriced_models"] = unpriced
     return record
+
+
+def usage_line(usage: Usage, config: LLMConfig) -> str:
+    """`LLM: 12 calls (12 batched), 48,160 input + 0 cached + 277 output tokens, $0.0743 estimated`."""
+    usd, _ = usage_cost(usage, config)
+    batched = f" ({usage.batched_calls} batched)" if usage.batched_calls else ""
+    cached = usage.cache_read_tokens + usage.cache_write_tokens
+    return (
+        f"LLM: {usage.calls} calls{batched}, {usage.input_tokens:,} input + {cached:,} cached"
+        f" + {usage.output_tokens:,} output tokens, ${usd:.4f} estimated"
+    )
