@@ -11,6 +11,7 @@ import re
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any, Literal
 
@@ -18,7 +19,7 @@ from rich.console import Console
 
 from .config import Config, RepoEntry, TopicEntry
 from .errors import DeepkbError, StoreError
-from .kb.entries import Entry, ShardSpec, entry_weights, select_shard
+from .kb.entries import Entry, ShardSpec, assign_shards, entry_weights
 from .kb.index import load_index
 from .kb.run import OnDemand, research_entries
 from .llm import Provider
@@ -78,13 +79,25 @@ class RefreshReport:
 # --------------------------------------------------------------------------- what is stale
 
 
-def find_stale(paths: KBPaths, config: Config, *, now: dt.datetime | None = None) -> list[RefreshItem]:
-    """Every repository and topic, each marked stale or up to date (or failed when it could not be checked)."""
-    now = now or dt.datetime.now(dt.UTC)
-    return [*_check_repos(paths, config), *_check_topics(paths, config, now)]
+# an entry's id and how to check it: checks are run only for the entries of this run's shard, so a CI shard
+# job reads the remote HEAD of its own repositories only
+Check = tuple[str, Callable[[], RefreshItem]]
 
 
-def _check_repos(paths: KBPaths, config: Config) -> Iterable[RefreshItem]:
+def find_stale(
+    paths: KBPaths, config: Config, *, now: dt.datetime | None = None, shard: ShardSpec | None = None
+) -> list[RefreshItem]:
+    """Every repository and topic (of `shard`, when given), each marked stale or up to date (or failed when
+    it could not be checked)."""
+    moment = now or dt.datetime.now(dt.UTC)
+    checks = [*_check_repos(paths, config), *_check_topics(paths, config, moment)]
+    if shard is not None:
+        assigned = assign_shards((i for i, _ in checks), shard.total, entry_weights(load_index(paths)))
+        checks = [(i, check) for i, check in checks if assigned[i] == shard.index]
+    return [check() for _, check in checks]
+
+
+def _check_repos(paths: KBPaths, config: Config) -> Iterable[Check]:
     from generator.repo.checkout.clone import parse_source
 
     seen: set[str] = set()
@@ -92,19 +105,26 @@ def _check_repos(paths: KBPaths, config: Config) -> Iterable[RefreshItem]:
         try:
             source = parse_source(entry.source, paths.root)
         except DeepkbError as exc:
-            yield RefreshItem("repo", f"repo:{entry.source}", entry.source, exc.line(), "failed", repo=entry)
+            failed = RefreshItem(
+                "repo", f"repo:{entry.source}", entry.source, exc.line(), "failed", repo=entry
+            )
+            yield failed.id, partial(_as_is, failed)
             continue
         entry_id = f"repo:{source.owner}/{source.name}"
         if entry_id not in seen:
             seen.add(entry_id)
-            yield _check_repo(paths, entry, source, entry_id)
+            yield entry_id, partial(_check_repo, paths, entry, source, entry_id)
     yield from _check_repos_on_disk(paths, seen)
 
 
-def _check_repos_on_disk(paths: KBPaths, seen: set[str]) -> Iterable[RefreshItem]:
+def _as_is(item: RefreshItem) -> RefreshItem:
+    return item  # an entry that failed before any check: its item is already decided
+
+
+def _check_repos_on_disk(paths: KBPaths, seen: set[str]) -> Iterable[Check]:
     """Repositories researched outside deepkb.yml (e.g. `deepkb repo run URL`) are kept fresh too,
     when their remote can still be named: a URL in the page's `source`, or the cached clone's origin."""
-    from generator.repo.checkout.clone import parse_source, read_origin_url
+    from generator.repo.checkout.clone import read_origin_url
 
     for page in sorted(paths.repos_dir.glob("*/*/index.md")) if paths.repos_dir.is_dir() else []:
         owner, name = page.parent.parent.name, page.parent.name
@@ -118,15 +138,19 @@ def _check_repos_on_disk(paths: KBPaths, seen: set[str]) -> Iterable[RefreshItem
         ]
         remote = next((c for c in candidates if isinstance(c, str) and _is_remote(c)), None)
         if remote is None:
-            yield RefreshItem(
-                "repo", entry_id, f"{owner}/{name}", "not in deepkb.yml and no remote URL known", "skipped"
-            )
+            reason = "not in deepkb.yml and no remote URL known"
+            yield entry_id, partial(RefreshItem, "repo", entry_id, f"{owner}/{name}", reason, "skipped")
             continue
-        entry = RepoEntry(source=remote)
-        try:
-            yield _check_repo(paths, entry, parse_source(remote, paths.root), entry_id)
-        except DeepkbError as exc:
-            yield RefreshItem("repo", entry_id, remote, exc.line(), "failed", repo=entry)
+        yield entry_id, partial(_check_remote_repo, paths, RepoEntry(source=remote), entry_id)
+
+
+def _check_remote_repo(paths: KBPaths, entry: RepoEntry, entry_id: str) -> RefreshItem:
+    from generator.repo.checkout.clone import parse_source
+
+    try:
+        return _check_repo(paths, entry, parse_source(entry.source, paths.root), entry_id)
+    except DeepkbError as exc:
+        return RefreshItem("repo", entry_id, entry.source, exc.line(), "failed", repo=entry)
 
 
 def _is_remote(source: str) -> bool:
@@ -157,7 +181,7 @@ def _check_repo(paths: KBPaths, entry: RepoEntry, source: Any, entry_id: str) ->
     return item
 
 
-def _check_topics(paths: KBPaths, config: Config, now: dt.datetime) -> Iterable[RefreshItem]:
+def _check_topics(paths: KBPaths, config: Config, now: dt.datetime) -> Iterable[Check]:
     from .topic.workspace import topic_slug
 
     seen: set[str] = set()
@@ -165,7 +189,7 @@ def _check_topics(paths: KBPaths, config: Config, now: dt.datetime) -> Iterable[
         slug = topic_slug(entry.topic, entry.slug)
         if slug not in seen:
             seen.add(slug)
-            yield _check_topic(paths, entry, slug, now)
+            yield f"topic:{slug}", partial(_check_topic, paths, entry, slug, now)
 
 
 def _check_topic(paths: KBPaths, entry: TopicEntry, slug: str, now: dt.datetime) -> RefreshItem:
@@ -222,9 +246,7 @@ def run_refresh(
     With `shard`, only the entries of that shard are refreshed and neither the index nor the site is
     rebuilt: `deepkb merge` does that once for all shards."""
     started = time.perf_counter()
-    items = find_stale(paths, config, now=now)
-    if shard is not None:
-        items = select_shard(items, shard, entry_weights(load_index(paths)))
+    items = find_stale(paths, config, now=now, shard=shard)
     report = RefreshReport(items=items, dry_run=dry_run)
     stale = [item for item in report.items if item.status == "stale"]
     if stale and not dry_run:

@@ -167,5 +167,12 @@ def test_refresh_shard_researches_only_its_stale_entries(tmp_path: Path, config:
     report = json.loads(result.stdout)
     refreshed = {i["id"] for i in report["items"] if i["status"] == "refreshed"}
     assert refreshed and len(refreshed) < 4 and report["site_built"] is False
+    assert {i["id"] for i in report["items"]} == refreshed  # the other shards' entries are not even checked
     assert not (root / "site_src" / "index.md").exists()
+    # the three shards together check every entry once
+    seen = []
+    for index in (1, 2, 3):
+        dry = deepkb(root, "refresh", "--dry-run", "--shard", f"{index}/3", "--json")
+        seen += [i["id"] for i in json.loads(dry.stdout)["items"]]
+    assert len(seen) == len(set(seen)) == 4
     shutil.rmtree(root / ".cache")
