@@ -176,3 +176,22 @@ def test_refresh_shard_researches_only_its_stale_entries(tmp_path: Path, config:
         seen += [i["id"] for i in json.loads(dry.stdout)["items"]]
     assert len(seen) == len(set(seen)) == 4
     shutil.rmtree(root / ".cache")
+
+
+def test_a_merge_stopped_half_way_is_finished_by_running_it_again(tmp_path: Path) -> None:
+    def topic(root: Path, updated: str, raw: str) -> Path:
+        folder = root / "site_src" / "topics" / "t"
+        (folder / "raw").mkdir(parents=True)
+        (folder / "_meta.json").write_text(json.dumps({"topic": "T", "updated_at": updated}))
+        (folder / "index.md").write_text(f"---\ntitle: T\n---\n{raw}\n")
+        (folder / "raw" / f"{raw}.md").write_text(raw)
+        return root
+
+    ours = topic(tmp_path / "ours", "2026-01-01T00:00:00Z", "old")
+    newer = topic(tmp_path / "newer", "2026-02-01T00:00:00Z", "new")
+    # what a merge killed before it wrote the version-bearing files leaves behind
+    (ours / "site_src/topics/t/raw/new.md").write_text("new")
+    (ours / "site_src/topics/t/raw/old.md").unlink()
+    report = merge_checkouts(KBPaths(ours), [newer])
+    assert report.updated == ["topic:t"]
+    assert tree_digest(ours / "site_src/topics/t") == tree_digest(newer / "site_src/topics/t")

@@ -93,28 +93,45 @@ def entries_in(site_src: Path) -> Iterable[Found]:
     """Every repository and topic workspace below `site_src`, symlinks ignored."""
     repos, topics = site_src / "repos", site_src / "topics"
     for page in sorted(repos.glob("*/*/index.md")) if repos.is_dir() else []:
-        folder = page.parent
-        if _plain_dir(folder, repos):
-            meta = _frontmatter(page)
-            version = (_text(meta.get("revision_date")), _text(meta.get("generated")))
-            yield Found(f"repo:{folder.parent.name}/{folder.name}", folder, version, _digest(folder))
+        found = _found(f"repo:{page.parent.parent.name}/{page.parent.name}", page.parent, repos)
+        if found is not None:
+            yield found
     for folder in sorted(p for p in topics.iterdir() if p.is_dir()) if topics.is_dir() else []:
-        if _plain_dir(folder, topics) and any((folder / name).is_file() for name in _VERSION_FILES):
-            meta = _json(folder / "_meta.json")
-            landing = _frontmatter(folder / "index.md")
-            version = (_text(meta.get("updated_at")), _text(landing.get("generated")))
-            yield Found(f"topic:{folder.name}", folder, version, _digest(folder))
+        found = _found(f"topic:{folder.name}", folder, topics)
+        if found is not None:
+            yield found
+
+
+def _found(entry_id: str, folder: Path, base: Path) -> Found | None:
+    """The entry in `folder`, or None when the folder is a symlink or holds no version-bearing file."""
+    if not _plain_dir(folder, base):
+        return None
+    if entry_id.startswith("repo:"):
+        if not (folder / "index.md").is_file():
+            return None
+        meta = _frontmatter(folder / "index.md")
+        version = (_text(meta.get("revision_date")), _text(meta.get("generated")))
+    else:
+        if not any((folder / name).is_file() for name in _VERSION_FILES):
+            return None
+        landing = _frontmatter(folder / "index.md")
+        version = (_text(_json(folder / "_meta.json").get("updated_at")), _text(landing.get("generated")))
+    return Found(entry_id, folder, version, _digest(folder))
 
 
 def copy_entry(source: Path, target: Path) -> None:
-    """Make `target` hold exactly `source`'s files; the version-bearing files are written last."""
-    files = sorted(_files(source), key=lambda rel: (rel in _VERSION_FILES, rel))
-    for rel in files:
+    """Make `target` hold exactly `source`'s files. The version-bearing files are written last, after the
+    files the newer copy no longer has are removed: until then the entry still reads as the older version."""
+    files = sorted(_files(source))
+    versioned = [rel for rel in files if rel in _VERSION_FILES]
+    for rel in (rel for rel in files if rel not in _VERSION_FILES):
         write_bytes(safe_join(target, *rel.split("/")), (source / rel).read_bytes())
     wanted = set(files)
     for rel in sorted(_files(target)) if target.is_dir() else []:
         if rel not in wanted:
             (target / rel).unlink()
+    for rel in versioned:
+        write_bytes(safe_join(target, rel), (source / rel).read_bytes())
     for folder in sorted((p for p in target.rglob("*") if p.is_dir()), reverse=True):
         if not any(folder.iterdir()):
             folder.rmdir()
@@ -139,10 +156,8 @@ def _newer(current: Found | None, other: Found) -> Found:
 
 def _ours(paths: KBPaths, entry_id: str) -> Found | None:
     target = _target(paths, entry_id)
-    for found in entries_in(paths.site_src) if target.is_dir() else []:
-        if found.entry_id == entry_id:
-            return found
-    return None
+    base = paths.repos_dir if entry_id.startswith("repo:") else paths.topics_dir
+    return _found(entry_id, target, base) if target.is_dir() else None
 
 
 def _target(paths: KBPaths, entry_id: str) -> Path:
