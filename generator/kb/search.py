@@ -185,7 +185,7 @@ def _entry_folders(root: str, entry: str, layout: list[tuple[str, str, str]]) ->
         except OSError:
             continue
         if stat.S_ISDIR(info.st_mode):
-            rel = os.path.relpath(folder, root).replace(os.sep, "/")
+            rel = folder[len(root) + 1 :].replace(os.sep, "/")  # `folder` was built by joining onto `root`
             yield _Folder(rel, info.st_mtime_ns, pattern, kind)
 
 
