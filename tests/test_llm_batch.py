@@ -197,3 +197,21 @@ def test_a_repository_researched_in_batch_mode(tmp_path: Path, fake: FakeAnthrop
         "done"
     ]
     assert len(fake.created) == before
+
+
+def test_the_batch_flag_reaches_the_provider(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from generator.cli import cli
+
+    root = tmp_path / "kb"
+    root.mkdir()
+    (root / "deepkb.yml").write_text(
+        "topics: [a topic]\nllm: {provider: openai, base_url: 'http://127.0.0.1:9/v1'}\n", encoding="utf-8"
+    )
+    for command in ("build", "refresh"):
+        result = CliRunner().invoke(cli, ["--root", str(root), command, "--batch", "--no-site"])
+        assert result.exit_code == 2, result.output
+        assert "llm.batch (or --batch) needs the anthropic provider, not openai" in " ".join(
+            result.output.split()
+        )
