@@ -54,7 +54,12 @@ def merge(app: App, folders: tuple[Path, ...], no_site: bool) -> None:
 @click.option("--matrix", is_flag=True, help="Print only the GitHub Actions matrix JSON, e.g. [1,2,3].")
 @pass_app
 def shards(app: App, total: int | None, matrix: bool) -> None:
-    """Show which shard researches each entry of deepkb.yml (balanced by each entry's last measured cost)."""
+    """Show which shard researches each entry of deepkb.yml (balanced by each entry's last measured cost).
+
+    \b
+    This is the split of `build --shard`; `refresh --shard` splits the entries it checks, which also
+    include repositories and topics researched outside deepkb.yml.
+    """
     from ..kb.entries import assign_shards, config_entries, entry_weights
     from ..kb.index import load_index
 
