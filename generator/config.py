@@ -53,6 +53,30 @@ class TopicEntry(_Strict):
     """Stable URL slug; defaults to one derived from the topic text."""
 
 
+class ModelPrice(_Strict):
+    """USD per million tokens of one model (list prices; a batch is billed at `llm.batch_discount` of them)."""
+
+    input: float = Field(ge=0)
+    output: float = Field(ge=0)
+    cache_write: float | None = Field(default=None, ge=0)
+    """Writing the prompt cache; None: 1.25 × input (Anthropic's 5-minute cache)."""
+    cache_read: float | None = Field(default=None, ge=0)
+    """Reading the prompt cache; None: 0.1 × input."""
+
+
+def _default_prices() -> dict[str, ModelPrice]:
+    # keys match a model name exactly or as its longest prefix; a model matching none is priced at 0
+    table = {
+        "claude-opus": (5.0, 25.0),
+        "claude-sonnet": (3.0, 15.0),
+        "claude-haiku": (1.0, 5.0),
+        "gpt-4o-mini": (0.15, 0.60),
+        "gpt-4o": (2.5, 10.0),
+        "offline": (0.0, 0.0),
+    }
+    return {name: ModelPrice(input=i, output=o) for name, (i, o) in table.items()}
+
+
 class LLMConfig(_Strict):
     provider: Literal["anthropic", "openai", "offline"] | None = None
     """None: `anthropic` when ANTHROPIC_API_KEY is set, else `offline`. Overridden by DEEPKB_PROVIDER / --provider."""
@@ -72,6 +96,20 @@ class LLMConfig(_Strict):
     """Retries on 408/409/429/5xx answers and failed connections, with backoff (within llm.timeout)."""
     max_output_tokens: int = Field(default=4096, ge=16)
     """Upper bound on tokens per answer."""
+    batch: bool = False
+    """Send the run's model calls through Anthropic's Message Batches API (half price, answers within hours)."""
+    batch_poll_max: float = Field(default=600.0, gt=0)
+    """Longest wait in seconds between two polls of a pending batch (the wait doubles up to this)."""
+    batch_discount: float = Field(default=0.5, ge=0, le=1)
+    """Fraction of the list price a batched call costs."""
+    prices: dict[str, ModelPrice] = Field(default_factory=_default_prices)
+    """USD per million tokens by model name (or name prefix), for the cost figures of every run; entries
+    given in deepkb.yml are added to (or replace) the defaults."""
+
+    @field_validator("prices", mode="after")
+    @classmethod
+    def _over_defaults(cls, value: dict[str, ModelPrice]) -> dict[str, ModelPrice]:
+        return {**_default_prices(), **value}
 
 
 class RepoResearchConfig(_Strict):
@@ -137,6 +175,11 @@ class SiteConfig(_Strict):
     """How many recently updated entries the home page lists."""
 
 
+class CIConfig(_Strict):
+    research_jobs: int = Field(default=3, ge=1, le=64)
+    """How many parallel research jobs the nightly workflow runs (`deepkb shards --matrix`)."""
+
+
 class Config(_Strict):
     repos: list[RepoEntry] = Field(default_factory=list)
     """Repositories to research."""
@@ -146,6 +189,7 @@ class Config(_Strict):
     repo: RepoResearchConfig = Field(default_factory=RepoResearchConfig)
     topic: TopicResearchConfig = Field(default_factory=TopicResearchConfig)
     site: SiteConfig = Field(default_factory=SiteConfig)
+    ci: CIConfig = Field(default_factory=CIConfig)
 
     @field_validator("repos", mode="before")
     @classmethod

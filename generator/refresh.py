@@ -11,14 +11,19 @@ import re
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any, Literal
 
 from rich.console import Console
 
 from .config import Config, RepoEntry, TopicEntry
-from .errors import DeepkbError, PartialFailure, StoreError
+from .errors import DeepkbError, StoreError
+from .kb.entries import Entry, ShardSpec, assign_shards, entry_weights
+from .kb.index import load_index
+from .kb.run import OnDemand, research_entries
 from .llm import Provider
+from .llm.cost import cost_record
 from .store import KBPaths, read_json, read_page
 
 Status = Literal["up-to-date", "stale", "refreshed", "partial", "failed", "skipped"]
@@ -41,12 +46,16 @@ class RefreshItem:
     def to_json(self) -> dict[str, Any]:
         return {k: v for k, v in asdict(self).items() if k not in ("repo", "topic")}
 
+    def entry(self) -> Entry:
+        return Entry(self.kind, self.id, self.name, repo=self.repo, topic=self.topic)
+
 
 @dataclass
 class RefreshReport:
     items: list[RefreshItem]
     elapsed_s: float = 0.0
     llm_calls: int = 0
+    usage: dict[str, Any] | None = None
     dry_run: bool = False
     site_built: bool = False
 
@@ -57,6 +66,7 @@ class RefreshReport:
         return {
             "elapsed_s": round(self.elapsed_s, 3),
             "llm_calls": self.llm_calls,
+            "usage": self.usage,
             "dry_run": self.dry_run,
             "site_built": self.site_built,
             "checked": len(self.items),
@@ -69,33 +79,53 @@ class RefreshReport:
 # --------------------------------------------------------------------------- what is stale
 
 
-def find_stale(paths: KBPaths, config: Config, *, now: dt.datetime | None = None) -> list[RefreshItem]:
-    """Every repository and topic, each marked stale or up to date (or failed when it could not be checked)."""
-    now = now or dt.datetime.now(dt.UTC)
-    return [*_check_repos(paths, config), *_check_topics(paths, config, now)]
+# an entry's id and how to check it: checks are run only for the entries of this run's shard, so a CI shard
+# job reads the remote HEAD of its own repositories only
+Check = tuple[str, Callable[[], RefreshItem]]
 
 
-def _check_repos(paths: KBPaths, config: Config) -> Iterable[RefreshItem]:
+def find_stale(
+    paths: KBPaths, config: Config, *, now: dt.datetime | None = None, shard: ShardSpec | None = None
+) -> list[RefreshItem]:
+    """Every repository and topic (of `shard`, when given), each marked stale or up to date (or failed when
+    it could not be checked)."""
+    moment = now or dt.datetime.now(dt.UTC)
+    checks = [*_check_repos(paths, config), *_check_topics(paths, config, moment)]
+    if shard is not None:
+        assigned = assign_shards((i for i, _ in checks), shard.total, entry_weights(load_index(paths)))
+        checks = [(i, check) for i, check in checks if assigned[i] == shard.index]
+    return [check() for _, check in checks]
+
+
+def _check_repos(paths: KBPaths, config: Config) -> Iterable[Check]:
     from generator.repo.checkout.clone import parse_source
 
     seen: set[str] = set()
+    allow_private = config.repo.allow_private_hosts
     for entry in config.repos:
         try:
             source = parse_source(entry.source, paths.root)
         except DeepkbError as exc:
-            yield RefreshItem("repo", f"repo:{entry.source}", entry.source, exc.line(), "failed", repo=entry)
+            failed = RefreshItem(
+                "repo", f"repo:{entry.source}", entry.source, exc.line(), "failed", repo=entry
+            )
+            yield failed.id, partial(_as_is, failed)
             continue
         entry_id = f"repo:{source.owner}/{source.name}"
         if entry_id not in seen:
             seen.add(entry_id)
-            yield _check_repo(paths, entry, source, entry_id, config.repo.allow_private_hosts)
-    yield from _check_repos_on_disk(paths, seen, config.repo.allow_private_hosts)
+            yield entry_id, partial(_check_repo, paths, entry, source, entry_id, allow_private)
+    yield from _check_repos_on_disk(paths, seen, allow_private)
 
 
-def _check_repos_on_disk(paths: KBPaths, seen: set[str], allow_private_hosts: bool) -> Iterable[RefreshItem]:
+def _as_is(item: RefreshItem) -> RefreshItem:
+    return item  # an entry that failed before any check: its item is already decided
+
+
+def _check_repos_on_disk(paths: KBPaths, seen: set[str], allow_private: bool) -> Iterable[Check]:
     """Repositories researched outside deepkb.yml (e.g. `deepkb repo run URL`) are kept fresh too,
     when their remote can still be named: a URL in the page's `source`, or the cached clone's origin."""
-    from generator.repo.checkout.clone import parse_source, read_origin_url
+    from generator.repo.checkout.clone import read_origin_url
 
     for page in sorted(paths.repos_dir.glob("*/*/index.md")) if paths.repos_dir.is_dir() else []:
         owner, name = page.parent.parent.name, page.parent.name
@@ -109,16 +139,19 @@ def _check_repos_on_disk(paths: KBPaths, seen: set[str], allow_private_hosts: bo
         ]
         remote = next((c for c in candidates if isinstance(c, str) and _is_remote(c)), None)
         if remote is None:
-            yield RefreshItem(
-                "repo", entry_id, f"{owner}/{name}", "not in deepkb.yml and no remote URL known", "skipped"
-            )
+            reason = "not in deepkb.yml and no remote URL known"
+            yield entry_id, partial(RefreshItem, "repo", entry_id, f"{owner}/{name}", reason, "skipped")
             continue
-        entry = RepoEntry(source=remote)
-        try:
-            source = parse_source(remote, paths.root)
-            yield _check_repo(paths, entry, source, entry_id, allow_private_hosts)
-        except DeepkbError as exc:
-            yield RefreshItem("repo", entry_id, remote, exc.line(), "failed", repo=entry)
+        yield entry_id, partial(_check_remote_repo, paths, RepoEntry(source=remote), entry_id, allow_private)
+
+
+def _check_remote_repo(paths: KBPaths, entry: RepoEntry, entry_id: str, allow_private: bool) -> RefreshItem:
+    from generator.repo.checkout.clone import parse_source
+
+    try:
+        return _check_repo(paths, entry, parse_source(entry.source, paths.root), entry_id, allow_private)
+    except DeepkbError as exc:
+        return RefreshItem("repo", entry_id, entry.source, exc.line(), "failed", repo=entry)
 
 
 def _is_remote(source: str) -> bool:
@@ -151,7 +184,7 @@ def _check_repo(
     return item
 
 
-def _check_topics(paths: KBPaths, config: Config, now: dt.datetime) -> Iterable[RefreshItem]:
+def _check_topics(paths: KBPaths, config: Config, now: dt.datetime) -> Iterable[Check]:
     from .topic.workspace import topic_slug
 
     seen: set[str] = set()
@@ -159,7 +192,7 @@ def _check_topics(paths: KBPaths, config: Config, now: dt.datetime) -> Iterable[
         slug = topic_slug(entry.topic, entry.slug)
         if slug not in seen:
             seen.add(slug)
-            yield _check_topic(paths, entry, slug, now)
+            yield f"topic:{slug}", partial(_check_topic, paths, entry, slug, now)
 
 
 def _check_topic(paths: KBPaths, entry: TopicEntry, slug: str, now: dt.datetime) -> RefreshItem:
@@ -209,45 +242,40 @@ def run_refresh(
     site: bool = True,
     console: Console | None = None,
     now: dt.datetime | None = None,
+    shard: ShardSpec | None = None,
 ) -> RefreshReport:
-    """Check everything, re-research what is stale, then update the index and (optionally) the site."""
+    """Check everything, re-research what is stale, then update the index and (optionally) the site.
+
+    With `shard`, only the entries of that shard are refreshed and neither the index nor the site is
+    rebuilt: `deepkb merge` does that once for all shards."""
     started = time.perf_counter()
-    report = RefreshReport(items=find_stale(paths, config, now=now), dry_run=dry_run)
+    items = find_stale(paths, config, now=now, shard=shard)
+    report = RefreshReport(items=items, dry_run=dry_run)
     stale = [item for item in report.items if item.status == "stale"]
-    provider: Provider | None = None
     if stale and not dry_run:
-        provider = provider_factory()  # opened only now: an up-to-date knowledge base never touches a model
-        for item in stale:
-            _research(paths, config, provider, item, console)
-        if any(item.status in ("refreshed", "partial") for item in stale):
+        calls = OnDemand(provider_factory)  # opened only now: an up-to-date knowledge base calls no model
+        outcomes = research_entries(
+            paths,
+            config,
+            calls.open,
+            [item.entry() for item in stale],
+            console=console,
+            batch=config.llm.batch,
+        )
+        for item, outcome in zip(stale, outcomes, strict=True):
+            item.status = _STATUS[outcome.status]
+            item.reason = outcome.line or item.reason
+        report.llm_calls = calls.count()
+        if calls.provider is not None:
+            report.usage = cost_record(calls.provider.usage, config.llm, calls.provider.name)
+        if shard is None and any(item.status in ("refreshed", "partial") for item in stale):
             _publish_locally(paths, config, site)
             report.site_built = site
-    report.llm_calls = provider.usage.calls if provider is not None else 0
     report.elapsed_s = time.perf_counter() - started
     return report
 
 
-def _research(
-    paths: KBPaths, config: Config, provider: Provider, item: RefreshItem, console: Console | None
-) -> None:
-    if console is not None:
-        console.rule(f"refresh {item.id}: {item.reason}")
-    try:
-        if item.repo is not None:
-            from generator.repo.run.pipeline import run_repo_research
-
-            run_repo_research(
-                paths, config, provider, item.repo.source, request=item.repo.request, console=console
-            )
-        elif item.topic is not None:
-            from .topic.pipeline import run_topic_research
-
-            run_topic_research(paths, config, provider, item.topic, console=console)
-        item.status = "refreshed"
-    except PartialFailure as exc:
-        item.status, item.reason = "partial", exc.line()
-    except DeepkbError as exc:
-        item.status, item.reason = "failed", exc.line()
+_STATUS: dict[str, Status] = {"done": "refreshed", "partial": "partial", "failed": "failed"}
 
 
 def _publish_locally(paths: KBPaths, config: Config, site: bool) -> None:

@@ -217,6 +217,10 @@ class _FakeServer:
     def render_error(self, reply: Reply) -> dict[str, Any]:
         raise NotImplementedError
 
+    def route(self, method: str, request: RecordedRequest) -> tuple[int, str, str] | None:
+        """Other endpoints a subclass serves: (status, body, content type), or None for the main one."""
+        return None
+
 
 def _handler_for(fake: _FakeServer) -> type[BaseHTTPRequestHandler]:
     class Handler(BaseHTTPRequestHandler):
@@ -235,6 +239,10 @@ def _handler_for(fake: _FakeServer) -> type[BaseHTTPRequestHandler]:
             # a proxy is sent the absolute form (POST http://host/path): the fake serves both
             path = urlsplit(self.path).path
             request = RecordedRequest(self.path, {k.lower(): v for k, v in self.headers.items()}, body)
+            routed = fake.route("POST", request)
+            if routed is not None:
+                self._send(routed[0], routed[1], {"content-type": routed[2]})
+                return
             if path != fake.path:
                 self._send(404, json.dumps({"error": {"message": f"no route {self.path}"}}), {})
                 return
@@ -253,10 +261,22 @@ def _handler_for(fake: _FakeServer) -> type[BaseHTTPRequestHandler]:
                 payload = json.dumps(fake.render(reply, request))
             self._send(reply.status, payload, reply.headers, reply.trickle)
 
+        def do_GET(self) -> None:
+            request = RecordedRequest(self.path, {k.lower(): v for k, v in self.headers.items()}, None)
+            routed = fake.route("GET", request)
+            if routed is None:
+                routed = (
+                    404,
+                    json.dumps({"error": {"message": f"no route {self.path}"}}),
+                    "application/json",
+                )
+            self._send(routed[0], routed[1], {"content-type": routed[2]})
+
         def _send(self, status: int, payload: str, headers: dict[str, str], trickle: float = 0.0) -> None:
             data = payload.encode()
             self.send_response(status)
-            self.send_header("content-type", "application/json")
+            if "content-type" not in headers:
+                self.send_header("content-type", "application/json")
             self.send_header("content-length", str(len(data)))
             for name, value in headers.items():
                 self.send_header(name, value)
@@ -277,9 +297,23 @@ def _handler_for(fake: _FakeServer) -> type[BaseHTTPRequestHandler]:
 
 
 class FakeAnthropic(_FakeServer):
-    """POST /v1/messages in the Messages API format."""
+    """POST /v1/messages in the Messages API format.
+
+    `prompt_cache=True` counts tokens from the request (about 4 characters a token) and plays the prompt
+    cache: the text up to the last `cache_control` block, when at least `cache_min_tokens` long, is written
+    on first sight (`cache_creation_input_tokens`) and read afterwards (`cache_read_input_tokens`); like the
+    real API, `input_tokens` then counts only what follows the breakpoint.
+    """
 
     path = "/v1/messages"
+
+    def __init__(
+        self, default: DefaultReply = "ok", *, prompt_cache: bool = False, cache_min_tokens: int = 1024
+    ) -> None:
+        super().__init__(default)
+        self.prompt_cache = prompt_cache
+        self.cache_min_tokens = cache_min_tokens
+        self._cached_prefixes: set[str] = set()
 
     def render(self, reply: Reply, request: RecordedRequest) -> dict[str, Any]:
         return {
@@ -290,12 +324,154 @@ class FakeAnthropic(_FakeServer):
             "content": [{"type": "text", "text": reply.text}],
             "stop_reason": "end_turn",
             "stop_sequence": None,
-            "usage": {"input_tokens": reply.input_tokens, "output_tokens": reply.output_tokens},
+            "usage": self.usage_for(reply, request),
+        }
+
+    def usage_for(self, reply: Reply, request: RecordedRequest) -> dict[str, int]:
+        if not self.prompt_cache:
+            return {"input_tokens": reply.input_tokens, "output_tokens": reply.output_tokens}
+        blocks = _blocks(request.json)
+        total = sum(len(text) for text, _ in blocks) // 4
+        marked = [i for i, (_, mark) in enumerate(blocks) if mark]
+        prefix = "".join(text for text, _ in blocks[: marked[-1] + 1]) if marked else ""
+        read = write = 0
+        if len(prefix) // 4 >= self.cache_min_tokens:
+            with self._lock:
+                if prefix in self._cached_prefixes:
+                    read = len(prefix) // 4
+                else:
+                    write = len(prefix) // 4
+                    self._cached_prefixes.add(prefix)
+        return {
+            "input_tokens": total - read - write,
+            "output_tokens": max(len(reply.text) // 4, 1),
+            "cache_read_input_tokens": read,
+            "cache_creation_input_tokens": write,
         }
 
     def render_error(self, reply: Reply) -> dict[str, Any]:
         kind = _ANTHROPIC_ERROR_TYPES.get(reply.status, "api_error")
         return {"type": "error", "error": {"type": kind, "message": reply.error_message}}
+
+
+def _blocks(body: Any) -> list[tuple[str, bool]]:
+    """(text, has cache_control) of every system and message block, in prompt order."""
+    if not isinstance(body, dict):
+        return []
+    parts: list[Any] = []
+    system = body.get("system")
+    parts.extend(system if isinstance(system, list) else [system] if system else [])
+    for message in body.get("messages", []):
+        content = message.get("content")
+        parts.extend(content if isinstance(content, list) else [content])
+    return [
+        (part, False) if isinstance(part, str) else (part.get("text", ""), "cache_control" in part)
+        for part in parts
+        if isinstance(part, str | dict)
+    ]
+
+
+class FakeAnthropicBatches(FakeAnthropic):
+    """FakeAnthropic plus the Message Batches API (POST /v1/messages/batches, GET …/{id}, GET …/{id}/results).
+
+    - A batch stays `in_progress` for `polls_until_end` retrievals, then `ended` with a `results_url`.
+    - Each request's result type comes from `outcome(RecordedRequest)`: "succeeded" (the message is the
+      `default` reply, as for /v1/messages), "errored", "expired" or "canceled".
+    - `.batches[id]` holds the created requests as RecordedRequest (path = custom_id, json = params);
+      `.created` lists batch ids in order; `.retrievals[id]` counts polls. Synchronous calls land in
+      `.requests` as with FakeAnthropic.
+    """
+
+    def __init__(
+        self,
+        default: DefaultReply = "ok",
+        *,
+        polls_until_end: int = 2,
+        outcome: Callable[[RecordedRequest], str] = lambda request: "succeeded",
+        prompt_cache: bool = False,
+    ) -> None:
+        super().__init__(default, prompt_cache=prompt_cache)
+        self.polls_until_end = polls_until_end
+        self.outcome = outcome
+        self.batches: dict[str, list[RecordedRequest]] = {}
+        self.created: list[str] = []
+        self.retrievals: dict[str, int] = {}
+        self._results: dict[str, str] = {}
+
+    def route(self, method: str, request: RecordedRequest) -> tuple[int, str, str] | None:
+        parts = request.path.split("?")[0].strip("/").split("/")
+        if parts[:3] != ["v1", "messages", "batches"]:
+            return None
+        if method == "POST" and len(parts) == 3:
+            return 200, json.dumps(self._create(request)), "application/json"
+        if method == "GET" and len(parts) == 4 and parts[3] in self.batches:
+            with self._lock:
+                self.retrievals[parts[3]] = self.retrievals.get(parts[3], 0) + 1
+            return 200, json.dumps(self._batch(parts[3])), "application/json"
+        if method == "GET" and len(parts) == 5 and parts[4] == "results" and self._ended(parts[3]):
+            return 200, self._jsonl(parts[3]), "application/binary"
+        return (
+            404,
+            json.dumps({"type": "error", "error": {"type": "not_found_error", "message": "no batch"}}),
+            "application/json",
+        )
+
+    def _create(self, request: RecordedRequest) -> dict[str, Any]:
+        items = request.json.get("requests", []) if isinstance(request.json, dict) else []
+        with self._lock:
+            batch_id = f"msgbatch_fake{len(self.created) + 1:04d}"
+            self.created.append(batch_id)
+            self.batches[batch_id] = [RecordedRequest(i["custom_id"], {}, i["params"]) for i in items]
+            self.retrievals[batch_id] = 0
+        return self._batch(batch_id)
+
+    def _ended(self, batch_id: str) -> bool:
+        return batch_id in self.batches and self.retrievals.get(batch_id, 0) >= self.polls_until_end
+
+    def _batch(self, batch_id: str) -> dict[str, Any]:
+        ended = self._ended(batch_id)
+        requests = self.batches[batch_id]
+        counts = {
+            "processing": 0 if ended else len(requests),
+            "succeeded": 0,
+            "errored": 0,
+            "canceled": 0,
+            "expired": 0,
+        }
+        if ended:
+            for line in self._jsonl(batch_id).splitlines():
+                counts[json.loads(line)["result"]["type"]] += 1
+        return {
+            "id": batch_id,
+            "type": "message_batch",
+            "processing_status": "ended" if ended else "in_progress",
+            "request_counts": counts,
+            "created_at": "2026-01-01T00:00:00Z",
+            "expires_at": "2026-01-02T00:00:00Z",
+            "ended_at": "2026-01-01T01:00:00Z" if ended else None,
+            "archived_at": None,
+            "cancel_initiated_at": None,
+            "results_url": f"{self.base_url}/v1/messages/batches/{batch_id}/results" if ended else None,
+        }
+
+    def _jsonl(self, batch_id: str) -> str:
+        with self._lock:
+            if batch_id in self._results:
+                return self._results[batch_id]
+        lines = [json.dumps({"custom_id": r.path, "result": self._result(r)}) for r in self.batches[batch_id]]
+        with self._lock:
+            return self._results.setdefault(batch_id, "\n".join(lines) + "\n")
+
+    def _result(self, request: RecordedRequest) -> dict[str, Any]:
+        kind = self.outcome(request)
+        if kind == "succeeded":
+            reply = self.default(request) if callable(self.default) else self.default
+            reply = reply if isinstance(reply, Reply) else Reply(text=reply)
+            return {"type": "succeeded", "message": self.render(reply, request)}
+        if kind == "errored":
+            error = {"type": "invalid_request_error", "message": "fake: this request was refused"}
+            return {"type": "errored", "error": {"type": "error", "error": error}}
+        return {"type": kind}
 
 
 class FakeOpenAI(_FakeServer):

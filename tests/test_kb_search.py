@@ -143,3 +143,39 @@ def test_old_database_schema_is_rebuilt(paths: KBPaths) -> None:
         conn.execute("UPDATE meta SET value = 'old' WHERE key = 'schema'")
     assert sync_search_db(paths)["added"] == 12  # tables recreated, every page indexed again
     assert search(paths, "dataflow")[0].id == "topic:compilers"
+
+
+def test_a_new_page_and_a_new_title_are_found_without_a_rebuild(paths: KBPaths) -> None:
+    assert not search(paths, "zeppelin")
+    add_topic(
+        paths,
+        "airships",
+        topic="Airships",
+        tags=["aviation"],
+        sources={"Rigid frames": "A zeppelin keeps its shape with a rigid frame."},
+    )
+    assert [r.id for r in search(paths, "zeppelin")] == [
+        "source:airships/rigid-frames-" + _sha8("Rigid frames")
+    ]
+    update_index(paths)  # titles and tags come from _index.json, copied when it changes
+    assert search(paths, "aviation")[0].title == "Airships"
+    meta_page = paths.topic_dir("airships") / "index.md"
+    write_page(meta_page, {"title": "Lighter than air", "tags": ["aviation"]}, "Landing page.")
+    update_index(paths)
+    assert search(paths, "aviation")[0].title == "Lighter than air"
+
+
+def test_searches_during_a_run_read_the_knowledge_base_as_it_stood(paths: KBPaths) -> None:
+    from generator.kb.search import frozen_knowledge
+
+    with frozen_knowledge(paths):
+        add_topic(paths, "airships", topic="Airships", tags=["aviation"], report="Zeppelins float.")
+        update_index(paths)
+        assert not search(paths, "zeppelins")  # written by this run: not seen by its own searches
+    assert search(paths, "zeppelins")[0].id == "topic:airships"
+
+
+def _sha8(text: str) -> str:
+    import hashlib
+
+    return hashlib.sha1(text.encode()).hexdigest()[:8]

@@ -94,28 +94,62 @@ def test_nightly_triggers_permissions_concurrency(nightly: dict[str, Any]) -> No
     assert nightly["concurrency"]["group"] and nightly["concurrency"]["cancel-in-progress"] is False
 
 
-def test_nightly_refreshes_commits_builds_then_deploys(nightly: dict[str, Any]) -> None:
-    job = steps(nightly["jobs"]["refresh"])
-    refresh = index_of(job, runs(r"deepkb refresh --no-site"))
+def test_nightly_is_a_matrix_of_research_jobs_sized_by_one_setting(nightly: dict[str, Any]) -> None:
+    jobs = nightly["jobs"]
+    assert list(jobs) == ["plan", "research", "publish", "deploy"]
+    plan = steps(jobs["plan"])
+    count = plan[index_of(plan, runs(r"deepkb shards --matrix"))]
+    assert count["id"] == "shards" and "GITHUB_OUTPUT" in count["run"]
+    assert jobs["plan"]["outputs"]["shards"] == "${{ steps.shards.outputs.shards }}"
+    research = jobs["research"]
+    assert research["needs"] == "plan"
+    assert research["strategy"]["matrix"]["shard"] == "${{ fromJSON(needs.plan.outputs.shards) }}"
+    assert research["strategy"]["fail-fast"] is False  # one failing shard does not cancel the others
+    assert research["permissions"] == {"contents": "read"}  # research jobs never push
+
+
+def test_nightly_research_refreshes_its_shard_and_uploads_its_entries(nightly: dict[str, Any]) -> None:
+    job = steps(nightly["jobs"]["research"])
+    refresh = index_of(job, runs(r'deepkb refresh --no-site --shard "\$\{SHARD\}"'))
+    collect = index_of(job, runs(r"shard-entries"))
+    upload = index_of(job, uses("actions/upload-artifact"))
+    report = index_of(job, runs(r"exit 1"))
+    assert refresh < collect < upload < report
+    assert job[refresh]["env"]["SHARD"] == "${{ matrix.shard }}/${{ needs.plan.outputs.total }}"
+    # a refresh that failed for some entries still uploads what landed
+    assert job[refresh].get("continue-on-error") is True
+    assert job[upload]["with"]["name"] == "research-${{ matrix.shard }}"
+    assert job[upload]["with"]["path"] == "shard-entries"
+    cache = job[index_of(job, uses("actions/cache"))]
+    assert "${{ matrix.shard }}" in cache["with"]["key"]  # each shard keeps its own LLM replies and batch ids
+
+
+def test_nightly_publish_merges_commits_builds_then_deploys(nightly: dict[str, Any]) -> None:
+    publish = nightly["jobs"]["publish"]
+    assert publish["needs"] == ["plan", "research"]
+    assert "!cancelled()" in publish["if"]  # merge what landed even when a research job failed
+    job = steps(publish)
+    download = index_of(job, uses("actions/download-artifact"))
+    merge = index_of(job, runs(r"deepkb merge --no-site shards/research-\*"))
     commit = index_of(job, runs(r"git commit"))
     build = index_of(job, runs(r"^deepkb site\b"))
     upload = index_of(job, uses("actions/upload-pages-artifact"))
-    assert refresh < commit < build < upload
+    assert download < merge < commit < build < upload
+    assert job[download]["with"]["pattern"] == "research-*"
     deploy = nightly["jobs"]["deploy"]
-    assert deploy["needs"] == "refresh"
+    assert deploy["needs"] == "publish"
     assert any(uses("actions/deploy-pages")(s) for s in steps(deploy))
-    # a refresh that failed for some entries still commits what landed
-    assert job[refresh].get("continue-on-error") is True
 
 
 def test_nightly_commits_site_src_only_and_pushes_to_main(nightly: dict[str, Any]) -> None:
-    script = next(s["run"] for s in steps(nightly["jobs"]["refresh"]) if runs(r"git commit")(s))
+    script = next(s["run"] for s in steps(nightly["jobs"]["publish"]) if runs(r"git commit")(s))
     adds = re.findall(r"git add[^\n]*", script)
     assert adds and all(add.rstrip().endswith("-- site_src") for add in adds)
     assert "git push origin HEAD:main" in script
     everything = (WORKFLOWS / "nightly.yml").read_text(encoding="utf-8")
     assert not re.search(r"git add[^\n]*\bsite(/|\s|$)", everything)
     assert "git add -A\n" not in everything and "git add .\n" not in everything
+    assert everything.count("git push") == 1  # only the publish job writes to main
 
 
 @pytest.mark.parametrize("name", ["pages.yml", "nightly.yml"])
@@ -127,12 +161,16 @@ def test_api_keys_only_from_secrets(name: str) -> None:
 
 
 def test_nightly_refresh_gets_llm_keys(nightly: dict[str, Any]) -> None:
-    job = steps(nightly["jobs"]["refresh"])
+    job = steps(nightly["jobs"]["research"])
     refresh = job[index_of(job, runs(r"deepkb refresh --no-site"))]
     env = refresh["env"]
     assert env["ANTHROPIC_API_KEY"] == "${{ secrets.ANTHROPIC_API_KEY }}"
     assert "OPENAI_API_KEY" in env
     # no key: the step only reports (dry run) instead of overwriting model research with offline research
-    assert "deepkb refresh --dry-run" in refresh["run"]
-    # keys are given to the one step that needs them, never to the whole workflow
-    assert "env" not in nightly and "env" not in nightly["jobs"]["refresh"]
+    assert 'deepkb refresh --dry-run --shard "${SHARD}"' in refresh["run"]
+    # keys are given to the one step that needs them, never to a whole job or the workflow
+    assert "env" not in nightly and all("env" not in job for job in nightly["jobs"].values())
+    for name, other in nightly["jobs"].items():
+        for step in steps(other) if "steps" in other else []:
+            if step is not refresh:
+                assert "secrets." not in str(step), (name, step.get("name"))

@@ -76,9 +76,9 @@ def cli(ctx: click.Context, root: Path | None, provider: str | None) -> None:
 
 
 def _register() -> None:
-    from . import build, crawl, knowledge, publish, refresh, repo, site, topic
+    from . import build, crawl, knowledge, merge, publish, refresh, repo, site, topic
 
-    for module in (build, repo, topic, crawl, knowledge, site, publish, refresh):
+    for module in (build, repo, topic, crawl, knowledge, site, publish, refresh, merge):
         for command in module.COMMANDS:
             cli.add_command(command)
 

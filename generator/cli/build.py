@@ -3,16 +3,29 @@
 from __future__ import annotations
 
 import click
+from rich.markup import escape
 
 from ..errors import ConfigError, PartialFailure
+from ..llm.cost import usage_line
 from ..store import workspace_lock
 from .app import App, pass_app
+from .knowledge import clean
 
 
 @click.command()
 @click.option("--no-site", is_flag=True, help="Research only; do not render or build the site.")
+@click.option(
+    "--shard",
+    "shard_text",
+    metavar="I/N",
+    default=None,
+    help="Research only shard I of N (for parallel CI jobs) and write only those entries; no site.",
+)
+@click.option(
+    "--batch", is_flag=True, help="Send model calls through Anthropic's Message Batches (half price)."
+)
 @pass_app
-def build(app: App, no_site: bool) -> None:
+def build(app: App, no_site: bool, shard_text: str | None, batch: bool) -> None:
     """Research every repository and topic in deepkb.yml, then build the site into site/."""
     if not app.paths.config_file.is_file():
         raise ConfigError(
@@ -20,48 +33,47 @@ def build(app: App, no_site: bool) -> None:
             hint="run deepkb in your knowledge base's folder (or pass --root); README.md shows a deepkb.yml",
         )
     config = app.config  # a broken deepkb.yml fails here, before anything runs
-    from generator.repo.run.pipeline import run_repo_research
-
-    from ..kb.index import update_index
+    from ..kb.entries import config_entries, entry_weights, parse_shard, select_shard
+    from ..kb.index import load_index, update_index
+    from ..kb.run import OnDemand, exit_line, research_entries
     from ..site.build import build_site
     from ..site.render import render_site
-    from ..topic.pipeline import run_topic_research
 
-    partial: list[str] = []
+    shard = parse_shard(shard_text) if shard_text else None
+    if batch:
+        config.llm.batch = True  # read when the provider is opened
     with workspace_lock(app.paths):
-        for entry in config.repos:
-            app.console.rule(f"repository {entry.source}")
-            try:
-                run_repo_research(
-                    app.paths,
-                    config,
-                    app.provider(),
-                    entry.source,
-                    request=entry.request,
-                    console=app.console,
-                )
-            except PartialFailure as exc:
-                partial.append(exc.line())
-        for topic in config.topics:
-            app.console.rule(f"topic {topic.topic}")
-            try:
-                run_topic_research(app.paths, config, app.provider(), topic, console=app.console)
-            except PartialFailure as exc:
-                partial.append(exc.line())
-        update_index(app.paths)
-        if no_site:
+        entries = config_entries(app.paths, config)
+        if shard is not None:
+            entries = select_shard(entries, shard, entry_weights(load_index(app.paths)))
+            app.console.print(f"shard {shard}: {len(entries)} entries: {', '.join(e.id for e in entries)}")
+        calls = OnDemand(app.provider)
+        outcomes = research_entries(
+            app.paths, config, calls.open, entries, console=app.console, batch=config.llm.batch
+        )
+        if calls.provider is not None:
+            app.console.print(usage_line(calls.provider.usage, config.llm), highlight=False)
+        for outcome in outcomes:
+            if outcome.line:
+                app.console.print(f"[yellow]{outcome.status}:[/yellow] {escape(clean(outcome.line))}")
+        if shard is not None:
+            # a shard writes only its entries: `deepkb merge` rebuilds the index, tags and listings
+            _finish(exit_line(outcomes))
             return
-        render_site(app.paths, config)
-        site_dir = build_site(app.paths, config)
-    index = site_dir / "index.html"
-    app.console.print(f"\n[bold green]Site built:[/bold green] {index}")
-    app.console.print(
-        "Open it in a browser, or run [bold]deepkb serve[/bold] (make serve) for a live preview."
-    )
-    if partial:
-        for line in partial:
-            app.console.print(f"[yellow]partial:[/yellow] {line}")
-        raise PartialFailure(f"{len(partial)} research run(s) finished only partly; see above")
+        update_index(app.paths)
+        if not no_site:
+            render_site(app.paths, config)
+            site_dir = build_site(app.paths, config)
+            app.console.print(f"\n[bold green]Site built:[/bold green] {site_dir / 'index.html'}")
+            app.console.print(
+                "Open it in a browser, or run [bold]deepkb serve[/bold] (make serve) for a live preview."
+            )
+    _finish(exit_line(outcomes))
+
+
+def _finish(line: str | None) -> None:
+    if line:
+        raise PartialFailure(line)
 
 
 COMMANDS = [build]

@@ -89,13 +89,33 @@ def knowledge_show(app: App, entry_id: str, as_json: bool) -> None:
         return
     click.echo(entry_id)
     for key, value in entry.items():
-        if value not in (None, "", []):
+        if key == "cost" and isinstance(value, dict):
+            click.echo(f"  cost: {clean(cost_line(value))}")
+        elif value not in (None, "", []):
             shown = ", ".join(map(str, value)) if isinstance(value, list) else value
             click.echo(f"  {key}: {clean(shown)}")
     if sources:
         click.echo(f"  sources ({len(sources)}):")
         for source_id, source in sources.items():
             click.echo(f"    {source_id}  {clean(source.get('title', ''))}")
+
+
+def cost_line(cost: dict[str, Any]) -> str:
+    """`$0.0123 estimated: 1,234 input + 5,678 cached + 910 output tokens in 3 calls (2 batched)`."""
+
+    def number(key: str) -> int:
+        value = cost.get(key)
+        return value if isinstance(value, int) else 0
+
+    usd = cost.get("cost_usd")
+    cached = number("cache_read_tokens") + number("cache_write_tokens")
+    line = (
+        f"${usd if isinstance(usd, int | float) else 0:.4f} estimated: {number('input_tokens'):,} input"
+        f" + {cached:,} cached + {number('output_tokens'):,} output tokens in {number('calls')} calls"
+    )
+    if number("batched_calls"):
+        line += f" ({number('batched_calls')} batched)"
+    return line
 
 
 @knowledge.command("delete")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import click
 from rich.markup import escape
@@ -19,17 +20,35 @@ _MARK = {"up-to-date": "=", "stale": "!", "refreshed": "+", "partial": "~", "fai
 @click.option("--dry-run", is_flag=True, help="Only report what is stale; research nothing, write nothing.")
 @click.option("--no-site", is_flag=True, help="Do not render and build the site after refreshing.")
 @click.option("--json", "as_json", is_flag=True, help="Print the refresh report as JSON on stdout.")
+@click.option(
+    "--shard",
+    "shard_text",
+    metavar="I/N",
+    default=None,
+    help="Refresh only shard I of N (for parallel CI jobs) and write only those entries; no index or site.",
+)
+@click.option(
+    "--batch", is_flag=True, help="Send model calls through Anthropic's Message Batches (half price)."
+)
 @pass_app
-def refresh(app: App, dry_run: bool, no_site: bool, as_json: bool) -> None:
+def refresh(
+    app: App, dry_run: bool, no_site: bool, as_json: bool, shard_text: str | None, batch: bool
+) -> None:
     """Re-research repositories whose remote HEAD moved and topics older than their refresh_days."""
+    from ..kb.entries import parse_shard
     from ..refresh import run_refresh
 
     config = app.config
+    shard = parse_shard(shard_text) if shard_text else None
+    if batch:
+        config.llm.batch = True  # read when the provider is opened
     if dry_run:
-        report = run_refresh(app.paths, config, app.provider, dry_run=True, console=app.console)
+        report = run_refresh(app.paths, config, app.provider, dry_run=True, console=app.console, shard=shard)
     else:
         with workspace_lock(app.paths):
-            report = run_refresh(app.paths, config, app.provider, site=not no_site, console=app.console)
+            report = run_refresh(
+                app.paths, config, app.provider, site=not no_site, console=app.console, shard=shard
+            )
     if as_json:
         click.echo(json.dumps(report.to_json(), ensure_ascii=False, indent=2))
     else:
@@ -40,12 +59,19 @@ def refresh(app: App, dry_run: bool, no_site: bool, as_json: bool) -> None:
     verb = "stale" if dry_run else "refreshed"
     app.console.print(
         f"refresh: {stale} of {len(report.items)} {verb}, {report.count('failed')} failed,"
-        f" {report.llm_calls} LLM calls, {report.elapsed_s:.2f} s"
+        f" {report.llm_calls} LLM calls{_cost(report.usage)}, {report.elapsed_s:.2f} s"
     )
     if report.count("failed") or report.count("partial"):
         raise PartialFailure(
             f"{report.count('failed') + report.count('partial')} entries could not be refreshed fully"
         )
+
+
+def _cost(usage: dict[str, Any] | None) -> str:
+    if not usage or not usage.get("calls"):
+        return ""
+    tokens = sum(int(usage.get(k) or 0) for k in ("input_tokens", "cache_read_tokens", "cache_write_tokens"))
+    return f" ({tokens:,} input + {int(usage.get('output_tokens') or 0):,} output tokens, ${usage.get('cost_usd', 0):.4f})"
 
 
 COMMANDS = [refresh]

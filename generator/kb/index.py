@@ -19,6 +19,7 @@ from ..store import KBPaths, read_json, read_page, safe_join, write_json
 from .synonyms import Synonyms, canonical_tag, load_synonyms
 
 INDEX_FILE = "_index.json"
+COST_FILE = "_cost.json"  # written by kb/run.py beside each entry's pages
 _ID_SEGMENT = re.compile(r"^\w[\w.\-]*$")
 
 
@@ -90,6 +91,7 @@ def _repo_entries(paths: KBPaths) -> Iterable[tuple[str, dict[str, Any], list[An
             "provider": _text(meta.get("provider")),
             "shards": sum(1 for _ in (page.parent / "shards").glob("*.md")),
         }
+        _add_cost(entry, page.parent)
         yield f"repo:{owner}/{repo}", entry, _terms(meta)
 
 
@@ -122,6 +124,7 @@ def _topic_entries(
         for name, rel in (("report", "output/report.md"), ("analysis", "processed/analysis.md")):
             if (folder / rel).is_file():
                 entry[name] = _rel(paths, folder / rel)
+        _add_cost(entry, folder)
         terms = _terms(page) + _terms(meta)
         yield f"topic:{slug}", entry, terms, list(_raw_entries(paths, folder))
 
@@ -138,6 +141,16 @@ def _raw_entries(paths: KBPaths, folder: Path) -> Iterable[tuple[str, dict[str, 
             "fetched_at": _date(meta.get("fetched_at")),
         }
         yield f"source:{folder.name}/{page.stem}", entry, _terms(meta)
+
+
+def _add_cost(entry: dict[str, Any], folder: Path) -> None:
+    """The tokens and estimated cost of the entry's last run that called a model (kb/run.py's `_cost.json`)."""
+    try:
+        cost = read_json(folder / COST_FILE, default=None)
+    except StoreError:
+        return  # a damaged record only loses the figures
+    if isinstance(cost, dict):
+        entry["cost"] = cost
 
 
 def _frontmatter(page: Path) -> dict[str, Any]:

@@ -1,7 +1,10 @@
 """Cross-topic retrieval: query → synonyms → `tag_index` hits, plus SQLite FTS5 full text, merged and ranked.
 
 The full-text database lives in the cache dir (never published) and is brought up to date incrementally on
-every search: only pages whose mtime or size changed are re-read. Chinese text is segmented with jieba
+every search: only folders whose mtime changed are listed again (deepkb writes every page by an atomic
+rename, which moves its folder's mtime), and in them only pages whose mtime or size changed are re-read. So
+a search over 10,000 stored sources stats a few hundred folders, not every page; a page edited in place by
+hand is picked up by `deepkb knowledge rebuild`. Chinese text is segmented with jieba
 before it reaches FTS5 (whose unicode61 tokenizer would otherwise treat a run of Hanzi as one word);
 English goes through FTS5's porter stemmer, so `trading` finds `trade`.
 """
@@ -9,21 +12,24 @@ English goes through FTS5's porter stemmer, so `trading` finds `trade`.
 from __future__ import annotations
 
 import hashlib
+import os
 import re
 import sqlite3
+import stat
 from collections.abc import Iterable, Iterator
 from contextlib import closing, contextmanager
 from dataclasses import asdict, dataclass
+from fnmatch import fnmatch
 from pathlib import Path
 from typing import Any
 
 from .. import cjk
 from ..errors import StoreError
 from ..store import KBPaths, database_error, read_page, storage_error
-from .index import load_index
+from .lookup import Lookup, create_tables, sync_lookup
 from .synonyms import Synonyms, canonical_tag, load_synonyms
 
-SCHEMA_VERSION = "2"  # bump when what is indexed changes: the database rebuilds itself
+SCHEMA_VERSION = "4"  # bump when what is indexed changes: the database rebuilds itself
 TAG_BOOST = 10.0  # a tag hit outranks a passing mention in the text
 # a raw source's tags are its topic's: on equal evidence the topic (or repository) ranks first
 KIND_WEIGHT = {"repo": 1.0, "topic": 1.0, "source": 0.6}
@@ -32,15 +38,39 @@ SNIPPET_CHARS = 180
 MAX_TERMS = 40
 _CJK_RUN = cjk.CJK_RUN
 _WORD = re.compile(r"\w+", re.UNICODE)
-# (glob below site_src, kind of document); ids are derived from the path
-_DOCUMENTS = [
-    ("repos/*/*/index.md", "repo"),
-    ("repos/*/*/shards/*.md", "shard"),
-    ("topics/*/index.md", "topic"),
-    ("topics/*/output/report.md", "report"),
-    ("topics/*/processed/analysis.md", "analysis"),
-    ("topics/*/raw/*.md", "source"),
+# the folders below an entry's workspace that hold indexed pages: (subfolder, file pattern, kind of document);
+# ids are derived from the path
+_REPO_FOLDERS = [("", "index.md", "repo"), ("shards", "*.md", "shard")]
+_TOPIC_FOLDERS = [
+    ("", "index.md", "topic"),
+    ("output", "report.md", "report"),
+    ("processed", "analysis.md", "analysis"),
+    ("raw", "*.md", "source"),
 ]
+
+
+# knowledge-base roots whose searches read the database as it stood when a research run began
+_FROZEN: set[Path] = set()
+
+
+@contextmanager
+def frozen_knowledge(paths: KBPaths) -> Iterator[None]:
+    """While a run researches several entries, every search reads the knowledge base as it stood before.
+
+    So an entry's research never depends on which entries ran before it in the same run (or in another CI
+    shard job): N shard runs plus a merge equal one build. The search database is brought up to date once,
+    here, and not again until the run ends.
+    """
+    root = paths.root.resolve()
+    try:
+        sync_search_db(paths)
+    except StoreError:
+        pass  # a damaged database fails each search alone (topics warn and go on), not the whole run
+    _FROZEN.add(root)
+    try:
+        yield
+    finally:
+        _FROZEN.discard(root)
 
 
 @dataclass(frozen=True)
@@ -105,9 +135,14 @@ def _ensure_schema(conn: sqlite3.Connection) -> None:
             conn.execute("CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT)")
             conn.execute("DROP TABLE IF EXISTS files")
             conn.execute("DROP TABLE IF EXISTS docs")
+            conn.execute("DROP TABLE IF EXISTS folders")
             conn.execute(
-                "CREATE TABLE files(path TEXT PRIMARY KEY, mtime_ns INTEGER, size INTEGER, doc INTEGER)"
+                "CREATE TABLE files(path TEXT PRIMARY KEY, folder TEXT, mtime_ns INTEGER, size INTEGER, doc INTEGER)"
             )
+            conn.execute("CREATE INDEX files_by_folder ON files(folder)")
+            conn.execute("CREATE TABLE folders(path TEXT PRIMARY KEY, mtime_ns INTEGER)")
+            conn.execute("DELETE FROM meta WHERE key = 'index'")
+            create_tables(conn)
             conn.execute(
                 "CREATE VIRTUAL TABLE docs USING fts5(title, body, raw UNINDEXED, path UNINDEXED, entry UNINDEXED,"
                 " kind UNINDEXED, tokenize = 'porter unicode61 remove_diacritics 2')"
@@ -127,11 +162,44 @@ def _schema_version(conn: sqlite3.Connection) -> str | None:
     return str(row[0]) if row else None
 
 
-def _documents(paths: KBPaths) -> Iterator[tuple[str, str, Path]]:
-    for pattern, kind in _DOCUMENTS:
-        for page in sorted(paths.site_src.glob(pattern)):
-            if page.is_file() and not page.is_symlink():
-                yield page.relative_to(paths.site_src).as_posix(), kind, page
+@dataclass(frozen=True)
+class _Folder:
+    """A folder of indexed pages: its path below site_src, its mtime, and which of its files are what kind."""
+
+    rel: str
+    mtime_ns: int
+    pattern: str
+    kind: str
+
+
+def _folders(site_src: Path) -> Iterator[_Folder]:
+    """Every folder that can hold indexed pages, symlinks never followed (plain strings: this runs per query)."""
+    root = str(site_src)
+    for owner in _subfolders(os.path.join(root, "repos")):
+        for repo in _subfolders(owner):
+            yield from _entry_folders(root, repo, _REPO_FOLDERS)
+    for topic in _subfolders(os.path.join(root, "topics")):
+        yield from _entry_folders(root, topic, _TOPIC_FOLDERS)
+
+
+def _entry_folders(root: str, entry: str, layout: list[tuple[str, str, str]]) -> Iterator[_Folder]:
+    for sub, pattern, kind in layout:
+        folder = os.path.join(entry, sub) if sub else entry
+        try:
+            info = os.stat(folder, follow_symlinks=False)
+        except OSError:
+            continue
+        if stat.S_ISDIR(info.st_mode):
+            rel = folder[len(root) + 1 :].replace(os.sep, "/")  # `folder` was built by joining onto `root`
+            yield _Folder(rel, info.st_mtime_ns, pattern, kind)
+
+
+def _subfolders(folder: str) -> list[str]:
+    try:
+        with os.scandir(folder) as entries:
+            return sorted(e.path for e in entries if e.is_dir(follow_symlinks=False))
+    except OSError:
+        return []
 
 
 def entry_id_for(rel: str, kind: str) -> str:
@@ -146,30 +214,68 @@ def entry_id_for(rel: str, kind: str) -> str:
 
 def sync_search_db(paths: KBPaths, *, rebuild: bool = False) -> dict[str, int]:
     """Bring the FTS database in line with the pages on disk; returns counts of added/updated/removed."""
+    with _connect(paths) as conn:
+        return _sync(conn, paths, rebuild=rebuild)
+
+
+def _sync(conn: sqlite3.Connection, paths: KBPaths, *, rebuild: bool = False) -> dict[str, int]:
     counts = {"added": 0, "updated": 0, "removed": 0, "unchanged": 0}
-    with _connect(paths) as conn, conn:
+    with conn:  # one transaction
         if rebuild:
-            conn.execute("DELETE FROM files")
-            conn.execute("DELETE FROM docs")
-        known = {row[0]: row[1:] for row in conn.execute("SELECT path, mtime_ns, size, doc FROM files")}
-        for rel, kind, page in _documents(paths):
-            stat = page.stat()
-            previous = known.pop(rel, None)
-            if previous and (previous[0], previous[1]) == (stat.st_mtime_ns, stat.st_size):
-                counts["unchanged"] += 1
-                continue
-            if previous:
-                conn.execute("DELETE FROM docs WHERE rowid = ?", (previous[2],))
-            doc = _insert(conn, rel, kind, page)
-            conn.execute(
-                "INSERT OR REPLACE INTO files VALUES (?, ?, ?, ?)", (rel, stat.st_mtime_ns, stat.st_size, doc)
+            for table in ("files", "docs", "folders"):
+                conn.execute(f"DELETE FROM {table}")
+        sync_lookup(conn, paths, rebuild=rebuild)
+        known = dict(conn.execute("SELECT path, mtime_ns FROM folders").fetchall())
+        for folder in _folders(paths.site_src):
+            if known.pop(folder.rel, None) == folder.mtime_ns:
+                continue  # nothing was added, replaced or removed in it since the last sync
+            _sync_folder(conn, paths.site_src, folder, counts)
+            conn.execute("INSERT OR REPLACE INTO folders VALUES (?, ?)", (folder.rel, folder.mtime_ns))
+        for rel in known:  # folders that are gone, with every page they held
+            _forget(
+                conn, conn.execute("SELECT path, doc FROM files WHERE folder = ?", (rel,)).fetchall(), counts
             )
-            counts["updated" if previous else "added"] += 1
-        for rel, (_, _, doc) in known.items():
-            conn.execute("DELETE FROM docs WHERE rowid = ?", (doc,))
-            conn.execute("DELETE FROM files WHERE path = ?", (rel,))
-            counts["removed"] += 1
+            conn.execute("DELETE FROM folders WHERE path = ?", (rel,))
+        total = int(conn.execute("SELECT count(*) FROM files").fetchone()[0])
+    counts["unchanged"] = total - counts["added"] - counts["updated"]
     return counts
+
+
+def _sync_folder(conn: sqlite3.Connection, site_src: Path, folder: _Folder, counts: dict[str, int]) -> None:
+    rows = conn.execute("SELECT path, mtime_ns, size, doc FROM files WHERE folder = ?", (folder.rel,))
+    known = {row[0]: row[1:] for row in rows.fetchall()}
+    for page in _pages(site_src / folder.rel, folder.pattern):
+        rel = f"{folder.rel}/{page.name}"
+        info = page.stat()
+        previous = known.pop(rel, None)
+        if previous and (previous[0], previous[1]) == (info.st_mtime_ns, info.st_size):
+            continue
+        if previous:
+            conn.execute("DELETE FROM docs WHERE rowid = ?", (previous[2],))
+        doc = _insert(conn, rel, folder.kind, page)
+        conn.execute(
+            "INSERT OR REPLACE INTO files VALUES (?, ?, ?, ?, ?)",
+            (rel, folder.rel, info.st_mtime_ns, info.st_size, doc),
+        )
+        counts["updated" if previous else "added"] += 1
+    _forget(conn, [(rel, doc) for rel, (_, _, doc) in known.items()], counts)
+
+
+def _pages(folder: Path, pattern: str) -> list[Path]:
+    try:
+        with os.scandir(folder) as entries:
+            return sorted(
+                Path(e.path) for e in entries if e.is_file(follow_symlinks=False) and fnmatch(e.name, pattern)
+            )
+    except OSError:
+        return []
+
+
+def _forget(conn: sqlite3.Connection, rows: Iterable[tuple[str, int]], counts: dict[str, int]) -> None:
+    for rel, doc in rows:
+        conn.execute("DELETE FROM docs WHERE rowid = ?", (doc,))
+        conn.execute("DELETE FROM files WHERE path = ?", (rel,))
+        counts["removed"] += 1
 
 
 def _insert(conn: sqlite3.Connection, rel: str, kind: str, page: Path) -> int:
@@ -199,25 +305,30 @@ def _insert(conn: sqlite3.Connection, rel: str, kind: str, page: Path) -> int:
 def search(paths: KBPaths, query: str, limit: int = 10) -> list[SearchResult]:
     """Entries matching `query` through tags (boosted) and full text, best first."""
     query = " ".join(query.split())
-    if not query:
+    if not query or limit <= 0:
         return []
     synonyms = load_synonyms(paths)
-    index = load_index(paths)
-    terms = expand_query(query, synonyms, index)
-    tag_ids = _tag_hits(query, synonyms, index)
-    sync_search_db(paths)
-    hits = _fts_hits(paths, terms)
-    return _merge(index, hits, tag_ids, terms)[: max(limit, 0)]
-
-
-def expand_query(query: str, synonyms: Synonyms, index: dict[str, Any]) -> list[str]:
-    """The query, its words, and every synonym and seen variant of the canonical tags they map to."""
     words = _query_words(query)
+    canonicals = _canonicals(query, words, synonyms)
+    with _connect(paths) as conn:
+        if paths.root.resolve() not in _FROZEN:
+            _sync(conn, paths)
+        lookup = Lookup(conn)
+        terms = expand_query(query, words, canonicals, synonyms, lookup)
+        hits = _fts_hits(conn, terms)
+        ranked = _merge(lookup, hits, _tag_hits(canonicals, lookup), limit)
+        texts = _raw_texts(conn, [r.doc for r in ranked if r.doc is not None])
+    return [_result(r, texts, terms) for r in ranked]
+
+
+def expand_query(
+    query: str, words: list[str], canonicals: list[str], synonyms: Synonyms, lookup: Lookup
+) -> list[str]:
+    """The query, its words, and every synonym and seen variant of the canonical tags they map to."""
     terms: dict[str, None] = dict.fromkeys([query, *words])
-    for canonical in _canonicals(query, words, synonyms):
+    for canonical in canonicals:
         group = synonyms.group(canonical) or [canonical]
-        seen = index.get("tag_variants", {}).get(canonical, [])
-        terms.update(dict.fromkeys(t.replace("-", " ") for t in [*group, *seen]))
+        terms.update(dict.fromkeys(t.replace("-", " ") for t in [*group, *lookup.variants(canonical)]))
     return [t for t in terms if t.strip()][:MAX_TERMS]
 
 
@@ -233,67 +344,98 @@ def _canonicals(query: str, words: Iterable[str], synonyms: Synonyms) -> list[st
     return [c for c in found if c]
 
 
-def _tag_hits(query: str, synonyms: Synonyms, index: dict[str, Any]) -> dict[str, int]:
+def _tag_hits(canonicals: list[str], lookup: Lookup) -> dict[str, int]:
     """id → how many of the query's canonical tags it carries."""
-    tag_index = index.get("tag_index", {})
     hits: dict[str, int] = {}
-    for tag in _canonicals(query, _query_words(query), synonyms):
-        for entry_id in tag_index.get(tag, []):
+    for tag in canonicals:
+        for entry_id in lookup.ids(tag):
             hits[entry_id] = hits.get(entry_id, 0) + 1
     return hits
 
 
-def _fts_hits(paths: KBPaths, terms: list[str]) -> list[tuple[str, str, str, str, str, float]]:
+@dataclass(frozen=True)
+class _Hit:
+    """A ranked entry before its snippet is cut: the best document's rowid (None for a tag-only hit)."""
+
+    id: str
+    title: str
+    path: str
+    score: float
+    doc: int | None
+    fallback: str = ""
+
+
+def _fts_hits(conn: sqlite3.Connection, terms: list[str]) -> list[tuple[int, str, str, str, float]]:
+    """(rowid, entry, path, title, score), best first. Ranked on rowids alone, so the sort never carries the
+    stored page texts of every match; only the winners' rows are read."""
     clauses = [c for c in (_fts_clause(t) for t in terms) if c]
     if not clauses:
         return []
-    sql = (
-        "SELECT entry, path, kind, title, raw, -bm25(docs, ?, 1.0, 0, 0, 0, 0) AS score"
-        " FROM docs WHERE docs MATCH ? ORDER BY score DESC LIMIT 200"
-    )
-    with _connect(paths) as conn:
-        rows = conn.execute(sql, (TITLE_WEIGHT, " OR ".join(dict.fromkeys(clauses)))).fetchall()
-    return [(r[0], r[1], r[2], r[3], r[4], float(r[5])) for r in rows]
+    ranked = conn.execute(
+        "SELECT rowid, -bm25(docs, ?, 1.0, 0, 0, 0, 0) AS score FROM docs WHERE docs MATCH ?"
+        " ORDER BY score DESC LIMIT 200",
+        (TITLE_WEIGHT, " OR ".join(dict.fromkeys(clauses))),
+    ).fetchall()
+    if not ranked:
+        return []
+    marks = ",".join("?" * len(ranked))
+    rows = {
+        r[0]: r[1:]
+        for r in conn.execute(
+            f"SELECT rowid, entry, path, title FROM docs WHERE rowid IN ({marks})", [r[0] for r in ranked]
+        )
+    }
+    return [(rowid, *rows[rowid], float(score)) for rowid, score in ranked if rowid in rows]
 
 
 def _merge(
-    index: dict[str, Any],
-    hits: list[tuple[str, str, str, str, str, float]],
-    tag_ids: dict[str, int],
-    terms: list[str],
-) -> list[SearchResult]:
-    entries = {**index.get("sources", {}), **index.get("topics", {})}
-    best: dict[str, SearchResult] = {}
-    for entry_id, rel, _kind, title, raw, score in hits:  # rows come best first: keep each entry's best doc
-        if entry_id not in best:
-            entry = entries.get(entry_id, {})
-            best[entry_id] = SearchResult(
-                entry_id,
-                str(entry.get("title") or _unsegment(title)),
-                rel,
-                make_snippet(raw, terms),
-                score,
-                _kind_of(entry_id),
-            )
+    lookup: Lookup, hits: list[tuple[int, str, str, str, float]], tag_ids: dict[str, int], limit: int
+) -> list[_Hit]:
+    """The `limit` best entries: each entry's best document, plus the boost of the query tags it carries.
+    Scores are summed by id first, so titles are read only for the entries shown."""
+    docs: dict[str, tuple[int, str, str]] = {}
+    scores: dict[str, float] = {}
+    for rowid, entry_id, rel, title, score in hits:  # rows come best first: keep each entry's best doc
+        if entry_id not in docs:
+            docs[entry_id] = (rowid, rel, title)
+            scores[entry_id] = score
     for entry_id, count in tag_ids.items():
-        entry = entries.get(entry_id, {})
-        found = best.get(entry_id)
         boost = TAG_BOOST * count * KIND_WEIGHT.get(_kind_of(entry_id), 1.0)
-        if found:
-            best[entry_id] = SearchResult(
-                found.id, found.title, found.path, found.snippet, found.score + boost, found.kind
-            )
+        scores[entry_id] = scores.get(entry_id, 0.0) + boost
+    ranked = sorted(scores, key=lambda i: (-scores[i], i))
+    page = max(
+        limit * 2, 20
+    )  # titles are read a page of ids at a time (a tag-only id without one is dropped)
+    entries: dict[str, dict[str, str]] = {}
+    chosen: list[_Hit] = []
+    for position, entry_id in enumerate(ranked):
+        if position % page == 0:
+            entries.update(lookup.entries(ranked[position : position + page]))
+        entry = entries.get(entry_id)
+        if entry_id in docs:
+            rowid, rel, title = docs[entry_id]
+            known = entry["title"] if entry else ""
+            chosen.append(_Hit(entry_id, known or _unsegment(title), rel, scores[entry_id], rowid))
         elif entry:
-            snippet = str(entry.get("description") or entry.get("url") or "")[:SNIPPET_CHARS]
-            best[entry_id] = SearchResult(
-                entry_id,
-                str(entry.get("title") or entry_id),
-                str(entry.get("path", "")),
-                snippet,
-                boost,
-                _kind_of(entry_id),
+            fallback = (entry["description"] or entry["url"])[:SNIPPET_CHARS]
+            chosen.append(
+                _Hit(entry_id, entry["title"] or entry_id, entry["path"], scores[entry_id], None, fallback)
             )
-    return sorted(best.values(), key=lambda r: (-r.score, r.id))
+        if len(chosen) == limit:
+            break
+    return chosen
+
+
+def _raw_texts(conn: sqlite3.Connection, docs: list[int]) -> dict[int, str]:
+    if not docs:
+        return {}
+    marks = ",".join("?" * len(docs))
+    return dict(conn.execute(f"SELECT rowid, raw FROM docs WHERE rowid IN ({marks})", docs).fetchall())
+
+
+def _result(hit: _Hit, texts: dict[int, str], terms: list[str]) -> SearchResult:
+    snippet = make_snippet(texts.get(hit.doc, ""), terms) if hit.doc is not None else hit.fallback
+    return SearchResult(hit.id, hit.title, hit.path, snippet, hit.score, _kind_of(hit.id))
 
 
 _ADMONITION = re.compile(r"^(?:!!!|\?\?\?\+?)[^\n]*\n(?:(?: {4}|\t)[^\n]*\n|[ \t]*\n)*", re.MULTILINE)

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from ..config import LLMConfig
+from ..errors import ConfigError
 from ..store import KBPaths
 from .base import Completion, Prompt, Provider, Selection, Usage, create_provider, select_provider_name
-from .cache import CachedProvider
+from .cache import CachedProvider, ReplyCache
 
 __all__ = ["Completion", "Prompt", "Provider", "Selection", "Usage", "open_provider"]
 
@@ -17,5 +18,20 @@ def open_provider(
     selection = select_provider_name(cli_value, config)
     provider = create_provider(selection.name, config)
     if provider.offline:
-        return provider, selection
-    return CachedProvider(provider, paths.cache_dir / "llm"), selection
+        return provider, selection  # llm.batch has nothing to batch offline
+    replies = paths.cache_dir / "llm"
+    if config.batch:
+        provider = _batching(provider, ReplyCache(replies))
+    return CachedProvider(provider, replies), selection
+
+
+def _batching(provider: Provider, replies: ReplyCache) -> Provider:
+    from .anthropic import AnthropicProvider
+    from .batch import BatchProvider
+
+    if not isinstance(provider, AnthropicProvider):
+        raise ConfigError(
+            f"llm.batch (or --batch) needs the anthropic provider, not {provider.name}",
+            hint="set llm.batch: false, or use --provider anthropic",
+        )
+    return BatchProvider(provider, replies)

@@ -5,7 +5,8 @@ from __future__ import annotations
 import importlib
 import os
 import re
-from dataclasses import dataclass
+import threading
+from dataclasses import dataclass, field
 from typing import ClassVar
 
 from ..config import LLMConfig
@@ -21,6 +22,9 @@ class Prompt:
     max_tokens: int = 4096
     json_mode: bool = False
     stage: str = "default"
+    cache_prefix_chars: int = 0
+    """How many leading characters of `user` are shared by sibling prompts (instructions, repository map,
+    facts). Anthropic marks that prefix cacheable; providers without prompt caching send `user` unchanged."""
 
 
 @dataclass(frozen=True)
@@ -33,24 +37,60 @@ class Completion:
     input_tokens: int = 0
     output_tokens: int = 0
     cached: bool = False
+    cache_read_tokens: int = 0
+    """Input tokens the provider read from its prompt cache (not part of `input_tokens`)."""
+    cache_write_tokens: int = 0
+    """Input tokens the provider wrote to its prompt cache (not part of `input_tokens`)."""
+    batched: bool = False
+    """Answered through a message batch (billed at the batch discount)."""
+    batch_fallback: bool = False
+    """Asked in a batch that did not answer it (errored, expired, canceled), then sent synchronously."""
+
+
+@dataclass
+class TokenCount:
+    """Tokens of one kind of call (one model, batched or not): what a price table multiplies."""
+
+    input: int = 0
+    cache_read: int = 0
+    cache_write: int = 0
+    output: int = 0
 
 
 @dataclass
 class Usage:
-    """Running totals for one run: calls actually sent, cache hits and tokens."""
+    """Running totals for one run: calls actually sent, cache hits and tokens (thread-safe)."""
 
     calls: int = 0
     cache_hits: int = 0
     input_tokens: int = 0
     output_tokens: int = 0
+    cache_read_tokens: int = 0
+    cache_write_tokens: int = 0
+    batched_calls: int = 0
+    batch_fallbacks: int = 0
+    """Requests a batch did not answer (errored, expired, canceled) that were sent synchronously instead."""
+    by_model: dict[tuple[str, bool], TokenCount] = field(default_factory=dict)
+    """(model, batched) → tokens, so a cost can be priced per model and per billing mode."""
+    _lock: threading.Lock = field(default_factory=threading.Lock, repr=False, compare=False)
 
     def add(self, completion: Completion) -> None:
-        if completion.cached:
-            self.cache_hits += 1
-            return
-        self.calls += 1
-        self.input_tokens += completion.input_tokens
-        self.output_tokens += completion.output_tokens
+        with self._lock:
+            if completion.cached:
+                self.cache_hits += 1
+                return
+            self.calls += 1
+            self.batched_calls += int(completion.batched)
+            self.batch_fallbacks += int(completion.batch_fallback)
+            self.input_tokens += completion.input_tokens
+            self.output_tokens += completion.output_tokens
+            self.cache_read_tokens += completion.cache_read_tokens
+            self.cache_write_tokens += completion.cache_write_tokens
+            tally = self.by_model.setdefault((completion.model, completion.batched), TokenCount())
+            tally.input += completion.input_tokens
+            tally.cache_read += completion.cache_read_tokens
+            tally.cache_write += completion.cache_write_tokens
+            tally.output += completion.output_tokens
 
 
 class Provider:

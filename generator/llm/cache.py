@@ -1,14 +1,67 @@
-"""A disk cache in front of any provider: same provider, model and prompt → the stored answer, no call."""
+"""A disk cache in front of any provider: same provider, model and prompt → the stored answer, no call.
+
+`ReplyCache` is the store itself (one JSON file per prompt key); the batch provider writes a batch's
+results into it as soon as they arrive, so a run interrupted after that point pays for nothing again.
+"""
 
 from __future__ import annotations
 
 import hashlib
 import json
 from pathlib import Path
+from typing import Any
 
 from .. import store
 from ..errors import StoreError
 from .base import Completion, Prompt, Provider
+
+
+class ReplyCache:
+    """Answers by prompt key under `folder` (the key is a sha256 hex digest, usable as a batch custom_id)."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+
+    @staticmethod
+    def key(provider: Provider, prompt: Prompt) -> str:
+        material = [
+            provider.name,
+            getattr(provider, "base_url", "") or "",  # same model name on two servers is two models
+            provider.model_for(prompt.stage),
+            prompt.system or "",
+            prompt.user,
+            prompt.max_tokens,
+            prompt.json_mode,
+        ]
+        return hashlib.sha256(json.dumps(material, ensure_ascii=False).encode()).hexdigest()
+
+    def path(self, key: str) -> Path:
+        return self.folder / key[:2] / f"{key}.json"
+
+    def load(self, key: str, provider: str) -> Completion | None:
+        try:
+            stored = store.read_json(self.path(key))
+        except StoreError:
+            return None  # a damaged entry is only a miss: the answer is fetched again and rewritten
+        if not isinstance(stored, dict) or "text" not in stored:
+            return None
+        return Completion(
+            text=stored["text"],
+            model=stored.get("model", ""),
+            provider=provider,
+            input_tokens=stored.get("input_tokens", 0),
+            output_tokens=stored.get("output_tokens", 0),
+            cached=True,
+        )
+
+    def save(self, key: str, completion: Completion) -> None:
+        record: dict[str, Any] = {
+            "text": completion.text,
+            "model": completion.model,
+            "input_tokens": completion.input_tokens,
+            "output_tokens": completion.output_tokens,
+        }
+        store.write_json(self.path(key), record)
 
 
 class CachedProvider(Provider):
@@ -18,6 +71,7 @@ class CachedProvider(Provider):
         super().__init__(inner.config)
         self.inner = inner
         self.cache_dir = cache_dir
+        self.replies = ReplyCache(cache_dir)
         self.name = inner.name  # type: ignore[misc]
         self.offline = inner.offline  # type: ignore[misc]
         self.default_model = inner.default_model  # type: ignore[misc]
@@ -26,43 +80,13 @@ class CachedProvider(Provider):
         return self.inner.model_for(stage)
 
     def key(self, prompt: Prompt) -> str:
-        material = [
-            self.inner.name,
-            getattr(self.inner, "base_url", "") or "",  # same model name on two servers is two models
-            self.model_for(prompt.stage),
-            prompt.system or "",
-            prompt.user,
-            prompt.max_tokens,
-            prompt.json_mode,
-        ]
-        return hashlib.sha256(json.dumps(material, ensure_ascii=False).encode()).hexdigest()
+        return self.replies.key(self.inner, prompt)
 
     def complete(self, prompt: Prompt) -> Completion:
         key = self.key(prompt)
-        path = self.cache_dir / key[:2] / f"{key}.json"
-        try:
-            stored = store.read_json(path)
-        except StoreError:
-            stored = None  # a damaged entry is only a miss: the answer is fetched again and rewritten
-        if isinstance(stored, dict) and "text" in stored:
-            completion = Completion(
-                text=stored["text"],
-                model=stored.get("model", ""),
-                provider=self.inner.name,
-                input_tokens=stored.get("input_tokens", 0),
-                output_tokens=stored.get("output_tokens", 0),
-                cached=True,
-            )
-        else:
+        completion = self.replies.load(key, self.inner.name)
+        if completion is None:
             completion = self.inner.complete(prompt)
-            store.write_json(
-                path,
-                {
-                    "text": completion.text,
-                    "model": completion.model,
-                    "input_tokens": completion.input_tokens,
-                    "output_tokens": completion.output_tokens,
-                },
-            )
+            self.replies.save(key, completion)
         self.usage.add(completion)
         return completion

@@ -1,0 +1,209 @@
+"""`deepkb merge`: fold the entries researched in other checkouts (CI shard jobs) into this knowledge base.
+
+An entry is one workspace folder: `site_src/repos/<owner>/<name>/` or `site_src/topics/<slug>/`. For each
+entry found in the given folders:
+- absent here → copied in;
+- byte-identical to ours → left alone (so merging twice changes nothing);
+- strictly newer than ours → replaces ours, files no longer in it removed;
+- strictly older → ours is kept;
+- different content and the same version → a conflict: nothing is written, one line names the entry.
+
+An entry's version is, for a repository, its researched commit's date then the page's `generated` date
+(index.md frontmatter `revision_date`, `generated`); for a topic, `_meta.json`'s `updated_at` (then the
+landing page's `generated`). Versions compare as ISO-8601 text, which orders dates and UTC timestamps.
+Every conflict is found before the first write; the file that carries the version is written last, so a
+merge stopped half way is finished (not refused) by running it again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..errors import DeepkbError, StoreError, UsageError
+from ..store import KBPaths, read_json, read_page, safe_join, write_bytes
+
+_VERSION_FILES = ("index.md", "_meta.json")  # written last: they say which version a folder holds
+
+
+@dataclass(frozen=True)
+class Found:
+    """One entry's folder in one checkout, with its version and a digest of every file in it."""
+
+    entry_id: str
+    folder: Path
+    version: tuple[str, ...]
+    digest: str
+
+
+@dataclass
+class MergeReport:
+    added: list[str] = field(default_factory=list)
+    updated: list[str] = field(default_factory=list)
+    unchanged: list[str] = field(default_factory=list)
+    kept: list[str] = field(default_factory=list)
+
+    def summary(self) -> str:
+        return (
+            f"{len(self.added)} added, {len(self.updated)} updated, {len(self.unchanged)} unchanged,"
+            f" {len(self.kept)} kept (ours newer)"
+        )
+
+
+def merge_checkouts(paths: KBPaths, sources: Sequence[Path]) -> MergeReport:
+    """Fold every entry of `sources` (knowledge-base roots or their site_src/) into `paths`."""
+    incoming: dict[str, Found] = {}
+    for source in sources:
+        for found in entries_in(site_src_of(source)):
+            incoming[found.entry_id] = _newer(incoming.get(found.entry_id), found)
+    report, plan = MergeReport(), []
+    for entry_id, found in sorted(incoming.items()):
+        ours = _ours(paths, entry_id)
+        if ours is None:
+            report.added.append(entry_id)
+        elif ours.digest == found.digest:
+            report.unchanged.append(entry_id)
+            continue
+        elif _newer(ours, found) is ours:
+            report.kept.append(entry_id)
+            continue
+        else:
+            report.updated.append(entry_id)
+        plan.append(found)
+    for found in plan:
+        copy_entry(found.folder, _target(paths, found.entry_id))
+    return report
+
+
+def site_src_of(source: Path) -> Path:
+    """A checkout's site_src/, or `source` itself when it is one (holds repos/ or topics/)."""
+    if (source / "site_src").is_dir():
+        return source / "site_src"
+    if (source / "repos").is_dir() or (source / "topics").is_dir():
+        return source
+    raise UsageError(
+        f"{source} holds no researched entries (no site_src/, repos/ or topics/)",
+        hint="pass the root of a checkout that ran `deepkb build --shard` or `deepkb refresh --shard`",
+    )
+
+
+def entries_in(site_src: Path) -> Iterable[Found]:
+    """Every repository and topic workspace below `site_src`, symlinks ignored."""
+    repos, topics = site_src / "repos", site_src / "topics"
+    for page in sorted(repos.glob("*/*/index.md")) if repos.is_dir() else []:
+        found = _found(f"repo:{page.parent.parent.name}/{page.parent.name}", page.parent, repos)
+        if found is not None:
+            yield found
+    for folder in sorted(p for p in topics.iterdir() if p.is_dir()) if topics.is_dir() else []:
+        found = _found(f"topic:{folder.name}", folder, topics)
+        if found is not None:
+            yield found
+
+
+def _found(entry_id: str, folder: Path, base: Path) -> Found | None:
+    """The entry in `folder`, or None when the folder is a symlink or holds no version-bearing file."""
+    if not _plain_dir(folder, base):
+        return None
+    if entry_id.startswith("repo:"):
+        if not (folder / "index.md").is_file():
+            return None
+        meta = _frontmatter(folder / "index.md")
+        version = (_text(meta.get("revision_date")), _text(meta.get("generated")))
+    else:
+        if not any((folder / name).is_file() for name in _VERSION_FILES):
+            return None
+        landing = _frontmatter(folder / "index.md")
+        version = (_text(_json(folder / "_meta.json").get("updated_at")), _text(landing.get("generated")))
+    return Found(entry_id, folder, version, _digest(folder))
+
+
+def copy_entry(source: Path, target: Path) -> None:
+    """Make `target` hold exactly `source`'s files. The version-bearing files are written last, after the
+    files the newer copy no longer has are removed: until then the entry still reads as the older version."""
+    files = sorted(_files(source))
+    versioned = [rel for rel in files if rel in _VERSION_FILES]
+    for rel in (rel for rel in files if rel not in _VERSION_FILES):
+        write_bytes(safe_join(target, *rel.split("/")), (source / rel).read_bytes())
+    wanted = set(files)
+    for rel in sorted(_files(target)) if target.is_dir() else []:
+        if rel not in wanted:
+            (target / rel).unlink()
+    for rel in versioned:
+        write_bytes(safe_join(target, rel), (source / rel).read_bytes())
+    for folder in sorted((p for p in target.rglob("*") if p.is_dir()), reverse=True):
+        if not any(folder.iterdir()):
+            folder.rmdir()
+
+
+# --------------------------------------------------------------------------- comparing
+
+
+def _newer(current: Found | None, other: Found) -> Found:
+    """The newer of two copies of one entry; refuses two different copies of the same version."""
+    if current is None or current.digest == other.digest or other.version > current.version:
+        return other
+    if current.version > other.version:
+        return current
+    shown = " / ".join(v for v in other.version if v) or "no date"
+    raise UsageError(
+        f"cannot merge {other.entry_id}: {current.folder} and {other.folder} differ"
+        f" but carry the same version ({shown})",
+        hint="keep one of them: delete the other folder, or research the entry again",
+    )
+
+
+def _ours(paths: KBPaths, entry_id: str) -> Found | None:
+    target = _target(paths, entry_id)
+    base = paths.repos_dir if entry_id.startswith("repo:") else paths.topics_dir
+    return _found(entry_id, target, base) if target.is_dir() else None
+
+
+def _target(paths: KBPaths, entry_id: str) -> Path:
+    kind, _, name = entry_id.partition(":")
+    base = paths.repos_dir if kind == "repo" else paths.topics_dir
+    return safe_join(base, *name.split("/"))
+
+
+def _digest(folder: Path) -> str:
+    sha = hashlib.sha256()
+    for rel in sorted(_files(folder)):
+        sha.update(rel.encode() + b"\0" + hashlib.sha256((folder / rel).read_bytes()).digest())
+    return sha.hexdigest()
+
+
+def _files(folder: Path) -> Iterable[str]:
+    """Regular files below `folder` as posix paths; symlinks (to files or folders) are never followed."""
+    for path in folder.rglob("*"):
+        if path.is_file() and not path.is_symlink() and not _under_symlink(path, folder):
+            yield path.relative_to(folder).as_posix()
+
+
+def _under_symlink(path: Path, root: Path) -> bool:
+    return any(parent.is_symlink() for parent in path.parents if parent != root and root in parent.parents)
+
+
+def _plain_dir(folder: Path, base: Path) -> bool:
+    return not folder.is_symlink() and not folder.parent.is_symlink() and base in folder.parents
+
+
+def _frontmatter(page: Path) -> dict[str, object]:
+    try:
+        return read_page(page)[0] if page.is_file() else {}
+    except StoreError:
+        return {}
+
+
+def _json(path: Path) -> dict[str, object]:
+    try:
+        data = read_json(path, default={})
+    except DeepkbError:
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def _text(value: object) -> str:
+    if value is None:
+        return ""
+    return value.isoformat() if hasattr(value, "isoformat") else str(value).strip()

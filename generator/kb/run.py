@@ -1,0 +1,157 @@
+"""The research-everything loop shared by `build` and `refresh`: run a list of entries, each failing alone.
+
+Every entry ends in one of three ways, and only these: `done`; `partial` (its pipeline raised
+PartialFailure after writing what landed); `failed` (any other DeepkbError: nothing new of it was
+written). Either way the loop goes on with the next entry, and the caller turns partial or failed
+outcomes into exit code 3 after the index and the site are rebuilt.
+
+Each entry sees the run's provider through its own meter, so its tokens and estimated cost are its own
+(even when entries run concurrently, as they do in batch mode so that one stage of every entry shares a
+batch); they are stored beside the entry as `_cost.json` and copied into `_index.json` by kb/index.py.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+from rich.console import Console
+
+from ..config import Config
+from ..errors import DeepkbError, PartialFailure
+from ..llm.base import Provider
+from ..llm.cost import cost_record
+from ..llm.meter import MeteredProvider
+from ..store import KBPaths, safe_join, write_json
+from .entries import Entry
+from .index import COST_FILE
+from .search import frozen_knowledge
+
+Status = Literal["done", "partial", "failed"]
+BATCH_WORKERS = 16  # entries researched at once in batch mode: their prompts of one stage share a batch
+
+
+@dataclass
+class Outcome:
+    """How one entry's research ended; `line` is the one-line reason when it did not fully succeed."""
+
+    entry: Entry
+    status: Status
+    line: str = ""
+    cost: dict[str, Any] | None = None
+
+
+class OnDemand:
+    """Opens the provider on first use and keeps it, so the caller can report what the run's calls cost."""
+
+    def __init__(self, factory: Callable[[], Provider]) -> None:
+        self.factory = factory
+        self.provider: Provider | None = None
+
+    def open(self) -> Provider:
+        if self.provider is None:
+            self.provider = self.factory()
+        return self.provider
+
+    def count(self) -> int:
+        return self.provider.usage.calls if self.provider is not None else 0
+
+
+def research_entries(
+    paths: KBPaths,
+    config: Config,
+    provider_factory: Callable[[], Provider],
+    entries: Sequence[Entry],
+    *,
+    console: Console | None = None,
+    batch: bool = False,
+) -> list[Outcome]:
+    """Research every entry; the provider is opened only when there is something to research."""
+    if not entries:
+        return []
+    provider = provider_factory()
+    with frozen_knowledge(paths):
+        if not batch:
+            return [research_entry(paths, config, provider, entry, console) for entry in entries]
+        config = batch_config(config)
+        with ThreadPoolExecutor(max_workers=min(len(entries), BATCH_WORKERS)) as pool:
+            return list(pool.map(lambda e: research_entry(paths, config, provider, e, console), entries))
+
+
+def batch_config(config: Config) -> Config:
+    """A batch answers within hours, not seconds: the per-run timeouts are off (each poll has its own) and
+    every shard of a repository asks at once, so all of them land in the same batch."""
+    repo = config.repo.model_copy(update={"idle_timeout": 0.0, "total_timeout": 0.0})
+    llm = config.llm.model_copy(update={"max_concurrent": 64})
+    return config.model_copy(update={"repo": repo, "llm": llm})
+
+
+def research_entry(
+    paths: KBPaths, config: Config, provider: Provider, entry: Entry, console: Console | None
+) -> Outcome:
+    """One entry, to the end: its own DeepkbError is its outcome, never the run's."""
+    if console is not None:
+        console.rule(f"{entry.kind} {entry.name}")
+    meter = MeteredProvider(provider)
+    try:
+        _research(paths, config, meter, entry, console)
+        outcome = Outcome(entry, "done")
+    except PartialFailure as exc:
+        outcome = Outcome(entry, "partial", exc.line())
+    except DeepkbError as exc:
+        outcome = Outcome(entry, "failed", exc.line())
+    if meter.usage.calls:
+        outcome.cost = cost_record(meter.usage, config.llm, provider.name)
+        _save_cost(paths, entry, outcome.cost)
+    return outcome
+
+
+def _research(
+    paths: KBPaths, config: Config, provider: Provider, entry: Entry, console: Console | None
+) -> None:
+    if entry.repo is not None:
+        from generator.repo.run.pipeline import run_repo_research
+
+        run_repo_research(
+            paths, config, provider, entry.repo.source, request=entry.repo.request, console=console
+        )
+    elif entry.topic is not None:
+        from ..topic.pipeline import run_topic_research
+
+        run_topic_research(paths, config, provider, entry.topic, console=console)
+
+
+def entry_dir(paths: KBPaths, entry_id: str) -> Path | None:
+    """The workspace folder of `repo:<owner>/<name>` or `topic:<slug>` (None for any other id)."""
+    kind, _, name = entry_id.partition(":")
+    parts = name.split("/")
+    try:
+        if kind == "repo" and len(parts) == 2:
+            return safe_join(paths.repos_dir, *parts)
+        if kind == "topic" and len(parts) == 1 and parts[0]:
+            return safe_join(paths.topics_dir, parts[0])
+    except DeepkbError:
+        return None
+    return None
+
+
+def _save_cost(paths: KBPaths, entry: Entry, record: dict[str, Any]) -> None:
+    """Beside the entry's pages, when it has a workspace (an entry that failed before writing has none)."""
+    folder = entry_dir(paths, entry.id)
+    if folder is not None and folder.is_dir():
+        write_json(folder / COST_FILE, record)
+
+
+def exit_line(outcomes: Sequence[Outcome]) -> str | None:
+    """The summary that makes the run exit 3, or None when every entry was done."""
+    unfinished = [o for o in outcomes if o.status != "done"]
+    if not unfinished:
+        return None
+    failed = sum(1 for o in unfinished if o.status == "failed")
+    return (
+        f"{len(unfinished)} of {len(outcomes)} entries did not finish"
+        f" ({failed} failed, {len(unfinished) - failed} partial); see above"
+    )

@@ -1,0 +1,221 @@
+"""Anthropic's Message Batches (half price) behind the ordinary `complete()`: the pipelines do not change.
+
+Every `complete()` blocks its caller and queues the prompt. When no new prompt has arrived for `settle`
+seconds, everything queued goes out as one batch: all the prompts a run can ask before it needs an answer.
+So one stage of every entry (the architects, then every shard, then the syntheses) shares a batch, and a
+request that depends on another (a plan before its steps) can only be asked once that answer is back, in a
+later batch. Then the batch is polled with backoff until it ends, its JSONL results are written to the
+reply cache at once, and the waiting callers return.
+
+Resume: the id and prompt keys of a submitted batch are saved under the reply cache (`batches/<id>.json`)
+before polling starts. A run interrupted mid-batch finds them next time and waits for the same batch
+instead of submitting its prompts again; the record is deleted once the results are stored.
+
+A request the batch does not answer (errored, expired, canceled, or a batch the server no longer knows)
+is sent synchronously instead, and counted (`Usage.batch_fallbacks`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import threading
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .. import store
+from ..errors import DeepkbError, ProviderError, StoreError
+from .anthropic import AnthropicProvider, completion_from, map_sdk_error
+from .base import Completion, Prompt, Provider
+from .cache import ReplyCache
+
+POLL_FIRST = 5.0  # seconds before the first poll; each wait doubles up to llm.batch_poll_max
+SETTLE = 2.0  # seconds without a new prompt before the queued ones are submitted
+
+
+@dataclass
+class _Ticket:
+    """One waiting caller: its prompt, and the answer (None: ask synchronously) once the batch ended."""
+
+    key: str
+    prompt: Prompt
+    done: threading.Event = field(default_factory=threading.Event)
+    completion: Completion | None = None
+    error: DeepkbError | None = None
+
+
+class BatchProvider(Provider):
+    """Anthropic through Message Batches; sits under the reply cache, so answered prompts never come here."""
+
+    def __init__(
+        self,
+        inner: AnthropicProvider,
+        replies: ReplyCache,
+        *,
+        settle: float = SETTLE,
+        poll_first: float = POLL_FIRST,
+        sleep: Callable[[float], None] = time.sleep,
+    ) -> None:
+        super().__init__(inner.config)
+        self.inner = inner
+        self.replies = replies
+        self.name = inner.name  # type: ignore[misc]
+        self.default_model = inner.default_model  # type: ignore[misc]
+        self.settle = settle
+        self.poll_first = poll_first
+        self.sleep = sleep
+        self.submitted: list[str] = []  # batch ids this provider created, in order
+        self._lock = threading.Lock()
+        self._wake = threading.Event()
+        self._queue: list[_Ticket] = []
+        self._last_arrival = 0.0
+        self._held = False
+        self._worker: threading.Thread | None = None
+
+    @property
+    def base_url(self) -> str:
+        # the reply cache keys on it: a batched answer and a synchronous one share their cache entry
+        return str(getattr(self.inner, "base_url", "") or "")
+
+    @property
+    def records_dir(self) -> Path:
+        return self.replies.folder / "batches"
+
+    def model_for(self, stage: str) -> str:
+        return self.inner.model_for(stage)
+
+    def complete(self, prompt: Prompt) -> Completion:
+        ticket = _Ticket(ReplyCache.key(self, prompt), prompt)
+        with self._lock:
+            self._queue.append(ticket)
+            self._last_arrival = time.monotonic()
+            if self._worker is None:
+                self._worker = threading.Thread(target=self._work, name="deepkb-batch", daemon=True)
+                self._worker.start()
+        self._wake.set()
+        ticket.done.wait()
+        if ticket.error is not None:
+            raise ticket.error
+        if ticket.completion is None:
+            completion = dataclasses.replace(self.inner.complete(prompt), batch_fallback=True)
+        else:
+            completion = ticket.completion
+        self.usage.add(completion)
+        return completion
+
+    # ----------------------------------------------------------------- a latched gate (tests, and callers
+    # that know every prompt of a stage is queued: they release at once instead of waiting `settle`)
+
+    def hold(self) -> None:
+        with self._lock:
+            self._held = True
+
+    def release(self) -> None:
+        with self._lock:
+            self._held = False
+            self._last_arrival = 0.0
+        self._wake.set()
+
+    def queued(self) -> int:
+        with self._lock:
+            return len(self._queue)
+
+    # ----------------------------------------------------------------- the worker
+
+    def _work(self) -> None:
+        while True:
+            tickets = self._collect()
+            try:
+                self._answer(tickets)
+            except DeepkbError as exc:
+                _fail(tickets, exc)
+            except Exception as exc:  # a bug or an SDK surprise must not leave callers waiting forever
+                _fail(tickets, ProviderError(f"message batch failed: {type(exc).__name__}: {exc}"))
+            with self._lock:
+                if not self._queue:
+                    self._worker = None
+                    return
+
+    def _collect(self) -> list[_Ticket]:
+        """Everything queued, once the queue has been quiet for `settle` seconds and no gate holds it."""
+        while True:
+            with self._lock:
+                quiet = time.monotonic() - self._last_arrival
+                if self._queue and not self._held and quiet >= self.settle:
+                    tickets, self._queue = self._queue, []
+                    return tickets
+            self._wake.wait(timeout=max(self.settle - quiet, 0.01))
+            self._wake.clear()
+
+    def _answer(self, tickets: list[_Ticket]) -> None:
+        pending = self._pending()
+        fresh = {t.key: t.prompt for t in tickets if t.key not in pending}
+        batch_ids = sorted({pending[t.key] for t in tickets if t.key in pending})
+        if fresh:
+            batch_ids.append(self._submit(fresh))
+        answers: dict[str, Completion] = {}
+        for batch_id in batch_ids:
+            answers.update(self._results(batch_id))
+        for ticket in tickets:
+            ticket.completion = answers.get(ticket.key)
+            ticket.done.set()
+
+    def _submit(self, prompts: dict[str, Prompt]) -> str:
+        requests = [
+            {"custom_id": key, "params": self.inner._request(prompt, self.model_for(prompt.stage))}
+            for key, prompt in prompts.items()
+        ]
+        try:
+            batch = self.inner.client.messages.batches.create(requests=requests)  # type: ignore[arg-type]
+        except self.inner.sdk.APIError as exc:
+            raise map_sdk_error(exc, self.model_for("default")) from exc
+        store.write_json(self.records_dir / f"{batch.id}.json", {"id": batch.id, "keys": list(prompts)})
+        self.submitted.append(batch.id)
+        return str(batch.id)
+
+    def _results(self, batch_id: str) -> dict[str, Completion]:
+        """Wait for the batch to end, store every succeeded answer, then forget the batch."""
+        sdk, batches = self.inner.sdk, self.inner.client.messages.batches
+        delay = self.poll_first
+        try:
+            while batches.retrieve(batch_id).processing_status != "ended":
+                self.sleep(delay)
+                delay = min(delay * 2, self.config.batch_poll_max)
+            answers = dict(self._succeeded(batches.results(batch_id)))
+        except sdk.NotFoundError:
+            answers = {}  # expired from the server's records: its prompts are asked synchronously
+        except sdk.APIError as exc:
+            raise map_sdk_error(exc, self.model_for("default")) from exc
+        for key, completion in answers.items():
+            self.replies.save(key, completion)
+        (self.records_dir / f"{batch_id}.json").unlink(missing_ok=True)
+        return answers
+
+    def _succeeded(self, results: Iterable[Any]) -> Iterable[tuple[str, Completion]]:
+        for item in results:
+            result = getattr(item, "result", None)
+            if getattr(result, "type", None) == "succeeded":
+                message = result.message  # type: ignore[union-attr]
+                model = str(getattr(message, "model", "") or "")
+                yield str(item.custom_id), completion_from(message, model, self.name, batched=True)
+
+    def _pending(self) -> dict[str, str]:
+        """prompt key → id of a batch submitted earlier (by this run or an interrupted one) not yet stored."""
+        pending: dict[str, str] = {}
+        for record_file in sorted(self.records_dir.glob("*.json")) if self.records_dir.is_dir() else []:
+            try:
+                record = store.read_json(record_file, default={})
+            except StoreError:
+                continue
+            batch_id = record.get("id") if isinstance(record, dict) else None
+            if isinstance(batch_id, str):
+                pending.update(dict.fromkeys(map(str, record.get("keys") or []), batch_id))
+        return pending
+
+
+def _fail(tickets: list[_Ticket], error: DeepkbError) -> None:
+    for ticket in tickets:
+        ticket.error = error
+        ticket.done.set()

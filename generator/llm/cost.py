@@ -1,0 +1,75 @@
+"""What a run's model calls cost: tokens priced by the `llm.prices` table, batch discount included.
+
+Prices are list prices per million tokens. Anthropic reports cached input apart from `input_tokens`:
+reads are billed at `cache_read` (default 0.1 × input), writes at `cache_write` (default 1.25 × input).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..config import LLMConfig, ModelPrice
+from .base import TokenCount, Usage
+
+
+def price_for(model: str, config: LLMConfig) -> ModelPrice | None:
+    """The price of `model`: an exact key, else the longest key the name starts with, else None."""
+    if model in config.prices:
+        return config.prices[model]
+    keys = [key for key in config.prices if model.startswith(key)]
+    return config.prices[max(keys, key=len)] if keys else None
+
+
+def tokens_cost(tokens: TokenCount, price: ModelPrice, *, batched: bool, discount: float) -> float:
+    cache_write = price.cache_write if price.cache_write is not None else price.input * 1.25
+    cache_read = price.cache_read if price.cache_read is not None else price.input * 0.1
+    usd = (
+        tokens.input * price.input
+        + tokens.cache_write * cache_write
+        + tokens.cache_read * cache_read
+        + tokens.output * price.output
+    ) / 1_000_000
+    return usd * discount if batched else usd
+
+
+def usage_cost(usage: Usage, config: LLMConfig) -> tuple[float, list[str]]:
+    """Estimated USD of `usage`, and the models no price was found for (counted as free)."""
+    total, unpriced = 0.0, []
+    for (model, batched), tokens in sorted(usage.by_model.items()):
+        price = price_for(model, config)
+        if price is None:
+            unpriced.append(model)
+            continue
+        total += tokens_cost(tokens, price, batched=batched, discount=config.batch_discount)
+    return total, sorted(set(unpriced))
+
+
+def cost_record(usage: Usage, config: LLMConfig, provider: str) -> dict[str, Any]:
+    """The cost figures of one entry's run, as stored beside the entry (`_cost.json`) and in `_index.json`."""
+    usd, unpriced = usage_cost(usage, config)
+    record: dict[str, Any] = {
+        "provider": provider,
+        "models": sorted({model for model, _ in usage.by_model}),
+        "calls": usage.calls,
+        "batched_calls": usage.batched_calls,
+        "batch_fallbacks": usage.batch_fallbacks,
+        "input_tokens": usage.input_tokens,
+        "cache_read_tokens": usage.cache_read_tokens,
+        "cache_write_tokens": usage.cache_write_tokens,
+        "output_tokens": usage.output_tokens,
+        "cost_usd": round(usd, 6),
+    }
+    if unpriced:
+        record["unpriced_models"] = unpriced
+    return record
+
+
+def usage_line(usage: Usage, config: LLMConfig) -> str:
+    """`LLM: 12 calls (12 batched), 48,160 input + 0 cached + 277 output tokens, $0.0743 estimated`."""
+    usd, _ = usage_cost(usage, config)
+    batched = f" ({usage.batched_calls} batched)" if usage.batched_calls else ""
+    cached = usage.cache_read_tokens + usage.cache_write_tokens
+    return (
+        f"LLM: {usage.calls} calls{batched}, {usage.input_tokens:,} input + {cached:,} cached"
+        f" + {usage.output_tokens:,} output tokens, ${usd:.4f} estimated"
+    )

@@ -1,0 +1,24 @@
+"""One entry's view of the run's provider: the same answers, its own usage (so its cost is its own)."""
+
+from __future__ import annotations
+
+from .base import Completion, Prompt, Provider
+
+
+class MeteredProvider(Provider):
+    """Forwards every call to `inner` and adds what it cost to this meter's `usage` as well."""
+
+    def __init__(self, inner: Provider) -> None:
+        super().__init__(inner.config)
+        self.inner = inner
+        self.name = inner.name  # type: ignore[misc]
+        self.offline = inner.offline  # type: ignore[misc]
+        self.default_model = inner.default_model  # type: ignore[misc]
+
+    def model_for(self, stage: str) -> str:
+        return self.inner.model_for(stage)
+
+    def complete(self, prompt: Prompt) -> Completion:
+        completion = self.inner.complete(prompt)
+        self.usage.add(completion)
+        return completion
