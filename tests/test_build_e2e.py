@@ -113,3 +113,29 @@ def test_repo_run_json_prints_the_result_object(kb: Path, tmp_path: Path) -> Non
     assert data["harvest_dir"].endswith("repos/acme/sample")
     assert all(link.startswith("[") for link in data["shard_summaries"])
     assert data["summary"]
+
+
+def test_build_stops_an_entry_whose_model_never_finishes_and_goes_on(kb: Path) -> None:
+    """`build` opens each entry's run deadline (repo.*/topic.* timeouts) as `repo run`/`topic run` do:
+    a model endpoint that trickles forever fails that entry with one line, the others and the site go on."""
+    from llm_fakes import FakeOpenAI, Reply
+
+    config = (kb / "deepkb.yml").read_text(encoding="utf-8")
+    with FakeOpenAI(default=Reply.trickling("x" * 10_000, every=0.5)) as fake:
+        (kb / "deepkb.yml").write_text(
+            config
+            + f"llm:\n  provider: openai\n  base_url: {fake.base_url}\n  timeout: 600\n"
+            + "repo:\n  total_timeout: 1.5\ntopic:\n  total_timeout: 1.5\n",
+            encoding="utf-8",
+        )
+        # without the entry's deadline this build never ends: the subprocess timeout fails the test
+        done = subprocess.run(
+            [sys.executable, "-m", "generator", "--root", str(kb), "build"],
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+    assert done.returncode == 3, done.stderr
+    assert "total timeout" in done.stdout + done.stderr
+    assert (kb / "site" / "index.html").is_file()
+    assert "Traceback" not in done.stderr

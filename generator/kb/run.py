@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
@@ -21,6 +22,7 @@ from typing import Any, Literal
 from rich.console import Console
 
 from ..config import Config
+from ..deadlines import RunDeadline, run_deadline
 from ..errors import DeepkbError, PartialFailure
 from ..llm.base import Provider
 from ..llm.cost import cost_record
@@ -97,7 +99,8 @@ def research_entry(
         console.rule(f"{entry.kind} {entry.name}")
     meter = MeteredProvider(provider)
     try:
-        _research(paths, config, meter, entry, console)
+        with entry_deadline(config, entry):
+            _research(paths, config, meter, entry, console)
         outcome = Outcome(entry, "done")
     except PartialFailure as exc:
         outcome = Outcome(entry, "partial", exc.line())
@@ -107,6 +110,13 @@ def research_entry(
         outcome.cost = cost_record(meter.usage, config.llm, provider.name)
         _save_cost(paths, entry, outcome.cost)
     return outcome
+
+
+def entry_deadline(config: Config, entry: Entry) -> AbstractContextManager[RunDeadline]:
+    """The idle and total timeouts of one entry's run (repo.* or topic.*), as `deepkb repo/topic run` open them."""
+    section = "repo" if entry.repo is not None else "topic"
+    limits = config.repo if entry.repo is not None else config.topic
+    return run_deadline(section, total=limits.total_timeout, idle=limits.idle_timeout)
 
 
 def _research(
