@@ -118,7 +118,7 @@ def browser() -> Iterator[Any]:
 def open_page(browser: Any, site: Site) -> Iterator[Any]:
     contexts = []
 
-    def opener(kind: str, width: int = 1200) -> Reader:
+    def opener(kind: str, width: int = 1280) -> Reader:
         context = browser.new_context(viewport={"width": width, "height": 900})
         contexts.append(context)
         reader = Reader(context.new_page(), site.base)

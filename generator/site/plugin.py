@@ -17,11 +17,14 @@ from typing import Any
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
+from mkdocs.utils.templates import TemplateContext
 from mkdocs.structure.files import File, Files
+from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 from mkdocs.structure.toc import AnchorLink
 
 from . import assets, search
+from .nav import reading_path, repository_pages
 from .sanitize import clean_html, clean_meta, clean_title, find_live_markup
 
 CONFIG_TEXT = ("site_name", "site_description", "site_author", "copyright", "repo_name")
@@ -88,7 +91,11 @@ def _refuse_live_markup(name: str, output: str) -> None:
 
 
 class SitePlugin(BasePlugin):  # type: ignore[type-arg]
-    """Serves deepkb's assets from the site itself, turns third-party fonts off and builds the search index."""
+    """Serves deepkb's assets from the site itself, turns third-party fonts off, gives a repository's pages
+    their reading path (nav.reading_path) and builds the search index."""
+
+    def __init__(self) -> None:
+        self.repositories: dict[str, list[File]] = {}
 
     @event_priority(50)
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
@@ -105,7 +112,14 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
         for uri, path in assets.asset_files():
             if files.get_file_from_path(uri) is None:
                 files.append(File.generated(config, uri, abs_src_path=str(path)))
+        self.repositories = repository_pages(files)
         return files
+
+    def on_page_context(
+        self, context: TemplateContext, *, page: Page, config: MkDocsConfig, nav: Navigation
+    ) -> TemplateContext:
+        context["nav"] = reading_path(page, nav, self.repositories)
+        return context
 
     @event_priority(-50)  # before the sanitizer's final check (-100), which the marker passes
     def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str:
