@@ -83,13 +83,18 @@ def _page_urls(site: Path) -> dict[str, str]:
     }
 
 
+DIAGRAM_FENCE = '<pre class="deepkb-diagram"><code>'
+
+
 def _add_broken_diagram_page(site: Path, shard_url: str) -> str:
     """A copy of the shard page whose diagram does not parse (same depth: its relative links still work)."""
     source = site / shard_url / "index.html"
     target = source.parent.parent / "zz-broken-diagram" / "index.html"
     target.parent.mkdir()
     html = source.read_text(encoding="utf-8")
-    start = html.index('<pre class="deepkb-diagram"><code>') + len('<pre class="deepkb-diagram"><code>')
+    if DIAGRAM_FENCE not in html:
+        return shard_url + "no-diagram-to-break/"  # the test on this page then fails on its first check
+    start = html.index(DIAGRAM_FENCE) + len(DIAGRAM_FENCE)
     html = html[:start] + "flowchart LR\n  A[unclosed --&gt;&gt; ((B\n" + html[html.index("</code>", start) :]
     target.write_text(html, encoding="utf-8")
     return target.parent.relative_to(site).as_posix() + "/"
