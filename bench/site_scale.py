@@ -150,7 +150,7 @@ def measure_search(site: Path, page: str = "topics/topic-00005/output/report/") 
             tab = context.new_page()
             tab.goto(base + page, wait_until="networkidle")
             fetched: list[int] = []
-            tab.on("requestfinished", lambda r: fetched.append(r.sizes()["responseBodySize"]))
+            tab.on("requestfinished", lambda r, sink=fetched: sink.append(r.sizes()["responseBodySize"]))
             started = time.perf_counter()
             tab.keyboard.press("/")
             tab.locator("#deepkb-search input").fill(query)
