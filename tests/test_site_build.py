@@ -222,3 +222,28 @@ def test_a_page_failing_the_final_check_leaves_no_live_markup_in_site(tmp_path: 
     assert _live_pages(paths.site_dir) == {}
     assert "Changed body" not in (paths.site_dir / "topics" / "t" / "index.html").read_text(encoding="utf-8")
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".site")] == []  # no staging left behind
+
+
+def test_a_root_mkdocs_yml_without_the_site_plugin_is_refused(tmp_path: Path) -> None:
+    (tmp_path / "mkdocs.yml").write_text(
+        "site_name: x\ntheme:\n  name: material\nplugins:\n  - deepkb-sanitize\n", encoding="utf-8"
+    )
+    with pytest.raises(ConfigError, match="deepkb-site"):
+        build_site(KBPaths(tmp_path), Config())
+
+
+def test_the_site_serves_its_own_assets_and_asks_no_third_party(tmp_path: Path) -> None:
+    """Fonts off, mermaid and deepkb's scripts shipped in the site, no absolute URL in any <script>/<link>."""
+    import re
+
+    paths = KBPaths(tmp_path)
+    write_page(paths.topic_dir("t") / "index.md", {"title": "T"}, "```mermaid\ngraph TD\n  A --> B\n```\n")
+    render_site(paths, Config())
+    site = build_site(paths, Config())
+    for asset in ("vendor/mermaid/mermaid.min.js", "vendor/mermaid/LICENSE", "deepkb/diagrams.js"):
+        assert (site / "assets" / "javascripts" / asset).is_file(), asset
+    for page in ("index.html", "topics/t/index.html", "404.html"):
+        html = (site / page).read_text(encoding="utf-8")
+        assert "fonts.googleapis.com" not in html and "unpkg.com" not in html, page
+        assert not re.findall(r'<(?:script|link)\b[^>]*(?:src|href)="(?:https?:)?//', html), page
+    assert (site / "pagefind" / "pagefind-ui.js").is_file()
