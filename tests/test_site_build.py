@@ -102,6 +102,8 @@ def test_search_index_segments_chinese_and_leaves_the_404_page_out(
     pages = indexed_pages(paths.site_dir)
     urls = {page["url"] for page in pages}
     assert "/topics/evil-topic/" in urls and not any("404" in url for url in urls)
+    titles = {page["url"]: page["meta"]["title"] for page in pages}
+    assert titles["/topics/evil-topic/output/report/"] == "Report"  # the page's title, not its "# Findings"
     texts = " ".join(page["content"] for page in pages)
     assert "知识\u200b库" in texts or "知识库\u200b" in texts  # Pagefind's extended build segmented Chinese
     shown = as_displayed(paths.site_dir, json.dumps(pages, ensure_ascii=False))

@@ -123,7 +123,7 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
 
     @event_priority(-50)  # before the sanitizer's final check (-100), which the marker passes
     def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str:
-        return search.mark_searchable(output)
+        return search.mark_searchable(output, page.title or "")
 
     @event_priority(-100)  # after the sanitizer has checked every file
     def on_post_build(self, *, config: MkDocsConfig) -> None:

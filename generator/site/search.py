@@ -10,6 +10,7 @@ anchors, the "last updated" line, diagram source, provenance notices) are exclud
 from __future__ import annotations
 
 import gzip
+import html
 import json
 import subprocess
 from pathlib import Path
@@ -43,9 +44,13 @@ class SearchIndexError(DeepkbError):
 _ARTICLE = '<article class="md-content__inner'
 
 
-def mark_searchable(page_html: str) -> str:
-    """A built content page with its article marked as what Pagefind indexes."""
-    return page_html.replace(_ARTICLE, '<article data-pagefind-body class="md-content__inner', 1)
+def mark_searchable(page_html: str, title: str) -> str:
+    """A built content page with its article marked as what Pagefind indexes, and the page's title (its
+    frontmatter title, which says which repository or topic a page belongs to) as the result's title instead
+    of Pagefind's default, the first heading, which several pages of one topic can share."""
+    marked = page_html.replace(_ARTICLE, '<article data-pagefind-body class="md-content__inner', 1)
+    meta = f'<span data-pagefind-meta="title" hidden>{html.escape(title, quote=True)}</span>'
+    return marked.replace("</article>", f"{meta}</article>", 1) if title else marked
 
 
 def index_site(site_dir: Path) -> None:
