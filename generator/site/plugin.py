@@ -13,6 +13,7 @@ import html as htmllib
 import logging
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
@@ -29,6 +30,9 @@ from .sanitize import clean_html, clean_meta, clean_title, find_live_markup
 
 CONFIG_TEXT = ("site_name", "site_description", "site_author", "copyright", "repo_name")
 """Config values the theme prints raw (deepkb.yml's site title and description reach two of them)."""
+CONFIG_URLS = ("repo_url", "edit_uri")
+"""Config URLs the theme prints raw into href attributes: characters a URL cannot hold are percent-encoded."""
+URL_SAFE = ":/?#[]@!$&()*+,;=%~"
 
 log = logging.getLogger("mkdocs.plugins.deepkb")
 
@@ -44,6 +48,9 @@ class SanitizePlugin(BasePlugin):  # type: ignore[type-arg]
         for key in CONFIG_TEXT:
             if isinstance(config.get(key), str):
                 config[key] = clean_title(config[key])
+        for key in CONFIG_URLS:
+            if isinstance(config.get(key), str):
+                config[key] = quote(config[key], safe=URL_SAFE)
         self.checked = set()
         return config
 
