@@ -42,6 +42,8 @@ sync_api = pytest.importorskip(
 RENDERER_DEBRIS = ("unconsumed escape",)
 """Debris the renderer's escaping causes; docstring markup (underlines, roles) is the repository pages' to clean,
 checked by test_docstring_markup_never_reaches_the_screen below."""
+SEARCH_BUDGET = 500 * 1024
+"""Bytes a first query may fetch (issue 12: ≤ 0.5 MB at 20,000 pages; bench/site_scale.py measures that)."""
 PAGE_KINDS = ("home", "repository index", "shard", "topic landing", "report", "raw source", "tag page")
 
 
@@ -199,10 +201,14 @@ def test_search_answers_english_and_chinese_from_a_page_with_a_diagram(open_page
     reader = open_page("shard")
     page = reader.page
     assert _wait_for_diagrams(page) >= 1
+    page.wait_for_load_state("networkidle")
+    fetched: list[int] = []
+    page.on("requestfinished", lambda r: fetched.append(r.sizes()["responseBodySize"]))
     page.keyboard.press("/")
     page.wait_for_selector("#deepkb-search input", state="visible")
     english = _search(page, "tokenizer")
     assert english, "no result for an English word of the shard pages"
+    assert 0 < sum(fetched) <= SEARCH_BUDGET  # the UI, Pagefind's loader and only the chunks a query needs
     page.screenshot(path=str(site.shots / "search-english.png"))
     chinese = _search(page, "算盘")
     assert chinese, "no result for a Chinese word of the corpus"
