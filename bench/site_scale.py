@@ -12,6 +12,8 @@ sizes as served by a server without compression, so an upper bound of what GitHu
 The last line is JSON: {"pages", "build_s", "avg_page_kb", "search_index_mb", "search_query_kb", …}.
 Targets (issue 5): build at 5,000 pages ≤ 6 × build at 1,000; average page ≤ 40 KB. Issue 12: a first search
 result at 20,000 pages fetches ≤ 500 KB.
+Measured 2026-11-25 (`site_scale.py 20000`, 2 cores shared with other jobs, 18.5 min in all): 20,133 pages,
+search_query_kb 363 (en) / 356 (zh) in 14 requests, search index 14.4 MB in 20,213 files, build 626 s.
 """
 
 from __future__ import annotations

@@ -125,9 +125,11 @@ def browser() -> Iterator[Any]:
 def open_page(browser: Any, site: Site) -> Iterator[Any]:
     contexts = []
 
-    def opener(kind: str, width: int = 1280) -> Reader:
+    def opener(kind: str, width: int = 1280, block: str = "") -> Reader:
         context = browser.new_context(viewport={"width": width, "height": 900})
         contexts.append(context)
+        if block:  # a file the server "fails" to deliver
+            context.route(block, lambda route: route.abort())
         reader = Reader(context.new_page(), site.base)
         reader.page.on("console", lambda m: reader.errors.append(m.text) if m.type == "error" else None)
         reader.page.on("pageerror", lambda e: reader.errors.append(f"uncaught: {e}"))
@@ -244,6 +246,18 @@ def test_a_diagram_that_fails_to_parse_shows_text_and_the_page_keeps_working(
 def test_docstring_markup_never_reaches_the_screen(open_page: Any) -> None:
     for kind in ("repository index", "shard"):
         assert escape_debris(open_page(kind).page.content()) == [], kind
+
+
+def test_a_diagram_library_that_fails_to_load_leaves_search_and_theme_working(open_page: Any) -> None:
+    reader = open_page("shard", block="**/mermaid.min.js")
+    page = reader.page
+    page.wait_for_selector(".deepkb-diagram-note", timeout=20000)
+    assert "did not load" in page.locator(".deepkb-diagram-note").first.inner_text()
+    assert _toggle_theme(page) == "slate"
+    page.keyboard.press("/")
+    assert _search(page, "tokenizer")
+    # the one console line is the browser's own report of the blocked request
+    assert reader.errors == ["Failed to load resource: net::ERR_FAILED"]
 
 
 def test_screenshots_were_saved(site: Site) -> None:

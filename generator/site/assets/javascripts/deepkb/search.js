@@ -102,7 +102,9 @@
   button.addEventListener("click", open);
   document.addEventListener("keydown", function (event) {
     var target = event.target;
-    var typing = target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
+    // only fields that take text keep the key; a focused toggle or checkbox (the theme switch) does not
+    var textInput = target && target.tagName === "INPUT" && !/^(checkbox|radio|button|submit|reset|range|color)$/.test(target.type);
+    var typing = target && (target.isContentEditable || textInput || /^(TEXTAREA|SELECT)$/.test(target.tagName));
     if (typing || event.ctrlKey || event.metaKey || event.altKey || dialog.open) {
       return;
     }
