@@ -17,6 +17,7 @@ from site_fixtures import (
 
 from generator.config import Config
 from generator.errors import ConfigError
+from generator.site.assets import MERMAID_VERSION
 from generator.site.build import SiteBuildError, build_site, config_overrides
 from generator.site.nav import count_entries
 from generator.site.render import render_site
@@ -249,3 +250,7 @@ def test_the_site_serves_its_own_assets_and_asks_no_third_party(tmp_path: Path) 
         assert "fonts.googleapis.com" not in html and "unpkg.com" not in html, page
         assert not re.findall(r'<(?:script|link)\b[^>]*(?:src|href)="(?:https?:)?//', html), page
     assert (site / "pagefind" / "pagefind-ui.js").is_file()
+    vendored = (site / "assets" / "javascripts" / "vendor" / "mermaid" / "mermaid.min.js").read_text(
+        encoding="utf-8"
+    )
+    assert f'"{MERMAID_VERSION}"' in vendored  # the pinned release is the one shipped
