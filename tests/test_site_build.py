@@ -17,12 +17,12 @@ from site_fixtures import (
 
 from generator.config import Config
 from generator.errors import ConfigError
-from generator.site.assets import MERMAID_VERSION
 from generator.site.build import SiteBuildError, build_site, config_overrides
 from generator.site.nav import count_entries
 from generator.site.render import render_site
 from generator.site.sanitize import clean_description
 from generator.site.search import as_displayed, indexed_pages
+from generator.site.static import MERMAID_VERSION
 from generator.store import KBPaths, read_page, write_page
 
 

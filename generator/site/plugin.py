@@ -24,7 +24,7 @@ from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 from mkdocs.structure.toc import AnchorLink
 
-from . import assets, search
+from . import search, static
 from .nav import reading_path, repository_pages
 from .sanitize import clean_html, clean_meta, clean_title, find_live_markup
 
@@ -107,16 +107,16 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
     @event_priority(50)
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         config.theme["font"] = False  # the privacy promise: no web fonts from a third party
-        for script in assets.SCRIPTS:
+        for script in static.SCRIPTS:
             if script not in config.extra_javascript:
                 config.extra_javascript.append(script)
-        for sheet in assets.STYLESHEETS:
+        for sheet in static.STYLESHEETS:
             if sheet not in config.extra_css:
                 config.extra_css.append(sheet)
         return config
 
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files:
-        for uri, path in assets.asset_files():
+        for uri, path in static.asset_files():
             if files.get_file_from_path(uri) is None:
                 files.append(File.generated(config, uri, abs_src_path=str(path)))
         self.repositories = repository_pages(files)
