@@ -59,3 +59,21 @@ def test_shard_pages_walk_their_repository(tmp_path: Path) -> None:
     # pages outside repositories keep the bounded site nav, with no repository's shards in it
     home = (site / "index.html").read_text(encoding="utf-8")
     assert "webclient · sessions" not in home and "other · core" not in home
+
+
+def test_a_topic_walks_landing_report_analysis_and_sources(tmp_path: Path) -> None:
+    paths = KBPaths(tmp_path)
+    topic = paths.topic_dir("widgets")
+    write_page(topic / "index.md", {"title": "Widgets"}, "# Widgets\n\n[Report](output/report.md)\n")
+    write_page(topic / "output" / "report.md", {"title": "Report: Widgets"}, "# Report\n")
+    write_page(topic / "processed" / "analysis.md", {"title": "Analysis: Widgets"}, "# Analysis\n")
+    write_page(topic / "sources.md", {"title": "Sources: Widgets"}, "# Sources\n\n[a](raw/a.md)\n")
+    write_page(topic / "raw" / "a.md", {"title": "Raw source A"}, "# A\n")
+    render_site(paths, Config())
+    site = build_site(paths, Config())
+    report = (site / "topics/widgets/output/report/index.html").read_text(encoding="utf-8")
+    nav = _sidebar(report)
+    assert "Analysis: Widgets" in nav and "Sources: Widgets" in nav and "Raw source A" not in nav
+    footer = report.split('class="md-footer"', 1)[1]
+    assert re.search(r'href="\.\./\.\./"[^>]*md-footer__link--prev', footer)  # back to the landing page
+    assert re.search(r'href="\.\./\.\./processed/analysis/"[^>]*md-footer__link--next', footer)

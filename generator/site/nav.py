@@ -5,9 +5,10 @@ Material renders the whole nav into every page: listing every page made a 1,000-
 the few dozen most recently updated repositories and topics; everything else (shards, reports, analyses,
 raw sources, tag pages) is reached from index pages, landing pages and tag pages.
 
-A repository's own pages get more: while one of them is rendered, `reading_path` puts that repository's
-index and shards into the nav as a section (left navigation, previous/next, breadcrumb), for that page only,
-so the nav stays bounded whatever the number of repositories and shards.
+A repository's or topic's own pages get more: while one of them is rendered, `reading_path` puts that
+entry's pages (a repository's index and shards; a topic's landing page, report, analysis and sources) into
+the nav as a section (left navigation, previous/next, breadcrumb), for that page only, so the nav stays
+bounded whatever the number of entries.
 """
 
 from __future__ import annotations
@@ -56,43 +57,50 @@ def count_entries(nav: list[Any]) -> int:
     return total
 
 
-# --------------------------------------------------------------------------- a repository's reading path
+# --------------------------------------------------------------------------- an entry's reading path
 
-_REPOSITORY_PAGE = re.compile(r"^repos/([^/]+)/([^/]+)/(?:index\.md|shards/[^/]+\.md)$")
+# A repository's pages (index, then shards) and a topic's (landing, report, analysis, sources); a topic's raw
+# sources stay out: there can be hundreds, and the sources page lists them.
+_ENTRY_PAGE = re.compile(
+    r"^(?P<entry>repos/[^/]+/[^/]+/|topics/[^/]+/)"
+    r"(?P<page>index\.md|shards/[^/]+\.md|output/report\.md|processed/analysis\.md|sources\.md)$"
+)
+_ORDER = {"index.md": 0, "output/report.md": 1, "processed/analysis.md": 2, "sources.md": 3}
 
 
-def repository_pages(files: Files) -> dict[str, list[File]]:
-    """Each repository's pages in reading order — its index, then its shards by file name — keyed by the
-    repository folder ("repos/<owner>/<repo>/"). One pass over the files, once per build."""
+def entry_pages(files: Files) -> dict[str, list[File]]:
+    """Each repository's and topic's pages in reading order, keyed by the entry's folder ("repos/<owner>/
+    <repo>/", "topics/<slug>/"): landing page first, shards by file name. One pass, once per build."""
     groups: dict[str, list[File]] = {}
     for file in files.documentation_pages():
-        match = _REPOSITORY_PAGE.match(file.src_uri)
+        match = _ENTRY_PAGE.match(file.src_uri)
         if match:
-            groups.setdefault(f"repos/{match.group(1)}/{match.group(2)}/", []).append(file)
-    for members in groups.values():
-        members.sort(key=lambda f: (not f.src_uri.endswith("/index.md"), f.src_uri))
-    return {key: members for key, members in groups.items() if members[0].src_uri.endswith("/index.md")}
+            groups.setdefault(match.group("entry"), []).append(file)
+    for entry, members in groups.items():
+        members.sort(key=lambda f: (_ORDER.get(f.src_uri.removeprefix(entry), 4), f.src_uri))
+    return {key: members for key, members in groups.items() if members[0].src_uri == f"{key}index.md"}
 
 
 def reading_path(page: Page, nav: Navigation, groups: dict[str, list[File]]) -> Navigation:
-    """The nav to render `page` with: the bounded site nav, plus — on a repository's pages — that repository
-    as a section holding its index and shards, so the left nav lists them, the footer's previous/next walks
-    them and the breadcrumb leads back (Repositories › repository). Costs O(size of the bounded nav)."""
-    match = _REPOSITORY_PAGE.match(page.file.src_uri)
-    members = groups.get(f"repos/{match.group(1)}/{match.group(2)}/", []) if match else []
-    pages = [file.page for file in members if isinstance(file.page, Page)]
-    repositories = next((item for item in nav.items if _is_section_of(item, "repos/index.md")), None)
-    if len(pages) < 2 or page not in pages or repositories is None:
+    """The nav to render `page` with: the bounded site nav, plus — on a repository's or topic's pages — that
+    entry as a section holding its pages, so the left nav lists them, the footer's previous/next walks them
+    and the breadcrumb leads back (Repositories › repository). Costs O(size of the bounded nav)."""
+    match = _ENTRY_PAGE.match(page.file.src_uri)
+    entry = match.group("entry") if match else ""
+    pages = [file.page for file in groups.get(entry, []) if isinstance(file.page, Page)]
+    listing = f"{entry.split('/', 1)[0]}/index.md"
+    top = next((item for item in nav.items if _is_section_of(item, listing)), None)
+    if len(pages) < 2 or page not in pages or top is None:
         return nav
-    section = Section(pages[0].title or members[0].src_uri, list(pages))
-    children = [c for c in repositories.children if not (isinstance(c, Page) and c is pages[0])]
-    position = 1 if children and _is_page(children[0], "repos/index.md") else 0
-    around = Section(repositories.title, children[:position] + [section] + children[position:])
+    section = Section(pages[0].title or entry, list(pages))
+    children = [c for c in top.children if c is not pages[0]]
+    position = 1 if children and _is_page(children[0], listing) else 0
+    around = Section(top.title, children[:position] + [section] + children[position:])
     page.active = False  # clears the flag MkDocs set along the page's old parents (the shared site nav)
     section.parent, page.parent = around, section
     _link_neighbours(page, pages)
     page.active = True  # marks the new path open; MkDocs clears it along this path after rendering
-    return Navigation([around if item is repositories else item for item in nav.items], nav.pages)
+    return Navigation([around if item is top else item for item in nav.items], nav.pages)
 
 
 def _link_neighbours(page: Page, pages: list[Page]) -> None:

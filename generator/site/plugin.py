@@ -25,7 +25,7 @@ from mkdocs.structure.pages import Page
 from mkdocs.structure.toc import AnchorLink
 
 from . import search, static
-from .nav import reading_path, repository_pages
+from .nav import entry_pages, reading_path
 from .sanitize import clean_html, clean_meta, clean_title, find_live_markup
 
 CONFIG_TEXT = ("site_name", "site_description", "site_author", "copyright", "repo_name")
@@ -98,11 +98,11 @@ def _refuse_live_markup(name: str, output: str) -> None:
 
 
 class SitePlugin(BasePlugin):  # type: ignore[type-arg]
-    """Serves deepkb's assets from the site itself, turns third-party fonts off, gives a repository's pages
-    their reading path (nav.reading_path) and builds the search index."""
+    """Serves deepkb's assets from the site itself, turns third-party fonts off, gives a repository's or
+    topic's pages their reading path (nav.reading_path) and builds the search index."""
 
     def __init__(self) -> None:
-        self.repositories: dict[str, list[File]] = {}
+        self.entries: dict[str, list[File]] = {}
 
     @event_priority(50)
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
@@ -119,13 +119,13 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
         for uri, path in static.asset_files():
             if files.get_file_from_path(uri) is None:
                 files.append(File.generated(config, uri, abs_src_path=str(path)))
-        self.repositories = repository_pages(files)
+        self.entries = entry_pages(files)
         return files
 
     def on_page_context(
         self, context: TemplateContext, *, page: Page, config: MkDocsConfig, nav: Navigation
     ) -> TemplateContext:
-        context["nav"] = reading_path(page, nav, self.repositories)
+        context["nav"] = reading_path(page, nav, self.entries)
         return context
 
     @event_priority(-50)  # before the sanitizer's final check (-100), which the marker passes
