@@ -155,9 +155,11 @@ def _wait_for_diagrams(page: Any) -> int:
 
 
 def _toggle_theme(page: Any) -> str:
+    scheme = "document.body.getAttribute('data-md-color-scheme')"
+    before = page.evaluate(scheme)
     page.locator("form[data-md-component=palette] label:visible").first.click()
-    page.wait_for_timeout(300)
-    return str(page.evaluate("document.body.getAttribute('data-md-color-scheme')"))
+    page.wait_for_function(f"{scheme} !== {before!r}", timeout=5000)
+    return str(page.evaluate(scheme))
 
 
 @pytest.mark.parametrize("kind", PAGE_KINDS)
@@ -183,7 +185,7 @@ def test_page_kind_reads_cleanly_in_light_dark_and_narrow(open_page: Any, site: 
     assert _toggle_theme(page) == "default"
 
     page.set_viewport_size({"width": 400, "height": 800})
-    page.wait_for_timeout(200)
+    page.wait_for_function("document.documentElement.clientWidth === 400")
     overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
     page.screenshot(path=str(site.shots / f"{slug}-400px.png"), full_page=True)
     assert overflow <= 0, f"{kind}: the page scrolls sideways by {overflow}px at 400 px"
