@@ -43,6 +43,7 @@ lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check generator tests bench
 	$(BIN)/ruff format --check generator tests bench
 	$(BIN)/mypy generator
+	$(BIN)/actionlint
 
 unit: $(VENV)/.installed-dev
 	$(BIN)/pytest

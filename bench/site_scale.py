@@ -5,9 +5,15 @@
 N is the number of content pages: N/4 topics, each with a landing page, a report, an analysis and one raw
 source, in the documented site_src layout, written with store.write_page; then the knowledge index
 (generator.kb.index.update_index, when present), the listing pages (render_site) and the MkDocs build
-(build_site, strict). The last line is JSON: {"pages", "build_s", "avg_page_kb", "search_index_mb", …}.
-Targets (issue 5): build at 5,000 pages ≤ 6 × build at 1,000; average page ≤ 40 KB; search index at 5,000
-pages ≤ 25 MB.
+(build_site, strict, Pagefind included). Then the built site is served on 127.0.0.1 and opened in Chromium
+(Playwright, as the browser tests do): `search_query_kb` is what the browser fetched between pressing "/" on a
+freshly opened page and the first result shown, for an English and a Chinese query (the larger is reported;
+sizes as served by a server without compression, so an upper bound of what GitHub Pages sends).
+The last line is JSON: {"pages", "build_s", "avg_page_kb", "search_index_mb", "search_query_kb", …}.
+Targets (issue 5): build at 5,000 pages ≤ 6 × build at 1,000; average page ≤ 40 KB. Issue 12: a first search
+result at 20,000 pages fetches ≤ 500 KB.
+Measured 2026-11-25 (`site_scale.py 20000`, 2 cores shared with other jobs, 18.5 min in all): 20,133 pages,
+search_query_kb 363 (en) / 356 (zh) in 14 requests, search index 14.4 MB in 20,213 files, build 626 s.
 """
 
 from __future__ import annotations
@@ -22,6 +28,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(1, str(Path(__file__).resolve().parents[1] / "tests"))
 
 from generator.config import Config  # noqa: E402
 from generator.site.build import build_site  # noqa: E402
@@ -109,18 +116,54 @@ def measure(root: Path, pages: int) -> dict[str, object]:
     build_s = time.perf_counter() - started
     html = [p for p in site.rglob("*.html") if "assets" not in p.relative_to(site).parts]
     sizes = [p.stat().st_size for p in html]
-    search_index = site / "search" / "search_index.json"
+    search_index = [p for p in (site / "pagefind").rglob("*") if p.is_file()]
     return {
         "pages": len(html),
         "build_s": round(build_s, 2),
         "avg_page_kb": round(sum(sizes) / len(sizes) / 1024, 1),
         "max_page_kb": round(max(sizes) / 1024, 1),
-        "search_index_mb": round(search_index.stat().st_size / 1024 / 1024, 2),
+        "search_index_mb": round(sum(p.stat().st_size for p in search_index) / 1024 / 1024, 2),
+        "search_index_files": len(search_index),
         "site_mb": round(sum(p.stat().st_size for p in site.rglob("*") if p.is_file()) / 1024 / 1024, 1),
         "write_s": round(write_s, 2),
         "index_and_render_s": round(render_s, 2),
         "indexed": indexed,
     }
+
+
+CHROMIUM = Path("/usr/bin/chromium")
+QUERIES = {"en": "retrieval", "zh": "数据库"}
+
+
+def measure_search(site: Path, page: str = "topics/topic-00005/output/report/") -> dict[str, object]:
+    """Bytes fetched from pressing "/" on a freshly opened page to the first result shown, per query."""
+    if not CHROMIUM.is_file():
+        return {"search_query_kb": None, "search_note": f"no browser at {CHROMIUM}"}
+    from browser_kb import serve  # tests/: the same static server the browser tests use
+    from playwright.sync_api import sync_playwright
+
+    figures: dict[str, object] = {}
+    with serve(site) as base, sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), args=["--no-sandbox", "--disable-gpu"]
+        )
+        for lang, query in QUERIES.items():
+            context = browser.new_context()
+            tab = context.new_page()
+            tab.goto(base + page, wait_until="networkidle")
+            fetched: list[int] = []
+            tab.on("requestfinished", lambda r, sink=fetched: sink.append(r.sizes()["responseBodySize"]))
+            started = time.perf_counter()
+            tab.keyboard.press("/")
+            tab.locator("#deepkb-search input").fill(query)
+            tab.wait_for_selector(".pagefind-ui__result-link", timeout=60000)
+            figures[f"search_first_result_ms_{lang}"] = round((time.perf_counter() - started) * 1000)
+            figures[f"search_query_kb_{lang}"] = round(sum(fetched) / 1024, 1)
+            figures[f"search_requests_{lang}"] = len(fetched)
+            context.close()
+        browser.close()
+    figures["search_query_kb"] = max(v for k, v in figures.items() if k.startswith("search_query_kb_"))  # type: ignore[type-var]
+    return figures
 
 
 def main() -> None:
@@ -131,7 +174,10 @@ def main() -> None:
     args = parser.parse_args()
     root = args.root or Path(tempfile.mkdtemp(prefix="deepkb-bench-"))
     try:
+        started = time.perf_counter()
         figures = measure(root, args.pages)
+        figures.update(measure_search(root / "site"))
+        figures["total_s"] = round(time.perf_counter() - started, 1)
     finally:
         if args.root is None and not args.keep:
             shutil.rmtree(root, ignore_errors=True)

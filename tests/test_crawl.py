@@ -47,11 +47,11 @@ MARKDOWN_EXTENSIONS = [
     "pymdownx.highlight",
 ]
 UNSAFE_SCHEMES = ("javascript:", "data:", "vbscript:")
-# As in mkdocs.yml: a ```mermaid fence becomes a live diagram.
+# As in mkdocs.yml: a ```mermaid fence becomes a live diagram (drawn by the site's own script).
 EXTENSION_CONFIGS = {
     "pymdownx.superfences": {
         "custom_fences": [
-            {"name": "mermaid", "class": "mermaid", "format": superfences.fence_code_format},
+            {"name": "mermaid", "class": "deepkb-diagram", "format": superfences.fence_code_format},
         ]
     }
 }
@@ -78,8 +78,8 @@ def live_markup_problems(text: str) -> list[str]:
     for tag, attrs in collector.tags:
         if tag in {"script", "img", "iframe", "object", "embed", "style", "svg", "form", "b"}:
             problems.append(f"<{tag}>")
-        if "mermaid" in (dict(attrs).get("class") or ""):
-            problems.append(f"<{tag} class=mermaid>")
+        if "deepkb-diagram" in (dict(attrs).get("class") or ""):
+            problems.append(f"<{tag} class=deepkb-diagram>")
         for name, value in attrs:
             target = "".join((value or "").split()).lower()
             if name.startswith("on") or target.startswith(UNSAFE_SCHEMES):

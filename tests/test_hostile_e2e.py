@@ -33,6 +33,8 @@ from hostile_fixtures import (
 )
 from llm_fakes import FakeOpenAI
 
+from generator.site.search import as_displayed, indexed_pages
+
 # `python -m generator ARGS` exactly (run_module with alter_sys is what -m does), plus an exit hook that
 # saves the process's /proc/self/io: how many bytes it read, to prove the 3 GiB sparse files were not read.
 _RUNNER = """\
@@ -276,7 +278,7 @@ class LiveMarkup(HTMLParser):
     def _track_mermaid(self, tag: str, values: dict[str, str]) -> None:
         if self._mermaid_depth:
             self._mermaid_depth += 1
-        elif "mermaid" in values.get("class", "").split():
+        elif "deepkb-diagram" in values.get("class", "").split():
             self._mermaid_depth = 1
             self._buffer = []
 
@@ -337,15 +339,15 @@ def test_article_bodies_carry_no_styles(kb: HostileKB) -> None:
 
 
 def test_search_index_holds_no_live_markup(kb: HostileKB) -> None:
-    # Material's search shows each hit's title and text as HTML, so the index is published markup too
-    docs = json.loads((kb.root / "site" / "search" / "search_index.json").read_text(encoding="utf-8"))["docs"]
+    # the search UI shows each hit's title and excerpt, so the index is published markup too
+    docs = indexed_pages(kb.root / "site")
     assert docs
     for doc in docs:
-        for key in ("title", "text"):
+        for text in (doc["meta"].get("title", ""), doc["content"]):
             parser = LiveMarkup()
-            parser.feed(doc.get(key, ""))
+            parser.feed(as_displayed(kb.root / "site", text))
             parser.close()
-            assert not parser.problems, (doc["location"], key, parser.problems)
+            assert not parser.problems, (doc["url"], parser.problems)
 
 
 def test_generated_mermaid_has_no_click_directives(kb: HostileKB) -> None:

@@ -21,6 +21,8 @@ from generator.site.build import SiteBuildError, build_site, config_overrides
 from generator.site.nav import count_entries
 from generator.site.render import render_site
 from generator.site.sanitize import clean_description
+from generator.site.search import as_displayed, indexed_pages
+from generator.site.static import MERMAID_VERSION
 from generator.store import KBPaths, read_page, write_page
 
 
@@ -81,7 +83,7 @@ def test_frontmatter_parses_back_to_what_was_written(hostile_site: tuple[KBPaths
 def test_mermaid_and_code_survive_sanitizing(hostile_site: tuple[KBPaths, dict]) -> None:
     paths, _ = hostile_site
     html = (paths.site_dir / "topics" / "evil-topic" / "index.html").read_text(encoding="utf-8")
-    assert '<pre class="mermaid"><code>graph TD' in html
+    assert '<pre class="deepkb-diagram"><code>graph TD' in html
     assert '<span class="k">def</span>' in html
     assert '<div class="admonition info">' in html
     assert "Produced offline" in html
@@ -94,13 +96,20 @@ def test_workspace_json_is_not_published(hostile_site: tuple[KBPaths, dict]) -> 
     assert not (paths.site_dir / "_index.json").exists()
 
 
-def test_search_index_segments_chinese(hostile_site: tuple[KBPaths, dict]) -> None:
+def test_search_index_segments_chinese_and_leaves_the_404_page_out(
+    hostile_site: tuple[KBPaths, dict],
+) -> None:
     paths, _ = hostile_site
-    index = json.loads((paths.site_dir / "search" / "search_index.json").read_text(encoding="utf-8"))
-    assert "zh" in index["config"]["lang"] and "\\u200b" in index["config"]["separator"]
-    texts = " ".join(doc["text"] for doc in index["docs"])
-    assert "知识\u200b库" in texts or "知识库\u200b" in texts
-    assert "<script" not in json.dumps(index, ensure_ascii=False)
+    pages = indexed_pages(paths.site_dir)
+    urls = {page["url"] for page in pages}
+    assert "/topics/evil-topic/" in urls and not any("404" in url for url in urls)
+    titles = {page["url"]: page["meta"]["title"] for page in pages}
+    assert titles["/topics/evil-topic/output/report/"] == "Report"  # the page's title, not its "# Findings"
+    texts = " ".join(page["content"] for page in pages)
+    assert "知识\u200b库" in texts or "知识库\u200b" in texts  # Pagefind's extended build segmented Chinese
+    shown = as_displayed(paths.site_dir, json.dumps(pages, ensure_ascii=False))
+    assert "<script" in texts and "<script" not in shown  # text about markup, shown as text
+    assert not (paths.site_dir / "search" / "search_index.json").exists()  # no whole-site index to download
 
 
 def test_tag_page_lists_repo_topic_and_source_with_variants(hostile_site: tuple[KBPaths, dict]) -> None:
@@ -158,3 +167,90 @@ def test_edit_links_follow_the_site_settings(tmp_path: Path) -> None:
     render_site(paths, config)
     html = (build_site(paths, config) / "topics" / "t" / "index.html").read_text(encoding="utf-8")
     assert 'href="https://github.com/acme/kb/edit/main/site_src/topics/t/index.md"' in html
+
+
+def _live_pages(site: Path) -> dict[str, list[str]]:
+    from generator.site.sanitize import find_live_markup
+
+    found = {}
+    for page in sorted(site.rglob("*.html")):
+        problems = find_live_markup(page.read_text(encoding="utf-8"))
+        if problems:
+            found[page.relative_to(site).as_posix()] = problems
+    return found
+
+
+def test_hostile_site_settings_reach_no_page_as_markup(tmp_path: Path) -> None:
+    """Issue 8 finding 6: deepkb.yml's description was live in site/404.html, the page the sanitizer skipped."""
+    paths = KBPaths(tmp_path)
+    write_page(paths.topic_dir("t") / "index.md", {"title": "T"}, "Body.\n")
+    config = Config.model_validate(
+        {
+            "site": {
+                "description": '"><script>alert(3)</script>',
+                "title": "KB</title><script>alert(4)</script>",
+            }
+        }
+    )
+    render_site(paths, config)
+    site = build_site(paths, config)
+    assert (site / "404.html").is_file()
+    assert _live_pages(site) == {}
+    for page in ("404.html", "index.html", "topics/t/index.html"):
+        html = (site / page).read_text(encoding="utf-8")
+        assert "<script>alert(" not in html and '"><script' not in html, page
+
+
+def test_a_page_failing_the_final_check_leaves_no_live_markup_in_site(tmp_path: Path) -> None:
+    """A theme override that puts a script into 404.html fails the build, and site/ keeps the last good build."""
+    paths = KBPaths(tmp_path)
+    write_page(paths.topic_dir("t") / "index.md", {"title": "T"}, "Body.\n")
+    render_site(paths, Config())
+    good = build_site(paths, Config())
+    assert (good / "topics" / "t" / "index.html").is_file()
+    overrides = tmp_path / "overrides"
+    overrides.mkdir()
+    (overrides / "404.html").write_text(
+        '{% extends "main.html" %}{% block content %}<script>alert(6)</script>{% endblock %}',
+        encoding="utf-8",
+    )
+    project = (Path(__file__).resolve().parents[1] / "mkdocs.yml").read_text(encoding="utf-8")
+    (tmp_path / "mkdocs.yml").write_text(
+        project.replace("  name: material\n", "  name: material\n  custom_dir: overrides\n", 1),
+        encoding="utf-8",
+    )
+    write_page(paths.topic_dir("t") / "index.md", {"title": "T"}, "Changed body.\n")
+    with pytest.raises(SiteBuildError, match="404.html"):
+        build_site(paths, Config())
+    assert _live_pages(paths.site_dir) == {}
+    assert "Changed body" not in (paths.site_dir / "topics" / "t" / "index.html").read_text(encoding="utf-8")
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".site")] == []  # no staging left behind
+
+
+def test_a_root_mkdocs_yml_without_the_site_plugin_is_refused(tmp_path: Path) -> None:
+    (tmp_path / "mkdocs.yml").write_text(
+        "site_name: x\ntheme:\n  name: material\nplugins:\n  - deepkb-sanitize\n", encoding="utf-8"
+    )
+    with pytest.raises(ConfigError, match="deepkb-site"):
+        build_site(KBPaths(tmp_path), Config())
+
+
+def test_the_site_serves_its_own_assets_and_asks_no_third_party(tmp_path: Path) -> None:
+    """Fonts off, mermaid and deepkb's scripts shipped in the site, no absolute URL in any <script>/<link>."""
+    import re
+
+    paths = KBPaths(tmp_path)
+    write_page(paths.topic_dir("t") / "index.md", {"title": "T"}, "```mermaid\ngraph TD\n  A --> B\n```\n")
+    render_site(paths, Config())
+    site = build_site(paths, Config())
+    for asset in ("vendor/mermaid/mermaid.min.js", "vendor/mermaid/LICENSE", "deepkb/diagrams.js"):
+        assert (site / "assets" / "javascripts" / asset).is_file(), asset
+    for page in ("index.html", "topics/t/index.html", "404.html"):
+        html = (site / page).read_text(encoding="utf-8")
+        assert "fonts.googleapis.com" not in html and "unpkg.com" not in html, page
+        assert not re.findall(r'<(?:script|link)\b[^>]*(?:src|href)="(?:https?:)?//', html), page
+    assert (site / "pagefind" / "pagefind-ui.js").is_file()
+    vendored = (site / "assets" / "javascripts" / "vendor" / "mermaid" / "mermaid.min.js").read_text(
+        encoding="utf-8"
+    )
+    assert f'"{MERMAID_VERSION}"' in vendored  # the pinned release is the one shipped

@@ -108,10 +108,38 @@ def test_without_an_index_the_pages_on_disk_are_listed(tmp_path: Path) -> None:
     render_site(paths, Config())
     body = read_page(paths.site_src / "repos" / "index.md")[1]
     assert (
-        "| [Research Analysis: sample](acme/sample/index.md) | 2026-11-01 | 2 | [python](../tags/python.md) |"
+        "| [Research Analysis: sample](acme/sample/index.md) |  |  | 2026-11-01 | 2 | [python](../tags/python.md) |"
         in body
     )
     assert (paths.site_src / "tags" / "python.md").is_file()
+
+
+def test_repositories_table_shows_the_commit_its_date_and_links(tmp_path: Path) -> None:
+    paths = KBPaths(tmp_path)
+    sha = "0676dfcd378d14314e66ab3f29a90b5bb799d732"
+    pages = {
+        ("acme", "web"): {"source": "https://github.com/acme/web.git", "revision": sha},
+        ("acme", "self"): {"source": "https://git.example.org/acme/self", "revision": sha},
+        ("acme", "evil"): {"source": "javascript:alert(1)//https://x", "revision": "<script>x</script>"},
+    }
+    for (owner, name), meta in pages.items():
+        meta = {
+            "title": name,
+            "revision_date": "2020-02-03T04:05:06+00:00",
+            "generated": "2026-11-25",
+            **meta,
+        }
+        write_page(paths.repo_dir(owner, name) / "index.md", meta, "Body.\n")
+    render_site(paths, Config())
+    body = read_page(paths.site_src / "repos" / "index.md")[1]
+    rows = {line.split("](")[0].lstrip("| ["): line for line in body.splitlines() if line.startswith("| [")}
+    assert (
+        f"| [github.com/acme/web](https://github.com/acme/web) | [`0676dfcd37`](https://github.com/acme/web/"
+        f"commit/{sha}) | 2020-02-03 |" in rows["web"]
+    )  # the commit's date, not the research date
+    assert "| [git.example.org/acme/self](https://git.example.org/acme/self) | `0676dfcd37` |" in rows["self"]
+    assert "](javascript" not in rows["evil"] and "<script>" not in rows["evil"]
+    assert "javascript:alert\\(1\\)//https://x | &lt;script&gt;x&lt;/script&gt; |" in rows["evil"]
 
 
 def test_listing_order_does_not_depend_on_hash_seeds(tmp_path: Path) -> None:
@@ -131,3 +159,41 @@ def test_listing_order_does_not_depend_on_hash_seeds(tmp_path: Path) -> None:
         subprocess.run([sys.executable, "-c", script, str(tmp_path)], check=True, env=env)
         pages.append((paths.site_src / "tags" / "trade.md").read_bytes())
     assert pages[0] == pages[1] == pages[2]
+
+
+def _kb_with_spread(tmp_path: Path) -> KBPaths:
+    """Three topics: all tagged 'topic-research'; 'parsing' on two; 'abacus' on one topic and its 5 sources."""
+    paths = KBPaths(tmp_path)
+    topics: dict[str, dict[str, object]] = {}
+    sources: dict[str, dict[str, object]] = {}
+    for n, tags in enumerate(
+        [["topic-research", "parsing"], ["topic-research", "parsing"], ["topic-research"]]
+    ):
+        slug = f"t{n}"
+        write_page(paths.topic_dir(slug) / "index.md", {"title": f"Topic {n}"}, "Body.\n")
+        topics[f"topic:{slug}"] = {"title": f"Topic {n}", "kind": "topic", "path": f"topics/{slug}/index.md",
+                                   "tags": tags, "summary": "Produced offline.", "updated_at": "2026-11-20"}  # fmt: skip
+    for k in range(5):
+        write_page(paths.topic_dir("t2") / "raw" / f"s{k}.md", {"title": f"Source {k}"}, "Text.\n")
+        sources[f"source:t2/s{k}"] = {"title": f"Source {k}", "topic": "topic:t2", "path": f"topics/t2/raw/s{k}.md",
+                                      "url": f"https://example.org/{k}", "tags": ["abacus"]}  # fmt: skip
+    write_index(paths, topics, sources)
+    return paths
+
+
+def test_home_tags_rank_by_spread_and_leave_out_what_every_entry_carries(tmp_path: Path) -> None:
+    from generator.site.catalog import load_catalog
+    from generator.site.render import home_tags
+
+    paths = _kb_with_spread(tmp_path)
+    assert home_tags(load_catalog(paths)) == ["parsing", "abacus"]
+
+
+def test_tag_page_lists_sources_under_their_topic_and_a_shared_summary_once(tmp_path: Path) -> None:
+    paths = _kb_with_spread(tmp_path)
+    render_site(paths, Config())
+    abacus = read_page(paths.site_src / "tags" / "abacus.md")[1]
+    assert abacus.count("Topic 2") == 1  # the topic named once, not once per source
+    assert abacus.count("— https://example.org/") == 5
+    parsing = read_page(paths.site_src / "tags" / "parsing.md")[1]
+    assert parsing.count("Produced offline") == 1

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+from pathlib import Path
 
 from generator.site.sanitize import clean_html, clean_meta, clean_tags, clean_title, find_live_markup
 
@@ -78,14 +79,27 @@ def test_clean_tags_accepts_a_single_string_and_keeps_chinese() -> None:
     assert clean_tags(["Machine Learning", "machine learning", ""]) == ["machine learning"]
 
 
+def material_scope_snippet(base: str) -> str:
+    """Material's first inline script as a page built `base` away from the site root holds it."""
+    import re
+
+    import material
+
+    partial = Path(material.__file__).parent / "templates" / "partials" / "javascripts" / "base.html"
+    body = re.search(r"<script>(.*?)</script>", partial.read_text(encoding="utf-8"), re.S)
+    assert body is not None
+    return re.sub(r"\{\{.*?\}\}", lambda _: base, body.group(1))
+
+
 def test_find_live_markup_allows_theme_scripts_only() -> None:
+    scope = material_scope_snippet("../..").replace("{", "{{").replace("}", "}}")
     shell = (
-        "<html><head><script>var __md_scope=1</script></head><body>"
+        f"<html><head><script>{scope}</script></head><body>"
         '<script src="../assets/javascripts/bundle.abc.min.js"></script>'
         '<form class="md-search__form"></form><article>{}</article></body></html>'
     )
     assert find_live_markup(shell.format("<p>fine</p>")) == []
-    assert find_live_markup(shell.format("<script>x()</script>")) == ["<script> in the page body"]
+    assert find_live_markup(shell.format("<script>x()</script>")) == ["inline <script> 'x()'"]
     assert find_live_markup(shell.format('<a href=" javascript:x">a</a>'))
     assert find_live_markup(shell.format('<p class="a" ONCLICK = "x">a</p>')) == ["onclick= handler"]
     assert find_live_markup(shell.format('<img src="a.png" alt=x/onerror=y>')) == ["onerror= handler"]
@@ -95,3 +109,20 @@ def test_find_live_markup_allows_theme_scripts_only() -> None:
     # text that merely talks about handlers and script URLs is not markup
     assert find_live_markup(shell.format("<code>&lt;a onclick=x href=javascript:y&gt;</code>")) == []
     assert find_live_markup(shell.replace("../assets/javascripts/bundle.abc.min.js", "https://evil/x.js"))
+
+
+def test_inline_scripts_are_allowed_by_exact_theme_content_only() -> None:
+    """Material's snippets pass wherever they are; any other inline script fails, in <head> as in <article>."""
+    page = "<html><head><script>{}</script></head><body><article></article></body></html>"
+    config = '<script id="__config" type="application/json">{"base": ".."}</script>'
+    assert find_live_markup(page.format(material_scope_snippet("../.."))) == []
+    assert find_live_markup(page.format(material_scope_snippet("/kb/")) + config) == []
+    # an injected base is not the theme's snippet
+    assert find_live_markup(page.format(material_scope_snippet('",alert(1),"')))
+    assert find_live_markup(page.format("alert(3)"))  # in <head>: outside <article> is no longer a free pass
+    assert find_live_markup(
+        page.format("") + '<script id="__config" type="application/json">alert(1)</script>'
+    )
+    assert find_live_markup(page.format("").replace("</body>", "<script>alert(1)</body>")) == [
+        "unclosed <script>"
+    ]

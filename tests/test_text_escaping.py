@@ -103,3 +103,71 @@ def test_templates_escape_plain_strings_and_keep_markdown() -> None:
     assert r"[1](raw/a.md) \*not bold\*" in out
     assert out.endswith("| 3")
     assert isinstance(env.undefined, type) and issubclass(env.undefined, jinja2.StrictUndefined)
+
+
+# --------------------------------------------------------------------------- the site's real Markdown
+
+
+@pytest.fixture(scope="module")
+def site_markdown(tmp_path_factory: pytest.TempPathFactory) -> markdown.Markdown:
+    """Python-Markdown configured exactly as the project's mkdocs.yml builds pages (plugins' additions too)."""
+    from mkdocs.config import load_config
+
+    from generator.site.build import PROJECT_MKDOCS
+
+    docs = tmp_path_factory.mktemp("docs")
+    config = load_config(str(PROJECT_MKDOCS), docs_dir=str(docs), site_dir=str(docs.parent / "out"))
+    config = config.plugins.on_config(config)
+    return markdown.Markdown(extensions=config.markdown_extensions, extension_configs=config.mdx_configs)
+
+
+UNTRUSTED = [
+    "Evaluation engine\n~~~~~~~~~~~~~~~~~",
+    "Title\n=====\n\nbody",
+    "a ~tilde~ and ~~strike~~ and ~~~ fence",
+    "~~~python\nprint(1)\n~~~",
+    "snake_case *stars* __dunder__ `tick` [link](x) {: .class } | pipe | #hash + plus ! bang",
+    "1. first\n2) second\n- dash\n* star\n+ plus",
+    "??? note\n    collapsed",
+    "!!! warning\n    admonition",
+    "a\\b \\~ \\_ C:\\path\\to\\file",
+    "x = y == z; 2^10 ^ 3; <T> & &amp; &#126;",
+    ":class:`Engine` and :func:`run`",
+    "tab\there | cell |\n|---|---|",
+    "中文 ~~删除~~ 的 *文本*",
+]
+
+
+def visible(html: str) -> str:
+    from generator.site.lint import visible_text
+
+    return " ".join(visible_text(html).split())
+
+
+@pytest.mark.parametrize("text", UNTRUSTED)
+def test_untrusted_text_renders_as_itself_with_the_site_config(
+    site_markdown: markdown.Markdown, text: str
+) -> None:
+    """What the reader sees is the text, character for character (whitespace aside): no `\\~` on screen."""
+    site_markdown.reset()
+    html = site_markdown.convert(md_escape(text))
+    assert visible(html) == " ".join(text.split())
+    for tag in ("<h1", "<h2", "<ol", "<ul", "<details", "<del", "<table", "<pre", "<code", "<a ", "<em"):
+        assert tag not in html, (tag, html)
+
+
+def test_inline_text_in_a_table_cell_stays_in_its_cell(site_markdown: markdown.Markdown) -> None:
+    site_markdown.reset()
+    cell = md_inline("a | b ~~~ c\\")
+    html = site_markdown.convert(f"| x | y |\n|---|---|\n| {cell} | z |")
+    assert html.count("<td>") == 2 and "a | b ~~~ c\\" in visible(html)
+
+
+def test_escape_debris_lint_finds_what_readers_saw() -> None:
+    from generator.site.lint import escape_debris
+
+    assert escape_debris("<p>fine ~ text_with = signs</p><pre>\\~ ~~~~ :class:`x`</pre>") == []
+    found = escape_debris(
+        "<p>Evaluation engine \\~\\~\\~\\~</p><p>Title</p><p>=====</p><p>see :class:<code>Engine</code></p>"
+    )
+    assert [item.split(":")[0] for item in found] == ["unconsumed escape", "underline", "role"]

@@ -20,8 +20,9 @@ def site(app: App, no_strict: bool) -> None:
     with workspace_lock(app.paths):
         render_site(app.paths, config)
         site_dir = build_site(app.paths, config, strict=not no_strict)
-    app.console.print(f"[bold green]Site built:[/bold green] {site_dir / 'index.html'}")
-    app.console.print("Open it in a browser, or run [bold]deepkb serve[/bold] for a live preview.")
+    app.console.print(f"[bold green]Site built:[/bold green] {site_dir}")
+    # search and diagrams load files with fetch(), which a browser refuses for file:// pages: serve it
+    app.console.print("Read it with [bold]deepkb serve[/bold] (or make serve): http://127.0.0.1:8000/")
 
 
 @click.command()

@@ -2,18 +2,21 @@
 
 The MkDocs configuration is the knowledge-base root's mkdocs.yml (or, for a root without one, the project's
 own), overridden with the paths, the `site:` settings of deepkb.yml and the generated bounded nav. MkDocs'
-log output is captured; a failed build becomes one DeepkbError line naming the first problem.
+log output is captured; a failed build becomes one DeepkbError line naming the first problem. The build
+writes into a fresh folder beside site/ that replaces site/ only once every check passed, so a refused page
+(or a half-written build) is never left where a web server or a publish step would pick it up.
 """
 
 from __future__ import annotations
 
 import logging
+import os
+import shutil
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from .. import cjk
 from ..config import Config
 from ..errors import ConfigError, DeepkbError
 from ..store import KBPaths
@@ -22,6 +25,10 @@ from .nav import build_nav
 
 PROJECT_MKDOCS = Path(__file__).resolve().parents[2] / "mkdocs.yml"
 SANITIZER = "deepkb-sanitize"
+REQUIRED_PLUGINS = {
+    SANITIZER: "it keeps untrusted text from becoming live markup",
+    "deepkb-site": "it serves diagrams, search and styles from the site itself",
+}
 
 
 class SiteBuildError(DeepkbError):
@@ -70,11 +77,11 @@ def load_mkdocs_config(paths: KBPaths, config: Config, **extra: Any) -> Any:
         raise ConfigError(
             f"{source}: {_one_line(exc)}", hint="fix mkdocs.yml or delete it to use the default"
         ) from None
-    if SANITIZER not in mk_config.plugins:
-        raise ConfigError(
-            f"{source}: the '{SANITIZER}' plugin is missing",
-            hint=f"add '- {SANITIZER}' under plugins: it keeps untrusted text from becoming live markup",
-        )
+    for plugin, why in REQUIRED_PLUGINS.items():
+        if plugin not in mk_config.plugins:
+            raise ConfigError(
+                f"{source}: the '{plugin}' plugin is missing", hint=f"add '- {plugin}' under plugins: {why}"
+            )
     return mk_config
 
 
@@ -83,14 +90,15 @@ def build_site(paths: KBPaths, config: Config, strict: bool = True) -> Path:
     from mkdocs.commands.build import build
     from mkdocs.exceptions import Abort, MkDocsException
 
-    mk_config = load_mkdocs_config(paths, config, site_dir=str(paths.site_dir), strict=strict)
-    # Material's search plugin segments Chinese with jieba: load it first, its cache kept in ours
-    cjk.use_cache_dir(paths.cache_dir)
-    cjk.jieba()
+    site_dir = paths.site_dir
+    staging = site_dir.with_name(f".{site_dir.name}.building-{os.getpid()}")
+    shutil.rmtree(staging, ignore_errors=True)
+    mk_config = load_mkdocs_config(paths, config, site_dir=str(staging), strict=strict)
     with _captured_logs() as problems:
         try:
             build(mk_config)
         except (Abort, MkDocsException) as exc:
+            shutil.rmtree(staging, ignore_errors=True)
             # MkDocs logs "Error building page 'x':" and then the cause; the cause is the useful line
             useful = [line for line in problems if not line.endswith(":")] or problems or [_one_line(exc)]
             first = useful[0]
@@ -99,7 +107,21 @@ def build_site(paths: KBPaths, config: Config, strict: bool = True) -> Path:
                 f"site build failed: {first}{more}",
                 hint="fix the page named above, or build with --no-strict",
             ) from None
-    return Path(mk_config.site_dir)
+        except BaseException:
+            shutil.rmtree(staging, ignore_errors=True)
+            raise
+    _replace_folder(site_dir, staging)
+    return site_dir
+
+
+def _replace_folder(target: Path, built: Path) -> None:
+    """Put a finished build where the site lives: two renames, so site/ is never half old, half new."""
+    retired = target.with_name(f".{target.name}.old-{os.getpid()}")
+    shutil.rmtree(retired, ignore_errors=True)
+    if target.exists():
+        target.rename(retired)
+    built.rename(target)
+    shutil.rmtree(retired, ignore_errors=True)
 
 
 def serve_site(paths: KBPaths, config: Config, dev_addr: str = "127.0.0.1:8000") -> None:

@@ -33,6 +33,9 @@ class Entry:
     summary: str = ""
     tags: tuple[str, ...] = ()
     shards: int | None = None
+    source: str = ""  # a repository's clone URL or path, as researched
+    revision: str = ""  # the commit researched
+    revision_date: str = ""  # that commit's date (ISO 8601)
 
 
 @dataclass(frozen=True)
@@ -133,12 +136,17 @@ def _from_index(site_src: Path, index: dict[str, Any]) -> Catalog:
         if path is None:
             continue
         shards = item.get("shards")
+        # the commit's date is in the landing page's frontmatter (the index keeps the research date)
+        page = _meta(site_src / path) if kind == "repo" else {}
         catalog.entries.append(
             Entry(
                 id=str(key), kind=kind, title=_text(item.get("title")) or str(key), path=path,
                 status=_text(item.get("status")), updated_at=_text(item.get("updated_at")),
                 summary=_text(item.get("summary") or item.get("description")), tags=_tags(item.get("tags")),
                 shards=shards if isinstance(shards, int) else _count_shards(site_src, path, kind),
+                source=_text(item.get("source") or page.get("source")),
+                revision=_text(item.get("revision") or page.get("revision")),
+                revision_date=_text(item.get("revision_date") or page.get("revision_date")),
             )
         )  # fmt: skip
     for key, item in _mapping(index.get("sources")).items():
@@ -204,6 +212,8 @@ def _entry_from_page(site_src: Path, page: Path, kind: str) -> Entry:
         id=ident, kind=kind, title=_text(meta.get("title")) or ident, path=rel,
         status=_text(meta.get("status")), updated_at=_text(updated), summary=_text(meta.get("description")),
         tags=_tags(meta.get("tags")), shards=_count_shards(site_src, rel, kind),
+        source=_text(meta.get("source")), revision=_text(meta.get("revision")),
+        revision_date=_text(meta.get("revision_date")),
     )  # fmt: skip
 
 

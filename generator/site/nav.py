@@ -4,12 +4,22 @@ Material renders the whole nav into every page: listing every page made a 1,000-
 287 KB per page, a bounded nav 6.8 s and 17 KB (issue 5). So the nav holds Home, each section's index and
 the few dozen most recently updated repositories and topics; everything else (shards, reports, analyses,
 raw sources, tag pages) is reached from index pages, landing pages and tag pages.
+
+A repository's or topic's own pages get more: while one of them is rendered, `reading_path` puts that
+entry's pages (a repository's index and shards; a topic's landing page, report, analysis and sources) into
+the nav as a section (left navigation, previous/next, breadcrumb), for that page only, so the nav stays
+bounded whatever the number of entries.
 """
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
+
+from mkdocs.structure.files import File, Files
+from mkdocs.structure.nav import Navigation, Section
+from mkdocs.structure.pages import Page
 
 from .catalog import Catalog
 
@@ -45,3 +55,63 @@ def count_entries(nav: list[Any]) -> int:
         value = next(iter(item.values())) if isinstance(item, dict) else item
         total += count_entries(value) if isinstance(value, list) else 1
     return total
+
+
+# --------------------------------------------------------------------------- an entry's reading path
+
+# A repository's pages (index, then shards) and a topic's (landing, report, analysis, sources); a topic's raw
+# sources stay out: there can be hundreds, and the sources page lists them.
+_ENTRY_PAGE = re.compile(
+    r"^(?P<entry>repos/[^/]+/[^/]+/|topics/[^/]+/)"
+    r"(?P<page>index\.md|shards/[^/]+\.md|output/report\.md|processed/analysis\.md|sources\.md)$"
+)
+_ORDER = {"index.md": 0, "output/report.md": 1, "processed/analysis.md": 2, "sources.md": 3}
+
+
+def entry_pages(files: Files) -> dict[str, list[File]]:
+    """Each repository's and topic's pages in reading order, keyed by the entry's folder ("repos/<owner>/
+    <repo>/", "topics/<slug>/"): landing page first, shards by file name. One pass, once per build."""
+    groups: dict[str, list[File]] = {}
+    for file in files.documentation_pages():
+        match = _ENTRY_PAGE.match(file.src_uri)
+        if match:
+            groups.setdefault(match.group("entry"), []).append(file)
+    for entry, members in groups.items():
+        members.sort(key=lambda f: (_ORDER.get(f.src_uri.removeprefix(entry), 4), f.src_uri))
+    return {key: members for key, members in groups.items() if members[0].src_uri == f"{key}index.md"}
+
+
+def reading_path(page: Page, nav: Navigation, groups: dict[str, list[File]]) -> Navigation:
+    """The nav to render `page` with: the bounded site nav, plus — on a repository's or topic's pages — that
+    entry as a section holding its pages, so the left nav lists them, the footer's previous/next walks them
+    and the breadcrumb leads back (Repositories › repository). Costs O(size of the bounded nav)."""
+    match = _ENTRY_PAGE.match(page.file.src_uri)
+    entry = match.group("entry") if match else ""
+    pages = [file.page for file in groups.get(entry, []) if isinstance(file.page, Page)]
+    listing = f"{entry.split('/', 1)[0]}/index.md"
+    top = next((item for item in nav.items if _is_section_of(item, listing)), None)
+    if len(pages) < 2 or page not in pages or top is None:
+        return nav
+    section = Section(pages[0].title or entry, list(pages))
+    children = [c for c in top.children if c is not pages[0]]
+    position = 1 if children and _is_page(children[0], listing) else 0
+    around = Section(top.title, children[:position] + [section] + children[position:])
+    page.active = False  # clears the flag MkDocs set along the page's old parents (the shared site nav)
+    section.parent, page.parent = around, section
+    _link_neighbours(page, pages)
+    page.active = True  # marks the new path open; MkDocs clears it along this path after rendering
+    return Navigation([around if item is top else item for item in nav.items], nav.pages)
+
+
+def _link_neighbours(page: Page, pages: list[Page]) -> None:
+    at = pages.index(page)
+    page.previous_page = pages[at - 1] if at > 0 else page.previous_page
+    page.next_page = pages[at + 1] if at + 1 < len(pages) else None
+
+
+def _is_page(item: object, src_uri: str) -> bool:
+    return isinstance(item, Page) and item.file.src_uri == src_uri
+
+
+def _is_section_of(item: object, index_uri: str) -> bool:
+    return isinstance(item, Section) and bool(item.children) and _is_page(item.children[0], index_uri)

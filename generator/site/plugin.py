@@ -1,30 +1,58 @@
-"""The `deepkb-sanitize` MkDocs plugin: no untrusted text reaches the built site as live markup.
+"""deepkb's two MkDocs plugins: `deepkb-sanitize` (no untrusted text reaches the built site as live markup)
+and `deepkb-site` (the site serves everything it needs itself: diagrams, search, styles).
 
-Registered as an entry point (pyproject `mkdocs.plugins`), so any knowledge-base root's mkdocs.yml can list
-it. Three stages: frontmatter is cleaned before any other plugin reads it (the tags plugin, the theme), the
-rendered body goes through nh3, and every finished page is checked once more; a page that still carries live
-markup fails the build instead of being published.
+Both are entry points (pyproject `mkdocs.plugins`), so any knowledge-base root's mkdocs.yml can list them.
+The sanitizer's stages: config text (site name, description…) and frontmatter are made plain before any
+template reads them, the rendered body goes through nh3, and every finished HTML file (pages, the 404 page,
+anything another plugin wrote) is checked once more; live markup fails the build instead of being published.
 """
 
 from __future__ import annotations
 
 import html as htmllib
 import logging
+from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
+from mkdocs.utils.templates import TemplateContext
+from mkdocs.structure.files import File, Files
+from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 from mkdocs.structure.toc import AnchorLink
 
+from . import search, static
+from .nav import entry_pages, reading_path
 from .sanitize import clean_html, clean_meta, clean_title, find_live_markup
+
+CONFIG_TEXT = ("site_name", "site_description", "site_author", "copyright", "repo_name")
+"""Config values the theme prints raw (deepkb.yml's site title and description reach two of them)."""
+CONFIG_URLS = ("repo_url", "edit_uri")
+"""Config URLs the theme prints raw into href attributes: characters a URL cannot hold are percent-encoded."""
+URL_SAFE = ":/?#[]@!$&()*+,;=%~"
 
 log = logging.getLogger("mkdocs.plugins.deepkb")
 
 
 class SanitizePlugin(BasePlugin):  # type: ignore[type-arg]
-    """Cleans page frontmatter and HTML; refuses to write a page with live markup left in it."""
+    """Cleans config text, page frontmatter and HTML; refuses a build with live markup left in any file."""
+
+    def __init__(self) -> None:
+        self.checked: set[str] = set()
+
+    @event_priority(100)
+    def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
+        for key in CONFIG_TEXT:
+            if isinstance(config.get(key), str):
+                config[key] = clean_title(config[key])
+        for key in CONFIG_URLS:
+            if isinstance(config.get(key), str):
+                config[key] = quote(config[key], safe=URL_SAFE)
+        self.checked = set()
+        return config
 
     @event_priority(100)  # before the tags plugin (-50) and the theme read page.meta
     def on_page_markdown(self, markdown: str, *, page: Page, config: MkDocsConfig, **kwargs: Any) -> str:
@@ -41,13 +69,75 @@ class SanitizePlugin(BasePlugin):  # type: ignore[type-arg]
 
     @event_priority(-100)
     def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig, **kwargs: Any) -> str:
-        problems = find_live_markup(output)
-        if problems:
-            raise PluginError(
-                f"deepkb-sanitize: page '{page.file.src_uri}' still holds live markup after sanitizing: "
-                + ", ".join(problems[:5])
-            )
+        _refuse_live_markup(page.file.dest_uri, output)
+        self.checked.add(page.file.dest_uri)
         return output
+
+    @event_priority(-100)
+    def on_post_template(self, output_content: str, *, template_name: str, config: MkDocsConfig) -> str:
+        if template_name.endswith(".html"):  # 404.html and other theme pages built outside the page loop
+            _refuse_live_markup(template_name, output_content)
+            self.checked.add(template_name)
+        return output_content
+
+    @event_priority(100)  # before any other plugin publishes the folder (search indexing included)
+    def on_post_build(self, *, config: MkDocsConfig) -> None:
+        site_dir = Path(config.site_dir)
+        for path in sorted(site_dir.rglob("*.html")):
+            uri = path.relative_to(site_dir).as_posix()
+            if uri not in self.checked:
+                _refuse_live_markup(uri, path.read_text(encoding="utf-8", errors="replace"))
+
+
+def _refuse_live_markup(name: str, output: str) -> None:
+    problems = find_live_markup(output)
+    if problems:
+        raise PluginError(
+            f"deepkb-sanitize: '{name}' still holds live markup after sanitizing: " + ", ".join(problems[:5])
+        )
+
+
+class SitePlugin(BasePlugin):  # type: ignore[type-arg]
+    """Serves deepkb's assets from the site itself, turns third-party fonts off, gives a repository's or
+    topic's pages their reading path (nav.reading_path) and builds the search index."""
+
+    def __init__(self) -> None:
+        self.entries: dict[str, list[File]] = {}
+
+    @event_priority(50)
+    def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
+        config.theme["font"] = False  # the privacy promise: no web fonts from a third party
+        for script in static.SCRIPTS:
+            if script not in config.extra_javascript:
+                config.extra_javascript.append(script)
+        for sheet in static.STYLESHEETS:
+            if sheet not in config.extra_css:
+                config.extra_css.append(sheet)
+        return config
+
+    def on_files(self, files: Files, *, config: MkDocsConfig) -> Files:
+        for uri, path in static.asset_files():
+            if files.get_file_from_path(uri) is None:
+                files.append(File.generated(config, uri, abs_src_path=str(path)))
+        self.entries = entry_pages(files)
+        return files
+
+    def on_page_context(
+        self, context: TemplateContext, *, page: Page, config: MkDocsConfig, nav: Navigation
+    ) -> TemplateContext:
+        context["nav"] = reading_path(page, nav, self.entries)
+        return context
+
+    @event_priority(-50)  # before the sanitizer's final check (-100), which the marker passes
+    def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str:
+        return search.mark_searchable(output, page.title or "")
+
+    @event_priority(-100)  # after the sanitizer has checked every file
+    def on_post_build(self, *, config: MkDocsConfig) -> None:
+        try:
+            search.index_site(Path(config.site_dir))
+        except search.SearchIndexError as exc:
+            raise PluginError(str(exc)) from None
 
 
 def _clean_toc(items: Any) -> None:

@@ -20,6 +20,7 @@ from ..config import Config
 from ..errors import StoreError
 from ..store import KBPaths, read_page, slugify, write_page
 from .catalog import Catalog, Entry, Source, load_catalog, short_date
+from .links import commit_link, source_link
 from .templates import render_template
 from .text import Markdown, md_inline
 
@@ -34,7 +35,7 @@ GENERATED_BY = "deepkb-site"
 class Row:
     title: str
     href: str
-    cells: tuple[str, ...] = ()
+    cells: tuple[Markdown, ...] = ()
     tags: str = ""
     note: str = ""
     kind: str = ""
@@ -93,7 +94,7 @@ def render_home(paths: KBPaths, config: Config, catalog: Catalog, tag_files: dic
     page = "index.md"
     members = catalog.tag_members
     recent = sorted(catalog.entries, key=lambda e: (e.updated_at, e.title.lower()), reverse=True)
-    top = sorted(members, key=lambda tag: (-len(members[tag]), tag))[:TOP_TAGS]
+    top = home_tags(catalog)[:TOP_TAGS]
     context = {
         "site_title": config.site.title,
         "site_description": config.site.description,
@@ -122,6 +123,29 @@ def render_home(paths: KBPaths, config: Config, catalog: Catalog, tag_files: dic
     write_page(paths.site_src / page, meta, render_template("home.md.j2", context))
 
 
+def home_tags(catalog: Catalog) -> list[str]:
+    """Tags worth showing on the home page, best first: ranked by how many repositories and topics carry
+    them (a topic carries its raw sources' tags), so a word repeated across one topic's sources does not
+    outrank one shared by several entries; tags every entry (or every entry of a kind) carries say nothing
+    about any of them and are left out."""
+    owner = {e.id: e.id for e in catalog.entries}
+    for source in catalog.sources:
+        topic = source.topic if source.topic.startswith("topic:") else f"topic:{source.topic}"
+        if topic in owner:
+            owner[source.id] = topic
+    kinds = {e.id: e.kind for e in catalog.entries}
+    sizes = {kind: sum(1 for k in kinds.values() if k == kind) for kind in set(kinds.values())}
+    ranked = []
+    for tag, ids in catalog.tag_members.items():
+        carriers = {owner[i] for i in ids if i in owner}
+        per_kind = {kind: sum(1 for c in carriers if kinds[c] == kind) for kind in sizes}
+        everywhere = len(carriers) == len(owner.keys() & kinds.keys()) and len(carriers) > 1
+        kind_marker = any(per_kind[k] == n and n > 1 for k, n in sizes.items())
+        if carriers and not everywhere and not kind_marker:
+            ranked.append((-len(carriers), -len(ids), tag))
+    return [tag for _, _, tag in sorted(ranked)]
+
+
 # --------------------------------------------------------------------------- repos/ and topics/
 
 
@@ -130,7 +154,7 @@ def render_section(paths: KBPaths, catalog: Catalog, kind: str, tag_files: dict[
     section, heading = ("repos", "Repositories") if kind == "repo" else ("topics", "Topics")
     entries = catalog.of_kind(kind)
     columns = (
-        ["Title", "Revision date", "Shards", "Tags"]
+        ["Repository", "Source", "Revision", "Revision date", "Shards", "Tags"]
         if kind == "repo"
         else ["Title", "Status", "Updated", "Tags"]
     )
@@ -138,8 +162,8 @@ def render_section(paths: KBPaths, catalog: Catalog, kind: str, tag_files: dict[
     files = _paged_files(section, len(entries))
 
     def row(page: str, entry: Entry) -> Row:
-        cells = (short_date(entry.updated_at), str(entry.shards or 0)) if kind == "repo" else (
-            entry.status or "done", short_date(entry.updated_at))  # fmt: skip
+        cells = _repository_cells(entry) if kind == "repo" else (
+            md_inline(entry.status or "done", 40), md_inline(short_date(entry.updated_at), 40))  # fmt: skip
         return Row(entry.title, link(page, entry.path), cells, _tag_links(page, entry.tags, tag_files))
 
     for number, page in enumerate(files, start=1):
@@ -153,6 +177,17 @@ def render_section(paths: KBPaths, catalog: Catalog, kind: str, tag_files: dict[
         meta = _meta(title, intro, section, catalog.latest_update())
         write_page(paths.site_src / page, meta, render_template("section_index.md.j2", context))
     _remove_stale(paths.site_src, paths.site_src.glob(f"{section}/_page-*.md"), keep=set(files))
+
+
+def _repository_cells(entry: Entry) -> tuple[Markdown, ...]:
+    # the revision date is the researched commit's date; the research date is only a fallback for old pages
+    date = short_date(entry.revision_date or entry.updated_at)
+    return (
+        source_link(entry.source) if entry.source else Markdown(""),
+        commit_link(entry.source, entry.revision) if entry.revision else Markdown(""),
+        md_inline(date, 40),
+        Markdown(str(entry.shards or 0)),
+    )
 
 
 def _paged_files(base: str, count: int, stem: str = "index") -> list[str]:
@@ -211,26 +246,43 @@ def _render_tag(
 
 
 def _tag_groups(page: str, items: list[Entry | Source], titles: dict[str, str]) -> list[dict[str, Any]]:
-    groups: list[tuple[str, Callable[[Entry | Source], bool]]] = [
-        ("Repositories", lambda i: isinstance(i, Entry) and i.kind == "repo"),
-        ("Topics", lambda i: isinstance(i, Entry) and i.kind == "topic"),
-        ("Raw sources", lambda i: isinstance(i, Source)),
-    ]
+    """Repositories and topics with their own summaries; raw sources under the topic they belong to (the
+    topic's title once, each source with only its own address), so no description repeats down the page."""
     result = []
-    for heading, wanted in groups:
-        rows = [Row(i.title, link(page, i.path), note=_note(i, titles)) for i in items if wanted(i)]
+    for heading, kind in (("Repositories", "repo"), ("Topics", "topic")):
+        rows = [
+            Row(i.title, link(page, i.path), note=i.summary)
+            for i in items
+            if isinstance(i, Entry) and i.kind == kind
+        ]
         if rows:
-            result.append({"heading": heading, "rows": rows})
+            result.append({"heading": heading, "rows": _once(rows), "topics": []})
+    by_topic: dict[str, list[Row]] = {}
+    for item in items:
+        if isinstance(item, Source):
+            by_topic.setdefault(item.topic, []).append(Row(item.title, link(page, item.path), note=_web(item.url)))
+    if by_topic:
+        topics = [
+            {"title": titles.get(f"topic:{t}") or titles.get(t) or t, "rows": rows}
+            for t, rows in sorted(by_topic.items(), key=lambda kv: (titles.get(f"topic:{kv[0]}") or kv[0]).lower())
+        ]
+        result.append({"heading": "Raw sources", "rows": [], "topics": topics})
     return result
 
 
-def _note(item: Entry | Source, titles: dict[str, str]) -> str:
-    if isinstance(item, Source):
-        # only web addresses are shown; anything else (javascript:, data:) is not worth even inert text
-        url = item.url if item.url.startswith(("https://", "http://")) else ""
-        topic = titles.get(item.topic) or titles.get(f"topic:{item.topic}") or item.topic
-        return " · ".join(part for part in (topic, url) if part)
-    return item.summary
+def _once(rows: list[Row]) -> list[Row]:
+    # a summary shared by several entries (a template sentence, a failed run's notice) is shown on the first
+    seen: set[str] = set()
+    kept = []
+    for row in rows:
+        kept.append(row if row.note not in seen else Row(row.title, row.href))
+        seen.add(row.note)
+    return kept
+
+
+def _web(url: str) -> str:
+    # only web addresses are shown; anything else (javascript:, data:) is not worth even inert text
+    return url if url.startswith(("https://", "http://")) else ""
 
 
 def _render_tags_index(

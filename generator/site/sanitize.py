@@ -9,9 +9,12 @@ body and `clean_meta` over every page's frontmatter, and `find_live_markup` chec
 from __future__ import annotations
 
 import html
+import json
 import re
 import unicodedata
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
+from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 import nh3
@@ -174,6 +177,7 @@ def _inert(value: Any, depth: int = 0) -> Any:
 # (html.parser cost ~8 ms per page, as much as the rest of the build). Outside <script> bodies and
 # comments a '<' in serialized HTML always starts a tag, which is what makes tag-scoped patterns sound.
 _SCRIPT_BLOCK = re.compile(r"<script\b([^>]*)>(.*?)</script\s*>", re.IGNORECASE | re.DOTALL)
+_SCRIPT_OPEN = re.compile(r"<script\b", re.IGNORECASE)
 _COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
 _FRAME = re.compile(r"<(iframe|object|embed|frame|frameset|base|applet|meta\s+http-equiv)\b", re.IGNORECASE)
 _FORM = re.compile(r"<form\b", re.IGNORECASE)
@@ -184,21 +188,21 @@ _URL_ATTRIBUTE = re.compile(r"(?:href|src|action|formaction|poster|background|xl
 _SRC = re.compile(r"""\ssrc\s*=\s*["']?([^"'\s>]+)""", re.IGNORECASE)
 
 
-def find_live_markup(page_html: str) -> list[str]:
+def find_live_markup(page_html: str, inline_allowed: Sequence[re.Pattern[str]] | None = None) -> list[str]:
     """Everything in a finished page that could run script and is not the theme's own (empty when safe).
 
-    The theme's own scripts are its bundles under assets/javascripts/ and a few inline snippets in the page
-    shell; inside the page body (`<article>`) no script of any kind is legitimate, nor is a form.
+    A script is the theme's own when it loads a bundle from assets/javascripts/, when it is an inline
+    snippet whose text is exactly one of the theme's (`inline_allowed`, by default Material's own partials),
+    or when it is the theme's JSON configuration block (data, never run). Anywhere else — the page body,
+    the header, the 404 page — no script of any kind is allowed, nor a form in the page body.
     """
-    start, end = page_html.find("<article"), page_html.rfind("</article>")
+    allowed = theme_inline_scripts() if inline_allowed is None else inline_allowed
+    start = page_html.find("<article")
     problems: list[str] = []
     for match in _SCRIPT_BLOCK.finditer(page_html):
-        src = _SRC.search(match.group(1))
-        if start <= match.start() < end:
-            problems.append("<script> in the page body")
-        elif src and not _theme_asset(src.group(1)):
-            problems.append(f"<script src={src.group(1)[:60]!r}>")
-    rest = _COMMENT.sub("", _SCRIPT_BLOCK.sub("<script></script>", page_html))
+        problems += _script_problems(match.group(1), match.group(2), allowed)
+    rest = _COMMENT.sub("", _SCRIPT_BLOCK.sub("", page_html))
+    problems += ["unclosed <script>" for _ in _SCRIPT_OPEN.finditer(rest)]
     problems += [f"<{m.group(1).lower()}>" for m in _FRAME.finditer(rest)]
     body = rest[rest.find("<article") : rest.rfind("</article>")] if start >= 0 else ""
     problems += ["<form> in the page body" for _ in _FORM.finditer(body)]
@@ -221,6 +225,49 @@ def _in_tag(page: str, position: int) -> bool:
 def _bad_url(value: str) -> bool:
     compact = re.sub(r"[\s\x00-\x1f]+", "", html.unescape(value)).lower()
     return compact.startswith(("javascript:", "vbscript:", "data:"))
+
+
+def _script_problems(attributes: str, text: str, allowed: Sequence[re.Pattern[str]]) -> list[str]:
+    src = _SRC.search(attributes)
+    if src:
+        ok = _theme_asset(src.group(1)) and not text.strip()
+        return [] if ok else [f"<script src={src.group(1)[:60]!r}>"]
+    if not text.strip() or (_JSON_CONFIG.fullmatch(attributes.strip()) and _is_json(text)):
+        return []
+    if any(pattern.fullmatch(text) for pattern in allowed):
+        return []
+    return [f"inline <script> {' '.join(text.split())[:40]!r}"]
+
+
+def _is_json(text: str) -> bool:
+    try:
+        json.loads(text)
+    except ValueError:
+        return False
+    return True
+
+
+_JSON_CONFIG = re.compile(r"""id=["']?__config["']?\s+type=["']?application/json["']?""")
+_JINJA_EXPRESSION = re.compile(r"\{\{.*?\}\}", re.DOTALL)
+# What a `{{ base_url }}`-like expression inside one of the theme's snippets renders to: a relative path,
+# or on the 404 page the site's absolute path ("/", "/kb/"); never a quote or anything else
+_RELATIVE_BASE = r"(?:\.|\.\.(?:/\.\.)*|/[\w\-./~%]*)"
+
+
+@lru_cache(maxsize=1)
+def theme_inline_scripts() -> tuple[re.Pattern[str], ...]:
+    """Material's inline snippets (partials/javascripts/*.html) as exact patterns, the only inline scripts
+    a page may hold; each `{{ … }}` in them may only have become a relative path."""
+    import material
+
+    partials = Path(material.__file__).parent / "templates" / "partials" / "javascripts"
+    patterns = []
+    for template in sorted(partials.glob("*.html")):
+        for match in _SCRIPT_BLOCK.finditer(template.read_text(encoding="utf-8")):
+            parts = _JINJA_EXPRESSION.split(match.group(2))
+            if "{%" not in match.group(2):
+                patterns.append(re.compile(_RELATIVE_BASE.join(re.escape(part) for part in parts)))
+    return tuple(patterns)
 
 
 def _theme_asset(src: str) -> bool:

@@ -2,7 +2,9 @@
 
 Every value that did not come from deepkb itself passes through `md_escape` (blocks) or `md_inline`
 (one line) before it is put into a page: HTML special characters become entities, and markdown syntax that
-could make a link, an image, a heading, a table cell or a frontmatter fence is backslash-escaped. The
+could make a link, an image, a heading, a table cell or a fence is escaped — with a backslash where
+Python-Markdown honours one, else with an entity, so the reader sees the text and never escape debris
+(tests/test_text_escaping.py renders through the extensions of the project's mkdocs.yml). The
 sanitizing MkDocs plugin in `site/plugin.py` cleans the built HTML again as a second line of defence.
 """
 
@@ -21,10 +23,13 @@ class Markdown(str):
 
     __slots__ = ()
 
-_MD_SPECIAL = re.compile(r"([\\`*_\[\]{}()#+!|~])")
-# Line starts that make a list item, a setext heading or a thematic break / frontmatter fence.
-# ('>' is already an entity after html.escape, so it cannot open a block quote.)
-_LINE_START = re.compile(r"^(\s*)(-+(?=\s|$)|={2,}|\d+[.)](?=\s|$))", re.MULTILINE)
+# Only characters Python-Markdown honours a backslash escape for (its ESCAPED_CHARS, plus '|' from the tables
+# extension); a backslash before any other character is shown on screen ("\~"). '~' (a fence) and '='
+# (a setext underline) have no markdown escape and become entities, which show as themselves.
+_MD_SPECIAL = re.compile(r"([\\`*_\[\]{}()#+!|])")
+# Line starts that make a list item, a setext heading, a thematic break / frontmatter fence or a collapsible
+# block (pymdownx.details' "???"). ('>' is already an entity after html.escape: it cannot open a quote.)
+_LINE_START = re.compile(r"^(\s*)(-+(?=\s|$)|={2,}|\d+[.)](?=\s|$)|\?{3})", re.MULTILINE)
 
 
 def md_escape(text: object) -> Markdown:
@@ -33,6 +38,7 @@ def md_escape(text: object) -> Markdown:
         return text
     value = html.escape(str(text), quote=False)  # quotes are harmless outside attributes
     value = _MD_SPECIAL.sub(r"\\\1", value)
+    value = value.replace("~", "&#126;")
     return Markdown(_LINE_START.sub(_neutralize_line_start, value))
 
 
@@ -40,8 +46,8 @@ def _neutralize_line_start(match: re.Match[str]) -> str:
     indent, marker = match.group(1), match.group(2)
     if marker[0] == "-":
         return f"{indent}\\{marker}"
-    if marker[0] == "=":  # '=' has no markdown escape; an entity still shows as '='
-        return f"{indent}&#61;{marker[1:]}"
+    if marker[0] in "=?":  # no markdown escape for these; an entity still shows as the character
+        return f"{indent}&#{ord(marker[0])};{marker[1:]}"
     return f"{indent}{marker[:-1]}\\{marker[-1]}"  # "1. " → "1\. "
 
 

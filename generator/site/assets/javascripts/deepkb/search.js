@@ -1,0 +1,117 @@
+/*
+ * deepkb search: a search box in the Material header that opens Pagefind's UI over the index built into
+ * this site's pagefind/ folder. Pagefind fetches only the index chunks a query needs, so the first result
+ * costs a few hundred kilobytes however large the site is. "/" or "s" opens it, Escape closes it.
+ * Nothing is fetched from another origin.
+ */
+(function () {
+  "use strict";
+  var config = document.getElementById("__config");
+  var base = ".";
+  try {
+    base = JSON.parse(config ? config.textContent : "{}").base || ".";
+  } catch (error) {
+    base = ".";
+  }
+  var bundle = new URL(base.replace(/\/?$/, "/") + "pagefind/", location.href).href;
+  var header = document.querySelector(".md-header__inner");
+  if (!header) {
+    return;
+  }
+  var ICON = "M9.5 3A6.5 6.5 0 0 1 16 9.5c0 1.61-.59 3.09-1.56 4.23l.27.27h.79l5 5-1.5 1.5-5-5v-.79l-.27-.27A6.52 " +
+    "6.52 0 0 1 9.5 16 6.5 6.5 0 0 1 3 9.5 6.5 6.5 0 0 1 9.5 3m0 2C7 5 5 7 5 9.5S7 14 9.5 14 14 12 14 9.5 12 5 9.5 5";
+
+  var button = document.createElement("button");
+  button.type = "button";
+  button.className = "deepkb-search-button";
+  button.setAttribute("aria-label", "Search (press /)");
+  button.title = "Search (press /)";
+  var svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+  svg.setAttribute("viewBox", "0 0 24 24");
+  svg.setAttribute("aria-hidden", "true");
+  var path = document.createElementNS("http://www.w3.org/2000/svg", "path");
+  path.setAttribute("d", ICON);
+  svg.appendChild(path);
+  var label = document.createElement("span");
+  label.className = "deepkb-search-button__label";
+  label.textContent = "Search";
+  var key = document.createElement("kbd");
+  key.textContent = "/";
+  button.append(svg, label, key);
+  var source = header.querySelector(".md-header__source");
+  header.insertBefore(button, source);
+
+  var dialog = document.createElement("dialog");
+  dialog.className = "deepkb-search-dialog";
+  dialog.setAttribute("aria-label", "Search this site");
+  var mount = document.createElement("div");
+  mount.id = "deepkb-search";
+  dialog.appendChild(mount);
+  document.body.appendChild(dialog);
+  dialog.addEventListener("click", function (event) {
+    if (event.target === dialog) {
+      dialog.close(); // a click on the backdrop
+    }
+  });
+
+  var loading = null;
+  function loadUi() {
+    if (loading) {
+      return loading;
+    }
+    loading = new Promise(function (resolve, reject) {
+      var style = document.createElement("link");
+      style.rel = "stylesheet";
+      style.href = bundle + "pagefind-ui.css";
+      document.head.appendChild(style);
+      var ui = document.createElement("script");
+      ui.src = bundle + "pagefind-ui.js";
+      ui.onload = function () {
+        new window.PagefindUI({
+          element: "#deepkb-search",
+          bundlePath: bundle,
+          showImages: false,
+          showSubResults: true,
+          resetStyles: false,
+          autofocus: true,
+          translations: { placeholder: "Search this site" },
+        });
+        resolve();
+      };
+      ui.onerror = function () {
+        mount.textContent = "Search is not available: this site was built without its search index.";
+        reject(new Error("pagefind-ui.js did not load"));
+      };
+      document.head.appendChild(ui);
+    });
+    return loading;
+  }
+
+  function open() {
+    if (!dialog.open) {
+      dialog.showModal();
+    }
+    loadUi().then(function () {
+      var input = mount.querySelector("input");
+      if (input) {
+        input.focus();
+      }
+    }, function () {});
+  }
+
+  button.addEventListener("click", open);
+  document.addEventListener("keydown", function (event) {
+    var target = event.target;
+    // only fields that take text keep the key; a focused toggle or checkbox (the theme switch) does not
+    var textInput = target && target.tagName === "INPUT" && !/^(checkbox|radio|button|submit|reset|range|color)$/.test(target.type);
+    var typing = target && (target.isContentEditable || textInput || /^(TEXTAREA|SELECT)$/.test(target.tagName));
+    if (typing || event.ctrlKey || event.metaKey || event.altKey || dialog.open) {
+      return;
+    }
+    if (event.key === "/" || event.key === "s" || event.key === "S") {
+      event.preventDefault();
+      event.stopPropagation();
+      open();
+    }
+  }, true);
+})();

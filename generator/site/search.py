@@ -1,0 +1,100 @@
+"""Site search with Pagefind: a static index split into small chunks, fetched by the reader's browser on demand.
+
+Material's own search downloads its whole index before the first result (14 MB at 5,000 pages); Pagefind
+writes `pagefind/` beside the pages and a first query fetches only the few chunks it needs. The extended
+build (`pagefind[extended]`) segments Chinese. Pages opt in with `data-pagefind-body` on their article, so
+the 404 page and redirects stay out of results; the parts of an article that are not its content (heading
+anchors, the "last updated" line, diagram source, provenance notices) are excluded by selector.
+"""
+
+from __future__ import annotations
+
+import gzip
+import html
+import json
+import subprocess
+from pathlib import Path
+from typing import Any
+
+from ..errors import DeepkbError
+
+BUNDLE_DIR = "pagefind"
+EXCLUDED = (
+    ".headerlink",
+    ".md-source-file",
+    ".md-content__button",
+    "pre.deepkb-diagram",
+    ".deepkb-notice",
+    ".admonition.deepkb-notice",
+)
+"""Inside an article, what search must not treat as the page's text (templates mark notices `deepkb-notice`)."""
+
+LANGUAGE = "zh"
+"""One index for the whole site, segmented by the extended build's Chinese segmenter. Latin words are still
+split on spaces and punctuation, so English search works in it; separate indexes per language would leave a
+Chinese query typed on an English page with nothing to search."""
+
+INDEX_TIMEOUT_S = 1800
+
+
+class SearchIndexError(DeepkbError):
+    """Pagefind could not index the built site."""
+
+
+_ARTICLE = '<article class="md-content__inner'
+
+
+def mark_searchable(page_html: str, title: str) -> str:
+    """A built content page with its article marked as what Pagefind indexes, and the page's title (its
+    frontmatter title, which says which repository or topic a page belongs to) as the result's title instead
+    of Pagefind's default, the first heading, which several pages of one topic can share."""
+    marked = page_html.replace(_ARTICLE, '<article data-pagefind-body class="md-content__inner', 1)
+    meta = f'<span data-pagefind-meta="title" hidden>{html.escape(title, quote=True)}</span>'
+    return marked.replace("</article>", f"{meta}</article>", 1) if title else marked
+
+
+def index_site(site_dir: Path) -> None:
+    """Write `<site_dir>/pagefind/` from the built pages (replacing an older index)."""
+    from pagefind.service import get_executable
+
+    binary = get_executable()
+    if binary is None:
+        raise SearchIndexError(
+            "pagefind is not installed", hint="pip install 'pagefind[extended]' (a deepkb dependency)"
+        )
+    command = [
+        str(binary), "--site", str(site_dir), "--output-subdir", BUNDLE_DIR, "--silent",
+        "--force-language", LANGUAGE, "--exclude-selectors", ", ".join(EXCLUDED),
+    ]  # fmt: skip
+    try:
+        done = subprocess.run(command, capture_output=True, text=True, timeout=INDEX_TIMEOUT_S, check=False)
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        raise SearchIndexError(f"pagefind did not run: {exc}") from None
+    if done.returncode != 0:
+        detail = " ".join((done.stderr or done.stdout).split())[:300]
+        raise SearchIndexError(f"pagefind failed (exit {done.returncode}): {detail}")
+
+
+_FRAGMENT_SIGNATURE = b"pagefind_dcd"
+
+
+def indexed_pages(site_dir: Path) -> list[dict[str, Any]]:
+    """What the search index holds for each page (url, title, content…), read back from Pagefind's fragments:
+    the text a reader's result shows, so tests and benches can check it."""
+    pages = []
+    for fragment in sorted((site_dir / BUNDLE_DIR / "fragment").glob("*.pf_fragment")):
+        data = gzip.decompress(fragment.read_bytes())
+        pages.append(json.loads(data.removeprefix(_FRAGMENT_SIGNATURE)))
+    return pages
+
+
+_ESCAPING = 'fragment.content.replace(/</g,"&lt;").replace(/>/g,"&gt;")'
+
+
+def as_displayed(site_dir: Path, text: str) -> str:
+    """Index text as the search UI puts it into the page: Pagefind's loader escapes angle brackets (checked
+    in the shipped pagefind.js, so an upgrade that stopped doing so fails loudly here)."""
+    loader = (site_dir / BUNDLE_DIR / "pagefind.js").read_text(encoding="utf-8")
+    if _ESCAPING not in loader:
+        raise SearchIndexError("this Pagefind release no longer escapes result text; re-check before use")
+    return text.replace("<", "&lt;").replace(">", "&gt;")

@@ -1,0 +1,267 @@
+"""The built site as a reader sees it: Debian's Chromium, driven by Playwright, over a KB built by `deepkb build`.
+
+For every page kind: no console error, no request outside the site's origin, diagrams drawn as SVG (and
+redrawn in dark mode), the dark-mode toggle, no horizontal overflow at 400 px, no escape debris on screen.
+Search answers an English and a Chinese query from a page with a diagram, by keyboard. Screenshots of each
+page kind (light, dark, 400 px) are saved in the module's tmp folder (printed by `pytest -s`; keep them with
+`--basetemp DIR`).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browser_kb import build_kb, serve
+
+from generator.site.lint import escape_debris
+
+CHROMIUM = Path(os.environ.get("DEEPKB_CHROMIUM", "/usr/bin/chromium"))
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+if not CHROMIUM.is_file():
+    pytest.skip(
+        f"browser tests skipped: no Chromium at {CHROMIUM} (apt-get install chromium fonts-noto-cjk)",
+        allow_module_level=True,
+    )
+sync_api = pytest.importorskip(
+    "playwright.sync_api", reason="browser tests skipped: playwright not installed"
+)
+
+RENDERER_DEBRIS = ("unconsumed escape",)
+"""Debris the renderer's escaping causes; docstring markup (underlines, roles) is the repository pages' to clean,
+checked by test_docstring_markup_never_reaches_the_screen below."""
+SEARCH_BUDGET = 500 * 1024
+"""Bytes a first query may fetch (issue 12: ≤ 0.5 MB at 20,000 pages; bench/site_scale.py measures that)."""
+PAGE_KINDS = ("home", "repository index", "shard", "topic landing", "report", "raw source", "tag page")
+
+
+@dataclass
+class Reader:
+    """One open page and everything it did: console errors, requests, the origin it was served from."""
+
+    page: Any
+    origin: str
+    errors: list[str] = field(default_factory=list)
+    requests: list[str] = field(default_factory=list)
+
+    def outside_origin(self) -> list[str]:
+        return [url for url in self.requests if not url.startswith(self.origin)]
+
+
+@dataclass
+class Site:
+    root: Path
+    base: str
+    pages: dict[str, str]
+    shots: Path
+
+
+def _page_urls(site: Path) -> dict[str, str]:
+    def first(pattern: str) -> str:
+        found = sorted(site.glob(pattern))
+        assert found, f"no page matches {pattern}"
+        return found[0].parent.relative_to(site).as_posix() + "/"
+
+    return {
+        "home": "",
+        "repository index": first("repos/*/*/index.html"),
+        "shard": first("repos/*/*/shards/*/index.html"),
+        "topic landing": first("topics/*/index.html"),
+        "report": first("topics/*/output/report/index.html"),
+        "raw source": first("topics/*/raw/*/index.html"),
+        "tag page": first("tags/[!i]*/index.html"),
+    }
+
+
+DIAGRAM_FENCE = '<pre class="deepkb-diagram"><code>'
+
+
+def _add_broken_diagram_page(site: Path, shard_url: str) -> str:
+    """A copy of the shard page whose diagram does not parse (same depth: its relative links still work)."""
+    source = site / shard_url / "index.html"
+    target = source.parent.parent / "zz-broken-diagram" / "index.html"
+    target.parent.mkdir()
+    html = source.read_text(encoding="utf-8")
+    if DIAGRAM_FENCE not in html:
+        return shard_url + "no-diagram-to-break/"  # the test on this page then fails on its first check
+    start = html.index(DIAGRAM_FENCE) + len(DIAGRAM_FENCE)
+    html = html[:start] + "flowchart LR\n  A[unclosed --&gt;&gt; ((B\n" + html[html.index("</code>", start) :]
+    target.write_text(html, encoding="utf-8")
+    return target.parent.relative_to(site).as_posix() + "/"
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
+    root = build_kb(tmp_path_factory.mktemp("browser-kb"))
+    pages = _page_urls(root / "site")
+    pages["broken diagram"] = _add_broken_diagram_page(root / "site", pages["shard"])
+    shots = tmp_path_factory.mktemp("screenshots")
+    with serve(root / "site") as base:
+        yield Site(root, base, pages, shots)
+    print(f"\nscreenshots: {shots}")
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with sync_api.sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def open_page(browser: Any, site: Site) -> Iterator[Any]:
+    contexts = []
+
+    def opener(kind: str, width: int = 1280, block: str = "") -> Reader:
+        context = browser.new_context(viewport={"width": width, "height": 900})
+        contexts.append(context)
+        if block:  # a file the server "fails" to deliver
+            context.route(block, lambda route: route.abort())
+        reader = Reader(context.new_page(), site.base)
+        reader.page.on("console", lambda m: reader.errors.append(m.text) if m.type == "error" else None)
+        reader.page.on("pageerror", lambda e: reader.errors.append(f"uncaught: {e}"))
+        reader.page.on("request", lambda r: reader.requests.append(r.url))
+        reader.page.goto(site.base + site.pages[kind], wait_until="load")
+        return reader
+
+    yield opener
+    for context in contexts:
+        context.close()
+
+
+def _wait_for_diagrams(page: Any) -> int:
+    """Waits until every diagram on the page is drawn as SVG; returns how many there are."""
+    count = page.locator("pre.deepkb-diagram").count()
+    if count:
+        page.wait_for_function(
+            "n => document.querySelectorAll('.deepkb-diagram-drawn svg').length === n",
+            arg=count,
+            timeout=20000,
+        )
+    return count
+
+
+def _toggle_theme(page: Any) -> str:
+    scheme = "document.body.getAttribute('data-md-color-scheme')"
+    before = page.evaluate(scheme)
+    page.locator("form[data-md-component=palette] label:visible").first.click()
+    page.wait_for_function(f"{scheme} !== {before!r}", timeout=5000)
+    return str(page.evaluate(scheme))
+
+
+@pytest.mark.parametrize("kind", PAGE_KINDS)
+def test_page_kind_reads_cleanly_in_light_dark_and_narrow(open_page: Any, site: Site, kind: str) -> None:
+    reader = open_page(kind)
+    page = reader.page
+    drawn = _wait_for_diagrams(page)
+    if kind == "shard":
+        assert drawn >= 1  # the offline analyst draws each shard's files
+    assert page.locator(".deepkb-diagram-note").count() == 0
+    assert [d for d in escape_debris(page.content()) if d.startswith(RENDERER_DEBRIS)] == []
+    slug = kind.replace(" ", "-")
+    page.screenshot(path=str(site.shots / f"{slug}-light.png"), full_page=True)
+
+    assert _toggle_theme(page) == "slate"
+    if drawn:
+        page.wait_for_function(
+            "document.querySelector('.deepkb-diagram-drawn svg') !== null"
+            " && getComputedStyle(document.body).backgroundColor !== 'rgb(255, 255, 255)'"
+        )
+        _wait_for_diagrams(page)
+    page.screenshot(path=str(site.shots / f"{slug}-dark.png"), full_page=True)
+    assert _toggle_theme(page) == "default"
+
+    page.set_viewport_size({"width": 400, "height": 800})
+    page.wait_for_function("document.documentElement.clientWidth === 400")
+    overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    page.screenshot(path=str(site.shots / f"{slug}-400px.png"), full_page=True)
+    assert overflow <= 0, f"{kind}: the page scrolls sideways by {overflow}px at 400 px"
+    assert reader.outside_origin() == []
+    assert reader.errors == []
+
+
+def _search(page: Any, query: str) -> list[str]:
+    field = page.locator("#deepkb-search input")
+    field.fill("")
+    field.type(query, delay=20)
+    page.wait_for_selector(".pagefind-ui__result-link", timeout=15000)
+    return [str(t) for t in page.locator(".pagefind-ui__result-link").all_inner_texts()]
+
+
+def test_search_answers_english_and_chinese_from_a_page_with_a_diagram(open_page: Any, site: Site) -> None:
+    reader = open_page("shard")
+    page = reader.page
+    assert _wait_for_diagrams(page) >= 1
+    page.wait_for_load_state("networkidle")
+    fetched: list[int] = []
+    page.on("requestfinished", lambda r: fetched.append(r.sizes()["responseBodySize"]))
+    page.keyboard.press("/")
+    page.wait_for_selector("#deepkb-search input", state="visible")
+    english = _search(page, "tokenizer")
+    assert english, "no result for an English word of the shard pages"
+    assert 0 < sum(fetched) <= SEARCH_BUDGET  # the UI, Pagefind's loader and only the chunks a query needs
+    page.screenshot(path=str(site.shots / "search-english.png"))
+    chinese = _search(page, "算盘")
+    assert chinese, "no result for a Chinese word of the corpus"
+    page.screenshot(path=str(site.shots / "search-chinese.png"))
+    page.keyboard.press("Escape")
+    assert not page.locator("dialog.deepkb-search-dialog").evaluate("d => d.open")
+    page.keyboard.press("s")  # the second shortcut opens it again
+    assert page.locator("dialog.deepkb-search-dialog").evaluate("d => d.open")
+    assert reader.outside_origin() == []
+    assert reader.errors == []
+
+
+def test_a_diagram_that_fails_to_parse_shows_text_and_the_page_keeps_working(
+    open_page: Any, site: Site
+) -> None:
+    reader = open_page("broken diagram")
+    page = reader.page
+    page.wait_for_selector(".deepkb-diagram-note", timeout=20000)
+    assert page.locator("pre.deepkb-diagram").first.is_visible()  # the source, as text
+    assert "could not be drawn" in page.locator(".deepkb-diagram-note").first.inner_text()
+    page.screenshot(path=str(site.shots / "broken-diagram.png"), full_page=True)
+    assert _toggle_theme(page) == "slate"
+    page.locator(".deepkb-search-button").click()
+    assert _search(page, "tokenizer")
+    assert reader.errors == []
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="the repository pages still print a docstring's first line with its reStructuredText underline "
+    "(generator/site/pages/repo.py, being rewritten on the repository-pages branch): remove this mark then",
+)
+def test_docstring_markup_never_reaches_the_screen(open_page: Any) -> None:
+    for kind in ("repository index", "shard"):
+        assert escape_debris(open_page(kind).page.content()) == [], kind
+
+
+def test_a_diagram_library_that_fails_to_load_leaves_search_and_theme_working(open_page: Any) -> None:
+    reader = open_page("shard", block="**/mermaid.min.js")
+    page = reader.page
+    page.wait_for_selector(".deepkb-diagram-note", timeout=20000)
+    assert "did not load" in page.locator(".deepkb-diagram-note").first.inner_text()
+    assert _toggle_theme(page) == "slate"
+    page.keyboard.press("/")
+    assert _search(page, "tokenizer")
+    # the one console line is the browser's own report of the blocked request
+    assert reader.errors == ["Failed to load resource: net::ERR_FAILED"]
+
+
+def test_screenshots_were_saved(site: Site) -> None:
+    shots = sorted(p.name for p in site.shots.glob("*.png"))
+    assert len(shots) >= 3 * len(PAGE_KINDS), shots
