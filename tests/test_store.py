@@ -219,4 +219,5 @@ def test_cli_full_disk_met_by_mkdocs_is_one_line(tmp_path: Path, monkeypatch: py
     result = CliRunner().invoke(cli, ["--root", str(tmp_path), "site"])
     assert result.exit_code == 1, result.output
     assert result.output.count("\n") == 1 and "Traceback" not in result.output
-    assert f"Error: cannot use {tmp_path / 'site'}" in result.output and "the disk is full" in result.output
+    assert f"Error: cannot use {tmp_path}" in result.output and "the disk is full" in result.output
+    assert not list(tmp_path.glob(".site.building-*"))  # the staged build is removed, not left half written
