@@ -8,7 +8,8 @@ DeepkbError                 one clear line for the user, plus an exit code
 ├── UnsafeSourceError       a repository URL/path or crawl target was refused before any process/request
 ├── StoreError              reading or writing the knowledge store failed
 ├── ResearchError           a research pipeline could not finish
-│   └── PartialFailure      some shards/steps failed, the rest landed (exit 3)
+│   ├── PartialFailure      some shards/steps failed, the rest landed (exit 3)
+│   └── NoUsableSources     a topic found no source that answers it: nothing is published as a report
 └── ProviderError           an LLM or search provider failed
     ├── ProviderAuthError   400/401/403: our request or key is wrong; never retried
     ├── ProviderRateLimited 429/529 after the retries were spent
@@ -66,6 +67,10 @@ class PartialFailure(ResearchError):
     """Some units of work failed while the others landed; the result is still written."""
 
     exit_code = 3
+
+
+class NoUsableSources(ResearchError):
+    """The run finished, but no stored source answers the topic; the topic ends `no_sources`."""
 
 
 class ProviderError(DeepkbError):

@@ -237,9 +237,10 @@ def _research(
                 paths, config, provider, item.repo.source, request=item.repo.request, console=console
             )
         elif item.topic is not None:
+            from .site.pages.topic import publish_topic
             from .topic.pipeline import run_topic_research
 
-            run_topic_research(paths, config, provider, item.topic, console=console)
+            run_topic_research(paths, config, provider, item.topic, console=console, publish=publish_topic)
         item.status = "refreshed"
     except PartialFailure as exc:
         item.status, item.reason = "partial", exc.line()

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from topic_fakes import offline
 
+from generator.site.pages.topic_charts import render_spec
+from generator.site.text import Markdown
 from generator.topic.aggregate import aggregate, cluster_by_terms, extract_entities
 from generator.topic.plan import Step
-from generator.topic.processing import lexical_spec, number_in_text, render_spec, validate_spec
+from generator.topic.processing import lexical_spec, number_in_text, validate_spec
 from generator.topic.workspace import RawSource
 
 
@@ -58,7 +60,9 @@ def test_rendered_chart_labels_are_inert() -> None:
         "unit": "%",
         "rows": [{"label": '<img src=x onerror=alert(1)> "share"', "value": 40, "source": "a"}],
     }
-    out = render_spec(spec, lambda sid: "[\\[1\\]](../raw/a.md)", headers=("Figure", "Value", "Source"))
+    out = render_spec(
+        spec, lambda sid: Markdown("[\\[1\\]](../raw/a.md)"), headers=("Figure", "Value", "Source")
+    )
     assert "<img" not in out and '"]' not in out.split("```mermaid")[1].split("pie title")[1].splitlines()[0]
     assert "&lt;img" in out and "```mermaid\npie title T" in out
 

@@ -24,6 +24,7 @@ def build(app: App, no_site: bool) -> None:
 
     from ..kb.index import update_index
     from ..site.build import build_site
+    from ..site.pages.topic import publish_topic
     from ..site.render import render_site
     from ..topic.pipeline import run_topic_research
 
@@ -45,7 +46,9 @@ def build(app: App, no_site: bool) -> None:
         for topic in config.topics:
             app.console.rule(f"topic {topic.topic}")
             try:
-                run_topic_research(app.paths, config, app.provider(), topic, console=app.console)
+                run_topic_research(
+                    app.paths, config, app.provider(), topic, console=app.console, publish=publish_topic
+                )
             except PartialFailure as exc:
                 partial.append(exc.line())
         update_index(app.paths)

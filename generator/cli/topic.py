@@ -8,7 +8,7 @@ from typing import Any
 import click
 
 from ..config import TopicEntry
-from ..errors import PartialFailure, UsageError
+from ..errors import NoUsableSources, PartialFailure, UsageError
 from ..store import workspace_lock
 from .app import App, pass_app
 
@@ -50,6 +50,7 @@ def topic_run(
     as_json: bool,
 ) -> None:
     """Research TEXT and write its report into the knowledge base."""
+    from ..site.pages.topic import publish_topic
     from ..topic.pipeline import run_topic_research
 
     if not text.strip():
@@ -73,6 +74,7 @@ def topic_run(
                 lang=lang,
                 review_plan=review_plan,
                 refresh=True,
+                publish=publish_topic,
             ),
         )
 
@@ -83,6 +85,7 @@ def topic_run(
 @pass_app
 def topic_resume(app: App, topic_id: str, as_json: bool) -> None:
     """Continue an interrupted, failed or paused (--review-plan) topic run from its last finished step."""
+    from ..site.pages.topic import publish_topic
     from ..topic.pipeline import resume_topic_research
 
     with workspace_lock(app.paths):
@@ -90,7 +93,7 @@ def topic_resume(app: App, topic_id: str, as_json: bool) -> None:
             app,
             as_json,
             lambda: resume_topic_research(
-                app.paths, app.config, app.provider(), topic_id, console=app.console
+                app.paths, app.config, app.provider(), topic_id, console=app.console, publish=publish_topic
             ),
         )
 
@@ -106,9 +109,9 @@ def _entry_for(app: App, text: str) -> TopicEntry:
 def _finish(app: App, as_json: bool, run: Any) -> None:
     try:
         result = run()
-    except PartialFailure as exc:
+    except (PartialFailure, NoUsableSources) as exc:  # the run ended; its result is still shown
         partial = getattr(exc, "result", None)
-        if partial is not None:
+        if partial is not None and (as_json or isinstance(exc, PartialFailure)):
             _print(app, partial.to_json(), as_json)
         raise
     _print(app, result.to_json(), as_json)

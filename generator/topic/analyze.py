@@ -7,6 +7,7 @@ a number that names no stored source is dropped and counted, and a claim left wi
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import asdict, dataclass, field
 from typing import Any
@@ -18,10 +19,15 @@ from ..llm.base import Prompt, Provider
 from ..summarize import content_words, rank_sentences
 from .plaintext import prose_ratio
 from .plan import Plan
+from .sentences import quote_at, quotes, similar
 from .workspace import RawSource
 
 CLAIMS_PER_QUESTION = 4
-MIN_PROSE = 0.65  # a sentence with fewer ordinary words than this (paths, identifiers, markup) is not quoted
+SCAN_PER_SOURCE = 40  # a source's sentences considered for a question: the best by focus-weighted centrality
+MMR_LAMBDA = 0.7  # relevance against diversity when a section picks its next passage
+MIN_SHARE = 0.3  # a passage under this share of the section's best relevance is filler
+TOO_SIMILAR = 0.6  # word overlap at which a passage says what the section already said
+NEAR_COPY = 0.8  # word overlap at which a passage is another section's quote in other words
 _INLINE_CITE = re.compile(r"\s*\[(\d{1,4}(?:\s*,\s*\d{1,4})*)\]")
 
 
@@ -128,100 +134,100 @@ def analyze(provider: Provider, plan: Plan, catalog: Catalog, *, lang: str) -> A
 
 @dataclass(frozen=True)
 class Candidate:
-    """A sentence that could answer a sub-question, with how well it does."""
+    """A passage that could answer a sub-question, with how well it does."""
 
     text: str
     source: str  # raw source id
     facet_hits: float  # the question's own facet words it names, weighed by its prose ratio
     focus_hits: float  # the question's and the topic's words it names, weighed the same way
     score: float  # its centrality in its source (generator/summarize.py)
+    parts: tuple[str, ...] = ()  # its sentences, when it quotes the sentence before it too
+    weight: float = 1.0  # how relevant the retrieval judge found its source
+
+    @property
+    def sentences(self) -> tuple[str, ...]:
+        return self.parts or (self.text,)
+
+    @property
+    def relevance(self) -> float:
+        """Facet words count double: they are what makes this section's question its own."""
+        return (2 * self.facet_hits + self.focus_hits + math.log1p(max(self.score, 0.0)) / 10) * self.weight
 
 
 def candidates(
     sources: list[RawSource], *, focus: str, topic_words: set[str], reserved: set[str]
 ) -> list[Candidate]:
-    """The sentences of `sources` that could answer the question `focus` describes, best first.
+    """The passages of `sources` that could answer the question `focus` describes, best first.
 
-    Sentences naming the question's own facet (its words beyond the topic's) rank first, then those naming
-    the topic, both weighed by how much of the sentence is prose (`prose_ratio`: paths, identifiers and
+    Passages naming the question's own facet (its words beyond the topic's) rank first, then those naming
+    the topic, both weighed by how much of the passage is prose (`prose_ratio`: paths, identifiers and
     markup do not answer anything); one naming only another section's facet words is left to that section.
+    Debris and sentences that lean on a missing antecedent never become candidates (topic/sentences.py).
     """
     focus_words = set(content_words(focus))
     facet = focus_words - topic_words
     found = []
     for source in sources:
-        for r in rank_sentences(source.text, focus=focus)[:12]:
-            text = _clean(r.text)
-            words = set(content_words(text))
-            quality = prose_ratio(text)
-            if not (focus_words & words) or not _is_prose(text) or quality < MIN_PROSE:
+        sentences = quotes(source.text)
+        weight = 1.0 if source.relevance is None else 0.5 + min(1.0, max(0.0, source.relevance))
+        for r in rank_sentences(source.text, focus=focus)[:SCAN_PER_SOURCE]:
+            quote = quote_at(sentences, r.index)
+            if quote is None:
                 continue
-            if words & reserved and not words & facet:
-                continue  # it answers another sub-question's facet; leave it to that section
+            words = set(content_words(quote.text))
+            if not focus_words & words or (words & reserved and not words & facet):
+                continue  # off the question, or it answers another sub-question's facet: left to that section
+            quality = prose_ratio(quote.text)
             hits = len(facet & words) * quality, len(focus_words & words) * quality
-            found.append(Candidate(text, source.id, *hits, r.score * quality))
+            parts = quote.parts if len(quote.parts) > 1 else ()
+            found.append(Candidate(quote.text, source.id, *hits, r.score * quality, parts, weight))
     return sorted(found, key=lambda c: (-c.facet_hits, -c.focus_hits, -c.score))
 
 
 def allocate(
     pools: dict[str, list[Candidate]], *, used: set[str] | None = None, limit: int = CLAIMS_PER_QUESTION
 ) -> dict[str, list[Claim]]:
-    """Sentences to sections, round-robin so that no early section takes every good sentence: each section
-    first takes its best sentence naming its own facet, then (once none is left) its best remaining one.
-    No sentence is quoted twice (repeating a quote is not an answer); verification sees any section left
-    empty and researches it again."""
-    chosen: dict[str, list[Claim]] = {question: [] for question in pools}
+    """Passages to sections, round-robin so that no early section takes every good one: each section first
+    takes passages naming its own facet, then (once none is left) its best remaining ones, each pick the
+    most relevant passage least like those it already has (maximal marginal relevance). No sentence is
+    quoted twice anywhere (repeating a quote is not an answer), and a passage far weaker than the section's
+    best is filler, not an answer; verification sees any section left empty and researches it again."""
+    picked: dict[str, list[Candidate]] = {question: [] for question in pools}
     taken = set(used or ())
+    everywhere: list[str] = []
     for facet_only in (True, False):
         progress = True
         while progress:
             progress = False
             for question, pool in pools.items():
-                claims = chosen[question]
-                if len(claims) >= limit:
+                if len(picked[question]) >= limit:
                     continue
-                pick = next(
-                    (
-                        c
-                        for c in pool
-                        if c.text not in taken
-                        and (c.facet_hits > 0 or not facet_only)
-                        and not any(_similar(c.text, claim.text) for claim in claims)
-                    ),
-                    None,
-                )
+                pick = _next_pick(pool, picked[question], taken, everywhere, facet_only=facet_only)
                 if pick is not None:
-                    claims.append(Claim(pick.text, [pick.source]))
-                    taken.add(pick.text)
+                    picked[question].append(pick)
+                    taken.update(pick.sentences)
+                    everywhere.append(pick.text)
                     progress = True
-    return chosen
+    return {q: [Claim(c.text, [c.source]) for c in chosen] for q, chosen in picked.items()}
 
 
-_CJK = re.compile(r"[\u3400-\u9fff]")
-
-
-_SENTENCE_END = re.compile(r"[.!?。！？…][\"'”’)\]]*$")
-
-
-def _is_prose(text: str) -> bool:
-    """A sentence worth quoting: a whole sentence (it ends like one, its brackets and quotes are balanced;
-    a list item, a caption or a lead-in ending in ':' is not), and long enough to say something (six
-    words, or twelve CJK characters: Chinese is written without spaces)."""
-    if len(text) > 600 or text.startswith(("#", "|", "```")) or not _SENTENCE_END.search(text):
-        return False
-    if text.count("(") != text.count(")") or text.count('"') % 2 or text.count("“") != text.count("”"):
-        return False
-    cjk = len(_CJK.findall(text))
-    return cjk >= 12 or (len(text) >= 40 and len(text.split()) + cjk >= 6)
-
-
-def _similar(a: str, b: str) -> bool:
-    wa, wb = set(content_words(a)), set(content_words(b))
-    return len(wa & wb) / max(1, len(wa | wb)) > 0.6
-
-
-def _clean(text: str) -> str:
-    return " ".join(text.split())
+def _next_pick(
+    pool: list[Candidate], have: list[Candidate], taken: set[str], everywhere: list[str], *, facet_only: bool
+) -> Candidate | None:
+    top = max((c.relevance for c in pool), default=0.0)
+    best: tuple[float, Candidate] | None = None
+    for c in pool:
+        if c.relevance < MIN_SHARE * top or (facet_only and c.facet_hits <= 0):
+            continue
+        if any(s in taken for s in c.sentences) or any(similar(c.text, t) > NEAR_COPY for t in everywhere):
+            continue
+        redundancy = max((similar(c.text, h.text) for h in have), default=0.0)
+        if redundancy > TOO_SIMILAR:
+            continue
+        mmr = MMR_LAMBDA * c.relevance / top - (1 - MMR_LAMBDA) * redundancy
+        if best is None or mmr > best[0]:
+            best = (mmr, c)
+    return best[1] if best else None
 
 
 # --------------------------------------------------------------------------- model

@@ -1,0 +1,121 @@
+"""Which sentences of a source can be quoted as a finding, and how a quote keeps its meaning.
+
+A quote must be a whole prose sentence (not a list item, a caption, a path or a header field), never
+boilerplate (acknowledgements, copyright and licence lines, reference-list entries, changelog entries), and
+never a sentence whose meaning hangs on one before it ("This…", "It…", "However…") unless that sentence is
+quoted with it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ..summarize import content_words, split_sentences
+from .plaintext import prose_ratio
+
+MIN_PROSE = 0.65  # a sentence with fewer ordinary words than this (paths, identifiers, markup) is not quoted
+MAX_QUOTE = 600  # characters: a longer "sentence" is a run-on block, not something one quotes
+
+_CJK = re.compile(r"[\u3400-\u9fff]")
+_SENTENCE_END = re.compile(r"[.!?。！？…][\"'”’)\]]*$")
+
+# Boilerplate a reader never wants quoted as a finding. Each pattern names a kind of debris, not one input.
+_BOILERPLATE = re.compile(
+    r"""
+    acknowledg | would\ not\ have\ been\ possible | \bthank(s|\ you|ing)?\b | \bgrateful | gratitude
+    | copyright | \(c\)\s*\d{4} | © | all\ rights\ reserved | licensed\ under | \blicen[cs]e[ds]?\ (?:under|to)\b
+    | placed\ in\ the\ public\ domain | \bspdx\b | permission\ is\ hereby\ granted | without\ warranty
+    | ^\s*\[\d+\] | \bet\ al\. | \bretrieved\ (?:from|on)\b | \bdoi:\s*\S | arxiv:\s*\d | https?:// | www\.
+    | changed\ in\ version | new\ in\ version | deprecated\ since | \bchangelog\b | release\ notes
+    | ^\s*(?:version|release)\s+v?\d | ^\s*v?\d+\.\d+(?:\.\d+)*\s*[(:-] | \(\s*(?:gh-|bpo-|\#)\d+\s*\)
+    | ^\s*(?:fixed|fix|bump(?:ed)?|merged?)\b
+    | ^\s*(?:author|status|type|created|post-history|resolution|replaces|superseded-by|requires|python-version
+              |discussions-to|content-type|last-modified|version|date|sponsor|delegate)\s*:
+    """,
+    re.IGNORECASE | re.VERBOSE,
+)
+
+# A sentence opening with one of these points back at something said before it.
+_ANAPHOR = re.compile(
+    r"""^(?:this|that|these|those|it|its|they|their|them|such|he|she|his|her|both|either|neither
+    |the\ (?:latter|former|above|following|same)|however|therefore|thus|hence|also|furthermore|moreover
+    |in\ addition|additionally|instead|otherwise|similarly|likewise|as\ a\ result|consequently
+    |for\ (?:example|instance)|in\ (?:this|that|such\ a)\ case|in\ contrast|by\ contrast|then|so|but|and|or)\b""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_CJK_ANAPHOR = re.compile(
+    r"^(?:它|它们|这|这些|这种|那|那些|其|此|该|但|但是|因此|所以|而且|此外|另外|同时|然而)"
+)
+# ...except "This PEP/document/proposal…": the citation names what "this" is.
+_SELF_REFERENCE = re.compile(
+    r"^(?:this|these)\s+(?:pep|peps|document|proposal|specification|spec|guide|tutorial|library|package"
+    r"|project|tool|module|api|standard|rfc)\b",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True)
+class Quote:
+    """A quotable passage: one sentence, or a sentence with the one before it that it refers back to."""
+
+    text: str
+    parts: tuple[str, ...]  # its sentences, each as it appears in the source
+    index: int  # position of its main sentence in the source
+
+
+def is_boilerplate(sentence: str) -> bool:
+    return bool(_BOILERPLATE.search(sentence))
+
+
+def needs_antecedent(sentence: str) -> bool:
+    if _CJK_ANAPHOR.match(sentence):
+        return True
+    return bool(_ANAPHOR.match(sentence)) and not _SELF_REFERENCE.match(sentence)
+
+
+def is_prose(text: str) -> bool:
+    """A sentence worth quoting: a whole sentence (it ends like one, its brackets and quotes are balanced;
+    a list item, a caption or a lead-in ending in ':' is not), long enough to say something (six words, or
+    twelve CJK characters: Chinese is written without spaces), and mostly ordinary words."""
+    if len(text) > MAX_QUOTE or text.startswith(("#", "|", "```")) or not _SENTENCE_END.search(text):
+        return False
+    if text.count("(") != text.count(")") or text.count('"') % 2 or text.count("“") != text.count("”"):
+        return False
+    cjk = len(_CJK.findall(text))
+    long_enough = cjk >= 12 or (len(text) >= 40 and len(text.split()) + cjk >= 6)
+    return long_enough and prose_ratio(text) >= MIN_PROSE
+
+
+def quotable(sentence: str) -> bool:
+    return is_prose(sentence) and not is_boilerplate(sentence)
+
+
+def quote_at(sentences: list[str], index: int) -> Quote | None:
+    """The quote for sentence `index`: itself, with the sentence before it when it refers back to it;
+    None when it cannot stand (debris, or a reference back with nothing quotable before it)."""
+    sentence = clean(sentences[index])
+    if not quotable(sentence):
+        return None
+    if not needs_antecedent(sentence):
+        return Quote(sentence, (sentence,), index)
+    before = clean(sentences[index - 1]) if index > 0 else ""
+    if not before or not quotable(before) or needs_antecedent(before):
+        return None
+    joined = f"{before} {sentence}"
+    return Quote(joined, (before, sentence), index) if len(joined) <= MAX_QUOTE else None
+
+
+def quotes(text: str) -> list[str]:
+    """Every sentence of `text`, split the way `quote_at` expects."""
+    return split_sentences(text)
+
+
+def similar(a: str, b: str) -> float:
+    """Jaccard overlap of two passages' content words (0 = nothing shared, 1 = the same words)."""
+    wa, wb = set(content_words(a)), set(content_words(b))
+    return len(wa & wb) / max(1, len(wa | wb))
+
+
+def clean(text: str) -> str:
+    return " ".join(text.split())
