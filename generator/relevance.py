@@ -1,0 +1,227 @@
+"""Is a document about the question? Field-weighted BM25 (BM25F) over a document's title, headings and body,
+normalised to a relevance from 0 to 1 with the reasons behind it, and a keep threshold that adapts to the
+scores a run has seen.
+
+A question becomes `Term`s — one per concept, each with its spellings (stems, synonyms, translations from the
+bilingual glossary) — so "参数化测试" is matched by "parametrizing tests". A term found in the title counts
+as ten body mentions, one in a heading as five; term frequency saturates (k1), bodies are normalised by
+their length (b = 1: density, not count), and rare terms weigh more than common ones (IDF over every
+candidate the run has judged),
+so a document that names the question in its title outranks a changelog that mentions it in passing.
+The score is the IDF-weighted share of the question the document covers: 1 means every concept is named
+prominently, 0 none at all.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import threading
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from . import cjk
+from .summarize import STOPWORDS
+
+K1 = 10.0
+WEIGHTS = {"title": 10.0, "headings": 5.0, "body": 1.0}
+# Length normalisation per field (BM25's b). The body is normalised fully: a long document names every
+# word often, and only a term's density, not its count, says the document is about it.
+LENGTH_NORM = {"title": 0.3, "headings": 0.5, "body": 1.0}
+MIN_NORM = 0.5  # a short body is not credited more than twice its count
+MIN_LENGTH = {"title": 4.0, "headings": 20.0, "body": 300.0}  # the typical length never drops below these
+MIN_IDF = 0.15  # a term every candidate carries still counts a little
+# The keep threshold: at least FLOOR, and at least RATIO of the best score the run has seen, so a strong
+# run keeps only its strong documents and a run whose best document is weak keeps nothing below FLOOR.
+FLOOR = 0.3
+RATIO = 0.55
+
+_LATIN = re.compile(r"[A-Za-z][A-Za-z0-9]*|\d+[A-Za-z][A-Za-z0-9]*")
+
+
+@lru_cache(maxsize=65536)
+def stem(word: str) -> str:
+    """The English stem of a lowercase word (Snowball); other scripts are kept as they are."""
+    if not word.isascii():
+        return word
+    return str(_stemmer().stemWord(word))
+
+
+_local = threading.local()
+
+
+def _stemmer() -> Any:
+    # a Snowball stemmer keeps its word in instance state: one per thread (research steps run in parallel)
+    found = getattr(_local, "stemmer", None)
+    if found is None:
+        import snowballstemmer
+
+        found = _local.stemmer = snowballstemmer.stemmer("english")
+    return found
+
+
+def tokens(text: str) -> list[str]:
+    """Stemmed content words of a text, in order; Chinese runs are segmented into words (jieba)."""
+    out: list[str] = []
+    for piece in re.split(f"({cjk.CJK_RUN.pattern})", text):
+        if cjk.CJK_RUN.fullmatch(piece):
+            out.extend(w for w in cjk.words(piece) if w not in _ZH_STOP)
+        else:
+            out.extend(stem(w) for w in (m.lower() for m in _LATIN.findall(piece)) if w not in STOPWORDS)
+    return out
+
+
+_ZH_STOP = frozenset(
+    "的 了 和 与 及 或 在 是 有 对 中 等 吗 呢 其 之 从 到 把 被 让 如何 什么 哪些 怎么 为什么".split()
+)
+
+
+@dataclass(frozen=True)
+class Term:
+    """One concept of a question: its label and its spellings, each a sequence of stems (a phrase)."""
+
+    label: str
+    forms: tuple[tuple[str, ...], ...]
+
+
+Expand = Callable[[str], Iterable[str]]  # a word or phrase → other spellings (synonyms, translations)
+
+
+def question_terms(
+    text: str,
+    *,
+    expand: Expand | None = None,
+    segment: Callable[[str], list[str]] | None = None,
+    ignore: Iterable[str] = (),
+) -> list[Term]:
+    """The concepts of a question: one term per content word, each with the spellings `expand` knows for it.
+
+    Chinese runs are cut by `segment` (the glossary's longest terms first) or jieba; words in `ignore`
+    (facet words such as "benefits") are left out.
+    """
+    skipped = {stem(w.lower()) for w in ignore} | set(ignore)
+    terms: dict[str, Term] = {}
+    for surface in _surface_words(text, segment):
+        word = stem(surface) if surface.isascii() else surface
+        if word in skipped or surface in skipped or len(word) < 2 and word.isascii():
+            continue
+        forms: set[tuple[str, ...]] = {(word,)}
+        for other in expand(surface) if expand else ():
+            spelled = tuple(tokens(other))
+            if spelled:
+                forms.add(spelled)
+        terms.setdefault(word, Term(label=surface, forms=tuple(sorted(forms))))
+    return list(terms.values())
+
+
+def _surface_words(text: str, segment: Callable[[str], list[str]] | None) -> list[str]:
+    words: list[str] = []
+    for piece in re.split(f"({cjk.CJK_RUN.pattern})", text):
+        if cjk.CJK_RUN.fullmatch(piece):
+            words.extend(w for w in (segment or cjk.words)(piece) if w not in _ZH_STOP)
+        else:
+            words.extend(w for w in (m.lower() for m in _LATIN.findall(piece)) if w not in STOPWORDS)
+    return list(dict.fromkeys(words))
+
+
+@dataclass(frozen=True)
+class Fields:
+    """The parts of a document that relevance reads, each as it was written."""
+
+    title: str
+    headings: str
+    body: str
+
+
+@dataclass(frozen=True)
+class Relevance:
+    score: float  # 0–1
+    reasons: tuple[str, ...]
+    matched: tuple[str, ...]  # labels of the terms found
+
+
+FieldTokens = dict[str, list[str]]  # field name → its stemmed tokens
+
+
+def field_tokens(doc: Fields) -> FieldTokens:
+    return {"title": tokens(doc.title), "headings": tokens(doc.headings), "body": tokens(doc.body)}
+
+
+@dataclass
+class CorpusStats:
+    """What the run's candidates look like (thread-safe): which words each holds (for IDF) and how long each
+    field typically is. Every candidate of a batch is added before any is scored, so the first document
+    judged does not set the scale for itself."""
+
+    vocab: dict[str, frozenset[str]] = field(default_factory=dict)
+    lengths: dict[str, dict[str, int]] = field(default_factory=dict)
+    lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+
+    def add(self, key: str, fields: FieldTokens) -> None:
+        with self.lock:
+            if key not in self.vocab:
+                self.vocab[key] = frozenset(w for words in fields.values() for w in words)
+                self.lengths[key] = {name: len(words) for name, words in fields.items()}
+
+    def idf(self, term: Term) -> float:
+        with self.lock:
+            docs = list(self.vocab.values())
+        n = max(len(docs), 1)
+        # a phrase is in a document at most as often as its rarest word is
+        df = max((min(sum(1 for d in docs if w in d) for w in form) for form in term.forms), default=0)
+        return max(MIN_IDF, math.log(1 + (n - df + 0.5) / (df + 0.5)))
+
+    def average(self, name: str) -> float:
+        """The typical length of a field: the median, so one huge changelog does not make every other
+        document look short (and so dense) next to it."""
+        with self.lock:
+            lengths = sorted(fields[name] for fields in self.lengths.values())
+        return max(float(lengths[len(lengths) // 2]) if lengths else 1.0, MIN_LENGTH[name])
+
+
+def score(fields: FieldTokens, terms: Sequence[Term], stats: CorpusStats) -> Relevance:
+    """How much of the question a document is about (BM25F, normalised by the score of full coverage).
+    The document should already be in `stats`."""
+    if not terms:
+        return Relevance(0.0, ("no question terms",), ())
+    total = weight_sum = 0.0
+    matched: list[str] = []
+    where: dict[str, list[str]] = {"title": [], "headings": [], "body": []}
+    averages = {name: stats.average(name) for name in fields}
+    for term in terms:
+        idf = stats.idf(term)
+        weight_sum += idf
+        strength = 0.0
+        for name, words in fields.items():
+            tf = max(_count(form, words) for form in term.forms)
+            if tf:
+                where[name].append(term.label)
+                norm = 1 - LENGTH_NORM[name] + LENGTH_NORM[name] * len(words) / averages[name]
+                strength += WEIGHTS[name] * tf / max(norm, MIN_NORM)
+        if strength:
+            matched.append(term.label)
+            total += idf * strength / (K1 + strength)
+    value = round(total / weight_sum, 3) if weight_sum else 0.0
+    return Relevance(value, _reasons(where, terms, matched), tuple(matched))
+
+
+def _reasons(where: dict[str, list[str]], terms: Sequence[Term], matched: list[str]) -> tuple[str, ...]:
+    if not matched:
+        return ("none of the question's terms appear",)
+    found = [f"{name} names {', '.join(labels[:4])}" for name, labels in where.items() if labels]
+    missing = [t.label for t in terms if t.label not in matched]
+    return (*found, *([f"missing {', '.join(missing[:4])}"] if missing else []))
+
+
+def _count(form: tuple[str, ...], words: list[str]) -> int:
+    if len(form) == 1:
+        return words.count(form[0])
+    n = len(form)
+    return sum(1 for i in range(len(words) - n + 1) if tuple(words[i : i + n]) == form)
+
+
+def keep_threshold(best: float, *, floor: float = FLOOR, ratio: float = RATIO) -> float:
+    """The score a document needs to be kept, given the best score seen in the run."""
+    return max(floor, ratio * best)

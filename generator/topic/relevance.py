@@ -1,0 +1,107 @@
+"""The run's relevance judge: is a found source about the topic, and which sub-question does it serve?
+
+One judge per topic run holds the topic's terms (expanded through the synonym table and the bilingual
+glossary, so a Chinese topic is matched by English sources), the document frequencies of every candidate
+the run has judged, and the best score seen. A source is kept only when its relevance to the topic reaches
+the threshold that this best score sets (generator/relevance.py). Offline this scorer decides; a model, when
+there is one, answers the same question (0–1 with a reason) and the same threshold rule keeps its answers.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from ..kb.synonyms import Synonyms, default_synonyms
+from ..relevance import (
+    CorpusStats,
+    Fields,
+    Relevance,
+    Term,
+    field_tokens,
+    keep_threshold,
+    question_terms,
+    score,
+)
+from .keyphrases import GENERIC
+
+# Words the heuristic plan adds to a facet's query or question ("overview", "benefits"): they say which
+# aspect is asked about, not what the topic is, so no source is relevant for naming them.
+FACET_WORDS = GENERIC | frozenset(
+    """overview definition purpose design mechanism process steps drawbacks trade-offs trade offs alternatives
+    instead differs developments status recent figures reported sources 定义 概念 原理 机制 优点 局限 比较 替代
+    现状 进展 是什么 如何 工作 有哪些 相比 方案 其他""".split()
+)
+MODEL_FLOOR = 0.4  # a model's scores are calibrated differently: its floor is its own
+
+
+@dataclass
+class Judgement:
+    """A source's relevance to the topic (the keep decision) and to the sub-question that found it."""
+
+    topic: Relevance
+    question: Relevance
+
+
+@dataclass
+class RelevanceJudge:
+    """Relevance scoring shared by the steps of one run (thread-safe)."""
+
+    topic: str
+    synonyms: Synonyms = field(default_factory=default_synonyms)
+    stats: CorpusStats = field(default_factory=CorpusStats)
+    best: float = 0.0
+    by_question: dict[str, dict[str, float]] = field(default_factory=dict)  # source key → question → score
+    lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+    _terms: dict[str, list[Term]] = field(default_factory=dict, repr=False)
+
+    def terms(self, text: str) -> list[Term]:
+        """The concepts of a topic or question (cached): facet words left out, spellings expanded."""
+        with self.lock:
+            if text not in self._terms:
+                self._terms[text] = question_terms(
+                    text, expand=self.spellings, segment=self.synonyms.glossary.segment, ignore=FACET_WORDS
+                )
+            return self._terms[text]
+
+    def spellings(self, word: str) -> Iterable[str]:
+        """Other spellings of a word: its synonym group and its twins in the other language."""
+        found = list(self.synonyms.glossary.spellings(word))
+        canonical = self.synonyms.lookup(word)
+        if canonical:
+            found.extend(self.synonyms.group(canonical) or [canonical.replace("-", " ")])
+        return found
+
+    def judge(self, docs: Sequence[tuple[str, Fields]], question: str) -> list[Judgement]:
+        """Score each (key, document) against the topic and against `question`, and remember both. The whole
+        batch joins the run's statistics first, so every document is scored on the same scale."""
+        tokenized = [(key, field_tokens(doc)) for key, doc in docs]
+        for key, fields in tokenized:
+            self.stats.add(key, fields)
+        topic_terms = self.terms(self.topic)
+        asked = self.terms(question) if question.strip() else []
+        verdicts = []
+        for key, fields in tokenized:
+            on_topic = score(fields, topic_terms, self.stats)
+            for_question = score(fields, asked, self.stats) if asked else on_topic
+            self.record(key, on_topic.score, question, for_question.score)
+            verdicts.append(Judgement(on_topic, for_question))
+        return verdicts
+
+    def record(self, key: str, topic_score: float, question: str, question_score: float) -> None:
+        with self.lock:
+            self.best = max(self.best, topic_score)
+            if question.strip():
+                scores = self.by_question.setdefault(key, {})
+                scores[question] = max(scores.get(question, 0.0), round(question_score, 3))
+
+    def threshold(self, *, model: bool = False) -> float:
+        """The relevance a source needs to be kept, given the best the run has seen so far."""
+        with self.lock:
+            best = self.best
+        return keep_threshold(best, floor=MODEL_FLOOR) if model else keep_threshold(best)
+
+    def questions_served(self, key: str) -> dict[str, float]:
+        with self.lock:
+            return dict(self.by_question.get(key, {}))
