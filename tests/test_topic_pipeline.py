@@ -60,7 +60,7 @@ def test_full_offline_run_writes_every_workspace_file(kb_root: Path) -> None:
     assert meta["status"] == "completed" and meta["slug"] == "vector-databases"
     assert meta["progress"] == {"phase": "COMPLETED", "completed_tasks": 6, "total_tasks": 6}
     assert set(meta["stats"]) >= {"sources_count", "raw_items", "deduplicated"}
-    assert meta["stats"]["sources_count"] == len(list((folder / "raw").glob("*.md"))) >= 4
+    assert meta["stats"]["sources_count"] == len(list((folder / "raw").glob("*.md"))) >= 3
     assert meta["metrics"]["steps_by_type"] == {"research": 5, "processing": 1}
     assert meta["metrics"]["dispatch_loops"] == 6 and len(meta["metrics"]["step_durations"]) == 6
     assert {"tokens", "cost_estimate_usd", "failures"} <= set(meta["metrics"])

@@ -16,10 +16,12 @@ from pydantic import BaseModel, Field
 
 from ..errors import ProviderError
 from ..llm.base import Prompt, Provider
-from ..summarize import content_words, rank_sentences
+from ..relevance import Fields, Relevance, tokens
+from ..summarize import rank_sentences
 from .plaintext import prose_ratio
 from .plan import Plan
-from .sentences import quote_at, quotes, similar
+from .relevance import RelevanceJudge
+from .sentences import Quote, is_changelog, quote_at, quotes, similar
 from .workspace import RawSource
 
 CLAIMS_PER_QUESTION = 4
@@ -28,6 +30,10 @@ MMR_LAMBDA = 0.7  # relevance against diversity when a section picks its next pa
 MIN_SHARE = 0.3  # a passage under this share of the section's best relevance is filler
 TOO_SIMILAR = 0.6  # word overlap at which a passage says what the section already said
 NEAR_COPY = 0.8  # word overlap at which a passage is another section's quote in other words
+MIN_COVERAGE = 0.08  # a passage must cover at least this much of the topic (relevance.py's 0–1 scale)…
+COVERAGE_SHARE = 0.5  # …and at least this share of the best-covering passage's score
+FACET_BONUS = 0.25
+ON_POINT = 0.5  # share of the topic's IDF weight a passage's concepts must carry
 _INLINE_CITE = re.compile(r"\s*\[(\d{1,4}(?:\s*,\s*\d{1,4})*)\]")
 
 
@@ -111,13 +117,15 @@ def analyze(provider: Provider, plan: Plan, catalog: Catalog, *, lang: str) -> A
             section = _model_section(provider, question, ids, catalog, analysis, lang=lang)
             if section is not None:
                 written[question] = section
-    topic_words = set(content_words(plan.topic))
-    facets = {q: set(content_words(focus)) - topic_words for q, focus, _ in questions}
+    topic_words = set(tokens(plan.topic))
+    facets = {q: set(tokens(focus)) - topic_words for q, focus, _ in questions}
+    judge = RelevanceJudge(plan.topic)  # one scale (IDF over every candidate sentence) for all sections
     pools = {
         question: candidates(
             [catalog.by_id[i] for i in ids],
             focus=focus,
-            topic_words=topic_words,
+            judge=judge,
+            facet=facets[question],
             reserved=set().union(*(f for q, f in facets.items() if q != question)) - facets[question],
         )
         for question, focus, ids in questions
@@ -139,7 +147,7 @@ class Candidate:
     text: str
     source: str  # raw source id
     facet_hits: float  # the question's own facet words it names, weighed by its prose ratio
-    focus_hits: float  # the question's and the topic's words it names, weighed the same way
+    focus_hits: float  # its relevance to the topic and the question (0–1), weighed the same way
     score: float  # its centrality in its source (generator/summarize.py)
     parts: tuple[str, ...] = ()  # its sentences, when it quotes the sentence before it too
     weight: float = 1.0  # how relevant the retrieval judge found its source
@@ -150,38 +158,71 @@ class Candidate:
 
     @property
     def relevance(self) -> float:
-        """Facet words count double: they are what makes this section's question its own."""
-        return (2 * self.facet_hits + self.focus_hits + math.log1p(max(self.score, 0.0)) / 10) * self.weight
+        """Coverage of the question, a bonus per facet word (what makes this section's question its own),
+        centrality as a tie-break; scaled by how relevant the retrieval judge found the source."""
+        facet = FACET_BONUS * self.facet_hits
+        return (facet + self.focus_hits + math.log1p(max(self.score, 0.0)) / 100) * self.weight
 
 
 def candidates(
-    sources: list[RawSource], *, focus: str, topic_words: set[str], reserved: set[str]
+    sources: list[RawSource], *, focus: str, judge: RelevanceJudge, facet: set[str], reserved: set[str]
 ) -> list[Candidate]:
     """The passages of `sources` that could answer the question `focus` describes, best first.
 
-    Passages naming the question's own facet (its words beyond the topic's) rank first, then those naming
-    the topic, both weighed by how much of the passage is prose (`prose_ratio`: paths, identifiers and
-    markup do not answer anything); one naming only another section's facet words is left to that section.
-    Debris and sentences that lean on a missing antecedent never become candidates (topic/sentences.py).
+    Each passage is scored by the run's relevance judge (generator/topic/relevance.py: BM25F over the
+    topic's and the question's concepts, rare words weighing most), so a sentence naming only the topic's
+    common words ("celery", "task") and not its point ("retries") falls below the cut. Passages naming the
+    question's own facet (its word stems beyond the topic's) rank higher; one naming only another section's
+    facet is left to that section. Debris, changelogs and sentences that lean on a missing antecedent never
+    become candidates (topic/sentences.py).
     """
-    focus_words = set(content_words(focus))
-    facet = focus_words - topic_words
-    found = []
-    for source in sources:
-        sentences = quotes(source.text)
+    concepts = {w for t in judge.terms(judge.topic) for form in t.forms for w in form}
+    usable = [s for s in sources if not is_changelog(s.title, s.url)]
+    found = [(s, q, c) for s in usable for q, c in _quotes_of(s, focus, concepts)]
+    if not found:
+        return []
+    docs = [(f"{s.id}#{q.index}", Fields("", "", q.text)) for s, q, _ in found]
+    verdicts = judge.judge(docs, focus)
+    cut = max(MIN_COVERAGE, COVERAGE_SHARE * max(v.topic.score for v in verdicts))
+    pool = []
+    for (source, quote, centrality), verdict in zip(found, verdicts, strict=True):
+        words = set(tokens(quote.text))
+        if verdict.topic.score < cut or not on_point(judge, verdict.topic):
+            continue
+        if words & reserved and not words & facet:
+            continue
+        quality = prose_ratio(quote.text)
         weight = 1.0 if source.relevance is None else 0.5 + min(1.0, max(0.0, source.relevance))
-        for r in rank_sentences(source.text, focus=focus)[:SCAN_PER_SOURCE]:
-            quote = quote_at(sentences, r.index)
-            if quote is None:
-                continue
-            words = set(content_words(quote.text))
-            if not focus_words & words or (words & reserved and not words & facet):
-                continue  # off the question, or it answers another sub-question's facet: left to that section
-            quality = prose_ratio(quote.text)
-            hits = len(facet & words) * quality, len(focus_words & words) * quality
-            parts = quote.parts if len(quote.parts) > 1 else ()
-            found.append(Candidate(quote.text, source.id, *hits, r.score * quality, parts, weight))
-    return sorted(found, key=lambda c: (-c.facet_hits, -c.focus_hits, -c.score))
+        coverage = (verdict.topic.score + verdict.question.score) / 2 * quality
+        parts = quote.parts if len(quote.parts) > 1 else ()
+        pool.append(
+            Candidate(
+                quote.text, source.id, len(facet & words) * quality, coverage, centrality, parts, weight
+            )
+        )
+    return sorted(pool, key=lambda c: -c.relevance)
+
+
+def on_point(judge: RelevanceJudge, relevance: Relevance) -> bool:
+    """Does a passage name what is specific about the topic? The topic's concepts it names must carry at
+    least half of the topic's weight (IDF): "celery" and "task" are everywhere in Celery's documentation,
+    so a sentence naming only them says nothing about "celery task retries"."""
+    terms = judge.terms(judge.topic)
+    weights = {t.label: judge.stats.idf(t) for t in terms}
+    total = sum(weights.values())
+    named = sum(w for label, w in weights.items() if label in relevance.matched)
+    return total == 0 or named >= ON_POINT * total
+
+
+def _quotes_of(source: RawSource, focus: str, concepts: set[str]) -> list[tuple[Quote, float]]:
+    """The quotable passages of a source that name one of the topic's concepts, with their centrality
+    (generator/summarize.py) under `focus`; the most central first, at most SCAN_PER_SOURCE."""
+    sentences = quotes(source.text)
+    central = {r.index: r.score for r in rank_sentences(source.text, focus=focus)}
+    naming = [i for i, sentence in enumerate(sentences) if concepts & set(tokens(sentence))]
+    naming.sort(key=lambda i: -central.get(i, 0.0))
+    found = ((quote_at(sentences, i), central.get(i, 0.0)) for i in naming)
+    return [(quote, score) for quote, score in found if quote is not None][:SCAN_PER_SOURCE]
 
 
 def allocate(

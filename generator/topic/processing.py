@@ -16,9 +16,13 @@ from pydantic import BaseModel, Field, ValidationError
 
 from ..errors import ProviderError
 from ..llm.base import Prompt, Provider
+from ..relevance import Fields
 from ..summarize import rank_sentences, split_sentences
+from .analyze import on_point
 from .dispatch import StepOutcome
 from .plan import Step
+from .relevance import RelevanceJudge
+from .sentences import is_changelog
 from .workspace import RawSource
 
 MAX_ROWS = 12
@@ -190,17 +194,27 @@ def _clause(sentence: str, at: int) -> str:
 
 
 def lexical_spec(step: Step, sources: list[RawSource]) -> dict[str, Any] | None:
-    """Offline: the measured figures in the sentences most relevant to the step, each labelled by its clause."""
+    """Offline: the measured figures in the sentences most relevant to the step, each labelled by its clause.
+    Only sentences on the topic's point count (analyze.on_point), and never a changelog's."""
+    found = [
+        (source, " ".join(r.text.split()))
+        for source in sources
+        if not is_changelog(source.title, source.url)
+        for r in rank_sentences(source.text, focus=step.search_text())[:8]
+        if measured_figures(r.text)
+    ]
+    if not found:
+        return None
+    judge = RelevanceJudge(step.search_text())
+    verdicts = judge.judge([(f"{s.id}#{n}", Fields("", "", text)) for n, (s, text) in enumerate(found)], "")
     rows: list[dict[str, Any]] = []
-    for source in sources:
-        for ranked in rank_sentences(source.text, focus=step.search_text())[:8]:
-            sentence = " ".join(ranked.text.split())
-            for figure in measured_figures(sentence):
-                row = {"label": figure.label[:120], "value": figure.value, "unit": figure.unit}
-                if all((r["label"], r["value"]) != (row["label"], row["value"]) for r in rows):
-                    rows.append({**row, "source": source.id, "quote": sentence[:600]})
-            if len(rows) >= MAX_ROWS:
-                break
+    for (source, sentence), verdict in zip(found, verdicts, strict=True):
+        if not on_point(judge, verdict.topic):
+            continue
+        for figure in measured_figures(sentence):
+            row = {"label": figure.label[:120], "value": figure.value, "unit": figure.unit}
+            if all((r["label"], r["value"]) != (row["label"], row["value"]) for r in rows):
+                rows.append({**row, "source": source.id, "quote": sentence[:600]})
     if not rows:
         return None
     return {"kind": "table", "title": step.title[:120], "unit": "", "rows": rows[:MAX_ROWS]}

@@ -1,7 +1,8 @@
 """Which sentences of a source can be quoted as a finding, and how a quote keeps its meaning.
 
-A quote must be a whole prose sentence (not a list item, a caption, a path or a header field), never
-boilerplate (acknowledgements, copyright and licence lines, reference-list entries, changelog entries), and
+A quote must be a whole prose sentence (not a list item, a caption, a fragment, a path or a header field), never
+boilerplate (acknowledgements, copyright and licence lines, reference-list entries, changelog entries, nor any
+sentence of a changelog), and
 never a sentence whose meaning hangs on one before it ("This…", "It…", "However…") unless that sentence is
 quoted with it.
 """
@@ -29,7 +30,9 @@ _BOILERPLATE = re.compile(
     | ^\s*\[\d+\] | \bet\ al\. | \bretrieved\ (?:from|on)\b | \bdoi:\s*\S | arxiv:\s*\d | https?:// | www\.
     | changed\ in\ version | new\ in\ version | deprecated\ since | \bchangelog\b | release\ notes
     | ^\s*(?:version|release)\s+v?\d | ^\s*v?\d+\.\d+(?:\.\d+)*\s*[(:-] | \(\s*(?:gh-|bpo-|\#)\d+\s*\)
-    | ^\s*(?:fixed|fix|bump(?:ed)?|merged?)\b
+    | ^\s*(?:fixed|fix|bump(?:ed)?|merged?|added|removed|deprecated|renamed|now)\b
+    | ^[\w .-]{1,40}:\s*(?:added|fixed|removed|deprecated|now|renamed)\b | scheduled\ for\ removal
+    | \((?:issue|pr|pull\ request|bug)\s*\#?\d+\) | \(\#?\d{3,6}\)\W*$
     | ^\s*(?:author|status|type|created|post-history|resolution|replaces|superseded-by|requires|python-version
               |discussions-to|content-type|last-modified|version|date|sponsor|delegate)\s*:
     """,
@@ -55,6 +58,19 @@ _SELF_REFERENCE = re.compile(
 )
 
 
+# markup a converter left behind (reST roles, `~module.name` references): not prose a reader can use
+_MARKUP_LEFT = re.compile(r"(?<![\w~])~[@\w]|:\w+:`|``|\.\. \w+::")
+# a changelog or release history answers "what changed when", never how something works
+_CHANGELOG_TITLE = re.compile(
+    r"^\W*(?:change ?log|change history|changes|history|release notes|release history|what'?s new|news)\b",
+    re.IGNORECASE,
+)
+_CHANGELOG_PATH = re.compile(
+    r"(?:^|[/:])(?:change ?log|changes|history|news|release[-_ ]?notes|whats-?new)[^/]*$|/(?:history|changelog)/",
+    re.IGNORECASE,
+)
+
+
 @dataclass(frozen=True)
 class Quote:
     """A quotable passage: one sentence, or a sentence with the one before it that it refers back to."""
@@ -66,6 +82,11 @@ class Quote:
 
 def is_boilerplate(sentence: str) -> bool:
     return bool(_BOILERPLATE.search(sentence))
+
+
+def is_changelog(title: str, url: str) -> bool:
+    """A change history, release notes or a "what's new" page, by its title or its file name."""
+    return bool(_CHANGELOG_TITLE.search(title) or _CHANGELOG_PATH.search(url))
 
 
 def needs_antecedent(sentence: str) -> bool:
@@ -82,6 +103,8 @@ def is_prose(text: str) -> bool:
         return False
     if text.count("(") != text.count(")") or text.count('"') % 2 or text.count("“") != text.count("”"):
         return False
+    if text[:1].isascii() and text[:1].islower() or _MARKUP_LEFT.search(text):
+        return False  # a fragment cut from a list or a clause, or markup the text conversion left
     cjk = len(_CJK.findall(text))
     long_enough = cjk >= 12 or (len(text) >= 40 and len(text.split()) + cjk >= 6)
     return long_enough and prose_ratio(text) >= MIN_PROSE
