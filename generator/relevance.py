@@ -26,7 +26,7 @@ from . import cjk
 from .summarize import STOPWORDS
 
 K1 = 10.0
-WEIGHTS = {"title": 10.0, "headings": 5.0, "body": 1.0}
+WEIGHTS = {"title": 20.0, "headings": 8.0, "body": 1.0}
 # Length normalisation per field (BM25's b). The body is normalised fully: a long document names every
 # word often, and only a term's density, not its count, says the document is about it.
 LENGTH_NORM = {"title": 0.3, "headings": 0.5, "body": 1.0}
@@ -36,7 +36,7 @@ MIN_IDF = 0.15  # a term every candidate carries still counts a little
 # The keep threshold: at least FLOOR, and at least RATIO of the best score the run has seen, so a strong
 # run keeps only its strong documents and a run whose best document is weak keeps nothing below FLOOR.
 FLOOR = 0.3
-RATIO = 0.55
+RATIO = 0.45
 
 _LATIN = re.compile(r"[A-Za-z][A-Za-z0-9]*|\d+[A-Za-z][A-Za-z0-9]*")
 
@@ -108,6 +108,8 @@ def question_terms(
         if word in skipped or surface in skipped or len(word) < 2 and word.isascii():
             continue
         forms: set[tuple[str, ...]] = {(word,)}
+        if not surface.isascii():  # as documents are cut (jieba): 向量数据库 is read as 向量 数据库
+            forms.add(tuple(tokens(surface)) or (word,))
         for other in expand(surface) if expand else ():
             spelled = tuple(tokens(other))
             if spelled:
@@ -165,13 +167,34 @@ class CorpusStats:
                 self.vocab[key] = frozenset(w for words in fields.values() for w in words)
                 self.lengths[key] = {name: len(words) for name, words in fields.items()}
 
-    def idf(self, term: Term) -> float:
+    def df(self, term: Term) -> int:
+        """How many candidates hold the term (a phrase: at most as many as hold its rarest word)."""
         with self.lock:
             docs = list(self.vocab.values())
-        n = max(len(docs), 1)
-        # a phrase is in a document at most as often as its rarest word is
-        df = max((min(sum(1 for d in docs if w in d) for w in form) for form in term.forms), default=0)
+        return max((min(sum(1 for d in docs if w in d) for w in form) for form in term.forms), default=0)
+
+    def idf(self, term: Term) -> float:
+        """The term's inverse document frequency over the run's candidates (smoothed, at least MIN_IDF)."""
+        return self._idf(self.df(term))
+
+    def _idf(self, df: int) -> float:
+        with self.lock:
+            n = max(len(self.vocab), 1)
         return max(MIN_IDF, math.log(1 + (n - df + 0.5) / (df + 0.5)))
+
+    def weights(self, terms: Sequence[Term]) -> list[float]:
+        """The weight of each term: half its IDF, half the mean IDF. Candidates are found by the topic's
+        own words, so inside the run those words are common and their IDF low; yet a document must name
+        them to be about the topic, so every concept keeps an equal share of at least half the weight.
+        A term no candidate holds weighs no more than the rarest term some candidate holds: one word the
+        collection never uses must not outweigh all the words it does."""
+        dfs = [self.df(t) for t in terms]
+        idfs = [self._idf(df) for df in dfs]
+        seen = [w for w, df in zip(idfs, dfs, strict=True) if df]
+        cap = max(seen) if seen else max(idfs, default=MIN_IDF)
+        capped = [min(w, cap) for w in idfs]
+        mean = sum(capped) / len(capped) if capped else 0.0
+        return [(w + mean) / 2 for w in capped]
 
     def average(self, name: str) -> float:
         """The typical length of a field: the median, so one huge changelog does not make every other
@@ -190,8 +213,7 @@ def score(fields: FieldTokens, terms: Sequence[Term], stats: CorpusStats) -> Rel
     matched: list[str] = []
     where: dict[str, list[str]] = {"title": [], "headings": [], "body": []}
     averages = {name: stats.average(name) for name in fields}
-    for term in terms:
-        idf = stats.idf(term)
+    for term, idf in zip(terms, stats.weights(terms), strict=True):
         weight_sum += idf
         strength = 0.0
         for name, words in fields.items():

@@ -13,6 +13,7 @@ import threading
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+from .. import cjk
 from ..kb.synonyms import Synonyms, default_synonyms
 from ..relevance import (
     CorpusStats,
@@ -24,14 +25,18 @@ from ..relevance import (
     question_terms,
     score,
 )
-from .keyphrases import GENERIC
+from .keyphrases import DESCRIPTIVE, GENERIC
 
-# Words the heuristic plan adds to a facet's query or question ("overview", "benefits"): they say which
-# aspect is asked about, not what the topic is, so no source is relevant for naming them.
-FACET_WORDS = GENERIC | frozenset(
-    """overview definition purpose design mechanism process steps drawbacks trade-offs trade offs alternatives
+# Words the heuristic plan adds to a facet's query or question ("overview", "benefits") and lone adjectives
+# ("fast"): they say which aspect is asked about, not what the topic is; no source is relevant for naming them.
+FACET_WORDS = (
+    GENERIC
+    | DESCRIPTIVE
+    | frozenset(
+        """overview definition purpose design mechanism process steps drawbacks trade-offs trade offs alternatives
     instead differs developments status recent figures reported sources 定义 概念 原理 机制 优点 局限 比较 替代
     现状 进展 是什么 如何 工作 有哪些 相比 方案 其他""".split()
+    )
 )
 MODEL_FLOOR = 0.4  # a model's scores are calibrated differently: its floor is its own
 
@@ -72,6 +77,18 @@ class RelevanceJudge:
         if canonical:
             found.extend(self.synonyms.group(canonical) or [canonical.replace("-", " ")])
         return found
+
+    def expanded_query(self, text: str) -> str:
+        """A query with the English twins of its Chinese words appended (套利 → arbitrage), so that a Chinese
+        topic finds English sources; an English query is returned as it is."""
+        if not cjk.CJK_RUN.search(text):
+            return text
+        twins: dict[str, None] = {}
+        for run in cjk.CJK_RUN.findall(text):
+            for word in self.synonyms.glossary.segment(run):
+                twins.update(dict.fromkeys(self.synonyms.glossary.english(word)))
+        extra = [t for t in twins if t.lower() not in text.lower()]
+        return " ".join([text, *extra])
 
     def judge(self, docs: Sequence[tuple[str, Fields]], question: str) -> list[Judgement]:
         """Score each (key, document) against the topic and against `question`, and remember both. The whole

@@ -164,8 +164,9 @@ def hit_key(hit: SearchHit) -> str:
 
 
 def search_all(ctx: ResearchContext, query: Query) -> list[SearchHit]:
-    """Every routed provider's hits for the query (providers without keys are skipped), then the KB's own."""
-    text = query.text()
+    """Every routed provider's hits for the query (providers without keys are skipped), then the KB's own.
+    A Chinese query also asks for the English twins of its words (the bilingual glossary)."""
+    text = ctx.relevance().expanded_query(query.text())
     hits: list[SearchHit] = []
     for spec in _routed(ctx, text):
         if spec == "crawl":
