@@ -105,7 +105,7 @@ def test_full_offline_run_writes_every_workspace_file(kb_root: Path) -> None:
         < landing.index("sources.md")
     )
     assert all(f"raw/{p.name}" in landing for p in raw_pages)
-    assert "95%" in report and "| What it measures | Value | Source |" in report  # figures from the sources
+    assert "| 64 MB |" in report and "| What it measures | Value | Source |" in report  # figures with units
     assert reference_gaps(report) == 0
     assert report_meta["title"] == "vector databases — report"
     assert not list(folder.rglob("*.tmp"))

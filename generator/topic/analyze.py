@@ -33,7 +33,7 @@ NEAR_COPY = 0.8  # word overlap at which a passage is another section's quote in
 MIN_COVERAGE = 0.08  # a passage must cover at least this much of the topic (relevance.py's 0–1 scale)…
 COVERAGE_SHARE = 0.5  # …and at least this share of the best-covering passage's score
 FACET_BONUS = 0.25
-ON_POINT = 0.5  # share of the topic's IDF weight a passage's concepts must carry
+ON_POINT = 0.5  # share of the best passage's topic weight (IDF) a passage's concepts must carry
 _INLINE_CITE = re.compile(r"\s*\[(\d{1,4}(?:\s*,\s*\d{1,4})*)\]")
 
 
@@ -184,10 +184,11 @@ def candidates(
     docs = [(f"{s.id}#{q.index}", Fields("", "", q.text)) for s, q, _ in found]
     verdicts = judge.judge(docs, focus)
     cut = max(MIN_COVERAGE, COVERAGE_SHARE * max(v.topic.score for v in verdicts))
+    shares = point_shares(judge, [v.topic for v in verdicts])
     pool = []
-    for (source, quote, centrality), verdict in zip(found, verdicts, strict=True):
+    for (source, quote, centrality), verdict, on_point in zip(found, verdicts, shares, strict=True):
         words = set(tokens(quote.text))
-        if verdict.topic.score < cut or not on_point(judge, verdict.topic):
+        if verdict.topic.score < cut or not on_point:
             continue
         if words & reserved and not words & facet:
             continue
@@ -203,15 +204,16 @@ def candidates(
     return sorted(pool, key=lambda c: -c.relevance)
 
 
-def on_point(judge: RelevanceJudge, relevance: Relevance) -> bool:
-    """Does a passage name what is specific about the topic? The topic's concepts it names must carry at
-    least half of the topic's weight (IDF): "celery" and "task" are everywhere in Celery's documentation,
-    so a sentence naming only them says nothing about "celery task retries"."""
+def point_shares(judge: RelevanceJudge, found: list[Relevance], *, share: float = ON_POINT) -> list[bool]:
+    """Which passages name what is specific about the topic: the topic's concepts a passage names must carry
+    at least `share` of the weight (IDF) that the best passage's concepts carry. "celery" and "task" are
+    everywhere in Celery's documentation, so a sentence naming only them says nothing about "celery task
+    retries" when other sentences name "retries" too."""
     terms = judge.terms(judge.topic)
     weights = {t.label: judge.stats.idf(t) for t in terms}
-    total = sum(weights.values())
-    named = sum(w for label, w in weights.items() if label in relevance.matched)
-    return total == 0 or named >= ON_POINT * total
+    named = [sum(w for label, w in weights.items() if label in r.matched) for r in found]
+    best = max(named, default=0.0)
+    return [best == 0 or n >= share * best for n in named]
 
 
 def _quotes_of(source: RawSource, focus: str, concepts: set[str]) -> list[tuple[Quote, float]]:

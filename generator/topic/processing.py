@@ -17,8 +17,8 @@ from pydantic import BaseModel, Field, ValidationError
 from ..errors import ProviderError
 from ..llm.base import Prompt, Provider
 from ..relevance import Fields
-from ..summarize import rank_sentences, split_sentences
-from .analyze import on_point
+from ..summarize import STOPWORDS, rank_sentences, split_sentences
+from .analyze import point_shares
 from .dispatch import StepOutcome
 from .plan import Step
 from .relevance import RelevanceJudge
@@ -26,6 +26,7 @@ from .sentences import is_changelog
 from .workspace import RawSource
 
 MAX_ROWS = 12
+FIGURE_POINT = 0.3  # share of the best figure sentence's topic weight a figure's sentence must carry
 
 
 class Row(BaseModel):
@@ -155,6 +156,8 @@ def measured_figures(sentence: str) -> list[Figure]:
         if after[:1].isalnum() and not _UNIT.match(after):
             continue  # 2nd, 64bit-like names, x86: part of a word
         unit = _unit_after(after) or ("$" if _CURRENCY.search(before) else "")
+        if unit == "count" and "." in text:
+            continue  # "3.1 things" counts nothing: a count is a whole number
         if not unit or _identifier_before(before, unit):
             continue
         if _YEAR.match(text) and unit in ("", "count"):
@@ -169,7 +172,7 @@ def _unit_after(after: str) -> str:
     if unit:
         return unit.group(1).strip()
     counted = _COUNTED.match(after)
-    if counted and counted.group(1).lower() not in _NOT_COUNTS:
+    if counted and counted.group(1).lower() not in _NOT_COUNTS | STOPWORDS:
         return "count"
     return ""
 
@@ -195,7 +198,7 @@ def _clause(sentence: str, at: int) -> str:
 
 def lexical_spec(step: Step, sources: list[RawSource]) -> dict[str, Any] | None:
     """Offline: the measured figures in the sentences most relevant to the step, each labelled by its clause.
-    Only sentences on the topic's point count (analyze.on_point), and never a changelog's."""
+    Only sentences on the topic's point count (analyze.point_shares), and never a changelog's."""
     found = [
         (source, " ".join(r.text.split()))
         for source in sources
@@ -208,8 +211,10 @@ def lexical_spec(step: Step, sources: list[RawSource]) -> dict[str, Any] | None:
     judge = RelevanceJudge(step.search_text())
     verdicts = judge.judge([(f"{s.id}#{n}", Fields("", "", text)) for n, (s, text) in enumerate(found)], "")
     rows: list[dict[str, Any]] = []
-    for (source, sentence), verdict in zip(found, verdicts, strict=True):
-        if not on_point(judge, verdict.topic):
+    # a source already judged relevant may state a figure while naming only part of the topic
+    shares = point_shares(judge, [v.topic for v in verdicts], share=FIGURE_POINT)
+    for (source, sentence), on_point in zip(found, shares, strict=True):
+        if not on_point:
             continue
         for figure in measured_figures(sentence):
             row = {"label": figure.label[:120], "value": figure.value, "unit": figure.unit}

@@ -39,8 +39,8 @@ LABELS: dict[str, dict[str, str]] = {
         "analysis_lead": "Findings for each sub-question of {topic}, quoted from {sources} stored source(s); "
         "the numbers are those of the sources list.",
         "sources_lead": "{count} source(s) stored for {topic}, in the order they were found.",
-        "no_sources_lead": "No usable source was found for {topic}: {seen} candidate(s) were searched in {where} "
-        "and none answers its questions, so no report is published.",
+        "no_sources_lead": "No usable source was found for {topic}: searching {where} found {seen} candidate(s), "
+        "none of them answering its questions, so no report is published.",
         "running_lead": "Research on {topic} has not finished ({status}).",
         "cited_by": "Cited by",
         "fetched": "Fetched",
@@ -82,7 +82,7 @@ LABELS: dict[str, dict[str, str]] = {
         "offline_note": "未使用语言模型撰写：每个句子都摘自所引用的来源。",
         "analysis_lead": "{topic} 各子问题的发现，摘自 {sources} 个已存储的来源；编号与来源列表一致。",
         "sources_lead": "为 {topic} 存储了 {count} 个来源，按发现顺序排列。",
-        "no_sources_lead": "没有找到关于 {topic} 的可用来源：在 {where} 中检索了 {seen} 个候选，"
+        "no_sources_lead": "没有找到关于 {topic} 的可用来源：在 {where} 中找到 {seen} 个候选，"
         "没有一个回答其问题，因此不发布报告。",
         "running_lead": "关于 {topic} 的研究尚未完成（{status}）。",
         "cited_by": "引用于",

@@ -12,8 +12,9 @@ from typing import Any
 
 from ... import store
 from ...store import KBPaths
-from ...summarize import summarize
+from ...summarize import split_sentences, summarize
 from ...topic import workspace as wsp
+from ...topic.sentences import quotable
 from ...topic.state import TopicMeta
 from ..templates import render_template
 from ..text import Markdown, md_escape, md_inline
@@ -31,24 +32,29 @@ def link_or_text(url: str) -> Markdown:
 
 
 def write_raw_pages(paths: KBPaths, slug: str, sources: list[wsp.RawSource], *, provider: str) -> None:
-    """The raw page of every source of `slug`, and of the same sources stored by other topics (their "cited
-    by" lists may have changed)."""
-    citing = wsp.topics_citing(paths)
-    meta = wsp.load_meta(paths, slug)
-    lang = meta.options.lang if meta else "en"
+    """The raw page of every source of `slug`, and of the same documents stored by other topics (their
+    "cited by" lists may have changed); each page in its own topic's language."""
+    citing, lang = wsp.topics_citing(paths), _lang(paths, slug)
     for raw in sources:
         cited_by = citing.get(wsp.document_key(raw.id), [])
         _write_raw_page(wsp.Workspace(paths, slug), raw, cited_by, provider=provider, lang=lang)
     keys = {wsp.document_key(raw.id) for raw in sources}
     for records in sorted(paths.topics_dir.glob("*/processed/sources")):
         ws = wsp.Workspace(paths, records.parent.parent.name)
-        if ws.slug == slug:
+        meta = wsp.load_meta(paths, ws.slug) if ws.slug != slug else None
+        if meta is None:
             continue
         for key in sorted(keys):
             for record in sorted(records.glob(f"*-{key}.json")):
                 shared = wsp.load_raw_source(ws, record.stem)
                 if shared is not None:
-                    _write_raw_page(ws, shared, citing.get(key, []), provider=provider, lang=lang)
+                    cited_by = citing.get(key, [])
+                    _write_raw_page(ws, shared, cited_by, provider=meta.provider, lang=meta.options.lang)
+
+
+def _lang(paths: KBPaths, slug: str) -> str:
+    meta = wsp.load_meta(paths, slug)
+    return meta.options.lang if meta else "en"
 
 
 def _write_raw_page(
@@ -58,13 +64,13 @@ def _write_raw_page(
     chars = f"{len(raw.text):,}"
     original = f"{max(raw.original_chars, len(raw.text)):,}"
     extent = t["text_excerpt"] if raw.excerpt else t["text_full"]
-    lead = summarize(raw.text, sentences=1, max_chars=300)
+    lead = _lead(raw.text)
     body = render_template(
         "topic_raw.md.j2",
         {
             "t": t,
             "title": raw.title,
-            "lead": lead[0] if lead else "",
+            "lead": lead,
             "source": raw.source,
             "kind": raw.kind,
             "original": link_or_text(raw.url),
@@ -79,6 +85,13 @@ def _write_raw_page(
     store.write_page(ws.raw_file(raw.id), _raw_frontmatter(raw, provider), body)
 
 
+def _lead(text: str) -> str:
+    """The page's first paragraph: one of the source's most central whole sentences (not a fragment or
+    debris), else its first whole sentence."""
+    central = summarize(text, sentences=6, max_chars=600)
+    return next((s for s in [*central, *split_sentences(text[:20_000])] if quotable(s)), "")
+
+
 def _citing_link(meta: TopicMeta) -> Markdown:
     """A link from a raw page to the report of a topic citing it (workspace.topics_citing lists only
     topics whose report has findings: those are the published ones)."""
@@ -86,7 +99,7 @@ def _citing_link(meta: TopicMeta) -> Markdown:
 
 
 def _raw_frontmatter(raw: wsp.RawSource, provider: str) -> dict[str, Any]:
-    lead = summarize(raw.text, sentences=1, max_chars=200)
+    lead = [_lead(raw.text) or raw.title]
     meta: dict[str, Any] = {
         "id": raw.id,
         "source": raw.source,

@@ -1,0 +1,121 @@
+"""What the offline analyst may quote, what counts as a figure, and how sentences are shared out to sections."""
+
+from __future__ import annotations
+
+import pytest
+
+from generator.topic.analyze import Candidate, Claim, allocate, candidates
+from generator.topic.processing import measured_figures
+from generator.topic.relevance import RelevanceJudge
+from generator.topic.report import Report, ReportSection, report_quality
+from generator.topic.sentences import is_changelog, quotable, quote_at, quotes
+from generator.topic.workspace import RawSource
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "This work would not have been possible without the help of many contributors.",
+        "We thank the reviewers for their careful reading of the draft.",
+        "Copyright (c) 2019 the project authors and contributors.",
+        "This document has been placed in the public domain by its authors.",
+        "[3] Smith et al. Fast approximate search over embeddings, 2019.",
+        "Changed in version 3.2: the cache now expires entries after an hour.",
+        "Task: Added support for Cythonized Celery tasks in the worker.",
+        "Preserve ignore_result overrides across task retries (10958).",
+        "Post-History: 12-Mar-2021, 30-Apr-2021 and later rounds of review.",
+        "the application object creation has to be in the init.py file.",
+        "If the task is not registered you can use ~@send_task to call it by name.",
+    ],
+)
+def test_debris_is_never_quoted(sentence: str) -> None:
+    assert not quotable(sentence)
+
+
+def test_a_sentence_leaning_on_the_one_before_is_quoted_with_it_or_not_at_all() -> None:
+    sentences = quotes(
+        "A vector index groups similar embeddings into partitions for faster search. "
+        "This keeps queries fast even when the collection grows to many millions of items. "
+        "- see the list below. "
+        "It also lowers the memory each query needs on the serving machines."
+    )
+    joined = quote_at(sentences, 1)
+    assert joined is not None and joined.parts == (sentences[0], sentences[1])
+    assert quote_at(sentences, 3) is None  # the sentence before it is debris: nothing to lean on
+    alone = quotes("This PEP proposes a lock-free reference counting scheme for the interpreter.")
+    assert quote_at(alone, 0) is not None and quote_at(alone, 0).parts == (alone[0],)  # type: ignore[union-attr]
+
+
+def test_changelogs_are_recognised_by_title_or_file_name() -> None:
+    assert is_changelog("Change history for Celery 2.2", "local:celery/history/changelog-2.2.rst")
+    assert is_changelog("What's new in Celery 5.7", "local:celery/history/whatsnew-5.7.rst")
+    assert is_changelog("Release notes", "https://example.org/docs/release-notes.html")
+    assert not is_changelog("Tasks", "local:celery/userguide/tasks.rst")
+
+
+@pytest.mark.parametrize(
+    ("sentence", "figures"),
+    [
+        (
+            "In one benchmark FAISS answered 95% of queries correctly at 12 ms latency.",
+            [(95, "%"), (12, "ms")],
+        ),
+        ("Quantization fits 1,000,000 embeddings in about 64 MB of memory.", [(1_000_000, ""), (64, "MB")]),
+        ("The new parser is 3x faster and saves $400 a month.", [(3, "x"), (400, "$")]),
+        ("The cluster runs 40 workers behind 3 queues.", [(40, ""), (3, "")]),
+        ("PEP 484 introduced type hints in 2014.", []),
+        ("Python 3.12 is 5% faster than 3.11 on this benchmark.", [(5, "%")]),
+        ("See section 3 and issue #1234 for details of version 2.0.", []),
+        ("Django 4 apps were tested against release 2.1.3 in 2020.", []),
+        ("The case 401403000 is similar to 484 in the table.", []),
+        ("But since 3.1 this is no longer the case for anyone.", []),
+    ],
+)
+def test_figures_are_measured_quantities_never_identifiers(
+    sentence: str, figures: list[tuple[int, str]]
+) -> None:
+    assert [(f.value, f.unit) for f in measured_figures(sentence)] == [(float(v), u) for v, u in figures]
+
+
+def _source(sid: str, text: str, title: str = "Guide", url: str = "") -> RawSource:
+    return RawSource(sid, "local", url or f"local:docs/{sid}.md", title, "2026-01-01", text)
+
+
+def test_changelog_sources_and_off_point_sentences_are_not_candidates() -> None:
+    guide = _source(
+        "guide",
+        "Celery task retries happen when a task raises an error and calls retry with a countdown. "
+        "Celery task queues are served by workers that poll the broker for new messages. "
+        "A Celery task is a function registered with the application under its own name.",
+    )
+    history = _source(
+        "history", "Celery task retries now honour the countdown given to the retry call.", "Change history"
+    )
+    pool = candidates(
+        [guide, history], focus="Celery task retries", judge=RelevanceJudge("Celery task retries"), facet=set(),
+        reserved=set(),
+    )  # fmt: skip
+    assert {c.source for c in pool} == {"guide"}
+    assert [c.text for c in pool] == [guide.text.split(". ")[0] + "."]  # only the sentence naming retries
+
+
+def test_no_sentence_is_quoted_in_two_sections_even_inside_a_joined_quote() -> None:
+    first, second = "Vector indexes partition embeddings.", "This keeps vector search fast at scale."
+    joined = Candidate(f"{first} {second}", "s1", 1.0, 0.5, 1.0, (first, second))
+    alone = Candidate(first, "s1", 1.0, 0.4, 1.0)
+    chosen = allocate({"How does it work?": [joined], "What is it?": [alone]})
+    texts = [c.text for claims in chosen.values() for c in claims]
+    assert texts == [joined.text]  # the lone first sentence is already quoted inside the joined one
+
+
+def test_report_quality_counts_repeats_and_gaps() -> None:
+    claim = Claim("Vector indexes partition embeddings.", ["a"])
+    report = Report(
+        topic="t",
+        summary=[claim],
+        sections=[ReportSection("q1", [claim]), ReportSection("q2", [claim, Claim("Other.", ["b"])])],
+        figures=[],
+        references=["a"],
+    )
+    quality = report_quality(report)
+    assert quality["repeated_sentences"] == 1 and quality["reference_gaps"] == 1  # "b" has no reference
