@@ -30,8 +30,7 @@ MMR_LAMBDA = 0.7  # relevance against diversity when a section picks its next pa
 MIN_SHARE = 0.3  # a passage under this share of the section's best relevance is filler
 TOO_SIMILAR = 0.6  # word overlap at which a passage says what the section already said
 NEAR_COPY = 0.8  # word overlap at which a passage is another section's quote in other words
-MIN_COVERAGE = 0.08  # a passage must cover at least this much of the topic (relevance.py's 0–1 scale)…
-COVERAGE_SHARE = 0.5  # …and at least this share of the best-covering passage's score
+COVERAGE_SHARE = 0.5  # a passage must cover the topic at least this share as well as the best one does
 FACET_BONUS = 0.25
 ON_POINT = 0.5  # share of the best passage's topic weight (IDF) a passage's concepts must carry
 _INLINE_CITE = re.compile(r"\s*\[(\d{1,4}(?:\s*,\s*\d{1,4})*)\]")
@@ -183,7 +182,7 @@ def candidates(
         return []
     docs = [(f"{s.id}#{q.index}", Fields("", "", q.text)) for s, q, _ in found]
     verdicts = judge.judge(docs, focus)
-    cut = max(MIN_COVERAGE, COVERAGE_SHARE * max(v.topic.score for v in verdicts))
+    cut = COVERAGE_SHARE * max(v.topic.score for v in verdicts)
     shares = point_shares(judge, [v.topic for v in verdicts])
     pool = []
     for (source, quote, centrality), verdict, on_point in zip(found, verdicts, shares, strict=True):

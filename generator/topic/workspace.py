@@ -256,8 +256,9 @@ def write_raw_source(
     storing the same source again keeps its first fetch time and adds only passages it did not have."""
     raw = _raw_from_item(item, source)
     ws = Workspace(paths, slug)
-    old = load_raw_source(ws, raw.id)
-    if old is not None:
+    old = load_raw_source(ws, raw.id) or _same_document(ws, raw.id)
+    if old is not None:  # one document found again (maybe by another provider): one source, as first stored
+        raw.id, raw.source, raw.kind, raw.url = old.id, old.source, old.kind, old.url
         raw.fetched_at = old.fetched_at or raw.fetched_at
         raw.text = merge_text(old.text, raw.text)
         raw.original_chars = max(old.original_chars, raw.original_chars)
@@ -265,6 +266,13 @@ def write_raw_source(
     raw.tags = list(tags or [])
     save_raw_source(ws, raw)
     return raw
+
+
+def _same_document(ws: Workspace, source_id: str) -> RawSource | None:
+    """A stored source of the same document under another provider's id (`local-3d0d…` found again as
+    `kb-3d0d…` through the knowledge base)."""
+    found = sorted(ws.records_dir.glob(f"*-{document_key(source_id)}.json"))
+    return load_raw_source(ws, found[0].stem) if found else None
 
 
 def save_raw_source(ws: Workspace, raw: RawSource) -> None:
