@@ -119,3 +119,19 @@ def test_report_quality_counts_repeats_and_gaps() -> None:
     )
     quality = report_quality(report)
     assert quality["repeated_sentences"] == 1 and quality["reference_gaps"] == 1  # "b" has no reference
+
+
+def test_summary_opens_with_the_best_answer_and_sources_about_the_topic_weigh_more() -> None:
+    from generator.topic.report import leads
+
+    weak, strong = (
+        Claim("Celery can read Flask config.", ["a"], 0.2),
+        Claim("Flask reads config.", ["b"], 0.9),
+    )
+    assert leads([ReportSection("q1", [weak]), ReportSection("q2", [strong])]) == [strong, weak]
+    text = "Flask configuration is loaded from a Python file when the application starts up."
+    about, aside = _source("config", text), _source("celery", text.replace("Python file", "Celery file"))
+    about.relevance, aside.relevance = 0.8, 0.4
+    judge = RelevanceJudge("Flask configuration")
+    pool = candidates([aside, about], focus="Flask configuration", judge=judge, facet=set(), reserved=set())
+    assert [c.source for c in pool] == ["config", "celery"]

@@ -52,6 +52,9 @@ class Catalog:
 class Claim:
     text: str
     sources: list[str]  # raw source ids
+    score: float = (
+        0.0  # how well it answers its question (the extractive analyst's relevance; 0 from a model)
+    )
 
 
 @dataclass
@@ -177,6 +180,7 @@ def candidates(
     """
     concepts = {w for t in judge.terms(judge.topic) for form in t.forms for w in form}
     usable = [s for s in sources if not is_changelog(s.title, s.url)]
+    strongest = max((s.relevance or 0.0 for s in usable), default=0.0)
     found = [(s, q, c) for s in usable for q, c in _quotes_of(s, focus, concepts)]
     if not found:
         return []
@@ -192,7 +196,9 @@ def candidates(
         if words & reserved and not words & facet:
             continue
         quality = prose_ratio(quote.text)
-        weight = 1.0 if source.relevance is None else 0.5 + min(1.0, max(0.0, source.relevance))
+        # the retrieval judge's view of the whole source: a passage from the document about the topic outranks
+        # the same words in a document that only touches it
+        weight = 1.0 if source.relevance is None or strongest <= 0 else max(source.relevance, 0.0) / strongest
         coverage = (verdict.topic.score + verdict.question.score) / 2 * quality
         parts = quote.parts if len(quote.parts) > 1 else ()
         pool.append(
@@ -250,7 +256,9 @@ def allocate(
                     taken.update(pick.sentences)
                     everywhere.append(pick.text)
                     progress = True
-    return {q: [Claim(c.text, [c.source]) for c in chosen] for q, chosen in picked.items()}
+    return {
+        q: [Claim(c.text, [c.source], round(c.relevance, 4)) for c in chosen] for q, chosen in picked.items()
+    }
 
 
 def _next_pick(

@@ -61,7 +61,10 @@ class Report:
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Report:
         def claims(items: list[dict[str, Any]]) -> list[Claim]:
-            return [Claim(str(c["text"]), [str(s) for s in c.get("sources", [])]) for c in items]
+            return [
+                Claim(str(c["text"]), [str(s) for s in c.get("sources", [])], float(c.get("score", 0.0)))
+                for c in items
+            ]
 
         return cls(
             topic=str(data.get("topic", "")),
@@ -106,15 +109,17 @@ def _resolved(claims: list[Claim], catalog: Catalog, report: Report) -> list[Cla
         sources = [sid for sid in claim.sources if sid in catalog.by_id]
         report.unresolved += len(claim.sources) - len(sources)
         if sources:
-            kept.append(Claim(claim.text, sources))
+            kept.append(Claim(claim.text, sources, claim.score))
         else:
             report.unsupported += 1
     return kept
 
 
 def leads(sections: list[ReportSection], limit: int = SUMMARY_SENTENCES) -> list[Claim]:
-    """The summary: the lead claim of each section (the summary is the one place a sentence may repeat)."""
-    return [s.claims[0] for s in sections if s.claims][:limit]
+    """The summary: the lead claim of each section, the best-answering first (the summary is the one place a
+    sentence may repeat)."""
+    first = [s.claims[0] for s in sections if s.claims]
+    return sorted(first, key=lambda c: -c.score)[:limit]
 
 
 def _figures(plan: Plan, catalog: Catalog) -> list[ReportFigure]:
