@@ -149,7 +149,7 @@ def _check_repo(paths: KBPaths, entry: RepoEntry, source: Any, entry_id: str) ->
 
 
 def _check_topics(paths: KBPaths, config: Config, now: dt.datetime) -> Iterable[RefreshItem]:
-    from .topic.workspace import topic_slug
+    from .topic.identity import topic_slug
 
     seen: set[str] = set()
     for entry in [*config.topics, *_topics_on_disk(paths, config)]:

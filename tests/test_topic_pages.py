@@ -13,6 +13,7 @@ from generator.cli import cli
 from generator.errors import NoUsableSources, UsageError
 from generator.site.pages.topic import citations_in, publish_topic, reference_gaps
 from generator.store import KBPaths, read_page
+from generator.topic import identity
 from generator.topic import workspace as wsp
 from generator.topic.pipeline import run_topic_research
 from generator.topic.report import Report, report_quality
@@ -174,20 +175,20 @@ def test_topic_run_with_no_usable_source_exits_non_zero_with_one_line(kb_root: P
 )
 def test_distinct_topics_get_distinct_workspaces(kb_root: Path, a: str, b: str) -> None:
     paths = KBPaths(kb_root)
-    slug_a = wsp.topic_slug(a, None, paths)
+    slug_a = identity.topic_slug(a, None, paths)
     _save(paths, a, slug_a)
-    slug_b = wsp.topic_slug(b, None, paths)
+    slug_b = identity.topic_slug(b, None, paths)
     assert slug_a != slug_b and slug_a != "untitled"
-    assert wsp.topic_slug(a, None, paths) == slug_a  # the same topic finds its workspace again
-    assert wsp.topic_slug(a.upper() if a.isascii() else a, None, paths) == slug_a
+    assert identity.topic_slug(a, None, paths) == slug_a  # the same topic finds its workspace again
+    assert identity.topic_slug(a.upper() if a.isascii() else a, None, paths) == slug_a
 
 
 def test_plain_topic_keeps_its_readable_slug_and_a_legacy_workspace_is_found(kb_root: Path) -> None:
     paths = KBPaths(kb_root)
-    assert wsp.topic_slug("Widget Safety", None, paths) == "widget-safety"
+    assert identity.topic_slug("Widget Safety", None, paths) == "widget-safety"
     _save(paths, "widget/safety", "widget-safety")  # made before slugs carried a hash
-    assert wsp.topic_slug("widget/safety", None, paths) == "widget-safety"
-    assert wsp.topic_slug("Widget Safety", None, paths).startswith("widget-safety-")  # no takeover
+    assert identity.topic_slug("widget/safety", None, paths) == "widget-safety"
+    assert identity.topic_slug("Widget Safety", None, paths).startswith("widget-safety-")  # no takeover
 
 
 def test_configured_slug_cannot_take_another_topics_workspace(kb_root: Path) -> None:

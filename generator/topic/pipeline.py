@@ -20,6 +20,7 @@ from ..config import Config, TopicEntry
 from ..errors import DeepkbError, NoUsableSources, PartialFailure, ResearchError, UsageError
 from ..llm.base import Provider
 from ..store import KBPaths
+from . import identity
 from . import workspace as wsp
 from .aggregate import aggregate
 from .analyze import Analysis, Catalog, analyze
@@ -74,9 +75,9 @@ def run_topic_research(
             review_plan=review_plan,
         )
     )
-    slug = wsp.topic_slug(topic, entry.slug, paths)
+    slug = identity.topic_slug(topic, entry.slug, paths)
     if entry.slug:
-        wsp.check_configured_slug(paths, topic, slug)
+        identity.check_configured_slug(paths, topic, slug)
     meta = wsp.load_meta(paths, slug)
     if meta is not None and meta.status == "completed" and not refresh and meta.is_fresh(options):
         return TopicRun(paths, config, provider, meta, console, publish).result()
@@ -120,7 +121,7 @@ def resume_topic_research(
 
 
 def _fresh_meta(topic: str, slug: str, options: Options, previous: TopicMeta | None) -> TopicMeta:
-    meta = TopicMeta(id=slug, topic=topic, slug=slug, topic_key=wsp.topic_key(topic), options=options)
+    meta = TopicMeta(id=slug, topic=topic, slug=slug, topic_key=identity.topic_key(topic), options=options)
     if previous is not None:  # a refresh keeps the history and the creation date
         meta.created_at, meta.runs, meta.metrics = previous.created_at, previous.runs, previous.metrics
     return meta

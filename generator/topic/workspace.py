@@ -13,7 +13,6 @@ from __future__ import annotations
 import hashlib
 import html
 import re
-import unicodedata
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
@@ -32,59 +31,6 @@ MAX_TEXT_CHARS = (
 )
 PASSAGE_JOIN = "\n\n…\n\n"  # how search providers join several passages of one document
 TEXT_FORMAT = "plain"  # raw pages say their text is plain prose; older pages may still hold markdown
-SLUG_CHARS = 60
-HASH_CHARS = 8
-
-
-# --------------------------------------------------------------------------- which workspace a topic has
-
-
-def topic_key(topic: str) -> str:
-    """The topic's identity: a short stable hash of its text with case and spacing folded."""
-    folded = " ".join(unicodedata.normalize("NFKC", topic).lower().split())
-    return hashlib.sha1(folded.encode("utf-8")).hexdigest()[:HASH_CHARS]
-
-
-def topic_slug(topic: str, slug: str | None = None, paths: KBPaths | None = None) -> str:
-    """The topic's workspace slug: the configured one, else one derived from the topic text.
-
-    A slug that loses part of the topic (`widget/safety`, a topic longer than the slug, `..`) carries a short hash
-    of the topic, so distinct topics never share a workspace. With `paths`, a workspace of this same topic that
-    already exists under either form (one made before slugs carried hashes included) is found again.
-    """
-    if slug:
-        return store.slugify(slug)
-    base = store.slugify(topic, max_len=SLUG_CHARS)
-    hashed = f"{base[: SLUG_CHARS - HASH_CHARS - 1].rstrip('-._')}-{topic_key(topic)}"
-    lossless = base == "-".join(unicodedata.normalize("NFKC", topic).lower().split())
-    if paths is None:
-        return base if lossless else hashed
-    for candidate in (base, hashed):
-        meta = _meta_at(paths, candidate)
-        if meta is not None and _same_topic(meta, topic):
-            return candidate
-    return base if lossless and _meta_at(paths, base) is None else hashed
-
-
-def _meta_at(paths: KBPaths, slug: str) -> TopicMeta | None:
-    try:
-        return load_meta(paths, slug)
-    except (StoreError, ValueError):
-        return None
-
-
-def _same_topic(meta: TopicMeta, topic: str) -> bool:
-    return (meta.topic_key or topic_key(meta.topic)) == topic_key(topic)
-
-
-def check_configured_slug(paths: KBPaths, topic: str, slug: str) -> None:
-    """A slug set in deepkb.yml must not take over another topic's workspace."""
-    meta = _meta_at(paths, slug)
-    if meta is not None and not _same_topic(meta, topic):
-        raise UsageError(
-            f"slug '{slug}' already holds the topic '{meta.topic[:80]}'",
-            hint="give this topic its own slug in deepkb.yml",
-        )
 
 
 @dataclass(frozen=True)
@@ -155,6 +101,14 @@ class Workspace:
 def load_meta(paths: KBPaths, slug: str) -> TopicMeta | None:
     data = store.read_json(Workspace(paths, slug).meta_file)
     return None if data is None else TopicMeta.model_validate(data)
+
+
+def readable_meta(paths: KBPaths, slug: str) -> TopicMeta | None:
+    """The workspace's meta, or None when there is none or it cannot be read (a broken one is not ours)."""
+    try:
+        return load_meta(paths, slug)
+    except (StoreError, ValueError):
+        return None
 
 
 def save_meta(paths: KBPaths, meta: TopicMeta) -> None:
@@ -449,7 +403,7 @@ def topics_citing(paths: KBPaths) -> dict[str, list[TopicMeta]]:
     """Document key → every topic whose report cites that document (for the raw pages' "cited by" links)."""
     citing: dict[str, list[TopicMeta]] = {}
     for record in sorted(paths.topics_dir.glob("*/processed/report.json")):
-        meta = _meta_at(paths, record.parent.parent.name)
+        meta = readable_meta(paths, record.parent.parent.name)
         data = store.read_json(record, default={}) or {}
         if (
             meta is None
