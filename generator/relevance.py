@@ -29,7 +29,7 @@ K1 = 10.0
 WEIGHTS = {"title": 20.0, "headings": 8.0, "body": 1.0}
 # Length normalisation per field (BM25's b). The body is normalised fully: a long document names every
 # word often, and only a term's density, not its count, says the document is about it.
-LENGTH_NORM = {"title": 0.3, "headings": 0.5, "body": 1.0}
+LENGTH_NORM = {"title": 0.75, "headings": 0.5, "body": 1.0}  # a title listing many things names each less
 MIN_NORM = 0.5  # a short body is not credited more than twice its count
 MIN_LENGTH = {"title": 4.0, "headings": 20.0, "body": 300.0}  # the typical length never drops below these
 MIN_IDF = 0.15  # a term every candidate carries still counts a little
@@ -37,6 +37,9 @@ MIN_IDF = 0.15  # a term every candidate carries still counts a little
 # run keeps only its strong documents and a run whose best document is weak keeps nothing below FLOOR.
 FLOOR = 0.3
 RATIO = 0.45
+# A document must name the words that carry at least this share of the question's IDF weight: in pytest's
+# docs "files" and "tests" are everywhere, and a page naming only them is not about "temporary files".
+ON_POINT = 0.5
 
 _LATIN = re.compile(r"[A-Za-z][A-Za-z0-9]*|\d+[A-Za-z][A-Za-z0-9]*")
 
@@ -142,13 +145,38 @@ class Relevance:
     score: float  # 0–1
     reasons: tuple[str, ...]
     matched: tuple[str, ...]  # labels of the terms found
+    named: float = 0.0  # share of the question's IDF weight carried by the terms found (its specific words)
+
+    @property
+    def on_point(self) -> bool:
+        """Does the document name what is specific to the question, not just its common words?"""
+        return self.named >= ON_POINT
 
 
 FieldTokens = dict[str, list[str]]  # field name → its stemmed tokens
 
 
+# Release notes and changelogs: their titles and headings name versions and list every feature in passing.
+_RELEASE_TITLE = re.compile(
+    r"(?:\bv?\d+\.\d+(?:\.\d+)*\b|\bchange ?log\b|\brelease notes?\b|\bwhat's new\b|\bnews\b)", re.I
+)
+
+
 def field_tokens(doc: Fields) -> FieldTokens:
+    """The tokens relevance reads. A release note's title and headings are left out: "2.2.0: marking++,
+    parametrization++" lists a feature, it is not a page about it; its body still counts."""
+    if is_release_notes(doc):
+        return {"title": [], "headings": [], "body": tokens(doc.body)}
     return {"title": tokens(doc.title), "headings": tokens(doc.headings), "body": tokens(doc.body)}
+
+
+def is_release_notes(doc: Fields) -> bool:
+    """A changelog or release announcement: its title says so, or most of its headings name versions."""
+    if _RELEASE_TITLE.search(doc.title):
+        return True
+    headings = [h for h in doc.headings.splitlines() if h.strip()]
+    versions = sum(1 for h in headings if re.search(r"\bv?\d+\.\d+(?:\.\d+)*\b", h))
+    return len(headings) >= 4 and versions * 2 >= len(headings)
 
 
 @dataclass
@@ -196,6 +224,17 @@ class CorpusStats:
         mean = sum(capped) / len(capped) if capped else 0.0
         return [(w + mean) / 2 for w in capped]
 
+    def specificity(self, terms: Sequence[Term]) -> list[float]:
+        """Each term's share of the question's IDF (capped as in `weights`, not blended): how much of what
+        is specific to the question naming it says."""
+        dfs = [self.df(t) for t in terms]
+        idfs = [self._idf(df) for df in dfs]
+        seen = [w for w, df in zip(idfs, dfs, strict=True) if df]
+        cap = max(seen) if seen else max(idfs, default=MIN_IDF)
+        capped = [min(w, cap) for w in idfs]
+        total = sum(capped)
+        return [w / total if total else 0.0 for w in capped]
+
     def average(self, name: str) -> float:
         """The typical length of a field: the median, so one huge changelog does not make every other
         document look short (and so dense) next to it."""
@@ -213,7 +252,9 @@ def score(fields: FieldTokens, terms: Sequence[Term], stats: CorpusStats) -> Rel
     matched: list[str] = []
     where: dict[str, list[str]] = {"title": [], "headings": [], "body": []}
     averages = {name: stats.average(name) for name in fields}
-    for term, idf in zip(terms, stats.weights(terms), strict=True):
+    specific = stats.specificity(terms)
+    named = 0.0
+    for term, idf, own in zip(terms, stats.weights(terms), specific, strict=True):
         weight_sum += idf
         strength = 0.0
         for name, words in fields.items():
@@ -224,9 +265,10 @@ def score(fields: FieldTokens, terms: Sequence[Term], stats: CorpusStats) -> Rel
                 strength += WEIGHTS[name] * tf / max(norm, MIN_NORM)
         if strength:
             matched.append(term.label)
+            named += own
             total += idf * strength / (K1 + strength)
     value = round(total / weight_sum, 3) if weight_sum else 0.0
-    return Relevance(value, _reasons(where, terms, matched), tuple(matched))
+    return Relevance(value, _reasons(where, terms, matched), tuple(matched), round(named, 3))
 
 
 def _reasons(where: dict[str, list[str]], terms: Sequence[Term], matched: list[str]) -> tuple[str, ...]:

@@ -9,6 +9,7 @@ there is one, answers the same question (0–1 with a reason) and the same thres
 
 from __future__ import annotations
 
+import re
 import threading
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -24,6 +25,7 @@ from ..relevance import (
     keep_threshold,
     question_terms,
     score,
+    tokens,
 )
 from .keyphrases import DESCRIPTIVE, GENERIC
 
@@ -38,7 +40,10 @@ FACET_WORDS = (
     现状 进展 是什么 如何 工作 有哪些 相比 方案 其他""".split()
     )
 )
-MODEL_FLOOR = 0.4  # a model's scores are calibrated differently: its floor is its own
+MODEL_FLOOR = 0.4
+_LATIN_WORDS = re.compile(
+    r"[a-z][a-z0-9]*"
+)  # a model's scores are calibrated differently: its floor is its own
 
 
 @dataclass
@@ -62,13 +67,31 @@ class RelevanceJudge:
     _terms: dict[str, list[Term]] = field(default_factory=dict, repr=False)
 
     def terms(self, text: str) -> list[Term]:
-        """The concepts of a topic or question (cached): facet words left out, spellings expanded."""
+        """The concepts of a topic or question (cached): facet words left out, spellings expanded, and the
+        words of a phrase the synonym table knows ("version control systems") also matched by the phrase's
+        other spellings ("VCS")."""
         with self.lock:
             if text not in self._terms:
-                self._terms[text] = question_terms(
+                terms = question_terms(
                     text, expand=self.spellings, segment=self.synonyms.glossary.segment, ignore=FACET_WORDS
                 )
+                self._terms[text] = self._with_phrase_spellings(text, terms)
             return self._terms[text]
+
+    def _with_phrase_spellings(self, text: str, terms: list[Term]) -> list[Term]:
+        words = _LATIN_WORDS.findall(text.lower())
+        by_label = {t.label: t for t in terms}
+        for size in (3, 2):
+            for start in range(len(words) - size + 1):
+                phrase = words[start : start + size]
+                canonical = self.synonyms.lookup(" ".join(phrase))
+                group = self.synonyms.group(canonical) if canonical else []
+                others = {tuple(tokens(v)) for v in group} - {()}
+                for word in phrase:
+                    term = by_label.get(word)
+                    if term and others:
+                        by_label[word] = Term(term.label, tuple(sorted(set(term.forms) | others)))
+        return [by_label[t.label] for t in terms]
 
     def spellings(self, word: str) -> Iterable[str]:
         """Other spellings of a word: its synonym group and its twins in the other language."""

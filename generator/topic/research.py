@@ -134,7 +134,7 @@ def about_topic(ctx: ResearchContext, retrieval: Retrieval[SearchHit]) -> list[J
     """The candidates relevant enough to keep, best first: the threshold follows the best score of the run,
     so a facet word alone ("overview", "limits") or a passing mention never makes a source."""
     threshold = ctx.relevance().threshold(model=not ctx.llm.offline)
-    return [j for j in retrieval.kept if j.score >= threshold]
+    return [j for j in retrieval.kept if j.score >= threshold and j.item.extra.get("on_point", True)]
 
 
 def broaden(query: str, topic: str) -> str:
@@ -370,6 +370,9 @@ def judge(
         key = hit_key(hit)
         if n in verdicts:
             score, reasons = verdicts[n].topic.score, list(verdicts[n].topic.reasons)
+            hit.extra["on_point"] = verdicts[n].topic.on_point
+            if not verdicts[n].topic.on_point:
+                reasons.append(f"names only {verdicts[n].topic.named:.0%} of what is specific to the topic")
         else:
             if _named(hit, requested):
                 score, reasons = 1.0, ["the page the query names"]  # the operator asked for this URL itself
