@@ -135,3 +135,20 @@ def test_summary_opens_with_the_best_answer_and_sources_about_the_topic_weigh_mo
     judge = RelevanceJudge("Flask configuration")
     pool = candidates([aside, about], focus="Flask configuration", judge=judge, facet=set(), reserved=set())
     assert [c.source for c in pool] == ["config", "celery"]
+
+
+def test_model_drafts_are_trimmed_at_the_boundary_not_refused() -> None:
+    from generator.topic.analyze import _SectionDraft
+    from generator.topic.processing import ChartSpec
+
+    chatty = "Vector indexes keep search fast. " * 60
+    draft = _SectionDraft.model_validate({"claims": [{"text": chatty, "citations": [1]}]})
+    assert len(draft.claims[0].text) <= 1200 and draft.claims[0].text.endswith("…")
+    spec = ChartSpec.model_validate(
+        {
+            "title": "T" * 500,
+            "unit": "milliseconds of latency",
+            "rows": [{"label": "l " * 200, "value": 3, "source": "a"}],
+        }
+    )
+    assert len(spec.title) <= 120 and len(spec.unit) <= 20 and len(spec.rows[0].label) <= 120

@@ -18,6 +18,7 @@ from ..errors import ProviderError
 from ..llm.base import Prompt, Provider
 from ..relevance import Fields, Relevance, tokens
 from ..summarize import rank_sentences
+from . import bounds
 from .plaintext import prose_ratio
 from .plan import Plan
 from .relevance import RelevanceJudge
@@ -284,7 +285,7 @@ def _next_pick(
 
 
 class _ClaimDraft(BaseModel):
-    text: str = Field(min_length=1, max_length=1200)
+    text: bounds.ClaimText
     citations: list[int] = Field(default_factory=list)
 
 

@@ -18,6 +18,7 @@ from ..errors import ProviderError
 from ..llm.base import Prompt, Provider
 from ..relevance import Fields
 from ..summarize import STOPWORDS, rank_sentences, split_sentences
+from . import bounds
 from .analyze import point_shares
 from .dispatch import StepOutcome
 from .plan import Step
@@ -30,17 +31,17 @@ FIGURE_POINT = 0.3  # share of the best figure sentence's topic weight a figure'
 
 
 class Row(BaseModel):
-    label: str = Field(min_length=1, max_length=120)
+    label: bounds.Label
     value: float
-    source: str = Field(min_length=1)
-    unit: str = Field(default="", max_length=20)  # this row's own unit, when rows differ
-    quote: str = Field(default="", max_length=600)  # the sentence that states the figure
+    source: str = Field(min_length=1, max_length=200)
+    unit: bounds.Unit = ""  # this row's own unit, when rows differ
+    quote: bounds.Quote = ""  # the sentence that states the figure
 
 
 class ChartSpec(BaseModel):
     kind: Literal["table", "pie", "bar"] = "table"
-    title: str = Field(min_length=1, max_length=120)
-    unit: str = Field(default="", max_length=20)
+    title: bounds.Label
+    unit: bounds.Unit = ""
     rows: list[Row] = Field(min_length=1, max_length=40)
     rejected: int = 0  # rows dropped because their number is not a measured quantity in their source
 
@@ -92,24 +93,10 @@ def validate_spec(data: Any, sources: dict[str, RawSource]) -> tuple[ChartSpec |
 
 
 def _trimmed(data: Any) -> Any:
-    """Model drafts are trimmed at the boundary: an over-long title or label is cut, not a traceback."""
-    if not isinstance(data, dict):
-        return data
-    rows = data.get("rows")
-    trimmed = {**data, "title": str(data.get("title", ""))[:120], "unit": str(data.get("unit", ""))[:20]}
-    if isinstance(rows, list):
-        trimmed["rows"] = [
-            {
-                **r,
-                "label": str(r.get("label", ""))[:120],
-                "unit": str(r.get("unit", ""))[:20],
-                "quote": str(r.get("quote", ""))[:600],
-            }
-            if isinstance(r, dict)
-            else r
-            for r in rows[:40]
-        ]
-    return trimmed
+    """A model's spec with at most 40 rows (the text fields trim themselves: topic/bounds.py)."""
+    if isinstance(data, dict) and isinstance(data.get("rows"), list):
+        return {**data, "rows": data["rows"][:40]}
+    return data
 
 
 # --------------------------------------------------------------------------- what counts as a figure
