@@ -32,7 +32,8 @@ WEIGHTS = {"title": 20.0, "headings": 8.0, "body": 1.0}
 LENGTH_NORM = {"title": 0.75, "headings": 0.5, "body": 1.0}  # a title listing many things names each less
 MIN_NORM = 0.5  # a short body is not credited more than twice its count
 MIN_LENGTH = {"title": 4.0, "headings": 20.0, "body": 300.0}  # the typical length never drops below these
-MIN_IDF = 0.15  # a term every candidate carries still counts a little
+MIN_IDF = 0.15
+NEAR = 3  # the words of a phrase count as the phrase within this many tokens of each other  # a term every candidate carries still counts a little
 # The keep threshold: at least FLOOR, and at least RATIO of the best score the run has seen, so a strong
 # run keeps only its strong documents and a run whose best document is weak keeps nothing below FLOOR.
 FLOOR = 0.3
@@ -280,10 +281,16 @@ def _reasons(where: dict[str, list[str]], terms: Sequence[Term], matched: list[s
 
 
 def _count(form: tuple[str, ...], words: list[str]) -> int:
+    """Occurrences of a word, or of a phrase's words close together in any order ("trading strategy" is
+    found in "a strategy that trades"): within NEAR tokens of its first word."""
     if len(form) == 1:
         return words.count(form[0])
-    n = len(form)
-    return sum(1 for i in range(len(words) - n + 1) if tuple(words[i : i + n]) == form)
+    rest = set(form[1:])
+    found = 0
+    for i, word in enumerate(words):
+        if word == form[0] and rest <= set(words[max(0, i - NEAR) : i + NEAR + 1]):
+            found += 1
+    return found
 
 
 def keep_threshold(best: float, *, floor: float = FLOOR, ratio: float = RATIO) -> float:
