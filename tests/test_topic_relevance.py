@@ -3,10 +3,13 @@ reports an irrelevant collection as a completed topic."""
 
 from __future__ import annotations
 
+import json
+import re
 from pathlib import Path
 
 import pytest
-from topic_fakes import config, entry, make_corpus, offline
+from llm_fakes import FakeOpenAI, RecordedRequest
+from topic_fakes import CORPUS, config, entry, make_corpus, offline, openai_provider
 
 from generator.errors import NoUsableSources
 from generator.store import KBPaths
@@ -78,3 +81,32 @@ def test_descriptive_words_are_never_key_phrases(topic: str, not_tags: set[str])
 def test_a_phrase_the_sources_barely_use_is_not_a_tag() -> None:
     texts = [f"Pattern matching, document {n}." for n in range(5)] + ["One page mentions guards."]
     assert topic_phrases("pattern matching guards", texts) == ["pattern matching"]
+
+
+def test_a_model_judges_relevance_with_the_same_contract(kb_root: Path) -> None:
+    """With a model, the judge's 0–1 JSON decides (wire format of an OpenAI-compatible server); what it
+    scores low is never stored, and it is asked about the topic and the sub-question, not the raw query."""
+    asked: list[str] = []
+
+    def team(req: RecordedRequest) -> str:
+        system = req.system or ""
+        if "judge search results" in system:
+            asked.append(req.prompt)
+            listing = re.findall(r"^\[(\d+)\] (.*)$", req.prompt, re.MULTILINE)
+            scores = [
+                {"index": int(n), "score": 0.05 if "Gardening" in title else 0.9, "reason": "judged"}
+                for n, title in listing
+            ]
+            return json.dumps({"scores": scores})
+        return "{}"  # every other role falls back to its offline path
+
+    make_corpus(
+        kb_root, {**CORPUS, "gardening.md": "# Gardening\n\nVector databases? No: tomatoes and compost."}
+    )
+    with FakeOpenAI(default=team) as fake:
+        result = run_topic_research(
+            KBPaths(kb_root), config(), openai_provider(fake.base_url), entry(), verify=False
+        )
+    kept = {raw.url.rsplit("/", 1)[-1] for raw in list_raw_sources(KBPaths(kb_root), result.slug)}
+    assert asked and all("Topic: vector databases" in p and "Sub-question:" in p for p in asked)
+    assert "overview.md" in kept and "gardening.md" not in kept
