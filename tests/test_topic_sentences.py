@@ -152,3 +152,20 @@ def test_model_drafts_are_trimmed_at_the_boundary_not_refused() -> None:
         }
     )
     assert len(spec.title) <= 120 and len(spec.unit) <= 20 and len(spec.rows[0].label) <= 120
+
+
+def test_no_antecedent_across_a_paragraph_and_a_dummy_it_stands_alone() -> None:
+    from generator.topic.sentences import paragraph_starts
+
+    text = (
+        "Here we look up the name of a template in the config.\n\n"
+        "This keeps the factory small and easy to test for everyone.\n\n"
+        "It is preferable to create extensions without binding an app. It also makes testing easier in practice."
+    )
+    sentences = quotes(text)
+    starts = paragraph_starts(text, sentences)
+    assert quote_at(sentences, 1, starts) is None  # "This…" opens its paragraph: nothing before it to lean on
+    dummy = quote_at(sentences, 2, starts)
+    assert dummy is not None and dummy.parts == (sentences[2],)
+    leaning = quote_at(sentences, 3, starts)
+    assert leaning is not None and leaning.parts == (sentences[2], sentences[3])

@@ -16,19 +16,19 @@ from pydantic import BaseModel, Field
 
 from ..errors import ProviderError
 from ..llm.base import Prompt, Provider
-from ..relevance import Fields, Relevance, tokens
+from ..relevance import Fields, Relevance, keep_threshold, tokens
 from ..summarize import rank_sentences
 from . import bounds
 from .plaintext import prose_ratio
 from .plan import Plan
 from .relevance import RelevanceJudge
-from .sentences import Quote, is_changelog, quote_at, quotes, similar
+from .sentences import Quote, is_changelog, paragraph_starts, quote_at, quotes, similar
 from .workspace import RawSource
 
 CLAIMS_PER_QUESTION = 4
 SCAN_PER_SOURCE = 40  # a source's sentences considered for a question: the best by focus-weighted centrality
 MMR_LAMBDA = 0.7  # relevance against diversity when a section picks its next passage
-MIN_SHARE = 0.3  # a passage under this share of the section's best relevance is filler
+MIN_SHARE = 0.5  # a passage under this share of the section's best relevance is filler
 TOO_SIMILAR = 0.6  # word overlap at which a passage says what the section already said
 NEAR_COPY = 0.8  # word overlap at which a passage is another section's quote in other words
 COVERAGE_SHARE = 0.5  # a passage must cover the topic at least this share as well as the best one does
@@ -180,8 +180,15 @@ def candidates(
     become candidates (topic/sentences.py).
     """
     concepts = {w for t in judge.terms(judge.topic) for form in t.forms for w in form}
-    usable = [s for s in sources if not is_changelog(s.title, s.url)]
-    strongest = max((s.relevance or 0.0 for s in usable), default=0.0)
+    strongest = max((s.relevance or 0.0 for s in sources), default=0.0)
+    # the retrieval judge's keep rule, applied again once the run's most relevant source is known: a source
+    # kept early in the run, before the best one was seen, is not quoted beside much better ones
+    usable = [
+        s
+        for s in sources
+        if not is_changelog(s.title, s.url)
+        and (s.relevance is None or s.relevance >= keep_threshold(strongest))
+    ]
     found = [(s, q, c) for s in usable for q, c in _quotes_of(s, focus, concepts)]
     if not found:
         return []
@@ -226,10 +233,11 @@ def _quotes_of(source: RawSource, focus: str, concepts: set[str]) -> list[tuple[
     """The quotable passages of a source that name one of the topic's concepts, with their centrality
     (generator/summarize.py) under `focus`; the most central first, at most SCAN_PER_SOURCE."""
     sentences = quotes(source.text)
+    starts = paragraph_starts(source.text, sentences)
     central = {r.index: r.score for r in rank_sentences(source.text, focus=focus)}
     naming = [i for i, sentence in enumerate(sentences) if concepts & set(tokens(sentence))]
     naming.sort(key=lambda i: -central.get(i, 0.0))
-    found = ((quote_at(sentences, i), central.get(i, 0.0)) for i in naming)
+    found = ((quote_at(sentences, i, starts), central.get(i, 0.0)) for i in naming)
     return [(quote, score) for quote, score in found if quote is not None][:SCAN_PER_SOURCE]
 
 

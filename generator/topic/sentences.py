@@ -47,6 +47,11 @@ _ANAPHOR = re.compile(
     |for\ (?:example|instance)|in\ (?:this|that|such\ a)\ case|in\ contrast|by\ contrast|then|so|but|and|or)\b""",
     re.IGNORECASE | re.VERBOSE,
 )
+# "It is easy to…", "It's preferable that…": a dummy "it" refers to nothing before it
+_DUMMY_IT = re.compile(
+    r"^it(?:'s|’s| is| was| can be| may be| might be| would be| will be)\s+(?:\w+\s+){0,2}?(?:to|that)\b",
+    re.IGNORECASE,
+)
 _CJK_ANAPHOR = re.compile(
     r"^(?:它|它们|这|这些|这种|那|那些|其|此|该|但|但是|因此|所以|而且|此外|另外|同时|然而)"
 )
@@ -66,7 +71,8 @@ _CHANGELOG_TITLE = re.compile(
     re.IGNORECASE,
 )
 _CHANGELOG_PATH = re.compile(
-    r"(?:^|[/:])(?:change ?log|changes|history|news|release[-_ ]?notes|whats-?new)[^/]*$|/(?:history|changelog)/",
+    r"(?:^|[/:])(?:change ?log|changes|history|news|release[-_ ]?notes|release[-_]v?\d|whats-?new)[^/]*$"
+    r"|/(?:history|changelog|announce|releases)/",
     re.IGNORECASE,
 )
 
@@ -92,7 +98,9 @@ def is_changelog(title: str, url: str) -> bool:
 def needs_antecedent(sentence: str) -> bool:
     if _CJK_ANAPHOR.match(sentence):
         return True
-    return bool(_ANAPHOR.match(sentence)) and not _SELF_REFERENCE.match(sentence)
+    if _SELF_REFERENCE.match(sentence) or _DUMMY_IT.match(sentence):
+        return False
+    return bool(_ANAPHOR.match(sentence))
 
 
 def is_prose(text: str) -> bool:
@@ -114,15 +122,17 @@ def quotable(sentence: str) -> bool:
     return is_prose(sentence) and not is_boilerplate(sentence)
 
 
-def quote_at(sentences: list[str], index: int) -> Quote | None:
+def quote_at(
+    sentences: list[str], index: int, paragraph_starts: frozenset[int] = frozenset()
+) -> Quote | None:
     """The quote for sentence `index`: itself, with the sentence before it when it refers back to it;
-    None when it cannot stand (debris, or a reference back with nothing quotable before it)."""
+    None when it cannot stand (debris, or a reference back with nothing quotable before it in its paragraph)."""
     sentence = clean(sentences[index])
     if not quotable(sentence):
         return None
     if not needs_antecedent(sentence):
         return Quote(sentence, (sentence,), index)
-    before = clean(sentences[index - 1]) if index > 0 else ""
+    before = clean(sentences[index - 1]) if index > 0 and index not in paragraph_starts else ""
     if not before or not quotable(before) or needs_antecedent(before):
         return None
     joined = f"{before} {sentence}"
@@ -132,6 +142,20 @@ def quote_at(sentences: list[str], index: int) -> Quote | None:
 def quotes(text: str) -> list[str]:
     """Every sentence of `text`, split the way `quote_at` expects."""
     return split_sentences(text)
+
+
+def paragraph_starts(text: str, sentences: list[str]) -> frozenset[int]:
+    """Which sentences open a paragraph (a blank line before them): one opening with "This…" there refers
+    to something the sentence before it, in another paragraph, does not say."""
+    starts, cursor = set(), 0
+    for index, sentence in enumerate(sentences):
+        found = text.find(sentence[:40], cursor)
+        if found < 0:
+            continue
+        if index == 0 or "\n\n" in text[cursor:found] or "\n…\n" in text[cursor:found]:
+            starts.add(index)
+        cursor = found + len(sentence[:40])
+    return frozenset(starts)
 
 
 def similar(a: str, b: str) -> float:
