@@ -28,7 +28,7 @@ from .workspace import RawSource
 CLAIMS_PER_QUESTION = 4
 SCAN_PER_SOURCE = 40  # a source's sentences considered for a question: the best by focus-weighted centrality
 MMR_LAMBDA = 0.7  # relevance against diversity when a section picks its next passage
-MIN_SHARE = 0.5  # a passage under this share of the section's best relevance is filler
+MIN_SHARE = 0.3  # a passage under this share of the section's best relevance is filler
 TOO_SIMILAR = 0.6  # word overlap at which a passage says what the section already said
 NEAR_COPY = 0.8  # word overlap at which a passage is another section's quote in other words
 COVERAGE_SHARE = 0.5  # a passage must cover the topic at least this share as well as the best one does
