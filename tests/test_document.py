@@ -114,3 +114,16 @@ def test_local_search_titles_and_headings_come_from_the_document(tmp_path: Path)
     assert "Abstract" in hit.extra["headings"]
     [cached] = provider.search("cached responses", limit=3)
     assert cached.title == "Caching" and cached.extra["headings"] == ["Caching", "What is cached"]
+
+
+def test_a_crawled_page_is_titled_by_its_og_title_or_markdown_heading() -> None:
+    from generator.topic.crawl import _Body, _read_page
+
+    page = b'<html><head><title>Caching | Docs</title><meta property="og:title" content="Caching"></head><body><p>x</p></body></html>'
+    fetched = _read_page("https://docs.test/c", _Body("https://docs.test/c", 200, "text/html", "utf-8", page))
+    assert fetched.title == "Caching"
+    md = b"---\ntitle: Dependency Resolution\n---\n\nintro line\n\n# Other\n"
+    fetched = _read_page(
+        "https://docs.test/d.md", _Body("https://docs.test/d.md", 200, "text/markdown", "utf-8", md)
+    )
+    assert fetched.title == "Dependency Resolution"
