@@ -225,3 +225,21 @@ def test_long_but_allowed_topic_researches(kb_root: Path) -> None:
     except NoUsableSources as exc:  # an honest outcome is fine; a traceback is not
         result = exc.result  # type: ignore[attr-defined]
     assert len(result.slug) <= 60 and result.slug != "untitled"
+
+
+def test_a_report_page_goes_only_when_the_topic_ended_without_sources(kb_root: Path) -> None:
+    make_corpus(kb_root)
+    _research(kb_root, quick=True)
+    paths, folder = KBPaths(kb_root), topic_dir(kb_root)
+    (folder / "processed" / "report.json").unlink()  # a workspace from before reports were records
+    publish_topic(paths, "vector-databases")
+    assert (folder / "output" / "report.md").is_file()  # kept: nothing says it is wrong
+    meta = wsp.load_meta(paths, "vector-databases")
+    assert meta is not None
+    meta.status = "no_sources"
+    wsp.save_meta(paths, meta)
+    publish_topic(paths, "vector-databases")
+    assert (
+        not (folder / "output" / "report.md").exists() and not (folder / "processed" / "analysis.md").exists()
+    )
+    assert "- [Report](output/report.md)" not in read_page(folder / "index.md")[1]

@@ -90,9 +90,10 @@ def publish_topic(paths: KBPaths, slug: str) -> None:
     report = _report(paths, slug) if meta.status != "no_sources" else None
     findings = _findings(paths, slug)
     write_raw_pages(paths, slug, catalog.sources, provider=meta.provider)
-    _write_or_remove(ws.report_file, _report_page(page, report, catalog) if report else None)
+    ended_empty = meta.status == "no_sources"
+    _write_or_remove(ws.report_file, _report_page(page, report, catalog) if report else None, ended_empty)
     analysis = _analysis_page(page, findings, catalog) if report and findings else None
-    _write_or_remove(ws.analysis_file, analysis)
+    _write_or_remove(ws.analysis_file, analysis, ended_empty)
     _write_sources(page, catalog)
     _write_landing(page, report, catalog)
 
@@ -108,12 +109,13 @@ def _findings(paths: KBPaths, slug: str) -> Analysis | None:
     return Analysis.from_json(data) if data else None
 
 
-def _write_or_remove(path: Any, page: tuple[dict[str, Any], str] | None) -> None:
-    """A page whose record is gone (a topic that ended without sources) is removed, never left stale."""
-    if page is None:
-        path.unlink(missing_ok=True)
-    else:
+def _write_or_remove(path: Any, page: tuple[dict[str, Any], str] | None, remove: bool) -> None:
+    """Write the page; without one, a topic that ended without sources loses the old page (never left
+    stale), while any other run (a failed refresh, a workspace older than its records) keeps it."""
+    if page is not None:
         store.write_page(path, *page)
+    elif remove:
+        path.unlink(missing_ok=True)
 
 
 # --------------------------------------------------------------------------- citations
