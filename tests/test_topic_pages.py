@@ -243,3 +243,11 @@ def test_a_report_page_goes_only_when_the_topic_ended_without_sources(kb_root: P
         not (folder / "output" / "report.md").exists() and not (folder / "processed" / "analysis.md").exists()
     )
     assert "- [Report](output/report.md)" not in read_page(folder / "index.md")[1]
+
+
+def test_a_question_keeps_a_readable_slug_and_its_workspace(kb_root: Path) -> None:
+    paths = KBPaths(kb_root)
+    slug = identity.topic_slug("How do Celery retries work?", None, paths)
+    assert slug == "how-do-celery-retries-work"
+    _save(paths, "How do Celery retries work?", slug)
+    assert identity.topic_slug("how do celery retries work", None, paths) == slug

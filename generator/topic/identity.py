@@ -21,10 +21,15 @@ SLUG_CHARS = 60
 HASH_CHARS = 8
 
 
+def folded(topic: str) -> str:
+    """The topic as its identity sees it: case, spacing and a closing question mark or full stop folded
+    ("How do X work?" and "how do x work" are one topic)."""
+    return " ".join(unicodedata.normalize("NFKC", topic).lower().split()).rstrip("?!.。？！ ")
+
+
 def topic_key(topic: str) -> str:
-    """The topic's identity: a short stable hash of its text with case and spacing folded."""
-    folded = " ".join(unicodedata.normalize("NFKC", topic).lower().split())
-    return hashlib.sha1(folded.encode("utf-8")).hexdigest()[:HASH_CHARS]
+    """The topic's identity: a short stable hash of its folded text."""
+    return hashlib.sha1(folded(topic).encode("utf-8")).hexdigest()[:HASH_CHARS]
 
 
 def topic_slug(topic: str, slug: str | None = None, paths: KBPaths | None = None) -> str:
@@ -38,7 +43,7 @@ def topic_slug(topic: str, slug: str | None = None, paths: KBPaths | None = None
         return store.slugify(slug)
     base = store.slugify(topic, max_len=SLUG_CHARS)
     hashed = f"{base[: SLUG_CHARS - HASH_CHARS - 1].rstrip('-._')}-{topic_key(topic)}"
-    lossless = base == "-".join(unicodedata.normalize("NFKC", topic).lower().split())
+    lossless = base == "-".join(folded(topic).split())
     if paths is None:
         return base if lossless else hashed
     for candidate in (base, hashed):
