@@ -23,7 +23,7 @@ from .analyze import point_shares
 from .dispatch import StepOutcome
 from .plan import Step
 from .relevance import RelevanceJudge
-from .sentences import is_changelog
+from .sentences import is_changelog, quotable
 from .workspace import RawSource
 
 MAX_ROWS = 12
@@ -191,7 +191,7 @@ def lexical_spec(step: Step, sources: list[RawSource]) -> dict[str, Any] | None:
         for source in sources
         if not is_changelog(source.title, source.url)
         for r in rank_sentences(source.text, focus=step.search_text())[:8]
-        if measured_figures(r.text)
+        if measured_figures(r.text) and quotable(" ".join(r.text.split()))
     ]
     if not found:
         return None
@@ -204,9 +204,18 @@ def lexical_spec(step: Step, sources: list[RawSource]) -> dict[str, Any] | None:
         if not on_point:
             continue
         for figure in measured_figures(sentence):
-            row = {"label": figure.label[:120], "value": figure.value, "unit": figure.unit}
-            if all((r["label"], r["value"]) != (row["label"], row["value"]) for r in rows):
-                rows.append({**row, "source": source.id, "quote": sentence[:600]})
+            row = {
+                "label": figure.label[:120],
+                "value": figure.value,
+                "unit": figure.unit,
+                "source": source.id,
+            }
+            if all(
+                (r["value"], r["unit"].rstrip("s"), r["source"])
+                != (figure.value, figure.unit.rstrip("s"), source.id)
+                for r in rows
+            ):
+                rows.append({**row, "quote": sentence[:600]})  # one source stating a quantity thrice: one row
     if not rows:
         return None
     return {"kind": "table", "title": step.title[:120], "unit": "", "rows": rows[:MAX_ROWS]}
