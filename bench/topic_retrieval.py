@@ -95,6 +95,9 @@ class QueryRun:
     repeated: int
     gaps: int
     identifier_rows: int
+    rejected_rows: (
+        int  # figure rows the page layer refused (identifiers, unmeasured numbers); 0 before issue 10
+    )
     seconds: float
 
 
@@ -167,7 +170,9 @@ def run_query(corpus: Path, query: str, *, lang: str, quick: bool) -> QueryRun:
             status, slug = f"error ({type(exc).__name__})", ""
         seconds = time.perf_counter() - started
         documents = _documents(paths, slug) if slug else {}
-        cited, repeated, gaps, identifiers = _report_figures(paths, slug) if slug else ([], 0, 0, 0)
+        cited, repeated, gaps, identifiers, rejected = (
+            _report_figures(paths, slug) if slug else ([], 0, 0, 0, 0)
+        )
         return QueryRun(
             status=status,
             kept=sorted(set(documents.values())),
@@ -175,12 +180,14 @@ def run_query(corpus: Path, query: str, *, lang: str, quick: bool) -> QueryRun:
             repeated=repeated,
             gaps=gaps,
             identifier_rows=identifiers,
+            rejected_rows=rejected,
             seconds=seconds,
         )
 
 
-def _report_figures(paths: KBPaths, slug: str) -> tuple[list[str], int, int, int]:
-    """(cited source ids, repeated sentences, reference gaps, identifier figure rows) of a topic's report:
+def _report_figures(paths: KBPaths, slug: str) -> tuple[list[str], int, int, int, int]:
+    """(cited source ids, repeated sentences, reference gaps, identifier figure rows, rejected figure rows) of a
+    topic's report:
     from the report record and the page layer's own measure when this deepkb keeps one (after issue 10),
     else read back from the report's markdown (main before it)."""
     try:
@@ -193,18 +200,19 @@ def _report_figures(paths: KBPaths, slug: str) -> tuple[list[str], int, int, int
         data = load_report_data(paths, slug)
     if data is not None:
         if not data:
-            return [], 0, 0, 0
+            return [], 0, 0, 0, 0
         record = ReportRecord.from_json(data)
         quality = report_quality(record)
         cited = [sid for s in record.sections for c in s.claims for sid in c.sources]
         cited += [sid for c in record.summary for sid in c.sources] + list(record.references)
-        return cited, quality["repeated_sentences"], quality["reference_gaps"], quality["identifier_figures"]
+        figures = (quality["identifier_figures"], quality.get("rejected_figure_rows", 0))
+        return cited, quality["repeated_sentences"], quality["reference_gaps"], *figures
     report_file = paths.topic_dir(slug) / "output" / "report.md"
     if not report_file.is_file():
-        return [], 0, 0, 0
+        return [], 0, 0, 0, 0
     report = read_report(read_page(report_file)[1])
     cited = [sid for _, sid in report.references] + list(report.cited.values())
-    return cited, repeated_sentences(report), reference_gaps(report), identifier_rows(report)
+    return cited, repeated_sentences(report), reference_gaps(report), identifier_rows(report), 0
 
 
 def _documents(paths: KBPaths, slug: str) -> dict[str, str]:
@@ -234,6 +242,7 @@ class Totals:
     repeated: int = 0
     gaps: int = 0
     identifier_rows: int = 0
+    rejected_rows: int = 0
     irrelevant: int = 0
     irrelevant_completed: int = 0
     cross_lingual: list[float] = field(default_factory=list)
@@ -250,6 +259,7 @@ def bench_collection(spec: dict[str, Any], corpus: Path, *, quick: bool, totals:
         totals.repeated += row.repeated
         totals.gaps += row.gaps
         totals.identifier_rows += row.identifier_rows
+        totals.rejected_rows += row.rejected_rows
         expect, relevant = set(item["expect"]), set(item["expect"]) | set(item.get("relevant", []))
         recall = len(expect & set(row.kept)) / len(expect)
         on_topic = [c for c in row.cited if c in relevant]
@@ -294,7 +304,10 @@ def main(argv: list[str] | None = None) -> int:
     print(f"expected-document recall {recall:.0%}   [target: no worse than main]")
     print(f"Chinese-over-English recall {cross:.0%}   [target > 0]")
     print(f"repeated sentences {totals.repeated} · reference gaps {totals.gaps}   [target 0 · 0]")
-    print(f"identifier figure rows {totals.identifier_rows}   [target 0]")
+    print(
+        f"identifier figure rows {totals.identifier_rows}   [target 0] · figure rows rejected by the page layer "
+        f"{totals.rejected_rows}"
+    )
     print(
         f"irrelevant queries ending completed {totals.irrelevant_completed}/{totals.irrelevant}   [target 0]"
         f" · total {totals.seconds:.0f}s"
