@@ -169,3 +169,21 @@ def test_no_antecedent_across_a_paragraph_and_a_dummy_it_stands_alone() -> None:
     assert dummy is not None and dummy.parts == (sentences[2],)
     leaning = quote_at(sentences, 3, starts)
     assert leaning is not None and leaning.parts == (sentences[2], sentences[3])
+
+
+def test_a_passage_must_name_the_topics_most_specific_concept() -> None:
+    from generator.topic.analyze import sentence_statistics
+
+    guide = _source(
+        "guide",
+        "Flask provides a test client that simulates requests to the application in every test. "
+        "The flask command is installed by Flask, not your application, and finds your application itself. "
+        "Every Flask application creates an instance of the Flask class with the name of its module. "
+        "Flask extensions add functionality to your application as if Flask had it built in.",
+    )
+    judge = RelevanceJudge("How do I test a Flask application?")
+    sentence_statistics(judge, [guide])
+    pool = candidates(
+        [guide], focus="How do I test a Flask application?", judge=judge, facet=set(), reserved=set()
+    )
+    assert [c.text for c in pool] == [guide.text.split(". ")[0] + "."]

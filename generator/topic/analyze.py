@@ -16,7 +16,7 @@ from pydantic import BaseModel, Field
 
 from ..errors import ProviderError
 from ..llm.base import Prompt, Provider
-from ..relevance import Fields, Relevance, keep_threshold, tokens
+from ..relevance import Fields, Relevance, field_tokens, keep_threshold, tokens
 from ..summarize import rank_sentences
 from . import bounds
 from .plaintext import prose_ratio
@@ -122,7 +122,8 @@ def analyze(provider: Provider, plan: Plan, catalog: Catalog, *, lang: str) -> A
                 written[question] = section
     topic_words = set(tokens(plan.topic))
     facets = {q: set(tokens(focus)) - topic_words for q, focus, _ in questions}
-    judge = RelevanceJudge(plan.topic)  # one scale (IDF over every candidate sentence) for all sections
+    judge = RelevanceJudge(plan.topic)  # one scale for all sections
+    sentence_statistics(judge, catalog.sources)
     pools = {
         question: candidates(
             [catalog.by_id[i] for i in ids],
@@ -217,16 +218,28 @@ def candidates(
     return sorted(pool, key=lambda c: -c.relevance)
 
 
+def sentence_statistics(judge: RelevanceJudge, sources: list[RawSource]) -> None:
+    """Every sentence of every stored source joins the judge's statistics, so a word's IDF says how rare it
+    is in what was stored, not among the sentences already picked for naming the topic: in a Flask testing
+    run "flask" and "application" are everywhere and "test" is the point."""
+    for source in sources:
+        for n, sentence in enumerate(quotes(source.text)):
+            judge.stats.add(f"{source.id}~{n}", field_tokens(Fields("", "", sentence)))
+
+
 def point_shares(judge: RelevanceJudge, found: list[Relevance], *, share: float = ON_POINT) -> list[bool]:
-    """Which passages name what is specific about the topic: the topic's concepts a passage names must carry
-    at least `share` of the weight (IDF) that the best passage's concepts carry. "celery" and "task" are
-    everywhere in Celery's documentation, so a sentence naming only them says nothing about "celery task
-    retries" when other sentences name "retries" too."""
+    """Which passages name what is specific about the topic: its most specific concept (the rarest, by IDF,
+    that any passage names — "retries" in "celery task retries", "test" in "How do I test a Flask
+    application?"), and concepts carrying at least `share` of the weight that the best passage's carry."""
     terms = judge.terms(judge.topic)
     weights = {t.label: judge.stats.idf(t) for t in terms}
     named = [sum(w for label, w in weights.items() if label in r.matched) for r in found]
     best = max(named, default=0.0)
-    return [best == 0 or n >= share * best for n in named]
+    seen = {label for r in found for label in r.matched if label in weights}
+    point = max(seen, key=lambda label: weights[label], default=None)
+    return [
+        best == 0 or (n >= share * best and point in r.matched) for n, r in zip(named, found, strict=True)
+    ]
 
 
 def _quotes_of(source: RawSource, focus: str, concepts: set[str]) -> list[tuple[Quote, float]]:
