@@ -112,7 +112,7 @@ def resume_topic_research(
     meta = wsp.find_topic(paths, topic_id)
     if meta.status in ("completed", "no_sources"):
         raise UsageError(
-            f"topic '{meta.id}' is already completed",
+            f"topic '{meta.id}' has already finished ({meta.status})",
             hint=f'refresh it with: deepkb topic run "{meta.topic}"',
         )
     if meta.status == "awaiting_review":
