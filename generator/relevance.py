@@ -41,6 +41,8 @@ RATIO = 0.45
 # A document must name the words that carry at least this share of the question's IDF weight: in pytest's
 # docs "files" and "tests" are everywhere, and a page naming only them is not about "temporary files".
 ON_POINT = 0.5
+MIN_SPREAD = 6  # scores above the floor needed before the run's score distribution may set a natural break
+MIN_GAP = 0.12  # …and how wide a drop must be to be one
 
 _LATIN = re.compile(r"[A-Za-z][A-Za-z0-9]*|\d+[A-Za-z][A-Za-z0-9]*")
 
@@ -296,3 +298,18 @@ def _count(form: tuple[str, ...], words: list[str]) -> int:
 def keep_threshold(best: float, *, floor: float = FLOOR, ratio: float = RATIO) -> float:
     """The score a document needs to be kept, given the best score seen in the run."""
     return max(floor, ratio * best)
+
+
+def natural_break(scores: Sequence[float], *, floor: float = FLOOR, ratio: float = RATIO) -> float:
+    """The lowest score above the widest drop among the run's strong scores (those ≥ `ratio` × best), when
+    there are enough scores to see one and the drop is wide (≥ MIN_GAP); else 0. A run whose documents fall
+    into "about it" and "mentions it" is cut between the two, wherever the two groups sit on the scale."""
+    strong = sorted((s for s in scores if s >= floor), reverse=True)
+    if len(strong) < MIN_SPREAD:
+        return 0.0
+    top = [s for s in strong if s >= ratio * strong[0]]
+    drops = [(top[i] - top[i + 1], top[i]) for i in range(len(top) - 1)]
+    if len(top) < len(strong):  # the drop from the last strong score to the first weak one counts too
+        drops.append((top[-1] - strong[len(top)], top[-1]))
+    gap, above = max(drops, default=(0.0, 0.0))
+    return above if gap >= MIN_GAP else 0.0

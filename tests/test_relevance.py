@@ -84,3 +84,12 @@ def test_relevance_to_each_sub_question_is_remembered() -> None:
     served = judge.questions_served("about")
     assert set(served) == {"How are warnings asserted with warns?", "What did version 7.1 fix?"}
     assert served["How are warnings asserted with warns?"] > served["What did version 7.1 fix?"]
+
+
+def test_a_natural_break_splits_documents_about_it_from_those_mentioning_it() -> None:
+    from generator.relevance import natural_break
+
+    about, mentions = [0.9, 0.86, 0.8], [0.55, 0.5, 0.48, 0.45, 0.41]
+    assert natural_break(about + mentions) == 0.8  # keep the three above the widest drop
+    assert natural_break([0.9, 0.5]) == 0.0  # too few scores to read a distribution from
+    assert natural_break([0.9, 0.85, 0.8, 0.76, 0.72, 0.69, 0.65]) == 0.0  # no wide drop: no break

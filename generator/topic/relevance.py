@@ -17,12 +17,14 @@ from dataclasses import dataclass, field
 from .. import cjk
 from ..kb.synonyms import Synonyms, default_synonyms
 from ..relevance import (
+    FLOOR,
     CorpusStats,
     Fields,
     Relevance,
     Term,
     field_tokens,
     keep_threshold,
+    natural_break,
     question_terms,
     score,
     tokens,
@@ -63,6 +65,7 @@ class RelevanceJudge:
     stats: CorpusStats = field(default_factory=CorpusStats)
     best: float = 0.0
     by_question: dict[str, dict[str, float]] = field(default_factory=dict)  # source key → question → score
+    topic_scores: dict[str, float] = field(default_factory=dict)  # source key → relevance to the topic
     lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
     _terms: dict[str, list[Term]] = field(default_factory=dict, repr=False)
 
@@ -132,15 +135,19 @@ class RelevanceJudge:
     def record(self, key: str, topic_score: float, question: str, question_score: float) -> None:
         with self.lock:
             self.best = max(self.best, topic_score)
+            self.topic_scores[key] = max(self.topic_scores.get(key, 0.0), topic_score)
             if question.strip():
                 scores = self.by_question.setdefault(key, {})
                 scores[question] = max(scores.get(question, 0.0), round(question_score, 3))
 
     def threshold(self, *, model: bool = False) -> float:
-        """The relevance a source needs to be kept, given the best the run has seen so far."""
+        """The relevance a source needs to be kept, given the scores the run has seen so far: the floor,
+        a share of the best, and the natural break between documents about the topic and the rest."""
         with self.lock:
             best = self.best
-        return keep_threshold(best, floor=MODEL_FLOOR) if model else keep_threshold(best)
+            scores = list(self.topic_scores.values())
+        floor = MODEL_FLOOR if model else FLOOR
+        return max(keep_threshold(best, floor=floor), natural_break(scores, floor=floor))
 
     def questions_served(self, key: str) -> dict[str, float]:
         with self.lock:
