@@ -26,10 +26,19 @@ from generator.topic.workspace import RawSource
         "Post-History: 12-Mar-2021, 30-Apr-2021 and later rounds of review.",
         "the application object creation has to be in the init.py file.",
         "If the task is not registered you can use ~@send_task to call it by name.",
+        "How many times the current task has been retried.",
+        "Defines the default policy when retrying publishing a task message after a connection loss.",
+        "Used by for example Task.retry() to resend the task to the same destination queue.",
     ],
 )
 def test_debris_is_never_quoted(sentence: str) -> None:
     assert not quotable(sentence)
+
+
+def test_whole_sentences_starting_like_fragments_are_kept() -> None:
+    assert quotable("Sometimes the worker needs to retry a task after a failure happens.")
+    assert quotable("Kubernetes schedules the pods onto nodes in the cluster for you.")
+    assert quotable("Tasks are the building blocks of Celery applications everywhere.")
 
 
 def test_a_sentence_leaning_on_the_one_before_is_quoted_with_it_or_not_at_all() -> None:

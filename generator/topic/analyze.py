@@ -131,6 +131,7 @@ def analyze(provider: Provider, plan: Plan, catalog: Catalog, *, lang: str) -> A
             judge=judge,
             facet=facets[question],
             reserved=set().union(*(f for q, f in facets.items() if q != question)) - facets[question],
+            strongest=max((s.relevance or 0.0 for s in catalog.sources), default=0.0),
         )
         for question, focus, ids in questions
         if question not in written
@@ -169,7 +170,13 @@ class Candidate:
 
 
 def candidates(
-    sources: list[RawSource], *, focus: str, judge: RelevanceJudge, facet: set[str], reserved: set[str]
+    sources: list[RawSource],
+    *,
+    focus: str,
+    judge: RelevanceJudge,
+    facet: set[str],
+    reserved: set[str],
+    strongest: float | None = None,
 ) -> list[Candidate]:
     """The passages of `sources` that could answer the question `focus` describes, best first.
 
@@ -181,7 +188,8 @@ def candidates(
     become candidates (topic/sentences.py).
     """
     concepts = {w for t in judge.terms(judge.topic) for form in t.forms for w in form}
-    strongest = max((s.relevance or 0.0 for s in sources), default=0.0)
+    if strongest is None:  # the run's most relevant stored source, when the caller knows it
+        strongest = max((s.relevance or 0.0 for s in sources), default=0.0)
     # the retrieval judge's keep rule, applied again once the run's most relevant source is known: a source
     # kept early in the run, before the best one was seen, is not quoted beside much better ones
     usable = [

@@ -65,6 +65,17 @@ _SELF_REFERENCE = re.compile(
 
 # markup a converter left behind (reST roles, `~module.name` references): not prose a reader can use
 _MARKUP_LEFT = re.compile(r"(?<![\w~])~[@\w]|:\w+:`|``|\.\. \w+::")
+# The description of a field or a parameter in reference docs, with its subject left out: "Defines the default
+# policy…", "Used by Task.retry() to…", "How many times the task has been retried." — a fragment, not a finding.
+_REFERENCE_FRAGMENT = re.compile(
+    r"""^(?:(?!(?i:sometimes|perhaps|always|besides|regardless|unless|thus|nevertheless|nonetheless|afterwards
+    |this|these|those|its|his|has|does|is|was|as|us|yes|various|previous|numerous|obvious)\b)[A-Z][a-z]+s
+    \s+(?:the|a|an|whether|if|how|which|all|any|one|extended|additional|optional|default|custom)\b
+    |(?i:used|called|sent|set|passed|raised|returned|defaults?|required|optional)\s+(?:by|to|if|when|for|as
+    |with|after|before|on|in)\b
+    |(?i:how)\ (?:many|much|long|often)\b(?!.*\?)|(?i:whether)\b(?!.*\?))""",
+    re.VERBOSE,
+)
 # a changelog or release history answers "what changed when", never how something works
 _CHANGELOG_TITLE = re.compile(
     r"^\W*(?:change ?log|change history|changes|history|release notes|release history|what'?s new|news)\b",
@@ -111,11 +122,15 @@ def is_prose(text: str) -> bool:
         return False
     if text.count("(") != text.count(")") or text.count('"') % 2 or text.count("“") != text.count("”"):
         return False
-    if text[:1].isascii() and text[:1].islower() or _MARKUP_LEFT.search(text):
-        return False  # a fragment cut from a list or a clause, or markup the text conversion left
+    if text[:1].isascii() and text[:1].islower() or _MARKUP_LEFT.search(text) or _fragment(text):
+        return False  # a fragment cut from a list or a clause, a field description, or markup left over
     cjk = len(_CJK.findall(text))
     long_enough = cjk >= 12 or (len(text) >= 40 and len(text.split()) + cjk >= 6)
     return long_enough and prose_ratio(text) >= MIN_PROSE
+
+
+def _fragment(text: str) -> bool:
+    return bool(_REFERENCE_FRAGMENT.match(text[:1] + text[1:60])) if text[:1].isupper() else False
 
 
 def quotable(sentence: str) -> bool:
