@@ -39,6 +39,10 @@ def test_whole_sentences_starting_like_fragments_are_kept() -> None:
     assert quotable("Sometimes the worker needs to retry a task after a failure happens.")
     assert quotable("Kubernetes schedules the pods onto nodes in the cluster for you.")
     assert quotable("Tasks are the building blocks of Celery applications everywhere.")
+    from generator.topic.sentences import needs_antecedent
+
+    assert needs_antecedent("Well, it stores them in memory when the files are small enough.")
+    assert not needs_antecedent("No sentence is quoted twice anywhere in a report.")
 
 
 def test_a_sentence_leaning_on_the_one_before_is_quoted_with_it_or_not_at_all() -> None:

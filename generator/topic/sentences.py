@@ -44,7 +44,7 @@ _ANAPHOR = re.compile(
     r"""^(?:this|that|these|those|it|its|they|their|them|such|he|she|his|her|both|either|neither
     |the\ (?:latter|former|above|following|same)|however|therefore|thus|hence|also|furthermore|moreover
     |in\ addition|additionally|instead|otherwise|similarly|likewise|as\ a\ result|consequently
-    |for\ (?:example|instance)|in\ (?:this|that|such\ a)\ case|in\ contrast|by\ contrast|then|so|but|and|or)\b""",
+    |for\ (?:example|instance)|in\ (?:this|that|such\ a)\ case|in\ contrast|by\ contrast|then|so|but|and|or|well|yes)\b""",
     re.IGNORECASE | re.VERBOSE,
 )
 # "It is easy to…", "It's preferable that…": a dummy "it" refers to nothing before it
