@@ -116,3 +116,14 @@ def test_aggregation_failure_degrades_to_raw_items() -> None:
     data = aggregate(offline(), "vector databases", [good, broken])
     assert data["degraded"] is True and data["method"] == "raw" and "aggregation failed" in data["note"]
     assert [c["items"] for c in data["clusters"]] == [["a"], ["b"]] and data["entities"] == []
+
+
+def test_figures_come_only_from_sentences_naming_the_topics_point() -> None:
+    step = Step(id="p", title="Figures", step_type="processing", query="vector databases figures")
+    text = (
+        "Vectors are lists of numbers that every embedding model produces for its inputs. "
+        "Vectors fit in 64 MB of memory after product quantization of the embeddings. "
+        "Vector databases answer nearest neighbour queries in 12 ms on a single machine."
+    )
+    spec = lexical_spec(step, [_source("a", text)])
+    assert spec is not None and [(r["value"], r["unit"]) for r in spec["rows"]] == [(12.0, "ms")]

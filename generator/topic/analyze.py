@@ -243,7 +243,10 @@ def point_shares(judge: RelevanceJudge, found: list[Relevance], *, share: float 
     weights = {t.label: judge.stats.idf(t) for t in terms}
     named = [sum(w for label, w in weights.items() if label in r.matched) for r in found]
     best = max(named, default=0.0)
+    # the rarest concept the stored text names at all (a word no stored sentence holds has the largest IDF)
+    unseen = math.log(1 + (len(judge.stats.vocab) + 0.5) / 0.5)
     seen = {label for r in found for label in r.matched if label in weights}
+    seen |= {label for label, w in weights.items() if w < unseen - 1e-9}
     point = max(seen, key=lambda label: weights[label], default=None)
     return [
         best == 0 or (n >= share * best and point in r.matched) for n, r in zip(named, found, strict=True)

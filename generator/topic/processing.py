@@ -19,7 +19,7 @@ from ..llm.base import Prompt, Provider
 from ..relevance import Fields
 from ..summarize import STOPWORDS, rank_sentences, split_sentences
 from . import bounds
-from .analyze import point_shares
+from .analyze import point_shares, sentence_statistics
 from .dispatch import StepOutcome
 from .plan import Step
 from .relevance import RelevanceJudge
@@ -196,6 +196,7 @@ def lexical_spec(step: Step, sources: list[RawSource]) -> dict[str, Any] | None:
     if not found:
         return None
     judge = RelevanceJudge(step.search_text())
+    sentence_statistics(judge, sources)  # how rare each word is in everything stored, not just these sentences
     verdicts = judge.judge([(f"{s.id}#{n}", Fields("", "", text)) for n, (s, text) in enumerate(found)], "")
     rows: list[dict[str, Any]] = []
     # a source already judged relevant may state a figure while naming only part of the topic
