@@ -196,7 +196,8 @@ def lexical_spec(step: Step, sources: list[RawSource]) -> dict[str, Any] | None:
     if not found:
         return None
     judge = RelevanceJudge(step.search_text())
-    sentence_statistics(judge, sources)  # how rare each word is in everything stored, not just these sentences
+    # how rare each word is in everything stored, not only in these sentences
+    sentence_statistics(judge, sources)
     verdicts = judge.judge([(f"{s.id}#{n}", Fields("", "", text)) for n, (s, text) in enumerate(found)], "")
     rows: list[dict[str, Any]] = []
     # a source already judged relevant may state a figure while naming only part of the topic
