@@ -10,6 +10,7 @@ DeepkbError                 one clear line for the user, plus an exit code
 ├── ResearchError           a research pipeline could not finish
 │   ├── PartialFailure      some shards/steps failed, the rest landed (exit 3)
 │   └── RunTimeout          the run outlived its total or idle timeout and was stopped (exit 3)
+│   └── NoUsableSources     a topic found no source that answers it: nothing is published as a report
 └── ProviderError           an LLM or search provider failed
     ├── ProviderAuthError   400/401/403: our request or key is wrong; never retried
     ├── ProviderRateLimited 429/529 after the retries were spent
@@ -74,6 +75,10 @@ class RunTimeout(ResearchError):
     """A run stopped at its deadline; what finished before it is saved."""
 
     exit_code = 3
+
+
+class NoUsableSources(ResearchError):
+    """The run finished, but no stored source answers the topic; the topic ends `no_sources`."""
 
 
 class ProviderError(DeepkbError):

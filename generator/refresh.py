@@ -185,7 +185,7 @@ def _check_repo(
 
 
 def _check_topics(paths: KBPaths, config: Config, now: dt.datetime) -> Iterable[Check]:
-    from .topic.workspace import topic_slug
+    from .topic.identity import topic_slug
 
     seen: set[str] = set()
     for entry in [*config.topics, *_topics_on_disk(paths, config)]:

@@ -67,7 +67,7 @@ def test_review_plan_then_resume_through_the_cli(kb_root: Path) -> None:
     assert resumed.exit_code == 0, resumed.output
     assert json.loads(resumed.stdout)["status"] == "completed"
     again = _invoke(kb_root, "topic", "resume", "vector-databases")
-    assert again.exit_code == 2 and "already completed" in again.stderr
+    assert again.exit_code == 2 and "already finished (completed)" in again.stderr
 
 
 def test_resume_unknown_id_is_one_line(kb_root: Path) -> None:

@@ -9,9 +9,9 @@ from pathlib import Path
 from llm_fakes import FakeOpenAI, RecordedRequest
 from topic_fakes import config, entry, live_html, make_corpus, openai_provider, read_json, topic_dir
 
+from generator.site.pages.topic import citations_in, publish_topic
 from generator.store import KBPaths, read_page
 from generator.topic.pipeline import run_topic_research
-from generator.topic.report import citations_in
 
 GOOD_PLAN = {
     "sub_queries": ["What is a vector database?", "Which alternatives exist?"],
@@ -90,7 +90,12 @@ class Team:
 
 def _run(kb_root: Path, fake: FakeOpenAI):
     return run_topic_research(
-        KBPaths(kb_root), config(), openai_provider(fake.base_url), entry(), verify=False
+        KBPaths(kb_root),
+        config(),
+        openai_provider(fake.base_url),
+        entry(),
+        verify=False,
+        publish=publish_topic,
     )
 
 

@@ -18,16 +18,21 @@ from topic_fakes import (
     topic_dir,
 )
 
-from generator.errors import UsageError
+from generator.errors import ResearchError, UsageError
+from generator.site.pages.topic import citations_in, publish_topic, reference_gaps
+from generator.site.pages.topic_raw import write_raw_pages
 from generator.store import KBPaths, read_page
 from generator.topic.analyze import Analysis, Catalog, Claim, Section, _ClaimDraft, resolve_claims
 from generator.topic.pipeline import resume_topic_research, run_topic_research
-from generator.topic.report import check_citations, citations_in
+from generator.topic.plan import Plan
+from generator.topic.report import Report, build_report
 from generator.topic.workspace import Workspace, list_raw_sources, write_raw_source
 
 
 def _run(root: Path, **options):
-    return run_topic_research(KBPaths(root), config(), offline(), entry(), refresh=True, **options)
+    return run_topic_research(
+        KBPaths(root), config(), offline(), entry(), refresh=True, **options, publish=publish_topic
+    )
 
 
 def test_full_offline_run_writes_every_workspace_file(kb_root: Path) -> None:
@@ -55,7 +60,7 @@ def test_full_offline_run_writes_every_workspace_file(kb_root: Path) -> None:
     assert meta["status"] == "completed" and meta["slug"] == "vector-databases"
     assert meta["progress"] == {"phase": "COMPLETED", "completed_tasks": 6, "total_tasks": 6}
     assert set(meta["stats"]) >= {"sources_count", "raw_items", "deduplicated"}
-    assert meta["stats"]["sources_count"] == len(list((folder / "raw").glob("*.md"))) >= 4
+    assert meta["stats"]["sources_count"] == len(list((folder / "raw").glob("*.md"))) >= 3
     assert meta["metrics"]["steps_by_type"] == {"research": 5, "processing": 1}
     assert meta["metrics"]["dispatch_loops"] == 6 and len(meta["metrics"]["step_durations"]) == 6
     assert {"tokens", "cost_estimate_usd", "failures"} <= set(meta["metrics"])
@@ -83,7 +88,9 @@ def test_full_offline_run_writes_every_workspace_file(kb_root: Path) -> None:
     for rel in ("processed/analysis.md", "output/report.md", "index.md", "sources.md"):
         fm, body = read_page(folder / rel)
         assert {"title", "description", "tags", "generated", "provider"} <= set(fm), rel
-        assert '!!! info "Produced offline"' in body
+        assert (rel == "sources.md") != ('!!! info "Produced offline"' in body), rel
+        first = body.split("\n\n")[1]  # the paragraph after the title: what search shows
+        assert first.strip() and not first.startswith("!!!"), rel
     report_meta, report = read_page(folder / "output" / "report.md")
     assert report_meta["unresolved_citations"] == 0
     for question in meta["queries"]:
@@ -98,20 +105,22 @@ def test_full_offline_run_writes_every_workspace_file(kb_root: Path) -> None:
         < landing.index("sources.md")
     )
     assert all(f"raw/{p.name}" in landing for p in raw_pages)
-    assert "95" in report and "| Figure | Value | Source |" in report  # figures from the sources
+    assert "| 64 MB |" in report and "| What it measures | Value | Source |" in report  # figures with units
+    assert reference_gaps(report) == 0
+    assert report_meta["title"] == "vector databases — report"
     assert not list(folder.rglob("*.tmp"))
 
 
 def test_fresh_completed_topic_is_not_researched_again(kb_root: Path) -> None:
     make_corpus(kb_root)
     paths = KBPaths(kb_root)
-    run_topic_research(paths, config(), offline(), entry(), quick=True)
+    run_topic_research(paths, config(), offline(), entry(), quick=True, publish=publish_topic)
     before = {p: p.stat().st_mtime_ns for p in topic_dir(kb_root).rglob("*")}
-    again = run_topic_research(paths, config(), offline(), entry(), quick=True)
+    again = run_topic_research(paths, config(), offline(), entry(), quick=True, publish=publish_topic)
     assert again.status == "completed" and again.sources_count >= 3
     assert {p: p.stat().st_mtime_ns for p in topic_dir(kb_root).rglob("*")} == before
     changed = run_topic_research(
-        paths, config(), offline(), entry(sources=["local:docs", "tavily"]), quick=True
+        paths, config(), offline(), entry(sources=["local:docs", "tavily"]), quick=True, publish=publish_topic
     )
     assert len(read_json(topic_dir(kb_root) / "_meta.json")["runs"]) == 2 and changed.status == "completed"
 
@@ -168,11 +177,13 @@ def test_citation_to_missing_source_is_caught(kb_root: Path) -> None:
     orphan = resolve_claims([_ClaimDraft(text="Made up.", citations=[42])], catalog, analysis)
     assert orphan == [] and analysis.unsupported == 1
 
-    ws = Workspace(paths, "t")
-    good = f"[\\[1\\]](../raw/{stored.id}.md)"
-    text = f"Fact {good} and fiction [\\[2\\]](../raw/local-0000000000.md) and wrong [\\[3\\]](../raw/{stored.id}.md)."
-    cleaned, unresolved = check_citations(text, ws, catalog)
-    assert unresolved == 2 and cleaned == f"Fact {good} and fiction  and wrong ."
+    report = build_report(
+        Plan(topic="t", sub_queries=["q"]),
+        Analysis([Section("q", [Claim("Stored.", [stored.id, "local-0000000000"]), Claim("Lost.", ["x"])])]),
+        catalog,
+    )
+    assert [c.sources for c in report.sections[0].claims] == [[stored.id]]
+    assert report.references == [stored.id] and report.unresolved == 2 and report.unsupported == 1
 
 
 class _Hit:
@@ -182,7 +193,6 @@ class _Hit:
 
 
 def test_verify_catches_a_deleted_source_and_adds_steps(kb_root: Path) -> None:
-    from generator.topic.plan import Plan
     from generator.topic.verify import supplementary_steps, verify_report
 
     make_corpus(kb_root)
@@ -190,12 +200,13 @@ def test_verify_catches_a_deleted_source_and_adds_steps(kb_root: Path) -> None:
     paths = KBPaths(kb_root)
     ws = Workspace(paths, "vector-databases")
     plan = Plan.model_validate(read_json(ws.plan_file))
-    catalog = Catalog(list_raw_sources(paths, ws.slug))
-    assert verify_report(ws, plan, catalog).passed
+    report = Report.from_json(read_json(ws.report_record))
+    assert verify_report(ws, plan, report).passed
     cited = citations_in(read_page(ws.report_file)[1])
     ws.raw_file(cited[0][1]).unlink()
+    ws.record_file(cited[0][1]).unlink()
     plan.sub_queries.append("What do vector databases cost?")
-    result = verify_report(ws, plan, Catalog(list_raw_sources(paths, ws.slug)))
+    result = verify_report(ws, plan, report)
     assert not result.passed and result.unresolved >= 1
     assert result.uncovered == ["What do vector databases cost?"]
     extra = supplementary_steps(plan, result, 1)
@@ -217,14 +228,14 @@ def test_review_plan_pause_edit_resume(kb_root: Path) -> None:
     plan["steps"][1]["depends_on"] = ["missing"]
     (folder / "plan.json").write_text(json.dumps(plan), encoding="utf-8")
     with pytest.raises(UsageError) as info:
-        resume_topic_research(paths, config(), offline(), "vector-databases")
+        resume_topic_research(paths, config(), offline(), "vector-databases", publish=publish_topic)
     assert "step 's2' depends on unknown step 'missing'" in info.value.line()
 
     plan["steps"] = [plan["steps"][0], plan["steps"][3]]  # the user keeps two research steps
     plan["steps"][1]["depends_on"] = []
     plan["sub_queries"] = [plan["steps"][0]["question"], plan["steps"][1]["question"]]
     (folder / "plan.json").write_text(json.dumps(plan), encoding="utf-8")
-    done = resume_topic_research(paths, config(), offline(), "vector-databases")
+    done = resume_topic_research(paths, config(), offline(), "vector-databases", publish=publish_topic)
     assert done.status == "completed"
     final = read_json(folder / "plan.json")
     assert [s["id"] for s in final["steps"]][:2] == ["s1", "s4"]
@@ -238,8 +249,17 @@ def test_resume_after_kill_mid_crawling_repeats_no_finished_step(kb_root: Path) 
     SWITCH.queries.clear()
     SWITCH.after = 4  # the fifth search call "kills" the run
     killable = entry(sources=["killable:docs"])
-    with pytest.raises(RuntimeError, match="killed mid-crawl"):
-        run_topic_research(paths, config(), offline(), killable, parallel=False, verify=False, refresh=True)
+    with pytest.raises(ResearchError, match="failed: RuntimeError: killed mid-crawl"):
+        run_topic_research(
+            paths,
+            config(),
+            offline(),
+            killable,
+            parallel=False,
+            verify=False,
+            refresh=True,
+            publish=publish_topic,
+        )
     folder = topic_dir(kb_root)
     meta = read_json(folder / "_meta.json")
     plan = read_json(folder / "plan.json")
@@ -250,7 +270,7 @@ def test_resume_after_kill_mid_crawling_repeats_no_finished_step(kb_root: Path) 
     _assert_no_torn_files(folder)
 
     SWITCH.after = None
-    result = resume_topic_research(paths, config(), offline(), "vector-databases")
+    result = resume_topic_research(paths, config(), offline(), "vector-databases", publish=publish_topic)
     assert result.status == "completed"
     after = SWITCH.queries[len(before) :]
     finished_queries = {s["query"] for s in finished}
@@ -273,13 +293,20 @@ def _assert_no_torn_files(folder: Path) -> None:
 def test_unknown_provider_in_sources_is_one_line(kb_root: Path) -> None:
     make_corpus(kb_root)
     with pytest.raises(UsageError, match="unknown search provider 'nosuch'"):
-        run_topic_research(KBPaths(kb_root), config(), offline(), entry(sources=["nosuch"]))
+        run_topic_research(
+            KBPaths(kb_root), config(), offline(), entry(sources=["nosuch"]), publish=publish_topic
+        )
 
 
 def test_keyless_web_provider_is_skipped_with_a_warning(kb_root: Path) -> None:
     make_corpus(kb_root)
     result = run_topic_research(
-        KBPaths(kb_root), config(), offline(), entry(sources=["tavily", "local:docs"]), quick=True
+        KBPaths(kb_root),
+        config(),
+        offline(),
+        entry(sources=["tavily", "local:docs"]),
+        quick=True,
+        publish=publish_topic,
     )
     assert result.status == "completed" and result.sources_count >= 3
     assert any("skipping search provider 'tavily'" in w for w in result.warnings)
@@ -317,7 +344,7 @@ def test_existing_knowledge_base_is_searched_too(kb_root: Path) -> None:
     _run(kb_root, quick=True)
     (kb_root / "empty").mkdir()
     second = entry(topic="vector databases indexes", sources=["local:empty"])
-    result = run_topic_research(paths, config(), offline(), second, quick=True)
+    result = run_topic_research(paths, config(), offline(), second, quick=True, publish=publish_topic)
     raw = [read_page(p)[0] for p in (paths.topic_dir(result.slug) / "raw").glob("*.md")]
     assert raw and all(m["source"] == "kb" for m in raw)
     # the first topic's raw sources, keyed by their original documents; never its report or analysis pages
@@ -329,6 +356,7 @@ def test_hostile_hit_url_and_title_stay_inert(kb_root: Path) -> None:
     paths = KBPaths(kb_root)
     hit = _Hit("javascript:alert(1)", '<img src=x onerror="alert(2)">', "<script>alert(3)</script> vectors")
     stored = write_raw_source(paths, "t", hit)
+    write_raw_pages(paths, "t", list_raw_sources(paths, "t"), provider="offline")
     page = Workspace(paths, "t").raw_file(stored.id)
     assert live_html(page) == []
     assert "](javascript:" not in page.read_text() and "](<javascript:" not in page.read_text()

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from topic_fakes import offline
 
+from generator.site.pages.topic_charts import render_spec
+from generator.site.text import Markdown
 from generator.topic.aggregate import aggregate, cluster_by_terms, extract_entities
 from generator.topic.plan import Step
-from generator.topic.processing import lexical_spec, number_in_text, render_spec, validate_spec
+from generator.topic.processing import lexical_spec, number_in_text, validate_spec
 from generator.topic.workspace import RawSource
 
 
@@ -58,7 +60,9 @@ def test_rendered_chart_labels_are_inert() -> None:
         "unit": "%",
         "rows": [{"label": '<img src=x onerror=alert(1)> "share"', "value": 40, "source": "a"}],
     }
-    out = render_spec(spec, lambda sid: "[\\[1\\]](../raw/a.md)", headers=("Figure", "Value", "Source"))
+    out = render_spec(
+        spec, lambda sid: Markdown("[\\[1\\]](../raw/a.md)"), headers=("Figure", "Value", "Source")
+    )
     assert "<img" not in out and '"]' not in out.split("```mermaid")[1].split("pie title")[1].splitlines()[0]
     assert "&lt;img" in out and "```mermaid\npie title T" in out
 
@@ -112,3 +116,14 @@ def test_aggregation_failure_degrades_to_raw_items() -> None:
     data = aggregate(offline(), "vector databases", [good, broken])
     assert data["degraded"] is True and data["method"] == "raw" and "aggregation failed" in data["note"]
     assert [c["items"] for c in data["clusters"]] == [["a"], ["b"]] and data["entities"] == []
+
+
+def test_figures_come_only_from_sentences_naming_the_topics_point() -> None:
+    step = Step(id="p", title="Figures", step_type="processing", query="vector databases figures")
+    text = (
+        "Vectors are lists of numbers that every embedding model produces for its inputs. "
+        "Vectors fit in 64 MB of memory after product quantization of the embeddings. "
+        "Vector databases answer nearest neighbour queries in 12 ms on a single machine."
+    )
+    spec = lexical_spec(step, [_source("a", text)])
+    assert spec is not None and [(r["value"], r["unit"]) for r in spec["rows"]] == [(12.0, "ms")]

@@ -9,6 +9,7 @@ import pytest
 from search_fakes import Doc, FakeSearchServer, Reply, payload
 from topic_fakes import config, entry, offline, read_json, topic_dir
 
+from generator.site.pages.topic import publish_topic
 from generator.store import KBPaths, read_page
 
 
@@ -38,7 +39,12 @@ def test_web_provider_429_then_results_crawl_refused_and_duplicates_dropped(
         from generator.topic.pipeline import run_topic_research
 
         result = run_topic_research(
-            KBPaths(kb_root), config(), offline(), entry(sources=["searxng"]), quick=True
+            KBPaths(kb_root),
+            config(),
+            offline(),
+            entry(sources=["searxng"]),
+            quick=True,
+            publish=publish_topic,
         )
         assert server.hits("/page/1") == 0 and server.hits("/page/2") == 0  # the SSRF guard never connected
         searches = [r for r in server.requests if r.path == "/search"]
@@ -86,6 +92,7 @@ def test_academic_step_stores_papers_with_their_summary_sections(kb_root: Path) 
         )
         outcome = research_step(ctx, Step(id="s1", title="papers", query="vector databases papers"))
     assert outcome.status == "done" and len(outcome.sources) == 1
+    _publish_raw(kb_root, "papers")
     meta, body = read_page(KBPaths(kb_root).topic_dir("papers") / "raw" / f"{outcome.sources[0]}.md")
     assert meta["type"] == "paper" and meta["source"] == "arxiv" and meta["authors"] == ["Ada Lovelace"]
     assert meta["url"] == "https://arxiv.org/abs/2401.00001" and meta["published"]
@@ -127,8 +134,18 @@ def test_crawled_page_is_escaped_exactly_once_and_robots_fetched_once(kb_root: P
     assert first.status == "done" and second.status == "done", (first, second)
     assert robots_hits == 1  # one crawler per run remembers robots.txt
     assert first.sources, first
+    _publish_raw(kb_root, "operators")
     _, body = read_page(KBPaths(kb_root).topic_dir("operators") / "raw" / f"{first.sources[0]}.md")
     html = markdown.markdown(body)
     assert "a &lt; b" in html  # shown as "a < b": escaped once, not "&amp;lt;"
     assert "&amp;lt;" not in html
     assert "<script" not in html
+
+
+def _publish_raw(kb_root: Path, slug: str) -> None:
+    """The page layer renders the raw pages of sources a researcher stored as records."""
+    from generator.site.pages.topic_raw import write_raw_pages
+    from generator.topic.workspace import list_raw_sources
+
+    paths = KBPaths(kb_root)
+    write_raw_pages(paths, slug, list_raw_sources(paths, slug), provider="offline")

@@ -22,7 +22,8 @@ CORPUS: dict[str, str] = {
     "Typical uses of vector databases include semantic search, recommendation and retrieval for language models.\n",
     "how.md": "# How vector search works\n\nMost vector databases use approximate nearest neighbour indexes such as "
     "HNSW graphs or IVF partitions. HNSW builds a layered graph that is searched greedily from the top layer.\n\n"
-    "Product quantization compresses vectors so that 1,000,000 embeddings fit in about 64 MB of memory.\n",
+    "In vector databases product quantization compresses vectors so that 1,000,000 embeddings fit in about "
+    "64 MB of memory.\n",
     "compare.md": "# Comparison\n\nCompared with a relational database, a vector database trades exact answers for "
     "speed. Alternatives to a dedicated vector database include the pgvector extension for PostgreSQL and "
     "libraries such as FAISS.\n\nIn one benchmark FAISS answered 95% of queries correctly at 12 ms latency.\n",

@@ -93,6 +93,7 @@ def _page_markdown(page: FetchedPage) -> str:
 
 def store_pages(paths: KBPaths, topic_id: str, pages: list[FetchedPage]) -> list[str]:
     """Write each page as a raw source of the topic; returns the raw source ids."""
+    from ..site.pages.topic import publish_topic
     from ..sources.base import SearchHit
     from ..topic.workspace import find_topic, write_raw_source
 
@@ -102,6 +103,7 @@ def store_pages(paths: KBPaths, topic_id: str, pages: list[FetchedPage]) -> list
         # The raw-source writer escapes the text itself, so hand it the plain markdown (entities undone).
         hit = SearchHit(url=page.final_url, title=page.title, content=page.plain_text, source="crawl")
         stored.append(write_raw_source(paths, slug, hit, source="crawl").id)
+    publish_topic(paths, slug)  # the new sources get their raw pages
     return stored
 
 

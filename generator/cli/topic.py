@@ -9,7 +9,7 @@ import click
 from rich.markup import escape
 
 from ..config import TopicEntry
-from ..errors import PartialFailure, UsageError
+from ..errors import NoUsableSources, PartialFailure, UsageError
 from ..store import workspace_lock
 from .app import App, pass_app
 
@@ -51,6 +51,7 @@ def topic_run(
     as_json: bool,
 ) -> None:
     """Research TEXT and write its report into the knowledge base."""
+    from ..site.pages.topic import publish_topic
     from ..topic.pipeline import run_topic_research
 
     if not text.strip():
@@ -74,6 +75,7 @@ def topic_run(
                 lang=lang,
                 review_plan=review_plan,
                 refresh=True,
+                publish=publish_topic,
             ),
         )
 
@@ -84,6 +86,7 @@ def topic_run(
 @pass_app
 def topic_resume(app: App, topic_id: str, as_json: bool) -> None:
     """Continue an interrupted, failed or paused (--review-plan) topic run from its last finished step."""
+    from ..site.pages.topic import publish_topic
     from ..topic.pipeline import resume_topic_research
 
     with workspace_lock(app.paths), app.run_deadline("topic"):
@@ -91,7 +94,7 @@ def topic_resume(app: App, topic_id: str, as_json: bool) -> None:
             app,
             as_json,
             lambda: resume_topic_research(
-                app.paths, app.config, app.provider(), topic_id, console=app.console
+                app.paths, app.config, app.provider(), topic_id, console=app.console, publish=publish_topic
             ),
         )
 
@@ -107,9 +110,9 @@ def _entry_for(app: App, text: str) -> TopicEntry:
 def _finish(app: App, as_json: bool, run: Any) -> None:
     try:
         result = run()
-    except PartialFailure as exc:
+    except (PartialFailure, NoUsableSources) as exc:  # the run ended; its result is still shown
         partial = getattr(exc, "result", None)
-        if partial is not None:
+        if partial is not None and (as_json or isinstance(exc, PartialFailure)):
             _print(app, partial.to_json(), as_json)
         raise
     _print(app, result.to_json(), as_json)

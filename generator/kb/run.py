@@ -129,9 +129,10 @@ def _research(
             paths, config, provider, entry.repo.source, request=entry.repo.request, console=console
         )
     elif entry.topic is not None:
+        from ..site.pages.topic import publish_topic
         from ..topic.pipeline import run_topic_research
 
-        run_topic_research(paths, config, provider, entry.topic, console=console)
+        run_topic_research(paths, config, provider, entry.topic, console=console, publish=publish_topic)
 
 
 def entry_dir(paths: KBPaths, entry_id: str) -> Path | None:

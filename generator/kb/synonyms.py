@@ -3,8 +3,9 @@
 The synonym table is the shipped `default_synonyms.json` merged with the knowledge base's own
 `site_src/_synonyms.json` (written with the defaults on first use; users extend it). A term is normalized
 (NFKC, trim, lowercase), then looked up as a variant: exactly, then after the singularize rules, then after
-the stem rules. Unknown terms become their singular, slug-safe form. `trading`, `trades`, `Trading` and
-`交易` all end on `trade`.
+the stem rules. A Chinese term the table does not list takes the tag of its English twin from the bilingual
+glossary (kb/glossary.py), so `交易策略` and `trading strategies` both end on `trading-strategy`. Unknown
+terms become their singular, slug-safe form. `trading`, `trades`, `Trading` and `交易` all end on `trade`.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from typing import Any
 
 from ..errors import StoreError
 from ..store import KBPaths, read_json, slugify, write_json
+from .glossary import Glossary, default_glossary
 
 SYNONYMS_FILE = "_synonyms.json"
 MAX_TAG_LEN = 60
@@ -50,6 +52,7 @@ class Synonyms:
     normalization: dict[str, bool]
     stem_rules: list[StemRule]
     canonical: dict[str, list[str]]
+    glossary: Glossary = field(default_factory=default_glossary, repr=False)
     exact: dict[str, str] = field(default_factory=dict, repr=False)
     stemmed: dict[str, str] = field(default_factory=dict, repr=False)
 
@@ -88,7 +91,8 @@ class Synonyms:
         }
         flags = {"lowercase": True, "singularize": True, "stem": True, "prefer_english": True}
         flags.update({str(k): bool(v) for k, v in norm.items()})
-        return cls(normalization=flags, stem_rules=stem_rules, canonical=groups)
+        glossary = default_glossary().merged(data.get("glossary") or {})
+        return cls(normalization=flags, stem_rules=stem_rules, canonical=groups, glossary=glossary)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -138,10 +142,15 @@ class Synonyms:
     # ----------------------------------------------------------------- lookup
 
     def lookup(self, term: str) -> str | None:
-        """The canonical term a variant belongs to, or None when the table does not know it."""
+        """The canonical term a variant belongs to, or None when neither the table nor (for a Chinese term)
+        the glossary knows it. A Chinese term known only to the glossary gives its English twin's tag."""
         found = self.exact.get(self._key(term)) or self.exact.get(" ".join(self.singular_words(term)))
         if found is None and self.normalization.get("stem", True):
             found = self.stemmed.get(self.stem_key(term))
+        if found is None and _CJK.search(term):
+            english = self.glossary.english(term)
+            if english:
+                found = self.lookup(english[0]) or slugify("-".join(self.singular_words(english[0])))
         return found
 
     def group(self, canonical: str) -> list[str]:
@@ -181,6 +190,7 @@ def merge_synonyms(base: Mapping[str, Any], user: Mapping[str, Any]) -> dict[str
         "normalization": {**base.get("normalization", {}), **user.get("normalization", {})},
         "stem_rules": list(user.get("stem_rules") or base.get("stem_rules", [])),
         "canonical": {term: list(variants) for term, variants in base.get("canonical", {}).items()},
+        "glossary": {**(base.get("glossary") or {}), **(user.get("glossary") or {})},
     }
     user_canonical = user.get("canonical", {})
     if not isinstance(user_canonical, dict):

@@ -1,6 +1,8 @@
 """`local:PATH` — BM25 search over a folder of md, rst, txt, html and pdf files (SQLite FTS5).
 
-The folder is split into passages and indexed in a cache database named after the folder; each search first
+Each file is read with its own title and outline (sources/document.py) and split into passages, each indexed
+with the document's title and the heading it sits under, so that a document about the query outranks one
+that mentions it in passing. The index lives in a cache database named after the folder; each search first
 brings the index up to date by comparing every file's mtime and size with what was indexed, so only changed
 files are read again. Chinese text is segmented with jieba before indexing and querying (FTS5's unicode61
 tokenizer would otherwise treat a whole run of Han characters as one token). Files never escape the folder:
@@ -27,12 +29,12 @@ import filelock
 from .. import cjk
 from ..errors import ConfigError
 from .base import SearchHit, SearchProvider, register
-from .pagetext import html_title, html_to_markdown, pdf_to_text
+from .document import Section, read_document
 
 SUFFIXES = {".md", ".markdown", ".rst", ".txt", ".html", ".htm", ".pdf"}
 MAX_FILE_BYTES = 20_000_000
 PASSAGE_CHARS = 900
-SCHEMA_VERSION = "1"
+SCHEMA_VERSION = "2"  # 2: titles from the document, section headings indexed
 REFRESH_SECONDS = 5.0
 log = logging.getLogger(__name__)
 _WORD = re.compile(r"\w+", re.UNICODE)
@@ -91,17 +93,21 @@ class LocalProvider(SearchProvider):
             return []
         with closing(self._connect()) as db:
             rows = db.execute(
-                "SELECT p.path, p.title, p.text, bm25(fts, 3.0, 1.0) AS rank FROM fts JOIN passages p"
+                "SELECT p.path, p.title, p.text, bm25(fts, 4.0, 2.0, 1.0) AS rank FROM fts JOIN passages p"
                 " ON p.id = fts.rowid WHERE fts MATCH ? ORDER BY rank LIMIT ?",
                 (match, limit * 8),
             ).fetchall()
-        return self._hits(rows, limit)
+            by_file = _group(rows)
+            paths = list(by_file)[:limit]
+            marks = ",".join("?" * len(paths))
+            headings = dict(db.execute(f"SELECT path, headings FROM files WHERE path IN ({marks})", paths))
+        return self._hits(by_file, headings, limit)
 
-    def _hits(self, rows: list[tuple[str, str, str, float]], limit: int) -> list[SearchHit]:
-        """Best two passages per file, files ordered by their best passage (BM25: lower is better)."""
-        by_file: dict[str, list[tuple[str, str, float]]] = {}
-        for path, title, text, rank in rows:
-            by_file.setdefault(path, []).append((title, text, rank))
+    def _hits(
+        self, by_file: dict[str, list[tuple[str, str, float]]], headings: dict[str, str], limit: int
+    ) -> list[SearchHit]:
+        """Best two passages per file, files ordered by their best passage (BM25: lower is better); each hit
+        carries its document's headings, which relevance judging weighs above the body."""
         hits = []
         for path, passages in list(by_file.items())[:limit]:
             title, _, best = passages[0]
@@ -113,7 +119,11 @@ class LocalProvider(SearchProvider):
                     source=self.name,
                     score=round(-best, 4),
                     kind="local",
-                    extra={"path": path, "folder": str(self.folder)},
+                    extra={
+                        "path": path,
+                        "folder": str(self.folder),
+                        "headings": [h for h in (headings.get(path) or "").split("\n") if h],
+                    },
                 )
             )
         return hits
@@ -129,10 +139,11 @@ class LocalProvider(SearchProvider):
             )
         db.executescript(
             "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT);"
-            "CREATE TABLE IF NOT EXISTS files (path TEXT PRIMARY KEY, mtime_ns INTEGER, size INTEGER);"
+            "CREATE TABLE IF NOT EXISTS files"
+            " (path TEXT PRIMARY KEY, mtime_ns INTEGER, size INTEGER, headings TEXT DEFAULT '');"
             "CREATE TABLE IF NOT EXISTS passages (id INTEGER PRIMARY KEY, path TEXT, title TEXT, text TEXT);"
             "CREATE INDEX IF NOT EXISTS passages_path ON passages(path);"
-            "CREATE VIRTUAL TABLE IF NOT EXISTS fts USING fts5(title, body, tokenize='porter unicode61');"
+            "CREATE VIRTUAL TABLE IF NOT EXISTS fts USING fts5(title, heading, body, tokenize='porter unicode61');"
         )
         db.execute("INSERT OR REPLACE INTO meta VALUES ('schema', ?)", (SCHEMA_VERSION,))
         db.commit()
@@ -148,7 +159,9 @@ class LocalProvider(SearchProvider):
         return stats
 
     def _refresh(self, db: sqlite3.Connection) -> IndexStats:
-        known = {path: (mtime, size) for path, mtime, size in db.execute("SELECT * FROM files")}
+        known = {
+            path: (mtime, size) for path, mtime, size in db.execute("SELECT path, mtime_ns, size FROM files")
+        }
         seen: set[str] = set()
         added = updated = unchanged = 0
         for rel, stat in _walk(self.folder):
@@ -157,8 +170,11 @@ class LocalProvider(SearchProvider):
                 unchanged += 1
                 continue
             _drop(db, rel)
-            _index_file(db, self.folder, rel)
-            db.execute("INSERT OR REPLACE INTO files VALUES (?, ?, ?)", (rel, stat.st_mtime_ns, stat.st_size))
+            headings = _index_file(db, self.folder, rel)
+            db.execute(
+                "INSERT OR REPLACE INTO files VALUES (?, ?, ?, ?)",
+                (rel, stat.st_mtime_ns, stat.st_size, headings),
+            )
             added, updated = (added + 1, updated) if rel not in known else (added, updated + 1)
         for rel in set(known) - seen:
             _drop(db, rel)
@@ -208,44 +224,34 @@ def _drop(db: sqlite3.Connection, rel: str) -> None:
     db.execute("DELETE FROM passages WHERE path = ?", (rel,))
 
 
-def _index_file(db: sqlite3.Connection, folder: Path, rel: str) -> None:
+def _index_file(db: sqlite3.Connection, folder: Path, rel: str) -> str:
+    """Index one file's passages; returns its headings (newline-joined) for the files table."""
     try:
-        title, text = read_document(folder / rel)
+        doc = read_document(folder / rel)
     except OSError as exc:  # unreadable now; its mtime is recorded, so it is retried once it changes
         log.warning("local search: cannot read %s: %s", rel, exc)
-        return
-    for passage in split_passages(text):
+        return ""
+    for heading, passage in section_passages(doc.sections):
         cursor = db.execute(
-            "INSERT INTO passages (path, title, text) VALUES (?, ?, ?)", (rel, title, passage)
+            "INSERT INTO passages (path, title, text) VALUES (?, ?, ?)", (rel, doc.title, passage)
         )
         db.execute(
-            "INSERT INTO fts (rowid, title, body) VALUES (?, ?, ?)",
-            (cursor.lastrowid, segment(title), segment(passage)),
+            "INSERT INTO fts (rowid, title, heading, body) VALUES (?, ?, ?, ?)",
+            (cursor.lastrowid, segment(doc.title), segment(heading), segment(passage)),
         )
+    return "\n".join(dict.fromkeys(doc.headings))[:4000]
 
 
-def read_document(path: Path) -> tuple[str, str]:
-    """(title, plain text) of one file; the title falls back to the file name."""
-    suffix = path.suffix.lower()
-    if suffix == ".pdf":
-        title, text = pdf_to_text(path.read_bytes())
-    elif suffix in {".html", ".htm"}:
-        raw = path.read_text(encoding="utf-8", errors="replace")
-        title, text = html_title(raw), html_to_markdown(raw, fast=True)
-    else:
-        text = path.read_text(encoding="utf-8", errors="replace")
-        title = _first_heading(text)
-    return (title or path.stem.replace("_", " ").replace("-", " ")), text
+def _group(rows: list[tuple[str, str, str, float]]) -> dict[str, list[tuple[str, str, float]]]:
+    by_file: dict[str, list[tuple[str, str, float]]] = {}
+    for path, title, text, rank in rows:
+        by_file.setdefault(path, []).append((title, text, rank))
+    return by_file
 
 
-def _first_heading(text: str) -> str:
-    for line in text.splitlines()[:40]:
-        stripped = line.strip()
-        if stripped.startswith("#"):
-            return stripped.lstrip("#").strip()
-        if stripped.startswith("title:"):  # frontmatter
-            return stripped[len("title:") :].strip().strip("'\"")
-    return ""
+def section_passages(sections: list[Section], size: int = PASSAGE_CHARS) -> list[tuple[str, str]]:
+    """(heading, passage) pairs: each section's text cut into passages that remember their heading."""
+    return [(s.heading, p) for s in sections for p in split_passages(s.text, size)]
 
 
 def split_passages(text: str, size: int = PASSAGE_CHARS) -> list[str]:

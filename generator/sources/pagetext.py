@@ -91,12 +91,28 @@ def absolute_links(hrefs: list[str], base_url: str) -> list[str]:
 
 
 _TITLE = re.compile(r"<title[^>]*>(.*?)</title\s*>", re.IGNORECASE | re.DOTALL)
+_META = re.compile(r"<meta\b[^>]*>", re.IGNORECASE)
+_ATTR = re.compile(r"""([\w:-]+)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))""")
+_H1 = re.compile(r"<h1[^>]*>(.*?)</h1\s*>", re.IGNORECASE | re.DOTALL)
 
 
 def html_title(html: str) -> str:
-    """The `<title>` text, found without parsing the whole document (local folders hold big HTML files)."""
-    found = _TITLE.search(html[:200_000])
-    return " ".join(strip_tags(found.group(1)).split()) if found else ""
+    """The page's own title, found without parsing the whole document (local folders hold big HTML files):
+    `og:title` (the title without the site name a `<title>` often appends), else `<title>`, else the first
+    `<h1>`."""
+    head = html[:200_000]
+    for tag in _META.findall(head):
+        attrs = {
+            m.group(1).lower(): m.group(2) or m.group(3) or m.group(4) or "" for m in _ATTR.finditer(tag)
+        }
+        if attrs.get("property", attrs.get("name", "")).lower() == "og:title" and attrs.get("content"):
+            return " ".join(strip_tags(attrs["content"]).split())
+    for pattern in (_TITLE, _H1):
+        found = pattern.search(head)
+        text = " ".join(strip_tags(found.group(1)).split()) if found else ""
+        if text:
+            return text
+    return ""
 
 
 def strip_tags(snippet: str) -> str:

@@ -15,6 +15,7 @@ from pydantic import BaseModel, Field
 from ..errors import ProviderError
 from ..llm.base import Prompt, Provider
 from ..summarize import STOPWORDS, content_words
+from . import bounds
 from .keyphrases import topic_phrases
 from .plan import keyphrases
 from .state import now_iso
@@ -149,14 +150,14 @@ def _sentence_start(text: str, index: int) -> bool:
 
 
 class _Cluster(BaseModel):
-    label: str = Field(min_length=1, max_length=120)
+    label: bounds.Label
     items: list[str] = Field(min_length=1)
     confidence: float = Field(ge=0.0, le=1.0)
 
 
 class _Entity(BaseModel):
-    name: str = Field(min_length=1, max_length=120)
-    type: str = Field(min_length=1, max_length=40)
+    name: bounds.Label
+    type: bounds.Kind
     mentions: int = Field(ge=1)
 
 

@@ -7,6 +7,7 @@ a number that names no stored source is dropped and counted, and a claim left wi
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import asdict, dataclass, field
 from typing import Any
@@ -15,13 +16,24 @@ from pydantic import BaseModel, Field
 
 from ..errors import ProviderError
 from ..llm.base import Prompt, Provider
-from ..summarize import content_words, rank_sentences
+from ..relevance import Fields, Relevance, field_tokens, keep_threshold, tokens
+from ..summarize import rank_sentences
+from . import bounds
 from .plaintext import prose_ratio
 from .plan import Plan
+from .relevance import RelevanceJudge
+from .sentences import Quote, is_changelog, paragraph_starts, quote_at, quotes, similar
 from .workspace import RawSource
 
 CLAIMS_PER_QUESTION = 4
-MIN_PROSE = 0.65  # a sentence with fewer ordinary words than this (paths, identifiers, markup) is not quoted
+SCAN_PER_SOURCE = 40  # a source's sentences considered for a question: the best by focus-weighted centrality
+MMR_LAMBDA = 0.7  # relevance against diversity when a section picks its next passage
+MIN_SHARE = 0.3  # a passage under this share of the section's best relevance is filler
+TOO_SIMILAR = 0.6  # word overlap at which a passage says what the section already said
+NEAR_COPY = 0.8  # word overlap at which a passage is another section's quote in other words
+COVERAGE_SHARE = 0.5  # a passage must cover the topic at least this share as well as the best one does
+FACET_BONUS = 0.25
+ON_POINT = 0.5  # share of the best passage's topic weight (IDF) a passage's concepts must carry
 _INLINE_CITE = re.compile(r"\s*\[(\d{1,4}(?:\s*,\s*\d{1,4})*)\]")
 
 
@@ -41,6 +53,9 @@ class Catalog:
 class Claim:
     text: str
     sources: list[str]  # raw source ids
+    score: float = (
+        0.0  # how well it answers its question (the extractive analyst's relevance; 0 from a model)
+    )
 
 
 @dataclass
@@ -105,14 +120,18 @@ def analyze(provider: Provider, plan: Plan, catalog: Catalog, *, lang: str) -> A
             section = _model_section(provider, question, ids, catalog, analysis, lang=lang)
             if section is not None:
                 written[question] = section
-    topic_words = set(content_words(plan.topic))
-    facets = {q: set(content_words(focus)) - topic_words for q, focus, _ in questions}
+    topic_words = set(tokens(plan.topic))
+    facets = {q: set(tokens(focus)) - topic_words for q, focus, _ in questions}
+    judge = RelevanceJudge(plan.topic)  # one scale for all sections
+    sentence_statistics(judge, catalog.sources)
     pools = {
         question: candidates(
             [catalog.by_id[i] for i in ids],
             focus=focus,
-            topic_words=topic_words,
+            judge=judge,
+            facet=facets[question],
             reserved=set().union(*(f for q, f in facets.items() if q != question)) - facets[question],
+            strongest=max((s.relevance or 0.0 for s in catalog.sources), default=0.0),
         )
         for question, focus, ids in questions
         if question not in written
@@ -128,107 +147,177 @@ def analyze(provider: Provider, plan: Plan, catalog: Catalog, *, lang: str) -> A
 
 @dataclass(frozen=True)
 class Candidate:
-    """A sentence that could answer a sub-question, with how well it does."""
+    """A passage that could answer a sub-question, with how well it does."""
 
     text: str
     source: str  # raw source id
     facet_hits: float  # the question's own facet words it names, weighed by its prose ratio
-    focus_hits: float  # the question's and the topic's words it names, weighed the same way
+    focus_hits: float  # its relevance to the topic and the question (0–1), weighed the same way
     score: float  # its centrality in its source (generator/summarize.py)
+    parts: tuple[str, ...] = ()  # its sentences, when it quotes the sentence before it too
+    weight: float = 1.0  # how relevant the retrieval judge found its source
+
+    @property
+    def sentences(self) -> tuple[str, ...]:
+        return self.parts or (self.text,)
+
+    @property
+    def relevance(self) -> float:
+        """Coverage of the question, a bonus per facet word (what makes this section's question its own),
+        centrality as a tie-break; scaled by how relevant the retrieval judge found the source."""
+        facet = FACET_BONUS * self.facet_hits
+        return (facet + self.focus_hits + math.log1p(max(self.score, 0.0)) / 100) * self.weight
 
 
 def candidates(
-    sources: list[RawSource], *, focus: str, topic_words: set[str], reserved: set[str]
+    sources: list[RawSource],
+    *,
+    focus: str,
+    judge: RelevanceJudge,
+    facet: set[str],
+    reserved: set[str],
+    strongest: float | None = None,
 ) -> list[Candidate]:
-    """The sentences of `sources` that could answer the question `focus` describes, best first.
+    """The passages of `sources` that could answer the question `focus` describes, best first.
 
-    Sentences naming the question's own facet (its words beyond the topic's) rank first, then those naming
-    the topic, both weighed by how much of the sentence is prose (`prose_ratio`: paths, identifiers and
-    markup do not answer anything); one naming only another section's facet words is left to that section.
+    Each passage is scored by the run's relevance judge (generator/topic/relevance.py: BM25F over the
+    topic's and the question's concepts, rare words weighing most), so a sentence naming only the topic's
+    common words ("celery", "task") and not its point ("retries") falls below the cut. Passages naming the
+    question's own facet (its word stems beyond the topic's) rank higher; one naming only another section's
+    facet is left to that section. Debris, changelogs and sentences that lean on a missing antecedent never
+    become candidates (topic/sentences.py).
     """
-    focus_words = set(content_words(focus))
-    facet = focus_words - topic_words
-    found = []
+    concepts = {w for t in judge.terms(judge.topic) for form in t.forms for w in form}
+    if strongest is None:  # the run's most relevant stored source, when the caller knows it
+        strongest = max((s.relevance or 0.0 for s in sources), default=0.0)
+    # the retrieval judge's keep rule, applied again once the run's most relevant source is known: a source
+    # kept early in the run, before the best one was seen, is not quoted beside much better ones
+    usable = [
+        s
+        for s in sources
+        if not is_changelog(s.title, s.url)
+        and (s.relevance is None or s.relevance >= keep_threshold(strongest))
+    ]
+    found = [(s, q, c) for s in usable for q, c in _quotes_of(s, focus, concepts)]
+    if not found:
+        return []
+    docs = [(f"{s.id}#{q.index}", Fields("", "", q.text)) for s, q, _ in found]
+    verdicts = judge.judge(docs, focus)
+    cut = COVERAGE_SHARE * max(v.topic.score for v in verdicts)
+    shares = point_shares(judge, [v.topic for v in verdicts])
+    pool = []
+    for (source, quote, centrality), verdict, on_point in zip(found, verdicts, shares, strict=True):
+        words = set(tokens(quote.text))
+        if verdict.topic.score < cut or not on_point:
+            continue
+        if words & reserved and not words & facet:
+            continue
+        quality = prose_ratio(quote.text)
+        # the retrieval judge's view of the whole source: a passage from the document about the topic outranks
+        # the same words in a document that only touches it
+        weight = 1.0 if source.relevance is None or strongest <= 0 else max(source.relevance, 0.0) / strongest
+        coverage = (verdict.topic.score + verdict.question.score) / 2 * quality
+        parts = quote.parts if len(quote.parts) > 1 else ()
+        pool.append(
+            Candidate(
+                quote.text, source.id, len(facet & words) * quality, coverage, centrality, parts, weight
+            )
+        )
+    return sorted(pool, key=lambda c: -c.relevance)
+
+
+def sentence_statistics(judge: RelevanceJudge, sources: list[RawSource]) -> None:
+    """Every sentence of every stored source joins the judge's statistics, so a word's IDF says how rare it
+    is in what was stored, not among the sentences already picked for naming the topic: in a Flask testing
+    run "flask" and "application" are everywhere and "test" is the point."""
     for source in sources:
-        for r in rank_sentences(source.text, focus=focus)[:12]:
-            text = _clean(r.text)
-            words = set(content_words(text))
-            quality = prose_ratio(text)
-            if not (focus_words & words) or not _is_prose(text) or quality < MIN_PROSE:
-                continue
-            if words & reserved and not words & facet:
-                continue  # it answers another sub-question's facet; leave it to that section
-            hits = len(facet & words) * quality, len(focus_words & words) * quality
-            found.append(Candidate(text, source.id, *hits, r.score * quality))
-    return sorted(found, key=lambda c: (-c.facet_hits, -c.focus_hits, -c.score))
+        for n, sentence in enumerate(quotes(source.text)):
+            judge.stats.add(f"{source.id}~{n}", field_tokens(Fields("", "", sentence)))
+
+
+def point_shares(judge: RelevanceJudge, found: list[Relevance], *, share: float = ON_POINT) -> list[bool]:
+    """Which passages name what is specific about the topic: its most specific concept (the rarest, by IDF,
+    that any passage names — "retries" in "celery task retries", "test" in "How do I test a Flask
+    application?"), and concepts carrying at least `share` of the weight that the best passage's carry."""
+    terms = judge.terms(judge.topic)
+    weights = {t.label: judge.stats.idf(t) for t in terms}
+    named = [sum(w for label, w in weights.items() if label in r.matched) for r in found]
+    best = max(named, default=0.0)
+    # the rarest concept the stored text names at all (a word no stored sentence holds has the largest IDF)
+    unseen = math.log(1 + (len(judge.stats.vocab) + 0.5) / 0.5)
+    seen = {label for r in found for label in r.matched if label in weights}
+    seen |= {label for label, w in weights.items() if w < unseen - 1e-9}
+    point = max(seen, key=lambda label: weights[label], default=None)
+    return [
+        best == 0 or (n >= share * best and point in r.matched) for n, r in zip(named, found, strict=True)
+    ]
+
+
+def _quotes_of(source: RawSource, focus: str, concepts: set[str]) -> list[tuple[Quote, float]]:
+    """The quotable passages of a source that name one of the topic's concepts, with their centrality
+    (generator/summarize.py) under `focus`; the most central first, at most SCAN_PER_SOURCE."""
+    sentences = quotes(source.text)
+    starts = paragraph_starts(source.text, sentences)
+    central = {r.index: r.score for r in rank_sentences(source.text, focus=focus)}
+    naming = [i for i, sentence in enumerate(sentences) if concepts & set(tokens(sentence))]
+    naming.sort(key=lambda i: -central.get(i, 0.0))
+    found = ((quote_at(sentences, i, starts), central.get(i, 0.0)) for i in naming)
+    return [(quote, score) for quote, score in found if quote is not None][:SCAN_PER_SOURCE]
 
 
 def allocate(
     pools: dict[str, list[Candidate]], *, used: set[str] | None = None, limit: int = CLAIMS_PER_QUESTION
 ) -> dict[str, list[Claim]]:
-    """Sentences to sections, round-robin so that no early section takes every good sentence: each section
-    first takes its best sentence naming its own facet, then (once none is left) its best remaining one.
-    No sentence is quoted twice (repeating a quote is not an answer); verification sees any section left
-    empty and researches it again."""
-    chosen: dict[str, list[Claim]] = {question: [] for question in pools}
+    """Passages to sections, round-robin so that no early section takes every good one: each section first
+    takes passages naming its own facet, then (once none is left) its best remaining ones, each pick the
+    most relevant passage least like those it already has (maximal marginal relevance). No sentence is
+    quoted twice anywhere (repeating a quote is not an answer), and a passage far weaker than the section's
+    best is filler, not an answer; verification sees any section left empty and researches it again."""
+    picked: dict[str, list[Candidate]] = {question: [] for question in pools}
     taken = set(used or ())
+    everywhere: list[str] = []
     for facet_only in (True, False):
         progress = True
         while progress:
             progress = False
             for question, pool in pools.items():
-                claims = chosen[question]
-                if len(claims) >= limit:
+                if len(picked[question]) >= limit:
                     continue
-                pick = next(
-                    (
-                        c
-                        for c in pool
-                        if c.text not in taken
-                        and (c.facet_hits > 0 or not facet_only)
-                        and not any(_similar(c.text, claim.text) for claim in claims)
-                    ),
-                    None,
-                )
+                pick = _next_pick(pool, picked[question], taken, everywhere, facet_only=facet_only)
                 if pick is not None:
-                    claims.append(Claim(pick.text, [pick.source]))
-                    taken.add(pick.text)
+                    picked[question].append(pick)
+                    taken.update(pick.sentences)
+                    everywhere.append(pick.text)
                     progress = True
-    return chosen
+    return {
+        q: [Claim(c.text, [c.source], round(c.relevance, 4)) for c in chosen] for q, chosen in picked.items()
+    }
 
 
-_CJK = re.compile(r"[\u3400-\u9fff]")
-
-
-_SENTENCE_END = re.compile(r"[.!?。！？…][\"'”’)\]]*$")
-
-
-def _is_prose(text: str) -> bool:
-    """A sentence worth quoting: a whole sentence (it ends like one, its brackets and quotes are balanced;
-    a list item, a caption or a lead-in ending in ':' is not), and long enough to say something (six
-    words, or twelve CJK characters: Chinese is written without spaces)."""
-    if len(text) > 600 or text.startswith(("#", "|", "```")) or not _SENTENCE_END.search(text):
-        return False
-    if text.count("(") != text.count(")") or text.count('"') % 2 or text.count("“") != text.count("”"):
-        return False
-    cjk = len(_CJK.findall(text))
-    return cjk >= 12 or (len(text) >= 40 and len(text.split()) + cjk >= 6)
-
-
-def _similar(a: str, b: str) -> bool:
-    wa, wb = set(content_words(a)), set(content_words(b))
-    return len(wa & wb) / max(1, len(wa | wb)) > 0.6
-
-
-def _clean(text: str) -> str:
-    return " ".join(text.split())
+def _next_pick(
+    pool: list[Candidate], have: list[Candidate], taken: set[str], everywhere: list[str], *, facet_only: bool
+) -> Candidate | None:
+    top = max((c.relevance for c in pool), default=0.0)
+    best: tuple[float, Candidate] | None = None
+    for c in pool:
+        if c.relevance < MIN_SHARE * top or (facet_only and c.facet_hits <= 0):
+            continue
+        if any(s in taken for s in c.sentences) or any(similar(c.text, t) > NEAR_COPY for t in everywhere):
+            continue
+        redundancy = max((similar(c.text, h.text) for h in have), default=0.0)
+        if redundancy > TOO_SIMILAR:
+            continue
+        mmr = MMR_LAMBDA * c.relevance / top - (1 - MMR_LAMBDA) * redundancy
+        if best is None or mmr > best[0]:
+            best = (mmr, c)
+    return best[1] if best else None
 
 
 # --------------------------------------------------------------------------- model
 
 
 class _ClaimDraft(BaseModel):
-    text: str = Field(min_length=1, max_length=1200)
+    text: bounds.ClaimText
     citations: list[int] = Field(default_factory=list)
 
 

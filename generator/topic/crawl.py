@@ -26,7 +26,15 @@ import httpx
 from generator.http import USER_AGENT
 
 from ..errors import DeepkbError, ProviderError, ProviderTimeout, UnsafeSourceError
-from ..sources.pagetext import absolute_links, html_to_markdown, inert_markdown, parse_html, pdf_to_text
+from ..sources.document import document_title
+from ..sources.pagetext import (
+    absolute_links,
+    html_title,
+    html_to_markdown,
+    inert_markdown,
+    parse_html,
+    pdf_to_text,
+)
 from .dedupe import canonical_url
 from .ssrf import Guard, Resolver, Target, system_resolver
 
@@ -289,13 +297,17 @@ def _read_page(url: str, body: _Body) -> FetchedPage:
         markup = _decode(body)
         parsed = parse_html(markup)
         title, text, links = (
-            parsed.title,
+            html_title(markup) or parsed.title,  # og:title, else <title>, else the first <h1>
             html_to_markdown(markup, body.url),
             absolute_links(parsed.links, body.url),
         )
     else:
         text = _decode(body)
-        title = next((ln.lstrip("# ").strip() for ln in text.splitlines() if ln.strip()), "")[:200]
+        markup = "markdown" if body.content_type == "text/markdown" else "text"
+        title = document_title(text, markup) or next(
+            (ln.strip() for ln in text.splitlines() if ln.strip()), ""
+        )
+        title = title[:200]
     return FetchedPage(
         url=url,
         final_url=body.url,

@@ -4,7 +4,10 @@ them ("how", "keeps") — for the topic's tags and keywords and for the heuristi
 A topic is cut into chunks at stopwords, generic words and punctuation; a trailing adjective
 ("… a knowledge base trustworthy") starts a chunk of its own. With source texts, a chunk keeps the longest
 runs of words the sources also use together (at least twice) as phrases, and the phrases are ranked by how
-many sources name them. Chinese is segmented with jieba.
+many sources name them. Tags come from the same phrases with document-frequency limits: a phrase no
+source uses (or, among four or more sources, only one) is not a tag, and neither is a lone descriptive word ("specified",
+"fresh", "trustworthy"). Chinese is segmented with the bilingual glossary's terms kept whole, jieba between
+them, so "交易策略" stays one phrase and takes the tag of "trading strategy".
 """
 
 from __future__ import annotations
@@ -40,6 +43,14 @@ _ZH_GENERIC = frozenset(
     运行 原理""".split()
 )
 _ADJECTIVE_ENDINGS = ("worthy", "able", "ible", "ful", "less", "ous")
+# Lone words that describe a subject rather than name one: never a tag or key phrase on their own.
+DESCRIPTIVE = frozenset(
+    """fresh new old good bad great fast slow quick easy hard simple complex modern popular common main key
+    important useful efficient effective robust reliable trustworthy accurate correct right wrong free full
+    large small big high low open real true general specific proper possible available""".split()
+)
+MIN_DF = 2  # a tag is a phrase at least this many sources use…
+FEW_SOURCES = 4  # …once there are this many sources; with fewer, one source is enough
 _VERB_ENDINGS = ("izes", "yzes", "ized", "yzed", "izing", "yzing")
 _LATIN_WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9+#'-]*(?:\.[A-Za-z0-9]+)*")
 _CJK_RUN = cjk.CJK_RUN
@@ -53,15 +64,19 @@ def topic_phrases(
     the order the topic names them."""
     corpus = [_normalize(t) for t in texts if t.strip()]
     found: dict[str, tuple[float, int]] = {}
-    keys: set[str] = set()
+    support: dict[str, int] = {}
     for chunk, joiner in chunks(topic):
         for phrase in _split_chunk(chunk, joiner, corpus):
-            if phrase.lower() in keys or _is_generic(phrase):
+            if phrase.lower() in {p.lower() for p in found} or _is_generic(phrase) or _is_descriptive(phrase):
                 continue
-            keys.add(phrase.lower())
-            support = sum(1 for text in corpus if _occurs(phrase.lower(), text))
+            support[phrase] = sum(1 for text in corpus if _occurs(phrase.lower(), text))
             multiword = phrase not in chunk  # several words of the chunk kept together
-            found[phrase] = ((support + 1) * (1.5 if multiword else 1.0), len(found))
+            found[phrase] = ((support[phrase] + 1) * (1.5 if multiword else 1.0), len(found))
+    if corpus:  # document-frequency limit: what the sources barely use is not what the topic is about
+        wanted = 1 if len(corpus) < FEW_SOURCES else MIN_DF
+        backed = {p: v for p, v in found.items() if support[p] >= wanted}
+        best = max(support.values(), default=0)
+        found = backed or {p: v for p, v in found.items() if best and support[p] == best} or found
     if in_topic_order:
         return list(found)[:limit]
     return sorted(found, key=lambda p: (-found[p][0], found[p][1]))[:limit]
@@ -84,8 +99,10 @@ def chunks(topic: str) -> list[tuple[list[str], str]]:
         if cjk != (joiner == ""):
             close()
             joiner = "" if cjk else " "
-        if _is_break(token):
+        if _is_break(token) or token.lower() in DESCRIPTIVE:
             close()
+        elif current and not cjk and _is_participle(token):
+            close()  # "how pattern matching is specified": after its subject, a participle is the verb
         elif current and not cjk and token.lower().endswith(_ADJECTIVE_ENDINGS) and len(token) > 5:
             close()  # "keeps a knowledge base trustworthy": the adjective describes, it is not the subject
             current = [token]
@@ -114,6 +131,19 @@ def _is_break(token: str) -> bool:
 
 def _is_generic(phrase: str) -> bool:
     return phrase.lower() in GENERIC or phrase in _ZH_GENERIC or phrase.isdigit()
+
+
+def _is_descriptive(phrase: str) -> bool:
+    """A lone adjective or participle ("fresh", "trustworthy", "specified"): it says how, not what."""
+    word = phrase.lower()
+    if " " in word or not word.isascii():
+        return False
+    return word in DESCRIPTIVE or word.endswith(_ADJECTIVE_ENDINGS) and len(word) > 5 or _is_participle(word)
+
+
+def _is_participle(word: str) -> bool:
+    word = word.lower()
+    return len(word) > 5 and word.endswith("ed") and not word.endswith(("eed", "ced")) and word.isascii()
 
 
 def _split_chunk(words: list[str], joiner: str, corpus: list[str]) -> list[str]:
@@ -169,7 +199,9 @@ def _count(phrase: str, corpus: list[str]) -> int:
 
 
 def _segment(run: str) -> list[str]:
-    return cjk.words(run)
+    from ..kb.glossary import default_glossary
+
+    return default_glossary().segment(run)
 
 
 # --------------------------------------------------------------------------- grammar for questions

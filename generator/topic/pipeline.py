@@ -1,30 +1,39 @@
 """Topic research, end to end: PLANNING → CRAWLING → AGGREGATE → ANALYSIS → REPORT → VERIFY → COMPLETED.
 
-Each phase is one method taking what the earlier phases saved; `_meta.json` and `plan.json` are checkpointed
-after every phase and every step, so `resume` continues where a run stopped and repeats no finished step.
-The pipeline does not take the workspace lock: the CLI (`topic run`, `build`) holds it.
+Each phase is one method taking what the earlier phases saved and saving records (generator/topic/workspace.py);
+`_meta.json` and `plan.json` are checkpointed after every phase and every step, so `resume` continues where a
+run stopped and repeats no finished step. The pipeline writes no pages: whoever runs it passes `publish`
+(generator/site/pages/topic.py's `publish_topic`), which renders the topic's pages from its records at the end
+of every run. A run that finds no usable source ends `no_sources` and raises `NoUsableSources`; any other
+failure is one `ResearchError` line. The pipeline does not take the workspace lock: the CLI holds it.
 """
 
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 
+from pydantic import ValidationError
 from rich.console import Console
 
 from ..config import Config, TopicEntry
-from ..errors import DeepkbError, PartialFailure, UsageError
+from ..errors import DeepkbError, NoUsableSources, PartialFailure, ResearchError, UsageError
 from ..llm.base import Provider
 from ..store import KBPaths
+from . import identity
 from . import workspace as wsp
 from .aggregate import aggregate
 from .analyze import Analysis, Catalog, analyze
 from .dispatch import DispatchStats, Role, StepOutcome, run_plan
 from .plan import Plan, Step, make_plan, replan
 from .processing import process_step
-from .report import PageContext, write_analysis, write_landing, write_report
+from .report import Report, build_report
 from .research import ResearchContext, open_providers, research_step
 from .state import ORDER, Options, Phase, Run, TopicMeta, TopicResult, cost_estimate, now_iso
 from .verify import MAX_VERIFY_ROUNDS, supplementary_steps, verify_report
+
+MAX_TOPIC_CHARS = 500
+Publish = Callable[[KBPaths, str], None]  # renders a topic's pages from its saved records (the page layer)
 
 
 def run_topic_research(
@@ -41,6 +50,7 @@ def run_topic_research(
     lang: str | None = None,
     review_plan: bool = False,
     refresh: bool = False,
+    publish: Publish | None = None,
 ) -> TopicResult:
     """Research one topic into `site_src/topics/<slug>/`, continuing an unfinished run of the same topic.
 
@@ -49,6 +59,12 @@ def run_topic_research(
     """
     if lang not in (None, "en", "zh"):
         raise UsageError(f"--lang: unsupported language '{lang}'", hint="use en or zh")
+    topic = " ".join(entry.topic.split())
+    if not topic or len(topic) > MAX_TOPIC_CHARS:
+        raise UsageError(
+            f"the topic text is {len(topic)} characters; a topic is 1 to {MAX_TOPIC_CHARS}",
+            hint="ask a shorter question; details belong in the sources",
+        )
     options = Options.model_validate(
         dict(
             quick=quick,
@@ -59,22 +75,24 @@ def run_topic_research(
             review_plan=review_plan,
         )
     )
-    slug = wsp.topic_slug(entry.topic, entry.slug)
+    slug = identity.topic_slug(topic, entry.slug, paths)
+    if entry.slug:
+        identity.check_configured_slug(paths, topic, slug)
     meta = wsp.load_meta(paths, slug)
     if meta is not None and meta.status == "completed" and not refresh and meta.is_fresh(options):
-        return TopicRun(paths, config, provider, meta, console).result()
-    if meta is None or meta.status == "completed":
-        meta = _fresh_meta(entry.topic, slug, options, meta)
+        return TopicRun(paths, config, provider, meta, console, publish).result()
+    if meta is None or meta.status in ("completed", "no_sources"):
+        meta = _fresh_meta(topic, slug, options, meta)
         meta.refresh_days = entry.refresh_days
-        return TopicRun(paths, config, provider, meta, console, fresh=True).execute()
+        return TopicRun(paths, config, provider, meta, console, publish, fresh=True).execute()
     if meta.status == "awaiting_review":
-        run = TopicRun(paths, config, provider, meta, console)
+        run = TopicRun(paths, config, provider, meta, console, publish)
         run.console.print(
             f"[yellow]topic '{meta.id}' is waiting for its plan to be reviewed:[/yellow] edit "
             f"{run.ws.plan_file}, then run: deepkb topic resume {meta.id}"
         )
         return run.result()
-    run = TopicRun(paths, config, provider, meta, console)
+    run = TopicRun(paths, config, provider, meta, console, publish)
     run.console.print(
         f"Continuing the unfinished run of '{meta.id}' from {meta.progress.phase} ({meta.status})"
     )
@@ -82,22 +100,28 @@ def run_topic_research(
 
 
 def resume_topic_research(
-    paths: KBPaths, config: Config, provider: Provider, topic_id: str, *, console: Console | None = None
+    paths: KBPaths,
+    config: Config,
+    provider: Provider,
+    topic_id: str,
+    *,
+    console: Console | None = None,
+    publish: Publish | None = None,
 ) -> TopicResult:
     """`deepkb topic resume ID`: continue a paused (plan review), interrupted or failed run."""
     meta = wsp.find_topic(paths, topic_id)
-    if meta.status == "completed":
+    if meta.status in ("completed", "no_sources"):
         raise UsageError(
-            f"topic '{meta.id}' is already completed",
+            f"topic '{meta.id}' has already finished ({meta.status})",
             hint=f'refresh it with: deepkb topic run "{meta.topic}"',
         )
     if meta.status == "awaiting_review":
         meta.plan_reviewed = True  # running resume is the user's approval of the (edited) plan
-    return TopicRun(paths, config, provider, meta, console).execute()
+    return TopicRun(paths, config, provider, meta, console, publish).execute()
 
 
 def _fresh_meta(topic: str, slug: str, options: Options, previous: TopicMeta | None) -> TopicMeta:
-    meta = TopicMeta(id=slug, topic=topic, slug=slug, options=options)
+    meta = TopicMeta(id=slug, topic=topic, slug=slug, topic_key=identity.topic_key(topic), options=options)
     if previous is not None:  # a refresh keeps the history and the creation date
         meta.created_at, meta.runs, meta.metrics = previous.created_at, previous.runs, previous.metrics
     return meta
@@ -113,10 +137,12 @@ class TopicRun:
         provider: Provider,
         meta: TopicMeta,
         console: Console | None,
+        publish: Publish | None = None,
         *,
         fresh: bool = False,
     ) -> None:
         self.paths, self.config, self.provider, self.meta = paths, config, provider, meta
+        self.publish = publish
         self.console = console or Console(stderr=True, highlight=False)
         self.ws = wsp.Workspace(paths, meta.slug)
         self.plan: Plan | None = None if fresh else wsp.load_plan(paths, meta.slug)
@@ -150,10 +176,24 @@ class TopicRun:
         except DeepkbError as exc:
             self._fail(exc.line())
             raise
+        except ValidationError as exc:
+            # a record out of bounds (a model draft, an edited file): one line, not a traceback
+            first = exc.errors()[0]
+            where = ".".join(str(p) for p in first["loc"]) or exc.title
+            raise self._failed(f"{exc.title}.{where}: {first['msg']}") from exc
         except Exception as exc:
-            self._fail(f"{type(exc).__name__}: {exc}")
-            raise
+            raise self._failed(
+                f"{type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}"
+            ) from exc
         return self._complete()
+
+    def _failed(self, reason: str) -> ResearchError:
+        """Record an unexpected failure and turn it into one line, so `build` can go on with other topics."""
+        line = f"topic '{self.meta.id}' failed: {reason}"[:500]
+        self._fail(line)
+        return ResearchError(
+            line, hint=f"deepkb topic resume {self.meta.id} continues from {self.meta.progress.phase}"
+        )
 
     def _next_phase(self) -> Phase | None:
         return next((p for p in ORDER if p is not Phase.INIT and not self.meta.done(p)), None)
@@ -206,41 +246,44 @@ class TopicRun:
         wsp.retag_raw_sources(self.paths, self.meta.slug, wsp.topic_tags(self._keywords(), self.paths))
 
     def analysing(self) -> None:
-        ctx = self._page_context()
-        analysis = analyze(self.provider, ctx.plan, ctx.catalog, lang=self.meta.options.lang)
+        analysis = analyze(self.provider, self._require_plan(), self._catalog(), lang=self.meta.options.lang)
         for note in analysis.notes:
             self._warn(note)
         wsp.save_findings(self.paths, self.meta.slug, analysis.to_json())
-        write_analysis(ctx, analysis, wsp.load_aggregated(self.paths, self.meta.slug))
 
     def reporting(self) -> None:
-        ctx = self._page_context()
         analysis = Analysis.from_json(wsp.load_findings(self.paths, self.meta.slug))
-        unresolved = write_report(ctx, analysis)
-        self.meta.verification["unresolved_citations"] = unresolved
-        if unresolved:
-            self._warn(f"{unresolved} citation(s) did not resolve to a stored source and were removed")
+        report = build_report(self._require_plan(), analysis, self._catalog())
+        wsp.save_report(self.paths, self.meta.slug, report.to_json())
+        self.meta.verification["unresolved_citations"] = report.unresolved
+        if report.unresolved:
+            self._warn(f"{report.unresolved} citation(s) did not resolve to a stored source and were removed")
 
     def verifying(self) -> str | None:
         if not self.meta.options.verify:
             return None
-        ctx = self._page_context()
-        result = verify_report(self.ws, ctx.plan, ctx.catalog)
+        plan = self._require_plan()
+        result = verify_report(self.ws, plan, self._report())
         rounds = self.meta.metrics.verify_rounds
+        sources = len(self._catalog().sources)
+        added_nothing = rounds > 0 and sources <= int(self.meta.verification.get("sources_before_round", -1))
         self.meta.verification.update(result.to_json(), rounds=rounds)
-        if result.passed or rounds >= MAX_VERIFY_ROUNDS:
+        if result.passed or rounds >= MAX_VERIFY_ROUNDS or added_nothing:
+            if added_nothing and not result.passed:
+                self._warn(f"verify: round {rounds} found no new source; stopping")
             for problem in result.problems:
                 self._warn(f"verify: {problem}")
             return None
-        extra = supplementary_steps(ctx.plan, result, rounds + 1)
+        self.meta.verification["sources_before_round"] = sources
+        extra = supplementary_steps(plan, result, rounds + 1)
         self.meta.metrics.verify_rounds = rounds + 1
         if not extra:
             return None
         self.console.print(
             f"[yellow]verify:[/yellow] {'; '.join(result.problems)} — adding {len(extra)} step(s)"
         )
-        ctx.plan.steps.extend(extra)
-        wsp.save_plan(self.paths, self.meta.slug, ctx.plan)
+        plan.steps.extend(extra)
+        wsp.save_plan(self.paths, self.meta.slug, plan)
         self.meta.reopen(Phase.CRAWLING, Phase.AGGREGATE, Phase.ANALYSIS, Phase.REPORT, Phase.VERIFY)
         return "loop"
 
@@ -305,13 +348,12 @@ class TopicRun:
             )
         return self.plan
 
-    def _page_context(self) -> PageContext:
-        catalog = Catalog(wsp.list_raw_sources(self.paths, self.meta.slug))
-        keywords = self._keywords()
-        tags = wsp.topic_tags([*keywords, "topic-research"], self.paths)
-        return PageContext(
-            self.ws, self.meta, self._require_plan(), catalog, self.provider.offline, tags, keywords
-        )
+    def _catalog(self) -> Catalog:
+        return Catalog(wsp.list_raw_sources(self.paths, self.meta.slug))
+
+    def _report(self) -> Report | None:
+        data = wsp.load_report_data(self.paths, self.meta.slug)
+        return Report.from_json(data) if data else None
 
     def _keywords(self) -> list[str]:
         return wsp.topic_keywords(self.paths, self.meta.slug, self.meta.topic)
@@ -333,7 +375,7 @@ class TopicRun:
             self.provider.name, tokens["input"], tokens["output"]
         )
         self.meta.stats.sources_count = (
-            len(list(self.ws.raw_dir.glob("*.md"))) if self.ws.raw_dir.is_dir() else 0
+            len(list(self.ws.records_dir.glob("*.json"))) if self.ws.records_dir.is_dir() else 0
         )
         with self.lock:  # researchers may add a warning from their threads meanwhile
             wsp.save_meta(self.paths, self.meta)
@@ -352,7 +394,9 @@ class TopicRun:
         self.meta.runs[-1].status = status
         self.meta.runs[-1].note = note
         self._save()
-        self._write_landing()
+        if self.publish is not None:
+            self.publish(self.paths, self.meta.slug)
+        _update_index(self.paths)  # the home page lists the topic with this status
 
     def _pause(self) -> TopicResult:
         self.meta.status = "awaiting_review"
@@ -368,10 +412,12 @@ class TopicRun:
         self._end_run("failed", line)
 
     def _complete(self) -> TopicResult:
+        report = self._report()
+        if report is None or not report.has_findings:
+            return self._no_sources()
         self.meta.status = "completed"
         self.meta.progress.phase = Phase.COMPLETED
         self._end_run("completed")
-        _update_index(self.paths)
         result = self.result()
         if self.failed:
             error = PartialFailure(
@@ -381,13 +427,21 @@ class TopicRun:
             raise error
         return result
 
-    def _write_landing(self) -> None:
-        if self.plan is None:
-            return
-        ctx = self._page_context()
-        data = wsp.load_findings(self.paths, self.meta.slug)
-        findings = Analysis.from_json(data) if data else None
-        write_landing(ctx, findings)
+    def _no_sources(self) -> TopicResult:
+        """Nothing stored answers the topic: no report is published, and the run says so in one line."""
+        stored = len(self._catalog().sources)
+        line = (
+            f"topic '{self.meta.id}': no usable source found "
+            f"({self.meta.stats.raw_items} candidate(s) seen, {stored} stored, none answering a sub-question)"
+        )
+        wsp.save_report(self.paths, self.meta.slug, None)
+        self.meta.status = "no_sources"
+        self.meta.error = line
+        self.meta.progress.phase = Phase.COMPLETED
+        self._end_run("no_sources", line)
+        error = NoUsableSources(line, hint=f"try other --sources than {', '.join(self.meta.options.sources)}")
+        error.result = self.result()  # type: ignore[attr-defined]  # the CLI still prints the result
+        raise error
 
     def result(self) -> TopicResult:
         m = self.meta
@@ -398,7 +452,9 @@ class TopicRun:
             status=m.status,
             phase=str(m.progress.phase),
             workspace=str(self.ws.root),
-            report=str(self.ws.report_file) if self.ws.report_file.is_file() else None,
+            report=str(self.ws.report_file)
+            if m.status == "completed" and self.ws.report_file.is_file()
+            else None,
             sources_count=m.stats.sources_count,
             raw_items=m.stats.raw_items,
             deduplicated=m.stats.deduplicated,

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from ..errors import UsageError
 from ..llm.base import Prompt, Provider
@@ -19,6 +19,19 @@ from .keyphrases import is_plural, topic_phrases
 
 StepStatus = Literal["pending", "done", "failed"]
 STEP_TYPES = ("research", "processing")
+MAX_TITLE = 300  # a step's title, question and query; longer text (a long topic, a chatty model) is trimmed
+MAX_SUB_QUERIES = 8
+MAX_STEPS = 12
+
+
+def fit(text: str, limit: int = MAX_TITLE) -> str:
+    """`text` on one line, cut at a word boundary to at most `limit` characters (an ellipsis says so)."""
+    text = " ".join(str(text).split())
+    if len(text) <= limit:
+        return text
+    cut = text[: limit - 1]
+    space = cut.rfind(" ")
+    return (cut[:space] if space > limit // 2 else cut).rstrip(" ,;:") + "…"
 
 
 class Step(BaseModel):
@@ -38,6 +51,12 @@ class Step(BaseModel):
     notes: list[str] = Field(default_factory=list)
     result: dict[str, Any] | None = None  # processing: the validated table/chart spec
     supplementary: bool = False  # added by verification
+
+    @field_validator("title", "question", "query", mode="before")
+    @classmethod
+    def _fits(cls, value: Any) -> Any:
+        # a topic of any length, or a model's long step title, must make a plan, not a traceback
+        return fit(value) if isinstance(value, str) else value
 
     def search_text(self) -> str:
         return self.query or self.question or self.title
@@ -233,6 +252,12 @@ def heuristic_plan(topic: str, *, lang: str = "en", quick: bool = False) -> Plan
 class StepDraft(BaseModel):
     id: str | None = None
     title: str = Field(min_length=3)
+
+    @field_validator("title", "question", "query", mode="before")
+    @classmethod
+    def _fits(cls, value: Any) -> Any:
+        return fit(value) if isinstance(value, str) else value
+
     description: str = ""
     step_type: Literal["research", "processing"] = "research"
     depends_on: list[str] = Field(default_factory=list)
@@ -243,9 +268,22 @@ class StepDraft(BaseModel):
 class PlanDraft(BaseModel):
     """What the planner model must return."""
 
-    sub_queries: list[str] = Field(min_length=1, max_length=8)
-    steps: list[StepDraft] = Field(min_length=1, max_length=12)
+    sub_queries: list[str] = Field(min_length=1, max_length=MAX_SUB_QUERIES)
+    steps: list[StepDraft] = Field(min_length=1, max_length=MAX_STEPS)
     has_enough_context: bool = True
+
+    @field_validator("sub_queries", mode="before")
+    @classmethod
+    def _trim_questions(cls, value: Any) -> Any:
+        # a model that asks too much is cut to the plan's size rather than thrown away
+        if isinstance(value, list):
+            return [fit(q) if isinstance(q, str) else q for q in value[:MAX_SUB_QUERIES]]
+        return value
+
+    @field_validator("steps", mode="before")
+    @classmethod
+    def _trim_steps(cls, value: Any) -> Any:
+        return value[:MAX_STEPS] if isinstance(value, list) else value
 
 
 PLAN_SYSTEM = (

@@ -1,112 +1,226 @@
 """The processing role: tables and charts from a validated declarative spec, over numbers found in the sources.
 
-A spec is data ({kind: table|pie|bar, title, unit, rows: [{label, value, source}]}). Every row must cite a
-stored raw source whose text contains that number, or it is dropped. Model-written code is never executed:
-the model may only fill in a spec, and deepkb renders it (markdown table, mermaid pie / xychart-beta).
+A spec is data ({kind: table|pie|bar, title, unit, rows: [{label, value, source, quote}]}). Every row must cite a
+stored raw source in which that number is a measured quantity (a unit, a currency or a count of things; never
+an identifier, a version, a year or a section number), or it is dropped and counted. Model-written code is never
+executed: the model may only fill in a spec; the page layer renders it (markdown table, mermaid chart).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field, ValidationError
 
 from ..errors import ProviderError
 from ..llm.base import Prompt, Provider
-from ..site.text import code_block, md_inline
-from ..summarize import content_words, rank_sentences
+from ..relevance import Fields
+from ..summarize import STOPWORDS, rank_sentences, split_sentences
+from . import bounds
+from .analyze import point_shares, sentence_statistics
 from .dispatch import StepOutcome
 from .plan import Step
+from .relevance import RelevanceJudge
+from .sentences import is_changelog, quotable
 from .workspace import RawSource
 
 MAX_ROWS = 12
+FIGURE_POINT = 0.3  # share of the best figure sentence's topic weight a figure's sentence must carry
 
 
 class Row(BaseModel):
-    label: str = Field(min_length=1, max_length=120)
+    label: bounds.Label
     value: float
-    source: str = Field(min_length=1)
+    source: str = Field(min_length=1, max_length=200)
+    unit: bounds.Unit = ""  # this row's own unit, when rows differ
+    quote: bounds.Quote = ""  # the sentence that states the figure
 
 
 class ChartSpec(BaseModel):
     kind: Literal["table", "pie", "bar"] = "table"
-    title: str = Field(min_length=1, max_length=120)
-    unit: str = Field(default="", max_length=20)
+    title: bounds.Label
+    unit: bounds.Unit = ""
     rows: list[Row] = Field(min_length=1, max_length=40)
+    rejected: int = 0  # rows dropped because their number is not a measured quantity in their source
 
 
 def number_in_text(value: float, text: str) -> bool:
     """Does `text` state this number (1234 also as 1,234; 12.0 as 12)?"""
+    return any(_stated(value, text))
+
+
+def _stated(value: float, text: str) -> list[re.Match[str]]:
     plain = text.replace(",", "")
     forms = {f"{value:g}", f"{value:.1f}", f"{value:.2f}"} if value != int(value) else {str(int(value))}
-    return any(re.search(rf"(?<![\d.]){re.escape(f)}(?![\d]|\.\d)", plain) for f in forms)
+    return [m for f in forms for m in re.finditer(rf"(?<![\d.]){re.escape(f)}(?![\d]|\.\d)", plain)]
+
+
+def measured_in(value: float, text: str) -> str | None:
+    """The sentence of `text` where `value` is a measured quantity (a unit or a count of things), or None
+    when the text states it only as an identifier, a version, a year or a section number."""
+    for sentence in split_sentences(text):
+        if any(abs(f.value - value) < 1e-9 for f in measured_figures(sentence)):
+            return " ".join(sentence.split())
+    return None
 
 
 def validate_spec(data: Any, sources: dict[str, RawSource]) -> tuple[ChartSpec | None, list[str]]:
-    """The spec with only the rows whose number appears in their cited source's text."""
+    """The spec with only the rows whose number is a measured quantity in their cited source's text."""
     try:
-        spec = ChartSpec.model_validate(data)
+        spec = ChartSpec.model_validate(_trimmed(data))
     except ValidationError as exc:
         return None, [f"spec rejected: {exc.errors()[0]['msg']}"]
     notes, rows = [], []
     for row in spec.rows:
         source = sources.get(row.source)
+        quote = measured_in(row.value, source.text) if source else None
         if source is None:
             notes.append(f"dropped '{row.label}': cites unknown source '{row.source}'")
         elif not number_in_text(row.value, source.text):
             notes.append(f"dropped '{row.label}': {row.value:g} does not appear in {row.source}")
+        elif quote is None:
+            notes.append(f"dropped '{row.label}': {row.value:g} is not a measured quantity in {row.source}")
         else:
-            rows.append(row)
+            rows.append(row.model_copy(update={"quote": row.quote or quote[:600]}))
+    rejected = spec.rejected + len(spec.rows) - len(rows)
     if not rows:
         return None, [*notes, "no row survived validation"]
     if spec.kind == "pie" and any(r.value < 0 for r in rows):
         spec.kind = "table"  # a pie of negative numbers is meaningless
-    return spec.model_copy(update={"rows": rows[:MAX_ROWS]}), notes
+    return spec.model_copy(update={"rows": rows[:MAX_ROWS], "rejected": rejected}), notes
+
+
+def _trimmed(data: Any) -> Any:
+    """A model's spec with at most 40 rows (the text fields trim themselves: topic/bounds.py)."""
+    if isinstance(data, dict) and isinstance(data.get("rows"), list):
+        return {**data, "rows": data["rows"][:40]}
+    return data
+
+
+# --------------------------------------------------------------------------- what counts as a figure
+
+_NUMBER = re.compile(r"(?<![\w.,])(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?!\d|[.,]\d)")
+# seed: figures are quantities with a unit; these are the units and multipliers we recognise after a number
+_UNIT = re.compile(
+    r"""\s?(%|percent\b|per\ cent\b|×|x\b|times\b|-?fold\b
+    |[µu]s\b|ns\b|ms\b|milliseconds?\b|microseconds?\b|seconds?\b|secs?\b|s\b|minutes?\b|mins?\b|hours?\b|h\b|days?\b|weeks?\b
+    |[kKMGT]i?B\b|bytes?\b|bits?\b|[kMG]?Hz\b|[kMG]?bps\b|qps\b|rps\b|ops/s\b|req(?:uests)?/s\b|fps\b
+    |k\b|K\b|M\b|million\b|billion\b|thousand\b|dollars?\b|USD\b|€|kg\b|km\b|cm\b|mm\b|m\b)""",
+    re.VERBOSE,
+)
+_CURRENCY = re.compile(r"[$€£]\s?$")
+_COUNTED = re.compile(r"\s(?:[a-z][a-z-]+\s)?([a-z][a-z-]{2,}s)\b")  # "40 packages", "3 worker threads"
+# a number right after one of these words names something (PEP 484, section 3, version 2), it measures nothing
+_IDENTIFIER_WORD = re.compile(
+    r"""(?:\b(?:pep|peps|rfc|issue|issues|bug|bpo|gh|pr|section|sections|chapter|version|versions|release|python
+    |figure|fig|table|step|item|line|lines|page|pages|no|nr|number|id|appendix|part|level|phase|stage|option
+    |example|rule|article|clause|paragraph|type|class|mode|port|iso|utf|http|ipv|draft|revision|rev|build|patch
+    |sprint|milestone)|[#§])\s*$""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_NAME_BEFORE = re.compile(r"\b[A-Z][\w+-]*\s$")  # "Django 4 apps": a product and its version
+_YEAR = re.compile(r"^(?:1[89]|20)\d{2}$")
+_NOT_COUNTS = frozenset({"years", "versions", "releases", "sections", "peps", "issues", "items", "steps"})
+
+
+@dataclass(frozen=True)
+class Figure:
+    value: float
+    unit: str
+    label: str  # the clause of the sentence that says what the number measures
+
+
+def measured_figures(sentence: str) -> list[Figure]:
+    """Numbers the sentence states as measured quantities: with a unit (%, ms, MB, ×, …), a currency, or as a
+    count of things ("40 packages"). Identifiers, versions, years, section and document numbers are not."""
+    found = []
+    for match in _NUMBER.finditer(sentence):
+        text, before, after = match.group(1), sentence[: match.start()], sentence[match.end() :]
+        if "." in text.replace(",", "") and text.count(".") > 1 or re.match(r"\.\d", after):
+            continue  # 3.11.2: a version
+        if after[:1].isalnum() and not _UNIT.match(after):
+            continue  # 2nd, 64bit-like names, x86: part of a word
+        unit = _unit_after(after) or ("$" if _CURRENCY.search(before) else "")
+        if unit == "count" and "." in text:
+            continue  # "3.1 things" counts nothing: a count is a whole number
+        if not unit or _identifier_before(before, unit):
+            continue
+        if _YEAR.match(text) and unit in ("", "count"):
+            continue  # a year is a date, not a figure
+        value = float(text.replace(",", ""))
+        found.append(Figure(value, "" if unit == "count" else unit, _clause(sentence, match.start())))
+    return found
+
+
+def _unit_after(after: str) -> str:
+    unit = _UNIT.match(after)
+    if unit:
+        return unit.group(1).strip()
+    counted = _COUNTED.match(after)
+    if counted and counted.group(1).lower() not in _NOT_COUNTS | STOPWORDS:
+        return "count"
+    return ""
+
+
+def _identifier_before(before: str, unit: str) -> bool:
+    if before.endswith(("(", "[", "-", "_", "/", ".", "v", "V")):
+        return True  # f(1), item-3, a/2, v2: an argument or a name
+    if _IDENTIFIER_WORD.search(before):
+        return True
+    return unit == "count" and bool(_NAME_BEFORE.search(before))
+
+
+def _clause(sentence: str, at: int) -> str:
+    """The clause around position `at`: what the number is about, in the source's own words."""
+    start = max(sentence.rfind(sep, 0, at) for sep in (", ", "; ", ": ", " (", " – ", " — "))
+    ends = [i for sep in (", ", "; ", ". ", " (", " – ", " — ") if (i := sentence.find(sep, at)) >= 0]
+    clause = sentence[start + 1 if start >= 0 else 0 : min(ends) if ends else len(sentence)]
+    return " ".join(clause.split()).strip(" ,;:.()–—")[:120] or " ".join(sentence.split())[:120]
 
 
 # --------------------------------------------------------------------------- building a spec
 
-_FIGURE = re.compile(
-    r"(?<![\w.])(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*(%|percent|ms|s|x|GB|MB|KB|k)?(?![\w.]\d)"
-)
-_YEAR = re.compile(r"^(?:19|20)\d{2}$")
-
 
 def lexical_spec(step: Step, sources: list[RawSource]) -> dict[str, Any] | None:
-    """Offline: the figures in the sentences most relevant to the step, each labelled by its context words."""
+    """Offline: the measured figures in the sentences most relevant to the step, each labelled by its clause.
+    Only sentences on the topic's point count (analyze.point_shares), and never a changelog's."""
+    found = [
+        (source, " ".join(r.text.split()))
+        for source in sources
+        if not is_changelog(source.title, source.url)
+        for r in rank_sentences(source.text, focus=step.search_text())[:8]
+        if measured_figures(r.text) and quotable(" ".join(r.text.split()))
+    ]
+    if not found:
+        return None
+    judge = RelevanceJudge(step.search_text())
+    # how rare each word is in everything stored, not only in these sentences
+    sentence_statistics(judge, sources)
+    verdicts = judge.judge([(f"{s.id}#{n}", Fields("", "", text)) for n, (s, text) in enumerate(found)], "")
     rows: list[dict[str, Any]] = []
-    for source in sources:
-        for ranked in rank_sentences(source.text, focus=step.search_text())[:8]:
-            row = _row_from_sentence(ranked.text, source.id)
-            if row and all(r["label"] != row["label"] for r in rows):
-                rows.append(row)
-            if len(rows) >= MAX_ROWS:
-                break
+    # a source already judged relevant may state a figure while naming only part of the topic
+    shares = point_shares(judge, [v.topic for v in verdicts], share=FIGURE_POINT)
+    for (source, sentence), on_point in zip(found, shares, strict=True):
+        if not on_point:
+            continue
+        for figure in measured_figures(sentence):
+            row = {
+                "label": figure.label[:120],
+                "value": figure.value,
+                "unit": figure.unit,
+                "source": source.id,
+            }
+            if all(
+                (r["value"], r["unit"].rstrip("s"), r["source"])
+                != (figure.value, figure.unit.rstrip("s"), source.id)
+                for r in rows
+            ):
+                rows.append({**row, "quote": sentence[:600]})  # one source stating a quantity thrice: one row
     if not rows:
         return None
-    return {"kind": "table", "title": step.title, "unit": "", "rows": rows}
-
-
-def _row_from_sentence(sentence: str, source_id: str) -> dict[str, Any] | None:
-    for match in _FIGURE.finditer(sentence):
-        number, unit = match.group(1), match.group(2) or ""
-        if _YEAR.match(number) and not unit:
-            continue  # a year is a date, not a figure
-        if sentence[max(0, match.start() - 1) : match.start()] == "(" or (
-            float(number.replace(",", "")) <= 1 and not unit
-        ):
-            continue  # "f(1)", "step 1": an argument or an ordinal, not a measurement
-        before = content_words(sentence[: match.start()])[-4:]
-        label = " ".join(before) or " ".join(content_words(sentence)[:4])
-        if label:
-            return {
-                "label": f"{label} ({unit})" if unit else label,
-                "value": float(number.replace(",", "")),
-                "source": source_id,
-            }
-    return None
+    return {"kind": "table", "title": step.title[:120], "unit": "", "rows": rows[:MAX_ROWS]}
 
 
 def model_spec(
@@ -118,7 +232,7 @@ def model_spec(
         f"[{s.id}] {r.text}"
         for s in sources
         for r in rank_sentences(s.text, focus=step.search_text())[:6]
-        if _FIGURE.search(r.text)
+        if measured_figures(r.text)
     ]
     if not lines:
         return None, ["no sentence with a number"]
@@ -126,7 +240,7 @@ def model_spec(
         user=f"Task: {step.title}\n{step.description}\n\nSentences with figures (source id in brackets):\n"
         + "\n".join(lines[:60])
         + '\n\nReply JSON: {"kind": "table"|"pie"|"bar", "title": ..., "unit": ..., "rows": [{"label": ..., '
-        '"value": number, "source": source id}]}. Use only numbers stated in the sentences.',
+        '"value": number, "unit": ..., "source": source id}]}. Use only numbers stated in the sentences.',
         system="You turn figures from sources into a chart specification. Never write code.",
         max_tokens=1500,
         json_mode=True,
@@ -160,33 +274,3 @@ def process_step(provider: Provider, step: Step, sources: list[RawSource]) -> St
         notes=[*notes, *problems][:20],
         result=result,
     )
-
-
-# --------------------------------------------------------------------------- rendering
-
-Cite = Callable[[str], str]  # raw source id → rendered citation ("[3]" link) or "" when unresolved
-
-
-def render_spec(spec_data: dict[str, Any], cite: Cite, *, headers: tuple[str, str, str]) -> str:
-    """A markdown table (always) plus a mermaid chart for pie/bar specs. Labels are escaped data."""
-    spec = ChartSpec.model_validate(spec_data)
-    head = f"| {headers[0]} | {headers[1]} | {headers[2]} |\n|---|---:|---|"
-    rows = [
-        f"| {md_inline(r.label, 120)} | {r.value:g}{md_inline(spec.unit, 20)} | {cite(r.source)} |"
-        for r in spec.rows
-    ]
-    parts = [head + "\n" + "\n".join(rows)]
-    if spec.kind == "pie":
-        body = "\n".join(f'    "{_mermaid_label(r.label)}" : {r.value:g}' for r in spec.rows)
-        parts.append(code_block(f"pie title {_mermaid_label(spec.title)}\n{body}", "mermaid"))
-    elif spec.kind == "bar":
-        labels = ", ".join(f'"{_mermaid_label(r.label)}"' for r in spec.rows)
-        values = ", ".join(f"{r.value:g}" for r in spec.rows)
-        chart = f'xychart-beta\n    title "{_mermaid_label(spec.title)}"\n    x-axis [{labels}]\n    bar [{values}]'
-        parts.append(code_block(chart, "mermaid"))
-    return "\n\n".join(parts)
-
-
-def _mermaid_label(text: str) -> str:
-    """Mermaid labels are rendered by a script in the browser: keep letters, digits and plain punctuation only."""
-    return re.sub(r"[^\w .,%+-]", " ", text, flags=re.UNICODE).strip()[:40] or "item"

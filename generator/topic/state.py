@@ -1,7 +1,8 @@
 """The topic run's state machine and its checkpoint record (`_meta.json`), as plain typed data.
 
 seed: INIT → PLANNING → CRAWLING → AGGREGATE → ANALYSIS → REPORT → VERIFY → COMPLETED (or FAILED). The phase is
-saved after every step, so a resumed run starts at the first phase that did not finish.
+saved after every step, so a resumed run starts at the first phase that did not finish. A run that found no
+usable source ends `no_sources`, never `completed`: it has nothing to report.
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ ORDER = [
     Phase.VERIFY,
 ]
 
-Status = Literal["in_progress", "awaiting_review", "completed", "failed"]
+Status = Literal["in_progress", "awaiting_review", "completed", "no_sources", "failed"]
 
 
 def now_iso() -> str:
@@ -96,6 +97,7 @@ class TopicMeta(_Record):
     id: str
     topic: str
     slug: str
+    topic_key: str = ""  # the topic's identity hash (workspace.topic_key): finds this workspace again
     created_at: str = Field(default_factory=now_iso)
     updated_at: str = Field(default_factory=now_iso)
     status: Status = "in_progress"

@@ -1,6 +1,7 @@
-"""VERIFY: check the written report — every sub-question covered, every citation resolving to a stored raw
-source, a minimum number of distinct sources — and propose supplementary research steps for what is missing.
-The pipeline loops back to research at most `MAX_VERIFY_ROUNDS` times.
+"""VERIFY: check the report record — every sub-question answered by cited claims, every citation naming a
+stored raw source, a minimum number of distinct sources — and propose supplementary research steps for what
+is missing. The pipeline loops back to research at most `MAX_VERIFY_ROUNDS` times, and stops earlier once a
+round adds no source.
 """
 
 from __future__ import annotations
@@ -8,11 +9,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from ..site.text import md_inline
-from ..store import read_page
-from .analyze import Catalog
 from .plan import Plan, Step, keyphrases
-from .report import citations_in
+from .report import Report
 from .workspace import Workspace
 
 MAX_VERIFY_ROUNDS = 2
@@ -32,18 +30,15 @@ class Verification:
 
 
 def verify_report(
-    ws: Workspace, plan: Plan, catalog: Catalog, *, min_sources: int = MIN_DISTINCT_SOURCES
+    ws: Workspace, plan: Plan, report: Report | None, *, min_sources: int = MIN_DISTINCT_SOURCES
 ) -> Verification:
-    """Read `output/report.md` back and check it."""
-    if not ws.report_file.is_file():
+    """Check the report record against the plan's sub-questions and the stored sources."""
+    if report is None:
         return Verification(False, list(plan.sub_queries), problems=["the report was not written"])
-    _, body = read_page(ws.report_file)
-    cited = citations_in(body)
-    unresolved = sum(
-        1 for n, sid in cited if catalog.number_of.get(sid) != n or not ws.raw_file(sid).is_file()
-    )
-    uncovered = [q for q in plan.sub_queries if not citations_in(_section(body, q))]
-    distinct = len({sid for _, sid in cited})
+    unresolved = sum(1 for sid in report.references if not _stored(ws, sid))
+    covered = set(report.covered())
+    uncovered = [q for q in plan.sub_queries if q not in covered]
+    distinct = len(report.references) - unresolved
     problems = [f"sub-question not covered: {q}" for q in uncovered]
     if unresolved:
         problems.append(f"{unresolved} citation(s) do not resolve to a stored source")
@@ -52,15 +47,8 @@ def verify_report(
     return Verification(not problems, uncovered, unresolved, distinct, problems)
 
 
-def _section(body: str, question: str) -> str:
-    """The text under the `## question` heading, up to the next heading of the same level."""
-    heading = f"\n## {md_inline(question)}\n"
-    start = body.find(heading)
-    if start < 0:
-        return ""
-    rest = body[start + len(heading) :]
-    end = rest.find("\n## ")
-    return rest if end < 0 else rest[:end]
+def _stored(ws: Workspace, source_id: str) -> bool:
+    return ws.record_file(source_id).is_file() or ws.raw_file(source_id).is_file()
 
 
 def supplementary_steps(plan: Plan, result: Verification, round_no: int) -> list[Step]:
@@ -69,7 +57,7 @@ def supplementary_steps(plan: Plan, result: Verification, round_no: int) -> list
     steps = [
         Step(
             id=f"v{round_no}-{n}",
-            title=f"Supplementary research: {question}",
+            title=f"Supplementary research: {question}"[:300],
             question=question,
             description="Added by verification: the report did not cover this sub-question.",
             query=f"{topic_words} {' '.join(keyphrases(question, limit=4))}".strip(),

@@ -1,8 +1,11 @@
-"""The topic workspace `site_src/topics/<slug>/`: the only code that writes it, always through generator/store.py.
+"""The topic workspace `site_src/topics/<slug>/`: where each record lives, and the only code that saves the
+topic's records, always through generator/store.py.
 
-Layout (the seed's data design): `_meta.json`, `plan.json`, `raw/{source}-{hash}.md`, `processed/aggregated.json`,
-`processed/analysis.md`, `output/report.md`, and the landing page `index.md`. Raw source bodies are escaped
-text, never HTML, and are read back (unescaped) by the later stages.
+Records (the seed's data design, as data): `_meta.json`, `plan.json`, `processed/sources/<id>.json` (one raw
+source: its plain text and where it came from), `processed/aggregated.json`, `processed/findings.json`,
+`processed/report.json`. The pages (`index.md`, `sources.md`, `raw/<id>.md`, `processed/analysis.md`,
+`output/report.md`) are rendered from these records by generator/site/pages/topic.py; nothing here writes
+markdown.
 """
 
 from __future__ import annotations
@@ -10,29 +13,24 @@ from __future__ import annotations
 import hashlib
 import html
 import re
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
 from .. import store
 from ..errors import StoreError, UsageError
-from ..site.text import Markdown, md_escape, md_inline
 from ..store import KBPaths
-from ..summarize import summarize
 from .keyphrases import topic_phrases
 from .plaintext import markup_of, to_plain
 from .plan import Plan, validate_plan
 from .state import TopicMeta, now_iso
 
-TEXT_HEADING = "## Text"
-MAX_TEXT_CHARS = 60_000  # a raw page keeps this much of a source's text
+TEXT_HEADING = "## Text"  # raw pages put the stored text under this heading (read back by research.py)
+MAX_TEXT_CHARS = (
+    200_000  # a raw source keeps this much of a document's text; longer ones say they are excerpts
+)
 PASSAGE_JOIN = "\n\n…\n\n"  # how search providers join several passages of one document
 TEXT_FORMAT = "plain"  # raw pages say their text is plain prose; older pages may still hold markdown
-
-
-def topic_slug(topic: str, slug: str | None = None) -> str:
-    """Stable slug: the configured one, else one derived from the topic text (so URLs survive refreshes)."""
-    return store.slugify(slug or topic)
 
 
 @dataclass(frozen=True)
@@ -53,12 +51,26 @@ class Workspace:
         return self.root / "plan.json"
 
     @property
+    def records_dir(self) -> Path:
+        """One JSON record per stored raw source."""
+        return self.root / "processed" / "sources"
+
+    @property
     def raw_dir(self) -> Path:
+        """The raw source pages (rendered from the records)."""
         return self.root / "raw"
 
     @property
     def aggregated_file(self) -> Path:
         return self.root / "processed" / "aggregated.json"
+
+    @property
+    def findings_file(self) -> Path:
+        return self.root / "processed" / "findings.json"
+
+    @property
+    def report_record(self) -> Path:
+        return self.root / "processed" / "report.json"
 
     @property
     def analysis_file(self) -> Path:
@@ -79,6 +91,9 @@ class Workspace:
     def raw_file(self, source_id: str) -> Path:
         return store.safe_join(self.raw_dir, f"{store.slugify(source_id)}.md")
 
+    def record_file(self, source_id: str) -> Path:
+        return store.safe_join(self.records_dir, f"{store.slugify(source_id)}.json")
+
 
 # --------------------------------------------------------------------------- meta and plan
 
@@ -86,6 +101,14 @@ class Workspace:
 def load_meta(paths: KBPaths, slug: str) -> TopicMeta | None:
     data = store.read_json(Workspace(paths, slug).meta_file)
     return None if data is None else TopicMeta.model_validate(data)
+
+
+def readable_meta(paths: KBPaths, slug: str) -> TopicMeta | None:
+    """The workspace's meta, or None when there is none or it cannot be read (a broken one is not ours)."""
+    try:
+        return load_meta(paths, slug)
+    except (StoreError, ValueError):
+        return None
 
 
 def save_meta(paths: KBPaths, meta: TopicMeta) -> None:
@@ -126,7 +149,11 @@ def save_plan(paths: KBPaths, slug: str, plan: Plan) -> None:
 
 @dataclass
 class RawSource:
-    """One stored source. `text` is the plain text (unescaped), used by aggregation and the analyst."""
+    """One stored source. `text` is the plain text (unescaped), used by aggregation and the analyst.
+
+    `original_chars` is the length of the whole document when the search provider said so; `text` is an excerpt
+    when it is shorter than that or holds several passages of the document.
+    """
 
     id: str
     source: str
@@ -137,11 +164,26 @@ class RawSource:
     kind: str = "web"
     tags: list[str] = field(default_factory=list)
     authors: list[str] = field(default_factory=list)
+    published: str = ""
+    original_chars: int = 0
+    relevance: float | None = None  # the retrieval judge's 0–1 score, when it gave one
 
     @property
     def page(self) -> str:
         """Path of the raw page relative to the topic folder."""
         return f"raw/{self.id}.md"
+
+    @property
+    def excerpt(self) -> bool:
+        return PASSAGE_JOIN in self.text or self.original_chars > len(self.text)
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> RawSource:
+        known = {f.name for f in fields(cls)}
+        return cls(**{k: v for k, v in data.items() if k in known})
 
 
 def source_id(source: str, url: str, text: str) -> str:
@@ -164,118 +206,82 @@ def write_raw_source(
     tags: list[str] | None = None,
     provider: str = "offline",
 ) -> RawSource:
-    """Store a SearchHit or a crawled FetchedPage as `raw/{source}-{hash}.md`; rewriting it changes nothing."""
+    """Save a SearchHit or a crawled FetchedPage as the record `processed/sources/{source}-{hash}.json`;
+    storing the same source again keeps its first fetch time and adds only passages it did not have."""
     raw = _raw_from_item(item, source)
     ws = Workspace(paths, slug)
-    path = ws.raw_file(raw.id)
-    if path.exists():  # keep the first fetch time and text, so re-storing the same source is a no-op write
-        old = read_raw_source(path)
+    old = load_raw_source(ws, raw.id) or _same_document(ws, raw.id)
+    if old is not None:  # one document found again (maybe by another provider): one source, as first stored
+        raw.id, raw.source, raw.kind, raw.url = old.id, old.source, old.kind, old.url
         raw.fetched_at = old.fetched_at or raw.fetched_at
-        raw.text = merge_text(old.text, raw.text)  # read_raw_source made an older page's text plain
+        raw.text = merge_text(old.text, raw.text)
+        raw.original_chars = max(old.original_chars, raw.original_chars)
+        raw.relevance = raw.relevance if old.relevance is None else max(old.relevance, raw.relevance or 0.0)
     raw.tags = list(tags or [])
-    store.write_page(path, _raw_frontmatter(raw, item, provider), _raw_body(raw, item))
+    save_raw_source(ws, raw)
     return raw
+
+
+def _same_document(ws: Workspace, source_id: str) -> RawSource | None:
+    """A stored source of the same document under another provider's id (`local-3d0d…` found again as
+    `kb-3d0d…` through the knowledge base)."""
+    found = sorted(ws.records_dir.glob(f"*-{document_key(source_id)}.json"))
+    return load_raw_source(ws, found[0].stem) if found else None
+
+
+def save_raw_source(ws: Workspace, raw: RawSource) -> None:
+    store.write_json(ws.record_file(raw.id), raw.to_json())
+
+
+def load_raw_source(ws: Workspace, source_id: str) -> RawSource | None:
+    data = store.read_json(ws.record_file(source_id))
+    if isinstance(data, dict):
+        return RawSource.from_json(data)
+    page = ws.raw_file(source_id)  # a workspace written before sources were records: its page is the record
+    return read_raw_source(page) if page.is_file() else None
 
 
 def merge_text(old: str, new: str) -> str:
     """Another passage of a document already stored is appended, so earlier citations keep their sentences."""
     if not old:
         return new
+    if old in new:  # the whole document now, where a passage was stored before
+        return new[:MAX_TEXT_CHARS]
     parts = [p for p in new.split(PASSAGE_JOIN) if p.strip() and p.strip() not in old]
     return PASSAGE_JOIN.join([old, *parts])[:MAX_TEXT_CHARS]
 
 
 def _raw_from_item(item: Any, source: str | None) -> RawSource:
     url = str(getattr(item, "final_url", "") or getattr(item, "url", "") or "")
-    text = str(getattr(item, "content", None) or getattr(item, "text", "") or "")[:MAX_TEXT_CHARS]
+    full = str(getattr(item, "content", None) or getattr(item, "text", "") or "")
     name = source or str(getattr(item, "source", "") or "web")
     title = " ".join(str(getattr(item, "title", "") or url or "untitled").split())[:300]
+    extra = getattr(item, "extra", None) or {}
+    relevance = extra.get("relevance")
     return RawSource(
-        id=source_id(name, url, text),
+        id=source_id(name, url, full[:MAX_TEXT_CHARS]),
         source=name,
         url=url,
         title=title,
         fetched_at=now_iso(),
-        text=text,
+        text=full[:MAX_TEXT_CHARS],
         kind=str(getattr(item, "kind", "web") or "web"),
         authors=[str(a) for a in getattr(item, "authors", [])],
+        published=str(getattr(item, "published", "") or ""),
+        original_chars=max(len(full), _int(extra.get("full_chars"))),
+        relevance=float(relevance) if isinstance(relevance, int | float) else None,
     )
 
 
-def _raw_frontmatter(raw: RawSource, item: Any, provider: str) -> dict[str, Any]:
-    meta: dict[str, Any] = {
-        "id": raw.id,
-        "source": raw.source,
-        "url": raw.url,
-        "title": raw.title,
-        "fetched_at": raw.fetched_at,
-        "tags": raw.tags,
-        "description": _one_line((summarize(raw.text, sentences=1, max_chars=200) or [raw.title])[0]),
-        "generated": raw.fetched_at[:10],
-        "provider": provider,
-        "kind": raw.kind,
-        "text_format": TEXT_FORMAT,
-    }
-    if raw.kind == "paper":
-        meta.update(
-            type="paper",
-            authors=raw.authors,
-            published=str(getattr(item, "published", "") or ""),
-            summary=_paper_summary(raw.text),
-        )
-    return meta
-
-
-def _paper_summary(text: str) -> dict[str, list[str]]:
-    """seed: a paper's summary sections, extracted (never invented) from its abstract."""
-    return {
-        "key_points": summarize(text, sentences=3, max_chars=240),
-        "methods": summarize(text, sentences=1, focus="method approach propose model", max_chars=240),
-        "results": summarize(
-            text, sentences=1, focus="result show outperform accuracy improve", max_chars=240
-        ),
-    }
-
-
-def _raw_body(raw: RawSource, item: Any) -> str:
-    from ..site.templates import render_template
-
-    summary = _paper_summary(raw.text) if raw.kind == "paper" else {}
-    return render_template(
-        "topic_raw.md.j2",
-        {
-            "title": raw.title,
-            "source": raw.source,
-            "kind": raw.kind,
-            "original": link_or_text(raw.url),
-            "fetched_at": raw.fetched_at,
-            "authors": raw.authors,
-            "summary": summary,
-            "text": md_escape(raw.text.strip()) or Markdown("_(no text)_"),
-        },
-    )
-
-
-def _one_line(text: str) -> str:
-    return " ".join(re.sub(r"<[^>]{0,200}>", " ", text).split())[:200]
-
-
-_SAFE_URL = re.compile(r"^https?://[^\s<>\"'`]+$", re.IGNORECASE)
-
-
-def link_or_text(url: str) -> Markdown:
-    """A markdown link for an http(s) URL; anything else (javascript:, file paths) stays inert text."""
-    if _SAFE_URL.match(url):
-        target = url.replace("(", "%28").replace(")", "%29")
-        return Markdown(f"[{md_inline(url, limit=120)}](<{target}>)")
-    return md_inline(url) if url else Markdown("—")
+def _int(value: Any) -> int:
+    return value if isinstance(value, int) and value > 0 else 0
 
 
 _UNESCAPE = re.compile(r"\\([\\`*_\[\]{}()#+!|~\-=>.0-9])")
 
 
 def unescape_body(text: str) -> str:
-    """Invert `md_escape` closely enough for analysis (the page keeps the escaped form)."""
+    """Invert the page layer's markdown escaping closely enough for analysis (the page keeps the escaped form)."""
     return html.unescape(_UNESCAPE.sub(r"\1", text))
 
 
@@ -297,6 +303,7 @@ def raw_page_text(meta: dict[str, Any], escaped: str) -> str:
 
 
 def read_raw_source(path: Path) -> RawSource:
+    """A raw source read back from its page (workspaces written before sources were records)."""
     meta, body = store.read_page(path)
     _, _, text = body.partition(f"\n{TEXT_HEADING}\n")
     return RawSource(
@@ -314,12 +321,20 @@ def read_raw_source(path: Path) -> RawSource:
 
 def list_raw_sources(paths: KBPaths, slug: str) -> list[RawSource]:
     """Every stored raw source in citation order (first fetched first, then by id)."""
-    raw_dir = Workspace(paths, slug).raw_dir
-    found = [read_raw_source(p) for p in sorted(raw_dir.glob("*.md"))]
-    return sorted(found, key=lambda r: (r.fetched_at, r.id))
+    ws = Workspace(paths, slug)
+    found = {r.id: r for r in (_record(p) for p in sorted(ws.records_dir.glob("*.json"))) if r}
+    for page in sorted(ws.raw_dir.glob("*.md")):  # pages of an older workspace that has no records yet
+        if page.stem not in found:
+            found[page.stem] = read_raw_source(page)
+    return sorted(found.values(), key=lambda r: (r.fetched_at, r.id))
 
 
-# --------------------------------------------------------------------------- processed and output
+def _record(path: Path) -> RawSource | None:
+    data = store.read_json(path)
+    return RawSource.from_json(data) if isinstance(data, dict) else None
+
+
+# --------------------------------------------------------------------------- processed records
 
 
 def save_aggregated(paths: KBPaths, slug: str, data: dict[str, Any]) -> None:
@@ -330,19 +345,25 @@ def load_aggregated(paths: KBPaths, slug: str) -> dict[str, Any]:
     return store.read_json(Workspace(paths, slug).aggregated_file, default={}) or {}
 
 
-def write_markdown(path: Path, meta: dict[str, Any], body: str) -> bool:
-    return store.write_page(path, meta, body)
-
-
-FINDINGS = "processed/findings.json"  # the analysis as data, so REPORT can run (or resume) without redoing it
-
-
 def save_findings(paths: KBPaths, slug: str, data: dict[str, Any]) -> None:
-    store.write_json(Workspace(paths, slug).root / FINDINGS, data)
+    store.write_json(Workspace(paths, slug).findings_file, data)
 
 
 def load_findings(paths: KBPaths, slug: str) -> dict[str, Any]:
-    return store.read_json(Workspace(paths, slug).root / FINDINGS, default={}) or {}
+    return store.read_json(Workspace(paths, slug).findings_file, default={}) or {}
+
+
+def save_report(paths: KBPaths, slug: str, data: dict[str, Any] | None) -> None:
+    """The report record; None removes it (a topic without usable sources publishes no report)."""
+    path = Workspace(paths, slug).report_record
+    if data is None:
+        path.unlink(missing_ok=True)
+    else:
+        store.write_json(path, data)
+
+
+def load_report_data(paths: KBPaths, slug: str) -> dict[str, Any]:
+    return store.read_json(Workspace(paths, slug).report_record, default={}) or {}
 
 
 def topic_keywords(paths: KBPaths, slug: str, topic: str) -> list[str]:
@@ -361,11 +382,35 @@ def topic_tags(terms: list[str], paths: KBPaths | None = None) -> list[str]:
 
 
 def retag_raw_sources(paths: KBPaths, slug: str, tags: list[str]) -> int:
-    """Give every raw page of the topic these tags (once the sources have shown which phrases matter);
-    returns how many pages changed. Bodies are kept byte for byte."""
-    changed = 0
-    for path in sorted(Workspace(paths, slug).raw_dir.glob("*.md")):
-        meta, body = store.read_page(path)
-        if list(meta.get("tags") or []) != tags:
-            changed += store.write_page(path, {**meta, "tags": tags}, body)
+    """Give every raw source of the topic these tags (once the sources have shown which phrases matter);
+    returns how many records changed."""
+    ws, changed = Workspace(paths, slug), 0
+    for raw in list_raw_sources(paths, slug):
+        if raw.tags != tags:
+            raw.tags = list(tags)
+            save_raw_source(ws, raw)
+            changed += 1
     return changed
+
+
+def document_key(source_id: str) -> str:
+    """What identifies the document behind a source id, whichever provider found it: the hash of its URL
+    (`local-3d0d…` and `kb-3d0d…` are one document found by two providers)."""
+    return source_id.rsplit("-", 1)[-1]
+
+
+def topics_citing(paths: KBPaths) -> dict[str, list[TopicMeta]]:
+    """Document key → every topic whose report cites that document (for the raw pages' "cited by" links)."""
+    citing: dict[str, list[TopicMeta]] = {}
+    for record in sorted(paths.topics_dir.glob("*/processed/report.json")):
+        meta = readable_meta(paths, record.parent.parent.name)
+        data = store.read_json(record, default={}) or {}
+        if (
+            meta is None
+            or not isinstance(data, dict)
+            or not any(x.get("claims") for x in data.get("sections", []))
+        ):
+            continue  # a report with no findings is never published: nothing to link to
+        for key in dict.fromkeys(document_key(str(sid)) for sid in data.get("references", [])):
+            citing.setdefault(key, []).append(meta)
+    return citing

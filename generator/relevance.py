@@ -1,0 +1,315 @@
+"""Is a document about the question? Field-weighted BM25 (BM25F) over a document's title, headings and body,
+normalised to a relevance from 0 to 1 with the reasons behind it, and a keep threshold that adapts to the
+scores a run has seen.
+
+A question becomes `Term`s — one per concept, each with its spellings (stems, synonyms, translations from the
+bilingual glossary) — so "参数化测试" is matched by "parametrizing tests". A term found in the title counts
+as ten body mentions, one in a heading as five; term frequency saturates (k1), bodies are normalised by
+their length (b = 1: density, not count), and rare terms weigh more than common ones (IDF over every
+candidate the run has judged),
+so a document that names the question in its title outranks a changelog that mentions it in passing.
+The score is the IDF-weighted share of the question the document covers: 1 means every concept is named
+prominently, 0 none at all.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import threading
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from . import cjk
+from .summarize import STOPWORDS
+
+K1 = 10.0
+WEIGHTS = {"title": 20.0, "headings": 8.0, "body": 1.0}
+# Length normalisation per field (BM25's b). The body is normalised fully: a long document names every
+# word often, and only a term's density, not its count, says the document is about it.
+LENGTH_NORM = {"title": 0.75, "headings": 0.5, "body": 1.0}  # a title listing many things names each less
+MIN_NORM = 0.5  # a short body is not credited more than twice its count
+MIN_LENGTH = {"title": 4.0, "headings": 20.0, "body": 300.0}  # the typical length never drops below these
+MIN_IDF = 0.15
+NEAR = 3  # the words of a phrase count as the phrase within this many tokens of each other  # a term every candidate carries still counts a little
+# The keep threshold: at least FLOOR, and at least RATIO of the best score the run has seen, so a strong
+# run keeps only its strong documents and a run whose best document is weak keeps nothing below FLOOR.
+FLOOR = 0.3
+RATIO = 0.45
+# A document must name the words that carry at least this share of the question's IDF weight: in pytest's
+# docs "files" and "tests" are everywhere, and a page naming only them is not about "temporary files".
+ON_POINT = 0.5
+MIN_SPREAD = 6  # scores above the floor needed before the run's score distribution may set a natural break
+MIN_GAP = 0.12  # …and how wide a drop must be to be one
+
+_LATIN = re.compile(r"[A-Za-z][A-Za-z0-9]*|\d+[A-Za-z][A-Za-z0-9]*")
+
+
+@lru_cache(maxsize=65536)
+def stem(word: str) -> str:
+    """The English stem of a lowercase word (Snowball); other scripts are kept as they are."""
+    if not word.isascii():
+        return word
+    return str(_stemmer().stemWord(word))
+
+
+_local = threading.local()
+
+
+def _stemmer() -> Any:
+    # a Snowball stemmer keeps its word in instance state: one per thread (research steps run in parallel)
+    found = getattr(_local, "stemmer", None)
+    if found is None:
+        import snowballstemmer
+
+        found = _local.stemmer = snowballstemmer.stemmer("english")
+    return found
+
+
+def tokens(text: str) -> list[str]:
+    """Stemmed content words of a text, in order; Chinese runs are segmented into words (jieba)."""
+    out: list[str] = []
+    for piece in re.split(f"({cjk.CJK_RUN.pattern})", text):
+        if cjk.CJK_RUN.fullmatch(piece):
+            out.extend(w for w in cjk.words(piece) if w not in _ZH_STOP)
+        else:
+            out.extend(stem(w) for w in (m.lower() for m in _LATIN.findall(piece)) if w not in STOPWORDS)
+    return out
+
+
+_ZH_STOP = frozenset(
+    "的 了 和 与 及 或 在 是 有 对 中 等 吗 呢 其 之 从 到 把 被 让 如何 什么 哪些 怎么 为什么".split()
+)
+
+
+@dataclass(frozen=True)
+class Term:
+    """One concept of a question: its label and its spellings, each a sequence of stems (a phrase)."""
+
+    label: str
+    forms: tuple[tuple[str, ...], ...]
+
+
+Expand = Callable[[str], Iterable[str]]  # a word or phrase → other spellings (synonyms, translations)
+
+
+def question_terms(
+    text: str,
+    *,
+    expand: Expand | None = None,
+    segment: Callable[[str], list[str]] | None = None,
+    ignore: Iterable[str] = (),
+) -> list[Term]:
+    """The concepts of a question: one term per content word, each with the spellings `expand` knows for it.
+
+    Chinese runs are cut by `segment` (the glossary's longest terms first) or jieba; words in `ignore`
+    (facet words such as "benefits") are left out.
+    """
+    skipped = {stem(w.lower()) for w in ignore} | set(ignore)
+    terms: dict[str, Term] = {}
+    for surface in _surface_words(text, segment):
+        word = stem(surface) if surface.isascii() else surface
+        if word in skipped or surface in skipped or len(word) < 2 and word.isascii():
+            continue
+        forms: set[tuple[str, ...]] = {(word,)}
+        if not surface.isascii():  # as documents are cut (jieba): 向量数据库 is read as 向量 数据库
+            forms.add(tuple(tokens(surface)) or (word,))
+        for other in expand(surface) if expand else ():
+            spelled = tuple(tokens(other))
+            if spelled:
+                forms.add(spelled)
+        terms.setdefault(word, Term(label=surface, forms=tuple(sorted(forms))))
+    return list(terms.values())
+
+
+def _surface_words(text: str, segment: Callable[[str], list[str]] | None) -> list[str]:
+    words: list[str] = []
+    for piece in re.split(f"({cjk.CJK_RUN.pattern})", text):
+        if cjk.CJK_RUN.fullmatch(piece):
+            words.extend(w for w in (segment or cjk.words)(piece) if w not in _ZH_STOP)
+        else:
+            words.extend(w for w in (m.lower() for m in _LATIN.findall(piece)) if w not in STOPWORDS)
+    return list(dict.fromkeys(words))
+
+
+@dataclass(frozen=True)
+class Fields:
+    """The parts of a document that relevance reads, each as it was written."""
+
+    title: str
+    headings: str
+    body: str
+
+
+@dataclass(frozen=True)
+class Relevance:
+    score: float  # 0–1
+    reasons: tuple[str, ...]
+    matched: tuple[str, ...]  # labels of the terms found
+    named: float = 0.0  # share of the question's IDF weight carried by the terms found (its specific words)
+
+    @property
+    def on_point(self) -> bool:
+        """Does the document name what is specific to the question, not just its common words?"""
+        return self.named >= ON_POINT
+
+
+FieldTokens = dict[str, list[str]]  # field name → its stemmed tokens
+
+
+# Release notes and changelogs: their titles and headings name versions and list every feature in passing.
+_RELEASE_TITLE = re.compile(
+    r"(?:\bv?\d+\.\d+(?:\.\d+)*\b|\bchange ?log\b|\brelease notes?\b|\bwhat's new\b|\bnews\b)", re.I
+)
+
+
+def field_tokens(doc: Fields) -> FieldTokens:
+    """The tokens relevance reads. A release note's title and headings are left out: "2.2.0: marking++,
+    parametrization++" lists a feature, it is not a page about it; its body still counts."""
+    if is_release_notes(doc):
+        return {"title": [], "headings": [], "body": tokens(doc.body)}
+    return {"title": tokens(doc.title), "headings": tokens(doc.headings), "body": tokens(doc.body)}
+
+
+def is_release_notes(doc: Fields) -> bool:
+    """A changelog or release announcement: its title says so, or most of its headings name versions."""
+    if _RELEASE_TITLE.search(doc.title):
+        return True
+    headings = [h for h in doc.headings.splitlines() if h.strip()]
+    versions = sum(1 for h in headings if re.search(r"\bv?\d+\.\d+(?:\.\d+)*\b", h))
+    return len(headings) >= 4 and versions * 2 >= len(headings)
+
+
+@dataclass
+class CorpusStats:
+    """What the run's candidates look like (thread-safe): which words each holds (for IDF) and how long each
+    field typically is. Every candidate of a batch is added before any is scored, so the first document
+    judged does not set the scale for itself."""
+
+    vocab: dict[str, frozenset[str]] = field(default_factory=dict)
+    lengths: dict[str, dict[str, int]] = field(default_factory=dict)
+    lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+
+    def add(self, key: str, fields: FieldTokens) -> None:
+        with self.lock:
+            if key not in self.vocab:
+                self.vocab[key] = frozenset(w for words in fields.values() for w in words)
+                self.lengths[key] = {name: len(words) for name, words in fields.items()}
+
+    def df(self, term: Term) -> int:
+        """How many candidates hold the term (a phrase: at most as many as hold its rarest word)."""
+        with self.lock:
+            docs = list(self.vocab.values())
+        return max((min(sum(1 for d in docs if w in d) for w in form) for form in term.forms), default=0)
+
+    def idf(self, term: Term) -> float:
+        """The term's inverse document frequency over the run's candidates (smoothed, at least MIN_IDF)."""
+        return self._idf(self.df(term))
+
+    def _idf(self, df: int) -> float:
+        with self.lock:
+            n = max(len(self.vocab), 1)
+        return max(MIN_IDF, math.log(1 + (n - df + 0.5) / (df + 0.5)))
+
+    def weights(self, terms: Sequence[Term]) -> list[float]:
+        """The weight of each term: half its IDF, half the mean IDF. Candidates are found by the topic's
+        own words, so inside the run those words are common and their IDF low; yet a document must name
+        them to be about the topic, so every concept keeps an equal share of at least half the weight.
+        A term no candidate holds weighs no more than the rarest term some candidate holds: one word the
+        collection never uses must not outweigh all the words it does."""
+        dfs = [self.df(t) for t in terms]
+        idfs = [self._idf(df) for df in dfs]
+        seen = [w for w, df in zip(idfs, dfs, strict=True) if df]
+        cap = max(seen) if seen else max(idfs, default=MIN_IDF)
+        capped = [min(w, cap) for w in idfs]
+        mean = sum(capped) / len(capped) if capped else 0.0
+        return [(w + mean) / 2 for w in capped]
+
+    def specificity(self, terms: Sequence[Term]) -> list[float]:
+        """Each term's share of the question's IDF (capped as in `weights`, not blended): how much of what
+        is specific to the question naming it says."""
+        dfs = [self.df(t) for t in terms]
+        idfs = [self._idf(df) for df in dfs]
+        seen = [w for w, df in zip(idfs, dfs, strict=True) if df]
+        cap = max(seen) if seen else max(idfs, default=MIN_IDF)
+        capped = [min(w, cap) for w in idfs]
+        total = sum(capped)
+        return [w / total if total else 0.0 for w in capped]
+
+    def average(self, name: str) -> float:
+        """The typical length of a field: the median, so one huge changelog does not make every other
+        document look short (and so dense) next to it."""
+        with self.lock:
+            lengths = sorted(fields[name] for fields in self.lengths.values())
+        return max(float(lengths[len(lengths) // 2]) if lengths else 1.0, MIN_LENGTH[name])
+
+
+def score(fields: FieldTokens, terms: Sequence[Term], stats: CorpusStats) -> Relevance:
+    """How much of the question a document is about (BM25F, normalised by the score of full coverage).
+    The document should already be in `stats`."""
+    if not terms:
+        return Relevance(0.0, ("no question terms",), ())
+    total = weight_sum = 0.0
+    matched: list[str] = []
+    where: dict[str, list[str]] = {"title": [], "headings": [], "body": []}
+    averages = {name: stats.average(name) for name in fields}
+    specific = stats.specificity(terms)
+    named = 0.0
+    for term, idf, own in zip(terms, stats.weights(terms), specific, strict=True):
+        weight_sum += idf
+        strength = 0.0
+        for name, words in fields.items():
+            tf = max(_count(form, words) for form in term.forms)
+            if tf:
+                where[name].append(term.label)
+                norm = 1 - LENGTH_NORM[name] + LENGTH_NORM[name] * len(words) / averages[name]
+                strength += WEIGHTS[name] * tf / max(norm, MIN_NORM)
+        if strength:
+            matched.append(term.label)
+            named += own
+            total += idf * strength / (K1 + strength)
+    value = round(total / weight_sum, 3) if weight_sum else 0.0
+    return Relevance(value, _reasons(where, terms, matched), tuple(matched), round(named, 3))
+
+
+def _reasons(where: dict[str, list[str]], terms: Sequence[Term], matched: list[str]) -> tuple[str, ...]:
+    if not matched:
+        return ("none of the question's terms appear",)
+    found = [f"{name} names {', '.join(labels[:4])}" for name, labels in where.items() if labels]
+    missing = [t.label for t in terms if t.label not in matched]
+    return (*found, *([f"missing {', '.join(missing[:4])}"] if missing else []))
+
+
+def _count(form: tuple[str, ...], words: list[str]) -> int:
+    """Occurrences of a word, or of a phrase's words close together in any order ("trading strategy" is
+    found in "a strategy that trades"): within NEAR tokens of its first word."""
+    if len(form) == 1:
+        return words.count(form[0])
+    rest = set(form[1:])
+    found = 0
+    for i, word in enumerate(words):
+        if word == form[0] and rest <= set(words[max(0, i - NEAR) : i + NEAR + 1]):
+            found += 1
+    return found
+
+
+def keep_threshold(best: float, *, floor: float = FLOOR, ratio: float = RATIO) -> float:
+    """The score a document needs to be kept, given the best score seen in the run."""
+    return max(floor, ratio * best)
+
+
+def natural_break(scores: Sequence[float], *, floor: float = FLOOR, ratio: float = RATIO) -> float:
+    """The lowest score above the widest drop among the run's strong scores (those ≥ `ratio` × best), when
+    there are enough scores to see one and the drop is wide (≥ MIN_GAP); else 0. A run whose documents fall
+    into "about it" and "mentions it" is cut between the two, wherever the two groups sit on the scale."""
+    strong = sorted((s for s in scores if s >= floor), reverse=True)
+    if len(strong) < MIN_SPREAD:
+        return 0.0
+    top = [s for s in strong if s >= ratio * strong[0]]
+    drops = [(top[i] - top[i + 1], top[i]) for i in range(len(top) - 1)]
+    if len(top) < len(strong):  # the drop from the last strong score to the first weak one counts too
+        drops.append((top[-1] - strong[len(top)], top[-1]))
+    gap, above = max(drops, default=(0.0, 0.0))
+    return above if gap >= MIN_GAP else 0.0

@@ -1,0 +1,328 @@
+"""Topic pages: the landing page, report, analysis and sources list of one topic, rendered from its records
+(generator/topic/workspace.py) through the `topic_*.md.j2` templates and written through generator/store.py.
+
+Every page opens with its content (that is what search shows); the offline notice comes after it. Citations
+link to the raw source pages (generator/site/pages/topic_raw.py); the report numbers its references 1…n in
+the order it cites them, the analysis and the sources list share the sources list's numbers.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from ... import store
+from ...store import KBPaths
+from ...topic import workspace as wsp
+from ...topic.analyze import Analysis, Catalog, Claim
+from ...topic.report import Report, ReportFigure
+from ...topic.state import TopicMeta
+from ..templates import render_template
+from ..text import Markdown, md_escape, md_inline
+from .topic_charts import render_spec
+from .topic_labels import labels
+from .topic_raw import link_or_text, write_raw_pages
+
+_TAG_LIKE = re.compile(r"<[^>]{0,200}>")
+
+
+@dataclass(frozen=True)
+class TopicPage:
+    """What every page of one topic shares: its meta, its tags and the labels in its language."""
+
+    ws: wsp.Workspace
+    meta: TopicMeta
+    tags: list[str]
+    keywords: list[str]
+    t: dict[str, Markdown] = field(default_factory=dict)
+
+    @property
+    def offline(self) -> bool:
+        return self.meta.provider == "offline"
+
+    @property
+    def topic(self) -> Markdown:
+        return md_inline(self.meta.topic, limit=300)
+
+
+@dataclass(frozen=True)
+class Row:
+    """One source in a sources table."""
+
+    n: int
+    title: str
+    page: Markdown
+    source: str
+    original: Markdown
+
+
+@dataclass(frozen=True)
+class SectionView:
+    question: str
+    claims: list[Markdown]
+    considered: list[Markdown] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class FigureView:
+    title: str
+    markdown: Markdown
+
+
+@dataclass(frozen=True)
+class Reference:
+    n: int
+    title: str
+    page: Markdown
+    original: Markdown
+
+
+def publish_topic(paths: KBPaths, slug: str) -> None:
+    """Render every page of the topic `slug` from its saved records (the pipeline's `publish`)."""
+    meta = wsp.load_meta(paths, slug)
+    if meta is None:
+        return
+    ws = wsp.Workspace(paths, slug)
+    keywords = wsp.topic_keywords(paths, slug, meta.topic)
+    page = TopicPage(ws, meta, wsp.topic_tags(keywords, paths), keywords, labels(meta.options.lang))
+    catalog = Catalog(wsp.list_raw_sources(paths, slug))
+    report = _report(paths, slug) if meta.status != "no_sources" else None
+    findings = _findings(paths, slug)
+    write_raw_pages(paths, slug, catalog.sources, provider=meta.provider)
+    ended_empty = meta.status == "no_sources"
+    _write_or_remove(ws.report_file, _report_page(page, report, catalog) if report else None, ended_empty)
+    analysis = _analysis_page(page, findings, catalog) if report and findings else None
+    _write_or_remove(ws.analysis_file, analysis, ended_empty)
+    _write_sources(page, catalog)
+    _write_landing(page, report, catalog)
+
+
+def _report(paths: KBPaths, slug: str) -> Report | None:
+    data = wsp.load_report_data(paths, slug)
+    report = Report.from_json(data) if data else None
+    return report if report is not None and report.has_findings else None
+
+
+def _findings(paths: KBPaths, slug: str) -> Analysis | None:
+    data = wsp.load_findings(paths, slug)
+    return Analysis.from_json(data) if data else None
+
+
+def _write_or_remove(path: Any, page: tuple[dict[str, Any], str] | None, remove: bool) -> None:
+    """Write the page; without one, a topic that ended without sources loses the old page (never left
+    stale), while any other run (a failed refresh, a workspace older than its records) keeps it."""
+    if page is not None:
+        store.write_page(path, *page)
+    elif remove:
+        path.unlink(missing_ok=True)
+
+
+# --------------------------------------------------------------------------- citations
+
+
+def cite(number: int | None, source_id: str, prefix: str = "../") -> Markdown:
+    return Markdown(f"[\\[{number}\\]]({prefix}raw/{store.slugify(source_id)}.md)" if number else "")
+
+
+def claim_markdown(claim: Claim, numbers: dict[str, int], prefix: str = "../") -> Markdown:
+    marks = "".join(cite(numbers.get(s), s, prefix) for s in claim.sources)
+    return Markdown(f"{md_escape(claim.text)} {marks}".strip())
+
+
+_CITATION = re.compile(r"\[\\\[(\d+)\\\]\]\((?:\.\./)?raw/([A-Za-z0-9_.-]+)\.md\)")
+_REFERENCE = re.compile(r"^- \\\[(\d+)\\\] ", re.MULTILINE)
+
+
+def citations_in(page: str) -> list[tuple[int, str]]:
+    """(number, raw source id) of every citation link on a rendered page."""
+    return [(int(m.group(1)), m.group(2)) for m in _CITATION.finditer(page)]
+
+
+def reference_gaps(report_page: str) -> int:
+    """On a rendered report: citation numbers with no reference entry, plus missing numbers in 1…n."""
+    body, _, references = report_page.rpartition("\n## ")
+    listed = [int(n) for n in _REFERENCE.findall(references)]
+    cited = {n for n, _ in citations_in(body)}
+    return len(cited - set(listed)) + len(set(range(1, len(listed) + 1)) ^ set(listed))
+
+
+# --------------------------------------------------------------------------- pages
+
+
+def _frontmatter(page: TopicPage, title: str, description: str, **extra: Any) -> dict[str, Any]:
+    return {
+        "title": title,
+        "description": one_line(description),
+        "tags": page.tags,
+        "keywords": page.keywords,  # original spellings: the knowledge index lists them as tag variants
+        "generated": page.meta.updated_at[:10],
+        "provider": page.meta.provider,
+        "topic": page.meta.topic,
+        "topic_id": page.meta.id,
+        "lang": page.meta.options.lang,
+        **extra,
+    }
+
+
+def one_line(text: str, limit: int = 200) -> str:
+    """A frontmatter description: one line, tag-like runs removed, cut at a word boundary."""
+    line = " ".join(_TAG_LIKE.sub(" ", text).split())
+    if len(line) <= limit:
+        return line
+    return line[: limit - 1].rsplit(" ", 1)[0].rstrip(",;:") + "…"
+
+
+def _kind_title(page: TopicPage, kind: str) -> str:
+    """ "<topic> — report": each page kind has its own title."""
+    return f"{page.meta.topic} — {page.t[kind]}"
+
+
+def _report_page(page: TopicPage, report: Report, catalog: Catalog) -> tuple[dict[str, Any], str]:
+    numbers = report.number_of()
+    references = [
+        Reference(
+            n, catalog.by_id[sid].title, Markdown(f"../raw/{sid}.md"), link_or_text(catalog.by_id[sid].url)
+        )
+        for n, sid in enumerate(report.references, 1)
+        if sid in catalog.by_id
+    ]
+    body = render_template(
+        "topic_report.md.j2",
+        {
+            "t": page.t,
+            "offline": page.offline,
+            "title": _kind_title(page, "report"),
+            "summary": [claim_markdown(c, numbers) for c in report.summary],
+            "sections": [
+                SectionView(s.question, [claim_markdown(c, numbers) for c in s.claims])
+                for s in report.sections
+            ],
+            "figures": [_figure(page, f, numbers) for f in report.figures],
+            "references": references,
+        },
+    )
+    description = report.summary[0].text if report.summary else page.meta.topic
+    meta = _frontmatter(
+        page,
+        _kind_title(page, "report"),
+        description,
+        sources_cited=len(report.references),
+        unresolved_citations=report.unresolved,
+        unsupported_claims=report.unsupported,
+        sub_questions=[s.question for s in report.sections],
+    )
+    return meta, body
+
+
+def _figure(page: TopicPage, figure: ReportFigure, numbers: dict[str, int]) -> FigureView:
+    headers = (page.t["figure"], page.t["value"], page.t["source"])
+    table = render_spec(figure.spec, lambda sid: cite(numbers.get(sid), sid), headers=headers)
+    return FigureView(figure.title, table)
+
+
+def _analysis_page(page: TopicPage, analysis: Analysis, catalog: Catalog) -> tuple[dict[str, Any], str]:
+    numbers = catalog.number_of
+    sections = [
+        SectionView(
+            s.question,
+            [claim_markdown(c, numbers) for c in s.claims],
+            [cite(numbers.get(i), i) for i in s.considered if i in numbers],
+        )
+        for s in analysis.sections
+    ]
+    aggregated = wsp.load_aggregated(page.ws.paths, page.ws.slug)
+    clusters = [
+        {**c, "cites": [cite(numbers.get(i), i) for i in c.get("items", []) if i in numbers]}
+        for c in aggregated.get("clusters", [])
+    ]
+    lead = page.t["analysis_lead"].format(topic=page.topic, sources=len(catalog.sources))
+    body = render_template(
+        "topic_analysis.md.j2",
+        {
+            "t": page.t,
+            "offline": page.offline,
+            "title": _kind_title(page, "analysis"),
+            "lead": Markdown(lead),
+            "sections": sections,
+            "clusters": clusters,
+            "entities": aggregated.get("entities", []),
+            "aggregation_note": aggregated.get("note", ""),
+            "notes": analysis.notes,
+        },
+    )
+    meta = _frontmatter(
+        page,
+        _kind_title(page, "analysis"),
+        f"Findings per sub-question for {page.meta.topic}",
+        method=analysis.method,
+        unresolved_citations=analysis.unresolved,
+        unsupported_claims=analysis.unsupported,
+    )
+    return meta, body
+
+
+def _source_rows(catalog: Catalog) -> list[Row]:
+    return [
+        Row(n, s.title, Markdown(s.page), s.source, link_or_text(s.url))
+        for n, s in enumerate(catalog.sources, 1)
+    ]
+
+
+def _write_sources(page: TopicPage, catalog: Catalog) -> None:
+    rows = _source_rows(catalog)
+    lead = page.t["sources_lead"].format(topic=page.topic, count=len(rows))
+    body = render_template(
+        "topic_sources.md.j2",
+        {"t": page.t, "offline": page.offline, "title": _kind_title(page, "sources"), "lead": Markdown(lead),
+         "sources": rows},
+    )  # fmt: skip
+    meta = _frontmatter(
+        page, _kind_title(page, "sources"), f"{len(rows)} sources stored for {page.meta.topic}"
+    )
+    store.write_page(page.ws.sources_file, meta, body)
+
+
+def _write_landing(page: TopicPage, report: Report | None, catalog: Catalog) -> None:
+    """The topic's landing page: the summary first, then its status, contents and sources."""
+    meta = page.meta
+    summary = [claim_markdown(c, report.number_of(), prefix="") for c in report.summary] if report else []
+    lead, description = _landing_lead(page, report)
+    body = render_template(
+        "topic_index.md.j2",
+        {
+            "t": page.t,
+            "offline": page.offline and bool(summary),
+            "title": meta.topic,
+            "lead": lead,
+            "summary": summary,
+            "status": meta.status,
+            "completed": meta.progress.completed_tasks,
+            "total": meta.progress.total_tasks,
+            "updated": meta.updated_at,
+            "warnings": meta.warnings[:10],
+            "has_report": page.ws.report_file.is_file(),
+            "has_analysis": page.ws.analysis_file.is_file(),
+            "sources": _source_rows(catalog),
+        },
+    )
+    front = _frontmatter(
+        page, meta.topic, description, status=meta.status, sources_count=len(catalog.sources)
+    )
+    store.write_page(page.ws.index_file, front, body)
+
+
+def _landing_lead(page: TopicPage, report: Report | None) -> tuple[Markdown | None, str]:
+    """The landing page's first paragraph when there is no summary to open with, and its description."""
+    meta = page.meta
+    if report is not None and report.summary:
+        return None, report.summary[0].text
+    if meta.status == "no_sources":
+        where = ", ".join(meta.options.sources)
+        text = page.t["no_sources_lead"].format(
+            topic=page.topic, seen=meta.stats.raw_items, where=md_inline(where)
+        )
+        plain = f"No usable source was found for {meta.topic}; no report is published."
+        return Markdown(text), plain
+    text = page.t["running_lead"].format(topic=page.topic, status=md_inline(meta.status))
+    return Markdown(text), f"Research on {meta.topic} ({meta.status})"

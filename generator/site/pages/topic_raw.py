@@ -1,0 +1,134 @@
+"""Raw source pages `topics/<slug>/raw/<id>.md`: one stored source, its text (the whole text as extracted, or
+plainly marked as an excerpt with the original's length), and links back to every topic whose report cites it.
+
+The text sits under the `## Text` heading, escaped; generator/topic/research.py reads other topics' raw pages
+back through that heading when it searches the knowledge base.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ... import store
+from ...store import KBPaths
+from ...summarize import split_sentences, summarize
+from ...topic import workspace as wsp
+from ...topic.sentences import quotable
+from ...topic.state import TopicMeta
+from ..templates import render_template
+from ..text import Markdown, md_escape, md_inline
+from .topic_labels import labels
+
+_SAFE_URL = re.compile(r"^https?://[^\s<>\"'`]+$", re.IGNORECASE)
+
+
+def link_or_text(url: str) -> Markdown:
+    """A markdown link for an http(s) URL; anything else (javascript:, file paths) stays inert text."""
+    if _SAFE_URL.match(url):
+        target = url.replace("(", "%28").replace(")", "%29")
+        return Markdown(f"[{md_inline(url, limit=120)}](<{target}>)")
+    return md_inline(url) if url else Markdown("—")
+
+
+def write_raw_pages(paths: KBPaths, slug: str, sources: list[wsp.RawSource], *, provider: str) -> None:
+    """The raw page of every source of `slug`, and of the same documents stored by other topics (their
+    "cited by" lists may have changed); each page in its own topic's language."""
+    citing, lang = wsp.topics_citing(paths), _lang(paths, slug)
+    for raw in sources:
+        cited_by = citing.get(wsp.document_key(raw.id), [])
+        _write_raw_page(wsp.Workspace(paths, slug), raw, cited_by, provider=provider, lang=lang)
+    keys = {wsp.document_key(raw.id) for raw in sources}
+    for records in sorted(paths.topics_dir.glob("*/processed/sources")):
+        ws = wsp.Workspace(paths, records.parent.parent.name)
+        meta = wsp.load_meta(paths, ws.slug) if ws.slug != slug else None
+        if meta is None:
+            continue
+        for key in sorted(keys):
+            for record in sorted(records.glob(f"*-{key}.json")):
+                shared = wsp.load_raw_source(ws, record.stem)
+                if shared is not None:
+                    cited_by = citing.get(key, [])
+                    _write_raw_page(ws, shared, cited_by, provider=meta.provider, lang=meta.options.lang)
+
+
+def _lang(paths: KBPaths, slug: str) -> str:
+    meta = wsp.load_meta(paths, slug)
+    return meta.options.lang if meta else "en"
+
+
+def _write_raw_page(
+    ws: wsp.Workspace, raw: wsp.RawSource, cited_by: list[TopicMeta], *, provider: str, lang: str
+) -> None:
+    t = labels(lang)
+    chars = f"{len(raw.text):,}"
+    original = f"{max(raw.original_chars, len(raw.text)):,}"
+    extent = t["text_excerpt"] if raw.excerpt else t["text_full"]
+    lead = _lead(raw.text)
+    body = render_template(
+        "topic_raw.md.j2",
+        {
+            "t": t,
+            "title": raw.title,
+            "lead": lead,
+            "source": raw.source,
+            "kind": raw.kind,
+            "original": link_or_text(raw.url),
+            "fetched_at": raw.fetched_at,
+            "authors": raw.authors,
+            "extent": Markdown(extent.format(chars=chars, original=original)),
+            "cited_by": [_citing_link(m) for m in cited_by],
+            "summary": _paper_summary(raw.text) if raw.kind == "paper" else {},
+            "text": md_escape(raw.text.strip()) or Markdown("_(no text)_"),
+        },
+    )
+    store.write_page(ws.raw_file(raw.id), _raw_frontmatter(raw, provider), body)
+
+
+def _lead(text: str) -> str:
+    """The page's first paragraph: one of the source's most central whole sentences (not a fragment or
+    debris), else its first whole sentence."""
+    central = summarize(text, sentences=6, max_chars=600)
+    return next((s for s in [*central, *split_sentences(text[:20_000])] if quotable(s)), "")
+
+
+def _citing_link(meta: TopicMeta) -> Markdown:
+    """A link from a raw page to the report of a topic citing it (workspace.topics_citing lists only
+    topics whose report has findings: those are the published ones)."""
+    return Markdown(f"[{md_inline(meta.topic, 150)}](../../{meta.slug}/output/report.md)")
+
+
+def _raw_frontmatter(raw: wsp.RawSource, provider: str) -> dict[str, Any]:
+    lead = [_lead(raw.text) or raw.title]
+    meta: dict[str, Any] = {
+        "id": raw.id,
+        "source": raw.source,
+        "url": raw.url,
+        "title": raw.title,
+        "fetched_at": raw.fetched_at,
+        "tags": raw.tags,
+        "description": " ".join(re.sub(r"<[^>]{0,200}>", " ", (lead or [raw.title])[0]).split())[:200],
+        "generated": raw.fetched_at[:10],
+        "provider": provider,
+        "kind": raw.kind,
+        "text_format": wsp.TEXT_FORMAT,
+        "text_chars": len(raw.text),
+        "original_chars": max(raw.original_chars, len(raw.text)),
+        "excerpt": raw.excerpt,
+    }
+    if raw.kind == "paper":
+        meta.update(
+            type="paper", authors=raw.authors, published=raw.published, summary=_paper_summary(raw.text)
+        )
+    return meta
+
+
+def _paper_summary(text: str) -> dict[str, list[str]]:
+    """seed: a paper's summary sections, extracted (never invented) from its abstract."""
+    return {
+        "key_points": summarize(text, sentences=3, max_chars=240),
+        "methods": summarize(text, sentences=1, focus="method approach propose model", max_chars=240),
+        "results": summarize(
+            text, sentences=1, focus="result show outperform accuracy improve", max_chars=240
+        ),
+    }

@@ -1,0 +1,156 @@
+"""A document's own title and outline, whatever its format, for search providers that read files.
+
+The title is what the document calls itself: a PEP-style `Title:` header or the first section title in
+reStructuredText, frontmatter `title:` or the first H1 in Markdown, `og:title` or `<title>` in HTML, the
+metadata title of a PDF. Only when the document names nothing does its file name stand in. The outline
+(section headings, each with the text under it) lets search weigh a heading above a passing mention.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..topic.plaintext import markup_of, rst_to_markdown
+from .pagetext import html_title, html_to_markdown, pdf_to_text
+
+_FRONTMATTER = re.compile(r"\A\ufeff?---[ \t]*\n(.*?)\n(?:---|\.\.\.)[ \t]*(?:\n|\Z)", re.S)
+_FRONTMATTER_TITLE = re.compile(r"^title:[ \t]*(.+?)[ \t]*$", re.M)
+# RFC 822-style headers at the top of a document (PEPs, many proposals): "PEP: 639" … "Title: …"
+_HEADER_LINE = re.compile(r"^[A-Z][A-Za-z-]{1,30}:[ \t]")
+_HEADER_TITLE = re.compile(r"^Title:[ \t]*(.+)$")
+_ATX = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$")
+_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
+_SETEXT = re.compile(r"^ {0,3}(=+|-+)[ \t]*$")
+MAX_TITLE = 300
+
+
+@dataclass
+class Section:
+    """One heading (empty for the text before the first) and the text under it."""
+
+    heading: str
+    text: str
+    level: int = 0  # 1 for a title (`#`, `===` underline), 2 and deeper for sections; 0 before any heading
+
+
+@dataclass
+class Document:
+    """What a file says about itself: its title, its sections, and its text as it was read."""
+
+    title: str
+    text: str
+    sections: list[Section] = field(default_factory=list)
+
+    @property
+    def headings(self) -> list[str]:
+        return [s.heading for s in self.sections if s.heading]
+
+
+def read_document(path: Path) -> Document:
+    """Title, text and outline of one md, rst, txt, html or pdf file; the title falls back to the file name."""
+    suffix = path.suffix.lower()
+    if suffix == ".pdf":
+        title, text = pdf_to_text(path.read_bytes())
+        doc = Document(title=title, text=text, sections=[Section("", text)])
+    elif suffix in {".html", ".htm"}:
+        raw = path.read_text(encoding="utf-8", errors="replace")
+        text = html_to_markdown(raw, fast=True)
+        doc = Document(title=html_title(raw), text=text, sections=outline(text, "markdown"))
+    else:
+        text = path.read_text(encoding="utf-8", errors="replace")
+        markup = markup_of(path.name)
+        sections = outline(text, markup)
+        doc = Document(title=document_title(text, markup, sections), text=text, sections=sections)
+    doc.title = " ".join(doc.title.split())[:MAX_TITLE] or path.stem.replace("_", " ").replace("-", " ")
+    return doc
+
+
+def document_title(text: str, markup: str, sections: list[Section] | None = None) -> str:
+    """The title the text gives itself ('' when it gives none)."""
+    header = _header_title(text)
+    if header:
+        return header
+    if markup == "markdown":
+        front = _FRONTMATTER.match(text)
+        found = _FRONTMATTER_TITLE.search(front.group(1)) if front else None
+        if found:
+            return found.group(1).strip().strip("'\"")
+    titled = [s for s in (sections if sections is not None else outline(text, markup)) if s.heading]
+    top = [s for s in titled if s.level == 1] if markup == "markdown" else []
+    return (top or titled)[0].heading if titled else ""
+
+
+def _header_title(text: str) -> str:
+    """`Title:` from a header block that opens the document (every line before it is a header too)."""
+    for line in text.lstrip("\ufeff").splitlines()[:40]:
+        found = _HEADER_TITLE.match(line)
+        if found:
+            return found.group(1).strip()
+        if not _HEADER_LINE.match(line) and not line.startswith((" ", "\t")):
+            return ""
+    return ""
+
+
+def outline(text: str, markup: str) -> list[Section]:
+    """The text cut at its headings; reStructuredText section adornments count as headings."""
+    if markup == "text":
+        return [Section("", text)]
+    markdown = _markdown_of(text, markup)
+    sections = [Section("", "")]
+    body: list[str] = []
+    fence = ""
+    underline = False  # the next line is the adornment of a setext heading just taken
+    lines = markdown.splitlines()
+    for i, line in enumerate(lines):
+        if underline:
+            underline = False
+            continue
+        opened = _FENCE.match(line)
+        if fence:
+            fence = "" if opened and opened.group(1)[0] == fence[0] else fence
+            body.append(line)
+            continue
+        if opened:
+            fence = opened.group(1)
+            body.append(line)
+            continue
+        following = lines[i + 1] if i + 1 < len(lines) else ""
+        heading = _heading(line, following)
+        if heading:
+            sections[-1].text = "\n".join(body).strip()
+            sections.append(Section(heading, "", _level(line, following)))
+            body = []
+            underline = not _ATX.match(line)
+        else:
+            body.append(line)
+    sections[-1].text = "\n".join(body).strip()
+    return [s for s in sections if s.heading or s.text]
+
+
+def _heading(line: str, following: str) -> str:
+    match = _ATX.match(line)
+    if match:
+        return _clean_heading(match.group(2))
+    text_line = line.strip() and not line.startswith((" ", "\t", "-", "*", "|")) and not _SETEXT.match(line)
+    if text_line and _SETEXT.match(following) and len(line) < 200:
+        return _clean_heading(line)
+    return ""
+
+
+def _level(line: str, following: str) -> int:
+    match = _ATX.match(line)
+    if match:
+        return len(match.group(1))
+    return 1 if following.strip().startswith("=") else 2
+
+
+def _clean_heading(text: str) -> str:
+    text = re.sub(r"`+|\*\*|__", "", text)
+    text = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", text)  # a linked heading keeps its words
+    return " ".join(text.split())
+
+
+def _markdown_of(text: str, markup: str) -> str:
+    return rst_to_markdown(text) if markup == "rst" else _FRONTMATTER.sub("", text, count=1)

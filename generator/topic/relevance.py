@@ -1,0 +1,154 @@
+"""The run's relevance judge: is a found source about the topic, and which sub-question does it serve?
+
+One judge per topic run holds the topic's terms (expanded through the synonym table and the bilingual
+glossary, so a Chinese topic is matched by English sources), the document frequencies of every candidate
+the run has judged, and the best score seen. A source is kept only when its relevance to the topic reaches
+the threshold that this best score sets (generator/relevance.py). Offline this scorer decides; a model, when
+there is one, answers the same question (0–1 with a reason) and the same threshold rule keeps its answers.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from .. import cjk
+from ..kb.synonyms import Synonyms, default_synonyms
+from ..relevance import (
+    FLOOR,
+    CorpusStats,
+    Fields,
+    Relevance,
+    Term,
+    field_tokens,
+    keep_threshold,
+    natural_break,
+    question_terms,
+    score,
+    tokens,
+)
+from .keyphrases import DESCRIPTIVE, GENERIC
+
+# Words the heuristic plan adds to a facet's query or question ("overview", "benefits") and lone adjectives
+# ("fast"): they say which aspect is asked about, not what the topic is; no source is relevant for naming them.
+FACET_WORDS = (
+    GENERIC
+    | DESCRIPTIVE
+    | frozenset(
+        """overview definition purpose design mechanism process steps drawbacks trade-offs trade offs alternatives
+    instead differs developments status recent figures reported sources 定义 概念 原理 机制 优点 局限 比较 替代
+    现状 进展 是什么 如何 工作 有哪些 相比 方案 其他""".split()
+    )
+)
+MODEL_FLOOR = 0.4
+_LATIN_WORDS = re.compile(
+    r"[a-z][a-z0-9]*"
+)  # a model's scores are calibrated differently: its floor is its own
+
+
+@dataclass
+class Judgement:
+    """A source's relevance to the topic (the keep decision) and to the sub-question that found it."""
+
+    topic: Relevance
+    question: Relevance
+
+
+@dataclass
+class RelevanceJudge:
+    """Relevance scoring shared by the steps of one run (thread-safe)."""
+
+    topic: str
+    synonyms: Synonyms = field(default_factory=default_synonyms)
+    stats: CorpusStats = field(default_factory=CorpusStats)
+    best: float = 0.0
+    by_question: dict[str, dict[str, float]] = field(default_factory=dict)  # source key → question → score
+    topic_scores: dict[str, float] = field(default_factory=dict)  # source key → relevance to the topic
+    lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+    _terms: dict[str, list[Term]] = field(default_factory=dict, repr=False)
+
+    def terms(self, text: str) -> list[Term]:
+        """The concepts of a topic or question (cached): facet words left out, spellings expanded, and the
+        words of a phrase the synonym table knows ("version control systems") also matched by the phrase's
+        other spellings ("VCS")."""
+        with self.lock:
+            if text not in self._terms:
+                terms = question_terms(
+                    text, expand=self.spellings, segment=self.synonyms.glossary.segment, ignore=FACET_WORDS
+                )
+                self._terms[text] = self._with_phrase_spellings(text, terms)
+            return self._terms[text]
+
+    def _with_phrase_spellings(self, text: str, terms: list[Term]) -> list[Term]:
+        words = _LATIN_WORDS.findall(text.lower())
+        by_label = {t.label: t for t in terms}
+        for size in (3, 2):
+            for start in range(len(words) - size + 1):
+                phrase = words[start : start + size]
+                canonical = self.synonyms.lookup(" ".join(phrase))
+                group = self.synonyms.group(canonical) if canonical else []
+                others = {tuple(tokens(v)) for v in group} - {()}
+                for word in phrase:
+                    term = by_label.get(word)
+                    if term and others:
+                        by_label[word] = Term(term.label, tuple(sorted(set(term.forms) | others)))
+        return [by_label[t.label] for t in terms]
+
+    def spellings(self, word: str) -> Iterable[str]:
+        """Other spellings of a word: its synonym group and its twins in the other language."""
+        found = list(self.synonyms.glossary.spellings(word))
+        canonical = self.synonyms.lookup(word)
+        if canonical:
+            found.extend(self.synonyms.group(canonical) or [canonical.replace("-", " ")])
+        return found
+
+    def expanded_query(self, text: str) -> str:
+        """A query with the English twins of its Chinese words appended (套利 → arbitrage), so that a Chinese
+        topic finds English sources; an English query is returned as it is."""
+        if not cjk.CJK_RUN.search(text):
+            return text
+        twins: dict[str, None] = {}
+        for run in cjk.CJK_RUN.findall(text):
+            for word in self.synonyms.glossary.segment(run):
+                twins.update(dict.fromkeys(self.synonyms.glossary.english(word)))
+        extra = [t for t in twins if t.lower() not in text.lower()]
+        return " ".join([text, *extra])
+
+    def judge(self, docs: Sequence[tuple[str, Fields]], question: str) -> list[Judgement]:
+        """Score each (key, document) against the topic and against `question`, and remember both. The whole
+        batch joins the run's statistics first, so every document is scored on the same scale."""
+        tokenized = [(key, field_tokens(doc)) for key, doc in docs]
+        for key, fields in tokenized:
+            self.stats.add(key, fields)
+        topic_terms = self.terms(self.topic)
+        asked = self.terms(question) if question.strip() else []
+        verdicts = []
+        for key, fields in tokenized:
+            on_topic = score(fields, topic_terms, self.stats)
+            for_question = score(fields, asked, self.stats) if asked else on_topic
+            self.record(key, on_topic.score, question, for_question.score)
+            verdicts.append(Judgement(on_topic, for_question))
+        return verdicts
+
+    def record(self, key: str, topic_score: float, question: str, question_score: float) -> None:
+        with self.lock:
+            self.best = max(self.best, topic_score)
+            self.topic_scores[key] = max(self.topic_scores.get(key, 0.0), topic_score)
+            if question.strip():
+                scores = self.by_question.setdefault(key, {})
+                scores[question] = max(scores.get(question, 0.0), round(question_score, 3))
+
+    def threshold(self, *, model: bool = False) -> float:
+        """The relevance a source needs to be kept, given the scores the run has seen so far: the floor,
+        a share of the best, and the natural break between documents about the topic and the rest."""
+        with self.lock:
+            best = self.best
+            scores = list(self.topic_scores.values())
+        floor = MODEL_FLOOR if model else FLOOR
+        return max(keep_threshold(best, floor=floor), natural_break(scores, floor=floor))
+
+    def questions_served(self, key: str) -> dict[str, float]:
+        with self.lock:
+            return dict(self.by_question.get(key, {}))

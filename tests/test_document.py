@@ -1,0 +1,129 @@
+"""A document's own title and outline, per format, and the local search that indexes them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from generator.sources.base import create_search_provider
+from generator.sources.document import read_document
+from generator.sources.pagetext import html_title
+
+PEP = """PEP: 639
+Title: Improving License Clarity with Better Package Metadata
+Author: Someone <someone@example.org>
+Status: Final
+
+Abstract
+========
+
+This PEP defines a specification for how to license a package.
+"""
+RST = """.. _assert:
+
+How to write and report assertions in tests
+===========================================
+
+.. code-block:: python
+
+    # content of test_assert1.py
+    def f():
+        return 3
+
+Asserting with the assert statement
+-----------------------------------
+
+pytest allows you to use the standard Python assert.
+"""
+MARKDOWN_H1 = """Some preface line.
+
+```python
+# not a heading: a comment in code
+```
+
+# Caching
+
+## What is cached
+
+HTTP responses are cached.
+"""
+FRONTMATTER = """---
+title: "Dependency Resolution"
+tags: [pip]
+---
+
+# Something else
+
+Text.
+"""
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "title"),
+    [
+        ("pep-0639.rst", PEP, "Improving License Clarity with Better Package Metadata"),
+        ("assert.rst", RST, "How to write and report assertions in tests"),
+        ("caching.md", MARKDOWN_H1, "Caching"),
+        ("resolution.md", FRONTMATTER, "Dependency Resolution"),
+        ("plain-notes.txt", "just words\n", "plain notes"),
+    ],
+)
+def test_each_format_gives_its_own_title(tmp_path: Path, name: str, text: str, title: str) -> None:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    assert read_document(path).title == title
+
+
+def test_html_prefers_og_title_then_title_then_h1() -> None:
+    og = '<html><head><title>Caching | Site</title><meta property="og:title" content="Caching"></head></html>'
+    assert html_title(og) == "Caching"
+    assert html_title("<html><head><title>Plain &amp; simple</title></head></html>") == "Plain & simple"
+    assert html_title("<html><body><h1>Only <em>a</em> heading</h1></body></html>") == "Only a heading"
+
+
+def test_pdf_title_comes_from_its_metadata(tmp_path: Path) -> None:
+    from pypdf import PdfWriter
+
+    writer = PdfWriter()
+    writer.add_blank_page(width=72, height=72)
+    writer.add_metadata({"/Title": "Measured Latency of Queues"})
+    path = tmp_path / "report-2024.pdf"
+    with path.open("wb") as out:
+        writer.write(out)
+    assert read_document(path).title == "Measured Latency of Queues"
+
+
+def test_outline_keeps_headings_and_skips_code(tmp_path: Path) -> None:
+    path = tmp_path / "assert.rst"
+    path.write_text(RST, encoding="utf-8")
+    assert read_document(path).headings == [
+        "How to write and report assertions in tests",
+        "Asserting with the assert statement",
+    ]
+
+
+def test_local_search_titles_and_headings_come_from_the_document(tmp_path: Path) -> None:
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "pep-0639.rst").write_text(PEP, encoding="utf-8")
+    (docs / "caching.md").write_text(MARKDOWN_H1, encoding="utf-8")
+    provider = create_search_provider(f"local:{docs}", cache_dir=tmp_path / "cache")
+    [hit] = provider.search("license specification", limit=3)
+    assert hit.title == "Improving License Clarity with Better Package Metadata"
+    assert "Abstract" in hit.extra["headings"]
+    [cached] = provider.search("cached responses", limit=3)
+    assert cached.title == "Caching" and cached.extra["headings"] == ["Caching", "What is cached"]
+
+
+def test_a_crawled_page_is_titled_by_its_og_title_or_markdown_heading() -> None:
+    from generator.topic.crawl import _Body, _read_page
+
+    page = b'<html><head><title>Caching | Docs</title><meta property="og:title" content="Caching"></head><body><p>x</p></body></html>'
+    fetched = _read_page("https://docs.test/c", _Body("https://docs.test/c", 200, "text/html", "utf-8", page))
+    assert fetched.title == "Caching"
+    md = b"---\ntitle: Dependency Resolution\n---\n\nintro line\n\n# Other\n"
+    fetched = _read_page(
+        "https://docs.test/d.md", _Body("https://docs.test/d.md", 200, "text/markdown", "utf-8", md)
+    )
+    assert fetched.title == "Dependency Resolution"

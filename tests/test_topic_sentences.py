@@ -1,0 +1,202 @@
+"""What the offline analyst may quote, what counts as a figure, and how sentences are shared out to sections."""
+
+from __future__ import annotations
+
+import pytest
+
+from generator.topic.analyze import Candidate, Claim, allocate, candidates
+from generator.topic.processing import measured_figures
+from generator.topic.relevance import RelevanceJudge
+from generator.topic.report import Report, ReportSection, report_quality
+from generator.topic.sentences import is_changelog, quotable, quote_at, quotes
+from generator.topic.workspace import RawSource
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "This work would not have been possible without the help of many contributors.",
+        "We thank the reviewers for their careful reading of the draft.",
+        "Copyright (c) 2019 the project authors and contributors.",
+        "This document has been placed in the public domain by its authors.",
+        "[3] Smith et al. Fast approximate search over embeddings, 2019.",
+        "Changed in version 3.2: the cache now expires entries after an hour.",
+        "Task: Added support for Cythonized Celery tasks in the worker.",
+        "Preserve ignore_result overrides across task retries (10958).",
+        "Post-History: 12-Mar-2021, 30-Apr-2021 and later rounds of review.",
+        "the application object creation has to be in the init.py file.",
+        "If the task is not registered you can use ~@send_task to call it by name.",
+        "How many times the current task has been retried.",
+        "Defines the default policy when retrying publishing a task message after a connection loss.",
+        "Used by for example Task.retry() to resend the task to the same destination queue.",
+    ],
+)
+def test_debris_is_never_quoted(sentence: str) -> None:
+    assert not quotable(sentence)
+
+
+def test_whole_sentences_starting_like_fragments_are_kept() -> None:
+    assert quotable("Sometimes the worker needs to retry a task after a failure happens.")
+    assert quotable("Kubernetes schedules the pods onto nodes in the cluster for you.")
+    assert quotable("Tasks are the building blocks of Celery applications everywhere.")
+    from generator.topic.sentences import needs_antecedent
+
+    assert needs_antecedent("Well, it stores them in memory when the files are small enough.")
+    assert not needs_antecedent("No sentence is quoted twice anywhere in a report.")
+
+
+def test_a_sentence_leaning_on_the_one_before_is_quoted_with_it_or_not_at_all() -> None:
+    sentences = quotes(
+        "A vector index groups similar embeddings into partitions for faster search. "
+        "This keeps queries fast even when the collection grows to many millions of items. "
+        "- see the list below. "
+        "It also lowers the memory each query needs on the serving machines."
+    )
+    joined = quote_at(sentences, 1)
+    assert joined is not None and joined.parts == (sentences[0], sentences[1])
+    assert quote_at(sentences, 3) is None  # the sentence before it is debris: nothing to lean on
+    alone = quotes("This PEP proposes a lock-free reference counting scheme for the interpreter.")
+    assert quote_at(alone, 0) is not None and quote_at(alone, 0).parts == (alone[0],)  # type: ignore[union-attr]
+
+
+def test_changelogs_are_recognised_by_title_or_file_name() -> None:
+    assert is_changelog("Change history for Celery 2.2", "local:celery/history/changelog-2.2.rst")
+    assert is_changelog("What's new in Celery 5.7", "local:celery/history/whatsnew-5.7.rst")
+    assert is_changelog("Release notes", "https://example.org/docs/release-notes.html")
+    assert not is_changelog("Tasks", "local:celery/userguide/tasks.rst")
+
+
+@pytest.mark.parametrize(
+    ("sentence", "figures"),
+    [
+        (
+            "In one benchmark FAISS answered 95% of queries correctly at 12 ms latency.",
+            [(95, "%"), (12, "ms")],
+        ),
+        ("Quantization fits 1,000,000 embeddings in about 64 MB of memory.", [(1_000_000, ""), (64, "MB")]),
+        ("The new parser is 3x faster and saves $400 a month.", [(3, "x"), (400, "$")]),
+        ("The cluster runs 40 workers behind 3 queues.", [(40, ""), (3, "")]),
+        ("PEP 484 introduced type hints in 2014.", []),
+        ("Python 3.12 is 5% faster than 3.11 on this benchmark.", [(5, "%")]),
+        ("See section 3 and issue #1234 for details of version 2.0.", []),
+        ("Django 4 apps were tested against release 2.1.3 in 2020.", []),
+        ("The case 401403000 is similar to 484 in the table.", []),
+        ("But since 3.1 this is no longer the case for anyone.", []),
+    ],
+)
+def test_figures_are_measured_quantities_never_identifiers(
+    sentence: str, figures: list[tuple[int, str]]
+) -> None:
+    assert [(f.value, f.unit) for f in measured_figures(sentence)] == [(float(v), u) for v, u in figures]
+
+
+def _source(sid: str, text: str, title: str = "Guide", url: str = "") -> RawSource:
+    return RawSource(sid, "local", url or f"local:docs/{sid}.md", title, "2026-01-01", text)
+
+
+def test_changelog_sources_and_off_point_sentences_are_not_candidates() -> None:
+    guide = _source(
+        "guide",
+        "Celery task retries happen when a task raises an error and calls retry with a countdown. "
+        "Celery task queues are served by workers that poll the broker for new messages. "
+        "A Celery task is a function registered with the application under its own name.",
+    )
+    history = _source(
+        "history", "Celery task retries now honour the countdown given to the retry call.", "Change history"
+    )
+    pool = candidates(
+        [guide, history], focus="Celery task retries", judge=RelevanceJudge("Celery task retries"), facet=set(),
+        reserved=set(),
+    )  # fmt: skip
+    assert {c.source for c in pool} == {"guide"}
+    assert [c.text for c in pool] == [guide.text.split(". ")[0] + "."]  # only the sentence naming retries
+
+
+def test_no_sentence_is_quoted_in_two_sections_even_inside_a_joined_quote() -> None:
+    first, second = "Vector indexes partition embeddings.", "This keeps vector search fast at scale."
+    joined = Candidate(f"{first} {second}", "s1", 1.0, 0.5, 1.0, (first, second))
+    alone = Candidate(first, "s1", 1.0, 0.4, 1.0)
+    chosen = allocate({"How does it work?": [joined], "What is it?": [alone]})
+    texts = [c.text for claims in chosen.values() for c in claims]
+    assert texts == [joined.text]  # the lone first sentence is already quoted inside the joined one
+
+
+def test_report_quality_counts_repeats_and_gaps() -> None:
+    claim = Claim("Vector indexes partition embeddings.", ["a"])
+    report = Report(
+        topic="t",
+        summary=[claim],
+        sections=[ReportSection("q1", [claim]), ReportSection("q2", [claim, Claim("Other.", ["b"])])],
+        figures=[],
+        references=["a"],
+    )
+    quality = report_quality(report)
+    assert quality["repeated_sentences"] == 1 and quality["reference_gaps"] == 1  # "b" has no reference
+
+
+def test_summary_opens_with_the_best_answer_and_sources_about_the_topic_weigh_more() -> None:
+    from generator.topic.report import leads
+
+    weak, strong = (
+        Claim("Celery can read Flask config.", ["a"], 0.2),
+        Claim("Flask reads config.", ["b"], 0.9),
+    )
+    assert leads([ReportSection("q1", [weak]), ReportSection("q2", [strong])]) == [strong, weak]
+    text = "Flask configuration is loaded from a Python file when the application starts up."
+    about, aside = _source("config", text), _source("celery", text.replace("Python file", "Celery file"))
+    about.relevance, aside.relevance = 0.8, 0.4
+    judge = RelevanceJudge("Flask configuration")
+    pool = candidates([aside, about], focus="Flask configuration", judge=judge, facet=set(), reserved=set())
+    assert [c.source for c in pool] == ["config", "celery"]
+
+
+def test_model_drafts_are_trimmed_at_the_boundary_not_refused() -> None:
+    from generator.topic.analyze import _SectionDraft
+    from generator.topic.processing import ChartSpec
+
+    chatty = "Vector indexes keep search fast. " * 60
+    draft = _SectionDraft.model_validate({"claims": [{"text": chatty, "citations": [1]}]})
+    assert len(draft.claims[0].text) <= 1200 and draft.claims[0].text.endswith("…")
+    spec = ChartSpec.model_validate(
+        {
+            "title": "T" * 500,
+            "unit": "milliseconds of latency",
+            "rows": [{"label": "l " * 200, "value": 3, "source": "a"}],
+        }
+    )
+    assert len(spec.title) <= 120 and len(spec.unit) <= 20 and len(spec.rows[0].label) <= 120
+
+
+def test_no_antecedent_across_a_paragraph_and_a_dummy_it_stands_alone() -> None:
+    from generator.topic.sentences import paragraph_starts
+
+    text = (
+        "Here we look up the name of a template in the config.\n\n"
+        "This keeps the factory small and easy to test for everyone.\n\n"
+        "It is preferable to create extensions without binding an app. It also makes testing easier in practice."
+    )
+    sentences = quotes(text)
+    starts = paragraph_starts(text, sentences)
+    assert quote_at(sentences, 1, starts) is None  # "This…" opens its paragraph: nothing before it to lean on
+    dummy = quote_at(sentences, 2, starts)
+    assert dummy is not None and dummy.parts == (sentences[2],)
+    leaning = quote_at(sentences, 3, starts)
+    assert leaning is not None and leaning.parts == (sentences[2], sentences[3])
+
+
+def test_a_passage_must_name_the_topics_most_specific_concept() -> None:
+    from generator.topic.analyze import sentence_statistics
+
+    guide = _source(
+        "guide",
+        "Flask provides a test client that simulates requests to the application in every test. "
+        "The flask command is installed by Flask, not your application, and finds your application itself. "
+        "Every Flask application creates an instance of the Flask class with the name of its module. "
+        "Flask extensions add functionality to your application as if Flask had it built in.",
+    )
+    judge = RelevanceJudge("How do I test a Flask application?")
+    sentence_statistics(judge, [guide])
+    pool = candidates(
+        [guide], focus="How do I test a Flask application?", judge=judge, facet=set(), reserved=set()
+    )
+    assert [c.text for c in pool] == [guide.text.split(". ")[0] + "."]
