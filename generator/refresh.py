@@ -189,7 +189,7 @@ def _check_topics(paths: KBPaths, config: Config, now: dt.datetime) -> Iterable[
 
     seen: set[str] = set()
     for entry in [*config.topics, *_topics_on_disk(paths, config)]:
-        slug = topic_slug(entry.topic, entry.slug)
+        slug = topic_slug(entry.topic, entry.slug, paths)
         if slug not in seen:
             seen.add(slug)
             yield f"topic:{slug}", partial(_check_topic, paths, entry, slug, now)

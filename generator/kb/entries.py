@@ -37,7 +37,10 @@ class Entry:
 def config_entries(paths: KBPaths, config: Config) -> list[Entry]:
     """Every repository and topic of deepkb.yml, once each (the first of two that name the same entry)."""
     found: dict[str, Entry] = {}
-    for entry in [*(repo_entry(paths, r) for r in config.repos), *map(topic_entry, config.topics)]:
+    for entry in [
+        *(repo_entry(paths, r) for r in config.repos),
+        *(topic_entry(paths, t) for t in config.topics),
+    ]:
         found.setdefault(entry.id, entry)
     return list(found.values())
 
@@ -54,10 +57,11 @@ def repo_entry(paths: KBPaths, repo: RepoEntry) -> Entry:
     return Entry("repo", f"repo:{source.owner}/{source.name}", repo.source, repo=repo)
 
 
-def topic_entry(topic: TopicEntry) -> Entry:
-    from ..topic.workspace import topic_slug
+def topic_entry(paths: KBPaths, topic: TopicEntry) -> Entry:
+    """`topic:<slug>`, the workspace the topic pipeline will use (an existing one is found again)."""
+    from ..topic.identity import topic_slug
 
-    return Entry("topic", f"topic:{topic_slug(topic.topic, topic.slug)}", topic.topic, topic=topic)
+    return Entry("topic", f"topic:{topic_slug(topic.topic, topic.slug, paths)}", topic.topic, topic=topic)
 
 
 # --------------------------------------------------------------------------- shards

@@ -11,6 +11,8 @@ entry found in the given folders:
 An entry's version is, for a repository, its researched commit's date then the page's `generated` date
 (index.md frontmatter `revision_date`, `generated`); for a topic, `_meta.json`'s `updated_at` (then the
 landing page's `generated`). Versions compare as ISO-8601 text, which orders dates and UTC timestamps.
+A topic's raw pages are left out of the comparison: they are rendered from its source records and the
+"cited by" links of the whole knowledge base, which the listing rebuild after a merge refreshes.
 Every conflict is found before the first write; the file that carries the version is written last, so a
 merge stopped half way is finished (not refused) by running it again.
 """
@@ -18,6 +20,7 @@ merge stopped half way is finished (not refused) by running it again.
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -166,9 +169,14 @@ def _target(paths: KBPaths, entry_id: str) -> Path:
     return safe_join(base, *name.split("/"))
 
 
+# a topic's raw pages are rendered from its source records plus the "cited by" links of the whole knowledge
+# base, which the listing rebuild after a merge refreshes: they say nothing about which copy is which
+_DERIVED = re.compile(r"raw/[^/]+\.md")
+
+
 def _digest(folder: Path) -> str:
     sha = hashlib.sha256()
-    for rel in sorted(_files(folder)):
+    for rel in sorted(r for r in _files(folder) if not _DERIVED.fullmatch(r)):
         sha.update(rel.encode() + b"\0" + hashlib.sha256((folder / rel).read_bytes()).digest())
     return sha.hexdigest()
 

@@ -45,6 +45,9 @@ class Row:
 
 def render_site(paths: KBPaths, config: Config) -> None:
     """Write home, repos/topics indexes and tag pages for what the knowledge index holds now."""
+    from .pages.topic_raw import refresh_cited_by
+
+    refresh_cited_by(paths)
     catalog = load_catalog(paths)
     tag_files = tag_file_names(catalog.tag_members)
     render_tag_pages(paths, catalog, tag_files)

@@ -431,7 +431,7 @@ class TopicRun:
         """Nothing stored answers the topic: no report is published, and the run says so in one line."""
         stored = len(self._catalog().sources)
         line = (
-            f"topic '{self.meta.id}': no usable source found "
+            f"topic '{' '.join(self.meta.topic.split())[:120]}': no usable source found "
             f"({self.meta.stats.raw_items} candidate(s) seen, {stored} stored, none answering a sub-question)"
         )
         wsp.save_report(self.paths, self.meta.slug, None)

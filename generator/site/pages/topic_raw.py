@@ -52,6 +52,25 @@ def write_raw_pages(paths: KBPaths, slug: str, sources: list[wsp.RawSource], *, 
                     _write_raw_page(ws, shared, cited_by, provider=meta.provider, lang=meta.options.lang)
 
 
+def refresh_cited_by(paths: KBPaths) -> None:
+    """Every topic's raw pages with the "cited by" links of the whole knowledge base as it is now.
+
+    A topic researched in another checkout (`build --shard`, then `deepkb merge`) cites documents that
+    topics researched here store too: their pages learn of it here, where every listing is rebuilt.
+    Pages whose links did not change are not rewritten (the store skips equal bytes)."""
+    if not paths.topics_dir.is_dir():
+        return
+    citing = wsp.topics_citing(paths)
+    for folder in sorted(p for p in paths.topics_dir.iterdir() if (p / "processed" / "sources").is_dir()):
+        meta = wsp.load_meta(paths, folder.name)
+        if meta is None:
+            continue
+        ws = wsp.Workspace(paths, folder.name)
+        for raw in wsp.list_raw_sources(paths, folder.name):
+            cited_by = citing.get(wsp.document_key(raw.id), [])
+            _write_raw_page(ws, raw, cited_by, provider=meta.provider, lang=meta.options.lang)
+
+
 def _lang(paths: KBPaths, slug: str) -> str:
     meta = wsp.load_meta(paths, slug)
     return meta.options.lang if meta else "en"
