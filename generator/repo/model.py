@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal, Protocol
 
 # seed limits (the architect prompt and the normalizer share them)
 MAX_FILES_PER_SHARD = 5
@@ -72,12 +73,31 @@ class RepoMap:
 
 @dataclass(frozen=True)
 class Symbol:
+    """A definition in a source file.
+
+    Methods keep their qualified name ("Session.request", "app.use", "Command.Execute") and name their
+    owner in `parent` ("Session", "app", "Command"): a page groups a class's methods under it by `parent`.
+    """
+
     name: str
     kind: str  # function, class, method, struct, interface, …
     start: int  # 1-based first line
     end: int  # 1-based last line
-    doc: str = ""  # first line of its docstring/comment
+    doc: str = ""  # its docstring/doc comment as clean prose: a summary sentence or two (facts/prose.py)
     public: bool = True
+    parent: str = ""  # the class/type/object a method belongs to ("" for top-level definitions)
+    bases: tuple[str, ...] = ()  # a class's bases / a JS class's `extends`, as written ("models.Model")
+    exported: bool = False  # named by `__all__`, re-exported by its package, `export`ed, capitalised in Go
+    stub: bool = False  # an `@overload`, a `...`-only body or a bare declaration: not where the work is
+
+    @property
+    def lines(self) -> int:
+        return self.end - self.start + 1
+
+    @property
+    def short_name(self) -> str:
+        """The name without its owner: "request" for "Session.request"."""
+        return self.name[len(self.parent) + 1 :] if self.parent else self.name
 
 
 @dataclass
@@ -87,17 +107,50 @@ class FileFacts:
     symbols: list[Symbol] = field(default_factory=list)
     imports: list[str] = field(default_factory=list)  # raw import targets as written
     depends_on: list[str] = field(default_factory=list)  # resolved to files inside the repository
-    doc: str = ""  # module docstring / leading comment, first paragraph
+    doc: str = ""  # module docstring / leading comment as clean prose: a summary sentence or two
     is_entry_point: bool = False
     importance: float = 0.0
+    exports: list[str] = field(default_factory=list)
+    """Names the file declares public: Python `__all__` and names its package re-exports, JS
+    `module.exports = X` / `exports.x` objects."""
+    api_names: list[str] = field(default_factory=list)
+    """Its names a top-level package re-exports (`from .api import get` in `requests/__init__.py`): the
+    repository's public face."""
+    name_uses: dict[str, int] = field(default_factory=dict)
+    """How many other files import each of its names (Python `from m import Name`, re-exports followed)."""
+
+
+@dataclass(frozen=True)
+class CallEdge:
+    """A call found by static analysis: `caller` (qualified symbol of `caller_path`, "" for module level)
+    calls `callee` (qualified symbol of `callee_path`) at `line` of `caller_path`."""
+
+    caller_path: str
+    caller: str
+    callee_path: str
+    callee: str
+    line: int
 
 
 @dataclass
 class Facts:
     files: dict[str, FileFacts]
+    calls: CallGraphView | None = field(default=None, compare=False, repr=False)
+    """The static call graph (facts/calls.py), read on demand for the files asked about; None when the
+    facts were built without a checkout to read."""
+    base_uses: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
+    """How many classes of the source modules name each class name (last dotted part) as a base."""
 
     def dependents(self, path: str) -> list[str]:
         return sorted(p for p, f in self.files.items() if path in f.depends_on)
+
+
+class CallGraphView(Protocol):
+    """What facts/calls.py's CallGraph offers the stages after it."""
+
+    def edges(self, paths: Iterable[str] | None = None, *, incoming: bool = False) -> list[CallEdge]: ...
+
+    def chains(self, paths: Iterable[str] | None = None, *, limit: int = 5) -> list[list[CallEdge]]: ...
 
 
 @dataclass(frozen=True)

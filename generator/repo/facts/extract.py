@@ -13,16 +13,20 @@ import math
 import posixpath
 import re
 import tomllib
+from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import fields, replace
 from pathlib import Path
 
 from generator.errors import DeepkbError
 from generator.redact import Redactor
-from generator.repo.facts.extracted import Extracted, first_paragraph
+from generator.repo.facts.extracted import Extracted
+from generator.repo.facts.fanin import count_name_uses
 from generator.repo.facts.imports import ImportIndex, JsAlias, parse_tsconfig
 from generator.repo.facts.languages import SUPPORTED, SYMBOLS_ON_DEMAND
 from generator.repo.facts.parsing import parse_sources, parse_symbols
+from generator.repo.facts.prose import summary
+from generator.repo.map.filetypes import is_context_file
 from generator.repo.map.walk import read_source
 from generator.repo.model import Facts, FileFacts, RepoMap, Symbol
 
@@ -32,6 +36,7 @@ CONVERGED = 1e-7  # total rank moved in one iteration; far below what changes an
 # weights of the importance score; centrality dominates, size and entry status break ties
 W_CENTRALITY, W_SIZE, W_ENTRY = 0.6, 0.25, 0.15
 DOC_FILE_LIMIT = 200_000  # markdown files larger than this are not read for their first paragraph
+DOC_TEXT_LIMIT = 20_000  # the first paragraph is found in the first 20 KB
 
 
 def extract_facts(
@@ -60,10 +65,23 @@ def extract_facts(
         js_aliases=_js_aliases(root, files, max_file_bytes),
     )
     _resolve_dependencies(files, index)
+    count_name_uses(files, index)
+    _display_imports(files)
     _mark_entry_points(root, files, packages, index, max_file_bytes)
     _score_importance(files, {e.path: e.lines for e in repo_map.files})
     _redact(files.values(), redactor)
-    return Facts(files=files)
+    return Facts(files=files, base_uses=_base_uses(files.values()))
+
+
+def _base_uses(files: Iterable[FileFacts]) -> dict[str, int]:
+    """Subclasses per base name, over the symbols already read (source modules; tests stay unread)."""
+    counts: Counter[str] = Counter()
+    for facts in files:
+        if isinstance(facts, OnDemandFileFacts) and not facts.symbols_read:
+            continue
+        for symbol in facts.symbols:
+            counts.update({base.rsplit(".", 1)[-1] for base in symbol.bases})
+    return dict(counts)
 
 
 class OnDemandFileFacts(FileFacts):
@@ -125,7 +143,7 @@ def _file_facts(
     for entry in repo_map.files:
         facts = FileFacts(path=entry.path, language=entry.language)
         extracted = parsed.get(entry.path)
-        if extracted is not None and entry.language in SYMBOLS_ON_DEMAND:
+        if extracted is not None and entry.language in SYMBOLS_ON_DEMAND and is_context_file(entry.path):
             load = _symbol_loader(root, entry.path, entry.language, max_bytes, redactor)
             facts = OnDemandFileFacts.reading(entry.path, entry.language, load)
         files[entry.path] = facts
@@ -143,6 +161,10 @@ def _resolve_dependencies(files: dict[str, FileFacts], index: ImportIndex) -> No
     for facts in files.values():
         resolved = (index.resolve(facts.path, facts.language, raw) for raw in facts.imports)
         facts.depends_on = sorted({hit for hits in resolved for hit in hits if hit != facts.path})
+
+
+def _display_imports(files: dict[str, FileFacts]) -> None:
+    for facts in files.values():
         facts.imports = [_display_import(facts.language, raw) for raw in facts.imports]
 
 
@@ -167,6 +189,7 @@ def _fill(facts: FileFacts, extracted: Extracted) -> None:
         facts.symbols = extracted.symbols
     facts.imports = extracted.imports
     facts.doc = extracted.doc
+    facts.exports = list(extracted.exports)
     name = posixpath.basename(facts.path)
     facts.is_entry_point = _is_entry(facts.language, name, extracted.has_main, extracted.package)
 
@@ -200,11 +223,7 @@ def _markdown_doc(root: Path, path: str, max_bytes: int) -> str:
         text = read_source(root, path, max_bytes=max_bytes)
     except DeepkbError:
         return ""
-    for block in re.split(r"\n\s*\n", text):
-        block = block.strip()
-        if block and not block.startswith(("#", "<", "!", "[!", "```", "---", "=", "|", "[![")):
-            return first_paragraph(block)
-    return ""
+    return summary(text[:DOC_TEXT_LIMIT])
 
 
 def _go_modules(root: Path, files: Iterable[str], max_bytes: int) -> dict[str, str]:

@@ -10,14 +10,14 @@ a backslash continuation) is read with `ast` instead.
 from __future__ import annotations
 
 import ast
-import inspect
 import re
 from dataclasses import dataclass
 from functools import cache
 
-from generator.repo.facts.extracted import Extracted, first_line
+from generator.repo.facts.extracted import Extracted
+from generator.repo.facts.prose import summary
 from generator.repo.facts.pyscan import STRING_LITERAL, scan_python
-from generator.repo.facts.pysource import extract_python
+from generator.repo.facts.pysource import dotted_name, extract_python
 from generator.repo.model import Symbol
 
 BRACKET_DEPTH = 10  # deeper nesting falls back to `ast`
@@ -37,6 +37,7 @@ _HEADER_END = re.compile(rf"(?:[^()\[\]{{}}\"':]++|{STRING_LITERAL}|{_GROUP})*+:
 _NOT_A_DEFINITION = r"(?![ \t\f]|(?:async[ \t]++)?(?:def|class)[ \t]|@)"
 _CONTINUED_COMMENT = re.compile(r"\\\r?\n[ \t\f]*+#")
 _MAYBE_STRING = re.compile(r"[ \t]*[rRuUbBfF]{0,2}[\"'(]")
+_OVERLOAD = re.compile(r"@[ \t]*(?:typing\.|typing_extensions\.|t\.)?overload\b")
 
 
 class UnusualLayout(Exception):
@@ -84,9 +85,22 @@ class _Definition:
     indent: int
     doc: str = ""
     body: int = -1  # indentation of the body, once its first statement is seen
+    parent: str = ""
+    bases: tuple[str, ...] = ()
+    stub: bool = False
 
     def symbol(self) -> Symbol:
-        return Symbol(self.name, self.kind, self.start, self.end, self.doc, self.public)
+        return Symbol(
+            self.name,
+            self.kind,
+            self.start,
+            self.end,
+            self.doc,
+            self.public,
+            parent=self.parent,
+            bases=self.bases,
+            stub=self.stub,
+        )
 
 
 class _Lines:
@@ -108,6 +122,7 @@ def _read_symbols(text: str) -> list[Symbol]:
     open_: list[_Definition] = []  # enclosing definitions, innermost last
     lines = _Lines(text)
     pos, decorated = 0, 0
+    overloaded = False
     while True:
         pos = _skip_lines_defining_nothing(text, pos, open_)
         line = _CODE_LINE.match(text, pos)
@@ -129,21 +144,27 @@ def _read_symbols(text: str) -> list[Symbol]:
             owner.body = indent
             if not code.startswith(("def", "class", "async", "@")):
                 owner.doc = _docstring(code)
+                owner.stub = owner.stub or code.strip() == "..."
         member = (owner.kind == "class" and indent == owner.body) if owner else indent == 0
         if member and code.startswith("@"):
             decorated = decorated or lines.at(line.start("code"))
+            overloaded = overloaded or _OVERLOAD.match(code) is not None
             continue
         header = _HEADER.match(code) if member else None
         if header is None:
-            decorated = 0
+            decorated, overloaded = 0, False
             continue
         definition = _definition(header, owner, indent, decorated or lines.at(line.start("code")))
+        definition.stub = overloaded
+        if definition.kind == "class":
+            definition.bases = class_bases(code)
         found.append(definition)
-        decorated = 0
+        decorated, overloaded = 0, False
         inline = _inline_body(code)
         if inline:  # `def f(): ...`: the whole definition is this logical line
             definition.end = lines.at(line.start("code")) + code.count("\n")
             definition.doc = _docstring(inline)
+            definition.stub = definition.stub or inline == "..."
         else:
             open_.append(definition)
     if open_:
@@ -171,7 +192,25 @@ def _definition(header: re.Match[str], owner: _Definition | None, indent: int, s
     prefix = owner.name + "." if owner else ""
     public = not name.startswith("_") or (name.startswith("__") and name.endswith("__"))
     kind = "class" if header.group("kind") == "class" else ("method" if owner else "function")
-    return _Definition(prefix + name, kind, start, start, public and not prefix.startswith("_"), indent)
+    definition = _Definition(prefix + name, kind, start, start, public and not prefix.startswith("_"), indent)
+    definition.parent = owner.name if owner else ""
+    return definition
+
+
+def class_bases(header: str) -> tuple[str, ...]:
+    """The bases of `class Name(A, pkg.B, Generic[T], metaclass=M):` as written: ("A", "pkg.B", "Generic")."""
+    start = header.find("(")
+    colon = _HEADER_END.match(header)
+    if start < 0 or colon is None or start > colon.end():
+        return ()
+    try:
+        tree = ast.parse(f"class _{header[start : colon.end()]} pass")
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return ()
+    node = tree.body[0]
+    return (
+        tuple(name for name in map(dotted_name, node.bases) if name) if isinstance(node, ast.ClassDef) else ()
+    )
 
 
 def _inline_body(code: str) -> str:
@@ -193,8 +232,7 @@ def _docstring(code: str) -> str:
             return ""
     if not isinstance(value, str):
         return ""
-    # cleaning a docstring changes its first line's text only by expanding tabs
-    return first_line(inspect.cleandoc(value) if "\t" in value else value)
+    return summary(value)
 
 
 def _plain_string(token: str) -> str | None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import posixpath
+import re
 
 # fmt: off
 IGNORED_DIRS = frozenset({
@@ -99,3 +100,18 @@ def _holds_secrets(lower: str) -> bool:
     if lower.startswith(".env") and not lower.endswith(SECRET_FILE_EXAMPLES):
         return True
     return lower in SECRET_FILE_NAMES or lower.endswith(SECRET_FILE_SUFFIXES)
+
+
+# what describes, tests, builds or ships the code rather than being it: context, not a source module
+CONTEXT_FILE = re.compile(
+    r"(^|/)(tests?|testing|__tests__|spec|specs|docs?|examples?|samples?|benchmarks?|bench|fixtures?"
+    r"|scripts?|tools|release|ci|\.[^/]+|vendor|third_party|node_modules|testdata)/"
+    r"|(^|/)(test_[^/]*|[^/]*_test\.\w+|[^/]*\.(test|spec)\.\w+|conftest\.py|setup\.py|noxfile\.py"
+    r"|fabfile\.py|tasks\.py|dodo\.py|[^/]*\.config\.[cm]?[jt]s|Gruntfile\.js|gulpfile\.js)$",
+    re.IGNORECASE,
+)
+
+
+def is_context_file(path: str) -> bool:
+    """A test, doc, example, benchmark, build or release script: about the code rather than the code."""
+    return CONTEXT_FILE.search(path) is not None

@@ -1,0 +1,161 @@
+"""Which symbols matter: each file's definitions ranked by what a maintainer would name first.
+
+A symbol scores for being exported (`__all__`, a package re-export, `export`, CommonJS exports, a capitalised
+Go name), for being used by other files (imports by name, and calls when the call graph has been read), for
+its size and, for a class, for the public methods it carries. Stubs (`@overload`, `...` bodies), dunders and
+private helpers sink unless other files use them. Classes carry their main public methods (`methods`);
+a method whose owner is not defined in the same file (a Go method beside its type's file, `app.use` on a
+plain object) stands on its own. The number shown scales with the file: a large module shows more.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from dataclasses import dataclass
+
+from generator.repo.map.filetypes import is_context_file
+from generator.repo.model import Facts, FileFacts, Symbol
+
+W_API, W_EXPORTED, W_USED, W_CALLED, W_SIZE, W_DOC, W_CLASS, W_METHODS = (
+    2.0,
+    3.0,
+    1.5,
+    1.0,
+    0.5,
+    0.5,
+    1.0,
+    0.6,
+)
+W_SUBCLASSED = 1.0  # a class others extend is a hierarchy's root
+W_FILE = 3.0  # repository ranking: a symbol's score plus this times its file's importance
+P_STUB, P_PRIVATE, P_DUNDER, P_HIDDEN = 4.0, 2.5, 3.0, 2.0
+TYPE_KINDS = frozenset({"class", "struct", "interface", "trait", "record", "enum", "type", "impl"})
+MIN_LIMIT, MAX_LIMIT, LINES_PER_SYMBOL = 3, 12, 150
+MIN_METHODS, MAX_METHODS, LINES_PER_METHOD = 3, 8, 120
+
+
+@dataclass(frozen=True)
+class RankedSymbol:
+    """A symbol with its score; a class (struct, interface) with its main public methods, best first."""
+
+    symbol: Symbol
+    score: float
+    path: str = ""
+    methods: tuple[Symbol, ...] = ()
+
+
+def key_symbols(facts: Facts, path: str, limit: int | None = None) -> list[RankedSymbol]:
+    """The symbols of `path` a reader should meet first, best first ([] for a file without symbols).
+
+    `limit` defaults to a budget that grows with the file's length (3 to 12 entries).
+    """
+    fact = facts.files.get(path)
+    if fact is None or not fact.symbols:
+        return []
+    called = call_counts(facts, path)
+    ranked = _ranked(fact, called, facts.base_uses)
+    if limit is None:
+        limit = budget(max((s.end for s in fact.symbols), default=0))
+    useful = [r for r in ranked if r.score > 0] or ranked[:1]
+    return useful[:limit]
+
+
+def repository_symbols(facts: Facts, limit: int = 20) -> list[RankedSymbol]:
+    """The repository's most important symbols across its source modules (tests and examples left out).
+
+    A symbol's score gains its file's importance (PageRank over imports, size, entry status), so the core
+    module's main class leads.
+    """
+    found: list[RankedSymbol] = []
+    for path, fact in facts.files.items():
+        if is_context_file(path) or not fact.symbols:
+            continue
+        for entry in key_symbols(facts, path, limit=3):
+            score = round(entry.score + W_FILE * fact.importance, 4)
+            found.append(RankedSymbol(entry.symbol, score, path, entry.methods))
+    found.sort(key=lambda r: (-r.score, r.path, r.symbol.start))
+    return found[:limit]
+
+
+def budget(lines: int, *, low: int = MIN_LIMIT, high: int = MAX_LIMIT, per: int = LINES_PER_SYMBOL) -> int:
+    """How many symbols a file (or a class) of `lines` lines shows."""
+    return max(low, min(high, low + lines // per))
+
+
+def call_counts(facts: Facts, path: str) -> Counter[str]:
+    """Calls into `path`'s symbols from other files, as far as the call graph has been read (else none)."""
+    graph = facts.calls
+    if graph is None:
+        return Counter()
+    return Counter(e.callee for e in graph.edges([path], incoming=True) if e.caller_path != path)
+
+
+def _ranked(fact: FileFacts, called: Counter[str], subclassed: dict[str, int]) -> list[RankedSymbol]:
+    exports = set(fact.exports)
+    owners = {s.name for s in fact.symbols if s.kind in TYPE_KINDS}
+    methods: dict[str, list[Symbol]] = {}
+    for symbol in fact.symbols:
+        if symbol.parent in owners:
+            methods.setdefault(symbol.parent, []).append(symbol)
+    entries = []
+    for symbol in fact.symbols:
+        if symbol.parent in owners:
+            continue  # shown under its class
+        members = methods.get(symbol.name, [])
+        score = _score(symbol, fact, exports, called) + _members_bonus(members, fact, exports, called)
+        score += W_SUBCLASSED * math.log2(1 + subclassed.get(symbol.short_name, 0))
+        shown = _main_methods(symbol, members, fact, exports, called)
+        entries.append(RankedSymbol(symbol, round(score, 4), fact.path, shown))
+    entries.sort(key=lambda r: (-r.score, r.symbol.start))
+    return entries
+
+
+def _main_methods(
+    owner: Symbol, members: list[Symbol], fact: FileFacts, exports: set[str], called: Counter[str]
+) -> tuple[Symbol, ...]:
+    scored = [(_score(m, fact, exports, called, owner), m) for m in members]
+    scored = [(score, m) for score, m in scored if score > 0]
+    scored.sort(key=lambda pair: (-pair[0], pair[1].start))
+    limit = budget(owner.lines, low=MIN_METHODS, high=MAX_METHODS, per=LINES_PER_METHOD)
+    return tuple(m for _, m in scored[:limit])
+
+
+def _members_bonus(members: list[Symbol], fact: FileFacts, exports: set[str], called: Counter[str]) -> float:
+    public = [m for m in members if _plain_public(m) and not m.stub]
+    uses = sum(called.get(m.name, 0) for m in members)
+    return W_METHODS * math.log1p(len(public)) + W_CALLED * math.log1p(uses)
+
+
+def _score(
+    symbol: Symbol, fact: FileFacts, exports: set[str], called: Counter[str], owner: Symbol | None = None
+) -> float:
+    short = symbol.short_name
+    exported = symbol.exported or symbol.name in exports or (owner is not None and owner.name in exports)
+    uses = fact.name_uses.get(symbol.name, 0) if not symbol.parent else 0
+    calls = called.get(symbol.name, 0)
+    score = W_EXPORTED * float(exported and _plain_public(symbol))
+    score += W_API * float(not symbol.parent and symbol.name in fact.api_names)
+    score += W_USED * math.log2(1 + uses) + W_CALLED * math.log2(1 + calls)
+    score += W_SIZE * math.log1p(symbol.lines) + W_DOC * float(bool(symbol.doc))
+    if symbol.kind in TYPE_KINDS:
+        score += W_CLASS
+    central = uses + calls >= 3  # other files lean on it: shown whatever its name says
+    if symbol.stub:
+        score -= P_STUB
+    if _is_dunder(short) and not central:
+        score -= P_DUNDER
+    elif short.startswith(("_", "#")) and not central:
+        score -= P_PRIVATE
+    if not symbol.public and not central:
+        score -= P_HIDDEN
+    return score
+
+
+def _plain_public(symbol: Symbol) -> bool:
+    short = symbol.short_name
+    return symbol.public and not short.startswith(("_", "#"))
+
+
+def _is_dunder(name: str) -> bool:
+    return name.startswith("__") and name.endswith("__") and len(name) > 4
