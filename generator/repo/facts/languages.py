@@ -49,6 +49,19 @@ def extract(language: str, text: str) -> Extracted:
     return Extracted()
 
 
+def survey(language: str, text: str) -> Extracted:
+    """`extract` for a source module, except that a Python file whose symbols cannot be read keeps its
+    imports and doc (the scan needs no syntax tree) with no symbols."""
+    if language != "python":
+        return extract(language, text)
+    out = scan_python(text)
+    try:
+        out.symbols = python_symbols(text)
+    except (SyntaxError, ValueError):
+        out.symbols = []
+    return out
+
+
 def symbols_of(language: str, text: str) -> list[Symbol]:
     """Only the symbols of one file: what `outline` leaves out for the languages read on demand."""
     if language == "python":

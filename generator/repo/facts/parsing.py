@@ -22,7 +22,7 @@ from typing import TypeVar
 
 from generator.errors import DeepkbError
 from generator.repo.facts.extracted import Extracted
-from generator.repo.facts.languages import SUPPORTED, SYMBOLS_ON_DEMAND, extract, outline, symbols_of
+from generator.repo.facts.languages import SUPPORTED, SYMBOLS_ON_DEMAND, outline, survey, symbols_of
 from generator.repo.map.filetypes import is_context_file
 from generator.repo.map.walk import decode_text, read_source
 from generator.repo.model import FileEntry, Symbol
@@ -119,7 +119,7 @@ def parse_chunk(
     base = Path(root)
     held = contents or {}
     return [
-        (path, _read(base, path, language, max_bytes, extract if full else outline, held.get(path)))
+        (path, _read(base, path, language, max_bytes, survey if full else outline, held.get(path)))
         for path, language, full in jobs
     ]
 
