@@ -6,13 +6,13 @@ import pytest
 
 from generator.repo.facts.prose import summary
 
-REST_MODULE = '''
+REST_MODULE = """
 requests.sessions
 ~~~~~~~~~~~~~~~~~
 
 This module provides a Session object to manage and persist settings across
 requests (cookies, auth, proxies).
-'''
+"""
 REST_ROLES = """Constructs and sends a :class:`Request <Request>`.
 
     :param method: method for the new :class:`Request` object.
@@ -117,7 +117,10 @@ def test_summary_ends_at_a_sentence_end_and_takes_a_short_second_sentence() -> N
         "Compute the thing. This is useful for a tool generating\noutput, e.g. a build system. "
         "A third sentence that is never included."
     )
-    assert summary(text) == "Compute the thing. This is useful for a tool generating output, e.g. a build system."
+    assert (
+        summary(text)
+        == "Compute the thing. This is useful for a tool generating output, e.g. a build system."
+    )
     long_sentence = "word " * 200
     cut = summary(long_sentence)
     assert cut.endswith("…") and len(cut) <= 320 and "  " not in cut

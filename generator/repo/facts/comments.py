@@ -50,7 +50,7 @@ def doc_before(node: Any, language: str) -> str:
         comments.append(text)
         expected_end = sibling.start_point[0] - 1
         sibling = sibling.prev_named_sibling
-    return summary(clean_comment("\n".join(reversed(comments))))
+    return summary(clean_comment("\n".join(reversed(comments))), sections=False)
 
 
 def _attached(comment: Any, expected_end: int, above: list[str]) -> bool:

@@ -21,7 +21,7 @@ from pathlib import Path
 from generator.errors import DeepkbError
 from generator.redact import Redactor
 from generator.repo.facts.extracted import Extracted
-from generator.repo.facts.fanin import count_name_uses
+from generator.repo.facts.fanin import NamesImported, count_name_uses, module_stem
 from generator.repo.facts.imports import ImportIndex, JsAlias, parse_tsconfig
 from generator.repo.facts.languages import SUPPORTED, SYMBOLS_ON_DEMAND
 from generator.repo.facts.parsing import parse_sources, parse_symbols
@@ -64,8 +64,8 @@ def extract_facts(
         go_modules=_go_modules(root, files, max_file_bytes),
         js_aliases=_js_aliases(root, files, max_file_bytes),
     )
-    _resolve_dependencies(files, index)
-    count_name_uses(files, index)
+    names = _resolve_dependencies(files, index)
+    count_name_uses(files, names)
     _display_imports(files)
     _mark_entry_points(root, files, packages, index, max_file_bytes)
     _score_importance(files, {e.path: e.lines for e in repo_map.files})
@@ -155,12 +155,27 @@ def _file_facts(
     return files, packages
 
 
-def _resolve_dependencies(files: dict[str, FileFacts], index: ImportIndex) -> None:
-    """depends_on = imports resolved to files of the repository; imports become readable strings."""
+def _resolve_dependencies(files: dict[str, FileFacts], index: ImportIndex) -> NamesImported:
+    """depends_on = imports resolved to files of the repository. Returns, per Python file, the names it
+    takes from other files by `from module import Name` (a name that is a submodule names a file)."""
     index.add_root_package(raw for f in files.values() if f.language == "python" for raw in f.imports)
+    names: NamesImported = {}
     for facts in files.values():
-        resolved = (index.resolve(facts.path, facts.language, raw) for raw in facts.imports)
-        facts.depends_on = sorted({hit for hits in resolved for hit in hits if hit != facts.path})
+        hits: set[str] = set()
+        taken: set[tuple[str, str]] = set()
+        for raw in facts.imports:
+            resolved = index.resolve(facts.path, facts.language, raw)
+            hits.update(resolved)
+            name = raw.rpartition(":")[2] if facts.language == "python" and ":" in raw else ""
+            if name and name != "*":
+                taken.update(
+                    (hit, name) for hit in resolved if hit != facts.path and module_stem(hit) != name
+                )
+        hits.discard(facts.path)
+        facts.depends_on = sorted(hits)
+        if taken:
+            names[facts.path] = taken
+    return names
 
 
 def _display_imports(files: dict[str, FileFacts]) -> None:

@@ -7,21 +7,27 @@ from __future__ import annotations
 import posixpath
 from collections import Counter, defaultdict
 
-from generator.repo.facts.imports import ImportIndex
 from generator.repo.model import FileFacts
 
 PACKAGE_FILES = ("__init__.py", "__init__.pyi")
 
 
-def count_name_uses(files: dict[str, FileFacts], index: ImportIndex) -> None:
+NamesImported = dict[str, set[tuple[str, str]]]
+"""importer → {(file the name is taken from, name)}, from Python `from module import Name` statements."""
+
+
+def count_name_uses(files: dict[str, FileFacts], imported: NamesImported) -> None:
     """Fill `FileFacts.name_uses` (files importing each name) and add re-exported names to `exports`."""
-    imported = _names_imported(files, index)
     origins = _reexport_origins(imported)
     uses: dict[str, Counter[str]] = defaultdict(Counter)
     for importer, names in imported.items():
         # `from requests import Session` uses sessions.Session too; each importer counts once per name
-        followed = {(origins.get((target, name)), name) for target, name in names}
-        for target, name in names | {(o, n) for o, n in followed if o is not None and o != importer}:
+        followed = set(names)
+        for target, name in names:
+            origin = origins.get((target, name))
+            if origin is not None and origin != importer:
+                followed.add((origin, name))
+        for target, name in followed:
             uses[target][name] += 1
     for path, counter in uses.items():
         files[path].name_uses = dict(counter)
@@ -38,25 +44,6 @@ def _is_top_package(init: str, files: dict[str, FileFacts]) -> bool:
     """An `__init__` whose folder's parent is no package: what users import (`requests`, `src/click`)."""
     parent = posixpath.dirname(posixpath.dirname(init))
     return not any(posixpath.join(parent, name) in files for name in PACKAGE_FILES) if parent else True
-
-
-def _names_imported(files: dict[str, FileFacts], index: ImportIndex) -> dict[str, set[tuple[str, str]]]:
-    """importer → {(file the name is taken from, name)} for Python `from m import Name` statements."""
-    found: dict[str, set[tuple[str, str]]] = {}
-    for path, facts in files.items():
-        if facts.language != "python":
-            continue
-        names: set[tuple[str, str]] = set()
-        for raw in facts.imports:
-            module, colon, name = raw.partition(":")
-            if not colon or name == "*":
-                continue
-            for hit in index.resolve(path, "python", raw):
-                if hit != path and _stem(hit) != name:  # `from pkg import submodule` names a file
-                    names.add((hit, name))
-        if names:
-            found[path] = names
-    return found
 
 
 def _reexport_origins(imported: dict[str, set[tuple[str, str]]]) -> dict[tuple[str, str], str]:
@@ -83,7 +70,8 @@ def _is_public_name(name: str, package: FileFacts) -> bool:
     return name in package.exports if package.exports else not name.startswith("_")
 
 
-def _stem(path: str) -> str:
+def module_stem(path: str) -> str:
+    """The module name a file defines: "sessions" for "pkg/sessions.py", "pkg" for "pkg/__init__.py"."""
     name = posixpath.basename(path)
     if name in PACKAGE_FILES:
         return posixpath.basename(posixpath.dirname(path))

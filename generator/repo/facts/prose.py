@@ -16,6 +16,7 @@ import docstring_parser
 
 SUMMARY_CHARS = 320  # a summary is cut at the last sentence end before this
 SHORT_ENOUGH = 140  # a first sentence shorter than this takes the second one with it
+HEAD_CHARS = 1000  # a summary comes from a docstring's first paragraphs: only this much is read
 
 # paragraphs that are not prose about the code
 _NOT_PROSE = re.compile(
@@ -60,19 +61,26 @@ _SECTION_WORD = re.compile(
 )
 _SENTENCE_END = re.compile(r"(?<!\be\.g)(?<!\bi\.e)(?<!\betc)(?<!\bvs)(?<!\b[A-Z])[.!?](?=\s|$)")
 _SPACES = re.compile(r"\s+")
+# anything that needs more than joining lines: markup, lists, fields, titles, licence words, doctests
+_MARKUP = re.compile(r"[`*:_<>\[\]|#\\=~^>$@]|^\s*(?:[-+•]|\d+[.)])\s|(?i:copyright|licen[cs]e|\(c\))", re.M)
 
 
 @lru_cache(maxsize=4096)
-def summary(text: str | None, *, limit: int = SUMMARY_CHARS) -> str:
+def summary(text: str | None, *, limit: int = SUMMARY_CHARS, sections: bool = True) -> str:
     """The first real paragraph of a docstring or doc comment, as one or two clean sentences.
 
     "" when nothing in it is prose (a licence header, a build tag, only parameters). The result never ends
     mid-sentence: it is cut at the last sentence end within `limit` (a single over-long sentence is cut at
-    a word boundary and closed with "…").
+    a word boundary and closed with "…"). `sections=False` skips docstring_parser: a symbol's docstring
+    (thousands per repository) is read by the block rules alone, which stop at section headers too.
     """
     if not text or not text.strip():
         return ""
-    found = paragraphs(description(text))
+    head = _head(text)
+    plain = _plain_sentence(head)
+    if plain is not None:
+        return _fit(_sentences(plain), limit)
+    found = paragraphs(description(head) if sections else _dedent(head.expandtabs(4)))
     for i, paragraph in enumerate(found):
         if paragraph.endswith(":") and i + 1 < len(found):
             paragraph += " " + found[i + 1]  # "Click in three points:" and the list it announces
@@ -80,6 +88,27 @@ def summary(text: str | None, *, limit: int = SUMMARY_CHARS) -> str:
         if sentences:
             return _fit(sentences, limit)
     return ""
+
+
+def _head(text: str) -> str:
+    """The part of a long docstring a summary can come from: its first paragraphs (examples, parameter
+    lists and references further down cost time and never reach a summary)."""
+    if len(text) <= HEAD_CHARS:
+        return text
+    cut = text.rfind("\n", 0, HEAD_CHARS)
+    return text[: cut if cut > 0 else HEAD_CHARS]
+
+
+def _plain_sentence(text: str) -> str | None:
+    """A first paragraph without markup ("Return the sum of two\nnumbers."): the common case, read
+    without parsing; None when it needs the full reading."""
+    first = text.strip().split("\n\n", 1)[0]
+    if _MARKUP.search(first) or _NOT_PROSE.match(first) or _CONTRIBUTING.search(first):
+        return None
+    joined = _SPACES.sub(" ", first).strip()
+    if not joined or len(joined) < 3:
+        return None
+    return joined if joined[-1] in ".!?" else joined + "."
 
 
 def description(text: str) -> str:

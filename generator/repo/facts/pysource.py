@@ -40,7 +40,7 @@ def _python_symbols(node: ast.stmt, prefix: str, in_class: bool) -> Iterator[Sym
             kind,
             start,
             node.end_lineno or node.lineno,
-            summary(ast.get_docstring(node)),
+            summary(ast.get_docstring(node), sections=False),
             public and not prefix.startswith("_"),
             parent=prefix[:-1],
             bases=tuple(n for n in map(dotted_name, node.bases) if n)

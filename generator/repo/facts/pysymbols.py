@@ -232,7 +232,7 @@ def _docstring(code: str) -> str:
             return ""
     if not isinstance(value, str):
         return ""
-    return summary(value)
+    return summary(value, sections=False)
 
 
 def _plain_string(token: str) -> str | None:
