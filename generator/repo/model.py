@@ -11,7 +11,7 @@ from typing import Any, Literal, Protocol
 MAX_FILES_PER_SHARD = 5
 MAX_PLANNED_FILES = 25  # what the architect is asked to stay under
 MAX_TOTAL_FILES = 30  # what normalize enforces
-MIN_SHARDS, MAX_SHARDS = 4, 6
+MIN_SHARDS, MAX_SHARDS = 3, 5  # seed: 3–5 logical subsystems
 PACK_CHAR_CAP = 32_000
 ANALYZE_INPUT_CAP = 28_000
 ANALYZE_OUTPUT_TOKENS = 4096
@@ -175,13 +175,72 @@ class Citation:
     url: str  # permalink or relative link
 
 
+@dataclass(frozen=True)
+class CitedSymbol:
+    """A symbol as a page shows it: qualified name, kind, one line of prose and where it is defined."""
+
+    name: str  # qualified: "Session.request"
+    kind: str
+    path: str
+    doc: str = ""
+    citation: Citation | None = None  # None when the lines could not be checked at the pinned revision
+
+
+@dataclass(frozen=True)
+class KeyType:
+    """A class (struct, interface) with the public methods a reader meets first."""
+
+    symbol: CitedSymbol
+    methods: tuple[CitedSymbol, ...] = ()
+
+
+@dataclass(frozen=True)
+class FlowHop:
+    """One step of a flow: `caller` calls (or, without a call graph, imports) `callee` at `citation`."""
+
+    caller: str
+    callee: str
+    citation: Citation | None = None
+
+
+@dataclass(frozen=True)
+class ModuleLine:
+    """One source module in a catalogue or a shard's file list."""
+
+    path: str
+    language: str
+    lines: int
+    purpose: str
+    symbols: tuple[CitedSymbol, ...] = ()
+    citation: Citation | None = None
+
+
+@dataclass(frozen=True)
+class SubsystemLink:
+    """Another subsystem this one uses (or is used by), with the names that cross between them."""
+
+    name: str
+    slug: str  # the other shard's page name (NN_<slug>)
+    uses: tuple[str, ...] = ()
+
+
 @dataclass
 class ShardAnalysis:
+    """Everything a shard page shows, as data; the page layer (generator/site/pages/repo.py) renders it."""
+
     index: int  # 1-based position, gives the NN_ in the page name
     shard: Shard
     slug: str
-    summary: str  # one line for the index page
-    body: str  # markdown body of the shard page (already escaped/validated)
+    summary: str  # one sentence for the index page
+    purpose: list[str] = field(default_factory=list)  # sentences from its own files' docstrings
+    model_text: str = ""  # the model's analysis (untrusted, redacted); "" for the offline analyst
+    truncated: bool = False  # the model saw only part of the shard's files
+    key_types: list[KeyType] = field(default_factory=list)
+    functions: list[CitedSymbol] = field(default_factory=list)
+    flow: list[FlowHop] = field(default_factory=list)
+    depends_on: list[SubsystemLink] = field(default_factory=list)
+    used_by: list[SubsystemLink] = field(default_factory=list)
+    files: list[ModuleLine] = field(default_factory=list)
     status: Literal["ok", "failed"] = "ok"
     error: str = ""
     provider: str = ""
@@ -192,3 +251,76 @@ class ShardAnalysis:
     citations_dropped: int = 0
     generated: str = ""  # date the analysis was produced (kept on cached re-runs)
     tags: list[str] = field(default_factory=list)
+
+    @property
+    def top_symbols(self) -> list[CitedSymbol]:
+        """The shard's most important symbols: its key types, then its functions."""
+        return [t.symbol for t in self.key_types] + self.functions
+
+
+@dataclass(frozen=True)
+class CatalogueGroup:
+    """The modules of one subsystem, for the index's module catalogue."""
+
+    name: str
+    index: int  # the shard's 1-based place (0: modules no shard reaches)
+    modules: tuple[ModuleLine, ...]
+
+
+@dataclass(frozen=True)
+class SubsystemEdge:
+    """Subsystem `source` uses subsystem `target` (1-based shard indexes); `uses` names what it uses."""
+
+    source: int
+    target: int
+    uses: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What answers the operator's request: the symbols that match it and the call path between them."""
+
+    request: str
+    symbols: tuple[CitedSymbol, ...]
+    path: tuple[FlowHop, ...] = ()
+
+
+@dataclass
+class RepoSynthesis:
+    """Everything the repository's index page shows, as data (stage 9's record)."""
+
+    title: str
+    label: str  # owner/name
+    source: str  # web URL, clone URL or owner/name
+    source_url: str  # a link for the source ("" when there is no web view)
+    revision: str
+    revision_url: str  # the commit's web page ("" when there is none)
+    revision_date: str  # the commit's date
+    provider: str
+    model: str
+    offline: bool
+    analyses: list[ShardAnalysis]
+    overview: str = ""  # the README's first real paragraph
+    summary: list[str] = field(default_factory=list)  # the model's summary, or extractive sentences
+    request: str | None = None
+    answer: Answer | None = None
+    architecture: list[SubsystemEdge] = field(default_factory=list)
+    main_flow: list[FlowHop] = field(default_factory=list)
+    catalogue: list[CatalogueGroup] = field(default_factory=list)
+    modules_present: int = 0  # core source modules in the repository (the catalogue lists all of them)
+    history: list[tuple[str, int]] = field(default_factory=list)  # most-changed files
+    history_window: str = ""  # what the counts cover ("the last 500 commits")
+    languages: dict[str, dict[str, int]] = field(default_factory=dict)
+    skipped: list[Skipped] = field(default_factory=list)
+    planner: Literal["llm", "heuristic"] = "heuristic"
+    planner_note: str = ""
+    focus: dict[str, Any] | None = None
+    tokens: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def landed(self) -> list[ShardAnalysis]:
+        return [a for a in self.analyses if a.status == "ok"]
+
+    @property
+    def failed(self) -> list[ShardAnalysis]:
+        return [a for a in self.analyses if a.status != "ok"]
