@@ -241,6 +241,7 @@ class ShardAnalysis:
     depends_on: list[SubsystemLink] = field(default_factory=list)
     used_by: list[SubsystemLink] = field(default_factory=list)
     files: list[ModuleLine] = field(default_factory=list)
+    imports: list[tuple[str, str]] = field(default_factory=list)  # (importer, imported) among its files
     status: Literal["ok", "failed"] = "ok"
     error: str = ""
     provider: str = ""

@@ -93,6 +93,12 @@ def build_analysis(study: Study, index: int, shard: Shard, outcome: Any) -> Shar
         functions=key_functions(shard.files, facts, ctx.linker),
         flow=flow_hops(main_chain(facts, shard.files), ctx.linker),
         files=module_lines(shard.files, study.repo_map, facts, ctx.linker),
+        imports=[
+            (path, target)
+            for path in shard.files
+            for target in (facts.files[path].depends_on if path in facts.files else [])
+            if target in shard.files and target != path
+        ],
         generated=outcome["generated"],
         provider=outcome.get("provider", ""),
         model=str(draft.get("model") or outcome.get("model", "")),

@@ -47,6 +47,7 @@ class ShardPage:
     flow_steps: list[Markdown]
     depends_on: list[Markdown]
     used_by: list[Markdown]
+    neighbourhood: Markdown
     analysis: Markdown
     truncated: bool
     files: list[Markdown]
@@ -197,6 +198,7 @@ def shard_page(analysis: ShardAnalysis, synthesis: RepoSynthesis, linker: Linker
         flow_steps=steps,
         depends_on=[subsystem_link(link) for link in analysis.depends_on],
         used_by=[subsystem_link(link) for link in analysis.used_by],
+        neighbourhood=neighbourhood_diagram(analysis),
         analysis=rendered.markdown if rendered else Markdown(""),
         truncated=analysis.truncated,
         files=[module_item(m) for m in analysis.files],
@@ -231,7 +233,8 @@ def type_item(symbol: CitedSymbol, methods: Sequence[CitedSymbol]) -> Markdown:
 
 def module_item(module: ModuleLine) -> Markdown:
     """`path` (linked) · N lines · what it is for · its main symbols."""
-    link = citation_markdown(module.citation, module.path) if module.citation else inline_code(module.path)
+    url = module.citation.url if module.citation else ""
+    link = Markdown(f"[{inline_code(module.path)}]({url})") if url else inline_code(module.path)
     parts = [f"{module.lines} lines"]
     if module.purpose:
         parts.append(md_inline(module.purpose))
@@ -243,6 +246,27 @@ def module_item(module: ModuleLine) -> Markdown:
 def subsystem_link(link: SubsystemLink) -> Markdown:
     uses = f": {', '.join(inline_code(u) for u in link.uses)}" if link.uses else ""
     return Markdown(f"[{md_inline(link.name)}]({link.slug}.md){uses}")
+
+
+def neighbourhood_diagram(analysis: ShardAnalysis) -> Markdown:
+    """The shard's modules (thick border), the imports among them, and the subsystems it uses or is used
+    by, each arrow labelled with what crosses it; "" when there is nothing to connect."""
+    files = [m.path for m in analysis.files]
+    neighbours = list(dict.fromkeys(link.name for link in [*analysis.depends_on, *analysis.used_by]))
+    if not analysis.imports and not neighbours:
+        return Markdown("")
+    nodes = [f.rsplit("/", 1)[-1] for f in files] + neighbours
+    at = {path: i for i, path in enumerate(files)}
+    other = {name: len(files) + i for i, name in enumerate(neighbours)}
+    edges = [(at[a], at[b]) for a, b in analysis.imports if a in at and b in at]
+    labels: dict[tuple[int, int], str] = {}
+    for link in analysis.depends_on:
+        labels[(0, other[link.name])] = ", ".join(link.uses)
+    for link in analysis.used_by:
+        labels[(other[link.name], 0)] = ", ".join(link.uses)
+    edges += list(labels)
+    source = diagrams.flowchart(nodes, edges, highlight=range(len(files)), edge_labels=labels)
+    return diagrams.fenced(source)
 
 
 def flow_markdown(hops: Sequence[FlowHop]) -> tuple[Markdown, list[Markdown]]:
