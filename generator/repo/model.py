@@ -152,6 +152,8 @@ class CallGraphView(Protocol):
 
     def chains(self, paths: Iterable[str] | None = None, *, limit: int = 5) -> list[list[CallEdge]]: ...
 
+    def known_edges(self) -> list[CallEdge]: ...
+
 
 @dataclass(frozen=True)
 class Shard:

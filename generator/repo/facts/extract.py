@@ -20,6 +20,7 @@ from pathlib import Path
 
 from generator.errors import DeepkbError
 from generator.redact import Redactor
+from generator.repo.facts.calls import CallGraph
 from generator.repo.facts.extracted import Extracted
 from generator.repo.facts.fanin import NamesImported, count_name_uses, module_stem
 from generator.repo.facts.imports import ImportIndex, JsAlias, parse_tsconfig
@@ -70,7 +71,8 @@ def extract_facts(
     _mark_entry_points(root, files, packages, index, max_file_bytes)
     _score_importance(files, {e.path: e.lines for e in repo_map.files})
     _redact(files.values(), redactor)
-    return Facts(files=files, base_uses=_base_uses(files.values()))
+    calls = CallGraph(root, files, index, max_file_bytes)
+    return Facts(files=files, calls=calls, base_uses=_base_uses(files.values()))
 
 
 def _base_uses(files: Iterable[FileFacts]) -> dict[str, int]:

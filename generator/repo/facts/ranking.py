@@ -84,11 +84,12 @@ def budget(lines: int, *, low: int = MIN_LIMIT, high: int = MAX_LIMIT, per: int 
 
 
 def call_counts(facts: Facts, path: str) -> Counter[str]:
-    """Calls into `path`'s symbols from other files, as far as the call graph has been read (else none)."""
+    """Calls into `path`'s symbols from other files, as far as the call graph has been read: ranking never
+    reads a file's calls itself (that would parse the whole repository for a catalogue)."""
     graph = facts.calls
     if graph is None:
         return Counter()
-    return Counter(e.callee for e in graph.edges([path], incoming=True) if e.caller_path != path)
+    return Counter(e.callee for e in graph.known_edges() if e.callee_path == path and e.caller_path != path)
 
 
 def _ranked(fact: FileFacts, called: Counter[str], subclassed: dict[str, int]) -> list[RankedSymbol]:
@@ -149,6 +150,16 @@ def _score(
         score -= P_PRIVATE
     if not symbol.public and not central:
         score -= P_HIDDEN
+    return score
+
+
+def symbol_score(fact: FileFacts, symbol: Symbol) -> float:
+    """One symbol's score in its file, from what the facts hold (no call graph, no members); a method
+    counts as exported when its class is, and shares its class's users."""
+    owner = next((s for s in fact.symbols if s.name == symbol.parent), None) if symbol.parent else None
+    score = _score(symbol, fact, set(fact.exports), Counter(), owner)
+    if owner is not None:
+        score += W_USED * math.log2(1 + fact.name_uses.get(owner.name, 0))
     return score
 
 

@@ -1,0 +1,98 @@
+"""The static call graph, read on demand: which repository symbol calls which, with the line of each call,
+and the main paths from a repository's public entry points through the code they reach.
+
+Reading calls needs a syntax tree per file (several times the cost of the facts' first pass), so a file's
+calls are read the first time something asks for them: the pages ask for the files they show, and a
+path from an entry point reads the files it passes through. Python is read with `ast` (pycalls.py);
+Go and JavaScript/TypeScript with tree-sitter (tscalls.py).
+"""
+
+from __future__ import annotations
+
+import ast
+import warnings
+from collections.abc import Iterable
+from functools import lru_cache
+from pathlib import Path
+
+from generator.errors import DeepkbError
+from generator.repo.facts.imports import ImportIndex
+from generator.repo.facts.pycalls import PythonCalls
+from generator.repo.facts.tscalls import TreeSitterCalls
+from generator.repo.map.walk import read_source
+from generator.repo.model import CallEdge, FileFacts, Symbol
+
+TREES_KEPT = 64  # parsed files held at once (a syntax tree is many times its file's size)
+
+
+class CallGraph:
+    """Calls between the repository's symbols (see model.CallGraphView), read file by file on first use."""
+
+    def __init__(self, root: Path, files: dict[str, FileFacts], index: ImportIndex, max_bytes: int) -> None:
+        self.root, self.files, self.index, self.max_bytes = root, files, index, max_bytes
+        self._edges: dict[str, list[CallEdge]] = {}
+        self._tree = lru_cache(maxsize=TREES_KEPT)(self._parse)
+        self._python = PythonCalls(self._resolve, self._symbols, self._tree)
+        self._other = TreeSitterCalls(self._read, self._symbols, files, index.resolve)
+
+    def edges(self, paths: Iterable[str] | None = None, *, incoming: bool = False) -> list[CallEdge]:
+        """Calls made from `paths` (every source file when None); `incoming`: calls made to them, from the
+        files that import them or share their package (read on demand too)."""
+        wanted = list(self.files) if paths is None else [p for p in paths if p in self.files]
+        if not incoming:
+            return [edge for path in wanted for edge in self.read(path)]
+        targets = set(wanted)
+        callers = sorted({c for p in wanted for c in self._possible_callers(p)})
+        return [e for path in callers for e in self.read(path) if e.callee_path in targets]
+
+    def known_edges(self) -> list[CallEdge]:
+        """The calls read so far, without reading any file."""
+        return [edge for edges in self._edges.values() for edge in edges]
+
+    def read(self, path: str) -> list[CallEdge]:
+        """The calls made by one file (cached)."""
+        if path not in self._edges:
+            fact = self.files.get(path)
+            language = fact.language if fact else ""
+            if language == "python":
+                self._edges[path] = self._python.edges(path)
+            else:
+                self._edges[path] = self._other.edges(path, language)
+        return self._edges[path]
+
+    def chains(self, paths: Iterable[str] | None = None, *, limit: int = 5) -> list[list[CallEdge]]:
+        from generator.repo.facts.flows import main_paths
+
+        return main_paths(self, self.files, paths, limit=limit)
+
+    # --- what the language readers need ------------------------------------------------------------
+
+    def _possible_callers(self, path: str) -> list[str]:
+        folder = path.rpartition("/")[0]
+        same_package = [p for p in self.files if p.rpartition("/")[0] == folder and p != path]
+        importers = [p for p, f in self.files.items() if path in f.depends_on]
+        return [*importers, *(p for p in same_package if self.files[p].language == self.files[path].language)]
+
+    def _resolve(self, source: str, raw: str) -> list[str]:
+        return self.index.resolve(source, "python", raw)
+
+    def _symbols(self, path: str) -> list[Symbol]:
+        fact = self.files.get(path)
+        return fact.symbols if fact is not None else []
+
+    def _read(self, path: str) -> str | None:
+        try:
+            return read_source(self.root, path, max_bytes=self.max_bytes)
+        except DeepkbError:
+            return None
+
+    def _parse(self, path: str) -> ast.Module | None:
+        text = self._read(path)
+        if text is None:
+            return None
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                return ast.parse(text.removeprefix("\ufeff"))
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            return None
