@@ -277,6 +277,7 @@ class SubsystemEdge:
     source: int
     target: int
     uses: tuple[str, ...] = ()
+    strength: int = 1  # imports and calls across the edge
 
 
 @dataclass(frozen=True)

@@ -106,10 +106,10 @@ def _module_name(path: str) -> str:
     return path.rsplit("/", 1)[-1]
 
 
-def main_chain(facts: Facts, paths: Sequence[str], limit: int = 8) -> list[CallEdge]:
-    """The call chain through `paths` that crosses the most files (the "how it flows" path), capped."""
+def main_chain(facts: Facts, paths: Sequence[str] | None, limit: int = 8) -> list[CallEdge]:
+    """The best call chain from an entry point of `paths` (the whole repository when None) by the call
+    graph's own ranking (generator/repo/facts/flows.py): the "how it flows" path, capped."""
     if facts.calls is None:
         return []
-    chains = facts.calls.chains(paths, limit=5)
-    best = max(chains, key=lambda chain: (len({e.callee_path for e in chain}), len(chain)), default=[])
-    return list(best[:limit])
+    chains = facts.calls.chains(paths, limit=1)
+    return list(chains[0][:limit]) if chains else []

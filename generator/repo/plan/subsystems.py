@@ -64,6 +64,9 @@ _GENERIC = frozenset(
         "impl",
     }
 )
+_PLATFORM = re.compile(
+    r"windows|win|notwin|linux|darwin|unix|posix|wasm|js|bsd|freebsd|openbsd|solaris|plan|amd|arm|go|nt"
+)
 _WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
 
 
@@ -208,9 +211,13 @@ def subsystem_names(groups: Sequence[Sequence[str]], facts: Facts) -> list[str]:
     """A name per group from what its most important modules are called ("Client and models"), distinct
     across groups; never a number."""
     names: list[str] = []
+    used: set[str] = set()
     for files in groups:
         terms = _distinct_terms(module_term(path, facts) for path in files)
-        name = _join_terms(terms[:2]) if terms else "Modules"
+        # a term an earlier subsystem is named by goes last: names should tell subsystems apart
+        terms = [t for t in terms if t not in used] + [t for t in terms if t in used]
+        used |= set(terms[:2])
+        name = _join_terms(terms[:2]) if terms else _package_name(files)
         extra = 2
         while name in names and extra < len(terms):
             extra += 1
@@ -234,7 +241,7 @@ def module_term(path: str, facts: Facts) -> str:
     """What a module is about, in words: its name, else its main type's, else its package's ("" for a
     module of helpers, which names nothing)."""
     pure = PurePosixPath(path)
-    words = words_of(pure.name.split(".")[0])
+    words = name_words(pure.name.split(".")[0])
     if words and not set(words) <= _GENERIC:
         return " ".join(words)
     for entry in key_symbols(facts, path):
@@ -242,16 +249,22 @@ def module_term(path: str, facts: Facts) -> str:
         words = words_of(symbol.name)
         if symbol.kind in TYPE_KINDS and not symbol.parent and words and not set(words) <= _GENERIC:
             return " ".join(words)
-    if pure.stem in ("__init__", "index", "mod", "lib"):  # a package's own entry module is named by it
-        words = words_of(pure.parent.name)
-        return " ".join(words) if words and not set(words) <= _GENERIC else ""
-    return ""
+    return ""  # a package's entry module re-exports what the others do: it names nothing itself
 
 
 def words_of(identifier: str) -> list[str]:
     """`_HTTPClient` → ["http", "client"], `shell_completion` → ["shell", "completion"]; version numbers
     and single letters ("V2", "go1_16") say nothing and are dropped."""
     return [w.lower() for w in _WORD.findall(identifier) if len(w) > 1 and not w.isdigit()]
+
+
+def name_words(file_name: str) -> list[str]:
+    """The words of a module's name without the platform and version suffixes that select a build
+    (`command_win.go`, `viper_go1_16.go`, `watch_wasm.go`): they say where it runs, not what it does."""
+    words = words_of(file_name)
+    while len(words) > 1 and _PLATFORM.fullmatch(words[-1]):
+        words.pop()
+    return words
 
 
 def _join_terms(terms: Sequence[str]) -> str:
@@ -269,3 +282,12 @@ def part_namer(facts: Facts) -> Callable[[str, Sequence[str]], str]:
         return f"{shard}: {_join_terms(terms[:2]).lower()}" if terms else ""
 
     return name
+
+
+def _package_name(files: Sequence[str]) -> str:
+    """The package a group of entry modules belongs to, when none of its modules names anything."""
+    for path in files:
+        words = words_of(PurePosixPath(path).parent.name)
+        if words:
+            return _join_terms([" ".join(words)]) + " package"
+    return "Top-level modules"

@@ -23,10 +23,9 @@ from generator.repo.model import (
     SubsystemEdge,
     SubsystemLink,
 )
-from generator.repo.plan.subsystems import dependency_graph, module_term, rank_files
+from generator.repo.plan.subsystems import dependency_graph, module_term
 
-LABEL_NAMES = 3  # names on an architecture edge
-MAX_OUT = 3  # dependencies drawn per subsystem
+LABEL_NAMES = 2  # names on an architecture edge
 OTHER = "Other modules"
 
 
@@ -71,27 +70,33 @@ def catalogue(
 def subsystem_edges(
     placement: dict[str, int], facts: Facts, calls: Sequence[CallEdge]
 ) -> list[SubsystemEdge]:
-    """An edge where a module of one subsystem imports one of another, labelled with the names called across
-    it (the call graph), else with the modules it imports."""
+    """An edge where a module of one subsystem imports or calls into another, labelled with the names
+    called across it (the call graph), else with the modules it imports; its strength counts both."""
     used: dict[tuple[int, int], Counter[str]] = defaultdict(Counter)
+    strength: Counter[tuple[int, int]] = Counter()
     for path, source in placement.items():
         fact = facts.files.get(path)
         for target in fact.depends_on if fact else []:
             other = placement.get(target)
             if source and other and other != source:
-                used[(source, other)][module_term(target, facts) or PurePosixPath(target).stem] += (
-                    0  # an edge
-                )
+                imported = module_term(target, facts) or PurePosixPath(target).stem
+                used[(source, other)][imported] += 0  # listed, but any called name outranks it
+                strength[(source, other)] += 1
     for edge in calls:
         caller, callee = placement.get(edge.caller_path), placement.get(edge.callee_path)
         if caller and callee and caller != callee:
             used[(caller, callee)][edge.callee] += 1
-    return [SubsystemEdge(a, b, _label_names(names)) for (a, b), names in sorted(used.items())]
+            strength[(caller, callee)] += 1
+    return [
+        SubsystemEdge(a, b, _label_names(names), strength[(a, b)]) for (a, b), names in sorted(used.items())
+    ]
 
 
 def _label_names(names: Counter[str]) -> tuple[str, ...]:
+    """The names most called across an edge, public ones first (else the modules imported)."""
     called = [n for n, count in names.most_common() if count > 0]
-    return tuple((called or sorted(names))[:LABEL_NAMES])
+    public = [n for n in called if not n.rsplit(".", 1)[-1].startswith("_")]
+    return tuple((public or called or sorted(names))[:LABEL_NAMES])
 
 
 def link_subsystems(analyses: Sequence[ShardAnalysis], edges: Iterable[SubsystemEdge]) -> None:
@@ -107,6 +112,4 @@ def link_subsystems(analyses: Sequence[ShardAnalysis], edges: Iterable[Subsystem
 
 def main_flow(facts: Facts, modules: Sequence[str], repo_map: RepoMap, linker: Linker) -> list[FlowHop]:
     """The main call path from the public entry point into the core, each hop cited."""
-    ranked = rank_files(modules, facts, repo_map)
-    entries = [p for p in ranked if facts.files.get(p) and facts.files[p].is_entry_point]
-    return flow_hops(main_chain(facts, [*entries, *ranked][:60]), linker)
+    return flow_hops(main_chain(facts, modules), linker)

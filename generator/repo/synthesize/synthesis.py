@@ -37,6 +37,7 @@ from generator.repo.synthesize.architecture import (
 
 SYNTHESIS_VERSION = 2
 HISTORY_ROWS = 10
+SUMMARY_CHARS = 200  # a subsystem's one sentence on the index, never cut
 _NOT_TAGS = frozenset({"text", "other", "markdown", "rst", "json", "yaml", "toml", "ini", "csv", "xml"})
 
 
@@ -123,9 +124,10 @@ def build_analysis(study: Study, index: int, shard: Shard, outcome: Any) -> Shar
 
 
 def _offline_summary(analysis: ShardAnalysis) -> str:
-    """The shard's first purpose sentence, else what it defines."""
-    if analysis.purpose:
-        return analysis.purpose[0]
+    """What its most important module says it is for, when that fits a table cell; else what it defines."""
+    top = analysis.files[0].purpose if analysis.files else ""
+    if top and len(top) <= SUMMARY_CHARS:
+        return top
     names = [s.name for s in analysis.top_symbols[:3]]
     if names:
         listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]

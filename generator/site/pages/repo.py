@@ -21,6 +21,7 @@ from generator.repo.model import (
     ModuleLine,
     RepoSynthesis,
     ShardAnalysis,
+    SubsystemEdge,
     SubsystemLink,
 )
 from generator.site.pages import diagrams
@@ -30,6 +31,7 @@ from generator.site.text import Markdown, md_inline
 
 SKIPPED_EXAMPLES = 5  # paths listed per skip reason on the index page
 ARCHITECTURE_NODES = 12  # the diagram stays readable: at most this many subsystems
+MAX_OUT = 2  # dependencies drawn per subsystem
 
 
 @dataclass(frozen=True)
@@ -348,16 +350,27 @@ def architecture_diagram(synthesis: RepoSynthesis) -> Markdown:
     if len(landed) < 2:
         return Markdown("")
     at = {a.index: i for i, a in enumerate(landed)}
-    pairs = [
-        (at[e.source], at[e.target]) for e in synthesis.architecture if e.source in at and e.target in at
-    ]
-    labels = {
-        (at[e.source], at[e.target]): ", ".join(e.uses)
-        for e in synthesis.architecture
-        if e.source in at and e.target in at
-    }
+    drawn = strongest([e for e in synthesis.architecture if e.source in at and e.target in at])
+    pairs = [(at[e.source], at[e.target]) for e in drawn]
+    labels = {(at[e.source], at[e.target]): ", ".join(e.uses) for e in drawn}
     source = diagrams.flowchart([a.shard.name for a in landed], pairs, edge_labels=labels)
     return diagrams.fenced(source)
+
+
+def strongest(edges: Sequence[SubsystemEdge]) -> list[SubsystemEdge]:
+    """Per subsystem, the dependencies at least half as strong as its strongest (at most MAX_OUT), and of
+    two subsystems that use each other only the dominant direction unless both are strong: the diagram
+    shows what each subsystem is built on, not every call that crosses a border (the shard pages list all)."""
+    strength = {(e.source, e.target): e.strength for e in edges}
+    kept = []
+    for edge in edges:
+        mine = sorted((e.strength for e in edges if e.source == edge.source), reverse=True)
+        if edge.strength * 2 < mine[0] or edge.strength < mine[:MAX_OUT][-1]:
+            continue
+        if strength.get((edge.target, edge.source), 0) > 2 * edge.strength:
+            continue
+        kept.append(edge)
+    return kept
 
 
 def _planner_line(synthesis: RepoSynthesis) -> str:
