@@ -117,6 +117,9 @@ def build_analysis(study: Study, index: int, shard: Shard, outcome: Any) -> Shar
         analysis.purpose = list(draft.get("purpose", []))
         summary = ""
         analysis.model = "offline-extractive"
+    if analysis.files and not analysis.files[0].purpose and analysis.top_symbols:
+        # its main module says nothing of itself: what it defines says more than a neighbour's docstring
+        analysis.purpose.insert(0, _defines(analysis) + ".")
     analysis.summary = " ".join((summary or _offline_summary(analysis)).split())[:300]
     cited = [s for s in analysis.top_symbols if s.citation] + [f for f in analysis.files if f.citation]
     analysis.citations_valid += len(cited)
@@ -128,11 +131,14 @@ def _offline_summary(analysis: ShardAnalysis) -> str:
     top = analysis.files[0].purpose if analysis.files else ""
     if top and len(top) <= SUMMARY_CHARS:
         return top
-    names = [s.name for s in analysis.top_symbols[:3]]
-    if names:
-        listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-        return f"Defines {listed}."
+    if analysis.top_symbols:
+        return _defines(analysis) + "."
     return f"{len(analysis.shard.files)} modules: " + ", ".join(analysis.shard.files) + "."
+
+
+def _defines(analysis: ShardAnalysis) -> str:
+    names = [s.name for s in analysis.top_symbols[:3]]
+    return "Defines " + (names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1])
 
 
 def canonical(terms: Sequence[str]) -> list[str]:

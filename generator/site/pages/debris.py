@@ -20,7 +20,7 @@ _ROLE = re.compile(
 )
 _LICENCE = re.compile(
     r"copyright \(c\)|copyright ©|licensed under|spdx-license-identifier|all rights reserved"
-    r"|permission is hereby granted",
+    r"|permission is hereby granted|(apache|opensource|gnu)\.org/licenses",
     re.IGNORECASE,
 )
 _BUILD_TAG = re.compile(r"go:build|\+build\s|-\*- coding|eslint-disable|@license\b|#!/|jshint|noinspection")
