@@ -32,14 +32,18 @@ DEFAULT_ROOT = Path("/tmp/realrepos")
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("paths", nargs="*", type=Path, help="git checkouts to research")
     parser.add_argument("--show", action="store_true", help="print every debris line found")
     args = parser.parse_args()
     targets = args.paths or sorted(p for p in DEFAULT_ROOT.glob("*") if (p / ".git").exists())
     if not targets:
         parser.error(f"give PATHs, or put git checkouts under {DEFAULT_ROOT}")
-    print(f"{'repository':<12} {'subsystems':>10} {'symbols/page':>12} {'catalogued':>11} {'debris':>6}  seconds")
+    print(
+        f"{'repository':<12} {'subsystems':>10} {'symbols/page':>12} {'catalogued':>11} {'debris':>6}  seconds"
+    )
     total_debris = 0
     for target in targets:
         figures, debris = measure(target.resolve())
@@ -68,7 +72,9 @@ def measure(target: Path) -> tuple[dict[str, object], list[Debris]]:
         directory = result.study.harvest_dir
         pages = {str(p.relative_to(directory)): read_page(p)[1] for p in sorted(directory.rglob("*.md"))}
     shard_pages = [body for name, body in pages.items() if name.startswith("shards/")]
-    symbols = [len(re.findall(r"^\s*- (?:\*\*)?\[?`", _symbol_sections(body), re.MULTILINE)) for body in shard_pages]
+    symbols = [
+        len(re.findall(r"^\s*- (?:\*\*)?\[?`", _symbol_sections(body), re.MULTILINE)) for body in shard_pages
+    ]
     catalogued = sum(len(group.modules) for group in synthesis.catalogue)
     debris = [d for body in pages.values() for d in find_debris(body)]
     debris += repeated_openings({n: b for n, b in pages.items() if n.startswith("shards/")})

@@ -279,7 +279,7 @@ def part_namer(facts: Facts) -> Callable[[str, Sequence[str]], str]:
 
     def name(shard: str, files: Sequence[str]) -> str:
         terms = _distinct_terms(module_term(path, facts) for path in files)
-        return f"{shard}: {_join_terms(terms[:2]).lower()}" if terms else ""
+        return f"{shard}: {(_join_terms(terms[:2]) if terms else _package_name(files)).lower()}"
 
     return name
 

@@ -76,7 +76,10 @@ def _line_debris(number: int, text: str) -> Iterable[Debris]:
         if match.group(1) not in HONOURED_ESCAPES:
             yield Debris(number, "escape", text.strip()[:120])
             break
-    checks = (("underline", _UNDERLINE), ("role", _ROLE), ("licence", _LICENCE), ("build tag", _BUILD_TAG))
+    unescaped = _ESCAPE.sub(r"\1", text)  # "\~\~\~" is an underline on screen too
+    if _UNDERLINE.search(unescaped):
+        yield Debris(number, "underline", shown.strip()[:120])
+    checks = (("role", _ROLE), ("licence", _LICENCE), ("build tag", _BUILD_TAG))
     for kind, pattern in checks:
         if pattern.search(shown):
             yield Debris(number, kind, shown.strip()[:120])
