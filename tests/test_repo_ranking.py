@@ -141,3 +141,16 @@ def test_go_methods_belong_to_their_type_and_capitalised_names_are_exported(tmp_
     assert not by_name["helper"].exported
     top = key_symbols(facts, "go/command.go")[0]
     assert top.symbol.name == "Command" and [m.name for m in top.methods][0] == "Command.Execute"
+
+
+def test_names_crossing_an_import_edge_are_known_without_reading_calls(tmp_path: Path) -> None:
+    facts = make_facts(tmp_path)
+    assert facts.files["web/cli.py"].names_from == {
+        "web/__init__.py": ["Session"],
+        "web/sessions.py": ["Session"],
+    }
+    assert facts.files["web/__init__.py"].names_from == {
+        "web/api.py": ["get"],
+        "web/sessions.py": ["Session"],
+    }
+    assert facts.calls is not None and facts.calls.known_edges() == []

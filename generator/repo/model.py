@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -118,6 +119,9 @@ class FileFacts:
     repository's public face."""
     name_uses: dict[str, int] = field(default_factory=dict)
     """How many other files import each of its names (Python `from m import Name`, re-exports followed)."""
+    names_from: dict[str, list[str]] = field(default_factory=dict)
+    """The names it imports from each repository file (`from .sessions import Session` → {"…/sessions.py":
+    ["Session"]}): what crosses an import edge, known for every file without reading any call."""
 
 
 @dataclass(frozen=True)
@@ -153,6 +157,8 @@ class CallGraphView(Protocol):
     def chains(self, paths: Iterable[str] | None = None, *, limit: int = 5) -> list[list[CallEdge]]: ...
 
     def known_edges(self) -> list[CallEdge]: ...
+
+    def calls_into(self, path: str) -> Counter[str]: ...
 
 
 @dataclass(frozen=True)

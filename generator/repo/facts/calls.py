@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 import warnings
+from collections import Counter
 from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path
@@ -23,6 +24,7 @@ from generator.repo.map.walk import read_source
 from generator.repo.model import CallEdge, FileFacts, Symbol
 
 TREES_KEPT = 64  # parsed files held at once (a syntax tree is many times its file's size)
+MAX_CALLERS = 40  # files read for the calls into a set of files
 
 
 class CallGraph:
@@ -31,19 +33,29 @@ class CallGraph:
     def __init__(self, root: Path, files: dict[str, FileFacts], index: ImportIndex, max_bytes: int) -> None:
         self.root, self.files, self.index, self.max_bytes = root, files, index, max_bytes
         self._edges: dict[str, list[CallEdge]] = {}
+        self._into: dict[
+            str, Counter[str]
+        ] = {}  # callee file → calls into each of its symbols from elsewhere
         self._tree = lru_cache(maxsize=TREES_KEPT)(self._parse)
         self._python = PythonCalls(self._resolve, self._symbols, self._tree)
         self._other = TreeSitterCalls(self._read, self._symbols, files, index.resolve)
 
     def edges(self, paths: Iterable[str] | None = None, *, incoming: bool = False) -> list[CallEdge]:
-        """Calls made from `paths` (every source file when None); `incoming`: calls made to them, from the
-        files that import them or share their package (read on demand too)."""
+        """Calls made from `paths` (every source file when None: costly, a syntax tree per file); `incoming`:
+        calls made to them, from the files that import them or share their package — the MAX_CALLERS most
+        important of those, so a module imported everywhere does not read the whole repository."""
         wanted = list(self.files) if paths is None else [p for p in paths if p in self.files]
         if not incoming:
             return [edge for path in wanted for edge in self.read(path)]
         targets = set(wanted)
-        callers = sorted({c for p in wanted for c in self._possible_callers(p)})
-        return [e for path in callers for e in self.read(path) if e.callee_path in targets]
+        callers = {c for p in wanted for c in self._possible_callers(p)}
+        ranked = sorted(callers, key=lambda c: (-self.files[c].importance, c))[:MAX_CALLERS]
+        return [e for path in sorted(ranked) for e in self.read(path) if e.callee_path in targets]
+
+    @property
+    def files_read(self) -> int:
+        """How many files' calls have been read so far."""
+        return len(self._edges)
 
     def known_edges(self) -> list[CallEdge]:
         """The calls read so far, without reading any file."""
@@ -58,7 +70,14 @@ class CallGraph:
                 self._edges[path] = self._python.edges(path)
             else:
                 self._edges[path] = self._other.edges(path, language)
+            for edge in self._edges[path]:
+                if edge.callee_path != path:
+                    self._into.setdefault(edge.callee_path, Counter())[edge.callee] += 1
         return self._edges[path]
+
+    def calls_into(self, path: str) -> Counter[str]:
+        """Calls from other files into each symbol of `path`, among the files read so far (reads none)."""
+        return self._into.get(path, Counter())
 
     def chains(self, paths: Iterable[str] | None = None, *, limit: int = 5) -> list[list[CallEdge]]:
         from generator.repo.facts.flows import main_paths

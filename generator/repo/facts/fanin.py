@@ -31,6 +31,11 @@ def count_name_uses(files: dict[str, FileFacts], imported: NamesImported) -> Non
             uses[target][name] += 1
     for path, counter in uses.items():
         files[path].name_uses = dict(counter)
+    for importer, names in imported.items():
+        grouped: dict[str, list[str]] = {}
+        for target, name in sorted(names):
+            grouped.setdefault(target, []).append(name)
+        files[importer].names_from = grouped
     for (package, name), origin in origins.items():
         if not _is_public_name(name, files[package]):
             continue

@@ -54,8 +54,8 @@ class PythonCalls:
             return []
         found: dict[tuple[str, str, str, int], CallEdge] = {}
         for caller, owner, function in _functions(module):
-            local = _local_types(function)
-            for call in _calls(function):
+            local, calls = _read_body(function)
+            for call in calls:
                 target = self._target(scope, owner, local, call.func)
                 if target is not None and target[1]:
                     edge = CallEdge(path, caller, target[0], target[1], call.lineno)
@@ -290,23 +290,20 @@ def _is_definition(node: ast.stmt) -> bool:
     return isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)
 
 
-def _calls(function: ast.AST) -> Iterator[ast.Call]:
-    for node in ast.walk(function):
-        if isinstance(node, ast.Call):
-            yield node
-
-
-def _local_types(function: ast.AST) -> dict[str, ast.expr]:
-    """Names bound inside a function, with what gives their class where known: an annotation or the
-    assigned call (`x = Session()`); other bindings map to themselves (known local, unknown class)."""
+def _read_body(function: ast.AST) -> tuple[dict[str, ast.expr], list[ast.Call]]:
+    """One walk over a function: its calls, and the names bound inside it with what gives their class
+    where known (an annotation, the assigned call `x = Session()`; UNKNOWN otherwise)."""
     local: dict[str, ast.expr] = {}
+    calls: list[ast.Call] = []
     if isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
         arguments = function.args
         for arg in [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs]:
             if arg.arg not in {"self", "cls"}:
                 local[arg.arg] = arg.annotation if arg.annotation is not None else UNKNOWN
     for node in ast.walk(function):
-        if isinstance(node, ast.Assign):
+        if isinstance(node, ast.Call):
+            calls.append(node)
+        elif isinstance(node, ast.Assign):
             for target in node.targets:
                 if isinstance(target, ast.Name):
                     local.setdefault(target.id, node.value)
@@ -318,4 +315,4 @@ def _local_types(function: ast.AST) -> dict[str, ast.expr]:
             for name in ast.walk(node.target):
                 if isinstance(name, ast.Name):
                     local.setdefault(name.id, UNKNOWN)
-    return local
+    return local, calls

@@ -89,7 +89,7 @@ def call_counts(facts: Facts, path: str) -> Counter[str]:
     graph = facts.calls
     if graph is None:
         return Counter()
-    return Counter(e.callee for e in graph.known_edges() if e.callee_path == path and e.caller_path != path)
+    return graph.calls_into(path)
 
 
 def _ranked(fact: FileFacts, called: Counter[str], subclassed: dict[str, int]) -> list[RankedSymbol]:
