@@ -37,7 +37,7 @@ class CallGraph:
             str, Counter[str]
         ] = {}  # callee file → calls into each of its symbols from elsewhere
         self._tree = lru_cache(maxsize=TREES_KEPT)(self._parse)
-        self._python = PythonCalls(self._resolve, self._symbols, self._tree)
+        self._python = PythonCalls(self._resolve, self._symbols, self._names_from, self._tree)
         self._other = TreeSitterCalls(self._read, self._symbols, files, index.resolve)
 
     def edges(self, paths: Iterable[str] | None = None, *, incoming: bool = False) -> list[CallEdge]:
@@ -94,6 +94,10 @@ class CallGraph:
 
     def _resolve(self, source: str, raw: str) -> list[str]:
         return self.index.resolve(source, "python", raw)
+
+    def _names_from(self, path: str) -> dict[str, list[str]]:
+        fact = self.files.get(path)
+        return fact.names_from if fact is not None else {}
 
     def _symbols(self, path: str) -> list[Symbol]:
         fact = self.files.get(path)

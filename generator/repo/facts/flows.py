@@ -21,6 +21,8 @@ FAN_OUT = 3  # callees followed from each symbol
 ENTRIES = 12  # entry points tried
 FILES_READ = 60  # files the search may read for their calls
 OVERLAP = 0.5  # a path sharing more than this share of its hops with a chosen one is left out
+TIER = 100.0  # entry tiers (API function, API class method, other export) before weights
+PER_OWNER = 3  # entry points taken from one class or module
 W_FILE_IMPORTANCE, W_SYMBOL, W_SIZE, W_API_ENTRY = 1.0, 0.25, 0.15, 1.0
 
 
@@ -40,7 +42,8 @@ def main_paths(
     search = _Search(graph, files)
     chains: list[tuple[float, int, list[CallEdge]]] = []
     for order, entry in enumerate(_entries(files, scope)[:ENTRIES]):
-        chains.extend((search.value(chain), order, chain) for chain in search.paths_from(entry))
+        start = node_weight(files, *entry)  # a path from the public API outranks one from deep inside
+        chains.extend((start + search.value(chain), order, chain) for chain in search.paths_from(entry))
     chains.sort(key=lambda item: (-item[0], item[1]))  # equal paths: the more important entry first
     return _distinct([chain for _, _, chain in chains], limit)
 
@@ -63,13 +66,16 @@ def node_weight(files: dict[str, FileFacts], path: str, name: str) -> float:
 
 
 def _entries(files: dict[str, FileFacts], scope: list[str]) -> list[Node]:
+    """Entry points, the public API first: functions a top-level package re-exports, then methods of the
+    classes it re-exports, then other exported callables; at most PER_OWNER from one class or module."""
     found: list[tuple[float, Node]] = []
     for path in scope:
         fact = files[path]
         exported = set(fact.exports) | set(fact.api_names)
         for symbol in fact.symbols:
             if _is_entry(symbol, exported):
-                found.append((node_weight(files, path, symbol.name), (path, symbol.name)))
+                tier = 0 if symbol.name in fact.api_names else 1 if symbol.parent in fact.api_names else 2
+                found.append((node_weight(files, path, symbol.name) - TIER * tier, (path, symbol.name)))
     if not found:  # nothing declared public: every public function and method may start a path
         for path in scope:
             for symbol in files[path].symbols:
@@ -77,7 +83,14 @@ def _entries(files: dict[str, FileFacts], scope: list[str]) -> list[Node]:
                     found.append((node_weight(files, path, symbol.name), (path, symbol.name)))
     lines = {(p, s.name): s.start for p in scope for s in files[p].symbols}
     found.sort(key=lambda pair: (-pair[0], pair[1][0], lines.get(pair[1], 0)))
-    return [node for _, node in found]
+    taken: dict[tuple[str, str], int] = {}
+    chosen = []
+    for _, (path, name) in found:
+        owner = (path, name.rsplit(".", 1)[0] if "." in name else "")
+        taken[owner] = taken.get(owner, 0) + 1
+        if taken[owner] <= PER_OWNER:
+            chosen.append((path, name))
+    return chosen
 
 
 def _is_entry(symbol: Symbol, exported: set[str]) -> bool:

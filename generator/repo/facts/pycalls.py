@@ -39,19 +39,24 @@ class ClassInfo:
 @dataclass
 class PythonCalls:
     """Reads Python modules' calls. `resolve_import(path, raw)` resolves an import target as the facts
-    stage does; `symbols(path)` gives a file's symbols; `tree(path)` its parsed module (None: unreadable)."""
+    stage does; `symbols(path)` gives a file's symbols; `names_from(path)` the names it imports from each
+    repository file; `tree(path)` its parsed module (None: unreadable).
+
+    Only the files whose calls are read are parsed: the others a call leads into (a re-export followed, a
+    base class looked up) are known from the facts alone (`_light_scope`)."""
 
     resolve_import: Callable[[str, str], list[str]]
     symbols: Callable[[str], list[Symbol]]
+    names_from: Callable[[str], dict[str, list[str]]]
     tree: Callable[[str], ast.Module | None]
-    scopes: dict[str, ModuleScope | None] = field(default_factory=dict)
+    scopes: dict[str, ModuleScope] = field(default_factory=dict)
 
     def edges(self, path: str) -> list[CallEdge]:
         """Calls made by `path`'s functions and methods (module-level calls under caller "")."""
         module = self.tree(path)
-        scope = self.scope(path)
-        if module is None or scope is None:
+        if module is None:
             return []
+        scope = self.scopes[path] = self._build_scope(path, module)
         found: dict[tuple[str, str, str, int], CallEdge] = {}
         for caller, owner, function in _functions(module):
             local, calls = _read_body(function)
@@ -66,10 +71,26 @@ class PythonCalls:
 
     def scope(self, path: str) -> ModuleScope | None:
         if path not in self.scopes:
-            self.scopes[path] = None  # a cycle of re-exports stops here
-            module = self.tree(path)
-            self.scopes[path] = self._build_scope(path, module) if module is not None else None
+            self.scopes[path] = self._light_scope(path)
         return self.scopes[path]
+
+    def _light_scope(self, path: str) -> ModuleScope:
+        """A module's names and classes from the facts: its definitions, the names it imports by name,
+        its classes' methods and bases (attributes and module imports are not known without parsing)."""
+        scope = ModuleScope(path)
+        for target, names in self.names_from(path).items():
+            for name in names:
+                scope.names[name] = (target, name)
+        for symbol in self.symbols(path):
+            if not symbol.parent:
+                scope.names[symbol.name] = (path, symbol.name)
+            if symbol.kind == "class" and not symbol.parent:
+                scope.classes[symbol.name] = ClassInfo(
+                    symbol.name, bases=list(map(_expression, symbol.bases))
+                )
+            elif symbol.parent in scope.classes:
+                scope.classes[symbol.parent].methods.add(symbol.short_name)
+        return scope
 
     def _build_scope(self, path: str, module: ast.Module) -> ModuleScope:
         scope = ModuleScope(path)
@@ -233,6 +254,15 @@ class PythonCalls:
 
     def _is_class(self, path: str, name: str) -> bool:
         return any(s.name == name and s.kind == "class" for s in self.symbols(path))
+
+
+def _expression(dotted: str) -> ast.expr:
+    """`pkg.Base` as the expression it was written as."""
+    parts = dotted.split(".")
+    node: ast.expr = ast.Name(parts[0])
+    for part in parts[1:]:
+        node = ast.Attribute(node, part)
+    return node
 
 
 def _top_level(body: list[ast.stmt]) -> Iterator[ast.stmt]:
