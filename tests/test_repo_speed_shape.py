@@ -18,7 +18,7 @@ from generator.repo.facts.pysource import extract_python
 from generator.repo.facts.pysymbols import UnusualLayout, _read_symbols, python_symbols
 from generator.repo.map.walk import map_repository
 from generator.repo.model import MAX_TOTAL_FILES, FileFacts
-from generator.repo.run.pipeline import analyze_shards, prepare
+from generator.repo.run.pipeline import analyze_shards, prepare, publish
 from generator.repo.synthesize.synthesis import synthesize
 
 
@@ -113,12 +113,14 @@ def test_a_run_parses_test_symbols_only_for_the_files_its_shards_show(tmp_path: 
     assert read_symbols(study.facts.files) <= planned
     outcomes = analyze_shards(study, provider, list(enumerate(study.plan.shards, 1)))
     result = synthesize(study, provider, outcomes)
+    publish(result)  # synthesis returns records; the page layer writes them
     assert not result.failed
     shown = read_symbols(study.facts.files)
     assert shown <= planned  # no test file outside the shards was parsed
     assert any(isinstance(f, OnDemandFileFacts) for p, f in study.facts.files.items() if p not in shown)
     pages = "".join(p.read_text() for p in (paths.repos_dir / "acme" / "big" / "shards").glob("*.md"))
-    assert "**Engine** (class) [big/core.py:4-8]" in pages  # symbols read on demand reach the pages
+    assert "**[`Engine`](https://github.com/acme/big/blob/" in pages  # symbols read on demand reach the pages
+    assert "/big/core.py#L4-L8)** *class*" in pages
 
 
 # every tricky spot of reading imports without a syntax tree; the reference is `ast` (extract_python)

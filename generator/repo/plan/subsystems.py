@@ -35,6 +35,7 @@ PROSE_LANGUAGES = frozenset(
 )
 SMALL_GROUP = 2  # seed: normalize merges consecutive shards of at most 2 files
 IMPORT_WEIGHT = 1.0
+FILE_GRAPH_LIMIT = 400  # more source modules than this: divide the packages, not the modules
 PACKAGE_WEIGHT = 0.4
 # Louvain resolutions tried in turn, from coarse to fine: the first giving 3–5 communities of two or more
 # modules wins (a lower resolution merges communities, a higher one splits them)
@@ -122,13 +123,35 @@ def _by_directory(paths: Iterable[str]) -> dict[str, list[str]]:
     return dict(groups)
 
 
-def communities(graph: nx.Graph, facts: Facts, repo_map: RepoMap) -> list[list[str]]:
+def package_graph(pool: Sequence[str], facts: Facts) -> tuple[nx.Graph, dict[str, list[str]]]:
+    """Packages (directories) joined by the imports between their modules, and each package's modules: the
+    graph a large repository is divided on, where its own package structure already groups the files."""
+    members = _by_directory(pool)
+    home = {path: folder for folder, files in members.items() for path in files}
+    graph = nx.Graph()
+    graph.add_nodes_from(members)
+    for path in pool:
+        fact = facts.files.get(path)
+        for target in fact.depends_on if fact else []:
+            if target in home and home[target] != home[path]:
+                _tie(graph, home[path], home[target], IMPORT_WEIGHT)
+    return graph, members
+
+
+def communities(
+    graph: nx.Graph, facts: Facts, repo_map: RepoMap, members: dict[str, list[str]] | None = None
+) -> list[list[str]]:
     """Louvain communities (seeded, so runs repeat), each ranked inside, most important community first.
-    Resolutions are tried until 3–5 communities have more than one module; else the closest count wins."""
+    Resolutions are tried until 3–5 communities have more than one module; else the closest count wins.
+    `members`: the modules of each node, when the nodes are packages rather than modules."""
     best: list[list[str]] = []
     for resolution in RESOLUTIONS:
         parts = nx.community.louvain_communities(graph, weight="weight", resolution=resolution, seed=0)
-        found = [rank_files(part, facts, repo_map) for part in parts if part]
+        found = [
+            rank_files([f for node in part for f in (members[node] if members else [node])], facts, repo_map)
+            for part in parts
+            if part
+        ]
         if _fit(found) < _fit(best) or not best:
             best = found
         if _fit(found)[0] == 0:
@@ -178,7 +201,11 @@ def plan_subsystems(repo_map: RepoMap, facts: Facts, allowed: Sequence[str]) -> 
     pool = core_modules(repo_map, allowed)
     if not pool:
         return []
-    groups = communities(dependency_graph(pool, facts, repo_map), facts, repo_map)
+    if len(pool) > FILE_GRAPH_LIMIT:
+        graph, members = package_graph(pool, facts)
+        groups = communities(graph, facts, repo_map, members)
+    else:
+        groups = communities(dependency_graph(pool, facts, repo_map), facts, repo_map)
     # a large community gives several shards (its modules in rank order, 5 at a time) before a trivial
     # community gives one: core modules are covered before small leftovers
     parts = [

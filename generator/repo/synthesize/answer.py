@@ -22,7 +22,6 @@ def answer_request(
     modules: Sequence[str],
     facts: Facts,
     linker: Linker,
-    calls: Sequence[CallEdge],
 ) -> Answer:
     """The best-matching symbols of `modules` and the calls between them."""
     stems = {_stem(w) for w in request_terms(request)}
@@ -38,6 +37,10 @@ def answer_request(
     scored.sort(key=lambda item: (-item[0], item[1], item[2].start))
     chosen = scored[:MAX_SYMBOLS]
     names = {(path, symbol.name) for _, path, symbol in chosen}
+    files = sorted({path for path, _ in names})
+    calls = (
+        facts.calls.edges(files) + facts.calls.edges(files, incoming=True) if facts.calls is not None else []
+    )
     touching = [e for e in calls if (e.caller_path, e.caller) in names or (e.callee_path, e.callee) in names]
     # calls between two answering symbols first: they are the path the answer takes
     joined = sorted(

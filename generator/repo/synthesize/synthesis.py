@@ -44,7 +44,9 @@ _NOT_TAGS = frozenset({"text", "other", "markdown", "rst", "json", "yaml", "toml
 def synthesize(study: Study, provider: Provider, outcomes: dict[int, Any]) -> RepoResult:
     """The landed shards' analyses and the index's record; failed shards are listed, never described."""
     modules = core_modules(study.repo_map)
-    calls = _calls(study, modules)
+    # the calls out of the studied shards' most important module each: they name what crosses a border;
+    # reading every module's calls would cost more than the whole research
+    calls = _calls(study, [shard.files[0] for shard in study.plan.shards if shard.files])
     analyses = [
         build_analysis(study, index, shard, outcomes.get(index, ResearchError("not analyzed")))
         for index, shard in enumerate(study.plan.shards, 1)
@@ -62,7 +64,7 @@ def synthesize(study: Study, provider: Provider, outcomes: dict[int, Any]) -> Re
         ranked = rank_files(
             study.focus.files if study.focus and study.focus.files else modules, study.facts, study.repo_map
         )
-        synthesis.answer = answer_request(study.request, ranked, study.facts, study.ctx.linker, calls)
+        synthesis.answer = answer_request(study.request, ranked, study.facts, study.ctx.linker)
     usage = {
         "llm_calls": provider.usage.calls,
         "cache_hits": provider.usage.cache_hits,
