@@ -151,7 +151,8 @@ def test_the_request_is_answered_with_symbols_named_after_it(researched):
 def test_history_states_its_window(researched):
     meta, index, _ = researched
     history = index.split("## History and stats", 1)[1]
-    assert f"in the last 500 commits before {meta['revision'][:12]}" in history
+    day = meta["revision_date"][:10]
+    assert f"Commits touching each file in all 1 commits \\({day} to {day}\\)." in history
 
 
 def test_flows_render_as_a_validated_sequence_diagram_with_cited_steps():

@@ -93,8 +93,8 @@ def test_online_run_checks_citations_then_reruns_with_zero_calls(tmp_path: Path)
     meta, index_body = read_page(harvest(paths) / "index.md")
     assert meta["provider"] == "openai" and meta["tokens"]["input"] > 0
     diagram = index_body.split("```mermaid\n", 1)[1].split("```", 1)[0]
-    # app/routes.py imports core/engine.py: the arrow is labelled with what it uses
-    assert '["Web app"]' in diagram and 'n1 -->|"engine"| n0' in diagram
+    # app/routes.py imports `price` from core/engine.py: the arrow is labelled with what it uses
+    assert '["Web app"]' in diagram and 'n1 -->|"price"| n0' in diagram
     page_meta, page = read_page(harvest(paths) / meta["shards"][0])
     # the model's one good citation, plus the permalinks of the symbols and files the facts describe
     assert page_meta["citations_dropped"] == 2 and page_meta["citations_valid"] > 1

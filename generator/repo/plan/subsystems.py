@@ -9,8 +9,9 @@ module is left.
 
 from __future__ import annotations
 
+import posixpath
 import re
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import PurePosixPath
 
@@ -239,7 +240,12 @@ def subsystem_names(groups: Sequence[Sequence[str]], facts: Facts) -> list[str]:
     across groups; never a number."""
     names: list[str] = []
     used: set[str] = set()
+    main = _main_package(groups)
     for files in groups:
+        package = _subpackage_name(files, main)
+        if package and package not in names:
+            names.append(package)
+            continue
         terms = _distinct_terms(module_term(path, facts) for path in files)
         # a term an earlier subsystem is named by goes last: names should tell subsystems apart
         terms = [t for t in terms if t not in used] + [t for t in terms if t in used]
@@ -250,9 +256,25 @@ def subsystem_names(groups: Sequence[Sequence[str]], facts: Facts) -> list[str]:
             extra += 1
             name = _join_terms(terms[:extra])
         if name in names:
-            name = f"{name} ({_join_terms(terms[-1:]) or PurePosixPath(files[0]).parent.name})"
+            name = f"{name} in {PurePosixPath(files[0]).parent.as_posix()}"
         names.append(name)
     return names
+
+
+def _main_package(groups: Sequence[Sequence[str]]) -> str:
+    """The directory holding most of the modules: the package the subsystems are parts of."""
+    folders = Counter(str(PurePosixPath(p).parent) for files in groups for p in files)
+    return folders.most_common(1)[0][0] if folders else ""
+
+
+def _subpackage_name(files: Sequence[str], main: str) -> str:
+    """A subpackage's own name ("Transports" for httpx/_transports/…) when all of a group's modules live in
+    one below or beside the main package: its authors already named what it does."""
+    common = PurePosixPath(posixpath.commonpath([str(PurePosixPath(p).parent) for p in files]))
+    if str(common) in (".", main) or main.startswith(f"{common}/"):
+        return ""
+    words = words_of(common.name)
+    return _join_terms([" ".join(words)]) if words and not set(words) <= _GENERIC else ""
 
 
 def _distinct_terms(terms: Iterable[str]) -> list[str]:

@@ -14,7 +14,6 @@ import networkx as nx
 from generator.repo.analyze.citations import Linker
 from generator.repo.analyze.describe import flow_hops, main_chain, module_lines
 from generator.repo.model import (
-    CallEdge,
     CatalogueGroup,
     Facts,
     FlowHop,
@@ -67,26 +66,21 @@ def catalogue(
     return groups
 
 
-def subsystem_edges(
-    placement: dict[str, int], facts: Facts, calls: Sequence[CallEdge]
-) -> list[SubsystemEdge]:
-    """An edge where a module of one subsystem imports or calls into another, labelled with the names
-    called across it (the call graph), else with the modules it imports; its strength counts both."""
+def subsystem_edges(placement: dict[str, int], facts: Facts) -> list[SubsystemEdge]:
+    """An edge where a module of one subsystem imports one of another, labelled with the names imported
+    across it most often (else the modules imported); its strength counts the imports."""
     used: dict[tuple[int, int], Counter[str]] = defaultdict(Counter)
     strength: Counter[tuple[int, int]] = Counter()
     for path, source in placement.items():
         fact = facts.files.get(path)
         for target in fact.depends_on if fact else []:
             other = placement.get(target)
-            if source and other and other != source:
-                imported = module_term(target, facts) or PurePosixPath(target).stem
-                used[(source, other)][imported] += 0  # listed, but any called name outranks it
-                strength[(source, other)] += 1
-    for edge in calls:
-        caller, callee = placement.get(edge.caller_path), placement.get(edge.callee_path)
-        if caller and callee and caller != callee:
-            used[(caller, callee)][edge.callee] += 1
-            strength[(caller, callee)] += 1
+            if not source or not other or other == source:
+                continue
+            names = fact.names_from.get(target, []) if fact else []
+            for name in names or [module_term(target, facts) or PurePosixPath(target).stem]:
+                used[(source, other)][name] += 1 if names else 0  # a name imported outranks a module
+            strength[(source, other)] += 1
     return [
         SubsystemEdge(a, b, _label_names(names), strength[(a, b)]) for (a, b), names in sorted(used.items())
     ]

@@ -22,7 +22,7 @@ from generator.repo.analyze.describe import (
     module_lines,
 )
 from generator.repo.analyze.draft import shard_purpose, split_model_summary
-from generator.repo.model import CallEdge, RepoMap, RepoSynthesis, Shard, ShardAnalysis
+from generator.repo.model import RepoMap, RepoSynthesis, Shard, ShardAnalysis
 from generator.repo.plan.subsystems import core_modules, rank_files
 from generator.repo.run.session import fingerprint
 from generator.repo.run.study import RepoResult, Study, shard_slug
@@ -44,16 +44,13 @@ _NOT_TAGS = frozenset({"text", "other", "markdown", "rst", "json", "yaml", "toml
 def synthesize(study: Study, provider: Provider, outcomes: dict[int, Any]) -> RepoResult:
     """The landed shards' analyses and the index's record; failed shards are listed, never described."""
     modules = core_modules(study.repo_map)
-    # the calls out of the studied shards' most important module each: they name what crosses a border;
-    # reading every module's calls would cost more than the whole research
-    calls = _calls(study, [shard.files[0] for shard in study.plan.shards if shard.files])
     analyses = [
         build_analysis(study, index, shard, outcomes.get(index, ResearchError("not analyzed")))
         for index, shard in enumerate(study.plan.shards, 1)
     ]
     landed = [a for a in analyses if a.status == "ok"]
     placement = place_modules(modules, landed, study.facts, study.repo_map)
-    edges = subsystem_edges(placement, study.facts, calls)
+    edges = subsystem_edges(placement, study.facts)
     link_subsystems(landed, edges)
     synthesis = repo_synthesis(study, provider, analyses)
     synthesis.architecture = edges
@@ -72,10 +69,6 @@ def synthesize(study: Study, provider: Provider, outcomes: dict[int, Any]) -> Re
         "output_tokens": synthesis.tokens.get("output", 0),
     }
     return RepoResult(study, synthesis, usage)
-
-
-def _calls(study: Study, modules: Sequence[str]) -> list[CallEdge]:
-    return study.facts.calls.edges(modules) if study.facts.calls is not None else []
 
 
 def build_analysis(study: Study, index: int, shard: Shard, outcome: Any) -> ShardAnalysis:
@@ -199,12 +192,11 @@ def repo_synthesis(study: Study, provider: Provider, analyses: list[ShardAnalysi
 
 
 def _history(study: Study) -> tuple[list[tuple[str, int]], str]:
-    from generator.repo.checkout.history import change_counts
+    """The most-changed source modules (renames followed) and the window the counts cover."""
+    from generator.repo.checkout.history import file_history
 
-    max_commits = 500
-    counts = change_counts(study.checkout.path, core_modules(study.repo_map), max_commits=max_commits)
-    rows = list(counts.items())[:HISTORY_ROWS]
-    return rows, f"the last {max_commits} commits before {study.checkout.revision[:12]}" if rows else ""
+    history = file_history(study.checkout.path, core_modules(study.repo_map))
+    return list(history.counts.items())[:HISTORY_ROWS], history.window
 
 
 def overall_summary(
