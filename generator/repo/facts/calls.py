@@ -13,7 +13,6 @@ import ast
 import warnings
 from collections import Counter
 from collections.abc import Iterable
-from functools import lru_cache
 from pathlib import Path
 
 from generator.errors import DeepkbError
@@ -23,7 +22,6 @@ from generator.repo.facts.tscalls import TreeSitterCalls
 from generator.repo.map.walk import read_source
 from generator.repo.model import CallEdge, FileFacts, Symbol
 
-TREES_KEPT = 64  # parsed files held at once (a syntax tree is many times its file's size)
 MAX_CALLERS = 40  # files read for the calls into a set of files
 
 
@@ -36,8 +34,8 @@ class CallGraph:
         self._into: dict[
             str, Counter[str]
         ] = {}  # callee file → calls into each of its symbols from elsewhere
-        self._tree = lru_cache(maxsize=TREES_KEPT)(self._parse)
-        self._python = PythonCalls(self._resolve, self._symbols, self._names_from, self._tree)
+        # a syntax tree is many times its file's size: each is dropped once its file's calls are read
+        self._python = PythonCalls(self._resolve, self._symbols, self._names_from, self._parse)
         self._other = TreeSitterCalls(self._read, self._symbols, files, index.resolve)
 
     def edges(self, paths: Iterable[str] | None = None, *, incoming: bool = False) -> list[CallEdge]:

@@ -77,7 +77,10 @@ def scan_python(text: str) -> Extracted:
 def dunder_all(text: str) -> list[str]:
     """The names a module's top-level `__all__ = [...]` / `__all__ += (...)` statements list."""
     names: list[str] = []
-    for match in _DUNDER_ALL.finditer(text):
+    first = text.find("\n__all__")
+    if first < 0 and not text.startswith("__all__"):
+        return names
+    for match in _DUNDER_ALL.finditer(text, max(0, first)):
         try:
             value = ast.literal_eval(match.group("value"))
         except (SyntaxError, ValueError, MemoryError, RecursionError):

@@ -37,6 +37,7 @@ _HEADER_END = re.compile(rf"(?:[^()\[\]{{}}\"':]++|{STRING_LITERAL}|{_GROUP})*+:
 _NOT_A_DEFINITION = r"(?![ \t\f]|(?:async[ \t]++)?(?:def|class)[ \t]|@)"
 _CONTINUED_COMMENT = re.compile(r"\\\r?\n[ \t\f]*+#")
 _MAYBE_STRING = re.compile(r"[ \t]*[rRuUbBfF]{0,2}[\"'(]")
+_SIMPLE_BASES = re.compile(r"\(\s*([A-Za-z_][\w.]*(?:\s*,\s*[A-Za-z_][\w.]*)*)\s*,?\s*\)\s*:")
 _OVERLOAD = re.compile(r"@[ \t]*(?:typing\.|typing_extensions\.|t\.)?overload\b")
 
 
@@ -200,8 +201,13 @@ def _definition(header: re.Match[str], owner: _Definition | None, indent: int, s
 def class_bases(header: str) -> tuple[str, ...]:
     """The bases of `class Name(A, pkg.B, Generic[T], metaclass=M):` as written: ("A", "pkg.B", "Generic")."""
     start = header.find("(")
+    if start < 0:
+        return ()
+    simple = _SIMPLE_BASES.match(header, start)
+    if simple is not None:  # `(A, pkg.B)`: most headers, read without a syntax tree
+        return tuple(name.strip() for name in simple.group(1).split(",") if name.strip())
     colon = _HEADER_END.match(header)
-    if start < 0 or colon is None or start > colon.end():
+    if colon is None or start > colon.end():
         return ()
     try:
         tree = ast.parse(f"class _{header[start : colon.end()]} pass")
