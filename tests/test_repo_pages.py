@@ -196,3 +196,15 @@ def test_readme_paragraph_skips_badges_headings_and_install_sections():
     assert first_paragraph(text) == "Thing parses configuration files for you quickly."
     rst = "Thing\n=====\n\n.. image:: badge.svg\n\nThing is a :class:`Parser` for `INI files <https://x>`_ everywhere.\n"
     assert first_paragraph(rst, rst=True) == "Thing is a Parser for INI files everywhere."
+
+
+def test_documentation_keeps_its_code_spans_and_nothing_else():
+    from generator.site.pages.repo import prose
+
+    assert (
+        prose("Check if the given `encoding`s are accepted.")
+        == "Check if the given `encoding`s are accepted."
+    )
+    assert prose("Uses `a|b` and <b>x</b> [link](javascript:x)") == (
+        "Uses a\\|b and &lt;b&gt;x&lt;/b&gt; \\[link\\]\\(javascript:x\\)"
+    )

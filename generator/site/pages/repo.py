@@ -27,7 +27,7 @@ from generator.repo.model import (
 from generator.site.pages import diagrams
 from generator.site.pages.model_text import citation_markdown, inline_code, render_model_markdown
 from generator.site.templates import render_template
-from generator.site.text import Markdown, md_inline
+from generator.site.text import Markdown, md_escape, md_inline
 
 SKIPPED_EXAMPLES = 5  # paths listed per skip reason on the index page
 ARCHITECTURE_NODES = 12  # the diagram stays readable: at most this many subsystems
@@ -40,7 +40,7 @@ class ShardPage:
 
     title: str
     offline: bool
-    purpose: list[str]
+    purpose: list[Markdown]
     back_link: Markdown
     rationale: str
     key_types: list[Markdown]
@@ -191,7 +191,7 @@ def shard_page(analysis: ShardAnalysis, synthesis: RepoSynthesis, linker: Linker
     return ShardPage(
         title=shard_title(synthesis, analysis),
         offline=analysis.provider == "offline",
-        purpose=analysis.purpose or [analysis.summary],
+        purpose=[prose(s) for s in analysis.purpose or [analysis.summary]],
         back_link=Markdown(f"[← {md_inline(synthesis.label)}](../index.md)"),
         rationale=analysis.shard.rationale,
         key_types=[type_item(t.symbol, t.methods) for t in analysis.key_types],
@@ -206,6 +206,12 @@ def shard_page(analysis: ShardAnalysis, synthesis: RepoSynthesis, linker: Linker
         files=[module_item(m) for m in analysis.files],
         citations_dropped=analysis.citations_dropped,
     )
+
+
+def prose(text: str) -> Markdown:
+    """One line of documentation: its `code` spans kept as inline code, everything else escaped."""
+    parts = re.split(r"`([^`\n]+)`", " ".join(text.split()))
+    return Markdown("".join(inline_code(p) if i % 2 else md_escape(p) for i, p in enumerate(parts) if p))
 
 
 def symbol_link(symbol: CitedSymbol, text: str | None = None) -> Markdown:
@@ -223,7 +229,7 @@ def symbol_item(symbol: CitedSymbol, short: bool = False, strong: bool = False) 
     """`name` (linked) *kind* — its docstring's first sentence."""
     name = symbol.name.rsplit(".", 1)[-1] if short else symbol.name
     link = symbol_link(symbol, name)
-    doc = f" — {md_inline(symbol.doc)}" if symbol.doc else ""
+    doc = f" — {prose(symbol.doc)}" if symbol.doc else ""
     return Markdown(f"{f'**{link}**' if strong else link} *{md_inline(symbol.kind, 20)}*{doc}")
 
 
@@ -239,7 +245,7 @@ def module_item(module: ModuleLine) -> Markdown:
     link = Markdown(f"[{inline_code(module.path)}]({url})") if url else inline_code(module.path)
     parts = [f"{module.lines} lines"]
     if module.purpose:
-        parts.append(md_inline(module.purpose))
+        parts.append(prose(module.purpose))
     if module.symbols:
         parts.append(", ".join(symbol_link(s) for s in module.symbols))
     return Markdown(f"{link} — " + " · ".join(parts))
@@ -335,7 +341,7 @@ def _subsystem_row(analysis: ShardAnalysis) -> dict[str, Any]:
     symbols = analysis.top_symbols[:3]
     return {
         "name": Markdown(f"[{md_inline(analysis.shard.name)}](shards/{analysis.slug}.md)"),
-        "summary": md_inline(analysis.summary, 240),
+        "summary": prose(analysis.summary),
         "symbols": Markdown(", ".join(symbol_link(s) for s in symbols) or "—"),
     }
 
