@@ -208,3 +208,21 @@ def test_documentation_keeps_its_code_spans_and_nothing_else():
     assert prose("Uses `a|b` and <b>x</b> [link](javascript:x)") == (
         "Uses a\\|b and &lt;b&gt;x&lt;/b&gt; \\[link\\]\\(javascript:x\\)"
     )
+
+
+def test_key_hierarchies_become_a_class_diagram_of_plain_identifiers():
+    from generator.repo.model import CitedSymbol, KeyType
+    from generator.site.pages.repo import hierarchy_diagram
+
+    def key(name: str, *bases: str) -> KeyType:
+        return KeyType(CitedSymbol(name, "class", "m.py"), (), bases)
+
+    types = [
+        key("Adapter", "t.Generic[T]"),
+        key("HTTPAdapter", "base.Adapter"),
+        key("Mock", 'Adapter"]; click'),
+    ]
+    assert hierarchy_diagram(types[:2]) == ""  # one real edge (Generic is every class's root): no diagram
+    source = hierarchy_diagram([*types, key("Retry", "Adapter")]).split("\n", 1)[1].rsplit("\n```", 1)[0]
+    diagrams.validate(source)
+    assert source.splitlines() == ["classDiagram", "    Adapter <|-- HTTPAdapter", "    Adapter <|-- Retry"]

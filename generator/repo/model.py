@@ -200,6 +200,7 @@ class KeyType:
 
     symbol: CitedSymbol
     methods: tuple[CitedSymbol, ...] = ()
+    bases: tuple[str, ...] = ()  # as written ("models.Model", "Exception")
 
 
 @dataclass(frozen=True)

@@ -40,7 +40,9 @@ def ranked(paths: Iterable[str], facts: Facts) -> list[RankedSymbol]:
 def key_types(paths: Sequence[str], facts: Facts, linker: Linker, limit: int = 8) -> list[KeyType]:
     """The classes (structs, interfaces) of `paths`, most important first, each with its main methods."""
     return [
-        KeyType(cite(r.symbol, r.path, linker), tuple(cite(m, r.path, linker) for m in r.methods))
+        KeyType(
+            cite(r.symbol, r.path, linker), tuple(cite(m, r.path, linker) for m in r.methods), r.symbol.bases
+        )
         for r in ranked(paths, facts)
         if r.symbol.kind in TYPE_KINDS
     ][:limit]

@@ -29,6 +29,11 @@ _SEQUENCE_SHAPES = (
     re.compile(r"    participant p\d+ as [\w .,/+@=()'-]+"),  # no colon here
     re.compile(r"    p\d+->>p\d+: [\w .,:/+@=()'-]+"),
 )
+_IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,59}")
+_CLASS_SHAPES = (
+    re.compile(r"classDiagram"),
+    re.compile(r"    [A-Za-z_][A-Za-z0-9_]{0,59} <\|-- [A-Za-z_][A-Za-z0-9_]{0,59}"),
+)
 MAX_LABEL = 60
 
 
@@ -90,13 +95,27 @@ def sequence(participants: Sequence[str], messages: Iterable[tuple[int, int, str
     return source
 
 
+def class_diagram(inherits: Iterable[tuple[str, str]]) -> str:
+    """A class diagram of (base, subclass) pairs; names that are not plain identifiers are left out."""
+    lines = ["classDiagram"]
+    seen: set[tuple[str, str]] = set()
+    for base, child in inherits:
+        pair = (base.rsplit(".", 1)[-1], child.rsplit(".", 1)[-1])
+        if all(_IDENTIFIER.fullmatch(name) for name in pair) and pair not in seen and pair[0] != pair[1]:
+            seen.add(pair)
+            lines.append(f"    {pair[0]} <|-- {pair[1]}")
+    source = "\n".join(lines)
+    validate(source)
+    return source
+
+
 def validate(source: str) -> None:
     """Raise MermaidError unless every line has one of the allowed shapes."""
     lines = source.split("\n")
-    kinds = {"flowchart": _LINE_SHAPES, "sequenceDiagram": _SEQUENCE_SHAPES}
+    kinds = {"flowchart": _LINE_SHAPES, "sequenceDiagram": _SEQUENCE_SHAPES, "classDiagram": _CLASS_SHAPES}
     shapes = next((v for k, v in kinds.items() if lines and lines[0].startswith(k)), None)
     if shapes is None or not shapes[0].fullmatch(lines[0]):
-        raise MermaidError("a diagram must start with 'flowchart LR', 'flowchart TD' or 'sequenceDiagram'")
+        raise MermaidError("a diagram must start with 'flowchart LR|TD', 'sequenceDiagram' or 'classDiagram'")
     for number, line in enumerate(lines[1:], 2):
         if not any(shape.fullmatch(line) for shape in shapes[1:]):
             raise MermaidError(f"diagram line {number} has an unexpected shape: {line[:80]!r}")

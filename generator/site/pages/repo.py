@@ -18,6 +18,7 @@ from generator.repo.model import (
     CatalogueGroup,
     CitedSymbol,
     FlowHop,
+    KeyType,
     ModuleLine,
     RepoSynthesis,
     ShardAnalysis,
@@ -32,6 +33,11 @@ from generator.site.text import Markdown, md_escape, md_inline
 SKIPPED_EXAMPLES = 5  # paths listed per skip reason on the index page
 ARCHITECTURE_NODES = 12  # the diagram stays readable: at most this many subsystems
 MAX_OUT = 2  # dependencies drawn per subsystem
+HIERARCHY_EDGES = 12
+# roots every class has: drawing them says nothing about the design
+IGNORED_BASES = frozenset(
+    {"object", "Generic", "Protocol", "ABC", "Enum", "IntEnum", "StrEnum", "NamedTuple", "TypedDict"}
+)
 
 
 @dataclass(frozen=True)
@@ -44,6 +50,7 @@ class ShardPage:
     back_link: Markdown
     rationale: str
     key_types: list[Markdown]
+    hierarchy: Markdown
     functions: list[Markdown]
     flow_diagram: Markdown
     flow_steps: list[Markdown]
@@ -195,6 +202,7 @@ def shard_page(analysis: ShardAnalysis, synthesis: RepoSynthesis, linker: Linker
         back_link=Markdown(f"[← {md_inline(synthesis.label)}](../index.md)"),
         rationale=analysis.shard.rationale,
         key_types=[type_item(t.symbol, t.methods) for t in analysis.key_types],
+        hierarchy=hierarchy_diagram(analysis.key_types),
         functions=[symbol_item(s) for s in analysis.functions],
         flow_diagram=diagram,
         flow_steps=steps,
@@ -254,6 +262,15 @@ def module_item(module: ModuleLine) -> Markdown:
 def subsystem_link(link: SubsystemLink) -> Markdown:
     uses = f": {', '.join(inline_code(u) for u in link.uses)}" if link.uses else ""
     return Markdown(f"[{md_inline(link.name)}]({link.slug}.md){uses}")
+
+
+def hierarchy_diagram(types: Sequence[KeyType]) -> Markdown:
+    """The key types' inheritance (each with its bases), when at least two of them take part in it."""
+    bases = [(re.sub(r"\[.*", "", base).rsplit(".", 1)[-1], t.symbol.name) for t in types for base in t.bases]
+    pairs = [(base, name) for base, name in bases if base not in IGNORED_BASES]
+    if len(pairs) < 2:
+        return Markdown("")
+    return diagrams.fenced(diagrams.class_diagram(pairs[:HIERARCHY_EDGES]))
 
 
 def neighbourhood_diagram(analysis: ShardAnalysis) -> Markdown:
