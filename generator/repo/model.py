@@ -84,12 +84,21 @@ class Symbol:
     kind: str  # function, class, method, struct, interface, …
     start: int  # 1-based first line
     end: int  # 1-based last line
-    doc: str = ""  # its docstring/doc comment as clean prose: a summary sentence or two (facts/prose.py)
+    doc_source: str = ""
+    """Its docstring / doc comment as written (the head of it, comment markers removed); `doc` is the clean
+    prose. Summarizing is left until a page asks: a repository has tens of thousands of docstrings."""
     public: bool = True
     parent: str = ""  # the class/type/object a method belongs to ("" for top-level definitions)
     bases: tuple[str, ...] = ()  # a class's bases / a JS class's `extends`, as written ("models.Model")
     exported: bool = False  # named by `__all__`, re-exported by its package, `export`ed, capitalised in Go
     stub: bool = False  # an `@overload`, a `...`-only body or a bare declaration: not where the work is
+
+    @property
+    def doc(self) -> str:
+        """Its docstring/doc comment as clean prose: a summary sentence or two (facts/prose.py)."""
+        from generator.repo.facts.prose import summary
+
+        return summary(self.doc_source, sections=False) if self.doc_source else ""
 
     @property
     def lines(self) -> int:

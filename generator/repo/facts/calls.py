@@ -23,6 +23,7 @@ from generator.repo.map.walk import read_source
 from generator.repo.model import CallEdge, FileFacts, Symbol
 
 MAX_CALLERS = 40  # files read for the calls into a set of files
+CALLS_MAX_BYTES = 400_000  # larger files (generated tables, vast test modules) are not read for calls
 
 
 class CallGraph:
@@ -101,14 +102,14 @@ class CallGraph:
         fact = self.files.get(path)
         return fact.symbols if fact is not None else []
 
-    def _read(self, path: str) -> str | None:
+    def _read(self, path: str, limit: int | None = None) -> str | None:
         try:
-            return read_source(self.root, path, max_bytes=self.max_bytes)
+            return read_source(self.root, path, max_bytes=min(self.max_bytes, limit or self.max_bytes))
         except DeepkbError:
             return None
 
     def _parse(self, path: str) -> ast.Module | None:
-        text = self._read(path)
+        text = self._read(path, CALLS_MAX_BYTES)
         if text is None:
             return None
         try:

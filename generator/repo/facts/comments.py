@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from generator.repo.facts.prose import summary
+from generator.repo.facts.prose import doc_head, summary
 
 
 def _text(node: Any) -> str:
@@ -50,7 +50,7 @@ def doc_before(node: Any, language: str) -> str:
         comments.append(text)
         expected_end = sibling.start_point[0] - 1
         sibling = sibling.prev_named_sibling
-    return summary(clean_comment("\n".join(reversed(comments))), sections=False)
+    return doc_head(clean_comment("\n".join(reversed(comments))))
 
 
 def _attached(comment: Any, expected_end: int, above: list[str]) -> bool:

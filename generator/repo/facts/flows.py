@@ -19,7 +19,7 @@ from generator.repo.model import CallEdge, FileFacts, Symbol
 CHAIN_DEPTH = 6  # hops in one path
 FAN_OUT = 3  # callees followed from each symbol
 ENTRIES = 12  # entry points tried
-FILES_READ = 60  # files the search may read for their calls
+FILES_READ = 30  # files the search may read for their calls
 OVERLAP = 0.5  # a path sharing more than this share of its hops with a chosen one is left out
 TIER = 100.0  # entry tiers (API function, API class method, other export) before weights
 PER_OWNER = 3  # entry points taken from one class or module

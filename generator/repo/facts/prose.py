@@ -10,6 +10,7 @@ Licence headers, build tags, editor modelines, badges and install lines are not 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from functools import lru_cache
 
 import docstring_parser
@@ -80,14 +81,19 @@ def summary(text: str | None, *, limit: int = SUMMARY_CHARS, sections: bool = Tr
     plain = _plain_sentence(head)
     if plain is not None:
         return _fit(_sentences(plain), limit)
-    found = paragraphs(description(head) if sections else _dedent(head.expandtabs(4)))
-    for i, paragraph in enumerate(found):
-        if paragraph.endswith(":") and i + 1 < len(found):
-            paragraph += " " + found[i + 1]  # "Click in three points:" and the list it announces
-        sentences = _sentences(paragraph)
+    found = _prose_blocks(description(head) if sections else _dedent(head.expandtabs(4)))
+    for paragraph in found:  # read lazily: the first prose paragraph is usually the answer
+        if paragraph.endswith(":"):
+            paragraph += " " + next(found, "")  # "Click in three points:" and the list it announces
+        sentences = _sentences(paragraph.strip())
         if sentences:
             return _fit(sentences, limit)
     return ""
+
+
+def doc_head(text: str) -> str:
+    """What a symbol keeps of its docstring for `summary` to read later: its head, trimmed."""
+    return _head(text).strip() if text else ""
 
 
 def _head(text: str) -> str:
@@ -133,14 +139,16 @@ def description(text: str) -> str:
 
 def paragraphs(text: str) -> list[str]:
     """Prose paragraphs, each joined into one line; titles, underlines, code and boilerplate left out."""
-    found: list[str] = []
+    return list(_prose_blocks(text))
+
+
+def _prose_blocks(text: str) -> Iterator[str]:
     for block in _blocks(text):
         if any(_LICENCE_LINE.match(line) for line in block) or _NOT_PROSE.match(block[0]):
             continue  # a licence header (even under the project's name), a modeline, a build tag
         cleaned = _clean_block(block)
         if cleaned and not _NOT_PROSE.match(cleaned) and not _CONTRIBUTING.search(cleaned):
-            found.append(cleaned)
-    return found
+            yield cleaned
 
 
 def inline(text: str) -> str:
@@ -167,9 +175,10 @@ def _has_sections(text: str) -> bool:
     return ":param" in text or ":return" in text or ":raises" in text or "---\n" in text or ":\n" in text
 
 
-def _blocks(text: str) -> list[list[str]]:
-    """Blank-line separated blocks; a reST title's underline and a literal block (`::`) end the block."""
-    blocks: list[list[str]] = [[]]
+def _blocks(text: str) -> Iterator[list[str]]:
+    """Blank-line separated blocks, as they end; a reST title's underline and a literal block (`::`) end
+    the block, the title itself is dropped."""
+    current: list[str] = []
     in_literal = False
     for line in text.splitlines():
         stripped = line.strip()
@@ -178,23 +187,21 @@ def _blocks(text: str) -> list[list[str]]:
                 in_literal = False
             else:
                 continue
-        if _UNDERLINE.match(line):
-            if blocks[-1] and len(blocks[-1]) <= 2:
-                blocks[-1] = []  # the title above its underline (and an overline's title)
-            blocks.append([])
-            continue
-        if not stripped:
-            blocks.append([])
-            continue
-        if _SECTION_WORD.match(stripped) or _DIRECTIVE.match(line) or _FIELD.match(line):
-            blocks.append([])
+        boundary = not stripped or _UNDERLINE.match(line) is not None
+        if _UNDERLINE.match(line) and len(current) <= 2:
+            current = []  # the title above its underline (and an overline's title)
+        elif stripped and (_SECTION_WORD.match(stripped) or _DIRECTIVE.match(line) or _FIELD.match(line)):
+            boundary = True
             in_literal = _DIRECTIVE.match(line) is not None or stripped.endswith("::")
-            continue
-        blocks[-1].append(line)
-        if stripped.endswith("::"):
-            in_literal = True
-            blocks.append([])
-    return [block for block in blocks if block]
+        elif not boundary:
+            current.append(line)
+            if stripped.endswith("::"):
+                in_literal = boundary = True
+        if boundary and current:
+            yield current
+            current = []
+    if current:
+        yield current
 
 
 def _clean_block(block: list[str]) -> str:

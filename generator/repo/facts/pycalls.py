@@ -57,9 +57,13 @@ class PythonCalls:
         if module is None:
             return []
         scope = self.scopes[path] = self._build_scope(path, module)
-        found: dict[tuple[str, str, str, int], CallEdge] = {}
+        # one walk per function; the attributes a class's methods assign are known before any is resolved
+        bodies = []
         for caller, owner, function in _functions(module):
-            local, calls = _read_body(function)
+            local, calls = _read_body(function, scope.classes[owner].attributes if owner else None)
+            bodies.append((caller, owner, local, calls))
+        found: dict[tuple[str, str, str, int], CallEdge] = {}
+        for caller, owner, local, calls in bodies:
             for call in calls:
                 target = self._target(scope, owner, local, call.func)
                 if target is not None and target[1]:
@@ -283,8 +287,6 @@ def _class_info(node: ast.ClassDef) -> ClassInfo:
     for item in node.body:
         if isinstance(item, ast.FunctionDef | ast.AsyncFunctionDef):
             info.methods.add(item.name)
-            for assign in ast.walk(item):
-                _note_attribute(assign, info.attributes)
         elif isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name):
             info.attributes[item.target.id] = item.annotation
     return info
@@ -320,9 +322,12 @@ def _is_definition(node: ast.stmt) -> bool:
     return isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)
 
 
-def _read_body(function: ast.AST) -> tuple[dict[str, ast.expr], list[ast.Call]]:
+def _read_body(
+    function: ast.AST, attributes: dict[str, ast.expr] | None = None
+) -> tuple[dict[str, ast.expr], list[ast.Call]]:
     """One walk over a function: its calls, and the names bound inside it with what gives their class
-    where known (an annotation, the assigned call `x = Session()`; UNKNOWN otherwise)."""
+    where known (an annotation, the assigned call `x = Session()`; UNKNOWN otherwise). In a method, the
+    `self.x = …` assignments go to `attributes`."""
     local: dict[str, ast.expr] = {}
     calls: list[ast.Call] = []
     if isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
@@ -333,7 +338,9 @@ def _read_body(function: ast.AST) -> tuple[dict[str, ast.expr], list[ast.Call]]:
     for node in ast.walk(function):
         if isinstance(node, ast.Call):
             calls.append(node)
-        elif isinstance(node, ast.Assign):
+        elif attributes is not None and isinstance(node, ast.Assign | ast.AnnAssign):
+            _note_attribute(node, attributes)
+        if isinstance(node, ast.Assign):
             for target in node.targets:
                 if isinstance(target, ast.Name):
                     local.setdefault(target.id, node.value)

@@ -47,7 +47,7 @@ _COMMENT = re.compile(r"#[^\n]*")
 _SPACING = re.compile(r"\s|\\")
 _DOC_START = re.compile(r"(?:[ \t\f]*+(?:#[^\n]*+)?\r?\n)*+(?=[rRuU]?['\"])")
 _STRING_TOKEN = re.compile(STRING_LITERAL)
-_DUNDER_ALL = re.compile(r"^__all__[ \t]*\+?=[ \t]*(?P<value>[\[(][^\])]*[\])])", re.MULTILINE)
+_DUNDER_ALL = re.compile(r"__all__[ \t]*\+?=[ \t]*(?P<value>[\[(][^\])]*[\])])")
 SEEN_TARGETS_LIMIT = 50_000  # statements remembered (a few MB at most); the memo starts over past it
 _SEEN_TARGETS: dict[tuple[re.Pattern[str], str], tuple[str, ...]] = {}
 
@@ -77,10 +77,15 @@ def scan_python(text: str) -> Extracted:
 def dunder_all(text: str) -> list[str]:
     """The names a module's top-level `__all__ = [...]` / `__all__ += (...)` statements list."""
     names: list[str] = []
-    first = text.find("\n__all__")
-    if first < 0 and not text.startswith("__all__"):
-        return names
-    for match in _DUNDER_ALL.finditer(text, max(0, first)):
+    starts = [0] if text.startswith("__all__") else []
+    at = text.find("\n__all__")
+    while at >= 0:  # only lines that start with `__all__` are tried
+        starts.append(at + 1)
+        at = text.find("\n__all__", at + 1)
+    for start in starts:
+        match = _DUNDER_ALL.match(text, start)
+        if match is None:
+            continue
         try:
             value = ast.literal_eval(match.group("value"))
         except (SyntaxError, ValueError, MemoryError, RecursionError):

@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterator
 
 from generator.repo.facts.extracted import Extracted
-from generator.repo.facts.prose import summary
+from generator.repo.facts.prose import doc_head, summary
 from generator.repo.facts.pyscan import dunder_all
 from generator.repo.model import Symbol
 
@@ -40,7 +40,7 @@ def _python_symbols(node: ast.stmt, prefix: str, in_class: bool) -> Iterator[Sym
             kind,
             start,
             node.end_lineno or node.lineno,
-            summary(ast.get_docstring(node), sections=False),
+            doc_head(ast.get_docstring(node, clean=False) or ""),
             public and not prefix.startswith("_"),
             parent=prefix[:-1],
             bases=tuple(n for n in map(dotted_name, node.bases) if n)

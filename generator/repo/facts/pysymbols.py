@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from generator.repo.facts.extracted import Extracted
-from generator.repo.facts.prose import summary
+from generator.repo.facts.prose import doc_head
 from generator.repo.facts.pyscan import STRING_LITERAL, scan_python
 from generator.repo.facts.pysource import dotted_name, extract_python
 from generator.repo.model import Symbol
@@ -227,7 +227,7 @@ def _inline_body(code: str) -> str:
 
 
 def _docstring(code: str) -> str:
-    """First line of the docstring when `code` (a body's first statement) is one, as ast.get_docstring."""
+    """The docstring (its head) when `code`, a body's first statement, is one: as ast.get_docstring(clean=False)."""
     value = _plain_string(code.strip())
     if value is None:
         try:
@@ -238,7 +238,7 @@ def _docstring(code: str) -> str:
             return ""
     if not isinstance(value, str):
         return ""
-    return summary(value, sections=False)
+    return doc_head(value)
 
 
 def _plain_string(token: str) -> str | None:

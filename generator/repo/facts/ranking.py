@@ -138,7 +138,7 @@ def _score(
     score = W_EXPORTED * float(exported and _plain_public(symbol))
     score += W_API * float(not symbol.parent and symbol.name in fact.api_names)
     score += W_USED * math.log2(1 + uses) + W_CALLED * math.log2(1 + calls)
-    score += W_SIZE * math.log1p(symbol.lines) + W_DOC * float(bool(symbol.doc))
+    score += W_SIZE * math.log1p(symbol.lines) + W_DOC * float(bool(symbol.doc_source))
     if symbol.kind in TYPE_KINDS:
         score += W_CLASS
     central = uses + calls >= 3  # other files lean on it: shown whatever its name says

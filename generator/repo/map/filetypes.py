@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import posixpath
 import re
+from functools import lru_cache
 
 # fmt: off
 IGNORED_DIRS = frozenset({
@@ -112,6 +113,7 @@ CONTEXT_FILE = re.compile(
 )
 
 
+@lru_cache(maxsize=65_536)
 def is_context_file(path: str) -> bool:
     """A test, doc, example, benchmark, build or release script: about the code rather than the code."""
     return CONTEXT_FILE.search(path) is not None
