@@ -153,6 +153,8 @@ class Facts:
     facts were built without a checkout to read."""
     base_uses: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
     """How many classes of the source modules name each class name (last dotted part) as a base."""
+    mentioned: frozenset[str] = field(default_factory=frozenset, compare=False, repr=False)
+    """Identifiers the README's code shows (`requests.get`, `app.listen`): what the front page demonstrates."""
 
     def dependents(self, path: str) -> list[str]:
         return sorted(p for p, f in self.files.items() if path in f.depends_on)
