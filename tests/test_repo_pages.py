@@ -226,3 +226,12 @@ def test_key_hierarchies_become_a_class_diagram_of_plain_identifiers():
     source = hierarchy_diagram([*types, key("Retry", "Adapter")]).split("\n", 1)[1].rsplit("\n```", 1)[0]
     diagrams.validate(source)
     assert source.splitlines() == ["classDiagram", "    Adapter <|-- HTTPAdapter", "    Adapter <|-- Retry"]
+
+
+def test_a_models_headings_sit_below_the_analysis_section():
+    from generator.repo.analyze.citations import Linker
+    from generator.site.pages.model_text import render_model_markdown
+
+    linker = Linker({"a.py": 3}, "0" * 40)
+    text = render_model_markdown("# Title\n## Purpose\n#### Deep\ntext", linker, top_level=3).markdown
+    assert text.splitlines()[:3] == ["### Title", "### Purpose", "#### Deep"]

@@ -44,7 +44,7 @@ class RenderedText:
     dropped: int = 0
 
 
-def render_model_markdown(text: str, linker: Linker) -> RenderedText:
+def render_model_markdown(text: str, linker: Linker, top_level: int = 2) -> RenderedText:
     """Untrusted model markdown → safe markdown with checked citations (see the module docstring)."""
     out = RenderedText(Markdown(""))
     lines: list[str] = []
@@ -62,7 +62,7 @@ def render_model_markdown(text: str, linker: Linker) -> RenderedText:
         if opener:
             fence, fence_lang = [], opener.group(2)
             continue
-        lines.append(_render_line(raw, linker, out))
+        lines.append(_render_line(raw, linker, out, top_level))
     if fence is not None:
         lines.append(_model_fence(fence, fence_lang))
     out.markdown = Markdown(re.sub(r"\n{3,}", "\n\n", "\n".join(lines)).strip() + "\n")
@@ -81,12 +81,13 @@ def _model_fence(lines: list[str], language: str) -> str:
     return code_block(source, language)
 
 
-def _render_line(raw: str, linker: Linker, out: RenderedText) -> str:
+def _render_line(raw: str, linker: Linker, out: RenderedText, top_level: int = 2) -> str:
     if not raw.strip():
         return ""
     heading = re.match(r"^\s*(#{1,6})\s+(.*?)\s*#*\s*$", raw)
     if heading:
-        level = min(max(len(heading.group(1)), 2), 4)  # the page title is the only h1
+        # the page title is the only h1; a model's headings sit below the section that holds them
+        level = min(max(len(heading.group(1)), 2) + top_level - 2, 5)
         return "#" * level + " " + render_inline(heading.group(2), linker, out)
     item = re.match(r"^(\s*)([-*+]|\d{1,3}[.)])\s+(.*)$", raw)
     if item:

@@ -193,7 +193,9 @@ def shard_summary_lines(synthesis: RepoSynthesis) -> list[str]:
 
 
 def shard_page(analysis: ShardAnalysis, synthesis: RepoSynthesis, linker: Linker) -> ShardPage:
-    rendered = render_model_markdown(analysis.model_text, linker) if analysis.model_text else None
+    rendered = (
+        render_model_markdown(analysis.model_text, linker, top_level=3) if analysis.model_text else None
+    )
     diagram, steps = flow_markdown(analysis.flow)
     return ShardPage(
         title=shard_title(synthesis, analysis),
