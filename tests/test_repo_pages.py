@@ -234,4 +234,4 @@ def test_a_models_headings_sit_below_the_analysis_section():
 
     linker = Linker({"a.py": 3}, "0" * 40)
     text = render_model_markdown("# Title\n## Purpose\n#### Deep\ntext", linker, top_level=3).markdown
-    assert text.splitlines()[:3] == ["### Title", "### Purpose", "#### Deep"]
+    assert text.splitlines()[:3] == ["### Title", "### Purpose", "##### Deep"]
