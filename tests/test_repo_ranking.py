@@ -154,3 +154,25 @@ def test_names_crossing_an_import_edge_are_known_without_reading_calls(tmp_path:
         "web/sessions.py": ["Session"],
     }
     assert facts.calls is not None and facts.calls.known_edges() == []
+
+
+def test_readme_code_jsdoc_tags_and_the_package_main_steer_js_ranking(tmp_path: Path) -> None:
+    files = {
+        "README.md": "# lib\n\nA library.\n\n```js\nconst lib = require('lib')\nlib.listen(3000)\n```\n",
+        "package.json": '{"name": "lib", "main": "index.js"}',
+        "index.js": "module.exports = require('./lib/app');\n",
+        "lib/app.js": (
+            "var app = exports = module.exports = {};\n\n"
+            "/**\n * Set things up.\n * @private\n */\napp.init = function init() {\n"
+            + "  var a = 1;\n" * 30
+            + "};\n\n/**\n * Listen for connections.\n * @public\n */\napp.listen = function listen() {\n  return 1;\n};\n"
+        ),
+        "lib/utils.js": "/**\n * Helper.\n * @private\n */\nexports.helper = function helper() {\n  return 1;\n};\n",
+    }
+    root = write_tree(tmp_path / "repo", files)
+    facts = extract_facts(root, map_repository(root))
+    assert {"lib", "listen"} <= facts.mentioned and "require" not in facts.mentioned
+    assert "app" in facts.files["lib/app.js"].api_names  # required by the package's main module
+    assert names(facts, "lib/app.js")[0] == "app.listen"  # shown in the README, `@public`; init is `@private`
+    ranked = [r.symbol.name for r in repository_symbols(facts, limit=3)]
+    assert ranked[0] == "app.listen"

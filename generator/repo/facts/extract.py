@@ -23,8 +23,9 @@ from generator.redact import Redactor
 from generator.repo.facts.calls import CallGraph
 from generator.repo.facts.extracted import Extracted
 from generator.repo.facts.fanin import NamesImported, count_name_uses, module_stem
-from generator.repo.facts.imports import ImportIndex, JsAlias, parse_tsconfig
+from generator.repo.facts.imports import JS_LANGUAGES, ImportIndex, JsAlias, parse_tsconfig
 from generator.repo.facts.languages import SUPPORTED, SYMBOLS_ON_DEMAND
+from generator.repo.facts.mentions import readme_code_names
 from generator.repo.facts.parsing import parse_sources, parse_symbols
 from generator.repo.facts.prose import summary
 from generator.repo.map.filetypes import is_context_file
@@ -71,8 +72,25 @@ def extract_facts(
     _mark_entry_points(root, files, packages, index, max_file_bytes)
     _score_importance(files, {e.path: e.lines for e in repo_map.files})
     _redact(files.values(), redactor)
+    _mark_package_api(files)
     calls = CallGraph(root, files, index, max_file_bytes)
-    return Facts(files=files, calls=calls, base_uses=_base_uses(files.values()))
+    mentioned = readme_code_names(root, repo_map)
+    return Facts(files=files, calls=calls, base_uses=_base_uses(files.values()), mentioned=mentioned)
+
+
+def _mark_package_api(files: dict[str, FileFacts]) -> None:
+    """A JS/TS package's main module and the modules it requires directly are its public face: their
+    exported names join `api_names` (Python's are the top-level package's re-exports, fanin.py)."""
+    for path, facts in files.items():
+        if not (facts.is_entry_point and facts.language in JS_LANGUAGES):
+            continue
+        for member in [path, *facts.depends_on]:
+            target = files.get(member)
+            if target is None or target.language not in JS_LANGUAGES:
+                continue
+            names = [s.name for s in target.symbols if s.exported and not s.parent]
+            objects = [e for e in target.exports if any(s.parent == e for s in target.symbols)]
+            target.api_names = list(dict.fromkeys([*target.api_names, *names, *objects]))
 
 
 def _base_uses(files: Iterable[FileFacts]) -> dict[str, int]:

@@ -11,6 +11,7 @@ plain object) stands on its own. The number shown scales with the file: a large 
 from __future__ import annotations
 
 import math
+import re
 from collections import Counter
 from dataclasses import dataclass
 
@@ -28,8 +29,10 @@ W_API, W_EXPORTED, W_USED, W_CALLED, W_SIZE, W_DOC, W_CLASS, W_METHODS = (
     0.6,
 )
 W_SUBCLASSED = 1.0  # a class others extend is a hierarchy's root
+W_MENTIONED = 1.5  # a name the README's code shows
 W_FILE = 3.0  # repository ranking: a symbol's score plus this times its file's importance
 P_STUB, P_PRIVATE, P_DUNDER, P_HIDDEN = 4.0, 2.5, 3.0, 2.0
+_DOC_TAG = re.compile(r"@(?:api\s+)?(private|internal|ignore|protected|public)\b")
 TYPE_KINDS = frozenset({"class", "struct", "interface", "trait", "record", "enum", "type", "impl"})
 MIN_LIMIT, MAX_LIMIT, LINES_PER_SYMBOL = 3, 12, 150
 MIN_METHODS, MAX_METHODS, LINES_PER_METHOD = 3, 8, 120
@@ -54,7 +57,7 @@ def key_symbols(facts: Facts, path: str, limit: int | None = None) -> list[Ranke
     if fact is None or not fact.symbols:
         return []
     called = call_counts(facts, path)
-    ranked = _ranked(fact, called, facts.base_uses)
+    ranked = _ranked(fact, called, facts.base_uses, facts.mentioned)
     if limit is None:
         limit = budget(max((s.end for s in fact.symbols), default=0))
     useful = [r for r in ranked if r.score > 0] or ranked[:1]
@@ -92,7 +95,9 @@ def call_counts(facts: Facts, path: str) -> Counter[str]:
     return graph.calls_into(path)
 
 
-def _ranked(fact: FileFacts, called: Counter[str], subclassed: dict[str, int]) -> list[RankedSymbol]:
+def _ranked(
+    fact: FileFacts, called: Counter[str], subclassed: dict[str, int], mentioned: frozenset[str] = frozenset()
+) -> list[RankedSymbol]:
     exports = set(fact.exports)
     owners = {s.name for s in fact.symbols if s.kind in TYPE_KINDS}
     methods: dict[str, list[Symbol]] = {}
@@ -106,19 +111,30 @@ def _ranked(fact: FileFacts, called: Counter[str], subclassed: dict[str, int]) -
         members = methods.get(symbol.name, [])
         score = _score(symbol, fact, exports, called) + _members_bonus(members, fact, exports, called)
         score += W_SUBCLASSED * math.log2(1 + subclassed.get(symbol.short_name, 0))
-        shown = _main_methods(symbol, members, fact, exports, called)
+        score += W_MENTIONED * float(symbol.short_name in mentioned)
+        shown = _main_methods(symbol, members, fact, exports, called, mentioned)
         entries.append(RankedSymbol(symbol, round(score, 4), fact.path, shown))
     entries.sort(key=lambda r: (-r.score, r.symbol.start))
     return entries
 
 
 def _main_methods(
-    owner: Symbol, members: list[Symbol], fact: FileFacts, exports: set[str], called: Counter[str]
+    owner: Symbol,
+    members: list[Symbol],
+    fact: FileFacts,
+    exports: set[str],
+    called: Counter[str],
+    mentioned: frozenset[str] = frozenset(),
 ) -> tuple[Symbol, ...]:
-    scored = [(_score(m, fact, exports, called, owner), m) for m in members]
+    scored = [
+        (_score(m, fact, exports, called, owner) + W_MENTIONED * float(m.short_name in mentioned), m)
+        for m in members
+    ]
     scored = [(score, m) for score, m in scored if score > 0]
     scored.sort(key=lambda pair: (-pair[0], pair[1].start))
-    limit = budget(owner.lines, low=MIN_METHODS, high=MAX_METHODS, per=LINES_PER_METHOD)
+    # a Go type's methods sit outside its body: the budget counts them too
+    lines = owner.lines + sum(m.lines for m in members if m.start > owner.end or m.end < owner.start)
+    limit = budget(lines, low=MIN_METHODS, high=MAX_METHODS, per=LINES_PER_METHOD)
     return tuple(m for _, m in scored[:limit])
 
 
@@ -132,7 +148,10 @@ def _score(
     symbol: Symbol, fact: FileFacts, exports: set[str], called: Counter[str], owner: Symbol | None = None
 ) -> float:
     short = symbol.short_name
+    tagged = _DOC_TAG.search(symbol.doc_source) if "@" in symbol.doc_source else None
+    hidden = tagged is not None and tagged.group(1) in {"private", "internal", "ignore", "protected"}
     exported = symbol.exported or symbol.name in exports or (owner is not None and owner.name in exports)
+    exported = (exported or (tagged is not None and tagged.group(1) == "public")) and not hidden
     uses = fact.name_uses.get(symbol.name, 0) if not symbol.parent else 0
     calls = called.get(symbol.name, 0)
     score = W_EXPORTED * float(exported and _plain_public(symbol))
@@ -148,8 +167,8 @@ def _score(
         score -= P_DUNDER
     elif short.startswith(("_", "#")) and not central:
         score -= P_PRIVATE
-    if not symbol.public and not central:
-        score -= P_HIDDEN
+    if (hidden or not symbol.public) and not central:
+        score -= P_HIDDEN  # not public, or its doc comment says so (JSDoc `@private`, `@api private`)
     return score
 
 
