@@ -14,6 +14,7 @@ import networkx as nx
 from generator.repo.analyze.citations import Linker
 from generator.repo.analyze.describe import flow_hops, main_chain, module_lines
 from generator.repo.model import (
+    CallEdge,
     CatalogueGroup,
     Facts,
     FlowHop,
@@ -66,9 +67,11 @@ def catalogue(
     return groups
 
 
-def subsystem_edges(placement: dict[str, int], facts: Facts) -> list[SubsystemEdge]:
-    """An edge where a module of one subsystem imports one of another, labelled with the names imported
-    across it most often (else the modules imported); its strength counts the imports."""
+def subsystem_edges(
+    placement: dict[str, int], facts: Facts, calls: Sequence[CallEdge] = ()
+) -> list[SubsystemEdge]:
+    """An edge where a module of one subsystem imports or calls into another, labelled with the names
+    imported or called across it most often (else the modules imported); its strength counts both."""
     used: dict[tuple[int, int], Counter[str]] = defaultdict(Counter)
     strength: Counter[tuple[int, int]] = Counter()
     for path, source in placement.items():
@@ -81,6 +84,11 @@ def subsystem_edges(placement: dict[str, int], facts: Facts) -> list[SubsystemEd
             for name in names or [module_term(target, facts) or PurePosixPath(target).stem]:
                 used[(source, other)][name] += 1 if names else 0  # a name imported outranks a module
             strength[(source, other)] += 1
+    for call in calls:
+        caller, callee = placement.get(call.caller_path), placement.get(call.callee_path)
+        if caller and callee and caller != callee:
+            used[(caller, callee)][call.callee] += 1
+            strength[(caller, callee)] += 1
     return [
         SubsystemEdge(a, b, _label_names(names), strength[(a, b)]) for (a, b), names in sorted(used.items())
     ]

@@ -50,7 +50,11 @@ def synthesize(study: Study, provider: Provider, outcomes: dict[int, Any]) -> Re
     ]
     landed = [a for a in analyses if a.status == "ok"]
     placement = place_modules(modules, landed, study.facts, study.repo_map)
-    edges = subsystem_edges(placement, study.facts)
+    # calls out of each shard's main module add the borders imports cannot show (a Go package's files
+    # share one import path); reading every module's calls would cost more than the whole research
+    main_modules = [shard.files[0] for shard in study.plan.shards if shard.files]
+    calls = study.facts.calls.edges(main_modules) if study.facts.calls is not None else []
+    edges = subsystem_edges(placement, study.facts, calls)
     link_subsystems(landed, edges)
     synthesis = repo_synthesis(study, provider, analyses)
     synthesis.architecture = edges
