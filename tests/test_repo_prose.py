@@ -124,3 +124,27 @@ def test_summary_ends_at_a_sentence_end_and_takes_a_short_second_sentence() -> N
     long_sentence = "word " * 200
     cut = summary(long_sentence)
     assert cut.endswith("…") and len(cut) <= 320 and "  " not in cut
+
+
+APACHE_HEADER = """Copyright 2013-2022 The Cobra Authors
+
+Licensed under the Apache License, Version 2.0 (the "License");
+you may not use this file except in compliance with the License.
+You may obtain a copy of the License at
+
+     http://www.apache.org/licenses/LICENSE-2.0
+
+Unless required by applicable law or agreed to in writing, software
+distributed under the License is distributed on an "AS IS" BASIS."""
+
+
+def test_nothing_after_a_licence_header_is_taken_for_prose() -> None:
+    assert summary(APACHE_HEADER) == ""
+    assert summary("Package cobra builds commands.\n\n" + APACHE_HEADER) == "Package cobra builds commands."
+
+
+def test_remarks_and_abbreviations_do_not_make_sentences() -> None:
+    text = "Codec implements the encoders for HCL. TODO: add printer config to the codec?"
+    assert summary(text) == "Codec implements the encoders for HCL."
+    text = "Command is just that, a command for your application. E.g. 'go run' is one."
+    assert summary(text) == text

@@ -38,6 +38,8 @@ _LICENCE_LINE = re.compile(
     r"(?im)^\s*(?:copyright\b|\(c\)\s|©|spdx-license-identifier|all rights reserved|licensed under"
     r"|(?:mit|bsd|apache|gpl|isc|mpl)[\w\s.-]{0,20}licen[cs]ed?\b)"
 )
+_URL_ONLY = re.compile(r"^\s*<?https?://\S+>?\s*$")
+_REMARK = re.compile(r"(?:TODO|FIXME|XXX|HACK|NOTE|BUG)\b[:(]?")
 _CONTRIBUTING = re.compile(r"(?i)\b(?:pull requests?|contribut\w+|code of conduct|bug reports?)\b")
 _UNDERLINE = re.compile(r"^\s*([=\-~^*+#`'\".:_])\1{2,}\s*$")
 _ROLE = re.compile(r":(?:[\w-]+:)*[\w-]+:`~?!?(?:[^`<]*?<)?([^`<>]+?)>?`")
@@ -60,7 +62,9 @@ _SECTION_WORD = re.compile(
     r"usage|notes?|see also|attributes|references|warnings?|todo|methods|keyword arguments|other parameters)"
     r"\s*:?\s*$"
 )
-_SENTENCE_END = re.compile(r"(?<!\be\.g)(?<!\bi\.e)(?<!\betc)(?<!\bvs)(?<!\b[A-Z])[.!?](?=\s|$)")
+_SENTENCE_END = re.compile(
+    r"(?<!\b[eE]\.g)(?<!\b[iI]\.e)(?<!\betc)(?<!\bvs)(?<!\bcf)(?<!\b[A-Z])[.!?](?=\s|$)"
+)
 _SPACES = re.compile(r"\s+")
 # anything that needs more than joining lines: markup, lists, fields, titles, licence words, doctests
 _MARKUP = re.compile(r"[`*:_<>\[\]|#\\=~^>$@]|^\s*(?:[-+•]|\d+[.)])\s|(?i:copyright|licen[cs]e|\(c\))", re.M)
@@ -144,8 +148,10 @@ def paragraphs(text: str) -> list[str]:
 
 def _prose_blocks(text: str) -> Iterator[str]:
     for block in _blocks(text):
-        if any(_LICENCE_LINE.match(line) for line in block) or _NOT_PROSE.match(block[0]):
-            continue  # a licence header (even under the project's name), a modeline, a build tag
+        if any(_LICENCE_LINE.match(line) for line in block):
+            return  # a licence header (even under the project's name): nothing after it is about the code
+        if _NOT_PROSE.match(block[0]) or (len(block) == 1 and _URL_ONLY.match(block[0])):
+            continue  # a modeline, a build tag, a bare link
         cleaned = _clean_block(block)
         if cleaned and not _NOT_PROSE.match(cleaned) and not _CONTRIBUTING.search(cleaned):
             yield cleaned
@@ -245,7 +251,7 @@ def _sentences(paragraph: str) -> list[str]:
     tail = paragraph[start:].strip()
     if tail:
         sentences.append(tail if tail[-1] in ".!?" else tail.rstrip(":;,") + ".")
-    return [s for s in sentences if len(s) > 1]
+    return [s for s in sentences if len(s) > 1 and not _REMARK.match(s)]  # a TODO is not a description
 
 
 def _fit(sentences: list[str], limit: int) -> str:
