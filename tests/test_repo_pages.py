@@ -15,7 +15,7 @@ from generator.repo.run.chunked import run_chunks, start_session, synthesize_ses
 from generator.repo.run.pipeline import RepoPartialFailure, run_repo_research
 from generator.repo.synthesize.readme import first_paragraph
 from generator.site.pages import diagrams
-from generator.site.pages.repo import flow_markdown
+from generator.site.pages.repo_diagrams import flow_markdown
 from generator.store import read_page
 
 LIBRARY: dict[str, str] = {
@@ -212,7 +212,7 @@ def test_documentation_keeps_its_code_spans_and_nothing_else():
 
 def test_key_hierarchies_become_a_class_diagram_of_plain_identifiers():
     from generator.repo.model import CitedSymbol, KeyType
-    from generator.site.pages.repo import hierarchy_diagram
+    from generator.site.pages.repo_diagrams import hierarchy_diagram
 
     def key(name: str, *bases: str) -> KeyType:
         return KeyType(CitedSymbol(name, "class", "m.py"), (), bases)
