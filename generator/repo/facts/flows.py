@@ -20,6 +20,7 @@ CHAIN_DEPTH = 6  # hops in one path
 FAN_OUT = 3  # callees followed from each symbol
 ENTRIES = 12  # entry points tried
 FILES_READ = 30  # files the search may read for their calls
+OUTSIDE_READS = 4  # of which outside the files asked about
 OVERLAP = 0.5  # a path sharing more than this share of its hops with a chosen one is left out
 TIER = 100.0  # entry tiers (API function, API class method, other export) before weights
 PER_OWNER = 3  # entry points taken from one class or module
@@ -39,7 +40,7 @@ def main_paths(
     """Up to `limit` call chains from the entry points of `paths` (the repository's source files when
     None), best first; each chain is its hops in call order, every hop citing the caller's file and line."""
     scope = [p for p in (files if paths is None else paths) if p in files and not is_context_file(p)]
-    search = _Search(graph, files)
+    search = _Search(graph, files, scope)
     chains: list[tuple[float, int, list[CallEdge]]] = []
     for order, entry in enumerate(_entries(files, scope)[:ENTRIES]):
         start = node_weight(files, *entry)  # a path from the public API outranks one from deep inside
@@ -102,15 +103,23 @@ def _is_entry(symbol: Symbol, exported: set[str]) -> bool:
 
 
 class _Search:
-    def __init__(self, graph: CallReader, files: dict[str, FileFacts]) -> None:
-        self.graph, self.files = graph, files
+    def __init__(self, graph: CallReader, files: dict[str, FileFacts], scope: Iterable[str]) -> None:
+        self.graph, self.files, self.scope = graph, files, set(scope)
         self.read: set[str] = set()
+        self.outside: set[str] = set()
 
     def out(self, node: Node) -> list[CallEdge]:
-        """The calls `node` makes (a class's: its constructor's), most important callee first."""
+        """The calls `node` makes (a class's: its constructor's), most important callee first. Files of
+        the scope are read as the paths reach them; a path continues through OUTSIDE_READS files beyond
+        it at most (a path may always end outside: the last hop needs no reading)."""
         path, name = node
-        if path not in self.read and len(self.read) >= FILES_READ:
-            return []
+        if path not in self.read:
+            if len(self.read) >= FILES_READ:
+                return []
+            if path not in self.scope:
+                if len(self.outside) >= OUTSIDE_READS:
+                    return []
+                self.outside.add(path)
         self.read.add(path)
         callers = {name, f"{name}.__init__", f"{name}.constructor", f"{name}.new"}
         edges = [e for e in self.graph.read(path) if e.caller in callers]
@@ -137,7 +146,7 @@ class _Search:
             if len(chain) < CHAIN_DEPTH:
                 seen = {entry} | {(e.callee_path, e.callee) for e in chain}
                 onward = [e for e in self.out(node) if (e.callee_path, e.callee) not in seen]
-            stack.extend(((e.callee_path, e.callee), [*chain, e]) for e in onward)
+            stack.extend(((e.callee_path, e.callee), [*chain, e]) for e in reversed(onward))  # best first
             if not onward and chain:
                 found.append(chain)
         return found
