@@ -23,6 +23,7 @@ import time
 from pathlib import Path
 
 from generator.config import Config
+from generator.errors import DeepkbError
 from generator.llm import open_provider
 from generator.repo.run.pipeline import run_repo_research
 from generator.site.pages.debris import Debris, find_debris, repeated_openings
@@ -46,7 +47,11 @@ def main() -> int:
     )
     total_debris = 0
     for target in targets:
-        figures, debris = measure(target.resolve())
+        try:
+            figures, debris = measure(target.resolve())
+        except DeepkbError as exc:
+            print(f"{target.name:<12} not researched: {exc.line()}")
+            continue
         total_debris += len(debris)
         print(
             f"{target.name:<12} {figures['subsystems']:>10} {figures['symbols_per_page']:>12.1f}"

@@ -205,8 +205,9 @@ def test_documentation_keeps_its_code_spans_and_nothing_else():
         prose("Check if the given `encoding`s are accepted.")
         == "Check if the given `encoding`s are accepted."
     )
-    assert prose("Uses `a|b` and <b>x</b> [link](javascript:x)") == (
-        "Uses a\\|b and &lt;b&gt;x&lt;/b&gt; \\[link\\]\\(javascript:x\\)"
+    assert prose("Uses `a|b` and <b>x</b> [link](javascript:x)") == "Uses a\\|b and &lt;b&gt;x&lt;/b&gt; link"
+    assert prose("Wraps [markdown.Markdown][] and [Extension][markdown.Extension].") == (
+        "Wraps markdown.Markdown and Extension."
     )
 
 

@@ -104,12 +104,21 @@ def test_the_debris_lint_finds_what_a_reader_would_see():
         "Uses :class:`Session` from the core.\n\n"
         "Copyright (c) 2009-2013 Someone.\n\n"
         "go:build windows\n\n"
+        "Wraps \\[markdown.Markdown\\]\\[\\] and more.\n\n"
         "This sentence is said twice on this page. This sentence is said twice on this page.\n\n"
         "```python\n~~~~ in code is fine: Copyright (c)\n```\n\n"
         "- `a \\| b` in code and \\*stars\\* escaped are fine\n"
     )
     kinds = sorted({d.kind for d in find_debris(page)})
-    assert kinds == ["build tag", "escape", "licence", "repeated sentence", "role", "underline"]
+    assert kinds == [
+        "build tag",
+        "escape",
+        "licence",
+        "link syntax",
+        "repeated sentence",
+        "role",
+        "underline",
+    ]
     assert find_debris("# Clean\n\nA clean page about \\_private names and \\(parentheses\\).\n") == []
     pages = {
         "a.md": "# A\n\nThe same opening line on two pages here.\n",

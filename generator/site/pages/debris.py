@@ -24,6 +24,7 @@ _LICENCE = re.compile(
     re.IGNORECASE,
 )
 _BUILD_TAG = re.compile(r"go:build|\+build\s|-\*- coding|eslint-disable|@license\b|#!/|jshint|noinspection")
+_LINK_SYNTAX = re.compile(r"\\\]\\[\[(]")  # "\]\[" or "\]\(": a link the text quoted, shown raw
 _LINK = re.compile(r"\]\([^)]*\)")
 _CODE_SPAN = re.compile(r"(?<!\\)`[^`]*(?<!\\)`")  # an escaped backtick opens no span
 _SENTENCE = re.compile(r"(?<=[.!?])\s+")
@@ -79,6 +80,8 @@ def _line_debris(number: int, text: str) -> Iterable[Debris]:
     unescaped = _ESCAPE.sub(r"\1", text)  # "\~\~\~" is an underline on screen too
     if _UNDERLINE.search(unescaped):
         yield Debris(number, "underline", shown.strip()[:120])
+    if _LINK_SYNTAX.search(text):
+        yield Debris(number, "link syntax", shown.strip()[:120])
     checks = (("role", _ROLE), ("licence", _LICENCE), ("build tag", _BUILD_TAG))
     for kind, pattern in checks:
         if pattern.search(shown):

@@ -33,6 +33,7 @@ from generator.site.templates import render_template
 from generator.site.text import Markdown, md_escape, md_inline
 
 SKIPPED_EXAMPLES = 5  # paths listed per skip reason on the index page
+_DOC_LINK = re.compile(r"\[([^\]\n]+)\](?:\[[^\]\n]*\]|\([^)\n]*\))")
 
 
 @dataclass(frozen=True)
@@ -214,8 +215,10 @@ def shard_page(analysis: ShardAnalysis, synthesis: RepoSynthesis, linker: Linker
 
 
 def prose(text: str) -> Markdown:
-    """One line of documentation: its `code` spans kept as inline code, everything else escaped."""
-    parts = re.split(r"`([^`\n]+)`", " ".join(text.split()))
+    """One line of documentation: its `code` spans kept as inline code, markdown links reduced to their text
+    (a docstring's `[Extension][markdown.Extension]` reads "Extension"), everything else escaped."""
+    text = _DOC_LINK.sub(r"\1", " ".join(text.split()))
+    parts = re.split(r"`([^`\n]+)`", text)
     return Markdown("".join(inline_code(p) if i % 2 else md_escape(p) for i, p in enumerate(parts) if p))
 
 
