@@ -27,6 +27,7 @@ from generator.repo.model import (
     Shard,
     ShardPlan,
 )
+from generator.repo.facts.ranking import key_symbols
 from generator.repo.plan.subsystems import core_modules, plan_subsystems, rank_files
 
 _MAP_LINES_IN_PROMPT = 300
@@ -138,7 +139,7 @@ def _fact_lines(paths: Sequence[str], facts: Facts) -> list[str]:
         fact = facts.files.get(path)
         if fact is None:
             continue
-        symbols = ", ".join(s.name for s in fact.symbols if s.public)[:160]
+        symbols = ", ".join(r.symbol.name for r in key_symbols(facts, path, limit=8))[:200]
         deps = ", ".join(fact.depends_on[:5])
         doc = f" — {fact.doc.splitlines()[0][:120]}" if fact.doc else ""
         entry = " [entry point]" if fact.is_entry_point else ""
