@@ -17,6 +17,7 @@ from generator.errors import ProviderAuthError, ProviderError
 from generator.llm.base import Prompt, Provider
 from generator.llm.structured import complete_json
 from generator.redact import Redactor
+from generator.repo.facts.ranking import key_symbols
 from generator.repo.model import (
     MAX_FILES_PER_SHARD,
     MAX_PLANNED_FILES,
@@ -27,7 +28,6 @@ from generator.repo.model import (
     Shard,
     ShardPlan,
 )
-from generator.repo.facts.ranking import key_symbols
 from generator.repo.plan.subsystems import core_modules, plan_subsystems, rank_files
 
 _MAP_LINES_IN_PROMPT = 300
