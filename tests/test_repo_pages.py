@@ -236,3 +236,10 @@ def test_a_models_headings_sit_below_the_analysis_section():
     linker = Linker({"a.py": 3}, "0" * 40)
     text = render_model_markdown("# Title\n## Purpose\n#### Deep\ntext", linker, top_level=3).markdown
     assert text.splitlines()[:3] == ["### Title", "### Purpose", "##### Deep"]
+
+
+def test_descriptions_end_at_a_sentence():
+    from generator.site.pages.repo import whole_sentences
+
+    assert whole_sentences("One two. Three four five. Six.", 20) == "One two."
+    assert whole_sentences("x" * 50, 10) == "x" * 9 + "…"  # one endless sentence: cut, and marked

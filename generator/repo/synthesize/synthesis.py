@@ -105,7 +105,9 @@ def build_analysis(study: Study, index: int, shard: Shard, outcome: Any) -> Shar
         tags=canonical(["repository", *language_tags(study.repo_map, shard.files)]),
     )
     if draft.get("kind") == "llm":
-        summary, text = split_model_summary(str(draft.get("text", "")))
+        said, text = split_model_summary(str(draft.get("text", "")))
+        # model text is bounded here: one sentence, or its first 300 characters when it never ends
+        summary = first_sentence(said, SUMMARY_CHARS * 2) or said[:SUMMARY_CHARS]
         valid, dropped = check_citations(text, ctx.linker)
         analysis.model_text, analysis.truncated = text, bool(draft.get("truncated"))
         analysis.purpose = [ctx.redactor.redact(s)[0] for s in shard_purpose(shard, facts)]
@@ -119,7 +121,7 @@ def build_analysis(study: Study, index: int, shard: Shard, outcome: Any) -> Shar
     if analysis.files and not analysis.files[0].purpose and analysis.top_symbols:
         # its main module says nothing of itself: what it defines says more than a neighbour's docstring
         analysis.purpose.insert(0, _defines(analysis) + ".")
-    analysis.summary = " ".join((summary or _offline_summary(analysis)).split())[:300]
+    analysis.summary = " ".join((summary or _offline_summary(analysis)).split())
     cited = [s for s in analysis.top_symbols if s.citation] + [f for f in analysis.files if f.citation]
     analysis.citations_valid += len(cited)
     return analysis

@@ -33,6 +33,7 @@ from generator.site.templates import render_template
 from generator.site.text import Markdown, md_escape, md_inline
 
 SKIPPED_EXAMPLES = 5  # paths listed per skip reason on the index page
+DESCRIPTION_CHARS = 300  # the frontmatter description search results show
 _DOC_LINK = re.compile(r"\[([^\]\n]+)\](?:\[[^\]\n]*\]|\([^)\n]*\))")
 
 
@@ -111,7 +112,8 @@ def write_shard_page(
     name = f"{analysis.slug}.md"
     meta = {
         "title": shard_title(synthesis, analysis),
-        "description": analysis.summary or f"{analysis.shard.name} in {synthesis.label}",
+        "description": whole_sentences(analysis.summary, DESCRIPTION_CHARS)
+        or f"{analysis.shard.name} in {synthesis.label}",
         "tags": analysis.tags,
         "generated": analysis.generated,
         "provider": analysis.provider,
@@ -175,7 +177,18 @@ def _index_tags(synthesis: RepoSynthesis) -> list[str]:
 def _description(synthesis: RepoSynthesis) -> str:
     lead = synthesis.overview or (synthesis.summary[0] if synthesis.summary else "")
     text = lead or f"How {synthesis.label} is organised: {len(synthesis.landed)} subsystems."
-    return " ".join(text.split())[:300]
+    return whole_sentences(text, DESCRIPTION_CHARS)
+
+
+def whole_sentences(text: str, limit: int) -> str:
+    """As many whole sentences of `text` as fit in `limit` characters (the first one cut only when alone
+    it is longer): a search result never ends mid-sentence when it need not."""
+    kept = ""
+    for sentence in re.split(r"(?<=[.!?])\s+", " ".join(text.split())):
+        if len(kept) + len(sentence) + 1 > limit:
+            break
+        kept = f"{kept} {sentence}".strip()
+    return kept or " ".join(text.split())[: limit - 1] + "…"
 
 
 def shard_summary_lines(synthesis: RepoSynthesis) -> list[str]:
