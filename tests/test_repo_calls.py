@@ -161,3 +161,21 @@ def test_calls_from_other_files_raise_a_symbol_in_its_file_once_read(facts: Fact
     facts.calls.edges(["web/sessions.py"])
     after = {r.symbol.name: r.score for r in key_symbols(facts, "web/models.py")}
     assert after["parse"] > before["parse"]
+
+
+def test_paths_go_where_the_work_is_not_into_getters(tmp_path: Path) -> None:
+    body = "".join(f"    step{i} = {i}\n" for i in range(30))
+    files = {
+        "app/__init__.py": "from .engine import run\n",
+        "app/engine.py": (
+            "def run():\n    name()\n    label()\n    return _core()\n\n\n"
+            "def name():\n    return 'n'\n\n\ndef label():\n    return 'l'\n\n\n"
+            f"def _core():\n{body}    return _finish()\n\n\n"
+            f"def _finish():\n{body}    return 1\n"
+        ),
+    }
+    root = write_tree(tmp_path / "repo", files)
+    facts = extract_facts(root, map_repository(root))
+    assert facts.calls is not None
+    best = facts.calls.chains(limit=1)[0]
+    assert [best[0].caller, *(e.callee for e in best)] == ["run", "_core", "_finish"]

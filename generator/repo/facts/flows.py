@@ -18,12 +18,13 @@ from generator.repo.model import CallEdge, FileFacts, Symbol
 
 CHAIN_DEPTH = 6  # hops in one path
 FAN_OUT = 3  # callees followed from each symbol
-ENTRIES = 12  # entry points tried
+ENTRIES = 24  # entry points tried
 FILES_READ = 30  # files the search may read for their calls
 OUTSIDE_READS = 4  # of which outside the files asked about
 OVERLAP = 0.5  # a path sharing more than this share of its hops with a chosen one is left out
-TIER = 100.0  # entry tiers (API function, API class method, other export) before weights
-PER_OWNER = 3  # entry points taken from one class or module
+TIER = 1.0  # weight an entry loses per tier (API function, API class method, other export)
+PER_OWNER = 2  # entry points taken from one class or module
+TINY = 8  # lines below which a symbol counts for less in a path (lines / TINY of its weight)
 W_FILE_IMPORTANCE, W_SYMBOL, W_SIZE, W_API_ENTRY = 1.0, 0.25, 0.15, 1.0
 
 
@@ -59,11 +60,13 @@ def node_weight(files: dict[str, FileFacts], path: str, name: str) -> float:
     if symbol is not None and symbol.kind == "class":  # constructing an object: what its constructor does
         constructors = {f"{name}.__init__", f"{name}.constructor"}
         symbol = next((s for s in fact.symbols if s.name in constructors), None)
-    own = max(0.0, symbol_score(fact, symbol)) if symbol is not None else 0.0
+    own = max(0.0, symbol_score(fact, symbol, shown=False)) if symbol is not None else 0.0
     size = W_SIZE * math.log1p(symbol.lines) if symbol is not None else 0.0
     owner = name.rsplit(".", 1)[0] if "." in name else ""
     api = W_API_ENTRY * float(name in fact.api_names or owner in fact.api_names)
-    return W_FILE_IMPORTANCE * fact.importance + W_SYMBOL * own + size + api
+    weight = W_FILE_IMPORTANCE * fact.importance + W_SYMBOL * own + size + api
+    # a getter or a printing helper of a few lines is where a path ends, not what it is about
+    return weight * min(1.0, (symbol.lines if symbol is not None else TINY) / TINY)
 
 
 def _entries(files: dict[str, FileFacts], scope: list[str]) -> list[Node]:

@@ -145,7 +145,13 @@ def _members_bonus(members: list[Symbol], fact: FileFacts, exports: set[str], ca
 
 
 def _score(
-    symbol: Symbol, fact: FileFacts, exports: set[str], called: Counter[str], owner: Symbol | None = None
+    symbol: Symbol,
+    fact: FileFacts,
+    exports: set[str],
+    called: Counter[str],
+    owner: Symbol | None = None,
+    *,
+    shown: bool = True,
 ) -> float:
     short = symbol.short_name
     tagged = _DOC_TAG.search(symbol.doc_source) if "@" in symbol.doc_source else None
@@ -154,13 +160,15 @@ def _score(
     exported = (exported or (tagged is not None and tagged.group(1) == "public")) and not hidden
     uses = fact.name_uses.get(symbol.name, 0) if not symbol.parent else 0
     calls = called.get(symbol.name, 0)
-    score = W_EXPORTED * float(exported and _plain_public(symbol))
-    score += W_API * float(not symbol.parent and symbol.name in fact.api_names)
+    score = W_EXPORTED * float(exported and _plain_public(symbol) and shown)
+    score += W_API * float(not symbol.parent and symbol.name in fact.api_names and shown)
     score += W_USED * math.log2(1 + uses) + W_CALLED * math.log2(1 + calls)
     score += W_SIZE * math.log1p(symbol.lines) + W_DOC * float(bool(symbol.doc_source))
     if symbol.kind in TYPE_KINDS:
         score += W_CLASS
-    central = uses + calls >= 3  # other files lean on it: shown whatever its name says
+    # other files lean on it: shown whatever its name says; a path through the code passes private
+    # helpers as readily as public ones (`shown=False`)
+    central = uses + calls >= 3 or not shown
     if symbol.stub:
         score -= P_STUB
     if _is_dunder(short) and not central:
@@ -172,11 +180,12 @@ def _score(
     return score
 
 
-def symbol_score(fact: FileFacts, symbol: Symbol) -> float:
+def symbol_score(fact: FileFacts, symbol: Symbol, *, shown: bool = True) -> float:
     """One symbol's score in its file, from what the facts hold (no call graph, no members); a method
-    counts as exported when its class is, and shares its class's users."""
+    counts as exported when its class is, and shares its class's users. `shown=False`: what it weighs in
+    a call path, where a private helper is not penalized for being private."""
     owner = next((s for s in fact.symbols if s.name == symbol.parent), None) if symbol.parent else None
-    score = _score(symbol, fact, set(fact.exports), Counter(), owner)
+    score = _score(symbol, fact, set(fact.exports), Counter(), owner, shown=shown)
     if owner is not None:
         score += W_USED * math.log2(1 + fact.name_uses.get(owner.name, 0))
     return score

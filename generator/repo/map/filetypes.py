@@ -105,10 +105,11 @@ def _holds_secrets(lower: str) -> bool:
 
 # what describes, tests, builds or ships the code rather than being it: context, not a source module
 CONTEXT_FILE = re.compile(
-    r"(^|/)(tests?|testing|__tests__|spec|specs|docs?|examples?|samples?|benchmarks?|bench|fixtures?"
-    r"|scripts?|tools|release|ci|\.[^/]+|vendor|third_party|node_modules|testdata)/"
+    r"(^|/)(tests?|testing|testutils?|__tests__|spec|specs|docs?|[\w-]*examples?|samples?|benchmarks?|bench"
+    r"|fixtures?|scripts?|tools|release|ci|typings|\.[^/]+|vendor|third_party|node_modules|testdata)/"
     r"|(^|/)(test_[^/]*|[^/]*_test\.\w+|[^/]*\.(test|spec)\.\w+|conftest\.py|setup\.py|noxfile\.py"
-    r"|fabfile\.py|tasks\.py|dodo\.py|[^/]*\.config\.[cm]?[jt]s|Gruntfile\.js|gulpfile\.js)$",
+    r"|fabfile\.py|tasks\.py|dodo\.py|[^/]*\.config\.[cm]?[jt]s|Gruntfile\.js|gulpfile\.js|Makefile"
+    r"|Dockerfile|_version\.py|version\.py|__version__\.py)$",
     re.IGNORECASE,
 )
 
