@@ -183,9 +183,10 @@ def test_a_partial_chunked_synthesis_never_replaces_complete_pages(tmp_path: Pat
     complete = index.read_bytes()
     session = start_session(paths, config, provider, str(root))
     run_chunks(paths, config, provider, session.session_id, ["c1"])
-    with pytest.raises(RepoPartialFailure):
+    with pytest.raises(RepoPartialFailure) as caught:
         synthesize_session(paths, config, provider, session.session_id)
     assert index.read_bytes() == complete
+    assert "complete pages of an earlier run were kept" in caught.value.line()
     run_chunks(paths, config, provider, session.session_id)
     synthesize_session(paths, config, provider, session.session_id)  # complete again: written
     assert read_page(index)[0]["failed_shards"] == []

@@ -154,7 +154,8 @@ def synthesize_session(
         else:
             outcomes[chunk.index] = entry
     result = synthesize(study, provider, outcomes)
-    if not result.failed or not _complete_pages_exist(study):
+    keep = bool(result.failed) and _complete_pages_exist(study)
+    if not keep:
         publish(result)  # a partial synthesis never replaces a complete set of pages
     with session_lock(paths.cache_dir, session_id):
         session = load_session(paths.cache_dir, session_id)
@@ -162,7 +163,7 @@ def synthesize_session(
         save_session(paths.cache_dir, session)
     refresh_knowledge_index(paths)
     if result.failed:
-        raise RepoPartialFailure(result)
+        raise RepoPartialFailure(result, kept_complete_pages=keep)
     return result
 
 

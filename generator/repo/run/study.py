@@ -107,10 +107,13 @@ class RepoResult:
 class RepoPartialFailure(PartialFailure):
     """Some shards failed; the others' pages and the index were written. Carries the result for --json."""
 
-    def __init__(self, result: RepoResult) -> None:
+    def __init__(self, result: RepoResult, *, kept_complete_pages: bool = False) -> None:
         names = ", ".join(a.shard.name for a in result.failed)
+        hint = "the index lists the reasons; run again to retry only the failed shards"
+        if kept_complete_pages:
+            hint = "the complete pages of an earlier run were kept; finish the chunks, then synthesize again"
         super().__init__(
             f"{len(result.failed)} of {len(result.analyses)} shards of {result.study.label} failed: {names}",
-            hint="the index lists the reasons; run again to retry only the failed shards",
+            hint=hint,
         )
         self.result = result
