@@ -148,3 +148,30 @@ def test_remarks_and_abbreviations_do_not_make_sentences() -> None:
     assert summary(text) == "Codec implements the encoders for HCL."
     text = "Command is just that, a command for your application. E.g. 'go run' is one."
     assert summary(text) == text
+
+
+REQUESTS_INIT = """
+Requests HTTP Library
+~~~~~~~~~~~~~~~~~~~~~
+
+Requests is an HTTP library, written in Python, for human beings.
+Basic GET usage:
+
+   >>> import requests
+   >>> r = requests.get('https://www.python.org')
+   >>> r.status_code
+   200
+
+... or POST:
+
+   >>> print(r.text)
+   {
+     "form": {
+       "key1": "value1"
+     }
+   }
+"""
+
+
+def test_a_paragraph_announcing_code_keeps_only_its_own_sentences() -> None:
+    assert summary(REQUESTS_INIT) == "Requests is an HTTP library, written in Python, for human beings."

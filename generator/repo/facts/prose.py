@@ -17,6 +17,8 @@ import docstring_parser
 
 SUMMARY_CHARS = 320  # a summary is cut at the last sentence end before this
 SHORT_ENOUGH = 140  # a first sentence shorter than this takes the second one with it
+_END = ""  # no paragraph left (a gap in the prose is None)
+LIST_MARK = "\x00list "  # marks a paragraph that was a list, between _prose_blocks and summary
 HEAD_CHARS = 1000  # a summary comes from a docstring's first paragraphs: only this much is read
 
 # paragraphs that are not prose about the code
@@ -85,13 +87,18 @@ def summary(text: str | None, *, limit: int = SUMMARY_CHARS, sections: bool = Tr
     plain = _plain_sentence(head)
     if plain is not None:
         return _fit(_sentences(plain), limit)
-    found = _prose_blocks(description(head) if sections else _dedent(head.expandtabs(4)))
-    for paragraph in found:  # read lazily: the first prose paragraph is usually the answer
-        if paragraph.endswith(":"):
-            paragraph += " " + next(found, "")  # "Click in three points:" and the list it announces
-        sentences = _sentences(paragraph.strip())
-        if sentences:
-            return _fit(sentences, limit)
+    found = _prose_blocks(description(head) if sections else _dedent(head.expandtabs(4)), keep_gaps=True)
+    paragraph = next(found, _END)  # read lazily: the first prose paragraph is usually the answer
+    while paragraph != _END:
+        following = next(found, _END)
+        if paragraph:
+            if paragraph.endswith(":") and following and following.startswith(LIST_MARK):
+                paragraph += " " + following.removeprefix(LIST_MARK)  # "Click in three points:" + list
+                following = next(found, _END)
+            sentences = _sentences(paragraph.removeprefix(LIST_MARK).strip())
+            if sentences:
+                return _fit(sentences, limit)
+        paragraph = following
     return ""
 
 
@@ -143,18 +150,22 @@ def description(text: str) -> str:
 
 def paragraphs(text: str) -> list[str]:
     """Prose paragraphs, each joined into one line; titles, underlines, code and boilerplate left out."""
-    return list(_prose_blocks(text))
+    return [p.removeprefix(LIST_MARK) for p in _prose_blocks(text) if p is not None]
 
 
-def _prose_blocks(text: str) -> Iterator[str]:
+def _prose_blocks(text: str, *, keep_gaps: bool = False) -> Iterator[str | None]:
+    """Each block's prose; a block that is not prose (code, a doctest, a link) gives None when
+    `keep_gaps`, so a reader knows what stood right below a paragraph. A list starts with LIST_MARK."""
     for block in _blocks(text):
         if any(_LICENCE_LINE.match(line) for line in block):
             return  # a licence header (even under the project's name): nothing after it is about the code
-        if _NOT_PROSE.match(block[0]) or (len(block) == 1 and _URL_ONLY.match(block[0])):
-            continue  # a modeline, a build tag, a bare link
-        cleaned = _clean_block(block)
+        cleaned = ""
+        if not _NOT_PROSE.match(block[0]) and not (len(block) == 1 and _URL_ONLY.match(block[0])):
+            cleaned = _clean_block(block)  # not a modeline, a build tag, a bare link
         if cleaned and not _NOT_PROSE.match(cleaned) and not _CONTRIBUTING.search(cleaned):
-            yield cleaned
+            yield LIST_MARK + cleaned if _BULLET.match(block[0]) else cleaned
+        elif keep_gaps:
+            yield None
 
 
 def inline(text: str) -> str:
@@ -250,7 +261,7 @@ def _sentences(paragraph: str) -> list[str]:
         start = match.end()
     tail = paragraph[start:].strip()
     if tail:
-        sentences.append(tail if tail[-1] in ".!?" else tail.rstrip(":;,") + ".")
+        sentences.append(tail if tail[-1] in ".!?:" else tail.rstrip(";,") + ".")  # _fit ends a ':' last
     return [s for s in sentences if len(s) > 1 and not _REMARK.match(s)]  # a TODO is not a description
 
 
@@ -260,8 +271,10 @@ def _fit(sentences: list[str], limit: int) -> str:
         cut = first[: limit - 1].rsplit(" ", 1)[0].rstrip(",;:")
         return cut + "…"
     chosen = [first]
-    if len(first) < SHORT_ENOUGH and len(sentences) > 1 and len(first) + len(sentences[1]) < limit:
-        chosen.append(sentences[1])
+    second = sentences[1] if len(sentences) > 1 else ""
+    # a second sentence joins a short first one, unless it only announces what is not shown ("Usage:")
+    if len(first) < SHORT_ENOUGH and second and not second.endswith(":") and len(first) + len(second) < limit:
+        chosen.append(second)
     text = " ".join(chosen)
     if text.endswith(":"):
         text = text[:-1] + "."
