@@ -72,6 +72,12 @@ def test_valid_plan_drops_unknown_files_and_carries_the_limits(tmp_path, surveye
     assert "at most 5 files per shard, at most 25 files in total" in prompt
     assert "stay under the limits" in prompt
     assert "core/engine.py" in prompt and "Price computation engine" in prompt
+    # the model starts from the offline planner's communities and the facts' key symbols
+    assert (
+        "Subsystems the dependency graph suggests" in prompt
+        and "- Engine and models: core/engine.py" in prompt
+    )
+    assert "symbols: price" in prompt and "tests/test_engine.py" not in prompt
 
 
 def test_invalid_json_is_repaired_once(tmp_path, surveyed):

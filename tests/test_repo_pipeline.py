@@ -87,6 +87,8 @@ def test_online_run_checks_citations_then_reruns_with_zero_calls(tmp_path: Path)
         paths, config, provider = online_setup(tmp_path / "kb", fake.base_url)  # a fresh process, same disk
         run_repo_research(paths, config, provider, str(root))
         assert len(fake.requests) == first_calls  # zero LLM calls the second time
+    analyst = next(r.prompt for r in fake.requests if "Subsystem: Pricing core" in r.prompt)
+    assert "What static analysis found" in analyst and "class Item (core/models.py:4-7)" in analyst
     assert first_calls == 5  # architect + three shards + the summary
     assert page_bytes(harvest(paths)) == before
     assert result.to_json()["planner"] == "llm"
