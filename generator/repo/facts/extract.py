@@ -1,9 +1,9 @@
 """Stage 3, facts: symbols, resolved imports (the dependency graph), entry points and importance per file.
 
 These facts feed the architect, the heuristic planner, the offline analyst and the pages. A file that
-cannot be read or parsed keeps empty facts; it never stops the run. The graph and the ranking need only
-imports, so a Python file's symbols are parsed on first use (`OnDemandFileFacts`): a run reads them for
-the few files its shards and prompts show, not for the thousands it ranks.
+cannot be read or parsed keeps empty facts; it never stops the run. Every source module's symbols are read
+in the first pass (the pages catalogue every module); a test, doc or example file in Python is parsed on
+first use (`OnDemandFileFacts`). The call graph (`Facts.calls`) is read on demand too (calls.py).
 """
 
 from __future__ import annotations
@@ -13,7 +13,6 @@ import math
 import posixpath
 import re
 import tomllib
-from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import fields, replace
 from pathlib import Path
@@ -22,8 +21,14 @@ from generator.errors import DeepkbError
 from generator.redact import Redactor
 from generator.repo.facts.calls import CallGraph
 from generator.repo.facts.extracted import Extracted
-from generator.repo.facts.fanin import NamesImported, count_name_uses, module_stem
-from generator.repo.facts.imports import JS_LANGUAGES, ImportIndex, JsAlias, parse_tsconfig
+from generator.repo.facts.fanin import (
+    NamesImported,
+    base_uses,
+    count_name_uses,
+    mark_package_api,
+    module_stem,
+)
+from generator.repo.facts.imports import ImportIndex, JsAlias, parse_tsconfig
 from generator.repo.facts.languages import SUPPORTED, SYMBOLS_ON_DEMAND
 from generator.repo.facts.mentions import readme_code_names
 from generator.repo.facts.parsing import parse_sources, parse_symbols
@@ -72,36 +77,10 @@ def extract_facts(
     _mark_entry_points(root, files, packages, index, max_file_bytes)
     _score_importance(files, {e.path: e.lines for e in repo_map.files})
     _redact(files.values(), redactor)
-    _mark_package_api(files)
+    mark_package_api(files)
     calls = CallGraph(root, files, index, max_file_bytes)
     mentioned = readme_code_names(root, repo_map)
-    return Facts(files=files, calls=calls, base_uses=_base_uses(files.values()), mentioned=mentioned)
-
-
-def _mark_package_api(files: dict[str, FileFacts]) -> None:
-    """A JS/TS package's main module and the modules it requires directly are its public face: their
-    exported names join `api_names` (Python's are the top-level package's re-exports, fanin.py)."""
-    for path, facts in files.items():
-        if not (facts.is_entry_point and facts.language in JS_LANGUAGES):
-            continue
-        for member in [path, *facts.depends_on]:
-            target = files.get(member)
-            if target is None or target.language not in JS_LANGUAGES:
-                continue
-            names = [s.name for s in target.symbols if s.exported and not s.parent]
-            objects = [e for e in target.exports if any(s.parent == e for s in target.symbols)]
-            target.api_names = list(dict.fromkeys([*target.api_names, *names, *objects]))
-
-
-def _base_uses(files: Iterable[FileFacts]) -> dict[str, int]:
-    """Subclasses per base name, over the symbols already read (source modules; tests stay unread)."""
-    counts: Counter[str] = Counter()
-    for facts in files:
-        if isinstance(facts, OnDemandFileFacts) and not facts.symbols_read:
-            continue
-        for symbol in facts.symbols:
-            counts.update({base.rsplit(".", 1)[-1] for base in symbol.bases})
-    return dict(counts)
+    return Facts(files=files, calls=calls, base_uses=base_uses(files.values()), mentioned=mentioned)
 
 
 class OnDemandFileFacts(FileFacts):

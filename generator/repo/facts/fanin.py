@@ -1,12 +1,15 @@
 """Which of a file's names other files use: Python `from module import Name` counted per importing file,
-package re-exports followed to the module that defines the name, and `__init__` re-exports recorded as the
-defining module's exports. The ranking of symbols (ranking.py) reads these counts."""
+package re-exports followed to the module that defines the name, `__init__` re-exports recorded as the
+defining module's exports, a JS package's public face, and how often each class is subclassed. The ranking
+of symbols (ranking.py) reads these."""
 
 from __future__ import annotations
 
 import posixpath
 from collections import Counter, defaultdict
+from collections.abc import Iterable
 
+from generator.repo.facts.imports import JS_LANGUAGES
 from generator.repo.model import FileFacts
 
 PACKAGE_FILES = ("__init__.py", "__init__.pyi")
@@ -81,3 +84,29 @@ def module_stem(path: str) -> str:
     if name in PACKAGE_FILES:
         return posixpath.basename(posixpath.dirname(path))
     return name.rsplit(".", 1)[0]
+
+
+def mark_package_api(files: dict[str, FileFacts]) -> None:
+    """A JS/TS package's main module and the modules it requires directly are its public face: their
+    exported names join `api_names` (Python's are the top-level package's re-exports, fanin.py)."""
+    for path, facts in files.items():
+        if not (facts.is_entry_point and facts.language in JS_LANGUAGES):
+            continue
+        for member in [path, *facts.depends_on]:
+            target = files.get(member)
+            if target is None or target.language not in JS_LANGUAGES:
+                continue
+            names = [s.name for s in target.symbols if s.exported and not s.parent]
+            objects = [e for e in target.exports if any(s.parent == e for s in target.symbols)]
+            target.api_names = list(dict.fromkeys([*target.api_names, *names, *objects]))
+
+
+def base_uses(files: Iterable[FileFacts]) -> dict[str, int]:
+    """Subclasses per base name, over the symbols already read (source modules; tests stay unread)."""
+    counts: Counter[str] = Counter()
+    for facts in files:
+        if not getattr(facts, "symbols_read", True):  # a test file not parsed yet: left unread
+            continue
+        for symbol in facts.symbols:
+            counts.update({base.rsplit(".", 1)[-1] for base in symbol.bases})
+    return dict(counts)
