@@ -132,13 +132,14 @@ def workflow_diagram() -> str:
     stages = [
         "Clone (pinned revision)",
         "Map (tree, sizes, languages)",
-        "Facts (symbols, imports, importance)",
+        "Facts (symbols, imports, calls, importance)",
         "Focus (iterative retrieval, when a request is given)",
-        "Architect (LLM plan or dependency heuristic)",
+        "Architect (LLM plan or graph communities)",
         "Normalize (max 5 per shard, 30 total)",
         "Pack + redact (per shard)",
         "Analyze (per shard, concurrent)",
-        "Synthesize (index.md + shard pages)",
+        "Synthesize (records: subsystems, catalogue, flows)",
+        "Pages (index.md + shard pages, through the store)",
     ]
     edges = [(i, i + 1) for i in range(len(stages) - 1)]
     return flowchart(stages, edges, direction="TD", dotted=[(2, 4)])
