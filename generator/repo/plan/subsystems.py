@@ -246,7 +246,7 @@ def subsystem_names(groups: Sequence[Sequence[str]], facts: Facts) -> list[str]:
         if package and package not in names:
             names.append(package)
             continue
-        terms = _distinct_terms(module_term(path, facts) for path in files)
+        terms = _distinct_terms(module_term(path, facts) for path in by_symbol_weight(files, facts))
         # a term an earlier subsystem is named by goes last: names should tell subsystems apart
         terms = [t for t in terms if t not in used] + [t for t in terms if t in used]
         used |= set(terms[:2])
@@ -275,6 +275,17 @@ def _subpackage_name(files: Sequence[str], main: str) -> str:
         return ""
     words = words_of(common.name)
     return _join_terms([" ".join(words)]) if words and not set(words) <= _GENERIC else ""
+
+
+def by_symbol_weight(files: Sequence[str], facts: Facts) -> list[str]:
+    """The modules ordered by their most important symbol (the facts' ranking: exported, used, large):
+    the modules holding a subsystem's central types name it."""
+
+    def best(path: str) -> float:
+        top = key_symbols(facts, path, limit=1)
+        return top[0].score if top else 0.0
+
+    return sorted(files, key=lambda path: -best(path))
 
 
 def _distinct_terms(terms: Iterable[str]) -> list[str]:
@@ -327,7 +338,7 @@ def part_namer(facts: Facts) -> Callable[[str, Sequence[str]], str]:
     """Names the parts of a shard split for size after their own modules: "Core: client and models"."""
 
     def name(shard: str, files: Sequence[str]) -> str:
-        terms = _distinct_terms(module_term(path, facts) for path in files)
+        terms = _distinct_terms(module_term(path, facts) for path in by_symbol_weight(files, facts))
         return f"{shard}: {(_join_terms(terms[:2]) if terms else _package_name(files)).lower()}"
 
     return name
