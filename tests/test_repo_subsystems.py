@@ -125,3 +125,24 @@ def test_the_debris_lint_finds_what_a_reader_would_see():
         "b.md": "# B\n\nThe same opening line on two pages here.\n",
     }
     assert [d.kind for d in repeated_openings(pages)] == ["repeated sentence"]
+
+
+def test_a_large_repository_is_divided_by_package(tmp_path: Path):
+    from generator.repo.plan.subsystems import communities, core_modules, package_graph
+
+    files = {}
+    for package, uses in (("alpha", "beta"), ("beta", "gamma"), ("gamma", "alpha"), ("delta", "alpha")):
+        for i in range(3):
+            files[f"{package}/m{i}.py"] = (
+                f'"""{package} {i}."""\n\nfrom {uses}.m{i} import f{i}\n\n\ndef f{i}():\n    return {i}\n'
+            )
+    _, repo_map, facts = survey(tmp_path, files)
+    pool = core_modules(repo_map)
+    graph, members = package_graph(pool, facts)
+    assert set(graph.nodes) == {"alpha", "beta", "gamma", "delta"}
+    assert graph.has_edge("alpha", "beta") and not graph.has_edge("beta", "delta")
+    groups = communities(graph, facts, repo_map, members)
+    assert sorted(p for g in groups for p in g) == sorted(pool)  # every module lands in one community
+    for group in groups:  # a package is never torn apart
+        for package in {p.split("/")[0] for p in group}:
+            assert {p for p in pool if p.startswith(package + "/")} <= set(group)
