@@ -296,3 +296,13 @@ def test_a_statement_seen_in_another_file_reads_the_same() -> None:
     again = scan_python('"""Doc."""\nimport os.path as p\nfrom .core import Engine, Part\n').imports
     assert first == [".core:Engine", ".core:Part", "os.path"]
     assert again == ["os.path", ".core:Engine", ".core:Part"]
+
+
+def test_raw_docstrings_are_read_without_a_syntax_tree_and_agree_with_ast() -> None:
+    text = (
+        'def f():\n    r"""Solve :math:`x \\\\in S` for\n    sets."""\n\n\n'
+        "def g():\n    r'''Ends in a backslash \\\\'''\n\n\n"
+        'def h():\n    R"""Quote \\" inside."""\n'
+    )
+    assert python_symbols(text) == extract_python(text).symbols
+    assert python_symbols(text)[0].doc == "Solve x in S for sets."

@@ -242,10 +242,16 @@ def _docstring(code: str) -> str:
 
 
 def _plain_string(token: str) -> str | None:
-    """The value of a string literal without prefix or escapes (most docstrings), else None."""
+    """The value of a string literal without escapes, or of a raw one (r-prefixed docstrings with markup
+    are common), else None (read with `ast.literal_eval`)."""
+    raw = token[:1] in {"r", "R"}
+    if raw:
+        token = token[1:]
     for quote in ('"""', "'''", '"', "'"):
         if token.startswith(quote):
             inner = token[len(quote) : -len(quote)]
             plain = len(token) >= 2 * len(quote) and token.endswith(quote) and quote not in inner
-            return inner if plain and "\\" not in inner and "\r" not in inner else None
+            # a raw string's backslashes are its text, unless one stands before a quote or at the end
+            escaped = "\\" in inner and (not raw or "\\" + quote[0] in inner or inner.endswith("\\"))
+            return inner if plain and not escaped and "\r" not in inner else None
     return None
