@@ -124,8 +124,8 @@ class FileFacts:
     """Names the file declares public: Python `__all__` and names its package re-exports, JS
     `module.exports = X` / `exports.x` objects."""
     api_names: list[str] = field(default_factory=list)
-    """Its names a top-level package re-exports (`from .api import get` in `requests/__init__.py`): the
-    repository's public face."""
+    """Its names a top-level package re-exports (`from .api import get` in `requests/__init__.py`), or, in
+    JS/TS, what the package's main module and the modules it requires directly export: the public face."""
     name_uses: dict[str, int] = field(default_factory=dict)
     """How many other files import each of its names (Python `from m import Name`, re-exports followed)."""
     names_from: dict[str, list[str]] = field(default_factory=dict)
