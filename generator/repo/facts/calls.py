@@ -18,6 +18,7 @@ from pathlib import Path
 from generator.errors import DeepkbError
 from generator.repo.facts.imports import ImportIndex
 from generator.repo.facts.pycalls import PythonCalls
+from generator.repo.facts.pyfunction import function_edges
 from generator.repo.facts.tscalls import TreeSitterCalls
 from generator.repo.map.walk import read_source
 from generator.repo.model import CallEdge, FileFacts, Symbol
@@ -36,7 +37,8 @@ class CallGraph:
             str, Counter[str]
         ] = {}  # callee file → calls into each of its symbols from elsewhere
         # a syntax tree is many times its file's size: each is dropped once its file's calls are read
-        self._python = PythonCalls(self._resolve, self._symbols, self._names_from, self._parse)
+        self._python = PythonCalls(self._resolve, self._symbols, self._names_from, self._parse, self._imports)
+        self._functions: dict[tuple[str, str], list[CallEdge]] = {}  # calls of single functions read
         self._other = TreeSitterCalls(self._read, self._symbols, files, index.resolve)
 
     def edges(self, paths: Iterable[str] | None = None, *, incoming: bool = False) -> list[CallEdge]:
@@ -74,6 +76,24 @@ class CallGraph:
                     self._into.setdefault(edge.callee_path, Counter())[edge.callee] += 1
         return self._edges[path]
 
+    def calls_of(self, path: str, callers: set[str]) -> list[CallEdge]:
+        """The calls some symbols of `path` make. From the file's edges when it has been read; for a Python
+        file not read yet, from those functions' own lines (a path search passes a few functions of large
+        modules); the whole file when a function's lines do not parse alone."""
+        fact = self.files.get(path)
+        if path in self._edges or fact is None or fact.language != "python":
+            return [e for e in self.read(path) if e.caller in callers]
+        text = self._read(path, CALLS_MAX_BYTES)
+        found: list[CallEdge] = []
+        for caller in sorted(callers):
+            if (path, caller) not in self._functions:
+                edges = function_edges(self._python, path, text, caller) if text is not None else []
+                if edges is None:
+                    return [e for e in self.read(path) if e.caller in callers]
+                self._functions[(path, caller)] = edges
+            found.extend(self._functions[(path, caller)])
+        return found
+
     def calls_into(self, path: str) -> Counter[str]:
         """Calls from other files into each symbol of `path`, among the files read so far (reads none)."""
         return self._into.get(path, Counter())
@@ -93,6 +113,10 @@ class CallGraph:
 
     def _resolve(self, source: str, raw: str) -> list[str]:
         return self.index.resolve(source, "python", raw)
+
+    def _imports(self, path: str) -> list[str]:
+        fact = self.files.get(path)
+        return fact.imports if fact is not None else []
 
     def _names_from(self, path: str) -> dict[str, list[str]]:
         fact = self.files.get(path)

@@ -29,7 +29,7 @@ W_FILE_IMPORTANCE, W_SYMBOL, W_SIZE, W_API_ENTRY = 1.0, 0.25, 0.15, 1.0
 
 
 class CallReader(Protocol):
-    def read(self, path: str) -> list[CallEdge]: ...
+    def calls_of(self, path: str, callers: set[str]) -> list[CallEdge]: ...
 
 
 Node = tuple[str, str]  # (path, qualified symbol)
@@ -125,7 +125,7 @@ class _Search:
                 self.outside.add(path)
         self.read.add(path)
         callers = {name, f"{name}.__init__", f"{name}.constructor", f"{name}.new"}
-        edges = [e for e in self.graph.read(path) if e.caller in callers]
+        edges = self.graph.calls_of(path, callers)
         unique: dict[Node, CallEdge] = {}
         for edge in edges:
             unique.setdefault((edge.callee_path, edge.callee), edge)

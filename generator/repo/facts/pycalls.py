@@ -26,6 +26,7 @@ class ModuleScope:
     path: str
     names: dict[str, Target] = field(default_factory=dict)  # imported or defined name → target
     classes: dict[str, ClassInfo] = field(default_factory=dict)
+    modules_bound: bool = False  # a light scope that has learnt the modules its file imports
 
 
 @dataclass
@@ -49,6 +50,7 @@ class PythonCalls:
     symbols: Callable[[str], list[Symbol]]
     names_from: Callable[[str], dict[str, list[str]]]
     tree: Callable[[str], ast.Module | None]
+    imports: Callable[[str], list[str]] = lambda path: []  # its imports as the facts display them
     scopes: dict[str, ModuleScope] = field(default_factory=dict)
 
     def edges(self, path: str) -> list[CallEdge]:
@@ -60,18 +62,40 @@ class PythonCalls:
         # one walk per function; the attributes a class's methods assign are known before any is resolved
         bodies = []
         for caller, owner, function in _functions(module):
-            local, calls = _read_body(function, scope.classes[owner].attributes if owner else None)
+            local, calls = read_body(function, scope.classes[owner].attributes if owner else None)
             bodies.append((caller, owner, local, calls))
+        return self.resolved(scope, bodies)
+
+    def resolved(
+        self, scope: ModuleScope, bodies: list[tuple[str, str, dict[str, ast.expr], list[ast.Call]]]
+    ) -> list[CallEdge]:
+        """The edges of some functions' calls: (caller, owning class, its locals, its calls) each."""
         found: dict[tuple[str, str, str, int], CallEdge] = {}
         for caller, owner, local, calls in bodies:
             for call in calls:
                 target = self._target(scope, owner, local, call.func)
                 if target is not None and target[1]:
-                    edge = CallEdge(path, caller, target[0], target[1], call.lineno)
+                    edge = CallEdge(scope.path, caller, target[0], target[1], call.lineno)
                     found.setdefault((caller, edge.callee_path, edge.callee, edge.line), edge)
         return sorted(found.values(), key=lambda e: (e.line, e.callee))
 
     # --- scopes ------------------------------------------------------------------------------------
+
+    def imported_modules(self, path: str) -> list[Target]:
+        """(module file, the name it is bound to) for the modules `path` imports: `from . import sessions`,
+        `import pkg.models` (bound as "pkg", its modules reached by attribute), as far as they resolve."""
+        found: list[Target] = []
+        for shown in self.imports(path):
+            hits = self.resolve_import(path, shown)
+            last = shown.rstrip(".").rsplit(".", 1)[-1]
+            if hits and module_stem(hits[0]) == last:
+                found.append((hits[0], last))
+            head = shown.split(".", 1)[0]
+            if head and not shown.startswith(".") and head != last:
+                root = self.resolve_import(path, head)
+                if root:
+                    found.append((root[0], head))
+        return found
 
     def scope(self, path: str) -> ModuleScope | None:
         if path not in self.scopes:
@@ -322,7 +346,7 @@ def _is_definition(node: ast.stmt) -> bool:
     return isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)
 
 
-def _read_body(
+def read_body(
     function: ast.AST, attributes: dict[str, ast.expr] | None = None
 ) -> tuple[dict[str, ast.expr], list[ast.Call]]:
     """One walk over a function: its calls, and the names bound inside it with what gives their class
