@@ -19,7 +19,8 @@ SUMMARY_CHARS = 320  # a summary is cut at the last sentence end before this
 SHORT_ENOUGH = 140  # a first sentence shorter than this takes the second one with it
 _END = ""  # no paragraph left (a gap in the prose is None)
 LIST_MARK = "\x00list "  # marks a paragraph that was a list, between _prose_blocks and summary
-HEAD_CHARS = 1000  # a summary comes from a docstring's first paragraphs: only this much is read
+HEAD_CHARS = 1000
+SYMBOL_HEAD_CHARS = 600  # a summary comes from a docstring's first paragraphs: only this much is read
 
 # paragraphs that are not prose about the code
 _NOT_PROSE = re.compile(
@@ -103,17 +104,19 @@ def summary(text: str | None, *, limit: int = SUMMARY_CHARS, sections: bool = Tr
 
 
 def doc_head(text: str) -> str:
-    """What a symbol keeps of its docstring for `summary` to read later: its head, trimmed."""
-    return _head(text).strip() if text else ""
+    """What a symbol keeps of its docstring for `summary` to read later: its head, trimmed (a symbol's
+    summary comes from its first paragraph; tens of thousands of them are kept and redacted)."""
+    return _head(text, SYMBOL_HEAD_CHARS).strip() if text else ""
 
 
-def _head(text: str) -> str:
+def _head(text: str, limit: int = 0) -> str:
     """The part of a long docstring a summary can come from: its first paragraphs (examples, parameter
     lists and references further down cost time and never reach a summary)."""
-    if len(text) <= HEAD_CHARS:
+    limit = limit or HEAD_CHARS
+    if len(text) <= limit:
         return text
-    cut = text.rfind("\n", 0, HEAD_CHARS)
-    return text[: cut if cut > 0 else HEAD_CHARS]
+    cut = text.rfind("\n", 0, limit)
+    return text[: cut if cut > 0 else limit]
 
 
 def _plain_sentence(text: str) -> str | None:
