@@ -176,3 +176,19 @@ def test_readme_code_jsdoc_tags_and_the_package_main_steer_js_ranking(tmp_path: 
     assert names(facts, "lib/app.js")[0] == "app.listen"  # shown in the README, `@public`; init is `@private`
     ranked = [r.symbol.name for r in repository_symbols(facts, limit=3)]
     assert ranked[0] == "app.listen"
+
+
+def test_a_method_the_file_s_docs_point_at_ranks_higher(tmp_path: Path) -> None:
+    files = {
+        "cli.go": (
+            "package cli\n\n// Command is one command.\ntype Command struct{}\n\n"
+            "// Alpha does a thing.\nfunc (c *Command) Alpha() {}\n\n"
+            "// Execute runs the command.\nfunc (c *Command) Execute() {}\n\n"
+            "// ExecuteContext is the same as Execute(), with a context.\nfunc (c *Command) ExecuteContext() {}\n\n"
+            "// Run calls Execute() for you.\nfunc (c *Command) Run() {}\n"
+        )
+    }
+    root = write_tree(tmp_path / "repo", files)
+    facts = extract_facts(root, map_repository(root))
+    top = key_symbols(facts, "cli.go")[0]
+    assert top.symbol.name == "Command" and top.methods[0].name == "Command.Execute"

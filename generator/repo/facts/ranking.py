@@ -32,6 +32,7 @@ W_SUBCLASSED = 1.0  # a class others extend is a hierarchy's root
 W_MENTIONED = 1.5  # a name the README's code shows
 W_FILE = 3.0  # repository ranking: a symbol's score plus this times its file's importance
 P_STUB, P_PRIVATE, P_DUNDER, P_HIDDEN = 4.0, 2.5, 3.0, 2.0
+_DOC_REFERENCE = re.compile(r"\b(\w+)\(\)|:(?:meth|func|class|attr):`[~.]?(?:[\w.]*\.)?(\w+)`")
 _DOC_TAG = re.compile(r"@(?:api\s+)?(private|internal|ignore|protected|public)\b")
 TYPE_KINDS = frozenset({"class", "struct", "interface", "trait", "record", "enum", "type", "impl"})
 MIN_LIMIT, MAX_LIMIT, LINES_PER_SYMBOL = 3, 12, 150
@@ -56,7 +57,7 @@ def key_symbols(facts: Facts, path: str, limit: int | None = None) -> list[Ranke
     fact = facts.files.get(path)
     if fact is None or not fact.symbols:
         return []
-    called = call_counts(facts, path)
+    called = call_counts(facts, path) + doc_references(fact)
     ranked = _ranked(fact, called, facts.base_uses, facts.mentioned)
     if limit is None:
         limit = budget(max((s.end for s in fact.symbols), default=0))
@@ -93,6 +94,23 @@ def call_counts(facts: Facts, path: str) -> Counter[str]:
     if graph is None:
         return Counter()
     return graph.calls_into(path)
+
+
+def doc_references(fact: FileFacts) -> Counter[str]:
+    """How often the file's own doc comments point at each of its symbols ("the same as Execute()",
+    :meth:`send`): what its authors refer readers to. Counted like calls from elsewhere."""
+    named: dict[str, list[str]] = {}
+    for symbol in fact.symbols:
+        named.setdefault(symbol.short_name, []).append(symbol.name)
+    counts: Counter[str] = Counter()
+    for symbol in fact.symbols:
+        if "(" in symbol.doc_source or ":" in symbol.doc_source:
+            for match in _DOC_REFERENCE.finditer(symbol.doc_source):
+                short = match.group(1) or match.group(2)
+                for name in named.get(short, ()):
+                    if name != symbol.name:
+                        counts[name] += 1
+    return counts
 
 
 def _ranked(
