@@ -453,7 +453,8 @@ def test_second_llm_build_sends_nothing(llm_kb: HostileKB) -> None:
 
 
 def test_model_mermaid_with_callbacks_is_shown_as_text() -> None:
-    from generator.repo.analyze.citations import Linker, render_model_markdown
+    from generator.repo.analyze.citations import Linker
+    from generator.site.pages.model_text import render_model_markdown
 
     linker = Linker(line_counts={"a.py": 3}, revision="0" * 40)
     hostile = render_model_markdown('```mermaid\ngraph TD\n  A["x"]; click A call alert(1)\n```\n', linker)

@@ -8,9 +8,10 @@ from pathlib import Path
 import pytest
 from repo_output_fakes import make_project, offline_setup
 
-from generator.repo.analyze.citations import Linker, render_model_markdown
+from generator.repo.analyze.citations import Linker
 from generator.repo.run.pipeline import run_repo_research
-from generator.repo.synthesize import mermaid
+from generator.site.pages import diagrams as mermaid
+from generator.site.pages.model_text import render_model_markdown
 from generator.store import read_page
 
 REV = "0123456789abcdef0123456789abcdef01234567"
@@ -108,7 +109,8 @@ def test_offline_pages_from_hostile_file_names_stay_safe(tmp_path: Path):
         meta, body = read_page(page)
         blocks += re.findall(r"```mermaid\n(.*?)\n```", body, re.DOTALL)
         assert "<script" not in body and "<b>" not in body
-    assert any("evil" in block for block in blocks)  # the hostile file is drawn, scrubbed
+    _, index = read_page(paths.repos_dir / "acme" / "shop" / "index.md")
+    assert "pkg/evil" in index and "<b>" not in index  # catalogued, as inert text
     for block in blocks:
         mermaid.validate(block)
         assert "<" not in block and "click" not in block.split('"')[0]

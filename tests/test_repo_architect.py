@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -38,14 +39,16 @@ def test_offline_uses_the_heuristic_plan(surveyed):
     assert all(len(s.files) <= 5 for s in plan.shards)
 
 
-def test_heuristic_groups_by_package_most_important_first(surveyed):
+def test_heuristic_plans_graph_communities_named_after_their_modules(surveyed):
     _, repo_map, facts = surveyed
     plan = heuristic_plan(repo_map, facts, [f.path for f in repo_map.files], note="n")
     by_name = {s.name: s.files for s in plan.shards}
-    assert set(by_name["core"]) == {"core/engine.py", "core/models.py", "core/__init__.py"}
-    # within a group the most important file (the most imported one) comes first
-    core = by_name["core"]
-    assert facts.files[core[0]].importance >= facts.files[core[-1]].importance
+    # imports and packages hold each community together; the name says what its modules are, not where
+    assert set(by_name["Engine and models"]) == {"core/engine.py", "core/models.py", "core/__init__.py"}
+    assert {"app/server.py", "app/routes.py", "cli/main.py"} <= set(by_name["Server and routes"])
+    assert not any(re.search(r"\d|/|\(", name) for name in by_name)
+    # the tests and docs beside the code are context, never planned
+    assert not any(f.startswith(("tests/", "docs/")) for files in by_name.values() for f in files)
 
 
 def test_heuristic_plans_tests_when_nothing_else_exists(tmp_path: Path):
@@ -69,6 +72,12 @@ def test_valid_plan_drops_unknown_files_and_carries_the_limits(tmp_path, surveye
     assert "at most 5 files per shard, at most 25 files in total" in prompt
     assert "stay under the limits" in prompt
     assert "core/engine.py" in prompt and "Price computation engine" in prompt
+    # the model starts from the offline planner's communities and the facts' key symbols
+    assert (
+        "Subsystems the dependency graph suggests" in prompt
+        and "- Engine and models: core/engine.py" in prompt
+    )
+    assert "symbols: price" in prompt and "tests/test_engine.py" not in prompt
 
 
 def test_invalid_json_is_repaired_once(tmp_path, surveyed):

@@ -11,6 +11,7 @@ from conftest import git, make_git_repo
 
 from generator.errors import UnsafeSourceError
 from generator.redact import Redactor
+from generator.repo.map.filetypes import is_context_file
 from generator.repo.map.walk import language_of, map_repository, read_source
 from generator.repo.pack.packer import pack_files
 
@@ -242,3 +243,23 @@ def test_deep_nesting_is_bounded_and_handwritten_notes_are_not_generated(tmp_pat
     repo_map = map_repository(repo)
     assert [f.path for f in repo_map.files] == ["conf.py"]
     assert [s.reason for s in repo_map.skipped] == ["nested too deeply"]
+
+
+@pytest.mark.parametrize(
+    ("path", "context"),
+    [
+        ("internal/testutil/x.go", True),
+        ("typing-examples/a.py", True),
+        ("typings/index.d.ts", True),
+        ("src/pkg/_version.py", True),
+        ("Makefile", True),
+        ("tests/test_a.py", True),
+        ("cmd/a_test.go", True),
+        ("docs/conf.py", True),
+        ("src/pkg/core.py", False),
+        ("lib/command.js", False),
+        ("contest.py", False),
+    ],
+)
+def test_context_files_are_told_from_source_modules(path: str, context: bool) -> None:
+    assert is_context_file(path) is context

@@ -47,7 +47,7 @@ def test_merge_joins_consecutive_small_shards_up_to_five_files():
         Shard("E", files("e", 1)),
     ]
     merged = merge_small_shards(shards)
-    assert [s.name for s in merged] == ["A + B + C", "D", "Big", "E"]
+    assert [s.name for s in merged] == ["A, B and C", "D", "Big", "E"]
     assert merged[0].files == files("a", 2) + files("b", 2) + files("c", 1)
 
 
@@ -70,7 +70,7 @@ def test_rules_apply_in_order_split_cap_merge():
         "Core (3)",
         "Core (4)",
         "Core (5)",
-        "Core (6) + Util + Cli",
+        "Core (6), util and cli",
     ]
     assert sum(len(s.files) for s in result) == 30
     assert all(len(s.files) <= 5 for s in result)

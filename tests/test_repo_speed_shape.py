@@ -1,5 +1,6 @@
-"""The shape that keeps a large repository fast: every file is scanned for imports, but a Python file's
-symbols are parsed only when something asks for them (the shard files), and the scan agrees with `ast`."""
+"""The shape that keeps a large repository fast: every file is scanned for imports; source modules' symbols
+are read in the same pass (the catalogue and the ranking need them) while tests, docs and examples are
+parsed only when something asks for them; and the scan agrees with `ast`."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from generator.repo.facts.pysource import extract_python
 from generator.repo.facts.pysymbols import UnusualLayout, _read_symbols, python_symbols
 from generator.repo.map.walk import map_repository
 from generator.repo.model import MAX_TOTAL_FILES, FileFacts
-from generator.repo.run.pipeline import analyze_shards, prepare
+from generator.repo.run.pipeline import analyze_shards, prepare, publish
 from generator.repo.synthesize.synthesis import synthesize
 
 
@@ -33,6 +34,9 @@ def big_project(modules: int) -> dict[str, str]:
             f'"""Part {i}."""\n\nfrom .core import Engine\n\n\n'
             f'class Part{i}(Engine):\n    """A part."""\n\n\ndef make{i}():\n    return Part{i}()\n'
         )
+        files[f"tests/test_part{i:02d}.py"] = (
+            f"from big.part{i:02d} import make{i}\n\n\ndef test_make():\n    assert make{i}()\n"
+        )
     return files
 
 
@@ -40,32 +44,35 @@ def read_symbols(facts: dict[str, FileFacts]) -> set[str]:
     return {p for p, f in facts.items() if isinstance(f, OnDemandFileFacts) and f.symbols_read}
 
 
-def test_facts_rank_every_file_without_parsing_python_symbols(tmp_path: Path) -> None:
+def test_source_modules_have_symbols_and_tests_are_parsed_on_demand(tmp_path: Path) -> None:
     root = write_tree(tmp_path / "repo", big_project(8))
     facts = extract_facts(root, map_repository(root))
-    python = [p for p, f in facts.files.items() if f.language == "python"]
-    assert python and all(isinstance(facts.files[p], OnDemandFileFacts) for p in python)
+    tests = [p for p, f in facts.files.items() if f.language == "python" and p.startswith("tests/")]
+    assert len(tests) == 8 and all(isinstance(facts.files[p], OnDemandFileFacts) for p in tests)
+    sources = [p for p, f in facts.files.items() if f.language == "python" and p.startswith("big/")]
+    assert all(not isinstance(facts.files[p], OnDemandFileFacts) for p in sources)
+    assert [s.name for s in facts.files["big/part03.py"].symbols] == ["Part3", "make3"]
+    assert facts.files["big/part03.py"].symbols[0].bases == ("Engine",)
+    assert facts.base_uses["Engine"] == 8
     assert read_symbols(facts.files) == set()
+    assert facts.files["tests/test_part03.py"].depends_on == ["big/part03.py"]
     # imports, the graph, docs and importance are all there without any symbol
     assert facts.files["big/part03.py"].depends_on == ["big/core.py"]
     assert facts.dependents("big/core.py")[:2] == ["big/__init__.py", "big/part00.py"]
     assert facts.files["big/part03.py"].doc == "Part 3."
     assert facts.files["big/core.py"].importance > facts.files["big/part03.py"].importance
     assert read_symbols(facts.files) == set()
-    # asking for one file's symbols parses that file only
-    engine = facts.files["big/core.py"].symbols
-    assert [(s.name, s.kind, s.start, s.end, s.doc) for s in engine] == [
-        ("Engine", "class", 4, 8, "Runs."),
-        ("Engine.run", "method", 7, 8, ""),
-    ]
-    assert read_symbols(facts.files) == {"big/core.py"}
+    # asking for one test file's symbols parses that file only
+    assert [s.name for s in facts.files["tests/test_part05.py"].symbols] == ["test_make"]
+    assert read_symbols(facts.files) == {"tests/test_part05.py"}
 
 
 def test_on_demand_facts_equal_eager_facts_with_the_same_values(tmp_path: Path) -> None:
-    root = write_tree(tmp_path / "repo", {"a.py": "import os\n\n\ndef f():\n    pass\n"})
-    lazy = extract_facts(root, map_repository(root)).files["a.py"]
+    root = write_tree(tmp_path / "repo", {"tests/a.py": "import os\n\n\ndef f():\n    pass\n"})
+    lazy = extract_facts(root, map_repository(root)).files["tests/a.py"]
+    assert isinstance(lazy, OnDemandFileFacts)
     eager = FileFacts(
-        path="a.py",
+        path="tests/a.py",
         language="python",
         symbols=list(lazy.symbols),
         imports=["os"],
@@ -78,8 +85,8 @@ def test_on_demand_facts_equal_eager_facts_with_the_same_values(tmp_path: Path) 
 
 def test_threads_reading_symbols_at_once_all_see_them(tmp_path: Path) -> None:
     body = "".join(f"def f{i}():\n    return {i}\n\n\n" for i in range(300))
-    root = write_tree(tmp_path / "repo", {"many.py": body})
-    facts = extract_facts(root, map_repository(root)).files["many.py"]
+    root = write_tree(tmp_path / "repo", {"tests/many.py": body})
+    facts = extract_facts(root, map_repository(root)).files["tests/many.py"]
     seen: list[int] = []
     start = threading.Barrier(4)
 
@@ -95,7 +102,7 @@ def test_threads_reading_symbols_at_once_all_see_them(tmp_path: Path) -> None:
     assert seen == [300] * 4
 
 
-def test_a_run_parses_symbols_only_for_the_files_its_shards_show(tmp_path: Path) -> None:
+def test_a_run_parses_test_symbols_only_for_the_files_its_shards_show(tmp_path: Path) -> None:
     root = make_git_repo(
         tmp_path / "big", big_project(MAX_TOTAL_FILES + 10), origin="https://github.com/acme/big.git"
     )
@@ -106,12 +113,14 @@ def test_a_run_parses_symbols_only_for_the_files_its_shards_show(tmp_path: Path)
     assert read_symbols(study.facts.files) <= planned
     outcomes = analyze_shards(study, provider, list(enumerate(study.plan.shards, 1)))
     result = synthesize(study, provider, outcomes)
+    publish(result)  # synthesis returns records; the page layer writes them
     assert not result.failed
     shown = read_symbols(study.facts.files)
-    assert shown and shown <= planned  # every other Python file of the repository was never parsed
-    assert any(f.language == "python" for p, f in study.facts.files.items() if p not in shown)
+    assert shown <= planned  # no test file outside the shards was parsed
+    assert any(isinstance(f, OnDemandFileFacts) for p, f in study.facts.files.items() if p not in shown)
     pages = "".join(p.read_text() for p in (paths.repos_dir / "acme" / "big" / "shards").glob("*.md"))
-    assert "**Engine** (class) [big/core.py:4-8]" in pages  # symbols read on demand reach the pages
+    assert "**[`Engine`](https://github.com/acme/big/blob/" in pages  # symbols read on demand reach the pages
+    assert "/big/core.py#L4-L8)** *class*" in pages
 
 
 # every tricky spot of reading imports without a syntax tree; the reference is `ast` (extract_python)
@@ -287,3 +296,13 @@ def test_a_statement_seen_in_another_file_reads_the_same() -> None:
     again = scan_python('"""Doc."""\nimport os.path as p\nfrom .core import Engine, Part\n').imports
     assert first == [".core:Engine", ".core:Part", "os.path"]
     assert again == ["os.path", ".core:Engine", ".core:Part"]
+
+
+def test_raw_docstrings_are_read_without_a_syntax_tree_and_agree_with_ast() -> None:
+    text = (
+        'def f():\n    r"""Solve :math:`x \\\\in S` for\n    sets."""\n\n\n'
+        "def g():\n    r'''Ends in a backslash \\\\'''\n\n\n"
+        'def h():\n    R"""Quote \\" inside."""\n'
+    )
+    assert python_symbols(text) == extract_python(text).symbols
+    assert python_symbols(text)[0].doc == "Solve x in S for sets."

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 from rich.markup import escape
@@ -15,6 +15,9 @@ from rich.markup import escape
 from ..store import workspace_lock
 from ..terminal import printable
 from .app import App, pass_app
+
+if TYPE_CHECKING:
+    from generator.repo.run.study import RepoResult
 
 
 @click.group()
@@ -51,9 +54,9 @@ def repo_run(app: App, source: str, request: str | None, max_concurrent: int | N
                 console=app.console,
             )
         except RepoPartialFailure as exc:
-            _report(app, exc.result.to_json(), as_json)
+            _report(app, _result_json(exc.result), as_json)
             raise
-    _report(app, result.to_json(), as_json)
+    _report(app, _result_json(result), as_json)
 
 
 @repo.command("start")
@@ -120,17 +123,24 @@ def repo_synthesize(app: App, session_id: str, as_json: bool) -> None:
                 app.paths, app.config, app.provider(), session_id, console=app.console
             )
         except RepoPartialFailure as exc:
-            _report(app, exc.result.to_json(), as_json)
+            _report(app, _result_json(exc.result), as_json)
             raise
-    _report(app, result.to_json(), as_json)
+    _report(app, _result_json(result), as_json)
 
 
 @repo.command("visualize")
 def repo_visualize() -> None:
     """Print the repository-research workflow as a mermaid flowchart."""
-    from generator.repo.synthesize.mermaid import workflow_diagram
+    from generator.site.pages.diagrams import workflow_diagram
 
     click.echo(workflow_diagram())
+
+
+def _result_json(result: RepoResult) -> dict[str, Any]:
+    """The result's data plus each landed shard as a markdown link line (what agents paste into notes)."""
+    from generator.site.pages.repo import shard_summary_lines
+
+    return {**result.to_json(), "shard_summaries": shard_summary_lines(result.synthesis)}
 
 
 def _cli_source(source: str) -> str:

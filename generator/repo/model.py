@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal, Protocol
 
 # seed limits (the architect prompt and the normalizer share them)
 MAX_FILES_PER_SHARD = 5
 MAX_PLANNED_FILES = 25  # what the architect is asked to stay under
 MAX_TOTAL_FILES = 30  # what normalize enforces
-MIN_SHARDS, MAX_SHARDS = 4, 6
+MIN_SHARDS, MAX_SHARDS = 3, 5  # seed: 3–5 logical subsystems
 PACK_CHAR_CAP = 32_000
 ANALYZE_INPUT_CAP = 28_000
 ANALYZE_OUTPUT_TOKENS = 4096
@@ -72,12 +74,40 @@ class RepoMap:
 
 @dataclass(frozen=True)
 class Symbol:
+    """A definition in a source file.
+
+    Methods keep their qualified name ("Session.request", "app.use", "Command.Execute") and name their
+    owner in `parent` ("Session", "app", "Command"): a page groups a class's methods under it by `parent`.
+    """
+
     name: str
     kind: str  # function, class, method, struct, interface, …
     start: int  # 1-based first line
     end: int  # 1-based last line
-    doc: str = ""  # first line of its docstring/comment
+    doc_source: str = ""
+    """Its docstring / doc comment as written (the head of it, comment markers removed); `doc` is the clean
+    prose. Summarizing is left until a page asks: a repository has tens of thousands of docstrings."""
     public: bool = True
+    parent: str = ""  # the class/type/object a method belongs to ("" for top-level definitions)
+    bases: tuple[str, ...] = ()  # a class's bases / a JS class's `extends`, as written ("models.Model")
+    exported: bool = False  # named by `__all__`, re-exported by its package, `export`ed, capitalised in Go
+    stub: bool = False  # an `@overload`, a `...`-only body or a bare declaration: not where the work is
+
+    @property
+    def doc(self) -> str:
+        """Its docstring/doc comment as clean prose: a summary sentence or two (facts/prose.py)."""
+        from generator.repo.facts.prose import summary
+
+        return summary(self.doc_source, sections=False) if self.doc_source else ""
+
+    @property
+    def lines(self) -> int:
+        return self.end - self.start + 1
+
+    @property
+    def short_name(self) -> str:
+        """The name without its owner: "request" for "Session.request"."""
+        return self.name[len(self.parent) + 1 :] if self.parent else self.name
 
 
 @dataclass
@@ -87,17 +117,59 @@ class FileFacts:
     symbols: list[Symbol] = field(default_factory=list)
     imports: list[str] = field(default_factory=list)  # raw import targets as written
     depends_on: list[str] = field(default_factory=list)  # resolved to files inside the repository
-    doc: str = ""  # module docstring / leading comment, first paragraph
+    doc: str = ""  # module docstring / leading comment as clean prose: a summary sentence or two
     is_entry_point: bool = False
     importance: float = 0.0
+    exports: list[str] = field(default_factory=list)
+    """Names the file declares public: Python `__all__` and names its package re-exports, JS
+    `module.exports = X` / `exports.x` objects."""
+    api_names: list[str] = field(default_factory=list)
+    """Its names a top-level package re-exports (`from .api import get` in `requests/__init__.py`), or, in
+    JS/TS, what the package's main module and the modules it requires directly export: the public face."""
+    name_uses: dict[str, int] = field(default_factory=dict)
+    """How many other files import each of its names (Python `from m import Name`, re-exports followed)."""
+    names_from: dict[str, list[str]] = field(default_factory=dict)
+    """The names it imports from each repository file (`from .sessions import Session` → {"…/sessions.py":
+    ["Session"]}): what crosses an import edge, known for every file without reading any call."""
+
+
+@dataclass(frozen=True)
+class CallEdge:
+    """A call found by static analysis: `caller` (qualified symbol of `caller_path`, "" for module level)
+    calls `callee` (qualified symbol of `callee_path`) at `line` of `caller_path`."""
+
+    caller_path: str
+    caller: str
+    callee_path: str
+    callee: str
+    line: int
 
 
 @dataclass
 class Facts:
     files: dict[str, FileFacts]
+    calls: CallGraphView | None = field(default=None, compare=False, repr=False)
+    """The static call graph (facts/calls.py), read on demand for the files asked about; None when the
+    facts were built without a checkout to read."""
+    base_uses: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
+    """How many classes of the source modules name each class name (last dotted part) as a base."""
+    mentioned: frozenset[str] = field(default_factory=frozenset, compare=False, repr=False)
+    """Identifiers the README's code shows (`requests.get`, `app.listen`): what the front page demonstrates."""
 
     def dependents(self, path: str) -> list[str]:
         return sorted(p for p, f in self.files.items() if path in f.depends_on)
+
+
+class CallGraphView(Protocol):
+    """What facts/calls.py's CallGraph offers the stages after it."""
+
+    def edges(self, paths: Iterable[str] | None = None, *, incoming: bool = False) -> list[CallEdge]: ...
+
+    def chains(self, paths: Iterable[str] | None = None, *, limit: int = 5) -> list[list[CallEdge]]: ...
+
+    def known_edges(self) -> list[CallEdge]: ...
+
+    def calls_into(self, path: str) -> Counter[str]: ...
 
 
 @dataclass(frozen=True)
@@ -122,13 +194,74 @@ class Citation:
     url: str  # permalink or relative link
 
 
+@dataclass(frozen=True)
+class CitedSymbol:
+    """A symbol as a page shows it: qualified name, kind, one line of prose and where it is defined."""
+
+    name: str  # qualified: "Session.request"
+    kind: str
+    path: str
+    doc: str = ""
+    citation: Citation | None = None  # None when the lines could not be checked at the pinned revision
+
+
+@dataclass(frozen=True)
+class KeyType:
+    """A class (struct, interface) with the public methods a reader meets first."""
+
+    symbol: CitedSymbol
+    methods: tuple[CitedSymbol, ...] = ()
+    bases: tuple[str, ...] = ()  # as written ("models.Model", "Exception")
+
+
+@dataclass(frozen=True)
+class FlowHop:
+    """One step of a flow: `caller` calls (or, without a call graph, imports) `callee` at `citation`."""
+
+    caller: str
+    callee: str
+    citation: Citation | None = None
+
+
+@dataclass(frozen=True)
+class ModuleLine:
+    """One source module in a catalogue or a shard's file list."""
+
+    path: str
+    language: str
+    lines: int
+    purpose: str
+    symbols: tuple[CitedSymbol, ...] = ()
+    citation: Citation | None = None
+
+
+@dataclass(frozen=True)
+class SubsystemLink:
+    """Another subsystem this one uses (or is used by), with the names that cross between them."""
+
+    name: str
+    slug: str  # the other shard's page name (NN_<slug>)
+    uses: tuple[str, ...] = ()
+
+
 @dataclass
 class ShardAnalysis:
+    """Everything a shard page shows, as data; the page layer (generator/site/pages/repo.py) renders it."""
+
     index: int  # 1-based position, gives the NN_ in the page name
     shard: Shard
     slug: str
-    summary: str  # one line for the index page
-    body: str  # markdown body of the shard page (already escaped/validated)
+    summary: str  # one sentence for the index page
+    purpose: list[str] = field(default_factory=list)  # sentences from its own files' docstrings
+    model_text: str = ""  # the model's analysis (untrusted, redacted); "" for the offline analyst
+    truncated: bool = False  # the model saw only part of the shard's files
+    key_types: list[KeyType] = field(default_factory=list)
+    functions: list[CitedSymbol] = field(default_factory=list)
+    flow: list[FlowHop] = field(default_factory=list)
+    depends_on: list[SubsystemLink] = field(default_factory=list)
+    used_by: list[SubsystemLink] = field(default_factory=list)
+    files: list[ModuleLine] = field(default_factory=list)
+    imports: list[tuple[str, str]] = field(default_factory=list)  # (importer, imported) among its files
     status: Literal["ok", "failed"] = "ok"
     error: str = ""
     provider: str = ""
@@ -139,3 +272,77 @@ class ShardAnalysis:
     citations_dropped: int = 0
     generated: str = ""  # date the analysis was produced (kept on cached re-runs)
     tags: list[str] = field(default_factory=list)
+
+    @property
+    def top_symbols(self) -> list[CitedSymbol]:
+        """The shard's most important symbols: its key types, then its functions."""
+        return [t.symbol for t in self.key_types] + self.functions
+
+
+@dataclass(frozen=True)
+class CatalogueGroup:
+    """The modules of one subsystem, for the index's module catalogue."""
+
+    name: str
+    index: int  # the shard's 1-based place (0: modules no shard reaches)
+    modules: tuple[ModuleLine, ...]
+
+
+@dataclass(frozen=True)
+class SubsystemEdge:
+    """Subsystem `source` uses subsystem `target` (1-based shard indexes); `uses` names what it uses."""
+
+    source: int
+    target: int
+    uses: tuple[str, ...] = ()
+    strength: int = 1  # imports and calls across the edge
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What answers the operator's request: the symbols that match it and the call path between them."""
+
+    request: str
+    symbols: tuple[CitedSymbol, ...]
+    path: tuple[FlowHop, ...] = ()
+
+
+@dataclass
+class RepoSynthesis:
+    """Everything the repository's index page shows, as data (stage 9's record)."""
+
+    title: str
+    label: str  # owner/name
+    source: str  # web URL, clone URL or owner/name
+    source_url: str  # a link for the source ("" when there is no web view)
+    revision: str
+    revision_url: str  # the commit's web page ("" when there is none)
+    revision_date: str  # the commit's date
+    provider: str
+    model: str
+    offline: bool
+    analyses: list[ShardAnalysis]
+    overview: str = ""  # the README's first real paragraph
+    summary: list[str] = field(default_factory=list)  # the model's summary, or extractive sentences
+    request: str | None = None
+    answer: Answer | None = None
+    architecture: list[SubsystemEdge] = field(default_factory=list)
+    main_flow: list[FlowHop] = field(default_factory=list)
+    catalogue: list[CatalogueGroup] = field(default_factory=list)
+    modules_present: int = 0  # core source modules in the repository (the catalogue lists all of them)
+    history: list[tuple[str, int]] = field(default_factory=list)  # most-changed files
+    history_window: str = ""  # what the counts cover ("the last 500 commits")
+    languages: dict[str, dict[str, int]] = field(default_factory=dict)
+    skipped: list[Skipped] = field(default_factory=list)
+    planner: Literal["llm", "heuristic"] = "heuristic"
+    planner_note: str = ""
+    focus: dict[str, Any] | None = None
+    tokens: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def landed(self) -> list[ShardAnalysis]:
+        return [a for a in self.analyses if a.status == "ok"]
+
+    @property
+    def failed(self) -> list[ShardAnalysis]:
+        return [a for a in self.analyses if a.status != "ok"]

@@ -1,28 +1,21 @@
-"""Grounding model prose in the code: every `path:start-end` citation is checked against the file at the
-pinned revision and becomes a permalink, or is dropped and counted.
-
-Model output is untrusted. `render_model_markdown` keeps only the structure we allow (headings, paragraphs,
-lists, fenced code, inline code, bold) and escapes everything else, so no HTML, link or image from the model
-reaches a page; the only links in the result are the permalinks this module builds.
+"""Grounding in the code: a `path:start-end` citation holds when the file exists at the pinned revision and
+has those lines; a citation that holds gets a permalink. The page layer (generator/site/pages/model_text.py)
+turns model prose into safe markdown with these checks; research only counts them.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from urllib.parse import quote
 
 from generator.repo.model import Citation
-from generator.repo.synthesize import mermaid
-from generator.site.text import Markdown, code_block, md_escape, md_inline
 
 _PATH = r"[\w][\w.\-/]*"
 CITATION_RE = re.compile(
     rf"(?<![\w/.:\-])(?P<path>{_PATH}):(?P<start>\d{{1,7}})(?:-(?P<end>\d{{1,7}}))?(?![\w])"
 )
-_TOKEN_RE = re.compile(rf"`(?P<code>[^`\n]+)`|{CITATION_RE.pattern}")
-_DROPPED = "\x00"
 
 
 @dataclass(frozen=True)
@@ -50,135 +43,22 @@ class Linker:
         return f"{self.web_url}/blob/{self.revision}/{quote(path)}{anchor}"
 
 
-def citation_markdown(citation: Citation, text: str | None = None) -> Markdown:
-    """`path:a-b` (or `text`) as a link to its permalink, or as inline code when there is no web view."""
-    if text is None:
-        span = f"{citation.start}" if citation.start == citation.end else f"{citation.start}-{citation.end}"
-        text = f"{citation.path}:{span}"
-    if citation.url:
-        return Markdown(f"[{md_inline(text)}]({citation.url})")
-    return inline_code(text)
-
-
-def inline_code(text: str) -> Markdown:
-    """Untrusted text as inline code (inert), or escaped text when it could break out of the span or a table."""
-    if re.fullmatch(r"[^`|\n\\]{1,200}", text):
-        return Markdown(f"`{text}`")
-    return md_inline(text)
-
-
-def _looks_like_file(path: str) -> bool:
+def looks_like_file(path: str) -> bool:
     # "localhost:8080" or "step:2" are not citations; something with a directory or an extension is
     return "/" in path or bool(re.search(r"\.\w+$", path))
 
 
-@dataclass
-class RenderedText:
-    markdown: Markdown
-    citations: list[Citation] = field(default_factory=list)
-    dropped: int = 0
-
-
-def render_model_markdown(text: str, linker: Linker) -> RenderedText:
-    """Untrusted model markdown → safe markdown with checked citations (see the module docstring)."""
-    out = RenderedText(Markdown(""))
-    lines: list[str] = []
-    fence: list[str] | None = None
-    fence_lang = ""
-    for raw in text.replace("\r\n", "\n").split("\n"):
-        opener = re.match(r"^\s*(`{3,}|~{3,})\s*([\w+-]*)", raw)
-        if fence is not None:
-            if opener and not opener.group(2):
-                lines.append(_model_fence(fence, fence_lang))
-                fence = None
-            else:
-                fence.append(raw)
+def check_citations(text: str, linker: Linker) -> tuple[list[Citation], int]:
+    """The `path:start-end` citations in model text that hold at the pinned revision, and how many did not."""
+    valid: list[Citation] = []
+    dropped = 0
+    for match in CITATION_RE.finditer(text):
+        if not looks_like_file(match.group("path")):
             continue
-        if opener:
-            fence, fence_lang = [], opener.group(2)
-            continue
-        lines.append(_render_line(raw, linker, out))
-    if fence is not None:
-        lines.append(_model_fence(fence, fence_lang))
-    out.markdown = Markdown(re.sub(r"\n{3,}", "\n\n", "\n".join(lines)).strip() + "\n")
-    return out
-
-
-def _model_fence(lines: list[str], language: str) -> str:
-    """A model's fenced block as code. A mermaid block runs in the reader's browser (`click` callbacks,
-    `javascript:` links), so it stays a diagram only in the shapes our own diagrams use; else it is shown as text."""
-    source = "\n".join(lines)
-    if language.lower() == "mermaid":
-        try:
-            mermaid.validate(source)
-        except mermaid.MermaidError:
-            language = "text"
-    return code_block(source, language)
-
-
-def _render_line(raw: str, linker: Linker, out: RenderedText) -> str:
-    if not raw.strip():
-        return ""
-    heading = re.match(r"^\s*(#{1,6})\s+(.*?)\s*#*\s*$", raw)
-    if heading:
-        level = min(max(len(heading.group(1)), 2), 4)  # the page title is the only h1
-        return "#" * level + " " + render_inline(heading.group(2), linker, out)
-    item = re.match(r"^(\s*)([-*+]|\d{1,3}[.)])\s+(.*)$", raw)
-    if item:
-        depth = min(len(item.group(1).replace("\t", "    ")) // 2, 3)
-        marker = "-" if item.group(2) in "-*+" else item.group(2)[:-1] + "."
-        return "    " * depth + f"{marker} " + render_inline(item.group(3), linker, out)
-    return render_inline(raw.strip(), linker, out)
-
-
-def render_inline(text: str, linker: Linker, out: RenderedText) -> str:
-    """One line of model prose: citations checked and linked, inline code kept, everything else escaped."""
-    rendered: list[str] = []
-    pending = ""  # raw text not escaped yet
-    position = 0
-    for match in _TOKEN_RE.finditer(text):
-        pending += text[position : match.start()]
-        position = match.end()
-        kind, value = _token(match, linker, out)
-        if kind == "plain":
-            pending += value
-        elif kind == "dropped":
-            pending += _DROPPED
+        end = int(match.group("end")) if match.group("end") else None
+        citation = linker.check(match.group("path"), int(match.group("start")), end)
+        if citation is None:
+            dropped += 1
         else:
-            rendered += [_escape_plain(pending), value]
-            pending = ""
-    rendered.append(_escape_plain(pending + text[position:]))
-    return "".join(rendered).strip()
-
-
-def _token(match: re.Match[str], linker: Linker, out: RenderedText) -> tuple[str, str]:
-    """("markdown", text) ready to emit, ("plain", raw text to escape) or ("dropped", "")."""
-    code = match.group("code")
-    cited: re.Match[str] | None = match
-    if code is not None:
-        cited = CITATION_RE.fullmatch(code.strip())
-        if cited is None or not _looks_like_file(cited.group("path")):
-            return "markdown", f"`{code}`"
-    assert cited is not None
-    if not _looks_like_file(cited.group("path")):
-        return "plain", match.group(0)
-    end = int(cited.group("end")) if cited.group("end") else None
-    citation = linker.check(cited.group("path"), int(cited.group("start")), end)
-    if citation is None:
-        out.dropped += 1
-        return "dropped", ""
-    out.citations.append(citation)
-    return "markdown", citation_markdown(citation)
-
-
-def _escape_plain(text: str) -> str:
-    if _DROPPED in text:
-        # a dropped citation leaves no "( )", "(, )" or dangling comma behind
-        text = re.sub(rf"\(\s*(?:{_DROPPED}\s*[,;]?\s*)+\)", "", text)
-        text = re.sub(rf"\s*[,;]\s*{_DROPPED}", "", text)
-        text = re.sub(rf"{_DROPPED}\s*[,;]\s*", "", text)
-        text = text.replace(_DROPPED, "")
-        text = re.sub(r" {2,}", " ", text)
-    escaped = md_escape(text)
-    # bold is the one inline emphasis we let through; its content is already escaped
-    return re.sub(r"\\\*\\\*(?=\S)(.+?)(?<=\S)\\\*\\\*", r"**\1**", escaped)
+            valid.append(citation)
+    return valid, dropped

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from generator.repo.facts.extracted import first_line, first_paragraph
+from generator.repo.facts.prose import doc_head, summary
 
 
 def _text(node: Any) -> str:
@@ -38,19 +38,25 @@ def doc_before(node: Any, language: str) -> str:
         return ""
     if node.parent is not None and node.parent.type in _DOC_ANCHORS:
         node = node.parent  # the comment sits before `export …` / `type (…)` / `template<…>`
-    comments = []
+    comments: list[str] = []
     sibling = node.prev_named_sibling
     if sibling is None and node.parent is not None and node.parent.type == "body_statement":
         sibling = node.parent.prev_named_sibling  # Ruby keeps a leading comment outside the body node
     expected_end = node.start_point[0] - 1
-    while sibling is not None and "comment" in sibling.type and _last_row(sibling) == expected_end:
+    while sibling is not None and "comment" in sibling.type and _attached(sibling, expected_end, comments):
         text = _text(sibling)
         if text.startswith(("//!", "/*!")):
             break  # a Rust inner doc comment belongs to the enclosing module, not to this item
         comments.append(text)
         expected_end = sibling.start_point[0] - 1
         sibling = sibling.prev_named_sibling
-    return first_line(clean_comment("\n".join(reversed(comments))))
+    return doc_head(clean_comment("\n".join(reversed(comments))))
+
+
+def _attached(comment: Any, expected_end: int, above: list[str]) -> bool:
+    """Right above the definition; a `/** … */` block may stand one blank line above it (JSDoc style)."""
+    end = _last_row(comment)
+    return end == expected_end or (not above and end == expected_end - 1 and _text(comment).startswith("/**"))
 
 
 def _last_row(node: Any) -> int:
@@ -90,9 +96,9 @@ def leading_doc(root: Any, language: str) -> str:
                 blocks.pop()
             break
     for block in blocks:
-        text = clean_comment("\n".join(block))
-        if text and not re.match(r"(?i)(copyright|spdx|license|\(c\)|-\*-|eslint|@ts-|!/)", text):
-            return first_paragraph(text)
+        text = summary(clean_comment("\n".join(block)))  # licence headers and build tags give ""
+        if text:
+            return text
     return ""
 
 

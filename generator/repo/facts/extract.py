@@ -1,9 +1,9 @@
 """Stage 3, facts: symbols, resolved imports (the dependency graph), entry points and importance per file.
 
 These facts feed the architect, the heuristic planner, the offline analyst and the pages. A file that
-cannot be read or parsed keeps empty facts; it never stops the run. The graph and the ranking need only
-imports, so a Python file's symbols are parsed on first use (`OnDemandFileFacts`): a run reads them for
-the few files its shards and prompts show, not for the thousands it ranks.
+cannot be read or parsed keeps empty facts; it never stops the run. Every source module's symbols are read
+in the first pass (the pages catalogue every module); a test, doc or example file in Python is parsed on
+first use (`OnDemandFileFacts`). The call graph (`Facts.calls`) is read on demand too (calls.py).
 """
 
 from __future__ import annotations
@@ -19,10 +19,21 @@ from pathlib import Path
 
 from generator.errors import DeepkbError
 from generator.redact import Redactor
-from generator.repo.facts.extracted import Extracted, first_paragraph
+from generator.repo.facts.calls import CallGraph
+from generator.repo.facts.extracted import Extracted
+from generator.repo.facts.fanin import (
+    NamesImported,
+    base_uses,
+    count_name_uses,
+    mark_package_api,
+    module_stem,
+)
 from generator.repo.facts.imports import ImportIndex, JsAlias, parse_tsconfig
 from generator.repo.facts.languages import SUPPORTED, SYMBOLS_ON_DEMAND
+from generator.repo.facts.mentions import readme_code_names
 from generator.repo.facts.parsing import parse_sources, parse_symbols
+from generator.repo.facts.prose import summary
+from generator.repo.map.filetypes import is_context_file
 from generator.repo.map.walk import read_source
 from generator.repo.model import Facts, FileFacts, RepoMap, Symbol
 
@@ -32,6 +43,7 @@ CONVERGED = 1e-7  # total rank moved in one iteration; far below what changes an
 # weights of the importance score; centrality dominates, size and entry status break ties
 W_CENTRALITY, W_SIZE, W_ENTRY = 0.6, 0.25, 0.15
 DOC_FILE_LIMIT = 200_000  # markdown files larger than this are not read for their first paragraph
+DOC_TEXT_LIMIT = 20_000  # the first paragraph is found in the first 20 KB
 
 
 def extract_facts(
@@ -59,11 +71,16 @@ def extract_facts(
         go_modules=_go_modules(root, files, max_file_bytes),
         js_aliases=_js_aliases(root, files, max_file_bytes),
     )
-    _resolve_dependencies(files, index)
+    names = _resolve_dependencies(files, index)
+    count_name_uses(files, names)
+    _display_imports(files)
     _mark_entry_points(root, files, packages, index, max_file_bytes)
     _score_importance(files, {e.path: e.lines for e in repo_map.files})
     _redact(files.values(), redactor)
-    return Facts(files=files)
+    mark_package_api(files)
+    calls = CallGraph(root, files, index, max_file_bytes)
+    mentioned = readme_code_names(root, repo_map)
+    return Facts(files=files, calls=calls, base_uses=base_uses(files.values()), mentioned=mentioned)
 
 
 class OnDemandFileFacts(FileFacts):
@@ -125,7 +142,7 @@ def _file_facts(
     for entry in repo_map.files:
         facts = FileFacts(path=entry.path, language=entry.language)
         extracted = parsed.get(entry.path)
-        if extracted is not None and entry.language in SYMBOLS_ON_DEMAND:
+        if extracted is not None and entry.language in SYMBOLS_ON_DEMAND and is_context_file(entry.path):
             load = _symbol_loader(root, entry.path, entry.language, max_bytes, redactor)
             facts = OnDemandFileFacts.reading(entry.path, entry.language, load)
         files[entry.path] = facts
@@ -137,12 +154,31 @@ def _file_facts(
     return files, packages
 
 
-def _resolve_dependencies(files: dict[str, FileFacts], index: ImportIndex) -> None:
-    """depends_on = imports resolved to files of the repository; imports become readable strings."""
+def _resolve_dependencies(files: dict[str, FileFacts], index: ImportIndex) -> NamesImported:
+    """depends_on = imports resolved to files of the repository. Returns, per Python file, the names it
+    takes from other files by `from module import Name` (a name that is a submodule names a file)."""
     index.add_root_package(raw for f in files.values() if f.language == "python" for raw in f.imports)
+    names: NamesImported = {}
     for facts in files.values():
-        resolved = (index.resolve(facts.path, facts.language, raw) for raw in facts.imports)
-        facts.depends_on = sorted({hit for hits in resolved for hit in hits if hit != facts.path})
+        hits: set[str] = set()
+        taken: set[tuple[str, str]] = set()
+        for raw in facts.imports:
+            resolved = index.resolve(facts.path, facts.language, raw)
+            hits.update(resolved)
+            name = raw.rpartition(":")[2] if facts.language == "python" and ":" in raw else ""
+            if name and name != "*":
+                taken.update(
+                    (hit, name) for hit in resolved if hit != facts.path and module_stem(hit) != name
+                )
+        hits.discard(facts.path)
+        facts.depends_on = sorted(hits)
+        if taken:
+            names[facts.path] = taken
+    return names
+
+
+def _display_imports(files: dict[str, FileFacts]) -> None:
+    for facts in files.values():
         facts.imports = [_display_import(facts.language, raw) for raw in facts.imports]
 
 
@@ -158,8 +194,22 @@ def _redact(files: Iterable[FileFacts], redactor: Redactor) -> None:
             facts.symbols = _redact_symbols(facts.symbols, redactor)
 
 
+DOC_SEPARATOR = "\n\n\x1f\n\n"  # between a file's docstrings, redacted in one pass
+
+
 def _redact_symbols(symbols: list[Symbol], redactor: Redactor) -> list[Symbol]:
-    return [replace(s, doc=redactor.redact(s.doc)[0]) if s.doc else s for s in symbols]
+    """Docstrings redacted in one pass per file (one call per docstring cost more than reading them)."""
+    documented = [s for s in symbols if s.doc_source]
+    if not documented:
+        return symbols
+    joined = redactor.redact(DOC_SEPARATOR.join(s.doc_source for s in documented))[0].split(DOC_SEPARATOR)
+    if len(joined) != len(documented):  # a rule matched across the separator: one at a time
+        joined = [redactor.redact(s.doc_source)[0] for s in documented]
+    redacted = {id(s): text for s, text in zip(documented, joined, strict=True)}
+    return [
+        replace(s, doc_source=redacted[id(s)]) if id(s) in redacted and redacted[id(s)] != s.doc_source else s
+        for s in symbols
+    ]
 
 
 def _fill(facts: FileFacts, extracted: Extracted) -> None:
@@ -167,6 +217,7 @@ def _fill(facts: FileFacts, extracted: Extracted) -> None:
         facts.symbols = extracted.symbols
     facts.imports = extracted.imports
     facts.doc = extracted.doc
+    facts.exports = list(extracted.exports)
     name = posixpath.basename(facts.path)
     facts.is_entry_point = _is_entry(facts.language, name, extracted.has_main, extracted.package)
 
@@ -200,11 +251,7 @@ def _markdown_doc(root: Path, path: str, max_bytes: int) -> str:
         text = read_source(root, path, max_bytes=max_bytes)
     except DeepkbError:
         return ""
-    for block in re.split(r"\n\s*\n", text):
-        block = block.strip()
-        if block and not block.startswith(("#", "<", "!", "[!", "```", "---", "=", "|", "[![")):
-            return first_paragraph(block)
-    return ""
+    return summary(text[:DOC_TEXT_LIMIT])
 
 
 def _go_modules(root: Path, files: Iterable[str], max_bytes: int) -> dict[str, str]:

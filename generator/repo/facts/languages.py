@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from dataclasses import replace
 from functools import cache
 from typing import Any
 
 from generator.repo.facts.comments import doc_before, leading_doc
 from generator.repo.facts.extracted import Extracted
+from generator.repo.facts.jsassign import js_assignment, js_exported_object
 from generator.repo.facts.pyscan import scan_python
 from generator.repo.facts.pysymbols import python_symbols, read_python
 from generator.repo.model import Symbol
@@ -45,6 +47,19 @@ def extract(language: str, text: str) -> Extracted:
     if language in TREE_SITTER_LANGUAGES:
         return _extract_tree_sitter(language, text)
     return Extracted()
+
+
+def survey(language: str, text: str) -> Extracted:
+    """`extract` for a source module, except that a Python file whose symbols cannot be read keeps its
+    imports and doc (the scan needs no syntax tree) with no symbols."""
+    if language != "python":
+        return extract(language, text)
+    out = scan_python(text)
+    try:
+        out.symbols = python_symbols(text)
+    except (SyntaxError, ValueError):
+        out.symbols = []
+    return out
 
 
 def symbols_of(language: str, text: str) -> list[Symbol]:
@@ -133,6 +148,15 @@ def _extract_tree_sitter(language: str, text: str) -> Extracted:
     out = Extracted(doc=leading_doc(root, language))
     _collect(root, language, "", out, depth=0)
     out.imports = list(dict.fromkeys(out.imports))
+    if out.exports:  # CommonJS: what hangs off an exported object is exported too
+        exported = set(out.exports)
+        out.symbols = [
+            replace(s, public=True, exported=True)
+            if (s.public and s.parent in exported) or s.name in exported
+            else s
+            for s in out.symbols
+        ]
+        out.exports = list(dict.fromkeys(out.exports))
     return out
 
 
@@ -147,8 +171,12 @@ def _collect(
             _record_import(child, language, out)
         elif kind in {"lexical_declaration", "variable_declaration"} and language in _JS:
             _js_variable(child, prefix, out)
+            if depth == 0:
+                js_exported_object(child, out)
         elif kind == "expression_statement" and language in _JS:
             _js_require(child, out)
+            if depth == 0:
+                js_assignment(child, out)
         elif kind == "call" and language == "ruby":
             _ruby_require(child, out)
         if _add_symbol(child, language, prefix, out, depth, in_type):
@@ -174,6 +202,8 @@ def _add_symbol(node: Any, language: str, prefix: str, out: Extracted, depth: in
         out.imports.append(f"mod:{name}")
     qualified = _qualify(node, language, prefix, name)
     anchor = node.parent if node.parent is not None and node.parent.type == "template_declaration" else node
+    public = _is_public(node, language, name)
+    parent = qualified.rsplit(".", 1)[0] if qualified != name and "." in qualified else prefix[:-1]
     out.symbols.append(
         Symbol(
             qualified,
@@ -181,7 +211,10 @@ def _add_symbol(node: Any, language: str, prefix: str, out: Extracted, depth: in
             anchor.start_point[0] + 1,
             node.end_point[0] + 1,
             doc_before(node, language),
-            _is_public(node, language, name),
+            public,
+            parent=parent,
+            bases=_bases(node),
+            exported=public and (language not in _JS or _is_exported_js(node)),
         )
     )
     if name in {"main", "Main"} and symbol_kind in {"function", "method"}:
@@ -189,6 +222,29 @@ def _add_symbol(node: Any, language: str, prefix: str, out: Extracted, depth: in
     if kind in _CLASSLIKE:
         _collect(node, language, qualified + ".", out, depth + 1, in_type=kind not in _NAMESPACES)
     return True
+
+
+def _bases(node: Any) -> tuple[str, ...]:
+    """What a class extends/implements, as written (JS/TS `extends`, Java/C# superclass and interfaces)."""
+    found: list[str] = []
+    for child in node.named_children:
+        if child.type in {"class_heritage", "superclass", "super_interfaces", "base_list", "extends_clause"}:
+            names = [c for c in child.named_children if c.type != "type_arguments"] or [child]
+            for name in names:
+                if name.type in {"extends_clause", "implements_clause", "type_list", "interfaces"}:
+                    found.extend(_text(n) for n in name.named_children if n.type != "type_arguments")
+                else:
+                    found.append(_text(name))
+    return tuple(dict.fromkeys(b.split("<", 1)[0].strip() for b in found if b.strip()))
+
+
+def _is_exported_js(node: Any) -> bool:
+    """An `export`ed declaration, or a member of one."""
+    while node is not None:
+        if node.type == "export_statement":
+            return True
+        node = node.parent
+    return False
 
 
 def _has_body_or_is_decl(node: Any, kind: str) -> bool:

@@ -22,7 +22,8 @@ from typing import TypeVar
 
 from generator.errors import DeepkbError
 from generator.repo.facts.extracted import Extracted
-from generator.repo.facts.languages import SUPPORTED, SYMBOLS_ON_DEMAND, outline, symbols_of
+from generator.repo.facts.languages import SUPPORTED, SYMBOLS_ON_DEMAND, outline, survey, symbols_of
+from generator.repo.map.filetypes import is_context_file
 from generator.repo.map.walk import decode_text, read_source
 from generator.repo.model import FileEntry, Symbol
 
@@ -31,7 +32,7 @@ OUTLINE_WEIGHT = 0.5  # Python bytes count half towards that (2 workers: 0.40 s 
 MAX_WORKERS = 4
 CHUNKS_PER_WORKER = 4  # several chunks per worker even out large and small files
 
-Job = tuple[str, str]  # (path, language)
+Job = tuple[str, str, bool]  # (path, language, whether its symbols are read now even if on demand)
 T = TypeVar("T")
 
 
@@ -48,9 +49,9 @@ def parse_sources(
     `contents`: bytes the map already read, parsed instead of reading those files again.
     """
     selected = [e for e in entries if e.language in SUPPORTED]
-    jobs: list[Job] = [(e.path, e.language) for e in selected]
+    jobs: list[Job] = [(e.path, e.language, not is_context_file(e.path)) for e in selected]
     # outlining Python needs no syntax tree: its bytes count for less when deciding whether workers pay
-    work = sum(e.size * (OUTLINE_WEIGHT if e.language in SYMBOLS_ON_DEMAND else 1.0) for e in selected)
+    work = sum(e.size * (OUTLINE_WEIGHT if _outlined(e) else 1.0) for e in selected)
     count = _worker_count(round(work)) if workers is None else workers
     if count > 1 and len(jobs) > 1 and "fork" in multiprocessing.get_all_start_methods():
         try:
@@ -58,6 +59,11 @@ def parse_sources(
         except (OSError, BrokenProcessPool):
             pass  # no process support here (sandbox, /dev/shm missing): parse in this process
     return dict(parse_chunk(str(root), jobs, max_file_bytes, contents))
+
+
+def _outlined(entry: FileEntry) -> bool:
+    """Read without its symbols in the first pass: a test, example or doc script in an on-demand language."""
+    return entry.language in SYMBOLS_ON_DEMAND and is_context_file(entry.path)
 
 
 def _worker_count(total_bytes: int) -> int:
@@ -84,7 +90,7 @@ def _parse_in_workers(
     chunks = _balanced_chunks(entries, workers * CHUNKS_PER_WORKER)
     # sending held bytes down the pipe costs less than each worker reading the files again
     contents = contents or {}
-    held = [{path: contents[path] for path, _ in chunk if path in contents} for chunk in chunks]
+    held = [{path: contents[path] for path, _, _ in chunk if path in contents} for chunk in chunks]
     context = multiprocessing.get_context("fork")
     results: dict[str, Extracted | None] = {}
     with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
@@ -101,7 +107,7 @@ def _balanced_chunks(entries: Sequence[FileEntry], count: int) -> list[list[Job]
     loads = [0] * len(chunks)
     for entry in sorted(entries, key=lambda e: (-e.size, e.path)):
         lightest = loads.index(min(loads))
-        chunks[lightest].append((entry.path, entry.language))
+        chunks[lightest].append((entry.path, entry.language, not is_context_file(entry.path)))
         loads[lightest] += entry.size + 1
     return [chunk for chunk in chunks if chunk]
 
@@ -109,11 +115,12 @@ def _balanced_chunks(entries: Sequence[FileEntry], count: int) -> list[list[Job]
 def parse_chunk(
     root: str, jobs: Sequence[Job], max_bytes: int, contents: Mapping[str, bytes] | None = None
 ) -> list[tuple[str, Extracted | None]]:
-    """Outline `jobs` (runs in a worker process, or in this one)."""
+    """Outline `jobs`, with symbols for the source modules (runs in a worker process, or in this one)."""
     base = Path(root)
     held = contents or {}
     return [
-        (path, _read(base, path, language, max_bytes, outline, held.get(path))) for path, language in jobs
+        (path, _read(base, path, language, max_bytes, survey if full else outline, held.get(path)))
+        for path, language, full in jobs
     ]
 
 

@@ -6,10 +6,10 @@ stage). It reads what pysource.extract_python reads; tests hold the two to the s
 from __future__ import annotations
 
 import ast
-import inspect
 import re
 
-from generator.repo.facts.extracted import Extracted, first_paragraph
+from generator.repo.facts.extracted import Extracted
+from generator.repo.facts.prose import summary
 
 # string literals (any prefix: a raw string ends where a plain one does) and comments are skipped whole, so
 # an `import` line inside a docstring is never taken for one; possessive quantifiers keep the scan linear
@@ -47,6 +47,7 @@ _COMMENT = re.compile(r"#[^\n]*")
 _SPACING = re.compile(r"\s|\\")
 _DOC_START = re.compile(r"(?:[ \t\f]*+(?:#[^\n]*+)?\r?\n)*+(?=[rRuU]?['\"])")
 _STRING_TOKEN = re.compile(STRING_LITERAL)
+_DUNDER_ALL = re.compile(r"__all__[ \t]*\+?=[ \t]*(?P<value>[\[(][^\])]*[\])])")
 SEEN_TARGETS_LIMIT = 50_000  # statements remembered (a few MB at most); the memo starts over past it
 _SEEN_TARGETS: dict[tuple[re.Pattern[str], str], tuple[str, ...]] = {}
 
@@ -69,7 +70,29 @@ def scan_python(text: str) -> Extracted:
         counted = pos
         pos = _import_statements(text, pos, line, found)
     out.imports = list(dict.fromkeys(name for _, name in sorted(found)))
+    out.exports = dunder_all(text) if "__all__" in text else []
     return out
+
+
+def dunder_all(text: str) -> list[str]:
+    """The names a module's top-level `__all__ = [...]` / `__all__ += (...)` statements list."""
+    names: list[str] = []
+    starts = [0] if text.startswith("__all__") else []
+    at = text.find("\n__all__")
+    while at >= 0:  # only lines that start with `__all__` are tried
+        starts.append(at + 1)
+        at = text.find("\n__all__", at + 1)
+    for start in starts:
+        match = _DUNDER_ALL.match(text, start)
+        if match is None:
+            continue
+        try:
+            value = ast.literal_eval(match.group("value"))
+        except (SyntaxError, ValueError, MemoryError, RecursionError):
+            continue
+        if isinstance(value, list | tuple):
+            names.extend(v for v in value if isinstance(v, str) and v.isidentifier())
+    return list(dict.fromkeys(names))
 
 
 def _import_statements(text: str, pos: int, line: int, found: list[tuple[int, str]]) -> int:
@@ -146,4 +169,4 @@ def _module_doc(text: str) -> str:
         value = ast.literal_eval(text[begin : token.end()])
     except (SyntaxError, ValueError, MemoryError, RecursionError):
         return ""
-    return first_paragraph(inspect.cleandoc(value)) if isinstance(value, str) else ""
+    return summary(value) if isinstance(value, str) else ""

@@ -10,18 +10,21 @@ import ast
 import re
 from collections.abc import Iterator
 
-from generator.repo.facts.extracted import Extracted, first_line, first_paragraph
+from generator.repo.facts.extracted import Extracted
+from generator.repo.facts.prose import doc_head, summary
+from generator.repo.facts.pyscan import dunder_all
 from generator.repo.model import Symbol
 
 
 def extract_python(text: str) -> Extracted:
     """Facts of one Python module; raises SyntaxError/ValueError when it does not parse."""
     tree = ast.parse(text.removeprefix("\ufeff"))  # a UTF-8 byte-order mark is legal at the top of a file
-    out = Extracted(doc=first_paragraph(ast.get_docstring(tree, clean=True)))
+    out = Extracted(doc=summary(ast.get_docstring(tree, clean=True)))
     for node in tree.body:
         out.symbols.extend(_python_symbols(node, prefix="", in_class=False))
     out.imports = _python_imports(tree, text)
     out.has_main = any(_is_main_guard(node) for node in tree.body)
+    out.exports = dunder_all(text) if "__all__" in text else []
     return out
 
 
@@ -37,12 +40,40 @@ def _python_symbols(node: ast.stmt, prefix: str, in_class: bool) -> Iterator[Sym
             kind,
             start,
             node.end_lineno or node.lineno,
-            first_line(ast.get_docstring(node)),
+            doc_head(ast.get_docstring(node, clean=False) or ""),
             public and not prefix.startswith("_"),
+            parent=prefix[:-1],
+            bases=tuple(n for n in map(dotted_name, node.bases) if n)
+            if isinstance(node, ast.ClassDef)
+            else (),
+            stub=_is_stub(node),
         )
         if is_class:
             for child in node.body:
                 yield from _python_symbols(child, prefix=name + ".", in_class=True)
+
+
+def dotted_name(node: ast.expr) -> str:
+    """ "pkg.Base" for a Name/Attribute chain (a subscript `Generic[T]` names its value), else ""."""
+    if isinstance(node, ast.Subscript):
+        node = node.value
+    parts: list[str] = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if not isinstance(node, ast.Name):
+        return ""
+    return ".".join([node.id, *reversed(parts)])
+
+
+def _is_stub(node: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) -> bool:
+    """An `@overload` or a body whose first statement is `...`: a declaration, not where the work is."""
+    overload = any(dotted_name(d).rsplit(".", 1)[-1] == "overload" for d in node.decorator_list)
+    first = node.body[0] if node.body else None
+    ellipsis = (
+        isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and first.value.value is ...
+    )
+    return overload or ellipsis
 
 
 def _python_imports(tree: ast.Module, text: str) -> list[str]:

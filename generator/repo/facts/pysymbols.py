@@ -10,14 +10,14 @@ a backslash continuation) is read with `ast` instead.
 from __future__ import annotations
 
 import ast
-import inspect
 import re
 from dataclasses import dataclass
 from functools import cache
 
-from generator.repo.facts.extracted import Extracted, first_line
+from generator.repo.facts.extracted import Extracted
+from generator.repo.facts.prose import doc_head
 from generator.repo.facts.pyscan import STRING_LITERAL, scan_python
-from generator.repo.facts.pysource import extract_python
+from generator.repo.facts.pysource import dotted_name, extract_python
 from generator.repo.model import Symbol
 
 BRACKET_DEPTH = 10  # deeper nesting falls back to `ast`
@@ -37,6 +37,8 @@ _HEADER_END = re.compile(rf"(?:[^()\[\]{{}}\"':]++|{STRING_LITERAL}|{_GROUP})*+:
 _NOT_A_DEFINITION = r"(?![ \t\f]|(?:async[ \t]++)?(?:def|class)[ \t]|@)"
 _CONTINUED_COMMENT = re.compile(r"\\\r?\n[ \t\f]*+#")
 _MAYBE_STRING = re.compile(r"[ \t]*[rRuUbBfF]{0,2}[\"'(]")
+_SIMPLE_BASES = re.compile(r"\(\s*([A-Za-z_][\w.]*(?:\s*,\s*[A-Za-z_][\w.]*)*)\s*,?\s*\)\s*:")
+_OVERLOAD = re.compile(r"@[ \t]*(?:typing\.|typing_extensions\.|t\.)?overload\b")
 
 
 class UnusualLayout(Exception):
@@ -84,9 +86,22 @@ class _Definition:
     indent: int
     doc: str = ""
     body: int = -1  # indentation of the body, once its first statement is seen
+    parent: str = ""
+    bases: tuple[str, ...] = ()
+    stub: bool = False
 
     def symbol(self) -> Symbol:
-        return Symbol(self.name, self.kind, self.start, self.end, self.doc, self.public)
+        return Symbol(
+            self.name,
+            self.kind,
+            self.start,
+            self.end,
+            self.doc,
+            self.public,
+            parent=self.parent,
+            bases=self.bases,
+            stub=self.stub,
+        )
 
 
 class _Lines:
@@ -108,6 +123,7 @@ def _read_symbols(text: str) -> list[Symbol]:
     open_: list[_Definition] = []  # enclosing definitions, innermost last
     lines = _Lines(text)
     pos, decorated = 0, 0
+    overloaded = False
     while True:
         pos = _skip_lines_defining_nothing(text, pos, open_)
         line = _CODE_LINE.match(text, pos)
@@ -129,21 +145,27 @@ def _read_symbols(text: str) -> list[Symbol]:
             owner.body = indent
             if not code.startswith(("def", "class", "async", "@")):
                 owner.doc = _docstring(code)
+                owner.stub = owner.stub or code.strip() == "..."
         member = (owner.kind == "class" and indent == owner.body) if owner else indent == 0
         if member and code.startswith("@"):
             decorated = decorated or lines.at(line.start("code"))
+            overloaded = overloaded or _OVERLOAD.match(code) is not None
             continue
         header = _HEADER.match(code) if member else None
         if header is None:
-            decorated = 0
+            decorated, overloaded = 0, False
             continue
         definition = _definition(header, owner, indent, decorated or lines.at(line.start("code")))
+        definition.stub = overloaded
+        if definition.kind == "class":
+            definition.bases = class_bases(code)
         found.append(definition)
-        decorated = 0
+        decorated, overloaded = 0, False
         inline = _inline_body(code)
         if inline:  # `def f(): ...`: the whole definition is this logical line
             definition.end = lines.at(line.start("code")) + code.count("\n")
             definition.doc = _docstring(inline)
+            definition.stub = definition.stub or inline == "..."
         else:
             open_.append(definition)
     if open_:
@@ -171,7 +193,30 @@ def _definition(header: re.Match[str], owner: _Definition | None, indent: int, s
     prefix = owner.name + "." if owner else ""
     public = not name.startswith("_") or (name.startswith("__") and name.endswith("__"))
     kind = "class" if header.group("kind") == "class" else ("method" if owner else "function")
-    return _Definition(prefix + name, kind, start, start, public and not prefix.startswith("_"), indent)
+    definition = _Definition(prefix + name, kind, start, start, public and not prefix.startswith("_"), indent)
+    definition.parent = owner.name if owner else ""
+    return definition
+
+
+def class_bases(header: str) -> tuple[str, ...]:
+    """The bases of `class Name(A, pkg.B, Generic[T], metaclass=M):` as written: ("A", "pkg.B", "Generic")."""
+    start = header.find("(")
+    if start < 0:
+        return ()
+    simple = _SIMPLE_BASES.match(header, start)
+    if simple is not None:  # `(A, pkg.B)`: most headers, read without a syntax tree
+        return tuple(name.strip() for name in simple.group(1).split(",") if name.strip())
+    colon = _HEADER_END.match(header)
+    if colon is None or start > colon.end():
+        return ()
+    try:
+        tree = ast.parse(f"class _{header[start : colon.end()]} pass")
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return ()
+    node = tree.body[0]
+    return (
+        tuple(name for name in map(dotted_name, node.bases) if name) if isinstance(node, ast.ClassDef) else ()
+    )
 
 
 def _inline_body(code: str) -> str:
@@ -182,7 +227,7 @@ def _inline_body(code: str) -> str:
 
 
 def _docstring(code: str) -> str:
-    """First line of the docstring when `code` (a body's first statement) is one, as ast.get_docstring."""
+    """The docstring (its head) when `code`, a body's first statement, is one: as ast.get_docstring(clean=False)."""
     value = _plain_string(code.strip())
     if value is None:
         try:
@@ -193,15 +238,20 @@ def _docstring(code: str) -> str:
             return ""
     if not isinstance(value, str):
         return ""
-    # cleaning a docstring changes its first line's text only by expanding tabs
-    return first_line(inspect.cleandoc(value) if "\t" in value else value)
+    return doc_head(value)
 
 
 def _plain_string(token: str) -> str | None:
-    """The value of a string literal without prefix or escapes (most docstrings), else None."""
+    """The value of a string literal without escapes, or of a raw one (r-prefixed docstrings with markup
+    are common), else None (read with `ast.literal_eval`)."""
+    raw = token[:1] in {"r", "R"}
+    if raw:
+        token = token[1:]
     for quote in ('"""', "'''", '"', "'"):
         if token.startswith(quote):
             inner = token[len(quote) : -len(quote)]
             plain = len(token) >= 2 * len(quote) and token.endswith(quote) and quote not in inner
-            return inner if plain and "\\" not in inner and "\r" not in inner else None
+            # a raw string's backslashes are its text, unless one stands before a quote or at the end
+            escaped = "\\" in inner and (not raw or "\\" + quote[0] in inner or inner.endswith("\\"))
+            return inner if plain and not escaped and "\r" not in inner else None
     return None

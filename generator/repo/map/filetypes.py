@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import os
 import posixpath
+import re
+from functools import lru_cache
 
 # fmt: off
 IGNORED_DIRS = frozenset({
@@ -99,3 +101,20 @@ def _holds_secrets(lower: str) -> bool:
     if lower.startswith(".env") and not lower.endswith(SECRET_FILE_EXAMPLES):
         return True
     return lower in SECRET_FILE_NAMES or lower.endswith(SECRET_FILE_SUFFIXES)
+
+
+# what describes, tests, builds or ships the code rather than being it: context, not a source module
+CONTEXT_FILE = re.compile(
+    r"(^|/)(tests?|testing|testutils?|__tests__|spec|specs|docs?|[\w-]*examples?|samples?|benchmarks?|bench"
+    r"|fixtures?|scripts?|tools|release|ci|typings|\.[^/]+|vendor|third_party|node_modules|testdata)/"
+    r"|(^|/)(test_[^/]*|[^/]*_test\.\w+|[^/]*\.(test|spec)\.\w+|conftest\.py|setup\.py|noxfile\.py"
+    r"|fabfile\.py|tasks\.py|dodo\.py|[^/]*\.config\.[cm]?[jt]s|Gruntfile\.js|gulpfile\.js|Makefile"
+    r"|Dockerfile|_version\.py|version\.py|__version__\.py)$",
+    re.IGNORECASE,
+)
+
+
+@lru_cache(maxsize=65_536)
+def is_context_file(path: str) -> bool:
+    """A test, doc, example, benchmark, build or release script: about the code rather than the code."""
+    return CONTEXT_FILE.search(path) is not None

@@ -23,6 +23,7 @@ from generator.llm.structured import complete_json
 from generator.redact import Redactor
 from generator.repo.map.walk import read_source
 from generator.repo.model import Facts, RepoMap
+from generator.repo.plan.subsystems import is_context
 from generator.retrieval import Judged, Query, iterative_retrieval, lexical_relevance
 from generator.summarize import content_words
 
@@ -31,6 +32,14 @@ MIN_FOCUS_FILES = 3
 MAX_FOCUS_FILES = 40
 _HEAD_CHARS = 3000  # how much of a file the judge sees
 _IDENT_PARTS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
+NAME_SHARE = 0.6  # of a file's score that comes from the question's words naming its symbols or path
+CONTEXT_FACTOR = 0.5  # tests, docs and build files: about the code, so below it
+# licences, CI and repository metadata never answer a question about the code
+NEVER_RANKED = re.compile(
+    r"(^|/)(LICEN[CS]E|COPYING|NOTICE|AUTHORS|CHANGELOG|CHANGES|HISTORY|CODE_OF_CONDUCT|CONTRIBUTING)"
+    r"([.\-_][^/]*)?$|(^|/)\.(github|gitlab|circleci|travis|gitea)(/|\.ya?ml$)|(^|/)\.gitlab-ci\.yml$",
+    re.IGNORECASE,
+)
 
 
 @dataclass(frozen=True)
@@ -38,6 +47,8 @@ class Candidate:
     path: str
     text: str  # path words, symbols, doc and the file's head: what the judge reads
     vocabulary: str  # path words, symbol names and doc: where refinement finds new terms (no code noise)
+    names: frozenset[str] = frozenset()  # the words of its path and symbol names, lower case
+    context: bool = False  # a test, doc, example or build file: ranked below the code it describes
 
 
 class _Score(BaseModel):
@@ -67,7 +78,11 @@ def focus_files(
     max_bytes: int = 1_000_000,
 ) -> FocusResult:
     """Retrieve the files relevant to `request`; the trace records every cycle's terms, scores and reasons."""
-    candidates = {e.path: _candidate(root, e.path, facts, redactor, max_bytes) for e in repo_map.files}
+    candidates = {
+        e.path: _candidate(root, e.path, facts, redactor, max_bytes)
+        for e in repo_map.files
+        if not NEVER_RANKED.search(e.path)
+    }
     judge = _model_judge(provider, request, candidates) if not provider.offline else _lexical_judge
     result = iterative_retrieval(
         initial_terms(request, facts, candidates),
@@ -87,11 +102,16 @@ def focus_files(
     return FocusResult(kept, trace)
 
 
+def request_terms(request: str) -> list[str]:
+    """The question's content words, in order, once each."""
+    return list(dict.fromkeys(content_words(request)))
+
+
 def initial_terms(
     request: str, facts: Facts, candidates: Mapping[str, Candidate] | None = None, extra: int = 4
 ) -> list[str]:
     """The request's discriminating keywords plus the repository's symbol names that share a stem with them."""
-    words = list(dict.fromkeys(content_words(request)))
+    words = request_terms(request)
     if candidates:
         words = discriminating(words, candidates)
     stems = {w[:5] for w in words if len(w) >= 4}
@@ -110,14 +130,18 @@ def initial_terms(
 def discriminating(
     words: list[str], candidates: Mapping[str, Candidate], max_share: float = 0.3
 ) -> list[str]:
-    """Drop words found in most files (the project's own name, say): they match everything and rank nothing."""
+    """Drop words found in most files that name nothing in the code: they match everything and rank nothing.
+    A frequent word the code is named after ("option" in a library with an `Option` class) is the question's
+    domain and stays."""
     if len(candidates) < 8:
         return words
     seen: Counter[str] = Counter()
     wanted = set(words)
+    named: set[str] = set()
     for candidate in candidates.values():
         seen.update(wanted & set(content_words(candidate.text)))
-    kept = [w for w in words if seen[w] <= max_share * len(candidates)]
+        named |= {w for w in wanted if _names(w, candidate.names)}
+    kept = [w for w in words if w in named or seen[w] <= max_share * len(candidates)]
     return kept or words
 
 
@@ -132,7 +156,27 @@ def _candidate(root: Path, path: str, facts: Facts, redactor: Redactor, max_byte
     words = " ".join(_IDENT_PARTS.findall(str(Path(path).with_suffix(""))))
     vocabulary, _ = redactor.redact(f"{words}\n{symbols}\n{_split_identifiers(symbols)}\n{doc}")
     text, _ = redactor.redact(f"{path}\n{vocabulary}\n{head}")
-    return Candidate(path, text, vocabulary)
+    names = frozenset(w.lower() for w in _IDENT_PARTS.findall(f"{words} {symbols}"))
+    return Candidate(path, text, vocabulary, names, is_context(path))
+
+
+def _names(term: str, names: frozenset[str]) -> bool:
+    stem = term[:5] if len(term) > 5 else term
+    return term in names or (len(stem) >= 4 and any(n.startswith(stem) for n in names))
+
+
+def relevance(terms: Sequence[str], candidate: Candidate) -> tuple[float, str]:
+    """Lexical relevance with symbol-name matches ranked above prose, and context files below code."""
+    score, reason = lexical_relevance(terms, candidate.text)
+    wanted = [w for t in terms for w in content_words(t)]
+    if score > 0 and wanted:
+        named = sum(1 for w in wanted if _names(w, candidate.names)) / len(wanted)
+        score = NAME_SHARE * named + (1 - NAME_SHARE) * score
+        if named:
+            reason += "; named in its symbols or path"
+    if candidate.context:
+        score, reason = score * CONTEXT_FACTOR, reason + "; a test, doc or build file"
+    return round(score, 3), reason
 
 
 def _split_identifiers(text: str) -> str:
@@ -145,7 +189,7 @@ def dispatch(query: Query, candidates: dict[str, Candidate]) -> list[Candidate]:
     for path, candidate in candidates.items():
         if path in query.excludes:
             continue
-        score, _ = lexical_relevance(query.terms, candidate.text)
+        score, _ = relevance(query.terms, candidate)
         if score > 0:
             scored.append((score, path))
     scored.sort(key=lambda sp: (-sp[0], sp[1]))
@@ -153,7 +197,7 @@ def dispatch(query: Query, candidates: dict[str, Candidate]) -> list[Candidate]:
 
 
 def _lexical_judge(query: Query, items: Sequence[Candidate]) -> list[Judged[Candidate]]:
-    return [Judged(c.path, c, *lexical_relevance(query.terms, c.text)) for c in items]
+    return [Judged(c.path, c, *relevance(query.terms, c)) for c in items]
 
 
 def _model_judge(provider: Provider, request: str, candidates: dict[str, Candidate]) -> Any:
@@ -183,7 +227,7 @@ def _model_judge(provider: Provider, request: str, candidates: dict[str, Candida
             if c.path in given:
                 judged.append(Judged(c.path, c, given[c.path].score, given[c.path].reason))
             else:  # the model skipped it (or answered nothing usable): the lexical judge decides
-                score, reason = lexical_relevance(query.terms, c.text)
+                score, reason = relevance(query.terms, c)
                 judged.append(Judged(c.path, c, score, f"lexical: {reason}"))
         return judged
 

@@ -5,26 +5,35 @@ Three rules, in this order: split oversized shards, cap the total number of file
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Callable, Sequence
 
 from generator.repo.model import MAX_FILES_PER_SHARD, MAX_TOTAL_FILES, Shard
 
+PartNamer = Callable[[str, Sequence[str]], str]  # (shard name, a part's files) → the part's name
 
-def normalize_shards(shards: Sequence[Shard]) -> list[Shard]:
+
+def normalize_shards(shards: Sequence[Shard], name_part: PartNamer | None = None) -> list[Shard]:
     """Apply the three seed rules: split → cap → merge."""
-    return merge_small_shards(cap_total_files(split_large_shards(shards)))
+    return merge_small_shards(cap_total_files(split_large_shards(shards, name_part=name_part)))
 
 
-def split_large_shards(shards: Sequence[Shard], limit: int = MAX_FILES_PER_SHARD) -> list[Shard]:
-    """seed: split any shard with more than 5 files into parts named "Core (1)", "Core (2)", …"""
+def split_large_shards(
+    shards: Sequence[Shard], limit: int = MAX_FILES_PER_SHARD, name_part: PartNamer | None = None
+) -> list[Shard]:
+    """seed: split any shard with more than 5 files into parts; each part is named by `name_part` (after
+    what its files do), else numbered "Core (1)", "Core (2)", …"""
     result: list[Shard] = []
     for shard in shards:
         if len(shard.files) <= limit:
             result.append(shard)
             continue
         parts = [shard.files[i : i + limit] for i in range(0, len(shard.files), limit)]
-        for number, files in enumerate(parts, 1):
-            result.append(Shard(f"{shard.name} ({number})", tuple(files), shard.rationale))
+        names = [name_part(shard.name, files) if name_part else "" for files in parts]
+        if len(set(names)) < len(names) or not all(names):
+            names = [f"{shard.name} ({number})" for number in range(1, len(parts) + 1)]
+        for name, files in zip(names, parts, strict=True):
+            result.append(Shard(name, tuple(files), shard.rationale))
     return result
 
 
@@ -45,7 +54,7 @@ def cap_total_files(shards: Sequence[Shard], limit: int = MAX_TOTAL_FILES) -> li
 def merge_small_shards(
     shards: Sequence[Shard], small: int = 2, limit: int = MAX_FILES_PER_SHARD
 ) -> list[Shard]:
-    """seed: merge consecutive shards of ≤ 2 files into one shard of up to 5 files."""
+    """seed: merge consecutive shards of ≤ 2 files into one shard of up to 5 files, named after all of them."""
     result: list[Shard] = []
     run: list[Shard] = []  # the consecutive small shards being merged
 
@@ -70,5 +79,16 @@ def _merged(run: Sequence[Shard]) -> Shard:
     if len(run) == 1:
         return run[0]
     files = tuple(f for shard in run for f in shard.files)
-    rationale = " ".join(s.rationale for s in run if s.rationale)
-    return Shard(" + ".join(s.name for s in run), files, rationale)
+    rationale = " ".join(dict.fromkeys(s.rationale for s in run if s.rationale))
+    return Shard(merged_name([s.name for s in run]), files, rationale)
+
+
+def merged_name(names: Sequence[str]) -> str:
+    """One name from the names of merged shards: "Certs" + "Cookies and types" → "Certs, cookies and types"."""
+    parts: list[str] = []
+    for name in names:
+        for part in re.split(r", | and ", name):
+            if part and part.lower() not in (p.lower() for p in parts):
+                parts.append(part)
+    parts = [parts[0]] + [p[:1].lower() + p[1:] if not p[:2].isupper() else p for p in parts[1:]]
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]

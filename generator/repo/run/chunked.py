@@ -24,6 +24,7 @@ from generator.repo.run.pipeline import (
     Study,
     analyze_shard,
     prepare,
+    publish,
     refresh_knowledge_index,
     shard_context,
     survey,
@@ -40,7 +41,7 @@ from generator.repo.run.session import (
     today,
 )
 from generator.repo.run.workers import Job, Report, run_jobs
-from generator.store import KBPaths
+from generator.store import KBPaths, read_page
 
 
 def start_session(
@@ -153,13 +154,16 @@ def synthesize_session(
         else:
             outcomes[chunk.index] = entry
     result = synthesize(study, provider, outcomes)
+    keep = bool(result.failed) and _complete_pages_exist(study)
+    if not keep:
+        publish(result)  # a partial synthesis never replaces a complete set of pages
     with session_lock(paths.cache_dir, session_id):
         session = load_session(paths.cache_dir, session_id)
         session.finished = not result.failed
         save_session(paths.cache_dir, session)
     refresh_knowledge_index(paths)
     if result.failed:
-        raise RepoPartialFailure(result)
+        raise RepoPartialFailure(result, kept_complete_pages=keep)
     return result
 
 
@@ -193,3 +197,15 @@ def resume_study(
         focus,
         session.plan_tokens,
     )
+
+
+def _complete_pages_exist(study: Study) -> bool:
+    """Whether the repository's index was written by a synthesis in which every shard landed."""
+    index = study.harvest_dir / "index.md"
+    if not index.is_file():
+        return False
+    try:
+        meta, _ = read_page(index)
+    except DeepkbError:
+        return False
+    return bool(meta.get("shards")) and not meta.get("failed_shards")

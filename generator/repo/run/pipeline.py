@@ -1,5 +1,9 @@
 """Repository research end to end. `run_repo_research` reads like the seed's table of contents:
-clone → map → facts → focus → plan (architect + normalize) → analyze shards → synthesize pages.
+clone → map → facts → focus → plan (architect + normalize) → analyze shards → synthesize → publish pages.
+
+Every stage up to synthesize returns records and writes no markdown; `publish` hands the records to the page
+layer (generator/site/pages/repo.py). This module is the one place under generator/repo/ that knows the page
+layer exists: it is the table of contents that runs both.
 
 Every stage's output is saved under the cache dir (generator/repo/session.py), so an unchanged repository
 costs no LLM call and rewrites no page, and a new revision re-analyzes only the shards whose files changed.
@@ -20,10 +24,11 @@ from generator.errors import DeepkbError, ResearchError
 from generator.llm.base import Provider
 from generator.redact import Redactor
 from generator.repo.analyze.citations import Linker
-from generator.repo.analyze.draft import ShardContext, draft_offline, draft_with_model, markdown_prose
+from generator.repo.analyze.draft import ShardContext, draft_offline, draft_with_model
 from generator.repo.model import Checkout, Facts, RepoMap, RepoSource, Shard, ShardPlan
 from generator.repo.plan.architect import plan_shards
 from generator.repo.plan.normalize import normalize_shards
+from generator.repo.plan.subsystems import part_namer
 from generator.repo.run.session import RepoCache, fingerprint, plan_from_json, plan_to_json, today
 from generator.repo.run.study import RepoPartialFailure, RepoResult, Study
 from generator.repo.run.workers import Job, Report, run_jobs
@@ -34,8 +39,8 @@ if TYPE_CHECKING:
     from generator.repo.plan.focus import FocusResult
 
 # bump when a prompt or a draft's shape changes, so cached stage outputs are not reused across it
-PLAN_VERSION = 1
-ANALYSIS_VERSION = 1
+PLAN_VERSION = 2
+ANALYSIS_VERSION = 2
 MAP_KEEP_BYTES = 32_000_000  # file bytes held from map to facts: a second read saved, memory bounded
 
 
@@ -58,6 +63,7 @@ def run_repo_research(
         study, provider, jobs, max_concurrent=max_concurrent, console=console, started=started
     )
     result = synthesize(study, provider, outcomes)
+    publish(result)
     refresh_knowledge_index(paths)
     if result.failed:
         raise RepoPartialFailure(result)
@@ -218,7 +224,7 @@ def plan_stage(
             "output": provider.usage.output_tokens - before[1],
         }
         cache.save_stage("plan", key, {"plan": plan_to_json(plan), "tokens": tokens})
-    shards = tuple(normalize_shards(plan.shards))
+    shards = tuple(normalize_shards(plan.shards, name_part=part_namer(facts)))
     if not shards:
         raise ResearchError(
             "nothing to analyze: the map found no readable source files", hint="check the path"
@@ -239,9 +245,6 @@ def shard_context(
     redactor: Redactor,
     request: str | None,
 ) -> ShardContext:
-    from generator.repo.checkout.history import change_counts
-
-    planned = [path for shard in plan.shards for path in shard.files]
     return ShardContext(
         root=pinned.path,
         label=f"{pinned.source.owner}/{pinned.source.name}",
@@ -252,20 +255,23 @@ def shard_context(
         redactor=redactor,
         readme=read_readme(pinned.path, repo_map, redactor),
         request=request,
-        history=change_counts(pinned.path, planned),
     )
 
 
 def read_readme(root: Path, repo_map: RepoMap, redactor: Redactor) -> str:
+    """The README's first real paragraph (redacted), "" without one."""
     from generator.repo.map.walk import read_source
+    from generator.repo.synthesize.readme import first_paragraph
 
-    for entry in sorted(repo_map.files, key=lambda e: e.path):
+    for entry in sorted(repo_map.files, key=lambda e: (len(e.path.split(".")), e.path)):
         if "/" not in entry.path and entry.path.lower().split(".")[0] == "readme":
             try:
-                text = read_source(root, entry.path, max_bytes=200_000)[:20_000]
+                text = read_source(root, entry.path, max_bytes=200_000)[:50_000]
             except DeepkbError:
                 return ""
-            return redactor.redact(markdown_prose(text))[0]
+            return redactor.redact(first_paragraph(text, rst=entry.path.lower().endswith((".rst", ".txt"))))[
+                0
+            ]
     return ""
 
 
@@ -361,6 +367,14 @@ def _json_roundtrip(value: Any) -> Any:
 
 
 # --------------------------------------------------------------------------- stage 9
+
+
+def publish(result: RepoResult) -> None:
+    """Hand the records to the page layer, which renders and writes the shard pages and the index."""
+    from generator.site.pages.repo import write_repo_pages
+
+    study = result.study
+    write_repo_pages(study.harvest_dir, result.synthesis, study.ctx.linker)
 
 
 def refresh_knowledge_index(paths: KBPaths) -> None:

@@ -10,18 +10,26 @@ from generator import store
 from generator.config import Config
 from generator.errors import PartialFailure
 from generator.repo.analyze.draft import ShardContext
-from generator.repo.model import Checkout, Facts, RepoMap, RepoSource, ShardAnalysis, ShardPlan
+from generator.repo.model import (
+    Checkout,
+    Facts,
+    RepoMap,
+    RepoSource,
+    RepoSynthesis,
+    Shard,
+    ShardAnalysis,
+    ShardPlan,
+)
 from generator.repo.run.session import RepoCache
-from generator.site.text import md_inline
 from generator.store import KBPaths
 
 if TYPE_CHECKING:  # focus (and its retrieval loop) is imported only by runs with a request
     from generator.repo.plan.focus import FocusResult
 
 
-def shard_page_name(analysis: ShardAnalysis) -> str:
-    """shards/NN_<slug>.md: NN is the shard's place in the plan, stable while the plan is."""
-    return f"{analysis.index:02d}_{store.slugify(analysis.shard.name, max_len=50)}.md"
+def shard_slug(index: int, shard: Shard) -> str:
+    """NN_<slug> of shards/NN_<slug>.md: NN is the shard's place in the plan, stable while the plan is."""
+    return f"{index:02d}_{store.slugify(shard.name, max_len=50)}"
 
 
 @dataclass
@@ -52,20 +60,23 @@ class Study:
 
 @dataclass
 class RepoResult:
+    """What a repository research returns: its study and the synthesis the pages are rendered from."""
+
     study: Study
-    analyses: list[ShardAnalysis]
-    summary: list[str]
-    provider: str
-    model: str
+    synthesis: RepoSynthesis
     usage: dict[str, int]
 
     @property
+    def analyses(self) -> list[ShardAnalysis]:
+        return self.synthesis.analyses
+
+    @property
     def landed(self) -> list[ShardAnalysis]:
-        return [a for a in self.analyses if a.status == "ok"]
+        return self.synthesis.landed
 
     @property
     def failed(self) -> list[ShardAnalysis]:
-        return [a for a in self.analyses if a.status != "ok"]
+        return self.synthesis.failed
 
     def to_json(self) -> dict[str, Any]:
         study = self.study
@@ -81,14 +92,14 @@ class RepoResult:
             "shards_failed": [
                 {"name": a.shard.name, "files": list(a.shard.files), "reason": a.error} for a in self.failed
             ],
-            "shard_summaries": [
-                f"[{md_inline(a.shard.name)}](shards/{shard_page_name(a)}): {md_inline(a.summary)}"
+            "shards": [
+                {"name": a.shard.name, "page": f"shards/{a.slug}.md", "summary": a.summary}
                 for a in self.landed
             ],
-            "summary": " ".join(self.summary),
+            "summary": " ".join([self.synthesis.overview, *self.synthesis.summary]).strip(),
             "planner": study.plan.planner,
-            "provider": self.provider,
-            "model": self.model,
+            "provider": self.synthesis.provider,
+            "model": self.synthesis.model,
             "usage": self.usage,
         }
 
@@ -96,10 +107,13 @@ class RepoResult:
 class RepoPartialFailure(PartialFailure):
     """Some shards failed; the others' pages and the index were written. Carries the result for --json."""
 
-    def __init__(self, result: RepoResult) -> None:
+    def __init__(self, result: RepoResult, *, kept_complete_pages: bool = False) -> None:
         names = ", ".join(a.shard.name for a in result.failed)
+        hint = "the index lists the reasons; run again to retry only the failed shards"
+        if kept_complete_pages:
+            hint = "the complete pages of an earlier run were kept; finish the chunks, then synthesize again"
         super().__init__(
             f"{len(result.failed)} of {len(result.analyses)} shards of {result.study.label} failed: {names}",
-            hint="the index lists the reasons; run again to retry only the failed shards",
+            hint=hint,
         )
         self.result = result

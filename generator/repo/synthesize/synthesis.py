@@ -1,53 +1,145 @@
-"""Stage 9, synthesize: the shard pages and the repository's index.md, rendered from templates.
+"""Stage 9, synthesize: the shard analyses and the repository synthesis, as records.
 
-Pages are written through the store (atomic, skipped when unchanged); every value in them comes from saved
-drafts and the pinned checkout, so the same inputs give byte-identical pages.
+Every value comes from saved drafts, the facts and the pinned checkout, so the same inputs give the same
+records; the page layer (generator/site/pages/repo.py) renders and writes them.
 """
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
-from generator import store
 from generator.errors import DeepkbError, ProviderError, ResearchError
 from generator.llm.base import Prompt, Provider
-from generator.repo.analyze.draft import render_analysis
-from generator.repo.model import Facts, RepoMap, Shard, ShardAnalysis, ShardPlan
+from generator.repo.analyze.citations import check_citations
+from generator.repo.analyze.describe import (
+    first_sentence,
+    flow_hops,
+    key_functions,
+    key_types,
+    main_chain,
+    module_lines,
+)
+from generator.repo.analyze.draft import shard_purpose, split_model_summary
+from generator.repo.model import RepoMap, RepoSynthesis, Shard, ShardAnalysis
+from generator.repo.plan.subsystems import core_modules, rank_files
 from generator.repo.run.session import fingerprint
-from generator.repo.run.study import RepoResult, Study, shard_page_name
-from generator.repo.synthesize import mermaid
-from generator.site.templates import render_template
-from generator.site.text import Markdown
-from generator.summarize import summarize
+from generator.repo.run.study import RepoResult, Study, shard_slug
+from generator.repo.synthesize.answer import answer_request
+from generator.repo.synthesize.architecture import (
+    catalogue,
+    link_subsystems,
+    main_flow,
+    place_modules,
+    subsystem_edges,
+)
 
-SYNTHESIS_VERSION = 1
-SKIPPED_EXAMPLES = 5  # paths listed per skip reason on the index page
-
+SYNTHESIS_VERSION = 2
+HISTORY_ROWS = 10
+SUMMARY_CHARS = 200  # a subsystem's one sentence on the index, never cut
 _NOT_TAGS = frozenset({"text", "other", "markdown", "rst", "json", "yaml", "toml", "ini", "csv", "xml"})
 
 
-@dataclass
-class IndexInfo:
-    """What the index page says about the run besides the shards themselves."""
+def synthesize(study: Study, provider: Provider, outcomes: dict[int, Any]) -> RepoResult:
+    """The landed shards' analyses and the index's record; failed shards are listed, never described."""
+    modules = core_modules(study.repo_map)
+    analyses = [
+        build_analysis(study, index, shard, outcomes.get(index, ResearchError("not analyzed")))
+        for index, shard in enumerate(study.plan.shards, 1)
+    ]
+    landed = [a for a in analyses if a.status == "ok"]
+    placement = place_modules(modules, landed, study.facts, study.repo_map)
+    # calls out of each shard's main module add the borders imports cannot show (a Go package's files
+    # share one import path); reading every module's calls would cost more than the whole research
+    main_modules = [shard.files[0] for shard in study.plan.shards if shard.files]
+    calls = study.facts.calls.edges(main_modules) if study.facts.calls is not None else []
+    edges = subsystem_edges(placement, study.facts, calls)
+    link_subsystems(landed, edges)
+    synthesis = repo_synthesis(study, provider, analyses)
+    synthesis.architecture = edges
+    synthesis.catalogue = catalogue(placement, landed, study.facts, study.repo_map, study.ctx.linker)
+    synthesis.modules_present = len(modules)
+    synthesis.main_flow = main_flow(study.facts, modules, study.repo_map, study.ctx.linker)
+    if study.request:
+        ranked = rank_files(
+            study.focus.files if study.focus and study.focus.files else modules, study.facts, study.repo_map
+        )
+        synthesis.answer = answer_request(study.request, ranked, study.facts, study.ctx.linker)
+    usage = {
+        "llm_calls": provider.usage.calls,
+        "cache_hits": provider.usage.cache_hits,
+        "input_tokens": synthesis.tokens.get("input", 0),
+        "output_tokens": synthesis.tokens.get("output", 0),
+    }
+    return RepoResult(study, synthesis, usage)
 
-    title: str
-    label: str  # owner/name
-    source: str
-    revision: str
-    revision_date: str
-    provider: str
-    model: str
-    offline: bool
-    request: str | None = None
-    plan: ShardPlan | None = None
-    focus: dict[str, Any] | None = None
-    summary: list[str] = field(default_factory=list)
-    tokens: dict[str, int] = field(default_factory=dict)
+
+def build_analysis(study: Study, index: int, shard: Shard, outcome: Any) -> ShardAnalysis:
+    """A shard's record from its draft and the facts; a failure becomes a failed record with its reason."""
+    if isinstance(outcome, BaseException):
+        reason = (
+            outcome.line() if isinstance(outcome, DeepkbError) else f"{type(outcome).__name__}: {outcome}"
+        )
+        return ShardAnalysis(index, shard, "", "", status="failed", error=reason)
+    ctx, facts = study.ctx, study.facts
+    draft = outcome["draft"]
+    analysis = ShardAnalysis(
+        index,
+        shard,
+        shard_slug(index, shard),
+        "",
+        key_types=key_types(shard.files, facts, ctx.linker),
+        functions=key_functions(shard.files, facts, ctx.linker),
+        flow=flow_hops(main_chain(facts, shard.files), ctx.linker),
+        files=module_lines(shard.files, study.repo_map, facts, ctx.linker),
+        imports=[
+            (path, target)
+            for path in shard.files
+            for target in (facts.files[path].depends_on if path in facts.files else [])
+            if target in shard.files and target != path
+        ],
+        generated=outcome["generated"],
+        provider=outcome.get("provider", ""),
+        model=str(draft.get("model") or outcome.get("model", "")),
+        tags=canonical(["repository", *language_tags(study.repo_map, shard.files)]),
+    )
+    if draft.get("kind") == "llm":
+        said, text = split_model_summary(str(draft.get("text", "")))
+        # model text is bounded here: one sentence, or its first 300 characters when it never ends
+        summary = first_sentence(said, SUMMARY_CHARS * 2) or said[:SUMMARY_CHARS]
+        valid, dropped = check_citations(text, ctx.linker)
+        analysis.model_text, analysis.truncated = text, bool(draft.get("truncated"))
+        analysis.purpose = [ctx.redactor.redact(s)[0] for s in shard_purpose(shard, facts)]
+        analysis.input_tokens = int(draft.get("input_tokens", 0))
+        analysis.output_tokens = int(draft.get("output_tokens", 0))
+        analysis.citations_valid, analysis.citations_dropped = len(valid), dropped
+    else:
+        analysis.purpose = list(draft.get("purpose", []))
+        summary = ""
+        analysis.model = "offline-extractive"
+    if analysis.files and not analysis.files[0].purpose and analysis.top_symbols:
+        # its main module says nothing of itself: what it defines says more than a neighbour's docstring
+        analysis.purpose.insert(0, _defines(analysis) + ".")
+    analysis.summary = " ".join((summary or _offline_summary(analysis)).split())
+    cited = [s for s in analysis.top_symbols if s.citation] + [f for f in analysis.files if f.citation]
+    analysis.citations_valid += len(cited)
+    return analysis
+
+
+def _offline_summary(analysis: ShardAnalysis) -> str:
+    """What its most important module says it is for, when that fits a table cell; else what it defines."""
+    top = analysis.files[0].purpose if analysis.files else ""
+    if top and len(top) <= SUMMARY_CHARS:
+        return top
+    if analysis.top_symbols:
+        return _defines(analysis) + "."
+    return f"{len(analysis.shard.files)} modules: " + ", ".join(analysis.shard.files) + "."
+
+
+def _defines(analysis: ShardAnalysis) -> str:
+    names = [s.name for s in analysis.top_symbols[:3]]
+    return "Defines " + (names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1])
 
 
 def canonical(terms: Sequence[str]) -> list[str]:
@@ -66,246 +158,64 @@ def language_tags(repo_map: RepoMap, paths: Sequence[str] | None = None, limit: 
     return [lang for lang, _ in counts.most_common(limit)]
 
 
-def write_shard_page(directory: Path, analysis: ShardAnalysis, info: IndexInfo) -> str:
-    """Write shards/NN_<slug>.md and return its name."""
-    name = shard_page_name(analysis)
-    meta = {
-        "title": f"{info.label}: {analysis.shard.name}",
-        "description": analysis.summary or f"Analysis of {analysis.shard.name} in {info.label}",
-        "tags": analysis.tags,
-        "generated": analysis.generated,
-        "provider": analysis.provider,
-        "model": analysis.model,
-        "source": info.source,
-        "revision": info.revision,
-        "shard": analysis.index,
-        "files": list(analysis.shard.files),
-        "citations_valid": analysis.citations_valid,
-        "citations_dropped": analysis.citations_dropped,
-    }
-    body = render_template(
-        "shard.md.j2",
-        {
-            "title": analysis.shard.name,
-            "offline": analysis.provider == "offline",
-            "summary": analysis.summary,
-            "repo_label": info.label,
-            "rationale": analysis.shard.rationale,
-            "body": Markdown(analysis.body),
-            "citations_dropped": analysis.citations_dropped,
-        },
-    )
-    store.write_page(store.safe_join(directory, "shards", name), meta, body)
-    return name
+# --------------------------------------------------------------------------- the index's record
 
 
-def remove_stale_pages(directory: Path, keep: set[str]) -> None:
-    """Shard pages of an earlier plan (or of a shard that failed this time) must not linger as if current."""
-    shards = directory / "shards"
-    if not shards.is_dir():
-        return
-    for page in shards.glob("*.md"):
-        if page.name not in keep and re.fullmatch(r"\d{2}_[^/]+\.md", page.name):
-            page.unlink()
-
-
-def write_index(
-    directory: Path,
-    info: IndexInfo,
-    analyses: Sequence[ShardAnalysis],
-    repo_map: RepoMap,
-    facts: Facts,
-) -> None:
+def repo_synthesis(study: Study, provider: Provider, analyses: list[ShardAnalysis]) -> RepoSynthesis:
     landed = [a for a in analyses if a.status == "ok"]
-    failed = [a for a in analyses if a.status != "ok"]
-    pages = [f"shards/{shard_page_name(a)}" for a in landed]
-    meta = {
-        "title": info.title,
-        "description": _description(info, landed),
-        "tags": canonical(["repository", *language_tags(repo_map)]),
-        "generated": max((a.generated for a in landed), default=info.revision_date[:10]),
-        "provider": info.provider,
-        "model": info.model,
-        "source": info.source,
-        "revision": info.revision,
-        "revision_date": info.revision_date,
-        "shards": pages,
-        "failed_shards": [a.shard.name for a in failed],
-        "planner": info.plan.planner if info.plan else "heuristic",
-        "tokens": info.tokens,
-        "citations_dropped": sum(a.citations_dropped for a in landed),
-    }
-    store.write_page(
-        directory / "index.md",
-        meta,
-        render_template("repo_index.md.j2", _index_context(info, analyses, repo_map, facts)),
-    )
-
-
-def _description(info: IndexInfo, landed: Sequence[ShardAnalysis]) -> str:
-    lead = info.summary[0] if info.summary else ""
-    text = f"Research of {info.label} at {info.revision[:10] or 'its working tree'}: {len(landed)} shards. {lead}"
-    return " ".join(text.split())[:300]
-
-
-def _index_context(
-    info: IndexInfo, analyses: Sequence[ShardAnalysis], repo_map: RepoMap, facts: Facts
-) -> dict[str, Any]:
-    landed = [a for a in analyses if a.status == "ok"]
-    plan_note = info.plan.note if info.plan else ""
-    planner = _planner_line(info)
-    return {
-        "title": info.title,
-        "offline": info.offline,
-        "request": info.request,
-        "source": info.source,
-        "revision_short": info.revision[:12] or "working tree",
-        "revision_date": info.revision_date,
-        "summary": info.summary or ["No README or module documentation was found to summarize."],
-        "shards": [
-            {
-                "name": a.shard.name,
-                "page": Markdown(f"shards/{shard_page_name(a)}"),
-                "summary": a.summary,
-                "files": len(a.shard.files),
-            }
-            for a in landed
-        ],
-        "failed": [
-            {"name": a.shard.name, "reason": a.error or "unknown error", "files": list(a.shard.files)}
-            for a in analyses
-            if a.status != "ok"
-        ],
-        "diagram": shard_diagram(landed, facts),
-        "languages": [{"name": k, **v} for k, v in repo_map.languages().items()][:12],
-        "planner": planner,
-        "planner_note": plan_note,
-        "focus": info.focus,
-        "skipped": skipped_counts(repo_map),
-    }
-
-
-def _planner_line(info: IndexInfo) -> str:
-    if info.plan and info.plan.planner == "llm":
-        line = "The language model proposed the shards"
-    else:
-        line = "The shards were grouped from the dependency graph (package directories joined by imports, most important first)"
-    kept = (info.focus or {}).get("kept") or []
-    if kept:
-        line += f", choosing among the {len(kept)} files the focus step retrieved"
-    return line + "."
-
-
-def shard_diagram(landed: Sequence[ShardAnalysis], facts: Facts) -> str:
-    """Shards as nodes, an arrow where a file of one imports a file of another; "" with fewer than 2 shards."""
-    if len(landed) < 2:
-        return ""
-    owner = {path: i for i, a in enumerate(landed) for path in a.shard.files}
-    edges = set()
-    for path, i in owner.items():
-        fact = facts.files.get(path)
-        for target in fact.depends_on if fact else []:
-            if target in owner and owner[target] != i:
-                edges.add((i, owner[target]))
-    return mermaid.fenced(mermaid.flowchart([a.shard.name for a in landed], sorted(edges)))
-
-
-def skipped_counts(repo_map: RepoMap) -> list[dict[str, Any]]:
-    """What the map left out, counted by reason ("too large (2.1 MB)" counts as "too large"), with the first
-    few paths of each reason so a reader can see which files were left out."""
-    by_reason: dict[str, list[str]] = {}
-    for s in repo_map.skipped:
-        by_reason.setdefault(re.sub(r"\s*\(.*\)$", "", s.reason) or "other", []).append(s.path)
-    counts = Counter({reason: len(paths) for reason, paths in by_reason.items()})
-    return [
-        {"reason": reason, "count": n, "examples": by_reason[reason][:SKIPPED_EXAMPLES]}
-        for reason, n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
-    ]
-
-
-def repo_summary(readme: str, facts: Facts, request: str | None) -> list[str]:
-    """Extractive summary from the README, else the most important modules' documentation."""
-    text = readme
-    if len(text.split()) < 30:
-        docs = [f.doc for f in sorted(facts.files.values(), key=lambda f: -f.importance) if f.doc][:12]
-        text = (text + "\n\n" + "\n\n".join(docs)).strip()
-    sentences = summarize(text, sentences=4, focus=request or "") if text else []
-    return list(dict.fromkeys(sentences))  # the README's first paragraph is often also a module's doc
-
-
-# --------------------------------------------------------------------------- the stage
-
-
-def synthesize(study: Study, provider: Provider, outcomes: dict[int, Any]) -> RepoResult:
-    """Write the landed shards' pages and the index; failed shards are listed, never given a page."""
-    analyses = [
-        build_analysis(study, index, shard, outcomes.get(index, ResearchError("not analyzed")))
-        for index, shard in enumerate(study.plan.shards, 1)
-    ]
-    landed = [a for a in analyses if a.status == "ok"]
-    info = index_info(study, provider, landed)
-    directory = study.harvest_dir
-    written = {write_shard_page(directory, a, info) for a in landed}
-    remove_stale_pages(directory, written)
-    write_index(directory, info, analyses, study.repo_map, study.facts)
-    usage = {
-        "llm_calls": provider.usage.calls,
-        "cache_hits": provider.usage.cache_hits,
-        "input_tokens": info.tokens.get("input", 0),
-        "output_tokens": info.tokens.get("output", 0),
-    }
-    return RepoResult(study, analyses, info.summary, info.provider, info.model, usage)
-
-
-def build_analysis(study: Study, index: int, shard: Shard, outcome: Any) -> ShardAnalysis:
-    if isinstance(outcome, BaseException):
-        reason = (
-            outcome.line() if isinstance(outcome, DeepkbError) else f"{type(outcome).__name__}: {outcome}"
-        )
-        return ShardAnalysis(index, shard, "", "", "", status="failed", error=reason)
-    analysis = render_analysis(index, shard, outcome["draft"], study.ctx)
-    analysis.slug = shard_page_name(analysis)[:-3]
-    analysis.generated = outcome["generated"]
-    analysis.provider = outcome.get("provider", "")
-    analysis.model = analysis.model or outcome.get("model", "")
-    analysis.tags = canonical(["repository", *language_tags(study.repo_map, shard.files)])
-    return analysis
-
-
-def index_info(study: Study, provider: Provider, landed: list[ShardAnalysis]) -> IndexInfo:
     tokens = {
         "input": study.plan_tokens.get("input", 0) + sum(a.input_tokens for a in landed),
         "output": study.plan_tokens.get("output", 0) + sum(a.output_tokens for a in landed),
     }
     summary, summary_tokens = overall_summary(study, provider, landed)
-    tokens = {k: v + summary_tokens.get(k, 0) for k, v in tokens.items()}
-    source = study.source
-    return IndexInfo(
+    source, checkout = study.source, study.checkout
+    web = source.web_url or ""
+    history, window = _history(study)
+    return RepoSynthesis(
         title=f"Research Analysis: {source.name}",
         label=study.label,
-        source=source.web_url or (source.location if source.kind == "url" else study.label),
-        revision=study.checkout.revision,
-        revision_date=study.checkout.revision_date,
+        source=web or (source.location if source.kind == "url" else study.label),
+        source_url=web,
+        revision=checkout.revision,
+        revision_url=f"{web}/commit/{checkout.revision}" if web and checkout.revision else "",
+        revision_date=checkout.revision_date,
         provider=provider.name,
         model=provider.model_for("analyze"),
         offline=provider.offline,
-        request=study.request,
-        plan=study.plan,
-        focus=study.focus.trace if study.focus else None,
+        analyses=analyses,
+        overview=study.ctx.readme,
         summary=summary,
-        tokens=tokens,
+        request=study.request,
+        history=history,
+        history_window=window,
+        languages=study.repo_map.languages(),
+        skipped=list(study.repo_map.skipped),
+        planner=study.plan.planner,
+        planner_note=study.plan.note,
+        focus=study.focus.trace if study.focus else None,
+        tokens={k: v + summary_tokens.get(k, 0) for k, v in tokens.items()},
     )
+
+
+def _history(study: Study) -> tuple[list[tuple[str, int]], str]:
+    """The most-changed source modules (renames followed) and the window the counts cover."""
+    from generator.repo.checkout.history import file_history
+
+    history = file_history(study.checkout.path, core_modules(study.repo_map))
+    return list(history.counts.items())[:HISTORY_ROWS], history.window
 
 
 def overall_summary(
     study: Study, provider: Provider, landed: Sequence[ShardAnalysis]
 ) -> tuple[list[str], dict[str, int]]:
-    """The model's summary of the shard summaries (saved; re-asked only when they change), else extractive."""
-    extractive = [
-        study.ctx.redactor.redact(s)[0] for s in repo_summary(study.ctx.readme, study.facts, study.request)
-    ]
+    """The model's summary of the shard summaries (saved; re-asked only when they change); offline, the
+    most important modules' first sentences when the README gave no paragraph."""
     if provider.offline or not landed:
-        return extractive, {}
+        if study.ctx.readme:
+            return [], {}
+        ranked = rank_files(core_modules(study.repo_map), study.facts, study.repo_map)
+        docs = [first_sentence(study.facts.files[p].doc) for p in ranked[:6] if p in study.facts.files]
+        return list(dict.fromkeys(d for d in docs if d))[:3], {}
     shards = [f"- {a.shard.name}: {a.summary}" for a in landed]
     readme = study.ctx.readme[:4000]
     key = fingerprint(
@@ -323,7 +233,8 @@ def overall_summary(
     ask = f"The research request was: {study.request}\nAnswer it directly.\n\n" if study.request else ""
     prompt = Prompt(
         user=(
-            f"{ask}Repository: {study.label}\nREADME (excerpt):\n{readme}\n\nSubsystems and what each does:\n"
+            f"{ask}Repository: {study.label}\nREADME (first paragraph):\n{readme}\n\n"
+            "Subsystems and what each does:\n"
             + "\n".join(shards)
             + "\n\nWrite a summary of the whole repository in 3 to 5 sentences, as plain prose paragraphs."
         ),
@@ -334,9 +245,9 @@ def overall_summary(
     try:
         answer = provider.complete(prompt)
     except ProviderError:
-        return extractive, {}  # the shards landed; a missing summary must not fail the run
+        return [], {}  # the shards landed; a missing summary must not fail the run
     text, _ = study.ctx.redactor.redact(answer.text)
-    paragraphs = [" ".join(p.split()) for p in text.split("\n\n") if p.strip()][:4] or extractive
+    paragraphs = [" ".join(p.split()) for p in text.split("\n\n") if p.strip()][:4]
     tokens = {"input": answer.input_tokens, "output": answer.output_tokens}
     study.cache.save_stage("synthesis", key, {"summary": paragraphs, "tokens": tokens})
     return paragraphs, tokens

@@ -1,0 +1,117 @@
+"""What a page says about code, from the facts: the key types with their main methods, the key functions and
+one line per module. Shared by the shard pages, the index's catalogue and the prompts, so the offline analyst
+and the model are shown the same things. Which symbols matter is the facts' ranking
+(generator/repo/facts/ranking.py); this module cites them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+
+from generator.repo.analyze.citations import Linker
+from generator.repo.facts.ranking import TYPE_KINDS, RankedSymbol, key_symbols
+from generator.repo.model import CallEdge, CitedSymbol, Facts, FlowHop, KeyType, ModuleLine, RepoMap, Symbol
+
+MODULE_SYMBOLS = 3  # symbols named on a module's catalogue line
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z`\"'(])")
+
+
+def cite(symbol: Symbol, path: str, linker: Linker) -> CitedSymbol:
+    return CitedSymbol(
+        symbol.name,
+        symbol.kind,
+        path,
+        first_sentence(symbol.doc),
+        linker.check(path, symbol.start, symbol.end),
+    )
+
+
+def ranked(paths: Iterable[str], facts: Facts) -> list[RankedSymbol]:
+    """The key symbols of `paths`, best first across the files."""
+    found = [
+        RankedSymbol(entry.symbol, entry.score, path, entry.methods)
+        for path in paths
+        for entry in key_symbols(facts, path)
+    ]
+    return sorted(found, key=lambda r: (-r.score, r.path, r.symbol.start))
+
+
+def key_types(paths: Sequence[str], facts: Facts, linker: Linker, limit: int = 8) -> list[KeyType]:
+    """The classes (structs, interfaces) of `paths`, most important first, each with its main methods."""
+    return [
+        KeyType(
+            cite(r.symbol, r.path, linker), tuple(cite(m, r.path, linker) for m in r.methods), r.symbol.bases
+        )
+        for r in ranked(paths, facts)
+        if r.symbol.kind in TYPE_KINDS
+    ][:limit]
+
+
+def key_functions(paths: Sequence[str], facts: Facts, linker: Linker, limit: int = 10) -> list[CitedSymbol]:
+    """Functions (and methods standing on their own, like `app.use`), most important first."""
+    return [cite(r.symbol, r.path, linker) for r in ranked(paths, facts) if r.symbol.kind not in TYPE_KINDS][
+        :limit
+    ]
+
+
+def module_lines(paths: Iterable[str], repo_map: RepoMap, facts: Facts, linker: Linker) -> list[ModuleLine]:
+    """One line per module: what it is for, its size and its most important symbols."""
+    sizes = {f.path: f for f in repo_map.files}
+    result = []
+    for path in paths:
+        entry = sizes.get(path)
+        fact = facts.files.get(path)
+        lines = entry.lines if entry else 0
+        symbols = [r.symbol for r in key_symbols(facts, path, limit=MODULE_SYMBOLS)]
+        result.append(
+            ModuleLine(
+                path=path,
+                language=entry.language if entry else "",
+                lines=lines,
+                purpose=first_sentence(fact.doc) if fact else "",
+                symbols=tuple(cite(s, path, linker) for s in symbols),
+                citation=linker.check(path, 1, max(lines, 1)),
+            )
+        )
+    return result
+
+
+def first_sentence(text: str, limit: int = 240) -> str:
+    """The first sentence of a docstring, whole; "" when it would have to be cut mid-sentence."""
+    flat = " ".join(text.split())
+    if not flat:
+        return ""
+    sentence = _SENTENCE_END.split(flat, maxsplit=1)[0]
+    return sentence if len(sentence) <= limit else ""
+
+
+def sentences(text: str, limit: int = 3) -> list[str]:
+    """The leading whole sentences of a docstring (at most `limit`)."""
+    flat = " ".join(text.split())
+    return [s for s in _SENTENCE_END.split(flat)[:limit] if s and len(s) <= 400]
+
+
+def flow_hops(chain: Sequence[CallEdge], linker: Linker) -> list[FlowHop]:
+    """A call chain as hops, each cited at the line of its call."""
+    return [
+        FlowHop(
+            edge.caller or _module_name(edge.caller_path),
+            edge.callee,
+            linker.check(edge.caller_path, edge.line),
+        )
+        for edge in chain
+    ]
+
+
+def _module_name(path: str) -> str:
+    return path.rsplit("/", 1)[-1]
+
+
+def main_chain(facts: Facts, paths: Sequence[str] | None, limit: int = 8) -> list[CallEdge]:
+    """The best call chain from an entry point of `paths` (the whole repository when None) by the call
+    graph's own ranking (generator/repo/facts/flows.py): the "how it flows" path, capped."""
+    if facts.calls is None:
+        return []
+    chains = facts.calls.chains(paths, limit=1)
+    return list(chains[0][:limit]) if chains else []

@@ -1,0 +1,112 @@
+"""Which of a file's names other files use: Python `from module import Name` counted per importing file,
+package re-exports followed to the module that defines the name, `__init__` re-exports recorded as the
+defining module's exports, a JS package's public face, and how often each class is subclassed. The ranking
+of symbols (ranking.py) reads these."""
+
+from __future__ import annotations
+
+import posixpath
+from collections import Counter, defaultdict
+from collections.abc import Iterable
+
+from generator.repo.facts.imports import JS_LANGUAGES
+from generator.repo.model import FileFacts
+
+PACKAGE_FILES = ("__init__.py", "__init__.pyi")
+
+
+NamesImported = dict[str, set[tuple[str, str]]]
+"""importer → {(file the name is taken from, name)}, from Python `from module import Name` statements."""
+
+
+def count_name_uses(files: dict[str, FileFacts], imported: NamesImported) -> None:
+    """Fill `FileFacts.name_uses` (files importing each name) and add re-exported names to `exports`."""
+    origins = _reexport_origins(imported)
+    uses: dict[str, Counter[str]] = defaultdict(Counter)
+    for importer, names in imported.items():
+        # `from requests import Session` uses sessions.Session too; each importer counts once per name
+        followed = set(names)
+        for target, name in names:
+            origin = origins.get((target, name))
+            if origin is not None and origin != importer:
+                followed.add((origin, name))
+        for target, name in followed:
+            uses[target][name] += 1
+    for path, counter in uses.items():
+        files[path].name_uses = dict(counter)
+    for importer, names in imported.items():
+        grouped: dict[str, list[str]] = {}
+        for target, name in sorted(names):
+            grouped.setdefault(target, []).append(name)
+        files[importer].names_from = grouped
+    for (package, name), origin in origins.items():
+        if not _is_public_name(name, files[package]):
+            continue
+        if name not in files[origin].exports:
+            files[origin].exports.append(name)
+        if _is_top_package(package, files) and name not in files[origin].api_names:
+            files[origin].api_names.append(name)
+
+
+def _is_top_package(init: str, files: dict[str, FileFacts]) -> bool:
+    """An `__init__` whose folder's parent is no package: what users import (`requests`, `src/click`)."""
+    parent = posixpath.dirname(posixpath.dirname(init))
+    return not any(posixpath.join(parent, name) in files for name in PACKAGE_FILES) if parent else True
+
+
+def _reexport_origins(imported: dict[str, set[tuple[str, str]]]) -> dict[tuple[str, str], str]:
+    """(package `__init__`, name) → the module it imports the name from, followed through packages."""
+    direct = {
+        (importer, name): target
+        for importer, names in imported.items()
+        if posixpath.basename(importer) in PACKAGE_FILES
+        for target, name in names
+    }
+    resolved: dict[tuple[str, str], str] = {}
+    for key, target in direct.items():
+        seen = {key[0]}
+        while (
+            posixpath.basename(target) in PACKAGE_FILES and (target, key[1]) in direct and target not in seen
+        ):
+            seen.add(target)
+            target = direct[(target, key[1])]
+        resolved[key] = target
+    return resolved
+
+
+def _is_public_name(name: str, package: FileFacts) -> bool:
+    return name in package.exports if package.exports else not name.startswith("_")
+
+
+def module_stem(path: str) -> str:
+    """The module name a file defines: "sessions" for "pkg/sessions.py", "pkg" for "pkg/__init__.py"."""
+    name = posixpath.basename(path)
+    if name in PACKAGE_FILES:
+        return posixpath.basename(posixpath.dirname(path))
+    return name.rsplit(".", 1)[0]
+
+
+def mark_package_api(files: dict[str, FileFacts]) -> None:
+    """A JS/TS package's main module and the modules it requires directly are its public face: their
+    exported names join `api_names` (Python's are the top-level package's re-exports, fanin.py)."""
+    for path, facts in files.items():
+        if not (facts.is_entry_point and facts.language in JS_LANGUAGES):
+            continue
+        for member in [path, *facts.depends_on]:
+            target = files.get(member)
+            if target is None or target.language not in JS_LANGUAGES:
+                continue
+            names = [s.name for s in target.symbols if s.exported and not s.parent]
+            objects = [e for e in target.exports if any(s.parent == e for s in target.symbols)]
+            target.api_names = list(dict.fromkeys([*target.api_names, *names, *objects]))
+
+
+def base_uses(files: Iterable[FileFacts]) -> dict[str, int]:
+    """Subclasses per base name, over the symbols already read (source modules; tests stay unread)."""
+    counts: Counter[str] = Counter()
+    for facts in files:
+        if not getattr(facts, "symbols_read", True):  # a test file not parsed yet: left unread
+            continue
+        for symbol in facts.symbols:
+            counts.update({base.rsplit(".", 1)[-1] for base in symbol.bases})
+    return dict(counts)

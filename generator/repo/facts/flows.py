@@ -1,0 +1,169 @@
+"""The main paths through a repository: call chains that start at a public entry point (an exported or
+re-exported function, a public method of an exported class) and follow the calls that reach the most
+important symbols — `get → request → Session.request → Session.send → HTTPAdapter.send`.
+
+Paths are searched depth-first with a small fan-out per hop (the callees that matter most) and scored by
+the importance of every symbol they reach, so a path into the core beats one into a helper.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from typing import Protocol
+
+from generator.repo.facts.ranking import symbol_score
+from generator.repo.map.filetypes import is_context_file
+from generator.repo.model import CallEdge, FileFacts, Symbol
+
+CHAIN_DEPTH = 6  # hops in one path
+FAN_OUT = 3  # callees followed from each symbol
+ENTRIES = 24  # entry points tried
+FILES_READ = 30  # files the search may read for their calls
+OUTSIDE_READS = 4  # of which outside the files asked about
+OVERLAP = 0.5  # a path sharing more than this share of its hops with a chosen one is left out
+TIER = 1.0  # weight an entry loses per tier (API function, API class method, other export)
+PER_OWNER = 2  # entry points taken from one class or module
+TINY = 8  # lines below which a symbol counts for less in a path (lines / TINY of its weight)
+W_FILE_IMPORTANCE, W_SYMBOL, W_SIZE, W_API_ENTRY = 1.0, 0.25, 0.15, 1.0
+
+
+class CallReader(Protocol):
+    def calls_of(self, path: str, callers: set[str]) -> list[CallEdge]: ...
+
+
+Node = tuple[str, str]  # (path, qualified symbol)
+
+
+def main_paths(
+    graph: CallReader, files: dict[str, FileFacts], paths: Iterable[str] | None = None, *, limit: int = 5
+) -> list[list[CallEdge]]:
+    """Up to `limit` call chains from the entry points of `paths` (the repository's source files when
+    None), best first; each chain is its hops in call order, every hop citing the caller's file and line."""
+    scope = [p for p in (files if paths is None else paths) if p in files and not is_context_file(p)]
+    search = _Search(graph, files, scope)
+    chains: list[tuple[float, int, list[CallEdge]]] = []
+    for order, entry in enumerate(_entries(files, scope)[:ENTRIES]):
+        start = node_weight(files, *entry)  # a path from the public API outranks one from deep inside
+        chains.extend((start + search.value(chain), order, chain) for chain in search.paths_from(entry))
+    chains.sort(key=lambda item: (-item[0], item[1]))  # equal paths: the more important entry first
+    return _distinct([chain for _, _, chain in chains], limit)
+
+
+def node_weight(files: dict[str, FileFacts], path: str, name: str) -> float:
+    """How much reaching this symbol says about the code: its file's importance (centrality) and its own
+    score there (export, users, size, doc: a large documented method outweighs a small helper)."""
+    fact = files.get(path)
+    if fact is None:
+        return 0.0
+    symbol = next((s for s in fact.symbols if s.name == name), None)
+    if symbol is not None and symbol.kind == "class":  # constructing an object: what its constructor does
+        constructors = {f"{name}.__init__", f"{name}.constructor"}
+        symbol = next((s for s in fact.symbols if s.name in constructors), None)
+    own = max(0.0, symbol_score(fact, symbol, shown=False)) if symbol is not None else 0.0
+    size = W_SIZE * math.log1p(symbol.lines) if symbol is not None else 0.0
+    owner = name.rsplit(".", 1)[0] if "." in name else ""
+    api = W_API_ENTRY * float(name in fact.api_names or owner in fact.api_names)
+    weight = W_FILE_IMPORTANCE * fact.importance + W_SYMBOL * own + size + api
+    # a getter or a printing helper of a few lines is where a path ends, not what it is about
+    return weight * min(1.0, (symbol.lines if symbol is not None else TINY) / TINY)
+
+
+def _entries(files: dict[str, FileFacts], scope: list[str]) -> list[Node]:
+    """Entry points, the public API first: functions a top-level package re-exports, then methods of the
+    classes it re-exports, then other exported callables; at most PER_OWNER from one class or module."""
+    found: list[tuple[float, Node]] = []
+    for path in scope:
+        fact = files[path]
+        exported = set(fact.exports) | set(fact.api_names)
+        for symbol in fact.symbols:
+            if _is_entry(symbol, exported):
+                tier = 0 if symbol.name in fact.api_names else 1 if symbol.parent in fact.api_names else 2
+                found.append((node_weight(files, path, symbol.name) - TIER * tier, (path, symbol.name)))
+    if not found:  # nothing declared public: every public function and method may start a path
+        for path in scope:
+            for symbol in files[path].symbols:
+                if symbol.kind in {"function", "method"} and symbol.public and not symbol.stub:
+                    found.append((node_weight(files, path, symbol.name), (path, symbol.name)))
+    lines = {(p, s.name): s.start for p in scope for s in files[p].symbols}
+    found.sort(key=lambda pair: (-pair[0], pair[1][0], lines.get(pair[1], 0)))
+    taken: dict[tuple[str, str], int] = {}
+    chosen = []
+    for _, (path, name) in found:
+        owner = (path, name.rsplit(".", 1)[0] if "." in name else "")
+        taken[owner] = taken.get(owner, 0) + 1
+        if taken[owner] <= PER_OWNER:
+            chosen.append((path, name))
+    return chosen
+
+
+def _is_entry(symbol: Symbol, exported: set[str]) -> bool:
+    if symbol.kind not in {"function", "method"} or not symbol.public or symbol.stub:
+        return False
+    if symbol.short_name.startswith("_"):
+        return False
+    return symbol.exported or symbol.name in exported or (bool(symbol.parent) and symbol.parent in exported)
+
+
+class _Search:
+    def __init__(self, graph: CallReader, files: dict[str, FileFacts], scope: Iterable[str]) -> None:
+        self.graph, self.files, self.scope = graph, files, set(scope)
+        self.read: set[str] = set()
+        self.outside: set[str] = set()
+
+    def out(self, node: Node) -> list[CallEdge]:
+        """The calls `node` makes (a class's: its constructor's), most important callee first. Files of
+        the scope are read as the paths reach them; a path continues through OUTSIDE_READS files beyond
+        it at most (a path may always end outside: the last hop needs no reading)."""
+        path, name = node
+        if path not in self.read:
+            if len(self.read) >= FILES_READ:
+                return []
+            if path not in self.scope:
+                if len(self.outside) >= OUTSIDE_READS:
+                    return []
+                self.outside.add(path)
+        self.read.add(path)
+        callers = {name, f"{name}.__init__", f"{name}.constructor", f"{name}.new"}
+        edges = self.graph.calls_of(path, callers)
+        unique: dict[Node, CallEdge] = {}
+        for edge in edges:
+            unique.setdefault((edge.callee_path, edge.callee), edge)
+        ranked = sorted(unique.values(), key=lambda e: (-self.weight(e), e.line))
+        return ranked[:FAN_OUT]
+
+    def weight(self, edge: CallEdge) -> float:
+        return node_weight(self.files, edge.callee_path, edge.callee)
+
+    def value(self, chain: list[CallEdge]) -> float:
+        """Importance reached: each hop's callee, plus a little per hop so a deeper path beats a stub."""
+        return sum(self.weight(edge) + 0.1 for edge in chain)
+
+    def paths_from(self, entry: Node) -> list[list[CallEdge]]:
+        """Every path from `entry` that cannot go further (depth, fan-out and cycles bounding it)."""
+        found: list[list[CallEdge]] = []
+        stack: list[tuple[Node, list[CallEdge]]] = [(entry, [])]
+        while stack:
+            node, chain = stack.pop()
+            onward = []
+            if len(chain) < CHAIN_DEPTH:
+                seen = {entry} | {(e.callee_path, e.callee) for e in chain}
+                onward = [e for e in self.out(node) if (e.callee_path, e.callee) not in seen]
+            stack.extend(((e.callee_path, e.callee), [*chain, e]) for e in reversed(onward))  # best first
+            if not onward and chain:
+                found.append(chain)
+        return found
+
+
+def _distinct(chains: list[list[CallEdge]], limit: int) -> list[list[CallEdge]]:
+    chosen: list[list[CallEdge]] = []
+    for chain in chains:
+        hops = {(e.callee_path, e.callee) for e in chain}
+        if any(
+            len(hops & {(e.callee_path, e.callee) for e in other}) > OVERLAP * len(hops) for other in chosen
+        ):
+            continue
+        chosen.append(chain)
+        if len(chosen) == limit:
+            break
+    return chosen

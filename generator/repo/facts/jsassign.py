@@ -1,0 +1,91 @@
+"""JavaScript definitions made by assignment, which a declaration walk never sees: `app.use = function use()`,
+`Router.prototype.route = function ()`, `exports.json = (x) => …`, `module.exports = function create()`,
+and the objects a CommonJS module exports (`var app = exports = module.exports = {}`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from generator.repo.facts.comments import doc_before
+from generator.repo.facts.extracted import Extracted
+from generator.repo.model import Symbol
+
+_FUNCTIONS = {"function_expression", "function", "arrow_function", "generator_function", "class"}
+_EXPORT_HEADS = ("module.exports", "exports")
+
+
+def _text(node: Any) -> str:
+    return node.text.decode("utf-8", errors="replace") if node is not None else ""
+
+
+def js_assignment(statement: Any, out: Extracted) -> None:
+    """Record the function/class a top-level `target = function …` statement defines, and exported names."""
+    assignment = statement.named_children[0] if statement.named_children else None
+    if assignment is None or assignment.type != "assignment_expression":
+        return
+    left, right = assignment.child_by_field_name("left"), assignment.child_by_field_name("right")
+    targets = [left]
+    while right is not None and right.type == "assignment_expression":  # a = b = module.exports = …
+        targets.append(right.child_by_field_name("left"))
+        right = right.child_by_field_name("right")
+    _note_exports(targets, right, out)
+    if right is None or right.type not in _FUNCTIONS or left is None or left.type != "member_expression":
+        return
+    symbol = _assigned_symbol(_text(left), right, statement)
+    if symbol is not None:
+        out.symbols.append(symbol)
+
+
+def js_exported_object(declaration: Any, out: Extracted) -> None:
+    """`var app = exports = module.exports = {}`: `app` is what the module exports."""
+    for declarator in declaration.named_children:
+        if declarator.type != "variable_declarator":
+            continue
+        value = declarator.child_by_field_name("value")
+        chain = []
+        while value is not None and value.type == "assignment_expression":
+            chain.append(_text(value.child_by_field_name("left")))
+            value = value.child_by_field_name("right")
+        if any(target in _EXPORT_HEADS for target in chain):
+            out.exports.append(_text(declarator.child_by_field_name("name")))
+
+
+def _note_exports(targets: list[Any], value: Any, out: Extracted) -> None:
+    names = [_text(t) for t in targets if t is not None]
+    if not any(name in _EXPORT_HEADS or name.startswith(("exports.", "module.exports.")) for name in names):
+        return
+    if value is not None and value.type == "identifier":
+        out.exports.append(_text(value))  # module.exports = Router
+    elif value is not None and value.type in _FUNCTIONS:
+        name = _text(value.child_by_field_name("name"))
+        if name:
+            out.exports.append(name)  # module.exports = function createApplication() {…}
+    out.exports.extend(n for n in names if n not in _EXPORT_HEADS and "." not in n)
+
+
+def _assigned_symbol(target: str, value: Any, statement: Any) -> Symbol | None:
+    """`app.use` → method "app.use" of "app"; `X.prototype.y` → "X.y" of "X"; `exports.y` → exported "y"."""
+    parts = [p for p in target.split(".") if p != "prototype"]
+    exported = False
+    for head in ("module.exports", "exports"):
+        if target.startswith(head + ".") or target == head:
+            parts, exported = target[len(head) :].lstrip(".").split("."), True
+            break
+    if target in _EXPORT_HEADS:  # module.exports = function createApplication()
+        parts = [_text(value.child_by_field_name("name"))]
+    parts = [p for p in parts if p and p != "prototype"]
+    if not parts or not all(p.isidentifier() or p.startswith("$") for p in parts):
+        return None
+    name = ".".join(parts)
+    parent = ".".join(parts[:-1])
+    kind = "class" if value.type == "class" else ("method" if parent else "function")
+    return Symbol(
+        name,
+        kind,
+        statement.start_point[0] + 1,
+        statement.end_point[0] + 1,
+        doc_before(statement, "javascript"),
+        public=not parts[-1].startswith("_"),
+        parent=parent,
+        exported=exported,
+    )

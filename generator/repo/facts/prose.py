@@ -1,0 +1,284 @@
+"""Docstrings and doc comments turned into clean prose: the summary sentence or two a page shows.
+
+A docstring is split into its description and its sections by docstring_parser (reST fields, Google and
+NumPy sections); the description then loses what only renders in Sphinx or in a terminal — reST titles and
+their underlines, roles (:class:`Foo` → Foo), inline literals and emphasis markers, doctest prompts, field
+lists — wrapped lines are joined, list items kept as sentences, and the text is cut at a sentence end.
+Licence headers, build tags, editor modelines, badges and install lines are not prose and are dropped.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from functools import lru_cache
+
+import docstring_parser
+
+SUMMARY_CHARS = 320  # a summary is cut at the last sentence end before this
+SHORT_ENOUGH = 140  # a first sentence shorter than this takes the second one with it
+_END = ""  # no paragraph left (a gap in the prose is None)
+LIST_MARK = "\x00list "  # marks a paragraph that was a list, between _prose_blocks and summary
+HEAD_CHARS = 1000
+SYMBOL_HEAD_CHARS = 600  # a summary comes from a docstring's first paragraphs: only this much is read
+
+# paragraphs that are not prose about the code
+_NOT_PROSE = re.compile(
+    r"""(?ix)^\s*(?:
+        copyright\b | \(c\)\s | ©
+      | spdx-license-identifier | licensed\ under | this\ (?:file|program|library|software)\ is\ (?:free|part|distributed|licensed)
+      | permission\ is\ hereby\ granted | all\ rights\ reserved | use\ of\ this\ source\ code\ is\ governed
+      | see\ the\ license | under\ the\ (?:mit|apache|bsd|gnu) | @license | license:
+      | go:build | \+build\b | go:generate | nolint | -\*-\s | vim?:\s | coding[:=] | !/ | eslint | @ts-
+      | jshint | prettier-ignore | istanbul\ ignore | @flow\b | use\ strict
+      | (?:pip|npm|yarn|pnpm|go|cargo|gem|poetry|uv)\ (?:install|get|add)\b
+      | \$\ | >>>\ | \.\.\ \w+:: | \[!\[ | !\[ | <img | <a\ | <p\ | <div
+      | author[s]?: | maintainer[s]?: | created\ (?:on|by)\b | @author | @file\b | @module\b
+      | todo\b | fixme\b | xxx\b | deprecated\b
+    )"""
+)
+_LICENCE_LINE = re.compile(
+    r"(?im)^\s*(?:copyright\b|\(c\)\s|©|spdx-license-identifier|all rights reserved|licensed under"
+    r"|(?:mit|bsd|apache|gpl|isc|mpl)[\w\s.-]{0,20}licen[cs]ed?\b)"
+)
+_URL_ONLY = re.compile(r"^\s*<?https?://\S+>?\s*$")
+_REMARK = re.compile(r"(?:TODO|FIXME|XXX|HACK|NOTE|BUG)\b[:(]?")
+_CONTRIBUTING = re.compile(r"(?i)\b(?:pull requests?|contribut\w+|code of conduct|bug reports?)\b")
+_UNDERLINE = re.compile(r"^\s*([=\-~^*+#`'\".:_])\1{2,}\s*$")
+_ROLE = re.compile(r":(?:[\w-]+:)*[\w-]+:`~?!?(?:[^`<]*?<)?([^`<>]+?)>?`")
+_LITERAL = re.compile(r"``(.+?)``|(?<![\w`])`([^`\n]+?)`(?:_{1,2})?(?![\w`])")
+_EMPHASIS = re.compile(r"(?<![\w*])\*\*?([^*\n]+?)\*\*?(?![\w*])")
+_LINK = re.compile(r"\[([^\]\n]+)\]\([^)\n]*\)|`([^`<\n]+?)\s*<[^>\n]+>`_{1,2}")
+_HTML_TAG = re.compile(r"</?[a-zA-Z][^<>\n]{0,200}>")
+_JSDOC_TAG = re.compile(r"^\s*@\w+")
+_DIRECTIVE = re.compile(r"^\s*\.\.\s")
+_FIELD = re.compile(r"^\s*:[\w\s.-]+:(?:\s|$)")
+_REST_FIELD = re.compile(
+    r"^[ \t]*:(?:param|parameter|arg|argument|key|keyword|type|raises?|except|exception|returns?|rtype|"
+    r"yields?|ytype|var|ivar|cvar|meta|since|deprecated|version)\b[^:`\n]*:",
+    re.MULTILINE,
+)
+_BULLET = re.compile(r"^\s*(?:[-*+•]|\d+[.)]|\(?[a-z]\))\s+")
+_HEADING = re.compile(r"^\s*#{1,6}\s+")
+_SECTION_WORD = re.compile(
+    r"(?i)^\s*(?:args|arguments|parameters|params|returns?|yields?|raises|exceptions|examples?|example usage|"
+    r"usage|notes?|see also|attributes|references|warnings?|todo|methods|keyword arguments|other parameters)"
+    r"\s*:?\s*$"
+)
+_SENTENCE_END = re.compile(
+    r"(?<!\b[eE]\.g)(?<!\b[iI]\.e)(?<!\betc)(?<!\bvs)(?<!\bcf)(?<!\b[A-Z])[.!?](?=\s|$)"
+)
+_SPACES = re.compile(r"\s+")
+# anything that needs more than joining lines: markup, lists, fields, titles, licence words, doctests
+_MARKUP = re.compile(r"[`*:_<>\[\]|#\\=~^>$@]|^\s*(?:[-+•]|\d+[.)])\s|(?i:copyright|licen[cs]e|\(c\))", re.M)
+
+
+@lru_cache(maxsize=4096)
+def summary(text: str | None, *, limit: int = SUMMARY_CHARS, sections: bool = True) -> str:
+    """The first real paragraph of a docstring or doc comment, as one or two clean sentences.
+
+    "" when nothing in it is prose (a licence header, a build tag, only parameters). The result never ends
+    mid-sentence: it is cut at the last sentence end within `limit` (a single over-long sentence is cut at
+    a word boundary and closed with "…"). `sections=False` skips docstring_parser: a symbol's docstring
+    (thousands per repository) is read by the block rules alone, which stop at section headers too.
+    """
+    if not text or not text.strip():
+        return ""
+    head = _head(text)
+    plain = _plain_sentence(head)
+    if plain is not None:
+        return _fit(_sentences(plain), limit)
+    found = _prose_blocks(description(head) if sections else _dedent(head.expandtabs(4)), keep_gaps=True)
+    paragraph = next(found, _END)  # read lazily: the first prose paragraph is usually the answer
+    while paragraph != _END:
+        following = next(found, _END)
+        if paragraph:
+            if paragraph.endswith(":") and following and following.startswith(LIST_MARK):
+                paragraph += " " + following.removeprefix(LIST_MARK)  # "Click in three points:" + list
+                following = next(found, _END)
+            sentences = _sentences(paragraph.removeprefix(LIST_MARK).strip())
+            if sentences:
+                return _fit(sentences, limit)
+        paragraph = following
+    return ""
+
+
+def doc_head(text: str) -> str:
+    """What a symbol keeps of its docstring for `summary` to read later: its head, trimmed (a symbol's
+    summary comes from its first paragraph; tens of thousands of them are kept and redacted)."""
+    return _head(text, SYMBOL_HEAD_CHARS).strip() if text else ""
+
+
+def _head(text: str, limit: int = 0) -> str:
+    """The part of a long docstring a summary can come from: its first paragraphs (examples, parameter
+    lists and references further down cost time and never reach a summary)."""
+    limit = limit or HEAD_CHARS
+    if len(text) <= limit:
+        return text
+    cut = text.rfind("\n", 0, limit)
+    return text[: cut if cut > 0 else limit]
+
+
+def _plain_sentence(text: str) -> str | None:
+    """A first paragraph without markup ("Return the sum of two\nnumbers."): the common case, read
+    without parsing; None when it needs the full reading."""
+    first = text.strip().split("\n\n", 1)[0]
+    if _MARKUP.search(first) or _NOT_PROSE.match(first) or _CONTRIBUTING.search(first):
+        return None
+    joined = _SPACES.sub(" ", first).strip()
+    if not joined or len(joined) < 3:
+        return None
+    return joined if joined[-1] in ".!?" else joined + "."
+
+
+def description(text: str) -> str:
+    """The descriptive part of a docstring: everything before its parameter/return/example sections."""
+    text = _dedent(text.expandtabs(4))
+    if not _has_sections(text):
+        return text
+    try:
+        parsed = docstring_parser.parse(text)
+    except (docstring_parser.ParseError, ValueError, IndexError, AttributeError):
+        return text
+    if parsed.style == docstring_parser.DocstringStyle.REST:
+        # the reST reader takes a wrapped line that starts with a role (":class:`Option`s or …") for a
+        # field and drops the rest of the description: cut at the first real field instead
+        field = _REST_FIELD.search(text)
+        return text[: field.start()] if field else text
+    parts = [parsed.short_description or "", parsed.long_description or ""]
+    # docstring_parser ends the short description at the first line break; a wrapped sentence goes on
+    joint = "\n\n" if parsed.blank_after_short_description else "\n"
+    return joint.join(p for p in parts if p.strip())
+
+
+def paragraphs(text: str) -> list[str]:
+    """Prose paragraphs, each joined into one line; titles, underlines, code and boilerplate left out."""
+    return [p.removeprefix(LIST_MARK) for p in _prose_blocks(text) if p is not None]
+
+
+def _prose_blocks(text: str, *, keep_gaps: bool = False) -> Iterator[str | None]:
+    """Each block's prose; a block that is not prose (code, a doctest, a link) gives None when
+    `keep_gaps`, so a reader knows what stood right below a paragraph. A list starts with LIST_MARK."""
+    for block in _blocks(text):
+        if any(_LICENCE_LINE.match(line) for line in block):
+            return  # a licence header (even under the project's name): nothing after it is about the code
+        cleaned = ""
+        if not _NOT_PROSE.match(block[0]) and not (len(block) == 1 and _URL_ONLY.match(block[0])):
+            cleaned = _clean_block(block)  # not a modeline, a build tag, a bare link
+        if cleaned and not _NOT_PROSE.match(cleaned) and not _CONTRIBUTING.search(cleaned):
+            yield LIST_MARK + cleaned if _BULLET.match(block[0]) else cleaned
+        elif keep_gaps:
+            yield None
+
+
+def inline(text: str) -> str:
+    """One line of docstring markup as plain text: roles, literals, emphasis, links and tags unwrapped."""
+    text = _ROLE.sub(lambda m: m.group(1).strip().lstrip("~.").strip(), text)
+    text = _LINK.sub(lambda m: m.group(1) or m.group(2), text)
+    text = _LITERAL.sub(lambda m: m.group(1) or m.group(2), text)
+    text = _EMPHASIS.sub(lambda m: m.group(1), text)
+    text = _HTML_TAG.sub("", text)
+    return _SPACES.sub(" ", text.replace("\\", "")).strip()
+
+
+def _dedent(text: str) -> str:
+    """inspect.cleandoc's rule: the first line as is, the rest dedented by their common indentation."""
+    lines = text.strip("\n").splitlines()
+    if not lines:
+        return ""
+    rest = [line for line in lines[1:] if line.strip()]
+    margin = min((len(line) - len(line.lstrip()) for line in rest), default=0)
+    return "\n".join([lines[0].strip(), *(line[margin:].rstrip() for line in lines[1:])])
+
+
+def _has_sections(text: str) -> bool:
+    return ":param" in text or ":return" in text or ":raises" in text or "---\n" in text or ":\n" in text
+
+
+def _blocks(text: str) -> Iterator[list[str]]:
+    """Blank-line separated blocks, as they end; a reST title's underline and a literal block (`::`) end
+    the block, the title itself is dropped."""
+    current: list[str] = []
+    in_literal = False
+    for line in text.splitlines():
+        stripped = line.strip()
+        if in_literal:
+            if stripped and not line[:1].isspace():
+                in_literal = False
+            else:
+                continue
+        boundary = not stripped or _UNDERLINE.match(line) is not None
+        if _UNDERLINE.match(line) and len(current) <= 2:
+            current = []  # the title above its underline (and an overline's title)
+        elif stripped and (_SECTION_WORD.match(stripped) or _DIRECTIVE.match(line) or _FIELD.match(line)):
+            boundary = True
+            in_literal = _DIRECTIVE.match(line) is not None or stripped.endswith("::")
+        elif not boundary:
+            current.append(line)
+            if stripped.endswith("::"):
+                in_literal = boundary = True
+        if boundary and current:
+            yield current
+            current = []
+    if current:
+        yield current
+
+
+def _clean_block(block: list[str]) -> str:
+    lines = [line for line in block if not _JSDOC_TAG.match(line)]
+    if not lines or lines[0].lstrip().startswith((">>>", "$ ", "```", "|", "...")):
+        return ""
+    if len(lines) == 1 and _HEADING.match(lines[0]):
+        return ""  # a markdown heading alone: a title, not prose
+    lead: list[str] = []
+    items: list[str] = []
+    for line in lines:
+        bullet = _BULLET.match(line)
+        if bullet:
+            items.append(line[bullet.end() :])
+        elif items:
+            items[-1] += " " + line.strip()
+        else:
+            lead.append(line.strip())
+    text = inline(_HEADING.sub("", " ".join(lead)))
+    if not items:
+        return _as_sentence(text)
+    # a list stays one sentence: its items joined by semicolons, after the line that announces it
+    listed = "; ".join(item.rstrip(".;, ") for item in map(inline, items) if item)
+    if not text:
+        return _as_sentence(listed[:1].upper() + listed[1:])
+    return _as_sentence(f"{text} {listed}" if text.endswith(":") else f"{_as_sentence(text)} {listed}")
+
+
+def _as_sentence(item: str) -> str:
+    item = item.removesuffix("::").strip()
+    if not item:
+        return ""
+    return item if item[-1] in ".!?:;" else item + "."
+
+
+def _sentences(paragraph: str) -> list[str]:
+    sentences, start = [], 0
+    for match in _SENTENCE_END.finditer(paragraph):
+        sentences.append(paragraph[start : match.end()].strip())
+        start = match.end()
+    tail = paragraph[start:].strip()
+    if tail:
+        sentences.append(tail if tail[-1] in ".!?:" else tail.rstrip(";,") + ".")  # _fit ends a ':' last
+    return [s for s in sentences if len(s) > 1 and not _REMARK.match(s)]  # a TODO is not a description
+
+
+def _fit(sentences: list[str], limit: int) -> str:
+    first = sentences[0]
+    if len(first) > limit:
+        cut = first[: limit - 1].rsplit(" ", 1)[0].rstrip(",;:")
+        return cut + "…"
+    chosen = [first]
+    second = sentences[1] if len(sentences) > 1 else ""
+    # a second sentence joins a short first one, unless it only announces what is not shown ("Usage:")
+    if len(first) < SHORT_ENOUGH and second and not second.endswith(":") and len(first) + len(second) < limit:
+        chosen.append(second)
+    text = " ".join(chosen)
+    if text.endswith(":"):
+        text = text[:-1] + "."
+    return text

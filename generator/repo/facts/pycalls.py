@@ -1,0 +1,379 @@
+"""Python calls resolved to repository symbols with `ast`: through imports (names, modules and aliases,
+package re-exports followed), `self.method()`/`cls.method()` (inherited ones too), attributes typed in the
+class (`self.adapter = HTTPAdapter()`), parameters and locals with a known class (`x: Request`,
+`x = Session()`), and a receiver named after a class (`adapter.send()` → the `…Adapter` class that
+defines `send`). What cannot be resolved statically is left out rather than guessed wider.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+
+from generator.repo.facts.fanin import module_stem
+from generator.repo.model import CallEdge, Symbol
+
+Target = tuple[str, str]  # (path, qualified symbol name); name "" for a module
+MAX_BASE_DEPTH = 6
+UNKNOWN: ast.expr = ast.Constant(None)  # a local whose class is not known
+
+
+@dataclass
+class ModuleScope:
+    """What one Python module's names refer to."""
+
+    path: str
+    names: dict[str, Target] = field(default_factory=dict)  # imported or defined name → target
+    classes: dict[str, ClassInfo] = field(default_factory=dict)
+    modules_bound: bool = False  # a light scope that has learnt the modules its file imports
+
+
+@dataclass
+class ClassInfo:
+    name: str
+    methods: set[str] = field(default_factory=set)
+    bases: list[ast.expr] = field(default_factory=list)
+    attributes: dict[str, ast.expr] = field(default_factory=dict)  # self.x = Cls(...) → x: Cls(...)
+
+
+@dataclass
+class PythonCalls:
+    """Reads Python modules' calls. `resolve_import(path, raw)` resolves an import target as the facts
+    stage does; `symbols(path)` gives a file's symbols; `names_from(path)` the names it imports from each
+    repository file; `tree(path)` its parsed module (None: unreadable).
+
+    Only the files whose calls are read are parsed: the others a call leads into (a re-export followed, a
+    base class looked up) are known from the facts alone (`_light_scope`)."""
+
+    resolve_import: Callable[[str, str], list[str]]
+    symbols: Callable[[str], list[Symbol]]
+    names_from: Callable[[str], dict[str, list[str]]]
+    tree: Callable[[str], ast.Module | None]
+    imports: Callable[[str], list[str]] = lambda path: []  # its imports as the facts display them
+    scopes: dict[str, ModuleScope] = field(default_factory=dict)
+
+    def edges(self, path: str) -> list[CallEdge]:
+        """Calls made by `path`'s functions and methods (module-level calls under caller "")."""
+        module = self.tree(path)
+        if module is None:
+            return []
+        scope = self.scopes[path] = self._build_scope(path, module)
+        # one walk per function; the attributes a class's methods assign are known before any is resolved
+        bodies = []
+        for caller, owner, function in _functions(module):
+            local, calls = read_body(function, scope.classes[owner].attributes if owner else None)
+            bodies.append((caller, owner, local, calls))
+        return self.resolved(scope, bodies)
+
+    def resolved(
+        self, scope: ModuleScope, bodies: list[tuple[str, str, dict[str, ast.expr], list[ast.Call]]]
+    ) -> list[CallEdge]:
+        """The edges of some functions' calls: (caller, owning class, its locals, its calls) each."""
+        found: dict[tuple[str, str, str, int], CallEdge] = {}
+        for caller, owner, local, calls in bodies:
+            for call in calls:
+                target = self._target(scope, owner, local, call.func)
+                if target is not None and target[1]:
+                    edge = CallEdge(scope.path, caller, target[0], target[1], call.lineno)
+                    found.setdefault((caller, edge.callee_path, edge.callee, edge.line), edge)
+        return sorted(found.values(), key=lambda e: (e.line, e.callee))
+
+    # --- scopes ------------------------------------------------------------------------------------
+
+    def imported_modules(self, path: str) -> list[Target]:
+        """(module file, the name it is bound to) for the modules `path` imports: `from . import sessions`,
+        `import pkg.models` (bound as "pkg", its modules reached by attribute), as far as they resolve."""
+        found: list[Target] = []
+        for shown in self.imports(path):
+            hits = self.resolve_import(path, shown)
+            last = shown.rstrip(".").rsplit(".", 1)[-1]
+            if hits and module_stem(hits[0]) == last:
+                found.append((hits[0], last))
+            head = shown.split(".", 1)[0]
+            if head and not shown.startswith(".") and head != last:
+                root = self.resolve_import(path, head)
+                if root:
+                    found.append((root[0], head))
+        return found
+
+    def scope(self, path: str) -> ModuleScope | None:
+        if path not in self.scopes:
+            self.scopes[path] = self._light_scope(path)
+        return self.scopes[path]
+
+    def _light_scope(self, path: str) -> ModuleScope:
+        """A module's names and classes from the facts: its definitions, the names it imports by name,
+        its classes' methods and bases (attributes and module imports are not known without parsing)."""
+        scope = ModuleScope(path)
+        for target, names in self.names_from(path).items():
+            for name in names:
+                scope.names[name] = (target, name)
+        for symbol in self.symbols(path):
+            if not symbol.parent:
+                scope.names[symbol.name] = (path, symbol.name)
+            if symbol.kind == "class" and not symbol.parent:
+                scope.classes[symbol.name] = ClassInfo(
+                    symbol.name, bases=list(map(_expression, symbol.bases))
+                )
+            elif symbol.parent in scope.classes:
+                scope.classes[symbol.parent].methods.add(symbol.short_name)
+        return scope
+
+    def _build_scope(self, path: str, module: ast.Module) -> ModuleScope:
+        scope = ModuleScope(path)
+        for node in _top_level(module.body):
+            if isinstance(node, ast.ImportFrom):
+                base = "." * node.level + (node.module or "")
+                for alias in node.names:
+                    if alias.name != "*":
+                        target = self._imported(path, base, alias.name)
+                        if target is not None:
+                            scope.names[alias.asname or alias.name] = target
+            elif isinstance(node, ast.Import):
+                for alias in node.names:
+                    self._import_module(scope, path, alias)
+            elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                scope.names[node.name] = (path, node.name)
+            elif isinstance(node, ast.ClassDef):
+                scope.names[node.name] = (path, node.name)
+                scope.classes[node.name] = _class_info(node)
+        return scope
+
+    def _import_module(self, scope: ModuleScope, path: str, alias: ast.alias) -> None:
+        if alias.asname:
+            hits = self.resolve_import(path, alias.name)
+            if hits:
+                scope.names[alias.asname] = (hits[0], "")
+            return
+        head = alias.name.split(".", 1)[0]  # `import a.b` binds `a`; `a.b.f()` is followed by _attribute
+        hits = self.resolve_import(path, head)
+        if hits:
+            scope.names.setdefault(head, (hits[0], ""))
+
+    def _imported(self, path: str, module: str, name: str) -> Target | None:
+        hits = self.resolve_import(path, f"{module}:{name}")
+        if not hits:
+            return None
+        hit = hits[0]
+        if module_stem(hit) == name:
+            return (hit, "")  # `from pkg import submodule`
+        return self.defined(hit, name)
+
+    def defined(self, path: str, name: str, depth: int = 0) -> Target | None:
+        """Where `name`, taken from module `path`, is defined: there, or where that module imports it from."""
+        if any(s.name == name for s in self.symbols(path)):
+            return (path, name)
+        scope = self.scope(path) if depth < 4 else None
+        if scope is not None and name in scope.names and scope.names[name][0] != path:
+            return scope.names[name]
+        return None
+
+    # --- resolving one call -------------------------------------------------------------------------
+
+    def _target(
+        self, scope: ModuleScope, owner: str, local: dict[str, ast.expr], func: ast.expr
+    ) -> Target | None:
+        if isinstance(func, ast.Name):
+            if func.id in local:
+                return None  # a local variable holding a callable: not statically known
+            return scope.names.get(func.id)
+        if not isinstance(func, ast.Attribute):
+            return None
+        receiver, method = func.value, func.attr
+        if isinstance(receiver, ast.Name) and receiver.id in {"self", "cls"} and owner:
+            return self.method(scope.path, owner, method)
+        if isinstance(receiver, ast.Attribute) and isinstance(receiver.value, ast.Name) and owner:
+            if receiver.value.id == "self":  # self.adapter.send(): the attribute's class
+                info = scope.classes.get(owner)
+                typed = info.attributes.get(receiver.attr) if info else None
+                cls = self._class_of(scope, typed) if typed is not None else None
+                if cls is not None:
+                    return self.method(cls[0], cls[1], method)
+        if isinstance(receiver, ast.Name):
+            return self._on_name(scope, local, receiver.id, method)
+        base = self._target(scope, owner, local, receiver) if isinstance(receiver, ast.Attribute) else None
+        if base is not None and not base[1]:
+            return self.defined(base[0], method) or self._submodule(base[0], method)
+        return None
+
+    def _on_name(
+        self, scope: ModuleScope, local: dict[str, ast.expr], name: str, method: str
+    ) -> Target | None:
+        if name in local:
+            cls = self._class_of(scope, local[name])
+            return self.method(cls[0], cls[1], method) if cls else self._named_after(scope, name, method)
+        target = scope.names.get(name)
+        if target is None:
+            return self._named_after(scope, name, method)
+        path, symbol = target
+        if not symbol:  # a module: `sessions.Session()`, `models.Response`
+            return self.defined(path, method) or self._submodule(path, method)
+        if self._is_class(path, symbol):
+            return self.method(path, symbol, method)  # Class.method() / Class.classmethod()
+        return None
+
+    def _submodule(self, package: str, name: str) -> Target | None:
+        hits = self.resolve_import(package, f".:{name}") if package.endswith("__init__.py") else []
+        return (hits[0], "") if hits and module_stem(hits[0]) == name else None
+
+    def _class_of(self, scope: ModuleScope, value: ast.expr) -> Target | None:
+        """The repository class a value's expression names: `Cls(...)`, an annotation `Cls`/`mod.Cls`."""
+        if isinstance(value, ast.Call):
+            value = value.func
+        if isinstance(value, ast.Subscript):  # Optional[Cls], list[Cls]: the inner class
+            value = value.slice
+        if isinstance(value, ast.Constant) and isinstance(value.value, str):  # "Cls" forward reference
+            value = ast.Name(value.value.split("[", 1)[0].strip())
+        if isinstance(value, ast.BinOp):  # Cls | None
+            return self._class_of(scope, value.left) or self._class_of(scope, value.right)
+        target = None
+        if isinstance(value, ast.Name):
+            target = scope.names.get(value.id)
+        elif isinstance(value, ast.Attribute) and isinstance(value.value, ast.Name):
+            module = scope.names.get(value.value.id)
+            target = self.defined(module[0], value.attr) if module and not module[1] else None
+        return target if target is not None and target[1] and self._is_class(*target) else None
+
+    def _named_after(self, scope: ModuleScope, name: str, method: str) -> Target | None:
+        """`adapter.send()`: the one class the module knows whose name ends like the receiver's and that
+        defines `send` (a subclass before its base)."""
+        wanted = name.replace("_", "").lower()
+        if len(wanted) < 3:
+            return None
+        classes: dict[Target, Target] = {}  # class → where it finds `method`
+        for local_name, (path, symbol) in scope.names.items():
+            if symbol and local_name.lower().endswith(wanted) and self._is_class(path, symbol):
+                hit = self.method(path, symbol, method)
+                if hit is not None:
+                    classes[(path, symbol)] = hit
+        bases = {base for cls in classes for base in self._ancestors(cls)}
+        unique = sorted({hit for cls, hit in classes.items() if cls not in bases})
+        return unique[0] if len(unique) == 1 else None
+
+    def _ancestors(self, cls: Target, depth: int = 0) -> set[Target]:
+        scope = self.scope(cls[0])
+        info = scope.classes.get(cls[1]) if scope else None
+        if scope is None or info is None or depth >= MAX_BASE_DEPTH:
+            return set()
+        found: set[Target] = set()
+        for base in info.bases:
+            owner = self._class_of(scope, base)
+            if owner is not None:
+                found |= {owner, *self._ancestors(owner, depth + 1)}
+        return found
+
+    def method(self, path: str, cls: str, name: str, depth: int = 0) -> Target | None:
+        """`cls.name` as defined on the class or inherited from a base class in the repository."""
+        qualified = f"{cls}.{name}"
+        if any(s.name == qualified for s in self.symbols(path)):
+            return (path, qualified)
+        scope = self.scope(path)
+        info = scope.classes.get(cls) if scope else None
+        if scope is None or info is None or depth >= MAX_BASE_DEPTH:
+            return None
+        for base in info.bases:
+            owner = self._class_of(scope, base)
+            if owner is not None:
+                hit = self.method(owner[0], owner[1], name, depth + 1)
+                if hit is not None:
+                    return hit
+        return None
+
+    def _is_class(self, path: str, name: str) -> bool:
+        return any(s.name == name and s.kind == "class" for s in self.symbols(path))
+
+
+def _expression(dotted: str) -> ast.expr:
+    """`pkg.Base` as the expression it was written as."""
+    parts = dotted.split(".")
+    node: ast.expr = ast.Name(parts[0])
+    for part in parts[1:]:
+        node = ast.Attribute(node, part)
+    return node
+
+
+def _top_level(body: list[ast.stmt]) -> Iterator[ast.stmt]:
+    """Module statements, looking inside top-level if/try blocks (conditional imports)."""
+    for node in body:
+        if isinstance(node, ast.If | ast.Try):
+            yield from _top_level(node.body)
+            yield from _top_level(node.orelse)
+            if isinstance(node, ast.Try):
+                for handler in node.handlers:
+                    yield from _top_level(handler.body)
+        else:
+            yield node
+
+
+def _class_info(node: ast.ClassDef) -> ClassInfo:
+    info = ClassInfo(node.name, bases=list(node.bases))
+    for item in node.body:
+        if isinstance(item, ast.FunctionDef | ast.AsyncFunctionDef):
+            info.methods.add(item.name)
+        elif isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name):
+            info.attributes[item.target.id] = item.annotation
+    return info
+
+
+def _note_attribute(node: ast.AST, attributes: dict[str, ast.expr]) -> None:
+    if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call):
+        for target in node.targets:
+            if (
+                isinstance(target, ast.Attribute)
+                and isinstance(target.value, ast.Name)
+                and target.value.id == "self"
+            ):
+                attributes.setdefault(target.attr, node.value)
+    elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Attribute):
+        if isinstance(node.target.value, ast.Name) and node.target.value.id == "self":
+            attributes.setdefault(node.target.attr, node.annotation)
+
+
+def _functions(module: ast.Module) -> Iterator[tuple[str, str, ast.AST]]:
+    """(qualified caller, owning class, node) for module-level functions, methods, and the module body."""
+    yield "", "", ast.Module(body=[n for n in module.body if not _is_definition(n)], type_ignores=[])
+    for node in module.body:
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            yield node.name, "", node
+        elif isinstance(node, ast.ClassDef):
+            for item in node.body:
+                if isinstance(item, ast.FunctionDef | ast.AsyncFunctionDef):
+                    yield f"{node.name}.{item.name}", node.name, item
+
+
+def _is_definition(node: ast.stmt) -> bool:
+    return isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)
+
+
+def read_body(
+    function: ast.AST, attributes: dict[str, ast.expr] | None = None
+) -> tuple[dict[str, ast.expr], list[ast.Call]]:
+    """One walk over a function: its calls, and the names bound inside it with what gives their class
+    where known (an annotation, the assigned call `x = Session()`; UNKNOWN otherwise). In a method, the
+    `self.x = …` assignments go to `attributes`."""
+    local: dict[str, ast.expr] = {}
+    calls: list[ast.Call] = []
+    if isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
+        arguments = function.args
+        for arg in [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs]:
+            if arg.arg not in {"self", "cls"}:
+                local[arg.arg] = arg.annotation if arg.annotation is not None else UNKNOWN
+    for node in ast.walk(function):
+        if isinstance(node, ast.Call):
+            calls.append(node)
+        elif attributes is not None and isinstance(node, ast.Assign | ast.AnnAssign):
+            _note_attribute(node, attributes)
+        if isinstance(node, ast.Assign):
+            for target in node.targets:
+                if isinstance(target, ast.Name):
+                    local.setdefault(target.id, node.value)
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            local[node.target.id] = node.annotation
+        elif isinstance(node, ast.withitem) and isinstance(node.optional_vars, ast.Name):
+            local.setdefault(node.optional_vars.id, node.context_expr)
+        elif isinstance(node, ast.For | ast.AsyncFor | ast.comprehension | ast.NamedExpr):
+            for name in ast.walk(node.target):
+                if isinstance(name, ast.Name):
+                    local.setdefault(name.id, UNKNOWN)
+    return local, calls

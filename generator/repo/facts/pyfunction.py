@@ -1,0 +1,65 @@
+"""One Python function's calls, read from its own lines: a path search through a large module needs the
+calls of the few functions it passes, not a syntax tree of the whole file (the cost of the main flows on a
+repository of large modules). Names resolve through the module's scope as the facts know it (pycalls.py's
+light scope, plus the modules it imports); a class's attributes come from its own `__init__`."""
+
+from __future__ import annotations
+
+import ast
+import textwrap
+import warnings
+
+from generator.repo.facts.pycalls import ModuleScope, PythonCalls, read_body
+from generator.repo.model import CallEdge, Symbol
+
+
+def function_edges(calls: PythonCalls, path: str, text: str, caller: str) -> list[CallEdge] | None:
+    """The calls `caller` (a function or method of `path`, whose text is `text`) makes; None when its
+    lines do not parse on their own (the whole file is read instead)."""
+    symbols = {s.name: s for s in calls.symbols(path)}
+    symbol = symbols.get(caller)
+    if symbol is None or symbol.kind not in {"function", "method"}:
+        return []  # a class makes its calls through its methods (`__init__` is asked for by name)
+    node = _parse_lines(text, symbol)
+    if node is None:
+        return None
+    scope = calls.scope(path)
+    if scope is None:
+        return None
+    _bind_modules(calls, scope)
+    if symbol.parent and symbol.parent in scope.classes and not scope.classes[symbol.parent].attributes:
+        init = symbols.get(f"{symbol.parent}.__init__")
+        constructor = _parse_lines(text, init) if init is not None else None
+        if constructor is not None:
+            read_body(constructor, scope.classes[symbol.parent].attributes)
+    local, found = read_body(node)
+    owner = symbol.parent if symbol.parent in scope.classes else ""
+    # the snippet's line numbers start at 1: shift them to the file's
+    shifted = [_at_line(call, symbol.start - 1) for call in found]
+    return calls.resolved(scope, [(caller, owner, local, shifted)])
+
+
+def _parse_lines(text: str, symbol: Symbol) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+    lines = text.splitlines()[symbol.start - 1 : symbol.end]
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            module = ast.parse(textwrap.dedent("\n".join(lines)))
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+    first = module.body[0] if module.body else None
+    return first if isinstance(first, ast.FunctionDef | ast.AsyncFunctionDef) else None
+
+
+def _bind_modules(calls: PythonCalls, scope: ModuleScope) -> None:
+    """Add the modules the file imports (`from . import sessions`, `import pkg.models`) to a light scope."""
+    if scope.modules_bound:
+        return
+    scope.modules_bound = True
+    for target, name in calls.imported_modules(scope.path):
+        scope.names.setdefault(name, (target, ""))
+
+
+def _at_line(call: ast.Call, offset: int) -> ast.Call:
+    call.lineno += offset
+    return call

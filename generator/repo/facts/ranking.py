@@ -1,0 +1,218 @@
+"""Which symbols matter: each file's definitions ranked by what a maintainer would name first.
+
+A symbol scores for being exported (`__all__`, a package re-export, `export`, CommonJS exports, a capitalised
+Go name), for being used by other files (imports by name, and calls when the call graph has been read), for
+its size and, for a class, for the public methods it carries. Stubs (`@overload`, `...` bodies), dunders and
+private helpers sink unless other files use them. Classes carry their main public methods (`methods`);
+a method whose owner is not defined in the same file (a Go method beside its type's file, `app.use` on a
+plain object) stands on its own. The number shown scales with the file: a large module shows more.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from dataclasses import dataclass
+
+from generator.repo.map.filetypes import is_context_file
+from generator.repo.model import Facts, FileFacts, Symbol
+
+W_API, W_EXPORTED, W_USED, W_CALLED, W_SIZE, W_DOC, W_CLASS, W_METHODS = (
+    2.0,
+    3.0,
+    1.5,
+    1.0,
+    0.5,
+    0.5,
+    1.0,
+    0.6,
+)
+W_SUBCLASSED = 1.0  # a class others extend is a hierarchy's root
+W_MENTIONED = 1.5  # a name the README's code shows
+W_FILE = 3.0  # repository ranking: a symbol's score plus this times its file's importance
+P_STUB, P_PRIVATE, P_DUNDER, P_HIDDEN = 4.0, 2.5, 3.0, 2.0
+_DOC_REFERENCE = re.compile(r"\b(\w+)\(\)|:(?:meth|func|class|attr):`[~.]?(?:[\w.]*\.)?(\w+)`")
+_DOC_TAG = re.compile(r"@(?:api\s+)?(private|internal|ignore|protected|public)\b")
+TYPE_KINDS = frozenset({"class", "struct", "interface", "trait", "record", "enum", "type", "impl"})
+MIN_LIMIT, MAX_LIMIT, LINES_PER_SYMBOL = 3, 12, 150
+MIN_METHODS, MAX_METHODS, LINES_PER_METHOD = 3, 8, 120
+
+
+@dataclass(frozen=True)
+class RankedSymbol:
+    """A symbol with its score; a class (struct, interface) with its main public methods, best first."""
+
+    symbol: Symbol
+    score: float
+    path: str = ""
+    methods: tuple[Symbol, ...] = ()
+
+
+def key_symbols(facts: Facts, path: str, limit: int | None = None) -> list[RankedSymbol]:
+    """The symbols of `path` a reader should meet first, best first ([] for a file without symbols).
+
+    `limit` defaults to a budget that grows with the file's length (3 to 12 entries).
+    """
+    fact = facts.files.get(path)
+    if fact is None or not fact.symbols:
+        return []
+    called = call_counts(facts, path) + doc_references(fact)
+    ranked = _ranked(fact, called, facts.base_uses, facts.mentioned)
+    if limit is None:
+        limit = budget(max((s.end for s in fact.symbols), default=0))
+    useful = [r for r in ranked if r.score > 0] or ranked[:1]
+    return useful[:limit]
+
+
+def repository_symbols(facts: Facts, limit: int = 20) -> list[RankedSymbol]:
+    """The repository's most important symbols across its source modules (tests and examples left out).
+
+    A symbol's score gains its file's importance (PageRank over imports, size, entry status), so the core
+    module's main class leads.
+    """
+    found: list[RankedSymbol] = []
+    for path, fact in facts.files.items():
+        if is_context_file(path) or not fact.symbols:
+            continue
+        for entry in key_symbols(facts, path, limit=3):
+            score = round(entry.score + W_FILE * fact.importance, 4)
+            found.append(RankedSymbol(entry.symbol, score, path, entry.methods))
+    found.sort(key=lambda r: (-r.score, r.path, r.symbol.start))
+    return found[:limit]
+
+
+def budget(lines: int, *, low: int = MIN_LIMIT, high: int = MAX_LIMIT, per: int = LINES_PER_SYMBOL) -> int:
+    """How many symbols a file (or a class) of `lines` lines shows."""
+    return max(low, min(high, low + lines // per))
+
+
+def call_counts(facts: Facts, path: str) -> Counter[str]:
+    """Calls into `path`'s symbols from other files, as far as the call graph has been read: ranking never
+    reads a file's calls itself (that would parse the whole repository for a catalogue)."""
+    graph = facts.calls
+    if graph is None:
+        return Counter()
+    return graph.calls_into(path)
+
+
+def doc_references(fact: FileFacts) -> Counter[str]:
+    """How often the file's own doc comments point at each of its symbols ("the same as Execute()",
+    :meth:`send`): what its authors refer readers to. Counted like calls from elsewhere."""
+    named: dict[str, list[str]] = {}
+    for symbol in fact.symbols:
+        named.setdefault(symbol.short_name, []).append(symbol.name)
+    counts: Counter[str] = Counter()
+    for symbol in fact.symbols:
+        if "(" in symbol.doc_source or ":" in symbol.doc_source:
+            for match in _DOC_REFERENCE.finditer(symbol.doc_source):
+                short = match.group(1) or match.group(2)
+                for name in named.get(short, ()):
+                    if name != symbol.name:
+                        counts[name] += 1
+    return counts
+
+
+def _ranked(
+    fact: FileFacts, called: Counter[str], subclassed: dict[str, int], mentioned: frozenset[str] = frozenset()
+) -> list[RankedSymbol]:
+    exports = set(fact.exports)
+    owners = {s.name for s in fact.symbols if s.kind in TYPE_KINDS}
+    methods: dict[str, list[Symbol]] = {}
+    for symbol in fact.symbols:
+        if symbol.parent in owners:
+            methods.setdefault(symbol.parent, []).append(symbol)
+    entries = []
+    for symbol in fact.symbols:
+        if symbol.parent in owners:
+            continue  # shown under its class
+        members = methods.get(symbol.name, [])
+        score = _score(symbol, fact, exports, called) + _members_bonus(members, fact, exports, called)
+        score += W_SUBCLASSED * math.log2(1 + subclassed.get(symbol.short_name, 0))
+        score += W_MENTIONED * float(symbol.short_name in mentioned)
+        shown = _main_methods(symbol, members, fact, exports, called, mentioned)
+        entries.append(RankedSymbol(symbol, round(score, 4), fact.path, shown))
+    entries.sort(key=lambda r: (-r.score, r.symbol.start))
+    return entries
+
+
+def _main_methods(
+    owner: Symbol,
+    members: list[Symbol],
+    fact: FileFacts,
+    exports: set[str],
+    called: Counter[str],
+    mentioned: frozenset[str] = frozenset(),
+) -> tuple[Symbol, ...]:
+    scored = [
+        (_score(m, fact, exports, called, owner) + W_MENTIONED * float(m.short_name in mentioned), m)
+        for m in members
+    ]
+    scored = [(score, m) for score, m in scored if score > 0]
+    scored.sort(key=lambda pair: (-pair[0], pair[1].start))
+    # a Go type's methods sit outside its body: the budget counts them too
+    lines = owner.lines + sum(m.lines for m in members if m.start > owner.end or m.end < owner.start)
+    limit = budget(lines, low=MIN_METHODS, high=MAX_METHODS, per=LINES_PER_METHOD)
+    return tuple(m for _, m in scored[:limit])
+
+
+def _members_bonus(members: list[Symbol], fact: FileFacts, exports: set[str], called: Counter[str]) -> float:
+    public = [m for m in members if _plain_public(m) and not m.stub]
+    uses = sum(called.get(m.name, 0) for m in members)
+    return W_METHODS * math.log1p(len(public)) + W_CALLED * math.log1p(uses)
+
+
+def _score(
+    symbol: Symbol,
+    fact: FileFacts,
+    exports: set[str],
+    called: Counter[str],
+    owner: Symbol | None = None,
+    *,
+    shown: bool = True,
+) -> float:
+    short = symbol.short_name
+    tagged = _DOC_TAG.search(symbol.doc_source) if "@" in symbol.doc_source else None
+    hidden = tagged is not None and tagged.group(1) in {"private", "internal", "ignore", "protected"}
+    exported = symbol.exported or symbol.name in exports or (owner is not None and owner.name in exports)
+    exported = (exported or (tagged is not None and tagged.group(1) == "public")) and not hidden
+    uses = fact.name_uses.get(symbol.name, 0) if not symbol.parent else 0
+    calls = called.get(symbol.name, 0)
+    score = W_EXPORTED * float(exported and _plain_public(symbol) and shown)
+    score += W_API * float(not symbol.parent and symbol.name in fact.api_names and shown)
+    score += W_USED * math.log2(1 + uses) + W_CALLED * math.log2(1 + calls)
+    score += W_SIZE * math.log1p(symbol.lines) + W_DOC * float(bool(symbol.doc_source))
+    if symbol.kind in TYPE_KINDS:
+        score += W_CLASS
+    # other files lean on it: shown whatever its name says; a path through the code passes private
+    # helpers as readily as public ones (`shown=False`)
+    central = uses + calls >= 3 or not shown
+    if symbol.stub:
+        score -= P_STUB
+    if _is_dunder(short) and not central:
+        score -= P_DUNDER
+    elif short.startswith(("_", "#")) and not central:
+        score -= P_PRIVATE
+    if (hidden or not symbol.public) and not central:
+        score -= P_HIDDEN  # not public, or its doc comment says so (JSDoc `@private`, `@api private`)
+    return score
+
+
+def symbol_score(fact: FileFacts, symbol: Symbol, *, shown: bool = True) -> float:
+    """One symbol's score in its file, from what the facts hold (no call graph, no members); a method
+    counts as exported when its class is, and shares its class's users. `shown=False`: what it weighs in
+    a call path, where a private helper is not penalized for being private."""
+    owner = next((s for s in fact.symbols if s.name == symbol.parent), None) if symbol.parent else None
+    score = _score(symbol, fact, set(fact.exports), Counter(), owner, shown=shown)
+    if owner is not None:
+        score += W_USED * math.log2(1 + fact.name_uses.get(owner.name, 0))
+    return score
+
+
+def _plain_public(symbol: Symbol) -> bool:
+    short = symbol.short_name
+    return symbol.public and not short.startswith(("_", "#"))
+
+
+def _is_dunder(name: str) -> bool:
+    return name.startswith("__") and name.endswith("__") and len(name) > 4

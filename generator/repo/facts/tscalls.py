@@ -1,0 +1,284 @@
+"""Go and JavaScript/TypeScript calls resolved to repository symbols with tree-sitter.
+
+Each call is credited to the innermost function or method whose lines hold it. Go: `f()` is the package's
+function `f` (a package spans the files of one folder); `x.M()` is a method of `x`'s declared type (receiver,
+parameter or `var`), a function of an imported package of the repository, or the one method of that name
+in the package. JavaScript: `this.m()` is a method of the enclosing class or object, `obj.m()` a function
+assigned as `obj.m = …` in the file, `mod.m()`/`m()` a definition of the file `mod`/`m` was `require`d or
+imported from. What cannot be resolved statically is left out.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from generator.repo.facts.imports import JS_LANGUAGES
+from generator.repo.facts.languages import parse_tree
+from generator.repo.model import CallEdge, FileFacts, Symbol
+
+CALLABLE_KINDS = frozenset({"function", "method"})
+Resolve = Callable[[str, str, str], list[str]]
+
+
+def _text(node: Any) -> str:
+    return node.text.decode("utf-8", errors="replace") if node is not None else ""
+
+
+class TreeSitterCalls:
+    """Calls of Go and JS/TS files; `read(path)` gives a file's text, `symbols(path)` its symbols."""
+
+    def __init__(
+        self,
+        read: Callable[[str], str | None],
+        symbols: Callable[[str], list[Symbol]],
+        files: dict[str, FileFacts],
+        resolve: Resolve,
+    ) -> None:
+        self.read, self.symbols, self.files, self.resolve = read, symbols, files, resolve
+        self._packages: dict[str, dict[str, list[tuple[str, Symbol]]]] = {}
+
+    def edges(self, path: str, language: str) -> list[CallEdge]:
+        if language != "go" and language not in JS_LANGUAGES:
+            return []
+        text = self.read(path)
+        if text is None:
+            return []
+        root = parse_tree(language, text).root_node
+        callers = sorted(
+            (s for s in self.symbols(path) if s.kind in CALLABLE_KINDS), key=lambda s: (s.start, -s.end)
+        )
+        if language == "go":
+            resolver: Callable[[Any, Symbol | None], tuple[str, str] | None] = _GoScope(
+                self, path, root
+            ).callee
+        else:
+            resolver = _JsScope(self, path, language, root).callee
+        found: dict[tuple[str, str, str, int], CallEdge] = {}
+        for call in _calls(root):
+            line = call.start_point[0] + 1
+            caller = _innermost(callers, line)
+            target = resolver(call, caller)
+            if target is not None and target != (path, caller.name if caller else ""):
+                edge = CallEdge(path, caller.name if caller else "", target[0], target[1], line)
+                found.setdefault((edge.caller, edge.callee_path, edge.callee, line), edge)
+        return sorted(found.values(), key=lambda e: (e.line, e.callee))
+
+    def package(self, folder: str, language: str) -> dict[str, list[tuple[str, Symbol]]]:
+        """name → definitions across one Go package (the non-test files of one folder)."""
+        key = f"{language}\0{folder}"
+        if key not in self._packages:
+            table: dict[str, list[tuple[str, Symbol]]] = {}
+            for path, fact in self.files.items():
+                if fact.language == language and posixpath.dirname(path) == folder:
+                    if path.endswith("_test.go"):
+                        continue
+                    for symbol in fact.symbols:
+                        table.setdefault(symbol.name, []).append((path, symbol))
+                        if symbol.parent:
+                            table.setdefault("." + symbol.short_name, []).append((path, symbol))
+            self._packages[key] = table
+        return self._packages[key]
+
+
+def _calls(root: Any) -> Iterator[Any]:
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if node.type == "call_expression":
+            yield node
+        stack.extend(reversed(node.named_children))
+
+
+def _innermost(callers: list[Symbol], line: int) -> Symbol | None:
+    found = None
+    for symbol in callers:
+        if symbol.start > line:
+            break
+        if symbol.end >= line and (found is None or symbol.start >= found.start):
+            found = symbol
+    return found
+
+
+class _GoScope:
+    def __init__(self, calls: TreeSitterCalls, path: str, root: Any) -> None:
+        self.calls, self.path = calls, path
+        self.package = calls.package(posixpath.dirname(path), "go")
+        self.imports = _go_imports(root)
+        self.types = _go_declared_types(root)
+
+    def callee(self, call: Any, caller: Symbol | None) -> tuple[str, str] | None:
+        function = call.child_by_field_name("function")
+        if function is None:
+            return None
+        if function.type == "identifier":
+            return self._top_level(self.package, _text(function))
+        if function.type != "selector_expression":
+            return None
+        operand, field = function.child_by_field_name("operand"), _text(function.child_by_field_name("field"))
+        if operand is None or operand.type != "identifier":
+            return None
+        name = _text(operand)
+        declared = self.types.get((caller.start if caller else 0, name))
+        if declared:
+            return self._method(declared, field)
+        if name in self.imports:
+            for target in self.calls.resolve(self.path, "go", self.imports[name]):
+                hit = self._top_level(self.calls.package(posixpath.dirname(target), "go"), field)
+                if hit is not None:
+                    return hit
+            return None
+        methods = self.package.get("." + field, [])
+        return (methods[0][0], methods[0][1].name) if len(methods) == 1 else None
+
+    def _method(self, type_name: str, name: str) -> tuple[str, str] | None:
+        hits = self.package.get(f"{type_name}.{name}", [])
+        return (hits[0][0], hits[0][1].name) if hits else None
+
+    @staticmethod
+    def _top_level(table: dict[str, list[tuple[str, Symbol]]], name: str) -> tuple[str, str] | None:
+        hits = [(p, s) for p, s in table.get(name, []) if not s.parent]
+        return (hits[0][0], hits[0][1].name) if hits else None
+
+
+def _go_imports(root: Any) -> dict[str, str]:
+    """Local package name → import path (`cobra "github.com/spf13/cobra"`, or the path's last part)."""
+    found: dict[str, str] = {}
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if node.type == "import_spec":
+            path = _text(node.child_by_field_name("path")).strip('"`')
+            alias = node.child_by_field_name("name")
+            found[_text(alias) if alias is not None else path.rsplit("/", 1)[-1]] = path
+        elif node.type in {"source_file", "import_declaration", "import_spec_list"}:
+            stack.extend(node.named_children)
+    return found
+
+
+def _go_declared_types(root: Any) -> dict[tuple[int, str], str]:
+    """(first line of the enclosing function, variable) → its type name, from receivers, parameters and
+    `var x T` / `x := &T{…}` / `x := T{…}` declarations."""
+    found: dict[tuple[int, str], str] = {}
+    for function in root.named_children:
+        if function.type not in {"function_declaration", "method_declaration"}:
+            continue
+        start = function.start_point[0] + 1
+        stack = [function]
+        while stack:
+            node = stack.pop()
+            stack.extend(node.named_children)
+            if node.type in {"parameter_declaration", "var_spec"}:
+                type_name = _go_type_name(node.child_by_field_name("type"))
+                for name in node.children_by_field_name("name"):
+                    if type_name:
+                        found[(start, _text(name))] = type_name
+            elif node.type == "short_var_declaration":
+                _note_literal(node, start, found)
+    return found
+
+
+def _note_literal(node: Any, start: int, found: dict[tuple[int, str], str]) -> None:
+    left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
+    if left is None or right is None or not left.named_children or not right.named_children:
+        return
+    value = right.named_children[0]
+    if value.type == "unary_expression":
+        value = value.child_by_field_name("operand") or value
+    if value.type == "composite_literal":
+        type_name = _go_type_name(value.child_by_field_name("type"))
+        if type_name:
+            found[(start, _text(left.named_children[0]))] = type_name
+
+
+def _go_type_name(node: Any) -> str:
+    while node is not None and node.type in {"pointer_type", "generic_type"}:
+        node = node.named_children[0] if node.named_children else None
+    return _text(node) if node is not None and node.type == "type_identifier" else ""
+
+
+class _JsScope:
+    def __init__(self, calls: TreeSitterCalls, path: str, language: str, root: Any) -> None:
+        self.calls, self.path, self.language = calls, path, language
+        self.local = {s.name: s for s in calls.symbols(path)}
+        self.modules, self.names = _js_bindings(root)
+
+    def callee(self, call: Any, caller: Symbol | None) -> tuple[str, str] | None:
+        function = call.child_by_field_name("function")
+        if function is None:
+            return None
+        if function.type == "identifier":
+            name = _text(function)
+            if name in self.local and self.local[name].kind in CALLABLE_KINDS | {"class"}:
+                return (self.path, name)
+            return self._imported(self.names.get(name), name)
+        if function.type != "member_expression":
+            return None
+        obj, prop = function.child_by_field_name("object"), _text(function.child_by_field_name("property"))
+        if obj is None:
+            return None
+        if obj.type == "this" and caller is not None and caller.parent:
+            hit = self.local.get(f"{caller.parent}.{prop}")
+            return (self.path, hit.name) if hit is not None else None
+        owner = _text(obj)
+        if f"{owner}.{prop}" in self.local:
+            return (self.path, f"{owner}.{prop}")
+        return self._imported(self.modules.get(owner), prop)
+
+    def _imported(self, spec: str | None, name: str) -> tuple[str, str] | None:
+        if not spec:
+            return None
+        for target in self.calls.resolve(self.path, self.language, spec):
+            for symbol in self.calls.symbols(target):
+                if symbol.name == name or (symbol.short_name == name and symbol.exported):
+                    return (target, symbol.name)
+        return None
+
+
+def _js_bindings(root: Any) -> tuple[dict[str, str], dict[str, str]]:
+    """Module-level `const x = require('./x')` / `import x from` (x → spec) and destructured or named
+    imports (`const { A } = require('./a')`, `import { A } from './a'`: A → spec)."""
+    modules: dict[str, str] = {}
+    names: dict[str, str] = {}
+    for node in root.named_children:
+        if node.type in {"lexical_declaration", "variable_declaration"}:
+            for declarator in node.named_children:
+                spec = _required(declarator.child_by_field_name("value"))
+                target = declarator.child_by_field_name("name")
+                if spec and target is not None:
+                    if target.type == "identifier":
+                        modules[_text(target)] = spec
+                    else:
+                        names.update(
+                            {_text(n): spec for n in target.named_children if n.named_child_count == 0}
+                        )
+        elif node.type == "import_statement":
+            spec = _text(node.child_by_field_name("source")).strip("'\"`")
+            _note_import_clause(node, spec, modules, names)
+    return modules, names
+
+
+def _note_import_clause(node: Any, spec: str, modules: dict[str, str], names: dict[str, str]) -> None:
+    for clause in node.named_children:
+        if clause.type != "import_clause":
+            continue
+        for part in clause.named_children:
+            if part.type == "identifier":
+                modules[_text(part)] = spec
+            elif part.type == "namespace_import":
+                modules.update({_text(n): spec for n in part.named_children})
+            elif part.type == "named_imports":
+                for item in part.named_children:
+                    alias = item.child_by_field_name("alias") or item.child_by_field_name("name")
+                    names[_text(alias)] = spec
+
+
+def _required(value: Any) -> str:
+    if value is None or value.type != "call_expression":
+        return ""
+    if _text(value.child_by_field_name("function")) != "require":
+        return ""
+    arguments = value.child_by_field_name("arguments")
+    strings = [c for c in arguments.named_children if c.type == "string"] if arguments is not None else []
+    return _text(strings[0]).strip("'\"`") if strings else ""

@@ -1,0 +1,75 @@
+"""The index's "Answer" to `--request`: the symbols whose names (first) or docstrings match the question's
+domain words, with their docstrings and definitions, and the call path that joins them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from generator.repo.analyze.citations import Linker
+from generator.repo.analyze.describe import cite, flow_hops
+from generator.repo.facts.ranking import key_symbols
+from generator.repo.model import Answer, CallEdge, Facts, Symbol
+from generator.repo.plan.focus import request_terms
+from generator.repo.plan.subsystems import is_context, words_of
+
+MAX_SYMBOLS = 8
+NAME_WEIGHT, DOC_WEIGHT = 3.0, 1.0  # a symbol named after the question outranks one that mentions it
+
+
+def answer_request(
+    request: str,
+    modules: Sequence[str],
+    facts: Facts,
+    linker: Linker,
+) -> Answer:
+    """The best-matching symbols of `modules` and the calls between them."""
+    stems = {_stem(w) for w in request_terms(request)}
+    scored: list[tuple[float, str, Symbol]] = []
+    for path in modules:
+        if is_context(path):
+            continue  # the tests that exercise an answer are not the answer
+        for entry in key_symbols(facts, path, limit=50):
+            for symbol in (entry.symbol, *entry.methods):
+                score = match_score(symbol, stems)
+                if score > 0:
+                    scored.append((score + 0.01 * entry.score, path, symbol))
+    scored.sort(key=lambda item: (-item[0], item[1], item[2].start))
+    chosen = scored[:MAX_SYMBOLS]
+    names = {(path, symbol.name) for _, path, symbol in chosen}
+    files = sorted({path for path, _ in names})
+    calls = (
+        facts.calls.edges(files) + facts.calls.edges(files, incoming=True) if facts.calls is not None else []
+    )
+    touching = [e for e in calls if (e.caller_path, e.caller) in names or (e.callee_path, e.callee) in names]
+    # calls between two answering symbols first: they are the path the answer takes
+    joined = sorted(
+        _distinct_calls(touching),
+        key=lambda e: -(((e.caller_path, e.caller) in names) + ((e.callee_path, e.callee) in names)),
+    )
+    return Answer(
+        request,
+        tuple(cite(symbol, path, linker) for _, path, symbol in chosen),
+        tuple(flow_hops(joined[:8], linker)),
+    )
+
+
+def _distinct_calls(calls: Iterable[CallEdge]) -> list[CallEdge]:
+    """One call per caller and callee (the first site): repeated calls say nothing new."""
+    seen: dict[tuple[str, str], CallEdge] = {}
+    for edge in calls:
+        seen.setdefault((edge.caller, edge.callee), edge)
+    return list(seen.values())
+
+
+def match_score(symbol: Symbol, stems: set[str]) -> float:
+    """NAME_WEIGHT per question word in the symbol's name, DOC_WEIGHT per one in its docstring."""
+    name_hits = len(stems & {_stem(w) for w in words_of(symbol.name)})
+    doc_hits = len(stems & {_stem(w) for w in words_of(symbol.doc)})
+    return NAME_WEIGHT * name_hits + DOC_WEIGHT * doc_hits
+
+
+def _stem(word: str) -> str:
+    """The first five letters, which join "redirects"/"redirected"/"redirect", "parsed"/"parser"/"parse",
+    "options"/"option" (the focus step matches terms the same way)."""
+    return word.lower()[:5]

@@ -1,0 +1,117 @@
+"""The repository as subsystems: every core module placed in the subsystem it is closest to in the dependency
+graph (the module catalogue), the edges between subsystems labelled with what crosses them, and the main
+call flow from the public entry point into the core.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Sequence
+from pathlib import PurePosixPath
+
+import networkx as nx
+
+from generator.repo.analyze.citations import Linker
+from generator.repo.analyze.describe import flow_hops, main_chain, module_lines
+from generator.repo.model import (
+    CallEdge,
+    CatalogueGroup,
+    Facts,
+    FlowHop,
+    RepoMap,
+    ShardAnalysis,
+    SubsystemEdge,
+    SubsystemLink,
+)
+from generator.repo.plan.subsystems import dependency_graph, module_term
+
+LABEL_NAMES = 2  # names on an architecture edge
+OTHER = "Other modules"
+
+
+def place_modules(
+    modules: Sequence[str], analyses: Sequence[ShardAnalysis], facts: Facts, repo_map: RepoMap
+) -> dict[str, int]:
+    """Each module → the index of the shard whose files are nearest to it through imports and packages
+    (0 when no shard reaches it). A shard's own files are its own."""
+    graph = dependency_graph(list(dict.fromkeys([*modules, *_shard_files(analyses)])), facts, repo_map)
+    home = {path: a.index for a in analyses for path in a.shard.files}
+    sources = [p for p in home if p in graph]
+    if not sources:
+        return {m: 0 for m in modules}
+    _, paths = nx.multi_source_dijkstra(graph, sources, weight=lambda _u, _v, d: 1.0 / d["weight"])
+    return {m: home.get(m) or (home[paths[m][0]] if m in paths else 0) for m in modules}
+
+
+def _shard_files(analyses: Sequence[ShardAnalysis]) -> list[str]:
+    return [p for a in analyses for p in a.shard.files]
+
+
+def catalogue(
+    placement: dict[str, int],
+    analyses: Sequence[ShardAnalysis],
+    facts: Facts,
+    repo_map: RepoMap,
+    linker: Linker,
+) -> list[CatalogueGroup]:
+    """Every module, one line each, grouped by subsystem in plan order (unreached modules last)."""
+    members: dict[int, list[str]] = defaultdict(list)
+    for path, index in placement.items():
+        members[index].append(path)
+    names = {a.index: a.shard.name for a in analyses}
+    groups = []
+    for index in [*sorted(i for i in members if i), *([0] if 0 in members else [])]:
+        paths = sorted(members[index])
+        lines = module_lines(paths, repo_map, facts, linker)
+        groups.append(CatalogueGroup(names.get(index, OTHER), index, tuple(lines)))
+    return groups
+
+
+def subsystem_edges(
+    placement: dict[str, int], facts: Facts, calls: Sequence[CallEdge] = ()
+) -> list[SubsystemEdge]:
+    """An edge where a module of one subsystem imports or calls into another, labelled with the names
+    imported or called across it most often (else the modules imported); its strength counts both."""
+    used: dict[tuple[int, int], Counter[str]] = defaultdict(Counter)
+    strength: Counter[tuple[int, int]] = Counter()
+    for path, source in placement.items():
+        fact = facts.files.get(path)
+        for target in fact.depends_on if fact else []:
+            other = placement.get(target)
+            if not source or not other or other == source:
+                continue
+            names = fact.names_from.get(target, []) if fact else []
+            for name in names or [module_term(target, facts) or PurePosixPath(target).stem]:
+                used[(source, other)][name] += 1 if names else 0  # a name imported outranks a module
+            strength[(source, other)] += 1
+    for call in calls:
+        caller, callee = placement.get(call.caller_path), placement.get(call.callee_path)
+        if caller and callee and caller != callee:
+            used[(caller, callee)][call.callee] += 1
+            strength[(caller, callee)] += 1
+    return [
+        SubsystemEdge(a, b, _label_names(names), strength[(a, b)]) for (a, b), names in sorted(used.items())
+    ]
+
+
+def _label_names(names: Counter[str]) -> tuple[str, ...]:
+    """The names most called across an edge, public ones first (else the modules imported)."""
+    called = [n for n, count in names.most_common() if count > 0]
+    public = [n for n in called if not n.rsplit(".", 1)[-1].startswith("_")]
+    return tuple((public or called or sorted(names))[:LABEL_NAMES])
+
+
+def link_subsystems(analyses: Sequence[ShardAnalysis], edges: Iterable[SubsystemEdge]) -> None:
+    """Fill each shard's "depends on" and "used by" from the subsystem edges."""
+    by_index = {a.index: a for a in analyses}
+    for edge in edges:
+        source, target = by_index.get(edge.source), by_index.get(edge.target)
+        if source is None or target is None:
+            continue
+        source.depends_on.append(SubsystemLink(target.shard.name, target.slug, edge.uses))
+        target.used_by.append(SubsystemLink(source.shard.name, source.slug, edge.uses))
+
+
+def main_flow(facts: Facts, modules: Sequence[str], repo_map: RepoMap, linker: Linker) -> list[FlowHop]:
+    """The main call path from the public entry point into the core, each hop cited."""
+    return flow_hops(main_chain(facts, modules), linker)

@@ -1,0 +1,359 @@
+"""Repository pages: each shard's page and the repository's index, rendered from the research records
+(`ShardAnalysis`, `RepoSynthesis`) through templates/shard.md.j2 and templates/repo_index.md.j2, and written
+through the store. Links, tables and diagrams are built here from escaped parts; every other string reaches
+the template as plain text, which the template environment escapes.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, fields
+from pathlib import Path
+from typing import Any
+
+from generator import store
+from generator.repo.analyze.citations import Linker
+from generator.repo.model import (
+    CatalogueGroup,
+    CitedSymbol,
+    ModuleLine,
+    RepoSynthesis,
+    ShardAnalysis,
+    SubsystemLink,
+)
+from generator.site.pages.model_text import inline_code, render_model_markdown
+from generator.site.pages.repo_diagrams import (
+    architecture_diagram,
+    flow_markdown,
+    hierarchy_diagram,
+    neighbourhood_diagram,
+)
+from generator.site.templates import render_template
+from generator.site.text import Markdown, md_escape, md_inline
+
+SKIPPED_EXAMPLES = 5  # paths listed per skip reason on the index page
+DESCRIPTION_CHARS = 300  # the frontmatter description search results show
+_DOC_LINK = re.compile(r"\[([^\]\n]+)\](?:\[[^\]\n]*\]|\([^)\n]*\))")
+
+
+@dataclass(frozen=True)
+class ShardPage:
+    """The context of templates/shard.md.j2."""
+
+    title: str
+    offline: bool
+    purpose: list[Markdown]
+    back_link: Markdown
+    rationale: str
+    key_types: list[Markdown]
+    hierarchy: Markdown
+    functions: list[Markdown]
+    flow_diagram: Markdown
+    flow_steps: list[Markdown]
+    depends_on: list[Markdown]
+    used_by: list[Markdown]
+    neighbourhood: Markdown
+    analysis: Markdown
+    truncated: bool
+    files: list[Markdown]
+    citations_dropped: int
+
+
+@dataclass(frozen=True)
+class IndexPage:
+    """The context of templates/repo_index.md.j2."""
+
+    title: str
+    offline: bool
+    overview: str
+    summary: list[str]
+    source: Markdown
+    revision: Markdown
+    revision_date: str
+    request: str
+    answer_symbols: list[Markdown]
+    answer_steps: list[Markdown]
+    subsystems: list[dict[str, Any]]
+    failed: list[dict[str, Any]]
+    architecture: Markdown
+    flow_diagram: Markdown
+    flow_steps: list[Markdown]
+    catalogue: list[dict[str, Any]]
+    modules_catalogued: int
+    modules_present: int
+    planner: str
+    planner_note: str
+    focus: dict[str, Any] | None
+    history: list[dict[str, Any]]
+    history_window: str
+    languages: list[dict[str, Any]]
+    skipped: list[dict[str, Any]]
+
+
+def context(page: ShardPage | IndexPage) -> dict[str, Any]:
+    return {f.name: getattr(page, f.name) for f in fields(page)}
+
+
+# --------------------------------------------------------------------------- writing
+
+
+def write_repo_pages(directory: Path, synthesis: RepoSynthesis, linker: Linker) -> None:
+    """Write every landed shard's page and the index; pages of an earlier plan are removed."""
+    written = {write_shard_page(directory, a, synthesis, linker) for a in synthesis.landed}
+    remove_stale_pages(directory, written)
+    write_index(directory, synthesis)
+
+
+def write_shard_page(
+    directory: Path, analysis: ShardAnalysis, synthesis: RepoSynthesis, linker: Linker
+) -> str:
+    """Write shards/NN_<slug>.md and return its name."""
+    name = f"{analysis.slug}.md"
+    meta = {
+        "title": shard_title(synthesis, analysis),
+        "description": whole_sentences(analysis.summary, DESCRIPTION_CHARS)
+        or f"{analysis.shard.name} in {synthesis.label}",
+        "tags": analysis.tags,
+        "generated": analysis.generated,
+        "provider": analysis.provider,
+        "model": analysis.model,
+        "source": synthesis.source,
+        "revision": synthesis.revision,
+        "shard": analysis.index,
+        "files": list(analysis.shard.files),
+        "citations_valid": analysis.citations_valid,
+        "citations_dropped": analysis.citations_dropped,
+    }
+    body = render_template("shard.md.j2", context(shard_page(analysis, synthesis, linker)))
+    store.write_page(store.safe_join(directory, "shards", name), meta, body)
+    return name
+
+
+def shard_title(synthesis: RepoSynthesis, analysis: ShardAnalysis) -> str:
+    """ "<repo> · <subsystem>": a search result says which repository it is about."""
+    return f"{synthesis.label.rsplit('/', 1)[-1]} · {analysis.shard.name}"
+
+
+def remove_stale_pages(directory: Path, keep: set[str]) -> None:
+    """Shard pages of an earlier plan (or of a shard that failed this time) must not linger as if current."""
+    shards = directory / "shards"
+    if not shards.is_dir():
+        return
+    for page in shards.glob("*.md"):
+        if page.name not in keep and re.fullmatch(r"\d{2}_[^/]+\.md", page.name):
+            page.unlink()
+
+
+def write_index(directory: Path, synthesis: RepoSynthesis) -> None:
+    landed = synthesis.landed
+    meta = {
+        "title": synthesis.title,
+        "description": _description(synthesis),
+        "tags": _index_tags(synthesis),
+        "generated": max((a.generated for a in landed), default=synthesis.revision_date[:10]),
+        "provider": synthesis.provider,
+        "model": synthesis.model,
+        "source": synthesis.source,
+        "revision": synthesis.revision,
+        "revision_date": synthesis.revision_date,
+        "shards": [f"shards/{a.slug}.md" for a in landed],
+        "failed_shards": [a.shard.name for a in synthesis.failed],
+        "planner": synthesis.planner,
+        "tokens": synthesis.tokens,
+        "citations_dropped": sum(a.citations_dropped for a in landed),
+    }
+    body = render_template("repo_index.md.j2", context(index_page(synthesis)))
+    store.write_page(directory / "index.md", meta, body)
+
+
+def _index_tags(synthesis: RepoSynthesis) -> list[str]:
+    tags: list[str] = []
+    for analysis in synthesis.landed:
+        tags += [t for t in analysis.tags if t not in tags]
+    return tags or ["repository"]
+
+
+def _description(synthesis: RepoSynthesis) -> str:
+    lead = synthesis.overview or (synthesis.summary[0] if synthesis.summary else "")
+    text = lead or f"How {synthesis.label} is organised: {len(synthesis.landed)} subsystems."
+    return whole_sentences(text, DESCRIPTION_CHARS)
+
+
+def whole_sentences(text: str, limit: int) -> str:
+    """As many whole sentences of `text` as fit in `limit` characters (the first one cut only when alone
+    it is longer): a search result never ends mid-sentence when it need not."""
+    kept = ""
+    for sentence in re.split(r"(?<=[.!?])\s+", " ".join(text.split())):
+        if len(kept) + len(sentence) + 1 > limit:
+            break
+        kept = f"{kept} {sentence}".strip()
+    return kept or " ".join(text.split())[: limit - 1] + "…"
+
+
+def shard_summary_lines(synthesis: RepoSynthesis) -> list[str]:
+    """`[name](shards/NN_slug.md): summary` per landed shard, for `--json` output."""
+    return [
+        f"[{md_inline(a.shard.name)}](shards/{a.slug}.md): {md_inline(a.summary)}" for a in synthesis.landed
+    ]
+
+
+# --------------------------------------------------------------------------- the shard page
+
+
+def shard_page(analysis: ShardAnalysis, synthesis: RepoSynthesis, linker: Linker) -> ShardPage:
+    rendered = (
+        render_model_markdown(analysis.model_text, linker, top_level=3) if analysis.model_text else None
+    )
+    diagram, steps = flow_markdown(analysis.flow)
+    return ShardPage(
+        title=shard_title(synthesis, analysis),
+        offline=analysis.provider == "offline",
+        purpose=[prose(s) for s in analysis.purpose or [analysis.summary]],
+        back_link=Markdown(f"[← {md_inline(synthesis.label)}](../index.md)"),
+        rationale=analysis.shard.rationale,
+        key_types=[type_item(t.symbol, t.methods) for t in analysis.key_types],
+        hierarchy=hierarchy_diagram(analysis.key_types),
+        functions=[symbol_item(s) for s in analysis.functions],
+        flow_diagram=diagram,
+        flow_steps=steps,
+        depends_on=[subsystem_link(link) for link in analysis.depends_on],
+        used_by=[subsystem_link(link) for link in analysis.used_by],
+        neighbourhood=neighbourhood_diagram(analysis),
+        analysis=rendered.markdown if rendered else Markdown(""),
+        truncated=analysis.truncated,
+        files=[module_item(m) for m in analysis.files],
+        citations_dropped=analysis.citations_dropped,
+    )
+
+
+def prose(text: str) -> Markdown:
+    """One line of documentation: its `code` spans kept as inline code, markdown links reduced to their text
+    (a docstring's `[Extension][markdown.Extension]` reads "Extension"), everything else escaped."""
+    text = _DOC_LINK.sub(r"\1", " ".join(text.split()))
+    parts = re.split(r"`([^`\n]+)`", text)
+    return Markdown("".join(inline_code(p) if i % 2 else md_escape(p) for i, p in enumerate(parts) if p))
+
+
+def symbol_link(symbol: CitedSymbol, text: str | None = None) -> Markdown:
+    """The symbol's name as inline code, linked to its definition when the citation holds."""
+    shown = text or symbol.name
+    if symbol.citation and symbol.citation.url:
+        return Markdown(f"[{inline_code(shown)}]({symbol.citation.url})")
+    if symbol.citation:
+        span = f"{symbol.citation.path}:{symbol.citation.start}"
+        return Markdown(f"{inline_code(shown)} ({inline_code(span)})")
+    return inline_code(shown)
+
+
+def symbol_item(symbol: CitedSymbol, short: bool = False, strong: bool = False) -> Markdown:
+    """`name` (linked) *kind* — its docstring's first sentence."""
+    name = symbol.name.rsplit(".", 1)[-1] if short else symbol.name
+    link = symbol_link(symbol, name)
+    doc = f" — {prose(symbol.doc)}" if symbol.doc else ""
+    return Markdown(f"{f'**{link}**' if strong else link} *{md_inline(symbol.kind, 20)}*{doc}")
+
+
+def type_item(symbol: CitedSymbol, methods: Sequence[CitedSymbol]) -> Markdown:
+    lines = [f"- {symbol_item(symbol, strong=True)}"]
+    lines += [f"    - {symbol_item(m, short=True)}" for m in methods]
+    return Markdown("\n".join(lines))
+
+
+def module_item(module: ModuleLine) -> Markdown:
+    """`path` (linked) · N lines · what it is for · its main symbols."""
+    url = module.citation.url if module.citation else ""
+    link = Markdown(f"[{inline_code(module.path)}]({url})") if url else inline_code(module.path)
+    parts = [f"{module.lines} lines"]
+    if module.purpose:
+        parts.append(prose(module.purpose))
+    if module.symbols:
+        parts.append(", ".join(symbol_link(s) for s in module.symbols))
+    return Markdown(f"{link} — " + " · ".join(parts))
+
+
+def subsystem_link(link: SubsystemLink) -> Markdown:
+    uses = f": {', '.join(inline_code(u) for u in link.uses)}" if link.uses else ""
+    return Markdown(f"[{md_inline(link.name)}]({link.slug}.md){uses}")
+
+
+def index_page(synthesis: RepoSynthesis) -> IndexPage:
+    diagram, steps = flow_markdown(synthesis.main_flow)
+    answer = synthesis.answer
+    answer_diagram_steps = flow_markdown(answer.path)[1] if answer else []
+    catalogued = sum(len(g.modules) for g in synthesis.catalogue)
+    return IndexPage(
+        title=synthesis.title,
+        offline=synthesis.offline,
+        overview=synthesis.overview,
+        summary=synthesis.summary,
+        source=_link(synthesis.source, synthesis.source_url),
+        revision=_link(synthesis.revision[:12] or "working tree", synthesis.revision_url, code=True),
+        revision_date=synthesis.revision_date[:10],
+        request=synthesis.request or "",
+        answer_symbols=[symbol_item(s) for s in answer.symbols] if answer else [],
+        answer_steps=answer_diagram_steps,
+        subsystems=[_subsystem_row(a) for a in synthesis.landed],
+        failed=[
+            {"name": a.shard.name, "reason": a.error or "unknown error", "files": ", ".join(a.shard.files)}
+            for a in synthesis.failed
+        ],
+        architecture=architecture_diagram(synthesis),
+        flow_diagram=diagram,
+        flow_steps=steps,
+        catalogue=[_catalogue_group(g) for g in synthesis.catalogue],
+        modules_catalogued=catalogued,
+        modules_present=synthesis.modules_present,
+        planner=_planner_line(synthesis),
+        planner_note=synthesis.planner_note,
+        focus=synthesis.focus,
+        history=[{"path": inline_code(p), "count": n} for p, n in synthesis.history],
+        history_window=synthesis.history_window,
+        languages=[{"name": k, **v} for k, v in synthesis.languages.items()][:12],
+        skipped=skipped_counts(synthesis),
+    )
+
+
+def _link(text: str, url: str, code: bool = False) -> Markdown:
+    shown = inline_code(text) if code else md_inline(text)
+    return Markdown(f"[{shown}]({url})") if url and url.startswith("https://") else shown
+
+
+def _subsystem_row(analysis: ShardAnalysis) -> dict[str, Any]:
+    symbols = analysis.top_symbols[:3]
+    return {
+        "name": Markdown(f"[{md_inline(analysis.shard.name)}](shards/{analysis.slug}.md)"),
+        "summary": prose(analysis.summary),
+        "symbols": Markdown(", ".join(symbol_link(s) for s in symbols) or "—"),
+    }
+
+
+def _catalogue_group(group: CatalogueGroup) -> dict[str, Any]:
+    return {"name": group.name, "modules": [module_item(m) for m in group.modules]}
+
+
+def _planner_line(synthesis: RepoSynthesis) -> str:
+    if synthesis.planner == "llm":
+        line = "The language model proposed the subsystems"
+    else:
+        line = (
+            "The subsystems are communities of the dependency graph (imports, held together by packages),"
+            " most important first"
+        )
+    kept = (synthesis.focus or {}).get("kept") or []
+    if kept:
+        line += f", chosen among the {len(kept)} files the focus step retrieved"
+    return line + "."
+
+
+def skipped_counts(synthesis: RepoSynthesis) -> list[dict[str, Any]]:
+    """What the map left out, counted by reason ("too large (2.1 MB)" counts as "too large"), with the first
+    few paths of each reason so a reader can see which files were left out."""
+    by_reason: dict[str, list[str]] = {}
+    for s in synthesis.skipped:
+        by_reason.setdefault(re.sub(r"\s*\(.*\)$", "", s.reason) or "other", []).append(s.path)
+    ordered = sorted(by_reason.items(), key=lambda kv: (-len(kv[1]), kv[0]))
+    return [
+        {"reason": reason, "count": len(paths), "examples": ", ".join(paths[:SKIPPED_EXAMPLES])}
+        for reason, paths in ordered
+    ]

@@ -1,0 +1,99 @@
+"""The diagrams of repository pages, built from the research records: the flow of calls as a sequence
+diagram with its cited steps, key types' inheritance as a class diagram, a shard's modules and neighbouring
+subsystems, and the architecture of the whole repository. Every diagram is validated (diagrams.py).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from generator.repo.model import FlowHop, KeyType, RepoSynthesis, ShardAnalysis, SubsystemEdge
+from generator.site.pages import diagrams
+from generator.site.pages.model_text import citation_markdown, inline_code
+from generator.site.text import Markdown
+
+ARCHITECTURE_NODES = 12  # the diagram stays readable: at most this many subsystems
+MAX_OUT = 2  # dependencies drawn per subsystem
+HIERARCHY_EDGES = 12
+# roots every class has: drawing them says nothing about the design
+IGNORED_BASES = frozenset(
+    {"object", "Generic", "Protocol", "ABC", "Enum", "IntEnum", "StrEnum", "NamedTuple", "TypedDict"}
+)
+
+
+def hierarchy_diagram(types: Sequence[KeyType]) -> Markdown:
+    """The key types' inheritance (each with its bases), when at least two of them take part in it."""
+    bases = [(re.sub(r"\[.*", "", base).rsplit(".", 1)[-1], t.symbol.name) for t in types for base in t.bases]
+    pairs = [(base, name) for base, name in bases if base not in IGNORED_BASES]
+    if len(pairs) < 2:
+        return Markdown("")
+    return diagrams.fenced(diagrams.class_diagram(pairs[:HIERARCHY_EDGES]))
+
+
+def neighbourhood_diagram(analysis: ShardAnalysis) -> Markdown:
+    """The shard's modules (thick border), the imports among them, and the subsystems it uses or is used
+    by, each arrow labelled with what crosses it; "" when there is nothing to connect."""
+    files = [m.path for m in analysis.files]
+    neighbours = list(dict.fromkeys(link.name for link in [*analysis.depends_on, *analysis.used_by]))
+    if not analysis.imports and not neighbours:
+        return Markdown("")
+    nodes = [f.rsplit("/", 1)[-1] for f in files] + neighbours
+    at = {path: i for i, path in enumerate(files)}
+    other = {name: len(files) + i for i, name in enumerate(neighbours)}
+    edges = [(at[a], at[b]) for a, b in analysis.imports if a in at and b in at]
+    labels: dict[tuple[int, int], str] = {}
+    for link in analysis.depends_on:
+        labels[(0, other[link.name])] = ", ".join(link.uses)
+    for link in analysis.used_by:
+        labels[(other[link.name], 0)] = ", ".join(link.uses)
+    edges += list(labels)
+    source = diagrams.flowchart(nodes, edges, highlight=range(len(files)), edge_labels=labels)
+    return diagrams.fenced(source)
+
+
+def flow_markdown(hops: Sequence[FlowHop]) -> tuple[Markdown, list[Markdown]]:
+    """A sequence diagram of the hops and the numbered, cited steps beneath it ("" and [] without hops)."""
+    if not hops:
+        return Markdown(""), []
+    participants = list(dict.fromkeys(name for hop in hops for name in (hop.caller, hop.callee)))
+    at = {name: i for i, name in enumerate(participants)}
+    messages = [(at[h.caller], at[h.callee], h.callee.rsplit(".", 1)[-1]) for h in hops]
+    diagram = diagrams.fenced(diagrams.sequence(participants, messages))
+    steps = []
+    for hop in hops:
+        where = f" — {citation_markdown(hop.citation)}" if hop.citation else ""
+        steps.append(Markdown(f"{inline_code(hop.caller)} calls {inline_code(hop.callee)}{where}"))
+    return diagram, steps
+
+
+# --------------------------------------------------------------------------- the index page
+
+
+def architecture_diagram(synthesis: RepoSynthesis) -> Markdown:
+    """Subsystems as nodes, an arrow labelled with what one uses from another; "" with fewer than two."""
+    landed = synthesis.landed[:ARCHITECTURE_NODES]
+    if len(landed) < 2:
+        return Markdown("")
+    at = {a.index: i for i, a in enumerate(landed)}
+    drawn = strongest([e for e in synthesis.architecture if e.source in at and e.target in at])
+    pairs = [(at[e.source], at[e.target]) for e in drawn]
+    labels = {(at[e.source], at[e.target]): ", ".join(e.uses) for e in drawn}
+    source = diagrams.flowchart([a.shard.name for a in landed], pairs, edge_labels=labels)
+    return diagrams.fenced(source)
+
+
+def strongest(edges: Sequence[SubsystemEdge]) -> list[SubsystemEdge]:
+    """Per subsystem, the dependencies at least half as strong as its strongest (at most MAX_OUT), and of
+    two subsystems that use each other only the dominant direction unless both are strong: the diagram
+    shows what each subsystem is built on, not every call that crosses a border (the shard pages list all)."""
+    strength = {(e.source, e.target): e.strength for e in edges}
+    kept = []
+    for edge in edges:
+        mine = sorted((e.strength for e in edges if e.source == edge.source), reverse=True)
+        if edge.strength * 2 < mine[0] or edge.strength < mine[:MAX_OUT][-1]:
+            continue
+        if strength.get((edge.target, edge.source), 0) > 2 * edge.strength:
+            continue
+        kept.append(edge)
+    return kept

@@ -1,0 +1,194 @@
+"""The static call graph: Python calls resolved through imports, self, class attributes, annotations and
+receivers named after classes; Go and JavaScript through tree-sitter; main paths from the public entry
+points; files read only when asked about."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from repo_source_fixture import write_tree
+
+from generator.repo.facts.calls import CallGraph
+from generator.repo.facts.extract import extract_facts
+from generator.repo.facts.ranking import key_symbols
+from generator.repo.map.walk import map_repository
+from generator.repo.model import CallEdge, Facts
+
+FILES = {
+    "web/__init__.py": '"""Web."""\nfrom .api import get, request\nfrom .sessions import Session\n',
+    "web/api.py": (
+        '"""The API."""\nfrom . import sessions\n\n\n'
+        "def request(method, url):\n"
+        "    with sessions.Session() as session:\n"
+        "        return session.request(method, url)\n\n\n"
+        "def get(url):\n"
+        '    return request("get", url)\n'
+    ),
+    "web/hooks.py": "class Hooks:\n    def run(self, response):\n        return response\n",
+    "web/models.py": (
+        "class Response:\n    def json(self):\n        return {}\n\n\n"
+        "def parse(response: Response):\n    return response.json()\n"
+    ),
+    "web/adapters.py": (
+        "class BaseAdapter:\n    def send(self, request):\n        raise NotImplementedError\n\n\n"
+        "class HTTPAdapter(BaseAdapter):\n"
+        "    def send(self, request):\n"
+        "        return self.build_response(request)\n\n"
+        "    def build_response(self, request):\n"
+        "        from .models import Response\n"
+        "        return Response()\n"
+    ),
+    "web/sessions.py": (
+        "import web.models\nfrom typing import TYPE_CHECKING\n\n"
+        "from .adapters import HTTPAdapter\nfrom .hooks import Hooks\n\n"
+        "if TYPE_CHECKING:\n    from .adapters import BaseAdapter\n\n\n"
+        "class Base:\n    def merge(self, a):\n        return a\n\n\n"
+        "class Session(Base):\n"
+        "    def __init__(self):\n        self.hooks = Hooks()\n\n"
+        "    def request(self, method, url):\n"
+        "        prepared = self.merge(method)\n"
+        "        return self.send(prepared)\n\n"
+        "    def send(self, request):\n"
+        "        adapter = self.get_adapter(request)\n"
+        "        response = adapter.send(request)\n"
+        "        web.models.parse(response)\n"
+        "        return self.hooks.run(response)\n\n"
+        "    def get_adapter(self, request):\n        return HTTPAdapter()\n"
+    ),
+    "tests/test_api.py": "from web.api import get\n\n\ndef test_get():\n    get('x')\n",
+    "go/cmd/command.go": (
+        'package cmd\n\nimport (\n\tflags "example.com/m/go/flags"\n)\n\n'
+        "type Command struct{ Use string }\n\n"
+        "func (c *Command) Execute() error {\n\treturn c.ExecuteC()\n}\n\n"
+        "func (c *Command) ExecuteC() error {\n\tparser := &Parser{}\n\tparser.Parse()\n"
+        "\tflags.Define()\n\treturn helper()\n}\n"
+    ),
+    "go/cmd/parser.go": "package cmd\n\ntype Parser struct{}\n\nfunc (p *Parser) Parse() {}\n\nfunc helper() error {\n\treturn nil\n}\n",
+    "go/flags/flags.go": "package flags\n\nfunc Define() {}\n",
+    "go.mod": "module example.com/m\n\ngo 1.21\n",
+    "js/app.js": (
+        "var router = require('./router');\nvar { compile } = require('./view');\n\n"
+        "var app = exports = module.exports = {};\n\n"
+        "app.use = function use(fn) {\n  this.lazyrouter();\n  router.handle(fn);\n  return compile(fn);\n};\n\n"
+        "app.lazyrouter = function lazyrouter() {\n  app.init();\n};\n\napp.init = function init() {};\n"
+    ),
+    "js/router.js": "exports.handle = function handle(fn) {\n  return fn;\n};\n",
+    "js/view.js": "function compile(x) {\n  return x;\n}\nmodule.exports = { compile };\n",
+}
+
+
+@pytest.fixture
+def facts(tmp_path: Path) -> Facts:
+    root = write_tree(tmp_path / "repo", FILES)
+    return extract_facts(root, map_repository(root))
+
+
+def hops(edges: list[CallEdge], caller: str) -> set[tuple[str, str]]:
+    return {(e.callee_path, e.callee) for e in edges if e.caller == caller}
+
+
+def test_python_calls_resolve_through_imports_self_attributes_and_receiver_names(facts: Facts) -> None:
+    assert isinstance(facts.calls, CallGraph)
+    api = facts.calls.edges(["web/api.py"])
+    assert hops(api, "get") == {("web/api.py", "request")}
+    assert hops(api, "request") == {("web/sessions.py", "Session"), ("web/sessions.py", "Session.request")}
+    sessions = facts.calls.edges(["web/sessions.py"])
+    assert hops(sessions, "Session.request") == {
+        ("web/sessions.py", "Base.merge"),
+        ("web/sessions.py", "Session.send"),
+    }
+    assert hops(sessions, "Session.send") == {
+        ("web/sessions.py", "Session.get_adapter"),
+        ("web/adapters.py", "HTTPAdapter.send"),  # `adapter` names HTTPAdapter, the subclass of BaseAdapter
+        ("web/models.py", "parse"),  # through `import web.models`
+        ("web/hooks.py", "Hooks.run"),  # self.hooks = Hooks()
+    }
+    assert hops(facts.calls.edges(["web/models.py"]), "parse") == {("web/models.py", "Response.json")}
+    line = next(e.line for e in sessions if e.callee == "HTTPAdapter.send")
+    assert FILES["web/sessions.py"].splitlines()[line - 1].strip() == "response = adapter.send(request)"
+
+
+def test_calls_are_read_only_for_the_files_asked_about(facts: Facts) -> None:
+    graph = facts.calls
+    assert isinstance(graph, CallGraph)
+    assert graph.known_edges() == []
+    graph.edges(["web/api.py"])
+    assert {e.caller_path for e in graph.known_edges()} == {"web/api.py"}
+    incoming = graph.edges(["web/api.py"], incoming=True)
+    assert ("tests/test_api.py", "test_get", "get") in {(e.caller_path, e.caller, e.callee) for e in incoming}
+
+
+def test_go_calls_follow_receivers_locals_packages_and_imports(facts: Facts) -> None:
+    edges = facts.calls.edges(["go/cmd/command.go"])
+    assert hops(edges, "Command.Execute") == {("go/cmd/command.go", "Command.ExecuteC")}
+    assert hops(edges, "Command.ExecuteC") == {
+        ("go/cmd/parser.go", "Parser.Parse"),
+        ("go/cmd/parser.go", "helper"),
+        ("go/flags/flags.go", "Define"),
+    }
+
+
+def test_js_calls_follow_this_the_exported_object_and_requires(facts: Facts) -> None:
+    edges = facts.calls.edges(["js/app.js"])
+    assert hops(edges, "app.use") == {
+        ("js/app.js", "app.lazyrouter"),
+        ("js/router.js", "handle"),
+        ("js/view.js", "compile"),
+    }
+    assert hops(edges, "app.lazyrouter") == {("js/app.js", "app.init")}
+
+
+def test_main_paths_start_at_the_public_api_and_reach_the_core(facts: Facts) -> None:
+    assert facts.calls is not None
+    chains = facts.calls.chains(["web/api.py", "web/sessions.py"], limit=5)
+    named = [[chain[0].caller, *(e.callee for e in chain)] for chain in chains]
+    core = ["request", "Session.request", "Session.send", "HTTPAdapter.send", "HTTPAdapter.build_response"]
+    assert any(name[i : i + len(core)] == core for name in named for i in range(len(name))), named
+    assert all(
+        name[0] in {"get", "request", "Session.request", "Session.send", "Session.get_adapter"}
+        for name in named
+    )
+    for chain in chains:  # each hop cites the caller's file and the line of the call
+        for before, after in zip(chain, chain[1:], strict=False):
+            assert after.caller_path == before.callee_path
+            assert after.caller in {before.callee, f"{before.callee}.__init__"}  # a class: its constructor
+
+
+def test_calls_from_other_files_raise_a_symbol_in_its_file_once_read(facts: Facts) -> None:
+    before = {r.symbol.name: r.score for r in key_symbols(facts, "web/models.py")}
+    assert facts.calls is not None
+    facts.calls.edges(["web/sessions.py"])
+    after = {r.symbol.name: r.score for r in key_symbols(facts, "web/models.py")}
+    assert after["parse"] > before["parse"]
+
+
+def test_paths_go_where_the_work_is_not_into_getters(tmp_path: Path) -> None:
+    body = "".join(f"    step{i} = {i}\n" for i in range(30))
+    files = {
+        "app/__init__.py": "from .engine import run\n",
+        "app/engine.py": (
+            "def run():\n    name()\n    label()\n    return _core()\n\n\n"
+            "def name():\n    return 'n'\n\n\ndef label():\n    return 'l'\n\n\n"
+            f"def _core():\n{body}    return _finish()\n\n\n"
+            f"def _finish():\n{body}    return 1\n"
+        ),
+    }
+    root = write_tree(tmp_path / "repo", files)
+    facts = extract_facts(root, map_repository(root))
+    assert facts.calls is not None
+    best = facts.calls.chains(limit=1)[0]
+    assert [best[0].caller, *(e.callee for e in best)] == ["run", "_core", "_finish"]
+
+
+def test_a_path_search_reads_single_functions_not_whole_modules(facts: Facts) -> None:
+    graph = facts.calls
+    assert isinstance(graph, CallGraph)
+    chains = graph.chains(["web/api.py"], limit=3)
+    assert chains and graph.files_read == 0  # every hop was read from its function's own lines
+    single = {(e.caller, e.callee, e.line) for e in graph.calls_of("web/sessions.py", {"Session.send"})}
+    assert graph.files_read == 0
+    whole = {
+        (e.caller, e.callee, e.line) for e in graph.edges(["web/sessions.py"]) if e.caller == "Session.send"
+    }
+    assert single == whole and len(single) == 4  # the same calls at the same lines, read either way

@@ -1,0 +1,246 @@
+"""What repository pages hold, read from real offline runs over a small library: the README's own words,
+named subsystems with their key symbols linked, key types with their methods, the module catalogue, the
+answer to a request, the history window; and the page layer's diagrams and flows from records."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from repo_output_fakes import make_project, offline_setup
+
+from generator.repo.model import Citation, FlowHop
+from generator.repo.run.chunked import run_chunks, start_session, synthesize_session
+from generator.repo.run.pipeline import RepoPartialFailure, run_repo_research
+from generator.repo.synthesize.readme import first_paragraph
+from generator.site.pages import diagrams
+from generator.site.pages.repo_diagrams import flow_markdown
+from generator.store import read_page
+
+LIBRARY: dict[str, str] = {
+    "README.md": (
+        "[![CI](https://ci.example/badge.svg)](https://ci.example)\n\n# webclient\n\n"
+        "Webclient is a small HTTP client. It keeps sessions, follows redirects and retries.\n\n"
+        "## Installation\n\nInstall it with pip install webclient today please.\n"
+    ),
+    "webclient/__init__.py": '"""The webclient package."""\n\nfrom .sessions import Session\n\n__all__ = ["Session"]\n',
+    "webclient/sessions.py": (
+        '"""Sessions keep cookies and settings across requests."""\n\n'
+        "from .adapters import HTTPAdapter\nfrom .models import Request, Response\n\n\n"
+        "class Session:\n"
+        '    """A session: settings and cookies shared by its requests."""\n\n'
+        "    def request(self, method, url):\n"
+        '        """Build a request, send it and return the response."""\n'
+        "        return self.send(Request(method, url))\n\n"
+        "    def send(self, request):\n"
+        '        """Send a prepared request through the adapter."""\n'
+        "        return HTTPAdapter().send(request)\n\n"
+        "    def resolve_redirects(self, response):\n"
+        '        """Follow the redirects a response asks for."""\n'
+        "        return response\n\n"
+        "    def _private(self):\n"
+        "        return None\n"
+    ),
+    "webclient/models.py": (
+        '"""Requests and responses as plain objects."""\n\n\n'
+        "class Request:\n"
+        '    """What is sent: a method and a URL."""\n\n'
+        "    def __init__(self, method, url):\n"
+        "        self.method, self.url = method, url\n\n\n"
+        "class Response:\n"
+        '    """What came back: a status and a body."""\n\n'
+        "    def json(self):\n"
+        '        """The body decoded as JSON."""\n'
+        "        return {}\n"
+    ),
+    "webclient/adapters.py": (
+        '"""Transport adapters that talk to the network."""\n\n'
+        "from .models import Response\n\n\n"
+        "class HTTPAdapter:\n"
+        '    """Sends requests over HTTP connections."""\n\n'
+        "    def send(self, request):\n"
+        '        """Send one request and build its response."""\n'
+        "        return Response()\n"
+    ),
+    "webclient/auth.py": (
+        '"""Authentication handlers."""\n\nfrom .models import Request\n\n\n'
+        "class BasicAuth:\n"
+        '    """HTTP basic authentication."""\n\n'
+        "    def __call__(self, request):\n"
+        "        return request\n"
+    ),
+    "webclient/cookies.py": '"""Cookie jars."""\n\n\nclass CookieJar:\n    """Holds cookies."""\n',
+    "webclient/hooks.py": '"""Event hooks."""\n\n\ndef dispatch_hook(key, hooks):\n    """Call the hooks of one event."""\n    return hooks\n',
+    "webclient/exceptions.py": '"""Errors."""\n\n\nclass WebclientError(Exception):\n    """Base error."""\n',
+    "webclient/status_codes.py": '"""Status code names."""\n\nCODES = {200: "ok"}\n',
+    "tests/test_sessions.py": "from webclient.sessions import Session\n\n\ndef test_session():\n    assert Session()\n",
+    "docs/conf.py": "project = 'webclient'\n",
+    "setup.py": "from setuptools import setup\n\nsetup()\n",
+    ".github/workflows/ci.yml": "on: push\n",
+    "LICENSE": "MIT License\n\nCopyright (c) 2026 someone\n",
+}
+SOURCE_MODULES = sorted(p for p in LIBRARY if p.startswith("webclient/"))
+
+
+@pytest.fixture
+def researched(tmp_path: Path) -> tuple[dict, str, list[tuple[dict, str]]]:
+    root = make_project(tmp_path / "webclient", LIBRARY)
+    paths, config, provider = offline_setup(tmp_path / "kb")
+    run_repo_research(paths, config, provider, str(root), request="how are redirects handled")
+    index_meta, index = read_page(paths.repos_dir / "acme" / "shop" / "index.md")
+    shards = [read_page(paths.repos_dir / "acme" / "shop" / page) for page in index_meta["shards"]]
+    return index_meta, index, shards
+
+
+def test_index_opens_with_the_readme_paragraph_and_links_source_and_revision(researched):
+    meta, index, _ = researched
+    body = index.split("\n", 2)[2].lstrip()
+    assert body.startswith(
+        "Webclient is a small HTTP client. It keeps sessions, follows redirects and retries."
+    )
+    assert "pip install" not in index and "badge" not in index
+    assert f"](https://github.com/acme/shop/commit/{meta['revision']})" in index
+    assert "**Source:** [https://github.com/acme/shop](https://github.com/acme/shop)" in index
+
+
+def test_subsystems_are_named_and_show_their_key_symbols_linked(researched):
+    meta, index, _ = researched
+    table = index.split("## Subsystems", 1)[1].split("\n## ", 1)[0]
+    rows = [line for line in table.splitlines() if line.startswith("| [")]
+    assert 3 <= len(rows) <= 5 == len(meta["shards"]) or 3 <= len(rows) == len(meta["shards"])
+    for row in rows:
+        name = row.split("](", 1)[0][3:]
+        assert not re.search(r"\d|/|\(", name), name  # a name, never a directory or a number
+        assert "](https://github.com/acme/shop/blob/" in row.split(" | ")[2]  # key symbols, linked
+    assert "[`Session`](https://github.com/acme/shop/blob/" in table
+
+
+def test_the_module_catalogue_lists_every_source_module_and_no_context(researched):
+    _, index, _ = researched
+    catalogue = index.split("## Module catalogue", 1)[1].split("\n## ", 1)[0]
+    listed = re.findall(r"^- \[`([^`]+)`\]", catalogue, re.MULTILINE)
+    assert sorted(listed) == SOURCE_MODULES
+    assert f"({len(SOURCE_MODULES)} of {len(SOURCE_MODULES)})" in catalogue
+
+
+def test_shard_pages_carry_the_repository_and_their_classes_with_methods(researched):
+    _, _, shards = researched
+    titles = [meta["title"] for meta, _ in shards]
+    assert all(title.startswith("shop · ") for title in titles)
+    session_page = next(body for _, body in shards if "[`Session`](" in body)
+    types = session_page.split("## Key types", 1)[1].split("\n## ", 1)[0]
+    session = types.split("- **[`Session`]", 1)[1].split("\n- **", 1)[0]
+    methods = re.findall(r"^    - \[`(\w+)`\]\(https://github.com/acme/shop/blob/", session, re.MULTILINE)
+    assert methods[:2] == ["request", "send"] or set(methods) >= {"request", "send", "resolve_redirects"}
+    assert "_private" not in session and "__init__" not in types
+    assert "— Build a request, send it and return the response." in session
+    # the page opens with its own files' documentation, not the README
+    opening = session_page.split("\n", 2)[2].lstrip().split("\n", 1)[0]
+    assert "Webclient is a small HTTP client" not in opening and opening
+
+
+def test_the_request_is_answered_with_symbols_named_after_it(researched):
+    _, index, _ = researched
+    answer = index.split("## Answer", 1)[1].split("\n## ", 1)[0]
+    first = re.search(r"^- \[`([\w.]+)`\]", answer, re.MULTILINE)
+    assert first and first.group(1) == "Session.resolve_redirects"
+    assert "LICENSE" not in answer and ".github" not in answer
+
+
+def test_history_states_its_window(researched):
+    meta, index, _ = researched
+    history = index.split("## History and stats", 1)[1]
+    day = meta["revision_date"][:10]
+    assert f"Commits touching each file in all 1 commits \\({day} to {day}\\)." in history
+
+
+def test_flows_render_as_a_validated_sequence_diagram_with_cited_steps():
+    cited = Citation(
+        "webclient/sessions.py", 12, 12, "https://github.com/acme/shop/blob/abc/webclient/sessions.py#L12"
+    )
+    hops = [
+        FlowHop("Session.request", "Session.send", cited),
+        FlowHop("Session.send", 'HTTPAdapter.send"]; click x', None),
+    ]
+    diagram, steps = flow_markdown(hops)
+    source = diagram.split("```mermaid\n", 1)[1].rsplit("\n```", 1)[0]
+    diagrams.validate(source)
+    assert source.splitlines()[:2] == ["sequenceDiagram", "    autonumber"]
+    assert "p0->>p1: send" in source and "click" not in source.replace("click x", "")
+    assert steps[0] == (
+        "`Session.request` calls `Session.send` — "
+        "[webclient/sessions.py:12](https://github.com/acme/shop/blob/abc/webclient/sessions.py#L12)"
+    )
+    assert flow_markdown([]) == ("", [])
+
+
+def test_a_partial_chunked_synthesis_never_replaces_complete_pages(tmp_path: Path):
+    root = make_project(tmp_path / "webclient", LIBRARY)
+    paths, config, provider = offline_setup(tmp_path / "kb")
+    run_repo_research(paths, config, provider, str(root))
+    index = paths.repos_dir / "acme" / "shop" / "index.md"
+    complete = index.read_bytes()
+    session = start_session(paths, config, provider, str(root))
+    run_chunks(paths, config, provider, session.session_id, ["c1"])
+    with pytest.raises(RepoPartialFailure) as caught:
+        synthesize_session(paths, config, provider, session.session_id)
+    assert index.read_bytes() == complete
+    assert "complete pages of an earlier run were kept" in caught.value.line()
+    run_chunks(paths, config, provider, session.session_id)
+    synthesize_session(paths, config, provider, session.session_id)  # complete again: written
+    assert read_page(index)[0]["failed_shards"] == []
+
+
+def test_readme_paragraph_skips_badges_headings_and_install_sections():
+    text = "[![x](b.svg)](u)\n\n# T\n\n## Install\n\nRun pip install thing now in a shell.\n\n## About\n\nThing parses configuration files for you quickly.\n"
+    assert first_paragraph(text) == "Thing parses configuration files for you quickly."
+    rst = "Thing\n=====\n\n.. image:: badge.svg\n\nThing is a :class:`Parser` for `INI files <https://x>`_ everywhere.\n"
+    assert first_paragraph(rst, rst=True) == "Thing is a Parser for INI files everywhere."
+
+
+def test_documentation_keeps_its_code_spans_and_nothing_else():
+    from generator.site.pages.repo import prose
+
+    assert (
+        prose("Check if the given `encoding`s are accepted.")
+        == "Check if the given `encoding`s are accepted."
+    )
+    assert prose("Uses `a|b` and <b>x</b> [link](javascript:x)") == "Uses a\\|b and &lt;b&gt;x&lt;/b&gt; link"
+    assert prose("Wraps [markdown.Markdown][] and [Extension][markdown.Extension].") == (
+        "Wraps markdown.Markdown and Extension."
+    )
+
+
+def test_key_hierarchies_become_a_class_diagram_of_plain_identifiers():
+    from generator.repo.model import CitedSymbol, KeyType
+    from generator.site.pages.repo_diagrams import hierarchy_diagram
+
+    def key(name: str, *bases: str) -> KeyType:
+        return KeyType(CitedSymbol(name, "class", "m.py"), (), bases)
+
+    types = [
+        key("Adapter", "t.Generic[T]"),
+        key("HTTPAdapter", "base.Adapter"),
+        key("Mock", 'Adapter"]; click'),
+    ]
+    assert hierarchy_diagram(types[:2]) == ""  # one real edge (Generic is every class's root): no diagram
+    source = hierarchy_diagram([*types, key("Retry", "Adapter")]).split("\n", 1)[1].rsplit("\n```", 1)[0]
+    diagrams.validate(source)
+    assert source.splitlines() == ["classDiagram", "    Adapter <|-- HTTPAdapter", "    Adapter <|-- Retry"]
+
+
+def test_a_models_headings_sit_below_the_analysis_section():
+    from generator.repo.analyze.citations import Linker
+    from generator.site.pages.model_text import render_model_markdown
+
+    linker = Linker({"a.py": 3}, "0" * 40)
+    text = render_model_markdown("# Title\n## Purpose\n#### Deep\ntext", linker, top_level=3).markdown
+    assert text.splitlines()[:3] == ["### Title", "### Purpose", "##### Deep"]
+
+
+def test_descriptions_end_at_a_sentence():
+    from generator.site.pages.repo import whole_sentences
+
+    assert whole_sentences("One two. Three four five. Six.", 20) == "One two."
+    assert whole_sentences("x" * 50, 10) == "x" * 9 + "…"  # one endless sentence: cut, and marked

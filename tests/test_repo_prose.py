@@ -1,0 +1,177 @@
+"""Docstrings and doc comments become clean prose: real-shaped inputs from Python, Go and JS libraries."""
+
+from __future__ import annotations
+
+import pytest
+
+from generator.repo.facts.prose import summary
+
+REST_MODULE = """
+requests.sessions
+~~~~~~~~~~~~~~~~~
+
+This module provides a Session object to manage and persist settings across
+requests (cookies, auth, proxies).
+"""
+REST_ROLES = """Constructs and sends a :class:`Request <Request>`.
+
+    :param method: method for the new :class:`Request` object.
+    :return: :class:`Response <Response>` object
+    :rtype: requests.Response
+"""
+ROLE_AT_LINE_START = """A parameter to a command comes in two versions: they are either
+    :class:`Option`\\\\s or :class:`Argument`\\\\s.  Other subclasses are currently
+    not supported by design.
+
+    :param param_decls: the parameter declarations for this option or argument.
+"""
+LIST_ANNOUNCED = """Click in three points:
+
+-   arbitrary nesting of commands
+-   automatic help page generation
+-   supports lazy loading of subcommands at runtime
+"""
+GOOGLE = """Fetch rows from a table,
+    wrapped over two lines.
+
+    Args:
+        table: the table.
+
+    Returns:
+        The rows.
+"""
+NUMPY = """Solve the equation.
+
+Parameters
+----------
+x : int
+    The unknown.
+"""
+LICENCE_UNDER_NAME = """express
+Copyright(c) 2009-2013 TJ Holowaychuk
+Copyright(c) 2013 Roman Shtylman
+MIT Licensed"""
+BADGES_AND_INSTALL = """# Widget
+
+[![Build](https://ci.example/badge.svg)](https://ci.example)
+
+pip install widget
+
+Widget does ``bar`` with *emphasis* and `links <https://example.org>`_, e.g. for a build system.
+"""
+OVERLINED = """=====
+Title
+=====
+
+Body text here.
+"""
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            REST_MODULE,
+            "This module provides a Session object to manage and persist settings across requests "
+            "(cookies, auth, proxies).",
+        ),
+        (REST_ROLES, "Constructs and sends a Request."),
+        (
+            ROLE_AT_LINE_START,
+            "A parameter to a command comes in two versions: they are either Options or Arguments. "
+            "Other subclasses are currently not supported by design.",
+        ),
+        (
+            LIST_ANNOUNCED,
+            "Click in three points: Arbitrary nesting of commands; automatic help page generation; "
+            "supports lazy loading of subcommands at runtime.",
+        ),
+        (GOOGLE, "Fetch rows from a table, wrapped over two lines."),
+        (NUMPY, "Solve the equation."),
+        (BADGES_AND_INSTALL, "Widget does bar with emphasis and links, e.g. for a build system."),
+        (OVERLINED, "Body text here."),
+    ],
+)
+def test_docstrings_become_clean_sentences(text: str, expected: str) -> None:
+    assert summary(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        LICENCE_UNDER_NAME,
+        "Copyright (c) 2009-2013 The Authors. All rights reserved.\nUse of this source code is governed by a BSD",
+        "SPDX-License-Identifier: Apache-2.0",
+        "go:build windows\n+build windows",
+        "-*- coding: utf-8 -*-",
+        ":param x: only a field\n:returns: nothing",
+        "",
+    ],
+)
+def test_boilerplate_is_not_prose(text: str) -> None:
+    assert summary(text) == ""
+
+
+def test_summary_ends_at_a_sentence_end_and_takes_a_short_second_sentence() -> None:
+    text = (
+        "Compute the thing. This is useful for a tool generating\noutput, e.g. a build system. "
+        "A third sentence that is never included."
+    )
+    assert (
+        summary(text)
+        == "Compute the thing. This is useful for a tool generating output, e.g. a build system."
+    )
+    long_sentence = "word " * 200
+    cut = summary(long_sentence)
+    assert cut.endswith("…") and len(cut) <= 320 and "  " not in cut
+
+
+APACHE_HEADER = """Copyright 2013-2022 The Cobra Authors
+
+Licensed under the Apache License, Version 2.0 (the "License");
+you may not use this file except in compliance with the License.
+You may obtain a copy of the License at
+
+     http://www.apache.org/licenses/LICENSE-2.0
+
+Unless required by applicable law or agreed to in writing, software
+distributed under the License is distributed on an "AS IS" BASIS."""
+
+
+def test_nothing_after_a_licence_header_is_taken_for_prose() -> None:
+    assert summary(APACHE_HEADER) == ""
+    assert summary("Package cobra builds commands.\n\n" + APACHE_HEADER) == "Package cobra builds commands."
+
+
+def test_remarks_and_abbreviations_do_not_make_sentences() -> None:
+    text = "Codec implements the encoders for HCL. TODO: add printer config to the codec?"
+    assert summary(text) == "Codec implements the encoders for HCL."
+    text = "Command is just that, a command for your application. E.g. 'go run' is one."
+    assert summary(text) == text
+
+
+REQUESTS_INIT = """
+Requests HTTP Library
+~~~~~~~~~~~~~~~~~~~~~
+
+Requests is an HTTP library, written in Python, for human beings.
+Basic GET usage:
+
+   >>> import requests
+   >>> r = requests.get('https://www.python.org')
+   >>> r.status_code
+   200
+
+... or POST:
+
+   >>> print(r.text)
+   {
+     "form": {
+       "key1": "value1"
+     }
+   }
+"""
+
+
+def test_a_paragraph_announcing_code_keeps_only_its_own_sentences() -> None:
+    assert summary(REQUESTS_INIT) == "Requests is an HTTP library, written in Python, for human beings."

@@ -1,0 +1,194 @@
+"""Key symbols: exported, used and large definitions first; stubs, dunders and private helpers last; JS
+property-assigned functions and Go methods found; class bases recorded; package re-exports followed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from repo_source_fixture import write_tree
+
+from generator.repo.facts.extract import extract_facts
+from generator.repo.facts.ranking import key_symbols, repository_symbols
+from generator.repo.map.walk import map_repository
+from generator.repo.model import Facts
+
+SESSIONS = '''"""
+web.sessions
+~~~~~~~~~~~~
+
+Sessions keep settings across
+requests.
+"""
+from typing import overload
+
+
+def _merge(a, b):
+    return a or b
+
+
+class Base:
+    pass
+
+
+class Session(Base):
+    """A session: cookies and settings kept across requests."""
+
+    def __repr__(self):
+        return "Session()"
+
+    def __getattr__(self, name):
+        raise AttributeError(name)
+
+    @overload
+    def request(self, method: str) -> str: ...
+    @overload
+    def request(self, method: bytes) -> bytes: ...
+    def request(self, method):
+        """Send a request."""
+        prepared = self.prepare(method)
+        return self.send(prepared)
+
+    def prepare(self, method):
+        """Prepare a request."""
+        return _merge(method, None)
+
+    def send(self, prepared):
+        """Send a prepared request."""
+        return prepared
+
+    def _helper(self):
+        return 1
+''' + "\n".join(f"\ndef helper_{i}():\n    return {i}\n" for i in range(6))
+FILES = {
+    "web/__init__.py": '"""Web."""\nfrom .sessions import Session\nfrom .api import get\n',
+    "web/sessions.py": SESSIONS,
+    "web/api.py": '"""The API."""\nfrom . import sessions\n\n\ndef get(url):\n    """Get a URL."""\n'
+    "    return sessions.Session().request('GET')\n",
+    "web/cli.py": "from web.sessions import Session\nfrom web import Session as S\n",
+    "tests/test_sessions.py": "from web.sessions import Session\n\n\ndef test_it():\n    Session()\n",
+    "js/application.js": "/*!\n * app\n * Copyright(c) 2014 Someone\n * MIT Licensed\n */\n\n"
+    "'use strict';\n\nvar app = exports = module.exports = {};\n\n"
+    "/**\n * Use the given middleware.\n *\n * @public\n */\n\napp.use = function use(fn) {\n  return fn;\n};\n\n"
+    "app._hidden = function () {};\n\nRouter.prototype.route = function route(p) {\n  return p;\n};\n"
+    "\nclass Layer extends Base {}\n",
+    "go/command.go": "// Package cli builds commands.\npackage cli\n\n// Command is one command.\n"
+    "type Command struct {\n\tUse string\n}\n\n// Execute runs the command.\nfunc (c *Command) Execute() error "
+    "{\n\treturn c.run()\n}\n\nfunc (c *Command) run() error {\n\treturn nil\n}\n\nfunc helper() {}\n",
+}
+
+
+def make_facts(tmp_path: Path) -> Facts:
+    root = write_tree(tmp_path / "repo", FILES)
+    return extract_facts(root, map_repository(root))
+
+
+def names(facts: Facts, path: str) -> list[str]:
+    return [r.symbol.name for r in key_symbols(facts, path)]
+
+
+def test_python_main_class_leads_with_its_public_methods_not_stubs_or_dunders(tmp_path: Path) -> None:
+    facts = make_facts(tmp_path)
+    fact = facts.files["web/sessions.py"]
+    assert fact.doc == "Sessions keep settings across requests."
+    assert "Session" in fact.exports  # re-exported by the package
+    assert fact.name_uses["Session"] == 3  # web/__init__, web/cli (twice through the package), the test
+    ranked = key_symbols(facts, "web/sessions.py")
+    top = ranked[0]
+    assert top.symbol.name == "Session" and top.symbol.bases == ("Base",)
+    methods = [m.name for m in top.methods]
+    assert methods[:1] == ["Session.request"] and set(methods) >= {"Session.prepare", "Session.send"}
+    assert all(not m.stub for m in top.methods)
+    assert not {"Session.__repr__", "Session.__getattr__", "Session._helper"} & set(methods)
+    assert all(m.parent == "Session" for m in top.methods)
+    assert "_merge" not in names(facts, "web/sessions.py")[:4]
+
+
+def test_budget_grows_with_the_file_and_limit_is_honoured(tmp_path: Path) -> None:
+    facts = make_facts(tmp_path)
+    assert len(key_symbols(facts, "web/sessions.py", limit=2)) == 2
+    assert len(key_symbols(facts, "web/sessions.py")) == 3  # a ~70-line file shows the minimum budget
+    assert key_symbols(facts, "missing.py") == []
+
+
+def test_repository_ranking_puts_the_public_api_first_and_leaves_tests_out(tmp_path: Path) -> None:
+    facts = make_facts(tmp_path)
+    ranked = repository_symbols(facts, limit=5)
+    assert ranked[0].symbol.name == "Session" and ranked[0].path == "web/sessions.py"
+    assert all(not r.path.startswith("tests/") for r in ranked)
+    assert "get" in [r.symbol.name for r in ranked]
+    assert "get" in facts.files["web/api.py"].api_names
+
+
+def test_js_property_assigned_functions_are_symbols_of_the_exported_object(tmp_path: Path) -> None:
+    facts = make_facts(tmp_path)
+    fact = facts.files["js/application.js"]
+    assert fact.doc == ""  # only a licence header under the project's name
+    by_name = {s.name: s for s in fact.symbols}
+    use = by_name["app.use"]
+    assert (use.parent, use.exported, use.doc, use.start) == ("app", True, "Use the given middleware.", 17)
+    assert not by_name["app._hidden"].public
+    assert by_name["Router.route"].parent == "Router"
+    assert by_name["Layer"].bases == ("Base",)
+    assert names(facts, "js/application.js")[0] == "app.use"
+
+
+def test_go_methods_belong_to_their_type_and_capitalised_names_are_exported(tmp_path: Path) -> None:
+    facts = make_facts(tmp_path)
+    fact = facts.files["go/command.go"]
+    assert fact.doc == "Package cli builds commands."
+    by_name = {s.name: s for s in fact.symbols}
+    assert by_name["Command.Execute"].parent == "Command" and by_name["Command.Execute"].exported
+    assert not by_name["helper"].exported
+    top = key_symbols(facts, "go/command.go")[0]
+    assert top.symbol.name == "Command" and [m.name for m in top.methods][0] == "Command.Execute"
+
+
+def test_names_crossing_an_import_edge_are_known_without_reading_calls(tmp_path: Path) -> None:
+    facts = make_facts(tmp_path)
+    assert facts.files["web/cli.py"].names_from == {
+        "web/__init__.py": ["Session"],
+        "web/sessions.py": ["Session"],
+    }
+    assert facts.files["web/__init__.py"].names_from == {
+        "web/api.py": ["get"],
+        "web/sessions.py": ["Session"],
+    }
+    assert facts.calls is not None and facts.calls.known_edges() == []
+
+
+def test_readme_code_jsdoc_tags_and_the_package_main_steer_js_ranking(tmp_path: Path) -> None:
+    files = {
+        "README.md": "# lib\n\nA library.\n\n```js\nconst lib = require('lib')\nlib.listen(3000)\n```\n",
+        "package.json": '{"name": "lib", "main": "index.js"}',
+        "index.js": "module.exports = require('./lib/app');\n",
+        "lib/app.js": (
+            "var app = exports = module.exports = {};\n\n"
+            "/**\n * Set things up.\n * @private\n */\napp.init = function init() {\n"
+            + "  var a = 1;\n" * 30
+            + "};\n\n/**\n * Listen for connections.\n * @public\n */\napp.listen = function listen() {\n  return 1;\n};\n"
+        ),
+        "lib/utils.js": "/**\n * Helper.\n * @private\n */\nexports.helper = function helper() {\n  return 1;\n};\n",
+    }
+    root = write_tree(tmp_path / "repo", files)
+    facts = extract_facts(root, map_repository(root))
+    assert {"lib", "listen"} <= facts.mentioned and "require" not in facts.mentioned
+    assert "app" in facts.files["lib/app.js"].api_names  # required by the package's main module
+    assert names(facts, "lib/app.js")[0] == "app.listen"  # shown in the README, `@public`; init is `@private`
+    ranked = [r.symbol.name for r in repository_symbols(facts, limit=3)]
+    assert ranked[0] == "app.listen"
+
+
+def test_a_method_the_file_s_docs_point_at_ranks_higher(tmp_path: Path) -> None:
+    files = {
+        "cli.go": (
+            "package cli\n\n// Command is one command.\ntype Command struct{}\n\n"
+            "// Alpha does a thing.\nfunc (c *Command) Alpha() {}\n\n"
+            "// Execute runs the command.\nfunc (c *Command) Execute() {}\n\n"
+            "// ExecuteContext is the same as Execute(), with a context.\nfunc (c *Command) ExecuteContext() {}\n\n"
+            "// Run calls Execute() for you.\nfunc (c *Command) Run() {}\n"
+        )
+    }
+    root = write_tree(tmp_path / "repo", files)
+    facts = extract_facts(root, map_repository(root))
+    top = key_symbols(facts, "cli.go")[0]
+    assert top.symbol.name == "Command" and top.methods[0].name == "Command.Execute"

@@ -1,0 +1,148 @@
+"""Planning and retrieval on small libraries: subsystem names from what modules are, context never planned,
+the request's domain words kept, symbol names ranked above prose, licence and CI files never ranked; and
+the debris lint that measures rendered pages."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from repo_output_fakes import make_project
+
+from generator.redact import Redactor
+from generator.repo.facts.extract import extract_facts
+from generator.repo.map.walk import map_repository
+from generator.repo.model import Shard
+from generator.repo.plan.focus import NEVER_RANKED, _candidate, discriminating, relevance
+from generator.repo.plan.normalize import normalize_shards
+from generator.repo.plan.subsystems import is_context, module_term, name_words, part_namer, plan_subsystems
+from generator.retrieval import Query
+from generator.site.pages.debris import find_debris, repeated_openings
+
+CLI_LIBRARY: dict[str, str] = {
+    "cli/__init__.py": '"""A command line toolkit."""\n\nfrom .core import Command, Option\n',
+    "cli/core.py": (
+        '"""Commands and their parameters."""\n\nfrom .types import convert\n\n\n'
+        'class Command:\n    """A command."""\n\n    def main(self):\n        """Run it."""\n'
+        '        return convert(1)\n\n\nclass Option:\n    """An option of a command."""\n\n'
+        '    def consume(self, value):\n        """Take the option\'s value."""\n        return value\n'
+    ),
+    "cli/types.py": '"""Parameter types and conversion."""\n\n\ndef convert(value):\n    """Convert."""\n    return value\n',
+    "cli/termui.py": '"""Terminal helpers."""\n\nfrom .core import Command\n\n\ndef echo(text):\n    """Print."""\n    return Command\n',
+    "cli/formatting.py": '"""Help text formatting."""\n\n\nclass HelpFormatter:\n    """Formats help."""\n',
+    "cli/exceptions.py": '"""Errors."""\n\n\nclass UsageError(Exception):\n    """Bad usage."""\n',
+    "cli/cmd_windows.go": "package cli\n\nfunc Hook() {}\n",
+    "tests/test_core.py": "from cli.core import Command\n\n\ndef test_command_option():\n    assert Command\n",
+    "docs/conf.py": "project = 'cli'\n",
+    "setup.py": "from setuptools import setup\n\nsetup()\n",
+    ".github/workflows/option.yml": "on: push  # option option option\n",
+    "LICENSE": "option option option option\n",
+    "README.md": "# cli\n\nA command line toolkit with options.\n",
+}
+
+
+def survey(tmp_path: Path, files: dict[str, str]):
+    root = make_project(tmp_path / "lib", files)
+    repo_map = map_repository(root)
+    return root, repo_map, extract_facts(root, repo_map)
+
+
+def test_context_files_are_never_planned_while_code_exists(tmp_path: Path):
+    _, repo_map, facts = survey(tmp_path, CLI_LIBRARY)
+    shards = plan_subsystems(repo_map, facts, [f.path for f in repo_map.files])
+    planned = {p for s in shards for p in s.files}
+    assert "cli/core.py" in planned
+    assert not {p for p in planned if is_context(p)}
+    assert all(len(s.files) <= 5 for s in shards) and sum(len(s.files) for s in shards) <= 25
+
+
+def test_modules_are_named_by_what_they_are_not_where_they_run(tmp_path: Path):
+    _, _, facts = survey(tmp_path, CLI_LIBRARY)
+    assert module_term("cli/formatting.py", facts) == "formatting"
+    assert module_term("cli/core.py", facts) in ("command", "option")  # "core" says nothing: its main type
+    assert module_term("cli/__init__.py", facts) == ""  # an entry module re-exports, it names nothing
+    assert name_words("command_windows") == ["command"] and name_words("viper_go1_16") == ["viper"]
+
+
+def test_a_split_shard_is_named_after_its_parts_not_numbered(tmp_path: Path):
+    _, _, facts = survey(tmp_path, CLI_LIBRARY)
+    files = (
+        "cli/core.py",
+        "cli/types.py",
+        "cli/termui.py",
+        "cli/formatting.py",
+        "cli/exceptions.py",
+        "cli/__init__.py",
+    )
+    shards = normalize_shards([Shard("Toolkit", files)], name_part=part_namer(facts))
+    assert [s.name for s in shards][0].startswith("Toolkit: ")
+    assert not any("(" in s.name for s in shards)
+
+
+def test_a_frequent_domain_word_is_kept_and_named_files_rank_first(tmp_path: Path):
+    root, repo_map, facts = survey(tmp_path, CLI_LIBRARY)
+    redactor = Redactor.from_environ()
+    candidates = {
+        e.path: _candidate(root, e.path, facts, redactor, 1_000_000)
+        for e in repo_map.files
+        if not NEVER_RANKED.search(e.path)
+    }
+    many = {**candidates, **{f"x{i}": candidates["cli/types.py"] for i in range(8)}}
+    # "option" is in most files' text, but the code is named after it: it stays; "toolkit" names nothing
+    assert "option" in discriminating(["option", "toolkit"], many)
+    query = Query(["option"])
+    scores = {path: relevance(query.terms, c)[0] for path, c in candidates.items()}
+    ranked = sorted((s, p) for p, s in scores.items() if s > 0)[::-1]
+    assert ranked[0][1] == "cli/core.py"  # names an `Option` class: above the test that only mentions it
+    assert scores["tests/test_core.py"] < scores["cli/core.py"]
+    assert "LICENSE" not in candidates and ".github/workflows/option.yml" not in candidates
+
+
+def test_the_debris_lint_finds_what_a_reader_would_see():
+    page = (
+        "# Title\n\nA module\\~ with an escape the renderer shows.\n\n"
+        "Sessions\n\\~\\~\\~\\~\\~\\~\n\n"
+        "Uses :class:`Session` from the core.\n\n"
+        "Copyright (c) 2009-2013 Someone.\n\n"
+        "go:build windows\n\n"
+        "Wraps \\[markdown.Markdown\\]\\[\\] and more.\n\n"
+        "This sentence is said twice on this page. This sentence is said twice on this page.\n\n"
+        "```python\n~~~~ in code is fine: Copyright (c)\n```\n\n"
+        "- `a \\| b` in code and \\*stars\\* escaped are fine\n"
+    )
+    kinds = sorted({d.kind for d in find_debris(page)})
+    assert kinds == [
+        "build tag",
+        "escape",
+        "licence",
+        "link syntax",
+        "repeated sentence",
+        "role",
+        "underline",
+    ]
+    assert find_debris("# Clean\n\nA clean page about \\_private names and \\(parentheses\\).\n") == []
+    pages = {
+        "a.md": "# A\n\nThe same opening line on two pages here.\n",
+        "b.md": "# B\n\nThe same opening line on two pages here.\n",
+    }
+    assert [d.kind for d in repeated_openings(pages)] == ["repeated sentence"]
+
+
+def test_a_large_repository_is_divided_by_package(tmp_path: Path):
+    from generator.repo.plan.subsystems import communities, core_modules, package_graph
+
+    files = {}
+    for package, uses in (("alpha", "beta"), ("beta", "gamma"), ("gamma", "alpha"), ("delta", "alpha")):
+        for i in range(3):
+            files[f"{package}/m{i}.py"] = (
+                f'"""{package} {i}."""\n\nfrom {uses}.m{i} import f{i}\n\n\ndef f{i}():\n    return {i}\n'
+            )
+    _, repo_map, facts = survey(tmp_path, files)
+    pool = core_modules(repo_map)
+    graph, members = package_graph(pool, facts)
+    assert set(graph.nodes) == {"alpha", "beta", "gamma", "delta"}
+    assert graph.has_edge("alpha", "beta") and not graph.has_edge("beta", "delta")
+    groups = communities(graph, facts, repo_map, members)
+    assert sorted(p for g in groups for p in g) == sorted(pool)  # every module lands in one community
+    for group in groups:  # a package is never torn apart
+        for package in {p.split("/")[0] for p in group}:
+            assert {p for p in pool if p.startswith(package + "/")} <= set(group)
