@@ -27,6 +27,7 @@ from generator.errors import DeepkbError
 from generator.llm import open_provider
 from generator.repo.run.pipeline import run_repo_research
 from generator.site.pages.debris import Debris, find_debris, repeated_openings
+from generator.site.pages.repo import publish_repo
 from generator.store import KBPaths, read_page
 
 DEFAULT_ROOT = Path("/tmp/realrepos")
@@ -71,7 +72,7 @@ def measure(target: Path) -> tuple[dict[str, object], list[Debris]]:
         config = Config()
         provider, _ = open_provider(paths, config.llm, "offline")
         started = time.perf_counter()
-        result = run_repo_research(paths, config, provider, str(target))
+        result = run_repo_research(paths, config, provider, str(target), publish=publish_repo)
         seconds = time.perf_counter() - started
         synthesis = result.synthesis
         directory = result.study.harvest_dir

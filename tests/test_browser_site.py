@@ -240,11 +240,6 @@ def test_a_diagram_that_fails_to_parse_shows_text_and_the_page_keeps_working(
     assert reader.errors == []
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the repository pages still print a docstring's first line with its reStructuredText underline "
-    "(generator/site/pages/repo.py, being rewritten on the repository-pages branch): remove this mark then",
-)
 def test_docstring_markup_never_reaches_the_screen(open_page: Any) -> None:
     for kind in ("repository index", "shard"):
         assert escape_debris(open_page(kind).page.content()) == [], kind

@@ -12,6 +12,7 @@ from generator.repo.analyze.citations import Linker
 from generator.repo.run.pipeline import run_repo_research
 from generator.site.pages import diagrams as mermaid
 from generator.site.pages.model_text import render_model_markdown
+from generator.site.pages.repo import publish_repo
 from generator.store import read_page
 
 REV = "0123456789abcdef0123456789abcdef01234567"
@@ -102,7 +103,7 @@ def test_offline_pages_from_hostile_file_names_stay_safe(tmp_path: Path):
     }
     root = make_project(tmp_path / "evil", files)
     paths, config, provider = offline_setup(tmp_path / "kb")
-    run_repo_research(paths, config, provider, str(root))
+    run_repo_research(paths, config, provider, str(root), publish=publish_repo)
     pages = sorted((paths.repos_dir / "acme" / "shop").rglob("*.md"))
     blocks = []
     for page in pages:

@@ -14,6 +14,7 @@ from generator.llm.base import Completion, Prompt, Provider
 from generator.repo.run.chunked import run_chunks, start_session, synthesize_session
 from generator.repo.run.pipeline import RepoPartialFailure
 from generator.repo.run.session import load_session, session_path
+from generator.site.pages.repo import publish_repo
 from generator.store import read_page
 
 
@@ -76,7 +77,7 @@ def test_a_killed_chunk_resumes_without_redoing_finished_ones(tmp_path: Path):
         assert done_first == "Pricing core" and sorted(resumed_names) == ["Tools", "Web app"]  # c1 not redone
         assert resumed.next_action() == f"deepkb repo synthesize {sid}"
 
-        result = synthesize_session(paths, config, provider, sid)
+        result = synthesize_session(paths, config, provider, sid, publish=publish_repo)
         assert len(analyst_prompts(fake)) == 3  # synthesis reuses the saved analyses
     meta, _ = read_page(result.study.harvest_dir / "index.md")
     assert len(meta["shards"]) == 3
@@ -89,7 +90,7 @@ def test_synthesize_with_unfinished_chunks_is_partial(tmp_path: Path):
     session = start_session(paths, config, provider, str(root))
     run_chunks(paths, config, provider, session.session_id, ["c1"])
     with pytest.raises(RepoPartialFailure) as caught:
-        synthesize_session(paths, config, provider, session.session_id)
+        synthesize_session(paths, config, provider, session.session_id, publish=publish_repo)
     data = caught.value.result.to_json()
     assert data["shards_analyzed"] == 1
     assert all("not analyzed yet" in f["reason"] for f in data["shards_failed"])

@@ -205,3 +205,21 @@ def test_unresolvable_host_is_one_clear_line(tmp_path: Path, no_process: None) -
     source = parse_source("https://nowhere.example/acme/tool", tmp_path)
     with pytest.raises(UnsafeSourceError, match="has no address"):
         checkout(source, tmp_path / "cache", resolver=no_dns)
+
+
+@pytest.mark.parametrize("allow", [False, True])
+def test_repo_run_honours_the_switch(allow: bool, kb_root: Path) -> None:
+    """`repo run` (and build, which runs the same pipeline) passes repo.allow_private_hosts to the clone."""
+    from click.testing import CliRunner
+
+    from generator.cli import cli
+
+    (kb_root / "deepkb.yml").write_text(
+        f"repo: {{allow_private_hosts: {str(allow).lower()}}}\n", encoding="utf-8"
+    )
+    result = CliRunner().invoke(cli, ["--root", str(kb_root), "repo", "run", "https://127.0.0.1:9/acme/tool"])
+    assert result.exit_code != 0
+    if allow:  # git was allowed to try loopback port 9, which refuses
+        assert "refused host" not in result.output
+    else:
+        assert "refused host 127.0.0.1: it is a loopback address" in result.output

@@ -6,9 +6,6 @@ import ast
 from pathlib import Path
 
 REPO_PACKAGE = Path(__file__).resolve().parents[1] / "generator" / "repo"
-# The pipeline is the table of contents that runs every stage, publishing included: the one place under
-# generator/repo/ that hands the records to the page layer (generator/site/pages/repo.py).
-ORCHESTRATOR = REPO_PACKAGE / "run" / "pipeline.py"
 FORBIDDEN = ("generator.site", "jinja2")
 
 
@@ -29,8 +26,6 @@ def imported_modules(path: Path) -> list[tuple[int, str]]:
 def test_research_modules_never_import_the_site_layer_or_jinja():
     offenders = []
     for path in sorted(REPO_PACKAGE.rglob("*.py")):
-        if path == ORCHESTRATOR:
-            continue
         for line, module in imported_modules(path):
             resolved = module.lstrip(".")
             if module.startswith(".") and "site" in module.split("."):
@@ -38,11 +33,6 @@ def test_research_modules_never_import_the_site_layer_or_jinja():
             elif any(resolved == f or resolved.startswith(f + ".") for f in FORBIDDEN):
                 offenders.append(f"{path.relative_to(REPO_PACKAGE)}:{line} imports {module}")
     assert offenders == []
-
-
-def test_the_orchestrator_reaches_the_page_layer_only_through_publish():
-    site_imports = [m for _, m in imported_modules(ORCHESTRATOR) if m.startswith(FORBIDDEN)]
-    assert site_imports == ["generator.site.pages.repo", "generator.site.pages.repo.write_repo_pages"]
 
 
 def test_the_scan_catches_an_import(tmp_path: Path):

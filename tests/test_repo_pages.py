@@ -15,6 +15,7 @@ from generator.repo.run.chunked import run_chunks, start_session, synthesize_ses
 from generator.repo.run.pipeline import RepoPartialFailure, run_repo_research
 from generator.repo.synthesize.readme import first_paragraph
 from generator.site.pages import diagrams
+from generator.site.pages.repo import publish_repo
 from generator.site.pages.repo_diagrams import flow_markdown
 from generator.store import read_page
 
@@ -87,7 +88,9 @@ SOURCE_MODULES = sorted(p for p in LIBRARY if p.startswith("webclient/"))
 def researched(tmp_path: Path) -> tuple[dict, str, list[tuple[dict, str]]]:
     root = make_project(tmp_path / "webclient", LIBRARY)
     paths, config, provider = offline_setup(tmp_path / "kb")
-    run_repo_research(paths, config, provider, str(root), request="how are redirects handled")
+    run_repo_research(
+        paths, config, provider, str(root), request="how are redirects handled", publish=publish_repo
+    )
     index_meta, index = read_page(paths.repos_dir / "acme" / "shop" / "index.md")
     shards = [read_page(paths.repos_dir / "acme" / "shop" / page) for page in index_meta["shards"]]
     return index_meta, index, shards
@@ -178,17 +181,19 @@ def test_flows_render_as_a_validated_sequence_diagram_with_cited_steps():
 def test_a_partial_chunked_synthesis_never_replaces_complete_pages(tmp_path: Path):
     root = make_project(tmp_path / "webclient", LIBRARY)
     paths, config, provider = offline_setup(tmp_path / "kb")
-    run_repo_research(paths, config, provider, str(root))
+    run_repo_research(paths, config, provider, str(root), publish=publish_repo)
     index = paths.repos_dir / "acme" / "shop" / "index.md"
     complete = index.read_bytes()
     session = start_session(paths, config, provider, str(root))
     run_chunks(paths, config, provider, session.session_id, ["c1"])
     with pytest.raises(RepoPartialFailure) as caught:
-        synthesize_session(paths, config, provider, session.session_id)
+        synthesize_session(paths, config, provider, session.session_id, publish=publish_repo)
     assert index.read_bytes() == complete
     assert "complete pages of an earlier run were kept" in caught.value.line()
     run_chunks(paths, config, provider, session.session_id)
-    synthesize_session(paths, config, provider, session.session_id)  # complete again: written
+    synthesize_session(
+        paths, config, provider, session.session_id, publish=publish_repo
+    )  # complete again: written
     assert read_page(index)[0]["failed_shards"] == []
 
 

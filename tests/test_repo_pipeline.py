@@ -24,6 +24,7 @@ from generator.deadlines import run_deadline
 from generator.errors import PartialFailure, ResearchError
 from generator.repo.run.pipeline import RepoPartialFailure, run_repo_research
 from generator.repo.run.workers import Job, run_jobs
+from generator.site.pages.repo import publish_repo
 from generator.store import read_page
 
 INDEX_FIELDS = {
@@ -52,7 +53,7 @@ def commit(root: Path, rel: str, text: str) -> None:
 def test_offline_run_writes_index_and_shard_pages(tmp_path: Path):
     root = make_project(tmp_path / "shop")
     paths, config, provider = offline_setup(tmp_path / "kb")
-    result = run_repo_research(paths, config, provider, str(root))
+    result = run_repo_research(paths, config, provider, str(root), publish=publish_repo)
     meta, body = read_page(harvest(paths) / "index.md")
     assert INDEX_FIELDS <= set(meta)
     assert meta["title"] == "Research Analysis: shop"
@@ -71,10 +72,10 @@ def test_offline_run_writes_index_and_shard_pages(tmp_path: Path):
 def test_offline_rerun_is_byte_identical(tmp_path: Path):
     root = make_project(tmp_path / "shop")
     paths, config, provider = offline_setup(tmp_path / "kb")
-    run_repo_research(paths, config, provider, str(root))
+    run_repo_research(paths, config, provider, str(root), publish=publish_repo)
     before = page_bytes(harvest(paths))
     mtimes = {p: p.stat().st_mtime_ns for p in harvest(paths).rglob("*.md")}
-    run_repo_research(paths, config, provider, str(root))
+    run_repo_research(paths, config, provider, str(root), publish=publish_repo)
     assert page_bytes(harvest(paths)) == before
     assert {p: p.stat().st_mtime_ns for p in harvest(paths).rglob("*.md")} == mtimes
 
@@ -83,11 +84,11 @@ def test_online_run_checks_citations_then_reruns_with_zero_calls(tmp_path: Path)
     root = make_project(tmp_path / "shop")
     with FakeOpenAI(default=scripted_reply) as fake:
         paths, config, provider = online_setup(tmp_path / "kb", fake.base_url)
-        result = run_repo_research(paths, config, provider, str(root))
+        result = run_repo_research(paths, config, provider, str(root), publish=publish_repo)
         first_calls = len(fake.requests)
         before = page_bytes(harvest(paths))
         paths, config, provider = online_setup(tmp_path / "kb", fake.base_url)  # a fresh process, same disk
-        run_repo_research(paths, config, provider, str(root))
+        run_repo_research(paths, config, provider, str(root), publish=publish_repo)
         assert len(fake.requests) == first_calls  # zero LLM calls the second time
     analyst = next(r.prompt for r in fake.requests if "Subsystem: Pricing core" in r.prompt)
     assert "What static analysis found" in analyst and "class Item (core/models.py:4-7)" in analyst
@@ -110,7 +111,7 @@ def test_new_commit_reanalyzes_only_the_changed_shard(tmp_path: Path):
     root = make_project(tmp_path / "shop")
     with FakeOpenAI(default=scripted_reply) as fake:
         paths, config, provider = online_setup(tmp_path / "kb", fake.base_url)
-        run_repo_research(paths, config, provider, str(root))
+        run_repo_research(paths, config, provider, str(root), publish=publish_repo)
         seen = len(fake.requests)
         commit(
             root,
@@ -118,7 +119,7 @@ def test_new_commit_reanalyzes_only_the_changed_shard(tmp_path: Path):
             '"""Time formatting, now in UTC."""\n\n\ndef stamp() -> str:\n    return "utc"\n',
         )
         paths, config, provider = online_setup(tmp_path / "kb", fake.base_url)
-        result = run_repo_research(paths, config, provider, str(root))
+        result = run_repo_research(paths, config, provider, str(root), publish=publish_repo)
         fresh = fake.requests[seen:]
     assert len(fresh) == 1 and is_analyst(fresh[0]) and "Subsystem: Tools." in fresh[0].prompt
     meta, _ = read_page(harvest(paths) / "index.md")
@@ -138,7 +139,7 @@ def test_one_failing_shard_does_not_stop_the_others(tmp_path: Path):
     with FakeOpenAI(default=reply) as fake:
         paths, config, provider = online_setup(tmp_path / "kb", fake.base_url)
         with pytest.raises(RepoPartialFailure) as caught:
-            run_repo_research(paths, config, provider, str(root))
+            run_repo_research(paths, config, provider, str(root), publish=publish_repo)
     assert isinstance(caught.value, PartialFailure) and caught.value.exit_code == 3
     data = caught.value.result.to_json()
     assert data["success"] is False and data["shards_analyzed"] == 2
@@ -169,7 +170,7 @@ def test_total_timeout_fails_the_hanging_shard_only(tmp_path: Path):
     with FakeOpenAI(default=reply) as fake:
         paths, config, provider = online_setup(tmp_path / "kb", fake.base_url, total_timeout=8)
         with run_deadline("repo", total=8, clock=clock), pytest.raises(RepoPartialFailure) as caught:
-            run_repo_research(paths, config, provider, str(root))
+            run_repo_research(paths, config, provider, str(root), publish=publish_repo)
     failed = caught.value.result.to_json()["shards_failed"]
     assert [f["name"] for f in failed] == ["Tools"] and "total timeout" in failed[0]["reason"]
     assert "repo.total_timeout" in failed[0]["reason"]
@@ -178,7 +179,14 @@ def test_total_timeout_fails_the_hanging_shard_only(tmp_path: Path):
 def test_request_focuses_the_plan_and_the_trace_is_shown(tmp_path: Path):
     root = make_project(tmp_path / "shop")
     paths, config, provider = offline_setup(tmp_path / "kb")
-    run_repo_research(paths, config, provider, str(root), request="How is the price of an item computed?")
+    run_repo_research(
+        paths,
+        config,
+        provider,
+        str(root),
+        request="How is the price of an item computed?",
+        publish=publish_repo,
+    )
     meta, body = read_page(harvest(paths) / "index.md")
     assert "## Focus trace" in body and "core/engine.py" in body
     planned = [f for page in meta["shards"] for f in read_page(harvest(paths) / page)[0]["files"]]
@@ -202,13 +210,17 @@ def test_secrets_never_reach_a_page_or_a_request(tmp_path: Path, monkeypatch):
     monkeypatch.setenv("SHOP_API_KEY", ENV_SECRET)
     root = make_project(tmp_path / "shop", PROJECT_WITH_SECRETS)
     paths, config, provider = offline_setup(tmp_path / "offline-kb")
-    run_repo_research(paths, config, provider, str(root), request="How is the price computed?")
+    run_repo_research(
+        paths, config, provider, str(root), request="How is the price computed?", publish=publish_repo
+    )
     written = b"".join(page_bytes(harvest(paths)).values())
     assert written and PLANTED.encode() not in written and ENV_SECRET.encode() not in written
 
     with FakeOpenAI(default=scripted_reply) as fake:
         paths, config, provider = online_setup(tmp_path / "online-kb", fake.base_url)
-        run_repo_research(paths, config, provider, str(root), request="How is the price computed?")
+        run_repo_research(
+            paths, config, provider, str(root), request="How is the price computed?", publish=publish_repo
+        )
         sent = json.dumps([r.json for r in fake.requests])
     assert "Price engine" in sent  # the files were sent …
     assert PLANTED not in sent and ENV_SECRET not in sent  # … without their secrets
@@ -226,7 +238,7 @@ def test_model_summary_is_escaped_on_the_index(tmp_path: Path):
 
     with FakeOpenAI(default=reply) as fake:
         paths, config, provider = online_setup(tmp_path / "kb", fake.base_url)
-        run_repo_research(paths, config, provider, str(root))
+        run_repo_research(paths, config, provider, str(root), publish=publish_repo)
     _, body = read_page(harvest(paths) / "index.md")
     assert "Shop prices items." in body
     assert "<img" not in body and "](javascript:" not in body
@@ -296,7 +308,14 @@ def test_focus_with_a_model_judge_plans_over_the_retrieved_files(tmp_path: Path)
 
     with FakeOpenAI(default=reply) as fake:
         paths, config, provider = online_setup(tmp_path / "kb", fake.base_url)
-        run_repo_research(paths, config, provider, str(root), request="How is the price of an item computed?")
+        run_repo_research(
+            paths,
+            config,
+            provider,
+            str(root),
+            request="How is the price of an item computed?",
+            publish=publish_repo,
+        )
         architect = next(r for r in fake.requests if is_architect(r))
     listed = architect.prompt.split("Files (most important first):\n", 1)[1].split("\n\n", 1)[0]
     assert sorted(line.split(" (")[0] for line in listed.splitlines()) == sorted(
@@ -310,11 +329,11 @@ def test_a_knowledge_base_researching_its_own_repository_ignores_its_pages(tmp_p
     """`source: .` — the KB's site_src/, site/ and cache live inside the repository being studied."""
     root = make_project(tmp_path / "shop")
     paths, config, provider = offline_setup(root)
-    run_repo_research(paths, config, provider, str(root))
+    run_repo_research(paths, config, provider, str(root), publish=publish_repo)
     first = page_bytes(harvest(paths))
     (root / "site").mkdir(exist_ok=True)
     (root / "site" / "index.html").write_text("<html>built</html>", encoding="utf-8")
-    run_repo_research(paths, config, provider, str(root))
+    run_repo_research(paths, config, provider, str(root), publish=publish_repo)
     meta, body = read_page(harvest(paths) / "index.md")
     assert page_bytes(harvest(paths)) == first  # its own pages never feed the next run
     assert "site_src" not in json.dumps(meta) and "site_src" not in body

@@ -18,8 +18,9 @@ from generator.repo.facts.pysource import extract_python
 from generator.repo.facts.pysymbols import UnusualLayout, _read_symbols, python_symbols
 from generator.repo.map.walk import map_repository
 from generator.repo.model import MAX_TOTAL_FILES, FileFacts
-from generator.repo.run.pipeline import analyze_shards, prepare, publish
+from generator.repo.run.pipeline import analyze_shards, prepare
 from generator.repo.synthesize.synthesis import synthesize
+from generator.site.pages.repo import publish_repo
 
 
 def big_project(modules: int) -> dict[str, str]:
@@ -113,7 +114,7 @@ def test_a_run_parses_test_symbols_only_for_the_files_its_shards_show(tmp_path: 
     assert read_symbols(study.facts.files) <= planned
     outcomes = analyze_shards(study, provider, list(enumerate(study.plan.shards, 1)))
     result = synthesize(study, provider, outcomes)
-    publish(result)  # synthesis returns records; the page layer writes them
+    publish_repo(result)  # synthesis returns records; the page layer writes them
     assert not result.failed
     shown = read_symbols(study.facts.files)
     assert shown <= planned  # no test file outside the shards was parsed

@@ -197,3 +197,16 @@ def test_tag_page_lists_sources_under_their_topic_and_a_shared_summary_once(tmp_
     assert abacus.count("— https://example.org/") == 5
     parsing = read_page(paths.site_src / "tags" / "parsing.md")[1]
     assert parsing.count("Produced offline") == 1
+
+
+def test_home_lists_topics_without_a_report_apart_from_recent_research(tmp_path: Path) -> None:
+    paths = KBPaths(tmp_path)
+    topics = write_topics(tmp_path, 3)
+    topics["topic:topic-002"]["status"] = "no_sources"  # the newest one found nothing usable
+    topics["topic:topic-002"]["updated_at"] = "2027-01-01T00:00:00Z"
+    write_index(paths, topics)
+    render_site(paths, Config())
+    _, body = read_page(paths.site_src / "index.md")
+    recent, _, unfinished = body.partition("## Unfinished research")
+    assert "Topic 2" not in recent and "Topic 0" in recent and "Topic 1" in recent
+    assert "[Topic 2](topics/topic-002/index.md)" in unfinished and "no usable source found" in unfinished

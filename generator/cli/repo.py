@@ -41,6 +41,7 @@ def repo() -> None:
 def repo_run(app: App, source: str, request: str | None, max_concurrent: int | None, as_json: bool) -> None:
     """Research SOURCE (a https URL, git@host:owner/repo, or a local path)."""
     from generator.repo.run.pipeline import RepoPartialFailure, run_repo_research
+    from generator.site.pages.repo import publish_repo
 
     with workspace_lock(app.paths), app.run_deadline("repo"):
         try:
@@ -52,6 +53,7 @@ def repo_run(app: App, source: str, request: str | None, max_concurrent: int | N
                 request=request,
                 max_concurrent=max_concurrent,
                 console=app.console,
+                publish=publish_repo,
             )
         except RepoPartialFailure as exc:
             _report(app, _result_json(exc.result), as_json)
@@ -116,11 +118,12 @@ def repo_synthesize(app: App, session_id: str, as_json: bool) -> None:
     """Write the pages of SESSION from its finished chunks."""
     from generator.repo.run.chunked import synthesize_session
     from generator.repo.run.pipeline import RepoPartialFailure
+    from generator.site.pages.repo import publish_repo
 
     with workspace_lock(app.paths), app.run_deadline("repo"):
         try:
             result = synthesize_session(
-                app.paths, app.config, app.provider(), session_id, console=app.console
+                app.paths, app.config, app.provider(), session_id, console=app.console, publish=publish_repo
             )
         except RepoPartialFailure as exc:
             _report(app, _result_json(exc.result), as_json)

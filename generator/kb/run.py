@@ -125,8 +125,16 @@ def _research(
     if entry.repo is not None:
         from generator.repo.run.pipeline import run_repo_research
 
+        from ..site.pages.repo import publish_repo
+
         run_repo_research(
-            paths, config, provider, entry.repo.source, request=entry.repo.request, console=console
+            paths,
+            config,
+            provider,
+            entry.repo.source,
+            request=entry.repo.request,
+            console=console,
+            publish=publish_repo,
         )
     elif entry.topic is not None:
         from ..site.pages.topic import publish_topic

@@ -92,11 +92,23 @@ def _tag_links(page: str, tags: Sequence[str], tag_files: dict[str, str], limit:
 
 # --------------------------------------------------------------------------- home
 
+# research that ended with something to read; any other status (no_sources, failed, in_progress…) is listed
+# apart, never as fresh research
+FINISHED = frozenset({"", "completed", "done"})
+STATUS_WORDS = {
+    "no_sources": "no usable source found",
+    "failed": "failed",
+    "in_progress": "in progress",
+    "awaiting_review": "awaiting review",
+}
+
 
 def render_home(paths: KBPaths, config: Config, catalog: Catalog, tag_files: dict[str, str]) -> None:
     page = "index.md"
     members = catalog.tag_members
     recent = sorted(catalog.entries, key=lambda e: (e.updated_at, e.title.lower()), reverse=True)
+    unfinished = [e for e in recent if e.status not in FINISHED]
+    recent = [e for e in recent if e.status in FINISHED]
     top = home_tags(catalog)[:TOP_TAGS]
     context = {
         "site_title": config.site.title,
@@ -117,6 +129,16 @@ def render_home(paths: KBPaths, config: Config, catalog: Catalog, tag_files: dic
                 summary=e.summary,
             )
             for e in recent[: config.site.recent]
+        ],  # fmt: skip
+        "unfinished": [
+            Row(
+                title=e.title,
+                href=link(page, e.path),
+                kind="repository" if e.kind == "repo" else "topic",
+                updated=short_date(e.updated_at),
+                note=STATUS_WORDS.get(e.status, e.status.replace("_", " ")),
+            )
+            for e in unfinished[: config.site.recent]
         ],  # fmt: skip
         "top_tags": [
             {"name": tag, "href": link(page, tag_files[tag]), "count": len(members[tag])} for tag in top

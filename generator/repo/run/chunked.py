@@ -19,12 +19,12 @@ from generator.llm.base import Provider
 from generator.redact import Redactor
 from generator.repo.plan.focus import FocusResult
 from generator.repo.run.pipeline import (
+    Publish,
     RepoPartialFailure,
     RepoResult,
     Study,
     analyze_shard,
     prepare,
-    publish,
     refresh_knowledge_index,
     shard_context,
     survey,
@@ -141,8 +141,9 @@ def synthesize_session(
     session_id: str,
     *,
     console: Console | None = None,
+    publish: Publish | None = None,
 ) -> RepoResult:
-    """Write the pages from the finished chunks; chunks not done are listed as failed (PartialFailure)."""
+    """Publish the pages from the finished chunks; chunks not done are listed as failed (PartialFailure)."""
     session = load_session(paths.cache_dir, session_id)
     study = resume_study(paths, config, provider, session, console)
     outcomes: dict[int, Any] = {}
@@ -155,7 +156,7 @@ def synthesize_session(
             outcomes[chunk.index] = entry
     result = synthesize(study, provider, outcomes)
     keep = bool(result.failed) and _complete_pages_exist(study)
-    if not keep:
+    if not keep and publish is not None:
         publish(result)  # a partial synthesis never replaces a complete set of pages
     with session_lock(paths.cache_dir, session_id):
         session = load_session(paths.cache_dir, session_id)

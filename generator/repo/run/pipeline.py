@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -38,6 +38,9 @@ from generator.store import KBPaths
 if TYPE_CHECKING:
     from generator.repo.plan.focus import FocusResult
 
+Publish = Callable[[RepoResult], None]
+"""Renders and writes a research result's pages: the page layer's `publish_repo`, passed in by the caller."""
+
 # bump when a prompt or a draft's shape changes, so cached stage outputs are not reused across it
 PLAN_VERSION = 2
 ANALYSIS_VERSION = 2
@@ -53,9 +56,10 @@ def run_repo_research(
     request: str | None = None,
     max_concurrent: int | None = None,
     console: Console | None = None,
+    publish: Publish | None = None,
 ) -> RepoResult:
-    """Research one repository and write site_src/repos/<owner>/<repo>/. Raises RepoPartialFailure after
-    writing when some shards failed."""
+    """Research one repository; `publish` (generator/site/pages/repo.py's `publish_repo`) writes its pages
+    under site_src/repos/<owner>/<repo>/. Raises RepoPartialFailure after publishing when some shards failed."""
     started = time.monotonic()
     study = prepare(paths, config, provider, source, request=request, console=console)
     jobs = list(enumerate(study.plan.shards, 1))
@@ -63,7 +67,8 @@ def run_repo_research(
         study, provider, jobs, max_concurrent=max_concurrent, console=console, started=started
     )
     result = synthesize(study, provider, outcomes)
-    publish(result)
+    if publish is not None:
+        publish(result)
     refresh_knowledge_index(paths)
     if result.failed:
         raise RepoPartialFailure(result)
@@ -98,7 +103,7 @@ def survey(
     paths: KBPaths, config: Config, source: str, console: Console | None = None
 ) -> tuple[RepoSource, Checkout, RepoMap, Facts]:
     """Stages 1–3 together: the pinned checkout, its map and its facts."""
-    repo_source, pinned = clone(paths, source)
+    repo_source, pinned = clone(paths, source, allow_private_hosts=config.repo.allow_private_hosts)
     repo_map, facts = map_and_extract(pinned, config, exclude=kb_output_dirs(paths, pinned.path))
     revision = pinned.revision[:12] or "-"
     _say(console, f"{len(repo_map.files)} files mapped, {len(repo_map.skipped)} skipped, revision {revision}")
@@ -108,12 +113,12 @@ def survey(
 # --------------------------------------------------------------------------- stages 1–3
 
 
-def clone(paths: KBPaths, source: str) -> tuple[RepoSource, Checkout]:
+def clone(paths: KBPaths, source: str, *, allow_private_hosts: bool = False) -> tuple[RepoSource, Checkout]:
     """Stage 1: check the source before any git process, then clone or fetch into the cache (or use the path)."""
     from generator.repo.checkout.clone import checkout, parse_source
 
     repo_source = parse_source(source, paths.root)
-    return repo_source, checkout(repo_source, paths.cache_dir)
+    return repo_source, checkout(repo_source, paths.cache_dir, allow_private_hosts=allow_private_hosts)
 
 
 def map_and_extract(
@@ -367,14 +372,6 @@ def _json_roundtrip(value: Any) -> Any:
 
 
 # --------------------------------------------------------------------------- stage 9
-
-
-def publish(result: RepoResult) -> None:
-    """Hand the records to the page layer, which renders and writes the shard pages and the index."""
-    from generator.site.pages.repo import write_repo_pages
-
-    study = result.study
-    write_repo_pages(study.harvest_dir, result.synthesis, study.ctx.linker)
 
 
 def refresh_knowledge_index(paths: KBPaths) -> None:

@@ -14,6 +14,7 @@ from typing import Any
 
 from generator import store
 from generator.repo.analyze.citations import Linker
+from generator.repo.run.study import RepoResult
 from generator.repo.model import (
     CatalogueGroup,
     CitedSymbol,
@@ -357,3 +358,9 @@ def skipped_counts(synthesis: RepoSynthesis) -> list[dict[str, Any]]:
         {"reason": reason, "count": len(paths), "examples": ", ".join(paths[:SKIPPED_EXAMPLES])}
         for reason, paths in ordered
     ]
+
+
+def publish_repo(result: RepoResult) -> None:
+    """Render a repository research result's shard pages and index, and write them through the store."""
+    study = result.study
+    write_repo_pages(study.harvest_dir, result.synthesis, study.ctx.linker)
