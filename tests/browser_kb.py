@@ -48,6 +48,7 @@ CORPUS = {
     "依靠解析器把文本切分成记号。\n",
 }
 TOPIC = "How calculators evaluate expressions 计算器"
+ZH_TOPIC = "计算器 如何 求值 表达式"  # a Chinese topic over the same corpus: its raw pages hold Chinese text
 
 
 def deepkb(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
@@ -69,7 +70,8 @@ def build_kb(folder: Path) -> Path:
     for name, text in CORPUS.items():
         (root / "corpus" / name).write_text(text, encoding="utf-8")
     (root / "deepkb.yml").write_text(
-        f"repos:\n  - source: {repo}\ntopics:\n  - topic: {TOPIC}\n    sources: ['local:corpus']\n",
+        f"repos:\n  - source: {repo}\ntopics:\n  - topic: {TOPIC}\n    sources: ['local:corpus']\n"
+        f"  - topic: {ZH_TOPIC}\n    sources: ['local:corpus']\n    lang: zh\n",
         encoding="utf-8",
     )
     result = deepkb(root, "build")

@@ -59,7 +59,7 @@ def test_offline_run_writes_index_and_shard_pages(tmp_path: Path):
     assert meta["title"] == "Research Analysis: shop"
     assert meta["source"] == "https://github.com/acme/shop"
     assert len(meta["revision"]) == 40 and meta["provider"] == "offline"
-    assert '!!! info "Produced offline"' in body
+    assert '!!! info deepkb-notice "Produced offline"' in body
     assert meta["shards"] and all((harvest(paths) / page).is_file() for page in meta["shards"])
     shard_meta, shard_body = read_page(harvest(paths) / meta["shards"][0])
     assert shard_meta["files"] and shard_meta["provider"] == "offline"

@@ -88,7 +88,7 @@ def test_full_offline_run_writes_every_workspace_file(kb_root: Path) -> None:
     for rel in ("processed/analysis.md", "output/report.md", "index.md", "sources.md"):
         fm, body = read_page(folder / rel)
         assert {"title", "description", "tags", "generated", "provider"} <= set(fm), rel
-        assert (rel == "sources.md") != ('!!! info "Produced offline"' in body), rel
+        assert (rel == "sources.md") != ('!!! info deepkb-notice "Produced offline"' in body), rel
         first = body.split("\n\n")[1]  # the paragraph after the title: what search shows
         assert first.strip() and not first.startswith("!!!"), rel
     report_meta, report = read_page(folder / "output" / "report.md")
