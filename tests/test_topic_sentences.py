@@ -200,3 +200,25 @@ def test_a_passage_must_name_the_topics_most_specific_concept() -> None:
         [guide], focus="How do I test a Flask application?", judge=judge, facet=set(), reserved=set()
     )
     assert [c.text for c in pool] == [guide.text.split(". ")[0] + "."]
+
+
+def test_a_concept_the_sources_titles_name_is_a_point_too() -> None:
+    """The rarest topic word can be incidental ("organize"): a concept the stored sources' titles name, no more
+    common than the topic's median concept, makes a passage on point as well."""
+    from generator.relevance import Fields, field_tokens
+    from generator.topic.analyze import point_shares
+    from generator.topic.relevance import RelevanceJudge
+
+    judge = RelevanceJudge("How application factories organize a large app")
+    passages = {
+        "a": "Use application factories to create one app per configuration.",
+        "b": "Teams organize code in packages.",
+        "c": "An app serves requests.",
+    }
+    for key, text in passages.items():
+        judge.stats.add(key, field_tokens(Fields("", "", text)))
+    found = [v.topic for v in judge.judge([(k, Fields("", "", t)) for k, t in passages.items()], judge.topic)]
+    without = point_shares(judge, found, share=0.0)
+    with_titles = point_shares(judge, found, share=0.0, titles=["Application Factories"])
+    assert without[0] is False and with_titles[0] is True  # "factories" counts once a title names it
+    assert with_titles[2] is False  # the common word "app" never does

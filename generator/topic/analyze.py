@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import math
 import re
+import statistics
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -204,7 +206,7 @@ def candidates(
     docs = [(f"{s.id}#{q.index}", Fields("", "", q.text)) for s, q, _ in found]
     verdicts = judge.judge(docs, focus)
     cut = COVERAGE_SHARE * max(v.topic.score for v in verdicts)
-    shares = point_shares(judge, [v.topic for v in verdicts])
+    shares = point_shares(judge, [v.topic for v in verdicts], titles=[s.title for s in usable])
     pool = []
     for (source, quote, centrality), verdict, on_point in zip(found, verdicts, shares, strict=True):
         words = set(tokens(quote.text))
@@ -235,10 +237,16 @@ def sentence_statistics(judge: RelevanceJudge, sources: list[RawSource]) -> None
             judge.stats.add(f"{source.id}~{n}", field_tokens(Fields("", "", sentence)))
 
 
-def point_shares(judge: RelevanceJudge, found: list[Relevance], *, share: float = ON_POINT) -> list[bool]:
+def point_shares(
+    judge: RelevanceJudge, found: list[Relevance], *, share: float = ON_POINT, titles: Sequence[str] = ()
+) -> list[bool]:
     """Which passages name what is specific about the topic: its most specific concept (the rarest, by IDF,
     that any passage names — "retries" in "celery task retries", "test" in "How do I test a Flask
-    application?"), and concepts carrying at least `share` of the weight that the best passage's carry."""
+    application?"), and concepts carrying at least `share` of the weight that the best passage's carry.
+
+    The rarest word can be an incidental one ("organize" in "How Flask application factories and blueprints
+    organize a large app"): a concept that the stored sources' own titles name, and that is at least as
+    specific as the topic's median concept, is a point too ("factories", "blueprints")."""
     terms = judge.terms(judge.topic)
     weights = {t.label: judge.stats.idf(t) for t in terms}
     named = [sum(w for label, w in weights.items() if label in r.matched) for r in found]
@@ -248,9 +256,20 @@ def point_shares(judge: RelevanceJudge, found: list[Relevance], *, share: float 
     seen = {label for r in found for label in r.matched if label in weights}
     seen |= {label for label, w in weights.items() if w < unseen - 1e-9}
     point = max(seen, key=lambda label: weights[label], default=None)
+    points = {point} | _title_points(judge, weights, titles)
     return [
-        best == 0 or (n >= share * best and point in r.matched) for n, r in zip(named, found, strict=True)
+        best == 0 or (n >= share * best and bool(points & set(r.matched)))
+        for n, r in zip(named, found, strict=True)
     ]
+
+
+def _title_points(judge: RelevanceJudge, weights: dict[str, float], titles: Sequence[str]) -> set[str]:
+    """The topic's concepts that a stored source's title names, no more common than the median concept."""
+    if not weights or not titles:
+        return set()
+    median = statistics.median(weights.values())
+    titled = {t.label for title in titles for t in judge.terms(title)}
+    return {label for label, weight in weights.items() if label in titled and weight >= median}
 
 
 def _quotes_of(source: RawSource, focus: str, concepts: set[str]) -> list[tuple[Quote, float]]:
