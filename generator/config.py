@@ -6,6 +6,7 @@ file costs milliseconds and gives one line, never a traceback, a RecursionError 
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any, Literal
 from urllib.parse import urlsplit
@@ -87,7 +88,9 @@ class LLMConfig(_Strict):
     base_url: str | None = None
     """OpenAI-compatible endpoint (Ollama, vLLM, llama.cpp server); env OPENAI_BASE_URL also works."""
     api_key_env: str | None = None
-    """Name of the environment variable that holds the key, when not the provider's usual one."""
+    """Name of the environment variable that holds the key, when not the provider's usual one. It must end in
+    _API_KEY, _KEY or _TOKEN: the variable's value is sent to llm.base_url, so a knowledge base's config can
+    never name another secret of the machine (a database password, a deploy credential) to send there."""
     max_concurrent: int = Field(default=4, ge=1, le=64)
     """How many LLM calls run at once."""
     timeout: float = Field(default=120.0, gt=0)
@@ -105,6 +108,13 @@ class LLMConfig(_Strict):
     prices: dict[str, ModelPrice] = Field(default_factory=_default_prices)
     """USD per million tokens by model name (or name prefix), for the cost figures of every run; entries
     given in deepkb.yml are added to (or replace) the defaults."""
+
+    @field_validator("api_key_env")
+    @classmethod
+    def _key_variable(cls, value: str | None) -> str | None:
+        if value is not None and not re.fullmatch(r"[A-Z][A-Z0-9_]*_(API_KEY|KEY|TOKEN)", value):
+            raise ValueError("must name an environment variable ending in _API_KEY, _KEY or _TOKEN")
+        return value
 
     @field_validator("prices", mode="after")
     @classmethod

@@ -178,3 +178,17 @@ def test_bad_site_url_through_the_cli_is_one_line(tmp_path: Path) -> None:
 def test_topic_timeouts_are_configurable(tmp_path: Path) -> None:
     config = load_config(write(tmp_path, "topic:\n  total_timeout: 60\n  idle_timeout: 0\n"))
     assert (config.topic.total_timeout, config.topic.idle_timeout) == (60, 0)
+
+
+@pytest.mark.parametrize("name", ["DATABASE_PASSWORD", "HOME", "aws_secret", "X_API_KEY; rm"])
+def test_api_key_env_names_only_key_variables(tmp_path: Path, name: str) -> None:
+    """Its value is sent to llm.base_url: a config must not be able to send any other secret there."""
+    (tmp_path / "deepkb.yml").write_text(f"llm:\n  api_key_env: '{name}'\n", encoding="utf-8")
+    with pytest.raises(ConfigError) as caught:
+        load_config(tmp_path / "deepkb.yml")
+    assert "llm.api_key_env" in caught.value.line()
+
+
+def test_api_key_env_accepts_a_key_variable(tmp_path: Path) -> None:
+    (tmp_path / "deepkb.yml").write_text("llm:\n  api_key_env: OLLAMA_API_KEY\n", encoding="utf-8")
+    assert load_config(tmp_path / "deepkb.yml").llm.api_key_env == "OLLAMA_API_KEY"
