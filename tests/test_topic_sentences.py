@@ -214,6 +214,7 @@ def test_a_concept_the_sources_titles_name_is_a_point_too() -> None:
         "a": "Use application factories to create one app per configuration.",
         "b": "Teams organize code in packages.",
         "c": "An app serves requests.",
+        "d": "Factories build apps.",  # "factories" is now more common than "organize"
     }
     for key, text in passages.items():
         judge.stats.add(key, field_tokens(Fields("", "", text)))

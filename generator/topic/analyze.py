@@ -255,7 +255,8 @@ def point_shares(
     unseen = math.log(1 + (len(judge.stats.vocab) + 0.5) / 0.5)
     seen = {label for r in found for label in r.matched if label in weights}
     seen |= {label for label, w in weights.items() if w < unseen - 1e-9}
-    point = max(seen, key=lambda label: weights[label], default=None)
+    # ties broken by the label, so the same sources give the same report whatever the hash seed
+    point = max(seen, key=lambda label: (weights[label], label), default=None)
     points = {point} | _title_points(judge, weights, titles)
     return [
         best == 0 or (n >= share * best and bool(points & set(r.matched)))
