@@ -104,7 +104,7 @@ def public_addresses(
 ) -> list[Address]:
     """Every address `host` stands for, each checked; UnsafeSourceError names the first that is not public."""
     literal = literal_address(host)
-    addresses = [literal] if literal is not None else _resolve(host, port, resolver)
+    addresses = [literal] if literal is not None else resolve(host, port, resolver)
     for address in addresses:
         problem = address_problem(address)
         if problem:
@@ -115,13 +115,16 @@ def public_addresses(
     return addresses
 
 
-def _resolve(host: str, port: int, resolver: Resolver) -> list[Address]:
+def resolve(
+    host: str, port: int, resolver: Resolver, *, error: type[UnsafeSourceError] = UnsafeSourceError
+) -> list[Address]:
+    """Every address `resolver` gives for `host` (IPv6 zone ids dropped); none, or one unreadable, is `error`."""
     found: list[Address] = []
     for raw in resolver(host, port):
         try:
             found.append(ipaddress.ip_address(raw.split("%")[0]))
         except ValueError:
-            raise UnsafeSourceError(f"host '{host}' resolved to an unreadable address {raw!r}") from None
+            raise error(f"host '{host}' resolved to an unreadable address {raw!r}") from None
     if not found:
-        raise UnsafeSourceError(f"host '{host}' has no address")
+        raise error(f"host '{host}' has no address")
     return found

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 import httpx
 
 from ..errors import UnsafeSourceError
-from ..netguard import METADATA, Address, Resolver, address_problem
+from ..netguard import METADATA, Address, Resolver, address_problem, resolve
 
 __all__ = ["METADATA", "BlockedTarget", "Guard", "Resolver", "Target", "address_problem", "system_resolver"]
 
@@ -89,15 +89,7 @@ class Guard:
             return [ipaddress.ip_address(host.strip("[]"))]
         except ValueError:
             pass
-        found = []
-        for raw in self.resolver(host, port):
-            try:
-                found.append(ipaddress.ip_address(raw.split("%")[0]))
-            except ValueError:
-                raise BlockedTarget(f"host '{host}' resolved to an unreadable address {raw!r}") from None
-        if not found:
-            raise BlockedTarget(f"host '{host}' has no address")
-        return found
+        return resolve(host, port, self.resolver, error=BlockedTarget)
 
     def _loopback_allowed(self, host: str) -> bool:
         if isinstance(self.allow_loopback, bool):
