@@ -38,7 +38,7 @@ def test_repo_run_partial_failure_exits_3_with_the_json(tmp_path: Path, monkeypa
     kb.mkdir()
 
     def reply(req):
-        if is_analyst(req) and "util/strings.py" in req.prompt:
+        if is_analyst(req) and "Subsystem: Tools" in req.prompt:
             return Reply.error(500, "boom")
         return scripted_reply(req)
 

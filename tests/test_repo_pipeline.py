@@ -132,7 +132,7 @@ def test_one_failing_shard_does_not_stop_the_others(tmp_path: Path):
     root = make_project(tmp_path / "shop")
 
     def reply(req):
-        if is_analyst(req) and "util/strings.py" in req.prompt:
+        if is_analyst(req) and "Subsystem: Tools" in req.prompt:
             return Reply.error(500, "boom")
         return scripted_reply(req)
 
@@ -157,7 +157,7 @@ def test_total_timeout_fails_the_hanging_shard_only(tmp_path: Path):
     before = set(threading.enumerate())
 
     def reply(req):
-        if is_analyst(req) and "util/strings.py" in req.prompt:
+        if is_analyst(req) and "Subsystem: Tools" in req.prompt:
             hanging.set()
             return Reply.hanging(60)
         return scripted_reply(req)
@@ -337,3 +337,28 @@ def test_a_knowledge_base_researching_its_own_repository_ignores_its_pages(tmp_p
     meta, body = read_page(harvest(paths) / "index.md")
     assert page_bytes(harvest(paths)) == first  # its own pages never feed the next run
     assert "site_src" not in json.dumps(meta) and "site_src" not in body
+
+
+def test_shard_prompts_share_a_cached_prefix_with_anthropic(tmp_path: Path, monkeypatch) -> None:
+    """Every shard prompt of a repository opens with the same instructions and repository overview, marked
+    cacheable: the first shard writes the prompt cache, the others read it."""
+    from llm_fakes import FakeAnthropic
+
+    from generator.config import Config, LLMConfig
+    from generator.llm import open_provider
+    from generator.store import KBPaths
+
+    root = make_project(tmp_path / "shop")
+    monkeypatch.setenv("ANTHROPIC_API_KEY", "test-key")
+    with FakeAnthropic(default=scripted_reply, prompt_cache=True, cache_min_tokens=40) as fake:
+        paths = KBPaths(tmp_path / "kb")
+        config = Config(llm=LLMConfig(provider="anthropic", base_url=fake.base_url, max_concurrent=1))
+        provider, _ = open_provider(paths, config.llm)
+        run_repo_research(paths, config, provider, str(root), publish=publish_repo)
+    analysts = [r for r in fake.requests if is_analyst(r)]
+    assert len(analysts) == 3
+    firsts = [r.json["messages"][-1]["content"][0] for r in analysts]
+    assert all(block.get("cache_control") == {"type": "ephemeral"} for block in firsts)
+    assert len({block["text"] for block in firsts}) == 1  # one shared prefix, shard text after it
+    assert "core/engine.py" in firsts[0]["text"] and "Subsystem:" not in firsts[0]["text"]
+    assert provider.usage.cache_read_tokens > 0 and provider.usage.cache_write_tokens > 0

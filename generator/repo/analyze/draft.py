@@ -52,6 +52,7 @@ class ShardContext:
     redactor: Redactor
     readme: str = ""  # the README's first real paragraph
     request: str | None = None
+    overview: str = ""  # `repository_overview`: what every shard's prompt shares (redacted)
 
 
 # --------------------------------------------------------------------------- drafts
@@ -80,6 +81,8 @@ def draft_with_model(shard: Shard, ctx: ShardContext, provider: Provider, report
         system=SYSTEM_PROMPT,
         max_tokens=min(ANALYZE_OUTPUT_TOKENS, provider.config.max_output_tokens),
         stage="analyze",
+        # every shard of the repository starts with the same instructions and overview: cached (Anthropic)
+        cache_prefix_chars=len(_shared_prefix(ctx)),
     )
     answer = provider.complete(prompt)
     text, _ = ctx.redactor.redact(answer.text)  # a model can echo what it was shown
@@ -94,20 +97,46 @@ def draft_with_model(shard: Shard, ctx: ShardContext, provider: Provider, report
     }
 
 
-def _analysis_prompt(shard: Shard, ctx: ShardContext, packed: str) -> str:
+OVERVIEW_CAP = 6_000  # characters of repository overview in every shard prompt (about 1,500 tokens)
+
+
+def _shared_prefix(ctx: ShardContext) -> str:
+    """The part of every shard prompt of one repository that is the same: request, instructions, overview."""
     focus = (
         f"Research request: {ctx.request}\nShape the analysis around this request.\n\n" if ctx.request else ""
     )
-    why = f" Why these files belong together: {shard.rationale}" if shard.rationale else ""
     return (
-        f"{focus}Repository: {ctx.label}\nSubsystem: {shard.name}.{why}\n\n"
-        f"What static analysis found (cite these where you discuss them):\n{shard_facts(shard, ctx)}\n\n"
-        "Write the analysis in this shape:\n"
+        f"{focus}Repository: {ctx.label}\n\n"
+        "Write the analysis of the subsystem named below in this shape:\n"
         "Summary: <one sentence saying what this subsystem does>\n"
         "## Purpose\n## How it works\n## Key components\n## Entry points and interfaces\n## Risks and notes\n"
         "Name the central classes and functions and how a call flows through them. Write whole sentences.\n\n"
+        f"The repository at a glance (its modules, most important first):\n{ctx.overview}\n\n"
+    )
+
+
+def _analysis_prompt(shard: Shard, ctx: ShardContext, packed: str) -> str:
+    why = f" Why these files belong together: {shard.rationale}" if shard.rationale else ""
+    return (
+        f"{_shared_prefix(ctx)}Subsystem: {shard.name}.{why}\n\n"
+        f"What static analysis found (cite these where you discuss them):\n{shard_facts(shard, ctx)}\n\n"
         f"Files (each line is prefixed with its line number):\n{packed}"
     )
+
+
+def repository_overview(readme: str, facts: Facts, redactor: Redactor, cap: int = OVERVIEW_CAP) -> str:
+    """The README's first paragraph and one line per module (path: first sentence of its documentation),
+    most important first, within `cap` characters; redacted, since it goes to the model."""
+    lines = [readme.strip()] if readme.strip() else []
+    used = len(lines[0]) if lines else 0
+    for fact in sorted(facts.files.values(), key=lambda f: (-f.importance, f.path)):
+        doc = sentences(fact.doc, 1) if fact.doc else []
+        line = f"- {fact.path}" + (f": {doc[0]}" if doc else "")
+        if used + len(line) + 1 > cap:
+            break
+        lines.append(line)
+        used += len(line) + 1
+    return redactor.redact("\n".join(lines))[0]
 
 
 def draft_offline(shard: Shard, ctx: ShardContext, report: Report) -> dict[str, Any]:

@@ -24,7 +24,7 @@ from generator.errors import DeepkbError, ResearchError
 from generator.llm.base import Provider
 from generator.redact import Redactor
 from generator.repo.analyze.citations import Linker
-from generator.repo.analyze.draft import ShardContext, draft_offline, draft_with_model
+from generator.repo.analyze.draft import ShardContext, draft_offline, draft_with_model, repository_overview
 from generator.repo.model import Checkout, Facts, RepoMap, RepoSource, Shard, ShardPlan
 from generator.repo.plan.architect import plan_shards
 from generator.repo.plan.normalize import normalize_shards
@@ -43,7 +43,7 @@ Publish = Callable[[RepoResult], None]
 
 # bump when a prompt or a draft's shape changes, so cached stage outputs are not reused across it
 PLAN_VERSION = 2
-ANALYSIS_VERSION = 2
+ANALYSIS_VERSION = 3
 MAP_KEEP_BYTES = 32_000_000  # file bytes held from map to facts: a second read saved, memory bounded
 
 
@@ -250,6 +250,7 @@ def shard_context(
     redactor: Redactor,
     request: str | None,
 ) -> ShardContext:
+    readme = read_readme(pinned.path, repo_map, redactor)
     return ShardContext(
         root=pinned.path,
         label=f"{pinned.source.owner}/{pinned.source.name}",
@@ -258,8 +259,9 @@ def shard_context(
         linker=Linker({f.path: f.lines for f in repo_map.files}, pinned.revision, pinned.source.web_url),
         options=config.repo,
         redactor=redactor,
-        readme=read_readme(pinned.path, repo_map, redactor),
+        readme=readme,
         request=request,
+        overview=repository_overview(readme, facts, redactor),
     )
 
 
