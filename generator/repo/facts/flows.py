@@ -110,6 +110,7 @@ class _Search:
         self.graph, self.files, self.scope = graph, files, set(scope)
         self.read: set[str] = set()
         self.outside: set[str] = set()
+        self.weights: dict[Node, float] = {}
 
     def out(self, node: Node) -> list[CallEdge]:
         """The calls `node` makes (a class's: its constructor's), most important callee first. Files of
@@ -133,7 +134,10 @@ class _Search:
         return ranked[:FAN_OUT]
 
     def weight(self, edge: CallEdge) -> float:
-        return node_weight(self.files, edge.callee_path, edge.callee)
+        node = (edge.callee_path, edge.callee)
+        if node not in self.weights:  # the facts do not change during a search: each node weighed once
+            self.weights[node] = node_weight(self.files, *node)
+        return self.weights[node]
 
     def value(self, chain: list[CallEdge]) -> float:
         """Importance reached: each hop's callee, plus a little per hop so a deeper path beats a stub."""

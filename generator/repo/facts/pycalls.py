@@ -35,6 +35,7 @@ class ClassInfo:
     methods: set[str] = field(default_factory=set)
     bases: list[ast.expr] = field(default_factory=list)
     attributes: dict[str, ast.expr] = field(default_factory=dict)  # self.x = Cls(...) → x: Cls(...)
+    constructor_read: bool = False  # its `__init__` has been read for attributes (a light scope's class)
 
 
 @dataclass
