@@ -14,9 +14,7 @@ from generator.repo.facts.pycalls import ModuleScope, PythonCalls, read_body
 from generator.repo.model import CallEdge, Symbol
 
 
-def function_edges(
-    calls: PythonCalls, path: str, lines: Sequence[str], caller: str
-) -> list[CallEdge] | None:
+def function_edges(calls: PythonCalls, path: str, lines: Sequence[str], caller: str) -> list[CallEdge] | None:
     """The calls `caller` (a function or method of `path`, whose text's lines are `lines`) makes; None
     when its lines do not parse on their own (the whole file is read instead)."""
     symbols = {s.name: s for s in calls.symbols(path)}
