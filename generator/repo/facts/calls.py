@@ -43,6 +43,7 @@ class CallGraph:
         self._functions: dict[tuple[str, str], list[CallEdge]] = {}  # calls of single functions read
         self._recent: dict[str, list[str] | None] = {}  # lines of the files single functions were read from
         self._recent_lock = threading.Lock()
+        self.node_weights: dict[tuple[str, str], float] = {}  # what reaching each symbol weighs (flows.py)
         self._other = TreeSitterCalls(self._read, self._symbols, files, index.resolve)
 
     def edges(self, paths: Iterable[str] | None = None, *, incoming: bool = False) -> list[CallEdge]:
