@@ -54,3 +54,19 @@ def test_as_a_decorator_each_call_pauses_it() -> None:
     stage()
     assert seen == [False, False]
     assert gc.isenabled()
+
+
+def test_cycles_left_by_a_run_are_still_collected_afterwards() -> None:
+    import weakref
+
+    class Node:
+        pass
+
+    with collector_paused():
+        node = Node()
+        node.self = node  # type: ignore[attr-defined]  # a reference cycle only the collector can free
+        watch = weakref.ref(node)
+        del node
+        assert watch() is not None
+    gc.collect()
+    assert watch() is None
