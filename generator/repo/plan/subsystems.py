@@ -120,7 +120,7 @@ def _tie(graph: nx.Graph, a: str, b: str, weight: float) -> None:
 def _by_directory(paths: Iterable[str]) -> dict[str, list[str]]:
     groups: dict[str, list[str]] = defaultdict(list)
     for path in paths:
-        groups[str(PurePosixPath(path).parent)].append(path)
+        groups[path.rpartition("/")[0] or "."].append(path)  # PurePosixPath(path).parent, for map paths
     return dict(groups)
 
 
