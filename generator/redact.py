@@ -48,6 +48,11 @@ _LOWER, _UPPER, _DIGIT = re.compile(r"[a-z]"), re.compile(r"[A-Z]"), re.compile(
 _DIGEST_PREFIX = re.compile(r"(?:sha1|sha256|sha384|sha512|md5)[-:]$", re.IGNORECASE)
 _DIGEST_TOKEN = re.compile(r"(?:sha1|sha256|sha384|sha512|md5)[-:]", re.IGNORECASE)
 ENTROPY_THRESHOLD = 4.3  # bits per character; identifiers and prose sit well below, random base64 near 6
+# What the context and entropy rules need before they can match, searched in the lower-cased text: a secret
+# word (every ASSIGNMENT key ends in one of these), a BEARER keyword, or a 32-character token run (the
+# entropy rule's and, hex being a subset, the hex argument's). Most texts (import strings, docstrings)
+# hold none of these, and skip both rules at the cost of one scan.
+_CONTEXT_GATE = re.compile(r"pass|pwd|secret|token|credential|key|bearer|basic|[a-z0-9+/_\-]{32}")
 
 
 def shannon_entropy(text: str) -> float:
@@ -111,11 +116,17 @@ class Redactor:
                 count += text.count(value)
                 text = text.replace(value, "[REDACTED:env]")
         lower = text.lower()
-        present = {hint for hint in _all_hints() if hint in lower}  # each literal searched once
-        for key_format in known_formats():
-            if not key_format.hints or not present.isdisjoint(key_format.hints):
-                text, n = _substitute(key_format, text)
-                count += n
+        always, by_hint = _format_plan()
+        chosen = set(always)
+        for hint, positions in by_hint:  # each literal searched once
+            if hint in lower:
+                chosen.update(positions)
+        formats = known_formats()
+        for position in sorted(chosen):  # in the rule set's order, as if each had been tried in turn
+            text, n = _substitute(formats[position], text)
+            count += n
+        if not _CONTEXT_GATE.search(text.lower()):
+            return text, count
         text, n = _redact_in_context(text, _lower_in_place(text))
         count += n
         if self.entropy:
@@ -125,8 +136,15 @@ class Redactor:
 
 
 @functools.cache
-def _all_hints() -> frozenset[str]:
-    return frozenset(hint for key_format in known_formats() for hint in key_format.hints)
+def _format_plan() -> tuple[tuple[int, ...], tuple[tuple[str, frozenset[int]], ...]]:
+    """Which known formats to try: the positions of those without hints (always tried), and for each hint
+    the positions of the formats it lets run."""
+    always = tuple(i for i, key_format in enumerate(known_formats()) if not key_format.hints)
+    by_hint: dict[str, set[int]] = {}
+    for i, key_format in enumerate(known_formats()):
+        for hint in key_format.hints:
+            by_hint.setdefault(hint, set()).add(i)
+    return always, tuple((hint, frozenset(found)) for hint, found in sorted(by_hint.items()))
 
 
 def _replacement(kind: str, matched: str) -> str:

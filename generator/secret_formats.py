@@ -111,12 +111,16 @@ def _detect_secrets_formats() -> list[KeyFormat]:
                 continue
             kind = re.sub(r"[^a-z0-9]+", "_", str(cls.secret_type).lower()).strip("_")
             hints = PLUGIN_HINTS.get(name, ())
-            # the plugins scan one line at a time: MULTILINE keeps `^`/`$` meaning a line's ends
-            found.extend(
-                KeyFormat(kind, hints, re.compile(p.pattern, p.flags | re.MULTILINE), own=False)
-                for p in cls().denylist
-            )
+            # the plugins scan one line at a time: MULTILINE keeps `^`/`$` meaning a line's ends (a pattern
+            # with neither matches the same either way, and is used as the plugin compiled it)
+            found.extend(KeyFormat(kind, hints, _line_anchored(p), own=False) for p in cls().denylist)
     return found
+
+
+def _line_anchored(pattern: re.Pattern[str]) -> re.Pattern[str]:
+    if "^" not in pattern.pattern and "$" not in pattern.pattern:
+        return pattern
+    return re.compile(pattern.pattern, pattern.flags | re.MULTILINE)
 
 
 def secret_span(key_format: KeyFormat, match: re.Match[str]) -> tuple[int, int]:

@@ -264,7 +264,10 @@ def test_root_folder_that_is_itself_a_package(tmp_path: Path) -> None:
     assert facts.files["cli/main.py"].depends_on == ["core.py", "util.py"]
 
 
-def test_docstrings_and_imports_are_redacted(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("workers", [1, 2])  # 2: the docstrings are redacted in the parser processes
+def test_docstrings_and_imports_are_redacted(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, workers: int
+) -> None:
     monkeypatch.setenv("DEPLOY_TOKEN", "deploy-token-value-99")
     key = "AKIA" + "ZX9QRST4UVW7XY2B"
     root = write_tree(
@@ -272,13 +275,16 @@ def test_docstrings_and_imports_are_redacted(tmp_path: Path, monkeypatch: pytest
         {
             "conf.py": f'"""Uses key {key} for uploads."""\n\ndef f():\n    """Token is deploy-token-value-99."""\n',
             "web/app.ts": 'import x from "https://user:hunter2pw@cdn.example.com/x.js";\n',
+            "docs/guide.md": "# Guide\n\nDeploy with the token deploy-token-value-99 set.\n",
         },
     )
-    facts = extract_facts(root, map_repository(root))
+    facts = extract_facts(root, map_repository(root), workers=workers)
     text = repr(facts)
     for secret in (key, "deploy-token-value-99", "hunter2pw"):
         assert secret not in text
     assert facts.files["conf.py"].symbols[0].doc == "Token is [REDACTED:env]."
+    assert "[REDACTED:env]" in facts.files["docs/guide.md"].doc  # a doc no parser read
+    assert "[REDACTED:" in facts.files["conf.py"].doc
 
 
 RUBY_GEM = """require_relative "gem/util"

@@ -155,6 +155,11 @@ class Facts:
     """How many classes of the source modules name each class name (last dotted part) as a base."""
     mentioned: frozenset[str] = field(default_factory=frozenset, compare=False, repr=False)
     """Identifiers the README's code shows (`requests.get`, `app.listen`): what the front page demonstrates."""
+    rankings: dict[tuple[str, tuple[tuple[str, int], ...]], Any] = field(
+        default_factory=dict, compare=False, repr=False
+    )
+    """Each file's symbols ranked (facts/ranking.py), kept per file and per calls read into it so far: the
+    pages ask for the same files' key symbols several times."""
 
     def dependents(self, path: str) -> list[str]:
         return sorted(p for p, f in self.files.items() if path in f.depends_on)

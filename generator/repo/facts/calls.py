@@ -10,6 +10,7 @@ Go and JavaScript/TypeScript with tree-sitter (tscalls.py).
 from __future__ import annotations
 
 import ast
+import threading
 import warnings
 from collections import Counter
 from collections.abc import Iterable
@@ -25,6 +26,7 @@ from generator.repo.model import CallEdge, FileFacts, Symbol
 
 MAX_CALLERS = 40  # files read for the calls into a set of files
 CALLS_MAX_BYTES = 400_000  # larger files (generated tables, vast test modules) are not read for calls
+RECENT_FILES = 16  # files whose lines are kept while a path search reads their functions one by one
 
 
 class CallGraph:
@@ -39,6 +41,9 @@ class CallGraph:
         # a syntax tree is many times its file's size: each is dropped once its file's calls are read
         self._python = PythonCalls(self._resolve, self._symbols, self._names_from, self._parse, self._imports)
         self._functions: dict[tuple[str, str], list[CallEdge]] = {}  # calls of single functions read
+        self._recent: dict[str, list[str] | None] = {}  # lines of the files single functions were read from
+        self._recent_lock = threading.Lock()
+        self.node_weights: dict[tuple[str, str], float] = {}  # what reaching each symbol weighs (flows.py)
         self._other = TreeSitterCalls(self._read, self._symbols, files, index.resolve)
 
     def edges(self, paths: Iterable[str] | None = None, *, incoming: bool = False) -> list[CallEdge]:
@@ -83,16 +88,27 @@ class CallGraph:
         fact = self.files.get(path)
         if path in self._edges or fact is None or fact.language != "python":
             return [e for e in self.read(path) if e.caller in callers]
-        text = self._read(path, CALLS_MAX_BYTES)
+        lines = self._lines(path) if any((path, c) not in self._functions for c in callers) else []
         found: list[CallEdge] = []
         for caller in sorted(callers):
             if (path, caller) not in self._functions:
-                edges = function_edges(self._python, path, text, caller) if text is not None else []
+                edges = function_edges(self._python, path, lines, caller) if lines is not None else []
                 if edges is None:
                     return [e for e in self.read(path) if e.caller in callers]
                 self._functions[(path, caller)] = edges
             found.extend(self._functions[(path, caller)])
         return found
+
+    def _lines(self, path: str) -> list[str] | None:
+        """A Python file's lines for reading single functions, kept for the few files a path search is
+        passing through (it asks for one function at a time), then dropped."""
+        with self._recent_lock:  # drafts may be written on several threads
+            if path not in self._recent:
+                text = self._read(path, CALLS_MAX_BYTES)
+                self._recent[path] = text.splitlines() if text is not None else None
+                if len(self._recent) > RECENT_FILES:
+                    del self._recent[next(iter(self._recent))]  # the oldest
+            return self._recent[path]
 
     def calls_into(self, path: str) -> Counter[str]:
         """Calls from other files into each symbol of `path`, among the files read so far (reads none)."""

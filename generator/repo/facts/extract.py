@@ -14,7 +14,7 @@ import posixpath
 import re
 import tomllib
 from collections.abc import Callable, Iterable
-from dataclasses import fields, replace
+from dataclasses import fields
 from pathlib import Path
 
 from generator.errors import DeepkbError
@@ -33,6 +33,7 @@ from generator.repo.facts.languages import SUPPORTED, SYMBOLS_ON_DEMAND
 from generator.repo.facts.mentions import readme_code_names
 from generator.repo.facts.parsing import parse_sources, parse_symbols
 from generator.repo.facts.prose import summary
+from generator.repo.facts.redaction import redact_symbols
 from generator.repo.map.filetypes import is_context_file
 from generator.repo.map.walk import read_source
 from generator.repo.model import Facts, FileFacts, RepoMap, Symbol
@@ -62,7 +63,12 @@ def extract_facts(
     """
     redactor = redactor or Redactor.from_environ()
     parsed = parse_sources(
-        root, repo_map.files, max_file_bytes=max_file_bytes, workers=workers, contents=repo_map.contents
+        root,
+        repo_map.files,
+        max_file_bytes=max_file_bytes,
+        workers=workers,
+        contents=repo_map.contents,
+        redactor=redactor,  # docstrings and module docs come back redacted
     )
     repo_map.contents.clear()  # parsed: the bytes are not needed again
     files, packages = _file_facts(root, repo_map, parsed, max_file_bytes, redactor)
@@ -76,7 +82,7 @@ def extract_facts(
     _display_imports(files)
     _mark_entry_points(root, files, packages, index, max_file_bytes)
     _score_importance(files, {e.path: e.lines for e in repo_map.files})
-    _redact(files.values(), redactor)
+    _redact(files.values(), redactor, {path for path, extracted in parsed.items() if extracted is not None})
     mark_package_api(files)
     calls = CallGraph(root, files, index, max_file_bytes)
     mentioned = readme_code_names(root, repo_map)
@@ -128,7 +134,7 @@ def _symbol_loader(
     root: Path, entry_path: str, language: str, max_bytes: int, redactor: Redactor
 ) -> Callable[[], list[Symbol]]:
     def load() -> list[Symbol]:
-        return _redact_symbols(parse_symbols(root, entry_path, language, max_bytes) or [], redactor)
+        return redact_symbols(parse_symbols(root, entry_path, language, max_bytes) or [], redactor)
 
     return load
 
@@ -182,34 +188,16 @@ def _display_imports(files: dict[str, FileFacts]) -> None:
         facts.imports = [_display_import(facts.language, raw) for raw in facts.imports]
 
 
-def _redact(files: Iterable[FileFacts], redactor: Redactor) -> None:
-    """Docs, imports and the symbols already read (symbols read on demand are redacted by their loader)."""
+def _redact(files: Iterable[FileFacts], redactor: Redactor, parsed: set[str]) -> None:
+    """Imports, and the docs of the files not parsed (markdown); the parsed files' docs and symbols came
+    back redacted from the parser, and symbols read on demand are redacted by their loader."""
     files = list(files)
     # the same few thousand import strings repeat across files: redact each once
     imports = {raw: redactor.redact(raw)[0] for raw in {raw for facts in files for raw in facts.imports}}
     for facts in files:
-        facts.doc = redactor.redact(facts.doc)[0] if facts.doc else ""
+        if facts.path not in parsed:
+            facts.doc = redactor.redact(facts.doc)[0] if facts.doc else ""
         facts.imports = [imports[raw] for raw in facts.imports]
-        if not isinstance(facts, OnDemandFileFacts):
-            facts.symbols = _redact_symbols(facts.symbols, redactor)
-
-
-DOC_SEPARATOR = "\n\n\x1f\n\n"  # between a file's docstrings, redacted in one pass
-
-
-def _redact_symbols(symbols: list[Symbol], redactor: Redactor) -> list[Symbol]:
-    """Docstrings redacted in one pass per file (one call per docstring cost more than reading them)."""
-    documented = [s for s in symbols if s.doc_source]
-    if not documented:
-        return symbols
-    joined = redactor.redact(DOC_SEPARATOR.join(s.doc_source for s in documented))[0].split(DOC_SEPARATOR)
-    if len(joined) != len(documented):  # a rule matched across the separator: one at a time
-        joined = [redactor.redact(s.doc_source)[0] for s in documented]
-    redacted = {id(s): text for s, text in zip(documented, joined, strict=True)}
-    return [
-        replace(s, doc_source=redacted[id(s)]) if id(s) in redacted and redacted[id(s)] != s.doc_source else s
-        for s in symbols
-    ]
 
 
 def _fill(facts: FileFacts, extracted: Extracted) -> None:

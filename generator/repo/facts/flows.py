@@ -28,11 +28,14 @@ TINY = 8  # lines below which a symbol counts for less in a path (lines / TINY o
 W_FILE_IMPORTANCE, W_SYMBOL, W_SIZE, W_API_ENTRY = 1.0, 0.25, 0.15, 1.0
 
 
-class CallReader(Protocol):
-    def calls_of(self, path: str, callers: set[str]) -> list[CallEdge]: ...
-
-
 Node = tuple[str, str]  # (path, qualified symbol)
+
+
+class CallReader(Protocol):
+    # each node's weight, kept across the searches of a run (the facts it comes from do not change)
+    node_weights: dict[Node, float]
+
+    def calls_of(self, path: str, callers: set[str]) -> list[CallEdge]: ...
 
 
 def main_paths(
@@ -43,8 +46,8 @@ def main_paths(
     scope = [p for p in (files if paths is None else paths) if p in files and not is_context_file(p)]
     search = _Search(graph, files, scope)
     chains: list[tuple[float, int, list[CallEdge]]] = []
-    for order, entry in enumerate(_entries(files, scope)[:ENTRIES]):
-        start = node_weight(files, *entry)  # a path from the public API outranks one from deep inside
+    for order, entry in enumerate(_entries(files, scope, graph.node_weights)[:ENTRIES]):
+        start = search.weigh(entry)  # a path from the public API outranks one from deep inside
         chains.extend((start + search.value(chain), order, chain) for chain in search.paths_from(entry))
     chains.sort(key=lambda item: (-item[0], item[1]))  # equal paths: the more important entry first
     return _distinct([chain for _, _, chain in chains], limit)
@@ -69,7 +72,7 @@ def node_weight(files: dict[str, FileFacts], path: str, name: str) -> float:
     return weight * min(1.0, (symbol.lines if symbol is not None else TINY) / TINY)
 
 
-def _entries(files: dict[str, FileFacts], scope: list[str]) -> list[Node]:
+def _entries(files: dict[str, FileFacts], scope: list[str], weights: dict[Node, float]) -> list[Node]:
     """Entry points, the public API first: functions a top-level package re-exports, then methods of the
     classes it re-exports, then other exported callables; at most PER_OWNER from one class or module."""
     found: list[tuple[float, Node]] = []
@@ -79,12 +82,12 @@ def _entries(files: dict[str, FileFacts], scope: list[str]) -> list[Node]:
         for symbol in fact.symbols:
             if _is_entry(symbol, exported):
                 tier = 0 if symbol.name in fact.api_names else 1 if symbol.parent in fact.api_names else 2
-                found.append((node_weight(files, path, symbol.name) - TIER * tier, (path, symbol.name)))
+                found.append((_weigh(weights, files, (path, symbol.name)) - TIER * tier, (path, symbol.name)))
     if not found:  # nothing declared public: every public function and method may start a path
         for path in scope:
             for symbol in files[path].symbols:
                 if symbol.kind in {"function", "method"} and symbol.public and not symbol.stub:
-                    found.append((node_weight(files, path, symbol.name), (path, symbol.name)))
+                    found.append((_weigh(weights, files, (path, symbol.name)), (path, symbol.name)))
     lines = {(p, s.name): s.start for p in scope for s in files[p].symbols}
     found.sort(key=lambda pair: (-pair[0], pair[1][0], lines.get(pair[1], 0)))
     taken: dict[tuple[str, str], int] = {}
@@ -133,7 +136,10 @@ class _Search:
         return ranked[:FAN_OUT]
 
     def weight(self, edge: CallEdge) -> float:
-        return node_weight(self.files, edge.callee_path, edge.callee)
+        return self.weigh((edge.callee_path, edge.callee))
+
+    def weigh(self, node: Node) -> float:
+        return _weigh(self.graph.node_weights, self.files, node)
 
     def value(self, chain: list[CallEdge]) -> float:
         """Importance reached: each hop's callee, plus a little per hop so a deeper path beats a stub."""
@@ -153,6 +159,13 @@ class _Search:
             if not onward and chain:
                 found.append(chain)
         return found
+
+
+def _weigh(weights: dict[Node, float], files: dict[str, FileFacts], node: Node) -> float:
+    """`node_weight`, each node weighed once per run."""
+    if node not in weights:
+        weights[node] = node_weight(files, *node)
+    return weights[node]
 
 
 def _distinct(chains: list[list[CallEdge]], limit: int) -> list[list[CallEdge]]:

@@ -21,8 +21,10 @@ from pathlib import Path
 from typing import TypeVar
 
 from generator.errors import DeepkbError
+from generator.redact import Redactor
 from generator.repo.facts.extracted import Extracted
 from generator.repo.facts.languages import SUPPORTED, SYMBOLS_ON_DEMAND, outline, survey, symbols_of
+from generator.repo.facts.redaction import redact_extracted
 from generator.repo.map.filetypes import is_context_file
 from generator.repo.map.walk import decode_text, read_source
 from generator.repo.model import FileEntry, Symbol
@@ -43,10 +45,12 @@ def parse_sources(
     max_file_bytes: int,
     workers: int | None = None,
     contents: Mapping[str, bytes] | None = None,
+    redactor: Redactor | None = None,
 ) -> dict[str, Extracted | None]:
     """path → the outline of each file in a supported language (None when unreadable or unparsable).
 
-    `contents`: bytes the map already read, parsed instead of reading those files again.
+    `contents`: bytes the map already read, parsed instead of reading those files again. `redactor`: each
+    file's docstrings and module doc come back redacted by it.
     """
     selected = [e for e in entries if e.language in SUPPORTED]
     jobs: list[Job] = [(e.path, e.language, not is_context_file(e.path)) for e in selected]
@@ -55,10 +59,10 @@ def parse_sources(
     count = _worker_count(round(work)) if workers is None else workers
     if count > 1 and len(jobs) > 1 and "fork" in multiprocessing.get_all_start_methods():
         try:
-            return _parse_in_workers(root, selected, max_file_bytes, count, contents)
+            return _parse_in_workers(root, selected, max_file_bytes, count, contents, redactor)
         except (OSError, BrokenProcessPool):
             pass  # no process support here (sandbox, /dev/shm missing): parse in this process
-    return dict(parse_chunk(str(root), jobs, max_file_bytes, contents))
+    return dict(parse_chunk(str(root), jobs, max_file_bytes, contents, redactor))
 
 
 def _outlined(entry: FileEntry) -> bool:
@@ -86,8 +90,11 @@ def _parse_in_workers(
     max_bytes: int,
     workers: int,
     contents: Mapping[str, bytes] | None = None,
+    redactor: Redactor | None = None,
 ) -> dict[str, Extracted | None]:
     chunks = _balanced_chunks(entries, workers * CHUNKS_PER_WORKER)
+    if redactor is not None:
+        redactor.redact("")  # load the rule set once, before forking, rather than once per worker
     # sending held bytes down the pipe costs less than each worker reading the files again
     contents = contents or {}
     held = [{path: contents[path] for path, _, _ in chunk if path in contents} for chunk in chunks]
@@ -95,7 +102,12 @@ def _parse_in_workers(
     results: dict[str, Extracted | None] = {}
     with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
         for chunk_result in pool.map(
-            parse_chunk, [str(root)] * len(chunks), chunks, [max_bytes] * len(chunks), held
+            parse_chunk,
+            [str(root)] * len(chunks),
+            chunks,
+            [max_bytes] * len(chunks),
+            held,
+            [redactor] * len(chunks),
         ):
             results.update(chunk_result)
     return {e.path: results.get(e.path) for e in entries}  # the map's order, whatever the workers did
@@ -113,15 +125,23 @@ def _balanced_chunks(entries: Sequence[FileEntry], count: int) -> list[list[Job]
 
 
 def parse_chunk(
-    root: str, jobs: Sequence[Job], max_bytes: int, contents: Mapping[str, bytes] | None = None
+    root: str,
+    jobs: Sequence[Job],
+    max_bytes: int,
+    contents: Mapping[str, bytes] | None = None,
+    redactor: Redactor | None = None,
 ) -> list[tuple[str, Extracted | None]]:
-    """Outline `jobs`, with symbols for the source modules (runs in a worker process, or in this one)."""
+    """Outline `jobs`, with symbols for the source modules (runs in a worker process, or in this one);
+    docstrings and module docs redacted when given a `redactor`."""
     base = Path(root)
     held = contents or {}
-    return [
-        (path, _read(base, path, language, max_bytes, survey if full else outline, held.get(path)))
-        for path, language, full in jobs
-    ]
+    found = []
+    for path, language, full in jobs:
+        extracted = _read(base, path, language, max_bytes, survey if full else outline, held.get(path))
+        if extracted is not None and redactor is not None:
+            extracted = redact_extracted(extracted, redactor)
+        found.append((path, extracted))
+    return found
 
 
 def parse_symbols(root: Path, path: str, language: str, max_bytes: int) -> list[Symbol] | None:

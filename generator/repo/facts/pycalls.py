@@ -35,6 +35,7 @@ class ClassInfo:
     methods: set[str] = field(default_factory=set)
     bases: list[ast.expr] = field(default_factory=list)
     attributes: dict[str, ast.expr] = field(default_factory=dict)  # self.x = Cls(...) → x: Cls(...)
+    constructor_read: bool = False  # its `__init__` has been read for attributes (a light scope's class)
 
 
 @dataclass
@@ -359,7 +360,7 @@ def read_body(
         for arg in [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs]:
             if arg.arg not in {"self", "cls"}:
                 local[arg.arg] = arg.annotation if arg.annotation is not None else UNKNOWN
-    for node in ast.walk(function):
+    for node in _breadth_first(function):
         if isinstance(node, ast.Call):
             calls.append(node)
         elif attributes is not None and isinstance(node, ast.Assign | ast.AnnAssign):
@@ -377,3 +378,20 @@ def read_body(
                 if isinstance(name, ast.Name):
                     local.setdefault(name.id, UNKNOWN)
     return local, calls
+
+
+def _breadth_first(root: ast.AST) -> list[ast.AST]:
+    """Every node under `root`, in `ast.walk`'s order (breadth first, fields in order), gathered in one list
+    rather than through ast.walk's nested generators (a function's walk is most of reading its calls)."""
+    found = [root]
+    position = 0
+    while position < len(found):
+        node = found[position]
+        position += 1
+        for name in node._fields:
+            value = getattr(node, name, None)
+            if isinstance(value, ast.AST):
+                found.append(value)
+            elif isinstance(value, list):
+                found.extend(item for item in value if isinstance(item, ast.AST))
+    return found

@@ -8,30 +8,34 @@ from __future__ import annotations
 import ast
 import textwrap
 import warnings
+from collections.abc import Sequence
 
 from generator.repo.facts.pycalls import ModuleScope, PythonCalls, read_body
 from generator.repo.model import CallEdge, Symbol
 
 
-def function_edges(calls: PythonCalls, path: str, text: str, caller: str) -> list[CallEdge] | None:
-    """The calls `caller` (a function or method of `path`, whose text is `text`) makes; None when its
-    lines do not parse on their own (the whole file is read instead)."""
+def function_edges(calls: PythonCalls, path: str, lines: Sequence[str], caller: str) -> list[CallEdge] | None:
+    """The calls `caller` (a function or method of `path`, whose text's lines are `lines`) makes; None
+    when its lines do not parse on their own (the whole file is read instead)."""
     symbols = {s.name: s for s in calls.symbols(path)}
     symbol = symbols.get(caller)
     if symbol is None or symbol.kind not in {"function", "method"}:
         return []  # a class makes its calls through its methods (`__init__` is asked for by name)
-    node = _parse_lines(text, symbol)
+    node = _parse_lines(lines, symbol)
     if node is None:
         return None
     scope = calls.scope(path)
     if scope is None:
         return None
     _bind_modules(calls, scope)
-    if symbol.parent and symbol.parent in scope.classes and not scope.classes[symbol.parent].attributes:
+    owner_info = scope.classes.get(symbol.parent) if symbol.parent else None
+    if owner_info is not None and not owner_info.attributes and not owner_info.constructor_read:
+        # read once: a constructor that types no attribute would give the same nothing every time
+        owner_info.constructor_read = True
         init = symbols.get(f"{symbol.parent}.__init__")
-        constructor = _parse_lines(text, init) if init is not None else None
+        constructor = _parse_lines(lines, init) if init is not None else None
         if constructor is not None:
-            read_body(constructor, scope.classes[symbol.parent].attributes)
+            read_body(constructor, owner_info.attributes)
     local, found = read_body(node)
     owner = symbol.parent if symbol.parent in scope.classes else ""
     # the snippet's line numbers start at 1: shift them to the file's
@@ -39,12 +43,12 @@ def function_edges(calls: PythonCalls, path: str, text: str, caller: str) -> lis
     return calls.resolved(scope, [(caller, owner, local, shifted)])
 
 
-def _parse_lines(text: str, symbol: Symbol) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
-    lines = text.splitlines()[symbol.start - 1 : symbol.end]
+def _parse_lines(lines: Sequence[str], symbol: Symbol) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+    own = lines[symbol.start - 1 : symbol.end]
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            module = ast.parse(textwrap.dedent("\n".join(lines)))
+            module = ast.parse(textwrap.dedent("\n".join(own)))
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None
     first = module.body[0] if module.body else None

@@ -57,8 +57,13 @@ def key_symbols(facts: Facts, path: str, limit: int | None = None) -> list[Ranke
     fact = facts.files.get(path)
     if fact is None or not fact.symbols:
         return []
-    called = call_counts(facts, path) + doc_references(fact)
-    ranked = _ranked(fact, called, facts.base_uses, facts.mentioned)
+    calls = call_counts(facts, path)
+    # the ranking changes only when more calls into the file have been read
+    key = (path, tuple(sorted(calls.items())))
+    ranked: list[RankedSymbol] | None = facts.rankings.get(key)
+    if ranked is None:
+        ranked = _ranked(fact, calls + doc_references(fact), facts.base_uses, facts.mentioned)
+        facts.rankings[key] = ranked
     if limit is None:
         limit = budget(max((s.end for s in fact.symbols), default=0))
     useful = [r for r in ranked if r.score > 0] or ranked[:1]

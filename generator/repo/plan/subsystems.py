@@ -120,7 +120,7 @@ def _tie(graph: nx.Graph, a: str, b: str, weight: float) -> None:
 def _by_directory(paths: Iterable[str]) -> dict[str, list[str]]:
     groups: dict[str, list[str]] = defaultdict(list)
     for path in paths:
-        groups[str(PurePosixPath(path).parent)].append(path)
+        groups[path.rpartition("/")[0] or "."].append(path)  # PurePosixPath(path).parent, for map paths
     return dict(groups)
 
 
@@ -159,7 +159,8 @@ def communities(
             break
     if len(best) < MIN_SHARDS:
         best = _split_largest(best)
-    return sorted(best, key=lambda files: (-_weight(files, facts, repo_map), files[0]))
+    weight = _group_weight(facts, repo_map)
+    return sorted(best, key=lambda files: (-weight(files), files[0]))
 
 
 def _fit(groups: Sequence[Sequence[str]]) -> tuple[int, int]:
@@ -190,11 +191,17 @@ def file_weight(path: str, facts: Facts, lines: dict[str, int], most: int) -> fl
     return (fact.importance if fact else 0.0) + lines.get(path, 0) / max(most, 1)
 
 
-def _weight(files: Sequence[str], facts: Facts, repo_map: RepoMap) -> float:
+def _group_weight(facts: Facts, repo_map: RepoMap) -> Callable[[Sequence[str]], float]:
+    """What a group of modules weighs: its heaviest shard's worth of files, plus a little per file (the
+    line counts are gathered once for all the groups compared)."""
     lines = {f.path: f.lines for f in repo_map.files}
     most = max(lines.values(), default=1)
-    scores = sorted((file_weight(p, facts, lines, most) for p in files), reverse=True)
-    return sum(scores[:MAX_FILES_PER_SHARD]) + 0.001 * len(files)
+
+    def weight(files: Sequence[str]) -> float:
+        scores = sorted((file_weight(p, facts, lines, most) for p in files), reverse=True)
+        return sum(scores[:MAX_FILES_PER_SHARD]) + 0.001 * len(files)
+
+    return weight
 
 
 def plan_subsystems(repo_map: RepoMap, facts: Facts, allowed: Sequence[str]) -> list[Shard]:
@@ -214,7 +221,8 @@ def plan_subsystems(repo_map: RepoMap, facts: Facts, allowed: Sequence[str]) -> 
         for group in groups
         for i in range(0, len(group), MAX_FILES_PER_SHARD)
     ]
-    parts.sort(key=lambda gp: -_weight(gp[1], facts, repo_map))
+    weight = _group_weight(facts, repo_map)
+    parts.sort(key=lambda gp: -weight(gp[1]))
     chosen = parts[: min(MAX_SHARDS, MAX_PLANNED_FILES // MAX_FILES_PER_SHARD)]
     names = subsystem_names([files for _, files in chosen], facts)
     return [

@@ -29,6 +29,7 @@ from generator.repo.model import Checkout, Facts, RepoMap, RepoSource, Shard, Sh
 from generator.repo.plan.architect import plan_shards
 from generator.repo.plan.normalize import normalize_shards
 from generator.repo.plan.subsystems import part_namer
+from generator.repo.run.collector import collector_paused
 from generator.repo.run.session import RepoCache, fingerprint, plan_from_json, plan_to_json, today
 from generator.repo.run.study import RepoPartialFailure, RepoResult, Study
 from generator.repo.run.workers import Job, Report, run_jobs
@@ -47,6 +48,7 @@ ANALYSIS_VERSION = 3
 MAP_KEEP_BYTES = 32_000_000  # file bytes held from map to facts: a second read saved, memory bounded
 
 
+@collector_paused()
 def run_repo_research(
     paths: KBPaths,
     config: Config,

@@ -26,7 +26,6 @@ from generator.repo.model import RepoMap, RepoSynthesis, Shard, ShardAnalysis
 from generator.repo.plan.subsystems import core_modules, rank_files
 from generator.repo.run.session import fingerprint
 from generator.repo.run.study import RepoResult, Study, shard_slug
-from generator.repo.synthesize.answer import answer_request
 from generator.repo.synthesize.architecture import (
     catalogue,
     link_subsystems,
@@ -62,6 +61,8 @@ def synthesize(study: Study, provider: Provider, outcomes: dict[int, Any]) -> Re
     synthesis.modules_present = len(modules)
     synthesis.main_flow = main_flow(study.facts, modules, study.repo_map, study.ctx.linker)
     if study.request:
+        from generator.repo.synthesize.answer import answer_request  # request terms: only runs with a request
+
         ranked = rank_files(
             study.focus.files if study.focus and study.focus.files else modules, study.facts, study.repo_map
         )
