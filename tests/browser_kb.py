@@ -10,15 +10,13 @@ from __future__ import annotations
 
 import functools
 import http.server
-import os
 import subprocess
-import sys
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from conftest import make_git_repo
+from conftest import make_git_repo, run_deepkb
 
 PROJECT = {
     "README.md": "# Abacus\n\nAbacus is a small calculator library: it tokenizes arithmetic expressions, parses "
@@ -52,14 +50,7 @@ ZH_TOPIC = "计算器 如何 求值 表达式"  # a Chinese topic over the same 
 
 
 def deepkb(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if not k.endswith(("_API_KEY", "_TOKEN"))}
-    return subprocess.run(
-        [sys.executable, "-m", "generator", "--root", str(root), *args],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=900,
-    )
+    return run_deepkb(root, *args, timeout=900)
 
 
 def build_kb(folder: Path) -> Path:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -67,3 +68,15 @@ def kb_root(tmp_path: Path) -> Path:
     root = tmp_path / "kb"
     root.mkdir()
     return root
+
+
+def run_deepkb(root: Path, *args: str, timeout: float = 600) -> subprocess.CompletedProcess[str]:
+    """`python -m generator --root ROOT ARGS…` in a child process, without any key or token in its environment."""
+    env = {k: v for k, v in os.environ.items() if not k.endswith(("_API_KEY", "_TOKEN"))}
+    return subprocess.run(
+        [sys.executable, "-m", "generator", "--root", str(root), *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=timeout,
+    )

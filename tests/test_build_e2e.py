@@ -4,14 +4,12 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import subprocess
-import sys
 from pathlib import Path
 
 import frontmatter
 import pytest
-from conftest import SAMPLE_PROJECT, make_git_repo
+from conftest import SAMPLE_PROJECT, make_git_repo, run_deepkb
 
 from generator.site.search import indexed_pages
 
@@ -26,14 +24,7 @@ CORPUS = {
 
 
 def deepkb(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if not k.endswith(("_API_KEY", "_TOKEN"))}
-    return subprocess.run(
-        [sys.executable, "-m", "generator", "--root", str(root), *args],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=600,
-    )
+    return run_deepkb(root, *args)
 
 
 def tree_digest(folder: Path) -> dict[str, str]:
@@ -130,12 +121,7 @@ def test_build_stops_an_entry_whose_model_never_finishes_and_goes_on(kb: Path) -
             encoding="utf-8",
         )
         # without the entry's deadline this build never ends: the subprocess timeout fails the test
-        done = subprocess.run(
-            [sys.executable, "-m", "generator", "--root", str(kb), "build"],
-            capture_output=True,
-            text=True,
-            timeout=120,
-        )
+        done = run_deepkb(kb, "build", timeout=120)
     assert done.returncode == 3, done.stderr
     assert "total timeout" in done.stdout + done.stderr
     assert (kb / "site" / "index.html").is_file()
