@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from generator.repo.facts.prose import summary
+from generator.repo.facts.prose import inline, summary
 
 REST_MODULE = """
 requests.sessions
@@ -175,3 +175,9 @@ Basic GET usage:
 
 def test_a_paragraph_announcing_code_keeps_only_its_own_sentences() -> None:
     assert summary(REQUESTS_INIT) == "Requests is an HTTP library, written in Python, for human beings."
+
+
+def test_placeholders_in_angle_brackets_stay_while_html_tags_go() -> None:
+    assert inline("Pages live under repos/<owner>/<repo>/ and <b>nowhere</b> else.<br/>") == (
+        "Pages live under repos/<owner>/<repo>/ and nowhere else."
+    )

@@ -49,7 +49,13 @@ _ROLE = re.compile(r":(?:[\w-]+:)*[\w-]+:`~?!?(?:[^`<]*?<)?([^`<>]+?)>?`")
 _LITERAL = re.compile(r"``(.+?)``|(?<![\w`])`([^`\n]+?)`(?:_{1,2})?(?![\w`])")
 _EMPHASIS = re.compile(r"(?<![\w*])\*\*?([^*\n]+?)\*\*?(?![\w*])")
 _LINK = re.compile(r"\[([^\]\n]+)\]\([^)\n]*\)|`([^`<\n]+?)\s*<[^>\n]+>`_{1,2}")
-_HTML_TAG = re.compile(r"</?[a-zA-Z][^<>\n]{0,200}>")
+_HTML_TAG = re.compile(r"</?([a-zA-Z][\w-]*)[^<>\n]{0,200}>")
+# what docstrings and READMEs write as HTML; any other <word> is a placeholder of the text ("repos/<owner>/")
+_HTML_ELEMENTS = frozenset(
+    "a abbr b big blockquote br center code dd del details div dl dt em font h1 h2 h3 h4 h5 h6 hr i img ins kbd"
+    " li ol p picture pre q s samp small source span strike strong sub summary sup table tbody td th thead tr"
+    " tt u ul var video audio iframe script style svg".split()
+)
 _JSDOC_TAG = re.compile(r"^\s*@\w+")
 _DIRECTIVE = re.compile(r"^\s*\.\.\s")
 _FIELD = re.compile(r"^\s*:[\w\s.-]+:(?:\s|$)")
@@ -177,7 +183,7 @@ def inline(text: str) -> str:
     text = _LINK.sub(lambda m: m.group(1) or m.group(2), text)
     text = _LITERAL.sub(lambda m: m.group(1) or m.group(2), text)
     text = _EMPHASIS.sub(lambda m: m.group(1), text)
-    text = _HTML_TAG.sub("", text)
+    text = _HTML_TAG.sub(lambda m: "" if m.group(1).lower() in _HTML_ELEMENTS else m.group(0), text)
     return _SPACES.sub(" ", text.replace("\\", "")).strip()
 
 
