@@ -80,3 +80,15 @@ def run_deepkb(root: Path, *args: str, timeout: float = 600) -> subprocess.Compl
         env=env,
         timeout=timeout,
     )
+
+
+@pytest.fixture
+def no_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Any attempt to start a process fails the test (checks that must refuse before git runs)."""
+
+    def boom(*args: object, **kwargs: object) -> None:
+        raise AssertionError(f"a process was started: {args!r}")
+
+    monkeypatch.setattr(subprocess, "Popen", boom)
+    monkeypatch.setattr(os, "posix_spawn", boom)
+    monkeypatch.setattr(os, "system", boom)

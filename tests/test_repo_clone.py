@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import datetime as dt
 import os
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -55,18 +54,6 @@ REFUSED = [
     "   ",
     "no/such/dir",
 ]
-
-
-@pytest.fixture
-def no_process(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Any attempt to start a process fails the test."""
-
-    def boom(*args: object, **kwargs: object) -> None:
-        raise AssertionError(f"a process was started: {args!r}")
-
-    monkeypatch.setattr(subprocess, "Popen", boom)
-    monkeypatch.setattr(os, "posix_spawn", boom)
-    monkeypatch.setattr(os, "system", boom)
 
 
 @pytest.mark.parametrize("raw", REFUSED)

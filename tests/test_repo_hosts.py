@@ -6,9 +6,7 @@ on 127.0.0.1, reached under a made-up name through the address pin.
 
 from __future__ import annotations
 
-import os
 import ssl
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -71,15 +69,6 @@ REFUSED = [
     "git@10.0.0.8:acme/tool.git",
     "git@metadata.example:acme/tool.git",
 ]
-
-
-@pytest.fixture
-def no_process(monkeypatch: pytest.MonkeyPatch) -> None:
-    def boom(*args: object, **kwargs: object) -> None:
-        raise AssertionError(f"a process was started: {args!r}")
-
-    monkeypatch.setattr(subprocess, "Popen", boom)
-    monkeypatch.setattr(os, "posix_spawn", boom)
 
 
 @pytest.mark.parametrize("raw", REFUSED)
