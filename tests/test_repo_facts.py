@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from concurrent.futures import Future
 from pathlib import Path
 
 import pytest
@@ -10,7 +11,7 @@ from repo_source_fixture import FIXTURE, write_tree
 
 from generator.repo.facts.extract import extract_facts, pagerank
 from generator.repo.facts.languages import SUPPORTED
-from generator.repo.facts.parsing import _parse_in_workers, parse_sources
+from generator.repo.facts.parsing import Parsed, _parse_unstarted, _parse_with_workers, parse_sources
 from generator.repo.map.walk import map_repository
 from generator.repo.model import Facts, Symbol
 
@@ -239,12 +240,40 @@ def test_typescript_path_aliases_from_tsconfig(tmp_path: Path) -> None:
 def test_parallel_parsing_gives_the_same_facts(tmp_path: Path) -> None:
     root = write_tree(tmp_path / "repo", FIXTURE)
     repo_map = map_repository(root)
-    # the worker path itself (no silent fallback): two spawned processes parse the chunks
+    # the worker path itself (no silent fallback): forked workers and this process parse the chunks
     sources = [e for e in repo_map.files if e.language in SUPPORTED]
-    in_workers = _parse_in_workers(root, sources, 1_000_000, 2)
+    calls: list[str] = []
+    in_workers = _parse_with_workers(root, sources, 1_000_000, 2, meanwhile=lambda: calls.append("ran"))
     here = parse_sources(root, repo_map.files, max_file_bytes=1_000_000, workers=1)
     assert in_workers == here and in_workers["pkg/core.py"] is not None
+    assert calls == ["ran"]
     assert extract_facts(root, repo_map, workers=2) == extract_facts(root, repo_map, workers=1)
+
+
+@pytest.mark.parametrize("workers", [1, 3])
+def test_the_callers_other_work_runs_once_while_parsing(tmp_path: Path, workers: int) -> None:
+    root = write_tree(tmp_path / "repo", FIXTURE)
+    calls: list[int] = []
+    parsed = parse_sources(
+        root,
+        map_repository(root).files,
+        max_file_bytes=1_000_000,
+        workers=workers,
+        meanwhile=lambda: calls.append(len(calls)),
+    )
+    assert calls == [0] and parsed["pkg/core.py"] is not None
+
+
+def test_this_process_parses_the_chunks_no_worker_started(tmp_path: Path) -> None:
+    root = write_tree(tmp_path / "repo", FIXTURE)
+    sources = [e for e in map_repository(root).files if e.language in SUPPORTED]
+    chunks = [[(e.path, e.language, True)] for e in sources[:4]]
+    futures: list[Future[Parsed]] = [Future() for _ in chunks]
+    futures[1].set_running_or_notify_cancel()  # a worker holds chunks 0 and 1; 2 and 3 are still queued
+    stolen = _parse_unstarted(root, futures, chunks, 1_000_000, None, None)
+    assert [path for path, _ in stolen] == [chunks[3][0][0], chunks[2][0][0]]
+    assert all(extracted is not None for _, extracted in stolen)
+    assert futures[2].cancelled() and futures[3].cancelled() and not futures[0].cancelled()
 
 
 def test_root_folder_that_is_itself_a_package(tmp_path: Path) -> None:

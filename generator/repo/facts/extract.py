@@ -54,12 +54,14 @@ def extract_facts(
     max_file_bytes: int = 1_000_000,
     workers: int | None = None,
     redactor: Redactor | None = None,
+    meanwhile: Callable[[], object] | None = None,
 ) -> Facts:
     """Facts for every file of the map; source files in supported languages get symbols and imports.
 
     `workers`: parser processes (None: one per core for large repositories, 1: this process only).
     Docstrings and import strings are repository text that reaches prompts and pages, so they are
-    redacted here (`redactor`, default: from the environment).
+    redacted here (`redactor`, default: from the environment). `meanwhile`: the caller's other work, run
+    while the parser processes start (parsing.parse_sources).
     """
     redactor = redactor or Redactor.from_environ()
     parsed = parse_sources(
@@ -69,6 +71,7 @@ def extract_facts(
         workers=workers,
         contents=repo_map.contents,
         redactor=redactor,  # docstrings and module docs come back redacted
+        meanwhile=meanwhile,
     )
     repo_map.contents.clear()  # parsed: the bytes are not needed again
     files, packages = _file_facts(root, repo_map, parsed, max_file_bytes, redactor)

@@ -2,10 +2,13 @@
 
 The pass over every file is the languages' `outline` (for Python: no symbols); `parse_symbols` reads one
 file's symbols when they are wanted. Each file is read through `read_source` and parsed on its own: a
-file that cannot be read or parsed yields None and never stops the others. Workers are forked where the
-platform allows it (a spawned worker would spend longer importing the parsers than parsing); children
-only parse and return plain data, so the parent's other threads (a progress display) hold nothing they
-need.
+file that cannot be read or parsed yields None and never stops the others.
+
+On a large repository, worker processes are forked (a spawned worker would spend longer importing the
+parsers than parsing) and take the chunks of work from the front, while this process first does `meanwhile`
+(the caller's other start-up work: importing the later stages, loading rules) and then takes the chunks no
+worker has started, from the back. Forked workers share the bytes the map read without copying them; they
+only parse and return plain data, so the parent's other threads (a progress display) hold nothing they need.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ import os
 import re
 import warnings
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import TypeVar
@@ -29,12 +32,13 @@ from generator.repo.map.filetypes import is_context_file
 from generator.repo.map.walk import decode_text, read_source
 from generator.repo.model import FileEntry, Symbol
 
-PARALLEL_MIN_BYTES = 3_000_000  # below this, starting worker processes costs more than it saves
-OUTLINE_WEIGHT = 0.5  # Python bytes count half towards that (2 workers: 0.40 s → 0.26 s on 14 MB)
+PARALLEL_MIN_BYTES = 2_000_000  # below this, starting worker processes costs more than it saves
+OUTLINE_WEIGHT = 0.5  # Python bytes count half towards that (outlining needs no syntax tree)
 MAX_WORKERS = 4
-CHUNKS_PER_WORKER = 4  # several chunks per worker even out large and small files
+CHUNKS_PER_PROCESS = 16  # small chunks: whoever is free takes the next, so the processes finish together
 
 Job = tuple[str, str, bool]  # (path, language, whether its symbols are read now even if on demand)
+Parsed = list[tuple[str, Extracted | None]]
 T = TypeVar("T")
 
 
@@ -46,22 +50,34 @@ def parse_sources(
     workers: int | None = None,
     contents: Mapping[str, bytes] | None = None,
     redactor: Redactor | None = None,
+    meanwhile: Callable[[], object] | None = None,
 ) -> dict[str, Extracted | None]:
     """path → the outline of each file in a supported language (None when unreadable or unparsable).
 
+    `workers`: processes parsing, this one included (None: one per core for a large repository).
     `contents`: bytes the map already read, parsed instead of reading those files again. `redactor`: each
-    file's docstrings and module doc come back redacted by it.
+    file's docstrings and module doc come back redacted by it. `meanwhile`: run in this process while the
+    workers start parsing (before this process joins them), or first when there are no workers.
     """
     selected = [e for e in entries if e.language in SUPPORTED]
-    jobs: list[Job] = [(e.path, e.language, not is_context_file(e.path)) for e in selected]
     # outlining Python needs no syntax tree: its bytes count for less when deciding whether workers pay
     work = sum(e.size * (OUTLINE_WEIGHT if _outlined(e) else 1.0) for e in selected)
-    count = _worker_count(round(work)) if workers is None else workers
-    if count > 1 and len(jobs) > 1 and "fork" in multiprocessing.get_all_start_methods():
+    count = _process_count(round(work)) if workers is None else workers
+    waiting = [meanwhile] if meanwhile is not None else []
+
+    def run_meanwhile() -> None:  # once, wherever the parsing happens
+        while waiting:
+            waiting.pop()()
+
+    if count > 1 and len(selected) > 1 and "fork" in multiprocessing.get_all_start_methods():
         try:
-            return _parse_in_workers(root, selected, max_file_bytes, count, contents, redactor)
+            return _parse_with_workers(
+                root, selected, max_file_bytes, count - 1, contents, redactor, run_meanwhile
+            )
         except (OSError, BrokenProcessPool):
             pass  # no process support here (sandbox, /dev/shm missing): parse in this process
+    run_meanwhile()
+    jobs: list[Job] = [_job(e) for e in selected]
     return dict(parse_chunk(str(root), jobs, max_file_bytes, contents, redactor))
 
 
@@ -70,47 +86,84 @@ def _outlined(entry: FileEntry) -> bool:
     return entry.language in SYMBOLS_ON_DEMAND and is_context_file(entry.path)
 
 
-def _worker_count(total_bytes: int) -> int:
+def _job(entry: FileEntry) -> Job:
+    return (entry.path, entry.language, not is_context_file(entry.path))
+
+
+def _process_count(total_bytes: int) -> int:
     if total_bytes < PARALLEL_MIN_BYTES:
         return 1
     try:
         cpus = len(os.sched_getaffinity(0))
     except AttributeError:  # not on Linux
         cpus = os.cpu_count() or 1
-    try:  # only cores nobody else is using help; on a busy machine extra processes only add overhead
-        idle = cpus - os.getloadavg()[0]
-    except OSError:
-        idle = float(cpus)
-    return max(1, min(cpus, MAX_WORKERS, round(idle)))
+    # on a busy machine a worker costs little more than the fork: this process parses whatever it left
+    return max(1, min(cpus, MAX_WORKERS + 1))
 
 
-def _parse_in_workers(
+def _parse_with_workers(
     root: Path,
     entries: Sequence[FileEntry],
     max_bytes: int,
     workers: int,
     contents: Mapping[str, bytes] | None = None,
     redactor: Redactor | None = None,
+    meanwhile: Callable[[], object] | None = None,
 ) -> dict[str, Extracted | None]:
-    chunks = _balanced_chunks(entries, workers * CHUNKS_PER_WORKER)
-    if redactor is not None:
-        redactor.redact("")  # load the rule set once, before forking, rather than once per worker
-    # sending held bytes down the pipe costs less than each worker reading the files again
-    contents = contents or {}
-    held = [{path: contents[path] for path, _, _ in chunk if path in contents} for chunk in chunks]
+    """Forked workers take chunks from the front; this process runs `meanwhile`, then takes the chunks no
+    worker has started, from the back."""
+    chunks = _balanced_chunks(entries, (workers + 1) * CHUNKS_PER_PROCESS)
     context = multiprocessing.get_context("fork")
     results: dict[str, Extracted | None] = {}
-    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-        for chunk_result in pool.map(
-            parse_chunk,
-            [str(root)] * len(chunks),
-            chunks,
-            [max_bytes] * len(chunks),
-            held,
-            [redactor] * len(chunks),
-        ):
-            results.update(chunk_result)
+    with ProcessPoolExecutor(
+        max_workers=workers,
+        mp_context=context,
+        initializer=_hold,  # forked: the workers see these objects as they are, nothing is pickled
+        initargs=(str(root), max_bytes, contents or {}, redactor),
+    ) as pool:
+        futures = [pool.submit(_parse_held, chunk) for chunk in chunks]
+        try:
+            if meanwhile is not None:
+                meanwhile()
+            results.update(_parse_unstarted(root, futures, chunks, max_bytes, contents, redactor))
+            for future in futures:
+                if not future.cancelled():
+                    results.update(future.result())
+        finally:
+            for future in futures:
+                future.cancel()
     return {e.path: results.get(e.path) for e in entries}  # the map's order, whatever the workers did
+
+
+def _parse_unstarted(
+    root: Path,
+    futures: Sequence[Future[Parsed]],
+    chunks: Sequence[list[Job]],
+    max_bytes: int,
+    contents: Mapping[str, bytes] | None,
+    redactor: Redactor | None,
+) -> Parsed:
+    """The chunks no worker has started, parsed here from the last one back (the workers go forwards)."""
+    found: Parsed = []
+    for future, chunk in reversed(list(zip(futures, chunks, strict=True))):
+        if not future.cancel():
+            break  # a worker holds it, and every chunk before it
+        found.extend(parse_chunk(str(root), chunk, max_bytes, contents, redactor))
+    return found
+
+
+# what a forked worker parses with: set once per worker by `_hold` (the pool's initializer)
+_held: tuple[str, int, Mapping[str, bytes], Redactor | None] = ("", 0, {}, None)
+
+
+def _hold(root: str, max_bytes: int, contents: Mapping[str, bytes], redactor: Redactor | None) -> None:
+    global _held
+    _held = (root, max_bytes, contents, redactor)
+
+
+def _parse_held(jobs: Sequence[Job]) -> Parsed:
+    root, max_bytes, contents, redactor = _held
+    return parse_chunk(root, jobs, max_bytes, contents, redactor)
 
 
 def _balanced_chunks(entries: Sequence[FileEntry], count: int) -> list[list[Job]]:
@@ -119,7 +172,7 @@ def _balanced_chunks(entries: Sequence[FileEntry], count: int) -> list[list[Job]
     loads = [0] * len(chunks)
     for entry in sorted(entries, key=lambda e: (-e.size, e.path)):
         lightest = loads.index(min(loads))
-        chunks[lightest].append((entry.path, entry.language, not is_context_file(entry.path)))
+        chunks[lightest].append(_job(entry))
         loads[lightest] += entry.size + 1
     return [chunk for chunk in chunks if chunk]
 
@@ -130,12 +183,12 @@ def parse_chunk(
     max_bytes: int,
     contents: Mapping[str, bytes] | None = None,
     redactor: Redactor | None = None,
-) -> list[tuple[str, Extracted | None]]:
+) -> Parsed:
     """Outline `jobs`, with symbols for the source modules (runs in a worker process, or in this one);
     docstrings and module docs redacted when given a `redactor`."""
     base = Path(root)
     held = contents or {}
-    found = []
+    found: Parsed = []
     for path, language, full in jobs:
         extracted = _read(base, path, language, max_bytes, survey if full else outline, held.get(path))
         if extracted is not None and redactor is not None:

@@ -28,7 +28,6 @@ from generator.repo.run.pipeline import (
     refresh_knowledge_index,
     shard_context,
     survey,
-    synthesize,
 )
 from generator.repo.run.session import (
     Chunk,
@@ -41,6 +40,7 @@ from generator.repo.run.session import (
     today,
 )
 from generator.repo.run.workers import Job, Report, run_jobs
+from generator.repo.synthesize.synthesis import synthesize
 from generator.store import KBPaths, read_page
 
 

@@ -11,6 +11,7 @@ costs no LLM call and rewrites no page, and a new revision re-analyzes only the 
 
 from __future__ import annotations
 
+import importlib
 import json
 import time
 from collections.abc import Callable, Sequence
@@ -26,14 +27,10 @@ from generator.redact import Redactor
 from generator.repo.analyze.citations import Linker
 from generator.repo.analyze.draft import ShardContext, draft_offline, draft_with_model, repository_overview
 from generator.repo.model import Checkout, Facts, RepoMap, RepoSource, Shard, ShardPlan
-from generator.repo.plan.architect import plan_shards
-from generator.repo.plan.normalize import normalize_shards
-from generator.repo.plan.subsystems import part_namer
 from generator.repo.run.collector import collector_paused
 from generator.repo.run.session import RepoCache, fingerprint, plan_from_json, plan_to_json, today
 from generator.repo.run.study import RepoPartialFailure, RepoResult, Study
 from generator.repo.run.workers import Job, Report, run_jobs
-from generator.repo.synthesize.synthesis import synthesize
 from generator.store import KBPaths
 
 if TYPE_CHECKING:
@@ -42,6 +39,11 @@ if TYPE_CHECKING:
 Publish = Callable[[RepoResult], None]
 """Renders and writes a research result's pages: the page layer's `publish_repo`, passed in by the caller."""
 
+LATER_STAGES = (
+    "generator.repo.plan.architect",
+    "generator.repo.plan.normalize",
+    "generator.repo.synthesize.synthesis",
+)
 # bump when a prompt or a draft's shape changes, so cached stage outputs are not reused across it
 PLAN_VERSION = 2
 ANALYSIS_VERSION = 3
@@ -68,6 +70,8 @@ def run_repo_research(
     outcomes = analyze_shards(
         study, provider, jobs, max_concurrent=max_concurrent, console=console, started=started
     )
+    from generator.repo.synthesize.synthesis import synthesize
+
     result = synthesize(study, provider, outcomes)
     if publish is not None:
         publish(result)
@@ -140,7 +144,15 @@ def map_and_extract(
     )
     if exclude:
         repo_map = _without(repo_map, exclude)
-    return repo_map, extract_facts(pinned.path, repo_map)
+    return repo_map, extract_facts(pinned.path, repo_map, meanwhile=load_later_stages)
+
+
+def load_later_stages() -> None:
+    """Import the stages after the facts and load the redaction rules, while the parser processes parse on
+    the other cores (the graph library planning uses is the largest import of a run); a run needs them all."""
+    for module in LATER_STAGES:
+        importlib.import_module(module)
+    Redactor().redact("")
 
 
 def kb_output_dirs(paths: KBPaths, repo_root: Path) -> list[str]:
@@ -212,6 +224,10 @@ def plan_stage(
     redactor: Redactor,
 ) -> tuple[ShardPlan, dict[str, int]]:
     """Stages 4–5: the architect's plan (reused while the set of files is unchanged), then the seed's rules."""
+    from generator.repo.plan.architect import plan_shards
+    from generator.repo.plan.normalize import normalize_shards
+    from generator.repo.plan.subsystems import part_namer
+
     candidates = focus.files if focus and focus.files else None
     allowed = candidates or [f.path for f in repo_map.files]
     key = fingerprint(
