@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 DEEPKB := $(BIN)/deepkb
 
-.PHONY: build test lint unit site serve publish refresh bench clean help
+.PHONY: build test lint unit site serve publish refresh bench clean help secret-formats
 
 help:
 	@echo "make build   set up $(VENV), research what deepkb.yml lists, build site/"
@@ -49,6 +49,10 @@ unit: $(VENV)/.installed-dev
 	$(BIN)/pytest
 
 test: lint unit
+
+# after upgrading detect-secrets: keep its patterns for the new version (generator/secret_formats.json)
+secret-formats: $(VENV)/.installed
+	$(BIN)/python -c 'from generator.secret_formats import write_snapshot; write_snapshot()'
 
 clean:
 	rm -rf site .cache .pytest_cache .mypy_cache .ruff_cache

@@ -3,20 +3,26 @@
 Known formats come from two places: a few of our own (kept first so their kinds stay stable) and every
 regex-based plugin of detect-secrets (Yelp's maintained scanner: GitLab, npm, Slack webhooks, Twilio,
 SendGrid, PyPI, Stripe, Azure, Discord, Telegram, …), taken as data — its compiled patterns — and run over
-whole texts. Context rules then catch what has no fixed format: the value of a secret-named key in code,
-YAML, INI, .env or prose (`password: CorrectHorse…`, `DB password: X`), a `Bearer` token, and a long hex
-key passed as an argument. Each context rule checks that the value looks like a literal secret (not a
-variable, call, template, placeholder, type name or number), so code and docs keep their words.
+whole texts. Importing the plugins loads detect-secrets' HTTP stack (a sixth of an offline run), so their
+patterns are kept in `secret_formats.json` for the detect-secrets version that file names; with any other
+version installed they are read from the plugins themselves (`make secret-formats` refreshes the file).
+Context rules then catch what has no fixed format: the value of a secret-named key in code, YAML, INI, .env
+or prose (`password: CorrectHorse…`, `DB password: X`), a `Bearer` token, and a long hex key passed as an
+argument. Each context rule checks that the value looks like a literal secret (not a variable, call,
+template, placeholder, type name or number), so code and docs keep their words.
 """
 
 from __future__ import annotations
 
 import functools
 import importlib
+import importlib.metadata
 import inspect
+import json
 import pkgutil
 import re
 from dataclasses import dataclass
+from pathlib import Path
 
 
 @dataclass(frozen=True)
@@ -97,11 +103,25 @@ def known_formats() -> tuple[KeyFormat, ...]:
     return (*OWN_FORMATS, *_detect_secrets_formats())
 
 
+SNAPSHOT = Path(__file__).with_name("secret_formats.json")
+
+PluginPattern = tuple[str, str, str, int]  # (plugin class, kind, pattern, flags)
+
+
 def _detect_secrets_formats() -> list[KeyFormat]:
+    found = _snapshot(_installed_version()) or detect_secrets_patterns()
+    return [
+        KeyFormat(kind, PLUGIN_HINTS.get(plugin, ()), re.compile(pattern, flags), own=False)
+        for plugin, kind, pattern, flags in found
+    ]
+
+
+def detect_secrets_patterns() -> list[PluginPattern]:
+    """Every pattern of the installed detect-secrets' regex plugins (but `_SKIPPED_PLUGINS`), in plugin order."""
     import detect_secrets.plugins as plugins
     from detect_secrets.plugins.base import RegexBasedDetector
 
-    found: list[KeyFormat] = []
+    found: list[PluginPattern] = []
     for info in sorted(pkgutil.iter_modules(plugins.__path__), key=lambda m: m.name):
         module = importlib.import_module(f"{plugins.__name__}.{info.name}")
         for name, cls in inspect.getmembers(module, inspect.isclass):
@@ -110,11 +130,39 @@ def _detect_secrets_formats() -> list[KeyFormat]:
             if name in _SKIPPED_PLUGINS or inspect.isabstract(cls):
                 continue
             kind = re.sub(r"[^a-z0-9]+", "_", str(cls.secret_type).lower()).strip("_")
-            hints = PLUGIN_HINTS.get(name, ())
             # the plugins scan one line at a time: MULTILINE keeps `^`/`$` meaning a line's ends (a pattern
             # with neither matches the same either way, and is used as the plugin compiled it)
-            found.extend(KeyFormat(kind, hints, _line_anchored(p), own=False) for p in cls().denylist)
+            for pattern in cls().denylist:
+                anchored = _line_anchored(pattern)
+                found.append((name, kind, anchored.pattern, anchored.flags))
     return found
+
+
+def _installed_version() -> str | None:
+    try:
+        return importlib.metadata.version("detect-secrets")
+    except importlib.metadata.PackageNotFoundError:
+        return None
+
+
+def _snapshot(version: str | None, path: Path | None = None) -> list[PluginPattern] | None:
+    """The patterns kept for `version`, None when the file holds another version's (or is unreadable)."""
+    try:
+        data = json.loads((path or SNAPSHOT).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if version is None or data.get("detect_secrets") != version:
+        return None
+    return [(str(p), str(k), str(r), int(f)) for p, k, r, f in data["patterns"]]
+
+
+def write_snapshot(path: Path | None = None) -> None:
+    """Keep the installed detect-secrets' patterns in `path` (default SNAPSHOT; `make secret-formats`)."""
+    rows = ",\n".join("  " + json.dumps(list(row), ensure_ascii=False) for row in detect_secrets_patterns())
+    version = json.dumps(_installed_version())
+    (path or SNAPSHOT).write_text(
+        f'{{"detect_secrets": {version},\n "patterns": [\n{rows}\n]}}\n', encoding="utf-8"
+    )
 
 
 def _line_anchored(pattern: re.Pattern[str]) -> re.Pattern[str]:

@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 
 from generator.redact import Redactor, looks_random, shannon_entropy
+from generator.secret_formats import SNAPSHOT
 
 # assembled at run time so this file itself never holds a string that looks like a live key
 ANTHROPIC = "sk-ant-" + "api03-" + "Zq8vR2mXk4Lp9TnW3yB7cD1fH6jK0sAeUuIoPl5G"
@@ -195,6 +201,43 @@ def test_detect_secrets_rules_are_loaded() -> None:
 
     kinds = {f.kind for f in known_formats() if not f.own}
     assert {"gitlab_token", "slack_token", "twilio_api_key", "npm_tokens"} <= kinds
+
+
+def test_kept_patterns_are_the_installed_detect_secrets_patterns() -> None:
+    # the kept file must say what the plugins say; after an upgrade it is ignored until `make secret-formats`
+    from generator.secret_formats import _installed_version, _snapshot, detect_secrets_patterns
+
+    installed = _installed_version()
+    kept = _snapshot(installed)
+    if kept is None:  # another version installed: the plugins are read, as `known_formats` would
+        assert json.loads(SNAPSHOT.read_text())["detect_secrets"] != installed
+    else:
+        assert kept == detect_secrets_patterns()
+    assert len(detect_secrets_patterns()) >= 20
+
+
+def test_patterns_kept_for_another_version_are_not_used(tmp_path: Path) -> None:
+    from generator.secret_formats import _snapshot, write_snapshot
+
+    kept = tmp_path / "formats.json"
+    write_snapshot(kept)
+    version = json.loads(kept.read_text())["detect_secrets"]
+    assert _snapshot(version, kept) and _snapshot("0.0.1", kept) is None and _snapshot(None, kept) is None
+    kept.write_text("{not json")
+    assert _snapshot(version, kept) is None
+
+
+def test_redaction_does_not_load_detect_secrets_while_its_patterns_are_kept() -> None:
+    # importing the plugins loads an HTTP stack, a sixth of an offline run
+    script = (
+        "import sys\n"
+        "from generator.redact import Redactor\n"
+        "text = 'token: glpat-' + 'x1Y2z3W4v5U6t7S8r9Q0'\n"
+        "assert 'glpat' not in Redactor().redact(text)[0]\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('detect_secrets', 'requests')))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"
 
 
 def test_secret_in_text_with_a_growing_lowercase_letter_is_still_redacted() -> None:
