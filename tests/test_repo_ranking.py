@@ -8,7 +8,7 @@ from pathlib import Path
 from repo_source_fixture import write_tree
 
 from generator.repo.facts.extract import extract_facts
-from generator.repo.facts.ranking import key_symbols, repository_symbols
+from generator.repo.facts.ranking import key_symbols, leading_symbols, repository_symbols
 from generator.repo.map.walk import map_repository
 from generator.repo.model import Facts
 
@@ -192,3 +192,20 @@ def test_a_method_the_file_s_docs_point_at_ranks_higher(tmp_path: Path) -> None:
     facts = extract_facts(root, map_repository(root))
     top = key_symbols(facts, "cli.go")[0]
     assert top.symbol.name == "Command" and top.methods[0].name == "Command.Execute"
+
+
+def test_a_kept_ranking_answers_as_a_fresh_one_whatever_was_asked_first(tmp_path: Path) -> None:
+    """The ranking is kept per file and a class's methods are picked when it is first handed out: asking
+    for names only (the catalogue), then for a few, then for all, gives what a fresh ranking gives."""
+    facts = make_facts(tmp_path)
+    paths = [p for p in facts.files if facts.files[p].symbols]
+    for path in paths:
+        assert leading_symbols(facts, path, 2) == [
+            r.symbol for r in key_symbols(make_facts(tmp_path), path, 2)
+        ]
+    for path in paths:
+        for limit in (1, None, 50):
+            assert key_symbols(facts, path, limit) == key_symbols(make_facts(tmp_path), path, limit)
+    top = key_symbols(facts, "web/sessions.py", 1)[0]
+    assert top.methods and key_symbols(facts, "web/sessions.py")[0] is top  # kept, not picked again
+    assert leading_symbols(facts, "missing.py", 3) == []
