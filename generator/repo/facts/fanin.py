@@ -39,12 +39,15 @@ def count_name_uses(files: dict[str, FileFacts], imported: NamesImported) -> Non
         for target, name in sorted(names):
             grouped.setdefault(target, []).append(name)
         files[importer].names_from = grouped
+    top: dict[str, bool] = {}  # each package's answer, for all the names it re-exports
     for (package, name), origin in origins.items():
         if not _is_public_name(name, files[package]):
             continue
         if name not in files[origin].exports:
             files[origin].exports.append(name)
-        if _is_top_package(package, files) and name not in files[origin].api_names:
+        if package not in top:
+            top[package] = _is_top_package(package, files)
+        if top[package] and name not in files[origin].api_names:
             files[origin].api_names.append(name)
 
 
