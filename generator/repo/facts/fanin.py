@@ -22,7 +22,7 @@ NamesImported = dict[str, set[tuple[str, str]]]
 def count_name_uses(files: dict[str, FileFacts], imported: NamesImported) -> None:
     """Fill `FileFacts.name_uses` (files importing each name) and add re-exported names to `exports`."""
     origins = _reexport_origins(imported)
-    uses: dict[str, Counter[str]] = defaultdict(Counter)
+    importers: Counter[tuple[str, str]] = Counter()  # (file, name) → files importing it
     for importer, names in imported.items():
         # `from requests import Session` uses sessions.Session too; each importer counts once per name
         followed = set(names)
@@ -30,15 +30,16 @@ def count_name_uses(files: dict[str, FileFacts], imported: NamesImported) -> Non
             origin = origins.get((target, name))
             if origin is not None and origin != importer:
                 followed.add((origin, name))
-        for target, name in followed:
-            uses[target][name] += 1
-    for path, counter in uses.items():
-        files[path].name_uses = dict(counter)
-    for importer, names in imported.items():
+        importers.update(followed)
         grouped: dict[str, list[str]] = {}
         for target, name in sorted(names):
             grouped.setdefault(target, []).append(name)
         files[importer].names_from = grouped
+    uses: dict[str, dict[str, int]] = defaultdict(dict)
+    for (target, name), count in importers.items():
+        uses[target][name] = count
+    for path, counts in uses.items():
+        files[path].name_uses = counts
     top: dict[str, bool] = {}  # each package's answer, for all the names it re-exports
     for (package, name), origin in origins.items():
         if not _is_public_name(name, files[package]):
