@@ -12,6 +12,7 @@ import re
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 JS_EXTENSIONS = (".ts", ".tsx", ".d.ts", ".js", ".jsx", ".mjs", ".cjs", ".mts", ".cts")
 JS_LANGUAGES = {"javascript", "typescript", "tsx"}
@@ -81,17 +82,29 @@ class ImportIndex:
         self.paths = set(paths)
         self.python_modules = _python_module_index(self.paths)
         self.python_files = _python_file_index(self.paths)
-        self.suffixes: dict[str, list[str]] = defaultdict(list)  # "foo/bar.h" → files ending so
-        self.dirs: dict[str, list[str]] = defaultdict(list)  # directory → files directly in it
-        for path in sorted(self.paths):
-            parts = path.split("/")
-            for i in range(len(parts)):
-                self.suffixes["/".join(parts[i:])].append(path)
-            self.dirs[posixpath.dirname(path)].append(path)
         self.go_modules = go_modules or {}  # directory of go.mod → module path
         self._absolute: dict[str, list[str]] = {}
         self._relative: dict[str, list[str]] = {}
         self.js_aliases = sorted(js_aliases, key=lambda a: -len(a.scope))  # innermost tsconfig first
+
+    # the path tables only some languages read are built on first use (a Python repository needs neither)
+    @cached_property
+    def suffixes(self) -> dict[str, list[str]]:
+        """Path ending ("foo/bar.h") → the files whose path ends so (C includes, Java classes, Ruby requires)."""
+        found: dict[str, list[str]] = defaultdict(list)
+        for path in sorted(self.paths):
+            parts = path.split("/")
+            for i in range(len(parts)):
+                found["/".join(parts[i:])].append(path)
+        return found
+
+    @cached_property
+    def dirs(self) -> dict[str, list[str]]:
+        """Directory → the files directly in it (Go packages, Java `import a.b.*`)."""
+        found: dict[str, list[str]] = defaultdict(list)
+        for path in sorted(self.paths):
+            found[posixpath.dirname(path)].append(path)
+        return found
 
     def resolve(self, source: str, language: str, raw: str) -> list[str]:
         """Files inside the repository that `raw` (imported by `source`) refers to; [] when external."""
@@ -321,6 +334,8 @@ def _python_file_index(paths: set[str]) -> dict[str, str]:
     """Module stem ("pkg/sessions", "pkg") → its file, the first of PYTHON_FILE_SUFFIXES present."""
     found: dict[str, tuple[int, str]] = {}
     for path in paths:
+        if not path.endswith((".py", ".pyi")):
+            continue
         for rank, suffix in enumerate(PYTHON_FILE_SUFFIXES):
             if path.endswith(suffix):
                 stem = path[: -len(suffix)]
