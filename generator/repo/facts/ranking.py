@@ -63,8 +63,19 @@ def key_symbols(facts: Facts, path: str, limit: int | None = None) -> list[Ranke
 def leading_symbols(facts: Facts, path: str, limit: int) -> list[Symbol]:
     """The symbols of `key_symbols(facts, path, limit)`, without picking their classes' main methods: what
     a line naming a module's symbols needs, for every module of the repository."""
+    fact = facts.files.get(path)
+    alone = _sole_entry(fact) if fact is not None else None
+    if alone is not None:
+        return [alone][:limit]  # it leads whatever its score: no ranking needed (one model per file, …)
     ranking = file_ranking(facts, path)
     return [] if ranking is None else [entry.symbol for entry in ranking.useful[:limit]]
+
+
+def _sole_entry(fact: FileFacts) -> Symbol | None:
+    """The file's one top-level symbol (its methods aside) when it has exactly one, else None."""
+    owners = {s.name for s in fact.symbols if s.kind in TYPE_KINDS}
+    entries = [s for s in fact.symbols if s.parent not in owners]
+    return entries[0] if len(entries) == 1 else None
 
 
 def file_ranking(facts: Facts, path: str) -> FileRanking | None:
