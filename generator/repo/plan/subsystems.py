@@ -91,9 +91,18 @@ def core_modules(repo_map: RepoMap, allowed: Iterable[str] | None = None) -> lis
 
 def rank_files(paths: Iterable[str], facts: Facts, repo_map: RepoMap) -> list[str]:
     """Most important first (`file_weight`), then path (stable)."""
+    return file_ranker(facts, repo_map)(paths)
+
+
+def file_ranker(facts: Facts, repo_map: RepoMap) -> Callable[[Iterable[str]], list[str]]:
+    """`rank_files` with the line counts gathered once, for ranking many groups of one repository."""
     lines = {f.path: f.lines for f in repo_map.files}
     most = max(lines.values(), default=1)
-    return sorted(paths, key=lambda p: (-file_weight(p, facts, lines, most), p))
+
+    def rank(paths: Iterable[str]) -> list[str]:
+        return sorted(paths, key=lambda p: (-file_weight(p, facts, lines, most), p))
+
+    return rank
 
 
 def dependency_graph(pool: Sequence[str], facts: Facts, repo_map: RepoMap) -> nx.Graph:
@@ -154,10 +163,11 @@ def communities(
     Resolutions are tried until 3–5 communities have more than one module; else the closest count wins.
     `members`: the modules of each node, when the nodes are packages rather than modules."""
     best: list[list[str]] = []
+    rank = file_ranker(facts, repo_map)
     for resolution in RESOLUTIONS:
         parts = nx.community.louvain_communities(graph, weight="weight", resolution=resolution, seed=0)
         found = [
-            rank_files([f for node in part for f in (members[node] if members else [node])], facts, repo_map)
+            rank([f for node in part for f in (members[node] if members else [node])])
             for part in parts
             if part
         ]
