@@ -112,5 +112,6 @@ def base_uses(files: Iterable[FileFacts]) -> dict[str, int]:
         if not getattr(facts, "symbols_read", True):  # a test file not parsed yet: left unread
             continue
         for symbol in facts.symbols:
-            counts.update({base.rsplit(".", 1)[-1] for base in symbol.bases})
+            if symbol.bases:  # most symbols are functions and methods, which have none
+                counts.update({base.rsplit(".", 1)[-1] for base in symbol.bases})
     return dict(counts)
