@@ -180,7 +180,9 @@ def _resolve_dependencies(files: dict[str, FileFacts], index: ImportIndex) -> Na
             if not name or name == "*":
                 continue
             for hit in resolved:
-                if hit != facts.path and (stems.get(hit) or stems.setdefault(hit, module_stem(hit))) != name:
+                if hit not in stems:
+                    stems[hit] = module_stem(hit)
+                if hit != facts.path and stems[hit] != name:
                     taken.add((hit, name))
         hits.discard(facts.path)
         facts.depends_on = sorted(hits)
