@@ -164,6 +164,35 @@ def test_python_src_layout_and_submodule_imports(tmp_path: Path) -> None:
     assert facts.files["tests/test_x.py"].depends_on == ["src/lib/other.py", "src/lib/sub/deep.py"]
 
 
+def test_relative_imports_prefer_a_module_then_a_package_then_their_stubs(tmp_path: Path) -> None:
+    """`from .x import y` names x.py before x/__init__.py before x.pyi before x/__init__.pyi, and a name
+    that is a submodule (`from . import part`) names its file."""
+    root = write_tree(
+        tmp_path / "repo",
+        {
+            "pkg/__init__.py": "",
+            "pkg/main.py": "from .both import a\nfrom .package import b\nfrom .stub import c\n"
+            "from .stubpkg import d\nfrom . import part\nfrom .missing import e\n",
+            "pkg/both.py": "a = 1\n",
+            "pkg/both/__init__.py": "",
+            "pkg/package/__init__.py": "b = 1\n",
+            "pkg/package/__init__.pyi": "b: int\n",
+            "pkg/stub.pyi": "c: int\n",
+            "pkg/stub/__init__.pyi": "",
+            "pkg/stubpkg/__init__.pyi": "d: int\n",
+            "pkg/part.py": "",
+        },
+    )
+    facts = extract_facts(root, map_repository(root))
+    assert facts.files["pkg/main.py"].depends_on == [
+        "pkg/both.py",
+        "pkg/package/__init__.py",
+        "pkg/part.py",
+        "pkg/stub.pyi",
+        "pkg/stubpkg/__init__.pyi",
+    ]
+
+
 CPP_HEADER = """#pragma once
 namespace geo {
 /// A shape.

@@ -8,7 +8,7 @@ from pathlib import Path
 from repo_source_fixture import write_tree
 
 from generator.repo.facts.extract import extract_facts
-from generator.repo.facts.ranking import key_symbols, repository_symbols
+from generator.repo.facts.ranking import key_symbols, leading_symbols, repository_symbols
 from generator.repo.map.walk import map_repository
 from generator.repo.model import Facts
 
@@ -192,3 +192,39 @@ def test_a_method_the_file_s_docs_point_at_ranks_higher(tmp_path: Path) -> None:
     facts = extract_facts(root, map_repository(root))
     top = key_symbols(facts, "cli.go")[0]
     assert top.symbol.name == "Command" and top.methods[0].name == "Command.Execute"
+
+
+def test_a_kept_ranking_answers_as_a_fresh_one_whatever_was_asked_first(tmp_path: Path) -> None:
+    """The ranking is kept per file and a class's methods are picked when it is first handed out: asking
+    for names only (the catalogue), then for a few, then for all, gives what a fresh ranking gives."""
+    facts = make_facts(tmp_path)
+    paths = [p for p in facts.files if facts.files[p].symbols]
+    for path in paths:
+        assert leading_symbols(facts, path, 2) == [
+            r.symbol for r in key_symbols(make_facts(tmp_path), path, 2)
+        ]
+    for path in paths:
+        for limit in (1, None, 50):
+            assert key_symbols(facts, path, limit) == key_symbols(make_facts(tmp_path), path, limit)
+    top = key_symbols(facts, "web/sessions.py", 1)[0]
+    assert top.methods and key_symbols(facts, "web/sessions.py")[0] is top  # kept, not picked again
+    assert leading_symbols(facts, "missing.py", 3) == []
+
+
+def test_a_file_with_one_top_level_symbol_leads_with_it_whatever_its_score(tmp_path: Path) -> None:
+    """The catalogue names a lone definition without ranking it; the ranking agrees, even when the lone
+    definition scores below zero (a private stub class)."""
+    root = write_tree(
+        tmp_path / "repo",
+        {
+            "m/model.py": "class Model:\n    def save(self):\n        pass\n",
+            "m/_stub.py": "class _Hidden:\n    def _a(self): ...\n",
+            "m/two.py": "def one():\n    pass\n\n\ndef _two():\n    pass\n",
+        },
+    )
+    facts = extract_facts(root, map_repository(root))
+    for path in ("m/model.py", "m/_stub.py", "m/two.py"):
+        fresh = extract_facts(root, map_repository(root))
+        assert leading_symbols(facts, path, 3) == [r.symbol for r in key_symbols(fresh, path, 3)]
+    assert [s.name for s in leading_symbols(facts, "m/_stub.py", 3)] == ["_Hidden"]
+    assert key_symbols(facts, "m/_stub.py")[0].score <= 0

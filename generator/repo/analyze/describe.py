@@ -10,19 +10,21 @@ import re
 from collections.abc import Iterable, Sequence
 
 from generator.repo.analyze.citations import Linker
-from generator.repo.facts.ranking import TYPE_KINDS, RankedSymbol, key_symbols
+from generator.repo.facts.ranking import TYPE_KINDS, RankedSymbol, key_symbols, leading_symbols
 from generator.repo.model import CallEdge, CitedSymbol, Facts, FlowHop, KeyType, ModuleLine, RepoMap, Symbol
 
 MODULE_SYMBOLS = 3  # symbols named on a module's catalogue line
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z`\"'(])")
 
 
-def cite(symbol: Symbol, path: str, linker: Linker) -> CitedSymbol:
+def cite(symbol: Symbol, path: str, linker: Linker, *, described: bool = True) -> CitedSymbol:
+    """The symbol as a page shows it; `described=False` leaves out its doc's first sentence (a page naming
+    the symbol only need not summarize its docstring)."""
     return CitedSymbol(
         symbol.name,
         symbol.kind,
         path,
-        first_sentence(symbol.doc),
+        first_sentence(symbol.doc) if described else "",
         linker.check(path, symbol.start, symbol.end),
     )
 
@@ -56,21 +58,22 @@ def key_functions(paths: Sequence[str], facts: Facts, linker: Linker, limit: int
 
 
 def module_lines(paths: Iterable[str], repo_map: RepoMap, facts: Facts, linker: Linker) -> list[ModuleLine]:
-    """One line per module: what it is for, its size and its most important symbols."""
+    """One line per module: what it is for, its size and its most important symbols, named and cited (a
+    module line shows their names, not their docs: those are left unsummarized for every module)."""
     sizes = {f.path: f for f in repo_map.files}
     result = []
     for path in paths:
         entry = sizes.get(path)
         fact = facts.files.get(path)
         lines = entry.lines if entry else 0
-        symbols = [r.symbol for r in key_symbols(facts, path, limit=MODULE_SYMBOLS)]
+        symbols = leading_symbols(facts, path, MODULE_SYMBOLS)
         result.append(
             ModuleLine(
                 path=path,
                 language=entry.language if entry else "",
                 lines=lines,
                 purpose=first_sentence(fact.doc) if fact else "",
-                symbols=tuple(cite(s, path, linker) for s in symbols),
+                symbols=tuple(cite(s, path, linker, described=False) for s in symbols),
                 citation=linker.check(path, 1, max(lines, 1)),
             )
         )

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import math
+import operator
 import posixpath
 import re
 import tomllib
@@ -168,17 +169,24 @@ def _resolve_dependencies(files: dict[str, FileFacts], index: ImportIndex) -> Na
     takes from other files by `from module import Name` (a name that is a submodule names a file)."""
     index.add_root_package(raw for f in files.values() if f.language == "python" for raw in f.imports)
     names: NamesImported = {}
+    stems: dict[str, str] = {}  # module_stem of each file resolved to, computed once
     for facts in files.values():
         hits: set[str] = set()
         taken: set[tuple[str, str]] = set()
+        python = facts.language == "python"
         for raw in facts.imports:
             resolved = index.resolve(facts.path, facts.language, raw)
+            if not resolved:
+                continue
             hits.update(resolved)
-            name = raw.rpartition(":")[2] if facts.language == "python" and ":" in raw else ""
-            if name and name != "*":
-                taken.update(
-                    (hit, name) for hit in resolved if hit != facts.path and module_stem(hit) != name
-                )
+            name = raw.rpartition(":")[2] if python and ":" in raw else ""
+            if not name or name == "*":
+                continue
+            for hit in resolved:
+                if hit not in stems:
+                    stems[hit] = module_stem(hit)
+                if hit != facts.path and stems[hit] != name:
+                    taken.add((hit, name))
         hits.discard(facts.path)
         facts.depends_on = sorted(hits)
         if taken:
@@ -353,16 +361,17 @@ def pagerank(edges: dict[str, list[str]], nodes: Iterable[str]) -> dict[str, flo
         return {}
     position = {node: i for i, node in enumerate(order)}
     targets = [[position[t] for t in edges.get(node, ()) if t in position] for node in order]
+    linking = [(i, outgoing, len(outgoing)) for i, outgoing in enumerate(targets) if outgoing]
+    dangling_nodes = [i for i in range(n) if not targets[i]]
     rank = [1.0 / n] * n
     for _ in range(PAGERANK_ITERATIONS):
-        dangling = sum(rank[i] for i in range(n) if not targets[i])
+        dangling = sum(rank[i] for i in dangling_nodes)
         fresh = [(1.0 - DAMPING) / n + DAMPING * dangling / n] * n
-        for i, outgoing in enumerate(targets):
-            if outgoing:
-                share = DAMPING * rank[i] / len(outgoing)
-                for j in outgoing:
-                    fresh[j] += share
-        delta = sum(abs(a - b) for a, b in zip(fresh, rank, strict=True))
+        for i, outgoing, degree in linking:
+            share = DAMPING * rank[i] / degree
+            for j in outgoing:
+                fresh[j] += share
+        delta = sum(map(abs, map(operator.sub, fresh, rank)))
         rank = fresh
         if delta < CONVERGED:
             break

@@ -22,7 +22,7 @@ NamesImported = dict[str, set[tuple[str, str]]]
 def count_name_uses(files: dict[str, FileFacts], imported: NamesImported) -> None:
     """Fill `FileFacts.name_uses` (files importing each name) and add re-exported names to `exports`."""
     origins = _reexport_origins(imported)
-    uses: dict[str, Counter[str]] = defaultdict(Counter)
+    importers: Counter[tuple[str, str]] = Counter()  # (file, name) → files importing it
     for importer, names in imported.items():
         # `from requests import Session` uses sessions.Session too; each importer counts once per name
         followed = set(names)
@@ -30,21 +30,25 @@ def count_name_uses(files: dict[str, FileFacts], imported: NamesImported) -> Non
             origin = origins.get((target, name))
             if origin is not None and origin != importer:
                 followed.add((origin, name))
-        for target, name in followed:
-            uses[target][name] += 1
-    for path, counter in uses.items():
-        files[path].name_uses = dict(counter)
-    for importer, names in imported.items():
+        importers.update(followed)
         grouped: dict[str, list[str]] = {}
         for target, name in sorted(names):
             grouped.setdefault(target, []).append(name)
         files[importer].names_from = grouped
+    uses: dict[str, dict[str, int]] = defaultdict(dict)
+    for (target, name), count in importers.items():
+        uses[target][name] = count
+    for path, counts in uses.items():
+        files[path].name_uses = counts
+    top: dict[str, bool] = {}  # each package's answer, for all the names it re-exports
     for (package, name), origin in origins.items():
         if not _is_public_name(name, files[package]):
             continue
         if name not in files[origin].exports:
             files[origin].exports.append(name)
-        if _is_top_package(package, files) and name not in files[origin].api_names:
+        if package not in top:
+            top[package] = _is_top_package(package, files)
+        if top[package] and name not in files[origin].api_names:
             files[origin].api_names.append(name)
 
 
@@ -108,5 +112,6 @@ def base_uses(files: Iterable[FileFacts]) -> dict[str, int]:
         if not getattr(facts, "symbols_read", True):  # a test file not parsed yet: left unread
             continue
         for symbol in facts.symbols:
-            counts.update({base.rsplit(".", 1)[-1] for base in symbol.bases})
+            if symbol.bases:  # most symbols are functions and methods, which have none
+                counts.update({base.rsplit(".", 1)[-1] for base in symbol.bases})
     return dict(counts)

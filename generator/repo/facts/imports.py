@@ -12,6 +12,7 @@ import re
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 JS_EXTENSIONS = (".ts", ".tsx", ".d.ts", ".js", ".jsx", ".mjs", ".cjs", ".mts", ".cts")
 JS_LANGUAGES = {"javascript", "typescript", "tsx"}
@@ -80,17 +81,30 @@ class ImportIndex:
     ) -> None:
         self.paths = set(paths)
         self.python_modules = _python_module_index(self.paths)
-        self.suffixes: dict[str, list[str]] = defaultdict(list)  # "foo/bar.h" → files ending so
-        self.dirs: dict[str, list[str]] = defaultdict(list)  # directory → files directly in it
-        for path in sorted(self.paths):
-            parts = path.split("/")
-            for i in range(len(parts)):
-                self.suffixes["/".join(parts[i:])].append(path)
-            self.dirs[posixpath.dirname(path)].append(path)
+        self.python_files = _python_file_index(self.paths)
         self.go_modules = go_modules or {}  # directory of go.mod → module path
         self._absolute: dict[str, list[str]] = {}
         self._relative: dict[str, list[str]] = {}
         self.js_aliases = sorted(js_aliases, key=lambda a: -len(a.scope))  # innermost tsconfig first
+
+    # the path tables only some languages read are built on first use (a Python repository needs neither)
+    @cached_property
+    def suffixes(self) -> dict[str, list[str]]:
+        """Path ending ("foo/bar.h") → the files whose path ends so (C includes, Java classes, Ruby requires)."""
+        found: dict[str, list[str]] = defaultdict(list)
+        for path in sorted(self.paths):
+            parts = path.split("/")
+            for i in range(len(parts)):
+                found["/".join(parts[i:])].append(path)
+        return found
+
+    @cached_property
+    def dirs(self) -> dict[str, list[str]]:
+        """Directory → the files directly in it (Go packages, Java `import a.b.*`)."""
+        found: dict[str, list[str]] = defaultdict(list)
+        for path in sorted(self.paths):
+            found[posixpath.dirname(path)].append(path)
+        return found
 
     def resolve(self, source: str, language: str, raw: str) -> list[str]:
         """Files inside the repository that `raw` (imported by `source`) refers to; [] when external."""
@@ -150,9 +164,9 @@ class ImportIndex:
         module, _, name = raw.partition(":")
         dots = len(module) - len(module.lstrip("."))
         if dots:
-            base = posixpath.dirname(source)
+            base = source.rpartition("/")[0]  # posixpath.dirname, for the map's normalized paths
             for _ in range(dots - 1):
-                base = posixpath.dirname(base)
+                base = base.rpartition("/")[0]
             parts = [p for p in module[dots:].split(".") if p]
             target = "/".join([base, *parts]) if base else "/".join(parts)
             candidates = [f"{target}/{name}" if name else "", target]
@@ -168,10 +182,7 @@ class ImportIndex:
         return None
 
     def _python_file(self, stem: str) -> str | None:
-        for candidate in (f"{stem}.py", f"{stem}/__init__.py", f"{stem}.pyi", f"{stem}/__init__.pyi"):
-            if candidate in self.paths:
-                return candidate
-        return None
+        return self.python_files.get(stem)
 
     def _js(self, source: str, raw: str) -> str | None:
         spec = raw.split("?")[0]
@@ -313,3 +324,21 @@ def _python_module_index(paths: set[str]) -> dict[str, str]:
             if name and name not in index:
                 index[name] = path
     return index
+
+
+# a module stem's file, in the order Python prefers them: a module, a package, then their stubs
+PYTHON_FILE_SUFFIXES = (".py", "/__init__.py", ".pyi", "/__init__.pyi")
+
+
+def _python_file_index(paths: set[str]) -> dict[str, str]:
+    """Module stem ("pkg/sessions", "pkg") → its file, the first of PYTHON_FILE_SUFFIXES present."""
+    found: dict[str, tuple[int, str]] = {}
+    for path in paths:
+        if not path.endswith((".py", ".pyi")):
+            continue
+        for rank, suffix in enumerate(PYTHON_FILE_SUFFIXES):
+            if path.endswith(suffix):
+                stem = path[: -len(suffix)]
+                if stem not in found or rank < found[stem][0]:
+                    found[stem] = (rank, path)
+    return {stem: path for stem, (_, path) in found.items()}

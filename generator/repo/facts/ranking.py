@@ -54,20 +54,90 @@ def key_symbols(facts: Facts, path: str, limit: int | None = None) -> list[Ranke
 
     `limit` defaults to a budget that grows with the file's length (3 to 12 entries).
     """
+    ranking = file_ranking(facts, path)
+    if ranking is None:
+        return []
+    return ranking.top(ranking.default_limit if limit is None else limit)
+
+
+def leading_symbols(facts: Facts, path: str, limit: int) -> list[Symbol]:
+    """The symbols of `key_symbols(facts, path, limit)`, without picking their classes' main methods: what
+    a line naming a module's symbols needs, for every module of the repository."""
+    fact = facts.files.get(path)
+    alone = _sole_entry(fact) if fact is not None else None
+    if alone is not None:
+        return [alone][:limit]  # it leads whatever its score: no ranking needed (one model per file, …)
+    ranking = file_ranking(facts, path)
+    return [] if ranking is None else [entry.symbol for entry in ranking.useful[:limit]]
+
+
+def _sole_entry(fact: FileFacts) -> Symbol | None:
+    """The file's one top-level symbol (its methods aside) when it has exactly one, else None."""
+    owners = {s.name for s in fact.symbols if s.kind in TYPE_KINDS}
+    entries = [s for s in fact.symbols if s.parent not in owners]
+    return entries[0] if len(entries) == 1 else None
+
+
+def file_ranking(facts: Facts, path: str) -> FileRanking | None:
+    """The ranking of `path`'s symbols (None for a file without symbols), kept on `facts`: the pages ask for
+    the same files several times. It changes only when more calls into the file have been read."""
     fact = facts.files.get(path)
     if fact is None or not fact.symbols:
-        return []
+        return None
     calls = call_counts(facts, path)
-    # the ranking changes only when more calls into the file have been read
     key = (path, tuple(sorted(calls.items())))
-    ranked: list[RankedSymbol] | None = facts.rankings.get(key)
-    if ranked is None:
-        ranked = _ranked(fact, calls + doc_references(fact), facts.base_uses, facts.mentioned)
-        facts.rankings[key] = ranked
-    if limit is None:
-        limit = budget(max((s.end for s in fact.symbols), default=0))
-    useful = [r for r in ranked if r.score > 0] or ranked[:1]
-    return useful[:limit]
+    ranking: FileRanking | None = facts.rankings.get(key)
+    if ranking is None:
+        references = doc_references(fact)
+        ranking = FileRanking.of(fact, calls + references if calls else references, facts)
+        facts.rankings[key] = ranking
+    return ranking
+
+
+@dataclass
+class _Scored:
+    """A top-level symbol with its score and the methods it owns; `shown` is picked on first use."""
+
+    symbol: Symbol
+    score: float
+    members: list[Symbol]
+    shown: RankedSymbol | None = None
+
+
+@dataclass
+class FileRanking:
+    """A file's top-level symbols scored and sorted (the useful ones: scoring above zero, else the best one).
+
+    A class's main methods are picked when the class is first handed out: most rankings are only ever
+    asked for their first few symbols' names (the module catalogue).
+    """
+
+    fact: FileFacts
+    called: Counter[str]
+    exports: set[str]
+    mentioned: frozenset[str]
+    useful: list[_Scored]
+    default_limit: int  # how many symbols the file shows: its length's budget
+
+    @classmethod
+    def of(cls, fact: FileFacts, called: Counter[str], facts: Facts) -> FileRanking:
+        exports = set(fact.exports)
+        entries = _scored(fact, exports, called, facts.base_uses, facts.mentioned)
+        useful = [e for e in entries if e.score > 0] or entries[:1]
+        default_limit = budget(max((s.end for s in fact.symbols), default=0))
+        return cls(fact, called, exports, facts.mentioned, useful, default_limit)
+
+    def top(self, limit: int) -> list[RankedSymbol]:
+        """The first `limit` useful symbols, each with its main methods."""
+        found = []
+        for entry in self.useful[:limit]:
+            if entry.shown is None:
+                methods = _main_methods(
+                    entry.symbol, entry.members, self.fact, self.exports, self.called, self.mentioned
+                )
+                entry.shown = RankedSymbol(entry.symbol, entry.score, self.fact.path, methods)
+            found.append(entry.shown)
+        return found
 
 
 def repository_symbols(facts: Facts, limit: int = 20) -> list[RankedSymbol]:
@@ -104,24 +174,30 @@ def call_counts(facts: Facts, path: str) -> Counter[str]:
 def doc_references(fact: FileFacts) -> Counter[str]:
     """How often the file's own doc comments point at each of its symbols ("the same as Execute()",
     :meth:`send`): what its authors refer readers to. Counted like calls from elsewhere."""
+    counts: Counter[str] = Counter()
+    # a reference holds "()" or ":`" (_DOC_REFERENCE's two forms): most files have no doc holding either
+    referring = [s for s in fact.symbols if "()" in s.doc_source or ":`" in s.doc_source]
+    if not referring:
+        return counts
     named: dict[str, list[str]] = {}
     for symbol in fact.symbols:
         named.setdefault(symbol.short_name, []).append(symbol.name)
-    counts: Counter[str] = Counter()
-    for symbol in fact.symbols:
-        if "(" in symbol.doc_source or ":" in symbol.doc_source:
-            for match in _DOC_REFERENCE.finditer(symbol.doc_source):
-                short = match.group(1) or match.group(2)
-                for name in named.get(short, ()):
-                    if name != symbol.name:
-                        counts[name] += 1
+    for symbol in referring:
+        for match in _DOC_REFERENCE.finditer(symbol.doc_source):
+            short = match.group(1) or match.group(2)
+            for name in named.get(short, ()):
+                if name != symbol.name:
+                    counts[name] += 1
     return counts
 
 
-def _ranked(
-    fact: FileFacts, called: Counter[str], subclassed: dict[str, int], mentioned: frozenset[str] = frozenset()
-) -> list[RankedSymbol]:
-    exports = set(fact.exports)
+def _scored(
+    fact: FileFacts,
+    exports: set[str],
+    called: Counter[str],
+    subclassed: dict[str, int],
+    mentioned: frozenset[str] = frozenset(),
+) -> list[_Scored]:
     owners = {s.name for s in fact.symbols if s.kind in TYPE_KINDS}
     methods: dict[str, list[Symbol]] = {}
     for symbol in fact.symbols:
@@ -132,12 +208,12 @@ def _ranked(
         if symbol.parent in owners:
             continue  # shown under its class
         members = methods.get(symbol.name, [])
+        short = symbol.short_name
         score = _score(symbol, fact, exports, called) + _members_bonus(members, fact, exports, called)
-        score += W_SUBCLASSED * math.log2(1 + subclassed.get(symbol.short_name, 0))
-        score += W_MENTIONED * float(symbol.short_name in mentioned)
-        shown = _main_methods(symbol, members, fact, exports, called, mentioned)
-        entries.append(RankedSymbol(symbol, round(score, 4), fact.path, shown))
-    entries.sort(key=lambda r: (-r.score, r.symbol.start))
+        score += W_SUBCLASSED * math.log2(1 + subclassed.get(short, 0))
+        score += W_MENTIONED * float(short in mentioned)
+        entries.append(_Scored(symbol, round(score, 4), members))
+    entries.sort(key=lambda e: (-e.score, e.symbol.start))
     return entries
 
 
@@ -162,6 +238,8 @@ def _main_methods(
 
 
 def _members_bonus(members: list[Symbol], fact: FileFacts, exports: set[str], called: Counter[str]) -> float:
+    if not members:
+        return 0.0  # what the sum below gives for none, without computing it for every function
     public = [m for m in members if _plain_public(m) and not m.stub]
     uses = sum(called.get(m.name, 0) for m in members)
     return W_METHODS * math.log1p(len(public)) + W_CALLED * math.log1p(uses)

@@ -91,30 +91,47 @@ def core_modules(repo_map: RepoMap, allowed: Iterable[str] | None = None) -> lis
 
 def rank_files(paths: Iterable[str], facts: Facts, repo_map: RepoMap) -> list[str]:
     """Most important first (`file_weight`), then path (stable)."""
+    return file_ranker(facts, repo_map)(paths)
+
+
+def file_ranker(facts: Facts, repo_map: RepoMap) -> Callable[[Iterable[str]], list[str]]:
+    """`rank_files` with the line counts gathered once, for ranking many groups of one repository."""
     lines = {f.path: f.lines for f in repo_map.files}
     most = max(lines.values(), default=1)
-    return sorted(paths, key=lambda p: (-file_weight(p, facts, lines, most), p))
+
+    def rank(paths: Iterable[str]) -> list[str]:
+        return sorted(paths, key=lambda p: (-file_weight(p, facts, lines, most), p))
+
+    return rank
 
 
 def dependency_graph(pool: Sequence[str], facts: Facts, repo_map: RepoMap) -> nx.Graph:
     """Files joined by imports (weight 1 each way) and, more weakly, to their package's main file."""
-    graph = nx.Graph()
-    graph.add_nodes_from(pool)
     inside = set(pool)
-    for path in pool:
-        fact = facts.files.get(path)
-        for target in fact.depends_on if fact else []:
-            if target in inside and target != path:
-                _tie(graph, path, target, IMPORT_WEIGHT)
+    ties = [
+        (path, target, IMPORT_WEIGHT)
+        for path in pool
+        if path in facts.files
+        for target in facts.files[path].depends_on
+        if target in inside and target != path
+    ]
     for files in _by_directory(rank_files(pool, facts, repo_map)).values():
-        for other in files[1:]:
-            _tie(graph, files[0], other, PACKAGE_WEIGHT)
+        ties += [(files[0], other, PACKAGE_WEIGHT) for other in files[1:]]
+    return _weighted_graph(pool, ties)
+
+
+def _weighted_graph(nodes: Iterable[str], ties: Iterable[tuple[str, str, float]]) -> nx.Graph:
+    """A graph of `nodes` whose edge between two nodes sums the weights of their ties (either way round).
+    Edges are added in the order their pairs were first tied, which fixes the order the graph's algorithms
+    visit neighbours in; summed first, each edge is added once rather than updated tie by tie."""
+    weights: dict[tuple[str, str], float] = {}
+    for a, b, weight in ties:
+        pair = (b, a) if (b, a) in weights else (a, b)
+        weights[pair] = weights.get(pair, 0.0) + weight
+    graph = nx.Graph()
+    graph.add_nodes_from(nodes)
+    graph.add_weighted_edges_from((a, b, weight) for (a, b), weight in weights.items())
     return graph
-
-
-def _tie(graph: nx.Graph, a: str, b: str, weight: float) -> None:
-    previous = graph.get_edge_data(a, b, default={"weight": 0.0})["weight"]
-    graph.add_edge(a, b, weight=previous + weight)
 
 
 def _by_directory(paths: Iterable[str]) -> dict[str, list[str]]:
@@ -129,14 +146,14 @@ def package_graph(pool: Sequence[str], facts: Facts) -> tuple[nx.Graph, dict[str
     graph a large repository is divided on, where its own package structure already groups the files."""
     members = _by_directory(pool)
     home = {path: folder for folder, files in members.items() for path in files}
-    graph = nx.Graph()
-    graph.add_nodes_from(members)
-    for path in pool:
-        fact = facts.files.get(path)
-        for target in fact.depends_on if fact else []:
-            if target in home and home[target] != home[path]:
-                _tie(graph, home[path], home[target], IMPORT_WEIGHT)
-    return graph, members
+    ties = [
+        (home[path], home[target], IMPORT_WEIGHT)
+        for path in pool
+        if path in facts.files
+        for target in facts.files[path].depends_on
+        if target in home and home[target] != home[path]
+    ]
+    return _weighted_graph(members, ties), members
 
 
 def communities(
@@ -146,10 +163,11 @@ def communities(
     Resolutions are tried until 3–5 communities have more than one module; else the closest count wins.
     `members`: the modules of each node, when the nodes are packages rather than modules."""
     best: list[list[str]] = []
+    rank = file_ranker(facts, repo_map)
     for resolution in RESOLUTIONS:
         parts = nx.community.louvain_communities(graph, weight="weight", resolution=resolution, seed=0)
         found = [
-            rank_files([f for node in part for f in (members[node] if members else [node])], facts, repo_map)
+            rank([f for node in part for f in (members[node] if members else [node])])
             for part in parts
             if part
         ]

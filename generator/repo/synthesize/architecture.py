@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
+from itertools import islice
 from pathlib import PurePosixPath
 
 import networkx as nx
@@ -59,12 +60,14 @@ def catalogue(
     for path, index in placement.items():
         members[index].append(path)
     names = {a.index: a.shard.name for a in analyses}
-    groups = []
-    for index in [*sorted(i for i in members if i), *([0] if 0 in members else [])]:
-        paths = sorted(members[index])
-        lines = module_lines(paths, repo_map, facts, linker)
-        groups.append(CatalogueGroup(names.get(index, OTHER), index, tuple(lines)))
-    return groups
+    order = [*sorted(i for i in members if i), *([0] if 0 in members else [])]
+    grouped = [sorted(members[index]) for index in order]
+    # one pass over every module (module_lines indexes the map once), then cut into the groups
+    lines = iter(module_lines([path for paths in grouped for path in paths], repo_map, facts, linker))
+    return [
+        CatalogueGroup(names.get(index, OTHER), index, tuple(islice(lines, len(paths))))
+        for index, paths in zip(order, grouped, strict=True)
+    ]
 
 
 def subsystem_edges(
