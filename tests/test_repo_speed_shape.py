@@ -4,6 +4,8 @@ parsed only when something asks for them; and the scan agrees with `ast`."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import threading
 from pathlib import Path
 
@@ -307,3 +309,16 @@ def test_raw_docstrings_are_read_without_a_syntax_tree_and_agree_with_ast() -> N
     )
     assert python_symbols(text) == extract_python(text).symbols
     assert python_symbols(text)[0].doc == "Solve x in S for sets."
+
+
+def test_parsing_starts_before_the_later_stages_are_imported() -> None:
+    # the graph library, the call graph and the markdown reader load while the parser processes work
+    # (pipeline.load_later_stages), not before they start
+    script = (
+        "import sys\n"
+        "import generator.repo.run.pipeline, generator.repo.facts.extract\n"
+        "print(sorted({m.split('.')[0] for m in sys.modules} & {'networkx', 'markdown_it'}))\n"
+        "print('generator.repo.facts.calls' in sys.modules)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert done.stdout.split("\n")[:2] == ["[]", "False"]

@@ -20,7 +20,6 @@ from pathlib import Path
 
 from generator.errors import DeepkbError
 from generator.redact import Redactor
-from generator.repo.facts.calls import CallGraph
 from generator.repo.facts.extracted import Extracted
 from generator.repo.facts.fanin import (
     NamesImported,
@@ -31,7 +30,6 @@ from generator.repo.facts.fanin import (
 )
 from generator.repo.facts.imports import ImportIndex, JsAlias, parse_tsconfig
 from generator.repo.facts.languages import SUPPORTED, SYMBOLS_ON_DEMAND
-from generator.repo.facts.mentions import readme_code_names
 from generator.repo.facts.parsing import parse_sources, parse_symbols
 from generator.repo.facts.prose import summary
 from generator.repo.facts.redaction import redact_symbols
@@ -88,6 +86,11 @@ def extract_facts(
     _score_importance(files, {e.path: e.lines for e in repo_map.files})
     _redact(files.values(), redactor, {path for path, extracted in parsed.items() if extracted is not None})
     mark_package_api(files)
+    # imported here, not above: parsing starts without them (run.pipeline.load_later_stages imports them
+    # while the parser processes work)
+    from generator.repo.facts.calls import CallGraph
+    from generator.repo.facts.mentions import readme_code_names
+
     calls = CallGraph(root, files, index, max_file_bytes)
     mentioned = readme_code_names(root, repo_map)
     return Facts(files=files, calls=calls, base_uses=base_uses(files.values()), mentioned=mentioned)

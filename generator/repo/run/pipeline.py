@@ -40,6 +40,8 @@ Publish = Callable[[RepoResult], None]
 """Renders and writes a research result's pages: the page layer's `publish_repo`, passed in by the caller."""
 
 LATER_STAGES = (
+    "generator.repo.facts.calls",
+    "generator.repo.facts.mentions",
     "generator.repo.plan.architect",
     "generator.repo.plan.normalize",
     "generator.repo.synthesize.synthesis",
