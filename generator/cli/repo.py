@@ -10,7 +10,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import click
-from rich.markup import escape
 
 from ..store import workspace_lock
 from ..terminal import printable
@@ -174,6 +173,8 @@ def _session_json(session: Any) -> dict[str, Any]:
 
 
 def _report(app: App, data: dict[str, Any], as_json: bool) -> None:
+    from rich.markup import escape
+
     if as_json:
         _echo_json(data)
         return
