@@ -1,0 +1,109 @@
+"""What `deepkb` loads to start: the CLI and `--help` import no validation, console, research, model or site
+library (each costs milliseconds to tens of milliseconds at every start), and an offline repository run
+never loads the network clients, the web readers or the site builder it has no use for.
+
+Each check runs in a fresh interpreter and reads its `sys.modules`: what the test process itself imported
+says nothing about what a command needs.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from repo_output_fakes import make_project
+
+# heavy at import, and not needed to parse arguments, print help or fail with one line
+NOT_AT_START = (
+    "pydantic",
+    "rich",
+    "asyncio",
+    "yaml",
+    "frontmatter",
+    "filelock",
+    "sqlite3",
+    "jinja2",
+    "networkx",
+    "markdown_it",
+    "detect_secrets",
+    "tree_sitter",
+    "tree_sitter_language_pack",
+    "httpx",
+    "anthropic",
+    "mkdocs",
+    "generator.config",
+    "generator.llm",
+    "generator.repo",
+    "generator.topic",
+    "generator.site",
+    "generator.kb",
+)
+# an offline repository run reads a local checkout and writes markdown: no HTTP client, model SDK, web
+# page reader, PDF reader, Chinese segmenter or MkDocs
+NOT_IN_OFFLINE_REPO_RUN = (
+    "httpx",
+    "anthropic",
+    "trafilatura",
+    "lxml",
+    "pypdf",
+    "jieba",
+    "mkdocs",
+    "generator.topic",
+    "generator.sources",
+    "generator.http",
+    "generator.llm.anthropic",
+    "generator.llm.openai",
+)
+
+
+def loaded_by(code: str, cwd: Path) -> set[str]:
+    """The top-level packages and the modules in sys.modules after `code` ran in a fresh interpreter."""
+    env = {k: v for k, v in os.environ.items() if not k.endswith(("_API_KEY", "_TOKEN"))}
+    script = f"{code}\nimport json, sys\nprint(json.dumps(sorted(sys.modules)))"
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, env=env, cwd=cwd, timeout=300
+    )
+    assert done.returncode == 0, done.stderr
+    names = set(json.loads(done.stdout.splitlines()[-1]))
+    return names | {name.split(".")[0] for name in names}
+
+
+def run_cli(*args: str) -> str:
+    """Code that runs deepkb's click group with `args` without exiting the interpreter."""
+    return (
+        f"from generator.cli import cli\ncli.main({list(args)!r}, prog_name='deepkb', standalone_mode=False)"
+    )
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        "import generator.cli",
+        run_cli("--help"),
+        run_cli("repo", "--help"),
+        run_cli("repo", "run", "--help"),
+        run_cli("--version"),
+    ],
+    ids=["import", "help", "repo-help", "repo-run-help", "version"],
+)
+def test_starting_the_cli_loads_no_heavy_library(tmp_path: Path, code: str) -> None:
+    loaded = loaded_by(code, tmp_path)
+    assert "click" in loaded and "generator.cli" in loaded  # the probe did run the CLI
+    assert sorted(loaded & set(NOT_AT_START)) == []
+
+
+def test_offline_repo_run_loads_no_network_or_site_builder(tmp_path: Path) -> None:
+    project = make_project(tmp_path / "shop")
+    kb = tmp_path / "kb"
+    kb.mkdir()
+    code = f"import os\nos.environ['DEEPKB_CACHE_DIR'] = {str(tmp_path / 'cache')!r}\n" + run_cli(
+        "--root", str(kb), "--provider", "offline", "repo", "run", str(project)
+    )
+    loaded = loaded_by(code, tmp_path)
+    assert (kb / "site_src" / "repos" / "acme" / "shop" / "index.md").is_file()  # the run did run
+    assert "generator.repo.run.pipeline" in loaded and "jinja2" in loaded
+    assert sorted(loaded & set(NOT_IN_OFFLINE_REPO_RUN)) == []
