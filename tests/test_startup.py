@@ -42,9 +42,10 @@ NOT_AT_START = (
     "generator.site",
     "generator.kb",
 )
-# an offline repository run reads a local checkout and writes markdown: no HTTP client, model SDK, web
-# page reader, PDF reader, Chinese segmenter or MkDocs
+# an offline repository run reads a local checkout and writes markdown: no event loop (its shard jobs are
+# threads), no HTTP client, model SDK, web page reader, PDF reader, Chinese segmenter or MkDocs
 NOT_IN_OFFLINE_REPO_RUN = (
+    "asyncio",
     "httpx",
     "anthropic",
     "trafilatura",
