@@ -1,6 +1,7 @@
 """What `deepkb` loads to start: the CLI and `--help` import no validation, console, research, model or site
-library (each costs milliseconds to tens of milliseconds at every start), and an offline repository run
-never loads the network clients, the web readers or the site builder it has no use for.
+library (each costs milliseconds to tens of milliseconds at every start), an offline repository run never
+loads the network clients, the web readers or the site builder it has no use for, and it imports its
+pipeline with the garbage collector paused.
 
 Each check runs in a fresh interpreter and reads its `sys.modules`: what the test process itself imported
 says nothing about what a command needs.
@@ -37,7 +38,9 @@ NOT_AT_START = (
     "mkdocs",
     "generator.config",
     "generator.llm",
-    "generator.repo",
+    "generator.repo.run.pipeline",
+    "generator.repo.facts",
+    "generator.repo.plan",
     "generator.topic",
     "generator.site",
     "generator.kb",
@@ -61,15 +64,21 @@ NOT_IN_OFFLINE_REPO_RUN = (
 )
 
 
-def loaded_by(code: str, cwd: Path) -> set[str]:
-    """The top-level packages and the modules in sys.modules after `code` ran in a fresh interpreter."""
+def run_fresh(code: str, cwd: Path) -> str:
+    """The last line `code` printed, run in a fresh interpreter without any key or token in its environment."""
     env = {k: v for k, v in os.environ.items() if not k.endswith(("_API_KEY", "_TOKEN"))}
-    script = f"{code}\nimport json, sys\nprint(json.dumps(sorted(sys.modules)))"
     done = subprocess.run(
-        [sys.executable, "-c", script], capture_output=True, text=True, env=env, cwd=cwd, timeout=300
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=cwd, timeout=300
     )
     assert done.returncode == 0, done.stderr
-    names = set(json.loads(done.stdout.splitlines()[-1]))
+    return done.stdout.splitlines()[-1]
+
+
+def loaded_by(code: str, cwd: Path) -> set[str]:
+    """The top-level packages and the modules in sys.modules after `code` ran in a fresh interpreter."""
+    names = set(
+        json.loads(run_fresh(f"{code}\nimport json, sys\nprint(json.dumps(sorted(sys.modules)))", cwd))
+    )
     return names | {name.split(".")[0] for name in names}
 
 
@@ -108,3 +117,27 @@ def test_offline_repo_run_loads_no_network_or_site_builder(tmp_path: Path) -> No
     assert (kb / "site_src" / "repos" / "acme" / "shop" / "index.md").is_file()  # the run did run
     assert "generator.repo.run.pipeline" in loaded and "jinja2" in loaded
     assert sorted(loaded & set(NOT_IN_OFFLINE_REPO_RUN)) == []
+
+
+def test_repo_run_imports_and_runs_with_the_collector_paused(tmp_path: Path) -> None:
+    # each automatic collection during the pipeline's imports would rescan every object they made
+    project = make_project(tmp_path / "shop")
+    kb = tmp_path / "kb"
+    kb.mkdir()
+    code = (
+        "import gc, os\n"
+        f"os.environ['DEEPKB_CACHE_DIR'] = {str(tmp_path / 'cache')!r}\n"
+        "import generator.cli\n"
+        "passes = []\n"
+        "gc.collect()\n"
+        "gc.callbacks.append(lambda phase, info: passes.append(info) if phase == 'start' else None)\n"
+        + run_cli("--root", str(kb), "--provider", "offline", "repo", "run", str(project))
+        + "\nassert gc.isenabled()\nprint(len(passes))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path, timeout=300
+    )
+    assert done.returncode == 0, done.stderr
+    assert (kb / "site_src" / "repos" / "acme" / "shop" / "index.md").is_file()  # the run did run
+    # click's parsing may allocate enough for one pass; unpaused, the pipeline's imports alone take ~100
+    assert int(done.stdout.splitlines()[-1]) <= 2
