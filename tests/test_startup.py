@@ -1,7 +1,7 @@
 """What `deepkb` loads to start: the CLI and `--help` import no validation, console, research, model or site
 library (each costs milliseconds to tens of milliseconds at every start), an offline repository run never
 loads the network clients, the web readers or the site builder it has no use for, and it imports its
-pipeline with the garbage collector paused.
+pipeline with the garbage collector paused and leaves the heap frozen for the shutdown.
 
 Each check runs in a fresh interpreter and reads its `sys.modules`: what the test process itself imported
 says nothing about what a command needs.
@@ -141,3 +141,15 @@ def test_repo_run_imports_and_runs_with_the_collector_paused(tmp_path: Path) -> 
     assert (kb / "site_src" / "repos" / "acme" / "shop" / "index.md").is_file()  # the run did run
     # click's parsing may allocate enough for one pass; unpaused, the pipeline's imports alone take ~100
     assert int(done.stdout.splitlines()[-1]) <= 2
+
+
+def test_the_entry_point_leaves_the_heap_frozen_for_the_shutdown(tmp_path: Path) -> None:
+    # shutdown's collections would otherwise rescan every object a run left (atexit runs after main)
+    code = (
+        "import atexit, gc, sys\n"
+        "atexit.register(lambda: print('frozen' if gc.get_freeze_count() else 'scanned'))\n"
+        "from generator.cli import main\n"
+        "sys.argv = ['deepkb', '--version']\n"
+        "main()"
+    )
+    assert run_fresh(code, tmp_path) == "frozen"
