@@ -4,8 +4,8 @@ Stages return data; this module writes it. Every write goes to a temporary file 
 is fsynced, then replaces the target, so a killed run leaves either the old file or the new one, never a
 torn one. A write whose bytes equal what is on disk is skipped, so a re-run with nothing new changes no file.
 A write that fails (disk full, read-only file system, no permission) removes its temporary file and raises
-StoreError naming the path and the fix. The libraries behind frontmatter and the lock are imported by the
-functions that use them, so a command that only reads paths does not load them.
+StoreError naming the path and the fix. The libraries behind frontmatter, temporary files and the lock are
+imported by the functions that use them, so a command that only reads paths does not load them.
 """
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ import errno
 import json
 import os
 import re
-import tempfile
 import unicodedata
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
@@ -127,6 +126,8 @@ def write_bytes(path: Path, data: bytes) -> bool:
 
 
 def _replace_atomically(path: Path, data: bytes) -> None:
+    import tempfile  # it loads shutil and its compressors: only a command that writes pays for them
+
     for stale in path.parent.glob(f".{glob_escape(path.name)}.*.tmp"):
         stale.unlink(missing_ok=True)  # left by a run killed mid-write (we hold the workspace lock)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
