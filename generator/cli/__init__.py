@@ -101,7 +101,7 @@ def main() -> None:
         cli.main(prog_name="deepkb")
     finally:
         # The process ends here. Frozen, the objects still alive are left out of the garbage collections
-        # the interpreter's shutdown runs over the whole heap (~0.3 s after an offline run on 2,000 files);
+        # the interpreter's shutdown runs over the whole heap (0.2-0.5 s after an offline run on 2,000 files);
         # the exit frees their memory, and what must happen at exit (atexit, flushing) happens as before.
         gc.freeze()
 

@@ -16,7 +16,7 @@ import queue
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from generator import deadlines
 from generator.deadlines import Clock, RunDeadline
@@ -61,7 +61,7 @@ class _Event:
     """What a job's thread sends back: a new stage, its result, or the exception it ended with."""
 
     key: int
-    kind: str  # "stage" | "done" | "failed"
+    kind: Literal["stage", "done", "failed"]
     value: Any
 
 
