@@ -7,7 +7,6 @@ imports jieba until text with Han characters (or the MkDocs build, whose search 
 
 from __future__ import annotations
 
-import logging
 import re
 from pathlib import Path
 from types import ModuleType
@@ -26,6 +25,8 @@ def use_cache_dir(path: Path) -> None:
 
 def jieba() -> ModuleType:
     """The jieba module, quiet and with its cache in our cache dir."""
+    import logging
+
     import jieba as module
 
     module.setLogLevel(logging.WARNING)  # its dictionary-loading chatter is not for our users

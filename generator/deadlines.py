@@ -3,12 +3,12 @@
 A run opens one `RunDeadline` (repo.* or topic.* idle/total timeouts). `generator.http` never lets a call
 outlive it, and the worker pools (repo shards, topic steps) stop waiting at it and abandon what still runs:
 work runs in daemon threads, so a thread stuck on a far side that never answers cannot keep the process
-alive. Tests open a deadline with their own clock instead of waiting.
+alive. Tests open a deadline with their own clock instead of waiting. asyncio is imported by the pools that
+await (`in_daemon_thread`), not by every command that opens a deadline.
 """
 
 from __future__ import annotations
 
-import asyncio
 import contextvars
 import math
 import threading
@@ -16,7 +16,10 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
+
+if TYPE_CHECKING:
+    import asyncio
 
 Clock = Callable[[], float]
 T = TypeVar("T")
@@ -84,6 +87,8 @@ def daemon_thread(target: Callable[[], None], name: str) -> threading.Thread:
 async def in_daemon_thread(work: Callable[[], T], name: str) -> T:
     """Await `work` run in a `daemon_thread`. Cancelling the await abandons the thread instead of joining it
     (asyncio.to_thread's pool threads are joined at exit, so one hung call would keep the process alive)."""
+    import asyncio
+
     loop = asyncio.get_running_loop()
     done: asyncio.Future[T] = loop.create_future()
 

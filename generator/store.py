@@ -4,7 +4,8 @@ Stages return data; this module writes it. Every write goes to a temporary file 
 is fsynced, then replaces the target, so a killed run leaves either the old file or the new one, never a
 torn one. A write whose bytes equal what is on disk is skipped, so a re-run with nothing new changes no file.
 A write that fails (disk full, read-only file system, no permission) removes its temporary file and raises
-StoreError naming the path and the fix.
+StoreError naming the path and the fix. The libraries behind frontmatter, temporary files and the lock are
+imported by the functions that use them, so a command that only reads paths does not load them.
 """
 
 from __future__ import annotations
@@ -13,20 +14,17 @@ import errno
 import json
 import os
 import re
-import sqlite3
-import tempfile
 import unicodedata
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
-
-import filelock
-import frontmatter
-import yaml
+from typing import TYPE_CHECKING, Any
 
 from .errors import LockHeldError, StoreError
+
+if TYPE_CHECKING:
+    import sqlite3
 
 CONFIG_NAME = "deepkb.yml"
 
@@ -128,6 +126,8 @@ def write_bytes(path: Path, data: bytes) -> bool:
 
 
 def _replace_atomically(path: Path, data: bytes) -> None:
+    import tempfile  # it loads shutil and its compressors: only a command that writes pays for them
+
     for stale in path.parent.glob(f".{glob_escape(path.name)}.*.tmp"):
         stale.unlink(missing_ok=True)  # left by a run killed mid-write (we hold the workspace lock)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
@@ -209,6 +209,8 @@ def database_error(path: Path | str, exc: sqlite3.DatabaseError) -> StoreError |
 
 def dump_frontmatter(meta: Mapping[str, Any], body: str) -> str:
     """A markdown document with `meta` as YAML frontmatter, always through a safe dump (never string formatting)."""
+    import yaml
+
     header = yaml.safe_dump(
         dict(meta), allow_unicode=True, sort_keys=False, default_flow_style=False, width=1000
     )
@@ -222,6 +224,9 @@ def write_page(path: Path, meta: Mapping[str, Any], body: str) -> bool:
 
 def read_page(path: Path) -> tuple[dict[str, Any], str]:
     """Frontmatter and body of a page written by `write_page`."""
+    import frontmatter
+    import yaml
+
     try:
         post = frontmatter.loads(path.read_text(encoding="utf-8"))
     except (OSError, yaml.YAMLError) as exc:
@@ -238,6 +243,8 @@ def workspace_lock(paths: KBPaths) -> Iterator[None]:
 
     The lock is an OS file lock (flock), so a killed holder releases it with its process.
     """
+    import filelock
+
     lock = filelock.FileLock(str(paths.lock_file), timeout=0)
     try:
         paths.lock_file.parent.mkdir(parents=True, exist_ok=True)

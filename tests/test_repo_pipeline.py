@@ -287,6 +287,35 @@ def test_a_hung_job_is_abandoned_at_the_total_timeout():
     assert results[1].message == "total timeout: the run took longer than 60 s (repo.total_timeout)"
 
 
+def test_jobs_run_at_most_limit_at_once_and_each_result_comes_back():
+    lock, running, most = threading.Lock(), [0], [0]
+    both = threading.Event()  # the first two jobs are running together
+
+    def job(key):
+        def work(report):
+            report("packing")
+            with lock:
+                running[0] += 1
+                most[0] = max(most[0], running[0])
+                if running[0] == 2:
+                    both.set()
+            if key <= 2:
+                assert both.wait(10)
+                time.sleep(0.05)  # a pool without the limit would start jobs 3-5 meanwhile
+            with lock:
+                running[0] -= 1
+            if key == 3:
+                raise ResearchError("shard 3 broke")
+            return key * 10
+
+        return Job(key, f"job {key}", work)
+
+    results = run_jobs([job(k) for k in range(1, 6)], limit=2)
+    assert most[0] == 2
+    assert {k: v for k, v in results.items() if k != 3} == {1: 10, 2: 20, 4: 40, 5: 50}
+    assert isinstance(results[3], ResearchError) and results[3].message == "shard 3 broke"
+
+
 def test_a_kill_inside_a_job_stops_the_run():
     def killed(report):
         raise KeyboardInterrupt

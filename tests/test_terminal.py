@@ -10,8 +10,9 @@ from click.testing import CliRunner
 from topic_fakes import make_corpus
 
 from generator.cli import cli
+from generator.console import SafeConsole
 from generator.repo.run.workers import Job, run_jobs
-from generator.terminal import SafeConsole, printable
+from generator.terminal import printable
 
 CLEAR_SCREEN = "\x1b[2J\x1b[H"
 RETITLE = "\x1b]0;pwned\x07"

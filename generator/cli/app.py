@@ -1,32 +1,42 @@
-"""What every command shares: the knowledge-base root, its config, the LLM provider and the console."""
+"""What every command shares: the knowledge-base root, its config, the LLM provider and the console.
+
+Each is made on first use, and the modules behind it (pydantic for the config, rich for the console, the
+providers) are imported then too: `deepkb --help` or a command that needs no provider does not pay for them.
+"""
 
 from __future__ import annotations
 
 from contextlib import AbstractContextManager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
-from typing import Literal, NoReturn
+from typing import TYPE_CHECKING, Literal, NoReturn
 
 import click
-from rich.console import Console
-from rich.markup import escape
 
 from .. import cjk, deadlines
-from ..config import Config, load_config
 from ..errors import NotImplementedYetError, UsageError
-from ..llm import Provider, open_provider
 from ..store import KBPaths
-from ..terminal import SafeConsole
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from ..config import Config
+    from ..llm import Provider
 
 
 @dataclass
 class App:
     root: Path
     provider_flag: str | None = None
-    console: Console = field(default_factory=lambda: SafeConsole(stderr=True, highlight=False))
-    """Progress and results on stderr; everything it prints passes `terminal.printable`."""
     _provider: Provider | None = None
+
+    @cached_property
+    def console(self) -> Console:
+        """Progress and results on stderr; everything it prints passes `terminal.printable`."""
+        from ..console import SafeConsole
+
+        return SafeConsole(stderr=True, highlight=False)
 
     @cached_property
     def paths(self) -> KBPaths:
@@ -41,11 +51,17 @@ class App:
 
     @cached_property
     def config(self) -> Config:
+        from ..config import load_config
+
         return load_config(self.paths.config_file)
 
     def provider(self) -> Provider:
         """The run's LLM provider, announced once on stderr."""
         if self._provider is None:
+            from rich.markup import escape
+
+            from ..llm import open_provider
+
             provider, selection = open_provider(self.paths, self.config.llm, self.provider_flag)
             model = provider.model_for("default")
             self.console.print(

@@ -7,10 +7,8 @@ import json
 from typing import TYPE_CHECKING, Any
 
 import click
-from rich.markup import escape
 
 from ..errors import UsageError
-from ..site.text import md_inline
 from ..store import KBPaths, workspace_lock
 from .app import App, pass_app
 
@@ -59,6 +57,8 @@ def crawl(app: App, url: str, depth: int, max_pages: int, fmt: str, topic_id: st
     """Fetch URL (and same-site links) into a topic's raw sources, or print it."""
     if not url.strip():
         raise UsageError("the URL is empty", hint="deepkb crawl https://example.org/page")
+    from rich.markup import escape
+
     from ..topic.crawl import crawl_site
 
     with make_crawler() as crawler:
@@ -88,6 +88,8 @@ def render_pages(result: CrawlResult, fmt: str) -> str:
 
 def _page_markdown(page: FetchedPage) -> str:
     # page.text is already inert markdown; the title and URL are plain text and get escaped here.
+    from ..site.text import md_inline
+
     return f"# {md_inline(page.title)}\n\nSource: {md_inline(page.final_url)}\n\n{page.text.strip()}\n"
 
 

@@ -6,7 +6,6 @@ import json
 from pathlib import Path
 
 import click
-from rich.markup import escape
 
 from ..store import workspace_lock
 from .app import App, pass_app
@@ -26,6 +25,8 @@ def merge(app: App, folders: tuple[Path, ...], no_site: bool) -> None:
     An entry absent here is added, a strictly newer one replaces ours, an identical one is skipped.
     Two different copies of the same version are refused before anything is written.
     """
+    from rich.markup import escape
+
     from ..kb.index import update_index
     from ..kb.merge import merge_checkouts
     from ..kb.search import sync_search_db

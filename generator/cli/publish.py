@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 
 import click
-from rich.markup import escape
 
 from ..store import workspace_lock
 from .app import App, pass_app
@@ -24,6 +23,8 @@ from .app import App, pass_app
 @pass_app
 def publish(app: App, remote: str, branch: str, keep_history: bool, force_build: bool, as_json: bool) -> None:
     """Build site/ if needed, then commit it to the pages branch and push it (like `mkdocs gh-deploy`)."""
+    from rich.markup import escape
+
     from ..site.publish import publish_site
 
     with workspace_lock(app.paths):

@@ -6,7 +6,6 @@ import json
 from typing import Any
 
 import click
-from rich.markup import escape
 
 from ..errors import PartialFailure
 from ..store import workspace_lock
@@ -35,6 +34,8 @@ def refresh(
     app: App, dry_run: bool, no_site: bool, as_json: bool, shard_text: str | None, batch: bool
 ) -> None:
     """Re-research repositories whose remote HEAD moved and topics older than their refresh_days."""
+    from rich.markup import escape
+
     from ..kb.entries import parse_shard
     from ..refresh import run_refresh
 

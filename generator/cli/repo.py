@@ -1,6 +1,9 @@
 """`deepkb repo …`: repository research (run, chunked start/shard/synthesize, visualize).
 
 `--json` prints only the JSON object on stdout; progress and the provider announcement go to stderr.
+Each research command runs with the cyclic garbage collector paused from its first line, so the thousands of
+objects its imports and its configuration create are not rescanned again and again before the research
+itself pauses it (generator/repo/run/collector.py says why that pays).
 """
 
 from __future__ import annotations
@@ -10,8 +13,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import click
-from rich.markup import escape
 
+from ..repo.run.collector import collector_paused
 from ..store import workspace_lock
 from ..terminal import printable
 from .app import App, pass_app
@@ -38,6 +41,7 @@ def repo() -> None:
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object on stdout.")
 @pass_app
+@collector_paused()
 def repo_run(app: App, source: str, request: str | None, max_concurrent: int | None, as_json: bool) -> None:
     """Research SOURCE (a https URL, git@host:owner/repo, or a local path)."""
     from generator.repo.run.pipeline import RepoPartialFailure, run_repo_research
@@ -67,6 +71,7 @@ def repo_run(app: App, source: str, request: str | None, max_concurrent: int | N
     "--request", default=None, help="A research question; focuses the shards on the files that answer it."
 )
 @pass_app
+@collector_paused()
 def repo_start(app: App, source: str, request: str | None) -> None:
     """Plan a chunked research of SOURCE; prints {session_id, chunk_plan, next_action} as JSON."""
     from generator.repo.run.chunked import start_session
@@ -85,6 +90,7 @@ def repo_start(app: App, source: str, request: str | None) -> None:
 )
 @click.option("--max-concurrent", type=click.IntRange(1, 64), default=None, help="Chunks analyzed at once.")
 @pass_app
+@collector_paused()
 def repo_shard(app: App, session_id: str, chunks: tuple[str, ...], max_concurrent: int | None) -> None:
     """Analyze chunks of SESSION (resumable: finished chunks are not redone); prints the session as JSON."""
     from generator.repo.run.chunked import run_chunks
@@ -114,6 +120,7 @@ def repo_shard(app: App, session_id: str, chunks: tuple[str, ...], max_concurren
 @click.argument("session_id", metavar="SESSION")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object on stdout.")
 @pass_app
+@collector_paused()
 def repo_synthesize(app: App, session_id: str, as_json: bool) -> None:
     """Write the pages of SESSION from its finished chunks."""
     from generator.repo.run.chunked import synthesize_session
@@ -174,6 +181,8 @@ def _session_json(session: Any) -> dict[str, Any]:
 
 
 def _report(app: App, data: dict[str, Any], as_json: bool) -> None:
+    from rich.markup import escape
+
     if as_json:
         _echo_json(data)
         return

@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
-from rich.markup import escape
 
-from ..config import TopicEntry
 from ..errors import NoUsableSources, PartialFailure, UsageError
 from ..store import workspace_lock
 from .app import App, pass_app
+
+if TYPE_CHECKING:
+    from ..config import TopicEntry
 
 
 @click.group()
@@ -101,6 +102,8 @@ def topic_resume(app: App, topic_id: str, as_json: bool) -> None:
 
 def _entry_for(app: App, text: str) -> TopicEntry:
     """The deepkb.yml entry for this topic when there is one (its sources, slug, lang), else the defaults."""
+    from ..config import TopicEntry
+
     for entry in app.config.topics:
         if entry.topic.strip().lower() == text.lower():
             return entry
@@ -119,6 +122,8 @@ def _finish(app: App, as_json: bool, run: Any) -> None:
 
 
 def _print(app: App, data: dict[str, Any], as_json: bool) -> None:
+    from rich.markup import escape
+
     if as_json:
         click.echo(json.dumps(data, ensure_ascii=False, indent=2))
         return
