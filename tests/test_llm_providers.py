@@ -115,7 +115,7 @@ def test_anthropic_malformed_body(fake_anthropic: FakeAnthropic, body: str) -> N
 def test_anthropic_usage_stage_model_and_json_mode_on_the_wire(fake_anthropic: FakeAnthropic) -> None:
     fake_anthropic.queue(Reply(text='{"a": 1}', input_tokens=123, output_tokens=45), "plain")
     config = LLMConfig(
-        model="claude-haiku-4-5", models={"architect": "claude-opus-4-5"}, max_output_tokens=1000
+        model="claude-haiku-4-5", models={"architect": "claude-opus-5-5"}, max_output_tokens=1000
     )
     provider = create_provider("anthropic", config)
     first = provider.complete(
@@ -123,9 +123,9 @@ def test_anthropic_usage_stage_model_and_json_mode_on_the_wire(fake_anthropic: F
     )
     second = provider.complete(Prompt(user="look", stage="analyze", max_tokens=300))
     assert (second.text, second.model) == ("plain", "claude-haiku-4-5")
-    assert (first.input_tokens, first.output_tokens, first.model) == (123, 45, "claude-opus-4-5")
+    assert (first.input_tokens, first.output_tokens, first.model) == (123, 45, "claude-opus-5-5")
     sent_first, sent_second = fake_anthropic.requests
-    assert sent_first.model == "claude-opus-4-5" and sent_second.model == "claude-haiku-4-5"
+    assert sent_first.model == "claude-opus-5-5" and sent_second.model == "claude-haiku-4-5"
     assert sent_first.system is not None and sent_first.system.startswith("You are an architect.")
     assert "JSON" in sent_first.system and sent_second.system is None
     assert sent_first.json["max_tokens"] == 1000 and sent_second.json["max_tokens"] == 300
