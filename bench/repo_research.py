@@ -62,7 +62,8 @@ def main() -> int:
     files = sum(1 for p in target.rglob("*") if p.is_file() and ".git" not in p.parts)
     print(f"repository: {target} ({files} files)")
     compile_bytecode()
-    # the facts stage parses (and redacts docstrings) on every idle core, so a busy machine runs it on fewer
+    # the facts stage parses (and redacts docstrings) in forked workers beside the main process: a busy
+    # machine gives them less of its cores
     print(f"load average before the run: {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
     deepkb_time, rss_mb = min(bench_deepkb(target) for _ in range(max(1, args.repeat)))
     print(f"deepkb repo run (offline, full research): {deepkb_time:7.2f} s   peak RSS {rss_mb:6.1f} MB")
@@ -142,7 +143,8 @@ STAGES_SCRIPT = """
 import json, resource, sys, time
 from pathlib import Path
 from generator.repo.facts.extract import extract_facts
-from generator.repo.facts.ranking import key_symbols
+from generator.repo.analyze.describe import MODULE_SYMBOLS
+from generator.repo.facts.ranking import leading_symbols
 from generator.repo.map.filetypes import is_context_file
 from generator.repo.map.walk import map_repository
 
@@ -155,8 +157,8 @@ extracted = time.perf_counter()
 core = sorted((p for p in facts.files if not is_context_file(p)), key=lambda p: -facts.files[p].importance)
 facts.calls.chains(core[:30], limit=5)
 chained = time.perf_counter()
-for path in core:
-    key_symbols(facts, path)
+for path in core:  # what the catalogue asks of every module
+    leading_symbols(facts, path, MODULE_SYMBOLS)
 done = time.perf_counter()
 print(json.dumps({
     "map": mapped - started, "facts": extracted - mapped, "chains": chained - extracted,
