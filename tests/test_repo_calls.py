@@ -4,6 +4,8 @@ points; files read only when asked about."""
 
 from __future__ import annotations
 
+import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -11,6 +13,7 @@ from repo_source_fixture import write_tree
 
 from generator.repo.facts.calls import CallGraph
 from generator.repo.facts.extract import extract_facts
+from generator.repo.facts.pycalls import LEAF_FIELDS, UNKNOWN, read_body
 from generator.repo.facts.ranking import key_symbols
 from generator.repo.map.walk import map_repository
 from generator.repo.model import CallEdge, Facts
@@ -192,3 +195,61 @@ def test_a_path_search_reads_single_functions_not_whole_modules(facts: Facts) ->
         (e.caller, e.callee, e.line) for e in graph.edges(["web/sessions.py"]) if e.caller == "Session.send"
     }
     assert single == whole and len(single) == 4  # the same calls at the same lines, read either way
+
+
+WALKED = """
+def run(self, items: list[Item], *rest, key=None, **options):
+    session = Session()
+    if items:
+        session = Other()  # deeper: the first binding met breadth first (the outer one) wins
+        log = make_log(f"{items!r:>{width()}}", *[wrap(i) for i in items], **{**options, "k": key()})
+    with open_file() as handle, lock():
+        handle.write(lambda: inner(1)[slice_at(2) : end()])
+    for index, (left, right) in enumerate(pairs()):
+        yield from produce(index, -left if right else +right)
+    try:
+        total = {name: value() async for name in names() if check(name)}
+    except Error as error:
+        raise Wrapped(error) from cause()
+    match subject():
+        case Point(x=0, y=found) if guard(found):
+            self.adapter = Adapter(found)
+        case [first, *others]:
+            self.count: int = others.count(first)
+    if (size := measure()) > limit(size):
+        del cache()[size]
+    global counter
+    return await finish(session, log, total, not done(), counter @ scale())
+"""
+
+
+def test_reading_a_function_meets_every_call_in_ast_walks_order() -> None:
+    function = ast.parse(WALKED).body[0]
+    attributes: dict[str, ast.expr] = {}
+    local, calls = read_body(function, attributes)
+    assert calls == [node for node in ast.walk(function) if isinstance(node, ast.Call)] and len(calls) == 30
+    assert ast.unparse(local["session"]) == "Session()"  # the outer binding, met first breadth first
+    assert ast.unparse(local["items"]) == "list[Item]" and local["key"] is UNKNOWN
+    assert {"log", "handle", "index", "left", "right", "total", "name", "size"} <= set(local)
+    assert ast.unparse(attributes["adapter"]) == "Adapter(found)"
+    assert ast.unparse(attributes["count"]) == "int"
+
+
+def test_the_fields_a_walk_skips_hold_no_expression_or_statement() -> None:
+    """Every AST class's signature (its docstring, from Python's grammar) types each skipped field as a name,
+    a number, a flag or a leaf node: nothing under it can be a call or a binding."""
+    leaf_types = {"identifier", "int", "string", "constant", "expr_context", "operator", "boolop", "unaryop"}
+    leaf_types |= {"cmpop", "alias"}
+    checked = 0
+    for cls in vars(ast).values():
+        if not (isinstance(cls, type) and issubclass(cls, ast.AST) and cls._fields and cls.__doc__):
+            continue
+        signature = re.fullmatch(r"\w+\((.*)\)", cls.__doc__.strip())
+        if signature is None:
+            continue  # a deprecated alias (ast.Num …): never produced by the parser
+        for field in signature.group(1).split(", "):
+            kind, name = field.split(" ")
+            if name in LEAF_FIELDS:
+                assert kind.rstrip("*?") in leaf_types, (cls.__name__, field)
+                checked += 1
+    assert checked > 30
