@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import re
+import textwrap
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,7 @@ from repo_source_fixture import write_tree
 from generator.repo.facts.calls import CallGraph
 from generator.repo.facts.extract import extract_facts
 from generator.repo.facts.pycalls import LEAF_FIELDS, UNKNOWN, read_body
+from generator.repo.facts.pyfunction import dedented
 from generator.repo.facts.ranking import key_symbols
 from generator.repo.map.walk import map_repository
 from generator.repo.model import CallEdge, Facts
@@ -253,3 +255,22 @@ def test_the_fields_a_walk_skips_hold_no_expression_or_statement() -> None:
                 assert kind.rstrip("*?") in leaf_types, (cls.__name__, field)
                 checked += 1
     assert checked > 30
+
+
+@pytest.mark.parametrize(
+    "lines",
+    [
+        # a method with blank and whitespace-only lines
+        ["    def f(self):", "        return 1", "", "    \t", "        pass"],
+        # a string's text at the margin: the common margin is not the first line's
+        ["    def f():", '        x = """', "text at the margin", '    """'],
+        ["def f():", "    return 1", "  "],
+        ["\tdef f():", "\t\treturn 1", "  \t", ""],
+        ["  ", "  def f(): pass"],  # a blank first line
+        ["    def f():", "\x0c    pass"],  # a form feed before the indentation
+        ["    @cached", "    def f():", "  return 1"],  # a line left of the first
+        [],
+    ],
+)
+def test_a_functions_lines_are_dedented_as_textwrap_does(lines: list[str]) -> None:
+    assert dedented(lines) == textwrap.dedent("\n".join(lines))

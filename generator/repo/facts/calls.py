@@ -78,7 +78,10 @@ class CallGraph:
                 self._edges[path] = self._other.edges(path, language)
             for edge in self._edges[path]:
                 if edge.callee_path != path:
-                    self._into.setdefault(edge.callee_path, Counter())[edge.callee] += 1
+                    into = self._into.get(edge.callee_path)
+                    if into is None:
+                        into = self._into[edge.callee_path] = Counter()
+                    into[edge.callee] += 1
         return self._edges[path]
 
     def calls_of(self, path: str, callers: set[str]) -> list[CallEdge]:

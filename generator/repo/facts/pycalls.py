@@ -27,6 +27,14 @@ class ModuleScope:
     names: dict[str, Target] = field(default_factory=dict)  # imported or defined name → target
     classes: dict[str, ClassInfo] = field(default_factory=dict)
     modules_bound: bool = False  # a light scope that has learnt the modules its file imports
+    _symbols: list[tuple[str, Target]] | None = field(default=None, repr=False)
+
+    def symbol_names(self) -> list[tuple[str, Target]]:
+        """(lower-cased name, target) for the names bound to a symbol rather than a module, as a receiver
+        named after a class is matched against them. Kept: once a scope is built, only modules are bound."""
+        if self._symbols is None:
+            self._symbols = [(name.lower(), target) for name, target in self.names.items() if target[1]]
+        return self._symbols
 
 
 @dataclass
@@ -243,8 +251,8 @@ class PythonCalls:
         if len(wanted) < 3:
             return None
         classes: dict[Target, Target] = {}  # class → where it finds `method`
-        for local_name, (path, symbol) in scope.names.items():
-            if symbol and local_name.lower().endswith(wanted) and self._is_class(path, symbol):
+        for lowered, (path, symbol) in scope.symbol_names():
+            if lowered.endswith(wanted) and self._is_class(path, symbol):
                 hit = self.method(path, symbol, method)
                 if hit is not None:
                     classes[(path, symbol)] = hit

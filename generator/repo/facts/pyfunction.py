@@ -48,11 +48,31 @@ def _parse_lines(lines: Sequence[str], symbol: Symbol) -> ast.FunctionDef | ast.
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            module = ast.parse(textwrap.dedent("\n".join(own)))
+            module = ast.parse(dedented(own))
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None
     first = module.body[0] if module.body else None
     return first if isinstance(first, ast.FunctionDef | ast.AsyncFunctionDef) else None
+
+
+def dedented(lines: Sequence[str]) -> str:
+    """`textwrap.dedent` of the joined lines, without its regular expressions when every line that is not
+    blank starts with the first line's indentation (a function's lines, but for text at the margin inside
+    a string): that indentation is the common margin then. Blank lines come out empty, as dedent's do."""
+    first = lines[0] if lines else ""
+    if not first.strip(" \t"):
+        return textwrap.dedent("\n".join(lines))
+    width = len(first) - len(first.lstrip(" \t"))
+    margin = first[:width]
+    out = []
+    for line in lines:
+        if line.startswith(margin) and line[width:].strip(" \t"):
+            out.append(line[width:])
+        elif not line.strip(" \t"):
+            out.append("")
+        else:
+            return textwrap.dedent("\n".join(lines))
+    return "\n".join(out)
 
 
 def _bind_modules(calls: PythonCalls, scope: ModuleScope) -> None:
