@@ -274,3 +274,36 @@ def test_the_fields_a_walk_skips_hold_no_expression_or_statement() -> None:
 )
 def test_a_functions_lines_are_dedented_as_textwrap_does(lines: list[str]) -> None:
     assert dedented(lines) == textwrap.dedent("\n".join(lines))
+
+
+def test_receivers_named_after_a_class_resolve_alike_each_time_and_either_way(tmp_path: Path) -> None:
+    """`adapter.send()` is matched against the classes the module knows once per receiver name and scope;
+    later functions asking again, and a whole-file read, find the same class."""
+    files = {
+        "net/adapters.py": (
+            "class BaseAdapter:\n    def send(self, r):\n        raise NotImplementedError\n\n\n"
+            "class HTTPAdapter(BaseAdapter):\n    def send(self, r):\n        return r\n\n"
+            "    def close(self):\n        return None\n"
+        ),
+        "net/client.py": (
+            "from .adapters import BaseAdapter, HTTPAdapter\n\n\n"
+            "def first(adapter):\n    return adapter.send(1)\n\n\n"
+            "def second(adapter, http_adapter):\n    adapter.send(2)\n    http_adapter.close()\n\n\n"
+            "def third(ad):\n    return ad.send(3)\n"  # too short a receiver to name a class
+        ),
+    }
+    root = write_tree(tmp_path / "repo", files)
+    graph = extract_facts(root, map_repository(root)).calls
+    assert isinstance(graph, CallGraph)
+    single = [
+        (e.caller, e.callee, e.line)
+        for c in ("first", "second", "third")
+        for e in graph.calls_of("net/client.py", {c})
+    ]
+    assert graph.files_read == 0
+    assert single == [
+        ("first", "HTTPAdapter.send", 5),
+        ("second", "HTTPAdapter.send", 9),
+        ("second", "HTTPAdapter.close", 10),
+    ]
+    assert [(e.caller, e.callee, e.line) for e in graph.edges(["net/client.py"])] == single

@@ -92,10 +92,11 @@ class CallGraph:
         if path in self._edges or fact is None or fact.language != "python":
             return [e for e in self.read(path) if e.caller in callers]
         lines = self._lines(path) if any((path, c) not in self._functions for c in callers) else []
+        named = {s.name: s for s in fact.symbols} if lines else {}  # a name given twice: its last definition
         found: list[CallEdge] = []
         for caller in sorted(callers):
             if (path, caller) not in self._functions:
-                edges = function_edges(self._python, path, lines, caller) if lines is not None else []
+                edges = function_edges(self._python, path, lines, caller, named) if lines is not None else []
                 if edges is None:
                     return [e for e in self.read(path) if e.caller in callers]
                 self._functions[(path, caller)] = edges

@@ -28,13 +28,16 @@ class ModuleScope:
     classes: dict[str, ClassInfo] = field(default_factory=dict)
     modules_bound: bool = False  # a light scope that has learnt the modules its file imports
     _symbols: list[tuple[str, Target]] | None = field(default=None, repr=False)
+    _named_like: dict[str, list[Target]] = field(default_factory=dict, repr=False)
 
-    def symbol_names(self) -> list[tuple[str, Target]]:
-        """(lower-cased name, target) for the names bound to a symbol rather than a module, as a receiver
-        named after a class is matched against them. Kept: once a scope is built, only modules are bound."""
+    def named_like(self, wanted: str) -> list[Target]:
+        """The symbols bound to a name that ends like `wanted` (lower-cased: a receiver `adapter` names an
+        `HTTPAdapter`), in binding order. Kept: once a scope is built, only modules are bound to it."""
         if self._symbols is None:
             self._symbols = [(name.lower(), target) for name, target in self.names.items() if target[1]]
-        return self._symbols
+        if wanted not in self._named_like:
+            self._named_like[wanted] = [target for name, target in self._symbols if name.endswith(wanted)]
+        return self._named_like[wanted]
 
 
 @dataclass
@@ -251,8 +254,8 @@ class PythonCalls:
         if len(wanted) < 3:
             return None
         classes: dict[Target, Target] = {}  # class → where it finds `method`
-        for lowered, (path, symbol) in scope.symbol_names():
-            if lowered.endswith(wanted) and self._is_class(path, symbol):
+        for path, symbol in scope.named_like(wanted):
+            if self._is_class(path, symbol):
                 hit = self.method(path, symbol, method)
                 if hit is not None:
                     classes[(path, symbol)] = hit

@@ -8,16 +8,18 @@ from __future__ import annotations
 import ast
 import textwrap
 import warnings
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from generator.repo.facts.pycalls import ModuleScope, PythonCalls, read_body
 from generator.repo.model import CallEdge, Symbol
 
 
-def function_edges(calls: PythonCalls, path: str, lines: Sequence[str], caller: str) -> list[CallEdge] | None:
-    """The calls `caller` (a function or method of `path`, whose text's lines are `lines`) makes; None
-    when its lines do not parse on their own (the whole file is read instead)."""
-    symbols = {s.name: s for s in calls.symbols(path)}
+def function_edges(
+    calls: PythonCalls, path: str, lines: Sequence[str], caller: str, symbols: Mapping[str, Symbol]
+) -> list[CallEdge] | None:
+    """The calls `caller` (a function or method of `path`, whose text's lines are `lines` and whose symbols
+    by name are `symbols`) makes; None when its lines do not parse on their own (the whole file is read
+    instead)."""
     symbol = symbols.get(caller)
     if symbol is None or symbol.kind not in {"function", "method"}:
         return []  # a class makes its calls through its methods (`__init__` is asked for by name)
