@@ -27,8 +27,8 @@ class ModuleScope:
     names: dict[str, Target] = field(default_factory=dict)  # imported or defined name → target
     classes: dict[str, ClassInfo] = field(default_factory=dict)
     modules_bound: bool = False  # a light scope that has learnt the modules its file imports
-    _symbols: list[tuple[str, Target]] | None = field(default=None, repr=False)
-    _named_like: dict[str, list[Target]] = field(default_factory=dict, repr=False)
+    _symbols: list[tuple[str, Target]] | None = field(default=None, init=False, repr=False)
+    _named_like: dict[str, list[Target]] = field(default_factory=dict, init=False, repr=False)
 
     def named_like(self, wanted: str) -> list[Target]:
         """The symbols bound to a name that ends like `wanted` (lower-cased: a receiver `adapter` names an
@@ -410,7 +410,7 @@ def _note_binding(node: ast.AST, local: dict[str, ast.expr], attributes: dict[st
 
 
 # What the walk skips: fields that hold names, numbers, flags or leaf nodes (contexts, operators, aliases),
-# never a call or a binding under them. Leaving them out halves the nodes a walk visits (every Name has a ctx).
+# never a call or a binding under them. Leaving them out spares ~40% of the nodes (every Name has a ctx).
 LEAF_FIELDS = frozenset(
     {"ctx", "op", "ops", "id", "attr", "arg", "name", "names", "asname", "module", "level", "kind"}
     | {"type_comment", "simple", "is_async", "conversion", "kwd_attrs", "rest", "tag"}

@@ -59,8 +59,8 @@ def _parse_lines(lines: Sequence[str], symbol: Symbol) -> ast.FunctionDef | ast.
 
 def dedented(lines: Sequence[str]) -> str:
     """`textwrap.dedent` of the joined lines, without its regular expressions when every line that is not
-    blank starts with the first line's indentation (a function's lines, but for text at the margin inside
-    a string): that indentation is the common margin then. Blank lines come out empty, as dedent's do."""
+    blank starts with the first line's indentation (a function's lines, unless a string holds text left of
+    it): that indentation is the common margin then. Blank lines come out empty, as dedent's do."""
     first = lines[0] if lines else ""
     if not first.strip(" \t"):
         return textwrap.dedent("\n".join(lines))
