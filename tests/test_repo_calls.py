@@ -4,6 +4,9 @@ points; files read only when asked about."""
 
 from __future__ import annotations
 
+import ast
+import re
+import textwrap
 from pathlib import Path
 
 import pytest
@@ -11,6 +14,8 @@ from repo_source_fixture import write_tree
 
 from generator.repo.facts.calls import CallGraph
 from generator.repo.facts.extract import extract_facts
+from generator.repo.facts.pycalls import LEAF_FIELDS, UNKNOWN, read_body
+from generator.repo.facts.pyfunction import dedented
 from generator.repo.facts.ranking import key_symbols
 from generator.repo.map.walk import map_repository
 from generator.repo.model import CallEdge, Facts
@@ -192,3 +197,113 @@ def test_a_path_search_reads_single_functions_not_whole_modules(facts: Facts) ->
         (e.caller, e.callee, e.line) for e in graph.edges(["web/sessions.py"]) if e.caller == "Session.send"
     }
     assert single == whole and len(single) == 4  # the same calls at the same lines, read either way
+
+
+WALKED = """
+def run(self, items: list[Item], *rest, key=None, **options):
+    session = Session()
+    if items:
+        session = Other()  # deeper: the first binding met breadth first (the outer one) wins
+        log = make_log(f"{items!r:>{width()}}", *[wrap(i) for i in items], **{**options, "k": key()})
+    with open_file() as handle, lock():
+        handle.write(lambda: inner(1)[slice_at(2) : end()])
+    for index, (left, right) in enumerate(pairs()):
+        yield from produce(index, -left if right else +right)
+    try:
+        total = {name: value() async for name in names() if check(name)}
+    except Error as error:
+        raise Wrapped(error) from cause()
+    match subject():
+        case Point(x=0, y=found) if guard(found):
+            self.adapter = Adapter(found)
+        case [first, *others]:
+            self.count: int = others.count(first)
+    if (size := measure()) > limit(size):
+        del cache()[size]
+    global counter
+    return await finish(session, log, total, not done(), counter @ scale())
+"""
+
+
+def test_reading_a_function_meets_every_call_in_ast_walks_order() -> None:
+    function = ast.parse(WALKED).body[0]
+    attributes: dict[str, ast.expr] = {}
+    local, calls = read_body(function, attributes)
+    assert calls == [node for node in ast.walk(function) if isinstance(node, ast.Call)] and len(calls) == 30
+    assert ast.unparse(local["session"]) == "Session()"  # the outer binding, met first breadth first
+    assert ast.unparse(local["items"]) == "list[Item]" and local["key"] is UNKNOWN
+    assert {"log", "handle", "index", "left", "right", "total", "name", "size"} <= set(local)
+    assert ast.unparse(attributes["adapter"]) == "Adapter(found)"
+    assert ast.unparse(attributes["count"]) == "int"
+
+
+def test_the_fields_a_walk_skips_hold_no_expression_or_statement() -> None:
+    """Every AST class's signature (its docstring, from Python's grammar) types each skipped field as a name,
+    a number, a flag or a leaf node: nothing under it can be a call or a binding."""
+    leaf_types = {"identifier", "int", "string", "constant", "expr_context", "operator", "boolop", "unaryop"}
+    leaf_types |= {"cmpop", "alias"}
+    checked = 0
+    for cls in vars(ast).values():
+        if not (isinstance(cls, type) and issubclass(cls, ast.AST) and cls._fields and cls.__doc__):
+            continue
+        signature = re.fullmatch(r"\w+\((.*)\)", cls.__doc__.strip())
+        if signature is None:
+            continue  # a deprecated alias (ast.Num …): never produced by the parser
+        for field in signature.group(1).split(", "):
+            kind, name = field.split(" ")
+            if name in LEAF_FIELDS:
+                assert kind.rstrip("*?") in leaf_types, (cls.__name__, field)
+                checked += 1
+    assert checked > 30
+
+
+@pytest.mark.parametrize(
+    "lines",
+    [
+        # a method with blank and whitespace-only lines
+        ["    def f(self):", "        return 1", "", "    \t", "        pass"],
+        # a string's text at the margin: the common margin is not the first line's
+        ["    def f():", '        x = """', "text at the margin", '    """'],
+        ["def f():", "    return 1", "  "],
+        ["\tdef f():", "\t\treturn 1", "  \t", ""],
+        ["  ", "  def f(): pass"],  # a blank first line
+        ["    def f():", "\x0c    pass"],  # a form feed before the indentation
+        ["    @cached", "    def f():", "  return 1"],  # a line left of the first
+        [],
+    ],
+)
+def test_a_functions_lines_are_dedented_as_textwrap_does(lines: list[str]) -> None:
+    assert dedented(lines) == textwrap.dedent("\n".join(lines))
+
+
+def test_receivers_named_after_a_class_resolve_alike_each_time_and_either_way(tmp_path: Path) -> None:
+    """`adapter.send()` is matched against the classes the module knows once per receiver name and scope;
+    later functions asking again, and a whole-file read, find the same class."""
+    files = {
+        "net/adapters.py": (
+            "class BaseAdapter:\n    def send(self, r):\n        raise NotImplementedError\n\n\n"
+            "class HTTPAdapter(BaseAdapter):\n    def send(self, r):\n        return r\n\n"
+            "    def close(self):\n        return None\n"
+        ),
+        "net/client.py": (
+            "from .adapters import BaseAdapter, HTTPAdapter\n\n\n"
+            "def first(adapter):\n    return adapter.send(1)\n\n\n"
+            "def second(adapter, http_adapter):\n    adapter.send(2)\n    http_adapter.close()\n\n\n"
+            "def third(ad):\n    return ad.send(3)\n"  # too short a receiver to name a class
+        ),
+    }
+    root = write_tree(tmp_path / "repo", files)
+    graph = extract_facts(root, map_repository(root)).calls
+    assert isinstance(graph, CallGraph)
+    single = [
+        (e.caller, e.callee, e.line)
+        for c in ("first", "second", "third")
+        for e in graph.calls_of("net/client.py", {c})
+    ]
+    assert graph.files_read == 0
+    assert single == [
+        ("first", "HTTPAdapter.send", 5),
+        ("second", "HTTPAdapter.send", 9),
+        ("second", "HTTPAdapter.close", 10),
+    ]
+    assert [(e.caller, e.callee, e.line) for e in graph.edges(["net/client.py"])] == single

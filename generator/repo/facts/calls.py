@@ -78,7 +78,10 @@ class CallGraph:
                 self._edges[path] = self._other.edges(path, language)
             for edge in self._edges[path]:
                 if edge.callee_path != path:
-                    self._into.setdefault(edge.callee_path, Counter())[edge.callee] += 1
+                    into = self._into.get(edge.callee_path)
+                    if into is None:
+                        into = self._into[edge.callee_path] = Counter()
+                    into[edge.callee] += 1
         return self._edges[path]
 
     def calls_of(self, path: str, callers: set[str]) -> list[CallEdge]:
@@ -89,10 +92,11 @@ class CallGraph:
         if path in self._edges or fact is None or fact.language != "python":
             return [e for e in self.read(path) if e.caller in callers]
         lines = self._lines(path) if any((path, c) not in self._functions for c in callers) else []
+        named = {s.name: s for s in fact.symbols} if lines else {}  # a name given twice: its last definition
         found: list[CallEdge] = []
         for caller in sorted(callers):
             if (path, caller) not in self._functions:
-                edges = function_edges(self._python, path, lines, caller) if lines is not None else []
+                edges = function_edges(self._python, path, lines, caller, named) if lines is not None else []
                 if edges is None:
                     return [e for e in self.read(path) if e.caller in callers]
                 self._functions[(path, caller)] = edges

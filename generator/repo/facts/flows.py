@@ -88,7 +88,8 @@ def _entries(files: dict[str, FileFacts], scope: list[str], weights: dict[Node, 
             for symbol in files[path].symbols:
                 if symbol.kind in {"function", "method"} and symbol.public and not symbol.stub:
                     found.append((_weigh(weights, files, (path, symbol.name)), (path, symbol.name)))
-    lines = {(p, s.name): s.start for p in scope for s in files[p].symbols}
+    starts = {path for _, (path, _) in found}  # the files with an entry (a few of a whole repository's)
+    lines = {(p, s.name): s.start for p in starts for s in files[p].symbols}
     found.sort(key=lambda pair: (-pair[0], pair[1][0], lines.get(pair[1], 0)))
     taken: dict[tuple[str, str], int] = {}
     chosen = []

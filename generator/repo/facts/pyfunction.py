@@ -8,16 +8,18 @@ from __future__ import annotations
 import ast
 import textwrap
 import warnings
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from generator.repo.facts.pycalls import ModuleScope, PythonCalls, read_body
 from generator.repo.model import CallEdge, Symbol
 
 
-def function_edges(calls: PythonCalls, path: str, lines: Sequence[str], caller: str) -> list[CallEdge] | None:
-    """The calls `caller` (a function or method of `path`, whose text's lines are `lines`) makes; None
-    when its lines do not parse on their own (the whole file is read instead)."""
-    symbols = {s.name: s for s in calls.symbols(path)}
+def function_edges(
+    calls: PythonCalls, path: str, lines: Sequence[str], caller: str, symbols: Mapping[str, Symbol]
+) -> list[CallEdge] | None:
+    """The calls `caller` (a function or method of `path`, whose text's lines are `lines` and whose symbols
+    by name are `symbols`) makes; None when its lines do not parse on their own (the whole file is read
+    instead)."""
     symbol = symbols.get(caller)
     if symbol is None or symbol.kind not in {"function", "method"}:
         return []  # a class makes its calls through its methods (`__init__` is asked for by name)
@@ -48,11 +50,31 @@ def _parse_lines(lines: Sequence[str], symbol: Symbol) -> ast.FunctionDef | ast.
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            module = ast.parse(textwrap.dedent("\n".join(own)))
+            module = ast.parse(dedented(own))
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None
     first = module.body[0] if module.body else None
     return first if isinstance(first, ast.FunctionDef | ast.AsyncFunctionDef) else None
+
+
+def dedented(lines: Sequence[str]) -> str:
+    """`textwrap.dedent` of the joined lines, without its regular expressions when every line that is not
+    blank starts with the first line's indentation (a function's lines, unless a string holds text left of
+    it): that indentation is the common margin then. Blank lines come out empty, as dedent's do."""
+    first = lines[0] if lines else ""
+    if not first.strip(" \t"):
+        return textwrap.dedent("\n".join(lines))
+    width = len(first) - len(first.lstrip(" \t"))
+    margin = first[:width]
+    out = []
+    for line in lines:
+        if line.startswith(margin) and line[width:].strip(" \t"):
+            out.append(line[width:])
+        elif not line.strip(" \t"):
+            out.append("")
+        else:
+            return textwrap.dedent("\n".join(lines))
+    return "\n".join(out)
 
 
 def _bind_modules(calls: PythonCalls, scope: ModuleScope) -> None:
