@@ -4,6 +4,7 @@ parsed only when something asks for them; and the scan agrees with `ast`."""
 
 from __future__ import annotations
 
+import ast
 import threading
 from pathlib import Path
 
@@ -225,6 +226,10 @@ SYMBOL_CASES = {
         'def f():\n    x = "not a doc"\n    return x\n\n\ndef g():\n    f"formatted {1}"\n\n\n'
         'def h():\n    ("parenthesized doc")\n\n\ndef i():\n    b"bytes"\n'
     ),
+    "first_statement_starts_like_a_prefix": (
+        'def f():\n    return "x"\n\n\ndef g():\n    u"Unicode doc."\n\n\ndef h():\n    rb"raw bytes"\n\n\n'
+        "def i():\n    bar = 1\n\n\ndef j():\n    (\n        'Parenthesized on its own lines.'\n    )\n"
+    ),
     "tabs_fall_back_to_ast": "class T:\n\tdef m(self):\n\t\t'''Tab doc.'''\n\t\tpass\n",
     "backslash_then_comment_falls_back": "def f():\n    assert True \\\n        # c\n\n\ndef g():\n    pass\n",
 }
@@ -307,3 +312,41 @@ def test_raw_docstrings_are_read_without_a_syntax_tree_and_agree_with_ast() -> N
     )
     assert python_symbols(text) == extract_python(text).symbols
     assert python_symbols(text)[0].doc == "Solve x in S for sets."
+
+
+DUNDER_ALL_CASES = {
+    "list": '__all__ = ["Engine", \'Part\', "run_all"]\n',
+    "tuple_and_extension": "__all__ = ('a',)\n__all__ += (\n    'b',\n    'c',  \n)\n",
+    "parenthesized_string_is_not_a_tuple": '__all__ = ("only")\n',
+    "empty": "__all__ = []\n__all__ += ()\n",
+    "not_identifiers_are_dropped": '__all__ = ["ok", "not-a-name", "1st", ""]\n',
+    "implicit_concatenation": '__all__ = ["ab" "cd", "e"]\n',
+    "triple_quoted_and_escapes": '__all__ = ["""tq""", "esc\\u0041pe"]\n',
+    "comment_inside": '__all__ = [\n    "kept",  # the public one\n    "too",\n]\n',
+    "crlf": '__all__ = [\r\n    "crlf",\r\n]\r\n',
+    "not_a_literal": "__all__ = [name for name in dir()]\n",
+}
+
+
+def _all_by_ast(text: str) -> list[str]:
+    names: list[str] = []
+    for node in ast.parse(text).body:
+        if isinstance(node, ast.Assign | ast.AugAssign) and isinstance(node.value, ast.List | ast.Tuple):
+            elements = node.value.elts
+            names.extend(
+                e.value for e in elements if isinstance(e, ast.Constant) and str(e.value).isidentifier()
+            )
+    return list(dict.fromkeys(names))
+
+
+@pytest.mark.parametrize("name", sorted(DUNDER_ALL_CASES))
+def test_dunder_all_reads_what_ast_reads(name: str) -> None:
+    text = DUNDER_ALL_CASES[name]
+    assert scan_python(text).exports == _all_by_ast(text)
+
+
+def test_dunder_all_values() -> None:
+    assert scan_python(DUNDER_ALL_CASES["list"]).exports == ["Engine", "Part", "run_all"]
+    assert scan_python(DUNDER_ALL_CASES["tuple_and_extension"]).exports == ["a", "b", "c"]
+    assert scan_python(DUNDER_ALL_CASES["triple_quoted_and_escapes"]).exports == ["tq", "escApe"]
+    assert scan_python(DUNDER_ALL_CASES["parenthesized_string_is_not_a_tuple"]).exports == []

@@ -48,6 +48,13 @@ _SPACING = re.compile(r"\s|\\")
 _DOC_START = re.compile(r"(?:[ \t\f]*+(?:#[^\n]*+)?\r?\n)*+(?=[rRuU]?['\"])")
 _STRING_TOKEN = re.compile(STRING_LITERAL)
 _DUNDER_ALL = re.compile(r"__all__[ \t]*\+?=[ \t]*(?P<value>[\[(][^\])]*[\])])")
+# a list or tuple of plain quoted words (the usual `__all__`), read without `ast.literal_eval`
+_QUOTED_WORD = r"""(?:"\w*+"|'\w*+')[ \t\r\n]*+"""
+_PLAIN_NAMES = re.compile(
+    rf"(?:\[[ \t\r\n]*+(?:{_QUOTED_WORD},[ \t\r\n]*+)*+(?:{_QUOTED_WORD})?\]"
+    rf"|\([ \t\r\n]*+(?:{_QUOTED_WORD},[ \t\r\n]*+)*+(?:{_QUOTED_WORD})?\))\Z"
+)
+_WORD = re.compile(r"""["'](\w*)["']""")
 SEEN_TARGETS_LIMIT = 50_000  # statements remembered (a few MB at most); the memo starts over past it
 _SEEN_TARGETS: dict[tuple[re.Pattern[str], str], tuple[str, ...]] = {}
 
@@ -84,15 +91,24 @@ def dunder_all(text: str) -> list[str]:
         at = text.find("\n__all__", at + 1)
     for start in starts:
         match = _DUNDER_ALL.match(text, start)
-        if match is None:
-            continue
-        try:
-            value = ast.literal_eval(match.group("value"))
-        except (SyntaxError, ValueError, MemoryError, RecursionError):
-            continue
-        if isinstance(value, list | tuple):
-            names.extend(v for v in value if isinstance(v, str) and v.isidentifier())
+        if match is not None:
+            names.extend(_listed_names(match.group("value")))
     return list(dict.fromkeys(names))
+
+
+def _listed_names(value: str) -> list[str]:
+    """The identifiers a list or tuple literal holds as strings (none when `value` is not one)."""
+    if _PLAIN_NAMES.match(value):
+        if value[0] == "(" and "," not in value and _WORD.search(value):
+            return []  # `("name")` is a string in parentheses, not a tuple
+        return [word for word in _WORD.findall(value) if word.isidentifier()]
+    try:
+        literal = ast.literal_eval(value)
+    except (SyntaxError, ValueError, MemoryError, RecursionError):
+        return []
+    if not isinstance(literal, list | tuple):
+        return []
+    return [v for v in literal if isinstance(v, str) and v.isidentifier()]
 
 
 def _import_statements(text: str, pos: int, line: int, found: list[tuple[int, str]]) -> int:

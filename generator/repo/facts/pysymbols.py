@@ -37,6 +37,8 @@ _HEADER_END = re.compile(rf"(?:[^()\[\]{{}}\"':]++|{STRING_LITERAL}|{_GROUP})*+:
 _NOT_A_DEFINITION = r"(?![ \t\f]|(?:async[ \t]++)?(?:def|class)[ \t]|@)"
 _CONTINUED_COMMENT = re.compile(r"\\\r?\n[ \t\f]*+#")
 _MAYBE_STRING = re.compile(r"[ \t]*[rRuUbBfF]{0,2}[\"'(]")
+# what a string (maybe parenthesized or after a backslash continuation) can start with
+_STRING_START = re.compile(r"\s*+(?:[rRuUbBfF]{0,2}[\"'(]|\\)")
 _SIMPLE_BASES = re.compile(r"\(\s*([A-Za-z_][\w.]*(?:\s*,\s*[A-Za-z_][\w.]*)*)\s*,?\s*\)\s*:")
 _OVERLOAD = re.compile(r"@[ \t]*(?:typing\.|typing_extensions\.|t\.)?overload\b")
 
@@ -228,6 +230,8 @@ def _inline_body(code: str) -> str:
 
 def _docstring(code: str) -> str:
     """The docstring (its head) when `code`, a body's first statement, is one: as ast.get_docstring(clean=False)."""
+    if not _STRING_START.match(code):
+        return ""  # `return x`, `self.a = b`: only a string literal (maybe parenthesized) can be a docstring
     value = _plain_string(code.strip())
     if value is None:
         try:
