@@ -16,7 +16,7 @@ from repo_source_fixture import write_tree
 from generator.repo.facts.extract import OnDemandFileFacts, extract_facts
 from generator.repo.facts.pyscan import scan_python
 from generator.repo.facts.pysource import extract_python
-from generator.repo.facts.pysymbols import UnusualLayout, _read_symbols, python_symbols
+from generator.repo.facts.pysymbols import UnusualLayout, _read_symbols, python_symbols, read_python
 from generator.repo.map.walk import map_repository
 from generator.repo.model import MAX_TOTAL_FILES, FileFacts
 from generator.repo.run.pipeline import analyze_shards, prepare
@@ -312,6 +312,52 @@ def test_raw_docstrings_are_read_without_a_syntax_tree_and_agree_with_ast() -> N
     )
     assert python_symbols(text) == extract_python(text).symbols
     assert python_symbols(text)[0].doc == "Solve x in S for sets."
+
+
+# one walk reads imports and symbols: the symbol reader hands the scan only the stretches holding `import`
+# or `__main__`; imports anywhere in those layouts must still be found, in line order
+ONE_WALK_CASES = {
+    "imports_deep_in_bodies": (
+        '"""Doc that mentions import lines:\n\nimport not_this\n"""\nimport os\n\n\n'
+        "class Box:\n    import inside_class\n\n    def method(self):\n        x = 1\n"
+        "        if x:\n            from .deep import (\n                a,\n                b,\n            )\n"
+        "        return x\n\n\ndef f():\n    import first_statement\n    y = 2; import after_semicolon\n"
+        "    z = 3; \\\nimport after_continuation\n    return y\n"
+    ),
+    "main_guard_after_definitions": (
+        'def main():\n    """Run when __main__."""\n    s = "if __name__ == \'__main__\': pass"\n    return s\n\n\n'
+        'if __name__ == "__main__":\n    import sys\n    sys.exit(main())'
+    ),
+    "no_newline_at_end": "def f():\n    pass\n\n\nimport late",
+    "only_imports": "import a\nfrom b import c\n",
+    "nothing_to_read": "x = 1\n\n\ndef f():\n    return x\n",
+}
+
+
+@pytest.mark.parametrize("name", sorted(ONE_WALK_CASES))
+def test_one_walk_reads_what_ast_reads(name: str) -> None:
+    text = ONE_WALK_CASES[name]
+    assert read_python(text) == extract_python(text)
+    scanned = scan_python(text)  # the scan alone (test files) agrees
+    assert (scanned.imports, scanned.has_main) == (read_python(text).imports, read_python(text).has_main)
+
+
+def test_one_walk_values() -> None:
+    deep = read_python(ONE_WALK_CASES["imports_deep_in_bodies"])
+    assert deep.imports == [
+        "os",
+        "inside_class",
+        ".deep:a",
+        ".deep:b",
+        "first_statement",
+        "after_semicolon",
+        "after_continuation",
+    ]
+    assert [s.name for s in deep.symbols] == ["Box", "Box.method", "f"]
+    guarded = read_python(ONE_WALK_CASES["main_guard_after_definitions"])
+    assert guarded.has_main and guarded.imports == ["sys"]
+    assert read_python(ONE_WALK_CASES["no_newline_at_end"]).imports == ["late"]
+    assert not read_python(ONE_WALK_CASES["nothing_to_read"]).imports
 
 
 DUNDER_ALL_CASES = {

@@ -64,21 +64,61 @@ def scan_python(text: str) -> Extracted:
 
     Never raises on bad syntax: a statement it cannot read is left out.
     """
-    text = "\n" + text.removeprefix("\ufeff")  # every line of interest then starts after a newline
-    out = Extracted(doc=_module_doc(text))
-    found: list[tuple[int, str]] = []
-    pos = line = counted = 0
-    while (hit := _NEXT.match(text, pos)) is not None:
-        pos = hit.end()
-        if not text.startswith(("import", "from"), pos):  # a top-level `if`
-            out.has_main = out.has_main or _MAIN_GUARD.match(text, pos - 1) is not None
-            continue
-        line += text.count("\n", counted, pos)
-        counted = pos
-        pos = _import_statements(text, pos, line, found)
-    out.imports = list(dict.fromkeys(name for _, name in sorted(found)))
-    out.exports = dunder_all(text) if "__all__" in text else []
-    return out
+    scan = ImportScan(text.removeprefix("\ufeff"))
+    scan.read(0, len(scan.text))
+    return scan.extracted()
+
+
+class ImportScan:
+    """The scan of one module, fed stretch by stretch (whole lines, in order) by a reader that walks the
+    module's logical lines anyway (pysymbols.py): only stretches holding `import` or `__main__` are walked
+    again here, so a module's text is read about once instead of twice."""
+
+    def __init__(self, text: str) -> None:
+        self.text = "\n" + text  # every line of interest then starts after a newline
+        self.found: list[tuple[int, str]] = []  # (line, target)
+        self.has_main = False
+        self._line = self._counted = self._reached = 0
+        self._import_at = self._main_at = -1
+        self.next = self._next_interest(0)  # no stretch ending at or before it holds anything to read
+
+    def read(self, start: int, end: int) -> None:
+        """Read the statements of `self.text[start:end]`, the lines after those read before."""
+        if end <= self.next:
+            return
+        text = self.text
+        pos = max(start - 1, self._reached)  # from the newline before the stretch (the old scan's view)
+        while (hit := _NEXT.match(text, pos, end)) is not None:
+            pos = hit.end()
+            if not text.startswith(("import", "from"), pos):  # a top-level `if`
+                self.has_main = self.has_main or _MAIN_GUARD.match(text, pos - 1) is not None
+                continue
+            self._line += text.count("\n", self._counted, pos)
+            self._counted = pos
+            pos = _import_statements(text, pos, self._line, self.found)
+        self._reached = pos
+        self.next = self._next_interest(end)
+
+    def extracted(self) -> Extracted:
+        """What the scan gives once every stretch is read: imports in line order, doc, main guard, `__all__`."""
+        text = self.text
+        out = Extracted(doc=_module_doc(text), has_main=self.has_main)
+        out.imports = list(dict.fromkeys(name for _, name in sorted(self.found)))
+        out.exports = dunder_all(text) if "__all__" in text else []
+        return out
+
+    def _next_interest(self, pos: int) -> int:
+        """Where the next `import` or `__main__` is at or after `pos` (the text's length when none is)."""
+        if self._import_at < pos:
+            self._import_at = _find(self.text, "import", pos)
+        if self._main_at < pos:
+            self._main_at = _find(self.text, "__main__", pos)
+        return min(self._import_at, self._main_at)
+
+
+def _find(text: str, word: str, pos: int) -> int:
+    at = text.find(word, pos)
+    return at if at >= 0 else len(text)
 
 
 def dunder_all(text: str) -> list[str]:

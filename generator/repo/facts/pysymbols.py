@@ -16,7 +16,7 @@ from functools import cache
 
 from generator.repo.facts.extracted import Extracted
 from generator.repo.facts.prose import doc_head
-from generator.repo.facts.pyscan import STRING_LITERAL, scan_python
+from generator.repo.facts.pyscan import STRING_LITERAL, ImportScan, scan_python
 from generator.repo.facts.pysource import dotted_name, extract_python
 from generator.repo.model import Symbol
 
@@ -48,9 +48,20 @@ class UnusualLayout(Exception):
 
 
 def read_python(text: str) -> Extracted:
-    """Everything pysource.extract_python gives; raises SyntaxError/ValueError when `ast` is needed and fails."""
-    out = scan_python(text)
-    out.symbols = python_symbols(text)
+    """Everything pysource.extract_python gives; raises SyntaxError/ValueError when `ast` is needed and fails.
+
+    One walk over the text: the symbol reader hands the import scan the stretches it passes over.
+    """
+    text = text.removeprefix("\ufeff")
+    scan = ImportScan(text)
+    try:
+        symbols = _read_symbols(text, scan)
+    except (UnusualLayout, RecursionError):
+        out = scan_python(text)
+        out.symbols = extract_python(text).symbols
+        return out
+    out = scan.extracted()
+    out.symbols = symbols
     return out
 
 
@@ -107,10 +118,11 @@ class _Definition:
 
 
 class _Lines:
-    """Line numbers of positions in `text`, counted incrementally (positions only move forward)."""
+    """Line numbers of positions in `text` (which starts with an added newline, line 0), counted
+    incrementally (positions only move forward)."""
 
     def __init__(self, text: str) -> None:
-        self.text, self.pos, self.line = text, 0, 1
+        self.text, self.pos, self.line = text, 0, 0
 
     def at(self, pos: int) -> int:
         self.line += self.text.count("\n", self.pos, pos)
@@ -118,21 +130,28 @@ class _Lines:
         return self.line
 
 
-def _read_symbols(text: str) -> list[Symbol]:
+def _read_symbols(text: str, scan: ImportScan | None = None) -> list[Symbol]:
+    """The symbols of `text`; every stretch read is handed to `scan` too, when given."""
     if _CONTINUED_COMMENT.search(text):
         raise UnusualLayout("a comment line after a backslash continuation")
+    text = scan.text if scan is not None else "\n" + text  # as the scan reads it: a newline before line 1
     found: list[_Definition] = []
     open_: list[_Definition] = []  # enclosing definitions, innermost last
     lines = _Lines(text)
     pos, decorated = 0, 0
     overloaded = False
     while True:
+        start = pos
         pos = _skip_lines_defining_nothing(text, pos, open_)
         line = _CODE_LINE.match(text, pos)
         if line is None:
             if _TAIL.match(text, pos):
+                if scan is not None:
+                    scan.read(start, len(text))
                 break
             raise UnusualLayout("unbalanced brackets or a stray backslash")
+        if scan is not None and line.end() > scan.next:
+            scan.read(start, line.end())
         indent_text, code = line.group("indent"), line.group("code")
         if "\t" in indent_text or "\f" in indent_text:
             raise UnusualLayout("tabs in indentation")
