@@ -230,6 +230,12 @@ SYMBOL_CASES = {
         'def f():\n    return "x"\n\n\ndef g():\n    u"Unicode doc."\n\n\ndef h():\n    rb"raw bytes"\n\n\n'
         "def i():\n    bar = 1\n\n\ndef j():\n    (\n        'Parenthesized on its own lines.'\n    )\n"
     ),
+    "nested_deeper_than_the_skipping_patterns_follow": (
+        "x = f(g(h(i(j(1)))))\n\n\nclass K:\n    y = [[[[[{'a': (1,)}]]]]]\n\n    def m(self):\n"
+        "        z = a(b(c(d(e(\n            1)))))\n        return z\n\n"
+        "    @deco(a(b(c(d(e())))))\n    def n(self): ...\n\n\ndef top():\n    w = ((((((0))))))\n"
+        "    return w\n"
+    ),
     "tabs_fall_back_to_ast": "class T:\n\tdef m(self):\n\t\t'''Tab doc.'''\n\t\tpass\n",
     "backslash_then_comment_falls_back": "def f():\n    assert True \\\n        # c\n\n\ndef g():\n    pass\n",
 }
@@ -302,6 +308,15 @@ def test_a_statement_seen_in_another_file_reads_the_same() -> None:
     again = scan_python('"""Doc."""\nimport os.path as p\nfrom .core import Engine, Part\n').imports
     assert first == [".core:Engine", ".core:Part", "os.path"]
     assert again == ["os.path", ".core:Engine", ".core:Part"]
+
+
+def test_an_import_line_seen_before_reads_the_same_whatever_follows_it() -> None:
+    # an unclosed bracket or a backslash makes the statement go on: such a line is never remembered
+    assert scan_python("from x import (a,\n").imports == []
+    assert scan_python("from x import (a,\n    b)\n").imports == ["x:a", "x:b"]
+    assert scan_python("import a, \\\n    b\n").imports == ["a", "b"]
+    assert scan_python("import a, \\\n    c\n").imports == ["a", "c"]
+    assert scan_python("import os  # first\n").imports == scan_python("x = 1\nimport os  # first\n").imports
 
 
 def test_raw_docstrings_are_read_without_a_syntax_tree_and_agree_with_ast() -> None:

@@ -55,8 +55,8 @@ _PLAIN_NAMES = re.compile(
     rf"|\([ \t\r\n]*+(?:{_QUOTED_WORD},[ \t\r\n]*+)*+(?:{_QUOTED_WORD})?\))\Z"
 )
 _WORD = re.compile(r"""["'](\w*)["']""")
-SEEN_TARGETS_LIMIT = 50_000  # statements remembered (a few MB at most); the memo starts over past it
-_SEEN_TARGETS: dict[tuple[re.Pattern[str], str], tuple[str, ...]] = {}
+SEEN_LINES_LIMIT = 50_000  # import lines remembered (a few MB at most); the memo starts over past it
+_SEEN_LINES: dict[str, tuple[tuple[str, ...], int]] = {}  # line from its import → (targets, length read)
 
 
 def scan_python(text: str) -> Extracted:
@@ -153,15 +153,27 @@ def _listed_names(value: str) -> list[str]:
 
 def _import_statements(text: str, pos: int, line: int, found: list[tuple[int, str]]) -> int:
     """Read the import statement(s) at `pos` (several when joined by `;`); returns where reading stopped."""
+    # the same import lines repeat across a repository's files (about half of them): read each once. A
+    # line is remembered only when its statements end on it and hold no bracket (an unclosed one would
+    # read differently with other lines after it)
+    eol = text.find("\n", pos)
+    key = text[pos:eol] if eol >= 0 else None
+    seen = _SEEN_LINES.get(key) if key is not None else None
+    if seen is None:
+        targets: list[str] = []
+        end = _read_statements(text, pos, targets)
+        seen = (tuple(targets), end - pos)
+        if key is not None and end <= eol and "(" not in key:
+            if len(_SEEN_LINES) >= SEEN_LINES_LIMIT:
+                _SEEN_LINES.clear()
+            _SEEN_LINES[key] = seen
+    found.extend([(line, target) for target in seen[0]])
+    return pos + seen[1]
+
+
+def _read_statements(text: str, pos: int, targets: list[str]) -> int:
     while (statement := _statement_at(text, pos)) is not None:
-        # the same statements repeat across a repository's files (about half of them): read each once
-        key = (statement.re, statement.group())
-        targets = _SEEN_TARGETS.get(key)
-        if targets is None:
-            if len(_SEEN_TARGETS) >= SEEN_TARGETS_LIMIT:
-                _SEEN_TARGETS.clear()
-            targets = _SEEN_TARGETS[key] = tuple(_import_targets(statement))
-        found.extend((line, target) for target in targets)
+        targets.extend(_import_targets(statement))
         pos = statement.end()
         separator = _SEMICOLON.match(text, pos)
         if separator is None:

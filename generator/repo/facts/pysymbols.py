@@ -21,15 +21,29 @@ from generator.repo.facts.pysource import dotted_name, extract_python
 from generator.repo.model import Symbol
 
 BRACKET_DEPTH = 10  # deeper nesting falls back to `ast`
+# the patterns that skip lines are compiled once per indentation (a few ms each, in every process): they
+# follow brackets this deep only, and a line nested deeper stops them and is read on its own
+SKIP_DEPTH = 4
 
 # a logical line: brackets (to BRACKET_DEPTH levels), strings and backslash continuations may span lines
 _INNER = rf"[^()\[\]{{}}\"'#\\]++|{STRING_LITERAL}|#[^\n]*+|\\\r?\n"
-_GROUP = rf"[(\[{{](?:{_INNER})*+[)\]}}]"
-for _ in range(BRACKET_DEPTH - 1):
-    _GROUP = rf"[(\[{{](?:{_INNER}|{_GROUP})*+[)\]}}]"
-_CODE = rf"(?:[^()\[\]{{}}\"'#\\\n]++|{STRING_LITERAL}|\\\r?\n|{_GROUP})++"
+
+
+def _group(depth: int) -> str:
+    group = rf"[(\[{{](?:{_INNER})*+[)\]}}]"
+    for _ in range(depth - 1):
+        group = rf"[(\[{{](?:{_INNER}|{group})*+[)\]}}]"
+    return group
+
+
+def _code(depth: int) -> str:
+    return rf"(?:[^()\[\]{{}}\"'#\\\n]++|{STRING_LITERAL}|\\\r?\n|{_group(depth)})++"
+
+
+_GROUP = _group(BRACKET_DEPTH)
+_CODE = _code(BRACKET_DEPTH)
 _BLANK = r"[ \t\f]*+(?:#[^\n]*+)?\r?\n"
-_REST = rf"{_CODE}(?:#[^\n]*+)?(?:\n|\Z)"
+_REST = rf"{_code(SKIP_DEPTH)}(?:#[^\n]*+)?(?:\n|\Z)"  # a line the skipping patterns pass over
 _CODE_LINE = re.compile(rf"(?:{_BLANK})*+(?P<indent>[ \t\f]*+)(?P<code>{_CODE})(?:#[^\n]*+)?(?:\n|\Z)")
 _TAIL = re.compile(rf"(?:{_BLANK})*+[ \t\f]*+(?:#[^\n]*+)?\Z")
 _HEADER = re.compile(r"(?:async[ \t]++)?(?P<kind>def|class)[ \t]++(?P<name>\w++)")
