@@ -263,6 +263,8 @@ def test_symbols_reader_values_and_fallbacks() -> None:
             _read_symbols(SYMBOL_CASES[unusual])
     with pytest.raises(SyntaxError):  # neither reader makes symbols up for a file Python cannot read
         python_symbols("def broken(:\n    pass\n")
+    with pytest.raises(UnusualLayout):  # a header without its colon
+        _read_symbols("class Fine:\n    pass\n\n\ndef no_colon()\n    pass\n")
 
 
 def test_facts_parse_the_bytes_the_map_kept_instead_of_reading_again(tmp_path: Path) -> None:

@@ -46,8 +46,10 @@ _BLANK = r"[ \t\f]*+(?:#[^\n]*+)?\r?\n"
 _REST = rf"{_code(SKIP_DEPTH)}(?:#[^\n]*+)?(?:\n|\Z)"  # a line the skipping patterns pass over
 _CODE_LINE = re.compile(rf"(?:{_BLANK})*+(?P<indent>[ \t\f]*+)(?P<code>{_CODE})(?:#[^\n]*+)?(?:\n|\Z)")
 _TAIL = re.compile(rf"(?:{_BLANK})*+[ \t\f]*+(?:#[^\n]*+)?\Z")
-_HEADER = re.compile(r"(?:async[ \t]++)?(?P<kind>def|class)[ \t]++(?P<name>\w++)")
-_HEADER_END = re.compile(rf"(?:[^()\[\]{{}}\"':]++|{STRING_LITERAL}|{_GROUP})*+:")
+_HEADER_START = r"(?:async[ \t]++)?(?P<kind>def|class)[ \t]++(?P<name>\w++)"
+_STARTS_DEFINITION = re.compile(_HEADER_START)
+# a definition's header up to its colon (brackets and strings in it skipped)
+_HEADER = re.compile(rf"{_HEADER_START}(?:[^()\[\]{{}}\"':]++|{STRING_LITERAL}|{_GROUP})*+:")
 _NOT_A_DEFINITION = r"(?![ \t\f]|(?:async[ \t]++)?(?:def|class)[ \t]|@)"
 _CONTINUED_COMMENT = re.compile(r"\\\r?\n[ \t\f]*+#")
 _MAYBE_STRING = re.compile(r"[ \t]*[rRuUbBfF]{0,2}[\"'(]")
@@ -101,7 +103,7 @@ def _members_skipped(indent: int) -> re.Pattern[str]:
     )
 
 
-@dataclass
+@dataclass(slots=True)
 class _Definition:
     """A def or class being read: its symbol's fields, filled in as its body is read."""
 
@@ -186,7 +188,7 @@ def _read_symbols(text: str, scan: ImportScan | None = None) -> list[Symbol]:
             decorated = decorated or lines.at(line.start("code"))
             overloaded = overloaded or _OVERLOAD.match(code) is not None
             continue
-        header = _HEADER.match(code) if member else None
+        header = _header(code) if member else None
         if header is None:
             decorated, overloaded = 0, False
             continue
@@ -196,7 +198,7 @@ def _read_symbols(text: str, scan: ImportScan | None = None) -> list[Symbol]:
             definition.bases = class_bases(code)
         found.append(definition)
         decorated, overloaded = 0, False
-        inline = _inline_body(code)
+        inline = code[header.end() :].strip()
         if inline:  # `def f(): ...`: the whole definition is this logical line
             definition.end = lines.at(line.start("code")) + code.count("\n")
             definition.doc = _docstring(inline)
@@ -241,7 +243,7 @@ def class_bases(header: str) -> tuple[str, ...]:
     simple = _SIMPLE_BASES.match(header, start)
     if simple is not None:  # `(A, pkg.B)`: most headers, read without a syntax tree
         return tuple(name.strip() for name in simple.group(1).split(",") if name.strip())
-    colon = _HEADER_END.match(header)
+    colon = _HEADER.match(header)
     if colon is None or start > colon.end():
         return ()
     try:
@@ -254,11 +256,12 @@ def class_bases(header: str) -> tuple[str, ...]:
     )
 
 
-def _inline_body(code: str) -> str:
-    header_end = _HEADER_END.match(code)
-    if header_end is None:
+def _header(code: str) -> re.Match[str] | None:
+    """`def name(…) -> T:` / `class Name(…):` up to its colon; None when `code` defines nothing."""
+    header = _HEADER.match(code)
+    if header is None and _STARTS_DEFINITION.match(code):
         raise UnusualLayout("a definition header without its colon")
-    return code[header_end.end() :].strip()
+    return header
 
 
 def _docstring(code: str) -> str:
