@@ -12,7 +12,7 @@ from __future__ import annotations
 import ast
 import re
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from generator.repo.facts.extracted import Extracted
 from generator.repo.facts.prose import doc_head
@@ -118,6 +118,7 @@ class _Definition:
     parent: str = ""
     bases: tuple[str, ...] = ()
     stub: bool = False
+    skip: re.Pattern[str] | None = None  # passes over body lines defining nothing, once `body` is known
 
     def symbol(self) -> Symbol:
         return Symbol(
@@ -156,9 +157,13 @@ def _read_symbols(text: str, scan: ImportScan | None = None) -> list[Symbol]:
     lines = _Lines(text)
     pos, decorated = 0, 0
     overloaded = False
+    top_level = _members_skipped(0)
     while True:
         start = pos
-        pos = _skip_lines_defining_nothing(text, pos, open_)
+        # skip lines defining nothing (not yet in a body whose first statement may be its docstring)
+        skip = open_[-1].skip if open_ else top_level
+        if skip is not None and (skipped := skip.match(text, pos)) is not None:
+            pos = skipped.end()
         line = _CODE_LINE.match(text, pos)
         if line is None:
             if _TAIL.match(text, pos):
@@ -180,6 +185,7 @@ def _read_symbols(text: str, scan: ImportScan | None = None) -> list[Symbol]:
         owner = open_[-1] if open_ else None
         if owner is not None and owner.body < 0:  # the first statement of a body: maybe its docstring
             owner.body = indent
+            owner.skip = _members_skipped(indent) if owner.kind == "class" else _deeper_than(owner.indent)
             if not code.startswith(("def", "class", "async", "@")):
                 owner.doc = _docstring(code)
                 owner.stub = owner.stub or code.strip() == "..."
@@ -213,18 +219,6 @@ def _read_symbols(text: str, scan: ImportScan | None = None) -> list[Symbol]:
     return [definition.symbol() for definition in found]
 
 
-def _skip_lines_defining_nothing(text: str, pos: int, open_: list[_Definition]) -> int:
-    owner = open_[-1] if open_ else None
-    if owner is None:
-        skip = _members_skipped(0)
-    elif owner.body < 0:
-        return pos  # its first statement may be its docstring
-    else:
-        skip = _members_skipped(owner.body) if owner.kind == "class" else _deeper_than(owner.indent)
-    skipped = skip.match(text, pos)
-    return skipped.end() if skipped else pos
-
-
 def _definition(header: re.Match[str], owner: _Definition | None, indent: int, start: int) -> _Definition:
     name = header.group("name")
     prefix = owner.name + "." if owner else ""
@@ -246,8 +240,13 @@ def class_bases(header: str) -> tuple[str, ...]:
     colon = _HEADER.match(header)
     if colon is None or start > colon.end():
         return ()
+    return _bases_read_by_ast(header[start : colon.end()])
+
+
+@lru_cache(maxsize=4096)  # the same bases repeat across a repository: `(TypedDict, total=False):`
+def _bases_read_by_ast(arguments: str) -> tuple[str, ...]:
     try:
-        tree = ast.parse(f"class _{header[start : colon.end()]} pass")
+        tree = ast.parse(f"class _{arguments} pass")
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return ()
     node = tree.body[0]
