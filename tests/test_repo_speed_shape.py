@@ -236,6 +236,10 @@ SYMBOL_CASES = {
         "    @deco(a(b(c(d(e())))))\n    def n(self): ...\n\n\ndef top():\n    w = ((((((0))))))\n"
         "    return w\n"
     ),
+    "bases_that_need_ast_twice": (
+        "class A(TypedDict, total=False):\n    a: int\n\n\nclass B(TypedDict, total=False):\n    b: int\n\n\n"
+        "class C(pkg.Base[T], Generic[T], metaclass=abc.ABCMeta):\n    pass\n\n\nclass D(*mixins, E):\n    pass\n"
+    ),
     "tabs_fall_back_to_ast": "class T:\n\tdef m(self):\n\t\t'''Tab doc.'''\n\t\tpass\n",
     "backslash_then_comment_falls_back": "def f():\n    assert True \\\n        # c\n\n\ndef g():\n    pass\n",
 }
@@ -256,6 +260,8 @@ def test_symbols_reader_values_and_fallbacks() -> None:
         24,
     )
     assert [s.name for s in _read_symbols(SYMBOL_CASES["not_symbols"])] == ["outer"]
+    bases = {s.name: s.bases for s in _read_symbols(SYMBOL_CASES["bases_that_need_ast_twice"])}
+    assert bases == {"A": ("TypedDict",), "B": ("TypedDict",), "C": ("pkg.Base", "Generic"), "D": ("E",)}
     inline = {s.name: s for s in _read_symbols(SYMBOL_CASES["inline_bodies"])}
     assert inline["Empty"].start == inline["Empty"].end == 12
     for unusual in ("tabs_fall_back_to_ast", "backslash_then_comment_falls_back"):
