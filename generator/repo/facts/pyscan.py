@@ -1,6 +1,7 @@
 """The first pass over every Python file: imports anywhere, module doc and main guard, read with regular
 expressions instead of a syntax tree (several times faster than `ast.parse`, which dominated the facts
-stage). It reads what pysource.extract_python reads; tests hold the two to the same answers.
+stage). It reads what pysource.extract_python reads; tests hold the two to the same answers. A file whose
+symbols are read too is scanned stretch by stretch as pysymbols.py walks it (ImportScan).
 """
 
 from __future__ import annotations

@@ -4,7 +4,8 @@ because the files a shard shows are a repository's largest.
 
 It gives what pysource.extract_python gives (tests hold the two to the same answers); a file laid out in a
 way this reader does not follow (tabs in indentation, unbalanced or very deep brackets, a comment line after
-a backslash continuation) is read with `ast` instead.
+a backslash continuation) is read with `ast` instead. `read_python` reads a source module's imports in the
+same walk: the stretches of text this reader passes over go to pyscan's ImportScan.
 """
 
 from __future__ import annotations
