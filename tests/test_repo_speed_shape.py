@@ -4,6 +4,7 @@ parsed only when something asks for them; and the scan agrees with `ast`."""
 
 from __future__ import annotations
 
+import ast
 import subprocess
 import sys
 import threading
@@ -17,7 +18,7 @@ from repo_source_fixture import write_tree
 from generator.repo.facts.extract import OnDemandFileFacts, extract_facts
 from generator.repo.facts.pyscan import scan_python
 from generator.repo.facts.pysource import extract_python
-from generator.repo.facts.pysymbols import UnusualLayout, _read_symbols, python_symbols
+from generator.repo.facts.pysymbols import UnusualLayout, _read_symbols, python_symbols, read_python
 from generator.repo.map.walk import map_repository
 from generator.repo.model import MAX_TOTAL_FILES, FileFacts
 from generator.repo.run.pipeline import analyze_shards, prepare
@@ -227,6 +228,20 @@ SYMBOL_CASES = {
         'def f():\n    x = "not a doc"\n    return x\n\n\ndef g():\n    f"formatted {1}"\n\n\n'
         'def h():\n    ("parenthesized doc")\n\n\ndef i():\n    b"bytes"\n'
     ),
+    "first_statement_starts_like_a_prefix": (
+        'def f():\n    return "x"\n\n\ndef g():\n    u"Unicode doc."\n\n\ndef h():\n    rb"raw bytes"\n\n\n'
+        "def i():\n    bar = 1\n\n\ndef j():\n    (\n        'Parenthesized on its own lines.'\n    )\n"
+    ),
+    "nested_deeper_than_the_skipping_patterns_follow": (
+        "x = f(g(h(i(j(1)))))\n\n\nclass K:\n    y = [[[[[{'a': (1,)}]]]]]\n\n    def m(self):\n"
+        "        z = a(b(c(d(e(\n            1)))))\n        return z\n\n"
+        "    @deco(a(b(c(d(e())))))\n    def n(self): ...\n\n\ndef top():\n    w = ((((((0))))))\n"
+        "    return w\n"
+    ),
+    "bases_that_need_ast_twice": (
+        "class A(TypedDict, total=False):\n    a: int\n\n\nclass B(TypedDict, total=False):\n    b: int\n\n\n"
+        "class C(pkg.Base[T], Generic[T], metaclass=abc.ABCMeta):\n    pass\n\n\nclass D(*mixins, E):\n    pass\n"
+    ),
     "tabs_fall_back_to_ast": "class T:\n\tdef m(self):\n\t\t'''Tab doc.'''\n\t\tpass\n",
     "backslash_then_comment_falls_back": "def f():\n    assert True \\\n        # c\n\n\ndef g():\n    pass\n",
 }
@@ -247,6 +262,8 @@ def test_symbols_reader_values_and_fallbacks() -> None:
         24,
     )
     assert [s.name for s in _read_symbols(SYMBOL_CASES["not_symbols"])] == ["outer"]
+    bases = {s.name: s.bases for s in _read_symbols(SYMBOL_CASES["bases_that_need_ast_twice"])}
+    assert bases == {"A": ("TypedDict",), "B": ("TypedDict",), "C": ("pkg.Base", "Generic"), "D": ("E",)}
     inline = {s.name: s for s in _read_symbols(SYMBOL_CASES["inline_bodies"])}
     assert inline["Empty"].start == inline["Empty"].end == 12
     for unusual in ("tabs_fall_back_to_ast", "backslash_then_comment_falls_back"):
@@ -254,6 +271,8 @@ def test_symbols_reader_values_and_fallbacks() -> None:
             _read_symbols(SYMBOL_CASES[unusual])
     with pytest.raises(SyntaxError):  # neither reader makes symbols up for a file Python cannot read
         python_symbols("def broken(:\n    pass\n")
+    with pytest.raises(UnusualLayout):  # a header without its colon
+        _read_symbols("class Fine:\n    pass\n\n\ndef no_colon()\n    pass\n")
 
 
 def test_facts_parse_the_bytes_the_map_kept_instead_of_reading_again(tmp_path: Path) -> None:
@@ -301,6 +320,15 @@ def test_a_statement_seen_in_another_file_reads_the_same() -> None:
     assert again == ["os.path", ".core:Engine", ".core:Part"]
 
 
+def test_an_import_line_seen_before_reads_the_same_whatever_follows_it() -> None:
+    # an unclosed bracket or a backslash makes the statement go on: such a line is never remembered
+    assert scan_python("from x import (a,\n").imports == []
+    assert scan_python("from x import (a,\n    b)\n").imports == ["x:a", "x:b"]
+    assert scan_python("import a, \\\n    b\n").imports == ["a", "b"]
+    assert scan_python("import a, \\\n    c\n").imports == ["a", "c"]
+    assert scan_python("import os  # first\n").imports == scan_python("x = 1\nimport os  # first\n").imports
+
+
 def test_raw_docstrings_are_read_without_a_syntax_tree_and_agree_with_ast() -> None:
     text = (
         'def f():\n    r"""Solve :math:`x \\\\in S` for\n    sets."""\n\n\n'
@@ -322,3 +350,87 @@ def test_parsing_starts_before_the_later_stages_are_imported() -> None:
     )
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
     assert done.stdout.split("\n")[:2] == ["[]", "False"]
+
+
+# one walk reads imports and symbols: the symbol reader hands the scan only the stretches holding `import`
+# or `__main__`; imports anywhere in those layouts must still be found, in line order
+ONE_WALK_CASES = {
+    "imports_deep_in_bodies": (
+        '"""Doc that mentions import lines:\n\nimport not_this\n"""\nimport os\n\n\n'
+        "class Box:\n    import inside_class\n\n    def method(self):\n        x = 1\n"
+        "        if x:\n            from .deep import (\n                a,\n                b,\n            )\n"
+        "        return x\n\n\ndef f():\n    import first_statement\n    y = 2; import after_semicolon\n"
+        "    z = 3; \\\nimport after_continuation\n    return y\n"
+    ),
+    "main_guard_after_definitions": (
+        'def main():\n    """Run when __main__."""\n    s = "if __name__ == \'__main__\': pass"\n    return s\n\n\n'
+        'if __name__ == "__main__":\n    import sys\n    sys.exit(main())'
+    ),
+    "no_newline_at_end": "def f():\n    pass\n\n\nimport late",
+    "only_imports": "import a\nfrom b import c\n",
+    "nothing_to_read": "x = 1\n\n\ndef f():\n    return x\n",
+}
+
+
+@pytest.mark.parametrize("name", sorted(ONE_WALK_CASES))
+def test_one_walk_reads_what_ast_reads(name: str) -> None:
+    text = ONE_WALK_CASES[name]
+    assert read_python(text) == extract_python(text)
+    scanned = scan_python(text)  # the scan alone (test files) agrees
+    assert (scanned.imports, scanned.has_main) == (read_python(text).imports, read_python(text).has_main)
+
+
+def test_one_walk_values() -> None:
+    deep = read_python(ONE_WALK_CASES["imports_deep_in_bodies"])
+    assert deep.imports == [
+        "os",
+        "inside_class",
+        ".deep:a",
+        ".deep:b",
+        "first_statement",
+        "after_semicolon",
+        "after_continuation",
+    ]
+    assert [s.name for s in deep.symbols] == ["Box", "Box.method", "f"]
+    guarded = read_python(ONE_WALK_CASES["main_guard_after_definitions"])
+    assert guarded.has_main and guarded.imports == ["sys"]
+    assert read_python(ONE_WALK_CASES["no_newline_at_end"]).imports == ["late"]
+    assert not read_python(ONE_WALK_CASES["nothing_to_read"]).imports
+
+
+DUNDER_ALL_CASES = {
+    "list": '__all__ = ["Engine", \'Part\', "run_all"]\n',
+    "tuple_and_extension": "__all__ = ('a',)\n__all__ += (\n    'b',\n    'c',  \n)\n",
+    "parenthesized_string_is_not_a_tuple": '__all__ = ("only")\n',
+    "empty": "__all__ = []\n__all__ += ()\n",
+    "not_identifiers_are_dropped": '__all__ = ["ok", "not-a-name", "1st", ""]\n',
+    "implicit_concatenation": '__all__ = ["ab" "cd", "e"]\n',
+    "triple_quoted_and_escapes": '__all__ = ["""tq""", "esc\\u0041pe"]\n',
+    "comment_inside": '__all__ = [\n    "kept",  # the public one\n    "too",\n]\n',
+    "crlf": '__all__ = [\r\n    "crlf",\r\n]\r\n',
+    "not_a_literal": "__all__ = [name for name in dir()]\n",
+}
+
+
+def _all_by_ast(text: str) -> list[str]:
+    names: list[str] = []
+    for node in ast.parse(text).body:
+        if isinstance(node, ast.Assign | ast.AugAssign) and isinstance(node.value, ast.List | ast.Tuple):
+            elements = node.value.elts
+            names.extend(
+                e.value for e in elements if isinstance(e, ast.Constant) and str(e.value).isidentifier()
+            )
+    return list(dict.fromkeys(names))
+
+
+@pytest.mark.parametrize("name", sorted(DUNDER_ALL_CASES))
+def test_dunder_all_reads_what_ast_reads(name: str) -> None:
+    text = DUNDER_ALL_CASES[name]
+    assert scan_python(text).exports == _all_by_ast(text)
+
+
+def test_dunder_all_values() -> None:
+    assert scan_python(DUNDER_ALL_CASES["list"]).exports == ["Engine", "Part", "run_all"]
+    assert scan_python(DUNDER_ALL_CASES["tuple_and_extension"]).exports == ["a", "b", "c"]
+    assert scan_python(DUNDER_ALL_CASES["triple_quoted_and_escapes"]).exports == ["tq", "escApe"]
+    assert scan_python(DUNDER_ALL_CASES["parenthesized_string_is_not_a_tuple"]).exports == []

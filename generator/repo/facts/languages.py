@@ -54,12 +54,12 @@ def survey(language: str, text: str) -> Extracted:
     imports and doc (the scan needs no syntax tree) with no symbols."""
     if language != "python":
         return extract(language, text)
-    out = scan_python(text)
     try:
-        out.symbols = python_symbols(text)
+        return read_python(text)
     except (SyntaxError, ValueError):
+        out = scan_python(text)
         out.symbols = []
-    return out
+        return out
 
 
 def symbols_of(language: str, text: str) -> list[Symbol]:

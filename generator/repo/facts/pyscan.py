@@ -1,6 +1,7 @@
 """The first pass over every Python file: imports anywhere, module doc and main guard, read with regular
 expressions instead of a syntax tree (several times faster than `ast.parse`, which dominated the facts
-stage). It reads what pysource.extract_python reads; tests hold the two to the same answers.
+stage). It reads what pysource.extract_python reads; tests hold the two to the same answers. A file whose
+symbols are read too is scanned stretch by stretch as pysymbols.py walks it (ImportScan).
 """
 
 from __future__ import annotations
@@ -48,8 +49,15 @@ _SPACING = re.compile(r"\s|\\")
 _DOC_START = re.compile(r"(?:[ \t\f]*+(?:#[^\n]*+)?\r?\n)*+(?=[rRuU]?['\"])")
 _STRING_TOKEN = re.compile(STRING_LITERAL)
 _DUNDER_ALL = re.compile(r"__all__[ \t]*\+?=[ \t]*(?P<value>[\[(][^\])]*[\])])")
-SEEN_TARGETS_LIMIT = 50_000  # statements remembered (a few MB at most); the memo starts over past it
-_SEEN_TARGETS: dict[tuple[re.Pattern[str], str], tuple[str, ...]] = {}
+# a list or tuple of plain quoted words (the usual `__all__`), read without `ast.literal_eval`
+_QUOTED_WORD = r"""(?:"\w*+"|'\w*+')[ \t\r\n]*+"""
+_PLAIN_NAMES = re.compile(
+    rf"(?:\[[ \t\r\n]*+(?:{_QUOTED_WORD},[ \t\r\n]*+)*+(?:{_QUOTED_WORD})?\]"
+    rf"|\([ \t\r\n]*+(?:{_QUOTED_WORD},[ \t\r\n]*+)*+(?:{_QUOTED_WORD})?\))\Z"
+)
+_WORD = re.compile(r"""["'](\w*)["']""")
+SEEN_LINES_LIMIT = 50_000  # import lines remembered (a few MB at most); the memo starts over past it
+_SEEN_LINES: dict[str, tuple[tuple[str, ...], int]] = {}  # line from its import → (targets, length read)
 
 
 def scan_python(text: str) -> Extracted:
@@ -57,21 +65,61 @@ def scan_python(text: str) -> Extracted:
 
     Never raises on bad syntax: a statement it cannot read is left out.
     """
-    text = "\n" + text.removeprefix("\ufeff")  # every line of interest then starts after a newline
-    out = Extracted(doc=_module_doc(text))
-    found: list[tuple[int, str]] = []
-    pos = line = counted = 0
-    while (hit := _NEXT.match(text, pos)) is not None:
-        pos = hit.end()
-        if not text.startswith(("import", "from"), pos):  # a top-level `if`
-            out.has_main = out.has_main or _MAIN_GUARD.match(text, pos - 1) is not None
-            continue
-        line += text.count("\n", counted, pos)
-        counted = pos
-        pos = _import_statements(text, pos, line, found)
-    out.imports = list(dict.fromkeys(name for _, name in sorted(found)))
-    out.exports = dunder_all(text) if "__all__" in text else []
-    return out
+    scan = ImportScan(text.removeprefix("\ufeff"))
+    scan.read(0, len(scan.text))
+    return scan.extracted()
+
+
+class ImportScan:
+    """The scan of one module, fed stretch by stretch (whole lines, in order) by a reader that walks the
+    module's logical lines anyway (pysymbols.py): only stretches holding `import` or `__main__` are walked
+    again here, so a module's text is read about once instead of twice."""
+
+    def __init__(self, text: str) -> None:
+        self.text = "\n" + text  # every line of interest then starts after a newline
+        self.found: list[tuple[int, str]] = []  # (line, target)
+        self.has_main = False
+        self._line = self._counted = self._reached = 0
+        self._import_at = self._main_at = -1
+        self.next = self._next_interest(0)  # no stretch ending at or before it holds anything to read
+
+    def read(self, start: int, end: int) -> None:
+        """Read the statements of `self.text[start:end]`, the lines after those read before."""
+        if end <= self.next:
+            return
+        text = self.text
+        pos = max(start - 1, self._reached)  # from the newline before the stretch (the old scan's view)
+        while (hit := _NEXT.match(text, pos, end)) is not None:
+            pos = hit.end()
+            if not text.startswith(("import", "from"), pos):  # a top-level `if`
+                self.has_main = self.has_main or _MAIN_GUARD.match(text, pos - 1) is not None
+                continue
+            self._line += text.count("\n", self._counted, pos)
+            self._counted = pos
+            pos = _import_statements(text, pos, self._line, self.found)
+        self._reached = pos
+        self.next = self._next_interest(end)
+
+    def extracted(self) -> Extracted:
+        """What the scan gives once every stretch is read: imports in line order, doc, main guard, `__all__`."""
+        text = self.text
+        out = Extracted(doc=_module_doc(text), has_main=self.has_main)
+        out.imports = list(dict.fromkeys(name for _, name in sorted(self.found)))
+        out.exports = dunder_all(text) if "__all__" in text else []
+        return out
+
+    def _next_interest(self, pos: int) -> int:
+        """Where the next `import` or `__main__` is at or after `pos` (the text's length when none is)."""
+        if self._import_at < pos:
+            self._import_at = _find(self.text, "import", pos)
+        if self._main_at < pos:
+            self._main_at = _find(self.text, "__main__", pos)
+        return min(self._import_at, self._main_at)
+
+
+def _find(text: str, word: str, pos: int) -> int:
+    at = text.find(word, pos)
+    return at if at >= 0 else len(text)
 
 
 def dunder_all(text: str) -> list[str]:
@@ -84,28 +132,49 @@ def dunder_all(text: str) -> list[str]:
         at = text.find("\n__all__", at + 1)
     for start in starts:
         match = _DUNDER_ALL.match(text, start)
-        if match is None:
-            continue
-        try:
-            value = ast.literal_eval(match.group("value"))
-        except (SyntaxError, ValueError, MemoryError, RecursionError):
-            continue
-        if isinstance(value, list | tuple):
-            names.extend(v for v in value if isinstance(v, str) and v.isidentifier())
+        if match is not None:
+            names.extend(_listed_names(match.group("value")))
     return list(dict.fromkeys(names))
+
+
+def _listed_names(value: str) -> list[str]:
+    """The identifiers a list or tuple literal holds as strings (none when `value` is not one)."""
+    if _PLAIN_NAMES.match(value):
+        if value[0] == "(" and "," not in value and _WORD.search(value):
+            return []  # `("name")` is a string in parentheses, not a tuple
+        return [word for word in _WORD.findall(value) if word.isidentifier()]
+    try:
+        literal = ast.literal_eval(value)
+    except (SyntaxError, ValueError, MemoryError, RecursionError):
+        return []
+    if not isinstance(literal, list | tuple):
+        return []
+    return [v for v in literal if isinstance(v, str) and v.isidentifier()]
 
 
 def _import_statements(text: str, pos: int, line: int, found: list[tuple[int, str]]) -> int:
     """Read the import statement(s) at `pos` (several when joined by `;`); returns where reading stopped."""
+    # the same import lines repeat across a repository's files (about half of them): read each once. A
+    # line is remembered only when its statements end on it and hold no bracket (an unclosed one would
+    # read differently with other lines after it)
+    eol = text.find("\n", pos)
+    key = text[pos:eol] if eol >= 0 else None
+    seen = _SEEN_LINES.get(key) if key is not None else None
+    if seen is None:
+        targets: list[str] = []
+        end = _read_statements(text, pos, targets)
+        seen = (tuple(targets), end - pos)
+        if key is not None and end <= eol and "(" not in key:
+            if len(_SEEN_LINES) >= SEEN_LINES_LIMIT:
+                _SEEN_LINES.clear()
+            _SEEN_LINES[key] = seen
+    found.extend([(line, target) for target in seen[0]])
+    return pos + seen[1]
+
+
+def _read_statements(text: str, pos: int, targets: list[str]) -> int:
     while (statement := _statement_at(text, pos)) is not None:
-        # the same statements repeat across a repository's files (about half of them): read each once
-        key = (statement.re, statement.group())
-        targets = _SEEN_TARGETS.get(key)
-        if targets is None:
-            if len(_SEEN_TARGETS) >= SEEN_TARGETS_LIMIT:
-                _SEEN_TARGETS.clear()
-            targets = _SEEN_TARGETS[key] = tuple(_import_targets(statement))
-        found.extend((line, target) for target in targets)
+        targets.extend(_import_targets(statement))
         pos = statement.end()
         separator = _SEMICOLON.match(text, pos)
         if separator is None:

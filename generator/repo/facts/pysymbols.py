@@ -4,7 +4,8 @@ because the files a shard shows are a repository's largest.
 
 It gives what pysource.extract_python gives (tests hold the two to the same answers); a file laid out in a
 way this reader does not follow (tabs in indentation, unbalanced or very deep brackets, a comment line after
-a backslash continuation) is read with `ast` instead.
+a backslash continuation) is read with `ast` instead. `read_python` reads a source module's imports in the
+same walk: the stretches of text this reader passes over go to pyscan's ImportScan.
 """
 
 from __future__ import annotations
@@ -12,31 +13,49 @@ from __future__ import annotations
 import ast
 import re
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from generator.repo.facts.extracted import Extracted
 from generator.repo.facts.prose import doc_head
-from generator.repo.facts.pyscan import STRING_LITERAL, scan_python
+from generator.repo.facts.pyscan import STRING_LITERAL, ImportScan, scan_python
 from generator.repo.facts.pysource import dotted_name, extract_python
 from generator.repo.model import Symbol
 
 BRACKET_DEPTH = 10  # deeper nesting falls back to `ast`
+# the patterns that skip lines are compiled once per indentation (a few ms each, in every process): they
+# follow brackets this deep only, and a line nested deeper stops them and is read on its own
+SKIP_DEPTH = 4
 
 # a logical line: brackets (to BRACKET_DEPTH levels), strings and backslash continuations may span lines
 _INNER = rf"[^()\[\]{{}}\"'#\\]++|{STRING_LITERAL}|#[^\n]*+|\\\r?\n"
-_GROUP = rf"[(\[{{](?:{_INNER})*+[)\]}}]"
-for _ in range(BRACKET_DEPTH - 1):
-    _GROUP = rf"[(\[{{](?:{_INNER}|{_GROUP})*+[)\]}}]"
-_CODE = rf"(?:[^()\[\]{{}}\"'#\\\n]++|{STRING_LITERAL}|\\\r?\n|{_GROUP})++"
+
+
+def _group(depth: int) -> str:
+    group = rf"[(\[{{](?:{_INNER})*+[)\]}}]"
+    for _ in range(depth - 1):
+        group = rf"[(\[{{](?:{_INNER}|{group})*+[)\]}}]"
+    return group
+
+
+def _code(depth: int) -> str:
+    return rf"(?:[^()\[\]{{}}\"'#\\\n]++|{STRING_LITERAL}|\\\r?\n|{_group(depth)})++"
+
+
+_GROUP = _group(BRACKET_DEPTH)
+_CODE = _code(BRACKET_DEPTH)
 _BLANK = r"[ \t\f]*+(?:#[^\n]*+)?\r?\n"
-_REST = rf"{_CODE}(?:#[^\n]*+)?(?:\n|\Z)"
+_REST = rf"{_code(SKIP_DEPTH)}(?:#[^\n]*+)?(?:\n|\Z)"  # a line the skipping patterns pass over
 _CODE_LINE = re.compile(rf"(?:{_BLANK})*+(?P<indent>[ \t\f]*+)(?P<code>{_CODE})(?:#[^\n]*+)?(?:\n|\Z)")
 _TAIL = re.compile(rf"(?:{_BLANK})*+[ \t\f]*+(?:#[^\n]*+)?\Z")
-_HEADER = re.compile(r"(?:async[ \t]++)?(?P<kind>def|class)[ \t]++(?P<name>\w++)")
-_HEADER_END = re.compile(rf"(?:[^()\[\]{{}}\"':]++|{STRING_LITERAL}|{_GROUP})*+:")
+_HEADER_START = r"(?:async[ \t]++)?(?P<kind>def|class)[ \t]++(?P<name>\w++)"
+_STARTS_DEFINITION = re.compile(_HEADER_START)
+# a definition's header up to its colon (brackets and strings in it skipped)
+_HEADER = re.compile(rf"{_HEADER_START}(?:[^()\[\]{{}}\"':]++|{STRING_LITERAL}|{_GROUP})*+:")
 _NOT_A_DEFINITION = r"(?![ \t\f]|(?:async[ \t]++)?(?:def|class)[ \t]|@)"
 _CONTINUED_COMMENT = re.compile(r"\\\r?\n[ \t\f]*+#")
 _MAYBE_STRING = re.compile(r"[ \t]*[rRuUbBfF]{0,2}[\"'(]")
+# what a string (maybe parenthesized or after a backslash continuation) can start with
+_STRING_START = re.compile(r"\s*+(?:[rRuUbBfF]{0,2}[\"'(]|\\)")
 _SIMPLE_BASES = re.compile(r"\(\s*([A-Za-z_][\w.]*(?:\s*,\s*[A-Za-z_][\w.]*)*)\s*,?\s*\)\s*:")
 _OVERLOAD = re.compile(r"@[ \t]*(?:typing\.|typing_extensions\.|t\.)?overload\b")
 
@@ -46,9 +65,20 @@ class UnusualLayout(Exception):
 
 
 def read_python(text: str) -> Extracted:
-    """Everything pysource.extract_python gives; raises SyntaxError/ValueError when `ast` is needed and fails."""
-    out = scan_python(text)
-    out.symbols = python_symbols(text)
+    """Everything pysource.extract_python gives; raises SyntaxError/ValueError when `ast` is needed and fails.
+
+    One walk over the text: the symbol reader hands the import scan the stretches it passes over.
+    """
+    text = text.removeprefix("\ufeff")
+    scan = ImportScan(text)
+    try:
+        symbols = _read_symbols(text, scan)
+    except (UnusualLayout, RecursionError):
+        out = scan_python(text)
+        out.symbols = extract_python(text).symbols
+        return out
+    out = scan.extracted()
+    out.symbols = symbols
     return out
 
 
@@ -74,7 +104,7 @@ def _members_skipped(indent: int) -> re.Pattern[str]:
     )
 
 
-@dataclass
+@dataclass(slots=True)
 class _Definition:
     """A def or class being read: its symbol's fields, filled in as its body is read."""
 
@@ -89,6 +119,7 @@ class _Definition:
     parent: str = ""
     bases: tuple[str, ...] = ()
     stub: bool = False
+    skip: re.Pattern[str] | None = None  # passes over body lines defining nothing, once `body` is known
 
     def symbol(self) -> Symbol:
         return Symbol(
@@ -105,10 +136,11 @@ class _Definition:
 
 
 class _Lines:
-    """Line numbers of positions in `text`, counted incrementally (positions only move forward)."""
+    """Line numbers of positions in `text` (which starts with an added newline, line 0), counted
+    incrementally (positions only move forward)."""
 
     def __init__(self, text: str) -> None:
-        self.text, self.pos, self.line = text, 0, 1
+        self.text, self.pos, self.line = text, 0, 0
 
     def at(self, pos: int) -> int:
         self.line += self.text.count("\n", self.pos, pos)
@@ -116,21 +148,32 @@ class _Lines:
         return self.line
 
 
-def _read_symbols(text: str) -> list[Symbol]:
+def _read_symbols(text: str, scan: ImportScan | None = None) -> list[Symbol]:
+    """The symbols of `text`; every stretch read is handed to `scan` too, when given."""
     if _CONTINUED_COMMENT.search(text):
         raise UnusualLayout("a comment line after a backslash continuation")
+    text = scan.text if scan is not None else "\n" + text  # as the scan reads it: a newline before line 1
     found: list[_Definition] = []
     open_: list[_Definition] = []  # enclosing definitions, innermost last
     lines = _Lines(text)
     pos, decorated = 0, 0
     overloaded = False
+    top_level = _members_skipped(0)
     while True:
-        pos = _skip_lines_defining_nothing(text, pos, open_)
+        start = pos
+        # skip lines defining nothing (not yet in a body whose first statement may be its docstring)
+        skip = open_[-1].skip if open_ else top_level
+        if skip is not None and (skipped := skip.match(text, pos)) is not None:
+            pos = skipped.end()
         line = _CODE_LINE.match(text, pos)
         if line is None:
             if _TAIL.match(text, pos):
+                if scan is not None:
+                    scan.read(start, len(text))
                 break
             raise UnusualLayout("unbalanced brackets or a stray backslash")
+        if scan is not None and line.end() > scan.next:
+            scan.read(start, line.end())
         indent_text, code = line.group("indent"), line.group("code")
         if "\t" in indent_text or "\f" in indent_text:
             raise UnusualLayout("tabs in indentation")
@@ -143,6 +186,7 @@ def _read_symbols(text: str) -> list[Symbol]:
         owner = open_[-1] if open_ else None
         if owner is not None and owner.body < 0:  # the first statement of a body: maybe its docstring
             owner.body = indent
+            owner.skip = _members_skipped(indent) if owner.kind == "class" else _deeper_than(owner.indent)
             if not code.startswith(("def", "class", "async", "@")):
                 owner.doc = _docstring(code)
                 owner.stub = owner.stub or code.strip() == "..."
@@ -151,7 +195,7 @@ def _read_symbols(text: str) -> list[Symbol]:
             decorated = decorated or lines.at(line.start("code"))
             overloaded = overloaded or _OVERLOAD.match(code) is not None
             continue
-        header = _HEADER.match(code) if member else None
+        header = _header(code) if member else None
         if header is None:
             decorated, overloaded = 0, False
             continue
@@ -161,7 +205,7 @@ def _read_symbols(text: str) -> list[Symbol]:
             definition.bases = class_bases(code)
         found.append(definition)
         decorated, overloaded = 0, False
-        inline = _inline_body(code)
+        inline = code[header.end() :].strip()
         if inline:  # `def f(): ...`: the whole definition is this logical line
             definition.end = lines.at(line.start("code")) + code.count("\n")
             definition.doc = _docstring(inline)
@@ -174,18 +218,6 @@ def _read_symbols(text: str) -> list[Symbol]:
         for definition in open_:
             definition.end = end
     return [definition.symbol() for definition in found]
-
-
-def _skip_lines_defining_nothing(text: str, pos: int, open_: list[_Definition]) -> int:
-    owner = open_[-1] if open_ else None
-    if owner is None:
-        skip = _members_skipped(0)
-    elif owner.body < 0:
-        return pos  # its first statement may be its docstring
-    else:
-        skip = _members_skipped(owner.body) if owner.kind == "class" else _deeper_than(owner.indent)
-    skipped = skip.match(text, pos)
-    return skipped.end() if skipped else pos
 
 
 def _definition(header: re.Match[str], owner: _Definition | None, indent: int, start: int) -> _Definition:
@@ -206,11 +238,16 @@ def class_bases(header: str) -> tuple[str, ...]:
     simple = _SIMPLE_BASES.match(header, start)
     if simple is not None:  # `(A, pkg.B)`: most headers, read without a syntax tree
         return tuple(name.strip() for name in simple.group(1).split(",") if name.strip())
-    colon = _HEADER_END.match(header)
+    colon = _HEADER.match(header)
     if colon is None or start > colon.end():
         return ()
+    return _bases_read_by_ast(header[start : colon.end()])
+
+
+@lru_cache(maxsize=4096)  # the same bases repeat across a repository: `(TypedDict, total=False):`
+def _bases_read_by_ast(arguments: str) -> tuple[str, ...]:
     try:
-        tree = ast.parse(f"class _{header[start : colon.end()]} pass")
+        tree = ast.parse(f"class _{arguments} pass")
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return ()
     node = tree.body[0]
@@ -219,15 +256,18 @@ def class_bases(header: str) -> tuple[str, ...]:
     )
 
 
-def _inline_body(code: str) -> str:
-    header_end = _HEADER_END.match(code)
-    if header_end is None:
+def _header(code: str) -> re.Match[str] | None:
+    """`def name(…) -> T:` / `class Name(…):` up to its colon; None when `code` defines nothing."""
+    header = _HEADER.match(code)
+    if header is None and _STARTS_DEFINITION.match(code):
         raise UnusualLayout("a definition header without its colon")
-    return code[header_end.end() :].strip()
+    return header
 
 
 def _docstring(code: str) -> str:
     """The docstring (its head) when `code`, a body's first statement, is one: as ast.get_docstring(clean=False)."""
+    if not _STRING_START.match(code):
+        return ""  # `return x`, `self.a = b`: only a string literal (maybe parenthesized) can be a docstring
     value = _plain_string(code.strip())
     if value is None:
         try:
