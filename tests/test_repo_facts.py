@@ -11,7 +11,7 @@ from repo_source_fixture import FIXTURE, write_tree
 
 from generator.repo.facts.extract import extract_facts, pagerank
 from generator.repo.facts.languages import SUPPORTED
-from generator.repo.facts.parsing import Parsed, _parse_unstarted, _parse_with_workers, parse_sources
+from generator.repo.facts.parsing import Parsed, _parse_unstarted, parse_sources, start_parse
 from generator.repo.map.walk import map_repository
 from generator.repo.model import Facts, Symbol
 
@@ -270,9 +270,10 @@ def test_parallel_parsing_gives_the_same_facts(tmp_path: Path) -> None:
     root = write_tree(tmp_path / "repo", FIXTURE)
     repo_map = map_repository(root)
     # the worker path itself (no silent fallback): forked workers and this process parse the chunks
-    sources = [e for e in repo_map.files if e.language in SUPPORTED]
     calls: list[str] = []
-    in_workers = _parse_with_workers(root, sources, 1_000_000, 2, meanwhile=lambda: calls.append("ran"))
+    started = start_parse(root, repo_map.files, max_file_bytes=1_000_000, workers=3)
+    assert started is not None
+    in_workers = started.finish(lambda: calls.append("ran"))
     here = parse_sources(root, repo_map.files, max_file_bytes=1_000_000, workers=1)
     assert in_workers == here and in_workers["pkg/core.py"] is not None
     assert calls == ["ran"]

@@ -9,6 +9,7 @@ itself pauses it (generator/repo/run/collector.py says why that pays).
 from __future__ import annotations
 
 import json
+from contextlib import nullcontext
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -44,24 +45,31 @@ def repo() -> None:
 @collector_paused()
 def repo_run(app: App, source: str, request: str | None, max_concurrent: int | None, as_json: bool) -> None:
     """Research SOURCE (a https URL, git@host:owner/repo, or a local path)."""
-    from generator.repo.run.pipeline import RepoPartialFailure, run_repo_research
-    from generator.site.pages.repo import publish_repo
+    from generator.repo.run.headstart import head_start
 
-    with workspace_lock(app.paths), app.run_deadline("repo"):
-        try:
-            result = run_repo_research(
-                app.paths,
-                app.config,
-                app.provider(),
-                _cli_source(source),
-                request=request,
-                max_concurrent=max_concurrent,
-                console=app.console,
-                publish=publish_repo,
-            )
-        except RepoPartialFailure as exc:
-            _report(app, _result_json(exc.result), as_json)
-            raise
+    source = _cli_source(source)
+    # a local folder is mapped and its parse started before the pipeline and the config are loaded
+    head = head_start(app.paths, source)
+    with head or nullcontext():
+        from generator.repo.run.pipeline import RepoPartialFailure, run_repo_research
+        from generator.site.pages.repo import publish_repo
+
+        with workspace_lock(app.paths), app.run_deadline("repo"):
+            try:
+                result = run_repo_research(
+                    app.paths,
+                    app.config,
+                    app.provider(),
+                    source,
+                    request=request,
+                    max_concurrent=max_concurrent,
+                    console=app.console,
+                    publish=publish_repo,
+                    head=head,
+                )
+            except RepoPartialFailure as exc:
+                _report(app, _result_json(exc.result), as_json)
+                raise
     _report(app, _result_json(result), as_json)
 
 

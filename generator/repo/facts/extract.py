@@ -30,7 +30,7 @@ from generator.repo.facts.fanin import (
 )
 from generator.repo.facts.imports import ImportIndex, JsAlias, parse_tsconfig
 from generator.repo.facts.languages import SUPPORTED, SYMBOLS_ON_DEMAND
-from generator.repo.facts.parsing import parse_sources, parse_symbols
+from generator.repo.facts.parsing import StartedParse, parse_sources, parse_symbols
 from generator.repo.facts.prose import summary
 from generator.repo.facts.redaction import redact_symbols
 from generator.repo.map.filetypes import is_context_file
@@ -54,13 +54,15 @@ def extract_facts(
     workers: int | None = None,
     redactor: Redactor | None = None,
     meanwhile: Callable[[], object] | None = None,
+    started: StartedParse | None = None,
 ) -> Facts:
     """Facts for every file of the map; source files in supported languages get symbols and imports.
 
     `workers`: parser processes (None: one per core for large repositories, 1: this process only).
     Docstrings and import strings are repository text that reaches prompts and pages, so they are
     redacted here (`redactor`, default: from the environment). `meanwhile`: the caller's other work, run
-    while the parser processes start (parsing.parse_sources).
+    while the parser processes start (parsing.parse_sources). `started`: the parse of this map's files,
+    already handed to the parser processes (parsing.start_parse) with the same bytes and redactor.
     """
     redactor = redactor or Redactor.from_environ()
     parsed = parse_sources(
@@ -71,6 +73,7 @@ def extract_facts(
         contents=repo_map.contents,
         redactor=redactor,  # docstrings and module docs come back redacted
         meanwhile=meanwhile,
+        started=started,
     )
     repo_map.contents.clear()  # parsed: the bytes are not needed again
     files, packages = _file_facts(root, repo_map, parsed, max_file_bytes, redactor)

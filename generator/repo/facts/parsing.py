@@ -9,6 +9,8 @@ parsers than parsing) and take the chunks of work from the front, while this pro
 (the caller's other start-up work: importing the later stages, loading rules) and then takes the chunks no
 worker has started, from the back. Forked workers share the bytes the map read without copying them; they
 only parse and return plain data, so the parent's other threads (a progress display) hold nothing they need.
+`start_parse` hands the work out and returns at once (`deepkb repo run` starts it before loading its
+configuration, generator/repo/run/headstart.py); `parse_sources` finishes a started parse or does it all.
 """
 
 from __future__ import annotations
@@ -51,6 +53,7 @@ def parse_sources(
     contents: Mapping[str, bytes] | None = None,
     redactor: Redactor | None = None,
     meanwhile: Callable[[], object] | None = None,
+    started: StartedParse | None = None,
 ) -> dict[str, Extracted | None]:
     """path → the outline of each file in a supported language (None when unreadable or unparsable).
 
@@ -58,27 +61,55 @@ def parse_sources(
     `contents`: bytes the map already read, parsed instead of reading those files again. `redactor`: each
     file's docstrings and module doc come back redacted by it. `meanwhile`: run in this process while the
     workers start parsing (before this process joins them), or first when there are no workers.
+    `started`: a parse of these same entries already handed to workers (`start_parse`): it is finished.
     """
-    selected = [e for e in entries if e.language in SUPPORTED]
-    # outlining Python needs no syntax tree: its bytes count for less when deciding whether workers pay
-    work = sum(e.size * (OUTLINE_WEIGHT if _outlined(e) else 1.0) for e in selected)
-    count = _process_count(round(work)) if workers is None else workers
+    entries = list(entries)
     waiting = [meanwhile] if meanwhile is not None else []
 
     def run_meanwhile() -> None:  # once, wherever the parsing happens
         while waiting:
             waiting.pop()()
 
-    if count > 1 and len(selected) > 1 and "fork" in multiprocessing.get_all_start_methods():
+    if started is None:
+        started = start_parse(
+            root,
+            entries,
+            max_file_bytes=max_file_bytes,
+            workers=workers,
+            contents=contents,
+            redactor=redactor,
+        )
+    if started is not None:
         try:
-            return _parse_with_workers(
-                root, selected, max_file_bytes, count - 1, contents, redactor, run_meanwhile
-            )
+            return started.finish(run_meanwhile)
         except (OSError, BrokenProcessPool):
-            pass  # no process support here (sandbox, /dev/shm missing): parse in this process
+            pass  # the workers could not start or died (no /dev/shm, out of memory): parse in this process
     run_meanwhile()
-    jobs: list[Job] = [_job(e) for e in selected]
+    jobs: list[Job] = [_job(e) for e in entries if e.language in SUPPORTED]
     return dict(parse_chunk(str(root), jobs, max_file_bytes, contents, redactor))
+
+
+def start_parse(
+    root: Path,
+    entries: Iterable[FileEntry],
+    *,
+    max_file_bytes: int,
+    workers: int | None = None,
+    contents: Mapping[str, bytes] | None = None,
+    redactor: Redactor | None = None,
+) -> StartedParse | None:
+    """Fork the parser processes and hand them the work, or None when one process is enough (a small
+    repository, one core, no fork on this platform, or no processes allowed here)."""
+    selected = [e for e in entries if e.language in SUPPORTED]
+    # outlining Python needs no syntax tree: its bytes count for less when deciding whether workers pay
+    work = sum(e.size * (OUTLINE_WEIGHT if _outlined(e) else 1.0) for e in selected)
+    count = _process_count(round(work)) if workers is None else workers
+    if count <= 1 or len(selected) <= 1 or "fork" not in multiprocessing.get_all_start_methods():
+        return None
+    try:
+        return StartedParse(root, selected, max_file_bytes, count - 1, contents, redactor)
+    except (OSError, BrokenProcessPool):
+        return None  # no process support here (sandbox, /dev/shm missing): parse in this process
 
 
 def _outlined(entry: FileEntry) -> bool:
@@ -101,38 +132,55 @@ def _process_count(total_bytes: int) -> int:
     return max(1, min(cpus, MAX_WORKERS + 1))
 
 
-def _parse_with_workers(
-    root: Path,
-    entries: Sequence[FileEntry],
-    max_bytes: int,
-    workers: int,
-    contents: Mapping[str, bytes] | None = None,
-    redactor: Redactor | None = None,
-    meanwhile: Callable[[], object] | None = None,
-) -> dict[str, Extracted | None]:
-    """Forked workers take chunks from the front; this process runs `meanwhile`, then takes the chunks no
-    worker has started, from the back."""
-    chunks = _balanced_chunks(entries, (workers + 1) * CHUNKS_PER_PROCESS)
-    context = multiprocessing.get_context("fork")
-    results: dict[str, Extracted | None] = {}
-    with ProcessPoolExecutor(
-        max_workers=workers,
-        mp_context=context,
-        initializer=_hold,  # forked: the workers see these objects as they are, nothing is pickled
-        initargs=(str(root), max_bytes, contents or {}, redactor),
-    ) as pool:
-        futures = [pool.submit(_parse_held, chunk) for chunk in chunks]
+class StartedParse:
+    """Chunks of work handed to forked workers, which take them from the front; `finish` runs the caller's
+    other work, then parses here, from the back, the chunks no worker has started, and collects the rest."""
+
+    def __init__(
+        self,
+        root: Path,
+        entries: Sequence[FileEntry],
+        max_bytes: int,
+        workers: int,
+        contents: Mapping[str, bytes] | None,
+        redactor: Redactor | None,
+    ) -> None:
+        self.root, self.max_bytes, self.contents, self.redactor = root, max_bytes, contents, redactor
+        self.paths = [e.path for e in entries]
+        self.chunks = _balanced_chunks(entries, (workers + 1) * CHUNKS_PER_PROCESS)
+        self._pool = ProcessPoolExecutor(
+            max_workers=workers,
+            mp_context=multiprocessing.get_context("fork"),
+            initializer=_hold,  # forked: the workers see these objects as they are, nothing is pickled
+            initargs=(str(root), max_bytes, contents or {}, redactor),
+        )
+        try:
+            self.futures = [self._pool.submit(_parse_held, chunk) for chunk in self.chunks]
+        except BaseException:
+            self.cancel()
+            raise
+
+    def finish(self, meanwhile: Callable[[], object] | None = None) -> dict[str, Extracted | None]:
+        """Every entry's outline, in the map's order, whatever the workers did."""
+        results: dict[str, Extracted | None] = {}
         try:
             if meanwhile is not None:
                 meanwhile()
-            results.update(_parse_unstarted(root, futures, chunks, max_bytes, contents, redactor))
-            for future in futures:
+            results.update(
+                _parse_unstarted(
+                    self.root, self.futures, self.chunks, self.max_bytes, self.contents, self.redactor
+                )
+            )
+            for future in self.futures:
                 if not future.cancelled():
                     results.update(future.result())
         finally:
-            for future in futures:
-                future.cancel()
-    return {e.path: results.get(e.path) for e in entries}  # the map's order, whatever the workers did
+            self.cancel()
+        return {path: results.get(path) for path in self.paths}
+
+    def cancel(self) -> None:
+        """Drop the work no worker has started and wait for the workers to leave (idempotent)."""
+        self._pool.shutdown(wait=True, cancel_futures=True)
 
 
 def _parse_unstarted(

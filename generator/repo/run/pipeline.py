@@ -28,6 +28,7 @@ from generator.repo.analyze.citations import Linker
 from generator.repo.analyze.draft import ShardContext, draft_offline, draft_with_model, repository_overview
 from generator.repo.model import Checkout, Facts, RepoMap, RepoSource, Shard, ShardPlan
 from generator.repo.run.collector import collector_paused
+from generator.repo.run.headstart import HeadStart, kb_output_dirs, map_folder
 from generator.repo.run.session import RepoCache, fingerprint, plan_from_json, plan_to_json, today
 from generator.repo.run.study import RepoPartialFailure, RepoResult, Study
 from generator.repo.run.workers import Job, Report, run_jobs
@@ -49,7 +50,6 @@ LATER_STAGES = (
 # bump when a prompt or a draft's shape changes, so cached stage outputs are not reused across it
 PLAN_VERSION = 2
 ANALYSIS_VERSION = 3
-MAP_KEEP_BYTES = 32_000_000  # file bytes held from map to facts: a second read saved, memory bounded
 
 
 @collector_paused()
@@ -63,11 +63,13 @@ def run_repo_research(
     max_concurrent: int | None = None,
     console: Console | None = None,
     publish: Publish | None = None,
+    head: HeadStart | None = None,
 ) -> RepoResult:
     """Research one repository; `publish` (generator/site/pages/repo.py's `publish_repo`) writes its pages
-    under site_src/repos/<owner>/<repo>/. Raises RepoPartialFailure after publishing when some shards failed."""
+    under site_src/repos/<owner>/<repo>/. Raises RepoPartialFailure after publishing when some shards failed.
+    `head`: the command's head start on mapping and parsing (headstart.py), used when it fits."""
     started = time.monotonic()
-    study = prepare(paths, config, provider, source, request=request, console=console)
+    study = prepare(paths, config, provider, source, request=request, console=console, head=head)
     jobs = list(enumerate(study.plan.shards, 1))
     outcomes = analyze_shards(
         study, provider, jobs, max_concurrent=max_concurrent, console=console, started=started
@@ -91,9 +93,10 @@ def prepare(
     *,
     request: str | None = None,
     console: Console | None = None,
+    head: HeadStart | None = None,
 ) -> Study:
     """Stages 1–6: clone, map, facts, focus, plan and normalize."""
-    repo_source, pinned, repo_map, facts = survey(paths, config, source, console)
+    repo_source, pinned, repo_map, facts = survey(paths, config, source, console, head)
     redactor = Redactor.from_environ()
     cache = RepoCache(paths.cache_dir, repo_source.owner, repo_source.name)
     focus = (
@@ -108,11 +111,16 @@ def prepare(
 
 
 def survey(
-    paths: KBPaths, config: Config, source: str, console: Console | None = None
+    paths: KBPaths,
+    config: Config,
+    source: str,
+    console: Console | None = None,
+    head: HeadStart | None = None,
 ) -> tuple[RepoSource, Checkout, RepoMap, Facts]:
     """Stages 1–3 together: the pinned checkout, its map and its facts."""
     repo_source, pinned = clone(paths, source, allow_private_hosts=config.repo.allow_private_hosts)
-    repo_map, facts = map_and_extract(pinned, config, exclude=kb_output_dirs(paths, pinned.path))
+    exclude = kb_output_dirs(paths, pinned.path)
+    repo_map, facts = map_and_extract(pinned, config, exclude=exclude, head=head)
     revision = pinned.revision[:12] or "-"
     _say(console, f"{len(repo_map.files)} files mapped, {len(repo_map.skipped)} skipped, revision {revision}")
     return repo_source, pinned, repo_map, facts
@@ -130,23 +138,29 @@ def clone(paths: KBPaths, source: str, *, allow_private_hosts: bool = False) -> 
 
 
 def map_and_extract(
-    pinned: Checkout, config: Config, *, exclude: Sequence[str] = ()
+    pinned: Checkout, config: Config, *, exclude: Sequence[str] = (), head: HeadStart | None = None
 ) -> tuple[RepoMap, Facts]:
-    """Stages 2–3: the god view, then symbols, imports and importance."""
+    """Stages 2–3: the god view, then symbols, imports and importance. `head`: the command's head start
+    (headstart.py), taken over when it mapped this checkout as this configuration would."""
     from generator.repo.facts.extract import extract_facts
-    from generator.repo.facts.languages import SUPPORTED
-    from generator.repo.map.walk import map_repository
 
-    # the facts stage parses what the map read (up to MAP_KEEP_BYTES) rather than reading it again
-    repo_map = map_repository(
+    max_bytes = config.repo.max_file_bytes
+    if head is not None and head.matches(pinned.path, exclude, max_bytes):
+        repo_map, started, redactor = head.repo_map, head.parse, head.redactor
+    else:
+        if head is not None:
+            head.cancel()
+        # the facts stage parses what the map read (up to MAP_KEEP_BYTES) rather than reading it again
+        repo_map, started, redactor = map_folder(pinned.path, max_bytes, exclude), None, None
+    facts = extract_facts(
         pinned.path,
-        max_file_bytes=config.repo.max_file_bytes,
-        keep_languages=SUPPORTED,
-        keep_bytes=MAP_KEEP_BYTES,
+        repo_map,
+        max_file_bytes=max_bytes,
+        redactor=redactor,
+        meanwhile=load_later_stages,
+        started=started,
     )
-    if exclude:
-        repo_map = _without(repo_map, exclude)
-    return repo_map, extract_facts(pinned.path, repo_map, meanwhile=load_later_stages)
+    return repo_map, facts
 
 
 def load_later_stages() -> None:
@@ -155,33 +169,6 @@ def load_later_stages() -> None:
     for module in LATER_STAGES:
         importlib.import_module(module)
     Redactor().redact("")
-
-
-def kb_output_dirs(paths: KBPaths, repo_root: Path) -> list[str]:
-    """The knowledge base's own output folders that lie inside the repository being researched.
-
-    A knowledge base that researches its own repository (`source: .`) must not study its pages, or every
-    build would change the input of the next one.
-    """
-    inside = []
-    root = repo_root.resolve()
-    for folder in (paths.site_src, paths.site_dir, paths.cache_dir):
-        try:
-            inside.append(folder.resolve().relative_to(root).as_posix())
-        except ValueError:
-            continue
-    return [rel for rel in inside if rel not in ("", ".")]
-
-
-def _without(repo_map: RepoMap, prefixes: Sequence[str]) -> RepoMap:
-    """The map minus the knowledge base's own output (not listed as skipped: it is not the subject)."""
-
-    def excluded(path: str) -> bool:
-        return any(path == p or path.startswith(p + "/") for p in prefixes)
-
-    kept = [f for f in repo_map.files if not excluded(f.path)]
-    skipped = [s for s in repo_map.skipped if not excluded(s.path)]
-    return RepoMap(root=repo_map.root, files=kept, skipped=skipped, contents=repo_map.contents)
 
 
 # --------------------------------------------------------------------------- stages 4–6
