@@ -105,3 +105,14 @@ def test_repo_run_uses_the_head_start_and_leaves_no_worker_behind(
     assert all(f.done() for f in offered[0].parse.futures)  # finished or cancelled: nothing left running
     assert (kb / "site_src/repos/local/repo/index.md").is_file()
     assert '"success": true' in result.stdout
+
+
+def test_the_page_templates_compile_ahead_of_the_first_page() -> None:
+    from generator.site.pages.repo import INDEX_TEMPLATE, SHARD_TEMPLATE, prepare_publishing
+    from generator.site.templates import environment
+
+    environment.cache_clear()
+    prepare_publishing()
+    cache = environment().cache
+    assert cache is not None
+    assert {key[1] for key in cache.keys()} == {SHARD_TEMPLATE, INDEX_TEMPLATE}

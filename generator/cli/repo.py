@@ -52,8 +52,10 @@ def repo_run(app: App, source: str, request: str | None, max_concurrent: int | N
     head = head_start(app.paths, source)
     with head or nullcontext():
         from generator.repo.run.pipeline import RepoPartialFailure, run_repo_research
-        from generator.site.pages.repo import publish_repo
+        from generator.site.pages.repo import prepare_publishing, publish_repo
 
+        if head is not None:
+            prepare_publishing()  # while the parser processes work
         with workspace_lock(app.paths), app.run_deadline("repo"):
             try:
                 result = run_repo_research(

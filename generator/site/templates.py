@@ -49,6 +49,12 @@ def environment() -> jinja2.Environment:
     return env
 
 
+def load_templates(*names: str) -> None:
+    """Compile templates ahead of their first page (a command that knows it will render them, while it waits)."""
+    for name in names:
+        environment().get_template(name)
+
+
 def render_template(name: str, context: dict[str, Any]) -> str:
     """Render `templates/<name>` with exactly `context`."""
     return environment().get_template(name).render(**context)

@@ -30,9 +30,10 @@ from generator.site.pages.repo_diagrams import (
     hierarchy_diagram,
     neighbourhood_diagram,
 )
-from generator.site.templates import render_template
+from generator.site.templates import load_templates, render_template
 from generator.site.text import Markdown, md_escape, md_inline
 
+SHARD_TEMPLATE, INDEX_TEMPLATE = "shard.md.j2", "repo_index.md.j2"
 SKIPPED_EXAMPLES = 5  # paths listed per skip reason on the index page
 DESCRIPTION_CHARS = 300  # the frontmatter description search results show
 _DOC_LINK = re.compile(r"\[([^\]\n]+)\](?:\[[^\]\n]*\]|\([^)\n]*\))")
@@ -126,7 +127,7 @@ def write_shard_page(
         "citations_valid": analysis.citations_valid,
         "citations_dropped": analysis.citations_dropped,
     }
-    body = render_template("shard.md.j2", context(shard_page(analysis, synthesis, linker)))
+    body = render_template(SHARD_TEMPLATE, context(shard_page(analysis, synthesis, linker)))
     store.write_page(store.safe_join(directory, "shards", name), meta, body)
     return name
 
@@ -164,7 +165,7 @@ def write_index(directory: Path, synthesis: RepoSynthesis) -> None:
         "tokens": synthesis.tokens,
         "citations_dropped": sum(a.citations_dropped for a in landed),
     }
-    body = render_template("repo_index.md.j2", context(index_page(synthesis)))
+    body = render_template(INDEX_TEMPLATE, context(index_page(synthesis)))
     store.write_page(directory / "index.md", meta, body)
 
 
@@ -364,3 +365,8 @@ def publish_repo(result: RepoResult) -> None:
     """Render a repository research result's shard pages and index, and write them through the store."""
     study = result.study
     write_repo_pages(study.harvest_dir, result.synthesis, study.ctx.linker)
+
+
+def prepare_publishing() -> None:
+    """Compile the repository page templates now (a run calls this while its parser processes work)."""
+    load_templates(SHARD_TEMPLATE, INDEX_TEMPLATE)
