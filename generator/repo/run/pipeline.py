@@ -42,10 +42,16 @@ Publish = Callable[[RepoResult], None]
 
 LATER_STAGES = (
     "generator.repo.facts.calls",
+    "generator.repo.facts.flows",
     "generator.repo.facts.mentions",
     "generator.repo.plan.architect",
     "generator.repo.plan.normalize",
+    "generator.repo.synthesize.readme",
     "generator.repo.synthesize.synthesis",
+    "generator.repo.checkout.history",
+    "generator.kb.index",
+    "frontmatter",  # the knowledge index reads the pages' frontmatter (store.read_page)
+    "rich.progress",  # the shards' progress display (workers.py)
 )
 # bump when a prompt or a draft's shape changes, so cached stage outputs are not reused across it
 PLAN_VERSION = 2
