@@ -14,7 +14,7 @@ import operator
 import posixpath
 import re
 import tomllib
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import fields
 from pathlib import Path
 
@@ -28,7 +28,7 @@ from generator.repo.facts.fanin import (
     mark_package_api,
     module_stem,
 )
-from generator.repo.facts.imports import ImportIndex, JsAlias, parse_tsconfig
+from generator.repo.facts.imports import ImportIndex, JsAlias, parse_tsconfig, shown_imports
 from generator.repo.facts.languages import SUPPORTED, SYMBOLS_ON_DEMAND
 from generator.repo.facts.parsing import StartedParse, parse_sources, parse_symbols
 from generator.repo.facts.prose import summary
@@ -84,10 +84,10 @@ def extract_facts(
     )
     names = _resolve_dependencies(files, index)
     count_name_uses(files, names)
-    _display_imports(files)
+    _show_imports(files, parsed, redactor)
     _mark_entry_points(root, files, packages, index, max_file_bytes)
     _score_importance(files, {e.path: e.lines for e in repo_map.files})
-    _redact(files.values(), redactor, {path for path, extracted in parsed.items() if extracted is not None})
+    _redact_docs(files.values(), redactor, parsed)
     mark_package_api(files)
     # imported here, not above: parsing starts without them (run.pipeline.load_later_stages imports them
     # while the parser processes work)
@@ -200,21 +200,29 @@ def _resolve_dependencies(files: dict[str, FileFacts], index: ImportIndex) -> Na
     return names
 
 
-def _display_imports(files: dict[str, FileFacts]) -> None:
+def _show_imports(
+    files: dict[str, FileFacts], parsed: Mapping[str, Extracted | None], redactor: Redactor
+) -> None:
+    """Each file's imports as a reader would write them, redacted: those the parser made from the file, or
+    made here (a parse without a redactor). Import strings are repository text that reaches prompts and
+    pages; the same few thousand repeat across files, so each is redacted once."""
+    shown: dict[tuple[str, str], str] = {}
     for facts in files.values():
-        facts.imports = [_display_import(facts.language, raw) for raw in facts.imports]
+        extracted = parsed.get(facts.path)
+        if extracted is not None and extracted.shown_imports is not None:
+            facts.imports = extracted.shown_imports
+        else:
+            facts.imports = shown_imports(facts.language, facts.imports, redactor, shown)
 
 
-def _redact(files: Iterable[FileFacts], redactor: Redactor, parsed: set[str]) -> None:
-    """Imports, and the docs of the files not parsed (markdown); the parsed files' docs and symbols came
-    back redacted from the parser, and symbols read on demand are redacted by their loader."""
-    files = list(files)
-    # the same few thousand import strings repeat across files: redact each once
-    imports = {raw: redactor.redact(raw)[0] for raw in {raw for facts in files for raw in facts.imports}}
+def _redact_docs(
+    files: Iterable[FileFacts], redactor: Redactor, parsed: Mapping[str, Extracted | None]
+) -> None:
+    """The docs of the files not parsed (markdown); the parsed files' docs and symbols came back redacted
+    from the parser, and symbols read on demand are redacted by their loader."""
     for facts in files:
-        if facts.path not in parsed:
-            facts.doc = redactor.redact(facts.doc)[0] if facts.doc else ""
-        facts.imports = [imports[raw] for raw in facts.imports]
+        if parsed.get(facts.path) is None and facts.doc:
+            facts.doc = redactor.redact(facts.doc)[0]
 
 
 def _fill(facts: FileFacts, extracted: Extracted) -> None:
@@ -233,22 +241,6 @@ def _is_entry(language: str, name: str, has_main: bool, package: str) -> bool:
     if language == "go":
         return has_main and package == "main"
     return has_main and language in {"rust", "c", "cpp", "java", "csharp"}
-
-
-def _display_import(language: str, raw: str) -> str:
-    """Raw import as a reader would write it: 'pkg.mod', '.sibling.name', 'crate::a::b', '"x.h"'."""
-    if language == "rust":
-        return raw[4:] if raw.startswith("use:") else f"mod {raw[4:]}"
-    if language in {"c", "cpp"}:
-        target = raw.split(":", 1)[1]
-        return f'"{target}"' if raw.startswith("quote:") else f"<{target}>"
-    if language == "ruby":
-        kind, _, target = raw.partition(":")
-        return f"{'require_relative' if kind == 'relative' else 'require'} {target}"
-    if language == "python" and ":" in raw:
-        module, name = raw.split(":", 1)
-        return f"{module}.{name}" if module and not module.endswith(".") else f"{module}{name}"
-    return raw
 
 
 def _markdown_doc(root: Path, path: str, max_bytes: int) -> str:

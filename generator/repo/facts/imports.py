@@ -14,6 +14,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
+from generator.redact import Redactor
+
 JS_EXTENSIONS = (".ts", ".tsx", ".d.ts", ".js", ".jsx", ".mjs", ".cjs", ".mts", ".cts")
 JS_LANGUAGES = {"javascript", "typescript", "tsx"}
 
@@ -68,6 +70,37 @@ def parse_tsconfig(text: str, scope: str) -> JsAlias | None:
 
 def _keep_strings(match: re.Match[str]) -> str:
     return match.group(0) if match.group(0).startswith('"') else ""
+
+
+def display_import(language: str, raw: str) -> str:
+    """Raw import as a reader would write it: 'pkg.mod', '.sibling.name', 'crate::a::b', '"x.h"'."""
+    if language == "rust":
+        return raw[4:] if raw.startswith("use:") else f"mod {raw[4:]}"
+    if language in {"c", "cpp"}:
+        target = raw.split(":", 1)[1]
+        return f'"{target}"' if raw.startswith("quote:") else f"<{target}>"
+    if language == "ruby":
+        kind, _, target = raw.partition(":")
+        return f"{'require_relative' if kind == 'relative' else 'require'} {target}"
+    if language == "python" and ":" in raw:
+        module, name = raw.split(":", 1)
+        return f"{module}.{name}" if module and not module.endswith(".") else f"{module}{name}"
+    return raw
+
+
+def shown_imports(
+    language: str, raw: Iterable[str], redactor: Redactor, shown: dict[tuple[str, str], str]
+) -> list[str]:
+    """Raw import targets as a reader writes them (`display_import`), redacted: import strings are repository
+    text that reaches prompts and pages. `shown` keeps each string's answer (the same few thousand repeat
+    across a repository's files)."""
+    found: list[str] = []
+    for target in raw:
+        text = shown.get((language, target))
+        if text is None:
+            text = shown[(language, target)] = redactor.redact(display_import(language, target))[0]
+        found.append(text)
+    return found
 
 
 class ImportIndex:

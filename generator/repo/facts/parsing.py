@@ -28,6 +28,7 @@ from typing import TypeVar
 from generator.errors import DeepkbError
 from generator.redact import Redactor
 from generator.repo.facts.extracted import Extracted
+from generator.repo.facts.imports import shown_imports
 from generator.repo.facts.languages import SUPPORTED, SYMBOLS_ON_DEMAND, outline, survey, symbols_of
 from generator.repo.facts.redaction import redact_extracted
 from generator.repo.map.filetypes import is_context_file
@@ -41,6 +42,7 @@ CHUNKS_PER_PROCESS = 16  # small chunks: whoever is free takes the next, so the 
 
 Job = tuple[str, str, bool]  # (path, language, whether its symbols are read now even if on demand)
 Parsed = list[tuple[str, Extracted | None]]
+Shown = dict[tuple[str, str], str]  # (language, raw import) → the import as shown, redacted
 T = TypeVar("T")
 
 
@@ -193,25 +195,27 @@ def _parse_unstarted(
 ) -> Parsed:
     """The chunks no worker has started, parsed here from the last one back (the workers go forwards)."""
     found: Parsed = []
+    shown: Shown = {}
     for future, chunk in reversed(list(zip(futures, chunks, strict=True))):
         if not future.cancel():
             break  # a worker holds it, and every chunk before it
-        found.extend(parse_chunk(str(root), chunk, max_bytes, contents, redactor))
+        found.extend(parse_chunk(str(root), chunk, max_bytes, contents, redactor, shown))
     return found
 
 
-# what a forked worker parses with: set once per worker by `_hold` (the pool's initializer)
-_held: tuple[str, int, Mapping[str, bytes], Redactor | None] = ("", 0, {}, None)
+# what a forked worker parses with: set once per worker by `_hold` (the pool's initializer), with the import
+# strings it has shown so far (a worker lives for one parse)
+_held: tuple[str, int, Mapping[str, bytes], Redactor | None, Shown] = ("", 0, {}, None, {})
 
 
 def _hold(root: str, max_bytes: int, contents: Mapping[str, bytes], redactor: Redactor | None) -> None:
     global _held
-    _held = (root, max_bytes, contents, redactor)
+    _held = (root, max_bytes, contents, redactor, {})
 
 
 def _parse_held(jobs: Sequence[Job]) -> Parsed:
-    root, max_bytes, contents, redactor = _held
-    return parse_chunk(root, jobs, max_bytes, contents, redactor)
+    root, max_bytes, contents, redactor, shown = _held
+    return parse_chunk(root, jobs, max_bytes, contents, redactor, shown)
 
 
 def _balanced_chunks(entries: Sequence[FileEntry], count: int) -> list[list[Job]]:
@@ -231,16 +235,20 @@ def parse_chunk(
     max_bytes: int,
     contents: Mapping[str, bytes] | None = None,
     redactor: Redactor | None = None,
+    shown: Shown | None = None,
 ) -> Parsed:
-    """Outline `jobs`, with symbols for the source modules (runs in a worker process, or in this one);
-    docstrings and module docs redacted when given a `redactor`."""
+    """Outline `jobs`, with symbols for the source modules (runs in a worker process, or in this one).
+    Given a `redactor`: docstrings and module docs redacted, and the imports shown as a reader writes them,
+    redacted (`shown` keeps the strings already shown by this process)."""
     base = Path(root)
     held = contents or {}
+    shown = {} if shown is None else shown
     found: Parsed = []
     for path, language, full in jobs:
         extracted = _read(base, path, language, max_bytes, survey if full else outline, held.get(path))
         if extracted is not None and redactor is not None:
             extracted = redact_extracted(extracted, redactor)
+            extracted.shown_imports = shown_imports(language, extracted.imports, redactor, shown)
         found.append((path, extracted))
     return found
 
