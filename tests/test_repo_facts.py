@@ -419,3 +419,18 @@ def test_ruby_csharp_php_symbols(tmp_path: Path) -> None:
     php = symbols(facts, "K.php")
     assert (php["K"].start, php["K"].end, php["K"].doc) == (5, 13, "A K.")
     assert php["K.run"].public and not php["K.hidden"].public
+
+
+@pytest.mark.parametrize("workers", [1, 2])  # 2: shown by the parser processes
+def test_imports_are_shown_as_written_and_resolved_from_their_targets(tmp_path: Path, workers: int) -> None:
+    root = write_tree(
+        tmp_path / "repo",
+        {
+            "pkg/__init__.py": "",
+            "pkg/a.py": "from .b import thing\nimport os.path\nfrom . import b\n",
+            "pkg/b.py": "thing = 1\n",
+        },
+    )
+    facts = extract_facts(root, map_repository(root), workers=workers)
+    assert facts.files["pkg/a.py"].imports == [".b.thing", "os.path", ".b"]
+    assert facts.files["pkg/a.py"].depends_on == ["pkg/b.py"]

@@ -28,7 +28,7 @@ from generator.repo.facts.fanin import (
     mark_package_api,
     module_stem,
 )
-from generator.repo.facts.imports import ImportIndex, JsAlias, parse_tsconfig, shown_imports
+from generator.repo.facts.imports import ImportIndex, JsAlias, parse_tsconfig
 from generator.repo.facts.languages import SUPPORTED, SYMBOLS_ON_DEMAND
 from generator.repo.facts.parsing import StartedParse, parse_sources, parse_symbols
 from generator.repo.facts.prose import summary
@@ -84,7 +84,7 @@ def extract_facts(
     )
     names = _resolve_dependencies(files, index)
     count_name_uses(files, names)
-    _show_imports(files, parsed, redactor)
+    _show_imports(files, parsed)
     _mark_entry_points(root, files, packages, index, max_file_bytes)
     _score_importance(files, {e.path: e.lines for e in repo_map.files})
     _redact_docs(files.values(), redactor, parsed)
@@ -200,19 +200,12 @@ def _resolve_dependencies(files: dict[str, FileFacts], index: ImportIndex) -> Na
     return names
 
 
-def _show_imports(
-    files: dict[str, FileFacts], parsed: Mapping[str, Extracted | None], redactor: Redactor
-) -> None:
-    """Each file's imports as a reader would write them, redacted: those the parser made from the file, or
-    made here (a parse without a redactor). Import strings are repository text that reaches prompts and
-    pages; the same few thousand repeat across files, so each is redacted once."""
-    shown: dict[tuple[str, str], str] = {}
-    for facts in files.values():
-        extracted = parsed.get(facts.path)
-        if extracted is not None and extracted.shown_imports is not None:
-            facts.imports = extracted.shown_imports
-        else:
-            facts.imports = shown_imports(facts.language, facts.imports, redactor, shown)
+def _show_imports(files: dict[str, FileFacts], parsed: Mapping[str, Extracted | None]) -> None:
+    """Each parsed file's imports as a reader would write them, redacted by the parser (resolution is done
+    with the raw targets)."""
+    for path, extracted in parsed.items():
+        if extracted is not None:
+            files[path].imports = extracted.shown_imports
 
 
 def _redact_docs(

@@ -15,4 +15,4 @@ class Extracted:
     has_main: bool = False  # a main function / `if __name__ == "__main__"` block
     package: str = ""  # Go package name, Java package
     exports: list[str] = field(default_factory=list)  # `__all__`, CommonJS exported objects
-    shown_imports: list[str] | None = None  # imports as a reader writes them, redacted (parsing.py sets it)
+    shown_imports: list[str] = field(default_factory=list)  # as a reader writes them, redacted (parsing.py)
