@@ -68,8 +68,8 @@ def head_start(paths: KBPaths, source: str) -> HeadStart | None:
 
     try:
         repo_source = parse_source(source, paths.root)
-    except DeepkbError:
-        return None  # the run reports it, with its hint
+    except (DeepkbError, OSError):
+        return None  # the run meets it again and reports it, with its hint
     if repo_source.kind != "local":
         return None
     root = Path(repo_source.location).resolve()
