@@ -35,7 +35,8 @@ def function_edges(
         # read once: a constructor that types no attribute would give the same nothing every time
         owner_info.constructor_read = True
         init = symbols.get(f"{symbol.parent}.__init__")
-        constructor = _parse_lines(lines, init) if init is not None else None
+        # the constructor itself asked for (a path constructing the class): its lines are parsed once
+        constructor = node if init is symbol else _parse_lines(lines, init) if init is not None else None
         if constructor is not None:
             read_body(constructor, owner_info.attributes)
     local, found = read_body(node)
