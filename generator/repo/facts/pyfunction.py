@@ -15,7 +15,7 @@ from generator.repo.model import CallEdge, Symbol
 
 
 def function_edges(
-    calls: PythonCalls, path: str, lines: Sequence[str], caller: str, symbols: Mapping[str, Symbol]
+    calls: PythonCalls, path: str, lines: Sequence[str], symbols: Mapping[str, Symbol], caller: str
 ) -> list[CallEdge] | None:
     """The calls `caller` (a function or method of `path`, whose text's lines are `lines` and whose symbols
     by name are `symbols`) makes; None when its lines do not parse on their own (the whole file is read
