@@ -73,23 +73,29 @@ class _FileNodes:
         self.api = set(fact.api_names)
 
     def weight(self, name: str) -> float:
-        symbol = self._named(name)
+        symbol = self._first(name)
         if symbol is not None and symbol.kind == "class":  # constructing an object: what its constructor does
-            symbol = self._named(f"{name}.__init__", f"{name}.constructor")
+            symbol = self._constructor(name)
         own = size = 0.0
+        lines = TINY
         if symbol is not None:
-            owner = self._named(symbol.parent) if symbol.parent else None
+            owner = self._first(symbol.parent) if symbol.parent else None
             own = max(0.0, symbol_score(self.fact, symbol, owner, self.exports, shown=False))
-            size = W_SIZE * math.log1p(symbol.lines)
+            lines = symbol.lines
+            size = W_SIZE * math.log1p(lines)
         parent = name.rsplit(".", 1)[0] if "." in name else ""
         api = W_API_ENTRY * float(name in self.api or parent in self.api)
         weight = W_FILE_IMPORTANCE * self.fact.importance + W_SYMBOL * own + size + api
         # a getter or a printing helper of a few lines is where a path ends, not what it is about
-        return weight * min(1.0, (symbol.lines if symbol is not None else TINY) / TINY)
+        return weight * min(1.0, lines / TINY)
 
-    def _named(self, *names: str) -> Symbol | None:
-        """The first symbol in the file called any of `names`."""
-        found = [self.first[name] for name in names if name in self.first]
+    def _first(self, name: str) -> Symbol | None:
+        index = self.first.get(name)
+        return self.fact.symbols[index] if index is not None else None
+
+    def _constructor(self, cls: str) -> Symbol | None:
+        """The first of the class's `__init__` and `constructor` in the file."""
+        found = [self.first[n] for n in (f"{cls}.__init__", f"{cls}.constructor") if n in self.first]
         return self.fact.symbols[min(found)] if found else None
 
 
