@@ -302,9 +302,10 @@ class PythonCalls:
         """`path`'s symbols by name, each name with whether one of its symbols is a class."""
         names = self._defined.get(path)
         if names is None:
-            names = self._defined[path] = {}
+            names = {}
             for symbol in self.symbols(path):
                 names[symbol.name] = names.get(symbol.name, False) or symbol.kind == "class"
+            self._defined[path] = names  # whole before it is shared
         return names
 
 
