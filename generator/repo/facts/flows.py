@@ -134,7 +134,7 @@ def _entries(files: dict[str, FileFacts], scope: list[str], weights: dict[Node, 
 
 
 def _weigh_all(weights: dict[Node, float], path: str, fact: FileFacts, names: list[str]) -> None:
-    """`_weigh` for several symbols of one file, its symbols gathered once for all of them."""
+    """Weigh those of a file's symbols not weighed yet, its symbols gathered once for all of them."""
     missing = [name for name in names if (path, name) not in weights]
     if missing:
         nodes = _FileNodes(fact)
@@ -154,6 +154,7 @@ class _Search:
         self.graph, self.files, self.scope = graph, files, set(scope)
         self.read: set[str] = set()
         self.outside: set[str] = set()
+        self.symbols: dict[str, _FileNodes] = {}  # the symbols of the files whose nodes it has weighed
 
     def out(self, node: Node) -> list[CallEdge]:
         """The calls `node` makes (a class's: its constructor's), most important callee first. Files of
@@ -180,7 +181,16 @@ class _Search:
         return self.weigh((edge.callee_path, edge.callee))
 
     def weigh(self, node: Node) -> float:
-        return _weigh(self.graph.node_weights, self.files, node)
+        """`node_weight`, each node weighed once per run (`node_weights`), each file's symbols gathered
+        once per search."""
+        weights = self.graph.node_weights
+        if node not in weights:
+            path, name = node
+            fact = self.files.get(path)
+            if fact is not None and path not in self.symbols:
+                self.symbols[path] = _FileNodes(fact)
+            weights[node] = self.symbols[path].weight(name) if fact is not None else 0.0
+        return weights[node]
 
     def value(self, chain: list[CallEdge]) -> float:
         """Importance reached: each hop's callee, plus a little per hop so a deeper path beats a stub."""
@@ -200,13 +210,6 @@ class _Search:
             if not onward and chain:
                 found.append(chain)
         return found
-
-
-def _weigh(weights: dict[Node, float], files: dict[str, FileFacts], node: Node) -> float:
-    """`node_weight`, each node weighed once per run."""
-    if node not in weights:
-        weights[node] = node_weight(files, *node)
-    return weights[node]
 
 
 def _distinct(chains: list[list[CallEdge]], limit: int) -> list[list[CallEdge]]:
