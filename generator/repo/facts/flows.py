@@ -187,9 +187,12 @@ class _Search:
         if node not in weights:
             path, name = node
             fact = self.files.get(path)
-            if fact is not None and path not in self.symbols:
-                self.symbols[path] = _FileNodes(fact)
-            weights[node] = self.symbols[path].weight(name) if fact is not None else 0.0
+            if fact is None:
+                weights[node] = 0.0
+            else:
+                if path not in self.symbols:
+                    self.symbols[path] = _FileNodes(fact)
+                weights[node] = self.symbols[path].weight(name)
         return weights[node]
 
     def value(self, chain: list[CallEdge]) -> float:
