@@ -7,13 +7,16 @@ from __future__ import annotations
 import ast
 import re
 import textwrap
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from repo_source_fixture import write_tree
 
+from generator.repo.facts import flows
 from generator.repo.facts.calls import CallGraph
 from generator.repo.facts.extract import extract_facts
+from generator.repo.facts.flows import node_weight
 from generator.repo.facts.pycalls import LEAF_FIELDS, UNKNOWN, read_body
 from generator.repo.facts.pyfunction import dedented
 from generator.repo.facts.ranking import key_symbols
@@ -307,3 +310,49 @@ def test_receivers_named_after_a_class_resolve_alike_each_time_and_either_way(tm
         ("second", "HTTPAdapter.close", 10),
     ]
     assert [(e.caller, e.callee, e.line) for e in graph.edges(["net/client.py"])] == single
+
+
+def test_a_constructor_is_read_for_attributes_only_when_a_method_calls_through_one(facts: Facts) -> None:
+    graph = facts.calls
+    assert isinstance(graph, CallGraph)
+    graph.calls_of("web/sessions.py", {"Session.request"})  # self.merge(), self.send(): no attribute
+    session = graph._python.scopes["web/sessions.py"].classes["Session"]
+    assert not session.constructor_read and not session.attributes
+    edges = graph.calls_of("web/sessions.py", {"Session.send"})  # self.hooks.run(): typed in __init__
+    assert ("web/hooks.py", "Hooks.run") in {(e.callee_path, e.callee) for e in edges}
+    assert session.constructor_read and set(session.attributes) == {"hooks"}
+
+
+WEIGHED = {
+    "kit/__init__.py": "from .client import Client, helper\n",
+    "kit/client.py": (
+        "class Client:\n"
+        '    """A client."""\n\n'
+        "    def __init__(self, url):\n"
+        + "".join(f"        self.part{i} = url\n" for i in range(12))
+        + "\n    @property\n    def timeout(self):\n        return 1\n\n"
+        "    @timeout.setter\n    def timeout(self, value):\n"
+        + "".join(f"        self.step{i} = value\n" for i in range(20))
+        + "\n\ndef helper():\n    return 1\n\n\n"
+        "def helper():\n" + "".join(f"    step{i} = {i}\n" for i in range(20)) + "    return 2\n"
+    ),
+}
+
+
+def test_a_node_weighs_as_its_first_definition_and_a_class_as_its_constructor(tmp_path: Path) -> None:
+    """Entry points are weighed a file at a time: a name defined twice (a property's setter, a function
+    redefined) weighs what its first definition does, a class what its constructor does."""
+    root = write_tree(tmp_path / "repo", WEIGHED)
+    facts = extract_facts(root, map_repository(root))
+    path = "kit/client.py"
+    fact = facts.files[path]
+    names = [s.name for s in fact.symbols]
+    assert names.count("Client.timeout") == 2 and names.count("helper") == 2
+    later = {max(i for i, n in enumerate(names) if n == twice) for twice in ("Client.timeout", "helper")}
+    first_only = replace(fact, symbols=[s for i, s in enumerate(fact.symbols) if i not in later])
+    for name in ("Client.timeout", "helper"):
+        weight = node_weight(facts.files, path, name)
+        assert weight == node_weight({**facts.files, path: first_only}, path, name) > 0
+    assert node_weight(facts.files, path, "Client") == node_weight(facts.files, path, "Client.__init__")
+    entries = flows._entries(facts.files, [path], weights := {})  # weighed together, the same as alone
+    assert entries and all(weights[node] == node_weight(facts.files, *node) for node in entries)

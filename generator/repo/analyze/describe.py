@@ -60,7 +60,9 @@ def key_functions(paths: Sequence[str], facts: Facts, linker: Linker, limit: int
 def module_lines(paths: Iterable[str], repo_map: RepoMap, facts: Facts, linker: Linker) -> list[ModuleLine]:
     """One line per module: what it is for, its size and its most important symbols, named and cited (a
     module line shows their names, not their docs: those are left unsummarized for every module)."""
-    sizes = {f.path: f for f in repo_map.files}
+    paths = list(paths)
+    wanted = set(paths)
+    sizes = {f.path: f for f in repo_map.files if f.path in wanted}
     result = []
     for path in paths:
         entry = sizes.get(path)

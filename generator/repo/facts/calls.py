@@ -41,7 +41,8 @@ class CallGraph:
         # a syntax tree is many times its file's size: each is dropped once its file's calls are read
         self._python = PythonCalls(self._resolve, self._symbols, self._names_from, self._parse, self._imports)
         self._functions: dict[tuple[str, str], list[CallEdge]] = {}  # calls of single functions read
-        self._recent: dict[str, list[str] | None] = {}  # lines of the files single functions were read from
+        # lines and symbols of the files single functions were read from
+        self._recent: dict[str, tuple[list[str], dict[str, Symbol]] | None] = {}
         self._recent_lock = threading.Lock()
         self.node_weights: dict[tuple[str, str], float] = {}  # what reaching each symbol weighs (flows.py)
         self._other = TreeSitterCalls(self._read, self._symbols, files, index.resolve)
@@ -91,25 +92,27 @@ class CallGraph:
         fact = self.files.get(path)
         if path in self._edges or fact is None or fact.language != "python":
             return [e for e in self.read(path) if e.caller in callers]
-        lines = self._lines(path) if any((path, c) not in self._functions for c in callers) else []
-        named = {s.name: s for s in fact.symbols} if lines else {}  # a name given twice: its last definition
         found: list[CallEdge] = []
         for caller in sorted(callers):
             if (path, caller) not in self._functions:
-                edges = function_edges(self._python, path, lines, caller, named) if lines is not None else []
+                source = self._source(path, fact)
+                edges = function_edges(self._python, path, *source, caller) if source is not None else []
                 if edges is None:
                     return [e for e in self.read(path) if e.caller in callers]
                 self._functions[(path, caller)] = edges
             found.extend(self._functions[(path, caller)])
         return found
 
-    def _lines(self, path: str) -> list[str] | None:
-        """A Python file's lines for reading single functions, kept for the few files a path search is
-        passing through (it asks for one function at a time), then dropped."""
+    def _source(self, path: str, fact: FileFacts) -> tuple[list[str], dict[str, Symbol]] | None:
+        """A Python file's lines and its symbols by name (a name given twice: its last definition), for
+        reading single functions; kept for the few files a path search is passing through (it asks for
+        one function at a time), then dropped."""
         with self._recent_lock:  # drafts may be written on several threads
             if path not in self._recent:
                 text = self._read(path, CALLS_MAX_BYTES)
-                self._recent[path] = text.splitlines() if text is not None else None
+                lines = text.splitlines() if text is not None else None
+                named = {s.name: s for s in fact.symbols} if lines else {}
+                self._recent[path] = (lines, named) if lines is not None else None
                 if len(self._recent) > RECENT_FILES:
                     del self._recent[next(iter(self._recent))]  # the oldest
             return self._recent[path]

@@ -29,6 +29,7 @@ W_FILE_IMPORTANCE, W_SYMBOL, W_SIZE, W_API_ENTRY = 1.0, 0.25, 0.15, 1.0
 
 
 Node = tuple[str, str]  # (path, qualified symbol)
+CALLABLE = frozenset({"function", "method"})
 
 
 class CallReader(Protocol):
@@ -57,19 +58,45 @@ def node_weight(files: dict[str, FileFacts], path: str, name: str) -> float:
     """How much reaching this symbol says about the code: its file's importance (centrality) and its own
     score there (export, users, size, doc: a large documented method outweighs a small helper)."""
     fact = files.get(path)
-    if fact is None:
-        return 0.0
-    symbol = next((s for s in fact.symbols if s.name == name), None)
-    if symbol is not None and symbol.kind == "class":  # constructing an object: what its constructor does
-        constructors = {f"{name}.__init__", f"{name}.constructor"}
-        symbol = next((s for s in fact.symbols if s.name in constructors), None)
-    own = max(0.0, symbol_score(fact, symbol, shown=False)) if symbol is not None else 0.0
-    size = W_SIZE * math.log1p(symbol.lines) if symbol is not None else 0.0
-    owner = name.rsplit(".", 1)[0] if "." in name else ""
-    api = W_API_ENTRY * float(name in fact.api_names or owner in fact.api_names)
-    weight = W_FILE_IMPORTANCE * fact.importance + W_SYMBOL * own + size + api
-    # a getter or a printing helper of a few lines is where a path ends, not what it is about
-    return weight * min(1.0, (symbol.lines if symbol is not None else TINY) / TINY)
+    return _FileNodes(fact).weight(name) if fact is not None else 0.0
+
+
+class _FileNodes:
+    """One file's symbols by name, gathered once for weighing several of them (`node_weight`)."""
+
+    def __init__(self, fact: FileFacts) -> None:
+        self.fact = fact
+        self.first: dict[str, int] = {}  # name → the index of its first definition
+        for index, symbol in enumerate(fact.symbols):
+            self.first.setdefault(symbol.name, index)
+        self.exports = set(fact.exports)
+        self.api = set(fact.api_names)
+
+    def weight(self, name: str) -> float:
+        symbol = self._first(name)
+        if symbol is not None and symbol.kind == "class":  # constructing an object: what its constructor does
+            symbol = self._constructor(name)
+        own = size = 0.0
+        lines = TINY
+        if symbol is not None:
+            owner = self._first(symbol.parent) if symbol.parent else None
+            own = max(0.0, symbol_score(self.fact, symbol, owner, self.exports, shown=False))
+            lines = symbol.lines
+            size = W_SIZE * math.log1p(lines)
+        parent = name.rsplit(".", 1)[0] if "." in name else ""
+        api = W_API_ENTRY * float(name in self.api or parent in self.api)
+        weight = W_FILE_IMPORTANCE * self.fact.importance + W_SYMBOL * own + size + api
+        # a getter or a printing helper of a few lines is where a path ends, not what it is about
+        return weight * min(1.0, lines / TINY)
+
+    def _first(self, name: str) -> Symbol | None:
+        index = self.first.get(name)
+        return self.fact.symbols[index] if index is not None else None
+
+    def _constructor(self, cls: str) -> Symbol | None:
+        """The first of the class's `__init__` and `constructor` in the file."""
+        found = [self.first[n] for n in (f"{cls}.__init__", f"{cls}.constructor") if n in self.first]
+        return self.fact.symbols[min(found)] if found else None
 
 
 def _entries(files: dict[str, FileFacts], scope: list[str], weights: dict[Node, float]) -> list[Node]:
@@ -78,16 +105,21 @@ def _entries(files: dict[str, FileFacts], scope: list[str], weights: dict[Node, 
     found: list[tuple[float, Node]] = []
     for path in scope:
         fact = files[path]
-        exported = set(fact.exports) | set(fact.api_names)
-        for symbol in fact.symbols:
-            if _is_entry(symbol, exported):
-                tier = 0 if symbol.name in fact.api_names else 1 if symbol.parent in fact.api_names else 2
-                found.append((_weigh(weights, files, (path, symbol.name)) - TIER * tier, (path, symbol.name)))
+        callables = [s for s in fact.symbols if s.kind in CALLABLE and s.public and not s.stub]
+        exported = set(fact.exports) | set(fact.api_names) if callables else set()
+        entries = [symbol for symbol in callables if _is_entry(symbol, exported)]
+        if entries:
+            api = set(fact.api_names)
+            _weigh_all(weights, path, fact, [s.name for s in entries])
+            for symbol in entries:
+                tier = 0 if symbol.name in api else 1 if symbol.parent in api else 2
+                found.append((weights[(path, symbol.name)] - TIER * tier, (path, symbol.name)))
     if not found:  # nothing declared public: every public function and method may start a path
         for path in scope:
-            for symbol in files[path].symbols:
-                if symbol.kind in {"function", "method"} and symbol.public and not symbol.stub:
-                    found.append((_weigh(weights, files, (path, symbol.name)), (path, symbol.name)))
+            fact = files[path]
+            entries = [s for s in fact.symbols if s.kind in CALLABLE and s.public and not s.stub]
+            _weigh_all(weights, path, fact, [s.name for s in entries])
+            found.extend((weights[(path, s.name)], (path, s.name)) for s in entries)
     starts = {path for _, (path, _) in found}  # the files with an entry (a few of a whole repository's)
     lines = {(p, s.name): s.start for p in starts for s in files[p].symbols}
     found.sort(key=lambda pair: (-pair[0], pair[1][0], lines.get(pair[1], 0)))
@@ -101,9 +133,17 @@ def _entries(files: dict[str, FileFacts], scope: list[str], weights: dict[Node, 
     return chosen
 
 
+def _weigh_all(weights: dict[Node, float], path: str, fact: FileFacts, names: list[str]) -> None:
+    """Weigh those of a file's symbols not weighed yet, its symbols gathered once for all of them."""
+    missing = [name for name in names if (path, name) not in weights]
+    if missing:
+        nodes = _FileNodes(fact)
+        for name in missing:
+            weights[(path, name)] = nodes.weight(name)
+
+
 def _is_entry(symbol: Symbol, exported: set[str]) -> bool:
-    if symbol.kind not in {"function", "method"} or not symbol.public or symbol.stub:
-        return False
+    """Of the public callables that are not stubs: one exported, or a method of an exported class."""
     if symbol.short_name.startswith("_"):
         return False
     return symbol.exported or symbol.name in exported or (bool(symbol.parent) and symbol.parent in exported)
@@ -114,6 +154,7 @@ class _Search:
         self.graph, self.files, self.scope = graph, files, set(scope)
         self.read: set[str] = set()
         self.outside: set[str] = set()
+        self.symbols: dict[str, _FileNodes] = {}  # the symbols of the files whose nodes it has weighed
 
     def out(self, node: Node) -> list[CallEdge]:
         """The calls `node` makes (a class's: its constructor's), most important callee first. Files of
@@ -140,7 +181,19 @@ class _Search:
         return self.weigh((edge.callee_path, edge.callee))
 
     def weigh(self, node: Node) -> float:
-        return _weigh(self.graph.node_weights, self.files, node)
+        """`node_weight`, each node weighed once per run (`node_weights`), each file's symbols gathered
+        once per search."""
+        weights = self.graph.node_weights
+        if node not in weights:
+            path, name = node
+            fact = self.files.get(path)
+            if fact is None:
+                weights[node] = 0.0
+            else:
+                if path not in self.symbols:
+                    self.symbols[path] = _FileNodes(fact)
+                weights[node] = self.symbols[path].weight(name)
+        return weights[node]
 
     def value(self, chain: list[CallEdge]) -> float:
         """Importance reached: each hop's callee, plus a little per hop so a deeper path beats a stub."""
@@ -160,13 +213,6 @@ class _Search:
             if not onward and chain:
                 found.append(chain)
         return found
-
-
-def _weigh(weights: dict[Node, float], files: dict[str, FileFacts], node: Node) -> float:
-    """`node_weight`, each node weighed once per run."""
-    if node not in weights:
-        weights[node] = node_weight(files, *node)
-    return weights[node]
 
 
 def _distinct(chains: list[list[CallEdge]], limit: int) -> list[list[CallEdge]]:

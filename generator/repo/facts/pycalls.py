@@ -64,6 +64,9 @@ class PythonCalls:
     tree: Callable[[str], ast.Module | None]
     imports: Callable[[str], list[str]] = lambda path: []  # its imports as the facts display them
     scopes: dict[str, ModuleScope] = field(default_factory=dict)
+    # file → its symbols' names, each with whether a class goes by it: resolving a call asks a file
+    # whether it defines a name many times over (the facts do not change while calls are read)
+    _defined: dict[str, dict[str, bool]] = field(default_factory=dict, init=False, repr=False)
 
     def edges(self, path: str) -> list[CallEdge]:
         """Calls made by `path`'s functions and methods (module-level calls under caller "")."""
@@ -174,7 +177,7 @@ class PythonCalls:
 
     def defined(self, path: str, name: str, depth: int = 0) -> Target | None:
         """Where `name`, taken from module `path`, is defined: there, or where that module imports it from."""
-        if any(s.name == name for s in self.symbols(path)):
+        if name in self._names(path):
             return (path, name)
         scope = self.scope(path) if depth < 4 else None
         if scope is not None and name in scope.names and scope.names[name][0] != path:
@@ -278,7 +281,7 @@ class PythonCalls:
     def method(self, path: str, cls: str, name: str, depth: int = 0) -> Target | None:
         """`cls.name` as defined on the class or inherited from a base class in the repository."""
         qualified = f"{cls}.{name}"
-        if any(s.name == qualified for s in self.symbols(path)):
+        if qualified in self._names(path):
             return (path, qualified)
         scope = self.scope(path)
         info = scope.classes.get(cls) if scope else None
@@ -293,7 +296,17 @@ class PythonCalls:
         return None
 
     def _is_class(self, path: str, name: str) -> bool:
-        return any(s.name == name and s.kind == "class" for s in self.symbols(path))
+        return self._names(path).get(name, False)
+
+    def _names(self, path: str) -> dict[str, bool]:
+        """`path`'s symbols by name, each name with whether one of its symbols is a class."""
+        names = self._defined.get(path)
+        if names is None:
+            names = {}
+            for symbol in self.symbols(path):
+                names[symbol.name] = names.get(symbol.name, False) or symbol.kind == "class"
+            self._defined[path] = names  # whole before it is shared
+        return names
 
 
 def _expression(dotted: str) -> ast.expr:

@@ -10,12 +10,12 @@ import textwrap
 import warnings
 from collections.abc import Mapping, Sequence
 
-from generator.repo.facts.pycalls import ModuleScope, PythonCalls, read_body
+from generator.repo.facts.pycalls import ClassInfo, ModuleScope, PythonCalls, read_body
 from generator.repo.model import CallEdge, Symbol
 
 
 def function_edges(
-    calls: PythonCalls, path: str, lines: Sequence[str], caller: str, symbols: Mapping[str, Symbol]
+    calls: PythonCalls, path: str, lines: Sequence[str], symbols: Mapping[str, Symbol], caller: str
 ) -> list[CallEdge] | None:
     """The calls `caller` (a function or method of `path`, whose text's lines are `lines` and whose symbols
     by name are `symbols`) makes; None when its lines do not parse on their own (the whole file is read
@@ -30,19 +30,45 @@ def function_edges(
     if scope is None:
         return None
     _bind_modules(calls, scope)
-    owner_info = scope.classes.get(symbol.parent) if symbol.parent else None
-    if owner_info is not None and not owner_info.attributes and not owner_info.constructor_read:
-        # read once: a constructor that types no attribute would give the same nothing every time
-        owner_info.constructor_read = True
-        init = symbols.get(f"{symbol.parent}.__init__")
-        constructor = _parse_lines(lines, init) if init is not None else None
-        if constructor is not None:
-            read_body(constructor, owner_info.attributes)
     local, found = read_body(node)
+    owner_info = scope.classes.get(symbol.parent) if symbol.parent else None
+    if owner_info is not None and any(_through_attribute(call) for call in found):
+        _read_constructor(owner_info, lines, symbols, symbol, node)
     owner = symbol.parent if symbol.parent in scope.classes else ""
     # the snippet's line numbers start at 1: shift them to the file's
     shifted = [_at_line(call, symbol.start - 1) for call in found]
     return calls.resolved(scope, [(caller, owner, local, shifted)])
+
+
+def _through_attribute(call: ast.Call) -> bool:
+    """Whether the callee is reached through an attribute of `self` (`self.adapter.send()`): the one
+    kind of call the attributes a class's constructor assigns resolve."""
+    node = call.func
+    while isinstance(node, ast.Attribute):
+        inner = node.value
+        if (
+            isinstance(inner, ast.Attribute)
+            and isinstance(inner.value, ast.Name)
+            and inner.value.id == "self"
+        ):
+            return True
+        node = inner
+    return False
+
+
+def _read_constructor(
+    info: ClassInfo, lines: Sequence[str], symbols: Mapping[str, Symbol], method: Symbol, node: ast.AST
+) -> None:
+    """The attributes a light scope's class assigns in its `__init__` (`self.adapter = HTTPAdapter()`),
+    read the first time one of its methods calls through an attribute; `node`: `method` parsed."""
+    if info.attributes or info.constructor_read:
+        return
+    info.constructor_read = True  # once: a constructor that types no attribute gives nothing every time
+    init = symbols.get(f"{method.parent}.__init__")
+    # the constructor itself asked for (a path constructing the class): its lines are parsed once
+    constructor = node if init is method else _parse_lines(lines, init) if init is not None else None
+    if constructor is not None:
+        read_body(constructor, info.attributes)
 
 
 def _parse_lines(lines: Sequence[str], symbol: Symbol) -> ast.FunctionDef | ast.AsyncFunctionDef | None:

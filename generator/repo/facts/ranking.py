@@ -37,6 +37,7 @@ _DOC_TAG = re.compile(r"@(?:api\s+)?(private|internal|ignore|protected|public)\b
 TYPE_KINDS = frozenset({"class", "struct", "interface", "trait", "record", "enum", "type", "impl"})
 MIN_LIMIT, MAX_LIMIT, LINES_PER_SYMBOL = 3, 12, 150
 MIN_METHODS, MAX_METHODS, LINES_PER_METHOD = 3, 8, 120
+_NO_CALLS: Counter[str] = Counter()  # never written: what a score without the call graph counts
 
 
 @dataclass(frozen=True)
@@ -281,12 +282,14 @@ def _score(
     return score
 
 
-def symbol_score(fact: FileFacts, symbol: Symbol, *, shown: bool = True) -> float:
+def symbol_score(
+    fact: FileFacts, symbol: Symbol, owner: Symbol | None, exports: set[str], *, shown: bool = True
+) -> float:
     """One symbol's score in its file, from what the facts hold (no call graph, no members); a method
-    counts as exported when its class is, and shares its class's users. `shown=False`: what it weighs in
-    a call path, where a private helper is not penalized for being private."""
-    owner = next((s for s in fact.symbols if s.name == symbol.parent), None) if symbol.parent else None
-    score = _score(symbol, fact, set(fact.exports), Counter(), owner, shown=shown)
+    counts as exported when its class (`owner`: the file's first symbol named its parent) is, and shares
+    its class's users. `exports`: the file's, as a set. `shown=False`: what it weighs in a call path, where
+    a private helper is not penalized for being private."""
+    score = _score(symbol, fact, exports, _NO_CALLS, owner, shown=shown)
     if owner is not None:
         score += W_USED * math.log2(1 + fact.name_uses.get(owner.name, 0))
     return score

@@ -77,6 +77,7 @@ def subsystem_edges(
     imported or called across it most often (else the modules imported); its strength counts both."""
     used: dict[tuple[int, int], Counter[str]] = defaultdict(Counter)
     strength: Counter[tuple[int, int]] = Counter()
+    terms: dict[str, str] = {}  # each module's term, found once however many modules import it
     for path, source in placement.items():
         fact = facts.files.get(path)
         for target in fact.depends_on if fact else []:
@@ -84,7 +85,9 @@ def subsystem_edges(
             if not source or not other or other == source:
                 continue
             names = fact.names_from.get(target, []) if fact else []
-            for name in names or [module_term(target, facts) or PurePosixPath(target).stem]:
+            if not names and target not in terms:
+                terms[target] = module_term(target, facts) or PurePosixPath(target).stem
+            for name in names or [terms[target]]:
                 used[(source, other)][name] += 1 if names else 0  # a name imported outranks a module
             strength[(source, other)] += 1
     for call in calls:

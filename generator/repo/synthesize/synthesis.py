@@ -55,7 +55,7 @@ def synthesize(study: Study, provider: Provider, outcomes: dict[int, Any]) -> Re
     calls = study.facts.calls.edges(main_modules) if study.facts.calls is not None else []
     edges = subsystem_edges(placement, study.facts, calls)
     link_subsystems(landed, edges)
-    synthesis = repo_synthesis(study, provider, analyses)
+    synthesis = repo_synthesis(study, provider, analyses, modules)
     synthesis.architecture = edges
     synthesis.catalogue = catalogue(placement, landed, study.facts, study.repo_map, study.ctx.linker)
     synthesis.modules_present = len(modules)
@@ -162,16 +162,19 @@ def language_tags(repo_map: RepoMap, paths: Sequence[str] | None = None, limit: 
 # --------------------------------------------------------------------------- the index's record
 
 
-def repo_synthesis(study: Study, provider: Provider, analyses: list[ShardAnalysis]) -> RepoSynthesis:
+def repo_synthesis(
+    study: Study, provider: Provider, analyses: list[ShardAnalysis], modules: Sequence[str]
+) -> RepoSynthesis:
+    """The index's record; `modules`: the repository's core modules (`core_modules`)."""
     landed = [a for a in analyses if a.status == "ok"]
     tokens = {
         "input": study.plan_tokens.get("input", 0) + sum(a.input_tokens for a in landed),
         "output": study.plan_tokens.get("output", 0) + sum(a.output_tokens for a in landed),
     }
-    summary, summary_tokens = overall_summary(study, provider, landed)
+    summary, summary_tokens = overall_summary(study, provider, landed, modules)
     source, checkout = study.source, study.checkout
     web = source.web_url or ""
-    history, window = _history(study)
+    history, window = _history(study, modules)
     return RepoSynthesis(
         title=f"Research Analysis: {source.name}",
         label=study.label,
@@ -198,23 +201,23 @@ def repo_synthesis(study: Study, provider: Provider, analyses: list[ShardAnalysi
     )
 
 
-def _history(study: Study) -> tuple[list[tuple[str, int]], str]:
+def _history(study: Study, modules: Sequence[str]) -> tuple[list[tuple[str, int]], str]:
     """The most-changed source modules (renames followed) and the window the counts cover."""
     from generator.repo.checkout.history import file_history
 
-    history = file_history(study.checkout.path, core_modules(study.repo_map))
+    history = file_history(study.checkout.path, modules)
     return list(history.counts.items())[:HISTORY_ROWS], history.window
 
 
 def overall_summary(
-    study: Study, provider: Provider, landed: Sequence[ShardAnalysis]
+    study: Study, provider: Provider, landed: Sequence[ShardAnalysis], modules: Sequence[str]
 ) -> tuple[list[str], dict[str, int]]:
     """The model's summary of the shard summaries (saved; re-asked only when they change); offline, the
     most important modules' first sentences when the README gave no paragraph."""
     if provider.offline or not landed:
         if study.ctx.readme:
             return [], {}
-        ranked = rank_files(core_modules(study.repo_map), study.facts, study.repo_map)
+        ranked = rank_files(modules, study.facts, study.repo_map)
         docs = [first_sentence(study.facts.files[p].doc) for p in ranked[:6] if p in study.facts.files]
         return list(dict.fromkeys(d for d in docs if d))[:3], {}
     shards = [f"- {a.shard.name}: {a.summary}" for a in landed]
