@@ -5,6 +5,7 @@ repomix and gitingest take just to pack the same path (when they are installed).
     python bench/repo_research.py --make-fixture /tmp/big --package anthropic --max-files 2000
     python bench/repo_research.py --make-fixture /tmp/sym --source-dir /path/to/site-packages/sympy
     python bench/repo_research.py PATH --repeat 3    # best of 3 for deepkb and for each packer
+    python bench/repo_research.py PATH --repeat 5 --against 43a9363   # beside an earlier revision's deepkb
 
 Targets (issues 3 and 9): on a ~2,000-file repository, deepkb's whole offline research, call graph included,
 ≤ 0.5 × repomix's pack time, peak RSS ≤ 200 MB. deepkb runs as a subprocess with a fresh cache dir and
@@ -53,6 +54,11 @@ def main() -> int:
         default=1,
         help="run deepkb and each packer this many times and keep each one's best time (a busy machine)",
     )
+    parser.add_argument(
+        "--against",
+        metavar="REV",
+        help="also time the deepkb of this git revision (git archive of this checkout), run the same way",
+    )
     args = parser.parse_args()
     target = args.path
     if args.make_fixture:
@@ -67,6 +73,8 @@ def main() -> int:
     print(f"load average before the run: {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
     deepkb_time, rss_mb = min(bench_deepkb(target) for _ in range(max(1, args.repeat)))
     print(f"deepkb repo run (offline, full research): {deepkb_time:7.2f} s   peak RSS {rss_mb:6.1f} MB")
+    if args.against:
+        compare_revision(target, args.against, args.repeat)
     stages = bench_stages(target)
     print(
         f"  in one process: map {stages['map']:.2f} s, facts {stages['facts']:.2f} s, call chains "
@@ -115,12 +123,43 @@ def make_fixture(dest: Path, package: str, max_files: int, source_dir: Path | No
     return dest
 
 
-def bench_deepkb(target: Path) -> tuple[float, float]:
+def compare_revision(target: Path, revision: str, repeat: int) -> None:
+    """This checkout's deepkb and `revision`'s, each run as `python -c` with its code first on the path,
+    alternately (a drifting machine load touches both alike); best and median of each."""
+    here = Path(__file__).resolve().parents[1]
+    with tempfile.TemporaryDirectory(prefix="deepkb-rev-") as older:
+        archive = subprocess.run(
+            ["git", "-C", str(here), "archive", revision], capture_output=True, check=True
+        )
+        subprocess.run(["tar", "-x", "-C", older], input=archive.stdout, check=True)
+        import compileall
+
+        compileall.compile_dir(str(Path(older) / "generator"), quiet=1)
+        times: dict[str, list[float]] = {"this checkout": [], revision: []}
+        for _ in range(max(3, repeat)):
+            times["this checkout"].append(bench_deepkb(target, code=here)[0])
+            times[revision].append(bench_deepkb(target, code=Path(older))[0])
+    for name, found in times.items():
+        found.sort()
+        print(f"  {name:<14} best {found[0]:5.2f} s   median {found[len(found) // 2]:5.2f} s")
+    print(
+        f"  this checkout / {revision}: {times['this checkout'][0] / times[revision][0]:.2f} (best to best)"
+    )
+
+
+def bench_deepkb(target: Path, code: Path | None = None) -> tuple[float, float]:
+    """Wall time and peak RSS of one offline run: the installed `deepkb`, or `code`'s (a folder holding
+    generator/) through this interpreter."""
     with tempfile.TemporaryDirectory(prefix="deepkb-bench-") as tmp:
         env = {k: v for k, v in os.environ.items() if not k.startswith(("DEEPKB_", "ANTHROPIC_", "OPENAI_"))}
         env["DEEPKB_CACHE_DIR"] = str(Path(tmp) / "cache")
+        program = [str(DEEPKB)]
+        if code is not None:
+            env["PYTHONPATH"] = str(code)
+            env.pop("PYTHONDONTWRITEBYTECODE", None)
+            program = [sys.executable, "-c", "import sys; from generator.cli import main; sys.exit(main())"]
         command = [
-            str(DEEPKB),
+            *program,
             "--root",
             tmp,
             "--provider",
@@ -131,7 +170,8 @@ def bench_deepkb(target: Path) -> tuple[float, float]:
             "--json",
         ]
         started = time.perf_counter()
-        done = subprocess.run(command, env=env, capture_output=True, text=True)
+        # run from the temporary folder: `python -c` puts its working folder first on the module path
+        done = subprocess.run(command, env=env, capture_output=True, text=True, cwd=tmp)
         elapsed = time.perf_counter() - started
         if done.returncode not in (0, 3):
             sys.exit(f"deepkb failed ({done.returncode}): {done.stderr.strip()[-400:]}")
