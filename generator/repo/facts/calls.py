@@ -45,6 +45,7 @@ class CallGraph:
         self._recent: dict[str, tuple[list[str], dict[str, Symbol]] | None] = {}
         self._recent_lock = threading.Lock()
         self.node_weights: dict[tuple[str, str], float] = {}  # what reaching each symbol weighs (flows.py)
+        self._ahead: dict[str, list[CallEdge]] = {}  # whole files read by another process (take_ahead)
         self._other = TreeSitterCalls(self._read, self._symbols, files, index.resolve)
 
     def edges(self, paths: Iterable[str] | None = None, *, incoming: bool = False) -> list[CallEdge]:
@@ -64,6 +65,15 @@ class CallGraph:
         """How many files' calls have been read so far."""
         return len(self._edges)
 
+    def read_paths(self) -> list[str]:
+        """The files whose calls have been read whole so far, in the order read."""
+        return list(self._edges)
+
+    def take_ahead(self, found: dict[str, list[CallEdge]]) -> None:
+        """Calls of whole files read by another process (generator/repo/synthesize/ahead.py): `read` takes
+        each at the moment it would have read that file itself, so the calls read "so far" stay the same."""
+        self._ahead.update(found)
+
     def known_edges(self) -> list[CallEdge]:
         """The calls read so far, without reading any file."""
         return [edge for edges in self._edges.values() for edge in edges]
@@ -73,7 +83,9 @@ class CallGraph:
         if path not in self._edges:
             fact = self.files.get(path)
             language = fact.language if fact else ""
-            if language == "python":
+            if path in self._ahead:
+                self._edges[path] = self._ahead.pop(path)
+            elif language == "python":
                 self._edges[path] = self._python.edges(path)
             else:
                 self._edges[path] = self._other.edges(path, language)

@@ -42,6 +42,7 @@ Publish = Callable[[RepoResult], None]
 
 LATER_STAGES = (
     "generator.repo.facts.calls",
+    "generator.repo.synthesize.ahead",
     "generator.repo.facts.flows",
     "generator.repo.facts.mentions",
     "generator.repo.plan.architect",
@@ -76,13 +77,20 @@ def run_repo_research(
     `head`: the command's head start on mapping and parsing (headstart.py), used when it fits."""
     started = time.monotonic()
     study = prepare(paths, config, provider, source, request=request, console=console, head=head)
-    jobs = list(enumerate(study.plan.shards, 1))
-    outcomes = analyze_shards(
-        study, provider, jobs, max_concurrent=max_concurrent, console=console, started=started
-    )
+    from generator.repo.synthesize.ahead import start_ahead
     from generator.repo.synthesize.synthesis import synthesize
 
-    result = synthesize(study, provider, outcomes)
+    # what the synthesis needs from the plan alone is worked out by a forked process meanwhile
+    ahead = start_ahead(study.plan, study.facts, study.repo_map)
+    try:
+        jobs = list(enumerate(study.plan.shards, 1))
+        outcomes = analyze_shards(
+            study, provider, jobs, max_concurrent=max_concurrent, console=console, started=started
+        )
+        result = synthesize(study, provider, outcomes, ahead)
+    finally:
+        if ahead is not None:
+            ahead.close()
     if publish is not None:
         publish(result)
     refresh_knowledge_index(paths)

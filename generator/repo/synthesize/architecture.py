@@ -31,21 +31,18 @@ OTHER = "Other modules"
 
 
 def place_modules(
-    modules: Sequence[str], analyses: Sequence[ShardAnalysis], facts: Facts, repo_map: RepoMap
+    modules: Sequence[str], shards: Sequence[tuple[int, Sequence[str]]], facts: Facts, repo_map: RepoMap
 ) -> dict[str, int]:
-    """Each module → the index of the shard whose files are nearest to it through imports and packages
-    (0 when no shard reaches it). A shard's own files are its own."""
-    graph = dependency_graph(list(dict.fromkeys([*modules, *_shard_files(analyses)])), facts, repo_map)
-    home = {path: a.index for a in analyses for path in a.shard.files}
+    """Each module → the index of the shard (`shards`: index, files) whose files are nearest to it through
+    imports and packages (0 when no shard reaches it). A shard's own files are its own."""
+    shard_files = [path for _, files in shards for path in files]
+    graph = dependency_graph(list(dict.fromkeys([*modules, *shard_files])), facts, repo_map)
+    home = {path: index for index, files in shards for path in files}
     sources = [p for p in home if p in graph]
     if not sources:
         return {m: 0 for m in modules}
     _, paths = nx.multi_source_dijkstra(graph, sources, weight=lambda _u, _v, d: 1.0 / d["weight"])
     return {m: home.get(m) or (home[paths[m][0]] if m in paths else 0) for m in modules}
-
-
-def _shard_files(analyses: Sequence[ShardAnalysis]) -> list[str]:
-    return [p for a in analyses for p in a.shard.files]
 
 
 def catalogue(

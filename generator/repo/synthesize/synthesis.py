@@ -26,6 +26,7 @@ from generator.repo.model import RepoMap, RepoSynthesis, Shard, ShardAnalysis
 from generator.repo.plan.subsystems import core_modules, rank_files
 from generator.repo.run.session import fingerprint
 from generator.repo.run.study import RepoResult, Study, shard_slug
+from generator.repo.synthesize.ahead import PendingAhead, main_modules
 from generator.repo.synthesize.architecture import (
     catalogue,
     link_subsystems,
@@ -40,26 +41,42 @@ SUMMARY_CHARS = 200  # a subsystem's one sentence on the index, never cut
 _NOT_TAGS = frozenset({"text", "other", "markdown", "rst", "json", "yaml", "toml", "ini", "csv", "xml"})
 
 
-def synthesize(study: Study, provider: Provider, outcomes: dict[int, Any]) -> RepoResult:
-    """The landed shards' analyses and the index's record; failed shards are listed, never described."""
+def synthesize(
+    study: Study, provider: Provider, outcomes: dict[int, Any], ahead: PendingAhead | None = None
+) -> RepoResult:
+    """The landed shards' analyses and the index's record; failed shards are listed, never described.
+    `ahead`: the plan-only work a forked process did meanwhile (ahead.py), taken where it fits."""
     modules = core_modules(study.repo_map)
     analyses = [
         build_analysis(study, index, shard, outcomes.get(index, ResearchError("not analyzed")))
         for index, shard in enumerate(study.plan.shards, 1)
     ]
+    found = ahead.result() if ahead is not None else None
+    graph = study.facts.calls
     landed = [a for a in analyses if a.status == "ok"]
-    placement = place_modules(modules, landed, study.facts, study.repo_map)
+    shards = [(a.index, tuple(a.shard.files)) for a in landed]
+    if found is not None and found.shards == shards:
+        placement = found.placement
+    else:
+        placement = place_modules(modules, shards, study.facts, study.repo_map)
     # calls out of each shard's main module add the borders imports cannot show (a Go package's files
     # share one import path); reading every module's calls would cost more than the whole research
-    main_modules = [shard.files[0] for shard in study.plan.shards if shard.files]
-    calls = study.facts.calls.edges(main_modules) if study.facts.calls is not None else []
+    if graph is not None and found is not None:
+        graph.take_ahead(found.main_calls)
+    calls = graph.edges(main_modules(study.plan.shards)) if graph is not None else []
     edges = subsystem_edges(placement, study.facts, calls)
     link_subsystems(landed, edges)
     synthesis = repo_synthesis(study, provider, analyses, modules)
     synthesis.architecture = edges
     synthesis.catalogue = catalogue(placement, landed, study.facts, study.repo_map, study.ctx.linker)
     synthesis.modules_present = len(modules)
-    synthesis.main_flow = main_flow(study.facts, modules, study.repo_map, study.ctx.linker)
+    if graph is not None and found is not None and set(graph.read_paths()) == found.read_at_flow:
+        graph.take_ahead(found.flow_reads)
+        for path in found.flow_reads:  # what the flow's search read whole, read "now", in its order
+            graph.read(path)
+        synthesis.main_flow = flow_hops(found.flow, study.ctx.linker)
+    else:
+        synthesis.main_flow = main_flow(study.facts, modules, study.repo_map, study.ctx.linker)
     if study.request:
         from generator.repo.synthesize.answer import answer_request  # request terms: only runs with a request
 

@@ -1,0 +1,152 @@
+"""The synthesis' read-ahead (generator/repo/synthesize/ahead.py): a forked process works out what needs
+only the plan while the shards are analyzed; the records and pages are the same with it and without it,
+and a read-ahead that failed or no longer fits is computed again."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from repo_output_fakes import make_project, offline_setup, page_bytes
+from test_repo_calls import FILES as CALLING
+
+from generator.repo.analyze.describe import main_chain
+from generator.repo.plan.subsystems import core_modules
+from generator.repo.run.pipeline import analyze_shards, prepare
+from generator.repo.run.study import RepoResult, Study
+from generator.repo.synthesize import ahead as ahead_module
+from generator.repo.synthesize.ahead import Ahead, PendingAhead, main_modules, start_ahead, work_out
+from generator.repo.synthesize.architecture import place_modules
+from generator.repo.synthesize.synthesis import synthesize
+from generator.site.pages.repo import publish_repo
+
+
+@pytest.fixture
+def always_ahead(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(ahead_module, "AHEAD_MIN_BYTES", 0)  # any repository gets the forked process
+
+
+PYTHON_ONLY = {path: text for path, text in CALLING.items() if path.endswith(".py")}
+
+
+def study_of(tmp_path: Path, kb: str, files: dict[str, str] = CALLING) -> Study:
+    """`files` (default: Python, Go and JavaScript calling across files) researched into knowledge base `kb`."""
+    root = tmp_path / ("shop" if files is CALLING else "python-shop")
+    if not root.exists():
+        make_project(root, files)
+    paths, config, provider = offline_setup(tmp_path / kb)
+    return prepare(paths, config, provider, str(root))
+
+
+def research(study: Study, pending: PendingAhead | None) -> RepoResult:
+    provider = offline_setup(study.paths.root)[2]
+    outcomes = analyze_shards(study, provider, list(enumerate(study.plan.shards, 1)))
+    return synthesize(study, provider, outcomes, pending)
+
+
+def test_the_read_ahead_is_what_the_synthesis_would_compute(tmp_path: Path) -> None:
+    first = study_of(tmp_path, "a")
+    ahead = work_out(first.plan.shards, first.facts, first.repo_map)
+    study = study_of(tmp_path, "b")
+    graph = study.facts.calls
+    assert graph is not None
+    modules = core_modules(study.repo_map)
+    planned = [(i, shard.files) for i, shard in enumerate(study.plan.shards, 1)]
+    assert ahead.placement == place_modules(modules, planned, study.facts, study.repo_map)
+    assert ahead.main_calls == {p: graph.read(p) for p in main_modules(study.plan.shards)}
+    assert ahead.read_at_flow == frozenset(graph.read_paths())
+    assert ahead.flow == main_chain(study.facts, modules) and ahead.flow  # the project has a main flow
+
+
+@pytest.mark.parametrize("files", [CALLING, PYTHON_ONLY], ids=["three languages", "python"])
+def test_pages_are_the_same_with_the_forked_read_ahead(
+    tmp_path: Path, always_ahead: None, files: dict[str, str]
+) -> None:
+    alone = study_of(tmp_path, "alone", files)
+    publish_repo(research(alone, None))
+    forked = study_of(tmp_path, "forked", files)
+    pending = start_ahead(forked.plan, forked.facts, forked.repo_map)
+    assert pending is not None
+    result = research(forked, pending)
+    found = pending.result()
+    assert isinstance(found, Ahead) and found.flow  # it came back and had something to give
+    publish_repo(result)
+    assert page_bytes(forked.paths.repos_dir) == page_bytes(alone.paths.repos_dir)
+
+
+def test_a_failed_read_ahead_is_computed_here(
+    tmp_path: Path, always_ahead: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken(*_: object) -> Ahead:
+        raise RuntimeError("the forked process fails")
+
+    monkeypatch.setattr(ahead_module, "work_out", broken)  # the forked copy inherits it
+    alone = study_of(tmp_path, "alone")
+    publish_repo(research(alone, None))
+    forked = study_of(tmp_path, "forked")
+    pending = start_ahead(forked.plan, forked.facts, forked.repo_map)
+    assert pending is not None
+    publish_repo(research(forked, pending))
+    assert pending.result() is None
+    assert page_bytes(forked.paths.repos_dir) == page_bytes(alone.paths.repos_dir)
+
+
+class Given:
+    """A read-ahead handed over as it is (what a fork would have sent)."""
+
+    def __init__(self, ahead: Ahead) -> None:
+        self.ahead = ahead
+
+    def result(self) -> Ahead:
+        return self.ahead
+
+
+def test_a_flow_read_with_other_files_read_whole_is_searched_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Python only: its path searches read single functions, so no file is read whole before the flow
+    other = study_of(tmp_path, "other", PYTHON_ONLY)
+    ahead = work_out(other.plan.shards, other.facts, other.repo_map)
+    searched: list[str] = []
+    real = ahead_module.main_chain
+
+    def counted(*args: object, **kwargs: object) -> object:
+        searched.append("main flow")
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr("generator.repo.synthesize.architecture.main_chain", counted)
+    taken = research(study_of(tmp_path, "taken", PYTHON_ONLY), Given(ahead))  # type: ignore[arg-type]
+    assert searched == [] and taken.synthesis.main_flow  # the forked process' flow, as it came
+    # as if the forked process had read one more file whole: its flow may differ, so it is not taken
+    stale = Ahead(
+        ahead.main_calls, ahead.placement, ahead.shards, ahead.read_at_flow | {"elsewhere.py"}, [], {}
+    )
+    searched_again = research(study_of(tmp_path, "stale", PYTHON_ONLY), Given(stale))  # type: ignore[arg-type]
+    assert searched == ["main flow"] and searched_again.synthesis.main_flow == taken.synthesis.main_flow
+
+
+def test_a_read_ahead_still_at_work_is_stopped(
+    tmp_path: Path, always_ahead: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    blocked, _ = os.pipe()
+
+    def waits(*_: object) -> Ahead:
+        os.read(blocked, 1)  # never written: the forked process waits until it is stopped
+        raise AssertionError("unreachable")
+
+    monkeypatch.setattr(ahead_module, "work_out", waits)
+    study = study_of(tmp_path, "kb")
+    pending = start_ahead(study.plan, study.facts, study.repo_map)
+    assert pending is not None
+    pid = pending._pid
+    pending.close()
+    with pytest.raises(ChildProcessError):
+        os.waitpid(pid, os.WNOHANG)  # stopped and reaped: no process left behind
+    assert pending.result() is None
+    os.close(blocked)
+
+
+def test_no_read_ahead_for_a_small_repository(tmp_path: Path) -> None:
+    study = study_of(tmp_path, "kb")
+    assert start_ahead(study.plan, study.facts, study.repo_map) is None
