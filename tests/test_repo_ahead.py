@@ -68,10 +68,9 @@ def test_pages_are_the_same_with_the_forked_read_ahead(
     forked = study_of(tmp_path, "forked", files)
     pending = start_ahead(forked.plan, forked.facts, forked.repo_map)
     assert pending is not None
-    result = research(forked, pending)
-    found = pending.result()
-    assert isinstance(found, Ahead) and found.flow  # it came back and had something to give
-    publish_repo(result)
+    found = pending.result()  # waited for here, so the synthesis takes it
+    assert isinstance(found, Ahead) and found.flow and pending.ready()
+    publish_repo(research(forked, pending))
     assert page_bytes(forked.paths.repos_dir) == page_bytes(alone.paths.repos_dir)
 
 
@@ -99,6 +98,9 @@ class Given:
         self.ahead = ahead
 
     def result(self) -> Ahead:
+        return self.ahead
+
+    def taken(self) -> Ahead:
         return self.ahead
 
 
@@ -145,6 +147,29 @@ def test_a_read_ahead_still_at_work_is_stopped(
         os.waitpid(pid, os.WNOHANG)  # stopped and reaped: no process left behind
     assert pending.result() is None
     os.close(blocked)
+
+
+def test_a_read_ahead_not_ready_when_needed_is_computed_here(
+    tmp_path: Path, always_ahead: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    blocked, unblock = os.pipe()
+
+    def waits(*_: object) -> Ahead:
+        os.read(blocked, 1)  # held until the synthesis is done
+        raise AssertionError("released only to be stopped")
+
+    monkeypatch.setattr(ahead_module, "work_out", waits)
+    alone = study_of(tmp_path, "alone")
+    publish_repo(research(alone, None))
+    forked = study_of(tmp_path, "forked")
+    pending = start_ahead(forked.plan, forked.facts, forked.repo_map)
+    assert pending is not None and not pending.ready()
+    publish_repo(research(forked, pending))  # does not wait for it
+    assert not pending.ready()
+    pending.close()
+    os.close(blocked)
+    os.close(unblock)
+    assert page_bytes(forked.paths.repos_dir) == page_bytes(alone.paths.repos_dir)
 
 
 def test_no_read_ahead_for_a_small_repository(tmp_path: Path) -> None:

@@ -12,6 +12,9 @@ and `synthesize` takes each one only where it is exactly what it would have comp
 - the main flow when the files read whole by then are the same as in the forked process (a function's calls
   are read alone or from its file's, and the two can differ), with the files it read whole replayed.
 
+Each is taken only if the process has handed its work over by the time it is needed: on a busy machine the
+forked process may get no core, and this one never waits for it.
+
 Anything else (no fork on this platform, the process failed, a small repository) means no read-ahead, and
 `synthesize` computes everything itself, as it always can.
 """
@@ -20,6 +23,7 @@ from __future__ import annotations
 
 import os
 import pickle
+import select
 import signal
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -52,6 +56,18 @@ class PendingAhead:
         self._pid, self._pipe = pid, pipe
         self._result: Ahead | None = None
         self._done = False
+
+    def ready(self) -> bool:
+        """Whether `result` would answer without waiting (the process has begun handing over, or ended)."""
+        if self._done:
+            return True
+        readable, _, _ = select.select([self._pipe], [], [], 0)
+        return bool(readable)
+
+    def taken(self) -> Ahead | None:
+        """The result when it is ready now, else None (the caller computes it: never waiting on a process a
+        busy machine is starving)."""
+        return self.result() if self.ready() else None
 
     def close(self) -> None:
         """Stop the process if it is still at work (the run ended another way); idempotent."""

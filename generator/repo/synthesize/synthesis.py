@@ -51,16 +51,17 @@ def synthesize(
         build_analysis(study, index, shard, outcomes.get(index, ResearchError("not analyzed")))
         for index, shard in enumerate(study.plan.shards, 1)
     ]
-    found = ahead.result() if ahead is not None else None
     graph = study.facts.calls
     landed = [a for a in analyses if a.status == "ok"]
     shards = [(a.index, tuple(a.shard.files)) for a in landed]
+    found = ahead.taken() if ahead is not None else None  # each part asks again: it may be ready later
     if found is not None and found.shards == shards:
         placement = found.placement
     else:
         placement = place_modules(modules, shards, study.facts, study.repo_map)
     # calls out of each shard's main module add the borders imports cannot show (a Go package's files
     # share one import path); reading every module's calls would cost more than the whole research
+    found = ahead.taken() if ahead is not None else None
     if graph is not None and found is not None:
         graph.take_ahead(found.main_calls)
     calls = graph.edges(main_modules(study.plan.shards)) if graph is not None else []
@@ -70,6 +71,7 @@ def synthesize(
     synthesis.architecture = edges
     synthesis.catalogue = catalogue(placement, landed, study.facts, study.repo_map, study.ctx.linker)
     synthesis.modules_present = len(modules)
+    found = ahead.taken() if ahead is not None else None
     if graph is not None and found is not None and set(graph.read_paths()) == found.read_at_flow:
         graph.take_ahead(found.flow_reads)
         for path in found.flow_reads:  # what the flow's search read whole, read "now", in its order
