@@ -18,11 +18,16 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from generator.regex_literals import any_literal, shortest_prefixes
 from generator.secret_formats import (
     ASSIGNMENT,
+    ASSIGNMENT_GATES,
     BEARER,
+    BEARER_GATES,
     HEX_ARGUMENT,
+    HEX_ARGUMENT_GATE,
     KeyFormat,
+    gates_find,
     known_formats,
     looks_like_bearer_token,
     looks_like_hex_key,
@@ -37,7 +42,6 @@ MIN_ENV_SECRET_LEN = 8  # shorter values ("1", "true") would redact ordinary tex
 # base64/URL-safe alphabets; a run must be this long before we judge its entropy
 _TOKEN_RUN = re.compile(r"(?<![A-Za-z0-9+/_\-])[A-Za-z0-9+/_\-]{32,}={0,2}")
 _HEX_ONLY = re.compile(r"[0-9a-fA-F]+")
-_HEX_RUN = re.compile(r"[0-9a-f]{32}")
 _CAPITALS_DIGITS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
 _SEPARATORS = re.compile(r"[/_\-+]")
 _COMMIT_LIKE = re.compile(r"[0-9a-f]{7,64}")
@@ -48,11 +52,10 @@ _LOWER, _UPPER, _DIGIT = re.compile(r"[a-z]"), re.compile(r"[A-Z]"), re.compile(
 _DIGEST_PREFIX = re.compile(r"(?:sha1|sha256|sha384|sha512|md5)[-:]$", re.IGNORECASE)
 _DIGEST_TOKEN = re.compile(r"(?:sha1|sha256|sha384|sha512|md5)[-:]", re.IGNORECASE)
 ENTROPY_THRESHOLD = 4.3  # bits per character; identifiers and prose sit well below, random base64 near 6
-# What the context and entropy rules need before they can match, searched in the lower-cased text: a secret
-# word (every ASSIGNMENT key ends in one of these), a BEARER keyword, or a 32-character token run (the
-# entropy rule's and, hex being a subset, the hex argument's). Most texts (import strings, docstrings)
-# hold none of these, and skip both rules at the cost of one scan.
-_CONTEXT_GATE = re.compile(r"pass|pwd|secret|token|credential|key|bearer|basic|[a-z0-9+/_\-]{32}")
+# `looks_random` wants a digit in the token (or in the segment of it it judges): a text without one skips
+# the entropy rule
+_ENTROPY_GATE = re.compile(r"[0-9]")
+MIN_ANCHOR_LEN = 2  # a one-character anchor (`:`, `.`) is in nearly every text: such formats go by hints
 
 
 def shannon_entropy(text: str) -> float:
@@ -116,18 +119,10 @@ class Redactor:
                 count += text.count(value)
                 text = text.replace(value, "[REDACTED:env]")
         lower = text.lower()
-        always, by_hint = _format_plan()
-        chosen = set(always)
-        for hint, positions in by_hint:  # each literal searched once
-            if hint in lower:
-                chosen.update(positions)
-        formats = known_formats()
-        for position in sorted(chosen):  # in the rule set's order, as if each had been tried in turn
-            text, n = _substitute(formats[position], text)
-            count += n
-        if not _CONTEXT_GATE.search(text.lower()):
-            return text, count
-        text, n = _redact_in_context(text, _lower_in_place(text))
+        text, n = _redact_formats(text, lower)
+        count += n
+        lower = text.lower() if n else lower
+        text, n = _redact_in_context(text, _lower_in_place(text, lower))
         count += n
         if self.entropy:
             text, n = _redact_entropy(text)
@@ -135,16 +130,103 @@ class Redactor:
         return text, count
 
 
+@dataclass(frozen=True)
+class _FormatPlan:
+    """Which known formats to try on a text, by position in `known_formats()`.
+
+    The rule: a format runs when one of its hints occurs in the lower-cased text (formats without hints
+    always run). The same answer, cheaper: a format with anchors cannot match a text holding none of them,
+    and one scan (`anchor_scan`) finds where the text holds any anchor at all.
+    """
+
+    hints: tuple[tuple[str, ...], ...]  # each format's hints
+    always: tuple[int, ...]  # formats without hints
+    by_hint: tuple[tuple[str, frozenset[int]], ...]  # each hint, the formats it lets run
+    loose_always: tuple[int, ...]  # `always` and `by_hint` for the formats without anchors
+    loose_by_hint: tuple[tuple[str, frozenset[int]], ...]
+    by_anchor: Mapping[str, tuple[int, ...]]  # each anchor, the formats it lets run
+    extensions: Mapping[str, tuple[str, ...]]  # each literal `anchor_scan` finds, the anchors it begins
+    anchor_scan: re.Pattern[str] | None
+
+    def hinted(self, lower: str) -> list[int]:
+        """The formats the rule runs on a text whose lower-cased form is `lower`, in order."""
+        chosen = set(self.always)
+        for hint, positions in self.by_hint:  # each literal searched once
+            if hint in lower:
+                chosen.update(positions)
+        return sorted(chosen)
+
+    def likely(self, text: str, lower: str) -> list[int]:
+        """`hinted(lower)` less the anchored formats none of whose anchors occurs in `text`."""
+        chosen = set(self.loose_always)
+        for hint, positions in self.loose_by_hint:
+            if hint in lower:
+                chosen.update(positions)
+        for anchor in self._anchors_in(text):
+            for i in self.by_anchor[anchor]:
+                if not self.hints[i] or any(hint in lower for hint in self.hints[i]):
+                    chosen.add(i)
+        return sorted(chosen)
+
+    def _anchors_in(self, text: str) -> set[str]:
+        found: set[str] = set()
+        match = self.anchor_scan.search(text) if self.anchor_scan else None
+        while match:  # every position holding an anchor, overlapping ones too
+            start = match.start()
+            found.update(a for a in self.extensions[match.group()] if text.startswith(a, start))
+            match = self.anchor_scan.search(text, start + 1)  # type: ignore[union-attr]
+        return found
+
+
 @functools.cache
-def _format_plan() -> tuple[tuple[int, ...], tuple[tuple[str, frozenset[int]], ...]]:
-    """Which known formats to try: the positions of those without hints (always tried), and for each hint
-    the positions of the formats it lets run."""
-    always = tuple(i for i, key_format in enumerate(known_formats()) if not key_format.hints)
+def _format_plan() -> _FormatPlan:
+    formats = known_formats()
+    anchored = {i for i, f in enumerate(formats) if f.anchors and min(map(len, f.anchors)) >= MIN_ANCHOR_LEN}
+    loose = set(range(len(formats))) - anchored
+    by_anchor: dict[str, list[int]] = {}
+    for i in sorted(anchored):
+        for anchor in formats[i].anchors:
+            by_anchor.setdefault(anchor, []).append(i)
+    scan = any_literal(tuple(by_anchor)) if by_anchor else None
+    return _FormatPlan(
+        hints=tuple(f.hints for f in formats),
+        always=tuple(i for i, f in enumerate(formats) if not f.hints),
+        by_hint=_hint_table(formats, set(range(len(formats)))),
+        loose_always=tuple(i for i in sorted(loose) if not formats[i].hints),
+        loose_by_hint=_hint_table(formats, loose),
+        by_anchor={anchor: tuple(found) for anchor, found in by_anchor.items()},
+        extensions={
+            found: tuple(a for a in by_anchor if a.startswith(found))
+            for found in shortest_prefixes(by_anchor)
+        },
+        anchor_scan=scan,
+    )
+
+
+def _hint_table(
+    formats: tuple[KeyFormat, ...], positions: set[int]
+) -> tuple[tuple[str, frozenset[int]], ...]:
     by_hint: dict[str, set[int]] = {}
-    for i, key_format in enumerate(known_formats()):
-        for hint in key_format.hints:
+    for i in sorted(positions):
+        for hint in formats[i].hints:
             by_hint.setdefault(hint, set()).add(i)
-    return always, tuple((hint, frozenset(found)) for hint, found in sorted(by_hint.items()))
+    return tuple((hint, frozenset(found)) for hint, found in sorted(by_hint.items()))
+
+
+def _redact_formats(text: str, lower: str) -> tuple[str, int]:
+    """Every known format the plan's rule chooses, in the rule set's order, as if each had been tried."""
+    plan, formats = _format_plan(), known_formats()
+    count = 0
+    for position in plan.likely(text, lower):
+        text, n = _substitute(formats[position], text)
+        count += n
+        if n:  # the anchors were checked against the text before this replacement: the rest go by hints
+            for later in plan.hinted(lower):
+                if later > position:
+                    text, n = _substitute(formats[later], text)
+                    count += n
+            break
+    return text, count
 
 
 def _replacement(kind: str, matched: str) -> str:
@@ -153,6 +235,8 @@ def _replacement(kind: str, matched: str) -> str:
 
 
 def _substitute(key_format: KeyFormat, text: str) -> tuple[str, int]:
+    if not key_format.pattern.search(text):
+        return text, 0  # most texts: no replacement function to build
     count = 0
 
     def replace(match: re.Match[str]) -> str:
@@ -175,9 +259,9 @@ def _embedded(text: str, start: int, end: int) -> bool:
     )
 
 
-def _lower_in_place(text: str) -> str:
-    """`text` lower-cased with every offset kept (a few letters, like 'İ', grow when lowered: kept as is)."""
-    lower = text.lower()
+def _lower_in_place(text: str, lower: str) -> str:
+    """`text` lower-cased with every offset kept (a few letters, like 'İ', grow when lowered: kept as is);
+    `lower` is `text.lower()`."""
     if len(lower) == len(text):
         return lower
     return "".join(c if len(c.lower()) != 1 else c.lower() for c in text)
@@ -186,6 +270,8 @@ def _lower_in_place(text: str) -> str:
 def _redact_in_context(text: str, lower: str) -> tuple[str, int]:
     """Values of secret-named keys, bearer tokens and hex arguments that look like literal secrets."""
     spans = sorted(_context_spans(text, lower))
+    if not spans:
+        return text, 0
     parts: list[str] = []
     position = count = 0
     for start, end, kind in spans:
@@ -198,19 +284,19 @@ def _redact_in_context(text: str, lower: str) -> tuple[str, int]:
 
 def _context_spans(text: str, lower: str) -> list[tuple[int, int, str]]:
     spans: list[tuple[int, int, str]] = []
-    for match in ASSIGNMENT.finditer(lower):
+    # each rule runs only where its gate, a looser pattern every match of the rule contains, finds something
+    for match in ASSIGNMENT.finditer(lower) if gates_find(ASSIGNMENT_GATES, lower) else ():
         if match["word"] in {"pass", "pwd"} and match.start() and lower[match.start() - 1].isalpha():
             continue  # bypass, compass
         group = next(g for g in ("dq", "sq", "bare") if match.group(g) is not None)
         start, end = match.span(group)
         if looks_like_secret_value(text[start:end], quoted=group != "bare", text=text):
             spans.append((start, end, "assignment"))
-    # the two rarer rules run only where their cheap precondition holds
-    for match in BEARER.finditer(lower) if "bearer" in lower or "basic" in lower or "token" in lower else ():
+    for match in BEARER.finditer(lower) if gates_find(BEARER_GATES, lower) else ():
         start, end = match.span("bare")
         if looks_like_bearer_token(text[start:end]):
             spans.append((start, end, "bearer_token"))
-    for match in HEX_ARGUMENT.finditer(lower) if _HEX_RUN.search(lower) else ():
+    for match in HEX_ARGUMENT.finditer(lower) if HEX_ARGUMENT_GATE.search(lower) else ():
         start, end = match.span("bare")
         if looks_like_hex_key(lower, match.start(), text[start:end]):
             spans.append((start, end, "hex_key"))
@@ -218,6 +304,8 @@ def _context_spans(text: str, lower: str) -> list[tuple[int, int, str]]:
 
 
 def _redact_entropy(text: str) -> tuple[str, int]:
+    if not _ENTROPY_GATE.search(text):
+        return text, 0
     count = 0
 
     def replace(match: re.Match[str]) -> str:
