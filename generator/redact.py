@@ -52,9 +52,9 @@ _LOWER, _UPPER, _DIGIT = re.compile(r"[a-z]"), re.compile(r"[A-Z]"), re.compile(
 _DIGEST_PREFIX = re.compile(r"(?:sha1|sha256|sha384|sha512|md5)[-:]$", re.IGNORECASE)
 _DIGEST_TOKEN = re.compile(r"(?:sha1|sha256|sha384|sha512|md5)[-:]", re.IGNORECASE)
 ENTROPY_THRESHOLD = 4.3  # bits per character; identifiers and prose sit well below, random base64 near 6
-# `looks_random` wants a digit in the token (or in the segment of it it judges): a text without one skips
-# the entropy rule
-_ENTROPY_GATE = re.compile(r"[0-9]")
+# `looks_random` wants a digit in the token (or in the segment of it it judges), so the entropy rule needs a
+# digit inside a run of 32 token characters: with 16 of them before it or after it (a fast scan for digits)
+_ENTROPY_GATE = re.compile(r"[0-9](?:(?<=[A-Za-z0-9+/_\-]{17})|[A-Za-z0-9+/_\-]{16})")
 MIN_ANCHOR_LEN = 2  # a one-character anchor (`:`, `.`) is in nearly every text: such formats go by hints
 
 

@@ -171,6 +171,8 @@ def _corpus() -> list[str]:
         planted += [
             f"token = {key[:20]}{digit}{key[20:]}\n",
             f"see {key[:9]}/{key[9:]}{digit}{key[:12]} here",
+            f"({key[:16]}{digit}{key[16:31]})",  # 32 characters, the digit 16 in from either end
+            f"'{key[:15]}{digit}{key[15:31]}'",
         ]
     return real + secrets + planted
 
