@@ -129,6 +129,27 @@ class Redactor:
             count += n
         return text, count
 
+    def inert(self, text: str) -> bool:
+        """Whether redaction leaves `text` as it is, on its own or joined to other inert texts by blank lines
+        (`redaction.DOC_SEPARATOR`): no literal is in it, every known format that could match it is
+        line-local and finds nothing, no context gate (line-local too) finds anything, and the entropy rule
+        replaces nothing (it judges a token by itself and the few characters before it on its line). A rule
+        changing such a join would change one line of one of its texts, and none does."""
+        if any(value in text or "\n" in value for value in self.literals):
+            return False
+        lower, formats = text.lower(), known_formats()
+        for i in _format_plan().possible(text, lower):
+            if not formats[i].one_line or formats[i].pattern.search(text):
+                return False
+        lower = _lower_in_place(text, lower)
+        if (
+            gates_find(ASSIGNMENT_GATES, lower)
+            or gates_find(BEARER_GATES, lower)
+            or HEX_ARGUMENT_GATE.search(lower)
+        ):
+            return False
+        return not (self.entropy and _redact_entropy(text)[1])
+
 
 @dataclass(frozen=True)
 class _FormatPlan:
@@ -145,6 +166,9 @@ class _FormatPlan:
     loose_always: tuple[int, ...]  # `always` and `by_hint` for the formats without anchors
     loose_by_hint: tuple[tuple[str, frozenset[int]], ...]
     by_anchor: Mapping[str, tuple[int, ...]]  # each anchor, the formats it lets run
+    short_anchored: tuple[tuple[int, tuple[str, ...]], ...]  # formats whose anchors are one character
+    folded: tuple[tuple[int, tuple[str, ...]], ...]  # case-insensitive formats (no anchors), with hints
+    unanchored: tuple[int, ...]  # the other formats without anchors
     extensions: Mapping[str, tuple[str, ...]]  # each literal `anchor_scan` finds, the anchors it begins
     anchor_scan: re.Pattern[str] | None
 
@@ -166,6 +190,17 @@ class _FormatPlan:
             for i in self.by_anchor[anchor]:
                 if not self.hints[i] or any(hint in lower for hint in self.hints[i]):
                     chosen.add(i)
+        return sorted(chosen)
+
+    def possible(self, text: str, lower: str) -> list[int]:
+        """Every format that can match `text`, whatever the hints: those with an anchor in it and those
+        without anchors. A case-insensitive format's hints are its literals (tested), so on ASCII text,
+        where case folds as `str.lower` folds it, it is left out when none of them is in `lower`."""
+        chosen = {i for anchor in self._anchors_in(text) for i in self.by_anchor[anchor]}
+        chosen.update(i for i, anchors in self.short_anchored if any(a in text for a in anchors))
+        ascii_text = text.isascii()
+        chosen.update(i for i, hints in self.folded if not ascii_text or any(h in lower for h in hints))
+        chosen.update(self.unanchored)
         return sorted(chosen)
 
     def _anchors_in(self, text: str) -> set[str]:
@@ -195,6 +230,17 @@ def _format_plan() -> _FormatPlan:
         loose_always=tuple(i for i in sorted(loose) if not formats[i].hints),
         loose_by_hint=_hint_table(formats, loose),
         by_anchor={anchor: tuple(found) for anchor, found in by_anchor.items()},
+        short_anchored=tuple((i, formats[i].anchors) for i in sorted(loose) if formats[i].anchors),
+        folded=tuple(
+            (i, formats[i].hints)
+            for i in sorted(loose)
+            if not formats[i].anchors and formats[i].hints and formats[i].pattern.flags & re.IGNORECASE
+        ),
+        unanchored=tuple(
+            i
+            for i in sorted(loose)
+            if not formats[i].anchors and not (formats[i].hints and formats[i].pattern.flags & re.IGNORECASE)
+        ),
         extensions={
             found: tuple(a for a in by_anchor if a.startswith(found))
             for found in shortest_prefixes(by_anchor)

@@ -1,4 +1,4 @@
-"""Literals a regular expression's every match contains, read from its parse tree.
+"""What a regular expression's matches must contain, and whether they stay on one line, read from its parse tree.
 
 Secret redaction runs a few dozen key formats over every text; a text holding none of a format's required
 literals cannot match it, so one `in` (or one scan for all of them) rules the format out. The literals are
@@ -6,6 +6,8 @@ derived here from the pattern itself rather than written by hand, so they are ne
 a run of consecutive single-string items (literals, small character classes, fixed repeats, zero-width
 assertions) must appear in every match, as must one alternative of a branch whose every arm requires one.
 Case-insensitive patterns get none (`str.lower` and the regex engine fold case differently, e.g. `ſ`).
+A line-local pattern matches a line the same on its own and among other lines (`line_local`), which lets
+redaction judge texts that are later joined by line breaks one at a time.
 Reads CPython's `re._parser`; used when the kept formats are written and by tests, never per text.
 """
 
@@ -153,3 +155,64 @@ def _alternatives(node: dict[str, Any]) -> str:
     if not arms:
         return ""
     return arms[0] if len(arms) == 1 else "(?:" + "|".join(arms) + ")"
+
+
+# classes of characters that hold a line break: `\s`, `\D`, `\W`, line-break categories
+_BREAKING = {
+    sre.CATEGORY_SPACE, sre.CATEGORY_UNI_SPACE, sre.CATEGORY_NOT_DIGIT, sre.CATEGORY_UNI_NOT_DIGIT,
+    sre.CATEGORY_NOT_WORD, sre.CATEGORY_UNI_NOT_WORD, sre.CATEGORY_LOC_NOT_WORD, sre.CATEGORY_LINEBREAK,
+    sre.CATEGORY_UNI_LINEBREAK,
+}  # fmt: skip
+# assertions that read a line break as they read either end of the text
+_LINE_ASSERTIONS = {sre.AT_BOUNDARY, sre.AT_NON_BOUNDARY, sre.AT_UNI_BOUNDARY, sre.AT_UNI_NON_BOUNDARY}
+_LINE_ENDS = {sre.AT_BEGINNING, sre.AT_END}  # `^`, `$`: line ends only under MULTILINE
+
+
+def line_local(pattern: re.Pattern[str]) -> bool:
+    """Whether no match of `pattern` holds a line break and each is decided by its own line alone: `\\b`,
+    `^`/`$` under MULTILINE, and lookarounds that need a character of their line read a line break as they
+    read an end of the text (`\\A`, `\\Z` and other lookarounds are taken as reading further). Then a line
+    matches alike on its own and among other lines, and nothing matches across a line break."""
+    tree = _parser.parse(pattern.pattern, pattern.flags)
+    return _on_one_line(list(tree), tree.state.flags)
+
+
+def _on_one_line(items: list[tuple[Any, Any]], flags: int) -> bool:
+    return all(_item_on_one_line(op, av, flags) for op, av in items)
+
+
+def _item_on_one_line(op: Any, av: Any, flags: int) -> bool:
+    if op is sre.LITERAL:
+        return bool(av != ord("\n"))
+    if op is sre.ANY:
+        return not flags & re.DOTALL
+    if op is sre.IN:
+        return not _holds_line_break(av)
+    if op is sre.AT:
+        return av in _LINE_ASSERTIONS or bool(flags & re.MULTILINE and av in _LINE_ENDS)
+    if op is sre.SUBPATTERN:
+        _group, add_flags, del_flags, sub = av
+        return _on_one_line(list(sub), (flags | add_flags) & ~del_flags)
+    if op is sre.ATOMIC_GROUP:
+        return _on_one_line(list(av), flags)
+    if op is sre.BRANCH:
+        return all(_on_one_line(list(arm), flags) for arm in av[1])
+    if op in (sre.MAX_REPEAT, sre.MIN_REPEAT, sre.POSSESSIVE_REPEAT):
+        return _on_one_line(list(av[2]), flags)
+    if op in (sre.ASSERT, sre.ASSERT_NOT):
+        # a lookaround that needs a character and cannot take a line break fails alike at a line break
+        # and at an end of the text
+        _direction, body = av
+        return bool(body.getwidth()[0] >= 1 and _on_one_line(list(body), flags))
+    return op is sre.GROUPREF  # a group's own text again; negated literals, conditionals: no
+
+
+def _holds_line_break(members: list[tuple[Any, Any]]) -> bool:
+    negated = any(op is sre.NEGATE for op, _ in members)
+    holds = any(
+        (op is sre.LITERAL and av == ord("\n"))
+        or (op is sre.RANGE and av[0] <= ord("\n") <= av[1])
+        or (op is sre.CATEGORY and av in _BREAKING)
+        for op, av in members
+    )
+    return holds != negated

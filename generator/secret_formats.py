@@ -31,13 +31,15 @@ class KeyFormat:
     text whose lower-cased form holds none of them skips the regular expression. `anchors` are literals one
     of which every match contains in its case as written (`regex_literals.required_literals` of `pattern`;
     empty: unknown), a sharper test than the hints (`AC` where the hint is `ac`). In our own formats group
-    1, when present, is the secret; detect-secrets' groups vary (`own=False`), see `secret_span`."""
+    1, when present, is the secret; detect-secrets' groups vary (`own=False`), see `secret_span`. Anchors
+    and `one_line` of our own formats are written here, checked against the derivation by the tests."""
 
     kind: str
     hints: tuple[str, ...]
     pattern: re.Pattern[str]
     own: bool = True
     anchors: tuple[str, ...] = ()
+    one_line: bool = False  # `regex_literals.line_local(pattern)`: matches stay within a line
 
 
 # fmt: off
@@ -47,22 +49,22 @@ OWN_FORMATS: tuple[KeyFormat, ...] = (
         anchors=("-----BEGIN ",)),
     KeyFormat("aws_access_key", ("akia", "asia", "agpa", "aida", "aroa"),
               re.compile(r"\b(?:AKIA|ASIA|AGPA|AIDA|AROA)[0-9A-Z]{16}\b"),
-              anchors=("AGPA", "AIDA", "AKIA", "AROA", "ASIA")),
+              anchors=("AGPA", "AIDA", "AKIA", "AROA", "ASIA"), one_line=True),
     KeyFormat("github_token", ("ghp_", "gho_", "ghu_", "ghs_", "ghr_"), re.compile(r"\bgh[pousr]_[A-Za-z0-9]{30,}\b"),
-              anchors=("gho_", "ghp_", "ghr_", "ghs_", "ghu_")),
+              anchors=("gho_", "ghp_", "ghr_", "ghs_", "ghu_"), one_line=True),
     KeyFormat("github_token", ("github_pat_",), re.compile(r"\bgithub_pat_[A-Za-z0-9_]{22,}"),
-              anchors=("github_pat_",)),
-    KeyFormat("anthropic_key", ("sk-ant-",), re.compile(r"\bsk-ant-[A-Za-z0-9_\-]{16,}"), anchors=("sk-ant-",)),
+              anchors=("github_pat_",), one_line=True),
+    KeyFormat("anthropic_key", ("sk-ant-",), re.compile(r"\bsk-ant-[A-Za-z0-9_\-]{16,}"), anchors=("sk-ant-",), one_line=True),
     KeyFormat("openai_key", ("sk-",), re.compile(r"\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_\-]{20,}"),
-              anchors=("sk-",)),
-    KeyFormat("slack_token", ("xox",), re.compile(r"\bxox[abposre]-[A-Za-z0-9\-]{10,}"), anchors=("xox",)),
-    KeyFormat("google_api_key", ("aiza",), re.compile(r"\bAIza[0-9A-Za-z_\-]{35}"), anchors=("AIza",)),
+              anchors=("sk-",), one_line=True),
+    KeyFormat("slack_token", ("xox",), re.compile(r"\bxox[abposre]-[A-Za-z0-9\-]{10,}"), anchors=("xox",), one_line=True),
+    KeyFormat("google_api_key", ("aiza",), re.compile(r"\bAIza[0-9A-Za-z_\-]{35}"), anchors=("AIza",), one_line=True),
     KeyFormat("stripe_key", ("k_live_", "k_test_"), re.compile(r"\b[rs]k_(?:live|test)_[0-9A-Za-z]{16,}"),
-              anchors=("rk_live_", "rk_test_", "sk_live_", "sk_test_")),
-    KeyFormat("npm_token", ("npm_",), re.compile(r"\bnpm_[A-Za-z0-9]{36}\b"), anchors=("npm_",)),
-    KeyFormat("url_password", ("://",), re.compile(r"://[^/\s:@\"']+:([^/\s@\"']{3,})@"), anchors=("://",)),
+              anchors=("rk_live_", "rk_test_", "sk_live_", "sk_test_"), one_line=True),
+    KeyFormat("npm_token", ("npm_",), re.compile(r"\bnpm_[A-Za-z0-9]{36}\b"), anchors=("npm_",), one_line=True),
+    KeyFormat("url_password", ("://",), re.compile(r"://[^/\s:@\"']+:([^/\s@\"']{3,})@"), anchors=("://",), one_line=True),
     KeyFormat("jwt", ("eyj",), re.compile(r"\beyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}"),
-              anchors=(".eyJ",)),
+              anchors=(".eyJ",), one_line=True),
 )
 
 # Literals each detect-secrets plugin's patterns contain (lowercase). A plugin not listed runs on every text:
@@ -115,15 +117,16 @@ def known_formats() -> tuple[KeyFormat, ...]:
 
 SNAPSHOT = Path(__file__).with_name("secret_formats.json")
 
-# (plugin class, kind, pattern, flags, anchors): the anchors are derived once, when the file is written
-PluginPattern = tuple[str, str, str, int, tuple[str, ...]]
+# (plugin class, kind, pattern, flags, anchors, one line): anchors and line-locality are derived when the
+# file is written (`regex_literals`)
+PluginPattern = tuple[str, str, str, int, tuple[str, ...], bool]
 
 
 def _detect_secrets_formats() -> list[KeyFormat]:
     found = _snapshot(_installed_version()) or detect_secrets_patterns()
     return [
-        KeyFormat(kind, PLUGIN_HINTS.get(plugin, ()), re.compile(pattern, flags), own=False, anchors=anchors)
-        for plugin, kind, pattern, flags, anchors in found
+        KeyFormat(kind, PLUGIN_HINTS.get(plugin, ()), re.compile(pattern, flags), False, anchors, one_line)
+        for plugin, kind, pattern, flags, anchors, one_line in found
     ]
 
 
@@ -132,7 +135,7 @@ def detect_secrets_patterns() -> list[PluginPattern]:
     import detect_secrets.plugins as plugins
     from detect_secrets.plugins.base import RegexBasedDetector
 
-    from generator.regex_literals import required_literals
+    from generator.regex_literals import line_local, required_literals
 
     found: list[PluginPattern] = []
     for info in sorted(pkgutil.iter_modules(plugins.__path__), key=lambda m: m.name):
@@ -147,7 +150,16 @@ def detect_secrets_patterns() -> list[PluginPattern]:
             # with neither matches the same either way, and is used as the plugin compiled it)
             for pattern in cls().denylist:
                 anchored = _line_anchored(pattern)
-                found.append((name, kind, anchored.pattern, anchored.flags, required_literals(anchored)))
+                found.append(
+                    (
+                        name,
+                        kind,
+                        anchored.pattern,
+                        anchored.flags,
+                        required_literals(anchored),
+                        line_local(anchored),
+                    )
+                )
     return found
 
 
@@ -167,7 +179,10 @@ def _snapshot(version: str | None, path: Path | None = None) -> list[PluginPatte
     if version is None or data.get("detect_secrets") != version:
         return None
     try:
-        return [(str(p), str(k), str(r), int(f), tuple(map(str, a))) for p, k, r, f, a in data["patterns"]]
+        return [
+            (str(p), str(k), str(r), int(f), tuple(map(str, a)), bool(one))
+            for p, k, r, f, a, one in data["patterns"]
+        ]
     except ValueError:  # rows written before anchors were kept: read the plugins instead
         return None
 
@@ -214,9 +229,10 @@ _SECRET_WORDS = (
     r"pass(?:word|wd|phrase)?|pwd|secret|token|credentials?"
     r"|(?:api|access|private|secret|auth|signing|encryption|master|client)[_\-]?key"
 )
+_ASSIGNED = r"(?:[_\-](?:base|value|b64|hex)|\d)?[\"']?\]?[ \t]*(?::=|=>|=|:(?!:))[ \t]*"
 _ASSIGNED_VALUE = (
-    r"(?:[_\-](?:base|value|b64|hex)|\d)?[\"']?\]?[ \t]*(?::=|=>|=|:(?!:))[ \t]*"
-    r"(?:\"(?P<dq>[^\"\n]{6,200})\"|'(?P<sq>[^'\n]{6,200})'|(?P<bare>[^\s\"'`,;()\[\]{}<>|]{6,200})(?=[\s,;)\]}]|$))"
+    _ASSIGNED
+    + r"(?:\"(?P<dq>[^\"\n]{6,200})\"|'(?P<sq>[^'\n]{6,200})'|(?P<bare>[^\s\"'`,;()\[\]{}<>|]{6,200})(?=[\s,;)\]}]|$))"
 )
 ASSIGNMENT = re.compile(rf"(?P<word>{_SECRET_WORDS}){_ASSIGNED_VALUE}", re.MULTILINE)
 _BEARER_TOKEN = r"(?:bearer|token|basic)[ \t]+(?P<bare>[a-z0-9\-._~+/]{16,}=*)(?![a-z0-9\-._~+/=])"
@@ -227,11 +243,13 @@ HEX_ARGUMENT = re.compile(
 )
 # Gates: looser patterns that every match of a context rule contains, and that the engine scans for fast
 # (each opens with a literal or a class, not a group or `\b`); a text none of a rule's gates finds anything
-# in skips the rule. Every secret word ends in one of the ASSIGNMENT_GATES' words (`api_key` in `key`); the
-# BEARER_GATES are BEARER without its `\b`, one per keyword; HEX_ARGUMENT_GATE starts at the argument's
-# `(`, `,` or last `-`. A gate runs only where its literal occurs (`in` costs less than a scan).
+# in skips the rule. Every secret word ends in one of the ASSIGNMENT_GATES' words (`api_key` in `key`),
+# followed by the start of a value; the BEARER_GATES are BEARER's keywords and the start of a token;
+# HEX_ARGUMENT_GATE starts at the argument's `(`, `,` or last `-`. A gate runs only where its literal occurs
+# (`in` costs less than a scan). Each gate is line-local (`regex_literals.line_local`, tested), which lets
+# `Redactor.inert` judge lines wherever they stand.
 ASSIGNMENT_GATES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
-    (literal, re.compile(word + _ASSIGNED_VALUE, re.MULTILINE))
+    (literal, re.compile(word + _ASSIGNED + r"(?:\"[^\"\n]{6}|'[^'\n]{6}|[^\s\"'`,;()\[\]{}<>|]{6})"))
     for literal, word in (
         ("pass", "pass(?:word|wd|phrase)?"),
         ("pwd", "pwd"),
@@ -242,10 +260,9 @@ ASSIGNMENT_GATES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     )
 )
 BEARER_GATES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
-    (word, re.compile(_BEARER_TOKEN.replace("(?:bearer|token|basic)", word, 1)))
-    for word in ("bearer", "token", "basic")
+    (word, re.compile(word + r"[ \t]+[a-z0-9\-._~+/]{16}")) for word in ("bearer", "token", "basic")
 )
-HEX_ARGUMENT_GATE = re.compile(r"[(,\-](?:(?<=-)[a-z][\w-]*[ \t=])?[ \t]*[\"']?[0-9a-f]{32}")
+HEX_ARGUMENT_GATE = re.compile(r"[(,\-](?:[a-z][\w-]*[ \t=])?[ \t]*[\"']?[0-9a-f]{32}")
 
 
 def gates_find(gates: tuple[tuple[str, re.Pattern[str]], ...], lower: str) -> bool:
