@@ -10,15 +10,14 @@ line numbers computed after redaction still match the original file.
 
 from __future__ import annotations
 
-import functools
 import math
 import os
 import re
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from generator.regex_literals import any_literal, shortest_prefixes
+from generator.format_plan import format_plan
 from generator.secret_formats import (
     ASSIGNMENT,
     ASSIGNMENT_GATES,
@@ -55,7 +54,6 @@ ENTROPY_THRESHOLD = 4.3  # bits per character; identifiers and prose sit well be
 # `looks_random` wants a digit in the token (or in the segment of it it judges), so the entropy rule needs a
 # digit inside a run of 32 token characters: with 16 of them before it or after it (a fast scan for digits)
 _ENTROPY_GATE = re.compile(r"[0-9](?:(?<=[A-Za-z0-9+/_\-]{17})|[A-Za-z0-9+/_\-]{16})")
-MIN_ANCHOR_LEN = 2  # a one-character anchor (`:`, `.`) is in nearly every text: such formats go by hints
 
 
 def shannon_entropy(text: str) -> float:
@@ -113,21 +111,48 @@ class Redactor:
 
     def redact(self, text: str) -> tuple[str, int]:
         """Return `text` with every secret replaced, and how many replacements were made."""
+        return self._redact(text, EVERY_RULE)
+
+    def redact_each(self, texts: Sequence[str]) -> list[tuple[str, int]]:
+        """`[self.redact(text) for text in texts]`, cheaper for many short texts (a repository's import
+        strings): which rules can fire at all is found once, over the texts joined by line breaks, and the
+        others are skipped for each text. Sound because every test that skips a rule is line-local (the
+        formats that are not go by their anchors, literals): what one text holds, their join holds."""
+        reach = self._reach("\n".join(texts))
+        return [self._redact(text, reach) for text in texts]
+
+    def _redact(self, text: str, reach: Reach) -> tuple[str, int]:
         count = 0
         for value in self.literals:
             if value in text:
                 count += text.count(value)
                 text = text.replace(value, "[REDACTED:env]")
+                reach = EVERY_RULE  # a replacement is text the reach was not found over
         lower = text.lower()
-        text, n = _redact_formats(text, lower)
+        text, n = _redact_formats(text, lower, reach.formats)
         count += n
-        lower = text.lower() if n else lower
-        text, n = _redact_in_context(text, _lower_in_place(text, lower))
+        lower, reach = (text.lower(), EVERY_RULE) if n else (lower, reach)
+        text, n = _redact_in_context(text, _lower_in_place(text, lower), reach)
         count += n
-        if self.entropy:
+        if self.entropy and (reach.entropy or n):
             text, n = _redact_entropy(text)
             count += n
         return text, count
+
+    def _reach(self, joined: str) -> Reach:
+        lower, formats = joined.lower(), known_formats()
+        in_place = _lower_in_place(joined, lower)
+        return Reach(
+            formats=frozenset(
+                i
+                for i in format_plan().possible(joined, lower)
+                if not formats[i].one_line or formats[i].pattern.search(joined)
+            ),
+            assignment=gates_find(ASSIGNMENT_GATES, in_place),
+            bearer=gates_find(BEARER_GATES, in_place),
+            hex_argument=bool(HEX_ARGUMENT_GATE.search(in_place)),
+            entropy=bool(_ENTROPY_GATE.search(joined)),
+        )
 
     def inert(self, text: str) -> bool:
         """Whether redaction leaves `text` as it is, on its own or joined to other inert texts by blank lines
@@ -138,7 +163,7 @@ class Redactor:
         if any(value in text or "\n" in value for value in self.literals):
             return False
         lower, formats = text.lower(), known_formats()
-        for i in _format_plan().possible(text, lower):
+        for i in format_plan().possible(text, lower):
             if not formats[i].one_line or formats[i].pattern.search(text):
                 return False
         lower = _lower_in_place(text, lower)
@@ -152,118 +177,27 @@ class Redactor:
 
 
 @dataclass(frozen=True)
-class _FormatPlan:
-    """Which known formats to try on a text, by position in `known_formats()`.
+class Reach:
+    """The rules that can change a text: every one (`EVERY_RULE`), or those whose gates found something in
+    the join of a batch of texts (`Redactor.redact_each`); `formats` by position, None for all."""
 
-    The rule: a format runs when one of its hints occurs in the lower-cased text (formats without hints
-    always run). The same answer, cheaper: a format with anchors cannot match a text holding none of them,
-    and one scan (`anchor_scan`) finds where the text holds any anchor at all.
-    """
-
-    hints: tuple[tuple[str, ...], ...]  # each format's hints
-    always: tuple[int, ...]  # formats without hints
-    by_hint: tuple[tuple[str, frozenset[int]], ...]  # each hint, the formats it lets run
-    loose_always: tuple[int, ...]  # `always` and `by_hint` for the formats without anchors
-    loose_by_hint: tuple[tuple[str, frozenset[int]], ...]
-    by_anchor: Mapping[str, tuple[int, ...]]  # each anchor, the formats it lets run
-    short_anchored: tuple[tuple[int, tuple[str, ...]], ...]  # formats whose anchors are one character
-    folded: tuple[tuple[int, tuple[str, ...]], ...]  # case-insensitive formats (no anchors), with hints
-    unanchored: tuple[int, ...]  # the other formats without anchors
-    extensions: Mapping[str, tuple[str, ...]]  # each literal `anchor_scan` finds, the anchors it begins
-    anchor_scan: re.Pattern[str] | None
-
-    def hinted(self, lower: str) -> list[int]:
-        """The formats the rule runs on a text whose lower-cased form is `lower`, in order."""
-        chosen = set(self.always)
-        for hint, positions in self.by_hint:  # each literal searched once
-            if hint in lower:
-                chosen.update(positions)
-        return sorted(chosen)
-
-    def likely(self, text: str, lower: str) -> list[int]:
-        """`hinted(lower)` less the anchored formats none of whose anchors occurs in `text`."""
-        chosen = set(self.loose_always)
-        for hint, positions in self.loose_by_hint:
-            if hint in lower:
-                chosen.update(positions)
-        for anchor in self._anchors_in(text):
-            for i in self.by_anchor[anchor]:
-                if not self.hints[i] or any(hint in lower for hint in self.hints[i]):
-                    chosen.add(i)
-        return sorted(chosen)
-
-    def possible(self, text: str, lower: str) -> list[int]:
-        """Every format that can match `text`, whatever the hints: those with an anchor in it and those
-        without anchors. A case-insensitive format's hints are its literals (tested), so on ASCII text,
-        where case folds as `str.lower` folds it, it is left out when none of them is in `lower`."""
-        chosen = {i for anchor in self._anchors_in(text) for i in self.by_anchor[anchor]}
-        chosen.update(i for i, anchors in self.short_anchored if any(a in text for a in anchors))
-        ascii_text = text.isascii()
-        chosen.update(i for i, hints in self.folded if not ascii_text or any(h in lower for h in hints))
-        chosen.update(self.unanchored)
-        return sorted(chosen)
-
-    def _anchors_in(self, text: str) -> set[str]:
-        found: set[str] = set()
-        match = self.anchor_scan.search(text) if self.anchor_scan else None
-        while match:  # every position holding an anchor, overlapping ones too
-            start = match.start()
-            found.update(a for a in self.extensions[match.group()] if text.startswith(a, start))
-            match = self.anchor_scan.search(text, start + 1)  # type: ignore[union-attr]
-        return found
+    formats: frozenset[int] | None = None
+    assignment: bool = True
+    bearer: bool = True
+    hex_argument: bool = True
+    entropy: bool = True
 
 
-@functools.cache
-def _format_plan() -> _FormatPlan:
-    formats = known_formats()
-    anchored = {i for i, f in enumerate(formats) if f.anchors and min(map(len, f.anchors)) >= MIN_ANCHOR_LEN}
-    loose = set(range(len(formats))) - anchored
-    by_anchor: dict[str, list[int]] = {}
-    for i in sorted(anchored):
-        for anchor in formats[i].anchors:
-            by_anchor.setdefault(anchor, []).append(i)
-    scan = any_literal(tuple(by_anchor)) if by_anchor else None
-    return _FormatPlan(
-        hints=tuple(f.hints for f in formats),
-        always=tuple(i for i, f in enumerate(formats) if not f.hints),
-        by_hint=_hint_table(formats, set(range(len(formats)))),
-        loose_always=tuple(i for i in sorted(loose) if not formats[i].hints),
-        loose_by_hint=_hint_table(formats, loose),
-        by_anchor={anchor: tuple(found) for anchor, found in by_anchor.items()},
-        short_anchored=tuple((i, formats[i].anchors) for i in sorted(loose) if formats[i].anchors),
-        folded=tuple(
-            (i, formats[i].hints)
-            for i in sorted(loose)
-            if not formats[i].anchors and formats[i].hints and formats[i].pattern.flags & re.IGNORECASE
-        ),
-        unanchored=tuple(
-            i
-            for i in sorted(loose)
-            if not formats[i].anchors and not (formats[i].hints and formats[i].pattern.flags & re.IGNORECASE)
-        ),
-        extensions={
-            found: tuple(a for a in by_anchor if a.startswith(found))
-            for found in shortest_prefixes(by_anchor)
-        },
-        anchor_scan=scan,
-    )
+EVERY_RULE = Reach()
 
 
-def _hint_table(
-    formats: tuple[KeyFormat, ...], positions: set[int]
-) -> tuple[tuple[str, frozenset[int]], ...]:
-    by_hint: dict[str, set[int]] = {}
-    for i in sorted(positions):
-        for hint in formats[i].hints:
-            by_hint.setdefault(hint, set()).add(i)
-    return tuple((hint, frozenset(found)) for hint, found in sorted(by_hint.items()))
-
-
-def _redact_formats(text: str, lower: str) -> tuple[str, int]:
-    """Every known format the plan's rule chooses, in the rule set's order, as if each had been tried."""
-    plan, formats = _format_plan(), known_formats()
+def _redact_formats(text: str, lower: str, allowed: frozenset[int] | None) -> tuple[str, int]:
+    """Every known format the plan's rule chooses, in the rule set's order, as if each had been tried;
+    `allowed`: the only formats that can match `text`, when known."""
+    plan, formats = format_plan(), known_formats()
     count = 0
-    for position in plan.likely(text, lower):
+    chosen = plan.likely(text, lower) if allowed is None else plan.likely_among(text, lower, allowed)
+    for position in chosen:
         text, n = _substitute(formats[position], text)
         count += n
         if n:  # the anchors were checked against the text before this replacement: the rest go by hints
@@ -313,9 +247,9 @@ def _lower_in_place(text: str, lower: str) -> str:
     return "".join(c if len(c.lower()) != 1 else c.lower() for c in text)
 
 
-def _redact_in_context(text: str, lower: str) -> tuple[str, int]:
+def _redact_in_context(text: str, lower: str, reach: Reach) -> tuple[str, int]:
     """Values of secret-named keys, bearer tokens and hex arguments that look like literal secrets."""
-    spans = sorted(_context_spans(text, lower))
+    spans = sorted(_context_spans(text, lower, reach))
     if not spans:
         return text, 0
     parts: list[str] = []
@@ -328,21 +262,25 @@ def _redact_in_context(text: str, lower: str) -> tuple[str, int]:
     return "".join(parts) + text[position:], count
 
 
-def _context_spans(text: str, lower: str) -> list[tuple[int, int, str]]:
+def _context_spans(text: str, lower: str, reach: Reach) -> list[tuple[int, int, str]]:
     spans: list[tuple[int, int, str]] = []
     # each rule runs only where its gate, a looser pattern every match of the rule contains, finds something
-    for match in ASSIGNMENT.finditer(lower) if gates_find(ASSIGNMENT_GATES, lower) else ():
+    for match in (
+        ASSIGNMENT.finditer(lower) if reach.assignment and gates_find(ASSIGNMENT_GATES, lower) else ()
+    ):
         if match["word"] in {"pass", "pwd"} and match.start() and lower[match.start() - 1].isalpha():
             continue  # bypass, compass
         group = next(g for g in ("dq", "sq", "bare") if match.group(g) is not None)
         start, end = match.span(group)
         if looks_like_secret_value(text[start:end], quoted=group != "bare", text=text):
             spans.append((start, end, "assignment"))
-    for match in BEARER.finditer(lower) if gates_find(BEARER_GATES, lower) else ():
+    for match in BEARER.finditer(lower) if reach.bearer and gates_find(BEARER_GATES, lower) else ():
         start, end = match.span("bare")
         if looks_like_bearer_token(text[start:end]):
             spans.append((start, end, "bearer_token"))
-    for match in HEX_ARGUMENT.finditer(lower) if HEX_ARGUMENT_GATE.search(lower) else ():
+    for match in (
+        HEX_ARGUMENT.finditer(lower) if reach.hex_argument and HEX_ARGUMENT_GATE.search(lower) else ()
+    ):
         start, end = match.span("bare")
         if looks_like_hex_key(lower, match.start(), text[start:end]):
             spans.append((start, end, "hex_key"))

@@ -22,8 +22,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.configuration import set_hypothesis_home_dir
 
+import generator.format_plan as plan_module
 import generator.redact as redact_module
-from generator.redact import Redactor, _format_plan
+from generator.format_plan import format_plan
+from generator.redact import Redactor
 from generator.regex_literals import any_literal, required_literals, shortest_prefixes
 from generator.secret_formats import (
     ASSIGNMENT,
@@ -111,7 +113,7 @@ def test_shortest_prefixes_and_the_scan_built_from_them() -> None:
 
 
 def test_the_plan_finds_every_anchor_even_overlapping_ones() -> None:
-    plan = _format_plan()
+    plan = format_plan()
     anchors = sorted(plan.by_anchor)
     rng = random.Random(3)
     pieces = [*anchors, *(a[: len(a) // 2] for a in anchors), " ", "x", "A", "-", "_"]
@@ -126,7 +128,7 @@ def test_the_plan_finds_every_anchor_even_overlapping_ones() -> None:
 
 def _full_path(monkeypatch: pytest.MonkeyPatch) -> None:
     """Open every gate: each format the hints choose runs, and every context and entropy rule runs."""
-    monkeypatch.setattr(redact_module._FormatPlan, "likely", lambda self, text, lower: self.hinted(lower))
+    monkeypatch.setattr(plan_module.FormatPlan, "likely", lambda self, text, lower: self.hinted(lower))
     monkeypatch.setattr(redact_module, "gates_find", lambda gates, lower: True)
     monkeypatch.setattr(redact_module, "HEX_ARGUMENT_GATE", re.compile(""))
     monkeypatch.setattr(redact_module, "_ENTROPY_GATE", re.compile(""))
@@ -199,9 +201,22 @@ def test_after_a_replacement_later_formats_go_by_their_hints(monkeypatch: pytest
     first = KeyFormat("zz", ("secreta",), re.compile(r"secretA"), anchors=("secretA",))
     second = KeyFormat("second", ("redacted",), re.compile(r"zz\]tail"), anchors=("zz]tail",))
     monkeypatch.setattr(redact_module, "known_formats", lambda: (first, second))
-    _format_plan.cache_clear()
+    monkeypatch.setattr(plan_module, "known_formats", lambda: (first, second))
+    format_plan.cache_clear()
     try:
         text, count = Redactor(entropy=False).redact("redacted secretAtail")
     finally:
-        _format_plan.cache_clear()
+        format_plan.cache_clear()
     assert (text, count) == ("redacted [REDACTED:[REDACTED:second]", 2)
+
+
+def test_redacting_a_batch_answers_as_redacting_each() -> None:
+    corpus = _corpus()
+    redactor = Redactor(literals=("plain-looking-value",))
+    one_by_one = [redactor.redact(text) for text in corpus]
+    assert redactor.redact_each(corpus) == one_by_one
+    rng = random.Random(2)
+    for _ in range(30):  # small batches: most rules are ruled out for all of their texts at once
+        picked = rng.sample(range(len(corpus)), 40)
+        assert redactor.redact_each([corpus[i] for i in picked]) == [one_by_one[i] for i in picked]
+    assert redactor.redact_each([]) == []
