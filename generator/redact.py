@@ -10,6 +10,8 @@ line numbers computed after redaction still match the original file.
 
 from __future__ import annotations
 
+import bisect
+import itertools
 import math
 import os
 import re
@@ -115,11 +117,19 @@ class Redactor:
 
     def redact_each(self, texts: Sequence[str]) -> list[tuple[str, int]]:
         """`[self.redact(text) for text in texts]`, cheaper for many short texts (a repository's import
-        strings): which rules can fire at all is found once, over the texts joined by line breaks, and the
-        others are skipped for each text. Sound because every test that skips a rule is line-local (the
-        formats that are not go by their anchors, literals): what one text holds, their join holds."""
-        reach = self._reach("\n".join(texts))
-        return [self._redact(text, reach) for text in texts]
+        strings): the rules are run once over the texts joined by line breaks, and each text is redacted
+        with only the rules that found something in it; most texts need none. Sound because every test
+        that rules a rule out is line-local (the formats that are not run on every text their anchors
+        allow): a match in one text is a match in the join, within that text's lines."""
+        joined = "\n".join(texts)
+        starts = list(itertools.accumulate((len(text) + 1 for text in texts), initial=0))
+        reaches = self._reaches(joined, starts)
+        return [
+            (text, 0)
+            if reach is NO_RULE and not any(v in text for v in self.literals)
+            else self._redact(text, reach)
+            for text, reach in zip(texts, reaches, strict=True)
+        ]
 
     def _redact(self, text: str, reach: Reach) -> tuple[str, int]:
         count = 0
@@ -138,21 +148,6 @@ class Redactor:
             text, n = _redact_entropy(text)
             count += n
         return text, count
-
-    def _reach(self, joined: str) -> Reach:
-        lower, formats = joined.lower(), known_formats()
-        in_place = _lower_in_place(joined, lower)
-        return Reach(
-            formats=frozenset(
-                i
-                for i in format_plan().possible(joined, lower)
-                if not formats[i].one_line or formats[i].pattern.search(joined)
-            ),
-            assignment=gates_find(ASSIGNMENT_GATES, in_place),
-            bearer=gates_find(BEARER_GATES, in_place),
-            hex_argument=bool(HEX_ARGUMENT_GATE.search(in_place)),
-            entropy=bool(_ENTROPY_GATE.search(joined)),
-        )
 
     def inert(self, text: str) -> bool:
         """Whether redaction leaves `text` as it is, on its own or joined to other inert texts by blank lines
@@ -175,6 +170,37 @@ class Redactor:
             return False
         return not (self.entropy and _redact_entropy(text)[1])
 
+    def _reaches(self, joined: str, starts: list[int]) -> list[Reach]:
+        """Each text's reach: the rules (line-local ones, each run over the join) that found something in
+        it, and the formats that are not line-local wherever their anchors are in the join."""
+        lower, formats = joined.lower(), known_formats()
+        in_place = _lower_in_place(joined, lower)
+        everywhere: set[int] = set()
+        found: dict[int, set[int]] = {}
+        for i in format_plan().possible(joined, lower):
+            if not formats[i].one_line:
+                everywhere.add(i)
+            for match in formats[i].pattern.finditer(joined) if formats[i].one_line else ():
+                found.setdefault(bisect.bisect_right(starts, match.start()) - 1, set()).add(i)
+        assignment = _texts_found(starts, in_place, [g for word, g in ASSIGNMENT_GATES if word in in_place])
+        bearer = _texts_found(starts, in_place, [g for word, g in BEARER_GATES if word in in_place])
+        hex_argument = _texts_found(starts, in_place, [HEX_ARGUMENT_GATE])
+        entropy = _texts_found(starts, joined, [_ENTROPY_GATE])
+        reaches = [Reach(frozenset(everywhere), False, False, False, False) if everywhere else NO_RULE] * (
+            len(starts) - 1
+        )
+        for k in set(found) | assignment | bearer | hex_argument | entropy:
+            flags = (k in assignment, k in bearer, k in hex_argument, k in entropy)
+            reaches[k] = Reach(frozenset(found.get(k, set()) | everywhere), *flags)
+        return reaches
+
+
+def _texts_found(starts: list[int], joined: str, patterns: list[re.Pattern[str]]) -> set[int]:
+    """Which of the joined texts (each begins at `starts[k]`) any of `patterns` finds something in."""
+    return {
+        bisect.bisect_right(starts, m.start()) - 1 for pattern in patterns for m in pattern.finditer(joined)
+    }
+
 
 @dataclass(frozen=True)
 class Reach:
@@ -189,6 +215,7 @@ class Reach:
 
 
 EVERY_RULE = Reach()
+NO_RULE = Reach(frozenset(), False, False, False, False)
 
 
 def _redact_formats(text: str, lower: str, allowed: frozenset[int] | None) -> tuple[str, int]:
