@@ -6,6 +6,11 @@ Four nets, applied in order: literal values of our own secret environment variab
 value of a secret-named key in code, YAML, INI, .env or prose, `Bearer` tokens, hex keys passed as
 arguments); and long high-entropy tokens. Replacements keep the number of newlines of what they replace, so
 line numbers computed after redaction still match the original file.
+
+Each rule runs only where a gate it cannot match without finds something (a format's literals, a looser
+pattern, a digit in a long token), so most texts cost a few fast scans; the answer is the same as running
+every rule (tests/test_redact_gates.py). The gates read one line at a time, which also lets a batch of
+texts be gated once (`redact_each`) and a text be judged inert on its own (`inert`).
 """
 
 from __future__ import annotations
@@ -90,6 +95,22 @@ def looks_random(token: str) -> bool:
     if sum(len(w) for w in _WORDISH.findall(core)) >= 0.6 * len(core):
         return False
     return shannon_entropy(core) >= ENTROPY_THRESHOLD
+
+
+@dataclass(frozen=True)
+class Reach:
+    """The rules that can change a text: every one (`EVERY_RULE`), or those whose gates found something in
+    the join of a batch of texts (`Redactor.redact_each`); `formats` by position, None for all."""
+
+    formats: frozenset[int] | None = None
+    assignment: bool = True
+    bearer: bool = True
+    hex_argument: bool = True
+    entropy: bool = True
+
+
+EVERY_RULE = Reach()
+NO_RULE = Reach(frozenset(), False, False, False, False)
 
 
 @dataclass(frozen=True)
@@ -186,9 +207,8 @@ class Redactor:
         bearer = _texts_found(starts, in_place, [g for word, g in BEARER_GATES if word in in_place])
         hex_argument = _texts_found(starts, in_place, [HEX_ARGUMENT_GATE])
         entropy = _texts_found(starts, joined, [_ENTROPY_GATE])
-        reaches = [Reach(frozenset(everywhere), False, False, False, False) if everywhere else NO_RULE] * (
-            len(starts) - 1
-        )
+        default = Reach(frozenset(everywhere), False, False, False, False) if everywhere else NO_RULE
+        reaches = [default] * (len(starts) - 1)
         for k in set(found) | assignment | bearer | hex_argument | entropy:
             flags = (k in assignment, k in bearer, k in hex_argument, k in entropy)
             reaches[k] = Reach(frozenset(found.get(k, set()) | everywhere), *flags)
@@ -200,22 +220,6 @@ def _texts_found(starts: list[int], joined: str, patterns: list[re.Pattern[str]]
     return {
         bisect.bisect_right(starts, m.start()) - 1 for pattern in patterns for m in pattern.finditer(joined)
     }
-
-
-@dataclass(frozen=True)
-class Reach:
-    """The rules that can change a text: every one (`EVERY_RULE`), or those whose gates found something in
-    the join of a batch of texts (`Redactor.redact_each`); `formats` by position, None for all."""
-
-    formats: frozenset[int] | None = None
-    assignment: bool = True
-    bearer: bool = True
-    hex_argument: bool = True
-    entropy: bool = True
-
-
-EVERY_RULE = Reach()
-NO_RULE = Reach(frozenset(), False, False, False, False)
 
 
 def _redact_formats(text: str, lower: str, allowed: frozenset[int] | None) -> tuple[str, int]:
