@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from generator.redact import Redactor
+from generator.repo.facts.extracted import Extracted
 
 JS_EXTENSIONS = (".ts", ".tsx", ".d.ts", ".js", ".jsx", ".mjs", ".cjs", ".mts", ".cts")
 JS_LANGUAGES = {"javascript", "typescript", "tsx"}
@@ -88,19 +89,20 @@ def display_import(language: str, raw: str) -> str:
     return raw
 
 
-def shown_imports(
-    language: str, raw: Iterable[str], redactor: Redactor, shown: dict[tuple[str, str], str]
-) -> list[str]:
-    """Raw import targets as a reader writes them (`display_import`), redacted: import strings are repository
-    text that reaches prompts and pages. `shown` keeps each string's answer (the same few thousand repeat
-    across a repository's files)."""
-    found: list[str] = []
-    for target in raw:
-        text = shown.get((language, target))
-        if text is None:
-            text = shown[(language, target)] = redactor.redact(display_import(language, target))[0]
-        found.append(text)
-    return found
+def show_imports(
+    read: Sequence[tuple[str, Extracted]], redactor: Redactor, shown: dict[tuple[str, str], str]
+) -> None:
+    """Set each reading's (language, Extracted) `shown_imports`: its raw import targets as a reader writes
+    them (`display_import`), redacted, since import strings are repository text that reaches prompts and
+    pages. `shown` keeps each string's answer (the same few thousand repeat across a repository's files);
+    the new ones are redacted together (`Redactor.redact_each`)."""
+    new = sorted(
+        {(language, raw) for language, extracted in read for raw in extracted.imports} - shown.keys()
+    )
+    texts = redactor.redact_each([display_import(language, raw) for language, raw in new])
+    shown.update((key, text) for key, (text, _) in zip(new, texts, strict=True))
+    for language, extracted in read:
+        extracted.shown_imports = [shown[(language, raw)] for raw in extracted.imports]
 
 
 class ImportIndex:

@@ -28,7 +28,7 @@ from typing import TypeVar
 from generator.errors import DeepkbError
 from generator.redact import Redactor
 from generator.repo.facts.extracted import Extracted
-from generator.repo.facts.imports import shown_imports
+from generator.repo.facts.imports import show_imports
 from generator.repo.facts.languages import SUPPORTED, SYMBOLS_ON_DEMAND, outline, survey, symbols_of
 from generator.repo.facts.redaction import redact_extracted
 from generator.repo.map.filetypes import is_context_file
@@ -244,12 +244,15 @@ def parse_chunk(
     held = contents or {}
     shown = {} if shown is None else shown
     found: Parsed = []
+    read: list[tuple[str, Extracted]] = []
     for path, language, full in jobs:
         extracted = _read(base, path, language, max_bytes, survey if full else outline, held.get(path))
         if extracted is not None and redactor is not None:
             extracted = redact_extracted(extracted, redactor)
-            extracted.shown_imports = shown_imports(language, extracted.imports, redactor, shown)
+            read.append((language, extracted))
         found.append((path, extracted))
+    if redactor is not None:
+        show_imports(read, redactor, shown)
     return found
 
 

@@ -20,8 +20,8 @@ MEMO_MAX_CHARS = 2000  # longer ones are judged afresh, so the memo holds at mos
 
 
 def redact_extracted(extracted: Extracted, redactor: Redactor) -> Extracted:
-    """One file's reading with its docstrings and module doc redacted (its imports are redacted later,
-    once per distinct import across the repository)."""
+    """One file's reading with its docstrings and module doc redacted (its imports are shown and redacted
+    by imports.show_imports, once per distinct import a process meets)."""
     extracted.symbols = redact_symbols(extracted.symbols, redactor)
     extracted.doc = redactor.redact(extracted.doc)[0] if extracted.doc else ""
     return extracted
