@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import functools
 import importlib
-import importlib.metadata
+import importlib.util
 import inspect
 import json
 import pkgutil
@@ -163,10 +163,28 @@ def detect_secrets_patterns() -> list[PluginPattern]:
     return found
 
 
+_VERSION_LINE = re.compile(r"""^VERSION\s*=\s*['"]([^'"\s]+)['"]""", re.MULTILINE)
+
+
 def _installed_version() -> str | None:
+    """The installed detect-secrets' version: its `__version__.py` read as text (importing the package
+    loads requests and more; importlib.metadata costs ~20 ms before the parser processes can start), else
+    its distribution's metadata."""
+    spec = importlib.util.find_spec("detect_secrets")  # finds the top-level package without importing it
+    if spec is None:
+        return None
+    for folder in spec.submodule_search_locations or ():
+        try:
+            found = _VERSION_LINE.search((Path(folder) / "__version__.py").read_text(encoding="utf-8"))
+        except OSError:
+            continue
+        if found:
+            return found.group(1)
+    from importlib import metadata
+
     try:
-        return importlib.metadata.version("detect-secrets")
-    except importlib.metadata.PackageNotFoundError:
+        return metadata.version("detect-secrets")
+    except metadata.PackageNotFoundError:
         return None
 
 

@@ -234,10 +234,19 @@ def test_redaction_does_not_load_detect_secrets_while_its_patterns_are_kept() ->
         "from generator.redact import Redactor\n"
         "text = 'token: glpat-' + 'x1Y2z3W4v5U6t7S8r9Q0'\n"
         "assert 'glpat' not in Redactor().redact(text)[0]\n"
-        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('detect_secrets', 'requests')))\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('detect_secrets', 'requests')"
+        " or m == 'importlib.metadata'))\n"
     )
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
+
+
+def test_the_installed_version_read_as_text_is_the_distributions() -> None:
+    from importlib import metadata
+
+    from generator.secret_formats import _installed_version
+
+    assert _installed_version() == metadata.version("detect-secrets")
 
 
 def test_secret_in_text_with_a_growing_lowercase_letter_is_still_redacted() -> None:
