@@ -38,7 +38,7 @@ from repo_output_fakes import is_analyst, is_architect  # noqa: E402
 from test_topic_llm import Team  # noqa: E402
 from topic_fakes import make_corpus  # noqa: E402
 
-from generator.config import Config  # noqa: E402
+from generator.config import Config, validated  # noqa: E402
 from generator.kb.entries import config_entries  # noqa: E402
 from generator.kb.run import research_entries  # noqa: E402
 from generator.llm.anthropic import AnthropicProvider  # noqa: E402
@@ -106,12 +106,13 @@ def run_mode(mode: str, source_repo: Path, work: Path) -> dict[str, Any]:
     os.environ["DEEPKB_CACHE_DIR"] = str(root / ".cache" / "deepkb")
     with FakeAnthropicBatches(default=model_reply(Team([])), polls_until_end=1, prompt_cache=True) as fake:
         os.environ["ANTHROPIC_BASE_URL"] = fake.base_url
-        config = Config.model_validate(
+        config = validated(
+            Config,
             {
                 "repos": [str(repo)],
                 "topics": [{"topic": "vector databases", "sources": ["local:docs"], "verify": False}],
                 "llm": {"provider": "anthropic", "max_retries": 0, "batch": mode == "batched"},
-            }
+            },
         )
         paths = KBPaths(root)
         provider = provider_for(mode, paths, config)
@@ -162,7 +163,7 @@ def synthetic_prefix() -> tuple[float, float]:
     for mark in (False, True):
         with FakeAnthropicBatches(default="Summary: fine.", prompt_cache=True) as fake:
             os.environ["ANTHROPIC_BASE_URL"] = fake.base_url
-            config = Config.model_validate({"llm": {"provider": "anthropic", "max_retries": 0}})
+            config = validated(Config, {"llm": {"provider": "anthropic", "max_retries": 0}})
             provider = AnthropicProvider(config.llm)
             for shard in range(5):
                 user = shared + f"Shard {shard}: its files, about 600 tokens of code.\n" + "x = 1\n" * 400

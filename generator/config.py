@@ -1,5 +1,8 @@
 """The deepkb.yml model: what to research and how. Unknown keys and wrong types fail with the key's name.
 
+The sections are msgspec structs, checked by `validated` when deepkb.yml is read: every command loads the
+config, and msgspec checks it in microseconds where a pydantic model costs ~0.1 s to import and build.
+
 deepkb.yml is read within bounds (size, nesting depth, values after alias expansion), so a hostile or broken
 file costs milliseconds and gives one line, never a traceback, a RecursionError or gigabytes of memory.
 """
@@ -7,12 +10,15 @@ file costs milliseconds and gives one line, never a traceback, a RecursionError 
 from __future__ import annotations
 
 import re
+import types
+import typing
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal, TypeVar
 from urllib.parse import urlsplit
 
+import msgspec
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from msgspec import Meta
 
 from .errors import ConfigError
 
@@ -24,8 +30,13 @@ MAX_VALUES = 100_000
 """Most values deepkb.yml may hold once its aliases are expanded (a 1 KB alias bomb expands to billions)."""
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", validate_assignment=True)
+class _Strict(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """A section of deepkb.yml: unknown keys are refused. Checked when read (`validated`); a value set in
+    code is trusted as it is."""
+
+
+NonNegative = Annotated[float, Meta(ge=0)]
+Positive = Annotated[float, Meta(gt=0)]
 
 
 class RepoEntry(_Strict):
@@ -33,18 +44,18 @@ class RepoEntry(_Strict):
     """A https URL, `git@host:owner/repo`, or a local path (relative to the knowledge-base root)."""
     request: str | None = None
     """Optional research question; focuses the shards on the files that answer it."""
-    refresh_days: int | None = Field(default=None, ge=0)
+    refresh_days: Annotated[int, Meta(ge=0)] | None = None
     """Not used for repositories (they refresh when their remote HEAD moves); kept for symmetry with topics."""
 
 
 class TopicEntry(_Strict):
     topic: str
     """The topic text to research."""
-    sources: list[str] = Field(default_factory=lambda: ["local"])
+    sources: list[str] = msgspec.field(default_factory=lambda: ["local"])
     """Search providers, e.g. `local:docs`, `arxiv`, `tavily`. `local:PATH` searches a folder of documents."""
     lang: Literal["en", "zh"] = "en"
     """Language of the analysis and report."""
-    refresh_days: int = Field(default=7, ge=0)
+    refresh_days: Annotated[int, Meta(ge=0)] = 7
     """`deepkb refresh` re-researches the topic once its last run is older than this many days (0: never)."""
     verify: bool = True
     """Run the verification loop after the report."""
@@ -57,11 +68,11 @@ class TopicEntry(_Strict):
 class ModelPrice(_Strict):
     """USD per million tokens of one model (list prices; a batch is billed at `llm.batch_discount` of them)."""
 
-    input: float = Field(ge=0)
-    output: float = Field(ge=0)
-    cache_write: float | None = Field(default=None, ge=0)
+    input: NonNegative
+    output: NonNegative
+    cache_write: NonNegative | None = None
     """Writing the prompt cache; None: 1.25 × input (Anthropic's 5-minute cache)."""
-    cache_read: float | None = Field(default=None, ge=0)
+    cache_read: NonNegative | None = None
     """Reading the prompt cache; None: 0.1 × input."""
 
 
@@ -78,12 +89,15 @@ def _default_prices() -> dict[str, ModelPrice]:
     return {name: ModelPrice(input=i, output=o) for name, (i, o) in table.items()}
 
 
+_KEY_VARIABLE = re.compile(r"[A-Z][A-Z0-9_]*_(API_KEY|KEY|TOKEN)")
+
+
 class LLMConfig(_Strict):
     provider: Literal["anthropic", "openai", "offline"] | None = None
     """None: `anthropic` when ANTHROPIC_API_KEY is set, else `offline`. Overridden by DEEPKB_PROVIDER / --provider."""
     model: str | None = None
     """Default model for every stage; None picks the provider's default."""
-    models: dict[str, str] = Field(default_factory=dict)
+    models: dict[str, str] = msgspec.field(default_factory=dict)
     """Per-stage model overrides, e.g. {architect: a bigger model, analyze: a faster one}."""
     base_url: str | None = None
     """OpenAI-compatible endpoint (Ollama, vLLM, llama.cpp server); env OPENAI_BASE_URL also works."""
@@ -91,41 +105,36 @@ class LLMConfig(_Strict):
     """Name of the environment variable that holds the key, when not the provider's usual one. It must end in
     _API_KEY, _KEY or _TOKEN: the variable's value is sent to llm.base_url, so a knowledge base's config can
     never name another secret of the machine (a database password, a deploy credential) to send there."""
-    max_concurrent: int = Field(default=4, ge=1, le=64)
+    max_concurrent: Annotated[int, Meta(ge=1, le=64)] = 4
     """How many LLM calls run at once."""
-    timeout: float = Field(default=120.0, gt=0)
+    timeout: Positive = 120.0
     """Seconds for one LLM call in total: connecting, every read and the retries (a trickling server is cut off)."""
-    max_retries: int = Field(default=3, ge=0, le=10)
+    max_retries: Annotated[int, Meta(ge=0, le=10)] = 3
     """Retries on 408/409/429/5xx answers and failed connections, with backoff (within llm.timeout)."""
-    max_output_tokens: int = Field(default=4096, ge=16)
+    max_output_tokens: Annotated[int, Meta(ge=16)] = 4096
     """Upper bound on tokens per answer."""
     batch: bool = False
     """Send the run's model calls through Anthropic's Message Batches API (half price, answers within hours)."""
-    batch_poll_max: float = Field(default=600.0, gt=0)
+    batch_poll_max: Positive = 600.0
     """Longest wait in seconds between two polls of a pending batch (the wait doubles up to this)."""
-    batch_discount: float = Field(default=0.5, ge=0, le=1)
+    batch_discount: Annotated[float, Meta(ge=0, le=1)] = 0.5
     """Fraction of the list price a batched call costs."""
-    prices: dict[str, ModelPrice] = Field(default_factory=_default_prices)
+    prices: dict[str, ModelPrice] = msgspec.field(default_factory=_default_prices)
     """USD per million tokens by model name (or name prefix), for the cost figures of every run; entries
     given in deepkb.yml are added to (or replace) the defaults."""
 
-    @field_validator("api_key_env")
-    @classmethod
-    def _key_variable(cls, value: str | None) -> str | None:
-        if value is not None and not re.fullmatch(r"[A-Z][A-Z0-9_]*_(API_KEY|KEY|TOKEN)", value):
-            raise ValueError("must name an environment variable ending in _API_KEY, _KEY or _TOKEN")
-        return value
-
-    @field_validator("prices", mode="after")
-    @classmethod
-    def _over_defaults(cls, value: dict[str, ModelPrice]) -> dict[str, ModelPrice]:
-        return {**_default_prices(), **value}
+    def __post_init__(self) -> None:
+        if self.api_key_env is not None and not _KEY_VARIABLE.fullmatch(self.api_key_env):
+            raise ValueError(
+                "api_key_env: must name an environment variable ending in _API_KEY, _KEY or _TOKEN"
+            )
+        self.prices = {**_default_prices(), **self.prices}
 
 
 class RepoResearchConfig(_Strict):
-    idle_timeout: float = Field(default=120.0, ge=0)
+    idle_timeout: NonNegative = 120.0
     """Seconds without progress before a repository run is stopped (0 disables)."""
-    total_timeout: float = Field(default=180.0, ge=0)
+    total_timeout: NonNegative = 180.0
     """Seconds for a whole repository run (0 disables)."""
     remove_comments: bool = False
     """Strip comments when packing code for the LLM."""
@@ -133,7 +142,7 @@ class RepoResearchConfig(_Strict):
     """Strip blank lines when packing code for the LLM."""
     compress: bool = False
     """Keep only signatures, docstrings and structure when packing."""
-    max_file_bytes: int = Field(default=1_000_000, ge=1024)
+    max_file_bytes: Annotated[int, Meta(ge=1024)] = 1_000_000
     """Files larger than this are listed in the map but not read."""
     allow_private_hosts: bool = False
     """Let remote repository URLs reach hosts that resolve to loopback, private, link-local, CGNAT or cloud
@@ -142,9 +151,9 @@ class RepoResearchConfig(_Strict):
 
 
 class TopicResearchConfig(_Strict):
-    idle_timeout: float = Field(default=600.0, ge=0)
+    idle_timeout: NonNegative = 600.0
     """Seconds without a research step finishing before a topic run is stopped (0 disables)."""
-    total_timeout: float = Field(default=1800.0, ge=0)
+    total_timeout: NonNegative = 1800.0
     """Seconds for a whole topic run (0 disables); finished steps are kept for `deepkb topic resume`."""
 
 
@@ -159,62 +168,68 @@ class SiteConfig(_Strict):
     """The knowledge base's own repository, for edit/source links, e.g. https://github.com/me/kb."""
     edit_uri: str | None = None
     """Path of site_src in repo_url for edit links, e.g. edit/main/site_src/."""
-
-    @field_validator("site_url", "repo_url")
-    @classmethod
-    def _web_address(cls, value: str | None) -> str | None:
-        # MkDocs rejects these with "Aborted with a configuration error!" and no reason; say which and why
-        if value is None:
-            return value
-        parts = urlsplit(value)
-        if parts.scheme not in ("http", "https") or not parts.netloc or any(c.isspace() for c in value):
-            raise ValueError("must be a full http(s) address such as https://example.org/kb/")
-        return value
-
-    @field_validator("edit_uri")
-    @classmethod
-    def _relative_path(cls, value: str | None) -> str | None:
-        if value is None:
-            return value
-        parts = urlsplit(value)
-        if parts.scheme or parts.netloc or ".." in value.split("/") or any(c.isspace() for c in value):
-            raise ValueError("must be a path inside repo_url such as edit/main/site_src/")
-        return value
-
-    recent: int = Field(default=10, ge=1, le=100)
+    recent: Annotated[int, Meta(ge=1, le=100)] = 10
     """How many recently updated entries the home page lists."""
+
+    def __post_init__(self) -> None:
+        # MkDocs rejects bad addresses with "Aborted with a configuration error!" and no reason; say which and why
+        for key in ("site_url", "repo_url"):
+            value = getattr(self, key)
+            parts = urlsplit(value) if value is not None else None
+            if parts is not None and (
+                parts.scheme not in ("http", "https") or not parts.netloc or any(c.isspace() for c in value)
+            ):
+                raise ValueError(f"{key}: must be a full http(s) address such as https://example.org/kb/")
+        if self.edit_uri is not None:
+            parts = urlsplit(self.edit_uri)
+            if (
+                parts.scheme
+                or parts.netloc
+                or ".." in self.edit_uri.split("/")
+                or any(c.isspace() for c in self.edit_uri)
+            ):
+                raise ValueError("edit_uri: must be a path inside repo_url such as edit/main/site_src/")
 
 
 class CIConfig(_Strict):
-    research_jobs: int = Field(default=3, ge=1, le=64)
+    research_jobs: Annotated[int, Meta(ge=1, le=64)] = 3
     """How many parallel research jobs the nightly workflow runs (`deepkb shards --matrix`)."""
 
 
 class Config(_Strict):
-    repos: list[RepoEntry] = Field(default_factory=list)
-    """Repositories to research."""
-    topics: list[TopicEntry] = Field(default_factory=list)
-    """Topics to research."""
-    llm: LLMConfig = Field(default_factory=LLMConfig)
-    repo: RepoResearchConfig = Field(default_factory=RepoResearchConfig)
-    topic: TopicResearchConfig = Field(default_factory=TopicResearchConfig)
-    site: SiteConfig = Field(default_factory=SiteConfig)
-    ci: CIConfig = Field(default_factory=CIConfig)
+    repos: list[RepoEntry] = msgspec.field(default_factory=list)
+    """Repositories to research (`- .` is shorthand for `- {source: .}`)."""
+    topics: list[TopicEntry] = msgspec.field(default_factory=list)
+    """Topics to research (a plain string is shorthand for `{topic: ...}`)."""
+    llm: LLMConfig = msgspec.field(default_factory=LLMConfig)
+    repo: RepoResearchConfig = msgspec.field(default_factory=RepoResearchConfig)
+    topic: TopicResearchConfig = msgspec.field(default_factory=TopicResearchConfig)
+    site: SiteConfig = msgspec.field(default_factory=SiteConfig)
+    ci: CIConfig = msgspec.field(default_factory=CIConfig)
 
-    @field_validator("repos", mode="before")
-    @classmethod
-    def _repo_shorthand(cls, value: Any) -> Any:
-        # `- .` is shorthand for `- {source: .}`
-        if isinstance(value, list):
-            return [{"source": item} if isinstance(item, str) else item for item in value]
-        return value
 
-    @field_validator("topics", mode="before")
-    @classmethod
-    def _topic_shorthand(cls, value: Any) -> Any:
-        if isinstance(value, list):
-            return [{"topic": item} if isinstance(item, str) else item for item in value]
-        return value
+Section = TypeVar("Section", bound=_Strict)
+
+
+def validated(kind: type[Section], data: Any, source: str = "deepkb.yml") -> Section:
+    """`data` as read from YAML (or given in code) checked against `kind`: its keys, types and bounds.
+    A mismatch is a ConfigError naming `source` and the key, quoting the value only when it is short."""
+    if kind is Config and isinstance(data, dict):
+        data = _expand_shorthands(data)
+    try:
+        return msgspec.convert(data, kind, strict=False)
+    except msgspec.ValidationError as exc:
+        raise ConfigError(_describe(str(exc), data, source, kind)) from None
+
+
+def _expand_shorthands(data: dict[str, Any]) -> dict[str, Any]:
+    """`repos: [.]` means `repos: [{source: .}]`, `topics: [text]` means `topics: [{topic: text}]`."""
+    found = dict(data)
+    for key, field_name in (("repos", "source"), ("topics", "topic")):
+        items = found.get(key)
+        if isinstance(items, list):
+            found[key] = [{field_name: item} if isinstance(item, str) else item for item in items]
+    return found
 
 
 def load_config(path: Path) -> Config:
@@ -228,10 +243,7 @@ def load_config(path: Path) -> Config:
         raise ConfigError(
             f"{path}: the top level must be a mapping of keys (repos, topics, llm, repo, topic, site)"
         )
-    try:
-        return Config.model_validate(data)
-    except ValidationError as exc:
-        raise ConfigError(_describe(exc, path)) from None
+    return validated(Config, data, str(path))
 
 
 def read_yaml(path: Path) -> Any:
@@ -308,7 +320,7 @@ class _TooDeep(Exception):
 
 def _measure(node: yaml.Node, depth: int, seen: dict[int, tuple[int, int]]) -> tuple[int, int]:
     """(values, levels) of `node` with every alias expanded; each node is walked once and never deeper than
-    MAX_NESTING, so anchors nested inside anchors cannot build a depth the walk (or pydantic) cannot take."""
+    MAX_NESTING, so anchors nested inside anchors cannot build a depth the walk (or the validation) cannot take."""
     if depth > MAX_NESTING:
         raise _TooDeep
     if id(node) in seen:
@@ -330,14 +342,70 @@ def _measure(node: yaml.Node, depth: int, seen: dict[int, tuple[int, int]]) -> t
     return seen[id(node)]
 
 
-def _describe(exc: ValidationError, path: Path) -> str:
-    first = exc.errors()[0]
-    key = ".".join(str(part) for part in first["loc"])
-    if first["type"] == "extra_forbidden":
-        return f"{path}: unknown key '{key}' (remove it or check its spelling)"
-    if first["type"] == "missing":
-        return f"{path}: '{key}' is required"
-    return f"{path}: '{key}': {first['msg'].removeprefix('Value error, ')} (got {_shown(first.get('input'))})"
+_ERROR = re.compile(r"^(?P<message>.*?)(?: - at `\$(?P<where>[^`]*)`)?$", re.DOTALL)
+_PART = re.compile(r"\.([^.\[]+)|\[(\d+)\]")
+_NAMED = re.compile(r"^Object (?:contains unknown|missing required) field `(?P<name>[^`]+)`$")
+_OWN = re.compile(r"^(?P<name>[a-z_]+): (?P<reason>must .*)$", re.DOTALL)  # a section's own check
+
+
+def _describe(error: str, data: Any, source: str, kind: type = object) -> str:
+    """One line from msgspec's error ("Expected `int` >= 1 - at `$.llm.max_concurrent`"): the key as
+    written in deepkb.yml (`llm.max_concurrent`, `topics.0.topic`), what is wrong, and the value given."""
+    parsed = _ERROR.match(error)
+    message, where = (parsed["message"], parsed["where"] or "") if parsed else (error, "")
+    parts: list[str | int] = [m[1] if m[1] is not None else int(m[2]) for m in _PART.finditer(where)]
+    named, own = _NAMED.match(message), _OWN.match(message)
+    if named or own:
+        parts.append((named or own)["name"])  # type: ignore[index]
+    key = ".".join(str(part) for part in parts) or "(top level)"
+    if message.startswith("Object contains unknown field"):
+        return f"{source}: unknown key '{key}' (remove it or check its spelling)"
+    if message.startswith("Object missing required field"):
+        return f"{source}: '{key}' is required"
+    reason = own["reason"] if own else _reason(message, _choices(kind, parts))
+    return f"{source}: '{key}': {reason} (got {_shown(_value_at(data, parts))})"
+
+
+def _reason(message: str, choices: tuple[str, ...] = ()) -> str:
+    """msgspec's wording made into ours: "Expected `int` >= 1" → "must be an integer ≥ 1"."""
+    kinds = {
+        "int": "an integer",
+        "float": "a number",
+        "str": "text",
+        "bool": "true or false",
+        "array": "a list",
+        "object": "a mapping",
+        "null": "empty",
+    }
+    expected = re.match(r"Expected `([^`]+)`(.*?)(?:, got `[^`]+`)?$", message)
+    if expected:
+        wanted = " or ".join(kinds.get(k.strip(), k.strip()) for k in expected[1].split("|"))
+        bound = expected[2].strip().replace(">=", "≥").replace("<=", "≤")
+        return f"must be {wanted}{' ' + bound if bound else ''}"
+    if message.startswith("Invalid enum value") and choices:
+        return "must be one of " + ", ".join(choices)
+    return message
+
+
+def _choices(kind: Any, parts: list[str | int]) -> tuple[str, ...]:
+    """The values a Literal-typed key allows, found by walking `kind`'s fields along `parts`."""
+    for part in parts:
+        hints = typing.get_type_hints(kind, include_extras=True) if isinstance(kind, type) else {}
+        kind = hints.get(part) if isinstance(part, str) else kind
+        while typing.get_origin(kind) in (Annotated, list, dict, types.UnionType, typing.Union):
+            kind = next((a for a in typing.get_args(kind)[::-1] if a is not type(None)), None)
+    return tuple(str(a) for a in typing.get_args(kind)) if typing.get_origin(kind) is Literal else ()
+
+
+def _value_at(data: Any, parts: list[str | int]) -> Any:
+    for part in parts:
+        if isinstance(data, dict) and part in data:
+            data = data[part]
+        elif isinstance(data, list) and isinstance(part, int) and part < len(data):
+            data = data[part]
+        else:
+            return None
+    return data
 
 
 def _shown(value: Any) -> str:

@@ -42,8 +42,14 @@ def test_shorthand_and_full_entries(tmp_path: Path) -> None:
     [
         ("llm:\n  max_concurent: 3\n", "unknown key 'llm.max_concurent'"),
         ("colour: red\n", "unknown key 'colour'"),
-        ("llm:\n  max_concurrent: many\n", "'llm.max_concurrent'"),
-        ("llm:\n  provider: gemini\n", "'llm.provider'"),
+        ("llm:\n  max_concurrent: many\n", "'llm.max_concurrent': must be an integer (got 'many')"),
+        ("llm:\n  max_concurrent: 0\n", "'llm.max_concurrent': must be an integer ≥ 1 (got 0)"),
+        (
+            "llm:\n  provider: gemini\n",
+            "'llm.provider': must be one of anthropic, openai, offline (got 'gemini')",
+        ),
+        ("topics:\n  - topic: t\n    lang: fr\n", "'topics.0.lang': must be one of en, zh (got 'fr')"),
+        ("repo:\n  max_file_bytes: 2048.5\n", "'repo.max_file_bytes': must be an integer (got 2048.5)"),
         ("topics:\n  - sources: [arxiv]\n", "'topics.0.topic' is required"),
         ("repos: [\n", "not valid YAML"),
         ("- a\n- b\n", "top level must be a mapping"),

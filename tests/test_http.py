@@ -16,7 +16,7 @@ from llm_fakes import FakeAnthropic, FakeOpenAI, Reply
 from search_fakes import FakeSearchServer, fast_retry
 from search_fakes import Reply as SearchReply
 
-from generator.config import LLMConfig
+from generator.config import LLMConfig, validated
 from generator.deadlines import run_deadline
 from generator.errors import ProviderError, ProviderResponseError, ProviderTimeout
 from generator.http import MAX_BODY_BYTES, RetryPolicy, bounded_client, get_json, post_json
@@ -54,7 +54,7 @@ def fake_anthropic(monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeAnthropic]:
 
 
 def openai(fake: FakeOpenAI, **overrides: object) -> Provider:
-    config = LLMConfig.model_validate({"provider": "openai", "base_url": fake.base_url, **overrides})
+    config = validated(LLMConfig, {"provider": "openai", "base_url": fake.base_url, **overrides})
     return create_provider("openai", config)
 
 
@@ -211,10 +211,11 @@ def test_model_calls_still_go_through_the_environments_proxy(
         monkeypatch.setenv("NO_PROXY", "")
         monkeypatch.setenv("ANTHROPIC_API_KEY", "test-key")
         monkeypatch.setenv("ANTHROPIC_BASE_URL", "http://model.test")  # never resolved: the proxy answers
-        config = LLMConfig.model_validate(
+        config = validated(
+            LLMConfig,
             {"provider": provider_name, "base_url": "http://model.test/v1"}
             if provider_name == "openai"
-            else {}
+            else {},
         )
         assert create_provider(provider_name, config).complete(Prompt(user="hi")).text == "ok"
         assert fake.requests[0].path.startswith("http://model.test/v1/")

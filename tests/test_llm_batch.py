@@ -9,10 +9,11 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
+import msgspec
 import pytest
 from llm_fakes import FakeAnthropicBatches, RecordedRequest, Reply
 
-from generator.config import LLMConfig
+from generator.config import LLMConfig, validated
 from generator.errors import ConfigError, ProviderError
 from generator.llm import open_provider
 from generator.llm.anthropic import AnthropicProvider
@@ -51,7 +52,7 @@ class Sleeps:
 def batching(
     tmp_path: Path, sleeps: Sleeps, *, settle: float = 0.0, **llm: object
 ) -> tuple[CachedProvider, BatchProvider]:
-    config = LLMConfig.model_validate({"provider": "anthropic", "max_retries": 0, "batch": True, **llm})
+    config = validated(LLMConfig, {"provider": "anthropic", "max_retries": 0, "batch": True, **llm})
     replies = ReplyCache(tmp_path / "llm")
     batch = BatchProvider(AnthropicProvider(config), replies, settle=settle, poll_first=5.0, sleep=sleeps)
     return CachedProvider(batch, replies.folder), batch
@@ -161,7 +162,7 @@ def test_a_repository_researched_in_batch_mode(tmp_path: Path, fake: FakeAnthrop
     """The real pipeline, unchanged: the architect's prompt in one batch, the shards' prompts after it."""
     from repo_output_fakes import is_analyst, is_architect, make_project, scripted_reply
 
-    from generator.config import Config
+    from generator.config import Config, validated
     from generator.kb.entries import config_entries
     from generator.kb.run import research_entries
 
@@ -169,8 +170,8 @@ def test_a_repository_researched_in_batch_mode(tmp_path: Path, fake: FakeAnthrop
     fake.polls_until_end = 1
     repo = make_project(tmp_path / "shop")
     paths = KBPaths(tmp_path / "kb")
-    config = Config.model_validate({"repos": [str(repo)], "llm": {"provider": "anthropic", "max_retries": 0}})
-    config_file = LLMConfig.model_validate({**config.llm.model_dump(), "batch": True})
+    config = validated(Config, {"repos": [str(repo)], "llm": {"provider": "anthropic", "max_retries": 0}})
+    config_file = validated(LLMConfig, {**msgspec.to_builtins(config.llm), "batch": True})
     replies = ReplyCache(paths.cache_dir / "llm")
     batch = BatchProvider(AnthropicProvider(config_file), replies, settle=0.2, sleep=Sleeps())
     provider = CachedProvider(batch, replies.folder)

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from llm_fakes import FakeAnthropic, FakeOpenAI, Reply
 
-from generator.config import LLMConfig
+from generator.config import LLMConfig, validated
 from generator.llm import open_provider
 from generator.llm.base import Prompt
 from generator.llm.cache import CachedProvider
@@ -32,7 +32,7 @@ def paths(tmp_path: Path) -> KBPaths:
 
 
 def config_for(fake: FakeOpenAI, **extra: object) -> LLMConfig:
-    return LLMConfig.model_validate({"provider": "openai", "base_url": fake.base_url, **extra})
+    return validated(LLMConfig, {"provider": "openai", "base_url": fake.base_url, **extra})
 
 
 def test_repeated_prompt_is_answered_from_disk(fake: FakeOpenAI, paths: KBPaths) -> None:

@@ -14,7 +14,7 @@ from llm_fakes import FakeAnthropic, FakeOpenAI, RecordedRequest, Reply
 
 from generator.cli import cli
 from generator.cli.app import App
-from generator.config import LLMConfig
+from generator.config import LLMConfig, validated
 from generator.errors import (
     ConfigError,
     ProviderAuthError,
@@ -46,7 +46,7 @@ def fake_openai(monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeOpenAI]:
 
 
 def openai_config(fake: FakeOpenAI, **overrides: object) -> LLMConfig:
-    return LLMConfig.model_validate({"provider": "openai", "base_url": fake.base_url, **overrides})
+    return validated(LLMConfig, {"provider": "openai", "base_url": fake.base_url, **overrides})
 
 
 # --- anthropic ---------------------------------------------------------------------------------------------

@@ -13,7 +13,7 @@ import pytest
 from search_fakes import FakeSearchServer, Reply
 from test_ssrf import self_signed
 
-from generator.config import Config
+from generator.config import Config, validated
 from generator.errors import ResearchError, UnsafeSourceError
 from generator.netguard import literal_address
 from generator.repo.checkout.clone import check_remote_host, checkout, parse_source, remote_head
@@ -133,7 +133,7 @@ def test_allow_private_hosts_skips_the_check(tmp_path: Path) -> None:
 
 def test_config_field_defaults_off() -> None:
     assert Config().repo.allow_private_hosts is False
-    assert Config.model_validate({"repo": {"allow_private_hosts": True}}).repo.allow_private_hosts is True
+    assert validated(Config, {"repo": {"allow_private_hosts": True}}).repo.allow_private_hosts is True
 
 
 @pytest.fixture

@@ -15,7 +15,7 @@ from site_fixtures import (
     write_topics,
 )
 
-from generator.config import Config
+from generator.config import Config, validated
 from generator.errors import ConfigError
 from generator.site.build import SiteBuildError, build_site, config_overrides
 from generator.site.nav import count_entries
@@ -161,8 +161,8 @@ def test_a_root_mkdocs_yml_without_the_sanitizer_is_refused(tmp_path: Path) -> N
 def test_edit_links_follow_the_site_settings(tmp_path: Path) -> None:
     paths = KBPaths(tmp_path)
     write_page(paths.topic_dir("t") / "index.md", {"title": "T"}, "Body.\n")
-    config = Config.model_validate(
-        {"site": {"repo_url": "https://github.com/acme/kb", "edit_uri": "edit/main/site_src/"}}
+    config = validated(
+        Config, {"site": {"repo_url": "https://github.com/acme/kb", "edit_uri": "edit/main/site_src/"}}
     )
     render_site(paths, config)
     html = (build_site(paths, config) / "topics" / "t" / "index.html").read_text(encoding="utf-8")
@@ -184,13 +184,14 @@ def test_hostile_site_settings_reach_no_page_as_markup(tmp_path: Path) -> None:
     """Issue 8 finding 6: deepkb.yml's description was live in site/404.html, the page the sanitizer skipped."""
     paths = KBPaths(tmp_path)
     write_page(paths.topic_dir("t") / "index.md", {"title": "T"}, "Body.\n")
-    config = Config.model_validate(
+    config = validated(
+        Config,
         {
             "site": {
                 "description": '"><script>alert(3)</script>',
                 "title": "KB</title><script>alert(4)</script>",
             }
-        }
+        },
     )
     render_site(paths, config)
     site = build_site(paths, config)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from site_fixtures import topic_sources, write_index, write_topics
 
-from generator.config import Config
+from generator.config import Config, validated
 from generator.site.catalog import load_catalog, safe_doc_path
 from generator.site.render import PER_PAGE, render_site
 from generator.store import KBPaths, read_page, write_page
@@ -25,7 +25,7 @@ def _snapshot(site_src: Path) -> dict[str, tuple[int, bytes]]:
 def test_home_counts_recent_and_top_tags(tmp_path: Path) -> None:
     paths = KBPaths(tmp_path)
     write_index(paths, write_topics(tmp_path, 12))
-    render_site(paths, Config.model_validate({"site": {"recent": 5, "title": "My *KB* <b>"}}))
+    render_site(paths, validated(Config, {"site": {"recent": 5, "title": "My *KB* <b>"}}))
     meta, body = read_page(paths.site_src / "index.md")
     assert meta["title"] == "My *KB* <b>" and meta["generated"] == "2026-12-12"
     assert "| [0](repos/index.md) | [12](topics/index.md) | 0 | [2](tags/index.md) |" in body

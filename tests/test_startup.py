@@ -1,6 +1,6 @@
 """What `deepkb` loads to start: the CLI and `--help` import no validation, console, research, model or site
 library (each costs milliseconds to tens of milliseconds at every start), an offline repository run never
-loads the network clients, the web readers or the site builder it has no use for, and it imports its
+loads the network clients, the model-reply schemas, the web readers or the site builder it has no use for, and it imports its
 pipeline with the garbage collector paused and leaves the heap frozen for the shutdown.
 
 Each check runs in a fresh interpreter and reads its `sys.modules`: what the test process itself imported
@@ -21,6 +21,7 @@ from repo_output_fakes import make_project
 # heavy at import, and not needed to parse arguments, print help or fail with one line
 NOT_AT_START = (
     "pydantic",
+    "msgspec",
     "rich",
     "asyncio",
     "yaml",
@@ -46,9 +47,11 @@ NOT_AT_START = (
     "generator.kb",
 )
 # an offline repository run reads a local checkout and writes markdown: no event loop (its shard jobs are
-# threads), no HTTP client, model SDK, web page reader, PDF reader, Chinese segmenter or MkDocs
+# threads), no HTTP client, model SDK, model-reply schemas (pydantic: ~0.1 s), web page reader, PDF
+# reader, Chinese segmenter or MkDocs
 NOT_IN_OFFLINE_REPO_RUN = (
     "asyncio",
+    "pydantic",
     "httpx",
     "anthropic",
     "trafilatura",

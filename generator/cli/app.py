@@ -1,6 +1,6 @@
 """What every command shares: the knowledge-base root, its config, the LLM provider and the console.
 
-Each is made on first use, and the modules behind it (pydantic for the config, rich for the console, the
+Each is made on first use, and the modules behind it (msgspec for the config, rich for the console, the
 providers) are imported then too: `deepkb --help` or a command that needs no provider does not pay for them.
 """
 

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
+from msgspec.structs import replace
 from rich.console import Console
 
 from ..config import Config
@@ -86,9 +87,9 @@ def research_entries(
 def batch_config(config: Config) -> Config:
     """A batch answers within hours, not seconds: the per-run timeouts are off (each poll has its own) and
     every shard of a repository asks at once, so all of them land in the same batch."""
-    repo = config.repo.model_copy(update={"idle_timeout": 0.0, "total_timeout": 0.0})
-    llm = config.llm.model_copy(update={"max_concurrent": 64})
-    return config.model_copy(update={"repo": repo, "llm": llm})
+    repo = replace(config.repo, idle_timeout=0.0, total_timeout=0.0)
+    llm = replace(config.llm, max_concurrent=64)
+    return replace(config, repo=repo, llm=llm)
 
 
 def research_entry(

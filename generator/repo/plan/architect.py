@@ -10,12 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-
-from pydantic import BaseModel, Field
+from typing import TYPE_CHECKING
 
 from generator.errors import ProviderAuthError, ProviderError
 from generator.llm.base import Prompt, Provider
-from generator.llm.structured import complete_json
 from generator.redact import Redactor
 from generator.repo.facts.ranking import key_symbols
 from generator.repo.model import (
@@ -30,20 +28,11 @@ from generator.repo.model import (
 )
 from generator.repo.plan.subsystems import core_modules, plan_subsystems, rank_files
 
+if TYPE_CHECKING:
+    from generator.repo.plan.architect_reply import ArchitectReply
+
 _MAP_LINES_IN_PROMPT = 300
 _FACT_FILES_IN_PROMPT = 40
-
-
-class ShardProposal(BaseModel):
-    name: str = Field(min_length=1, max_length=80)
-    files: list[str] = Field(min_length=1, max_length=40)
-    rationale: str = Field(default="", max_length=600)
-
-
-class ArchitectReply(BaseModel):
-    """The JSON the architect must answer with."""
-
-    shards: list[ShardProposal] = Field(min_length=1, max_length=12)
 
 
 def plan_shards(
@@ -59,6 +48,10 @@ def plan_shards(
     allowed = list(candidates) if candidates else [f.path for f in repo_map.files]
     if provider.offline:
         return heuristic_plan(repo_map, facts, allowed, note="Planned offline from the dependency graph.")
+    # the model path only: the schema library is not loaded by offline runs
+    from generator.llm.structured import complete_json
+    from generator.repo.plan.architect_reply import ArchitectReply
+
     prompt = architect_prompt(repo_map, facts, allowed, request)
     # docstrings quoted in the prompt are repository text: redacted before they leave the process
     user, _ = (redactor or Redactor.from_environ()).redact(prompt.user)
