@@ -25,6 +25,8 @@ from generator.site.pages.repo import publish_repo
 @pytest.fixture
 def always_ahead(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(ahead_module, "AHEAD_MIN_BYTES", 0)  # any repository gets the forked process
+    # a thread another test left behind (a hung call it abandoned) would turn the read-ahead off
+    monkeypatch.setattr(ahead_module, "_other_threads", lambda: False)
 
 
 PYTHON_ONLY = {path: text for path, text in CALLING.items() if path.endswith(".py")}
@@ -175,3 +177,19 @@ def test_a_read_ahead_not_ready_when_needed_is_computed_here(
 def test_no_read_ahead_for_a_small_repository(tmp_path: Path) -> None:
     study = study_of(tmp_path, "kb")
     assert start_ahead(study.plan, study.facts, study.repo_map) is None
+
+
+def test_no_read_ahead_while_other_threads_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import threading
+
+    monkeypatch.setattr(ahead_module, "AHEAD_MIN_BYTES", 0)
+    study = study_of(tmp_path, "kb")
+    release = threading.Event()
+    other = threading.Thread(target=release.wait)
+    other.start()
+    try:
+        assert ahead_module._other_threads()
+        assert start_ahead(study.plan, study.facts, study.repo_map) is None
+    finally:
+        release.set()
+        other.join()

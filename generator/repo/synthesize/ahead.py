@@ -15,8 +15,8 @@ and `synthesize` takes each one only where it is exactly what it would have comp
 Each is taken only if the process has handed its work over by the time it is needed: on a busy machine the
 forked process may get no core, and this one never waits for it.
 
-Anything else (no fork on this platform, the process failed, a small repository) means no read-ahead, and
-`synthesize` computes everything itself, as it always can.
+Anything else (no fork on this platform, other threads running, the process failed, a small repository)
+means no read-ahead, and `synthesize` computes everything itself, as it always can.
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ import os
 import pickle
 import select
 import signal
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -100,6 +101,8 @@ def start_ahead(plan: ShardPlan, facts: Facts, repo_map: RepoMap) -> PendingAhea
     """Fork the read-ahead for a large repository (None: a small one, or no fork on this platform)."""
     if facts.calls is None or not hasattr(os, "fork"):
         return None
+    if _other_threads():
+        return None  # they (a batch of entries) may hold a lock the forked copy would need
     if sum(f.size for f in repo_map.files) < AHEAD_MIN_BYTES:
         return None
     read, write = os.pipe()
@@ -119,6 +122,10 @@ def start_ahead(plan: ShardPlan, facts: Facts, repo_map: RepoMap) -> PendingAhea
             os._exit(code)
     os.close(write)
     return PendingAhead(pid, read)
+
+
+def _other_threads() -> bool:
+    return threading.active_count() > 1
 
 
 def _send(pipe: int, ahead: Ahead) -> None:
