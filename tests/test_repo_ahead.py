@@ -5,6 +5,7 @@ and a read-ahead that failed or no longer fits is computed again."""
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -16,7 +17,15 @@ from generator.repo.plan.subsystems import core_modules
 from generator.repo.run.pipeline import analyze_shards, prepare
 from generator.repo.run.study import RepoResult, Study
 from generator.repo.synthesize import ahead as ahead_module
-from generator.repo.synthesize.ahead import Ahead, PendingAhead, main_modules, start_ahead, work_out
+from generator.repo.synthesize.ahead import (
+    Flow,
+    MainCalls,
+    PendingAhead,
+    Placement,
+    main_modules,
+    start_ahead,
+    work_out,
+)
 from generator.repo.synthesize.architecture import place_modules
 from generator.repo.synthesize.synthesis import synthesize
 from generator.site.pages.repo import publish_repo
@@ -47,18 +56,24 @@ def research(study: Study, pending: PendingAhead | None) -> RepoResult:
     return synthesize(study, provider, outcomes, pending)
 
 
+def parts_of(study: Study) -> tuple[MainCalls, Placement, Flow]:
+    """The read-ahead worked out in this process, its parts in the order handed over."""
+    calls, placement, flow = work_out(study.plan.shards, study.facts, study.repo_map)
+    assert isinstance(calls, MainCalls) and isinstance(placement, Placement) and isinstance(flow, Flow)
+    return calls, placement, flow
+
+
 def test_the_read_ahead_is_what_the_synthesis_would_compute(tmp_path: Path) -> None:
-    first = study_of(tmp_path, "a")
-    ahead = work_out(first.plan.shards, first.facts, first.repo_map)
+    calls, placement, flow = parts_of(study_of(tmp_path, "a"))
     study = study_of(tmp_path, "b")
     graph = study.facts.calls
     assert graph is not None
+    assert calls.calls == {p: graph.read(p) for p in main_modules(study.plan.shards)}
     modules = core_modules(study.repo_map)
     planned = [(i, shard.files) for i, shard in enumerate(study.plan.shards, 1)]
-    assert ahead.placement == place_modules(modules, planned, study.facts, study.repo_map)
-    assert ahead.main_calls == {p: graph.read(p) for p in main_modules(study.plan.shards)}
-    assert ahead.read_at_flow == frozenset(graph.read_paths())
-    assert ahead.flow == main_chain(study.facts, modules) and ahead.flow  # the project has a main flow
+    assert placement.modules == place_modules(modules, planned, study.facts, study.repo_map)
+    assert flow.read_before == frozenset(graph.read_paths())
+    assert flow.chain == main_chain(study.facts, modules) and flow.chain  # the project has a main flow
 
 
 @pytest.mark.parametrize("files", [CALLING, PYTHON_ONLY], ids=["three languages", "python"])
@@ -70,8 +85,9 @@ def test_pages_are_the_same_with_the_forked_read_ahead(
     forked = study_of(tmp_path, "forked", files)
     pending = start_ahead(forked.plan, forked.facts, forked.repo_map)
     assert pending is not None
-    found = pending.result()  # waited for here, so the synthesis takes it
-    assert isinstance(found, Ahead) and found.flow and pending.ready()
+    pending.wait()  # every part handed over before the synthesis asks: it takes them
+    flow = pending.taken(Flow)
+    assert flow is not None and flow.chain and pending.taken(MainCalls) and pending.taken(Placement)
     publish_repo(research(forked, pending))
     assert page_bytes(forked.paths.repos_dir) == page_bytes(alone.paths.repos_dir)
 
@@ -79,7 +95,10 @@ def test_pages_are_the_same_with_the_forked_read_ahead(
 def test_a_failed_read_ahead_is_computed_here(
     tmp_path: Path, always_ahead: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    def broken(*_: object) -> Ahead:
+    real = ahead_module.work_out
+
+    def broken(*args: object) -> Iterator[object]:
+        yield next(real(*args))  # type: ignore[arg-type]  # the first part, then the process fails
         raise RuntimeError("the forked process fails")
 
     monkeypatch.setattr(ahead_module, "work_out", broken)  # the forked copy inherits it
@@ -88,30 +107,28 @@ def test_a_failed_read_ahead_is_computed_here(
     forked = study_of(tmp_path, "forked")
     pending = start_ahead(forked.plan, forked.facts, forked.repo_map)
     assert pending is not None
+    pending.wait()
+    assert pending.taken(MainCalls) is not None  # handed over before the failure: kept
+    assert pending.taken(Placement) is None and pending.taken(Flow) is None
     publish_repo(research(forked, pending))
-    assert pending.result() is None
     assert page_bytes(forked.paths.repos_dir) == page_bytes(alone.paths.repos_dir)
 
 
 class Given:
-    """A read-ahead handed over as it is (what a fork would have sent)."""
+    """Parts handed over as they are (what the forked process would have sent)."""
 
-    def __init__(self, ahead: Ahead) -> None:
-        self.ahead = ahead
+    def __init__(self, *parts: object) -> None:
+        self.parts = {type(part): part for part in parts}
 
-    def result(self) -> Ahead:
-        return self.ahead
-
-    def taken(self) -> Ahead:
-        return self.ahead
+    def taken(self, kind: type) -> object | None:
+        return self.parts.get(kind)
 
 
 def test_a_flow_read_with_other_files_read_whole_is_searched_again(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # Python only: its path searches read single functions, so no file is read whole before the flow
-    other = study_of(tmp_path, "other", PYTHON_ONLY)
-    ahead = work_out(other.plan.shards, other.facts, other.repo_map)
+    calls, placement, flow = parts_of(study_of(tmp_path, "other", PYTHON_ONLY))
     searched: list[str] = []
     real = ahead_module.main_chain
 
@@ -120,55 +137,35 @@ def test_a_flow_read_with_other_files_read_whole_is_searched_again(
         return real(*args, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr("generator.repo.synthesize.architecture.main_chain", counted)
-    taken = research(study_of(tmp_path, "taken", PYTHON_ONLY), Given(ahead))  # type: ignore[arg-type]
+    taken = research(study_of(tmp_path, "taken", PYTHON_ONLY), Given(calls, placement, flow))  # type: ignore[arg-type]
     assert searched == [] and taken.synthesis.main_flow  # the forked process' flow, as it came
     # as if the forked process had read one more file whole: its flow may differ, so it is not taken
-    stale = Ahead(
-        ahead.main_calls, ahead.placement, ahead.shards, ahead.read_at_flow | {"elsewhere.py"}, [], {}
-    )
-    searched_again = research(study_of(tmp_path, "stale", PYTHON_ONLY), Given(stale))  # type: ignore[arg-type]
-    assert searched == ["main flow"] and searched_again.synthesis.main_flow == taken.synthesis.main_flow
+    stale = Flow(flow.read_before | {"elsewhere.py"}, [], {})
+    again = research(study_of(tmp_path, "stale", PYTHON_ONLY), Given(calls, placement, stale))  # type: ignore[arg-type]
+    assert searched == ["main flow"] and again.synthesis.main_flow == taken.synthesis.main_flow
 
 
 def test_a_read_ahead_still_at_work_is_stopped(
     tmp_path: Path, always_ahead: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    blocked, _ = os.pipe()
-
-    def waits(*_: object) -> Ahead:
-        os.read(blocked, 1)  # never written: the forked process waits until it is stopped
-        raise AssertionError("unreachable")
-
-    monkeypatch.setattr(ahead_module, "work_out", waits)
-    study = study_of(tmp_path, "kb")
-    pending = start_ahead(study.plan, study.facts, study.repo_map)
-    assert pending is not None
-    pid = pending._pid
-    pending.close()
-    with pytest.raises(ChildProcessError):
-        os.waitpid(pid, os.WNOHANG)  # stopped and reaped: no process left behind
-    assert pending.result() is None
-    os.close(blocked)
-
-
-def test_a_read_ahead_not_ready_when_needed_is_computed_here(
-    tmp_path: Path, always_ahead: None, monkeypatch: pytest.MonkeyPatch
-) -> None:
     blocked, unblock = os.pipe()
 
-    def waits(*_: object) -> Ahead:
-        os.read(blocked, 1)  # held until the synthesis is done
-        raise AssertionError("released only to be stopped")
+    def waits(*_: object) -> Iterator[MainCalls]:
+        os.read(blocked, 1)  # never written: the forked process waits until it is stopped
+        yield MainCalls({})
 
     monkeypatch.setattr(ahead_module, "work_out", waits)
     alone = study_of(tmp_path, "alone")
     publish_repo(research(alone, None))
     forked = study_of(tmp_path, "forked")
     pending = start_ahead(forked.plan, forked.facts, forked.repo_map)
-    assert pending is not None and not pending.ready()
-    publish_repo(research(forked, pending))  # does not wait for it
-    assert not pending.ready()
+    assert pending is not None and pending.taken(MainCalls) is None
+    publish_repo(research(forked, pending))  # never waits for it
+    pid = pending._pid
     pending.close()
+    with pytest.raises(ChildProcessError):
+        os.waitpid(pid, os.WNOHANG)  # stopped and reaped: no process left behind
+    assert pending.taken(MainCalls) is None
     os.close(blocked)
     os.close(unblock)
     assert page_bytes(forked.paths.repos_dir) == page_bytes(alone.paths.repos_dir)

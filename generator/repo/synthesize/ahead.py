@@ -3,8 +3,9 @@
 Three parts of the synthesis depend on the plan and the facts alone: the calls of each shard's main module
 (read whole, for the subsystem edges), where every module is placed among the subsystems, and the main call
 flow. On a large repository they cost as much as describing all the shards, and the second core is idle
-then. So once the plan is made, a forked copy of the process works them out and pipes back plain records,
-and `synthesize` takes each one only where it is exactly what it would have computed itself:
+then. So once the plan is made, a forked copy of the process works them out and pipes back each part as
+a plain record as soon as it has it, in the order the synthesis needs them, and `synthesize` takes each
+one only where it is exactly what it would have computed itself:
 
 - the main modules' calls always (a file's calls depend on the facts alone; `CallGraph.read` takes them at
   the moment it would have read the file, so what has been read "so far" is the same);
@@ -25,9 +26,11 @@ import os
 import pickle
 import select
 import signal
+import struct
 import threading
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from generator.repo.analyze.describe import main_chain
 from generator.repo.model import CallEdge, Facts, RepoMap, Shard, ShardPlan
@@ -35,66 +38,88 @@ from generator.repo.plan.subsystems import core_modules
 from generator.repo.synthesize.architecture import place_modules
 
 AHEAD_MIN_BYTES = 2_000_000  # smaller repositories: the fork costs more than the work it takes over
-_READ_SIZE = 1 << 16
+_LENGTH = struct.Struct(">Q")  # each part's pickle is preceded by its length
 
 
 @dataclass
-class Ahead:
-    """What the forked process worked out (see the module docstring)."""
+class Placement:
+    """Every module's subsystem (architecture.place_modules), for these shards: (index, files)."""
 
-    main_calls: dict[str, list[CallEdge]]  # each main module's calls, in the order read
-    placement: dict[str, int]
-    shards: list[tuple[int, tuple[str, ...]]]  # the shards the placement was made for: (index, files)
-    read_at_flow: frozenset[str]  # the files read whole when the main flow was searched
-    flow: list[CallEdge]
-    flow_reads: dict[str, list[CallEdge]] = field(default_factory=dict)  # files the flow search read whole
+    shards: list[tuple[int, tuple[str, ...]]]
+    modules: dict[str, int]
+
+
+@dataclass
+class MainCalls:
+    """Each shard's main module's calls, read whole, in the order read."""
+
+    calls: dict[str, list[CallEdge]]
+
+
+@dataclass
+class Flow:
+    """The main call flow, searched with `read_before` the files read whole; `read` what it read whole."""
+
+    read_before: frozenset[str]
+    chain: list[CallEdge]
+    read: dict[str, list[CallEdge]] = field(default_factory=dict)
+
+
+Part = TypeVar("Part", Placement, MainCalls, Flow)
 
 
 class PendingAhead:
-    """A forked process working the read-ahead out; `result` waits for it (None when it failed)."""
+    """A forked process working the read-ahead out, handing each part over as soon as it has it."""
 
     def __init__(self, pid: int, pipe: int) -> None:
         self._pid, self._pipe = pid, pipe
-        self._result: Ahead | None = None
+        self._parts: dict[type, object] = {}
         self._done = False
 
-    def ready(self) -> bool:
-        """Whether `result` would answer without waiting (the process has begun handing over, or ended)."""
-        if self._done:
-            return True
-        readable, _, _ = select.select([self._pipe], [], [], 0)
-        return bool(readable)
+    def taken(self, kind: type[Part]) -> Part | None:
+        """The part when it has been handed over by now, else None: the caller computes it (a busy machine
+        may be starving the forked process, and this one never waits for it)."""
+        while not self._done and select.select([self._pipe], [], [], 0)[0]:
+            self._receive()
+        found = self._parts.get(kind)
+        return found if isinstance(found, kind) else None
 
-    def taken(self) -> Ahead | None:
-        """The result when it is ready now, else None (the caller computes it: never waiting on a process a
-        busy machine is starving)."""
-        return self.result() if self.ready() else None
+    def wait(self) -> None:
+        """Take every part the process hands over, until it ends (tests; a run never waits)."""
+        while not self._done:
+            self._receive()
+
+    def _receive(self) -> None:
+        """One part (a length, then its pickle: written whole by our own forked process, never outside
+        data); at the end of the stream the process is reaped, and what it handed over is kept."""
+        header = self._read_exactly(_LENGTH.size)
+        body = self._read_exactly(_LENGTH.unpack(header)[0]) if header is not None else None
+        if body is None:
+            self.close()
+            return
+        part = pickle.loads(body)
+        self._parts[type(part)] = part
+
+    def _read_exactly(self, size: int) -> bytes | None:
+        data = bytearray()
+        while len(data) < size:
+            chunk = os.read(self._pipe, size - len(data))
+            if not chunk:
+                return None
+            data += chunk
+        return bytes(data)
 
     def close(self) -> None:
-        """Stop the process if it is still at work (the run ended another way); idempotent."""
-        if not self._done:
-            self._done = True
-            os.close(self._pipe)
-            try:
-                os.kill(self._pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass  # it had finished
-            os.waitpid(self._pid, 0)
-
-    def result(self) -> Ahead | None:
-        if not self._done:
-            self._done = True
-            data = bytearray()
-            try:
-                while chunk := os.read(self._pipe, _READ_SIZE):
-                    data += chunk
-            finally:
-                os.close(self._pipe)
-                _, status = os.waitpid(self._pid, 0)
-            if os.waitstatus_to_exitcode(status) == 0 and data:
-                found = pickle.loads(bytes(data))  # our own forked process's output, never outside data
-                self._result = found if isinstance(found, Ahead) else None
-        return self._result
+        """Stop the process if it is still at work and reap it (idempotent)."""
+        if self._done:
+            return
+        self._done = True
+        os.close(self._pipe)
+        try:
+            os.kill(self._pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass  # it had ended
+        os.waitpid(self._pid, 0)
 
 
 def start_ahead(plan: ShardPlan, facts: Facts, repo_map: RepoMap) -> PendingAhead | None:
@@ -116,7 +141,9 @@ def start_ahead(plan: ShardPlan, facts: Facts, repo_map: RepoMap) -> PendingAhea
         code = 1
         try:
             os.close(read)
-            _send(write, work_out(plan.shards, facts, repo_map))
+            for part in work_out(plan.shards, facts, repo_map):  # each part as soon as it is known
+                body = pickle.dumps(part, protocol=pickle.HIGHEST_PROTOCOL)
+                _write_all(write, _LENGTH.pack(len(body)) + body)
             code = 0
         finally:
             os._exit(code)
@@ -128,28 +155,35 @@ def _other_threads() -> bool:
     return threading.active_count() > 1
 
 
-def _send(pipe: int, ahead: Ahead) -> None:
-    view = memoryview(pickle.dumps(ahead, protocol=pickle.HIGHEST_PROTOCOL))
+def _write_all(pipe: int, data: bytes) -> None:
+    view = memoryview(data)
     while view:
         view = view[os.write(pipe, view) :]
-    os.close(pipe)
 
 
-def work_out(shards: Sequence[Shard], facts: Facts, repo_map: RepoMap) -> Ahead:
-    """The read-ahead itself (in the forked process; in this one, for tests)."""
+def work_out(
+    shards: Sequence[Shard], facts: Facts, repo_map: RepoMap
+) -> Iterator[Placement | MainCalls | Flow]:
+    """The read-ahead itself, part by part in the order a synthesis needs them (in the forked process; in
+    this one, for tests)."""
     calls = facts.calls
     assert calls is not None
+    before = set(calls.read_paths())
+    yield MainCalls(
+        {
+            path: calls.read(path)
+            for path in main_modules(shards)
+            if path in facts.files and path not in before
+        }
+    )
     planned = [(index, tuple(shard.files)) for index, shard in enumerate(shards, 1)]
     modules = core_modules(repo_map)
-    placement = place_modules(modules, planned, facts, repo_map)
-    before = set(calls.read_paths())
-    main_calls = {
-        path: calls.read(path) for path in main_modules(shards) if path in facts.files and path not in before
-    }
-    read_at_flow = frozenset(calls.read_paths())
-    flow = main_chain(facts, modules)
-    flow_reads = {path: calls.read(path) for path in calls.read_paths() if path not in read_at_flow}
-    return Ahead(main_calls, placement, planned, read_at_flow, flow, flow_reads)
+    yield Placement(planned, place_modules(modules, planned, facts, repo_map))
+    read_before = frozenset(calls.read_paths())
+    chain = main_chain(facts, modules)
+    yield Flow(
+        read_before, chain, {path: calls.read(path) for path in calls.read_paths() if path not in read_before}
+    )
 
 
 def main_modules(shards: Sequence[Shard]) -> list[str]:

@@ -26,7 +26,7 @@ from generator.repo.model import RepoMap, RepoSynthesis, Shard, ShardAnalysis
 from generator.repo.plan.subsystems import core_modules, rank_files
 from generator.repo.run.session import fingerprint
 from generator.repo.run.study import RepoResult, Study, shard_slug
-from generator.repo.synthesize.ahead import PendingAhead, main_modules
+from generator.repo.synthesize.ahead import Flow, MainCalls, PendingAhead, Placement, main_modules
 from generator.repo.synthesize.architecture import (
     catalogue,
     link_subsystems,
@@ -53,30 +53,31 @@ def synthesize(
     ]
     graph = study.facts.calls
     landed = [a for a in analyses if a.status == "ok"]
-    shards = [(a.index, tuple(a.shard.files)) for a in landed]
-    found = ahead.taken() if ahead is not None else None  # each part asks again: it may be ready later
-    if found is not None and found.shards == shards:
-        placement = found.placement
-    else:
-        placement = place_modules(modules, shards, study.facts, study.repo_map)
+    # what the forked read-ahead has handed over by now is taken, part by part, where it fits
+    found_calls = ahead.taken(MainCalls) if ahead is not None else None
+    if graph is not None and found_calls is not None:
+        graph.take_ahead(found_calls.calls)
     # calls out of each shard's main module add the borders imports cannot show (a Go package's files
     # share one import path); reading every module's calls would cost more than the whole research
-    found = ahead.taken() if ahead is not None else None
-    if graph is not None and found is not None:
-        graph.take_ahead(found.main_calls)
     calls = graph.edges(main_modules(study.plan.shards)) if graph is not None else []
+    shards = [(a.index, tuple(a.shard.files)) for a in landed]
+    found_placement = ahead.taken(Placement) if ahead is not None else None
+    if found_placement is not None and found_placement.shards == shards:
+        placement = found_placement.modules
+    else:
+        placement = place_modules(modules, shards, study.facts, study.repo_map)
     edges = subsystem_edges(placement, study.facts, calls)
     link_subsystems(landed, edges)
     synthesis = repo_synthesis(study, provider, analyses, modules)
     synthesis.architecture = edges
     synthesis.catalogue = catalogue(placement, landed, study.facts, study.repo_map, study.ctx.linker)
     synthesis.modules_present = len(modules)
-    found = ahead.taken() if ahead is not None else None
-    if graph is not None and found is not None and set(graph.read_paths()) == found.read_at_flow:
-        graph.take_ahead(found.flow_reads)
-        for path in found.flow_reads:  # what the flow's search read whole, read "now", in its order
+    found_flow = ahead.taken(Flow) if ahead is not None else None
+    if graph is not None and found_flow is not None and set(graph.read_paths()) == found_flow.read_before:
+        graph.take_ahead(found_flow.read)
+        for path in found_flow.read:  # what the flow's search read whole, read "now", in its order
             graph.read(path)
-        synthesis.main_flow = flow_hops(found.flow, study.ctx.linker)
+        synthesis.main_flow = flow_hops(found_flow.chain, study.ctx.linker)
     else:
         synthesis.main_flow = main_flow(study.facts, modules, study.repo_map, study.ctx.linker)
     if study.request:
