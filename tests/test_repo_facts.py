@@ -3,15 +3,13 @@
 from __future__ import annotations
 
 import json
-from concurrent.futures import Future
 from pathlib import Path
 
 import pytest
 from repo_source_fixture import FIXTURE, write_tree
 
 from generator.repo.facts.extract import extract_facts, pagerank
-from generator.repo.facts.languages import SUPPORTED
-from generator.repo.facts.parsing import Parsed, _parse_unstarted, parse_sources, start_parse
+from generator.repo.facts.parsing import parse_sources, start_parse
 from generator.repo.map.walk import map_repository
 from generator.repo.model import Facts, Symbol
 
@@ -292,18 +290,6 @@ def test_the_callers_other_work_runs_once_while_parsing(tmp_path: Path, workers:
         meanwhile=lambda: calls.append(len(calls)),
     )
     assert calls == [0] and parsed["pkg/core.py"] is not None
-
-
-def test_this_process_parses_the_chunks_no_worker_started(tmp_path: Path) -> None:
-    root = write_tree(tmp_path / "repo", FIXTURE)
-    sources = [e for e in map_repository(root).files if e.language in SUPPORTED]
-    chunks = [[(e.path, e.language, True)] for e in sources[:4]]
-    futures: list[Future[Parsed]] = [Future() for _ in chunks]
-    futures[1].set_running_or_notify_cancel()  # a worker holds chunks 0 and 1; 2 and 3 are still queued
-    stolen = _parse_unstarted(root, futures, chunks, 1_000_000, None, None)
-    assert [path for path, _ in stolen] == [chunks[3][0][0], chunks[2][0][0]]
-    assert all(extracted is not None for _, extracted in stolen)
-    assert futures[2].cancelled() and futures[3].cancelled() and not futures[0].cancelled()
 
 
 def test_root_folder_that_is_itself_a_package(tmp_path: Path) -> None:

@@ -3,6 +3,7 @@ takes that work over only when it is exactly what the run would have done, and t
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -34,6 +35,15 @@ def workers_always(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("generator.repo.facts.parsing.PARALLEL_MIN_BYTES", 0)
 
 
+def reaped(pid: int) -> bool:
+    """Whether `pid` is no child of this process any more (ended and waited for)."""
+    try:
+        os.waitpid(pid, os.WNOHANG)
+    except ChildProcessError:
+        return True
+    return False
+
+
 def checkout_of(root: Path) -> Checkout:
     from generator.repo.checkout.clone import checkout, parse_source
 
@@ -53,6 +63,7 @@ def test_a_taken_over_head_start_gives_the_same_map_and_facts(tmp_path: Path, wo
     assert repo_map is head.repo_map
     assert facts == extract_facts(root, map_repository(root), workers=1)
     assert facts.files["pkg/core.py"].symbols[0].name == "Engine"
+    assert all(reaped(p.pid) for p in head.parse.processes)
 
 
 def test_a_head_start_that_assumed_other_settings_is_dropped(tmp_path: Path, workers_always: None) -> None:
@@ -66,6 +77,7 @@ def test_a_head_start_that_assumed_other_settings_is_dropped(tmp_path: Path, wor
     assert repo_map is not head.repo_map
     assert "pkg/big.py" in {s.path for s in repo_map.skipped}
     assert "pkg/big.py" not in facts.files and "pkg/core.py" in facts.files
+    assert head.parse is not None and all(reaped(p.pid) for p in head.parse.processes)  # cancelled
 
 
 def test_a_knowledge_base_inside_the_repository_is_left_out(tmp_path: Path, workers_always: None) -> None:
@@ -74,6 +86,7 @@ def test_a_knowledge_base_inside_the_repository_is_left_out(tmp_path: Path, work
     assert head is not None and "kb/site_src" in head.exclude
     assert all(not f.path.startswith("kb/site_src") for f in head.repo_map.files)
     head.cancel()
+    assert head.parse is not None and all(reaped(p.pid) for p in head.parse.processes)
 
 
 def test_no_head_start_for_remote_or_refused_sources(tmp_path: Path) -> None:
@@ -102,7 +115,7 @@ def test_repo_run_uses_the_head_start_and_leaves_no_worker_behind(
     result = CliRunner().invoke(cli, args, catch_exceptions=False)
     assert result.exit_code == 0, result.stderr
     assert len(offered) == 1 and offered[0].parse is not None
-    assert all(f.done() for f in offered[0].parse.futures)  # finished or cancelled: nothing left running
+    assert all(reaped(p.pid) for p in offered[0].parse.processes)  # no parser process left behind
     assert (kb / "site_src/repos/local/repo/index.md").is_file()
     assert '"success": true' in result.stdout
 

@@ -4,24 +4,24 @@ The pass over every file is the languages' `outline` (for Python: no symbols); `
 file's symbols when they are wanted. Each file is read through `read_source` and parsed on its own: a
 file that cannot be read or parsed yields None and never stops the others.
 
-On a large repository, worker processes are forked (a spawned worker would spend longer importing the
-parsers than parsing) and take the chunks of work from the front, while this process first does `meanwhile`
-(the caller's other start-up work: importing the later stages, loading rules) and then takes the chunks no
-worker has started, from the back. Forked workers share the bytes the map read without copying them; they
-only parse and return plain data, so the parent's other threads (a progress display) hold nothing they need.
+On a large repository, parser processes are forked (a spawned one would spend longer importing the parsers
+than parsing; generator/repo/facts/parser_processes.py) and take the chunks of work from the front, while
+this process first does `meanwhile` (the caller's other start-up work: importing the later stages, loading
+rules) and then takes the chunks no process has taken, from the back; whoever is free takes the next, so
+they finish together. Forked processes share the bytes the map read without copying them and only parse and
+hand back plain data; none is forked while other threads run (a lock one holds would stay held in the copy).
+A chunk a process took but never finished (it was killed, or failed) is parsed here.
 `start_parse` hands the work out and returns at once (`deepkb repo run` starts it before loading its
 configuration, generator/repo/run/headstart.py); `parse_sources` finishes a started parse or does it all.
 """
 
 from __future__ import annotations
 
-import multiprocessing
+import heapq
 import os
 import re
 import warnings
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import TypeVar
 
@@ -30,6 +30,7 @@ from generator.redact import Redactor
 from generator.repo.facts.extracted import Extracted
 from generator.repo.facts.imports import show_imports
 from generator.repo.facts.languages import SUPPORTED, SYMBOLS_ON_DEMAND, outline, survey, symbols_of
+from generator.repo.facts.parser_processes import ChunkQueue, ParserProcess, other_threads
 from generator.repo.facts.redaction import redact_extracted
 from generator.repo.map.filetypes import is_context_file
 from generator.repo.map.walk import decode_text, read_source
@@ -84,8 +85,8 @@ def parse_sources(
     if started is not None:
         try:
             return started.finish(run_meanwhile)
-        except (OSError, BrokenProcessPool):
-            pass  # the workers could not start or died (no /dev/shm, out of memory): parse in this process
+        except OSError:
+            pass  # their results could not be read (out of memory): parse in this process
     run_meanwhile()
     jobs: list[Job] = [_job(e) for e in entries if e.language in SUPPORTED]
     return dict(parse_chunk(str(root), jobs, max_file_bytes, contents, redactor))
@@ -106,12 +107,12 @@ def start_parse(
     # outlining Python needs no syntax tree: its bytes count for less when deciding whether workers pay
     work = sum(e.size * (OUTLINE_WEIGHT if _outlined(e) else 1.0) for e in selected)
     count = _process_count(round(work)) if workers is None else workers
-    if count <= 1 or len(selected) <= 1 or "fork" not in multiprocessing.get_all_start_methods():
-        return None
+    if count <= 1 or len(selected) <= 1 or not hasattr(os, "fork") or other_threads():
+        return None  # threads: one may hold a lock (a progress display's) that a forked copy would need
     try:
         return StartedParse(root, selected, max_file_bytes, count - 1, contents, redactor)
-    except (OSError, BrokenProcessPool):
-        return None  # no process support here (sandbox, /dev/shm missing): parse in this process
+    except OSError:
+        return None  # no process may be forked here (a sandbox, a process limit): parse in this process
 
 
 def _outlined(entry: FileEntry) -> bool:
@@ -135,8 +136,8 @@ def _process_count(total_bytes: int) -> int:
 
 
 class StartedParse:
-    """Chunks of work handed to forked workers, which take them from the front; `finish` runs the caller's
-    other work, then parses here, from the back, the chunks no worker has started, and collects the rest."""
+    """Chunks of work taken from the front by forked parser processes; `finish` runs the caller's other
+    work, then parses here, from the back, the chunks no process has taken, and collects the rest."""
 
     def __init__(
         self,
@@ -150,82 +151,76 @@ class StartedParse:
         self.root, self.max_bytes, self.contents, self.redactor = root, max_bytes, contents, redactor
         self.paths = [e.path for e in entries]
         self.chunks = _balanced_chunks(entries, (workers + 1) * CHUNKS_PER_PROCESS)
-        self._pool = ProcessPoolExecutor(
-            max_workers=workers,
-            mp_context=multiprocessing.get_context("fork"),
-            initializer=_hold,  # forked: the workers see these objects as they are, nothing is pickled
-            initargs=(str(root), max_bytes, contents or {}, redactor),
-        )
+        self.queue = ChunkQueue(len(self.chunks))
+        self.processes: list[ParserProcess[Parsed]] = []
+        shown: Shown = {}  # each forked copy has its own: the import strings that process has shown
+
+        def parse(index: int) -> Parsed:  # in a forked copy, which sees these objects as they are
+            return parse_chunk(str(root), self.chunks[index], max_bytes, contents, redactor, shown)
+
         try:
-            self.futures = [self._pool.submit(_parse_held, chunk) for chunk in self.chunks]
-        except BaseException:
-            self.cancel()
-            raise
+            for _ in range(workers):
+                self.processes.append(ParserProcess(self.queue, parse))
+        except OSError:
+            if not self.processes:  # no process at all: the caller parses in this process
+                self.cancel()
+                raise
 
     def finish(self, meanwhile: Callable[[], object] | None = None) -> dict[str, Extracted | None]:
-        """Every entry's outline, in the map's order, whatever the workers did."""
+        """Every entry's outline, in the map's order, whatever the parser processes did."""
         results: dict[str, Extracted | None] = {}
         try:
             if meanwhile is not None:
                 meanwhile()
-            results.update(
-                _parse_unstarted(
-                    self.root, self.futures, self.chunks, self.max_bytes, self.contents, self.redactor
-                )
+            shown: Shown = {}
+            done = _parse_unstarted(
+                self.root, self.queue, self.chunks, self.max_bytes, self.contents, self.redactor, shown
             )
-            for future in self.futures:
-                if not future.cancelled():
-                    results.update(future.result())
+            for process in self.processes:
+                done.update(process.results())
+            for index, chunk in enumerate(self.chunks):  # taken by a process that died before its end
+                if index not in done:
+                    done[index] = parse_chunk(
+                        str(self.root), chunk, self.max_bytes, self.contents, self.redactor, shown
+                    )
+            for parsed in done.values():
+                results.update(parsed)
         finally:
             self.cancel()
         return {path: results.get(path) for path in self.paths}
 
     def cancel(self) -> None:
-        """Drop the work no worker has started and wait for the workers to leave (idempotent)."""
-        self._pool.shutdown(wait=True, cancel_futures=True)
+        """Stop every parser process still at work and reap them all (idempotent)."""
+        for process in self.processes:
+            process.stop()
+        self.queue.close()
 
 
 def _parse_unstarted(
     root: Path,
-    futures: Sequence[Future[Parsed]],
+    queue: ChunkQueue,
     chunks: Sequence[list[Job]],
     max_bytes: int,
     contents: Mapping[str, bytes] | None,
     redactor: Redactor | None,
-) -> Parsed:
-    """The chunks no worker has started, parsed here from the last one back (the workers go forwards)."""
-    found: Parsed = []
-    shown: Shown = {}
-    for future, chunk in reversed(list(zip(futures, chunks, strict=True))):
-        if not future.cancel():
-            break  # a worker holds it, and every chunk before it
-        found.extend(parse_chunk(str(root), chunk, max_bytes, contents, redactor, shown))
+    shown: Shown,
+) -> dict[int, Parsed]:
+    """The chunks no parser process has taken, parsed here from the last one back (they go forwards)."""
+    found: dict[int, Parsed] = {}
+    while (index := queue.take_back()) is not None:
+        found[index] = parse_chunk(str(root), chunks[index], max_bytes, contents, redactor, shown)
     return found
 
 
-# what a forked worker parses with: set once per worker by `_hold` (the pool's initializer), with the import
-# strings it has shown so far (a worker lives for one parse)
-_held: tuple[str, int, Mapping[str, bytes], Redactor | None, Shown] = ("", 0, {}, None, {})
-
-
-def _hold(root: str, max_bytes: int, contents: Mapping[str, bytes], redactor: Redactor | None) -> None:
-    global _held
-    _held = (root, max_bytes, contents, redactor, {})
-
-
-def _parse_held(jobs: Sequence[Job]) -> Parsed:
-    root, max_bytes, contents, redactor, shown = _held
-    return parse_chunk(root, jobs, max_bytes, contents, redactor, shown)
-
-
 def _balanced_chunks(entries: Sequence[FileEntry], count: int) -> list[list[Job]]:
-    """Largest files first, each to the lightest chunk so far (greedy bin packing by size)."""
+    """Largest files first, each to the lightest chunk so far, the first of equals (greedy bin packing by
+    size; a heap of (load, chunk) finds it, on the way to the fork)."""
     chunks: list[list[Job]] = [[] for _ in range(max(1, count))]
-    loads = [0] * len(chunks)
+    lightest = [(0, index) for index in range(len(chunks))]  # a heap already: all equal, in order
     for entry in sorted(entries, key=lambda e: (-e.size, e.path)):
-        lightest = loads.index(min(loads))
-        chunks[lightest].append(_job(entry))
-        loads[lightest] += entry.size + 1
+        load, index = lightest[0]
+        chunks[index].append(_job(entry))
+        heapq.heapreplace(lightest, (load + entry.size + 1, index))
     return [chunk for chunk in chunks if chunk]
 
 

@@ -1,0 +1,152 @@
+"""Forked parser processes: numbered chunks of work claimed from both ends of a shared queue, and a process
+that works through the chunks it claims and keeps each chunk's result in a file of its own.
+
+Plain `os.fork` and files rather than a process pool: a pool's imports, queues and helper threads cost the
+parent tens of milliseconds before and after the fork, on the path of every large run. Here the parent pays
+for two anonymous files and a fork per process, and nothing runs in it while the processes work.
+
+- The queue is two counters in a shared file: the front (the next chunk a parser process takes) and the back
+  (one past the last chunk no process has taken). Taking one is a read and a write of those counters under
+  a POSIX record lock on that file (`os.lockf`): the kernel drops the lock of a process that dies holding
+  it, so no process waits on a dead one.
+- A parser process appends each chunk's result (a length, then its pickle) to its own file and never waits
+  for the parent, however long the parent is busy elsewhere (a pipe would hold 64 KB of results, then stop
+  it). The parent reads the file once the process has ended: the records written whole are its results, and
+  a chunk it took but did not finish (it was killed, or failed) is missing from them.
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+import signal
+import struct
+import sys
+from collections.abc import Callable
+from typing import Generic, NoReturn, TypeVar
+
+R = TypeVar("R")
+_COUNTERS = struct.Struct("=qq")  # front, back
+_LENGTH = struct.Struct("=Q")  # before each record's pickle
+
+
+class ChunkQueue:
+    """Chunks 0..count-1, taken from the front by the parser processes and from the back by the parent."""
+
+    def __init__(self, count: int) -> None:
+        self._file = anonymous_file("deepkb-chunks")
+        os.pwrite(self._file, _COUNTERS.pack(0, count), 0)
+
+    def take_front(self) -> int | None:
+        return self._take(front=True)
+
+    def take_back(self) -> int | None:
+        return self._take(front=False)
+
+    def _take(self, *, front: bool) -> int | None:
+        """The chunk taken, or None when every chunk has been taken (by anyone)."""
+        os.lockf(self._file, os.F_LOCK, 0)  # a record lock: per process, dropped by the kernel at its death
+        try:
+            first, end = _COUNTERS.unpack(os.pread(self._file, _COUNTERS.size, 0))
+            if first >= end:
+                return None
+            taken = first if front else end - 1
+            counters = (first + 1, end) if front else (first, end - 1)
+            os.pwrite(self._file, _COUNTERS.pack(*counters), 0)
+            return int(taken)
+        finally:
+            os.lockf(self._file, os.F_ULOCK, 0)
+
+    def close(self) -> None:
+        """Drop the shared file (idempotent)."""
+        if self._file >= 0:
+            os.close(self._file)
+            self._file = -1
+
+
+class ParserProcess(Generic[R]):
+    """A forked process taking chunks from the front of a queue until none is left, each one's result
+    kept in its file: `results` waits for it to end and reads them."""
+
+    def __init__(self, queue: ChunkQueue, work: Callable[[int], R]) -> None:
+        self._file = anonymous_file("deepkb-parsed")
+        try:
+            pid = os.fork()
+        except OSError:
+            os.close(self._file)
+            raise
+        if pid == 0:
+            _work_through(queue, work, self._file)  # never returns
+        self.pid = pid
+        self.reaped = False
+
+    def results(self) -> dict[int, R]:
+        """Chunk → result, for every chunk the process finished, once it has ended (however it ended)."""
+        if not self.reaped:
+            os.waitpid(self.pid, 0)
+            self.reaped = True
+        data = memoryview(os.pread(self._file, os.fstat(self._file).st_size, 0))
+        found: dict[int, R] = {}
+        start = 0
+        while start + _LENGTH.size <= len(data):
+            (size,) = _LENGTH.unpack_from(data, start)
+            start += _LENGTH.size
+            if start + size > len(data):
+                break  # cut short by the process's end: that chunk is missing
+            # written whole by our own forked process, never outside data
+            index, result = pickle.loads(data[start : start + size])
+            found[index] = result
+            start += size
+        return found
+
+    def stop(self) -> None:
+        """Kill the process if it has not been reaped yet, reap it, and drop its file (idempotent)."""
+        if not self.reaped:
+            try:
+                os.kill(self.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass  # it had ended
+            os.waitpid(self.pid, 0)
+            self.reaped = True
+        if self._file >= 0:
+            os.close(self._file)
+            self._file = -1
+
+
+def _work_through(queue: ChunkQueue, work: Callable[[int], R], results: int) -> NoReturn:
+    """The forked process: each chunk taken from the front, its result appended to `results`; then it leaves
+    with `os._exit`, so that nothing of the parent's (exit handlers, `finally` blocks, buffered output) runs
+    or is flushed twice."""
+    code = 1
+    try:
+        while (index := queue.take_front()) is not None:
+            body = pickle.dumps((index, work(index)), protocol=pickle.HIGHEST_PROTOCOL)
+            _write_all(results, _LENGTH.pack(len(body)) + body)
+        code = 0
+    finally:
+        os._exit(code)
+
+
+def _write_all(file: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        view = view[os.write(file, view) :]
+
+
+def anonymous_file(name: str) -> int:
+    """A read-write file with no name, gone when its last descriptor is closed (in memory on Linux); forked
+    processes share it, and a command the parent runs later does not inherit it."""
+    if hasattr(os, "memfd_create"):
+        return os.memfd_create(name, os.MFD_CLOEXEC)
+    import tempfile
+
+    file, path = tempfile.mkstemp(prefix=name)
+    os.unlink(path)
+    return file
+
+
+def other_threads() -> bool:
+    """Whether threads besides this one run: a fork copies only this one, and a lock another holds (a
+    progress display's, the logger's) would stay held forever in the copy."""
+    threading = sys.modules.get("threading")  # not imported: no thread was started through it
+    return threading is not None and threading.active_count() > 1
