@@ -15,7 +15,7 @@ from repo_source_fixture import FIXTURE, write_tree
 
 from generator.repo.facts import parsing
 from generator.repo.facts.languages import SUPPORTED
-from generator.repo.facts.parser_processes import ChunkQueue
+from generator.repo.facts.parser_processes import ChunkQueue, ParserProcess
 from generator.repo.facts.parsing import Job, Parsed, StartedParse, parse_sources, start_parse
 from generator.repo.map.walk import map_repository
 from generator.repo.model import FileEntry
@@ -80,12 +80,38 @@ def test_this_process_parses_the_chunks_no_process_took(root: Path, entries: lis
     chunks = [[(e.path, e.language, True)] for e in sources[:4]]
     queue = ChunkQueue(len(chunks))
     assert (queue.take_front(), queue.take_front()) == (0, 1)  # a process holds chunks 0 and 1
-    stolen = parsing._parse_unstarted(root, queue, chunks, 1_000_000, None, None, {})
+    stolen = dict(
+        parsing._parse_unstarted(queue, chunks, lambda jobs: parsing.parse_chunk(str(root), jobs, 1_000_000))
+    )
     assert list(stolen) == [3, 2]  # from the back
     assert [path for path, _ in stolen[3] + stolen[2]] == [chunks[3][0][0], chunks[2][0][0]]
     assert all(extracted is not None for _, extracted in stolen[3] + stolen[2])
     assert queue.take_front() is None
     queue.close()
+
+
+def test_results_are_taken_as_they_are_written_each_once() -> None:
+    ready, go = os.pipe(), os.pipe()
+
+    def work(index: int) -> int:
+        if index == 1:  # chunk 0's result is written whole by now: say so, then wait for the test
+            os.write(ready[1], b"r")
+            os.read(go[0], 1)
+        return index * index
+
+    queue = ChunkQueue(3)
+    process = ParserProcess(queue, work)
+    try:
+        os.read(ready[0], 1)
+        assert process.written() == {0: 0}
+        assert process.written() == {}
+        os.write(go[1], b"g")
+        assert process.results() == {1: 1, 2: 4} and reaped(process.pid)
+    finally:
+        process.stop()
+        queue.close()
+        for end in (*ready, *go):
+            os.close(end)
 
 
 def test_processes_and_this_one_share_the_work(root: Path, entries: list[FileEntry]) -> None:

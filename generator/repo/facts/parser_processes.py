@@ -11,8 +11,9 @@ for two anonymous files and a fork per process, and nothing runs in it while the
   it, so no process waits on a dead one.
 - A parser process appends each chunk's result (a length, then its pickle) to its own file and never waits
   for the parent, however long the parent is busy elsewhere (a pipe would hold 64 KB of results, then stop
-  it). The parent reads the file once the process has ended: the records written whole are its results, and
-  a chunk it took but did not finish (it was killed, or failed) is missing from them.
+  it); a byte on a pipe tells the parent each time a record is whole. The parent takes those whenever it is
+  free (`written`), and the rest once the process has ended (`results`); a chunk the process took but did
+  not finish (it was killed, or failed) is missing from them.
 """
 
 from __future__ import annotations
@@ -66,37 +67,59 @@ class ChunkQueue:
 
 class ParserProcess(Generic[R]):
     """A forked process taking chunks from the front of a queue until none is left, each one's result
-    kept in its file: `results` waits for it to end and reads them."""
+    kept in its file: `written` takes those written so far, `results` the rest once the process has ended."""
 
     def __init__(self, queue: ChunkQueue, work: Callable[[int], R]) -> None:
         self._file = anonymous_file("deepkb-parsed")
+        self._notices, notify = os.pipe()  # a byte per record written whole
         try:
             pid = os.fork()
         except OSError:
-            os.close(self._file)
+            for end in (self._file, self._notices, notify):
+                os.close(end)
             raise
         if pid == 0:
-            _work_through(queue, work, self._file)  # never returns
+            _work_through(queue, work, self._file, notify)  # never returns
+        os.close(notify)
+        os.set_blocking(self._notices, False)
         self.pid = pid
         self.reaped = False
+        self._taken = 0  # bytes of its file read so far
+
+    def written(self) -> dict[int, R]:
+        """Chunk → result, for the chunks whose record the process has written whole (and said so) since
+        the last call; never waits."""
+        notices = 0
+        try:
+            while notice := os.read(self._notices, 4096):
+                notices += len(notice)
+        except BlockingIOError:
+            pass  # none left for now
+        return self._read(notices)
 
     def results(self) -> dict[int, R]:
-        """Chunk → result, for every chunk the process finished, once it has ended (however it ended)."""
+        """Chunk → result, for every chunk the process finished and `written` did not hand over yet, once
+        it has ended (however it ended: a record it did not write whole is a chunk missing)."""
         if not self.reaped:
             os.waitpid(self.pid, 0)
             self.reaped = True
-        data = memoryview(os.pread(self._file, os.fstat(self._file).st_size, 0))
+        return self._read(None)
+
+    def _read(self, records: int | None) -> dict[int, R]:
+        """The next `records` records of the file (None: every one written whole, once the process has
+        ended): each a length, then a pickle written by our own forked process, never outside data."""
+        data = memoryview(os.pread(self._file, os.fstat(self._file).st_size - self._taken, self._taken))
         found: dict[int, R] = {}
         start = 0
-        while start + _LENGTH.size <= len(data):
+        while (records is None or len(found) < records) and start + _LENGTH.size <= len(data):
             (size,) = _LENGTH.unpack_from(data, start)
-            start += _LENGTH.size
-            if start + size > len(data):
-                break  # cut short by the process's end: that chunk is missing
-            # written whole by our own forked process, never outside data
-            index, result = pickle.loads(data[start : start + size])
+            end = start + _LENGTH.size + size
+            if end > len(data):
+                break  # cut short: the process ended while writing it
+            index, result = pickle.loads(data[start + _LENGTH.size : end])
             found[index] = result
-            start += size
+            start = end
+        self._taken += start
         return found
 
     def stop(self) -> None:
@@ -110,18 +133,22 @@ class ParserProcess(Generic[R]):
             self.reaped = True
         if self._file >= 0:
             os.close(self._file)
+            os.close(self._notices)
             self._file = -1
 
 
-def _work_through(queue: ChunkQueue, work: Callable[[int], R], results: int) -> NoReturn:
-    """The forked process: each chunk taken from the front, its result appended to `results`; then it leaves
-    with `os._exit`, so that nothing of the parent's (exit handlers, `finally` blocks, buffered output) runs
-    or is flushed twice."""
+def _work_through(queue: ChunkQueue, work: Callable[[int], R], results: int, notify: int) -> NoReturn:
+    """The forked process: each chunk taken from the front, its result appended to `results` and a byte to
+    `notify` (the parent reads a record only once told it is whole: a file's size says nothing of a write
+    still under way); then it leaves with `os._exit`, so that nothing of the parent's (exit handlers,
+    `finally` blocks, buffered output) runs or is flushed twice. The notices (one byte a chunk) never fill
+    the pipe, so it never waits for the parent."""
     code = 1
     try:
         while (index := queue.take_front()) is not None:
             body = pickle.dumps((index, work(index)), protocol=pickle.HIGHEST_PROTOCOL)
             _write_all(results, _LENGTH.pack(len(body)) + body)
+            os.write(notify, b"+")
         code = 0
     finally:
         os._exit(code)

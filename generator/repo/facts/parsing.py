@@ -21,7 +21,7 @@ import heapq
 import os
 import re
 import warnings
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TypeVar
 
@@ -168,26 +168,37 @@ class StartedParse:
 
     def finish(self, meanwhile: Callable[[], object] | None = None) -> dict[str, Extracted | None]:
         """Every entry's outline, in the map's order, whatever the parser processes did."""
-        results: dict[str, Extracted | None] = {}
         try:
             if meanwhile is not None:
                 meanwhile()
-            shown: Shown = {}
-            done = _parse_unstarted(
-                self.root, self.queue, self.chunks, self.max_bytes, self.contents, self.redactor, shown
-            )
-            for process in self.processes:
-                done.update(process.results())
-            for index, chunk in enumerate(self.chunks):  # taken by a process that died before its end
-                if index not in done:
-                    done[index] = parse_chunk(
-                        str(self.root), chunk, self.max_bytes, self.contents, self.redactor, shown
-                    )
-            for parsed in done.values():
-                results.update(parsed)
+            done = self._parse_and_collect()
         finally:
             self.cancel()
+        results: dict[str, Extracted | None] = {}
+        for parsed in done.values():
+            results.update(parsed)
         return {path: results.get(path) for path in self.paths}
+
+    def _parse_and_collect(self) -> dict[int, Parsed]:
+        """Each chunk's result: the chunks no process has taken parsed here, with the processes' results
+        taken as they are written (unpickled while they parse, rather than all once they end), theirs
+        once they end, and a chunk a process took and never finished (it died) parsed here."""
+        shown: Shown = {}
+
+        def here(chunk: list[Job]) -> Parsed:
+            return parse_chunk(str(self.root), chunk, self.max_bytes, self.contents, self.redactor, shown)
+
+        done: dict[int, Parsed] = {}
+        for index, parsed in _parse_unstarted(self.queue, self.chunks, here):
+            done[index] = parsed
+            for process in self.processes:
+                done.update(process.written())
+        for process in self.processes:
+            done.update(process.results())
+        for index, chunk in enumerate(self.chunks):
+            if index not in done:
+                done[index] = here(chunk)
+        return done
 
     def cancel(self) -> None:
         """Stop every parser process still at work and reap them all (idempotent)."""
@@ -197,19 +208,12 @@ class StartedParse:
 
 
 def _parse_unstarted(
-    root: Path,
-    queue: ChunkQueue,
-    chunks: Sequence[list[Job]],
-    max_bytes: int,
-    contents: Mapping[str, bytes] | None,
-    redactor: Redactor | None,
-    shown: Shown,
-) -> dict[int, Parsed]:
-    """The chunks no parser process has taken, parsed here from the last one back (they go forwards)."""
-    found: dict[int, Parsed] = {}
+    queue: ChunkQueue, chunks: Sequence[list[Job]], parse: Callable[[list[Job]], Parsed]
+) -> Iterator[tuple[int, Parsed]]:
+    """The chunks no parser process has taken, each parsed here as it is taken, from the last one back
+    (the processes go forwards, so all finish together)."""
     while (index := queue.take_back()) is not None:
-        found[index] = parse_chunk(str(root), chunks[index], max_bytes, contents, redactor, shown)
-    return found
+        yield index, parse(chunks[index])
 
 
 def _balanced_chunks(entries: Sequence[FileEntry], count: int) -> list[list[Job]]:
