@@ -3,7 +3,8 @@ that works through the chunks it claims and keeps each chunk's result in a file 
 
 Plain `os.fork` and files rather than a process pool: a pool's imports, queues and helper threads cost the
 parent tens of milliseconds before and after the fork, on the path of every large run. Here the parent pays
-for two anonymous files and a fork per process, and nothing runs in it while the processes work.
+for a shared file, and a file, a pipe and a fork per process, and nothing of theirs runs in it while they
+work.
 
 - The queue is two counters in a shared file: the front (the next chunk a parser process takes) and the back
   (one past the last chunk no process has taken). Taking one is a read and a write of those counters under

@@ -101,8 +101,8 @@ def start_parse(
     contents: Mapping[str, bytes] | None = None,
     redactor: Redactor | None = None,
 ) -> StartedParse | None:
-    """Fork the parser processes and hand them the work, or None when one process is enough (a small
-    repository, one core, no fork on this platform, or no processes allowed here)."""
+    """Fork the parser processes and hand them the work, or None when this process parses alone (a small
+    repository, one core, no fork on this platform or allowed here, or other threads running)."""
     selected = [e for e in entries if e.language in SUPPORTED]
     # outlining Python needs no syntax tree: its bytes count for less when deciding whether workers pay
     work = sum(e.size * (OUTLINE_WEIGHT if _outlined(e) else 1.0) for e in selected)
