@@ -264,7 +264,7 @@ def test_typescript_path_aliases_from_tsconfig(tmp_path: Path) -> None:
     assert facts.files["other/c.ts"].depends_on == []
 
 
-def test_parallel_parsing_gives_the_same_facts(tmp_path: Path) -> None:
+def test_parallel_parsing_gives_the_same_facts(tmp_path: Path, forks_beside_threads: None) -> None:
     root = write_tree(tmp_path / "repo", FIXTURE)
     repo_map = map_repository(root)
     # the worker path itself (no silent fallback): forked workers and this process parse the chunks
@@ -279,7 +279,9 @@ def test_parallel_parsing_gives_the_same_facts(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("workers", [1, 3])
-def test_the_callers_other_work_runs_once_while_parsing(tmp_path: Path, workers: int) -> None:
+def test_the_callers_other_work_runs_once_while_parsing(
+    tmp_path: Path, workers: int, forks_beside_threads: None
+) -> None:
     root = write_tree(tmp_path / "repo", FIXTURE)
     calls: list[int] = []
     parsed = parse_sources(
@@ -311,7 +313,7 @@ def test_root_folder_that_is_itself_a_package(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("workers", [1, 2])  # 2: the docstrings are redacted in the parser processes
 def test_docstrings_and_imports_are_redacted(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, workers: int
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, workers: int, forks_beside_threads: None
 ) -> None:
     monkeypatch.setenv("DEPLOY_TOKEN", "deploy-token-value-99")
     key = "AKIA" + "ZX9QRST4UVW7XY2B"

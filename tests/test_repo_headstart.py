@@ -30,7 +30,7 @@ FILES = {
 
 
 @pytest.fixture
-def workers_always(monkeypatch: pytest.MonkeyPatch) -> None:
+def workers_always(monkeypatch: pytest.MonkeyPatch, forks_beside_threads: None) -> None:
     # any repository gets parser processes, so the head start forks as it does on a large one
     monkeypatch.setattr("generator.repo.facts.parsing.PARALLEL_MIN_BYTES", 0)
 
