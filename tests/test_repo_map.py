@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import random
+import re
 import tracemalloc
 from pathlib import Path
 
@@ -263,3 +265,88 @@ def test_deep_nesting_is_bounded_and_handwritten_notes_are_not_generated(tmp_pat
 )
 def test_context_files_are_told_from_source_modules(path: str, context: bool) -> None:
     assert is_context_file(path) is context
+
+
+# the test as one search over the whole path, which is_context_file splits into a test per folder and one
+# of the file's name (faster, and the same answer for every path)
+CONTEXT_PATH = re.compile(
+    r"(^|/)(tests?|testing|testutils?|__tests__|spec|specs|docs?|[\w-]*examples?|samples?|benchmarks?|bench"
+    r"|fixtures?|scripts?|tools|release|ci|typings|\.[^/]+|vendor|third_party|node_modules|testdata)/"
+    r"|(^|/)(test_[^/]*|[^/]*_test\.\w+|[^/]*\.(test|spec)\.\w+|conftest\.py|setup\.py|noxfile\.py"
+    r"|fabfile\.py|tasks\.py|dodo\.py|[^/]*\.config\.[cm]?[jt]s|Gruntfile\.js|gulpfile\.js|Makefile"
+    r"|Dockerfile|_version\.py|version\.py|__version__\.py)$",
+    re.IGNORECASE,
+)
+PARTS = (
+    "",
+    ".",
+    "..",
+    ".github",
+    "src",
+    "pkg",
+    "Tests",
+    "test",
+    "TESTING",
+    "testutil",
+    "__tests__",
+    "spec",
+    "Specs",
+    "doc",
+    "docs",
+    "my-examples",
+    "example",
+    "Examples",
+    "samples",
+    "benchmark",
+    "bench",
+    "fixtures",
+    "script",
+    "tools",
+    "release",
+    "ci",
+    "CI",
+    "typings",
+    "vendor",
+    "third_party",
+    "node_modules",
+    "testdata",
+    "contest",
+    "test_a.py",
+    "a_test.go",
+    "a.test.ts",
+    "b.spec.js",
+    "vite.config.mjs",
+    "conftest.py",
+    "setup.py",
+    "noxfile.py",
+    "fabfile.py",
+    "tasks.py",
+    "dodo.py",
+    "Gruntfile.js",
+    "gulpfile.js",
+    "Makefile",
+    "Dockerfile",
+    "_version.py",
+    "version.py",
+    "__version__.py",
+    "core.py",
+    "index.ts",
+    "setup.py\n",
+    "tests\n",
+    "\ntests",
+    "x\nsetup.py",
+    "ſpec",
+    "\u212aey",
+    "İ",
+    "docs.md",
+    "test_",
+    "a_test.",
+    ".x",
+)
+
+
+def test_context_files_are_told_by_folder_and_name_as_by_the_whole_path() -> None:
+    rng = random.Random(9)
+    paths = {"/".join(rng.choice(PARTS) for _ in range(rng.randint(1, 4))) for _ in range(20_000)}
+    differ = [p for p in paths if is_context_file(p) != (CONTEXT_PATH.search(p) is not None)]
+    assert differ == [] and 0.2 < sum(map(is_context_file, paths)) / len(paths) < 0.98

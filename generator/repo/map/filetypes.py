@@ -103,11 +103,15 @@ def _holds_secrets(lower: str) -> bool:
     return lower in SECRET_FILE_NAMES or lower.endswith(SECRET_FILE_SUFFIXES)
 
 
-# what describes, tests, builds or ships the code rather than being it: context, not a source module
-CONTEXT_FILE = re.compile(
-    r"(^|/)(tests?|testing|testutils?|__tests__|spec|specs|docs?|[\w-]*examples?|samples?|benchmarks?|bench"
-    r"|fixtures?|scripts?|tools|release|ci|typings|\.[^/]+|vendor|third_party|node_modules|testdata)/"
-    r"|(^|/)(test_[^/]*|[^/]*_test\.\w+|[^/]*\.(test|spec)\.\w+|conftest\.py|setup\.py|noxfile\.py"
+# what describes, tests, builds or ships the code rather than being it: context, not a source module. A folder
+# anywhere on the path, or the file's own name (`$` as in a search: before a final newline too)
+CONTEXT_FOLDER = re.compile(
+    r"tests?|testing|testutils?|__tests__|spec|specs|docs?|[\w-]*examples?|samples?|benchmarks?|bench"
+    r"|fixtures?|scripts?|tools|release|ci|typings|\.[^/]+|vendor|third_party|node_modules|testdata",
+    re.IGNORECASE,
+)
+CONTEXT_NAME = re.compile(
+    r"(?:test_[^/]*|[^/]*_test\.\w+|[^/]*\.(test|spec)\.\w+|conftest\.py|setup\.py|noxfile\.py"
     r"|fabfile\.py|tasks\.py|dodo\.py|[^/]*\.config\.[cm]?[jt]s|Gruntfile\.js|gulpfile\.js|Makefile"
     r"|Dockerfile|_version\.py|version\.py|__version__\.py)$",
     re.IGNORECASE,
@@ -117,4 +121,11 @@ CONTEXT_FILE = re.compile(
 @lru_cache(maxsize=65_536)
 def is_context_file(path: str) -> bool:
     """A test, doc, example, benchmark, build or release script: about the code rather than the code."""
-    return CONTEXT_FILE.search(path) is not None
+    folder, _, name = path.rpartition("/")
+    return CONTEXT_NAME.match(name) is not None or (folder != "" and _in_context_folder(folder))
+
+
+@lru_cache(maxsize=16_384)
+def _in_context_folder(folder: str) -> bool:
+    # once per folder, not per file: the parse's start pays for every file's test before its processes fork
+    return any(CONTEXT_FOLDER.fullmatch(part) for part in folder.split("/"))
