@@ -23,7 +23,7 @@ from generator.repo.model import FileEntry
 
 @pytest.fixture(autouse=True)
 def forks(forks_beside_threads: None) -> None:
-    pass
+    """Every test here forks, whatever threads earlier tests left."""
 
 
 @pytest.fixture
@@ -78,6 +78,19 @@ def test_chunks_are_balanced_largest_file_first_to_the_lightest() -> None:
         ["m2.py"],
     ]
     assert len(parsing._balanced_chunks(equal, 9)) == 5  # no empty chunk
+
+
+def test_processes_racing_for_chunks_take_each_once() -> None:
+    queue = ChunkQueue(3000)
+    processes = [ParserProcess(queue, lambda index: index) for _ in range(3)]
+    here = []
+    while (index := queue.take_back()) is not None:  # taking from the back while they take from the front
+        here.append(index)
+    taken = [index for process in processes for index in process.results()] + here
+    assert sorted(taken) == list(range(3000))
+    queue.close()
+    for process in processes:
+        process.stop()
 
 
 def test_this_process_parses_the_chunks_no_process_took(root: Path, entries: list[FileEntry]) -> None:
