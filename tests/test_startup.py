@@ -29,7 +29,7 @@ NOT_AT_START = (
     "filelock",
     "sqlite3",
     "jinja2",
-    "networkx",
+    "igraph",
     "markdown_it",
     "detect_secrets",
     "tree_sitter",
