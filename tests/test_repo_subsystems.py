@@ -139,10 +139,57 @@ def test_a_large_repository_is_divided_by_package(tmp_path: Path):
     _, repo_map, facts = survey(tmp_path, files)
     pool = core_modules(repo_map)
     graph, members = package_graph(pool, facts)
-    assert set(graph.nodes) == {"alpha", "beta", "gamma", "delta"}
-    assert graph.has_edge("alpha", "beta") and not graph.has_edge("beta", "delta")
+    assert set(graph.vs["name"]) == {"alpha", "beta", "gamma", "delta"}
+    assert graph.are_adjacent("alpha", "beta") and not graph.are_adjacent("beta", "delta")
     groups = communities(graph, facts, repo_map, members)
     assert sorted(p for g in groups for p in g) == sorted(pool)  # every module lands in one community
     for group in groups:  # a package is never torn apart
         for package in {p.split("/")[0] for p in group}:
             assert {p for p in pool if p.startswith(package + "/")} <= set(group)
+
+
+def test_communities_repeat_whatever_the_random_state(tmp_path: Path):
+    # igraph draws its visiting order from a process-wide generator: each detection seeds its own
+    import random
+
+    import igraph
+
+    from generator.repo.plan.subsystems import SEED, core_modules, dependency_graph, louvain
+
+    # a ring of modules, one per folder: many partitions are equally good, so the order decides
+    files = {
+        f"p{i}/mod.py": f"from p{(i + 1) % 30}.mod import f\n\n\ndef f():\n    return {i}\n"
+        for i in range(30)
+    }
+    _, repo_map, facts = survey(tmp_path, files)
+    graph = dependency_graph(core_modules(repo_map), facts, repo_map)
+    first = louvain(graph, 1.0)
+    random.seed(SEED + 1)
+    igraph.set_random_number_generator(random.Random(12345))  # someone else's generator, left behind
+    try:
+        assert louvain(graph, 1.0) == first
+    finally:
+        igraph.set_random_number_generator(random)
+    assert sorted(p for part in first for p in part) == sorted(graph.vs["name"])
+
+
+def test_a_module_goes_to_the_nearest_shard_and_ties_to_the_first(tmp_path: Path):
+    from generator.repo.synthesize.architecture import place_modules
+
+    # one module per folder: no package ties, only imports
+    files = {
+        "a/core.py": "def a():\n    return 1\n",
+        "b/core.py": "def b():\n    return 2\n",
+        "near/mod.py": "from a.core import a\n",  # one import from a
+        "both/mod.py": "from a.core import a\nfrom b.core import b\n",  # one import from each
+        "far/mod.py": "from near.mod import a\n",  # two imports from a
+        "lone/mod.py": "X = 1\n",  # nothing reaches it
+    }
+    _, repo_map, facts = survey(tmp_path, files)
+    for first, second in ((1, 2), (2, 1)):
+        shards = sorted([(first, ["a/core.py"]), (second, ["b/core.py"])])
+        placement = place_modules(list(files), shards, facts, repo_map)
+        assert placement["a/core.py"] == first and placement["b/core.py"] == second
+        assert placement["near/mod.py"] == first and placement["far/mod.py"] == first
+        assert placement["both/mod.py"] == 1  # as near to both: the shard listed first
+        assert placement["lone/mod.py"] == 0

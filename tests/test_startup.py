@@ -18,6 +18,8 @@ from pathlib import Path
 import pytest
 from repo_output_fakes import make_project
 
+from generator import __version__
+
 # heavy at import, and not needed to parse arguments, print help or fail with one line
 NOT_AT_START = (
     "pydantic",
@@ -29,7 +31,7 @@ NOT_AT_START = (
     "filelock",
     "sqlite3",
     "jinja2",
-    "networkx",
+    "igraph",
     "markdown_it",
     "detect_secrets",
     "tree_sitter",
@@ -179,3 +181,54 @@ def test_the_entry_point_leaves_the_heap_frozen_for_the_shutdown(tmp_path: Path)
         "main()"
     )
     assert run_fresh(code, tmp_path) == "frozen"
+
+
+def test_the_entry_point_runs_the_exit_handlers_and_flushes_its_output(tmp_path: Path) -> None:
+    # it leaves with os._exit (no teardown of the heap): what the interpreter's exit would do must still
+    # happen, handlers and piped output included
+    code = (
+        "import atexit, sys, tempfile\n"
+        "atexit.register(lambda: print('exit handler'))\n"
+        "left = tempfile.TemporaryDirectory()\n"  # removed by its finalizer at exit
+        "print(left.name)\n"
+        "sys.stdout.write('unflushed ')\n"
+        "from generator.cli import main\n"
+        "sys.argv = ['deepkb', '--version']\n"
+        "main()"
+    )
+    buffered = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}  # as a pipe is by default
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path, env=buffered
+    )
+    assert done.returncode == 0, done.stderr
+    folder, *rest = done.stdout.splitlines()
+    assert rest == [f"unflushed deepkb, version {__version__}", "exit handler"]
+    assert not Path(folder).exists()
+
+
+def test_the_entry_point_keeps_the_exit_status_and_waits_for_working_threads(tmp_path: Path) -> None:
+    # a thread the interpreter would wait for (not a daemon) still finishes its work: the usual shutdown
+    code = (
+        "import sys, threading, time\n"
+        "def work():\n"
+        "    time.sleep(0.05)\n"
+        "    print('thread done', flush=True)\n"
+        "threading.Thread(target=work).start()\n"
+        "from generator.cli import main\n"
+        "sys.argv = ['deepkb', 'no-such-command']\n"
+        "main()"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path)
+    assert done.returncode == 2  # click's usage error
+    assert "No such command" in done.stderr and done.stdout == "thread done\n"
+    bad = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import sys\nfrom generator.cli import main\nsys.argv = ['deepkb', 'nope']\nmain()",
+        ],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+    )
+    assert bad.returncode == 2 and "No such command" in bad.stderr

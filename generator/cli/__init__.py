@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import atexit
 import gc
 import os
 import sys
+import threading
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import click
 
@@ -99,11 +101,35 @@ _register()
 def main() -> None:
     try:
         cli.main(prog_name="deepkb")
-    finally:
-        # The process ends here. Frozen, the objects still alive are left out of the garbage collections
-        # the interpreter's shutdown runs over the whole heap (0.2-0.5 s after an offline run on 2,000 files);
-        # the exit frees their memory, and what must happen at exit (atexit, flushing) happens as before.
+    except SystemExit as done:
+        # Frozen, the objects still alive are left out of any garbage collection from here on (one over the
+        # whole heap took 0.2-0.5 s after an offline run on 2,000 files)
         gc.freeze()
+        if isinstance(done.code, int | None) and _only_daemon_threads():
+            leave(done.code or 0)
+        raise  # a message to print, or threads the interpreter's shutdown must wait for
+    finally:
+        gc.freeze()
+
+
+def leave(code: int) -> NoReturn:
+    """End the process as the interpreter would, less the teardown of every module and object it built:
+    the exit handlers run (atexit, weakref finalizers: temporary files, logging), the standard streams are
+    flushed, then the operating system frees the memory at once (~15 ms after a run on 2,000 files)."""
+    atexit._run_exitfuncs()
+    for stream in dict.fromkeys([sys.stdout, sys.stderr, sys.__stdout__, sys.__stderr__]):
+        try:
+            if stream is not None:
+                stream.flush()
+        except (OSError, ValueError):  # a closed pipe or stream: what was left for it is lost
+            code = code or 120  # the interpreter's own status when it cannot flush at exit
+    os._exit(code)
+
+
+def _only_daemon_threads() -> bool:
+    """No thread the interpreter would wait for at exit (a daemon thread is stopped either way)."""
+    main_thread = threading.main_thread()
+    return all(thread is main_thread or thread.daemon for thread in threading.enumerate())
 
 
 if __name__ == "__main__":  # pragma: no cover

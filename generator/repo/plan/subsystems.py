@@ -1,8 +1,8 @@
 """Subsystems from the package structure and the dependency graph: the offline architect.
 
 Source files are the nodes of a weighted graph: an import is a strong tie, sharing a package directory a weak
-one (so packages hold together where imports are silent). Louvain community detection (networkx) finds the
-groups; the most important 3–5 become shards of at most 5 files, each named after what its own modules are
+one (so packages hold together where imports are silent). Louvain community detection (igraph's multilevel
+method, in C) finds the groups; the most important 3–5 become shards of at most 5 files, each named after what its own modules are
 called. Tests, docs, examples, CI, packaging and release scripts are context, never a shard, while any core
 module is left.
 """
@@ -10,12 +10,14 @@ module is left.
 from __future__ import annotations
 
 import posixpath
+import random
 import re
+import threading
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import PurePosixPath
 
-import networkx as nx
+import igraph
 
 from generator.repo.facts.ranking import TYPE_KINDS, key_symbols
 from generator.repo.map.filetypes import is_context_file
@@ -41,6 +43,10 @@ PACKAGE_WEIGHT = 0.4
 # Louvain resolutions tried in turn, from coarse to fine: the first giving 3–5 communities of two or more
 # modules wins (a lower resolution merges communities, a higher one splits them)
 RESOLUTIONS = (1.0, 0.7, 0.5, 0.3, 0.15, 1.5, 2.0, 4.0, 8.0)
+SEED = 0
+# igraph draws the order it visits nodes in from one process-wide generator: each detection sets a freshly
+# seeded one, under a lock (a batch researches several repositories at once), so runs repeat
+_SEEDED = threading.Lock()
 # module names that say where code lives, not what it does; the package or the main class names it instead
 _GENERIC = frozenset(
     {
@@ -105,7 +111,7 @@ def file_ranker(facts: Facts, repo_map: RepoMap) -> Callable[[Iterable[str]], li
     return rank
 
 
-def dependency_graph(pool: Sequence[str], facts: Facts, repo_map: RepoMap) -> nx.Graph:
+def dependency_graph(pool: Sequence[str], facts: Facts, repo_map: RepoMap) -> igraph.Graph:
     """Files joined by imports (weight 1 each way) and, more weakly, to their package's main file."""
     inside = set(pool)
     ties = [
@@ -120,18 +126,25 @@ def dependency_graph(pool: Sequence[str], facts: Facts, repo_map: RepoMap) -> nx
     return _weighted_graph(pool, ties)
 
 
-def _weighted_graph(nodes: Iterable[str], ties: Iterable[tuple[str, str, float]]) -> nx.Graph:
-    """A graph of `nodes` whose edge between two nodes sums the weights of their ties (either way round).
-    Edges are added in the order their pairs were first tied, which fixes the order the graph's algorithms
-    visit neighbours in; summed first, each edge is added once rather than updated tie by tie."""
+def _weighted_graph(nodes: Iterable[str], ties: Iterable[tuple[str, str, float]]) -> igraph.Graph:
+    """A graph of `nodes` (vertex attribute "name") whose edge between two nodes sums the weights of their
+    ties, either way round (edge attribute "weight"). Vertices and edges keep the order the nodes were given
+    and the pairs were first tied in, which fixes the order the graph's algorithms visit them in."""
+    names = list(dict.fromkeys(nodes))
+    position = {name: i for i, name in enumerate(names)}
     weights: dict[tuple[str, str], float] = {}
     for a, b, weight in ties:
         pair = (b, a) if (b, a) in weights else (a, b)
         weights[pair] = weights.get(pair, 0.0) + weight
-    graph = nx.Graph()
-    graph.add_nodes_from(nodes)
-    graph.add_weighted_edges_from((a, b, weight) for (a, b), weight in weights.items())
+    graph = igraph.Graph(n=len(names), edges=[(position[a], position[b]) for a, b in weights])
+    graph.vs["name"] = names
+    graph.es["weight"] = list(weights.values())
     return graph
+
+
+def edge_weights(graph: igraph.Graph) -> list[float] | None:
+    """The graph's edge weights, None when it has no edge (igraph keeps no attribute for zero edges)."""
+    return graph.es["weight"] if graph.ecount() else None
 
 
 def _by_directory(paths: Iterable[str]) -> dict[str, list[str]]:
@@ -141,7 +154,7 @@ def _by_directory(paths: Iterable[str]) -> dict[str, list[str]]:
     return dict(groups)
 
 
-def package_graph(pool: Sequence[str], facts: Facts) -> tuple[nx.Graph, dict[str, list[str]]]:
+def package_graph(pool: Sequence[str], facts: Facts) -> tuple[igraph.Graph, dict[str, list[str]]]:
     """Packages (directories) joined by the imports between their modules, and each package's modules: the
     graph a large repository is divided on, where its own package structure already groups the files."""
     members = _by_directory(pool)
@@ -157,7 +170,7 @@ def package_graph(pool: Sequence[str], facts: Facts) -> tuple[nx.Graph, dict[str
 
 
 def communities(
-    graph: nx.Graph, facts: Facts, repo_map: RepoMap, members: dict[str, list[str]] | None = None
+    graph: igraph.Graph, facts: Facts, repo_map: RepoMap, members: dict[str, list[str]] | None = None
 ) -> list[list[str]]:
     """Louvain communities (seeded, so runs repeat), each ranked inside, most important community first.
     Resolutions are tried until 3–5 communities have more than one module; else the closest count wins.
@@ -165,7 +178,7 @@ def communities(
     best: list[list[str]] = []
     rank = file_ranker(facts, repo_map)
     for resolution in RESOLUTIONS:
-        parts = nx.community.louvain_communities(graph, weight="weight", resolution=resolution, seed=0)
+        parts = louvain(graph, resolution)
         found = [
             rank([f for node in part for f in (members[node] if members else [node])])
             for part in parts
@@ -179,6 +192,18 @@ def communities(
         best = _split_largest(best)
     weight = _group_weight(facts, repo_map)
     return sorted(best, key=lambda files: (-weight(files), files[0]))
+
+
+def louvain(graph: igraph.Graph, resolution: float) -> list[list[str]]:
+    """The graph's communities (node names) at `resolution`, by Louvain's multilevel method, seeded."""
+    names = graph.vs["name"] if graph.vcount() else []
+    with _SEEDED:
+        igraph.set_random_number_generator(random.Random(SEED))
+        try:
+            clustering = graph.community_multilevel(weights=edge_weights(graph), resolution=resolution)
+        finally:
+            igraph.set_random_number_generator(random)  # igraph's default
+    return [[names[i] for i in part] for part in clustering]
 
 
 def _fit(groups: Sequence[Sequence[str]]) -> tuple[int, int]:

@@ -10,8 +10,6 @@ from collections.abc import Iterable, Sequence
 from itertools import islice
 from pathlib import PurePosixPath
 
-import networkx as nx
-
 from generator.repo.analyze.citations import Linker
 from generator.repo.analyze.describe import flow_hops, main_chain, module_lines
 from generator.repo.model import (
@@ -24,7 +22,7 @@ from generator.repo.model import (
     SubsystemEdge,
     SubsystemLink,
 )
-from generator.repo.plan.subsystems import dependency_graph, module_term
+from generator.repo.plan.subsystems import dependency_graph, edge_weights, module_term
 
 LABEL_NAMES = 2  # names on an architecture edge
 OTHER = "Other modules"
@@ -34,15 +32,25 @@ def place_modules(
     modules: Sequence[str], shards: Sequence[tuple[int, Sequence[str]]], facts: Facts, repo_map: RepoMap
 ) -> dict[str, int]:
     """Each module → the index of the shard (`shards`: index, files) whose files are nearest to it through
-    imports and packages (0 when no shard reaches it). A shard's own files are its own."""
+    imports and packages, a stronger tie being a shorter step (0 when no shard reaches it; between shards
+    equally near, the first). A shard's own files are its own."""
     shard_files = [path for _, files in shards for path in files]
-    graph = dependency_graph(list(dict.fromkeys([*modules, *shard_files])), facts, repo_map)
+    nodes = list(dict.fromkeys([*modules, *shard_files]))
+    graph = dependency_graph(nodes, facts, repo_map)
     home = {path: index for index, files in shards for path in files}
-    sources = [p for p in home if p in graph]
+    position = {path: i for i, path in enumerate(nodes)}
+    sources = [p for p in home if p in position]
     if not sources:
         return {m: 0 for m in modules}
-    _, paths = nx.multi_source_dijkstra(graph, sources, weight=lambda _u, _v, d: 1.0 / d["weight"])
-    return {m: home.get(m) or (home[paths[m][0]] if m in paths else 0) for m in modules}
+    weights = edge_weights(graph)
+    steps = [1.0 / w for w in weights] if weights else None
+    # one row per shard file: its distance to every node (Dijkstra, in C); a column's least is the nearest
+    rows = graph.distances(source=[position[p] for p in sources], weights=steps)
+    nearest: dict[str, int] = {}
+    for path, column in zip(nodes, zip(*rows, strict=True), strict=True):
+        least = min(column)
+        nearest[path] = home[sources[column.index(least)]] if least != float("inf") else 0
+    return {m: home.get(m) or nearest[m] for m in modules}
 
 
 def catalogue(
