@@ -14,7 +14,7 @@ from generator.cli import cli
 from generator.config import Config, RepoResearchConfig
 from generator.repo.facts.extract import extract_facts
 from generator.repo.map.walk import map_repository
-from generator.repo.model import Checkout
+from generator.repo.model import Checkout, RepoMap
 from generator.repo.run import headstart
 from generator.repo.run.headstart import HeadStart, head_start
 from generator.repo.run.pipeline import map_and_extract
@@ -86,7 +86,73 @@ def test_a_knowledge_base_inside_the_repository_is_left_out(tmp_path: Path, work
     assert head is not None and "kb/site_src" in head.exclude
     assert all(not f.path.startswith("kb/site_src") for f in head.repo_map.files)
     head.cancel()
-    assert head.parse is not None and all(reaped(p.pid) for p in head.parse.processes)
+    assert head.parse is not None and all(reaped(p.pid) for p in head.mapped.processes)
+
+
+def test_the_folder_is_mapped_by_the_forked_process(
+    tmp_path: Path, workers_always: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # this process goes on importing the pipeline meanwhile: the map is made over there, and comes back
+    # without the bytes it read (the forked process parses those)
+    root = make_git_repo(tmp_path / "repo", FILES)
+    mapped_by = tmp_path / "mapped-by"
+    real = headstart.map_folder
+
+    def map_folder(*args: object, **kwargs: object) -> RepoMap:
+        mapped_by.write_text(str(os.getpid()))
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(headstart, "map_folder", map_folder)
+    with head_start(KBPaths(tmp_path / "kb"), str(root)) as head:
+        assert head.repo_map is not None and head.repo_map.contents == {}
+        assert int(mapped_by.read_text()) not in {os.getpid(), 0}
+        repo_map, facts = map_and_extract(checkout_of(root), Config(), head=head)
+    assert repo_map is head.repo_map
+    assert facts == extract_facts(root, map_repository(root), workers=1)
+    assert all(reaped(p.pid) for p in head.mapped.processes)
+
+
+def test_a_map_that_fails_over_there_is_made_again_here(
+    tmp_path: Path, workers_always: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root = make_git_repo(tmp_path / "repo", FILES)
+    here = os.getpid()
+    real = headstart.map_folder
+
+    def map_folder(*args: object, **kwargs: object) -> RepoMap:
+        if os.getpid() != here:
+            raise OSError(13, "Permission denied")  # what only the forked process meets
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(headstart, "map_folder", map_folder)
+    monkeypatch.setattr("generator.repo.run.pipeline.map_folder", map_folder)
+    with head_start(KBPaths(tmp_path / "kb"), str(root)) as head:
+        assert head.repo_map is None and head.parse is None
+        repo_map, facts = map_and_extract(checkout_of(root), Config(), head=head)
+    assert facts == extract_facts(root, map_repository(root), workers=1)
+    assert all(reaped(p.pid) for p in head.mapped.processes)
+
+
+def test_a_small_folder_comes_back_with_its_bytes_and_is_parsed_here(tmp_path: Path) -> None:
+    root = make_git_repo(tmp_path / "repo", FILES)  # far below the size where parser processes pay
+    with head_start(KBPaths(tmp_path / "kb"), str(root)) as head:
+        assert head.repo_map is not None and head.parse is None
+        assert set(head.repo_map.contents) >= {"pkg/core.py", "pkg/__init__.py"}
+        repo_map, facts = map_and_extract(checkout_of(root), Config(), head=head)
+    assert repo_map is head.repo_map
+    assert facts == extract_facts(root, map_repository(root), workers=1)
+    assert all(reaped(p.pid) for p in head.mapped.processes)
+
+
+def test_a_head_start_cancelled_before_its_map_leaves_no_process(
+    tmp_path: Path, workers_always: None
+) -> None:
+    root = make_git_repo(tmp_path / "repo", FILES)
+    head = head_start(KBPaths(tmp_path / "kb"), str(root))
+    assert head is not None
+    head.cancel()
+    head.cancel()  # idempotent
+    assert all(reaped(p.pid) for p in head.mapped.processes)
 
 
 def test_no_head_start_for_remote_or_refused_sources(tmp_path: Path) -> None:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import os
 import pickle
+import select
 import signal
 import struct
 import sys
@@ -30,6 +31,7 @@ from typing import Generic, NoReturn, TypeVar
 R = TypeVar("R")
 _COUNTERS = struct.Struct("=qq")  # front, back
 _LENGTH = struct.Struct("=Q")  # before each record's pickle
+_PRELUDE = -1  # the record of a prelude's result
 
 
 class ChunkQueue:
@@ -38,6 +40,14 @@ class ChunkQueue:
     def __init__(self, count: int) -> None:
         self._file = anonymous_file("deepkb-chunks")
         os.pwrite(self._file, _COUNTERS.pack(0, count), 0)
+
+    def reset(self, count: int) -> None:
+        """Chunks 0..count-1, none taken yet (a process that learns the count after the fork sets it)."""
+        os.lockf(self._file, os.F_LOCK, 0)
+        try:
+            os.pwrite(self._file, _COUNTERS.pack(0, count), 0)
+        finally:
+            os.lockf(self._file, os.F_ULOCK, 0)
 
     def take_front(self) -> int | None:
         return self._take(front=True)
@@ -68,9 +78,14 @@ class ChunkQueue:
 
 class ParserProcess(Generic[R]):
     """A forked process taking chunks from the front of a queue until none is left, each one's result
-    kept in its file: `written` takes those written so far, `results` the rest once the process has ended."""
+    kept in its file: `written` takes those written so far, `results` the rest once the process has ended.
 
-    def __init__(self, queue: ChunkQueue, work: Callable[[int], R]) -> None:
+    Given a `prelude`, the process first runs it and keeps what it returns as its first record (`first`
+    waits for it): the work that decides the chunks (mapping the folder) done there, not before the fork."""
+
+    def __init__(
+        self, queue: ChunkQueue, work: Callable[[int], R], prelude: Callable[[], object] | None = None
+    ) -> None:
         self._file = anonymous_file("deepkb-parsed")
         self._notices, notify = os.pipe()  # a byte per record written whole
         try:
@@ -80,12 +95,27 @@ class ParserProcess(Generic[R]):
                 os.close(end)
             raise
         if pid == 0:
-            _work_through(queue, work, self._file, notify)  # never returns
+            _work_through(queue, work, self._file, notify, prelude)  # never returns
         os.close(notify)
         os.set_blocking(self._notices, False)
         self.pid = pid
         self.reaped = False
         self._taken = 0  # bytes of its file read so far
+        self._prelude: object = None  # what the prelude returned, once read
+
+    def first(self) -> object:
+        """What the prelude returned (None when it failed, or the process ended without saying): waits until
+        the process has written it, and takes no other record."""
+        while self._file >= 0:
+            try:
+                notice = os.read(self._notices, 1)
+            except BlockingIOError:
+                select.select([self._notices], [], [])
+                continue
+            if notice:
+                self._read(1)
+            break
+        return self._prelude
 
     def written(self) -> dict[int, R]:
         """Chunk → result, for the chunks whose record the process has written whole (and said so) since
@@ -111,15 +141,18 @@ class ParserProcess(Generic[R]):
         ended): each a length, then a pickle written by our own forked process, never outside data."""
         data = memoryview(os.pread(self._file, os.fstat(self._file).st_size - self._taken, self._taken))
         found: dict[int, R] = {}
-        start = 0
-        while (records is None or len(found) < records) and start + _LENGTH.size <= len(data):
+        start, count = 0, 0
+        while (records is None or count < records) and start + _LENGTH.size <= len(data):
             (size,) = _LENGTH.unpack_from(data, start)
             end = start + _LENGTH.size + size
             if end > len(data):
                 break  # cut short: the process ended while writing it
             index, result = pickle.loads(data[start + _LENGTH.size : end])
-            found[index] = result
-            start = end
+            if index == _PRELUDE:
+                self._prelude = result
+            else:
+                found[index] = result
+            start, count = end, count + 1
         self._taken += start
         return found
 
@@ -138,21 +171,40 @@ class ParserProcess(Generic[R]):
             self._file = -1
 
 
-def _work_through(queue: ChunkQueue, work: Callable[[int], R], results: int, notify: int) -> NoReturn:
-    """The forked process: each chunk taken from the front, its result appended to `results` and a byte to
-    `notify` (the parent reads a record only once told it is whole: a file's size says nothing of a write
-    still under way); then it leaves with `os._exit`, so that nothing of the parent's (exit handlers,
-    `finally` blocks, buffered output) runs or is flushed twice. The notices (one byte a chunk) never fill
-    the pipe, so it never waits for the parent."""
+def _work_through(
+    queue: ChunkQueue,
+    work: Callable[[int], R],
+    results: int,
+    notify: int,
+    prelude: Callable[[], object] | None,
+) -> NoReturn:
+    """The forked process: the prelude's result first, when there is one (None if it failed: the parent
+    does that work again and reports what went wrong), then each chunk taken from the front, its result
+    appended to `results` and a byte to `notify` (the parent reads a record only once told it is whole: a
+    file's size says nothing of a write still under way); then it leaves with `os._exit`, so that nothing of
+    the parent's (exit handlers, `finally` blocks, buffered output) runs or is flushed twice. The notices
+    (one byte a record) never fill the pipe, so it never waits for the parent."""
     code = 1
     try:
+        if prelude is not None:
+            try:
+                before = prelude()
+            except Exception:
+                before = None
+            _record(results, notify, _PRELUDE, before)
+            if before is None:
+                os._exit(1)
         while (index := queue.take_front()) is not None:
-            body = pickle.dumps((index, work(index)), protocol=pickle.HIGHEST_PROTOCOL)
-            _write_all(results, _LENGTH.pack(len(body)) + body)
-            os.write(notify, b"+")
+            _record(results, notify, index, work(index))
         code = 0
     finally:
         os._exit(code)
+
+
+def _record(results: int, notify: int, index: int, value: object) -> None:
+    body = pickle.dumps((index, value), protocol=pickle.HIGHEST_PROTOCOL)
+    _write_all(results, _LENGTH.pack(len(body)) + body)
+    os.write(notify, b"+")
 
 
 def _write_all(file: int, data: bytes) -> None:

@@ -34,7 +34,7 @@ from generator.repo.facts.parser_processes import ChunkQueue, ParserProcess, oth
 from generator.repo.facts.redaction import redact_extracted
 from generator.repo.map.filetypes import is_context_file
 from generator.repo.map.walk import decode_text, read_source
-from generator.repo.model import FileEntry, Symbol
+from generator.repo.model import FileEntry, RepoMap, Symbol
 
 PARALLEL_MIN_BYTES = 2_000_000  # below this, starting worker processes costs more than it saves
 OUTLINE_WEIGHT = 0.5  # Python bytes count half towards that (outlining needs no syntax tree)
@@ -104,15 +104,45 @@ def start_parse(
     """Fork the parser processes and hand them the work, or None when this process parses alone (a small
     repository, one core, no fork on this platform or allowed here, or other threads running)."""
     selected = [e for e in entries if e.language in SUPPORTED]
-    # outlining Python needs no syntax tree: its bytes count for less when deciding whether workers pay
-    work = sum(e.size * (OUTLINE_WEIGHT if _outlined(e) else 1.0) for e in selected)
-    count = _process_count(round(work)) if workers is None else workers
-    if count <= 1 or len(selected) <= 1 or not hasattr(os, "fork") or other_threads():
-        return None  # threads: one may hold a lock (a progress display's) that a forked copy would need
+    count = _process_count_for(selected, workers)
+    if count <= 1 or not _may_fork():
+        return None
     try:
-        return StartedParse(root, selected, max_file_bytes, count - 1, contents, redactor)
+        return StartedParse.forked(root, selected, max_file_bytes, count - 1, contents, redactor)
     except OSError:
         return None  # no process may be forked here (a sandbox, a process limit): parse in this process
+
+
+def start_mapped_parse(
+    root: Path,
+    map_folder: Callable[[], RepoMap],
+    *,
+    max_file_bytes: int,
+    redactor: Redactor | None = None,
+) -> MappedParse | None:
+    """Fork a parser process that maps the folder itself (`map_folder`, in the forked process) and then
+    parses from the front, so that this process goes on with other work meanwhile; None when no process
+    may be forked (then the caller maps and parses here)."""
+    if not _may_fork():
+        return None
+    try:
+        return MappedParse(root, map_folder, max_file_bytes, redactor)
+    except OSError:
+        return None
+
+
+def _may_fork() -> bool:
+    # threads: one may hold a lock (a progress display's) that a forked copy would need
+    return hasattr(os, "fork") and not other_threads()
+
+
+def _process_count_for(selected: Sequence[FileEntry], workers: int | None) -> int:
+    """The processes parsing `selected` (this one included): `workers`, else as the repository's size asks."""
+    if len(selected) <= 1:
+        return 1
+    # outlining Python needs no syntax tree: its bytes count for less when deciding whether workers pay
+    work = sum(e.size * (OUTLINE_WEIGHT if _outlined(e) else 1.0) for e in selected)
+    return _process_count(round(work)) if workers is None else workers
 
 
 def _outlined(entry: FileEntry) -> bool:
@@ -142,21 +172,48 @@ class StartedParse:
     def __init__(
         self,
         root: Path,
+        paths: list[str],
+        chunks: list[list[Job]],
+        queue: ChunkQueue,
+        max_bytes: int,
+        contents: Mapping[str, bytes] | None,
+        redactor: Redactor | None,
+    ) -> None:
+        self.root, self.max_bytes, self.contents, self.redactor = root, max_bytes, contents, redactor
+        self.paths, self.chunks, self.queue = paths, chunks, queue
+        self.processes: list[ParserProcess[Parsed]] = []
+
+    @classmethod
+    def forked(
+        cls,
+        root: Path,
         entries: Sequence[FileEntry],
         max_bytes: int,
         workers: int,
         contents: Mapping[str, bytes] | None,
         redactor: Redactor | None,
-    ) -> None:
-        self.root, self.max_bytes, self.contents, self.redactor = root, max_bytes, contents, redactor
-        self.paths = [e.path for e in entries]
-        self.chunks = _balanced_chunks(entries, (workers + 1) * CHUNKS_PER_PROCESS)
-        self.queue = ChunkQueue(len(self.chunks))
-        self.processes: list[ParserProcess[Parsed]] = []
+    ) -> StartedParse:
+        """The chunks of `entries` handed to `workers` forked parser processes."""
+        chunks = _balanced_chunks(entries, (workers + 1) * CHUNKS_PER_PROCESS)
+        started = cls(
+            root, [e.path for e in entries], chunks, ChunkQueue(len(chunks)), max_bytes, contents, redactor
+        )
+        started.fork(workers)
+        return started
+
+    def fork(self, workers: int) -> None:
+        """Add `workers` forked parser processes taking chunks from the front."""
+        root, chunks, max_bytes, contents, redactor = (
+            self.root,
+            self.chunks,
+            self.max_bytes,
+            self.contents,
+            self.redactor,
+        )
         shown: Shown = {}  # each forked copy has its own: the import strings that process has shown
 
         def parse(index: int) -> Parsed:  # in a forked copy, which sees these objects as they are
-            return parse_chunk(str(root), self.chunks[index], max_bytes, contents, redactor, shown)
+            return parse_chunk(str(root), chunks[index], max_bytes, contents, redactor, shown)
 
         try:
             for _ in range(workers):
@@ -202,6 +259,82 @@ class StartedParse:
 
     def cancel(self) -> None:
         """Stop every parser process still at work and reap them all (idempotent)."""
+        for process in self.processes:
+            process.stop()
+        self.queue.close()
+
+
+class MappedParse:
+    """A parser process that maps the folder before it parses: `taken` waits for its map, then hands back
+    the parse to finish here (`StartedParse`), the process taking chunks from the front as usual.
+
+    The process decides the chunks from its map, as `start_parse` would, and this process decides the same
+    ones from the same map. Below the size where parser processes pay it parses nothing: the map comes back
+    with the bytes it read, for this process to parse. A process that could not map the folder gives no
+    map; the caller maps it again, and reports what is wrong."""
+
+    def __init__(
+        self, root: Path, map_folder: Callable[[], RepoMap], max_bytes: int, redactor: Redactor | None
+    ) -> None:
+        self.root, self.max_bytes, self.redactor = root, max_bytes, redactor
+        self.queue = ChunkQueue(0)  # how many chunks there are, the process says once it has mapped
+        planned: list[list[list[Job]]] = []
+        held: dict[str, bytes] = {}
+        shown: Shown = {}
+
+        def prelude() -> RepoMap:  # in the forked process
+            repo_map = map_folder()
+            selected = [e for e in repo_map.files if e.language in SUPPORTED]
+            count = _process_count_for(selected, None)
+            if count <= 1:
+                return repo_map  # with its bytes: the parent parses it all
+            planned.append(_balanced_chunks(selected, count * CHUNKS_PER_PROCESS))
+            held.update(repo_map.contents)
+            self.queue.reset(len(planned[0]))
+            return RepoMap(root=repo_map.root, files=repo_map.files, skipped=repo_map.skipped)
+
+        def parse(index: int) -> Parsed:  # in the forked process, after the prelude
+            return parse_chunk(str(root), planned[0][index], max_bytes, held, redactor, shown)
+
+        self.process: ParserProcess[Parsed] = ParserProcess(self.queue, parse, prelude=prelude)
+        self._taken: tuple[RepoMap | None, StartedParse | None] | None = None
+
+    def taken(self) -> tuple[RepoMap | None, StartedParse | None]:
+        """The process's map (None: it could not map) and the parse this process finishes (None: this
+        process parses it all); waits for the map the first time."""
+        if self._taken is None:
+            found = self.process.first()
+            repo_map = found if isinstance(found, RepoMap) else None
+            self._taken = (repo_map, self._started(repo_map) if repo_map is not None else None)
+            if self._taken[1] is None:
+                self.cancel()
+        return self._taken
+
+    def _started(self, repo_map: RepoMap) -> StartedParse | None:
+        selected = [e for e in repo_map.files if e.language in SUPPORTED]
+        count = _process_count_for(selected, None)
+        if count <= 1:
+            return None
+        chunks = _balanced_chunks(selected, count * CHUNKS_PER_PROCESS)
+        started = StartedParse(
+            self.root, [e.path for e in selected], chunks, self.queue, self.max_bytes, None, self.redactor
+        )
+        started.processes.append(self.process)
+        if count > 2 and _may_fork():  # more cores: more processes, reading the files themselves
+            try:
+                started.fork(count - 2)
+            except OSError:
+                pass  # the one process and this one parse it
+        return started
+
+    @property
+    def processes(self) -> list[ParserProcess[Parsed]]:
+        """Every process forked for this parse."""
+        started = self._taken[1] if self._taken is not None else None
+        return started.processes if started is not None else [self.process]
+
+    def cancel(self) -> None:
+        """Stop every process still at work and reap them all (idempotent)."""
         for process in self.processes:
             process.stop()
         self.queue.close()

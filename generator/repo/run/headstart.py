@@ -1,26 +1,28 @@
-"""A head start for `deepkb repo run PATH`: map the folder and hand its files to the parser processes before
-the run loads its configuration and its later stages.
+"""A head start for `deepkb repo run PATH`: a forked parser process maps the folder and starts parsing it
+while the run loads its configuration and its later stages.
 
 Before the first file is parsed, a run spends about 0.2 s importing the pipeline and validating deepkb.yml,
 and neither is needed to map a local folder and parse it: the map takes only `repo.max_file_bytes`, assumed
-here to be its default. So the command starts the map and the parser processes first (this module imports
-only the map and the parsers), and the pipeline takes the parse over while it imports what it needs — or
-cancels it when the validated configuration, or the folder the run settles on, differs from what was assumed
-(`matches`). Nothing is written and nothing but the folder is read; a source that is not a local folder, or
-that the checks refuse, gets no head start, and the run reports it in its usual place.
+here to be its default. So the command forks a parser process first (this module imports only the map and
+the parsers), which maps the folder, decides the chunks of work and parses from the front; this process
+imports what the run needs meanwhile, then takes the map (`repo_map`, waiting for it if need be) and parses
+from the back (parsing.py's `MappedParse`). The pipeline takes all that over only when the validated
+configuration and the folder the run settles on are what was assumed (`matches`), and cancels it otherwise.
+Nothing is written and nothing but the folder is read; a source that is not a local folder, or that the
+checks refuse, gets no head start, and a map the forked process could not make is made again by the run,
+which reports what is wrong in its usual place.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
 
 from generator.errors import DeepkbError
 from generator.redact import Redactor
 from generator.repo.facts.languages import SUPPORTED
-from generator.repo.facts.parsing import StartedParse, start_parse
+from generator.repo.facts.parsing import MappedParse, StartedParse, start_mapped_parse
 from generator.repo.model import RepoMap
 from generator.store import KBPaths
 
@@ -30,16 +32,25 @@ MAP_KEEP_BYTES = 32_000_000
 """File bytes held from map to facts: a second read saved, memory bounded."""
 
 
-@dataclass
 class HeadStart:
-    """A local folder mapped with the default file size limit, its parse handed to the parser processes."""
+    """A local folder being mapped, with the default file size limit, and parsed by a forked parser process
+    (`repo_map` and `parse` wait for its map the first time they are asked for)."""
 
-    root: Path
-    exclude: list[str]
-    max_file_bytes: int
-    repo_map: RepoMap
-    redactor: Redactor
-    parse: StartedParse | None  # None: the repository is small enough to parse in this process
+    def __init__(
+        self, root: Path, exclude: list[str], max_file_bytes: int, redactor: Redactor, mapped: MappedParse
+    ) -> None:
+        self.root, self.exclude, self.max_file_bytes, self.redactor = root, exclude, max_file_bytes, redactor
+        self.mapped = mapped
+
+    @property
+    def repo_map(self) -> RepoMap | None:
+        """The folder's map (None: the forked process could not map it; the run maps it and says why)."""
+        return self.mapped.taken()[0]
+
+    @property
+    def parse(self) -> StartedParse | None:
+        """The parse to finish here (None: this process parses the whole map)."""
+        return self.mapped.taken()[1]
 
     def matches(self, root: Path, exclude: Sequence[str], max_file_bytes: int) -> bool:
         """Whether the run would have mapped and parsed exactly this."""
@@ -47,11 +58,11 @@ class HeadStart:
             root.resolve() == self.root
             and list(exclude) == self.exclude
             and max_file_bytes == self.max_file_bytes
+            and self.repo_map is not None
         )
 
     def cancel(self) -> None:
-        if self.parse is not None:
-            self.parse.cancel()
+        self.mapped.cancel()
 
     def __enter__(self) -> HeadStart:
         return self
@@ -63,7 +74,8 @@ class HeadStart:
 
 
 def head_start(paths: KBPaths, source: str) -> HeadStart | None:
-    """Map `source` and start parsing it, when it is an existing local folder; else None."""
+    """Start mapping and parsing `source` in a forked process, when it is an existing local folder; else
+    None (also when no process may be forked: the run maps and parses it in its place)."""
     from generator.repo.checkout.clone import parse_source
 
     try:
@@ -73,20 +85,17 @@ def head_start(paths: KBPaths, source: str) -> HeadStart | None:
     if repo_source.kind != "local":
         return None
     root = Path(repo_source.location).resolve()
+    if not root.is_dir():
+        return None  # the run says what is wrong with it
     exclude = kb_output_dirs(paths, root)
-    try:
-        repo_map = map_folder(root, DEFAULT_MAX_FILE_BYTES, exclude)
-    except (DeepkbError, OSError):
-        return None  # an unreadable folder: the run meets it again and says so
     redactor = Redactor.from_environ()
-    parse = start_parse(
+    mapped = start_mapped_parse(
         root,
-        repo_map.files,
+        lambda: map_folder(root, DEFAULT_MAX_FILE_BYTES, exclude),
         max_file_bytes=DEFAULT_MAX_FILE_BYTES,
-        contents=repo_map.contents,
         redactor=redactor,
     )
-    return HeadStart(root, exclude, DEFAULT_MAX_FILE_BYTES, repo_map, redactor, parse)
+    return HeadStart(root, exclude, DEFAULT_MAX_FILE_BYTES, redactor, mapped) if mapped is not None else None
 
 
 def map_folder(root: Path, max_file_bytes: int, exclude: Sequence[str] = ()) -> RepoMap:

@@ -159,8 +159,9 @@ def map_and_extract(
     from generator.repo.facts.extract import extract_facts
 
     max_bytes = config.repo.max_file_bytes
-    if head is not None and head.matches(pinned.path, exclude, max_bytes):
-        repo_map, started, redactor = head.repo_map, head.parse, head.redactor
+    taken = head.repo_map if head is not None and head.matches(pinned.path, exclude, max_bytes) else None
+    if head is not None and taken is not None:
+        repo_map, started, redactor = taken, head.parse, head.redactor
     else:
         if head is not None:
             head.cancel()
