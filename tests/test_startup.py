@@ -133,12 +133,12 @@ def test_parser_processes_are_forked_without_a_process_pool(tmp_path: Path) -> N
     code = (
         "import json, os, sys\n"
         f"os.environ['DEEPKB_CACHE_DIR'] = {str(tmp_path / 'cache')!r}\n"
-        "from generator.repo.facts import parsing\n"
+        "from generator.repo.facts import parser_processes, parsing\n"
         "parsing.PARALLEL_MIN_BYTES = 0  # parser processes even for this small project\n"
         "forked = []\n"
-        "real = parsing.StartedParse.__init__\n"
-        "def started(self, *args): real(self, *args); forked.extend(p.pid for p in self.processes)\n"
-        "parsing.StartedParse.__init__ = started\n"
+        "real = parser_processes.ParserProcess.__init__\n"
+        "def started(self, *args, **kwargs): real(self, *args, **kwargs); forked.append(self.pid)\n"
+        "parser_processes.ParserProcess.__init__ = started\n"
         + run_cli("--root", str(kb), "--provider", "offline", "repo", "run", str(project))
         + "\nprint(json.dumps([len(forked), sorted(sys.modules)]))"
     )
