@@ -104,11 +104,25 @@ def file_ranker(facts: Facts, repo_map: RepoMap) -> Callable[[Iterable[str]], li
     """`rank_files` with the line counts gathered once, for ranking many groups of one repository."""
     lines = {f.path: f.lines for f in repo_map.files}
     most = max(lines.values(), default=1)
+    keys = _RankKeys(lambda path: (-file_weight(path, facts, lines, most), path))
 
     def rank(paths: Iterable[str]) -> list[str]:
-        return sorted(paths, key=lambda p: (-file_weight(p, facts, lines, most), p))
+        return sorted(paths, key=keys.__getitem__)
 
     return rank
+
+
+class _RankKeys(dict[str, tuple[float, str]]):
+    """Each file's sort key, computed the first time it is asked for: the planner ranks the same files in
+    every grouping it tries (thousands of times on a large repository)."""
+
+    def __init__(self, compute: Callable[[str], tuple[float, str]]) -> None:
+        super().__init__()
+        self.compute = compute
+
+    def __missing__(self, path: str) -> tuple[float, str]:
+        key = self[path] = self.compute(path)
+        return key
 
 
 def dependency_graph(pool: Sequence[str], facts: Facts, repo_map: RepoMap) -> igraph.Graph:
@@ -239,9 +253,10 @@ def _group_weight(facts: Facts, repo_map: RepoMap) -> Callable[[Sequence[str]], 
     line counts are gathered once for all the groups compared)."""
     lines = {f.path: f.lines for f in repo_map.files}
     most = max(lines.values(), default=1)
+    keys = _RankKeys(lambda path: (-file_weight(path, facts, lines, most), path))
 
     def weight(files: Sequence[str]) -> float:
-        scores = sorted((file_weight(p, facts, lines, most) for p in files), reverse=True)
+        scores = sorted((-keys[p][0] for p in files), reverse=True)
         return sum(scores[:MAX_FILES_PER_SHARD]) + 0.001 * len(files)
 
     return weight
