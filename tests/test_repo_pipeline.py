@@ -69,6 +69,33 @@ def test_offline_run_writes_index_and_shard_pages(tmp_path: Path):
     assert data["shards"][0]["page"] == meta["shards"][0]
 
 
+def test_offline_drafts_are_written_one_at_a_time(tmp_path: Path, monkeypatch) -> None:
+    # they are the interpreter's own work: threads would only interleave them (and wait to start)
+    from generator.repo.run import pipeline
+
+    running: list[int] = []
+    most = [0]
+    real = pipeline.analyze_shard
+    lock = threading.Lock()
+
+    def counted(*args, **kwargs):  # type: ignore[no-untyped-def]
+        with lock:
+            running.append(1)
+            most[0] = max(most[0], len(running))
+        try:
+            time.sleep(0.01)  # long enough for another thread to start beside it, were there one
+            return real(*args, **kwargs)
+        finally:
+            with lock:
+                running.pop()
+
+    monkeypatch.setattr(pipeline, "analyze_shard", counted)
+    root = make_project(tmp_path / "shop")
+    paths, config, provider = offline_setup(tmp_path / "kb")
+    run_repo_research(paths, config, provider, str(root), publish=publish_repo, max_concurrent=8)
+    assert most[0] == 1
+
+
 def test_offline_rerun_is_byte_identical(tmp_path: Path):
     root = make_project(tmp_path / "shop")
     paths, config, provider = offline_setup(tmp_path / "kb")

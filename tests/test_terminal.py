@@ -63,6 +63,25 @@ def test_progress_lines_show_model_text_inert() -> None:
     assert "\x1b]" not in written and "\x1b[2J" not in written and "\u202e" not in written
 
 
+def test_progress_in_a_log_is_one_plain_line_per_job_as_it_ends() -> None:
+    # a log or a pipe has nothing to redraw: each job's line is written once, its text inert
+    out = io.StringIO()
+    console = SafeConsole(file=out, force_terminal=False, width=200)
+    label = f"[bold]Shard[/bold]{RETITLE}"
+
+    def failing(report):  # type: ignore[no-untyped-def]
+        raise ValueError(f"model said {BIDI}{CLEAR_SCREEN}[red]no[/red]")
+
+    results = run_jobs(
+        [Job(1, label, lambda report: 42), Job(2, "02 Other", failing)], limit=1, console=console
+    )
+    assert results[1] == 42 and isinstance(results[2], ValueError)
+    lines = out.getvalue().splitlines()
+    assert len(lines) == 2 and lines[0].startswith("  [bold]Shard[/bold]") and " done " in lines[0]
+    assert lines[1].startswith("  02 Other failed: model said") and "[red]no[/red]" in lines[1]
+    assert "\x1b" not in out.getvalue() and "\u202e" not in out.getvalue()
+
+
 def test_cli_prints_a_hostile_topic_inert(kb_root: Path) -> None:
     make_corpus(kb_root)
     topic = f"[bold]vector[/bold] databases {RETITLE}{CLEAR_SCREEN}{BIDI}"

@@ -316,8 +316,9 @@ def analyze_shards(
     console: Console | None = None,
     started: float | None = None,
 ) -> dict[int, Any]:
-    """Analyze shards concurrently; index → cache entry {draft, generated, …} or the exception it failed with."""
-    limit = max_concurrent or study.config.llm.max_concurrent
+    """Analyze shards concurrently; index → cache entry {draft, generated, …} or the exception it failed with.
+    Offline drafts are the interpreter's own work, which threads only interleave: one at a time."""
+    limit = 1 if provider.offline else max_concurrent or study.config.llm.max_concurrent
     work = [
         Job(index, f"{index:02d} {shard.name}", _shard_work(study, provider, shard)) for index, shard in jobs
     ]

@@ -168,12 +168,20 @@ def _timed_out(watch: _Watch, display: _Display) -> bool:
 
 
 class _Display:
-    """One progress line per shard on the console (stderr); nothing when there is no console."""
+    """One progress line per shard on the console (stderr), redrawn as the shards go on a terminal; written
+    once as each shard ends on anything else (a log, a pipe: nothing there to redraw); nothing when there is
+    no console."""
 
     def __init__(self, console: Console | None, jobs: Sequence[Job]) -> None:
         self.progress: Progress | None = None
         self.tasks: dict[int, TaskID] = {}
+        self.log: Console | None = None
+        self.labels = {job.key: job.label for job in jobs}
+        self.started = time.monotonic()
         if console is None:
+            return
+        if not console.is_terminal:
+            self.log = console
             return
         from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
@@ -201,6 +209,11 @@ class _Display:
             self.progress.update(self.tasks[key], stage=shown(stage))
 
     def finish(self, key: int, stage: str) -> None:
+        if self.log is not None and key in self.labels:
+            elapsed = time.monotonic() - self.started
+            line = " ".join(f"{self.labels[key]} {stage[:120]}".split())
+            self.log.file.write(f"  {printable(line)}  {elapsed:.1f} s\n")  # plain text: no markup read
+            self.log.file.flush()
         if self.progress is not None and key in self.tasks:
             self.progress.update(self.tasks[key], stage=shown(stage[:120]), completed=1)
 
