@@ -66,6 +66,7 @@ NOT_IN_OFFLINE_REPO_RUN = (
     "generator.http",
     "generator.llm.anthropic",
     "generator.llm.openai",
+    "rich.progress",  # its redrawn table is for a terminal; a log gets a plain line per shard
 )
 
 

@@ -52,7 +52,6 @@ LATER_STAGES = (
     "generator.repo.checkout.history",
     "generator.kb.index",
     "frontmatter",  # the knowledge index reads the pages' frontmatter (store.read_page)
-    "rich.progress",  # the shards' progress display (workers.py)
 )
 # bump when a prompt or a draft's shape changes, so cached stage outputs are not reused across it
 PLAN_VERSION = 2
