@@ -6,22 +6,25 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from repo_output_fakes import make_project, offline_setup, page_bytes
 from test_repo_calls import FILES as CALLING
 
-from generator.repo.analyze.describe import main_chain
+from generator.repo.analyze.describe import main_chain, module_lines
 from generator.repo.plan.subsystems import core_modules
 from generator.repo.run.pipeline import analyze_shards, prepare
 from generator.repo.run.study import RepoResult, Study
 from generator.repo.synthesize import ahead as ahead_module
 from generator.repo.synthesize.ahead import (
+    CatalogueLines,
     Flow,
     MainCalls,
     PendingAhead,
     Placement,
+    counted_calls,
     main_modules,
     start_ahead,
     work_out,
@@ -83,11 +86,12 @@ def test_pages_are_the_same_with_the_forked_read_ahead(
     alone = study_of(tmp_path, "alone", files)
     publish_repo(research(alone, None))
     forked = study_of(tmp_path, "forked", files)
-    pending = start_ahead(forked.plan, forked.facts, forked.repo_map)
+    pending = start_ahead(forked.plan, forked.facts, forked.repo_map, forked.ctx.linker)
     assert pending is not None
     pending.wait()  # every part handed over before the synthesis asks: it takes them
     flow = pending.taken(Flow)
     assert flow is not None and flow.chain and pending.taken(MainCalls) and pending.taken(Placement)
+    assert pending.taken(CatalogueLines) is not None
     publish_repo(research(forked, pending))
     assert page_bytes(forked.paths.repos_dir) == page_bytes(alone.paths.repos_dir)
 
@@ -143,6 +147,38 @@ def test_a_flow_read_with_other_files_read_whole_is_searched_again(
     stale = Flow(flow.read_before | {"elsewhere.py"}, [], {})
     again = research(study_of(tmp_path, "stale", PYTHON_ONLY), Given(calls, placement, stale))  # type: ignore[arg-type]
     assert searched == ["main flow"] and again.synthesis.main_flow == taken.synthesis.main_flow
+
+
+def test_catalogue_lines_are_what_the_synthesis_would_write(tmp_path: Path) -> None:
+    study = study_of(tmp_path, "a")
+    parts = list(work_out(study.plan.shards, study.facts, study.repo_map, study.ctx.linker))
+    lines = next(p for p in parts if isinstance(p, CatalogueLines))
+    again = study_of(tmp_path, "b")
+    graph = again.facts.calls
+    assert graph is not None
+    graph.edges(main_modules(again.plan.shards))  # what the synthesis has read by its catalogue
+    modules = core_modules(again.repo_map)
+    assert list(lines.lines.values()) == module_lines(modules, again.repo_map, again.facts, again.ctx.linker)
+    assert lines.counted == {path: counted_calls(again.facts, path) for path in modules}
+    assert any(lines.counted.values())  # some module's ranking did count calls into it
+
+
+def test_a_catalogue_line_ranked_with_other_calls_is_written_again(tmp_path: Path) -> None:
+    calls, placement, flow = parts_of(study_of(tmp_path, "other"))
+    study = study_of(tmp_path, "lines")
+    parts = list(work_out(study.plan.shards, study.facts, study.repo_map, study.ctx.linker))
+    lines = next(p for p in parts if isinstance(p, CatalogueLines))
+    alone = research(study_of(tmp_path, "alone"), None)
+    # a line whose counts are those of the run is taken as it came (even a wrong one: it is trusted)
+    path = next(iter(lines.lines))
+    marked = replace(lines.lines[path], purpose="Marked by the read-ahead.")
+    trusted = CatalogueLines({**lines.lines, path: marked}, lines.counted)
+    taken = research(study_of(tmp_path, "taken"), Given(calls, placement, flow, trusted))  # type: ignore[arg-type]
+    assert marked in [line for group in taken.synthesis.catalogue for line in group.modules]
+    # ranked with other calls than the run has read by then: written again here
+    stale = CatalogueLines({**lines.lines, path: marked}, {**lines.counted, path: (("Elsewhere", 1),)})
+    again = research(study_of(tmp_path, "stale"), Given(calls, placement, flow, stale))  # type: ignore[arg-type]
+    assert again.synthesis.catalogue == alone.synthesis.catalogue
 
 
 def test_a_read_ahead_still_at_work_is_stopped(

@@ -7,7 +7,7 @@ and the model are shown the same things. Which symbols matter is the facts' rank
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
 from generator.repo.analyze.citations import Linker
 from generator.repo.facts.ranking import TYPE_KINDS, RankedSymbol, key_symbols, leading_symbols
@@ -60,26 +60,29 @@ def key_functions(paths: Sequence[str], facts: Facts, linker: Linker, limit: int
 def module_lines(paths: Iterable[str], repo_map: RepoMap, facts: Facts, linker: Linker) -> list[ModuleLine]:
     """One line per module: what it is for, its size and its most important symbols, named and cited (a
     module line shows their names, not their docs: those are left unsummarized for every module)."""
+    return list(each_module_line(paths, repo_map, facts, linker))
+
+
+def each_module_line(
+    paths: Iterable[str], repo_map: RepoMap, facts: Facts, linker: Linker
+) -> Iterator[ModuleLine]:
+    """`module_lines`, one at a time (a caller may stop once another process has worked out the rest)."""
     paths = list(paths)
     wanted = set(paths)
     sizes = {f.path: f for f in repo_map.files if f.path in wanted}
-    result = []
     for path in paths:
         entry = sizes.get(path)
         fact = facts.files.get(path)
         lines = entry.lines if entry else 0
         symbols = leading_symbols(facts, path, MODULE_SYMBOLS)
-        result.append(
-            ModuleLine(
-                path=path,
-                language=entry.language if entry else "",
-                lines=lines,
-                purpose=first_sentence(fact.doc) if fact else "",
-                symbols=tuple(cite(s, path, linker, described=False) for s in symbols),
-                citation=linker.check(path, 1, max(lines, 1)),
-            )
+        yield ModuleLine(
+            path=path,
+            language=entry.language if entry else "",
+            lines=lines,
+            purpose=first_sentence(fact.doc) if fact else "",
+            symbols=tuple(cite(s, path, linker, described=False) for s in symbols),
+            citation=linker.check(path, 1, max(lines, 1)),
         )
-    return result
 
 
 def first_sentence(text: str, limit: int = 240) -> str:

@@ -80,7 +80,7 @@ def run_repo_research(
     from generator.repo.synthesize.synthesis import synthesize
 
     # what the synthesis needs from the plan alone is worked out by a forked process meanwhile
-    ahead = start_ahead(study.plan, study.facts, study.repo_map)
+    ahead = start_ahead(study.plan, study.facts, study.repo_map, study.ctx.linker)
     try:
         jobs = list(enumerate(study.plan.shards, 1))
         outcomes = analyze_shards(

@@ -6,17 +6,18 @@ call flow from the public entry point into the core.
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from itertools import islice
 from pathlib import PurePosixPath
 
 from generator.repo.analyze.citations import Linker
-from generator.repo.analyze.describe import flow_hops, main_chain, module_lines
+from generator.repo.analyze.describe import each_module_line, flow_hops, main_chain
 from generator.repo.model import (
     CallEdge,
     CatalogueGroup,
     Facts,
     FlowHop,
+    ModuleLine,
     RepoMap,
     ShardAnalysis,
     SubsystemEdge,
@@ -26,6 +27,7 @@ from generator.repo.plan.subsystems import dependency_graph, edge_weights, modul
 
 LABEL_NAMES = 2  # names on an architecture edge
 OTHER = "Other modules"
+ASK_EVERY = 16  # catalogue lines written between two looks for the read-ahead's
 
 
 def place_modules(
@@ -59,16 +61,33 @@ def catalogue(
     facts: Facts,
     repo_map: RepoMap,
     linker: Linker,
+    known: Callable[[], Mapping[str, ModuleLine] | None] | None = None,
 ) -> list[CatalogueGroup]:
-    """Every module, one line each, grouped by subsystem in plan order (unreached modules last)."""
+    """Every module, one line each, grouped by subsystem in plan order (unreached modules last).
+
+    `known`: asks whether the lines have been worked out elsewhere meanwhile, exactly as they would be here
+    (the read-ahead's); until they have, the lines are written here from the last module back, and those
+    not written yet are then taken from there."""
     members: dict[int, list[str]] = defaultdict(list)
     for path, index in placement.items():
         members[index].append(path)
     names = {a.index: a.shard.name for a in analyses}
     order = [*sorted(i for i in members if i), *([0] if 0 in members else [])]
     grouped = [sorted(members[index]) for index in order]
-    # one pass over every module (module_lines indexes the map once), then cut into the groups
-    lines = iter(module_lines([path for paths in grouped for path in paths], repo_map, facts, linker))
+    every = [path for paths in grouped for path in paths]
+    written: dict[str, ModuleLine] = {}
+    given: Mapping[str, ModuleLine] | None = None
+    backwards = each_module_line(reversed(every), repo_map, facts, linker)
+    while given is None:  # asked for before each ASK_EVERY lines written here
+        given = known() if known is not None else None
+        batch = list(islice(backwards, ASK_EVERY if known is not None else None)) if given is None else []
+        written.update((line.path, line) for line in batch)
+        if not batch:
+            break
+    given = given or {}
+    missing = [path for path in every if path not in written and path not in given]
+    written.update((line.path, line) for line in each_module_line(missing, repo_map, facts, linker))
+    lines = iter([written[path] if path in written else given[path] for path in every])
     return [
         CatalogueGroup(names.get(index, OTHER), index, tuple(islice(lines, len(paths))))
         for index, paths in zip(order, grouped, strict=True)

@@ -22,11 +22,19 @@ from generator.repo.analyze.describe import (
     module_lines,
 )
 from generator.repo.analyze.draft import shard_purpose, split_model_summary
-from generator.repo.model import RepoMap, RepoSynthesis, Shard, ShardAnalysis
+from generator.repo.model import ModuleLine, RepoMap, RepoSynthesis, Shard, ShardAnalysis
 from generator.repo.plan.subsystems import core_modules, rank_files
 from generator.repo.run.session import fingerprint
 from generator.repo.run.study import RepoResult, Study, shard_slug
-from generator.repo.synthesize.ahead import Flow, MainCalls, PendingAhead, Placement, main_modules
+from generator.repo.synthesize.ahead import (
+    CatalogueLines,
+    Flow,
+    MainCalls,
+    PendingAhead,
+    Placement,
+    counted_calls,
+    main_modules,
+)
 from generator.repo.synthesize.architecture import (
     catalogue,
     link_subsystems,
@@ -70,7 +78,21 @@ def synthesize(
     link_subsystems(landed, edges)
     synthesis = repo_synthesis(study, provider, analyses, modules)
     synthesis.architecture = edges
-    synthesis.catalogue = catalogue(placement, landed, study.facts, study.repo_map, study.ctx.linker)
+
+    def known_lines() -> dict[str, ModuleLine] | None:
+        """The read-ahead's line of each module whose ranking counted the calls read by now, once there."""
+        found = ahead.taken(CatalogueLines) if ahead is not None else None
+        if found is None:
+            return None
+        return {
+            p: line
+            for p, line in found.lines.items()
+            if found.counted.get(p) == counted_calls(study.facts, p)
+        }
+
+    synthesis.catalogue = catalogue(
+        placement, landed, study.facts, study.repo_map, study.ctx.linker, known_lines if ahead else None
+    )
     synthesis.modules_present = len(modules)
     found_flow = ahead.taken(Flow) if ahead is not None else None
     if graph is not None and found_flow is not None and set(graph.read_paths()) == found_flow.read_before:
