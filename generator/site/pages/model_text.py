@@ -30,9 +30,12 @@ def citation_markdown(citation: Citation, text: str | None = None) -> Markdown:
     return inline_code(text)
 
 
+_CODE_SAFE = re.compile(r"[^`|\n\\<>&]{1,200}")  # text that cannot leave a code span or a table cell
+
+
 def inline_code(text: str) -> Markdown:
     """Untrusted text as inline code (inert), or escaped text when it could break out of the span or a table."""
-    if re.fullmatch(r"[^`|\n\\<>&]{1,200}", text):
+    if _CODE_SAFE.fullmatch(text):
         return Markdown(f"`{text}`")
     return md_inline(text)
 

@@ -37,6 +37,7 @@ SHARD_TEMPLATE, INDEX_TEMPLATE = "shard.md.j2", "repo_index.md.j2"
 SKIPPED_EXAMPLES = 5  # paths listed per skip reason on the index page
 DESCRIPTION_CHARS = 300  # the frontmatter description search results show
 _DOC_LINK = re.compile(r"\[([^\]\n]+)\](?:\[[^\]\n]*\]|\([^)\n]*\))")
+_CODE_SPAN = re.compile(r"`([^`\n]+)`")
 
 
 @dataclass(frozen=True)
@@ -233,7 +234,7 @@ def prose(text: str) -> Markdown:
     """One line of documentation: its `code` spans kept as inline code, markdown links reduced to their text
     (a docstring's `[Extension][markdown.Extension]` reads "Extension"), everything else escaped."""
     text = _DOC_LINK.sub(r"\1", " ".join(text.split()))
-    parts = re.split(r"`([^`\n]+)`", text)
+    parts = _CODE_SPAN.split(text)
     return Markdown("".join(inline_code(p) if i % 2 else md_escape(p) for i, p in enumerate(parts) if p))
 
 
