@@ -282,16 +282,17 @@ class MappedParse:
         held: dict[str, bytes] = {}
         shown: Shown = {}
 
-        def prelude() -> RepoMap:  # in the forked process
+        def prelude() -> tuple[RepoMap, int, list[list[Job]]]:  # in the forked process
             repo_map = map_folder()
             selected = [e for e in repo_map.files if e.language in SUPPORTED]
             count = _process_count_for(selected, None)
             if count <= 1:
-                return repo_map  # with its bytes: the parent parses it all
+                return repo_map, count, []  # with its bytes: the parent parses it all
             planned.append(_balanced_chunks(selected, count * CHUNKS_PER_PROCESS))
             held.update(repo_map.contents)
             self.queue.reset(len(planned[0]))
-            return RepoMap(root=repo_map.root, files=repo_map.files, skipped=repo_map.skipped)
+            bare = RepoMap(root=repo_map.root, files=repo_map.files, skipped=repo_map.skipped)
+            return bare, count, planned[0]  # the chunks too: worked out once
 
         def parse(index: int) -> Parsed:  # in the forked process, after the prelude
             return parse_chunk(str(root), planned[0][index], max_bytes, held, redactor, shown)
@@ -304,21 +305,20 @@ class MappedParse:
         process parses it all); waits for the map the first time."""
         if self._taken is None:
             found = self.process.first()
-            repo_map = found if isinstance(found, RepoMap) else None
-            self._taken = (repo_map, self._started(repo_map) if repo_map is not None else None)
+            if isinstance(found, tuple):
+                repo_map, count, chunks = found
+                self._taken = (repo_map, self._started(repo_map, count, chunks))
+            else:
+                self._taken = (None, None)
             if self._taken[1] is None:
                 self.cancel()
         return self._taken
 
-    def _started(self, repo_map: RepoMap) -> StartedParse | None:
-        selected = [e for e in repo_map.files if e.language in SUPPORTED]
-        count = _process_count_for(selected, None)
+    def _started(self, repo_map: RepoMap, count: int, chunks: list[list[Job]]) -> StartedParse | None:
         if count <= 1:
             return None
-        chunks = _balanced_chunks(selected, count * CHUNKS_PER_PROCESS)
-        started = StartedParse(
-            self.root, [e.path for e in selected], chunks, self.queue, self.max_bytes, None, self.redactor
-        )
+        selected = [e.path for e in repo_map.files if e.language in SUPPORTED]
+        started = StartedParse(self.root, selected, chunks, self.queue, self.max_bytes, None, self.redactor)
         started.processes.append(self.process)
         if count > 2 and _may_fork():  # more cores: more processes, reading the files themselves
             try:
