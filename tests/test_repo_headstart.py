@@ -155,6 +155,49 @@ def test_a_head_start_cancelled_before_its_map_leaves_no_process(
     assert all(reaped(p.pid) for p in head.mapped.processes)
 
 
+README = "# Pkg\n\nPkg answers the questions its users ask of it.\n\n```python\nfrom pkg.core import Engine\nEngine().run()\n```\n"
+
+
+def test_the_readme_is_read_by_the_forked_process_once_its_chunks_are_done(
+    tmp_path: Path, workers_always: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root = make_git_repo(tmp_path / "repo", {**FILES, "README.md": README})
+    read_by = tmp_path / "read-by"
+    real = headstart.read_readme_facts
+
+    def read_readme_facts(*args: object) -> object:
+        read_by.write_text(str(os.getpid()))
+        return real(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(headstart, "read_readme_facts", read_readme_facts)
+    with head_start(KBPaths(tmp_path / "kb"), str(root)) as head:
+        _, facts = map_and_extract(checkout_of(root), Config(), head=head)
+    assert int(read_by.read_text()) != os.getpid()
+    alone = extract_facts(root, map_repository(root), workers=1)
+    assert facts.mentioned == alone.mentioned and {"Engine", "run"} <= facts.mentioned
+    assert facts.readme == alone.readme == "Pkg answers the questions its users ask of it."
+    assert all(reaped(p.pid) for p in head.mapped.processes)
+
+
+def test_a_readme_the_forked_process_could_not_read_is_read_here(
+    tmp_path: Path, workers_always: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root = make_git_repo(tmp_path / "repo", {**FILES, "README.md": README})
+    here = os.getpid()
+    real = headstart.read_readme_facts
+
+    def read_readme_facts(*args: object) -> object:
+        if os.getpid() != here:
+            raise OSError(5, "Input/output error")
+        return real(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(headstart, "read_readme_facts", read_readme_facts)
+    with head_start(KBPaths(tmp_path / "kb"), str(root)) as head:
+        _, facts = map_and_extract(checkout_of(root), Config(), head=head)
+    assert facts.readme == "Pkg answers the questions its users ask of it." and "Engine" in facts.mentioned
+    assert all(reaped(p.pid) for p in head.mapped.processes)
+
+
 def test_no_head_start_for_remote_or_refused_sources(tmp_path: Path) -> None:
     paths = KBPaths(tmp_path)
     assert head_start(paths, "https://github.com/owner/name") is None

@@ -132,6 +132,42 @@ def test_results_are_taken_as_they_are_written_each_once() -> None:
             os.close(end)
 
 
+def test_an_epilogue_runs_once_the_chunks_are_done_and_the_parent_need_not_wait_for_it() -> None:
+    # the parse is collected while the process is still at its epilogue; its result comes after
+    started, go = os.pipe(), os.pipe()
+
+    def epilogue() -> str:
+        os.write(started[1], b"s")
+        os.read(go[0], 1)
+        return "after the chunks"
+
+    queue = ChunkQueue(2)
+    process = ParserProcess(queue, lambda index: index + 10, epilogue=epilogue)
+    try:
+        os.read(started[0], 1)  # every chunk done: it runs its epilogue now
+        assert process.written() == {0: 10, 1: 11} and not process.ended
+        os.write(go[1], b"g")
+        assert process.last() == "after the chunks" and reaped(process.pid)
+    finally:
+        process.stop()
+        queue.close()
+        for end in (*started, *go):
+            os.close(end)
+
+
+def test_an_epilogue_that_fails_gives_nothing() -> None:
+    def epilogue() -> str:
+        raise RuntimeError("over there")
+
+    queue = ChunkQueue(1)
+    process = ParserProcess(queue, lambda index: index, epilogue=epilogue)
+    try:
+        assert process.last() is None and reaped(process.pid)
+    finally:
+        process.stop()
+        queue.close()
+
+
 def test_processes_and_this_one_share_the_work(root: Path, entries: list[FileEntry]) -> None:
     started = start_parse(root, entries, max_file_bytes=1_000_000, workers=3)
     assert started is not None and len(started.processes) == 2

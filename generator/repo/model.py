@@ -155,6 +155,8 @@ class Facts:
     """How many classes of the source modules name each class name (last dotted part) as a base."""
     mentioned: frozenset[str] = field(default_factory=frozenset, compare=False, repr=False)
     """Identifiers the README's code shows (`requests.get`, `app.listen`): what the front page demonstrates."""
+    readme: str | None = field(default=None, compare=False, repr=False)
+    """The README's first real paragraph, redacted ("" without one; None when the facts did not read it)."""
     rankings: dict[tuple[str, tuple[tuple[str, int], ...]], Any] = field(
         default_factory=dict, compare=False, repr=False
     )

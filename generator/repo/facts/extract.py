@@ -92,11 +92,22 @@ def extract_facts(
     # imported here, not above: parsing starts without them (run.pipeline.load_later_stages imports them
     # while the parser processes work)
     from generator.repo.facts.calls import CallGraph
-    from generator.repo.facts.mentions import readme_code_names
+    from generator.repo.facts.mentions import ReadmeFacts
 
     calls = CallGraph(root, files, index, max_file_bytes)
-    mentioned = readme_code_names(root, repo_map)
-    return Facts(files=files, calls=calls, base_uses=base_uses(files.values()), mentioned=mentioned)
+    # read by a parser process once its chunks were done, while this one did the rest of the facts
+    readme = started.extras() if started is not None else None
+    if not isinstance(readme, ReadmeFacts):
+        from generator.repo.facts.mentions import read_readme_facts
+
+        readme = read_readme_facts(root, repo_map, redactor)
+    return Facts(
+        files=files,
+        calls=calls,
+        base_uses=base_uses(files.values()),
+        mentioned=readme.mentioned,
+        readme=readme.paragraph,
+    )
 
 
 class OnDemandFileFacts(FileFacts):

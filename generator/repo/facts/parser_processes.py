@@ -32,6 +32,7 @@ R = TypeVar("R")
 _COUNTERS = struct.Struct("=qq")  # front, back
 _LENGTH = struct.Struct("=Q")  # before each record's pickle
 _PRELUDE = -1  # the record of a prelude's result
+_EPILOGUE = -2  # the record of an epilogue's result
 
 
 class ChunkQueue:
@@ -81,10 +82,16 @@ class ParserProcess(Generic[R]):
     kept in its file: `written` takes those written so far, `results` the rest once the process has ended.
 
     Given a `prelude`, the process first runs it and keeps what it returns as its first record (`first`
-    waits for it): the work that decides the chunks (mapping the folder) done there, not before the fork."""
+    waits for it): the work that decides the chunks (mapping the folder) done there, not before the fork.
+    Given an `epilogue`, it runs that once no chunk is left and keeps what it returns as its last record
+    (`last` waits for it): work the parent would otherwise do after the parse, done while it does the rest."""
 
     def __init__(
-        self, queue: ChunkQueue, work: Callable[[int], R], prelude: Callable[[], object] | None = None
+        self,
+        queue: ChunkQueue,
+        work: Callable[[int], R],
+        prelude: Callable[[], object] | None = None,
+        epilogue: Callable[[], object] | None = None,
     ) -> None:
         self._file = anonymous_file("deepkb-parsed")
         self._notices, notify = os.pipe()  # a byte per record written whole
@@ -95,13 +102,16 @@ class ParserProcess(Generic[R]):
                 os.close(end)
             raise
         if pid == 0:
-            _work_through(queue, work, self._file, notify, prelude)  # never returns
+            _work_through(queue, work, self._file, notify, prelude, epilogue)  # never returns
         os.close(notify)
         os.set_blocking(self._notices, False)
         self.pid = pid
         self.reaped = False
         self._taken = 0  # bytes of its file read so far
         self._prelude: object = None  # what the prelude returned, once read
+        self.has_epilogue = epilogue is not None
+        self._epilogue: object = None  # what the epilogue returned, once read
+        self.ended = False  # its notices closed: it has left (reaped or not)
 
     def first(self) -> object:
         """What the prelude returned (None when it failed, or the process ended without saying): waits until
@@ -117,16 +127,32 @@ class ParserProcess(Generic[R]):
             break
         return self._prelude
 
+    @property
+    def notices(self) -> int:
+        """What to wait on (select) for its next record or its end."""
+        return self._notices
+
     def written(self) -> dict[int, R]:
         """Chunk → result, for the chunks whose record the process has written whole (and said so) since
-        the last call; never waits."""
+        the last call; never waits. Its end is noted (`ended`) when its notices close."""
         notices = 0
         try:
             while notice := os.read(self._notices, 4096):
                 notices += len(notice)
+            self.ended = True  # end of the notices: the process has left
         except BlockingIOError:
             pass  # none left for now
         return self._read(notices)
+
+    def last(self) -> object:
+        """What the epilogue returned (None when it failed, or the process ended without saying): waits for
+        it, collecting (and dropping) any chunk record still unread, then reaps the process."""
+        while self._file >= 0 and self._epilogue is None and not self.ended:
+            select.select([self._notices], [], [])
+            self.written()
+        if self._file >= 0:
+            self.results()
+        return self._epilogue
 
     def results(self) -> dict[int, R]:
         """Chunk → result, for every chunk the process finished and `written` did not hand over yet, once
@@ -150,6 +176,8 @@ class ParserProcess(Generic[R]):
             index, result = pickle.loads(data[start + _LENGTH.size : end])
             if index == _PRELUDE:
                 self._prelude = result
+            elif index == _EPILOGUE:
+                self._epilogue = result
             else:
                 found[index] = result
             start, count = end, count + 1
@@ -177,6 +205,7 @@ def _work_through(
     results: int,
     notify: int,
     prelude: Callable[[], object] | None,
+    epilogue: Callable[[], object] | None,
 ) -> NoReturn:
     """The forked process: the prelude's result first, when there is one (None if it failed: the parent
     does that work again and reports what went wrong), then each chunk taken from the front, its result
@@ -196,6 +225,12 @@ def _work_through(
                 os._exit(1)
         while (index := queue.take_front()) is not None:
             _record(results, notify, index, work(index))
+        if epilogue is not None:
+            try:
+                after = epilogue()
+            except Exception:
+                after = None  # the parent does that work itself
+            _record(results, notify, _EPILOGUE, after)
         code = 0
     finally:
         os._exit(code)

@@ -20,6 +20,7 @@ from __future__ import annotations
 import heapq
 import os
 import re
+import select
 import warnings
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
@@ -119,14 +120,16 @@ def start_mapped_parse(
     *,
     max_file_bytes: int,
     redactor: Redactor | None = None,
+    after: Callable[[RepoMap], object] | None = None,
 ) -> MappedParse | None:
     """Fork a parser process that maps the folder itself (`map_folder`, in the forked process) and then
     parses from the front, so that this process goes on with other work meanwhile; None when no process
-    may be forked (then the caller maps and parses here)."""
+    may be forked (then the caller maps and parses here). `after`: work on the map that process does once
+    its chunks are done (`StartedParse.extras` takes what it returns)."""
     if not _may_fork():
         return None
     try:
-        return MappedParse(root, map_folder, max_file_bytes, redactor)
+        return MappedParse(root, map_folder, max_file_bytes, redactor, after)
     except OSError:
         return None
 
@@ -229,8 +232,10 @@ class StartedParse:
             if meanwhile is not None:
                 meanwhile()
             done = self._parse_and_collect()
-        finally:
+        except BaseException:
             self.cancel()
+            raise
+        self._stop(lambda process: not process.has_epilogue)  # one with an epilogue: `extras` takes it
         results: dict[str, Extracted | None] = {}
         for parsed in done.values():
             results.update(parsed)
@@ -250,18 +255,42 @@ class StartedParse:
             done[index] = parsed
             for process in self.processes:
                 done.update(process.written())
+        # the chunks the processes took, as each is written; a process that has left gives what it wrote
+        while len(done) < len(self.chunks) and (
+            working := [p for p in self.processes if not p.ended and not p.reaped]
+        ):
+            select.select([p.notices for p in working], [], [])
+            for process in working:
+                done.update(process.written())
         for process in self.processes:
-            done.update(process.results())
+            if process.ended or process.reaped:
+                done.update(process.results())
         for index, chunk in enumerate(self.chunks):
             if index not in done:
                 done[index] = here(chunk)
         return done
 
+    def extras(self) -> object:
+        """What the first process with an epilogue returned once its chunks were done (None: there was
+        none, or it failed); waits for it, then reaps that process."""
+        found = None
+        for process in self.processes:
+            if process.has_epilogue and not process.reaped:
+                found = process.last()
+                process.stop()
+                break
+        return found
+
     def cancel(self) -> None:
         """Stop every parser process still at work and reap them all (idempotent)."""
+        self._stop(lambda process: True)
+
+    def _stop(self, which: Callable[[ParserProcess[Parsed]], bool]) -> None:
         for process in self.processes:
-            process.stop()
-        self.queue.close()
+            if which(process):
+                process.stop()
+        if all(process.reaped for process in self.processes):
+            self.queue.close()
 
 
 class MappedParse:
@@ -274,16 +303,23 @@ class MappedParse:
     map; the caller maps it again, and reports what is wrong."""
 
     def __init__(
-        self, root: Path, map_folder: Callable[[], RepoMap], max_bytes: int, redactor: Redactor | None
+        self,
+        root: Path,
+        map_folder: Callable[[], RepoMap],
+        max_bytes: int,
+        redactor: Redactor | None,
+        after: Callable[[RepoMap], object] | None = None,
     ) -> None:
         self.root, self.max_bytes, self.redactor = root, max_bytes, redactor
         self.queue = ChunkQueue(0)  # how many chunks there are, the process says once it has mapped
         planned: list[list[list[Job]]] = []
         held: dict[str, bytes] = {}
+        mapped: list[RepoMap] = []
         shown: Shown = {}
 
         def prelude() -> tuple[RepoMap, int, list[list[Job]]]:  # in the forked process
             repo_map = map_folder()
+            mapped.append(repo_map)
             selected = [e for e in repo_map.files if e.language in SUPPORTED]
             count = _process_count_for(selected, None)
             if count <= 1:
@@ -297,7 +333,12 @@ class MappedParse:
         def parse(index: int) -> Parsed:  # in the forked process, after the prelude
             return parse_chunk(str(root), planned[0][index], max_bytes, held, redactor, shown)
 
-        self.process: ParserProcess[Parsed] = ParserProcess(self.queue, parse, prelude=prelude)
+        def epilogue() -> object:  # in the forked process, once no chunk is left
+            return after(mapped[0]) if after is not None and planned else None  # planned: it parsed
+
+        self.process: ParserProcess[Parsed] = ParserProcess(
+            self.queue, parse, prelude=prelude, epilogue=epilogue if after is not None else None
+        )
         self._taken: tuple[RepoMap | None, StartedParse | None] | None = None
 
     def taken(self) -> tuple[RepoMap | None, StartedParse | None]:

@@ -22,6 +22,7 @@ from types import TracebackType
 from generator.errors import DeepkbError
 from generator.redact import Redactor
 from generator.repo.facts.languages import SUPPORTED
+from generator.repo.facts.mentions import read_readme_facts
 from generator.repo.facts.parsing import MappedParse, StartedParse, start_mapped_parse
 from generator.repo.model import RepoMap
 from generator.store import KBPaths
@@ -94,6 +95,8 @@ def head_start(paths: KBPaths, source: str) -> HeadStart | None:
         lambda: map_folder(root, DEFAULT_MAX_FILE_BYTES, exclude),
         max_file_bytes=DEFAULT_MAX_FILE_BYTES,
         redactor=redactor,
+        # the README's facts, read over there while this process does the rest of the facts
+        after=lambda repo_map: read_readme_facts(root, repo_map, redactor),
     )
     return HeadStart(root, exclude, DEFAULT_MAX_FILE_BYTES, redactor, mapped) if mapped is not None else None
 

@@ -44,10 +44,8 @@ LATER_STAGES = (
     "generator.repo.facts.calls",
     "generator.repo.synthesize.ahead",
     "generator.repo.facts.flows",
-    "generator.repo.facts.mentions",
     "generator.repo.plan.architect",
     "generator.repo.plan.normalize",
-    "generator.repo.synthesize.readme",
     "generator.repo.synthesize.synthesis",
     "generator.repo.checkout.history",
     "generator.kb.index",
@@ -271,7 +269,7 @@ def shard_context(
     redactor: Redactor,
     request: str | None,
 ) -> ShardContext:
-    readme = read_readme(pinned.path, repo_map, redactor)
+    readme = facts.readme if facts.readme is not None else read_readme(pinned.path, repo_map, redactor)
     return ShardContext(
         root=pinned.path,
         label=f"{pinned.source.owner}/{pinned.source.name}",
@@ -288,19 +286,9 @@ def shard_context(
 
 def read_readme(root: Path, repo_map: RepoMap, redactor: Redactor) -> str:
     """The README's first real paragraph (redacted), "" without one."""
-    from generator.repo.map.walk import read_source
-    from generator.repo.synthesize.readme import first_paragraph
+    from generator.repo.facts.mentions import readme_paragraph
 
-    for entry in sorted(repo_map.files, key=lambda e: (len(e.path.split(".")), e.path)):
-        if "/" not in entry.path and entry.path.lower().split(".")[0] == "readme":
-            try:
-                text = read_source(root, entry.path, max_bytes=200_000)[:50_000]
-            except DeepkbError:
-                return ""
-            return redactor.redact(first_paragraph(text, rst=entry.path.lower().endswith((".rst", ".txt"))))[
-                0
-            ]
-    return ""
+    return readme_paragraph(root, repo_map, redactor)
 
 
 # --------------------------------------------------------------------------- stage 8
