@@ -83,16 +83,17 @@ class _PythonAnswers:
         return answer
 
     def _work_out(self, folder: str, raw: str) -> PythonAnswer:
-        resolved = self.index.resolve_python(folder, raw)
+        resolved = self.index.resolve_python(folder, raw)  # a Python import names one file at most
         if not resolved:
             return NO_ANSWER
         name = raw.rpartition(":")[2] if ":" in raw else ""
         if not name or name == "*":
             return resolved, "", []
-        for hit in resolved:
-            if hit not in self.stems:
-                self.stems[hit] = module_stem(hit)
-        return resolved, name, [hit for hit in resolved if self.stems[hit] != name]
+        hit = resolved[0]
+        stem = self.stems.get(hit)
+        if stem is None:
+            stem = self.stems[hit] = module_stem(hit)
+        return resolved, name, resolved if stem != name else []
 
 
 def go_modules(root: Path, files: Iterable[str], max_bytes: int) -> dict[str, str]:

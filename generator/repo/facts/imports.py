@@ -161,8 +161,8 @@ class ImportIndex:
         return []
 
     def resolve_python(self, folder: str, raw: str) -> list[str]:
-        """`resolve` for an import of a Python file in `folder`: the same for every file of one folder
-        (relative) or of the repository (absolute; the same few repeat across thousands of files)."""
+        """`resolve` for an import of a Python file in `folder` (one file at most): the same for every file of
+        one folder (relative) or of the repository (absolute; the same few repeat across thousands of files)."""
         if raw.startswith("."):
             known = self._relative.get(folder)
             if known is None:
