@@ -66,6 +66,9 @@ def test_imports_resolve_to_the_files_they_name(tmp_path: Path) -> None:
     # re-exports followed to the defining module: `from pkg import Client` uses client.Client too
     assert files["pkg/client.py"].name_uses == {"Client": 4}  # pkg/__init__, app, tools/report, jobs/run
     assert files["pkg/models.py"].name_uses == {"Model": 4}  # and pkg/client
+    # what the top package re-exports is its defining module's export and public API
+    assert (files["pkg/models.py"].exports, files["pkg/models.py"].api_names) == (["Model"], ["Model"])
+    assert (files["pkg/client.py"].exports, files["pkg/client.py"].api_names) == (["Client"], ["Client"])
     assert files["svc/main.go"].depends_on == ["svc/store/store.go"]
     assert files["web/src/main.ts"].depends_on == ["web/src/b.ts", "web/src/lib/a.ts"]
     assert [f.importance for f in forked.files.values()] == [f.importance for f in files.values()]
