@@ -365,17 +365,22 @@ def _prefixes(dotted: str) -> list[str]:
 def _python_module_index(paths: set[str]) -> dict[str, str]:
     """Dotted module name → file, for every source root (a folder that is not itself a package)."""
     index: dict[str, str] = {}
-    for path in sorted(paths, key=lambda p: (p.count("/"), p)):
-        if not path.endswith((".py", ".pyi")):
-            continue
+    packages = {p[: -len("/__init__.py")] for p in paths if p.endswith("/__init__.py")}
+    starts: dict[str, int] = {}  # folder → where its modules' names start (the same for all of them)
+    for path in sorted((p for p in paths if p.endswith((".py", ".pyi"))), key=lambda p: (p.count("/"), p)):
         parts = path.rsplit(".", 1)[0].split("/")
         if parts[-1] == "__init__":
             parts = parts[:-1]
         # climb while the parent folder is a package; the first non-package folder is the source root
         start = len(parts) - 1
-        while start > 0 and "/".join(parts[:start]) + "/__init__.py" in paths:
-            start -= 1
-        for begin in sorted({start, 0}, reverse=True):
+        if start > 0:
+            folder = "/".join(parts[:start])
+            if folder not in starts:
+                while start > 0 and "/".join(parts[:start]) in packages:
+                    start -= 1
+                starts[folder] = start
+            start = starts[folder]
+        for begin in (start, 0) if start > 0 else (0,):
             name = ".".join(parts[begin:])
             if name and name not in index:
                 index[name] = path
