@@ -349,11 +349,13 @@ def _only(hit: str | None) -> list[str]:
 
 def _relative_stem(folder: str, module: str) -> str:
     """The path stem a relative module (".sibling", "..pkg.mod", "..") names from a file in `folder`."""
-    dots = len(module) - len(module.lstrip("."))
+    rest = module.lstrip(".")
     base = folder
-    for _ in range(dots - 1):
+    for _ in range(len(module) - len(rest) - 1):  # one folder up per dot after the first
         base = base.rpartition("/")[0]
-    parts = [p for p in module[dots:].split(".") if p]
+    parts = rest.split(".")
+    if "" in parts:  # ".." alone, or a stray dot
+        parts = [p for p in parts if p]
     return "/".join([base, *parts]) if base else "/".join(parts)
 
 
