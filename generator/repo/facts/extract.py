@@ -20,15 +20,14 @@ from pathlib import Path
 
 from generator.errors import DeepkbError
 from generator.redact import Redactor
+from generator.repo.facts.dependencies import go_modules, js_aliases, resolve_dependencies
 from generator.repo.facts.extracted import Extracted
 from generator.repo.facts.fanin import (
-    NamesImported,
     base_uses,
     count_name_uses,
     mark_package_api,
-    module_stem,
 )
-from generator.repo.facts.imports import ImportIndex, JsAlias, parse_tsconfig
+from generator.repo.facts.imports import ImportIndex
 from generator.repo.facts.languages import SUPPORTED, SYMBOLS_ON_DEMAND
 from generator.repo.facts.parsing import StartedParse, parse_sources, parse_symbols
 from generator.repo.facts.prose import summary
@@ -79,10 +78,10 @@ def extract_facts(
     files, packages = _file_facts(root, repo_map, parsed, max_file_bytes, redactor)
     index = ImportIndex(
         files,
-        go_modules=_go_modules(root, files, max_file_bytes),
-        js_aliases=_js_aliases(root, files, max_file_bytes),
+        go_modules=go_modules(root, files, max_file_bytes),
+        js_aliases=js_aliases(root, files, max_file_bytes),
     )
-    names = _resolve_dependencies(files, index)
+    names = resolve_dependencies(files, index)
     count_name_uses(files, names)
     _show_imports(files, parsed)
     _mark_entry_points(root, files, packages, index, max_file_bytes)
@@ -181,36 +180,6 @@ def _file_facts(
     return files, packages
 
 
-def _resolve_dependencies(files: dict[str, FileFacts], index: ImportIndex) -> NamesImported:
-    """depends_on = imports resolved to files of the repository. Returns, per Python file, the names it
-    takes from other files by `from module import Name` (a name that is a submodule names a file)."""
-    index.add_root_package(raw for f in files.values() if f.language == "python" for raw in f.imports)
-    names: NamesImported = {}
-    stems: dict[str, str] = {}  # module_stem of each file resolved to, computed once
-    for facts in files.values():
-        hits: set[str] = set()
-        taken: set[tuple[str, str]] = set()
-        python = facts.language == "python"
-        for raw in facts.imports:
-            resolved = index.resolve(facts.path, facts.language, raw)
-            if not resolved:
-                continue
-            hits.update(resolved)
-            name = raw.rpartition(":")[2] if python and ":" in raw else ""
-            if not name or name == "*":
-                continue
-            for hit in resolved:
-                if hit not in stems:
-                    stems[hit] = module_stem(hit)
-                if hit != facts.path and stems[hit] != name:
-                    taken.add((hit, name))
-        hits.discard(facts.path)
-        facts.depends_on = sorted(hits)
-        if taken:
-            names[facts.path] = taken
-    return names
-
-
 def _show_imports(files: dict[str, FileFacts], parsed: Mapping[str, Extracted | None]) -> None:
     """Each parsed file's imports as a reader would write them, redacted by the parser (resolution is done
     with the raw targets)."""
@@ -253,37 +222,6 @@ def _markdown_doc(root: Path, path: str, max_bytes: int) -> str:
     except DeepkbError:
         return ""
     return summary(text[:DOC_TEXT_LIMIT])
-
-
-def _go_modules(root: Path, files: Iterable[str], max_bytes: int) -> dict[str, str]:
-    modules: dict[str, str] = {}
-    for path in files:
-        if posixpath.basename(path) != "go.mod":
-            continue
-        try:
-            match = re.search(r"^module\s+(\S+)", read_source(root, path, max_bytes=max_bytes), re.MULTILINE)
-        except DeepkbError:
-            continue
-        if match:
-            modules[_folder(path)] = match.group(1).strip('"')
-    return modules
-
-
-def _js_aliases(root: Path, files: Iterable[str], max_bytes: int) -> list[JsAlias]:
-    aliases = []
-    for path in files:
-        if posixpath.basename(path) in {"tsconfig.json", "jsconfig.json"}:
-            try:
-                alias = parse_tsconfig(read_source(root, path, max_bytes=max_bytes), _folder(path))
-            except DeepkbError:
-                continue
-            if alias is not None:
-                aliases.append(alias)
-    return aliases
-
-
-def _folder(path: str) -> str:
-    return posixpath.dirname(path)
 
 
 # --- entry points -------------------------------------------------------------------------------------

@@ -22,19 +22,20 @@ NamesImported = dict[str, set[tuple[str, str]]]
 def count_name_uses(files: dict[str, FileFacts], imported: NamesImported) -> None:
     """Fill `FileFacts.name_uses` (files importing each name) and add re-exported names to `exports`."""
     origins = _reexport_origins(imported)
-    importers: Counter[tuple[str, str]] = Counter()  # (file, name) → files importing it
+    taken: list[tuple[str, str]] = []  # (file, name) once per file importing it
     for importer, names in imported.items():
         # `from requests import Session` uses sessions.Session too; each importer counts once per name
         followed = set(names)
-        for target, name in names:
-            origin = origins.get((target, name))
+        for pair in names:
+            origin = origins.get(pair)
             if origin is not None and origin != importer:
-                followed.add((origin, name))
-        importers.update(followed)
+                followed.add((origin, pair[1]))
+        taken.extend(followed)
         grouped: dict[str, list[str]] = {}
         for target, name in sorted(names):
             grouped.setdefault(target, []).append(name)
         files[importer].names_from = grouped
+    importers = Counter(taken)  # (file, name) → files importing it, counted in one pass
     uses: dict[str, dict[str, int]] = defaultdict(dict)
     for (target, name), count in importers.items():
         uses[target][name] = count
@@ -63,19 +64,25 @@ def _reexport_origins(imported: dict[str, set[tuple[str, str]]]) -> dict[tuple[s
     direct = {
         (importer, name): target
         for importer, names in imported.items()
-        if posixpath.basename(importer) in PACKAGE_FILES
+        if _is_package_file(importer)
         for target, name in names
     }
     resolved: dict[tuple[str, str], str] = {}
     for key, target in direct.items():
         seen = {key[0]}
-        while (
-            posixpath.basename(target) in PACKAGE_FILES and (target, key[1]) in direct and target not in seen
-        ):
+        while _is_package_file(target) and (target, key[1]) in direct and target not in seen:
             seen.add(target)
             target = direct[(target, key[1])]
         resolved[key] = target
     return resolved
+
+
+def _is_package_file(path: str) -> bool:
+    """posixpath.basename(path) in PACKAGE_FILES, without splitting the path."""
+    return path.endswith(_PACKAGE_ENDINGS) or path in PACKAGE_FILES
+
+
+_PACKAGE_ENDINGS = tuple("/" + name for name in PACKAGE_FILES)
 
 
 def _is_public_name(name: str, package: FileFacts) -> bool:

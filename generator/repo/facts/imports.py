@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import posixpath
 import re
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
@@ -119,7 +119,8 @@ class ImportIndex:
         self.python_files = _python_file_index(self.paths)
         self.go_modules = go_modules or {}  # directory of go.mod → module path
         self._absolute: dict[str, list[str]] = {}
-        self._relative: dict[str, list[str]] = {}
+        self._relative: dict[str, dict[str, list[str]]] = {}  # folder → relative import → files
+        self._relative_stems: dict[tuple[str, str], str] = {}  # (folder, ".mod") → the stem it names
         self.js_aliases = sorted(js_aliases, key=lambda a: -len(a.scope))  # innermost tsconfig first
 
     # the path tables only some languages read are built on first use (a Python repository needs neither)
@@ -144,15 +145,7 @@ class ImportIndex:
     def resolve(self, source: str, language: str, raw: str) -> list[str]:
         """Files inside the repository that `raw` (imported by `source`) refers to; [] when external."""
         if language == "python":
-            if raw.startswith("."):  # relative: the same for every file of one folder
-                key = f"{source.rpartition('/')[0]}\0{raw}"  # its folder (paths are relative, POSIX)
-                if key not in self._relative:
-                    self._relative[key] = _only(self._python(source, raw))
-                return self._relative[key]
-            # absolute imports do not depend on the importing file: the same few repeat across thousands
-            if raw not in self._absolute:
-                self._absolute[raw] = _only(self._python(source, raw))
-            return self._absolute[raw]
+            return self.resolve_python(source.rpartition("/")[0], raw)  # its folder: posixpath.dirname
         if language in JS_LANGUAGES:
             return _only(self._js(source, raw))
         if language == "go":
@@ -167,6 +160,22 @@ class ImportIndex:
             return _only(self._ruby(source, raw))
         return []
 
+    def resolve_python(self, folder: str, raw: str) -> list[str]:
+        """`resolve` for an import of a Python file in `folder` (one file at most): the same for every file of
+        one folder (relative) or of the repository (absolute; the same few repeat across thousands of files)."""
+        if raw.startswith("."):
+            known = self._relative.get(folder)
+            if known is None:
+                known = self._relative[folder] = {}
+            hit = known.get(raw)
+            if hit is None:
+                hit = known[raw] = _only(self._python_relative(folder, raw))
+            return hit
+        hit = self._absolute.get(raw)
+        if hit is None:
+            hit = self._absolute[raw] = _only(self._python(raw))
+        return hit
+
     def add_root_package(self, imports: Iterable[str]) -> str | None:
         """When the repository root is itself a package (it holds `__init__.py`), learn its import name.
 
@@ -176,12 +185,12 @@ class ImportIndex:
         if "__init__.py" not in self.paths:
             return None
         votes: dict[str, int] = defaultdict(int)
-        for raw in imports:
+        for raw, count in Counter(imports).items():  # each distinct import once (they repeat)
             head, _, rest = raw.partition(".")
             module = rest.partition(":")[0]
             if rest and not raw.startswith(".") and head not in self.python_modules and module:
                 if _prefixes(module)[-1] in self.python_modules:
-                    votes[head] += 1
+                    votes[head] += count
         if not votes:
             return None
         name, count = max(sorted(votes.items()), key=lambda kv: kv[1])
@@ -195,21 +204,23 @@ class ImportIndex:
         return name
 
     # python: "pkg.mod", ".sibling:name", "..:name"
-    def _python(self, source: str, raw: str) -> str | None:
+    def _python_relative(self, folder: str, raw: str) -> str | None:
+        """The file a relative import (".sibling:name", "..:name") from a file in `folder` names: the
+        submodule `name` of the module, else the module."""
         module, _, name = raw.partition(":")
-        dots = len(module) - len(module.lstrip("."))
-        if dots:
-            base = source.rpartition("/")[0]  # posixpath.dirname, for the map's normalized paths
-            for _ in range(dots - 1):
-                base = base.rpartition("/")[0]
-            parts = [p for p in module[dots:].split(".") if p]
-            target = "/".join([base, *parts]) if base else "/".join(parts)
-            candidates = [f"{target}/{name}" if name else "", target]
-            for candidate in candidates:
-                hit = self._python_file(candidate.strip("/")) if candidate else None
-                if hit:
-                    return hit
-            return None
+        key = (folder, module)
+        if key not in self._relative_stems:  # the module's stem, shared by every name taken from it
+            self._relative_stems[key] = _relative_stem(folder, module)
+        target = self._relative_stems[key]
+        if name:
+            hit = self._python_file(f"{target}/{name}".strip("/"))
+            if hit:
+                return hit
+        return self._python_file(target.strip("/")) if target else None
+
+    def _python(self, raw: str) -> str | None:
+        """The file an absolute import ("pkg.mod", "pkg.mod:name") names: the longest known module."""
+        module, _, name = raw.partition(":")
         for dotted in ([f"{module}.{name}"] if name else []) + _prefixes(module):
             hit = self.python_modules.get(dotted)
             if hit:
@@ -336,6 +347,18 @@ def _only(hit: str | None) -> list[str]:
     return [hit] if hit else []
 
 
+def _relative_stem(folder: str, module: str) -> str:
+    """The path stem a relative module (".sibling", "..pkg.mod", "..") names from a file in `folder`."""
+    rest = module.lstrip(".")
+    base = folder
+    for _ in range(len(module) - len(rest) - 1):  # one folder up per dot after the first
+        base = base.rpartition("/")[0]
+    parts = rest.split(".")
+    if "" in parts:  # ".." alone, or a stray dot
+        parts = [p for p in parts if p]
+    return "/".join([base, *parts]) if base else "/".join(parts)
+
+
 def _prefixes(dotted: str) -> list[str]:
     parts = dotted.split(".")
     return [".".join(parts[:end]) for end in range(len(parts), 0, -1)]
@@ -344,17 +367,22 @@ def _prefixes(dotted: str) -> list[str]:
 def _python_module_index(paths: set[str]) -> dict[str, str]:
     """Dotted module name → file, for every source root (a folder that is not itself a package)."""
     index: dict[str, str] = {}
-    for path in sorted(paths, key=lambda p: (p.count("/"), p)):
-        if not path.endswith((".py", ".pyi")):
-            continue
+    packages = {p[: -len("/__init__.py")] for p in paths if p.endswith("/__init__.py")}
+    starts: dict[str, int] = {}  # folder → where its modules' names start (the same for all of them)
+    for path in sorted((p for p in paths if p.endswith((".py", ".pyi"))), key=lambda p: (p.count("/"), p)):
         parts = path.rsplit(".", 1)[0].split("/")
         if parts[-1] == "__init__":
             parts = parts[:-1]
         # climb while the parent folder is a package; the first non-package folder is the source root
         start = len(parts) - 1
-        while start > 0 and "/".join(parts[:start]) + "/__init__.py" in paths:
-            start -= 1
-        for begin in sorted({start, 0}, reverse=True):
+        if start > 0:
+            folder = "/".join(parts[:start])
+            if folder not in starts:
+                while start > 0 and "/".join(parts[:start]) in packages:
+                    start -= 1
+                starts[folder] = start
+            start = starts[folder]
+        for begin in (start, 0) if start > 0 else (0,):
             name = ".".join(parts[begin:])
             if name and name not in index:
                 index[name] = path
