@@ -168,6 +168,18 @@ def test_an_epilogue_that_fails_gives_nothing() -> None:
         queue.close()
 
 
+def test_bytes_shared_through_a_file_read_back_as_written() -> None:
+    # more pieces than one writev takes, empty files among them
+    contents = {f"pkg/m{i}.py": (b"x = %d\n" % i) * (i % 7) for i in range(1300)}
+    file = parser_processes.anonymous_file("test-shared")
+    try:
+        shared = parser_processes.SharedBytes(file, parser_processes.share_bytes(file, contents))
+        assert len(shared) == len(contents) and dict(shared) == contents
+        assert shared.get("missing.py") is None
+    finally:
+        os.close(file)
+
+
 def test_processes_and_this_one_share_the_work(root: Path, entries: list[FileEntry]) -> None:
     started = start_parse(root, entries, max_file_bytes=1_000_000, workers=3)
     assert started is not None and len(started.processes) == 2

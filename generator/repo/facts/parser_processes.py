@@ -25,7 +25,7 @@ import select
 import signal
 import struct
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
 from typing import Generic, NoReturn, TypeVar
 
 R = TypeVar("R")
@@ -33,6 +33,7 @@ _COUNTERS = struct.Struct("=qq")  # front, back
 _LENGTH = struct.Struct("=Q")  # before each record's pickle
 _PRELUDE = -1  # the record of a prelude's result
 _EPILOGUE = -2  # the record of an epilogue's result
+_PIECES = 512  # byte strings handed to one writev (the system takes up to IOV_MAX, 1024 on Linux)
 
 
 class ChunkQueue:
@@ -197,6 +198,41 @@ class ParserProcess(Generic[R]):
             os.close(self._file)
             os.close(self._notices)
             self._file = -1
+
+
+class SharedBytes(Mapping[str, bytes]):
+    """Files' bytes a forked process read and wrote one after another into a shared anonymous file
+    (`share_bytes`), each read here by its place in it: this process parses files the other one mapped
+    without reading them from the repository again."""
+
+    def __init__(self, file: int, places: dict[str, tuple[int, int]]) -> None:
+        self._file, self._places = file, places
+
+    def __getitem__(self, path: str) -> bytes:
+        start, size = self._places[path]
+        return os.pread(self._file, size, start)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._places)
+
+    def __len__(self) -> int:
+        return len(self._places)
+
+
+def share_bytes(file: int, contents: Mapping[str, bytes]) -> dict[str, tuple[int, int]]:
+    """Write `contents` into `file` (in the forked process): each path's (start, size) there."""
+    places: dict[str, tuple[int, int]] = {}
+    start = 0
+    for path, data in contents.items():
+        places[path] = (start, len(data))
+        start += len(data)
+    pieces = [data for data in contents.values() if data]
+    for first in range(0, len(pieces), _PIECES):  # written as they are, not joined into one copy first
+        batch = pieces[first : first + _PIECES]
+        written = os.writev(file, batch)
+        if written < sum(map(len, batch)):  # a short write: the rest of that batch, the plain way
+            _write_all(file, b"".join(batch)[written:])
+    return places
 
 
 def _work_through(

@@ -31,7 +31,14 @@ from generator.redact import Redactor
 from generator.repo.facts.extracted import Extracted
 from generator.repo.facts.imports import show_imports
 from generator.repo.facts.languages import SUPPORTED, SYMBOLS_ON_DEMAND, outline, survey, symbols_of
-from generator.repo.facts.parser_processes import ChunkQueue, ParserProcess, other_threads
+from generator.repo.facts.parser_processes import (
+    ChunkQueue,
+    ParserProcess,
+    SharedBytes,
+    anonymous_file,
+    other_threads,
+    share_bytes,
+)
 from generator.repo.facts.redaction import redact_extracted
 from generator.repo.map.filetypes import is_context_file
 from generator.repo.map.walk import decode_text, read_source
@@ -312,23 +319,25 @@ class MappedParse:
     ) -> None:
         self.root, self.max_bytes, self.redactor = root, max_bytes, redactor
         self.queue = ChunkQueue(0)  # how many chunks there are, the process says once it has mapped
+        self.shared = anonymous_file("deepkb-map-bytes")  # the bytes it read, for this process's chunks
         planned: list[list[list[Job]]] = []
         held: dict[str, bytes] = {}
         mapped: list[RepoMap] = []
         shown: Shown = {}
 
-        def prelude() -> tuple[RepoMap, int, list[list[Job]]]:  # in the forked process
+        def prelude() -> tuple[RepoMap, int, list[list[Job]], dict[str, tuple[int, int]]]:  # forked
             repo_map = map_folder()
             mapped.append(repo_map)
             selected = [e for e in repo_map.files if e.language in SUPPORTED]
             count = _process_count_for(selected, None)
             if count <= 1:
-                return repo_map, count, []  # with its bytes: the parent parses it all
+                return repo_map, count, [], {}  # with its bytes: the parent parses it all
             planned.append(_balanced_chunks(selected, count * CHUNKS_PER_PROCESS))
             held.update(repo_map.contents)
-            self.queue.reset(len(planned[0]))
+            self.queue.reset(len(planned[0]))  # parsing may start: the parent's chunks wait for the map
+            places = share_bytes(self.shared, held)
             bare = RepoMap(root=repo_map.root, files=repo_map.files, skipped=repo_map.skipped)
-            return bare, count, planned[0]  # the chunks too: worked out once
+            return bare, count, planned[0], places  # the chunks too: worked out once
 
         def parse(index: int) -> Parsed:  # in the forked process, after the prelude
             return parse_chunk(str(root), planned[0][index], max_bytes, held, redactor, shown)
@@ -347,19 +356,22 @@ class MappedParse:
         if self._taken is None:
             found = self.process.first()
             if isinstance(found, tuple):
-                repo_map, count, chunks = found
-                self._taken = (repo_map, self._started(repo_map, count, chunks))
+                repo_map, count, chunks, places = found
+                shared = SharedBytes(self.shared, places)
+                self._taken = (repo_map, self._started(repo_map, count, chunks, shared))
             else:
                 self._taken = (None, None)
             if self._taken[1] is None:
                 self.cancel()
         return self._taken
 
-    def _started(self, repo_map: RepoMap, count: int, chunks: list[list[Job]]) -> StartedParse | None:
+    def _started(
+        self, repo_map: RepoMap, count: int, chunks: list[list[Job]], shared: SharedBytes
+    ) -> StartedParse | None:
         if count <= 1:
             return None
         selected = [e.path for e in repo_map.files if e.language in SUPPORTED]
-        started = StartedParse(self.root, selected, chunks, self.queue, self.max_bytes, None, self.redactor)
+        started = StartedParse(self.root, selected, chunks, self.queue, self.max_bytes, shared, self.redactor)
         started.processes.append(self.process)
         if count > 2 and _may_fork():  # more cores: more processes, reading the files themselves
             try:
@@ -379,6 +391,9 @@ class MappedParse:
         for process in self.processes:
             process.stop()
         self.queue.close()
+        if self.shared >= 0:
+            os.close(self.shared)
+            self.shared = -1
 
 
 def _parse_unstarted(
