@@ -171,7 +171,10 @@ def test_the_readme_is_read_by_the_forked_process_once_its_chunks_are_done(
 
     monkeypatch.setattr(headstart, "read_readme_facts", read_readme_facts)
     with head_start(KBPaths(tmp_path / "kb"), str(root)) as head:
-        _, facts = map_and_extract(checkout_of(root), Config(), head=head)
+        # this process takes what the forked one read (it must not read the README itself)
+        with monkeypatch.context() as here:
+            here.setattr("generator.repo.facts.mentions.read_readme_facts", pytest.fail)
+            _, facts = map_and_extract(checkout_of(root), Config(), head=head)
     assert int(read_by.read_text()) != os.getpid()
     alone = extract_facts(root, map_repository(root), workers=1)
     assert facts.mentioned == alone.mentioned and {"Engine", "run"} <= facts.mentioned

@@ -280,13 +280,12 @@ class StartedParse:
     def extras(self) -> object:
         """What the first process with an epilogue returned once its chunks were done (None: there was
         none, or it failed); waits for it, then reaps that process."""
-        found = None
         for process in self.processes:
-            if process.has_epilogue and not process.reaped:
+            if process.has_epilogue:  # it may have ended already (and its records been read): kept
                 found = process.last()
                 process.stop()
-                break
-        return found
+                return found
+        return None
 
     def cancel(self) -> None:
         """Stop every parser process still at work and reap them all (idempotent)."""
