@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import math
-import operator
 import posixpath
 import re
 import tomllib
@@ -37,8 +36,6 @@ from generator.repo.map.walk import read_source
 from generator.repo.model import Facts, FileFacts, RepoMap, Symbol
 
 DAMPING = 0.85
-PAGERANK_ITERATIONS = 40
-CONVERGED = 1e-7  # total rank moved in one iteration; far below what changes an importance score
 # weights of the importance score; centrality dominates, size and entry status break ties
 W_CENTRALITY, W_SIZE, W_ENTRY = 0.6, 0.25, 0.15
 DOC_FILE_LIMIT = 200_000  # markdown files larger than this are not read for their first paragraph
@@ -294,28 +291,17 @@ def _package_json_bins(root: Path, path: str, max_bytes: int) -> list[str]:
 
 
 def pagerank(edges: dict[str, list[str]], nodes: Iterable[str]) -> dict[str, float]:
-    """PageRank over `edges` (file → files it depends on): depended-upon files accumulate rank."""
+    """PageRank over `edges` (file → files it depends on): depended-upon files accumulate rank (igraph's,
+    solved exactly in C; a file depending on nothing spreads its rank over every file)."""
+    import igraph  # loaded with the later stages, while the parser processes work
+
     order = sorted(set(nodes))
-    n = len(order)
-    if n == 0:
+    if not order:
         return {}
     position = {node: i for i, node in enumerate(order)}
-    targets = [[position[t] for t in edges.get(node, ()) if t in position] for node in order]
-    linking = [(i, outgoing, len(outgoing)) for i, outgoing in enumerate(targets) if outgoing]
-    dangling_nodes = [i for i in range(n) if not targets[i]]
-    rank = [1.0 / n] * n
-    for _ in range(PAGERANK_ITERATIONS):
-        dangling = sum(rank[i] for i in dangling_nodes)
-        fresh = [(1.0 - DAMPING) / n + DAMPING * dangling / n] * n
-        for i, outgoing, degree in linking:
-            share = DAMPING * rank[i] / degree
-            for j in outgoing:
-                fresh[j] += share
-        delta = sum(map(abs, map(operator.sub, fresh, rank)))
-        rank = fresh
-        if delta < CONVERGED:
-            break
-    return dict(zip(order, rank, strict=True))
+    links = [(position[node], position[t]) for node in order for t in edges.get(node, ()) if t in position]
+    graph = igraph.Graph(n=len(order), edges=links, directed=True)
+    return dict(zip(order, graph.pagerank(damping=DAMPING), strict=True))
 
 
 def _score_importance(files: dict[str, FileFacts], lines: dict[str, int]) -> None:
