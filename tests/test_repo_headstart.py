@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import make_git_repo
+from conftest import make_git_repo, reaped
 
 from generator.cli import cli
 from generator.config import Config, RepoResearchConfig
@@ -33,15 +33,6 @@ FILES = {
 def workers_always(monkeypatch: pytest.MonkeyPatch, forks_beside_threads: None) -> None:
     # any repository gets parser processes, so the head start forks as it does on a large one
     monkeypatch.setattr("generator.repo.facts.parsing.PARALLEL_MIN_BYTES", 0)
-
-
-def reaped(pid: int) -> bool:
-    """Whether `pid` is no child of this process any more (ended and waited for)."""
-    try:
-        os.waitpid(pid, os.WNOHANG)
-    except ChildProcessError:
-        return True
-    return False
 
 
 def checkout_of(root: Path) -> Checkout:

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import reaped
 from repo_source_fixture import FIXTURE, write_tree
 
 from generator.repo.facts import parser_processes, parsing
@@ -34,15 +35,6 @@ def entries(tmp_path: Path) -> list[FileEntry]:
 @pytest.fixture
 def root(tmp_path: Path, entries: list[FileEntry]) -> Path:
     return tmp_path / "repo"
-
-
-def reaped(pid: int) -> bool:
-    """Whether `pid` is no child of this process any more (ended and waited for)."""
-    try:
-        os.waitpid(pid, os.WNOHANG)
-    except ChildProcessError:
-        return True
-    return False
 
 
 def ended(started: StartedParse) -> list[bool]:
