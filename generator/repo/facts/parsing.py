@@ -303,10 +303,11 @@ class MappedParse:
     """A parser process that maps the folder before it parses: `taken` waits for its map, then hands back
     the parse to finish here (`StartedParse`), the process taking chunks from the front as usual.
 
-    The process decides the chunks from its map, as `start_parse` would, and this process decides the same
-    ones from the same map. Below the size where parser processes pay it parses nothing: the map comes back
-    with the bytes it read, for this process to parse. A process that could not map the folder gives no
-    map; the caller maps it again, and reports what is wrong."""
+    The process decides the chunks from its map, as `start_parse` would, and hands them over with the map
+    and the bytes it read (an anonymous file this process parses its own chunks from). Below the size where
+    parser processes pay it parses nothing: the map comes back with its bytes, for this process to parse. A
+    process that could not map the folder gives no map; the caller maps it again, and reports what is
+    wrong. `after`: work on the map the process does once no chunk is left (the README's facts)."""
 
     def __init__(
         self,
@@ -372,7 +373,7 @@ class MappedParse:
         selected = [e.path for e in repo_map.files if e.language in SUPPORTED]
         started = StartedParse(self.root, selected, chunks, self.queue, self.max_bytes, shared, self.redactor)
         started.processes.append(self.process)
-        if count > 2 and _may_fork():  # more cores: more processes, reading the files themselves
+        if count > 2 and _may_fork():  # more cores: more processes, parsing from the shared bytes too
             try:
                 started.fork(count - 2)
             except OSError:
