@@ -124,7 +124,9 @@ def test_a_map_that_fails_over_there_is_made_again_here(
     assert all(reaped(p.pid) for p in head.mapped.processes)
 
 
-def test_a_small_folder_comes_back_with_its_bytes_and_is_parsed_here(tmp_path: Path) -> None:
+def test_a_small_folder_comes_back_with_its_bytes_and_is_parsed_here(
+    tmp_path: Path, forks_beside_threads: None
+) -> None:
     root = make_git_repo(tmp_path / "repo", FILES)  # far below the size where parser processes pay
     with head_start(KBPaths(tmp_path / "kb"), str(root)) as head:
         assert head.repo_map is not None and head.parse is None
