@@ -15,7 +15,6 @@ import importlib
 import json
 import time
 from collections.abc import Callable, Sequence
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
@@ -269,7 +268,12 @@ def shard_context(
     redactor: Redactor,
     request: str | None,
 ) -> ShardContext:
-    readme = facts.readme if facts.readme is not None else read_readme(pinned.path, repo_map, redactor)
+    if facts.readme is not None:  # extract_facts reads it (or a parser process does, for it)
+        readme = facts.readme
+    else:
+        from generator.repo.facts.mentions import readme_paragraph
+
+        readme = readme_paragraph(pinned.path, repo_map, redactor)
     return ShardContext(
         root=pinned.path,
         label=f"{pinned.source.owner}/{pinned.source.name}",
@@ -282,13 +286,6 @@ def shard_context(
         request=request,
         overview=repository_overview(readme, facts, redactor),
     )
-
-
-def read_readme(root: Path, repo_map: RepoMap, redactor: Redactor) -> str:
-    """The README's first real paragraph (redacted), "" without one."""
-    from generator.repo.facts.mentions import readme_paragraph
-
-    return readme_paragraph(root, repo_map, redactor)
 
 
 # --------------------------------------------------------------------------- stage 8
