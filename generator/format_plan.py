@@ -13,6 +13,7 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from generator.regex_cache import from_source_code
 from generator.regex_literals import any_literal, shortest_prefixes
 from generator.secret_formats import KeyFormat, known_formats
 
@@ -94,8 +95,10 @@ class FormatPlan:
 
 @functools.cache
 def format_plan() -> FormatPlan:
-    """The plan for `known_formats()` (built once per process)."""
-    return plan_for(known_formats())
+    """The plan for `known_formats()` (built once per process; its scan pattern, from the formats alone, is
+    kept compiled between processes)."""
+    with from_source_code():
+        return plan_for(known_formats())
 
 
 def plan_for(formats: tuple[KeyFormat, ...]) -> FormatPlan:

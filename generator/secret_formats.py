@@ -24,6 +24,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from generator.regex_cache import from_source_code
+
 
 @dataclass(frozen=True)
 class KeyFormat:
@@ -111,8 +113,10 @@ _SKIPPED_PLUGINS = frozenset(
 
 @functools.cache
 def known_formats() -> tuple[KeyFormat, ...]:
-    """Our formats, then every regex-based detect-secrets plugin's patterns (loaded once per process)."""
-    return (*OWN_FORMATS, *_detect_secrets_formats())
+    """Our formats, then every regex-based detect-secrets plugin's patterns (loaded once per process; the
+    patterns, from the installed library or its snapshot shipped with us, are kept compiled between them)."""
+    with from_source_code():
+        return (*OWN_FORMATS, *_detect_secrets_formats())
 
 
 SNAPSHOT = Path(__file__).with_name("secret_formats.json")

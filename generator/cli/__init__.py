@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+from ..regex_cache import keep_regexes
+
+# first: the patterns the modules imported from here on compile are built from kept programs
+keep_regexes()
+
 import atexit
 import gc
 import os
