@@ -194,6 +194,7 @@ def test_a_path_search_reads_single_functions_not_whole_modules(facts: Facts) ->
     assert isinstance(graph, CallGraph)
     chains = graph.chains(["web/api.py"], limit=3)
     assert chains and graph.files_read == 0  # every hop was read from its function's own lines
+    assert graph.functions_read >= len(chains[0])
     single = {(e.caller, e.callee, e.line) for e in graph.calls_of("web/sessions.py", {"Session.send"})}
     assert graph.files_read == 0
     whole = {

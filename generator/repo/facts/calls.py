@@ -65,6 +65,11 @@ class CallGraph:
         """How many files' calls have been read so far."""
         return len(self._edges)
 
+    @property
+    def functions_read(self) -> int:
+        """How many single functions' calls have been read so far (a path search passing a large module)."""
+        return len(self._functions)
+
     def read_paths(self) -> list[str]:
         """The files whose calls have been read whole so far, in the order read."""
         return list(self._edges)
