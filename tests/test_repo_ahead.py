@@ -14,6 +14,7 @@ from repo_output_fakes import make_project, offline_setup, page_bytes
 from test_repo_calls import FILES as CALLING
 
 from generator.repo.analyze.describe import main_chain, module_lines
+from generator.repo.facts import flows
 from generator.repo.plan.subsystems import core_modules
 from generator.repo.run.pipeline import analyze_shards, prepare
 from generator.repo.run.study import RepoResult, Study
@@ -147,6 +148,49 @@ def test_a_flow_read_with_other_files_read_whole_is_searched_again(
     stale = Flow(flow.read_before | {"elsewhere.py"}, [], {})
     again = research(study_of(tmp_path, "stale", PYTHON_ONLY), Given(calls, placement, stale))  # type: ignore[arg-type]
     assert searched == ["main flow"] and again.synthesis.main_flow == taken.synthesis.main_flow
+
+
+class ArrivesLater(Given):
+    """The flow handed over only once the synthesis has asked for it `after` times (mid-search)."""
+
+    def __init__(self, after: int, *parts: object) -> None:
+        super().__init__(*parts)
+        self.after, self.asked = after, 0
+
+    def taken(self, kind: type) -> object | None:
+        if kind is Flow:
+            self.asked += 1
+            if self.asked <= self.after:
+                return None
+        return super().taken(kind)
+
+
+def test_a_flow_arriving_during_the_search_here_is_taken_and_the_search_given_up(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Python only: no file is read whole before the flow (see above)
+    calls, placement, flow = parts_of(study_of(tmp_path, "other", PYTHON_ONLY))
+    alone = research(study_of(tmp_path, "alone", PYTHON_ONLY), None)
+    entries: list[str] = []
+    real = flows._entries
+
+    def counted(*args: object) -> list[tuple[str, str]]:
+        found = real(*args)  # type: ignore[arg-type]
+        entries.extend(name for _, name in found)
+        return found
+
+    monkeypatch.setattr(flows, "_entries", counted)
+    # asked before the search, then before each entry point's paths (it arrives before the second's), then
+    # once more to take it
+    late = ArrivesLater(2, calls, placement, replace(flow, chain=flow.chain[:1]))
+    taken = research(study_of(tmp_path, "late", PYTHON_ONLY), late)  # type: ignore[arg-type]
+    assert late.asked == 4 and len(entries) > 2  # the search here was given up after one entry point
+    assert len(taken.synthesis.main_flow) == 1  # the forked process' flow (marked: cut to one hop)
+    assert len(alone.synthesis.main_flow) > 1
+    # one that never arrives: the search here ends, and its flow is the one the run computes alone
+    never = ArrivesLater(10_000, calls, placement, flow)
+    searched = research(study_of(tmp_path, "never", PYTHON_ONLY), never)  # type: ignore[arg-type]
+    assert searched.synthesis.main_flow == alone.synthesis.main_flow and never.asked > 4
 
 
 def test_catalogue_lines_are_what_the_synthesis_would_write(tmp_path: Path) -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal, Protocol
@@ -172,7 +172,9 @@ class CallGraphView(Protocol):
 
     def edges(self, paths: Iterable[str] | None = None, *, incoming: bool = False) -> list[CallEdge]: ...
 
-    def chains(self, paths: Iterable[str] | None = None, *, limit: int = 5) -> list[list[CallEdge]]: ...
+    def chains(
+        self, paths: Iterable[str] | None = None, *, limit: int = 5, stop: Callable[[], bool] | None = None
+    ) -> list[list[CallEdge]]: ...
 
     def known_edges(self) -> list[CallEdge]: ...
 

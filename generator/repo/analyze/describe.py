@@ -7,7 +7,7 @@ and the model are shown the same things. Which symbols matter is the facts' rank
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 
 from generator.repo.analyze.citations import Linker
 from generator.repo.facts.ranking import TYPE_KINDS, RankedSymbol, key_symbols, leading_symbols
@@ -116,10 +116,13 @@ def _module_name(path: str) -> str:
     return path.rsplit("/", 1)[-1]
 
 
-def main_chain(facts: Facts, paths: Sequence[str] | None, limit: int = 8) -> list[CallEdge]:
+def main_chain(
+    facts: Facts, paths: Sequence[str] | None, limit: int = 8, stop: Callable[[], bool] | None = None
+) -> list[CallEdge]:
     """The best call chain from an entry point of `paths` (the whole repository when None) by the call
-    graph's own ranking (generator/repo/facts/flows.py): the "how it flows" path, capped."""
+    graph's own ranking (generator/repo/facts/flows.py): the "how it flows" path, capped. `stop`: the
+    search is given up (flows.SearchStopped) as soon as it says so."""
     if facts.calls is None:
         return []
-    chains = facts.calls.chains(paths, limit=1)
+    chains = facts.calls.chains(paths, limit=1, stop=stop)
     return list(chains[0][:limit]) if chains else []

@@ -13,7 +13,7 @@ import ast
 import threading
 import warnings
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from generator.errors import DeepkbError
@@ -138,10 +138,13 @@ class CallGraph:
         """Calls from other files into each symbol of `path`, among the files read so far (reads none)."""
         return self._into.get(path, Counter())
 
-    def chains(self, paths: Iterable[str] | None = None, *, limit: int = 5) -> list[list[CallEdge]]:
+    def chains(
+        self, paths: Iterable[str] | None = None, *, limit: int = 5, stop: Callable[[], bool] | None = None
+    ) -> list[list[CallEdge]]:
+        """flows.main_paths through this graph (`stop`: SearchStopped when it says to give up)."""
         from generator.repo.facts.flows import main_paths
 
-        return main_paths(self, self.files, paths, limit=limit)
+        return main_paths(self, self.files, paths, limit=limit, stop=stop)
 
     # --- what the language readers need ------------------------------------------------------------
 

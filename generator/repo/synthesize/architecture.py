@@ -142,6 +142,13 @@ def link_subsystems(analyses: Sequence[ShardAnalysis], edges: Iterable[Subsystem
         target.used_by.append(SubsystemLink(source.shard.name, source.slug, edge.uses))
 
 
-def main_flow(facts: Facts, modules: Sequence[str], repo_map: RepoMap, linker: Linker) -> list[FlowHop]:
-    """The main call path from the public entry point into the core, each hop cited."""
-    return flow_hops(main_chain(facts, modules), linker)
+def main_flow(
+    facts: Facts,
+    modules: Sequence[str],
+    repo_map: RepoMap,
+    linker: Linker,
+    stop: Callable[[], bool] | None = None,
+) -> list[FlowHop]:
+    """The main call path from the public entry point into the core, each hop cited (`stop`: the search is
+    given up, flows.SearchStopped, as soon as it says so)."""
+    return flow_hops(main_chain(facts, modules, stop=stop), linker)

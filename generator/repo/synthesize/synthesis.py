@@ -22,7 +22,8 @@ from generator.repo.analyze.describe import (
     module_lines,
 )
 from generator.repo.analyze.draft import shard_purpose, split_model_summary
-from generator.repo.model import ModuleLine, RepoMap, RepoSynthesis, Shard, ShardAnalysis
+from generator.repo.facts.flows import SearchStopped
+from generator.repo.model import FlowHop, ModuleLine, RepoMap, RepoSynthesis, Shard, ShardAnalysis
 from generator.repo.plan.subsystems import core_modules, rank_files
 from generator.repo.run.session import fingerprint
 from generator.repo.run.study import RepoResult, Study, shard_slug
@@ -94,14 +95,7 @@ def synthesize(
         placement, landed, study.facts, study.repo_map, study.ctx.linker, known_lines if ahead else None
     )
     synthesis.modules_present = len(modules)
-    found_flow = ahead.taken(Flow) if ahead is not None else None
-    if graph is not None and found_flow is not None and set(graph.read_paths()) == found_flow.read_before:
-        graph.take_ahead(found_flow.read)
-        for path in found_flow.read:  # what the flow's search read whole, read "now", in its order
-            graph.read(path)
-        synthesis.main_flow = flow_hops(found_flow.chain, study.ctx.linker)
-    else:
-        synthesis.main_flow = main_flow(study.facts, modules, study.repo_map, study.ctx.linker)
+    synthesis.main_flow = _main_flow(study, modules, ahead)
     if study.request:
         from generator.repo.synthesize.answer import answer_request  # request terms: only runs with a request
 
@@ -116,6 +110,32 @@ def synthesize(
         "output_tokens": synthesis.tokens.get("output", 0),
     }
     return RepoResult(study, synthesis, usage)
+
+
+def _main_flow(study: Study, modules: list[str], ahead: PendingAhead | None) -> list[FlowHop]:
+    """The main flow: the read-ahead's when it was searched with the files read whole here by now, else
+    searched here. The search here is given up as soon as the read-ahead's arrives: it reads whole only
+    files the read-ahead's search read too (the same search from the same start), and those are then read."""
+    graph, linker = study.facts.calls, study.ctx.linker
+    if graph is None or ahead is None:
+        return main_flow(study.facts, modules, study.repo_map, linker)
+    read_before = frozenset(graph.read_paths())
+
+    def arrived() -> Flow | None:
+        found = ahead.taken(Flow)
+        return found if found is not None and found.read_before == read_before else None
+
+    found = arrived()
+    if found is None:
+        try:
+            return main_flow(study.facts, modules, study.repo_map, linker, stop=lambda: arrived() is not None)
+        except SearchStopped:
+            found = arrived()
+    assert found is not None  # the search stopped because it had arrived
+    graph.take_ahead(found.read)
+    for path in found.read:  # what the flow's search read whole, read "now", in its order
+        graph.read(path)
+    return flow_hops(found.chain, linker)
 
 
 def build_analysis(study: Study, index: int, shard: Shard, outcome: Any) -> ShardAnalysis:
