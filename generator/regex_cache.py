@@ -4,10 +4,9 @@ A `deepkb` process compiles about 300 patterns while it imports its modules and 
 run: the symbol reader's are large, and Python's `re` keeps nothing between processes). While the command
 line runs, `re`'s compiler is wrapped: a pattern compiled while a module is being imported (a module-level
 constant, written in source code, never text read at run time), or inside `from_source_code()`, is kept as
-the compiled program
-`_sre.compile` takes, and the next process builds it from that program without parsing the pattern again.
-Patterns compiled from run-time text (ignore rules, request terms, anything a repository or a page holds)
-are compiled as usual and never kept.
+the compiled program `_sre.compile` takes, and the next process builds it from that program without parsing
+the pattern again. Patterns compiled from run-time text (ignore rules, request terms, anything a repository
+or a page holds) are compiled as usual and never kept.
 
 The programs are kept in `generator/__pycache__`, only when Python writes bytecode, for this interpreter's
 exact version (its compiler's output may differ between versions). Each one is checked by `_sre.compile`
@@ -21,6 +20,7 @@ import _sre  # type: ignore[import-not-found]
 import atexit
 import marshal
 import os
+import re
 import sys
 import threading
 from collections.abc import Iterator
@@ -32,7 +32,7 @@ from typing import Any
 
 KEPT_DIR = Path(__file__).parent / "__pycache__"
 MAX_KEPT = 2_000  # patterns kept at most (one run compiles ~300)
-_DEBUG = 128  # re.DEBUG: compiled as usual (it prints the program)
+_DEBUG = int(re.DEBUG)  # compiled as usual (it prints the program)
 
 Program = tuple[int, list[int], int, dict[str, int], tuple[str | None, ...]]
 """What `_sre.compile` takes after the pattern: flags, code, groups, group index and index → group."""
@@ -81,8 +81,11 @@ class KeptRegexes:
                 self.kept.pop(key, None)  # not a program this interpreter takes: compiled again
         if not (getattr(_from_source, "on", False) or _importing(sys._getframe(1))):
             return self._compile(pattern, flags)
-        program = _program(pattern, key[1])
-        compiled = _sre.compile(pattern, *program)
+        try:
+            program = _program(pattern, key[1])
+            compiled = _sre.compile(pattern, *program)
+        except Exception:  # an invalid pattern (re.error, as `re` raises it), or internals not as expected
+            return self._compile(pattern, flags)
         with self._lock:
             if len(self.kept) + len(self.new) < MAX_KEPT:
                 self.new[key] = program

@@ -114,3 +114,16 @@ def test_the_command_line_wraps_the_compiler_before_its_imports() -> None:
     )
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     assert done.stdout.split() == ["KeptRegexes.compile", "True"]
+
+
+def test_an_invalid_pattern_at_import_raises_as_re_does(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    kept = KeptRegexes(tmp_path / "regex.marshal")
+    monkeypatch.setattr(_compiler, "compile", kept.compile)
+    name = f"invalid_{uuid.uuid4().hex}"
+    source = "import re\ntry:\n    re.compile('(unclosed')\nexcept re.error as exc:\n    FAILED = str(exc)\n"
+    (tmp_path / f"{name}.py").write_text(source, encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    assert "missing )" in importlib.import_module(name).FAILED
+    assert not kept.new
