@@ -151,6 +151,41 @@ def test_the_request_is_answered_with_symbols_named_after_it(researched):
     assert "LICENSE" not in answer and ".github" not in answer
 
 
+def test_the_answer_opens_with_the_symbol_that_calls_the_others(tmp_path: Path) -> None:
+    # a digest handler named after more of the question's words than the session's redirect loop, which
+    # calls it: the loop is what handles redirects, the handler a step of it
+    library = {
+        **LIBRARY,
+        "webclient/auth.py": (
+            '"""Authentication handlers."""\n\n\n'
+            "class DigestAuth:\n"
+            '    """HTTP digest authentication."""\n\n'
+            "    def handle_redirect(self, response):\n"
+            '        """Reset the digest counter."""\n'
+            "        return response\n"
+        ),
+        "webclient/sessions.py": LIBRARY["webclient/sessions.py"]
+        .replace(
+            "from .adapters import HTTPAdapter\n",
+            "from .adapters import HTTPAdapter\nfrom .auth import DigestAuth\n",
+        )
+        .replace(
+            "        return response\n\n    def _private",
+            "        auth = DigestAuth()\n        return auth.handle_redirect(response)\n\n    def _private",
+        ),
+    }
+    root = make_project(tmp_path / "webclient", library)
+    paths, config, provider = offline_setup(tmp_path / "kb")
+    run_repo_research(
+        paths, config, provider, str(root), request="how are redirects handled", publish=publish_repo
+    )
+    index = read_page(paths.repos_dir / "acme" / "shop" / "index.md")[1]
+    answer = index.split("## Answer", 1)[1].split("\n## ", 1)[0]
+    listed = re.findall(r"^- \[`([\w.]+)`\]", answer, re.MULTILINE)
+    assert listed[:2] == ["Session.resolve_redirects", "DigestAuth.handle_redirect"]
+    assert "`Session.resolve_redirects` calls `DigestAuth.handle_redirect`" in answer
+
+
 def test_history_states_its_window(researched):
     meta, index, _ = researched
     history = index.split("## History and stats", 1)[1]

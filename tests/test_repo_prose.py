@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from generator.repo.analyze.describe import first_sentence, lead
 from generator.repo.facts.prose import inline, summary
 
 REST_MODULE = """
@@ -181,3 +182,19 @@ def test_placeholders_in_angle_brackets_stay_while_html_tags_go() -> None:
     assert inline("Pages live under repos/<owner>/<repo>/ and <b>nowhere</b> else.<br/>") == (
         "Pages live under repos/<owner>/<repo>/ and nowhere else."
     )
+
+
+@pytest.mark.parametrize(
+    ("doc", "shown"),
+    [
+        (  # too short to say much on its own: the next sentence joins it
+            "Receives a Response. Returns a generator of Responses or Requests.",
+            "Receives a Response. Returns a generator of Responses or Requests.",
+        ),
+        ("Send a prepared request through the adapter. It returns the response.", None),
+        ("Too many redirects.", None),
+        ("Receives a Response. " + "Then " + "very " * 60 + "long.", "Receives a Response."),
+    ],
+)
+def test_a_symbol_is_described_by_its_lead(doc: str, shown: str | None) -> None:
+    assert lead(doc) == (shown or first_sentence(doc))

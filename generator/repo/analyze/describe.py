@@ -14,6 +14,7 @@ from generator.repo.facts.ranking import TYPE_KINDS, RankedSymbol, key_symbols, 
 from generator.repo.model import CallEdge, CitedSymbol, Facts, FlowHop, KeyType, ModuleLine, RepoMap, Symbol
 
 MODULE_SYMBOLS = 3  # symbols named on a module's catalogue line
+SHORT_LEAD = 40  # a symbol's first sentence shorter than this ("Too many redirects.") takes the next
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z`\"'(])")
 
 
@@ -24,7 +25,7 @@ def cite(symbol: Symbol, path: str, linker: Linker, *, described: bool = True) -
         symbol.name,
         symbol.kind,
         path,
-        first_sentence(symbol.doc) if described else "",
+        lead(symbol.doc) if described else "",
         linker.check(path, symbol.start, symbol.end),
     )
 
@@ -92,6 +93,17 @@ def first_sentence(text: str, limit: int = 240) -> str:
         return ""
     sentence = _SENTENCE_END.split(flat, maxsplit=1)[0]
     return sentence if len(sentence) <= limit else ""
+
+
+def lead(text: str, limit: int = 240) -> str:
+    """`first_sentence`, with the next sentence when the first is too short to say much ("Receives a
+    Response. Returns a generator of Responses or Requests.") and both fit."""
+    flat = " ".join(text.split())
+    parts = _SENTENCE_END.split(flat, maxsplit=2) if flat else [""]
+    first = parts[0] if len(parts[0]) <= limit else ""
+    if first and len(first) < SHORT_LEAD and len(parts) > 1 and len(first) + 1 + len(parts[1]) <= limit:
+        return f"{first} {parts[1]}"
+    return first
 
 
 def sentences(text: str, limit: int = 3) -> list[str]:

@@ -1,5 +1,6 @@
 """The index's "Answer" to `--request`: the symbols whose names (first) or docstrings match the question's
-domain words, with their docstrings and definitions, and the call path that joins them.
+domain words, with their docstrings and definitions, and the call path that joins them. Of those, the ones
+that call the others come first: the function that handles what was asked before the helpers it calls.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from generator.repo.plan.subsystems import is_context, words_of
 
 MAX_SYMBOLS = 8
 NAME_WEIGHT, DOC_WEIGHT = 3.0, 1.0  # a symbol named after the question outranks one that mentions it
+Chosen = tuple[float, str, Symbol]  # (match score, path, symbol)
 
 
 def answer_request(
@@ -25,7 +27,7 @@ def answer_request(
 ) -> Answer:
     """The best-matching symbols of `modules` and the calls between them."""
     stems = {_stem(w) for w in request_terms(request)}
-    scored: list[tuple[float, str, Symbol]] = []
+    scored: list[Chosen] = []
     for path in modules:
         if is_context(path):
             continue  # the tests that exercise an answer are not the answer
@@ -49,9 +51,31 @@ def answer_request(
     )
     return Answer(
         request,
-        tuple(cite(symbol, path, linker) for _, path, symbol in chosen),
+        tuple(cite(symbol, path, linker) for _, path, symbol in callers_first(chosen, touching)),
         tuple(flow_hops(joined[:8], linker)),
     )
+
+
+def callers_first(chosen: Sequence[Chosen], calls: Iterable[CallEdge]) -> list[Chosen]:
+    """The answering symbols, those that reach more of the others through `calls` first; equals keep their
+    order (by how well they match)."""
+    nodes = [(path, symbol.name) for _, path, symbol in chosen]
+    onward: dict[tuple[str, str], set[tuple[str, str]]] = {node: set() for node in nodes}
+    for edge in calls:
+        caller, callee = (edge.caller_path, edge.caller), (edge.callee_path, edge.callee)
+        if caller in onward and callee in onward and caller != callee:
+            onward[caller].add(callee)
+
+    def reached(start: tuple[str, str]) -> int:
+        seen, stack = {start}, [start]
+        while stack:
+            for node in onward[stack.pop()] - seen:
+                seen.add(node)
+                stack.append(node)
+        return len(seen) - 1
+
+    reach = [reached(node) for node in nodes]
+    return [chosen[i] for i in sorted(range(len(chosen)), key=lambda i: -reach[i])]
 
 
 def _distinct_calls(calls: Iterable[CallEdge]) -> list[CallEdge]:
