@@ -12,6 +12,7 @@ from generator.redact import Redactor
 from generator.repo.facts.extract import extract_facts
 from generator.repo.map.walk import map_repository
 from generator.repo.model import Shard
+from generator.repo.plan.architect import heuristic_plan
 from generator.repo.plan.focus import NEVER_RANKED, _candidate, discriminating, relevance
 from generator.repo.plan.normalize import normalize_shards
 from generator.repo.plan.subsystems import is_context, module_term, name_words, part_namer, plan_subsystems
@@ -193,3 +194,17 @@ def test_a_module_goes_to_the_nearest_shard_and_ties_to_the_first(tmp_path: Path
         assert placement["near/mod.py"] == first and placement["far/mod.py"] == first
         assert placement["both/mod.py"] == 1  # as near to both: the shard listed first
         assert placement["lone/mod.py"] == 0
+
+
+def test_a_plan_of_fewer_subsystems_says_which_files_were_too_few(tmp_path: Path):
+    _, repo_map, facts = survey(tmp_path, CLI_LIBRARY)
+    focused = heuristic_plan(repo_map, facts, ["cli/core.py", "cli/types.py"], note="Planned.")
+    assert len(focused.shards) == 1
+    assert focused.note.endswith(
+        "The files focused on hold 2 source modules, too few for 3 subsystems of"
+        " more than two modules each, so 1 was planned."
+    )
+    small = {p: t for p, t in CLI_LIBRARY.items() if p in {"cli/core.py", "cli/types.py", "README.md"}}
+    _, repo_map, facts = survey(tmp_path / "small", small)
+    whole = heuristic_plan(repo_map, facts, [f.path for f in repo_map.files], note="Planned.")
+    assert "The repository has 2 source modules" in whole.note and "so 1 was planned." in whole.note

@@ -148,8 +148,13 @@ def heuristic_plan(repo_map: RepoMap, facts: Facts, allowed: Sequence[str], *, n
     shards = plan_subsystems(repo_map, facts, allowed)
     if 0 < len(shards) < MIN_SHARDS:
         modules = len(core_modules(repo_map, allowed))
+        # a request's focus narrows the files: say which ones were too few
+        holder = (
+            "The repository has" if modules == len(core_modules(repo_map)) else "The files focused on hold"
+        )
+        planned = "1 was" if len(shards) == 1 else f"{len(shards)} were"
         note += (
-            f" The repository has {modules} source modules, too few for {MIN_SHARDS} subsystems of more than"
-            f" two modules each, so {len(shards)} were planned."
+            f" {holder} {modules} source modules, too few for {MIN_SHARDS} subsystems of more than"
+            f" two modules each, so {planned} planned."
         )
     return ShardPlan(tuple(shards), "heuristic", note)
