@@ -244,13 +244,14 @@ print(json.dumps({
 
 
 CALL_GRAPH_SCRIPT = """
-import atexit, json, os, sys, tempfile, time
+import atexit, json, os, sys, time
 from pathlib import Path
 import generator.repo.synthesize.synthesis as synthesis
 from generator.cli import main
 from generator.repo.map.filetypes import is_context_file
 
-target, out = sys.argv[1], sys.argv[2]
+target, out, root = sys.argv[1], sys.argv[2], sys.argv[3]
+os.makedirs(root)
 studied = []
 synthesize = synthesis.synthesize
 
@@ -259,7 +260,6 @@ def keep(study, *args, **kwargs):  # the run's facts, with the call graph as the
     return synthesize(study, *args, **kwargs)
 
 synthesis.synthesize = keep
-root = tempfile.mkdtemp(prefix="deepkb-graph-")
 os.environ["DEEPKB_CACHE_DIR"] = os.path.join(root, "cache")
 
 def measure():  # at exit: the run's pages are written
@@ -289,7 +289,7 @@ def bench_call_graph(target: Path) -> dict[str, float]:
         out = Path(tmp) / "graph.json"
         env = {k: v for k, v in os.environ.items() if not k.startswith(("DEEPKB_", "ANTHROPIC_", "OPENAI_"))}
         done = subprocess.run(
-            [sys.executable, "-c", CALL_GRAPH_SCRIPT, str(target.resolve()), str(out)],
+            [sys.executable, "-c", CALL_GRAPH_SCRIPT, str(target.resolve()), str(out), str(Path(tmp) / "kb")],
             capture_output=True,
             text=True,
             env=env,
