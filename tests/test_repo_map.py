@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import re
@@ -139,6 +140,37 @@ def test_binary_media_lock_generated_and_default_dirs(tmp_path: Path) -> None:
     assert reasons["gen/models.go"] == "generated"
     for folder in ("node_modules/", "pkg/__pycache__/", "vendor/", "third_party/", "dist/"):
         assert reasons[folder] == "ignored by default"
+
+
+BUILT = {"build/index.js", "build/lib/core.js"}
+
+
+@pytest.mark.parametrize(
+    ("package", "mapped"),
+    [
+        ({"main": "./build/index.js"}, BUILT),
+        ({"exports": {".": {"import": "./dist/index.mjs"}}}, {"dist/index.mjs"}),
+        ({"files": ["build", "dist/"]}, {*BUILT, "dist/index.mjs"}),
+        ({"main": "index.js"}, set()),  # it names no output folder
+        ([], set()),  # not an object
+    ],
+)
+def test_an_npm_package_s_published_output_folder_is_its_code(
+    tmp_path: Path, package: object, mapped: set[str]
+) -> None:
+    files = {
+        "package.json": json.dumps(package),
+        "index.js": "module.exports = require('./build/index.js')\n",
+        "build/index.js": "exports.run = require('./lib/core.js').run\n",
+        "build/lib/core.js": "exports.run = function run() {}\n",
+        "dist/index.mjs": "export function run() {}\n",
+    }
+    repo = make_git_repo(tmp_path / "pkg", files)
+    assert {f.path for f in map_repository(repo).files} == {"package.json", "index.js", *mapped}
+    # beside a src/ folder they were built from, output folders stay unread
+    (repo / "src").mkdir()
+    (repo / "src" / "index.ts").write_text("export function run(): void {}\n")
+    assert {f.path for f in map_repository(repo).files} == {"package.json", "index.js", "src/index.ts"}
 
 
 def test_gitignore_honoured_including_nested_and_negation(tmp_path: Path) -> None:

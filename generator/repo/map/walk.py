@@ -8,6 +8,7 @@ the only way later stages read a repository file, with the same guarantees.
 from __future__ import annotations
 
 import errno
+import json
 import os
 import re
 import stat
@@ -33,6 +34,10 @@ GENERATED_MARKER = re.compile(
 GENERATED_HEAD = 1024
 _UNSAFE_NAME = re.compile("[\x00-\x1f\x7f\ud800-\udfff]")
 MAX_DEPTH = 64  # deeper folders are skipped: nothing real nests this far, and recursion must stay bounded
+# build-output folders an npm package may publish its code in (an `npm pack` tarball's only code, often)
+PUBLISHED_OUTPUTS = frozenset({"dist", "build", "out"})
+PACKAGE_FIELDS = ("main", "module", "browser", "bin", "exports", "files", "types", "typings")
+PACKAGE_JSON_MAX_BYTES = 1_000_000
 
 
 def human_size(size: int) -> str:
@@ -172,6 +177,7 @@ def _walk(
     except OSError as exc:
         skipped.append(Skipped(prefix.rstrip("/") or ".", f"unreadable directory ({exc.strerror})"))
         return
+    published: frozenset[str] | None = None  # read from a package.json here when an output folder is met
     for entry in entries:
         rel = prefix + entry.name
         if not _safe_name(entry.name):
@@ -185,7 +191,9 @@ def _walk(
         if stat.S_ISLNK(st.st_mode):
             skipped.append(Skipped(rel, "symlink (not followed)"))
         elif stat.S_ISDIR(st.st_mode):
-            if ignored_dir(entry.name):
+            if entry.name in PUBLISHED_OUTPUTS and published is None:
+                published = published_outputs(directory)
+            if ignored_dir(entry.name) and not (published and entry.name in published):
                 skipped.append(Skipped(rel + "/", "ignored by default"))
             elif rules.ignored(rel, is_dir=True):
                 skipped.append(Skipped(rel + "/", "gitignored"))
@@ -197,6 +205,37 @@ def _walk(
             skipped.append(Skipped(rel, "special file (device, FIFO or socket)"))
         else:
             _visit_file(entry.path, rel, st, rules, cap, files, skipped, kept)
+
+
+def published_outputs(directory: Path) -> frozenset[str]:
+    """The build-output folders (dist/, build/, out/) the package.json of `directory` names as where the
+    package's code is (`main`, `exports`, `bin`, `files`, …): mapped, since they hold the code an npm package
+    ships. Not when a `src/` folder beside them holds the sources they were built from (a repository with its
+    output committed), nor for a package.json that is not a readable JSON object."""
+    if (directory / "src").is_dir():
+        return frozenset()
+    try:
+        data = json.loads(_read_regular(directory / "package.json", PACKAGE_JSON_MAX_BYTES))
+    except (OSError, DeepkbError, ValueError, RecursionError):
+        return frozenset()
+    if not isinstance(data, dict):
+        return frozenset()
+    named = (_json_strings(data.get(key)) for key in PACKAGE_FIELDS)
+    folders = {value.strip().removeprefix("./").split("/", 1)[0] for values in named for value in values}
+    return frozenset(folders & PUBLISHED_OUTPUTS)
+
+
+def _json_strings(value: object, depth: int = 0) -> list[str]:
+    """Every string in a JSON value (a path, or nested conditions of paths as `exports` has them)."""
+    if isinstance(value, str):
+        return [value]
+    if depth > 8:
+        return []
+    if isinstance(value, dict):
+        value = list(value.values())
+    if isinstance(value, list):
+        return [found for item in value for found in _json_strings(item, depth + 1)]
+    return []
 
 
 def _safe_name(name: str) -> bool:
