@@ -173,6 +173,21 @@ def test_an_npm_package_s_published_output_folder_is_its_code(
     assert {f.path for f in map_repository(repo).files} == {"package.json", "index.js", "src/index.ts"}
 
 
+def test_bundles_beside_a_package_s_own_modules_stay_unread(tmp_path: Path) -> None:
+    files = {
+        "package.json": json.dumps({"main": "./dist/node/client.cjs", "module": "./index.js"}),
+        "index.js": "export { default } from './lib/client.js'\n",
+        **{
+            f"lib/{name}.js": f"export function {name}() {{}}\n" for name in ("client", "headers", "adapters")
+        },
+        "dist/node/client.cjs": "module.exports = function client() {}\n",
+        "dist/esm/client.js": "export default function client() {}\n",
+    }
+    repo_map = map_repository(make_git_repo(tmp_path / "pkg", files))
+    assert {f.path for f in repo_map.files} == set(files) - {"dist/node/client.cjs", "dist/esm/client.js"}
+    assert {s.path: s.reason for s in repo_map.skipped}["dist/"] == "ignored by default"
+
+
 def test_gitignore_honoured_including_nested_and_negation(tmp_path: Path) -> None:
     repo = make_git_repo(
         tmp_path / "repo",

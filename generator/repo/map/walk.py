@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from generator.errors import DeepkbError, UnsafeSourceError
-from generator.repo.map.filetypes import ignored_dir, language_of, skip_reason_by_name
+from generator.repo.map.filetypes import ignored_dir, is_context_file, language_of, skip_reason_by_name
 from generator.repo.model import FileEntry, RepoMap, Skipped
 
 if TYPE_CHECKING:  # loaded where a folder has ignore rules (~13 ms), and git where it is a repository
@@ -38,6 +38,7 @@ MAX_DEPTH = 64  # deeper folders are skipped: nothing real nests this far, and r
 PUBLISHED_OUTPUTS = frozenset({"dist", "build", "out"})
 PACKAGE_FIELDS = ("main", "module", "browser", "bin", "exports", "files", "types", "typings")
 PACKAGE_JSON_MAX_BYTES = 1_000_000
+PACKAGE_CODE = frozenset({"javascript", "typescript", "tsx"})
 
 
 def human_size(size: int) -> str:
@@ -178,6 +179,8 @@ def _walk(
         skipped.append(Skipped(prefix.rstrip("/") or ".", f"unreadable directory ({exc.strerror})"))
         return
     published: frozenset[str] | None = None  # read from a package.json here when an output folder is met
+    outputs: list[tuple[str, list[FileEntry], list[Skipped]]] = []  # those walked: kept if they are the code
+    first = len(files)
     for entry in entries:
         rel = prefix + entry.name
         if not _safe_name(entry.name):
@@ -193,25 +196,55 @@ def _walk(
         elif stat.S_ISDIR(st.st_mode):
             if entry.name in PUBLISHED_OUTPUTS and published is None:
                 published = published_outputs(directory)
-            if ignored_dir(entry.name) and not (published and entry.name in published):
+            output = published is not None and entry.name in published
+            if ignored_dir(entry.name) and not output:
                 skipped.append(Skipped(rel + "/", "ignored by default"))
             elif rules.ignored(rel, is_dir=True):
                 skipped.append(Skipped(rel + "/", "gitignored"))
             elif rel.count("/") >= MAX_DEPTH:
                 skipped.append(Skipped(rel + "/", "nested too deeply"))
+            elif output:  # its bytes are not kept: it may be dropped, and the parse reads it again
+                outputs.append((rel + "/", [], []))
+                _walk(
+                    Path(entry.path),
+                    rel + "/",
+                    rules,
+                    cap,
+                    outputs[-1][1],
+                    outputs[-1][2],
+                    _Kept(frozenset(), 0),
+                )
             else:
                 _walk(Path(entry.path), rel + "/", rules, cap, files, skipped, kept)
         elif not stat.S_ISREG(st.st_mode):
             skipped.append(Skipped(rel, "special file (device, FIFO or socket)"))
         else:
             _visit_file(entry.path, rel, st, rules, cap, files, skipped, kept)
+    own = _code_files(files[first:], prefix)
+    for folder, found, passed in outputs:
+        if _code_files(found, prefix) > own:
+            files.extend(found)
+            skipped.extend(passed)
+        else:  # the package's own code is elsewhere (lib/): the folder holds its bundles
+            skipped.append(Skipped(folder, "ignored by default"))
+
+
+def _code_files(entries: list[FileEntry], prefix: str) -> int:
+    """JavaScript/TypeScript modules among `entries`, below the folder `prefix` (its own files, entry points
+    such as index.js, are not counted), tests and docs left out."""
+    return sum(
+        1
+        for e in entries
+        if e.language in PACKAGE_CODE and "/" in e.path[len(prefix) :] and not is_context_file(e.path)
+    )
 
 
 def published_outputs(directory: Path) -> frozenset[str]:
     """The build-output folders (dist/, build/, out/) the package.json of `directory` names as where the
-    package's code is (`main`, `exports`, `bin`, `files`, …): mapped, since they hold the code an npm package
-    ships. Not when a `src/` folder beside them holds the sources they were built from (a repository with its
-    output committed), nor for a package.json that is not a readable JSON object."""
+    package's code is (`main`, `exports`, `bin`, `files`, …): walked, since an npm package may ship its code
+    only there, and kept when they hold more modules than the package has elsewhere (`_walk`). None when a
+    `src/` folder beside them holds the sources they were built from (a repository with its output
+    committed), or for a package.json that is not a readable JSON object."""
     if (directory / "src").is_dir():
         return frozenset()
     try:
