@@ -188,6 +188,38 @@ def test_bundles_beside_a_package_s_own_modules_stay_unread(tmp_path: Path) -> N
     assert {s.path: s.reason for s in repo_map.skipped}["dist/"] == "ignored by default"
 
 
+def test_javascript_built_from_the_repository_s_typescript_is_skipped(tmp_path: Path) -> None:
+    code = "export const x = 1;\n"
+    files = {
+        "src/v4/core/schemas.ts": code,
+        "v4/core/schemas.js": code,  # src/ inserted above it
+        "v4/core/schemas.cjs": code,
+        "src/util.ts": code,
+        "lib/util.js": code,  # lib/ standing for src/
+        "index.ts": code,
+        "index.js": code,  # beside its source
+        "types.d.ts": code,  # a declaration is no source: what it declares stays
+        "types.js": code,
+        "plain.js": code,
+        "plain.cjs": code,  # the CommonJS twin of a module also built as .js
+        "other.cjs": code,
+    }
+    repo_map = map_repository(make_git_repo(tmp_path / "pkg", files))
+    assert {f.path for f in repo_map.files} == {
+        "src/v4/core/schemas.ts",
+        "src/util.ts",
+        "index.ts",
+        "types.d.ts",
+        "types.js",
+        "plain.js",
+        "other.cjs",
+    }
+    reasons = {s.path: s.reason for s in repo_map.skipped}
+    built = ("v4/core/schemas.js", "v4/core/schemas.cjs", "lib/util.js", "index.js")
+    assert {reasons[p] for p in built} == {"compiled from the repository's TypeScript"}
+    assert reasons["plain.cjs"] == "CommonJS build of a module also built as .js"
+
+
 def test_gitignore_honoured_including_nested_and_negation(tmp_path: Path) -> None:
     repo = make_git_repo(
         tmp_path / "repo",

@@ -121,6 +121,7 @@ def map_repository(
     rules = _IgnoreRules(tracked=tracked, tracked_dirs=dirs)
     rules = rules.with_file("", _read_ignore_lines(root / ".git" / "info" / "exclude"))
     _walk(root, "", rules, max_file_bytes, files, skipped, kept)
+    files = _without_compiled(files, skipped, kept)
     files.sort(key=lambda f: f.path)
     skipped.sort(key=lambda s: s.path)
     return RepoMap(root=root, files=files, skipped=skipped, contents=kept.contents)
@@ -237,6 +238,49 @@ def _code_files(entries: list[FileEntry], prefix: str) -> int:
         for e in entries
         if e.language in PACKAGE_CODE and "/" in e.path[len(prefix) :] and not is_context_file(e.path)
     )
+
+
+TS_SOURCE = (".ts", ".tsx", ".mts", ".cts")
+JS_BUILT = (".js", ".cjs", ".mjs", ".jsx")
+DECLARATION = (".d.ts", ".d.mts", ".d.cts")
+
+
+def _without_compiled(files: list[FileEntry], skipped: list[Skipped], kept: _Kept) -> list[FileEntry]:
+    """The files, less JavaScript compiled from the repository's own TypeScript (`a/b.js`, `.cjs` or `.mjs`
+    beside `a/b.ts`, or where `src/a/b.ts` builds to: `a/b.js`, `lib/a/b.js`, as packages ship their build),
+    and the CommonJS twin (`b.cjs`) of a module also built as `b.js`; each recorded as skipped."""
+    sources = {
+        _stem(f.path) for f in files if f.path.endswith(TS_SOURCE) and not f.path.endswith(DECLARATION)
+    }
+    as_js = {_stem(f.path) for f in files if f.path.endswith(".js")}
+    remaining = []
+    for entry in files:
+        reason = _compiled(entry.path, sources, as_js) if entry.path.endswith(JS_BUILT) else None
+        if reason is None:
+            remaining.append(entry)
+        else:
+            skipped.append(Skipped(entry.path, reason))
+            kept.contents.pop(entry.path, None)
+    return remaining
+
+
+def _compiled(path: str, sources: set[str], as_js: set[str]) -> str | None:
+    """Why a JavaScript file is another module's build, or None."""
+    stem = _stem(path)
+    parts = stem.split("/")
+    mirrors = [stem]  # beside its source
+    for i in range(len(parts) - 1):  # src/ inserted at a level, or standing for a folder (lib/, dist/)
+        mirrors.append("/".join([*parts[:i], "src", *parts[i:]]))
+        mirrors.append("/".join([*parts[:i], "src", *parts[i + 1 :]]))
+    if any(mirror in sources for mirror in mirrors):
+        return "compiled from the repository's TypeScript"
+    if path.endswith(".cjs") and stem in as_js:
+        return "CommonJS build of a module also built as .js"
+    return None
+
+
+def _stem(path: str) -> str:
+    return path.rsplit(".", 1)[0]
 
 
 def published_outputs(directory: Path) -> frozenset[str]:
