@@ -106,11 +106,18 @@ def test_docstrings_become_clean_sentences(text: str, expected: str) -> None:
         "go:build windows\n+build windows",
         "-*- coding: utf-8 -*-",
         ":param x: only a field\n:returns: nothing",
+        "////////////////////////// PARSE //////////////////////////////",  # a comment banner
+        "========== Helpers ==========",
         "",
     ],
 )
 def test_boilerplate_is_not_prose(text: str) -> None:
     assert summary(text) == ""
+
+
+def test_a_comment_banner_is_passed_over_for_the_prose_below_it() -> None:
+    text = "/////////// CONSTRUCTORS ///////////\n\nBuilds schemas from their definitions."
+    assert summary(text) == "Builds schemas from their definitions."
 
 
 def test_summary_ends_at_a_sentence_end_and_takes_a_short_second_sentence() -> None:

@@ -121,6 +121,8 @@ def test_the_debris_lint_finds_what_a_reader_would_see():
         "underline",
     ]
     assert find_debris("# Clean\n\nA clean page about \\_private names and \\(parentheses\\).\n") == []
+    banner = "| [Parse](p.md) | ////////////////////////// PARSE //////////. | `ZodType` |\n"
+    assert [d.kind for d in find_debris(banner)] == ["underline"]
     pages = {
         "a.md": "# A\n\nThe same opening line on two pages here.\n",
         "b.md": "# B\n\nThe same opening line on two pages here.\n",

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 # backslash on screen
 HONOURED_ESCAPES = set("\\`*_{}[]()>#+-.!|")
 _ESCAPE = re.compile(r"\\(.)")
-_UNDERLINE = re.compile(r"(^|\s)([=~^\"'*+#-])\2{3,}(\s|$)")
+_UNDERLINE = re.compile(r"(^|\s)([=~^\"'*+#/-])\2{3,}(\s|$)")  # reST underlines, comment banners
 _ROLE = re.compile(
     r":(?:py:)?(?:class|func|meth|attr|mod|obj|exc|data|const|ref|doc|term|ivar|param|type):`?"
 )
