@@ -337,6 +337,9 @@ def test_deep_nesting_is_bounded_and_handwritten_notes_are_not_generated(tmp_pat
         ("tests/test_a.py", True),
         ("cmd/a_test.go", True),
         ("docs/conf.py", True),
+        ("docs_src/commands/tutorial001_an.py", True),  # typer's documentation code
+        ("tutorials/first.py", True),
+        ("documents/store.py", False),
         ("src/pkg/core.py", False),
         ("lib/command.js", False),
         ("contest.py", False),
@@ -349,7 +352,8 @@ def test_context_files_are_told_from_source_modules(path: str, context: bool) ->
 # the test as one search over the whole path, which is_context_file splits into a test per folder and one
 # of the file's name (faster, and the same answer for every path)
 CONTEXT_PATH = re.compile(
-    r"(^|/)(tests?|testing|testutils?|__tests__|spec|specs|docs?|[\w-]*examples?|samples?|benchmarks?|bench"
+    r"(^|/)(tests?|testing|testutils?|__tests__|spec|specs|docs?|docs?[_-][\w-]+|[\w-]*examples?|samples?"
+    r"|tutorials?|benchmarks?|bench"
     r"|fixtures?|scripts?|tools|release|ci|typings|\.[^/]+|vendor|third_party|node_modules|testdata)/"
     r"|(^|/)(test_[^/]*|[^/]*_test\.\w+|[^/]*\.(test|spec)\.\w+|conftest\.py|setup\.py|noxfile\.py"
     r"|fabfile\.py|tasks\.py|dodo\.py|[^/]*\.config\.[cm]?[jt]s|Gruntfile\.js|gulpfile\.js|Makefile"
@@ -372,6 +376,11 @@ PARTS = (
     "Specs",
     "doc",
     "docs",
+    "docs_src",
+    "doc-tools",
+    "documents",
+    "tutorial",
+    "Tutorials",
     "my-examples",
     "example",
     "Examples",

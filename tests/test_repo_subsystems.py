@@ -62,6 +62,12 @@ def test_modules_are_named_by_what_they_are_not_where_they_run(tmp_path: Path):
     assert module_term("cli/core.py", facts) in ("command", "option")  # "core" says nothing: its main type
     assert module_term("cli/__init__.py", facts) == ""  # an entry module re-exports, it names nothing
     assert name_words("command_windows") == ["command"] and name_words("viper_go1_16") == ["viper"]
+    # a generic module whose main type is named in many words names nothing (typer's utils.py)
+    helpers = {
+        "cli/utils.py": '"""Helpers."""\n\n\nclass MixedAnnotatedAndDefaultStyleError(Exception):\n    pass\n'
+    }
+    _, _, facts = survey(tmp_path / "long", {**CLI_LIBRARY, **helpers})
+    assert module_term("cli/utils.py", facts) == ""
 
 
 def test_a_split_shard_is_named_after_its_parts_not_numbered(tmp_path: Path):

@@ -106,7 +106,8 @@ def _holds_secrets(lower: str) -> bool:
 # what describes, tests, builds or ships the code rather than being it: context, not a source module. A folder
 # anywhere on the path, or the file's own name (`$` as in a search: before a final newline too)
 CONTEXT_FOLDER = re.compile(
-    r"tests?|testing|testutils?|__tests__|spec|specs|docs?|[\w-]*examples?|samples?|benchmarks?|bench"
+    r"tests?|testing|testutils?|__tests__|spec|specs|docs?|docs?[_-][\w-]+|[\w-]*examples?|samples?|tutorials?"
+    r"|benchmarks?|bench"
     r"|fixtures?|scripts?|tools|release|ci|typings|\.[^/]+|vendor|third_party|node_modules|testdata",
     re.IGNORECASE,
 )

@@ -363,6 +363,9 @@ def _distinct_terms(terms: Iterable[str]) -> list[str]:
     return kept
 
 
+TERM_WORDS = 3  # a type named in more words than this is too particular to name what a module is about
+
+
 def module_term(path: str, facts: Facts) -> str:
     """What a module is about, in words: its name, else its main type's, else its package's ("" for a
     module of helpers, which names nothing)."""
@@ -373,7 +376,12 @@ def module_term(path: str, facts: Facts) -> str:
     for entry in key_symbols(facts, path):
         symbol = entry.symbol
         words = words_of(symbol.name)
-        if symbol.kind in TYPE_KINDS and not symbol.parent and words and not set(words) <= _GENERIC:
+        if (
+            symbol.kind in TYPE_KINDS
+            and not symbol.parent
+            and 0 < len(words) <= TERM_WORDS  # "MixedAnnotatedAndDefaultStyleError" names no subsystem
+            and not set(words) <= _GENERIC
+        ):
             return " ".join(words)
     return ""  # a package's entry module re-exports what the others do: it names nothing itself
 
