@@ -35,7 +35,7 @@ _NOT_PROSE = re.compile(
       | \$\ | >>>\ | \.\.\ \w+:: | \[!\[ | !\[ | <img | <a\ | <p\ | <div
       | author[s]?: | maintainer[s]?: | created\ (?:on|by)\b | @author | @file\b | @module\b
       | todo\b | fixme\b | xxx\b | deprecated\b
-      | ([/*=\-~\#_+])\1{3,}   # a banner: "//////// PARSE ////////", "===== Section ====="
+      | (?P<banner>[/*=\-~\#_+])(?P=banner){3,}   # a banner: "//////// PARSE ////////", "===== Section ====="
     )"""
 )
 _LICENCE_LINE = re.compile(

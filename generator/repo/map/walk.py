@@ -286,8 +286,8 @@ def _stem(path: str) -> str:
 def published_outputs(directory: Path) -> frozenset[str]:
     """The build-output folders (dist/, build/, out/) the package.json of `directory` names as where the
     package's code is (`main`, `exports`, `bin`, `files`, …): walked, since an npm package may ship its code
-    only there, and kept when they hold more modules than the package has elsewhere (`_walk`). None when a
-    `src/` folder beside them holds the sources they were built from (a repository with its output
+    only there, and kept when they hold more modules than the package has elsewhere (`_walk`). None at all
+    when a `src/` folder beside them holds the sources they were built from (a repository with its output
     committed), or for a package.json that is not a readable JSON object."""
     if (directory / "src").is_dir():
         return frozenset()
