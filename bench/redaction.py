@@ -3,10 +3,9 @@
     python bench/redaction.py PATH [--repeat 5]
 
 Parses the repository's files in this process without redaction, then times, best of --repeat passes:
-the distinct import strings redacted one call each (`Redactor.redact`, as the facts stage does) and as one
-batch (`Redactor.redact_each`), and each file's docstrings as the parser redacts them (`redact_symbols`,
-its memo of inert docstrings emptied before each pass, as in a fresh parser process). Prints one JSON line
-beside the anchors: the same measures before redaction was gated, on the 2,000-file anthropic SDK fixture.
+the distinct import strings redacted one call each (`Redactor.redact`, as the facts stage does), and each
+file's docstrings as the parser redacts them (`redact_symbols`). Prints one JSON line beside the anchors:
+the same measures before redaction was gated, on the 2,000-file anthropic SDK fixture.
 """
 
 from __future__ import annotations
@@ -56,8 +55,7 @@ def main() -> None:
         "imports": len(imports),
         "docstrings": sum(1 for e in readings for s in e.symbols if s.doc_source),
         "imports_s": round(best_of(args.repeat, lambda: [redactor.redact(raw) for raw in imports]), 4),
-        "imports_batch_s": round(best_of(args.repeat, lambda: redactor.redact_each(imports)), 4),
-        "docstrings_s": round(best_of(args.repeat, docstrings, redaction._inert_kept.cache_clear), 4),
+        "docstrings_s": round(best_of(args.repeat, docstrings), 4),
         "anchors": ANCHORS,
     }
     print(json.dumps(figures))

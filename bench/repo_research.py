@@ -311,10 +311,9 @@ def bench_stages(target: Path) -> dict[str, float]:
 
 
 def compile_bytecode() -> None:
-    """Byte-compile deepkb, its page templates and its regular expressions first, as a regular install and
-    its first run do: an editable install run with PYTHONDONTWRITEBYTECODE=1 would otherwise recompile every
-    module (~0.1 s), the page templates (~17 ms) and the patterns (~40 ms) on each run, and time the
-    compilers rather than deepkb."""
+    """Byte-compile deepkb and its page templates first, as a regular install and its first run do: an
+    editable install run with PYTHONDONTWRITEBYTECODE=1 would otherwise recompile every module and template
+    on each run, and time the compilers rather than deepkb."""
     import compileall
 
     import generator
@@ -322,12 +321,6 @@ def compile_bytecode() -> None:
 
     compileall.compile_dir(str(Path(generator.__file__).parent), quiet=1)
     compile_templates()
-    # the regular expressions a run compiles while importing, kept as a first run keeps them: in a fresh
-    # process, where nothing is imported yet (generator/regex_cache.py)
-    subprocess.run(
-        [sys.executable, "-c", "from generator.regex_cache import compile_regexes; compile_regexes()"],
-        check=True,
-    )
 
 
 def repomix_command(target: Path) -> list[str] | None:

@@ -7,24 +7,20 @@ value of a secret-named key in code, YAML, INI, .env or prose, `Bearer` tokens, 
 arguments); and long high-entropy tokens. Replacements keep the number of newlines of what they replace, so
 line numbers computed after redaction still match the original file.
 
-Each rule runs only where a gate it cannot match without finds something (a format's literals, a looser
-pattern, a digit in a long token), so most texts cost a few fast scans; the answer is the same as running
-every rule (tests/test_redact_gates.py). The gates read one line at a time, which also lets a batch of
-texts be gated once (`redact_each`) and a text be judged inert on its own (`inert`).
+A format runs only where one of its lowercase hints occurs, and a context rule only where a looser gate
+pattern finds something; both are necessary for a match, so the answer is the same as running every rule
+(tests/test_redact_gates.py).
 """
 
 from __future__ import annotations
 
-import bisect
-import itertools
 import math
 import os
 import re
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from generator.format_plan import format_plan
 from generator.secret_formats import (
     ASSIGNMENT,
     ASSIGNMENT_GATES,
@@ -98,22 +94,6 @@ def looks_random(token: str) -> bool:
 
 
 @dataclass(frozen=True)
-class Reach:
-    """The rules that can change a text: every one (`EVERY_RULE`), or those whose gates found something in
-    the join of a batch of texts (`Redactor.redact_each`); `formats` by position, None for all."""
-
-    formats: frozenset[int] | None = None
-    assignment: bool = True
-    bearer: bool = True
-    hex_argument: bool = True
-    entropy: bool = True
-
-
-EVERY_RULE = Reach()
-NO_RULE = Reach(frozenset(), False, False, False, False)
-
-
-@dataclass(frozen=True)
 class Redactor:
     """Replaces secrets in text with `[REDACTED:<kind>]` and counts the replacements."""
 
@@ -134,109 +114,32 @@ class Redactor:
 
     def redact(self, text: str) -> tuple[str, int]:
         """Return `text` with every secret replaced, and how many replacements were made."""
-        return self._redact(text, EVERY_RULE)
-
-    def redact_each(self, texts: Sequence[str]) -> list[tuple[str, int]]:
-        """`[self.redact(text) for text in texts]`, cheaper for many short texts (a repository's import
-        strings): the rules are run once over the texts joined by line breaks, and each text is redacted
-        with only the rules that found something in it; most texts need none. Sound because every test
-        that rules a rule out is line-local (the formats that are not run on every text their anchors
-        allow): a match in one text is a match in the join, within that text's lines."""
-        joined = "\n".join(texts)
-        starts = list(itertools.accumulate((len(text) + 1 for text in texts), initial=0))
-        reaches = self._reaches(joined, starts)
-        return [
-            (text, 0)
-            if reach is NO_RULE and not any(v in text for v in self.literals)
-            else self._redact(text, reach)
-            for text, reach in zip(texts, reaches, strict=True)
-        ]
-
-    def _redact(self, text: str, reach: Reach) -> tuple[str, int]:
         count = 0
         for value in self.literals:
             if value in text:
                 count += text.count(value)
                 text = text.replace(value, "[REDACTED:env]")
-                reach = EVERY_RULE  # a replacement is text the reach was not found over
-        lower = text.lower()
-        text, n = _redact_formats(text, lower, reach.formats)
+        text, n = _redact_formats(text)
         count += n
-        lower, reach = (text.lower(), EVERY_RULE) if n else (lower, reach)
-        text, n = _redact_in_context(text, _lower_in_place(text, lower), reach)
+        text, n = _redact_in_context(text, _lower_in_place(text, text.lower()))
         count += n
-        if self.entropy and (reach.entropy or n):
+        if self.entropy:
             text, n = _redact_entropy(text)
             count += n
         return text, count
 
-    def inert(self, text: str) -> bool:
-        """Whether redaction leaves `text` as it is, on its own or joined to other inert texts by blank lines
-        (`redaction.DOC_SEPARATOR`): no literal is in it, every known format that could match it is
-        line-local and finds nothing, no context gate (line-local too) finds anything, and the entropy rule
-        replaces nothing (it judges a token by itself and the few characters before it on its line). A rule
-        changing such a join would change one line of one of its texts, and none does."""
-        if any(value in text or "\n" in value for value in self.literals):
-            return False
-        lower, formats = text.lower(), known_formats()
-        for i in format_plan().possible(text, lower):
-            if not formats[i].one_line or formats[i].pattern.search(text):
-                return False
-        lower = _lower_in_place(text, lower)
-        if (
-            gates_find(ASSIGNMENT_GATES, lower)
-            or gates_find(BEARER_GATES, lower)
-            or HEX_ARGUMENT_GATE.search(lower)
-        ):
-            return False
-        return not (self.entropy and _redact_entropy(text)[1])
 
-    def _reaches(self, joined: str, starts: list[int]) -> list[Reach]:
-        """Each text's reach: the rules (line-local ones, each run over the join) that found something in
-        it, and the formats that are not line-local wherever their anchors are in the join."""
-        lower, formats = joined.lower(), known_formats()
-        in_place = _lower_in_place(joined, lower)
-        everywhere: set[int] = set()
-        found: dict[int, set[int]] = {}
-        for i in format_plan().possible(joined, lower):
-            if not formats[i].one_line:
-                everywhere.add(i)
-            for match in formats[i].pattern.finditer(joined) if formats[i].one_line else ():
-                found.setdefault(bisect.bisect_right(starts, match.start()) - 1, set()).add(i)
-        assignment = _texts_found(starts, in_place, [g for word, g in ASSIGNMENT_GATES if word in in_place])
-        bearer = _texts_found(starts, in_place, [g for word, g in BEARER_GATES if word in in_place])
-        hex_argument = _texts_found(starts, in_place, [HEX_ARGUMENT_GATE])
-        entropy = _texts_found(starts, joined, [_ENTROPY_GATE])
-        default = Reach(frozenset(everywhere), False, False, False, False) if everywhere else NO_RULE
-        reaches = [default] * (len(starts) - 1)
-        for k in set(found) | assignment | bearer | hex_argument | entropy:
-            flags = (k in assignment, k in bearer, k in hex_argument, k in entropy)
-            reaches[k] = Reach(frozenset(found.get(k, set()) | everywhere), *flags)
-        return reaches
-
-
-def _texts_found(starts: list[int], joined: str, patterns: list[re.Pattern[str]]) -> set[int]:
-    """Which of the joined texts (each begins at `starts[k]`) any of `patterns` finds something in."""
-    return {
-        bisect.bisect_right(starts, m.start()) - 1 for pattern in patterns for m in pattern.finditer(joined)
-    }
-
-
-def _redact_formats(text: str, lower: str, allowed: frozenset[int] | None) -> tuple[str, int]:
-    """Every known format the plan's rule chooses, in the rule set's order, as if each had been tried;
-    `allowed`: the only formats that can match `text`, when known."""
-    plan, formats = format_plan(), known_formats()
+def _redact_formats(text: str) -> tuple[str, int]:
+    """Every known format, in the rule set's order, each where one of its hints is in the text as it
+    stands after the formats before it."""
     count = 0
-    chosen = plan.likely(text, lower) if allowed is None else plan.likely_among(text, lower, allowed)
-    for position in chosen:
-        text, n = _substitute(formats[position], text)
-        count += n
-        if n:  # the anchors were checked against the text before this replacement: the rest go by hints
-            for later in plan.hinted(lower):
-                if later > position:
-                    text, n = _substitute(formats[later], text)
-                    count += n
-            break
+    lower = text.lower()
+    for key_format in known_formats():
+        if key_format.hints and not any(hint in lower for hint in key_format.hints):
+            continue
+        text, n = _substitute(key_format, text)
+        if n:
+            count, lower = count + n, text.lower()
     return text, count
 
 
@@ -278,9 +181,9 @@ def _lower_in_place(text: str, lower: str) -> str:
     return "".join(c if len(c.lower()) != 1 else c.lower() for c in text)
 
 
-def _redact_in_context(text: str, lower: str, reach: Reach) -> tuple[str, int]:
+def _redact_in_context(text: str, lower: str) -> tuple[str, int]:
     """Values of secret-named keys, bearer tokens and hex arguments that look like literal secrets."""
-    spans = sorted(_context_spans(text, lower, reach))
+    spans = sorted(_context_spans(text, lower))
     if not spans:
         return text, 0
     parts: list[str] = []
@@ -293,25 +196,21 @@ def _redact_in_context(text: str, lower: str, reach: Reach) -> tuple[str, int]:
     return "".join(parts) + text[position:], count
 
 
-def _context_spans(text: str, lower: str, reach: Reach) -> list[tuple[int, int, str]]:
+def _context_spans(text: str, lower: str) -> list[tuple[int, int, str]]:
     spans: list[tuple[int, int, str]] = []
     # each rule runs only where its gate, a looser pattern every match of the rule contains, finds something
-    for match in (
-        ASSIGNMENT.finditer(lower) if reach.assignment and gates_find(ASSIGNMENT_GATES, lower) else ()
-    ):
+    for match in ASSIGNMENT.finditer(lower) if gates_find(ASSIGNMENT_GATES, lower) else ():
         if match["word"] in {"pass", "pwd"} and match.start() and lower[match.start() - 1].isalpha():
             continue  # bypass, compass
         group = next(g for g in ("dq", "sq", "bare") if match.group(g) is not None)
         start, end = match.span(group)
         if looks_like_secret_value(text[start:end], quoted=group != "bare", text=text):
             spans.append((start, end, "assignment"))
-    for match in BEARER.finditer(lower) if reach.bearer and gates_find(BEARER_GATES, lower) else ():
+    for match in BEARER.finditer(lower) if gates_find(BEARER_GATES, lower) else ():
         start, end = match.span("bare")
         if looks_like_bearer_token(text[start:end]):
             spans.append((start, end, "bearer_token"))
-    for match in (
-        HEX_ARGUMENT.finditer(lower) if reach.hex_argument and HEX_ARGUMENT_GATE.search(lower) else ()
-    ):
+    for match in HEX_ARGUMENT.finditer(lower) if HEX_ARGUMENT_GATE.search(lower) else ():
         start, end = match.span("bare")
         if looks_like_hex_key(lower, match.start(), text[start:end]):
             spans.append((start, end, "hex_key"))

@@ -24,49 +24,36 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from generator.regex_cache import from_source_code
-
 
 @dataclass(frozen=True)
 class KeyFormat:
     """A known secret format. `hints` are lowercase literals every match contains (empty: always run): a
-    text whose lower-cased form holds none of them skips the regular expression. `anchors` are literals one
-    of which every match contains in its case as written (`regex_literals.required_literals` of `pattern`;
-    empty: unknown), a sharper test than the hints (`AC` where the hint is `ac`). In our own formats group
-    1, when present, is the secret; detect-secrets' groups vary (`own=False`), see `secret_span`. Anchors
-    and `one_line` of our own formats are written here, checked against the derivation by the tests."""
+    text whose lower-cased form holds none of them skips the regular expression (tests/test_redact_gates.py
+    checks them against generated matches). In our own formats group 1, when present, is the secret;
+    detect-secrets' groups vary (`own=False`), see `secret_span`."""
 
     kind: str
     hints: tuple[str, ...]
     pattern: re.Pattern[str]
     own: bool = True
-    anchors: tuple[str, ...] = ()
-    one_line: bool = False  # `regex_literals.line_local(pattern)`: matches stay within a line
 
 
 # fmt: off
 OWN_FORMATS: tuple[KeyFormat, ...] = (
     KeyFormat("private_key", ("-----begin",), re.compile(
-        r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----"),
-        anchors=("-----BEGIN ",)),
+        r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----")),
     KeyFormat("aws_access_key", ("akia", "asia", "agpa", "aida", "aroa"),
-              re.compile(r"\b(?:AKIA|ASIA|AGPA|AIDA|AROA)[0-9A-Z]{16}\b"),
-              anchors=("AGPA", "AIDA", "AKIA", "AROA", "ASIA"), one_line=True),
-    KeyFormat("github_token", ("ghp_", "gho_", "ghu_", "ghs_", "ghr_"), re.compile(r"\bgh[pousr]_[A-Za-z0-9]{30,}\b"),
-              anchors=("gho_", "ghp_", "ghr_", "ghs_", "ghu_"), one_line=True),
-    KeyFormat("github_token", ("github_pat_",), re.compile(r"\bgithub_pat_[A-Za-z0-9_]{22,}"),
-              anchors=("github_pat_",), one_line=True),
-    KeyFormat("anthropic_key", ("sk-ant-",), re.compile(r"\bsk-ant-[A-Za-z0-9_\-]{16,}"), anchors=("sk-ant-",), one_line=True),
-    KeyFormat("openai_key", ("sk-",), re.compile(r"\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_\-]{20,}"),
-              anchors=("sk-",), one_line=True),
-    KeyFormat("slack_token", ("xox",), re.compile(r"\bxox[abposre]-[A-Za-z0-9\-]{10,}"), anchors=("xox",), one_line=True),
-    KeyFormat("google_api_key", ("aiza",), re.compile(r"\bAIza[0-9A-Za-z_\-]{35}"), anchors=("AIza",), one_line=True),
-    KeyFormat("stripe_key", ("k_live_", "k_test_"), re.compile(r"\b[rs]k_(?:live|test)_[0-9A-Za-z]{16,}"),
-              anchors=("rk_live_", "rk_test_", "sk_live_", "sk_test_"), one_line=True),
-    KeyFormat("npm_token", ("npm_",), re.compile(r"\bnpm_[A-Za-z0-9]{36}\b"), anchors=("npm_",), one_line=True),
-    KeyFormat("url_password", ("://",), re.compile(r"://[^/\s:@\"']+:([^/\s@\"']{3,})@"), anchors=("://",), one_line=True),
-    KeyFormat("jwt", ("eyj",), re.compile(r"\beyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}"),
-              anchors=(".eyJ",), one_line=True),
+              re.compile(r"\b(?:AKIA|ASIA|AGPA|AIDA|AROA)[0-9A-Z]{16}\b")),
+    KeyFormat("github_token", ("ghp_", "gho_", "ghu_", "ghs_", "ghr_"), re.compile(r"\bgh[pousr]_[A-Za-z0-9]{30,}\b")),
+    KeyFormat("github_token", ("github_pat_",), re.compile(r"\bgithub_pat_[A-Za-z0-9_]{22,}")),
+    KeyFormat("anthropic_key", ("sk-ant-",), re.compile(r"\bsk-ant-[A-Za-z0-9_\-]{16,}")),
+    KeyFormat("openai_key", ("sk-",), re.compile(r"\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_\-]{20,}")),
+    KeyFormat("slack_token", ("xox",), re.compile(r"\bxox[abposre]-[A-Za-z0-9\-]{10,}")),
+    KeyFormat("google_api_key", ("aiza",), re.compile(r"\bAIza[0-9A-Za-z_\-]{35}")),
+    KeyFormat("stripe_key", ("k_live_", "k_test_"), re.compile(r"\b[rs]k_(?:live|test)_[0-9A-Za-z]{16,}")),
+    KeyFormat("npm_token", ("npm_",), re.compile(r"\bnpm_[A-Za-z0-9]{36}\b")),
+    KeyFormat("url_password", ("://",), re.compile(r"://[^/\s:@\"']+:([^/\s@\"']{3,})@")),
+    KeyFormat("jwt", ("eyj",), re.compile(r"\beyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}")),
 )
 
 # Literals each detect-secrets plugin's patterns contain (lowercase). A plugin not listed runs on every text:
@@ -113,24 +100,22 @@ _SKIPPED_PLUGINS = frozenset(
 
 @functools.cache
 def known_formats() -> tuple[KeyFormat, ...]:
-    """Our formats, then every regex-based detect-secrets plugin's patterns (loaded once per process; the
-    patterns, from the installed library or its snapshot shipped with us, are kept compiled between them)."""
-    with from_source_code():
-        return (*OWN_FORMATS, *_detect_secrets_formats())
+    """Our formats, then every regex-based detect-secrets plugin's patterns (loaded once per process, from
+    the installed library or the snapshot of its patterns shipped with us)."""
+    return (*OWN_FORMATS, *_detect_secrets_formats())
 
 
 SNAPSHOT = Path(__file__).with_name("secret_formats.json")
 
-# (plugin class, kind, pattern, flags, anchors, one line): anchors and line-locality are derived when the
-# file is written (`regex_literals`)
-PluginPattern = tuple[str, str, str, int, tuple[str, ...], bool]
+# (plugin class, kind, pattern, flags)
+PluginPattern = tuple[str, str, str, int]
 
 
 def _detect_secrets_formats() -> list[KeyFormat]:
     found = _snapshot(_installed_version()) or detect_secrets_patterns()
     return [
-        KeyFormat(kind, PLUGIN_HINTS.get(plugin, ()), re.compile(pattern, flags), False, anchors, one_line)
-        for plugin, kind, pattern, flags, anchors, one_line in found
+        KeyFormat(kind, PLUGIN_HINTS.get(plugin, ()), re.compile(pattern, flags), own=False)
+        for plugin, kind, pattern, flags in found
     ]
 
 
@@ -138,8 +123,6 @@ def detect_secrets_patterns() -> list[PluginPattern]:
     """Every pattern of the installed detect-secrets' regex plugins (but `_SKIPPED_PLUGINS`), in plugin order."""
     import detect_secrets.plugins as plugins
     from detect_secrets.plugins.base import RegexBasedDetector
-
-    from generator.regex_literals import line_local, required_literals
 
     found: list[PluginPattern] = []
     for info in sorted(pkgutil.iter_modules(plugins.__path__), key=lambda m: m.name):
@@ -154,16 +137,7 @@ def detect_secrets_patterns() -> list[PluginPattern]:
             # with neither matches the same either way, and is used as the plugin compiled it)
             for pattern in cls().denylist:
                 anchored = _line_anchored(pattern)
-                found.append(
-                    (
-                        name,
-                        kind,
-                        anchored.pattern,
-                        anchored.flags,
-                        required_literals(anchored),
-                        line_local(anchored),
-                    )
-                )
+                found.append((name, kind, anchored.pattern, anchored.flags))
     return found
 
 
@@ -172,8 +146,7 @@ _VERSION_LINE = re.compile(r"""^VERSION\s*=\s*['"]([^'"\s]+)['"]""", re.MULTILIN
 
 def _installed_version() -> str | None:
     """The installed detect-secrets' version: its `__version__.py` read as text (importing the package
-    loads requests and more; importlib.metadata costs ~20 ms before the parser processes can start), else
-    its distribution's metadata."""
+    loads requests and more), else its distribution's metadata."""
     spec = importlib.util.find_spec("detect_secrets")  # finds the top-level package without importing it
     if spec is None:
         return None
@@ -201,11 +174,8 @@ def _snapshot(version: str | None, path: Path | None = None) -> list[PluginPatte
     if version is None or data.get("detect_secrets") != version:
         return None
     try:
-        return [
-            (str(p), str(k), str(r), int(f), tuple(map(str, a)), bool(one))
-            for p, k, r, f, a, one in data["patterns"]
-        ]
-    except ValueError:  # rows written before anchors were kept: read the plugins instead
+        return [(str(p), str(k), str(r), int(f)) for p, k, r, f in data["patterns"]]
+    except (TypeError, ValueError):  # rows of another shape: read the plugins instead
         return None
 
 
@@ -268,8 +238,7 @@ HEX_ARGUMENT = re.compile(
 # in skips the rule. Every secret word ends in one of the ASSIGNMENT_GATES' words (`api_key` in `key`),
 # followed by the start of a value; the BEARER_GATES are BEARER's keywords and the start of a token;
 # HEX_ARGUMENT_GATE starts at the argument's `(`, `,` or last `-`. A gate runs only where its literal occurs
-# (`in` costs less than a scan). Each gate is line-local (`regex_literals.line_local`, tested), which lets
-# `Redactor.inert` judge lines wherever they stand.
+# (`in` costs less than a scan).
 ASSIGNMENT_GATES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     (literal, re.compile(word + _ASSIGNED + r"(?:\"[^\"\n]{6}|'[^'\n]{6}|[^\s\"'`,;()\[\]{}<>|]{6})"))
     for literal, word in (

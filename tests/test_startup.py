@@ -1,7 +1,7 @@
-"""What `deepkb` loads to start: the CLI and `--help` import no validation, console, research, model or site
-library (each costs milliseconds to tens of milliseconds at every start), an offline repository run never
-loads the network clients, the model-reply schemas, the web readers or the site builder it has no use for, and it imports its
-pipeline with the garbage collector paused and leaves the heap frozen for the shutdown.
+"""What `deepkb` loads to start: commands load lazily, so the CLI, `--help` and `--version` import no
+validation, console, research, model or site library; a command loads what it uses and nothing of the
+other commands; an offline repository run never loads the network clients, the model-reply schemas, the
+web readers or the site builder it has no use for.
 
 Each check runs in a fresh interpreter and reads its `sys.modules`: what the test process itself imported
 says nothing about what a command needs.
@@ -15,10 +15,9 @@ import subprocess
 import sys
 from pathlib import Path
 
+import click
 import pytest
 from repo_output_fakes import make_project
-
-from generator import __version__
 
 # heavy at import, and not needed to parse arguments, print help or fail with one line
 NOT_AT_START = (
@@ -100,16 +99,33 @@ def run_cli(*args: str) -> str:
     [
         "import generator.cli",
         run_cli("--help"),
-        run_cli("repo", "--help"),
-        run_cli("repo", "run", "--help"),
         run_cli("--version"),
     ],
-    ids=["import", "help", "repo-help", "repo-run-help", "version"],
+    ids=["import", "help", "version"],
 )
 def test_starting_the_cli_loads_no_heavy_library(tmp_path: Path, code: str) -> None:
     loaded = loaded_by(code, tmp_path)
     assert "click" in loaded and "generator.cli" in loaded  # the probe did run the CLI
     assert sorted(loaded & set(NOT_AT_START)) == []
+    assert sorted(m for m in loaded if m.startswith("generator.cli.") and m != "generator.cli.app") == []
+
+
+def test_a_commands_help_loads_that_command_only(tmp_path: Path) -> None:
+    loaded = loaded_by(run_cli("repo", "run", "--help"), tmp_path)
+    assert "generator.cli.repo" in loaded
+    others = {"generator.cli.topic", "generator.cli.site", "generator.topic", "mkdocs", "httpx", "anthropic"}
+    assert sorted(loaded & others) == []
+
+
+def test_help_lists_every_command_with_its_own_first_line() -> None:
+    from generator.cli import COMMANDS, SUMMARIES, cli
+
+    ctx = click.Context(cli)
+    assert list(SUMMARIES) == list(COMMANDS) == cli.list_commands(ctx)
+    for name, summary in SUMMARIES.items():
+        command = cli.get_command(ctx, name)
+        assert command is not None and command.get_short_help_str(limit=200) == summary, name
+    assert cli.get_command(ctx, "no-such-command") is None
 
 
 def test_offline_repo_run_loads_no_network_or_site_builder(tmp_path: Path) -> None:
@@ -123,88 +139,6 @@ def test_offline_repo_run_loads_no_network_or_site_builder(tmp_path: Path) -> No
     assert (kb / "site_src" / "repos" / "acme" / "shop" / "index.md").is_file()  # the run did run
     assert "generator.repo.run.pipeline" in loaded and "jinja2" in loaded
     assert sorted(loaded & set(NOT_IN_OFFLINE_REPO_RUN)) == []
-
-
-def test_parser_processes_are_forked_without_a_process_pool(tmp_path: Path) -> None:
-    # importing multiprocessing and concurrent.futures costs ~15 ms before the fork, and the pool's threads
-    # take turns with this process's imports while the parser processes work
-    project = make_project(tmp_path / "shop")
-    kb = tmp_path / "kb"
-    kb.mkdir()
-    code = (
-        "import json, os, sys\n"
-        f"os.environ['DEEPKB_CACHE_DIR'] = {str(tmp_path / 'cache')!r}\n"
-        "from generator.repo.facts import parser_processes, parsing\n"
-        "parsing.PARALLEL_MIN_BYTES = 0  # parser processes even for this small project\n"
-        "forked = []\n"
-        "real = parser_processes.ParserProcess.__init__\n"
-        "def started(self, *args, **kwargs): real(self, *args, **kwargs); forked.append(self.pid)\n"
-        "parser_processes.ParserProcess.__init__ = started\n"
-        + run_cli("--root", str(kb), "--provider", "offline", "repo", "run", str(project))
-        + "\nprint(json.dumps([len(forked), sorted(sys.modules)]))"
-    )
-    forked, modules = json.loads(run_fresh(code, tmp_path))
-    assert forked >= 1 and (kb / "site_src" / "repos" / "acme" / "shop" / "index.md").is_file()
-    assert [m for m in modules if m.split(".")[0] in ("multiprocessing", "concurrent")] == []
-
-
-def test_repo_run_imports_and_runs_with_the_collector_paused(tmp_path: Path) -> None:
-    # each automatic collection during the pipeline's imports would rescan every object they made
-    project = make_project(tmp_path / "shop")
-    kb = tmp_path / "kb"
-    kb.mkdir()
-    code = (
-        "import gc, os\n"
-        f"os.environ['DEEPKB_CACHE_DIR'] = {str(tmp_path / 'cache')!r}\n"
-        "import generator.cli\n"
-        "passes = []\n"
-        "gc.collect()\n"
-        "gc.callbacks.append(lambda phase, info: passes.append(info) if phase == 'start' else None)\n"
-        + run_cli("--root", str(kb), "--provider", "offline", "repo", "run", str(project))
-        + "\nassert gc.isenabled()\nprint(len(passes))"
-    )
-    done = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path, timeout=300
-    )
-    assert done.returncode == 0, done.stderr
-    assert (kb / "site_src" / "repos" / "acme" / "shop" / "index.md").is_file()  # the run did run
-    # click's parsing may allocate enough for one pass; unpaused, the pipeline's imports alone take ~100
-    assert int(done.stdout.splitlines()[-1]) <= 2
-
-
-def test_the_entry_point_leaves_the_heap_frozen_for_the_shutdown(tmp_path: Path) -> None:
-    # shutdown's collections would otherwise rescan every object a run left (atexit runs after main)
-    code = (
-        "import atexit, gc, sys\n"
-        "atexit.register(lambda: print('frozen' if gc.get_freeze_count() else 'scanned'))\n"
-        "from generator.cli import main\n"
-        "sys.argv = ['deepkb', '--version']\n"
-        "main()"
-    )
-    assert run_fresh(code, tmp_path) == "frozen"
-
-
-def test_the_entry_point_runs_the_exit_handlers_and_flushes_its_output(tmp_path: Path) -> None:
-    # it leaves with os._exit (no teardown of the heap): what the interpreter's exit would do must still
-    # happen, handlers and piped output included
-    code = (
-        "import atexit, sys, tempfile\n"
-        "atexit.register(lambda: print('exit handler'))\n"
-        "left = tempfile.TemporaryDirectory()\n"  # removed by its finalizer at exit
-        "print(left.name)\n"
-        "sys.stdout.write('unflushed ')\n"
-        "from generator.cli import main\n"
-        "sys.argv = ['deepkb', '--version']\n"
-        "main()"
-    )
-    buffered = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}  # as a pipe is by default
-    done = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path, env=buffered
-    )
-    assert done.returncode == 0, done.stderr
-    folder, *rest = done.stdout.splitlines()
-    assert rest == [f"unflushed deepkb, version {__version__}", "exit handler"]
-    assert not Path(folder).exists()
 
 
 def test_the_entry_point_keeps_the_exit_status_and_waits_for_working_threads(tmp_path: Path) -> None:

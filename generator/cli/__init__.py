@@ -1,19 +1,16 @@
-"""The `deepkb` command line: parse, load config, call a pipeline, print. Errors become one line."""
+"""The `deepkb` command line: parse, load config, call a pipeline, print. Errors become one line.
+
+Commands load lazily (as simonw/llm and mkdocs do): `deepkb --help` and a one-line error import only click
+and this package, and each command's module, with the libraries it needs at its top, loads when it runs.
+"""
 
 from __future__ import annotations
 
-from ..regex_cache import keep_regexes
-
-# first: the patterns the modules imported from here on compile are built from kept programs
-keep_regexes()
-
-import atexit
-import gc
+import importlib
 import os
 import sys
-import threading
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any
 
 import click
 
@@ -23,12 +20,59 @@ from ..store import STORAGE_ERRNOS, database_error, storage_error
 from ..terminal import printable
 from .app import App
 
+# name → "module:attribute" of the click command, in the order `deepkb --help` lists them
+COMMANDS = {
+    "build": "build:build",
+    "repo": "repo:repo",
+    "topic": "topic:topic",
+    "crawl": "crawl:crawl",
+    "knowledge": "knowledge:knowledge",
+    "site": "site:site",
+    "serve": "site:serve",
+    "publish": "publish:publish",
+    "refresh": "refresh:refresh",
+    "merge": "merge:merge",
+    "shards": "merge:shards",
+}
+# what `deepkb --help` shows for each without importing its module: each command's first docstring line
+# (tests/test_cli.py checks they agree)
+SUMMARIES = {
+    "build": "Research every repository and topic in deepkb.yml, then build the site into site/.",
+    "repo": "Research a git repository: map, plan shards, analyze each, synthesize an index.",
+    "topic": "Research a topic: plan, search, crawl, dedupe, aggregate, report, verify.",
+    "crawl": "Fetch URL (and same-site links) into a topic's raw sources, or print it.",
+    "knowledge": "Search, list, show and delete entries of the knowledge base.",
+    "site": "Render home, section and tag pages into site_src/, then build site/ with MkDocs.",
+    "serve": "Preview the site with live reload (renders the listing pages first).",
+    "publish": "Build site/ if needed, then commit it to the pages branch and push it (like `mkdocs gh-deploy`).",
+    "refresh": "Re-research repositories whose remote HEAD moved and topics older than their refresh_days.",
+    "merge": "Fold entries researched in other checkouts (FOLDERS) into this one; rebuild index, search and listings.",
+    "shards": "Show which shard researches each entry of deepkb.yml (balanced by each entry's last measured cost).",
+}
+
 
 class DeepkbGroup(click.Group):
-    """Turns any DeepkbError raised below into one line on stderr and its exit code, no traceback.
+    """Loads each command on first use, and turns any DeepkbError raised below into one line on stderr
+    and its exit code, no traceback.
 
     A full or read-only disk met by code that writes outside store.py (MkDocs, sqlite indexes) is the
     user's environment, not a bug: it gets the same one line."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return list(COMMANDS)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        target = COMMANDS.get(cmd_name)
+        if target is None:
+            return None
+        module_name, attribute = target.split(":")
+        command = getattr(importlib.import_module(f"{__name__}.{module_name}"), attribute)
+        assert isinstance(command, click.Command)
+        return command
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        with formatter.section("Commands"):
+            formatter.write_dl(list(SUMMARIES.items()))
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
@@ -50,8 +94,8 @@ class DeepkbGroup(click.Group):
 
 
 def _database_error(exc: Exception) -> DeepkbError | None:
-    """sqlite's full or read-only disk as one line. sqlite3 is imported by the commands that keep an index
-    (not here: every command would pay for it), so while it is not loaded no error can be one of its."""
+    """sqlite's full or read-only disk as one line. sqlite3 is imported by the commands that keep an index,
+    so while it is not loaded no error can be one of its."""
     sqlite3 = sys.modules.get("sqlite3")
     if sqlite3 is None or not isinstance(exc, sqlite3.OperationalError):
         return None
@@ -92,49 +136,8 @@ def cli(ctx: click.Context, root: Path | None, provider: str | None) -> None:
     ctx.obj = App(root=base, provider_flag=provider)
 
 
-def _register() -> None:
-    from . import build, crawl, knowledge, merge, publish, refresh, repo, site, topic
-
-    for module in (build, repo, topic, crawl, knowledge, site, publish, refresh, merge):
-        for command in module.COMMANDS:
-            cli.add_command(command)
-
-
-_register()
-
-
 def main() -> None:
-    try:
-        cli.main(prog_name="deepkb")
-    except SystemExit as done:
-        # Frozen, the objects still alive are left out of any garbage collection from here on (one over the
-        # whole heap took 0.2-0.5 s after an offline run on 2,000 files)
-        gc.freeze()
-        if isinstance(done.code, int | None) and _only_daemon_threads():
-            leave(done.code or 0)
-        raise  # a message to print, or threads the interpreter's shutdown must wait for
-    finally:
-        gc.freeze()
-
-
-def leave(code: int) -> NoReturn:
-    """End the process as the interpreter would, less the teardown of every module and object it built:
-    the exit handlers run (atexit, weakref finalizers: temporary files, logging), the standard streams are
-    flushed, then the operating system frees the memory at once (~15 ms after a run on 2,000 files)."""
-    atexit._run_exitfuncs()
-    for stream in dict.fromkeys([sys.stdout, sys.stderr, sys.__stdout__, sys.__stderr__]):
-        try:
-            if stream is not None:
-                stream.flush()
-        except (OSError, ValueError):  # a closed pipe or stream: what was left for it is lost
-            code = code or 120  # the interpreter's own status when it cannot flush at exit
-    os._exit(code)
-
-
-def _only_daemon_threads() -> bool:
-    """No thread the interpreter would wait for at exit (a daemon thread is stopped either way)."""
-    main_thread = threading.main_thread()
-    return all(thread is main_thread or thread.daemon for thread in threading.enumerate())
+    cli.main(prog_name="deepkb")
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -4,24 +4,25 @@ crawler, then print it as markdown or JSON, or store it as raw sources of a topi
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import click
+from rich.markup import escape
 
 from ..errors import UsageError
+from ..site.pages.topic import publish_topic
+from ..site.text import md_inline
+from ..sources.base import SearchHit
 from ..store import KBPaths, workspace_lock
+from ..topic.crawl import Crawler, CrawlResult, FetchedPage, crawl_site
+from ..topic.workspace import find_topic, write_raw_source
 from .app import App, pass_app
-
-if TYPE_CHECKING:  # the crawler and the HTTP client load only when `deepkb crawl` runs
-    from ..topic.crawl import Crawler, CrawlResult, FetchedPage
 
 MAX_DEPTH = 3
 
 
 def make_crawler() -> Crawler:
     """The production crawler: public addresses only, polite one-second spacing per host."""
-    from ..topic.crawl import Crawler
-
     return Crawler()
 
 
@@ -57,10 +58,6 @@ def crawl(app: App, url: str, depth: int, max_pages: int, fmt: str, topic_id: st
     """Fetch URL (and same-site links) into a topic's raw sources, or print it."""
     if not url.strip():
         raise UsageError("the URL is empty", hint="deepkb crawl https://example.org/page")
-    from rich.markup import escape
-
-    from ..topic.crawl import crawl_site
-
     with make_crawler() as crawler:
         result = crawl_site(url.strip(), depth, max_pages=max_pages, crawler=crawler)
     for skipped_url, reason in result.skipped:
@@ -88,17 +85,11 @@ def render_pages(result: CrawlResult, fmt: str) -> str:
 
 def _page_markdown(page: FetchedPage) -> str:
     # page.text is already inert markdown; the title and URL are plain text and get escaped here.
-    from ..site.text import md_inline
-
     return f"# {md_inline(page.title)}\n\nSource: {md_inline(page.final_url)}\n\n{page.text.strip()}\n"
 
 
 def store_pages(paths: KBPaths, topic_id: str, pages: list[FetchedPage]) -> list[str]:
     """Write each page as a raw source of the topic; returns the raw source ids."""
-    from ..site.pages.topic import publish_topic
-    from ..sources.base import SearchHit
-    from ..topic.workspace import find_topic, write_raw_source
-
     slug = find_topic(paths, topic_id).slug
     stored = []
     for page in pages:
@@ -108,5 +99,3 @@ def store_pages(paths: KBPaths, topic_id: str, pages: list[FetchedPage]) -> list
     publish_topic(paths, slug)  # the new sources get their raw pages
     return stored
 
-
-COMMANDS = [crawl]

@@ -5,7 +5,9 @@ from __future__ import annotations
 import json
 
 import click
+from rich.markup import escape
 
+from ..site.publish import publish_site
 from ..store import workspace_lock
 from .app import App, pass_app
 
@@ -23,10 +25,6 @@ from .app import App, pass_app
 @pass_app
 def publish(app: App, remote: str, branch: str, keep_history: bool, force_build: bool, as_json: bool) -> None:
     """Build site/ if needed, then commit it to the pages branch and push it (like `mkdocs gh-deploy`)."""
-    from rich.markup import escape
-
-    from ..site.publish import publish_site
-
     with workspace_lock(app.paths):
         result = publish_site(
             app.paths,
@@ -47,5 +45,3 @@ def publish(app: App, remote: str, branch: str, keep_history: bool, force_build:
     )
     app.console.print("On GitHub: Settings → Pages → Source: Deploy from a branch → " + result.branch)
 
-
-COMMANDS = [publish]

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import click
 
+from ..site.build import build_site, serve_site
+from ..site.render import render_site
 from ..store import workspace_lock
 from .app import App, pass_app
 
@@ -13,9 +15,6 @@ from .app import App, pass_app
 @pass_app
 def site(app: App, no_strict: bool) -> None:
     """Render home, section and tag pages into site_src/, then build site/ with MkDocs."""
-    from ..site.build import build_site
-    from ..site.render import render_site
-
     config = app.config
     with workspace_lock(app.paths):
         render_site(app.paths, config)
@@ -32,14 +31,9 @@ def site(app: App, no_strict: bool) -> None:
 @pass_app
 def serve(app: App, dev_addr: str) -> None:
     """Preview the site with live reload (renders the listing pages first)."""
-    from ..site.build import serve_site
-    from ..site.render import render_site
-
     config = app.config
     with workspace_lock(app.paths):
         render_site(app.paths, config)
     app.console.print(f"Serving on [bold]http://{dev_addr}/[/bold] — Ctrl+C stops.")
     serve_site(app.paths, config, dev_addr=dev_addr)
 
-
-COMMANDS = [site, serve]

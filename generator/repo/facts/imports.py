@@ -95,12 +95,11 @@ def show_imports(
     """Set each reading's (language, Extracted) `shown_imports`: its raw import targets as a reader writes
     them (`display_import`), redacted, since import strings are repository text that reaches prompts and
     pages. `shown` keeps each string's answer (the same few thousand repeat across a repository's files);
-    the new ones are redacted together (`Redactor.redact_each`)."""
+    only the new ones are redacted."""
     new = sorted(
         {(language, raw) for language, extracted in read for raw in extracted.imports} - shown.keys()
     )
-    texts = redactor.redact_each([display_import(language, raw) for language, raw in new])
-    shown.update((key, text) for key, (text, _) in zip(new, texts, strict=True))
+    shown.update((key, redactor.redact(display_import(*key))[0]) for key in new)
     for language, extracted in read:
         extracted.shown_imports = [shown[(language, raw)] for raw in extracted.imports]
 

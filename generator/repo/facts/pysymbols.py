@@ -104,13 +104,6 @@ def _members_skipped(indent: int) -> re.Pattern[str]:
     )
 
 
-# the usual indentations' skip patterns, compiled with the module's own: kept between runs with them
-# (generator/regex_cache.py), rather than compiled again by every process that reads Python
-for _indent in (0, 4):
-    _members_skipped(_indent)
-    _deeper_than(_indent)
-
-
 @dataclass(slots=True)
 class _Definition:
     """A def or class being read: its symbol's fields, filled in as its body is read."""
