@@ -1,7 +1,7 @@
 """Chinese word segmentation with jieba, loaded on first use.
 
 jieba caches its parsed dictionary in the system temp dir by default, where another user could plant one
-for it to load; we point it at the knowledge base's cache dir instead. The import costs ~0.2 s, so nothing
+for it to load; we point it at the knowledge base's cache dir instead. Its import is heavy, so nothing
 imports jieba until text with Han characters (or the MkDocs build, whose search plugin uses it) needs it.
 """
 

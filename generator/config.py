@@ -1,10 +1,10 @@
 """The deepkb.yml model: what to research and how. Unknown keys and wrong types fail with the key's name.
 
 The sections are msgspec structs, checked by `validated` when deepkb.yml is read: every command loads the
-config, and msgspec checks it in microseconds where a pydantic model costs ~0.1 s to import and build.
+config, so it is checked by the lighter of the two validation libraries (pydantic checks model replies).
 
 deepkb.yml is read within bounds (size, nesting depth, values after alias expansion), so a hostile or broken
-file costs milliseconds and gives one line, never a traceback, a RecursionError or gigabytes of memory.
+file gives one line, never a traceback, a RecursionError or gigabytes of memory.
 """
 
 from __future__ import annotations
