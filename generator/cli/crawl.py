@@ -98,4 +98,3 @@ def store_pages(paths: KBPaths, topic_id: str, pages: list[FetchedPage]) -> list
         stored.append(write_raw_source(paths, slug, hit, source="crawl").id)
     publish_topic(paths, slug)  # the new sources get their raw pages
     return stored
-

@@ -44,4 +44,3 @@ def publish(app: App, remote: str, branch: str, keep_history: bool, force_build:
         highlight=False,
     )
     app.console.print("On GitHub: Settings → Pages → Source: Deploy from a branch → " + result.branch)
-

@@ -36,4 +36,3 @@ def serve(app: App, dev_addr: str) -> None:
         render_site(app.paths, config)
     app.console.print(f"Serving on [bold]http://{dev_addr}/[/bold] — Ctrl+C stops.")
     serve_site(app.paths, config, dev_addr=dev_addr)
-
