@@ -125,3 +125,28 @@ def test_publish_builds_a_missing_site(tmp_path: Path) -> None:
     assert "index.html" in files
     assert any(f.startswith("topics/market-making/") and f.endswith(".html") for f in files)
     assert not any(f.endswith(".json") and f.startswith("topics/") for f in files)  # workspace data stays out
+
+
+def test_publish_refuses_the_knowledge_bases_own_branches(kb: KBPaths, tmp_path: Path) -> None:
+    """Issue 22 #13: `--branch main` force-overwrote the branch the knowledge base lives on."""
+    remote = tmp_path / "origin.git"
+    git(kb.root, "push", "-q", "origin", "main")
+    git(kb.root, "branch", "research")  # another branch holding site_src/
+    git(kb.root, "fetch", "-q", "origin")
+    git(kb.root, "checkout", "-q", "-b", "drafts")  # the current branch, not on the remote
+    for branch, reason in [
+        ("drafts", "is the branch this knowledge base is checked out on"),
+        ("research", "holds"),
+        ("main", "holds"),
+    ]:
+        result = publish(kb, "--branch", branch)
+        assert result.exit_code != 0, branch
+        assert f"refused branch {branch!r}: it {reason}" in result.output
+        assert len(result.output.strip().splitlines()) == 1 and "Traceback" not in result.output
+    git(kb.root, "branch", "-D", "-q", "main")  # known only as origin/main now: still refused
+    assert (
+        "holds the knowledge base's site_src/ (refs/remotes/origin/main)"
+        in publish(kb, "--branch", "main").output
+    )
+    assert remote_git(remote, "ls-tree", "--name-only", "main").splitlines() == [".gitignore", "site_src"]
+    assert publish(kb, "--branch", "gh-pages").exit_code == 0

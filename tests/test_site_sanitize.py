@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import re
 from pathlib import Path
 
 from generator.site.sanitize import clean_html, clean_meta, clean_tags, clean_title, find_live_markup
@@ -31,10 +32,79 @@ def test_clean_html_keeps_what_material_and_our_markdown_need() -> None:
         '<div class="admonition info"><p class="admonition-title">Produced offline</p></div>'
         "<details class=\"note\"><summary>More</summary><p>x</p></details>"
         '<table><thead><tr><th>a</th></tr></thead><tbody><tr><td>1</td></tr></tbody></table>'
-        '<img alt="ok" src="https://example.org/a.png"><img alt="rel" src="../img/b.png">'
+        '<img alt="rel" src="../img/b.png">'
         '<a href="../repos/index.md">rel</a><a href="https://example.org/">ext</a>'
     )  # fmt: skip
     assert clean_html(rendered) == rendered
+
+
+def test_clean_html_renames_ids_the_theme_and_deepkbs_scripts_look_up() -> None:
+    """Issue 22 #1: a page's `<div id="__config">` (or a heading slugged to it) clobbered the theme's config."""
+    dirty = (
+        '<div id="__config">{"base":"//elsewhere/x"}</div><a name="__search" href="#__config">a</a>'
+        '<span id="deepkb-search">s</span><a href="../other/#__toc">b</a><p id="__proto__">p</p>'
+    )
+    assert clean_html(dirty) == (
+        '<div id="kb-__config">{"base":"//elsewhere/x"}</div><a name="kb-__search" href="#kb-__config">a</a>'
+        '<span id="kb-deepkb-search">s</span><a href="../other/#kb-__toc">b</a><p id="kb-__proto__">p</p>'
+    )
+    # other sites' fragments are theirs; ordinary and pymdownx line-anchor ids are left as they are
+    kept = '<a href="https://example.org/#__config">x</a><h2 id="usage">u</h2><a id="__codelineno-3-14"></a>'
+    assert clean_html(kept) == kept
+
+
+def test_a_heading_cannot_become_the_theme_config(tmp_path: Path) -> None:
+    """A model heading `## {"__config":{}}` is slugged to `__config` by the toc: the built page renames it,
+    heading, permalink and sidebar entry alike, and the theme's own config stays the only `__config`."""
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "index.md").write_text('# Home\n\n## {"__config":{}}\n\ntext\n', encoding="utf-8")
+    (tmp_path / "mkdocs.yml").write_text(
+        "site_name: t\ntheme: {name: material}\nplugins: [deepkb-sanitize]\n"
+        "markdown_extensions: [{toc: {permalink: true}}]\n",
+        encoding="utf-8",
+    )
+    build(load_config(str(tmp_path / "mkdocs.yml")))
+    page = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
+    assert re.findall(r'id="([^"]*__config)"', page) == ["kb-__config", "__config"]
+    # the permalink, and the table of contents Material prints twice (sidebar and the mobile navigation)
+    assert page.count('href="#kb-__config"') == 3
+    assert 'href="#__config"' not in page
+
+
+def test_clean_html_drops_images_from_other_hosts() -> None:
+    """Issue 22 #14: a page makes no request outside the site, so an image's src must be a relative path."""
+    outside = [
+        "https://tracker.example/p.png",
+        "//tracker.example/p.png",
+        "/\\tracker.example/p.png",
+        "&#x2f;&#x2f;tracker.example/p.png",
+        " \t//tracker.example/p.png",
+        "/\n/tracker.example/p.png",
+        "HTTP://tracker.example/p.png",
+    ]
+    for src in outside:
+        assert clean_html(f'<img alt="a" src="{src}">') == '<img alt="a">', src
+    for src in ("p.png", "../img/p.png", "/kb/img/p.png", "./p.png?x=//y"):
+        assert clean_html(f'<img src="{src}">') == f'<img src="{src}">', src
+
+
+def test_mermaid_configuration_is_removed_from_diagrams() -> None:
+    """Issue 22 #14: `%%{init: {"fontFamily": "x;background:url(…)"}}%%` made mermaid fetch from elsewhere."""
+    directive = '%%{init: {"fontFamily": "x;background:url(https://tracker.example/p)"}}%%'
+    fence = '<pre class="deepkb-diagram"><code>{}</code></pre>'
+    assert clean_html(fence.format(directive + "\ngraph TD\n  A --&gt; B")) == fence.format(
+        "\ngraph TD\n  A --&gt; B"
+    )
+    assert clean_html(fence.format("graph TD\n  A[x] %%{init: {}\n  B")) == fence.format("graph TD\n  A[x] ")
+    frontmatter = "---\nconfig:\n  themeCSS: x\n---\ngraph TD\n  A"
+    assert clean_html(fence.format(frontmatter)) == fence.format("\ngraph TD\n  A")
+    # a diagram written as raw HTML could split a directive across tags: it is shown as text, never drawn
+    raw = '<pre class="note deepkb-diagram"><code>%<b>%</b>{init: {}}%%\ngraph TD</code></pre>'
+    assert clean_html(raw) == raw.replace("deepkb-diagram", "deepkb-diagram-text")
 
 
 def test_clean_html_drops_ids_and_classes_that_are_not_plain_names() -> None:

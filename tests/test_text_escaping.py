@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import signal
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -220,3 +221,26 @@ def test_escape_debris_lint_finds_what_readers_saw() -> None:
         "<p>Evaluation engine \\~\\~\\~\\~</p><p>Title</p><p>=====</p><p>see :class:<code>Engine</code></p>"
     )
     assert [item.split(":")[0] for item in found] == ["unconsumed escape", "underline", "role"]
+
+
+def test_escaping_many_blank_lines_is_linear() -> None:
+    """Issue 22 #6: each line start scanned every following blank line (40 KB cost 36 s). 100,000 blank lines
+    are milliseconds of linear work and hours of quadratic work: the alarm only bounds a runaway."""
+    blank_lines = " \t\n" * 100_000
+
+    def runaway(signum: int, frame: object) -> None:
+        raise TimeoutError("md_escape is quadratic in the number of blank lines")
+
+    previous = signal.signal(signal.SIGALRM, runaway)
+    signal.alarm(60)
+    try:
+        escaped = md_escape(blank_lines + "text\n  - item\n\n1. one")
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+    assert escaped == blank_lines + "text\n  \\- item\n\n1\\. one"
+
+
+def test_line_starts_after_blank_lines_of_any_whitespace_stay_text() -> None:
+    text = "\n \n\t- a\n\u3000- b\n\r1) c\n\x0c===\n  ???\n\n---"
+    assert md_escape(text) == "\n \n\t\\- a\n\u3000\\- b\n\r1\\) c\n\x0c&#61;==\n  &#63;??\n\n\\---"

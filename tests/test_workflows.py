@@ -53,8 +53,10 @@ def nightly() -> dict[str, Any]:
 def test_pages_triggers_permissions_concurrency(pages: dict[str, Any]) -> None:
     assert pages["on"]["push"]["branches"] == ["main"]
     assert "workflow_dispatch" in pages["on"]
-    assert pages["permissions"]["pages"] == "write" and pages["permissions"]["id-token"] == "write"
-    assert pages["permissions"].get("contents") == "read"
+    # issue 22 #17: nothing by default; the build (committed pages: untrusted) reads, only deploy writes Pages
+    assert pages["permissions"] == {}
+    assert pages["jobs"]["build"]["permissions"] == {"contents": "read"}
+    assert pages["jobs"]["deploy"]["permissions"] == {"pages": "write", "id-token": "write"}
     assert pages["concurrency"]["group"] and pages["concurrency"]["cancel-in-progress"] is False
 
 
@@ -98,7 +100,15 @@ def _normalized(name: str) -> str:
 def test_nightly_triggers_permissions_concurrency(nightly: dict[str, Any]) -> None:
     assert nightly["on"]["schedule"][0]["cron"].count(" ") == 4
     assert "workflow_dispatch" in nightly["on"]
-    assert nightly["permissions"] == {"contents": "write", "pages": "write", "id-token": "write"}
+    # issue 22 #17: the publish job inherited pages and id-token rights; now each job names what it uses
+    assert nightly["permissions"] == {}
+    jobs = nightly["jobs"]
+    assert {name: job["permissions"] for name, job in jobs.items()} == {
+        "plan": {"contents": "read"},
+        "research": {"contents": "read"},
+        "publish": {"contents": "write"},
+        "deploy": {"pages": "write", "id-token": "write"},
+    }
     assert nightly["concurrency"]["group"] and nightly["concurrency"]["cancel-in-progress"] is False
 
 
@@ -176,9 +186,42 @@ def test_nightly_refresh_gets_llm_keys(nightly: dict[str, Any]) -> None:
     assert "OPENAI_API_KEY" in env
     # no key: the step only reports (dry run) instead of overwriting model research with offline research
     assert 'deepkb refresh --dry-run --shard "${SHARD}"' in refresh["run"]
-    # keys are given to the one step that needs them, never to a whole job or the workflow
+    # keys are given to the one step that needs them, never to a whole job or the workflow; the push step
+    # alone gets the workflow's own token
     assert "env" not in nightly and all("env" not in job for job in nightly["jobs"].values())
+    publish = steps(nightly["jobs"]["publish"])
+    push = publish[index_of(publish, runs(r"git push"))]
+    assert push["env"] == {"GITHUB_TOKEN": "${{ secrets.GITHUB_TOKEN }}"}
     for name, other in nightly["jobs"].items():
         for step in steps(other) if "steps" in other else []:
-            if step is not refresh:
+            if step is not refresh and step is not push:
                 assert "secrets." not in str(step), (name, step.get("name"))
+
+
+@pytest.mark.parametrize("name", ["pages.yml", "nightly.yml"])
+def test_checkouts_leave_no_token_behind(name: str) -> None:
+    """Issue 22 #17: with the token in .git/config, a symlinked page could publish it (issue 22 #4)."""
+    workflow = load(name)
+    checkouts = [
+        s for job in workflow["jobs"].values() for s in job.get("steps", []) if uses("actions/checkout")(s)
+    ]
+    assert checkouts and all(s["with"]["persist-credentials"] is False for s in checkouts)
+
+
+def test_the_push_hands_the_token_to_git_for_that_step_only(nightly: dict[str, Any]) -> None:
+    publish = steps(nightly["jobs"]["publish"])
+    script = publish[index_of(publish, runs(r"git push"))]["run"]
+    auth = script.index("GIT_CONFIG_VALUE_0")
+    assert script.index("git commit") < auth < script.index("git pull --rebase") < script.index("git push")
+    assert "git config" not in script[auth:] and "::add-mask::" in script  # nothing written to .git/config
+
+
+@pytest.mark.parametrize("name", ["pages.yml", "nightly.yml"])
+def test_actions_are_pinned_to_commits(name: str) -> None:
+    """Issue 22 #17: a tag can be moved to other code; a commit cannot. The tag stays readable in a comment."""
+    text = (WORKFLOWS / name).read_text(encoding="utf-8")
+    references = re.findall(r"^\s*(?:-\s*)?uses:\s*(\S+)(.*)$", text, re.MULTILINE)
+    assert references
+    for action, comment in references:
+        assert re.fullmatch(r"[\w.-]+/[\w./-]+@[0-9a-f]{40}", action), action
+        assert re.fullmatch(r"\s*# v\d+(\.\d+)*", comment), (action, comment)

@@ -11,7 +11,8 @@ rules, the same for the OpenAI-compatible client, the Anthropic SDK's client and
   no more than the time left and checks the deadline after every chunk, so a server that trickles one byte
   at a time is cut off instead of holding a run forever.
 - An answer larger than `max_body` bytes is refused as soon as its size is known or passed; it is never read
-  into memory whole.
+  into memory whole. A compressed answer is decoded by `decoding.py` a bounded piece at a time, so the cap
+  counts decoded bytes as they are produced; stacked or unknown encodings are refused.
 
 Failures leave as one of our errors (seed: "429 → exponential backoff honouring retry-after"):
 
@@ -40,11 +41,13 @@ from generator.errors import (
 )
 
 from .budget import MAX_BODY_BYTES, Budget, bounded, bounded_client, bounded_transport, environment_proxy
+from .decoding import EncodingRefused, iter_decoded
 from .retry import DEFAULT_RETRY, Failure, RetryPolicy, is_retryable, retry_after_seconds, retrying
 
 __all__ = [
     "MAX_BODY_BYTES",
     "Budget",
+    "EncodingRefused",
     "Failure",
     "RetryPolicy",
     "bounded",
@@ -54,6 +57,7 @@ __all__ = [
     "get_json",
     "get_xml",
     "is_retryable",
+    "iter_decoded",
     "post_json",
     "retry_after_seconds",
     "retrying",
@@ -134,9 +138,13 @@ def _read(client: httpx.Client, request: httpx.Request, budget: Budget) -> httpx
     response = client.send(request, stream=True)
     try:
         body = bytearray()
-        for chunk in response.iter_bytes():
-            body += chunk  # decoded bytes: a compressed bomb stops here even if its raw size was small
+        for chunk in iter_decoded(response):
+            body += chunk  # decoded bytes, a bounded piece at a time: a compressed bomb stops at the cap
             budget.check(len(body), request.url.host)
+    except EncodingRefused as exc:
+        raise ProviderResponseError(
+            f"{budget.provider}: {request.url.host}: {exc}", hint="check the URL"
+        ) from None
     finally:
         response.close()
     kept = {k: v for k, v in response.headers.items() if k not in ("content-encoding", "content-length")}

@@ -51,6 +51,7 @@ def publish_site(
     """Build site/ if it is missing or older than site_src/, commit it onto `branch` and push it to `remote`."""
     _check_ref_names(remote, branch)
     _git(paths.root, "rev-parse", "--show-toplevel", what="find the knowledge base's git repository")
+    _refuse_source_branch(paths.root, remote, branch)
     revision = kb_revision(paths.root)
     built = force_build or site_is_stale(paths)
     if built:
@@ -101,6 +102,30 @@ def _check_ref_names(remote: str, branch: str) -> None:
         or any(c.isspace() or c in "~^:?*[\\" for c in branch)
     ):
         raise UsageError(f"refused branch name {branch!r}", hint="e.g. gh-pages")
+
+
+def _refuse_source_branch(root: Path, remote: str, branch: str) -> None:
+    """Refuse to force a built site over the knowledge base itself: the branch checked out here, or a branch
+    (local, or the remote's as last fetched) whose tree holds site_src/."""
+    current = _git_or_none(root, "symbolic-ref", "--quiet", "--short", "HEAD")
+    if branch == current:
+        raise UsageError(
+            f"refused branch {branch!r}: it is the branch this knowledge base is checked out on",
+            hint="publish to a pages branch, e.g. --branch gh-pages",
+        )
+    for ref in (f"refs/heads/{branch}", f"refs/remotes/{remote}/{branch}"):
+        if _git_or_none(root, "cat-file", "-t", f"{ref}:site_src") == "tree":
+            raise UsageError(
+                f"refused branch {branch!r}: it holds the knowledge base's site_src/ ({ref})",
+                hint="publish to a pages branch, e.g. --branch gh-pages",
+            )
+
+
+def _git_or_none(root: Path, *args: str) -> str | None:
+    try:
+        return _git(root, *args, what="read a reference")
+    except PublishError:
+        return None
 
 
 def _write_tree(paths: KBPaths) -> tuple[str, int]:

@@ -74,9 +74,21 @@ DROPPED_KEYS = {
 }
 
 
+# Ids the theme and deepkb's scripts look elements up by (Material's `__config`, `__search`, `__drawer`…,
+# deepkb's `deepkb-search`, mermaid's `deepkb-diagram-*` drawings): page content holding one would clobber
+# it. pymdownx's line anchors are the one `__` family the body itself owns (Material links to them).
+_RESERVED_ID = re.compile(r"(?!__codelineno-[\d-]+$)(?:__|deepkb-)")
+RENAMED_ID_PREFIX = "kb-"
+# A URL a browser resolves against another host: a scheme, or `//host` (a backslash counts as a slash)
+_OUTSIDE_URL = re.compile(r"[a-zA-Z][a-zA-Z0-9+.-]*:|[/\\]{2}")
+_URL_IGNORED = re.compile(r"[\t\n\r]")
+_C0_AND_SPACE = "".join(chr(code) for code in range(0x21))
+
+
 def clean_html(fragment: str) -> str:
-    """A rendered page body with only the allowlisted markup left: no scripts, handlers, styles or bad URLs."""
-    return nh3.clean(
+    """A rendered page body with only the allowlisted markup left: no scripts, handlers, styles or bad URLs,
+    no id the theme uses, no image from another host, no mermaid configuration."""
+    cleaned = nh3.clean(
         fragment,
         tags=ALLOWED_TAGS,
         attributes=ALLOWED_ATTRIBUTES,
@@ -86,13 +98,60 @@ def clean_html(fragment: str) -> str:
         link_rel=None,  # internal links need no rel; nothing opens a new window
         attribute_filter=_attribute_filter,
     )
+    return _inert_diagrams(cleaned) if "deepkb-diagram" in cleaned else cleaned
+
+
+def safe_id(value: str) -> str:
+    """An id or anchor name page content may hold: one the theme or deepkb's scripts use gets a prefix."""
+    return RENAMED_ID_PREFIX + value if _RESERVED_ID.match(value) else value
+
+
+def outside_url(value: str) -> bool:
+    """True when a browser would fetch `value` from a host of its own choosing rather than this site."""
+    # URL parsing drops tabs and newlines anywhere and leading spaces and control characters
+    return bool(_OUTSIDE_URL.match(_URL_IGNORED.sub("", value).lstrip(_C0_AND_SPACE)))
 
 
 def _attribute_filter(tag: str, attribute: str, value: str) -> str | None:
     # ids and classes are names, never markup or script; drop anything that is not a plain token list
     if attribute in {"id", "class", "name"} and not re.fullmatch(r"[\w\-: .]*", value):
         return None
+    if attribute in {"id", "name"}:
+        return safe_id(value)
+    if attribute == "href" and "#" in value and not outside_url(value):
+        path, fragment = value.split("#", 1)
+        return f"{path}#{safe_id(fragment)}"
+    if attribute == "src" and outside_url(value):
+        return None  # the README's promise: a page makes no request to another host
     return value
+
+
+# superfences writes a ```mermaid fence as exactly this; mermaid obeys `%%{init: …}%%` directives and a
+# `---` frontmatter block anywhere in that text (theme CSS, fonts, URLs), so both are removed
+_FENCED_DIAGRAM = re.compile(r'<pre class="deepkb-diagram"><code>([^<]*)</code></pre>')
+_MERMAID_CONFIG = re.compile(r"%%\{.*?(?:\}%%|\Z)|\A\s*---.*?(?:^---|\Z)", re.DOTALL | re.MULTILINE)
+_PRE = re.compile(r"<pre\b([^>]*)>")
+_DIAGRAM_CLASS = re.compile(r'(\sclass="(?:[^"]*\s)?)deepkb-diagram(?=[\s"])')
+
+
+def _inert_diagrams(fragment: str) -> str:
+    """Mermaid configuration removed from fenced diagrams; any other element claiming to be a diagram (raw
+    HTML whose text could be split across tags) is left as text, never drawn."""
+    parts: list[str] = []
+    position = 0
+    for tag in _PRE.finditer(fragment):
+        if tag.start() < position or not _DIAGRAM_CLASS.search(tag.group(1)):
+            continue
+        parts.append(fragment[position : tag.start()])
+        fenced = _FENCED_DIAGRAM.match(fragment, tag.start())
+        if fenced:
+            source = _MERMAID_CONFIG.sub("", fenced.group(1))
+            parts.append(f'<pre class="deepkb-diagram"><code>{source}</code></pre>')
+            position = fenced.end()
+        else:
+            parts.append(_DIAGRAM_CLASS.sub(r"\1deepkb-diagram-text", tag.group(0)))
+            position = tag.end()
+    return "".join(parts) + fragment[position:]
 
 
 def plain_text(value: object, limit: int) -> str:

@@ -29,7 +29,8 @@ class Markdown(str):
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]{}()#+!|])")
 # Line starts that make a list item, a setext heading, a thematic break / frontmatter fence or a collapsible
 # block (pymdownx.details' "???"). ('>' is already an entity after html.escape: it cannot open a quote.)
-_LINE_START = re.compile(r"^(\s*)(-+(?=\s|$)|={2,}|\d+[.)](?=\s|$)|\?{3})", re.MULTILINE)
+# The indent never crosses a line break: each line is scanned once, so many blank lines cost linear time.
+_LINE_START = re.compile(r"^([^\S\n]*)(-+(?=\s|$)|={2,}|\d+[.)](?=\s|$)|\?{3})", re.MULTILINE)
 
 
 def md_escape(text: object) -> Markdown:

@@ -23,7 +23,7 @@ from typing import Any
 
 import httpx
 
-from generator.http import USER_AGENT
+from generator.http import USER_AGENT, EncodingRefused, iter_decoded
 
 from ..errors import DeepkbError, ProviderError, ProviderTimeout, UnsafeSourceError
 from ..sources.document import document_title
@@ -208,7 +208,7 @@ class Crawler:
         size = 0
         deadline = time.monotonic() + self.timeout * 3  # a server trickling bytes cannot hold us forever
         try:
-            for chunk in response.iter_bytes():  # decoded bytes: the cap also bounds gzip bombs
+            for chunk in iter_decoded(response):  # decoded a bounded piece at a time: the cap bounds bombs
                 size += len(chunk)
                 if size > max_bytes:
                     raise FetchRefused(
@@ -217,6 +217,8 @@ class Crawler:
                 if time.monotonic() > deadline:
                     raise ProviderTimeout(f"{response.url.host} is sending too slowly")
                 chunks.append(chunk)
+        except EncodingRefused as exc:
+            raise FetchRefused(f"{response.url.host}: {exc}") from None
         except httpx.TimeoutException as exc:
             raise ProviderTimeout(f"reading from {response.url.host} timed out") from exc
         except httpx.HTTPError as exc:

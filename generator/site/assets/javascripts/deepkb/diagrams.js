@@ -12,7 +12,10 @@
   if (!blocks.length || !script) {
     return;
   }
-  var sources = blocks.map(function (pre) { return pre.textContent; });
+  // mermaid obeys `%%{init: …}%%` directives and a leading `---` frontmatter block (fonts, theme CSS, URLs
+  // that fetch): the page sanitizer removes them, and so does this in case a page was built without it
+  var CONFIG = /%%\{[\s\S]*?(?:\}%%|$)|^\s*---[\s\S]*?(?:\n---|$)/g;
+  var sources = blocks.map(function (pre) { return pre.textContent.replace(CONFIG, ""); });
   var drawings = blocks.map(function (pre) {
     var figure = document.createElement("div");
     figure.className = "deepkb-diagram-drawn";

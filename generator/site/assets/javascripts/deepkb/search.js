@@ -6,14 +6,11 @@
  */
 (function () {
   "use strict";
-  var config = document.getElementById("__config");
-  var base = ".";
-  try {
-    base = JSON.parse(config ? config.textContent : "{}").base || ".";
-  } catch (error) {
-    base = ".";
+  var bundle = new URL(siteBase().replace(/\/?$/, "/") + "pagefind/", location.href);
+  if (bundle.origin !== location.origin) {
+    return;
   }
-  var bundle = new URL(base.replace(/\/?$/, "/") + "pagefind/", location.href).href;
+  bundle = bundle.href;
   var header = document.querySelector(".md-header__inner");
   if (!header) {
     return;
@@ -114,4 +111,25 @@
       open();
     }
   }, true);
+
+  // The site's base path from the theme's own configuration: the <script type="application/json"> that
+  // Material writes, never just the first element with that id (page content could hold one), and only a
+  // relative or site-absolute path (a scheme, "//host" or "/\host" would load the search UI from elsewhere).
+  function siteBase() {
+    var scripts = document.querySelectorAll("script#__config");
+    for (var i = 0; i < scripts.length; i++) {
+      if (scripts[i].type === "application/json") {
+        try {
+          var base = JSON.parse(scripts[i].textContent).base;
+          if (typeof base === "string" && !/^[\s\x00-\x1f]*([a-z][a-z0-9+.-]*:|[\/\\]{2})/i.test(base.replace(/[\t\n\r]/g, ""))) {
+            return base || ".";
+          }
+        } catch (error) {
+          // a broken configuration is treated as none
+        }
+        return ".";
+      }
+    }
+    return ".";
+  }
 })();
