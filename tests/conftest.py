@@ -2,22 +2,26 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import subprocess
-import sys
+import threading
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner, Result
+
+from generator.cli import cli
 
 
-@pytest.fixture(autouse=True)
-def clean_environ(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory) -> None:
+def hermetic(monkeypatch: pytest.MonkeyPatch, home: Path) -> None:
+    """No key or token, HOME and the cache under `home`, git with no system config and a fixed author."""
     for name in list(os.environ):
         if name.endswith(("_API_KEY", "_TOKEN", "_SECRET")) or name.startswith(
             ("DEEPKB_", "OPENAI_", "ANTHROPIC_")
         ):
             monkeypatch.delenv(name, raising=False)
-    home = tmp_path_factory.mktemp("home")
     monkeypatch.setenv("HOME", str(home))
     monkeypatch.setenv("DEEPKB_CACHE_DIR", str(home / "deepkb-cache"))
     monkeypatch.setenv("GIT_CONFIG_NOSYSTEM", "1")
@@ -25,6 +29,20 @@ def clean_environ(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.Temp
     monkeypatch.setenv("GIT_AUTHOR_EMAIL", "test@example.invalid")
     monkeypatch.setenv("GIT_COMMITTER_NAME", "Test")
     monkeypatch.setenv("GIT_COMMITTER_EMAIL", "test@example.invalid")
+
+
+@pytest.fixture(scope="session", autouse=True)
+def hermetic_session(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """The same environment for the whole run, so that fixtures shared by many tests (sites and knowledge
+    bases built once per module or session, before any test's own fixtures) are built hermetically too."""
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        hermetic(monkeypatch, tmp_path_factory.mktemp("session-home"))
+        yield
+
+
+@pytest.fixture(autouse=True)
+def clean_environ(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory) -> None:
+    hermetic(monkeypatch, tmp_path_factory.mktemp("home"))
 
 
 def git(cwd: Path, *args: str) -> str:
@@ -70,16 +88,20 @@ def kb_root(tmp_path: Path) -> Path:
     return root
 
 
-def run_deepkb(root: Path, *args: str, timeout: float = 600) -> subprocess.CompletedProcess[str]:
-    """`python -m generator --root ROOT ARGS…` in a child process, without any key or token in its environment."""
-    env = {k: v for k, v in os.environ.items() if not k.endswith(("_API_KEY", "_TOKEN"))}
-    return subprocess.run(
-        [sys.executable, "-m", "generator", "--root", str(root), *args],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=timeout,
-    )
+def deepkb(root: Path, *args: str, timeout: float | None = None) -> Result:
+    """`deepkb --root ROOT ARGS…` in this process through click's CliRunner (the `cli` group, as the installed
+    script runs it). With `timeout`, a command still running after it fails the test instead of hanging the run."""
+    invoke = functools.partial(CliRunner().invoke, cli, ["--root", str(root), *args])
+    if timeout is None:
+        return invoke()
+    done: list[Result] = []
+    # a daemon thread: a command that never ends is left behind and the test fails, the run goes on
+    worker = threading.Thread(target=lambda: done.append(invoke()), daemon=True)
+    worker.start()
+    worker.join(timeout)
+    if not done:
+        pytest.fail(f"deepkb {' '.join(args)} still running after {timeout} s")
+    return done[0]
 
 
 @pytest.fixture
