@@ -15,6 +15,27 @@ from click.testing import CliRunner, Result
 from generator.cli import cli
 
 
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """A skipped browser test is said in a banner at the end of the run, not only in the short summary."""
+    skipped = [
+        report
+        for report in terminalreporter.stats.get("skipped", [])
+        if Path(report.nodeid.split("::")[0]).name.startswith("test_browser_")
+    ]
+    if not skipped:
+        return
+    banner = "BROWSER TESTS SKIPPED: the site was not checked in a browser"
+    terminalreporter.write_sep("!", banner, red=True, bold=True)
+    for reason in sorted(
+        {str(report.longrepr[-1]) for report in skipped if isinstance(report.longrepr, tuple)}
+    ):
+        terminalreporter.write_line(reason, red=True, bold=True)
+    terminalreporter.write_line(
+        "`make test` installs Chromium when it may; CI=true turns this skip into a failure"
+    )
+    terminalreporter.write_sep("!", red=True, bold=True)
+
+
 def hermetic(monkeypatch: pytest.MonkeyPatch, home: Path) -> None:
     """No key or token, HOME and the cache under `home`, git with no system config and a fixed author."""
     for name in list(os.environ):
