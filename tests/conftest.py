@@ -14,6 +14,22 @@ from click.testing import CliRunner, Result
 
 from generator.cli import cli
 
+RAM_TMP = Path("/dev/shm")
+RAM_TMP_NEEDED = 2 * 1024**3
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """tmp_path and friends live in RAM (/dev/shm) when it has room and no other place was asked for: the store
+    fsyncs every file it writes, and on a disk those waits were most of the suite's wall time."""
+    if config.option.basetemp or os.environ.get("PYTEST_DEBUG_TEMPROOT"):
+        return
+    try:
+        stat = os.statvfs(RAM_TMP)
+    except OSError:
+        return
+    if os.access(RAM_TMP, os.W_OK) and stat.f_bavail * stat.f_frsize >= RAM_TMP_NEEDED:
+        os.environ["PYTEST_DEBUG_TEMPROOT"] = str(RAM_TMP)
+
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     """A skipped browser test is said in a banner at the end of the run, not only in the short summary."""
