@@ -7,12 +7,16 @@ import os
 import subprocess
 import threading
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner, Result
+from site_fixtures import write_shared_kb
 
 from generator.cli import cli
+from generator.store import KBPaths
 
 RAM_TMP = Path("/dev/shm")
 RAM_TMP_NEEDED = 2 * 1024**3
@@ -139,6 +143,22 @@ def deepkb(root: Path, *args: str, timeout: float | None = None) -> Result:
     if not done:
         pytest.fail(f"deepkb {' '.join(args)} still running after {timeout} s")
     return done[0]
+
+
+@dataclass
+class SharedSite:
+    """One knowledge base built once per test run by `deepkb site` (strict), read by many site tests."""
+
+    paths: KBPaths
+    written: dict[Path, dict[str, Any]]
+    result: Result
+
+
+@pytest.fixture(scope="session")
+def shared_site(tmp_path_factory: pytest.TempPathFactory) -> SharedSite:
+    root = tmp_path_factory.mktemp("shared-site")
+    written = write_shared_kb(root)
+    return SharedSite(KBPaths(root), written, deepkb(root, "site"))
 
 
 @pytest.fixture
