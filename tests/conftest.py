@@ -7,6 +7,7 @@ import os
 import subprocess
 import threading
 from collections.abc import Iterator
+from concurrent.futures import Future
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -131,18 +132,26 @@ def kb_root(tmp_path: Path) -> Path:
 
 def deepkb(root: Path, *args: str, timeout: float | None = None) -> Result:
     """`deepkb --root ROOT ARGS…` in this process through click's CliRunner (the `cli` group, as the installed
-    script runs it). With `timeout`, a command still running after it fails the test instead of hanging the run."""
-    invoke = functools.partial(CliRunner().invoke, cli, ["--root", str(root), *args])
+    script runs it); an unexpected exception fails the test with its traceback. With `timeout`, a command still
+    running after it fails the test instead of hanging the run."""
+    args = ("--root", str(root), *args)
+    invoke = functools.partial(CliRunner().invoke, cli, args, catch_exceptions=False)
     if timeout is None:
         return invoke()
-    done: list[Result] = []
+    outcome: Future[Result] = Future()
+
+    def run() -> None:
+        try:
+            outcome.set_result(invoke())
+        except BaseException as exc:  # handed to the test's thread, raised there
+            outcome.set_exception(exc)
+
     # a daemon thread: a command that never ends is left behind and the test fails, the run goes on
-    worker = threading.Thread(target=lambda: done.append(invoke()), daemon=True)
-    worker.start()
-    worker.join(timeout)
-    if not done:
+    threading.Thread(target=run, daemon=True).start()
+    try:
+        return outcome.result(timeout)
+    except TimeoutError:
         pytest.fail(f"deepkb {' '.join(args)} still running after {timeout} s")
-    return done[0]
 
 
 @dataclass
