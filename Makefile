@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 DEEPKB := $(BIN)/deepkb
 
-.PHONY: build test lint unit site serve publish refresh bench clean help secret-formats
+.PHONY: build test lint unit browser site serve publish refresh bench clean help secret-formats
 
 help:
 	@echo "make build   set up $(VENV), research what deepkb.yml lists, build site/"
@@ -48,7 +48,22 @@ lint: $(VENV)/.installed-dev
 unit: $(VENV)/.installed-dev
 	$(BIN)/pytest
 
-test: lint unit
+# tests/test_browser_*.py drive Debian's Chromium (Playwright's own browser download does not work offline) and
+# fonts-noto-cjk draws the Chinese pages: installed when missing and we may (root, apt-get, no prompt);
+# otherwise one line says how, and the test run reports the skipped browser tests in a banner.
+CHROMIUM ?= $(or $(DEEPKB_CHROMIUM),/usr/bin/chromium)
+browser:
+	@if [ -x "$(CHROMIUM)" ] && { ! command -v dpkg >/dev/null || dpkg -s fonts-noto-cjk >/dev/null 2>&1; }; then \
+		:; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+		echo "installing chromium and fonts-noto-cjk for the browser tests (apt-get)"; \
+		{ apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-cjk >/dev/null; } \
+			|| echo "could not install chromium fonts-noto-cjk: the browser tests will be skipped"; \
+	else \
+		echo "browser tests will be skipped: install Chromium first (Debian/Ubuntu: sudo apt-get install chromium fonts-noto-cjk)"; \
+	fi
+
+test: browser lint unit
 
 # after upgrading detect-secrets: keep its patterns for the new version (generator/secret_formats.json)
 secret-formats: $(VENV)/.installed

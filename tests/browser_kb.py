@@ -1,22 +1,21 @@
 """A small knowledge base for the browser tests: `deepkb build` (offline provider) over a fixture repository and
 a fixture corpus with English and Chinese text, plus a static server for the built site on 127.0.0.1.
 
-Built once per test module (it takes a few seconds): research of a git repository with docstrings that carry
-the escape debris readers saw (`~~~~` underlines, `:class:` roles, snake_case), and a topic over a local
-corpus, then the real site build (MkDocs, sanitizer, Pagefind).
+Built once per test module, in process (it takes a few seconds): research of a git repository with docstrings
+that carry the escape debris readers saw (`~~~~` underlines, `:class:` roles, snake_case), and a topic over a
+local corpus, then the real site build (MkDocs, sanitizer, Pagefind).
 """
 
 from __future__ import annotations
 
 import functools
 import http.server
-import subprocess
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from conftest import make_git_repo, run_deepkb
+from conftest import deepkb, make_git_repo
 
 PROJECT = {
     "README.md": "# Abacus\n\nAbacus is a small calculator library: it tokenizes arithmetic expressions, parses "
@@ -49,10 +48,6 @@ TOPIC = "How calculators evaluate expressions 计算器"
 ZH_TOPIC = "计算器 如何 求值 表达式"  # a Chinese topic over the same corpus: its raw pages hold Chinese text
 
 
-def deepkb(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    return run_deepkb(root, *args, timeout=900)
-
-
 def build_kb(folder: Path) -> Path:
     """Research the fixture repository and corpus offline and build the site; returns the KB root."""
     repo = make_git_repo(folder / "abacus", PROJECT, origin="https://github.com/acme/abacus.git")
@@ -65,9 +60,9 @@ def build_kb(folder: Path) -> Path:
         f"  - topic: {ZH_TOPIC}\n    sources: ['local:corpus']\n    lang: zh\n",
         encoding="utf-8",
     )
-    result = deepkb(root, "build")
-    if result.returncode != 0:
-        raise AssertionError(f"deepkb build failed ({result.returncode}): {result.stderr[-2000:]}")
+    result = deepkb(root, "build", timeout=900)
+    if result.exit_code != 0:
+        raise AssertionError(f"deepkb build failed ({result.exit_code}): {result.stderr[-2000:]}")
     return root
 
 

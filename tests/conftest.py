@@ -2,22 +2,68 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import subprocess
-import sys
+import threading
+from collections.abc import Iterator
+from concurrent.futures import Future
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
+from click.testing import CliRunner, Result
+from site_fixtures import write_shared_kb
+
+from generator.cli import cli
+from generator.store import KBPaths
+
+RAM_TMP = Path("/dev/shm")
+RAM_TMP_NEEDED = 2 * 1024**3
 
 
-@pytest.fixture(autouse=True)
-def clean_environ(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory) -> None:
+def pytest_configure(config: pytest.Config) -> None:
+    """tmp_path and friends live in RAM (/dev/shm) when it has room and no other place was asked for: the store
+    fsyncs every file it writes, and on a disk those waits were most of the suite's wall time."""
+    if config.option.basetemp or os.environ.get("PYTEST_DEBUG_TEMPROOT"):
+        return
+    try:
+        stat = os.statvfs(RAM_TMP)
+    except OSError:
+        return
+    if os.access(RAM_TMP, os.W_OK) and stat.f_bavail * stat.f_frsize >= RAM_TMP_NEEDED:
+        os.environ["PYTEST_DEBUG_TEMPROOT"] = str(RAM_TMP)
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """A skipped browser test is said in a banner at the end of the run, not only in the short summary."""
+    skipped = [
+        report
+        for report in terminalreporter.stats.get("skipped", [])
+        if Path(report.nodeid.split("::")[0]).name.startswith("test_browser_")
+    ]
+    if not skipped:
+        return
+    banner = "BROWSER TESTS SKIPPED: the site was not checked in a browser"
+    terminalreporter.write_sep("!", banner, red=True, bold=True)
+    for reason in sorted(
+        {str(report.longrepr[-1]) for report in skipped if isinstance(report.longrepr, tuple)}
+    ):
+        terminalreporter.write_line(reason, red=True, bold=True)
+    terminalreporter.write_line(
+        "`make test` installs Chromium when it may; CI=true turns this skip into a failure"
+    )
+    terminalreporter.write_sep("!", red=True, bold=True)
+
+
+def hermetic(monkeypatch: pytest.MonkeyPatch, home: Path) -> None:
+    """No key or token, HOME and the cache under `home`, git with no system config and a fixed author."""
     for name in list(os.environ):
         if name.endswith(("_API_KEY", "_TOKEN", "_SECRET")) or name.startswith(
             ("DEEPKB_", "OPENAI_", "ANTHROPIC_")
         ):
             monkeypatch.delenv(name, raising=False)
-    home = tmp_path_factory.mktemp("home")
     monkeypatch.setenv("HOME", str(home))
     monkeypatch.setenv("DEEPKB_CACHE_DIR", str(home / "deepkb-cache"))
     monkeypatch.setenv("GIT_CONFIG_NOSYSTEM", "1")
@@ -25,6 +71,20 @@ def clean_environ(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.Temp
     monkeypatch.setenv("GIT_AUTHOR_EMAIL", "test@example.invalid")
     monkeypatch.setenv("GIT_COMMITTER_NAME", "Test")
     monkeypatch.setenv("GIT_COMMITTER_EMAIL", "test@example.invalid")
+
+
+@pytest.fixture(scope="session", autouse=True)
+def hermetic_session(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """The same environment for the whole run, so that fixtures shared by many tests (sites and knowledge
+    bases built once per module or session, before any test's own fixtures) are built hermetically too."""
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        hermetic(monkeypatch, tmp_path_factory.mktemp("session-home"))
+        yield
+
+
+@pytest.fixture(autouse=True)
+def clean_environ(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory) -> None:
+    hermetic(monkeypatch, tmp_path_factory.mktemp("home"))
 
 
 def git(cwd: Path, *args: str) -> str:
@@ -70,16 +130,44 @@ def kb_root(tmp_path: Path) -> Path:
     return root
 
 
-def run_deepkb(root: Path, *args: str, timeout: float = 600) -> subprocess.CompletedProcess[str]:
-    """`python -m generator --root ROOT ARGS…` in a child process, without any key or token in its environment."""
-    env = {k: v for k, v in os.environ.items() if not k.endswith(("_API_KEY", "_TOKEN"))}
-    return subprocess.run(
-        [sys.executable, "-m", "generator", "--root", str(root), *args],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=timeout,
-    )
+def deepkb(root: Path, *args: str, timeout: float | None = None) -> Result:
+    """`deepkb --root ROOT ARGS…` in this process through click's CliRunner (the `cli` group, as the installed
+    script runs it); an unexpected exception fails the test with its traceback. With `timeout`, a command still
+    running after it fails the test instead of hanging the run."""
+    args = ("--root", str(root), *args)
+    invoke = functools.partial(CliRunner().invoke, cli, args, catch_exceptions=False)
+    if timeout is None:
+        return invoke()
+    outcome: Future[Result] = Future()
+
+    def run() -> None:
+        try:
+            outcome.set_result(invoke())
+        except BaseException as exc:  # handed to the test's thread, raised there
+            outcome.set_exception(exc)
+
+    # a daemon thread: a command that never ends is left behind and the test fails, the run goes on
+    threading.Thread(target=run, daemon=True).start()
+    try:
+        return outcome.result(timeout)
+    except TimeoutError:
+        pytest.fail(f"deepkb {' '.join(args)} still running after {timeout} s")
+
+
+@dataclass
+class SharedSite:
+    """One knowledge base built once per test run by `deepkb site` (strict), read by many site tests."""
+
+    paths: KBPaths
+    written: dict[Path, dict[str, Any]]
+    result: Result
+
+
+@pytest.fixture(scope="session")
+def shared_site(tmp_path_factory: pytest.TempPathFactory) -> SharedSite:
+    root = tmp_path_factory.mktemp("shared-site")
+    written = write_shared_kb(root)
+    return SharedSite(KBPaths(root), written, deepkb(root, "site"))
 
 
 @pytest.fixture

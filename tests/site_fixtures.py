@@ -1,8 +1,9 @@
 """Knowledge bases for the site tests, written through the real store in the documented page layout.
 
 `write_hostile_kb` fills site_src with pages whose frontmatter and bodies carry every injection the site must
-neutralize; `write_topics` writes many plain topics; `write_index` writes `_index.json` in the contract
-format. `LiveMarkup` parses built HTML and records anything that could run script.
+neutralize; `write_shared_kb` adds to it what the other site tests read (reading paths, a diagram, edit links),
+so that one `deepkb site` build serves them all; `write_topics` writes many plain topics; `write_index` writes
+`_index.json` in the contract format. `LiveMarkup` parses built HTML and records anything that could run script.
 """
 
 from __future__ import annotations
@@ -10,6 +11,8 @@ from __future__ import annotations
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
+
+import yaml
 
 from generator.store import KBPaths, write_json, write_page
 
@@ -106,6 +109,41 @@ def write_hostile_kb(root: Path) -> dict[Path, dict[str, Any]]:
                        "tags": ["trade"]},
     }, variants={"trade": ["trading", "trades", "Trading", "交易"]})  # fmt: skip
     return written
+
+
+SHARED_SITE_SETTINGS = {"repo_url": "https://github.com/acme/kb", "edit_uri": "edit/main/site_src/"}
+DIAGRAM_PAGE = "```mermaid\ngraph TD\n  A --> B\n```\n"
+
+
+def write_shared_kb(root: Path) -> dict[Path, dict[str, Any]]:
+    """The hostile KB, two repositories' reading paths, a topic's reading path, a page with a diagram (topic
+    `t`) and a deepkb.yml with edit links; returns the hostile pages' frontmatter as `write_hostile_kb` does."""
+    written = write_hostile_kb(root)
+    paths = KBPaths(root)
+    write_repo_pages(paths, "acme", "webclient", ["sessions", "redirects", "cookies"])
+    write_repo_pages(paths, "acme", "other", ["core", "cli"])
+    topic = paths.topic_dir("widgets")
+    write_page(topic / "index.md", {"title": "Widgets"}, "# Widgets\n\n[Report](output/report.md)\n")
+    write_page(topic / "output" / "report.md", {"title": "Report: Widgets"}, "# Report\n")
+    write_page(topic / "processed" / "analysis.md", {"title": "Analysis: Widgets"}, "# Analysis\n")
+    write_page(topic / "sources.md", {"title": "Sources: Widgets"}, "# Sources\n\n[a](raw/a.md)\n")
+    write_page(topic / "raw" / "a.md", {"title": "Raw source A"}, "# A\n")
+    write_page(paths.topic_dir("t") / "index.md", {"title": "T"}, DIAGRAM_PAGE)
+    (root / "deepkb.yml").write_text(yaml.safe_dump({"site": SHARED_SITE_SETTINGS}), encoding="utf-8")
+    return written
+
+
+def write_repo_pages(paths: KBPaths, owner: str, name: str, shards: list[str]) -> None:
+    """A repository index linking its shard pages, each shard linking back."""
+    folder = paths.site_src / "repos" / owner / name
+    links = "".join(f"- [{s}](shards/{n:02d}_{s}.md)\n" for n, s in enumerate(shards, start=1))
+    write_page(folder / "index.md", {"title": f"{owner}/{name}"}, f"# {name}\n\n{links}")
+    for n, shard in enumerate(shards, start=1):
+        write_page(
+            folder / "shards" / f"{n:02d}_{shard}.md",
+            {"title": f"{name} · {shard}"},
+            f"# {shard}\n\n[Back](../index.md)\n",
+        )
 
 
 def write_index(

@@ -1,15 +1,17 @@
-"""End to end through the real entry point: `deepkb build` on a fixture git repository and a tiny corpus."""
+"""End to end through the real entry point, in process: `deepkb build` on a fixture git repository and a tiny
+corpus. The first build is shared: one test reads what it wrote, another builds again and compares."""
 
 from __future__ import annotations
 
 import hashlib
 import json
-import subprocess
+from dataclasses import dataclass
 from pathlib import Path
 
 import frontmatter
 import pytest
-from conftest import SAMPLE_PROJECT, make_git_repo, run_deepkb
+from click.testing import Result
+from conftest import SAMPLE_PROJECT, deepkb, make_git_repo
 
 from generator.site.search import indexed_pages
 
@@ -23,10 +25,6 @@ CORPUS = {
 }
 
 
-def deepkb(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    return run_deepkb(root, *args)
-
-
 def tree_digest(folder: Path) -> dict[str, str]:
     return {
         str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
@@ -35,10 +33,10 @@ def tree_digest(folder: Path) -> dict[str, str]:
     }
 
 
-@pytest.fixture
-def kb(tmp_path: Path) -> Path:
-    repo = make_git_repo(tmp_path / "sample", SAMPLE_PROJECT, origin="https://github.com/acme/sample.git")
-    root = tmp_path / "kb"
+def make_kb(folder: Path) -> Path:
+    """The sample repository and the corpus under `folder`, and a KB root whose deepkb.yml lists both."""
+    repo = make_git_repo(folder / "sample", SAMPLE_PROJECT, origin="https://github.com/acme/sample.git")
+    root = folder / "kb"
     (root / "corpus").mkdir(parents=True)
     for name, text in CORPUS.items():
         (root / "corpus" / name).write_text(text, encoding="utf-8")
@@ -50,9 +48,28 @@ def kb(tmp_path: Path) -> Path:
     return root
 
 
-def test_build_researches_and_publishes_offline(kb: Path) -> None:
-    result = deepkb(kb, "build")
-    assert result.returncode == 0, result.stderr[-3000:]
+@pytest.fixture
+def kb(tmp_path: Path) -> Path:
+    return make_kb(tmp_path)
+
+
+@dataclass
+class Built:
+    root: Path
+    first: Result
+    site_src_after_first: dict[str, str]
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Built:
+    root = make_kb(tmp_path_factory.mktemp("build-e2e"))
+    first = deepkb(root, "build")
+    return Built(root, first, tree_digest(root / "site_src"))
+
+
+def test_build_researches_and_publishes_offline(built: Built) -> None:
+    kb, result = built.root, built.first
+    assert result.exit_code == 0, result.stderr[-3000:]
     assert "offline" in result.stderr  # the provider is announced
 
     site = kb / "site"
@@ -86,18 +103,16 @@ def test_build_researches_and_publishes_offline(kb: Path) -> None:
     assert any(key.startswith("topic:") for key in index_json["topics"])
 
 
-def test_second_build_changes_nothing(kb: Path) -> None:
-    first = deepkb(kb, "build")
-    assert first.returncode == 0, first.stderr[-3000:]
-    before = tree_digest(kb / "site_src")
-    second = deepkb(kb, "build")
-    assert second.returncode == 0, second.stderr[-3000:]
-    assert tree_digest(kb / "site_src") == before
+def test_second_build_changes_nothing(built: Built) -> None:
+    assert built.first.exit_code == 0, built.first.stderr[-3000:]
+    second = deepkb(built.root, "build")
+    assert second.exit_code == 0, second.stderr[-3000:]
+    assert tree_digest(built.root / "site_src") == built.site_src_after_first
 
 
 def test_repo_run_json_prints_the_result_object(kb: Path, tmp_path: Path) -> None:
     result = deepkb(kb, "repo", "run", str(tmp_path / "sample"), "--json")
-    assert result.returncode == 0, result.stderr[-3000:]
+    assert result.exit_code == 0, result.stderr[-3000:]
     data = json.loads(result.stdout)
     assert data["success"] is True
     assert data["shards_analyzed"] >= 1
@@ -120,9 +135,9 @@ def test_build_stops_an_entry_whose_model_never_finishes_and_goes_on(kb: Path) -
             + "repo:\n  total_timeout: 1.5\ntopic:\n  total_timeout: 1.5\n",
             encoding="utf-8",
         )
-        # without the entry's deadline this build never ends: the subprocess timeout fails the test
-        done = run_deepkb(kb, "build", timeout=120)
-    assert done.returncode == 3, done.stderr
+        # without the entry's deadline this build never ends: the timeout fails the test
+        done = deepkb(kb, "build", timeout=120)
+    assert done.exit_code == 3, done.stderr
     assert "total timeout" in done.stdout + done.stderr
     assert (kb / "site" / "index.html").is_file()
     assert "Traceback" not in done.stderr

@@ -15,6 +15,7 @@ import re
 import subprocess
 import sys
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
@@ -23,6 +24,7 @@ from typing import Any
 import frontmatter
 import pytest
 import yaml
+from conftest import deepkb
 from hostile_fixtures import (
     ENV_SECRET,
     ENV_SECRET_NAME,
@@ -185,15 +187,25 @@ def _build_kb(base: Path, llm: str, fake: FakeOpenAI | None = None) -> HostileKB
 
 
 @pytest.fixture(scope="module")
-def offline_kb(tmp_path_factory: pytest.TempPathFactory) -> HostileKB:
-    return _build_kb(tmp_path_factory.mktemp("hostile-offline"), "llm: {provider: offline}")
+def hostile_kbs(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, HostileKB]]:
+    """Both knowledge bases, built side by side: each build runs in its own child process."""
+    offline_base = tmp_path_factory.mktemp("hostile-offline")
+    llm_base = tmp_path_factory.mktemp("hostile-llm")
+    with FakeOpenAI(default=hostile_model_reply) as fake, ThreadPoolExecutor(2) as pool:
+        llm = f"llm: {{provider: openai, base_url: '{fake.base_url}', max_retries: 0}}"
+        offline = pool.submit(_build_kb, offline_base, "llm: {provider: offline}")
+        with_llm = pool.submit(_build_kb, llm_base, llm, fake)
+        yield {"offline": offline.result(), "llm": with_llm.result()}
 
 
 @pytest.fixture(scope="module")
-def llm_kb(tmp_path_factory: pytest.TempPathFactory) -> Iterator[HostileKB]:
-    with FakeOpenAI(default=hostile_model_reply) as fake:
-        llm = f"llm: {{provider: openai, base_url: '{fake.base_url}', max_retries: 0}}"
-        yield _build_kb(tmp_path_factory.mktemp("hostile-llm"), llm, fake)
+def offline_kb(hostile_kbs: dict[str, HostileKB]) -> HostileKB:
+    return hostile_kbs["offline"]
+
+
+@pytest.fixture(scope="module")
+def llm_kb(hostile_kbs: dict[str, HostileKB]) -> HostileKB:
+    return hostile_kbs["llm"]
 
 
 @pytest.fixture(scope="module", params=["offline", "llm"])
@@ -502,14 +514,15 @@ def test_local_corpus_with_a_fifo_is_indexed_without_blocking(tmp_path: Path) ->
         ("https://0177.0.0.1:9/acme/tool", "a loopback address"),
     ],
 )
-def test_remote_source_on_a_non_public_address_is_refused(source: str, problem: str, tmp_path: Path) -> None:
-    """Finding 11 through the real entry point: one line, exit 2, and no clone started."""
+def test_remote_source_on_a_non_public_address_is_refused(
+    source: str, problem: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Finding 11 through the real entry point (the click group, in process): one line, exit 2, no clone."""
     kb = tmp_path / "kb"
     kb.mkdir()
-    for folder in ("home", "tmp"):
-        (tmp_path / folder).mkdir()
-    run = _deepkb(kb, _environment(tmp_path, tmp_path / "cache"), "repo", "run", source)
-    assert run.returncode == 2
+    monkeypatch.setenv("DEEPKB_CACHE_DIR", str(tmp_path / "cache"))
+    run = deepkb(kb, "repo", "run", source)
+    assert run.exit_code == 2
     errors = [line for line in run.stderr.splitlines() if line.startswith("Error:")]
     assert len(errors) == 1 and problem in errors[0] and "repo.allow_private_hosts" in errors[0]
     assert not (tmp_path / "cache" / "clones").exists()

@@ -6,11 +6,11 @@ import json
 from pathlib import Path
 
 import pytest
+from conftest import SharedSite
 from site_fixtures import (
     HOSTILE_DESCRIPTION,
     LiveMarkup,
     parse_html,
-    write_hostile_kb,
     write_index,
     write_topics,
 )
@@ -27,13 +27,10 @@ from generator.store import KBPaths, read_page, write_page
 
 
 @pytest.fixture(scope="module")
-def hostile_site(tmp_path_factory: pytest.TempPathFactory) -> tuple[KBPaths, dict[Path, dict]]:
-    root = tmp_path_factory.mktemp("hostile")
-    written = write_hostile_kb(root)
-    paths = KBPaths(root)
-    render_site(paths, Config())
-    build_site(paths, Config(), strict=True)
-    return paths, written
+def hostile_site(shared_site: SharedSite) -> tuple[KBPaths, dict[Path, dict]]:
+    """The hostile pages of the run's shared site (conftest), built by `deepkb site` with --strict."""
+    assert shared_site.result.exit_code == 0, shared_site.result.output
+    return shared_site.paths, shared_site.written
 
 
 def _pages(paths: KBPaths) -> list[Path]:
@@ -158,14 +155,9 @@ def test_a_root_mkdocs_yml_without_the_sanitizer_is_refused(tmp_path: Path) -> N
         build_site(KBPaths(tmp_path), Config())
 
 
-def test_edit_links_follow_the_site_settings(tmp_path: Path) -> None:
-    paths = KBPaths(tmp_path)
-    write_page(paths.topic_dir("t") / "index.md", {"title": "T"}, "Body.\n")
-    config = validated(
-        Config, {"site": {"repo_url": "https://github.com/acme/kb", "edit_uri": "edit/main/site_src/"}}
-    )
-    render_site(paths, config)
-    html = (build_site(paths, config) / "topics" / "t" / "index.html").read_text(encoding="utf-8")
+def test_edit_links_follow_the_site_settings(shared_site: SharedSite) -> None:
+    # the shared site's deepkb.yml: site_fixtures.SHARED_SITE_SETTINGS
+    html = (shared_site.paths.site_dir / "topics" / "t" / "index.html").read_text(encoding="utf-8")
     assert 'href="https://github.com/acme/kb/edit/main/site_src/topics/t/index.md"' in html
 
 
@@ -236,14 +228,12 @@ def test_a_root_mkdocs_yml_without_the_site_plugin_is_refused(tmp_path: Path) ->
         build_site(KBPaths(tmp_path), Config())
 
 
-def test_the_site_serves_its_own_assets_and_asks_no_third_party(tmp_path: Path) -> None:
+def test_the_site_serves_its_own_assets_and_asks_no_third_party(shared_site: SharedSite) -> None:
     """Fonts off, mermaid and deepkb's scripts shipped in the site, no absolute URL in any <script>/<link>."""
     import re
 
-    paths = KBPaths(tmp_path)
-    write_page(paths.topic_dir("t") / "index.md", {"title": "T"}, "```mermaid\ngraph TD\n  A --> B\n```\n")
-    render_site(paths, Config())
-    site = build_site(paths, Config())
+    # topic t's page holds a mermaid diagram (site_fixtures.DIAGRAM_PAGE)
+    site = shared_site.paths.site_dir
     for asset in ("vendor/mermaid/mermaid.min.js", "vendor/mermaid/LICENSE", "deepkb/diagrams.js"):
         assert (site / "assets" / "javascripts" / asset).is_file(), asset
     for page in ("index.html", "topics/t/index.html", "404.html"):

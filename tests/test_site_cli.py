@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
-from site_fixtures import write_hostile_kb
+from conftest import SharedSite
 
 from generator.cli import cli
 
@@ -20,9 +20,9 @@ def test_site_command_builds_anywhere(kb_root: Path) -> None:
     assert "Site built" in result.output and "deepkb serve" in result.output
 
 
-def test_site_command_builds_a_hostile_kb_strictly(kb_root: Path) -> None:
-    write_hostile_kb(kb_root)
-    result = CliRunner().invoke(cli, ["--root", str(kb_root), "site"])
+def test_site_command_builds_a_hostile_kb_strictly(shared_site: SharedSite) -> None:
+    # the run's shared site is the hostile KB (and more) built by `deepkb site`, strict by default
+    result, kb_root = shared_site.result, shared_site.paths.root
     assert result.exit_code == 0, result.output
     assert (kb_root / "site" / "tags" / "trade" / "index.html").is_file()
 

@@ -1,26 +1,11 @@
-"""A repository's reading path: its shard pages in the left nav, previous/next and a breadcrumb back, per page."""
+"""A repository's reading path: its shard pages in the left nav, previous/next and a breadcrumb back, per page.
+Read from the run's shared site (conftest.shared_site)."""
 
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
-from generator.config import Config
-from generator.site.build import build_site
-from generator.site.render import render_site
-from generator.store import KBPaths, write_page
-
-
-def _write_repo(paths: KBPaths, owner: str, name: str, shards: list[str]) -> None:
-    folder = paths.site_src / "repos" / owner / name
-    links = "".join(f"- [{s}](shards/{n:02d}_{s}.md)\n" for n, s in enumerate(shards, start=1))
-    write_page(folder / "index.md", {"title": f"{owner}/{name}"}, f"# {name}\n\n{links}")
-    for n, shard in enumerate(shards, start=1):
-        write_page(
-            folder / "shards" / f"{n:02d}_{shard}.md",
-            {"title": f"{name} · {shard}"},
-            f"# {shard}\n\n[Back](../index.md)\n",
-        )
+from conftest import SharedSite
 
 
 def _sidebar(html: str) -> str:
@@ -29,12 +14,9 @@ def _sidebar(html: str) -> str:
     )[0]
 
 
-def test_shard_pages_walk_their_repository(tmp_path: Path) -> None:
-    paths = KBPaths(tmp_path)
-    _write_repo(paths, "acme", "webclient", ["sessions", "redirects", "cookies"])
-    _write_repo(paths, "acme", "other", ["core", "cli"])
-    render_site(paths, Config())
-    site = build_site(paths, Config())
+def test_shard_pages_walk_their_repository(shared_site: SharedSite) -> None:
+    # site_fixtures.write_shared_kb: acme/webclient (sessions, redirects, cookies) and acme/other (core, cli)
+    site = shared_site.paths.site_dir
     middle = (site / "repos/acme/webclient/shards/02_redirects/index.html").read_text(encoding="utf-8")
 
     nav = _sidebar(middle)
@@ -61,16 +43,9 @@ def test_shard_pages_walk_their_repository(tmp_path: Path) -> None:
     assert "webclient · sessions" not in home and "other · core" not in home
 
 
-def test_a_topic_walks_landing_report_analysis_and_sources(tmp_path: Path) -> None:
-    paths = KBPaths(tmp_path)
-    topic = paths.topic_dir("widgets")
-    write_page(topic / "index.md", {"title": "Widgets"}, "# Widgets\n\n[Report](output/report.md)\n")
-    write_page(topic / "output" / "report.md", {"title": "Report: Widgets"}, "# Report\n")
-    write_page(topic / "processed" / "analysis.md", {"title": "Analysis: Widgets"}, "# Analysis\n")
-    write_page(topic / "sources.md", {"title": "Sources: Widgets"}, "# Sources\n\n[a](raw/a.md)\n")
-    write_page(topic / "raw" / "a.md", {"title": "Raw source A"}, "# A\n")
-    render_site(paths, Config())
-    site = build_site(paths, Config())
+def test_a_topic_walks_landing_report_analysis_and_sources(shared_site: SharedSite) -> None:
+    # site_fixtures.write_shared_kb: topic widgets' landing, report, analysis, sources list and one raw source
+    site = shared_site.paths.site_dir
     report = (site / "topics/widgets/output/report/index.html").read_text(encoding="utf-8")
     nav = _sidebar(report)
     assert "Analysis: Widgets" in nav and "Sources: Widgets" in nav and "Raw source A" not in nav
