@@ -10,10 +10,13 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from markdown_it import MarkdownIt
+
 from generator.errors import DeepkbError
 from generator.redact import Redactor
 from generator.repo.map.walk import read_source
 from generator.repo.model import RepoMap
+from generator.repo.synthesize.readme import first_paragraph
 
 README_BYTES = 200_000
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]{2,}")
@@ -39,8 +42,6 @@ def readme_code_names(root: Path, repo_map: RepoMap) -> frozenset[str]:
 
 def code_names(markdown: str) -> frozenset[str]:
     """Identifiers inside fenced/indented code blocks and inline code spans of a markdown text."""
-    from markdown_it import MarkdownIt  # only where a README is read (~15 ms to import)
-
     found: set[str] = set()
     for token in MarkdownIt("commonmark").parse(markdown):
         if token.type in {"fence", "code_block"}:
@@ -65,8 +66,6 @@ def read_readme_facts(root: Path, repo_map: RepoMap, redactor: Redactor) -> Read
 
 def readme_paragraph(root: Path, repo_map: RepoMap, redactor: Redactor) -> str:
     """The README's first real paragraph (redacted), "" without one."""
-    from generator.repo.synthesize.readme import first_paragraph
-
     for entry in sorted(repo_map.files, key=lambda e: (len(e.path.split(".")), e.path)):
         if "/" not in entry.path and entry.path.lower().split(".")[0] == "readme":
             try:

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from generator.errors import DeepkbError, UnsafeSourceError
+from generator.repo.checkout.gitcmd import run_git
 from generator.repo.map.filetypes import ignored_dir, is_context_file, language_of, skip_reason_by_name
 from generator.repo.model import FileEntry, RepoMap, Skipped
 
@@ -145,8 +146,6 @@ def tracked_files(root: Path) -> frozenset[str]:
     """Paths git tracks in `root` (one `git ls-files` process); empty when `root` is not a repository."""
     if not (root / ".git").exists():
         return frozenset()
-    from generator.repo.checkout.gitcmd import run_git
-
     try:
         out = run_git(["ls-files", "-z", "--"], cwd=root, ceiling=root.resolve().parent, timeout=120)
     except DeepkbError:

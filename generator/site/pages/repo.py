@@ -367,7 +367,3 @@ def publish_repo(result: RepoResult) -> None:
     study = result.study
     write_repo_pages(study.harvest_dir, result.synthesis, study.ctx.linker)
 
-
-def prepare_publishing() -> None:
-    """Compile the repository page templates now (a run calls this while its parser processes work)."""
-    load_templates(SHARD_TEMPLATE, INDEX_TEMPLATE)
