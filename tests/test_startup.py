@@ -125,53 +125,6 @@ def test_offline_repo_run_loads_no_network_or_site_builder(tmp_path: Path) -> No
     assert sorted(loaded & set(NOT_IN_OFFLINE_REPO_RUN)) == []
 
 
-def test_parser_processes_are_forked_without_a_process_pool(tmp_path: Path) -> None:
-    # importing multiprocessing and concurrent.futures costs ~15 ms before the fork, and the pool's threads
-    # take turns with this process's imports while the parser processes work
-    project = make_project(tmp_path / "shop")
-    kb = tmp_path / "kb"
-    kb.mkdir()
-    code = (
-        "import json, os, sys\n"
-        f"os.environ['DEEPKB_CACHE_DIR'] = {str(tmp_path / 'cache')!r}\n"
-        "from generator.repo.facts import parser_processes, parsing\n"
-        "parsing.PARALLEL_MIN_BYTES = 0  # parser processes even for this small project\n"
-        "forked = []\n"
-        "real = parser_processes.ParserProcess.__init__\n"
-        "def started(self, *args, **kwargs): real(self, *args, **kwargs); forked.append(self.pid)\n"
-        "parser_processes.ParserProcess.__init__ = started\n"
-        + run_cli("--root", str(kb), "--provider", "offline", "repo", "run", str(project))
-        + "\nprint(json.dumps([len(forked), sorted(sys.modules)]))"
-    )
-    forked, modules = json.loads(run_fresh(code, tmp_path))
-    assert forked >= 1 and (kb / "site_src" / "repos" / "acme" / "shop" / "index.md").is_file()
-    assert [m for m in modules if m.split(".")[0] in ("multiprocessing", "concurrent")] == []
-
-
-def test_repo_run_imports_and_runs_with_the_collector_paused(tmp_path: Path) -> None:
-    # each automatic collection during the pipeline's imports would rescan every object they made
-    project = make_project(tmp_path / "shop")
-    kb = tmp_path / "kb"
-    kb.mkdir()
-    code = (
-        "import gc, os\n"
-        f"os.environ['DEEPKB_CACHE_DIR'] = {str(tmp_path / 'cache')!r}\n"
-        "import generator.cli\n"
-        "passes = []\n"
-        "gc.collect()\n"
-        "gc.callbacks.append(lambda phase, info: passes.append(info) if phase == 'start' else None)\n"
-        + run_cli("--root", str(kb), "--provider", "offline", "repo", "run", str(project))
-        + "\nassert gc.isenabled()\nprint(len(passes))"
-    )
-    done = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path, timeout=300
-    )
-    assert done.returncode == 0, done.stderr
-    assert (kb / "site_src" / "repos" / "acme" / "shop" / "index.md").is_file()  # the run did run
-    # click's parsing may allocate enough for one pass; unpaused, the pipeline's imports alone take ~100
-    assert int(done.stdout.splitlines()[-1]) <= 2
-
-
 def test_the_entry_point_leaves_the_heap_frozen_for_the_shutdown(tmp_path: Path) -> None:
     # shutdown's collections would otherwise rescan every object a run left (atexit runs after main)
     code = (

@@ -29,11 +29,15 @@ CALLS_MAX_BYTES = 400_000  # larger files (generated tables, vast test modules) 
 
 
 class CallGraph:
-    """Every source module's calls (see model.CallGraphView), read once."""
+    """Every source module's calls (see model.CallGraphView), read once. The calls a test or an example
+    makes into the code are read only when asked for (`edges(incoming=True)`, a request's answer): they
+    count towards no ranking."""
 
-    def __init__(self, files: dict[str, FileFacts], edges: dict[str, list[CallEdge]]) -> None:
-        self.files = files
+    def __init__(self, reader: _CallReader, edges: dict[str, list[CallEdge]]) -> None:
+        self.files = reader.files
+        self._reader = reader
         self._edges = edges
+        self._context: dict[str, list[CallEdge]] = {}  # context files' calls, read for `incoming`
         self._into: dict[
             str, Counter[str]
         ] = {}  # callee file → calls into each of its symbols from elsewhere
@@ -52,7 +56,14 @@ class CallGraph:
         targets = set(wanted)
         callers = {c for p in wanted for c in self._possible_callers(p)}
         ranked = sorted(callers, key=lambda c: (-self.files[c].importance, c))[:MAX_CALLERS]
-        return [e for path in sorted(ranked) for e in self._edges.get(path, ()) if e.callee_path in targets]
+        return [e for path in sorted(ranked) for e in self._calls_made(path) if e.callee_path in targets]
+
+    def _calls_made(self, path: str) -> list[CallEdge]:
+        if path in self._edges:
+            return self._edges[path]
+        if path not in self._context:
+            self._context[path] = self._reader.edges(path)
+        return self._context[path]
 
     def calls_of(self, path: str, callers: set[str]) -> list[CallEdge]:
         """The calls some symbols of `path` make."""
@@ -76,7 +87,7 @@ class CallGraph:
 def read_call_graph(root: Path, files: dict[str, FileFacts], index: ImportIndex, max_bytes: int) -> CallGraph:
     """The calls of every source module of `files`, in the map's order."""
     reader = _CallReader(root, files, index, max_bytes)
-    return CallGraph(files, {path: reader.edges(path) for path in files if not is_context_file(path)})
+    return CallGraph(reader, {path: reader.edges(path) for path in files if not is_context_file(path)})
 
 
 class _CallReader:

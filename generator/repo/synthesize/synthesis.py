@@ -27,7 +27,6 @@ from generator.repo.model import ModelDraft, RepoMap, RepoSynthesis, Shard, Shar
 from generator.repo.plan.subsystems import core_modules, rank_files
 from generator.repo.run.session import fingerprint
 from generator.repo.run.study import RepoResult, Study, shard_slug
-from generator.repo.synthesize.answer import answer_request
 from generator.repo.synthesize.architecture import (
     catalogue,
     link_subsystems,
@@ -67,6 +66,9 @@ def synthesize(study: Study, provider: Provider, outcomes: Mapping[int, Outcome]
     synthesis.modules_present = len(modules)
     synthesis.main_flow = main_flow(study.facts, modules, study.ctx.linker)
     if study.request:
+        # the answer's retrieval loads the model-reply schemas (pydantic): only runs with a request need it
+        from generator.repo.synthesize.answer import answer_request
+
         ranked = rank_files(
             study.focus.files if study.focus and study.focus.files else modules, study.facts, study.repo_map
         )
