@@ -366,4 +366,3 @@ def publish_repo(result: RepoResult) -> None:
     """Render a repository research result's shard pages and index, and write them through the store."""
     study = result.study
     write_repo_pages(study.harvest_dir, result.synthesis, study.ctx.linker)
-
