@@ -16,6 +16,7 @@ from ..terminal import printable
 from .app import App, pass_app
 
 if TYPE_CHECKING:
+    from generator.repo.run.session import ChunkedSession
     from generator.repo.run.study import RepoResult
 
 
@@ -152,7 +153,7 @@ def _cli_source(source: str) -> str:
     return source
 
 
-def _session_json(session: Any) -> dict[str, Any]:
+def _session_json(session: ChunkedSession) -> dict[str, Any]:
     return {
         "session_id": session.session_id,
         "workflow": session.workflow,
