@@ -1,8 +1,7 @@
 """The names a repository's README shows in its code: `requests.get(…)`, `app.listen(3000)`,
 `@click.command()`. What the project's own front page demonstrates is what its maintainers consider the
 entry points; the ranking of symbols gives those names weight. `read_readme_facts` reads those names and the
-README's first paragraph (the overview's) in one go, wherever it runs (a parser process, once its chunks
-are done, or the run itself)."""
+README's first paragraph (the overview's) in one go."""
 
 from __future__ import annotations
 

@@ -1,8 +1,6 @@
 """Redaction of what the facts stage reads from one file: its docstrings and its module doc.
 
-Docstrings are repository text that reaches prompts and pages, so they are redacted as each file is read —
-in the parser processes when the files are parsed on several cores (a file's text never depends on
-another's, so the result is the same wherever it runs).
+Docstrings are repository text that reaches prompts and pages, so they are redacted as each file is read.
 """
 
 from __future__ import annotations
