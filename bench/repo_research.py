@@ -76,14 +76,17 @@ def main() -> int:
     print(f"load average before the run: {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
     # deepkb and repomix alternately, best of each: a machine whose speed drifts touches both alike
     repomix = repomix_command(target)
-    runs: list[tuple[float, float]] = []
+    runs: list[tuple[float, float, float]] = []
     packs: list[float | None] = []
     for _ in range(max(1, args.repeat)):
         runs.append(bench_deepkb(target))
         if repomix is not None and None not in packs:  # a failed pack is not tried again
             packs.append(pack_time("repomix", repomix))
-    deepkb_time, rss_mb = min(runs)
-    print(f"deepkb repo run (offline, full research): {deepkb_time:7.2f} s   peak RSS {rss_mb:6.1f} MB")
+    deepkb_time, rss_mb, cpu = min(runs)
+    print(
+        f"deepkb repo run (offline, full research): {deepkb_time:7.2f} s   peak RSS {rss_mb:6.1f} MB   "
+        f"CPU {cpu:.2f} s"
+    )
     if args.against:
         compare_revision(target, args.against, args.repeat)
     graph = bench_call_graph(target)
@@ -170,9 +173,9 @@ def compare_revision(target: Path, revision: str, repeat: int) -> None:
     )
 
 
-def bench_deepkb(target: Path, code: Path | None = None) -> tuple[float, float]:
-    """Wall time and peak RSS of one offline run: the installed `deepkb`, or `code`'s (a folder holding
-    generator/) through this interpreter."""
+def bench_deepkb(target: Path, code: Path | None = None) -> tuple[float, float, float]:
+    """Wall time, peak RSS and CPU time (its worker processes' included) of one offline run: the installed
+    `deepkb`, or `code`'s (a folder holding generator/) through this interpreter."""
     with tempfile.TemporaryDirectory(prefix="deepkb-bench-") as tmp:
         env = {k: v for k, v in os.environ.items() if not k.startswith(("DEEPKB_", "ANTHROPIC_", "OPENAI_"))}
         env["DEEPKB_CACHE_DIR"] = str(Path(tmp) / "cache")
@@ -203,7 +206,7 @@ def bench_deepkb(target: Path, code: Path | None = None) -> tuple[float, float]:
         process.returncode = os.waitstatus_to_exitcode(status)
         if process.returncode not in (0, 3):
             sys.exit(f"deepkb failed ({process.returncode}): {errors.read_text().strip()[-400:]}")
-    return elapsed, usage.ru_maxrss / 1024  # KiB on Linux
+    return elapsed, usage.ru_maxrss / 1024, usage.ru_utime + usage.ru_stime  # KiB on Linux
 
 
 STAGES_SCRIPT = """

@@ -5,14 +5,16 @@ points; the graph of every source module read once, each file's calls independen
 from __future__ import annotations
 
 import ast
+import os
 import re
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 from repo_source_fixture import write_tree
 
-from generator.repo.facts import flows
+from generator.repo.facts import calls, flows
 from generator.repo.facts.calls import CallGraph, read_call_graph
 from generator.repo.facts.dependencies import go_modules, js_aliases
 from generator.repo.facts.extract import extract_facts
@@ -212,6 +214,41 @@ def test_paths_go_where_the_work_is_not_into_getters(tmp_path: Path) -> None:
     assert facts.calls is not None
     best = facts.calls.chains(limit=1)[0]
     assert [best[0].caller, *(e.callee for e in best)] == ["run", "_core", "_finish"]
+
+
+def test_a_large_repository_is_read_by_a_pool_of_forked_processes_into_the_same_graph(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root = write_tree(tmp_path / "repo", FILES)
+    repo_map = map_repository(root)
+    facts = extract_facts(root, repo_map)
+    index = ImportIndex(
+        facts.files,
+        go_modules=go_modules(root, facts.files, 1_000_000),
+        js_aliases=js_aliases(root, facts.files, 1_000_000),
+    )
+    pools: list[int] = []
+
+    class CountedPool(calls.ProcessPoolExecutor):
+        def __init__(self, workers: int, **kwargs: Any) -> None:
+            pools.append(workers)
+            super().__init__(workers, **kwargs)
+
+    monkeypatch.setattr(calls, "ProcessPoolExecutor", CountedPool)
+    monkeypatch.setattr(calls, "_workers", lambda total: 2)  # two processes for this small repository
+    sizes = {e.path: e.size for e in repo_map.files}
+    pooled = calls.read_call_graph(root, facts.files, index, 1_000_000, sizes)
+    assert pools == [2] and calls._forked_reader is None
+    assert facts.calls is not None
+    assert pooled.edges() == facts.calls.edges() and len(pooled.edges()) > 20
+
+
+def test_only_a_large_repository_read_by_one_thread_gets_a_pool(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(calls, "_other_threads", lambda: False)
+    assert calls._workers(calls.PARALLEL_MIN_BYTES - 1) == 1
+    assert calls._workers(calls.PARALLEL_MIN_BYTES) == min(len(os.sched_getaffinity(0)), calls.MAX_WORKERS)
+    monkeypatch.setattr(calls, "_other_threads", lambda: True)  # a forked copy could inherit a held lock
+    assert calls._workers(calls.PARALLEL_MIN_BYTES) == 1
 
 
 def test_the_calls_of_one_function_are_its_files_calls_from_it(facts: Facts) -> None:

@@ -81,7 +81,7 @@ def extract_facts(
     readme = read_readme_facts(root, repo_map, redactor)
     return Facts(
         files=files,
-        calls=read_call_graph(root, files, index, max_file_bytes),
+        calls=read_call_graph(root, files, index, max_file_bytes, {e.path: e.size for e in repo_map.files}),
         base_uses=base_uses(files.values()),
         mentioned=readme.mentioned,
         readme=readme.paragraph,
