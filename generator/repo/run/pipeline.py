@@ -190,7 +190,8 @@ def focus_stage(
     cache: RepoCache,
 ) -> FocusResult:
     """Stage 6 (run before planning, which uses it): retrieve the files that answer the request."""
-    from generator.repo.plan.focus import (  # only runs with a request need the retrieval loop
+    # the retrieval loop loads the model-reply schemas (pydantic): only runs with a request need it
+    from generator.repo.plan.focus import (
         FocusResult,
         focus_files,
     )
