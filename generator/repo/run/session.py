@@ -2,6 +2,7 @@
 
 `RepoCache` keeps, per repository, the plan and every shard's analysis draft keyed by what they depend on
 (file contents, config, provider and model), so an unchanged shard costs no LLM call and keeps its date.
+A draft is kept as its versioned record (model.ShardDraft); an entry of another shape is analyzed again.
 `ChunkedSession` is the checkpoint of a chunked run (`deepkb repo start/shard/synthesize`), written
 atomically after every chunk so a killed run resumes without redoing finished chunks.
 """
