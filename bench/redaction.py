@@ -40,7 +40,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=5)
     args = parser.parse_args()
     repo_map = map_repository(args.path, max_file_bytes=1_000_000)
-    parsed = parse_sources(args.path, repo_map.files, max_file_bytes=1_000_000, workers=1)
+    parsed = parse_sources(args.path, repo_map.files, max_file_bytes=1_000_000)
     readings = [extracted for extracted in parsed.values() if extracted is not None]
     imports = sorted({raw for extracted in readings for raw in extracted.imports})
     redactor = Redactor.from_environ()

@@ -180,19 +180,3 @@ def no_process(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(subprocess, "Popen", boom)
     monkeypatch.setattr(os, "posix_spawn", boom)
     monkeypatch.setattr(os, "system", boom)
-
-
-@pytest.fixture
-def forks_beside_threads(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Parser processes are forked even while threads left by earlier tests linger (a fake server's
-    keep-alive connection): whether a test's parse forks must not depend on the tests run before it."""
-    monkeypatch.setattr("generator.repo.facts.parsing.other_threads", lambda: False)
-
-
-def reaped(pid: int) -> bool:
-    """Whether `pid` is no child of this process any more (ended and waited for)."""
-    try:
-        os.waitpid(pid, os.WNOHANG)
-    except ChildProcessError:
-        return True
-    return False

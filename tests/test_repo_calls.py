@@ -1,25 +1,28 @@
 """The static call graph: Python calls resolved through imports, self, class attributes, annotations and
 receivers named after classes; Go and JavaScript through tree-sitter; main paths from the public entry
-points; files read only when asked about."""
+points; the graph of every source module read once, each file's calls independent of the order read."""
 
 from __future__ import annotations
 
 import ast
+import os
 import re
-import textwrap
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 from repo_source_fixture import write_tree
 
-from generator.repo.facts import flows
-from generator.repo.facts.calls import CallGraph
+from generator.repo.facts import calls, flows
+from generator.repo.facts.calls import CallGraph, read_call_graph
+from generator.repo.facts.dependencies import go_modules, js_aliases
 from generator.repo.facts.extract import extract_facts
 from generator.repo.facts.flows import node_weight
+from generator.repo.facts.imports import ImportIndex
 from generator.repo.facts.pycalls import LEAF_FIELDS, UNKNOWN, read_body
-from generator.repo.facts.pyfunction import dedented
 from generator.repo.facts.ranking import key_symbols
+from generator.repo.map.filetypes import is_context_file
 from generator.repo.map.walk import map_repository
 from generator.repo.model import CallEdge, Facts
 
@@ -117,12 +120,12 @@ def test_python_calls_resolve_through_imports_self_attributes_and_receiver_names
     assert FILES["web/sessions.py"].splitlines()[line - 1].strip() == "response = adapter.send(request)"
 
 
-def test_calls_are_read_only_for_the_files_asked_about(facts: Facts) -> None:
+def test_the_graph_holds_every_source_modules_calls_and_tests_calls_only_as_incoming(facts: Facts) -> None:
     graph = facts.calls
     assert isinstance(graph, CallGraph)
-    assert graph.known_edges() == []
-    graph.edges(["web/api.py"])
-    assert {e.caller_path for e in graph.known_edges()} == {"web/api.py"}
+    callers = {e.caller_path for e in graph.edges()}
+    assert {"web/api.py", "web/sessions.py", "go/cmd/command.go", "js/app.js"} <= callers
+    assert not any(is_context_file(path) for path in callers)
     incoming = graph.edges(["web/api.py"], incoming=True)
     assert ("tests/test_api.py", "test_get", "get") in {(e.caller_path, e.caller, e.callee) for e in incoming}
 
@@ -163,12 +166,36 @@ def test_main_paths_start_at_the_public_api_and_reach_the_core(facts: Facts) -> 
             assert after.caller in {before.callee, f"{before.callee}.__init__"}  # a class: its constructor
 
 
-def test_calls_from_other_files_raise_a_symbol_in_its_file_once_read(facts: Facts) -> None:
-    before = {r.symbol.name: r.score for r in key_symbols(facts, "web/models.py")}
-    assert facts.calls is not None
-    facts.calls.edges(["web/sessions.py"])
+def test_calls_from_other_files_raise_a_symbol_in_its_file(facts: Facts) -> None:
+    without = replace(facts, calls=None, rankings={})
+    before = {r.symbol.name: r.score for r in key_symbols(without, "web/models.py")}
     after = {r.symbol.name: r.score for r in key_symbols(facts, "web/models.py")}
     assert after["parse"] > before["parse"]
+
+
+def test_a_files_calls_do_not_depend_on_which_file_was_read_before(tmp_path: Path) -> None:
+    """Each file's calls are resolved from its own syntax tree and the facts: the graph read in the map's
+    order and in the reverse order holds the same edges, file by file."""
+    # pkg/a_hub.py binds a module by `import … as`, which only its own syntax tree shows; read first, a
+    # graph keeping that tree's scope would resolve z_caller's call through it, read last, it would not
+    hub = {
+        "pkg/__init__.py": "",
+        "pkg/a_hub.py": "import pkg.worker as tasks\n\n\ndef hub():\n    return tasks.run()\n",
+        "pkg/worker.py": "def run():\n    return 1\n",
+        "pkg/z_caller.py": "from .a_hub import tasks\n\n\ndef call():\n    return tasks.run()\n",
+    }
+    root = write_tree(tmp_path / "repo", {**FILES, **hub})
+    facts = extract_facts(root, map_repository(root))
+    index = ImportIndex(
+        facts.files,
+        go_modules=go_modules(root, facts.files, 1_000_000),
+        js_aliases=js_aliases(root, facts.files, 1_000_000),
+    )
+    backwards = read_call_graph(root, dict(reversed(facts.files.items())), index, 1_000_000)
+    assert facts.calls is not None
+    for path in facts.files:
+        assert backwards.edges([path]) == facts.calls.edges([path])
+    assert len(facts.calls.edges()) > 20
 
 
 def test_paths_go_where_the_work_is_not_into_getters(tmp_path: Path) -> None:
@@ -189,14 +216,46 @@ def test_paths_go_where_the_work_is_not_into_getters(tmp_path: Path) -> None:
     assert [best[0].caller, *(e.callee for e in best)] == ["run", "_core", "_finish"]
 
 
-def test_a_path_search_reads_single_functions_not_whole_modules(facts: Facts) -> None:
+def test_a_large_repository_is_read_by_a_pool_of_forked_processes_into_the_same_graph(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root = write_tree(tmp_path / "repo", FILES)
+    repo_map = map_repository(root)
+    facts = extract_facts(root, repo_map)
+    index = ImportIndex(
+        facts.files,
+        go_modules=go_modules(root, facts.files, 1_000_000),
+        js_aliases=js_aliases(root, facts.files, 1_000_000),
+    )
+    pools: list[int] = []
+
+    class CountedPool(calls.ProcessPoolExecutor):
+        def __init__(self, workers: int, **kwargs: Any) -> None:
+            pools.append(workers)
+            super().__init__(workers, **kwargs)
+
+    monkeypatch.setattr(calls, "ProcessPoolExecutor", CountedPool)
+    monkeypatch.setattr(calls, "_workers", lambda total: 2)  # two processes for this small repository
+    sizes = {e.path: e.size for e in repo_map.files}
+    pooled = calls.read_call_graph(root, facts.files, index, 1_000_000, sizes)
+    assert pools == [2] and calls._forked_reader is None
+    assert facts.calls is not None
+    assert pooled.edges() == facts.calls.edges() and len(pooled.edges()) > 20
+
+
+def test_only_a_large_repository_read_by_one_thread_gets_a_pool(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(calls, "_other_threads", lambda: False)
+    assert calls._workers(calls.PARALLEL_MIN_BYTES - 1) == 1
+    assert calls._workers(calls.PARALLEL_MIN_BYTES) == min(len(os.sched_getaffinity(0)), calls.MAX_WORKERS)
+    monkeypatch.setattr(calls, "_other_threads", lambda: True)  # a forked copy could inherit a held lock
+    assert calls._workers(calls.PARALLEL_MIN_BYTES) == 1
+
+
+def test_the_calls_of_one_function_are_its_files_calls_from_it(facts: Facts) -> None:
     graph = facts.calls
     assert isinstance(graph, CallGraph)
-    chains = graph.chains(["web/api.py"], limit=3)
-    assert chains and graph.files_read == 0  # every hop was read from its function's own lines
-    assert graph.functions_read >= len(chains[0])
+    assert graph.chains(["web/api.py"], limit=3)
     single = {(e.caller, e.callee, e.line) for e in graph.calls_of("web/sessions.py", {"Session.send"})}
-    assert graph.files_read == 0
     whole = {
         (e.caller, e.callee, e.line) for e in graph.edges(["web/sessions.py"]) if e.caller == "Session.send"
     }
@@ -261,25 +320,6 @@ def test_the_fields_a_walk_skips_hold_no_expression_or_statement() -> None:
     assert checked > 30
 
 
-@pytest.mark.parametrize(
-    "lines",
-    [
-        # a method with blank and whitespace-only lines
-        ["    def f(self):", "        return 1", "", "    \t", "        pass"],
-        # a string's text at the margin: the common margin is not the first line's
-        ["    def f():", '        x = """', "text at the margin", '    """'],
-        ["def f():", "    return 1", "  "],
-        ["\tdef f():", "\t\treturn 1", "  \t", ""],
-        ["  ", "  def f(): pass"],  # a blank first line
-        ["    def f():", "\x0c    pass"],  # a form feed before the indentation
-        ["    @cached", "    def f():", "  return 1"],  # a line left of the first
-        [],
-    ],
-)
-def test_a_functions_lines_are_dedented_as_textwrap_does(lines: list[str]) -> None:
-    assert dedented(lines) == textwrap.dedent("\n".join(lines))
-
-
 def test_receivers_named_after_a_class_resolve_alike_each_time_and_either_way(tmp_path: Path) -> None:
     """`adapter.send()` is matched against the classes the module knows once per receiver name and scope;
     later functions asking again, and a whole-file read, find the same class."""
@@ -304,24 +344,12 @@ def test_receivers_named_after_a_class_resolve_alike_each_time_and_either_way(tm
         for c in ("first", "second", "third")
         for e in graph.calls_of("net/client.py", {c})
     ]
-    assert graph.files_read == 0
     assert single == [
         ("first", "HTTPAdapter.send", 5),
         ("second", "HTTPAdapter.send", 9),
         ("second", "HTTPAdapter.close", 10),
     ]
     assert [(e.caller, e.callee, e.line) for e in graph.edges(["net/client.py"])] == single
-
-
-def test_a_constructor_is_read_for_attributes_only_when_a_method_calls_through_one(facts: Facts) -> None:
-    graph = facts.calls
-    assert isinstance(graph, CallGraph)
-    graph.calls_of("web/sessions.py", {"Session.request"})  # self.merge(), self.send(): no attribute
-    session = graph._python.scopes["web/sessions.py"].classes["Session"]
-    assert not session.constructor_read and not session.attributes
-    edges = graph.calls_of("web/sessions.py", {"Session.send"})  # self.hooks.run(): typed in __init__
-    assert ("web/hooks.py", "Hooks.run") in {(e.callee_path, e.callee) for e in edges}
-    assert session.constructor_read and set(session.attributes) == {"hooks"}
 
 
 WEIGHED = {

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from repo_source_fixture import write_tree
 
 from generator.repo.facts.extract import extract_facts
@@ -45,16 +44,13 @@ ROOT_PACKAGE = {
 }
 
 
-def facts_of(root: Path, workers: int) -> Facts:
-    return extract_facts(root, map_repository(root), workers=workers)
+def facts_of(root: Path) -> Facts:
+    return extract_facts(root, map_repository(root))
 
 
-@pytest.mark.usefixtures("forks_beside_threads")
 def test_imports_resolve_to_the_files_they_name(tmp_path: Path) -> None:
     root = write_tree(tmp_path / "repo", MIXED)
-    forked, here = facts_of(root, 3), facts_of(root, 1)
-    assert forked.files == here.files
-    files = here.files
+    files = facts_of(root).files
     assert files["app.py"].depends_on == ["pkg/__init__.py", "pkg/errors.py"]
     assert files["app.py"].names_from == {"pkg/__init__.py": ["Client", "Model"]}
     assert files["pkg/client.py"].depends_on == ["pkg/errors.py", "pkg/models.py"]
@@ -71,15 +67,11 @@ def test_imports_resolve_to_the_files_they_name(tmp_path: Path) -> None:
     assert (files["pkg/client.py"].exports, files["pkg/client.py"].api_names) == (["Client"], ["Client"])
     assert files["svc/main.go"].depends_on == ["svc/store/store.go"]
     assert files["web/src/main.ts"].depends_on == ["web/src/b.ts", "web/src/lib/a.ts"]
-    assert [f.importance for f in forked.files.values()] == [f.importance for f in files.values()]
 
 
-@pytest.mark.usefixtures("forks_beside_threads")
 def test_a_root_package_is_resolved_by_the_name_its_files_import_it_by(tmp_path: Path) -> None:
     root = write_tree(tmp_path / "mylib-checkout", ROOT_PACKAGE)
-    forked, here = facts_of(root, 3), facts_of(root, 1)
-    assert forked.files == here.files
-    files = here.files
+    files = facts_of(root).files
     assert files["sub/thing.py"].depends_on == ["core.py", "sub/__init__.py"]
     assert files["sub/thing.py"].names_from == {"core.py": ["Engine"]}
     assert files["cli.py"].depends_on == ["__init__.py", "core.py"]

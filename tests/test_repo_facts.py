@@ -9,7 +9,6 @@ import pytest
 from repo_source_fixture import FIXTURE, write_tree
 
 from generator.repo.facts.extract import extract_facts, pagerank
-from generator.repo.facts.parsing import parse_sources, start_parse
 from generator.repo.map.walk import map_repository
 from generator.repo.model import Facts, Symbol
 
@@ -264,36 +263,6 @@ def test_typescript_path_aliases_from_tsconfig(tmp_path: Path) -> None:
     assert facts.files["other/c.ts"].depends_on == []
 
 
-def test_parallel_parsing_gives_the_same_facts(tmp_path: Path, forks_beside_threads: None) -> None:
-    root = write_tree(tmp_path / "repo", FIXTURE)
-    repo_map = map_repository(root)
-    # the worker path itself (no silent fallback): forked workers and this process parse the chunks
-    calls: list[str] = []
-    started = start_parse(root, repo_map.files, max_file_bytes=1_000_000, workers=3)
-    assert started is not None
-    in_workers = started.finish(lambda: calls.append("ran"))
-    here = parse_sources(root, repo_map.files, max_file_bytes=1_000_000, workers=1)
-    assert in_workers == here and in_workers["pkg/core.py"] is not None
-    assert calls == ["ran"]
-    assert extract_facts(root, repo_map, workers=2) == extract_facts(root, repo_map, workers=1)
-
-
-@pytest.mark.parametrize("workers", [1, 3])
-def test_the_callers_other_work_runs_once_while_parsing(
-    tmp_path: Path, workers: int, forks_beside_threads: None
-) -> None:
-    root = write_tree(tmp_path / "repo", FIXTURE)
-    calls: list[int] = []
-    parsed = parse_sources(
-        root,
-        map_repository(root).files,
-        max_file_bytes=1_000_000,
-        workers=workers,
-        meanwhile=lambda: calls.append(len(calls)),
-    )
-    assert calls == [0] and parsed["pkg/core.py"] is not None
-
-
 def test_root_folder_that_is_itself_a_package(tmp_path: Path) -> None:
     # a checkout whose root holds __init__.py: its import name ("toolkit") is learned from the imports
     root = write_tree(
@@ -311,10 +280,7 @@ def test_root_folder_that_is_itself_a_package(tmp_path: Path) -> None:
     assert facts.files["cli/main.py"].depends_on == ["core.py", "util.py"]
 
 
-@pytest.mark.parametrize("workers", [1, 2])  # 2: the docstrings are redacted in the parser processes
-def test_docstrings_and_imports_are_redacted(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, workers: int, forks_beside_threads: None
-) -> None:
+def test_docstrings_and_imports_are_redacted(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("DEPLOY_TOKEN", "deploy-token-value-99")
     key = "AKIA" + "ZX9QRST4UVW7XY2B"
     root = write_tree(
@@ -325,7 +291,7 @@ def test_docstrings_and_imports_are_redacted(
             "docs/guide.md": "# Guide\n\nDeploy with the token deploy-token-value-99 set.\n",
         },
     )
-    facts = extract_facts(root, map_repository(root), workers=workers)
+    facts = extract_facts(root, map_repository(root))
     text = repr(facts)
     for secret in (key, "deploy-token-value-99", "hunter2pw"):
         assert secret not in text
@@ -409,8 +375,7 @@ def test_ruby_csharp_php_symbols(tmp_path: Path) -> None:
     assert php["K.run"].public and not php["K.hidden"].public
 
 
-@pytest.mark.parametrize("workers", [1, 2])  # 2: shown by the parser processes
-def test_imports_are_shown_as_written_and_resolved_from_their_targets(tmp_path: Path, workers: int) -> None:
+def test_imports_are_shown_as_written_and_resolved_from_their_targets(tmp_path: Path) -> None:
     root = write_tree(
         tmp_path / "repo",
         {
@@ -419,6 +384,6 @@ def test_imports_are_shown_as_written_and_resolved_from_their_targets(tmp_path: 
             "pkg/b.py": "thing = 1\n",
         },
     )
-    facts = extract_facts(root, map_repository(root), workers=workers)
+    facts = extract_facts(root, map_repository(root))
     assert facts.files["pkg/a.py"].imports == [".b.thing", "os.path", ".b"]
     assert facts.files["pkg/a.py"].depends_on == ["pkg/b.py"]

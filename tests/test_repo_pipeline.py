@@ -134,6 +134,29 @@ def test_online_run_checks_citations_then_reruns_with_zero_calls(tmp_path: Path)
     assert "<script" not in page and "ghost" not in page
 
 
+def test_an_old_or_foreign_analysis_cache_entry_is_recomputed_not_trusted(tmp_path: Path):
+    """The cached draft is a versioned record: an entry an older deepkb wrote (an untyped dict without a
+    version), one of another version and a damaged file are each analyzed again, never a crash."""
+    root = make_project(tmp_path / "shop")
+    with FakeOpenAI(default=scripted_reply) as fake:
+        paths, config, provider = online_setup(tmp_path / "kb", fake.base_url)
+        run_repo_research(paths, config, provider, str(root), publish=publish_repo)
+        before = page_bytes(harvest(paths))
+        saved = sorted((paths.cache_dir / "repos" / "acme" / "shop" / "analyses").glob("*.json"))
+        assert len(saved) == 3 and all(json.loads(f.read_text())["version"] == 1 for f in saved)
+        old = json.loads(saved[0].read_text())
+        del old["version"]  # the shape before versions: {key, draft, generated, provider, model}
+        saved[0].write_text(json.dumps(old))
+        saved[1].write_text(json.dumps({**json.loads(saved[1].read_text()), "version": 99}))
+        saved[2].write_text('{"key": "cut sho')
+        paths, config, provider = online_setup(tmp_path / "kb", fake.base_url)
+        run_repo_research(paths, config, provider, str(root), publish=publish_repo)
+    # each shard was analyzed again (the model's own reply cache answered the same prompts) …
+    assert provider.usage.cache_hits == 3
+    assert all(json.loads(f.read_text())["version"] == 1 for f in saved)  # … and saved as a record
+    assert page_bytes(harvest(paths)) == before
+
+
 def test_new_commit_reanalyzes_only_the_changed_shard(tmp_path: Path):
     root = make_project(tmp_path / "shop")
     with FakeOpenAI(default=scripted_reply) as fake:

@@ -1,26 +1,22 @@
 """`deepkb repo …`: repository research (run, chunked start/shard/synthesize, visualize).
 
 `--json` prints only the JSON object on stdout; progress and the provider announcement go to stderr.
-Each research command runs with the cyclic garbage collector paused from its first line, so the thousands of
-objects its imports and its configuration create are not rescanned again and again before the research
-itself pauses it (generator/repo/run/collector.py says why that pays).
 """
 
 from __future__ import annotations
 
 import json
-from contextlib import nullcontext
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import click
 
-from ..repo.run.collector import collector_paused
 from ..store import workspace_lock
 from ..terminal import printable
 from .app import App, pass_app
 
 if TYPE_CHECKING:
+    from generator.repo.run.session import ChunkedSession
     from generator.repo.run.study import RepoResult
 
 
@@ -42,36 +38,26 @@ def repo() -> None:
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object on stdout.")
 @pass_app
-@collector_paused()
 def repo_run(app: App, source: str, request: str | None, max_concurrent: int | None, as_json: bool) -> None:
     """Research SOURCE (a https URL, git@host:owner/repo, or a local path)."""
-    from generator.repo.run.headstart import head_start
+    from generator.repo.run.pipeline import RepoPartialFailure, run_repo_research
+    from generator.site.pages.repo import publish_repo
 
-    source = _cli_source(source)
-    # a local folder is mapped and its parse started before the pipeline and the config are loaded
-    head = head_start(app.paths, source)
-    with head or nullcontext():
-        from generator.repo.run.pipeline import RepoPartialFailure, run_repo_research
-        from generator.site.pages.repo import prepare_publishing, publish_repo
-
-        if head is not None:
-            prepare_publishing()  # while the parser processes work
-        with workspace_lock(app.paths), app.run_deadline("repo"):
-            try:
-                result = run_repo_research(
-                    app.paths,
-                    app.config,
-                    app.provider(),
-                    source,
-                    request=request,
-                    max_concurrent=max_concurrent,
-                    console=app.console,
-                    publish=publish_repo,
-                    head=head,
-                )
-            except RepoPartialFailure as exc:
-                _report(app, _result_json(exc.result), as_json)
-                raise
+    with workspace_lock(app.paths), app.run_deadline("repo"):
+        try:
+            result = run_repo_research(
+                app.paths,
+                app.config,
+                app.provider(),
+                _cli_source(source),
+                request=request,
+                max_concurrent=max_concurrent,
+                console=app.console,
+                publish=publish_repo,
+            )
+        except RepoPartialFailure as exc:
+            _report(app, _result_json(exc.result), as_json)
+            raise
     _report(app, _result_json(result), as_json)
 
 
@@ -81,7 +67,6 @@ def repo_run(app: App, source: str, request: str | None, max_concurrent: int | N
     "--request", default=None, help="A research question; focuses the shards on the files that answer it."
 )
 @pass_app
-@collector_paused()
 def repo_start(app: App, source: str, request: str | None) -> None:
     """Plan a chunked research of SOURCE; prints {session_id, chunk_plan, next_action} as JSON."""
     from generator.repo.run.chunked import start_session
@@ -100,7 +85,6 @@ def repo_start(app: App, source: str, request: str | None) -> None:
 )
 @click.option("--max-concurrent", type=click.IntRange(1, 64), default=None, help="Chunks analyzed at once.")
 @pass_app
-@collector_paused()
 def repo_shard(app: App, session_id: str, chunks: tuple[str, ...], max_concurrent: int | None) -> None:
     """Analyze chunks of SESSION (resumable: finished chunks are not redone); prints the session as JSON."""
     from generator.repo.run.chunked import run_chunks
@@ -130,7 +114,6 @@ def repo_shard(app: App, session_id: str, chunks: tuple[str, ...], max_concurren
 @click.argument("session_id", metavar="SESSION")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object on stdout.")
 @pass_app
-@collector_paused()
 def repo_synthesize(app: App, session_id: str, as_json: bool) -> None:
     """Write the pages of SESSION from its finished chunks."""
     from generator.repo.run.chunked import synthesize_session
@@ -170,7 +153,7 @@ def _cli_source(source: str) -> str:
     return source
 
 
-def _session_json(session: Any) -> dict[str, Any]:
+def _session_json(session: ChunkedSession) -> dict[str, Any]:
     return {
         "session_id": session.session_id,
         "workflow": session.workflow,

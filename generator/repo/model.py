@@ -3,10 +3,17 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol
+
+import msgspec
+
+from generator.repo.facts.prose import summary
+
+if TYPE_CHECKING:
+    from generator.repo.facts.ranking import FileRanking
 
 # seed limits (the architect prompt and the normalizer share them)
 MAX_FILES_PER_SHARD = 5
@@ -96,8 +103,6 @@ class Symbol:
     @property
     def doc(self) -> str:
         """Its docstring/doc comment as clean prose: a summary sentence or two (facts/prose.py)."""
-        from generator.repo.facts.prose import summary
-
         return summary(self.doc_source, sections=False) if self.doc_source else ""
 
     @property
@@ -149,19 +154,17 @@ class CallEdge:
 class Facts:
     files: dict[str, FileFacts]
     calls: CallGraphView | None = field(default=None, compare=False, repr=False)
-    """The static call graph (facts/calls.py), read on demand for the files asked about; None when the
-    facts were built without a checkout to read."""
+    """The static call graph of the source modules (facts/calls.py), read whole; None when the facts were
+    built without a checkout to read."""
     base_uses: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
     """How many classes of the source modules name each class name (last dotted part) as a base."""
     mentioned: frozenset[str] = field(default_factory=frozenset, compare=False, repr=False)
     """Identifiers the README's code shows (`requests.get`, `app.listen`): what the front page demonstrates."""
     readme: str | None = field(default=None, compare=False, repr=False)
     """The README's first real paragraph, redacted ("" without one; None when the facts did not read it)."""
-    rankings: dict[tuple[str, tuple[tuple[str, int], ...]], Any] = field(
-        default_factory=dict, compare=False, repr=False
-    )
-    """Each file's symbols ranked (facts/ranking.py), kept per file and per calls read into it so far: the
-    pages ask for the same files' key symbols several times."""
+    rankings: dict[str, FileRanking] = field(default_factory=dict, compare=False, repr=False)
+    """Each file's symbols ranked (facts/ranking.py), kept per file: the pages ask for the same files' key
+    symbols several times."""
 
     def dependents(self, path: str) -> list[str]:
         return sorted(p for p, f in self.files.items() if path in f.depends_on)
@@ -172,19 +175,9 @@ class CallGraphView(Protocol):
 
     def edges(self, paths: Iterable[str] | None = None, *, incoming: bool = False) -> list[CallEdge]: ...
 
-    def chains(
-        self, paths: Iterable[str] | None = None, *, limit: int = 5, stop: Callable[[], bool] | None = None
-    ) -> list[list[CallEdge]]: ...
-
-    def known_edges(self) -> list[CallEdge]: ...
+    def chains(self, paths: Iterable[str] | None = None, *, limit: int = 5) -> list[list[CallEdge]]: ...
 
     def calls_into(self, path: str) -> Counter[str]: ...
-
-    def read(self, path: str) -> list[CallEdge]: ...
-
-    def read_paths(self) -> list[str]: ...
-
-    def take_ahead(self, found: dict[str, list[CallEdge]]) -> None: ...
 
 
 @dataclass(frozen=True)
@@ -199,6 +192,39 @@ class ShardPlan:
     shards: tuple[Shard, ...]
     planner: Literal["llm", "heuristic"]
     note: str = ""  # e.g. why the heuristic plan was used
+
+
+DRAFT_VERSION = 1
+"""The shape of `ShardDraft`: bump it when a field changes, so a cache entry of another shape is refused."""
+
+
+class OfflineDraft(msgspec.Struct, frozen=True, tag="offline", tag_field="kind"):
+    """The offline analyst's draft: the shard's purpose in its own files' words (redacted)."""
+
+    purpose: tuple[str, ...] = ()
+
+
+class ModelDraft(msgspec.Struct, frozen=True, tag="llm", tag_field="kind"):
+    """A model's analysis of a shard: untrusted text (redacted), with what it cost."""
+
+    text: str
+    model: str = ""
+    input_tokens: int = 0
+    output_tokens: int = 0
+    truncated: bool = False  # the packed files were cut to fit the prompt
+    redactions: int = 0
+
+
+class ShardDraft(msgspec.Struct, frozen=True, kw_only=True):
+    """What analyzing a shard hands to the synthesis, and what the cache keeps of it (by `key`): its draft,
+    the day it was last changed and who wrote it."""
+
+    version: int
+    key: str
+    draft: OfflineDraft | ModelDraft
+    generated: str  # ISO date
+    provider: str
+    model: str
 
 
 @dataclass

@@ -7,11 +7,21 @@ and the model are shown the same things. Which symbols matter is the facts' rank
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 
 from generator.repo.analyze.citations import Linker
 from generator.repo.facts.ranking import TYPE_KINDS, RankedSymbol, key_symbols, leading_symbols
-from generator.repo.model import CallEdge, CitedSymbol, Facts, FlowHop, KeyType, ModuleLine, RepoMap, Symbol
+from generator.repo.model import (
+    CallEdge,
+    CitedSymbol,
+    Facts,
+    FileEntry,
+    FlowHop,
+    KeyType,
+    ModuleLine,
+    RepoMap,
+    Symbol,
+)
 
 MODULE_SYMBOLS = 3  # symbols named on a module's catalogue line
 SHORT_LEAD = 40  # a symbol's first sentence shorter than this ("Too many redirects.") takes the next
@@ -61,29 +71,24 @@ def key_functions(paths: Sequence[str], facts: Facts, linker: Linker, limit: int
 def module_lines(paths: Iterable[str], repo_map: RepoMap, facts: Facts, linker: Linker) -> list[ModuleLine]:
     """One line per module: what it is for, its size and its most important symbols, named and cited (a
     module line shows their names, not their docs: those are left unsummarized for every module)."""
-    return list(each_module_line(paths, repo_map, facts, linker))
-
-
-def each_module_line(
-    paths: Iterable[str], repo_map: RepoMap, facts: Facts, linker: Linker
-) -> Iterator[ModuleLine]:
-    """`module_lines`, one at a time (a caller may stop once another process has worked out the rest)."""
     paths = list(paths)
     wanted = set(paths)
     sizes = {f.path: f for f in repo_map.files if f.path in wanted}
-    for path in paths:
-        entry = sizes.get(path)
-        fact = facts.files.get(path)
-        lines = entry.lines if entry else 0
-        symbols = leading_symbols(facts, path, MODULE_SYMBOLS)
-        yield ModuleLine(
-            path=path,
-            language=entry.language if entry else "",
-            lines=lines,
-            purpose=first_sentence(fact.doc) if fact else "",
-            symbols=tuple(cite(s, path, linker, described=False) for s in symbols),
-            citation=linker.check(path, 1, max(lines, 1)),
-        )
+    return [_module_line(path, sizes.get(path), facts, linker) for path in paths]
+
+
+def _module_line(path: str, entry: FileEntry | None, facts: Facts, linker: Linker) -> ModuleLine:
+    fact = facts.files.get(path)
+    lines = entry.lines if entry else 0
+    symbols = leading_symbols(facts, path, MODULE_SYMBOLS)
+    return ModuleLine(
+        path=path,
+        language=entry.language if entry else "",
+        lines=lines,
+        purpose=first_sentence(fact.doc) if fact else "",
+        symbols=tuple(cite(s, path, linker, described=False) for s in symbols),
+        citation=linker.check(path, 1, max(lines, 1)),
+    )
 
 
 def first_sentence(text: str, limit: int = 240) -> str:
@@ -128,13 +133,10 @@ def _module_name(path: str) -> str:
     return path.rsplit("/", 1)[-1]
 
 
-def main_chain(
-    facts: Facts, paths: Sequence[str] | None, limit: int = 8, stop: Callable[[], bool] | None = None
-) -> list[CallEdge]:
+def main_chain(facts: Facts, paths: Sequence[str] | None, limit: int = 8) -> list[CallEdge]:
     """The best call chain from an entry point of `paths` (the whole repository when None) by the call
-    graph's own ranking (generator/repo/facts/flows.py): the "how it flows" path, capped. `stop`: the
-    search is given up (flows.SearchStopped) as soon as it says so."""
+    graph's own ranking (generator/repo/facts/flows.py): the "how it flows" path, capped."""
     if facts.calls is None:
         return []
-    chains = facts.calls.chains(paths, limit=1, stop=stop)
+    chains = facts.calls.chains(paths, limit=1)
     return list(chains[0][:limit]) if chains else []

@@ -11,7 +11,6 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from generator.config import RepoResearchConfig
 from generator.llm.base import Prompt, Provider
@@ -24,9 +23,12 @@ from generator.repo.model import (
     PACK_CHAR_CAP,
     Citation,
     Facts,
+    ModelDraft,
+    OfflineDraft,
     RepoMap,
     Shard,
 )
+from generator.repo.pack.packer import pack_files
 
 Report = Callable[[str], None]
 _SUMMARY_LINE = re.compile(r"^\s*\**summary\**\s*:\s*\**\s*(.+)$", re.IGNORECASE | re.MULTILINE)
@@ -58,10 +60,8 @@ class ShardContext:
 # --------------------------------------------------------------------------- drafts
 
 
-def draft_with_model(shard: Shard, ctx: ShardContext, provider: Provider, report: Report) -> dict[str, Any]:
+def draft_with_model(shard: Shard, ctx: ShardContext, provider: Provider, report: Report) -> ModelDraft:
     """Pack the shard (redacted, capped) and ask the model; the answer is untrusted text."""
-    from generator.repo.pack.packer import pack_files
-
     report("packing")
     frame = _analysis_prompt(shard, ctx, "")
     cap = min(PACK_CHAR_CAP, ANALYZE_INPUT_CAP - len(frame) - len(SYSTEM_PROMPT))
@@ -86,15 +86,14 @@ def draft_with_model(shard: Shard, ctx: ShardContext, provider: Provider, report
     )
     answer = provider.complete(prompt)
     text, _ = ctx.redactor.redact(answer.text)  # a model can echo what it was shown
-    return {
-        "kind": "llm",
-        "text": text,
-        "model": answer.model,
-        "input_tokens": answer.input_tokens,
-        "output_tokens": answer.output_tokens,
-        "truncated": packed.truncated,
-        "redactions": packed.redactions,
-    }
+    return ModelDraft(
+        text=text,
+        model=answer.model,
+        input_tokens=answer.input_tokens,
+        output_tokens=answer.output_tokens,
+        truncated=packed.truncated,
+        redactions=packed.redactions,
+    )
 
 
 OVERVIEW_CAP = 6_000  # characters of repository overview in every shard prompt (about 1,500 tokens)
@@ -139,14 +138,11 @@ def repository_overview(readme: str, facts: Facts, redactor: Redactor, cap: int 
     return redactor.redact("\n".join(lines))[0]
 
 
-def draft_offline(shard: Shard, ctx: ShardContext, report: Report) -> dict[str, Any]:
+def draft_offline(shard: Shard, ctx: ShardContext, report: Report) -> OfflineDraft:
     """The offline analyst's draft: the shard's purpose in its own files' words (the rest of its page is
     described from the facts at synthesis, for the model's drafts as well)."""
     report("reading facts")
-    return {
-        "kind": "offline",
-        "purpose": [ctx.redactor.redact(s)[0] for s in shard_purpose(shard, ctx.facts)],
-    }
+    return OfflineDraft(tuple(ctx.redactor.redact(s)[0] for s in shard_purpose(shard, ctx.facts)))
 
 
 def shard_purpose(shard: Shard, facts: Facts, limit: int = 3) -> list[str]:

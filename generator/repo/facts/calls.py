@@ -1,158 +1,162 @@
-"""The static call graph, read on demand: which repository symbol calls which, with the line of each call,
-and the main paths from a repository's public entry points through the code they reach.
+"""The static call graph, read whole in the facts stage: which repository symbol calls which, with the line
+of each call, for every source module (tests, examples and docs scripts are context, not read for calls).
 
-Reading calls needs a syntax tree per file (several times the cost of the facts' first pass), so a file's
-calls are read the first time something asks for them: the pages ask for the files they show, and a
-path from an entry point reads the files it passes through. Python is read with `ast` (pycalls.py);
-Go and JavaScript/TypeScript with tree-sitter (tscalls.py).
+Each file's calls are resolved from its own syntax tree and the facts alone (other modules are seen as the
+facts know them, pycalls.py's light scope), so a file's edges never depend on which file was read before
+it: every ranking and flow the pages draw counts the same, complete graph. Python is read with `ast`
+(pycalls.py); Go and JavaScript/TypeScript with tree-sitter (tscalls.py).
 """
 
 from __future__ import annotations
 
 import ast
+import multiprocessing
+import os
 import threading
 import warnings
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable, Mapping
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from generator.errors import DeepkbError
+from generator.repo.facts.flows import Node, main_paths
 from generator.repo.facts.imports import ImportIndex
 from generator.repo.facts.pycalls import PythonCalls
-from generator.repo.facts.pyfunction import function_edges
 from generator.repo.facts.tscalls import TreeSitterCalls
+from generator.repo.map.filetypes import is_context_file
 from generator.repo.map.walk import read_source
 from generator.repo.model import CallEdge, FileFacts, Symbol
 
-MAX_CALLERS = 40  # files read for the calls into a set of files
+PARALLEL_MIN_BYTES = 2_000_000  # source bytes below which starting processes costs more than it saves
+MAX_WORKERS = 8
+CHUNK_FILES = 8  # files handed to a worker at a time
+MAX_CALLERS = 40  # files whose calls into a set of files are shown (the most important ones)
 CALLS_MAX_BYTES = 400_000  # larger files (generated tables, vast test modules) are not read for calls
-RECENT_FILES = 16  # files whose lines are kept while a path search reads their functions one by one
 
 
 class CallGraph:
-    """Calls between the repository's symbols (see model.CallGraphView), read file by file on first use."""
+    """Every source module's calls (see model.CallGraphView), read once. The calls a test or an example
+    makes into the code are read only when asked for (`edges(incoming=True)`, a request's answer): they
+    count towards no ranking."""
 
-    def __init__(self, root: Path, files: dict[str, FileFacts], index: ImportIndex, max_bytes: int) -> None:
-        self.root, self.files, self.index, self.max_bytes = root, files, index, max_bytes
-        self._edges: dict[str, list[CallEdge]] = {}
+    def __init__(self, reader: _CallReader, edges: dict[str, list[CallEdge]]) -> None:
+        self.files = reader.files
+        self._reader = reader
+        self._edges = edges
+        self._context: dict[str, list[CallEdge]] = {}  # context files' calls, read for `incoming`
         self._into: dict[
             str, Counter[str]
         ] = {}  # callee file → calls into each of its symbols from elsewhere
-        # a syntax tree is many times its file's size: each is dropped once its file's calls are read
-        self._python = PythonCalls(self._resolve, self._symbols, self._names_from, self._parse, self._imports)
-        self._functions: dict[tuple[str, str], list[CallEdge]] = {}  # calls of single functions read
-        # lines and symbols of the files single functions were read from
-        self._recent: dict[str, tuple[list[str], dict[str, Symbol]] | None] = {}
-        self._recent_lock = threading.Lock()
-        self.node_weights: dict[tuple[str, str], float] = {}  # what reaching each symbol weighs (flows.py)
-        self._ahead: dict[str, list[CallEdge]] = {}  # whole files read by another process (take_ahead)
-        self._other = TreeSitterCalls(self._read, self._symbols, files, index.resolve)
+        for path_edges in edges.values():
+            for edge in path_edges:
+                if edge.callee_path != edge.caller_path:
+                    self._into.setdefault(edge.callee_path, Counter())[edge.callee] += 1
+        self.node_weights: dict[Node, float] = {}  # what reaching each symbol weighs (flows.py)
 
     def edges(self, paths: Iterable[str] | None = None, *, incoming: bool = False) -> list[CallEdge]:
-        """Calls made from `paths` (every source file when None: costly, a syntax tree per file); `incoming`:
-        calls made to them, from the files that import them or share their package — the MAX_CALLERS most
-        important of those, so a module imported everywhere does not read the whole repository."""
-        wanted = list(self.files) if paths is None else [p for p in paths if p in self.files]
+        """Calls made from `paths` (every source module when None); `incoming`: calls made to them from the
+        files that import them or share their package, the MAX_CALLERS most important of those."""
+        wanted = list(self._edges) if paths is None else [p for p in paths if p in self.files]
         if not incoming:
-            return [edge for path in wanted for edge in self.read(path)]
+            return [edge for path in wanted for edge in self._edges.get(path, ())]
         targets = set(wanted)
         callers = {c for p in wanted for c in self._possible_callers(p)}
         ranked = sorted(callers, key=lambda c: (-self.files[c].importance, c))[:MAX_CALLERS]
-        return [e for path in sorted(ranked) for e in self.read(path) if e.callee_path in targets]
+        return [e for path in sorted(ranked) for e in self._calls_made(path) if e.callee_path in targets]
 
-    @property
-    def files_read(self) -> int:
-        """How many files' calls have been read so far."""
-        return len(self._edges)
-
-    @property
-    def functions_read(self) -> int:
-        """How many single functions' calls have been read so far (a path search passing a large module)."""
-        return len(self._functions)
-
-    def read_paths(self) -> list[str]:
-        """The files whose calls have been read whole so far, in the order read."""
-        return list(self._edges)
-
-    def take_ahead(self, found: dict[str, list[CallEdge]]) -> None:
-        """Calls of whole files read by another process (generator/repo/synthesize/ahead.py): `read` takes
-        each at the moment it would have read that file itself, so the calls read "so far" stay the same."""
-        self._ahead.update(found)
-
-    def known_edges(self) -> list[CallEdge]:
-        """The calls read so far, without reading any file."""
-        return [edge for edges in self._edges.values() for edge in edges]
-
-    def read(self, path: str) -> list[CallEdge]:
-        """The calls made by one file (cached)."""
-        if path not in self._edges:
-            fact = self.files.get(path)
-            language = fact.language if fact else ""
-            if path in self._ahead:
-                self._edges[path] = self._ahead.pop(path)
-            elif language == "python":
-                self._edges[path] = self._python.edges(path)
-            else:
-                self._edges[path] = self._other.edges(path, language)
-            for edge in self._edges[path]:
-                if edge.callee_path != path:
-                    into = self._into.get(edge.callee_path)
-                    if into is None:
-                        into = self._into[edge.callee_path] = Counter()
-                    into[edge.callee] += 1
-        return self._edges[path]
+    def _calls_made(self, path: str) -> list[CallEdge]:
+        if path in self._edges:
+            return self._edges[path]
+        if path not in self._context:
+            self._context[path] = self._reader.edges(path)
+        return self._context[path]
 
     def calls_of(self, path: str, callers: set[str]) -> list[CallEdge]:
-        """The calls some symbols of `path` make. From the file's edges when it has been read; for a Python
-        file not read yet, from those functions' own lines (a path search passes a few functions of large
-        modules); the whole file when a function's lines do not parse alone."""
-        fact = self.files.get(path)
-        if path in self._edges or fact is None or fact.language != "python":
-            return [e for e in self.read(path) if e.caller in callers]
-        found: list[CallEdge] = []
-        for caller in sorted(callers):
-            if (path, caller) not in self._functions:
-                source = self._source(path, fact)
-                edges = function_edges(self._python, path, *source, caller) if source is not None else []
-                if edges is None:
-                    return [e for e in self.read(path) if e.caller in callers]
-                self._functions[(path, caller)] = edges
-            found.extend(self._functions[(path, caller)])
-        return found
-
-    def _source(self, path: str, fact: FileFacts) -> tuple[list[str], dict[str, Symbol]] | None:
-        """A Python file's lines and its symbols by name (a name given twice: its last definition), for
-        reading single functions; kept for the few files a path search is passing through (it asks for
-        one function at a time), then dropped."""
-        with self._recent_lock:  # drafts may be written on several threads
-            if path not in self._recent:
-                text = self._read(path, CALLS_MAX_BYTES)
-                lines = text.splitlines() if text is not None else None
-                named = {s.name: s for s in fact.symbols} if lines else {}
-                self._recent[path] = (lines, named) if lines is not None else None
-                if len(self._recent) > RECENT_FILES:
-                    del self._recent[next(iter(self._recent))]  # the oldest
-            return self._recent[path]
+        """The calls some symbols of `path` make."""
+        return [e for e in self._edges.get(path, ()) if e.caller in callers]
 
     def calls_into(self, path: str) -> Counter[str]:
-        """Calls from other files into each symbol of `path`, among the files read so far (reads none)."""
+        """Calls from other files into each symbol of `path`."""
         return self._into.get(path, Counter())
 
-    def chains(
-        self, paths: Iterable[str] | None = None, *, limit: int = 5, stop: Callable[[], bool] | None = None
-    ) -> list[list[CallEdge]]:
-        """flows.main_paths through this graph (`stop`: SearchStopped when it says to give up)."""
-        from generator.repo.facts.flows import main_paths
-
-        return main_paths(self, self.files, paths, limit=limit, stop=stop)
-
-    # --- what the language readers need ------------------------------------------------------------
+    def chains(self, paths: Iterable[str] | None = None, *, limit: int = 5) -> list[list[CallEdge]]:
+        """flows.main_paths through this graph."""
+        return main_paths(self, self.files, paths, limit=limit)
 
     def _possible_callers(self, path: str) -> list[str]:
         folder = path.rpartition("/")[0]
         same_package = [p for p in self.files if p.rpartition("/")[0] == folder and p != path]
         importers = [p for p, f in self.files.items() if path in f.depends_on]
         return [*importers, *(p for p in same_package if self.files[p].language == self.files[path].language)]
+
+
+def read_call_graph(
+    root: Path,
+    files: dict[str, FileFacts],
+    index: ImportIndex,
+    max_bytes: int,
+    sizes: Mapping[str, int] | None = None,
+) -> CallGraph:
+    """The calls of every source module of `files`, in the map's order. Given the files' `sizes`, a large
+    repository's files are read by a pool of forked processes, one per core (each file's calls depend on the
+    facts alone, so the graph is the same)."""
+    reader = _CallReader(root, files, index, max_bytes)
+    paths = [path for path in files if not is_context_file(path)]
+    workers = _workers(sum(sizes.get(p, 0) for p in paths)) if sizes is not None else 1
+    if workers == 1:
+        return CallGraph(reader, {path: reader.edges(path) for path in paths})
+    global _forked_reader
+    _forked_reader = reader  # what each forked worker reads with, inherited rather than sent
+    try:
+        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
+            found = list(pool.map(_read_in_worker, paths, chunksize=CHUNK_FILES))
+    finally:
+        _forked_reader = None
+    return CallGraph(reader, dict(zip(paths, found, strict=True)))
+
+
+_forked_reader: _CallReader | None = None
+
+
+def _read_in_worker(path: str) -> list[CallEdge]:
+    assert _forked_reader is not None
+    return _forked_reader.edges(path)
+
+
+def _other_threads() -> bool:
+    return threading.active_count() > 1
+
+
+def _workers(total_bytes: int) -> int:
+    """Processes reading the calls: one per core for a large repository, else this one alone (also when
+    another thread runs: a lock it holds would stay held in a forked copy, or forking is not available)."""
+    if total_bytes < PARALLEL_MIN_BYTES or _other_threads():
+        return 1
+    if "fork" not in multiprocessing.get_all_start_methods():
+        return 1
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        cores = os.cpu_count() or 1
+    return min(cores, MAX_WORKERS)
+
+
+class _CallReader:
+    """Reads one file's calls at a time; what the language readers need of the facts and the checkout."""
+
+    def __init__(self, root: Path, files: dict[str, FileFacts], index: ImportIndex, max_bytes: int) -> None:
+        self.root, self.files, self.index, self.max_bytes = root, files, index, max_bytes
+        self._python = PythonCalls(self._resolve, self._symbols, self._names_from, self._parse, self._imports)
+        self._other = TreeSitterCalls(self._read, self._symbols, files, index.resolve)
+
+    def edges(self, path: str) -> list[CallEdge]:
+        if self.files[path].language != "python":
+            return self._other.edges(path, self.files[path].language)
+        found = self._python.edges(path)
+        # the scope built from its syntax tree served this file only: other files see it as the facts do
+        self._python.scopes.pop(path, None)
+        return found
 
     def _resolve(self, source: str, raw: str) -> list[str]:
         return self.index.resolve(source, "python", raw)

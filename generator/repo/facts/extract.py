@@ -3,7 +3,7 @@
 These facts feed the architect, the heuristic planner, the offline analyst and the pages. A file that
 cannot be read or parsed keeps empty facts; it never stops the run. Every source module's symbols are read
 in the first pass (the pages catalogue every module); a test, doc or example file in Python is parsed on
-first use (`OnDemandFileFacts`). The call graph (`Facts.calls`) is read on demand too (calls.py).
+first use (`OnDemandFileFacts`). The call graph of the source modules (`Facts.calls`) is read whole.
 """
 
 from __future__ import annotations
@@ -17,8 +17,11 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import fields
 from pathlib import Path
 
+import igraph
+
 from generator.errors import DeepkbError
 from generator.redact import Redactor
+from generator.repo.facts.calls import read_call_graph
 from generator.repo.facts.dependencies import go_modules, js_aliases, resolve_dependencies
 from generator.repo.facts.extracted import Extracted
 from generator.repo.facts.fanin import (
@@ -28,7 +31,8 @@ from generator.repo.facts.fanin import (
 )
 from generator.repo.facts.imports import ImportIndex
 from generator.repo.facts.languages import SUPPORTED, SYMBOLS_ON_DEMAND
-from generator.repo.facts.parsing import StartedParse, parse_sources, parse_symbols
+from generator.repo.facts.mentions import read_readme_facts
+from generator.repo.facts.parsing import parse_sources, parse_symbols
 from generator.repo.facts.prose import summary
 from generator.repo.facts.redaction import redact_symbols
 from generator.repo.map.filetypes import is_context_file
@@ -43,33 +47,22 @@ DOC_TEXT_LIMIT = 20_000  # the first paragraph is found in the first 20 KB
 
 
 def extract_facts(
-    root: Path,
-    repo_map: RepoMap,
-    *,
-    max_file_bytes: int = 1_000_000,
-    workers: int | None = None,
-    redactor: Redactor | None = None,
-    meanwhile: Callable[[], object] | None = None,
-    started: StartedParse | None = None,
+    root: Path, repo_map: RepoMap, *, max_file_bytes: int = 1_000_000, redactor: Redactor | None = None
 ) -> Facts:
-    """Facts for every file of the map; source files in supported languages get symbols and imports.
+    """Facts for every file of the map; source files in supported languages get symbols and imports, and
+    the whole call graph of the source modules is read once here (calls.py), so every ranking the pages
+    make counts the same calls whichever page asks first.
 
-    `workers`: parser processes (None: one per core for large repositories, 1: this process only).
     Docstrings and import strings are repository text that reaches prompts and pages, so they are
-    redacted here (`redactor`, default: from the environment). `meanwhile`: the caller's other work, run
-    while the parser processes start (parsing.parse_sources). `started`: the parse of this map's files,
-    already handed to the parser processes (parsing.start_parse) with the same bytes and redactor.
+    redacted here (`redactor`, default: from the environment).
     """
     redactor = redactor or Redactor.from_environ()
     parsed = parse_sources(
         root,
         repo_map.files,
         max_file_bytes=max_file_bytes,
-        workers=workers,
         contents=repo_map.contents,
         redactor=redactor,  # docstrings and module docs come back redacted
-        meanwhile=meanwhile,
-        started=started,
     )
     repo_map.contents.clear()  # parsed: the bytes are not needed again
     files, packages = _file_facts(root, repo_map, parsed, max_file_bytes, redactor)
@@ -85,21 +78,10 @@ def extract_facts(
     _score_importance(files, {e.path: e.lines for e in repo_map.files})
     _redact_docs(files.values(), redactor, parsed)
     mark_package_api(files)
-    # imported here, not above: parsing starts without them (run.pipeline.load_later_stages imports them
-    # while the parser processes work)
-    from generator.repo.facts.calls import CallGraph
-    from generator.repo.facts.mentions import ReadmeFacts
-
-    calls = CallGraph(root, files, index, max_file_bytes)
-    # read by a parser process once its chunks were done, while this one did the rest of the facts
-    readme = started.extras() if started is not None else None
-    if not isinstance(readme, ReadmeFacts):
-        from generator.repo.facts.mentions import read_readme_facts
-
-        readme = read_readme_facts(root, repo_map, redactor)
+    readme = read_readme_facts(root, repo_map, redactor)
     return Facts(
         files=files,
-        calls=calls,
+        calls=read_call_graph(root, files, index, max_file_bytes, {e.path: e.size for e in repo_map.files}),
         base_uses=base_uses(files.values()),
         mentioned=readme.mentioned,
         readme=readme.paragraph,
@@ -293,8 +275,6 @@ def _package_json_bins(root: Path, path: str, max_bytes: int) -> list[str]:
 def pagerank(edges: dict[str, list[str]], nodes: Iterable[str]) -> dict[str, float]:
     """PageRank over `edges` (file → files it depends on): depended-upon files accumulate rank (igraph's,
     solved exactly in C; a file depending on nothing spreads its rank over every file)."""
-    import igraph  # loaded with the later stages, while the parser processes work
-
     order = sorted(set(nodes))
     if not order:
         return {}

@@ -9,7 +9,7 @@ the importance of every symbol they reach, so a path into the core beats one int
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import Protocol
 
 from generator.repo.facts.ranking import symbol_score
@@ -39,27 +39,19 @@ class CallReader(Protocol):
     def calls_of(self, path: str, callers: set[str]) -> list[CallEdge]: ...
 
 
-class SearchStopped(Exception):
-    """A path search given up because its answer came from elsewhere (`main_paths`' `stop`)."""
-
-
 def main_paths(
     graph: CallReader,
     files: dict[str, FileFacts],
     paths: Iterable[str] | None = None,
     *,
     limit: int = 5,
-    stop: Callable[[], bool] | None = None,
 ) -> list[list[CallEdge]]:
     """Up to `limit` call chains from the entry points of `paths` (the repository's source files when
-    None), best first; each chain is its hops in call order, every hop citing the caller's file and line.
-    `stop`: asked before each entry point's paths are searched; SearchStopped when it says to."""
+    None), best first; each chain is its hops in call order, every hop citing the caller's file and line."""
     scope = [p for p in (files if paths is None else paths) if p in files and not is_context_file(p)]
     search = _Search(graph, files, scope)
     chains: list[tuple[float, int, list[CallEdge]]] = []
     for order, entry in enumerate(_entries(files, scope, graph.node_weights)[:ENTRIES]):
-        if stop is not None and stop():
-            raise SearchStopped
         start = search.weigh(entry)  # a path from the public API outranks one from deep inside
         chains.extend((start + search.value(chain), order, chain) for chain in search.paths_from(entry))
     chains.sort(key=lambda item: (-item[0], item[1]))  # equal paths: the more important entry first

@@ -1,8 +1,7 @@
 """The names a repository's README shows in its code: `requests.get(…)`, `app.listen(3000)`,
 `@click.command()`. What the project's own front page demonstrates is what its maintainers consider the
 entry points; the ranking of symbols gives those names weight. `read_readme_facts` reads those names and the
-README's first paragraph (the overview's) in one go, wherever it runs (a parser process, once its chunks
-are done, or the run itself)."""
+README's first paragraph (the overview's) in one go."""
 
 from __future__ import annotations
 
@@ -10,10 +9,13 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from markdown_it import MarkdownIt
+
 from generator.errors import DeepkbError
 from generator.redact import Redactor
 from generator.repo.map.walk import read_source
 from generator.repo.model import RepoMap
+from generator.repo.synthesize.readme import first_paragraph
 
 README_BYTES = 200_000
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]{2,}")
@@ -39,8 +41,6 @@ def readme_code_names(root: Path, repo_map: RepoMap) -> frozenset[str]:
 
 def code_names(markdown: str) -> frozenset[str]:
     """Identifiers inside fenced/indented code blocks and inline code spans of a markdown text."""
-    from markdown_it import MarkdownIt  # only where a README is read (~15 ms to import)
-
     found: set[str] = set()
     for token in MarkdownIt("commonmark").parse(markdown):
         if token.type in {"fence", "code_block"}:
@@ -65,8 +65,6 @@ def read_readme_facts(root: Path, repo_map: RepoMap, redactor: Redactor) -> Read
 
 def readme_paragraph(root: Path, repo_map: RepoMap, redactor: Redactor) -> str:
     """The README's first real paragraph (redacted), "" without one."""
-    from generator.repo.synthesize.readme import first_paragraph
-
     for entry in sorted(repo_map.files, key=lambda e: (len(e.path.split(".")), e.path)):
         if "/" not in entry.path and entry.path.lower().split(".")[0] == "readme":
             try:

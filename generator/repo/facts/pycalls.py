@@ -26,7 +26,6 @@ class ModuleScope:
     path: str
     names: dict[str, Target] = field(default_factory=dict)  # imported or defined name → target
     classes: dict[str, ClassInfo] = field(default_factory=dict)
-    modules_bound: bool = False  # a light scope that has learnt the modules its file imports
     _symbols: list[tuple[str, Target]] | None = field(default=None, init=False, repr=False)
     _named_like: dict[str, list[Target]] = field(default_factory=dict, init=False, repr=False)
 
@@ -46,7 +45,6 @@ class ClassInfo:
     methods: set[str] = field(default_factory=set)
     bases: list[ast.expr] = field(default_factory=list)
     attributes: dict[str, ast.expr] = field(default_factory=dict)  # self.x = Cls(...) → x: Cls(...)
-    constructor_read: bool = False  # its `__init__` has been read for attributes (a light scope's class)
 
 
 @dataclass
@@ -423,7 +421,8 @@ def _note_binding(node: ast.AST, local: dict[str, ast.expr], attributes: dict[st
 
 
 # What the walk skips: fields that hold names, numbers, flags or leaf nodes (contexts, operators, aliases),
-# never a call or a binding under them. Leaving them out spares ~40% of the nodes (every Name has a ctx).
+# never a call or a binding under them. Leaving them out spares a large share of the nodes (every Name has
+# a ctx).
 LEAF_FIELDS = frozenset(
     {"ctx", "op", "ops", "id", "attr", "arg", "name", "names", "asname", "module", "level", "kind"}
     | {"type_comment", "simple", "is_async", "conversion", "kwd_attrs", "rest", "tag"}

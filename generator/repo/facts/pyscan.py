@@ -1,6 +1,5 @@
 """The first pass over every Python file: imports anywhere, module doc and main guard, read with regular
-expressions instead of a syntax tree (several times faster than `ast.parse`, which dominated the facts
-stage). It reads what pysource.extract_python reads; tests hold the two to the same answers. A file whose
+expressions instead of a syntax tree (`ast.parse` costs several times more, and every file is read). It reads what pysource.extract_python reads; tests hold the two to the same answers. A file whose
 symbols are read too is scanned stretch by stretch as pysymbols.py walks it (ImportScan).
 """
 

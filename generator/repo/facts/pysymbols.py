@@ -1,6 +1,6 @@
 """A Python file's symbols (module- and class-level defs and classes, with line ranges and first docstring
-line) read line by line instead of from a syntax tree: about four times faster than `ast`, which matters
-because the files a shard shows are a repository's largest.
+line) read line by line instead of from a syntax tree, which costs several times more and matters because
+the files a shard shows are a repository's largest.
 
 It gives what pysource.extract_python gives (tests hold the two to the same answers); a file laid out in a
 way this reader does not follow (tabs in indentation, unbalanced or very deep brackets, a comment line after

@@ -1,7 +1,7 @@
 """Which symbols matter: each file's definitions ranked by what a maintainer would name first.
 
 A symbol scores for being exported (`__all__`, a package re-export, `export`, CommonJS exports, a capitalised
-Go name), for being used by other files (imports by name, and calls when the call graph has been read), for
+Go name), for being used by other files (imports by name, and calls from the other source modules), for
 its size and, for a class, for the public methods it carries. Stubs (`@overload`, `...` bodies), dunders and
 private helpers sink unless other files use them. Classes carry their main public methods (`methods`);
 a method whose owner is not defined in the same file (a Go method beside its type's file, `app.use` on a
@@ -81,17 +81,15 @@ def _sole_entry(fact: FileFacts) -> Symbol | None:
 
 def file_ranking(facts: Facts, path: str) -> FileRanking | None:
     """The ranking of `path`'s symbols (None for a file without symbols), kept on `facts`: the pages ask for
-    the same files several times. It changes only when more calls into the file have been read."""
+    the same files several times."""
     fact = facts.files.get(path)
     if fact is None or not fact.symbols:
         return None
-    calls = call_counts(facts, path)
-    key = (path, tuple(sorted(calls.items())))
-    ranking: FileRanking | None = facts.rankings.get(key)
+    ranking = facts.rankings.get(path)
     if ranking is None:
-        references = doc_references(fact)
+        calls, references = call_counts(facts, path), doc_references(fact)
         ranking = FileRanking.of(fact, calls + references if calls else references, facts)
-        facts.rankings[key] = ranking
+        facts.rankings[path] = ranking
     return ranking
 
 
@@ -164,8 +162,7 @@ def budget(lines: int, *, low: int = MIN_LIMIT, high: int = MAX_LIMIT, per: int 
 
 
 def call_counts(facts: Facts, path: str) -> Counter[str]:
-    """Calls into `path`'s symbols from other files, as far as the call graph has been read: ranking never
-    reads a file's calls itself (that would parse the whole repository for a catalogue)."""
+    """Calls into `path`'s symbols from the other source modules (none without a call graph)."""
     graph = facts.calls
     if graph is None:
         return Counter()

@@ -128,5 +128,5 @@ def is_context_file(path: str) -> bool:
 
 @lru_cache(maxsize=16_384)
 def _in_context_folder(folder: str) -> bool:
-    # once per folder, not per file: the parse's start pays for every file's test before its processes fork
+    # once per folder, not per file: every file of a folder asks the same
     return any(CONTEXT_FOLDER.fullmatch(part) for part in folder.split("/"))

@@ -15,14 +15,13 @@ import stat
 from collections.abc import Collection
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+
+import pathspec
 
 from generator.errors import DeepkbError, UnsafeSourceError
+from generator.repo.checkout.gitcmd import run_git
 from generator.repo.map.filetypes import ignored_dir, is_context_file, language_of, skip_reason_by_name
 from generator.repo.model import FileEntry, RepoMap, Skipped
-
-if TYPE_CHECKING:  # loaded where a folder has ignore rules (~13 ms), and git where it is a repository
-    import pathspec
 
 SNIFF_BYTES = 8192  # binary detection looks for NUL bytes here (what git itself does)
 
@@ -83,7 +82,6 @@ class _IgnoreRules:
 
 
 def _ignore_spec(lines: list[str]) -> pathspec.PathSpec:
-    import pathspec
 
     try:
         return pathspec.GitIgnoreSpec.from_lines(lines)
@@ -92,7 +90,6 @@ def _ignore_spec(lines: list[str]) -> pathspec.PathSpec:
 
 
 def _valid_pattern(line: str) -> bool:
-    import pathspec
 
     try:
         pathspec.GitIgnoreSpec.from_lines([line])
@@ -145,8 +142,6 @@ def tracked_files(root: Path) -> frozenset[str]:
     """Paths git tracks in `root` (one `git ls-files` process); empty when `root` is not a repository."""
     if not (root / ".git").exists():
         return frozenset()
-    from generator.repo.checkout.gitcmd import run_git
-
     try:
         out = run_git(["ls-files", "-z", "--"], cwd=root, ceiling=root.resolve().parent, timeout=120)
     except DeepkbError:

@@ -8,15 +8,16 @@ cache before the session marks it done, so a kill at any point loses at most the
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
 
 from rich.console import Console
 
 from generator.config import Config
 from generator.errors import DeepkbError, ResearchError
+from generator.kb.index import update_index
 from generator.llm.base import Provider
 from generator.redact import Redactor
+from generator.repo.model import ShardDraft
 from generator.repo.plan.focus import FocusResult
 from generator.repo.run.pipeline import (
     Publish,
@@ -25,7 +26,6 @@ from generator.repo.run.pipeline import (
     Study,
     analyze_shard,
     prepare,
-    refresh_knowledge_index,
     shard_context,
     survey,
 )
@@ -40,7 +40,7 @@ from generator.repo.run.session import (
     today,
 )
 from generator.repo.run.workers import Job, Report, run_jobs
-from generator.repo.synthesize.synthesis import synthesize
+from generator.repo.synthesize.synthesis import Outcome, synthesize
 from generator.store import KBPaths, read_page
 
 
@@ -111,13 +111,15 @@ def run_chunks(
     return load_session(paths.cache_dir, session_id)
 
 
-def _chunk_work(study: Study, provider: Provider, session_id: str, chunk: Chunk) -> Any:
+def _chunk_work(
+    study: Study, provider: Provider, session_id: str, chunk: Chunk
+) -> Callable[[Report], ShardDraft]:
     shard = study.plan.shards[chunk.index - 1]
 
-    def work(report: Report) -> dict[str, Any]:
+    def work(report: Report) -> ShardDraft:
         entry = analyze_shard(study, provider, shard, report)  # saved to the cache first …
         _record(
-            study.paths, session_id, chunk.id, status="done", analysis_key=entry["key"]
+            study.paths, session_id, chunk.id, status="done", analysis_key=entry.key
         )  # … then checkpointed
         return entry
 
@@ -146,7 +148,7 @@ def synthesize_session(
     """Publish the pages from the finished chunks; chunks not done are listed as failed (PartialFailure)."""
     session = load_session(paths.cache_dir, session_id)
     study = resume_study(paths, config, provider, session, console)
-    outcomes: dict[int, Any] = {}
+    outcomes: dict[int, Outcome] = {}
     for chunk in session.chunks:
         entry = study.cache.load_analysis(chunk.analysis_key) if chunk.status == "done" else None
         if entry is None:
@@ -162,7 +164,7 @@ def synthesize_session(
         session = load_session(paths.cache_dir, session_id)
         session.finished = not result.failed
         save_session(paths.cache_dir, session)
-    refresh_knowledge_index(paths)
+    update_index(paths)
     if result.failed:
         raise RepoPartialFailure(result, kept_complete_pages=keep)
     return result
@@ -181,7 +183,7 @@ def resume_study(
         )
     plan = session.plan()
     redactor = Redactor.from_environ()
-    ctx = shard_context(pinned, repo_map, facts, plan, config, redactor, session.request)
+    ctx = shard_context(pinned, repo_map, facts, config, redactor, session.request)
     focus = FocusResult(list(session.focus.get("kept", [])), session.focus) if session.focus else None
     cache = RepoCache(paths.cache_dir, repo_source.owner, repo_source.name)
     return Study(

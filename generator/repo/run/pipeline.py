@@ -1,9 +1,11 @@
 """Repository research end to end. `run_repo_research` reads like the seed's table of contents:
-clone → map → facts → focus → plan (architect + normalize) → analyze shards → synthesize → publish pages.
+clone → map → facts (symbols, imports, the whole call graph) → focus → plan (architect + normalize) →
+analyze shards → synthesize → publish pages.
 
 Every stage up to synthesize returns records and writes no markdown; `publish` hands the records to the page
 layer (generator/site/pages/repo.py). This module is the one place under generator/repo/ that knows the page
-layer exists: it is the table of contents that runs both.
+layer exists: it is the table of contents that runs both. All facts are gathered before any page is worked
+out, so every page counts the same calls and symbols.
 
 Every stage's output is saved under the cache dir (generator/repo/session.py), so an unchanged repository
 costs no LLM call and rewrites no page, and a new revision re-analyzes only the shards whose files changed.
@@ -11,26 +13,44 @@ costs no LLM call and rewrites no page, and a new revision re-analyzes only the 
 
 from __future__ import annotations
 
-import importlib
-import json
 import time
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rich.console import Console
 
 from generator.config import Config
 from generator.errors import DeepkbError, ResearchError
+from generator.kb.index import update_index
 from generator.llm.base import Provider
 from generator.redact import Redactor
 from generator.repo.analyze.citations import Linker
 from generator.repo.analyze.draft import ShardContext, draft_offline, draft_with_model, repository_overview
-from generator.repo.model import Checkout, Facts, RepoMap, RepoSource, Shard, ShardPlan
-from generator.repo.run.collector import collector_paused
-from generator.repo.run.headstart import HeadStart, kb_output_dirs, map_folder
+from generator.repo.checkout.clone import checkout, parse_source
+from generator.repo.facts.extract import extract_facts
+from generator.repo.facts.languages import SUPPORTED
+from generator.repo.facts.mentions import readme_paragraph
+from generator.repo.map.walk import map_repository, read_source
+from generator.repo.model import (
+    DRAFT_VERSION,
+    Checkout,
+    Facts,
+    ModelDraft,
+    OfflineDraft,
+    RepoMap,
+    RepoSource,
+    Shard,
+    ShardDraft,
+    ShardPlan,
+)
+from generator.repo.plan.architect import plan_shards
+from generator.repo.plan.normalize import normalize_shards
+from generator.repo.plan.subsystems import part_namer
 from generator.repo.run.session import RepoCache, fingerprint, plan_from_json, plan_to_json, today
 from generator.repo.run.study import RepoPartialFailure, RepoResult, Study
 from generator.repo.run.workers import Job, Report, run_jobs
+from generator.repo.synthesize.synthesis import Outcome, synthesize
 from generator.store import KBPaths
 
 if TYPE_CHECKING:
@@ -39,23 +59,13 @@ if TYPE_CHECKING:
 Publish = Callable[[RepoResult], None]
 """Renders and writes a research result's pages: the page layer's `publish_repo`, passed in by the caller."""
 
-LATER_STAGES = (
-    "generator.repo.facts.calls",
-    "generator.repo.synthesize.ahead",
-    "generator.repo.facts.flows",
-    "generator.repo.plan.architect",
-    "generator.repo.plan.normalize",
-    "generator.repo.synthesize.synthesis",
-    "generator.repo.checkout.history",
-    "generator.kb.index",
-    "frontmatter",  # the knowledge index reads the pages' frontmatter (store.read_page)
-)
 # bump when a prompt or a draft's shape changes, so cached stage outputs are not reused across it
 PLAN_VERSION = 2
 ANALYSIS_VERSION = 3
+MAP_KEEP_BYTES = 32_000_000
+"""File bytes held from map to facts: a second read saved, memory bounded."""
 
 
-@collector_paused()
 def run_repo_research(
     paths: KBPaths,
     config: Config,
@@ -66,30 +76,19 @@ def run_repo_research(
     max_concurrent: int | None = None,
     console: Console | None = None,
     publish: Publish | None = None,
-    head: HeadStart | None = None,
 ) -> RepoResult:
     """Research one repository; `publish` (generator/site/pages/repo.py's `publish_repo`) writes its pages
-    under site_src/repos/<owner>/<repo>/. Raises RepoPartialFailure after publishing when some shards failed.
-    `head`: the command's head start on mapping and parsing (headstart.py), used when it fits."""
-    started = time.monotonic()
-    study = prepare(paths, config, provider, source, request=request, console=console, head=head)
-    from generator.repo.synthesize.ahead import start_ahead
-    from generator.repo.synthesize.synthesis import synthesize
-
-    # what the synthesis needs from the plan alone is worked out by a forked process meanwhile
-    ahead = start_ahead(study.plan, study.facts, study.repo_map, study.ctx.linker)
-    try:
-        jobs = list(enumerate(study.plan.shards, 1))
-        outcomes = analyze_shards(
-            study, provider, jobs, max_concurrent=max_concurrent, console=console, started=started
-        )
-        result = synthesize(study, provider, outcomes, ahead)
-    finally:
-        if ahead is not None:
-            ahead.close()
+    under site_src/repos/<owner>/<repo>/. Raises RepoPartialFailure after publishing when some shards failed."""
+    started = time.monotonic()  # the run's total timeout counts from here
+    study = prepare(paths, config, provider, source, request=request, console=console)
+    jobs = list(enumerate(study.plan.shards, 1))
+    outcomes = analyze_shards(
+        study, provider, jobs, max_concurrent=max_concurrent, console=console, started=started
+    )
+    result = synthesize(study, provider, outcomes)
     if publish is not None:
         publish(result)
-    refresh_knowledge_index(paths)
+    update_index(paths)
     if result.failed:
         raise RepoPartialFailure(result)
     return result
@@ -103,10 +102,9 @@ def prepare(
     *,
     request: str | None = None,
     console: Console | None = None,
-    head: HeadStart | None = None,
 ) -> Study:
     """Stages 1–6: clone, map, facts, focus, plan and normalize."""
-    repo_source, pinned, repo_map, facts = survey(paths, config, source, console, head)
+    repo_source, pinned, repo_map, facts = survey(paths, config, source, console)
     redactor = Redactor.from_environ()
     cache = RepoCache(paths.cache_dir, repo_source.owner, repo_source.name)
     focus = (
@@ -114,25 +112,22 @@ def prepare(
     )
     plan, plan_tokens = plan_stage(provider, repo_map, facts, focus, request, cache, redactor)
     _say(console, f"{len(plan.shards)} shards planned ({plan.planner})")
-    ctx = shard_context(pinned, repo_map, facts, plan, config, redactor, request)
+    ctx = shard_context(pinned, repo_map, facts, config, redactor, request)
     return Study(
         paths, config, repo_source, pinned, repo_map, facts, plan, ctx, cache, request, focus, plan_tokens
     )
 
 
 def survey(
-    paths: KBPaths,
-    config: Config,
-    source: str,
-    console: Console | None = None,
-    head: HeadStart | None = None,
+    paths: KBPaths, config: Config, source: str, console: Console | None = None
 ) -> tuple[RepoSource, Checkout, RepoMap, Facts]:
     """Stages 1–3 together: the pinned checkout, its map and its facts."""
     repo_source, pinned = clone(paths, source, allow_private_hosts=config.repo.allow_private_hosts)
-    exclude = kb_output_dirs(paths, pinned.path)
-    repo_map, facts = map_and_extract(pinned, config, exclude=exclude, head=head)
+    max_bytes = config.repo.max_file_bytes
+    repo_map = map_stage(pinned.path, max_bytes, kb_output_dirs(paths, pinned.path))
     revision = pinned.revision[:12] or "-"
     _say(console, f"{len(repo_map.files)} files mapped, {len(repo_map.skipped)} skipped, revision {revision}")
+    facts = extract_facts(pinned.path, repo_map, max_file_bytes=max_bytes)
     return repo_source, pinned, repo_map, facts
 
 
@@ -141,45 +136,44 @@ def survey(
 
 def clone(paths: KBPaths, source: str, *, allow_private_hosts: bool = False) -> tuple[RepoSource, Checkout]:
     """Stage 1: check the source before any git process, then clone or fetch into the cache (or use the path)."""
-    from generator.repo.checkout.clone import checkout, parse_source
-
     repo_source = parse_source(source, paths.root)
     return repo_source, checkout(repo_source, paths.cache_dir, allow_private_hosts=allow_private_hosts)
 
 
-def map_and_extract(
-    pinned: Checkout, config: Config, *, exclude: Sequence[str] = (), head: HeadStart | None = None
-) -> tuple[RepoMap, Facts]:
-    """Stages 2–3: the god view, then symbols, imports and importance. `head`: the command's head start
-    (headstart.py), taken over when it mapped this checkout as this configuration would."""
-    from generator.repo.facts.extract import extract_facts
-
-    max_bytes = config.repo.max_file_bytes
-    taken = head.repo_map if head is not None and head.matches(pinned.path, exclude, max_bytes) else None
-    if head is not None and taken is not None:
-        repo_map, started, redactor = taken, head.parse, head.redactor
-    else:
-        if head is not None:
-            head.cancel()
-        # the facts stage parses what the map read (up to MAP_KEEP_BYTES) rather than reading it again
-        repo_map, started, redactor = map_folder(pinned.path, max_bytes, exclude), None, None
-    facts = extract_facts(
-        pinned.path,
-        repo_map,
-        max_file_bytes=max_bytes,
-        redactor=redactor,
-        meanwhile=load_later_stages,
-        started=started,
+def map_stage(root: Path, max_file_bytes: int, exclude: Sequence[str] = ()) -> RepoMap:
+    """Stage 2, the god view of `root` minus `exclude`, keeping the bytes of the files the facts stage
+    parses (up to MAP_KEEP_BYTES) rather than reading them again."""
+    repo_map = map_repository(
+        root, max_file_bytes=max_file_bytes, keep_languages=SUPPORTED, keep_bytes=MAP_KEEP_BYTES
     )
-    return repo_map, facts
+    return _without(repo_map, exclude) if exclude else repo_map
 
 
-def load_later_stages() -> None:
-    """Import the stages after the facts and load the redaction rules, while the parser processes parse on
-    the other cores (the graph library planning uses is the largest import of a run); a run needs them all."""
-    for module in LATER_STAGES:
-        importlib.import_module(module)
-    Redactor().redact("")
+def kb_output_dirs(paths: KBPaths, repo_root: Path) -> list[str]:
+    """The knowledge base's own output folders that lie inside the repository being researched.
+
+    A knowledge base that researches its own repository (`source: .`) must not study its pages, or every
+    build would change the input of the next one.
+    """
+    inside = []
+    root = repo_root.resolve()
+    for folder in (paths.site_src, paths.site_dir, paths.cache_dir):
+        try:
+            inside.append(folder.resolve().relative_to(root).as_posix())
+        except ValueError:
+            continue
+    return [rel for rel in inside if rel not in ("", ".")]
+
+
+def _without(repo_map: RepoMap, prefixes: Sequence[str]) -> RepoMap:
+    """The map minus the knowledge base's own output (not listed as skipped: it is not the subject)."""
+
+    def excluded(path: str) -> bool:
+        return any(path == p or path.startswith(p + "/") for p in prefixes)
+
+    kept = [f for f in repo_map.files if not excluded(f.path)]
+    skipped = [s for s in repo_map.skipped if not excluded(s.path)]
+    return RepoMap(root=repo_map.root, files=kept, skipped=skipped, contents=repo_map.contents)
 
 
 # --------------------------------------------------------------------------- stages 4–6
@@ -196,7 +190,8 @@ def focus_stage(
     cache: RepoCache,
 ) -> FocusResult:
     """Stage 6 (run before planning, which uses it): retrieve the files that answer the request."""
-    from generator.repo.plan.focus import (  # only runs with a request need the retrieval loop
+    # the retrieval loop loads the model-reply schemas (pydantic): only runs with a request need it
+    from generator.repo.plan.focus import (
         FocusResult,
         focus_files,
     )
@@ -224,10 +219,6 @@ def plan_stage(
     redactor: Redactor,
 ) -> tuple[ShardPlan, dict[str, int]]:
     """Stages 4–5: the architect's plan (reused while the set of files is unchanged), then the seed's rules."""
-    from generator.repo.plan.architect import plan_shards
-    from generator.repo.plan.normalize import normalize_shards
-    from generator.repo.plan.subsystems import part_namer
-
     candidates = focus.files if focus and focus.files else None
     allowed = candidates or [f.path for f in repo_map.files]
     key = fingerprint(
@@ -263,17 +254,12 @@ def shard_context(
     pinned: Checkout,
     repo_map: RepoMap,
     facts: Facts,
-    plan: ShardPlan,
     config: Config,
     redactor: Redactor,
     request: str | None,
 ) -> ShardContext:
-    if facts.readme is not None:  # extract_facts reads it (or a parser process does, for it)
-        readme = facts.readme
-    else:
-        from generator.repo.facts.mentions import readme_paragraph
-
-        readme = readme_paragraph(pinned.path, repo_map, redactor)
+    # extract_facts reads the README; facts made otherwise may leave it to this stage
+    readme = facts.readme if facts.readme is not None else readme_paragraph(pinned.path, repo_map, redactor)
     return ShardContext(
         root=pinned.path,
         label=f"{pinned.source.owner}/{pinned.source.name}",
@@ -299,9 +285,9 @@ def analyze_shards(
     max_concurrent: int | None = None,
     console: Console | None = None,
     started: float | None = None,
-) -> dict[int, Any]:
-    """Analyze shards concurrently; index → cache entry {draft, generated, …} or the exception it failed with.
-    Offline drafts are the interpreter's own work, which threads only interleave: one at a time."""
+) -> dict[int, Outcome]:
+    """Analyze shards concurrently; index → its draft, or the exception it failed with. Offline drafts are
+    the interpreter's own work, which threads only interleave: one at a time."""
     limit = 1 if provider.offline else max_concurrent or study.config.llm.max_concurrent
     work = [
         Job(index, f"{index:02d} {shard.name}", _shard_work(study, provider, shard)) for index, shard in jobs
@@ -316,33 +302,35 @@ def analyze_shards(
     )
 
 
-def _shard_work(study: Study, provider: Provider, shard: Shard) -> Any:
+def _shard_work(study: Study, provider: Provider, shard: Shard) -> Callable[[Report], ShardDraft]:
     return lambda report: analyze_shard(study, provider, shard, report)
 
 
-def analyze_shard(study: Study, provider: Provider, shard: Shard, report: Report) -> dict[str, Any]:
+def analyze_shard(study: Study, provider: Provider, shard: Shard, report: Report) -> ShardDraft:
     """One shard: the saved draft when its inputs are unchanged, else a new one (saved before returning)."""
     key = analysis_key(study, provider, shard)
     saved = study.cache.load_analysis(key)
+    draft: OfflineDraft | ModelDraft
     if provider.offline:
         draft = draft_offline(shard, study.ctx, report)
         # offline drafts are recomputed (free); the date only moves when the content does
-        same = saved is not None and saved["draft"] == _json_roundtrip(draft)
-        generated = saved["generated"] if same and saved else today()
+        generated = saved.generated if saved is not None and saved.draft == draft else today()
     elif saved is not None:
         report("unchanged")
         return saved
     else:
         draft = draft_with_model(shard, study.ctx, provider, report)
         generated = today()
-    entry = {
-        "draft": draft,
-        "generated": generated,
-        "provider": provider.name,
-        "model": provider.model_for("analyze"),
-    }
-    study.cache.save_analysis(key, entry)
-    return {"key": key, **entry}
+    entry = ShardDraft(
+        version=DRAFT_VERSION,
+        key=key,
+        draft=draft,
+        generated=generated,
+        provider=provider.name,
+        model=provider.model_for("analyze"),
+    )
+    study.cache.save_analysis(entry)
+    return entry
 
 
 def analysis_key(study: Study, provider: Provider, shard: Shard) -> str:
@@ -368,26 +356,10 @@ def analysis_key(study: Study, provider: Provider, shard: Shard) -> str:
 
 
 def _content_hash(study: Study, path: str) -> str:
-    from generator.repo.map.walk import read_source
-
     try:
         return fingerprint(read_source(study.checkout.path, path, max_bytes=study.config.repo.max_file_bytes))
     except DeepkbError:
         return "unreadable"
-
-
-def _json_roundtrip(value: Any) -> Any:
-    return json.loads(json.dumps(value, ensure_ascii=False))
-
-
-# --------------------------------------------------------------------------- stage 9
-
-
-def refresh_knowledge_index(paths: KBPaths) -> None:
-    """Rebuild site_src/_index.json."""
-    from generator.kb.index import update_index
-
-    update_index(paths)
 
 
 def _say(console: Console | None, message: str) -> None:

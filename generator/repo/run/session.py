@@ -2,6 +2,7 @@
 
 `RepoCache` keeps, per repository, the plan and every shard's analysis draft keyed by what they depend on
 (file contents, config, provider and model), so an unchanged shard costs no LLM call and keeps its date.
+A draft is kept as its versioned record (model.ShardDraft); an entry of another shape is analyzed again.
 `ChunkedSession` is the checkpoint of a chunked run (`deepkb repo start/shard/synthesize`), written
 atomically after every chunk so a killed run resumes without redoing finished chunks.
 """
@@ -19,10 +20,11 @@ from pathlib import Path
 from typing import Any
 
 import filelock
+import msgspec
 
 from generator import store
-from generator.errors import UsageError
-from generator.repo.model import Shard, ShardPlan
+from generator.errors import StoreError, UsageError
+from generator.repo.model import DRAFT_VERSION, Shard, ShardDraft, ShardPlan
 
 WORKFLOW = "research_chunked"
 
@@ -55,12 +57,17 @@ class RepoCache:
         store.write_json(self.dir / f"{stage}.json", {"key": key, **value})
 
     # analyses: content-addressed, so an old revision's unchanged shards are found again
-    def load_analysis(self, key: str) -> dict[str, Any] | None:
-        data = store.read_json(self._analysis_path(key))
-        return data if isinstance(data, dict) and data.get("key") == key and "draft" in data else None
+    def load_analysis(self, key: str) -> ShardDraft | None:
+        """The saved draft of `key`; None when there is none, or it has another shape or version (an
+        older deepkb's, a damaged file): the shard is analyzed again."""
+        try:
+            found = msgspec.convert(store.read_json(self._analysis_path(key)), ShardDraft)
+        except (StoreError, msgspec.ValidationError):
+            return None
+        return found if found.version == DRAFT_VERSION and found.key == key else None
 
-    def save_analysis(self, key: str, entry: dict[str, Any]) -> None:
-        store.write_json(self._analysis_path(key), {"key": key, **entry})
+    def save_analysis(self, entry: ShardDraft) -> None:
+        store.write_json(self._analysis_path(entry.key), msgspec.to_builtins(entry))
 
     def _analysis_path(self, key: str) -> Path:
         return self.dir / "analyses" / f"{key[:24]}.json"

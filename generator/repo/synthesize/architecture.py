@@ -6,18 +6,16 @@ call flow from the public entry point into the core.
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from itertools import islice
+from collections.abc import Iterable, Sequence
 from pathlib import PurePosixPath
 
 from generator.repo.analyze.citations import Linker
-from generator.repo.analyze.describe import each_module_line, flow_hops, main_chain
+from generator.repo.analyze.describe import flow_hops, main_chain, module_lines
 from generator.repo.model import (
     CallEdge,
     CatalogueGroup,
     Facts,
     FlowHop,
-    ModuleLine,
     RepoMap,
     ShardAnalysis,
     SubsystemEdge,
@@ -27,7 +25,6 @@ from generator.repo.plan.subsystems import dependency_graph, edge_weights, modul
 
 LABEL_NAMES = 2  # names on an architecture edge
 OTHER = "Other modules"
-ASK_EVERY = 16  # catalogue lines written between two looks for the read-ahead's
 
 
 def place_modules(
@@ -61,36 +58,20 @@ def catalogue(
     facts: Facts,
     repo_map: RepoMap,
     linker: Linker,
-    known: Callable[[], Mapping[str, ModuleLine] | None] | None = None,
 ) -> list[CatalogueGroup]:
-    """Every module, one line each, grouped by subsystem in plan order (unreached modules last).
-
-    `known`: asks whether the lines have been worked out elsewhere meanwhile, exactly as they would be here
-    (the read-ahead's); until they have, the lines are written here from the last module back, and those
-    not written yet are then taken from there."""
+    """Every module, one line each, grouped by subsystem in plan order (unreached modules last)."""
     members: dict[int, list[str]] = defaultdict(list)
     for path, index in placement.items():
         members[index].append(path)
     names = {a.index: a.shard.name for a in analyses}
     order = [*sorted(i for i in members if i), *([0] if 0 in members else [])]
-    grouped = [sorted(members[index]) for index in order]
-    every = [path for paths in grouped for path in paths]
-    written: dict[str, ModuleLine] = {}
-    given: Mapping[str, ModuleLine] | None = None
-    backwards = each_module_line(reversed(every), repo_map, facts, linker)
-    while given is None:  # asked for before each ASK_EVERY lines written here
-        given = known() if known is not None else None
-        batch = list(islice(backwards, ASK_EVERY if known is not None else None)) if given is None else []
-        written.update((line.path, line) for line in batch)
-        if not batch:
-            break
-    given = given or {}
-    missing = [path for path in every if path not in written and path not in given]
-    written.update((line.path, line) for line in each_module_line(missing, repo_map, facts, linker))
-    lines = iter([written[path] if path in written else given[path] for path in every])
     return [
-        CatalogueGroup(names.get(index, OTHER), index, tuple(islice(lines, len(paths))))
-        for index, paths in zip(order, grouped, strict=True)
+        CatalogueGroup(
+            names.get(index, OTHER),
+            index,
+            tuple(module_lines(sorted(members[index]), repo_map, facts, linker)),
+        )
+        for index in order
     ]
 
 
@@ -142,13 +123,6 @@ def link_subsystems(analyses: Sequence[ShardAnalysis], edges: Iterable[Subsystem
         target.used_by.append(SubsystemLink(source.shard.name, source.slug, edge.uses))
 
 
-def main_flow(
-    facts: Facts,
-    modules: Sequence[str],
-    repo_map: RepoMap,
-    linker: Linker,
-    stop: Callable[[], bool] | None = None,
-) -> list[FlowHop]:
-    """The main call path from the public entry point into the core, each hop cited (`stop`: the search is
-    given up, flows.SearchStopped, as soon as it says so)."""
-    return flow_hops(main_chain(facts, modules, stop=stop), linker)
+def main_flow(facts: Facts, modules: Sequence[str], linker: Linker) -> list[FlowHop]:
+    """The main call path from the public entry point into the core, each hop cited."""
+    return flow_hops(main_chain(facts, modules), linker)

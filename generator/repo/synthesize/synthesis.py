@@ -7,10 +7,10 @@ records; the page layer (generator/site/pages/repo.py) renders and writes them.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
 
 from generator.errors import DeepkbError, ProviderError, ResearchError
+from generator.kb.synonyms import canonical_tags
 from generator.llm.base import Prompt, Provider
 from generator.repo.analyze.citations import check_citations
 from generator.repo.analyze.describe import (
@@ -22,20 +22,11 @@ from generator.repo.analyze.describe import (
     module_lines,
 )
 from generator.repo.analyze.draft import shard_purpose, split_model_summary
-from generator.repo.facts.flows import SearchStopped
-from generator.repo.model import FlowHop, ModuleLine, RepoMap, RepoSynthesis, Shard, ShardAnalysis
+from generator.repo.checkout.history import file_history
+from generator.repo.model import ModelDraft, RepoMap, RepoSynthesis, Shard, ShardAnalysis, ShardDraft
 from generator.repo.plan.subsystems import core_modules, rank_files
 from generator.repo.run.session import fingerprint
 from generator.repo.run.study import RepoResult, Study, shard_slug
-from generator.repo.synthesize.ahead import (
-    CatalogueLines,
-    Flow,
-    MainCalls,
-    PendingAhead,
-    Placement,
-    counted_calls,
-    main_modules,
-)
 from generator.repo.synthesize.architecture import (
     catalogue,
     link_subsystems,
@@ -44,17 +35,17 @@ from generator.repo.synthesize.architecture import (
     subsystem_edges,
 )
 
+Outcome = ShardDraft | BaseException
+"""What analyzing a shard gave: its draft, or the exception it failed with."""
+
 SYNTHESIS_VERSION = 2
 HISTORY_ROWS = 10
 SUMMARY_CHARS = 200  # a subsystem's one sentence on the index, never cut
 _NOT_TAGS = frozenset({"text", "other", "markdown", "rst", "json", "yaml", "toml", "ini", "csv", "xml"})
 
 
-def synthesize(
-    study: Study, provider: Provider, outcomes: dict[int, Any], ahead: PendingAhead | None = None
-) -> RepoResult:
-    """The landed shards' analyses and the index's record; failed shards are listed, never described.
-    `ahead`: the plan-only work a forked process did meanwhile (ahead.py), taken where it fits."""
+def synthesize(study: Study, provider: Provider, outcomes: Mapping[int, Outcome]) -> RepoResult:
+    """The landed shards' analyses and the index's record; failed shards are listed, never described."""
     modules = core_modules(study.repo_map)
     analyses = [
         build_analysis(study, index, shard, outcomes.get(index, ResearchError("not analyzed")))
@@ -62,42 +53,21 @@ def synthesize(
     ]
     graph = study.facts.calls
     landed = [a for a in analyses if a.status == "ok"]
-    # what the forked read-ahead has handed over by now is taken, part by part, where it fits
-    found_calls = ahead.taken(MainCalls) if ahead is not None else None
-    if graph is not None and found_calls is not None:
-        graph.take_ahead(found_calls.calls)
     # calls out of each shard's main module add the borders imports cannot show (a Go package's files
-    # share one import path); reading every module's calls would cost more than the whole research
+    # share one import path)
     calls = graph.edges(main_modules(study.plan.shards)) if graph is not None else []
     shards = [(a.index, tuple(a.shard.files)) for a in landed]
-    found_placement = ahead.taken(Placement) if ahead is not None else None
-    if found_placement is not None and found_placement.shards == shards:
-        placement = found_placement.modules
-    else:
-        placement = place_modules(modules, shards, study.facts, study.repo_map)
+    placement = place_modules(modules, shards, study.facts, study.repo_map)
     edges = subsystem_edges(placement, study.facts, calls)
     link_subsystems(landed, edges)
     synthesis = repo_synthesis(study, provider, analyses, modules)
     synthesis.architecture = edges
-
-    def known_lines() -> dict[str, ModuleLine] | None:
-        """The read-ahead's line of each module whose ranking counted the calls read by now, once there."""
-        found = ahead.taken(CatalogueLines) if ahead is not None else None
-        if found is None:
-            return None
-        return {
-            p: line
-            for p, line in found.lines.items()
-            if found.counted.get(p) == counted_calls(study.facts, p)
-        }
-
-    synthesis.catalogue = catalogue(
-        placement, landed, study.facts, study.repo_map, study.ctx.linker, known_lines if ahead else None
-    )
+    synthesis.catalogue = catalogue(placement, landed, study.facts, study.repo_map, study.ctx.linker)
     synthesis.modules_present = len(modules)
-    synthesis.main_flow = _main_flow(study, modules, ahead)
+    synthesis.main_flow = main_flow(study.facts, modules, study.ctx.linker)
     if study.request:
-        from generator.repo.synthesize.answer import answer_request  # request terms: only runs with a request
+        # the answer's retrieval loads the model-reply schemas (pydantic): only runs with a request need it
+        from generator.repo.synthesize.answer import answer_request
 
         ranked = rank_files(
             study.focus.files if study.focus and study.focus.files else modules, study.facts, study.repo_map
@@ -112,33 +82,12 @@ def synthesize(
     return RepoResult(study, synthesis, usage)
 
 
-def _main_flow(study: Study, modules: list[str], ahead: PendingAhead | None) -> list[FlowHop]:
-    """The main flow: the read-ahead's when it was searched with the files read whole here by now, else
-    searched here. The search here is given up as soon as the read-ahead's arrives: it reads whole only
-    files the read-ahead's search read too (the same search from the same start), and those are then read."""
-    graph, linker = study.facts.calls, study.ctx.linker
-    if graph is None or ahead is None:
-        return main_flow(study.facts, modules, study.repo_map, linker)
-    read_before = frozenset(graph.read_paths())
-
-    def arrived() -> Flow | None:
-        found = ahead.taken(Flow)
-        return found if found is not None and found.read_before == read_before else None
-
-    found = arrived()
-    if found is None:
-        try:
-            return main_flow(study.facts, modules, study.repo_map, linker, stop=lambda: arrived() is not None)
-        except SearchStopped:
-            found = arrived()
-    assert found is not None  # the search stopped because it had arrived
-    graph.take_ahead(found.read)
-    for path in found.read:  # what the flow's search read whole, read "now", in its order
-        graph.read(path)
-    return flow_hops(found.chain, linker)
+def main_modules(shards: Sequence[Shard]) -> list[str]:
+    """Each shard's main module (its first file): whose calls the subsystem edges add."""
+    return [shard.files[0] for shard in shards if shard.files]
 
 
-def build_analysis(study: Study, index: int, shard: Shard, outcome: Any) -> ShardAnalysis:
+def build_analysis(study: Study, index: int, shard: Shard, outcome: Outcome) -> ShardAnalysis:
     """A shard's record from its draft and the facts; a failure becomes a failed record with its reason."""
     if isinstance(outcome, BaseException):
         reason = (
@@ -146,7 +95,7 @@ def build_analysis(study: Study, index: int, shard: Shard, outcome: Any) -> Shar
         )
         return ShardAnalysis(index, shard, "", "", status="failed", error=reason)
     ctx, facts = study.ctx, study.facts
-    draft = outcome["draft"]
+    draft = outcome.draft
     analysis = ShardAnalysis(
         index,
         shard,
@@ -162,23 +111,22 @@ def build_analysis(study: Study, index: int, shard: Shard, outcome: Any) -> Shar
             for target in (facts.files[path].depends_on if path in facts.files else [])
             if target in shard.files and target != path
         ],
-        generated=outcome["generated"],
-        provider=outcome.get("provider", ""),
-        model=str(draft.get("model") or outcome.get("model", "")),
+        generated=outcome.generated,
+        provider=outcome.provider,
+        model=(draft.model if isinstance(draft, ModelDraft) else "") or outcome.model,
         tags=canonical(["repository", *language_tags(study.repo_map, shard.files)]),
     )
-    if draft.get("kind") == "llm":
-        said, text = split_model_summary(str(draft.get("text", "")))
+    if isinstance(draft, ModelDraft):
+        said, text = split_model_summary(draft.text)
         # model text is bounded here: one sentence, or its first 300 characters when it never ends
         summary = first_sentence(said, SUMMARY_CHARS * 2) or said[:SUMMARY_CHARS]
         valid, dropped = check_citations(text, ctx.linker)
-        analysis.model_text, analysis.truncated = text, bool(draft.get("truncated"))
+        analysis.model_text, analysis.truncated = text, draft.truncated
         analysis.purpose = [ctx.redactor.redact(s)[0] for s in shard_purpose(shard, facts)]
-        analysis.input_tokens = int(draft.get("input_tokens", 0))
-        analysis.output_tokens = int(draft.get("output_tokens", 0))
+        analysis.input_tokens, analysis.output_tokens = draft.input_tokens, draft.output_tokens
         analysis.citations_valid, analysis.citations_dropped = len(valid), dropped
     else:
-        analysis.purpose = list(draft.get("purpose", []))
+        analysis.purpose = list(draft.purpose)
         summary = ""
         analysis.model = "offline-extractive"
     if analysis.files and not analysis.files[0].purpose and analysis.top_symbols:
@@ -207,8 +155,6 @@ def _defines(analysis: ShardAnalysis) -> str:
 
 def canonical(terms: Sequence[str]) -> list[str]:
     """Canonical tags via the knowledge base's synonym table."""
-    from generator.kb.synonyms import canonical_tags
-
     return list(canonical_tags([t for t in terms if t]))
 
 
@@ -265,8 +211,6 @@ def repo_synthesis(
 
 def _history(study: Study, modules: Sequence[str]) -> tuple[list[tuple[str, int]], str]:
     """The most-changed source modules (renames followed) and the window the counts cover."""
-    from generator.repo.checkout.history import file_history
-
     history = file_history(study.checkout.path, modules)
     return list(history.counts.items())[:HISTORY_ROWS], history.window
 

@@ -64,6 +64,52 @@ class ShardPage:
 
 
 @dataclass(frozen=True)
+class SubsystemRow:
+    """A landed shard's row in the index's table of subsystems."""
+
+    name: Markdown
+    summary: Markdown
+    symbols: Markdown
+
+
+@dataclass(frozen=True)
+class FailedShard:
+    name: str
+    reason: str
+    files: str
+
+
+@dataclass(frozen=True)
+class CatalogueSection:
+    """One subsystem's modules in the index's module catalogue."""
+
+    name: str
+    modules: list[Markdown]
+
+
+@dataclass(frozen=True)
+class HistoryRow:
+    path: Markdown
+    count: int
+
+
+@dataclass(frozen=True)
+class LanguageRow:
+    name: str
+    files: int
+    lines: int
+
+
+@dataclass(frozen=True)
+class SkippedCount:
+    """What the map left out for one reason: how many, and the first few paths."""
+
+    reason: str
+    count: int
+    examples: str
+
+
+@dataclass(frozen=True)
 class IndexPage:
     """The context of templates/repo_index.md.j2."""
 
@@ -77,21 +123,21 @@ class IndexPage:
     request: str
     answer_symbols: list[Markdown]
     answer_steps: list[Markdown]
-    subsystems: list[dict[str, Any]]
-    failed: list[dict[str, Any]]
+    subsystems: list[SubsystemRow]
+    failed: list[FailedShard]
     architecture: Markdown
     flow_diagram: Markdown
     flow_steps: list[Markdown]
-    catalogue: list[dict[str, Any]]
+    catalogue: list[CatalogueSection]
     modules_catalogued: int
     modules_present: int
     planner: str
     planner_note: str
     focus: dict[str, Any] | None
-    history: list[dict[str, Any]]
+    history: list[HistoryRow]
     history_window: str
-    languages: list[dict[str, Any]]
-    skipped: list[dict[str, Any]]
+    languages: list[LanguageRow]
+    skipped: list[SkippedCount]
 
 
 def context(page: ShardPage | IndexPage) -> dict[str, Any]:
@@ -298,7 +344,7 @@ def index_page(synthesis: RepoSynthesis) -> IndexPage:
         answer_steps=answer_diagram_steps,
         subsystems=[_subsystem_row(a) for a in synthesis.landed],
         failed=[
-            {"name": a.shard.name, "reason": a.error or "unknown error", "files": ", ".join(a.shard.files)}
+            FailedShard(a.shard.name, a.error or "unknown error", ", ".join(a.shard.files))
             for a in synthesis.failed
         ],
         architecture=architecture_diagram(synthesis),
@@ -310,9 +356,9 @@ def index_page(synthesis: RepoSynthesis) -> IndexPage:
         planner=_planner_line(synthesis),
         planner_note=synthesis.planner_note,
         focus=synthesis.focus,
-        history=[{"path": inline_code(p), "count": n} for p, n in synthesis.history],
+        history=[HistoryRow(inline_code(p), n) for p, n in synthesis.history],
         history_window=synthesis.history_window,
-        languages=[{"name": k, **v} for k, v in synthesis.languages.items()][:12],
+        languages=[LanguageRow(k, v["files"], v["lines"]) for k, v in synthesis.languages.items()][:12],
         skipped=skipped_counts(synthesis),
     )
 
@@ -322,17 +368,17 @@ def _link(text: str, url: str, code: bool = False) -> Markdown:
     return Markdown(f"[{shown}]({url})") if url and url.startswith("https://") else shown
 
 
-def _subsystem_row(analysis: ShardAnalysis) -> dict[str, Any]:
+def _subsystem_row(analysis: ShardAnalysis) -> SubsystemRow:
     symbols = analysis.top_symbols[:3]
-    return {
-        "name": Markdown(f"[{md_inline(analysis.shard.name)}](shards/{analysis.slug}.md)"),
-        "summary": prose(analysis.summary),
-        "symbols": Markdown(", ".join(symbol_link(s) for s in symbols) or "—"),
-    }
+    return SubsystemRow(
+        name=Markdown(f"[{md_inline(analysis.shard.name)}](shards/{analysis.slug}.md)"),
+        summary=prose(analysis.summary),
+        symbols=Markdown(", ".join(symbol_link(s) for s in symbols) or "—"),
+    )
 
 
-def _catalogue_group(group: CatalogueGroup) -> dict[str, Any]:
-    return {"name": group.name, "modules": [module_item(m) for m in group.modules]}
+def _catalogue_group(group: CatalogueGroup) -> CatalogueSection:
+    return CatalogueSection(group.name, [module_item(m) for m in group.modules])
 
 
 def _planner_line(synthesis: RepoSynthesis) -> str:
@@ -349,7 +395,7 @@ def _planner_line(synthesis: RepoSynthesis) -> str:
     return line + "."
 
 
-def skipped_counts(synthesis: RepoSynthesis) -> list[dict[str, Any]]:
+def skipped_counts(synthesis: RepoSynthesis) -> list[SkippedCount]:
     """What the map left out, counted by reason ("too large (2.1 MB)" counts as "too large"), with the first
     few paths of each reason so a reader can see which files were left out."""
     by_reason: dict[str, list[str]] = {}
@@ -357,8 +403,7 @@ def skipped_counts(synthesis: RepoSynthesis) -> list[dict[str, Any]]:
         by_reason.setdefault(re.sub(r"\s*\(.*\)$", "", s.reason) or "other", []).append(s.path)
     ordered = sorted(by_reason.items(), key=lambda kv: (-len(kv[1]), kv[0]))
     return [
-        {"reason": reason, "count": len(paths), "examples": ", ".join(paths[:SKIPPED_EXAMPLES])}
-        for reason, paths in ordered
+        SkippedCount(reason, len(paths), ", ".join(paths[:SKIPPED_EXAMPLES])) for reason, paths in ordered
     ]
 
 
@@ -366,8 +411,3 @@ def publish_repo(result: RepoResult) -> None:
     """Render a repository research result's shard pages and index, and write them through the store."""
     study = result.study
     write_repo_pages(study.harvest_dir, result.synthesis, study.ctx.linker)
-
-
-def prepare_publishing() -> None:
-    """Compile the repository page templates now (a run calls this while its parser processes work)."""
-    load_templates(SHARD_TEMPLATE, INDEX_TEMPLATE)

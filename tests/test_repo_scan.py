@@ -1,12 +1,11 @@
-"""The shape that keeps a large repository fast: every file is scanned for imports; source modules' symbols
-are read in the same pass (the catalogue and the ranking need them) while tests, docs and examples are
-parsed only when something asks for them; and the scan agrees with `ast`."""
+"""Reading Python without a syntax tree: every file is scanned for imports; source modules' symbols are read
+in the same pass (the catalogue and the ranking need them) while tests, docs and examples are parsed only
+when something asks for them; the map's bytes are parsed rather than read again; and the scan agrees with
+`ast`."""
 
 from __future__ import annotations
 
 import ast
-import subprocess
-import sys
 import threading
 from pathlib import Path
 
@@ -283,21 +282,12 @@ def test_facts_parse_the_bytes_the_map_kept_instead_of_reading_again(tmp_path: P
     # the files change on disk after mapping: the facts describe what the map saw, and hold no bytes after
     for name in ("big/part00.py", "big/core.py"):
         (root / name).write_text("import json\n")
-    facts = extract_facts(root, repo_map, workers=1)
+    facts = extract_facts(root, repo_map)
     assert facts.files["big/part00.py"].depends_on == ["big/core.py"]
     assert facts.files["big/part00.py"].doc == "Part 0."
     assert repo_map.contents == {}
     # once parsed, the bytes are gone: a second extraction reads the files on disk
-    assert extract_facts(root, repo_map, workers=1).files["big/part00.py"].depends_on == []
-
-
-def test_worker_processes_parse_the_bytes_the_map_kept(tmp_path: Path) -> None:
-    root = write_tree(tmp_path / "repo", big_project(6))
-    repo_map = map_repository(root, keep_languages={"python"}, keep_bytes=100_000)
-    (root / "big/part04.py").write_text("import json\n")
-    facts = extract_facts(root, repo_map, workers=2)
-    assert facts.files["big/part04.py"].depends_on == ["big/core.py"]
-    assert facts.files["big/part04.py"].doc == "Part 4."
+    assert extract_facts(root, repo_map).files["big/part00.py"].depends_on == []
 
 
 def test_the_map_keeps_bytes_within_its_budget_only(tmp_path: Path) -> None:
@@ -337,19 +327,6 @@ def test_raw_docstrings_are_read_without_a_syntax_tree_and_agree_with_ast() -> N
     )
     assert python_symbols(text) == extract_python(text).symbols
     assert python_symbols(text)[0].doc == "Solve x in S for sets."
-
-
-def test_parsing_starts_before_the_later_stages_are_imported() -> None:
-    # the graph library, the call graph and the markdown reader load while the parser processes work
-    # (pipeline.load_later_stages), not before they start
-    script = (
-        "import sys\n"
-        "import generator.repo.run.pipeline, generator.repo.facts.extract\n"
-        "print(sorted({m.split('.')[0] for m in sys.modules} & {'igraph', 'markdown_it'}))\n"
-        "print('generator.repo.facts.calls' in sys.modules)\n"
-    )
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
-    assert done.stdout.split("\n")[:2] == ["[]", "False"]
 
 
 # one walk reads imports and symbols: the symbol reader hands the scan only the stretches holding `import`
