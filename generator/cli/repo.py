@@ -7,17 +7,21 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import click
+from rich.markup import escape
 
+from ..errors import PartialFailure
+from ..repo.run.chunked import run_chunks, start_session, synthesize_session
+from ..repo.run.pipeline import RepoPartialFailure, run_repo_research
+from ..repo.run.session import ChunkedSession
+from ..repo.run.study import RepoResult
+from ..site.pages.diagrams import workflow_diagram
+from ..site.pages.repo import publish_repo, shard_summary_lines
 from ..store import workspace_lock
 from ..terminal import printable
 from .app import App, pass_app
-
-if TYPE_CHECKING:
-    from generator.repo.run.session import ChunkedSession
-    from generator.repo.run.study import RepoResult
 
 
 @click.group()
@@ -40,9 +44,6 @@ def repo() -> None:
 @pass_app
 def repo_run(app: App, source: str, request: str | None, max_concurrent: int | None, as_json: bool) -> None:
     """Research SOURCE (a https URL, git@host:owner/repo, or a local path)."""
-    from generator.repo.run.pipeline import RepoPartialFailure, run_repo_research
-    from generator.site.pages.repo import publish_repo
-
     with workspace_lock(app.paths), app.run_deadline("repo"):
         try:
             result = run_repo_research(
@@ -69,8 +70,6 @@ def repo_run(app: App, source: str, request: str | None, max_concurrent: int | N
 @pass_app
 def repo_start(app: App, source: str, request: str | None) -> None:
     """Plan a chunked research of SOURCE; prints {session_id, chunk_plan, next_action} as JSON."""
-    from generator.repo.run.chunked import start_session
-
     with workspace_lock(app.paths), app.run_deadline("repo"):
         session = start_session(
             app.paths, app.config, app.provider(), _cli_source(source), request=request, console=app.console
@@ -87,10 +86,6 @@ def repo_start(app: App, source: str, request: str | None) -> None:
 @pass_app
 def repo_shard(app: App, session_id: str, chunks: tuple[str, ...], max_concurrent: int | None) -> None:
     """Analyze chunks of SESSION (resumable: finished chunks are not redone); prints the session as JSON."""
-    from generator.repo.run.chunked import run_chunks
-
-    from ..errors import PartialFailure
-
     # only the cache is written here, guarded per session, so several `repo shard` processes may run at once
     wanted = [c.strip() for value in chunks for c in value.split(",") if c.strip()]  # --chunk c1,c2 works too
     session = run_chunks(
@@ -116,10 +111,6 @@ def repo_shard(app: App, session_id: str, chunks: tuple[str, ...], max_concurren
 @pass_app
 def repo_synthesize(app: App, session_id: str, as_json: bool) -> None:
     """Write the pages of SESSION from its finished chunks."""
-    from generator.repo.run.chunked import synthesize_session
-    from generator.repo.run.pipeline import RepoPartialFailure
-    from generator.site.pages.repo import publish_repo
-
     with workspace_lock(app.paths), app.run_deadline("repo"):
         try:
             result = synthesize_session(
@@ -134,15 +125,11 @@ def repo_synthesize(app: App, session_id: str, as_json: bool) -> None:
 @repo.command("visualize")
 def repo_visualize() -> None:
     """Print the repository-research workflow as a mermaid flowchart."""
-    from generator.site.pages.diagrams import workflow_diagram
-
     click.echo(workflow_diagram())
 
 
 def _result_json(result: RepoResult) -> dict[str, Any]:
     """The result's data plus each landed shard as a markdown link line (what agents paste into notes)."""
-    from generator.site.pages.repo import shard_summary_lines
-
     return {**result.to_json(), "shard_summaries": shard_summary_lines(result.synthesis)}
 
 
@@ -174,8 +161,6 @@ def _session_json(session: ChunkedSession) -> dict[str, Any]:
 
 
 def _report(app: App, data: dict[str, Any], as_json: bool) -> None:
-    from rich.markup import escape
-
     if as_json:
         _echo_json(data)
         return
@@ -188,6 +173,3 @@ def _report(app: App, data: dict[str, Any], as_json: bool) -> None:
 
 def _echo_json(data: dict[str, Any]) -> None:
     click.echo(json.dumps(data, ensure_ascii=False, indent=2))
-
-
-COMMANDS = [repo]

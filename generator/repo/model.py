@@ -387,3 +387,12 @@ class RepoSynthesis:
     @property
     def failed(self) -> list[ShardAnalysis]:
         return [a for a in self.analyses if a.status != "ok"]
+
+
+@dataclass
+class FocusResult:
+    """The files that answer a request (stage 6), most relevant first (empty: plan over the whole map),
+    and how the retrieval got there."""
+
+    files: list[str]
+    trace: dict[str, Any]

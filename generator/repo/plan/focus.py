@@ -22,7 +22,7 @@ from generator.llm.base import Prompt, Provider
 from generator.llm.structured import complete_json
 from generator.redact import Redactor
 from generator.repo.map.walk import read_source
-from generator.repo.model import Facts, RepoMap
+from generator.repo.model import Facts, FocusResult, RepoMap
 from generator.repo.plan.subsystems import is_context
 from generator.retrieval import Judged, Query, iterative_retrieval, lexical_relevance
 from generator.summarize import content_words
@@ -59,12 +59,6 @@ class _Score(BaseModel):
 
 class RelevanceReply(BaseModel):
     scores: list[_Score]
-
-
-@dataclass
-class FocusResult:
-    files: list[str]  # kept files, most relevant first (empty: plan over the whole map)
-    trace: dict[str, Any]
 
 
 def focus_files(

@@ -17,8 +17,7 @@ from generator.errors import DeepkbError, ResearchError
 from generator.kb.index import update_index
 from generator.llm.base import Provider
 from generator.redact import Redactor
-from generator.repo.model import ShardDraft
-from generator.repo.plan.focus import FocusResult
+from generator.repo.model import FocusResult, ShardDraft
 from generator.repo.run.pipeline import (
     Publish,
     RepoPartialFailure,

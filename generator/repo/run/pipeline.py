@@ -16,7 +16,6 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from rich.console import Console
 
@@ -36,6 +35,7 @@ from generator.repo.model import (
     DRAFT_VERSION,
     Checkout,
     Facts,
+    FocusResult,
     ModelDraft,
     OfflineDraft,
     RepoMap,
@@ -52,9 +52,6 @@ from generator.repo.run.study import RepoPartialFailure, RepoResult, Study
 from generator.repo.run.workers import Job, Report, run_jobs
 from generator.repo.synthesize.synthesis import Outcome, synthesize
 from generator.store import KBPaths
-
-if TYPE_CHECKING:
-    from generator.repo.plan.focus import FocusResult
 
 Publish = Callable[[RepoResult], None]
 """Renders and writes a research result's pages: the page layer's `publish_repo`, passed in by the caller."""
@@ -191,10 +188,7 @@ def focus_stage(
 ) -> FocusResult:
     """Stage 6 (run before planning, which uses it): retrieve the files that answer the request."""
     # the retrieval loop loads the model-reply schemas (pydantic): only runs with a request need it
-    from generator.repo.plan.focus import (
-        FocusResult,
-        focus_files,
-    )
+    from generator.repo.plan.focus import focus_files
 
     key = fingerprint(
         "focus", pinned.revision, request, provider.name, provider.model_for("focus"), _file_set(repo_map)

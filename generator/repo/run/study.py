@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from generator import store
 from generator.config import Config
@@ -13,6 +13,7 @@ from generator.repo.analyze.draft import ShardContext
 from generator.repo.model import (
     Checkout,
     Facts,
+    FocusResult,
     RepoMap,
     RepoSource,
     RepoSynthesis,
@@ -22,9 +23,6 @@ from generator.repo.model import (
 )
 from generator.repo.run.session import RepoCache
 from generator.store import KBPaths
-
-if TYPE_CHECKING:  # focus (and its retrieval loop) is imported only by runs with a request
-    from generator.repo.plan.focus import FocusResult
 
 
 def shard_slug(index: int, shard: Shard) -> str:
