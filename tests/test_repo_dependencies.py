@@ -1,7 +1,6 @@
 """The dependency graph (dependencies.py): Python relative and absolute imports (each answer worked out once
 per folder or per repository), `from pkg import Name` re-exports, a Go module and a tsconfig alias, and a
-repository whose root is itself a package, whose import name only the whole repository's imports tell;
-the same facts whether parser processes parsed the files or not."""
+repository whose root is itself a package, whose import name only the whole repository's imports tell."""
 
 from __future__ import annotations
 
