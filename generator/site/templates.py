@@ -1,4 +1,7 @@
-"""Jinja2 page templates from `templates/`, rendered with an explicit context and StrictUndefined.
+"""Jinja2 page templates, rendered with an explicit context and StrictUndefined.
+
+The templates deepkb ships (`site.defaults`) can be overridden file by file, as mkdocs' `custom_dir` does: a
+template of the same name in the knowledge base's own `templates/` folder wins, the others come from deepkb.
 
 Templates produce markdown. A value reaches a page in one of two ways: as `Markdown` (markdown that deepkb's
 page layer built itself from escaped parts: links, tables, diagrams) or as anything else, which the
@@ -16,9 +19,9 @@ from typing import Any
 
 import jinja2
 
+from . import defaults
+from .defaults import TEMPLATES_DIR
 from .text import Markdown, md_escape, md_inline
-
-TEMPLATES_DIR = Path(__file__).resolve().parents[2] / "templates"
 
 
 def _escape_unless_markdown(value: object) -> object:
@@ -54,14 +57,26 @@ class CompiledTemplates(jinja2.FileSystemBytecodeCache):
             pass
 
 
-@lru_cache(maxsize=1)
+def template_folders() -> tuple[str, ...]:
+    """Where a template is looked up, first match wins: the knowledge base's own templates/ folder, then
+    deepkb's (as mkdocs' `custom_dir` overrides a theme file by file)."""
+    own = defaults.knowledge_base_templates()
+    return tuple(str(folder) for folder in (own, TEMPLATES_DIR) if folder is not None)
+
+
 def environment() -> jinja2.Environment:
-    return _environment(CompiledTemplates())
+    """The environment over the template folders in force, made once per set of folders."""
+    return environment_over(template_folders())
 
 
-def _environment(compiled: CompiledTemplates) -> jinja2.Environment:
+@lru_cache(maxsize=4)
+def environment_over(folders: tuple[str, ...]) -> jinja2.Environment:
+    return _environment(CompiledTemplates(), folders)
+
+
+def _environment(compiled: CompiledTemplates, folders: tuple[str, ...]) -> jinja2.Environment:
     env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(str(TEMPLATES_DIR)),
+        loader=jinja2.FileSystemLoader(folders),
         bytecode_cache=compiled,
         undefined=jinja2.StrictUndefined,  # a missing variable fails loudly
         autoescape=False,  # output is markdown, not HTML: `finalize` escapes with the markdown escaper instead
@@ -78,7 +93,7 @@ def _environment(compiled: CompiledTemplates) -> jinja2.Environment:
 
 def compile_templates() -> None:
     """Compile every template and keep the results, as `compileall` does for modules (the benches)."""
-    env = _environment(CompiledTemplates(always=True))
+    env = _environment(CompiledTemplates(always=True), template_folders())
     for name in env.list_templates(extensions=["j2"]):  # not the compiled ones kept in __pycache__
         env.get_template(name)
 
@@ -90,5 +105,5 @@ def load_templates(*names: str) -> None:
 
 
 def render_template(name: str, context: dict[str, Any]) -> str:
-    """Render `templates/<name>` with exactly `context`."""
+    """Render the template `name` (the knowledge base's own, else deepkb's) with exactly `context`."""
     return environment().get_template(name).render(**context)
