@@ -110,8 +110,8 @@ def test_the_installed_wheel_researches_and_builds_a_site_from_an_empty_folder(
     _run(*installer, "install", "--no-deps", "--no-index", "-q", wheel)
 
     # run outside this checkout: `python -c` would find its generator/ in the current folder
-    where = _run(python, "-c", "import generator; print(generator.__file__)", cwd=tmp_path)
-    assert where.startswith(str(venv))  # deepkb from the wheel, not from this checkout
+    package = Path(_run(python, "-c", "import generator; print(generator.__file__)", cwd=tmp_path)).parent
+    assert package.is_relative_to(venv)  # deepkb from the wheel, not from this checkout
 
     repo = make_git_repo(tmp_path / "sample", SAMPLE_PROJECT, origin="https://github.com/acme/sample.git")
     kb = tmp_path / "kb"
@@ -125,7 +125,17 @@ def test_the_installed_wheel_researches_and_builds_a_site_from_an_empty_folder(
     )
     env = {k: v for k, v in os.environ.items() if not k.endswith(("_API_KEY", "_TOKEN"))}
     env.pop("PYTHONPATH", None)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)  # a run that may write bytecode still leaves the package as is
     _run(venv / "bin" / "deepkb", "build", cwd=kb, env=env)
+
+    shipped = package / "site" / "defaults"
+    with zipfile.ZipFile(wheel) as archive:
+        packaged = {n for n in archive.namelist() if n.startswith("generator/site/defaults/")}
+    assert {
+        f"generator/site/defaults/{p.relative_to(shipped).as_posix()}"
+        for p in shipped.rglob("*")
+        if p.is_file()
+    } == packaged
 
     assert sorted(p.name for p in kb.iterdir()) == ["corpus", "deepkb.yml", "site", "site_src"]  # no copies
     site = kb / "site"

@@ -71,10 +71,11 @@ def environment() -> jinja2.Environment:
 
 @lru_cache(maxsize=4)
 def environment_over(folders: tuple[str, ...]) -> jinja2.Environment:
-    return _environment(CompiledTemplates(), folders)
+    # nothing is written into an installed package: pip would leave the compiled copies behind at uninstall
+    return _environment(None if defaults.INSTALLED else CompiledTemplates(), folders)
 
 
-def _environment(compiled: CompiledTemplates, folders: tuple[str, ...]) -> jinja2.Environment:
+def _environment(compiled: CompiledTemplates | None, folders: tuple[str, ...]) -> jinja2.Environment:
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(folders),
         bytecode_cache=compiled,
