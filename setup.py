@@ -11,16 +11,9 @@ from setuptools import setup
 from setuptools.command.build_py import build_py
 
 HERE = Path(__file__).resolve().parent
-DEFAULTS = ["mkdocs.yml", *sorted(path.name for path in (HERE / "templates").glob("*.j2"))]
+TEMPLATES = sorted(path.relative_to(HERE).as_posix() for path in (HERE / "templates").glob("*.j2"))
+DEFAULTS = ["mkdocs.yml", *TEMPLATES]
 PACKAGED = Path("generator", "site", "defaults")
-
-
-def _source(name: str) -> Path:
-    return HERE / name if name == "mkdocs.yml" else HERE / "templates" / name
-
-
-def _packaged(name: str) -> Path:
-    return PACKAGED / name if name == "mkdocs.yml" else PACKAGED / "templates" / name
 
 
 class BuildWithDefaults(build_py):
@@ -30,15 +23,15 @@ class BuildWithDefaults(build_py):
         super().run()
         if self.editable_mode:
             return
-        if len(DEFAULTS) == 1:
+        if not TEMPLATES:
             raise FileNotFoundError(f"no page templates in {HERE / 'templates'}: the wheel would not run")
         for name in DEFAULTS:
-            target = Path(self.build_lib) / _packaged(name)
+            target = Path(self.build_lib) / PACKAGED / name
             self.mkpath(str(target.parent))
-            self.copy_file(str(_source(name)), str(target))
+            self.copy_file(str(HERE / name), str(target))
 
     def get_outputs(self, include_bytecode: bool = True) -> list[str]:
-        ours = [] if self.editable_mode else [str(Path(self.build_lib) / _packaged(n)) for n in DEFAULTS]
+        ours = [] if self.editable_mode else [str(Path(self.build_lib) / PACKAGED / n) for n in DEFAULTS]
         return [*super().get_outputs(include_bytecode), *ours]
 
 
