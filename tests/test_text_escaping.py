@@ -122,7 +122,7 @@ def test_compiled_templates_are_kept_as_bytecode_is_and_a_full_disk_only_skips_k
     context = {"heading": "H <b>", "intro": "I", "pages": [], "page_number": 1, "rows": [], "columns": []}
 
     def render() -> str:
-        templates.environment_over.cache_clear()
+        templates.environment.cache_clear()
         return templates.render_template("section_index.md.j2", context)
 
     try:
@@ -151,7 +151,7 @@ def test_compiled_templates_are_kept_as_bytecode_is_and_a_full_disk_only_skips_k
         assert render().startswith("changed H")
         assert list((folder / "__pycache__").iterdir()) == []
     finally:
-        templates.environment_over.cache_clear()
+        templates.environment.cache_clear()
 
 
 # --------------------------------------------------------------------------- the site's real Markdown

@@ -152,7 +152,7 @@ def test_the_installed_wheel_researches_and_builds_a_site_from_an_empty_folder(
 
 
 def test_a_knowledge_base_template_overrides_the_shipped_one_of_the_same_name(
-    kb_root: Path, monkeypatch: pytest.MonkeyPatch
+    kb_root: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """As mkdocs' custom_dir: the knowledge base's templates/home.md.j2 wins, every other page is deepkb's."""
     from click.testing import CliRunner
@@ -172,3 +172,8 @@ def test_a_knowledge_base_template_overrides_the_shipped_one_of_the_same_name(
     assert "# Our own front page\n\n0 repositories, [all tags](tags/index.md)." in home
     assert "# Tags" in (kb_root / "site_src" / "tags" / "index.md").read_text(encoding="utf-8")
     assert "Our own front page" in (kb_root / "site" / "index.html").read_text(encoding="utf-8")
+
+    other = tmp_path / "other"  # the next root in this process has no templates/: deepkb's home page again
+    other.mkdir()
+    assert CliRunner().invoke(cli, ["--root", str(other), "site"]).exit_code == 0
+    assert "| Repositories | Topics |" in (other / "site_src" / "index.md").read_text(encoding="utf-8")

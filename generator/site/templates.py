@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -64,20 +64,30 @@ def template_folders() -> tuple[str, ...]:
     return tuple(str(folder) for folder in (own, TEMPLATES_DIR) if folder is not None)
 
 
+class KnowledgeBaseFirst(jinja2.BaseLoader):
+    """Loads a template from the folders in force at that moment; a template loaded for one knowledge base
+    is out of date once another is open (one process may open several, as the tests do)."""
+
+    def get_source(
+        self, environment: jinja2.Environment, template: str
+    ) -> tuple[str, str | None, Callable[[], bool] | None]:
+        folders = template_folders()
+        source, filename, uptodate = jinja2.FileSystemLoader(folders).get_source(environment, template)
+        return source, filename, lambda: template_folders() == folders and uptodate()
+
+    def list_templates(self) -> list[str]:
+        return jinja2.FileSystemLoader(template_folders()).list_templates()
+
+
+@lru_cache(maxsize=1)
 def environment() -> jinja2.Environment:
-    """The environment over the template folders in force, made once per set of folders."""
-    return environment_over(template_folders())
-
-
-@lru_cache(maxsize=4)
-def environment_over(folders: tuple[str, ...]) -> jinja2.Environment:
     # nothing is written into an installed package: pip would leave the compiled copies behind at uninstall
-    return _environment(None if defaults.INSTALLED else CompiledTemplates(), folders)
+    return _environment(None if defaults.INSTALLED else CompiledTemplates())
 
 
-def _environment(compiled: CompiledTemplates | None, folders: tuple[str, ...]) -> jinja2.Environment:
+def _environment(compiled: CompiledTemplates | None) -> jinja2.Environment:
     env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(folders),
+        loader=KnowledgeBaseFirst(),
         bytecode_cache=compiled,
         undefined=jinja2.StrictUndefined,  # a missing variable fails loudly
         autoescape=False,  # output is markdown, not HTML: `finalize` escapes with the markdown escaper instead
@@ -94,7 +104,7 @@ def _environment(compiled: CompiledTemplates | None, folders: tuple[str, ...]) -
 
 def compile_templates() -> None:
     """Compile every template and keep the results, as `compileall` does for modules (the benches)."""
-    env = _environment(CompiledTemplates(always=True), template_folders())
+    env = _environment(CompiledTemplates(always=True))
     for name in env.list_templates(extensions=["j2"]):  # not the compiled ones kept in __pycache__
         env.get_template(name)
 
