@@ -18,7 +18,11 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 from conftest import SAMPLE_PROJECT, make_git_repo
+
+from generator.cli import cli
+from generator.site import defaults
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = {
@@ -155,11 +159,6 @@ def test_a_knowledge_base_template_overrides_the_shipped_one_of_the_same_name(
     kb_root: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """As mkdocs' custom_dir: the knowledge base's templates/home.md.j2 wins, every other page is deepkb's."""
-    from click.testing import CliRunner
-
-    from generator.cli import cli
-    from generator.site import defaults
-
     monkeypatch.setattr(defaults, "_kb_templates", None)  # the next tests render with deepkb's own again
     (kb_root / "templates").mkdir()
     (kb_root / "templates" / "home.md.j2").write_text(
