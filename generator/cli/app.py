@@ -45,8 +45,11 @@ class App:
                 f"knowledge-base root {self.root} does not exist",
                 hint="create it, or run deepkb in the folder that holds deepkb.yml",
             )
+        from ..site import defaults
+
         paths = KBPaths(self.root)
         cjk.use_cache_dir(paths.cache_dir)  # jieba's dictionary cache stays in ours (no import here)
+        defaults.use_knowledge_base(paths.root)  # its own templates/ override deepkb's, file by file
         return paths
 
     @cached_property

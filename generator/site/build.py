@@ -1,10 +1,11 @@
 """Building site_src/ into site/ with MkDocs as a library call, and previewing it with `mkdocs serve`.
 
-The MkDocs configuration is the knowledge-base root's mkdocs.yml (or, for a root without one, the project's
-own), overridden with the paths, the `site:` settings of deepkb.yml and the generated bounded nav. MkDocs'
-log output is captured; a failed build becomes one DeepkbError line naming the first problem. The build
-writes into a fresh folder beside site/ that replaces site/ only once every check passed, so a refused page
-(or a half-written build) is never left where a web server or a publish step would pick it up.
+The MkDocs configuration is the knowledge-base root's mkdocs.yml (or, for a root without one, the one deepkb
+ships: `site.defaults`), overridden with the paths, the `site:` settings of deepkb.yml and the generated
+bounded nav. MkDocs' log output is captured; a failed build becomes one DeepkbError line naming the first
+problem. The build writes into a fresh folder beside site/ that replaces site/ only once every check passed,
+so a refused page (or a half-written build) is never left where a web server or a publish step would pick it
+up.
 """
 
 from __future__ import annotations
@@ -21,9 +22,9 @@ from ..config import Config
 from ..errors import ConfigError, DeepkbError
 from ..store import KBPaths
 from .catalog import load_catalog
+from .defaults import MKDOCS_YML as PROJECT_MKDOCS
 from .nav import build_nav
 
-PROJECT_MKDOCS = Path(__file__).resolve().parents[2] / "mkdocs.yml"
 SANITIZER = "deepkb-sanitize"
 REQUIRED_PLUGINS = {
     SANITIZER: "it keeps untrusted text from becoming live markup",

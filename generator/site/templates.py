@@ -1,4 +1,7 @@
-"""Jinja2 page templates from `templates/`, rendered with an explicit context and StrictUndefined.
+"""Jinja2 page templates, rendered with an explicit context and StrictUndefined.
+
+The templates deepkb ships (`site.defaults`) can be overridden file by file, as mkdocs' `custom_dir` does: a
+template of the same name in the knowledge base's own `templates/` folder wins, the others come from deepkb.
 
 Templates produce markdown. A value reaches a page in one of two ways: as `Markdown` (markdown that deepkb's
 page layer built itself from escaped parts: links, tables, diagrams) or as anything else, which the
@@ -9,16 +12,16 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 import jinja2
 
+from . import defaults
+from .defaults import TEMPLATES_DIR
 from .text import Markdown, md_escape, md_inline
-
-TEMPLATES_DIR = Path(__file__).resolve().parents[2] / "templates"
 
 
 def _escape_unless_markdown(value: object) -> object:
@@ -54,14 +57,37 @@ class CompiledTemplates(jinja2.FileSystemBytecodeCache):
             pass
 
 
+def template_folders() -> tuple[str, ...]:
+    """Where a template is looked up, first match wins: the knowledge base's own templates/ folder, then
+    deepkb's (as mkdocs' `custom_dir` overrides a theme file by file)."""
+    own = defaults.knowledge_base_templates()
+    return tuple(str(folder) for folder in (own, TEMPLATES_DIR) if folder is not None)
+
+
+class KnowledgeBaseFirst(jinja2.BaseLoader):
+    """Loads a template from the folders in force at that moment; a template loaded for one knowledge base
+    is out of date once another is open (one process may open several, as the tests do)."""
+
+    def get_source(
+        self, environment: jinja2.Environment, template: str
+    ) -> tuple[str, str | None, Callable[[], bool] | None]:
+        folders = template_folders()
+        source, filename, uptodate = jinja2.FileSystemLoader(folders).get_source(environment, template)
+        return source, filename, lambda: template_folders() == folders and uptodate()
+
+    def list_templates(self) -> list[str]:
+        return jinja2.FileSystemLoader(template_folders()).list_templates()
+
+
 @lru_cache(maxsize=1)
 def environment() -> jinja2.Environment:
-    return _environment(CompiledTemplates())
+    # nothing is written into an installed package: pip would leave the compiled copies behind at uninstall
+    return _environment(None if defaults.INSTALLED else CompiledTemplates())
 
 
-def _environment(compiled: CompiledTemplates) -> jinja2.Environment:
+def _environment(compiled: CompiledTemplates | None) -> jinja2.Environment:
     env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(str(TEMPLATES_DIR)),
+        loader=KnowledgeBaseFirst(),
         bytecode_cache=compiled,
         undefined=jinja2.StrictUndefined,  # a missing variable fails loudly
         autoescape=False,  # output is markdown, not HTML: `finalize` escapes with the markdown escaper instead
@@ -90,5 +116,5 @@ def load_templates(*names: str) -> None:
 
 
 def render_template(name: str, context: dict[str, Any]) -> str:
-    """Render `templates/<name>` with exactly `context`."""
+    """Render the template `name` (the knowledge base's own, else deepkb's) with exactly `context`."""
     return environment().get_template(name).render(**context)

@@ -1,0 +1,39 @@
+"""Where the page templates and the MkDocs configuration deepkb ships are found, and which knowledge base's
+own `templates/` folder overrides them.
+
+The repository keeps them at its top level (`templates/`, `mkdocs.yml`); a wheel carries copies of them in
+`generator/site/defaults/` (setup.py puts them there at build time). A source checkout, which is what an
+editable install runs, has no such folder and reads the top-level files themselves.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+_PACKAGED = Path(__file__).resolve().parent / "defaults"
+_CHECKOUT = Path(__file__).resolve().parents[2]
+
+INSTALLED = _PACKAGED.is_dir()
+"""deepkb runs from an installed wheel (not from a source checkout)."""
+
+DEFAULTS_DIR = _PACKAGED if INSTALLED else _CHECKOUT
+"""The folder holding `templates/` and `mkdocs.yml`: the package's copy, else the source checkout."""
+
+TEMPLATES_DIR = DEFAULTS_DIR / "templates"
+"""One Jinja2 template per page kind; a knowledge base's own `templates/` overrides them file by file."""
+
+MKDOCS_YML = DEFAULTS_DIR / "mkdocs.yml"
+"""The MkDocs configuration of a knowledge-base root that has no mkdocs.yml of its own."""
+
+_kb_templates: Path | None = None
+
+
+def use_knowledge_base(root: Path) -> None:
+    """Look templates up in `root/templates/` before deepkb's (set by the CLI when it opens a root)."""
+    global _kb_templates
+    _kb_templates = root / "templates"
+
+
+def knowledge_base_templates() -> Path | None:
+    """The knowledge base's own templates/ folder, whose files replace deepkb's of the same name."""
+    return _kb_templates
