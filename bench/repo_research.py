@@ -310,16 +310,14 @@ def bench_stages(target: Path) -> dict[str, float]:
 
 
 def compile_bytecode() -> None:
-    """Byte-compile deepkb and its page templates first, as a regular install and its first run do: an
-    editable install run with PYTHONDONTWRITEBYTECODE=1 would otherwise recompile them on each run, and time
-    the compilers rather than deepkb."""
+    """Byte-compile deepkb first, as a regular install and its first run do: an editable install run with
+    PYTHONDONTWRITEBYTECODE=1 would otherwise recompile every module on each run, and time the compiler
+    rather than deepkb."""
     import compileall
 
     import generator
-    from generator.site.templates import compile_templates
 
     compileall.compile_dir(str(Path(generator.__file__).parent), quiet=1)
-    compile_templates()
 
 
 def repomix_command(target: Path) -> list[str] | None:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import signal
 from html.parser import HTMLParser
-from pathlib import Path
 
 import markdown
 import pytest
@@ -105,54 +104,6 @@ def test_templates_escape_plain_strings_and_keep_markdown() -> None:
     assert r"[1](raw/a.md) \*not bold\*" in out
     assert out.endswith("| 3")
     assert isinstance(env.undefined, type) and issubclass(env.undefined, jinja2.StrictUndefined)
-
-
-def test_compiled_templates_are_kept_as_bytecode_is_and_a_full_disk_only_skips_keeping_them(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    import shutil
-    import sys
-
-    import jinja2
-
-    from generator.site import templates
-
-    folder = tmp_path / "templates"
-    shutil.copytree(templates.TEMPLATES_DIR, folder, ignore=shutil.ignore_patterns("__pycache__"))
-    monkeypatch.setattr(templates, "TEMPLATES_DIR", folder)
-    context = {"heading": "H <b>", "intro": "I", "pages": [], "page_number": 1, "rows": [], "columns": []}
-
-    def render() -> str:
-        templates.environment.cache_clear()
-        return templates.render_template("section_index.md.j2", context)
-
-    try:
-        monkeypatch.setattr(sys, "dont_write_bytecode", True)  # PYTHONDONTWRITEBYTECODE: nothing kept
-        first = render()
-        assert not (folder / "__pycache__").exists()
-        monkeypatch.setattr(sys, "dont_write_bytecode", False)
-        assert render() == first
-        kept = list((folder / "__pycache__").iterdir())
-        assert [p.name.endswith(".jinja2") for p in kept] == [True]
-        assert render() == first  # read back compiled
-        (folder / "section_index.md.j2").write_text("changed {{ heading }}\n", encoding="utf-8")
-        assert render().startswith("changed H")  # a changed template is compiled again
-
-        def full_disk(*args: object, **kwargs: object) -> None:
-            raise OSError(28, "No space left on device")
-
-        shutil.rmtree(folder / "__pycache__")
-        monkeypatch.setattr(sys, "dont_write_bytecode", True)
-        templates.compile_templates()  # as compileall: kept all the same
-        templates.compile_templates()  # again, beside what it kept
-        assert len(list((folder / "__pycache__").iterdir())) == len(list(folder.glob("*.j2")))
-        shutil.rmtree(folder / "__pycache__")
-        monkeypatch.setattr(sys, "dont_write_bytecode", False)
-        monkeypatch.setattr(jinja2.bccache.tempfile, "NamedTemporaryFile", full_disk)
-        assert render().startswith("changed H")
-        assert list((folder / "__pycache__").iterdir()) == []
-    finally:
-        templates.environment.cache_clear()
 
 
 # --------------------------------------------------------------------------- the site's real Markdown

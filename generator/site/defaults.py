@@ -13,10 +13,7 @@ from pathlib import Path
 _PACKAGED = Path(__file__).resolve().parent / "defaults"
 _CHECKOUT = Path(__file__).resolve().parents[2]
 
-INSTALLED = _PACKAGED.is_dir()
-"""deepkb runs from an installed wheel (not from a source checkout)."""
-
-DEFAULTS_DIR = _PACKAGED if INSTALLED else _CHECKOUT
+DEFAULTS_DIR = _PACKAGED if _PACKAGED.is_dir() else _CHECKOUT
 """The folder holding `templates/` and `mkdocs.yml`: the package's copy, else the source checkout."""
 
 TEMPLATES_DIR = DEFAULTS_DIR / "templates"

@@ -10,8 +10,6 @@ environment escapes on output (`md_escape`), so untrusted text is inert without 
 
 from __future__ import annotations
 
-import os
-import sys
 from collections.abc import Callable, Iterable
 from functools import lru_cache
 from pathlib import Path
@@ -35,26 +33,6 @@ def _join(items: Iterable[object], separator: str = "") -> Markdown:
     """`join` that keeps Markdown parts as they are and escapes the others (Jinja's own join returns a plain
     string, which the output step would escape as a whole)."""
     return Markdown(md_escape(separator).join(md_escape(item) for item in items))
-
-
-class CompiledTemplates(jinja2.FileSystemBytecodeCache):
-    """Templates compiled once, kept beside them as Python keeps its bytecode (`templates/__pycache__`, and
-    only when Python itself writes bytecode): each entry is checked against its template's source and the
-    jinja2 and Python versions. Compiling the repository pages' templates costs ~17 ms at every run; a folder
-    that cannot be written only means they are compiled again next time."""
-
-    def __init__(self, *, always: bool = False) -> None:
-        super().__init__(str(TEMPLATES_DIR / "__pycache__"), "%s.jinja2")
-        self.always = always  # kept even when Python writes no bytecode (compile_templates)
-
-    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
-        if sys.dont_write_bytecode and not self.always:
-            return
-        try:
-            os.makedirs(self.directory, exist_ok=True)
-            super().dump_bytecode(bucket)
-        except OSError:
-            pass
 
 
 def template_folders() -> tuple[str, ...]:
@@ -81,14 +59,8 @@ class KnowledgeBaseFirst(jinja2.BaseLoader):
 
 @lru_cache(maxsize=1)
 def environment() -> jinja2.Environment:
-    # nothing is written into an installed package: pip would leave the compiled copies behind at uninstall
-    return _environment(None if defaults.INSTALLED else CompiledTemplates())
-
-
-def _environment(compiled: CompiledTemplates | None) -> jinja2.Environment:
     env = jinja2.Environment(
         loader=KnowledgeBaseFirst(),
-        bytecode_cache=compiled,
         undefined=jinja2.StrictUndefined,  # a missing variable fails loudly
         autoescape=False,  # output is markdown, not HTML: `finalize` escapes with the markdown escaper instead
         finalize=_escape_unless_markdown,
@@ -100,19 +72,6 @@ def _environment(compiled: CompiledTemplates | None) -> jinja2.Environment:
     env.filters["inline"] = md_inline
     env.filters["join"] = _join
     return env
-
-
-def compile_templates() -> None:
-    """Compile every template and keep the results, as `compileall` does for modules (the benches)."""
-    env = _environment(CompiledTemplates(always=True))
-    for name in env.list_templates(extensions=["j2"]):  # not the compiled ones kept in __pycache__
-        env.get_template(name)
-
-
-def load_templates(*names: str) -> None:
-    """Compile templates ahead of their first page (a command that knows it will render them, while it waits)."""
-    for name in names:
-        environment().get_template(name)
 
 
 def render_template(name: str, context: dict[str, Any]) -> str:

@@ -30,7 +30,7 @@ from generator.site.pages.repo_diagrams import (
     hierarchy_diagram,
     neighbourhood_diagram,
 )
-from generator.site.templates import load_templates, render_template
+from generator.site.templates import render_template
 from generator.site.text import Markdown, md_escape, md_inline
 
 SHARD_TEMPLATE, INDEX_TEMPLATE = "shard.md.j2", "repo_index.md.j2"
