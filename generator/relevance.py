@@ -19,11 +19,9 @@ import re
 import threading
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
-from typing import Any
 
 from . import cjk
-from .summarize import STOPWORDS
+from .text.words import ZH_STOPWORDS, latin_words, stem, tokens
 
 K1 = 10.0
 WEIGHTS = {"title": 20.0, "headings": 8.0, "body": 1.0}
@@ -43,45 +41,6 @@ RATIO = 0.45
 ON_POINT = 0.5
 MIN_SPREAD = 6  # scores above the floor needed before the run's score distribution may set a natural break
 MIN_GAP = 0.12  # …and how wide a drop must be to be one
-
-_LATIN = re.compile(r"[A-Za-z][A-Za-z0-9]*|\d+[A-Za-z][A-Za-z0-9]*")
-
-
-@lru_cache(maxsize=65536)
-def stem(word: str) -> str:
-    """The English stem of a lowercase word (Snowball); other scripts are kept as they are."""
-    if not word.isascii():
-        return word
-    return str(_stemmer().stemWord(word))
-
-
-_local = threading.local()
-
-
-def _stemmer() -> Any:
-    # a Snowball stemmer keeps its word in instance state: one per thread (research steps run in parallel)
-    found = getattr(_local, "stemmer", None)
-    if found is None:
-        import snowballstemmer
-
-        found = _local.stemmer = snowballstemmer.stemmer("english")
-    return found
-
-
-def tokens(text: str) -> list[str]:
-    """Stemmed content words of a text, in order; Chinese runs are segmented into words (jieba)."""
-    out: list[str] = []
-    for piece in re.split(f"({cjk.CJK_RUN.pattern})", text):
-        if cjk.CJK_RUN.fullmatch(piece):
-            out.extend(w for w in cjk.words(piece) if w not in _ZH_STOP)
-        else:
-            out.extend(stem(w) for w in (m.lower() for m in _LATIN.findall(piece)) if w not in STOPWORDS)
-    return out
-
-
-_ZH_STOP = frozenset(
-    "的 了 和 与 及 或 在 是 有 对 中 等 吗 呢 其 之 从 到 把 被 让 如何 什么 哪些 怎么 为什么".split()
-)
 
 
 @dataclass(frozen=True)
@@ -128,9 +87,9 @@ def _surface_words(text: str, segment: Callable[[str], list[str]] | None) -> lis
     words: list[str] = []
     for piece in re.split(f"({cjk.CJK_RUN.pattern})", text):
         if cjk.CJK_RUN.fullmatch(piece):
-            words.extend(w for w in (segment or cjk.words)(piece) if w not in _ZH_STOP)
+            words.extend(w for w in (segment or cjk.words)(piece) if w not in ZH_STOPWORDS)
         else:
-            words.extend(w for w in (m.lower() for m in _LATIN.findall(piece)) if w not in STOPWORDS)
+            words.extend(latin_words(piece))
     return list(dict.fromkeys(words))
 
 

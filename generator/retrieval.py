@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
-from .summarize import content_words
+from .text.words import content_words, shares_stem
 
 T = TypeVar("T")
 
@@ -148,19 +148,13 @@ def lexical_relevance(terms: Sequence[str], text: str) -> tuple[float, str]:
     if not wanted:
         return 0.0, "no query terms"
     words = Counter(content_words(text))
-    matched = [t for t in wanted if words[t] or _prefix_hit(t, words)]
+    matched = [t for t in wanted if words[t] or shares_stem(t, words)]
     if not matched:
         return 0.0, "none of the query terms appear"
     coverage = len(matched) / len(wanted)
     depth = min(1.0, sum(words[t] for t in matched) / (4 * len(wanted)))
     score = round(min(1.0, 0.75 * coverage + 0.25 * depth), 3)
     return score, f"matches {', '.join(matched[:6])}" + (" …" if len(matched) > 6 else "")
-
-
-def _prefix_hit(term: str, words: Counter[str]) -> bool:
-    # inflections: "parse" matches "parser", "parsing" shares the 5-letter stem
-    stem = term[:5] if len(term) > 5 else term
-    return len(stem) >= 4 and any(w.startswith(stem) for w in words)
 
 
 def _dedupe_terms(terms: Iterable[str]) -> list[str]:

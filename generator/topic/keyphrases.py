@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from .. import cjk
-from ..summarize import STOPWORDS
+from ..text.words import STOPWORDS
 
 MIN_SUPPORT = 2  # a run of words the sources use this often is a phrase (once is the fallback)
 MAX_WORDS = 4  # a chunk longer than this is never one phrase

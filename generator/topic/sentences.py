@@ -12,7 +12,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..summarize import content_words, split_sentences
+from ..text.sentences import split_sentences
+from ..text.words import content_words
 from .plaintext import prose_ratio
 
 MIN_PROSE = 0.65  # a sentence with fewer ordinary words than this (paths, identifiers, markup) is not quoted

@@ -25,7 +25,7 @@ from generator.repo.map.walk import read_source
 from generator.repo.model import Facts, RepoMap
 from generator.repo.plan.subsystems import is_context
 from generator.retrieval import Judged, Query, iterative_retrieval, lexical_relevance
-from generator.summarize import content_words
+from generator.text.words import content_words, shares_stem
 
 CANDIDATES_PER_CYCLE = 30
 MIN_FOCUS_FILES = 3
@@ -114,14 +114,15 @@ def initial_terms(
     words = request_terms(request)
     if candidates:
         words = discriminating(words, candidates)
-    stems = {w[:5] for w in words if len(w) >= 4}
+    wanted = [w for w in words if len(w) >= 4]
     vocabulary: Counter[str] = Counter()
     for fact in facts.files.values():
         for symbol in fact.symbols:
             name = symbol.name.rsplit(".", 1)[-1]
             if name.startswith("_") or len(name) < 4:
                 continue  # private helpers are not the repository's vocabulary
-            if any(p.lower()[:5] in stems for p in _IDENT_PARTS.findall(name) if len(p) >= 4):
+            parts = [p.lower() for p in _IDENT_PARTS.findall(name) if len(p) >= 4]
+            if any(shares_stem(w, parts) for w in wanted):
                 vocabulary[name] += 1
     terminology = [name for name, _ in sorted(vocabulary.items(), key=lambda kv: (-kv[1], kv[0]))]
     return words + [t for t in terminology if t.lower() not in words][:extra]
@@ -140,7 +141,7 @@ def discriminating(
     named: set[str] = set()
     for candidate in candidates.values():
         seen.update(wanted & set(content_words(candidate.text)))
-        named |= {w for w in wanted if _names(w, candidate.names)}
+        named |= {w for w in wanted if shares_stem(w, candidate.names)}
     kept = [w for w in words if w in named or seen[w] <= max_share * len(candidates)]
     return kept or words
 
@@ -160,17 +161,12 @@ def _candidate(root: Path, path: str, facts: Facts, redactor: Redactor, max_byte
     return Candidate(path, text, vocabulary, names, is_context(path))
 
 
-def _names(term: str, names: frozenset[str]) -> bool:
-    stem = term[:5] if len(term) > 5 else term
-    return term in names or (len(stem) >= 4 and any(n.startswith(stem) for n in names))
-
-
 def relevance(terms: Sequence[str], candidate: Candidate) -> tuple[float, str]:
     """Lexical relevance with symbol-name matches ranked above prose, and context files below code."""
     score, reason = lexical_relevance(terms, candidate.text)
     wanted = [w for t in terms for w in content_words(t)]
     if score > 0 and wanted:
-        named = sum(1 for w in wanted if _names(w, candidate.names)) / len(wanted)
+        named = sum(1 for w in wanted if shares_stem(w, candidate.names)) / len(wanted)
         score = NAME_SHARE * named + (1 - NAME_SHARE) * score
         if named:
             reason += "; named in its symbols or path"

@@ -13,6 +13,7 @@ from generator.repo.facts.ranking import key_symbols
 from generator.repo.model import Answer, CallEdge, Facts, Symbol
 from generator.repo.plan.focus import request_terms
 from generator.repo.plan.subsystems import is_context, words_of
+from generator.text.words import stem
 
 MAX_SYMBOLS = 8
 NAME_WEIGHT, DOC_WEIGHT = 3.0, 1.0  # a symbol named after the question outranks one that mentions it
@@ -26,7 +27,7 @@ def answer_request(
     linker: Linker,
 ) -> Answer:
     """The best-matching symbols of `modules` and the calls between them."""
-    stems = {_stem(w) for w in request_terms(request)}
+    stems = {stem(w.lower()) for w in request_terms(request)}
     scored: list[Chosen] = []
     for path in modules:
         if is_context(path):
@@ -88,12 +89,6 @@ def _distinct_calls(calls: Iterable[CallEdge]) -> list[CallEdge]:
 
 def match_score(symbol: Symbol, stems: set[str]) -> float:
     """NAME_WEIGHT per question word in the symbol's name, DOC_WEIGHT per one in its docstring."""
-    name_hits = len(stems & {_stem(w) for w in words_of(symbol.name)})
-    doc_hits = len(stems & {_stem(w) for w in words_of(symbol.doc)})
+    name_hits = len(stems & {stem(w.lower()) for w in words_of(symbol.name)})
+    doc_hits = len(stems & {stem(w.lower()) for w in words_of(symbol.doc)})
     return NAME_WEIGHT * name_hits + DOC_WEIGHT * doc_hits
-
-
-def _stem(word: str) -> str:
-    """The first five letters, which join "redirects"/"redirected"/"redirect", "parsed"/"parser"/"parse",
-    "options"/"option" (the focus step matches terms the same way)."""
-    return word.lower()[:5]
