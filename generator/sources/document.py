@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..topic.plaintext import markup_of, rst_to_markdown
+from ..text.plaintext import markup_of, rst_to_markdown
 from .pagetext import html_title, html_to_markdown, pdf_to_text
 
 _FRONTMATTER = re.compile(r"\A\ufeff?---[ \t]*\n(.*?)\n(?:---|\.\.\.)[ \t]*(?:\n|\Z)", re.S)

@@ -13,72 +13,18 @@ from __future__ import annotations
 import io
 import logging
 import re
-from html.parser import HTMLParser
+from collections.abc import Iterable
 from urllib.parse import urldefrag, urljoin
 
-_SKIP_TAGS = {"script", "style", "noscript", "template", "svg", "head", "iframe", "object"}
-_BLOCK_TAGS = {"p", "div", "br", "li", "tr", "h1", "h2", "h3", "h4", "h5", "h6", "section", "article", "pre"}
-
-
-class _PageParser(HTMLParser):
-    """Collects a page's title, its link targets and its visible text (scripts and styles dropped)."""
-
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.title = ""
-        self.links: list[str] = []
-        self.parts: list[str] = []
-        self._skip = 0
-        self._in_title = False
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag in _SKIP_TAGS:
-            self._skip += 1
-        if tag == "title":
-            self._in_title = True
-        if tag == "a":
-            href = dict(attrs).get("href")
-            if href:
-                self.links.append(href.strip())
-        if tag in _BLOCK_TAGS:
-            self.parts.append("\n\n")
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag in _SKIP_TAGS and self._skip:
-            self._skip -= 1
-        if tag == "title":
-            self._in_title = False
-        if tag in _BLOCK_TAGS:
-            self.parts.append("\n\n")
-
-    def handle_data(self, data: str) -> None:
-        if self._in_title and not self.title:
-            self.title = " ".join(data.split())
-        elif not self._skip:
-            self.parts.append(data)
-
-    def text(self) -> str:
-        joined = "".join(self.parts)
-        paragraphs = (" ".join(block.split()) for block in re.split(r"\n\s*\n", joined))
-        return "\n\n".join(p for p in paragraphs if p)
-
-
-def parse_html(html: str) -> _PageParser:
-    parser = _PageParser()
-    try:
-        parser.feed(html)
-        parser.close()
-    except (AssertionError, ValueError):  # malformed markup: keep what was parsed so far
-        pass
-    return parser
+from ..text.plaintext import read_html, strip_tags
 
 
 def html_links(html: str, base_url: str) -> list[str]:
     """Absolute http(s) link targets of a page, fragments dropped, order kept, no repeats."""
-    return absolute_links(parse_html(html).links, base_url)
+    return absolute_links(read_html(html).links, base_url)
 
 
-def absolute_links(hrefs: list[str], base_url: str) -> list[str]:
+def absolute_links(hrefs: Iterable[str], base_url: str) -> list[str]:
     seen: dict[str, None] = {}
     for href in hrefs:
         try:
@@ -115,11 +61,6 @@ def html_title(html: str) -> str:
     return ""
 
 
-def strip_tags(snippet: str) -> str:
-    """Plain text of an HTML snippet (API answers highlight matches with `<strong>`, `<span>`)."""
-    return " ".join(parse_html(snippet).text().split())
-
-
 def html_to_markdown(html: str, url: str = "", *, fast: bool = False) -> str:
     """The page's main text as markdown (not yet inert: pass it through `inert_markdown`).
 
@@ -143,7 +84,7 @@ def html_to_markdown(html: str, url: str = "", *, fast: bool = False) -> str:
         )
     except Exception:  # trafilatura/lxml choke on some markup; the fallback below still reads it
         text = None
-    return text if text and text.strip() else parse_html(html).text()
+    return text if text and text.strip() else read_html(html).text
 
 
 def pdf_to_text(data: bytes, *, max_pages: int = 200) -> tuple[str, str]:

@@ -20,8 +20,8 @@ from ..errors import ProviderError
 from ..llm.base import Prompt, Provider
 from ..relevance import Fields, Relevance, field_tokens, keep_threshold, tokens
 from ..summarize import rank_sentences
+from ..text.plaintext import prose_ratio
 from . import bounds
-from .plaintext import prose_ratio
 from .plan import Plan
 from .relevance import RelevanceJudge
 from .sentences import Quote, is_changelog, paragraph_starts, quote_at, quotes, similar

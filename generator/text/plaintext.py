@@ -1,4 +1,4 @@
-"""Markup to plain prose: what the analyst may quote from markdown, reStructuredText and our own KB pages.
+"""Markup to plain prose: what the analyst may quote from markdown, reStructuredText, HTML and our own KB pages.
 
 Sentence ranking works on prose. A markdown page's code blocks, tables, frontmatter, link targets, list
 markers and admonition markers are not prose, so they are removed here (markdown-it-py parses the page);
@@ -10,9 +10,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import PurePosixPath
 
+import lxml.html
+from lxml import etree
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
@@ -212,6 +215,47 @@ def _rst_inline(line: str) -> str:
     if stripped.endswith("::"):  # "Example::" introduces a literal block: keep "Example:"
         line = stripped[:-1] if len(stripped) > 2 and stripped[-3] != " " else stripped[:-2]
     return line
+
+
+# --------------------------------------------------------------------------- HTML
+
+_HIDDEN_TAGS = ("script", "style", "noscript", "template", "svg", "head", "iframe", "object")
+_BLOCK_TAGS = ("p", "div", "br", "li", "tr", "h1", "h2", "h3", "h4", "h5", "h6", "section", "article", "pre")
+_XML_DECLARATION = re.compile(r"\A\s*<\?xml[^>]*>")  # lxml refuses a str that declares its encoding
+
+
+@dataclass(frozen=True)
+class HtmlPage:
+    """What a page's HTML holds for us: its <title>, its link targets and its visible text."""
+
+    title: str
+    links: tuple[str, ...]
+    text: str  # paragraphs, blank-line separated; scripts, styles and the head left out
+
+
+def read_html(html: str) -> HtmlPage:
+    """A page read by lxml's forgiving HTML parser: malformed markup gives what could be read."""
+    try:
+        root = lxml.html.document_fromstring(_XML_DECLARATION.sub("", html.replace("\x00", "")))
+    except (etree.ParserError, ValueError):  # an empty document, or nothing lxml can read
+        return HtmlPage("", (), "")
+    title = " ".join((root.findtext(".//title") or "").split())
+    links = tuple(h.strip() for h in root.xpath("//a/@href") if isinstance(h, str) and h.strip())
+    return HtmlPage(title, links, _visible_text(root))
+
+
+def _visible_text(root: lxml.html.HtmlElement) -> str:
+    for hidden in list(root.iter(*_HIDDEN_TAGS)):
+        hidden.drop_tree()  # its tail (the text after it) stays
+    for block in root.iter(*_BLOCK_TAGS):
+        block.text, block.tail = f"\n\n{block.text or ''}", f"\n\n{block.tail or ''}"
+    paragraphs = (" ".join(p.split()) for p in re.split(r"\n\s*\n", root.text_content()))
+    return "\n\n".join(p for p in paragraphs if p)
+
+
+def strip_tags(snippet: str) -> str:
+    """Plain text of an HTML snippet, on one line (API answers highlight matches with `<strong>`, `<span>`)."""
+    return " ".join(read_html(snippet).text.split())
 
 
 # --------------------------------------------------------------------------- prose or symbols
