@@ -30,8 +30,8 @@ WEIGHTS = {"title": 20.0, "headings": 8.0, "body": 1.0}
 LENGTH_NORM = {"title": 0.75, "headings": 0.5, "body": 1.0}  # a title listing many things names each less
 MIN_NORM = 0.5  # a short body is not credited more than twice its count
 MIN_LENGTH = {"title": 4.0, "headings": 20.0, "body": 300.0}  # the typical length never drops below these
-MIN_IDF = 0.15
-NEAR = 3  # the words of a phrase count as the phrase within this many tokens of each other  # a term every candidate carries still counts a little
+MIN_IDF = 0.15  # a term every candidate carries still counts a little
+NEAR = 3  # the words of a phrase count as the phrase within this many tokens of each other
 # The keep threshold: at least FLOOR, and at least RATIO of the best score the run has seen, so a strong
 # run keeps only its strong documents and a run whose best document is weak keeps nothing below FLOOR.
 FLOOR = 0.3
@@ -175,27 +175,26 @@ class CorpusStats:
     def weights(self, terms: Sequence[Term]) -> list[float]:
         """The weight of each term: half its IDF, half the mean IDF. Candidates are found by the topic's
         own words, so inside the run those words are common and their IDF low; yet a document must name
-        them to be about the topic, so every concept keeps an equal share of at least half the weight.
-        A term no candidate holds weighs no more than the rarest term some candidate holds: one word the
-        collection never uses must not outweigh all the words it does."""
-        dfs = [self.df(t) for t in terms]
-        idfs = [self._idf(df) for df in dfs]
-        seen = [w for w, df in zip(idfs, dfs, strict=True) if df]
-        cap = max(seen) if seen else max(idfs, default=MIN_IDF)
-        capped = [min(w, cap) for w in idfs]
+        them to be about the topic, so every concept keeps an equal share of at least half the weight."""
+        capped = self._capped_idfs(terms)
         mean = sum(capped) / len(capped) if capped else 0.0
         return [(w + mean) / 2 for w in capped]
 
     def specificity(self, terms: Sequence[Term]) -> list[float]:
-        """Each term's share of the question's IDF (capped as in `weights`, not blended): how much of what
+        """Each term's share of the question's capped IDF (not blended as in `weights`): how much of what
         is specific to the question naming it says."""
+        capped = self._capped_idfs(terms)
+        total = sum(capped)
+        return [w / total if total else 0.0 for w in capped]
+
+    def _capped_idfs(self, terms: Sequence[Term]) -> list[float]:
+        """Each term's IDF, a term no candidate holds weighing no more than the rarest term some candidate
+        holds: one word the collection never uses must not outweigh all the words it does."""
         dfs = [self.df(t) for t in terms]
         idfs = [self._idf(df) for df in dfs]
         seen = [w for w, df in zip(idfs, dfs, strict=True) if df]
         cap = max(seen) if seen else max(idfs, default=MIN_IDF)
-        capped = [min(w, cap) for w in idfs]
-        total = sum(capped)
-        return [w / total if total else 0.0 for w in capped]
+        return [min(w, cap) for w in idfs]
 
     def average(self, name: str) -> float:
         """The typical length of a field: the median, so one huge changelog does not make every other

@@ -19,11 +19,6 @@ from urllib.parse import urldefrag, urljoin
 from ..text.plaintext import read_html, strip_tags
 
 
-def html_links(html: str, base_url: str) -> list[str]:
-    """Absolute http(s) link targets of a page, fragments dropped, order kept, no repeats."""
-    return absolute_links(read_html(html).links, base_url)
-
-
 def absolute_links(hrefs: Iterable[str], base_url: str) -> list[str]:
     seen: dict[str, None] = {}
     for href in hrefs:
