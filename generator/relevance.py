@@ -150,18 +150,24 @@ class CorpusStats:
     vocab: dict[str, frozenset[str]] = field(default_factory=dict)
     lengths: dict[str, dict[str, int]] = field(default_factory=dict)
     lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+    # document frequencies and typical lengths, known until the next document joins
+    _known: dict[object, float] = field(default_factory=dict, repr=False)
 
     def add(self, key: str, fields: FieldTokens) -> None:
         with self.lock:
             if key not in self.vocab:
                 self.vocab[key] = frozenset(w for words in fields.values() for w in words)
                 self.lengths[key] = {name: len(words) for name, words in fields.items()}
+                self._known.clear()
 
     def df(self, term: Term) -> int:
         """How many candidates hold the term (a phrase: at most as many as hold its rarest word)."""
         with self.lock:
-            docs = list(self.vocab.values())
-        return max((min(sum(1 for d in docs if w in d) for w in form) for form in term.forms), default=0)
+            if term not in self._known:
+                docs = self.vocab.values()
+                counts = (min(sum(1 for d in docs if w in d) for w in form) for form in term.forms)
+                self._known[term] = max(counts, default=0)
+            return int(self._known[term])
 
     def idf(self, term: Term) -> float:
         """The term's inverse document frequency over the run's candidates (smoothed, at least MIN_IDF)."""
@@ -200,13 +206,17 @@ class CorpusStats:
         """The typical length of a field: the median, so one huge changelog does not make every other
         document look short (and so dense) next to it."""
         with self.lock:
-            lengths = sorted(fields[name] for fields in self.lengths.values())
-        return max(float(lengths[len(lengths) // 2]) if lengths else 1.0, MIN_LENGTH[name])
+            if name not in self._known:
+                lengths = sorted(fields[name] for fields in self.lengths.values())
+                self._known[name] = max(
+                    float(lengths[len(lengths) // 2]) if lengths else 1.0, MIN_LENGTH[name]
+                )
+            return self._known[name]
 
 
-def score(fields: FieldTokens, terms: Sequence[Term], stats: CorpusStats) -> Relevance:
+def score(fields: FieldTokens, terms: Sequence[Term], stats: CorpusStats, *, k1: float = K1) -> Relevance:
     """How much of the question a document is about (BM25F, normalised by the score of full coverage).
-    The document should already be in `stats`."""
+    The document should already be in `stats`. A lower `k1` lets a few mentions count fully sooner."""
     if not terms:
         return Relevance(0.0, ("no question terms",), ())
     total = weight_sum = 0.0
@@ -227,7 +237,7 @@ def score(fields: FieldTokens, terms: Sequence[Term], stats: CorpusStats) -> Rel
         if strength:
             matched.append(term.label)
             named += own
-            total += idf * strength / (K1 + strength)
+            total += idf * strength / (k1 + strength)
     value = round(total / weight_sum, 3) if weight_sum else 0.0
     return Relevance(value, _reasons(where, terms, matched), tuple(matched), round(named, 3))
 
