@@ -2,8 +2,8 @@
 
 The synonym table is the shipped `default_synonyms.json` merged with the knowledge base's own
 `site_src/_synonyms.json` (written with the defaults on first use; users extend it). A term is normalized
-(NFKC, trim, lowercase), then looked up as a variant: exactly, then after the singularize rules, then after
-the stem rules. A Chinese term the table does not list takes the tag of its English twin from the bilingual
+(NFKC, trim, lowercase), then looked up as a variant: exactly, then after the singularize rules, then by its
+Snowball stems (generator/text/words.py; a table's old "stem" step rules are not read). A Chinese term the table does not list takes the tag of its English twin from the bilingual
 glossary (kb/glossary.py), so `交易策略` and `trading strategies` both end on `trading-strategy`. Unknown
 terms become their singular, slug-safe form. `trading`, `trades`, `Trading` and `交易` all end on `trade`.
 """
@@ -22,6 +22,7 @@ from typing import Any
 
 from ..errors import StoreError
 from ..store import KBPaths, read_json, slugify, write_json
+from ..text.words import stem
 from .glossary import Glossary, default_glossary
 
 SYNONYMS_FILE = "_synonyms.json"
@@ -136,7 +137,7 @@ class Synonyms:
         if self.normalization.get("singularize", True):
             words = [self._apply("singularize", w) for w in words]
         if self.normalization.get("stem", True):
-            words = [self._apply("stem", w) for w in words]
+            words = [w if _CJK.search(w) else stem(w) for w in words]
         return " ".join(words)
 
     # ----------------------------------------------------------------- lookup
