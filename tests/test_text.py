@@ -63,3 +63,9 @@ def test_broken_or_empty_html_gives_what_could_be_read() -> None:
     assert read_html("").text == ""
     assert read_html("<p>open <b>bold").text == "open bold"
     assert strip_tags("a <strong>match</strong>\n here") == "a match here"
+
+
+def test_a_page_title_prefers_og_title_then_title_then_h1() -> None:
+    og = '<head><meta property="og:title" content="Caching &amp; <b>more</b>"><title>Caching | Site</title></head>'
+    assert read_html(og).title == "Caching & more"
+    assert read_html("<title>  </title><h1>Only <em>a</em> heading</h1>").title == "Only a heading"

@@ -16,7 +16,7 @@ import re
 from collections.abc import Iterable
 from urllib.parse import urldefrag, urljoin
 
-from ..text.plaintext import read_html, strip_tags
+from ..text.plaintext import read_html
 
 
 def absolute_links(hrefs: Iterable[str], base_url: str) -> list[str]:
@@ -29,31 +29,6 @@ def absolute_links(hrefs: Iterable[str], base_url: str) -> list[str]:
         if absolute.startswith(("http://", "https://")):
             seen.setdefault(absolute, None)
     return list(seen)
-
-
-_TITLE = re.compile(r"<title[^>]*>(.*?)</title\s*>", re.IGNORECASE | re.DOTALL)
-_META = re.compile(r"<meta\b[^>]*>", re.IGNORECASE)
-_ATTR = re.compile(r"""([\w:-]+)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))""")
-_H1 = re.compile(r"<h1[^>]*>(.*?)</h1\s*>", re.IGNORECASE | re.DOTALL)
-
-
-def html_title(html: str) -> str:
-    """The page's own title, found without parsing the whole document (local folders hold big HTML files):
-    `og:title` (the title without the site name a `<title>` often appends), else `<title>`, else the first
-    `<h1>`."""
-    head = html[:200_000]
-    for tag in _META.findall(head):
-        attrs = {
-            m.group(1).lower(): m.group(2) or m.group(3) or m.group(4) or "" for m in _ATTR.finditer(tag)
-        }
-        if attrs.get("property", attrs.get("name", "")).lower() == "og:title" and attrs.get("content"):
-            return " ".join(strip_tags(attrs["content"]).split())
-    for pattern in (_TITLE, _H1):
-        found = pattern.search(head)
-        text = " ".join(strip_tags(found.group(1)).split()) if found else ""
-        if text:
-            return text
-    return ""
 
 
 def html_to_markdown(html: str, url: str = "", *, fast: bool = False) -> str:

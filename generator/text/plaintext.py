@@ -228,20 +228,45 @@ _XML_DECLARATION = re.compile(r"\A\s*<\?xml[^>]*>")  # lxml refuses a str that d
 class HtmlPage:
     """What a page's HTML holds for us: its <title>, its link targets and its visible text."""
 
-    title: str
+    title: str  # og:title, else <title>, else the first <h1>
     links: tuple[str, ...]
     text: str  # paragraphs, blank-line separated; scripts, styles and the head left out
 
 
 def read_html(html: str) -> HtmlPage:
     """A page read by lxml's forgiving HTML parser: malformed markup gives what could be read."""
-    try:
-        root = lxml.html.document_fromstring(_XML_DECLARATION.sub("", html.replace("\x00", "")))
-    except (etree.ParserError, ValueError):  # an empty document, or nothing lxml can read
+    root = _html_root(html)
+    if root is None:
         return HtmlPage("", (), "")
-    title = " ".join((root.findtext(".//title") or "").split())
     links = tuple(h.strip() for h in root.xpath("//a/@href") if isinstance(h, str) and h.strip())
-    return HtmlPage(title, links, _visible_text(root))
+    return HtmlPage(_title(root), links, _visible_text(root))
+
+
+def html_title(html: str) -> str:
+    """The title of a page, read from its head (local folders hold big HTML files)."""
+    root = _html_root(html[:200_000])
+    return _title(root) if root is not None else ""
+
+
+def _html_root(html: str) -> lxml.html.HtmlElement | None:
+    try:
+        return lxml.html.document_fromstring(_XML_DECLARATION.sub("", html.replace("\x00", "")))
+    except (etree.ParserError, ValueError):  # an empty document, or nothing lxml can read
+        return None
+
+
+def _title(root: lxml.html.HtmlElement) -> str:
+    """`og:title` (the title without the site name a `<title>` often appends), else `<title>`, else the
+    first `<h1>`."""
+    for meta in root.iter("meta"):
+        content = meta.get("content")
+        if (meta.get("property") or meta.get("name") or "").lower() == "og:title" and content:
+            return strip_tags(content)
+    for found in (root.find(".//title"), root.find(".//h1")):
+        text = " ".join(found.text_content().split()) if found is not None else ""
+        if text:
+            return text
+    return ""
 
 
 def _visible_text(root: lxml.html.HtmlElement) -> str:

@@ -29,7 +29,6 @@ from ..errors import DeepkbError, ProviderError, ProviderTimeout, UnsafeSourceEr
 from ..sources.document import document_title
 from ..sources.pagetext import (
     absolute_links,
-    html_title,
     html_to_markdown,
     inert_markdown,
     pdf_to_text,
@@ -297,7 +296,7 @@ def _read_page(url: str, body: _Body) -> FetchedPage:
         markup = _decode(body)
         parsed = read_html(markup)
         title, text, links = (
-            html_title(markup) or parsed.title,  # og:title, else <title>, else the first <h1>
+            parsed.title,
             html_to_markdown(markup, body.url),
             absolute_links(parsed.links, body.url),
         )
