@@ -170,10 +170,11 @@ class CorpusStats:
             return int(self._known[term])
 
     def idf(self, term: Term) -> float:
-        """The term's inverse document frequency over the run's candidates (smoothed, at least MIN_IDF)."""
-        return self._idf(self.df(term))
+        """The term's inverse document frequency over the run's candidates."""
+        return self.idf_of(self.df(term))
 
-    def _idf(self, df: int) -> float:
+    def idf_of(self, df: int) -> float:
+        """The IDF of a word `df` of the run's candidates hold (smoothed, at least MIN_IDF)."""
         with self.lock:
             n = max(len(self.vocab), 1)
         return max(MIN_IDF, math.log(1 + (n - df + 0.5) / (df + 0.5)))
@@ -197,7 +198,7 @@ class CorpusStats:
         """Each term's IDF, a term no candidate holds weighing no more than the rarest term some candidate
         holds: one word the collection never uses must not outweigh all the words it does."""
         dfs = [self.df(t) for t in terms]
-        idfs = [self._idf(df) for df in dfs]
+        idfs = [self.idf_of(df) for df in dfs]
         seen = [w for w, df in zip(idfs, dfs, strict=True) if df]
         cap = max(seen) if seen else max(idfs, default=MIN_IDF)
         return [min(w, cap) for w in idfs]
