@@ -3,7 +3,8 @@
 Sentence ranking works on prose. A markdown page's code blocks, tables, frontmatter, link targets, list
 markers and admonition markers are not prose, so they are removed here (markdown-it-py parses the page);
 every paragraph or list item becomes one block, blocks are separated by a blank line (a sentence boundary
-for generator/summarize.py). `prose_ratio` then tells a sentence from a run of symbols and paths.
+for text/sentences.py). HTML is read by lxml (`read_html`). `prose_ratio` tells a sentence from a run of
+symbols and paths.
 """
 
 from __future__ import annotations
