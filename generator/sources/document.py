@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..text.plaintext import html_title, inline_text, markdown_parser, markup_of, rst_to_markdown
+from ..text.plaintext import html_title, markdown_parser, markup_of, rst_to_markdown
 from .pagetext import html_to_markdown, pdf_to_text
 
 _FRONTMATTER = re.compile(r"\A\ufeff?---[ \t]*\n(.*?)\n(?:---|\.\.\.)[ \t]*(?:\n|\Z)", re.S)
@@ -101,11 +101,18 @@ def outline(text: str, markup: str) -> list[Section]:
     for opened, inline in zip(tokens, tokens[1:], strict=False):
         if opened.type == "heading_open" and opened.level == 0 and opened.map:
             sections[-1].text = "\n".join(lines[start : opened.map[0]]).strip()
-            heading = " ".join(inline_text(inline.children or []).split())
-            sections.append(Section(heading, "", int(opened.tag[1:])))
+            sections.append(Section(_clean_heading(inline.content), "", int(opened.tag[1:])))
             start = opened.map[1]
     sections[-1].text = "\n".join(lines[start:]).strip()
     return [s for s in sections if s.heading or s.text]
+
+
+def _clean_heading(text: str) -> str:
+    """A heading's words as written: code and strong markers dropped, a link reduced to its words, any HTML
+    kept as text (a document titled `<img …>` is searched by those words, not rendered)."""
+    text = re.sub(r"`+|\*\*|__", "", text)
+    text = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", text)
+    return " ".join(text.split())
 
 
 def _markdown_of(text: str, markup: str) -> str:
