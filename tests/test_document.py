@@ -8,7 +8,7 @@ import pytest
 
 from generator.sources.base import create_search_provider
 from generator.sources.document import outline, read_document
-from generator.text.plaintext import html_title
+from generator.text.htmlpage import html_title
 
 PEP = """PEP: 639
 Title: Improving License Clarity with Better Package Metadata

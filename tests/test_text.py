@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from generator.text.plaintext import read_html, strip_tags
+from generator.text.htmlpage import read_html, strip_tags
 from generator.text.sentences import sentences, split_sentences
 from generator.text.words import content_words, shares_stem, stem, tokens
 

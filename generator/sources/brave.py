@@ -7,7 +7,7 @@ from typing import Any
 from generator.http import get_json
 
 from ..errors import ProviderResponseError
-from ..text.plaintext import strip_tags
+from ..text.htmlpage import strip_tags
 from .base import SearchHit, SearchProvider, register
 
 ENDPOINT = "https://api.search.brave.com"

@@ -12,7 +12,8 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..text.plaintext import html_title, markdown_parser, markup_of, rst_to_markdown
+from ..text.htmlpage import html_title
+from ..text.plaintext import markdown_parser, markup_of, rst_to_markdown
 from .pagetext import html_to_markdown, pdf_to_text
 
 _FRONTMATTER = re.compile(r"\A\ufeff?---[ \t]*\n(.*?)\n(?:---|\.\.\.)[ \t]*(?:\n|\Z)", re.S)

@@ -33,7 +33,7 @@ from ..sources.pagetext import (
     inert_markdown,
     pdf_to_text,
 )
-from ..text.plaintext import read_html
+from ..text.htmlpage import read_html
 from .dedupe import canonical_url
 from .ssrf import Guard, Resolver, Target, system_resolver
 
