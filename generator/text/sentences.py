@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from .words import is_cjk
+from ..cjk import is_cjk
 
 _END = re.compile(
     r"(?<!\b[eE]\.g)(?<!\b[iI]\.e)(?<!\betc)(?<!\bvs)(?<!\bcf)(?<!\b[A-Z])[.!?](?=\s|$)|[。！？]|\n{2,}"

@@ -32,12 +32,10 @@ _LATIN = re.compile(r"[A-Za-z][A-Za-z0-9]*|\d+[A-Za-z][A-Za-z0-9]*")
 def content_words(text: str) -> list[str]:
     """Lowercase words of two letters or more that are not stopwords; each CJK character is a word."""
     return [
-        w for w in (m.lower() for m in _WORD.findall(text)) if w not in STOPWORDS and len(w) > 1 or is_cjk(w)
+        w
+        for w in (m.lower() for m in _WORD.findall(text))
+        if w not in STOPWORDS and len(w) > 1 or cjk.is_cjk(w)
     ]
-
-
-def is_cjk(word: str) -> bool:
-    return len(word) == 1 and "\u3400" <= word <= "\u9fff"
 
 
 @lru_cache(maxsize=65536)

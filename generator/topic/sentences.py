@@ -12,9 +12,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ..cjk import is_cjk
 from ..text.plaintext import prose_ratio
 from ..text.sentences import split_sentences
-from ..text.words import content_words, is_cjk
+from ..text.words import content_words
 
 MIN_PROSE = 0.65  # a sentence with fewer ordinary words than this (paths, identifiers, markup) is not quoted
 MAX_QUOTE = 600  # characters: a longer "sentence" is a run-on block, not something one quotes
