@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from generator.text.htmlpage import read_html, strip_tags
-from generator.text.sentences import sentences, split_sentences
+from generator.text.sentences import lead_sentences, sentences, split_sentences
 from generator.text.words import content_words, shares_stem, stem, tokens
 
 
@@ -69,3 +69,10 @@ def test_a_page_title_prefers_og_title_then_title_then_h1() -> None:
     og = '<head><meta property="og:title" content="Caching &amp; <b>more</b>"><title>Caching | Site</title></head>'
     assert read_html(og).title == "Caching & more"
     assert read_html("<title>  </title><h1>Only <em>a</em> heading</h1>").title == "Only a heading"
+
+
+def test_a_docstring_lead_is_cut_only_where_a_sentence_starts() -> None:
+    doc = "Return the sum. x is added to y. Then `z` follows, e.g. Foo."
+    assert lead_sentences(doc) == ["Return the sum. x is added to y.", "Then `z` follows, e.g.", "Foo."]
+    assert lead_sentences(doc, 2) == ["Return the sum. x is added to y.", "Then `z` follows, e.g. Foo."]
+    assert lead_sentences("  ") == [""]

@@ -14,6 +14,9 @@ from ..cjk import is_cjk
 _END = re.compile(
     r"(?<!\b[eE]\.g)(?<!\b[iI]\.e)(?<!\betc)(?<!\bvs)(?<!\bcf)(?<!\b[A-Z])[.!?](?=\s|$)|[。！？]|\n{2,}"
 )
+# A docstring's lead: code follows a period there ("Return x. x is…"), so it is cut only where the next
+# sentence starts like one (a capital, a quote, a backtick or a bracket), abbreviations included.
+_LEAD_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z`\"'(])")
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9_'-]+|[\u3400-\u9fff]")
 _BLANKS = re.compile(r"[ \t]+")
 
@@ -40,3 +43,8 @@ def split_sentences(text: str) -> list[str]:
 def _long_enough(sentence: str) -> bool:
     # a CJK character carries about a word, so short Chinese sentences still count
     return len(sentence) >= 12 or sum(1 for ch in sentence if is_cjk(ch)) >= 5
+
+
+def lead_sentences(text: str, most: int = 0) -> list[str]:
+    """A docstring's leading sentences, on one line each; with `most`, the last holds the rest of the text."""
+    return _LEAD_END.split(" ".join(text.split()), maxsplit=max(most - 1, 0))

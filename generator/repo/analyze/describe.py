@@ -6,16 +6,15 @@ and the model are shown the same things. Which symbols matter is the facts' rank
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 
 from generator.repo.analyze.citations import Linker
 from generator.repo.facts.ranking import TYPE_KINDS, RankedSymbol, key_symbols, leading_symbols
 from generator.repo.model import CallEdge, CitedSymbol, Facts, FlowHop, KeyType, ModuleLine, RepoMap, Symbol
+from generator.text.sentences import lead_sentences
 
 MODULE_SYMBOLS = 3  # symbols named on a module's catalogue line
 SHORT_LEAD = 40  # a symbol's first sentence shorter than this ("Too many redirects.") takes the next
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z`\"'(])")
 
 
 def cite(symbol: Symbol, path: str, linker: Linker, *, described: bool = True) -> CitedSymbol:
@@ -88,18 +87,14 @@ def each_module_line(
 
 def first_sentence(text: str, limit: int = 240) -> str:
     """The first sentence of a docstring, whole; "" when it would have to be cut mid-sentence."""
-    flat = " ".join(text.split())
-    if not flat:
-        return ""
-    sentence = _SENTENCE_END.split(flat, maxsplit=1)[0]
+    sentence = lead_sentences(text, 2)[0]
     return sentence if len(sentence) <= limit else ""
 
 
 def lead(text: str, limit: int = 240) -> str:
     """`first_sentence`, with the next sentence when the first is too short to say much ("Receives a
     Response. Returns a generator of Responses or Requests.") and both fit."""
-    flat = " ".join(text.split())
-    parts = _SENTENCE_END.split(flat, maxsplit=2) if flat else [""]
+    parts = lead_sentences(text, 3)
     first = parts[0] if len(parts[0]) <= limit else ""
     if first and len(first) < SHORT_LEAD and len(parts) > 1 and len(first) + 1 + len(parts[1]) <= limit:
         return f"{first} {parts[1]}"
@@ -108,8 +103,7 @@ def lead(text: str, limit: int = 240) -> str:
 
 def sentences(text: str, limit: int = 3) -> list[str]:
     """The leading whole sentences of a docstring (at most `limit`)."""
-    flat = " ".join(text.split())
-    return [s for s in _SENTENCE_END.split(flat)[:limit] if s and len(s) <= 400]
+    return [s for s in lead_sentences(text)[:limit] if s and len(s) <= 400]
 
 
 def flow_hops(chain: Sequence[CallEdge], linker: Linker) -> list[FlowHop]:
