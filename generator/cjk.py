@@ -13,6 +13,12 @@ from types import ModuleType
 
 CJK_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
 
+
+def is_cjk(char: str) -> bool:
+    """One Han character (the unified ideographs and extension A): about a word of Chinese."""
+    return len(char) == 1 and "\u3400" <= char <= "\u9fff"
+
+
 _cache_dir: Path | None = None
 
 

@@ -19,11 +19,9 @@ import re
 import threading
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
-from typing import Any
 
 from . import cjk
-from .summarize import STOPWORDS
+from .text.words import ZH_STOPWORDS, latin_words, stem, tokens
 
 K1 = 10.0
 WEIGHTS = {"title": 20.0, "headings": 8.0, "body": 1.0}
@@ -32,8 +30,8 @@ WEIGHTS = {"title": 20.0, "headings": 8.0, "body": 1.0}
 LENGTH_NORM = {"title": 0.75, "headings": 0.5, "body": 1.0}  # a title listing many things names each less
 MIN_NORM = 0.5  # a short body is not credited more than twice its count
 MIN_LENGTH = {"title": 4.0, "headings": 20.0, "body": 300.0}  # the typical length never drops below these
-MIN_IDF = 0.15
-NEAR = 3  # the words of a phrase count as the phrase within this many tokens of each other  # a term every candidate carries still counts a little
+MIN_IDF = 0.15  # a term every candidate carries still counts a little
+NEAR = 3  # the words of a phrase count as the phrase within this many tokens of each other
 # The keep threshold: at least FLOOR, and at least RATIO of the best score the run has seen, so a strong
 # run keeps only its strong documents and a run whose best document is weak keeps nothing below FLOOR.
 FLOOR = 0.3
@@ -43,45 +41,6 @@ RATIO = 0.45
 ON_POINT = 0.5
 MIN_SPREAD = 6  # scores above the floor needed before the run's score distribution may set a natural break
 MIN_GAP = 0.12  # …and how wide a drop must be to be one
-
-_LATIN = re.compile(r"[A-Za-z][A-Za-z0-9]*|\d+[A-Za-z][A-Za-z0-9]*")
-
-
-@lru_cache(maxsize=65536)
-def stem(word: str) -> str:
-    """The English stem of a lowercase word (Snowball); other scripts are kept as they are."""
-    if not word.isascii():
-        return word
-    return str(_stemmer().stemWord(word))
-
-
-_local = threading.local()
-
-
-def _stemmer() -> Any:
-    # a Snowball stemmer keeps its word in instance state: one per thread (research steps run in parallel)
-    found = getattr(_local, "stemmer", None)
-    if found is None:
-        import snowballstemmer
-
-        found = _local.stemmer = snowballstemmer.stemmer("english")
-    return found
-
-
-def tokens(text: str) -> list[str]:
-    """Stemmed content words of a text, in order; Chinese runs are segmented into words (jieba)."""
-    out: list[str] = []
-    for piece in re.split(f"({cjk.CJK_RUN.pattern})", text):
-        if cjk.CJK_RUN.fullmatch(piece):
-            out.extend(w for w in cjk.words(piece) if w not in _ZH_STOP)
-        else:
-            out.extend(stem(w) for w in (m.lower() for m in _LATIN.findall(piece)) if w not in STOPWORDS)
-    return out
-
-
-_ZH_STOP = frozenset(
-    "的 了 和 与 及 或 在 是 有 对 中 等 吗 呢 其 之 从 到 把 被 让 如何 什么 哪些 怎么 为什么".split()
-)
 
 
 @dataclass(frozen=True)
@@ -128,9 +87,9 @@ def _surface_words(text: str, segment: Callable[[str], list[str]] | None) -> lis
     words: list[str] = []
     for piece in re.split(f"({cjk.CJK_RUN.pattern})", text):
         if cjk.CJK_RUN.fullmatch(piece):
-            words.extend(w for w in (segment or cjk.words)(piece) if w not in _ZH_STOP)
+            words.extend(w for w in (segment or cjk.words)(piece) if w not in ZH_STOPWORDS)
         else:
-            words.extend(w for w in (m.lower() for m in _LATIN.findall(piece)) if w not in STOPWORDS)
+            words.extend(latin_words(piece))
     return list(dict.fromkeys(words))
 
 
@@ -191,24 +150,31 @@ class CorpusStats:
     vocab: dict[str, frozenset[str]] = field(default_factory=dict)
     lengths: dict[str, dict[str, int]] = field(default_factory=dict)
     lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+    # document frequencies and typical lengths, known until the next document joins
+    _known: dict[object, float] = field(default_factory=dict, repr=False)
 
     def add(self, key: str, fields: FieldTokens) -> None:
         with self.lock:
             if key not in self.vocab:
                 self.vocab[key] = frozenset(w for words in fields.values() for w in words)
                 self.lengths[key] = {name: len(words) for name, words in fields.items()}
+                self._known.clear()
 
     def df(self, term: Term) -> int:
         """How many candidates hold the term (a phrase: at most as many as hold its rarest word)."""
         with self.lock:
-            docs = list(self.vocab.values())
-        return max((min(sum(1 for d in docs if w in d) for w in form) for form in term.forms), default=0)
+            if term not in self._known:
+                docs = self.vocab.values()
+                counts = (min(sum(1 for d in docs if w in d) for w in form) for form in term.forms)
+                self._known[term] = max(counts, default=0)
+            return int(self._known[term])
 
     def idf(self, term: Term) -> float:
-        """The term's inverse document frequency over the run's candidates (smoothed, at least MIN_IDF)."""
-        return self._idf(self.df(term))
+        """The term's inverse document frequency over the run's candidates."""
+        return self.idf_of(self.df(term))
 
-    def _idf(self, df: int) -> float:
+    def idf_of(self, df: int) -> float:
+        """The IDF of a word `df` of the run's candidates hold (smoothed, at least MIN_IDF)."""
         with self.lock:
             n = max(len(self.vocab), 1)
         return max(MIN_IDF, math.log(1 + (n - df + 0.5) / (df + 0.5)))
@@ -216,39 +182,42 @@ class CorpusStats:
     def weights(self, terms: Sequence[Term]) -> list[float]:
         """The weight of each term: half its IDF, half the mean IDF. Candidates are found by the topic's
         own words, so inside the run those words are common and their IDF low; yet a document must name
-        them to be about the topic, so every concept keeps an equal share of at least half the weight.
-        A term no candidate holds weighs no more than the rarest term some candidate holds: one word the
-        collection never uses must not outweigh all the words it does."""
-        dfs = [self.df(t) for t in terms]
-        idfs = [self._idf(df) for df in dfs]
-        seen = [w for w, df in zip(idfs, dfs, strict=True) if df]
-        cap = max(seen) if seen else max(idfs, default=MIN_IDF)
-        capped = [min(w, cap) for w in idfs]
+        them to be about the topic, so every concept keeps an equal share of at least half the weight."""
+        capped = self._capped_idfs(terms)
         mean = sum(capped) / len(capped) if capped else 0.0
         return [(w + mean) / 2 for w in capped]
 
     def specificity(self, terms: Sequence[Term]) -> list[float]:
-        """Each term's share of the question's IDF (capped as in `weights`, not blended): how much of what
+        """Each term's share of the question's capped IDF (not blended as in `weights`): how much of what
         is specific to the question naming it says."""
-        dfs = [self.df(t) for t in terms]
-        idfs = [self._idf(df) for df in dfs]
-        seen = [w for w, df in zip(idfs, dfs, strict=True) if df]
-        cap = max(seen) if seen else max(idfs, default=MIN_IDF)
-        capped = [min(w, cap) for w in idfs]
+        capped = self._capped_idfs(terms)
         total = sum(capped)
         return [w / total if total else 0.0 for w in capped]
+
+    def _capped_idfs(self, terms: Sequence[Term]) -> list[float]:
+        """Each term's IDF, a term no candidate holds weighing no more than the rarest term some candidate
+        holds: one word the collection never uses must not outweigh all the words it does."""
+        dfs = [self.df(t) for t in terms]
+        idfs = [self.idf_of(df) for df in dfs]
+        seen = [w for w, df in zip(idfs, dfs, strict=True) if df]
+        cap = max(seen) if seen else max(idfs, default=MIN_IDF)
+        return [min(w, cap) for w in idfs]
 
     def average(self, name: str) -> float:
         """The typical length of a field: the median, so one huge changelog does not make every other
         document look short (and so dense) next to it."""
         with self.lock:
-            lengths = sorted(fields[name] for fields in self.lengths.values())
-        return max(float(lengths[len(lengths) // 2]) if lengths else 1.0, MIN_LENGTH[name])
+            if name not in self._known:
+                lengths = sorted(fields[name] for fields in self.lengths.values())
+                self._known[name] = max(
+                    float(lengths[len(lengths) // 2]) if lengths else 1.0, MIN_LENGTH[name]
+                )
+            return self._known[name]
 
 
-def score(fields: FieldTokens, terms: Sequence[Term], stats: CorpusStats) -> Relevance:
+def score(fields: FieldTokens, terms: Sequence[Term], stats: CorpusStats, *, k1: float = K1) -> Relevance:
     """How much of the question a document is about (BM25F, normalised by the score of full coverage).
-    The document should already be in `stats`."""
+    The document should already be in `stats`. A lower `k1` lets a few mentions count fully sooner."""
     if not terms:
         return Relevance(0.0, ("no question terms",), ())
     total = weight_sum = 0.0
@@ -269,7 +238,7 @@ def score(fields: FieldTokens, terms: Sequence[Term], stats: CorpusStats) -> Rel
         if strength:
             matched.append(term.label)
             named += own
-            total += idf * strength / (K1 + strength)
+            total += idf * strength / (k1 + strength)
     value = round(total / weight_sum, 3) if weight_sum else 0.0
     return Relevance(value, _reasons(where, terms, matched), tuple(matched), round(named, 3))
 

@@ -15,7 +15,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
-from .summarize import content_words
+from .relevance import CorpusStats, question_terms, score
+from .text.words import content_words, tokens
 
 T = TypeVar("T")
 
@@ -23,6 +24,7 @@ MAX_CYCLES = 3
 GOOD_SCORE = 0.7
 ENOUGH_GOOD = 3
 EXCLUDE_BELOW = 0.2
+LEXICAL_K1 = 1.2  # BM25's usual saturation: a term named three times scores about 0.7 of a full match
 
 
 @dataclass
@@ -139,28 +141,26 @@ def refine(
     return Query(terms=_dedupe_terms([*query.terms, *extra]), excludes=excludes, cycle=query.cycle + 1)
 
 
-def lexical_relevance(terms: Sequence[str], text: str) -> tuple[float, str]:
-    """The offline judge: share of query terms present in `text`, with a bonus for repeated hits.
+def lexical_relevance(
+    terms: Sequence[str], text: str, stats: CorpusStats | None = None, *, words: Sequence[str] = ()
+) -> tuple[float, str]:
+    """The offline judge: BM25 (generator/relevance.py) of `text` (or its stemmed `words`, when known)
+    for the query terms, with the IDF of `stats` (the text alone when None).
 
     Returns (score 0–1, reason naming the matched terms).
     """
-    wanted = _dedupe_terms(w for t in terms for w in content_words(t))
+    wanted = question_terms(" ".join(terms))
     if not wanted:
         return 0.0, "no query terms"
-    words = Counter(content_words(text))
-    matched = [t for t in wanted if words[t] or _prefix_hit(t, words)]
-    if not matched:
+    body = {"body": list(words) or tokens(text)}
+    if stats is None:
+        stats = CorpusStats()
+        stats.add("", body)
+    found = score(body, wanted, stats, k1=LEXICAL_K1)
+    if not found.matched:
         return 0.0, "none of the query terms appear"
-    coverage = len(matched) / len(wanted)
-    depth = min(1.0, sum(words[t] for t in matched) / (4 * len(wanted)))
-    score = round(min(1.0, 0.75 * coverage + 0.25 * depth), 3)
-    return score, f"matches {', '.join(matched[:6])}" + (" …" if len(matched) > 6 else "")
-
-
-def _prefix_hit(term: str, words: Counter[str]) -> bool:
-    # inflections: "parse" matches "parser", "parsing" shares the 5-letter stem
-    stem = term[:5] if len(term) > 5 else term
-    return len(stem) >= 4 and any(w.startswith(stem) for w in words)
+    matched = found.matched
+    return found.score, f"matches {', '.join(matched[:6])}" + (" …" if len(matched) > 6 else "")
 
 
 def _dedupe_terms(terms: Iterable[str]) -> list[str]:

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from generator.sources.base import create_search_provider
-from generator.sources.document import read_document
-from generator.sources.pagetext import html_title
+from generator.sources.document import outline, read_document
+from generator.text.htmlpage import html_title
 
 PEP = """PEP: 639
 Title: Improving License Clarity with Better Package Metadata
@@ -101,6 +101,14 @@ def test_outline_keeps_headings_and_skips_code(tmp_path: Path) -> None:
         "How to write and report assertions in tests",
         "Asserting with the assert statement",
     ]
+
+
+def test_outline_headings_keep_their_words_and_html_as_text() -> None:
+    text = "# A `<img src=x>` **guide**\n\nIntro.\n\n````\n# not a heading\n````\n\nNext\n----\nBody.\n"
+    sections = outline(text, "markdown")
+    assert [(s.heading, s.level) for s in sections] == [("A <img src=x> guide", 1), ("Next", 2)]
+    assert sections[0].text == "Intro.\n\n````\n# not a heading\n````"
+    assert sections[1].text == "Body."
 
 
 def test_local_search_titles_and_headings_come_from_the_document(tmp_path: Path) -> None:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from generator.relevance import CorpusStats
 from generator.retrieval import Judged, Query, iterative_retrieval, lexical_relevance
+from generator.text.words import tokens
 
 DOCS = {
     "a": "The parser turns tokens into an expression tree.",
@@ -91,3 +93,14 @@ def test_end_to_end_with_lexical_judge():
     keys = [j.key for j in result.kept]
     assert "d" not in keys
     assert keys[0] in {"a", "b"}
+
+
+def test_lexical_judge_weighs_a_rare_term_above_a_common_one():
+    stats = CorpusStats()
+    for key, text in DOCS.items():
+        stats.add(key, {"body": tokens(text)})
+    rare, _ = lexical_relevance(["parser", "unicode"], DOCS["f"], stats)  # unicode: one document
+    common, _ = lexical_relevance(["parser", "unicode"], DOCS["a"], stats)  # parser: two documents
+    assert rare > common > 0
+    alone, _ = lexical_relevance(["parser", "unicode"], DOCS["f"])  # no collection: every term alike
+    assert alone == lexical_relevance(["parser", "unicode"], DOCS["a"])[0]

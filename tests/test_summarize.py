@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from generator.summarize import rank_sentences, split_sentences, summarize
+from generator.summarize import rank_sentences, summarize
+from generator.text.sentences import split_sentences
 
 TEXT = (
     "The parser reads tokens and builds a syntax tree. "

@@ -11,10 +11,10 @@ from topic_fakes import config, entry, make_corpus, offline, topic_dir
 
 from generator.site.pages.topic import publish_topic
 from generator.store import KBPaths, read_page, write_page
+from generator.text.plaintext import prose_ratio, to_plain
 from generator.topic.analyze import Candidate, allocate
 from generator.topic.keyphrases import GENERIC, topic_phrases
 from generator.topic.pipeline import run_topic_research
-from generator.topic.plaintext import prose_ratio, to_plain
 from generator.topic.plan import heuristic_plan
 from generator.topic.workspace import Workspace, read_raw_source
 

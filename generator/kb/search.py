@@ -26,6 +26,7 @@ from typing import Any
 from .. import cjk
 from ..errors import StoreError
 from ..store import KBPaths, database_error, read_page, storage_error
+from ..text.words import stem
 from .lookup import Lookup, create_tables, sync_lookup
 from .synonyms import Synonyms, canonical_tag, load_synonyms
 
@@ -474,12 +475,7 @@ def make_snippet(text: str, terms: Iterable[str]) -> str:
 
 
 def _probes(terms: Iterable[str]) -> list[str]:
-    probes: list[str] = []
-    for term in terms:
-        lowered = term.lower().strip()
-        if lowered:
-            # a crude stem so `trading` finds `trade`; the porter stemmer already matched the document
-            probes.append(
-                lowered if _CJK_RUN.search(lowered) or len(lowered) < 5 else lowered[: len(lowered) - 2]
-            )
-    return probes
+    """What to look for in the text: each term's stem (Snowball, as FTS5's porter stemmer matched the
+    document, so `trading` finds `trade`); a Chinese term as it is."""
+    lowered = (term.lower().strip() for term in terms)
+    return [t if _CJK_RUN.search(t) else stem(t) for t in lowered if t]

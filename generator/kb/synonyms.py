@@ -2,8 +2,8 @@
 
 The synonym table is the shipped `default_synonyms.json` merged with the knowledge base's own
 `site_src/_synonyms.json` (written with the defaults on first use; users extend it). A term is normalized
-(NFKC, trim, lowercase), then looked up as a variant: exactly, then after the singularize rules, then after
-the stem rules. A Chinese term the table does not list takes the tag of its English twin from the bilingual
+(NFKC, trim, lowercase), then looked up as a variant: exactly, then after the singularize rules, then by its
+Snowball stems (generator/text/words.py; a table's old "stem" step rules are not read). A Chinese term the table does not list takes the tag of its English twin from the bilingual
 glossary (kb/glossary.py), so `交易策略` and `trading strategies` both end on `trading-strategy`. Unknown
 terms become their singular, slug-safe form. `trading`, `trades`, `Trading` and `交易` all end on `trade`.
 """
@@ -20,14 +20,15 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from ..cjk import CJK_RUN
 from ..errors import StoreError
 from ..store import KBPaths, read_json, slugify, write_json
+from ..text.words import stem
 from .glossary import Glossary, default_glossary
 
 SYNONYMS_FILE = "_synonyms.json"
 MAX_TAG_LEN = 60
 _SEPARATORS = re.compile(r"[\s_\-/·・，,;；:：]+")
-_CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 
 
 @dataclass(frozen=True)
@@ -114,7 +115,7 @@ class Synonyms:
         return " ".join(self.words(term))
 
     def _apply(self, step: str, word: str) -> str:
-        if _CJK.search(word):  # Chinese has no inflections
+        if CJK_RUN.search(word):  # Chinese has no inflections
             return word
         for rule in self.stem_rules:
             if rule.step == step:
@@ -136,7 +137,7 @@ class Synonyms:
         if self.normalization.get("singularize", True):
             words = [self._apply("singularize", w) for w in words]
         if self.normalization.get("stem", True):
-            words = [self._apply("stem", w) for w in words]
+            words = [w if CJK_RUN.search(w) else stem(w) for w in words]
         return " ".join(words)
 
     # ----------------------------------------------------------------- lookup
@@ -147,7 +148,7 @@ class Synonyms:
         found = self.exact.get(self._key(term)) or self.exact.get(" ".join(self.singular_words(term)))
         if found is None and self.normalization.get("stem", True):
             found = self.stemmed.get(self.stem_key(term))
-        if found is None and _CJK.search(term):
+        if found is None and CJK_RUN.search(term):
             english = self.glossary.english(term)
             if english:
                 found = self.lookup(english[0]) or slugify("-".join(self.singular_words(english[0])))
@@ -162,8 +163,8 @@ class Synonyms:
     def canonical_tag(self, term: str) -> str:
         found = self.lookup(term)
         if found is not None:
-            if not self.normalization.get("prefer_english", True) and _CJK.search(term):
-                found = next((v for v in self.group(found) if _CJK.search(v)), found)
+            if not self.normalization.get("prefer_english", True) and CJK_RUN.search(term):
+                found = next((v for v in self.group(found) if CJK_RUN.search(v)), found)
             return slugify(found, max_len=MAX_TAG_LEN)
         return slugify("-".join(self.singular_words(term)), max_len=MAX_TAG_LEN) if self.words(term) else ""
 

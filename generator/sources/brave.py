@@ -7,8 +7,8 @@ from typing import Any
 from generator.http import get_json
 
 from ..errors import ProviderResponseError
+from ..text.htmlpage import strip_tags
 from .base import SearchHit, SearchProvider, register
-from .pagetext import strip_tags
 
 ENDPOINT = "https://api.search.brave.com"
 

@@ -12,17 +12,15 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..topic.plaintext import markup_of, rst_to_markdown
-from .pagetext import html_title, html_to_markdown, pdf_to_text
+from ..text.htmlpage import html_title
+from ..text.plaintext import markdown_parser, markup_of, rst_to_markdown
+from .pagetext import html_to_markdown, pdf_to_text
 
 _FRONTMATTER = re.compile(r"\A\ufeff?---[ \t]*\n(.*?)\n(?:---|\.\.\.)[ \t]*(?:\n|\Z)", re.S)
 _FRONTMATTER_TITLE = re.compile(r"^title:[ \t]*(.+?)[ \t]*$", re.M)
 # RFC 822-style headers at the top of a document (PEPs, many proposals): "PEP: 639" … "Title: …"
 _HEADER_LINE = re.compile(r"^[A-Z][A-Za-z-]{1,30}:[ \t]")
 _HEADER_TITLE = re.compile(r"^Title:[ \t]*(.+)$")
-_ATX = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$")
-_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
-_SETEXT = re.compile(r"^ {0,3}(=+|-+)[ \t]*$")
 MAX_TITLE = 300
 
 
@@ -94,61 +92,27 @@ def _header_title(text: str) -> str:
 
 
 def outline(text: str, markup: str) -> list[Section]:
-    """The text cut at its headings; reStructuredText section adornments count as headings."""
+    """The text cut at its top-level headings, as markdown-it reads them (reStructuredText section
+    adornments become headings first)."""
     if markup == "text":
         return [Section("", text)]
-    markdown = _markdown_of(text, markup)
-    sections = [Section("", "")]
-    body: list[str] = []
-    fence = ""
-    underline = False  # the next line is the adornment of a setext heading just taken
-    lines = markdown.splitlines()
-    for i, line in enumerate(lines):
-        if underline:
-            underline = False
-            continue
-        opened = _FENCE.match(line)
-        if fence:
-            fence = "" if opened and opened.group(1)[0] == fence[0] else fence
-            body.append(line)
-            continue
-        if opened:
-            fence = opened.group(1)
-            body.append(line)
-            continue
-        following = lines[i + 1] if i + 1 < len(lines) else ""
-        heading = _heading(line, following)
-        if heading:
-            sections[-1].text = "\n".join(body).strip()
-            sections.append(Section(heading, "", _level(line, following)))
-            body = []
-            underline = not _ATX.match(line)
-        else:
-            body.append(line)
-    sections[-1].text = "\n".join(body).strip()
+    lines = _markdown_of(text, markup).splitlines()
+    tokens = markdown_parser().parse("\n".join(lines))
+    sections, start = [Section("", "")], 0
+    for opened, inline in zip(tokens, tokens[1:], strict=False):
+        if opened.type == "heading_open" and opened.level == 0 and opened.map:
+            sections[-1].text = "\n".join(lines[start : opened.map[0]]).strip()
+            sections.append(Section(_clean_heading(inline.content), "", int(opened.tag[1:])))
+            start = opened.map[1]
+    sections[-1].text = "\n".join(lines[start:]).strip()
     return [s for s in sections if s.heading or s.text]
 
 
-def _heading(line: str, following: str) -> str:
-    match = _ATX.match(line)
-    if match:
-        return _clean_heading(match.group(2))
-    text_line = line.strip() and not line.startswith((" ", "\t", "-", "*", "|")) and not _SETEXT.match(line)
-    if text_line and _SETEXT.match(following) and len(line) < 200:
-        return _clean_heading(line)
-    return ""
-
-
-def _level(line: str, following: str) -> int:
-    match = _ATX.match(line)
-    if match:
-        return len(match.group(1))
-    return 1 if following.strip().startswith("=") else 2
-
-
 def _clean_heading(text: str) -> str:
+    """A heading's words as written: code and strong markers dropped, a link reduced to its words, any HTML
+    kept as text (a document titled `<img …>` is searched by those words, not rendered)."""
     text = re.sub(r"`+|\*\*|__", "", text)
-    text = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", text)  # a linked heading keeps its words
+    text = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", text)
     return " ".join(text.split())
 
 

@@ -13,72 +13,13 @@ from __future__ import annotations
 import io
 import logging
 import re
-from html.parser import HTMLParser
+from collections.abc import Iterable
 from urllib.parse import urldefrag, urljoin
 
-_SKIP_TAGS = {"script", "style", "noscript", "template", "svg", "head", "iframe", "object"}
-_BLOCK_TAGS = {"p", "div", "br", "li", "tr", "h1", "h2", "h3", "h4", "h5", "h6", "section", "article", "pre"}
+from ..text.htmlpage import read_html
 
 
-class _PageParser(HTMLParser):
-    """Collects a page's title, its link targets and its visible text (scripts and styles dropped)."""
-
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.title = ""
-        self.links: list[str] = []
-        self.parts: list[str] = []
-        self._skip = 0
-        self._in_title = False
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag in _SKIP_TAGS:
-            self._skip += 1
-        if tag == "title":
-            self._in_title = True
-        if tag == "a":
-            href = dict(attrs).get("href")
-            if href:
-                self.links.append(href.strip())
-        if tag in _BLOCK_TAGS:
-            self.parts.append("\n\n")
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag in _SKIP_TAGS and self._skip:
-            self._skip -= 1
-        if tag == "title":
-            self._in_title = False
-        if tag in _BLOCK_TAGS:
-            self.parts.append("\n\n")
-
-    def handle_data(self, data: str) -> None:
-        if self._in_title and not self.title:
-            self.title = " ".join(data.split())
-        elif not self._skip:
-            self.parts.append(data)
-
-    def text(self) -> str:
-        joined = "".join(self.parts)
-        paragraphs = (" ".join(block.split()) for block in re.split(r"\n\s*\n", joined))
-        return "\n\n".join(p for p in paragraphs if p)
-
-
-def parse_html(html: str) -> _PageParser:
-    parser = _PageParser()
-    try:
-        parser.feed(html)
-        parser.close()
-    except (AssertionError, ValueError):  # malformed markup: keep what was parsed so far
-        pass
-    return parser
-
-
-def html_links(html: str, base_url: str) -> list[str]:
-    """Absolute http(s) link targets of a page, fragments dropped, order kept, no repeats."""
-    return absolute_links(parse_html(html).links, base_url)
-
-
-def absolute_links(hrefs: list[str], base_url: str) -> list[str]:
+def absolute_links(hrefs: Iterable[str], base_url: str) -> list[str]:
     seen: dict[str, None] = {}
     for href in hrefs:
         try:
@@ -88,36 +29,6 @@ def absolute_links(hrefs: list[str], base_url: str) -> list[str]:
         if absolute.startswith(("http://", "https://")):
             seen.setdefault(absolute, None)
     return list(seen)
-
-
-_TITLE = re.compile(r"<title[^>]*>(.*?)</title\s*>", re.IGNORECASE | re.DOTALL)
-_META = re.compile(r"<meta\b[^>]*>", re.IGNORECASE)
-_ATTR = re.compile(r"""([\w:-]+)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))""")
-_H1 = re.compile(r"<h1[^>]*>(.*?)</h1\s*>", re.IGNORECASE | re.DOTALL)
-
-
-def html_title(html: str) -> str:
-    """The page's own title, found without parsing the whole document (local folders hold big HTML files):
-    `og:title` (the title without the site name a `<title>` often appends), else `<title>`, else the first
-    `<h1>`."""
-    head = html[:200_000]
-    for tag in _META.findall(head):
-        attrs = {
-            m.group(1).lower(): m.group(2) or m.group(3) or m.group(4) or "" for m in _ATTR.finditer(tag)
-        }
-        if attrs.get("property", attrs.get("name", "")).lower() == "og:title" and attrs.get("content"):
-            return " ".join(strip_tags(attrs["content"]).split())
-    for pattern in (_TITLE, _H1):
-        found = pattern.search(head)
-        text = " ".join(strip_tags(found.group(1)).split()) if found else ""
-        if text:
-            return text
-    return ""
-
-
-def strip_tags(snippet: str) -> str:
-    """Plain text of an HTML snippet (API answers highlight matches with `<strong>`, `<span>`)."""
-    return " ".join(parse_html(snippet).text().split())
 
 
 def html_to_markdown(html: str, url: str = "", *, fast: bool = False) -> str:
@@ -143,7 +54,7 @@ def html_to_markdown(html: str, url: str = "", *, fast: bool = False) -> str:
         )
     except Exception:  # trafilatura/lxml choke on some markup; the fallback below still reads it
         text = None
-    return text if text and text.strip() else parse_html(html).text()
+    return text if text and text.strip() else read_html(html).text
 
 
 def pdf_to_text(data: bytes, *, max_pages: int = 200) -> tuple[str, str]:

@@ -11,8 +11,8 @@ from typing import Any
 from generator.http import get_json
 
 from ..errors import ProviderAuthError, ProviderResponseError
+from ..text.htmlpage import strip_tags
 from .base import SearchHit, SearchProvider, register
-from .pagetext import strip_tags
 
 
 @register

@@ -14,7 +14,7 @@ from pydantic import BaseModel, Field
 
 from ..errors import ProviderError
 from ..llm.base import Prompt, Provider
-from ..summarize import STOPWORDS, content_words
+from ..text.words import STOPWORDS, content_words
 from . import bounds
 from .keyphrases import topic_phrases
 from .plan import keyphrases

@@ -20,8 +20,8 @@ from ..errors import ProviderError
 from ..llm.base import Prompt, Provider
 from ..relevance import Fields, Relevance, field_tokens, keep_threshold, tokens
 from ..summarize import rank_sentences
+from ..text.plaintext import prose_ratio
 from . import bounds
-from .plaintext import prose_ratio
 from .plan import Plan
 from .relevance import RelevanceJudge
 from .sentences import Quote, is_changelog, paragraph_starts, quote_at, quotes, similar
@@ -252,7 +252,7 @@ def point_shares(
     named = [sum(w for label, w in weights.items() if label in r.matched) for r in found]
     best = max(named, default=0.0)
     # the rarest concept the stored text names at all (a word no stored sentence holds has the largest IDF)
-    unseen = math.log(1 + (len(judge.stats.vocab) + 0.5) / 0.5)
+    unseen = judge.stats.idf_of(0)
     seen = {label for r in found for label in r.matched if label in weights}
     seen |= {label for label, w in weights.items() if w < unseen - 1e-9}
     # ties broken by the label, so the same sources give the same report whatever the hash seed

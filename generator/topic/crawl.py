@@ -29,12 +29,11 @@ from ..errors import DeepkbError, ProviderError, ProviderTimeout, UnsafeSourceEr
 from ..sources.document import document_title
 from ..sources.pagetext import (
     absolute_links,
-    html_title,
     html_to_markdown,
     inert_markdown,
-    parse_html,
     pdf_to_text,
 )
+from ..text.htmlpage import read_html
 from .dedupe import canonical_url
 from .ssrf import Guard, Resolver, Target, system_resolver
 
@@ -297,9 +296,9 @@ def _read_page(url: str, body: _Body) -> FetchedPage:
         title, text = pdf_to_text(body.data)
     elif body.content_type in {"text/html", "application/xhtml+xml"}:
         markup = _decode(body)
-        parsed = parse_html(markup)
+        parsed = read_html(markup)
         title, text, links = (
-            html_title(markup) or parsed.title,  # og:title, else <title>, else the first <h1>
+            parsed.title,
             html_to_markdown(markup, body.url),
             absolute_links(parsed.links, body.url),
         )

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from .. import cjk
-from ..summarize import STOPWORDS
+from ..text.words import STOPWORDS, ZH_STOPWORDS
 
 MIN_SUPPORT = 2  # a run of words the sources use this often is a phrase (once is the fallback)
 MAX_WORDS = 4  # a chunk longer than this is never one phrase
@@ -37,10 +37,8 @@ GENERIC = frozenset(
     impact future history trend trends difference differences type types example examples challenge
     challenges problem problems issue issues risk risks""".split()
 )
-_ZH_GENERIC = frozenset(
-    """的 了 和 与 及 或 在 是 有 对 中 等 吗 呢 其 之 从 到 把 被 让 使 以及 关于 如何 怎样 怎么 什么 为什么
-    哪些 为何 是否 保持 使用 进行 实现 可以 能够 局限 优势 现状 比较 介绍 概述 问题 方法 作用 影响 区别 工作
-    运行 原理""".split()
+_ZH_GENERIC = ZH_STOPWORDS | frozenset(
+    "使 以及 关于 怎样 为何 是否 保持 使用 进行 实现 可以 能够 局限 优势 现状 比较 介绍 概述 问题 方法 作用 影响 区别 工作 运行 原理".split()
 )
 _ADJECTIVE_ENDINGS = ("worthy", "able", "ible", "ful", "less", "ous")
 # Lone words that describe a subject rather than name one: never a tag or key phrase on their own.

@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from ..errors import UsageError
 from ..llm.base import Prompt, Provider
-from ..summarize import content_words
+from ..text.words import content_words
 from .keyphrases import is_plural, topic_phrases
 
 StepStatus = Literal["pending", "done", "failed"]

@@ -17,7 +17,9 @@ from pydantic import BaseModel, Field, ValidationError
 from ..errors import ProviderError
 from ..llm.base import Prompt, Provider
 from ..relevance import Fields
-from ..summarize import STOPWORDS, rank_sentences, split_sentences
+from ..summarize import rank_sentences
+from ..text.sentences import split_sentences
+from ..text.words import STOPWORDS
 from . import bounds
 from .analyze import point_shares, sentence_statistics
 from .dispatch import StepOutcome

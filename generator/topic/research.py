@@ -28,8 +28,8 @@ from ..relevance import Fields
 from ..retrieval import Judged, Query, Retrieval, iterative_retrieval
 from ..sources.base import SearchHit, SearchProvider, create_search_provider
 from ..store import KBPaths, read_page, safe_join
+from ..text.plaintext import markup_of, to_plain
 from .dispatch import StepOutcome
-from .plaintext import markup_of, to_plain
 from .plan import Step, keyphrases
 from .relevance import RelevanceJudge
 from .workspace import PASSAGE_JOIN, TEXT_HEADING, Workspace, raw_page_text, write_raw_source

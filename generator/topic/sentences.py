@@ -12,13 +12,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..summarize import content_words, split_sentences
-from .plaintext import prose_ratio
+from ..cjk import is_cjk
+from ..text.plaintext import prose_ratio
+from ..text.sentences import split_sentences
+from ..text.words import content_words
 
 MIN_PROSE = 0.65  # a sentence with fewer ordinary words than this (paths, identifiers, markup) is not quoted
 MAX_QUOTE = 600  # characters: a longer "sentence" is a run-on block, not something one quotes
 
-_CJK = re.compile(r"[\u3400-\u9fff]")
 _SENTENCE_END = re.compile(r"[.!?。！？…][\"'”’)\]]*$")
 
 # Boilerplate a reader never wants quoted as a finding. Each pattern names a kind of debris, not one input.
@@ -124,7 +125,7 @@ def is_prose(text: str) -> bool:
         return False
     if text[:1].isascii() and text[:1].islower() or _MARKUP_LEFT.search(text) or _fragment(text):
         return False  # a fragment cut from a list or a clause, a field description, or markup left over
-    cjk = len(_CJK.findall(text))
+    cjk = sum(1 for ch in text if is_cjk(ch))
     long_enough = cjk >= 12 or (len(text) >= 40 and len(text.split()) + cjk >= 6)
     return long_enough and prose_ratio(text) >= MIN_PROSE
 

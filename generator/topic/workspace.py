@@ -20,8 +20,8 @@ from typing import Any
 from .. import store
 from ..errors import StoreError, UsageError
 from ..store import KBPaths
+from ..text.plaintext import markup_of, to_plain
 from .keyphrases import topic_phrases
-from .plaintext import markup_of, to_plain
 from .plan import Plan, validate_plan
 from .state import TopicMeta, now_iso
 

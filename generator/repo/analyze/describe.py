@@ -6,7 +6,6 @@ and the model are shown the same things. Which symbols matter is the facts' rank
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Sequence
 
 from generator.repo.analyze.citations import Linker
@@ -22,10 +21,10 @@ from generator.repo.model import (
     RepoMap,
     Symbol,
 )
+from generator.text.sentences import lead_sentences
 
 MODULE_SYMBOLS = 3  # symbols named on a module's catalogue line
 SHORT_LEAD = 40  # a symbol's first sentence shorter than this ("Too many redirects.") takes the next
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z`\"'(])")
 
 
 def cite(symbol: Symbol, path: str, linker: Linker, *, described: bool = True) -> CitedSymbol:
@@ -93,18 +92,14 @@ def _module_line(path: str, entry: FileEntry | None, facts: Facts, linker: Linke
 
 def first_sentence(text: str, limit: int = 240) -> str:
     """The first sentence of a docstring, whole; "" when it would have to be cut mid-sentence."""
-    flat = " ".join(text.split())
-    if not flat:
-        return ""
-    sentence = _SENTENCE_END.split(flat, maxsplit=1)[0]
+    sentence = lead_sentences(text, 2)[0]
     return sentence if len(sentence) <= limit else ""
 
 
 def lead(text: str, limit: int = 240) -> str:
     """`first_sentence`, with the next sentence when the first is too short to say much ("Receives a
     Response. Returns a generator of Responses or Requests.") and both fit."""
-    flat = " ".join(text.split())
-    parts = _SENTENCE_END.split(flat, maxsplit=2) if flat else [""]
+    parts = lead_sentences(text, 3)
     first = parts[0] if len(parts[0]) <= limit else ""
     if first and len(first) < SHORT_LEAD and len(parts) > 1 and len(first) + 1 + len(parts[1]) <= limit:
         return f"{first} {parts[1]}"
@@ -113,8 +108,7 @@ def lead(text: str, limit: int = 240) -> str:
 
 def sentences(text: str, limit: int = 3) -> list[str]:
     """The leading whole sentences of a docstring (at most `limit`)."""
-    flat = " ".join(text.split())
-    return [s for s in _SENTENCE_END.split(flat)[:limit] if s and len(s) <= 400]
+    return [s for s in lead_sentences(text)[:limit] if s and len(s) <= 400]
 
 
 def flow_hops(chain: Sequence[CallEdge], linker: Linker) -> list[FlowHop]:

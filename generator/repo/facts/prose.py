@@ -15,6 +15,8 @@ from functools import lru_cache
 
 import docstring_parser
 
+from generator.text.sentences import sentence_ends
+
 SUMMARY_CHARS = 320  # a summary is cut at the last sentence end before this
 SHORT_ENOUGH = 140  # a first sentence shorter than this takes the second one with it
 _END = ""  # no paragraph left (a gap in the prose is None)
@@ -71,9 +73,6 @@ _SECTION_WORD = re.compile(
     r"(?i)^\s*(?:args|arguments|parameters|params|returns?|yields?|raises|exceptions|examples?|example usage|"
     r"usage|notes?|see also|attributes|references|warnings?|todo|methods|keyword arguments|other parameters)"
     r"\s*:?\s*$"
-)
-_SENTENCE_END = re.compile(
-    r"(?<!\b[eE]\.g)(?<!\b[iI]\.e)(?<!\betc)(?<!\bvs)(?<!\bcf)(?<!\b[A-Z])[.!?](?=\s|$)"
 )
 _SPACES = re.compile(r"\s+")
 # anything that needs more than joining lines: markup, lists, fields, titles, licence words, doctests
@@ -266,9 +265,9 @@ def _as_sentence(item: str) -> str:
 
 def _sentences(paragraph: str) -> list[str]:
     sentences, start = [], 0
-    for match in _SENTENCE_END.finditer(paragraph):
-        sentences.append(paragraph[start : match.end()].strip())
-        start = match.end()
+    for end in sentence_ends(paragraph):
+        sentences.append(paragraph[start:end].strip())
+        start = end
     tail = paragraph[start:].strip()
     if tail:
         sentences.append(tail if tail[-1] in ".!?:" else tail.rstrip(";,") + ".")  # _fit ends a ':' last

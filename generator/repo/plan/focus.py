@@ -21,11 +21,12 @@ from generator.errors import DeepkbError, ProviderAuthError, ProviderError
 from generator.llm.base import Prompt, Provider
 from generator.llm.structured import complete_json
 from generator.redact import Redactor
+from generator.relevance import CorpusStats
 from generator.repo.map.walk import read_source
 from generator.repo.model import Facts, FocusResult, RepoMap
 from generator.repo.plan.subsystems import is_context
 from generator.retrieval import Judged, Query, iterative_retrieval, lexical_relevance
-from generator.summarize import content_words
+from generator.text.words import content_words, shares_stem, tokens
 
 CANDIDATES_PER_CYCLE = 30
 MIN_FOCUS_FILES = 3
@@ -49,6 +50,7 @@ class Candidate:
     vocabulary: str  # path words, symbol names and doc: where refinement finds new terms (no code noise)
     names: frozenset[str] = frozenset()  # the words of its path and symbol names, lower case
     context: bool = False  # a test, doc, example or build file: ranked below the code it describes
+    words: tuple[str, ...] = ()  # the stemmed words of `text`, as relevance reads them
 
 
 class _Score(BaseModel):
@@ -77,10 +79,17 @@ def focus_files(
         for e in repo_map.files
         if not NEVER_RANKED.search(e.path)
     }
-    judge = _model_judge(provider, request, candidates) if not provider.offline else _lexical_judge
+    stats = CorpusStats()
+    for path, candidate in candidates.items():
+        stats.add(path, {"body": list(candidate.words)})
+    judge = (
+        _model_judge(provider, request, candidates, stats)
+        if not provider.offline
+        else lambda query, items: [Judged(c.path, c, *relevance(query.terms, c, stats)) for c in items]
+    )
     result = iterative_retrieval(
         initial_terms(request, facts, candidates),
-        dispatch=lambda query: dispatch(query, candidates),
+        dispatch=lambda query: dispatch(query, candidates, stats),
         key=lambda c: c.path,
         evaluate=judge,
         text_of=lambda c: c.vocabulary,
@@ -108,14 +117,15 @@ def initial_terms(
     words = request_terms(request)
     if candidates:
         words = discriminating(words, candidates)
-    stems = {w[:5] for w in words if len(w) >= 4}
+    wanted = [w for w in words if len(w) >= 4]
     vocabulary: Counter[str] = Counter()
     for fact in facts.files.values():
         for symbol in fact.symbols:
             name = symbol.name.rsplit(".", 1)[-1]
             if name.startswith("_") or len(name) < 4:
                 continue  # private helpers are not the repository's vocabulary
-            if any(p.lower()[:5] in stems for p in _IDENT_PARTS.findall(name) if len(p) >= 4):
+            parts = [p.lower() for p in _IDENT_PARTS.findall(name) if len(p) >= 4]
+            if any(shares_stem(w, parts) for w in wanted):
                 vocabulary[name] += 1
     terminology = [name for name, _ in sorted(vocabulary.items(), key=lambda kv: (-kv[1], kv[0]))]
     return words + [t for t in terminology if t.lower() not in words][:extra]
@@ -134,7 +144,7 @@ def discriminating(
     named: set[str] = set()
     for candidate in candidates.values():
         seen.update(wanted & set(content_words(candidate.text)))
-        named |= {w for w in wanted if _names(w, candidate.names)}
+        named |= {w for w in wanted if shares_stem(w, candidate.names)}
     kept = [w for w in words if w in named or seen[w] <= max_share * len(candidates)]
     return kept or words
 
@@ -151,20 +161,18 @@ def _candidate(root: Path, path: str, facts: Facts, redactor: Redactor, max_byte
     vocabulary, _ = redactor.redact(f"{words}\n{symbols}\n{_split_identifiers(symbols)}\n{doc}")
     text, _ = redactor.redact(f"{path}\n{vocabulary}\n{head}")
     names = frozenset(w.lower() for w in _IDENT_PARTS.findall(f"{words} {symbols}"))
-    return Candidate(path, text, vocabulary, names, is_context(path))
+    return Candidate(path, text, vocabulary, names, is_context(path), tuple(tokens(text)))
 
 
-def _names(term: str, names: frozenset[str]) -> bool:
-    stem = term[:5] if len(term) > 5 else term
-    return term in names or (len(stem) >= 4 and any(n.startswith(stem) for n in names))
-
-
-def relevance(terms: Sequence[str], candidate: Candidate) -> tuple[float, str]:
-    """Lexical relevance with symbol-name matches ranked above prose, and context files below code."""
-    score, reason = lexical_relevance(terms, candidate.text)
+def relevance(
+    terms: Sequence[str], candidate: Candidate, stats: CorpusStats | None = None
+) -> tuple[float, str]:
+    """Lexical relevance (BM25 over the repository's candidates) with symbol-name matches ranked above
+    prose, and context files below code."""
+    score, reason = lexical_relevance(terms, candidate.text, stats, words=candidate.words)
     wanted = [w for t in terms for w in content_words(t)]
     if score > 0 and wanted:
-        named = sum(1 for w in wanted if _names(w, candidate.names)) / len(wanted)
+        named = sum(1 for w in wanted if shares_stem(w, candidate.names)) / len(wanted)
         score = NAME_SHARE * named + (1 - NAME_SHARE) * score
         if named:
             reason += "; named in its symbols or path"
@@ -177,24 +185,22 @@ def _split_identifiers(text: str) -> str:
     return " ".join(" ".join(_IDENT_PARTS.findall(word)) for word in text.split())
 
 
-def dispatch(query: Query, candidates: dict[str, Candidate]) -> list[Candidate]:
+def dispatch(query: Query, candidates: dict[str, Candidate], stats: CorpusStats) -> list[Candidate]:
     """The candidates that mention any query term, best lexical match first, at most 30 per cycle."""
     scored = []
     for path, candidate in candidates.items():
         if path in query.excludes:
             continue
-        score, _ = relevance(query.terms, candidate)
+        score, _ = relevance(query.terms, candidate, stats)
         if score > 0:
             scored.append((score, path))
     scored.sort(key=lambda sp: (-sp[0], sp[1]))
     return [candidates[path] for _, path in scored[:CANDIDATES_PER_CYCLE]]
 
 
-def _lexical_judge(query: Query, items: Sequence[Candidate]) -> list[Judged[Candidate]]:
-    return [Judged(c.path, c, *relevance(query.terms, c)) for c in items]
-
-
-def _model_judge(provider: Provider, request: str, candidates: dict[str, Candidate]) -> Any:
+def _model_judge(
+    provider: Provider, request: str, candidates: dict[str, Candidate], stats: CorpusStats
+) -> Any:
     def judge(query: Query, items: Sequence[Candidate]) -> list[Judged[Candidate]]:
         listing = "\n\n".join(f"### {c.path}\n{c.text[:600]}" for c in items)
         prompt = Prompt(
@@ -221,7 +227,7 @@ def _model_judge(provider: Provider, request: str, candidates: dict[str, Candida
             if c.path in given:
                 judged.append(Judged(c.path, c, given[c.path].score, given[c.path].reason))
             else:  # the model skipped it (or answered nothing usable): the lexical judge decides
-                score, reason = relevance(query.terms, c)
+                score, reason = relevance(query.terms, c, stats)
                 judged.append(Judged(c.path, c, score, f"lexical: {reason}"))
         return judged
 

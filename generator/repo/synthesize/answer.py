@@ -13,6 +13,7 @@ from generator.repo.facts.ranking import key_symbols
 from generator.repo.model import Answer, CallEdge, Facts, Symbol
 from generator.repo.plan.focus import request_terms
 from generator.repo.plan.subsystems import is_context, words_of
+from generator.text.words import shares_stem
 
 MAX_SYMBOLS = 8
 NAME_WEIGHT, DOC_WEIGHT = 3.0, 1.0  # a symbol named after the question outranks one that mentions it
@@ -26,14 +27,14 @@ def answer_request(
     linker: Linker,
 ) -> Answer:
     """The best-matching symbols of `modules` and the calls between them."""
-    stems = {_stem(w) for w in request_terms(request)}
+    terms = request_terms(request)
     scored: list[Chosen] = []
     for path in modules:
         if is_context(path):
             continue  # the tests that exercise an answer are not the answer
         for entry in key_symbols(facts, path, limit=50):
             for symbol in (entry.symbol, *entry.methods):
-                score = match_score(symbol, stems)
+                score = match_score(symbol, terms)
                 if score > 0:
                     scored.append((score + 0.01 * entry.score, path, symbol))
     scored.sort(key=lambda item: (-item[0], item[1], item[2].start))
@@ -86,14 +87,13 @@ def _distinct_calls(calls: Iterable[CallEdge]) -> list[CallEdge]:
     return list(seen.values())
 
 
-def match_score(symbol: Symbol, stems: set[str]) -> float:
-    """NAME_WEIGHT per question word in the symbol's name, DOC_WEIGHT per one in its docstring."""
-    name_hits = len(stems & {_stem(w) for w in words_of(symbol.name)})
-    doc_hits = len(stems & {_stem(w) for w in words_of(symbol.doc)})
+def match_score(symbol: Symbol, terms: Sequence[str]) -> float:
+    """NAME_WEIGHT per question word whose stem the symbol's name shares, DOC_WEIGHT per one its docstring
+    shares ("redirects" finds `resolve_redirects`, "parsed" finds `OptionParser`)."""
+    name_words, doc_words = (
+        {w.lower() for w in words_of(symbol.name)},
+        {w.lower() for w in words_of(symbol.doc)},
+    )
+    name_hits = sum(1 for t in terms if shares_stem(t, name_words))
+    doc_hits = sum(1 for t in terms if shares_stem(t, doc_words))
     return NAME_WEIGHT * name_hits + DOC_WEIGHT * doc_hits
-
-
-def _stem(word: str) -> str:
-    """The first five letters, which join "redirects"/"redirected"/"redirect", "parsed"/"parser"/"parse",
-    "options"/"option" (the focus step matches terms the same way)."""
-    return word.lower()[:5]

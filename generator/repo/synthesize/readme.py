@@ -7,7 +7,8 @@ from __future__ import annotations
 import re
 
 from markdown_it import MarkdownIt
-from markdown_it.token import Token
+
+from generator.text.plaintext import inline_text
 
 MIN_WORDS = 5
 _BOILERPLATE = re.compile(
@@ -42,19 +43,8 @@ def _markdown_paragraphs(text: str) -> list[str]:
             skipping = bool(_SKIPPED_SECTION.search(tokens[i + 1].content))
         # top-level paragraphs only: list items, quotes and table cells are not the project's own summary
         elif token.type == "paragraph_open" and token.level == 0 and i + 1 < len(tokens) and not skipping:
-            paragraphs.append(_inline_text(tokens[i + 1]))
+            paragraphs.append(inline_text(tokens[i + 1].children or []))
     return paragraphs
-
-
-def _inline_text(token: Token) -> str:
-    """The words of an inline token: images and HTML dropped, links reduced to their text."""
-    parts: list[str] = []
-    for child in token.children or []:
-        if child.type in ("text", "code_inline"):  # an image's alt text is a child of the image: skipped
-            parts.append(child.content)
-        elif child.type in ("softbreak", "hardbreak"):
-            parts.append(" ")
-    return "".join(parts)
 
 
 def _rst_paragraphs(text: str) -> list[str]:

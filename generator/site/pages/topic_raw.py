@@ -12,7 +12,8 @@ from typing import Any
 
 from ... import store
 from ...store import KBPaths
-from ...summarize import split_sentences, summarize
+from ...summarize import summarize
+from ...text.sentences import split_sentences
 from ...topic import workspace as wsp
 from ...topic.sentences import quotable
 from ...topic.state import TopicMeta

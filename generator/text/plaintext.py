@@ -3,7 +3,8 @@
 Sentence ranking works on prose. A markdown page's code blocks, tables, frontmatter, link targets, list
 markers and admonition markers are not prose, so they are removed here (markdown-it-py parses the page);
 every paragraph or list item becomes one block, blocks are separated by a blank line (a sentence boundary
-for generator/summarize.py). `prose_ratio` then tells a sentence from a run of symbols and paths.
+for text/sentences.py); HTML pages are read by text/htmlpage.py. `prose_ratio` tells a sentence from a run
+of symbols and paths.
 """
 
 from __future__ import annotations
@@ -45,13 +46,13 @@ def to_plain(text: str, markup: str = "markdown", *, drop_admonitions: bool = Fa
         return text.strip()
     text = _FRONTMATTER.sub("", text, count=1)
     text = unwrap_admonitions(text, drop=drop_admonitions)
-    blocks = (_clean_block(block) for block in _blocks(_parser().parse(text)))
+    blocks = (_clean_block(block) for block in _blocks(markdown_parser().parse(text)))
     kept = (block for block in blocks if block and not is_symbol_entry(block))
     return "\n\n".join(dict.fromkeys(kept))  # a page repeating its lead paragraph says it once
 
 
 @lru_cache(maxsize=1)
-def _parser() -> MarkdownIt:
+def markdown_parser() -> MarkdownIt:
     parser = MarkdownIt("commonmark", {"html": True}).enable(["table", "strikethrough"])
     # Every link target is dropped, never rendered: parse `[text](javascript:…)` as a link too, so that its
     # target goes with the others instead of staying behind as literal text.
@@ -73,10 +74,10 @@ def _blocks(tokens: list[Token]) -> Iterator[str]:
         if token.type in _SKIPPED_BLOCKS:
             closing = _SKIPPED_BLOCKS[token.type]
         elif token.type == "inline":
-            yield _inline_text(token.children or [])
+            yield inline_text(token.children or [])
 
 
-def _inline_text(children: list[Token]) -> str:
+def inline_text(children: list[Token]) -> str:
     """Inline markup to text: link text without its target, code spans as their text, images and html dropped."""
     parts: list[str] = []
     link_start: int | None = None

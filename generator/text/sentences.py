@@ -1,0 +1,50 @@
+"""Where sentences end, in English and in CJK text: the one splitter every summary, quote and lead uses.
+
+A sentence ends at '.', '!' or '?' before a space, or at '。', '！', '？' (Chinese puts no space after
+them); a blank line ends one too. An abbreviation ("e.g.", "i.e.", "etc.", "vs.", "cf.") or an initial
+("J. Smith") does not end a sentence.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..cjk import is_cjk
+
+_END = re.compile(
+    r"(?<!\b[eE]\.g)(?<!\b[iI]\.e)(?<!\betc)(?<!\bvs)(?<!\bcf)(?<!\b[A-Z])[.!?](?=\s|$)|[。！？]|\n{2,}"
+)
+# A docstring's lead: code follows a period there ("Return x. x is…"), so it is cut only where the next
+# sentence starts like one (a capital, a quote, a backtick or a bracket), abbreviations included.
+_LEAD_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z`\"'(])")
+_WORD = re.compile(r"[A-Za-z][A-Za-z0-9_'-]+|[\u3400-\u9fff]")
+_BLANKS = re.compile(r"[ \t]+")
+
+
+def sentence_ends(text: str) -> list[int]:
+    """The offset just past each sentence end of `text`."""
+    return [match.end() for match in _END.finditer(text)]
+
+
+def sentences(text: str) -> list[str]:
+    """Every sentence of `text`, stripped, empty ones left out."""
+    parts, start = [], 0
+    for end in [*sentence_ends(text), len(text)]:
+        parts.append(text[start:end].strip())
+        start = end
+    return [part for part in parts if part]
+
+
+def split_sentences(text: str) -> list[str]:
+    """The sentences of a prose text that say something: long enough, and holding a word."""
+    return [s for s in sentences(_BLANKS.sub(" ", text)) if _long_enough(s) and _WORD.search(s)]
+
+
+def _long_enough(sentence: str) -> bool:
+    # a CJK character carries about a word, so short Chinese sentences still count
+    return len(sentence) >= 12 or sum(1 for ch in sentence if is_cjk(ch)) >= 5
+
+
+def lead_sentences(text: str, most: int = 0) -> list[str]:
+    """A docstring's leading sentences, on one line each; with `most`, the last holds the rest of the text."""
+    return _LEAD_END.split(" ".join(text.split()), maxsplit=max(most - 1, 0))

@@ -1,0 +1,85 @@
+"""The words of a text: content words without stopwords, and their stems (Snowball, the one stemmer).
+
+Relevance (generator/relevance.py), summaries, keyphrases and the focus step all read text through these,
+so "parsing" and "parsed" are one word to every one of them.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from collections.abc import Iterable
+from functools import lru_cache
+from typing import Any
+
+import snowballstemmer
+
+from .. import cjk
+
+STOPWORDS = frozenset(
+    """a an and are as at be been but by can could did do does for from had has have he her his how i if in
+    into is it its may more most no not of on or our she should so such than that the their them then there
+    these they this those to too under up us was we were what when where which while who why will with would
+    you your also use used using via each other any all one two new see get set""".split()
+)
+ZH_STOPWORDS = frozenset(
+    "的 了 和 与 及 或 在 是 有 对 中 等 吗 呢 其 之 从 到 把 被 让 如何 什么 哪些 怎么 为什么".split()
+)
+_WORD = re.compile(r"[A-Za-z][A-Za-z0-9_'-]+|[\u3400-\u9fff]")
+_LATIN = re.compile(r"[A-Za-z][A-Za-z0-9]*|\d+[A-Za-z][A-Za-z0-9]*")
+
+
+def content_words(text: str) -> list[str]:
+    """Lowercase words of two letters or more that are not stopwords; each CJK character is a word."""
+    return [
+        w
+        for w in (m.lower() for m in _WORD.findall(text))
+        if w not in STOPWORDS and len(w) > 1 or cjk.is_cjk(w)
+    ]
+
+
+@lru_cache(maxsize=65536)
+def stem(word: str) -> str:
+    """The English stem of a lowercase word (Snowball); other scripts are kept as they are."""
+    if not word.isascii():
+        return word
+    return str(_stemmer().stemWord(word))
+
+
+_local = threading.local()
+
+
+def _stemmer() -> Any:
+    # a Snowball stemmer keeps its word in instance state: one per thread (research steps run in parallel)
+    found = getattr(_local, "stemmer", None)
+    if found is None:
+        found = _local.stemmer = snowballstemmer.stemmer("english")
+    return found
+
+
+def shares_stem(term: str, names: Iterable[str]) -> bool:
+    """Is the term one of `names`, or does its stem begin or extend a name's stem ("parse", "parser",
+    "parsing")? Stems shorter than four letters must match whole: a prefix that short finds too much."""
+    root = stem(term.lower())
+    for name in names:
+        other = stem(name)
+        short, long = sorted((root, other), key=len)
+        if name == term or short == long or len(short) >= 4 and long.startswith(short):
+            return True
+    return False
+
+
+def tokens(text: str) -> list[str]:
+    """Stemmed content words of a text, in order; Chinese runs are segmented into words (jieba)."""
+    out: list[str] = []
+    for piece in re.split(f"({cjk.CJK_RUN.pattern})", text):
+        if cjk.CJK_RUN.fullmatch(piece):
+            out.extend(w for w in cjk.words(piece) if w not in ZH_STOPWORDS)
+        else:
+            out.extend(stem(w) for w in latin_words(piece))
+    return out
+
+
+def latin_words(text: str) -> list[str]:
+    """The lowercase Latin-script words of a text that are not stopwords, unstemmed."""
+    return [w for w in (m.lower() for m in _LATIN.findall(text)) if w not in STOPWORDS]
