@@ -4,7 +4,6 @@ DeepkbError                 one clear line for the user, plus an exit code
 ├── ConfigError             deepkb.yml is wrong (names the key and the file)
 ├── UsageError              a command-line value is wrong
 ├── LockHeldError           another run holds the workspace lock
-├── NotImplementedYetError  a command a later release fills in (exit 2)
 ├── UnsafeSourceError       a repository URL/path or crawl target was refused before any process/request
 ├── StoreError              reading or writing the knowledge store failed
 ├── ResearchError           a research pipeline could not finish
@@ -47,10 +46,6 @@ class UsageError(DeepkbError):
 
 class LockHeldError(DeepkbError):
     exit_code = 4
-
-
-class NotImplementedYetError(DeepkbError):
-    exit_code = 2
 
 
 class UnsafeSourceError(DeepkbError):

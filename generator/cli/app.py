@@ -10,12 +10,12 @@ from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal, NoReturn
+from typing import TYPE_CHECKING, Literal
 
 import click
 
 from .. import cjk, deadlines
-from ..errors import NotImplementedYetError, UsageError
+from ..errors import UsageError
 from ..store import KBPaths
 
 if TYPE_CHECKING:
@@ -82,7 +82,3 @@ class App:
 
 
 pass_app = click.make_pass_decorator(App)
-
-
-def not_implemented(command: str) -> NoReturn:
-    raise NotImplementedYetError(f"'deepkb {command}' is not implemented yet")

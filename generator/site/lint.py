@@ -63,16 +63,3 @@ def escape_debris(page_html: str) -> list[str]:
                 found.append(f"{kind}: {context!r}")
             end = match.end() + 2
     return found
-
-
-def site_debris(site_dir: Path, pages: Iterable[Path] | None = None) -> dict[str, list[str]]:
-    """Escape debris of every built page under `site_dir` (or of `pages`), keyed by site-relative path."""
-    chosen = sorted(site_dir.rglob("*.html")) if pages is None else pages
-    report = {}
-    for path in chosen:
-        if "assets" in path.relative_to(site_dir).parts[:1]:
-            continue
-        debris = escape_debris(path.read_text(encoding="utf-8", errors="replace"))
-        if debris:
-            report[path.relative_to(site_dir).as_posix()] = debris
-    return report

@@ -396,11 +396,6 @@ def _read_regular(path: str | Path, max_bytes: int) -> bytes:
         os.close(fd)
 
 
-def resolve_inside(root: Path, rel: str) -> Path:
-    """`root/rel` after checking that no component escapes `root` or is a symlink (UnsafeSourceError)."""
-    return Path(_inside(root, rel))
-
-
 def _inside(root: Path, rel: str) -> str:
     parts = rel.split("/")
     if not rel or "\0" in rel or "\\" in rel or any(p in {"", ".", ".."} for p in parts):
