@@ -283,6 +283,18 @@ def test_local_incremental_reindex(corpus: Path, tmp_path: Path) -> None:
     assert all(h.extra["path"] != "caching.md" for h in provider.search("cache reply"))
 
 
+def test_local_index_of_another_schema_is_rebuilt(corpus: Path, tmp_path: Path) -> None:
+    import sqlite3
+
+    provider = local(corpus, tmp_path)
+    assert provider.refresh_index().added == 5
+    with sqlite3.connect(provider.db_path) as db:
+        db.execute("UPDATE meta SET value = '2' WHERE key = 'schema'")
+    fresh = local(corpus, tmp_path)  # a new process: nothing cached in memory
+    assert fresh.refresh_index().added == 5  # tables recreated, every file indexed again
+    assert fresh.search("cache hit model reply")[0].extra["path"] == "caching.md"
+
+
 def test_local_does_not_follow_symlinks_out(corpus: Path, tmp_path: Path) -> None:
     outside = tmp_path / "outside"
     outside.mkdir()

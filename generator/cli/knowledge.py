@@ -156,7 +156,7 @@ def knowledge_rebuild(app: App) -> None:
     counts = sync_search_db(app.paths, rebuild=True)
     app.console.print(
         f"Index: {len(index['topics'])} entries, {len(index['sources'])} sources, {len(index['tag_index'])} tags;"
-        f" search database: {counts['added']} pages."
+        f" search database: {counts.added} pages."
     )
 
 
