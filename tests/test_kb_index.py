@@ -3,15 +3,26 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
+import msgspec
 import pytest
 from click.testing import CliRunner
 from kb_fakes import add_repo, add_topic, tree_hashes
 
 from generator.cli import cli
 from generator.errors import UsageError
-from generator.kb.index import delete_entry, index_path, load_index, update_index
+from generator.kb.index import (
+    ENTRY_FILE,
+    ENTRY_VERSION,
+    delete_entry,
+    index_path,
+    load_entry,
+    load_index,
+    save_entry,
+    update_index,
+)
 from generator.store import KBPaths, write_json
 
 
@@ -166,3 +177,34 @@ def test_cli_delete_rerenders_listing_pages(paths: KBPaths) -> None:
     assert {p: h for p, h in after.items() if p.startswith(("repos/acme/", "topics/databases/"))} == {
         p: h for p, h in before.items() if p.startswith(("repos/acme/", "topics/databases/"))
     }
+
+
+def test_index_lists_the_entry_records_not_the_pages(paths: KBPaths) -> None:
+    folder = paths.repo_dir("acme", "quant")
+    record = load_entry(folder)
+    assert record is not None and record.title == "acme/quant" and record.version == ENTRY_VERSION
+    save_entry(folder, msgspec.structs.replace(record, title="Quant engine", terms=["Order books"]))
+    os.utime(folder / "index.md", ns=(1, 1))  # the page is older than its record
+    entry = update_index(paths)["topics"]["repo:acme/quant"]
+    assert (entry["title"], entry["tags"]) == ("Quant engine", ["order-book"])
+
+
+def test_a_workspace_without_records_is_migrated_from_its_pages(paths: KBPaths) -> None:
+    before = update_index(paths)
+    for folder in (paths.repo_dir("acme", "quant"), paths.topic_dir("algo-trading")):
+        (folder / ENTRY_FILE).unlink()
+    for record in (paths.topic_dir("algo-trading") / "processed" / "sources").glob("*.json"):
+        record.unlink()  # raw sources stored before they were records: their pages stand in
+    assert update_index(paths) == before
+    assert (paths.repo_dir("acme", "quant") / ENTRY_FILE).is_file()  # migrated once, then read
+
+
+def test_an_entry_record_of_another_version_is_migrated_again(paths: KBPaths) -> None:
+    before = update_index(paths)
+    folder = paths.topic_dir("databases")
+    stale = json.loads((folder / ENTRY_FILE).read_text(encoding="utf-8"))
+    write_json(folder / ENTRY_FILE, {**stale, "version": ENTRY_VERSION + 1, "title": "Stale"})
+    assert update_index(paths) == before
+    assert json.loads((folder / ENTRY_FILE).read_text(encoding="utf-8"))["version"] == ENTRY_VERSION
+    (folder / ENTRY_FILE).write_text("{not json", encoding="utf-8")
+    assert update_index(paths) == before

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ... import store
+from ...kb.index import entry_record, save_entry
 from ...store import KBPaths
 from ...topic import workspace as wsp
 from ...topic.analyze import Analysis, Catalog, Claim
@@ -310,6 +311,7 @@ def _write_landing(page: TopicPage, report: Report | None, catalog: Catalog) -> 
         page, meta.topic, description, status=meta.status, sources_count=len(catalog.sources)
     )
     store.write_page(page.ws.index_file, front, body)
+    save_entry(page.ws.root, entry_record("topic", front))
 
 
 def _landing_lead(page: TopicPage, report: Report | None) -> tuple[Markdown | None, str]:
