@@ -238,10 +238,10 @@ class TopicRun:
 
     def aggregating(self) -> None:
         sources = wsp.list_raw_sources(self.paths, self.meta.slug)
-        data = aggregate(self.provider, self.meta.topic, sources)
-        if data.get("degraded"):
-            self._warn(str(data.get("note")))
-        wsp.save_aggregated(self.paths, self.meta.slug, data)
+        aggregation = aggregate(self.provider, self.meta.topic, sources)
+        if aggregation.degraded:
+            self._warn(aggregation.note)
+        wsp.save_aggregated(self.paths, self.meta.slug, aggregation)
         # the sources now say which of the topic's phrases matter: their pages carry the same tags as the topic
         wsp.retag_raw_sources(self.paths, self.meta.slug, wsp.topic_tags(self._keywords(), self.paths))
 

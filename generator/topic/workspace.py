@@ -17,9 +17,12 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
+import msgspec
+
 from .. import store
 from ..errors import StoreError, UsageError
 from ..store import KBPaths
+from .aggregate import AGGREGATION_VERSION, Aggregation
 from .keyphrases import topic_phrases
 from .plaintext import markup_of, to_plain
 from .plan import Plan, validate_plan
@@ -337,12 +340,32 @@ def _record(path: Path) -> RawSource | None:
 # --------------------------------------------------------------------------- processed records
 
 
-def save_aggregated(paths: KBPaths, slug: str, data: dict[str, Any]) -> None:
-    store.write_json(Workspace(paths, slug).aggregated_file, data)
+def save_aggregated(paths: KBPaths, slug: str, aggregation: Aggregation) -> None:
+    store.write_json(Workspace(paths, slug).aggregated_file, msgspec.to_builtins(aggregation))
 
 
-def load_aggregated(paths: KBPaths, slug: str) -> dict[str, Any]:
-    return store.read_json(Workspace(paths, slug).aggregated_file, default={}) or {}
+def load_aggregated(paths: KBPaths, slug: str) -> Aggregation | None:
+    """The topic's aggregation; None when there is none yet. A record of another version, or one that is not
+    an aggregation, is refused with a StoreError that says how to redo it."""
+    path = Workspace(paths, slug).aggregated_file
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        raise store.storage_error(path, exc) from None
+    try:
+        aggregation = msgspec.json.decode(data, type=Aggregation)
+    except msgspec.DecodeError as exc:  # ValidationError included: not the shape of an aggregation
+        raise _refused(path, slug, str(exc)) from None
+    if aggregation.version != AGGREGATION_VERSION:
+        raise _refused(path, slug, f"version {aggregation.version}, not {AGGREGATION_VERSION}")
+    return aggregation
+
+
+def _refused(path: Path, slug: str, problem: str) -> StoreError:
+    hint = f"delete it and research the topic {slug!r} again: its sources are aggregated anew"
+    return StoreError(f"cannot read {path}: {problem}", hint=hint)
 
 
 def save_findings(paths: KBPaths, slug: str, data: dict[str, Any]) -> None:
@@ -368,9 +391,9 @@ def load_report_data(paths: KBPaths, slug: str) -> dict[str, Any]:
 
 def topic_keywords(paths: KBPaths, slug: str, topic: str) -> list[str]:
     """The topic's key phrases: as the sources use them once aggregated, else from the topic alone."""
-    aggregated = load_aggregated(paths, slug).get("keyphrases")
-    if isinstance(aggregated, list) and aggregated:
-        return [str(k) for k in aggregated]
+    aggregated = load_aggregated(paths, slug)
+    if aggregated is not None and aggregated.keyphrases:
+        return list(aggregated.keyphrases)
     return topic_phrases(topic)
 
 

@@ -66,6 +66,13 @@ class SectionView:
 
 
 @dataclass(frozen=True)
+class ClusterView:
+    label: str
+    confidence: float
+    cites: list[Markdown]
+
+
+@dataclass(frozen=True)
 class FigureView:
     title: str
     markdown: Markdown
@@ -234,8 +241,8 @@ def _analysis_page(page: TopicPage, analysis: Analysis, catalog: Catalog) -> tup
     ]
     aggregated = wsp.load_aggregated(page.ws.paths, page.ws.slug)
     clusters = [
-        {**c, "cites": [cite(numbers.get(i), i) for i in c.get("items", []) if i in numbers]}
-        for c in aggregated.get("clusters", [])
+        ClusterView(c.label, c.confidence, [cite(numbers.get(i), i) for i in c.items if i in numbers])
+        for c in (aggregated.clusters if aggregated else [])
     ]
     lead = page.t["analysis_lead"].format(topic=page.topic, sources=len(catalog.sources))
     body = render_template(
@@ -247,8 +254,8 @@ def _analysis_page(page: TopicPage, analysis: Analysis, catalog: Catalog) -> tup
             "lead": Markdown(lead),
             "sections": sections,
             "clusters": clusters,
-            "entities": aggregated.get("entities", []),
-            "aggregation_note": aggregated.get("note", ""),
+            "entities": aggregated.entities if aggregated else [],
+            "aggregation_note": aggregated.note if aggregated else "",
             "notes": analysis.notes,
         },
     )
