@@ -12,10 +12,10 @@ from generator.errors import StoreError
 from generator.site.pages.topic_charts import render_spec
 from generator.site.text import Markdown
 from generator.store import KBPaths, write_json
-from generator.topic.aggregate import AGGREGATION_VERSION, aggregate, cluster_by_terms, extract_entities
+from generator.topic.aggregate import Aggregation, aggregate, cluster_by_terms, extract_entities
 from generator.topic.plan import Step
 from generator.topic.processing import lexical_spec, number_in_text, validate_spec
-from generator.topic.workspace import RawSource, Workspace, load_aggregated, save_aggregated
+from generator.topic.workspace import RawSource, Workspace, load_record, save_record
 
 
 def _source(sid: str, text: str, title: str = "T") -> RawSource:
@@ -142,18 +142,18 @@ def test_aggregation_record_round_trips_and_another_version_is_refused(tmp_path:
         _source("b", "HNSW layers make search fast."),
     ]
     aggregation = aggregate(offline(), "vector databases", sources)
-    save_aggregated(paths, "vdb", aggregation)
-    assert load_aggregated(paths, "vdb") == aggregation
     file = Workspace(paths, "vdb").aggregated_file
+    save_record(file, aggregation)
+    assert load_record(file, Aggregation) == aggregation
     stored = json.loads(file.read_text(encoding="utf-8"))
-    assert stored["version"] == AGGREGATION_VERSION
+    assert stored["version"] == Aggregation.VERSION
     del stored["version"]  # written before records carried a version: the same shape, read as version 1
     write_json(file, stored)
-    assert load_aggregated(paths, "vdb") == aggregation
-    write_json(file, {**stored, "version": AGGREGATION_VERSION + 1})
+    assert load_record(file, Aggregation) == aggregation
+    write_json(file, {**stored, "version": Aggregation.VERSION + 1})
     with pytest.raises(StoreError, match="version 2, not 1"):
-        load_aggregated(paths, "vdb")
+        load_record(file, Aggregation)
     write_json(file, {"clusters": "not a list"})
     with pytest.raises(StoreError, match="cannot read"):
-        load_aggregated(paths, "vdb")
-    assert load_aggregated(paths, "other") is None
+        load_record(file, Aggregation)
+    assert load_record(Workspace(paths, "other").aggregated_file, Aggregation) is None

@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, ClassVar, Literal
 
 import msgspec
 from pydantic import BaseModel, Field
@@ -26,7 +26,6 @@ if TYPE_CHECKING:
 
 TOP_TERMS = 25  # each source is described by its most characteristic words
 MAX_ENTITIES = 40
-AGGREGATION_VERSION = 1  # bump when Aggregation changes shape: a stored record of another version is refused
 
 
 class Cluster(msgspec.Struct, frozen=True):
@@ -56,7 +55,8 @@ class Aggregation(msgspec.Struct, frozen=True, kw_only=True):
 
     A record written before records carried a version has this shape, so a missing version reads as 1."""
 
-    version: int = AGGREGATION_VERSION
+    VERSION: ClassVar[int] = 1  # bump when the shape changes: a stored record of another version is refused
+    version: int = VERSION
     generated: str
     method: Literal["llm", "lexical", "raw"]
     note: str = ""

@@ -241,7 +241,7 @@ class TopicRun:
         aggregation = aggregate(self.provider, self.meta.topic, sources)
         if aggregation.degraded:
             self._warn(aggregation.note)
-        wsp.save_aggregated(self.paths, self.meta.slug, aggregation)
+        wsp.save_record(self.ws.aggregated_file, aggregation)
         # the sources now say which of the topic's phrases matter: their pages carry the same tags as the topic
         wsp.retag_raw_sources(self.paths, self.meta.slug, wsp.topic_tags(self._keywords(), self.paths))
 
@@ -249,12 +249,12 @@ class TopicRun:
         analysis = analyze(self.provider, self._require_plan(), self._catalog(), lang=self.meta.options.lang)
         for note in analysis.notes:
             self._warn(note)
-        wsp.save_findings(self.paths, self.meta.slug, analysis.to_json())
+        wsp.save_record(self.ws.findings_file, analysis)
 
     def reporting(self) -> None:
-        analysis = Analysis.from_json(wsp.load_findings(self.paths, self.meta.slug))
+        analysis = wsp.load_record(self.ws.findings_file, Analysis) or Analysis(sections=[])
         report = build_report(self._require_plan(), analysis, self._catalog())
-        wsp.save_report(self.paths, self.meta.slug, report.to_json())
+        wsp.save_record(self.ws.report_record, report)
         self.meta.verification["unresolved_citations"] = report.unresolved
         if report.unresolved:
             self._warn(f"{report.unresolved} citation(s) did not resolve to a stored source and were removed")
@@ -352,8 +352,7 @@ class TopicRun:
         return Catalog(wsp.list_raw_sources(self.paths, self.meta.slug))
 
     def _report(self) -> Report | None:
-        data = wsp.load_report_data(self.paths, self.meta.slug)
-        return Report.from_json(data) if data else None
+        return wsp.load_record(self.ws.report_record, Report)
 
     def _keywords(self) -> list[str]:
         return wsp.topic_keywords(self.paths, self.meta.slug, self.meta.topic)
@@ -434,7 +433,7 @@ class TopicRun:
             f"topic '{' '.join(self.meta.topic.split())[:120]}': no usable source found "
             f"({self.meta.stats.raw_items} candidate(s) seen, {stored} stored, none answering a sub-question)"
         )
-        wsp.save_report(self.paths, self.meta.slug, None)
+        wsp.remove_record(self.ws.report_record)
         self.meta.status = "no_sources"
         self.meta.error = line
         self.meta.progress.phase = Phase.COMPLETED

@@ -15,14 +15,14 @@ import html
 import re
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar, Protocol, TypeVar
 
 import msgspec
 
 from .. import store
 from ..errors import StoreError, UsageError
 from ..store import KBPaths
-from .aggregate import AGGREGATION_VERSION, Aggregation
+from .aggregate import Aggregation
 from .keyphrases import topic_phrases
 from .plaintext import markup_of, to_plain
 from .plan import Plan, validate_plan
@@ -340,58 +340,54 @@ def _record(path: Path) -> RawSource | None:
 # --------------------------------------------------------------------------- processed records
 
 
-def save_aggregated(paths: KBPaths, slug: str, aggregation: Aggregation) -> None:
-    store.write_json(Workspace(paths, slug).aggregated_file, msgspec.to_builtins(aggregation))
+class Versioned(Protocol):
+    """A stored record: the shape it has today (`VERSION`) and the one it was written in (`version`)."""
+
+    VERSION: ClassVar[int]
+
+    @property
+    def version(self) -> int: ...
 
 
-def load_aggregated(paths: KBPaths, slug: str) -> Aggregation | None:
-    """The topic's aggregation; None when there is none yet. A record of another version, or one that is not
-    an aggregation, is refused with a StoreError that says how to redo it."""
-    path = Workspace(paths, slug).aggregated_file
+R = TypeVar("R", bound=Versioned)
+
+
+def save_record(path: Path, record: Versioned) -> None:
+    """A processed record (aggregation, findings, report) as JSON."""
+    store.write_json(path, msgspec.to_builtins(record))
+
+
+def load_record(path: Path, kind: type[R]) -> R | None:
+    """The record at `path`; None when there is none yet. A record of another version, or one that does not
+    have the shape of `kind`, is refused with a StoreError that says how to redo it. (Records written before
+    they carried a version have today's shape, so a missing version reads as the current one.)"""
     try:
         data = path.read_bytes()
     except FileNotFoundError:
         return None
     except OSError as exc:
-        raise store.storage_error(path, exc) from None
+        raise store.storage_error(path, exc, action="read") from None
     try:
-        aggregation = msgspec.json.decode(data, type=Aggregation)
-    except msgspec.DecodeError as exc:  # ValidationError included: not the shape of an aggregation
-        raise _refused(path, slug, str(exc)) from None
-    if aggregation.version != AGGREGATION_VERSION:
-        raise _refused(path, slug, f"version {aggregation.version}, not {AGGREGATION_VERSION}")
-    return aggregation
+        record = msgspec.json.decode(data, type=kind)
+    except msgspec.DecodeError as exc:  # ValidationError included
+        raise _refused(path, str(exc)) from None
+    if record.version != kind.VERSION:
+        raise _refused(path, f"version {record.version}, not {kind.VERSION}")
+    return record
 
 
-def _refused(path: Path, slug: str, problem: str) -> StoreError:
-    hint = f"delete it and research the topic {slug!r} again: its sources are aggregated anew"
+def _refused(path: Path, problem: str) -> StoreError:
+    hint = "delete it and research the topic again: the stage that wrote it runs anew"
     return StoreError(f"cannot read {path}: {problem}", hint=hint)
 
 
-def save_findings(paths: KBPaths, slug: str, data: dict[str, Any]) -> None:
-    store.write_json(Workspace(paths, slug).findings_file, data)
-
-
-def load_findings(paths: KBPaths, slug: str) -> dict[str, Any]:
-    return store.read_json(Workspace(paths, slug).findings_file, default={}) or {}
-
-
-def save_report(paths: KBPaths, slug: str, data: dict[str, Any] | None) -> None:
-    """The report record; None removes it (a topic without usable sources publishes no report)."""
-    path = Workspace(paths, slug).report_record
-    if data is None:
-        path.unlink(missing_ok=True)
-    else:
-        store.write_json(path, data)
-
-
-def load_report_data(paths: KBPaths, slug: str) -> dict[str, Any]:
-    return store.read_json(Workspace(paths, slug).report_record, default={}) or {}
+def remove_record(path: Path) -> None:
+    path.unlink(missing_ok=True)
 
 
 def topic_keywords(paths: KBPaths, slug: str, topic: str) -> list[str]:
     """The topic's key phrases: as the sources use them once aggregated, else from the topic alone."""
-    aggregated = load_aggregated(paths, slug)
+    aggregated = load_record(Workspace(paths, slug).aggregated_file, Aggregation)
     if aggregated is not None and aggregated.keyphrases:
         return list(aggregated.keyphrases)
     return topic_phrases(topic)

@@ -16,6 +16,7 @@ from ... import store
 from ...kb.index import entry_record, save_entry
 from ...store import KBPaths
 from ...topic import workspace as wsp
+from ...topic.aggregate import Aggregation
 from ...topic.analyze import Analysis, Catalog, Claim
 from ...topic.report import Report, ReportFigure
 from ...topic.state import TopicMeta
@@ -107,14 +108,12 @@ def publish_topic(paths: KBPaths, slug: str) -> None:
 
 
 def _report(paths: KBPaths, slug: str) -> Report | None:
-    data = wsp.load_report_data(paths, slug)
-    report = Report.from_json(data) if data else None
+    report = wsp.load_record(wsp.Workspace(paths, slug).report_record, Report)
     return report if report is not None and report.has_findings else None
 
 
 def _findings(paths: KBPaths, slug: str) -> Analysis | None:
-    data = wsp.load_findings(paths, slug)
-    return Analysis.from_json(data) if data else None
+    return wsp.load_record(wsp.Workspace(paths, slug).findings_file, Analysis)
 
 
 def _write_or_remove(path: Any, page: tuple[dict[str, Any], str] | None, remove: bool) -> None:
@@ -239,7 +238,7 @@ def _analysis_page(page: TopicPage, analysis: Analysis, catalog: Catalog) -> tup
         )
         for s in analysis.sections
     ]
-    aggregated = wsp.load_aggregated(page.ws.paths, page.ws.slug)
+    aggregated = wsp.load_record(page.ws.aggregated_file, Aggregation)
     clusters = [
         ClusterView(c.label, c.confidence, [cite(numbers.get(i), i) for i in c.items if i in numbers])
         for c in (aggregated.clusters if aggregated else [])
