@@ -100,22 +100,16 @@ def knowledge_show(app: App, entry_id: str, as_json: bool) -> None:
             click.echo(f"    {source_id}  {clean(source.get('title', ''))}")
 
 
-def cost_line(cost: dict[str, Any]) -> str:
-    """`$0.0123 estimated: 1,234 input + 5,678 cached + 910 output tokens in 3 calls (2 batched)`."""
+def cost_line(cost: dict[str, object]) -> str:
+    """An index entry's cost figures as one line; figures the record lacks (or that are not numbers) are 0."""
+    import msgspec
 
-    def number(key: str) -> int:
-        value = cost.get(key)
-        return value if isinstance(value, int) else 0
+    from ..llm.cost import CostRecord
 
-    usd = cost.get("cost_usd")
-    cached = number("cache_read_tokens") + number("cache_write_tokens")
-    line = (
-        f"${usd if isinstance(usd, int | float) else 0:.4f} estimated: {number('input_tokens'):,} input"
-        f" + {cached:,} cached + {number('output_tokens'):,} output tokens in {number('calls')} calls"
-    )
-    if number("batched_calls"):
-        line += f" ({number('batched_calls')} batched)"
-    return line
+    try:
+        return msgspec.convert(cost, CostRecord).line()
+    except msgspec.ValidationError:
+        return CostRecord().line()
 
 
 @knowledge.command("delete")

@@ -20,6 +20,7 @@ from typing import Any, Literal
 import msgspec
 
 from ..errors import StoreError, UsageError
+from ..llm.cost import CostRecord
 from ..store import KBPaths, read_json, read_page, safe_join, write_json, write_text
 from .synonyms import Synonyms, canonical_tag, load_synonyms
 
@@ -129,7 +130,7 @@ class RepoEntry(_Entry, frozen=True, kw_only=True):
     revision: str
     provider: str
     shards: int
-    cost: dict[str, Any] | None = None
+    cost: CostRecord | None = None
     tags: list[str]
 
 
@@ -145,7 +146,7 @@ class TopicEntry(_Entry, frozen=True, kw_only=True):
     provider: str
     report: str | None = None
     analysis: str | None = None
-    cost: dict[str, Any] | None = None
+    cost: CostRecord | None = None
     tags: list[str]
 
 
@@ -312,13 +313,12 @@ def _source_record(path: Path, page: Path) -> _SourceRecord:
     )
 
 
-def _cost(folder: Path) -> dict[str, Any] | None:
+def _cost(folder: Path) -> CostRecord | None:
     """The tokens and estimated cost of the entry's last run that called a model (kb/run.py's `_cost.json`)."""
     try:
-        cost = read_json(folder / COST_FILE, default=None)
-    except StoreError:
-        return None  # a damaged record only loses the figures
-    return cost if isinstance(cost, dict) else None
+        return msgspec.json.decode((folder / COST_FILE).read_bytes(), type=CostRecord)
+    except (OSError, msgspec.DecodeError):
+        return None  # no record, or a damaged one: only the figures are lost
 
 
 def _frontmatter(page: Path) -> dict[str, Any]:

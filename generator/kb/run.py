@@ -17,8 +17,9 @@ from concurrent.futures import ThreadPoolExecutor
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import Literal
 
+import msgspec
 from msgspec.structs import replace
 from rich.console import Console
 
@@ -26,7 +27,7 @@ from ..config import Config
 from ..deadlines import RunDeadline, run_deadline
 from ..errors import DeepkbError, PartialFailure
 from ..llm.base import Provider
-from ..llm.cost import cost_record
+from ..llm.cost import CostRecord, cost_record
 from ..llm.meter import MeteredProvider
 from ..store import KBPaths, safe_join, write_json
 from .entries import Entry
@@ -44,7 +45,7 @@ class Outcome:
     entry: Entry
     status: Status
     line: str = ""
-    cost: dict[str, Any] | None = None
+    cost: CostRecord | None = None
 
 
 class OnDemand:
@@ -158,11 +159,11 @@ def entry_dir(paths: KBPaths, entry_id: str) -> Path | None:
     return None
 
 
-def _save_cost(paths: KBPaths, entry: Entry, record: dict[str, Any]) -> None:
+def _save_cost(paths: KBPaths, entry: Entry, record: CostRecord) -> None:
     """Beside the entry's pages, when it has a workspace (an entry that failed before writing has none)."""
     folder = entry_dir(paths, entry.id)
     if folder is not None and folder.is_dir():
-        write_json(folder / COST_FILE, record)
+        write_json(folder / COST_FILE, msgspec.to_builtins(record))
 
 
 def exit_line(outcomes: Sequence[Outcome]) -> str | None:
