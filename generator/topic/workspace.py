@@ -13,7 +13,7 @@ from __future__ import annotations
 import hashlib
 import html
 import re
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar, Protocol, TypeVar
 
@@ -170,6 +170,8 @@ class RawSource:
     published: str = ""
     original_chars: int = 0
     relevance: float | None = None  # the retrieval judge's 0–1 score, when it gave one
+    VERSION: ClassVar[int] = 1  # `processed/sources/<id>.json`: bump when the shape changes
+    version: int = VERSION
 
     @property
     def page(self) -> str:
@@ -179,14 +181,6 @@ class RawSource:
     @property
     def excerpt(self) -> bool:
         return PASSAGE_JOIN in self.text or self.original_chars > len(self.text)
-
-    def to_json(self) -> dict[str, Any]:
-        return asdict(self)
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> RawSource:
-        known = {f.name for f in fields(cls)}
-        return cls(**{k: v for k, v in data.items() if k in known})
 
 
 def source_id(source: str, url: str, text: str) -> str:
@@ -233,13 +227,13 @@ def _same_document(ws: Workspace, source_id: str) -> RawSource | None:
 
 
 def save_raw_source(ws: Workspace, raw: RawSource) -> None:
-    store.write_json(ws.record_file(raw.id), raw.to_json())
+    save_record(ws.record_file(raw.id), raw)
 
 
 def load_raw_source(ws: Workspace, source_id: str) -> RawSource | None:
-    data = store.read_json(ws.record_file(source_id))
-    if isinstance(data, dict):
-        return RawSource.from_json(data)
+    record = load_record(ws.record_file(source_id), RawSource)
+    if record is not None:
+        return record
     page = ws.raw_file(source_id)  # a workspace written before sources were records: its page is the record
     return read_raw_source(page) if page.is_file() else None
 
@@ -325,16 +319,11 @@ def read_raw_source(path: Path) -> RawSource:
 def list_raw_sources(paths: KBPaths, slug: str) -> list[RawSource]:
     """Every stored raw source in citation order (first fetched first, then by id)."""
     ws = Workspace(paths, slug)
-    found = {r.id: r for r in (_record(p) for p in sorted(ws.records_dir.glob("*.json"))) if r}
+    found = {r.id: r for r in (load_record(p, RawSource) for p in sorted(ws.records_dir.glob("*.json"))) if r}
     for page in sorted(ws.raw_dir.glob("*.md")):  # pages of an older workspace that has no records yet
         if page.stem not in found:
             found[page.stem] = read_raw_source(page)
     return sorted(found.values(), key=lambda r: (r.fetched_at, r.id))
-
-
-def _record(path: Path) -> RawSource | None:
-    data = store.read_json(path)
-    return RawSource.from_json(data) if isinstance(data, dict) else None
 
 
 # --------------------------------------------------------------------------- processed records
