@@ -255,7 +255,7 @@ class TopicRun:
         analysis = wsp.load_record(self.ws.findings_file, Analysis) or Analysis(sections=[])
         report = build_report(self._require_plan(), analysis, self._catalog())
         wsp.save_record(self.ws.report_record, report)
-        self.meta.verification["unresolved_citations"] = report.unresolved
+        self.meta.verification.unresolved_citations = report.unresolved
         if report.unresolved:
             self._warn(f"{report.unresolved} citation(s) did not resolve to a stored source and were removed")
 
@@ -266,15 +266,17 @@ class TopicRun:
         result = verify_report(self.ws, plan, self._report())
         rounds = self.meta.metrics.verify_rounds
         sources = len(self._catalog().sources)
-        added_nothing = rounds > 0 and sources <= int(self.meta.verification.get("sources_before_round", -1))
-        self.meta.verification.update(result.to_json(), rounds=rounds)
+        added_nothing = rounds > 0 and sources <= self.meta.verification.sources_before_round
+        self.meta.verification = self.meta.verification.model_copy(
+            update={**result.to_json(), "rounds": rounds}
+        )
         if result.passed or rounds >= MAX_VERIFY_ROUNDS or added_nothing:
             if added_nothing and not result.passed:
                 self._warn(f"verify: round {rounds} found no new source; stopping")
             for problem in result.problems:
                 self._warn(f"verify: {problem}")
             return None
-        self.meta.verification["sources_before_round"] = sources
+        self.meta.verification.sources_before_round = sources
         extra = supplementary_steps(plan, result, rounds + 1)
         self.meta.metrics.verify_rounds = rounds + 1
         if not extra:
@@ -457,11 +459,11 @@ class TopicRun:
             sources_count=m.stats.sources_count,
             raw_items=m.stats.raw_items,
             deduplicated=m.stats.deduplicated,
-            unresolved_citations=int(m.verification.get("unresolved_citations", 0)),
+            unresolved_citations=m.verification.unresolved_citations,
             failed_steps=list(self.failed),
             warnings=list(m.warnings),
-            verification=dict(m.verification),
-            metrics=m.metrics.model_dump(mode="json"),
+            verification=m.verification.model_copy(deep=True),
+            metrics=m.metrics.model_copy(deep=True),
         )
 
 
