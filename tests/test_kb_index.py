@@ -42,7 +42,7 @@ def paths(kb_root: Path) -> KBPaths:
 
 
 def test_index_after_create(paths: KBPaths) -> None:
-    index = update_index(paths)
+    index = msgspec.to_builtins(update_index(paths))
     on_disk = json.loads(index_path(paths).read_text(encoding="utf-8"))
     assert on_disk == index
     assert set(index["topics"]) == {"repo:acme/quant", "topic:algo-trading", "topic:databases"}
@@ -87,7 +87,7 @@ def test_index_after_update(paths: KBPaths) -> None:
         updated_at="2026-11-09T00:00:00Z",
         sources={"B-trees": "Pages and splits."},
     )
-    index = update_index(paths)
+    index = msgspec.to_builtins(update_index(paths))
     assert load_index(paths) == index
     entry = index["topics"]["topic:databases"]
     assert entry["title"] == "Database engines"
@@ -111,9 +111,9 @@ def test_delete_touches_nothing_else(paths: KBPaths) -> None:
     changed = {p for p in after if before.get(p) != after[p]}
     assert changed == {"site_src/_index.json"}
     assert set(before) - set(after) == removed
-    assert "topic:algo-trading" not in index["topics"] and not index["sources"]
-    assert "machine-learning" not in index["tag_index"]
-    assert index["tag_index"]["trade"] == ["repo:acme/quant"]
+    assert "topic:algo-trading" not in index.topics and not index.sources
+    assert "machine-learning" not in index.tag_index
+    assert index.tag_index["trade"] == ["repo:acme/quant"]
 
     delete_entry(paths, "repo:acme/quant")
     assert not (paths.repos_dir / "acme").exists()
@@ -134,7 +134,7 @@ def test_delete_refuses_unknown_or_crafted_ids(paths: KBPaths, bad: str) -> None
 def test_index_tolerates_a_broken_page(paths: KBPaths) -> None:
     (paths.topic_dir("databases") / "index.md").write_text("---\ntitle: [unclosed\n---\n", encoding="utf-8")
     write_json(paths.topic_dir("databases") / "_meta.json", {"topic": "Databases", "status": "failed"})
-    entry = update_index(paths)["topics"]["topic:databases"]
+    entry = msgspec.to_builtins(update_index(paths))["topics"]["topic:databases"]
     assert entry["title"] == "Databases" and entry["status"] == "failed"
 
 
@@ -185,7 +185,7 @@ def test_index_lists_the_entry_records_not_the_pages(paths: KBPaths) -> None:
     assert record is not None and record.title == "acme/quant" and record.version == ENTRY_VERSION
     save_entry(folder, msgspec.structs.replace(record, title="Quant engine", terms=["Order books"]))
     os.utime(folder / "index.md", ns=(1, 1))  # the page is older than its record
-    entry = update_index(paths)["topics"]["repo:acme/quant"]
+    entry = msgspec.to_builtins(update_index(paths))["topics"]["repo:acme/quant"]
     assert (entry["title"], entry["tags"]) == ("Quant engine", ["order-book"])
 
 

@@ -149,7 +149,7 @@ def knowledge_rebuild(app: App) -> None:
         index = update_index(app.paths)
     counts = sync_search_db(app.paths, rebuild=True)
     app.console.print(
-        f"Index: {len(index['topics'])} entries, {len(index['sources'])} sources, {len(index['tag_index'])} tags;"
+        f"Index: {len(index.topics)} entries, {len(index.sources)} sources, {len(index.tag_index)} tags;"
         f" search database: {counts.added} pages."
     )
 
@@ -161,7 +161,9 @@ def _index(app: App) -> dict[str, Any]:
         raise UsageError(
             f"{app.paths.root} holds no knowledge base (no site_src/)", hint="pass --root or cd into it"
         )
-    return load_index(app.paths) if index_path(app.paths).is_file() else update_index(app.paths)
+    if not index_path(app.paths).is_file():
+        update_index(app.paths)
+    return load_index(app.paths)
 
 
 COMMANDS = [knowledge]

@@ -13,7 +13,7 @@ import datetime as dt
 import logging
 import re
 import shutil
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any, Literal
 
@@ -50,7 +50,9 @@ class EntryRecord(msgspec.Struct, frozen=True, kw_only=True):
     shards: int = 0
 
 
-def entry_record(kind: Literal["repo", "topic"], page: dict[str, Any], *, shards: int = 0) -> EntryRecord:
+def entry_record(
+    kind: Literal["repo", "topic"], page: Mapping[str, object], *, shards: int = 0
+) -> EntryRecord:
     """The entry record of a landing page's frontmatter (the dict the page layer writes)."""
     return EntryRecord(
         kind=kind,
@@ -58,7 +60,7 @@ def entry_record(kind: Literal["repo", "topic"], page: dict[str, Any], *, shards
         description=_text(page.get("description")),
         provider=_text(page.get("provider")),
         updated_at=_date(page.get("generated")) or _date(page.get("revision_date")),
-        terms=[str(t) for t in _terms(page)],
+        terms=_terms(page),
         status=_text(page.get("status")),
         source=_text(page.get("source")),
         revision=_text(page.get("revision")),
@@ -160,12 +162,23 @@ class SourceEntry(_Entry, frozen=True, kw_only=True):
     tags: list[str]
 
 
+class KnowledgeIndex(msgspec.Struct, frozen=True, kw_only=True):
+    """`_index.json` as update_index builds it: every entry, and which ids and spellings each tag gathers."""
+
+    updated_at: str | None
+    topics: dict[str, RepoEntry | TopicEntry]
+    sources: dict[str, SourceEntry]
+    tag_index: dict[str, list[str]]
+    tag_variants: dict[str, list[str]]
+
+
 def index_path(paths: KBPaths) -> Path:
     return paths.site_src / INDEX_FILE
 
 
 def load_index(paths: KBPaths) -> dict[str, Any]:
-    """The current index (an empty one when none was written yet)."""
+    """The index file as JSON (an empty index when none was written yet), for readers that check each value:
+    a hand-edited or hostile file is read as it is."""
     data = read_json(index_path(paths), default=None)
     if not isinstance(data, dict):
         return empty_index()
@@ -178,7 +191,7 @@ def empty_index() -> dict[str, Any]:
     return {"updated_at": None, "topics": {}, "sources": {}, "tag_index": {}, "tag_variants": {}}
 
 
-def update_index(paths: KBPaths) -> dict[str, Any]:
+def update_index(paths: KBPaths) -> KnowledgeIndex:
     """Rebuild `_index.json` from the records on disk; returns the index (written only when it changed)."""
     collector = _TagCollector(load_synonyms(paths))
     topics: dict[str, RepoEntry | TopicEntry] = {}
@@ -190,17 +203,15 @@ def update_index(paths: KBPaths) -> dict[str, Any]:
         for source_id, source, source_terms in raw:
             sources[source_id] = msgspec.structs.replace(source, tags=collector.add(source_id, source_terms))
     dates = [e.updated_at for e in topics.values()] + [s.fetched_at for s in sources.values()]
-    index: dict[str, Any] = msgspec.to_builtins(
-        {
-            "updated_at": _newest(dates),
-            "topics": dict(sorted(topics.items())),
-            "sources": dict(sorted(sources.items())),
-            "tag_index": collector.tag_index(),
-            "tag_variants": collector.tag_variants(),
-        }
+    index = KnowledgeIndex(
+        updated_at=_newest(dates),
+        topics=dict(sorted(topics.items())),
+        sources=dict(sorted(sources.items())),
+        tag_index=collector.tag_index(),
+        tag_variants=collector.tag_variants(),
     )
     if paths.site_src.is_dir():
-        write_json(index_path(paths), index)
+        write_json(index_path(paths), msgspec.to_builtins(index))
     return index
 
 
@@ -321,7 +332,7 @@ def _cost(folder: Path) -> CostRecord | None:
         return None  # no record, or a damaged one: only the figures are lost
 
 
-def _frontmatter(page: Path) -> dict[str, Any]:
+def _frontmatter(page: Path) -> Mapping[str, object]:
     try:
         meta, _ = read_page(page)
     except StoreError:
@@ -329,15 +340,15 @@ def _frontmatter(page: Path) -> dict[str, Any]:
     return meta
 
 
-def _terms(meta: dict[str, Any]) -> list[Any]:
-    """Tag terms of a page or record: its `tags`, plus original variants when the writer kept them."""
-    terms: list[Any] = []
+def _terms(meta: Mapping[str, object]) -> list[str]:
+    """Tag terms of a page or record: its `tags`, plus original variants when the writer kept them (words and
+    numbers only: a hand-written `true` or mapping is no tag)."""
+    terms: list[str] = []
     for key in ("tags", "keywords", "tag_variants"):
         value = meta.get(key)
-        if isinstance(value, list):
-            terms.extend(value)
-        elif isinstance(value, str):
-            terms.append(value)
+        for term in value if isinstance(value, list) else [value] if isinstance(value, str) else []:
+            if isinstance(term, str | int | float) and not isinstance(term, bool):
+                terms.append(str(term))
     return terms
 
 
@@ -374,7 +385,7 @@ class _TagCollector:
 # --------------------------------------------------------------------------- delete
 
 
-def delete_entry(paths: KBPaths, entry_id: str) -> dict[str, Any]:
+def delete_entry(paths: KBPaths, entry_id: str) -> KnowledgeIndex:
     """Remove one repository or topic workspace (its pages and cache entries), then update the index.
 
     Raw sources belong to their topic and are deleted with it. Nothing outside the entry is touched.
@@ -416,13 +427,13 @@ def _rel(paths: KBPaths, page: Path) -> str:
     return page.relative_to(paths.site_src).as_posix()
 
 
-def _text(value: Any) -> str:
+def _text(value: object) -> str:
     if value is None or isinstance(value, dict | list):
         return ""
     return " ".join(str(value).split())
 
 
-def _date(value: Any) -> str | None:
+def _date(value: object) -> str | None:
     """An ISO string for a frontmatter date (YAML may have parsed it into a date or datetime)."""
     if isinstance(value, dt.datetime | dt.date):
         return value.isoformat()
