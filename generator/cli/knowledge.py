@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import asdict
 from typing import Any
 
 import click
@@ -42,7 +43,7 @@ def knowledge_search(app: App, query: str, limit: int, as_json: bool) -> None:
         raise UsageError("the search query is empty", hint='e.g. deepkb knowledge search "trading"')
     results = search(app.paths, query, limit=limit)
     if as_json:
-        _emit_json([r.to_json() for r in results])
+        _emit_json([asdict(r) for r in results])
         return
     if not results:
         app.console.print(f"No entry matches {clean(query)!r}.")

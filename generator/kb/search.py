@@ -15,10 +15,9 @@ import sqlite3
 import stat
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from fnmatch import fnmatch
 from pathlib import Path
-from typing import Any
 
 from .. import cjk
 from ..errors import StoreError
@@ -86,9 +85,6 @@ class SearchResult:
     snippet: str
     score: float
     kind: str
-
-    def to_json(self) -> dict[str, Any]:
-        return asdict(self)
 
 
 def _fts_clause(term: str) -> str:

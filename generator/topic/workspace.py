@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import html
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar, Protocol, TypeVar
@@ -289,7 +290,7 @@ def source_markup(kind: str, url: str) -> str:
     return markup_of(url) if kind == "local" else "text"
 
 
-def raw_page_text(meta: dict[str, Any], escaped: str) -> str:
+def raw_page_text(meta: Mapping[str, object], escaped: str) -> str:
     """The plain text stored on a raw page; a page written before texts were stored plain is converted."""
     text = unescape_body(escaped.strip())
     if meta.get("text_format") == TEXT_FORMAT:

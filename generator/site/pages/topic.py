@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from ... import store
@@ -46,6 +47,14 @@ class TopicPage:
     @property
     def topic(self) -> Markdown:
         return md_inline(self.meta.topic, limit=300)
+
+
+@dataclass(frozen=True)
+class PageText:
+    """A rendered page: its frontmatter and its markdown body."""
+
+    meta: dict[str, Any]
+    body: str
 
 
 @dataclass(frozen=True)
@@ -116,11 +125,11 @@ def _findings(paths: KBPaths, slug: str) -> Analysis | None:
     return wsp.load_record(wsp.Workspace(paths, slug).findings_file, Analysis)
 
 
-def _write_or_remove(path: Any, page: tuple[dict[str, Any], str] | None, remove: bool) -> None:
+def _write_or_remove(path: Path, page: PageText | None, remove: bool) -> None:
     """Write the page; without one, a topic that ended without sources loses the old page (never left
     stale), while any other run (a failed refresh, a workspace older than its records) keeps it."""
     if page is not None:
-        store.write_page(path, *page)
+        store.write_page(path, page.meta, page.body)
     elif remove:
         path.unlink(missing_ok=True)
 
@@ -185,7 +194,7 @@ def _kind_title(page: TopicPage, kind: str) -> str:
     return f"{page.meta.topic} — {page.t[kind]}"
 
 
-def _report_page(page: TopicPage, report: Report, catalog: Catalog) -> tuple[dict[str, Any], str]:
+def _report_page(page: TopicPage, report: Report, catalog: Catalog) -> PageText:
     numbers = report.number_of()
     references = [
         Reference(
@@ -219,7 +228,7 @@ def _report_page(page: TopicPage, report: Report, catalog: Catalog) -> tuple[dic
         unsupported_claims=report.unsupported,
         sub_questions=[s.question for s in report.sections],
     )
-    return meta, body
+    return PageText(meta, body)
 
 
 def _figure(page: TopicPage, figure: ReportFigure, numbers: dict[str, int]) -> FigureView:
@@ -228,7 +237,7 @@ def _figure(page: TopicPage, figure: ReportFigure, numbers: dict[str, int]) -> F
     return FigureView(figure.title, table)
 
 
-def _analysis_page(page: TopicPage, analysis: Analysis, catalog: Catalog) -> tuple[dict[str, Any], str]:
+def _analysis_page(page: TopicPage, analysis: Analysis, catalog: Catalog) -> PageText:
     numbers = catalog.number_of
     sections = [
         SectionView(
@@ -266,7 +275,7 @@ def _analysis_page(page: TopicPage, analysis: Analysis, catalog: Catalog) -> tup
         unresolved_citations=analysis.unresolved,
         unsupported_claims=analysis.unsupported,
     )
-    return meta, body
+    return PageText(meta, body)
 
 
 def _source_rows(catalog: Catalog) -> list[Row]:
