@@ -69,6 +69,21 @@ def test_provider_reads_documented_shape(name: str, server: FakeSearchServer) ->
     assert server.requests[-1].method == PATHS[name][1]
 
 
+def test_an_odd_result_is_skipped_and_the_others_kept(server: FakeSearchServer) -> None:
+    results = [
+        {"url": "https://example.org/one", "title": "One", "content": "First.", "score": "0.9"},
+        {"url": "https://example.org/odd", "title": {"not": "a title"}},
+        "not an object",
+        {"url": "https://example.org/two", "title": None, "content": "Second.", "score": 0.5},
+    ]
+    server.route("/search", Reply(200, {"results": results}))
+    hits = provider("tavily", server).search("x")
+    assert [(h.url, h.title, h.score) for h in hits] == [
+        ("https://example.org/one", "One", 0.9),  # a number sent as a string is read as a number
+        ("https://example.org/two", "https://example.org/two", 0.5),
+    ]
+
+
 @pytest.mark.parametrize("name", sorted(PATHS))
 def test_429_with_retry_after_then_success(name: str, server: FakeSearchServer) -> None:
     server.script(PATHS[name][0], Reply(429, {"error": "slow down"}, headers={"retry-after": "1"}))
