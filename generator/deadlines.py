@@ -114,9 +114,8 @@ class JobPool(Generic[K]):
         def target() -> None:
             try:
                 value = work()
-            except (
-                BaseException
-            ) as exc:  # handed to the waiting thread; KeyboardInterrupt stops the run there
+            # handed to the waiting thread: a KeyboardInterrupt stops the run there
+            except BaseException as exc:
                 future.set_exception(exc)
             else:
                 future.set_result(value)
@@ -128,13 +127,10 @@ class JobPool(Generic[K]):
     def wait(self, on_tick: Callable[[], None] | None = None) -> list[tuple[K, futures.Future[Any]]]:
         """Block until at least one job ends; its (key, future) pairs in the order they were submitted.
 
-        `on_tick` runs at every look at the deadline. Past a timeout the running jobs are abandoned and
-        DeadlinePassed is raised."""
-        timeout = 0.0  # look at the deadline before blocking: jobs that keep ending must not outrun it
+        While none ends, the deadline is looked at every TICK (`on_tick` runs first): past a timeout the
+        running jobs are abandoned and DeadlinePassed is raised. Jobs that ended are always handed over first."""
         while True:
-            done, _ = futures.wait(
-                self.running.values(), timeout=timeout, return_when=futures.FIRST_COMPLETED
-            )
+            done, _ = futures.wait(self.running.values(), timeout=TICK, return_when=futures.FIRST_COMPLETED)
             if done:
                 finished = [(key, f) for key, f in self.running.items() if f in done]
                 for key, _ in finished:
@@ -142,7 +138,6 @@ class JobPool(Generic[K]):
                 self.touch()
                 return finished
             self._check(on_tick)
-            timeout = TICK
 
     def _check(self, on_tick: Callable[[], None] | None) -> None:
         if on_tick is not None:

@@ -10,7 +10,6 @@ date, not the clock, so rebuilding an unchanged knowledge base changes no file.
 from __future__ import annotations
 
 import datetime as dt
-import logging
 import re
 import shutil
 from collections.abc import Iterable, Iterator, Mapping
@@ -29,7 +28,6 @@ ENTRY_FILE = "_entry.json"
 ENTRY_VERSION = 1  # bump when EntryRecord changes shape: an older record is migrated from its landing page
 COST_FILE = "_cost.json"  # written by kb/run.py beside each entry's pages
 _ID_SEGMENT = re.compile(r"^\w[\w.\-]*$")
-log = logging.getLogger(__name__)
 
 
 class EntryRecord(msgspec.Struct, frozen=True, kw_only=True):
@@ -76,27 +74,17 @@ def save_entry(folder: Path, record: EntryRecord) -> None:
 
 
 def load_entry(folder: Path) -> EntryRecord | None:
-    """The entry record in `folder`; a missing, older or unreadable one is migrated from the landing page, and
-    so is one older than its page (written by a tool that saves no record). None when there is neither."""
+    """The entry record in `folder`. One that is missing, damaged, of another version, or older than its landing
+    page (written by a tool that saves no record) is migrated from the page; None when there is no page."""
+    record_file = folder / ENTRY_FILE
     try:
-        raw = (folder / ENTRY_FILE).read_bytes()
-        if (folder / "index.md").stat().st_mtime_ns > (folder / ENTRY_FILE).stat().st_mtime_ns:
-            return _migrate(folder)
-    except OSError:
-        return _migrate(folder)
-    try:
-        version = msgspec.json.decode(raw, type=_Versioned).version
-        if version == ENTRY_VERSION:
-            return msgspec.json.decode(raw, type=EntryRecord)
-    except msgspec.ValidationError as exc:
-        log.warning("%s: %s; migrating it from its landing page", folder / ENTRY_FILE, exc)
-    except msgspec.DecodeError as exc:
-        log.warning("%s is damaged (%s); migrating it from its landing page", folder / ENTRY_FILE, exc)
+        current = record_file.stat().st_mtime_ns >= (folder / "index.md").stat().st_mtime_ns
+        record = msgspec.json.decode(record_file.read_bytes(), type=EntryRecord) if current else None
+    except (OSError, msgspec.DecodeError):
+        record = None
+    if record is not None and record.version == ENTRY_VERSION:
+        return record
     return _migrate(folder)
-
-
-class _Versioned(msgspec.Struct):
-    version: int = 0
 
 
 def _migrate(folder: Path) -> EntryRecord | None:
@@ -310,17 +298,15 @@ def _source_record(path: Path, page: Path) -> _SourceRecord:
     """A raw source's record; a workspace written before sources were records has only the page."""
     try:
         return msgspec.json.decode(path.read_bytes(), type=_SourceRecord)
-    except OSError:
-        pass
-    except msgspec.DecodeError as exc:  # ValidationError included
-        log.warning("%s is damaged (%s); its page stands in for it", path, exc)
+    except (OSError, msgspec.DecodeError):
+        pass  # no record, or a damaged one: the page stands in for it
     meta = _frontmatter(page)
     return _SourceRecord(
         title=_text(meta.get("title")),
         url=_text(meta.get("url")),
         source=_text(meta.get("source")),
         fetched_at=_date(meta.get("fetched_at")) or "",
-        tags=[str(t) for t in _terms(meta)],
+        tags=_terms(meta),
     )
 
 
