@@ -12,7 +12,7 @@ import contextvars
 import math
 import threading
 import time
-from collections.abc import Callable, Hashable, Iterator
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from concurrent import futures
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -20,6 +20,7 @@ from typing import Any, Generic, TypeVar
 
 Clock = Callable[[], float]
 K = TypeVar("K", bound=Hashable)
+T = TypeVar("T")
 TICK = 0.2  # real seconds between two looks at the deadline while jobs run
 
 
@@ -156,3 +157,25 @@ class JobPool(Generic[K]):
         if deadline.idle and deadline.clock() - self.last_progress > deadline.idle:
             return deadline.idle_reason()
         return ""
+
+
+def run_all(works: Sequence[Callable[[], T]], limit: int) -> list[T]:
+    """Every callable, at most `limit` at once and with no deadline; the results in order. The first
+    exception a callable raised is raised here once the others have ended."""
+    pool: JobPool[int] = JobPool(RunDeadline("batch"), limit)
+    results: dict[int, T] = {}
+    error: BaseException | None = None
+    waiting = list(reversed(range(len(works))))
+    while waiting or pool.running:
+        while waiting and pool.has_room():
+            n = waiting.pop()
+            pool.submit(n, works[n], name=f"deepkb-job-{n}")
+        for n, future in pool.wait():
+            try:
+                results[n] = future.result()
+            except BaseException as exc:  # re-raised below, once the others have ended
+                error = error or exc
+                waiting.clear()
+    if error is not None:
+        raise error
+    return [results[n] for n in range(len(works))]

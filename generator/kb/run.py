@@ -13,9 +13,9 @@ batch); they are stored beside the entry as `_cost.json` and copied into `_index
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Literal
 
@@ -24,7 +24,7 @@ from msgspec.structs import replace
 from rich.console import Console
 
 from ..config import Config
-from ..deadlines import RunDeadline, run_deadline
+from ..deadlines import RunDeadline, run_all, run_deadline
 from ..errors import DeepkbError, PartialFailure
 from ..llm.base import Provider
 from ..llm.cost import CostRecord, cost_record
@@ -81,8 +81,8 @@ def research_entries(
         if not batch:
             return [research_entry(paths, config, provider, entry, console) for entry in entries]
         config = batch_config(config)
-        with ThreadPoolExecutor(max_workers=min(len(entries), BATCH_WORKERS)) as pool:
-            return list(pool.map(lambda e: research_entry(paths, config, provider, e, console), entries))
+        works = [partial(research_entry, paths, config, provider, entry, console) for entry in entries]
+        return run_all(works, BATCH_WORKERS)
 
 
 def batch_config(config: Config) -> Config:
