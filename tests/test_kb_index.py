@@ -208,3 +208,15 @@ def test_an_entry_record_of_another_version_is_migrated_again(paths: KBPaths) ->
     assert json.loads((folder / ENTRY_FILE).read_text(encoding="utf-8"))["version"] == ENTRY_VERSION
     (folder / ENTRY_FILE).write_text("{not json", encoding="utf-8")
     assert update_index(paths) == before
+
+
+def test_a_copy_without_an_entry_record_is_the_same_version_for_merge(tmp_path: Path) -> None:
+    from generator.kb.merge import merge_checkouts
+
+    ours, theirs = KBPaths(tmp_path / "ours"), KBPaths(tmp_path / "theirs")
+    for paths in (ours, theirs):
+        add_repo(paths, "acme", "quant", tags=["python"])
+    (theirs.repo_dir("acme", "quant") / ENTRY_FILE).unlink()  # written by a deepkb before entry records
+    report = merge_checkouts(ours, [theirs.root])
+    assert (report.added, report.updated) == ([], [])  # the same research: nothing to take, no conflict
+    assert (ours.repo_dir("acme", "quant") / ENTRY_FILE).is_file()

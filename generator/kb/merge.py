@@ -172,8 +172,9 @@ def _target(paths: KBPaths, entry_id: str) -> Path:
 
 
 # a topic's raw pages are rendered from its source records plus the "cited by" links of the whole knowledge
-# base, which the listing rebuild after a merge refreshes: they say nothing about which copy is which
-_DERIVED = re.compile(r"raw/[^/]+\.md")
+# base, which the listing rebuild after a merge refreshes; the entry record restates the landing page (and a
+# copy written before records has none until it is indexed): they say nothing about which copy is which
+_DERIVED = re.compile(rf"raw/[^/]+\.md|{re.escape(ENTRY_FILE)}")
 
 
 def _digest(folder: Path) -> str:
