@@ -185,23 +185,36 @@ def run_query(corpus: Path, query: str, *, lang: str, quick: bool) -> QueryRun:
         )
 
 
+def _report_record(paths: KBPaths, slug: str) -> Any:
+    """The topic's report record (False when it has none), or None when this deepkb keeps no report record:
+    typed records (load_record) after issue 19, a dict before it."""
+    try:
+        from generator.topic.report import Report
+        from generator.topic.workspace import Workspace, load_record
+    except ImportError:
+        pass
+    else:
+        return load_record(Workspace(paths, slug).report_record, Report) or False
+    try:
+        from generator.topic.report import Report as ReportRecord
+        from generator.topic.workspace import load_report_data  # type: ignore[attr-defined]
+    except ImportError:
+        return None
+    data = load_report_data(paths, slug)
+    return ReportRecord.from_json(data) if data else False  # type: ignore[attr-defined]
+
+
 def _report_figures(paths: KBPaths, slug: str) -> tuple[list[str], int, int, int, int]:
     """(cited source ids, repeated sentences, reference gaps, identifier figure rows, rejected figure rows) of a
     topic's report:
     from the report record and the page layer's own measure when this deepkb keeps one (after issue 10),
     else read back from the report's markdown (main before it)."""
-    try:
-        from generator.topic.report import Report as ReportRecord
-        from generator.topic.report import report_quality
-        from generator.topic.workspace import load_report_data
-    except ImportError:
-        data = None
-    else:
-        data = load_report_data(paths, slug)
-    if data is not None:
-        if not data:
+    record = _report_record(paths, slug)
+    if record is not None:
+        if record is False:
             return [], 0, 0, 0, 0
-        record = ReportRecord.from_json(data)
+        from generator.topic.report import report_quality
+
         quality = report_quality(record)
         cited = [sid for s in record.sections for c in s.claims for sid in c.sources]
         cited += [sid for c in record.summary for sid in c.sources] + list(record.references)

@@ -1,10 +1,9 @@
-"""Run deadlines: how long one research run may take, seen by every model call and every worker pool.
+"""Run deadlines, and the one pool that runs jobs under them (repository shards, topic steps).
 
 A run opens one `RunDeadline` (repo.* or topic.* idle/total timeouts). `generator.http` never lets a call
-outlive it, and the worker pools (repo shards, topic steps) stop waiting at it and abandon what still runs:
-work runs in daemon threads, so a thread stuck on a far side that never answers cannot keep the process
-alive. Tests open a deadline with their own clock instead of waiting. asyncio is imported by the pools that
-await (`in_daemon_thread`), not by every command that opens a deadline.
+outlive it, and `JobPool` stops waiting at it and abandons what still runs: jobs run in daemon threads, so a
+thread stuck on a far side that never answers cannot keep the process alive (a ThreadPoolExecutor's threads
+are joined at exit). Tests open a deadline with their own clock instead of waiting.
 """
 
 from __future__ import annotations
@@ -13,16 +12,16 @@ import contextvars
 import math
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Hashable, Iterator, Sequence
+from concurrent import futures
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, TypeVar
-
-if TYPE_CHECKING:
-    import asyncio
+from typing import Any, Generic, TypeVar
 
 Clock = Callable[[], float]
+K = TypeVar("K", bound=Hashable)
 T = TypeVar("T")
+TICK = 0.2  # real seconds between two looks at the deadline while jobs run
 
 
 @dataclass(frozen=True)
@@ -84,38 +83,99 @@ def daemon_thread(target: Callable[[], None], name: str) -> threading.Thread:
     return thread
 
 
-async def in_daemon_thread(work: Callable[[], T], name: str) -> T:
-    """Await `work` run in a `daemon_thread`. Cancelling the await abandons the thread instead of joining it
-    (asyncio.to_thread's pool threads are joined at exit, so one hung call would keep the process alive)."""
-    import asyncio
+class DeadlinePassed(Exception):
+    """The run is out of time: `reason` says which timeout, `abandoned` which jobs were still running."""
 
-    loop = asyncio.get_running_loop()
-    done: asyncio.Future[T] = loop.create_future()
-
-    def target() -> None:
-        try:
-            value = work()
-        except BaseException as exc:  # handed to the loop; KeyboardInterrupt stops the whole run there
-            post(loop, _settle, done, None, exc)
-        else:
-            post(loop, _settle, done, value, None)
-
-    daemon_thread(target, name)
-    return await done
+    def __init__(self, reason: str, abandoned: list[Any]) -> None:
+        super().__init__(reason)
+        self.reason, self.abandoned = reason, abandoned
 
 
-def post(loop: asyncio.AbstractEventLoop, callback: Callable[..., None], *args: Any) -> None:
-    """Call `callback` on `loop` from another thread, unless the run that owned the loop has ended."""
-    try:
-        loop.call_soon_threadsafe(callback, *args)
-    except RuntimeError:
-        pass  # the run ended (a timeout gave up on this work): nobody is listening any more
+class JobPool(Generic[K]):
+    """At most `limit` jobs at once, each in a daemon thread, waited for under `deadline`.
+
+    Progress is a job ending, or `touch()` (a stage reported, a heartbeat); the idle timeout counts from the
+    last progress, the total timeout from the deadline's start."""
+
+    def __init__(self, deadline: RunDeadline, limit: int) -> None:
+        self.deadline, self.limit = deadline, max(1, limit)
+        self.running: dict[K, futures.Future[Any]] = {}
+        self.last_progress = deadline.clock()
+
+    def has_room(self) -> bool:
+        return len(self.running) < self.limit
+
+    def touch(self) -> None:
+        self.last_progress = self.deadline.clock()
+
+    def submit(self, key: K, work: Callable[[], Any], name: str) -> None:
+        future: futures.Future[Any] = futures.Future()
+        future.set_running_or_notify_cancel()
+
+        def target() -> None:
+            try:
+                value = work()
+            # handed to the waiting thread: a KeyboardInterrupt stops the run there
+            except BaseException as exc:
+                future.set_exception(exc)
+            else:
+                future.set_result(value)
+
+        self.running[key] = future
+        self.touch()
+        daemon_thread(target, name)
+
+    def wait(self, on_tick: Callable[[], None] | None = None) -> list[tuple[K, futures.Future[Any]]]:
+        """Block until at least one job ends; its (key, future) pairs in the order they were submitted.
+
+        While none ends, the deadline is looked at every TICK (`on_tick` runs first): past a timeout the
+        running jobs are abandoned and DeadlinePassed is raised. Jobs that ended are always handed over first."""
+        while True:
+            done, _ = futures.wait(self.running.values(), timeout=TICK, return_when=futures.FIRST_COMPLETED)
+            if done:
+                finished = [(key, f) for key, f in self.running.items() if f in done]
+                for key, _ in finished:
+                    del self.running[key]
+                self.touch()
+                return finished
+            self._check(on_tick)
+
+    def _check(self, on_tick: Callable[[], None] | None) -> None:
+        if on_tick is not None:
+            on_tick()
+        reason = self.expired()
+        if reason:
+            abandoned = list(self.running)
+            self.running.clear()
+            raise DeadlinePassed(reason, abandoned)
+
+    def expired(self) -> str:
+        """Why the run is out of time, or "" while it is not."""
+        deadline = self.deadline
+        if deadline.remaining() < 0:
+            return deadline.total_reason()
+        if deadline.idle and deadline.clock() - self.last_progress > deadline.idle:
+            return deadline.idle_reason()
+        return ""
 
 
-def _settle(future: asyncio.Future[Any], value: Any, exc: BaseException | None) -> None:
-    if future.done():
-        return
-    if exc is not None:
-        future.set_exception(exc)
-    else:
-        future.set_result(value)
+def run_all(works: Sequence[Callable[[], T]], limit: int) -> list[T]:
+    """Every callable, at most `limit` at once and with no deadline; the results in order. The first
+    exception a callable raised is raised here once the others have ended."""
+    pool: JobPool[int] = JobPool(RunDeadline("batch"), limit)
+    results: dict[int, T] = {}
+    error: BaseException | None = None
+    waiting = list(reversed(range(len(works))))
+    while waiting or pool.running:
+        while waiting and pool.has_room():
+            n = waiting.pop()
+            pool.submit(n, works[n], name=f"deepkb-job-{n}")
+        for n, future in pool.wait():
+            try:
+                results[n] = future.result()
+            except BaseException as exc:  # re-raised below, once the others have ended
+                error = error or exc
+                waiting.clear()
+    if error is not None:
+        raise error
+    return [results[n] for n in range(len(works))]

@@ -12,19 +12,20 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, field
 from functools import partial
-from pathlib import Path
 from typing import Any, Literal
 
+import msgspec
 from rich.console import Console
 
 from .config import Config, RepoEntry, TopicEntry
-from .errors import DeepkbError, StoreError
+from .errors import DeepkbError
 from .kb.entries import Entry, ShardSpec, assign_shards, entry_weights
-from .kb.index import load_index
+from .kb.index import load_entry, load_index
 from .kb.run import OnDemand, research_entries
 from .llm import Provider
-from .llm.cost import cost_record
-from .store import KBPaths, read_json, read_page
+from .llm.cost import CostRecord, cost_record
+from .store import KBPaths
+from .topic.workspace import readable_meta
 
 Status = Literal["up-to-date", "stale", "refreshed", "partial", "failed", "skipped"]
 # seed: a topic whose last run did not finish is picked up again by the next refresh
@@ -55,7 +56,7 @@ class RefreshReport:
     items: list[RefreshItem]
     elapsed_s: float = 0.0
     llm_calls: int = 0
-    usage: dict[str, Any] | None = None
+    usage: CostRecord | None = None
     dry_run: bool = False
     site_built: bool = False
 
@@ -66,7 +67,7 @@ class RefreshReport:
         return {
             "elapsed_s": round(self.elapsed_s, 3),
             "llm_calls": self.llm_calls,
-            "usage": self.usage,
+            "usage": msgspec.to_builtins(self.usage),
             "dry_run": self.dry_run,
             "site_built": self.site_built,
             "checked": len(self.items),
@@ -124,7 +125,7 @@ def _as_is(item: RefreshItem) -> RefreshItem:
 
 def _check_repos_on_disk(paths: KBPaths, seen: set[str], allow_private: bool) -> Iterable[Check]:
     """Repositories researched outside deepkb.yml (e.g. `deepkb repo run URL`) are kept fresh too,
-    when their remote can still be named: a URL in the page's `source`, or the cached clone's origin."""
+    when their remote can still be named: a URL in the entry record's `source`, or the cached clone's origin."""
     from generator.repo.checkout.clone import read_origin_url
 
     for page in sorted(paths.repos_dir.glob("*/*/index.md")) if paths.repos_dir.is_dir() else []:
@@ -133,8 +134,9 @@ def _check_repos_on_disk(paths: KBPaths, seen: set[str], allow_private: bool) ->
         if entry_id in seen:
             continue
         seen.add(entry_id)
+        record = load_entry(page.parent)
         candidates = [
-            _frontmatter(page).get("source"),
+            record.source if record else None,
             read_origin_url(paths.cache_dir / "clones" / owner / name),
         ]
         remote = next((c for c in candidates if isinstance(c, str) and _is_remote(c)), None)
@@ -165,11 +167,12 @@ def _check_repo(
     from generator.repo.checkout.clone import remote_head
 
     item = RefreshItem("repo", entry_id, entry.source, "", "up-to-date", repo=entry)
-    page = paths.repo_dir(source.owner, source.name) / "index.md"
-    if not page.is_file():
+    folder = paths.repo_dir(source.owner, source.name)
+    record = load_entry(folder) if (folder / "index.md").is_file() else None
+    if record is None:
         item.reason, item.status = "never researched", "stale"
         return item
-    known = str(_frontmatter(page).get("revision") or "")
+    known = record.revision
     try:
         head = remote_head(source, paths.cache_dir, allow_private_hosts=allow_private_hosts)
     except DeepkbError as exc:
@@ -197,12 +200,12 @@ def _check_topics(paths: KBPaths, config: Config, now: dt.datetime) -> Iterable[
 
 def _check_topic(paths: KBPaths, entry: TopicEntry, slug: str, now: dt.datetime) -> RefreshItem:
     item = RefreshItem("topic", f"topic:{slug}", entry.topic, "", "up-to-date", topic=entry)
-    meta = _meta(paths.topic_dir(slug) / "_meta.json")
-    updated = _parse_time(meta.get("updated_at"))
-    if not meta:
+    meta = readable_meta(paths, slug)
+    updated = _parse_time(meta.updated_at) if meta else None
+    if meta is None:
         item.reason, item.status = "never researched", "stale"
-    elif meta.get("status") in UNFINISHED:
-        item.reason, item.status = f"last run ended {meta.get('status')}", "stale"
+    elif meta.status in UNFINISHED:
+        item.reason, item.status = f"last run ended {meta.status}", "stale"
     elif entry.refresh_days == 0:
         item.reason = "refresh_days is 0: never refreshed"
     elif updated is None:
@@ -218,16 +221,22 @@ def _check_topic(paths: KBPaths, entry: TopicEntry, slug: str, now: dt.datetime)
 def _topics_on_disk(paths: KBPaths, config: Config) -> Iterable[TopicEntry]:
     """Topics researched outside deepkb.yml refresh only when their _meta.json records refresh_days."""
     for meta_file in sorted(paths.topics_dir.glob("*/_meta.json")) if paths.topics_dir.is_dir() else []:
-        meta = _meta(meta_file)
-        topic, days = meta.get("topic"), meta.get("refresh_days")
-        if isinstance(topic, str) and topic.strip() and isinstance(days, int) and days >= 0:
-            raw_options = meta.get("options")
-            options: dict[str, Any] = raw_options if isinstance(raw_options, dict) else {}
-            known = {k: options[k] for k in ("sources", "lang", "verify", "parallel") if k in options}
-            try:
-                yield TopicEntry(topic=topic, slug=meta_file.parent.name, refresh_days=days, **known)
-            except ValueError:
-                continue  # a hand-edited record we cannot trust; the topic is left alone
+        meta = readable_meta(paths, meta_file.parent.name)
+        recorded = meta is not None and "refresh_days" in meta.model_fields_set and meta.refresh_days >= 0
+        if meta is None or not recorded or not meta.topic.strip():
+            continue
+        options = meta.options
+        known = {
+            k: getattr(options, k)
+            for k in ("sources", "lang", "verify", "parallel")
+            if k in options.model_fields_set
+        }
+        try:
+            yield TopicEntry(
+                topic=meta.topic, slug=meta_file.parent.name, refresh_days=meta.refresh_days, **known
+            )
+        except ValueError:
+            continue  # a hand-edited record we cannot trust; the topic is left alone
 
 
 # --------------------------------------------------------------------------- re-running what is stale
@@ -291,21 +300,6 @@ def _publish_locally(paths: KBPaths, config: Config, site: bool) -> None:
 
 
 # --------------------------------------------------------------------------- small readers
-
-
-def _frontmatter(page: Path) -> dict[str, Any]:
-    try:
-        return read_page(page)[0]
-    except StoreError:
-        return {}
-
-
-def _meta(path: Path) -> dict[str, Any]:
-    try:
-        data = read_json(path, default={})
-    except StoreError:
-        return {}
-    return data if isinstance(data, dict) else {}
 
 
 def _parse_time(value: Any) -> dt.datetime | None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
+from generator.kb.index import entry_record, save_entry
 from generator.store import KBPaths, write_json, write_page
 
 
@@ -34,6 +35,7 @@ def add_repo(
     write_page(folder / "index.md", meta, body)
     for number, (name, text) in enumerate((shards or {}).items(), start=1):
         write_page(folder / "shards" / f"{number:02d}_{name}.md", {"title": name, "tags": tags}, text)
+    save_entry(folder, entry_record("repo", meta, shards=len(shards or {})))
     return folder
 
 
@@ -63,33 +65,30 @@ def add_topic(
     if refresh_days is not None:
         meta["refresh_days"] = refresh_days
     write_json(folder / "_meta.json", meta)
-    write_page(
-        folder / "index.md",
-        {
-            "title": topic,
-            "description": f"Topic: {topic}",
-            "tags": tags,
-            "generated": updated_at[:10],
-            "provider": "offline",
-        },
-        "Landing page.",
-    )
+    landing = {
+        "title": topic,
+        "description": f"Topic: {topic}",
+        "tags": tags,
+        "generated": updated_at[:10],
+        "provider": "offline",
+    }
+    write_page(folder / "index.md", landing, "Landing page.")
+    save_entry(folder, entry_record("topic", landing))
     write_page(folder / "output" / "report.md", {"title": f"Report: {topic}", "tags": tags}, report)
     write_page(folder / "processed" / "analysis.md", {"title": f"Analysis: {topic}", "tags": tags}, analysis)
     for title, text in (sources or {}).items():
         name = f"{title.lower().replace(' ', '-')}-{hashlib.sha1(title.encode()).hexdigest()[:8]}"
-        write_page(
-            folder / "raw" / f"{name}.md",
-            {
-                "id": name,
-                "source": "local",
-                "url": f"https://example.org/{name}",
-                "title": title,
-                "fetched_at": updated_at,
-                "tags": tags,
-            },
-            text,
-        )
+        raw = {
+            "id": name,
+            "source": "local",
+            "url": f"https://example.org/{name}",
+            "title": title,
+            "fetched_at": updated_at,
+            "text": text,
+            "tags": tags,
+        }
+        write_json(folder / "processed" / "sources" / f"{name}.json", raw)
+        write_page(folder / "raw" / f"{name}.md", {k: v for k, v in raw.items() if k != "text"}, text)
     return folder
 
 

@@ -3,15 +3,26 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
+import msgspec
 import pytest
 from click.testing import CliRunner
 from kb_fakes import add_repo, add_topic, tree_hashes
 
 from generator.cli import cli
 from generator.errors import UsageError
-from generator.kb.index import delete_entry, index_path, load_index, update_index
+from generator.kb.index import (
+    ENTRY_FILE,
+    ENTRY_VERSION,
+    delete_entry,
+    index_path,
+    load_entry,
+    load_index,
+    save_entry,
+    update_index,
+)
 from generator.store import KBPaths, write_json
 
 
@@ -31,7 +42,7 @@ def paths(kb_root: Path) -> KBPaths:
 
 
 def test_index_after_create(paths: KBPaths) -> None:
-    index = update_index(paths)
+    index = msgspec.to_builtins(update_index(paths))
     on_disk = json.loads(index_path(paths).read_text(encoding="utf-8"))
     assert on_disk == index
     assert set(index["topics"]) == {"repo:acme/quant", "topic:algo-trading", "topic:databases"}
@@ -76,7 +87,7 @@ def test_index_after_update(paths: KBPaths) -> None:
         updated_at="2026-11-09T00:00:00Z",
         sources={"B-trees": "Pages and splits."},
     )
-    index = update_index(paths)
+    index = msgspec.to_builtins(update_index(paths))
     assert load_index(paths) == index
     entry = index["topics"]["topic:databases"]
     assert entry["title"] == "Database engines"
@@ -100,9 +111,9 @@ def test_delete_touches_nothing_else(paths: KBPaths) -> None:
     changed = {p for p in after if before.get(p) != after[p]}
     assert changed == {"site_src/_index.json"}
     assert set(before) - set(after) == removed
-    assert "topic:algo-trading" not in index["topics"] and not index["sources"]
-    assert "machine-learning" not in index["tag_index"]
-    assert index["tag_index"]["trade"] == ["repo:acme/quant"]
+    assert "topic:algo-trading" not in index.topics and not index.sources
+    assert "machine-learning" not in index.tag_index
+    assert index.tag_index["trade"] == ["repo:acme/quant"]
 
     delete_entry(paths, "repo:acme/quant")
     assert not (paths.repos_dir / "acme").exists()
@@ -123,7 +134,7 @@ def test_delete_refuses_unknown_or_crafted_ids(paths: KBPaths, bad: str) -> None
 def test_index_tolerates_a_broken_page(paths: KBPaths) -> None:
     (paths.topic_dir("databases") / "index.md").write_text("---\ntitle: [unclosed\n---\n", encoding="utf-8")
     write_json(paths.topic_dir("databases") / "_meta.json", {"topic": "Databases", "status": "failed"})
-    entry = update_index(paths)["topics"]["topic:databases"]
+    entry = msgspec.to_builtins(update_index(paths))["topics"]["topic:databases"]
     assert entry["title"] == "Databases" and entry["status"] == "failed"
 
 
@@ -166,3 +177,46 @@ def test_cli_delete_rerenders_listing_pages(paths: KBPaths) -> None:
     assert {p: h for p, h in after.items() if p.startswith(("repos/acme/", "topics/databases/"))} == {
         p: h for p, h in before.items() if p.startswith(("repos/acme/", "topics/databases/"))
     }
+
+
+def test_index_lists_the_entry_records_not_the_pages(paths: KBPaths) -> None:
+    folder = paths.repo_dir("acme", "quant")
+    record = load_entry(folder)
+    assert record is not None and record.title == "acme/quant" and record.version == ENTRY_VERSION
+    save_entry(folder, msgspec.structs.replace(record, title="Quant engine", terms=["Order books"]))
+    os.utime(folder / "index.md", ns=(1, 1))  # the page is older than its record
+    entry = msgspec.to_builtins(update_index(paths))["topics"]["repo:acme/quant"]
+    assert (entry["title"], entry["tags"]) == ("Quant engine", ["order-book"])
+
+
+def test_a_workspace_without_records_is_migrated_from_its_pages(paths: KBPaths) -> None:
+    before = update_index(paths)
+    for folder in (paths.repo_dir("acme", "quant"), paths.topic_dir("algo-trading")):
+        (folder / ENTRY_FILE).unlink()
+    for record in (paths.topic_dir("algo-trading") / "processed" / "sources").glob("*.json"):
+        record.unlink()  # raw sources stored before they were records: their pages stand in
+    assert update_index(paths) == before
+    assert (paths.repo_dir("acme", "quant") / ENTRY_FILE).is_file()  # migrated once, then read
+
+
+def test_an_entry_record_of_another_version_is_migrated_again(paths: KBPaths) -> None:
+    before = update_index(paths)
+    folder = paths.topic_dir("databases")
+    stale = json.loads((folder / ENTRY_FILE).read_text(encoding="utf-8"))
+    write_json(folder / ENTRY_FILE, {**stale, "version": ENTRY_VERSION + 1, "title": "Stale"})
+    assert update_index(paths) == before
+    assert json.loads((folder / ENTRY_FILE).read_text(encoding="utf-8"))["version"] == ENTRY_VERSION
+    (folder / ENTRY_FILE).write_text("{not json", encoding="utf-8")
+    assert update_index(paths) == before
+
+
+def test_a_copy_without_an_entry_record_is_the_same_version_for_merge(tmp_path: Path) -> None:
+    from generator.kb.merge import merge_checkouts
+
+    ours, theirs = KBPaths(tmp_path / "ours"), KBPaths(tmp_path / "theirs")
+    for paths in (ours, theirs):
+        add_repo(paths, "acme", "quant", tags=["python"])
+    (theirs.repo_dir("acme", "quant") / ENTRY_FILE).unlink()  # written by a deepkb before entry records
+    report = merge_checkouts(ours, [theirs.root])
+    assert (report.added, report.updated) == ([], [])  # the same research: nothing to take, no conflict
+    assert (ours.repo_dir("acme", "quant") / ENTRY_FILE).is_file()

@@ -11,6 +11,7 @@ from click.testing import CliRunner
 from kb_fakes import add_repo, add_topic
 
 from generator.cli import cli
+from generator.kb.fulltext import SyncCounts
 from generator.kb.index import delete_entry, update_index
 from generator.kb.search import search, sync_search_db
 from generator.store import KBPaths, write_page
@@ -91,20 +92,20 @@ def test_query_text_is_never_fts_syntax(paths: KBPaths) -> None:
 
 def test_incremental_sync_follows_the_files(paths: KBPaths) -> None:
     first = sync_search_db(paths)
-    assert first["added"] == 12 and first["unchanged"] == 0
-    assert sync_search_db(paths) == {"added": 0, "updated": 0, "removed": 0, "unchanged": 12}
+    assert first.added == 12 and first.unchanged == 0
+    assert sync_search_db(paths) == SyncCounts(added=0, updated=0, removed=0, unchanged=12)
     report = paths.topic_dir("compilers") / "output" / "report.md"
     write_page(
         report, {"title": "Report: Compilers"}, "Peephole optimizers rewrite short instruction windows."
     )
     os.utime(report, ns=(1, 1))  # a different mtime even on coarse clocks
     counts = sync_search_db(paths)
-    assert counts["updated"] == 1 and counts["added"] == 0
+    assert counts.updated == 1 and counts.added == 0
     assert search(paths, "peephole")[0].id == "topic:compilers"
     assert not search(paths, "allocation")
     delete_entry(paths, "topic:compilers")
     assert not search(paths, "peephole")
-    assert sync_search_db(paths)["removed"] == 0  # the search above already dropped the deleted pages
+    assert sync_search_db(paths).removed == 0  # the search above already dropped the deleted pages
 
 
 def test_cli_search_json_and_text(paths: KBPaths) -> None:
@@ -141,7 +142,7 @@ def test_old_database_schema_is_rebuilt(paths: KBPaths) -> None:
     sync_search_db(paths)
     with sqlite3.connect(db_path(paths)) as conn:
         conn.execute("UPDATE meta SET value = 'old' WHERE key = 'schema'")
-    assert sync_search_db(paths)["added"] == 12  # tables recreated, every page indexed again
+    assert sync_search_db(paths).added == 12  # tables recreated, every page indexed again
     assert search(paths, "dataflow")[0].id == "topic:compilers"
 
 

@@ -190,7 +190,7 @@ def test_a_repository_researched_in_batch_mode(tmp_path: Path, fake: FakeAnthrop
     )
     assert (paths.repo_dir("acme", "shop") / "index.md").is_file()
     cost = outcomes[0].cost
-    assert cost is not None and cost["batched_calls"] == cost["calls"] == len(sent) and cost["cost_usd"] > 0
+    assert cost is not None and cost.batched_calls == cost.calls == len(sent) and cost.cost_usd > 0
 
     # everything is in the reply cache now: the same research submits nothing
     before = len(fake.created)
@@ -216,3 +216,19 @@ def test_the_batch_flag_reaches_the_provider(tmp_path: Path) -> None:
         assert "llm.batch (or --batch) needs the anthropic provider, not openai" in " ".join(
             result.output.split()
         )
+
+
+def test_cost_record_writes_unpriced_models_only_when_there_are_some() -> None:
+    import msgspec
+
+    from generator.llm.cost import CostRecord
+
+    priced = CostRecord(provider="openai", models=["gpt-4o-mini"], calls=2, input_tokens=10, cost_usd=0.5)
+    assert "unpriced_models" not in msgspec.to_builtins(priced)
+    unpriced = msgspec.structs.replace(priced, unpriced_models=["mystery-1"])
+    assert msgspec.to_builtins(unpriced)["unpriced_models"] == ["mystery-1"]
+    # a record written by an older deepkb, without the cache figures: they read as 0
+    old = msgspec.convert(
+        {"calls": 3, "input_tokens": 1000, "output_tokens": 20, "cost_usd": 0.01}, CostRecord
+    )
+    assert old.line() == "$0.0100 estimated: 1,000 input + 0 cached + 20 output tokens in 3 calls"

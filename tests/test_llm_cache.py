@@ -108,6 +108,20 @@ def test_a_damaged_cache_entry_is_a_miss_and_is_rewritten(fake: FakeOpenAI, path
     assert json.loads(entries[0].read_text(encoding="utf-8"))["text"] == "answer to q"
 
 
+def test_a_cache_entry_of_another_version_is_a_miss(fake: FakeOpenAI, paths: KBPaths) -> None:
+    provider, _ = open_provider(paths, config_for(fake))
+    provider.complete(Prompt(user="q"))
+    [entry] = list((paths.cache_dir / "llm").rglob("*.json"))
+    stored = json.loads(entry.read_text(encoding="utf-8"))
+    assert stored["version"] == 1
+    del stored["version"]  # an entry written before entries carried a version
+    entry.write_text(json.dumps({**stored, "text": "stale answer"}), encoding="utf-8")
+    again, _ = open_provider(paths, config_for(fake))
+    assert again.complete(Prompt(user="q")).text == "answer to q"
+    assert len(fake.requests) == 2
+    assert json.loads(entry.read_text(encoding="utf-8"))["version"] == 1
+
+
 def test_anthropic_behind_the_cache(monkeypatch: pytest.MonkeyPatch, paths: KBPaths) -> None:
     with FakeAnthropic(default="claude says hi") as server:
         monkeypatch.setenv("ANTHROPIC_API_KEY", "test-key")

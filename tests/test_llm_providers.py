@@ -8,6 +8,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import httpx
+import msgspec
 import pytest
 from click.testing import CliRunner
 from llm_fakes import FakeAnthropic, FakeOpenAI, RecordedRequest, Reply
@@ -328,7 +329,7 @@ def test_openai_base_url_without_scheme_is_a_config_error() -> None:
 def test_openai_dot_com_gets_max_completion_tokens() -> None:
     provider = create_provider("openai", LLMConfig(provider="openai"))  # the default base URL
     assert isinstance(provider, openai_provider.OpenAIProvider)
-    request = provider._request(Prompt(user="x", max_tokens=100), "gpt-4o-mini")
+    request = msgspec.to_builtins(provider._request(Prompt(user="x", max_tokens=100), "gpt-4o-mini"))
     assert request["max_completion_tokens"] == 100 and "max_tokens" not in request
 
 

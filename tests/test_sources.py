@@ -69,6 +69,21 @@ def test_provider_reads_documented_shape(name: str, server: FakeSearchServer) ->
     assert server.requests[-1].method == PATHS[name][1]
 
 
+def test_an_odd_result_is_skipped_and_the_others_kept(server: FakeSearchServer) -> None:
+    results = [
+        {"url": "https://example.org/one", "title": "One", "content": "First.", "score": "0.9"},
+        {"url": "https://example.org/odd", "title": {"not": "a title"}},
+        "not an object",
+        {"url": "https://example.org/two", "title": None, "content": "Second.", "score": 0.5},
+    ]
+    server.route("/search", Reply(200, {"results": results}))
+    hits = provider("tavily", server).search("x")
+    assert [(h.url, h.title, h.score) for h in hits] == [
+        ("https://example.org/one", "One", 0.9),  # a number sent as a string is read as a number
+        ("https://example.org/two", "https://example.org/two", 0.5),
+    ]
+
+
 @pytest.mark.parametrize("name", sorted(PATHS))
 def test_429_with_retry_after_then_success(name: str, server: FakeSearchServer) -> None:
     server.script(PATHS[name][0], Reply(429, {"error": "slow down"}, headers={"retry-after": "1"}))
@@ -281,6 +296,18 @@ def test_local_incremental_reindex(corpus: Path, tmp_path: Path) -> None:
     assert provider.search("basalt lava")[0].extra["path"] == "notes.txt"
     assert provider.search("glaciers")[0].extra["path"] == "new.rst"
     assert all(h.extra["path"] != "caching.md" for h in provider.search("cache reply"))
+
+
+def test_local_index_of_another_schema_is_rebuilt(corpus: Path, tmp_path: Path) -> None:
+    import sqlite3
+
+    provider = local(corpus, tmp_path)
+    assert provider.refresh_index().added == 5
+    with sqlite3.connect(provider.db_path) as db:
+        db.execute("UPDATE meta SET value = '2' WHERE key = 'schema'")
+    fresh = local(corpus, tmp_path)  # a new process: nothing cached in memory
+    assert fresh.refresh_index().added == 5  # tables recreated, every file indexed again
+    assert fresh.search("cache hit model reply")[0].extra["path"] == "caching.md"
 
 
 def test_local_does_not_follow_symlinks_out(corpus: Path, tmp_path: Path) -> None:

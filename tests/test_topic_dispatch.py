@@ -6,10 +6,12 @@ import subprocess
 import sys
 import textwrap
 import threading
+import time
+from collections.abc import Callable
 
 import pytest
 
-from generator.deadlines import run_deadline
+from generator.deadlines import run_all, run_deadline
 from generator.errors import ResearchError, RunTimeout, UsageError
 from generator.topic.dispatch import Route, StepOutcome, ready_steps, route, run_plan
 from generator.topic.plan import Plan, Step, heuristic_plan, validate_plan
@@ -279,7 +281,7 @@ def test_a_hung_step_does_not_keep_the_process_alive() -> None:
     script = textwrap.dedent(
         """
         import sys, threading
-        from generator.deadlines import run_deadline
+        from generator.deadlines import run_all, run_deadline
         from generator.errors import DeepkbError
         from generator.topic.dispatch import StepOutcome, run_plan
         from generator.topic.plan import Plan, Step
@@ -302,3 +304,28 @@ def test_a_hung_step_does_not_keep_the_process_alive() -> None:
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
     assert done.returncode == 3
     assert done.stderr.count("\n") == 1 and "total timeout" in done.stderr
+
+
+def test_run_all_keeps_the_order_the_limit_and_the_first_error() -> None:
+    lock, running, most = threading.Lock(), [0], [0]
+
+    def work(n: int) -> Callable[[], int]:
+        def run() -> int:
+            with lock:
+                running[0] += 1
+                most[0] = max(most[0], running[0])
+            time.sleep(0.02 * (5 - n))  # later jobs end first
+            with lock:
+                running[0] -= 1
+            return n * n
+
+        return run
+
+    assert run_all([work(n) for n in range(5)], limit=2) == [0, 1, 4, 9, 16]
+    assert most[0] == 2
+
+    def broken() -> int:
+        raise ResearchError("entry 1 broke")
+
+    with pytest.raises(ResearchError, match="entry 1 broke"):
+        run_all([work(0), broken, work(2)], limit=3)

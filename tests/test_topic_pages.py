@@ -74,7 +74,7 @@ def test_report_references_are_contiguous_and_every_number_resolves(kb_root: Pat
     _research(kb_root, quick=True)
     folder = topic_dir(kb_root)
     _, page = read_page(folder / "output" / "report.md")
-    record = Report.from_json(read_json(folder / "processed" / "report.json"))
+    record = wsp.load_record(folder / "processed" / "report.json", Report)
     numbers = sorted({n for n, _ in citations_in(page)})
     assert numbers == list(range(1, len(record.references) + 1))
     assert all(record.references[n - 1] == sid for n, sid in citations_in(page))
@@ -94,10 +94,7 @@ def test_raw_page_holds_the_whole_text_and_links_back_to_citing_topics(kb_root: 
     result = _research(kb_root, quick=True, topic_entry=entry(slug="vector-databases-again"))
     paths = KBPaths(kb_root)
     first_ws, second_ws = wsp.Workspace(paths, "vector-databases"), wsp.Workspace(paths, result.slug)
-    keys = [
-        {wsp.document_key(sid) for sid in Report.from_json(read_json(ws.report_record)).references}
-        for ws in (first_ws, second_ws)
-    ]
+    keys = [{wsp.document_key(sid) for sid in _report(ws).references} for ws in (first_ws, second_ws)]
     shared = sorted(keys[0] & keys[1])
     assert shared  # the second topic found the first one's sources again (through the knowledge base)
     page = next(first_ws.raw_dir.glob(f"*-{shared[0]}.md"))
@@ -251,3 +248,9 @@ def test_a_question_keeps_a_readable_slug_and_its_workspace(kb_root: Path) -> No
     assert slug == "how-do-celery-retries-work"
     _save(paths, "How do Celery retries work?", slug)
     assert identity.topic_slug("how do celery retries work", None, paths) == slug
+
+
+def _report(ws: wsp.Workspace) -> Report:
+    report = wsp.load_record(ws.report_record, Report)
+    assert report is not None
+    return report

@@ -26,7 +26,7 @@ from generator.topic.analyze import Analysis, Catalog, Claim, Section, _ClaimDra
 from generator.topic.pipeline import resume_topic_research, run_topic_research
 from generator.topic.plan import Plan
 from generator.topic.report import Report, build_report
-from generator.topic.workspace import Workspace, list_raw_sources, write_raw_source
+from generator.topic.workspace import Workspace, list_raw_sources, load_record, write_raw_source
 
 
 def _run(root: Path, **options):
@@ -200,7 +200,8 @@ def test_verify_catches_a_deleted_source_and_adds_steps(kb_root: Path) -> None:
     paths = KBPaths(kb_root)
     ws = Workspace(paths, "vector-databases")
     plan = Plan.model_validate(read_json(ws.plan_file))
-    report = Report.from_json(read_json(ws.report_record))
+    report = load_record(ws.report_record, Report)
+    assert report is not None
     assert verify_report(ws, plan, report).passed
     cited = citations_in(read_page(ws.report_file)[1])
     ws.raw_file(cited[0][1]).unlink()

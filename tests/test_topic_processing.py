@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
+import pytest
 from topic_fakes import offline
 
+from generator.errors import StoreError
 from generator.site.pages.topic_charts import render_spec
 from generator.site.text import Markdown
-from generator.topic.aggregate import aggregate, cluster_by_terms, extract_entities
+from generator.store import KBPaths, write_json
+from generator.topic.aggregate import Aggregation, aggregate, cluster_by_terms, extract_entities
 from generator.topic.plan import Step
 from generator.topic.processing import lexical_spec, number_in_text, validate_spec
-from generator.topic.workspace import RawSource
+from generator.topic.workspace import RawSource, Workspace, load_record, save_record
 
 
 def _source(sid: str, text: str, title: str = "T") -> RawSource:
@@ -92,12 +98,12 @@ def test_lexical_clusters_and_entities() -> None:
         "d": ["postgres"],
     }
     clusters = cluster_by_terms(terms)
-    assert [(c["label"], c["items"]) for c in clusters] == [("hnsw", ["a", "b"]), ("postgres", ["c", "d"])]
+    assert [(c.label, c.items) for c in clusters] == [("hnsw", ["a", "b"]), ("postgres", ["c", "d"])]
     sources = [
         _source("a", "Many teams use the HNSW index. Facebook AI Research released FAISS in 2017."),
         _source("b", "The HNSW index is fast. Facebook AI Research maintains FAISS."),
     ]
-    names = {(e["name"], e["type"]) for e in extract_entities(sources)}
+    names = {(e.name, e.type) for e in extract_entities(sources)}
     assert {("HNSW", "acronym"), ("Facebook AI Research", "name"), ("FAISS", "acronym")} <= names
 
 
@@ -114,8 +120,8 @@ def test_aggregation_failure_degrades_to_raw_items() -> None:
     good = _source("a", "Vector databases store embeddings.")
     broken = Broken(id="b", source="local", url="u", title="B", fetched_at="x", text="")
     data = aggregate(offline(), "vector databases", [good, broken])
-    assert data["degraded"] is True and data["method"] == "raw" and "aggregation failed" in data["note"]
-    assert [c["items"] for c in data["clusters"]] == [["a"], ["b"]] and data["entities"] == []
+    assert data.degraded is True and data.method == "raw" and "aggregation failed" in data.note
+    assert [c.items for c in data.clusters] == [["a"], ["b"]] and data.entities == []
 
 
 def test_figures_come_only_from_sentences_naming_the_topics_point() -> None:
@@ -127,3 +133,37 @@ def test_figures_come_only_from_sentences_naming_the_topics_point() -> None:
     )
     spec = lexical_spec(step, [_source("a", text)])
     assert spec is not None and [(r["value"], r["unit"]) for r in spec["rows"]] == [(12.0, "ms")]
+
+
+def test_aggregation_record_round_trips_and_another_version_is_refused(tmp_path: Path) -> None:
+    paths = KBPaths(tmp_path)
+    sources = [
+        _source("a", "The HNSW index is fast. HNSW graphs have layers."),
+        _source("b", "HNSW layers make search fast."),
+    ]
+    aggregation = aggregate(offline(), "vector databases", sources)
+    file = Workspace(paths, "vdb").aggregated_file
+    save_record(file, aggregation)
+    assert load_record(file, Aggregation) == aggregation
+    stored = json.loads(file.read_text(encoding="utf-8"))
+    assert stored["version"] == Aggregation.VERSION
+    del stored["version"]  # written before records carried a version: the same shape, read as version 1
+    write_json(file, stored)
+    assert load_record(file, Aggregation) == aggregation
+    write_json(file, {**stored, "version": Aggregation.VERSION + 1})
+    with pytest.raises(StoreError, match="version 2, not 1"):
+        load_record(file, Aggregation)
+    write_json(file, {"clusters": "not a list"})
+    with pytest.raises(StoreError, match="cannot read"):
+        load_record(file, Aggregation)
+    assert load_record(Workspace(paths, "other").aggregated_file, Aggregation) is None
+
+
+def test_a_stored_verification_record_reads_as_typed_state() -> None:
+    from generator.topic.state import TopicMeta
+
+    old = {"id": "t", "topic": "T", "slug": "t", "verification": {"unresolved_citations": 2, "rounds": 1}}
+    meta = TopicMeta.model_validate(old)
+    assert (meta.verification.unresolved_citations, meta.verification.rounds) == (2, 1)
+    assert meta.verification.sources_before_round == -1  # no supplementary round began yet
+    assert TopicMeta.model_validate({**old, "verification": {}}).verification.passed is None

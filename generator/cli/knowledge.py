@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import asdict
 from typing import Any
 
 import click
@@ -42,7 +43,7 @@ def knowledge_search(app: App, query: str, limit: int, as_json: bool) -> None:
         raise UsageError("the search query is empty", hint='e.g. deepkb knowledge search "trading"')
     results = search(app.paths, query, limit=limit)
     if as_json:
-        _emit_json([r.to_json() for r in results])
+        _emit_json([asdict(r) for r in results])
         return
     if not results:
         app.console.print(f"No entry matches {clean(query)!r}.")
@@ -100,22 +101,16 @@ def knowledge_show(app: App, entry_id: str, as_json: bool) -> None:
             click.echo(f"    {source_id}  {clean(source.get('title', ''))}")
 
 
-def cost_line(cost: dict[str, Any]) -> str:
-    """`$0.0123 estimated: 1,234 input + 5,678 cached + 910 output tokens in 3 calls (2 batched)`."""
+def cost_line(cost: dict[str, object]) -> str:
+    """An index entry's cost figures as one line; figures the record lacks (or that are not numbers) are 0."""
+    import msgspec
 
-    def number(key: str) -> int:
-        value = cost.get(key)
-        return value if isinstance(value, int) else 0
+    from ..llm.cost import CostRecord
 
-    usd = cost.get("cost_usd")
-    cached = number("cache_read_tokens") + number("cache_write_tokens")
-    line = (
-        f"${usd if isinstance(usd, int | float) else 0:.4f} estimated: {number('input_tokens'):,} input"
-        f" + {cached:,} cached + {number('output_tokens'):,} output tokens in {number('calls')} calls"
-    )
-    if number("batched_calls"):
-        line += f" ({number('batched_calls')} batched)"
-    return line
+    try:
+        return msgspec.convert(cost, CostRecord).line()
+    except msgspec.ValidationError:
+        return CostRecord().line()
 
 
 @knowledge.command("delete")
@@ -155,8 +150,8 @@ def knowledge_rebuild(app: App) -> None:
         index = update_index(app.paths)
     counts = sync_search_db(app.paths, rebuild=True)
     app.console.print(
-        f"Index: {len(index['topics'])} entries, {len(index['sources'])} sources, {len(index['tag_index'])} tags;"
-        f" search database: {counts['added']} pages."
+        f"Index: {len(index.topics)} entries, {len(index.sources)} sources, {len(index.tag_index)} tags;"
+        f" search database: {counts.added} pages."
     )
 
 
@@ -167,7 +162,9 @@ def _index(app: App) -> dict[str, Any]:
         raise UsageError(
             f"{app.paths.root} holds no knowledge base (no site_src/)", hint="pass --root or cd into it"
         )
-    return load_index(app.paths) if index_path(app.paths).is_file() else update_index(app.paths)
+    if not index_path(app.paths).is_file():
+        update_index(app.paths)
+    return load_index(app.paths)
 
 
 COMMANDS = [knowledge]

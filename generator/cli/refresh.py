@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING
 
 import click
 
@@ -11,6 +11,9 @@ from ..errors import PartialFailure
 from ..store import workspace_lock
 from .app import App, pass_app
 from .knowledge import clean
+
+if TYPE_CHECKING:
+    from ..llm.cost import CostRecord
 
 _MARK = {"up-to-date": "=", "stale": "!", "refreshed": "+", "partial": "~", "failed": "x", "skipped": "-"}
 
@@ -68,11 +71,11 @@ def refresh(
         )
 
 
-def _cost(usage: dict[str, Any] | None) -> str:
-    if not usage or not usage.get("calls"):
+def _cost(usage: CostRecord | None) -> str:
+    if usage is None or not usage.calls:
         return ""
-    tokens = sum(int(usage.get(k) or 0) for k in ("input_tokens", "cache_read_tokens", "cache_write_tokens"))
-    return f" ({tokens:,} input + {int(usage.get('output_tokens') or 0):,} output tokens, ${usage.get('cost_usd', 0):.4f})"
+    tokens = usage.input_tokens + usage.cached_tokens
+    return f" ({tokens:,} input + {usage.output_tokens:,} output tokens, ${usage.cost_usd:.4f})"
 
 
 COMMANDS = [refresh]

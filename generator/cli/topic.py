@@ -13,6 +13,7 @@ from .app import App, pass_app
 
 if TYPE_CHECKING:
     from ..config import TopicEntry
+    from ..topic.state import TopicResult
 
 
 @click.group()
@@ -116,26 +117,26 @@ def _finish(app: App, as_json: bool, run: Any) -> None:
     except (PartialFailure, NoUsableSources) as exc:  # the run ended; its result is still shown
         partial = getattr(exc, "result", None)
         if partial is not None and (as_json or isinstance(exc, PartialFailure)):
-            _print(app, partial.to_json(), as_json)
+            _print(app, partial, as_json)
         raise
-    _print(app, result.to_json(), as_json)
+    _print(app, result, as_json)
 
 
-def _print(app: App, data: dict[str, Any], as_json: bool) -> None:
+def _print(app: App, result: TopicResult, as_json: bool) -> None:
     from rich.markup import escape
 
     if as_json:
-        click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+        click.echo(json.dumps(result.to_json(), ensure_ascii=False, indent=2))
         return
-    status = data["status"]
+    status = result.status
     colour = "green" if status == "completed" else "yellow"
     app.console.print(
-        f"[bold {colour}]{status}[/bold {colour}] {escape(data['topic'])} — {data['sources_count']} sources"
+        f"[bold {colour}]{status}[/bold {colour}] {escape(result.topic)} — {result.sources_count} sources"
     )
-    if data.get("report"):
-        app.console.print(f"Report: {escape(str(data['report']))}")
+    if result.report:
+        app.console.print(f"Report: {escape(result.report)}")
     if status == "awaiting_review":
-        app.console.print(f"Review the plan, then: deepkb topic resume {escape(data['id'])}")
+        app.console.print(f"Review the plan, then: deepkb topic resume {escape(result.id)}")
 
 
 COMMANDS = [topic]

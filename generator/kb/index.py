@@ -1,8 +1,10 @@
 """The knowledge index `site_src/_index.json`: every repository, topic and raw source with its canonical tags.
 
-It is rebuilt from the workspaces on disk (repo `index.md` frontmatter, topic `_meta.json` plus landing
-page, raw source frontmatter), so it can never drift from them, and written atomically. Its `updated_at` is
-the newest entry's date, not the clock, so rebuilding an unchanged knowledge base changes no file.
+It is built from records, never from rendered pages: each repository and topic has an entry record
+(`_entry.json`, saved by the page layer when it publishes the entry), a topic also its `_meta.json`, and each
+raw source its record (`processed/sources/<id>.json`). A workspace written before entry records existed is
+migrated once from its landing page. The index is written atomically; its `updated_at` is the newest entry's
+date, not the clock, so rebuilding an unchanged knowledge base changes no file.
 """
 
 from __future__ import annotations
@@ -10,17 +12,152 @@ from __future__ import annotations
 import datetime as dt
 import re
 import shutil
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
+
+import msgspec
 
 from ..errors import StoreError, UsageError
-from ..store import KBPaths, read_json, read_page, safe_join, write_json
+from ..llm.cost import CostRecord
+from ..store import KBPaths, read_json, read_page, safe_join, write_json, write_text
 from .synonyms import Synonyms, canonical_tag, load_synonyms
 
 INDEX_FILE = "_index.json"
+ENTRY_FILE = "_entry.json"
+ENTRY_VERSION = 1  # bump when EntryRecord changes shape: an older record is migrated from its landing page
 COST_FILE = "_cost.json"  # written by kb/run.py beside each entry's pages
 _ID_SEGMENT = re.compile(r"^\w[\w.\-]*$")
+
+
+class EntryRecord(msgspec.Struct, frozen=True, kw_only=True):
+    """What the index lists of one repository or topic, as its landing page was published."""
+
+    version: int = ENTRY_VERSION
+    kind: Literal["repo", "topic"]
+    title: str
+    description: str = ""
+    provider: str = ""
+    updated_at: str | None = None
+    """The repository's newest shard date, or the topic run's date."""
+    terms: list[str] = msgspec.field(default_factory=list)
+    """Tag terms: the canonical tags, then the original spellings they came from."""
+    status: str = ""
+    source: str = ""
+    revision: str = ""
+    shards: int = 0
+
+
+def entry_record(
+    kind: Literal["repo", "topic"], page: Mapping[str, object], *, shards: int = 0
+) -> EntryRecord:
+    """The entry record of a landing page's frontmatter (the dict the page layer writes)."""
+    return EntryRecord(
+        kind=kind,
+        title=_text(page.get("title")),
+        description=_text(page.get("description")),
+        provider=_text(page.get("provider")),
+        updated_at=_date(page.get("generated")) or _date(page.get("revision_date")),
+        terms=_terms(page),
+        status=_text(page.get("status")),
+        source=_text(page.get("source")),
+        revision=_text(page.get("revision")),
+        shards=shards,
+    )
+
+
+def save_entry(folder: Path, record: EntryRecord) -> None:
+    """Save an entry's record beside its landing page (`folder` is the repository or topic workspace)."""
+    write_text(
+        folder / ENTRY_FILE, msgspec.json.format(msgspec.json.encode(record), indent=2).decode() + "\n"
+    )
+
+
+def load_entry(folder: Path) -> EntryRecord | None:
+    """The entry record in `folder`. One that is missing, damaged, of another version, or older than its landing
+    page (written by a tool that saves no record) is migrated from the page; None when there is no page."""
+    record_file = folder / ENTRY_FILE
+    try:
+        current = record_file.stat().st_mtime_ns >= (folder / "index.md").stat().st_mtime_ns
+        record = msgspec.json.decode(record_file.read_bytes(), type=EntryRecord) if current else None
+    except (OSError, msgspec.DecodeError):
+        record = None
+    if record is not None and record.version == ENTRY_VERSION:
+        return record
+    return _migrate(folder)
+
+
+def _migrate(folder: Path) -> EntryRecord | None:
+    """An entry record made from the landing page of a workspace written before entry records, and saved."""
+    page = folder / "index.md"
+    if not page.is_file():
+        return None
+    kind: Literal["repo", "topic"] = "topic" if folder.parent.name == "topics" else "repo"
+    shards = sum(1 for _ in (folder / "shards").glob("*.md")) if kind == "repo" else 0
+    record = entry_record(kind, _frontmatter(page), shards=shards)
+    try:
+        save_entry(folder, record)
+    except StoreError:
+        pass  # a read-only checkout is still indexed, just migrated again next time
+    return record
+
+
+# --------------------------------------------------------------------------- the index
+
+
+class _Entry(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+    """An index entry as `_index.json` lists it: a field left at its default (None) is not written."""
+
+
+class RepoEntry(_Entry, frozen=True, kw_only=True):
+    title: str
+    kind: Literal["repo"]
+    status: str
+    path: str
+    updated_at: str | None
+    description: str
+    source: str
+    revision: str
+    provider: str
+    shards: int
+    cost: CostRecord | None = None
+    tags: list[str]
+
+
+class TopicEntry(_Entry, frozen=True, kw_only=True):
+    title: str
+    kind: Literal["topic"]
+    status: str
+    path: str
+    updated_at: str | None
+    description: str
+    topic: str
+    lang: str
+    provider: str
+    report: str | None = None
+    analysis: str | None = None
+    cost: CostRecord | None = None
+    tags: list[str]
+
+
+class SourceEntry(_Entry, frozen=True, kw_only=True):
+    title: str
+    topic: str
+    path: str
+    url: str
+    source: str
+    fetched_at: str | None
+    tags: list[str]
+
+
+class KnowledgeIndex(msgspec.Struct, frozen=True, kw_only=True):
+    """`_index.json` as update_index builds it: every entry, and which ids and spellings each tag gathers."""
+
+    updated_at: str | None
+    topics: dict[str, RepoEntry | TopicEntry]
+    sources: dict[str, SourceEntry]
+    tag_index: dict[str, list[str]]
+    tag_variants: dict[str, list[str]]
 
 
 def index_path(paths: KBPaths) -> Path:
@@ -28,7 +165,8 @@ def index_path(paths: KBPaths) -> Path:
 
 
 def load_index(paths: KBPaths) -> dict[str, Any]:
-    """The current index (an empty one when none was written yet)."""
+    """The index file as JSON (an empty index when none was written yet), for readers that check each value:
+    a hand-edited or hostile file is read as it is."""
     data = read_json(index_path(paths), default=None)
     if not isinstance(data, dict):
         return empty_index()
@@ -41,63 +179,61 @@ def empty_index() -> dict[str, Any]:
     return {"updated_at": None, "topics": {}, "sources": {}, "tag_index": {}, "tag_variants": {}}
 
 
-def update_index(paths: KBPaths) -> dict[str, Any]:
-    """Rebuild `_index.json` from the workspaces on disk; returns the index (written only when it changed)."""
-    synonyms = load_synonyms(paths)
-    collector = _TagCollector(synonyms)
-    topics: dict[str, dict[str, Any]] = {}
-    sources: dict[str, dict[str, Any]] = {}
+def update_index(paths: KBPaths) -> KnowledgeIndex:
+    """Rebuild `_index.json` from the records on disk; returns the index (written only when it changed)."""
+    collector = _TagCollector(load_synonyms(paths))
+    topics: dict[str, RepoEntry | TopicEntry] = {}
+    sources: dict[str, SourceEntry] = {}
     for entry_id, entry, terms in _repo_entries(paths):
-        entry["tags"] = collector.add(entry_id, terms)
-        topics[entry_id] = entry
-    for entry_id, entry, terms, raw in _topic_entries(paths):
-        entry["tags"] = collector.add(entry_id, terms)
-        topics[entry_id] = entry
+        topics[entry_id] = msgspec.structs.replace(entry, tags=collector.add(entry_id, terms))
+    for entry_id, topic, terms, raw in _topic_entries(paths):
+        topics[entry_id] = msgspec.structs.replace(topic, tags=collector.add(entry_id, terms))
         for source_id, source, source_terms in raw:
-            source["tags"] = collector.add(source_id, source_terms)
-            sources[source_id] = source
-    index = {
-        "updated_at": _newest(
-            [e.get("updated_at") for e in topics.values()] + [s.get("fetched_at") for s in sources.values()]
-        ),
-        "topics": dict(sorted(topics.items())),
-        "sources": dict(sorted(sources.items())),
-        "tag_index": collector.tag_index(),
-        "tag_variants": collector.tag_variants(),
-    }
+            sources[source_id] = msgspec.structs.replace(source, tags=collector.add(source_id, source_terms))
+    dates = [e.updated_at for e in topics.values()] + [s.fetched_at for s in sources.values()]
+    index = KnowledgeIndex(
+        updated_at=_newest(dates),
+        topics=dict(sorted(topics.items())),
+        sources=dict(sorted(sources.items())),
+        tag_index=collector.tag_index(),
+        tag_variants=collector.tag_variants(),
+    )
     if paths.site_src.is_dir():
-        write_json(index_path(paths), index)
+        write_json(index_path(paths), msgspec.to_builtins(index))
     return index
 
 
-# --------------------------------------------------------------------------- reading workspaces
+# --------------------------------------------------------------------------- reading records
 
 
-def _repo_entries(paths: KBPaths) -> Iterable[tuple[str, dict[str, Any], list[Any]]]:
+def _repo_entries(paths: KBPaths) -> Iterator[tuple[str, RepoEntry, list[str]]]:
     if not paths.repos_dir.is_dir():
         return
-    for page in sorted(paths.repos_dir.glob("*/*/index.md")):
-        meta = _frontmatter(page)
-        owner, repo = page.parent.parent.name, page.parent.name
-        entry = {
-            "title": _text(meta.get("title")) or f"{owner}/{repo}",
-            "kind": "repo",
-            "status": _text(meta.get("status")) or "completed",
-            "path": _rel(paths, page),
-            "updated_at": _date(meta.get("generated")) or _date(meta.get("revision_date")),
-            "description": _text(meta.get("description")),
-            "source": _text(meta.get("source")),
-            "revision": _text(meta.get("revision")),
-            "provider": _text(meta.get("provider")),
-            "shards": sum(1 for _ in (page.parent / "shards").glob("*.md")),
-        }
-        _add_cost(entry, page.parent)
-        yield f"repo:{owner}/{repo}", entry, _terms(meta)
+    for folder in sorted(p.parent for p in paths.repos_dir.glob("*/*/index.md")):
+        record = load_entry(folder)
+        if record is None:
+            continue
+        owner, repo = folder.parent.name, folder.name
+        entry = RepoEntry(
+            kind="repo",
+            title=record.title or f"{owner}/{repo}",
+            status=record.status or "completed",
+            path=_rel(paths, folder / "index.md"),
+            updated_at=record.updated_at,
+            description=record.description,
+            source=record.source,
+            revision=record.revision,
+            provider=record.provider,
+            shards=record.shards,
+            cost=_cost(folder),
+            tags=[],
+        )
+        yield f"repo:{owner}/{repo}", entry, record.terms
 
 
 def _topic_entries(
     paths: KBPaths,
-) -> Iterable[tuple[str, dict[str, Any], list[Any], list[tuple[str, dict[str, Any], list[Any]]]]]:
+) -> Iterator[tuple[str, TopicEntry, list[Any], list[tuple[str, SourceEntry, list[Any]]]]]:
     if not paths.topics_dir.is_dir():
         return
     for folder in sorted(p for p in paths.topics_dir.iterdir() if p.is_dir()):
@@ -106,54 +242,83 @@ def _topic_entries(
             continue
         meta = read_json(meta_file, default={}) if meta_file.is_file() else {}
         meta = meta if isinstance(meta, dict) else {}
-        page = _frontmatter(landing) if landing.is_file() else {}
-        slug = folder.name
-        entry = {
-            "title": _text(page.get("title")) or _text(meta.get("topic")) or slug,
-            "kind": "topic",
-            "status": _text(meta.get("status")) or ("completed" if landing.is_file() else "unknown"),
-            "path": _rel(paths, landing) if landing.is_file() else _rel(paths, meta_file),
-            "updated_at": _date(meta.get("updated_at")) or _date(page.get("generated")),
-            "description": _text(page.get("description")) or _text(meta.get("summary")),
-            "topic": _text(meta.get("topic")) or _text(page.get("title")),
-            "lang": _text((meta.get("options") or {}).get("lang"))
-            if isinstance(meta.get("options"), dict)
-            else "",
-            "provider": _text(page.get("provider")) or _text(meta.get("provider")),
-        }
-        for name, rel in (("report", "output/report.md"), ("analysis", "processed/analysis.md")):
-            if (folder / rel).is_file():
-                entry[name] = _rel(paths, folder / rel)
-        _add_cost(entry, folder)
-        terms = _terms(page) + _terms(meta)
-        yield f"topic:{slug}", entry, terms, list(_raw_entries(paths, folder))
+        record = load_entry(folder) if landing.is_file() else None
+        page = record or EntryRecord(kind="topic", title="")
+        options = meta.get("options")
+        entry = TopicEntry(
+            kind="topic",
+            title=page.title or _text(meta.get("topic")) or folder.name,
+            status=_text(meta.get("status")) or ("completed" if record else "unknown"),
+            path=_rel(paths, landing) if landing.is_file() else _rel(paths, meta_file),
+            updated_at=_date(meta.get("updated_at")) or page.updated_at,
+            description=page.description or _text(meta.get("summary")),
+            topic=_text(meta.get("topic")) or page.title,
+            lang=_text(options.get("lang")) if isinstance(options, dict) else "",
+            provider=page.provider or _text(meta.get("provider")),
+            report=_rel(paths, folder / "output/report.md")
+            if (folder / "output/report.md").is_file()
+            else None,
+            analysis=_rel(paths, folder / "processed/analysis.md")
+            if (folder / "processed/analysis.md").is_file()
+            else None,
+            cost=_cost(folder),
+            tags=[],
+        )
+        terms = page.terms + _terms(meta)
+        yield f"topic:{folder.name}", entry, terms, list(_raw_entries(paths, folder))
 
 
-def _raw_entries(paths: KBPaths, folder: Path) -> Iterable[tuple[str, dict[str, Any], list[Any]]]:
+class _SourceRecord(msgspec.Struct):
+    """The fields of a raw source's record (topic/workspace.py's RawSource) that the index lists."""
+
+    title: str = ""
+    url: str = ""
+    source: str = ""
+    fetched_at: str = ""
+    tags: list[str] = msgspec.field(default_factory=list)
+
+
+def _raw_entries(paths: KBPaths, folder: Path) -> Iterator[tuple[str, SourceEntry, list[Any]]]:
+    """The topic's published raw sources (those with a page), from their records."""
     for page in sorted((folder / "raw").glob("*.md")):
-        meta = _frontmatter(page)
-        entry = {
-            "title": _text(meta.get("title")) or page.stem,
-            "topic": f"topic:{folder.name}",
-            "path": _rel(paths, page),
-            "url": _text(meta.get("url")),
-            "source": _text(meta.get("source")),
-            "fetched_at": _date(meta.get("fetched_at")),
-        }
-        yield f"source:{folder.name}/{page.stem}", entry, _terms(meta)
+        record = _source_record(folder / "processed" / "sources" / f"{page.stem}.json", page)
+        entry = SourceEntry(
+            title=_text(record.title) or page.stem,
+            topic=f"topic:{folder.name}",
+            path=_rel(paths, page),
+            url=_text(record.url),
+            source=_text(record.source),
+            fetched_at=_date(record.fetched_at),
+            tags=[],
+        )
+        yield f"source:{folder.name}/{page.stem}", entry, list(record.tags)
 
 
-def _add_cost(entry: dict[str, Any], folder: Path) -> None:
+def _source_record(path: Path, page: Path) -> _SourceRecord:
+    """A raw source's record; a workspace written before sources were records has only the page."""
+    try:
+        return msgspec.json.decode(path.read_bytes(), type=_SourceRecord)
+    except (OSError, msgspec.DecodeError):
+        pass  # no record, or a damaged one: the page stands in for it
+    meta = _frontmatter(page)
+    return _SourceRecord(
+        title=_text(meta.get("title")),
+        url=_text(meta.get("url")),
+        source=_text(meta.get("source")),
+        fetched_at=_date(meta.get("fetched_at")) or "",
+        tags=_terms(meta),
+    )
+
+
+def _cost(folder: Path) -> CostRecord | None:
     """The tokens and estimated cost of the entry's last run that called a model (kb/run.py's `_cost.json`)."""
     try:
-        cost = read_json(folder / COST_FILE, default=None)
-    except StoreError:
-        return  # a damaged record only loses the figures
-    if isinstance(cost, dict):
-        entry["cost"] = cost
+        return msgspec.json.decode((folder / COST_FILE).read_bytes(), type=CostRecord)
+    except (OSError, msgspec.DecodeError):
+        return None  # no record, or a damaged one: only the figures are lost
 
 
-def _frontmatter(page: Path) -> dict[str, Any]:
+def _frontmatter(page: Path) -> Mapping[str, object]:
     try:
         meta, _ = read_page(page)
     except StoreError:
@@ -161,15 +326,15 @@ def _frontmatter(page: Path) -> dict[str, Any]:
     return meta
 
 
-def _terms(meta: dict[str, Any]) -> list[Any]:
-    """Tag terms of a page or record: its `tags`, plus original variants when the writer kept them."""
-    terms: list[Any] = []
+def _terms(meta: Mapping[str, object]) -> list[str]:
+    """Tag terms of a page or record: its `tags`, plus original variants when the writer kept them (words and
+    numbers only: a hand-written `true` or mapping is no tag)."""
+    terms: list[str] = []
     for key in ("tags", "keywords", "tag_variants"):
         value = meta.get(key)
-        if isinstance(value, list):
-            terms.extend(value)
-        elif isinstance(value, str):
-            terms.append(value)
+        for term in value if isinstance(value, list) else [value] if isinstance(value, str) else []:
+            if isinstance(term, str | int | float) and not isinstance(term, bool):
+                terms.append(str(term))
     return terms
 
 
@@ -206,7 +371,7 @@ class _TagCollector:
 # --------------------------------------------------------------------------- delete
 
 
-def delete_entry(paths: KBPaths, entry_id: str) -> dict[str, Any]:
+def delete_entry(paths: KBPaths, entry_id: str) -> KnowledgeIndex:
     """Remove one repository or topic workspace (its pages and cache entries), then update the index.
 
     Raw sources belong to their topic and are deleted with it. Nothing outside the entry is touched.
@@ -248,13 +413,13 @@ def _rel(paths: KBPaths, page: Path) -> str:
     return page.relative_to(paths.site_src).as_posix()
 
 
-def _text(value: Any) -> str:
+def _text(value: object) -> str:
     if value is None or isinstance(value, dict | list):
         return ""
     return " ".join(str(value).split())
 
 
-def _date(value: Any) -> str | None:
+def _date(value: object) -> str | None:
     """An ISO string for a frontmatter date (YAML may have parsed it into a date or datetime)."""
     if isinstance(value, dt.datetime | dt.date):
         return value.isoformat()

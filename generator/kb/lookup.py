@@ -23,13 +23,6 @@ TABLES = (
 )
 
 
-def create_tables(conn: sqlite3.Connection) -> None:
-    for table in ("entries", "tags", "variants"):
-        conn.execute(f"DROP TABLE IF EXISTS {table}")
-    for statement in TABLES:
-        conn.execute(statement)
-
-
 def sync_lookup(conn: sqlite3.Connection, paths: KBPaths, *, rebuild: bool = False) -> None:
     """Copy `_index.json` into the tables when it changed since the last copy (call inside a transaction)."""
     try:

@@ -27,8 +27,10 @@ from pathlib import Path
 
 from ..errors import DeepkbError, StoreError, UsageError
 from ..store import KBPaths, read_json, read_page, safe_join, write_bytes
+from .index import ENTRY_FILE
 
-_VERSION_FILES = ("index.md", "_meta.json")  # written last: they say which version a folder holds
+# written last, in this order: they say which version a folder holds (the entry record after its page)
+_VERSION_FILES = ("index.md", "_meta.json", ENTRY_FILE)
 
 
 @dataclass(frozen=True)
@@ -126,7 +128,7 @@ def copy_entry(source: Path, target: Path) -> None:
     """Make `target` hold exactly `source`'s files. The version-bearing files are written last, after the
     files the newer copy no longer has are removed: until then the entry still reads as the older version."""
     files = sorted(_files(source))
-    versioned = [rel for rel in files if rel in _VERSION_FILES]
+    versioned = [rel for rel in _VERSION_FILES if rel in files]
     for rel in (rel for rel in files if rel not in _VERSION_FILES):
         write_bytes(safe_join(target, *rel.split("/")), (source / rel).read_bytes())
     wanted = set(files)
@@ -170,8 +172,9 @@ def _target(paths: KBPaths, entry_id: str) -> Path:
 
 
 # a topic's raw pages are rendered from its source records plus the "cited by" links of the whole knowledge
-# base, which the listing rebuild after a merge refreshes: they say nothing about which copy is which
-_DERIVED = re.compile(r"raw/[^/]+\.md")
+# base, which the listing rebuild after a merge refreshes; the entry record restates the landing page (and a
+# copy written before records has none until it is indexed): they say nothing about which copy is which
+_DERIVED = re.compile(rf"raw/[^/]+\.md|{re.escape(ENTRY_FILE)}")
 
 
 def _digest(folder: Path) -> str:

@@ -13,20 +13,21 @@ batch); they are stored beside the entry as `_cost.json` and copied into `_index
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
-from typing import Any, Literal
+from typing import Literal
 
+import msgspec
 from msgspec.structs import replace
 from rich.console import Console
 
 from ..config import Config
-from ..deadlines import RunDeadline, run_deadline
+from ..deadlines import RunDeadline, run_all, run_deadline
 from ..errors import DeepkbError, PartialFailure
 from ..llm.base import Provider
-from ..llm.cost import cost_record
+from ..llm.cost import CostRecord, cost_record
 from ..llm.meter import MeteredProvider
 from ..store import KBPaths, safe_join, write_json
 from .entries import Entry
@@ -44,7 +45,7 @@ class Outcome:
     entry: Entry
     status: Status
     line: str = ""
-    cost: dict[str, Any] | None = None
+    cost: CostRecord | None = None
 
 
 class OnDemand:
@@ -80,8 +81,8 @@ def research_entries(
         if not batch:
             return [research_entry(paths, config, provider, entry, console) for entry in entries]
         config = batch_config(config)
-        with ThreadPoolExecutor(max_workers=min(len(entries), BATCH_WORKERS)) as pool:
-            return list(pool.map(lambda e: research_entry(paths, config, provider, e, console), entries))
+        works = [partial(research_entry, paths, config, provider, entry, console) for entry in entries]
+        return run_all(works, BATCH_WORKERS)
 
 
 def batch_config(config: Config) -> Config:
@@ -158,11 +159,11 @@ def entry_dir(paths: KBPaths, entry_id: str) -> Path | None:
     return None
 
 
-def _save_cost(paths: KBPaths, entry: Entry, record: dict[str, Any]) -> None:
+def _save_cost(paths: KBPaths, entry: Entry, record: CostRecord) -> None:
     """Beside the entry's pages, when it has a workspace (an entry that failed before writing has none)."""
     folder = entry_dir(paths, entry.id)
     if folder is not None and folder.is_dir():
-        write_json(folder / COST_FILE, record)
+        write_json(folder / COST_FILE, msgspec.to_builtins(record))
 
 
 def exit_line(outcomes: Sequence[Outcome]) -> str | None:

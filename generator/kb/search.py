@@ -1,12 +1,9 @@
 """Cross-topic retrieval: query → synonyms → `tag_index` hits, plus SQLite FTS5 full text, merged and ranked.
 
-The full-text database lives in the cache dir (never published) and is brought up to date incrementally on
-every search: only folders whose mtime changed are listed again (deepkb writes every page by an atomic
-rename, which moves its folder's mtime), and in them only pages whose mtime or size changed are re-read. So
-a search over 10,000 stored sources stats a few hundred folders, not every page; a page edited in place by
-hand is picked up by `deepkb knowledge rebuild`. Chinese text is segmented with jieba
-before it reaches FTS5 (whose unicode61 tokenizer would otherwise treat a run of Hanzi as one word);
-English goes through FTS5's porter stemmer, so `trading` finds `trade`.
+The full-text database (kb/fulltext.py) lives in the cache dir (never published) and is brought up to date
+on every search: only folders whose mtime changed are listed again (deepkb writes every page by an atomic
+rename, which moves its folder's mtime), and in them only pages whose mtime or size changed are re-read. A
+page edited in place by hand is picked up by `deepkb knowledge rebuild`.
 """
 
 from __future__ import annotations
@@ -17,17 +14,17 @@ import re
 import sqlite3
 import stat
 from collections.abc import Iterable, Iterator
-from contextlib import closing, contextmanager
-from dataclasses import asdict, dataclass
+from contextlib import contextmanager
+from dataclasses import dataclass
 from fnmatch import fnmatch
 from pathlib import Path
-from typing import Any
 
 from .. import cjk
 from ..errors import StoreError
-from ..store import KBPaths, database_error, read_page, storage_error
+from ..store import KBPaths, read_page
 from ..text.words import stem
-from .lookup import Lookup, create_tables, sync_lookup
+from .fulltext import TOKENIZE, SyncCounts, compare, open_index, quoted, segment, stamp, words
+from .lookup import TABLES, Lookup, sync_lookup
 from .synonyms import Synonyms, canonical_tag, load_synonyms
 
 SCHEMA_VERSION = "4"  # bump when what is indexed changes: the database rebuilds itself
@@ -38,7 +35,14 @@ TITLE_WEIGHT = 4.0
 SNIPPET_CHARS = 180
 MAX_TERMS = 40
 _CJK_RUN = cjk.CJK_RUN
-_WORD = re.compile(r"\w+", re.UNICODE)
+_SCHEMA = [
+    "CREATE TABLE files(path TEXT PRIMARY KEY, folder TEXT, mtime_ns INTEGER, size INTEGER, doc INTEGER)",
+    "CREATE INDEX files_by_folder ON files(folder)",
+    "CREATE TABLE folders(path TEXT PRIMARY KEY, mtime_ns INTEGER)",
+    *TABLES,
+    "CREATE VIRTUAL TABLE docs USING fts5(title, body, raw UNINDEXED, path UNINDEXED, entry UNINDEXED,"
+    f" kind UNINDEXED, tokenize = '{TOKENIZE}')",
+]
 # the folders below an entry's workspace that hold indexed pages: (subfolder, file pattern, kind of document);
 # ids are derived from the path
 _REPO_FOLDERS = [("", "index.md", "repo"), ("shards", "*.md", "shard")]
@@ -83,22 +87,11 @@ class SearchResult:
     score: float
     kind: str
 
-    def to_json(self) -> dict[str, Any]:
-        return asdict(self)
-
-
-# --------------------------------------------------------------------------- tokenization
-
-
-def segment(text: str, *, for_index: bool = False) -> str:
-    """Text with every Hanzi run split into words by jieba (search mode when indexing, for recall)."""
-    return cjk.segment(text, search_mode=for_index)
-
 
 def _fts_clause(term: str) -> str:
     """One term as an FTS5 expression: all its words, each quoted (so user text is never FTS syntax)."""
-    words = _WORD.findall(segment(term))
-    return "(" + " ".join('"' + w.replace('"', '""') + '"' for w in words) + ")" if words else ""
+    found = words(term)
+    return f"({quoted(found)})" if found else ""
 
 
 # --------------------------------------------------------------------------- the database
@@ -112,55 +105,8 @@ def db_path(paths: KBPaths) -> Path:
 
 @contextmanager
 def _connect(paths: KBPaths) -> Iterator[sqlite3.Connection]:
-    path = db_path(paths)
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise storage_error(path.parent, exc) from None
-    try:
-        with closing(sqlite3.connect(path, timeout=30)) as conn:
-            _ensure_schema(conn)
-            yield conn
-    except sqlite3.DatabaseError as exc:
-        raise database_error(path, exc) or StoreError(
-            f"search database {path}: {exc}", hint="run `deepkb knowledge rebuild`"
-        ) from None
-
-
-def _ensure_schema(conn: sqlite3.Connection) -> None:
-    if _schema_version(conn) == SCHEMA_VERSION:
-        return
-    conn.execute("BEGIN IMMEDIATE")  # one process (re)creates the tables; the others wait, then see them
-    try:
-        if _schema_version(conn) != SCHEMA_VERSION:
-            conn.execute("CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT)")
-            conn.execute("DROP TABLE IF EXISTS files")
-            conn.execute("DROP TABLE IF EXISTS docs")
-            conn.execute("DROP TABLE IF EXISTS folders")
-            conn.execute(
-                "CREATE TABLE files(path TEXT PRIMARY KEY, folder TEXT, mtime_ns INTEGER, size INTEGER, doc INTEGER)"
-            )
-            conn.execute("CREATE INDEX files_by_folder ON files(folder)")
-            conn.execute("CREATE TABLE folders(path TEXT PRIMARY KEY, mtime_ns INTEGER)")
-            conn.execute("DELETE FROM meta WHERE key = 'index'")
-            create_tables(conn)
-            conn.execute(
-                "CREATE VIRTUAL TABLE docs USING fts5(title, body, raw UNINDEXED, path UNINDEXED, entry UNINDEXED,"
-                " kind UNINDEXED, tokenize = 'porter unicode61 remove_diacritics 2')"
-            )
-            conn.execute("INSERT OR REPLACE INTO meta VALUES ('schema', ?)", (SCHEMA_VERSION,))
-        conn.commit()
-    except BaseException:
-        conn.rollback()
-        raise
-
-
-def _schema_version(conn: sqlite3.Connection) -> str | None:
-    try:
-        row = conn.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
-    except sqlite3.OperationalError:  # no meta table yet: a new database
-        return None
-    return str(row[0]) if row else None
+    with open_index(db_path(paths), SCHEMA_VERSION, _SCHEMA, hint="run `deepkb knowledge rebuild`") as conn:
+        yield conn
 
 
 @dataclass(frozen=True)
@@ -213,14 +159,14 @@ def entry_id_for(rel: str, kind: str) -> str:
     return f"topic:{parts[1]}"
 
 
-def sync_search_db(paths: KBPaths, *, rebuild: bool = False) -> dict[str, int]:
+def sync_search_db(paths: KBPaths, *, rebuild: bool = False) -> SyncCounts:
     """Bring the FTS database in line with the pages on disk; returns counts of added/updated/removed."""
     with _connect(paths) as conn:
         return _sync(conn, paths, rebuild=rebuild)
 
 
-def _sync(conn: sqlite3.Connection, paths: KBPaths, *, rebuild: bool = False) -> dict[str, int]:
-    counts = {"added": 0, "updated": 0, "removed": 0, "unchanged": 0}
+def _sync(conn: sqlite3.Connection, paths: KBPaths, *, rebuild: bool = False) -> SyncCounts:
+    counts = {"added": 0, "updated": 0, "removed": 0}
     with conn:  # one transaction
         if rebuild:
             for table in ("files", "docs", "folders"):
@@ -238,28 +184,25 @@ def _sync(conn: sqlite3.Connection, paths: KBPaths, *, rebuild: bool = False) ->
             )
             conn.execute("DELETE FROM folders WHERE path = ?", (rel,))
         total = int(conn.execute("SELECT count(*) FROM files").fetchone()[0])
-    counts["unchanged"] = total - counts["added"] - counts["updated"]
-    return counts
+    return SyncCounts(**counts, unchanged=total - counts["added"] - counts["updated"])
 
 
 def _sync_folder(conn: sqlite3.Connection, site_src: Path, folder: _Folder, counts: dict[str, int]) -> None:
     rows = conn.execute("SELECT path, mtime_ns, size, doc FROM files WHERE folder = ?", (folder.rel,))
-    known = {row[0]: row[1:] for row in rows.fetchall()}
-    for page in _pages(site_src / folder.rel, folder.pattern):
-        rel = f"{folder.rel}/{page.name}"
-        info = page.stat()
-        previous = known.pop(rel, None)
-        if previous and (previous[0], previous[1]) == (info.st_mtime_ns, info.st_size):
-            continue
-        if previous:
-            conn.execute("DELETE FROM docs WHERE rowid = ?", (previous[2],))
-        doc = _insert(conn, rel, folder.kind, page)
+    known = {rel: (mtime_ns, size, doc) for rel, mtime_ns, size, doc in rows.fetchall()}
+    pages = {f"{folder.rel}/{page.name}": page for page in _pages(site_src / folder.rel, folder.pattern)}
+    found = {rel: stamp(page.stat()) for rel, page in pages.items()}
+    changes = compare({rel: (row[0], row[1]) for rel, row in known.items()}, found)
+    for rel in changes.changed:
+        if rel in known:
+            conn.execute("DELETE FROM docs WHERE rowid = ?", (known[rel][2],))
+        doc = _insert(conn, rel, folder.kind, pages[rel])
         conn.execute(
-            "INSERT OR REPLACE INTO files VALUES (?, ?, ?, ?, ?)",
-            (rel, folder.rel, info.st_mtime_ns, info.st_size, doc),
+            "INSERT OR REPLACE INTO files VALUES (?, ?, ?, ?, ?)", (rel, folder.rel, *found[rel], doc)
         )
-        counts["updated" if previous else "added"] += 1
-    _forget(conn, [(rel, doc) for rel, (_, _, doc) in known.items()], counts)
+    counts["added"] += changes.added
+    counts["updated"] += changes.updated
+    _forget(conn, [(rel, known[rel][2]) for rel in changes.removed], counts)
 
 
 def _pages(folder: Path, pattern: str) -> list[Path]:
@@ -334,7 +277,7 @@ def expand_query(
 
 
 def _query_words(query: str) -> list[str]:
-    return [w for w in _WORD.findall(segment(query)) if w.strip()]
+    return [w for w in words(query) if w.strip()]
 
 
 def _canonicals(query: str, words: Iterable[str], synonyms: Synonyms) -> list[str]:

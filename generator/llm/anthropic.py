@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import importlib
 import os
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
+
+import msgspec
 
 from ..config import LLMConfig
 from ..errors import (
@@ -77,7 +79,7 @@ class AnthropicProvider(Provider):
         request = self._request(prompt, model)
         budget = Budget.start(self.name, self.config.timeout, clock=self.retry.clock, hint=TIMEOUT_HINT)
         message = retrying(
-            lambda: self.client.messages.create(**request),
+            lambda: self.client.messages.create(**request.params()),
             lambda exc: self._classify(exc, model),
             policy=self.retry,
             budget=budget,
@@ -100,19 +102,17 @@ class AnthropicProvider(Provider):
             return Failure(ProviderResponseError(f"anthropic sent a body that is not JSON: {exc}"), False)
         return None
 
-    def _request(self, prompt: Prompt, model: str) -> dict[str, Any]:
+    def _request(self, prompt: Prompt, model: str) -> MessagesRequest:
         """The Messages API body (also a Message Batches request's `params`)."""
-        request: dict[str, Any] = {
-            "model": model,
-            "max_tokens": min(prompt.max_tokens, self.config.max_output_tokens),
-            "messages": [{"role": "user", "content": user_content(prompt)}],
-        }
         system = prompt.system or ""
         if prompt.json_mode:
             system = f"{system}\n\n{JSON_INSTRUCTION}".strip()
-        if system:
-            request["system"] = system
-        return request
+        return MessagesRequest(
+            model=model,
+            max_tokens=min(prompt.max_tokens, self.config.max_output_tokens),
+            messages=[UserTurn(content=user_content(prompt))],
+            system=system or msgspec.UNSET,
+        )
 
 
 def _sdk_transport(sdk: Any, base_url: str | None) -> Any:
@@ -125,11 +125,37 @@ def _sdk_transport(sdk: Any, base_url: str | None) -> Any:
     )  # the SDK decodes where we can't count
 
 
-# the prompt cache keeps a prefix for 5 minutes from its last use: shards asked together all read it
-EPHEMERAL = {"type": "ephemeral"}
+class CacheControl(msgspec.Struct, frozen=True):
+    # the prompt cache keeps a prefix for 5 minutes from its last use: shards asked together all read it
+    type: Literal["ephemeral"] = "ephemeral"
 
 
-def user_content(prompt: Prompt) -> str | list[dict[str, Any]]:
+class TextBlock(msgspec.Struct, frozen=True):
+    text: str
+    type: Literal["text"] = "text"
+    cache_control: CacheControl | msgspec.UnsetType = msgspec.UNSET
+
+
+class UserTurn(msgspec.Struct, frozen=True):
+    content: str | list[TextBlock]
+    role: Literal["user"] = "user"
+
+
+class MessagesRequest(msgspec.Struct, frozen=True, kw_only=True):
+    """A Messages API request body; `system` is left out when there is none."""
+
+    model: str
+    max_tokens: int
+    messages: list[UserTurn]
+    system: str | msgspec.UnsetType = msgspec.UNSET
+
+    def params(self) -> dict[str, Any]:
+        """The body as the SDK takes it (keyword arguments, or a batch request's `params`)."""
+        params: dict[str, Any] = msgspec.to_builtins(self)
+        return params
+
+
+def user_content(prompt: Prompt) -> str | list[TextBlock]:
     """The user turn; with `cache_prefix_chars`, its shared prefix is a block of its own marked cacheable.
 
     One breakpoint at the end of the prefix caches everything before it (system included), so sibling
@@ -138,9 +164,9 @@ def user_content(prompt: Prompt) -> str | list[dict[str, Any]]:
     cut = min(prompt.cache_prefix_chars, len(prompt.user))
     if cut <= 0:
         return prompt.user
-    blocks: list[dict[str, Any]] = [{"type": "text", "text": prompt.user[:cut], "cache_control": EPHEMERAL}]
+    blocks = [TextBlock(prompt.user[:cut], cache_control=CacheControl())]
     if cut < len(prompt.user):
-        blocks.append({"type": "text", "text": prompt.user[cut:]})
+        blocks.append(TextBlock(prompt.user[cut:]))
     return blocks
 
 

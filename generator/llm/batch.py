@@ -164,7 +164,7 @@ class BatchProvider(Provider):
 
     def _submit(self, prompts: dict[str, Prompt]) -> str:
         requests = [
-            {"custom_id": key, "params": self.inner._request(prompt, self.model_for(prompt.stage))}
+            {"custom_id": key, "params": self.inner._request(prompt, self.model_for(prompt.stage)).params()}
             for key, prompt in prompts.items()
         ]
         try:

@@ -9,11 +9,24 @@ from __future__ import annotations
 import hashlib
 import json
 from pathlib import Path
-from typing import Any
+from typing import ClassVar
+
+import msgspec
 
 from .. import store
-from ..errors import StoreError
 from .base import Completion, Prompt, Provider
+
+
+class CachedReply(msgspec.Struct, frozen=True, kw_only=True):
+    """One stored answer. An entry of another version (or none: written before entries carried one) is a
+    miss, fetched again and rewritten."""
+
+    VERSION: ClassVar[int] = 1
+    version: int = 0
+    text: str
+    model: str = ""
+    input_tokens: int = 0
+    output_tokens: int = 0
 
 
 class ReplyCache:
@@ -40,28 +53,29 @@ class ReplyCache:
 
     def load(self, key: str, provider: str) -> Completion | None:
         try:
-            stored = store.read_json(self.path(key))
-        except StoreError:
-            return None  # a damaged entry is only a miss: the answer is fetched again and rewritten
-        if not isinstance(stored, dict) or "text" not in stored:
+            stored = msgspec.json.decode(self.path(key).read_bytes(), type=CachedReply)
+        except (OSError, msgspec.DecodeError):
+            return None  # no entry, or a damaged one: only a miss
+        if stored.version != CachedReply.VERSION:
             return None
         return Completion(
-            text=stored["text"],
-            model=stored.get("model", ""),
+            text=stored.text,
+            model=stored.model,
             provider=provider,
-            input_tokens=stored.get("input_tokens", 0),
-            output_tokens=stored.get("output_tokens", 0),
+            input_tokens=stored.input_tokens,
+            output_tokens=stored.output_tokens,
             cached=True,
         )
 
     def save(self, key: str, completion: Completion) -> None:
-        record: dict[str, Any] = {
-            "text": completion.text,
-            "model": completion.model,
-            "input_tokens": completion.input_tokens,
-            "output_tokens": completion.output_tokens,
-        }
-        store.write_json(self.path(key), record)
+        reply = CachedReply(
+            version=CachedReply.VERSION,
+            text=completion.text,
+            model=completion.model,
+            input_tokens=completion.input_tokens,
+            output_tokens=completion.output_tokens,
+        )
+        store.write_json(self.path(key), msgspec.to_builtins(reply))
 
 
 class CachedProvider(Provider):

@@ -6,7 +6,7 @@ reads are billed at `cache_read` (default 0.1 × input), writes at `cache_write`
 
 from __future__ import annotations
 
-from typing import Any
+import msgspec
 
 from ..config import LLMConfig, ModelPrice
 from .base import TokenCount, Usage
@@ -44,24 +44,52 @@ def usage_cost(usage: Usage, config: LLMConfig) -> tuple[float, list[str]]:
     return total, sorted(set(unpriced))
 
 
-def cost_record(usage: Usage, config: LLMConfig, provider: str) -> dict[str, Any]:
-    """The cost figures of one entry's run, as stored beside the entry (`_cost.json`) and in `_index.json`."""
+class CostRecord(msgspec.Struct, frozen=True, kw_only=True):
+    """The cost figures of one entry's run, as stored beside the entry (`_cost.json`) and in `_index.json`.
+
+    Plain figures: a record missing one (written by an older deepkb) reads it as 0."""
+
+    provider: str = ""
+    models: list[str] = msgspec.field(default_factory=list)
+    calls: int = 0
+    batched_calls: int = 0
+    batch_fallbacks: int = 0
+    input_tokens: int = 0
+    cache_read_tokens: int = 0
+    cache_write_tokens: int = 0
+    output_tokens: int = 0
+    cost_usd: float = 0.0
+    unpriced_models: list[str] | msgspec.UnsetType = msgspec.UNSET  # written only when a model had no price
+
+    @property
+    def cached_tokens(self) -> int:
+        return self.cache_read_tokens + self.cache_write_tokens
+
+    def line(self) -> str:
+        """`$0.0123 estimated: 1,234 input + 5,678 cached + 910 output tokens in 3 calls (2 batched)`."""
+        line = (
+            f"${self.cost_usd:.4f} estimated: {self.input_tokens:,} input + {self.cached_tokens:,} cached"
+            f" + {self.output_tokens:,} output tokens in {self.calls} calls"
+        )
+        return line + (f" ({self.batched_calls} batched)" if self.batched_calls else "")
+
+
+def cost_record(usage: Usage, config: LLMConfig, provider: str) -> CostRecord:
+    """The cost figures of one entry's run."""
     usd, unpriced = usage_cost(usage, config)
-    record: dict[str, Any] = {
-        "provider": provider,
-        "models": sorted({model for model, _ in usage.by_model}),
-        "calls": usage.calls,
-        "batched_calls": usage.batched_calls,
-        "batch_fallbacks": usage.batch_fallbacks,
-        "input_tokens": usage.input_tokens,
-        "cache_read_tokens": usage.cache_read_tokens,
-        "cache_write_tokens": usage.cache_write_tokens,
-        "output_tokens": usage.output_tokens,
-        "cost_usd": round(usd, 6),
-    }
-    if unpriced:
-        record["unpriced_models"] = unpriced
-    return record
+    return CostRecord(
+        provider=provider,
+        models=sorted({model for model, _ in usage.by_model}),
+        calls=usage.calls,
+        batched_calls=usage.batched_calls,
+        batch_fallbacks=usage.batch_fallbacks,
+        input_tokens=usage.input_tokens,
+        cache_read_tokens=usage.cache_read_tokens,
+        cache_write_tokens=usage.cache_write_tokens,
+        output_tokens=usage.output_tokens,
+        cost_usd=round(usd, 6),
+        unpriced_models=unpriced or msgspec.UNSET,
+    )
 
 
 def usage_line(usage: Usage, config: LLMConfig) -> str:

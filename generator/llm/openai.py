@@ -7,9 +7,10 @@ included) and its body size cap. This module only words the server's refusals as
 from __future__ import annotations
 
 import os
-from typing import Any
+from typing import Literal
 
 import httpx
+import msgspec
 
 from ..config import LLMConfig
 from ..errors import (
@@ -62,35 +63,54 @@ class OpenAIProvider(Provider):
         self.usage.add(completion)
         return completion
 
-    def _request(self, prompt: Prompt, model: str) -> dict[str, Any]:
+    def _request(self, prompt: Prompt, model: str) -> ChatRequest:
         system = prompt.system or ""
         if prompt.json_mode:
             system = f"{system}\n\n{JSON_INSTRUCTION}".strip()
-        messages = [{"role": "system", "content": system}] if system else []
-        messages.append({"role": "user", "content": prompt.user})
+        messages = [ChatMessage("system", system)] if system else []
+        messages.append(ChatMessage("user", prompt.user))
+        limit = min(prompt.max_tokens, self.config.max_output_tokens)
         # api.openai.com's newer models reject max_tokens; local servers only know max_tokens.
-        limit_field = "max_completion_tokens" if "api.openai.com" in self.base_url else "max_tokens"
-        request: dict[str, Any] = {
-            "model": model,
-            "messages": messages,
-            limit_field: min(prompt.max_tokens, self.config.max_output_tokens),
-        }
-        if prompt.json_mode:
-            request["response_format"] = {"type": "json_object"}
-        return request
+        official = "api.openai.com" in self.base_url
+        return ChatRequest(
+            model=model,
+            messages=messages,
+            max_completion_tokens=limit if official else msgspec.UNSET,
+            max_tokens=msgspec.UNSET if official else limit,
+            response_format=ResponseFormat() if prompt.json_mode else msgspec.UNSET,
+        )
 
-    def _post_with_retries(self, body: dict[str, Any]) -> httpx.Response:
+    def _post_with_retries(self, body: ChatRequest) -> httpx.Response:
         return send(
             "POST",
             f"{self.base_url}/chat/completions",
             provider=self.name,
             timeout=self.config.timeout,
             retry=self.retry,
-            json=body,
+            json=msgspec.to_builtins(body),
             client=self.client,
-            status_error=lambda response: status_error(response, body["model"]),
+            status_error=lambda response: status_error(response, body.model),
             timeout_hint=TIMEOUT_HINT,
         )
+
+
+class ChatMessage(msgspec.Struct, frozen=True):
+    role: Literal["system", "user"]
+    content: str
+
+
+class ResponseFormat(msgspec.Struct, frozen=True):
+    type: Literal["json_object"] = "json_object"
+
+
+class ChatRequest(msgspec.Struct, frozen=True, kw_only=True):
+    """A chat completions request body; the fields left UNSET are not sent."""
+
+    model: str
+    messages: list[ChatMessage]
+    max_completion_tokens: int | msgspec.UnsetType = msgspec.UNSET
+    max_tokens: int | msgspec.UnsetType = msgspec.UNSET
+    response_format: ResponseFormat | msgspec.UnsetType = msgspec.UNSET
 
 
 def status_error(response: httpx.Response, model: str) -> ProviderError:

@@ -9,7 +9,9 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
+
+import msgspec
 
 from generator.http import RetryPolicy
 
@@ -29,6 +31,21 @@ class SearchHit:
     authors: list[str] = field(default_factory=list)
     published: str = ""
     extra: dict[str, Any] = field(default_factory=dict)
+
+
+R = TypeVar("R")
+
+
+def typed_results(items: list[object], kind: type[R]) -> list[R]:
+    """Each item of an API's result list read as `kind` (numbers given as strings are converted); an item of
+    another shape is skipped, so one odd result does not lose the others."""
+    found: list[R] = []
+    for item in items:
+        try:
+            found.append(msgspec.convert(item, kind, strict=False))
+        except msgspec.ValidationError:
+            continue
+    return found
 
 
 class SearchProvider:

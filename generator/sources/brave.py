@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
+import msgspec
 
 from generator.http import get_json
 
 from ..errors import ProviderResponseError
 from ..text.htmlpage import strip_tags
-from .base import SearchHit, SearchProvider, register
+from .base import SearchHit, SearchProvider, register, typed_results
 
 ENDPOINT = "https://api.search.brave.com"
 
@@ -32,20 +32,30 @@ class BraveProvider(SearchProvider):
         results = (data.get("web") or {}).get("results") or []
         if not isinstance(results, list):
             raise ProviderResponseError(f"{self.name}: 'web.results' is not a list")
-        hits = [_hit(r) for r in results[:limit] if isinstance(r, dict) and r.get("url")]
+        hits = [_hit(r) for r in typed_results(results[:limit], BraveResult) if r.url]
         for rank, hit in enumerate(hits):
             hit.score = 1.0 / (rank + 1)
         return hits
 
 
-def _hit(result: dict[str, Any]) -> SearchHit:
+class BraveResult(msgspec.Struct):
+    """One item of the answer's `web.results`."""
+
+    url: str = ""
+    title: str | None = None
+    description: str | None = None
+    extra_snippets: list[str] | None = None
+    page_age: str | None = None
+    age: str | None = None
+
+
+def _hit(result: BraveResult) -> SearchHit:
     # Brave marks matches with <strong> in descriptions: keep the words, drop the markup.
-    snippets = [strip_tags(str(result.get("description") or ""))]
-    snippets += [strip_tags(str(s)) for s in result.get("extra_snippets") or []]
+    snippets = [strip_tags(s) for s in [result.description or "", *(result.extra_snippets or [])]]
     return SearchHit(
-        url=str(result["url"]),
-        title=" ".join(str(result.get("title") or result["url"]).split()),
+        url=result.url,
+        title=" ".join((result.title or result.url).split()),
         content="\n\n".join(s for s in snippets if s),
         source="brave",
-        published=str(result.get("page_age") or result.get("age") or ""),
+        published=result.page_age or result.age or "",
     )

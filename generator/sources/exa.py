@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
+import msgspec
 
 from generator.http import post_json
 
 from ..errors import ProviderResponseError
-from .base import SearchHit, SearchProvider, register
+from .base import SearchHit, SearchProvider, register, typed_results
 
 ENDPOINT = "https://api.exa.ai"
 TEXT_CHARS = 3000
@@ -34,18 +34,30 @@ class ExaProvider(SearchProvider):
         results = data.get("results") if isinstance(data, dict) else None
         if not isinstance(results, list):
             raise ProviderResponseError(f"{self.name}: answer has no 'results' list")
-        return [_hit(r) for r in results[:limit] if isinstance(r, dict) and r.get("url")]
+        return [_hit(r) for r in typed_results(results[:limit], ExaResult) if r.url]
 
 
-def _hit(result: dict[str, Any]) -> SearchHit:
-    author = result.get("author")
+class ExaResult(msgspec.Struct):
+    """One item of the answer's `results` (`text` when contents were asked for)."""
+
+    url: str = ""
+    id: str = ""
+    title: str | None = None
+    text: str | None = None
+    summary: str | None = None
+    score: float | None = None
+    author: str | None = None
+    published: str | None = msgspec.field(default=None, name="publishedDate")
+
+
+def _hit(result: ExaResult) -> SearchHit:
     return SearchHit(
-        url=str(result["url"]),
-        title=str(result.get("title") or result["url"]),
-        content=str(result.get("text") or result.get("summary") or "").strip(),
+        url=result.url,
+        title=result.title or result.url,
+        content=(result.text or result.summary or "").strip(),
         source="exa",
-        score=float(result.get("score") or 0.0),
-        authors=[str(author)] if author else [],
-        published=str(result.get("publishedDate") or "")[:10],
-        extra={"id": result.get("id", "")},
+        score=result.score or 0.0,
+        authors=[result.author] if result.author else [],
+        published=(result.published or "")[:10],
+        extra={"id": result.id},
     )

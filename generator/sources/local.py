@@ -2,10 +2,8 @@
 
 Each file is read with its own title and outline (sources/document.py) and split into passages, each indexed
 with the document's title and the heading it sits under, so that a document about the query outranks one
-that mentions it in passing. The index lives in a cache database named after the folder; each search first
-brings the index up to date by comparing every file's mtime and size with what was indexed, so only changed
-files are read again. Chinese text is segmented with jieba before indexing and querying (FTS5's unicode61
-tokenizer would otherwise treat a whole run of Han characters as one token). Files never escape the folder:
+that mentions it in passing. The index (kb/fulltext.py) lives in a cache database named after the folder;
+each search first brings it up to date, reading only new and changed files. Files never escape the folder:
 symlinks are not followed and every path is checked to sit inside it. A bare `local` searches the
 knowledge base's own `site_src/`.
 """
@@ -19,50 +17,41 @@ import re
 import sqlite3
 import time
 from collections.abc import Iterator
-from contextlib import closing
-from dataclasses import dataclass
+from contextlib import AbstractContextManager
 from pathlib import Path
 from stat import S_ISREG
 
 import filelock
 
-from .. import cjk
 from ..errors import ConfigError
+from ..kb.fulltext import TOKENIZE, Stamp, SyncCounts, compare, open_index, quoted, segment, stamp, words
 from .base import SearchHit, SearchProvider, register
 from .document import Section, read_document
 
 SUFFIXES = {".md", ".markdown", ".rst", ".txt", ".html", ".htm", ".pdf"}
 MAX_FILE_BYTES = 20_000_000
 PASSAGE_CHARS = 900
-SCHEMA_VERSION = "2"  # 2: titles from the document, section headings indexed
+SCHEMA_VERSION = "3"  # bump when what is indexed changes: the database rebuilds itself
 REFRESH_SECONDS = 5.0
 log = logging.getLogger(__name__)
-_WORD = re.compile(r"\w+", re.UNICODE)
 _STOPWORDS = frozenset(
     "a an and are as at be by for from how in is it of on or that the this to was what when where which who why with".split()
 )
 
 
-@dataclass(frozen=True)
-class IndexStats:
-    """What one refresh of the index did."""
-
-    added: int = 0
-    updated: int = 0
-    removed: int = 0
-    unchanged: int = 0
-
-
-def segment(text: str) -> str:
-    """Text with every run of Han characters split into words (jieba), ready for FTS5's unicode61."""
-    return cjk.segment(text, search_mode=True)
+_SCHEMA = [
+    "CREATE TABLE files (path TEXT PRIMARY KEY, mtime_ns INTEGER, size INTEGER, headings TEXT DEFAULT '')",
+    "CREATE TABLE passages (id INTEGER PRIMARY KEY, path TEXT, title TEXT, text TEXT)",
+    "CREATE INDEX passages_path ON passages(path)",
+    f"CREATE VIRTUAL TABLE fts USING fts5(title, heading, body, tokenize='{TOKENIZE}')",
+]
 
 
 def fts_query(query: str, max_terms: int = 32) -> str:
     """A safe FTS5 MATCH expression: each word quoted (no operators, columns or syntax), OR-ed for BM25."""
-    words = [w.lower() for w in _WORD.findall(segment(query))]
-    terms = list(dict.fromkeys(w for w in words if w not in _STOPWORDS))[:max_terms]
-    return " OR ".join(f'"{term}"' for term in terms)
+    found = [w.lower() for w in words(query, for_index=True)]
+    terms = list(dict.fromkeys(w for w in found if w not in _STOPWORDS))[:max_terms]
+    return " OR ".join(quoted([term]) for term in terms)
 
 
 @register
@@ -91,7 +80,7 @@ class LocalProvider(SearchProvider):
         match = fts_query(query)
         if not match or limit <= 0:
             return []
-        with closing(self._connect()) as db:
+        with self._connect() as db:
             rows = db.execute(
                 "SELECT p.path, p.title, p.text, bm25(fts, 4.0, 2.0, 1.0) AS rank FROM fts JOIN passages p"
                 " ON p.id = fts.rowid WHERE fts MATCH ? ORDER BY rank LIMIT ?",
@@ -130,56 +119,30 @@ class LocalProvider(SearchProvider):
 
     # --- the index -------------------------------------------------------------------------------
 
-    def _connect(self) -> sqlite3.Connection:
-        self.db_path.parent.mkdir(parents=True, exist_ok=True)
-        db = sqlite3.connect(self.db_path, timeout=30)
-        if _schema_version(db) not in (None, SCHEMA_VERSION):  # an index built by another deepkb: rebuild
-            db.executescript(
-                "DROP TABLE IF EXISTS files; DROP TABLE IF EXISTS passages; DROP TABLE IF EXISTS fts;"
-            )
-        db.executescript(
-            "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT);"
-            "CREATE TABLE IF NOT EXISTS files"
-            " (path TEXT PRIMARY KEY, mtime_ns INTEGER, size INTEGER, headings TEXT DEFAULT '');"
-            "CREATE TABLE IF NOT EXISTS passages (id INTEGER PRIMARY KEY, path TEXT, title TEXT, text TEXT);"
-            "CREATE INDEX IF NOT EXISTS passages_path ON passages(path);"
-            "CREATE VIRTUAL TABLE IF NOT EXISTS fts USING fts5(title, heading, body, tokenize='porter unicode61');"
-        )
-        db.execute("INSERT OR REPLACE INTO meta VALUES ('schema', ?)", (SCHEMA_VERSION,))
-        db.commit()
-        return db
+    def _connect(self) -> AbstractContextManager[sqlite3.Connection]:
+        return open_index(self.db_path, SCHEMA_VERSION, _SCHEMA)
 
-    def refresh_index(self) -> IndexStats:
+    def refresh_index(self) -> SyncCounts:
         """Bring the index in line with the folder, reading only new and changed files."""
-        with filelock.FileLock(str(self.db_path) + ".lock", timeout=120), closing(self._connect()) as db:
+        with filelock.FileLock(str(self.db_path) + ".lock", timeout=120), self._connect() as db:
             with db:
                 stats = self._refresh(db)
         # A research run sends many queries in a burst: walk the folder at most once per few seconds.
         self._fresh_until = time.monotonic() + REFRESH_SECONDS
         return stats
 
-    def _refresh(self, db: sqlite3.Connection) -> IndexStats:
-        known = {
-            path: (mtime, size) for path, mtime, size in db.execute("SELECT path, mtime_ns, size FROM files")
-        }
-        seen: set[str] = set()
-        added = updated = unchanged = 0
-        for rel, stat in _walk(self.folder):
-            seen.add(rel)
-            if known.get(rel) == (stat.st_mtime_ns, stat.st_size):
-                unchanged += 1
-                continue
+    def _refresh(self, db: sqlite3.Connection) -> SyncCounts:
+        rows = db.execute("SELECT path, mtime_ns, size FROM files")
+        found = dict(_walk(self.folder))
+        changes = compare({path: (mtime, size) for path, mtime, size in rows}, found)
+        for rel in changes.changed:
             _drop(db, rel)
             headings = _index_file(db, self.folder, rel)
-            db.execute(
-                "INSERT OR REPLACE INTO files VALUES (?, ?, ?, ?)",
-                (rel, stat.st_mtime_ns, stat.st_size, headings),
-            )
-            added, updated = (added + 1, updated) if rel not in known else (added, updated + 1)
-        for rel in set(known) - seen:
+            db.execute("INSERT OR REPLACE INTO files VALUES (?, ?, ?, ?)", (rel, *found[rel], headings))
+        for rel in changes.removed:
             _drop(db, rel)
             db.execute("DELETE FROM files WHERE path = ?", (rel,))
-        return IndexStats(added, updated, len(set(known) - seen), unchanged)
+        return SyncCounts(changes.added, changes.updated, len(changes.removed), changes.unchanged)
 
 
 def _best_passages(passages: list[tuple[str, str, float]]) -> list[str]:
@@ -188,21 +151,13 @@ def _best_passages(passages: list[tuple[str, str, float]]) -> list[str]:
     return [text for _, text, rank in passages[:2] if rank <= best / 2]
 
 
-def _schema_version(db: sqlite3.Connection) -> str | None:
-    try:
-        row = db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
-    except sqlite3.OperationalError:  # a new database: no meta table yet
-        return None
-    return str(row[0]) if row else None
-
-
 def _default_cache_dir() -> Path:
     override = os.environ.get("DEEPKB_CACHE_DIR")
     return Path(override) if override else Path(os.environ.get("DEEPKB_ROOT", ".")) / ".cache" / "deepkb"
 
 
-def _walk(folder: Path) -> Iterator[tuple[str, os.stat_result]]:
-    """(relative path, stat) of every indexable file inside `folder`; symlinks and hidden entries skipped."""
+def _walk(folder: Path) -> Iterator[tuple[str, Stamp]]:
+    """(relative path, (mtime_ns, size)) of every indexable file inside `folder`; symlinks and hidden entries skipped."""
     for dirpath, dirnames, filenames in os.walk(folder, followlinks=False):
         here = Path(dirpath)
         dirnames[:] = sorted(d for d in dirnames if not d.startswith(".") and not (here / d).is_symlink())
@@ -215,7 +170,7 @@ def _walk(folder: Path) -> Iterator[tuple[str, os.stat_result]]:
                 continue
             if stat.st_size > MAX_FILE_BYTES or not path.resolve().is_relative_to(folder):
                 continue
-            yield path.relative_to(folder).as_posix(), stat
+            yield path.relative_to(folder).as_posix(), stamp(stat)
 
 
 def _drop(db: sqlite3.Connection, rel: str) -> None:
@@ -237,7 +192,7 @@ def _index_file(db: sqlite3.Connection, folder: Path, rel: str) -> str:
         )
         db.execute(
             "INSERT INTO fts (rowid, title, heading, body) VALUES (?, ?, ?, ?)",
-            (cursor.lastrowid, segment(doc.title), segment(heading), segment(passage)),
+            (cursor.lastrowid, *(segment(text, for_index=True) for text in (doc.title, heading, passage))),
         )
     return "\n".join(dict.fromkeys(doc.headings))[:4000]
 

@@ -6,13 +6,14 @@ The instance must have the JSON format enabled (`search.formats: [html, json]` i
 from __future__ import annotations
 
 import os
-from typing import Any
+
+import msgspec
 
 from generator.http import get_json
 
 from ..errors import ProviderAuthError, ProviderResponseError
 from ..text.htmlpage import strip_tags
-from .base import SearchHit, SearchProvider, register
+from .base import SearchHit, SearchProvider, register, typed_results
 
 
 @register
@@ -42,16 +43,27 @@ class SearxngProvider(SearchProvider):
             raise ProviderResponseError(
                 f"{self.name}: answer has no 'results' list", hint="enable the json format"
             )
-        return [_hit(r) for r in results[:limit] if isinstance(r, dict) and r.get("url")]
+        return [_hit(r) for r in typed_results(results[:limit], SearxngResult) if r.url]
 
 
-def _hit(result: dict[str, Any]) -> SearchHit:
+class SearxngResult(msgspec.Struct):
+    """One item of the answer's `results`."""
+
+    url: str = ""
+    title: str | None = None
+    content: str | None = None
+    score: float | None = None
+    published: str | None = msgspec.field(default=None, name="publishedDate")
+    engine: str = ""
+
+
+def _hit(result: SearxngResult) -> SearchHit:
     return SearchHit(
-        url=str(result["url"]),
-        title=" ".join(str(result.get("title") or result["url"]).split()),
-        content=strip_tags(str(result.get("content") or "")),
+        url=result.url,
+        title=" ".join((result.title or result.url).split()),
+        content=strip_tags(result.content or ""),
         source="searxng",
-        score=float(result.get("score") or 0.0),
-        published=str(result.get("publishedDate") or "")[:10],
-        extra={"engine": result.get("engine", "")},
+        score=result.score or 0.0,
+        published=(result.published or "")[:10],
+        extra={"engine": result.engine},
     )

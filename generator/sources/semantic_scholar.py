@@ -6,12 +6,13 @@ Works without a key at a low shared rate limit; SEMANTIC_SCHOLAR_API_KEY (header
 from __future__ import annotations
 
 import os
-from typing import Any
+
+import msgspec
 
 from generator.http import get_json
 
 from ..errors import ProviderResponseError
-from .base import SearchHit, SearchProvider, register
+from .base import SearchHit, SearchProvider, register, typed_results
 
 ENDPOINT = "https://api.semanticscholar.org"
 FIELDS = "title,abstract,url,year,authors,venue,externalIds,citationCount,publicationDate,tldr"
@@ -35,30 +36,56 @@ class SemanticScholarProvider(SearchProvider):
         papers = data.get("data") if isinstance(data, dict) else None
         if not isinstance(papers, list):
             raise ProviderResponseError(f"{self.name}: answer has no 'data' list")
-        return [
-            _hit(p, rank) for rank, p in enumerate(papers[:limit]) if isinstance(p, dict) and p.get("title")
-        ]
+        found = [p for p in typed_results(papers[:limit], Paper) if p.title]
+        return [_hit(paper, rank) for rank, paper in enumerate(found)]
 
 
-def _hit(paper: dict[str, Any], rank: int) -> SearchHit:
-    tldr = paper.get("tldr") or {}
-    abstract = paper.get("abstract") or (tldr.get("text") if isinstance(tldr, dict) else "") or ""
-    ids = paper.get("externalIds") or {}
-    url = paper.get("url") or f"https://www.semanticscholar.org/paper/{paper.get('paperId', '')}"
+class Author(msgspec.Struct):
+    name: str | None = None
+
+
+class Tldr(msgspec.Struct):
+    text: str | None = None
+
+
+class ExternalIds(msgspec.Struct):
+    doi: str | None = msgspec.field(default=None, name="DOI")
+    arxiv: str | None = msgspec.field(default=None, name="ArXiv")
+
+
+class Paper(msgspec.Struct):
+    """One item of the answer's `data`, with the FIELDS asked for."""
+
+    title: str | None = None
+    paper_id: str = msgspec.field(default="", name="paperId")
+    abstract: str | None = None
+    tldr: Tldr | None = None
+    url: str | None = None
+    authors: list[Author] | None = None
+    publication_date: str | None = msgspec.field(default=None, name="publicationDate")
+    year: int | None = None
+    venue: str | None = None
+    citations: int | None = msgspec.field(default=None, name="citationCount")
+    ids: ExternalIds | None = msgspec.field(default=None, name="externalIds")
+
+
+def _hit(paper: Paper, rank: int) -> SearchHit:
+    abstract = paper.abstract or (paper.tldr.text if paper.tldr else "") or ""
+    ids = paper.ids or ExternalIds()
     return SearchHit(
-        url=url,
-        title=" ".join(str(paper["title"]).split()),
-        content=" ".join(str(abstract).split()),
+        url=paper.url or f"https://www.semanticscholar.org/paper/{paper.paper_id}",
+        title=" ".join((paper.title or "").split()),
+        content=" ".join(abstract.split()),
         source="semantic_scholar",
         score=1.0 / (rank + 1),
         kind="paper",
-        authors=[str(a.get("name", "")) for a in paper.get("authors") or [] if isinstance(a, dict)],
-        published=str(paper.get("publicationDate") or paper.get("year") or ""),
+        authors=[a.name or "" for a in paper.authors or []],
+        published=paper.publication_date or str(paper.year or ""),
         extra={
-            "paper_id": paper.get("paperId", ""),
-            "venue": paper.get("venue") or "",
-            "citations": paper.get("citationCount") or 0,
-            "doi": ids.get("DOI", "") if isinstance(ids, dict) else "",
-            "arxiv_id": ids.get("ArXiv", "") if isinstance(ids, dict) else "",
+            "paper_id": paper.paper_id,
+            "venue": paper.venue or "",
+            "citations": paper.citations or 0,
+            "doi": ids.doi or "",
+            "arxiv_id": ids.arxiv or "",
         },
     )

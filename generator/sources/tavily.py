@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
+import msgspec
 
 from generator.http import post_json
 
 from ..errors import ProviderResponseError
-from .base import SearchHit, SearchProvider, register
+from .base import SearchHit, SearchProvider, register, typed_results
 
 ENDPOINT = "https://api.tavily.com"
 
@@ -34,15 +34,25 @@ class TavilyProvider(SearchProvider):
         results = data.get("results") if isinstance(data, dict) else None
         if not isinstance(results, list):
             raise ProviderResponseError(f"{self.name}: answer has no 'results' list")
-        return [_hit(r) for r in results[:limit] if isinstance(r, dict) and r.get("url")]
+        return [_hit(r) for r in typed_results(results[:limit], TavilyResult) if r.url]
 
 
-def _hit(result: dict[str, Any]) -> SearchHit:
+class TavilyResult(msgspec.Struct):
+    """One item of the answer's `results`."""
+
+    url: str = ""
+    title: str | None = None
+    content: str | None = None
+    score: float | None = None
+    published_date: str | None = None
+
+
+def _hit(result: TavilyResult) -> SearchHit:
     return SearchHit(
-        url=str(result["url"]),
-        title=str(result.get("title") or result["url"]),
-        content=str(result.get("content") or "").strip(),
+        url=result.url,
+        title=result.title or result.url,
+        content=(result.content or "").strip(),
         source="tavily",
-        score=float(result.get("score") or 0.0),
-        published=str(result.get("published_date") or ""),
+        score=result.score or 0.0,
+        published=result.published_date or "",
     )

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import re
-from typing import Any
+
+import msgspec
 
 from generator.http import get_json
 
 from ..errors import ConfigError, ProviderResponseError
-from .base import SearchHit, SearchProvider, register
+from .base import SearchHit, SearchProvider, register, typed_results
 
 
 @register
@@ -53,24 +54,37 @@ class WikipediaProvider(SearchProvider):
         return [_hit(page, rank, self.endpoint) for rank, page in enumerate(pages[:limit])]
 
 
-def _pages(data: dict[str, Any]) -> list[dict[str, Any]]:
+class WikiPage(msgspec.Struct):
+    """One page of the answer's `query.pages` (`missing` is present, true or "", for a page that is not there)."""
+
+    title: str = ""
+    fullurl: str | None = None
+    extract: str | None = None
+    pageid: int | None = None
+    index: int = 0
+    missing: bool | str | msgspec.UnsetType = msgspec.UNSET
+
+
+def _pages(data: dict[str, object]) -> list[WikiPage]:
     """The result pages in search order; formatversion 2 gives a list, version 1 a dict keyed by id."""
-    pages = (data.get("query") or {}).get("pages") or []
+    query = data.get("query")
+    pages = (query.get("pages") if isinstance(query, dict) else None) or []
     if isinstance(pages, dict):
         pages = list(pages.values())
-    valid = [p for p in pages if isinstance(p, dict) and p.get("title") and "missing" not in p]
-    return sorted(valid, key=lambda p: p.get("index", 0))
+    if not isinstance(pages, list):
+        return []
+    valid = [p for p in typed_results(pages, WikiPage) if p.title and p.missing is msgspec.UNSET]
+    return sorted(valid, key=lambda p: p.index)
 
 
-def _hit(page: dict[str, Any], rank: int, endpoint: str) -> SearchHit:
-    title = str(page["title"])
-    url = page.get("fullurl") or f"{endpoint}/wiki/{title.replace(' ', '_')}"
+def _hit(page: WikiPage, rank: int, endpoint: str) -> SearchHit:
+    url = page.fullurl or f"{endpoint}/wiki/{page.title.replace(' ', '_')}"
     return SearchHit(
-        url=str(url),
-        title=title,
-        content=str(page.get("extract") or "").strip(),
+        url=url,
+        title=page.title,
+        content=(page.extract or "").strip(),
         source="wikipedia",
         score=1.0 / (rank + 1),
         kind="wiki",
-        extra={"pageid": page.get("pageid")},
+        extra={"pageid": page.pageid},
     )

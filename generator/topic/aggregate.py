@@ -8,8 +8,9 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from typing import Any
+from typing import TYPE_CHECKING, ClassVar, Literal
 
+import msgspec
 from pydantic import BaseModel, Field
 
 from ..errors import ProviderError
@@ -19,45 +20,94 @@ from . import bounds
 from .keyphrases import topic_phrases
 from .plan import keyphrases
 from .state import now_iso
-from .workspace import RawSource
+
+if TYPE_CHECKING:
+    from .workspace import RawSource
 
 TOP_TERMS = 25  # each source is described by its most characteristic words
 MAX_ENTITIES = 40
 
 
-def aggregate(provider: Provider, topic: str, sources: list[RawSource]) -> dict[str, Any]:
+class Cluster(msgspec.Struct, frozen=True):
+    """Sources about one theme; `confidence` is how much they share (0–1)."""
+
+    id: str
+    label: str
+    items: list[str]
+    confidence: float
+
+
+class Entity(msgspec.Struct, frozen=True):
+    name: str
+    type: str
+    mentions: int
+
+
+class SourceItem(msgspec.Struct, frozen=True):
+    id: str
+    title: str
+    source: str
+    url: str
+
+
+class Aggregation(msgspec.Struct, frozen=True, kw_only=True):
+    """`processed/aggregated.json`: the sources grouped into clusters, their entities and key phrases.
+
+    A record written before records carried a version has this shape, so a missing version reads as 1."""
+
+    VERSION: ClassVar[int] = 1  # bump when the shape changes: a stored record of another version is refused
+    version: int = VERSION
+    generated: str
+    method: Literal["llm", "lexical", "raw"]
+    note: str = ""
+    degraded: bool = False
+    keyphrases: list[str] = msgspec.field(default_factory=list)
+    items: list[SourceItem] = msgspec.field(default_factory=list)
+    clusters: list[Cluster] = msgspec.field(default_factory=list)
+    entities: list[Entity] = msgspec.field(default_factory=list)
+
+
+def aggregate(provider: Provider, topic: str, sources: list[RawSource]) -> Aggregation:
     """The content of `processed/aggregated.json`."""
-    base: dict[str, Any] = {"generated": now_iso(), "items": [_item(s) for s in sources]}
+    generated, items = now_iso(), [SourceItem(s.id, s.title, s.source, s.url) for s in sources]
+    keyphrases: list[str] | None = None
     try:
-        base["keyphrases"] = topic_phrases(topic, [f"{s.title}\n{s.text}" for s in sources])
+        keyphrases = topic_phrases(topic, [f"{s.title}\n{s.text}" for s in sources])
+        method: Literal["llm", "lexical"] = "lexical"
+        note, found = "", None
         if not provider.offline:
             found, note = _model_aggregate(provider, topic, sources)
-            if found is not None:
-                return {**base, "method": "llm", "note": note, **found}
-            lexical = lexical_aggregate(topic, sources)
-            return {
-                **base,
-                "method": "lexical",
-                "note": f"model aggregation unusable ({note}); used lexical",
-                **lexical,
-            }
-        return {**base, "method": "lexical", "note": "", **lexical_aggregate(topic, sources)}
+            method = "llm" if found is not None else "lexical"
+            note = note if found is not None else f"model aggregation unusable ({note}); used lexical"
+        clusters, entities = found or lexical_aggregate(topic, sources)
+        return Aggregation(
+            generated=generated,
+            method=method,
+            note=note,
+            keyphrases=keyphrases,
+            items=items,
+            clusters=clusters,
+            entities=entities,
+        )
     except (ProviderError, ValueError, KeyError) as exc:
         note = f"aggregation failed ({exc}); listing the raw items instead"
-        return {"keyphrases": topic_phrases(topic), **base, **degraded(sources, note)}
+        return degraded(sources, generated, items, keyphrases or topic_phrases(topic), note)
 
 
-def degraded(sources: list[RawSource], note: str) -> dict[str, Any]:
+def degraded(
+    sources: list[RawSource], generated: str, items: list[SourceItem], keyphrases: list[str], note: str
+) -> Aggregation:
     """seed: aggregation failure → degrade to raw: one cluster per item, no entities, and the reason."""
-    clusters = [
-        {"id": f"c{n}", "label": s.title, "items": [s.id], "confidence": 0.0}
-        for n, s in enumerate(sources, 1)
-    ]
-    return {"method": "raw", "degraded": True, "note": note, "clusters": clusters, "entities": []}
-
-
-def _item(source: RawSource) -> dict[str, str]:
-    return {"id": source.id, "title": source.title, "source": source.source, "url": source.url}
+    clusters = [Cluster(f"c{n}", s.title, [s.id], 0.0) for n, s in enumerate(sources, 1)]
+    return Aggregation(
+        generated=generated,
+        method="raw",
+        note=note,
+        degraded=True,
+        keyphrases=keyphrases,
+        items=items,
+        clusters=clusters,
+    )
 
 
 # --------------------------------------------------------------------------- lexical (offline)
@@ -77,15 +127,15 @@ def top_terms(sources: list[RawSource], exclude: set[str]) -> dict[str, list[str
     return result
 
 
-def lexical_aggregate(topic: str, sources: list[RawSource]) -> dict[str, Any]:
+def lexical_aggregate(topic: str, sources: list[RawSource]) -> tuple[list[Cluster], list[Entity]]:
     terms = top_terms(sources, set(keyphrases(topic, limit=10)))
-    return {"clusters": cluster_by_terms(terms), "entities": extract_entities(sources)}
+    return cluster_by_terms(terms), extract_entities(sources)
 
 
-def cluster_by_terms(terms: dict[str, list[str]]) -> list[dict[str, Any]]:
+def cluster_by_terms(terms: dict[str, list[str]]) -> list[Cluster]:
     """Greedy: the term shared by the most unassigned sources labels a cluster of them; leftovers go together."""
     unassigned = list(terms)
-    clusters: list[dict[str, Any]] = []
+    clusters: list[Cluster] = []
     while len(unassigned) >= 2:
         shared = Counter(w for sid in unassigned for w in set(terms[sid]))
         label, count = next(iter(sorted(shared.items(), key=lambda kv: (-kv[1], kv[0]))), ("", 0))
@@ -99,8 +149,8 @@ def cluster_by_terms(terms: dict[str, list[str]]) -> list[dict[str, Any]]:
     return clusters
 
 
-def _cluster(n: int, label: str, members: list[str], terms: dict[str, list[str]]) -> dict[str, Any]:
-    return {"id": f"c{n}", "label": label, "items": members, "confidence": _cohesion(members, terms)}
+def _cluster(n: int, label: str, members: list[str], terms: dict[str, list[str]]) -> Cluster:
+    return Cluster(f"c{n}", label, members, _cohesion(members, terms))
 
 
 def _cohesion(members: list[str], terms: dict[str, list[str]]) -> float:
@@ -122,7 +172,7 @@ _PATTERNS = [
 ]
 
 
-def extract_entities(sources: list[RawSource]) -> list[dict[str, Any]]:
+def extract_entities(sources: list[RawSource]) -> list[Entity]:
     """Capitalized phrases not at a sentence start, plus acronyms, versions and years, with mention counts."""
     counts: Counter[tuple[str, str]] = Counter()
     for source in sources:
@@ -138,7 +188,7 @@ def extract_entities(sources: list[RawSource]) -> list[dict[str, Any]]:
             counts.update((m.group(0), kind) for m in pattern.finditer(text))
     ranked = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
     wanted = [kv for kv in ranked if kv[1] >= 2] or ranked
-    return [{"name": n, "type": t, "mentions": c} for (n, t), c in wanted[:MAX_ENTITIES]]
+    return [Entity(n, t, c) for (n, t), c in wanted[:MAX_ENTITIES]]
 
 
 def _sentence_start(text: str, index: int) -> bool:
@@ -168,7 +218,7 @@ class _Aggregation(BaseModel):
 
 def _model_aggregate(
     provider: Provider, topic: str, sources: list[RawSource]
-) -> tuple[dict[str, Any] | None, str]:
+) -> tuple[tuple[list[Cluster], list[Entity]] | None, str]:
     from ..llm.structured import complete_json
 
     listing = "\n\n".join(f"id={s.id}\ntitle: {s.title}\n{s.text[:500]}" for s in sources[:40])
@@ -185,13 +235,12 @@ def _model_aggregate(
     if parsed is None:
         return None, "; ".join(notes)
     known = {s.id for s in sources}
-    clusters: list[dict[str, Any]] = []
+    clusters: list[Cluster] = []
     for c in parsed.clusters:
         items = [i for i in c.items if i in known]  # ids the model invented are dropped
         if items:
-            clusters.append(
-                {"id": f"c{len(clusters) + 1}", "label": c.label, "items": items, "confidence": c.confidence}
-            )
+            clusters.append(Cluster(f"c{len(clusters) + 1}", c.label, items, c.confidence))
     if not clusters:
         return None, "no cluster named a stored source"
-    return {"clusters": clusters, "entities": [e.model_dump() for e in parsed.entities]}, "; ".join(notes)
+    entities = [Entity(e.name, e.type, e.mentions) for e in parsed.entities]
+    return (clusters, entities), "; ".join(notes)

@@ -11,8 +11,8 @@ import math
 import re
 import statistics
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass, field
-from typing import Any
+from dataclasses import dataclass, field
+from typing import ClassVar
 
 from pydantic import BaseModel, Field
 
@@ -74,23 +74,8 @@ class Analysis:
     unsupported: int = 0  # claims dropped because none of their citations resolved
     notes: list[str] = field(default_factory=list)
     method: str = "extractive"
-
-    def to_json(self) -> dict[str, Any]:
-        return asdict(self)
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Analysis:
-        sections = [
-            Section(s["question"], [Claim(**c) for c in s.get("claims", [])], s.get("considered", []))
-            for s in data.get("sections", [])
-        ]
-        return cls(
-            sections,
-            data.get("unresolved", 0),
-            data.get("unsupported", 0),
-            data.get("notes", []),
-            data.get("method", "extractive"),
-        )
+    VERSION: ClassVar[int] = 1  # `processed/findings.json`: bump when the shape changes
+    version: int = VERSION
 
     def cited(self) -> list[str]:
         seen: dict[str, None] = {}

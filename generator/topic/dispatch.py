@@ -1,28 +1,26 @@
 """Dispatch (the ResearchTeam): which role handles the next step, and the runner that executes the plan.
 
 `route` is the routing table as a pure function. `run_plan` executes every step whose dependencies have
-finished, concurrently when allowed (bounded; provider calls are synchronous, so steps run in daemon
-threads), checkpointing after each one, and stops a run that keeps dispatching without finishing (the loop
+finished, concurrently when allowed (bounded, in `deadlines.JobPool`), checkpointing after each one, and stops a run that keeps dispatching without finishing (the loop
 guard) or that outlives its deadline (topic.total_timeout / topic.idle_timeout: the steps still running are
 abandoned and recorded as failed, and the run ends with RunTimeout).
 """
 
 from __future__ import annotations
 
-import asyncio
 import time
 from collections.abc import Callable
+from concurrent.futures import Future
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, NoReturn
 
 from .. import deadlines
-from ..deadlines import RunDeadline
+from ..deadlines import DeadlinePassed, JobPool, RunDeadline
 from ..errors import DeepkbError, ResearchError, RunTimeout
 from .plan import STEP_TYPES, Plan, Step
 
 Role = Literal["planner", "researcher", "processing", "reporter"]
 MAX_PLAN_ITERATIONS = 2
-_TICK = 0.2  # how often a waiting run looks at its deadline
 
 
 @dataclass(frozen=True)
@@ -118,7 +116,7 @@ def run_plan(
         max_plan_iterations=max_plan_iterations,
         deadline=deadline or deadlines.current() or RunDeadline("topic"),
     )
-    return asyncio.run(runner.run())
+    return runner.run()
 
 
 class _Runner:
@@ -137,39 +135,36 @@ class _Runner:
         self.plan, self.execute, self.parallel, self.limit = plan, execute, parallel, max(1, limit)
         self.on_step, self.replan, self.max_plan_iterations = on_step, replan, max_plan_iterations
         self.stats = DispatchStats()
-        self.running: dict[str, asyncio.Task[tuple[StepOutcome, float]]] = {}
-        self.deadline = deadline
-        self.last_progress = deadline.clock()
+        self.pool: JobPool[str] = JobPool(deadline, self.limit)
 
-    async def run(self) -> DispatchStats:
+    def run(self) -> DispatchStats:
         error: BaseException | None = None
-        self.last_progress = self.deadline.clock()
         while True:
             if error is None:
                 try:
                     self._launch_ready()
                 except ResearchError as exc:
                     error = exc
-            if not self.running:
+            if not self.pool.running:
                 if error is not None:
                     raise error
                 if not self._maybe_replan():
                     return self.stats
                 continue
-            error = await self._collect() or error
+            error = self._collect() or error
 
     def _launch_ready(self) -> None:
-        ready = ready_steps(self.plan, set(self.running))
+        ready = ready_steps(self.plan, set(self.pool.running))
         if not self.parallel:
-            ready = ready[:1] if not self.running else []
-        for step in ready[: self.limit - len(self.running)]:
+            ready = ready[:1] if not self.pool.running else []
+        for step in ready[: self.limit - len(self.pool.running)]:
             self._count_dispatch()
             role, warning = role_for(step)
             if warning:
                 self.stats.warnings.append(warning)
-            self.running[step.id] = asyncio.create_task(self._timed(step, role))
-        self.stats.max_in_flight = max(self.stats.max_in_flight, len(self.running))
-        if not self.running and any(s.status == "pending" for s in self.plan.steps):
+            self.pool.submit(step.id, self._timed(step, role), name=f"deepkb-step-{step.id}")
+        self.stats.max_in_flight = max(self.stats.max_in_flight, len(self.pool.running))
+        if not self.pool.running and any(s.status == "pending" for s in self.plan.steps):
             raise ResearchError("the plan has pending steps whose dependencies can never finish")
 
     def _count_dispatch(self) -> None:
@@ -181,50 +176,33 @@ class _Runner:
                 hint="a step keeps asking to be retried; check its notes in plan.json",
             )
 
-    async def _timed(self, step: Step, role: Role) -> tuple[StepOutcome, float]:
-        started = time.perf_counter()
-        outcome = await deadlines.in_daemon_thread(
-            lambda: self.execute(step, role), name=f"deepkb-step-{step.id}"
-        )
-        return outcome, time.perf_counter() - started
+    def _timed(self, step: Step, role: Role) -> Callable[[], tuple[StepOutcome, float]]:
+        def work() -> tuple[StepOutcome, float]:
+            started = time.perf_counter()
+            outcome = self.execute(step, role)
+            return outcome, time.perf_counter() - started
 
-    async def _collect(self) -> BaseException | None:
-        done: set[asyncio.Task[tuple[StepOutcome, float]]] = set()
-        while not done:
-            done, _ = await asyncio.wait(
-                self.running.values(), timeout=_TICK, return_when=asyncio.FIRST_COMPLETED
-            )
-            if not done:
-                self._check_deadline()
-        self.last_progress = self.deadline.clock()
+        return work
+
+    def _collect(self) -> BaseException | None:
+        try:
+            finished = self.pool.wait()
+        except DeadlinePassed as passed:
+            self._stop(passed)
         error: BaseException | None = None
-        for step_id, task in list(self.running.items()):
-            if task not in done:
-                continue
-            del self.running[step_id]
-            step = self.plan.step(step_id)
+        for step_id, future in finished:
             try:
-                outcome, seconds = task.result()
-            except DeepkbError as exc:
-                outcome, seconds = StepOutcome("failed", notes=[exc.line()]), 0.0
+                outcome, seconds = _outcome(future)
             except BaseException as exc:  # stop the run; finished steps stay checkpointed
                 error = error or exc
                 continue
-            self._apply(step, outcome, seconds)
+            self._apply(self.plan.step(step_id), outcome, seconds)
         return error
 
-    def _check_deadline(self) -> None:
-        """Past the total or idle timeout: record the running steps as failed, abandon them, stop the run."""
-        deadline = self.deadline
-        if deadline.remaining() < 0:
-            reason = deadline.total_reason()
-        elif deadline.idle and deadline.clock() - self.last_progress > deadline.idle:
-            reason = deadline.idle_reason()
-        else:
-            return
-        for step_id, task in list(self.running.items()):
-            task.cancel()  # its daemon thread is abandoned, not waited for
-            del self.running[step_id]
+    def _stop(self, passed: DeadlinePassed) -> NoReturn:
+        """Past the total or idle timeout: record the abandoned steps as failed and stop the run."""
+        reason = passed.reason
+        for step_id in passed.abandoned:
             self._apply(self.plan.step(step_id), StepOutcome("failed", notes=[f"stopped: {reason}"]), 0.0)
         raise RunTimeout(
             f"topic research stopped: {reason}",
@@ -252,3 +230,11 @@ class _Runner:
         before = len(self.plan.steps)
         self.replan(self.plan)
         return len(self.plan.steps) > before
+
+
+def _outcome(future: Future[tuple[StepOutcome, float]]) -> tuple[StepOutcome, float]:
+    """A finished step's outcome and seconds; a deepkb error fails the step alone, anything else is raised."""
+    try:
+        return future.result()
+    except DeepkbError as exc:
+        return StepOutcome("failed", notes=[exc.line()]), 0.0

@@ -238,10 +238,10 @@ class TopicRun:
 
     def aggregating(self) -> None:
         sources = wsp.list_raw_sources(self.paths, self.meta.slug)
-        data = aggregate(self.provider, self.meta.topic, sources)
-        if data.get("degraded"):
-            self._warn(str(data.get("note")))
-        wsp.save_aggregated(self.paths, self.meta.slug, data)
+        aggregation = aggregate(self.provider, self.meta.topic, sources)
+        if aggregation.degraded:
+            self._warn(aggregation.note)
+        wsp.save_record(self.ws.aggregated_file, aggregation)
         # the sources now say which of the topic's phrases matter: their pages carry the same tags as the topic
         wsp.retag_raw_sources(self.paths, self.meta.slug, wsp.topic_tags(self._keywords(), self.paths))
 
@@ -249,13 +249,13 @@ class TopicRun:
         analysis = analyze(self.provider, self._require_plan(), self._catalog(), lang=self.meta.options.lang)
         for note in analysis.notes:
             self._warn(note)
-        wsp.save_findings(self.paths, self.meta.slug, analysis.to_json())
+        wsp.save_record(self.ws.findings_file, analysis)
 
     def reporting(self) -> None:
-        analysis = Analysis.from_json(wsp.load_findings(self.paths, self.meta.slug))
+        analysis = wsp.load_record(self.ws.findings_file, Analysis) or Analysis(sections=[])
         report = build_report(self._require_plan(), analysis, self._catalog())
-        wsp.save_report(self.paths, self.meta.slug, report.to_json())
-        self.meta.verification["unresolved_citations"] = report.unresolved
+        wsp.save_record(self.ws.report_record, report)
+        self.meta.verification.unresolved_citations = report.unresolved
         if report.unresolved:
             self._warn(f"{report.unresolved} citation(s) did not resolve to a stored source and were removed")
 
@@ -266,15 +266,17 @@ class TopicRun:
         result = verify_report(self.ws, plan, self._report())
         rounds = self.meta.metrics.verify_rounds
         sources = len(self._catalog().sources)
-        added_nothing = rounds > 0 and sources <= int(self.meta.verification.get("sources_before_round", -1))
-        self.meta.verification.update(result.to_json(), rounds=rounds)
+        added_nothing = rounds > 0 and sources <= self.meta.verification.sources_before_round
+        self.meta.verification = self.meta.verification.model_copy(
+            update={**result.to_json(), "rounds": rounds}
+        )
         if result.passed or rounds >= MAX_VERIFY_ROUNDS or added_nothing:
             if added_nothing and not result.passed:
                 self._warn(f"verify: round {rounds} found no new source; stopping")
             for problem in result.problems:
                 self._warn(f"verify: {problem}")
             return None
-        self.meta.verification["sources_before_round"] = sources
+        self.meta.verification.sources_before_round = sources
         extra = supplementary_steps(plan, result, rounds + 1)
         self.meta.metrics.verify_rounds = rounds + 1
         if not extra:
@@ -352,8 +354,7 @@ class TopicRun:
         return Catalog(wsp.list_raw_sources(self.paths, self.meta.slug))
 
     def _report(self) -> Report | None:
-        data = wsp.load_report_data(self.paths, self.meta.slug)
-        return Report.from_json(data) if data else None
+        return wsp.load_record(self.ws.report_record, Report)
 
     def _keywords(self) -> list[str]:
         return wsp.topic_keywords(self.paths, self.meta.slug, self.meta.topic)
@@ -434,7 +435,7 @@ class TopicRun:
             f"topic '{' '.join(self.meta.topic.split())[:120]}': no usable source found "
             f"({self.meta.stats.raw_items} candidate(s) seen, {stored} stored, none answering a sub-question)"
         )
-        wsp.save_report(self.paths, self.meta.slug, None)
+        wsp.remove_record(self.ws.report_record)
         self.meta.status = "no_sources"
         self.meta.error = line
         self.meta.progress.phase = Phase.COMPLETED
@@ -458,11 +459,11 @@ class TopicRun:
             sources_count=m.stats.sources_count,
             raw_items=m.stats.raw_items,
             deduplicated=m.stats.deduplicated,
-            unresolved_citations=int(m.verification.get("unresolved_citations", 0)),
+            unresolved_citations=m.verification.unresolved_citations,
             failed_steps=list(self.failed),
             warnings=list(m.warnings),
-            verification=dict(m.verification),
-            metrics=m.metrics.model_dump(mode="json"),
+            verification=m.verification.model_copy(deep=True),
+            metrics=m.metrics.model_copy(deep=True),
         )
 
 

@@ -9,8 +9,8 @@ sentences repeated outside the summary and the figure rows that are not measured
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
 
 from ..text.sentences import split_sentences
 from .analyze import Analysis, Catalog, Claim
@@ -43,6 +43,8 @@ class Report:
     unresolved: int = 0  # citations dropped because they named no stored source
     unsupported: int = 0  # claims dropped because none of their citations resolved
     method: str = "extractive"
+    VERSION: ClassVar[int] = 1  # `processed/report.json`: bump when the shape changes
+    version: int = VERSION
 
     @property
     def has_findings(self) -> bool:
@@ -54,30 +56,6 @@ class Report:
     def covered(self) -> list[str]:
         """The sub-questions that have at least one cited claim."""
         return [s.question for s in self.sections if any(c.sources for c in s.claims)]
-
-    def to_json(self) -> dict[str, Any]:
-        return asdict(self)
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Report:
-        def claims(items: list[dict[str, Any]]) -> list[Claim]:
-            return [
-                Claim(str(c["text"]), [str(s) for s in c.get("sources", [])], float(c.get("score", 0.0)))
-                for c in items
-            ]
-
-        return cls(
-            topic=str(data.get("topic", "")),
-            summary=claims(data.get("summary", [])),
-            sections=[
-                ReportSection(s["question"], claims(s.get("claims", []))) for s in data.get("sections", [])
-            ],
-            figures=[ReportFigure(f["title"], f["spec"]) for f in data.get("figures", [])],
-            references=[str(r) for r in data.get("references", [])],
-            unresolved=int(data.get("unresolved", 0)),
-            unsupported=int(data.get("unsupported", 0)),
-            method=str(data.get("method", "extractive")),
-        )
 
 
 def build_report(plan: Plan, analysis: Analysis, catalog: Catalog) -> Report:

@@ -7,7 +7,7 @@ usable source ends `no_sources`, never `completed`: it has nothing to report.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field, fields
 from datetime import UTC, datetime, timedelta
 from enum import StrEnum
 from typing import Any, Literal
@@ -83,6 +83,19 @@ class Metrics(_Record):
     verify_rounds: int = 0
 
 
+class VerificationState(_Record):
+    """What the verification loop found last, and what it needs to decide on the next round."""
+
+    unresolved_citations: int = 0  # citations the report dropped: they named no stored source
+    passed: bool | None = None
+    uncovered: list[str] = Field(default_factory=list)
+    unresolved: int = 0
+    distinct_sources: int = 0
+    problems: list[str] = Field(default_factory=list)
+    rounds: int = 0
+    sources_before_round: int = -1  # sources stored when the last supplementary round began
+
+
 class Run(_Record):
     started_at: str
     finished_at: str | None = None
@@ -110,7 +123,7 @@ class TopicMeta(_Record):
     phases_done: list[Phase] = Field(default_factory=list)
     provider: str = "offline"
     warnings: list[str] = Field(default_factory=list)
-    verification: dict[str, Any] = Field(default_factory=dict)
+    verification: VerificationState = Field(default_factory=VerificationState)
     error: str = ""
     plan_reviewed: bool = False  # set by `resume` after a --review-plan pause
     refresh_days: int = 7  # `deepkb refresh` re-researches the topic once its last run is older than this
@@ -175,8 +188,13 @@ class TopicResult:
     unresolved_citations: int
     failed_steps: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
-    verification: dict[str, Any] = field(default_factory=dict)
-    metrics: dict[str, Any] = field(default_factory=dict)
+    verification: VerificationState = field(default_factory=VerificationState)
+    metrics: Metrics = field(default_factory=Metrics)
 
     def to_json(self) -> dict[str, Any]:
-        return {"success": self.status in ("completed", "awaiting_review"), **asdict(self)}
+        data = {f.name: getattr(self, f.name) for f in fields(self)}
+        data.update(
+            verification=self.verification.model_dump(mode="json"),
+            metrics=self.metrics.model_dump(mode="json"),
+        )
+        return {"success": self.status in ("completed", "awaiting_review"), **data}

@@ -13,14 +13,18 @@ from __future__ import annotations
 import hashlib
 import html
 import re
-from dataclasses import asdict, dataclass, field, fields
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar, Protocol, TypeVar
+
+import msgspec
 
 from .. import store
 from ..errors import StoreError, UsageError
 from ..store import KBPaths
 from ..text.plaintext import markup_of, to_plain
+from .aggregate import Aggregation
 from .keyphrases import topic_phrases
 from .plan import Plan, validate_plan
 from .state import TopicMeta, now_iso
@@ -167,6 +171,8 @@ class RawSource:
     published: str = ""
     original_chars: int = 0
     relevance: float | None = None  # the retrieval judge's 0–1 score, when it gave one
+    VERSION: ClassVar[int] = 1  # `processed/sources/<id>.json`: bump when the shape changes
+    version: int = VERSION
 
     @property
     def page(self) -> str:
@@ -176,14 +182,6 @@ class RawSource:
     @property
     def excerpt(self) -> bool:
         return PASSAGE_JOIN in self.text or self.original_chars > len(self.text)
-
-    def to_json(self) -> dict[str, Any]:
-        return asdict(self)
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> RawSource:
-        known = {f.name for f in fields(cls)}
-        return cls(**{k: v for k, v in data.items() if k in known})
 
 
 def source_id(source: str, url: str, text: str) -> str:
@@ -230,13 +228,13 @@ def _same_document(ws: Workspace, source_id: str) -> RawSource | None:
 
 
 def save_raw_source(ws: Workspace, raw: RawSource) -> None:
-    store.write_json(ws.record_file(raw.id), raw.to_json())
+    save_record(ws.record_file(raw.id), raw)
 
 
 def load_raw_source(ws: Workspace, source_id: str) -> RawSource | None:
-    data = store.read_json(ws.record_file(source_id))
-    if isinstance(data, dict):
-        return RawSource.from_json(data)
+    record = load_record(ws.record_file(source_id), RawSource)
+    if record is not None:
+        return record
     page = ws.raw_file(source_id)  # a workspace written before sources were records: its page is the record
     return read_raw_source(page) if page.is_file() else None
 
@@ -292,7 +290,7 @@ def source_markup(kind: str, url: str) -> str:
     return markup_of(url) if kind == "local" else "text"
 
 
-def raw_page_text(meta: dict[str, Any], escaped: str) -> str:
+def raw_page_text(meta: Mapping[str, object], escaped: str) -> str:
     """The plain text stored on a raw page; a page written before texts were stored plain is converted."""
     text = unescape_body(escaped.strip())
     if meta.get("text_format") == TEXT_FORMAT:
@@ -322,55 +320,66 @@ def read_raw_source(path: Path) -> RawSource:
 def list_raw_sources(paths: KBPaths, slug: str) -> list[RawSource]:
     """Every stored raw source in citation order (first fetched first, then by id)."""
     ws = Workspace(paths, slug)
-    found = {r.id: r for r in (_record(p) for p in sorted(ws.records_dir.glob("*.json"))) if r}
+    found = {r.id: r for r in (load_record(p, RawSource) for p in sorted(ws.records_dir.glob("*.json"))) if r}
     for page in sorted(ws.raw_dir.glob("*.md")):  # pages of an older workspace that has no records yet
         if page.stem not in found:
             found[page.stem] = read_raw_source(page)
     return sorted(found.values(), key=lambda r: (r.fetched_at, r.id))
 
 
-def _record(path: Path) -> RawSource | None:
-    data = store.read_json(path)
-    return RawSource.from_json(data) if isinstance(data, dict) else None
-
-
 # --------------------------------------------------------------------------- processed records
 
 
-def save_aggregated(paths: KBPaths, slug: str, data: dict[str, Any]) -> None:
-    store.write_json(Workspace(paths, slug).aggregated_file, data)
+class Versioned(Protocol):
+    """A stored record: the shape it has today (`VERSION`) and the one it was written in (`version`)."""
+
+    VERSION: ClassVar[int]
+
+    @property
+    def version(self) -> int: ...
 
 
-def load_aggregated(paths: KBPaths, slug: str) -> dict[str, Any]:
-    return store.read_json(Workspace(paths, slug).aggregated_file, default={}) or {}
+R = TypeVar("R", bound=Versioned)
 
 
-def save_findings(paths: KBPaths, slug: str, data: dict[str, Any]) -> None:
-    store.write_json(Workspace(paths, slug).findings_file, data)
+def save_record(path: Path, record: Versioned) -> None:
+    """A processed record (aggregation, findings, report) as JSON."""
+    store.write_json(path, msgspec.to_builtins(record))
 
 
-def load_findings(paths: KBPaths, slug: str) -> dict[str, Any]:
-    return store.read_json(Workspace(paths, slug).findings_file, default={}) or {}
+def load_record(path: Path, kind: type[R]) -> R | None:
+    """The record at `path`; None when there is none yet. A record of another version, or one that does not
+    have the shape of `kind`, is refused with a StoreError that says how to redo it. (Records written before
+    they carried a version have today's shape, so a missing version reads as the current one.)"""
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        raise store.storage_error(path, exc, action="read") from None
+    try:
+        record = msgspec.json.decode(data, type=kind)
+    except msgspec.DecodeError as exc:  # ValidationError included
+        raise _refused(path, str(exc)) from None
+    if record.version != kind.VERSION:
+        raise _refused(path, f"version {record.version}, not {kind.VERSION}")
+    return record
 
 
-def save_report(paths: KBPaths, slug: str, data: dict[str, Any] | None) -> None:
-    """The report record; None removes it (a topic without usable sources publishes no report)."""
-    path = Workspace(paths, slug).report_record
-    if data is None:
-        path.unlink(missing_ok=True)
-    else:
-        store.write_json(path, data)
+def _refused(path: Path, problem: str) -> StoreError:
+    hint = "delete it and research the topic again: the stage that wrote it runs anew"
+    return StoreError(f"cannot read {path}: {problem}", hint=hint)
 
 
-def load_report_data(paths: KBPaths, slug: str) -> dict[str, Any]:
-    return store.read_json(Workspace(paths, slug).report_record, default={}) or {}
+def remove_record(path: Path) -> None:
+    path.unlink(missing_ok=True)
 
 
 def topic_keywords(paths: KBPaths, slug: str, topic: str) -> list[str]:
     """The topic's key phrases: as the sources use them once aggregated, else from the topic alone."""
-    aggregated = load_aggregated(paths, slug).get("keyphrases")
-    if isinstance(aggregated, list) and aggregated:
-        return [str(k) for k in aggregated]
+    aggregated = load_record(Workspace(paths, slug).aggregated_file, Aggregation)
+    if aggregated is not None and aggregated.keyphrases:
+        return list(aggregated.keyphrases)
     return topic_phrases(topic)
 
 

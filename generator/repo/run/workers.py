@@ -1,25 +1,22 @@
 """Running shard jobs concurrently: at most `limit` at once, one progress line per shard, idle and total timeouts.
 
-Provider calls are synchronous, so each job runs in its own daemon thread and sends its stages, its result or
-its exception back through one queue; the calling thread alone starts jobs, keeps the watch and draws the
-progress lines (no event loop: a repository run has nothing else to await). A job in a long stage (packing,
-waiting for the model) sends a heartbeat every 10 s, which counts as progress; the idle timeout catches a job
-that stops reporting, the total timeout bounds the whole run. A job that fails (or times out) is returned as
-its exception; the others carry on. A job still hanging at a timeout is abandoned: its daemon thread cannot
-keep the process alive. When a run deadline is open (`generator.deadlines`), its clock and start time are
-the run's, so tests step time instead of waiting.
+The jobs run in `deadlines.JobPool`; this module adds what a repository run shows and counts as progress. A
+job in a long stage (packing, waiting for the model) gets a heartbeat every 10 s, which counts as progress;
+the idle timeout catches a job that stops reporting, the total timeout bounds the whole run. A job that fails
+(or times out) is returned as its exception; the others carry on. When a run deadline is open
+(`generator.deadlines`), its clock and start time are the run's, so tests step time instead of waiting.
 """
 
 from __future__ import annotations
 
-import queue
 import time
 from collections.abc import Callable, Sequence
+from concurrent.futures import Future
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
 from generator import deadlines
-from generator.deadlines import Clock, RunDeadline
+from generator.deadlines import Clock, DeadlinePassed, JobPool, RunDeadline
 from generator.errors import ResearchError
 from generator.terminal import printable
 
@@ -28,7 +25,6 @@ if TYPE_CHECKING:
     from rich.progress import Progress, TaskID
 
 HEARTBEAT_SECONDS = 10.0
-_TICK = 0.2  # real seconds between two looks at the timeouts
 LONG_STAGES = ("packing", "asking the model")
 
 Report = Callable[[str], None]
@@ -43,26 +39,31 @@ class Job:
 
 @dataclass
 class _Watch:
-    deadline: RunDeadline
-    last_progress: float = 0.0
+    """The stage each running job last reported, and when the last heartbeat was sent (run clock)."""
+
+    pool: JobPool[int]
+    display: _Display
+    stages: dict[int, str] = field(default_factory=dict)
     last_heartbeat: float = 0.0
-    stages: dict[int, str] = field(default_factory=dict)  # running job → its current stage
-    reason: str = ""
 
-    def __post_init__(self) -> None:
-        self.last_progress = self.last_heartbeat = self.deadline.clock()
+    def report(self, key: int) -> Report:
+        def stage(name: str) -> None:  # called from the job's thread
+            self.stages[key] = name
+            self.pool.touch()
+            self.display.update(key, name)
 
-    def touch(self) -> None:
-        self.last_progress = self.deadline.clock()
+        return stage
 
-
-@dataclass(frozen=True)
-class _Event:
-    """What a job's thread sends back: a new stage, its result, or the exception it ended with."""
-
-    key: int
-    kind: Literal["stage", "done", "failed"]
-    value: Any
+    def heartbeat(self) -> None:
+        """Every HEARTBEAT_SECONDS a job packing or waiting for the model counts as alive."""
+        now = self.pool.deadline.clock()
+        if now - self.last_heartbeat < HEARTBEAT_SECONDS:
+            return
+        self.last_heartbeat = now
+        stages = dict(self.stages)
+        if any(stage in LONG_STAGES for stage in stages.values()):
+            self.pool.touch()
+        self.display.heartbeat(stages, now - self.pool.deadline.started)
 
 
 def run_jobs(
@@ -81,90 +82,50 @@ def run_jobs(
     run = deadlines.current()
     clock: Clock = run.clock if run else time.monotonic
     begun = run.started if run else (clock() if started is None else started)
-    watch = _Watch(RunDeadline("repo", total_timeout, idle_timeout, clock, begun))
-    display = _Display(console, jobs)
-    with display:
-        return _run_all(jobs, max(1, limit), watch, display)
-
-
-def _run_all(jobs: Sequence[Job], limit: int, watch: _Watch, display: _Display) -> dict[int, Any]:
-    events: queue.SimpleQueue[_Event] = queue.SimpleQueue()
-    waiting = list(reversed(jobs))  # the next job to start is last
-    running: set[int] = set()
-    results: dict[int, Any] = {}
-    next_look = time.monotonic() + _TICK
-    while waiting or running:
-        while waiting and len(running) < limit:
-            job = waiting.pop()
-            running.add(job.key)
-            watch.touch()
-            _start(job, events)
-        try:
-            event = events.get(timeout=max(0.0, next_look - time.monotonic()))
-        except queue.Empty:
-            pass
-        else:
-            if event.kind != "stage":
-                running.discard(event.key)
-            _on_event(event, watch, display, results)
-        if time.monotonic() >= next_look:
-            next_look = time.monotonic() + _TICK
-            if _timed_out(watch, display):
-                break  # the jobs still running are abandoned in their daemon threads
-    for job in jobs:
-        if job.key not in results:
-            results[job.key] = ResearchError(watch.reason or "cancelled")
-            display.finish(job.key, f"failed: {watch.reason or 'cancelled'}")
+    pool: JobPool[int] = JobPool(RunDeadline("repo", total_timeout, idle_timeout, clock, begun), limit)
+    with _Display(console, jobs) as display:
+        watch = _Watch(pool, display, last_heartbeat=clock())
+        results: dict[int, Any] = {}
+        reason = _run_all(jobs, watch, results)
+        for job in jobs:
+            if job.key not in results:
+                results[job.key] = ResearchError(reason or "cancelled")
+                display.finish(job.key, f"failed: {reason or 'cancelled'}")
     return results
 
 
-def _start(job: Job, events: queue.SimpleQueue[_Event]) -> None:
-    def report(stage: str) -> None:
-        events.put(_Event(job.key, "stage", stage))
-
-    def work() -> None:
+def _run_all(jobs: Sequence[Job], watch: _Watch, results: dict[int, Any]) -> str:
+    """Fill `results` as the jobs end; the timeout's reason when the run ran out of time, else ""."""
+    pool = watch.pool
+    waiting = list(reversed(jobs))  # the next job to start is last
+    while waiting or pool.running:
+        while waiting and pool.has_room():
+            job = waiting.pop()
+            pool.submit(job.key, _bind(job, watch.report(job.key)), name=f"deepkb-shard-{job.key}")
         try:
-            value = job.work(report)
-        except BaseException as exc:  # handed to the calling thread; KeyboardInterrupt stops the run there
-            events.put(_Event(job.key, "failed", exc))
-        else:
-            events.put(_Event(job.key, "done", value))
+            finished = pool.wait(on_tick=watch.heartbeat)
+        except DeadlinePassed as passed:
+            return passed.reason  # the jobs still running are abandoned in their daemon threads
+        for key, future in finished:
+            watch.stages.pop(key, None)
+            _finish(key, future, watch.display, results)
+    return ""
 
-    deadlines.daemon_thread(work, name=f"deepkb-shard-{job.key}")
+
+def _bind(job: Job, report: Report) -> Callable[[], Any]:
+    return lambda: job.work(report)
 
 
-def _on_event(event: _Event, watch: _Watch, display: _Display, results: dict[int, Any]) -> None:
-    if event.kind == "stage":
-        watch.stages[event.key] = event.value
-        watch.touch()
-        display.update(event.key, event.value)
-        return
-    watch.stages.pop(event.key, None)
-    watch.touch()
-    if event.kind == "done":
-        results[event.key] = event.value
-        display.finish(event.key, "done")
-    elif isinstance(event.value, Exception):
-        results[event.key] = event.value
-        display.finish(event.key, f"failed: {event.value}")
+def _finish(key: int, future: Future[Any], display: _Display, results: dict[int, Any]) -> None:
+    error = future.exception()
+    if error is None:
+        results[key] = future.result()
+        display.finish(key, "done")
+    elif isinstance(error, Exception):
+        results[key] = error
+        display.finish(key, f"failed: {error}")
     else:
-        raise event.value
-
-
-def _timed_out(watch: _Watch, display: _Display) -> bool:
-    """Send the heartbeat when one is due; True (with the reason kept) once the run is out of time."""
-    deadline = watch.deadline
-    now = deadline.clock()
-    if now - watch.last_heartbeat >= HEARTBEAT_SECONDS:
-        watch.last_heartbeat = now
-        if any(stage in LONG_STAGES for stage in watch.stages.values()):
-            watch.touch()  # heartbeat: a job packing or waiting for the model is alive
-        display.heartbeat(watch.stages, now - deadline.started)
-    if deadline.remaining() < 0:
-        watch.reason = deadline.total_reason()
-    elif deadline.idle and now - watch.last_progress > deadline.idle:
-        watch.reason = deadline.idle_reason()
-    return bool(watch.reason)
+        raise error
 
 
 class _Display:

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from generator import store
+from generator.kb.index import entry_record, save_entry
 from generator.repo.analyze.citations import Linker
 from generator.repo.run.study import RepoResult
 from generator.repo.model import (
@@ -214,6 +215,7 @@ def write_index(directory: Path, synthesis: RepoSynthesis) -> None:
     }
     body = render_template(INDEX_TEMPLATE, context(index_page(synthesis)))
     store.write_page(directory / "index.md", meta, body)
+    save_entry(directory, entry_record("repo", meta, shards=len(landed)))
 
 
 def _index_tags(synthesis: RepoSynthesis) -> list[str]:

@@ -10,11 +10,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from ... import store
+from ...kb.index import entry_record, save_entry
 from ...store import KBPaths
 from ...topic import workspace as wsp
+from ...topic.aggregate import Aggregation
 from ...topic.analyze import Analysis, Catalog, Claim
 from ...topic.report import Report, ReportFigure
 from ...topic.state import TopicMeta
@@ -47,6 +50,14 @@ class TopicPage:
 
 
 @dataclass(frozen=True)
+class PageText:
+    """A rendered page: its frontmatter and its markdown body."""
+
+    meta: dict[str, Any]
+    body: str
+
+
+@dataclass(frozen=True)
 class Row:
     """One source in a sources table."""
 
@@ -62,6 +73,13 @@ class SectionView:
     question: str
     claims: list[Markdown]
     considered: list[Markdown] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class ClusterView:
+    label: str
+    confidence: float
+    cites: list[Markdown]
 
 
 @dataclass(frozen=True)
@@ -99,21 +117,19 @@ def publish_topic(paths: KBPaths, slug: str) -> None:
 
 
 def _report(paths: KBPaths, slug: str) -> Report | None:
-    data = wsp.load_report_data(paths, slug)
-    report = Report.from_json(data) if data else None
+    report = wsp.load_record(wsp.Workspace(paths, slug).report_record, Report)
     return report if report is not None and report.has_findings else None
 
 
 def _findings(paths: KBPaths, slug: str) -> Analysis | None:
-    data = wsp.load_findings(paths, slug)
-    return Analysis.from_json(data) if data else None
+    return wsp.load_record(wsp.Workspace(paths, slug).findings_file, Analysis)
 
 
-def _write_or_remove(path: Any, page: tuple[dict[str, Any], str] | None, remove: bool) -> None:
+def _write_or_remove(path: Path, page: PageText | None, remove: bool) -> None:
     """Write the page; without one, a topic that ended without sources loses the old page (never left
     stale), while any other run (a failed refresh, a workspace older than its records) keeps it."""
     if page is not None:
-        store.write_page(path, *page)
+        store.write_page(path, page.meta, page.body)
     elif remove:
         path.unlink(missing_ok=True)
 
@@ -178,7 +194,7 @@ def _kind_title(page: TopicPage, kind: str) -> str:
     return f"{page.meta.topic} — {page.t[kind]}"
 
 
-def _report_page(page: TopicPage, report: Report, catalog: Catalog) -> tuple[dict[str, Any], str]:
+def _report_page(page: TopicPage, report: Report, catalog: Catalog) -> PageText:
     numbers = report.number_of()
     references = [
         Reference(
@@ -212,7 +228,7 @@ def _report_page(page: TopicPage, report: Report, catalog: Catalog) -> tuple[dic
         unsupported_claims=report.unsupported,
         sub_questions=[s.question for s in report.sections],
     )
-    return meta, body
+    return PageText(meta, body)
 
 
 def _figure(page: TopicPage, figure: ReportFigure, numbers: dict[str, int]) -> FigureView:
@@ -221,7 +237,7 @@ def _figure(page: TopicPage, figure: ReportFigure, numbers: dict[str, int]) -> F
     return FigureView(figure.title, table)
 
 
-def _analysis_page(page: TopicPage, analysis: Analysis, catalog: Catalog) -> tuple[dict[str, Any], str]:
+def _analysis_page(page: TopicPage, analysis: Analysis, catalog: Catalog) -> PageText:
     numbers = catalog.number_of
     sections = [
         SectionView(
@@ -231,10 +247,10 @@ def _analysis_page(page: TopicPage, analysis: Analysis, catalog: Catalog) -> tup
         )
         for s in analysis.sections
     ]
-    aggregated = wsp.load_aggregated(page.ws.paths, page.ws.slug)
+    aggregated = wsp.load_record(page.ws.aggregated_file, Aggregation)
     clusters = [
-        {**c, "cites": [cite(numbers.get(i), i) for i in c.get("items", []) if i in numbers]}
-        for c in aggregated.get("clusters", [])
+        ClusterView(c.label, c.confidence, [cite(numbers.get(i), i) for i in c.items if i in numbers])
+        for c in (aggregated.clusters if aggregated else [])
     ]
     lead = page.t["analysis_lead"].format(topic=page.topic, sources=len(catalog.sources))
     body = render_template(
@@ -246,8 +262,8 @@ def _analysis_page(page: TopicPage, analysis: Analysis, catalog: Catalog) -> tup
             "lead": Markdown(lead),
             "sections": sections,
             "clusters": clusters,
-            "entities": aggregated.get("entities", []),
-            "aggregation_note": aggregated.get("note", ""),
+            "entities": aggregated.entities if aggregated else [],
+            "aggregation_note": aggregated.note if aggregated else "",
             "notes": analysis.notes,
         },
     )
@@ -259,7 +275,7 @@ def _analysis_page(page: TopicPage, analysis: Analysis, catalog: Catalog) -> tup
         unresolved_citations=analysis.unresolved,
         unsupported_claims=analysis.unsupported,
     )
-    return meta, body
+    return PageText(meta, body)
 
 
 def _source_rows(catalog: Catalog) -> list[Row]:
@@ -310,6 +326,7 @@ def _write_landing(page: TopicPage, report: Report | None, catalog: Catalog) -> 
         page, meta.topic, description, status=meta.status, sources_count=len(catalog.sources)
     )
     store.write_page(page.ws.index_file, front, body)
+    save_entry(page.ws.root, entry_record("topic", front))
 
 
 def _landing_lead(page: TopicPage, report: Report | None) -> tuple[Markdown | None, str]:
