@@ -2,13 +2,8 @@
 clone → map → facts (symbols, imports, the whole call graph) → focus → plan (architect + normalize) →
 analyze shards → synthesize → publish pages.
 
-Every stage up to synthesize returns records and writes no markdown; `publish` hands the records to the page
-layer (generator/site/pages/repo.py). This module is the one place under generator/repo/ that knows the page
-layer exists: it is the table of contents that runs both. All facts are gathered before any page is worked
-out, so every page counts the same calls and symbols.
-
-Every stage's output is saved under the cache dir (generator/repo/session.py), so an unchanged repository
-costs no LLM call and rewrites no page, and a new revision re-analyzes only the shards whose files changed.
+Stages return records; `publish` hands them to the page layer (generator/site/pages/repo.py). Every stage's
+output is saved under the cache dir (run/session.py), so an unchanged repository costs no LLM call.
 """
 
 from __future__ import annotations

@@ -1,10 +1,6 @@
-"""Running shard jobs concurrently: at most `limit` at once, one progress line per shard, idle and total timeouts.
-
-The jobs run in `deadlines.JobPool`; this module adds what a repository run shows and counts as progress. A
-job in a long stage (packing, waiting for the model) gets a heartbeat every 10 s, which counts as progress;
-the idle timeout catches a job that stops reporting, the total timeout bounds the whole run. A job that fails
-(or times out) is returned as its exception; the others carry on. When a run deadline is open
-(`generator.deadlines`), its clock and start time are the run's, so tests step time instead of waiting.
+"""Running shard jobs in `deadlines.JobPool`: at most `limit` at once, one progress line per shard, idle
+and total timeouts. A job in a long stage gets a heartbeat every 10 s, which counts as progress; a job
+that fails (or times out) is returned as its exception while the others carry on.
 """
 
 from __future__ import annotations
