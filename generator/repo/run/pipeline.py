@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
+from functools import partial
 from pathlib import Path
 
 from rich.console import Console
@@ -279,7 +280,8 @@ def analyze_shards(
     the interpreter's own work, which threads only interleave: one at a time."""
     limit = 1 if provider.offline else max_concurrent or study.config.llm.max_concurrent
     work = [
-        Job(index, f"{index:02d} {shard.name}", _shard_work(study, provider, shard)) for index, shard in jobs
+        Job(index, f"{index:02d} {shard.name}", partial(analyze_shard, study, provider, shard))
+        for index, shard in jobs
     ]
     return run_jobs(
         work,
@@ -289,10 +291,6 @@ def analyze_shards(
         started=started,
         console=console,
     )
-
-
-def _shard_work(study: Study, provider: Provider, shard: Shard) -> Callable[[Report], ShardDraft]:
-    return lambda report: analyze_shard(study, provider, shard, report)
 
 
 def analyze_shard(study: Study, provider: Provider, shard: Shard, report: Report) -> ShardDraft:

@@ -9,6 +9,7 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass, field
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from generator import deadlines
@@ -97,7 +98,7 @@ def _run_all(jobs: Sequence[Job], watch: _Watch, results: dict[int, Any]) -> str
     while waiting or pool.running:
         while waiting and pool.has_room():
             job = waiting.pop()
-            pool.submit(job.key, _bind(job, watch.report(job.key)), name=f"deepkb-shard-{job.key}")
+            pool.submit(job.key, partial(job.work, watch.report(job.key)), name=f"deepkb-shard-{job.key}")
         try:
             finished = pool.wait(on_tick=watch.heartbeat)
         except DeadlinePassed as passed:
@@ -106,10 +107,6 @@ def _run_all(jobs: Sequence[Job], watch: _Watch, results: dict[int, Any]) -> str
             watch.stages.pop(key, None)
             _finish(key, future, watch.display, results)
     return ""
-
-
-def _bind(job: Job, report: Report) -> Callable[[], Any]:
-    return lambda: job.work(report)
 
 
 def _finish(key: int, future: Future[Any], display: _Display, results: dict[int, Any]) -> None:
