@@ -99,11 +99,7 @@ def _valid_pattern(line: str) -> bool:
 
 
 def map_repository(
-    root: Path,
-    *,
-    max_file_bytes: int = 1_000_000,
-    keep_languages: Collection[str] = (),
-    keep_bytes: int = 0,
+    root: Path, *, max_file_bytes: int = 1_000_000, keep_languages: Collection[str] = (), keep_bytes: int = 0
 ) -> RepoMap:
     """Walk `root` and return every readable text file, sorted by path, plus what was skipped and why.
 

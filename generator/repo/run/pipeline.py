@@ -241,12 +241,7 @@ def _file_set(repo_map: RepoMap) -> list[str]:
 
 
 def shard_context(
-    pinned: Checkout,
-    repo_map: RepoMap,
-    facts: Facts,
-    config: Config,
-    redactor: Redactor,
-    request: str | None,
+    pinned: Checkout, repo_map: RepoMap, facts: Facts, config: Config, redactor: Redactor, request: str | None
 ) -> ShardContext:
     # extract_facts reads the README; facts made otherwise may leave it to this stage
     readme = facts.readme if facts.readme is not None else readme_paragraph(pinned.path, repo_map, redactor)
