@@ -259,7 +259,7 @@ def _local_checkout(source: RepoSource) -> Checkout:
 
 
 def _head(path: Path) -> tuple[str, str]:
-    out = run_git(["log", "-1", "--format=%H %cI", "HEAD", "--"], cwd=path, ceiling=path.parent).split()
+    out = run_git(["log", "-1", "--format=%H %cI", "HEAD", "--"], cwd=path).split()
     if len(out) != 2:
         raise ResearchError(f"could not read the current commit of {path}")
     return out[0], out[1]

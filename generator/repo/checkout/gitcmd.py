@@ -132,14 +132,13 @@ def run_git(
     *,
     cwd: Path | None = None,
     allow_file: bool = False,
-    ceiling: Path | None = None,
     timeout: float = GIT_TIMEOUT,
 ) -> str:
     """Run `git <args>` on the repository at `cwd` through a sealed view and return stdout.
 
     A `cwd` whose repository cannot be read safely (none, a symlinked `.git`, a folder that merely looks
     like a bare repository) is never shown to git: git then runs in an empty folder and finds no repository.
-    `ceiling` is kept for callers; the view never looks above `cwd`. A failure raises ResearchError.
+    The view never looks above `cwd`. A failure raises ResearchError.
     """
     env = _sealed_environment()
     layout = find_layout(Path(cwd)) if cwd is not None else None

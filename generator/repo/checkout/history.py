@@ -60,7 +60,7 @@ def file_history(
     if since:
         args.append(f"--since={since}")
     try:
-        out = run_git([*args, "HEAD", "--"], cwd=Path(root), ceiling=Path(root).parent, timeout=120)
+        out = run_git([*args, "HEAD", "--"], cwd=Path(root), timeout=120)
     except ResearchError:
         return History()  # no commits yet, or a repository git cannot read
     return _count(out, paths, max_commits)

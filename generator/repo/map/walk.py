@@ -139,7 +139,7 @@ def tracked_files(root: Path) -> frozenset[str]:
     if not (root / ".git").exists():
         return frozenset()
     try:
-        out = run_git(["ls-files", "-z", "--"], cwd=root, ceiling=root.resolve().parent, timeout=120)
+        out = run_git(["ls-files", "-z", "--"], cwd=root, timeout=120)
     except DeepkbError:
         return frozenset()
     return frozenset(p for p in out.split("\0") if p)

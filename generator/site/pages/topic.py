@@ -106,7 +106,7 @@ def publish_topic(paths: KBPaths, slug: str) -> None:
     page = TopicPage(ws, meta, wsp.topic_tags(keywords, paths), keywords, labels(meta.options.lang))
     catalog = Catalog(wsp.list_raw_sources(paths, slug))
     report = _report(paths, slug) if meta.status != "no_sources" else None
-    findings = wsp.load_record(wsp.Workspace(paths, slug).findings_file, Analysis)
+    findings = wsp.load_record(ws.findings_file, Analysis)
     write_raw_pages(paths, slug, catalog.sources, provider=meta.provider)
     ended_empty = meta.status == "no_sources"
     _write_or_remove(ws.report_file, _report_page(page, report, catalog) if report else None, ended_empty)
