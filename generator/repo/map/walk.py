@@ -82,7 +82,6 @@ class _IgnoreRules:
 
 
 def _ignore_spec(lines: list[str]) -> pathspec.PathSpec:
-
     try:
         return pathspec.GitIgnoreSpec.from_lines(lines)
     except ValueError:  # one malformed pattern: git ignores that line, so do we
@@ -90,7 +89,6 @@ def _ignore_spec(lines: list[str]) -> pathspec.PathSpec:
 
 
 def _valid_pattern(line: str) -> bool:
-
     try:
         pathspec.GitIgnoreSpec.from_lines([line])
     except ValueError:
