@@ -35,32 +35,12 @@ GIT_TIMEOUT = 900.0  # seconds; a clone of a large repository over a slow link
 
 
 # inherited variables that would point git at another repository or inject configuration
-_GIT_REDIRECTS = (
-    "GIT_DIR",
-    "GIT_WORK_TREE",
-    "GIT_INDEX_FILE",
-    "GIT_OBJECT_DIRECTORY",
-    "GIT_ALTERNATE_OBJECT_DIRECTORIES",
-    "GIT_COMMON_DIR",
-    "GIT_NAMESPACE",
-    "GIT_CEILING_DIRECTORIES",
-    "GIT_DISCOVERY_ACROSS_FILESYSTEM",
-    "GIT_CONFIG",
-    "GIT_CONFIG_PARAMETERS",
-    "GIT_CONFIG_COUNT",
-    "GIT_CONFIG_GLOBAL",
-    "GIT_CONFIG_SYSTEM",
-    "GIT_ALLOW_PROTOCOL",
-    "GIT_ASKPASS",
-    "SSH_ASKPASS",
-    "GIT_EXTERNAL_DIFF",
-    "GIT_PAGER",
-    "GIT_EDITOR",
-    "GIT_SEQUENCE_EDITOR",
-    "GIT_PROXY_COMMAND",
-    "GIT_EXEC_PATH",
-    "GIT_TEMPLATE_DIR",
-    "GIT_REPLACE_REF_BASE",
+_GIT_REDIRECTS = frozenset(
+    "GIT_DIR GIT_WORK_TREE GIT_INDEX_FILE GIT_OBJECT_DIRECTORY GIT_ALTERNATE_OBJECT_DIRECTORIES GIT_COMMON_DIR"
+    " GIT_NAMESPACE GIT_CEILING_DIRECTORIES GIT_DISCOVERY_ACROSS_FILESYSTEM GIT_CONFIG GIT_CONFIG_PARAMETERS"
+    " GIT_CONFIG_COUNT GIT_CONFIG_GLOBAL GIT_CONFIG_SYSTEM GIT_ALLOW_PROTOCOL GIT_ASKPASS SSH_ASKPASS"
+    " GIT_EXTERNAL_DIFF GIT_PAGER GIT_EDITOR GIT_SEQUENCE_EDITOR GIT_PROXY_COMMAND GIT_EXEC_PATH"
+    " GIT_TEMPLATE_DIR GIT_REPLACE_REF_BASE".split()
 )
 
 
@@ -147,7 +127,7 @@ def run_git(
             env["GIT_CEILING_DIRECTORIES"] = str(Path(empty).resolve().parent)
             return _run(_argv(args, allow_file), Path(empty), env, timeout, args[0])
     with sealed_view(Path(cwd), layout) as view:
-        env.update(view.environ)
+        env.update(view)
         return _run(_argv(args, allow_file), cwd, env, timeout, args[0])
 
 

@@ -30,7 +30,6 @@ from generator.repo.run.study import RepoResult, Study, shard_slug
 from generator.repo.synthesize.architecture import (
     catalogue,
     link_subsystems,
-    main_flow,
     place_modules,
     subsystem_edges,
 )
@@ -65,7 +64,7 @@ def synthesize(study: Study, provider: Provider, outcomes: Mapping[int, Outcome]
     synthesis.architecture = edges
     synthesis.catalogue = catalogue(placement, landed, study.facts, study.repo_map, study.ctx.linker)
     synthesis.modules_present = len(modules)
-    synthesis.main_flow = main_flow(study.facts, modules, study.ctx.linker)
+    synthesis.main_flow = flow_hops(main_chain(study.facts, modules), study.ctx.linker)  # entry point → core
     if study.request:
         # the answer's retrieval loads the model-reply schemas (pydantic): only runs with a request need it
         from generator.repo.synthesize.answer import answer_request
