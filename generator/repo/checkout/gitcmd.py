@@ -69,13 +69,6 @@ def git_environment(environ: Mapping[str, str] | None = None) -> dict[str, str]:
     return env
 
 
-def _sealed_environment() -> dict[str, str]:
-    env = git_environment()
-    # reading must never turn into a fetch from a promisor remote (a clone's checkout does fetch its blobs)
-    env.update(GIT_CONFIG_NOSYSTEM="1", GIT_CONFIG_GLOBAL=os.devnull, GIT_NO_LAZY_FETCH="1")
-    return env
-
-
 # Command-line configuration outranks every config file, so these hold whatever a file says.
 _OVERRIDES: tuple[tuple[str, str], ...] = (
     ("core.fsmonitor", "false"),
@@ -120,7 +113,9 @@ def run_git(
     like a bare repository) is never shown to git: git then runs in an empty folder and finds no repository.
     The view never looks above `cwd`. A failure raises ResearchError.
     """
-    env = _sealed_environment()
+    env = git_environment()
+    # reading must never turn into a fetch from a promisor remote (a clone's checkout does fetch its blobs)
+    env.update(GIT_CONFIG_NOSYSTEM="1", GIT_CONFIG_GLOBAL=os.devnull, GIT_NO_LAZY_FETCH="1")
     layout = find_layout(Path(cwd)) if cwd is not None else None
     if layout is None or cwd is None:
         with tempfile.TemporaryDirectory(prefix="deepkb-git-") as empty:
