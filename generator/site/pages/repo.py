@@ -17,7 +17,6 @@ from generator.kb.index import entry_record, save_entry
 from generator.repo.analyze.citations import Linker
 from generator.repo.run.study import RepoResult
 from generator.repo.model import (
-    CatalogueGroup,
     CitedSymbol,
     ModuleLine,
     RepoSynthesis,
@@ -352,7 +351,9 @@ def index_page(synthesis: RepoSynthesis) -> IndexPage:
         architecture=architecture_diagram(synthesis),
         flow_diagram=diagram,
         flow_steps=steps,
-        catalogue=[CatalogueSection(g.name, [module_item(m) for m in g.modules]) for g in synthesis.catalogue],
+        catalogue=[
+            CatalogueSection(g.name, [module_item(m) for m in g.modules]) for g in synthesis.catalogue
+        ],
         modules_catalogued=catalogued,
         modules_present=synthesis.modules_present,
         planner=_planner_line(synthesis),
