@@ -101,11 +101,7 @@ def _argv(args: Sequence[str], allow_file: bool, extra: Sequence[tuple[str, str]
 
 
 def run_git(
-    args: Sequence[str],
-    *,
-    cwd: Path | None = None,
-    allow_file: bool = False,
-    timeout: float = GIT_TIMEOUT,
+    args: Sequence[str], *, cwd: Path | None = None, allow_file: bool = False, timeout: float = GIT_TIMEOUT
 ) -> str:
     """Run `git <args>` on the repository at `cwd` through a sealed view and return stdout.
 

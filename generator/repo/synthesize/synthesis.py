@@ -27,12 +27,7 @@ from generator.repo.model import ModelDraft, RepoMap, RepoSynthesis, Shard, Shar
 from generator.repo.plan.subsystems import core_modules, rank_files
 from generator.repo.run.session import fingerprint
 from generator.repo.run.study import RepoResult, Study, shard_slug
-from generator.repo.synthesize.architecture import (
-    catalogue,
-    link_subsystems,
-    place_modules,
-    subsystem_edges,
-)
+from generator.repo.synthesize.architecture import catalogue, link_subsystems, place_modules, subsystem_edges
 
 Outcome = ShardDraft | BaseException
 """What analyzing a shard gave: its draft, or the exception it failed with."""
