@@ -5,7 +5,7 @@
 
 For each repository: deepkb's offline research into a scratch knowledge base, then, from the records and the
 rendered pages: the subsystems planned, key symbols per shard page, modules catalogued / source modules
-present, and debris lines found by generator/site/pages/debris.py (escapes shown as they are, reST
+present, and debris lines found by tests/page_debris.py (escapes shown as they are, reST
 underlines and roles, licence headers, build tags, repeated sentences).
 
 Anchors (issue 9): 3–5 named subsystems, no number in a name; every source module catalogued; 0 debris.
@@ -22,13 +22,16 @@ import tempfile
 import time
 from pathlib import Path
 
-from generator.config import Config
-from generator.errors import DeepkbError
-from generator.llm import open_provider
-from generator.repo.run.pipeline import run_repo_research
-from generator.site.pages.debris import Debris, find_debris, repeated_openings
-from generator.site.pages.repo import publish_repo
-from generator.store import KBPaths, read_page
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+
+from page_debris import Debris, find_debris, repeated_openings  # noqa: E402
+
+from generator.config import Config  # noqa: E402
+from generator.errors import DeepkbError  # noqa: E402
+from generator.llm import open_provider  # noqa: E402
+from generator.repo.run.pipeline import run_repo_research  # noqa: E402
+from generator.site.pages.repo import publish_repo  # noqa: E402
+from generator.store import KBPaths, read_page  # noqa: E402
 
 DEFAULT_ROOT = Path("/tmp/realrepos")
 

@@ -108,10 +108,7 @@ def public_addresses(
     for address in addresses:
         problem = address_problem(address)
         if problem:
-            raise UnsafeSourceError(
-                f"refused host {host}: it is {problem} ({address})",
-                hint=hint,
-            )
+            raise UnsafeSourceError(f"refused host {host}: it is {problem} ({address})", hint=hint)
     return addresses
 
 

@@ -1,11 +1,8 @@
 """What deepkb prints to a terminal: untrusted text (model output, topics, page titles, errors) made inert.
 
-Text from a model, a web page or a repository can carry escape sequences that clear the screen, retitle the
-terminal or rewrite earlier lines, and bidi overrides that make a line read differently from what it says.
-`printable` removes them; `generator.console.SafeConsole` applies it to every character it writes, whatever
-the call site, and keeps its own styling and cursor control (those are not in the text). Markup is the call
-site's job: `rich.markup.escape` every untrusted piece put into a markup string. This module imports nothing
-but `re`, so the one-line error of any command costs no console library.
+`printable` removes escape sequences and bidi overrides; `generator.console.SafeConsole` applies it to every
+character it writes. Markup is the call site's job (`rich.markup.escape`). This module imports nothing but
+`re`, so the one-line error of any command costs no console library.
 """
 
 from __future__ import annotations

@@ -18,7 +18,7 @@ from conftest import SAMPLE_PROJECT, git, make_git_repo
 from generator.errors import ResearchError
 from generator.repo.checkout.clone import checkout, parse_source, remote_head
 from generator.repo.checkout.gitcmd import run_git
-from generator.repo.checkout.history import change_counts
+from generator.repo.checkout.history import file_history
 from generator.repo.map.walk import tracked_files
 
 
@@ -172,7 +172,7 @@ def test_research_stages_never_run_repository_config(planted: tuple[Path, Path])
     result = checkout(source, base / "cache")
     assert result.revision == head  # the stages still read what they need
     assert remote_head(source, base / "cache") == head
-    assert change_counts(repo, ["sample/core.py"]) == {"sample/core.py": 2}
+    assert file_history(repo, ["sample/core.py"]).counts == {"sample/core.py": 2}
     assert "sample/core.py" in tracked_files(repo)
     assert _markers(base) == []
 
@@ -183,7 +183,7 @@ def test_no_git_command_run_through_run_git_consults_repository_config(planted: 
     refs_before = git(repo, "for-each-ref")
     for probe in PROBES:
         try:
-            run_git(list(probe), cwd=repo, ceiling=repo.parent, timeout=60)
+            run_git(list(probe), cwd=repo, timeout=60)
         except ResearchError:
             pass  # a command may fail in the sealed view; it must never run a program
     assert _markers(base) == []
@@ -207,7 +207,7 @@ def test_symlinked_dot_git_is_not_followed(tmp_path: Path) -> None:
     tree.mkdir()
     os.symlink(other / ".git", tree / ".git")
     assert tracked_files(tree) == frozenset()
-    assert change_counts(tree, ["secret-history.txt"]) == {}
+    assert file_history(tree, ["secret-history.txt"]).counts == {}
 
 
 def test_hostile_head_is_never_opened_as_a_path(tmp_path: Path) -> None:
@@ -273,7 +273,7 @@ def test_fifo_in_git_directory_never_blocks(name: str, tmp_path: Path) -> None:
     result = checkout(source, tmp_path / "cache")
     assert len(result.revision) in {0, 40}
     tracked_files(repo)
-    change_counts(repo, ["a.py"])
+    file_history(repo, ["a.py"])
 
 
 @pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="needs root to give files away")

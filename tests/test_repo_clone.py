@@ -12,7 +12,7 @@ from conftest import SAMPLE_PROJECT, git, make_git_repo
 from generator.errors import ResearchError, UnsafeSourceError
 from generator.repo.checkout.clone import checkout, parse_source, remote_head
 from generator.repo.checkout.gitcmd import git_environment, run_git
-from generator.repo.checkout.history import change_counts
+from generator.repo.checkout.history import file_history
 from generator.repo.model import RepoSource
 
 REFUSED = [
@@ -237,12 +237,12 @@ def test_change_counts(sample_repo: Path, tmp_path: Path) -> None:
     for i in range(3):
         (sample_repo / "sample" / "core.py").write_text(f"x = {i}\n")
         git(sample_repo, "commit", "-q", "-am", f"change {i}")
-    counts = change_counts(sample_repo, ["sample/core.py", "sample/parser.py", "README.md", "nope.py"])
+    counts = file_history(sample_repo, ["sample/core.py", "sample/parser.py", "README.md", "nope.py"]).counts
     assert counts == {"sample/core.py": 4, "README.md": 1, "sample/parser.py": 1}
     assert list(counts)[0] == "sample/core.py"
     plain = tmp_path / "plain"
     plain.mkdir()
-    assert change_counts(plain, ["a.py"]) == {}
+    assert file_history(plain, ["a.py"]).counts == {}
 
 
 def test_git_processes_never_see_our_secrets(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from conftest import git, make_git_repo
 
-from generator.repo.checkout.history import change_counts, file_history, head_date
+from generator.repo.checkout.history import file_history
 
 
 def commit(repo: Path, message: str, date: str) -> None:
@@ -41,7 +41,7 @@ def test_counts_follow_renames(moved_repo: Path) -> None:
     assert history.counts == {"pkg/engine.py": 6, "README.md": 1, "other.py": 1}
     assert history.commits == 6 and history.complete
     assert history.until.startswith("2024-03-02") and history.window.startswith("all 6 commits (")
-    assert change_counts(moved_repo, ["pkg/engine.py"]) == {"pkg/engine.py": 6}
+    assert file_history(moved_repo, ["pkg/engine.py"]).counts == {"pkg/engine.py": 6}
 
 
 def test_window_is_stated_when_history_is_longer(moved_repo: Path) -> None:
@@ -53,9 +53,8 @@ def test_window_is_stated_when_history_is_longer(moved_repo: Path) -> None:
     assert since.counts == {"pkg/engine.py": 3} and since.since.startswith("2024-02-01")
 
 
-def test_head_date_and_no_repository(moved_repo: Path, tmp_path: Path) -> None:
-    assert head_date(moved_repo).startswith("2024-03-02T12:00:00")
+def test_no_repository(tmp_path: Path) -> None:
     plain = tmp_path / "plain"
     plain.mkdir()
-    assert head_date(plain) == "" and file_history(plain, ["a.py"]).counts == {}
+    assert file_history(plain, ["a.py"]).counts == {}
     assert file_history(plain, ["a.py"]).window == ""

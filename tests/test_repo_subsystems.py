@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from page_debris import find_debris, repeated_openings
 from repo_output_fakes import make_project
 
 from generator.redact import Redactor
@@ -17,7 +18,6 @@ from generator.repo.plan.focus import NEVER_RANKED, _candidate, discriminating, 
 from generator.repo.plan.normalize import normalize_shards
 from generator.repo.plan.subsystems import is_context, module_term, name_words, part_namer, plan_subsystems
 from generator.retrieval import Query
-from generator.site.pages.debris import find_debris, repeated_openings
 
 CLI_LIBRARY: dict[str, str] = {
     "cli/__init__.py": '"""A command line toolkit."""\n\nfrom .core import Command, Option\n',

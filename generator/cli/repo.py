@@ -23,6 +23,11 @@ from ..store import workspace_lock
 from ..terminal import printable
 from .app import App, pass_app
 
+REQUEST = click.option(
+    "--request", default=None, help="A research question; focuses the shards on the files that answer it."
+)
+JSON = click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object on stdout.")
+
 
 @click.group()
 def repo() -> None:
@@ -31,16 +36,14 @@ def repo() -> None:
 
 @repo.command("run")
 @click.argument("source")
-@click.option(
-    "--request", default=None, help="A research question; focuses the shards on the files that answer it."
-)
+@REQUEST
 @click.option(
     "--max-concurrent",
     type=click.IntRange(1, 64),
     default=None,
     help="Shards analyzed at once (default: llm.max_concurrent).",
 )
-@click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object on stdout.")
+@JSON
 @pass_app
 def repo_run(app: App, source: str, request: str | None, max_concurrent: int | None, as_json: bool) -> None:
     """Research SOURCE (a https URL, git@host:owner/repo, or a local path)."""
@@ -57,16 +60,14 @@ def repo_run(app: App, source: str, request: str | None, max_concurrent: int | N
                 publish=publish_repo,
             )
         except RepoPartialFailure as exc:
-            _report(app, _result_json(exc.result), as_json)
+            _report(app, exc.result, as_json)
             raise
-    _report(app, _result_json(result), as_json)
+    _report(app, result, as_json)
 
 
 @repo.command("start")
 @click.argument("source")
-@click.option(
-    "--request", default=None, help="A research question; focuses the shards on the files that answer it."
-)
+@REQUEST
 @pass_app
 def repo_start(app: App, source: str, request: str | None) -> None:
     """Plan a chunked research of SOURCE; prints {session_id, chunk_plan, next_action} as JSON."""
@@ -107,7 +108,7 @@ def repo_shard(app: App, session_id: str, chunks: tuple[str, ...], max_concurren
 
 @repo.command("synthesize")
 @click.argument("session_id", metavar="SESSION")
-@click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object on stdout.")
+@JSON
 @pass_app
 def repo_synthesize(app: App, session_id: str, as_json: bool) -> None:
     """Write the pages of SESSION from its finished chunks."""
@@ -117,20 +118,15 @@ def repo_synthesize(app: App, session_id: str, as_json: bool) -> None:
                 app.paths, app.config, app.provider(), session_id, console=app.console, publish=publish_repo
             )
         except RepoPartialFailure as exc:
-            _report(app, _result_json(exc.result), as_json)
+            _report(app, exc.result, as_json)
             raise
-    _report(app, _result_json(result), as_json)
+    _report(app, result, as_json)
 
 
 @repo.command("visualize")
 def repo_visualize() -> None:
     """Print the repository-research workflow as a mermaid flowchart."""
     click.echo(workflow_diagram())
-
-
-def _result_json(result: RepoResult) -> dict[str, Any]:
-    """The result's data plus each landed shard as a markdown link line (what agents paste into notes)."""
-    return {**result.to_json(), "shard_summaries": shard_summary_lines(result.synthesis)}
 
 
 def _cli_source(source: str) -> str:
@@ -160,7 +156,9 @@ def _session_json(session: ChunkedSession) -> dict[str, Any]:
     }
 
 
-def _report(app: App, data: dict[str, Any], as_json: bool) -> None:
+def _report(app: App, result: RepoResult, as_json: bool) -> None:
+    # each landed shard as a markdown link line too: what agents paste into notes
+    data = {**result.to_json(), "shard_summaries": shard_summary_lines(result.synthesis)}
     if as_json:
         _echo_json(data)
         return

@@ -33,12 +33,7 @@ from xml.etree.ElementTree import Element
 import httpx
 
 from generator import __version__
-from generator.errors import (
-    ProviderAuthError,
-    ProviderError,
-    ProviderRateLimited,
-    ProviderResponseError,
-)
+from generator.errors import ProviderAuthError, ProviderError, ProviderRateLimited, ProviderResponseError
 
 from .budget import MAX_BODY_BYTES, Budget, bounded, bounded_client, bounded_transport, environment_proxy
 from .decoding import EncodingRefused, iter_decoded

@@ -1,9 +1,5 @@
-"""What one model or search call may spend: a total deadline and a body size cap, enforced on the wire.
-
-`bounded_transport` gives each request no more than the time its call has left (capped again by the run's
-own deadline, `generator.deadlines`) and checks the deadline after every chunk, so a server that trickles one
-byte at a time is cut off instead of holding a run forever. An answer larger than `max_body` bytes is refused
-as soon as its size is known or passed; it is never read into memory whole.
+"""What one model or search call may spend: a total deadline and a body size cap, enforced on the wire
+(the rules are stated in `generator/http/__init__.py`).
 """
 
 from __future__ import annotations

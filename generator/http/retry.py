@@ -1,9 +1,4 @@
-"""The retry rule every model and search call follows: which answers are retried, how long to wait, how often.
-
-Retry 408/409/429/5xx answers and failed connections, at most `RetryPolicy.attempts` tries. The wait is the
-server's `retry-after`/`retry-after-ms` when given, else exponential backoff with jitter; every wait is capped
-at `RetryPolicy.max_wait` and is never longer than the time the call has left.
-"""
+"""The retry rule every model and search call follows (stated in `generator/http/__init__.py`)."""
 
 from __future__ import annotations
 

@@ -15,9 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import DeepkbError
-from ..store import KBPaths, read_json, read_page
-
-INDEX_NAME = "_index.json"
+from ..store import KBPaths, read_page
 
 
 @dataclass(frozen=True)

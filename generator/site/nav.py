@@ -1,14 +1,8 @@
 """The site's navigation, kept bounded so the build stays linear in the number of pages.
 
-Material renders the whole nav into every page: listing every page made a 1,000-page build take 42 s with
-287 KB per page, a bounded nav 6.8 s and 17 KB (issue 5). So the nav holds Home, each section's index and
-the few dozen most recently updated repositories and topics; everything else (shards, reports, analyses,
-raw sources, tag pages) is reached from index pages, landing pages and tag pages.
-
-A repository's or topic's own pages get more: while one of them is rendered, `reading_path` puts that
-entry's pages (a repository's index and shards; a topic's landing page, report, analysis and sources) into
-the nav as a section (left navigation, previous/next, breadcrumb), for that page only, so the nav stays
-bounded whatever the number of entries.
+Material renders the whole nav into every page, so it holds Home, each section's index and the few dozen most
+recently updated entries; the rest is reached from index, landing and tag pages. While one of an entry's own
+pages is rendered, `reading_path` adds that entry's pages as a section of the nav, for that page only.
 """
 
 from __future__ import annotations

@@ -156,7 +156,7 @@ def _remote_tip(root: Path, remote: str, branch: str) -> str | None:
 
 def _commit_tree(root: Path, tree: str, parent: str | None, message: str) -> str:
     env: dict[str, str] = {}
-    if not _configured(root, "user.email") and "GIT_COMMITTER_EMAIL" not in os.environ:
+    if not _git_or_none(root, "config", "--get", "user.email") and "GIT_COMMITTER_EMAIL" not in os.environ:
         # a CI runner or a fresh machine has no identity; the pages commit still needs one
         env = {
             "GIT_AUTHOR_NAME": "deepkb",
@@ -166,13 +166,6 @@ def _commit_tree(root: Path, tree: str, parent: str | None, message: str) -> str
         }
     args = ["commit-tree", tree, "-m", message] + (["-p", parent] if parent else [])
     return _git(root, *args, env=env, what="commit the site")
-
-
-def _configured(root: Path, key: str) -> bool:
-    done = subprocess.run(
-        ["git", "config", "--get", key], cwd=root, capture_output=True, text=True, check=False
-    )
-    return bool(done.stdout.strip())
 
 
 def _git(root: Path, *args: str, what: str, env: dict[str, str] | None = None) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import posixpath
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any

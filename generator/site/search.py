@@ -1,10 +1,8 @@
 """Site search with Pagefind: a static index split into small chunks, fetched by the reader's browser on demand.
 
-Material's own search downloads its whole index before the first result (14 MB at 5,000 pages); Pagefind
-writes `pagefind/` beside the pages and a first query fetches only the few chunks it needs. The extended
-build (`pagefind[extended]`) segments Chinese. Pages opt in with `data-pagefind-body` on their article, so
-the 404 page and redirects stay out of results; the parts of an article that are not its content (heading
-anchors, the "last updated" line, diagram source, provenance notices) are excluded by selector.
+Unlike Material's search, a first query fetches only the chunks it needs; the extended build segments
+Chinese. Pages opt in with `data-pagefind-body`; the parts of an article that are not its content are
+excluded by selector.
 """
 
 from __future__ import annotations

@@ -115,16 +115,12 @@ def flow_hops(chain: Sequence[CallEdge], linker: Linker) -> list[FlowHop]:
     """A call chain as hops, each cited at the line of its call."""
     return [
         FlowHop(
-            edge.caller or _module_name(edge.caller_path),
+            edge.caller or edge.caller_path.rsplit("/", 1)[-1],
             edge.callee,
             linker.check(edge.caller_path, edge.line),
         )
         for edge in chain
     ]
-
-
-def _module_name(path: str) -> str:
-    return path.rsplit("/", 1)[-1]
 
 
 def main_chain(facts: Facts, paths: Sequence[str] | None, limit: int = 8) -> list[CallEdge]:

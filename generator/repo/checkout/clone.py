@@ -45,7 +45,7 @@ def parse_source(raw: str, root: Path) -> RepoSource:
     scp = _SCP_LIKE.match(text)
     if scp:
         return _parse_scp(raw, scp)
-    if _SCHEME.match(text) and not _looks_like_windows_drive(text):
+    if _SCHEME.match(text) and not re.match(r"^[A-Za-z]:[\\/]", text):  # C:\ is a Windows path
         scheme = text.split(":", 1)[0]
         raise UnsafeSourceError(
             f"refused repository source {raw!r}: the {scheme}: scheme is not allowed",
@@ -75,10 +75,6 @@ def _refuse_dangerous(raw: str, text: str) -> None:
         refuse("file: URLs are not allowed (give the local path itself)")
     if re.search(r"(^|\s)--?[A-Za-z]", text):
         refuse("it contains an option-like value")
-
-
-def _looks_like_windows_drive(text: str) -> bool:
-    return bool(re.match(r"^[A-Za-z]:[\\/]", text))
 
 
 def _repo_segments(raw: str, path: str) -> list[str]:
@@ -202,7 +198,7 @@ def checkout(
     _check_remote_location(source, allow_local_remote)
     pin = check_remote_host(source.location, allow_private_hosts or allow_local_remote, resolver)
     dest = cache_dir / "clones" / source.owner / source.name
-    if (dest / ".git").is_dir() and _origin_matches(dest, source.location):
+    if (dest / ".git").is_dir() and read_origin_url(dest) == source.location:
         _fetch(dest, allow_local_remote, pin)
     else:
         _clone(source.location, dest, allow_local_remote, pin)
@@ -263,14 +259,10 @@ def _local_checkout(source: RepoSource) -> Checkout:
 
 
 def _head(path: Path) -> tuple[str, str]:
-    out = run_git(["log", "-1", "--format=%H %cI", "HEAD", "--"], cwd=path, ceiling=path.parent).split()
+    out = run_git(["log", "-1", "--format=%H %cI", "HEAD", "--"], cwd=path).split()
     if len(out) != 2:
         raise ResearchError(f"could not read the current commit of {path}")
     return out[0], out[1]
-
-
-def _origin_matches(dest: Path, location: str) -> bool:
-    return read_origin_url(dest) == location
 
 
 def _clone(location: str, dest: Path, allow_file: bool, pin: tuple[tuple[str, str], ...]) -> None:

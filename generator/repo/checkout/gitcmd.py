@@ -35,32 +35,12 @@ GIT_TIMEOUT = 900.0  # seconds; a clone of a large repository over a slow link
 
 
 # inherited variables that would point git at another repository or inject configuration
-_GIT_REDIRECTS = (
-    "GIT_DIR",
-    "GIT_WORK_TREE",
-    "GIT_INDEX_FILE",
-    "GIT_OBJECT_DIRECTORY",
-    "GIT_ALTERNATE_OBJECT_DIRECTORIES",
-    "GIT_COMMON_DIR",
-    "GIT_NAMESPACE",
-    "GIT_CEILING_DIRECTORIES",
-    "GIT_DISCOVERY_ACROSS_FILESYSTEM",
-    "GIT_CONFIG",
-    "GIT_CONFIG_PARAMETERS",
-    "GIT_CONFIG_COUNT",
-    "GIT_CONFIG_GLOBAL",
-    "GIT_CONFIG_SYSTEM",
-    "GIT_ALLOW_PROTOCOL",
-    "GIT_ASKPASS",
-    "SSH_ASKPASS",
-    "GIT_EXTERNAL_DIFF",
-    "GIT_PAGER",
-    "GIT_EDITOR",
-    "GIT_SEQUENCE_EDITOR",
-    "GIT_PROXY_COMMAND",
-    "GIT_EXEC_PATH",
-    "GIT_TEMPLATE_DIR",
-    "GIT_REPLACE_REF_BASE",
+_GIT_REDIRECTS = frozenset(
+    "GIT_DIR GIT_WORK_TREE GIT_INDEX_FILE GIT_OBJECT_DIRECTORY GIT_ALTERNATE_OBJECT_DIRECTORIES GIT_COMMON_DIR"
+    " GIT_NAMESPACE GIT_CEILING_DIRECTORIES GIT_DISCOVERY_ACROSS_FILESYSTEM GIT_CONFIG GIT_CONFIG_PARAMETERS"
+    " GIT_CONFIG_COUNT GIT_CONFIG_GLOBAL GIT_CONFIG_SYSTEM GIT_ALLOW_PROTOCOL GIT_ASKPASS SSH_ASKPASS"
+    " GIT_EXTERNAL_DIFF GIT_PAGER GIT_EDITOR GIT_SEQUENCE_EDITOR GIT_PROXY_COMMAND GIT_EXEC_PATH"
+    " GIT_TEMPLATE_DIR GIT_REPLACE_REF_BASE".split()
 )
 
 
@@ -86,13 +66,6 @@ def git_environment(environ: Mapping[str, str] | None = None) -> dict[str, str]:
         LC_ALL="C",
     )
     env.setdefault("GIT_SSH_COMMAND", "ssh -o BatchMode=yes")
-    return env
-
-
-def _sealed_environment() -> dict[str, str]:
-    env = git_environment()
-    # reading must never turn into a fetch from a promisor remote (a clone's checkout does fetch its blobs)
-    env.update(GIT_CONFIG_NOSYSTEM="1", GIT_CONFIG_GLOBAL=os.devnull, GIT_NO_LAZY_FETCH="1")
     return env
 
 
@@ -128,27 +101,24 @@ def _argv(args: Sequence[str], allow_file: bool, extra: Sequence[tuple[str, str]
 
 
 def run_git(
-    args: Sequence[str],
-    *,
-    cwd: Path | None = None,
-    allow_file: bool = False,
-    ceiling: Path | None = None,
-    timeout: float = GIT_TIMEOUT,
+    args: Sequence[str], *, cwd: Path | None = None, allow_file: bool = False, timeout: float = GIT_TIMEOUT
 ) -> str:
     """Run `git <args>` on the repository at `cwd` through a sealed view and return stdout.
 
     A `cwd` whose repository cannot be read safely (none, a symlinked `.git`, a folder that merely looks
     like a bare repository) is never shown to git: git then runs in an empty folder and finds no repository.
-    `ceiling` is kept for callers; the view never looks above `cwd`. A failure raises ResearchError.
+    The view never looks above `cwd`. A failure raises ResearchError.
     """
-    env = _sealed_environment()
+    env = git_environment()
+    # reading must never turn into a fetch from a promisor remote (a clone's checkout does fetch its blobs)
+    env.update(GIT_CONFIG_NOSYSTEM="1", GIT_CONFIG_GLOBAL=os.devnull, GIT_NO_LAZY_FETCH="1")
     layout = find_layout(Path(cwd)) if cwd is not None else None
     if layout is None or cwd is None:
         with tempfile.TemporaryDirectory(prefix="deepkb-git-") as empty:
             env["GIT_CEILING_DIRECTORIES"] = str(Path(empty).resolve().parent)
             return _run(_argv(args, allow_file), Path(empty), env, timeout, args[0])
     with sealed_view(Path(cwd), layout) as view:
-        env.update(view.environ)
+        env.update(view)
         return _run(_argv(args, allow_file), cwd, env, timeout, args[0])
 
 

@@ -1,6 +1,5 @@
 """Git history facts for the pages: which files changed most often within a stated window, with renames
-followed so a core module's count is not reset by a move, and the date of the revision (one git process
-each, through the hardened runner)."""
+followed so a core module's count is not reset by a move (one git process, through the hardened runner)."""
 
 from __future__ import annotations
 
@@ -61,26 +60,10 @@ def file_history(
     if since:
         args.append(f"--since={since}")
     try:
-        out = run_git([*args, "HEAD", "--"], cwd=Path(root), ceiling=Path(root).parent, timeout=120)
+        out = run_git([*args, "HEAD", "--"], cwd=Path(root), timeout=120)
     except ResearchError:
         return History()  # no commits yet, or a repository git cannot read
     return _count(out, paths, max_commits)
-
-
-def change_counts(root: Path, paths: Sequence[str], *, max_commits: int = 500) -> dict[str, int]:
-    """The counts of `file_history` alone (renames followed), for callers that state the window themselves."""
-    return file_history(root, paths, max_commits=max_commits).counts
-
-
-def head_date(root: Path) -> str:
-    """The ISO-8601 commit date of HEAD ("" when `root` is not a git repository with commits)."""
-    if not (Path(root) / ".git").exists():
-        return ""
-    try:
-        out = run_git(["log", "-1", "--format=%cI", "HEAD", "--"], cwd=Path(root), ceiling=Path(root).parent)
-    except ResearchError:
-        return ""
-    return out.strip()
 
 
 def _count(log: str, paths: Sequence[str], max_commits: int) -> History:

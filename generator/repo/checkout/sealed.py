@@ -64,16 +64,10 @@ def find_layout(root: Path) -> GitLayout | None:
     return GitLayout(git_dir=git_dir, common_dir=common_dir)
 
 
-@dataclass(frozen=True)
-class SealedView:
-    """The environment entries that point git at the view instead of the repository."""
-
-    environ: dict[str, str]
-
-
 @contextmanager
-def sealed_view(root: Path, layout: GitLayout) -> Iterator[SealedView]:
-    """A temporary git directory that shows git `layout`'s objects and HEAD, and nothing it could run."""
+def sealed_view(root: Path, layout: GitLayout) -> Iterator[dict[str, str]]:
+    """A temporary git directory that shows git `layout`'s objects and HEAD, and nothing it could run; yields
+    the environment entries that point git at it instead of the repository."""
     with tempfile.TemporaryDirectory(prefix="deepkb-git-") as tmp:
         view = Path(tmp) / "git"
         (view / "refs" / "heads").mkdir(parents=True)
@@ -84,13 +78,11 @@ def sealed_view(root: Path, layout: GitLayout) -> Iterator[SealedView]:
         _copy_regular(layout.git_dir / "index", view / "index")
         for shared in layout.git_dir.glob("sharedindex.*"):  # a split index keeps its base beside it
             _copy_regular(shared, view / shared.name)
-        yield SealedView(
-            environ={
-                "GIT_DIR": str(view),
-                "GIT_WORK_TREE": str(root),
-                "GIT_OBJECT_DIRECTORY": str(layout.common_dir / "objects"),
-            }
-        )
+        yield {
+            "GIT_DIR": str(view),
+            "GIT_WORK_TREE": str(root),
+            "GIT_OBJECT_DIRECTORY": str(layout.common_dir / "objects"),
+        }
 
 
 def object_format(config: Path) -> str:

@@ -14,17 +14,10 @@ from typing import Any
 
 from generator.repo.facts.languages import TREE_SITTER_LANGUAGES, parse_tree
 
-_FUNCTION_NODES = {
-    "function_definition",
-    "function_declaration",
-    "generator_function_declaration",
-    "method_definition",
-    "method_declaration",
-    "function_item",
-    "constructor_declaration",
-    "arrow_function",
-    "function_expression",
-}
+_FUNCTION_NODES = frozenset(
+    "function_definition function_declaration generator_function_declaration method_definition"
+    " method_declaration function_item constructor_declaration arrow_function function_expression".split()
+)
 # braced bodies only: an arrow function's expression body has no `{`/`}` lines to keep
 _BLOCKS = {"block", "statement_block", "compound_statement", "constructor_body"}
 MIN_BODY_LINES = 3  # shorter bodies cost less than the elision marker is worth
@@ -49,7 +42,7 @@ def _python_bodies(text: str) -> list[tuple[int, int]]:
         node = stack.pop()
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
             body = node.body
-            if body and _is_docstring(body[0]):
+            if ast.get_docstring(node, clean=False) is not None:
                 body = body[1:]  # keep the docstring: it says what the function is for
             if body:
                 first, last = body[0].lineno, node.end_lineno or body[-1].lineno
@@ -58,14 +51,6 @@ def _python_bodies(text: str) -> list[tuple[int, int]]:
                     continue
         stack.extend(ast.iter_child_nodes(node))
     return _disjoint(ranges)
-
-
-def _is_docstring(stmt: ast.stmt) -> bool:
-    return (
-        isinstance(stmt, ast.Expr)
-        and isinstance(stmt.value, ast.Constant)
-        and isinstance(stmt.value.value, str)
-    )
 
 
 def _tree_sitter_bodies(language: str, text: str) -> list[tuple[int, int]]:

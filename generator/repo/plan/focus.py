@@ -158,7 +158,8 @@ def _candidate(root: Path, path: str, facts: Facts, redactor: Redactor, max_byte
     except DeepkbError:  # refused or unreadable: judged on its name and facts only
         head = ""
     words = " ".join(_IDENT_PARTS.findall(str(Path(path).with_suffix(""))))
-    vocabulary, _ = redactor.redact(f"{words}\n{symbols}\n{_split_identifiers(symbols)}\n{doc}")
+    split = " ".join(" ".join(_IDENT_PARTS.findall(word)) for word in symbols.split())  # getUser → get User
+    vocabulary, _ = redactor.redact(f"{words}\n{symbols}\n{split}\n{doc}")
     text, _ = redactor.redact(f"{path}\n{vocabulary}\n{head}")
     names = frozenset(w.lower() for w in _IDENT_PARTS.findall(f"{words} {symbols}"))
     return Candidate(path, text, vocabulary, names, is_context(path), tuple(tokens(text)))
@@ -179,10 +180,6 @@ def relevance(
     if candidate.context:
         score, reason = score * CONTEXT_FACTOR, reason + "; a test, doc or build file"
     return round(score, 3), reason
-
-
-def _split_identifiers(text: str) -> str:
-    return " ".join(" ".join(_IDENT_PARTS.findall(word)) for word in text.split())
 
 
 def dispatch(query: Query, candidates: dict[str, Candidate], stats: CorpusStats) -> list[Candidate]:

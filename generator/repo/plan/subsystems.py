@@ -2,13 +2,14 @@
 
 Source files are the nodes of a weighted graph: an import is a strong tie, sharing a package directory a weak
 one (so packages hold together where imports are silent). Louvain community detection (igraph's multilevel
-method, in C) finds the groups; the most important 3–5 become shards of at most 5 files, each named after what its own modules are
-called. Tests, docs, examples, CI, packaging and release scripts are context, never a shard, while any core
+method, in C) finds the groups; the most important 3–5 become shards of at most 5 files, each named after
+what its own modules are called. Tests, docs, examples, CI, packaging and release scripts are context, never a shard, while any core
 module is left.
 """
 
 from __future__ import annotations
 
+import functools
 import posixpath
 import random
 import re
@@ -49,28 +50,8 @@ SEED = 0
 _SEEDED = threading.Lock()
 # module names that say where code lives, not what it does; the package or the main class names it instead
 _GENERIC = frozenset(
-    {
-        "index",
-        "main",
-        "init",
-        "mod",
-        "lib",
-        "src",
-        "utils",
-        "util",
-        "helpers",
-        "helper",
-        "common",
-        "misc",
-        "core",
-        "base",
-        "internal",
-        "pkg",
-        "cmd",
-        "package",
-        "source",
-        "impl",
-    }
+    "index main init mod lib src utils util helpers helper common misc core base internal pkg cmd package"
+    " source impl".split()
 )
 _PLATFORM = re.compile(
     r"windows|win|notwin|linux|darwin|unix|posix|wasm|js|bsd|freebsd|openbsd|solaris|plan|amd|arm|go|nt"
@@ -102,27 +83,16 @@ def rank_files(paths: Iterable[str], facts: Facts, repo_map: RepoMap) -> list[st
 
 def file_ranker(facts: Facts, repo_map: RepoMap) -> Callable[[Iterable[str]], list[str]]:
     """`rank_files` with the line counts gathered once, for ranking many groups of one repository."""
+    key = _rank_key(facts, repo_map)
+    return lambda paths: sorted(paths, key=key)
+
+
+def _rank_key(facts: Facts, repo_map: RepoMap) -> Callable[[str], tuple[float, str]]:
+    """Each file's sort key, cached: the planner ranks the same files in every grouping it tries (thousands
+    of times on a large repository)."""
     lines = {f.path: f.lines for f in repo_map.files}
     most = max(lines.values(), default=1)
-    keys = _RankKeys(lambda path: (-file_weight(path, facts, lines, most), path))
-
-    def rank(paths: Iterable[str]) -> list[str]:
-        return sorted(paths, key=keys.__getitem__)
-
-    return rank
-
-
-class _RankKeys(dict[str, tuple[float, str]]):
-    """Each file's sort key, computed the first time it is asked for: the planner ranks the same files in
-    every grouping it tries (thousands of times on a large repository)."""
-
-    def __init__(self, compute: Callable[[str], tuple[float, str]]) -> None:
-        super().__init__()
-        self.compute = compute
-
-    def __missing__(self, path: str) -> tuple[float, str]:
-        key = self[path] = self.compute(path)
-        return key
+    return functools.cache(lambda path: (-file_weight(path, facts, lines, most), path))
 
 
 def dependency_graph(pool: Sequence[str], facts: Facts, repo_map: RepoMap) -> igraph.Graph:
@@ -249,14 +219,11 @@ def file_weight(path: str, facts: Facts, lines: dict[str, int], most: int) -> fl
 
 
 def _group_weight(facts: Facts, repo_map: RepoMap) -> Callable[[Sequence[str]], float]:
-    """What a group of modules weighs: its heaviest shard's worth of files, plus a little per file (the
-    line counts are gathered once for all the groups compared)."""
-    lines = {f.path: f.lines for f in repo_map.files}
-    most = max(lines.values(), default=1)
-    keys = _RankKeys(lambda path: (-file_weight(path, facts, lines, most), path))
+    """What a group of modules weighs: its heaviest shard's worth of files, plus a little per file."""
+    key = _rank_key(facts, repo_map)
 
     def weight(files: Sequence[str]) -> float:
-        scores = sorted((-keys[p][0] for p in files), reverse=True)
+        scores = sorted((-key(p)[0] for p in files), reverse=True)
         return sum(scores[:MAX_FILES_PER_SHARD]) + 0.001 * len(files)
 
     return weight

@@ -1,9 +1,6 @@
 """Chunked repository research: `start` plans and checkpoints, `shard` analyzes named chunks, `synthesize`
-writes the pages. The same stages as `run_repo_research`, split at the points an operator (or an agent)
-may want to pause, run in parallel, or resume after a kill.
-
-The session file is rewritten atomically after each chunk finishes; a chunk's analysis is saved to the
-cache before the session marks it done, so a kill at any point loses at most the chunks still running.
+writes the pages; the stages of `run_repo_research`, split where an operator may pause, parallelize or resume.
+A chunk's analysis is cached before the session (rewritten atomically) marks it done.
 """
 
 from __future__ import annotations

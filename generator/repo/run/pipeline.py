@@ -2,19 +2,15 @@
 clone → map → facts (symbols, imports, the whole call graph) → focus → plan (architect + normalize) →
 analyze shards → synthesize → publish pages.
 
-Every stage up to synthesize returns records and writes no markdown; `publish` hands the records to the page
-layer (generator/site/pages/repo.py). This module is the one place under generator/repo/ that knows the page
-layer exists: it is the table of contents that runs both. All facts are gathered before any page is worked
-out, so every page counts the same calls and symbols.
-
-Every stage's output is saved under the cache dir (generator/repo/session.py), so an unchanged repository
-costs no LLM call and rewrites no page, and a new revision re-analyzes only the shards whose files changed.
+Stages return records; `publish` hands them to the page layer (generator/site/pages/repo.py). Every stage's
+output is saved under the cache dir (run/session.py), so an unchanged repository costs no LLM call.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
+from functools import partial
 from pathlib import Path
 
 from rich.console import Console
@@ -245,12 +241,7 @@ def _file_set(repo_map: RepoMap) -> list[str]:
 
 
 def shard_context(
-    pinned: Checkout,
-    repo_map: RepoMap,
-    facts: Facts,
-    config: Config,
-    redactor: Redactor,
-    request: str | None,
+    pinned: Checkout, repo_map: RepoMap, facts: Facts, config: Config, redactor: Redactor, request: str | None
 ) -> ShardContext:
     # extract_facts reads the README; facts made otherwise may leave it to this stage
     readme = facts.readme if facts.readme is not None else readme_paragraph(pinned.path, repo_map, redactor)
@@ -284,7 +275,8 @@ def analyze_shards(
     the interpreter's own work, which threads only interleave: one at a time."""
     limit = 1 if provider.offline else max_concurrent or study.config.llm.max_concurrent
     work = [
-        Job(index, f"{index:02d} {shard.name}", _shard_work(study, provider, shard)) for index, shard in jobs
+        Job(index, f"{index:02d} {shard.name}", partial(analyze_shard, study, provider, shard))
+        for index, shard in jobs
     ]
     return run_jobs(
         work,
@@ -294,10 +286,6 @@ def analyze_shards(
         started=started,
         console=console,
     )
-
-
-def _shard_work(study: Study, provider: Provider, shard: Shard) -> Callable[[Report], ShardDraft]:
-    return lambda report: analyze_shard(study, provider, shard, report)
 
 
 def analyze_shard(study: Study, provider: Provider, shard: Shard, report: Report) -> ShardDraft:

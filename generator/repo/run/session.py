@@ -79,9 +79,7 @@ def plan_to_json(plan: ShardPlan) -> dict[str, Any]:
 
 def plan_from_json(data: dict[str, Any]) -> ShardPlan:
     shards = tuple(Shard(s["name"], tuple(s["files"]), s.get("rationale", "")) for s in data["shards"])
-    if data.get("planner") == "llm":
-        return ShardPlan(shards, "llm", data.get("note", ""))
-    return ShardPlan(shards, "heuristic", data.get("note", ""))
+    return ShardPlan(shards, "llm" if data.get("planner") == "llm" else "heuristic", data.get("note", ""))
 
 
 # --------------------------------------------------------------------------- chunked sessions

@@ -65,14 +65,6 @@ class RepoResult:
     usage: dict[str, int]
 
     @property
-    def analyses(self) -> list[ShardAnalysis]:
-        return self.synthesis.analyses
-
-    @property
-    def landed(self) -> list[ShardAnalysis]:
-        return self.synthesis.landed
-
-    @property
     def failed(self) -> list[ShardAnalysis]:
         return self.synthesis.failed
 
@@ -86,13 +78,13 @@ class RepoResult:
             "repository": study.label,
             "revision": study.checkout.revision,
             "revision_date": study.checkout.revision_date,
-            "shards_analyzed": len(self.landed),
+            "shards_analyzed": len(self.synthesis.landed),
             "shards_failed": [
                 {"name": a.shard.name, "files": list(a.shard.files), "reason": a.error} for a in self.failed
             ],
             "shards": [
                 {"name": a.shard.name, "page": f"shards/{a.slug}.md", "summary": a.summary}
-                for a in self.landed
+                for a in self.synthesis.landed
             ],
             "summary": " ".join([self.synthesis.overview, *self.synthesis.summary]).strip(),
             "planner": study.plan.planner,
@@ -111,7 +103,7 @@ class RepoPartialFailure(PartialFailure):
         if kept_complete_pages:
             hint = "the complete pages of an earlier run were kept; finish the chunks, then synthesize again"
         super().__init__(
-            f"{len(result.failed)} of {len(result.analyses)} shards of {result.study.label} failed: {names}",
+            f"{len(result.failed)} of {len(result.synthesis.analyses)} shards of {result.study.label} failed: {names}",
             hint=hint,
         )
         self.result = result

@@ -1,10 +1,6 @@
-"""Running shard jobs concurrently: at most `limit` at once, one progress line per shard, idle and total timeouts.
-
-The jobs run in `deadlines.JobPool`; this module adds what a repository run shows and counts as progress. A
-job in a long stage (packing, waiting for the model) gets a heartbeat every 10 s, which counts as progress;
-the idle timeout catches a job that stops reporting, the total timeout bounds the whole run. A job that fails
-(or times out) is returned as its exception; the others carry on. When a run deadline is open
-(`generator.deadlines`), its clock and start time are the run's, so tests step time instead of waiting.
+"""Running shard jobs in `deadlines.JobPool`: at most `limit` at once, one progress line per shard, idle
+and total timeouts. A job in a long stage gets a heartbeat every 10 s, which counts as progress; a job
+that fails (or times out) is returned as its exception while the others carry on.
 """
 
 from __future__ import annotations
@@ -13,6 +9,7 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass, field
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from generator import deadlines
@@ -101,7 +98,7 @@ def _run_all(jobs: Sequence[Job], watch: _Watch, results: dict[int, Any]) -> str
     while waiting or pool.running:
         while waiting and pool.has_room():
             job = waiting.pop()
-            pool.submit(job.key, _bind(job, watch.report(job.key)), name=f"deepkb-shard-{job.key}")
+            pool.submit(job.key, partial(job.work, watch.report(job.key)), name=f"deepkb-shard-{job.key}")
         try:
             finished = pool.wait(on_tick=watch.heartbeat)
         except DeadlinePassed as passed:
@@ -110,10 +107,6 @@ def _run_all(jobs: Sequence[Job], watch: _Watch, results: dict[int, Any]) -> str
             watch.stages.pop(key, None)
             _finish(key, future, watch.display, results)
     return ""
-
-
-def _bind(job: Job, report: Report) -> Callable[[], Any]:
-    return lambda: job.work(report)
 
 
 def _finish(key: int, future: Future[Any], display: _Display, results: dict[int, Any]) -> None:

@@ -20,12 +20,7 @@ NAME_WEIGHT, DOC_WEIGHT = 3.0, 1.0  # a symbol named after the question outranks
 Chosen = tuple[float, str, Symbol]  # (match score, path, symbol)
 
 
-def answer_request(
-    request: str,
-    modules: Sequence[str],
-    facts: Facts,
-    linker: Linker,
-) -> Answer:
+def answer_request(request: str, modules: Sequence[str], facts: Facts, linker: Linker) -> Answer:
     """The best-matching symbols of `modules` and the calls between them."""
     terms = request_terms(request)
     scored: list[Chosen] = []
@@ -90,10 +85,7 @@ def _distinct_calls(calls: Iterable[CallEdge]) -> list[CallEdge]:
 def match_score(symbol: Symbol, terms: Sequence[str]) -> float:
     """NAME_WEIGHT per question word whose stem the symbol's name shares, DOC_WEIGHT per one its docstring
     shares ("redirects" finds `resolve_redirects`, "parsed" finds `OptionParser`)."""
-    name_words, doc_words = (
-        {w.lower() for w in words_of(symbol.name)},
-        {w.lower() for w in words_of(symbol.doc)},
-    )
+    name_words, doc_words = set(words_of(symbol.name)), set(words_of(symbol.doc))  # lower case already
     name_hits = sum(1 for t in terms if shares_stem(t, name_words))
     doc_hits = sum(1 for t in terms if shares_stem(t, doc_words))
     return NAME_WEIGHT * name_hits + DOC_WEIGHT * doc_hits

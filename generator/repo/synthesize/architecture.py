@@ -1,6 +1,5 @@
 """The repository as subsystems: every core module placed in the subsystem it is closest to in the dependency
-graph (the module catalogue), the edges between subsystems labelled with what crosses them, and the main
-call flow from the public entry point into the core.
+graph (the module catalogue), and the edges between subsystems labelled with what crosses them.
 """
 
 from __future__ import annotations
@@ -10,12 +9,11 @@ from collections.abc import Iterable, Sequence
 from pathlib import PurePosixPath
 
 from generator.repo.analyze.citations import Linker
-from generator.repo.analyze.describe import flow_hops, main_chain, module_lines
+from generator.repo.analyze.describe import module_lines
 from generator.repo.model import (
     CallEdge,
     CatalogueGroup,
     Facts,
-    FlowHop,
     RepoMap,
     ShardAnalysis,
     SubsystemEdge,
@@ -121,8 +119,3 @@ def link_subsystems(analyses: Sequence[ShardAnalysis], edges: Iterable[Subsystem
             continue
         source.depends_on.append(SubsystemLink(target.shard.name, target.slug, edge.uses))
         target.used_by.append(SubsystemLink(source.shard.name, source.slug, edge.uses))
-
-
-def main_flow(facts: Facts, modules: Sequence[str], linker: Linker) -> list[FlowHop]:
-    """The main call path from the public entry point into the core, each hop cited."""
-    return flow_hops(main_chain(facts, modules), linker)

@@ -27,13 +27,7 @@ from generator.repo.model import ModelDraft, RepoMap, RepoSynthesis, Shard, Shar
 from generator.repo.plan.subsystems import core_modules, rank_files
 from generator.repo.run.session import fingerprint
 from generator.repo.run.study import RepoResult, Study, shard_slug
-from generator.repo.synthesize.architecture import (
-    catalogue,
-    link_subsystems,
-    main_flow,
-    place_modules,
-    subsystem_edges,
-)
+from generator.repo.synthesize.architecture import catalogue, link_subsystems, place_modules, subsystem_edges
 
 Outcome = ShardDraft | BaseException
 """What analyzing a shard gave: its draft, or the exception it failed with."""
@@ -55,7 +49,8 @@ def synthesize(study: Study, provider: Provider, outcomes: Mapping[int, Outcome]
     landed = [a for a in analyses if a.status == "ok"]
     # calls out of each shard's main module add the borders imports cannot show (a Go package's files
     # share one import path)
-    calls = graph.edges(main_modules(study.plan.shards)) if graph is not None else []
+    main = [shard.files[0] for shard in study.plan.shards if shard.files]
+    calls = graph.edges(main) if graph is not None else []
     shards = [(a.index, tuple(a.shard.files)) for a in landed]
     placement = place_modules(modules, shards, study.facts, study.repo_map)
     edges = subsystem_edges(placement, study.facts, calls)
@@ -64,7 +59,7 @@ def synthesize(study: Study, provider: Provider, outcomes: Mapping[int, Outcome]
     synthesis.architecture = edges
     synthesis.catalogue = catalogue(placement, landed, study.facts, study.repo_map, study.ctx.linker)
     synthesis.modules_present = len(modules)
-    synthesis.main_flow = main_flow(study.facts, modules, study.ctx.linker)
+    synthesis.main_flow = flow_hops(main_chain(study.facts, modules), study.ctx.linker)  # entry point → core
     if study.request:
         # the answer's retrieval loads the model-reply schemas (pydantic): only runs with a request need it
         from generator.repo.synthesize.answer import answer_request
@@ -80,11 +75,6 @@ def synthesize(study: Study, provider: Provider, outcomes: Mapping[int, Outcome]
         "output_tokens": synthesis.tokens.get("output", 0),
     }
     return RepoResult(study, synthesis, usage)
-
-
-def main_modules(shards: Sequence[Shard]) -> list[str]:
-    """Each shard's main module (its first file): whose calls the subsystem edges add."""
-    return [shard.files[0] for shard in shards if shard.files]
 
 
 def build_analysis(study: Study, index: int, shard: Shard, outcome: Outcome) -> ShardAnalysis:
@@ -182,7 +172,7 @@ def repo_synthesis(
     summary, summary_tokens = overall_summary(study, provider, landed, modules)
     source, checkout = study.source, study.checkout
     web = source.web_url or ""
-    history, window = _history(study, modules)
+    history = file_history(study.checkout.path, modules)  # renames followed
     return RepoSynthesis(
         title=f"Research Analysis: {source.name}",
         label=study.label,
@@ -198,8 +188,8 @@ def repo_synthesis(
         overview=study.ctx.readme,
         summary=summary,
         request=study.request,
-        history=history,
-        history_window=window,
+        history=list(history.counts.items())[:HISTORY_ROWS],
+        history_window=history.window,
         languages=study.repo_map.languages(),
         skipped=list(study.repo_map.skipped),
         planner=study.plan.planner,
@@ -207,12 +197,6 @@ def repo_synthesis(
         focus=study.focus.trace if study.focus else None,
         tokens={k: v + summary_tokens.get(k, 0) for k, v in tokens.items()},
     )
-
-
-def _history(study: Study, modules: Sequence[str]) -> tuple[list[tuple[str, int]], str]:
-    """The most-changed source modules (renames followed) and the window the counts cover."""
-    history = file_history(study.checkout.path, modules)
-    return list(history.counts.items())[:HISTORY_ROWS], history.window
 
 
 def overall_summary(

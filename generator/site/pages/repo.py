@@ -17,7 +17,6 @@ from generator.kb.index import entry_record, save_entry
 from generator.repo.analyze.citations import Linker
 from generator.repo.run.study import RepoResult
 from generator.repo.model import (
-    CatalogueGroup,
     CitedSymbol,
     ModuleLine,
     RepoSynthesis,
@@ -352,7 +351,9 @@ def index_page(synthesis: RepoSynthesis) -> IndexPage:
         architecture=architecture_diagram(synthesis),
         flow_diagram=diagram,
         flow_steps=steps,
-        catalogue=[_catalogue_group(g) for g in synthesis.catalogue],
+        catalogue=[
+            CatalogueSection(g.name, [module_item(m) for m in g.modules]) for g in synthesis.catalogue
+        ],
         modules_catalogued=catalogued,
         modules_present=synthesis.modules_present,
         planner=_planner_line(synthesis),
@@ -377,10 +378,6 @@ def _subsystem_row(analysis: ShardAnalysis) -> SubsystemRow:
         summary=prose(analysis.summary),
         symbols=Markdown(", ".join(symbol_link(s) for s in symbols) or "—"),
     )
-
-
-def _catalogue_group(group: CatalogueGroup) -> CatalogueSection:
-    return CatalogueSection(group.name, [module_item(m) for m in group.modules])
 
 
 def _planner_line(synthesis: RepoSynthesis) -> str:

@@ -105,8 +105,9 @@ def publish_topic(paths: KBPaths, slug: str) -> None:
     keywords = wsp.topic_keywords(paths, slug, meta.topic)
     page = TopicPage(ws, meta, wsp.topic_tags(keywords, paths), keywords, labels(meta.options.lang))
     catalog = Catalog(wsp.list_raw_sources(paths, slug))
-    report = _report(paths, slug) if meta.status != "no_sources" else None
-    findings = _findings(paths, slug)
+    report = wsp.load_record(ws.report_record, Report) if meta.status != "no_sources" else None
+    report = report if report is not None and report.has_findings else None
+    findings = wsp.load_record(ws.findings_file, Analysis)
     write_raw_pages(paths, slug, catalog.sources, provider=meta.provider)
     ended_empty = meta.status == "no_sources"
     _write_or_remove(ws.report_file, _report_page(page, report, catalog) if report else None, ended_empty)
@@ -114,15 +115,6 @@ def publish_topic(paths: KBPaths, slug: str) -> None:
     _write_or_remove(ws.analysis_file, analysis, ended_empty)
     _write_sources(page, catalog)
     _write_landing(page, report, catalog)
-
-
-def _report(paths: KBPaths, slug: str) -> Report | None:
-    report = wsp.load_record(wsp.Workspace(paths, slug).report_record, Report)
-    return report if report is not None and report.has_findings else None
-
-
-def _findings(paths: KBPaths, slug: str) -> Analysis | None:
-    return wsp.load_record(wsp.Workspace(paths, slug).findings_file, Analysis)
 
 
 def _write_or_remove(path: Path, page: PageText | None, remove: bool) -> None:

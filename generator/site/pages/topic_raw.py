@@ -35,7 +35,8 @@ def link_or_text(url: str) -> Markdown:
 def write_raw_pages(paths: KBPaths, slug: str, sources: list[wsp.RawSource], *, provider: str) -> None:
     """The raw page of every source of `slug`, and of the same documents stored by other topics (their
     "cited by" lists may have changed); each page in its own topic's language."""
-    citing, lang = wsp.topics_citing(paths), _lang(paths, slug)
+    citing, meta = wsp.topics_citing(paths), wsp.load_meta(paths, slug)
+    lang = meta.options.lang if meta else "en"
     for raw in sources:
         cited_by = citing.get(wsp.document_key(raw.id), [])
         _write_raw_page(wsp.Workspace(paths, slug), raw, cited_by, provider=provider, lang=lang)
@@ -70,11 +71,6 @@ def refresh_cited_by(paths: KBPaths) -> None:
         for raw in wsp.list_raw_sources(paths, folder.name):
             cited_by = citing.get(wsp.document_key(raw.id), [])
             _write_raw_page(ws, raw, cited_by, provider=meta.provider, lang=meta.options.lang)
-
-
-def _lang(paths: KBPaths, slug: str) -> str:
-    meta = wsp.load_meta(paths, slug)
-    return meta.options.lang if meta else "en"
 
 
 def _write_raw_page(

@@ -1,7 +1,7 @@
-"""A lint of rendered pages for text that is not content: escapes the site's Markdown renderer shows as they
-are, reST underlines and roles, licence headers, build tags, and sentences said twice. It reads the markdown
-as the reader will see it (escapes resolved, code and diagrams left out) and names each finding.
-"""
+"""A lint of rendered pages for text that is not content, used by the page tests and bench/page_quality.py:
+escapes the site's Markdown renderer shows as they are, reST underlines and roles, licence headers, build tags,
+and sentences said twice. It reads the markdown as the reader will see it (escapes resolved, code and
+diagrams left out) and names each finding."""
 
 from __future__ import annotations
 
