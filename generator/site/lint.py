@@ -9,9 +9,7 @@ leaked from docstrings. Tests and the page-quality bench call it over every page
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
 from html.parser import HTMLParser
-from pathlib import Path
 
 _BACKSLASH = re.compile(r"\\[\\`*_{}\[\]()#+\-.!|~<>=:?]")
 _UNDERLINE = re.compile(r"~{4,}|={4,}|\^{4,}")

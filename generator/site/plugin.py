@@ -18,11 +18,11 @@ from urllib.parse import quote
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
-from mkdocs.utils.templates import TemplateContext
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 from mkdocs.structure.toc import AnchorLink
+from mkdocs.utils.templates import TemplateContext
 
 from . import search, static
 from .nav import entry_pages, reading_path

@@ -285,11 +285,15 @@ def _tag_groups(page: str, items: list[Entry | Source], titles: dict[str, str]) 
     by_topic: dict[str, list[Row]] = {}
     for item in items:
         if isinstance(item, Source):
-            by_topic.setdefault(item.topic, []).append(Row(item.title, link(page, item.path), note=_web(item.url)))
+            by_topic.setdefault(item.topic, []).append(
+                Row(item.title, link(page, item.path), note=_web(item.url))
+            )
     if by_topic:
         topics = [
             {"title": titles.get(f"topic:{t}") or titles.get(t) or t, "rows": rows}
-            for t, rows in sorted(by_topic.items(), key=lambda kv: (titles.get(f"topic:{kv[0]}") or kv[0]).lower())
+            for t, rows in sorted(
+                by_topic.items(), key=lambda kv: (titles.get(f"topic:{kv[0]}") or kv[0]).lower()
+            )
         ]
         result.append({"heading": "Raw sources", "rows": [], "topics": topics})
     return result

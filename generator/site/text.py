@@ -23,6 +23,7 @@ class Markdown(str):
 
     __slots__ = ()
 
+
 # Only characters Python-Markdown honours a backslash escape for (its ESCAPED_CHARS, plus '|' from the tables
 # extension); a backslash before any other character is shown on screen ("\~"). '~' (a fence) and '='
 # (a setext underline) have no markdown escape and become entities, which show as themselves.

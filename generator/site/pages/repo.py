@@ -15,7 +15,6 @@ from typing import Any
 from generator import store
 from generator.kb.index import entry_record, save_entry
 from generator.repo.analyze.citations import Linker
-from generator.repo.run.study import RepoResult
 from generator.repo.model import (
     CitedSymbol,
     ModuleLine,
@@ -23,6 +22,7 @@ from generator.repo.model import (
     ShardAnalysis,
     SubsystemLink,
 )
+from generator.repo.run.study import RepoResult
 from generator.site.pages.model_text import inline_code, render_model_markdown
 from generator.site.pages.repo_diagrams import (
     architecture_diagram,
