@@ -15,9 +15,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol, TypeVar
 
+from generator.repo.checkout.clone import parse_source
+
 from ..config import Config, RepoEntry, TopicEntry
 from ..errors import DeepkbError, UsageError
 from ..store import KBPaths
+from ..topic.identity import topic_slug
 
 Kind = Literal["repo", "topic"]
 _SHARD = re.compile(r"^\s*(\d{1,3})\s*/\s*(\d{1,3})\s*$")
@@ -48,8 +51,6 @@ def config_entries(paths: KBPaths, config: Config) -> list[Entry]:
 def repo_entry(paths: KBPaths, repo: RepoEntry) -> Entry:
     """`repo:<owner>/<name>`, parsed without any git process; a source that cannot be parsed keeps its text
     as id, and the research loop reports it as that entry's one failure."""
-    from generator.repo.checkout.clone import parse_source
-
     try:
         source = parse_source(repo.source, paths.root)
     except DeepkbError:
@@ -59,8 +60,6 @@ def repo_entry(paths: KBPaths, repo: RepoEntry) -> Entry:
 
 def topic_entry(paths: KBPaths, topic: TopicEntry) -> Entry:
     """`topic:<slug>`, the workspace the topic pipeline will use (an existing one is found again)."""
-    from ..topic.identity import topic_slug
-
     return Entry("topic", f"topic:{topic_slug(topic.topic, topic.slug, paths)}", topic.topic, topic=topic)
 
 

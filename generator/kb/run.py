@@ -23,13 +23,18 @@ import msgspec
 from msgspec.structs import replace
 from rich.console import Console
 
+from generator.repo.run.pipeline import run_repo_research
+
 from ..config import Config
 from ..deadlines import RunDeadline, run_all, run_deadline
 from ..errors import DeepkbError, PartialFailure
 from ..llm.base import Provider
 from ..llm.cost import CostRecord, cost_record
 from ..llm.meter import MeteredProvider
+from ..site.pages.repo import publish_repo
+from ..site.pages.topic import publish_topic
 from ..store import KBPaths, safe_join, write_json
+from ..topic.pipeline import run_topic_research
 from .entries import Entry
 from .index import COST_FILE
 from .search import frozen_knowledge
@@ -125,10 +130,6 @@ def _research(
     paths: KBPaths, config: Config, provider: Provider, entry: Entry, console: Console | None
 ) -> None:
     if entry.repo is not None:
-        from generator.repo.run.pipeline import run_repo_research
-
-        from ..site.pages.repo import publish_repo
-
         run_repo_research(
             paths,
             config,
@@ -139,9 +140,6 @@ def _research(
             publish=publish_repo,
         )
     elif entry.topic is not None:
-        from ..site.pages.topic import publish_topic
-        from ..topic.pipeline import run_topic_research
-
         run_topic_research(paths, config, provider, entry.topic, console=console, publish=publish_topic)
 
 

@@ -6,7 +6,9 @@ raises ProviderAuthError when asked to search, so topic research can skip it wit
 
 from __future__ import annotations
 
+import importlib
 import os
+import pkgutil
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar, TypeVar
@@ -15,6 +17,7 @@ import msgspec
 
 from generator.http import RetryPolicy
 
+from .. import sources
 from ..errors import ConfigError, ProviderAuthError
 
 
@@ -114,17 +117,7 @@ def create_search_provider(spec: str, **kwargs: Any) -> SearchProvider:
     return cls(option.strip(), **kwargs)
 
 
-def search_provider_names() -> list[str]:
-    _load_builtin()
-    return sorted(_REGISTRY)
-
-
 def _load_builtin() -> None:
-    import importlib
-    import pkgutil
-
-    from .. import sources
-
     for module in pkgutil.iter_modules(sources.__path__):
         if module.name not in {"base"}:
             importlib.import_module(f"{sources.__name__}.{module.name}")

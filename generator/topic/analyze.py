@@ -18,6 +18,7 @@ from pydantic import BaseModel, Field
 
 from ..errors import ProviderError
 from ..llm.base import Prompt, Provider
+from ..llm.structured import complete_json
 from ..relevance import Fields, Relevance, field_tokens, keep_threshold, tokens
 from ..summarize import rank_sentences
 from ..text.plaintext import prose_ratio
@@ -358,8 +359,6 @@ def resolve_claims(drafts: list[_ClaimDraft], catalog: Catalog, analysis: Analys
 def _model_section(
     provider: Provider, question: str, ids: list[str], catalog: Catalog, analysis: Analysis, *, lang: str
 ) -> Section | None:
-    from ..llm.structured import complete_json
-
     excerpts = "\n\n".join(
         f"[{catalog.number_of[i]}] {catalog.by_id[i].title}\n{catalog.by_id[i].text[:1500]}" for i in ids[:10]
     )

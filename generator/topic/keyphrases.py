@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from .. import cjk
+from ..kb.glossary import default_glossary
 from ..text.words import STOPWORDS, ZH_STOPWORDS
 
 MIN_SUPPORT = 2  # a run of words the sources use this often is a phrase (once is the fallback)
@@ -197,8 +198,6 @@ def _count(phrase: str, corpus: list[str]) -> int:
 
 
 def _segment(run: str) -> list[str]:
-    from ..kb.glossary import default_glossary
-
     return default_glossary().segment(run)
 
 

@@ -18,6 +18,7 @@ from rich.console import Console
 
 from ..config import Config, TopicEntry
 from ..errors import DeepkbError, NoUsableSources, PartialFailure, ResearchError, UsageError
+from ..kb.index import update_index
 from ..llm.base import Provider
 from ..store import KBPaths
 from . import identity
@@ -397,7 +398,7 @@ class TopicRun:
         self._save()
         if self.publish is not None:
             self.publish(self.paths, self.meta.slug)
-        _update_index(self.paths)  # the home page lists the topic with this status
+        update_index(self.paths)  # the home page lists the topic with this status
 
     def _pause(self) -> TopicResult:
         self.meta.status = "awaiting_review"
@@ -465,9 +466,3 @@ class TopicRun:
             verification=m.verification.model_copy(deep=True),
             metrics=m.metrics.model_copy(deep=True),
         )
-
-
-def _update_index(paths: KBPaths) -> None:
-    from ..kb.index import update_index
-
-    update_index(paths)

@@ -7,6 +7,7 @@ how it works / benefits and limits / alternatives / current state). A plan edite
 
 from __future__ import annotations
 
+import graphlib
 import re
 from typing import Any, Literal
 
@@ -14,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from ..errors import UsageError
 from ..llm.base import Prompt, Provider
+from ..llm.structured import complete_json
 from ..text.words import content_words
 from .keyphrases import is_plural, topic_phrases
 
@@ -103,32 +105,12 @@ def validate_plan(data: Any, *, where: str = "plan.json") -> Plan:
                 raise UsageError(f"{where}: step '{step.id}' depends on unknown step '{dep}'")
             if dep == step.id:
                 raise UsageError(f"{where}: step '{step.id}' depends on itself")
-    cycle = _find_cycle(plan)
-    if cycle:
-        raise UsageError(
-            f"{where}: dependency cycle {' → '.join(cycle)}", hint="remove one of the depends_on"
-        )
+    try:
+        graphlib.TopologicalSorter({s.id: s.depends_on for s in plan.steps}).prepare()
+    except graphlib.CycleError as exc:  # its cycle runs from dependency to dependent: turned around
+        cycle = " → ".join(reversed(exc.args[1]))
+        raise UsageError(f"{where}: dependency cycle {cycle}", hint="remove one of the depends_on") from None
     return plan
-
-
-def _find_cycle(plan: Plan) -> list[str]:
-    deps = {s.id: s.depends_on for s in plan.steps}
-    state: dict[str, int] = {}  # 1 visiting, 2 done
-
-    def visit(node: str, path: list[str]) -> list[str]:
-        state[node] = 1
-        for dep in deps[node]:
-            if state.get(dep) == 1:
-                return [*path[path.index(dep) :], dep] if dep in path else [node, dep]
-            if state.get(dep) is None and (found := visit(dep, [*path, dep])):
-                return found
-        state[node] = 2
-        return []
-
-    for node in deps:
-        if node not in state and (found := visit(node, [node])):
-            return found
-    return []
 
 
 # --------------------------------------------------------------------------- heuristic plan
@@ -308,8 +290,6 @@ def plan_prompt(topic: str, *, lang: str, quick: bool, context: str = "") -> Pro
 
 def model_plan(provider: Provider, topic: str, *, lang: str, quick: bool) -> tuple[Plan | None, list[str]]:
     """Ask the model for a plan; (None, notes) when its reply is unusable even after one repair."""
-    from ..llm.structured import complete_json
-
     draft, notes = complete_json(provider, plan_prompt(topic, lang=lang, quick=quick), PlanDraft)
     if draft is None:
         return None, notes
@@ -365,7 +345,6 @@ def replan(provider: Provider, plan: Plan, context: str, *, lang: str, quick: bo
     if provider.offline:
         plan.has_enough_context = True
         return
-    from ..llm.structured import complete_json
 
     prompt = plan_prompt(plan.topic, lang=lang, quick=quick, context=context)
     draft, notes = complete_json(provider, prompt, PlanDraft)

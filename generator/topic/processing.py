@@ -16,6 +16,7 @@ from pydantic import BaseModel, Field, ValidationError
 
 from ..errors import ProviderError
 from ..llm.base import Prompt, Provider
+from ..llm.structured import complete_json
 from ..relevance import Fields
 from ..summarize import rank_sentences
 from ..text.sentences import split_sentences
@@ -228,8 +229,6 @@ def lexical_spec(step: Step, sources: list[RawSource]) -> dict[str, Any] | None:
 def model_spec(
     provider: Provider, step: Step, sources: list[RawSource]
 ) -> tuple[dict[str, Any] | None, list[str]]:
-    from ..llm.structured import complete_json
-
     lines = [
         f"[{s.id}] {r.text}"
         for s in sources

@@ -22,9 +22,11 @@ import msgspec
 
 from .. import store
 from ..errors import StoreError, UsageError
+from ..kb.synonyms import canonical_tags, load_synonyms
 from ..store import KBPaths
 from ..text.plaintext import markup_of, to_plain
 from .aggregate import Aggregation
+from .dedupe import canonical_url
 from .keyphrases import topic_phrases
 from .plan import Plan, validate_plan
 from .state import TopicMeta, now_iso
@@ -185,14 +187,8 @@ class RawSource:
 
 
 def source_id(source: str, url: str, text: str) -> str:
-    key = _canonical(url) if url else text
+    key = canonical_url(url) if url else text
     return f"{store.slugify(source or 'web')}-{hashlib.sha1(key.encode('utf-8')).hexdigest()[:10]}"
-
-
-def _canonical(url: str) -> str:
-    from .dedupe import canonical_url
-
-    return canonical_url(url)
 
 
 def write_raw_source(
@@ -385,8 +381,6 @@ def topic_keywords(paths: KBPaths, slug: str, topic: str) -> list[str]:
 
 def topic_tags(terms: list[str], paths: KBPaths | None = None) -> list[str]:
     """Canonical tags (generator/kb/synonyms.py) of a topic's key phrases, through the KB's own synonyms."""
-    from ..kb.synonyms import canonical_tags, load_synonyms
-
     return canonical_tags(terms, load_synonyms(paths))
 
 
