@@ -1,10 +1,8 @@
 """Iterative retrieval, shared by repository focus and topic research.
 
-The seed's loop: DISPATCH (search with the current terms) → EVALUATE (score each new candidate 0–1 with a
-reason) → REFINE (add terms found in high-relevance candidates, exclude what scored < 0.2, target what is
-missing) → repeat, at most 3 cycles, stopping once at least 3 candidates score ≥ 0.7. Callers supply the
-dispatch and evaluate functions (an LLM judge, or the lexical judge below offline); the loop and its trace
-are the same for both research kinds.
+The seed's loop: dispatch (search) → evaluate (score each new candidate 0–1 with a reason) → refine (add terms
+from good candidates, exclude what scored < 0.2) → repeat, at most 3 cycles, stopping once 3 candidates
+score ≥ 0.7. Callers supply dispatch and evaluate (an LLM judge, or the lexical judge below offline).
 """
 
 from __future__ import annotations

@@ -1,10 +1,7 @@
 """The entries of a knowledge base (repositories and topics) by id, and their split into shards I of N.
 
-A shard is a stable, balanced share of the entries for one CI job: every job computes the same split from
-the same checkout (deepkb.yml plus `_index.json`), so N jobs research disjoint sets that together cover all.
-Balance: longest-processing-time greedy on each entry's last measured tokens (its `cost` in `_index.json`);
-an entry never measured weighs the mean of the measured ones. Ties are broken by a hash of the id, never by
-the order of deepkb.yml, so adding an entry moves as few others as the greedy allows.
+Every CI job computes the same split from the same checkout: longest-processing-time greedy on each entry's
+last measured tokens (the mean for one never measured), ties broken by a hash of the id, not by file order.
 """
 
 from __future__ import annotations

@@ -1,10 +1,8 @@
 """The knowledge index `site_src/_index.json`: every repository, topic and raw source with its canonical tags.
 
-It is built from records, never from rendered pages: each repository and topic has an entry record
-(`_entry.json`, saved by the page layer when it publishes the entry), a topic also its `_meta.json`, and each
-raw source its record (`processed/sources/<id>.json`). A workspace written before entry records existed is
-migrated once from its landing page. The index is written atomically; its `updated_at` is the newest entry's
-date, not the clock, so rebuilding an unchanged knowledge base changes no file.
+It is built from records (`_entry.json`, `_meta.json`, raw source records), never from rendered pages; an
+older workspace is migrated once from its landing page. `updated_at` is the newest entry's date, not the
+clock, so rebuilding an unchanged knowledge base changes no file.
 """
 
 from __future__ import annotations

@@ -1,8 +1,5 @@
-"""The parts of `_index.json` a search needs (titles, tags, tag variants), copied into the search database.
-
-At 10,000 stored sources `_index.json` is about 5 MB: parsing it for every query cost more than the query.
-The copy is refreshed when the index file's mtime or size changes, so a query reads only the rows it uses.
-"""
+"""The parts of `_index.json` a search needs (titles, tags, tag variants), copied into the search database,
+so that a query reads only the rows it uses; the copy is refreshed when the index file's mtime or size changes."""
 
 from __future__ import annotations
 

@@ -1,13 +1,8 @@
 """The research-everything loop shared by `build` and `refresh`: run a list of entries, each failing alone.
 
-Every entry ends in one of three ways, and only these: `done`; `partial` (its pipeline raised
-PartialFailure after writing what landed); `failed` (any other DeepkbError: nothing new of it was
-written). Either way the loop goes on with the next entry, and the caller turns partial or failed
-outcomes into exit code 3 after the index and the site are rebuilt.
-
-Each entry sees the run's provider through its own meter, so its tokens and estimated cost are its own
-(even when entries run concurrently, as they do in batch mode so that one stage of every entry shares a
-batch); they are stored beside the entry as `_cost.json` and copied into `_index.json` by kb/index.py.
+An entry ends `done`, `partial` (PartialFailure after writing what landed) or `failed` (nothing new
+written); the loop goes on, and the caller exits 3 after the index and site are rebuilt. Each entry meters
+its own tokens and cost (`_cost.json`, copied into `_index.json`), also when entries run concurrently.
 """
 
 from __future__ import annotations

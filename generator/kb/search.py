@@ -1,9 +1,8 @@
 """Cross-topic retrieval: query → synonyms → `tag_index` hits, plus SQLite FTS5 full text, merged and ranked.
 
-The full-text database (kb/fulltext.py) lives in the cache dir (never published) and is brought up to date
-on every search: only folders whose mtime changed are listed again (deepkb writes every page by an atomic
-rename, which moves its folder's mtime), and in them only pages whose mtime or size changed are re-read. A
-page edited in place by hand is picked up by `deepkb knowledge rebuild`.
+The full-text database (kb/fulltext.py, in the cache dir) is synced on every search: only folders whose
+mtime changed are listed again (pages are written by atomic rename), and only changed pages re-read; a page
+edited in place by hand is picked up by `deepkb knowledge rebuild`.
 """
 
 from __future__ import annotations

@@ -1,11 +1,9 @@
 """Synonym-canonical tags: every tag from every source passes through `canonical_tag()`.
 
-The synonym table is the shipped `default_synonyms.json` merged with the knowledge base's own
-`site_src/_synonyms.json` (written with the defaults on first use; users extend it). A term is normalized
-(NFKC, trim, lowercase), then looked up as a variant: exactly, then after the singularize rules, then by its
-Snowball stems (generator/text/words.py; a table's old "stem" step rules are not read). A Chinese term the table does not list takes the tag of its English twin from the bilingual
-glossary (kb/glossary.py), so `交易策略` and `trading strategies` both end on `trading-strategy`. Unknown
-terms become their singular, slug-safe form. `trading`, `trades`, `Trading` and `交易` all end on `trade`.
+The table is the shipped `default_synonyms.json` merged with the knowledge base's `site_src/_synonyms.json`.
+A term is normalized (NFKC, trim, lowercase) and looked up as a variant, then singularized, then by its
+Snowball stems; a Chinese term takes its English twin's tag (kb/glossary.py); an unknown term becomes its
+singular slug. `trading`, `trades`, `Trading` and `交易` all end on `trade`.
 """
 
 from __future__ import annotations

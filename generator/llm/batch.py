@@ -1,18 +1,9 @@
 """Anthropic's Message Batches (half price) behind the ordinary `complete()`: the pipelines do not change.
 
-Every `complete()` blocks its caller and queues the prompt. When no new prompt has arrived for `settle`
-seconds, everything queued goes out as one batch: all the prompts a run can ask before it needs an answer.
-So one stage of every entry (the architects, then every shard, then the syntheses) shares a batch, and a
-request that depends on another (a plan before its steps) can only be asked once that answer is back, in a
-later batch. Then the batch is polled with backoff until it ends, its JSONL results are written to the
-reply cache at once, and the waiting callers return.
-
-Resume: the id and prompt keys of a submitted batch are saved under the reply cache (`batches/<id>.json`)
-before polling starts. A run interrupted mid-batch finds them next time and waits for the same batch
-instead of submitting its prompts again; the record is deleted once the results are stored.
-
-A request the batch does not answer (errored, expired, canceled, or a batch the server no longer knows)
-is sent synchronously instead, and counted (`Usage.batch_fallbacks`).
+`complete()` queues its prompt and blocks; once no prompt has arrived for `settle` seconds, the queue goes
+out as one batch (so one stage of every entry shares a batch), is polled with backoff, and its results are
+written to the reply cache. A submitted batch's id is saved first, so an interrupted run waits for it
+instead of paying again; a request the batch does not answer is sent synchronously (`batch_fallbacks`).
 """
 
 from __future__ import annotations

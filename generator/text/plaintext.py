@@ -1,10 +1,8 @@
 """Markup to plain prose: what the analyst may quote from markdown, reStructuredText and our own KB pages.
 
-Sentence ranking works on prose. A markdown page's code blocks, tables, frontmatter, link targets, list
-markers and admonition markers are not prose, so they are removed here (markdown-it-py parses the page);
-every paragraph or list item becomes one block, blocks are separated by a blank line (a sentence boundary
-for text/sentences.py); HTML pages are read by text/htmlpage.py. `prose_ratio` tells a sentence from a run
-of symbols and paths.
+Code blocks, tables, frontmatter, link targets and list and admonition markers are removed (markdown-it-py
+parses the page); each paragraph or list item becomes one block, blocks separated by a blank line (a
+sentence boundary for text/sentences.py). `prose_ratio` tells a sentence from a run of symbols and paths.
 """
 
 from __future__ import annotations

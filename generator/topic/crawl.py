@@ -1,11 +1,8 @@
 """The guarded crawler: fetch one page (or a few same-site pages) as inert markdown.
 
-Every request — the page, each redirect hop, robots.txt — goes through `Guard.check` and is sent to the
-address that was checked (the URL's host is kept in the Host header and in TLS SNI, so certificates are
-still verified against the name). Redirects are followed by hand, at most five, each one re-checked.
-robots.txt is honoured; requests to one host are spaced by a politeness delay; bodies are streamed and
-refused past a byte cap; only HTML, plain text, markdown and PDF are read. The page's main text comes from
-trafilatura and is made inert (`sources.pagetext.inert_markdown`), so it can be rendered without live HTML.
+Every request (the page, each of at most five redirect hops, robots.txt) passes `Guard.check` and goes to
+the checked address, the host kept for Host and TLS SNI. robots.txt is honoured, a host's requests spaced,
+bodies capped; only HTML, text, markdown and PDF are read, and the text is made inert (`inert_markdown`).
 """
 
 from __future__ import annotations

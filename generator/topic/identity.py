@@ -1,9 +1,8 @@
 """Which workspace a topic has: its slug, and the identity hash that keeps distinct topics apart.
 
-The slug is the topic's own text when that loses nothing (`Widget Safety` → `widget-safety`), else the text plus
-a short stable hash of the topic (`widget/safety`, a topic longer than a slug, `..`), so two topics never share
-a workspace; the hash is recorded in `_meta.json` (`topic_key`), so a topic finds its workspace again, one made
-before slugs carried hashes included.
+The slug is the topic's text when that loses nothing (`Widget Safety` → `widget-safety`), else the text plus
+a short stable hash, so two topics never share a workspace; the hash (`topic_key` in `_meta.json`) finds
+the workspace again.
 """
 
 from __future__ import annotations

@@ -1,13 +1,9 @@
-"""Key phrases of a topic — the terms it is about ("knowledge base", "deepkb"), not the words that ask about
-them ("how", "keeps") — for the topic's tags and keywords and for the heuristic plan's sub-questions.
+"""Key phrases of a topic — the terms it is about ("knowledge base"), not the words that ask ("how") — for
+its tags and keywords and for the heuristic plan's sub-questions.
 
-A topic is cut into chunks at stopwords, generic words and punctuation; a trailing adjective
-("… a knowledge base trustworthy") starts a chunk of its own. With source texts, a chunk keeps the longest
-runs of words the sources also use together (at least twice) as phrases, and the phrases are ranked by how
-many sources name them. Tags come from the same phrases with document-frequency limits: a phrase no
-source uses (or, among four or more sources, only one) is not a tag, and neither is a lone descriptive word ("specified",
-"fresh", "trustworthy"). Chinese is segmented with the bilingual glossary's terms kept whole, jieba between
-them, so "交易策略" stays one phrase and takes the tag of "trading strategy".
+A topic is cut into chunks at stopwords, generic words and punctuation; with source texts, a chunk keeps the
+runs of words the sources use together, ranked by how many sources name them, and only phrases enough
+sources use become tags. Chinese is segmented with glossary terms kept whole, jieba between them.
 """
 
 from __future__ import annotations

@@ -1,11 +1,8 @@
 """Topic research, end to end: PLANNING → CRAWLING → AGGREGATE → ANALYSIS → REPORT → VERIFY → COMPLETED.
 
-Each phase is one method taking what the earlier phases saved and saving records (generator/topic/workspace.py);
-`_meta.json` and `plan.json` are checkpointed after every phase and every step, so `resume` continues where a
-run stopped and repeats no finished step. The pipeline writes no pages: whoever runs it passes `publish`
-(generator/site/pages/topic.py's `publish_topic`), which renders the topic's pages from its records at the end
-of every run. A run that finds no usable source ends `no_sources` and raises `NoUsableSources`; any other
-failure is one `ResearchError` line. The pipeline does not take the workspace lock: the CLI holds it.
+Each phase is one method over saved records (topic/workspace.py), checkpointed after every phase and step so
+`resume` repeats no finished step. The pipeline writes no pages (the caller's `publish` renders them) and
+takes no lock (the CLI holds it); a run with no usable source raises `NoUsableSources`.
 """
 
 from __future__ import annotations

@@ -1,9 +1,8 @@
 """The processing role: tables and charts from a validated declarative spec, over numbers found in the sources.
 
-A spec is data ({kind: table|pie|bar, title, unit, rows: [{label, value, source, quote}]}). Every row must cite a
-stored raw source in which that number is a measured quantity (a unit, a currency or a count of things; never
-an identifier, a version, a year or a section number), or it is dropped and counted. Model-written code is never
-executed: the model may only fill in a spec; the page layer renders it (markdown table, mermaid chart).
+Every row of a spec (kind, title, unit, rows of label, value, source, quote) must cite a stored source in
+which the number is a measured quantity, not an identifier, version or year, or it is dropped and counted.
+Model-written code is never run: the model only fills in a spec, which the page layer renders.
 """
 
 from __future__ import annotations

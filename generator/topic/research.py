@@ -1,7 +1,5 @@
-"""The researcher role: for one step, route its query to the search providers (and the existing knowledge
-base), run iterative retrieval (judge 0–1, refine, ≤ 3 cycles), keep only the sources about the topic (the
-run's relevance judge, topic/relevance.py), crawl thin web hits, dedupe, and store what is kept as raw
-sources, each carrying its relevance to the topic and to the sub-questions that found it.
+"""The researcher role: for one step, search the providers and the knowledge base, run iterative retrieval,
+keep only sources about the topic (topic/relevance.py), crawl thin web hits, dedupe, and store raw sources.
 
 seed error policy: no results → broaden the query and retry; crawl timeout → skip and log; a provider without
 its key → skipped with a warning; 429s are retried inside the providers.

@@ -1,10 +1,7 @@
 """Which sentences of a source can be quoted as a finding, and how a quote keeps its meaning.
 
-A quote must be a whole prose sentence (not a list item, a caption, a fragment, a path or a header field), never
-boilerplate (acknowledgements, copyright and licence lines, reference-list entries, changelog entries, nor any
-sentence of a changelog), and
-never a sentence whose meaning hangs on one before it ("This…", "It…", "However…") unless that sentence is
-quoted with it.
+A quote is a whole prose sentence, never boilerplate (acknowledgements, licences, references, changelogs),
+and never one whose meaning hangs on the sentence before it ("This…", "However…") unless quoted with it.
 """
 
 from __future__ import annotations

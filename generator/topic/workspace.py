@@ -1,11 +1,6 @@
 """The topic workspace `site_src/topics/<slug>/`: where each record lives, and the only code that saves the
-topic's records, always through generator/store.py.
-
-Records (the seed's data design, as data): `_meta.json`, `plan.json`, `processed/sources/<id>.json` (one raw
-source: its plain text and where it came from), `processed/aggregated.json`, `processed/findings.json`,
-`processed/report.json`. The pages (`index.md`, `sources.md`, `raw/<id>.md`, `processed/analysis.md`,
-`output/report.md`) are rendered from these records by generator/site/pages/topic.py; nothing here writes
-markdown.
+topic's records (`_meta.json`, `plan.json`, `processed/…`), always through generator/store.py. The page layer
+(site/pages/topic.py) renders pages from them; nothing here writes markdown.
 """
 
 from __future__ import annotations
