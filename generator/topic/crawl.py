@@ -317,27 +317,6 @@ def _read_page(url: str, body: _Body) -> FetchedPage:
     )
 
 
-def fetch_page(
-    url: str,
-    *,
-    allow_loopback: bool | frozenset[str] = False,
-    max_bytes: int = 5_000_000,
-    timeout: float = 20.0,
-    user_agent: str = USER_AGENT,
-    resolver: Resolver = system_resolver,
-) -> FetchedPage:
-    """Fetch one page through the SSRF guard. `allow_loopback` exists for tests against local servers only."""
-    with Crawler(
-        allow_loopback=allow_loopback,
-        max_bytes=max_bytes,
-        timeout=timeout,
-        user_agent=user_agent,
-        delay=0.0,
-        resolver=resolver,
-    ) as crawler:
-        return crawler.fetch(url)
-
-
 def crawl_site(
     url: str, depth: int = 0, *, max_pages: int = 20, crawler: Crawler | None = None
 ) -> CrawlResult:
