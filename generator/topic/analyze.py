@@ -22,10 +22,11 @@ from ..llm.structured import complete_json
 from ..relevance import Fields, Relevance, field_tokens, keep_threshold, tokens
 from ..summarize import rank_sentences
 from ..text.plaintext import prose_ratio
+from ..text.sentences import split_sentences
 from . import bounds
 from .plan import Plan
 from .relevance import RelevanceJudge
-from .sentences import Quote, is_changelog, paragraph_starts, quote_at, quotes, similar
+from .sentences import Quote, is_changelog, paragraph_starts, quote_at, similar
 from .workspace import RawSource
 
 CLAIMS_PER_QUESTION = 4
@@ -219,7 +220,7 @@ def sentence_statistics(judge: RelevanceJudge, sources: list[RawSource]) -> None
     is in what was stored, not among the sentences already picked for naming the topic: in a Flask testing
     run "flask" and "application" are everywhere and "test" is the point."""
     for source in sources:
-        for n, sentence in enumerate(quotes(source.text)):
+        for n, sentence in enumerate(split_sentences(source.text)):
             judge.stats.add(f"{source.id}~{n}", field_tokens(Fields("", "", sentence)))
 
 
@@ -262,7 +263,7 @@ def _title_points(judge: RelevanceJudge, weights: dict[str, float], titles: Sequ
 def _quotes_of(source: RawSource, focus: str, concepts: set[str]) -> list[tuple[Quote, float]]:
     """The quotable passages of a source that name one of the topic's concepts, with their centrality
     (generator/summarize.py) under `focus`; the most central first, at most SCAN_PER_SOURCE."""
-    sentences = quotes(source.text)
+    sentences = split_sentences(source.text)
     starts = paragraph_starts(source.text, sentences)
     central = {r.index: r.score for r in rank_sentences(source.text, focus=focus)}
     naming = [i for i, sentence in enumerate(sentences) if concepts & set(tokens(sentence))]
