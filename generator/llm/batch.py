@@ -19,8 +19,9 @@ from typing import Any
 from .. import store
 from ..errors import DeepkbError, ProviderError, StoreError
 from .anthropic import AnthropicProvider, completion_from, map_sdk_error
-from .base import Completion, Prompt, Provider
+from .base import Completion, Prompt
 from .cache import ReplyCache
+from .meter import MeteredProvider
 
 POLL_FIRST = 5.0  # seconds before the first poll; each wait doubles up to llm.batch_poll_max
 SETTLE = 2.0  # seconds without a new prompt before the queued ones are submitted
@@ -37,8 +38,10 @@ class _Ticket:
     error: DeepkbError | None = None
 
 
-class BatchProvider(Provider):
+class BatchProvider(MeteredProvider):
     """Anthropic through Message Batches; sits under the reply cache, so answered prompts never come here."""
+
+    inner: AnthropicProvider
 
     def __init__(
         self,
@@ -49,11 +52,8 @@ class BatchProvider(Provider):
         poll_first: float = POLL_FIRST,
         sleep: Callable[[float], None] = time.sleep,
     ) -> None:
-        super().__init__(inner.config)
-        self.inner = inner
+        super().__init__(inner)
         self.replies = replies
-        self.name = inner.name  # type: ignore[misc]
-        self.default_model = inner.default_model  # type: ignore[misc]
         self.settle = settle
         self.poll_first = poll_first
         self.sleep = sleep
@@ -73,9 +73,6 @@ class BatchProvider(Provider):
     @property
     def records_dir(self) -> Path:
         return self.replies.folder / "batches"
-
-    def model_for(self, stage: str) -> str:
-        return self.inner.model_for(stage)
 
     def complete(self, prompt: Prompt) -> Completion:
         ticket = _Ticket(ReplyCache.key(self, prompt), prompt)
