@@ -292,13 +292,9 @@ def _publish_locally(paths: KBPaths, config: Config, site: bool) -> None:
 # --------------------------------------------------------------------------- small readers
 
 
-def _parse_time(value: Any) -> dt.datetime | None:
-    if isinstance(value, dt.datetime):
-        return value if value.tzinfo else value.replace(tzinfo=dt.UTC)
-    if not isinstance(value, str) or not value.strip():
-        return None
+def _parse_time(value: str) -> dt.datetime | None:
     try:
-        parsed = dt.datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
+        parsed = dt.datetime.fromisoformat(value.strip())
     except ValueError:
         return None
     return parsed if parsed.tzinfo else parsed.replace(tzinfo=dt.UTC)

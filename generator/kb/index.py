@@ -7,6 +7,7 @@ clock, so rebuilding an unchanged knowledge base changes no file.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import re
 import shutil
@@ -390,18 +391,12 @@ def delete_entry(paths: KBPaths, entry_id: str) -> KnowledgeIndex:
         raise UsageError(f"no entry {entry_id!r} in {paths.site_src}", hint="see `deepkb knowledge list`")
     shutil.rmtree(workspace)
     if kind == "repo":
-        _remove_if_empty(workspace.parent)  # the owner folder, when this was its last repository
+        with contextlib.suppress(OSError):
+            workspace.parent.rmdir()  # the owner folder, when this was its last repository
     for cache in caches:
         if cache.is_dir() and not cache.is_symlink():
             shutil.rmtree(cache)
     return update_index(paths)
-
-
-def _remove_if_empty(folder: Path) -> None:
-    try:
-        folder.rmdir()
-    except OSError:
-        pass
 
 
 # --------------------------------------------------------------------------- small conversions

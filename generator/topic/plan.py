@@ -17,6 +17,7 @@ from ..errors import UsageError
 from ..llm.base import Prompt, Provider
 from ..llm.structured import complete_json
 from ..text.words import content_words
+from .bounds import cut
 from .keyphrases import is_plural, topic_phrases
 
 StepStatus = Literal["pending", "done", "failed"]
@@ -28,12 +29,7 @@ MAX_STEPS = 12
 
 def fit(text: str, limit: int = MAX_TITLE) -> str:
     """`text` on one line, cut at a word boundary to at most `limit` characters (an ellipsis says so)."""
-    text = " ".join(str(text).split())
-    if len(text) <= limit:
-        return text
-    cut = text[: limit - 1]
-    space = cut.rfind(" ")
-    return (cut[:space] if space > limit // 2 else cut).rstrip(" ,;:") + "…"
+    return str(cut(" ".join(str(text).split()), limit=limit))
 
 
 class Step(BaseModel):

@@ -27,15 +27,7 @@ class Phase(StrEnum):
     FAILED = "FAILED"
 
 
-ORDER = [
-    Phase.INIT,
-    Phase.PLANNING,
-    Phase.CRAWLING,
-    Phase.AGGREGATE,
-    Phase.ANALYSIS,
-    Phase.REPORT,
-    Phase.VERIFY,
-]
+ORDER = [p for p in Phase if p not in (Phase.COMPLETED, Phase.FAILED)]  # the phases a run goes through
 
 Status = Literal["in_progress", "awaiting_review", "completed", "no_sources", "failed"]
 
