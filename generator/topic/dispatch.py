@@ -118,23 +118,21 @@ def run_plan(
     return runner.run()
 
 
+@dataclass
 class _Runner:
-    def __init__(
-        self,
-        plan: Plan,
-        execute: ExecuteStep,
-        *,
-        parallel: bool,
-        limit: int,
-        on_step: OnStep | None,
-        replan: Replan | None,
-        max_plan_iterations: int,
-        deadline: RunDeadline,
-    ) -> None:
-        self.plan, self.execute, self.parallel, self.limit = plan, execute, parallel, max(1, limit)
-        self.on_step, self.replan, self.max_plan_iterations = on_step, replan, max_plan_iterations
-        self.stats = DispatchStats()
-        self.pool: JobPool[str] = JobPool(deadline, self.limit)
+    plan: Plan
+    execute: ExecuteStep
+    parallel: bool
+    limit: int
+    on_step: OnStep | None
+    replan: Replan | None
+    max_plan_iterations: int
+    deadline: RunDeadline
+    stats: DispatchStats = field(default_factory=DispatchStats)
+
+    def __post_init__(self) -> None:
+        self.limit = max(1, self.limit)
+        self.pool: JobPool[str] = JobPool(self.deadline, self.limit)
 
     def run(self) -> DispatchStats:
         error: BaseException | None = None
