@@ -206,15 +206,11 @@ def merge_synonyms(base: Mapping[str, Any], user: Mapping[str, Any]) -> dict[str
     return merged
 
 
-def synonyms_path(paths: KBPaths) -> Path:
-    return paths.site_src / SYNONYMS_FILE
-
-
 def load_synonyms(paths: KBPaths | None = None) -> Synonyms:
     """The shipped defaults merged with the knowledge base's `_synonyms.json` (created with the defaults)."""
     if paths is None:
         return default_synonyms()
-    path = synonyms_path(paths)
+    path = paths.site_src / SYNONYMS_FILE
     if not path.exists():
         if paths.site_src.is_dir():
             write_json(path, default_synonyms_json())

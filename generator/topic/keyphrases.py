@@ -64,7 +64,7 @@ def topic_phrases(
         for phrase in _split_chunk(chunk, joiner, corpus):
             if phrase.lower() in {p.lower() for p in found} or _is_generic(phrase) or _is_descriptive(phrase):
                 continue
-            support[phrase] = sum(1 for text in corpus if _occurs(phrase.lower(), text))
+            support[phrase] = sum(1 for text in corpus if _pattern(phrase.lower()).search(text))
             multiword = phrase not in chunk  # several words of the chunk kept together
             found[phrase] = ((support[phrase] + 1) * (1.5 if multiword else 1.0), len(found))
     if corpus:  # document-frequency limit: what the sources barely use is not what the topic is about
@@ -111,7 +111,7 @@ def chunks(topic: str) -> list[tuple[list[str], str]]:
 def _tokens(topic: str) -> list[str]:
     tokens: list[str] = []
     for token in _TOKEN.findall(topic):
-        tokens.extend(_segment(token) if _CJK_RUN.fullmatch(token) else [token])
+        tokens.extend(default_glossary().segment(token) if _CJK_RUN.fullmatch(token) else [token])
     return tokens
 
 
@@ -184,17 +184,9 @@ def _pattern(phrase: str) -> re.Pattern[str]:
     return re.compile(rf"(?<![a-z0-9]){body}(?:s|es)?(?![a-z0-9])")
 
 
-def _occurs(phrase: str, text: str) -> bool:
-    return _pattern(phrase).search(text) is not None
-
-
 def _count(phrase: str, corpus: list[str]) -> int:
     pattern = _pattern(phrase)
     return sum(len(pattern.findall(text)) for text in corpus)
-
-
-def _segment(run: str) -> list[str]:
-    return default_glossary().segment(run)
 
 
 # --------------------------------------------------------------------------- grammar for questions

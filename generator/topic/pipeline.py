@@ -433,7 +433,7 @@ class TopicRun:
             f"topic '{' '.join(self.meta.topic.split())[:120]}': no usable source found "
             f"({self.meta.stats.raw_items} candidate(s) seen, {stored} stored, none answering a sub-question)"
         )
-        wsp.remove_record(self.ws.report_record)
+        self.ws.report_record.unlink(missing_ok=True)
         self.meta.status = "no_sources"
         self.meta.error = line
         self.meta.progress.phase = Phase.COMPLETED

@@ -362,10 +362,6 @@ def _refused(path: Path, problem: str) -> StoreError:
     return StoreError(f"cannot read {path}: {problem}", hint=hint)
 
 
-def remove_record(path: Path) -> None:
-    path.unlink(missing_ok=True)
-
-
 def topic_keywords(paths: KBPaths, slug: str, topic: str) -> list[str]:
     """The topic's key phrases: as the sources use them once aggregated, else from the topic alone."""
     aggregated = load_record(Workspace(paths, slug).aggregated_file, Aggregation)
