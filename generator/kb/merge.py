@@ -10,6 +10,7 @@ written last, so a merge stopped half way is finished by running it again.
 from __future__ import annotations
 
 import hashlib
+import os
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -176,13 +177,10 @@ def _digest(folder: Path) -> str:
 
 def _files(folder: Path) -> Iterable[str]:
     """Regular files below `folder` as posix paths; symlinks (to files or folders) are never followed."""
-    for path in folder.rglob("*"):
-        if path.is_file() and not path.is_symlink() and not _under_symlink(path, folder):
-            yield path.relative_to(folder).as_posix()
-
-
-def _under_symlink(path: Path, root: Path) -> bool:
-    return any(parent.is_symlink() for parent in path.parents if parent != root and root in parent.parents)
+    for below, _, names in os.walk(folder):  # os.walk does not descend into linked folders
+        for path in (Path(below, name) for name in names):
+            if path.is_file() and not path.is_symlink():
+                yield path.relative_to(folder).as_posix()
 
 
 def _plain_dir(folder: Path, base: Path) -> bool:
