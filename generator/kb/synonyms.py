@@ -93,13 +93,6 @@ class Synonyms:
         glossary = default_glossary().merged(data.get("glossary") or {})
         return cls(normalization=flags, stem_rules=stem_rules, canonical=groups, glossary=glossary)
 
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "normalization": dict(self.normalization),
-            "stem_rules": [rule.__dict__ for rule in self.stem_rules],
-            "canonical": {term: list(variants) for term, variants in self.canonical.items()},
-        }
-
     # ----------------------------------------------------------------- normalization
 
     def words(self, term: str) -> list[str]:
