@@ -55,9 +55,6 @@ class Retrieval(Generic[T]):
     cycles: list[Cycle]
     stopped_because: str
 
-    def good(self, threshold: float = GOOD_SCORE) -> list[Judged[T]]:
-        return [j for j in self.kept if j.score >= threshold]
-
     def trace(self) -> dict[str, object]:
         """The JSON-ready trace saved beside the research and shown on its page."""
         return {

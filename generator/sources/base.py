@@ -77,11 +77,6 @@ class SearchProvider:
         self.root = root
         self.cache_dir = cache_dir
 
-    @property
-    def spec(self) -> str:
-        """The name as written in `--sources`: `arxiv`, `local:docs`."""
-        return f"{self.name}:{self.option}" if self.option else self.name
-
     def api_key(self, variable: str) -> str:
         """The key from the environment, or ProviderAuthError naming the variable to set."""
         value = os.environ.get(variable, "").strip()
