@@ -1,5 +1,5 @@
 """The parts of `_index.json` a search needs (titles, tags, tag variants), copied into the search database,
-so that a query reads only the rows it uses; the copy is refreshed when the index file's mtime or size changes."""
+so that a query reads only the rows it uses; refreshed when the index file's mtime or size changes."""
 
 from __future__ import annotations
 

@@ -59,12 +59,8 @@ _FROZEN: set[Path] = set()
 
 @contextmanager
 def frozen_knowledge(paths: KBPaths) -> Iterator[None]:
-    """While a run researches several entries, every search reads the knowledge base as it stood before.
-
-    So an entry's research never depends on which entries ran before it in the same run (or in another CI
-    shard job): N shard runs plus a merge equal one build. The search database is brought up to date once,
-    here, and not again until the run ends.
-    """
+    """While a run researches several entries, every search reads the knowledge base as it stood before,
+    so no entry's research depends on which ran first: N shard runs plus a merge equal one build."""
     root = paths.root.resolve()
     try:
         sync_search_db(paths)

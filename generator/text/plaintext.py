@@ -223,11 +223,8 @@ _ALNUM = re.compile(r"\w")
 
 
 def prose_ratio(sentence: str) -> float:
-    """Share of a sentence's characters that sit in ordinary words or numbers (CJK characters count as words).
-
-    "A lock keeps two runs apart." scores 1.0; `generator/cli/topic.py:21-77 topic_run` scores near 0:
-    paths, identifiers and markup are not something a reader can be told as a finding.
-    """
+    """Share of a sentence's characters that sit in ordinary words or numbers (CJK characters count as words):
+    paths, identifiers and markup are not something a reader can be told as a finding."""
     good = total = 0
     for token in sentence.split():
         if not _ALNUM.search(token):
