@@ -9,6 +9,7 @@ from __future__ import annotations
 import importlib
 import os
 import pkgutil
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar, TypeVar
@@ -86,6 +87,11 @@ class SearchProvider:
                 hint=f"set {variable} in the environment, or drop '{self.name}' from the sources",
             )
         return value
+
+    def request(self, read: Callable[..., Any], url: str, *args: Any, **options: Any) -> Any:
+        """One API call through generator.http (`get_json`, `post_json`, `get_xml`) with this provider's name,
+        timeout and retry policy."""
+        return read(url, *args, provider=self.name, timeout=self.timeout, retry=self.retry, **options)
 
     def search(self, query: str, *, limit: int = 10) -> list[SearchHit]:
         raise NotImplementedError
