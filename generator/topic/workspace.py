@@ -34,60 +34,23 @@ PASSAGE_JOIN = "\n\n…\n\n"  # how search providers join several passages of on
 TEXT_FORMAT = "plain"  # raw pages say their text is plain prose; older pages may still hold markdown
 
 
-@dataclass(frozen=True)
 class Workspace:
-    paths: KBPaths
-    slug: str
+    """Where each file of one topic workspace lives."""
 
-    @property
-    def root(self) -> Path:
-        return self.paths.topic_dir(self.slug)
-
-    @property
-    def meta_file(self) -> Path:
-        return self.root / "_meta.json"
-
-    @property
-    def plan_file(self) -> Path:
-        return self.root / "plan.json"
-
-    @property
-    def records_dir(self) -> Path:
-        """One JSON record per stored raw source."""
-        return self.root / "processed" / "sources"
-
-    @property
-    def raw_dir(self) -> Path:
-        """The raw source pages (rendered from the records)."""
-        return self.root / "raw"
-
-    @property
-    def aggregated_file(self) -> Path:
-        return self.root / "processed" / "aggregated.json"
-
-    @property
-    def findings_file(self) -> Path:
-        return self.root / "processed" / "findings.json"
-
-    @property
-    def report_record(self) -> Path:
-        return self.root / "processed" / "report.json"
-
-    @property
-    def analysis_file(self) -> Path:
-        return self.root / "processed" / "analysis.md"
-
-    @property
-    def report_file(self) -> Path:
-        return self.root / "output" / "report.md"
-
-    @property
-    def index_file(self) -> Path:
-        return self.root / "index.md"
-
-    @property
-    def sources_file(self) -> Path:
-        return self.root / "sources.md"
+    def __init__(self, paths: KBPaths, slug: str) -> None:
+        self.paths, self.slug = paths, slug
+        self.root = root = paths.topic_dir(slug)
+        self.meta_file = root / "_meta.json"
+        self.plan_file = root / "plan.json"
+        self.records_dir = root / "processed" / "sources"  # one JSON record per stored raw source
+        self.raw_dir = root / "raw"  # the raw source pages (rendered from the records)
+        self.aggregated_file = root / "processed" / "aggregated.json"
+        self.findings_file = root / "processed" / "findings.json"
+        self.report_record = root / "processed" / "report.json"
+        self.analysis_file = root / "processed" / "analysis.md"
+        self.report_file = root / "output" / "report.md"
+        self.index_file = root / "index.md"
+        self.sources_file = root / "sources.md"
 
     def raw_file(self, source_id: str) -> Path:
         return store.safe_join(self.raw_dir, f"{store.slugify(source_id)}.md")
