@@ -102,7 +102,7 @@ def assign_shards(ids: Iterable[str], total: int, weights: Mapping[str, float]) 
     weight = {i: weights.get(i, 0) or default for i in unique}
     loads = [0.0] * total
     assigned: dict[str, int] = {}
-    for entry_id in sorted(unique, key=lambda i: (-weight[i], _id_hash(i))):
+    for entry_id in sorted(unique, key=lambda i: (-weight[i], hashlib.sha256(i.encode()).hexdigest())):
         shard = min(range(total), key=lambda k: (loads[k], k))
         loads[shard] += weight[entry_id]
         assigned[entry_id] = shard + 1
@@ -121,7 +121,3 @@ def select_shard(entries: Sequence[_Item], spec: ShardSpec, weights: Mapping[str
     """The entries (or refresh items) of shard `spec`, in their original order."""
     assigned = assign_shards((e.id for e in entries), spec.total, weights)
     return [e for e in entries if assigned[e.id] == spec.index]
-
-
-def _id_hash(entry_id: str) -> str:
-    return hashlib.sha256(entry_id.encode()).hexdigest()

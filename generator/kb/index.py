@@ -11,7 +11,7 @@ import contextlib
 import datetime as dt
 import re
 import shutil
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any, Literal
 
@@ -191,7 +191,7 @@ def update_index(paths: KBPaths) -> KnowledgeIndex:
             sources[source_id] = msgspec.structs.replace(source, tags=collector.add(source_id, source_terms))
     dates = [e.updated_at for e in topics.values()] + [s.fetched_at for s in sources.values()]
     index = KnowledgeIndex(
-        updated_at=_newest(dates),
+        updated_at=max((d for d in dates if d), default=None),
         topics=dict(sorted(topics.items())),
         sources=dict(sorted(sources.items())),
         tag_index=collector.tag_index(),
@@ -418,8 +418,3 @@ def _date(value: object) -> str | None:
         return value.isoformat()
     text = _text(value)
     return text or None
-
-
-def _newest(values: Iterable[str | None]) -> str | None:
-    present = [v for v in values if v]
-    return max(present) if present else None

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from dataclasses import asdict
 
 from pydantic import ValidationError
 from rich.console import Console
@@ -266,7 +267,7 @@ class TopicRun:
         sources = len(self._catalog().sources)
         added_nothing = rounds > 0 and sources <= self.meta.verification.sources_before_round
         self.meta.verification = self.meta.verification.model_copy(
-            update={**result.to_json(), "rounds": rounds}
+            update={**asdict(result), "rounds": rounds}
         )
         if result.passed or rounds >= MAX_VERIFY_ROUNDS or added_nothing:
             if added_nothing and not result.passed:
