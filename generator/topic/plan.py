@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import graphlib
 import re
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, field_validator
 
 from ..errors import UsageError
 from ..llm.base import Prompt, Provider
@@ -32,29 +32,27 @@ def fit(text: str, limit: int = MAX_TITLE) -> str:
     return str(cut(" ".join(str(text).split()), limit=limit))
 
 
+# a topic of any length, or a model's long step title, must make a plan, not a traceback
+OneLine = Annotated[str, BeforeValidator(lambda value: fit(value) if isinstance(value, str) else value)]
+
+
 class Step(BaseModel):
     """One unit of work. `question` is the sub-question it answers; `query` is what gets searched."""
 
     model_config = ConfigDict(extra="forbid")
 
     id: str = Field(min_length=1, max_length=40, pattern=r"^[A-Za-z0-9_-]+$")
-    title: str = Field(min_length=1, max_length=300)
+    title: OneLine = Field(min_length=1, max_length=300)
     description: str = ""
     step_type: str = "research"  # research | processing; anything else is routed to research with a warning
     depends_on: list[str] = Field(default_factory=list)
-    question: str = ""
-    query: str = ""
+    question: OneLine = ""
+    query: OneLine = ""
     status: StepStatus = "pending"
     sources: list[str] = Field(default_factory=list)  # raw source ids this step stored or reused
     notes: list[str] = Field(default_factory=list)
     result: dict[str, Any] | None = None  # processing: the validated table/chart spec
     supplementary: bool = False  # added by verification
-
-    @field_validator("title", "question", "query", mode="before")
-    @classmethod
-    def _fits(cls, value: Any) -> Any:
-        # a topic of any length, or a model's long step title, must make a plan, not a traceback
-        return fit(value) if isinstance(value, str) else value
 
     def search_text(self) -> str:
         return self.query or self.question or self.title
@@ -229,18 +227,12 @@ def heuristic_plan(topic: str, *, lang: str = "en", quick: bool = False) -> Plan
 
 class StepDraft(BaseModel):
     id: str | None = None
-    title: str = Field(min_length=3)
-
-    @field_validator("title", "question", "query", mode="before")
-    @classmethod
-    def _fits(cls, value: Any) -> Any:
-        return fit(value) if isinstance(value, str) else value
-
+    title: OneLine = Field(min_length=3)
     description: str = ""
     step_type: Literal["research", "processing"] = "research"
     depends_on: list[str] = Field(default_factory=list)
-    question: str = ""
-    query: str = ""
+    question: OneLine = ""
+    query: OneLine = ""
 
 
 class PlanDraft(BaseModel):
