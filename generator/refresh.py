@@ -17,14 +17,19 @@ from typing import Any, Literal
 import msgspec
 from rich.console import Console
 
+from generator.repo.checkout.clone import parse_source, read_origin_url, remote_head
+
 from .config import Config, RepoEntry, TopicEntry
 from .errors import DeepkbError
 from .kb.entries import Entry, ShardSpec, assign_shards, entry_weights
-from .kb.index import load_entry, load_index
+from .kb.index import load_entry, load_index, update_index
 from .kb.run import OnDemand, research_entries
 from .llm import Provider
 from .llm.cost import CostRecord, cost_record
+from .site.build import build_site
+from .site.render import render_site
 from .store import KBPaths
+from .topic.identity import topic_slug
 from .topic.workspace import readable_meta
 
 Status = Literal["up-to-date", "stale", "refreshed", "partial", "failed", "skipped"]
@@ -99,8 +104,6 @@ def find_stale(
 
 
 def _check_repos(paths: KBPaths, config: Config) -> Iterable[Check]:
-    from generator.repo.checkout.clone import parse_source
-
     seen: set[str] = set()
     allow_private = config.repo.allow_private_hosts
     for entry in config.repos:
@@ -126,8 +129,6 @@ def _as_is(item: RefreshItem) -> RefreshItem:
 def _check_repos_on_disk(paths: KBPaths, seen: set[str], allow_private: bool) -> Iterable[Check]:
     """Repositories researched outside deepkb.yml (e.g. `deepkb repo run URL`) are kept fresh too,
     when their remote can still be named: a URL in the entry record's `source`, or the cached clone's origin."""
-    from generator.repo.checkout.clone import read_origin_url
-
     for page in sorted(paths.repos_dir.glob("*/*/index.md")) if paths.repos_dir.is_dir() else []:
         owner, name = page.parent.parent.name, page.parent.name
         entry_id = f"repo:{owner}/{name}"
@@ -148,8 +149,6 @@ def _check_repos_on_disk(paths: KBPaths, seen: set[str], allow_private: bool) ->
 
 
 def _check_remote_repo(paths: KBPaths, entry: RepoEntry, entry_id: str, allow_private: bool) -> RefreshItem:
-    from generator.repo.checkout.clone import parse_source
-
     try:
         return _check_repo(paths, entry, parse_source(entry.source, paths.root), entry_id, allow_private)
     except DeepkbError as exc:
@@ -164,8 +163,6 @@ def _is_remote(source: str) -> bool:
 def _check_repo(
     paths: KBPaths, entry: RepoEntry, source: Any, entry_id: str, allow_private_hosts: bool
 ) -> RefreshItem:
-    from generator.repo.checkout.clone import remote_head
-
     item = RefreshItem("repo", entry_id, entry.source, "", "up-to-date", repo=entry)
     folder = paths.repo_dir(source.owner, source.name)
     record = load_entry(folder) if (folder / "index.md").is_file() else None
@@ -188,8 +185,6 @@ def _check_repo(
 
 
 def _check_topics(paths: KBPaths, config: Config, now: dt.datetime) -> Iterable[Check]:
-    from .topic.identity import topic_slug
-
     seen: set[str] = set()
     for entry in [*config.topics, *_topics_on_disk(paths, config)]:
         slug = topic_slug(entry.topic, entry.slug, paths)
@@ -288,13 +283,8 @@ _STATUS: dict[str, Status] = {"done": "refreshed", "partial": "partial", "failed
 
 
 def _publish_locally(paths: KBPaths, config: Config, site: bool) -> None:
-    from .kb.index import update_index
-
     update_index(paths)
     if site:
-        from .site.build import build_site
-        from .site.render import render_site
-
         render_site(paths, config)
         build_site(paths, config)
 
@@ -302,13 +292,9 @@ def _publish_locally(paths: KBPaths, config: Config, site: bool) -> None:
 # --------------------------------------------------------------------------- small readers
 
 
-def _parse_time(value: Any) -> dt.datetime | None:
-    if isinstance(value, dt.datetime):
-        return value if value.tzinfo else value.replace(tzinfo=dt.UTC)
-    if not isinstance(value, str) or not value.strip():
-        return None
+def _parse_time(value: str) -> dt.datetime | None:
     try:
-        parsed = dt.datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
+        parsed = dt.datetime.fromisoformat(value.strip())
     except ValueError:
         return None
     return parsed if parsed.tzinfo else parsed.replace(tzinfo=dt.UTC)

@@ -1,15 +1,9 @@
-"""Is a document about the question? Field-weighted BM25 (BM25F) over a document's title, headings and body,
-normalised to a relevance from 0 to 1 with the reasons behind it, and a keep threshold that adapts to the
-scores a run has seen.
+"""Is a document about the question? Field-weighted BM25 (BM25F) over title, headings and body, normalised to
+a 0–1 relevance with its reasons, and a keep threshold that adapts to the scores a run has seen.
 
-A question becomes `Term`s — one per concept, each with its spellings (stems, synonyms, translations from the
-bilingual glossary) — so "参数化测试" is matched by "parametrizing tests". A term found in the title counts
-as ten body mentions, one in a heading as five; term frequency saturates (k1), bodies are normalised by
-their length (b = 1: density, not count), and rare terms weigh more than common ones (IDF over every
-candidate the run has judged),
-so a document that names the question in its title outranks a changelog that mentions it in passing.
-The score is the IDF-weighted share of the question the document covers: 1 means every concept is named
-prominently, 0 none at all.
+A question becomes `Term`s, one per concept with its spellings (stems, synonyms, glossary translations). A
+title match counts ten body mentions, a heading five; the score is the IDF-weighted share of the question
+the document covers, so a page that names it in its title outranks a changelog that mentions it in passing.
 """
 
 from __future__ import annotations

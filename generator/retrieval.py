@@ -1,10 +1,8 @@
 """Iterative retrieval, shared by repository focus and topic research.
 
-The seed's loop: DISPATCH (search with the current terms) → EVALUATE (score each new candidate 0–1 with a
-reason) → REFINE (add terms found in high-relevance candidates, exclude what scored < 0.2, target what is
-missing) → repeat, at most 3 cycles, stopping once at least 3 candidates score ≥ 0.7. Callers supply the
-dispatch and evaluate functions (an LLM judge, or the lexical judge below offline); the loop and its trace
-are the same for both research kinds.
+The seed's loop: dispatch (search) → evaluate (score each new candidate 0–1 with a reason) → refine (add terms
+from good candidates, exclude what scored < 0.2) → repeat, at most 3 cycles, stopping once 3 candidates
+score ≥ 0.7. Callers supply dispatch and evaluate (an LLM judge, or the lexical judge below offline).
 """
 
 from __future__ import annotations
@@ -56,9 +54,6 @@ class Retrieval(Generic[T]):
     kept: list[Judged[T]]  # every candidate scored ≥ EXCLUDE_BELOW, best first
     cycles: list[Cycle]
     stopped_because: str
-
-    def good(self, threshold: float = GOOD_SCORE) -> list[Judged[T]]:
-        return [j for j in self.kept if j.score >= threshold]
 
     def trace(self) -> dict[str, object]:
         """The JSON-ready trace saved beside the research and shown on its page."""

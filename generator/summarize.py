@@ -1,8 +1,7 @@
 """Extractive summarization: the offline analyst's way of writing prose it can stand behind.
 
-Sentences are scored by the frequency of their content words across the text (a TF-style centrality),
-with a small bonus for coming early; the best ones are returned in their original order. No sentence is
-invented, so every summary line can be traced back to its source.
+Sentences are scored by how common their content words are across the text, with a small bonus for coming
+early; the best are returned in their order, so every line traces back to its source.
 """
 
 from __future__ import annotations

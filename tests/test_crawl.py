@@ -18,7 +18,7 @@ from search_fakes import FakeSearchServer, Reply, tiny_pdf
 from generator.cli import cli
 from generator.errors import ProviderTimeout, UnsafeSourceError
 from generator.sources.pagetext import inert_markdown
-from generator.topic.crawl import Crawler, FetchFailed, FetchRefused, crawl_site, fetch_page
+from generator.topic.crawl import Crawler, FetchedPage, FetchFailed, FetchRefused, crawl_site
 
 FILLER = "<p>" + "Crawlers read pages politely and keep only their main text. " * 8 + "</p>"
 HOSTILE = f"""<!doctype html><html><head><title>Hostile &lt;page&gt;</title>
@@ -55,6 +55,12 @@ EXTENSION_CONFIGS = {
         ]
     }
 }
+
+
+def fetch_page(url: str, *, allow_loopback: bool = False) -> FetchedPage:
+    """One page through a fresh crawler's SSRF guard, with no politeness wait."""
+    with Crawler(allow_loopback=allow_loopback, delay=0.0) as crawler:
+        return crawler.fetch(url)
 
 
 def render(text: str) -> str:

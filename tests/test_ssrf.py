@@ -13,10 +13,16 @@ import pytest
 from search_fakes import FakeSearchServer, Reply
 
 from generator.errors import UnsafeSourceError
-from generator.topic.crawl import Crawler, FetchFailed, fetch_page
+from generator.topic.crawl import Crawler, FetchedPage, FetchFailed
 from generator.topic.ssrf import BlockedTarget, Guard, address_problem
 
 PUBLIC = "93.184.215.14"
+
+
+def fetch_page(url: str, *, allow_loopback: bool = False) -> FetchedPage:
+    """One page through a fresh crawler's SSRF guard, with no politeness wait."""
+    with Crawler(allow_loopback=allow_loopback, delay=0.0) as crawler:
+        return crawler.fetch(url)
 
 
 def resolver_for(table: dict[str, list[str]]):  # noqa: ANN201 - a small test resolver

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import pytest
 
+from generator.text.sentences import split_sentences
 from generator.topic.analyze import Candidate, Claim, allocate, candidates
 from generator.topic.processing import measured_figures
 from generator.topic.relevance import RelevanceJudge
 from generator.topic.report import Report, ReportSection, report_quality
-from generator.topic.sentences import is_changelog, quotable, quote_at, quotes
+from generator.topic.sentences import is_changelog, quotable, quote_at
 from generator.topic.workspace import RawSource
 
 
@@ -46,7 +47,7 @@ def test_whole_sentences_starting_like_fragments_are_kept() -> None:
 
 
 def test_a_sentence_leaning_on_the_one_before_is_quoted_with_it_or_not_at_all() -> None:
-    sentences = quotes(
+    sentences = split_sentences(
         "A vector index groups similar embeddings into partitions for faster search. "
         "This keeps queries fast even when the collection grows to many millions of items. "
         "- see the list below. "
@@ -55,7 +56,7 @@ def test_a_sentence_leaning_on_the_one_before_is_quoted_with_it_or_not_at_all() 
     joined = quote_at(sentences, 1)
     assert joined is not None and joined.parts == (sentences[0], sentences[1])
     assert quote_at(sentences, 3) is None  # the sentence before it is debris: nothing to lean on
-    alone = quotes("This PEP proposes a lock-free reference counting scheme for the interpreter.")
+    alone = split_sentences("This PEP proposes a lock-free reference counting scheme for the interpreter.")
     assert quote_at(alone, 0) is not None and quote_at(alone, 0).parts == (alone[0],)  # type: ignore[union-attr]
 
 
@@ -175,7 +176,7 @@ def test_no_antecedent_across_a_paragraph_and_a_dummy_it_stands_alone() -> None:
         "This keeps the factory small and easy to test for everyone.\n\n"
         "It is preferable to create extensions without binding an app. It also makes testing easier in practice."
     )
-    sentences = quotes(text)
+    sentences = split_sentences(text)
     starts = paragraph_starts(text, sentences)
     assert quote_at(sentences, 1, starts) is None  # "This…" opens its paragraph: nothing before it to lean on
     dummy = quote_at(sentences, 2, starts)

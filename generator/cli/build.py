@@ -3,8 +3,15 @@
 from __future__ import annotations
 
 import click
+from rich.markup import escape
 
 from ..errors import ConfigError, PartialFailure
+from ..kb.entries import config_entries, entry_weights, parse_shard, select_shard
+from ..kb.index import load_index, update_index
+from ..kb.run import OnDemand, exit_line, research_entries
+from ..llm.cost import usage_line
+from ..site.build import build_site
+from ..site.render import render_site
 from ..store import workspace_lock
 from .app import App, pass_app
 from .knowledge import clean
@@ -31,15 +38,6 @@ def build(app: App, no_site: bool, shard_text: str | None, batch: bool) -> None:
             hint="run deepkb in your knowledge base's folder (or pass --root); README.md shows a deepkb.yml",
         )
     config = app.config  # a broken deepkb.yml fails here, before anything runs
-    from rich.markup import escape
-
-    from ..kb.entries import config_entries, entry_weights, parse_shard, select_shard
-    from ..kb.index import load_index, update_index
-    from ..kb.run import OnDemand, exit_line, research_entries
-    from ..llm.cost import usage_line
-    from ..site.build import build_site
-    from ..site.render import render_site
-
     shard = parse_shard(shard_text) if shard_text else None
     if batch:
         config.llm.batch = True  # read when the provider is opened
@@ -76,6 +74,3 @@ def build(app: App, no_site: bool, shard_text: str | None, batch: bool) -> None:
 def _finish(line: str | None) -> None:
     if line:
         raise PartialFailure(line)
-
-
-COMMANDS = [build]

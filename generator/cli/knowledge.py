@@ -7,8 +7,13 @@ from dataclasses import asdict
 from typing import Any
 
 import click
+import msgspec
 
 from ..errors import UsageError
+from ..kb.index import delete_entry, index_path, load_index, update_index
+from ..kb.search import search, sync_search_db
+from ..llm.cost import CostRecord
+from ..site.render import render_site
 from ..store import workspace_lock
 from ..terminal import printable
 from .app import App, pass_app
@@ -37,8 +42,6 @@ def knowledge() -> None:
 @pass_app
 def knowledge_search(app: App, query: str, limit: int, as_json: bool) -> None:
     """Search every repository, topic and source, through tag synonyms and full text."""
-    from ..kb.search import search
-
     if not query.strip():
         raise UsageError("the search query is empty", hint='e.g. deepkb knowledge search "trading"')
     results = search(app.paths, query, limit=limit)
@@ -103,10 +106,6 @@ def knowledge_show(app: App, entry_id: str, as_json: bool) -> None:
 
 def cost_line(cost: dict[str, object]) -> str:
     """An index entry's cost figures as one line; figures the record lacks (or that are not numbers) are 0."""
-    import msgspec
-
-    from ..llm.cost import CostRecord
-
     try:
         return msgspec.convert(cost, CostRecord).line()
     except msgspec.ValidationError:
@@ -119,8 +118,6 @@ def cost_line(cost: dict[str, object]) -> str:
 @pass_app
 def knowledge_delete(app: App, entry_id: str, yes: bool) -> None:
     """Delete a repository or topic: its workspace, pages and cache entries; then update the index."""
-    from ..kb.index import delete_entry
-
     index = _index(app)
     entry = index["topics"].get(entry_id)
     if entry is None:
@@ -133,8 +130,6 @@ def knowledge_delete(app: App, entry_id: str, yes: bool) -> None:
         delete_entry(app.paths, entry_id)
         if (app.paths.site_src / "index.md").is_file():
             # the home, section and tag pages would otherwise link to the deleted pages
-            from ..site.render import render_site
-
             render_site(app.paths, app.config)
     app.console.print(f"Deleted {entry_id}; the index is updated.")
 
@@ -143,9 +138,6 @@ def knowledge_delete(app: App, entry_id: str, yes: bool) -> None:
 @pass_app
 def knowledge_rebuild(app: App) -> None:
     """Rebuild _index.json and the full-text search database from the workspaces on disk."""
-    from ..kb.index import update_index
-    from ..kb.search import sync_search_db
-
     with workspace_lock(app.paths):
         index = update_index(app.paths)
     counts = sync_search_db(app.paths, rebuild=True)
@@ -156,8 +148,6 @@ def knowledge_rebuild(app: App) -> None:
 
 
 def _index(app: App) -> dict[str, Any]:
-    from ..kb.index import index_path, load_index, update_index
-
     if not app.paths.site_src.is_dir():
         raise UsageError(
             f"{app.paths.root} holds no knowledge base (no site_src/)", hint="pass --root or cd into it"
@@ -165,6 +155,3 @@ def _index(app: App) -> dict[str, Any]:
     if not index_path(app.paths).is_file():
         update_index(app.paths)
     return load_index(app.paths)
-
-
-COMMANDS = [knowledge]

@@ -6,7 +6,14 @@ import json
 from pathlib import Path
 
 import click
+from rich.markup import escape
 
+from ..kb.entries import assign_shards, config_entries, entry_weights
+from ..kb.index import load_index, update_index
+from ..kb.merge import merge_checkouts
+from ..kb.search import sync_search_db
+from ..site.build import build_site
+from ..site.render import render_site
 from ..store import workspace_lock
 from .app import App, pass_app
 from .knowledge import clean
@@ -25,14 +32,6 @@ def merge(app: App, folders: tuple[Path, ...], no_site: bool) -> None:
     An entry absent here is added, a strictly newer one replaces ours, an identical one is skipped.
     Two different copies of the same version are refused before anything is written.
     """
-    from rich.markup import escape
-
-    from ..kb.index import update_index
-    from ..kb.merge import merge_checkouts
-    from ..kb.search import sync_search_db
-    from ..site.build import build_site
-    from ..site.render import render_site
-
     config = app.config
     with workspace_lock(app.paths):
         report = merge_checkouts(app.paths, [folder.resolve() for folder in folders])
@@ -61,9 +60,6 @@ def shards(app: App, total: int | None, matrix: bool) -> None:
     This is the split of `build --shard`; `refresh --shard` splits the entries it checks, which also
     include repositories and topics researched outside deepkb.yml.
     """
-    from ..kb.entries import assign_shards, config_entries, entry_weights
-    from ..kb.index import load_index
-
     count = total or app.config.ci.research_jobs
     if matrix:
         click.echo(json.dumps(list(range(1, count + 1))))
@@ -75,6 +71,3 @@ def shards(app: App, total: int | None, matrix: bool) -> None:
         tokens = weights.get(entry.id)
         weight = f"{int(tokens):,} tokens last run" if tokens else "not measured"
         click.echo(f"{assigned[entry.id]}/{count}  {clean(entry.id)}  ({weight})")
-
-
-COMMANDS = [merge, shards]

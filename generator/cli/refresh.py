@@ -3,17 +3,17 @@
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING
 
 import click
+from rich.markup import escape
 
 from ..errors import PartialFailure
+from ..kb.entries import parse_shard
+from ..llm.cost import CostRecord
+from ..refresh import run_refresh
 from ..store import workspace_lock
 from .app import App, pass_app
 from .knowledge import clean
-
-if TYPE_CHECKING:
-    from ..llm.cost import CostRecord
 
 _MARK = {"up-to-date": "=", "stale": "!", "refreshed": "+", "partial": "~", "failed": "x", "skipped": "-"}
 
@@ -37,11 +37,6 @@ def refresh(
     app: App, dry_run: bool, no_site: bool, as_json: bool, shard_text: str | None, batch: bool
 ) -> None:
     """Re-research repositories whose remote HEAD moved and topics older than their refresh_days."""
-    from rich.markup import escape
-
-    from ..kb.entries import parse_shard
-    from ..refresh import run_refresh
-
     config = app.config
     shard = parse_shard(shard_text) if shard_text else None
     if batch:
@@ -76,6 +71,3 @@ def _cost(usage: CostRecord | None) -> str:
         return ""
     tokens = usage.input_tokens + usage.cached_tokens
     return f" ({tokens:,} input + {usage.output_tokens:,} output tokens, ${usage.cost_usd:.4f})"
-
-
-COMMANDS = [refresh]

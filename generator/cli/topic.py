@@ -3,17 +3,18 @@
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import click
+from rich.markup import escape
 
+from ..config import TopicEntry
 from ..errors import NoUsableSources, PartialFailure, UsageError
+from ..site.pages.topic import publish_topic
 from ..store import workspace_lock
+from ..topic.pipeline import resume_topic_research, run_topic_research
+from ..topic.state import TopicResult
 from .app import App, pass_app
-
-if TYPE_CHECKING:
-    from ..config import TopicEntry
-    from ..topic.state import TopicResult
 
 
 @click.group()
@@ -53,9 +54,6 @@ def topic_run(
     as_json: bool,
 ) -> None:
     """Research TEXT and write its report into the knowledge base."""
-    from ..site.pages.topic import publish_topic
-    from ..topic.pipeline import run_topic_research
-
     if not text.strip():
         raise UsageError("the topic text is empty", hint='deepkb topic run "TOPIC"')
     entry = _entry_for(app, text.strip())
@@ -88,9 +86,6 @@ def topic_run(
 @pass_app
 def topic_resume(app: App, topic_id: str, as_json: bool) -> None:
     """Continue an interrupted, failed or paused (--review-plan) topic run from its last finished step."""
-    from ..site.pages.topic import publish_topic
-    from ..topic.pipeline import resume_topic_research
-
     with workspace_lock(app.paths), app.run_deadline("topic"):
         _finish(
             app,
@@ -103,8 +98,6 @@ def topic_resume(app: App, topic_id: str, as_json: bool) -> None:
 
 def _entry_for(app: App, text: str) -> TopicEntry:
     """The deepkb.yml entry for this topic when there is one (its sources, slug, lang), else the defaults."""
-    from ..config import TopicEntry
-
     for entry in app.config.topics:
         if entry.topic.strip().lower() == text.lower():
             return entry
@@ -123,8 +116,6 @@ def _finish(app: App, as_json: bool, run: Any) -> None:
 
 
 def _print(app: App, result: TopicResult, as_json: bool) -> None:
-    from rich.markup import escape
-
     if as_json:
         click.echo(json.dumps(result.to_json(), ensure_ascii=False, indent=2))
         return
@@ -137,6 +128,3 @@ def _print(app: App, result: TopicResult, as_json: bool) -> None:
         app.console.print(f"Report: {escape(result.report)}")
     if status == "awaiting_review":
         app.console.print(f"Review the plan, then: deepkb topic resume {escape(result.id)}")
-
-
-COMMANDS = [topic]

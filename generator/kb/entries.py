@@ -1,10 +1,7 @@
 """The entries of a knowledge base (repositories and topics) by id, and their split into shards I of N.
 
-A shard is a stable, balanced share of the entries for one CI job: every job computes the same split from
-the same checkout (deepkb.yml plus `_index.json`), so N jobs research disjoint sets that together cover all.
-Balance: longest-processing-time greedy on each entry's last measured tokens (its `cost` in `_index.json`);
-an entry never measured weighs the mean of the measured ones. Ties are broken by a hash of the id, never by
-the order of deepkb.yml, so adding an entry moves as few others as the greedy allows.
+Every CI job computes the same split from the same checkout: longest-processing-time greedy on each entry's
+last measured tokens (the mean for one never measured), ties broken by a hash of the id, not by file order.
 """
 
 from __future__ import annotations
@@ -15,9 +12,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol, TypeVar
 
+from generator.repo.checkout.clone import parse_source
+
 from ..config import Config, RepoEntry, TopicEntry
 from ..errors import DeepkbError, UsageError
 from ..store import KBPaths
+from ..topic.identity import topic_slug
 
 Kind = Literal["repo", "topic"]
 _SHARD = re.compile(r"^\s*(\d{1,3})\s*/\s*(\d{1,3})\s*$")
@@ -48,8 +48,6 @@ def config_entries(paths: KBPaths, config: Config) -> list[Entry]:
 def repo_entry(paths: KBPaths, repo: RepoEntry) -> Entry:
     """`repo:<owner>/<name>`, parsed without any git process; a source that cannot be parsed keeps its text
     as id, and the research loop reports it as that entry's one failure."""
-    from generator.repo.checkout.clone import parse_source
-
     try:
         source = parse_source(repo.source, paths.root)
     except DeepkbError:
@@ -59,8 +57,6 @@ def repo_entry(paths: KBPaths, repo: RepoEntry) -> Entry:
 
 def topic_entry(paths: KBPaths, topic: TopicEntry) -> Entry:
     """`topic:<slug>`, the workspace the topic pipeline will use (an existing one is found again)."""
-    from ..topic.identity import topic_slug
-
     return Entry("topic", f"topic:{topic_slug(topic.topic, topic.slug, paths)}", topic.topic, topic=topic)
 
 
@@ -106,7 +102,7 @@ def assign_shards(ids: Iterable[str], total: int, weights: Mapping[str, float]) 
     weight = {i: weights.get(i, 0) or default for i in unique}
     loads = [0.0] * total
     assigned: dict[str, int] = {}
-    for entry_id in sorted(unique, key=lambda i: (-weight[i], _id_hash(i))):
+    for entry_id in sorted(unique, key=lambda i: (-weight[i], hashlib.sha256(i.encode()).hexdigest())):
         shard = min(range(total), key=lambda k: (loads[k], k))
         loads[shard] += weight[entry_id]
         assigned[entry_id] = shard + 1
@@ -125,7 +121,3 @@ def select_shard(entries: Sequence[_Item], spec: ShardSpec, weights: Mapping[str
     """The entries (or refresh items) of shard `spec`, in their original order."""
     assigned = assign_shards((e.id for e in entries), spec.total, weights)
     return [e for e in entries if assigned[e.id] == spec.index]
-
-
-def _id_hash(entry_id: str) -> str:
-    return hashlib.sha256(entry_id.encode()).hexdigest()

@@ -1,10 +1,7 @@
 """The full-text index both searches use (knowledge search, the `local` provider): SQLite FTS5 in the cache dir.
 
-A database carries its schema version and rebuilds its tables when the version differs, and is kept in step
-with files on disk by their mtime and size, so only new and changed files are read again. Chinese text is
-segmented with jieba before it reaches FTS5 (whose unicode61 tokenizer would treat a run of Hanzi as one
-word); English goes through the porter stemmer, so `trading` finds `trade`. A query is made of quoted words
-only, so user text is never FTS syntax.
+A database rebuilds when its schema version differs and re-reads only files whose mtime or size changed.
+Chinese is segmented with jieba first, English porter-stemmed; a query is quoted words only, never FTS syntax.
 """
 
 from __future__ import annotations

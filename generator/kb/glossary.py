@@ -1,11 +1,8 @@
 """The bilingual glossary: Chinese technical and domain terms with their English twins, offline.
 
-It serves two jobs. Query expansion: a Chinese topic searches English sources with the English spellings of
-its words too (套利 → arbitrage), and an English word finds its Chinese twins. Canonical tags: a Chinese tag
-takes the tag of its English twin, so "交易策略" and "trading strategy" meet on one tag page. A compound the
-glossary does not list is segmented (jieba) and translated word by word when every word is known.
-The shipped table is `glossary_zh_en.json`; a knowledge base extends it with a "glossary" mapping in its
-`_synonyms.json`.
+It expands queries across the two languages (套利 → arbitrage) and gives a Chinese tag its English twin's
+tag; an unlisted compound is segmented (jieba) and translated word by word. The shipped table is
+`glossary_zh_en.json`, extended by a "glossary" mapping in the knowledge base's `_synonyms.json`.
 """
 
 from __future__ import annotations

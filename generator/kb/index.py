@@ -1,18 +1,17 @@
 """The knowledge index `site_src/_index.json`: every repository, topic and raw source with its canonical tags.
 
-It is built from records, never from rendered pages: each repository and topic has an entry record
-(`_entry.json`, saved by the page layer when it publishes the entry), a topic also its `_meta.json`, and each
-raw source its record (`processed/sources/<id>.json`). A workspace written before entry records existed is
-migrated once from its landing page. The index is written atomically; its `updated_at` is the newest entry's
-date, not the clock, so rebuilding an unchanged knowledge base changes no file.
+It is built from records (`_entry.json`, `_meta.json`, raw source records), never from rendered pages; an
+older workspace is migrated once from its landing page. `updated_at` is the newest entry's date, not the
+clock, so rebuilding an unchanged knowledge base changes no file.
 """
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import re
 import shutil
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any, Literal
 
@@ -192,7 +191,7 @@ def update_index(paths: KBPaths) -> KnowledgeIndex:
             sources[source_id] = msgspec.structs.replace(source, tags=collector.add(source_id, source_terms))
     dates = [e.updated_at for e in topics.values()] + [s.fetched_at for s in sources.values()]
     index = KnowledgeIndex(
-        updated_at=_newest(dates),
+        updated_at=max((d for d in dates if d), default=None),
         topics=dict(sorted(topics.items())),
         sources=dict(sorted(sources.items())),
         tag_index=collector.tag_index(),
@@ -392,18 +391,12 @@ def delete_entry(paths: KBPaths, entry_id: str) -> KnowledgeIndex:
         raise UsageError(f"no entry {entry_id!r} in {paths.site_src}", hint="see `deepkb knowledge list`")
     shutil.rmtree(workspace)
     if kind == "repo":
-        _remove_if_empty(workspace.parent)  # the owner folder, when this was its last repository
+        with contextlib.suppress(OSError):
+            workspace.parent.rmdir()  # the owner folder, when this was its last repository
     for cache in caches:
         if cache.is_dir() and not cache.is_symlink():
             shutil.rmtree(cache)
     return update_index(paths)
-
-
-def _remove_if_empty(folder: Path) -> None:
-    try:
-        folder.rmdir()
-    except OSError:
-        pass
 
 
 # --------------------------------------------------------------------------- small conversions
@@ -425,8 +418,3 @@ def _date(value: object) -> str | None:
         return value.isoformat()
     text = _text(value)
     return text or None
-
-
-def _newest(values: Iterable[str | None]) -> str | None:
-    present = [v for v in values if v]
-    return max(present) if present else None

@@ -1,8 +1,5 @@
-"""The parts of `_index.json` a search needs (titles, tags, tag variants), copied into the search database.
-
-At 10,000 stored sources `_index.json` is about 5 MB: parsing it for every query cost more than the query.
-The copy is refreshed when the index file's mtime or size changes, so a query reads only the rows it uses.
-"""
+"""The parts of `_index.json` a search needs (titles, tags, tag variants), copied into the search database,
+so that a query reads only the rows it uses; refreshed when the index file's mtime or size changes."""
 
 from __future__ import annotations
 
@@ -48,16 +45,14 @@ def sync_lookup(conn: sqlite3.Connection, paths: KBPaths, *, rebuild: bool = Fal
     conn.execute("INSERT OR REPLACE INTO meta VALUES ('index', ?)", (stamp,))
 
 
-def _entries(index: dict[str, Any]) -> Iterable[tuple[str, str, str, str, str]]:
-    for group in ("sources", "topics"):  # a repository or topic wins over a source of the same id
+def _entries(index: dict[str, Any]) -> Iterable[tuple[str, ...]]:
+    """(id, title, description, url, path) of every entry; a repository or topic wins over a source."""
+    for group in ("sources", "topics"):
         for entry_id, entry in (index.get(group) or {}).items():
             if isinstance(entry, dict):
                 yield (
                     str(entry_id),
-                    str(entry.get("title") or ""),
-                    str(entry.get("description") or ""),
-                    str(entry.get("url") or ""),
-                    str(entry.get("path") or ""),
+                    *(str(entry.get(k) or "") for k in ("title", "description", "url", "path")),
                 )
 
 

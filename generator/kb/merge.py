@@ -1,25 +1,16 @@
 """`deepkb merge`: fold the entries researched in other checkouts (CI shard jobs) into this knowledge base.
 
-An entry is one workspace folder: `site_src/repos/<owner>/<name>/` or `site_src/topics/<slug>/`. For each
-entry found in the given folders:
-- absent here → copied in;
-- byte-identical to ours → left alone (so merging twice changes nothing);
-- strictly newer than ours → replaces ours, files no longer in it removed;
-- strictly older → ours is kept;
-- different content and the same version → a conflict: nothing is written, one line names the entry.
-
-An entry's version is, for a repository, its researched commit's date then the page's `generated` date
-(index.md frontmatter `revision_date`, `generated`); for a topic, `_meta.json`'s `updated_at` (then the
-landing page's `generated`). Versions compare as ISO-8601 text, which orders dates and UTC timestamps.
-A topic's raw pages are left out of the comparison: they are rendered from its source records and the
-"cited by" links of the whole knowledge base, which the listing rebuild after a merge refreshes.
-Every conflict is found before the first write; the file that carries the version is written last, so a
-merge stopped half way is finished (not refused) by running it again.
+An entry (a repository or topic workspace) absent here is copied in, a strictly newer one replaces ours, an
+identical or older one is left alone; the same version with other content is a conflict, refused before any
+write. Versions are ISO dates (a repository's revision date then `generated`; a topic's `updated_at`); a
+topic's raw pages are not compared (the listing rebuild re-renders them). The file carrying the version is
+written last, so a merge stopped half way is finished by running it again.
 """
 
 from __future__ import annotations
 
 import hashlib
+import os
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -186,13 +177,10 @@ def _digest(folder: Path) -> str:
 
 def _files(folder: Path) -> Iterable[str]:
     """Regular files below `folder` as posix paths; symlinks (to files or folders) are never followed."""
-    for path in folder.rglob("*"):
-        if path.is_file() and not path.is_symlink() and not _under_symlink(path, folder):
-            yield path.relative_to(folder).as_posix()
-
-
-def _under_symlink(path: Path, root: Path) -> bool:
-    return any(parent.is_symlink() for parent in path.parents if parent != root and root in parent.parents)
+    for below, _, names in os.walk(folder):  # os.walk does not descend into linked folders
+        for path in (Path(below, name) for name in names):
+            if path.is_file() and not path.is_symlink():
+                yield path.relative_to(folder).as_posix()
 
 
 def _plain_dir(folder: Path, base: Path) -> bool:

@@ -1,13 +1,8 @@
 """The research-everything loop shared by `build` and `refresh`: run a list of entries, each failing alone.
 
-Every entry ends in one of three ways, and only these: `done`; `partial` (its pipeline raised
-PartialFailure after writing what landed); `failed` (any other DeepkbError: nothing new of it was
-written). Either way the loop goes on with the next entry, and the caller turns partial or failed
-outcomes into exit code 3 after the index and the site are rebuilt.
-
-Each entry sees the run's provider through its own meter, so its tokens and estimated cost are its own
-(even when entries run concurrently, as they do in batch mode so that one stage of every entry shares a
-batch); they are stored beside the entry as `_cost.json` and copied into `_index.json` by kb/index.py.
+An entry ends `done`, `partial` (PartialFailure after writing what landed) or `failed` (nothing new
+written); the loop goes on, and the caller exits 3 after the index and site are rebuilt. Each entry meters
+its own tokens and cost (`_cost.json`, copied into `_index.json`), also when entries run concurrently.
 """
 
 from __future__ import annotations
@@ -23,13 +18,18 @@ import msgspec
 from msgspec.structs import replace
 from rich.console import Console
 
+from generator.repo.run.pipeline import run_repo_research
+
 from ..config import Config
 from ..deadlines import RunDeadline, run_all, run_deadline
 from ..errors import DeepkbError, PartialFailure
 from ..llm.base import Provider
 from ..llm.cost import CostRecord, cost_record
 from ..llm.meter import MeteredProvider
+from ..site.pages.repo import publish_repo
+from ..site.pages.topic import publish_topic
 from ..store import KBPaths, safe_join, write_json
+from ..topic.pipeline import run_topic_research
 from .entries import Entry
 from .index import COST_FILE
 from .search import frozen_knowledge
@@ -125,10 +125,6 @@ def _research(
     paths: KBPaths, config: Config, provider: Provider, entry: Entry, console: Console | None
 ) -> None:
     if entry.repo is not None:
-        from generator.repo.run.pipeline import run_repo_research
-
-        from ..site.pages.repo import publish_repo
-
         run_repo_research(
             paths,
             config,
@@ -139,9 +135,6 @@ def _research(
             publish=publish_repo,
         )
     elif entry.topic is not None:
-        from ..site.pages.topic import publish_topic
-        from ..topic.pipeline import run_topic_research
-
         run_topic_research(paths, config, provider, entry.topic, console=console, publish=publish_topic)
 
 

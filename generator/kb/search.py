@@ -1,9 +1,8 @@
 """Cross-topic retrieval: query → synonyms → `tag_index` hits, plus SQLite FTS5 full text, merged and ranked.
 
-The full-text database (kb/fulltext.py) lives in the cache dir (never published) and is brought up to date
-on every search: only folders whose mtime changed are listed again (deepkb writes every page by an atomic
-rename, which moves its folder's mtime), and in them only pages whose mtime or size changed are re-read. A
-page edited in place by hand is picked up by `deepkb knowledge rebuild`.
+The full-text database (kb/fulltext.py, in the cache dir) is synced on every search: only folders whose
+mtime changed are listed again (pages are written by atomic rename), and only changed pages re-read; a page
+edited in place by hand is picked up by `deepkb knowledge rebuild`.
 """
 
 from __future__ import annotations
@@ -60,12 +59,8 @@ _FROZEN: set[Path] = set()
 
 @contextmanager
 def frozen_knowledge(paths: KBPaths) -> Iterator[None]:
-    """While a run researches several entries, every search reads the knowledge base as it stood before.
-
-    So an entry's research never depends on which entries ran before it in the same run (or in another CI
-    shard job): N shard runs plus a merge equal one build. The search database is brought up to date once,
-    here, and not again until the run ends.
-    """
+    """While a run researches several entries, every search reads the knowledge base as it stood before,
+    so no entry's research depends on which ran first: N shard runs plus a merge equal one build."""
     root = paths.root.resolve()
     try:
         sync_search_db(paths)

@@ -1,11 +1,9 @@
 """Synonym-canonical tags: every tag from every source passes through `canonical_tag()`.
 
-The synonym table is the shipped `default_synonyms.json` merged with the knowledge base's own
-`site_src/_synonyms.json` (written with the defaults on first use; users extend it). A term is normalized
-(NFKC, trim, lowercase), then looked up as a variant: exactly, then after the singularize rules, then by its
-Snowball stems (generator/text/words.py; a table's old "stem" step rules are not read). A Chinese term the table does not list takes the tag of its English twin from the bilingual
-glossary (kb/glossary.py), so `交易策略` and `trading strategies` both end on `trading-strategy`. Unknown
-terms become their singular, slug-safe form. `trading`, `trades`, `Trading` and `交易` all end on `trade`.
+The table is the shipped `default_synonyms.json` merged with the knowledge base's `site_src/_synonyms.json`.
+A term is normalized (NFKC, trim, lowercase) and looked up as a variant, then singularized, then by its
+Snowball stems; a Chinese term takes its English twin's tag (kb/glossary.py); an unknown term becomes its
+singular slug. `trading`, `trades`, `Trading` and `交易` all end on `trade`.
 """
 
 from __future__ import annotations
@@ -94,13 +92,6 @@ class Synonyms:
         flags.update({str(k): bool(v) for k, v in norm.items()})
         glossary = default_glossary().merged(data.get("glossary") or {})
         return cls(normalization=flags, stem_rules=stem_rules, canonical=groups, glossary=glossary)
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "normalization": dict(self.normalization),
-            "stem_rules": [rule.__dict__ for rule in self.stem_rules],
-            "canonical": {term: list(variants) for term, variants in self.canonical.items()},
-        }
 
     # ----------------------------------------------------------------- normalization
 
@@ -208,15 +199,11 @@ def merge_synonyms(base: Mapping[str, Any], user: Mapping[str, Any]) -> dict[str
     return merged
 
 
-def synonyms_path(paths: KBPaths) -> Path:
-    return paths.site_src / SYNONYMS_FILE
-
-
 def load_synonyms(paths: KBPaths | None = None) -> Synonyms:
     """The shipped defaults merged with the knowledge base's `_synonyms.json` (created with the defaults)."""
     if paths is None:
         return default_synonyms()
-    path = synonyms_path(paths)
+    path = paths.site_src / SYNONYMS_FILE
     if not path.exists():
         if paths.site_src.is_dir():
             write_json(path, default_synonyms_json())

@@ -156,11 +156,8 @@ class MessagesRequest(msgspec.Struct, frozen=True, kw_only=True):
 
 
 def user_content(prompt: Prompt) -> str | list[TextBlock]:
-    """The user turn; with `cache_prefix_chars`, its shared prefix is a block of its own marked cacheable.
-
-    One breakpoint at the end of the prefix caches everything before it (system included), so sibling
-    prompts (one repository's shards) pay full price for the prefix once and a tenth of it afterwards.
-    """
+    """The user turn; with `cache_prefix_chars`, its shared prefix is a block of its own marked cacheable
+    (sibling prompts, one repository's shards, then pay a tenth of its price after the first)."""
     cut = min(prompt.cache_prefix_chars, len(prompt.user))
     if cut <= 0:
         return prompt.user

@@ -121,10 +121,6 @@ def register(cls: type[Provider]) -> type[Provider]:
     return cls
 
 
-def provider_names() -> list[str]:
-    return sorted(set(_REGISTRY) | set(BUILTIN))
-
-
 @dataclass(frozen=True)
 class Selection:
     name: str
@@ -152,7 +148,8 @@ def create_provider(name: str, config: LLMConfig) -> Provider:
         cls = _REGISTRY[name]
     except KeyError:
         raise ConfigError(
-            f"unknown LLM provider '{name}'", hint=f"choose one of: {', '.join(provider_names())}"
+            f"unknown LLM provider '{name}'",
+            hint=f"choose one of: {', '.join(sorted(set(_REGISTRY) | set(BUILTIN)))}",
         ) from None
     return cls(config)
 

@@ -1,18 +1,9 @@
 """Anthropic's Message Batches (half price) behind the ordinary `complete()`: the pipelines do not change.
 
-Every `complete()` blocks its caller and queues the prompt. When no new prompt has arrived for `settle`
-seconds, everything queued goes out as one batch: all the prompts a run can ask before it needs an answer.
-So one stage of every entry (the architects, then every shard, then the syntheses) shares a batch, and a
-request that depends on another (a plan before its steps) can only be asked once that answer is back, in a
-later batch. Then the batch is polled with backoff until it ends, its JSONL results are written to the
-reply cache at once, and the waiting callers return.
-
-Resume: the id and prompt keys of a submitted batch are saved under the reply cache (`batches/<id>.json`)
-before polling starts. A run interrupted mid-batch finds them next time and waits for the same batch
-instead of submitting its prompts again; the record is deleted once the results are stored.
-
-A request the batch does not answer (errored, expired, canceled, or a batch the server no longer knows)
-is sent synchronously instead, and counted (`Usage.batch_fallbacks`).
+`complete()` queues its prompt and blocks; once no prompt has arrived for `settle` seconds, the queue goes
+out as one batch (so one stage of every entry shares a batch), is polled with backoff, and its results are
+written to the reply cache. A submitted batch's id is saved first, so an interrupted run waits for it
+instead of paying again; a request the batch does not answer is sent synchronously (`batch_fallbacks`).
 """
 
 from __future__ import annotations
@@ -28,8 +19,9 @@ from typing import Any
 from .. import store
 from ..errors import DeepkbError, ProviderError, StoreError
 from .anthropic import AnthropicProvider, completion_from, map_sdk_error
-from .base import Completion, Prompt, Provider
+from .base import Completion, Prompt
 from .cache import ReplyCache
+from .meter import MeteredProvider
 
 POLL_FIRST = 5.0  # seconds before the first poll; each wait doubles up to llm.batch_poll_max
 SETTLE = 2.0  # seconds without a new prompt before the queued ones are submitted
@@ -46,8 +38,10 @@ class _Ticket:
     error: DeepkbError | None = None
 
 
-class BatchProvider(Provider):
+class BatchProvider(MeteredProvider):
     """Anthropic through Message Batches; sits under the reply cache, so answered prompts never come here."""
+
+    inner: AnthropicProvider
 
     def __init__(
         self,
@@ -58,11 +52,8 @@ class BatchProvider(Provider):
         poll_first: float = POLL_FIRST,
         sleep: Callable[[float], None] = time.sleep,
     ) -> None:
-        super().__init__(inner.config)
-        self.inner = inner
+        super().__init__(inner)
         self.replies = replies
-        self.name = inner.name  # type: ignore[misc]
-        self.default_model = inner.default_model  # type: ignore[misc]
         self.settle = settle
         self.poll_first = poll_first
         self.sleep = sleep
@@ -82,9 +73,6 @@ class BatchProvider(Provider):
     @property
     def records_dir(self) -> Path:
         return self.replies.folder / "batches"
-
-    def model_for(self, stage: str) -> str:
-        return self.inner.model_for(stage)
 
     def complete(self, prompt: Prompt) -> Completion:
         ticket = _Ticket(ReplyCache.key(self, prompt), prompt)

@@ -15,6 +15,7 @@ import msgspec
 
 from .. import store
 from .base import Completion, Prompt, Provider
+from .meter import MeteredProvider
 
 
 class CachedReply(msgspec.Struct, frozen=True, kw_only=True):
@@ -78,20 +79,13 @@ class ReplyCache:
         store.write_json(self.path(key), msgspec.to_builtins(reply))
 
 
-class CachedProvider(Provider):
+class CachedProvider(MeteredProvider):
     """Wraps a provider; answers repeated prompts from `cache_dir` and counts calls and hits in `usage`."""
 
     def __init__(self, inner: Provider, cache_dir: Path) -> None:
-        super().__init__(inner.config)
-        self.inner = inner
+        super().__init__(inner)
         self.cache_dir = cache_dir
         self.replies = ReplyCache(cache_dir)
-        self.name = inner.name  # type: ignore[misc]
-        self.offline = inner.offline  # type: ignore[misc]
-        self.default_model = inner.default_model  # type: ignore[misc]
-
-    def model_for(self, stage: str) -> str:
-        return self.inner.model_for(stage)
 
     def key(self, prompt: Prompt) -> str:
         return self.replies.key(self.inner, prompt)

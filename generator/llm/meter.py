@@ -6,7 +6,8 @@ from .base import Completion, Prompt, Provider
 
 
 class MeteredProvider(Provider):
-    """Forwards every call to `inner` and adds what it cost to this meter's `usage` as well."""
+    """Forwards every call to `inner` and adds what it cost to this meter's `usage` as well. The reply
+    cache and the batch provider build on it: each answers in its own way, with the same name and models."""
 
     def __init__(self, inner: Provider) -> None:
         super().__init__(inner.config)

@@ -58,7 +58,18 @@ class OpenAIProvider(Provider):
 
     def complete(self, prompt: Prompt) -> Completion:
         model = self.model_for(prompt.stage)
-        response = self._post_with_retries(self._request(prompt, model))
+        body = self._request(prompt, model)
+        response = send(
+            "POST",
+            f"{self.base_url}/chat/completions",
+            provider=self.name,
+            timeout=self.config.timeout,
+            retry=self.retry,
+            json=msgspec.to_builtins(body),
+            client=self.client,
+            status_error=lambda response: status_error(response, model),
+            timeout_hint=TIMEOUT_HINT,
+        )
         completion = parse_completion(response, model, prompt)
         self.usage.add(completion)
         return completion
@@ -78,19 +89,6 @@ class OpenAIProvider(Provider):
             max_completion_tokens=limit if official else msgspec.UNSET,
             max_tokens=msgspec.UNSET if official else limit,
             response_format=ResponseFormat() if prompt.json_mode else msgspec.UNSET,
-        )
-
-    def _post_with_retries(self, body: ChatRequest) -> httpx.Response:
-        return send(
-            "POST",
-            f"{self.base_url}/chat/completions",
-            provider=self.name,
-            timeout=self.config.timeout,
-            retry=self.retry,
-            json=msgspec.to_builtins(body),
-            client=self.client,
-            status_error=lambda response: status_error(response, body.model),
-            timeout_hint=TIMEOUT_HINT,
         )
 
 

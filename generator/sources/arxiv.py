@@ -30,12 +30,10 @@ class ArxivProvider(SearchProvider):
         expression = arxiv_query(query)
         if not expression:
             return []
-        feed = get_xml(
+        feed = self.request(
+            get_xml,
             f"{(self.base_url or ENDPOINT).rstrip('/')}/api/query",
-            provider=self.name,
             params={"search_query": expression, "start": 0, "max_results": limit, "sortBy": "relevance"},
-            timeout=self.timeout,
-            retry=self.retry,
         )
         entries = feed.findall(f"{_ATOM}entry")
         return [_hit(entry, rank) for rank, entry in enumerate(entries[:limit]) if _text(entry, "title")]

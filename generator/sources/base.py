@@ -6,7 +6,10 @@ raises ProviderAuthError when asked to search, so topic research can skip it wit
 
 from __future__ import annotations
 
+import importlib
 import os
+import pkgutil
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar, TypeVar
@@ -15,6 +18,7 @@ import msgspec
 
 from generator.http import RetryPolicy
 
+from .. import sources
 from ..errors import ConfigError, ProviderAuthError
 
 
@@ -74,11 +78,6 @@ class SearchProvider:
         self.root = root
         self.cache_dir = cache_dir
 
-    @property
-    def spec(self) -> str:
-        """The name as written in `--sources`: `arxiv`, `local:docs`."""
-        return f"{self.name}:{self.option}" if self.option else self.name
-
     def api_key(self, variable: str) -> str:
         """The key from the environment, or ProviderAuthError naming the variable to set."""
         value = os.environ.get(variable, "").strip()
@@ -88,6 +87,11 @@ class SearchProvider:
                 hint=f"set {variable} in the environment, or drop '{self.name}' from the sources",
             )
         return value
+
+    def request(self, read: Callable[..., Any], url: str, *args: Any, **options: Any) -> Any:
+        """One API call through generator.http (`get_json`, `post_json`, `get_xml`) with this provider's name,
+        timeout and retry policy."""
+        return read(url, *args, provider=self.name, timeout=self.timeout, retry=self.retry, **options)
 
     def search(self, query: str, *, limit: int = 10) -> list[SearchHit]:
         raise NotImplementedError
@@ -114,17 +118,7 @@ def create_search_provider(spec: str, **kwargs: Any) -> SearchProvider:
     return cls(option.strip(), **kwargs)
 
 
-def search_provider_names() -> list[str]:
-    _load_builtin()
-    return sorted(_REGISTRY)
-
-
 def _load_builtin() -> None:
-    import importlib
-    import pkgutil
-
-    from .. import sources
-
     for module in pkgutil.iter_modules(sources.__path__):
         if module.name not in {"base"}:
             importlib.import_module(f"{sources.__name__}.{module.name}")

@@ -19,13 +19,11 @@ class BraveProvider(SearchProvider):
 
     def search(self, query: str, *, limit: int = 10) -> list[SearchHit]:
         key = self.api_key("BRAVE_API_KEY")
-        data = get_json(
+        data = self.request(
+            get_json,
             f"{(self.base_url or ENDPOINT).rstrip('/')}/res/v1/web/search",
-            provider=self.name,
             params={"q": query, "count": min(max(limit, 1), 20)},
             headers={"X-Subscription-Token": key, "Accept": "application/json"},
-            timeout=self.timeout,
-            retry=self.retry,
         )
         if not isinstance(data, dict):
             raise ProviderResponseError(f"{self.name}: answer is not a JSON object")

@@ -1,9 +1,8 @@
 """A document's own title and outline, whatever its format, for search providers that read files.
 
-The title is what the document calls itself: a PEP-style `Title:` header or the first section title in
-reStructuredText, frontmatter `title:` or the first H1 in Markdown, `og:title` or `<title>` in HTML, the
-metadata title of a PDF. Only when the document names nothing does its file name stand in. The outline
-(section headings, each with the text under it) lets search weigh a heading above a passing mention.
+The title is what the document calls itself (reST title or `Title:` header, frontmatter or first H1, HTML
+`og:title`/`<title>`, PDF metadata), else its file name; the outline (headings with their text) lets
+search weigh a heading above a passing mention.
 """
 
 from __future__ import annotations

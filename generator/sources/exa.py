@@ -19,17 +19,15 @@ class ExaProvider(SearchProvider):
 
     def search(self, query: str, *, limit: int = 10) -> list[SearchHit]:
         key = self.api_key("EXA_API_KEY")
-        data = post_json(
+        data = self.request(
+            post_json,
             f"{(self.base_url or ENDPOINT).rstrip('/')}/search",
             {
                 "query": query,
                 "numResults": min(max(limit, 1), 25),
                 "contents": {"text": {"maxCharacters": TEXT_CHARS}},
             },
-            provider=self.name,
             headers={"x-api-key": key},
-            timeout=self.timeout,
-            retry=self.retry,
         )
         results = data.get("results") if isinstance(data, dict) else None
         if not isinstance(results, list):

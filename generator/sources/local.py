@@ -1,11 +1,8 @@
-"""`local:PATH` — BM25 search over a folder of md, rst, txt, html and pdf files (SQLite FTS5).
+"""`local:PATH` — BM25 search over a folder of md, rst, txt, html and pdf files (SQLite FTS5, kb/fulltext.py).
 
-Each file is read with its own title and outline (sources/document.py) and split into passages, each indexed
-with the document's title and the heading it sits under, so that a document about the query outranks one
-that mentions it in passing. The index (kb/fulltext.py) lives in a cache database named after the folder;
-each search first brings it up to date, reading only new and changed files. Files never escape the folder:
-symlinks are not followed and every path is checked to sit inside it. A bare `local` searches the
-knowledge base's own `site_src/`.
+Each file is split into passages indexed with the document's title and heading, so a document about the
+query outranks a passing mention. Files never escape the folder (no symlinks, every path checked); a bare
+`local` searches the knowledge base's own `site_src/`.
 """
 
 from __future__ import annotations

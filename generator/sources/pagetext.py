@@ -1,11 +1,9 @@
 """Text out of untrusted documents (HTML pages, PDFs, API snippets), made inert before anyone renders it.
 
-`html_to_markdown` keeps a page's main text as markdown (trafilatura, with a plain-text fallback), and
-`inert_markdown` then guarantees that rendering it creates no HTML of the page's choosing: every `<` is an
-entity, backslash escapes are resolved first (trafilatura writes an escaped `<` as `\\<`, which
-Python-Markdown renders as a live `<`), links survive only with an http(s) target, images become their alt
-text, and brackets, braces and `&` are entities so no reference link, attr_list `{: onclick=…}` or
-character-reference trick can form; code fences lose their info string (no mermaid diagrams).
+`html_to_markdown` keeps a page's main text (trafilatura, else plain text); `inert_markdown` then makes sure
+rendering it creates no HTML of the page's choosing: `<`, brackets, braces and `&` become entities (after
+backslash escapes are resolved), links keep only http(s) targets, images become alt text, fences lose
+their info string.
 """
 
 from __future__ import annotations

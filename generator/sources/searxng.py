@@ -31,12 +31,10 @@ class SearxngProvider(SearchProvider):
         return url.rstrip("/")
 
     def search(self, query: str, *, limit: int = 10) -> list[SearchHit]:
-        data = get_json(
+        data = self.request(
+            get_json,
             f"{self.endpoint}/search",
-            provider=self.name,
             params={"q": query, "format": "json"},
-            timeout=self.timeout,
-            retry=self.retry,
         )
         results = data.get("results") if isinstance(data, dict) else None
         if not isinstance(results, list):

@@ -25,13 +25,11 @@ class SemanticScholarProvider(SearchProvider):
 
     def search(self, query: str, *, limit: int = 10) -> list[SearchHit]:
         key = os.environ.get("SEMANTIC_SCHOLAR_API_KEY", "").strip()
-        data = get_json(
+        data = self.request(
+            get_json,
             f"{(self.base_url or ENDPOINT).rstrip('/')}/graph/v1/paper/search",
-            provider=self.name,
             params={"query": query, "limit": min(max(limit, 1), 100), "fields": FIELDS},
             headers={"x-api-key": key} if key else {},
-            timeout=self.timeout,
-            retry=self.retry,
         )
         papers = data.get("data") if isinstance(data, dict) else None
         if not isinstance(papers, list):

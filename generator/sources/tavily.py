@@ -18,7 +18,8 @@ class TavilyProvider(SearchProvider):
 
     def search(self, query: str, *, limit: int = 10) -> list[SearchHit]:
         key = self.api_key("TAVILY_API_KEY")
-        data = post_json(
+        data = self.request(
+            post_json,
             f"{(self.base_url or ENDPOINT).rstrip('/')}/search",
             {
                 "query": query,
@@ -26,10 +27,7 @@ class TavilyProvider(SearchProvider):
                 "search_depth": "basic",
                 "include_answer": False,
             },
-            provider=self.name,
             headers={"Authorization": f"Bearer {key}"},
-            timeout=self.timeout,
-            retry=self.retry,
         )
         results = data.get("results") if isinstance(data, dict) else None
         if not isinstance(results, list):

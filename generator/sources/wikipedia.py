@@ -29,9 +29,9 @@ class WikipediaProvider(SearchProvider):
 
     def search(self, query: str, *, limit: int = 10) -> list[SearchHit]:
         # generator=search feeds the search result pages straight into prop=extracts (intro, plain text).
-        data = get_json(
+        data = self.request(
+            get_json,
             f"{self.endpoint}/w/api.php",
-            provider=self.name,
             params={
                 "action": "query",
                 "format": "json",
@@ -45,8 +45,6 @@ class WikipediaProvider(SearchProvider):
                 "exlimit": "max",
                 "inprop": "url",
             },
-            timeout=self.timeout,
-            retry=self.retry,
         )
         if not isinstance(data, dict):
             raise ProviderResponseError(f"{self.name}: answer is not a JSON object")

@@ -1,10 +1,8 @@
 """Markup to plain prose: what the analyst may quote from markdown, reStructuredText and our own KB pages.
 
-Sentence ranking works on prose. A markdown page's code blocks, tables, frontmatter, link targets, list
-markers and admonition markers are not prose, so they are removed here (markdown-it-py parses the page);
-every paragraph or list item becomes one block, blocks are separated by a blank line (a sentence boundary
-for text/sentences.py); HTML pages are read by text/htmlpage.py. `prose_ratio` tells a sentence from a run
-of symbols and paths.
+Code blocks, tables, frontmatter, link targets and list and admonition markers are removed (markdown-it-py
+parses the page); each paragraph or list item becomes one block, blocks separated by a blank line (a
+sentence boundary for text/sentences.py). `prose_ratio` tells a sentence from a run of symbols and paths.
 """
 
 from __future__ import annotations
@@ -225,11 +223,8 @@ _ALNUM = re.compile(r"\w")
 
 
 def prose_ratio(sentence: str) -> float:
-    """Share of a sentence's characters that sit in ordinary words or numbers (CJK characters count as words).
-
-    "A lock keeps two runs apart." scores 1.0; `generator/cli/topic.py:21-77 topic_run` scores near 0:
-    paths, identifiers and markup are not something a reader can be told as a finding.
-    """
+    """Share of a sentence's characters that sit in ordinary words or numbers (CJK characters count as words):
+    paths, identifiers and markup are not something a reader can be told as a finding."""
     good = total = 0
     for token in sentence.split():
         if not _ALNUM.search(token):

@@ -15,6 +15,7 @@ from pydantic import BaseModel, Field
 
 from ..errors import ProviderError
 from ..llm.base import Prompt, Provider
+from ..llm.structured import complete_json
 from ..text.words import STOPWORDS, content_words
 from . import bounds
 from .keyphrases import topic_phrases
@@ -219,8 +220,6 @@ class _Aggregation(BaseModel):
 def _model_aggregate(
     provider: Provider, topic: str, sources: list[RawSource]
 ) -> tuple[tuple[list[Cluster], list[Entity]] | None, str]:
-    from ..llm.structured import complete_json
-
     listing = "\n\n".join(f"id={s.id}\ntitle: {s.title}\n{s.text[:500]}" for s in sources[:40])
     prompt = Prompt(
         user=f"Topic: {topic}\n\nSources:\n{listing}\n\nGroup the sources into thematic clusters and list named "

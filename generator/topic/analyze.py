@@ -18,13 +18,15 @@ from pydantic import BaseModel, Field
 
 from ..errors import ProviderError
 from ..llm.base import Prompt, Provider
+from ..llm.structured import complete_json
 from ..relevance import Fields, Relevance, field_tokens, keep_threshold, tokens
 from ..summarize import rank_sentences
 from ..text.plaintext import prose_ratio
+from ..text.sentences import split_sentences
 from . import bounds
 from .plan import Plan
 from .relevance import RelevanceJudge
-from .sentences import Quote, is_changelog, paragraph_starts, quote_at, quotes, similar
+from .sentences import Quote, is_changelog, paragraph_starts, quote_at, similar
 from .workspace import RawSource
 
 CLAIMS_PER_QUESTION = 4
@@ -165,15 +167,9 @@ def candidates(
     reserved: set[str],
     strongest: float | None = None,
 ) -> list[Candidate]:
-    """The passages of `sources` that could answer the question `focus` describes, best first.
-
-    Each passage is scored by the run's relevance judge (generator/topic/relevance.py: BM25F over the
-    topic's and the question's concepts, rare words weighing most), so a sentence naming only the topic's
-    common words ("celery", "task") and not its point ("retries") falls below the cut. Passages naming the
-    question's own facet (its word stems beyond the topic's) rank higher; one naming only another section's
-    facet is left to that section. Debris, changelogs and sentences that lean on a missing antecedent never
-    become candidates (topic/sentences.py).
-    """
+    """The passages of `sources` that could answer the question `focus` describes, best first, scored by
+    the run's relevance judge (a sentence naming only the topic's common words falls below the cut). Passages
+    naming the question's own facet rank higher; one naming only another section's facet is left to it."""
     concepts = {w for t in judge.terms(judge.topic) for form in t.forms for w in form}
     if strongest is None:  # the run's most relevant stored source, when the caller knows it
         strongest = max((s.relevance or 0.0 for s in sources), default=0.0)
@@ -218,20 +214,16 @@ def sentence_statistics(judge: RelevanceJudge, sources: list[RawSource]) -> None
     is in what was stored, not among the sentences already picked for naming the topic: in a Flask testing
     run "flask" and "application" are everywhere and "test" is the point."""
     for source in sources:
-        for n, sentence in enumerate(quotes(source.text)):
+        for n, sentence in enumerate(split_sentences(source.text)):
             judge.stats.add(f"{source.id}~{n}", field_tokens(Fields("", "", sentence)))
 
 
 def point_shares(
     judge: RelevanceJudge, found: list[Relevance], *, share: float = ON_POINT, titles: Sequence[str] = ()
 ) -> list[bool]:
-    """Which passages name what is specific about the topic: its most specific concept (the rarest, by IDF,
-    that any passage names — "retries" in "celery task retries", "test" in "How do I test a Flask
-    application?"), and concepts carrying at least `share` of the weight that the best passage's carry.
-
-    The rarest word can be an incidental one ("organize" in "How Flask application factories and blueprints
-    organize a large app"): a concept that the stored sources' own titles name, and that is at least as
-    specific as the topic's median concept, is a point too ("factories", "blueprints")."""
+    """Which passages name what is specific about the topic: its rarest concept any passage names ("retries"
+    in "celery task retries"), concepts carrying `share` of the best passage's weight, or a concept the
+    sources' titles name that is as specific as the topic's median one (the rarest may be incidental)."""
     terms = judge.terms(judge.topic)
     weights = {t.label: judge.stats.idf(t) for t in terms}
     named = [sum(w for label, w in weights.items() if label in r.matched) for r in found]
@@ -261,7 +253,7 @@ def _title_points(judge: RelevanceJudge, weights: dict[str, float], titles: Sequ
 def _quotes_of(source: RawSource, focus: str, concepts: set[str]) -> list[tuple[Quote, float]]:
     """The quotable passages of a source that name one of the topic's concepts, with their centrality
     (generator/summarize.py) under `focus`; the most central first, at most SCAN_PER_SOURCE."""
-    sentences = quotes(source.text)
+    sentences = split_sentences(source.text)
     starts = paragraph_starts(source.text, sentences)
     central = {r.index: r.score for r in rank_sentences(source.text, focus=focus)}
     naming = [i for i, sentence in enumerate(sentences) if concepts & set(tokens(sentence))]
@@ -273,11 +265,9 @@ def _quotes_of(source: RawSource, focus: str, concepts: set[str]) -> list[tuple[
 def allocate(
     pools: dict[str, list[Candidate]], *, used: set[str] | None = None, limit: int = CLAIMS_PER_QUESTION
 ) -> dict[str, list[Claim]]:
-    """Passages to sections, round-robin so that no early section takes every good one: each section first
-    takes passages naming its own facet, then (once none is left) its best remaining ones, each pick the
-    most relevant passage least like those it already has (maximal marginal relevance). No sentence is
-    quoted twice anywhere (repeating a quote is not an answer), and a passage far weaker than the section's
-    best is filler, not an answer; verification sees any section left empty and researches it again."""
+    """Passages to sections, round-robin so that no early section takes every good one: its own facet's
+    passages first, then its best remaining ones, by maximal marginal relevance. No sentence is quoted twice,
+    and a passage far weaker than the section's best is filler (verification researches an empty section)."""
     picked: dict[str, list[Candidate]] = {question: [] for question in pools}
     taken = set(used or ())
     everywhere: list[str] = []
@@ -358,8 +348,6 @@ def resolve_claims(drafts: list[_ClaimDraft], catalog: Catalog, analysis: Analys
 def _model_section(
     provider: Provider, question: str, ids: list[str], catalog: Catalog, analysis: Analysis, *, lang: str
 ) -> Section | None:
-    from ..llm.structured import complete_json
-
     excerpts = "\n\n".join(
         f"[{catalog.number_of[i]}] {catalog.by_id[i].title}\n{catalog.by_id[i].text[:1500]}" for i in ids[:10]
     )

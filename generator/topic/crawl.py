@@ -1,11 +1,8 @@
 """The guarded crawler: fetch one page (or a few same-site pages) as inert markdown.
 
-Every request — the page, each redirect hop, robots.txt — goes through `Guard.check` and is sent to the
-address that was checked (the URL's host is kept in the Host header and in TLS SNI, so certificates are
-still verified against the name). Redirects are followed by hand, at most five, each one re-checked.
-robots.txt is honoured; requests to one host are spaced by a politeness delay; bodies are streamed and
-refused past a byte cap; only HTML, plain text, markdown and PDF are read. The page's main text comes from
-trafilatura and is made inert (`sources.pagetext.inert_markdown`), so it can be rendered without live HTML.
+Every request (the page, each of at most five redirect hops, robots.txt) passes `Guard.check` and goes to
+the checked address, the host kept for Host and TLS SNI. robots.txt is honoured, a host's requests spaced,
+bodies capped; only HTML, text, markdown and PDF are read, and the text is made inert (`inert_markdown`).
 """
 
 from __future__ import annotations
@@ -318,27 +315,6 @@ def _read_page(url: str, body: _Body) -> FetchedPage:
         status=body.status,
         links=links,
     )
-
-
-def fetch_page(
-    url: str,
-    *,
-    allow_loopback: bool | frozenset[str] = False,
-    max_bytes: int = 5_000_000,
-    timeout: float = 20.0,
-    user_agent: str = USER_AGENT,
-    resolver: Resolver = system_resolver,
-) -> FetchedPage:
-    """Fetch one page through the SSRF guard. `allow_loopback` exists for tests against local servers only."""
-    with Crawler(
-        allow_loopback=allow_loopback,
-        max_bytes=max_bytes,
-        timeout=timeout,
-        user_agent=user_agent,
-        delay=0.0,
-        resolver=resolver,
-    ) as crawler:
-        return crawler.fetch(url)
 
 
 def crawl_site(

@@ -1,9 +1,8 @@
 """Deduplication of research results: canonical URLs for exact duplicates, SimHash for near-duplicate text.
 
-`canonical_url` is a comparison key: lowercase scheme and host, `www.` folded, default port, fragment,
-credentials and tracking parameters dropped, query sorted, dot segments resolved, trailing slash dropped
-(except for the root). `simhash` is Charikar's 64-bit fingerprint over word 3-shingles of normalized text,
-so a small edit flips few bits; `dedupe` keeps the first item of every group of duplicates.
+`canonical_url` is a comparison key (case, `www.`, default port, fragment, credentials, tracking parameters,
+query order, dot segments and trailing slash folded); `simhash` is Charikar's 64-bit fingerprint over word
+3-shingles; `dedupe` keeps the first item of every group of duplicates.
 """
 
 from __future__ import annotations

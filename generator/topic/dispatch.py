@@ -1,9 +1,8 @@
 """Dispatch (the ResearchTeam): which role handles the next step, and the runner that executes the plan.
 
-`route` is the routing table as a pure function. `run_plan` executes every step whose dependencies have
-finished, concurrently when allowed (bounded, in `deadlines.JobPool`), checkpointing after each one, and stops a run that keeps dispatching without finishing (the loop
-guard) or that outlives its deadline (topic.total_timeout / topic.idle_timeout: the steps still running are
-abandoned and recorded as failed, and the run ends with RunTimeout).
+`route` is the routing table; `run_plan` runs every step whose dependencies finished, concurrently when
+allowed (`deadlines.JobPool`), checkpoints after each, and stops a run that loops without finishing or
+outlives topic.total_timeout / idle_timeout (the running steps are recorded as failed: RunTimeout).
 """
 
 from __future__ import annotations
@@ -119,23 +118,21 @@ def run_plan(
     return runner.run()
 
 
+@dataclass
 class _Runner:
-    def __init__(
-        self,
-        plan: Plan,
-        execute: ExecuteStep,
-        *,
-        parallel: bool,
-        limit: int,
-        on_step: OnStep | None,
-        replan: Replan | None,
-        max_plan_iterations: int,
-        deadline: RunDeadline,
-    ) -> None:
-        self.plan, self.execute, self.parallel, self.limit = plan, execute, parallel, max(1, limit)
-        self.on_step, self.replan, self.max_plan_iterations = on_step, replan, max_plan_iterations
-        self.stats = DispatchStats()
-        self.pool: JobPool[str] = JobPool(deadline, self.limit)
+    plan: Plan
+    execute: ExecuteStep
+    parallel: bool
+    limit: int
+    on_step: OnStep | None
+    replan: Replan | None
+    max_plan_iterations: int
+    deadline: RunDeadline
+    stats: DispatchStats = field(default_factory=DispatchStats)
+
+    def __post_init__(self) -> None:
+        self.limit = max(1, self.limit)
+        self.pool: JobPool[str] = JobPool(self.deadline, self.limit)
 
     def run(self) -> DispatchStats:
         error: BaseException | None = None

@@ -1,9 +1,8 @@
 """Which workspace a topic has: its slug, and the identity hash that keeps distinct topics apart.
 
-The slug is the topic's own text when that loses nothing (`Widget Safety` → `widget-safety`), else the text plus
-a short stable hash of the topic (`widget/safety`, a topic longer than a slug, `..`), so two topics never share
-a workspace; the hash is recorded in `_meta.json` (`topic_key`), so a topic finds its workspace again, one made
-before slugs carried hashes included.
+The slug is the topic's text when that loses nothing (`Widget Safety` → `widget-safety`), else the text plus
+a short stable hash, so two topics never share a workspace; the hash (`topic_key` in `_meta.json`) finds
+the workspace again.
 """
 
 from __future__ import annotations
@@ -33,12 +32,9 @@ def topic_key(topic: str) -> str:
 
 
 def topic_slug(topic: str, slug: str | None = None, paths: KBPaths | None = None) -> str:
-    """The topic's workspace slug: the configured one, else one derived from the topic text.
-
-    A slug that loses part of the topic (`widget/safety`, a topic longer than the slug, `..`) carries a short hash
-    of the topic, so distinct topics never share a workspace. With `paths`, a workspace of this same topic that
-    already exists under either form (one made before slugs carried hashes included) is found again.
-    """
+    """The topic's workspace slug: the configured one, else one derived from the topic text (with a hash
+    when the slug loses part of it). With `paths`, an existing workspace of this topic under either form is
+    found again."""
     if slug:
         return store.slugify(slug)
     base = store.slugify(topic, max_len=SLUG_CHARS)

@@ -1,13 +1,9 @@
-"""Key phrases of a topic — the terms it is about ("knowledge base", "deepkb"), not the words that ask about
-them ("how", "keeps") — for the topic's tags and keywords and for the heuristic plan's sub-questions.
+"""Key phrases of a topic — the terms it is about ("knowledge base"), not the words that ask ("how") — for
+its tags and keywords and for the heuristic plan's sub-questions.
 
-A topic is cut into chunks at stopwords, generic words and punctuation; a trailing adjective
-("… a knowledge base trustworthy") starts a chunk of its own. With source texts, a chunk keeps the longest
-runs of words the sources also use together (at least twice) as phrases, and the phrases are ranked by how
-many sources name them. Tags come from the same phrases with document-frequency limits: a phrase no
-source uses (or, among four or more sources, only one) is not a tag, and neither is a lone descriptive word ("specified",
-"fresh", "trustworthy"). Chinese is segmented with the bilingual glossary's terms kept whole, jieba between
-them, so "交易策略" stays one phrase and takes the tag of "trading strategy".
+A topic is cut into chunks at stopwords, generic words and punctuation; with source texts, a chunk keeps the
+runs of words the sources use together, ranked by how many sources name them, and only phrases enough
+sources use become tags. Chinese is segmented with glossary terms kept whole, jieba between them.
 """
 
 from __future__ import annotations
@@ -17,6 +13,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from .. import cjk
+from ..kb.glossary import default_glossary
 from ..text.words import STOPWORDS, ZH_STOPWORDS
 
 MIN_SUPPORT = 2  # a run of words the sources use this often is a phrase (once is the fallback)
@@ -67,7 +64,7 @@ def topic_phrases(
         for phrase in _split_chunk(chunk, joiner, corpus):
             if phrase.lower() in {p.lower() for p in found} or _is_generic(phrase) or _is_descriptive(phrase):
                 continue
-            support[phrase] = sum(1 for text in corpus if _occurs(phrase.lower(), text))
+            support[phrase] = sum(1 for text in corpus if _pattern(phrase.lower()).search(text))
             multiword = phrase not in chunk  # several words of the chunk kept together
             found[phrase] = ((support[phrase] + 1) * (1.5 if multiword else 1.0), len(found))
     if corpus:  # document-frequency limit: what the sources barely use is not what the topic is about
@@ -114,7 +111,7 @@ def chunks(topic: str) -> list[tuple[list[str], str]]:
 def _tokens(topic: str) -> list[str]:
     tokens: list[str] = []
     for token in _TOKEN.findall(topic):
-        tokens.extend(_segment(token) if _CJK_RUN.fullmatch(token) else [token])
+        tokens.extend(default_glossary().segment(token) if _CJK_RUN.fullmatch(token) else [token])
     return tokens
 
 
@@ -187,19 +184,9 @@ def _pattern(phrase: str) -> re.Pattern[str]:
     return re.compile(rf"(?<![a-z0-9]){body}(?:s|es)?(?![a-z0-9])")
 
 
-def _occurs(phrase: str, text: str) -> bool:
-    return _pattern(phrase).search(text) is not None
-
-
 def _count(phrase: str, corpus: list[str]) -> int:
     pattern = _pattern(phrase)
     return sum(len(pattern.findall(text)) for text in corpus)
-
-
-def _segment(run: str) -> list[str]:
-    from ..kb.glossary import default_glossary
-
-    return default_glossary().segment(run)
 
 
 # --------------------------------------------------------------------------- grammar for questions

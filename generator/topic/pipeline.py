@@ -1,23 +1,22 @@
 """Topic research, end to end: PLANNING → CRAWLING → AGGREGATE → ANALYSIS → REPORT → VERIFY → COMPLETED.
 
-Each phase is one method taking what the earlier phases saved and saving records (generator/topic/workspace.py);
-`_meta.json` and `plan.json` are checkpointed after every phase and every step, so `resume` continues where a
-run stopped and repeats no finished step. The pipeline writes no pages: whoever runs it passes `publish`
-(generator/site/pages/topic.py's `publish_topic`), which renders the topic's pages from its records at the end
-of every run. A run that finds no usable source ends `no_sources` and raises `NoUsableSources`; any other
-failure is one `ResearchError` line. The pipeline does not take the workspace lock: the CLI holds it.
+Each phase is one method over saved records (topic/workspace.py), checkpointed after every phase and step so
+`resume` repeats no finished step. The pipeline writes no pages (the caller's `publish` renders them) and
+takes no lock (the CLI holds it); a run with no usable source raises `NoUsableSources`.
 """
 
 from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from dataclasses import asdict
 
 from pydantic import ValidationError
 from rich.console import Console
 
 from ..config import Config, TopicEntry
 from ..errors import DeepkbError, NoUsableSources, PartialFailure, ResearchError, UsageError
+from ..kb.index import update_index
 from ..llm.base import Provider
 from ..store import KBPaths
 from . import identity
@@ -268,7 +267,7 @@ class TopicRun:
         sources = len(self._catalog().sources)
         added_nothing = rounds > 0 and sources <= self.meta.verification.sources_before_round
         self.meta.verification = self.meta.verification.model_copy(
-            update={**result.to_json(), "rounds": rounds}
+            update={**asdict(result), "rounds": rounds}
         )
         if result.passed or rounds >= MAX_VERIFY_ROUNDS or added_nothing:
             if added_nothing and not result.passed:
@@ -397,7 +396,7 @@ class TopicRun:
         self._save()
         if self.publish is not None:
             self.publish(self.paths, self.meta.slug)
-        _update_index(self.paths)  # the home page lists the topic with this status
+        update_index(self.paths)  # the home page lists the topic with this status
 
     def _pause(self) -> TopicResult:
         self.meta.status = "awaiting_review"
@@ -435,7 +434,7 @@ class TopicRun:
             f"topic '{' '.join(self.meta.topic.split())[:120]}': no usable source found "
             f"({self.meta.stats.raw_items} candidate(s) seen, {stored} stored, none answering a sub-question)"
         )
-        wsp.remove_record(self.ws.report_record)
+        self.ws.report_record.unlink(missing_ok=True)
         self.meta.status = "no_sources"
         self.meta.error = line
         self.meta.progress.phase = Phase.COMPLETED
@@ -465,9 +464,3 @@ class TopicRun:
             verification=m.verification.model_copy(deep=True),
             metrics=m.metrics.model_copy(deep=True),
         )
-
-
-def _update_index(paths: KBPaths) -> None:
-    from ..kb.index import update_index
-
-    update_index(paths)

@@ -7,14 +7,17 @@ how it works / benefits and limits / alternatives / current state). A plan edite
 
 from __future__ import annotations
 
+import graphlib
 import re
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, field_validator
 
 from ..errors import UsageError
 from ..llm.base import Prompt, Provider
+from ..llm.structured import complete_json
 from ..text.words import content_words
+from .bounds import cut
 from .keyphrases import is_plural, topic_phrases
 
 StepStatus = Literal["pending", "done", "failed"]
@@ -26,12 +29,11 @@ MAX_STEPS = 12
 
 def fit(text: str, limit: int = MAX_TITLE) -> str:
     """`text` on one line, cut at a word boundary to at most `limit` characters (an ellipsis says so)."""
-    text = " ".join(str(text).split())
-    if len(text) <= limit:
-        return text
-    cut = text[: limit - 1]
-    space = cut.rfind(" ")
-    return (cut[:space] if space > limit // 2 else cut).rstrip(" ,;:") + "…"
+    return str(cut(" ".join(str(text).split()), limit=limit))
+
+
+# a topic of any length, or a model's long step title, must make a plan, not a traceback
+OneLine = Annotated[str, BeforeValidator(lambda value: fit(value) if isinstance(value, str) else value)]
 
 
 class Step(BaseModel):
@@ -40,23 +42,17 @@ class Step(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     id: str = Field(min_length=1, max_length=40, pattern=r"^[A-Za-z0-9_-]+$")
-    title: str = Field(min_length=1, max_length=300)
+    title: OneLine = Field(min_length=1, max_length=300)
     description: str = ""
     step_type: str = "research"  # research | processing; anything else is routed to research with a warning
     depends_on: list[str] = Field(default_factory=list)
-    question: str = ""
-    query: str = ""
+    question: OneLine = ""
+    query: OneLine = ""
     status: StepStatus = "pending"
     sources: list[str] = Field(default_factory=list)  # raw source ids this step stored or reused
     notes: list[str] = Field(default_factory=list)
     result: dict[str, Any] | None = None  # processing: the validated table/chart spec
     supplementary: bool = False  # added by verification
-
-    @field_validator("title", "question", "query", mode="before")
-    @classmethod
-    def _fits(cls, value: Any) -> Any:
-        # a topic of any length, or a model's long step title, must make a plan, not a traceback
-        return fit(value) if isinstance(value, str) else value
 
     def search_text(self) -> str:
         return self.query or self.question or self.title
@@ -103,32 +99,12 @@ def validate_plan(data: Any, *, where: str = "plan.json") -> Plan:
                 raise UsageError(f"{where}: step '{step.id}' depends on unknown step '{dep}'")
             if dep == step.id:
                 raise UsageError(f"{where}: step '{step.id}' depends on itself")
-    cycle = _find_cycle(plan)
-    if cycle:
-        raise UsageError(
-            f"{where}: dependency cycle {' → '.join(cycle)}", hint="remove one of the depends_on"
-        )
+    try:
+        graphlib.TopologicalSorter({s.id: s.depends_on for s in plan.steps}).prepare()
+    except graphlib.CycleError as exc:  # its cycle runs from dependency to dependent: turned around
+        cycle = " → ".join(reversed(exc.args[1]))
+        raise UsageError(f"{where}: dependency cycle {cycle}", hint="remove one of the depends_on") from None
     return plan
-
-
-def _find_cycle(plan: Plan) -> list[str]:
-    deps = {s.id: s.depends_on for s in plan.steps}
-    state: dict[str, int] = {}  # 1 visiting, 2 done
-
-    def visit(node: str, path: list[str]) -> list[str]:
-        state[node] = 1
-        for dep in deps[node]:
-            if state.get(dep) == 1:
-                return [*path[path.index(dep) :], dep] if dep in path else [node, dep]
-            if state.get(dep) is None and (found := visit(dep, [*path, dep])):
-                return found
-        state[node] = 2
-        return []
-
-    for node in deps:
-        if node not in state and (found := visit(node, [node])):
-            return found
-    return []
 
 
 # --------------------------------------------------------------------------- heuristic plan
@@ -251,18 +227,12 @@ def heuristic_plan(topic: str, *, lang: str = "en", quick: bool = False) -> Plan
 
 class StepDraft(BaseModel):
     id: str | None = None
-    title: str = Field(min_length=3)
-
-    @field_validator("title", "question", "query", mode="before")
-    @classmethod
-    def _fits(cls, value: Any) -> Any:
-        return fit(value) if isinstance(value, str) else value
-
+    title: OneLine = Field(min_length=3)
     description: str = ""
     step_type: Literal["research", "processing"] = "research"
     depends_on: list[str] = Field(default_factory=list)
-    question: str = ""
-    query: str = ""
+    question: OneLine = ""
+    query: OneLine = ""
 
 
 class PlanDraft(BaseModel):
@@ -308,8 +278,6 @@ def plan_prompt(topic: str, *, lang: str, quick: bool, context: str = "") -> Pro
 
 def model_plan(provider: Provider, topic: str, *, lang: str, quick: bool) -> tuple[Plan | None, list[str]]:
     """Ask the model for a plan; (None, notes) when its reply is unusable even after one repair."""
-    from ..llm.structured import complete_json
-
     draft, notes = complete_json(provider, plan_prompt(topic, lang=lang, quick=quick), PlanDraft)
     if draft is None:
         return None, notes
@@ -365,7 +333,6 @@ def replan(provider: Provider, plan: Plan, context: str, *, lang: str, quick: bo
     if provider.offline:
         plan.has_enough_context = True
         return
-    from ..llm.structured import complete_json
 
     prompt = plan_prompt(plan.topic, lang=lang, quick=quick, context=context)
     draft, notes = complete_json(provider, prompt, PlanDraft)

@@ -1,9 +1,8 @@
 """The processing role: tables and charts from a validated declarative spec, over numbers found in the sources.
 
-A spec is data ({kind: table|pie|bar, title, unit, rows: [{label, value, source, quote}]}). Every row must cite a
-stored raw source in which that number is a measured quantity (a unit, a currency or a count of things; never
-an identifier, a version, a year or a section number), or it is dropped and counted. Model-written code is never
-executed: the model may only fill in a spec; the page layer renders it (markdown table, mermaid chart).
+Every row of a spec (kind, title, unit, rows of label, value, source, quote) must cite a stored source in
+which the number is a measured quantity, not an identifier, version or year, or it is dropped and counted.
+Model-written code is never run: the model only fills in a spec, which the page layer renders.
 """
 
 from __future__ import annotations
@@ -16,6 +15,7 @@ from pydantic import BaseModel, Field, ValidationError
 
 from ..errors import ProviderError
 from ..llm.base import Prompt, Provider
+from ..llm.structured import complete_json
 from ..relevance import Fields
 from ..summarize import rank_sentences
 from ..text.sentences import split_sentences
@@ -228,8 +228,6 @@ def lexical_spec(step: Step, sources: list[RawSource]) -> dict[str, Any] | None:
 def model_spec(
     provider: Provider, step: Step, sources: list[RawSource]
 ) -> tuple[dict[str, Any] | None, list[str]]:
-    from ..llm.structured import complete_json
-
     lines = [
         f"[{s.id}] {r.text}"
         for s in sources

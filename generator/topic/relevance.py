@@ -1,10 +1,8 @@
 """The run's relevance judge: is a found source about the topic, and which sub-question does it serve?
 
-One judge per topic run holds the topic's terms (expanded through the synonym table and the bilingual
-glossary, so a Chinese topic is matched by English sources), the document frequencies of every candidate
-the run has judged, and the best score seen. A source is kept only when its relevance to the topic reaches
-the threshold that this best score sets (generator/relevance.py). Offline this scorer decides; a model, when
-there is one, answers the same question (0–1 with a reason) and the same threshold rule keeps its answers.
+One judge per run holds the topic's terms (expanded through synonyms and the bilingual glossary), the
+document frequencies of every candidate judged, and the best score seen; a source is kept when it reaches
+the threshold that score sets (generator/relevance.py), whether this scorer or a model judged it.
 """
 
 from __future__ import annotations

@@ -1,10 +1,9 @@
 """REPORT: the report as a record, built from the findings: a summary, one section per sub-question, the
 figures, and the references numbered 1…n in the order they are first cited.
 
-Every citation is checked against the stored sources before it is numbered: one naming no stored source is
-dropped and counted, and a claim left without any is dropped. So every number in the text resolves to a
-reference and the references have no gaps by construction; `report_quality` measures both anyway, with the
-sentences repeated outside the summary and the figure rows that are not measured quantities.
+A citation naming no stored source is dropped and counted, and a claim left without one is dropped, so the
+references have no gaps by construction; `report_quality` measures that anyway, with repeated sentences and
+figure rows that are not measured quantities.
 """
 
 from __future__ import annotations

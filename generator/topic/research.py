@@ -1,7 +1,5 @@
-"""The researcher role: for one step, route its query to the search providers (and the existing knowledge
-base), run iterative retrieval (judge 0–1, refine, ≤ 3 cycles), keep only the sources about the topic (the
-run's relevance judge, topic/relevance.py), crawl thin web hits, dedupe, and store what is kept as raw
-sources, each carrying its relevance to the topic and to the sub-questions that found it.
+"""The researcher role: for one step, search the providers and the knowledge base, run iterative retrieval,
+keep only sources about the topic (topic/relevance.py), crawl thin web hits, dedupe, and store raw sources.
 
 seed error policy: no results → broaden the query and retry; crawl timeout → skip and log; a provider without
 its key → skipped with a warning; 429s are retried inside the providers.
@@ -16,26 +14,30 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from pydantic import BaseModel, Field
 
 from generator.redact import Redactor
 
 from ..errors import ConfigError, DeepkbError, ProviderAuthError, ProviderError
+from ..kb.search import search
+from ..kb.synonyms import load_synonyms
 from ..llm.base import Prompt, Provider
+from ..llm.structured import complete_json
 from ..relevance import Fields
 from ..retrieval import Judged, Query, Retrieval, iterative_retrieval
 from ..sources.base import SearchHit, SearchProvider, create_search_provider
+from ..sources.document import read_document
+from ..sources.routing import route_query
 from ..store import KBPaths, read_page, safe_join
 from ..text.plaintext import markup_of, to_plain
+from .crawl import Crawler, FetchedPage
+from .dedupe import dedupe
 from .dispatch import StepOutcome
 from .plan import Step, keyphrases
 from .relevance import RelevanceJudge
 from .workspace import PASSAGE_JOIN, TEXT_HEADING, Workspace, raw_page_text, write_raw_source
-
-if TYPE_CHECKING:
-    from .crawl import Crawler, FetchedPage
 
 THIN_TEXT = 600  # a web hit with less text than this is crawled for the full page
 PER_QUERY = 8  # hits asked from each provider per query
@@ -66,8 +68,6 @@ class ResearchContext:
         """The run's relevance judge (one per run: its threshold adapts to every step's candidates)."""
         with self.lock:
             if self.judge is None:
-                from ..kb.synonyms import load_synonyms
-
                 self.judge = RelevanceJudge(self.topic, synonyms=load_synonyms(self.paths))
             return self.judge
 
@@ -75,8 +75,6 @@ class ResearchContext:
         """Fetch one page through the run's guarded crawler (created on first use)."""
         with self.lock:
             if self.crawler is None:
-                from .crawl import Crawler
-
                 self.crawler = Crawler()
             crawler = self.crawler
         return crawler.fetch(url)
@@ -195,8 +193,6 @@ def _redacted(ctx: ResearchContext, hit: SearchHit) -> SearchHit:
 
 
 def _routed(ctx: ResearchContext, text: str) -> list[str]:
-    from ..sources.routing import route_query
-
     return [
         spec for spec in route_query(text, list(ctx.providers)) if spec in ctx.providers or spec == "crawl"
     ]
@@ -259,8 +255,6 @@ def document_prose(path: Path, folder: Path, markup: str) -> str:
 @lru_cache(maxsize=64)
 def _prose_of(path: str, mtime_ns: int, size: int, markup: str) -> str:
     # keyed on mtime and size: the steps of a run (and later runs) ask for the same documents again
-    from ..sources.document import read_document
-
     try:
         text = read_document(Path(path)).text
     except OSError:
@@ -290,8 +284,6 @@ _DERIVED_PAGE = re.compile(r"^(?:index\.md|[^/]+/index\.md|tags/.*|topics/[^/]+/
 
 def _kb_hits(ctx: ResearchContext, text: str) -> list[SearchHit]:
     """seed: always also search the existing knowledge base."""
-    from ..kb.search import search
-
     try:
         with _KB_LOCK:
             # this topic's own pages (from an earlier run) are asked for too, then left out: ask for more
@@ -399,8 +391,6 @@ def hit_fields(hit: SearchHit) -> Fields:
 def _model_scores(
     llm: Provider, topic: str, question: str, hits: Sequence[SearchHit]
 ) -> dict[int, tuple[float, str]] | None:
-    from ..llm.structured import complete_json
-
     listing = "\n\n".join(f"[{n}] {h.title}\n{h.content[:700]}" for n, h in enumerate(hits, 1))
     prompt = Prompt(
         user=f"Topic: {topic}\nSub-question: {question}\n\nCandidates:\n{listing}\n\nScore how much each "
@@ -441,7 +431,5 @@ def _crawl_if_thin(ctx: ResearchContext, hit: SearchHit, notes: list[str]) -> Se
 
 def _dedupe(ctx: ResearchContext, hits: list[SearchHit]) -> tuple[list[SearchHit], int]:
     """Near-duplicates (SimHash) and same-URL hits are dropped; the first-ranked copy is kept."""
-    from .dedupe import dedupe
-
     result = dedupe(hits, key_text=lambda h: h.content, key_url=lambda h: h.url)
     return list(result.kept)[: ctx.keep], len(result.dropped)

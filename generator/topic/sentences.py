@@ -1,10 +1,7 @@
 """Which sentences of a source can be quoted as a finding, and how a quote keeps its meaning.
 
-A quote must be a whole prose sentence (not a list item, a caption, a fragment, a path or a header field), never
-boilerplate (acknowledgements, copyright and licence lines, reference-list entries, changelog entries, nor any
-sentence of a changelog), and
-never a sentence whose meaning hangs on one before it ("This…", "It…", "However…") unless that sentence is
-quoted with it.
+A quote is a whole prose sentence, never boilerplate (acknowledgements, licences, references, changelogs),
+and never one whose meaning hangs on the sentence before it ("This…", "However…") unless quoted with it.
 """
 
 from __future__ import annotations
@@ -14,7 +11,6 @@ from dataclasses import dataclass
 
 from ..cjk import is_cjk
 from ..text.plaintext import prose_ratio
-from ..text.sentences import split_sentences
 from ..text.words import content_words
 
 MIN_PROSE = 0.65  # a sentence with fewer ordinary words than this (paths, identifiers, markup) is not quoted
@@ -98,10 +94,6 @@ class Quote:
     index: int  # position of its main sentence in the source
 
 
-def is_boilerplate(sentence: str) -> bool:
-    return bool(_BOILERPLATE.search(sentence))
-
-
 def is_changelog(title: str, url: str) -> bool:
     """A change history, release notes or a "what's new" page, by its title or its file name."""
     return bool(_CHANGELOG_TITLE.search(title) or _CHANGELOG_PATH.search(url))
@@ -135,7 +127,7 @@ def _fragment(text: str) -> bool:
 
 
 def quotable(sentence: str) -> bool:
-    return is_prose(sentence) and not is_boilerplate(sentence)
+    return is_prose(sentence) and not _BOILERPLATE.search(sentence)
 
 
 def quote_at(
@@ -153,11 +145,6 @@ def quote_at(
         return None
     joined = f"{before} {sentence}"
     return Quote(joined, (before, sentence), index) if len(joined) <= MAX_QUOTE else None
-
-
-def quotes(text: str) -> list[str]:
-    """Every sentence of `text`, split the way `quote_at` expects."""
-    return split_sentences(text)
 
 
 def paragraph_starts(text: str, sentences: list[str]) -> frozenset[int]:

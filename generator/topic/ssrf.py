@@ -1,21 +1,10 @@
 """The crawler's SSRF guard: decide whether a URL may be fetched, and pin the address that was checked.
 
-A URL passes when its scheme is http or https, it carries no credentials, its port is a web port, and
-*every* address its host resolves to is a public unicast address. Refused: loopback, private (RFC 1918,
-ULA), link-local, CGNAT (100.64/10), multicast, reserved, unspecified, documentation ranges, cloud metadata
-endpoints (169.254.169.254, fd00:ec2::254, 100.100.100.200), IPv4-mapped and IPv4-compatible IPv6
-(`[::ffff:127.0.0.1]`), and 6to4 / Teredo / NAT64 addresses that embed a non-public IPv4 address.
-
-Ports: 80, 443, 8080 and 8443 only — internal admin services tend to live on odd ports of otherwise public
-hosts, and research pages do not.
-
-The crawler then connects to `Target.address` (the checked IP), never resolving the name a second time, so
-a DNS answer that changes between check and connect (rebinding) cannot redirect it.
-
-`allow_loopback` is the one, explicit test switch: `True` lets any host resolve to a loopback address (on
-any port, since test servers bind random ones); a frozenset of host names allows loopback for those names
-only, which is how the redirect test keeps loopback refused for the redirect target. Production code never
-passes it, and no environment variable turns it on.
+A URL passes when it is http(s) without credentials, on port 80, 443, 8080 or 8443, and *every* address its
+host resolves to is public unicast: no loopback, private, link-local, CGNAT, multicast, reserved,
+documentation or metadata address, nor an IPv6 form embedding a non-public IPv4 one. The crawler connects
+to the checked `Target.address`, so DNS rebinding cannot redirect it. `allow_loopback` is the one test
+switch (True, or the host names allowed); production code never passes it.
 """
 
 from __future__ import annotations

@@ -27,15 +27,11 @@ class Phase(StrEnum):
     FAILED = "FAILED"
 
 
-ORDER = [
-    Phase.INIT,
-    Phase.PLANNING,
-    Phase.CRAWLING,
-    Phase.AGGREGATE,
-    Phase.ANALYSIS,
-    Phase.REPORT,
-    Phase.VERIFY,
-]
+ORDER = [p for p in Phase if p not in (Phase.COMPLETED, Phase.FAILED)]  # the phases a run goes through
+
+_NEXT: dict[Phase, Phase] = dict(
+    zip(ORDER, [*ORDER[1:], Phase.COMPLETED], strict=True)
+)  # the phase after each one
 
 Status = Literal["in_progress", "awaiting_review", "completed", "no_sources", "failed"]
 
@@ -134,7 +130,7 @@ class TopicMeta(_Record):
     def finish_phase(self, phase: Phase) -> None:
         if phase not in self.phases_done:
             self.phases_done.append(phase)
-        self.progress.phase = next_phase(phase)
+        self.progress.phase = _NEXT.get(phase, phase)
 
     def reopen(self, *phases: Phase) -> None:
         """Mark phases as not done (verification added steps, so crawling onward runs again)."""
@@ -155,13 +151,6 @@ class TopicMeta(_Record):
     def warn(self, message: str) -> None:
         if message not in self.warnings:
             self.warnings.append(message)
-
-
-def next_phase(phase: Phase) -> Phase:
-    if phase not in ORDER:
-        return phase
-    index = ORDER.index(phase)
-    return ORDER[index + 1] if index + 1 < len(ORDER) else Phase.COMPLETED
 
 
 # Rough list prices (USD per million input/output tokens) for the cost estimate; offline costs nothing.

@@ -6,8 +6,7 @@ round adds no source.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
-from typing import Any
+from dataclasses import dataclass, field
 
 from .plan import Plan, Step, keyphrases
 from .report import Report
@@ -25,9 +24,6 @@ class Verification:
     distinct_sources: int = 0
     problems: list[str] = field(default_factory=list)
 
-    def to_json(self) -> dict[str, Any]:
-        return asdict(self)
-
 
 def verify_report(
     ws: Workspace, plan: Plan, report: Report | None, *, min_sources: int = MIN_DISTINCT_SOURCES
@@ -35,7 +31,9 @@ def verify_report(
     """Check the report record against the plan's sub-questions and the stored sources."""
     if report is None:
         return Verification(False, list(plan.sub_queries), problems=["the report was not written"])
-    unresolved = sum(1 for sid in report.references if not _stored(ws, sid))
+    unresolved = sum(
+        1 for sid in report.references if not (ws.record_file(sid).is_file() or ws.raw_file(sid).is_file())
+    )
     covered = set(report.covered())
     uncovered = [q for q in plan.sub_queries if q not in covered]
     distinct = len(report.references) - unresolved
@@ -45,10 +43,6 @@ def verify_report(
     if distinct < min_sources:
         problems.append(f"only {distinct} distinct source(s) cited (want at least {min_sources})")
     return Verification(not problems, uncovered, unresolved, distinct, problems)
-
-
-def _stored(ws: Workspace, source_id: str) -> bool:
-    return ws.record_file(source_id).is_file() or ws.raw_file(source_id).is_file()
 
 
 def supplementary_steps(plan: Plan, result: Verification, round_no: int) -> list[Step]:

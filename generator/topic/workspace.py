@@ -1,11 +1,6 @@
 """The topic workspace `site_src/topics/<slug>/`: where each record lives, and the only code that saves the
-topic's records, always through generator/store.py.
-
-Records (the seed's data design, as data): `_meta.json`, `plan.json`, `processed/sources/<id>.json` (one raw
-source: its plain text and where it came from), `processed/aggregated.json`, `processed/findings.json`,
-`processed/report.json`. The pages (`index.md`, `sources.md`, `raw/<id>.md`, `processed/analysis.md`,
-`output/report.md`) are rendered from these records by generator/site/pages/topic.py; nothing here writes
-markdown.
+topic's records (`_meta.json`, `plan.json`, `processed/…`), always through generator/store.py. The page layer
+(site/pages/topic.py) renders pages from them; nothing here writes markdown.
 """
 
 from __future__ import annotations
@@ -22,9 +17,11 @@ import msgspec
 
 from .. import store
 from ..errors import StoreError, UsageError
+from ..kb.synonyms import canonical_tags, load_synonyms
 from ..store import KBPaths
 from ..text.plaintext import markup_of, to_plain
 from .aggregate import Aggregation
+from .dedupe import canonical_url
 from .keyphrases import topic_phrases
 from .plan import Plan, validate_plan
 from .state import TopicMeta, now_iso
@@ -37,60 +34,23 @@ PASSAGE_JOIN = "\n\n…\n\n"  # how search providers join several passages of on
 TEXT_FORMAT = "plain"  # raw pages say their text is plain prose; older pages may still hold markdown
 
 
-@dataclass(frozen=True)
 class Workspace:
-    paths: KBPaths
-    slug: str
+    """Where each file of one topic workspace lives."""
 
-    @property
-    def root(self) -> Path:
-        return self.paths.topic_dir(self.slug)
-
-    @property
-    def meta_file(self) -> Path:
-        return self.root / "_meta.json"
-
-    @property
-    def plan_file(self) -> Path:
-        return self.root / "plan.json"
-
-    @property
-    def records_dir(self) -> Path:
-        """One JSON record per stored raw source."""
-        return self.root / "processed" / "sources"
-
-    @property
-    def raw_dir(self) -> Path:
-        """The raw source pages (rendered from the records)."""
-        return self.root / "raw"
-
-    @property
-    def aggregated_file(self) -> Path:
-        return self.root / "processed" / "aggregated.json"
-
-    @property
-    def findings_file(self) -> Path:
-        return self.root / "processed" / "findings.json"
-
-    @property
-    def report_record(self) -> Path:
-        return self.root / "processed" / "report.json"
-
-    @property
-    def analysis_file(self) -> Path:
-        return self.root / "processed" / "analysis.md"
-
-    @property
-    def report_file(self) -> Path:
-        return self.root / "output" / "report.md"
-
-    @property
-    def index_file(self) -> Path:
-        return self.root / "index.md"
-
-    @property
-    def sources_file(self) -> Path:
-        return self.root / "sources.md"
+    def __init__(self, paths: KBPaths, slug: str) -> None:
+        self.paths, self.slug = paths, slug
+        self.root = root = paths.topic_dir(slug)
+        self.meta_file = root / "_meta.json"
+        self.plan_file = root / "plan.json"
+        self.records_dir = root / "processed" / "sources"  # one JSON record per stored raw source
+        self.raw_dir = root / "raw"  # the raw source pages (rendered from the records)
+        self.aggregated_file = root / "processed" / "aggregated.json"
+        self.findings_file = root / "processed" / "findings.json"
+        self.report_record = root / "processed" / "report.json"
+        self.analysis_file = root / "processed" / "analysis.md"
+        self.report_file = root / "output" / "report.md"
+        self.index_file = root / "index.md"
+        self.sources_file = root / "sources.md"
 
     def raw_file(self, source_id: str) -> Path:
         return store.safe_join(self.raw_dir, f"{store.slugify(source_id)}.md")
@@ -185,14 +145,8 @@ class RawSource:
 
 
 def source_id(source: str, url: str, text: str) -> str:
-    key = _canonical(url) if url else text
+    key = canonical_url(url) if url else text
     return f"{store.slugify(source or 'web')}-{hashlib.sha1(key.encode('utf-8')).hexdigest()[:10]}"
-
-
-def _canonical(url: str) -> str:
-    from .dedupe import canonical_url
-
-    return canonical_url(url)
 
 
 def write_raw_source(
@@ -371,10 +325,6 @@ def _refused(path: Path, problem: str) -> StoreError:
     return StoreError(f"cannot read {path}: {problem}", hint=hint)
 
 
-def remove_record(path: Path) -> None:
-    path.unlink(missing_ok=True)
-
-
 def topic_keywords(paths: KBPaths, slug: str, topic: str) -> list[str]:
     """The topic's key phrases: as the sources use them once aggregated, else from the topic alone."""
     aggregated = load_record(Workspace(paths, slug).aggregated_file, Aggregation)
@@ -385,8 +335,6 @@ def topic_keywords(paths: KBPaths, slug: str, topic: str) -> list[str]:
 
 def topic_tags(terms: list[str], paths: KBPaths | None = None) -> list[str]:
     """Canonical tags (generator/kb/synonyms.py) of a topic's key phrases, through the KB's own synonyms."""
-    from ..kb.synonyms import canonical_tags, load_synonyms
-
     return canonical_tags(terms, load_synonyms(paths))
 
 
