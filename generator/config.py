@@ -248,24 +248,29 @@ def load_config(path: Path) -> Config:
 
 def read_yaml(path: Path) -> Any:
     """deepkb.yml's data, read within MAX_CONFIG_BYTES, MAX_NESTING and MAX_VALUES; ConfigError otherwise."""
-    text = _read_text(path)
+    return load_bounded_yaml(_read_text(path), str(path))
+
+
+def load_bounded_yaml(text: str, source: str) -> Any:
+    """YAML `text` (deepkb.yml, or a page's frontmatter) loaded within MAX_NESTING and MAX_VALUES: a deep or
+    alias-bomb document is one ConfigError line naming `source`, never a RecursionError or gigabytes."""
     if _bracket_depth(text) > MAX_NESTING:
-        raise _too_deep(path)
+        raise _too_deep(source)
     try:
-        _check_nesting(text, path)
+        _check_nesting(text, source)
         root = yaml.compose(text, Loader=yaml.SafeLoader)
         if root is not None and _measure(root, 0, {})[0] > MAX_VALUES:
             raise ConfigError(
-                f"{path}: more than {MAX_VALUES} values once its aliases (*name) are expanded",
+                f"{source}: more than {MAX_VALUES} values once its aliases (*name) are expanded",
                 hint="write the values out, or reuse fewer anchors",
             )
         return yaml.safe_load(text)
     except _TooDeep:
-        raise _too_deep(path) from None
+        raise _too_deep(source) from None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f" line {mark.line + 1}" if mark else ""
-        raise ConfigError(f"{path}{where}: not valid YAML", hint="check indentation and quoting") from None
+        raise ConfigError(f"{source}{where}: not valid YAML", hint="check indentation and quoting") from None
 
 
 def _read_text(path: Path) -> str:
@@ -283,8 +288,8 @@ def _read_text(path: Path) -> str:
         raise ConfigError(f"{path} line {line}: not valid UTF-8", hint="save the file as UTF-8") from None
 
 
-def _too_deep(path: Path) -> ConfigError:
-    return ConfigError(f"{path}: lists and mappings nested more than {MAX_NESTING} levels deep")
+def _too_deep(source: str) -> ConfigError:
+    return ConfigError(f"{source}: lists and mappings nested more than {MAX_NESTING} levels deep")
 
 
 def _bracket_depth(text: str) -> int:
@@ -301,7 +306,7 @@ def _bracket_depth(text: str) -> int:
     return deepest
 
 
-def _check_nesting(text: str, path: Path) -> None:
+def _check_nesting(text: str, source: str) -> None:
     # The event stream is flat, so a 5,000-level file is measured without the recursion that
     # composing it would need (which ends in RecursionError).
     depth = 0
@@ -309,7 +314,7 @@ def _check_nesting(text: str, path: Path) -> None:
         if isinstance(event, yaml.CollectionStartEvent):
             depth += 1
             if depth > MAX_NESTING:
-                raise _too_deep(path)
+                raise _too_deep(source)
         elif isinstance(event, yaml.CollectionEndEvent):
             depth -= 1
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .errors import LockHeldError, StoreError
+from .errors import ConfigError, LockHeldError, StoreError
 
 if TYPE_CHECKING:
     import sqlite3
@@ -223,15 +223,28 @@ def write_page(path: Path, meta: Mapping[str, Any], body: str) -> bool:
 
 
 def read_page(path: Path) -> tuple[dict[str, Any], str]:
-    """Frontmatter and body of a page written by `write_page`."""
+    """Frontmatter and body of a page written by `write_page`, or planted by anyone: the frontmatter is
+    loaded within config's bounds (nesting depth, values after alias expansion), so a bomb is one line."""
     import frontmatter
-    import yaml
+
+    from .config import load_bounded_yaml
+
+    class BoundedHandler(frontmatter.YAMLHandler):  # type: ignore[misc]
+        def load(self, fm: str, **kwargs: object) -> Any:
+            return load_bounded_yaml(fm, f"{path} (frontmatter)")
 
     try:
-        post = frontmatter.loads(path.read_text(encoding="utf-8"))
-    except (OSError, yaml.YAMLError) as exc:
+        text = path.read_text(encoding="utf-8").strip()
+    except OSError as exc:
         raise StoreError(f"cannot read page {path}: {exc}") from exc
-    return dict(post.metadata), post.content
+    handler = BoundedHandler()
+    if not handler.detect(text):
+        return {}, text
+    try:
+        metadata, content = frontmatter.parse(text, handler=handler)
+    except ConfigError as exc:  # a broken, too deep or alias-bomb frontmatter: the page is refused
+        raise StoreError(f"cannot read page {exc.message}", hint=exc.hint) from None
+    return dict(metadata), content
 
 
 # --------------------------------------------------------------------------- lock
