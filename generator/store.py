@@ -74,10 +74,11 @@ class KBPaths:
         return self.cache_dir / "workspace.lock"
 
     def repo_dir(self, owner: str, repo: str) -> Path:
-        return safe_join(self.repos_dir, slugify(owner, keep_case=True), slugify(repo, keep_case=True))
+        owner_slug, repo_slug = slugify(owner, keep_case=True), slugify(repo, keep_case=True)
+        return safe_join(self.repos_dir, owner_slug, repo_slug, root=self.root)
 
     def topic_dir(self, slug: str) -> Path:
-        return safe_join(self.topics_dir, slugify(slug))
+        return safe_join(self.topics_dir, slugify(slug), root=self.root)
 
 
 # --------------------------------------------------------------------------- names and paths
@@ -96,9 +97,21 @@ def slugify(text: str, *, max_len: int = 60, keep_case: bool = False) -> str:
     return text[:max_len].strip("-._") or "untitled"
 
 
-def safe_join(base: Path, *parts: str) -> Path:
-    """Join `parts` below `base`, refusing anything that would land outside it (untrusted text is never a path)."""
+def safe_join(base: Path, *parts: str, root: Path | None = None) -> Path:
+    """Join `parts` below `base`, refusing anything that would land outside it (untrusted text is never a path).
+
+    A symbolic link on the way is refused too: `base` itself, every folder below it and, given `root`, every
+    folder from `root` down to `base` (a site_src/topics linked elsewhere is not inside the knowledge base)."""
     target = base.joinpath(*parts)
+    top = root if root is not None and base.is_relative_to(root) else base
+    on_the_way = target.relative_to(top).parts if target.is_relative_to(top) else ()
+    for depth in range(len(on_the_way) + 1):
+        folder = top.joinpath(*on_the_way[:depth])
+        if (depth or top is base) and folder.is_symlink():
+            raise StoreError(
+                f"refused to follow a symbolic link in the knowledge base: {folder}",
+                hint="replace the link with a real folder",
+            )
     try:
         target.resolve().relative_to(base.resolve())
     except ValueError:
