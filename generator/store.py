@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from . import jsonbounds
 from .errors import ConfigError, LockHeldError, StoreError
 
 if TYPE_CHECKING:
@@ -187,7 +188,7 @@ def write_json(path: Path, data: Any) -> bool:
 
 def read_json(path: Path, default: Any = None) -> Any:
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
+        return jsonbounds.loads(path.read_text(encoding="utf-8"))  # a planted 100,000-deep record is one line
     except FileNotFoundError:
         return default
     except (OSError, ValueError) as exc:
