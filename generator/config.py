@@ -177,9 +177,14 @@ class SiteConfig(_Strict):
             value = getattr(self, key)
             parts = urlsplit(value) if value is not None else None
             if parts is not None and (
-                parts.scheme not in ("http", "https") or not parts.netloc or any(c.isspace() for c in value)
+                parts.scheme not in ("http", "https")
+                or not parts.netloc
+                or any(_unsafe_in_url(c) for c in value)
             ):
-                raise ValueError(f"{key}: must be a full http(s) address such as https://example.org/kb/")
+                raise ValueError(
+                    f"{key}: must be a full http(s) address such as https://example.org/kb/"
+                    " (no spaces, quotes or angle brackets)"
+                )
         if self.edit_uri is not None:
             parts = urlsplit(self.edit_uri)
             if (
@@ -189,6 +194,11 @@ class SiteConfig(_Strict):
                 or any(c.isspace() for c in self.edit_uri)
             ):
                 raise ValueError("edit_uri: must be a path inside repo_url such as edit/main/site_src/")
+
+
+def _unsafe_in_url(char: str) -> bool:
+    # the theme prints these addresses into attributes and scripts: a quote or bracket would end them
+    return char.isspace() or char in "\"'<>`\\{}|^" or not char.isprintable()
 
 
 class CIConfig(_Strict):
