@@ -28,6 +28,8 @@ MAX_NESTING = 64
 """Deepest nesting of lists and mappings accepted in deepkb.yml."""
 MAX_VALUES = 100_000
 """Most values deepkb.yml may hold once its aliases are expanded (a 1 KB alias bomb expands to billions)."""
+# libyaml's parser when PyYAML was built with it (every page's frontmatter goes through here), else PyYAML's own
+_LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 class _Strict(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
@@ -268,13 +270,19 @@ def load_bounded_yaml(text: str, source: str) -> Any:
         raise _too_deep(source)
     try:
         _check_nesting(text, source)
-        root = yaml.compose(text, Loader=yaml.SafeLoader)
-        if root is not None and _measure(root, 0, {})[0] > MAX_VALUES:
-            raise ConfigError(
-                f"{source}: more than {MAX_VALUES} values once its aliases (*name) are expanded",
-                hint="write the values out, or reuse fewer anchors",
-            )
-        return yaml.safe_load(text)
+        loader = _LOADER(text)
+        try:
+            root = loader.get_single_node()  # composed once, measured, then constructed from the same nodes
+            if root is None:
+                return None
+            if _measure(root, 0, {})[0] > MAX_VALUES:
+                raise ConfigError(
+                    f"{source}: more than {MAX_VALUES} values once its aliases (*name) are expanded",
+                    hint="write the values out, or reuse fewer anchors",
+                )
+            return loader.construct_document(root)
+        finally:
+            loader.dispose()
     except _TooDeep:
         raise _too_deep(source) from None
     except yaml.YAMLError as exc:
@@ -320,7 +328,7 @@ def _check_nesting(text: str, source: str) -> None:
     # The event stream is flat, so a 5,000-level file is measured without the recursion that
     # composing it would need (which ends in RecursionError).
     depth = 0
-    for event in yaml.parse(text, Loader=yaml.SafeLoader):
+    for event in yaml.parse(text, Loader=_LOADER):
         if isinstance(event, yaml.CollectionStartEvent):
             depth += 1
             if depth > MAX_NESTING:
