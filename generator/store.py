@@ -14,6 +14,7 @@ import errno
 import json
 import os
 import re
+import stat
 import unicodedata
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
@@ -188,11 +189,33 @@ def write_json(path: Path, data: Any) -> bool:
 
 def read_json(path: Path, default: Any = None) -> Any:
     try:
-        return jsonbounds.loads(path.read_text(encoding="utf-8"))  # a planted 100,000-deep record is one line
+        return jsonbounds.loads(read_regular_text(path))  # a planted 100,000-deep record is one line
     except FileNotFoundError:
         return default
     except (OSError, ValueError) as exc:
         raise StoreError(f"cannot read {path}: {exc}", hint="delete the file to rebuild it") from exc
+
+
+MAX_READ_BYTES = 20_000_000
+"""The largest page or record the store reads back (and the site gate publishes); deepkb's stay far below."""
+
+
+def read_regular_text(path: Path) -> str:
+    """The UTF-8 text of `path` if it is a regular file of at most MAX_READ_BYTES: a link, FIFO or device
+    planted in the knowledge base (→ /dev/zero, → /etc/passwd) is an OSError, never read or waited on."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise OSError(exc.errno, "a symbolic link, not a regular file") from None
+        raise
+    with os.fdopen(fd, "rb") as handle:
+        if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+            raise OSError(errno.EINVAL, "not a regular file")
+        data = handle.read(MAX_READ_BYTES + 1)
+    if len(data) > MAX_READ_BYTES:
+        raise OSError(errno.EFBIG, f"larger than {MAX_READ_BYTES // 1_000_000} MB")
+    return data.decode("utf-8")
 
 
 def _fsync_dir(directory: Path) -> None:
@@ -248,9 +271,11 @@ def read_page(path: Path) -> tuple[dict[str, Any], str]:
             return load_bounded_yaml(fm, f"{path} (frontmatter)")
 
     try:
-        text = path.read_text(encoding="utf-8").strip()
-    except OSError as exc:
-        raise StoreError(f"cannot read page {path}: {exc}") from exc
+        text = read_regular_text(path).strip()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise StoreError(
+            f"cannot read page {path}: {exc.strerror if isinstance(exc, OSError) else exc}"
+        ) from exc
     handler = BoundedHandler()
     if not handler.detect(text):
         return {}, text

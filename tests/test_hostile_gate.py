@@ -4,7 +4,10 @@ a contributor's commit, a planted link) goes through one gate when the site is b
 from __future__ import annotations
 
 import os
+import signal
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -155,7 +158,8 @@ def test_deepkb_site_refuses_a_symlink_in_one_line_and_publishes_nothing(kb_root
 def test_deepkb_site_refuses_an_alias_bomb_page(kb_root: Path) -> None:
     site_src = _site_src(kb_root)
     (site_src / "topics" / "t" / "bomb.md").write_text(ALIAS_BOMB, encoding="utf-8")
-    result = CliRunner().invoke(cli, ["--root", str(kb_root), "site"])
+    with alarm(60):  # unbounded, PyYAML takes minutes and gigabytes
+        result = CliRunner().invoke(cli, ["--root", str(kb_root), "site"])
     assert result.exit_code != 0
     assert "bomb.md (frontmatter): more than 100000 values" in result.output, result.output
     assert not (kb_root / "site").exists()
@@ -170,3 +174,57 @@ def test_the_final_check_reads_every_markup_file_type(tmp_path: Path, name: str)
     )
     with pytest.raises(PluginError, match=name.replace(".", r"\.")):
         SanitizePlugin().on_post_build(config=SimpleNamespace(site_dir=str(tmp_path)))  # type: ignore[arg-type]
+
+
+@contextmanager
+def alarm(seconds: int) -> Iterator[None]:
+    """Fail instead of hanging: a FIFO read blocks forever where a regular file would not."""
+
+    def stop(signum: int, frame: object) -> None:
+        raise TimeoutError(f"still blocked after {seconds} s")
+
+    previous = signal.signal(signal.SIGALRM, stop)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def test_the_store_reads_back_regular_files_only(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A page or record planted as a FIFO, a link (→ /dev/zero, → /etc/passwd) or an oversized file is one
+    StoreError; the readers behind merge, refresh, the index and the catalog never block or fill memory."""
+    os.mkfifo(tmp_path / "pipe.md")
+    os.mkfifo(tmp_path / "_meta.json")
+    (tmp_path / "zero.md").symlink_to("/dev/zero")
+    (tmp_path / "passwd.json").symlink_to("/etc/passwd")
+    with alarm(20):
+        with pytest.raises(StoreError, match="not a regular file"):
+            store.read_page(tmp_path / "pipe.md")
+        with pytest.raises(StoreError, match="not a regular file"):
+            store.read_json(tmp_path / "_meta.json")
+        with pytest.raises(StoreError, match="symbolic link"):
+            store.read_page(tmp_path / "zero.md")
+        with pytest.raises(StoreError, match="symbolic link"):
+            store.read_json(tmp_path / "passwd.json")
+    monkeypatch.setattr(store, "MAX_READ_BYTES", 100)
+    (tmp_path / "big.md").write_text("---\ntitle: x\n---\n" + "y" * 100, encoding="utf-8")
+    with pytest.raises(StoreError, match="larger than"):
+        store.read_page(tmp_path / "big.md")
+    assert store.read_json(tmp_path / "missing.json", default={"d": 1}) == {"d": 1}
+
+
+def test_deepkb_site_with_a_fifo_page_is_one_line(kb_root: Path) -> None:
+    """`deepkb site` reads the pages (catalog, nav) before MkDocs runs: a FIFO there blocked it forever."""
+    site_src = _site_src(kb_root)
+    page = site_src / "topics" / "t" / "index.md"
+    page.unlink()
+    os.mkfifo(page)
+    with alarm(120):
+        result = CliRunner().invoke(cli, ["--root", str(kb_root), "site"])
+    assert result.exit_code == 1, result.output
+    assert (
+        result.output.count("\n") == 1 and "site_src/topics/t/index.md is not a regular file" in result.output
+    )
+    assert not (kb_root / "site").exists()

@@ -15,12 +15,13 @@ from pathlib import Path
 
 from ..config import load_bounded_yaml
 from ..errors import ConfigError, DeepkbError
+from ..store import MAX_READ_BYTES
 
 PUBLISHED_SUFFIXES = frozenset({".md", ".json", ".png", ".jpg", ".jpeg", ".gif", ".webp"})
 """File types site_src/ may hold, compared case-insensitively. SVG, HTML, XML and scripts are not here:
 each can carry script that runs on the site's origin."""
-MAX_FILE_BYTES = 20_000_000
-"""The largest file site_src/ may hold; deepkb's own pages and records stay far below it."""
+MAX_FILE_BYTES = MAX_READ_BYTES
+"""The largest file site_src/ may hold: the most the store reads back."""
 # MkDocs' own frontmatter rule (mkdocs.utils.meta.YAML_RE), so the block checked is the block it loads.
 _FRONTMATTER = re.compile(r"^-{3}[ \t]*\n(.*?\n)(?:\.{3}|-{3})[ \t]*\n", re.UNICODE | re.DOTALL)
 
