@@ -28,6 +28,8 @@ MAX_NESTING = 64
 """Deepest nesting of lists and mappings accepted in deepkb.yml."""
 MAX_VALUES = 100_000
 """Most values deepkb.yml may hold once its aliases are expanded (a 1 KB alias bomb expands to billions)."""
+# libyaml's parser when PyYAML was built with it (every page's frontmatter goes through here), else PyYAML's own
+_LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 class _Strict(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
@@ -177,9 +179,14 @@ class SiteConfig(_Strict):
             value = getattr(self, key)
             parts = urlsplit(value) if value is not None else None
             if parts is not None and (
-                parts.scheme not in ("http", "https") or not parts.netloc or any(c.isspace() for c in value)
+                parts.scheme not in ("http", "https")
+                or not parts.netloc
+                or any(_unsafe_in_url(c) for c in value)
             ):
-                raise ValueError(f"{key}: must be a full http(s) address such as https://example.org/kb/")
+                raise ValueError(
+                    f"{key}: must be a full http(s) address such as https://example.org/kb/"
+                    " (no spaces, quotes or angle brackets)"
+                )
         if self.edit_uri is not None:
             parts = urlsplit(self.edit_uri)
             if (
@@ -189,6 +196,11 @@ class SiteConfig(_Strict):
                 or any(c.isspace() for c in self.edit_uri)
             ):
                 raise ValueError("edit_uri: must be a path inside repo_url such as edit/main/site_src/")
+
+
+def _unsafe_in_url(char: str) -> bool:
+    # the theme prints these addresses into attributes and scripts: a quote or bracket would end them
+    return char.isspace() or char in "\"'<>`\\{}|^" or not char.isprintable()
 
 
 class CIConfig(_Strict):
@@ -248,24 +260,35 @@ def load_config(path: Path) -> Config:
 
 def read_yaml(path: Path) -> Any:
     """deepkb.yml's data, read within MAX_CONFIG_BYTES, MAX_NESTING and MAX_VALUES; ConfigError otherwise."""
-    text = _read_text(path)
+    return load_bounded_yaml(_read_text(path), str(path))
+
+
+def load_bounded_yaml(text: str, source: str) -> Any:
+    """YAML `text` (deepkb.yml, or a page's frontmatter) loaded within MAX_NESTING and MAX_VALUES: a deep or
+    alias-bomb document is one ConfigError line naming `source`, never a RecursionError or gigabytes."""
     if _bracket_depth(text) > MAX_NESTING:
-        raise _too_deep(path)
+        raise _too_deep(source)
     try:
-        _check_nesting(text, path)
-        root = yaml.compose(text, Loader=yaml.SafeLoader)
-        if root is not None and _measure(root, 0, {})[0] > MAX_VALUES:
-            raise ConfigError(
-                f"{path}: more than {MAX_VALUES} values once its aliases (*name) are expanded",
-                hint="write the values out, or reuse fewer anchors",
-            )
-        return yaml.safe_load(text)
+        _check_nesting(text, source)
+        loader = _LOADER(text)
+        try:
+            root = loader.get_single_node()  # composed once, measured, then constructed from the same nodes
+            if root is None:
+                return None
+            if _measure(root, 0, {})[0] > MAX_VALUES:
+                raise ConfigError(
+                    f"{source}: more than {MAX_VALUES} values once its aliases (*name) are expanded",
+                    hint="write the values out, or reuse fewer anchors",
+                )
+            return loader.construct_document(root)
+        finally:
+            loader.dispose()
     except _TooDeep:
-        raise _too_deep(path) from None
+        raise _too_deep(source) from None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f" line {mark.line + 1}" if mark else ""
-        raise ConfigError(f"{path}{where}: not valid YAML", hint="check indentation and quoting") from None
+        raise ConfigError(f"{source}{where}: not valid YAML", hint="check indentation and quoting") from None
 
 
 def _read_text(path: Path) -> str:
@@ -283,8 +306,8 @@ def _read_text(path: Path) -> str:
         raise ConfigError(f"{path} line {line}: not valid UTF-8", hint="save the file as UTF-8") from None
 
 
-def _too_deep(path: Path) -> ConfigError:
-    return ConfigError(f"{path}: lists and mappings nested more than {MAX_NESTING} levels deep")
+def _too_deep(source: str) -> ConfigError:
+    return ConfigError(f"{source}: lists and mappings nested more than {MAX_NESTING} levels deep")
 
 
 def _bracket_depth(text: str) -> int:
@@ -301,15 +324,15 @@ def _bracket_depth(text: str) -> int:
     return deepest
 
 
-def _check_nesting(text: str, path: Path) -> None:
+def _check_nesting(text: str, source: str) -> None:
     # The event stream is flat, so a 5,000-level file is measured without the recursion that
     # composing it would need (which ends in RecursionError).
     depth = 0
-    for event in yaml.parse(text, Loader=yaml.SafeLoader):
+    for event in yaml.parse(text, Loader=_LOADER):
         if isinstance(event, yaml.CollectionStartEvent):
             depth += 1
             if depth > MAX_NESTING:
-                raise _too_deep(path)
+                raise _too_deep(source)
         elif isinstance(event, yaml.CollectionEndEvent):
             depth -= 1
 

@@ -14,6 +14,7 @@ import errno
 import json
 import os
 import re
+import stat
 import unicodedata
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
@@ -21,7 +22,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .errors import LockHeldError, StoreError
+from . import jsonbounds
+from .errors import ConfigError, LockHeldError, StoreError
 
 if TYPE_CHECKING:
     import sqlite3
@@ -74,10 +76,11 @@ class KBPaths:
         return self.cache_dir / "workspace.lock"
 
     def repo_dir(self, owner: str, repo: str) -> Path:
-        return safe_join(self.repos_dir, slugify(owner, keep_case=True), slugify(repo, keep_case=True))
+        owner_slug, repo_slug = slugify(owner, keep_case=True), slugify(repo, keep_case=True)
+        return safe_join(self.repos_dir, owner_slug, repo_slug, root=self.root)
 
     def topic_dir(self, slug: str) -> Path:
-        return safe_join(self.topics_dir, slugify(slug))
+        return safe_join(self.topics_dir, slugify(slug), root=self.root)
 
 
 # --------------------------------------------------------------------------- names and paths
@@ -96,9 +99,21 @@ def slugify(text: str, *, max_len: int = 60, keep_case: bool = False) -> str:
     return text[:max_len].strip("-._") or "untitled"
 
 
-def safe_join(base: Path, *parts: str) -> Path:
-    """Join `parts` below `base`, refusing anything that would land outside it (untrusted text is never a path)."""
+def safe_join(base: Path, *parts: str, root: Path | None = None) -> Path:
+    """Join `parts` below `base`, refusing anything that would land outside it (untrusted text is never a path).
+
+    A symbolic link on the way is refused too: `base` itself, every folder below it and, given `root`, every
+    folder from `root` down to `base` (a site_src/topics linked elsewhere is not inside the knowledge base)."""
     target = base.joinpath(*parts)
+    top = root if root is not None and base.is_relative_to(root) else base
+    on_the_way = target.relative_to(top).parts if target.is_relative_to(top) else ()
+    for depth in range(len(on_the_way) + 1):
+        folder = top.joinpath(*on_the_way[:depth])
+        if (depth or top is base) and folder.is_symlink():
+            raise StoreError(
+                f"refused to follow a symbolic link in the knowledge base: {folder}",
+                hint="replace the link with a real folder",
+            )
     try:
         target.resolve().relative_to(base.resolve())
     except ValueError:
@@ -174,11 +189,33 @@ def write_json(path: Path, data: Any) -> bool:
 
 def read_json(path: Path, default: Any = None) -> Any:
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
+        return jsonbounds.loads(read_regular_text(path))  # a planted 100,000-deep record is one line
     except FileNotFoundError:
         return default
     except (OSError, ValueError) as exc:
         raise StoreError(f"cannot read {path}: {exc}", hint="delete the file to rebuild it") from exc
+
+
+MAX_READ_BYTES = 20_000_000
+"""The largest page or record the store reads back (and the site gate publishes); deepkb's stay far below."""
+
+
+def read_regular_text(path: Path) -> str:
+    """The UTF-8 text of `path` if it is a regular file of at most MAX_READ_BYTES: a link, FIFO or device
+    planted in the knowledge base (→ /dev/zero, → /etc/passwd) is an OSError, never read or waited on."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise OSError(exc.errno, "a symbolic link, not a regular file") from None
+        raise
+    with os.fdopen(fd, "rb") as handle:
+        if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+            raise OSError(errno.EINVAL, "not a regular file")
+        data = handle.read(MAX_READ_BYTES + 1)
+    if len(data) > MAX_READ_BYTES:
+        raise OSError(errno.EFBIG, f"larger than {MAX_READ_BYTES // 1_000_000} MB")
+    return data.decode("utf-8")
 
 
 def _fsync_dir(directory: Path) -> None:
@@ -223,15 +260,30 @@ def write_page(path: Path, meta: Mapping[str, Any], body: str) -> bool:
 
 
 def read_page(path: Path) -> tuple[dict[str, Any], str]:
-    """Frontmatter and body of a page written by `write_page`."""
+    """Frontmatter and body of a page written by `write_page`, or planted by anyone: the frontmatter is
+    loaded within config's bounds (nesting depth, values after alias expansion), so a bomb is one line."""
     import frontmatter
-    import yaml
+
+    from .config import load_bounded_yaml
+
+    class BoundedHandler(frontmatter.YAMLHandler):  # type: ignore[misc]
+        def load(self, fm: str, **kwargs: object) -> Any:
+            return load_bounded_yaml(fm, f"{path} (frontmatter)")
 
     try:
-        post = frontmatter.loads(path.read_text(encoding="utf-8"))
-    except (OSError, yaml.YAMLError) as exc:
-        raise StoreError(f"cannot read page {path}: {exc}") from exc
-    return dict(post.metadata), post.content
+        text = read_regular_text(path).strip()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise StoreError(
+            f"cannot read page {path}: {exc.strerror if isinstance(exc, OSError) else exc}"
+        ) from exc
+    handler = BoundedHandler()
+    if not handler.detect(text):
+        return {}, text
+    try:
+        metadata, content = frontmatter.parse(text, handler=handler)
+    except ConfigError as exc:  # a broken, too deep or alias-bomb frontmatter: the page is refused
+        raise StoreError(f"cannot read page {exc.message}", hint=exc.hint) from None
+    return dict(metadata), content
 
 
 # --------------------------------------------------------------------------- lock

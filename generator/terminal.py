@@ -1,8 +1,10 @@
 """What deepkb prints to a terminal: untrusted text (model output, topics, page titles, errors) made inert.
 
-`printable` removes escape sequences and bidi overrides; `generator.console.SafeConsole` applies it to every
-character it writes. Markup is the call site's job (`rich.markup.escape`). This module imports nothing but
-`re`, so the one-line error of any command costs no console library.
+Text from a model, a web page or a repository can carry escape sequences that rewrite the terminal, bidi
+overrides that make a line read differently from what it says, and lines a CI runner would take as workflow
+commands. `printable` removes them; `generator.console.SafeConsole` applies it to every character it writes.
+Markup is the call site's job (`rich.markup.escape`). This module imports nothing but `re`, so the one-line
+error of any command costs no console library.
 """
 
 from __future__ import annotations
@@ -17,6 +19,13 @@ _ESCAPE_SEQUENCE = re.compile(
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 
 
+# A GitHub Actions runner reads a log line starting with `::name` (or the older `##[name]`) as a workflow
+# command (`::add-mask::`, `::error::`, `::stop-commands::`): printed text gets a space between the two marks.
+_WORKFLOW_COMMAND = re.compile(r"^(\s*)(:|#)(?=:|#\[)", re.MULTILINE)
+
+
 def printable(text: str) -> str:
-    """`text` without escape sequences, control characters (except tab and newline) or bidi overrides."""
-    return _CONTROL.sub("", _ESCAPE_SEQUENCE.sub("", text))
+    """`text` without escape sequences, control characters (except tab and newline) or bidi overrides, and
+    with no line that a CI runner would read as a workflow command."""
+    text = _CONTROL.sub("", _ESCAPE_SEQUENCE.sub("", text))
+    return _WORKFLOW_COMMAND.sub(r"\1\2 ", text) if ("::" in text or "##[" in text) else text

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import errno
 import os
+import shutil
 import sqlite3
 import subprocess
 import sys
@@ -17,6 +18,7 @@ from generator import store
 from generator.cli import cli
 from generator.errors import LockHeldError, StoreError
 from generator.kb import search
+from generator.kb.index import update_index
 
 
 def test_write_text_is_atomic_and_skips_unchanged(tmp_path: Path) -> None:
@@ -87,6 +89,52 @@ def test_safe_join_refuses_escape(tmp_path: Path) -> None:
         store.safe_join(tmp_path, "..", "etc", "passwd")
     with pytest.raises(StoreError):
         store.safe_join(tmp_path, "/etc/passwd")
+
+
+def test_safe_join_refuses_a_symlinked_top_folder_or_one_below_it(tmp_path: Path) -> None:
+    """Issue 22 #4: resolving the base made a site_src/topics linked elsewhere count as inside."""
+    elsewhere = tmp_path / "elsewhere"
+    (elsewhere / "victim").mkdir(parents=True)
+    paths = store.KBPaths(tmp_path / "kb")
+    paths.site_src.mkdir(parents=True)
+    paths.topics_dir.symlink_to(elsewhere)
+    with pytest.raises(StoreError, match="symbolic link"):
+        store.safe_join(paths.topics_dir, "victim")
+    with pytest.raises(StoreError, match="symbolic link"):
+        paths.topic_dir("victim")
+    paths.topics_dir.unlink()
+    paths.topics_dir.mkdir()
+    (paths.topics_dir / "t").symlink_to(elsewhere)
+    with pytest.raises(StoreError, match="symbolic link"):
+        store.safe_join(paths.topics_dir, "t", "victim")
+
+
+def test_topic_dir_refuses_a_symlinked_site_src(tmp_path: Path) -> None:
+    (tmp_path / "elsewhere" / "topics" / "victim").mkdir(parents=True)
+    paths = store.KBPaths(tmp_path / "kb")
+    paths.root.mkdir()
+    paths.site_src.symlink_to(tmp_path / "elsewhere")
+    with pytest.raises(StoreError, match="symbolic link"):
+        paths.topic_dir("victim")
+    with pytest.raises(StoreError, match="symbolic link"):
+        paths.repo_dir("acme", "widgets")
+
+
+def test_knowledge_delete_refuses_a_symlinked_topics_folder(tmp_path: Path) -> None:
+    elsewhere = tmp_path / "elsewhere"
+    (elsewhere / "victim").mkdir(parents=True)
+    (elsewhere / "victim" / "keep.txt").write_text("precious", encoding="utf-8")
+    paths = store.KBPaths(tmp_path / "kb")
+    paths.topic_dir("victim").mkdir(parents=True)
+    store.write_page(paths.topic_dir("victim") / "index.md", {"title": "Victim", "kind": "topic"}, "x")
+    update_index(paths)  # the entry is listed while its folder is real, then the folder is swapped
+    shutil.rmtree(paths.topics_dir)
+    paths.topics_dir.symlink_to(elsewhere)
+    result = CliRunner().invoke(
+        cli, ["--root", str(paths.root), "knowledge", "delete", "topic:victim", "--yes"]
+    )
+    assert result.exit_code != 0 and "symbolic link" in result.output, result.output
+    assert (elsewhere / "victim" / "keep.txt").read_text(encoding="utf-8") == "precious"
 
 
 @pytest.mark.parametrize(

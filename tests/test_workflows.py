@@ -225,3 +225,47 @@ def test_actions_are_pinned_to_commits(name: str) -> None:
     for action, comment in references:
         assert re.fullmatch(r"[\w.-]+/[\w./-]+@[0-9a-f]{40}", action), action
         assert re.fullmatch(r"\s*# v\d+(\.\d+)*", comment), (action, comment)
+
+
+def test_nightly_collects_entries_with_non_ascii_and_spaced_slugs(
+    nightly: dict[str, Any], tmp_path: Path
+) -> None:
+    """Issue 22 #9: `git status` quoted a topic slug such as 套利, so its shard uploaded none of its research.
+    The step's own script runs here in a throwaway repository with changed and new entries."""
+    import shutil
+    import subprocess
+
+    if shutil.which("git") is None or shutil.which("bash") is None:
+        pytest.fail("the workflow step needs git and bash")
+    job = steps(nightly["jobs"]["research"])
+    script = job[index_of(job, runs(r"shard-entries"))]["run"]
+    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "GIT_CONFIG_NOSYSTEM": "1", "LC_ALL": "C"}
+
+    def git(*args: str) -> None:
+        subprocess.run(
+            ["git", "-c", "user.name=t", "-c", "user.email=t@t", *args], cwd=tmp_path, env=env, check=True
+        )
+
+    def write(rel: str, text: str) -> None:
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(text, encoding="utf-8")
+
+    git("init", "-q")
+    write("site_src/topics/old/index.md", "old\n")
+    write("site_src/topics/unchanged/index.md", "same\n")
+    git("add", "-A")
+    git("commit", "-q", "-m", "base")
+    write("site_src/topics/old/index.md", "changed\n")
+    write("site_src/topics/套利/index.md", "新\n")
+    write("site_src/topics/套利/raw/a.md", "raw\n")
+    write("site_src/topics/with space/index.md", "s\n")
+    write("site_src/repos/Acme/Widgets-ü/index.md", "r\n")
+    subprocess.run(
+        ["bash", "-eo", "pipefail", "-c", script], cwd=tmp_path, env=env, check=True, capture_output=True
+    )
+    collected = tmp_path / "shard-entries"
+    assert (collected / "topics" / "套利" / "raw" / "a.md").read_text(encoding="utf-8") == "raw\n"
+    assert (collected / "topics" / "with space" / "index.md").is_file()
+    assert (collected / "topics" / "old" / "index.md").read_text(encoding="utf-8") == "changed\n"
+    assert (collected / "repos" / "Acme" / "Widgets-ü" / "index.md").is_file()
+    assert not (collected / "topics" / "unchanged").exists()

@@ -14,6 +14,7 @@ from ..site.pages.topic import publish_topic
 from ..site.text import md_inline
 from ..sources.base import SearchHit
 from ..store import KBPaths, workspace_lock
+from ..terminal import printable
 from ..topic.crawl import Crawler, CrawlResult, FetchedPage, crawl_site
 from ..topic.workspace import find_topic, write_raw_source
 from .app import App, pass_app
@@ -69,14 +70,15 @@ def crawl(app: App, url: str, depth: int, max_pages: int, fmt: str, topic_id: st
             click.echo(raw_id)
         app.console.print(f"stored {len(stored)} page(s) as raw sources of topic '{escape(topic_id)}'")
         return
-    click.echo(render_pages(result, fmt))
+    click.echo(printable(render_pages(result, fmt)))  # page titles and text are the far side's words
 
 
 def render_pages(result: CrawlResult, fmt: str) -> str:
     """The crawl as JSON ({pages, skipped}) or as markdown, one section per page."""
     if fmt == "json":
         payload: dict[str, Any] = {
-            "pages": [page.to_json() for page in result.pages],
+            # a JSON string escapes ESC, but `jq -r` would print it raw: titles are made printable first
+            "pages": [{**page.to_json(), "title": printable(page.title)} for page in result.pages],
             "skipped": [{"url": url, "reason": reason} for url, reason in result.skipped],
         }
         return json.dumps(payload, ensure_ascii=False, indent=2)
@@ -85,7 +87,7 @@ def render_pages(result: CrawlResult, fmt: str) -> str:
 
 def _page_markdown(page: FetchedPage) -> str:
     # page.text is already inert markdown; the title and URL are plain text and get escaped here.
-    return f"# {md_inline(page.title)}\n\nSource: {md_inline(page.final_url)}\n\n{page.text.strip()}\n"
+    return f"# {md_inline(printable(page.title))}\n\nSource: {md_inline(page.final_url)}\n\n{page.text.strip()}\n"
 
 
 def store_pages(paths: KBPaths, topic_id: str, pages: list[FetchedPage]) -> list[str]:

@@ -13,6 +13,7 @@ rules, the same for the OpenAI-compatible client, the Anthropic SDK's client and
 - An answer larger than `max_body` bytes is refused as soon as its size is known or passed; it is never read
   into memory whole. A compressed answer is decoded by `decoding.py` a bounded piece at a time, so the cap
   counts decoded bytes as they are produced; stacked or unknown encodings are refused.
+- A JSON answer nested deeper than `jsonbounds.MAX_JSON_DEPTH` is refused before it is parsed.
 
 Failures leave as one of our errors (seed: "429 → exponential backoff honouring retry-after"):
 
@@ -35,6 +36,7 @@ import httpx
 from generator import __version__
 from generator.errors import ProviderAuthError, ProviderError, ProviderRateLimited, ProviderResponseError
 
+from ..jsonbounds import TooDeep, check_depth
 from .budget import MAX_BODY_BYTES, Budget, bounded, bounded_client, bounded_transport, environment_proxy
 from .decoding import EncodingRefused, iter_decoded
 from .retry import DEFAULT_RETRY, Failure, RetryPolicy, is_retryable, retry_after_seconds, retrying
@@ -142,6 +144,11 @@ def _read(client: httpx.Client, request: httpx.Request, budget: Budget) -> httpx
         ) from None
     finally:
         response.close()
+    if body.lstrip()[:1] in (b"{", b"["):  # decoded here, so the wire-side meter may not have seen it
+        try:
+            check_depth(bytes(body))
+        except TooDeep as exc:
+            raise budget.unreadable(request.url.host, str(exc)) from None
     kept = {k: v for k, v in response.headers.items() if k not in ("content-encoding", "content-length")}
     return httpx.Response(response.status_code, headers=kept, content=bytes(body), request=request)
 

@@ -20,6 +20,7 @@ import httpx
 
 from generator import deadlines
 from generator.errors import ProviderResponseError, ProviderTimeout, RunDeadlineReached
+from generator.jsonbounds import NestingMeter, TooDeep
 
 MAX_BODY_BYTES = 16 * 1024 * 1024
 """No model reply or search answer is legitimately this large; anything bigger is refused unread."""
@@ -78,6 +79,10 @@ class Budget:
             f"{self.provider}: no complete answer from {host} within {self.seconds:g} s", hint=self.hint
         )
 
+    def unreadable(self, host: str, why: str) -> ProviderResponseError:
+        """An answer refused for its shape (JSON nested too deep), as one line naming the host."""
+        return ProviderResponseError(f"{self.provider}: {host}: {why}; refused", hint="check the base URL")
+
     def too_large(self, host: str) -> ProviderResponseError:
         return ProviderResponseError(
             f"{self.provider}: the answer from {host} is larger than {self.max_body // 1_000_000} MB; refused",
@@ -131,7 +136,8 @@ class _BoundedTransport:
                 f"{budget.provider}: {host} compressed its answer although asked not to; refused",
                 hint="check the base URL",
             )
-        response.stream = self.stream_class(response.stream, budget, host)
+        json_like = any(kind in response.headers.get("content-type", "") for kind in ("json", "event-stream"))
+        response.stream = self.stream_class(response.stream, budget, host, json_like)
         return response
 
     def close(self) -> None:
@@ -158,16 +164,25 @@ def bounded_transport(
 @functools.cache
 def _classes_for(base_transport: type, base_stream: type) -> tuple[type, type]:
     class BoundedStream(base_stream):  # type: ignore[misc, valid-type]
-        """The response body, chunk by chunk, checking the budget after each one."""
+        """The response body, chunk by chunk, checking the budget after each one and, for a JSON body (by
+        its type or its first character) or an event stream, its nesting depth as it arrives."""
 
-        def __init__(self, inner: Any, budget: Budget, host: str) -> None:
+        def __init__(self, inner: Any, budget: Budget, host: str, json_like: bool = False) -> None:
             self.inner, self.budget, self.host = inner, budget, host
+            self.meter: NestingMeter | None = NestingMeter() if json_like else None
 
         def __iter__(self) -> Iterator[bytes]:
             received = 0
             for chunk in self.inner:
+                if not received and self.meter is None and chunk.lstrip()[:1] in (b"{", b"["):
+                    self.meter = NestingMeter()
                 received += len(chunk)
                 self.budget.check(received, self.host)
+                if self.meter is not None:
+                    try:
+                        self.meter.feed(chunk)
+                    except TooDeep as exc:
+                        raise self.budget.unreadable(self.host, str(exc)) from None
                 yield chunk
 
         def close(self) -> None:

@@ -23,6 +23,7 @@ from ..errors import ConfigError, DeepkbError
 from ..store import KBPaths
 from .catalog import load_catalog
 from .defaults import MKDOCS_YML as PROJECT_MKDOCS
+from .gate import SiteSourceRefused
 from .nav import build_nav
 
 SANITIZER = "deepkb-sanitize"
@@ -100,6 +101,7 @@ def build_site(paths: KBPaths, config: Config, strict: bool = True) -> Path:
             build(mk_config)
         except (Abort, MkDocsException) as exc:
             shutil.rmtree(staging, ignore_errors=True)
+            _raise_refused_source(exc)
             # MkDocs logs "Error building page 'x':" and then the cause; the cause is the useful line
             useful = [line for line in problems if not line.endswith(":")] or problems or [_one_line(exc)]
             first = useful[0]
@@ -113,6 +115,15 @@ def build_site(paths: KBPaths, config: Config, strict: bool = True) -> Path:
             raise
     _replace_folder(site_dir, staging)
     return site_dir
+
+
+def _raise_refused_source(exc: BaseException) -> None:
+    """The gate's own line and hint when it refused a file (MkDocs wraps it in an Abort)."""
+    seen: BaseException | None = exc
+    while seen is not None:
+        if isinstance(seen, SiteSourceRefused):
+            raise SiteSourceRefused(seen.message, hint=seen.hint) from None
+        seen = seen.__cause__ or seen.__context__
 
 
 def _replace_folder(target: Path, built: Path) -> None:

@@ -4,7 +4,9 @@ and `deepkb-site` (the site serves everything it needs itself: diagrams, search,
 Both are entry points (pyproject `mkdocs.plugins`), so any knowledge-base root's mkdocs.yml can list them.
 The sanitizer's stages: config text (site name, description…) and frontmatter are made plain before any
 template reads them, the rendered body goes through nh3, and every finished HTML file (pages, the 404 page,
-anything another plugin wrote) is checked once more; live markup fails the build instead of being published.
+anything another plugin wrote, in any markup file type) is checked once more; live markup fails the build
+instead of being published. Before all of that, `gate.check_site_source` refuses links, file types and sizes
+that must not reach the site at all.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from mkdocs.structure.toc import AnchorLink
 from mkdocs.utils.templates import TemplateContext
 
 from . import search, static
+from .gate import SiteSourceRefused, check_site_source
 from .nav import entry_pages, reading_path
 from .sanitize import clean_html, clean_meta, clean_title, find_live_markup, safe_id
 
@@ -33,6 +36,8 @@ CONFIG_TEXT = ("site_name", "site_description", "site_author", "copyright", "rep
 CONFIG_URLS = ("repo_url", "edit_uri")
 """Config URLs the theme prints raw into href attributes: characters a URL cannot hold are percent-encoded."""
 URL_SAFE = ":/?#[]@!$&()*+,;=%~"
+MARKUP_SUFFIXES = frozenset({".html", ".htm", ".xhtml", ".xht", ".shtml", ".xml", ".svg", ".xsl", ".xslt"})
+"""Built files a browser may parse as markup and run script from (compared case-insensitively)."""
 
 log = logging.getLogger("mkdocs.plugins.deepkb")
 
@@ -53,6 +58,13 @@ class SanitizePlugin(BasePlugin):  # type: ignore[type-arg]
                 config[key] = quote(config[key], safe=URL_SAFE)
         self.checked = set()
         return config
+
+    @event_priority(100)  # before MkDocs lists (and follows) anything under docs_dir
+    def on_pre_build(self, *, config: MkDocsConfig) -> None:
+        try:
+            check_site_source(Path(config.docs_dir))
+        except SiteSourceRefused as exc:
+            raise PluginError(f"deepkb-sanitize: {exc.message}") from exc
 
     @event_priority(100)  # before the tags plugin (-50) and the theme read page.meta
     def on_page_markdown(self, markdown: str, *, page: Page, config: MkDocsConfig, **kwargs: Any) -> str:
@@ -83,9 +95,9 @@ class SanitizePlugin(BasePlugin):  # type: ignore[type-arg]
     @event_priority(100)  # before any other plugin publishes the folder (search indexing included)
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         site_dir = Path(config.site_dir)
-        for path in sorted(site_dir.rglob("*.html")):
+        for path in sorted(site_dir.rglob("*")):
             uri = path.relative_to(site_dir).as_posix()
-            if uri not in self.checked:
+            if path.suffix.lower() in MARKUP_SUFFIXES and uri not in self.checked and path.is_file():
                 _refuse_live_markup(uri, path.read_text(encoding="utf-8", errors="replace"))
 
 

@@ -82,12 +82,14 @@ RENAMED_ID_PREFIX = "kb-"
 # A URL a browser resolves against another host: a scheme, or `//host` (a backslash counts as a slash)
 _OUTSIDE_URL = re.compile(r"[a-zA-Z][a-zA-Z0-9+.-]*:|[/\\]{2}")
 _URL_IGNORED = re.compile(r"[\t\n\r]")
+# Bidi embeddings, overrides and isolates make text (code above all) read differently from what it holds.
+_BIDI_CONTROL = re.compile(r"[\u202a-\u202e\u2066-\u2069]")
 _C0_AND_SPACE = "".join(chr(code) for code in range(0x21))
 
 
 def clean_html(fragment: str) -> str:
     """A rendered page body with only the allowlisted markup left: no scripts, handlers, styles or bad URLs,
-    no id the theme uses, no image from another host, no mermaid configuration."""
+    no id the theme uses, no image from another host, no mermaid configuration, no bidi override."""
     cleaned = nh3.clean(
         fragment,
         tags=ALLOWED_TAGS,
@@ -98,6 +100,7 @@ def clean_html(fragment: str) -> str:
         link_rel=None,  # internal links need no rel; nothing opens a new window
         attribute_filter=_attribute_filter,
     )
+    cleaned = _BIDI_CONTROL.sub("", cleaned)
     return _inert_diagrams(cleaned) if "deepkb-diagram" in cleaned else cleaned
 
 
