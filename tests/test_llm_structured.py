@@ -8,7 +8,7 @@ import pytest
 from generator.config import LLMConfig
 from generator.errors import ProviderAuthError, ProviderTimeout
 from generator.llm.base import Completion, Prompt, Provider, create_provider
-from generator.llm.structured import NoJSONFound, complete_json, extract_json
+from generator.llm.structured import NoJSONFound, complete_json, extract_json, parse_reply
 
 
 class Finding(pydantic.BaseModel):
@@ -96,3 +96,12 @@ def test_offline_provider_is_not_asked() -> None:
     parsed, notes = complete_json(offline, Prompt(user="q"), Finding)
     assert parsed is None and notes
     assert offline.usage.calls == 0
+
+
+def test_a_reply_nested_beyond_bounds_is_a_bad_answer_not_a_crash() -> None:
+    class Reply(pydantic.BaseModel):
+        answer: str
+
+    for text in ("[" * 100_000, '{"answer": ' + "[" * 50_000 + "]" * 50_000 + "}", "Sure: " + "{" * 5000):
+        data, note = parse_reply(text, Reply)
+        assert data is None and note is not None and "deep" in note

@@ -54,7 +54,10 @@ def checkout(base: Path, name: str, config: dict) -> Path:
 
 
 @pytest.fixture
-def config(tmp_path: Path) -> dict:
+def config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict:
+    # committed before the frozen instant the tests run at: a merge refuses versions dated in the future
+    for variable in ("GIT_AUTHOR_DATE", "GIT_COMMITTER_DATE"):
+        monkeypatch.setenv(variable, "2026-02-01T12:00:00Z")
     sample = make_git_repo(
         tmp_path / "src" / "sample", SAMPLE_PROJECT, origin="https://github.com/acme/sample.git"
     )
@@ -195,3 +198,55 @@ def test_a_merge_stopped_half_way_is_finished_by_running_it_again(tmp_path: Path
     report = merge_checkouts(KBPaths(ours), [newer])
     assert report.updated == ["topic:t"]
     assert tree_digest(ours / "site_src/topics/t") == tree_digest(newer / "site_src/topics/t")
+
+
+def _topic_checkout(root: Path, updated: str = "2026-01-01T00:00:00Z") -> Path:
+    folder = root / "site_src" / "topics" / "t"
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "_meta.json").write_text(json.dumps({"topic": "T", "updated_at": updated}))
+    (folder / "index.md").write_text("---\ntitle: T\n---\nbody\n")
+    return root
+
+
+@pytest.mark.parametrize("linked", ["site_src", "site_src/topics", "site_src/topics/t/raw", "page"])
+def test_merge_refuses_an_incoming_folder_holding_a_link(tmp_path: Path, linked: str) -> None:
+    secret = tmp_path / "outside"
+    (secret / "topics" / "t").mkdir(parents=True)
+    (secret / ".env").write_text("TOKEN=abc")
+    incoming = _topic_checkout(tmp_path / "incoming")
+    target = incoming / linked
+    if linked == "page":
+        (incoming / "site_src/topics/t/stolen.md").symlink_to(secret / ".env")
+    else:
+        target.mkdir(parents=True, exist_ok=True)
+        shutil.rmtree(target)
+        target.symlink_to(secret if linked == "site_src" else secret / "topics", target_is_directory=True)
+    ours = tmp_path / "ours"
+    (ours / "site_src").mkdir(parents=True)
+    result = deepkb(ours, "merge", "--no-site", str(incoming))
+    assert result.exit_code != 0
+    assert "symbolic link" in result.output and len(result.output.strip().splitlines()) == 1
+    assert not (ours / "site_src" / "topics").exists()  # nothing copied
+
+
+def test_merge_refuses_files_the_site_would_not_publish(tmp_path: Path) -> None:
+    incoming = _topic_checkout(tmp_path / "incoming")
+    (incoming / "site_src/topics/t/x.svg").write_text('<svg onload="alert(1)"/>')
+    ours = tmp_path / "ours"
+    (ours / "site_src").mkdir(parents=True)
+    result = deepkb(ours, "merge", "--no-site", str(incoming))
+    assert result.exit_code != 0 and "x.svg" in result.output
+    assert not (ours / "site_src" / "topics").exists()
+
+
+@time_machine.travel(FROZEN_AT, tick=False)
+def test_merge_refuses_an_entry_dated_in_the_future(tmp_path: Path) -> None:
+    incoming = _topic_checkout(tmp_path / "incoming", updated="2099-01-01T00:00:00Z")
+    ours = tmp_path / "ours"
+    (ours / "site_src").mkdir(parents=True)
+    result = deepkb(ours, "merge", "--no-site", str(incoming))
+    assert result.exit_code == 2
+    assert "in the future" in result.output and "2099-01-01" in result.output
+    assert not (ours / "site_src" / "topics").exists()
+    tomorrow = _topic_checkout(tmp_path / "tomorrow", updated="2026-03-02T23:00:00Z")  # a time zone ahead
+    assert merge_checkouts(KBPaths(ours), [tomorrow]).added == ["topic:t"]

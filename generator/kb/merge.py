@@ -5,10 +5,14 @@ identical or older one is left alone; the same version with other content is a c
 write. Versions are ISO dates (a repository's revision date then `generated`; a topic's `updated_at`); a
 topic's raw pages are not compared (the listing rebuild re-renders them). The file carrying the version is
 written last, so a merge stopped half way is finished by running it again.
+
+An incoming folder passes the site's own gate first (site/gate.py: no links, only published file kinds,
+bounded sizes and frontmatter), and a version dated in the future is refused: it would never be replaced.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 import hashlib
 import os
 import re
@@ -17,6 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import DeepkbError, StoreError, UsageError
+from ..site.gate import check_site_source
 from ..store import KBPaths, read_json, read_page, safe_join, write_bytes
 from .index import ENTRY_FILE
 
@@ -52,7 +57,10 @@ def merge_checkouts(paths: KBPaths, sources: Sequence[Path]) -> MergeReport:
     """Fold every entry of `sources` (knowledge-base roots or their site_src/) into `paths`."""
     incoming: dict[str, Found] = {}
     for source in sources:
-        for found in entries_in(site_src_of(source)):
+        site_src = site_src_of(source)
+        check_site_source(site_src)
+        for found in entries_in(site_src):
+            _refuse_future(found)
             incoming[found.entry_id] = _newer(incoming.get(found.entry_id), found)
     report, plan = MergeReport(), []
     for entry_id, found in sorted(incoming.items()):
@@ -148,6 +156,17 @@ def _newer(current: Found | None, other: Found) -> Found:
         f" but carry the same version ({shown})",
         hint="keep one of them: delete the other folder, or research the entry again",
     )
+
+
+def _refuse_future(found: Found) -> None:
+    """A version dated after tomorrow (any time zone's today) is planted or broken, not research."""
+    tomorrow = (dt.datetime.now(dt.UTC).date() + dt.timedelta(days=1)).isoformat()
+    for value in found.version:
+        if re.match(r"\d{4}-\d{2}-\d{2}", value) and value[:10] > tomorrow:
+            raise UsageError(
+                f"cannot merge {found.entry_id}: {found.folder} is dated {value[:10]}, in the future",
+                hint="research the entry again, or correct the date in its files",
+            )
 
 
 def _ours(paths: KBPaths, entry_id: str) -> Found | None:

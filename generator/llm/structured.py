@@ -14,6 +14,7 @@ from typing import TypeVar
 import pydantic
 
 from ..errors import ProviderAuthError, ProviderError
+from ..jsonbounds import TooDeep, check_depth
 from .base import Prompt, Provider
 
 T = TypeVar("T", bound=pydantic.BaseModel)
@@ -32,6 +33,10 @@ class NoJSONFound(ValueError):
 def extract_json(text: str) -> object:
     """The JSON value in a model reply: the whole text, a ```json fence, or the first object/array in prose."""
     stripped = text.strip()
+    try:
+        check_depth(stripped)  # before any parser recurses
+    except TooDeep as exc:
+        raise NoJSONFound(f"the reply nests too deep to read ({exc})") from None
     try:
         return json.loads(stripped)
     except ValueError:
