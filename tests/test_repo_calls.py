@@ -5,6 +5,7 @@ points; the graph of every source module read once, each file's calls independen
 from __future__ import annotations
 
 import ast
+import gc
 import os
 import re
 from dataclasses import replace
@@ -241,6 +242,35 @@ def test_a_large_repository_is_read_by_a_pool_of_forked_processes_into_the_same_
     assert pools == [2] and calls._forked_reader is None
     assert facts.calls is not None
     assert pooled.edges() == facts.calls.edges() and len(pooled.edges()) > 20
+
+
+def test_the_collector_is_off_while_calls_are_read_and_as_it_was_after(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root = write_tree(tmp_path / "repo", FILES)
+    facts = extract_facts(root, map_repository(root))
+    index = ImportIndex(
+        facts.files,
+        go_modules=go_modules(root, facts.files, 1_000_000),
+        js_aliases=js_aliases(root, facts.files, 1_000_000),
+    )
+    seen: list[bool] = []
+    parse = ast.parse
+
+    def watched(*args: Any, **kwargs: Any) -> ast.Module:
+        seen.append(gc.isenabled())
+        return parse(*args, **kwargs)
+
+    monkeypatch.setattr(calls.ast, "parse", watched)
+    graph = read_call_graph(root, facts.files, index, 1_000_000)
+    assert seen and not any(seen) and gc.isenabled()
+    assert facts.calls is not None and graph.edges() == facts.calls.edges()
+    gc.disable()  # a caller that turned it off keeps it off
+    try:
+        read_call_graph(root, facts.files, index, 1_000_000)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
 
 
 def test_only_a_large_repository_read_by_one_thread_gets_a_pool(monkeypatch: pytest.MonkeyPatch) -> None:
