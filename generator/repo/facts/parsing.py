@@ -45,21 +45,19 @@ def parse_sources(
     """
     held = contents or {}
     languages = {entry.path: entry.language for entry in entries if entry.language in SUPPORTED}
+    shown: dict[tuple[str, str], str] = {}  # each import's redacted display, kept by each process
 
     def parse(path: str) -> Extracted | None:
         reader = outline if is_context_file(path) else survey
         extracted = _read(root, path, languages[path], max_file_bytes, reader, held.get(path))
         if extracted is not None and redactor is not None:
-            return redact_extracted(extracted, redactor)
+            extracted = redact_extracted(extracted, redactor)
+            show_imports(languages[path], extracted, redactor, shown)
         return extracted
 
     paths = list(languages)
     total = sum(entry.size for entry in entries if entry.path in languages)
-    found = dict(zip(paths, map_files(parse, paths, total), strict=True))
-    if redactor is not None:
-        read = [(languages[path], extracted) for path, extracted in found.items() if extracted is not None]
-        show_imports(read, redactor, {})
-    return found
+    return dict(zip(paths, map_files(parse, paths, total), strict=True))
 
 
 def parse_symbols(root: Path, path: str, language: str, max_bytes: int) -> list[Symbol] | None:
