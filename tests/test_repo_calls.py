@@ -273,6 +273,18 @@ def test_the_collector_is_off_while_calls_are_read_and_as_it_was_after(
         gc.enable()
 
 
+def test_a_pass_runs_with_the_collector_off_here_and_in_forked_workers_in_order(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    paths = [f"f{i}.py" for i in range(20)]
+    assert forked.map_files(lambda path: (path, gc.isenabled()), paths, 0) == [(p, False) for p in paths]
+    monkeypatch.setattr(forked, "workers", lambda total: 2)
+    found = forked.map_files(lambda path: (path, gc.isenabled(), os.getpid()), paths, 0)
+    assert [(p, enabled) for p, enabled, _ in found] == [(p, False) for p in paths]
+    assert os.getpid() not in {pid for _, _, pid in found}  # the work ran in the forked workers
+    assert gc.isenabled() and forked._work is None
+
+
 def test_only_a_large_repository_read_by_one_thread_gets_a_pool(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(forked, "_other_threads", lambda: False)
     assert forked.workers(forked.PARALLEL_MIN_BYTES - 1) == 1

@@ -10,11 +10,9 @@ it: every ranking and flow the pages draw counts the same, complete graph. Pytho
 from __future__ import annotations
 
 import ast
-import gc
 import warnings
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 from generator.errors import DeepkbError
@@ -100,23 +98,7 @@ def read_call_graph(
     reader = _CallReader(root, files, index, max_bytes)
     paths = [path for path in files if not is_context_file(path)]
     total = sum(sizes.get(p, 0) for p in paths) if sizes is not None else 0
-    with _collector_paused():
-        found = map_files(reader.edges, paths, total)
-    return CallGraph(reader, dict(zip(paths, found, strict=True)))
-
-
-@contextmanager
-def _collector_paused() -> Iterator[None]:
-    """The cyclic garbage collector off while the calls are read (forked workers inherit it off): each
-    syntax tree is tens of thousands of objects without a cycle, freed by reference counting, and the
-    collector would walk every tree still being built again and again, for nothing."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
+    return CallGraph(reader, dict(zip(paths, map_files(reader.edges, paths, total), strict=True)))
 
 
 class _CallReader:

@@ -1,14 +1,16 @@
-"""The facts stage's per-file passes (symbols, then calls) over a pool of forked processes when the files
+"""The facts stage's per-file passes (symbols, then calls), over a pool of forked processes when the files
 are large enough to pay for starting them. The work, and all it reads, is inherited by the fork rather than
 sent; only the paths go out and the results come back, in the order given, so the output is the same."""
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import os
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
 from typing import Any, TypeVar
 
 T = TypeVar("T")
@@ -24,8 +26,13 @@ def map_files(work: Callable[[str], T], paths: list[str], total_bytes: int) -> l
     """`[work(path) for path in paths]`: in a pool of forked processes when the files hold `total_bytes`
     of source or more (see `workers`), else in this process."""
     count = workers(total_bytes)
-    if count == 1:
-        return [work(path) for path in paths]
+    with _collector_paused():
+        if count == 1:
+            return [work(path) for path in paths]
+        return _in_pool(work, paths, count)
+
+
+def _in_pool(work: Callable[[str], T], paths: list[str], count: int) -> list[T]:
     global _work
     _work = work
     try:
@@ -33,6 +40,20 @@ def map_files(work: Callable[[str], T], paths: list[str], total_bytes: int) -> l
             return list(pool.map(_run, paths, chunksize=CHUNK_FILES))
     finally:
         _work = None
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """The cyclic garbage collector off for a pass (forked workers inherit it off). A pass builds many
+    objects without a cycle, freed by reference counting (a syntax tree is tens of thousands), that the
+    collector would walk again and again; in a forked worker each walk also copies the inherited objects."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
 
 
 def _run(path: str) -> Any:
