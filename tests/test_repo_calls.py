@@ -5,6 +5,7 @@ points; the graph of every source module read once, each file's calls independen
 from __future__ import annotations
 
 import ast
+import gc
 import os
 import re
 from dataclasses import replace
@@ -14,7 +15,7 @@ from typing import Any
 import pytest
 from repo_source_fixture import write_tree
 
-from generator.repo.facts import calls, flows
+from generator.repo.facts import calls, flows, forked
 from generator.repo.facts.calls import CallGraph, read_call_graph
 from generator.repo.facts.dependencies import go_modules, js_aliases
 from generator.repo.facts.extract import extract_facts
@@ -229,26 +230,67 @@ def test_a_large_repository_is_read_by_a_pool_of_forked_processes_into_the_same_
     )
     pools: list[int] = []
 
-    class CountedPool(calls.ProcessPoolExecutor):
+    class CountedPool(forked.ProcessPoolExecutor):
         def __init__(self, workers: int, **kwargs: Any) -> None:
             pools.append(workers)
             super().__init__(workers, **kwargs)
 
-    monkeypatch.setattr(calls, "ProcessPoolExecutor", CountedPool)
-    monkeypatch.setattr(calls, "_workers", lambda total: 2)  # two processes for this small repository
+    monkeypatch.setattr(forked, "ProcessPoolExecutor", CountedPool)
+    monkeypatch.setattr(forked, "workers", lambda total: 2)  # two processes for this small repository
     sizes = {e.path: e.size for e in repo_map.files}
     pooled = calls.read_call_graph(root, facts.files, index, 1_000_000, sizes)
-    assert pools == [2] and calls._forked_reader is None
+    assert pools == [2] and forked._work is None
     assert facts.calls is not None
     assert pooled.edges() == facts.calls.edges() and len(pooled.edges()) > 20
 
 
+def test_the_collector_is_off_while_calls_are_read_and_as_it_was_after(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root = write_tree(tmp_path / "repo", FILES)
+    facts = extract_facts(root, map_repository(root))
+    index = ImportIndex(
+        facts.files,
+        go_modules=go_modules(root, facts.files, 1_000_000),
+        js_aliases=js_aliases(root, facts.files, 1_000_000),
+    )
+    seen: list[bool] = []
+    parse = ast.parse
+
+    def watched(*args: Any, **kwargs: Any) -> ast.Module:
+        seen.append(gc.isenabled())
+        return parse(*args, **kwargs)
+
+    monkeypatch.setattr(calls.ast, "parse", watched)
+    graph = read_call_graph(root, facts.files, index, 1_000_000)
+    assert seen and not any(seen) and gc.isenabled()
+    assert facts.calls is not None and graph.edges() == facts.calls.edges()
+    gc.disable()  # a caller that turned it off keeps it off
+    try:
+        read_call_graph(root, facts.files, index, 1_000_000)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+
+
+def test_a_pass_runs_with_the_collector_off_here_and_in_forked_workers_in_order(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    paths = [f"f{i}.py" for i in range(20)]
+    assert forked.map_files(lambda path: (path, gc.isenabled()), paths, 0) == [(p, False) for p in paths]
+    monkeypatch.setattr(forked, "workers", lambda total: 2)
+    found = forked.map_files(lambda path: (path, gc.isenabled(), os.getpid()), paths, 0)
+    assert [(p, enabled) for p, enabled, _ in found] == [(p, False) for p in paths]
+    assert os.getpid() not in {pid for _, _, pid in found}  # the work ran in the forked workers
+    assert gc.isenabled() and forked._work is None
+
+
 def test_only_a_large_repository_read_by_one_thread_gets_a_pool(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(calls, "_other_threads", lambda: False)
-    assert calls._workers(calls.PARALLEL_MIN_BYTES - 1) == 1
-    assert calls._workers(calls.PARALLEL_MIN_BYTES) == min(len(os.sched_getaffinity(0)), calls.MAX_WORKERS)
-    monkeypatch.setattr(calls, "_other_threads", lambda: True)  # a forked copy could inherit a held lock
-    assert calls._workers(calls.PARALLEL_MIN_BYTES) == 1
+    monkeypatch.setattr(forked, "_other_threads", lambda: False)
+    assert forked.workers(forked.PARALLEL_MIN_BYTES - 1) == 1
+    assert forked.workers(forked.PARALLEL_MIN_BYTES) == min(len(os.sched_getaffinity(0)), forked.MAX_WORKERS)
+    monkeypatch.setattr(forked, "_other_threads", lambda: True)  # a forked copy could inherit a held lock
+    assert forked.workers(forked.PARALLEL_MIN_BYTES) == 1
 
 
 def test_the_calls_of_one_function_are_its_files_calls_from_it(facts: Facts) -> None:

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from repo_source_fixture import FIXTURE, write_tree
 
+from generator.repo.facts import forked
 from generator.repo.facts.extract import extract_facts, pagerank
 from generator.repo.map.walk import map_repository
 from generator.repo.model import Facts, Symbol
@@ -298,6 +300,29 @@ def test_docstrings_and_imports_are_redacted(tmp_path: Path, monkeypatch: pytest
     assert facts.files["conf.py"].symbols[0].doc == "Token is [REDACTED:env]."
     assert "[REDACTED:env]" in facts.files["docs/guide.md"].doc  # a doc no parser read
     assert "[REDACTED:" in facts.files["conf.py"].doc
+
+
+def test_a_pool_of_forked_processes_reads_the_same_facts(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("DEPLOY_TOKEN", "deploy-token-value-99")
+    tree = {**FIXTURE, "conf.py": '"""Deploy with deploy-token-value-99."""\nimport pkg.models\n'}
+    root = write_tree(tmp_path / "repo", tree)
+    alone = extract_facts(root, map_repository(root))
+    pools: list[int] = []
+
+    class CountedPool(forked.ProcessPoolExecutor):
+        def __init__(self, workers: int, **kwargs: Any) -> None:
+            pools.append(workers)
+            super().__init__(workers, **kwargs)
+
+    monkeypatch.setattr(forked, "ProcessPoolExecutor", CountedPool)
+    monkeypatch.setattr(forked, "workers", lambda total: 2)  # two processes for this small repository
+    pooled = extract_facts(root, map_repository(root))
+    assert pools == [2, 2]  # the symbols pass, then the calls pass
+    assert pooled.files == alone.files and "[REDACTED:env]" in pooled.files["conf.py"].doc
+    assert pooled.calls is not None and alone.calls is not None
+    assert pooled.calls.edges() == alone.calls.edges() and alone.calls.edges()
 
 
 RUBY_GEM = """require_relative "gem/util"

@@ -10,17 +10,14 @@ it: every ranking and flow the pages draw counts the same, complete graph. Pytho
 from __future__ import annotations
 
 import ast
-import multiprocessing
-import os
-import threading
 import warnings
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from generator.errors import DeepkbError
 from generator.repo.facts.flows import Node, main_paths
+from generator.repo.facts.forked import map_files
 from generator.repo.facts.imports import ImportIndex
 from generator.repo.facts.pycalls import PythonCalls
 from generator.repo.facts.tscalls import TreeSitterCalls
@@ -28,9 +25,6 @@ from generator.repo.map.filetypes import is_context_file
 from generator.repo.map.walk import read_source
 from generator.repo.model import CallEdge, FileFacts, Symbol
 
-PARALLEL_MIN_BYTES = 2_000_000  # source bytes below which starting processes costs more than it saves
-MAX_WORKERS = 8
-CHUNK_FILES = 8  # files handed to a worker at a time
 MAX_CALLERS = 40  # files whose calls into a set of files are shown (the most important ones)
 CALLS_MAX_BYTES = 400_000  # larger files (generated tables, vast test modules) are not read for calls
 
@@ -99,47 +93,12 @@ def read_call_graph(
     sizes: Mapping[str, int] | None = None,
 ) -> CallGraph:
     """The calls of every source module of `files`, in the map's order. Given the files' `sizes`, a large
-    repository's files are read by a pool of forked processes, one per core (each file's calls depend on the
+    repository's files are read by a pool of forked processes (forked.py; each file's calls depend on the
     facts alone, so the graph is the same)."""
     reader = _CallReader(root, files, index, max_bytes)
     paths = [path for path in files if not is_context_file(path)]
-    workers = _workers(sum(sizes.get(p, 0) for p in paths)) if sizes is not None else 1
-    if workers == 1:
-        return CallGraph(reader, {path: reader.edges(path) for path in paths})
-    global _forked_reader
-    _forked_reader = reader  # what each forked worker reads with, inherited rather than sent
-    try:
-        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
-            found = list(pool.map(_read_in_worker, paths, chunksize=CHUNK_FILES))
-    finally:
-        _forked_reader = None
-    return CallGraph(reader, dict(zip(paths, found, strict=True)))
-
-
-_forked_reader: _CallReader | None = None
-
-
-def _read_in_worker(path: str) -> list[CallEdge]:
-    assert _forked_reader is not None
-    return _forked_reader.edges(path)
-
-
-def _other_threads() -> bool:
-    return threading.active_count() > 1
-
-
-def _workers(total_bytes: int) -> int:
-    """Processes reading the calls: one per core for a large repository, else this one alone (also when
-    another thread runs: a lock it holds would stay held in a forked copy, or forking is not available)."""
-    if total_bytes < PARALLEL_MIN_BYTES or _other_threads():
-        return 1
-    if "fork" not in multiprocessing.get_all_start_methods():
-        return 1
-    try:
-        cores = len(os.sched_getaffinity(0))
-    except AttributeError:  # not on Linux
-        cores = os.cpu_count() or 1
-    return min(cores, MAX_WORKERS)
+    total = sum(sizes.get(p, 0) for p in paths) if sizes is not None else 0
+    return CallGraph(reader, dict(zip(paths, map_files(reader.edges, paths, total), strict=True)))
 
 
 class _CallReader:

@@ -90,18 +90,15 @@ def display_import(language: str, raw: str) -> str:
 
 
 def show_imports(
-    read: Sequence[tuple[str, Extracted]], redactor: Redactor, shown: dict[tuple[str, str], str]
+    language: str, extracted: Extracted, redactor: Redactor, shown: dict[tuple[str, str], str]
 ) -> None:
-    """Set each reading's (language, Extracted) `shown_imports`: its raw import targets as a reader writes
-    them (`display_import`), redacted, since import strings are repository text that reaches prompts and
-    pages. `shown` keeps each string's answer (the same few thousand repeat across a repository's files);
-    only the new ones are redacted."""
-    new = sorted(
-        {(language, raw) for language, extracted in read for raw in extracted.imports} - shown.keys()
-    )
-    shown.update((key, redactor.redact(display_import(*key))[0]) for key in new)
-    for language, extracted in read:
-        extracted.shown_imports = [shown[(language, raw)] for raw in extracted.imports]
+    """Set one reading's `shown_imports`: its raw import targets as a reader writes them (`display_import`),
+    redacted, since import strings are repository text that reaches prompts and pages. `shown` keeps each
+    string's answer (the same few thousand repeat across a repository's files): only new ones are redacted."""
+    for raw in extracted.imports:
+        if (language, raw) not in shown:
+            shown[(language, raw)] = redactor.redact(display_import(language, raw))[0]
+    extracted.shown_imports = [shown[(language, raw)] for raw in extracted.imports]
 
 
 class ImportIndex:

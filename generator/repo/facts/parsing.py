@@ -1,4 +1,5 @@
-"""Parse every source file of a map, in this process (parsing is the facts stage's cost).
+"""Parse every source file of a map (parsing is the facts stage's cost): in this process, or for a large
+repository in a pool of forked processes (forked.py).
 
 The pass over every file is the languages' `outline` (for Python: no symbols); `parse_symbols` reads one
 file's symbols when they are wanted. Each file is read through `read_source` (or taken from the bytes the map
@@ -9,13 +10,14 @@ from __future__ import annotations
 
 import re
 import warnings
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TypeVar
 
 from generator.errors import DeepkbError
 from generator.redact import Redactor
 from generator.repo.facts.extracted import Extracted
+from generator.repo.facts.forked import map_files
 from generator.repo.facts.imports import show_imports
 from generator.repo.facts.languages import SUPPORTED, outline, survey, symbols_of
 from generator.repo.facts.redaction import redact_extracted
@@ -28,7 +30,7 @@ T = TypeVar("T")
 
 def parse_sources(
     root: Path,
-    entries: Iterable[FileEntry],
+    entries: Sequence[FileEntry],
     *,
     max_file_bytes: int,
     contents: Mapping[str, bytes] | None = None,
@@ -42,20 +44,20 @@ def parse_sources(
     them, redacted.
     """
     held = contents or {}
-    found: dict[str, Extracted | None] = {}
-    read: list[tuple[str, Extracted]] = []
-    for entry in entries:
-        if entry.language not in SUPPORTED:
-            continue
-        reader = outline if is_context_file(entry.path) else survey
-        extracted = _read(root, entry.path, entry.language, max_file_bytes, reader, held.get(entry.path))
+    languages = {entry.path: entry.language for entry in entries if entry.language in SUPPORTED}
+    shown: dict[tuple[str, str], str] = {}  # each import's redacted display, kept by each process
+
+    def parse(path: str) -> Extracted | None:
+        reader = outline if is_context_file(path) else survey
+        extracted = _read(root, path, languages[path], max_file_bytes, reader, held.get(path))
         if extracted is not None and redactor is not None:
             extracted = redact_extracted(extracted, redactor)
-            read.append((entry.language, extracted))
-        found[entry.path] = extracted
-    if redactor is not None:
-        show_imports(read, redactor, {})
-    return found
+            show_imports(languages[path], extracted, redactor, shown)
+        return extracted
+
+    paths = list(languages)
+    total = sum(entry.size for entry in entries if entry.path in languages)
+    return dict(zip(paths, map_files(parse, paths, total), strict=True))
 
 
 def parse_symbols(root: Path, path: str, language: str, max_bytes: int) -> list[Symbol] | None:
