@@ -220,13 +220,9 @@ def _raw_from_item(item: Any, source: str | None) -> RawSource:
         kind=str(getattr(item, "kind", "web") or "web"),
         authors=[str(a) for a in getattr(item, "authors", [])],
         published=str(getattr(item, "published", "") or ""),
-        original_chars=max(len(full), _int(extra.get("full_chars"))),
+        original_chars=max(len(full), chars if isinstance(chars := extra.get("full_chars"), int) else 0),
         relevance=float(relevance) if isinstance(relevance, int | float) else None,
     )
-
-
-def _int(value: Any) -> int:
-    return value if isinstance(value, int) and value > 0 else 0
 
 
 _UNESCAPE = re.compile(r"\\([\\`*_\[\]{}()#+!|~\-=>.0-9])")
