@@ -27,9 +27,8 @@ from .plan import Plan, validate_plan
 from .state import TopicMeta, now_iso
 
 TEXT_HEADING = "## Text"  # raw pages put the stored text under this heading (read back by research.py)
-MAX_TEXT_CHARS = (
-    200_000  # a raw source keeps this much of a document's text; longer ones say they are excerpts
-)
+# a raw source keeps this much of a document's text; longer ones say they are excerpts
+MAX_TEXT_CHARS = 200_000
 PASSAGE_JOIN = "\n\n…\n\n"  # how search providers join several passages of one document
 TEXT_FORMAT = "plain"  # raw pages say their text is plain prose; older pages may still hold markdown
 
