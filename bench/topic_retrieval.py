@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
 from generator.config import Config, LLMConfig, TopicEntry  # noqa: E402
 from generator.errors import DeepkbError  # noqa: E402
@@ -213,7 +214,7 @@ def _report_figures(paths: KBPaths, slug: str) -> tuple[list[str], int, int, int
     if record is not None:
         if record is False:
             return [], 0, 0, 0, 0
-        from generator.topic.report import report_quality
+        from report_quality import report_quality
 
         quality = report_quality(record)
         cited = [sid for s in record.sections for c in s.claims for sid in c.sources]

@@ -109,21 +109,15 @@ def _check_repos(paths: KBPaths, config: Config) -> Iterable[Check]:
     for entry in config.repos:
         try:
             source = parse_source(entry.source, paths.root)
-        except DeepkbError as exc:
-            failed = RefreshItem(
-                "repo", f"repo:{entry.source}", entry.source, exc.line(), "failed", repo=entry
-            )
-            yield failed.id, partial(_as_is, failed)
+        except DeepkbError as exc:  # failed before any check: its item is already decided
+            entry_id, why = f"repo:{entry.source}", exc.line()
+            yield entry_id, partial(RefreshItem, "repo", entry_id, entry.source, why, "failed", repo=entry)
             continue
         entry_id = f"repo:{source.owner}/{source.name}"
         if entry_id not in seen:
             seen.add(entry_id)
             yield entry_id, partial(_check_repo, paths, entry, source, entry_id, allow_private)
     yield from _check_repos_on_disk(paths, seen, allow_private)
-
-
-def _as_is(item: RefreshItem) -> RefreshItem:
-    return item  # an entry that failed before any check: its item is already decided
 
 
 def _check_repos_on_disk(paths: KBPaths, seen: set[str], allow_private: bool) -> Iterable[Check]:
@@ -273,20 +267,16 @@ def run_refresh(
         if calls.provider is not None:
             report.usage = cost_record(calls.provider.usage, config.llm, calls.provider.name)
         if shard is None and any(item.status in ("refreshed", "partial") for item in stale):
-            _publish_locally(paths, config, site)
+            update_index(paths)
+            if site:
+                render_site(paths, config)
+                build_site(paths, config)
             report.site_built = site
     report.elapsed_s = time.perf_counter() - started
     return report
 
 
 _STATUS: dict[str, Status] = {"done": "refreshed", "partial": "partial", "failed": "failed"}
-
-
-def _publish_locally(paths: KBPaths, config: Config, site: bool) -> None:
-    update_index(paths)
-    if site:
-        render_site(paths, config)
-        build_site(paths, config)
 
 
 # --------------------------------------------------------------------------- small readers

@@ -130,9 +130,8 @@ def refine(
     for j in judged:
         if j.score >= good_score * 0.8:
             counts.update(set(content_words(text_of(j.item))) - have)
-    extra = [
-        term for term, _ in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))[:new_terms]
-    ]  # ties: by word, not set order
+    # ties: by word, not set order
+    extra = [term for term, _ in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))[:new_terms]]
     return Query(terms=_dedupe_terms([*query.terms, *extra]), excludes=excludes, cycle=query.cycle + 1)
 
 

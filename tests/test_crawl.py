@@ -285,8 +285,8 @@ def test_crawl_site_follows_same_site_links_to_depth(site: FakeSearchServer) -> 
 
 
 def test_crawl_site_refuses_first_page(site: FakeSearchServer) -> None:
-    with pytest.raises(UnsafeSourceError):
-        crawl_site(f"{site.url}/")  # default crawler: loopback refused
+    with Crawler() as crawler, pytest.raises(UnsafeSourceError):
+        crawl_site(f"{site.url}/", crawler=crawler)  # default crawler: loopback refused
     assert site.hits() == 0
 
 

@@ -8,6 +8,7 @@ import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import msgspec
 import pytest
@@ -49,16 +50,34 @@ class Sleeps:
             raise RuntimeError("interrupted while polling")
 
 
+class GatedBatch(BatchProvider):
+    """A batch provider whose worker waits at a gate before it collects the queue: a test closes the gate,
+    queues every prompt, then opens it, so the prompts share a batch without a timing guess."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.gate = threading.Event()
+        self.gate.set()
+
+    def queued(self) -> int:
+        with self._lock:
+            return len(self._queue)
+
+    def _collect(self) -> list[Any]:
+        self.gate.wait()
+        return super()._collect()
+
+
 def batching(
     tmp_path: Path, sleeps: Sleeps, *, settle: float = 0.0, **llm: object
-) -> tuple[CachedProvider, BatchProvider]:
+) -> tuple[CachedProvider, GatedBatch]:
     config = validated(LLMConfig, {"provider": "anthropic", "max_retries": 0, "batch": True, **llm})
     replies = ReplyCache(tmp_path / "llm")
-    batch = BatchProvider(AnthropicProvider(config), replies, settle=settle, poll_first=5.0, sleep=sleeps)
+    batch = GatedBatch(AnthropicProvider(config), replies, settle=settle, poll_first=5.0, sleep=sleeps)
     return CachedProvider(batch, replies.folder), batch
 
 
-def ask_together(provider: CachedProvider, batch: BatchProvider, questions: list[str]) -> dict[str, str]:
+def ask_together(provider: CachedProvider, batch: GatedBatch, questions: list[str]) -> dict[str, str]:
     """Ask from one thread per question behind the provider's gate, release once all are queued."""
     answers: dict[str, str] = {}
     errors: list[BaseException] = []
@@ -69,13 +88,13 @@ def ask_together(provider: CachedProvider, batch: BatchProvider, questions: list
         except BaseException as exc:
             errors.append(exc)
 
-    batch.hold()
+    batch.gate.clear()
     threads = [threading.Thread(target=ask, args=(q,)) for q in questions]
     for thread in threads:
         thread.start()
     while batch.queued() < len(questions):  # a latch, not a timeout: all of them are queued, then go
         time.sleep(0.005)
-    batch.release()
+    batch.gate.set()
     for thread in threads:
         thread.join()
     if errors:

@@ -126,6 +126,18 @@ def test_bad_json_and_bad_xml(server: FakeSearchServer) -> None:
         provider("arxiv", server).search("x")
 
 
+@pytest.mark.parametrize(
+    ("name", "key"),
+    [("tavily", "results"), ("exa", "results"), ("searxng", "results"), ("semantic_scholar", "data")],
+)
+def test_an_answer_without_its_result_list_is_refused(name: str, key: str, server: FakeSearchServer) -> None:
+    path, _ = PATHS[name]
+    server.route(path, Reply(200, '{"other": []}', content_type="application/json"))
+    with pytest.raises(ProviderResponseError, match=f"no '{key}' list") as refused:
+        provider(name, server).search("x")
+    assert (refused.value.hint == "enable the json format") == (name == "searxng")
+
+
 def test_xml_entity_expansion_refused(server: FakeSearchServer) -> None:
     bomb = '<?xml version="1.0"?><!DOCTYPE f [<!ENTITY a "aaaa">]><feed>&a;</feed>'
     server.route("/api/query", Reply(200, bomb, content_type="application/atom+xml"))

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from report_quality import report_quality
 from topic_fakes import config, entry, make_corpus, offline, read_json, topic_dir
 
 from generator.cli import cli
@@ -16,7 +17,7 @@ from generator.store import KBPaths, read_page
 from generator.topic import identity
 from generator.topic import workspace as wsp
 from generator.topic.pipeline import run_topic_research
-from generator.topic.report import Report, report_quality
+from generator.topic.report import Report
 from generator.topic.state import TopicMeta
 
 TOPIC_PACKAGE = Path(__file__).resolve().parents[1] / "generator" / "topic"

@@ -320,11 +320,6 @@ def test_chinese_report_localizes_headings(kb_root: Path) -> None:
     assert "## 摘要" in report and "## 参考文献" in report and "是什么？" in report
 
 
-def test_sections_are_built_from_the_step_sources() -> None:
-    section = Section("q", [Claim("text", ["a"])], ["a"])
-    assert Analysis([section]).cited() == ["a"]
-
-
 def test_no_results_broadens_the_query(kb_root: Path) -> None:
     from generator.topic.plan import Step
     from generator.topic.research import ResearchContext, open_providers, research_step

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import pytest
+from report_quality import report_quality
 
 from generator.text.sentences import split_sentences
 from generator.topic.analyze import Candidate, Claim, allocate, candidates
 from generator.topic.processing import measured_figures
 from generator.topic.relevance import RelevanceJudge
-from generator.topic.report import Report, ReportSection, report_quality
+from generator.topic.report import Report, ReportSection
 from generator.topic.sentences import is_changelog, quotable, quote_at
 from generator.topic.workspace import RawSource
 

@@ -232,7 +232,7 @@ def _repo_entries(paths: KBPaths) -> Iterator[tuple[str, RepoEntry, list[str]]]:
 
 def _topic_entries(
     paths: KBPaths,
-) -> Iterator[tuple[str, TopicEntry, list[Any], list[tuple[str, SourceEntry, list[Any]]]]]:
+) -> Iterator[tuple[str, TopicEntry, list[str], list[tuple[str, SourceEntry, list[str]]]]]:
     if not paths.topics_dir.is_dir():
         return
     for folder in sorted(p for p in paths.topics_dir.iterdir() if p.is_dir()):
@@ -277,7 +277,7 @@ class _SourceRecord(msgspec.Struct):
     tags: list[str] = msgspec.field(default_factory=list)
 
 
-def _raw_entries(paths: KBPaths, folder: Path) -> Iterator[tuple[str, SourceEntry, list[Any]]]:
+def _raw_entries(paths: KBPaths, folder: Path) -> Iterator[tuple[str, SourceEntry, list[str]]]:
     """The topic's published raw sources (those with a page), from their records."""
     for page in sorted((folder / "raw").glob("*.md")):
         record = _source_record(folder / "processed" / "sources" / f"{page.stem}.json", page)
@@ -345,12 +345,10 @@ class _TagCollector:
         self.ids: dict[str, list[str]] = {}
         self.variants: dict[str, set[str]] = {}
 
-    def add(self, entry_id: str, terms: list[Any]) -> list[str]:
+    def add(self, entry_id: str, terms: list[str]) -> list[str]:
         tags: dict[str, None] = {}
         for term in terms:
-            if not isinstance(term, str | int | float) or isinstance(term, bool):
-                continue
-            original = str(term).strip()
+            original = term.strip()
             tag = canonical_tag(original, self.synonyms)
             if not tag:
                 continue

@@ -13,7 +13,7 @@ import re
 import sqlite3
 import stat
 from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from fnmatch import fnmatch
 from pathlib import Path
@@ -33,7 +33,6 @@ KIND_WEIGHT = {"repo": 1.0, "topic": 1.0, "source": 0.6}
 TITLE_WEIGHT = 4.0
 SNIPPET_CHARS = 180
 MAX_TERMS = 40
-_CJK_RUN = cjk.CJK_RUN
 _SCHEMA = [
     "CREATE TABLE files(path TEXT PRIMARY KEY, folder TEXT, mtime_ns INTEGER, size INTEGER, doc INTEGER)",
     "CREATE INDEX files_by_folder ON files(folder)",
@@ -98,10 +97,8 @@ def db_path(paths: KBPaths) -> Path:
     return paths.cache_dir / "search" / f"fts-{digest}.sqlite3"
 
 
-@contextmanager
-def _connect(paths: KBPaths) -> Iterator[sqlite3.Connection]:
-    with open_index(db_path(paths), SCHEMA_VERSION, _SCHEMA, hint="run `deepkb knowledge rebuild`") as conn:
-        yield conn
+def _connect(paths: KBPaths) -> AbstractContextManager[sqlite3.Connection]:
+    return open_index(db_path(paths), SCHEMA_VERSION, _SCHEMA, hint="run `deepkb knowledge rebuild`")
 
 
 @dataclass(frozen=True)
@@ -247,13 +244,13 @@ def search(paths: KBPaths, query: str, limit: int = 10) -> list[SearchResult]:
     if not query or limit <= 0:
         return []
     synonyms = load_synonyms(paths)
-    words = _query_words(query)
-    canonicals = _canonicals(query, words, synonyms)
+    query_words = [w for w in words(query) if w.strip()]
+    canonicals = _canonicals(query, query_words, synonyms)
     with _connect(paths) as conn:
         if paths.root.resolve() not in _FROZEN:
             _sync(conn, paths)
         lookup = Lookup(conn)
-        terms = expand_query(query, words, canonicals, synonyms, lookup)
+        terms = expand_query(query, query_words, canonicals, synonyms, lookup)
         hits = _fts_hits(conn, terms)
         ranked = _merge(lookup, hits, _tag_hits(canonicals, lookup), limit)
         texts = _raw_texts(conn, [r.doc for r in ranked if r.doc is not None])
@@ -269,10 +266,6 @@ def expand_query(
         group = synonyms.group(canonical) or [canonical]
         terms.update(dict.fromkeys(t.replace("-", " ") for t in [*group, *lookup.variants(canonical)]))
     return [t for t in terms if t.strip()][:MAX_TERMS]
-
-
-def _query_words(query: str) -> list[str]:
-    return [w for w in words(query) if w.strip()]
 
 
 def _canonicals(query: str, words: Iterable[str], synonyms: Synonyms) -> list[str]:
@@ -342,9 +335,8 @@ def _merge(
         boost = TAG_BOOST * count * KIND_WEIGHT.get(_kind_of(entry_id), 1.0)
         scores[entry_id] = scores.get(entry_id, 0.0) + boost
     ranked = sorted(scores, key=lambda i: (-scores[i], i))
-    page = max(
-        limit * 2, 20
-    )  # titles are read a page of ids at a time (a tag-only id without one is dropped)
+    # titles are read a page of ids at a time (a tag-only id without one is dropped)
+    page = max(limit * 2, 20)
     entries: dict[str, dict[str, str]] = {}
     chosen: list[_Hit] = []
     for position, entry_id in enumerate(ranked):
@@ -416,4 +408,4 @@ def _probes(terms: Iterable[str]) -> list[str]:
     """What to look for in the text: each term's stem (Snowball, as FTS5's porter stemmer matched the
     document, so `trading` finds `trade`); a Chinese term as it is."""
     lowered = (term.lower().strip() for term in terms)
-    return [t if _CJK_RUN.search(t) else stem(t) for t in lowered if t]
+    return [t if cjk.CJK_RUN.search(t) else stem(t) for t in lowered if t]

@@ -120,9 +120,8 @@ def _sdk_transport(sdk: Any, base_url: str | None) -> Any:
     client_class = next(c for c in sdk.DefaultHttpxClient.__mro__ if c.__name__ == "Client")
     module = importlib.import_module(client_class.__module__.partition(".")[0])
     proxy = environment_proxy(base_url or DEFAULT_BASE_URL)
-    return bounded_transport(
-        module, proxy=proxy, uncompressed_only=True
-    )  # the SDK decodes where we can't count
+    # the SDK decodes where we can't count
+    return bounded_transport(module, proxy=proxy, uncompressed_only=True)
 
 
 class CacheControl(msgspec.Struct, frozen=True):

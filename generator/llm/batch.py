@@ -62,7 +62,6 @@ class BatchProvider(MeteredProvider):
         self._wake = threading.Event()
         self._queue: list[_Ticket] = []
         self._last_arrival = 0.0
-        self._held = False
         self._worker: threading.Thread | None = None
 
     @property
@@ -93,23 +92,6 @@ class BatchProvider(MeteredProvider):
         self.usage.add(completion)
         return completion
 
-    # ----------------------------------------------------------------- a latched gate (tests, and callers
-    # that know every prompt of a stage is queued: they release at once instead of waiting `settle`)
-
-    def hold(self) -> None:
-        with self._lock:
-            self._held = True
-
-    def release(self) -> None:
-        with self._lock:
-            self._held = False
-            self._last_arrival = 0.0
-        self._wake.set()
-
-    def queued(self) -> int:
-        with self._lock:
-            return len(self._queue)
-
     # ----------------------------------------------------------------- the worker
 
     def _work(self) -> None:
@@ -127,11 +109,11 @@ class BatchProvider(MeteredProvider):
                     return
 
     def _collect(self) -> list[_Ticket]:
-        """Everything queued, once the queue has been quiet for `settle` seconds and no gate holds it."""
+        """Everything queued, once the queue has been quiet for `settle` seconds."""
         while True:
             with self._lock:
                 quiet = time.monotonic() - self._last_arrival
-                if self._queue and not self._held and quiet >= self.settle:
+                if self._queue and quiet >= self.settle:
                     tickets, self._queue = self._queue, []
                     return tickets
             self._wake.wait(timeout=max(self.settle - quiet, 0.01))

@@ -19,7 +19,7 @@ import msgspec
 from generator.http import RetryPolicy
 
 from .. import sources
-from ..errors import ConfigError, ProviderAuthError
+from ..errors import ConfigError, ProviderAuthError, ProviderResponseError
 
 
 @dataclass
@@ -92,6 +92,14 @@ class SearchProvider:
         """One API call through generator.http (`get_json`, `post_json`, `get_xml`) with this provider's name,
         timeout and retry policy."""
         return read(url, *args, provider=self.name, timeout=self.timeout, retry=self.retry, **options)
+
+    def results(self, data: Any, key: str, kind: type[R], limit: int, *, hint: str | None = None) -> list[R]:
+        """The first `limit` items of the answer's `key` list, read as `kind`; ProviderResponseError when the
+        answer holds no such list."""
+        items = data.get(key) if isinstance(data, dict) else None
+        if not isinstance(items, list):
+            raise ProviderResponseError(f"{self.name}: answer has no '{key}' list", hint=hint)
+        return typed_results(items[:limit], kind)
 
     def search(self, query: str, *, limit: int = 10) -> list[SearchHit]:
         raise NotImplementedError

@@ -95,7 +95,7 @@ def outline(text: str, markup: str) -> list[Section]:
     adornments become headings first)."""
     if markup == "text":
         return [Section("", text)]
-    lines = _markdown_of(text, markup).splitlines()
+    lines = (rst_to_markdown(text) if markup == "rst" else _FRONTMATTER.sub("", text, count=1)).splitlines()
     tokens = markdown_parser().parse("\n".join(lines))
     sections, start = [Section("", "")], 0
     for opened, inline in zip(tokens, tokens[1:], strict=False):
@@ -113,7 +113,3 @@ def _clean_heading(text: str) -> str:
     text = re.sub(r"`+|\*\*|__", "", text)
     text = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", text)
     return " ".join(text.split())
-
-
-def _markdown_of(text: str, markup: str) -> str:
-    return rst_to_markdown(text) if markup == "rst" else _FRONTMATTER.sub("", text, count=1)

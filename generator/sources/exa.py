@@ -6,8 +6,7 @@ import msgspec
 
 from generator.http import post_json
 
-from ..errors import ProviderResponseError
-from .base import SearchHit, SearchProvider, register, typed_results
+from .base import SearchHit, SearchProvider, register
 
 ENDPOINT = "https://api.exa.ai"
 TEXT_CHARS = 3000
@@ -29,10 +28,7 @@ class ExaProvider(SearchProvider):
             },
             headers={"x-api-key": key},
         )
-        results = data.get("results") if isinstance(data, dict) else None
-        if not isinstance(results, list):
-            raise ProviderResponseError(f"{self.name}: answer has no 'results' list")
-        return [_hit(r) for r in typed_results(results[:limit], ExaResult) if r.url]
+        return [_hit(r) for r in self.results(data, "results", ExaResult, limit) if r.url]
 
 
 class ExaResult(msgspec.Struct):

@@ -22,6 +22,7 @@ import filelock
 
 from ..errors import ConfigError
 from ..kb.fulltext import TOKENIZE, Stamp, SyncCounts, compare, open_index, quoted, segment, stamp, words
+from ..store import KBPaths
 from .base import SearchHit, SearchProvider, register
 from .document import Section, read_document
 
@@ -67,7 +68,7 @@ class LocalProvider(SearchProvider):
 
     @property
     def db_path(self) -> Path:
-        base = self.cache_dir or _default_cache_dir()
+        base = self.cache_dir or KBPaths(Path(os.environ.get("DEEPKB_ROOT", "."))).cache_dir
         key = hashlib.sha256(str(self.folder).encode()).hexdigest()[:16]
         return base / "search" / f"local-{key}.sqlite"
 
@@ -146,11 +147,6 @@ def _best_passages(passages: list[tuple[str, str, float]]) -> list[str]:
     """The best passage, plus the runner-up when it scores at least half as well (titles match every passage)."""
     best = passages[0][2]
     return [text for _, text, rank in passages[:2] if rank <= best / 2]
-
-
-def _default_cache_dir() -> Path:
-    override = os.environ.get("DEEPKB_CACHE_DIR")
-    return Path(override) if override else Path(os.environ.get("DEEPKB_ROOT", ".")) / ".cache" / "deepkb"
 
 
 def _walk(folder: Path) -> Iterator[tuple[str, Stamp]]:

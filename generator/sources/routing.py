@@ -25,10 +25,6 @@ def is_url_query(query: str) -> bool:
     return bool(_URL.match(query.strip()))
 
 
-def is_academic(query: str) -> bool:
-    return bool(_ACADEMIC_WORDS.search(query))
-
-
 def route_query(query: str, configured: list[str]) -> list[str]:
     """The provider specs (from `configured`, plus "crawl" for a URL) this query should be sent to."""
     specs = list(dict.fromkeys(s.strip() for s in configured if s.strip()))
@@ -38,7 +34,7 @@ def route_query(query: str, configured: list[str]) -> list[str]:
     web = [s for s in remote if _name(s) not in ACADEMIC_PROVIDERS]
     if is_url_query(query):
         chosen = [CRAWL]
-    elif is_academic(query):
+    elif _ACADEMIC_WORDS.search(query):
         chosen = academic or web
     else:
         chosen = web or academic  # something configured beats nothing

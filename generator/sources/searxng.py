@@ -11,9 +11,9 @@ import msgspec
 
 from generator.http import get_json
 
-from ..errors import ProviderAuthError, ProviderResponseError
+from ..errors import ProviderAuthError
 from ..text.htmlpage import strip_tags
-from .base import SearchHit, SearchProvider, register, typed_results
+from .base import SearchHit, SearchProvider, register
 
 
 @register
@@ -36,12 +36,8 @@ class SearxngProvider(SearchProvider):
             f"{self.endpoint}/search",
             params={"q": query, "format": "json"},
         )
-        results = data.get("results") if isinstance(data, dict) else None
-        if not isinstance(results, list):
-            raise ProviderResponseError(
-                f"{self.name}: answer has no 'results' list", hint="enable the json format"
-            )
-        return [_hit(r) for r in typed_results(results[:limit], SearxngResult) if r.url]
+        found = self.results(data, "results", SearxngResult, limit, hint="enable the json format")
+        return [_hit(r) for r in found if r.url]
 
 
 class SearxngResult(msgspec.Struct):

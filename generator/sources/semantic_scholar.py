@@ -11,8 +11,7 @@ import msgspec
 
 from generator.http import get_json
 
-from ..errors import ProviderResponseError
-from .base import SearchHit, SearchProvider, register, typed_results
+from .base import SearchHit, SearchProvider, register
 
 ENDPOINT = "https://api.semanticscholar.org"
 FIELDS = "title,abstract,url,year,authors,venue,externalIds,citationCount,publicationDate,tldr"
@@ -31,10 +30,7 @@ class SemanticScholarProvider(SearchProvider):
             params={"query": query, "limit": min(max(limit, 1), 100), "fields": FIELDS},
             headers={"x-api-key": key} if key else {},
         )
-        papers = data.get("data") if isinstance(data, dict) else None
-        if not isinstance(papers, list):
-            raise ProviderResponseError(f"{self.name}: answer has no 'data' list")
-        found = [p for p in typed_results(papers[:limit], Paper) if p.title]
+        found = [p for p in self.results(data, "data", Paper, limit) if p.title]
         return [_hit(paper, rank) for rank, paper in enumerate(found)]
 
 

@@ -15,9 +15,7 @@ from pathlib import PurePosixPath
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
-MARKDOWN_SUFFIXES = frozenset(
-    {".md", ".markdown", ".mdown", ".mkd", ".html", ".htm"}
-)  # html: read as markdown
+MARKDOWN_SUFFIXES = frozenset({".md", ".markdown", ".mdown", ".mkd", ".html", ".htm"})  # html: as markdown
 RST_SUFFIXES = frozenset({".rst", ".rest"})
 
 _FRONTMATTER = re.compile(r"\A\ufeff?(?:---|\+\+\+)[ \t]*\n.*?\n(?:---|\+\+\+|\.\.\.)[ \t]*(?:\n|\Z)", re.S)

@@ -79,13 +79,6 @@ class Analysis:
     VERSION: ClassVar[int] = 1  # `processed/findings.json`: bump when the shape changes
     version: int = VERSION
 
-    def cited(self) -> list[str]:
-        seen: dict[str, None] = {}
-        for section in self.sections:
-            for claim in section.claims:
-                seen.update(dict.fromkeys(claim.sources))
-        return list(seen)
-
 
 def questions_with_sources(plan: Plan, catalog: Catalog) -> list[tuple[str, str, list[str]]]:
     """Each sub-question, the search text of its steps (the focus), and the raw sources those steps stored

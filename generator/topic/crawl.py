@@ -317,29 +317,17 @@ def _read_page(url: str, body: _Body) -> FetchedPage:
     )
 
 
-def crawl_site(
-    url: str, depth: int = 0, *, max_pages: int = 20, crawler: Crawler | None = None
-) -> CrawlResult:
+def crawl_site(url: str, depth: int = 0, *, crawler: Crawler, max_pages: int = 20) -> CrawlResult:
     """The page at `url` plus same-site pages linked from it, breadth first, up to `depth` links away.
 
     The first page's failure is raised; later failures are collected in `skipped` (seed: skip and log).
     """
-    own = crawler is None
-    active = crawler or Crawler()
-    try:
-        return _crawl(active, url, max(depth, 0), max(max_pages, 1))
-    finally:
-        if own:
-            active.close()
-
-
-def _crawl(crawler: Crawler, url: str, depth: int, max_pages: int) -> CrawlResult:
     site = _site(url)
     queue: deque[tuple[str, int]] = deque([(url, 0)])
     seen = {canonical_url(url)}
     pages: list[FetchedPage] = []
     skipped: list[tuple[str, str]] = []
-    while queue and len(pages) < max_pages:
+    while queue and len(pages) < max(max_pages, 1):
         current, level = queue.popleft()
         try:
             page = crawler.fetch(current)

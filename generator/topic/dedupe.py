@@ -106,10 +106,6 @@ class DedupeResult(Generic[T]):
     dropped: list[tuple[T, T, str]] = field(default_factory=list)
     """(item, the kept item it duplicates, reason)."""
 
-    def stats(self) -> dict[str, int]:
-        """The seed's `_meta.json` stats: items seen, and how many were dropped as duplicates."""
-        return {"raw_items": len(self.kept) + len(self.dropped), "deduplicated": len(self.dropped)}
-
 
 def dedupe(
     items: Sequence[T],

@@ -23,7 +23,7 @@ from . import identity
 from . import workspace as wsp
 from .aggregate import aggregate
 from .analyze import Analysis, Catalog, analyze
-from .dispatch import DispatchStats, Role, StepOutcome, run_plan
+from .dispatch import Role, StepOutcome, run_plan
 from .plan import Plan, Step, make_plan, replan
 from .processing import process_step
 from .report import Report, build_report
@@ -233,7 +233,9 @@ class TopicRun:
             )
         finally:
             ctx.close()
-        self._record_dispatch(stats)
+        self.meta.metrics.dispatch_loops += stats.dispatches
+        for warning in stats.warnings:
+            self._warn(warning)
 
     def aggregating(self) -> None:
         sources = wsp.list_raw_sources(self.paths, self.meta.slug)
@@ -329,11 +331,6 @@ class TopicRun:
         self.console.print(
             f"[{done}/{total}] {mark} {step.title} ({len(outcome.sources)} sources)", markup=True
         )
-
-    def _record_dispatch(self, stats: DispatchStats) -> None:
-        self.meta.metrics.dispatch_loops += stats.dispatches
-        for warning in stats.warnings:
-            self._warn(warning)
 
     def _progress(self) -> None:
         plan = self._require_plan()

@@ -40,10 +40,8 @@ FACET_WORDS = (
     现状 进展 是什么 如何 工作 有哪些 相比 方案 其他""".split()
     )
 )
-MODEL_FLOOR = 0.4
-_LATIN_WORDS = re.compile(
-    r"[a-z][a-z0-9]*"
-)  # a model's scores are calibrated differently: its floor is its own
+MODEL_FLOOR = 0.4  # a model's scores are calibrated differently: its floor is its own
+_LATIN_WORDS = re.compile(r"[a-z][a-z0-9]*")
 
 
 @dataclass

@@ -2,8 +2,7 @@
 figures, and the references numbered 1…n in the order they are first cited.
 
 A citation naming no stored source is dropped and counted, and a claim left without one is dropped, so the
-references have no gaps by construction; `report_quality` measures that anyway, with repeated sentences and
-figure rows that are not measured quantities.
+references have no gaps by construction (tests/report_quality.py measures that anyway).
 """
 
 from __future__ import annotations
@@ -11,11 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from ..text.sentences import split_sentences
 from .analyze import Analysis, Catalog, Claim
 from .plan import Plan
-from .processing import ChartSpec, measured_figures
-from .sentences import clean
+from .processing import ChartSpec
 
 SUMMARY_SENTENCES = 5
 
@@ -110,38 +107,3 @@ def _figures(plan: Plan, catalog: Catalog) -> list[ReportFigure]:
         if rows:
             figures.append(ReportFigure(step.title, spec.model_copy(update={"rows": rows}).model_dump()))
     return figures
-
-
-# --------------------------------------------------------------------------- measuring a report
-
-
-def report_quality(report: Report) -> dict[str, int]:
-    """What bench/topic_retrieval.py counts per report: sentences quoted twice outside the summary, citation
-    numbers without a reference (and references never cited), and figure rows that are not measured
-    quantities in the sentence they came from."""
-    seen: set[str] = set()
-    repeated = 0
-    for section in report.sections:
-        for sentence in (clean(s) for c in section.claims for s in split_sentences(c.text)):
-            repeated += sentence in seen
-            seen.add(sentence)
-    numbers = report.number_of()
-    cited = {sid for s in report.sections for c in s.claims for sid in c.sources}
-    cited |= {sid for c in report.summary for sid in c.sources}
-    cited |= {str(r["source"]) for f in report.figures for r in f.spec["rows"]}
-    gaps = sum(1 for sid in cited if sid not in numbers) + sum(
-        1 for sid in report.references if sid not in cited
-    )
-    rows = [r for f in report.figures for r in f.spec["rows"]]
-    identifiers = sum(1 for r in rows if not _measured(float(r["value"]), str(r.get("quote", ""))))
-    return {
-        "repeated_sentences": repeated,
-        "reference_gaps": gaps,
-        "figure_rows": len(rows),
-        "identifier_figures": identifiers,
-        "rejected_figure_rows": sum(int(f.spec.get("rejected", 0)) for f in report.figures),
-    }
-
-
-def _measured(value: float, quote: str) -> bool:
-    return any(abs(f.value - value) < 1e-9 for f in measured_figures(quote))

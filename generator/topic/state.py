@@ -29,9 +29,8 @@ class Phase(StrEnum):
 
 ORDER = [p for p in Phase if p not in (Phase.COMPLETED, Phase.FAILED)]  # the phases a run goes through
 
-_NEXT: dict[Phase, Phase] = dict(
-    zip(ORDER, [*ORDER[1:], Phase.COMPLETED], strict=True)
-)  # the phase after each one
+# the phase after each one
+_NEXT: dict[Phase, Phase] = dict(zip(ORDER, [*ORDER[1:], Phase.COMPLETED], strict=True))
 
 Status = Literal["in_progress", "awaiting_review", "completed", "no_sources", "failed"]
 

@@ -27,9 +27,8 @@ from .plan import Plan, validate_plan
 from .state import TopicMeta, now_iso
 
 TEXT_HEADING = "## Text"  # raw pages put the stored text under this heading (read back by research.py)
-MAX_TEXT_CHARS = (
-    200_000  # a raw source keeps this much of a document's text; longer ones say they are excerpts
-)
+# a raw source keeps this much of a document's text; longer ones say they are excerpts
+MAX_TEXT_CHARS = 200_000
 PASSAGE_JOIN = "\n\n…\n\n"  # how search providers join several passages of one document
 TEXT_FORMAT = "plain"  # raw pages say their text is plain prose; older pages may still hold markdown
 
@@ -220,13 +219,9 @@ def _raw_from_item(item: Any, source: str | None) -> RawSource:
         kind=str(getattr(item, "kind", "web") or "web"),
         authors=[str(a) for a in getattr(item, "authors", [])],
         published=str(getattr(item, "published", "") or ""),
-        original_chars=max(len(full), _int(extra.get("full_chars"))),
+        original_chars=max(len(full), chars if isinstance(chars := extra.get("full_chars"), int) else 0),
         relevance=float(relevance) if isinstance(relevance, int | float) else None,
     )
-
-
-def _int(value: Any) -> int:
-    return value if isinstance(value, int) and value > 0 else 0
 
 
 _UNESCAPE = re.compile(r"\\([\\`*_\[\]{}()#+!|~\-=>.0-9])")
