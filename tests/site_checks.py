@@ -1,6 +1,7 @@
 """Checks of built pages that only tests and benches run: escape debris a reader would see on screen (a
 backslash escape Python-Markdown did not consume, a reST underline, a Sphinx role), what the search index holds
-and how its results are shown, and a topic report's citations against its reference list."""
+and how its results are shown, a topic report's citations against its reference list, and the size of the
+site nav."""
 
 from __future__ import annotations
 
@@ -105,3 +106,12 @@ def reference_gaps(report_page: str) -> int:
     listed = [int(n) for n in _REFERENCE.findall(references)]
     cited = {n for n, _ in citations_in(body)}
     return len(cited - set(listed)) + len(set(range(1, len(listed) + 1)) ^ set(listed))
+
+
+def count_entries(nav: list[Any]) -> int:
+    """How many page links a nav holds (what each built page repeats)."""
+    total = 0
+    for item in nav:
+        value = next(iter(item.values())) if isinstance(item, dict) else item
+        total += count_entries(value) if isinstance(value, list) else 1
+    return total
