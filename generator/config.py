@@ -248,7 +248,7 @@ def load_config(path: Path) -> Config:
     """Read and validate deepkb.yml; a missing file is an empty config."""
     if not path.exists():
         return Config()
-    data = read_yaml(path)
+    data = load_bounded_yaml(_read_text(path), str(path))
     if data is None:
         return Config()
     if not isinstance(data, dict):
@@ -256,11 +256,6 @@ def load_config(path: Path) -> Config:
             f"{path}: the top level must be a mapping of keys (repos, topics, llm, repo, topic, site)"
         )
     return validated(Config, data, str(path))
-
-
-def read_yaml(path: Path) -> Any:
-    """deepkb.yml's data, read within MAX_CONFIG_BYTES, MAX_NESTING and MAX_VALUES; ConfigError otherwise."""
-    return load_bounded_yaml(_read_text(path), str(path))
 
 
 def load_bounded_yaml(text: str, source: str) -> Any:

@@ -68,10 +68,6 @@ class KBPaths:
         return self.site_src / "topics"
 
     @property
-    def tags_dir(self) -> Path:
-        return self.site_src / "tags"
-
-    @property
     def lock_file(self) -> Path:
         return self.cache_dir / "workspace.lock"
 

@@ -17,8 +17,7 @@ from typing import Any
 
 import pytest
 from browser_kb import build_kb, serve
-
-from generator.site.lint import escape_debris
+from site_checks import escape_debris
 
 CHROMIUM = Path(os.environ.get("DEEPKB_CHROMIUM", "/usr/bin/chromium"))
 CHROMIUM_ARGS = [

@@ -12,8 +12,7 @@ import frontmatter
 import pytest
 from click.testing import Result
 from conftest import SAMPLE_PROJECT, deepkb, make_git_repo
-
-from generator.site.search import indexed_pages
+from site_checks import indexed_pages
 
 CORPUS = {
     "calculators.md": "# Calculators\n\nA calculator evaluates arithmetic expressions. Parsers split the "

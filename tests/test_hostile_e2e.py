@@ -34,8 +34,7 @@ from hostile_fixtures import (
     make_hostile_repo,
 )
 from llm_fakes import FakeOpenAI
-
-from generator.site.search import as_displayed, indexed_pages
+from site_checks import as_displayed, indexed_pages
 
 # `python -m generator ARGS` exactly (run_module with alter_sys is what -m does), plus an exit hook that
 # saves the process's /proc/self/io: how many bytes it read, to prove the 3 GiB sparse files were not read.

@@ -163,13 +163,13 @@ def test_cli_delete_rerenders_listing_pages(paths: KBPaths) -> None:
     update_index(paths)
     render_site(paths, Config())
     before = tree_hashes(paths.site_src)
-    assert (paths.tags_dir / "machine-learning.md").is_file()
+    assert (paths.site_src / "tags" / "machine-learning.md").is_file()
     result = CliRunner().invoke(
         cli, ["--root", str(paths.root), "knowledge", "delete", "topic:algo-trading", "--yes"]
     )
     assert result.exit_code == 0, result.output
     after = tree_hashes(paths.site_src)
-    assert not (paths.tags_dir / "machine-learning.md").exists()  # its only entry is gone
+    assert not (paths.site_src / "tags" / "machine-learning.md").exists()  # its only entry is gone
     for rel in after:
         if rel.endswith(".md"):
             assert "algo-trading" not in (paths.site_src / rel).read_text(encoding="utf-8"), rel

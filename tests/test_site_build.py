@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from conftest import SharedSite
+from site_checks import as_displayed, count_entries, indexed_pages
 from site_fixtures import (
     HOSTILE_DESCRIPTION,
     LiveMarkup,
@@ -18,10 +19,8 @@ from site_fixtures import (
 from generator.config import Config, validated
 from generator.errors import ConfigError
 from generator.site.build import SiteBuildError, build_site, config_overrides
-from generator.site.nav import count_entries
 from generator.site.render import render_site
 from generator.site.sanitize import clean_description
-from generator.site.search import as_displayed, indexed_pages
 from generator.site.static import MERMAID_VERSION
 from generator.store import KBPaths, read_page, write_page
 

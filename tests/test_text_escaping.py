@@ -140,7 +140,7 @@ UNTRUSTED = [
 
 
 def visible(html: str) -> str:
-    from generator.site.lint import visible_text
+    from site_checks import visible_text
 
     return " ".join(visible_text(html).split())
 
@@ -165,7 +165,7 @@ def test_inline_text_in_a_table_cell_stays_in_its_cell(site_markdown: markdown.M
 
 
 def test_escape_debris_lint_finds_what_readers_saw() -> None:
-    from generator.site.lint import escape_debris
+    from site_checks import escape_debris
 
     assert escape_debris("<p>fine ~ text_with = signs</p><pre>\\~ ~~~~ :class:`x`</pre>") == []
     found = escape_debris(

@@ -7,9 +7,10 @@ import re
 from pathlib import Path
 
 from llm_fakes import FakeOpenAI, RecordedRequest
+from site_checks import citations_in
 from topic_fakes import config, entry, live_html, make_corpus, openai_provider, read_json, topic_dir
 
-from generator.site.pages.topic import citations_in, publish_topic
+from generator.site.pages.topic import publish_topic
 from generator.store import KBPaths, read_page
 from generator.topic.pipeline import run_topic_research
 

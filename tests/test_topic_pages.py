@@ -8,11 +8,12 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from report_quality import report_quality
+from site_checks import citations_in, reference_gaps
 from topic_fakes import config, entry, make_corpus, offline, read_json, topic_dir
 
 from generator.cli import cli
 from generator.errors import NoUsableSources, UsageError
-from generator.site.pages.topic import citations_in, publish_topic, reference_gaps
+from generator.site.pages.topic import publish_topic
 from generator.store import KBPaths, read_page
 from generator.topic import identity
 from generator.topic import workspace as wsp

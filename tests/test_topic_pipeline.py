@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
+from site_checks import citations_in, reference_gaps
 from topic_fakes import (
     HOSTILE,
     SWITCH,
@@ -19,7 +20,7 @@ from topic_fakes import (
 )
 
 from generator.errors import ResearchError, UsageError
-from generator.site.pages.topic import citations_in, publish_topic, reference_gaps
+from generator.site.pages.topic import publish_topic
 from generator.site.pages.topic_raw import write_raw_pages
 from generator.store import KBPaths, read_page
 from generator.topic.analyze import Analysis, Catalog, Claim, Section, _ClaimDraft, resolve_claims

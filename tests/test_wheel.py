@@ -159,7 +159,7 @@ def test_a_knowledge_base_template_overrides_the_shipped_one_of_the_same_name(
     kb_root: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """As mkdocs' custom_dir: the knowledge base's templates/home.md.j2 wins, every other page is deepkb's."""
-    monkeypatch.setattr(defaults, "_kb_templates", None)  # the next tests render with deepkb's own again
+    monkeypatch.setattr(defaults, "kb_templates", None)  # the next tests render with deepkb's own again
     (kb_root / "templates").mkdir()
     (kb_root / "templates" / "home.md.j2").write_text(
         "# Our own front page\n\n{{ counts.repos }} repositories, [all tags]({{ links.tags }}).\n",

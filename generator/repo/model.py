@@ -166,9 +166,6 @@ class Facts:
     """Each file's symbols ranked (facts/ranking.py), kept per file: the pages ask for the same files' key
     symbols several times."""
 
-    def dependents(self, path: str) -> list[str]:
-        return sorted(p for p, f in self.files.items() if path in f.depends_on)
-
 
 class CallGraphView(Protocol):
     """What facts/calls.py's CallGraph offers the stages after it."""

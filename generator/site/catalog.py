@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import DeepkbError
+from ..kb.index import load_index
 from ..store import KBPaths, read_page
 
 
@@ -97,23 +98,10 @@ def safe_doc_path(site_src: Path, value: object) -> str | None:
 
 def load_catalog(paths: KBPaths) -> Catalog:
     """The catalog from the knowledge index, or from the pages on disk when there is no index yet."""
-    index = _load_index(paths)
-    catalog = _from_index(paths.site_src, index)
+    catalog = _from_index(paths.site_src, load_index(paths))
     if not catalog.entries:
         catalog = _scan_pages(paths.site_src)
     return catalog
-
-
-def _load_index(paths: KBPaths) -> dict[str, Any]:
-    from ..kb.index import load_index
-
-    try:
-        data = load_index(paths)
-    except DeepkbError:
-        raise
-    except (OSError, ValueError):
-        data = {}
-    return data if isinstance(data, dict) else {}
 
 
 def _text(value: object) -> str:

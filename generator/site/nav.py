@@ -42,15 +42,6 @@ def _section(site_src: Path, section: str, recent: list[str]) -> list[str]:
     return pages + [path for path in recent if path != index]
 
 
-def count_entries(nav: list[Any]) -> int:
-    """How many page links a nav holds (what each built page repeats)."""
-    total = 0
-    for item in nav:
-        value = next(iter(item.values())) if isinstance(item, dict) else item
-        total += count_entries(value) if isinstance(value, list) else 1
-    return total
-
-
 # --------------------------------------------------------------------------- an entry's reading path
 
 # A repository's pages (index, then shards) and a topic's (landing, report, analysis, sources); a topic's raw

@@ -119,12 +119,8 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
     @event_priority(50)
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         config.theme["font"] = False  # the privacy promise: no web fonts from a third party
-        for script in static.SCRIPTS:
-            if script not in config.extra_javascript:
-                config.extra_javascript.append(script)
-        for sheet in static.STYLESHEETS:
-            if sheet not in config.extra_css:
-                config.extra_css.append(sheet)
+        config.extra_javascript.extend([s for s in static.SCRIPTS if s not in config.extra_javascript])
+        config.extra_css.extend([s for s in static.STYLESHEETS if s not in config.extra_css])
         return config
 
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files:

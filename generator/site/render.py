@@ -110,6 +110,11 @@ def render_home(paths: KBPaths, config: Config, catalog: Catalog, tag_files: dic
     unfinished = [e for e in recent if e.status not in FINISHED]
     recent = [e for e in recent if e.status in FINISHED]
     top = home_tags(catalog)[:TOP_TAGS]
+
+    def row(e: Entry, note: str = "", summary: str = "") -> Row:
+        kind, updated = "repository" if e.kind == "repo" else "topic", short_date(e.updated_at)
+        return Row(e.title, link(page, e.path), note=note, kind=kind, updated=updated, summary=summary)
+
     context = {
         "site_title": config.site.title,
         "site_description": config.site.description,
@@ -120,26 +125,11 @@ def render_home(paths: KBPaths, config: Config, catalog: Catalog, tag_files: dic
             "tags": len(members),
         },
         "links": {name: link(page, f"{name}/index.md") for name in ("repos", "topics", "tags")},
-        "recent": [
-            Row(
-                title=e.title,
-                href=link(page, e.path),
-                kind="repository" if e.kind == "repo" else "topic",
-                updated=short_date(e.updated_at),
-                summary=e.summary,
-            )
-            for e in recent[: config.site.recent]
-        ],  # fmt: skip
+        "recent": [row(e, summary=e.summary) for e in recent[: config.site.recent]],
         "unfinished": [
-            Row(
-                title=e.title,
-                href=link(page, e.path),
-                kind="repository" if e.kind == "repo" else "topic",
-                updated=short_date(e.updated_at),
-                note=STATUS_WORDS.get(e.status, e.status.replace("_", " ")),
-            )
+            row(e, note=STATUS_WORDS.get(e.status, e.status.replace("_", " ")))
             for e in unfinished[: config.site.recent]
-        ],  # fmt: skip
+        ],
         "top_tags": [
             {"name": tag, "href": link(page, tag_files[tag]), "count": len(members[tag])} for tag in top
         ],

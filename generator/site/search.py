@@ -7,12 +7,9 @@ excluded by selector.
 
 from __future__ import annotations
 
-import gzip
 import html
-import json
 import subprocess
 from pathlib import Path
-from typing import Any
 
 from ..errors import DeepkbError
 
@@ -71,28 +68,3 @@ def index_site(site_dir: Path) -> None:
     if done.returncode != 0:
         detail = " ".join((done.stderr or done.stdout).split())[:300]
         raise SearchIndexError(f"pagefind failed (exit {done.returncode}): {detail}")
-
-
-_FRAGMENT_SIGNATURE = b"pagefind_dcd"
-
-
-def indexed_pages(site_dir: Path) -> list[dict[str, Any]]:
-    """What the search index holds for each page (url, title, content…), read back from Pagefind's fragments:
-    the text a reader's result shows, so tests and benches can check it."""
-    pages = []
-    for fragment in sorted((site_dir / BUNDLE_DIR / "fragment").glob("*.pf_fragment")):
-        data = gzip.decompress(fragment.read_bytes())
-        pages.append(json.loads(data.removeprefix(_FRAGMENT_SIGNATURE)))
-    return pages
-
-
-_ESCAPING = 'fragment.content.replace(/</g,"&lt;").replace(/>/g,"&gt;")'
-
-
-def as_displayed(site_dir: Path, text: str) -> str:
-    """Index text as the search UI puts it into the page: Pagefind's loader escapes angle brackets (checked
-    in the shipped pagefind.js, so an upgrade that stopped doing so fails loudly here)."""
-    loader = (site_dir / BUNDLE_DIR / "pagefind.js").read_text(encoding="utf-8")
-    if _ESCAPING not in loader:
-        raise SearchIndexError("this Pagefind release no longer escapes result text; re-check before use")
-    return text.replace("<", "&lt;").replace(">", "&gt;")

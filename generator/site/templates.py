@@ -37,8 +37,7 @@ def _join(items: Iterable[object], separator: str = "") -> Markdown:
 def template_folders() -> tuple[str, ...]:
     """Where a template is looked up, first match wins: the knowledge base's own templates/ folder, then
     deepkb's (as mkdocs' `custom_dir` overrides a theme file by file)."""
-    own = defaults.knowledge_base_templates()
-    return tuple(str(folder) for folder in (own, TEMPLATES_DIR) if folder is not None)
+    return tuple(str(folder) for folder in (defaults.kb_templates, TEMPLATES_DIR) if folder is not None)
 
 
 class KnowledgeBaseFirst(jinja2.BaseLoader):

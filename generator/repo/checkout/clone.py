@@ -9,6 +9,7 @@ addresses checked, so a second DNS answer cannot send git elsewhere.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import os
 import re
@@ -137,15 +138,8 @@ def _parse_local(raw: str, text: str, root: Path) -> RepoSource:
         )
     origin = read_origin_url(path)
     remote = _classify_remote(origin) if origin else None
-    if remote is not None:
-        return RepoSource(
-            raw=raw,
-            kind="local",
-            location=str(path),
-            owner=remote.owner,
-            name=remote.name,
-            web_url=remote.web_url,
-        )
+    if remote is not None:  # named after its origin (owner, name, web view)
+        return dataclasses.replace(remote, raw=raw, kind="local", location=str(path))
     name = re.sub(r"[^A-Za-z0-9._-]+", "-", path.name).strip("-.") or "repo"
     return RepoSource(raw=raw, kind="local", location=str(path), owner="local", name=name)
 

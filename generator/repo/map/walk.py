@@ -196,16 +196,10 @@ def _walk(
             elif rel.count("/") >= MAX_DEPTH:
                 skipped.append(Skipped(rel + "/", "nested too deeply"))
             elif output:  # its bytes are not kept: it may be dropped, and the parse reads it again
-                outputs.append((rel + "/", [], []))
-                _walk(
-                    Path(entry.path),
-                    rel + "/",
-                    rules,
-                    cap,
-                    outputs[-1][1],
-                    outputs[-1][2],
-                    _Kept(frozenset(), 0),
-                )
+                found: list[FileEntry] = []
+                passed: list[Skipped] = []
+                outputs.append((rel + "/", found, passed))
+                _walk(Path(entry.path), rel + "/", rules, cap, found, passed, _Kept(frozenset(), 0))
             else:
                 _walk(Path(entry.path), rel + "/", rules, cap, files, skipped, kept)
         elif not stat.S_ISREG(st.st_mode):
@@ -364,26 +358,16 @@ def _read_regular(path: str | Path, max_bytes: int) -> bytes:
         if exc.errno == errno.ELOOP:
             raise UnsafeSourceError(f"{name} is a symlink; not read") from None
         raise
-    try:
+    with os.fdopen(fd, "rb") as handle:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode):
             raise UnsafeSourceError(f"{name} is not a regular file; not read")
         if st.st_size > max_bytes:
             raise UnsafeSourceError(f"{name} is larger than {human_size(max_bytes)}; not read")
-        chunks = []
-        remaining = max_bytes + 1
-        while remaining > 0:
-            chunk = os.read(fd, min(remaining, 1 << 20))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            remaining -= len(chunk)
-        data = b"".join(chunks)
-        if len(data) > max_bytes:  # grew after fstat
-            raise UnsafeSourceError(f"{name} is larger than {human_size(max_bytes)}; not read")
-        return data
-    finally:
-        os.close(fd)
+        data = handle.read(max_bytes + 1)
+    if len(data) > max_bytes:  # grew after fstat
+        raise UnsafeSourceError(f"{name} is larger than {human_size(max_bytes)}; not read")
+    return data
 
 
 def _inside(root: Path, rel: str) -> str:

@@ -78,13 +78,7 @@ def core_modules(repo_map: RepoMap, allowed: Iterable[str] | None = None) -> lis
 
 def rank_files(paths: Iterable[str], facts: Facts, repo_map: RepoMap) -> list[str]:
     """Most important first (`file_weight`), then path (stable)."""
-    return file_ranker(facts, repo_map)(paths)
-
-
-def file_ranker(facts: Facts, repo_map: RepoMap) -> Callable[[Iterable[str]], list[str]]:
-    """`rank_files` with the line counts gathered once, for ranking many groups of one repository."""
-    key = _rank_key(facts, repo_map)
-    return lambda paths: sorted(paths, key=key)
+    return sorted(paths, key=_rank_key(facts, repo_map))
 
 
 def _rank_key(facts: Facts, repo_map: RepoMap) -> Callable[[str], tuple[float, str]]:
@@ -160,11 +154,11 @@ def communities(
     Resolutions are tried until 3–5 communities have more than one module; else the closest count wins.
     `members`: the modules of each node, when the nodes are packages rather than modules."""
     best: list[list[str]] = []
-    rank = file_ranker(facts, repo_map)
+    key = _rank_key(facts, repo_map)
     for resolution in RESOLUTIONS:
         parts = louvain(graph, resolution)
         found = [
-            rank([f for node in part for f in (members[node] if members else [node])])
+            sorted((f for node in part for f in (members[node] if members else [node])), key=key)
             for part in parts
             if part
         ]

@@ -113,10 +113,8 @@ def _chunk_work(
     shard = study.plan.shards[chunk.index - 1]
 
     def work(report: Report) -> ShardDraft:
-        entry = analyze_shard(study, provider, shard, report)  # saved to the cache first …
-        _record(
-            study.paths, session_id, chunk.id, status="done", analysis_key=entry.key
-        )  # … then checkpointed
+        entry = analyze_shard(study, provider, shard, report)  # saved to the cache first, then checkpointed
+        _record(study.paths, session_id, chunk.id, status="done", analysis_key=entry.key)
         return entry
 
     return work
@@ -182,19 +180,9 @@ def resume_study(
     ctx = shard_context(pinned, repo_map, facts, config, redactor, session.request)
     focus = FocusResult(list(session.focus.get("kept", [])), session.focus) if session.focus else None
     cache = RepoCache(paths.cache_dir, repo_source.owner, repo_source.name)
+    tokens = session.plan_tokens
     return Study(
-        paths,
-        config,
-        repo_source,
-        pinned,
-        repo_map,
-        facts,
-        plan,
-        ctx,
-        cache,
-        session.request,
-        focus,
-        session.plan_tokens,
+        paths, config, repo_source, pinned, repo_map, facts, plan, ctx, cache, session.request, focus, tokens
     )
 
 

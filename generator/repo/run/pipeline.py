@@ -186,9 +186,8 @@ def focus_stage(
     # the retrieval loop loads the model-reply schemas (pydantic): only runs with a request need it
     from generator.repo.plan.focus import focus_files
 
-    key = fingerprint(
-        "focus", pinned.revision, request, provider.name, provider.model_for("focus"), _file_set(repo_map)
-    )
+    files = sorted(f.path for f in repo_map.files)
+    key = fingerprint("focus", pinned.revision, request, provider.name, provider.model_for("focus"), files)
     saved = None if provider.offline else cache.load_stage("focus", key)
     if saved is not None:
         return FocusResult(list(saved["files"]), dict(saved["trace"]))
@@ -234,10 +233,6 @@ def plan_stage(
             "nothing to analyze: the map found no readable source files", hint="check the path"
         )
     return ShardPlan(shards, plan.planner, plan.note), tokens
-
-
-def _file_set(repo_map: RepoMap) -> list[str]:
-    return sorted(f.path for f in repo_map.files)
 
 
 def shard_context(

@@ -212,15 +212,8 @@ def overall_summary(
         return list(dict.fromkeys(d for d in docs if d))[:3], {}
     shards = [f"- {a.shard.name}: {a.summary}" for a in landed]
     readme = study.ctx.readme[:4000]
-    key = fingerprint(
-        "synthesis",
-        SYNTHESIS_VERSION,
-        study.request,
-        shards,
-        readme,
-        provider.name,
-        provider.model_for("synthesize"),
-    )
+    model = provider.model_for("synthesize")
+    key = fingerprint("synthesis", SYNTHESIS_VERSION, study.request, shards, readme, provider.name, model)
     saved = study.cache.load_stage("synthesis", key)
     if saved is not None:
         return list(saved["summary"]), dict(saved["tokens"])

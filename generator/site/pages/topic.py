@@ -138,23 +138,6 @@ def claim_markdown(claim: Claim, numbers: dict[str, int], prefix: str = "../") -
     return Markdown(f"{md_escape(claim.text)} {marks}".strip())
 
 
-_CITATION = re.compile(r"\[\\\[(\d+)\\\]\]\((?:\.\./)?raw/([A-Za-z0-9_.-]+)\.md\)")
-_REFERENCE = re.compile(r"^- \\\[(\d+)\\\] ", re.MULTILINE)
-
-
-def citations_in(page: str) -> list[tuple[int, str]]:
-    """(number, raw source id) of every citation link on a rendered page."""
-    return [(int(m.group(1)), m.group(2)) for m in _CITATION.finditer(page)]
-
-
-def reference_gaps(report_page: str) -> int:
-    """On a rendered report: citation numbers with no reference entry, plus missing numbers in 1…n."""
-    body, _, references = report_page.rpartition("\n## ")
-    listed = [int(n) for n in _REFERENCE.findall(references)]
-    cited = {n for n, _ in citations_in(body)}
-    return len(cited - set(listed)) + len(set(range(1, len(listed) + 1)) ^ set(listed))
-
-
 # --------------------------------------------------------------------------- pages
 
 

@@ -115,7 +115,7 @@ def _citing_link(meta: TopicMeta) -> Markdown:
 
 
 def _raw_frontmatter(raw: wsp.RawSource, provider: str) -> dict[str, Any]:
-    lead = [_lead(raw.text) or raw.title]
+    lead = _lead(raw.text) or raw.title
     meta: dict[str, Any] = {
         "id": raw.id,
         "source": raw.source,
@@ -123,7 +123,7 @@ def _raw_frontmatter(raw: wsp.RawSource, provider: str) -> dict[str, Any]:
         "title": raw.title,
         "fetched_at": raw.fetched_at,
         "tags": raw.tags,
-        "description": " ".join(re.sub(r"<[^>]{0,200}>", " ", (lead or [raw.title])[0]).split())[:200],
+        "description": " ".join(re.sub(r"<[^>]{0,200}>", " ", lead).split())[:200],
         "generated": raw.fetched_at[:10],
         "provider": provider,
         "kind": raw.kind,
