@@ -26,7 +26,7 @@ from .analyze import Analysis, Catalog, analyze
 from .dispatch import Role, StepOutcome, run_plan
 from .plan import Plan, Step, make_plan, replan
 from .processing import process_step
-from .report import Report, build_report
+from .report import Report, build_report, refused_figures
 from .research import ResearchContext, open_providers, research_step
 from .state import ORDER, Options, Phase, Run, TopicMeta, TopicResult, cost_estimate, now_iso
 from .verify import MAX_VERIFY_ROUNDS, supplementary_steps, verify_report
@@ -265,6 +265,8 @@ class TopicRun:
         analysis = wsp.load_record(self.ws.findings_file, Analysis) or Analysis(sections=[])
         report = build_report(self._require_plan(), analysis, self._catalog())
         wsp.save_record(self.ws.report_record, report)
+        for title in refused_figures(self._require_plan()):
+            self._warn(f"chart '{title}' dropped: its stored spec does not validate (a value is not finite)")
         self.meta.verification.unresolved_citations = report.unresolved
         if report.unresolved:
             self._warn(f"{report.unresolved} citation(s) did not resolve to a stored source and were removed")
