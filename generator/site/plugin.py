@@ -26,7 +26,7 @@ from mkdocs.structure.pages import Page
 from mkdocs.structure.toc import AnchorLink
 from mkdocs.utils.templates import TemplateContext
 
-from . import search, static
+from . import preview, search, static
 from .gate import SiteSourceRefused, check_site_source
 from .nav import entry_pages, reading_path
 from .sanitize import clean_html, clean_meta, clean_title, find_live_markup, safe_id
@@ -142,6 +142,10 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
 
     def on_post_template(self, output_content: str, *, template_name: str, config: MkDocsConfig) -> str:
         return _without_repository_facts(output_content)  # 404.html is built outside the page loop
+
+    def on_serve(self, server: Any, *, config: MkDocsConfig, builder: Any) -> Any:
+        host, port = config.dev_addr
+        return preview.guard_preview(server, host, port)
 
     @event_priority(-100)  # after the sanitizer has checked every file
     def on_post_build(self, *, config: MkDocsConfig) -> None:
