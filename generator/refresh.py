@@ -12,6 +12,7 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, field
 from functools import partial
+from pathlib import Path
 from typing import Any, Literal
 
 import msgspec
@@ -180,11 +181,34 @@ def _check_repo(
 
 def _check_topics(paths: KBPaths, config: Config, now: dt.datetime) -> Iterable[Check]:
     seen: set[str] = set()
-    for entry in [*config.topics, *_topics_on_disk(paths, config)]:
+    listed = [(entry, True) for entry in config.topics]
+    for entry, in_config in [*listed, *((entry, False) for entry in _topics_on_disk(paths, config))]:
         slug = topic_slug(entry.topic, entry.slug, paths)
-        if slug not in seen:
-            seen.add(slug)
-            yield f"topic:{slug}", partial(_check_topic, paths, entry, slug, now)
+        if slug in seen:
+            continue
+        seen.add(slug)
+        refused = None if in_config else unsafe_source(paths, config, entry.sources)
+        if refused is not None:
+            why = f"refused: recorded source '{refused}' lies outside the knowledge base and deepkb.yml does not name it"
+            yield f"topic:{slug}", partial(RefreshItem, "topic", f"topic:{slug}", entry.topic, why, "failed")
+            continue
+        yield f"topic:{slug}", partial(_check_topic, paths, entry, slug, now)
+
+
+def unsafe_source(paths: KBPaths, config: Config, specs: Iterable[str]) -> str | None:
+    """The first `local:` source of a record that reads outside the knowledge-base root, unless deepkb.yml
+    names it: records are data, so a planted `_meta.json` cannot point research at any folder."""
+    named = {" ".join(spec.split()) for topic in config.topics for spec in topic.sources}
+    root = paths.root.resolve()
+    for spec in specs:
+        name, _, option = spec.partition(":")
+        if name.strip() != "local" or " ".join(spec.split()) in named:
+            continue
+        folder = Path(option.strip()).expanduser()
+        folder = (folder if folder.is_absolute() else root / folder).resolve()
+        if not folder.is_relative_to(root):
+            return spec
+    return None
 
 
 def _check_topic(paths: KBPaths, entry: TopicEntry, slug: str, now: dt.datetime) -> RefreshItem:

@@ -12,6 +12,7 @@ import shutil
 from pathlib import Path
 
 from browser_kb import serve
+from conftest import SharedSite
 from test_browser_site import CHROMIUM, CHROMIUM_ARGS, sync_api
 
 from generator.site import static
@@ -66,6 +67,30 @@ def test_search_loads_its_ui_only_from_the_site_itself(tmp_path: Path) -> None:
         with page.expect_request(lambda request: "pagefind-ui.js" in request.url) as loaded:
             page.keyboard.press("/")
         assert loaded.value.url == base + "absolute/pagefind/pagefind-ui.js"
+        context.close()
+        chromium.close()
+    assert outside == []
+
+
+def test_a_site_with_a_repo_url_asks_no_other_host(shared_site: SharedSite) -> None:
+    """Issue 22 #14: Material fetched repository facts from api.github.com on every page when repo_url was
+    set. Every page kind of the shared site (repo_url github.com/acme/kb) is opened; nothing leaves 127.0.0.1."""
+    with serve(shared_site.paths.site_dir) as base, sync_api.sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        outside: list[str] = []
+        context = chromium.new_context()
+        context.route(
+            "**/*",
+            lambda route: (
+                route.continue_()
+                if route.request.url.startswith(base)
+                else (outside.append(route.request.url), route.abort())
+            ),
+        )
+        page = context.new_page()
+        for path in ("", "topics/t/"):
+            page.goto(base + path, wait_until="networkidle")
+            assert page.locator("a.md-source").count() >= 1  # the repository link is still shown
         context.close()
         chromium.close()
     assert outside == []

@@ -26,6 +26,7 @@ from generator.errors import (
 )
 from generator.llm import openai as openai_provider
 from generator.llm.base import Prompt, create_provider, select_provider_name
+from generator.llm.cost import cost_record, usage_line
 
 # The SDK honours retry-after-ms; a tiny wait keeps the 529 retries quick without touching SDK internals.
 FAST_RETRY = {"retry-after-ms": "5"}
@@ -354,3 +355,52 @@ def test_fake_reports_a_failing_callable(fake_openai: FakeOpenAI) -> None:
         provider.complete(Prompt(user="x"))
     assert len(fake_openai.failures) == 1
     FakeAnthropic().stop()  # stopping a fake that never started returns at once
+
+
+# --- token counts a server reports (issue 22 #16) -----------------------------------------------------------
+
+ANTHROPIC_BODY = (
+    '{"id": "msg_1", "type": "message", "role": "assistant", "model": "claude-fake", "stop_reason": "end_turn",'
+    ' "content": [{"type": "text", "text": "hi"}], "usage": {"input_tokens": %s, "output_tokens": %s}}'
+)
+OPENAI_BODY = (
+    '{"model": "gpt-fake", "choices": [{"index": 0, "message": {"role": "assistant", "content": "hi"}}],'
+    ' "usage": {"prompt_tokens": %s, "completion_tokens": %s}}'
+)
+IMPLAUSIBLE = [("-5", "1e400"), ("99999999999999", "3.5"), ('"12"', "true")]
+
+
+@pytest.mark.parametrize(("first", "second"), IMPLAUSIBLE)
+def test_anthropic_implausible_token_counts_are_stored_as_zero(
+    fake_anthropic: FakeAnthropic, first: str, second: str
+) -> None:
+    fake_anthropic.queue(Reply.body(ANTHROPIC_BODY % (first, second)), Reply(input_tokens=5, output_tokens=2))
+    provider = create_provider("anthropic", LLMConfig(model="claude-haiku-4-5"))
+    done = provider.complete(Prompt(user="hi"))
+    provider.complete(Prompt(user="again"))
+    assert (done.text, done.input_tokens, done.output_tokens, done.refused_counts) == ("hi", 0, 0, 2)
+    assert (provider.usage.input_tokens, provider.usage.output_tokens, provider.usage.refused_counts) == (
+        5,
+        2,
+        2,
+    )
+    record = cost_record(provider.usage, LLMConfig(), "anthropic")
+    assert record.refused_token_counts == 2
+    assert "2 implausible token count(s) from the server stored as 0" in usage_line(
+        provider.usage, LLMConfig()
+    )
+
+
+@pytest.mark.parametrize(("first", "second"), IMPLAUSIBLE)
+def test_openai_implausible_token_counts_are_stored_as_zero(
+    fake_openai: FakeOpenAI, first: str, second: str
+) -> None:
+    fake_openai.queue(Reply.body(OPENAI_BODY % (first, second)))
+    provider = create_provider("openai", openai_config(fake_openai))
+    done = provider.complete(Prompt(user="hi"))
+    assert (done.text, done.input_tokens, done.output_tokens, done.refused_counts) == ("hi", 0, 0, 2)
+    assert provider.usage.refused_counts == 2 and provider.usage.input_tokens == 0
+    # a server that sends no usage at all still gets an estimate, not a note
+    fake_openai.queue(Reply.body('{"choices": [{"message": {"content": "hello there"}}]}'))
+    plain = provider.complete(Prompt(user="count me"))
+    assert plain.refused_counts == 0 and plain.input_tokens > 0 and plain.output_tokens > 0

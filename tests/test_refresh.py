@@ -133,3 +133,57 @@ def test_repo_outside_config_is_checked_only_with_a_known_remote(paths: KBPaths,
     items = {i.id: i for i in find_stale(paths, load_config(paths.config_file))}
     assert items["repo:someone/thing"].status == "skipped"
     assert items["repo:acme/sample"].status == "up-to-date"
+
+
+def _plant_sources(paths: KBPaths, slug: str, sources: list[str]) -> None:
+    meta_file = paths.topic_dir(slug) / "_meta.json"
+    meta = json.loads(meta_file.read_text())
+    meta["options"]["sources"] = sources
+    meta_file.write_text(json.dumps(meta), encoding="utf-8")
+
+
+def _secret_folder(tmp_path: Path) -> Path:
+    folder = tmp_path / "elsewhere"
+    folder.mkdir()
+    (folder / "notes.md").write_text("# Market making\n\nMarket making PLANTED-SECRET-7731 spreads.\n")
+    return folder
+
+
+def _published(paths: KBPaths) -> str:
+    return "".join(p.read_text(errors="replace") for p in paths.site_src.rglob("*") if p.is_file())
+
+
+def test_refresh_refuses_a_recorded_local_source_outside_the_knowledge_base(
+    paths: KBPaths, tmp_path: Path
+) -> None:
+    # a topic deepkb.yml does not list, whose planted _meta.json points `local:` at any folder
+    secret = _secret_folder(tmp_path)
+    add_topic(paths, "planted", topic="Market making spreads", tags=["x"], status="failed", refresh_days=1)
+    _plant_sources(paths, "planted", [f"local:{secret}"])
+    add_topic(paths, "inside", topic="Market making inside", tags=["x"], status="failed", refresh_days=1)
+    _plant_sources(paths, "inside", ["local:site_src"])
+    items = {i.id: i for i in find_stale(paths, load_config(paths.config_file))}
+    assert items["topic:planted"].status == "failed"
+    assert items["topic:planted"].reason.startswith("refused: recorded source 'local:")
+    assert "\n" not in items["topic:planted"].reason
+    assert items["topic:inside"].status == "stale"  # a recorded folder inside the knowledge base is kept
+    result = CliRunner().invoke(
+        cli, ["--root", str(paths.root), "--provider", "offline", "refresh", "--no-site", "--json"]
+    )
+    report = json.loads(result.stdout)
+    assert {i["id"]: i["status"] for i in report["items"]}["topic:planted"] == "failed"
+    assert "PLANTED-SECRET-7731" not in _published(paths)
+
+
+def test_refresh_takes_a_listed_topics_sources_from_deepkb_yml(paths: KBPaths, tmp_path: Path) -> None:
+    # the topic deepkb.yml lists, with an unfinished run whose record names another folder
+    secret = _secret_folder(tmp_path)
+    meta_file = paths.topic_dir("market-making") / "_meta.json"
+    meta_file.write_text(meta_file.read_text().replace('"completed"', '"in_progress"'), encoding="utf-8")
+    _plant_sources(paths, "market-making", [f"local:{secret}"])
+    result = CliRunner().invoke(
+        cli, ["--root", str(paths.root), "--provider", "offline", "refresh", "--no-site", "--json"]
+    )
+    assert result.exit_code in (0, 3), result.output  # 3: nothing on the topic in site_src, a failed entry
+    assert "PLANTED-SECRET-7731" not in _published(paths)
+    assert json.loads(meta_file.read_text())["options"]["sources"] == ["local"]

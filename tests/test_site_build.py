@@ -244,3 +244,13 @@ def test_the_site_serves_its_own_assets_and_asks_no_third_party(shared_site: Sha
         encoding="utf-8"
     )
     assert f'"{MERMAID_VERSION}"' in vendored  # the pinned release is the one shipped
+
+
+def test_the_repository_link_asks_github_for_no_facts(shared_site: SharedSite) -> None:
+    """Issue 22 #14: with site.repo_url set, Material's "source" component fetched the repository's facts
+    from api.github.com on every page; the link stays, the component that fetches is not mounted."""
+    site = shared_site.paths.site_dir
+    for page in ("index.html", "topics/t/index.html", "404.html"):
+        html = (site / page).read_text(encoding="utf-8")
+        assert 'href="https://github.com/acme/kb"' in html and 'class="md-source"' in html, page
+        assert 'data-md-component="source"' not in html, page

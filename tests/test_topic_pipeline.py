@@ -379,3 +379,23 @@ def test_secrets_in_documents_never_reach_a_stored_page(kb_root: Path, monkeypat
     assert "setup.md" in written  # the document was used …
     assert planted not in written and env_secret not in written  # … without its secrets
     assert "REDACTED" in written
+
+
+def test_resume_drops_a_stored_chart_with_a_non_finite_value(kb_root: Path) -> None:
+    make_corpus(kb_root)
+    paths = KBPaths(kb_root)
+    assert _run(kb_root, verify=False).status == "completed"
+    folder = topic_dir(kb_root)
+    plan = read_json(folder / "plan.json")
+    step = next(s for s in plan["steps"] if s["step_type"] == "processing" and s["result"])
+    step["result"]["rows"][0]["value"] = float("nan")  # a plan.json written before the schema refused it
+    (folder / "plan.json").write_text(json.dumps(plan), encoding="utf-8")
+    meta = read_json(folder / "_meta.json")
+    meta["status"], meta["progress"]["phase"] = "failed", "REPORT"
+    meta["phases_done"] = [p for p in meta["phases_done"] if p not in ("REPORT", "VERIFY")]
+    (folder / "_meta.json").write_text(json.dumps(meta), encoding="utf-8")
+    result = resume_topic_research(paths, config(), offline(), "vector-databases", publish=publish_topic)
+    assert result.status == "completed"
+    meta = read_json(folder / "_meta.json")
+    assert any(f"chart '{step['title']}' dropped" in w for w in meta["warnings"])
+    assert "NaN" not in (folder / "output" / "report.md").read_text(encoding="utf-8")

@@ -167,3 +167,17 @@ def test_a_stored_verification_record_reads_as_typed_state() -> None:
     assert (meta.verification.unresolved_citations, meta.verification.rounds) == (2, 1)
     assert meta.verification.sources_before_round == -1  # no supplementary round began yet
     assert TopicMeta.model_validate({**old, "verification": {}}).verification.passed is None
+
+
+@pytest.mark.parametrize("value", ["NaN", "Infinity", "-Infinity", "1e400"])
+def test_a_non_finite_chart_value_refuses_the_spec(value: str) -> None:
+    # a model's JSON reply as the client parses it: NaN/Infinity literals and an overflowing exponent
+    row = '{"label": "x", "value": ' + value + ', "source": "a"}'
+    data = json.loads('{"kind": "bar", "title": "Bench", "rows": [' + row + "]}")
+    spec, notes = validate_spec(data, {"a": _source("a", "FAISS answered 95% of queries at 12 ms.")})
+    assert spec is None and notes[0].startswith("spec rejected:")
+
+
+def test_a_stored_figure_with_a_non_finite_value_is_left_out_of_the_page() -> None:
+    spec = {"kind": "bar", "title": "Bench", "rows": [{"label": "x", "value": float("inf"), "source": "a"}]}
+    assert render_spec(spec, lambda sid: Markdown(""), headers=("Figure", "Value", "Source")) is None

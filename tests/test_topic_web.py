@@ -106,7 +106,7 @@ def test_crawled_page_is_escaped_exactly_once_and_robots_fetched_once(kb_root: P
 
     from generator.topic.crawl import Crawler
     from generator.topic.plan import Step
-    from generator.topic.research import ResearchContext, research_step
+    from generator.topic.research import ResearchContext, open_providers, research_step
 
     article = (
         "<html><head><title>Comparison operators</title></head><body><article>"
@@ -120,8 +120,10 @@ def test_crawled_page_is_escaped_exactly_once_and_robots_fetched_once(kb_root: P
         server.route(
             "/page/2", Reply(200, article.replace("Comparison", "Relational"), content_type="text/html")
         )
+        # a web provider among the sources: only then is a URL query crawled (issue 22 #12)
+        web = open_providers(KBPaths(kb_root), [f"searxng:{server.url}"])
         ctx = ResearchContext(
-            KBPaths(kb_root), "operators", "comparison operators", offline(), {}, warn=lambda _: None
+            KBPaths(kb_root), "operators", "comparison operators", offline(), web, warn=lambda _: None
         )
         ctx.crawler = Crawler(allow_loopback=True, delay=0)  # test-only switch: the page is on 127.0.0.1
         try:

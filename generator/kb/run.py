@@ -135,7 +135,9 @@ def _research(
             publish=publish_repo,
         )
     elif entry.topic is not None:
-        run_topic_research(paths, config, provider, entry.topic, console=console, publish=publish_topic)
+        run_topic_research(
+            paths, config, provider, entry.topic, console=console, publish=publish_topic, entry_options=True
+        )
 
 
 def entry_dir(paths: KBPaths, entry_id: str) -> Path | None:

@@ -21,7 +21,7 @@ from ..errors import (
     ProviderTimeout,
 )
 from ..http import Budget, Failure, RetryPolicy, bounded_transport, environment_proxy, is_retryable, retrying
-from .base import Completion, Prompt, Provider, register
+from .base import Completion, Prompt, Provider, register, reported_tokens
 
 if TYPE_CHECKING:
     import anthropic
@@ -168,15 +168,18 @@ def user_content(prompt: Prompt) -> str | list[TextBlock]:
 
 def completion_from(message: object, model: str, provider: str, *, batched: bool = False) -> Completion:
     """A Messages API reply (synchronous, or one result of a batch) as our Completion."""
+    fields = ("input_tokens", "output_tokens", "cache_read_input_tokens", "cache_creation_input_tokens")
+    counts = [_usage(message, name) for name in fields]
     return Completion(
         text=_reply_text(message),
         model=getattr(message, "model", None) or model,
         provider=provider,
-        input_tokens=_usage(message, "input_tokens"),
-        output_tokens=_usage(message, "output_tokens"),
-        cache_read_tokens=_usage(message, "cache_read_input_tokens"),
-        cache_write_tokens=_usage(message, "cache_creation_input_tokens"),
+        input_tokens=counts[0] or 0,
+        output_tokens=counts[1] or 0,
+        cache_read_tokens=counts[2] or 0,
+        cache_write_tokens=counts[3] or 0,
         batched=batched,
+        refused_counts=counts.count(None),
     )
 
 
@@ -235,6 +238,7 @@ def _reply_text(message: object) -> str:
     return "".join(texts)
 
 
-def _usage(message: object, field: str) -> int:
-    value = getattr(getattr(message, "usage", None), field, 0)
-    return value if isinstance(value, int) else 0
+def _usage(message: object, field: str) -> int | None:
+    """The count the server reported (0 when it sent none), None when it is not plausible."""
+    value = getattr(getattr(message, "usage", None), field, None)
+    return 0 if value is None else reported_tokens(value)

@@ -45,6 +45,8 @@ class Completion:
     """Answered through a message batch (billed at the batch discount)."""
     batch_fallback: bool = False
     """Asked in a batch that did not answer it (errored, expired, canceled), then sent synchronously."""
+    refused_counts: int = 0
+    """Token counts the server reported that were not plausible (see `reported_tokens`), stored as 0."""
 
 
 @dataclass
@@ -70,6 +72,8 @@ class Usage:
     batched_calls: int = 0
     batch_fallbacks: int = 0
     """Requests a batch did not answer (errored, expired, canceled) that were sent synchronously instead."""
+    refused_counts: int = 0
+    """Token counts servers reported that were refused (negative, not integers, or past any context)."""
     by_model: dict[tuple[str, bool], TokenCount] = field(default_factory=dict)
     """(model, batched) → tokens, so a cost can be priced per model and per billing mode."""
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False, compare=False)
@@ -82,6 +86,7 @@ class Usage:
             self.calls += 1
             self.batched_calls += int(completion.batched)
             self.batch_fallbacks += int(completion.batch_fallback)
+            self.refused_counts += completion.refused_counts
             self.input_tokens += completion.input_tokens
             self.output_tokens += completion.output_tokens
             self.cache_read_tokens += completion.cache_read_tokens
@@ -155,6 +160,18 @@ def create_provider(name: str, config: LLMConfig) -> Provider:
 
 
 _TOKEN_RE = re.compile(r"\w+|[^\w\s]", re.UNICODE)
+
+
+# no model reads or writes this many tokens in one call: a larger count is a server's mistake or a lie
+MAX_REPORTED_TOKENS = 10_000_000
+
+
+def reported_tokens(value: object) -> int | None:
+    """A token count as a server reported it, when it is plausible: an integer (not a bool or a float)
+    from 0 to MAX_REPORTED_TOKENS; None otherwise, so the caller stores 0 and notes it."""
+    if type(value) is int and 0 <= value <= MAX_REPORTED_TOKENS:
+        return value
+    return None
 
 
 def estimate_tokens(text: str) -> int:

@@ -60,6 +60,9 @@ class CostRecord(msgspec.Struct, frozen=True, kw_only=True):
     output_tokens: int = 0
     cost_usd: float = 0.0
     unpriced_models: list[str] | msgspec.UnsetType = msgspec.UNSET  # written only when a model had no price
+    refused_token_counts: int | msgspec.UnsetType = (
+        msgspec.UNSET
+    )  # written only when a server's count was refused
 
     @property
     def cached_tokens(self) -> int:
@@ -89,6 +92,7 @@ def cost_record(usage: Usage, config: LLMConfig, provider: str) -> CostRecord:
         output_tokens=usage.output_tokens,
         cost_usd=round(usd, 6),
         unpriced_models=unpriced or msgspec.UNSET,
+        refused_token_counts=usage.refused_counts or msgspec.UNSET,
     )
 
 
@@ -97,7 +101,8 @@ def usage_line(usage: Usage, config: LLMConfig) -> str:
     usd, _ = usage_cost(usage, config)
     batched = f" ({usage.batched_calls} batched)" if usage.batched_calls else ""
     cached = usage.cache_read_tokens + usage.cache_write_tokens
+    refused = f"; {usage.refused_counts} implausible token count(s) from the server stored as 0"
     return (
         f"LLM: {usage.calls} calls{batched}, {usage.input_tokens:,} input + {cached:,} cached"
-        f" + {usage.output_tokens:,} output tokens, ${usd:.4f} estimated"
+        f" + {usage.output_tokens:,} output tokens, ${usd:.4f} estimated{refused if usage.refused_counts else ''}"
     )

@@ -21,7 +21,7 @@ from ..errors import (
     ProviderResponseError,
 )
 from ..http import RetryPolicy, bounded_client, environment_proxy, send
-from .base import Completion, Prompt, Provider, estimate_tokens, register
+from .base import Completion, Prompt, Provider, estimate_tokens, register, reported_tokens
 
 DEFAULT_BASE_URL = "https://api.openai.com/v1"
 # First backoff step in seconds; doubled per attempt. Tests monkeypatch it to keep retries instant.
@@ -157,15 +157,18 @@ def parse_completion(response: httpx.Response, model: str, prompt: Prompt) -> Co
             f"{response.request.url} reply content is {type(text).__name__}, not text"
         )
     usage = data.get("usage") if isinstance(data.get("usage"), dict) else {}
-    # Some local servers omit usage; an estimate keeps the run's token totals meaningful.
+    counts = [_count(usage.get("prompt_tokens"), prompt.user), _count(usage.get("completion_tokens"), text)]
     return Completion(
         text=text,
         model=str(data.get("model") or model),
         provider="openai",
-        input_tokens=_count(usage.get("prompt_tokens"), prompt.user),
-        output_tokens=_count(usage.get("completion_tokens"), text),
+        input_tokens=counts[0] or 0,
+        output_tokens=counts[1] or 0,
+        refused_counts=counts.count(None),
     )
 
 
-def _count(value: object, fallback_text: str) -> int:
-    return value if isinstance(value, int) else estimate_tokens(fallback_text)
+def _count(value: object, fallback_text: str) -> int | None:
+    """The reported count; an estimate when the server sent none (some local servers omit usage), None
+    when it sent one that is not plausible."""
+    return estimate_tokens(fallback_text) if value is None else reported_tokens(value)

@@ -26,7 +26,7 @@ from mkdocs.structure.pages import Page
 from mkdocs.structure.toc import AnchorLink
 from mkdocs.utils.templates import TemplateContext
 
-from . import search, static
+from . import preview, search, static
 from .gate import SiteSourceRefused, check_site_source
 from .nav import entry_pages, reading_path
 from .sanitize import clean_html, clean_meta, clean_title, find_live_markup, safe_id
@@ -138,7 +138,14 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
 
     @event_priority(-50)  # before the sanitizer's final check (-100), which the marker passes
     def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str:
-        return search.mark_searchable(output, page.title or "")
+        return search.mark_searchable(_without_repository_facts(output), page.title or "")
+
+    def on_post_template(self, output_content: str, *, template_name: str, config: MkDocsConfig) -> str:
+        return _without_repository_facts(output_content)  # 404.html is built outside the page loop
+
+    def on_serve(self, server: Any, *, config: MkDocsConfig, builder: Any) -> Any:
+        host, port = config.dev_addr
+        return preview.guard_preview(server, host, port)
 
     @event_priority(-100)  # after the sanitizer has checked every file
     def on_post_build(self, *, config: MkDocsConfig) -> None:
@@ -146,6 +153,15 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
             search.index_site(Path(config.site_dir))
         except search.SearchIndexError as exc:
             raise PluginError(str(exc)) from None
+
+
+# Material mounts its "source" component on this attribute and fetches the repository's stars and forks from
+# api.github.com on every page; without it the repo_url link stays and no page asks another host.
+_SOURCE_COMPONENT = ' class="md-source" data-md-component="source"'
+
+
+def _without_repository_facts(output: str) -> str:
+    return output.replace(_SOURCE_COMPONENT, ' class="md-source"')
 
 
 def _clean_toc(items: Any) -> None:

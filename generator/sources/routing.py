@@ -1,5 +1,5 @@
-"""Which search providers a query goes to (seed: academic → arXiv / Semantic Scholar; a URL → crawl;
-general → the configured web providers; the local folders and the knowledge base always)."""
+"""Which search providers a query goes to (seed: academic → arXiv / Semantic Scholar; a URL → crawl, when a
+web provider is configured; general → the configured web providers; the local folders and the knowledge base always)."""
 
 from __future__ import annotations
 
@@ -33,7 +33,7 @@ def route_query(query: str, configured: list[str]) -> list[str]:
     academic = [s for s in remote if _name(s) in ACADEMIC_PROVIDERS]
     web = [s for s in remote if _name(s) not in ACADEMIC_PROVIDERS]
     if is_url_query(query):
-        chosen = [CRAWL]
+        chosen = [CRAWL] if remote else []  # a topic whose sources are all local never reaches the web
     elif _ACADEMIC_WORDS.search(query):
         chosen = academic or web
     else:

@@ -26,7 +26,7 @@ from .analyze import Analysis, Catalog, analyze
 from .dispatch import Role, StepOutcome, run_plan
 from .plan import Plan, Step, make_plan, replan
 from .processing import process_step
-from .report import Report, build_report
+from .report import Report, build_report, refused_figures
 from .research import ResearchContext, open_providers, research_step
 from .state import ORDER, Options, Phase, Run, TopicMeta, TopicResult, cost_estimate, now_iso
 from .verify import MAX_VERIFY_ROUNDS, supplementary_steps, verify_report
@@ -50,11 +50,14 @@ def run_topic_research(
     review_plan: bool = False,
     refresh: bool = False,
     publish: Publish | None = None,
+    entry_options: bool = False,
 ) -> TopicResult:
     """Research one topic into `site_src/topics/<slug>/`, continuing an unfinished run of the same topic.
 
     A completed topic younger than its `refresh_days`, asked for with the same sources and language, is
     returned as it is (so `deepkb build` re-runs nothing); `refresh=True` (`deepkb topic run`) researches again.
+    With `entry_options` (build, refresh), an unfinished run continues with the entry's sources and options,
+    never the ones its `_meta.json` records: a record on disk is data, not authority.
     """
     if lang not in (None, "en", "zh"):
         raise UsageError(f"--lang: unsupported language '{lang}'", hint="use en or zh")
@@ -91,6 +94,8 @@ def run_topic_research(
             f"{run.ws.plan_file}, then run: deepkb topic resume {meta.id}"
         )
         return run.result()
+    if entry_options:
+        meta.options = meta.options.model_copy(update=_entry_fields(options))
     run = TopicRun(paths, config, provider, meta, console, publish)
     run.console.print(
         f"Continuing the unfinished run of '{meta.id}' from {meta.progress.phase} ({meta.status})"
@@ -117,6 +122,10 @@ def resume_topic_research(
     if meta.status == "awaiting_review":
         meta.plan_reviewed = True  # running resume is the user's approval of the (edited) plan
     return TopicRun(paths, config, provider, meta, console, publish).execute()
+
+
+def _entry_fields(options: Options) -> dict[str, object]:
+    return {k: getattr(options, k) for k in ("sources", "lang", "verify", "parallel", "quick")}
 
 
 def _fresh_meta(topic: str, slug: str, options: Options, previous: TopicMeta | None) -> TopicMeta:
@@ -256,6 +265,8 @@ class TopicRun:
         analysis = wsp.load_record(self.ws.findings_file, Analysis) or Analysis(sections=[])
         report = build_report(self._require_plan(), analysis, self._catalog())
         wsp.save_record(self.ws.report_record, report)
+        for title in refused_figures(self._require_plan()):
+            self._warn(f"chart '{title}' dropped: its stored spec does not validate (a value is not finite)")
         self.meta.verification.unresolved_citations = report.unresolved
         if report.unresolved:
             self._warn(f"{report.unresolved} citation(s) did not resolve to a stored source and were removed")

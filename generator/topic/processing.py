@@ -34,7 +34,7 @@ FIGURE_POINT = 0.3  # share of the best figure sentence's topic weight a figure'
 
 class Row(BaseModel):
     label: bounds.Label
-    value: float
+    value: float = Field(allow_inf_nan=False)  # NaN, Infinity and 1e400 are no figure: the spec is refused
     source: str = Field(min_length=1, max_length=200)
     unit: bounds.Unit = ""  # this row's own unit, when rows differ
     quote: bounds.Quote = ""  # the sentence that states the figure

@@ -10,8 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from pydantic import ValidationError
+
 from .analyze import Analysis, Catalog, Claim
-from .plan import Plan
+from .plan import Plan, Step
 from .processing import ChartSpec
 
 SUMMARY_SENTENCES = 5
@@ -96,13 +98,32 @@ def leads(sections: list[ReportSection], limit: int = SUMMARY_SENTENCES) -> list
     return sorted(first, key=lambda c: -c.score)[:limit]
 
 
+def refused_figures(plan: Plan) -> list[str]:
+    """Titles of processing steps whose stored spec no longer validates (e.g. a NaN value in a plan.json
+    written before the schema refused non-finite numbers): the report leaves them out."""
+    return [
+        step.title
+        for step in plan.steps
+        if step.step_type == "processing" and step.result and _stored_spec(step) is None
+    ]
+
+
+def _stored_spec(step: Step) -> ChartSpec | None:
+    if step.step_type != "processing" or not step.result:
+        return None
+    try:
+        return ChartSpec.model_validate(step.result)
+    except ValidationError:
+        return None
+
+
 def _figures(plan: Plan, catalog: Catalog) -> list[ReportFigure]:
     """The processing steps' validated specs, keeping only rows whose source is still stored."""
     figures = []
     for step in plan.steps:
-        if step.step_type != "processing" or not step.result:
+        spec = _stored_spec(step)
+        if spec is None:
             continue
-        spec = ChartSpec.model_validate(step.result)
         rows = [r for r in spec.rows if r.source in catalog.by_id]
         if rows:
             figures.append(ReportFigure(step.title, spec.model_copy(update={"rows": rows}).model_dump()))

@@ -189,7 +189,7 @@ def _report_page(page: TopicPage, report: Report, catalog: Catalog) -> PageText:
                 SectionView(s.question, [claim_markdown(c, numbers) for c in s.claims])
                 for s in report.sections
             ],
-            "figures": [_figure(page, f, numbers) for f in report.figures],
+            "figures": [view for f in report.figures if (view := _figure(page, f, numbers)) is not None],
             "references": references,
         },
     )
@@ -206,10 +206,10 @@ def _report_page(page: TopicPage, report: Report, catalog: Catalog) -> PageText:
     return PageText(meta, body)
 
 
-def _figure(page: TopicPage, figure: ReportFigure, numbers: dict[str, int]) -> FigureView:
+def _figure(page: TopicPage, figure: ReportFigure, numbers: dict[str, int]) -> FigureView | None:
     headers = (page.t["figure"], page.t["value"], page.t["source"])
     table = render_spec(figure.spec, lambda sid: cite(numbers.get(sid), sid), headers=headers)
-    return FigureView(figure.title, table)
+    return None if table is None else FigureView(figure.title, table)
 
 
 def _analysis_page(page: TopicPage, analysis: Analysis, catalog: Catalog) -> PageText:

@@ -8,14 +8,21 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from pydantic import ValidationError
+
 from ...topic.processing import ChartSpec
 from ..text import Markdown, code_block, md_inline
 
 Cite = Callable[[str], Markdown]  # raw source id → its citation link, or "" when it does not resolve
 
 
-def render_spec(spec_data: dict[str, Any], cite: Cite, *, headers: tuple[str, str, str]) -> Markdown:
-    spec = ChartSpec.model_validate(spec_data)
+def render_spec(spec_data: dict[str, Any], cite: Cite, *, headers: tuple[str, str, str]) -> Markdown | None:
+    """The figure's table (and chart), or None when its stored spec does not validate (a report record
+    holding a non-finite value from before the schema refused one): that figure is left out."""
+    try:
+        spec = ChartSpec.model_validate(spec_data)
+    except ValidationError:
+        return None
     head = f"| {headers[0]} | {headers[1]} | {headers[2]} |\n|---|---:|---|"
     rows = [
         f"| {md_inline(r.label, 120)} | {_value(r.value, r.unit or spec.unit)} | {cite(r.source)} |"
