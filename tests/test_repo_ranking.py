@@ -8,9 +8,25 @@ from pathlib import Path
 from repo_source_fixture import write_tree
 
 from generator.repo.facts.extract import extract_facts
-from generator.repo.facts.ranking import key_symbols, leading_symbols, repository_symbols
+from generator.repo.facts.ranking import W_FILE, RankedSymbol, key_symbols, leading_symbols
+from generator.repo.map.filetypes import is_context_file
 from generator.repo.map.walk import map_repository
 from generator.repo.model import Facts
+
+
+def repository_symbols(facts: Facts, limit: int = 20) -> list[RankedSymbol]:
+    """The repository's most important symbols across its source modules (tests and examples left out): a
+    symbol's score gains its file's importance, so the core module's main class leads."""
+    found: list[RankedSymbol] = []
+    for path, fact in facts.files.items():
+        if is_context_file(path) or not fact.symbols:
+            continue
+        for entry in key_symbols(facts, path, limit=3):
+            score = round(entry.score + W_FILE * fact.importance, 4)
+            found.append(RankedSymbol(entry.symbol, score, path, entry.methods))
+    found.sort(key=lambda r: (-r.score, r.path, r.symbol.start))
+    return found[:limit]
+
 
 SESSIONS = '''"""
 web.sessions

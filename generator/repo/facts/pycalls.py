@@ -94,22 +94,6 @@ class PythonCalls:
 
     # --- scopes ------------------------------------------------------------------------------------
 
-    def imported_modules(self, path: str) -> list[Target]:
-        """(module file, the name it is bound to) for the modules `path` imports: `from . import sessions`,
-        `import pkg.models` (bound as "pkg", its modules reached by attribute), as far as they resolve."""
-        found: list[Target] = []
-        for shown in self.imports(path):
-            hits = self.resolve_import(path, shown)
-            last = shown.rstrip(".").rsplit(".", 1)[-1]
-            if hits and module_stem(hits[0]) == last:
-                found.append((hits[0], last))
-            head = shown.split(".", 1)[0]
-            if head and not shown.startswith(".") and head != last:
-                root = self.resolve_import(path, head)
-                if root:
-                    found.append((root[0], head))
-        return found
-
     def scope(self, path: str) -> ModuleScope | None:
         if path not in self.scopes:
             self.scopes[path] = self._light_scope(path)

@@ -15,7 +15,6 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
-from generator.repo.map.filetypes import is_context_file
 from generator.repo.model import Facts, FileFacts, Symbol
 
 W_API, W_EXPORTED, W_USED, W_CALLED, W_SIZE, W_DOC, W_CLASS, W_METHODS = (
@@ -137,23 +136,6 @@ class FileRanking:
                 entry.shown = RankedSymbol(entry.symbol, entry.score, self.fact.path, methods)
             found.append(entry.shown)
         return found
-
-
-def repository_symbols(facts: Facts, limit: int = 20) -> list[RankedSymbol]:
-    """The repository's most important symbols across its source modules (tests and examples left out).
-
-    A symbol's score gains its file's importance (PageRank over imports, size, entry status), so the core
-    module's main class leads.
-    """
-    found: list[RankedSymbol] = []
-    for path, fact in facts.files.items():
-        if is_context_file(path) or not fact.symbols:
-            continue
-        for entry in key_symbols(facts, path, limit=3):
-            score = round(entry.score + W_FILE * fact.importance, 4)
-            found.append(RankedSymbol(entry.symbol, score, path, entry.methods))
-    found.sort(key=lambda r: (-r.score, r.path, r.symbol.start))
-    return found[:limit]
 
 
 def budget(lines: int, *, low: int = MIN_LIMIT, high: int = MAX_LIMIT, per: int = LINES_PER_SYMBOL) -> int:
