@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 from pathlib import Path
 
 from llm_fakes import FakeOpenAI, RecordedRequest
 from site_checks import citations_in
 from topic_fakes import config, entry, live_html, make_corpus, openai_provider, read_json, topic_dir
 
+from generator.config import LLMConfig
+from generator.llm.base import create_provider
 from generator.site.pages.topic import publish_topic
 from generator.store import KBPaths, read_page
 from generator.topic.pipeline import run_topic_research
@@ -142,3 +145,25 @@ def test_plan_repaired_on_second_attempt_and_every_role_uses_the_model(kb_root: 
     assert live_html(folder / "output" / "report.md") == []
     meta = read_json(folder / "_meta.json")
     assert meta["metrics"]["tokens"]["input"] > 0 and meta["metrics"]["llm_calls"] == len(fake.requests)
+
+
+def test_a_topics_cost_is_priced_for_the_model_actually_used(kb_root: Path) -> None:
+    make_corpus(kb_root)
+    costs = {}
+    for model in ("gpt-4o-mini", "smollm2-135m-instruct"):  # a listed price, and a local model with none
+        shutil.rmtree(topic_dir(kb_root), ignore_errors=True)
+        with FakeOpenAI(default=Team([])) as fake:
+            llm = LLMConfig(provider="openai", base_url=fake.base_url, model=model, max_retries=0)
+            provider = create_provider("openai", llm)
+            run_topic_research(
+                KBPaths(kb_root), config(), provider, entry(), verify=False, publish=publish_topic
+            )
+        metrics = read_json(topic_dir(kb_root) / "_meta.json")["metrics"]
+        assert metrics["tokens"]["input"] > 0
+        costs[model] = metrics["cost_estimate_usd"]
+    tokens = metrics["tokens"]
+    assert costs["smollm2-135m-instruct"] == 0.0
+    assert (
+        costs["gpt-4o-mini"] > 0
+        and costs["gpt-4o-mini"] <= (tokens["input"] * 0.15 + tokens["output"] * 0.6) / 1e6 * 1.5
+    )

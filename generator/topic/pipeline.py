@@ -18,6 +18,7 @@ from ..config import Config, TopicEntry
 from ..errors import DeepkbError, NoUsableSources, PartialFailure, ResearchError, UsageError
 from ..kb.index import update_index
 from ..llm.base import Provider
+from ..llm.cost import usage_cost
 from ..store import KBPaths
 from . import identity
 from . import workspace as wsp
@@ -28,7 +29,7 @@ from .plan import Plan, Step, make_plan, replan
 from .processing import process_step
 from .report import Report, build_report, refused_figures
 from .research import ResearchContext, open_providers, research_step
-from .state import ORDER, Options, Phase, Run, TopicMeta, TopicResult, cost_estimate, now_iso
+from .state import ORDER, Options, Phase, Run, TopicMeta, TopicResult, now_iso
 from .verify import MAX_VERIFY_ROUNDS, supplementary_steps, verify_report
 
 MAX_TOPIC_CHARS = 500
@@ -156,6 +157,7 @@ class TopicRun:
         self.plan: Plan | None = None if fresh else wsp.load_plan(paths, meta.slug)
         self.tokens_at_start = dict(meta.metrics.tokens)
         self.calls_at_start = meta.metrics.llm_calls
+        self.cost_at_start = meta.metrics.cost_estimate_usd
         self.lock = threading.Lock()
         self.failed: list[str] = []
 
@@ -379,9 +381,9 @@ class TopicRun:
         }
         self.meta.metrics.tokens = tokens
         self.meta.metrics.llm_calls = self.calls_at_start + usage.calls
-        self.meta.metrics.cost_estimate_usd = cost_estimate(
-            self.provider.name, tokens["input"], tokens["output"]
-        )
+        # priced per model actually used (llm.prices): a model without a price, a local one, costs 0
+        cost, _ = usage_cost(usage, self.config.llm)
+        self.meta.metrics.cost_estimate_usd = round(self.cost_at_start + cost, 6)
         self.meta.stats.sources_count = (
             len(list(self.ws.records_dir.glob("*.json"))) if self.ws.records_dir.is_dir() else 0
         )

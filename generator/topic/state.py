@@ -152,15 +152,6 @@ class TopicMeta(_Record):
             self.warnings.append(message)
 
 
-# Rough list prices (USD per million input/output tokens) for the cost estimate; offline costs nothing.
-PRICES = {"anthropic": (3.0, 15.0), "openai": (0.15, 0.60), "offline": (0.0, 0.0)}
-
-
-def cost_estimate(provider: str, input_tokens: int, output_tokens: int) -> float:
-    inp, out = PRICES.get(provider, (0.0, 0.0))
-    return round((input_tokens * inp + output_tokens * out) / 1_000_000, 4)
-
-
 @dataclass
 class TopicResult:
     id: str
