@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import shutil
 from pathlib import Path
+from typing import Any
 
 from browser_kb import serve
 from conftest import SharedSite
@@ -43,19 +44,25 @@ def _site(folder: Path) -> Path:
     return folder
 
 
+def _site_only(chromium: Any, base: str, outside: list[str]) -> Any:
+    """A browser context that lets requests under `base` through and records and aborts every other."""
+    context = chromium.new_context()
+    context.route(
+        "**/*",
+        lambda route: (
+            route.continue_()
+            if route.request.url.startswith(base)
+            else (outside.append(route.request.url), route.abort())
+        ),
+    )
+    return context
+
+
 def test_search_loads_its_ui_only_from_the_site_itself(tmp_path: Path) -> None:
     with serve(_site(tmp_path)) as base, sync_api.sync_playwright() as playwright:
         chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         outside: list[str] = []
-        context = chromium.new_context()
-        context.route(
-            "**/*",
-            lambda route: (
-                route.continue_()
-                if route.request.url.startswith(base)
-                else (outside.append(route.request.url), route.abort())
-            ),
-        )
+        context = _site_only(chromium, base, outside)
         page = context.new_page()
         page.goto(base + "clobbered/", wait_until="load")
         with page.expect_request(lambda request: "pagefind-ui.js" in request.url) as loaded:
@@ -78,15 +85,7 @@ def test_a_site_with_a_repo_url_asks_no_other_host(shared_site: SharedSite) -> N
     with serve(shared_site.paths.site_dir) as base, sync_api.sync_playwright() as playwright:
         chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         outside: list[str] = []
-        context = chromium.new_context()
-        context.route(
-            "**/*",
-            lambda route: (
-                route.continue_()
-                if route.request.url.startswith(base)
-                else (outside.append(route.request.url), route.abort())
-            ),
-        )
+        context = _site_only(chromium, base, outside)
         page = context.new_page()
         for path in ("", "topics/t/"):
             page.goto(base + path, wait_until="networkidle")

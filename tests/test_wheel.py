@@ -19,20 +19,12 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import SAMPLE_PROJECT, make_git_repo
+from test_build_e2e import make_kb
 
 from generator.cli import cli
 from generator.site import defaults
 
 ROOT = Path(__file__).resolve().parents[1]
-CORPUS = {
-    "calculators.md": "# Calculators\n\nA calculator evaluates arithmetic expressions. Parsers split the "
-    "expression into tokens before evaluation. Expression evaluation is the core of every calculator.\n",
-    "history.md": "# History of calculators\n\nMechanical calculators appeared in the seventeenth century. "
-    "Electronic calculators replaced them in the 1970s. Calculators made arithmetic cheap.\n",
-    "parsing.md": "# Parsing\n\nA parser turns text into a tree. Recursive descent parsers are easy to write "
-    "by hand. Parsing errors should name the line and column.\n",
-}
 
 
 def _run(*args: str | Path, cwd: Path | None = None, env: dict[str, str] | None = None) -> str:
@@ -117,16 +109,7 @@ def test_the_installed_wheel_researches_and_builds_a_site_from_an_empty_folder(
     package = Path(_run(python, "-c", "import generator; print(generator.__file__)", cwd=tmp_path)).parent
     assert package.is_relative_to(venv)  # deepkb from the wheel, not from this checkout
 
-    repo = make_git_repo(tmp_path / "sample", SAMPLE_PROJECT, origin="https://github.com/acme/sample.git")
-    kb = tmp_path / "kb"
-    (kb / "corpus").mkdir(parents=True)
-    for name, text in CORPUS.items():
-        (kb / "corpus" / name).write_text(text, encoding="utf-8")
-    (kb / "deepkb.yml").write_text(
-        f"repos:\n  - source: {repo}\ntopics:\n  - topic: How calculators evaluate expressions\n"
-        "    sources: ['local:corpus']\n",
-        encoding="utf-8",
-    )
+    kb = make_kb(tmp_path)
     env = {k: v for k, v in os.environ.items() if not k.endswith(("_API_KEY", "_TOKEN"))}
     env.pop("PYTHONPATH", None)
     env.pop("PYTHONDONTWRITEBYTECODE", None)  # a run that may write bytecode still leaves the package as is
