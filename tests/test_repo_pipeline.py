@@ -178,11 +178,12 @@ def test_new_commit_reanalyzes_only_the_changed_shard(tmp_path: Path):
     assert f"/blob/{meta['revision']}/" in core_page  # unchanged shards are re-rendered at the new revision
 
 
-def test_one_failing_shard_does_not_stop_the_others(tmp_path: Path):
+def test_a_failing_shard_gets_the_offline_page_and_a_rerun_retries_only_it(tmp_path: Path):
     root = make_project(tmp_path / "shop")
+    broken = [True]
 
     def reply(req):
-        if is_analyst(req) and "Subsystem: Tools" in req.prompt:
+        if broken[0] and is_analyst(req) and "Subsystem: Tools" in req.prompt:
             return Reply.error(500, "boom")
         return scripted_reply(req)
 
@@ -190,15 +191,33 @@ def test_one_failing_shard_does_not_stop_the_others(tmp_path: Path):
         paths, config, provider = online_setup(tmp_path / "kb", fake.base_url)
         with pytest.raises(RepoPartialFailure) as caught:
             run_repo_research(paths, config, provider, str(root), publish=publish_repo)
-    assert isinstance(caught.value, PartialFailure) and caught.value.exit_code == 3
-    data = caught.value.result.to_json()
-    assert data["success"] is False and data["shards_analyzed"] == 2
-    assert data["shards_failed"][0]["name"] == "Tools"
-    meta, body = read_page(harvest(paths) / "index.md")
-    assert meta["failed_shards"] == ["Tools"]
-    assert "Failed shards" in body and "Tools" in body
-    pages = sorted(p.name for p in (harvest(paths) / "shards").iterdir())
-    assert pages == ["01_pricing-core.md", "02_web-app.md"]
+        assert isinstance(caught.value, PartialFailure) and caught.value.exit_code == 3
+        assert "fell back to offline pages: Tools" in caught.value.line()
+        data = caught.value.result.to_json()
+        assert data["success"] is False and data["shards_analyzed"] == 3 and data["shards_failed"] == []
+        [fell] = data["shards_fallen_back"]
+        assert fell["name"] == "Tools" and fell["page"] == "shards/03_tools.md" and "500" in fell["reason"]
+        meta, body = read_page(harvest(paths) / "index.md")
+        assert meta["failed_shards"] == [] and meta["fallback_shards"] == ["Tools"]
+        assert "Shards written offline" in body and "Failed shards" not in body
+        pages = sorted(p.name for p in (harvest(paths) / "shards").iterdir())
+        assert pages == ["01_pricing-core.md", "02_web-app.md", "03_tools.md"]
+        tools_meta, tools = read_page(harvest(paths) / "shards" / "03_tools.md")
+        assert tools_meta["provider"] == "offline" and "500" in tools_meta["fallback"]
+        assert "Produced offline: the model's analysis failed" in tools and "## Functions" in tools
+        assert "fallback" not in read_page(harvest(paths) / "shards" / "01_pricing-core.md")[0]
+        # the offline draft was not cached as the model's analysis: a plain re-run asks for Tools alone
+        broken[0] = False
+        seen = len(fake.requests)
+        paths, config, provider = online_setup(tmp_path / "kb", fake.base_url)
+        result = run_repo_research(paths, config, provider, str(root), publish=publish_repo)
+        analysts = [r for r in fake.requests[seen:] if is_analyst(r)]
+    assert len(analysts) == 1 and "Subsystem: Tools." in analysts[0].prompt
+    assert result.to_json()["success"] and not result.fallen_back
+    tools_meta, tools = read_page(harvest(paths) / "shards" / "03_tools.md")
+    assert tools_meta["provider"] == "openai" and "fallback" not in tools_meta
+    assert "Produced offline" not in tools
+    assert "fallback_shards" not in read_page(harvest(paths) / "index.md")[0]
 
 
 def test_total_timeout_fails_the_hanging_shard_only(tmp_path: Path):
@@ -221,7 +240,8 @@ def test_total_timeout_fails_the_hanging_shard_only(tmp_path: Path):
         paths, config, provider = online_setup(tmp_path / "kb", fake.base_url, total_timeout=8)
         with run_deadline("repo", total=8, clock=clock), pytest.raises(RepoPartialFailure) as caught:
             run_repo_research(paths, config, provider, str(root), publish=publish_repo)
-    failed = caught.value.result.to_json()["shards_failed"]
+    # the hanging shard falls back to its offline page, with the timeout as the reason
+    failed = caught.value.result.to_json()["shards_fallen_back"]
     assert [f["name"] for f in failed] == ["Tools"] and "total timeout" in failed[0]["reason"]
     assert "repo.total_timeout" in failed[0]["reason"]
 

@@ -166,6 +166,8 @@ def _report(app: App, result: RepoResult, as_json: bool) -> None:
     app.console.print(f"{state}: {data['shards_analyzed']} shards of {escape(data['repository'])} analyzed")
     for failed in data["shards_failed"]:
         app.console.print(f"  [red]failed[/red] {escape(failed['name'])}: {escape(failed['reason'])}")
+    for fell in data["shards_fallen_back"]:
+        app.console.print(f"  [yellow]offline page[/yellow] {escape(fell['name'])}: {escape(fell['reason'])}")
     click.echo(printable(str(data["index"])))
 
 

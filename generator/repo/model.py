@@ -222,6 +222,8 @@ class ShardDraft(msgspec.Struct, frozen=True, kw_only=True):
     generated: str  # ISO date
     provider: str
     model: str
+    fallback: str = ""
+    """Why the offline analyst wrote this draft in the model's place ("" when it did not); never cached."""
 
 
 @dataclass
@@ -302,6 +304,7 @@ class ShardAnalysis:
     imports: list[tuple[str, str]] = field(default_factory=list)  # (importer, imported) among its files
     status: Literal["ok", "failed"] = "ok"
     error: str = ""
+    fallback: str = ""  # why the offline analyst wrote this page in the model's place ("" when it did not)
     provider: str = ""
     model: str = ""
     input_tokens: int = 0
@@ -384,6 +387,11 @@ class RepoSynthesis:
     @property
     def failed(self) -> list[ShardAnalysis]:
         return [a for a in self.analyses if a.status != "ok"]
+
+    @property
+    def fallen_back(self) -> list[ShardAnalysis]:
+        """Landed shards whose model analysis failed: the offline analyst wrote their pages."""
+        return [a for a in self.landed if a.fallback]
 
 
 @dataclass

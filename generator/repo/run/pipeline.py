@@ -19,6 +19,7 @@ from generator.config import Config
 from generator.errors import DeepkbError, ResearchError
 from generator.kb.index import update_index
 from generator.llm.base import Provider
+from generator.llm.offline import OfflineProvider
 from generator.redact import Redactor
 from generator.repo.analyze.citations import Linker
 from generator.repo.analyze.draft import ShardContext, draft_offline, draft_with_model, repository_overview
@@ -71,7 +72,8 @@ def run_repo_research(
     publish: Publish | None = None,
 ) -> RepoResult:
     """Research one repository; `publish` (generator/site/pages/repo.py's `publish_repo`) writes its pages
-    under site_src/repos/<owner>/<repo>/. Raises RepoPartialFailure after publishing when some shards failed."""
+    under site_src/repos/<owner>/<repo>/. Raises RepoPartialFailure after publishing when some shards failed
+    or fell back to the offline analyst."""
     started = time.monotonic()  # the run's total timeout counts from here
     study = prepare(paths, config, provider, source, request=request, console=console)
     jobs = list(enumerate(study.plan.shards, 1))
@@ -82,7 +84,7 @@ def run_repo_research(
     if publish is not None:
         publish(result)
     update_index(paths)
-    if result.failed:
+    if result.failed or result.fallen_back:
         raise RepoPartialFailure(result)
     return result
 
@@ -267,13 +269,14 @@ def analyze_shards(
     started: float | None = None,
 ) -> dict[int, Outcome]:
     """Analyze shards concurrently; index → its draft, or the exception it failed with. Offline drafts are
-    the interpreter's own work, which threads only interleave: one at a time."""
+    the interpreter's own work, which threads only interleave: one at a time. A shard whose model analysis
+    failed gets the offline analyst's draft, marked with the reason (`fall_back`)."""
     limit = 1 if provider.offline else max_concurrent or study.config.llm.max_concurrent
     work = [
         Job(index, f"{index:02d} {shard.name}", partial(analyze_shard, study, provider, shard))
         for index, shard in jobs
     ]
-    return run_jobs(
+    outcomes = run_jobs(
         work,
         limit=limit,
         idle_timeout=study.config.repo.idle_timeout,
@@ -281,6 +284,36 @@ def analyze_shards(
         started=started,
         console=console,
     )
+    if provider.offline:
+        return outcomes
+    shards = dict(jobs)
+    return {index: fall_back(study, shards[index], outcome) for index, outcome in outcomes.items()}
+
+
+def fall_back(study: Study, shard: Shard, outcome: Outcome) -> Outcome:
+    """A failed model analysis replaced by the offline analyst's draft, with the failure as its reason.
+
+    The draft is not saved: the cache keeps only the model's analyses, so the next run asks the model again
+    for this shard alone."""
+    if not isinstance(outcome, Exception):
+        return outcome
+    try:
+        draft = draft_offline(shard, study.ctx, lambda stage: None)
+    except DeepkbError:
+        return outcome  # nothing to show in its place: the shard stays failed
+    return ShardDraft(
+        version=DRAFT_VERSION,
+        key="",
+        draft=draft,
+        generated=today(),
+        provider="offline",
+        model=OfflineProvider.default_model,
+        fallback=failure_reason(outcome),
+    )
+
+
+def failure_reason(error: BaseException) -> str:
+    return error.line() if isinstance(error, DeepkbError) else f"{type(error).__name__}: {error}"
 
 
 def analyze_shard(study: Study, provider: Provider, shard: Shard, report: Report) -> ShardDraft:

@@ -68,10 +68,14 @@ class RepoResult:
     def failed(self) -> list[ShardAnalysis]:
         return self.synthesis.failed
 
+    @property
+    def fallen_back(self) -> list[ShardAnalysis]:
+        return self.synthesis.fallen_back
+
     def to_json(self) -> dict[str, Any]:
         study = self.study
         return {
-            "success": not self.failed,
+            "success": not self.failed and not self.fallen_back,
             "harvest_dir": str(study.harvest_dir),
             "index": str(study.harvest_dir / "index.md"),
             "source": study.source.raw,
@@ -81,6 +85,10 @@ class RepoResult:
             "shards_analyzed": len(self.synthesis.landed),
             "shards_failed": [
                 {"name": a.shard.name, "files": list(a.shard.files), "reason": a.error} for a in self.failed
+            ],
+            "shards_fallen_back": [
+                {"name": a.shard.name, "page": f"shards/{a.slug}.md", "reason": a.fallback}
+                for a in self.fallen_back
             ],
             "shards": [
                 {"name": a.shard.name, "page": f"shards/{a.slug}.md", "summary": a.summary}
@@ -95,15 +103,19 @@ class RepoResult:
 
 
 class RepoPartialFailure(PartialFailure):
-    """Some shards failed; the others' pages and the index were written. Carries the result for --json."""
+    """Some shards failed, or fell back to the offline analyst; the other pages and the index were written.
+    Carries the result for --json."""
 
     def __init__(self, result: RepoResult, *, kept_complete_pages: bool = False) -> None:
-        names = ", ".join(a.shard.name for a in result.failed)
-        hint = "the index lists the reasons; run again to retry only the failed shards"
+        total = len(result.synthesis.analyses)
+        parts = [
+            f"{len(group)} of {total} shards of {result.study.label} {what}: "
+            + ", ".join(a.shard.name for a in group)
+            for group, what in ((result.failed, "failed"), (result.fallen_back, "fell back to offline pages"))
+            if group
+        ]
+        hint = "the index lists the reasons; run again to retry only those shards"
         if kept_complete_pages:
             hint = "the complete pages of an earlier run were kept; finish the chunks, then synthesize again"
-        super().__init__(
-            f"{len(result.failed)} of {len(result.synthesis.analyses)} shards of {result.study.label} failed: {names}",
-            hint=hint,
-        )
+        super().__init__("; ".join(parts), hint=hint)
         self.result = result

@@ -102,6 +102,7 @@ def build_analysis(study: Study, index: int, shard: Shard, outcome: Outcome) -> 
             if target in shard.files and target != path
         ],
         generated=outcome.generated,
+        fallback=outcome.fallback,
         provider=outcome.provider,
         model=(draft.model if isinstance(draft, ModelDraft) else "") or outcome.model,
         tags=canonical(["repository", *language_tags(study.repo_map, shard.files)]),

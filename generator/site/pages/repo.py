@@ -46,6 +46,7 @@ class ShardPage:
 
     title: str
     offline: bool
+    fallback: str  # why the offline analyst wrote this page in the model's place ("" when it did not)
     purpose: list[Markdown]
     back_link: Markdown
     rationale: str
@@ -125,6 +126,7 @@ class IndexPage:
     answer_steps: list[Markdown]
     subsystems: list[SubsystemRow]
     failed: list[FailedShard]
+    fallen_back: list[FailedShard]  # their pages were written by the offline analyst
     architecture: Markdown
     flow_diagram: Markdown
     flow_steps: list[Markdown]
@@ -174,6 +176,8 @@ def write_shard_page(
         "citations_valid": analysis.citations_valid,
         "citations_dropped": analysis.citations_dropped,
     }
+    if analysis.fallback:
+        meta["fallback"] = analysis.fallback
     body = render_template(SHARD_TEMPLATE, context(shard_page(analysis, synthesis, linker)))
     store.write_page(store.safe_join(directory, "shards", name), meta, body)
     return name
@@ -212,6 +216,8 @@ def write_index(directory: Path, synthesis: RepoSynthesis) -> None:
         "tokens": synthesis.tokens,
         "citations_dropped": sum(a.citations_dropped for a in landed),
     }
+    if synthesis.fallen_back:
+        meta["fallback_shards"] = [a.shard.name for a in synthesis.fallen_back]
     body = render_template(INDEX_TEMPLATE, context(index_page(synthesis)))
     store.write_page(directory / "index.md", meta, body)
     save_entry(directory, entry_record("repo", meta, shards=len(landed)))
@@ -259,6 +265,7 @@ def shard_page(analysis: ShardAnalysis, synthesis: RepoSynthesis, linker: Linker
     return ShardPage(
         title=shard_title(synthesis, analysis),
         offline=analysis.provider == "offline",
+        fallback=analysis.fallback,
         purpose=[prose(s) for s in analysis.purpose or [analysis.summary]],
         back_link=Markdown(f"[← {md_inline(synthesis.label)}](../index.md)"),
         rationale=analysis.shard.rationale,
@@ -347,6 +354,9 @@ def index_page(synthesis: RepoSynthesis) -> IndexPage:
         failed=[
             FailedShard(a.shard.name, a.error or "unknown error", ", ".join(a.shard.files))
             for a in synthesis.failed
+        ],
+        fallen_back=[
+            FailedShard(a.shard.name, a.fallback, ", ".join(a.shard.files)) for a in synthesis.fallen_back
         ],
         architecture=architecture_diagram(synthesis),
         flow_diagram=diagram,
