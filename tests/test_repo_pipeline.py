@@ -220,6 +220,24 @@ def test_a_failing_shard_gets_the_offline_page_and_a_rerun_retries_only_it(tmp_p
     assert "fallback_shards" not in read_page(harvest(paths) / "index.md")[0]
 
 
+def test_an_empty_model_answer_falls_back_to_the_offline_page(tmp_path: Path):
+    root = make_project(tmp_path / "shop")
+
+    def reply(req):
+        if is_analyst(req) and "Subsystem: Web app" in req.prompt:
+            return " \n "
+        return scripted_reply(req)
+
+    with FakeOpenAI(default=reply) as fake:
+        paths, config, provider = online_setup(tmp_path / "kb", fake.base_url)
+        with pytest.raises(RepoPartialFailure) as caught:
+            run_repo_research(paths, config, provider, str(root), publish=publish_repo)
+    [fell] = caught.value.result.to_json()["shards_fallen_back"]
+    assert fell["name"] == "Web app" and fell["reason"] == "the model's answer was empty"
+    meta, page = read_page(harvest(paths) / fell["page"])
+    assert meta["provider"] == "offline" and "Produced offline: the model's analysis failed" in page
+
+
 def test_total_timeout_fails_the_hanging_shard_only(tmp_path: Path):
     root = make_project(tmp_path / "shop")
     hanging = threading.Event()

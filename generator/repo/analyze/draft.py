@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generator.config import RepoResearchConfig
+from generator.errors import ResearchError
 from generator.llm.base import Prompt, Provider
 from generator.redact import Redactor
 from generator.repo.analyze.citations import Linker
@@ -86,6 +87,9 @@ def draft_with_model(shard: Shard, ctx: ShardContext, provider: Provider, report
     )
     answer = provider.complete(prompt)
     text, _ = ctx.redactor.redact(answer.text)  # a model can echo what it was shown
+    if not text.strip():
+        # nothing to publish: the pipeline falls back to the offline analyst's draft
+        raise ResearchError("the model's answer was empty")
     return ModelDraft(
         text=text,
         model=answer.model,
