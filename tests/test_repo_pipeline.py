@@ -220,6 +220,29 @@ def test_a_failing_shard_gets_the_offline_page_and_a_rerun_retries_only_it(tmp_p
     assert "fallback_shards" not in read_page(harvest(paths) / "index.md")[0]
 
 
+def test_a_failed_architect_call_is_not_cached_as_the_models_plan(tmp_path: Path):
+    root = make_project(tmp_path / "shop")
+    broken = [True]
+
+    def reply(req):
+        if broken[0] and is_architect(req):
+            return Reply.error(500, "boom")
+        return scripted_reply(req)
+
+    with FakeOpenAI(default=reply) as fake:
+        paths, config, provider = online_setup(tmp_path / "kb", fake.base_url)
+        first = run_repo_research(paths, config, provider, str(root), publish=publish_repo)
+        assert first.study.plan.planner == "heuristic"
+        assert "the architect request failed" in first.study.plan.note
+        assert "the architect request failed" in read_page(harvest(paths) / "index.md")[1]
+        broken[0] = False
+        seen = len(fake.requests)
+        paths, config, provider = online_setup(tmp_path / "kb", fake.base_url)
+        second = run_repo_research(paths, config, provider, str(root), publish=publish_repo)
+        asked = [r for r in fake.requests[seen:] if is_architect(r)]
+    assert len(asked) == 1 and second.study.plan.planner == "llm"
+
+
 def test_an_empty_model_answer_falls_back_to_the_offline_page(tmp_path: Path):
     root = make_project(tmp_path / "shop")
 

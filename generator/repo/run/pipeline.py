@@ -209,7 +209,8 @@ def plan_stage(
     cache: RepoCache,
     redactor: Redactor,
 ) -> tuple[ShardPlan, dict[str, int]]:
-    """Stages 4–5: the architect's plan (reused while the set of files is unchanged), then the seed's rules."""
+    """Stages 4–5: the architect's plan (reused while the set of files is unchanged), then the seed's rules.
+    The heuristic plan that stands in for a failed architect call carries the note saying so."""
     candidates = focus.files if focus and focus.files else None
     allowed = candidates or [f.path for f in repo_map.files]
     key = fingerprint(
@@ -228,7 +229,9 @@ def plan_stage(
             "input": provider.usage.input_tokens - before[0],
             "output": provider.usage.output_tokens - before[1],
         }
-        cache.save_stage("plan", key, {"plan": plan_to_json(plan), "tokens": tokens})
+        if plan.planner == "llm":
+            # a heuristic plan after a failed architect call is not the model's plan: ask it again next run
+            cache.save_stage("plan", key, {"plan": plan_to_json(plan), "tokens": tokens})
     shards = tuple(normalize_shards(plan.shards, name_part=part_namer(facts)))
     if not shards:
         raise ResearchError(
