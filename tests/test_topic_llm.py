@@ -13,9 +13,13 @@ from topic_fakes import config, entry, live_html, make_corpus, openai_provider, 
 
 from generator.config import LLMConfig
 from generator.llm.base import create_provider
+from generator.retrieval import Judged, Retrieval
 from generator.site.pages.topic import publish_topic
+from generator.sources.base import SearchHit
 from generator.store import KBPaths, read_page
 from generator.topic.pipeline import run_topic_research
+from generator.topic.relevance import RelevanceJudge
+from generator.topic.research import ResearchContext, about_topic
 
 GOOD_PLAN = {
     "sub_queries": ["What is a vector database?", "Which alternatives exist?"],
@@ -167,3 +171,28 @@ def test_a_topics_cost_is_priced_for_the_model_actually_used(kb_root: Path) -> N
         costs["gpt-4o-mini"] > 0
         and costs["gpt-4o-mini"] <= (tokens["input"] * 0.15 + tokens["output"] * 0.6) / 1e6 * 1.5
     )
+
+
+def _judged(key: str, score: float, *, model: bool) -> Judged[SearchHit]:
+    hit = SearchHit(url=f"https://example.org/{key}", title=key, content="", source="web")
+    if model:
+        hit.extra["model_judged"] = True
+    return Judged(key=key, item=hit, score=score, reason="")
+
+
+def test_relevance_cutoffs_follow_who_judged(tmp_path: Path) -> None:
+    """With a model configured, the model's floor applies only to what the model scored: a candidate the
+    offline scorer judged (the model's JSON failed) keeps the offline floor, as it would offline."""
+    judge = RelevanceJudge("vector databases")
+    judge.record("best", 0.8, "", 0.8)  # offline cutoff max(0.3, 0.45 × 0.8) = 0.36; the model's 0.4
+    ctx = ResearchContext(
+        KBPaths(tmp_path), "vector-databases", "vector databases", openai_provider("http://127.0.0.1:9"), {}
+    )
+    ctx.judge = judge
+    kept = [
+        _judged("best", 0.8, model=False),
+        _judged("offline-scored", 0.38, model=False),
+        _judged("model-scored", 0.38, model=True),
+    ]
+    chosen = about_topic(ctx, Retrieval(kept=kept, cycles=[], stopped_because="done"))
+    assert [j.key for j in chosen] == ["best", "offline-scored"]

@@ -130,9 +130,16 @@ def research_step(ctx: ResearchContext, step: Step) -> StepOutcome:
 
 def about_topic(ctx: ResearchContext, retrieval: Retrieval[SearchHit]) -> list[Judged[SearchHit]]:
     """The candidates relevant enough to keep, best first: the threshold follows the best score of the run,
-    so a facet word alone ("overview", "limits") or a passing mention never makes a source."""
-    threshold = ctx.relevance().threshold(model=not ctx.llm.offline)
-    return [j for j in retrieval.kept if j.score >= threshold and j.item.extra.get("on_point", True)]
+    so a facet word alone ("overview", "limits") or a passing mention never makes a source. A candidate the
+    offline scorer judged keeps the offline floor even when a model is configured."""
+    judge = ctx.relevance()
+    # the cutoff follows who judged: the model's floor only for the candidates the model scored
+    cutoff = {False: judge.threshold(), True: judge.threshold(model=True)}
+    return [
+        j
+        for j in retrieval.kept
+        if j.score >= cutoff[bool(j.item.extra.get("model_judged"))] and j.item.extra.get("on_point", True)
+    ]
 
 
 def broaden(query: str, topic: str) -> str:
@@ -371,6 +378,7 @@ def judge(
             else:
                 score, reason = scored[n] if scored else (0.0, "")
                 reasons = [reason]
+                hit.extra["model_judged"] = bool(scored)
             relevance.record(key, score, question, score)
         hit.extra["relevance"] = score
         hit.extra["relevance_reasons"] = reasons
