@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from site_checks import citations_in, reference_gaps
 from topic_fakes import (
+    CORPUS,
     HOSTILE,
     SWITCH,
     config,
@@ -19,7 +20,7 @@ from topic_fakes import (
     topic_dir,
 )
 
-from generator.errors import ResearchError, UsageError
+from generator.errors import PartialFailure, ResearchError, UsageError
 from generator.site.pages.topic import publish_topic
 from generator.site.pages.topic_raw import write_raw_pages
 from generator.store import KBPaths, read_page
@@ -399,3 +400,20 @@ def test_resume_drops_a_stored_chart_with_a_non_finite_value(kb_root: Path) -> N
     meta = read_json(folder / "_meta.json")
     assert any(f"chart '{step['title']}' dropped" in w for w in meta["warnings"])
     assert "NaN" not in (folder / "output" / "report.md").read_text(encoding="utf-8")
+
+
+def test_a_topic_whose_verification_failed_is_not_completed(kb_root: Path) -> None:
+    """One source cannot pass verification (it wants three distinct ones): the report is published, the
+    status says unverified and the run ends partial (exit 3), and a plain re-run starts again."""
+    make_corpus(kb_root, {"overview.md": CORPUS["overview.md"]})
+    with pytest.raises(PartialFailure) as caught:
+        _run(kb_root, verify=True)
+    assert caught.value.exit_code == 3 and "verification failed" in caught.value.line()
+    result = caught.value.result  # type: ignore[attr-defined]
+    assert result.status == "unverified" and result.report is not None
+    assert result.to_json()["success"] is False
+    assert read_json(topic_dir(kb_root) / "_meta.json")["status"] == "unverified"
+    assert read_page(topic_dir(kb_root) / "index.md")[0]["status"] == "unverified"
+    with pytest.raises(PartialFailure):
+        run_topic_research(KBPaths(kb_root), config(), offline(), entry(verify=True), publish=publish_topic)
+    assert len(read_json(topic_dir(kb_root) / "_meta.json")["runs"]) == 2

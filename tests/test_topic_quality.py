@@ -132,7 +132,11 @@ def test_kb_page_source_reaches_the_report_as_plain_prose(kb_root: Path) -> None
     paths = _kb_with_repo_page(kb_root)
     topic = "How the widget cache keeps search results fresh"
     result = run_topic_research(
-        paths, config(), offline(), entry(topic=topic, sources=["local:empty"]), publish=publish_topic
+        paths,
+        config(),
+        offline(),
+        entry(topic=topic, sources=["local:empty"], verify=False),
+        publish=publish_topic,
     )
     folder = paths.topic_dir(result.slug)
     raw = [read_page(p) for p in (folder / "raw").glob("*.md")]
@@ -151,7 +155,11 @@ def test_landing_description_is_the_first_summary_sentence(kb_root: Path) -> Non
     paths = _kb_with_repo_page(kb_root)
     topic = "How the widget cache keeps search results fresh"
     result = run_topic_research(
-        paths, config(), offline(), entry(topic=topic, sources=["local:empty"]), publish=publish_topic
+        paths,
+        config(),
+        offline(),
+        entry(topic=topic, sources=["local:empty"], verify=False),
+        publish=publish_topic,
     )
     landing, _ = read_page(paths.topic_dir(result.slug) / "index.md")
     report_meta, report = read_page(paths.topic_dir(result.slug) / "output" / "report.md")
@@ -168,7 +176,9 @@ def test_tags_are_key_phrases_through_the_users_synonyms(kb_root: Path) -> None:
     user = {"canonical": {"vector-store": ["vector database"]}}
     (paths.site_src / "_synonyms.json").write_text(json.dumps(user), encoding="utf-8")
     topic = "How vector databases keep semantic search fast"
-    result = run_topic_research(paths, config(), offline(), entry(topic=topic), publish=publish_topic)
+    result = run_topic_research(
+        paths, config(), offline(), entry(topic=topic, verify=False), publish=publish_topic
+    )
     meta, _ = read_page(paths.topic_dir(result.slug) / "index.md")
     assert "vector-store" in meta["tags"] and "semantic-search" in meta["tags"]
     assert not GENERIC & set(meta["tags"]) and "keep" not in meta["tags"] and "how" not in meta["tags"]
@@ -241,7 +251,7 @@ def test_chinese_topic_end_to_end(kb_root: Path) -> None:
         paths,
         config(),
         offline(),
-        entry(topic=topic, sources=["local:notes"]),
+        entry(topic=topic, sources=["local:notes"], verify=False),
         lang="zh",
         publish=publish_topic,
     )

@@ -39,7 +39,8 @@ def _run(root: Path, topic: str, **extra: object):
 
 
 def test_only_sources_about_the_topic_are_kept_each_with_its_relevance(kb_root: Path) -> None:
-    paths, result = _run(kb_root, "arbitrage trading strategies")
+    # a one-document collection cannot pass verification (three sources wanted): not what this test is about
+    paths, result = _run(kb_root, "arbitrage trading strategies", verify=False)
     assert result.status == "completed"
     kept = {raw.url.rsplit("/", 1)[-1]: raw for raw in list_raw_sources(paths, result.slug)}
     assert "arbitrage.md" in kept
@@ -49,7 +50,7 @@ def test_only_sources_about_the_topic_are_kept_each_with_its_relevance(kb_root: 
 
 
 def test_a_chinese_topic_finds_english_documents(kb_root: Path) -> None:
-    paths, result = _run(kb_root, "套利交易策略", lang="zh")
+    paths, result = _run(kb_root, "套利交易策略", lang="zh", verify=False)
     assert result.status == "completed"
     kept = {raw.url.rsplit("/", 1)[-1] for raw in list_raw_sources(paths, result.slug)}
     assert "arbitrage.md" in kept and "gardening.md" not in kept

@@ -33,6 +33,8 @@ from .state import ORDER, Options, Phase, Run, TopicMeta, TopicResult, now_iso
 from .verify import MAX_VERIFY_ROUNDS, supplementary_steps, verify_report
 
 MAX_TOPIC_CHARS = 500
+PUBLISHED = frozenset({"completed", "unverified"})  # the run ended with a report
+FINISHED = PUBLISHED | {"no_sources"}  # a new run starts afresh; `resume` has nothing to continue
 Publish = Callable[[KBPaths, str], None]  # renders a topic's pages from its saved records (the page layer)
 
 
@@ -84,7 +86,7 @@ def run_topic_research(
     meta = wsp.load_meta(paths, slug)
     if meta is not None and meta.status == "completed" and not refresh and meta.is_fresh(options):
         return TopicRun(paths, config, provider, meta, console, publish).result()
-    if meta is None or meta.status in ("completed", "no_sources"):
+    if meta is None or meta.status in FINISHED:
         meta = _fresh_meta(topic, slug, options, meta)
         meta.refresh_days = entry.refresh_days
         return TopicRun(paths, config, provider, meta, console, publish, fresh=True).execute()
@@ -115,7 +117,7 @@ def resume_topic_research(
 ) -> TopicResult:
     """`deepkb topic resume ID`: continue a paused (plan review), interrupted or failed run."""
     meta = wsp.find_topic(paths, topic_id)
-    if meta.status in ("completed", "no_sources"):
+    if meta.status in FINISHED:
         raise UsageError(
             f"topic '{meta.id}' has already finished ({meta.status})",
             hint=f'refresh it with: deepkb topic run "{meta.topic}"',
@@ -425,14 +427,17 @@ class TopicRun:
         report = self._report()
         if report is None or not report.has_findings:
             return self._no_sources()
-        self.meta.status = "completed"
+        verification = self.meta.verification
+        unverified = bool(self.meta.options.verify) and verification.passed is False
+        self.meta.status = "unverified" if unverified else "completed"
         self.meta.progress.phase = Phase.COMPLETED
-        self._end_run("completed")
+        self._end_run(self.meta.status, "; ".join(verification.problems) if unverified else "")
         result = self.result()
-        if self.failed:
-            error = PartialFailure(
-                f"topic '{self.meta.id}': {len(self.failed)} step(s) failed: {', '.join(self.failed)}"
-            )
+        failures = [f"{len(self.failed)} step(s) failed: {', '.join(self.failed)}"] if self.failed else []
+        if unverified:
+            failures.append("verification failed: " + "; ".join(verification.problems))
+        if failures:
+            error = PartialFailure(f"topic '{self.meta.id}': " + "; ".join(failures))
             error.result = result  # type: ignore[attr-defined]  # the CLI still prints the result
             raise error
         return result
@@ -463,7 +468,7 @@ class TopicRun:
             phase=str(m.progress.phase),
             workspace=str(self.ws.root),
             report=str(self.ws.report_file)
-            if m.status == "completed" and self.ws.report_file.is_file()
+            if m.status in PUBLISHED and self.ws.report_file.is_file()
             else None,
             sources_count=m.stats.sources_count,
             raw_items=m.stats.raw_items,

@@ -32,7 +32,8 @@ ORDER = [p for p in Phase if p not in (Phase.COMPLETED, Phase.FAILED)]  # the ph
 # the phase after each one
 _NEXT: dict[Phase, Phase] = dict(zip(ORDER, [*ORDER[1:], Phase.COMPLETED], strict=True))
 
-Status = Literal["in_progress", "awaiting_review", "completed", "no_sources", "failed"]
+Status = Literal["in_progress", "awaiting_review", "completed", "unverified", "no_sources", "failed"]
+"""`unverified`: the report is published, but its verification failed (the run ends partial)."""
 
 
 def now_iso() -> str:
