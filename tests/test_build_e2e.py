@@ -41,7 +41,8 @@ def make_kb(folder: Path) -> Path:
         (root / "corpus" / name).write_text(text, encoding="utf-8")
     (root / "deepkb.yml").write_text(
         f"repos:\n  - source: {repo}\ntopics:\n  - topic: How calculators evaluate expressions\n"
-        "    sources: ['local:corpus']\n",
+        # a small corpus cannot pass verification (it ends `unverified`, exit 3): not what is tested here
+        "    sources: ['local:corpus']\n    verify: false\n",
         encoding="utf-8",
     )
     return root

@@ -52,6 +52,10 @@ def test_repo_run_partial_failure_exits_3_with_the_json(tmp_path: Path, monkeypa
     # the failed shard's page is the offline analyst's, and the run still ends partial
     assert data["success"] is False and data["shards_fallen_back"][0]["name"] == "Tools"
     assert "Error:" in result.stderr and "fell back to offline pages: Tools" in result.stderr
+    # like build, the run records what its model calls cost beside the pages
+    cost = json.loads((kb / "site_src" / "repos" / "acme" / "shop" / "_cost.json").read_text())
+    answered = len(fake.requests) - 1  # the refused analyst request cost nothing
+    assert cost["provider"] == "openai" and cost["calls"] == answered and cost["input_tokens"] > 0
 
 
 def test_unsafe_source_is_one_line_and_exit_2(tmp_path: Path):

@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 from click.testing import CliRunner
+from llm_fakes import FakeOpenAI
 from topic_fakes import make_corpus, read_json, topic_dir
 
 from generator.cli import cli
@@ -84,3 +85,16 @@ def test_topic_run_refuses_while_the_lock_is_held(kb_root: Path) -> None:
         result = _invoke(kb_root, "topic", "run", "vector databases", "--sources", "local:docs")
     assert result.exit_code == 4 and "another deepkb run" in result.stderr
     assert not topic_dir(kb_root).exists()
+
+
+def test_topic_run_with_a_model_writes_its_cost(kb_root: Path) -> None:
+    """Like build, `topic run` records what its model calls cost beside the topic's pages (_cost.json)."""
+    make_corpus(kb_root)
+    with FakeOpenAI(default="{}") as fake:
+        (kb_root / "deepkb.yml").write_text(
+            f"llm:\n  provider: openai\n  base_url: {fake.base_url}\n  max_retries: 0\n", encoding="utf-8"
+        )
+        result = _invoke(kb_root, "topic", "run", "vector databases", "--sources", "local:docs", "--quick")
+    assert result.exit_code == 0, result.output
+    cost = read_json(topic_dir(kb_root) / "_cost.json")
+    assert cost["provider"] == "openai" and cost["calls"] == len(fake.requests) > 0

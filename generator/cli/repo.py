@@ -13,6 +13,8 @@ import click
 from rich.markup import escape
 
 from ..errors import PartialFailure
+from ..kb.costs import save_cost
+from ..llm.meter import MeteredProvider
 from ..repo.run.chunked import run_chunks, start_session, synthesize_session
 from ..repo.run.pipeline import RepoPartialFailure, run_repo_research
 from ..repo.run.session import ChunkedSession
@@ -47,12 +49,13 @@ def repo() -> None:
 @pass_app
 def repo_run(app: App, source: str, request: str | None, max_concurrent: int | None, as_json: bool) -> None:
     """Research SOURCE (a https URL, git@host:owner/repo, or a local path)."""
+    meter = MeteredProvider(app.provider())  # this run's calls, for _cost.json as build writes it
     with workspace_lock(app.paths), app.run_deadline("repo"):
         try:
             result = run_repo_research(
                 app.paths,
                 app.config,
-                app.provider(),
+                meter,
                 _cli_source(source),
                 request=request,
                 max_concurrent=max_concurrent,
@@ -60,9 +63,16 @@ def repo_run(app: App, source: str, request: str | None, max_concurrent: int | N
                 publish=publish_repo,
             )
         except RepoPartialFailure as exc:
+            _save_cost(app, meter, exc.result)
             _report(app, exc.result, as_json)
             raise
+        _save_cost(app, meter, result)
     _report(app, result, as_json)
+
+
+def _save_cost(app: App, meter: MeteredProvider, result: RepoResult) -> None:
+    source = result.study.source
+    save_cost(app.paths, app.config.llm, meter, f"repo:{source.owner}/{source.name}")
 
 
 @repo.command("start")

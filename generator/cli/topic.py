@@ -10,6 +10,8 @@ from rich.markup import escape
 
 from ..config import TopicEntry
 from ..errors import NoUsableSources, PartialFailure, UsageError
+from ..kb.costs import save_cost
+from ..llm.meter import MeteredProvider
 from ..site.pages.topic import publish_topic
 from ..store import workspace_lock
 from ..topic.pipeline import resume_topic_research, run_topic_research
@@ -58,14 +60,16 @@ def topic_run(
         raise UsageError("the topic text is empty", hint='deepkb topic run "TOPIC"')
     entry = _entry_for(app, text.strip())
     sources = [s.strip() for s in sources_csv.split(",") if s.strip()] if sources_csv else None
+    meter = MeteredProvider(app.provider())  # this run's calls, for _cost.json as build writes it
     with workspace_lock(app.paths), app.run_deadline("topic"):
         _finish(
             app,
             as_json,
+            meter,
             lambda: run_topic_research(
                 app.paths,
                 app.config,
-                app.provider(),
+                meter,
                 entry,
                 console=app.console,
                 quick=quick,
@@ -86,12 +90,14 @@ def topic_run(
 @pass_app
 def topic_resume(app: App, topic_id: str, as_json: bool) -> None:
     """Continue an interrupted, failed or paused (--review-plan) topic run from its last finished step."""
+    meter = MeteredProvider(app.provider())
     with workspace_lock(app.paths), app.run_deadline("topic"):
         _finish(
             app,
             as_json,
+            meter,
             lambda: resume_topic_research(
-                app.paths, app.config, app.provider(), topic_id, console=app.console, publish=publish_topic
+                app.paths, app.config, meter, topic_id, console=app.console, publish=publish_topic
             ),
         )
 
@@ -104,14 +110,17 @@ def _entry_for(app: App, text: str) -> TopicEntry:
     return TopicEntry(topic=text)
 
 
-def _finish(app: App, as_json: bool, run: Any) -> None:
+def _finish(app: App, as_json: bool, meter: MeteredProvider, run: Any) -> None:
     try:
         result = run()
     except (PartialFailure, NoUsableSources) as exc:  # the run ended; its result is still shown
         partial = getattr(exc, "result", None)
+        if partial is not None:
+            save_cost(app.paths, app.config.llm, meter, f"topic:{partial.slug}")
         if partial is not None and (as_json or isinstance(exc, PartialFailure)):
             _print(app, partial, as_json)
         raise
+    save_cost(app.paths, app.config.llm, meter, f"topic:{result.slug}")
     _print(app, result, as_json)
 
 

@@ -11,10 +11,8 @@ from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from functools import partial
-from pathlib import Path
 from typing import Literal
 
-import msgspec
 from msgspec.structs import replace
 from rich.console import Console
 
@@ -24,14 +22,14 @@ from ..config import Config
 from ..deadlines import RunDeadline, run_all, run_deadline
 from ..errors import DeepkbError, PartialFailure
 from ..llm.base import Provider
-from ..llm.cost import CostRecord, cost_record
+from ..llm.cost import CostRecord
 from ..llm.meter import MeteredProvider
 from ..site.pages.repo import publish_repo
 from ..site.pages.topic import publish_topic
-from ..store import KBPaths, safe_join, write_json
+from ..store import KBPaths
 from ..topic.pipeline import run_topic_research
+from .costs import save_cost
 from .entries import Entry
-from .index import COST_FILE
 from .search import frozen_knowledge
 
 Status = Literal["done", "partial", "failed"]
@@ -108,9 +106,7 @@ def research_entry(
         outcome = Outcome(entry, "partial", exc.line())
     except DeepkbError as exc:
         outcome = Outcome(entry, "failed", exc.line())
-    if meter.usage.calls:
-        outcome.cost = cost_record(meter.usage, config.llm, provider.name)
-        _save_cost(paths, entry, outcome.cost)
+    outcome.cost = save_cost(paths, config.llm, meter, entry.id)
     return outcome
 
 
@@ -138,27 +134,6 @@ def _research(
         run_topic_research(
             paths, config, provider, entry.topic, console=console, publish=publish_topic, entry_options=True
         )
-
-
-def entry_dir(paths: KBPaths, entry_id: str) -> Path | None:
-    """The workspace folder of `repo:<owner>/<name>` or `topic:<slug>` (None for any other id)."""
-    kind, _, name = entry_id.partition(":")
-    parts = name.split("/")
-    try:
-        if kind == "repo" and len(parts) == 2:
-            return safe_join(paths.repos_dir, *parts)
-        if kind == "topic" and len(parts) == 1 and parts[0]:
-            return safe_join(paths.topics_dir, parts[0])
-    except DeepkbError:
-        return None
-    return None
-
-
-def _save_cost(paths: KBPaths, entry: Entry, record: CostRecord) -> None:
-    """Beside the entry's pages, when it has a workspace (an entry that failed before writing has none)."""
-    folder = entry_dir(paths, entry.id)
-    if folder is not None and folder.is_dir():
-        write_json(folder / COST_FILE, msgspec.to_builtins(record))
 
 
 def exit_line(outcomes: Sequence[Outcome]) -> str | None:
