@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from click.testing import CliRunner
@@ -30,6 +31,11 @@ def test_repo_run_json_prints_only_the_result(tmp_path: Path):
     assert Path(data["harvest_dir"]) == kb / "site_src" / "repos" / "acme" / "shop"
     assert all(s.startswith("[") and "](shards/" in s for s in data["shard_summaries"])
     assert "LLM provider: offline" in result.stderr
+    # piped (CliRunner's stderr is no terminal): one plain line per finished shard, in its own words
+    finished = [
+        line for line in result.stderr.splitlines() if re.fullmatch(r"  \d\d .+ done  \d+\.\d s", line)
+    ]
+    assert len(finished) == data["shards_analyzed"] == 3
 
 
 def test_repo_run_partial_failure_exits_3_with_the_json(tmp_path: Path, monkeypatch):

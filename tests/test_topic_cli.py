@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from click.testing import CliRunner
@@ -98,3 +99,16 @@ def test_topic_run_with_a_model_writes_its_cost(kb_root: Path) -> None:
     assert result.exit_code == 0, result.output
     cost = read_json(topic_dir(kb_root) / "_cost.json")
     assert cost["provider"] == "openai" and cost["calls"] == len(fake.requests) > 0
+
+
+def test_piped_output_prints_one_plain_line_per_finished_step(kb_root: Path) -> None:
+    """On a pipe (CliRunner's stderr is not a terminal) each finished step is one whole line, never wrapped
+    at the console's width; a title's [markup] is printed as written."""
+    make_corpus(kb_root)
+    topic = "vector databases [bold]and[/bold] how approximate nearest neighbour indexes keep semantic search fast"
+    result = _invoke(kb_root, "topic", "run", topic, "--sources", "local:docs", "--quick")
+    steps = [line for line in result.stderr.splitlines() if re.match(r"\[\d+/\d+\] ", line)]
+    total = int(steps[0].split("/", 1)[1].split("]", 1)[0])
+    assert len(steps) == total > 1 and any(len(line) > 100 for line in steps)
+    assert all(re.fullmatch(r"\[\d+/\d+\] done .+ \(\d+ sources\)", line) for line in steps), steps
+    assert any("[bold]and[/bold]" in line for line in steps)

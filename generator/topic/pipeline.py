@@ -13,6 +13,7 @@ from dataclasses import asdict
 
 from pydantic import ValidationError
 from rich.console import Console
+from rich.markup import escape
 
 from ..config import Config, TopicEntry
 from ..errors import DeepkbError, NoUsableSources, PartialFailure, ResearchError, UsageError
@@ -343,8 +344,10 @@ class TopicRun:
         self._save()
         done, total = self.meta.progress.completed_tasks, self.meta.progress.total_tasks
         mark = "[green]done[/green]" if outcome.status == "done" else f"[red]{outcome.status}[/red]"
+        title = escape(" ".join(step.title.split()))  # the planner's text: its [brackets] are not markup
+        # one line per step, never wrapped at the console's width: a pipe or a log reads it as one line
         self.console.print(
-            f"[{done}/{total}] {mark} {step.title} ({len(outcome.sources)} sources)", markup=True
+            f"[{done}/{total}] {mark} {title} ({len(outcome.sources)} sources)", markup=True, soft_wrap=True
         )
 
     def _progress(self) -> None:
