@@ -13,6 +13,7 @@ DeepkbError                 one clear line for the user, plus an exit code
 └── ProviderError           an LLM or search provider failed
     ├── ProviderAuthError   400/401/403: our request or key is wrong; never retried
     ├── ProviderRateLimited 429/529 after the retries were spent
+    ├── PromptTooLarge      400: the prompt does not fit the model's context window; never retried
     ├── ProviderTimeout     no answer within the configured timeout
     │   └── RunDeadlineReached  the call was stopped by its run's total timeout (also a RunTimeout: exit 3)
     └── ProviderResponseError  the provider answered something we cannot read
@@ -86,6 +87,11 @@ class ProviderAuthError(ProviderError):
 
 class ProviderRateLimited(ProviderError):
     pass
+
+
+class PromptTooLarge(ProviderError):
+    """The server refused the prompt as larger than the model's context window. Not an auth error: a stage
+    falls back on it (the offline page, the heuristic plan) instead of stopping the run."""
 
 
 class ProviderTimeout(ProviderError):

@@ -18,6 +18,7 @@ from generator.cli.app import App
 from generator.config import LLMConfig, validated
 from generator.errors import (
     ConfigError,
+    PromptTooLarge,
     ProviderAuthError,
     ProviderError,
     ProviderRateLimited,
@@ -179,6 +180,27 @@ def test_openai_refusals_are_tried_once(fake_openai: FakeOpenAI, status: int, me
     assert len(fake_openai.requests) == 1
     line = caught.value.line()
     assert message in line and str(status) in line and "\n" not in line
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "the request exceeds the available context size, try increasing it",  # llama.cpp server
+        "This model's maximum context length is 8192 tokens. However, you requested 13400 tokens.",  # vLLM
+        "Input exceeds the context window of this model",
+    ],
+)
+def test_openai_context_overflow_is_its_own_error(fake_openai: FakeOpenAI, message: str) -> None:
+    """A prompt larger than the model's window is not "the request was refused": it says what to set, it is
+    not retried, and (not being an auth error) the stages fall back on it instead of stopping the run."""
+    fake_openai.queue(Reply.error(400, message))
+    provider = create_provider("openai", openai_config(fake_openai, max_retries=3))
+    with pytest.raises(PromptTooLarge) as caught:
+        provider.complete(Prompt(user="hello"))
+    assert len(fake_openai.requests) == 1 and not isinstance(caught.value, ProviderAuthError)
+    line = caught.value.line()
+    assert line.startswith("the prompt does not fit the model's window") and message in line
+    assert "llm.context_window" in line and "refused" not in line
 
 
 def test_openai_ollama_style_error_string(fake_openai: FakeOpenAI) -> None:

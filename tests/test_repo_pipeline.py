@@ -243,6 +243,23 @@ def test_a_failed_architect_call_is_not_cached_as_the_models_plan(tmp_path: Path
     assert len(asked) == 1 and second.study.plan.planner == "llm"
 
 
+def test_a_model_whose_window_fits_nothing_leaves_every_page_offline_and_labelled(tmp_path: Path):
+    """Every request over the window is refused (400, as llama.cpp answers): the architect falls back to the
+    heuristic plan and every shard to its offline page, each saying why; the run ends partial, not failed."""
+    root = make_project(tmp_path / "shop")
+    overflow = Reply.error(400, "the request exceeds the available context size, try increasing it")
+    with FakeOpenAI(default=overflow) as fake:
+        paths, config, provider = online_setup(tmp_path / "kb", fake.base_url)
+        with pytest.raises(RepoPartialFailure) as caught:
+            run_repo_research(paths, config, provider, str(root), publish=publish_repo)
+    data = caught.value.result.to_json()
+    assert data["planner"] == "heuristic" and data["shards_failed"] == []
+    assert len(data["shards_fallen_back"]) == data["shards_analyzed"] > 0
+    for fell in data["shards_fallen_back"]:
+        assert fell["reason"].startswith("the prompt does not fit the model's window")
+        assert "Produced offline: the model's analysis failed" in read_page(harvest(paths) / fell["page"])[1]
+
+
 def test_an_empty_model_answer_falls_back_to_the_offline_page(tmp_path: Path):
     root = make_project(tmp_path / "shop")
 

@@ -7,6 +7,7 @@ included) and its body size cap. This module only words the server's refusals as
 from __future__ import annotations
 
 import os
+import re
 from typing import Literal
 
 import httpx
@@ -15,6 +16,7 @@ import msgspec
 from ..config import LLMConfig
 from ..errors import (
     ConfigError,
+    PromptTooLarge,
     ProviderAuthError,
     ProviderError,
     ProviderRateLimited,
@@ -123,9 +125,22 @@ def status_error(response: httpx.Response, model: str) -> ProviderError:
         return ProviderAuthError(said, hint="check OPENAI_API_KEY (or llm.api_key_env)")
     if status == 404:
         return ProviderAuthError(said, hint=f"check the base URL and the model name '{model}'")
+    if status in (400, 413) and CONTEXT_OVERFLOW.search(said):
+        return PromptTooLarge(
+            f"the prompt does not fit the model's window: {said}",
+            hint="set llm.context_window to the window the server runs the model with (tokens), "
+            "or serve the model with a larger one (llama.cpp: --ctx-size)",
+        )
     if 400 <= status < 500:
         return ProviderAuthError(said, hint="the request was refused; it is not retried")
     return ProviderError(said, hint="the server kept failing after the retries; try later")
+
+
+CONTEXT_OVERFLOW = re.compile(
+    r"context[ _-]?(?:length|window|size)|n_ctx|too many tokens|prompt is too long", re.IGNORECASE
+)
+"""How OpenAI, vLLM and llama.cpp word a prompt longer than the model's window ("maximum context length is
+8192 tokens", "exceeds the context window", "exceeds the available context size")."""
 
 
 def server_message(response: httpx.Response) -> str:
