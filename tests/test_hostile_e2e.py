@@ -146,6 +146,9 @@ def _write_config(root: Path, repo: Path, llm: str) -> None:
                         "topic": "Widget frameworks <img src=x onerror=alert(1)>",
                         "sources": ["local:corpus"],
                         "slug": "widgets",
+                        # the small hostile corpus cannot pass verification offline (the topic would end
+                        # `unverified`, exit 3): what is tested here is what reaches the pages
+                        "verify": False,
                     }
                 ],
                 "site": {"repo_url": "https://github.com/acme/kb", "edit_uri": "edit/main/site_src/"},
