@@ -200,7 +200,7 @@ def test_openai_context_overflow_is_its_own_error(fake_openai: FakeOpenAI, messa
     assert len(fake_openai.requests) == 1 and not isinstance(caught.value, ProviderAuthError)
     line = caught.value.line()
     assert line.startswith("the prompt does not fit the model's window") and message in line
-    assert "llm.context_window" in line and "refused" not in line
+    assert "--ctx-size" in line and "refused" not in line
 
 
 def test_openai_ollama_style_error_string(fake_openai: FakeOpenAI) -> None:

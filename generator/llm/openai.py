@@ -128,8 +128,8 @@ def status_error(response: httpx.Response, model: str) -> ProviderError:
     if status in (400, 413) and CONTEXT_OVERFLOW.search(said):
         return PromptTooLarge(
             f"the prompt does not fit the model's window: {said}",
-            hint="set llm.context_window to the window the server runs the model with (tokens), "
-            "or serve the model with a larger one (llama.cpp: --ctx-size)",
+            hint="serve the model with a larger window (llama.cpp: --ctx-size), or make prompts smaller: "
+            "repo.compress: true, a lower llm.max_output_tokens; the shard gets the offline page meanwhile",
         )
     if 400 <= status < 500:
         return ProviderAuthError(said, hint="the request was refused; it is not retried")
