@@ -9,6 +9,8 @@ page kind (light, dark, 400 px) are saved in the module's tmp folder (printed by
 
 from __future__ import annotations
 
+import gzip
+import json
 import os
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -228,6 +230,59 @@ def test_search_answers_english_and_chinese_from_a_page_with_a_diagram(open_page
     assert page.locator("dialog.deepkb-search-dialog").evaluate("d => d.open")
     assert reader.outside_origin() == []
     assert reader.errors == []
+
+
+def _results(page: Any, query: str) -> int:
+    """How many pages Pagefind's UI reports for `query` (0 when it says there are none)."""
+    field = page.locator("#deepkb-search input")
+    field.fill("")
+    field.type(query, delay=20)
+    message = page.locator(".pagefind-ui__message")
+    page.wait_for_function(
+        "q => (document.querySelector('.pagefind-ui__message') || {}).textContent?.includes(q)", arg=query
+    )
+    text = message.inner_text()
+    return 0 if text.startswith("No results") else int(text.split()[0])
+
+
+def test_the_key_that_opens_search_is_never_lost(open_page: Any) -> None:
+    reader = open_page("shard")
+    page = reader.page
+    page.wait_for_load_state("networkidle")
+    page.keyboard.press("/")
+    page.keyboard.type("tokenizer", delay=80)  # at once, while the search UI is still loading
+    page.wait_for_selector(".pagefind-ui__message", timeout=15000)
+    assert page.locator("#deepkb-search input").input_value() == "tokenizer"
+    assert page.locator(".deepkb-search-early").count() == 0  # the early field gave way to Pagefind's
+    assert reader.errors == []
+
+
+def test_search_counts_english_chinese_and_nonsense_in_their_own_languages(
+    open_page: Any, site: Site
+) -> None:
+    entry = json.loads((site.root / "site" / "pagefind" / "pagefind-entry.json").read_text(encoding="utf-8"))
+    assert sorted(entry["languages"]) == ["en", "zh"]
+    reader = open_page("shard")
+    page = reader.page
+    page.wait_for_load_state("networkidle")
+    page.keyboard.press("/")
+    page.wait_for_selector("#deepkb-search input", state="visible")
+    assert _results(page, "tokenizers") >= 2  # stemmed: the repository's pages say "tokenizer", "tokens"
+    assert _results(page, "算盘") >= 1  # the Chinese topic's pages, merged into an English page's search
+    assert _results(page, "zzqx") == 0
+    assert reader.errors == []
+
+
+def test_each_page_declares_its_language_and_notices_stay_out_of_the_index(site: Site) -> None:
+    built = site.root / "site"
+    zh_topic = next(p for p in built.glob("topics/*/index.html") if "计算器-如何" in p.parent.name)
+    assert '<html lang="zh"' in zh_topic.read_text(encoding="utf-8")
+    repo = next(built.glob("repos/*/*/index.html"))
+    assert '<html lang="en"' in repo.read_text(encoding="utf-8")
+    assert "Produced offline" in repo.read_text(encoding="utf-8")  # the notice is on the page…
+    for fragment in (built / "pagefind" / "fragment").iterdir():
+        text = gzip.decompress(fragment.read_bytes()).decode("utf-8", errors="replace")
+        assert "Produced offline" not in text, fragment.name  # …but never what a result shows
 
 
 def test_a_diagram_that_fails_to_parse_shows_text_and_the_page_keeps_working(
