@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_kb import build_kb, serve
+from browser_kb import TOPIC, ZH_TOPIC, build_kb, serve
 from site_checks import escape_debris
 
 CHROMIUM = Path(os.environ.get("DEEPKB_CHROMIUM", "/usr/bin/chromium"))
@@ -320,3 +320,18 @@ def test_a_diagram_library_that_fails_to_load_leaves_search_and_theme_working(op
 def test_screenshots_were_saved(site: Site) -> None:
     shots = sorted(p.name for p in site.shots.glob("*.png"))
     assert len(shots) >= 3 * len(PAGE_KINDS), shots
+
+
+def test_the_sidebar_keeps_its_order_while_browsing(site: Site) -> None:
+    # the two topics of browser_kb: whichever one is being read, the Topics section lists them in one order
+    built = site.root / "site"
+    topics = sorted(p.parent for p in built.glob("topics/*/index.html"))
+    titles = [TOPIC, ZH_TOPIC]
+
+    def order(page: Path) -> list[str]:
+        html = page.read_text(encoding="utf-8")
+        nav = html.split('class="md-sidebar md-sidebar--primary"', 1)[1].split("md-sidebar--secondary")[0]
+        return sorted(titles, key=lambda title: nav.index(title))
+
+    home = order(built / "index.html")
+    assert [order(topic / "index.html") for topic in topics] == [home] * len(topics) and len(topics) == 2
