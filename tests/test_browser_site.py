@@ -270,6 +270,8 @@ def test_search_counts_english_chinese_and_nonsense_in_their_own_languages(
     assert _results(page, "tokenizers") >= 2  # stemmed: the repository's pages say "tokenizer", "tokens"
     assert _results(page, "算盘") >= 1  # the Chinese topic's pages, merged into an English page's search
     assert _results(page, "zzqx") == 0
+    assert _results(page, "alrus") == 0  # Pagefind alone answers for "a", the longest indexed prefix
+    assert _results(page, "tok") >= 2  # a word still being typed finds the words it begins
     assert reader.errors == []
 
 

@@ -11,6 +11,8 @@
     return;
   }
   bundle = bundle.href;
+  // Pagefind's API through deepkb's guard against answers for a shortened query word (deepkb/pagefind/)
+  var guard = new URL("assets/javascripts/deepkb/pagefind/", bundle.replace(/pagefind\/$/, "")).href;
   var header = document.querySelector(".md-header__inner");
   if (!header) {
     return;
@@ -79,7 +81,7 @@
           early.remove();
           new window.PagefindUI({
             element: "#deepkb-search",
-            bundlePath: bundle,
+            bundlePath: guard,
             mergeIndex: merged,
             showImages: false,
             showSubResults: true,
