@@ -98,7 +98,7 @@ def reading_path(page: Page, nav: Navigation, groups: dict[str, list[File]]) -> 
     section.parent, page.parent = around, section
     if page in pages:
         _link_neighbours(page, pages)
-    else:  # a raw source: back to the entry's last page (its sources list), which lists it
+    else:  # a raw source: back to the entry's last page, its sources list (which links it)
         page.previous_page, page.next_page = pages[-1], None
     page.active = True  # marks the new path open; MkDocs clears it along this path after rendering
     return Navigation([around if item is top else item for item in nav.items], nav.pages)
