@@ -12,10 +12,12 @@ from __future__ import annotations
 import gzip
 import json
 import os
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote, unquote
 
 import pytest
 from browser_kb import TOPIC, ZH_TOPIC, build_kb, serve
@@ -232,17 +234,19 @@ def test_search_answers_english_and_chinese_from_a_page_with_a_diagram(open_page
     assert reader.errors == []
 
 
-def _results(page: Any, query: str) -> int:
+def _results(page: Any, query: str, none: str = "No results") -> int:
     """How many pages Pagefind's UI reports for `query` (0 when it says there are none)."""
     field = page.locator("#deepkb-search input")
     field.fill("")
     field.type(query, delay=20)
     message = page.locator(".pagefind-ui__message")
-    page.wait_for_function(
-        "q => (document.querySelector('.pagefind-ui__message') || {}).textContent?.includes(q)", arg=query
+    page.wait_for_function(  # the count for this query, not the "Searching for …" note before it
+        "q => { const t = (document.querySelector('.pagefind-ui__message') || {}).textContent || '';"
+        " return t.includes(q) && !/(\\.\\.\\.|…)\\s*$/.test(t); }",
+        arg=query,
     )
     text = message.inner_text()
-    return 0 if text.startswith("No results") else int(text.split()[0])
+    return 0 if text.startswith(none) else int(re.search(r"\d+", text).group())  # type: ignore[union-attr]
 
 
 def test_the_key_that_opens_search_is_never_lost(open_page: Any) -> None:
@@ -268,11 +272,26 @@ def test_search_counts_english_chinese_and_nonsense_in_their_own_languages(
     page.keyboard.press("/")
     page.wait_for_selector("#deepkb-search input", state="visible")
     assert _results(page, "tokenizers") >= 2  # stemmed: the repository's pages say "tokenizer", "tokens"
-    assert _results(page, "算盘") >= 1  # the Chinese topic's pages, merged into an English page's search
+    assert _results(page, "算盘") >= 5  # the Chinese topic's five pages (zh index) and the tag page (en)
+    assert any("/raw/" in link and "计算器-如何" in unquote(link) for link in _links(page))
     assert _results(page, "zzqx") == 0
     assert _results(page, "alrus") == 0  # Pagefind alone answers for "a", the longest indexed prefix
     assert _results(page, "tok") >= 2  # a word still being typed finds the words it begins
+    # and from a Chinese page, an English word finds the repository's English pages
+    zh_topic = next(p for p in (site.root / "site" / "topics").iterdir() if p.name.startswith("计算器-如何"))
+    page.goto(site.base + f"topics/{quote(zh_topic.name)}/", wait_until="networkidle")
+    assert page.evaluate("document.documentElement.lang") == "zh"
+    page.keyboard.press("/")
+    page.wait_for_selector("#deepkb-search input", state="visible")
+    assert _results(page, "tokenizer", none="未找到") >= 2
+    assert any("/repos/" in link for link in _links(page))
+    assert _results(page, "zzqx", none="未找到") == 0
+    assert reader.outside_origin() == []
     assert reader.errors == []
+
+
+def _links(page: Any) -> list[str]:
+    return [str(h) for h in page.locator(".pagefind-ui__result-link").evaluate_all("l => l.map(a => a.href)")]
 
 
 def test_each_page_declares_its_language_and_notices_stay_out_of_the_index(site: Site) -> None:

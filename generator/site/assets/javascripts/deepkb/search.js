@@ -111,7 +111,8 @@
 
   // Pagefind keeps one index per page language and searches the one of the page it runs on; the site's other
   // languages are merged in, so a Chinese query finds Chinese pages from an English page and the reverse.
-  // The bundle is named by its path here: Pagefind skips a merge whose address starts its primary's.
+  // The bundle is named with a trailing "./" here: Pagefind skips a merge whose address is a prefix of its
+  // primary's, and every fetch resolves the dot segment to the same folder.
   function otherLanguages() {
     var own = (document.documentElement.getAttribute("lang") || "").toLowerCase().split("-")[0];
     return fetch(bundle + "pagefind-entry.json").then(function (response) {
@@ -120,7 +121,7 @@
       return Object.keys(entry.languages || {}).filter(function (language) {
         return language !== own;
       }).map(function (language) {
-        return { bundlePath: new URL(bundle).pathname, language: language };
+        return { bundlePath: bundle + "./", language: language };
       });
     }).catch(function () {
       return [];
