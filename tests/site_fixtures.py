@@ -86,7 +86,7 @@ def write_hostile_kb(root: Path) -> dict[Path, dict[str, Any]]:
                                          revision="abc123", revision_date="2026-11-19", shards=1))  # fmt: skip
     put(repo_dir / "shards" / "01_core.md", page_meta("Shard <b>core</b>", "core", ["trade"], files=["a.py"]))
     topic = paths.topic_dir(TOPIC_SLUG)
-    put(topic / "index.md", page_meta(HOSTILE_TITLE, HOSTILE_DESCRIPTION, tags, status="done"),
+    put(topic / "index.md", page_meta(HOSTILE_TITLE, HOSTILE_DESCRIPTION, tags, status="done", lang="zh"),
         body="# Topic\n\n- [Report](output/report.md)\n- [Analysis](processed/analysis.md)\n"
              "- [Source](raw/source-1a2b3c.md)\n\n" + HOSTILE_BODY)  # fmt: skip
     put(topic / "output" / "report.md", page_meta("Report", HOSTILE_DESCRIPTION, ["trade"]))

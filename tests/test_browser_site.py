@@ -9,14 +9,18 @@ page kind (light, dark, 400 px) are saved in the module's tmp folder (printed by
 
 from __future__ import annotations
 
+import gzip
+import json
 import os
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote, unquote
 
 import pytest
-from browser_kb import build_kb, serve
+from browser_kb import TOPIC, ZH_TOPIC, build_kb, serve
 from site_checks import escape_debris
 
 CHROMIUM = Path(os.environ.get("DEEPKB_CHROMIUM", "/usr/bin/chromium"))
@@ -230,6 +234,78 @@ def test_search_answers_english_and_chinese_from_a_page_with_a_diagram(open_page
     assert reader.errors == []
 
 
+def _results(page: Any, query: str, none: str = "No results") -> int:
+    """How many pages Pagefind's UI reports for `query` (0 when it says there are none)."""
+    field = page.locator("#deepkb-search input")
+    field.fill("")
+    field.type(query, delay=20)
+    message = page.locator(".pagefind-ui__message")
+    page.wait_for_function(  # the count for this query, not the "Searching for …" note before it
+        "q => { const t = (document.querySelector('.pagefind-ui__message') || {}).textContent || '';"
+        " return t.includes(q) && !/(\\.\\.\\.|…)\\s*$/.test(t); }",
+        arg=query,
+    )
+    text = message.inner_text()
+    return 0 if text.startswith(none) else int(re.search(r"\d+", text).group())  # type: ignore[union-attr]
+
+
+def test_the_key_that_opens_search_is_never_lost(open_page: Any) -> None:
+    reader = open_page("shard")
+    page = reader.page
+    page.wait_for_load_state("networkidle")
+    page.keyboard.press("/")
+    page.keyboard.type("tokenizer", delay=80)  # at once, while the search UI is still loading
+    page.wait_for_selector(".pagefind-ui__message", timeout=15000)
+    assert page.locator("#deepkb-search input").input_value() == "tokenizer"
+    assert page.locator(".deepkb-search-early").count() == 0  # the early field gave way to Pagefind's
+    assert reader.errors == []
+
+
+def test_search_counts_english_chinese_and_nonsense_in_their_own_languages(
+    open_page: Any, site: Site
+) -> None:
+    entry = json.loads((site.root / "site" / "pagefind" / "pagefind-entry.json").read_text(encoding="utf-8"))
+    assert sorted(entry["languages"]) == ["en", "zh"]
+    reader = open_page("shard")
+    page = reader.page
+    page.wait_for_load_state("networkidle")
+    page.keyboard.press("/")
+    page.wait_for_selector("#deepkb-search input", state="visible")
+    assert _results(page, "tokenizers") >= 2  # stemmed: the repository's pages say "tokenizer", "tokens"
+    assert _results(page, "算盘") >= 5  # the Chinese topic's five pages (zh index) and the tag page (en)
+    assert any("/raw/" in link and "计算器-如何" in unquote(link) for link in _links(page))
+    assert _results(page, "zzqx") == 0
+    assert _results(page, "alrus") == 0  # Pagefind alone answers for "a", the longest indexed prefix
+    assert _results(page, "tok") >= 2  # a word still being typed finds the words it begins
+    # and from a Chinese page, an English word finds the repository's English pages
+    zh_topic = next(p for p in (site.root / "site" / "topics").iterdir() if p.name.startswith("计算器-如何"))
+    page.goto(site.base + f"topics/{quote(zh_topic.name)}/", wait_until="networkidle")
+    assert page.evaluate("document.documentElement.lang") == "zh"
+    page.keyboard.press("/")
+    page.wait_for_selector("#deepkb-search input", state="visible")
+    assert _results(page, "tokenizer", none="未找到") >= 2
+    assert any("/repos/" in link for link in _links(page))
+    assert _results(page, "zzqx", none="未找到") == 0
+    assert reader.outside_origin() == []
+    assert reader.errors == []
+
+
+def _links(page: Any) -> list[str]:
+    return [str(h) for h in page.locator(".pagefind-ui__result-link").evaluate_all("l => l.map(a => a.href)")]
+
+
+def test_each_page_declares_its_language_and_notices_stay_out_of_the_index(site: Site) -> None:
+    built = site.root / "site"
+    zh_topic = next(p for p in built.glob("topics/*/index.html") if "计算器-如何" in p.parent.name)
+    assert '<html lang="zh"' in zh_topic.read_text(encoding="utf-8")
+    repo = next(built.glob("repos/*/*/index.html"))
+    assert '<html lang="en"' in repo.read_text(encoding="utf-8")
+    assert "Produced offline" in repo.read_text(encoding="utf-8")  # the notice is on the page…
+    for fragment in (built / "pagefind" / "fragment").iterdir():
+        text = gzip.decompress(fragment.read_bytes()).decode("utf-8", errors="replace")
+        assert "Produced offline" not in text, fragment.name  # …but never what a result shows
+
+
 def test_a_diagram_that_fails_to_parse_shows_text_and_the_page_keeps_working(
     open_page: Any, site: Site
 ) -> None:
@@ -265,3 +341,18 @@ def test_a_diagram_library_that_fails_to_load_leaves_search_and_theme_working(op
 def test_screenshots_were_saved(site: Site) -> None:
     shots = sorted(p.name for p in site.shots.glob("*.png"))
     assert len(shots) >= 3 * len(PAGE_KINDS), shots
+
+
+def test_the_sidebar_keeps_its_order_while_browsing(site: Site) -> None:
+    # the two topics of browser_kb: whichever one is being read, the Topics section lists them in one order
+    built = site.root / "site"
+    topics = sorted(p.parent for p in built.glob("topics/*/index.html"))
+    titles = [TOPIC, ZH_TOPIC]
+
+    def order(page: Path) -> list[str]:
+        html = page.read_text(encoding="utf-8")
+        nav = html.split('class="md-sidebar md-sidebar--primary"', 1)[1].split("md-sidebar--secondary")[0]
+        return sorted(titles, key=lambda title: nav.index(title))
+
+    home = order(built / "index.html")
+    assert [order(topic / "index.html") for topic in topics] == [home] * len(topics) and len(topics) == 2

@@ -102,7 +102,10 @@ def test_search_index_segments_chinese_and_leaves_the_404_page_out(
     titles = {page["url"]: page["meta"]["title"] for page in pages}
     assert titles["/topics/evil-topic/output/report/"] == "Report"  # the page's title, not its "# Findings"
     texts = " ".join(page["content"] for page in pages)
-    assert "知识\u200b库" in texts or "知识库\u200b" in texts  # Pagefind's extended build segmented Chinese
+    # the topic page declares lang zh: Pagefind's extended build segmented its Chinese, in the zh index
+    assert "知识\u200b库" in texts or "知识库\u200b" in texts
+    topic_page = (paths.site_dir / "topics" / "evil-topic" / "index.html").read_text(encoding="utf-8")
+    assert '<html lang="zh"' in topic_page
     shown = as_displayed(paths.site_dir, json.dumps(pages, ensure_ascii=False))
     assert "<script" in texts and "<script" not in shown  # text about markup, shown as text
     assert not (paths.site_dir / "search" / "search_index.json").exists()  # no whole-site index to download

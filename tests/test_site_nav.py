@@ -52,3 +52,34 @@ def test_a_topic_walks_landing_report_analysis_and_sources(shared_site: SharedSi
     footer = report.split('class="md-footer"', 1)[1]
     assert re.search(r'href="\.\./\.\./"[^>]*md-footer__link--prev', footer)  # back to the landing page
     assert re.search(r'href="\.\./\.\./processed/analysis/"[^>]*md-footer__link--next', footer)
+
+
+def _path(html: str) -> str:
+    assert 'class="md-path"' in html, "the page has no breadcrumb"
+    return html.split('class="md-path"', 1)[1].split("</nav>", 1)[0]
+
+
+def test_a_raw_source_has_its_topic_s_breadcrumb_and_nav(shared_site: SharedSite) -> None:
+    site = shared_site.paths.site_dir
+    raw = (site / "topics/widgets/raw/a/index.html").read_text(encoding="utf-8")
+    nav = _sidebar(raw)
+    assert "Analysis: Widgets" in nav and "Sources: Widgets" in nav
+    path = _path(raw)
+    assert "Topics" in path and "Widgets" in path
+    footer = raw.split('class="md-footer"', 1)[1]
+    assert re.search(
+        r'href="\.\./\.\./sources/"[^>]*md-footer__link--prev', footer
+    )  # back to the sources list
+    assert "md-footer__link--next" not in footer
+
+
+def test_tag_pages_and_the_tags_index_sit_under_tags(shared_site: SharedSite) -> None:
+    site = shared_site.paths.site_dir
+    tags = sorted(p for p in site.glob("tags/*/index.html"))
+    assert tags, "the shared site has no tag page"
+    tag = tags[0].read_text(encoding="utf-8")
+    assert "Tags" in _path(tag) and 'href="../"' in _path(tag)  # breadcrumb back to the tags index
+    assert re.search(r'href="\.\./"[^>]*md-footer__link--prev', tag.split('class="md-footer"', 1)[1])
+    assert "Tags" in _sidebar(tag)
+    index = (site / "tags/index.html").read_text(encoding="utf-8")
+    assert "Tags" in _sidebar(index) and 'class="md-footer"' in index

@@ -2,7 +2,8 @@
 
 Material renders the whole nav into every page, so it holds Home, each section's index and the few dozen most
 recently updated entries; the rest is reached from index, landing and tag pages. While one of an entry's own
-pages is rendered, `reading_path` adds that entry's pages as a section of the nav, for that page only.
+pages (or a topic's raw source) is rendered, `reading_path` puts that entry's pages as a section in its place in
+the nav, for that page only; tag pages sit under Tags.
 """
 
 from __future__ import annotations
@@ -66,26 +67,56 @@ def entry_pages(files: Files) -> dict[str, list[File]]:
     return {key: members for key, members in groups.items() if members[0].src_uri == f"{key}index.md"}
 
 
+_RAW_PAGE = re.compile(r"^(?P<entry>topics/[^/]+/)raw/[^/]+\.md$")
+TAGS_INDEX = "tags/index.md"
+
+
 def reading_path(page: Page, nav: Navigation, groups: dict[str, list[File]]) -> Navigation:
-    """The nav to render `page` with: the bounded site nav, plus — on a repository's or topic's pages — that
-    entry as a section holding its pages, so the left nav lists them, the footer's previous/next walks them
-    and the breadcrumb leads back (Repositories › repository). Costs O(size of the bounded nav)."""
-    match = _ENTRY_PAGE.match(page.file.src_uri)
+    """The nav to render `page` with: the bounded site nav, plus — on a repository's or topic's pages, a topic's
+    raw sources included — that entry as a section holding its pages, so the left nav lists them, the footer's
+    previous/next walks them and the breadcrumb leads back (Repositories › repository); a tag page sits under
+    Tags. The entry's section takes its landing page's place, so the sidebar's order never changes while
+    browsing. Costs O(size of the bounded nav)."""
+    if page.file.src_uri.startswith("tags/"):
+        return _under_tags(page, nav)
+    match = _ENTRY_PAGE.match(page.file.src_uri) or _RAW_PAGE.match(page.file.src_uri)
     entry = match.group("entry") if match else ""
     pages = [file.page for file in groups.get(entry, []) if isinstance(file.page, Page)]
     listing = f"{entry.split('/', 1)[0]}/index.md"
     top = next((item for item in nav.items if _is_section_of(item, listing)), None)
-    if len(pages) < 2 or page not in pages or top is None:
+    if len(pages) < 2 or top is None or (page not in pages and not _RAW_PAGE.match(page.file.src_uri)):
         return nav
     section = Section(pages[0].title or entry, list(pages))
-    children = [c for c in top.children if c is not pages[0]]
-    position = 1 if children and _is_page(children[0], listing) else 0
-    around = Section(top.title, children[:position] + [section] + children[position:])
+    children = list(top.children)
+    if pages[0] in children:
+        children[children.index(pages[0])] = section
+    else:  # an entry older than the bounded nav's few dozen: shown after the section's index
+        position = 1 if children and _is_page(children[0], listing) else 0
+        children.insert(position, section)
+    around = Section(top.title, children)
     page.active = False  # clears the flag MkDocs set along the page's old parents (the shared site nav)
     section.parent, page.parent = around, section
-    _link_neighbours(page, pages)
+    if page in pages:
+        _link_neighbours(page, pages)
+    else:  # a raw source: back to the entry's last page, its sources list (which links it)
+        page.previous_page, page.next_page = pages[-1], None
     page.active = True  # marks the new path open; MkDocs clears it along this path after rendering
     return Navigation([around if item is top else item for item in nav.items], nav.pages)
+
+
+def _under_tags(page: Page, nav: Navigation) -> Navigation:
+    """A tag page and the tags index under a Tags section led by the index: breadcrumb Tags › tag, and the
+    footer leads from a tag back to the index."""
+    index = next((item for item in nav.items if _is_page(item, TAGS_INDEX)), None)
+    if not isinstance(index, Page):
+        return nav
+    section = Section(index.title or "Tags", [index])
+    page.active = False
+    page.parent = section
+    if page is not index:
+        page.previous_page, page.next_page = index, None
+    page.active = True
+    return Navigation([section if item is index else item for item in nav.items], nav.pages)
 
 
 def _link_neighbours(page: Page, pages: list[Page]) -> None:

@@ -138,7 +138,9 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
 
     @event_priority(-50)  # before the sanitizer's final check (-100), which the marker passes
     def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str:
-        return search.mark_searchable(_without_repository_facts(output), page.title or "")
+        language = search.page_language(page.meta.get("lang"), output)
+        marked = search.mark_searchable(_without_repository_facts(output), page.title or "")
+        return search.with_language(marked, language)
 
     def on_post_template(self, output_content: str, *, template_name: str, config: MkDocsConfig) -> str:
         return _without_repository_facts(output_content)  # 404.html is built outside the page loop

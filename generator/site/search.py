@@ -8,6 +8,7 @@ excluded by selector.
 from __future__ import annotations
 
 import html
+import re
 import subprocess
 from pathlib import Path
 
@@ -24,10 +25,9 @@ EXCLUDED = (
 )
 """Inside an article, what search must not treat as the page's text (templates mark notices `deepkb-notice`)."""
 
-LANGUAGE = "zh"
-"""One index for the whole site, segmented by the extended build's Chinese segmenter. Latin words are still
-split on spaces and punctuation, so English search works in it; separate indexes per language would leave a
-Chinese query typed on an English page with nothing to search."""
+LANGUAGES = ("en", "zh")
+"""Languages a page is indexed in: Pagefind reads each page's `<html lang>`, stems English and segments Chinese
+(its extended build), and keeps one index per language; the search UI merges them (assets search.js)."""
 
 INDEX_TIMEOUT_S = 1800
 
@@ -48,6 +48,28 @@ def mark_searchable(page_html: str, title: str) -> str:
     return marked.replace("</article>", f"{meta}</article>", 1) if title else marked
 
 
+_HTML_LANG = re.compile(r'<html lang="[^"]*"')
+_CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+_LATIN = re.compile(r"[A-Za-z]")
+
+
+def page_language(declared: object, page_html: str) -> str:
+    """The language a page is indexed in: its frontmatter `lang` (topic pages), else Chinese when CJK characters
+    make up a third or more of its article's letters (a raw source keeps the language of its text), else English."""
+    if declared in LANGUAGES:
+        return str(declared)
+    start = page_html.find(_ARTICLE)
+    article = page_html[start : page_html.find("</article>", start)] if start >= 0 else ""
+    text = re.sub(r"<[^>]*>", " ", article)
+    cjk, latin = len(_CJK.findall(text)), len(_LATIN.findall(text))
+    return "zh" if cjk and 3 * cjk >= cjk + latin else "en"
+
+
+def with_language(page_html: str, language: str) -> str:
+    """The page with `<html lang>` set to `language` (the theme writes the site's one language on every page)."""
+    return _HTML_LANG.sub(f'<html lang="{language}"', page_html, count=1)
+
+
 def index_site(site_dir: Path) -> None:
     """Write `<site_dir>/pagefind/` from the built pages (replacing an older index)."""
     from pagefind.service import get_executable
@@ -59,7 +81,7 @@ def index_site(site_dir: Path) -> None:
         )
     command = [
         str(binary), "--site", str(site_dir), "--output-subdir", BUNDLE_DIR, "--silent",
-        "--force-language", LANGUAGE, "--exclude-selectors", ", ".join(EXCLUDED),
+        "--exclude-selectors", ", ".join(EXCLUDED),
     ]  # fmt: skip
     try:
         done = subprocess.run(command, capture_output=True, text=True, timeout=INDEX_TIMEOUT_S, check=False)

@@ -11,6 +11,8 @@
     return;
   }
   bundle = bundle.href;
+  // Pagefind's API through deepkb's guard against answers for a shortened query word (deepkb/pagefind/)
+  var guard = new URL("assets/javascripts/deepkb/pagefind/", bundle.replace(/pagefind\/$/, "")).href;
   var header = document.querySelector(".md-header__inner");
   if (!header) {
     return;
@@ -51,6 +53,15 @@
     }
   });
 
+  // Until Pagefind's UI has loaded, a plain field of our own takes the keys, so that nothing typed right
+  // after "/" is lost; the UI then starts from what it holds.
+  var early = document.createElement("input");
+  early.type = "search";
+  early.className = "deepkb-search-early";
+  early.setAttribute("aria-label", "Search this site");
+  early.placeholder = "Search this site";
+  mount.appendChild(early);
+
   var loading = null;
   function loadUi() {
     if (loading) {
@@ -64,16 +75,30 @@
       var ui = document.createElement("script");
       ui.src = bundle + "pagefind-ui.js";
       ui.onload = function () {
-        new window.PagefindUI({
-          element: "#deepkb-search",
-          bundlePath: bundle,
-          showImages: false,
-          showSubResults: true,
-          resetStyles: false,
-          autofocus: true,
-          translations: { placeholder: "Search this site" },
+        otherLanguages().then(function (merged) {
+          var typed = early.value;
+          var hadFocus = document.activeElement === early;
+          early.remove();
+          new window.PagefindUI({
+            element: "#deepkb-search",
+            bundlePath: guard,
+            mergeIndex: merged,
+            showImages: false,
+            showSubResults: true,
+            resetStyles: false,
+            autofocus: true,
+            translations: { placeholder: "Search this site" },
+          });
+          var input = mount.querySelector("input");
+          if (input && typed) {
+            input.value = typed;
+            input.dispatchEvent(new Event("input", { bubbles: true }));
+          }
+          if (input && hadFocus) {
+            input.focus();
+          }
+          resolve();
         });
-        resolve();
       };
       ui.onerror = function () {
         mount.textContent = "Search is not available: this site was built without its search index.";
@@ -84,16 +109,34 @@
     return loading;
   }
 
+  // Pagefind keeps one index per page language and searches the one of the page it runs on; the site's other
+  // languages are merged in, so a Chinese query finds Chinese pages from an English page and the reverse.
+  // The bundle is named with a trailing "./" here: Pagefind skips a merge whose address is a prefix of its
+  // primary's, and every fetch resolves the dot segment to the same folder.
+  function otherLanguages() {
+    var own = (document.documentElement.getAttribute("lang") || "").toLowerCase().split("-")[0];
+    return fetch(bundle + "pagefind-entry.json").then(function (response) {
+      return response.json();
+    }).then(function (entry) {
+      return Object.keys(entry.languages || {}).filter(function (language) {
+        return language !== own;
+      }).map(function (language) {
+        return { bundlePath: bundle + "./", language: language };
+      });
+    }).catch(function () {
+      return [];
+    });
+  }
+
   function open() {
     if (!dialog.open) {
       dialog.showModal();
     }
-    loadUi().then(function () {
-      var input = mount.querySelector("input");
-      if (input) {
-        input.focus();
-      }
-    }, function () {});
+    var input = mount.querySelector("input");
+    if (input) {
+      input.focus();
+    }
+    loadUi().catch(function () {});
   }
 
   button.addEventListener("click", open);
