@@ -93,7 +93,7 @@ def _migrate(folder: Path) -> EntryRecord | None:
         return None
     kind: Literal["repo", "topic"] = "topic" if folder.parent.name == "topics" else "repo"
     shards = sum(1 for _ in (folder / "shards").glob("*.md")) if kind == "repo" else 0
-    record = entry_record(kind, _frontmatter(page), shards=shards)
+    record = entry_record(kind, frontmatter(page), shards=shards)
     try:
         save_entry(folder, record)
     except StoreError:
@@ -299,7 +299,7 @@ def _source_record(path: Path, page: Path) -> _SourceRecord:
         return msgspec.json.decode(path.read_bytes(), type=_SourceRecord)
     except (OSError, msgspec.DecodeError):
         pass  # no record, or a damaged one: the page stands in for it
-    meta = _frontmatter(page)
+    meta = frontmatter(page)
     return _SourceRecord(
         title=_text(meta.get("title")),
         url=_text(meta.get("url")),
@@ -317,7 +317,7 @@ def _cost(folder: Path) -> CostRecord | None:
         return None  # no record, or a damaged one: only the figures are lost
 
 
-def _frontmatter(page: Path) -> Mapping[str, object]:
+def frontmatter(page: Path) -> Mapping[str, object]:
     try:
         meta, _ = read_page(page)
     except StoreError:

@@ -20,10 +20,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..errors import DeepkbError, StoreError, UsageError
+from ..errors import DeepkbError, UsageError
 from ..site.gate import check_site_source
-from ..store import KBPaths, read_json, read_page, safe_join, write_bytes
-from .index import ENTRY_FILE
+from ..store import KBPaths, read_json, safe_join, write_bytes
+from .index import ENTRY_FILE, frontmatter
 
 # written last, in this order: they say which version a folder holds (the entry record after its page)
 _VERSION_FILES = ("index.md", "_meta.json", ENTRY_FILE)
@@ -96,14 +96,11 @@ def site_src_of(source: Path) -> Path:
 def entries_in(site_src: Path) -> Iterable[Found]:
     """Every repository and topic workspace below `site_src`, symlinks ignored."""
     repos, topics = site_src / "repos", site_src / "topics"
-    for page in sorted(repos.glob("*/*/index.md")) if repos.is_dir() else []:
-        found = _found(f"repo:{page.parent.parent.name}/{page.parent.name}", page.parent, repos)
-        if found is not None:
-            yield found
-    for folder in sorted(p for p in topics.iterdir() if p.is_dir()) if topics.is_dir() else []:
-        found = _found(f"topic:{folder.name}", folder, topics)
-        if found is not None:
-            yield found
+    pages = sorted(repos.glob("*/*/index.md")) if repos.is_dir() else []
+    folders = sorted(p for p in topics.iterdir() if p.is_dir()) if topics.is_dir() else []
+    found = [_found(f"repo:{p.parent.parent.name}/{p.parent.name}", p.parent, repos) for p in pages]
+    found += [_found(f"topic:{folder.name}", folder, topics) for folder in folders]
+    yield from (entry for entry in found if entry is not None)
 
 
 def _found(entry_id: str, folder: Path, base: Path) -> Found | None:
@@ -113,12 +110,12 @@ def _found(entry_id: str, folder: Path, base: Path) -> Found | None:
     if entry_id.startswith("repo:"):
         if not (folder / "index.md").is_file():
             return None
-        meta = _frontmatter(folder / "index.md")
+        meta = frontmatter(folder / "index.md")
         version = (_text(meta.get("revision_date")), _text(meta.get("generated")))
     else:
         if not any((folder / name).is_file() for name in _VERSION_FILES):
             return None
-        landing = _frontmatter(folder / "index.md")
+        landing = frontmatter(folder / "index.md")
         version = (_text(_json(folder / "_meta.json").get("updated_at")), _text(landing.get("generated")))
     return Found(entry_id, folder, version, _digest(folder))
 
@@ -204,13 +201,6 @@ def _files(folder: Path) -> Iterable[str]:
 
 def _plain_dir(folder: Path, base: Path) -> bool:
     return not folder.is_symlink() and not folder.parent.is_symlink() and base in folder.parents
-
-
-def _frontmatter(page: Path) -> dict[str, object]:
-    try:
-        return read_page(page)[0] if page.is_file() else {}
-    except StoreError:
-        return {}
 
 
 def _json(path: Path) -> dict[str, object]:
