@@ -246,16 +246,15 @@ class Crawler:
         """RFC 9309: a 4xx robots.txt allows everything; 5xx or no answer disallows everything."""
         parser = urllib.robotparser.RobotFileParser(origin + "/robots.txt")
         try:
-            body = self._get(origin + "/robots.txt", max_bytes=ROBOTS_MAX_BYTES)
+            body: _Body | None = self._get(origin + "/robots.txt", max_bytes=ROBOTS_MAX_BYTES)
         except DeepkbError:
-            parser.parse(["User-agent: *", "Disallow: /"])
-            return parser
-        if 400 <= body.status < 500:
+            body = None
+        if body is not None and 400 <= body.status < 500:
             return None
-        if body.status >= 500:
+        if body is None or body.status >= 500:
             parser.parse(["User-agent: *", "Disallow: /"])
-            return parser
-        parser.parse(body.data.decode("utf-8", errors="replace").splitlines())
+        else:
+            parser.parse(body.data.decode("utf-8", errors="replace").splitlines())
         return parser
 
 

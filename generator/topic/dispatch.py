@@ -11,6 +11,7 @@ import time
 from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, Literal, NoReturn
 
 from .. import deadlines
@@ -159,7 +160,7 @@ class _Runner:
             role, warning = role_for(step)
             if warning:
                 self.stats.warnings.append(warning)
-            self.pool.submit(step.id, self._timed(step, role), name=f"deepkb-step-{step.id}")
+            self.pool.submit(step.id, partial(self._timed, step, role), name=f"deepkb-step-{step.id}")
         self.stats.max_in_flight = max(self.stats.max_in_flight, len(self.pool.running))
         if not self.pool.running and any(s.status == "pending" for s in self.plan.steps):
             raise ResearchError("the plan has pending steps whose dependencies can never finish")
@@ -173,13 +174,9 @@ class _Runner:
                 hint="a step keeps asking to be retried; check its notes in plan.json",
             )
 
-    def _timed(self, step: Step, role: Role) -> Callable[[], tuple[StepOutcome, float]]:
-        def work() -> tuple[StepOutcome, float]:
-            started = time.perf_counter()
-            outcome = self.execute(step, role)
-            return outcome, time.perf_counter() - started
-
-        return work
+    def _timed(self, step: Step, role: Role) -> tuple[StepOutcome, float]:
+        started = time.perf_counter()
+        return self.execute(step, role), time.perf_counter() - started
 
     def _collect(self) -> BaseException | None:
         try:
