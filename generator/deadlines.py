@@ -44,9 +44,6 @@ class RunDeadline:
     def total_reason(self) -> str:
         return f"total timeout: the run took longer than {self.total:g} s ({self.section}.total_timeout)"
 
-    def idle_reason(self) -> str:
-        return f"idle timeout: no progress for {self.idle:g} s ({self.section}.idle_timeout)"
-
 
 _CURRENT: contextvars.ContextVar[RunDeadline | None] = contextvars.ContextVar(
     "deepkb_run_deadline", default=None
@@ -155,7 +152,7 @@ class JobPool(Generic[K]):
         if deadline.remaining() < 0:
             return deadline.total_reason()
         if deadline.idle and deadline.clock() - self.last_progress > deadline.idle:
-            return deadline.idle_reason()
+            return f"idle timeout: no progress for {deadline.idle:g} s ({deadline.section}.idle_timeout)"
         return ""
 
 

@@ -238,12 +238,9 @@ def _topics_on_disk(paths: KBPaths, config: Config) -> Iterable[TopicEntry]:
         recorded = meta is not None and "refresh_days" in meta.model_fields_set and meta.refresh_days >= 0
         if meta is None or not recorded or not meta.topic.strip():
             continue
-        options = meta.options
-        known = {
-            k: getattr(options, k)
-            for k in ("sources", "lang", "verify", "parallel")
-            if k in options.model_fields_set
-        }
+        known = meta.options.model_dump(
+            include={"sources", "lang", "verify", "parallel"} & meta.options.model_fields_set
+        )
         try:
             yield TopicEntry(
                 topic=meta.topic, slug=meta_file.parent.name, refresh_days=meta.refresh_days, **known

@@ -118,10 +118,10 @@ def test_a_commands_help_loads_that_command_only(tmp_path: Path) -> None:
 
 
 def test_help_lists_every_command_with_its_own_first_line() -> None:
-    from generator.cli import COMMANDS, SUMMARIES, cli
+    from generator.cli import SUMMARIES, cli
 
     ctx = click.Context(cli)
-    assert list(SUMMARIES) == list(COMMANDS) == cli.list_commands(ctx)
+    assert list(SUMMARIES) == cli.list_commands(ctx)
     for name, summary in SUMMARIES.items():
         command = cli.get_command(ctx, name)
         assert command is not None and command.get_short_help_str(limit=200) == summary, name

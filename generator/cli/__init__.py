@@ -20,22 +20,10 @@ from ..store import STORAGE_ERRNOS, database_error, storage_error
 from ..terminal import printable
 from .app import App
 
-# name → "module:attribute" of the click command, in the order `deepkb --help` lists them
-COMMANDS = {
-    "build": "build:build",
-    "repo": "repo:repo",
-    "topic": "topic:topic",
-    "crawl": "crawl:crawl",
-    "knowledge": "knowledge:knowledge",
-    "site": "site:site",
-    "serve": "site:serve",
-    "publish": "publish:publish",
-    "refresh": "refresh:refresh",
-    "merge": "merge:merge",
-    "shards": "merge:shards",
-}
-# what `deepkb --help` shows for each without importing its module: each command's first docstring line
-# (tests/test_cli.py checks they agree)
+# each command is the attribute of its name in the module of its name, except these (name → module)
+MODULES = {"serve": "site", "shards": "merge"}
+# what `deepkb --help` lists, in this order, without importing a module: each command's first docstring line
+# (tests/test_startup.py checks they agree)
 SUMMARIES = {
     "build": "Research every repository and topic in deepkb.yml, then build the site into site/.",
     "repo": "Research a git repository: map, plan shards, analyze each, synthesize an index.",
@@ -59,14 +47,13 @@ class DeepkbGroup(click.Group):
     user's environment, not a bug: it gets the same one line."""
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return list(COMMANDS)
+        return list(SUMMARIES)
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        target = COMMANDS.get(cmd_name)
-        if target is None:
+        if cmd_name not in SUMMARIES:
             return None
-        module_name, attribute = target.split(":")
-        command = getattr(importlib.import_module(f"{__name__}.{module_name}"), attribute)
+        module = importlib.import_module(f"{__name__}.{MODULES.get(cmd_name, cmd_name)}")
+        command = getattr(module, cmd_name)
         assert isinstance(command, click.Command)
         return command
 

@@ -105,7 +105,7 @@ def entries_in(site_src: Path) -> Iterable[Found]:
 
 def _found(entry_id: str, folder: Path, base: Path) -> Found | None:
     """The entry in `folder`, or None when the folder is a symlink or holds no version-bearing file."""
-    if not _plain_dir(folder, base):
+    if folder.is_symlink() or folder.parent.is_symlink() or base not in folder.parents:
         return None
     if entry_id.startswith("repo:"):
         if not (folder / "index.md").is_file():
@@ -197,10 +197,6 @@ def _files(folder: Path) -> Iterable[str]:
         for path in (Path(below, name) for name in names):
             if path.is_file() and not path.is_symlink():
                 yield path.relative_to(folder).as_posix()
-
-
-def _plain_dir(folder: Path, base: Path) -> bool:
-    return not folder.is_symlink() and not folder.parent.is_symlink() and base in folder.parents
 
 
 def _json(path: Path) -> dict[str, object]:

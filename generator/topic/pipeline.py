@@ -99,7 +99,8 @@ def run_topic_research(
         )
         return run.result()
     if entry_options:
-        meta.options = meta.options.model_copy(update=_entry_fields(options))
+        fields = {"sources", "lang", "verify", "parallel", "quick"}
+        meta.options = meta.options.model_copy(update=options.model_dump(include=fields))
     run = TopicRun(paths, config, provider, meta, console, publish)
     run.console.print(
         f"Continuing the unfinished run of '{meta.id}' from {meta.progress.phase} ({meta.status})"
@@ -126,10 +127,6 @@ def resume_topic_research(
     if meta.status == "awaiting_review":
         meta.plan_reviewed = True  # running resume is the user's approval of the (edited) plan
     return TopicRun(paths, config, provider, meta, console, publish).execute()
-
-
-def _entry_fields(options: Options) -> dict[str, object]:
-    return {k: getattr(options, k) for k in ("sources", "lang", "verify", "parallel", "quick")}
 
 
 def _fresh_meta(topic: str, slug: str, options: Options, previous: TopicMeta | None) -> TopicMeta:

@@ -115,15 +115,14 @@ def is_prose(text: str) -> bool:
         return False
     if text.count("(") != text.count(")") or text.count('"') % 2 or text.count("“") != text.count("”"):
         return False
-    if text[:1].isascii() and text[:1].islower() or _MARKUP_LEFT.search(text) or _fragment(text):
-        return False  # a fragment cut from a list or a clause, a field description, or markup left over
+    # a fragment cut from a list or a clause, a field description, or markup left over
+    if text[:1].isascii() and text[:1].islower() or _MARKUP_LEFT.search(text):
+        return False
+    if text[:1].isupper() and _REFERENCE_FRAGMENT.match(text[:60]):
+        return False
     cjk = sum(1 for ch in text if is_cjk(ch))
     long_enough = cjk >= 12 or (len(text) >= 40 and len(text.split()) + cjk >= 6)
     return long_enough and prose_ratio(text) >= MIN_PROSE
-
-
-def _fragment(text: str) -> bool:
-    return bool(_REFERENCE_FRAGMENT.match(text[:1] + text[1:60])) if text[:1].isupper() else False
 
 
 def quotable(sentence: str) -> bool:
