@@ -6,6 +6,7 @@ providers) are imported then too: `deepkb --help` or a command that needs no pro
 
 from __future__ import annotations
 
+import json
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from functools import cached_property
@@ -82,3 +83,8 @@ class App:
 
 
 pass_app = click.make_pass_decorator(App)
+
+
+def echo_json(data: object) -> None:
+    """`--json` output: one indented JSON document on stdout, non-ASCII text as it is."""
+    click.echo(json.dumps(data, ensure_ascii=False, indent=2))

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from dataclasses import asdict
 from typing import Any
 
@@ -16,16 +15,12 @@ from ..llm.cost import CostRecord
 from ..site.render import render_site
 from ..store import workspace_lock
 from ..terminal import printable
-from .app import App, pass_app
+from .app import App, echo_json, pass_app
 
 
 def clean(value: Any) -> str:
     """Untrusted text made safe for a terminal: no escape sequences or bidi overrides, one line."""
     return " ".join(printable(str(value)).split())
-
-
-def _emit_json(data: Any) -> None:
-    click.echo(json.dumps(data, ensure_ascii=False, indent=2))
 
 
 @click.group()
@@ -46,7 +41,7 @@ def knowledge_search(app: App, query: str, limit: int, as_json: bool) -> None:
         raise UsageError("the search query is empty", hint='e.g. deepkb knowledge search "trading"')
     results = search(app.paths, query, limit=limit)
     if as_json:
-        _emit_json([asdict(r) for r in results])
+        echo_json([asdict(r) for r in results])
         return
     if not results:
         app.console.print(f"No entry matches {clean(query)!r}.")
@@ -65,7 +60,7 @@ def knowledge_list(app: App, as_json: bool) -> None:
     """List every repository and topic with its status and tags."""
     index = _index(app)
     if as_json:
-        _emit_json(index["topics"])
+        echo_json(index["topics"])
         return
     if not index["topics"]:
         app.console.print(
@@ -89,7 +84,7 @@ def knowledge_show(app: App, entry_id: str, as_json: bool) -> None:
         raise UsageError(f"no entry {entry_id!r}", hint="see `deepkb knowledge list` for the ids")
     sources = {sid: s for sid, s in index["sources"].items() if s.get("topic") == entry_id}
     if as_json:
-        _emit_json({"id": entry_id, **entry, **({"sources": sources} if sources else {})})
+        echo_json({"id": entry_id, **entry, **({"sources": sources} if sources else {})})
         return
     click.echo(entry_id)
     for key, value in entry.items():

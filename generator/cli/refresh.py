@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-
 import click
 from rich.markup import escape
 
@@ -12,7 +10,7 @@ from ..kb.entries import parse_shard
 from ..llm.cost import CostRecord
 from ..refresh import run_refresh
 from ..store import workspace_lock
-from .app import App, pass_app
+from .app import App, echo_json, pass_app
 from .knowledge import clean
 
 _MARK = {"up-to-date": "=", "stale": "!", "refreshed": "+", "partial": "~", "failed": "x", "skipped": "-"}
@@ -49,7 +47,7 @@ def refresh(
                 app.paths, config, app.provider, site=not no_site, console=app.console, shard=shard
             )
     if as_json:
-        click.echo(json.dumps(report.to_json(), ensure_ascii=False, indent=2))
+        echo_json(report.to_json())
     else:
         for item in report.items:
             line = f"{_MARK[item.status]} {item.status:<10} {escape(clean(item.id))}"

@@ -5,7 +5,6 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +22,7 @@ from ..site.pages.diagrams import workflow_diagram
 from ..site.pages.repo import publish_repo, shard_summary_lines
 from ..store import workspace_lock
 from ..terminal import printable
-from .app import App, pass_app
+from .app import App, echo_json, pass_app
 
 REQUEST = click.option(
     "--request", default=None, help="A research question; focuses the shards on the files that answer it."
@@ -85,7 +84,7 @@ def repo_start(app: App, source: str, request: str | None) -> None:
         session = start_session(
             app.paths, app.config, app.provider(), _cli_source(source), request=request, console=app.console
         )
-    _echo_json(_session_json(session))
+    echo_json(_session_json(session))
 
 
 @repo.command("shard")
@@ -108,7 +107,7 @@ def repo_shard(app: App, session_id: str, chunks: tuple[str, ...], max_concurren
         max_concurrent=max_concurrent,
         console=app.console,
     )
-    _echo_json(_session_json(session))
+    echo_json(_session_json(session))
     failed = [c.id for c in session.chunks if c.status == "failed"]
     if failed:
         raise PartialFailure(
@@ -170,7 +169,7 @@ def _report(app: App, result: RepoResult, as_json: bool) -> None:
     # each landed shard as a markdown link line too: what agents paste into notes
     data = {**result.to_json(), "shard_summaries": shard_summary_lines(result.synthesis)}
     if as_json:
-        _echo_json(data)
+        echo_json(data)
         return
     state = "[green]done[/green]" if data["success"] else "[yellow]partly done[/yellow]"
     app.console.print(f"{state}: {data['shards_analyzed']} shards of {escape(data['repository'])} analyzed")
@@ -179,7 +178,3 @@ def _report(app: App, result: RepoResult, as_json: bool) -> None:
     for fell in data["shards_fallen_back"]:
         app.console.print(f"  [yellow]offline page[/yellow] {escape(fell['name'])}: {escape(fell['reason'])}")
     click.echo(printable(str(data["index"])))
-
-
-def _echo_json(data: dict[str, Any]) -> None:
-    click.echo(json.dumps(data, ensure_ascii=False, indent=2))

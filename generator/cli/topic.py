@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import click
@@ -16,7 +15,7 @@ from ..site.pages.topic import publish_topic
 from ..store import workspace_lock
 from ..topic.pipeline import resume_topic_research, run_topic_research
 from ..topic.state import TopicResult
-from .app import App, pass_app
+from .app import App, echo_json, pass_app
 
 
 @click.group()
@@ -126,7 +125,7 @@ def _finish(app: App, as_json: bool, meter: MeteredProvider, run: Any) -> None:
 
 def _print(app: App, result: TopicResult, as_json: bool) -> None:
     if as_json:
-        click.echo(json.dumps(result.to_json(), ensure_ascii=False, indent=2))
+        echo_json(result.to_json())
         return
     status = result.status
     colour = "green" if status == "completed" else "yellow"

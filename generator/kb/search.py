@@ -12,6 +12,7 @@ import os
 import re
 import sqlite3
 import stat
+from collections import Counter
 from collections.abc import Iterable, Iterator
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
@@ -278,11 +279,7 @@ def _canonicals(query: str, words: Iterable[str], synonyms: Synonyms) -> list[st
 
 def _tag_hits(canonicals: list[str], lookup: Lookup) -> dict[str, int]:
     """id → how many of the query's canonical tags it carries."""
-    hits: dict[str, int] = {}
-    for tag in canonicals:
-        for entry_id in lookup.ids(tag):
-            hits[entry_id] = hits.get(entry_id, 0) + 1
-    return hits
+    return Counter(entry_id for tag in canonicals for entry_id in lookup.ids(tag))
 
 
 @dataclass(frozen=True)

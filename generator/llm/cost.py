@@ -59,10 +59,9 @@ class CostRecord(msgspec.Struct, frozen=True, kw_only=True):
     cache_write_tokens: int = 0
     output_tokens: int = 0
     cost_usd: float = 0.0
-    unpriced_models: list[str] | msgspec.UnsetType = msgspec.UNSET  # written only when a model had no price
-    refused_token_counts: int | msgspec.UnsetType = (
-        msgspec.UNSET
-    )  # written only when a server's count was refused
+    # written only when a model had no price, and when a server's count was refused
+    unpriced_models: list[str] | msgspec.UnsetType = msgspec.UNSET
+    refused_token_counts: int | msgspec.UnsetType = msgspec.UNSET
 
     @property
     def cached_tokens(self) -> int:

@@ -56,15 +56,12 @@ def _scan_for_json(text: str) -> tuple[object] | None:
     decoder = json.JSONDecoder()
     starts = [m.start() for m in re.finditer(r"[{\[]", text)][:_MAX_SCAN]
     # Objects first: a schema reply is an object, and prose often holds stray "[1]" citations.
-    for opener in ("{", "["):
-        for start in starts:
-            if text[start] != opener:
-                continue
-            try:
-                value, _ = decoder.raw_decode(text, start)
-            except ValueError:
-                continue
-            return (value,)
+    for start in sorted(starts, key=lambda s: text[s] == "["):
+        try:
+            value, _ = decoder.raw_decode(text, start)
+        except ValueError:
+            continue
+        return (value,)
     return None
 
 
