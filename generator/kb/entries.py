@@ -10,7 +10,7 @@ import hashlib
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal, Protocol, TypeVar
+from typing import Any, Literal
 
 from generator.repo.checkout.clone import parse_source
 
@@ -109,15 +109,7 @@ def assign_shards(ids: Iterable[str], total: int, weights: Mapping[str, float]) 
     return assigned
 
 
-class _HasId(Protocol):
-    @property
-    def id(self) -> str: ...
-
-
-_Item = TypeVar("_Item", bound=_HasId)
-
-
-def select_shard(entries: Sequence[_Item], spec: ShardSpec, weights: Mapping[str, float]) -> list[_Item]:
-    """The entries (or refresh items) of shard `spec`, in their original order."""
+def select_shard(entries: Sequence[Entry], spec: ShardSpec, weights: Mapping[str, float]) -> list[Entry]:
+    """The entries of shard `spec`, in their original order."""
     assigned = assign_shards((e.id for e in entries), spec.total, weights)
     return [e for e in entries if assigned[e.id] == spec.index]

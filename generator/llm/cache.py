@@ -84,14 +84,10 @@ class CachedProvider(MeteredProvider):
 
     def __init__(self, inner: Provider, cache_dir: Path) -> None:
         super().__init__(inner)
-        self.cache_dir = cache_dir
         self.replies = ReplyCache(cache_dir)
 
-    def key(self, prompt: Prompt) -> str:
-        return self.replies.key(self.inner, prompt)
-
     def complete(self, prompt: Prompt) -> Completion:
-        key = self.key(prompt)
+        key = self.replies.key(self.inner, prompt)
         completion = self.replies.load(key, self.inner.name)
         if completion is None:
             completion = self.inner.complete(prompt)
