@@ -20,20 +20,7 @@ from urllib.parse import parse_qsl, quote, unquote, urlencode, urlsplit, urlunsp
 T = TypeVar("T")
 
 TRACKING_PARAMS = frozenset(
-    {
-        "fbclid",
-        "gclid",
-        "dclid",
-        "msclkid",
-        "yclid",
-        "igshid",
-        "mc_cid",
-        "mc_eid",
-        "ref",
-        "ref_src",
-        "_ga",
-        "spm",
-    }
+    "fbclid gclid dclid msclkid yclid igshid mc_cid mc_eid ref ref_src _ga spm".split()
 )
 _DEFAULT_PORTS = {"http": 80, "https": 443}
 _TOKEN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]|[^\W_]+", re.UNICODE)
@@ -83,10 +70,8 @@ def normalized_tokens(text: str) -> list[str]:
 def simhash(text: str, *, shingle: int = 3) -> int:
     """64-bit SimHash of `text` over word shingles; near-identical texts differ in few bits."""
     tokens = normalized_tokens(text)
-    if len(tokens) < shingle:
-        grams = tokens
-    else:
-        grams = [" ".join(tokens[i : i + shingle]) for i in range(len(tokens) - shingle + 1)]
+    # a text shorter than one shingle is fingerprinted word by word
+    grams = [" ".join(tokens[i : i + shingle]) for i in range(len(tokens) - shingle + 1)] or tokens
     weights = [0] * 64
     for gram, count in Counter(grams).items():
         digest = int.from_bytes(hashlib.blake2b(gram.encode(), digest_size=8).digest(), "big")
