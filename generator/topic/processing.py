@@ -50,13 +50,9 @@ class ChartSpec(BaseModel):
 
 def number_in_text(value: float, text: str) -> bool:
     """Does `text` state this number (1234 also as 1,234; 12.0 as 12)?"""
-    return any(_stated(value, text))
-
-
-def _stated(value: float, text: str) -> list[re.Match[str]]:
     plain = text.replace(",", "")
     forms = {f"{value:g}", f"{value:.1f}", f"{value:.2f}"} if value != int(value) else {str(int(value))}
-    return [m for f in forms for m in re.finditer(rf"(?<![\d.]){re.escape(f)}(?![\d]|\.\d)", plain)]
+    return any(re.search(rf"(?<![\d.]){re.escape(f)}(?![\d]|\.\d)", plain) for f in forms)
 
 
 def measured_in(value: float, text: str) -> str | None:
