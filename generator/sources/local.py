@@ -93,8 +93,9 @@ class LocalProvider(SearchProvider):
     def _hits(
         self, by_file: dict[str, list[tuple[str, str, float]]], headings: dict[str, str], limit: int
     ) -> list[SearchHit]:
-        """Best two passages per file, files ordered by their best passage (BM25: lower is better); each hit
-        carries its document's headings, which relevance judging weighs above the body."""
+        """Per file its best passage, plus the runner-up when it scores at least half as well (titles match
+        every passage), files ordered by their best passage (BM25: lower is better); each hit carries its
+        document's headings, which relevance judging weighs above the body."""
         hits = []
         for path, passages in list(by_file.items())[:limit]:
             title, _, best = passages[0]
@@ -102,7 +103,7 @@ class LocalProvider(SearchProvider):
                 SearchHit(
                     url=(self.folder / path).as_uri(),
                     title=title,
-                    content="\n\n…\n\n".join(_best_passages(passages)),
+                    content="\n\n…\n\n".join(text for _, text, rank in passages[:2] if rank <= best / 2),
                     source=self.name,
                     score=round(-best, 4),
                     kind="local",
@@ -141,12 +142,6 @@ class LocalProvider(SearchProvider):
             _drop(db, rel)
             db.execute("DELETE FROM files WHERE path = ?", (rel,))
         return SyncCounts(changes.added, changes.updated, len(changes.removed), changes.unchanged)
-
-
-def _best_passages(passages: list[tuple[str, str, float]]) -> list[str]:
-    """The best passage, plus the runner-up when it scores at least half as well (titles match every passage)."""
-    best = passages[0][2]
-    return [text for _, text, rank in passages[:2] if rank <= best / 2]
 
 
 def _walk(folder: Path) -> Iterator[tuple[str, Stamp]]:
