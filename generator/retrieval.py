@@ -7,7 +7,6 @@ score ≥ 0.7. Callers supply dispatch and evaluate (an LLM judge, or the lexica
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -153,14 +152,9 @@ def lexical_relevance(
     found = score(body, wanted, stats, k1=LEXICAL_K1)
     if not found.matched:
         return 0.0, "none of the query terms appear"
-    matched = found.matched
-    return found.score, f"matches {', '.join(matched[:6])}" + (" …" if len(matched) > 6 else "")
+    return found.score, f"matches {', '.join(found.matched[:6])}" + (" …" if len(found.matched) > 6 else "")
 
 
 def _dedupe_terms(terms: Iterable[str]) -> list[str]:
-    seen: list[str] = []
-    for term in terms:
-        norm = re.sub(r"\s+", " ", str(term)).strip().lower()
-        if norm and norm not in seen:
-            seen.append(norm)
-    return seen
+    normalized = (" ".join(str(term).split()).lower() for term in terms)
+    return list(dict.fromkeys(term for term in normalized if term))

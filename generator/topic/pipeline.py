@@ -386,9 +386,7 @@ class TopicRun:
         # priced per model actually used (llm.prices): a model without a price, a local one, costs 0
         cost, _ = usage_cost(usage, self.config.llm)
         self.meta.metrics.cost_estimate_usd = round(self.cost_at_start + cost, 6)
-        self.meta.stats.sources_count = (
-            len(list(self.ws.records_dir.glob("*.json"))) if self.ws.records_dir.is_dir() else 0
-        )
+        self.meta.stats.sources_count = len(list(self.ws.records_dir.glob("*.json")))
         with self.lock:  # researchers may add a warning from their threads meanwhile
             wsp.save_meta(self.paths, self.meta)
 
