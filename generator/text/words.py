@@ -10,7 +10,6 @@ import re
 import threading
 from collections.abc import Iterable
 from functools import lru_cache
-from typing import Any
 
 import snowballstemmer
 
@@ -38,23 +37,18 @@ def content_words(text: str) -> list[str]:
     ]
 
 
+_local = threading.local()  # research steps run in parallel
+
+
 @lru_cache(maxsize=65536)
 def stem(word: str) -> str:
     """The English stem of a lowercase word (Snowball); other scripts are kept as they are."""
     if not word.isascii():
         return word
-    return str(_stemmer().stemWord(word))
-
-
-_local = threading.local()
-
-
-def _stemmer() -> Any:
-    # a Snowball stemmer keeps its word in instance state: one per thread (research steps run in parallel)
-    found = getattr(_local, "stemmer", None)
-    if found is None:
-        found = _local.stemmer = snowballstemmer.stemmer("english")
-    return found
+    stemmer = getattr(_local, "stemmer", None)
+    if stemmer is None:  # a Snowball stemmer keeps its word in instance state: one per thread
+        stemmer = _local.stemmer = snowballstemmer.stemmer("english")
+    return str(stemmer.stemWord(word))
 
 
 def shares_stem(term: str, names: Iterable[str]) -> bool:
