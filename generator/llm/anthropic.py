@@ -42,11 +42,8 @@ class AnthropicProvider(Provider):
 
     def __init__(self, config: LLMConfig) -> None:
         super().__init__(config)
-        key_env = (
-            config.api_key_env
-            if config.provider == "anthropic" and config.api_key_env
-            else "ANTHROPIC_API_KEY"
-        )
+        ours = config.provider == "anthropic"  # llm.api_key_env describes this provider
+        key_env = (ours and config.api_key_env) or "ANTHROPIC_API_KEY"
         api_key = os.environ.get(key_env)
         if not api_key:
             raise ProviderAuthError(

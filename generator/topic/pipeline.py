@@ -377,11 +377,10 @@ class TopicRun:
 
     def _save(self) -> None:
         usage = self.provider.usage
-        tokens = {
+        self.meta.metrics.tokens = {
             "input": self.tokens_at_start.get("input", 0) + usage.input_tokens,
             "output": self.tokens_at_start.get("output", 0) + usage.output_tokens,
         }
-        self.meta.metrics.tokens = tokens
         self.meta.metrics.llm_calls = self.calls_at_start + usage.calls
         # priced per model actually used (llm.prices): a model without a price, a local one, costs 0
         cost, _ = usage_cost(usage, self.config.llm)
