@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import importlib
 import os
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 import msgspec
 
@@ -147,8 +147,7 @@ class MessagesRequest(msgspec.Struct, frozen=True, kw_only=True):
 
     def params(self) -> dict[str, Any]:
         """The body as the SDK takes it (keyword arguments, or a batch request's `params`)."""
-        params: dict[str, Any] = msgspec.to_builtins(self)
-        return params
+        return cast("dict[str, Any]", msgspec.to_builtins(self))
 
 
 def user_content(prompt: Prompt) -> str | list[TextBlock]:
@@ -201,14 +200,13 @@ def _map_status(status: int, detail: str, model: str) -> ProviderError:
         return ProviderRateLimited(
             said, hint="still busy after the retries; lower llm.max_concurrent or try later"
         )
-    if status == 401:
-        return ProviderAuthError(said, hint="check ANTHROPIC_API_KEY")
-    if status == 403:
-        return ProviderAuthError(said, hint="the key lacks permission for this request")
-    if status == 404:
-        return ProviderAuthError(said, hint=f"check the model name '{model}' in deepkb.yml")
+    hints = {
+        401: "check ANTHROPIC_API_KEY",
+        403: "the key lacks permission for this request",
+        404: f"check the model name '{model}' in deepkb.yml",
+    }
     if 400 <= status < 500:
-        return ProviderAuthError(said, hint="the request was refused; it is not retried")
+        return ProviderAuthError(said, hint=hints.get(status, "the request was refused; it is not retried"))
     return ProviderError(said, hint="the server failed after the retries; try later")
 
 
