@@ -21,20 +21,6 @@ from generator.repo.facts.pyscan import scan_python
 from generator.repo.facts.pysymbols import python_symbols, read_python
 from generator.repo.model import Symbol
 
-TREE_SITTER_LANGUAGES = {
-    "javascript",
-    "typescript",
-    "tsx",
-    "go",
-    "rust",
-    "java",
-    "c",
-    "cpp",
-    "csharp",
-    "php",
-    "ruby",
-}
-SUPPORTED = TREE_SITTER_LANGUAGES | {"python"}
 # languages whose first pass reads no symbols: the facts stage reads them on demand, for the few files a
 # shard or a prompt shows (building Python's syntax tree costs several times more than finding its imports)
 SYMBOLS_ON_DEMAND = frozenset({"python"})
@@ -136,6 +122,8 @@ _IMPORT_NODES = {"import_statement", "import_declaration", "use_declaration", "p
 _JS = {"javascript", "typescript", "tsx"}
 _NAMESPACES = {"namespace_definition", "mod_item", "internal_module", "namespace_declaration"}
 # fmt: on
+TREE_SITTER_LANGUAGES = frozenset(_DEFS)
+SUPPORTED = TREE_SITTER_LANGUAGES | {"python"}
 
 
 def _text(node: Any) -> str:
