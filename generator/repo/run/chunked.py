@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from rich.console import Console
 
 from generator.config import Config
-from generator.errors import DeepkbError, ResearchError
+from generator.errors import DeepkbError, ResearchError, error_line
 from generator.kb.index import update_index
 from generator.llm.base import Provider
 from generator.redact import Redactor
@@ -100,10 +100,7 @@ def run_chunks(
     for chunk in chosen:
         outcome = outcomes.get(chunk.index)
         if isinstance(outcome, BaseException):
-            reason = (
-                outcome.line() if isinstance(outcome, DeepkbError) else f"{type(outcome).__name__}: {outcome}"
-            )
-            _record(paths, session_id, chunk.id, status="failed", error=reason)
+            _record(paths, session_id, chunk.id, status="failed", error=error_line(outcome))
     return load_session(paths.cache_dir, session_id)
 
 

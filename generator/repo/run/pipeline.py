@@ -16,7 +16,7 @@ from pathlib import Path
 from rich.console import Console
 
 from generator.config import Config
-from generator.errors import DeepkbError, ResearchError
+from generator.errors import DeepkbError, ResearchError, error_line
 from generator.kb.index import update_index
 from generator.llm.base import Provider
 from generator.llm.offline import OfflineProvider
@@ -311,12 +311,8 @@ def fall_back(study: Study, shard: Shard, outcome: Outcome) -> Outcome:
         generated=today(),
         provider="offline",
         model=OfflineProvider.default_model,
-        fallback=failure_reason(outcome),
+        fallback=error_line(outcome),
     )
-
-
-def failure_reason(error: BaseException) -> str:
-    return error.line() if isinstance(error, DeepkbError) else f"{type(error).__name__}: {error}"
 
 
 def analyze_shard(study: Study, provider: Provider, shard: Shard, report: Report) -> ShardDraft:
