@@ -29,7 +29,6 @@ W_API, W_EXPORTED, W_USED, W_CALLED, W_SIZE, W_DOC, W_CLASS, W_METHODS = (
 )
 W_SUBCLASSED = 1.0  # a class others extend is a hierarchy's root
 W_MENTIONED = 1.5  # a name the README's code shows
-W_FILE = 3.0  # repository ranking: a symbol's score plus this times its file's importance
 P_STUB, P_PRIVATE, P_DUNDER, P_HIDDEN = 4.0, 2.5, 3.0, 2.0
 _DOC_REFERENCE = re.compile(r"\b(\w+)\(\)|:(?:meth|func|class|attr):`[~.]?(?:[\w.]*\.)?(\w+)`")
 _DOC_TAG = re.compile(r"@(?:api\s+)?(private|internal|ignore|protected|public)\b")
@@ -86,7 +85,9 @@ def file_ranking(facts: Facts, path: str) -> FileRanking | None:
         return None
     ranking = facts.rankings.get(path)
     if ranking is None:
-        calls, references = call_counts(facts, path), doc_references(fact)
+        # calls into its symbols from the other source modules (none without a call graph)
+        calls = facts.calls.calls_into(path) if facts.calls is not None else None
+        references = doc_references(fact)
         ranking = FileRanking.of(fact, calls + references if calls else references, facts)
         facts.rankings[path] = ranking
     return ranking
@@ -141,14 +142,6 @@ class FileRanking:
 def budget(lines: int, *, low: int = MIN_LIMIT, high: int = MAX_LIMIT, per: int = LINES_PER_SYMBOL) -> int:
     """How many symbols a file (or a class) of `lines` lines shows."""
     return max(low, min(high, low + lines // per))
-
-
-def call_counts(facts: Facts, path: str) -> Counter[str]:
-    """Calls into `path`'s symbols from the other source modules (none without a call graph)."""
-    graph = facts.calls
-    if graph is None:
-        return Counter()
-    return graph.calls_into(path)
 
 
 def doc_references(fact: FileFacts) -> Counter[str]:
