@@ -39,9 +39,8 @@ class CallGraph:
         self._reader = reader
         self._edges = edges
         self._context: dict[str, list[CallEdge]] = {}  # context files' calls, read for `incoming`
-        self._into: dict[
-            str, Counter[str]
-        ] = {}  # callee file → calls into each of its symbols from elsewhere
+        # callee file → calls into each of its symbols from elsewhere
+        self._into: dict[str, Counter[str]] = {}
         for path_edges in edges.values():
             for edge in path_edges:
                 if edge.callee_path != edge.caller_path:
