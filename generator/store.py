@@ -17,7 +17,7 @@ import re
 import stat
 import unicodedata
 from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -122,11 +122,9 @@ def safe_join(base: Path, *parts: str, root: Path | None = None) -> Path:
 
 def write_bytes(path: Path, data: bytes) -> bool:
     """Atomically write `data` to `path`. Returns False (and touches nothing) when the bytes are unchanged."""
-    try:
+    with suppress(OSError):
         if path.is_file() and path.read_bytes() == data:
             return False
-    except OSError:
-        pass
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         _replace_atomically(path, data)
@@ -215,16 +213,12 @@ def read_regular_text(path: Path) -> str:
 
 
 def _fsync_dir(directory: Path) -> None:
-    try:
+    with suppress(OSError):
         fd = os.open(directory, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
 
 
 def database_error(path: Path | str, exc: sqlite3.DatabaseError) -> StoreError | None:
