@@ -13,6 +13,7 @@ import os
 import re
 import stat
 from collections.abc import Collection
+from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -398,10 +399,8 @@ def decode_text(data: bytes) -> str:
 
     Newlines are the same bytes in both, so line numbers never depend on the guess.
     """
-    try:
+    with suppress(UnicodeDecodeError):
         return data.decode("utf-8")
-    except UnicodeDecodeError:
-        pass
     text = data.decode("utf-8", errors="replace")
     if all(ord(c) < 128 or c == "\ufffd" for c in text):
         return data.decode("cp1252", errors="replace")
