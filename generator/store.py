@@ -11,6 +11,7 @@ imported by the functions that use them, so a command that only reads paths does
 from __future__ import annotations
 
 import errno
+import glob
 import json
 import os
 import re
@@ -137,7 +138,7 @@ def write_bytes(path: Path, data: bytes) -> bool:
 def _replace_atomically(path: Path, data: bytes) -> None:
     import tempfile  # it loads shutil and its compressors: only a command that writes pays for them
 
-    for stale in path.parent.glob(f".{glob_escape(path.name)}.*.tmp"):
+    for stale in path.parent.glob(f".{glob.escape(path.name)}.*.tmp"):
         stale.unlink(missing_ok=True)  # left by a run killed mid-write (we hold the workspace lock)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
@@ -149,10 +150,6 @@ def _replace_atomically(path: Path, data: bytes) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
-
-
-def glob_escape(name: str) -> str:
-    return re.sub(r"([*?\[])", r"[\1]", name)
 
 
 _STORAGE_PROBLEMS = {

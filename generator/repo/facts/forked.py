@@ -61,10 +61,14 @@ def _run(path: str) -> Any:
     return _work(path)
 
 
+def _other_threads() -> bool:
+    return threading.active_count() > 1
+
+
 def workers(total_bytes: int) -> int:
     """Processes for a pass: one per core for a large repository, else this one alone (also when another
     thread runs: a lock it holds would stay held in a forked copy, or forking is not available)."""
-    if total_bytes < PARALLEL_MIN_BYTES or threading.active_count() > 1:
+    if total_bytes < PARALLEL_MIN_BYTES or _other_threads():
         return 1
     if "fork" not in multiprocessing.get_all_start_methods():
         return 1

@@ -29,6 +29,7 @@ W_API, W_EXPORTED, W_USED, W_CALLED, W_SIZE, W_DOC, W_CLASS, W_METHODS = (
 )
 W_SUBCLASSED = 1.0  # a class others extend is a hierarchy's root
 W_MENTIONED = 1.5  # a name the README's code shows
+W_FILE = 3.0  # repository ranking: a symbol's score plus this times its file's importance
 P_STUB, P_PRIVATE, P_DUNDER, P_HIDDEN = 4.0, 2.5, 3.0, 2.0
 _DOC_REFERENCE = re.compile(r"\b(\w+)\(\)|:(?:meth|func|class|attr):`[~.]?(?:[\w.]*\.)?(\w+)`")
 _DOC_TAG = re.compile(r"@(?:api\s+)?(private|internal|ignore|protected|public)\b")
@@ -245,7 +246,7 @@ def _score(
     central = uses + calls >= 3 or not shown
     if symbol.stub:
         score -= P_STUB
-    if _is_dunder(short) and not central:
+    if short.startswith("__") and short.endswith("__") and len(short) > 4 and not central:
         score -= P_DUNDER
     elif short.startswith(("_", "#")) and not central:
         score -= P_PRIVATE
@@ -270,7 +271,3 @@ def symbol_score(
 def _plain_public(symbol: Symbol) -> bool:
     short = symbol.short_name
     return symbol.public and not short.startswith(("_", "#"))
-
-
-def _is_dunder(name: str) -> bool:
-    return name.startswith("__") and name.endswith("__") and len(name) > 4
