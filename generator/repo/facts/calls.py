@@ -105,7 +105,7 @@ class _CallReader:
 
     def __init__(self, root: Path, files: dict[str, FileFacts], index: ImportIndex, max_bytes: int) -> None:
         self.root, self.files, self.index, self.max_bytes = root, files, index, max_bytes
-        self._python = PythonCalls(self._resolve, self._symbols, self._names_from, self._parse, self._imports)
+        self._python = PythonCalls(self._resolve, self._symbols, self._names_from, self._parse)
         self._other = TreeSitterCalls(self._read, self._symbols, files, index.resolve)
 
     def edges(self, path: str) -> list[CallEdge]:
@@ -118,10 +118,6 @@ class _CallReader:
 
     def _resolve(self, source: str, raw: str) -> list[str]:
         return self.index.resolve(source, "python", raw)
-
-    def _imports(self, path: str) -> list[str]:
-        fact = self.files.get(path)
-        return fact.imports if fact is not None else []
 
     def _names_from(self, path: str) -> dict[str, list[str]]:
         fact = self.files.get(path)

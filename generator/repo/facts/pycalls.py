@@ -60,7 +60,6 @@ class PythonCalls:
     symbols: Callable[[str], list[Symbol]]
     names_from: Callable[[str], dict[str, list[str]]]
     tree: Callable[[str], ast.Module | None]
-    imports: Callable[[str], list[str]] = lambda path: []  # its imports as the facts display them
     scopes: dict[str, ModuleScope] = field(default_factory=dict)
     # file → its symbols' names, each with whether a class goes by it: resolving a call asks a file
     # whether it defines a name many times over (the facts do not change while calls are read)
