@@ -183,7 +183,7 @@ def _scored(
             continue  # shown under its class
         members = methods.get(symbol.name, [])
         short = symbol.short_name
-        score = _score(symbol, fact, exports, called) + _members_bonus(members, fact, exports, called)
+        score = _score(symbol, fact, exports, called) + _members_bonus(members, called)
         score += W_SUBCLASSED * math.log2(1 + subclassed.get(short, 0))
         score += W_MENTIONED * float(short in mentioned)
         entries.append(_Scored(symbol, round(score, 4), members))
@@ -211,7 +211,7 @@ def _main_methods(
     return tuple(m for _, m in scored[:limit])
 
 
-def _members_bonus(members: list[Symbol], fact: FileFacts, exports: set[str], called: Counter[str]) -> float:
+def _members_bonus(members: list[Symbol], called: Counter[str]) -> float:
     if not members:
         return 0.0  # what the sum below gives for none, without computing it for every function
     public = [m for m in members if _plain_public(m) and not m.stub]
