@@ -157,9 +157,7 @@ class ImportIndex:
         """`resolve` for an import of a Python file in `folder` (one file at most): the same for every file of
         one folder (relative) or of the repository (absolute; the same few repeat across thousands of files)."""
         if raw.startswith("."):
-            known = self._relative.get(folder)
-            if known is None:
-                known = self._relative[folder] = {}
+            known = self._relative.setdefault(folder, {})
             hit = known.get(raw)
             if hit is None:
                 hit = known[raw] = _only(self._python_relative(folder, raw))

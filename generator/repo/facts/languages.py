@@ -183,7 +183,7 @@ def _add_symbol(node: Any, language: str, prefix: str, out: Extracted, depth: in
         symbol_kind = "type"
     if not symbol_kind or not _has_body_or_is_decl(node, kind):
         return False
-    name = _symbol_name(node, language)
+    name = _symbol_name(node)
     if not name:
         return False
     if kind == "mod_item" and node.child_by_field_name("body") is None:
@@ -242,10 +242,9 @@ def _has_body_or_is_decl(node: Any, kind: str) -> bool:
     return True
 
 
-def _symbol_name(node: Any, language: str) -> str:
-    if node.type == "impl_item":
-        target = _text(node.child_by_field_name("type"))
-        return target  # methods of `impl Trait for Type` are qualified by the type
+def _symbol_name(node: Any) -> str:
+    if node.type == "impl_item":  # methods of `impl Trait for Type` are qualified by the type
+        return _text(node.child_by_field_name("type"))
     name = node.child_by_field_name("name")
     if name is not None:
         return _text(name)
