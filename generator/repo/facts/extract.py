@@ -31,7 +31,7 @@ from generator.repo.facts.fanin import (
 )
 from generator.repo.facts.imports import ImportIndex
 from generator.repo.facts.languages import SUPPORTED, SYMBOLS_ON_DEMAND
-from generator.repo.facts.mentions import read_readme_facts
+from generator.repo.facts.mentions import readme_code_names, readme_paragraph
 from generator.repo.facts.parsing import parse_sources, parse_symbols
 from generator.repo.facts.prose import summary
 from generator.repo.facts.redaction import redact_symbols
@@ -78,13 +78,12 @@ def extract_facts(
     _score_importance(files, {e.path: e.lines for e in repo_map.files})
     _redact_docs(files.values(), redactor, parsed)
     mark_package_api(files)
-    readme = read_readme_facts(root, repo_map, redactor)
     return Facts(
         files=files,
         calls=read_call_graph(root, files, index, max_file_bytes, {e.path: e.size for e in repo_map.files}),
         base_uses=base_uses(files.values()),
-        mentioned=readme.mentioned,
-        readme=readme.paragraph,
+        mentioned=readme_code_names(root, repo_map),
+        readme=readme_paragraph(root, repo_map, redactor),
     )
 
 
