@@ -150,13 +150,9 @@ def kb_output_dirs(paths: KBPaths, repo_root: Path) -> list[str]:
     A knowledge base that researches its own repository (`source: .`) must not study its pages, or every
     build would change the input of the next one.
     """
-    inside = []
     root = repo_root.resolve()
-    for folder in (paths.site_src, paths.site_dir, paths.cache_dir):
-        try:
-            inside.append(folder.resolve().relative_to(root).as_posix())
-        except ValueError:
-            continue
+    folders = [folder.resolve() for folder in (paths.site_src, paths.site_dir, paths.cache_dir)]
+    inside = [folder.relative_to(root).as_posix() for folder in folders if folder.is_relative_to(root)]
     return [rel for rel in inside if rel not in ("", ".")]
 
 
