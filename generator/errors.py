@@ -37,6 +37,11 @@ class DeepkbError(Exception):
         return f"{self.message} ({self.hint})" if self.hint else self.message
 
 
+def error_line(error: BaseException) -> str:
+    """One line for any error: ours as the CLI prints it, another with its type's name."""
+    return error.line() if isinstance(error, DeepkbError) else f"{type(error).__name__}: {error}"
+
+
 class ConfigError(DeepkbError):
     exit_code = 2
 

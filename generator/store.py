@@ -11,13 +11,14 @@ imported by the functions that use them, so a command that only reads paths does
 from __future__ import annotations
 
 import errno
+import glob
 import json
 import os
 import re
 import stat
 import unicodedata
 from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -122,11 +123,9 @@ def safe_join(base: Path, *parts: str, root: Path | None = None) -> Path:
 
 def write_bytes(path: Path, data: bytes) -> bool:
     """Atomically write `data` to `path`. Returns False (and touches nothing) when the bytes are unchanged."""
-    try:
+    with suppress(OSError):
         if path.is_file() and path.read_bytes() == data:
             return False
-    except OSError:
-        pass
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         _replace_atomically(path, data)
@@ -139,7 +138,7 @@ def write_bytes(path: Path, data: bytes) -> bool:
 def _replace_atomically(path: Path, data: bytes) -> None:
     import tempfile  # it loads shutil and its compressors: only a command that writes pays for them
 
-    for stale in path.parent.glob(f".{glob_escape(path.name)}.*.tmp"):
+    for stale in path.parent.glob(f".{glob.escape(path.name)}.*.tmp"):
         stale.unlink(missing_ok=True)  # left by a run killed mid-write (we hold the workspace lock)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
@@ -151,10 +150,6 @@ def _replace_atomically(path: Path, data: bytes) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
-
-
-def glob_escape(name: str) -> str:
-    return re.sub(r"([*?\[])", r"[\1]", name)
 
 
 _STORAGE_PROBLEMS = {
@@ -215,16 +210,12 @@ def read_regular_text(path: Path) -> str:
 
 
 def _fsync_dir(directory: Path) -> None:
-    try:
+    with suppress(OSError):
         fd = os.open(directory, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
 
 
 def database_error(path: Path | str, exc: sqlite3.DatabaseError) -> StoreError | None:

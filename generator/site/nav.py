@@ -83,7 +83,10 @@ def reading_path(page: Page, nav: Navigation, groups: dict[str, list[File]]) -> 
     entry = match.group("entry") if match else ""
     pages = [file.page for file in groups.get(entry, []) if isinstance(file.page, Page)]
     listing = f"{entry.split('/', 1)[0]}/index.md"
-    top = next((item for item in nav.items if _is_section_of(item, listing)), None)
+    top = next(
+        (s for s in nav.items if isinstance(s, Section) and s.children and _is_page(s.children[0], listing)),
+        None,
+    )
     if len(pages) < 2 or top is None or (page not in pages and not _RAW_PAGE.match(page.file.src_uri)):
         return nav
     section = Section(pages[0].title or entry, list(pages))
@@ -127,7 +130,3 @@ def _link_neighbours(page: Page, pages: list[Page]) -> None:
 
 def _is_page(item: object, src_uri: str) -> bool:
     return isinstance(item, Page) and item.file.src_uri == src_uri
-
-
-def _is_section_of(item: object, index_uri: str) -> bool:
-    return isinstance(item, Section) and bool(item.children) and _is_page(item.children[0], index_uri)

@@ -62,9 +62,8 @@ def key_types(paths: Sequence[str], facts: Facts, linker: Linker, limit: int = 8
 
 def key_functions(paths: Sequence[str], facts: Facts, linker: Linker, limit: int = 10) -> list[CitedSymbol]:
     """Functions (and methods standing on their own, like `app.use`), most important first."""
-    return [cite(r.symbol, r.path, linker) for r in ranked(paths, facts) if r.symbol.kind not in TYPE_KINDS][
-        :limit
-    ]
+    found = [cite(r.symbol, r.path, linker) for r in ranked(paths, facts) if r.symbol.kind not in TYPE_KINDS]
+    return found[:limit]
 
 
 def module_lines(paths: Iterable[str], repo_map: RepoMap, facts: Facts, linker: Linker) -> list[ModuleLine]:

@@ -39,9 +39,8 @@ class CallGraph:
         self._reader = reader
         self._edges = edges
         self._context: dict[str, list[CallEdge]] = {}  # context files' calls, read for `incoming`
-        self._into: dict[
-            str, Counter[str]
-        ] = {}  # callee file → calls into each of its symbols from elsewhere
+        # callee file → calls into each of its symbols from elsewhere
+        self._into: dict[str, Counter[str]] = {}
         for path_edges in edges.values():
             for edge in path_edges:
                 if edge.callee_path != edge.caller_path:
@@ -106,7 +105,7 @@ class _CallReader:
 
     def __init__(self, root: Path, files: dict[str, FileFacts], index: ImportIndex, max_bytes: int) -> None:
         self.root, self.files, self.index, self.max_bytes = root, files, index, max_bytes
-        self._python = PythonCalls(self._resolve, self._symbols, self._names_from, self._parse, self._imports)
+        self._python = PythonCalls(self._resolve, self._symbols, self._names_from, self._parse)
         self._other = TreeSitterCalls(self._read, self._symbols, files, index.resolve)
 
     def edges(self, path: str) -> list[CallEdge]:
@@ -119,10 +118,6 @@ class _CallReader:
 
     def _resolve(self, source: str, raw: str) -> list[str]:
         return self.index.resolve(source, "python", raw)
-
-    def _imports(self, path: str) -> list[str]:
-        fact = self.files.get(path)
-        return fact.imports if fact is not None else []
 
     def _names_from(self, path: str) -> dict[str, list[str]]:
         fact = self.files.get(path)

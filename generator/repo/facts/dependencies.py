@@ -67,10 +67,7 @@ class _PythonAnswers:
 
     def of_folder(self, folder: str) -> dict[str, PythonAnswer]:
         """The answers known for the files of `folder` (`add` adds to them): raw import → answer."""
-        known = self.folders.get(folder)
-        if known is None:
-            known = self.folders[folder] = {}
-        return known
+        return self.folders.setdefault(folder, {})
 
     def add(self, folder: str, raw: str) -> PythonAnswer:
         """The answer for `raw` imported in `folder`, now known for that folder."""

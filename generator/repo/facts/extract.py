@@ -31,7 +31,7 @@ from generator.repo.facts.fanin import (
 )
 from generator.repo.facts.imports import ImportIndex
 from generator.repo.facts.languages import SUPPORTED, SYMBOLS_ON_DEMAND
-from generator.repo.facts.mentions import read_readme_facts
+from generator.repo.facts.mentions import readme_code_names, readme_paragraph
 from generator.repo.facts.parsing import parse_sources, parse_symbols
 from generator.repo.facts.prose import summary
 from generator.repo.facts.redaction import redact_symbols
@@ -65,7 +65,7 @@ def extract_facts(
         redactor=redactor,  # docstrings and module docs come back redacted
     )
     repo_map.contents.clear()  # parsed: the bytes are not needed again
-    files, packages = _file_facts(root, repo_map, parsed, max_file_bytes, redactor)
+    files = _file_facts(root, repo_map, parsed, max_file_bytes, redactor)
     index = ImportIndex(
         files,
         go_modules=go_modules(root, files, max_file_bytes),
@@ -74,17 +74,16 @@ def extract_facts(
     names = resolve_dependencies(files, index)
     count_name_uses(files, names)
     _show_imports(files, parsed)
-    _mark_entry_points(root, files, packages, index, max_file_bytes)
+    _mark_entry_points(root, files, index, max_file_bytes)
     _score_importance(files, {e.path: e.lines for e in repo_map.files})
     _redact_docs(files.values(), redactor, parsed)
     mark_package_api(files)
-    readme = read_readme_facts(root, repo_map, redactor)
     return Facts(
         files=files,
         calls=read_call_graph(root, files, index, max_file_bytes, {e.path: e.size for e in repo_map.files}),
         base_uses=base_uses(files.values()),
-        mentioned=readme.mentioned,
-        readme=readme.paragraph,
+        mentioned=readme_code_names(root, repo_map),
+        readme=readme_paragraph(root, repo_map, redactor),
     )
 
 
@@ -140,10 +139,9 @@ def _symbol_loader(
 
 def _file_facts(
     root: Path, repo_map: RepoMap, parsed: dict[str, Extracted | None], max_bytes: int, redactor: Redactor
-) -> tuple[dict[str, FileFacts], dict[str, str]]:
-    """FileFacts for every mapped file (in map order), and the Go/Java package name of each source file."""
+) -> dict[str, FileFacts]:
+    """FileFacts for every mapped file, in map order."""
     files: dict[str, FileFacts] = {}
-    packages: dict[str, str] = {}
     for entry in repo_map.files:
         facts = FileFacts(path=entry.path, language=entry.language)
         extracted = parsed.get(entry.path)
@@ -153,10 +151,9 @@ def _file_facts(
         files[entry.path] = facts
         if extracted is not None:
             _fill(facts, extracted)
-            packages[entry.path] = extracted.package
         elif entry.language in {"markdown", "rst"} and entry.size <= DOC_FILE_LIMIT:
             facts.doc = _markdown_doc(root, entry.path, max_bytes)
-    return files, packages
+    return files
 
 
 def _show_imports(files: dict[str, FileFacts], parsed: Mapping[str, Extracted | None]) -> None:
@@ -206,9 +203,7 @@ def _markdown_doc(root: Path, path: str, max_bytes: int) -> str:
 # --- entry points -------------------------------------------------------------------------------------
 
 
-def _mark_entry_points(
-    root: Path, files: dict[str, FileFacts], packages: dict[str, str], index: ImportIndex, max_bytes: int
-) -> None:
+def _mark_entry_points(root: Path, files: dict[str, FileFacts], index: ImportIndex, max_bytes: int) -> None:
     """Files named by packaging metadata as console scripts / bins / mains are entry points too."""
     for path in list(files):
         name = posixpath.basename(path)

@@ -47,7 +47,8 @@ class JsAlias:
 
 def parse_tsconfig(text: str, scope: str) -> JsAlias | None:
     """The module mapping of a tsconfig.json/jsconfig.json (JSON with comments and trailing commas)."""
-    stripped = re.sub(r'"(?:\\.|[^"\\])*"|//[^\n]*|/\*[\s\S]*?\*/', _keep_strings, text)
+    comment_or_string = r'"(?:\\.|[^"\\])*"|//[^\n]*|/\*[\s\S]*?\*/'
+    stripped = re.sub(comment_or_string, lambda m: m.group(0) if m.group(0).startswith('"') else "", text)
     try:
         data = json.loads(re.sub(r",(\s*[}\]])", r"\1", stripped))
     except ValueError:
@@ -67,10 +68,6 @@ def parse_tsconfig(text: str, scope: str) -> JsAlias | None:
         if isinstance(value, list)
     )
     return JsAlias(scope=scope, base="" if base == "." else base, patterns=patterns)
-
-
-def _keep_strings(match: re.Match[str]) -> str:
-    return match.group(0) if match.group(0).startswith('"') else ""
 
 
 def display_import(language: str, raw: str) -> str:
@@ -160,9 +157,7 @@ class ImportIndex:
         """`resolve` for an import of a Python file in `folder` (one file at most): the same for every file of
         one folder (relative) or of the repository (absolute; the same few repeat across thousands of files)."""
         if raw.startswith("."):
-            known = self._relative.get(folder)
-            if known is None:
-                known = self._relative[folder] = {}
+            known = self._relative.setdefault(folder, {})
             hit = known.get(raw)
             if hit is None:
                 hit = known[raw] = _only(self._python_relative(folder, raw))

@@ -21,20 +21,6 @@ from generator.repo.facts.pyscan import scan_python
 from generator.repo.facts.pysymbols import python_symbols, read_python
 from generator.repo.model import Symbol
 
-TREE_SITTER_LANGUAGES = {
-    "javascript",
-    "typescript",
-    "tsx",
-    "go",
-    "rust",
-    "java",
-    "c",
-    "cpp",
-    "csharp",
-    "php",
-    "ruby",
-}
-SUPPORTED = TREE_SITTER_LANGUAGES | {"python"}
 # languages whose first pass reads no symbols: the facts stage reads them on demand, for the few files a
 # shard or a prompt shows (building Python's syntax tree costs several times more than finding its imports)
 SYMBOLS_ON_DEMAND = frozenset({"python"})
@@ -136,6 +122,8 @@ _IMPORT_NODES = {"import_statement", "import_declaration", "use_declaration", "p
 _JS = {"javascript", "typescript", "tsx"}
 _NAMESPACES = {"namespace_definition", "mod_item", "internal_module", "namespace_declaration"}
 # fmt: on
+TREE_SITTER_LANGUAGES = frozenset(_DEFS)
+SUPPORTED = TREE_SITTER_LANGUAGES | {"python"}
 
 
 def _text(node: Any) -> str:
@@ -195,7 +183,7 @@ def _add_symbol(node: Any, language: str, prefix: str, out: Extracted, depth: in
         symbol_kind = "type"
     if not symbol_kind or not _has_body_or_is_decl(node, kind):
         return False
-    name = _symbol_name(node, language)
+    name = _symbol_name(node)
     if not name:
         return False
     if kind == "mod_item" and node.child_by_field_name("body") is None:
@@ -254,10 +242,9 @@ def _has_body_or_is_decl(node: Any, kind: str) -> bool:
     return True
 
 
-def _symbol_name(node: Any, language: str) -> str:
-    if node.type == "impl_item":
-        target = _text(node.child_by_field_name("type"))
-        return target  # methods of `impl Trait for Type` are qualified by the type
+def _symbol_name(node: Any) -> str:
+    if node.type == "impl_item":  # methods of `impl Trait for Type` are qualified by the type
+        return _text(node.child_by_field_name("type"))
     name = node.child_by_field_name("name")
     if name is not None:
         return _text(name)

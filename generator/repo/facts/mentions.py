@@ -1,12 +1,11 @@
 """The names a repository's README shows in its code: `requests.get(…)`, `app.listen(3000)`,
 `@click.command()`. What the project's own front page demonstrates is what its maintainers consider the
-entry points; the ranking of symbols gives those names weight. `read_readme_facts` reads those names and the
-README's first paragraph (the overview's) in one go."""
+entry points; the ranking of symbols gives those names weight. `readme_paragraph` reads the README's first
+paragraph (the overview's)."""
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from pathlib import Path
 
 from markdown_it import MarkdownIt
@@ -49,18 +48,6 @@ def code_names(markdown: str) -> frozenset[str]:
             if child.type == "code_inline":
                 found.update(_IDENTIFIER.findall(child.content))
     return frozenset(found - _KEYWORDS)
-
-
-@dataclass(frozen=True)
-class ReadmeFacts:
-    """What the top-level README says: the names its code shows, and its first real paragraph (redacted)."""
-
-    mentioned: frozenset[str]
-    paragraph: str
-
-
-def read_readme_facts(root: Path, repo_map: RepoMap, redactor: Redactor) -> ReadmeFacts:
-    return ReadmeFacts(readme_code_names(root, repo_map), readme_paragraph(root, repo_map, redactor))
 
 
 def readme_paragraph(root: Path, repo_map: RepoMap, redactor: Redactor) -> str:

@@ -60,7 +60,6 @@ class PythonCalls:
     symbols: Callable[[str], list[Symbol]]
     names_from: Callable[[str], dict[str, list[str]]]
     tree: Callable[[str], ast.Module | None]
-    imports: Callable[[str], list[str]] = lambda path: []  # its imports as the facts display them
     scopes: dict[str, ModuleScope] = field(default_factory=dict)
     # file → its symbols' names, each with whether a class goes by it: resolving a call asks a file
     # whether it defines a name many times over (the facts do not change while calls are read)
@@ -339,7 +338,8 @@ def _note_attribute(node: ast.AST, attributes: dict[str, ast.expr]) -> None:
 
 def _functions(module: ast.Module) -> Iterator[tuple[str, str, ast.AST]]:
     """(qualified caller, owning class, node) for module-level functions, methods, and the module body."""
-    yield "", "", ast.Module(body=[n for n in module.body if not _is_definition(n)], type_ignores=[])
+    definitions = ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef
+    yield "", "", ast.Module(body=[n for n in module.body if not isinstance(n, definitions)], type_ignores=[])
     for node in module.body:
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
             yield node.name, "", node
@@ -347,10 +347,6 @@ def _functions(module: ast.Module) -> Iterator[tuple[str, str, ast.AST]]:
             for item in node.body:
                 if isinstance(item, ast.FunctionDef | ast.AsyncFunctionDef):
                     yield f"{node.name}.{item.name}", node.name, item
-
-
-def _is_definition(node: ast.stmt) -> bool:
-    return isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)
 
 
 def read_body(

@@ -86,7 +86,9 @@ def file_ranking(facts: Facts, path: str) -> FileRanking | None:
         return None
     ranking = facts.rankings.get(path)
     if ranking is None:
-        calls, references = call_counts(facts, path), doc_references(fact)
+        # calls into its symbols from the other source modules (none without a call graph)
+        calls = facts.calls.calls_into(path) if facts.calls is not None else None
+        references = doc_references(fact)
         ranking = FileRanking.of(fact, calls + references if calls else references, facts)
         facts.rankings[path] = ranking
     return ranking
@@ -143,14 +145,6 @@ def budget(lines: int, *, low: int = MIN_LIMIT, high: int = MAX_LIMIT, per: int 
     return max(low, min(high, low + lines // per))
 
 
-def call_counts(facts: Facts, path: str) -> Counter[str]:
-    """Calls into `path`'s symbols from the other source modules (none without a call graph)."""
-    graph = facts.calls
-    if graph is None:
-        return Counter()
-    return graph.calls_into(path)
-
-
 def doc_references(fact: FileFacts) -> Counter[str]:
     """How often the file's own doc comments point at each of its symbols ("the same as Execute()",
     :meth:`send`): what its authors refer readers to. Counted like calls from elsewhere."""
@@ -189,7 +183,7 @@ def _scored(
             continue  # shown under its class
         members = methods.get(symbol.name, [])
         short = symbol.short_name
-        score = _score(symbol, fact, exports, called) + _members_bonus(members, fact, exports, called)
+        score = _score(symbol, fact, exports, called) + _members_bonus(members, called)
         score += W_SUBCLASSED * math.log2(1 + subclassed.get(short, 0))
         score += W_MENTIONED * float(short in mentioned)
         entries.append(_Scored(symbol, round(score, 4), members))
@@ -217,7 +211,7 @@ def _main_methods(
     return tuple(m for _, m in scored[:limit])
 
 
-def _members_bonus(members: list[Symbol], fact: FileFacts, exports: set[str], called: Counter[str]) -> float:
+def _members_bonus(members: list[Symbol], called: Counter[str]) -> float:
     if not members:
         return 0.0  # what the sum below gives for none, without computing it for every function
     public = [m for m in members if _plain_public(m) and not m.stub]
@@ -252,7 +246,7 @@ def _score(
     central = uses + calls >= 3 or not shown
     if symbol.stub:
         score -= P_STUB
-    if _is_dunder(short) and not central:
+    if short.startswith("__") and short.endswith("__") and len(short) > 4 and not central:
         score -= P_DUNDER
     elif short.startswith(("_", "#")) and not central:
         score -= P_PRIVATE
@@ -277,7 +271,3 @@ def symbol_score(
 def _plain_public(symbol: Symbol) -> bool:
     short = symbol.short_name
     return symbol.public and not short.startswith(("_", "#"))
-
-
-def _is_dunder(name: str) -> bool:
-    return name.startswith("__") and name.endswith("__") and len(name) > 4

@@ -49,17 +49,14 @@ class TreeSitterCalls:
         callers = sorted(
             (s for s in self.symbols(path) if s.kind in CALLABLE_KINDS), key=lambda s: (s.start, -s.end)
         )
-        if language == "go":
-            resolver: Callable[[Any, Symbol | None], tuple[str, str] | None] = _GoScope(
-                self, path, root
-            ).callee
-        else:
-            resolver = _JsScope(self, path, language, root).callee
+        scope: _GoScope | _JsScope = (
+            _GoScope(self, path, root) if language == "go" else _JsScope(self, path, language, root)
+        )
         found: dict[tuple[str, str, str, int], CallEdge] = {}
         for call in _calls(root):
             line = call.start_point[0] + 1
             caller = _innermost(callers, line)
-            target = resolver(call, caller)
+            target = scope.callee(call, caller)
             if target is not None and target != (path, caller.name if caller else ""):
                 edge = CallEdge(path, caller.name if caller else "", target[0], target[1], line)
                 found.setdefault((edge.caller, edge.callee_path, edge.callee, line), edge)

@@ -13,6 +13,7 @@ import os
 import re
 import stat
 from collections.abc import Collection
+from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -106,18 +107,16 @@ def map_repository(
     The bytes read of files in `keep_languages` stay in `RepoMap.contents`, up to `keep_bytes` in all.
     """
     root = Path(root)
-    files: list[FileEntry] = []
-    skipped: list[Skipped] = []
-    kept = _Kept(frozenset(keep_languages), budget=keep_bytes)
+    walk = _Walk(max_file_bytes, _Kept(frozenset(keep_languages), budget=keep_bytes))
     tracked = tracked_files(root)
     dirs = frozenset(p.rsplit("/", i)[0] for p in tracked for i in range(1, p.count("/") + 1))
     rules = _IgnoreRules(tracked=tracked, tracked_dirs=dirs)
     rules = rules.with_file("", _read_ignore_lines(root / ".git" / "info" / "exclude"))
-    _walk(root, "", rules, max_file_bytes, files, skipped, kept)
-    files = _without_compiled(files, skipped, kept)
+    _walk(walk, root, "", rules)
+    files = _without_compiled(walk.files, walk.skipped, walk.kept)
     files.sort(key=lambda f: f.path)
-    skipped.sort(key=lambda s: s.path)
-    return RepoMap(root=root, files=files, skipped=skipped, contents=kept.contents)
+    walk.skipped.sort(key=lambda s: s.path)
+    return RepoMap(root=root, files=files, skipped=walk.skipped, contents=walk.kept.contents)
 
 
 @dataclass
@@ -155,15 +154,18 @@ def _read_ignore_lines(path: Path) -> list[str]:
         return []
 
 
-def _walk(
-    directory: Path,
-    prefix: str,
-    rules: _IgnoreRules,
-    cap: int,
-    files: list[FileEntry],
-    skipped: list[Skipped],
-    kept: _Kept,
-) -> None:
+@dataclass
+class _Walk:
+    """What one walk gathers: the files within `cap` bytes, what it skipped and why, the bytes it keeps."""
+
+    cap: int
+    kept: _Kept
+    files: list[FileEntry] = field(default_factory=list)
+    skipped: list[Skipped] = field(default_factory=list)
+
+
+def _walk(walk: _Walk, directory: Path, prefix: str, rules: _IgnoreRules) -> None:
+    files, skipped = walk.files, walk.skipped
     rules = rules.with_file(prefix, _read_ignore_lines(directory / ".gitignore"))
     try:
         entries = sorted(os.scandir(directory), key=lambda e: e.name)
@@ -171,7 +173,7 @@ def _walk(
         skipped.append(Skipped(prefix.rstrip("/") or ".", f"unreadable directory ({exc.strerror})"))
         return
     published: frozenset[str] | None = None  # read from a package.json here when an output folder is met
-    outputs: list[tuple[str, list[FileEntry], list[Skipped]]] = []  # those walked: kept if they are the code
+    outputs: list[tuple[str, _Walk]] = []  # those walked: kept if they are the code
     first = len(files)
     for entry in entries:
         rel = prefix + entry.name
@@ -196,21 +198,20 @@ def _walk(
             elif rel.count("/") >= MAX_DEPTH:
                 skipped.append(Skipped(rel + "/", "nested too deeply"))
             elif output:  # its bytes are not kept: it may be dropped, and the parse reads it again
-                found: list[FileEntry] = []
-                passed: list[Skipped] = []
-                outputs.append((rel + "/", found, passed))
-                _walk(Path(entry.path), rel + "/", rules, cap, found, passed, _Kept(frozenset(), 0))
+                output_walk = _Walk(walk.cap, _Kept(frozenset(), 0))
+                outputs.append((rel + "/", output_walk))
+                _walk(output_walk, Path(entry.path), rel + "/", rules)
             else:
-                _walk(Path(entry.path), rel + "/", rules, cap, files, skipped, kept)
+                _walk(walk, Path(entry.path), rel + "/", rules)
         elif not stat.S_ISREG(st.st_mode):
             skipped.append(Skipped(rel, "special file (device, FIFO or socket)"))
         else:
-            _visit_file(entry.path, rel, st, rules, cap, files, skipped, kept)
+            _visit_file(walk, entry.path, rel, st, rules)
     own = _code_files(files[first:], prefix)
-    for folder, found, passed in outputs:
-        if _code_files(found, prefix) > own:
-            files.extend(found)
-            skipped.extend(passed)
+    for folder, found in outputs:
+        if _code_files(found.files, prefix) > own:
+            files.extend(found.files)
+            skipped.extend(found.skipped)
         else:  # the package's own code is elsewhere (lib/): the folder holds its bundles
             skipped.append(Skipped(folder, "ignored by default"))
 
@@ -306,16 +307,8 @@ def printable_path(rel: str) -> str:
     return "".join("?" if ord(c) < 32 or ord(c) == 127 else c for c in text)
 
 
-def _visit_file(
-    path: str,
-    rel: str,
-    st: os.stat_result,
-    rules: _IgnoreRules,
-    cap: int,
-    files: list[FileEntry],
-    skipped: list[Skipped],
-    kept: _Kept,
-) -> None:
+def _visit_file(walk: _Walk, path: str, rel: str, st: os.stat_result, rules: _IgnoreRules) -> None:
+    cap, skipped = walk.cap, walk.skipped
     reason = skip_reason_by_name(rel)
     if reason is None and rules.ignored(rel, is_dir=False):
         reason = "gitignored"
@@ -337,8 +330,8 @@ def _visit_file(
     else:
         lines = data.count(b"\n") + (1 if data and not data.endswith(b"\n") else 0)
         language = language_of(rel)
-        files.append(FileEntry(path=rel, size=len(data), lines=lines, language=language))
-        kept.offer(rel, language, data)
+        walk.files.append(FileEntry(path=rel, size=len(data), lines=lines, language=language))
+        walk.kept.offer(rel, language, data)
 
 
 def _is_generated(head: bytes) -> bool:
@@ -406,10 +399,8 @@ def decode_text(data: bytes) -> str:
 
     Newlines are the same bytes in both, so line numbers never depend on the guess.
     """
-    try:
+    with suppress(UnicodeDecodeError):
         return data.decode("utf-8")
-    except UnicodeDecodeError:
-        pass
     text = data.decode("utf-8", errors="replace")
     if all(ord(c) < 128 or c == "\ufffd" for c in text):
         return data.decode("cp1252", errors="replace")

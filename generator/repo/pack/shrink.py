@@ -10,6 +10,7 @@ import ast
 import io
 import tokenize
 from collections import defaultdict
+from contextlib import suppress
 from typing import Any
 
 from generator.repo.facts.languages import TREE_SITTER_LANGUAGES, parse_tree
@@ -25,13 +26,11 @@ MIN_BODY_LINES = 3  # shorter bodies cost less than the elision marker is worth
 
 def elided_ranges(language: str, text: str) -> list[tuple[int, int]]:
     """Sorted, disjoint (first, last) 1-based line ranges of function bodies that compress drops."""
-    try:
+    with suppress(SyntaxError, ValueError, RecursionError, MemoryError):
         if language == "python":
             return _python_bodies(text)
         if language in TREE_SITTER_LANGUAGES:
             return _tree_sitter_bodies(language, text)
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
-        pass
     return []
 
 
@@ -86,13 +85,11 @@ def _disjoint(ranges: list[tuple[int, int]]) -> list[tuple[int, int]]:
 
 def comment_cuts(language: str, text: str) -> dict[int, list[tuple[int, int]]]:
     """Line number → (start, end) byte columns of comment text on that line."""
-    try:
+    with suppress(SyntaxError, tokenize.TokenError, IndentationError, ValueError, RecursionError):
         if language == "python":
             return _python_comments(text)
         if language in TREE_SITTER_LANGUAGES:
             return _tree_sitter_comments(language, text)
-    except (SyntaxError, tokenize.TokenError, IndentationError, ValueError, RecursionError):
-        pass
     return {}
 
 

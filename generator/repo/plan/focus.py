@@ -83,7 +83,7 @@ def focus_files(
     for path, candidate in candidates.items():
         stats.add(path, {"body": list(candidate.words)})
     judge = (
-        _model_judge(provider, request, candidates, stats)
+        _model_judge(provider, request, stats)
         if not provider.offline
         else lambda query, items: [Judged(c.path, c, *relevance(query.terms, c, stats)) for c in items]
     )
@@ -195,9 +195,7 @@ def dispatch(query: Query, candidates: dict[str, Candidate], stats: CorpusStats)
     return [candidates[path] for _, path in scored[:CANDIDATES_PER_CYCLE]]
 
 
-def _model_judge(
-    provider: Provider, request: str, candidates: dict[str, Candidate], stats: CorpusStats
-) -> Any:
+def _model_judge(provider: Provider, request: str, stats: CorpusStats) -> Any:
     def judge(query: Query, items: Sequence[Candidate]) -> list[Judged[Candidate]]:
         listing = "\n\n".join(f"### {c.path}\n{c.text[:600]}" for c in items)
         prompt = Prompt(

@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from rich.console import Console
 
 from generator.config import Config
-from generator.errors import DeepkbError, ResearchError
+from generator.errors import DeepkbError, ResearchError, error_line
 from generator.kb.index import update_index
 from generator.llm.base import Provider
 from generator.redact import Redactor
@@ -88,7 +88,7 @@ def run_chunks(
     chosen = [session.chunk(c) for c in chunk_ids] if chunk_ids else session.pending()
     if not chosen:
         return session
-    study = resume_study(paths, config, provider, session, console)
+    study = resume_study(paths, config, session, console)
     jobs = [Job(c.index, f"{c.id} {c.name}", _chunk_work(study, provider, session_id, c)) for c in chosen]
     outcomes = run_jobs(
         jobs,
@@ -100,10 +100,7 @@ def run_chunks(
     for chunk in chosen:
         outcome = outcomes.get(chunk.index)
         if isinstance(outcome, BaseException):
-            reason = (
-                outcome.line() if isinstance(outcome, DeepkbError) else f"{type(outcome).__name__}: {outcome}"
-            )
-            _record(paths, session_id, chunk.id, status="failed", error=reason)
+            _record(paths, session_id, chunk.id, status="failed", error=error_line(outcome))
     return load_session(paths.cache_dir, session_id)
 
 
@@ -141,7 +138,7 @@ def synthesize_session(
 ) -> RepoResult:
     """Publish the pages from the finished chunks; chunks not done are listed as failed (PartialFailure)."""
     session = load_session(paths.cache_dir, session_id)
-    study = resume_study(paths, config, provider, session, console)
+    study = resume_study(paths, config, session, console)
     outcomes: dict[int, Outcome] = {}
     for chunk in session.chunks:
         entry = study.cache.load_analysis(chunk.analysis_key) if chunk.status == "done" else None
@@ -164,9 +161,7 @@ def synthesize_session(
     return result
 
 
-def resume_study(
-    paths: KBPaths, config: Config, provider: Provider, session: ChunkedSession, console: Console | None
-) -> Study:
+def resume_study(paths: KBPaths, config: Config, session: ChunkedSession, console: Console | None) -> Study:
     """The session's study again: same checkout revision, the saved plan, fresh map and facts."""
     repo_source, pinned, repo_map, facts = survey(paths, config, session.source, console)
     if pinned.revision != session.revision:

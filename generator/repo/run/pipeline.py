@@ -16,7 +16,7 @@ from pathlib import Path
 from rich.console import Console
 
 from generator.config import Config
-from generator.errors import DeepkbError, ResearchError
+from generator.errors import DeepkbError, ResearchError, error_line
 from generator.kb.index import update_index
 from generator.llm.base import Provider
 from generator.llm.offline import OfflineProvider
@@ -150,13 +150,9 @@ def kb_output_dirs(paths: KBPaths, repo_root: Path) -> list[str]:
     A knowledge base that researches its own repository (`source: .`) must not study its pages, or every
     build would change the input of the next one.
     """
-    inside = []
     root = repo_root.resolve()
-    for folder in (paths.site_src, paths.site_dir, paths.cache_dir):
-        try:
-            inside.append(folder.resolve().relative_to(root).as_posix())
-        except ValueError:
-            continue
+    folders = [folder.resolve() for folder in (paths.site_src, paths.site_dir, paths.cache_dir)]
+    inside = [folder.relative_to(root).as_posix() for folder in folders if folder.is_relative_to(root)]
     return [rel for rel in inside if rel not in ("", ".")]
 
 
@@ -311,12 +307,8 @@ def fall_back(study: Study, shard: Shard, outcome: Outcome) -> Outcome:
         generated=today(),
         provider="offline",
         model=OfflineProvider.default_model,
-        fallback=failure_reason(outcome),
+        fallback=error_line(outcome),
     )
-
-
-def failure_reason(error: BaseException) -> str:
-    return error.line() if isinstance(error, DeepkbError) else f"{type(error).__name__}: {error}"
 
 
 def analyze_shard(study: Study, provider: Provider, shard: Shard, report: Report) -> ShardDraft:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 
-from generator.errors import DeepkbError, ProviderError, ResearchError
+from generator.errors import ProviderError, ResearchError, error_line
 from generator.kb.synonyms import canonical_tags
 from generator.llm.base import Prompt, Provider
 from generator.repo.analyze.citations import check_citations
@@ -80,10 +80,7 @@ def synthesize(study: Study, provider: Provider, outcomes: Mapping[int, Outcome]
 def build_analysis(study: Study, index: int, shard: Shard, outcome: Outcome) -> ShardAnalysis:
     """A shard's record from its draft and the facts; a failure becomes a failed record with its reason."""
     if isinstance(outcome, BaseException):
-        reason = (
-            outcome.line() if isinstance(outcome, DeepkbError) else f"{type(outcome).__name__}: {outcome}"
-        )
-        return ShardAnalysis(index, shard, "", "", status="failed", error=reason)
+        return ShardAnalysis(index, shard, "", "", status="failed", error=error_line(outcome))
     ctx, facts = study.ctx, study.facts
     draft = outcome.draft
     analysis = ShardAnalysis(

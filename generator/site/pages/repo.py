@@ -224,10 +224,7 @@ def write_index(directory: Path, synthesis: RepoSynthesis) -> None:
 
 
 def _index_tags(synthesis: RepoSynthesis) -> list[str]:
-    tags: list[str] = []
-    for analysis in synthesis.landed:
-        tags += [t for t in analysis.tags if t not in tags]
-    return tags or ["repository"]
+    return list(dict.fromkeys(t for a in synthesis.landed for t in a.tags)) or ["repository"]
 
 
 def _description(synthesis: RepoSynthesis) -> str:

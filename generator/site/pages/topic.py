@@ -164,9 +164,14 @@ def one_line(text: str, limit: int = 200) -> str:
     return line[: limit - 1].rsplit(" ", 1)[0].rstrip(",;:") + "…"
 
 
-def _kind_title(page: TopicPage, kind: str) -> str:
-    """ "<topic> — report": each page kind has its own title."""
-    return f"{page.meta.topic} — {page.t[kind]}"
+def _kind_page(
+    page: TopicPage, kind: str, context: dict[str, Any], description: str, **extra: Any
+) -> PageText:
+    """The topic's `kind` page (report, analysis, sources) from topic_<kind>.md.j2, titled "<topic> — <kind>"."""
+    title = f"{page.meta.topic} — {page.t[kind]}"
+    shared = {"t": page.t, "offline": page.offline, "title": title}
+    body = render_template(f"topic_{kind}.md.j2", {**shared, **context})
+    return PageText(_frontmatter(page, title, description, **extra), body)
 
 
 def _report_page(page: TopicPage, report: Report, catalog: Catalog) -> PageText:
@@ -178,32 +183,24 @@ def _report_page(page: TopicPage, report: Report, catalog: Catalog) -> PageText:
         for n, sid in enumerate(report.references, 1)
         if sid in catalog.by_id
     ]
-    body = render_template(
-        "topic_report.md.j2",
-        {
-            "t": page.t,
-            "offline": page.offline,
-            "title": _kind_title(page, "report"),
-            "summary": [claim_markdown(c, numbers) for c in report.summary],
-            "sections": [
-                SectionView(s.question, [claim_markdown(c, numbers) for c in s.claims])
-                for s in report.sections
-            ],
-            "figures": [view for f in report.figures if (view := _figure(page, f, numbers)) is not None],
-            "references": references,
-        },
-    )
-    description = report.summary[0].text if report.summary else page.meta.topic
-    meta = _frontmatter(
+    context = {
+        "summary": [claim_markdown(c, numbers) for c in report.summary],
+        "sections": [
+            SectionView(s.question, [claim_markdown(c, numbers) for c in s.claims]) for s in report.sections
+        ],
+        "figures": [view for f in report.figures if (view := _figure(page, f, numbers)) is not None],
+        "references": references,
+    }
+    return _kind_page(
         page,
-        _kind_title(page, "report"),
-        description,
+        "report",
+        context,
+        report.summary[0].text if report.summary else page.meta.topic,
         sources_cited=len(report.references),
         unresolved_citations=report.unresolved,
         unsupported_claims=report.unsupported,
         sub_questions=[s.question for s in report.sections],
     )
-    return PageText(meta, body)
 
 
 def _figure(page: TopicPage, figure: ReportFigure, numbers: dict[str, int]) -> FigureView | None:
@@ -228,29 +225,23 @@ def _analysis_page(page: TopicPage, analysis: Analysis, catalog: Catalog) -> Pag
         for c in (aggregated.clusters if aggregated else [])
     ]
     lead = page.t["analysis_lead"].format(topic=page.topic, sources=len(catalog.sources))
-    body = render_template(
-        "topic_analysis.md.j2",
-        {
-            "t": page.t,
-            "offline": page.offline,
-            "title": _kind_title(page, "analysis"),
-            "lead": Markdown(lead),
-            "sections": sections,
-            "clusters": clusters,
-            "entities": aggregated.entities if aggregated else [],
-            "aggregation_note": aggregated.note if aggregated else "",
-            "notes": analysis.notes,
-        },
-    )
-    meta = _frontmatter(
+    context = {
+        "lead": Markdown(lead),
+        "sections": sections,
+        "clusters": clusters,
+        "entities": aggregated.entities if aggregated else [],
+        "aggregation_note": aggregated.note if aggregated else "",
+        "notes": analysis.notes,
+    }
+    return _kind_page(
         page,
-        _kind_title(page, "analysis"),
+        "analysis",
+        context,
         f"Findings per sub-question for {page.meta.topic}",
         method=analysis.method,
         unresolved_citations=analysis.unresolved,
         unsupported_claims=analysis.unsupported,
     )
-    return PageText(meta, body)
 
 
 def _source_rows(catalog: Catalog) -> list[Row]:
@@ -263,15 +254,9 @@ def _source_rows(catalog: Catalog) -> list[Row]:
 def _write_sources(page: TopicPage, catalog: Catalog) -> None:
     rows = _source_rows(catalog)
     lead = page.t["sources_lead"].format(topic=page.topic, count=len(rows))
-    body = render_template(
-        "topic_sources.md.j2",
-        {"t": page.t, "offline": page.offline, "title": _kind_title(page, "sources"), "lead": Markdown(lead),
-         "sources": rows},
-    )  # fmt: skip
-    meta = _frontmatter(
-        page, _kind_title(page, "sources"), f"{len(rows)} sources stored for {page.meta.topic}"
-    )
-    store.write_page(page.ws.sources_file, meta, body)
+    context = {"lead": Markdown(lead), "sources": rows}
+    sources = _kind_page(page, "sources", context, f"{len(rows)} sources stored for {page.meta.topic}")
+    store.write_page(page.ws.sources_file, sources.meta, sources.body)
 
 
 def _write_landing(page: TopicPage, report: Report | None, catalog: Catalog) -> None:
