@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from . import jsonbounds
-from .errors import ConfigError, LockHeldError, StoreError
+from .errors import ConfigError, LockHeldError, StoreError, UsageError
 
 if TYPE_CHECKING:
     import sqlite3
@@ -79,10 +79,22 @@ class KBPaths:
     def topic_dir(self, slug: str) -> Path:
         return safe_join(self.topics_dir, slugify(slug), root=self.root)
 
+    def entry_dir(self, entry_id: str) -> Path:
+        """The workspace folder of `repo:<owner>/<repo>` or `topic:<slug>`; any other id is a UsageError."""
+        kind, _, name = entry_id.partition(":")
+        parts = name.split("/")
+        if all(_ID_SEGMENT.match(part) for part in parts):
+            if kind == "repo" and len(parts) == 2:
+                return safe_join(self.repos_dir, *parts, root=self.root)
+            if kind == "topic" and len(parts) == 1:
+                return safe_join(self.topics_dir, *parts, root=self.root)
+        raise UsageError(f"{entry_id!r} is not an entry id", hint="give a repo:<owner>/<repo> or topic:<slug> id")
+
 
 # --------------------------------------------------------------------------- names and paths
 
 
+_ID_SEGMENT = re.compile(r"^\w[\w.\-]*$")  # one part of an entry id, as slugify makes them
 _SLUG_DROP = re.compile(r"[^\w\-.]+", re.UNICODE)
 
 

@@ -91,6 +91,18 @@ def test_file_types_outside_the_allow_list_are_refused_whatever_their_case(tmp_p
     assert message.startswith(f"site_src/topics/t/{name} ") and "not published" in message
 
 
+def test_a_custom_domain_and_robots_txt_are_allowed_at_the_top_only(tmp_path: Path) -> None:
+    site_src = _site_src(tmp_path)
+    (site_src / "CNAME").write_text("kb.example.org\n", encoding="utf-8")
+    (site_src / "robots.txt").write_text("User-agent: *\nDisallow:\n", encoding="utf-8")
+    check_site_source(site_src)
+    (site_src / "CNAME").write_text("<script>alert(1)</script>", encoding="utf-8")
+    assert _refusal(site_src).startswith("site_src/CNAME must be one host name")
+    (site_src / "CNAME").write_text("kb.example.org", encoding="utf-8")
+    (site_src / "topics" / "robots.txt").write_text("x", encoding="utf-8")
+    assert "not published" in _refusal(site_src)
+
+
 def test_a_special_file_is_refused(tmp_path: Path) -> None:
     site_src = _site_src(tmp_path)
     os.mkfifo(site_src / "topics" / "pipe.md")

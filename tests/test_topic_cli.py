@@ -72,6 +72,29 @@ def test_review_plan_then_resume_through_the_cli(kb_root: Path) -> None:
     assert again.exit_code == 2 and "already finished (completed)" in again.stderr
 
 
+def test_resume_refuses_options_this_machine_did_not_start(kb_root: Path) -> None:
+    make_corpus(kb_root)
+    paused = _invoke(
+        kb_root, "topic", "run", "vector databases", "--sources", "local:docs", "--review-plan", "--json"
+    )
+    assert paused.exit_code == 0, paused.output
+    meta_file = topic_dir(kb_root) / "_meta.json"
+    meta = read_json(meta_file)
+    meta["options"]["sources"] = ["local:/etc"]  # as a _meta.json from someone else's site_src would say
+    meta_file.write_text(json.dumps(meta), encoding="utf-8")
+    refused = _invoke(kb_root, "topic", "resume", "vector-databases")
+    errors = [line for line in refused.stderr.splitlines() if line.startswith("Error:")]
+    assert refused.exit_code == 2 and len(errors) == 1 and "was not started on this machine" in errors[0]
+    assert not list((topic_dir(kb_root) / "raw").glob("*.md"))  # nothing was searched
+
+    (kb_root / "deepkb.yml").write_text(  # a listed topic resumes with its entry's options, as build does
+        "topics:\n  - topic: vector databases\n    sources: [local:docs]\n    verify: false\n", encoding="utf-8"
+    )
+    resumed = _invoke(kb_root, "topic", "resume", "vector-databases", "--json")
+    assert resumed.exit_code == 0, resumed.output
+    assert read_json(meta_file)["options"]["sources"] == ["local:docs"]
+
+
 def test_resume_unknown_id_is_one_line(kb_root: Path) -> None:
     result = _invoke(kb_root, "topic", "resume", "nothing-here")
     errors = [line for line in result.stderr.splitlines() if line.startswith("Error:")]

@@ -26,7 +26,6 @@ INDEX_FILE = "_index.json"
 ENTRY_FILE = "_entry.json"
 ENTRY_VERSION = 1  # bump when EntryRecord changes shape: an older record is migrated from its landing page
 COST_FILE = "_cost.json"  # written by kb/run.py beside each entry's pages
-_ID_SEGMENT = re.compile(r"^\w[\w.\-]*$")
 
 
 class EntryRecord(msgspec.Struct, frozen=True, kw_only=True):
@@ -373,27 +372,17 @@ def delete_entry(paths: KBPaths, entry_id: str) -> KnowledgeIndex:
 
     Raw sources belong to their topic and are deleted with it. Nothing outside the entry is touched.
     """
+    workspace = paths.entry_dir(entry_id)
     kind, _, name = entry_id.partition(":")
-    if not all(_ID_SEGMENT.match(part) for part in name.split("/")):
-        raise UsageError(f"cannot delete {entry_id!r}", hint="give a repo:<owner>/<repo> or topic:<slug> id")
-    if kind == "repo" and name.count("/") == 1:
-        owner, repo = name.split("/")
-        workspace = safe_join(paths.repos_dir, owner, repo)
-        caches = [safe_join(paths.cache_dir, "clones", owner, repo)]
-    elif kind == "topic" and name and "/" not in name:
-        workspace = safe_join(paths.topics_dir, name)
-        caches = [safe_join(paths.cache_dir, "topics", name)]
-    else:
-        raise UsageError(f"cannot delete {entry_id!r}", hint="give a repo:<owner>/<repo> or topic:<slug> id")
+    cache = safe_join(paths.cache_dir, "clones" if kind == "repo" else "topics", *name.split("/"))
     if not workspace.is_dir() or workspace.is_symlink():
         raise UsageError(f"no entry {entry_id!r} in {paths.site_src}", hint="see `deepkb knowledge list`")
     shutil.rmtree(workspace)
     if kind == "repo":
         with contextlib.suppress(OSError):
             workspace.parent.rmdir()  # the owner folder, when this was its last repository
-    for cache in caches:
-        if cache.is_dir() and not cache.is_symlink():
-            shutil.rmtree(cache)
+    if cache.is_dir() and not cache.is_symlink():
+        shutil.rmtree(cache)
     return update_index(paths)
 
 

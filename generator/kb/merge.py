@@ -77,7 +77,7 @@ def merge_checkouts(paths: KBPaths, sources: Sequence[Path]) -> MergeReport:
             report.updated.append(entry_id)
         plan.append(found)
     for found in plan:
-        copy_entry(found.folder, _target(paths, found.entry_id))
+        copy_entry(found.folder, paths.entry_dir(found.entry_id))
     return report
 
 
@@ -167,15 +167,9 @@ def _refuse_future(found: Found) -> None:
 
 
 def _ours(paths: KBPaths, entry_id: str) -> Found | None:
-    target = _target(paths, entry_id)
+    target = paths.entry_dir(entry_id)
     base = paths.repos_dir if entry_id.startswith("repo:") else paths.topics_dir
     return _found(entry_id, target, base) if target.is_dir() else None
-
-
-def _target(paths: KBPaths, entry_id: str) -> Path:
-    kind, _, name = entry_id.partition(":")
-    base = paths.repos_dir if kind == "repo" else paths.topics_dir
-    return safe_join(base, *name.split("/"))
 
 
 # a topic's raw pages are rendered from its source records plus the "cited by" links of the whole knowledge

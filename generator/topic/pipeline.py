@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from pathlib import Path
 from dataclasses import asdict
 
 from pydantic import ValidationError
@@ -20,7 +21,7 @@ from ..errors import DeepkbError, NoUsableSources, PartialFailure, ResearchError
 from ..kb.index import update_index
 from ..llm.base import Provider
 from ..llm.cost import usage_cost
-from ..store import KBPaths
+from ..store import KBPaths, read_json, safe_join, write_json
 from . import identity
 from . import workspace as wsp
 from .aggregate import aggregate
@@ -124,9 +125,26 @@ def resume_topic_research(
             f"topic '{meta.id}' has already finished ({meta.status})",
             hint=f'refresh it with: deepkb topic run "{meta.topic}"',
         )
+    listed = [entry for entry in config.topics if " ".join(entry.topic.split()) == meta.topic]
+    if listed:  # as build does: the entry's options, never the ones a record on disk claims
+        entry = listed[0]
+        meta.options = meta.options.model_copy(
+            update=dict(sources=list(entry.sources), lang=entry.lang, verify=entry.verify, parallel=entry.parallel)
+        )
+    elif read_json(_options_file(paths, meta.slug)) != meta.options.model_dump(mode="json"):
+        raise UsageError(
+            f"topic '{meta.id}' was not started on this machine with the options its _meta.json records",
+            hint=f'start it here: deepkb topic run "{meta.topic}" (with the --sources you want)',
+        )
     if meta.status == "awaiting_review":
         meta.plan_reviewed = True  # running resume is the user's approval of the (edited) plan
     return TopicRun(paths, config, provider, meta, console, publish).execute()
+
+
+def _options_file(paths: KBPaths, slug: str) -> Path:
+    """Where a run records the options it started with: the cache is this machine's own, never published or
+    merged, so `resume` can tell a run it started from a `_meta.json` that arrived with someone's site_src."""
+    return safe_join(paths.cache_dir, "topics", slug, "options.json")
 
 
 def _fresh_meta(topic: str, slug: str, options: Options, previous: TopicMeta | None) -> TopicMeta:
@@ -165,6 +183,7 @@ class TopicRun:
 
     def execute(self) -> TopicResult:
         self._start_run()
+        write_json(_options_file(self.paths, self.meta.slug), self.meta.options.model_dump(mode="json"))
         phases = {
             Phase.PLANNING: self.planning,
             Phase.CRAWLING: self.crawling,
