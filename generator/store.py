@@ -88,7 +88,9 @@ class KBPaths:
                 return safe_join(self.repos_dir, *parts, root=self.root)
             if kind == "topic" and len(parts) == 1:
                 return safe_join(self.topics_dir, *parts, root=self.root)
-        raise UsageError(f"{entry_id!r} is not an entry id", hint="give a repo:<owner>/<repo> or topic:<slug> id")
+        raise UsageError(
+            f"{entry_id!r} is not an entry id", hint="give a repo:<owner>/<repo> or topic:<slug> id"
+        )
 
 
 # --------------------------------------------------------------------------- names and paths

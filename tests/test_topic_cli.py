@@ -88,7 +88,8 @@ def test_resume_refuses_options_this_machine_did_not_start(kb_root: Path) -> Non
     assert not list((topic_dir(kb_root) / "raw").glob("*.md"))  # nothing was searched
 
     (kb_root / "deepkb.yml").write_text(  # a listed topic resumes with its entry's options, as build does
-        "topics:\n  - topic: vector databases\n    sources: [local:docs]\n    verify: false\n", encoding="utf-8"
+        "topics:\n  - topic: vector databases\n    sources: [local:docs]\n    verify: false\n",
+        encoding="utf-8",
     )
     resumed = _invoke(kb_root, "topic", "resume", "vector-databases", "--json")
     assert resumed.exit_code == 0, resumed.output

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
-import re
 import shutil
 from collections.abc import Iterator, Mapping
 from pathlib import Path

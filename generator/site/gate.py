@@ -20,7 +20,10 @@ from ..store import MAX_READ_BYTES
 PUBLISHED_SUFFIXES = frozenset({".md", ".json", ".png", ".jpg", ".jpeg", ".gif", ".webp"})
 """File types site_src/ may hold, compared case-insensitively. SVG, HTML, XML and scripts are not here:
 each can carry script that runs on the site's origin."""
-TOP_LEVEL_TEXT = {"CNAME": re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9.\-]{0,251}[A-Za-z0-9])?\n?"), "robots.txt": None}
+TOP_LEVEL_TEXT = {
+    "CNAME": re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9.\-]{0,251}[A-Za-z0-9])?\n?"),
+    "robots.txt": None,
+}
 """Plain-text files GitHub Pages and crawlers read, allowed at the top of site_src/ only: a custom domain's
 CNAME must be one host name; robots.txt is served as text/plain, so a browser never runs it."""
 MAX_FILE_BYTES = MAX_READ_BYTES
@@ -60,7 +63,9 @@ def _check_file(site_src: Path, path: Path, size: int) -> None:
     shown = _shown(site_src, path)
     if path.parent == site_src and path.name in TOP_LEVEL_TEXT:
         shape = TOP_LEVEL_TEXT[path.name]
-        if size > 64_000 or (shape and not shape.fullmatch(path.read_text(encoding="utf-8", errors="replace"))):
+        if size > 64_000 or (
+            shape and not shape.fullmatch(path.read_text(encoding="utf-8", errors="replace"))
+        ):
             raise _refused(shown, "must be one host name (a custom domain), e.g. kb.example.org")
         return
     if path.suffix.lower() not in PUBLISHED_SUFFIXES:

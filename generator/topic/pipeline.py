@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from pathlib import Path
 from dataclasses import asdict
+from pathlib import Path
 
 from pydantic import ValidationError
 from rich.console import Console
@@ -129,7 +129,9 @@ def resume_topic_research(
     if listed:  # as build does: the entry's options, never the ones a record on disk claims
         entry = listed[0]
         meta.options = meta.options.model_copy(
-            update=dict(sources=list(entry.sources), lang=entry.lang, verify=entry.verify, parallel=entry.parallel)
+            update=dict(
+                sources=list(entry.sources), lang=entry.lang, verify=entry.verify, parallel=entry.parallel
+            )
         )
     elif read_json(_options_file(paths, meta.slug)) != meta.options.model_dump(mode="json"):
         raise UsageError(
