@@ -24,7 +24,7 @@ from .synonyms import Synonyms, canonical_tag, load_synonyms
 
 INDEX_FILE = "_index.json"
 ENTRY_FILE = "_entry.json"
-ENTRY_VERSION = 1  # bump when EntryRecord changes shape: an older record is migrated from its landing page
+ENTRY_VERSION = 2  # bump when EntryRecord changes shape: an older record is migrated from its landing page
 COST_FILE = "_cost.json"  # written by kb/run.py beside each entry's pages
 _ID_SEGMENT = re.compile(r"^\w[\w.\-]*$")
 
@@ -45,6 +45,8 @@ class EntryRecord(msgspec.Struct, frozen=True, kw_only=True):
     source: str = ""
     revision: str = ""
     shards: int = 0
+    questions: list[str] = msgspec.field(default_factory=list)
+    """The questions a repository's answer pages answer (its index's `questions`)."""
 
 
 def entry_record(
@@ -62,6 +64,7 @@ def entry_record(
         source=_text(page.get("source")),
         revision=_text(page.get("revision")),
         shards=shards,
+        questions=[_text(q) for q in _as_list(page.get("questions")) if _text(q)],
     )
 
 
@@ -121,6 +124,7 @@ class RepoEntry(_Entry, frozen=True, kw_only=True):
     shards: int
     cost: CostRecord | None = None
     tags: list[str]
+    questions: list[str] = msgspec.field(default_factory=list)
 
 
 class TopicEntry(_Entry, frozen=True, kw_only=True):
@@ -226,6 +230,7 @@ def _repo_entries(paths: KBPaths) -> Iterator[tuple[str, RepoEntry, list[str]]]:
             shards=record.shards,
             cost=_cost(folder),
             tags=[],
+            questions=record.questions,
         )
         yield f"repo:{owner}/{repo}", entry, record.terms
 
@@ -402,6 +407,10 @@ def delete_entry(paths: KBPaths, entry_id: str) -> KnowledgeIndex:
 
 def _rel(paths: KBPaths, page: Path) -> str:
     return page.relative_to(paths.site_src).as_posix()
+
+
+def _as_list(value: object) -> list[object]:
+    return value if isinstance(value, list) else []
 
 
 def _text(value: object) -> str:

@@ -1,4 +1,4 @@
-"""The index's "Answer" to `--request`: the symbols whose names (first) or docstrings match the question's
+"""The facts that answer a question asked of a repository (`--request`): the symbols whose names (first) or docstrings match the question's
 domain words, with their docstrings and definitions, and the call path that joins them. Of those, the ones
 that call the others come first: the function that handles what was asked before the helpers it calls.
 """
@@ -6,11 +6,12 @@ that call the others come first: the function that handles what was asked before
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 
 from generator.repo.analyze.citations import Linker
-from generator.repo.analyze.describe import cite, flow_hops
+from generator.repo.analyze.describe import cite, flow_hops, lead, sentences
 from generator.repo.facts.ranking import key_symbols
-from generator.repo.model import Answer, CallEdge, Facts, Symbol
+from generator.repo.model import Answer, CallEdge, CitedSymbol, Facts, Symbol
 from generator.repo.plan.focus import request_terms
 from generator.repo.plan.subsystems import is_context, words_of
 from generator.text.words import shares_stem
@@ -47,9 +48,15 @@ def answer_request(request: str, modules: Sequence[str], facts: Facts, linker: L
     )
     return Answer(
         request,
-        tuple(cite(symbol, path, linker) for _, path, symbol in callers_first(chosen, touching)),
+        tuple(explained(symbol, path, linker) for _, path, symbol in callers_first(chosen, touching)),
         tuple(flow_hops(joined[:8], linker)),
     )
+
+
+def explained(symbol: Symbol, path: str, linker: Linker, limit: int = 3) -> CitedSymbol:
+    """The symbol cited at its definition with its docstring's leading sentences: what explains it."""
+    cited = cite(symbol, path, linker, described=False)
+    return replace(cited, doc=" ".join(sentences(symbol.doc, limit)) or lead(symbol.doc))
 
 
 def callers_first(chosen: Sequence[Chosen], calls: Iterable[CallEdge]) -> list[Chosen]:
