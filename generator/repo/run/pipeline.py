@@ -46,7 +46,7 @@ from generator.repo.plan.subsystems import part_namer
 from generator.repo.run.session import RepoCache, fingerprint, plan_from_json, plan_to_json, today
 from generator.repo.run.study import RepoPartialFailure, RepoResult, Study
 from generator.repo.run.workers import Job, Report, run_jobs
-from generator.repo.synthesize.notes import maintainer_notes
+from generator.repo.synthesize.notes import listed_entry, maintainer_notes
 from generator.repo.synthesize.questions import asked
 from generator.repo.synthesize.synthesis import Outcome, synthesize
 from generator.store import KBPaths
@@ -77,10 +77,11 @@ def run_repo_research(
     general pages and the questions asked before. Raises RepoPartialFailure after publishing when some
     shards failed or fell back to the offline analyst."""
     started = time.monotonic()  # the run's total timeout counts from here
-    questions = asked(request)
-    maintainer_notes(
-        paths, config, parse_source(source, paths.root)
-    )  # a bad `notes:` path fails before any work
+    repo_source = parse_source(source, paths.root)
+    # a bad `notes:` path fails before any work; deepkb.yml's questions are asked however the repo is run
+    maintainer_notes(paths, config, repo_source)
+    listed = listed_entry(paths, config, repo_source)
+    questions = asked([*asked(listed.request if listed else None), *asked(request)])
     study = prepare(paths, config, provider, source, console=console)
     study.questions = tuple(questions)
     jobs = list(enumerate(study.plan.shards, 1))

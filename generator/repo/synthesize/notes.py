@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path, PurePosixPath
 
-from generator.config import Config
+from generator.config import Config, RepoEntry
 from generator.errors import ConfigError, DeepkbError
 from generator.repo.checkout.clone import parse_source
 from generator.repo.model import RepoSource
@@ -18,18 +18,22 @@ from generator.store import KBPaths
 MAX_NOTES_BYTES = 200_000
 
 
-def maintainer_notes(paths: KBPaths, config: Config, source: RepoSource) -> str:
-    """The notes deepkb.yml names for `source`'s repository ("" when it names none)."""
+def listed_entry(paths: KBPaths, config: Config, source: RepoSource) -> RepoEntry | None:
+    """deepkb.yml's entry for `source`'s repository, however it was named on the command line."""
     for entry in config.repos:
-        if entry.notes is None:
-            continue
         try:
             listed = parse_source(entry.source, paths.root)
         except DeepkbError:
             continue  # that entry fails on its own run
         if (listed.owner, listed.name) == (source.owner, source.name):
-            return read_notes(paths.root, entry.notes)
-    return ""
+            return entry
+    return None
+
+
+def maintainer_notes(paths: KBPaths, config: Config, source: RepoSource) -> str:
+    """The notes deepkb.yml names for `source`'s repository ("" when it names none)."""
+    entry = listed_entry(paths, config, source)
+    return read_notes(paths.root, entry.notes) if entry is not None and entry.notes is not None else ""
 
 
 def read_notes(root: Path, relative: str) -> str:

@@ -230,7 +230,8 @@ def write_answer_page(directory: Path, answer: Answer, synthesis: RepoSynthesis,
     lead = answer.symbols[0].doc if answer.symbols else ""
     meta = {
         "title": page.title,
-        "description": whole_sentences(lead, DESCRIPTION_CHARS) or f"{answer.request} ({synthesis.label})",
+        "description": (whole_sentences(lead, DESCRIPTION_CHARS) if lead else "")
+        or f"{answer.request} ({synthesis.label})",
         "tags": ["repository", "question"],
         "request": answer.request,
         "generated": synthesis.revision_date[:10],
