@@ -11,7 +11,10 @@ from each README and its code before these measures were first run (issue 20): w
 the symbols a maintainer traces first (flow: share of them it reaches; start: whether it opens at a symbol a
 user calls), whether the central files have a deep page (files) and the central symbols a link into their
 defining file (symbols), whether a sub-package's modules stay in one subsystem (together: the mean share in
-its most common subsystem), and files of test helpers planned as subsystem code (tests; goal 0).
+its most common subsystem), files of test helpers planned as subsystem code (tests; goal 0), and, where the
+code answers questions on pages of their own, whether the answer page of the expectations' question names an
+expected symbol among its first three (answer: its rank, or ✗). The question is asked only then, so that the
+general pages measured are never shaped by it.
 
 For each repository: deepkb's offline research into a scratch knowledge base, then, from the records and the
 rendered pages: the subsystems planned, key symbols per shard page, modules catalogued / source modules
@@ -43,6 +46,7 @@ from page_debris import Debris, find_debris, repeated_openings  # noqa: E402
 from generator.config import Config  # noqa: E402
 from generator.errors import DeepkbError  # noqa: E402
 from generator.llm import open_provider  # noqa: E402
+from generator.repo.model import RepoSynthesis  # noqa: E402
 from generator.repo.run.pipeline import run_repo_research  # noqa: E402
 from generator.site.pages.repo import publish_repo  # noqa: E402
 from generator.store import KBPaths, read_page  # noqa: E402
@@ -50,6 +54,8 @@ from generator.store import KBPaths, read_page  # noqa: E402
 DEFAULT_ROOT = Path("/tmp/realrepos")
 SOURCES = Path("/work/refsrc")
 EXPECTATIONS = Path(__file__).with_name("repo_expectations.json")
+# the code under test answers a question on a page of its own (older code reshaped the general pages for it)
+ANSWER_PAGES = "answers" in RepoSynthesis.__dataclass_fields__
 # tests, fixtures, mocks and helpers written for tests: context, never subsystem code
 TEST_HELPER = re.compile(
     r"(^|/)(tests?|testing|testdata|test[-_]?helpers?|testutils?|fixtures?|mocks?|__tests__|spec)(/|$)"
@@ -76,7 +82,7 @@ def main() -> int:
         parser.error(f"give PATHs, or put sources under {SOURCES} or git checkouts under {DEFAULT_ROOT}")
     print(
         f"{'repository':<17} {'lang':<4} {'subs':>4} {'flow':>5} {'start':>5} {'files':>5} {'symbols':>7}"
-        f" {'together':>8} {'tests':>5} {'sym/page':>8} {'catalogued':>10} {'debris':>6} {'seconds':>7}"
+        f" {'together':>8} {'tests':>5} {'answer':>6} {'sym/page':>8} {'catalogued':>10} {'debris':>6} {'seconds':>7}"
     )
     total_debris = 0
     for target in targets:
@@ -89,7 +95,7 @@ def main() -> int:
         f = figures
         print(
             f"{target.name[:17]:<17} {f['language'][:4]:<4} {f['subsystems']:>4} {f['flow']:>5} {f['start']:>5}"
-            f" {f['files']:>5} {f['symbols']:>7} {f['together']:>8} {f['tests']:>5}"
+            f" {f['files']:>5} {f['symbols']:>7} {f['together']:>8} {f['tests']:>5} {f['answer']:>6}"
             f" {f['symbols_per_page']:>8.1f} {f['catalogued']:>10} {len(debris):>6} {f['seconds']:>7.2f}"
         )
         print(f"{'':<17} names: {'; '.join(f['names'])}")
@@ -132,7 +138,10 @@ def measure(target: Path, expected: dict | None = None) -> tuple[dict[str, objec
         config = Config()
         provider, _ = open_provider(paths, config.llm, "offline")
         started = time.perf_counter()
-        result = run_repo_research(paths, config, provider, str(source), publish=publish_repo)
+        question = (expected or {}).get("question") if ANSWER_PAGES else None
+        result = run_repo_research(
+            paths, config, provider, str(source), request=question, publish=publish_repo
+        )
         seconds = time.perf_counter() - started
         synthesis = result.synthesis
         directory = result.study.harvest_dir
@@ -156,6 +165,7 @@ def measure(target: Path, expected: dict | None = None) -> tuple[dict[str, objec
         "catalogued": f"{catalogued}/{synthesis.modules_present}",
         "tests": sum(1 for path in planned if TEST_HELPER.search(path)),
         "seconds": seconds,
+        "answer": _answer_rank(expected, synthesis) if ANSWER_PAGES else "—",
         **judged(expected, flow_names, planned, pages, synthesis.catalogue),
     }
     return figures, debris
@@ -179,6 +189,16 @@ def judged(
         "symbols": f"{len(linked)}/{len(expected['central_symbols'])}",
         "together": _together(expected["packages"], catalogue),
     }
+
+
+def _answer_rank(expected: dict | None, synthesis: RepoSynthesis) -> str:
+    """1, 2 or 3: where the first expected symbol sits on the question's answer page; ✗ past the third."""
+    answers = getattr(synthesis, "answers", [])
+    if not expected or not answers:
+        return "—"
+    names = [s.name for s in answers[0].symbols[:3]]
+    ranks = [i for i, name in enumerate(names, 1) if any(_same(want, name) for want in expected["answer"])]
+    return str(ranks[0]) if ranks else "✗"
 
 
 def _same(expected: str, name: str) -> bool:

@@ -146,3 +146,6 @@ def test_an_answer_page_walks_with_its_repository_in_the_site(kb_root: Path, cal
     assert re.search(rf'href="\.\./\.\./shards/{shards[-1]}/"[^>]*md-footer__link--prev', footer)
     index = (site / "index.html").read_text(encoding="utf-8")
     assert 'href="answers/how-are-expressions-parsed/"' in index
+    found = deepkb(kb_root, "knowledge", "search", "How are expressions parsed", "--json")
+    assert found.exit_code == 0, found.output
+    assert "answers/how-are-expressions-parsed.md" in found.stdout

@@ -60,14 +60,23 @@ def explained(symbol: Symbol, path: str, linker: Linker, limit: int = 3) -> Cite
 
 
 def callers_first(chosen: Sequence[Chosen], calls: Iterable[CallEdge]) -> list[Chosen]:
-    """The answering symbols, those that reach more of the others through `calls` first; equals keep their
-    order (by how well they match)."""
+    """The answering symbols in reading order: symbols joined by calls form a path, read from the caller
+    that reaches most of the others down to the helpers; paths (and lone symbols) come in the order of their
+    best match, so a better answer is never pushed below a weaker symbol's helpers."""
     nodes = [(path, symbol.name) for _, path, symbol in chosen]
     onward: dict[tuple[str, str], set[tuple[str, str]]] = {node: set() for node in nodes}
+    group = {node: node for node in nodes}
+
+    def root(node: tuple[str, str]) -> tuple[str, str]:
+        while group[node] != node:
+            node = group[node]
+        return node
+
     for edge in calls:
         caller, callee = (edge.caller_path, edge.caller), (edge.callee_path, edge.callee)
         if caller in onward and callee in onward and caller != callee:
             onward[caller].add(callee)
+            group[root(caller)] = root(callee)
 
     def reached(start: tuple[str, str]) -> int:
         seen, stack = {start}, [start]
@@ -77,8 +86,12 @@ def callers_first(chosen: Sequence[Chosen], calls: Iterable[CallEdge]) -> list[C
                 stack.append(node)
         return len(seen) - 1
 
+    first_of: dict[tuple[str, str], int] = {}
+    for i, node in enumerate(nodes):
+        first_of.setdefault(root(node), i)
     reach = [reached(node) for node in nodes]
-    return [chosen[i] for i in sorted(range(len(chosen)), key=lambda i: -reach[i])]
+    order = sorted(range(len(chosen)), key=lambda i: (first_of[root(nodes[i])], -reach[i], i))
+    return [chosen[i] for i in order]
 
 
 def _distinct_calls(calls: Iterable[CallEdge]) -> list[CallEdge]:

@@ -271,8 +271,6 @@ def write_index(directory: Path, synthesis: RepoSynthesis, linker: Linker) -> No
         "revision": synthesis.revision,
         "revision_date": synthesis.revision_date,
         "shards": [f"shards/{a.slug}.md" for a in landed],
-        "answers": [f"{ANSWERS_DIR}/{a.slug}.md" for a in synthesis.answers],
-        "questions": [a.request for a in synthesis.answers],
         "failed_shards": [a.shard.name for a in synthesis.failed],
         "planner": synthesis.planner,
         "tokens": synthesis.tokens,
@@ -280,6 +278,9 @@ def write_index(directory: Path, synthesis: RepoSynthesis, linker: Linker) -> No
     }
     if synthesis.fallen_back:
         meta["fallback_shards"] = [a.shard.name for a in synthesis.fallen_back]
+    if synthesis.answers:
+        meta["answers"] = [f"{ANSWERS_DIR}/{a.slug}.md" for a in synthesis.answers]
+        meta["questions"] = [a.request for a in synthesis.answers]
     body = render_template(INDEX_TEMPLATE, context(index_page(synthesis, linker)))
     store.write_page(directory / "index.md", meta, body)
     save_entry(directory, entry_record("repo", meta, shards=len(landed)))
