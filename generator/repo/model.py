@@ -351,8 +351,7 @@ class Answer:
     slug: str = ""  # answers/<slug>.md
     files: tuple[str, ...] = ()  # the files retrieval kept, most relevant first
     focus: dict[str, Any] | None = None
-    model_text: str = ""  # the model's answer (untrusted, redacted); "" for the offline draft
-    citations_dropped: int = 0
+    model_text: str = ""  # the model's answer (untrusted, redacted; citations checked as the page renders)
     provider: str = "offline"
     model: str = ""
     fallback: str = ""  # why the offline draft stands in for the model's answer ("" when it does not)

@@ -28,11 +28,16 @@ def answer_request(request: str, modules: Sequence[str], facts: Facts, linker: L
     for path in modules:
         if is_context(path):
             continue  # the tests that exercise an answer are not the answer
-        for entry in key_symbols(facts, path, limit=50):
-            for symbol in (entry.symbol, *entry.methods):
-                score = match_score(symbol, terms)
-                if score > 0:
-                    scored.append((score + 0.01 * entry.score, path, symbol))
+        fact = facts.files.get(path)
+        if fact is None:
+            continue
+        # every definition may answer (a class's 40th method too); the ranking only breaks ties
+        importance = {entry.symbol.name: entry.score for entry in key_symbols(facts, path, limit=50)}
+        for symbol in fact.symbols:
+            score = match_score(symbol, terms) if not symbol.stub else 0
+            if score > 0:
+                weight = importance.get(symbol.name, importance.get(symbol.parent, 0.0))
+                scored.append((score + 0.01 * weight, path, symbol))
     scored.sort(key=lambda item: (-item[0], item[1], item[2].start))
     chosen = scored[:MAX_SYMBOLS]
     names = {(path, symbol.name) for _, path, symbol in chosen}

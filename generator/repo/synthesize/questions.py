@@ -18,7 +18,6 @@ from pathlib import Path
 from generator import store
 from generator.errors import DeepkbError, ProviderAuthError, ProviderError, UsageError, error_line
 from generator.llm.base import Prompt, Provider
-from generator.repo.analyze.citations import check_citations
 from generator.repo.map.walk import read_source
 from generator.repo.model import Answer, CitedSymbol, FocusResult
 from generator.repo.plan.subsystems import core_modules, rank_files
@@ -119,8 +118,7 @@ def answer_one(study: Study, provider: Provider, question: str, slug: str) -> An
         raise
     except ProviderError as exc:
         return replace(offline, fallback=error_line(exc))
-    _, dropped = check_citations(text, study.ctx.linker)
-    return replace(offline, model_text=text, citations_dropped=dropped, provider=provider.name, model=model)
+    return replace(offline, model_text=text, provider=provider.name, model=model)
 
 
 def focus_stage(study: Study, provider: Provider, question: str) -> FocusResult:
