@@ -24,7 +24,7 @@ from .synonyms import Synonyms, canonical_tag, load_synonyms
 
 INDEX_FILE = "_index.json"
 ENTRY_FILE = "_entry.json"
-ENTRY_VERSION = 2  # bump when EntryRecord changes shape: an older record is migrated from its landing page
+ENTRY_VERSION = 1  # bump when EntryRecord changes shape: an older record is migrated from its landing page
 COST_FILE = "_cost.json"  # written by kb/run.py beside each entry's pages
 _ID_SEGMENT = re.compile(r"^\w[\w.\-]*$")
 
