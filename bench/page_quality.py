@@ -1,7 +1,20 @@
-"""Benchmark: how readable the repository pages of real, untuned repositories are, offline.
+"""Benchmark: how readable — and how much they teach — the repository pages of real, untuned repositories
+are, offline.
 
-    python bench/page_quality.py [PATH …]      (default: every git checkout under /tmp/realrepos)
+    python bench/page_quality.py [PATH …]      (default: the repositories of bench/repo_expectations.json,
+                                                from /work/refsrc; else every git checkout under /tmp/realrepos)
     python bench/page_quality.py --show PATH   (also print each debris line found)
+
+Each source is copied into a scratch git repository (origin https://github.com/bench/<name>) so its pages
+carry permalinks, then researched offline. Measured against bench/repo_expectations.json, which was written
+from each README and its code before these measures were first run (issue 20): whether the main flow reaches
+the symbols a maintainer traces first (flow: share of them it reaches; start: whether it opens at a symbol a
+user calls), whether the central files have a deep page (files) and the central symbols a link into their
+defining file (symbols), whether a sub-package's modules stay in one subsystem (together: the mean share in
+its most common subsystem), files of test helpers planned as subsystem code (tests; goal 0), and, where the
+code answers questions on pages of their own, whether the answer page of the expectations' question names an
+expected symbol among its first three (answer: its rank, or ✗). The question is asked only then, so that the
+general pages measured are never shaped by it.
 
 For each repository: deepkb's offline research into a scratch knowledge base, then, from the records and the
 rendered pages: the subsystems planned, key symbols per shard page, modules catalogued / source modules
@@ -16,10 +29,14 @@ never committed.
 from __future__ import annotations
 
 import argparse
+import json
 import re
+import shutil
+import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
@@ -29,53 +46,102 @@ from page_debris import Debris, find_debris, repeated_openings  # noqa: E402
 from generator.config import Config  # noqa: E402
 from generator.errors import DeepkbError  # noqa: E402
 from generator.llm import open_provider  # noqa: E402
+from generator.repo.model import RepoSynthesis  # noqa: E402
 from generator.repo.run.pipeline import run_repo_research  # noqa: E402
 from generator.site.pages.repo import publish_repo  # noqa: E402
 from generator.store import KBPaths, read_page  # noqa: E402
 
 DEFAULT_ROOT = Path("/tmp/realrepos")
+SOURCES = Path("/work/refsrc")
+EXPECTATIONS = Path(__file__).with_name("repo_expectations.json")
+# the code under test answers a question on a page of its own (older code reshaped the general pages for it)
+ANSWER_PAGES = "answers" in RepoSynthesis.__dataclass_fields__
+# tests, fixtures, mocks and helpers written for tests: context, never subsystem code
+TEST_HELPER = re.compile(
+    r"(^|/)(tests?|testing|testdata|test[-_]?helpers?|testutils?|fixtures?|mocks?|__tests__|spec)(/|$)"
+    r"|(^|/)test[-_]?helpers?\.\w+$|_test\.go$|\.(test|spec)\.[cm]?[jt]sx?$|(^|/)(test_[^/]*|conftest)\.py$",
+    re.IGNORECASE,
+)
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("paths", nargs="*", type=Path, help="git checkouts to research")
+    parser.add_argument("paths", nargs="*", type=Path, help="sources to research")
     parser.add_argument("--show", action="store_true", help="print every debris line found")
+    parser.add_argument("--labels", type=Path, default=EXPECTATIONS, help="the expectations (JSON)")
     args = parser.parse_args()
-    targets = args.paths or sorted(p for p in DEFAULT_ROOT.glob("*") if (p / ".git").exists())
+    labels = json.loads(args.labels.read_text(encoding="utf-8"))["repos"]
+    targets = (
+        args.paths
+        or _labelled_sources(labels)
+        or sorted(p for p in DEFAULT_ROOT.glob("*") if (p / ".git").exists())
+    )
     if not targets:
-        parser.error(f"give PATHs, or put git checkouts under {DEFAULT_ROOT}")
+        parser.error(f"give PATHs, or put sources under {SOURCES} or git checkouts under {DEFAULT_ROOT}")
     print(
-        f"{'repository':<12} {'subsystems':>10} {'symbols/page':>12} {'catalogued':>11} {'debris':>6}  seconds"
+        f"{'repository':<17} {'lang':<4} {'subs':>4} {'flow':>5} {'start':>5} {'files':>5} {'symbols':>7}"
+        f" {'together':>8} {'tests':>5} {'answer':>6} {'sym/page':>8} {'catalogued':>10} {'debris':>6} {'seconds':>7}"
     )
     total_debris = 0
     for target in targets:
         try:
-            figures, debris = measure(target.resolve())
+            figures, debris = measure(target.resolve(), labels.get(target.name))
         except DeepkbError as exc:
-            print(f"{target.name:<12} not researched: {exc.line()}")
+            print(f"{target.name:<17} not researched: {exc.line()}")
             continue
         total_debris += len(debris)
+        f = figures
         print(
-            f"{target.name:<12} {figures['subsystems']:>10} {figures['symbols_per_page']:>12.1f}"
-            f" {figures['catalogued']:>11} {len(debris):>6}  {figures['seconds']:.2f}"
+            f"{target.name[:17]:<17} {f['language'][:4]:<4} {f['subsystems']:>4} {f['flow']:>5} {f['start']:>5}"
+            f" {f['files']:>5} {f['symbols']:>7} {f['together']:>8} {f['tests']:>5} {f['answer']:>6}"
+            f" {f['symbols_per_page']:>8.1f} {f['catalogued']:>10} {len(debris):>6} {f['seconds']:>7.2f}"
         )
-        print(f"{'':<12} names: {'; '.join(figures['names'])}")
+        print(f"{'':<17} names: {'; '.join(f['names'])}")
+        print(f"{'':<17} flow: {' → '.join(f['flow_names']) or '(none)'}")
         if args.show:
             for item in debris:
-                print(f"{'':<12} {item.kind}: {item.text}")
-    print(f"anchor: 3–5 subsystems, catalogued n/n, 0 debris — debris in all: {total_debris}")
+                print(f"{'':<17} {item.kind}: {item.text}")
+    print(
+        "anchors: 3–5 subsystems, flow reaches the traced symbols (n/n), start ✓, central files and symbols"
+        f" n/n, together 100%, tests 0, catalogued n/n, 0 debris — debris in all: {total_debris}"
+    )
     return 0
 
 
-def measure(target: Path) -> tuple[dict[str, object], list[Debris]]:
+def _labelled_sources(labels: dict[str, dict]) -> list[Path]:
+    found = [SOURCES / name if (SOURCES / name).is_dir() else SOURCES / "go" / name for name in labels]
+    return [p for p in found if p.is_dir()]
+
+
+def scratch_checkout(source: Path, into: Path) -> Path:
+    """`source` as a one-commit git repository whose origin names a web host, so pages carry permalinks."""
+    repo = into / source.name
+    shutil.copytree(source, repo, ignore=shutil.ignore_patterns(".git", "node_modules"), symlinks=True)
+    quiet = {"capture_output": True, "check": True, "cwd": repo}
+    subprocess.run(["git", "init", "-q", "-b", "main"], **quiet)  # type: ignore[call-overload]
+    subprocess.run(["git", "add", "-A", "-f"], **quiet)  # type: ignore[call-overload]
+    subprocess.run(
+        ["git", "-c", "user.name=bench", "-c", "user.email=bench@localhost", "commit", "-qm", "source"],
+        **quiet,  # type: ignore[call-overload]
+    )
+    origin = f"https://github.com/bench/{source.name}.git"
+    subprocess.run(["git", "remote", "add", "origin", origin], **quiet)  # type: ignore[call-overload]
+    return repo
+
+
+def measure(target: Path, expected: dict | None = None) -> tuple[dict[str, object], list[Debris]]:
     with tempfile.TemporaryDirectory(prefix="deepkb-pages-") as scratch:
-        paths = KBPaths(Path(scratch))
+        source = target if (target / ".git").exists() else scratch_checkout(target, Path(scratch))
+        paths = KBPaths(Path(scratch) / "kb")
         config = Config()
         provider, _ = open_provider(paths, config.llm, "offline")
         started = time.perf_counter()
-        result = run_repo_research(paths, config, provider, str(target), publish=publish_repo)
+        question = (expected or {}).get("question") if ANSWER_PAGES else None
+        result = run_repo_research(
+            paths, config, provider, str(source), request=question, publish=publish_repo
+        )
         seconds = time.perf_counter() - started
         synthesis = result.synthesis
         directory = result.study.harvest_dir
@@ -87,14 +153,82 @@ def measure(target: Path) -> tuple[dict[str, object], list[Debris]]:
     catalogued = sum(len(group.modules) for group in synthesis.catalogue)
     debris = [d for body in pages.values() for d in find_debris(body)]
     debris += repeated_openings({n: b for n, b in pages.items() if n.startswith("shards/")})
+    planned = [path for a in synthesis.landed for path in a.shard.files]
+    flow_names = [synthesis.main_flow[0].caller] if synthesis.main_flow else []
+    flow_names += [hop.callee for hop in synthesis.main_flow]
     figures: dict[str, object] = {
+        "language": (expected or {}).get("language", "?"),
         "subsystems": len(synthesis.landed),
         "names": [a.shard.name for a in synthesis.landed],
+        "flow_names": flow_names,
         "symbols_per_page": sum(symbols) / max(len(symbols), 1),
         "catalogued": f"{catalogued}/{synthesis.modules_present}",
+        "tests": sum(1 for path in planned if TEST_HELPER.search(path)),
         "seconds": seconds,
+        "answer": _answer_rank(expected, synthesis) if ANSWER_PAGES else "—",
+        **judged(expected, flow_names, planned, pages, synthesis.catalogue),
     }
     return figures, debris
+
+
+def judged(
+    expected: dict | None, flow: list[str], planned: list[str], pages: dict[str, str], catalogue: list
+) -> dict[str, str]:
+    """The measures against the expectations ("—" where none were written)."""
+    if not expected:
+        return {"flow": "—", "start": "—", "files": "—", "symbols": "—", "together": "—"}
+    trace = expected["trace"]
+    reached = sum(1 for name in trace if any(_same(name, hop) for hop in flow))
+    started = bool(flow) and any(_same(name, flow[0]) for name in expected["entry"])
+    files = expected["central_files"]
+    linked = [name for name, path in expected["central_symbols"].items() if _linked(name, path, pages)]
+    return {
+        "flow": f"{reached}/{len(trace)}",
+        "start": "✓" if started else "✗",
+        "files": f"{sum(1 for p in files if p in planned)}/{len(files)}",
+        "symbols": f"{len(linked)}/{len(expected['central_symbols'])}",
+        "together": _together(expected["packages"], catalogue),
+    }
+
+
+def _answer_rank(expected: dict | None, synthesis: RepoSynthesis) -> str:
+    """1, 2 or 3: where the first expected symbol sits on the question's answer page; ✗ past the third."""
+    answers = getattr(synthesis, "answers", [])
+    if not expected or not answers:
+        return "—"
+    names = [s.name for s in answers[0].symbols[:3]]
+    ranks = [i for i, name in enumerate(names, 1) if any(_same(want, name) for want in expected["answer"])]
+    return str(ranks[0]) if ranks else "✗"
+
+
+def _same(expected: str, name: str) -> bool:
+    """A flow's name is the expected symbol (a Go receiver may be written `*Engine`)."""
+    return name.replace("*", "") == expected
+
+
+def _linked(name: str, path: str, pages: dict[str, str]) -> bool:
+    """Some page links the symbol (by its name, or a method's own name under its type) into `path`."""
+    shown = {name, name.rsplit(".", 1)[-1]}
+    for body in pages.values():
+        for text, url in re.findall(r"\[`([^`]+)`\]\((https://[^)\s]+)\)", body):
+            if text in shown and re.search(rf"/blob/[0-9a-f]+/{re.escape(path)}#L\d", url):
+                return True
+    return False
+
+
+def _together(packages: list[str], catalogue: list) -> str:
+    """The mean share of a sub-package's catalogued modules that sit in its most common subsystem."""
+    shares = []
+    for package in packages:
+        groups = Counter(
+            group.index
+            for group in catalogue
+            for module in group.modules
+            if module.path.rsplit("/", 1)[0] == package
+        )
+        if groups:
+            shares.append(max(groups.values()) / sum(groups.values()))
+    return f"{100 * sum(shares) / len(shares):.0f}%" if shares else "—"
 
 
 def _symbol_sections(body: str) -> str:

@@ -44,8 +44,12 @@ Positive = Annotated[float, Meta(gt=0)]
 class RepoEntry(_Strict):
     source: str
     """A https URL, `git@host:owner/repo`, or a local path (relative to the knowledge-base root)."""
-    request: str | None = None
-    """Optional research question; focuses the shards on the files that answer it."""
+    request: str | list[str] | None = None
+    """Questions asked of the repository (one string or a list): each is answered on a page of its own
+    (answers/<slug>.md), beside the general pages, and answered again at every refresh."""
+    notes: str | None = None
+    """The maintainer's own markdown (a file, relative to the knowledge-base root and inside it), shown on the
+    repository's index and kept across every refresh."""
     refresh_days: Annotated[int, Meta(ge=0)] | None = None
     """Not used for repositories (they refresh when their remote HEAD moves); kept for symmetry with topics."""
 

@@ -104,3 +104,16 @@ def test_a_session_refuses_a_repository_that_moved(tmp_path: Path):
     subprocess.run(["git", "commit", "-qam", "move"], cwd=root, check=True)
     with pytest.raises(ResearchError, match="moved"):
         run_chunks(paths, config, provider, session.session_id)
+
+
+def test_a_chunked_research_answers_its_question_on_a_page_of_its_own(tmp_path: Path):
+    root = make_project(tmp_path / "shop")
+    paths, config, provider = offline_setup(tmp_path / "kb")
+    session = start_session(paths, config, provider, str(root), request="How is the price computed?")
+    assert [c.name for c in session.chunks] == [
+        c.name for c in start_session(paths, config, provider, str(root)).chunks
+    ]  # the plan is the general one
+    run_chunks(paths, config, provider, session.session_id)
+    result = synthesize_session(paths, config, provider, session.session_id, publish=publish_repo)
+    meta, body = read_page(result.study.harvest_dir / "answers" / "how-is-the-price-computed.md")
+    assert meta["request"] == "How is the price computed?" and meta["symbols"][0] == "price"

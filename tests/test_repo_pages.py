@@ -93,6 +93,7 @@ def researched(tmp_path: Path) -> tuple[dict, str, list[tuple[dict, str]]]:
     )
     index_meta, index = read_page(paths.repos_dir / "acme" / "shop" / "index.md")
     shards = [read_page(paths.repos_dir / "acme" / "shop" / page) for page in index_meta["shards"]]
+    index_meta["_folder"] = paths.repos_dir / "acme" / "shop"
     return index_meta, index, shards
 
 
@@ -144,10 +145,14 @@ def test_shard_pages_carry_the_repository_and_their_classes_with_methods(researc
 
 
 def test_the_request_is_answered_with_symbols_named_after_it(researched):
-    _, index, _ = researched
-    answer = index.split("## Answer", 1)[1].split("\n## ", 1)[0]
-    first = re.search(r"^- \[`([\w.]+)`\]", answer, re.MULTILINE)
+    meta, index, _ = researched
+    assert meta["answers"] == ["answers/how-are-redirects-handled.md"]
+    listed = index.split("## Questions answered", 1)[1].split("\n## ", 1)[0]
+    assert "- [how are redirects handled](answers/how-are-redirects-handled.md)" in listed
+    answer = read_page(meta["_folder"] / meta["answers"][0])[1]
+    first = re.search(r"^1\. \*\*\[`([\w.]+)`\]\(https://github.com/acme/shop/blob/", answer, re.MULTILINE)
     assert first and first.group(1) == "Session.resolve_redirects"
+    assert "— Follow the redirects a response asks for." in answer
     assert "LICENSE" not in answer and ".github" not in answer
 
 
@@ -179,11 +184,12 @@ def test_the_answer_opens_with_the_symbol_that_calls_the_others(tmp_path: Path) 
     run_repo_research(
         paths, config, provider, str(root), request="how are redirects handled", publish=publish_repo
     )
-    index = read_page(paths.repos_dir / "acme" / "shop" / "index.md")[1]
-    answer = index.split("## Answer", 1)[1].split("\n## ", 1)[0]
-    listed = re.findall(r"^- \[`([\w.]+)`\]", answer, re.MULTILINE)
+    answer = read_page(paths.repos_dir / "acme" / "shop" / "answers" / "how-are-redirects-handled.md")[1]
+    listed = re.findall(r"^\d\. \*\*\[`([\w.]+)`\]", answer, re.MULTILINE)
     assert listed[:2] == ["Session.resolve_redirects", "DigestAuth.handle_redirect"]
     assert "`Session.resolve_redirects` calls `DigestAuth.handle_redirect`" in answer
+    lead = answer.split("## Answer", 1)[1].split("\n## ", 1)[0]
+    assert "which calls `DigestAuth.handle_redirect`" in lead
 
 
 def test_history_states_its_window(researched):

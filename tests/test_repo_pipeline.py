@@ -304,9 +304,11 @@ def test_total_timeout_fails_the_hanging_shard_only(tmp_path: Path):
     assert "repo.total_timeout" in failed[0]["reason"]
 
 
-def test_request_focuses_the_plan_and_the_trace_is_shown(tmp_path: Path):
+def test_a_request_is_answered_on_its_own_page_and_the_general_pages_stay(tmp_path: Path):
     root = make_project(tmp_path / "shop")
     paths, config, provider = offline_setup(tmp_path / "kb")
+    run_repo_research(paths, config, provider, str(root), publish=publish_repo)
+    general = {k: v for k, v in page_bytes(harvest(paths)).items() if k.startswith("shards/")}
     run_repo_research(
         paths,
         config,
@@ -315,12 +317,12 @@ def test_request_focuses_the_plan_and_the_trace_is_shown(tmp_path: Path):
         request="How is the price of an item computed?",
         publish=publish_repo,
     )
-    meta, body = read_page(harvest(paths) / "index.md")
-    assert "## Focus trace" in body and "core/engine.py" in body
-    planned = [f for page in meta["shards"] for f in read_page(harvest(paths) / page)[0]["files"]]
-    assert "core/engine.py" in planned
-    saved = json.loads((paths.cache_dir / "repos" / "acme" / "shop" / "focus.json").read_text())
-    assert saved["trace"]["cycles"][0]["judged"]
+    pages = page_bytes(harvest(paths))
+    assert {k: v for k, v in pages.items() if k.startswith("shards/")} == general
+    meta, body = read_page(harvest(paths) / "answers" / "how-is-the-price-of-an-item-computed.md")
+    assert meta["request"] == "How is the price of an item computed?"
+    assert "## How the files were found" in body and "core/engine.py" in body
+    assert "[`price`](https://github.com/acme/shop/blob/" in body
 
 
 PLANTED = "sk-ant-api03-" + "Zq7" * 12
@@ -452,7 +454,9 @@ def test_a_kill_inside_a_job_stops_the_run():
         run_jobs([Job(1, "killed", killed)], limit=1)
 
 
-def test_focus_with_a_model_judge_plans_over_the_retrieved_files(tmp_path: Path):
+def test_a_model_answers_from_the_facts_its_citations_checked_and_the_plan_ignores_the_question(
+    tmp_path: Path,
+):
     root = make_project(tmp_path / "shop")
     judged = {"core/engine.py": 0.95, "core/models.py": 0.8, "app/routes.py": 0.75, "README.md": 0.1}
 
@@ -461,25 +465,42 @@ def test_focus_with_a_model_judge_plans_over_the_retrieved_files(tmp_path: Path)
             listed = [line[4:] for line in req.prompt.splitlines() if line.startswith("### ")]
             scores = [{"path": p, "score": judged.get(p, 0.05), "reason": f"judged {p}"} for p in listed]
             return json.dumps({"scores": scores})
+        if "answers a question" in (req.system or ""):
+            return "`price` computes it (core/engine.py:6-8), see also ghost/file.py:1-2. <b>bold</b>"
+        return scripted_reply(req)
+
+    with FakeOpenAI(default=reply) as fake:
+        paths, config, provider = online_setup(tmp_path / "kb", fake.base_url)
+        question = "How is the price of an item computed?"
+        run_repo_research(paths, config, provider, str(root), request=question, publish=publish_repo)
+        architect = next(r for r in fake.requests if is_architect(r))
+        asked = next(r for r in fake.requests if "answers a question" in (r.system or ""))
+    assert question not in architect.prompt  # the general plan never depends on a question
+    assert "price (function) at core/engine.py:6-8: Price of one item." in asked.prompt
+    assert "return item.cost * 1.2" in asked.prompt  # the answering code, read at the pinned revision
+    meta, body = read_page(harvest(paths) / "answers" / "how-is-the-price-of-an-item-computed.md")
+    assert meta["provider"] == "openai" and meta["citations_dropped"] == 1
+    assert "[core/engine.py:6-8](https://github.com/acme/shop/blob/" in body
+    assert "ghost/file.py" not in body.split("## The code that answers it")[0] and "<b>" not in body
+    assert "judged core/engine.py" in body
+
+
+def test_a_failed_model_answer_falls_back_to_the_offline_draft(tmp_path: Path):
+    root = make_project(tmp_path / "shop")
+
+    def reply(req):
+        if "answers a question" in (req.system or ""):
+            return Reply.error(500, "answer stage broke")
         return scripted_reply(req)
 
     with FakeOpenAI(default=reply) as fake:
         paths, config, provider = online_setup(tmp_path / "kb", fake.base_url)
         run_repo_research(
-            paths,
-            config,
-            provider,
-            str(root),
-            request="How is the price of an item computed?",
-            publish=publish_repo,
+            paths, config, provider, str(root), request="How is the price computed?", publish=publish_repo
         )
-        architect = next(r for r in fake.requests if is_architect(r))
-    listed = architect.prompt.split("Files (most important first):\n", 1)[1].split("\n\n", 1)[0]
-    assert sorted(line.split(" (")[0] for line in listed.splitlines()) == sorted(
-        k for k, v in judged.items() if v >= 0.2
-    )
-    _, body = read_page(harvest(paths) / "index.md")
-    assert "judged core/engine.py" in body and "focus step retrieved" in body
+    meta, body = read_page(harvest(paths) / "answers" / "how-is-the-price-computed.md")
+    assert "500" in meta["fallback"] and "the model's answer failed" in body
+    assert "The answer starts at [`price`](https://github.com/acme/shop/blob/" in body
 
 
 def test_a_knowledge_base_researching_its_own_repository_ignores_its_pages(tmp_path: Path):

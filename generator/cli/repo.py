@@ -25,7 +25,16 @@ from ..terminal import printable
 from .app import App, echo_json, pass_app
 
 REQUEST = click.option(
-    "--request", default=None, help="A research question; focuses the shards on the files that answer it."
+    "--request",
+    default=None,
+    help="A question about the code; answered on a page of its own (answers/<slug>.md) beside the general pages.",
+)
+REQUESTS = click.option(
+    "--request",
+    "requests",
+    multiple=True,
+    help="A question about the code (repeatable); each is answered on a page of its own (answers/<slug>.md)"
+    " beside the general pages, and again at every later run.",
 )
 JSON = click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object on stdout.")
 
@@ -37,7 +46,7 @@ def repo() -> None:
 
 @repo.command("run")
 @click.argument("source")
-@REQUEST
+@REQUESTS
 @click.option(
     "--max-concurrent",
     type=click.IntRange(1, 64),
@@ -46,7 +55,9 @@ def repo() -> None:
 )
 @JSON
 @pass_app
-def repo_run(app: App, source: str, request: str | None, max_concurrent: int | None, as_json: bool) -> None:
+def repo_run(
+    app: App, source: str, requests: tuple[str, ...], max_concurrent: int | None, as_json: bool
+) -> None:
     """Research SOURCE (a https URL, git@host:owner/repo, or a local path)."""
     meter = MeteredProvider(app.provider())  # this run's calls, for _cost.json as build writes it
     with workspace_lock(app.paths), app.run_deadline("repo"):
@@ -56,7 +67,7 @@ def repo_run(app: App, source: str, request: str | None, max_concurrent: int | N
                 app.config,
                 meter,
                 _cli_source(source),
-                request=request,
+                request=requests,
                 max_concurrent=max_concurrent,
                 console=app.console,
                 publish=publish_repo,

@@ -43,6 +43,8 @@ class EntryRecord(msgspec.Struct, frozen=True, kw_only=True):
     source: str = ""
     revision: str = ""
     shards: int = 0
+    questions: list[str] = msgspec.field(default_factory=list)
+    """The questions a repository's answer pages answer (its index's `questions`)."""
 
 
 def entry_record(
@@ -60,6 +62,7 @@ def entry_record(
         source=_text(page.get("source")),
         revision=_text(page.get("revision")),
         shards=shards,
+        questions=[_text(q) for q in _as_list(page.get("questions")) if _text(q)],
     )
 
 
@@ -119,6 +122,7 @@ class RepoEntry(_Entry, frozen=True, kw_only=True):
     shards: int
     cost: CostRecord | None = None
     tags: list[str]
+    questions: list[str] = msgspec.field(default_factory=list)
 
 
 class TopicEntry(_Entry, frozen=True, kw_only=True):
@@ -224,6 +228,7 @@ def _repo_entries(paths: KBPaths) -> Iterator[tuple[str, RepoEntry, list[str]]]:
             shards=record.shards,
             cost=_cost(folder),
             tags=[],
+            questions=record.questions,
         )
         yield f"repo:{owner}/{repo}", entry, record.terms
 
@@ -390,6 +395,10 @@ def delete_entry(paths: KBPaths, entry_id: str) -> KnowledgeIndex:
 
 def _rel(paths: KBPaths, page: Path) -> str:
     return page.relative_to(paths.site_src).as_posix()
+
+
+def _as_list(value: object) -> list[object]:
+    return value if isinstance(value, list) else []
 
 
 def _text(value: object) -> str:

@@ -27,7 +27,7 @@ from .fulltext import TOKENIZE, SyncCounts, compare, open_index, quoted, segment
 from .lookup import TABLES, Lookup, sync_lookup
 from .synonyms import Synonyms, canonical_tag, load_synonyms
 
-SCHEMA_VERSION = "4"  # bump when what is indexed changes: the database rebuilds itself
+SCHEMA_VERSION = "5"  # bump when what is indexed changes: the database rebuilds itself
 TAG_BOOST = 10.0  # a tag hit outranks a passing mention in the text
 # a raw source's tags are its topic's: on equal evidence the topic (or repository) ranks first
 KIND_WEIGHT = {"repo": 1.0, "topic": 1.0, "source": 0.6}
@@ -44,7 +44,7 @@ _SCHEMA = [
 ]
 # the folders below an entry's workspace that hold indexed pages: (subfolder, file pattern, kind of document);
 # ids are derived from the path
-_REPO_FOLDERS = [("", "index.md", "repo"), ("shards", "*.md", "shard")]
+_REPO_FOLDERS = [("", "index.md", "repo"), ("shards", "*.md", "shard"), ("answers", "*.md", "answer")]
 _TOPIC_FOLDERS = [
     ("", "index.md", "topic"),
     ("output", "report.md", "report"),

@@ -341,11 +341,20 @@ class SubsystemEdge:
 
 @dataclass(frozen=True)
 class Answer:
-    """What answers the operator's request: the symbols that match it and the call path between them."""
+    """One question asked of the repository and what answers it at the pinned revision: the symbols that match
+    it (those that call the others first) and the call path between them, each cited; the model's prose
+    written from those facts when a model answered; how the files were found (the focus trace)."""
 
     request: str
     symbols: tuple[CitedSymbol, ...]
     path: tuple[FlowHop, ...] = ()
+    slug: str = ""  # answers/<slug>.md
+    files: tuple[str, ...] = ()  # the files retrieval kept, most relevant first
+    focus: dict[str, Any] | None = None
+    model_text: str = ""  # the model's answer (untrusted, redacted; citations checked as the page renders)
+    provider: str = "offline"
+    model: str = ""
+    fallback: str = ""  # why the offline draft stands in for the model's answer ("" when it does not)
 
 
 @dataclass
@@ -365,8 +374,8 @@ class RepoSynthesis:
     analyses: list[ShardAnalysis]
     overview: str = ""  # the README's first real paragraph
     summary: list[str] = field(default_factory=list)  # the model's summary, or extractive sentences
-    request: str | None = None
-    answer: Answer | None = None
+    answers: list[Answer] = field(default_factory=list)  # one per question asked, in page-name order
+    notes: str = ""  # the maintainer's own markdown (deepkb.yml `notes:`), untrusted, shown on the index
     architecture: list[SubsystemEdge] = field(default_factory=list)
     main_flow: list[FlowHop] = field(default_factory=list)
     catalogue: list[CatalogueGroup] = field(default_factory=list)
@@ -377,7 +386,6 @@ class RepoSynthesis:
     skipped: list[Skipped] = field(default_factory=list)
     planner: Literal["llm", "heuristic"] = "heuristic"
     planner_note: str = ""
-    focus: dict[str, Any] | None = None
     tokens: dict[str, int] = field(default_factory=dict)
 
     @property

@@ -45,13 +45,16 @@ def _section(site_src: Path, section: str, recent: list[str]) -> list[str]:
 
 # --------------------------------------------------------------------------- an entry's reading path
 
-# A repository's pages (index, then shards) and a topic's (landing, report, analysis, sources); a topic's raw
-# sources stay out: there can be hundreds, and the sources page lists them.
+# A repository's pages (index, shards, then the answers to the questions asked of it) and a topic's (landing,
+# report, analysis, sources); a topic's raw sources stay out: there can be hundreds, and the sources page
+# lists them.
 _ENTRY_PAGE = re.compile(
     r"^(?P<entry>repos/[^/]+/[^/]+/|topics/[^/]+/)"
-    r"(?P<page>index\.md|shards/[^/]+\.md|output/report\.md|processed/analysis\.md|sources\.md)$"
+    r"(?P<page>index\.md|shards/[^/]+\.md|answers/[^/]+\.md|output/report\.md|processed/analysis\.md"
+    r"|sources\.md)$"
 )
 _ORDER = {"index.md": 0, "output/report.md": 1, "processed/analysis.md": 2, "sources.md": 3}
+_FOLDER_ORDER = {"shards": 4, "answers": 5}
 
 
 def entry_pages(files: Files) -> dict[str, list[File]]:
@@ -63,8 +66,13 @@ def entry_pages(files: Files) -> dict[str, list[File]]:
         if match:
             groups.setdefault(match.group("entry"), []).append(file)
     for entry, members in groups.items():
-        members.sort(key=lambda f: (_ORDER.get(f.src_uri.removeprefix(entry), 4), f.src_uri))
+        members.sort(key=lambda f: (_place(f.src_uri.removeprefix(entry)), f.src_uri))
     return {key: members for key, members in groups.items() if members[0].src_uri == f"{key}index.md"}
+
+
+def _place(page: str) -> int:
+    """Where a page of an entry sits in its reading order (ties: by file name)."""
+    return _ORDER.get(page, _FOLDER_ORDER.get(page.split("/", 1)[0], 6))
 
 
 _RAW_PAGE = re.compile(r"^(?P<entry>topics/[^/]+/)raw/[^/]+\.md$")

@@ -54,7 +54,6 @@ class ShardContext:
     options: RepoResearchConfig
     redactor: Redactor
     readme: str = ""  # the README's first real paragraph
-    request: str | None = None
     overview: str = ""  # `repository_overview`: what every shard's prompt shares (redacted)
 
 
@@ -104,12 +103,9 @@ OVERVIEW_CAP = 6_000  # characters of repository overview in every shard prompt 
 
 
 def _shared_prefix(ctx: ShardContext) -> str:
-    """The part of every shard prompt of one repository that is the same: request, instructions, overview."""
-    focus = (
-        f"Research request: {ctx.request}\nShape the analysis around this request.\n\n" if ctx.request else ""
-    )
+    """The part of every shard prompt of one repository that is the same: instructions, overview."""
     return (
-        f"{focus}Repository: {ctx.label}\n\n"
+        f"Repository: {ctx.label}\n\n"
         "Write the analysis of the subsystem named below in this shape:\n"
         "Summary: <one sentence saying what this subsystem does>\n"
         "## Purpose\n## How it works\n## Key components\n## Entry points and interfaces\n## Risks and notes\n"

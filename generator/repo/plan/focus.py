@@ -1,9 +1,9 @@
-"""Stage 6, focus: when the operator asks a question, find the files that answer it before planning shards.
+"""Focus: when the operator asks a question, find the files that answer it (synthesize/questions.py).
 
 Iterative retrieval (generator/retrieval.py) over the repository's files: dispatch by the request's keywords
 plus the repository's own terminology (its symbol names), evaluate each candidate 0–1 with a reason (the
-LLM as judge, or the lexical judge offline), refine, at most 3 cycles. The architect then plans over the
-files kept, and the trace is shown on the index page.
+LLM as judge, or the lexical judge offline), refine, at most 3 cycles. The answer is looked for in the files
+kept, and the trace is shown on the question's page.
 """
 
 from __future__ import annotations
@@ -98,7 +98,7 @@ def focus_files(
     kept = [j.key for j in result.kept][:MAX_FOCUS_FILES]
     if len(kept) < MIN_FOCUS_FILES:
         trace["stopped_because"] = (
-            f"{trace['stopped_because']}; too few relevant files, so the whole map was planned"
+            f"{trace['stopped_because']}; too few relevant files, so every source module was searched"
         )
         kept = []
     trace["kept"] = kept

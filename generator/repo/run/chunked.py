@@ -14,7 +14,7 @@ from generator.errors import DeepkbError, ResearchError, error_line
 from generator.kb.index import update_index
 from generator.llm.base import Provider
 from generator.redact import Redactor
-from generator.repo.model import FocusResult, ShardDraft
+from generator.repo.model import ShardDraft
 from generator.repo.run.pipeline import (
     Publish,
     RepoPartialFailure,
@@ -36,6 +36,7 @@ from generator.repo.run.session import (
     today,
 )
 from generator.repo.run.workers import Job, Report, run_jobs
+from generator.repo.synthesize.questions import asked
 from generator.repo.synthesize.synthesis import Outcome, synthesize
 from generator.store import KBPaths, read_page
 
@@ -50,7 +51,8 @@ def start_session(
     console: Console | None = None,
 ) -> ChunkedSession:
     """Plan the research and checkpoint it as a session of pending chunks c1, c2, …"""
-    study = prepare(paths, config, provider, source, request=request, console=console)
+    asked(request)  # an empty or overlong question is refused before any work
+    study = prepare(paths, config, provider, source, console=console)
     chunks = [
         Chunk(f"c{i}", i, shard.name, list(shard.files), shard.rationale)
         for i, shard in enumerate(study.plan.shards, 1)
@@ -66,7 +68,6 @@ def start_session(
         planner=study.plan.planner,
         plan_note=study.plan.note,
         chunks=chunks,
-        focus=study.focus.trace if study.focus else None,
         plan_tokens=study.plan_tokens,
     )
     save_session(paths.cache_dir, session)
@@ -172,13 +173,11 @@ def resume_study(paths: KBPaths, config: Config, session: ChunkedSession, consol
         )
     plan = session.plan()
     redactor = Redactor.from_environ()
-    ctx = shard_context(pinned, repo_map, facts, config, redactor, session.request)
-    focus = FocusResult(list(session.focus.get("kept", [])), session.focus) if session.focus else None
+    ctx = shard_context(pinned, repo_map, facts, config, redactor)
     cache = RepoCache(paths.cache_dir, repo_source.owner, repo_source.name)
+    questions = tuple(asked(session.request))
     tokens = session.plan_tokens
-    return Study(
-        paths, config, repo_source, pinned, repo_map, facts, plan, ctx, cache, session.request, focus, tokens
-    )
+    return Study(paths, config, repo_source, pinned, repo_map, facts, plan, ctx, cache, questions, tokens)
 
 
 def _complete_pages_exist(study: Study) -> bool:

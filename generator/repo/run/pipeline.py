@@ -1,6 +1,6 @@
 """Repository research end to end. `run_repo_research` reads like the seed's table of contents:
-clone → map → facts (symbols, imports, the whole call graph) → focus → plan (architect + normalize) →
-analyze shards → synthesize → publish pages.
+clone → map → facts (symbols, imports, the whole call graph) → plan (architect + normalize) →
+analyze shards → synthesize (and answer the questions asked) → publish pages.
 
 Stages return records; `publish` hands them to the page layer (generator/site/pages/repo.py). Every stage's
 output is saved under the cache dir (run/session.py), so an unchanged repository costs no LLM call.
@@ -32,7 +32,6 @@ from generator.repo.model import (
     DRAFT_VERSION,
     Checkout,
     Facts,
-    FocusResult,
     ModelDraft,
     OfflineDraft,
     RepoMap,
@@ -47,6 +46,8 @@ from generator.repo.plan.subsystems import part_namer
 from generator.repo.run.session import RepoCache, fingerprint, plan_from_json, plan_to_json, today
 from generator.repo.run.study import RepoPartialFailure, RepoResult, Study
 from generator.repo.run.workers import Job, Report, run_jobs
+from generator.repo.synthesize.notes import listed_entry, maintainer_notes
+from generator.repo.synthesize.questions import asked
 from generator.repo.synthesize.synthesis import Outcome, synthesize
 from generator.store import KBPaths
 
@@ -66,16 +67,23 @@ def run_repo_research(
     provider: Provider,
     source: str,
     *,
-    request: str | None = None,
+    request: str | Sequence[str] | None = None,
     max_concurrent: int | None = None,
     console: Console | None = None,
     publish: Publish | None = None,
 ) -> RepoResult:
     """Research one repository; `publish` (generator/site/pages/repo.py's `publish_repo`) writes its pages
-    under site_src/repos/<owner>/<repo>/. Raises RepoPartialFailure after publishing when some shards failed
-    or fell back to the offline analyst."""
+    under site_src/repos/<owner>/<repo>/. `request`: questions answered on pages of their own, beside the
+    general pages and the questions asked before. Raises RepoPartialFailure after publishing when some
+    shards failed or fell back to the offline analyst."""
     started = time.monotonic()  # the run's total timeout counts from here
-    study = prepare(paths, config, provider, source, request=request, console=console)
+    repo_source = parse_source(source, paths.root)
+    # a bad `notes:` path fails before any work; deepkb.yml's questions are asked however the repo is run
+    maintainer_notes(paths, config, repo_source)
+    listed = listed_entry(paths, config, repo_source)
+    questions = asked([*asked(listed.request if listed else None), *asked(request)])
+    study = prepare(paths, config, provider, source, console=console)
+    study.questions = tuple(questions)
     jobs = list(enumerate(study.plan.shards, 1))
     outcomes = analyze_shards(
         study, provider, jobs, max_concurrent=max_concurrent, console=console, started=started
@@ -95,21 +103,18 @@ def prepare(
     provider: Provider,
     source: str,
     *,
-    request: str | None = None,
     console: Console | None = None,
 ) -> Study:
-    """Stages 1–6: clone, map, facts, focus, plan and normalize."""
+    """Stages 1–5: clone, map, facts, plan and normalize. The plan never depends on a question: questions
+    are answered on pages of their own (synthesize/questions.py)."""
     repo_source, pinned, repo_map, facts = survey(paths, config, source, console)
     redactor = Redactor.from_environ()
     cache = RepoCache(paths.cache_dir, repo_source.owner, repo_source.name)
-    focus = (
-        focus_stage(provider, pinned, repo_map, facts, request, redactor, config, cache) if request else None
-    )
-    plan, plan_tokens = plan_stage(provider, repo_map, facts, focus, request, cache, redactor)
+    plan, plan_tokens = plan_stage(provider, repo_map, facts, cache, redactor)
     _say(console, f"{len(plan.shards)} shards planned ({plan.planner})")
-    ctx = shard_context(pinned, repo_map, facts, config, redactor, request)
+    ctx = shard_context(pinned, repo_map, facts, config, redactor)
     return Study(
-        paths, config, repo_source, pinned, repo_map, facts, plan, ctx, cache, request, focus, plan_tokens
+        paths, config, repo_source, pinned, repo_map, facts, plan, ctx, cache, plan_tokens=plan_tokens
     )
 
 
@@ -170,57 +175,24 @@ def _without(repo_map: RepoMap, prefixes: Sequence[str]) -> RepoMap:
 # --------------------------------------------------------------------------- stages 4–6
 
 
-def focus_stage(
-    provider: Provider,
-    pinned: Checkout,
-    repo_map: RepoMap,
-    facts: Facts,
-    request: str,
-    redactor: Redactor,
-    config: Config,
-    cache: RepoCache,
-) -> FocusResult:
-    """Stage 6 (run before planning, which uses it): retrieve the files that answer the request."""
-    # the retrieval loop loads the model-reply schemas (pydantic): only runs with a request need it
-    from generator.repo.plan.focus import focus_files
-
-    files = sorted(f.path for f in repo_map.files)
-    key = fingerprint("focus", pinned.revision, request, provider.name, provider.model_for("focus"), files)
-    saved = None if provider.offline else cache.load_stage("focus", key)
-    if saved is not None:
-        return FocusResult(list(saved["files"]), dict(saved["trace"]))
-    result = focus_files(
-        provider, pinned.path, repo_map, facts, request, redactor, max_bytes=config.repo.max_file_bytes
-    )
-    cache.save_stage("focus", key, {"files": result.files, "trace": result.trace})
-    return result
-
-
 def plan_stage(
     provider: Provider,
     repo_map: RepoMap,
     facts: Facts,
-    focus: FocusResult | None,
-    request: str | None,
     cache: RepoCache,
     redactor: Redactor,
 ) -> tuple[ShardPlan, dict[str, int]]:
     """Stages 4–5: the architect's plan (reused while the set of files is unchanged), then the seed's rules.
     The heuristic plan that stands in for a failed architect call carries the note saying so."""
-    candidates = focus.files if focus and focus.files else None
-    allowed = candidates or [f.path for f in repo_map.files]
-    key = fingerprint(
-        "plan", PLAN_VERSION, sorted(allowed), request, provider.name, provider.model_for("architect")
-    )
+    allowed = [f.path for f in repo_map.files]
+    key = fingerprint("plan", PLAN_VERSION, sorted(allowed), provider.name, provider.model_for("architect"))
     # offline planning is free and follows the current facts; a model's plan is kept until the file set changes
     saved = None if provider.offline else cache.load_stage("plan", key)
     if saved is not None:
         plan, tokens = plan_from_json(saved["plan"]), dict(saved.get("tokens", {}))
     else:
         before = (provider.usage.input_tokens, provider.usage.output_tokens)
-        plan = plan_shards(
-            provider, repo_map, facts, candidates=candidates, request=request, redactor=redactor
-        )
+        plan = plan_shards(provider, repo_map, facts, redactor=redactor)
         tokens = {
             "input": provider.usage.input_tokens - before[0],
             "output": provider.usage.output_tokens - before[1],
@@ -237,7 +209,7 @@ def plan_stage(
 
 
 def shard_context(
-    pinned: Checkout, repo_map: RepoMap, facts: Facts, config: Config, redactor: Redactor, request: str | None
+    pinned: Checkout, repo_map: RepoMap, facts: Facts, config: Config, redactor: Redactor
 ) -> ShardContext:
     # extract_facts reads the README; facts made otherwise may leave it to this stage
     readme = facts.readme if facts.readme is not None else readme_paragraph(pinned.path, repo_map, redactor)
@@ -250,7 +222,6 @@ def shard_context(
         options=config.repo,
         redactor=redactor,
         readme=readme,
-        request=request,
         overview=repository_overview(readme, facts, redactor),
     )
 
@@ -339,7 +310,7 @@ def analyze_shard(study: Study, provider: Provider, shard: Shard, report: Report
 
 
 def analysis_key(study: Study, provider: Provider, shard: Shard) -> str:
-    """What an analysis depends on: the shard, its files' contents, the request, the options and the model."""
+    """What an analysis depends on: the shard, its files' contents, the options and the model."""
     hashes = [[path, _content_hash(study, path)] for path in shard.files]
     options = study.config.repo
     return fingerprint(
@@ -348,7 +319,6 @@ def analysis_key(study: Study, provider: Provider, shard: Shard) -> str:
         shard.name,
         shard.rationale,
         hashes,
-        study.request,
         [
             options.remove_comments,
             options.remove_empty_lines,

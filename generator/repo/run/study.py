@@ -13,7 +13,6 @@ from generator.repo.analyze.draft import ShardContext
 from generator.repo.model import (
     Checkout,
     Facts,
-    FocusResult,
     RepoMap,
     RepoSource,
     RepoSynthesis,
@@ -43,8 +42,7 @@ class Study:
     plan: ShardPlan
     ctx: ShardContext
     cache: RepoCache
-    request: str | None = None
-    focus: FocusResult | None = None
+    questions: tuple[str, ...] = ()  # asked in this run; the ones asked before are read from their pages
     plan_tokens: dict[str, int] = field(default_factory=dict)
 
     @property
@@ -93,6 +91,10 @@ class RepoResult:
             "shards": [
                 {"name": a.shard.name, "page": f"shards/{a.slug}.md", "summary": a.summary}
                 for a in self.synthesis.landed
+            ],
+            "answers": [
+                {"request": a.request, "page": f"answers/{a.slug}.md", "symbols": [s.name for s in a.symbols]}
+                for a in self.synthesis.answers
             ],
             "summary": " ".join([self.synthesis.overview, *self.synthesis.summary]).strip(),
             "planner": study.plan.planner,

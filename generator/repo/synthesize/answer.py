@@ -1,4 +1,4 @@
-"""The index's "Answer" to `--request`: the symbols whose names (first) or docstrings match the question's
+"""The facts that answer a question asked of a repository (`--request`): the symbols whose names (first) or docstrings match the question's
 domain words, with their docstrings and definitions, and the call path that joins them. Of those, the ones
 that call the others come first: the function that handles what was asked before the helpers it calls.
 """
@@ -6,11 +6,12 @@ that call the others come first: the function that handles what was asked before
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 
 from generator.repo.analyze.citations import Linker
-from generator.repo.analyze.describe import cite, flow_hops
+from generator.repo.analyze.describe import cite, flow_hops, lead, sentences
 from generator.repo.facts.ranking import key_symbols
-from generator.repo.model import Answer, CallEdge, Facts, Symbol
+from generator.repo.model import Answer, CallEdge, CitedSymbol, Facts, Symbol
 from generator.repo.plan.focus import request_terms
 from generator.repo.plan.subsystems import is_context, words_of
 from generator.text.words import shares_stem
@@ -27,11 +28,16 @@ def answer_request(request: str, modules: Sequence[str], facts: Facts, linker: L
     for path in modules:
         if is_context(path):
             continue  # the tests that exercise an answer are not the answer
-        for entry in key_symbols(facts, path, limit=50):
-            for symbol in (entry.symbol, *entry.methods):
-                score = match_score(symbol, terms)
-                if score > 0:
-                    scored.append((score + 0.01 * entry.score, path, symbol))
+        fact = facts.files.get(path)
+        if fact is None:
+            continue
+        # every definition may answer (a class's 40th method too); the ranking only breaks ties
+        importance = {entry.symbol.name: entry.score for entry in key_symbols(facts, path, limit=50)}
+        for symbol in fact.symbols:
+            score = match_score(symbol, terms) if not symbol.stub else 0
+            if score > 0:
+                weight = importance.get(symbol.name, importance.get(symbol.parent, 0.0))
+                scored.append((score + 0.01 * weight, path, symbol))
     scored.sort(key=lambda item: (-item[0], item[1], item[2].start))
     chosen = scored[:MAX_SYMBOLS]
     names = {(path, symbol.name) for _, path, symbol in chosen}
@@ -47,20 +53,35 @@ def answer_request(request: str, modules: Sequence[str], facts: Facts, linker: L
     )
     return Answer(
         request,
-        tuple(cite(symbol, path, linker) for _, path, symbol in callers_first(chosen, touching)),
+        tuple(explained(symbol, path, linker) for _, path, symbol in callers_first(chosen, touching)),
         tuple(flow_hops(joined[:8], linker)),
     )
 
 
+def explained(symbol: Symbol, path: str, linker: Linker, limit: int = 3) -> CitedSymbol:
+    """The symbol cited at its definition with its docstring's leading sentences: what explains it."""
+    cited = cite(symbol, path, linker, described=False)
+    return replace(cited, doc=" ".join(sentences(symbol.doc, limit)) or lead(symbol.doc))
+
+
 def callers_first(chosen: Sequence[Chosen], calls: Iterable[CallEdge]) -> list[Chosen]:
-    """The answering symbols, those that reach more of the others through `calls` first; equals keep their
-    order (by how well they match)."""
+    """The answering symbols in reading order: symbols joined by calls form a path, read from the caller
+    that reaches most of the others down to the helpers; paths (and lone symbols) come in the order of their
+    best match, so a better answer is never pushed below a weaker symbol's helpers."""
     nodes = [(path, symbol.name) for _, path, symbol in chosen]
     onward: dict[tuple[str, str], set[tuple[str, str]]] = {node: set() for node in nodes}
+    group = {node: node for node in nodes}
+
+    def root(node: tuple[str, str]) -> tuple[str, str]:
+        while group[node] != node:
+            node = group[node]
+        return node
+
     for edge in calls:
         caller, callee = (edge.caller_path, edge.caller), (edge.callee_path, edge.callee)
         if caller in onward and callee in onward and caller != callee:
             onward[caller].add(callee)
+            group[root(caller)] = root(callee)
 
     def reached(start: tuple[str, str]) -> int:
         seen, stack = {start}, [start]
@@ -70,8 +91,12 @@ def callers_first(chosen: Sequence[Chosen], calls: Iterable[CallEdge]) -> list[C
                 stack.append(node)
         return len(seen) - 1
 
+    first_of: dict[tuple[str, str], int] = {}
+    for i, node in enumerate(nodes):
+        first_of.setdefault(root(node), i)
     reach = [reached(node) for node in nodes]
-    return [chosen[i] for i in sorted(range(len(chosen)), key=lambda i: -reach[i])]
+    order = sorted(range(len(chosen)), key=lambda i: (first_of[root(nodes[i])], -reach[i], i))
+    return [chosen[i] for i in order]
 
 
 def _distinct_calls(calls: Iterable[CallEdge]) -> list[CallEdge]:

@@ -28,6 +28,8 @@ from generator.repo.plan.subsystems import core_modules, rank_files
 from generator.repo.run.session import fingerprint
 from generator.repo.run.study import RepoResult, Study, shard_slug
 from generator.repo.synthesize.architecture import catalogue, link_subsystems, place_modules, subsystem_edges
+from generator.repo.synthesize.notes import maintainer_notes
+from generator.repo.synthesize.questions import answer_questions
 
 Outcome = ShardDraft | BaseException
 """What analyzing a shard gave: its draft, or the exception it failed with."""
@@ -60,14 +62,8 @@ def synthesize(study: Study, provider: Provider, outcomes: Mapping[int, Outcome]
     synthesis.catalogue = catalogue(placement, landed, study.facts, study.repo_map, study.ctx.linker)
     synthesis.modules_present = len(modules)
     synthesis.main_flow = flow_hops(main_chain(study.facts, modules), study.ctx.linker)  # entry point → core
-    if study.request:
-        # the answer's retrieval loads the model-reply schemas (pydantic): only runs with a request need it
-        from generator.repo.synthesize.answer import answer_request
-
-        ranked = rank_files(
-            study.focus.files if study.focus and study.focus.files else modules, study.facts, study.repo_map
-        )
-        synthesis.answer = answer_request(study.request, ranked, study.facts, study.ctx.linker)
+    synthesis.answers = answer_questions(study, provider)
+    synthesis.notes = maintainer_notes(study.paths, study.config, study.source)
     usage = {
         "llm_calls": provider.usage.calls,
         "cache_hits": provider.usage.cache_hits,
@@ -185,14 +181,12 @@ def repo_synthesis(
         analyses=analyses,
         overview=study.ctx.readme,
         summary=summary,
-        request=study.request,
         history=list(history.counts.items())[:HISTORY_ROWS],
         history_window=history.window,
         languages=study.repo_map.languages(),
         skipped=list(study.repo_map.skipped),
         planner=study.plan.planner,
         planner_note=study.plan.note,
-        focus=study.focus.trace if study.focus else None,
         tokens={k: v + summary_tokens.get(k, 0) for k, v in tokens.items()},
     )
 
@@ -211,14 +205,13 @@ def overall_summary(
     shards = [f"- {a.shard.name}: {a.summary}" for a in landed]
     readme = study.ctx.readme[:4000]
     model = provider.model_for("synthesize")
-    key = fingerprint("synthesis", SYNTHESIS_VERSION, study.request, shards, readme, provider.name, model)
+    key = fingerprint("synthesis", SYNTHESIS_VERSION, shards, readme, provider.name, model)
     saved = study.cache.load_stage("synthesis", key)
     if saved is not None:
         return list(saved["summary"]), dict(saved["tokens"])
-    ask = f"The research request was: {study.request}\nAnswer it directly.\n\n" if study.request else ""
     prompt = Prompt(
         user=(
-            f"{ask}Repository: {study.label}\nREADME (first paragraph):\n{readme}\n\n"
+            f"Repository: {study.label}\nREADME (first paragraph):\n{readme}\n\n"
             "Subsystems and what each does:\n"
             + "\n".join(shards)
             + "\n\nWrite a summary of the whole repository in 3 to 5 sentences, as plain prose paragraphs."

@@ -16,6 +16,7 @@ from generator import store
 from generator.kb.index import entry_record, save_entry
 from generator.repo.analyze.citations import Linker
 from generator.repo.model import (
+    Answer,
     CitedSymbol,
     ModuleLine,
     RepoSynthesis,
@@ -23,6 +24,7 @@ from generator.repo.model import (
     SubsystemLink,
 )
 from generator.repo.run.study import RepoResult
+from generator.repo.synthesize.questions import ANSWERS_DIR
 from generator.site.pages.model_text import inline_code, render_model_markdown
 from generator.site.pages.repo_diagrams import (
     architecture_diagram,
@@ -33,7 +35,7 @@ from generator.site.pages.repo_diagrams import (
 from generator.site.templates import render_template
 from generator.site.text import Markdown, md_escape, md_inline
 
-SHARD_TEMPLATE, INDEX_TEMPLATE = "shard.md.j2", "repo_index.md.j2"
+SHARD_TEMPLATE, INDEX_TEMPLATE, ANSWER_TEMPLATE = "shard.md.j2", "repo_index.md.j2", "repo_answer.md.j2"
 SKIPPED_EXAMPLES = 5  # paths listed per skip reason on the index page
 DESCRIPTION_CHARS = 300  # the frontmatter description search results show
 _DOC_LINK = re.compile(r"\[([^\]\n]+)\](?:\[[^\]\n]*\]|\([^)\n]*\))")
@@ -121,9 +123,8 @@ class IndexPage:
     source: Markdown
     revision: Markdown
     revision_date: str
-    request: str
-    answer_symbols: list[Markdown]
-    answer_steps: list[Markdown]
+    notes: Markdown  # the maintainer's, rendered safe ("" when there are none)
+    questions: list[Markdown]  # links to the answer pages
     subsystems: list[SubsystemRow]
     failed: list[FailedShard]
     fallen_back: list[FailedShard]  # their pages were written by the offline analyst
@@ -135,14 +136,34 @@ class IndexPage:
     modules_present: int
     planner: str
     planner_note: str
-    focus: dict[str, Any] | None
     history: list[HistoryRow]
     history_window: str
     languages: list[LanguageRow]
     skipped: list[SkippedCount]
 
 
-def context(page: ShardPage | IndexPage) -> dict[str, Any]:
+@dataclass(frozen=True)
+class AnswerPage:
+    """The context of templates/repo_answer.md.j2."""
+
+    title: str
+    request: str
+    back_link: Markdown
+    revision: Markdown
+    revision_date: str
+    offline: bool
+    fallback: str
+    analysis: Markdown  # the model's answer, citations checked ("" for the offline draft)
+    lead: Markdown  # the offline draft's opening sentence
+    symbols: list[Markdown]
+    diagram: Markdown
+    steps: list[Markdown]
+    files: list[Markdown]
+    focus: dict[str, Any] | None
+    citations_dropped: int
+
+
+def context(page: ShardPage | IndexPage | AnswerPage) -> dict[str, Any]:
     return {f.name: getattr(page, f.name) for f in fields(page)}
 
 
@@ -150,10 +171,13 @@ def context(page: ShardPage | IndexPage) -> dict[str, Any]:
 
 
 def write_repo_pages(directory: Path, synthesis: RepoSynthesis, linker: Linker) -> None:
-    """Write every landed shard's page and the index; pages of an earlier plan are removed."""
+    """Write every landed shard's page, every question's answer page and the index; pages of an earlier
+    plan are removed."""
     written = {write_shard_page(directory, a, synthesis, linker) for a in synthesis.landed}
     remove_stale_pages(directory, written)
-    write_index(directory, synthesis)
+    answered = {write_answer_page(directory, a, synthesis, linker) for a in synthesis.answers}
+    remove_stale_answers(directory, answered)
+    write_index(directory, synthesis, linker)
 
 
 def write_shard_page(
@@ -198,7 +222,43 @@ def remove_stale_pages(directory: Path, keep: set[str]) -> None:
             page.unlink()
 
 
-def write_index(directory: Path, synthesis: RepoSynthesis) -> None:
+def write_answer_page(directory: Path, answer: Answer, synthesis: RepoSynthesis, linker: Linker) -> str:
+    """Write answers/<slug>.md and return its name. Its frontmatter's `request` is what the next run reads
+    to answer the question again."""
+    name = f"{answer.slug}.md"
+    page = answer_page(answer, synthesis, linker)
+    lead = answer.symbols[0].doc if answer.symbols else ""
+    meta = {
+        "title": page.title,
+        "description": (whole_sentences(lead, DESCRIPTION_CHARS) if lead else "")
+        or f"{answer.request} ({synthesis.label})",
+        "tags": ["repository", "question"],
+        "request": answer.request,
+        "generated": synthesis.revision_date[:10],
+        "provider": answer.provider,
+        "model": answer.model or "offline-extractive",
+        "source": synthesis.source,
+        "revision": synthesis.revision,
+        "symbols": [s.name for s in answer.symbols],
+        "citations_dropped": page.citations_dropped,
+    }
+    if answer.fallback:
+        meta["fallback"] = answer.fallback
+    body = render_template(ANSWER_TEMPLATE, context(page))
+    store.write_page(store.safe_join(directory, ANSWERS_DIR, name), meta, body)
+    return name
+
+
+def remove_stale_answers(directory: Path, keep: set[str]) -> None:
+    """Answer pages no question of this run owns (a page renamed when another question took its slug)."""
+    folder = directory / ANSWERS_DIR
+    if folder.is_dir() and not folder.is_symlink():
+        for page in folder.glob("*.md"):
+            if page.name not in keep:
+                page.unlink()
+
+
+def write_index(directory: Path, synthesis: RepoSynthesis, linker: Linker) -> None:
     landed = synthesis.landed
     meta = {
         "title": synthesis.title,
@@ -218,7 +278,10 @@ def write_index(directory: Path, synthesis: RepoSynthesis) -> None:
     }
     if synthesis.fallen_back:
         meta["fallback_shards"] = [a.shard.name for a in synthesis.fallen_back]
-    body = render_template(INDEX_TEMPLATE, context(index_page(synthesis)))
+    if synthesis.answers:
+        meta["answers"] = [f"{ANSWERS_DIR}/{a.slug}.md" for a in synthesis.answers]
+        meta["questions"] = [a.request for a in synthesis.answers]
+    body = render_template(INDEX_TEMPLATE, context(index_page(synthesis, linker)))
     store.write_page(directory / "index.md", meta, body)
     save_entry(directory, entry_record("repo", meta, shards=len(landed)))
 
@@ -331,10 +394,71 @@ def subsystem_link(link: SubsystemLink) -> Markdown:
     return Markdown(f"[{md_inline(link.name)}]({link.slug}.md){uses}")
 
 
-def index_page(synthesis: RepoSynthesis) -> IndexPage:
+def answer_page(answer: Answer, synthesis: RepoSynthesis, linker: Linker) -> AnswerPage:
+    rendered = render_model_markdown(answer.model_text, linker, top_level=3) if answer.model_text else None
+    diagram, steps = flow_markdown(answer.path)
+    return AnswerPage(
+        title=answer_title(synthesis, answer),
+        request=answer.request,
+        back_link=Markdown(f"[← {md_inline(synthesis.label)}](../index.md)"),
+        revision=_link(synthesis.revision[:12] or "working tree", synthesis.revision_url, code=True),
+        revision_date=synthesis.revision_date[:10],
+        offline=answer.provider == "offline",
+        fallback=answer.fallback,
+        analysis=rendered.markdown if rendered else Markdown(""),
+        lead=_answer_lead(answer),
+        symbols=[_answer_item(s) for s in answer.symbols],
+        diagram=diagram,
+        steps=steps,
+        files=[_file_link(path, linker) for path in answer.files],
+        focus=answer.focus,
+        citations_dropped=rendered.dropped if rendered else 0,
+    )
+
+
+def answer_title(synthesis: RepoSynthesis, answer: Answer) -> str:
+    """ "<repo> · <question>": a search result says which repository the question is about."""
+    question = answer.request if len(answer.request) <= 90 else answer.request[:89] + "…"
+    return f"{synthesis.label.rsplit('/', 1)[-1]} · {question}"
+
+
+def _answer_lead(answer: Answer) -> Markdown:
+    """The offline draft's opening: where the answer starts and what it reaches."""
+    if not answer.symbols:
+        return Markdown("")
+    first = answer.symbols[0]
+    where = inline_code(first.path)
+    line = f"The answer starts at {symbol_link(first)} in {where}"
+    callees = list(dict.fromkeys(h.callee for h in answer.path if h.caller == first.name))
+    if callees:
+        line += ", which calls " + ", ".join(inline_code(c) for c in callees[:4])
+    if first.doc:
+        line += f". {prose(first.doc)}"
+    return Markdown(line.rstrip(".") + ".")
+
+
+def _answer_item(symbol: CitedSymbol) -> Markdown:
+    """`name` (linked) *kind* in `path` — its docstring's sentences."""
+    doc = f" — {prose(symbol.doc)}" if symbol.doc else ""
+    return Markdown(
+        f"**{symbol_link(symbol)}** *{md_inline(symbol.kind, 20)}* in {inline_code(symbol.path)}{doc}"
+    )
+
+
+def _file_link(path: str, linker: Linker) -> Markdown:
+    citation = linker.check(path, 1)
+    return (
+        Markdown(f"[{inline_code(path)}]({citation.url})") if citation and citation.url else inline_code(path)
+    )
+
+
+def _question_link(answer: Answer) -> Markdown:
+    first = f" — starts at {inline_code(answer.symbols[0].name)}" if answer.symbols else ""
+    return Markdown(f"[{md_inline(answer.request)}]({ANSWERS_DIR}/{answer.slug}.md){first}")
+
+
+def index_page(synthesis: RepoSynthesis, linker: Linker) -> IndexPage:
     diagram, steps = flow_markdown(synthesis.main_flow)
-    answer = synthesis.answer
-    answer_diagram_steps = flow_markdown(answer.path)[1] if answer else []
     catalogued = sum(len(g.modules) for g in synthesis.catalogue)
     return IndexPage(
         title=synthesis.title,
@@ -344,9 +468,10 @@ def index_page(synthesis: RepoSynthesis) -> IndexPage:
         source=_link(synthesis.source, synthesis.source_url),
         revision=_link(synthesis.revision[:12] or "working tree", synthesis.revision_url, code=True),
         revision_date=synthesis.revision_date[:10],
-        request=synthesis.request or "",
-        answer_symbols=[symbol_item(s) for s in answer.symbols] if answer else [],
-        answer_steps=answer_diagram_steps,
+        notes=render_model_markdown(synthesis.notes, linker).markdown
+        if synthesis.notes.strip()
+        else Markdown(""),
+        questions=[_question_link(a) for a in synthesis.answers],
         subsystems=[_subsystem_row(a) for a in synthesis.landed],
         failed=[
             FailedShard(a.shard.name, a.error or "unknown error", ", ".join(a.shard.files))
@@ -365,7 +490,6 @@ def index_page(synthesis: RepoSynthesis) -> IndexPage:
         modules_present=synthesis.modules_present,
         planner=_planner_line(synthesis),
         planner_note=synthesis.planner_note,
-        focus=synthesis.focus,
         history=[HistoryRow(inline_code(p), n) for p, n in synthesis.history],
         history_window=synthesis.history_window,
         languages=[LanguageRow(k, v["files"], v["lines"]) for k, v in synthesis.languages.items()][:12],
@@ -395,9 +519,6 @@ def _planner_line(synthesis: RepoSynthesis) -> str:
             "The subsystems are communities of the dependency graph (imports, held together by packages),"
             " most important first"
         )
-    kept = (synthesis.focus or {}).get("kept") or []
-    if kept:
-        line += f", chosen among the {len(kept)} files the focus step retrieved"
     return line + "."
 
 

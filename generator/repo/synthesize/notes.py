@@ -1,0 +1,54 @@
+"""A maintainer's notes on a repository (deepkb.yml `notes: kb-notes/requests.md`): their own markdown, read
+at every research of it, so a refresh never loses them; the page layer renders them as untrusted text.
+
+The path is the config's, relative to the knowledge-base root, and must stay inside it: an absolute path, a
+`..` or a symbolic link that leads out is refused, like a missing file, with one line.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path, PurePosixPath
+
+from generator.config import Config, RepoEntry
+from generator.errors import ConfigError, DeepkbError
+from generator.repo.checkout.clone import parse_source
+from generator.repo.model import RepoSource
+from generator.store import KBPaths
+
+MAX_NOTES_BYTES = 200_000
+
+
+def listed_entry(paths: KBPaths, config: Config, source: RepoSource) -> RepoEntry | None:
+    """deepkb.yml's entry for `source`'s repository, however it was named on the command line."""
+    for entry in config.repos:
+        try:
+            listed = parse_source(entry.source, paths.root)
+        except DeepkbError:
+            continue  # that entry fails on its own run
+        if (listed.owner, listed.name) == (source.owner, source.name):
+            return entry
+    return None
+
+
+def maintainer_notes(paths: KBPaths, config: Config, source: RepoSource) -> str:
+    """The notes deepkb.yml names for `source`'s repository ("" when it names none)."""
+    entry = listed_entry(paths, config, source)
+    return read_notes(paths.root, entry.notes) if entry is not None and entry.notes is not None else ""
+
+
+def read_notes(root: Path, relative: str) -> str:
+    """The text of the notes file `relative` to the knowledge-base `root`, refused when it lies outside it."""
+    where = f"deepkb.yml: repos: notes '{relative}'"
+    hint = "give a markdown file inside the knowledge base, relative to its root (e.g. kb-notes/requests.md)"
+    parts = PurePosixPath(relative.replace("\\", "/"))
+    if not relative.strip() or parts.is_absolute() or Path(relative).is_absolute() or ".." in parts.parts:
+        raise ConfigError(f"{where} must be a path inside the knowledge base", hint=hint)
+    base = root.resolve()
+    target = base.joinpath(*parts.parts)
+    if not target.resolve().is_relative_to(base):
+        raise ConfigError(f"{where} leads outside the knowledge base (a symbolic link)", hint=hint)
+    if not target.is_file():
+        raise ConfigError(f"{where}: no such file in {base}", hint="create it, or remove `notes:`")
+    if target.stat().st_size > MAX_NOTES_BYTES:
+        raise ConfigError(f"{where} is larger than {MAX_NOTES_BYTES // 1000} KB", hint="shorten it")
+    return target.read_text(encoding="utf-8", errors="replace")

@@ -1,0 +1,151 @@
+"""Questions asked of a repository (answer pages that accumulate and are re-answered at every refresh) and a
+maintainer's notes (deepkb.yml `notes:`), through the real CLI on a fixture repository, offline."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+from conftest import SAMPLE_PROJECT, deepkb, git, make_git_repo
+
+from generator.repo.synthesize.questions import answer_slugs
+from generator.store import KBPaths, read_page
+
+# the sample project with its package renamed: a folder named "sample" reads as example code
+CALC = {
+    path.replace("sample/", "calc/"): text.replace("sample.", "calc.")
+    for path, text in SAMPLE_PROJECT.items()
+}
+NOTES = "# Where to start\n\nRead `evaluate` first.\n\n<script>alert(1)</script> [a link](javascript:x)\n"
+
+
+@pytest.fixture
+def calc_repo(tmp_path: Path) -> Path:
+    return make_git_repo(tmp_path / "calc", CALC, origin="https://github.com/acme/sample.git")
+
+
+def _kb(kb_root: Path, sample_repo: Path, **entry: object) -> KBPaths:
+    config = {"repos": [{"source": str(sample_repo), **entry}]}
+    (kb_root / "deepkb.yml").write_text(yaml.safe_dump(config), encoding="utf-8")
+    return KBPaths(kb_root)
+
+
+def _answers(paths: KBPaths) -> dict[str, dict]:
+    folder = paths.repo_dir("acme", "sample") / "answers"
+    return {p.name: read_page(p)[0] for p in sorted(folder.glob("*.md"))}
+
+
+def test_questions_accumulate_and_a_refresh_re_answers_them_and_keeps_the_notes(
+    kb_root: Path, calc_repo: Path
+) -> None:
+    sample_repo = calc_repo
+    (kb_root / "kb-notes").mkdir()
+    (kb_root / "kb-notes" / "sample.md").write_text(NOTES, encoding="utf-8")
+    paths = _kb(kb_root, sample_repo, request=["How are expressions parsed?"], notes="kb-notes/sample.md")
+    first = deepkb(kb_root, "--provider", "offline", "repo", "run", str(sample_repo), "--json")
+    assert first.exit_code == 0, first.output
+    # a second question from the command line adds a page; the first stays
+    second = deepkb(
+        kb_root,
+        "--provider",
+        "offline",
+        "repo",
+        "run",
+        str(sample_repo),
+        "--request",
+        "How is a sum evaluated?",
+    )
+    assert second.exit_code == 0, second.output
+    answers = _answers(paths)
+    assert sorted(answers) == ["how-are-expressions-parsed.md", "how-is-a-sum-evaluated.md"]
+    # evaluate calls parse: the caller opens the answer
+    assert answers["how-are-expressions-parsed.md"]["symbols"][:2] == ["evaluate", "parse"]
+
+    git(sample_repo, "mv", "calc/parser.py", "calc/parsing.py")
+    (sample_repo / "calc" / "core.py").write_text(
+        (sample_repo / "calc" / "core.py").read_text().replace(".parser", ".parsing")
+    )
+    git(sample_repo, "commit", "-qam", "rename the parser")
+    head = git(sample_repo, "rev-parse", "HEAD")
+    refreshed = deepkb(kb_root, "--provider", "offline", "refresh", "--no-site", "--json")
+    assert refreshed.exit_code == 0, refreshed.output
+    assert json.loads(refreshed.stdout)["refreshed"] == 1
+    answers = _answers(paths)
+    assert sorted(answers) == ["how-are-expressions-parsed.md", "how-is-a-sum-evaluated.md"]
+    assert {meta["revision"] for meta in answers.values()} == {head}
+    parsed = read_page(paths.repo_dir("acme", "sample") / "answers" / "how-are-expressions-parsed.md")[1]
+    assert f"/blob/{head}/calc/parsing.py#L" in parsed and "calc/parser.py" not in parsed
+
+    meta, index = read_page(paths.repo_dir("acme", "sample") / "index.md")
+    notes = index.split("## Maintainer's notes", 1)[1].split("\n## Questions answered", 1)[0]
+    assert "Where to start" in notes and "Read `evaluate` first." in notes
+    assert "<script>" not in notes and "](javascript:" not in notes
+    assert meta["questions"] == ["How are expressions parsed?", "How is a sum evaluated?"]
+    entry = json.loads((paths.site_src / "_index.json").read_text())["topics"]["repo:acme/sample"]
+    assert entry["questions"] == meta["questions"]
+
+
+@pytest.mark.parametrize(
+    ("notes", "says"),
+    [
+        ("../outside.md", "must be a path inside the knowledge base"),
+        ("/etc/hostname", "must be a path inside the knowledge base"),
+        ("linked/notes.md", "leads outside the knowledge base"),
+        ("kb-notes/missing.md", "no such file"),
+    ],
+)
+def test_notes_outside_the_knowledge_base_or_missing_are_one_line(
+    kb_root: Path, sample_repo: Path, tmp_path: Path, notes: str, says: str
+) -> None:
+    outside = tmp_path / "elsewhere"
+    outside.mkdir()
+    (outside / "notes.md").write_text("secret plans\n", encoding="utf-8")
+    (tmp_path / "outside.md").write_text("secret plans\n", encoding="utf-8")
+    os.symlink(outside, kb_root / "linked")
+    paths = _kb(kb_root, sample_repo, notes=notes)
+    result = deepkb(kb_root, "--provider", "offline", "repo", "run", str(sample_repo))
+    assert result.exit_code == 2
+    assert says in result.output and len(result.output.strip().splitlines()) <= 2
+    assert "Traceback" not in result.output
+    assert not (paths.repo_dir("acme", "sample") / "index.md").exists()  # refused before any work
+
+
+def test_an_empty_question_is_refused(kb_root: Path, sample_repo: Path) -> None:
+    result = deepkb(kb_root, "--provider", "offline", "repo", "run", str(sample_repo), "--request", "  ")
+    assert result.exit_code == 2 and "a request is empty" in result.output
+
+
+def test_questions_sharing_a_slug_keep_distinct_stable_pages() -> None:
+    slugs = answer_slugs(["How is X parsed?", "how is x parsed", "What is Y?"])
+    assert slugs["What is Y?"] == "what-is-y"
+    assert slugs["How is X parsed?"] != slugs["how is x parsed"]
+    assert answer_slugs(["how is x parsed", "How is X parsed?"]) == {
+        k: v for k, v in slugs.items() if k != "What is Y?"
+    }
+
+
+def test_an_answer_page_walks_with_its_repository_in_the_site(kb_root: Path, calc_repo: Path) -> None:
+    sample_repo = calc_repo
+    _kb(kb_root, sample_repo, request="How are expressions parsed?")
+    assert deepkb(kb_root, "--provider", "offline", "repo", "run", str(sample_repo)).exit_code == 0
+    built = deepkb(kb_root, "site")
+    assert built.exit_code == 0, built.output
+    site = KBPaths(kb_root).site_dir / "repos" / "acme" / "sample"
+    page = (site / "answers" / "how-are-expressions-parsed" / "index.html").read_text(encoding="utf-8")
+    nav = page.split('class="md-sidebar md-sidebar--primary"', 1)[1].split("md-sidebar--secondary")[0]
+    shards = sorted(p.parent.name for p in (site / "shards").glob("*/index.html"))
+    assert shards and all(f"../../shards/{name}/" in nav for name in shards)
+    assert "sample · How are expressions parsed?" in nav
+    path = page.split('class="md-path"', 1)[1].split("</nav>", 1)[0]
+    assert "Repositories" in path
+    footer = page.split('class="md-footer"', 1)[1]
+    assert re.search(rf'href="\.\./\.\./shards/{shards[-1]}/"[^>]*md-footer__link--prev', footer)
+    index = (site / "index.html").read_text(encoding="utf-8")
+    assert 'href="answers/how-are-expressions-parsed/"' in index
+    found = deepkb(kb_root, "knowledge", "search", "How are expressions parsed", "--json")
+    assert found.exit_code == 0, found.output
+    assert "answers/how-are-expressions-parsed.md" in found.stdout
