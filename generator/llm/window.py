@@ -122,4 +122,6 @@ def fit_entries(build: Callable[[int], Prompt], count: int, window: Window) -> P
 
 
 def fits(prompt: Prompt, window: Window) -> bool:
-    return measured(prompt) + min(prompt.max_tokens, MIN_OUTPUT) <= window.tokens
+    """Whether `prompt` fits with room for its whole answer, or a quarter of the window when that is less."""
+    answer = min(prompt.max_tokens, max(MIN_OUTPUT, window.tokens // 4))
+    return measured(prompt) + answer <= window.tokens

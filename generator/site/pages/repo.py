@@ -60,6 +60,7 @@ class ShardPage:
     neighbourhood: Markdown
     analysis: Markdown
     truncated: bool
+    input_note: str
     files: list[Markdown]
     citations_dropped: int
 
@@ -276,6 +277,7 @@ def shard_page(analysis: ShardAnalysis, synthesis: RepoSynthesis, linker: Linker
         neighbourhood=neighbourhood_diagram(analysis),
         analysis=rendered.markdown if rendered else Markdown(""),
         truncated=analysis.truncated,
+        input_note=analysis.input_note,
         files=[module_item(m) for m in analysis.files],
         citations_dropped=analysis.citations_dropped,
     )
