@@ -36,7 +36,7 @@ API (the same for both fakes):
   message_start … message_stop), one event per token. `Reply.streaming(text, every=0.2, stall_after=n)`
   sends a token every `every` seconds and, with `stall_after`, goes silent after n tokens (the connection
   held open until the server stops).
-- `FakeOpenAI(window=8192)` plays a local server: prompt tokens (counted by `fake_token_count`, a rough
+- `FakeOpenAI(window=8192)` plays a local server (`.probes`: the paths asked about its window): prompt tokens (counted by `fake_token_count`, a rough
   BPE) plus `max_tokens` beyond the window are refused with llama-cpp-python's 400 body; `/props` and
   `/v1/models` tell the window (unless `advertise=False`); `one_at_a_time=True` serves one completion at a
   time like llama.cpp's single slot, `.peak_in_flight` recording how many were open at once.
@@ -611,6 +611,7 @@ class FakeOpenAI(_FakeServer):
         super().__init__(default)
         self.window, self.advertise = window, advertise
         self.refused: list[RecordedRequest] = []
+        self.probes: list[str] = []  # paths asked about the model's window, in order
         self.in_flight = self.peak_in_flight = 0
         self._slot = threading.Lock() if one_at_a_time else None
 
@@ -650,8 +651,14 @@ class FakeOpenAI(_FakeServer):
 
     def route(self, method: str, request: RecordedRequest) -> tuple[int, str, str] | None:
         path = urlsplit(request.path).path
-        if method != "GET" or not (self.window and self.advertise) or path not in ("/props", "/v1/models"):
+        if path not in ("/props", "/v1/models", "/api/show"):
             return None
+        with self._lock:
+            self.probes.append(path)
+        if path == "/api/show" or not (
+            self.window and self.advertise
+        ):  # a llama.cpp server knows no /api/show
+            return 404, json.dumps({"error": {"message": f"no route {path}"}}), "application/json"
         if path == "/props":
             body: dict[str, Any] = {"default_generation_settings": {"n_ctx": self.window}, "total_slots": 1}
         else:

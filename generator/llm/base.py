@@ -107,6 +107,8 @@ class Provider:
     name: ClassVar[str] = ""
     offline: ClassVar[bool] = False
     default_model: ClassVar[str] = ""
+    hosted: bool = True
+    """A hosted API, whose model names mean what they say (a local server serves any model under any name)."""
 
     def __init__(self, config: LLMConfig) -> None:
         self.config = config

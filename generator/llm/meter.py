@@ -17,6 +17,7 @@ class MeteredProvider(Provider):
         self.offline = inner.offline  # type: ignore[misc]
         self.default_model = inner.default_model  # type: ignore[misc]
         self.windows, self.window_lock = inner.windows, inner.window_lock  # one discovery per run
+        self.hosted = inner.hosted
 
     def served_window(self, model: str) -> Window | None:
         return self.inner.served_window(model)

@@ -16,7 +16,7 @@ from typing import Any, Literal
 import httpx
 import msgspec
 
-from ..config import LLMConfig
+from ..config import LLMConfig, is_local_url
 from ..errors import (
     ConfigError,
     DeepkbError,
@@ -63,6 +63,7 @@ class OpenAIProvider(Provider):
                 f"llm.base_url '{self.base_url}' is not an http(s) URL",
                 hint="e.g. http://localhost:11434/v1 for Ollama",
             )
+        self.hosted = not is_local_url(self.base_url)
         key = os.environ.get((ours and config.api_key_env) or "OPENAI_API_KEY")
         headers = {"authorization": f"Bearer {key}"} if key else {}
         self.client = bounded_client(headers=headers, proxy=environment_proxy(self.base_url))

@@ -64,7 +64,7 @@ def _find_window(provider: Provider, model: str) -> Window:
     served = provider.served_window(model)
     if served is not None:
         return served
-    known = known_window(model)
+    known = known_window(model) if provider.hosted else None
     if known is not None:
         return Window(known, f"known window of {model}")
     return Window(DEFAULT_WINDOW, "assumed: set llm.context_window to the model's window")
