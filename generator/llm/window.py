@@ -27,6 +27,8 @@ KNOWN_WINDOWS: tuple[tuple[str, int], ...] = (
     ("o3", 200_000),
     ("o4", 200_000),
     ("gpt-3.5-turbo", 16_385),
+    ("gpt-", 128_000),
+    ("chatgpt-", 128_000),
 )
 """Hosted models' windows by name prefix (first match wins, so a longer prefix comes first)."""
 SAFETY_MARGIN = 0.15
