@@ -14,7 +14,7 @@ from repo_output_fakes import is_analyst, make_project
 
 from generator.cli import cli
 from generator.config import Config, LLMConfig, is_local_url, validated
-from generator.errors import PromptTooLarge, ProviderTimeout
+from generator.errors import PromptTooLarge, ProviderResponseError, ProviderTimeout
 from generator.llm.base import Prompt, create_provider
 from generator.llm.openai import listing_window, ollama_window
 from generator.llm.window import DEFAULT_WINDOW, context_window, measured, prompt_tokens
@@ -253,3 +253,18 @@ def test_a_2k_window_leaves_every_shard_to_the_offline_analyst_labelled(tmp_path
         assert "does not fit the model's 2,048-token window" in fell["reason"]
         meta, body = read_page(harvest / fell["page"])
         assert meta["provider"] == "offline" and "Produced offline" in body and "## Key types" in body
+
+
+@pytest.mark.parametrize("fake_class", [FakeOpenAI, FakeAnthropic])
+def test_a_streamed_event_nested_too_deep_is_refused(
+    fake_class: type, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    deep = "data: " + '{"a": ' * 200 + "1" + "}" * 200 + "\n\n"
+    monkeypatch.setenv("ANTHROPIC_API_KEY", "test-key")
+    with fake_class() as fake:
+        monkeypatch.setenv("ANTHROPIC_BASE_URL", fake.base_url)
+        fake.queue(Reply(raw=deep, headers={"content-type": "text/event-stream"}))
+        name = "openai" if fake_class is FakeOpenAI else "anthropic"
+        provider = create_provider(name, LLMConfig(provider=name, base_url=fake.base_url, max_retries=0))
+        with pytest.raises(ProviderResponseError, match="nested more than 100 levels deep"):
+            provider.complete(Prompt(user="go"))

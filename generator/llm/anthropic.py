@@ -101,6 +101,7 @@ class AnthropicProvider(Provider):
         with self.client.messages.stream(**request.params()) as stream:
             kind = stream.response.headers.get("content-type", "")
             if "text/event-stream" not in kind:
+                stream.response.read()  # through the bounded transport: its size and depth checks speak first
                 raise ProviderResponseError(f"anthropic answered a streamed request with {kind or 'no type'}")
             started = False
             for event in stream:
