@@ -7,6 +7,7 @@ import json
 import textwrap
 from pathlib import Path
 
+import httpx
 import pytest
 from click.testing import CliRunner
 from llm_fakes import FakeAnthropic, FakeOpenAI, RecordedRequest, Reply, fake_token_count
@@ -16,7 +17,7 @@ from generator.cli import cli
 from generator.config import Config, LLMConfig, is_local_url, validated
 from generator.errors import PromptTooLarge, ProviderResponseError, ProviderTimeout
 from generator.llm.base import Prompt, create_provider
-from generator.llm.openai import listing_window, ollama_window
+from generator.llm.openai import listing_window, ollama_window, status_error
 from generator.llm.window import DEFAULT_WINDOW, context_window, measured, prompt_tokens
 from generator.store import read_page
 
@@ -208,13 +209,13 @@ def local_model(request: RecordedRequest) -> str:
     return "The ledger keeps books."
 
 
-def run_against(tmp_path: Path, fake: FakeOpenAI, window: int):
+def run_against(tmp_path: Path, fake: FakeOpenAI, window: int | None):
     root = make_project(tmp_path / "ledger", twenty_modules())
     kb = tmp_path / "kb"
     kb.mkdir()
+    given = f"  context_window: {window}\n" if window else ""
     (kb / "deepkb.yml").write_text(
-        f"llm:\n  provider: openai\n  base_url: {fake.base_url}\n  context_window: {window}\n  max_retries: 0\n",
-        encoding="utf-8",
+        f"llm:\n  provider: openai\n  base_url: {fake.base_url}\n{given}  max_retries: 0\n", encoding="utf-8"
     )
     result = CliRunner().invoke(cli, ["--root", str(kb), "repo", "run", str(root), "--json"])
     return result, kb / "site_src" / "repos" / "acme" / "shop"
@@ -240,6 +241,19 @@ def test_an_8k_window_gets_every_shard_analysed_by_the_model(tmp_path: Path) -> 
     assert cut >= 1  # a shard larger than the window says what the model saw
     for request in analysts:
         assert fake.requested_tokens(request) <= 8192
+
+
+def test_a_refusal_that_names_the_window_fits_the_rest_of_the_run_to_it(tmp_path: Path) -> None:
+    """A server that tells nothing (llama-cpp-python) is assumed to hold 8,192 tokens; its first refusal says
+    4,096, and from then on every prompt is fitted to that: no shard is lost to the wrong guess."""
+    with FakeOpenAI(default=local_model, window=4096, advertise=False) as fake:
+        result, harvest = run_against(tmp_path, fake, None)
+    assert result.exit_code == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert len(fake.refused) == 1 and not data["shards_fallen_back"]
+    pages = [read_page(harvest / page) for page in read_page(harvest / "index.md")[0]["shards"]]
+    assert all(meta["provider"] == "openai" for meta, _ in pages)
+    assert any("fitted to the model's 4,096-token context window" in body for _, body in pages)
 
 
 def test_a_2k_window_leaves_every_shard_to_the_offline_analyst_labelled(tmp_path: Path) -> None:
@@ -268,3 +282,18 @@ def test_a_streamed_event_nested_too_deep_is_refused(
         provider = create_provider(name, LLMConfig(provider=name, base_url=fake.base_url, max_retries=0))
         with pytest.raises(ProviderResponseError, match="nested more than 100 levels deep"):
             provider.complete(Prompt(user="go"))
+
+
+@pytest.mark.parametrize(
+    ("body", "window"),
+    [
+        ({"error": {"message": "the request exceeds the available context size", "n_ctx": 4096}}, 4096),
+        ({"error": {"message": "This model's maximum context length is 32,768 tokens. However, ..."}}, 32768),
+        ({"error": {"message": "Requested tokens (9000) exceed context window of 2048"}}, 2048),
+        ({"error": {"message": "prompt is too long"}}, None),
+    ],
+)
+def test_a_refusal_names_the_window_in_each_servers_words(body: dict, window: int | None) -> None:
+    request = httpx.Request("POST", "http://127.0.0.1:8080/v1/chat/completions")
+    error = status_error(httpx.Response(400, json=body, request=request), "m")
+    assert isinstance(error, PromptTooLarge) and error.window == window

@@ -73,7 +73,17 @@ class OpenAIProvider(Provider):
         model = self.model_for(prompt.stage)
         fitted = fit_to_window(self, prompt)
         body = self._request(fitted, model)
-        response = send(
+        try:
+            response = self._send(body, model)
+        except PromptTooLarge as exc:
+            self._learn_window(model, exc.window)
+            raise
+        completion = parse_completion(response, model, fitted)
+        self.usage.add(completion)
+        return completion
+
+    def _send(self, body: ChatRequest, model: str) -> httpx.Response:
+        return send(
             "POST",
             f"{self.base_url}/chat/completions",
             provider=self.name,
@@ -86,9 +96,13 @@ class OpenAIProvider(Provider):
             idle=self.config.idle_timeout,
             idle_hint=IDLE_HINT,
         )
-        completion = parse_completion(response, model, fitted)
-        self.usage.add(completion)
-        return completion
+
+    def _learn_window(self, model: str, stated: int | None) -> None:
+        """A refusal that names a smaller window than deepkb assumed: the rest of the run is fitted to it."""
+        with self.window_lock:
+            known = self.windows.get(model)
+            if stated and (known is None or stated < known.tokens):
+                self.windows[model] = Window(stated, "stated by the server when it refused a prompt")
 
     def served_window(self, model: str) -> Window | None:
         """What the server says: llama.cpp's `/props`, the model listing (vLLM, LM Studio, OpenRouter,
@@ -190,6 +204,7 @@ def status_error(response: httpx.Response, model: str) -> ProviderError:
             f"the prompt does not fit the model's window: {said}",
             hint="serve the model with a larger window (llama.cpp: --ctx-size), or make prompts smaller: "
             "repo.compress: true, a lower llm.max_output_tokens; the shard gets the offline page meanwhile",
+            window=stated_window(response, said),
         )
     if 400 <= status < 500:
         return ProviderAuthError(said, hint="the request was refused; it is not retried")
@@ -201,6 +216,26 @@ CONTEXT_OVERFLOW = re.compile(
 )
 """How OpenAI, vLLM and llama.cpp word a prompt longer than the model's window ("maximum context length is
 8192 tokens", "exceeds the context window", "exceeds the available context size")."""
+
+
+STATED_WINDOW = re.compile(
+    r"(?:maximum context length is|context window of|context size of|n_ctx\W{1,3})\s*(\d[\d,]*)",
+    re.IGNORECASE,
+)
+"""Where a refusal names the window: OpenAI and vLLM "maximum context length is 8192 tokens", llama-cpp-python
+"exceed context window of 2048", llama.cpp "n_ctx": 4096 in its error body."""
+
+
+def stated_window(response: httpx.Response, said: str) -> int | None:
+    """The window a context-overflow refusal names (llama.cpp's `error.n_ctx`, else in its words), or None."""
+    try:
+        error = response.json().get("error")
+    except (ValueError, AttributeError):
+        error = None
+    if isinstance(error, dict) and _plausible_window(error.get("n_ctx")):
+        return _plausible_window(error.get("n_ctx"))
+    found = STATED_WINDOW.search(said)
+    return _plausible_window(int(found[1].replace(",", ""))) if found else None
 
 
 def server_message(response: httpx.Response) -> str:

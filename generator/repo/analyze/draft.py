@@ -14,7 +14,7 @@ from pathlib import Path
 
 from generator.config import RepoResearchConfig
 from generator.errors import PromptTooLarge, ResearchError
-from generator.llm.base import Prompt, Provider
+from generator.llm.base import Completion, Prompt, Provider
 from generator.llm.window import CHARS_PER_TOKEN, SAFETY_MARGIN, Window, context_window, measured
 from generator.redact import Redactor
 from generator.repo.analyze.citations import Linker
@@ -66,13 +66,7 @@ def draft_with_model(shard: Shard, ctx: ShardContext, provider: Provider, report
     """Pack the shard (redacted, fitted to the model's window) and ask the model; the answer is untrusted
     text. PromptTooLarge, before anything is sent, when the shard does not fit even without its code."""
     report("packing")
-    window = context_window(provider, "analyze")
-    output = min(
-        ANALYZE_OUTPUT_TOKENS, provider.config.max_output_tokens, max(MIN_OUTPUT_TOKENS, window.tokens // 4)
-    )
-    fitted = fit_shard(shard, ctx, window, output)
-    report("asking the model")
-    answer = provider.complete(fitted.prompt)
+    fitted, answer = _ask(shard, ctx, provider, report)
     text, _ = ctx.redactor.redact(answer.text)  # a model can echo what it was shown
     if not text.strip():
         # nothing to publish: the pipeline falls back to the offline analyst's draft
@@ -85,6 +79,30 @@ def draft_with_model(shard: Shard, ctx: ShardContext, provider: Provider, report
         truncated=bool(fitted.cut),
         redactions=fitted.packed.redactions,
         input_note=fitted.cut,
+    )
+
+
+def _ask(
+    shard: Shard, ctx: ShardContext, provider: Provider, report: Report
+) -> tuple[FittedShard, Completion]:
+    """The fitted prompt and the model's answer. A server that refuses the prompt and names a smaller window
+    than deepkb assumed (its provider keeps that window for the run) is asked once more, fitted to it."""
+    window = context_window(provider, "analyze")
+    fitted = fit_shard(shard, ctx, window, _answer_tokens(provider, window))
+    report("asking the model")
+    try:
+        return fitted, provider.complete(fitted.prompt)
+    except PromptTooLarge:
+        stated = context_window(provider, "analyze")
+        if stated.tokens >= window.tokens:
+            raise
+    fitted = fit_shard(shard, ctx, stated, _answer_tokens(provider, stated))
+    return fitted, provider.complete(fitted.prompt)
+
+
+def _answer_tokens(provider: Provider, window: Window) -> int:
+    return min(
+        ANALYZE_OUTPUT_TOKENS, provider.config.max_output_tokens, max(MIN_OUTPUT_TOKENS, window.tokens // 4)
     )
 
 
