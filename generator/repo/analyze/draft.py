@@ -122,16 +122,18 @@ class FittedShard:
 
 
 def fit_shard(shard: Shard, ctx: ShardContext, window: Window, output: int) -> FittedShard:
-    """The shard's prompt within `window` with `output` tokens kept for the answer: the packed code is cut
-    first (least important files last in the pack), then the repository overview; PromptTooLarge when not
-    even MIN_CODE_CHARS of code fit without the overview."""
+    """The shard's prompt within `window` with `output` tokens kept for the answer. The packed code shrinks
+    first: function bodies are left out (repo.compress) when the whole pack does not fit, then the least
+    important files; then the repository overview. PromptTooLarge when not even MIN_CODE_CHARS of code fit
+    without the overview."""
     lines = ctx.overview.splitlines()
     for keep in dict.fromkeys((len(lines), len(lines) // 2, len(lines) // 4, 0)):
         overview = "\n".join(lines[:keep])
         found = _fit_code(shard, ctx, overview, window, output)
         if found is not None:
-            prompt, packed = found
-            return FittedShard(prompt, packed, _cut_note(shard, packed, keep < len(lines), window))
+            prompt, packed, compressed = found
+            note = _cut_note(shard, packed, compressed, keep < len(lines), window)
+            return FittedShard(prompt, packed, note)
     raise PromptTooLarge(
         f"the shard's prompt does not fit the model's {window.tokens:,}-token window ({window.source}) "
         f"even with only {MIN_CODE_CHARS:,} characters of code and no overview; it was analysed offline",
@@ -142,21 +144,31 @@ def fit_shard(shard: Shard, ctx: ShardContext, window: Window, output: int) -> F
 
 def _fit_code(
     shard: Shard, ctx: ShardContext, overview: str, window: Window, output: int
-) -> tuple[Prompt, PackedShard] | None:
-    """The prompt with as much packed code as fits beside `overview`, or None when less than MIN_CODE_CHARS do.
+) -> tuple[Prompt, PackedShard, bool] | None:
+    """The prompt with as much packed code as fits beside `overview` (bodies left out when that keeps more
+    of the shard), whether bodies were left out for it, or None when less than MIN_CODE_CHARS fit."""
+    whole = _fit_pack(shard, ctx, overview, window, output, ctx.options.compress)
+    if ctx.options.compress or (whole is not None and not whole[1].truncated):
+        return None if whole is None else (*whole, False)
+    outline = _fit_pack(shard, ctx, overview, window, output, True)
+    if outline is not None:
+        return (*outline, True)
+    return None if whole is None else (*whole, False)
 
-    The estimate is not linear in characters, so the cap is narrowed a few times towards what fits."""
+
+def _fit_pack(
+    shard: Shard, ctx: ShardContext, overview: str, window: Window, output: int, compress: bool
+) -> tuple[Prompt, PackedShard] | None:
+    # the estimate is not linear in characters, so the cap is narrowed a few times towards what fits
     frame = _shard_prompt(shard, ctx, overview, "", output)
     spare = window.tokens - output - measured(frame)
-    cap = min(
-        PACK_CHAR_CAP,
-        ANALYZE_INPUT_CAP - len(frame.user) - len(SYSTEM_PROMPT),
-        int(spare / (1 + SAFETY_MARGIN) * CHARS_PER_TOKEN),
-    )
+    fixed = min(PACK_CHAR_CAP, ANALYZE_INPUT_CAP - len(frame.user) - len(SYSTEM_PROMPT))
+    cap = min(fixed, int(spare / (1 + SAFETY_MARGIN) * CHARS_PER_TOKEN))
+    shared = cap < fixed  # the window is what limits: every file's start rather than the first files whole
     for _ in range(6):
         if cap < MIN_CODE_CHARS:
             return None
-        packed = _pack(shard, ctx, cap)
+        packed = _pack(shard, ctx, cap, compress, shared)
         prompt = _shard_prompt(shard, ctx, overview, packed.text, output)
         code_tokens = measured(prompt) - measured(frame)
         if code_tokens <= spare and packed.files_included:
@@ -165,16 +177,17 @@ def _fit_code(
     return None
 
 
-def _pack(shard: Shard, ctx: ShardContext, cap: int) -> PackedShard:
+def _pack(shard: Shard, ctx: ShardContext, cap: int, compress: bool, shared: bool) -> PackedShard:
     return pack_files(
         ctx.root,
         list(shard.files),
         ctx.facts,
         remove_comments=ctx.options.remove_comments,
         remove_empty_lines=ctx.options.remove_empty_lines,
-        compress=ctx.options.compress,
+        compress=compress,
         cap=cap,
         redactor=ctx.redactor,
+        shared=shared,
     )
 
 
@@ -189,19 +202,21 @@ def _shard_prompt(shard: Shard, ctx: ShardContext, overview: str, packed: str, o
     )
 
 
-def _cut_note(shard: Shard, packed: PackedShard, overview_cut: bool, window: Window) -> str:
-    """What the page says about the model's input when part of it was left out, else ""."""
-    if not packed.truncated and not overview_cut:
+def _cut_note(shard: Shard, packed: PackedShard, compressed: bool, overview_cut: bool, window: Window) -> str:
+    """What the page says about the model's input when part of it was left out to fit, else ""."""
+    if not (packed.truncated or compressed or overview_cut):
         return ""
     seen, total = len(packed.files_included), len(shard.files)
-    if not packed.truncated:
-        saw = f"The model saw all {total} files"
-    elif seen == total:
-        saw = f"The model saw all {total} files, the last one in part"
-    else:
-        saw = f"The model saw {seen} of {total} files"
-    shortened = " and a shortened overview of the repository" if overview_cut else ""
-    return f"{saw}{shortened}: its prompt was fitted to the model's {window.tokens:,}-token context window."
+    saw = f"The model saw {f'{seen} of {total}' if seen < total else f'all {total}'} files"
+    cut = len(packed.files_cut)
+    details = [
+        "the last of them only in part" if packed.last_cut else "",
+        f"{'each' if cut == seen else f'{cut} of them'} only in its first lines" if cut else "",
+        "function bodies left out" if compressed else "",
+        "a shortened overview of the repository" if overview_cut else "",
+    ]
+    said = ", ".join(d for d in details if d)
+    return f"{saw}{' (' + said + ')' if said else ''}: its prompt was fitted to the model's {window.tokens:,}-token context window."
 
 
 OVERVIEW_CAP = 6_000  # characters of repository overview in every shard prompt (about 1,500 tokens)

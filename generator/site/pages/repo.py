@@ -60,7 +60,7 @@ class ShardPage:
     neighbourhood: Markdown
     analysis: Markdown
     truncated: bool
-    input_note: str
+    input_note: Markdown  # our own words (counts and the window), not the model's
     files: list[Markdown]
     citations_dropped: int
 
@@ -277,7 +277,7 @@ def shard_page(analysis: ShardAnalysis, synthesis: RepoSynthesis, linker: Linker
         neighbourhood=neighbourhood_diagram(analysis),
         analysis=rendered.markdown if rendered else Markdown(""),
         truncated=analysis.truncated,
-        input_note=analysis.input_note,
+        input_note=Markdown(analysis.input_note),
         files=[module_item(m) for m in analysis.files],
         citations_dropped=analysis.citations_dropped,
     )
