@@ -297,3 +297,25 @@ def test_a_refusal_names_the_window_in_each_servers_words(body: dict, window: in
     request = httpx.Request("POST", "http://127.0.0.1:8080/v1/chat/completions")
     error = status_error(httpx.Response(400, json=body, request=request), "m")
     assert isinstance(error, PromptTooLarge) and error.window == window
+
+
+def test_every_topic_stage_fits_a_small_window(kb_root: Path) -> None:
+    """Planner, judge, analyst, aggregation and charts against a 1,024-token server: listings are cut to fit
+    (unfitted, the judge's and the analyst's prompts run past it), nothing is refused, the stages still use the
+    model, and answers are lowered to what the window leaves."""
+    from test_topic_llm import Team
+    from topic_fakes import config, entry, make_corpus, openai_provider
+
+    from generator.site.pages.topic import publish_topic
+    from generator.store import KBPaths
+    from generator.topic.pipeline import run_topic_research
+
+    make_corpus(kb_root)
+    team = Team([])
+    with FakeOpenAI(default=team, window=1024) as fake:
+        provider = openai_provider(fake.base_url)
+        run_topic_research(KBPaths(kb_root), config(), provider, entry(), verify=False, publish=publish_topic)
+    assert fake.failures == [] and fake.refused == []
+    assert all(fake.requested_tokens(r) <= 1024 for r in fake.requests)
+    assert {"plan", "judge", "analyze", "aggregate"} <= set(team.roles)
+    assert all(512 <= r.json["max_tokens"] < 1024 for r in fake.requests)
