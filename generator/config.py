@@ -9,6 +9,7 @@ file gives one line, never a traceback, a RecursionError or gigabytes of memory.
 
 from __future__ import annotations
 
+import ipaddress
 import re
 import types
 import typing
@@ -114,7 +115,15 @@ class LLMConfig(_Strict):
     max_concurrent: Annotated[int, Meta(ge=1, le=64)] = 4
     """How many LLM calls run at once."""
     timeout: Positive = 120.0
-    """Seconds for one LLM call in total: connecting, every read and the retries (a trickling server is cut off)."""
+    """Seconds for one LLM call in total: connecting, every read and the retries (a trickling server is cut off).
+    A cap: the idle deadline (`idle_timeout`) is what ends a stalled call."""
+    idle_timeout: Positive = 60.0
+    """Seconds a streaming call may wait for its next piece of answer (the first one included) before it is
+    given up as stalled: a slow model that keeps producing is never cut off by it."""
+    context_window: Annotated[int, Meta(ge=512)] | None = None
+    """The model's context window in tokens (prompt and answer together). None: asked of the server where it
+    tells (llama.cpp `/props`, an OpenAI-compatible model listing, Ollama `/api/show`), else known per hosted
+    model (Claude: 200,000), else 8,192. Every prompt is fitted to it before it is sent."""
     max_retries: Annotated[int, Meta(ge=0, le=10)] = 3
     """Retries on 408/409/429/5xx answers and failed connections, with backoff (within llm.timeout)."""
     max_output_tokens: Annotated[int, Meta(ge=16)] = 4096
@@ -135,6 +144,36 @@ class LLMConfig(_Strict):
                 "api_key_env: must name an environment variable ending in _API_KEY, _KEY or _TOKEN"
             )
         self.prices = {**_default_prices(), **self.prices}
+
+
+def is_local_url(url: str | None) -> bool:
+    """Whether `url` names a server on this machine or the local network: a loopback or private IP literal,
+    `localhost`, a one-label host name (`ollama` in a compose file) or a `.local`/`.lan`/`.internal` name.
+    Names are not resolved: reading the config never touches the network."""
+    host = (urlsplit(url).hostname or "") if url else ""
+    if not host:
+        return False
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return "." not in host or host == "localhost" or host.endswith(_LOCAL_SUFFIXES)
+    return address.is_loopback or address.is_private or address.is_link_local
+
+
+_LOCAL_SUFFIXES = (".localhost", ".local", ".lan", ".internal", ".home.arpa")
+
+LOCAL_SERVER_DEFAULTS: dict[tuple[str, str], float] = {
+    ("llm", "max_concurrent"): 1,
+    ("llm", "timeout"): 3600.0,
+    ("llm", "idle_timeout"): 300.0,
+    ("repo", "idle_timeout"): 3600.0,
+    ("repo", "total_timeout"): 0.0,
+    ("topic", "idle_timeout"): 3600.0,
+    ("topic", "total_timeout"): 0.0,
+}
+"""Defaults when `llm.base_url` is a local server (see `is_local_url`): it answers one call at a time, and a
+model on a CPU can take minutes per answer, so only the idle deadline (no token for 5 minutes) ends a call
+and the run waits for it. A value set in deepkb.yml is kept."""
 
 
 class RepoResearchConfig(_Strict):
@@ -233,9 +272,24 @@ def validated(kind: type[Section], data: Any, source: str = "deepkb.yml") -> Sec
     if kind is Config and isinstance(data, dict):
         data = _expand_shorthands(data)
     try:
-        return msgspec.convert(data, kind, strict=False)
+        section = msgspec.convert(data, kind, strict=False)
     except msgspec.ValidationError as exc:
         raise ConfigError(_describe(str(exc), data, source, kind)) from None
+    if isinstance(section, Config) and isinstance(data, dict):
+        _apply_local_defaults(section, data)
+    return section
+
+
+def _apply_local_defaults(config: Config, data: dict[str, Any]) -> None:
+    """LOCAL_SERVER_DEFAULTS for the keys deepkb.yml left out, when its model server is local (an
+    `anthropic` base URL is a proxy to the hosted API, not a local model)."""
+    if config.llm.provider == "anthropic" or not is_local_url(config.llm.base_url):
+        return
+    for (name, key), value in LOCAL_SERVER_DEFAULTS.items():
+        given = data.get(name)
+        if not (isinstance(given, dict) and key in given):
+            section = getattr(config, name)
+            setattr(section, key, type(getattr(section, key))(value))
 
 
 def _expand_shorthands(data: dict[str, Any]) -> dict[str, Any]:

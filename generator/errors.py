@@ -98,6 +98,11 @@ class PromptTooLarge(ProviderError):
     """The server refused the prompt as larger than the model's context window. Not an auth error: a stage
     falls back on it (the offline page, the heuristic plan) instead of stopping the run."""
 
+    def __init__(self, message: str, *, hint: str | None = None, window: int | None = None) -> None:
+        super().__init__(message, hint=hint)
+        self.window = window
+        """The window the server said it has, when its refusal said (the rest of the run is fitted to it)."""
+
 
 class ProviderTimeout(ProviderError):
     pass

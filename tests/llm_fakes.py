@@ -31,6 +31,15 @@ API (the same for both fakes):
   `Reply.body(raw, status=200)` sends `raw` verbatim (malformed JSON, missing fields).
   `Reply.trickling(text, every=0.02)` sends a normal answer one byte at a time, `every` seconds apart.
   `headers={...}` adds response headers to any reply.
+- Streaming: a request with `"stream": true` is answered with server-sent events in the provider's own shape
+  (OpenAI `chat.completion.chunk`s with a usage chunk when `stream_options.include_usage`, Anthropic's
+  message_start … message_stop), one event per token. `Reply.streaming(text, every=0.2, stall_after=n)`
+  sends a token every `every` seconds and, with `stall_after`, goes silent after n tokens (the connection
+  held open until the server stops).
+- `FakeOpenAI(window=8192)` plays a local server (`.probes`: the paths asked about its window): prompt tokens (counted by `fake_token_count`, a rough
+  BPE) plus `max_tokens` beyond the window are refused with llama-cpp-python's 400 body; `/props` and
+  `/v1/models` tell the window (unless `advertise=False`); `one_at_a_time=True` serves one completion at a
+  time like llama.cpp's single slot, `.peak_in_flight` recording how many were open at once.
 - `.failures`: exceptions raised by a callable default (each answered with a 500 naming it), so a bug in a
   test's callable shows up instead of a silently dropped connection.
 - Use as a context manager, or `start()` / `stop()` (e.g. in a pytest fixture with `yield`).
@@ -39,6 +48,7 @@ API (the same for both fakes):
 from __future__ import annotations
 
 import json
+import re
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -72,6 +82,8 @@ class Reply:
     raw: str | None = None
     error_message: str | None = None
     trickle: float = 0.0
+    every: float = 0.0
+    stall_after: int | None = None
 
     @classmethod
     def error(
@@ -98,6 +110,24 @@ class Reply:
     @classmethod
     def trickling(cls, text: str = "ok", every: float = 0.02) -> Reply:
         return cls(text=text, trickle=every)
+
+    @classmethod
+    def streaming(cls, text: str, every: float = 0.2, stall_after: int | None = None) -> Reply:
+        return cls(text=text, every=every, stall_after=stall_after)
+
+
+_TOKEN = re.compile(r" ?[A-Za-z]{1,6}| ?\d{1,3}|\s+|[^\sA-Za-z\d]")
+
+
+def fake_token_count(text: str) -> int:
+    """Tokens as a BPE vocabulary roughly splits text: a word (with its leading space) per 6 letters, numbers
+    in threes, a run of whitespace, each other character. Independent of deepkb's own estimate on purpose."""
+    return len(_TOKEN.findall(text))
+
+
+def stream_tokens(text: str) -> list[str]:
+    """`text` in the pieces a model streams: a word with the whitespace after it."""
+    return re.findall(r"\S+\s*|\s+", text)
 
 
 @dataclass
@@ -127,6 +157,10 @@ class RecordedRequest:
             return ""
         users = [m for m in self.json.get("messages", []) if m.get("role") == "user"]
         return _text_of(users[-1]["content"]) if users else ""
+
+    @property
+    def streamed(self) -> bool:
+        return isinstance(self.json, dict) and self.json.get("stream") is True
 
     @property
     def json_mode(self) -> bool:
@@ -221,6 +255,22 @@ class _FakeServer:
         """Other endpoints a subclass serves: (status, body, content type), or None for the main one."""
         return None
 
+    def events(self, reply: Reply, request: RecordedRequest) -> list[tuple[str | None, Any]]:
+        """A streamed answer as (event name, data) pairs, one per token in between; data None ends it."""
+        raise NotImplementedError
+
+    def serving(self) -> Any:
+        """Held while one completion is served (a lock for a one-slot server)."""
+        return _NoSlot()
+
+
+class _NoSlot:
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
 
 def _handler_for(fake: _FakeServer) -> type[BaseHTTPRequestHandler]:
     class Handler(BaseHTTPRequestHandler):
@@ -246,6 +296,10 @@ def _handler_for(fake: _FakeServer) -> type[BaseHTTPRequestHandler]:
             if path != fake.path:
                 self._send(404, json.dumps({"error": {"message": f"no route {self.path}"}}), {})
                 return
+            with fake.serving():
+                self._answer(request)
+
+        def _answer(self, request: RecordedRequest) -> None:
             try:
                 reply = fake.next_reply(request)
             except Exception as exc:  # a bug in the test's callable: say so loudly
@@ -257,9 +311,47 @@ def _handler_for(fake: _FakeServer) -> type[BaseHTTPRequestHandler]:
                 payload = reply.raw
             elif reply.status >= 400:
                 payload = json.dumps(fake.render_error(reply))
+            elif request.streamed:
+                self._stream(fake.events(reply, request), reply)
+                return
             else:
                 payload = json.dumps(fake.render(reply, request))
             self._send(reply.status, payload, reply.headers, reply.trickle)
+
+        def _stream(self, events: list[tuple[str | None, Any]], reply: Reply) -> None:
+            """Server-sent events; with `every`, one token event at a time, going silent after `stall_after`."""
+            chunks = [
+                (f"event: {name}\n" if name else "")
+                + f"data: {'[DONE]' if data is None else json.dumps(data)}\n\n"
+                for name, data in events
+            ]
+            headers = {"content-type": "text/event-stream", "cache-control": "no-cache", **reply.headers}
+            if not reply.every:
+                self._send(200, "".join(chunks), headers, reply.trickle)
+                return
+            self.send_response(200)
+            for name, value in {**headers, "transfer-encoding": "chunked"}.items():
+                self.send_header(name, value)
+            self.end_headers()
+            tokens = 0
+            for chunk in chunks:
+                if '"text_delta"' in chunk or '"delta": {"content"' in chunk:
+                    if reply.stall_after is not None and tokens >= reply.stall_after:
+                        fake._stopping.wait(600)  # silent, connection held open, until the server stops
+                        return
+                    tokens += 1
+                    if fake._stopping.wait(reply.every):
+                        return
+                data = chunk.encode()
+                try:
+                    self.wfile.write(b"%x\r\n%s\r\n" % (len(data), data))
+                    self.wfile.flush()
+                except OSError:
+                    return
+            try:
+                self.wfile.write(b"0\r\n\r\n")
+            except OSError:
+                return
 
         def do_GET(self) -> None:
             request = RecordedRequest(self.path, {k.lower(): v for k, v in self.headers.items()}, None)
@@ -348,6 +440,34 @@ class FakeAnthropic(_FakeServer):
             "cache_read_input_tokens": read,
             "cache_creation_input_tokens": write,
         }
+
+    def events(self, reply: Reply, request: RecordedRequest) -> list[tuple[str | None, Any]]:
+        message = self.render(reply, request)
+        usage = message.pop("usage")
+        message.update(content=[], stop_reason=None, usage={**usage, "output_tokens": 1})
+        found: list[tuple[str | None, Any]] = [
+            ("message_start", {"type": "message_start", "message": message}),
+            (
+                "content_block_start",
+                {"type": "content_block_start", "index": 0, "content_block": {"type": "text", "text": ""}},
+            ),
+        ]
+        for token in stream_tokens(reply.text):
+            delta = {"type": "text_delta", "text": token}
+            found.append(("content_block_delta", {"type": "content_block_delta", "index": 0, "delta": delta}))
+        return [
+            *found,
+            ("content_block_stop", {"type": "content_block_stop", "index": 0}),
+            (
+                "message_delta",
+                {
+                    "type": "message_delta",
+                    "delta": {"stop_reason": "end_turn", "stop_sequence": None},
+                    "usage": {"output_tokens": usage["output_tokens"]},
+                },
+            ),
+            ("message_stop", {"type": "message_stop"}),
+        ]
 
     def render_error(self, reply: Reply) -> dict[str, Any]:
         kind = _ANTHROPIC_ERROR_TYPES.get(reply.status, "api_error")
@@ -475,13 +595,101 @@ class FakeAnthropicBatches(FakeAnthropic):
 
 
 class FakeOpenAI(_FakeServer):
-    """POST /v1/chat/completions in the OpenAI chat-completions format."""
+    """POST /v1/chat/completions in the OpenAI chat-completions format; optionally a local server's window,
+    its `/props` and model listing, and its single slot."""
 
     path = "/v1/chat/completions"
+
+    def __init__(
+        self,
+        default: DefaultReply = "ok",
+        *,
+        window: int | None = None,
+        advertise: bool = True,
+        one_at_a_time: bool = False,
+    ) -> None:
+        super().__init__(default)
+        self.window, self.advertise = window, advertise
+        self.refused: list[RecordedRequest] = []
+        self.probes: list[str] = []  # paths asked about the model's window, in order
+        self.in_flight = self.peak_in_flight = 0
+        self._slot = threading.Lock() if one_at_a_time else None
 
     @property
     def base_url(self) -> str:
         return f"http://127.0.0.1:{self.port}/v1"
+
+    def serving(self) -> Any:
+        return _Slot(self)
+
+    def next_reply(self, request: RecordedRequest) -> Reply:
+        asked = self.window and self.requested_tokens(request)
+        if self.window and asked and asked > self.window:
+            with self._lock:
+                self.requests.append(request)
+                self.refused.append(request)
+            prompt = asked - self.completion_tokens(request)
+            return Reply.error(
+                400,
+                f"This model's maximum context length is {self.window} tokens. However, you requested {asked} "
+                f"tokens ({prompt} in the messages, {asked - prompt} in the completion). Please reduce the "
+                "length of the messages or completion.",
+            )
+        return super().next_reply(request)
+
+    @staticmethod
+    def completion_tokens(request: RecordedRequest) -> int:
+        body = request.json if isinstance(request.json, dict) else {}
+        value = body.get("max_tokens") or body.get("max_completion_tokens") or 0
+        return value if isinstance(value, int) else 0
+
+    def requested_tokens(self, request: RecordedRequest) -> int:
+        """The messages' tokens (with a few per message for the chat template) plus the completion asked for."""
+        messages = request.json.get("messages", []) if isinstance(request.json, dict) else []
+        text = sum(fake_token_count(_text_of(m.get("content"))) + 4 for m in messages if isinstance(m, dict))
+        return text + self.completion_tokens(request)
+
+    def route(self, method: str, request: RecordedRequest) -> tuple[int, str, str] | None:
+        path = urlsplit(request.path).path
+        if path not in ("/props", "/v1/models", "/api/show"):
+            return None
+        with self._lock:
+            self.probes.append(path)
+        if path == "/api/show" or not (
+            self.window and self.advertise
+        ):  # a llama.cpp server knows no /api/show
+            return 404, json.dumps({"error": {"message": f"no route {path}"}}), "application/json"
+        if path == "/props":
+            body: dict[str, Any] = {"default_generation_settings": {"n_ctx": self.window}, "total_slots": 1}
+        else:
+            model = {
+                "id": "fake-model",
+                "object": "model",
+                "owned_by": "llamacpp",
+                "meta": {"n_ctx_train": 131_072},
+            }
+            body = {"object": "list", "data": [model]}
+        return 200, json.dumps(body), "application/json"
+
+    def events(self, reply: Reply, request: RecordedRequest) -> list[tuple[str | None, Any]]:
+        head = {
+            "id": f"chatcmpl-fake{len(self.requests):04d}",
+            "object": "chat.completion.chunk",
+            "created": 1_700_000_000,
+            "model": request.model or "gpt-fake",
+        }
+
+        def chunk(delta: dict[str, Any], finish: str | None = None) -> tuple[None, Any]:
+            return None, {**head, "choices": [{"index": 0, "delta": delta, "finish_reason": finish}]}
+
+        found = [chunk({"role": "assistant", "content": ""})]
+        found += [chunk({"content": token}) for token in stream_tokens(reply.text)]
+        found.append(chunk({}, "stop"))
+        options = request.json.get("stream_options") if isinstance(request.json, dict) else None
+        if isinstance(options, dict) and options.get("include_usage"):
+            usage = self.render(reply, request)["usage"]
+            found.append((None, {**head, "choices": [], "usage": usage}))
+        return [*found, (None, None)]
 
     def render(self, reply: Reply, request: RecordedRequest) -> dict[str, Any]:
         return {
@@ -506,3 +714,23 @@ class FakeOpenAI(_FakeServer):
     def render_error(self, reply: Reply) -> dict[str, Any]:
         kind = _OPENAI_ERROR_TYPES.get(reply.status, "server_error")
         return {"error": {"message": reply.error_message, "type": kind, "param": None, "code": None}}
+
+
+class _Slot:
+    """One completion served at a time when the fake has a single slot; counts how many were open at once."""
+
+    def __init__(self, fake: FakeOpenAI) -> None:
+        self.fake = fake
+
+    def __enter__(self) -> None:
+        with self.fake._lock:
+            self.fake.in_flight += 1
+            self.fake.peak_in_flight = max(self.fake.peak_in_flight, self.fake.in_flight)
+        if self.fake._slot is not None:
+            self.fake._slot.acquire()
+
+    def __exit__(self, *exc: object) -> None:
+        if self.fake._slot is not None:
+            self.fake._slot.release()
+        with self.fake._lock:
+            self.fake.in_flight -= 1

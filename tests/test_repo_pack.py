@@ -166,3 +166,21 @@ def test_only_mapped_files_are_packed_when_facts_given(repo: Path) -> None:
     for marker in ("LOCAL-ONLY-CONTENT", "ENV-FILE-CONTENT", "BINARY-CONTENT"):
         assert marker not in packed.text
     assert "not in the repository map" in packed.text
+
+
+def test_a_shared_cap_shows_the_start_of_every_file(tmp_path: Path) -> None:
+    files = {
+        "big.py": "".join(f"x{n} = {n}\n" for n in range(2000)),
+        "small.py": "A = 1\n",
+        "mid.py": "B = 2\n" * 300,
+    }
+    write_tree(tmp_path, files)
+    packed = pack_files(tmp_path, list(files), None, cap=4000, redactor=Redactor(), shared=True)
+    assert len(packed.text) <= 4000 and packed.files_included == ["big.py", "small.py", "mid.py"]
+    assert packed.files_cut == ["big.py", "mid.py"] and packed.truncated and not packed.files_omitted
+    assert "1| A = 1\n\n" in packed.text.split("FILE: small.py", 1)[1]  # the small file whole
+    big, mid = packed.text.split("FILE: mid.py")
+    assert big.count("| x") > 20 and mid.count("| B = 2") > 20  # the rest shared between the two
+    assert packed.text.count("left out to fit the model's window") == 2
+    whole = pack_files(tmp_path, list(files), None, cap=100_000, redactor=Redactor(), shared=True)
+    assert not whole.truncated and not whole.files_cut

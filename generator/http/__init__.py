@@ -90,14 +90,25 @@ def send(
     status_error: StatusError | None = None,
     timeout_hint: str | None = None,
     max_body: int = MAX_BODY_BYTES,
+    idle: float | None = None,
+    idle_hint: str | None = None,
 ) -> httpx.Response:
     """One request under the retry rule and a `timeout`-second total deadline; returns a read 2xx/3xx response.
 
     `client` must come from `bounded_client` (one is made and closed when absent); `status_error` words a
-    final error status for this provider (default: `refusal`).
+    final error status for this provider (default: `refusal`). With `idle`, a wait for the next bytes of
+    the answer (a streamed one: the next token) longer than that many seconds ends the call too.
     """
     policy = retry or DEFAULT_RETRY
-    budget = Budget.start(provider, timeout, clock=policy.clock, max_body=max_body, hint=timeout_hint)
+    budget = Budget.start(
+        provider,
+        timeout,
+        clock=policy.clock,
+        max_body=max_body,
+        hint=timeout_hint,
+        idle=idle,
+        idle_hint=idle_hint,
+    )
     describe = status_error or functools.partial(refusal, provider=provider)
     all_headers = {"User-Agent": USER_AGENT, **(headers or {})}
     own = client is None

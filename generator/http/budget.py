@@ -41,6 +41,9 @@ class Budget:
     """How the user gives the call more time, e.g. "raise llm.timeout in deepkb.yml"."""
     run_reason: str | None = None
     """Set when the run's own deadline ends before the call's: what the user is told when it passes."""
+    idle: float | None = None
+    """Longest wait for the next bytes of an answer (the first ones included); None: only the deadline."""
+    idle_hint: str | None = None
 
     @classmethod
     def start(
@@ -51,13 +54,15 @@ class Budget:
         clock: Callable[[], float] = time.monotonic,
         max_body: int = MAX_BODY_BYTES,
         hint: str | None = None,
+        idle: float | None = None,
+        idle_hint: str | None = None,
     ) -> Budget:
         run = deadlines.current()
         run_left = run.remaining() if run is not None else math.inf
         if run is not None and run_left < seconds:  # the run ends first: the call may not outlive it
             ends_at = clock() + max(0.0, run_left)
-            return cls(provider, seconds, ends_at, max_body, clock, None, run.total_reason())
-        return cls(provider, seconds, clock() + seconds, max_body, clock, hint)
+            return cls(provider, seconds, ends_at, max_body, clock, None, run.total_reason(), idle, idle_hint)
+        return cls(provider, seconds, clock() + seconds, max_body, clock, hint, None, idle, idle_hint)
 
     def remaining(self) -> float:
         return self.ends_at - self.clock()
@@ -70,6 +75,12 @@ class Budget:
             raise self.timed_out(host)
 
     def timed_out(self, host: str) -> ProviderTimeout:
+        """The deadline that passed: the idle one while time was left, else the call's or the run's."""
+        if self.idle is not None and self.remaining() > 0:
+            return ProviderTimeout(
+                f"{self.provider}: {host} sent nothing for {self.idle:g} s; the call was given up as stalled",
+                hint=self.idle_hint,
+            )
         if self.run_reason:
             return RunDeadlineReached(
                 f"{self.provider}: call to {host} stopped: {self.run_reason}",
@@ -121,9 +132,12 @@ class _BoundedTransport:
         if left <= 0:
             raise budget.timed_out(host)
         timeouts = request.extensions.get("timeout") or {}
-        request.extensions["timeout"] = {
+        limits = {
             phase: left if limit is None else min(limit, left) for phase, limit in timeouts.items()
         } or dict.fromkeys(("connect", "read", "write", "pool"), left)
+        if budget.idle is not None:  # a read waits for the next bytes no longer than the idle deadline
+            limits["read"] = min(limits.get("read", left), budget.idle)
+        request.extensions["timeout"] = limits
         request.headers["accept-encoding"] = "identity"  # so the bytes counted are the bytes kept
         response = self.inner.handle_request(request)
         declared = response.headers.get("content-length", "")

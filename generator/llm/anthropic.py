@@ -22,6 +22,7 @@ from ..errors import (
 )
 from ..http import Budget, Failure, RetryPolicy, bounded_transport, environment_proxy, is_retryable, retrying
 from .base import Completion, Prompt, Provider, register, reported_tokens
+from .window import fit_to_window
 
 if TYPE_CHECKING:
     import anthropic
@@ -30,6 +31,7 @@ JSON_INSTRUCTION = "Reply with one JSON object only: no prose before or after it
 # Statuses that mean "busy, come back later"; they have been retried when we report them.
 _BUSY = {429, 503, 529}
 TIMEOUT_HINT = "raise llm.timeout in deepkb.yml"
+IDLE_HINT = "the API stopped sending; raise llm.idle_timeout if it is only slow"
 DEFAULT_BASE_URL = "https://api.anthropic.com"
 
 
@@ -53,14 +55,15 @@ class AnthropicProvider(Provider):
         import anthropic  # imported here: the SDK takes seconds to import and offline runs never need it
 
         self.sdk = anthropic
+        self.httpx = _sdk_httpx(anthropic)
+        base_url = self._base_url(config)
+        self.host = self.httpx.URL(base_url or DEFAULT_BASE_URL).host
         self.client = anthropic.Anthropic(
             api_key=api_key,
-            base_url=self._base_url(config),
+            base_url=base_url,
             timeout=config.timeout,
             max_retries=0,
-            http_client=anthropic.DefaultHttpxClient(
-                transport=_sdk_transport(anthropic, self._base_url(config))
-            ),
+            http_client=anthropic.DefaultHttpxClient(transport=_sdk_transport(self.httpx, base_url)),
         )
         self.retry = RetryPolicy(attempts=config.max_retries + 1, backoff=0.5, max_wait=30.0)
 
@@ -73,11 +76,18 @@ class AnthropicProvider(Provider):
 
     def complete(self, prompt: Prompt) -> Completion:
         model = self.model_for(prompt.stage)
-        request = self._request(prompt, model)
-        budget = Budget.start(self.name, self.config.timeout, clock=self.retry.clock, hint=TIMEOUT_HINT)
+        request = self._request(fit_to_window(self, prompt), model)
+        budget = Budget.start(
+            self.name,
+            self.config.timeout,
+            clock=self.retry.clock,
+            hint=TIMEOUT_HINT,
+            idle=self.config.idle_timeout,
+            idle_hint=IDLE_HINT,
+        )
         message = retrying(
-            lambda: self.client.messages.create(**request.params()),
-            lambda exc: self._classify(exc, model),
+            lambda: self._streamed(request),
+            lambda exc: self._classify(exc, model, budget),
             policy=self.retry,
             budget=budget,
         )
@@ -85,7 +95,29 @@ class AnthropicProvider(Provider):
         self.usage.add(completion)
         return completion
 
-    def _classify(self, exc: Exception, model: str) -> Failure | None:
+    def _streamed(self, request: MessagesRequest) -> object:
+        """The answer streamed (each event resets the idle deadline), assembled by the SDK into the Message a
+        non-streamed call returns: text blocks, and usage from `message_start` and `message_delta`."""
+        with self.client.messages.stream(**request.params()) as stream:
+            kind = stream.response.headers.get("content-type", "")
+            if "text/event-stream" not in kind:
+                stream.response.read()  # through the bounded transport: its size and depth checks speak first
+                raise ProviderResponseError(f"anthropic answered a streamed request with {kind or 'no type'}")
+            started = False
+            for event in stream:
+                started = started or event.type == "message_start"
+            if not started:
+                raise ProviderResponseError("anthropic's event stream ended without a message")
+            return stream.get_final_message()
+
+    def _classify(self, exc: Exception, model: str, budget: Budget) -> Failure | None:
+        if isinstance(exc, self.httpx.TimeoutException):  # raised mid-stream, where the SDK does not wrap
+            return Failure(budget.timed_out(self.host), retryable=False)
+        if isinstance(exc, self.httpx.HTTPError):
+            error = ProviderError(
+                f"anthropic: the answer broke off: {exc}", hint="check the network or base URL"
+            )
+            return Failure(error, retryable=True)
         if isinstance(exc, self.sdk.APIStatusError):
             headers = exc.response.headers
             return Failure(map_sdk_error(exc, model), is_retryable(exc.status_code), headers)
@@ -112,10 +144,14 @@ class AnthropicProvider(Provider):
         )
 
 
-def _sdk_transport(sdk: Any, base_url: str | None) -> Any:
-    """Our bounded transport over the httpx module the SDK is built on (`httpx`, or `httpx2` in SDK 2.x)."""
+def _sdk_httpx(sdk: Any) -> Any:
+    """The httpx module the SDK is built on (`httpx`, or `httpx2` in SDK 2.x)."""
     client_class = next(c for c in sdk.DefaultHttpxClient.__mro__ if c.__name__ == "Client")
-    module = importlib.import_module(client_class.__module__.partition(".")[0])
+    return importlib.import_module(client_class.__module__.partition(".")[0])
+
+
+def _sdk_transport(module: Any, base_url: str | None) -> Any:
+    """Our bounded transport over the SDK's httpx module."""
     proxy = environment_proxy(base_url or DEFAULT_BASE_URL)
     # the SDK decodes where we can't count
     return bounded_transport(module, proxy=proxy, uncompressed_only=True)

@@ -7,10 +7,13 @@ import os
 import re
 import threading
 from dataclasses import dataclass, field
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from ..config import LLMConfig
 from ..errors import ConfigError
+
+if TYPE_CHECKING:
+    from .window import Window
 
 
 @dataclass(frozen=True)
@@ -104,16 +107,25 @@ class Provider:
     name: ClassVar[str] = ""
     offline: ClassVar[bool] = False
     default_model: ClassVar[str] = ""
+    hosted: bool = True
+    """A hosted API, whose model names mean what they say (a local server serves any model under any name)."""
 
     def __init__(self, config: LLMConfig) -> None:
         self.config = config
         self.usage = Usage()
+        self.windows: dict[str, Window] = {}
+        """Context windows found so far this run, by model (see `window.context_window`)."""
+        self.window_lock = threading.Lock()
 
     def model_for(self, stage: str) -> str:
         return self.config.models.get(stage) or self.config.model or self.default_model
 
     def complete(self, prompt: Prompt) -> Completion:
         raise NotImplementedError
+
+    def served_window(self, model: str) -> Window | None:
+        """The context window the server says it serves `model` with, when it tells (asked once a run)."""
+        return None
 
 
 _REGISTRY: dict[str, type[Provider]] = {}

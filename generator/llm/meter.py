@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .base import Completion, Prompt, Provider
+from .window import Window
 
 
 class MeteredProvider(Provider):
@@ -15,6 +16,11 @@ class MeteredProvider(Provider):
         self.name = inner.name  # type: ignore[misc]
         self.offline = inner.offline  # type: ignore[misc]
         self.default_model = inner.default_model  # type: ignore[misc]
+        self.windows, self.window_lock = inner.windows, inner.window_lock  # one discovery per run
+        self.hosted = inner.hosted
+
+    def served_window(self, model: str) -> Window | None:
+        return self.inner.served_window(model)
 
     def model_for(self, stage: str) -> str:
         return self.inner.model_for(stage)

@@ -1,21 +1,25 @@
 """OpenAI-compatible chat completions over httpx: OpenAI, Ollama, vLLM, llama.cpp server, OpenRouter.
 
 Requests go through `generator.http`: its retry rule, one deadline of `llm.timeout` seconds per call (retries
-included) and its body size cap. This module only words the server's refusals as `generator.errors`.
+included) and its body size cap. Answers are streamed (server-sent events), so a call waits at most
+`llm.idle_timeout` for each next token: a slow model that keeps producing is never cut off, a stalled one is.
+This module only words the server's refusals as `generator.errors`.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import re
-from typing import Literal
+from typing import Any, Literal
 
 import httpx
 import msgspec
 
-from ..config import LLMConfig
+from ..config import LLMConfig, is_local_url
 from ..errors import (
     ConfigError,
+    DeepkbError,
     PromptTooLarge,
     ProviderAuthError,
     ProviderError,
@@ -24,6 +28,7 @@ from ..errors import (
 )
 from ..http import RetryPolicy, bounded_client, environment_proxy, send
 from .base import Completion, Prompt, Provider, estimate_tokens, register, reported_tokens
+from .window import Window, fit_to_window
 
 DEFAULT_BASE_URL = "https://api.openai.com/v1"
 # First backoff step in seconds; doubled per attempt. Tests monkeypatch it to keep retries instant.
@@ -33,6 +38,11 @@ MAX_DELAY = 30.0
 # OpenAI refuses json_object mode unless a message mentions JSON, so the instruction doubles as that.
 JSON_INSTRUCTION = "Reply with one JSON object only: no prose before or after it, no code fences."
 TIMEOUT_HINT = "raise llm.timeout in deepkb.yml"
+IDLE_HINT = "the server stopped answering; raise llm.idle_timeout if it is only slow"
+PROBE_SECONDS = 10.0
+"""Deadline of each question about the model's window (a server that does not know the endpoint answers 404)."""
+OLLAMA_DEFAULT_CTX = 4096
+"""The window Ollama serves a model with unless its `num_ctx` parameter says otherwise."""
 
 
 @register
@@ -53,6 +63,7 @@ class OpenAIProvider(Provider):
                 f"llm.base_url '{self.base_url}' is not an http(s) URL",
                 hint="e.g. http://localhost:11434/v1 for Ollama",
             )
+        self.hosted = not is_local_url(self.base_url)
         key = os.environ.get((ours and config.api_key_env) or "OPENAI_API_KEY")
         headers = {"authorization": f"Bearer {key}"} if key else {}
         self.client = bounded_client(headers=headers, proxy=environment_proxy(self.base_url))
@@ -60,8 +71,19 @@ class OpenAIProvider(Provider):
 
     def complete(self, prompt: Prompt) -> Completion:
         model = self.model_for(prompt.stage)
-        body = self._request(prompt, model)
-        response = send(
+        fitted = fit_to_window(self, prompt)
+        body = self._request(fitted, model)
+        try:
+            response = self._send(body, model)
+        except PromptTooLarge as exc:
+            self._learn_window(model, exc.window)
+            raise
+        completion = parse_completion(response, model, fitted)
+        self.usage.add(completion)
+        return completion
+
+    def _send(self, body: ChatRequest, model: str) -> httpx.Response:
+        return send(
             "POST",
             f"{self.base_url}/chat/completions",
             provider=self.name,
@@ -71,10 +93,54 @@ class OpenAIProvider(Provider):
             client=self.client,
             status_error=lambda response: status_error(response, model),
             timeout_hint=TIMEOUT_HINT,
+            idle=self.config.idle_timeout,
+            idle_hint=IDLE_HINT,
         )
-        completion = parse_completion(response, model, prompt)
-        self.usage.add(completion)
-        return completion
+
+    def _learn_window(self, model: str, stated: int | None) -> None:
+        """A refusal that names a smaller window than deepkb assumed: the rest of the run is fitted to it."""
+        with self.window_lock:
+            known = self.windows.get(model)
+            if stated and (known is None or stated < known.tokens):
+                self.windows[model] = Window(stated, "stated by the server when it refused a prompt")
+
+    def served_window(self, model: str) -> Window | None:
+        """What the server says: llama.cpp's `/props`, the model listing (vLLM, LM Studio, OpenRouter,
+        llama.cpp's training window), Ollama's `/api/show`. api.openai.com tells nothing: known by name."""
+        if "api.openai.com" in self.base_url:
+            return None
+        root = self.base_url.removesuffix("/v1")
+        for source, ask in (
+            ("the server's /props", lambda: props_window(self._probe("GET", f"{root}/props"))),
+            (
+                "the server's model listing",
+                lambda: listing_window(self._probe("GET", f"{self.base_url}/models"), model),
+            ),
+            (
+                "Ollama's /api/show",
+                lambda: ollama_window(self._probe("POST", f"{root}/api/show", {"model": model})),
+            ),
+        ):
+            tokens = ask()
+            if tokens is not None:
+                return Window(tokens, f"{source} ({model})")
+        return None
+
+    def _probe(self, method: str, url: str, body: Any = None) -> Any:
+        """The JSON a server answers to one question about its model, or None (not known, refused, down)."""
+        try:
+            response = send(
+                method,
+                url,
+                provider=self.name,
+                timeout=PROBE_SECONDS,
+                retry=RetryPolicy(attempts=1),
+                json=body,
+                client=self.client,
+            )
+            return response.json()
+        except (DeepkbError, ValueError):
+            return None
 
     def _request(self, prompt: Prompt, model: str) -> ChatRequest:
         system = prompt.system or ""
@@ -91,6 +157,8 @@ class OpenAIProvider(Provider):
             max_completion_tokens=limit if official else msgspec.UNSET,
             max_tokens=msgspec.UNSET if official else limit,
             response_format=ResponseFormat() if prompt.json_mode else msgspec.UNSET,
+            stream=True,
+            stream_options=StreamOptions(),
         )
 
 
@@ -103,6 +171,10 @@ class ResponseFormat(msgspec.Struct, frozen=True):
     type: Literal["json_object"] = "json_object"
 
 
+class StreamOptions(msgspec.Struct, frozen=True):
+    include_usage: bool = True  # the last event then carries the token counts
+
+
 class ChatRequest(msgspec.Struct, frozen=True, kw_only=True):
     """A chat completions request body; the fields left UNSET are not sent."""
 
@@ -111,6 +183,8 @@ class ChatRequest(msgspec.Struct, frozen=True, kw_only=True):
     max_completion_tokens: int | msgspec.UnsetType = msgspec.UNSET
     max_tokens: int | msgspec.UnsetType = msgspec.UNSET
     response_format: ResponseFormat | msgspec.UnsetType = msgspec.UNSET
+    stream: bool | msgspec.UnsetType = msgspec.UNSET
+    stream_options: StreamOptions | msgspec.UnsetType = msgspec.UNSET
 
 
 def status_error(response: httpx.Response, model: str) -> ProviderError:
@@ -130,6 +204,7 @@ def status_error(response: httpx.Response, model: str) -> ProviderError:
             f"the prompt does not fit the model's window: {said}",
             hint="serve the model with a larger window (llama.cpp: --ctx-size), or make prompts smaller: "
             "repo.compress: true, a lower llm.max_output_tokens; the shard gets the offline page meanwhile",
+            window=stated_window(response, said),
         )
     if 400 <= status < 500:
         return ProviderAuthError(said, hint="the request was refused; it is not retried")
@@ -141,6 +216,26 @@ CONTEXT_OVERFLOW = re.compile(
 )
 """How OpenAI, vLLM and llama.cpp word a prompt longer than the model's window ("maximum context length is
 8192 tokens", "exceeds the context window", "exceeds the available context size")."""
+
+
+STATED_WINDOW = re.compile(
+    r"(?:maximum context length is|context window of|context size of|n_ctx\W{1,3})\s*(\d[\d,]*)",
+    re.IGNORECASE,
+)
+"""Where a refusal names the window: OpenAI and vLLM "maximum context length is 8192 tokens", llama-cpp-python
+"exceed context window of 2048", llama.cpp "n_ctx": 4096 in its error body."""
+
+
+def stated_window(response: httpx.Response, said: str) -> int | None:
+    """The window a context-overflow refusal names (llama.cpp's `error.n_ctx`, else in its words), or None."""
+    try:
+        error = response.json().get("error")
+    except (ValueError, AttributeError):
+        error = None
+    if isinstance(error, dict) and _plausible_window(error.get("n_ctx")):
+        return _plausible_window(error.get("n_ctx"))
+    found = STATED_WINDOW.search(said)
+    return _plausible_window(int(found[1].replace(",", ""))) if found else None
 
 
 def server_message(response: httpx.Response) -> str:
@@ -157,9 +252,11 @@ def server_message(response: httpx.Response) -> str:
 
 
 def parse_completion(response: httpx.Response, model: str, prompt: Prompt) -> Completion:
-    """choices[0].message.content and usage → Completion; anything else is ProviderResponseError."""
+    """choices[0].message.content and usage → Completion (streamed: the deltas joined, the last usage);
+    anything else is ProviderResponseError."""
+    streamed = "text/event-stream" in response.headers.get("content-type", "")
     try:
-        data = response.json()
+        data = joined_stream(response) if streamed else response.json()
         text = data["choices"][0]["message"]["content"]
     except ValueError:
         raise ProviderResponseError(f"{response.request.url} sent a body that is not JSON") from None
@@ -171,7 +268,8 @@ def parse_completion(response: httpx.Response, model: str, prompt: Prompt) -> Co
         raise ProviderResponseError(
             f"{response.request.url} reply content is {type(text).__name__}, not text"
         )
-    usage = data.get("usage") if isinstance(data.get("usage"), dict) else {}
+    usage = data.get("usage")
+    usage = usage if isinstance(usage, dict) else {}
     counts = [_count(usage.get("prompt_tokens"), prompt.user), _count(usage.get("completion_tokens"), text)]
     return Completion(
         text=text,
@@ -187,3 +285,100 @@ def _count(value: object, fallback_text: str) -> int | None:
     """The reported count; an estimate when the server sent none (some local servers omit usage), None
     when it sent one that is not plausible."""
     return estimate_tokens(fallback_text) if value is None else reported_tokens(value)
+
+
+def joined_stream(response: httpx.Response) -> dict[str, Any]:
+    """A streamed answer's events as one non-streamed reply: the text deltas joined, the model named and the
+    usage of the last event that carried one (OpenAI's `include_usage`, llama.cpp and vLLM send it)."""
+    parts: list[str] = []
+    reply: dict[str, Any] = {}
+    for event in _events(response):
+        if "error" in event:
+            error = event["error"]
+            said = error.get("message") if isinstance(error, dict) else error
+            raise ProviderResponseError(f"{response.request.url.host} failed mid-answer: {str(said)[:300]}")
+        reply["model"] = event.get("model") or reply.get("model")
+        if isinstance(event.get("usage"), dict):
+            reply["usage"] = event["usage"]
+        choices = event.get("choices")
+        delta = (
+            choices[0].get("delta")
+            if isinstance(choices, list) and choices and isinstance(choices[0], dict)
+            else None
+        )
+        content = delta.get("content") if isinstance(delta, dict) else None
+        if isinstance(content, str):
+            parts.append(content)
+    reply["choices"] = [{"message": {"content": "".join(parts)}}]
+    return reply
+
+
+def _events(response: httpx.Response) -> list[dict[str, Any]]:
+    """The JSON objects of a server-sent event stream's `data:` lines, up to `[DONE]`."""
+    events = []
+    for line in response.text.splitlines():
+        if not line.startswith("data:"):
+            continue  # comments (": ping"), event names, blank separators
+        payload = line[5:].strip()
+        if payload == "[DONE]":
+            break
+        try:
+            event = json.loads(payload)
+        except ValueError:
+            raise ProviderResponseError(
+                f"{response.request.url} streamed an event that is not JSON"
+            ) from None
+        if isinstance(event, dict):
+            events.append(event)
+    return events
+
+
+def _plausible_window(value: object) -> int | None:
+    return value if type(value) is int and 512 <= value <= 10_000_000 else None
+
+
+def props_window(data: Any) -> int | None:
+    """llama.cpp server's `/props`: the window each slot serves (`default_generation_settings.n_ctx`)."""
+    settings = data.get("default_generation_settings") if isinstance(data, dict) else None
+    return _plausible_window(settings.get("n_ctx")) if isinstance(settings, dict) else None
+
+
+_LISTING_FIELDS = (
+    "loaded_context_length",
+    "max_model_len",
+    "context_length",
+    "context_window",
+    "max_context_length",
+)
+
+
+def listing_window(data: Any, model: str) -> int | None:
+    """The window an OpenAI-compatible `/models` listing gives for `model` (or its only model): vLLM's
+    `max_model_len`, LM Studio's `loaded_context_length`, OpenRouter's `context_length`, llama.cpp's
+    `meta.n_ctx_train` (the trained window: /props, asked first, gives the one served)."""
+    entries = data.get("data") if isinstance(data, dict) else None
+    if not isinstance(entries, list):
+        return None
+    named = [e for e in entries if isinstance(e, dict) and e.get("id") == model]
+    entry = named[0] if named else entries[0] if len(entries) == 1 else None
+    if not isinstance(entry, dict):
+        return None
+    meta = entry.get("meta")
+    meta = meta if isinstance(meta, dict) else {}
+    found = [entry.get(name) for name in _LISTING_FIELDS] + [meta.get("n_ctx_train")]
+    return next((tokens for value in found if (tokens := _plausible_window(value)) is not None), None)
+
+
+_NUM_CTX = re.compile(r"^\s*num_ctx\s+(\d+)\s*$", re.MULTILINE)
+
+
+def ollama_window(data: Any) -> int | None:
+    """Ollama's `/api/show`: the model's `num_ctx` parameter, else Ollama's default window, never more than
+    the model was trained for (`model_info` `<family>.context_length`)."""
+    if not isinstance(data, dict) or not isinstance(data.get("model_info"), dict):
+        return None
+    trained = [v for k, v in data["model_info"].items() if k.endswith(".context_length")]
+    given = _NUM_CTX.search(data.get("parameters") or "") if isinstance(data.get("parameters"), str) else None
+    tokens = int(given[1]) if given else OLLAMA_DEFAULT_CTX
+    limit = _plausible_window(trained[0]) if trained else None
+    return _plausible_window(min(tokens, limit) if limit else tokens)

@@ -210,6 +210,7 @@ class ModelDraft(msgspec.Struct, frozen=True, tag="llm", tag_field="kind"):
     output_tokens: int = 0
     truncated: bool = False  # the packed files were cut to fit the prompt
     redactions: int = 0
+    input_note: str = ""  # what was left out of the prompt to fit the model's window (our words)
 
 
 class ShardDraft(msgspec.Struct, frozen=True, kw_only=True):
@@ -295,6 +296,7 @@ class ShardAnalysis:
     purpose: list[str] = field(default_factory=list)  # sentences from its own files' docstrings
     model_text: str = ""  # the model's analysis (untrusted, redacted); "" for the offline analyst
     truncated: bool = False  # the model saw only part of the shard's files
+    input_note: str = ""  # what the model did not see, when its window was too small (our words)
     key_types: list[KeyType] = field(default_factory=list)
     functions: list[CitedSymbol] = field(default_factory=list)
     flow: list[FlowHop] = field(default_factory=list)

@@ -16,6 +16,7 @@ from pydantic import BaseModel, Field, ValidationError
 from ..errors import ProviderError
 from ..llm.base import Prompt, Provider
 from ..llm.structured import complete_json
+from ..llm.window import context_window, fit_entries
 from ..relevance import Fields
 from ..summarize import rank_sentences
 from ..text.sentences import split_sentences
@@ -232,16 +233,20 @@ def model_spec(
     ]
     if not lines:
         return None, ["no sentence with a number"]
-    prompt = Prompt(
-        user=f"Task: {step.title}\n{step.description}\n\nSentences with figures (source id in brackets):\n"
-        + "\n".join(lines[:60])
-        + '\n\nReply JSON: {"kind": "table"|"pie"|"bar", "title": ..., "unit": ..., "rows": [{"label": ..., '
-        '"value": number, "unit": ..., "source": source id}]}. Use only numbers stated in the sentences.',
-        system="You turn figures from sources into a chart specification. Never write code.",
-        max_tokens=1500,
-        json_mode=True,
-        stage="processing",
-    )
+
+    def ask(count: int) -> Prompt:
+        return Prompt(
+            user=f"Task: {step.title}\n{step.description}\n\nSentences with figures (source id in brackets):\n"
+            + "\n".join(lines[:count])
+            + '\n\nReply JSON: {"kind": "table"|"pie"|"bar", "title": ..., "unit": ..., "rows": [{"label": ..., '
+            '"value": number, "unit": ..., "source": source id}]}. Use only numbers stated in the sentences.',
+            system="You turn figures from sources into a chart specification. Never write code.",
+            max_tokens=1500,
+            json_mode=True,
+            stage="processing",
+        )
+
+    prompt = fit_entries(ask, min(len(lines), 60), context_window(provider, "processing"))
     try:
         spec, notes = complete_json(provider, prompt, ChartSpec)
     except ProviderError as exc:

@@ -13,8 +13,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generator.config import RepoResearchConfig
-from generator.errors import ResearchError
-from generator.llm.base import Prompt, Provider
+from generator.errors import PromptTooLarge, ResearchError
+from generator.llm.base import Completion, Prompt, Provider
+from generator.llm.window import CHARS_PER_TOKEN, SAFETY_MARGIN, Window, context_window, measured
 from generator.redact import Redactor
 from generator.repo.analyze.citations import Linker
 from generator.repo.analyze.describe import key_functions, key_types, sentences
@@ -29,7 +30,7 @@ from generator.repo.model import (
     RepoMap,
     Shard,
 )
-from generator.repo.pack.packer import pack_files
+from generator.repo.pack.packer import PackedShard, pack_files
 
 Report = Callable[[str], None]
 _SUMMARY_LINE = re.compile(r"^\s*\**summary\**\s*:\s*\**\s*(.+)$", re.IGNORECASE | re.MULTILINE)
@@ -61,30 +62,10 @@ class ShardContext:
 
 
 def draft_with_model(shard: Shard, ctx: ShardContext, provider: Provider, report: Report) -> ModelDraft:
-    """Pack the shard (redacted, capped) and ask the model; the answer is untrusted text."""
+    """Pack the shard (redacted, fitted to the model's window) and ask the model; the answer is untrusted
+    text. PromptTooLarge, before anything is sent, when the shard does not fit even without its code."""
     report("packing")
-    frame = _analysis_prompt(shard, ctx, "")
-    cap = min(PACK_CHAR_CAP, ANALYZE_INPUT_CAP - len(frame) - len(SYSTEM_PROMPT))
-    packed = pack_files(
-        ctx.root,
-        list(shard.files),
-        ctx.facts,
-        remove_comments=ctx.options.remove_comments,
-        remove_empty_lines=ctx.options.remove_empty_lines,
-        compress=ctx.options.compress,
-        cap=cap,
-        redactor=ctx.redactor,
-    )
-    report("asking the model")
-    prompt = Prompt(
-        user=_analysis_prompt(shard, ctx, packed.text)[: ANALYZE_INPUT_CAP - len(SYSTEM_PROMPT)],
-        system=SYSTEM_PROMPT,
-        max_tokens=min(ANALYZE_OUTPUT_TOKENS, provider.config.max_output_tokens),
-        stage="analyze",
-        # every shard of the repository starts with the same instructions and overview: cached (Anthropic)
-        cache_prefix_chars=len(_shared_prefix(ctx)),
-    )
-    answer = provider.complete(prompt)
+    fitted, answer = _ask(shard, ctx, provider, report)
     text, _ = ctx.redactor.redact(answer.text)  # a model can echo what it was shown
     if not text.strip():
         # nothing to publish: the pipeline falls back to the offline analyst's draft
@@ -94,15 +75,153 @@ def draft_with_model(shard: Shard, ctx: ShardContext, provider: Provider, report
         model=answer.model,
         input_tokens=answer.input_tokens,
         output_tokens=answer.output_tokens,
-        truncated=packed.truncated,
-        redactions=packed.redactions,
+        truncated=bool(fitted.cut),
+        redactions=fitted.packed.redactions,
+        input_note=fitted.cut,
     )
+
+
+def _ask(
+    shard: Shard, ctx: ShardContext, provider: Provider, report: Report
+) -> tuple[FittedShard, Completion]:
+    """The fitted prompt and the model's answer. A server that refuses the prompt and names a smaller window
+    than deepkb assumed (its provider keeps that window for the run) is asked once more, fitted to it."""
+    window = context_window(provider, "analyze")
+    fitted = fit_shard(shard, ctx, window, _answer_tokens(provider, window))
+    report("asking the model")
+    try:
+        return fitted, provider.complete(fitted.prompt)
+    except PromptTooLarge:
+        stated = context_window(provider, "analyze")
+        if stated.tokens >= window.tokens:
+            raise
+    fitted = fit_shard(shard, ctx, stated, _answer_tokens(provider, stated))
+    return fitted, provider.complete(fitted.prompt)
+
+
+def _answer_tokens(provider: Provider, window: Window) -> int:
+    return min(
+        ANALYZE_OUTPUT_TOKENS, provider.config.max_output_tokens, max(MIN_OUTPUT_TOKENS, window.tokens // 4)
+    )
+
+
+MIN_OUTPUT_TOKENS = 1024
+"""A shard's answer gets at least this many tokens (a quarter of the window when that is more)."""
+MIN_CODE_CHARS = 1_500
+"""Less packed code than this (a file's header and a few dozen lines) is not worth the model's call: the
+shard is analysed offline instead."""
+
+
+@dataclass(frozen=True)
+class FittedShard:
+    prompt: Prompt
+    packed: PackedShard
+    cut: str
+    """What was left out to fit the window, as the page says it ("" when nothing was)."""
+
+
+def fit_shard(shard: Shard, ctx: ShardContext, window: Window, output: int) -> FittedShard:
+    """The shard's prompt within `window` with `output` tokens kept for the answer. The packed code shrinks
+    first: function bodies are left out (repo.compress) when the whole pack does not fit, then the least
+    important files; then the repository overview. PromptTooLarge when not even MIN_CODE_CHARS of code fit
+    without the overview."""
+    lines = ctx.overview.splitlines()
+    for keep in dict.fromkeys((len(lines), len(lines) // 2, len(lines) // 4, 0)):
+        overview = "\n".join(lines[:keep])
+        found = _fit_code(shard, ctx, overview, window, output)
+        if found is not None:
+            prompt, packed, compressed = found
+            note = _cut_note(shard, packed, compressed, keep < len(lines), window)
+            return FittedShard(prompt, packed, note)
+    raise PromptTooLarge(
+        f"the shard's prompt does not fit the model's {window.tokens:,}-token window ({window.source}) "
+        f"even with only {MIN_CODE_CHARS:,} characters of code and no overview; it was analysed offline",
+        hint="serve the model with a larger window (llama.cpp: --ctx-size, Ollama: num_ctx) and set "
+        "llm.context_window, or lower llm.max_output_tokens",
+    )
+
+
+def _fit_code(
+    shard: Shard, ctx: ShardContext, overview: str, window: Window, output: int
+) -> tuple[Prompt, PackedShard, bool] | None:
+    """The prompt with as much packed code as fits beside `overview` (bodies left out when that keeps more
+    of the shard), whether bodies were left out for it, or None when less than MIN_CODE_CHARS fit."""
+    whole = _fit_pack(shard, ctx, overview, window, output, ctx.options.compress)
+    if ctx.options.compress or (whole is not None and not whole[1].truncated):
+        return None if whole is None else (*whole, False)
+    outline = _fit_pack(shard, ctx, overview, window, output, True)
+    if outline is not None:
+        return (*outline, True)
+    return None if whole is None else (*whole, False)
+
+
+def _fit_pack(
+    shard: Shard, ctx: ShardContext, overview: str, window: Window, output: int, compress: bool
+) -> tuple[Prompt, PackedShard] | None:
+    # the estimate is not linear in characters, so the cap is narrowed a few times towards what fits
+    frame = _shard_prompt(shard, ctx, overview, "", output)
+    spare = window.tokens - output - measured(frame)
+    fixed = min(PACK_CHAR_CAP, ANALYZE_INPUT_CAP - len(frame.user) - len(SYSTEM_PROMPT))
+    cap = min(fixed, int(spare / (1 + SAFETY_MARGIN) * CHARS_PER_TOKEN))
+    shared = cap < fixed  # the window is what limits: every file's start rather than the first files whole
+    for _ in range(6):
+        if cap < MIN_CODE_CHARS:
+            return None
+        packed = _pack(shard, ctx, cap, compress, shared)
+        prompt = _shard_prompt(shard, ctx, overview, packed.text, output)
+        code_tokens = measured(prompt) - measured(frame)
+        if code_tokens <= spare and packed.files_included:
+            return prompt, packed
+        cap = int(len(packed.text) * spare / max(code_tokens, 1) * 0.97)
+    return None
+
+
+def _pack(shard: Shard, ctx: ShardContext, cap: int, compress: bool, shared: bool) -> PackedShard:
+    return pack_files(
+        ctx.root,
+        list(shard.files),
+        ctx.facts,
+        remove_comments=ctx.options.remove_comments,
+        remove_empty_lines=ctx.options.remove_empty_lines,
+        compress=compress,
+        cap=cap,
+        redactor=ctx.redactor,
+        shared=shared,
+    )
+
+
+def _shard_prompt(shard: Shard, ctx: ShardContext, overview: str, packed: str, output: int) -> Prompt:
+    return Prompt(
+        user=_analysis_prompt(shard, ctx, overview, packed)[: ANALYZE_INPUT_CAP - len(SYSTEM_PROMPT)],
+        system=SYSTEM_PROMPT,
+        max_tokens=output,
+        stage="analyze",
+        # every shard of the repository starts with the same instructions and overview: cached (Anthropic)
+        cache_prefix_chars=len(_shared_prefix(ctx, overview)),
+    )
+
+
+def _cut_note(shard: Shard, packed: PackedShard, compressed: bool, overview_cut: bool, window: Window) -> str:
+    """What the page says about the model's input when part of it was left out to fit, else ""."""
+    if not (packed.truncated or compressed or overview_cut):
+        return ""
+    seen, total = len(packed.files_included), len(shard.files)
+    saw = f"The model saw {f'{seen} of {total}' if seen < total else f'all {total}'} files"
+    cut = len(packed.files_cut)
+    details = [
+        "the last of them only in part" if packed.last_cut else "",
+        f"{'each' if cut == seen else f'{cut} of them'} only in its first lines" if cut else "",
+        "function bodies left out" if compressed else "",
+        "a shortened overview of the repository" if overview_cut else "",
+    ]
+    said = ", ".join(d for d in details if d)
+    return f"{saw}{' (' + said + ')' if said else ''}: its prompt was fitted to the model's {window.tokens:,}-token context window."
 
 
 OVERVIEW_CAP = 6_000  # characters of repository overview in every shard prompt (about 1,500 tokens)
 
 
-def _shared_prefix(ctx: ShardContext) -> str:
+def _shared_prefix(ctx: ShardContext, overview: str) -> str:
     """The part of every shard prompt of one repository that is the same: instructions, overview."""
     return (
         f"Repository: {ctx.label}\n\n"
@@ -110,14 +229,14 @@ def _shared_prefix(ctx: ShardContext) -> str:
         "Summary: <one sentence saying what this subsystem does>\n"
         "## Purpose\n## How it works\n## Key components\n## Entry points and interfaces\n## Risks and notes\n"
         "Name the central classes and functions and how a call flows through them. Write whole sentences.\n\n"
-        f"The repository at a glance (its modules, most important first):\n{ctx.overview}\n\n"
+        f"The repository at a glance (its modules, most important first):\n{overview}\n\n"
     )
 
 
-def _analysis_prompt(shard: Shard, ctx: ShardContext, packed: str) -> str:
+def _analysis_prompt(shard: Shard, ctx: ShardContext, overview: str, packed: str) -> str:
     why = f" Why these files belong together: {shard.rationale}" if shard.rationale else ""
     return (
-        f"{_shared_prefix(ctx)}Subsystem: {shard.name}.{why}\n\n"
+        f"{_shared_prefix(ctx, overview)}Subsystem: {shard.name}.{why}\n\n"
         f"What static analysis found (cite these where you discuss them):\n{shard_facts(shard, ctx)}\n\n"
         f"Files (each line is prefixed with its line number):\n{packed}"
     )

@@ -28,6 +28,8 @@ class PackedShard:
     truncated: bool
     redactions: int
     files_omitted: list[str] = field(default_factory=list)  # left out by the cap or unreadable
+    last_cut: bool = False  # the last file included was cut short by the cap
+    files_cut: list[str] = field(default_factory=list)  # included, but only their first lines (shared cap)
 
 
 @dataclass(frozen=True)
@@ -48,8 +50,10 @@ def pack_files(
     cap: int = PACK_CHAR_CAP,
     redactor: Redactor,
     max_file_bytes: int = 1_000_000,
+    shared: bool = False,
 ) -> PackedShard:
-    """Pack `files` (repository-relative paths) into at most `cap` characters."""
+    """Pack `files` (repository-relative paths) into at most `cap` characters: the first files whole, or with
+    `shared`, the start of every file (each as much of the cap as the smaller ones leave)."""
     options = PackOptions(remove_comments, remove_empty_lines, compress)
     sections: list[tuple[str, str]] = []
     redactions = 0
@@ -65,6 +69,8 @@ def pack_files(
         text, count = redactor.redact(text)
         redactions += count
         sections.append((rel, render_file(rel, language, text, options)))
+    if shared:
+        return _assemble_shared(sections, cap, redactions, unreadable)
     return _assemble(sections, cap, redactions, unreadable)
 
 
@@ -160,8 +166,52 @@ def _assemble(
         note = _truncation_note(cap, len(included), len(sections), omitted, cut_short)
         text = ("".join(parts) + note)[:cap]
         left_out = set(omitted) | set(unreadable)
-        return PackedShard(text, included, True, redactions, [r for r, _ in sections if r in left_out])
+        left = [r for r, _ in sections if r in left_out]
+        return PackedShard(text, included, True, redactions, left, last_cut=cut_short)
     return PackedShard("".join(parts), included, False, redactions, list(unreadable))
+
+
+CUT_MARK = "⋮ (the rest of this file is left out to fit the model's window)\n"
+
+
+def _assemble_shared(
+    sections: list[tuple[str, str]], cap: int, redactions: int, unreadable: list[str]
+) -> PackedShard:
+    """Every file's start within `cap`: the smaller files whole, the rest an equal share of what they leave
+    (a small window then still shows the model each file's imports, classes and first functions)."""
+    allowance = _fair_shares([len(section) + 1 for _, section in sections], max(0, cap - NOTE_RESERVE))
+    parts: list[str] = []
+    included: list[str] = []
+    cut: list[str] = []
+    for (rel, section), room in zip(sections, allowance, strict=True):
+        if len(section) + 1 <= room:
+            parts.append(section)
+            if rel not in unreadable:
+                included.append(rel)
+            continue
+        partial = _cut_at_line(section, room - len(CUT_MARK))
+        if rel not in unreadable and partial.count("\n") >= 2:  # its header and at least one numbered line
+            parts.append(partial + CUT_MARK)
+            included.append(rel)
+            cut.append(rel)
+    omitted = [rel for rel, _ in sections if rel not in included]
+    text = "\n".join(parts)
+    if omitted:
+        text += _truncation_note(cap, len(included), len(sections), omitted, False)
+    return PackedShard(
+        text[:cap], included, bool(cut or omitted), redactions, omitted, last_cut=False, files_cut=cut
+    )
+
+
+def _fair_shares(sizes: list[int], budget: int) -> list[int]:
+    """Water-filling: each size gets min(size, an equal share of what the smaller ones left)."""
+    shares = [0] * len(sizes)
+    left, remaining = budget, len(sizes)
+    for index in sorted(range(len(sizes)), key=sizes.__getitem__):
+        shares[index] = min(sizes[index], left // remaining)
+        left -= shares[index]
+        remaining -= 1
+    return shares
 
 
 def _cut_at_line(piece: str, room: int) -> str:

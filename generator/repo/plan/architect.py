@@ -8,12 +8,13 @@ is shown them too, with each module's main symbols, so both paths start from the
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from generator.errors import ProviderAuthError, ProviderError
 from generator.llm.base import Prompt, Provider
+from generator.llm.window import context_window, fit_entries
 from generator.redact import Redactor
 from generator.repo.facts.ranking import key_symbols
 from generator.repo.model import (
@@ -52,7 +53,12 @@ def plan_shards(
     from generator.llm.structured import complete_json
     from generator.repo.plan.architect_reply import ArchitectReply
 
-    prompt = architect_prompt(repo_map, facts, allowed, request)
+    # the map is cut to the model's window, least important files first
+    prompt = fit_entries(
+        architect_prompts(repo_map, facts, allowed, request),
+        _MAP_LINES_IN_PROMPT,
+        context_window(provider, "architect"),
+    )
     # docstrings quoted in the prompt are repository text: redacted before they leave the process
     user, _ = (redactor or Redactor.from_environ()).redact(prompt.user)
     try:
@@ -91,39 +97,58 @@ def accept_proposal(reply: ArchitectReply, allowed: Sequence[str]) -> list[Shard
 # --------------------------------------------------------------------------- prompt
 
 
-def architect_prompt(repo_map: RepoMap, facts: Facts, allowed: Sequence[str], request: str | None) -> Prompt:
+def architect_prompt(
+    repo_map: RepoMap,
+    facts: Facts,
+    allowed: Sequence[str],
+    request: str | None,
+    *,
+    lines: int = _MAP_LINES_IN_PROMPT,
+) -> Prompt:
+    """The architect's prompt, listing the `lines` most important files."""
+    return architect_prompts(repo_map, facts, allowed, request)(lines)
+
+
+def architect_prompts(
+    repo_map: RepoMap, facts: Facts, allowed: Sequence[str], request: str | None
+) -> Callable[[int], Prompt]:
+    """The architect's prompt by how many files it lists (the most important ones, with the key facts of
+    the first of them and the suggested subsystems' files among them); ranked and grouped once."""
     ranked = rank_files(core_modules(repo_map, allowed), facts, repo_map)
     proposal = plan_subsystems(repo_map, facts, allowed)
     sizes = {f.path: f for f in repo_map.files}
-    map_lines = [
-        f"{p} ({sizes[p].lines} lines, {sizes[p].language})"
-        for p in ranked[:_MAP_LINES_IN_PROMPT]
-        if p in sizes
-    ]
-    if len(ranked) > _MAP_LINES_IN_PROMPT:
-        map_lines.append(f"… and {len(ranked) - _MAP_LINES_IN_PROMPT} less important files")
     languages = ", ".join(
         f"{lang} ({v['files']} files)" for lang, v in list(repo_map.languages().items())[:8]
     )
     task = f"Research request: {request}\nPlan the shards so they answer it.\n\n" if request else ""
-    user = (
-        f"{task}Languages: {languages}\n\nFiles (most important first):\n"
-        + "\n".join(map_lines)
-        + "\n\nKey facts:\n"
-        + "\n".join(_fact_lines(ranked[:_FACT_FILES_IN_PROMPT], facts))
-        + "\n\nSubsystems the dependency graph suggests (improve on them; name each after what it does):\n"
-        + "\n".join(f"- {s.name}: {', '.join(s.files)}" for s in proposal)
-        + f"\n\nGroup the most important files into {MIN_SHARDS}-{MAX_SHARDS} subsystems (shards) for deep analysis."
-        " Tests, docs, examples, CI and packaging are context, not shards."
-        f" Limits: at most {MAX_FILES_PER_SHARD} files per shard, at most {MAX_PLANNED_FILES} files in total"
-        " — stay under the limits. Use file paths exactly as listed above. Put the most important shard first."
-        '\nAnswer with JSON only: {"shards": [{"name": "short subsystem name", "files": ["path", "…"],'
-        ' "rationale": "why these files belong together"}]}'
-    )
     system = (
         "You are a software architect planning how to study an unfamiliar code base. You answer with JSON."
     )
-    return Prompt(user=user[:24_000], system=system, max_tokens=2048, json_mode=True, stage="architect")
+
+    def build(lines: int) -> Prompt:
+        listed = ranked[:lines]
+        map_lines = [f"{p} ({sizes[p].lines} lines, {sizes[p].language})" for p in listed if p in sizes]
+        if len(ranked) > lines:
+            map_lines.append(f"… and {len(ranked) - lines} less important files")
+        shown = set(listed)
+        groups = [(s.name, [f for f in s.files if f in shown]) for s in proposal]
+        user = (
+            f"{task}Languages: {languages}\n\nFiles (most important first):\n"
+            + "\n".join(map_lines)
+            + "\n\nKey facts:\n"
+            + "\n".join(_fact_lines(listed[:_FACT_FILES_IN_PROMPT], facts))
+            + "\n\nSubsystems the dependency graph suggests (improve on them; name each after what it does):\n"
+            + "\n".join(f"- {name}: {', '.join(files)}" for name, files in groups if files)
+            + f"\n\nGroup the most important files into {MIN_SHARDS}-{MAX_SHARDS} subsystems (shards) for deep analysis."
+            " Tests, docs, examples, CI and packaging are context, not shards."
+            f" Limits: at most {MAX_FILES_PER_SHARD} files per shard, at most {MAX_PLANNED_FILES} files in total"
+            " — stay under the limits. Use file paths exactly as listed above. Put the most important shard first."
+            '\nAnswer with JSON only: {"shards": [{"name": "short subsystem name", "files": ["path", "…"],'
+            ' "rationale": "why these files belong together"}]}'
+        )
+        return Prompt(user=user[:24_000], system=system, max_tokens=2048, json_mode=True, stage="architect")
+
+    return build
 
 
 def _fact_lines(paths: Sequence[str], facts: Facts) -> list[str]:

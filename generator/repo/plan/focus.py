@@ -20,6 +20,7 @@ from pydantic import BaseModel, Field
 from generator.errors import DeepkbError, ProviderAuthError, ProviderError
 from generator.llm.base import Prompt, Provider
 from generator.llm.structured import complete_json
+from generator.llm.window import context_window, fit_entries
 from generator.redact import Redactor
 from generator.relevance import CorpusStats
 from generator.repo.map.walk import read_source
@@ -197,19 +198,23 @@ def dispatch(query: Query, candidates: dict[str, Candidate], stats: CorpusStats)
 
 def _model_judge(provider: Provider, request: str, stats: CorpusStats) -> Any:
     def judge(query: Query, items: Sequence[Candidate]) -> list[Judged[Candidate]]:
-        listing = "\n\n".join(f"### {c.path}\n{c.text[:600]}" for c in items)
-        prompt = Prompt(
-            user=(
-                f"Research request: {request}\nSearch terms: {', '.join(query.terms)}\n\n"
-                "Rate how relevant each file below is to the request, from 0 (unrelated) to 1 (central), "
-                "with a one-sentence reason.\n"
-                'Answer with JSON only: {"scores": [{"path": "…", "score": 0.0, "reason": "…"}]}\n\n'
-                f"{listing}"
-            )[:24_000],
-            system="You judge which source files answer a research question about a repository.",
-            max_tokens=2048,
-            stage="focus",
-        )
+        def ask(count: int) -> Prompt:
+            listing = "\n\n".join(f"### {c.path}\n{c.text[:600]}" for c in items[:count])
+            return Prompt(
+                user=(
+                    f"Research request: {request}\nSearch terms: {', '.join(query.terms)}\n\n"
+                    "Rate how relevant each file below is to the request, from 0 (unrelated) to 1 (central), "
+                    "with a one-sentence reason.\n"
+                    'Answer with JSON only: {"scores": [{"path": "…", "score": 0.0, "reason": "…"}]}\n\n'
+                    f"{listing}"
+                )[:24_000],
+                system="You judge which source files answer a research question about a repository.",
+                max_tokens=2048,
+                stage="focus",
+            )
+
+        # files left out to fit the model's window are judged lexically, like those it skips
+        prompt = fit_entries(ask, len(items), context_window(provider, "focus"))
         try:
             reply, _notes = complete_json(provider, prompt, RelevanceReply)
         except ProviderAuthError:

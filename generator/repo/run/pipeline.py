@@ -20,6 +20,7 @@ from generator.errors import DeepkbError, ResearchError, error_line
 from generator.kb.index import update_index
 from generator.llm.base import Provider
 from generator.llm.offline import OfflineProvider
+from generator.llm.window import context_window
 from generator.redact import Redactor
 from generator.repo.analyze.citations import Linker
 from generator.repo.analyze.draft import ShardContext, draft_offline, draft_with_model, repository_overview
@@ -324,6 +325,7 @@ def analysis_key(study: Study, provider: Provider, shard: Shard) -> str:
             options.remove_empty_lines,
             options.compress,
             study.config.llm.max_output_tokens,
+            0 if provider.offline else context_window(provider, "analyze").tokens,  # what the prompt fits
         ],
         provider.name,
         provider.model_for("analyze"),

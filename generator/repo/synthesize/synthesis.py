@@ -106,6 +106,7 @@ def build_analysis(study: Study, index: int, shard: Shard, outcome: Outcome) -> 
         summary = first_sentence(said, SUMMARY_CHARS * 2) or said[:SUMMARY_CHARS]
         valid, dropped = check_citations(text, ctx.linker)
         analysis.model_text, analysis.truncated = text, draft.truncated
+        analysis.input_note = draft.input_note
         analysis.purpose = [ctx.redactor.redact(s)[0] for s in shard_purpose(shard, facts)]
         analysis.input_tokens, analysis.output_tokens = draft.input_tokens, draft.output_tokens
         analysis.citations_valid, analysis.citations_dropped = len(valid), dropped

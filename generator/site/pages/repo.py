@@ -62,6 +62,7 @@ class ShardPage:
     neighbourhood: Markdown
     analysis: Markdown
     truncated: bool
+    input_note: Markdown  # our own words (counts and the window), not the model's
     files: list[Markdown]
     citations_dropped: int
 
@@ -339,6 +340,7 @@ def shard_page(analysis: ShardAnalysis, synthesis: RepoSynthesis, linker: Linker
         neighbourhood=neighbourhood_diagram(analysis),
         analysis=rendered.markdown if rendered else Markdown(""),
         truncated=analysis.truncated,
+        input_note=Markdown(analysis.input_note),
         files=[module_item(m) for m in analysis.files],
         citations_dropped=analysis.citations_dropped,
     )
