@@ -43,9 +43,10 @@ def test_heuristic_plans_graph_communities_named_after_their_modules(surveyed):
     _, repo_map, facts = surveyed
     plan = heuristic_plan(repo_map, facts, [f.path for f in repo_map.files], note="n")
     by_name = {s.name: s.files for s in plan.shards}
-    # imports and packages hold each community together; the name says what its modules are, not where
-    assert set(by_name["Engine and models"]) == {"core/engine.py", "core/models.py", "core/__init__.py"}
-    assert {"app/server.py", "app/routes.py", "cli/main.py"} <= set(by_name["Server and routes"])
+    # a sub-package is one subsystem named after it, not a list of its modules' names
+    assert set(by_name["Core"]) == {"core/engine.py", "core/models.py", "core/__init__.py"}
+    assert set(by_name["App"]) == {"app/server.py", "app/routes.py", "app/__init__.py"}
+    assert set(by_name["Utilities"]) == {"util/strings.py", "util/timefmt.py"}
     assert not any(re.search(r"\d|/|\(", name) for name in by_name)
     # the tests and docs beside the code are context, never planned
     assert not any(f.startswith(("tests/", "docs/")) for files in by_name.values() for f in files)
@@ -73,10 +74,7 @@ def test_valid_plan_drops_unknown_files_and_carries_the_limits(tmp_path, surveye
     assert "stay under the limits" in prompt
     assert "core/engine.py" in prompt and "Price computation engine" in prompt
     # the model starts from the offline planner's communities and the facts' key symbols
-    assert (
-        "Subsystems the dependency graph suggests" in prompt
-        and "- Engine and models: core/engine.py" in prompt
-    )
+    assert "Subsystems the dependency graph suggests" in prompt and "- Core: core/engine.py" in prompt
     assert "symbols: price" in prompt and "tests/test_engine.py" not in prompt
 
 

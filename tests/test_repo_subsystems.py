@@ -16,7 +16,8 @@ from generator.repo.model import Shard
 from generator.repo.plan.architect import heuristic_plan
 from generator.repo.plan.focus import NEVER_RANKED, _candidate, discriminating, relevance
 from generator.repo.plan.normalize import normalize_shards
-from generator.repo.plan.subsystems import is_context, module_term, name_words, part_namer, plan_subsystems
+from generator.repo.plan.naming import module_term, name_words, part_namer
+from generator.repo.plan.subsystems import is_context, plan_subsystems
 from generator.retrieval import Query
 
 CLI_LIBRARY: dict[str, str] = {
@@ -136,25 +137,73 @@ def test_the_debris_lint_finds_what_a_reader_would_see():
     assert [d.kind for d in repeated_openings(pages)] == ["repeated sentence"]
 
 
-def test_a_large_repository_is_divided_by_package(tmp_path: Path):
-    from generator.repo.plan.subsystems import communities, core_modules, package_graph
-
+def test_a_sub_package_stays_together_and_a_flat_package_is_divided_by_imports(tmp_path: Path):
     files = {}
-    for package, uses in (("alpha", "beta"), ("beta", "gamma"), ("gamma", "alpha"), ("delta", "alpha")):
-        for i in range(3):
-            files[f"{package}/m{i}.py"] = (
-                f'"""{package} {i}."""\n\nfrom {uses}.m{i} import f{i}\n\n\ndef f{i}():\n    return {i}\n'
+    # a flat package of two import clusters, and two sub-packages that import across each other
+    for cluster, names in (("route", ("router", "tree", "group")), ("log", ("logger", "recovery", "color"))):
+        for i, name in enumerate(names):
+            uses = names[(i + 1) % 3]
+            files[f"web/{name}.py"] = (
+                f'"""{cluster}."""\n\nfrom web.{uses} import f\n\n\ndef f():\n    return 1\n'
+            )
+    for package, other in (("binding", "render"), ("render", "binding")):
+        for i in range(4):
+            files[f"web/{package}/m{i}.py"] = (
+                f'"""{package}."""\n\nfrom web.{other}.m{i} import g\n\n\ndef g():\n    return {i}\n'
             )
     _, repo_map, facts = survey(tmp_path, files)
-    pool = core_modules(repo_map)
-    graph, members = package_graph(pool, facts)
-    assert set(graph.vs["name"]) == {"alpha", "beta", "gamma", "delta"}
-    assert graph.are_adjacent("alpha", "beta") and not graph.are_adjacent("beta", "delta")
-    groups = communities(graph, facts, repo_map, members)
-    assert sorted(p for g in groups for p in g) == sorted(pool)  # every module lands in one community
-    for group in groups:  # a package is never torn apart
-        for package in {p.split("/")[0] for p in group}:
-            assert {p for p in pool if p.startswith(package + "/")} <= set(group)
+    shards = plan_subsystems(repo_map, facts, [f.path for f in repo_map.files])
+    home = {path: shard.name for shard in shards for path in shard.files}
+    assert {home[f"web/binding/m{i}.py"] for i in range(4)} == {"Binding"}
+    assert {home[f"web/render/m{i}.py"] for i in range(4)} == {"Render"}
+    route = {home[f"web/{n}.py"] for n in ("router", "tree", "group")}
+    log = {home[f"web/{n}.py"] for n in ("logger", "recovery", "color")}
+    assert len(route) == 1 and len(log) == 1 and route != log
+    assert 3 <= len(shards) <= 5
+
+
+def test_a_sub_package_holding_most_of_the_code_is_divided(tmp_path: Path):
+    from generator.repo.plan.subsystems import package_units
+
+    pool = [f"src/pkg/m{i}.py" for i in range(6)] + [
+        "src/pkg/sub/a.py",
+        "src/pkg/sub/b.py",
+        "src/pkg/one/x.py",
+    ]
+    units = package_units(pool)
+    assert units["src/pkg/sub/"] == ["src/pkg/sub/a.py", "src/pkg/sub/b.py"]
+    assert units["src/pkg/one/x.py"] == ["src/pkg/one/x.py"]  # a folder of one module is a module
+    assert units["src/pkg/m0.py"] == ["src/pkg/m0.py"]  # the package that holds most of the code is divided
+
+
+def test_names_come_from_the_concept_not_a_list_of_file_names(tmp_path: Path):
+    from generator.repo.plan.naming import folder_name, phrase, subsystem_names
+
+    files = {
+        "pkg/adapters.py": (
+            '"""This module contains the transport adapters that pkg uses to connect."""\n\n\n'
+            "class HTTPAdapter:\n    pass\n"
+        ),
+        "pkg/zsh_completions.py": "def zsh():\n    return 1\n",
+        "pkg/fish_completions.py": "def fish():\n    return 1\n",
+        "pkg/models.py": '"""This module contains the primary objects."""\n\n\nclass Model:\n    pass\n',
+        "pkg/utils.py": "def helper():\n    return 1\n",
+    }
+    _, _, facts = survey(tmp_path, files)
+    groups = [
+        ["pkg/adapters.py", "pkg/utils.py"],
+        ["pkg/zsh_completions.py", "pkg/fish_completions.py"],
+        ["pkg/models.py"],  # "primary objects" is in no name of its module: not a concept
+        ["pkg/utils.py"],
+    ]
+    assert subsystem_names(groups, facts) == ["Transport adapters", "Completions", "Models", "Utilities"]
+    assert [folder_name(f) for f in ("web/_transports", "src", "flask/json", "lib/utils")] == [
+        "Transports",
+        "",
+        "JSON",
+        "Utilities",
+    ]
+    assert phrase(["urls", "and", "http"]) == "URLs and HTTP"
 
 
 def test_communities_repeat_whatever_the_random_state(tmp_path: Path):

@@ -42,8 +42,8 @@ from generator.repo.model import (
     ShardPlan,
 )
 from generator.repo.plan.architect import plan_shards
+from generator.repo.plan.naming import part_namer
 from generator.repo.plan.normalize import normalize_shards
-from generator.repo.plan.subsystems import part_namer
 from generator.repo.run.session import RepoCache, fingerprint, plan_from_json, plan_to_json, today
 from generator.repo.run.study import RepoPartialFailure, RepoResult, Study
 from generator.repo.run.workers import Job, Report, run_jobs

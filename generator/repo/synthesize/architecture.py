@@ -4,6 +4,7 @@ graph (the module catalogue), and the edges between subsystems labelled with wha
 
 from __future__ import annotations
 
+import posixpath
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from pathlib import PurePosixPath
@@ -19,7 +20,8 @@ from generator.repo.model import (
     SubsystemEdge,
     SubsystemLink,
 )
-from generator.repo.plan.subsystems import dependency_graph, edge_weights, module_term
+from generator.repo.plan.naming import module_term
+from generator.repo.plan.subsystems import dependency_graph, edge_weights
 
 LABEL_NAMES = 2  # names on an architecture edge
 OTHER = "Other modules"
@@ -47,7 +49,32 @@ def place_modules(
     for path, column in zip(nodes, zip(*rows, strict=True), strict=True):
         least = min(column)
         nearest[path] = home[sources[column.index(least)]] if least != float("inf") else 0
-    return {m: home.get(m) or nearest[m] for m in modules}
+    packages = _package_shards(shards)
+    return {m: home.get(m) or _package_of(m, packages) or nearest[m] for m in modules}
+
+
+def _package_shards(shards: Sequence[tuple[int, Sequence[str]]]) -> dict[str, int]:
+    """Folder → shard, for each shard whose files share a folder no other shard's files are in: the
+    sub-package it stands for, whose other modules belong to it too."""
+    folders = {
+        index: posixpath.commonpath([posixpath.dirname(p) for p in files]) for index, files in shards if files
+    }
+    packages: dict[str, int] = {}
+    for index, folder in folders.items():
+        others = [p for i, files in shards if i != index for p in files]
+        if folder and not any(p.startswith(f"{folder}/") for p in others):
+            packages[folder] = index
+    return packages
+
+
+def _package_of(path: str, packages: dict[str, int]) -> int:
+    """The shard whose sub-package holds `path` (the deepest such), 0 for none."""
+    folder = posixpath.dirname(path)
+    while folder:
+        if folder in packages:
+            return packages[folder]
+        folder = posixpath.dirname(folder)
+    return 0
 
 
 def catalogue(
