@@ -48,6 +48,11 @@ class RepoEntry(_Strict):
     """Optional research question; focuses the shards on the files that answer it."""
     refresh_days: Annotated[int, Meta(ge=0)] | None = None
     """Not used for repositories (they refresh when their remote HEAD moves); kept for symmetry with topics."""
+    subsystems: dict[Annotated[str, Meta(min_length=1, max_length=80)], list[str]] = msgspec.field(
+        default_factory=dict
+    )
+    """The maintainer's pinned part of the plan: subsystem name → files or globs (`src/pkg/adapters.py`,
+    `binding/*`). Pinned files form those subsystems, first and as named; the rest is planned as usual."""
 
 
 class TopicEntry(_Strict):

@@ -111,3 +111,24 @@ def test_a_plan_naming_no_real_file_falls_back(tmp_path, surveyed):
         plan = plan_shards(provider, repo_map, facts)
     assert plan.planner == "heuristic"
     assert "etc/passwd" not in json.dumps([s.files for s in plan.shards])
+
+
+def test_the_model_is_told_the_pinned_subsystems_and_plans_only_the_rest(tmp_path, surveyed):
+    from generator.repo.model import Shard
+
+    _, repo_map, facts = surveyed
+    pinned = [Shard("Pricing", ("core/engine.py", "core/models.py"), "", pinned=True)]
+    with FakeOpenAI(default=json.dumps(PLAN)) as fake:
+        _, _, provider = online_setup(tmp_path / "kb", fake.base_url)
+        plan = plan_shards(provider, repo_map, facts, pinned=pinned)
+        prompt = fake.requests[0].prompt
+    assert (
+        "Subsystems the maintainer pinned" in prompt and "- Pricing: core/engine.py, core/models.py" in prompt
+    )
+    assert "in at most 4 more subsystems" in prompt
+    assert plan.shards[0] == pinned[0]
+    # the model's "Pricing core" keeps only the file nobody pinned
+    assert plan.shards[1].name == "Pricing core" and plan.shards[1].files == ("core/__init__.py",)
+    assert all("core/engine.py" not in s.files for s in plan.shards[1:])
+    offline = heuristic_plan(repo_map, facts, [f.path for f in repo_map.files], note="n", pinned=pinned)
+    assert offline.shards[0] == pinned[0] and "1 of the subsystems was pinned" in offline.note

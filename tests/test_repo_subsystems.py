@@ -15,8 +15,8 @@ from generator.repo.map.walk import map_repository
 from generator.repo.model import Shard
 from generator.repo.plan.architect import heuristic_plan
 from generator.repo.plan.focus import NEVER_RANKED, _candidate, discriminating, relevance
-from generator.repo.plan.normalize import normalize_shards
 from generator.repo.plan.naming import module_term, name_words, part_namer
+from generator.repo.plan.normalize import normalize_shards
 from generator.repo.plan.subsystems import is_context, plan_subsystems
 from generator.retrieval import Query
 

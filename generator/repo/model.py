@@ -182,6 +182,7 @@ class Shard:
     name: str
     files: tuple[str, ...]
     rationale: str = ""
+    pinned: bool = False  # the maintainer's, from deepkb.yml: never merged into another shard or renamed
 
 
 @dataclass(frozen=True)

@@ -192,7 +192,8 @@ def _group_weight(facts: Facts, repo_map: RepoMap) -> Callable[[Sequence[str]], 
 # --------------------------------------------------------------------------- concepts
 
 
-LARGE_SHARE = 0.5  # a sub-package holding more than this share of the modules is divided, not kept whole
+# a sub-package holding more than this share of the modules (and more than one shard's worth) is divided
+LARGE_SHARE = 0.5
 LARGE_COMMUNITY = (
     2 * MAX_FILES_PER_SHARD
 )  # a community of more modules than this is divided when room is left
@@ -220,7 +221,7 @@ def package_units(pool: Sequence[str]) -> dict[str, list[str]]:
             else:
                 units[path] = [path]
         for folder, members in children.items():
-            if len(members) > LARGE_SHARE * len(pool):
+            if len(members) > max(LARGE_SHARE * len(pool), MAX_FILES_PER_SHARD):
                 visit(folder, members)
             elif len(members) == 1:
                 units[members[0]] = members

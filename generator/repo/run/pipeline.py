@@ -44,6 +44,7 @@ from generator.repo.model import (
 from generator.repo.plan.architect import plan_shards
 from generator.repo.plan.naming import part_namer
 from generator.repo.plan.normalize import normalize_shards
+from generator.repo.plan.pinned import configured_pins, pinned_shards
 from generator.repo.run.session import RepoCache, fingerprint, plan_from_json, plan_to_json, today
 from generator.repo.run.study import RepoPartialFailure, RepoResult, Study
 from generator.repo.run.workers import Job, Report, run_jobs
@@ -102,10 +103,11 @@ def prepare(
     repo_source, pinned, repo_map, facts = survey(paths, config, source, console)
     redactor = Redactor.from_environ()
     cache = RepoCache(paths.cache_dir, repo_source.owner, repo_source.name)
+    pins = pinned_shards(configured_pins(config, paths.root, repo_source), repo_map)
     focus = (
         focus_stage(provider, pinned, repo_map, facts, request, redactor, config, cache) if request else None
     )
-    plan, plan_tokens = plan_stage(provider, repo_map, facts, focus, request, cache, redactor)
+    plan, plan_tokens = plan_stage(provider, repo_map, facts, focus, request, cache, redactor, pins)
     _say(console, f"{len(plan.shards)} shards planned ({plan.planner})")
     ctx = shard_context(pinned, repo_map, facts, config, redactor, request)
     return Study(
@@ -204,13 +206,21 @@ def plan_stage(
     request: str | None,
     cache: RepoCache,
     redactor: Redactor,
+    pinned: Sequence[Shard] = (),
 ) -> tuple[ShardPlan, dict[str, int]]:
-    """Stages 4–5: the architect's plan (reused while the set of files is unchanged), then the seed's rules.
-    The heuristic plan that stands in for a failed architect call carries the note saying so."""
+    """Stages 4–5: the architect's plan after the maintainer's `pinned` shards (reused while the set of
+    files and the pins are unchanged), then the seed's rules. The heuristic plan that stands in for a
+    failed architect call carries the note saying so."""
     candidates = focus.files if focus and focus.files else None
     allowed = candidates or [f.path for f in repo_map.files]
     key = fingerprint(
-        "plan", PLAN_VERSION, sorted(allowed), request, provider.name, provider.model_for("architect")
+        "plan",
+        PLAN_VERSION,
+        sorted(allowed),
+        request,
+        provider.name,
+        provider.model_for("architect"),
+        [[s.name, *s.files] for s in pinned],
     )
     # offline planning is free and follows the current facts; a model's plan is kept until the file set changes
     saved = None if provider.offline else cache.load_stage("plan", key)
@@ -219,7 +229,13 @@ def plan_stage(
     else:
         before = (provider.usage.input_tokens, provider.usage.output_tokens)
         plan = plan_shards(
-            provider, repo_map, facts, candidates=candidates, request=request, redactor=redactor
+            provider,
+            repo_map,
+            facts,
+            candidates=candidates,
+            request=request,
+            redactor=redactor,
+            pinned=pinned,
         )
         tokens = {
             "input": provider.usage.input_tokens - before[0],
