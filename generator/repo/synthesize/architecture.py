@@ -104,9 +104,13 @@ def subsystem_edges(
     placement: dict[str, int], facts: Facts, calls: Sequence[CallEdge] = ()
 ) -> list[SubsystemEdge]:
     """An edge where a module of one subsystem imports or calls into another, labelled with the names
-    imported or called across it most often (else the modules imported); its strength counts both."""
+    imported or called across it most often (else the modules imported); its strength counts both, and its
+    crossings say which module uses which, with what."""
     used: dict[tuple[int, int], Counter[str]] = defaultdict(Counter)
     strength: Counter[tuple[int, int]] = Counter()
+    pairs: dict[tuple[int, int], dict[tuple[str, str], Counter[str]]] = defaultdict(
+        lambda: defaultdict(Counter)
+    )
     terms: dict[str, str] = {}  # each module's term, found once however many modules import it
     for path, source in placement.items():
         fact = facts.files.get(path)
@@ -119,14 +123,23 @@ def subsystem_edges(
                 terms[target] = module_term(target, facts) or PurePosixPath(target).stem
             for name in names or [terms[target]]:
                 used[(source, other)][name] += 1 if names else 0  # a name imported outranks a module
+                pairs[(source, other)][(path, target)][name] += 1 if names else 0
             strength[(source, other)] += 1
     for call in calls:
         caller, callee = placement.get(call.caller_path), placement.get(call.callee_path)
         if caller and callee and caller != callee:
             used[(caller, callee)][call.callee] += 1
+            pairs[(caller, callee)][(call.caller_path, call.callee_path)][call.callee] += 1
             strength[(caller, callee)] += 1
     return [
-        SubsystemEdge(a, b, _label_names(names), strength[(a, b)]) for (a, b), names in sorted(used.items())
+        SubsystemEdge(
+            a,
+            b,
+            _label_names(names),
+            strength[(a, b)],
+            tuple((x, y, _label_names(n)) for (x, y), n in sorted(pairs[(a, b)].items())),
+        )
+        for (a, b), names in sorted(used.items())
     ]
 
 
@@ -138,11 +151,25 @@ def _label_names(names: Counter[str]) -> tuple[str, ...]:
 
 
 def link_subsystems(analyses: Sequence[ShardAnalysis], edges: Iterable[SubsystemEdge]) -> None:
-    """Fill each shard's "depends on" and "used by" from the subsystem edges."""
+    """Fill each shard's "depends on" and "used by" from the subsystem edges, each with the shard's own
+    modules the names cross at."""
     by_index = {a.index: a for a in analyses}
     for edge in edges:
         source, target = by_index.get(edge.source), by_index.get(edge.target)
         if source is None or target is None:
             continue
-        source.depends_on.append(SubsystemLink(target.shard.name, target.slug, edge.uses))
-        target.used_by.append(SubsystemLink(source.shard.name, source.slug, edge.uses))
+        outgoing = _at_files(((a, n) for a, _, n in edge.crossings), source.shard.files)
+        incoming = _at_files(((b, n) for _, b, n in edge.crossings), target.shard.files)
+        source.depends_on.append(SubsystemLink(target.shard.name, target.slug, edge.uses, outgoing))
+        target.used_by.append(SubsystemLink(source.shard.name, source.slug, edge.uses, incoming))
+
+
+def _at_files(
+    crossings: Iterable[tuple[str, tuple[str, ...]]], files: Sequence[str]
+) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """The names crossing at each of `files` (in the shard's order), at most LABEL_NAMES per module."""
+    at: dict[str, list[str]] = defaultdict(list)
+    for path, names in crossings:
+        if path in files:
+            at[path] += [n for n in names if n not in at[path]]
+    return tuple((path, tuple(at[path][:LABEL_NAMES])) for path in files if path in at)

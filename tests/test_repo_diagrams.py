@@ -1,0 +1,72 @@
+"""Repository diagrams say true things: each arrow leaves the module that imports, labelled with what it
+imports; a pruned diagram names what it left out; at most ten boxes."""
+
+from __future__ import annotations
+
+import re
+
+from generator.repo.model import (
+    ModuleLine,
+    RepoSynthesis,
+    Shard,
+    ShardAnalysis,
+    SubsystemEdge,
+)
+from generator.repo.synthesize.architecture import link_subsystems, subsystem_edges
+from generator.site.pages.repo_diagrams import architecture_diagram, neighbourhood_diagram
+
+
+def analysis(index: int, name: str, files: list[str]) -> ShardAnalysis:
+    shard = Shard(name, tuple(files))
+    lines = [ModuleLine(path, "python", 10, "") for path in files]
+    return ShardAnalysis(index, shard, f"0{index}_{name.lower()}", "", files=lines)
+
+
+def nodes_and_arrows(source: str) -> tuple[dict[str, str], list[tuple[str, str, str]]]:
+    nodes = dict(re.findall(r'    (n\d+)\["([^"]*)"\]', source))
+    arrows = re.findall(r'    (n\d+) -->(?:\|"([^"]*)"\|)? (n\d+)', source)
+    return nodes, [(nodes[a], nodes[b], text) for a, text, b in arrows]
+
+
+def test_each_arrow_leaves_the_module_that_imports_and_names_what_it_imports(tmp_path):
+    from types import SimpleNamespace
+
+    # client.py imports Transport from transports; models.py imports nothing across: its arrow must not exist
+    files = {
+        "pkg/client.py": SimpleNamespace(
+            depends_on=["pkg/transport.py"], names_from={"pkg/transport.py": ["Transport"]}
+        ),
+        "pkg/models.py": SimpleNamespace(depends_on=[], names_from={}),
+        "pkg/transport.py": SimpleNamespace(
+            depends_on=["pkg/models.py"], names_from={"pkg/models.py": ["Request"]}
+        ),
+    }
+    facts = SimpleNamespace(files=files)
+    placement = {"pkg/models.py": 1, "pkg/client.py": 1, "pkg/transport.py": 2}
+    edges = subsystem_edges(placement, facts)  # type: ignore[arg-type]
+    core = analysis(1, "Core", ["pkg/models.py", "pkg/client.py"])
+    transports = analysis(2, "Transports", ["pkg/transport.py"])
+    link_subsystems([core, transports], edges)
+    _, arrows = nodes_and_arrows(neighbourhood_diagram(core))
+    # the shard's first file is models.py; the arrow to Transports leaves client.py, which imports it
+    assert ("client.py", "Transports", "Transport") in arrows
+    assert ("Transports", "models.py", "Request") in arrows  # used by: points at the module that defines it
+    assert not any(a == "models.py" and b == "Transports" for a, b, _ in arrows)
+
+
+def test_a_pruned_architecture_says_what_it_left_out_and_draws_ten_boxes_at_most():
+    landed = [analysis(i, f"S{i}", [f"s{i}/a.py"]) for i in range(1, 13)]
+    # S1 depends on S2 strongly and on S3 weakly: the weak one is pruned, and said so
+    architecture = [
+        SubsystemEdge(1, 2, ("Client",), 9),
+        SubsystemEdge(1, 3, ("helper",), 1),
+        SubsystemEdge(4, 12, ("far",), 3),  # S12 is past the tenth box
+    ]
+    synthesis = RepoSynthesis(
+        "t", "o/r", "", "", "", "", "", "offline", "", True, landed, architecture=architecture
+    )
+    text = architecture_diagram(synthesis)
+    nodes, arrows = nodes_and_arrows(text.split("```")[1])
+    assert len(nodes) == 10
+    assert arrows == [("S1", "S2", "Client")]
+    assert "1 of 3 dependencies shown; not shown: S1 → S3, S4 → S12." in text
