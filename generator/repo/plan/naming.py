@@ -77,14 +77,14 @@ def folder_name(folder: str) -> str:
     words = words_of(PurePosixPath(folder).name) if folder else []
     if not words or set(words) <= _CONTAINER:
         return ""
-    return phrase(words) if len(words) > 1 else phrase([_GENERIC_KIND.get(words[0], words[0])])
+    return phrase(["utilities"] if words in (["util"], ["utils"]) else words)
 
 
 def concept_names(files: Sequence[str], facts: Facts, groups: Sequence[Sequence[str]] = ()) -> list[str]:
-    """Candidate names for a community of modules (most important first), best first: what their
-    docstrings say they hold, the word their names share, then what each module is about (its name or its
-    main type)."""
-    ordered = list(files)
+    """Candidate names for a community of modules, best first: what their docstrings say they hold, the
+    word their names share, then what each module is about (its name or its main type), the module with
+    the most important symbol first (the one the subsystem's key symbols come from)."""
+    ordered = by_symbol_weight(files, facts)
     found = [docstring_concept(path, facts) for path in ordered[:2]]
     shared = shared_word(files, groups)
     terms = [module_term(path, facts) for path in ordered]
@@ -154,6 +154,17 @@ def module_term(path: str, facts: Facts) -> str:
         ):
             return " ".join(words)
     return ""  # a package's entry module re-exports what the others do: it names nothing itself
+
+
+def by_symbol_weight(files: Sequence[str], facts: Facts) -> list[str]:
+    """The modules ordered by their most important symbol (the facts' ranking: exported, used, large),
+    in their given order where none has one."""
+
+    def best(path: str) -> float:
+        top = key_symbols(facts, path, limit=1)
+        return top[0].score if top else 0.0
+
+    return sorted(files, key=lambda path: -best(path))
 
 
 def words_of(identifier: str) -> list[str]:

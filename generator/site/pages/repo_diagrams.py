@@ -14,6 +14,7 @@ from generator.site.pages.model_text import citation_markdown, inline_code
 from generator.site.text import Markdown, md_escape
 
 MAX_NODES = 10  # a diagram stays readable: at most this many boxes
+MAX_EDGES = 8  # and this many arrows before only each subsystem's strongest dependencies are drawn
 MAX_OUT = 2  # dependencies drawn per subsystem
 HIERARCHY_EDGES = 12
 # roots every class has: drawing them says nothing about the design
@@ -95,7 +96,8 @@ def architecture_diagram(synthesis: RepoSynthesis) -> Markdown:
     at = {a.index: i for i, a in enumerate(landed)}
     names = {a.index: a.shard.name for a in synthesis.landed}
     every = [e for e in synthesis.architecture if e.source in names and e.target in names]
-    drawn = strongest([e for e in every if e.source in at and e.target in at])
+    inside = [e for e in every if e.source in at and e.target in at]
+    drawn = inside if len(inside) <= MAX_EDGES else strongest(inside)
     pairs = [(at[e.source], at[e.target]) for e in drawn]
     labels = {(at[e.source], at[e.target]): ", ".join(e.uses) for e in drawn}
     source = diagrams.flowchart([a.shard.name for a in landed], pairs, edge_labels=labels)
