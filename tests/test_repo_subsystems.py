@@ -265,3 +265,21 @@ def test_a_plan_of_fewer_subsystems_says_which_files_were_too_few(tmp_path: Path
     _, repo_map, facts = survey(tmp_path / "small", small)
     whole = heuristic_plan(repo_map, facts, [f.path for f in repo_map.files], note="Planned.")
     assert "The repository has 2 source modules" in whole.note and "so 1 was planned." in whole.note
+
+
+def test_a_small_community_joins_the_one_it_imports_rather_than_being_left_out(tmp_path: Path):
+    from generator.repo.plan.subsystems import Concept, absorb_small
+
+    files = {f"pkg/{g}{i}.py": f"def f{i}():\n    return {i}\n" for g in "abc" for i in range(3)}
+    files["pkg/d0.py"] = "from pkg.c0 import f0\n"
+    files["pkg/d1.py"] = "from pkg.d0 import f0\n"
+    _, repo_map, facts = survey(tmp_path, files)
+    groups = [Concept(tuple(f"pkg/{g}{i}.py" for i in range(3))) for g in "abc"]
+    small = Concept(("pkg/d0.py", "pkg/d1.py"))
+    merged = absorb_small([*groups, small], facts, repo_map)
+    assert len(merged) == 3
+    assert {"pkg/d0.py", "pkg/d1.py", "pkg/c0.py"} <= set(
+        next(c for c in merged if "pkg/c0.py" in c.files).files
+    )
+    # three concepts are the least: nothing more is absorbed
+    assert absorb_small(groups, facts, repo_map) == groups

@@ -18,7 +18,7 @@ from generator.repo.model import Facts
 # module names that say where code lives, not what it does; the package or the main class names it instead
 GENERIC = frozenset(
     "index main init mod lib src utils util helpers helper common misc core base internal pkg cmd package"
-    " source impl compat typing types version globals constants const".split()
+    " source impl compat typing types version globals constants const exceptions errors error warnings".split()
 )
 # folder names that are only containers: a sub-package called this is named after its modules instead
 _CONTAINER = frozenset("src lib pkg internal impl source main index mod package packages vendor".split())
@@ -35,7 +35,9 @@ _ACRONYMS = frozenset(
 _GENERIC_KIND = {
     **dict.fromkeys(("utils", "util", "helpers", "helper", "common", "misc"), "utilities"),
     **dict.fromkeys(("core", "base"), "core"),
+    **dict.fromkeys(("exceptions", "errors", "error"), "errors"),
 }
+_ERRORS = frozenset({"exceptions", "exception", "errors", "error", "warnings"})
 TERM_WORDS = 3  # a type named in more words than this is too particular to name what a module is about
 # "This module contains the transport adapters that …": the noun phrase after the verb is the concept
 _HOLDS = re.compile(
@@ -81,15 +83,13 @@ def folder_name(folder: str) -> str:
 
 
 def concept_names(files: Sequence[str], facts: Facts, groups: Sequence[Sequence[str]] = ()) -> list[str]:
-    """Candidate names for a community of modules, best first: what their docstrings say they hold, the
-    word their names share, then what each module is about (its name or its main type), the module with
-    the most important symbol first (the one the subsystem's key symbols come from)."""
+    """Candidate names for a community of modules, best first: the word their names share, then per
+    module what its docstring says it holds or what it is about (its name or its main type), the module
+    with the most important symbol first (the one the subsystem's key symbols come from)."""
     ordered = by_symbol_weight(files, facts)
-    found = [docstring_concept(path, facts) for path in ordered[:2]]
-    shared = shared_word(files, groups)
-    terms = [module_term(path, facts) for path in ordered]
+    own = [t for path in ordered for t in (docstring_concept(path, facts), module_term(path, facts))]
     kinds = [_GENERIC_KIND.get(n, "") for n in (_stem_name(path) for path in ordered)]
-    return [phrase(t.split()) for t in [*found, shared, *terms, *kinds] if t]
+    return [phrase(t.split()) for t in [shared_word(files, groups), *own, *kinds] if t]
 
 
 def docstring_concept(path: str, facts: Facts) -> str:
@@ -143,6 +143,8 @@ def module_term(path: str, facts: Facts) -> str:
     words = name_words(PurePosixPath(path).name.split(".")[0])
     if words and not set(words) <= GENERIC:
         return " ".join(words)
+    if set(words) & _ERRORS:
+        return ""  # a module of errors: its main type is one error, which names no subsystem
     for entry in key_symbols(facts, path):
         symbol = entry.symbol
         words = words_of(symbol.name)

@@ -132,7 +132,7 @@ def communities(
 ) -> list[list[str]]:
     """Louvain communities (seeded, so runs repeat), each ranked inside, most important community first.
     Resolutions are tried until, with the `already` found concepts, 3–5 communities have more than two
-    modules; else the closest count wins. `members`: the modules of each node, when nodes are units."""
+    modules and none has fewer; else the closest count wins, then the fewest small communities. `members`: the modules of each node, when nodes are units."""
     best: list[list[str]] = []
     key = _rank_key(facts, repo_map)
     for resolution in RESOLUTIONS:
@@ -144,7 +144,7 @@ def communities(
         ]
         if _fit(found, already) < _fit(best, already) or not best:
             best = found
-        if _fit(found, already)[0] == 0:
+        if _fit(found, already) == (0, 0):
             break
     weight = _group_weight(facts, repo_map)
     return sorted(best, key=lambda files: (-weight(files), files[0]))
@@ -271,7 +271,58 @@ def concepts(pool: Sequence[str], facts: Facts, repo_map: RepoMap) -> list[Conce
         found.remove(part)
         found += parts
     weight = _group_weight(facts, repo_map)
+    found = absorb_small(found, facts, repo_map)
     return sorted(found, key=lambda c: (-weight(c.files), c.files[0]))
+
+
+def absorb_small(found: list[Concept], facts: Facts, repo_map: RepoMap) -> list[Concept]:
+    """While there are more than 3 concepts, the lightest community of one or two modules joins the
+    community its modules import from or are imported by most (while that stays one shard's worth): its
+    modules are analysed with their neighbours rather than left out or merged by name with a stranger."""
+    weight = _group_weight(facts, repo_map)
+    key = _rank_key(facts, repo_map)
+    found = list(found)
+    while len(found) > MIN_SHARDS:
+        small = sorted(
+            (c for c in found if not c.folder and len(c.files) <= SMALL_GROUP), key=lambda c: weight(c.files)
+        )
+        merged = False
+        for concept in small:
+            room = [
+                c
+                for c in found
+                if c is not concept
+                and not c.folder
+                and len(c.files) + len(concept.files) <= MAX_FILES_PER_SHARD
+            ]
+            target = _closest(concept, room, facts)
+            if target is not None:
+                found.remove(concept)
+                found[found.index(target)] = Concept(tuple(sorted(target.files + concept.files, key=key)))
+                merged = True
+                break
+        if not merged:
+            break
+    return found
+
+
+def _closest(concept: Concept, others: Sequence[Concept], facts: Facts) -> Concept | None:
+    """The concept with the most imports to or from `concept`'s modules (None when none has any)."""
+    mine = set(concept.files)
+    ties = []
+    for other in others:
+        theirs = set(other.files)
+        count = sum(
+            1
+            for a, b in ((mine, theirs), (theirs, mine))
+            for path in a
+            if path in facts.files
+            for target in facts.files[path].depends_on
+            if target in b
+        )
+        ties.append((count, other))
+    best = max(ties, key=lambda t: t[0], default=(0, None))
+    return best[1] if best[0] else None
 
 
 def _to_divide(found: Sequence[Concept], modules: int) -> Concept | None:
