@@ -75,3 +75,18 @@ def test_a_pruned_architecture_says_what_it_left_out_and_draws_ten_boxes_at_most
         "t", "o/r", "", "", "", "", "", "offline", "", True, landed[:3], architecture=architecture[:2]
     )
     assert "not shown" not in architecture_diagram(few)  # a few arrows are all drawn
+
+
+def test_a_busy_neighbourhood_draws_at_most_eight_crossing_arrows_and_says_so():
+    from generator.repo.model import SubsystemLink
+
+    files = [f"pkg/m{i}.py" for i in range(5)]
+    shard = analysis(1, "Core", files)
+    shard.depends_on = [
+        SubsystemLink(f"N{n}", f"0{n}_n", ("x",), tuple((path, ("x",)) for path in files))
+        for n in range(2, 6)
+    ]
+    text = neighbourhood_diagram(shard)
+    nodes, arrows = nodes_and_arrows(text.split("```")[1])
+    assert len(nodes) == 9 and len(arrows) == 8
+    assert "*8 of 20 arrows to and from other subsystems drawn;" in text

@@ -55,10 +55,18 @@ def neighbourhood_diagram(analysis: ShardAnalysis) -> Markdown:
     for link in analysis.used_by:
         for path, names in link.by_file if link.name in other else ():
             labels[(other[link.name], at[path])] = ", ".join(names)
-    edges += list(labels)
+    # what this subsystem uses first, then what uses it; past MAX_EDGES the lists above the diagram say it
+    crossing = list(labels)[:MAX_EDGES]
+    edges += crossing
     source = diagrams.flowchart(nodes, edges, highlight=range(len(files)), edge_labels=labels)
     left = [name for name in neighbours if name not in other]
-    return _with_note(diagrams.fenced(source), left, "subsystems", len(neighbours))
+    diagram = _with_note(diagrams.fenced(source), left, "subsystems", len(neighbours))
+    if len(labels) > len(crossing):
+        diagram = Markdown(
+            f"{diagram}\n\n*{len(crossing)} of {len(labels)} arrows to and from other subsystems drawn;"
+            " the list above names every subsystem it uses or is used by.*"
+        )
+    return diagram
 
 
 def _with_note(diagram: Markdown, left: Sequence[str], kind: str, total: int) -> Markdown:
