@@ -137,6 +137,12 @@ def shared_word(files: Sequence[str], groups: Sequence[Sequence[str]] = ()) -> s
     return ""
 
 
+def says_where_not_what(path: str) -> bool:
+    """A module whose name says where code lives or what shim it is (`utils.py`, `compat.py`,
+    `exceptions.py`, `__init__.py`), not what a subsystem does."""
+    return set(name_words(PurePosixPath(path).name.split(".")[0])) <= GENERIC
+
+
 def module_term(path: str, facts: Facts) -> str:
     """What a module is about, in words: its name, else its main type's ("" for a module of helpers, which
     names nothing)."""
