@@ -283,3 +283,17 @@ def test_a_small_community_joins_the_one_it_imports_rather_than_being_left_out(t
     )
     # three concepts are the least: nothing more is absorbed
     assert absorb_small(groups, facts, repo_map) == groups
+
+
+def test_a_subsystem_sentence_comes_from_a_module_that_names_something():
+    from generator.repo.model import ModuleLine, ShardAnalysis
+    from generator.repo.synthesize.synthesis import _offline_summary
+
+    files = [
+        ModuleLine("pkg/compat.py", "python", 40, "This module handles import compatibility."),
+        ModuleLine("pkg/adapters.py", "python", 400, "This module contains the transport adapters."),
+    ]
+    shard = ShardAnalysis(
+        1, Shard("Transport adapters", ("pkg/compat.py", "pkg/adapters.py")), "01_t", "", files=files
+    )
+    assert _offline_summary(shard) == "This module contains the transport adapters."
