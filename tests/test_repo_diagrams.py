@@ -90,3 +90,17 @@ def test_a_busy_neighbourhood_draws_at_most_eight_crossing_arrows_and_says_so():
     nodes, arrows = nodes_and_arrows(text.split("```")[1])
     assert len(nodes) == 9 and len(arrows) == 8
     assert "*8 of 20 arrows to and from other subsystems drawn;" in text
+
+
+def test_long_flows_and_wide_hierarchies_draw_ten_boxes_and_say_what_is_left():
+    from generator.repo.model import CitedSymbol, FlowHop, KeyType
+    from generator.site.pages.repo_diagrams import flow_markdown, hierarchy_diagram
+
+    hops = [FlowHop(f"f{i}", f"f{i + 1}") for i in range(14)]
+    diagram, steps = flow_markdown(hops)
+    assert len(re.findall(r"participant p\d+", diagram)) == 10
+    assert "The first 9 of 14 calls drawn" in diagram and len(steps) == 14
+    types = [KeyType(CitedSymbol(f"C{i}", "class", "m.py"), bases=(f"B{i}",)) for i in range(8)]
+    text = hierarchy_diagram(types)
+    assert len(re.findall(r"<\|--", text)) == 5  # five pairs are ten classes
+    assert "5 of 8 inheritance links shown; not shown: C5 ← B5, C6 ← B6, C7 ← B7." in text

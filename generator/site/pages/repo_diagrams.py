@@ -26,10 +26,15 @@ IGNORED_BASES = frozenset(
 def hierarchy_diagram(types: Sequence[KeyType]) -> Markdown:
     """The key types' inheritance (each with its bases), when at least two of them take part in it."""
     bases = [(re.sub(r"\[.*", "", base).rsplit(".", 1)[-1], t.symbol.name) for t in types for base in t.bases]
-    pairs = [(base, name) for base, name in bases if base not in IGNORED_BASES]
+    pairs = list(dict.fromkeys((base, name) for base, name in bases if base not in IGNORED_BASES))
     if len(pairs) < 2:
         return Markdown("")
-    return diagrams.fenced(diagrams.class_diagram(pairs[:HIERARCHY_EDGES]))
+    drawn: list[tuple[str, str]] = []
+    for pair in pairs[:HIERARCHY_EDGES]:
+        if len({n for p in [*drawn, pair] for n in p}) <= MAX_NODES:
+            drawn.append(pair)
+    left = [f"{name} ← {base}" for base, name in pairs if (base, name) not in drawn]
+    return _with_note(diagrams.fenced(diagrams.class_diagram(drawn)), left, "inheritance links", len(pairs))
 
 
 def neighbourhood_diagram(analysis: ShardAnalysis) -> Markdown:
@@ -81,10 +86,21 @@ def flow_markdown(hops: Sequence[FlowHop]) -> tuple[Markdown, list[Markdown]]:
     """A sequence diagram of the hops and the numbered, cited steps beneath it ("" and [] without hops)."""
     if not hops:
         return Markdown(""), []
-    participants = list(dict.fromkeys(name for hop in hops for name in (hop.caller, hop.callee)))
+    # the hops drawn: as many as stay within MAX_NODES participants; the steps below list every one
+    participants: list[str] = []
+    drawn = 0
+    for hop in hops:
+        names = list(dict.fromkeys([*participants, hop.caller, hop.callee]))
+        if len(names) > MAX_NODES:
+            break
+        participants, drawn = names, drawn + 1
     at = {name: i for i, name in enumerate(participants)}
-    messages = [(at[h.caller], at[h.callee], h.callee.rsplit(".", 1)[-1]) for h in hops]
+    messages = [(at[h.caller], at[h.callee], h.callee.rsplit(".", 1)[-1]) for h in hops[:drawn]]
     diagram = diagrams.fenced(diagrams.sequence(participants, messages))
+    if drawn < len(hops):
+        diagram = Markdown(
+            f"{diagram}\n\n*The first {drawn} of {len(hops)} calls drawn; the steps below list all.*"
+        )
     steps = []
     for hop in hops:
         where = f" — {citation_markdown(hop.citation)}" if hop.citation else ""
