@@ -37,6 +37,21 @@ _GENERIC_KIND = {
     **dict.fromkeys(("core", "base"), "core"),
     **dict.fromkeys(("exceptions", "errors", "error"), "errors"),
 }
+# modules of helpers, shims, aliases and errors; unlike `core` or `index`, their main type is not the concept
+_SHIMS = GENERIC - {
+    "core",
+    "base",
+    "main",
+    "index",
+    "init",
+    "mod",
+    "lib",
+    "src",
+    "pkg",
+    "cmd",
+    "package",
+    "source",
+}
 _ERRORS = frozenset({"exceptions", "exception", "errors", "error", "warnings"})
 TERM_WORDS = 3  # a type named in more words than this is too particular to name what a module is about
 # "This module contains the transport adapters that …": the noun phrase after the verb is the concept
@@ -86,7 +101,8 @@ def concept_names(files: Sequence[str], facts: Facts, groups: Sequence[Sequence[
     """Candidate names for a community of modules, best first: the word their names share, then per
     module what its docstring says it holds or what it is about (its name or its main type), the module
     with the most important symbol first (the one the subsystem's key symbols come from)."""
-    ordered = by_symbol_weight(files, facts)
+    # a helper or shim module's main type ("URLPattern" in _utils.py) names the subsystem last
+    ordered = sorted(by_symbol_weight(files, facts), key=says_where_not_what)
     own = [t for path in ordered for t in (docstring_concept(path, facts), module_term(path, facts))]
     kinds = [_GENERIC_KIND.get(n, "") for n in (_stem_name(path) for path in ordered)]
     return [phrase(t.split()) for t in [shared_word(files, groups), *own, *kinds] if t]
@@ -140,7 +156,7 @@ def shared_word(files: Sequence[str], groups: Sequence[Sequence[str]] = ()) -> s
 def says_where_not_what(path: str) -> bool:
     """A module whose name says where code lives or what shim it is (`utils.py`, `compat.py`,
     `exceptions.py`, `__init__.py`), not what a subsystem does."""
-    return set(name_words(PurePosixPath(path).name.split(".")[0])) <= GENERIC
+    return set(name_words(PurePosixPath(path).name.split(".")[0])) <= _SHIMS
 
 
 def module_term(path: str, facts: Facts) -> str:
