@@ -20,7 +20,6 @@ from generator.repo.model import (
     SubsystemEdge,
     SubsystemLink,
 )
-from generator.repo.plan.naming import module_term
 from generator.repo.plan.subsystems import dependency_graph, edge_weights
 
 LABEL_NAMES = 2  # names on an architecture edge
@@ -104,14 +103,13 @@ def subsystem_edges(
     placement: dict[str, int], facts: Facts, calls: Sequence[CallEdge] = ()
 ) -> list[SubsystemEdge]:
     """An edge where a module of one subsystem imports or calls into another, labelled with the names
-    imported or called across it most often (else the modules imported); its strength counts both, and its
-    crossings say which module uses which, with what."""
+    imported or called across it most often (else the files of the modules imported); its strength counts
+    both, and its crossings say which module uses which, with what."""
     used: dict[tuple[int, int], Counter[str]] = defaultdict(Counter)
     strength: Counter[tuple[int, int]] = Counter()
     pairs: dict[tuple[int, int], dict[tuple[str, str], Counter[str]]] = defaultdict(
         lambda: defaultdict(Counter)
     )
-    terms: dict[str, str] = {}  # each module's term, found once however many modules import it
     for path, source in placement.items():
         fact = facts.files.get(path)
         for target in fact.depends_on if fact else []:
@@ -119,9 +117,8 @@ def subsystem_edges(
             if not source or not other or other == source:
                 continue
             names = fact.names_from.get(target, []) if fact else []
-            if not names and target not in terms:
-                terms[target] = module_term(target, facts) or PurePosixPath(target).stem
-            for name in names or [terms[target]]:
+            # a module imported whole (or a Go file of the same package) is named by its file: what exists
+            for name in names or [PurePosixPath(target).name]:
                 used[(source, other)][name] += 1 if names else 0  # a name imported outranks a module
                 pairs[(source, other)][(path, target)][name] += 1 if names else 0
             strength[(source, other)] += 1

@@ -56,10 +56,10 @@ def neighbourhood_diagram(analysis: ShardAnalysis) -> Markdown:
     labels: dict[tuple[int, int], str] = {}
     for link in analysis.depends_on:
         for path, names in link.by_file if link.name in other else ():
-            labels[(at[path], other[link.name])] = ", ".join(names)
+            labels[(at[path], other[link.name])] = names_label(names)
     for link in analysis.used_by:
         for path, names in link.by_file if link.name in other else ():
-            labels[(other[link.name], at[path])] = ", ".join(names)
+            labels[(other[link.name], at[path])] = names_label(names)
     # what this subsystem uses first, then what uses it; past MAX_EDGES the lists above the diagram say it
     crossing = list(labels)[:MAX_EDGES]
     edges += crossing
@@ -72,6 +72,16 @@ def neighbourhood_diagram(analysis: ShardAnalysis) -> Markdown:
             " the list above names every subsystem it uses or is used by.*"
         )
     return diagram
+
+
+def names_label(names: Sequence[str]) -> str:
+    """An arrow's label: as many of the names as fit whole (a label cut mid-name names nothing)."""
+    kept: list[str] = []
+    for name in names:
+        if kept and len(", ".join([*kept, name])) > diagrams.MAX_LABEL:
+            break
+        kept.append(name)
+    return ", ".join(kept)
 
 
 def _with_note(diagram: Markdown, left: Sequence[str], kind: str, total: int) -> Markdown:
@@ -123,7 +133,7 @@ def architecture_diagram(synthesis: RepoSynthesis) -> Markdown:
     inside = [e for e in every if e.source in at and e.target in at]
     drawn = inside if len(inside) <= MAX_EDGES else strongest(inside)
     pairs = [(at[e.source], at[e.target]) for e in drawn]
-    labels = {(at[e.source], at[e.target]): ", ".join(e.uses) for e in drawn}
+    labels = {(at[e.source], at[e.target]): names_label(e.uses) for e in drawn}
     source = diagrams.flowchart([a.shard.name for a in landed], pairs, edge_labels=labels)
     left = [f"{names[e.source]} → {names[e.target]}" for e in every if e not in drawn]
     return _with_note(diagrams.fenced(source), left, "dependencies", len(every))
