@@ -104,3 +104,21 @@ def test_long_flows_and_wide_hierarchies_draw_ten_boxes_and_say_what_is_left():
     text = hierarchy_diagram(types)
     assert len(re.findall(r"<\|--", text)) == 5  # five pairs are ten classes
     assert "5 of 8 inheritance links shown; not shown: C5 ← B5, C6 ← B6, C7 ← B7." in text
+
+
+def test_a_module_imported_whole_is_labelled_by_its_file_and_labels_keep_whole_names():
+    from types import SimpleNamespace
+
+    from generator.site.pages.repo_diagrams import names_label
+
+    files = {
+        "a/x.py": SimpleNamespace(depends_on=["b/helpers.py"], names_from={}),
+        "b/helpers.py": SimpleNamespace(depends_on=[], names_from={}),
+    }
+    edges = subsystem_edges({"a/x.py": 1, "b/helpers.py": 2}, SimpleNamespace(files=files))  # type: ignore[arg-type]
+    assert edges[0].uses == ("helpers.py",) and edges[0].crossings == (
+        ("a/x.py", "b/helpers.py", ("helpers.py",)),
+    )
+    long = ["estimateDataURLDecodedBytes.js", "estimateDataURLBufferAllocation", "x"]
+    assert names_label(long) == "estimateDataURLDecodedBytes.js"
+    assert names_label(["Client", "Request"]) == "Client, Request"
