@@ -197,6 +197,8 @@ def test_names_come_from_the_concept_not_a_list_of_file_names(tmp_path: Path):
         ["pkg/utils.py"],
     ]
     assert subsystem_names(groups, facts) == ["Transport adapters", "Completions", "Models", "Utilities"]
+    # a name a pinned subsystem holds goes to no planned one
+    assert subsystem_names(groups[:1], facts, taken=["transport ADAPTERS"]) == ["Adapters"]
     assert [folder_name(f) for f in ("web/_transports", "src", "flask/json", "lib/utils")] == [
         "Transports",
         "",

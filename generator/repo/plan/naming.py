@@ -70,19 +70,22 @@ _NOT_CONCEPT = frozenset(
 )
 
 
-def subsystem_names(groups: Sequence[Sequence[str]], facts: Facts, folders: Sequence[str] = ()) -> list[str]:
-    """A distinct name per group of modules; `folders[i]` is the sub-package group i is ("" when it is
-    a community of modules in one flat package)."""
+def subsystem_names(
+    groups: Sequence[Sequence[str]], facts: Facts, folders: Sequence[str] = (), taken: Sequence[str] = ()
+) -> list[str]:
+    """A distinct name per group of modules, none of them one of `taken` (the pinned subsystems');
+    `folders[i]` is the sub-package group i is ("" when it is a community of modules in one flat package)."""
     names: list[str] = []
     for i, files in enumerate(groups):
         folder = folders[i] if i < len(folders) else ""
         choices = [folder_name(folder), *concept_names(files, facts, groups)]
         choices = [c for c in dict.fromkeys(choices) if c]
-        name = next((c for c in choices if c.lower() not in {n.lower() for n in names}), "")
+        used = {n.lower() for n in [*taken, *names]}
+        name = next((c for c in choices if c.lower() not in used), "")
         if not name:
             base = choices[0] if choices else package_name(files)
-            name = base if base not in names else f"{base} in {common_folder(files) or 'the root'}"
-            if name in names:
+            name = base if base.lower() not in used else f"{base} in {common_folder(files) or 'the root'}"
+            if name.lower() in used:
                 name = f"{base} ({i + 1})"
         names.append(name)
     return names

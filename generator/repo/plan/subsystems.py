@@ -363,11 +363,7 @@ def plan_subsystems(
         return list(pinned)
     chosen = concepts(pool, facts, repo_map)[:room]
     groups = [c.files[:MAX_FILES_PER_SHARD] for c in chosen]
-    names = subsystem_names(
-        [*(s.files for s in pinned), *groups], facts, ["" for _ in pinned] + [c.folder for c in chosen]
-    )[len(pinned) :]
-    taken_names = {s.name.lower() for s in pinned}
-    names = [n if n.lower() not in taken_names else f"{n} (other)" for n in names]
+    names = subsystem_names(groups, facts, [c.folder for c in chosen], taken=[s.name for s in pinned])
     return [
         *pinned,
         *(
@@ -378,7 +374,13 @@ def plan_subsystems(
 
 
 def _rationale(concept: Concept, files: Sequence[str]) -> str:
-    held = f"the `{concept.folder}` package" if concept.folder else "modules held together by their imports"
+    held = (
+        f"the `{concept.folder}` package"
+        if concept.folder
+        else "modules held together by their imports"
+        if len(concept.files) > 1
+        else "a module tied to no other group"
+    )
     if len(concept.files) == len(files):
         return f"{len(files)} module{'s' if len(files) > 1 else ''}: {held}."
     return (
