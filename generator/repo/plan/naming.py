@@ -189,7 +189,7 @@ def by_symbol_weight(files: Sequence[str], facts: Facts) -> list[str]:
 
     def best(path: str) -> float:
         top = key_symbols(facts, path, limit=1)
-        return top[0].score if top else 0.0
+        return top[0].score if top else float("-inf")  # below a module whose best is a private helper
 
     return sorted(files, key=lambda path: -best(path))
 
