@@ -53,6 +53,11 @@ class RepoEntry(_Strict):
     repository's index and kept across every refresh."""
     refresh_days: Annotated[int, Meta(ge=0)] | None = None
     """Not used for repositories (they refresh when their remote HEAD moves); kept for symmetry with topics."""
+    subsystems: dict[
+        Annotated[str, Meta(min_length=1, max_length=80)], Annotated[list[str], Meta(min_length=1)]
+    ] = msgspec.field(default_factory=dict)
+    """The maintainer's pinned part of the plan: subsystem name → files or globs (`src/pkg/adapters.py`,
+    `binding/*`). Pinned files form those subsystems, first and as named; the rest is planned as usual."""
 
 
 class TopicEntry(_Strict):
@@ -419,7 +424,7 @@ def _measure(node: yaml.Node, depth: int, seen: dict[int, tuple[int, int]]) -> t
 
 
 _ERROR = re.compile(r"^(?P<message>.*?)(?: - at `\$(?P<where>[^`]*)`)?$", re.DOTALL)
-_PART = re.compile(r"\.([^.\[]+)|\[(\d+)\]")
+_PART = re.compile(r"\.([^.\[]+)|\[(\d+)\]|\[\.\.\.\]")  # `[...]`: a value of a mapping, its key not given
 _NAMED = re.compile(r"^Object (?:contains unknown|missing required) field `(?P<name>[^`]+)`$")
 _OWN = re.compile(r"^(?P<name>[a-z_]+): (?P<reason>must .*)$", re.DOTALL)  # a section's own check
 
@@ -429,7 +434,9 @@ def _describe(error: str, data: Any, source: str, kind: type = object) -> str:
     written in deepkb.yml (`llm.max_concurrent`, `topics.0.topic`), what is wrong, and the value given."""
     parsed = _ERROR.match(error)
     message, where = (parsed["message"], parsed["where"] or "") if parsed else (error, "")
-    parts: list[str | int] = [m[1] if m[1] is not None else int(m[2]) for m in _PART.finditer(where)]
+    parts: list[str | int] = [
+        m[1] if m[1] is not None else int(m[2]) if m[2] is not None else "*" for m in _PART.finditer(where)
+    ]
     named, own = _NAMED.match(message), _OWN.match(message)
     if named or own:
         parts.append((named or own)["name"])  # type: ignore[index]
@@ -439,7 +446,8 @@ def _describe(error: str, data: Any, source: str, kind: type = object) -> str:
     if message.startswith("Object missing required field"):
         return f"{source}: '{key}' is required"
     reason = own["reason"] if own else _reason(message, _choices(kind, parts))
-    return f"{source}: '{key}': {reason} (got {_shown(_value_at(data, parts))})"
+    got = "" if "*" in parts else f" (got {_shown(_value_at(data, parts))})"  # "*": which key is not said
+    return f"{source}: '{key}': {reason}{got}"
 
 
 def _reason(message: str, choices: tuple[str, ...] = ()) -> str:

@@ -321,6 +321,27 @@ def test_a_diagram_that_fails_to_parse_shows_text_and_the_page_keeps_working(
     assert reader.errors == []
 
 
+def test_a_diagram_is_drawn_readable_and_opens_full_size(open_page: Any, site: Site) -> None:
+    page = open_page("repository index").page
+    assert _wait_for_diagrams(page) >= 1
+    # labels as large as the text, not shrunk to the column (a diagram wider than it scrolls instead)
+    smallest = page.evaluate(
+        "Math.min(...[...document.querySelectorAll('.deepkb-diagram-drawn svg .nodeLabel')]"
+        ".map(e => e.getBoundingClientRect().height).filter(h => h > 0))"
+    )
+    assert smallest >= 12, f"diagram labels are {smallest}px tall"
+    page.locator(".deepkb-diagram-open").first.click()
+    dialog = page.locator("dialog.deepkb-diagram-dialog")
+    assert dialog.is_visible() and dialog.locator("svg").count() == 1
+    assert (
+        dialog.locator("svg").bounding_box()["width"]
+        >= page.locator(".deepkb-diagram-drawn svg").first.bounding_box()["width"]
+    )
+    page.screenshot(path=str(site.shots / "diagram-full-size.png"))
+    page.keyboard.press("Escape")
+    assert not dialog.is_visible()
+
+
 def test_docstring_markup_never_reaches_the_screen(open_page: Any) -> None:
     for kind in ("repository index", "shard"):
         assert escape_debris(open_page(kind).page.content()) == [], kind

@@ -51,6 +51,14 @@ def test_shorthand_and_full_entries(tmp_path: Path) -> None:
         ("topics:\n  - topic: t\n    lang: fr\n", "'topics.0.lang': must be one of en, zh (got 'fr')"),
         ("repo:\n  max_file_bytes: 2048.5\n", "'repo.max_file_bytes': must be an integer (got 2048.5)"),
         ("topics:\n  - sources: [arxiv]\n", "'topics.0.topic' is required"),
+        (
+            "repos:\n  - source: .\n    subsystems:\n      Web: []\n",
+            "'repos.0.subsystems.*': must be a list of length ≥ 1",
+        ),
+        (
+            "repos:\n  - source: .\n    subsystems: [a]\n",
+            "'repos.0.subsystems': must be a mapping (got a list of 1 items)",
+        ),
         ("repos: [\n", "not valid YAML"),
         ("- a\n- b\n", "top level must be a mapping"),
     ],

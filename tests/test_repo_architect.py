@@ -43,9 +43,10 @@ def test_heuristic_plans_graph_communities_named_after_their_modules(surveyed):
     _, repo_map, facts = surveyed
     plan = heuristic_plan(repo_map, facts, [f.path for f in repo_map.files], note="n")
     by_name = {s.name: s.files for s in plan.shards}
-    # imports and packages hold each community together; the name says what its modules are, not where
-    assert set(by_name["Engine and models"]) == {"core/engine.py", "core/models.py", "core/__init__.py"}
-    assert {"app/server.py", "app/routes.py", "cli/main.py"} <= set(by_name["Server and routes"])
+    # a sub-package is one subsystem named after it, not a list of its modules' names
+    assert set(by_name["Core"]) == {"core/engine.py", "core/models.py", "core/__init__.py"}
+    assert set(by_name["App"]) == {"app/server.py", "app/routes.py", "app/__init__.py"}
+    assert set(by_name["Utilities"]) == {"util/strings.py", "util/timefmt.py"}
     assert not any(re.search(r"\d|/|\(", name) for name in by_name)
     # the tests and docs beside the code are context, never planned
     assert not any(f.startswith(("tests/", "docs/")) for files in by_name.values() for f in files)
@@ -73,10 +74,7 @@ def test_valid_plan_drops_unknown_files_and_carries_the_limits(tmp_path, surveye
     assert "stay under the limits" in prompt
     assert "core/engine.py" in prompt and "Price computation engine" in prompt
     # the model starts from the offline planner's communities and the facts' key symbols
-    assert (
-        "Subsystems the dependency graph suggests" in prompt
-        and "- Engine and models: core/engine.py" in prompt
-    )
+    assert "Subsystems the dependency graph suggests" in prompt and "- Core: core/engine.py" in prompt
     assert "symbols: price" in prompt and "tests/test_engine.py" not in prompt
 
 
@@ -113,3 +111,24 @@ def test_a_plan_naming_no_real_file_falls_back(tmp_path, surveyed):
         plan = plan_shards(provider, repo_map, facts)
     assert plan.planner == "heuristic"
     assert "etc/passwd" not in json.dumps([s.files for s in plan.shards])
+
+
+def test_the_model_is_told_the_pinned_subsystems_and_plans_only_the_rest(tmp_path, surveyed):
+    from generator.repo.model import Shard
+
+    _, repo_map, facts = surveyed
+    pinned = [Shard("Pricing", ("core/engine.py", "core/models.py"), "", pinned=True)]
+    with FakeOpenAI(default=json.dumps(PLAN)) as fake:
+        _, _, provider = online_setup(tmp_path / "kb", fake.base_url)
+        plan = plan_shards(provider, repo_map, facts, pinned=pinned)
+        prompt = fake.requests[0].prompt
+    assert (
+        "Subsystems the maintainer pinned" in prompt and "- Pricing: core/engine.py, core/models.py" in prompt
+    )
+    assert "in at most 4 more subsystems" in prompt
+    assert plan.shards[0] == pinned[0]
+    # the model's "Pricing core" keeps only the file nobody pinned
+    assert plan.shards[1].name == "Pricing core" and plan.shards[1].files == ("core/__init__.py",)
+    assert all("core/engine.py" not in s.files for s in plan.shards[1:])
+    offline = heuristic_plan(repo_map, facts, [f.path for f in repo_map.files], note="n", pinned=pinned)
+    assert offline.shards[0] == pinned[0] and "1 of the subsystems was pinned" in offline.note

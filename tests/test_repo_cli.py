@@ -99,3 +99,34 @@ def test_visualize_prints_the_workflow_as_mermaid(tmp_path: Path):
     assert result.exit_code == 0
     assert result.stdout.startswith("flowchart TD")
     assert "Architect" in result.stdout and "Synthesize" in result.stdout
+
+
+def test_pinned_subsystems_come_first_as_named_and_a_glob_matching_nothing_is_one_line(tmp_path: Path):
+    root = make_project(tmp_path / "shop")
+    kb = tmp_path / "kb"
+    kb.mkdir()
+    # written relative to the knowledge base, run with the absolute path: the same repository
+    (kb / "deepkb.yml").write_text(
+        "repos:\n  - source: ../shop\n    subsystems:\n      Web layer: [app/*.py, cli]\n", encoding="utf-8"
+    )
+    result = invoke(kb, "repo", "run", str(root), "--json")
+    assert result.exit_code == 0, result.stderr
+    names = [re.match(r"\[(.+?)\]", s).group(1) for s in json.loads(result.stdout)["shard_summaries"]]
+    assert names[0] == "Web layer" and len(names) >= 2
+    page = next((kb / "site_src" / "repos" / "acme" / "shop" / "shards").glob("01_*.md")).read_text()
+    for path in ("app/server.py", "app/routes.py", "app/__init__.py", "cli/main.py"):
+        assert path in page
+    # the rest is planned as usual, without the pinned files
+    others = "".join(
+        p.read_text() for p in sorted((kb / "site_src/repos/acme/shop/shards").glob("0[2-9]_*.md"))
+    )
+    assert "- core/engine.py\n" in others and "- app/server.py\n" not in others
+
+    (kb / "deepkb.yml").write_text(
+        "repos:\n  - source: ../shop\n    subsystems:\n      Web layer: [app/*.py, web/nothing*.py]\n",
+        encoding="utf-8",
+    )
+    result = invoke(kb, "repo", "run", str(root))
+    assert result.exit_code == 2
+    assert "'Web layer': 'web/nothing*.py' matches no file of the repository" in result.stderr
+    assert "Traceback" not in result.stderr

@@ -51,6 +51,14 @@ def test_merge_joins_consecutive_small_shards_up_to_five_files():
     assert merged[0].files == files("a", 2) + files("b", 2) + files("c", 1)
 
 
+def test_merge_keeps_three_shards_when_there_were_three():
+    # seed: 3–5 subsystems; merging the small ones must not leave fewer than three
+    shards = [Shard("A", files("a", 2)), Shard("B", files("b", 2)), Shard("C", files("c", 2))]
+    assert [s.name for s in merge_small_shards(shards)] == ["A", "B", "C"]
+    four = [*shards, Shard("D", files("d", 1))]
+    assert [s.name for s in merge_small_shards(four)] == ["A and B", "C", "D"]
+
+
 def test_merge_does_not_join_across_a_large_shard():
     shards = [Shard("A", files("a", 1)), Shard("Big", files("big", 4)), Shard("B", files("b", 1))]
     assert [s.name for s in merge_small_shards(shards)] == ["A", "Big", "B"]

@@ -245,6 +245,34 @@ def test_readme_paragraph_skips_badges_headings_and_install_sections():
     assert first_paragraph(rst, rst=True) == "Thing is a Parser for INI files everywhere."
 
 
+def test_the_intro_says_what_the_project_is_not_news_thanks_or_usage(tmp_path):
+    from generator.redact import Redactor
+    from generator.repo.facts.mentions import readme_paragraph
+    from generator.repo.map.walk import map_repository
+
+    news = "Version 3 is now released with many new things inside.\n\nThanks to our sponsors for their support today.\n\nThing parses configuration files for you quickly.\n"
+    assert first_paragraph(news) == "Thing parses configuration files for you quickly."
+    usage = "```js\nnpm install thing\n```\n\nOnce the package is installed, import it with require.\n\nYou can also pass options to the default export.\n"
+    assert first_paragraph(usage) == ""  # past the first code example a README teaches usage
+    # then the manifest says what the project is; a Go package without one, its package comment
+    root = tmp_path / "js"
+    root.mkdir()
+    (root / "README.md").write_text(usage, encoding="utf-8")
+    (root / "package.json").write_text(
+        '{"name": "thing", "description": "Promise based HTTP client for browsers"}'
+    )
+    (root / "index.js").write_text("module.exports = 1\n")
+    redactor = Redactor.from_environ()
+    assert readme_paragraph(root, map_repository(root), redactor) == "Promise based HTTP client for browsers."
+    go = tmp_path / "go"
+    go.mkdir()
+    (go / "a.go").write_text(
+        "// Copyright 2020 Someone.\n\n/*\nPackage mux implements a request router.\n\nMore text.\n*/\npackage mux\n"
+    )
+    (go / "b.go").write_text("// Helpers.\npackage mux\n")
+    assert readme_paragraph(go, map_repository(go), redactor) == "Package mux implements a request router."
+
+
 def test_documentation_keeps_its_code_spans_and_nothing_else():
     from generator.site.pages.repo import prose
 

@@ -15,8 +15,9 @@ from generator.repo.map.walk import map_repository
 from generator.repo.model import Shard
 from generator.repo.plan.architect import heuristic_plan
 from generator.repo.plan.focus import NEVER_RANKED, _candidate, discriminating, relevance
+from generator.repo.plan.naming import module_term, name_words, part_namer
 from generator.repo.plan.normalize import normalize_shards
-from generator.repo.plan.subsystems import is_context, module_term, name_words, part_namer, plan_subsystems
+from generator.repo.plan.subsystems import is_context, plan_subsystems
 from generator.retrieval import Query
 
 CLI_LIBRARY: dict[str, str] = {
@@ -136,25 +137,75 @@ def test_the_debris_lint_finds_what_a_reader_would_see():
     assert [d.kind for d in repeated_openings(pages)] == ["repeated sentence"]
 
 
-def test_a_large_repository_is_divided_by_package(tmp_path: Path):
-    from generator.repo.plan.subsystems import communities, core_modules, package_graph
-
+def test_a_sub_package_stays_together_and_a_flat_package_is_divided_by_imports(tmp_path: Path):
     files = {}
-    for package, uses in (("alpha", "beta"), ("beta", "gamma"), ("gamma", "alpha"), ("delta", "alpha")):
-        for i in range(3):
-            files[f"{package}/m{i}.py"] = (
-                f'"""{package} {i}."""\n\nfrom {uses}.m{i} import f{i}\n\n\ndef f{i}():\n    return {i}\n'
+    # a flat package of two import clusters, and two sub-packages that import across each other
+    for cluster, names in (("route", ("router", "tree", "group")), ("log", ("logger", "recovery", "color"))):
+        for i, name in enumerate(names):
+            uses = names[(i + 1) % 3]
+            files[f"web/{name}.py"] = (
+                f'"""{cluster}."""\n\nfrom web.{uses} import f\n\n\ndef f():\n    return 1\n'
+            )
+    for package, other in (("binding", "render"), ("render", "binding")):
+        for i in range(4):
+            files[f"web/{package}/m{i}.py"] = (
+                f'"""{package}."""\n\nfrom web.{other}.m{i} import g\n\n\ndef g():\n    return {i}\n'
             )
     _, repo_map, facts = survey(tmp_path, files)
-    pool = core_modules(repo_map)
-    graph, members = package_graph(pool, facts)
-    assert set(graph.vs["name"]) == {"alpha", "beta", "gamma", "delta"}
-    assert graph.are_adjacent("alpha", "beta") and not graph.are_adjacent("beta", "delta")
-    groups = communities(graph, facts, repo_map, members)
-    assert sorted(p for g in groups for p in g) == sorted(pool)  # every module lands in one community
-    for group in groups:  # a package is never torn apart
-        for package in {p.split("/")[0] for p in group}:
-            assert {p for p in pool if p.startswith(package + "/")} <= set(group)
+    shards = plan_subsystems(repo_map, facts, [f.path for f in repo_map.files])
+    home = {path: shard.name for shard in shards for path in shard.files}
+    assert {home[f"web/binding/m{i}.py"] for i in range(4)} == {"Binding"}
+    assert {home[f"web/render/m{i}.py"] for i in range(4)} == {"Render"}
+    route = {home[f"web/{n}.py"] for n in ("router", "tree", "group")}
+    log = {home[f"web/{n}.py"] for n in ("logger", "recovery", "color")}
+    assert len(route) == 1 and len(log) == 1 and route != log
+    assert 3 <= len(shards) <= 5
+
+
+def test_a_sub_package_holding_most_of_the_code_is_divided(tmp_path: Path):
+    from generator.repo.plan.subsystems import package_units
+
+    pool = [f"src/pkg/m{i}.py" for i in range(6)] + [
+        "src/pkg/sub/a.py",
+        "src/pkg/sub/b.py",
+        "src/pkg/one/x.py",
+    ]
+    units = package_units(pool)
+    assert units["src/pkg/sub/"] == ["src/pkg/sub/a.py", "src/pkg/sub/b.py"]
+    assert units["src/pkg/one/x.py"] == ["src/pkg/one/x.py"]  # a folder of one module is a module
+    assert units["src/pkg/m0.py"] == ["src/pkg/m0.py"]  # the package that holds most of the code is divided
+
+
+def test_names_come_from_the_concept_not_a_list_of_file_names(tmp_path: Path):
+    from generator.repo.plan.naming import folder_name, phrase, subsystem_names
+
+    files = {
+        "pkg/adapters.py": (
+            '"""This module contains the transport adapters that pkg uses to connect."""\n\n\n'
+            "class HTTPAdapter:\n    pass\n"
+        ),
+        "pkg/zsh_completions.py": "def zsh():\n    return 1\n",
+        "pkg/fish_completions.py": "def fish():\n    return 1\n",
+        "pkg/models.py": '"""This module contains the primary objects."""\n\n\nclass Model:\n    pass\n',
+        "pkg/utils.py": "def helper():\n    return 1\n",
+    }
+    _, _, facts = survey(tmp_path, files)
+    groups = [
+        ["pkg/adapters.py", "pkg/utils.py"],
+        ["pkg/zsh_completions.py", "pkg/fish_completions.py"],
+        ["pkg/models.py"],  # "primary objects" is in no name of its module: not a concept
+        ["pkg/utils.py"],
+    ]
+    assert subsystem_names(groups, facts) == ["Transport adapters", "Completions", "Models", "Utilities"]
+    # a name a pinned subsystem holds goes to no planned one
+    assert subsystem_names(groups[:1], facts, taken=["transport ADAPTERS"]) == ["Adapters"]
+    assert [folder_name(f) for f in ("web/_transports", "src", "flask/json", "lib/utils")] == [
+        "Transports",
+        "",
+        "JSON",
+        "Utilities",
+    ]
+    assert phrase(["urls", "and", "http"]) == "URLs and HTTP"
 
 
 def test_communities_repeat_whatever_the_random_state(tmp_path: Path):
@@ -216,3 +267,35 @@ def test_a_plan_of_fewer_subsystems_says_which_files_were_too_few(tmp_path: Path
     _, repo_map, facts = survey(tmp_path / "small", small)
     whole = heuristic_plan(repo_map, facts, [f.path for f in repo_map.files], note="Planned.")
     assert "The repository has 2 source modules" in whole.note and "so 1 was planned." in whole.note
+
+
+def test_a_small_community_joins_the_one_it_imports_rather_than_being_left_out(tmp_path: Path):
+    from generator.repo.plan.subsystems import Concept, absorb_small
+
+    files = {f"pkg/{g}{i}.py": f"def f{i}():\n    return {i}\n" for g in "abc" for i in range(3)}
+    files["pkg/d0.py"] = "from pkg.c0 import f0\n"
+    files["pkg/d1.py"] = "from pkg.d0 import f0\n"
+    _, repo_map, facts = survey(tmp_path, files)
+    groups = [Concept(tuple(f"pkg/{g}{i}.py" for i in range(3))) for g in "abc"]
+    small = Concept(("pkg/d0.py", "pkg/d1.py"))
+    merged = absorb_small([*groups, small], facts, repo_map)
+    assert len(merged) == 3
+    assert {"pkg/d0.py", "pkg/d1.py", "pkg/c0.py"} <= set(
+        next(c for c in merged if "pkg/c0.py" in c.files).files
+    )
+    # three concepts are the least: nothing more is absorbed
+    assert absorb_small(groups, facts, repo_map) == groups
+
+
+def test_a_subsystem_sentence_comes_from_a_module_that_names_something():
+    from generator.repo.model import ModuleLine, ShardAnalysis
+    from generator.repo.synthesize.synthesis import _offline_summary
+
+    files = [
+        ModuleLine("pkg/compat.py", "python", 40, "This module handles import compatibility."),
+        ModuleLine("pkg/adapters.py", "python", 400, "This module contains the transport adapters."),
+    ]
+    shard = ShardAnalysis(
+        1, Shard("Transport adapters", ("pkg/compat.py", "pkg/adapters.py")), "01_t", "", files=files
+    )
+    assert _offline_summary(shard) == "This module contains the transport adapters."

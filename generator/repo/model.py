@@ -182,6 +182,7 @@ class Shard:
     name: str
     files: tuple[str, ...]
     rationale: str = ""
+    pinned: bool = False  # the maintainer's, from deepkb.yml: never merged into another shard or renamed
 
 
 @dataclass(frozen=True)
@@ -283,6 +284,9 @@ class SubsystemLink:
     name: str
     slug: str  # the other shard's page name (NN_<slug>)
     uses: tuple[str, ...] = ()
+    # (a module of this shard, the names crossing at it): for "depends on" the module that imports or calls
+    # them, for "used by" the module that defines them; what a diagram's arrow leaves from or points at
+    by_file: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
 
 @dataclass
@@ -339,6 +343,8 @@ class SubsystemEdge:
     target: int
     uses: tuple[str, ...] = ()
     strength: int = 1  # imports and calls across the edge
+    # (importing or calling module, imported or called module, the names crossing between the two)
+    crossings: tuple[tuple[str, str, tuple[str, ...]], ...] = ()
 
 
 @dataclass(frozen=True)

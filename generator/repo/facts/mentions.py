@@ -1,7 +1,7 @@
 """The names a repository's README shows in its code: `requests.get(…)`, `app.listen(3000)`,
 `@click.command()`. What the project's own front page demonstrates is what its maintainers consider the
 entry points; the ranking of symbols gives those names weight. `readme_paragraph` reads the README's first
-paragraph (the overview's)."""
+paragraph (the overview's), or the project's description when the README has none."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from markdown_it import MarkdownIt
 
 from generator.errors import DeepkbError
 from generator.redact import Redactor
+from generator.repo.facts.description import project_description
 from generator.repo.map.walk import read_source
 from generator.repo.model import RepoMap
 from generator.repo.synthesize.readme import first_paragraph
@@ -51,13 +52,15 @@ def code_names(markdown: str) -> frozenset[str]:
 
 
 def readme_paragraph(root: Path, repo_map: RepoMap, redactor: Redactor) -> str:
-    """The README's first real paragraph (redacted), "" without one."""
+    """The README's first real paragraph, else the project's own description (its manifest's, or its Go
+    package's doc comment), redacted; "" without any."""
+    text = ""
     for entry in sorted(repo_map.files, key=lambda e: (len(e.path.split(".")), e.path)):
         if "/" not in entry.path and entry.path.lower().split(".")[0] == "readme":
             try:
-                text = read_source(root, entry.path, max_bytes=README_BYTES)[:50_000]
+                readme = read_source(root, entry.path, max_bytes=README_BYTES)[:50_000]
             except DeepkbError:
-                return ""
-            rst = entry.path.lower().endswith((".rst", ".txt"))
-            return redactor.redact(first_paragraph(text, rst=rst))[0]
-    return ""
+                break
+            text = first_paragraph(readme, rst=entry.path.lower().endswith((".rst", ".txt")))
+            break
+    return redactor.redact(text or project_description(root, repo_map))[0]

@@ -30,7 +30,7 @@ _NOT_PROSE = re.compile(
         copyright\b | \(c\)\s | ©
       | spdx-license-identifier | licensed\ under | this\ (?:file|program|library|software)\ is\ (?:free|part|distributed|licensed)
       | permission\ is\ hereby\ granted | all\ rights\ reserved | use\ of\ this\ source\ code\ is\ governed
-      | see\ the\ license | under\ the\ (?:mit|apache|bsd|gnu) | @license | license:
+      | see\ the\ license | see\ the\ (?:authors|contributors|notice)\ file | under\ the\ (?:mit|apache|bsd|gnu) | @license | license:
       | go:build | \+build\b | go:generate | nolint | -\*-\s | vim?:\s | coding[:=] | !/ | eslint | @ts-
       | jshint | prettier-ignore | istanbul\ ignore | @flow\b | use\ strict
       | (?:pip|npm|yarn|pnpm|go|cargo|gem|poetry|uv)\ (?:install|get|add)\b

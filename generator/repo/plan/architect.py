@@ -44,18 +44,21 @@ def plan_shards(
     candidates: Sequence[str] | None = None,
     request: str | None = None,
     redactor: Redactor | None = None,
+    pinned: Sequence[Shard] = (),
 ) -> ShardPlan:
-    """The architect's plan over `candidates` (the focus set) or the whole map; heuristic when it fails."""
+    """The architect's plan over `candidates` (the focus set) or the whole map, after the maintainer's
+    `pinned` shards; heuristic when it fails."""
     allowed = list(candidates) if candidates else [f.path for f in repo_map.files]
     if provider.offline:
-        return heuristic_plan(repo_map, facts, allowed, note="Planned offline from the dependency graph.")
+        note = "Planned offline from the dependency graph."
+        return heuristic_plan(repo_map, facts, allowed, note=note, pinned=pinned)
     # the model path only: the schema library is not loaded by offline runs
     from generator.llm.structured import complete_json
     from generator.repo.plan.architect_reply import ArchitectReply
 
     # the map is cut to the model's window, least important files first
     prompt = fit_entries(
-        architect_prompts(repo_map, facts, allowed, request),
+        architect_prompts(repo_map, facts, allowed, request, pinned),
         _MAP_LINES_IN_PROMPT,
         context_window(provider, "architect"),
     )
@@ -67,20 +70,26 @@ def plan_shards(
         raise
     except ProviderError as exc:
         reply, notes = None, [f"the architect request failed: {exc.message}"]
-    shards = accept_proposal(reply, allowed) if reply else []
+    shards = accept_proposal(reply, allowed, pinned) if reply else []
     if not shards:
         why = "; ".join(notes) or "the proposal named no file of the repository"
         note = f"The architect's plan was unusable ({why}), so the dependency-graph heuristic planned the shards."
-        return heuristic_plan(repo_map, facts, allowed, note=note)
-    return ShardPlan(tuple(shards), "llm", "; ".join(notes))
+        return heuristic_plan(repo_map, facts, allowed, note=note, pinned=pinned)
+    return ShardPlan((*pinned, *shards), "llm", "; ".join(notes))
 
 
-def accept_proposal(reply: ArchitectReply, allowed: Sequence[str]) -> list[Shard]:
-    """The proposal's shards with unknown and repeated files dropped, and shards left empty removed."""
+def accept_proposal(
+    reply: ArchitectReply, allowed: Sequence[str], pinned: Sequence[Shard] = ()
+) -> list[Shard]:
+    """The proposal's shards with unknown, repeated and pinned files dropped, shards left empty removed,
+    and no more than the pinned ones leave room for."""
     known = set(allowed)
-    taken: set[str] = set()
+    taken = {path for shard in pinned for path in shard.files}
+    pinned_names = {shard.name.lower() for shard in pinned}
     shards: list[Shard] = []
-    for proposal in reply.shards:
+    for proposal in reply.shards[: max(MAX_SHARDS - len(pinned), 0)]:
+        if " ".join(proposal.name.split()).lower() in pinned_names:
+            continue  # the model restated a pinned subsystem: the maintainer's stands
         files = []
         for raw in proposal.files:
             path = raw.strip().removeprefix("./")
@@ -102,20 +111,34 @@ def architect_prompt(
     facts: Facts,
     allowed: Sequence[str],
     request: str | None,
+    pinned: Sequence[Shard] = (),
     *,
     lines: int = _MAP_LINES_IN_PROMPT,
 ) -> Prompt:
     """The architect's prompt, listing the `lines` most important files."""
-    return architect_prompts(repo_map, facts, allowed, request)(lines)
+    return architect_prompts(repo_map, facts, allowed, request, pinned)(lines)
 
 
 def architect_prompts(
-    repo_map: RepoMap, facts: Facts, allowed: Sequence[str], request: str | None
+    repo_map: RepoMap,
+    facts: Facts,
+    allowed: Sequence[str],
+    request: str | None,
+    pinned: Sequence[Shard] = (),
 ) -> Callable[[int], Prompt]:
     """The architect's prompt by how many files it lists (the most important ones, with the key facts of
-    the first of them and the suggested subsystems' files among them); ranked and grouped once."""
+    the first of them and the suggested subsystems' files among them), after the maintainer's `pinned`
+    shards; ranked and grouped once."""
     ranked = rank_files(core_modules(repo_map, allowed), facts, repo_map)
-    proposal = plan_subsystems(repo_map, facts, allowed)
+    proposal = plan_subsystems(repo_map, facts, allowed, pinned)[len(pinned) :]
+    room = MAX_SHARDS - len(pinned)
+    fixed = (
+        "\n\nSubsystems the maintainer pinned (kept as they are; do not list their files again):\n"
+        + "\n".join(f"- {s.name}: {', '.join(s.files)}" for s in pinned)
+        + f"\nPlan only the rest, in at most {room} more subsystems."
+        if pinned
+        else ""
+    )
     sizes = {f.path: f for f in repo_map.files}
     languages = ", ".join(
         f"{lang} ({v['files']} files)" for lang, v in list(repo_map.languages().items())[:8]
@@ -139,6 +162,10 @@ def architect_prompts(
             + "\n".join(_fact_lines(listed[:_FACT_FILES_IN_PROMPT], facts))
             + "\n\nSubsystems the dependency graph suggests (improve on them; name each after what it does):\n"
             + "\n".join(f"- {name}: {', '.join(files)}" for name, files in groups if files)
+            + fixed
+            + "\nA subsystem is one concept: keep a sub-package's modules together unless it is itself large,"
+            " and name it with the short noun phrase a maintainer would use (the package's name, or what its"
+            " docstrings say it holds), never a list of file names."
             + f"\n\nGroup the most important files into {MIN_SHARDS}-{MAX_SHARDS} subsystems (shards) for deep analysis."
             " Tests, docs, examples, CI and packaging are context, not shards."
             f" Limits: at most {MAX_FILES_PER_SHARD} files per shard, at most {MAX_PLANNED_FILES} files in total"
@@ -168,9 +195,16 @@ def _fact_lines(paths: Sequence[str], facts: Facts) -> list[str]:
 # --------------------------------------------------------------------------- heuristic plan
 
 
-def heuristic_plan(repo_map: RepoMap, facts: Facts, allowed: Sequence[str], *, note: str) -> ShardPlan:
-    """The offline architect: subsystems from the package structure and the dependency graph."""
-    shards = plan_subsystems(repo_map, facts, allowed)
+def heuristic_plan(
+    repo_map: RepoMap, facts: Facts, allowed: Sequence[str], *, note: str, pinned: Sequence[Shard] = ()
+) -> ShardPlan:
+    """The offline architect: the maintainer's pinned shards, then subsystems from the package structure
+    and the dependency graph."""
+    shards = plan_subsystems(repo_map, facts, allowed, pinned)
+    if pinned:
+        note += (
+            f" {len(pinned)} of the subsystems {'was' if len(pinned) == 1 else 'were'} pinned in deepkb.yml."
+        )
     if 0 < len(shards) < MIN_SHARDS:
         modules = len(core_modules(repo_map, allowed))
         # a request's focus narrows the files: say which ones were too few

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
-from generator.repo.model import MAX_FILES_PER_SHARD, MAX_TOTAL_FILES, Shard
+from generator.repo.model import MAX_FILES_PER_SHARD, MAX_TOTAL_FILES, MIN_SHARDS, Shard
 
 PartNamer = Callable[[str, Sequence[str]], str]  # (shard name, a part's files) → the part's name
 
@@ -33,7 +33,7 @@ def split_large_shards(
         if len(set(names)) < len(names) or not all(names):
             names = [f"{shard.name} ({number})" for number in range(1, len(parts) + 1)]
         for name, files in zip(names, parts, strict=True):
-            result.append(Shard(name, tuple(files), shard.rationale))
+            result.append(Shard(name, tuple(files), shard.rationale, shard.pinned))
     return result
 
 
@@ -47,16 +47,19 @@ def cap_total_files(shards: Sequence[Shard], limit: int = MAX_TOTAL_FILES) -> li
         files = shard.files[:budget]
         budget -= len(files)
         if files:
-            result.append(Shard(shard.name, tuple(files), shard.rationale))
+            result.append(Shard(shard.name, tuple(files), shard.rationale, shard.pinned))
     return result
 
 
 def merge_small_shards(
-    shards: Sequence[Shard], small: int = 2, limit: int = MAX_FILES_PER_SHARD
+    shards: Sequence[Shard], small: int = 2, limit: int = MAX_FILES_PER_SHARD, least: int = MIN_SHARDS
 ) -> list[Shard]:
-    """seed: merge consecutive shards of ≤ 2 files into one shard of up to 5 files, named after all of them."""
+    """seed: merge consecutive shards of ≤ 2 files into one shard of up to 5 files, named after all of them,
+    while at least `least` shards remain (the seed's 3–5 subsystems outrank its merge rule). A maintainer's
+    pinned shard is never merged."""
     result: list[Shard] = []
     run: list[Shard] = []  # the consecutive small shards being merged
+    count = len(shards)  # how many shards there will be after the merges so far
 
     def flush() -> None:
         if run:
@@ -64,12 +67,14 @@ def merge_small_shards(
             run.clear()
 
     for shard in shards:
-        if len(shard.files) > small:
+        if len(shard.files) > small or shard.pinned:
             flush()
             result.append(shard)
             continue
-        if run and sum(len(s.files) for s in run) + len(shard.files) > limit:
+        if run and (sum(len(s.files) for s in run) + len(shard.files) > limit or count <= least):
             flush()
+        elif run:
+            count -= 1
         run.append(shard)
     flush()
     return result

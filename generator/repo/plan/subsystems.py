@@ -1,26 +1,25 @@
-"""Subsystems from the package structure and the dependency graph: the offline architect.
+"""Subsystems by concept, from the package structure and the dependency graph: the offline architect.
 
-Source files are the nodes of a weighted graph: an import is a strong tie, sharing a package directory a weak
-one (so packages hold together where imports are silent). Louvain community detection (igraph's multilevel
-method, in C) finds the groups; the most important 3–5 become shards of at most 5 files, each named after
-what its own modules are called. Tests, docs, examples, CI, packaging and release scripts are context, never a shard, while any core
-module is left.
+A sub-package (`middleware/`, `binding/`, `render/`) is one concept and stays together unless it holds most
+of the code itself, when its own modules and sub-packages are divided instead. The modules of a flat package
+are divided by Louvain community detection (igraph's multilevel method, in C) on their imports, a shared
+package being a weak tie. The most important 3–5 concepts become shards of their 5 weightiest files, each
+named after what it is (naming.py). Tests, docs, examples, CI, packaging and release scripts are context,
+never a shard, while any core module is left. A maintainer's pinned subsystems come first, as given.
 """
 
 from __future__ import annotations
 
 import functools
-import posixpath
 import random
 import re
 import threading
-from collections import Counter, defaultdict
+from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
-from pathlib import PurePosixPath
+from dataclasses import dataclass
 
 import igraph
 
-from generator.repo.facts.ranking import TYPE_KINDS, key_symbols
 from generator.repo.map.filetypes import is_context_file
 from generator.repo.model import (
     MAX_FILES_PER_SHARD,
@@ -31,6 +30,8 @@ from generator.repo.model import (
     RepoMap,
     Shard,
 )
+from generator.repo.plan.naming import subsystem_names
+from generator.repo.plan.naming import words_of as words_of  # re-exported: answer.py reads it from here
 
 # a declaration file (.pyi stub, .d.ts typings) restates a module rather than being one
 DECLARATIONS = re.compile(r"\.d\.[cm]?ts$|\.pyi$")
@@ -39,7 +40,6 @@ PROSE_LANGUAGES = frozenset(
 )
 SMALL_GROUP = 2  # seed: normalize merges consecutive shards of at most 2 files
 IMPORT_WEIGHT = 1.0
-FILE_GRAPH_LIMIT = 400  # more source modules than this: divide the packages, not the modules
 PACKAGE_WEIGHT = 0.4
 # Louvain resolutions tried in turn, from coarse to fine: the first giving 3–5 communities of two or more
 # modules wins (a lower resolution merges communities, a higher one splits them)
@@ -48,15 +48,6 @@ SEED = 0
 # igraph draws the order it visits nodes in from one process-wide generator: each detection sets a freshly
 # seeded one, under a lock (a batch researches several repositories at once), so runs repeat
 _SEEDED = threading.Lock()
-# module names that say where code lives, not what it does; the package or the main class names it instead
-_GENERIC = frozenset(
-    "index main init mod lib src utils util helpers helper common misc core base internal pkg cmd package"
-    " source impl".split()
-)
-_PLATFORM = re.compile(
-    r"windows|win|notwin|linux|darwin|unix|posix|wasm|js|bsd|freebsd|openbsd|solaris|plan|amd|arm|go|nt"
-)
-_WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
 
 
 def is_context(path: str) -> bool:
@@ -132,27 +123,16 @@ def _by_directory(paths: Iterable[str]) -> dict[str, list[str]]:
     return dict(groups)
 
 
-def package_graph(pool: Sequence[str], facts: Facts) -> tuple[igraph.Graph, dict[str, list[str]]]:
-    """Packages (directories) joined by the imports between their modules, and each package's modules: the
-    graph a large repository is divided on, where its own package structure already groups the files."""
-    members = _by_directory(pool)
-    home = {path: folder for folder, files in members.items() for path in files}
-    ties = [
-        (home[path], home[target], IMPORT_WEIGHT)
-        for path in pool
-        if path in facts.files
-        for target in facts.files[path].depends_on
-        if target in home and home[target] != home[path]
-    ]
-    return _weighted_graph(members, ties), members
-
-
 def communities(
-    graph: igraph.Graph, facts: Facts, repo_map: RepoMap, members: dict[str, list[str]] | None = None
+    graph: igraph.Graph,
+    facts: Facts,
+    repo_map: RepoMap,
+    members: dict[str, list[str]] | None = None,
+    already: int = 0,
 ) -> list[list[str]]:
     """Louvain communities (seeded, so runs repeat), each ranked inside, most important community first.
-    Resolutions are tried until 3–5 communities have more than one module; else the closest count wins.
-    `members`: the modules of each node, when the nodes are packages rather than modules."""
+    Resolutions are tried until, with the `already` found concepts, 3–5 communities have more than two
+    modules and none has fewer; else the closest count wins, then the fewest small communities. `members`: the modules of each node, when nodes are units."""
     best: list[list[str]] = []
     key = _rank_key(facts, repo_map)
     for resolution in RESOLUTIONS:
@@ -162,12 +142,10 @@ def communities(
             for part in parts
             if part
         ]
-        if _fit(found) < _fit(best) or not best:
+        if _fit(found, already) < _fit(best, already) or not best:
             best = found
-        if _fit(found)[0] == 0:
+        if _fit(found, already) == (0, 0):
             break
-    if len(best) < MIN_SHARDS:
-        best = _split_largest(best)
     weight = _group_weight(facts, repo_map)
     return sorted(best, key=lambda files: (-weight(files), files[0]))
 
@@ -184,25 +162,13 @@ def louvain(graph: igraph.Graph, resolution: float) -> list[list[str]]:
     return [[names[i] for i in part] for part in clustering]
 
 
-def _fit(groups: Sequence[Sequence[str]]) -> tuple[int, int]:
-    """How far the number of substantial communities is from the seed's 3–5, then how many small ones
-    there are. Substantial: more than SMALL_GROUP modules (normalize merges smaller shards anyway)."""
+def _fit(groups: Sequence[Sequence[str]], already: int = 0) -> tuple[int, int]:
+    """How far the number of substantial communities (plus `already` found) is from the seed's 3–5, then
+    how many small ones there are. Substantial: more than SMALL_GROUP modules (normalize merges smaller
+    shards)."""
     count = sum(1 for g in groups if len(g) > SMALL_GROUP)
-    return max(MIN_SHARDS - count, count - MAX_SHARDS, 0), len(groups) - count
-
-
-def _split_largest(groups: list[list[str]]) -> list[list[str]]:
-    """Too few communities (a small, tightly knit package): halve the largest ones in path order, which
-    keeps neighbouring modules together, until the minimum is reached or nothing is left to split."""
-    groups = [g for g in groups if g]
-    while len(groups) < MIN_SHARDS:
-        largest = max(groups, key=len, default=[])
-        if len(largest) <= 2 * SMALL_GROUP:
-            break  # halves would be shards small enough for normalize to merge again
-        groups.remove(largest)
-        first = set(sorted(largest)[: len(largest) // 2])
-        groups += [[p for p in largest if p in first], [p for p in largest if p not in first]]
-    return groups
+    total = count + already
+    return max(MIN_SHARDS - total, total - MAX_SHARDS, 0), len(groups) - count
 
 
 def file_weight(path: str, facts: Facts, lines: dict[str, int], most: int) -> float:
@@ -223,166 +189,201 @@ def _group_weight(facts: Facts, repo_map: RepoMap) -> Callable[[Sequence[str]], 
     return weight
 
 
-def plan_subsystems(repo_map: RepoMap, facts: Facts, allowed: Sequence[str]) -> list[Shard]:
-    """3–5 shards of at most 5 files (25 in all), most important first, each named after what it does."""
-    pool = core_modules(repo_map, allowed)
-    if not pool:
-        return []
-    if len(pool) > FILE_GRAPH_LIMIT:
-        graph, members = package_graph(pool, facts)
-        groups = communities(graph, facts, repo_map, members)
-    else:
-        groups = communities(dependency_graph(pool, facts, repo_map), facts, repo_map)
-    # a large community gives several shards (its modules in rank order, 5 at a time) before a trivial
-    # community gives one: core modules are covered before small leftovers
-    parts = [
-        (group, group[i : i + MAX_FILES_PER_SHARD])
-        for group in groups
-        for i in range(0, len(group), MAX_FILES_PER_SHARD)
+# --------------------------------------------------------------------------- concepts
+
+
+# a sub-package holding more than this share of the modules (and more than one shard's worth) is divided
+LARGE_SHARE = 0.5
+LARGE_COMMUNITY = (
+    2 * MAX_FILES_PER_SHARD
+)  # a community of more modules than this is divided when room is left
+
+
+@dataclass(frozen=True)
+class Concept:
+    """A candidate subsystem: a sub-package kept whole (`folder` set) or a community of modules."""
+
+    files: tuple[str, ...]  # most important first
+    folder: str = ""
+
+
+def package_units(pool: Sequence[str]) -> dict[str, list[str]]:
+    """The pool as units that are never torn apart, keyed by name: each sub-package that is not itself
+    large (its folder, ending in "/"), and each module of a large or flat package (its path)."""
+    units: dict[str, list[str]] = {}
+
+    def visit(base: str, files: Sequence[str]) -> None:
+        children: dict[str, list[str]] = defaultdict(list)
+        for path in files:
+            head, sep, _ = path[len(base) :].partition("/")
+            if sep:
+                children[f"{base}{head}/"].append(path)
+            else:
+                units[path] = [path]
+        for folder, members in children.items():
+            if len(members) > max(LARGE_SHARE * len(pool), MAX_FILES_PER_SHARD):
+                visit(folder, members)
+            elif len(members) == 1:
+                units[members[0]] = members
+            else:
+                units[folder] = members
+
+    visit("", pool)
+    return units
+
+
+def unit_graph(units: dict[str, list[str]], facts: Facts, repo_map: RepoMap) -> igraph.Graph:
+    """Units joined by the imports between their modules (weight 1 each) and, more weakly, the modules of
+    one flat package to its most important module."""
+    home = {path: unit for unit, files in units.items() for path in files}
+    ties = [
+        (home[path], home[target], IMPORT_WEIGHT)
+        for path in home
+        if path in facts.files
+        for target in facts.files[path].depends_on
+        if target in home and home[target] != home[path]
     ]
+    loose = [unit for unit, files in units.items() if len(files) == 1]
+    for files in _by_directory(rank_files(loose, facts, repo_map)).values():
+        ties += [(files[0], other, PACKAGE_WEIGHT) for other in files[1:]]
+    return _weighted_graph(units, ties)
+
+
+def concepts(pool: Sequence[str], facts: Facts, repo_map: RepoMap) -> list[Concept]:
+    """The pool's concepts, most important first: sub-packages kept whole, and the communities the other
+    modules form; too few (fewer than 3 for 6 modules or more) and the largest community is divided."""
+    units = package_units(pool)
+    kept = {u: files for u, files in units.items() if u.endswith("/") and len(files) > SMALL_GROUP}
+    rest = {u: files for u, files in units.items() if u not in kept}
+    key = _rank_key(facts, repo_map)
+    found = [Concept(tuple(sorted(files, key=key)), folder.rstrip("/")) for folder, files in kept.items()]
+    if rest:
+        graph = unit_graph(rest, facts, repo_map)
+        for files in communities(graph, facts, repo_map, rest, len(found)):
+            # a community that is one small sub-package is still that package
+            folders = {u for u, members in rest.items() if set(members) & set(files)}
+            only = next(iter(folders)) if len(folders) == 1 else ""
+            found.append(Concept(tuple(files), only.rstrip("/") if only.endswith("/") else ""))
+    while (part := _to_divide(found, len(pool))) is not None:
+        parts = divide(part, facts, repo_map)
+        if len(parts) < 2:
+            break
+        found.remove(part)
+        found += parts
     weight = _group_weight(facts, repo_map)
-    parts.sort(key=lambda gp: -weight(gp[1]))
-    chosen = parts[: min(MAX_SHARDS, MAX_PLANNED_FILES // MAX_FILES_PER_SHARD)]
-    names = subsystem_names([files for _, files in chosen], facts)
+    found = absorb_small(found, facts, repo_map)
+    return sorted(found, key=lambda c: (-weight(c.files), c.files[0]))
+
+
+def absorb_small(found: list[Concept], facts: Facts, repo_map: RepoMap) -> list[Concept]:
+    """While there are more than 3 concepts, the lightest community of one or two modules joins the
+    community its modules import from or are imported by most (while that stays one shard's worth): its
+    modules are analysed with their neighbours rather than left out or merged by name with a stranger."""
+    weight = _group_weight(facts, repo_map)
+    key = _rank_key(facts, repo_map)
+    found = list(found)
+    while len(found) > MIN_SHARDS:
+        small = sorted(
+            (c for c in found if not c.folder and len(c.files) <= SMALL_GROUP), key=lambda c: weight(c.files)
+        )
+        merged = False
+        for concept in small:
+            room = [
+                c
+                for c in found
+                if c is not concept
+                and not c.folder
+                and len(c.files) + len(concept.files) <= MAX_FILES_PER_SHARD
+            ]
+            target = _closest(concept, room, facts)
+            if target is not None:
+                found.remove(concept)
+                found[found.index(target)] = Concept(tuple(sorted(target.files + concept.files, key=key)))
+                merged = True
+                break
+        if not merged:
+            break
+    return found
+
+
+def _closest(concept: Concept, others: Sequence[Concept], facts: Facts) -> Concept | None:
+    """The concept with the most imports to or from `concept`'s modules (None when none has any)."""
+    mine = set(concept.files)
+    ties = []
+    for other in others:
+        theirs = set(other.files)
+        count = sum(
+            1
+            for a, b in ((mine, theirs), (theirs, mine))
+            for path in a
+            if path in facts.files
+            for target in facts.files[path].depends_on
+            if target in b
+        )
+        ties.append((count, other))
+    best = max(ties, key=lambda t: t[0], default=(0, None))
+    return best[1] if best[0] else None
+
+
+def _to_divide(found: Sequence[Concept], modules: int) -> Concept | None:
+    """The concept to divide next: the largest community while there are fewer than 3 concepts (with 6
+    modules or more), or one too large for one shard to stand for while there are fewer than 5; a
+    sub-package only when nothing else is left to divide."""
+    largest = sorted(found, key=lambda c: (bool(c.folder), -len(c.files)))
+    if len(found) < MIN_SHARDS and modules >= 2 * MIN_SHARDS:
+        return next((c for c in largest if len(c.files) > SMALL_GROUP), None)
+    if len(found) < MAX_SHARDS:
+        return next((c for c in largest if not c.folder and len(c.files) > LARGE_COMMUNITY), None)
+    return None
+
+
+def divide(concept: Concept, facts: Facts, repo_map: RepoMap) -> list[Concept]:
+    """A concept split in two or more: its modules' communities at a finer resolution, else its halves in
+    path order (neighbouring modules stay together)."""
+    graph = dependency_graph(concept.files, facts, repo_map)
+    key = _rank_key(facts, repo_map)
+    for resolution in (2.0, 4.0, 8.0):
+        parts = [p for p in louvain(graph, resolution) if p]
+        if 2 <= len(parts) <= MIN_SHARDS:
+            return [Concept(tuple(sorted(p, key=key))) for p in parts]
+    ordered = sorted(concept.files)
+    half = len(ordered) // 2
+    return [Concept(tuple(sorted(p, key=key))) for p in (ordered[:half], ordered[half:]) if p]
+
+
+def plan_subsystems(
+    repo_map: RepoMap, facts: Facts, allowed: Sequence[str], pinned: Sequence[Shard] = ()
+) -> list[Shard]:
+    """The maintainer's `pinned` shards, then 3–5 in all of at most 5 files (25 in all), most important
+    first, each a concept named after what it is."""
+    taken = {path for shard in pinned for path in shard.files}
+    pool = [p for p in core_modules(repo_map, allowed) if p not in taken]
+    room = min(MAX_SHARDS, MAX_PLANNED_FILES // MAX_FILES_PER_SHARD) - len(pinned)
+    if not pool or room <= 0:
+        return list(pinned)
+    chosen = concepts(pool, facts, repo_map)[:room]
+    groups = [c.files[:MAX_FILES_PER_SHARD] for c in chosen]
+    names = subsystem_names(groups, facts, [c.folder for c in chosen], taken=[s.name for s in pinned])
     return [
-        Shard(name, tuple(files), _rationale(group, files))
-        for name, (group, files) in zip(names, chosen, strict=True)
+        *pinned,
+        *(
+            Shard(name, files, _rationale(concept, files))
+            for name, concept, files in zip(names, chosen, groups, strict=True)
+        ),
     ]
 
 
-def _rationale(group: Sequence[str], files: Sequence[str]) -> str:
-    if len(group) == len(files):
-        return f"{len(files)} modules held together by imports and their package."
+def _rationale(concept: Concept, files: Sequence[str]) -> str:
+    held = (
+        f"the `{concept.folder}` package"
+        if concept.folder
+        else "modules held together by their imports"
+        if len(concept.files) > 1
+        else "a module tied to no other group"
+    )
+    if len(concept.files) == len(files):
+        return f"{len(files)} module{'s' if len(files) > 1 else ''}: {held}."
     return (
-        f"The {len(files)} weightiest of {len(group)} modules held together by imports and their package;"
+        f"The {len(files)} weightiest of {len(concept.files)} modules: {held};"
         " the others are listed in the module catalogue."
     )
-
-
-# --------------------------------------------------------------------------- names
-
-
-def subsystem_names(groups: Sequence[Sequence[str]], facts: Facts) -> list[str]:
-    """A name per group from what its most important modules are called ("Client and models"), distinct
-    across groups; never a number."""
-    names: list[str] = []
-    used: set[str] = set()
-    main = _main_package(groups)
-    for files in groups:
-        package = _subpackage_name(files, main)
-        if package and package not in names:
-            names.append(package)
-            continue
-        terms = _distinct_terms(module_term(path, facts) for path in by_symbol_weight(files, facts))
-        # a term an earlier subsystem is named by goes last: names should tell subsystems apart
-        terms = [t for t in terms if t not in used] + [t for t in terms if t in used]
-        used |= set(terms[:2])
-        name = _join_terms(terms[:2]) if terms else _package_name(files)
-        extra = 2
-        while name in names and extra < len(terms):
-            extra += 1
-            name = _join_terms(terms[:extra])
-        if name in names:
-            name = f"{name} in {PurePosixPath(files[0]).parent.as_posix()}"
-        names.append(name)
-    return names
-
-
-def _main_package(groups: Sequence[Sequence[str]]) -> str:
-    """The directory holding most of the modules: the package the subsystems are parts of."""
-    folders = Counter(str(PurePosixPath(p).parent) for files in groups for p in files)
-    return folders.most_common(1)[0][0] if folders else ""
-
-
-def _subpackage_name(files: Sequence[str], main: str) -> str:
-    """A subpackage's own name ("Transports" for httpx/_transports/…) when all of a group's modules live in
-    one below or beside the main package: its authors already named what it does."""
-    common = PurePosixPath(posixpath.commonpath([str(PurePosixPath(p).parent) for p in files]))
-    if str(common) in (".", main) or main.startswith(f"{common}/"):
-        return ""
-    words = words_of(common.name)
-    return _join_terms([" ".join(words)]) if words and not set(words) <= _GENERIC else ""
-
-
-def by_symbol_weight(files: Sequence[str], facts: Facts) -> list[str]:
-    """The modules ordered by their most important symbol (the facts' ranking: exported, used, large):
-    the modules holding a subsystem's central types name it."""
-
-    def best(path: str) -> float:
-        top = key_symbols(facts, path, limit=1)
-        return top[0].score if top else 0.0
-
-    return sorted(files, key=lambda path: -best(path))
-
-
-def _distinct_terms(terms: Iterable[str]) -> list[str]:
-    """Terms in order without repeats or variants of one already kept ("zsh completions" after "completions")."""
-    kept: list[str] = []
-    for term in terms:
-        if term and not any(term.split()[-1] == k.split()[-1] for k in kept):
-            kept.append(term)
-    return kept
-
-
-TERM_WORDS = 3  # a type named in more words than this is too particular to name what a module is about
-
-
-def module_term(path: str, facts: Facts) -> str:
-    """What a module is about, in words: its name, else its main type's, else its package's ("" for a
-    module of helpers, which names nothing)."""
-    pure = PurePosixPath(path)
-    words = name_words(pure.name.split(".")[0])
-    if words and not set(words) <= _GENERIC:
-        return " ".join(words)
-    for entry in key_symbols(facts, path):
-        symbol = entry.symbol
-        words = words_of(symbol.name)
-        if (
-            symbol.kind in TYPE_KINDS
-            and not symbol.parent
-            and 0 < len(words) <= TERM_WORDS  # "MixedAnnotatedAndDefaultStyleError" names no subsystem
-            and not set(words) <= _GENERIC
-        ):
-            return " ".join(words)
-    return ""  # a package's entry module re-exports what the others do: it names nothing itself
-
-
-def words_of(identifier: str) -> list[str]:
-    """`_HTTPClient` → ["http", "client"], `shell_completion` → ["shell", "completion"]; version numbers
-    and single letters ("V2", "go1_16") say nothing and are dropped."""
-    return [w.lower() for w in _WORD.findall(identifier) if len(w) > 1 and not w.isdigit()]
-
-
-def name_words(file_name: str) -> list[str]:
-    """The words of a module's name without the platform and version suffixes that select a build
-    (`command_win.go`, `viper_go1_16.go`, `watch_wasm.go`): they say where it runs, not what it does."""
-    words = words_of(file_name)
-    while len(words) > 1 and _PLATFORM.fullmatch(words[-1]):
-        words.pop()
-    return words
-
-
-def _join_terms(terms: Sequence[str]) -> str:
-    if not terms:
-        return ""
-    text = terms[0] if len(terms) == 1 else ", ".join(terms[:-1]) + " and " + terms[-1]
-    return text[0].upper() + text[1:]
-
-
-def part_namer(facts: Facts) -> Callable[[str, Sequence[str]], str]:
-    """Names the parts of a shard split for size after their own modules: "Core: client and models"."""
-
-    def name(shard: str, files: Sequence[str]) -> str:
-        terms = _distinct_terms(module_term(path, facts) for path in by_symbol_weight(files, facts))
-        return f"{shard}: {(_join_terms(terms[:2]) if terms else _package_name(files)).lower()}"
-
-    return name
-
-
-def _package_name(files: Sequence[str]) -> str:
-    """The package a group of entry modules belongs to, when none of its modules names anything."""
-    for path in files:
-        words = words_of(PurePosixPath(path).parent.name)
-        if words:
-            return _join_terms([" ".join(words)]) + " package"
-    return "Top-level modules"

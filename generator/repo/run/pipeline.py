@@ -42,8 +42,9 @@ from generator.repo.model import (
     ShardPlan,
 )
 from generator.repo.plan.architect import plan_shards
+from generator.repo.plan.naming import part_namer
 from generator.repo.plan.normalize import normalize_shards
-from generator.repo.plan.subsystems import part_namer
+from generator.repo.plan.pinned import configured_pins, pinned_shards
 from generator.repo.run.session import RepoCache, fingerprint, plan_from_json, plan_to_json, today
 from generator.repo.run.study import RepoPartialFailure, RepoResult, Study
 from generator.repo.run.workers import Job, Report, run_jobs
@@ -111,7 +112,8 @@ def prepare(
     repo_source, pinned, repo_map, facts = survey(paths, config, source, console)
     redactor = Redactor.from_environ()
     cache = RepoCache(paths.cache_dir, repo_source.owner, repo_source.name)
-    plan, plan_tokens = plan_stage(provider, repo_map, facts, cache, redactor)
+    pins = pinned_shards(configured_pins(config, paths.root, repo_source), repo_map)
+    plan, plan_tokens = plan_stage(provider, repo_map, facts, cache, redactor, pins)
     _say(console, f"{len(plan.shards)} shards planned ({plan.planner})")
     ctx = shard_context(pinned, repo_map, facts, config, redactor)
     return Study(
@@ -182,18 +184,27 @@ def plan_stage(
     facts: Facts,
     cache: RepoCache,
     redactor: Redactor,
+    pinned: Sequence[Shard] = (),
 ) -> tuple[ShardPlan, dict[str, int]]:
-    """Stages 4–5: the architect's plan (reused while the set of files is unchanged), then the seed's rules.
-    The heuristic plan that stands in for a failed architect call carries the note saying so."""
+    """Stages 4–5: the architect's plan after the maintainer's `pinned` shards (reused while the set of
+    files and the pins are unchanged), then the seed's rules. The heuristic plan that stands in for a
+    failed architect call carries the note saying so."""
     allowed = [f.path for f in repo_map.files]
-    key = fingerprint("plan", PLAN_VERSION, sorted(allowed), provider.name, provider.model_for("architect"))
+    key = fingerprint(
+        "plan",
+        PLAN_VERSION,
+        sorted(allowed),
+        provider.name,
+        provider.model_for("architect"),
+        [[s.name, *s.files] for s in pinned],
+    )
     # offline planning is free and follows the current facts; a model's plan is kept until the file set changes
     saved = None if provider.offline else cache.load_stage("plan", key)
     if saved is not None:
         plan, tokens = plan_from_json(saved["plan"]), dict(saved.get("tokens", {}))
     else:
         before = (provider.usage.input_tokens, provider.usage.output_tokens)
-        plan = plan_shards(provider, repo_map, facts, redactor=redactor)
+        plan = plan_shards(provider, repo_map, facts, redactor=redactor, pinned=pinned)
         tokens = {
             "input": provider.usage.input_tokens - before[0],
             "output": provider.usage.output_tokens - before[1],

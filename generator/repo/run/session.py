@@ -78,7 +78,10 @@ def plan_to_json(plan: ShardPlan) -> dict[str, Any]:
 
 
 def plan_from_json(data: dict[str, Any]) -> ShardPlan:
-    shards = tuple(Shard(s["name"], tuple(s["files"]), s.get("rationale", "")) for s in data["shards"])
+    shards = tuple(
+        Shard(s["name"], tuple(s["files"]), s.get("rationale", ""), bool(s.get("pinned", False)))
+        for s in data["shards"]
+    )
     return ShardPlan(shards, "llm" if data.get("planner") == "llm" else "heuristic", data.get("note", ""))
 
 

@@ -4,6 +4,7 @@ graph (the module catalogue), and the edges between subsystems labelled with wha
 
 from __future__ import annotations
 
+import posixpath
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from pathlib import PurePosixPath
@@ -19,7 +20,7 @@ from generator.repo.model import (
     SubsystemEdge,
     SubsystemLink,
 )
-from generator.repo.plan.subsystems import dependency_graph, edge_weights, module_term
+from generator.repo.plan.subsystems import dependency_graph, edge_weights
 
 LABEL_NAMES = 2  # names on an architecture edge
 OTHER = "Other modules"
@@ -47,7 +48,32 @@ def place_modules(
     for path, column in zip(nodes, zip(*rows, strict=True), strict=True):
         least = min(column)
         nearest[path] = home[sources[column.index(least)]] if least != float("inf") else 0
-    return {m: home.get(m) or nearest[m] for m in modules}
+    packages = _package_shards(shards)
+    return {m: home.get(m) or _package_of(m, packages) or nearest[m] for m in modules}
+
+
+def _package_shards(shards: Sequence[tuple[int, Sequence[str]]]) -> dict[str, int]:
+    """Folder → shard, for each shard whose files share a folder no other shard's files are in: the
+    sub-package it stands for, whose other modules belong to it too."""
+    folders = {
+        index: posixpath.commonpath([posixpath.dirname(p) for p in files]) for index, files in shards if files
+    }
+    packages: dict[str, int] = {}
+    for index, folder in folders.items():
+        others = [p for i, files in shards if i != index for p in files]
+        if folder and not any(p.startswith(f"{folder}/") for p in others):
+            packages[folder] = index
+    return packages
+
+
+def _package_of(path: str, packages: dict[str, int]) -> int:
+    """The shard whose sub-package holds `path` (the deepest such), 0 for none."""
+    folder = posixpath.dirname(path)
+    while folder:
+        if folder in packages:
+            return packages[folder]
+        folder = posixpath.dirname(folder)
+    return 0
 
 
 def catalogue(
@@ -77,10 +103,13 @@ def subsystem_edges(
     placement: dict[str, int], facts: Facts, calls: Sequence[CallEdge] = ()
 ) -> list[SubsystemEdge]:
     """An edge where a module of one subsystem imports or calls into another, labelled with the names
-    imported or called across it most often (else the modules imported); its strength counts both."""
+    imported or called across it most often (else the files of the modules imported); its strength counts
+    both, and its crossings say which module uses which, with what."""
     used: dict[tuple[int, int], Counter[str]] = defaultdict(Counter)
     strength: Counter[tuple[int, int]] = Counter()
-    terms: dict[str, str] = {}  # each module's term, found once however many modules import it
+    pairs: dict[tuple[int, int], dict[tuple[str, str], Counter[str]]] = defaultdict(
+        lambda: defaultdict(Counter)
+    )
     for path, source in placement.items():
         fact = facts.files.get(path)
         for target in fact.depends_on if fact else []:
@@ -88,18 +117,26 @@ def subsystem_edges(
             if not source or not other or other == source:
                 continue
             names = fact.names_from.get(target, []) if fact else []
-            if not names and target not in terms:
-                terms[target] = module_term(target, facts) or PurePosixPath(target).stem
-            for name in names or [terms[target]]:
+            # a module imported whole (or a Go file of the same package) is named by its file: what exists
+            for name in names or [PurePosixPath(target).name]:
                 used[(source, other)][name] += 1 if names else 0  # a name imported outranks a module
+                pairs[(source, other)][(path, target)][name] += 1 if names else 0
             strength[(source, other)] += 1
     for call in calls:
         caller, callee = placement.get(call.caller_path), placement.get(call.callee_path)
         if caller and callee and caller != callee:
             used[(caller, callee)][call.callee] += 1
+            pairs[(caller, callee)][(call.caller_path, call.callee_path)][call.callee] += 1
             strength[(caller, callee)] += 1
     return [
-        SubsystemEdge(a, b, _label_names(names), strength[(a, b)]) for (a, b), names in sorted(used.items())
+        SubsystemEdge(
+            a,
+            b,
+            _label_names(names),
+            strength[(a, b)],
+            tuple((x, y, _label_names(n)) for (x, y), n in sorted(pairs[(a, b)].items())),
+        )
+        for (a, b), names in sorted(used.items())
     ]
 
 
@@ -111,11 +148,25 @@ def _label_names(names: Counter[str]) -> tuple[str, ...]:
 
 
 def link_subsystems(analyses: Sequence[ShardAnalysis], edges: Iterable[SubsystemEdge]) -> None:
-    """Fill each shard's "depends on" and "used by" from the subsystem edges."""
+    """Fill each shard's "depends on" and "used by" from the subsystem edges, each with the shard's own
+    modules the names cross at."""
     by_index = {a.index: a for a in analyses}
     for edge in edges:
         source, target = by_index.get(edge.source), by_index.get(edge.target)
         if source is None or target is None:
             continue
-        source.depends_on.append(SubsystemLink(target.shard.name, target.slug, edge.uses))
-        target.used_by.append(SubsystemLink(source.shard.name, source.slug, edge.uses))
+        outgoing = _at_files(((a, n) for a, _, n in edge.crossings), source.shard.files)
+        incoming = _at_files(((b, n) for _, b, n in edge.crossings), target.shard.files)
+        source.depends_on.append(SubsystemLink(target.shard.name, target.slug, edge.uses, outgoing))
+        target.used_by.append(SubsystemLink(source.shard.name, source.slug, edge.uses, incoming))
+
+
+def _at_files(
+    crossings: Iterable[tuple[str, tuple[str, ...]]], files: Sequence[str]
+) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """The names crossing at each of `files` (in the shard's order), at most LABEL_NAMES per module."""
+    at: dict[str, list[str]] = defaultdict(list)
+    for path, names in crossings:
+        if path in files:
+            at[path] += [n for n in names if n not in at[path]]
+    return tuple((path, tuple(at[path][:LABEL_NAMES])) for path in files if path in at)

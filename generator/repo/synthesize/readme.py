@@ -16,6 +16,14 @@ _BOILERPLATE = re.compile(
     r"|all rights reserved|pull requests? (are|is) welcome|build status|code of conduct|table of contents)\b",
     re.IGNORECASE,
 )
+# what a front page says that is not what the project is: release news, thanks, and how-to steps
+_NOT_A_DESCRIPTION = re.compile(
+    r"\b(?:(?:is|are) (?:now )?(?:out|released|available (?:now|on))|we(?:'re| are) (?:excited|happy|pleased|proud)"
+    r"|announc\w+|release notes|new (?:major )?version|sponsor\w*|backers?|donat\w+|thanks? (?:to|you)"
+    r"|see the (?:authors|contributors|notice|changelog) file|maintained by)\b"
+    r"|^(?:once|to|first|then|next|now|install|import|use|see|check|read|visit|please|note|if)\b",
+    re.IGNORECASE,
+)
 _SKIPPED_SECTION = re.compile(
     r"install|licen[cs]e|contribut|sponsor|backer|security|changelog|support|credits|authors|badges|table of contents",
     re.IGNORECASE,
@@ -29,7 +37,12 @@ def first_paragraph(text: str, rst: bool = False) -> str:
     candidates = _rst_paragraphs(text) if rst else _markdown_paragraphs(text)
     for paragraph in candidates:
         flat = " ".join(paragraph.split())
-        if len(flat.split()) >= MIN_WORDS and not _BOILERPLATE.search(flat) and flat[-1:] in ".!?:)":
+        if (
+            len(flat.split()) >= MIN_WORDS
+            and not _BOILERPLATE.search(flat)
+            and not _NOT_A_DESCRIPTION.search(flat)
+            and flat[-1:] in ".!?:)"
+        ):
             return flat.rstrip(":") + ("." if flat.endswith(":") else "")
     return ""
 
@@ -39,6 +52,8 @@ def _markdown_paragraphs(text: str) -> list[str]:
     paragraphs = []
     skipping = False  # inside an installation, licence or contributing section
     for i, token in enumerate(tokens):
+        if token.type in {"fence", "code_block"}:
+            break  # past the first code example the README teaches usage: its prose is not the summary
         if token.type == "heading_open" and i + 1 < len(tokens):
             skipping = bool(_SKIPPED_SECTION.search(tokens[i + 1].content))
         # top-level paragraphs only: list items, quotes and table cells are not the project's own summary

@@ -24,6 +24,7 @@ from generator.repo.analyze.describe import (
 from generator.repo.analyze.draft import shard_purpose, split_model_summary
 from generator.repo.checkout.history import file_history
 from generator.repo.model import ModelDraft, RepoMap, RepoSynthesis, Shard, ShardAnalysis, ShardDraft
+from generator.repo.plan.naming import says_where_not_what
 from generator.repo.plan.subsystems import core_modules, rank_files
 from generator.repo.run.session import fingerprint
 from generator.repo.run.study import RepoResult, Study, shard_slug
@@ -124,8 +125,10 @@ def build_analysis(study: Study, index: int, shard: Shard, outcome: Outcome) -> 
 
 
 def _offline_summary(analysis: ShardAnalysis) -> str:
-    """What its most important module says it is for, when that fits a table cell; else what it defines."""
-    top = analysis.files[0].purpose if analysis.files else ""
+    """What its most important module says it is for (a shim or helper module says nothing of the
+    subsystem), when that fits a table cell; else what it defines."""
+    said = [f.purpose for f in analysis.files if f.purpose and not says_where_not_what(f.path)]
+    top = said[0] if said else (analysis.files[0].purpose if analysis.files else "")
     if top and len(top) <= SUMMARY_CHARS:
         return top
     if analysis.top_symbols:

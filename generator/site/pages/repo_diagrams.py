@@ -11,9 +11,10 @@ from collections.abc import Sequence
 from generator.repo.model import FlowHop, KeyType, RepoSynthesis, ShardAnalysis, SubsystemEdge
 from generator.site.pages import diagrams
 from generator.site.pages.model_text import citation_markdown, inline_code
-from generator.site.text import Markdown
+from generator.site.text import Markdown, md_escape
 
-ARCHITECTURE_NODES = 12  # the diagram stays readable: at most this many subsystems
+MAX_NODES = 10  # a diagram stays readable: at most this many boxes
+MAX_EDGES = 8  # and this many arrows before only each subsystem's strongest dependencies are drawn
 MAX_OUT = 2  # dependencies drawn per subsystem
 HIERARCHY_EDGES = 12
 # roots every class has: drawing them says nothing about the design
@@ -25,41 +26,91 @@ IGNORED_BASES = frozenset(
 def hierarchy_diagram(types: Sequence[KeyType]) -> Markdown:
     """The key types' inheritance (each with its bases), when at least two of them take part in it."""
     bases = [(re.sub(r"\[.*", "", base).rsplit(".", 1)[-1], t.symbol.name) for t in types for base in t.bases]
-    pairs = [(base, name) for base, name in bases if base not in IGNORED_BASES]
+    pairs = list(dict.fromkeys((base, name) for base, name in bases if base not in IGNORED_BASES))
     if len(pairs) < 2:
         return Markdown("")
-    return diagrams.fenced(diagrams.class_diagram(pairs[:HIERARCHY_EDGES]))
+    drawn: list[tuple[str, str]] = []
+    for pair in pairs[:HIERARCHY_EDGES]:
+        if len({n for p in [*drawn, pair] for n in p}) <= MAX_NODES:
+            drawn.append(pair)
+    left = [f"{name} ← {base}" for base, name in pairs if (base, name) not in drawn]
+    return _with_note(diagrams.fenced(diagrams.class_diagram(drawn)), left, "inheritance links", len(pairs))
 
 
 def neighbourhood_diagram(analysis: ShardAnalysis) -> Markdown:
     """The shard's modules (thick border), the imports among them, and the subsystems it uses or is used
-    by, each arrow labelled with what crosses it; "" when there is nothing to connect."""
+    by: each arrow leaves the module that imports or calls, labelled with what crosses it; at most
+    MAX_NODES nodes, and a note naming the neighbours left out. "" when there is nothing to connect."""
     files = [m.path for m in analysis.files]
-    neighbours = list(dict.fromkeys(link.name for link in [*analysis.depends_on, *analysis.used_by]))
-    if not analysis.imports and not neighbours:
+    links = [*analysis.depends_on, *analysis.used_by]
+    neighbours = list(dict.fromkeys(link.name for link in links))
+    # a neighbour reached only through modules not on this page has no module to draw its arrow from
+    drawable = list(dict.fromkeys(link.name for link in links if link.by_file))
+    if not analysis.imports and not drawable:
         return Markdown("")
-    nodes = [f.rsplit("/", 1)[-1] for f in files] + neighbours
+    shown = drawable[: max(MAX_NODES - len(files), 0)]
+    nodes = [f.rsplit("/", 1)[-1] for f in files] + shown
     at = {path: i for i, path in enumerate(files)}
-    other = {name: len(files) + i for i, name in enumerate(neighbours)}
+    other = {name: len(files) + i for i, name in enumerate(shown)}
     edges = [(at[a], at[b]) for a, b in analysis.imports if a in at and b in at]
     labels: dict[tuple[int, int], str] = {}
     for link in analysis.depends_on:
-        labels[(0, other[link.name])] = ", ".join(link.uses)
+        for path, names in link.by_file if link.name in other else ():
+            labels[(at[path], other[link.name])] = names_label(names)
     for link in analysis.used_by:
-        labels[(other[link.name], 0)] = ", ".join(link.uses)
-    edges += list(labels)
+        for path, names in link.by_file if link.name in other else ():
+            labels[(other[link.name], at[path])] = names_label(names)
+    # what this subsystem uses first, then what uses it; past MAX_EDGES the lists above the diagram say it
+    crossing = list(labels)[:MAX_EDGES]
+    edges += crossing
     source = diagrams.flowchart(nodes, edges, highlight=range(len(files)), edge_labels=labels)
-    return diagrams.fenced(source)
+    left = [name for name in neighbours if name not in other]
+    diagram = _with_note(diagrams.fenced(source), left, "subsystems", len(neighbours))
+    if len(labels) > len(crossing):
+        diagram = Markdown(
+            f"{diagram}\n\n*{len(crossing)} of {len(labels)} arrows to and from other subsystems drawn;"
+            " the list above names every subsystem it uses or is used by.*"
+        )
+    return diagram
+
+
+def names_label(names: Sequence[str]) -> str:
+    """An arrow's label: as many of the names as fit whole (a label cut mid-name names nothing)."""
+    kept: list[str] = []
+    for name in names:
+        if kept and len(", ".join([*kept, name])) > diagrams.MAX_LABEL:
+            break
+        kept.append(name)
+    return ", ".join(kept)
+
+
+def _with_note(diagram: Markdown, left: Sequence[str], kind: str, total: int) -> Markdown:
+    """The diagram, and when it leaves something out, a line saying what ("6 of 12 … shown; not shown: …")."""
+    if not left:
+        return diagram
+    names = ", ".join(md_escape(name) for name in left)
+    return Markdown(f"{diagram}\n\n*{total - len(left)} of {total} {kind} shown; not shown: {names}.*")
 
 
 def flow_markdown(hops: Sequence[FlowHop]) -> tuple[Markdown, list[Markdown]]:
     """A sequence diagram of the hops and the numbered, cited steps beneath it ("" and [] without hops)."""
     if not hops:
         return Markdown(""), []
-    participants = list(dict.fromkeys(name for hop in hops for name in (hop.caller, hop.callee)))
+    # the hops drawn: as many as stay within MAX_NODES participants; the steps below list every one
+    participants: list[str] = []
+    drawn = 0
+    for hop in hops:
+        names = list(dict.fromkeys([*participants, hop.caller, hop.callee]))
+        if len(names) > MAX_NODES:
+            break
+        participants, drawn = names, drawn + 1
     at = {name: i for i, name in enumerate(participants)}
-    messages = [(at[h.caller], at[h.callee], h.callee.rsplit(".", 1)[-1]) for h in hops]
+    messages = [(at[h.caller], at[h.callee], h.callee.rsplit(".", 1)[-1]) for h in hops[:drawn]]
     diagram = diagrams.fenced(diagrams.sequence(participants, messages))
+    if drawn < len(hops):
+        diagram = Markdown(
+            f"{diagram}\n\n*The first {drawn} of {len(hops)} calls drawn; the steps below list all.*"
+        )
     steps = []
     for hop in hops:
         where = f" — {citation_markdown(hop.citation)}" if hop.citation else ""
@@ -71,16 +122,21 @@ def flow_markdown(hops: Sequence[FlowHop]) -> tuple[Markdown, list[Markdown]]:
 
 
 def architecture_diagram(synthesis: RepoSynthesis) -> Markdown:
-    """Subsystems as nodes, an arrow labelled with what one uses from another; "" with fewer than two."""
-    landed = synthesis.landed[:ARCHITECTURE_NODES]
+    """Subsystems as nodes, an arrow labelled with what one uses from another; "" with fewer than two. A
+    dependency the diagram leaves out (the weaker of a subsystem's, or one past MAX_NODES) is named under it."""
+    landed = synthesis.landed[:MAX_NODES]
     if len(landed) < 2:
         return Markdown("")
     at = {a.index: i for i, a in enumerate(landed)}
-    drawn = strongest([e for e in synthesis.architecture if e.source in at and e.target in at])
+    names = {a.index: a.shard.name for a in synthesis.landed}
+    every = [e for e in synthesis.architecture if e.source in names and e.target in names]
+    inside = [e for e in every if e.source in at and e.target in at]
+    drawn = inside if len(inside) <= MAX_EDGES else strongest(inside)
     pairs = [(at[e.source], at[e.target]) for e in drawn]
-    labels = {(at[e.source], at[e.target]): ", ".join(e.uses) for e in drawn}
+    labels = {(at[e.source], at[e.target]): names_label(e.uses) for e in drawn}
     source = diagrams.flowchart([a.shard.name for a in landed], pairs, edge_labels=labels)
-    return diagrams.fenced(source)
+    left = [f"{names[e.source]} → {names[e.target]}" for e in every if e not in drawn]
+    return _with_note(diagrams.fenced(source), left, "dependencies", len(every))
 
 
 def strongest(edges: Sequence[SubsystemEdge]) -> list[SubsystemEdge]:

@@ -2,6 +2,8 @@
  * deepkb diagrams: draws the ```mermaid fences of a page as SVG with the mermaid copy this site ships
  * (assets/javascripts/vendor/mermaid/, loaded only on pages that hold a diagram), redraws them when the
  * reader switches between light and dark, and leaves a diagram that does not parse as its text with a note.
+ * A diagram is drawn at its own size (labels as large as the text; a wide one scrolls), and a button opens
+ * it full size in a dialog over the page.
  * Every failure stays inside this file: search, the theme toggle and the other scripts never depend on it.
  */
 (function () {
@@ -43,7 +45,17 @@
   async function drawAll() {
     var mermaid = window.mermaid;
     var round = ++generation;
-    mermaid.initialize({ startOnLoad: false, securityLevel: "strict", theme: scheme(), fontFamily: "inherit" });
+    // useMaxWidth false: mermaid would shrink a wide diagram to the column, its labels to a few pixels
+    var natural = { useMaxWidth: false };
+    mermaid.initialize({
+      startOnLoad: false,
+      securityLevel: "strict",
+      theme: scheme(),
+      fontFamily: "inherit",
+      flowchart: natural,
+      sequence: natural,
+      class: natural,
+    });
     for (var i = 0; i < blocks.length; i++) {
       if (round !== generation) {
         return; // the theme changed again while drawing: the newer round redraws everything
@@ -56,11 +68,56 @@
         }
         var result = await mermaid.render("deepkb-diagram-" + round + "-" + i, sources[i]);
         drawings[i].innerHTML = result.svg;
+        drawings[i].insertAdjacentElement("afterbegin", fullSizeButton(drawings[i]));
         blocks[i].classList.add("deepkb-diagram--drawn");
       } catch (error) {
         markFailed(i, "the diagram library failed");
       }
     }
+  }
+
+  // one dialog for the page: the drawing's copy at full size, closed by its button, Escape or a click outside
+  var dialog = null;
+
+  function fullSizeButton(figure) {
+    var button = document.createElement("button");
+    button.type = "button";
+    button.className = "deepkb-diagram-open md-button";
+    button.textContent = "Open full size";
+    button.addEventListener("click", function () {
+      var svg = figure.querySelector("svg");
+      if (svg) {
+        openFullSize(svg);
+      }
+    });
+    return button;
+  }
+
+  function openFullSize(svg) {
+    if (!dialog) {
+      dialog = document.createElement("dialog");
+      dialog.className = "deepkb-diagram-dialog";
+      dialog.setAttribute("aria-label", "Diagram, full size");
+      var close = document.createElement("button");
+      close.type = "button";
+      close.className = "deepkb-diagram-close md-button";
+      close.textContent = "Close";
+      close.addEventListener("click", function () { dialog.close(); });
+      dialog.appendChild(close);
+      dialog.appendChild(document.createElement("div"));
+      dialog.addEventListener("click", function (event) {
+        if (event.target === dialog) {
+          dialog.close();
+        }
+      });
+      document.body.appendChild(dialog);
+    }
+    // the copy keeps the drawing's id: mermaid scopes the drawing's styles to it
+    var copy = svg.cloneNode(true);
+    var width = parseFloat(svg.getAttribute("width")) || svg.getBoundingClientRect().width;
+    copy.style.minWidth = width + "px"; // as wide as the dialog allows, never narrower than drawn
+    dialog.lastElementChild.replaceChildren(copy);
+    dialog.showModal();
   }
 
   function start() {

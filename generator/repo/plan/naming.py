@@ -1,0 +1,259 @@
+"""Subsystem names from the concept their modules share: the sub-package's own name, else the noun phrase
+the modules' docstrings say they hold ("transport adapters"), else the word the modules' names share
+("completions"), else what the most important module is about. One short noun phrase, never a list of file
+names.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from pathlib import PurePosixPath
+
+from generator.repo.facts.ranking import TYPE_KINDS, key_symbols
+from generator.repo.model import Facts
+
+# module names that say where code lives, not what it does; the package or the main class names it instead
+GENERIC = frozenset(
+    "index main init mod lib src utils util helpers helper common misc core base internal pkg cmd package"
+    " source impl compat typing types version globals constants const exceptions errors error warnings".split()
+)
+# folder names that are only containers: a sub-package called this is named after its modules instead
+_CONTAINER = frozenset("src lib pkg internal impl source main index mod package packages vendor".split())
+_PLATFORM = re.compile(
+    r"windows|win|notwin|linux|darwin|unix|posix|wasm|js|bsd|freebsd|openbsd|solaris|plan|amd|arm|go|nt"
+)
+_WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
+# initialisms written in capitals in prose, whatever case the identifier used
+_ACRONYMS = frozenset(
+    "api ascii asgi cli css csv dns gui html http https id io ipc json jwt rpc sql ssh ssl tcp tls toml tty"
+    " ui uri url utf uuid wsgi xml yaml".split()
+)
+# what a module of a generic name holds, as a maintainer says it: the last resort for a group's name
+_GENERIC_KIND = {
+    **dict.fromkeys(("utils", "util", "helpers", "helper", "common", "misc"), "utilities"),
+    **dict.fromkeys(("core", "base"), "core"),
+    **dict.fromkeys(("exceptions", "errors", "error"), "errors"),
+}
+# modules of helpers, shims, aliases and errors; unlike `core` or `index`, their main type is not the concept
+_SHIMS = GENERIC - {
+    "core",
+    "base",
+    "main",
+    "index",
+    "init",
+    "mod",
+    "lib",
+    "src",
+    "pkg",
+    "cmd",
+    "package",
+    "source",
+}
+_ERRORS = frozenset({"exceptions", "exception", "errors", "error", "warnings"})
+TERM_WORDS = 3  # a type named in more words than this is too particular to name what a module is about
+# "This module contains the transport adapters that …": the noun phrase after the verb is the concept
+_HOLDS = re.compile(
+    r"\b(?:contains?|provides?|implements?|defines?|holds?|houses?)\s+(?:the\s+|an?\s+|all\s+(?:the\s+)?|our\s+)?"
+    r"((?:[a-z][a-z-]+\s+){0,2}[a-z][a-z-]+)",
+    re.IGNORECASE,
+)
+# words a docstring's noun phrase may not contain: articles, pronouns, vague adjectives and verbs' leftovers
+_NOT_CONCEPT = frozenset(
+    "a an the this that these those its their our your it all some any various several many most more misc"
+    " main primary basic common general useful simple other additional extra different specific certain"
+    " objects object things stuff code functions function methods classes class module modules logic"
+    " implementation implementations support helpers helper utilities utility tools which used use uses"
+    " for of to in on by with and or from as is are be".split()
+)
+
+
+def subsystem_names(
+    groups: Sequence[Sequence[str]], facts: Facts, folders: Sequence[str] = (), taken: Sequence[str] = ()
+) -> list[str]:
+    """A distinct name per group of modules, none of them one of `taken` (the pinned subsystems');
+    `folders[i]` is the sub-package group i is ("" when it is a community of modules in one flat package)."""
+    names: list[str] = []
+    for i, files in enumerate(groups):
+        folder = folders[i] if i < len(folders) else ""
+        choices = [folder_name(folder), *concept_names(files, facts, groups)]
+        choices = [c for c in dict.fromkeys(choices) if c]
+        used = {n.lower() for n in [*taken, *names]}
+        name = next((c for c in choices if c.lower() not in used), "")
+        if not name:
+            base = choices[0] if choices else package_name(files)
+            name = base if base.lower() not in used else f"{base} in {common_folder(files) or 'the root'}"
+            if name.lower() in used:
+                name = f"{base} ({i + 1})"
+        names.append(name)
+    return names
+
+
+def folder_name(folder: str) -> str:
+    """A sub-package's own name as a maintainer writes it ("_transports" → "Transports", "json" → "JSON");
+    "" for a container folder (`src`, `internal`) that names no concept."""
+    words = words_of(PurePosixPath(folder).name) if folder else []
+    if not words or set(words) <= _CONTAINER:
+        return ""
+    return phrase(["utilities"] if words in (["util"], ["utils"]) else words)
+
+
+def concept_names(files: Sequence[str], facts: Facts, groups: Sequence[Sequence[str]] = ()) -> list[str]:
+    """Candidate names for a community of modules, best first: the word their names share, then per
+    module what its docstring says it holds or what it is about (its name or its main type), the module
+    with the most important symbol first (the one the subsystem's key symbols come from)."""
+    # a helper or shim module's main type ("URLPattern" in _utils.py) names the subsystem last
+    ordered = sorted(by_symbol_weight(files, facts), key=says_where_not_what)
+    own = [t for path in ordered for t in (docstring_concept(path, facts), module_term(path, facts))]
+    kinds = [_GENERIC_KIND.get(n, "") for n in (_stem_name(path) for path in ordered)]
+    return [phrase(t.split()) for t in [shared_word(files, groups), *own, *kinds] if t]
+
+
+def docstring_concept(path: str, facts: Facts) -> str:
+    """The concept a module's docstring says it holds, when the module's own name or symbols use a word of
+    it: "This module contains the transport adapters …" in adapters.py → "transport adapters"."""
+    fact = facts.files.get(path)
+    match = _HOLDS.search(fact.doc) if fact and fact.doc else None
+    if match is None:
+        return ""
+    words = []
+    for word in match.group(1).lower().split():
+        if word in _NOT_CONCEPT:
+            break
+        words.append(word)
+    if not words:
+        return ""
+    grounded = set(name_words(PurePosixPath(path).name.split(".")[0]))
+    grounded |= {w for s in fact.symbols if not s.parent for w in words_of(s.name)} if fact else set()
+    return " ".join(words) if any(_stem(w) in {_stem(g) for g in grounded} for w in words) else ""
+
+
+def shared_word(files: Sequence[str], groups: Sequence[Sequence[str]] = ()) -> str:
+    """A word in the names of most of the modules (`zsh_completions.go`, `fish_completions.go` →
+    "completions") that the other groups' module names do not share."""
+    if len(files) < 2:
+        return ""
+    counts = Counter(w for path in files for w in set(name_words(PurePosixPath(path).name.split(".")[0])))
+    elsewhere = Counter(
+        w
+        for group in groups
+        if list(group) != list(files)
+        for path in group
+        for w in set(name_words(PurePosixPath(path).name.split(".")[0]))
+    )
+    shared = {
+        word
+        for word, count in counts.items()
+        if count * 2 >= len(files) and count >= 2 and word not in GENERIC and elsewhere[word] < count
+    }
+    # the shared words in the order a name writes them: terminal_check_bsd.go → "terminal check"
+    for path in files:
+        words = [w for w in name_words(PurePosixPath(path).name.split(".")[0]) if w in shared]
+        if words:
+            return " ".join(dict.fromkeys(words))
+    return ""
+
+
+def says_where_not_what(path: str) -> bool:
+    """A module whose name says where code lives or what shim it is (`utils.py`, `compat.py`,
+    `exceptions.py`, `__init__.py`), not what a subsystem does."""
+    return set(name_words(PurePosixPath(path).name.split(".")[0])) <= _SHIMS
+
+
+def module_term(path: str, facts: Facts) -> str:
+    """What a module is about, in words: its name, else its main type's ("" for a module of helpers, which
+    names nothing)."""
+    words = name_words(PurePosixPath(path).name.split(".")[0])
+    if words and not set(words) <= GENERIC:
+        return " ".join(words)
+    if set(words) & _ERRORS:
+        return ""  # a module of errors: its main type is one error, which names no subsystem
+    for entry in key_symbols(facts, path):
+        symbol = entry.symbol
+        words = words_of(symbol.name)
+        if (
+            symbol.kind in TYPE_KINDS
+            and not symbol.parent
+            and 0 < len(words) <= TERM_WORDS  # "MixedAnnotatedAndDefaultStyleError" names no subsystem
+            and not set(words) <= GENERIC
+        ):
+            return " ".join(words)
+    return ""  # a package's entry module re-exports what the others do: it names nothing itself
+
+
+def by_symbol_weight(files: Sequence[str], facts: Facts) -> list[str]:
+    """The modules ordered by their most important symbol (the facts' ranking: exported, used, large),
+    in their given order where none has one."""
+
+    def best(path: str) -> float:
+        top = key_symbols(facts, path, limit=1)
+        return top[0].score if top else float("-inf")  # below a module whose best is a private helper
+
+    return sorted(files, key=lambda path: -best(path))
+
+
+def words_of(identifier: str) -> list[str]:
+    """`_HTTPClient` → ["http", "client"], `shell_completion` → ["shell", "completion"]; version numbers
+    and single letters ("V2", "go1_16") say nothing and are dropped."""
+    return [w.lower() for w in _WORD.findall(identifier) if len(w) > 1 and not w.isdigit()]
+
+
+def name_words(file_name: str) -> list[str]:
+    """The words of a module's name without the platform and version suffixes that select a build
+    (`command_win.go`, `viper_go1_16.go`, `watch_wasm.go`): they say where it runs, not what it does."""
+    words = words_of(file_name)
+    while len(words) > 1 and _PLATFORM.fullmatch(words[-1]):
+        words.pop()
+    return words
+
+
+def phrase(words: Iterable[str]) -> str:
+    """Words as a name: initialisms in capitals, the first word capitalised ("json tag" → "JSON tag")."""
+    parts = [_cased(w.lower()) for w in words]
+    if not parts:
+        return ""
+    return parts[0][:1].upper() + parts[0][1:] + "".join(f" {p}" for p in parts[1:])
+
+
+def _cased(word: str) -> str:
+    """An initialism in capitals, its plural too ("urls" → "URLs"); any other word as it is."""
+    if word in _ACRONYMS:
+        return word.upper()
+    if word.endswith("s") and word[:-1] in _ACRONYMS:
+        return word[:-1].upper() + "s"
+    return word
+
+
+def common_folder(files: Sequence[str]) -> str:
+    return posixpath.commonpath([str(PurePosixPath(p).parent) for p in files]) if files else ""
+
+
+def package_name(files: Sequence[str]) -> str:
+    """The package a group of entry modules belongs to, when none of its modules names anything."""
+    for path in files:
+        words = words_of(PurePosixPath(path).parent.name)
+        if words:
+            return phrase(words) + " package"
+    return "Top-level modules"
+
+
+def part_namer(facts: Facts) -> Callable[[str, Sequence[str]], str]:
+    """Names the parts of a shard split for size after their own modules: "Core: client"."""
+
+    def name(shard: str, files: Sequence[str]) -> str:
+        names = concept_names(files, facts)
+        part = names[0] if names else package_name(files)
+        return f"{shard}: {part if part[:2].isupper() else part[:1].lower() + part[1:]}"
+
+    return name
+
+
+def _stem_name(path: str) -> str:
+    words = name_words(PurePosixPath(path).name.split(".")[0])
+    return words[0] if len(words) == 1 else ""
+
+
+def _stem(word: str) -> str:
+    return word[:-1] if word.endswith("s") and len(word) > 3 else word
