@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 import re
 import statistics
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import ClassVar
 
@@ -22,11 +22,26 @@ from ..llm.structured import complete_json
 from ..relevance import Fields, Relevance, field_tokens, keep_threshold, tokens
 from ..summarize import rank_sentences
 from ..text.plaintext import prose_ratio
+from ..text.sentences import sentences as split_all
 from ..text.sentences import split_sentences
 from . import bounds
 from .plan import Plan
 from .relevance import RelevanceJudge
-from .sentences import Quote, is_changelog, paragraph_starts, quote_at, similar
+from .sentences import (
+    MAX_PASSAGE,
+    RUN_IN_LABEL,
+    Quote,
+    clean,
+    is_changelog,
+    is_question,
+    needs_antecedent,
+    paragraph_starts,
+    passage_at,
+    quotable,
+    sentence_paragraphs,
+    similar,
+)
+from .standing import usable_for
 from .workspace import RawSource
 
 CLAIMS_PER_QUESTION = 4
@@ -72,6 +87,7 @@ class Section:
 @dataclass
 class Analysis:
     sections: list[Section]
+    definition: Claim | None = None  # the defining document's own opening: what the report opens with
     unresolved: int = 0  # citations dropped because they named no stored source
     unsupported: int = 0  # claims dropped because none of their citations resolved
     notes: list[str] = field(default_factory=list)
@@ -92,6 +108,11 @@ def questions_with_sources(plan: Plan, catalog: Catalog) -> list[tuple[str, str,
     return result
 
 
+def facet_of(plan: Plan, question: str) -> str:
+    """The facet of the outline a sub-question asks about ("what", "how", "current"…; '' when unknown)."""
+    return next((s.facet for s in plan.steps if s.question == question and s.facet), "")
+
+
 def analyze(provider: Provider, plan: Plan, catalog: Catalog, *, lang: str) -> Analysis:
     """One section per sub-question: the model's claims when it gives usable ones, else quoted sentences."""
     analysis = Analysis(sections=[], method="extractive" if provider.offline else "llm")
@@ -108,7 +129,11 @@ def analyze(provider: Provider, plan: Plan, catalog: Catalog, *, lang: str) -> A
     sentence_statistics(judge, catalog.sources)
     pools = {
         question: candidates(
-            [catalog.by_id[i] for i in ids],
+            [
+                catalog.by_id[i]
+                for i in ids
+                if usable_for(facet_of(plan, question), catalog.sources)(catalog.by_id[i])
+            ],
             focus=focus,
             judge=judge,
             facet=facets[question],
@@ -118,10 +143,72 @@ def analyze(provider: Provider, plan: Plan, catalog: Catalog, *, lang: str) -> A
         for question, focus, ids in questions
         if question not in written
     }
-    quoted = allocate(pools, used={c.text for s in written.values() for c in s.claims})
+    analysis.definition = definition(catalog.sources, judge, usable_for("what", catalog.sources))
+    used = {c.text for s in written.values() for c in s.claims}
+    opening = analysis.definition
+    if opening:  # no passage repeats a sentence of the definition (the summary may)
+        used |= {opening.text, *(clean(p) for p in split_all(opening.text))}
+    quoted = allocate(pools, used=used)
     for question, _, ids in questions:
-        analysis.sections.append(written.get(question) or Section(question, quoted[question], ids))
+        section = written.get(question) or Section(question, quoted[question], ids)
+        if opening and facet_of(plan, question) == "what" and question not in written:
+            section.claims.insert(0, opening)  # the definition answers "What is X?" first
+        analysis.sections.append(section)
     return analysis
+
+
+# --------------------------------------------------------------------------- the definition
+
+OPENING_SCAN = 8  # paragraphs of the defining document searched for its opening
+# a document's own summary of itself: the paragraph under one of these headings opens it
+_ABSTRACT = re.compile(
+    r"^#{1,6}\s*(?:abstract|summary|overview|introduction|description|tl;?dr|概述|摘要|简介)\b", re.I
+)
+_HEADING = re.compile(r"^#{1,6}\s")
+
+
+def definition(
+    sources: list[RawSource], judge: RelevanceJudge, usable: Callable[[RawSource], bool]
+) -> Claim | None:
+    """The opening of the document that defines the topic: the most relevant stored source (its title naming
+    the topic breaks ties), quoted from its abstract or first paragraph that names the topic, whole."""
+    topic = set(tokens(judge.topic))
+    ranked = sorted(
+        (s for s in sources if usable(s) and not is_changelog(s.title, s.url)),
+        key=lambda s: (-(s.relevance or 0.0), -len(topic & set(tokens(s.title))), s.id),
+    )
+    for source in ranked[:3]:
+        opening = document_opening(source.text, topic)
+        if opening:
+            return Claim(opening, [source.id], 1.0)
+    return None
+
+
+def document_opening(text: str, topic: set[str]) -> str:
+    """A document's abstract (the paragraph under an "Abstract"/"Summary"/"Introduction" heading), else its
+    first prose paragraph naming the topic; '' when none of its first paragraphs can be quoted whole."""
+    blocks = [b.strip() for b in re.split(r"\n\s*\n", text) if b.strip()]
+    start = next((n + 1 for n, b in enumerate(blocks[:40]) if _ABSTRACT.match(b)), 0)
+    scanned = [b for b in blocks[start:] if not _HEADING.match(b)][:OPENING_SCAN]
+    openings = [p for p in (opening_passage(b) for b in scanned) if p]
+    naming = [p for p in openings if topic & set(tokens(p))]
+    return (naming or openings or [""])[0] if start == 0 else (openings or [""])[0]
+
+
+def opening_passage(block: str) -> str:
+    """A paragraph quotable whole as an opening (its first sentences when it is long), else ''."""
+    parts = [clean(p) for p in split_all(block)]
+    kept: list[str] = []
+    for part in parts:
+        if len(" ".join([*kept, part])) > MAX_PASSAGE:
+            break
+        kept.append(part)
+    said = [p for p in kept if not RUN_IN_LABEL.match(p)]
+    if not said or needs_antecedent(said[0]) or is_question(kept[-1]):
+        return ""
+    if not all(quotable(p) or RUN_IN_LABEL.match(p) for p in kept):
+        return ""
+    return " ".join(kept)
 
 
 # --------------------------------------------------------------------------- extractive (offline)
@@ -244,15 +331,21 @@ def _title_points(judge: RelevanceJudge, weights: dict[str, float], titles: Sequ
 
 
 def _quotes_of(source: RawSource, focus: str, concepts: set[str]) -> list[tuple[Quote, float]]:
-    """The quotable passages of a source that name one of the topic's concepts, with their centrality
-    (generator/summarize.py) under `focus`; the most central first, at most SCAN_PER_SOURCE."""
+    """The quotable passages of a source (whole paragraphs where they are short enough) that name one of the
+    topic's concepts, with the centrality (generator/summarize.py) under `focus` of their best sentence; the
+    most central first, at most SCAN_PER_SOURCE, each passage once."""
     sentences = split_sentences(source.text)
     starts = paragraph_starts(source.text, sentences)
+    paragraphs = sentence_paragraphs(source.text, sentences)
     central = {r.index: r.score for r in rank_sentences(source.text, focus=focus)}
     naming = [i for i, sentence in enumerate(sentences) if concepts & set(tokens(sentence))]
     naming.sort(key=lambda i: -central.get(i, 0.0))
-    found = ((quote_at(sentences, i, starts), central.get(i, 0.0)) for i in naming)
-    return [(quote, score) for quote, score in found if quote is not None][:SCAN_PER_SOURCE]
+    found: dict[tuple[str, ...], tuple[Quote, float]] = {}
+    for i in naming:
+        quote = passage_at(sentences, i, starts, paragraphs[i])
+        if quote is not None and quote.parts not in found:
+            found[quote.parts] = (quote, central.get(i, 0.0))
+    return list(found.values())[:SCAN_PER_SOURCE]
 
 
 def allocate(

@@ -70,7 +70,10 @@ def build_report(plan: Plan, analysis: Analysis, catalog: Catalog) -> Report:
     )
     for section in analysis.sections:
         report.sections.append(ReportSection(section.question, _resolved(section.claims, catalog, report)))
-    report.summary = leads(report.sections)
+    report.summary = leads(
+        report.sections,
+        opening=_resolved([analysis.definition], catalog, report)[:1] if analysis.definition else [],
+    )
     report.figures = _figures(plan, catalog)
     cited = [sid for c in report.summary for sid in c.sources]
     cited += [sid for s in report.sections for c in s.claims for sid in c.sources]
@@ -91,11 +94,15 @@ def _resolved(claims: list[Claim], catalog: Catalog, report: Report) -> list[Cla
     return kept
 
 
-def leads(sections: list[ReportSection], limit: int = SUMMARY_SENTENCES) -> list[Claim]:
-    """The summary: the lead claim of each section, the best-answering first (the summary is the one place a
-    sentence may repeat)."""
+def leads(
+    sections: list[ReportSection], limit: int = SUMMARY_SENTENCES, opening: list[Claim] | None = None
+) -> list[Claim]:
+    """The summary: the definition taken from the defining document first, then the lead claim of each
+    section, the best-answering first (the summary is the one place a passage may repeat)."""
     first = [s.claims[0] for s in sections if s.claims]
-    return sorted(first, key=lambda c: -c.score)[:limit]
+    ranked = sorted(first, key=lambda c: -c.score)
+    said = {c.text for c in opening or []}
+    return [*(opening or []), *(c for c in ranked if c.text not in said)][:limit]
 
 
 def refused_figures(plan: Plan) -> list[str]:

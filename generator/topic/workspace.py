@@ -130,6 +130,8 @@ class RawSource:
     published: str = ""
     original_chars: int = 0
     relevance: float | None = None  # the retrieval judge's 0–1 score, when it gave one
+    date: str = ""  # the date the document states (its header or front matter), as written
+    status: str = ""  # the status it states: accepted, final, rejected, superseded, withdrawn, draft…
     VERSION: ClassVar[int] = 1  # `processed/sources/<id>.json`: bump when the shape changes
     version: int = VERSION
 
