@@ -25,7 +25,7 @@ from ..text.plaintext import prose_ratio
 from ..text.sentences import sentences as split_all
 from ..text.sentences import split_sentences
 from . import bounds
-from .plan import Plan
+from .plan import Plan, heading_facets
 from .relevance import RelevanceJudge
 from .sentences import (
     MAX_PASSAGE,
@@ -38,10 +38,11 @@ from .sentences import (
     paragraph_starts,
     passage_at,
     quotable,
+    sentence_headings,
     sentence_paragraphs,
     similar,
 )
-from .standing import usable_for
+from .standing import date_key, usable_for
 from .workspace import RawSource
 
 CLAIMS_PER_QUESTION = 4
@@ -52,6 +53,7 @@ TOO_SIMILAR = 0.6  # word overlap at which a passage says what the section alrea
 NEAR_COPY = 0.8  # word overlap at which a passage is another section's quote in other words
 COVERAGE_SHARE = 0.5  # a passage must cover the topic at least this share as well as the best one does
 FACET_BONUS = 0.25
+EVIDENCE_FACETS = frozenset({"limits", "alternatives"})  # answered only by passages that say they answer it
 ON_POINT = 0.5  # share of the best passage's topic weight (IDF) a passage's concepts must carry
 _INLINE_CITE = re.compile(r"\s*\[(\d{1,4}(?:\s*,\s*\d{1,4})*)\]")
 
@@ -139,6 +141,7 @@ def analyze(provider: Provider, plan: Plan, catalog: Catalog, *, lang: str) -> A
             facet=facets[question],
             reserved=set().union(*(f for q, f in facets.items() if q != question)) - facets[question],
             strongest=max((s.relevance or 0.0 for s in catalog.sources), default=0.0),
+            facet_name=facet_of(plan, question),
         )
         for question, focus, ids in questions
         if question not in written
@@ -148,7 +151,13 @@ def analyze(provider: Provider, plan: Plan, catalog: Catalog, *, lang: str) -> A
     opening = analysis.definition
     if opening:  # no passage repeats a sentence of the definition (the summary may)
         used |= {opening.text, *(clean(p) for p in split_all(opening.text))}
-    quoted = allocate(pools, used=used)
+    dated = any(date_key(s.date) for s in catalog.sources)
+    strict = {
+        q
+        for q in pools
+        if facet_of(plan, q) in EVIDENCE_FACETS or (facet_of(plan, q) == "current" and not dated)
+    }
+    quoted = allocate(pools, used=used, strict=strict)
     for question, _, ids in questions:
         section = written.get(question) or Section(question, quoted[question], ids)
         if opening and facet_of(plan, question) == "what" and question not in written:
@@ -246,6 +255,7 @@ def candidates(
     facet: set[str],
     reserved: set[str],
     strongest: float | None = None,
+    facet_name: str = "",
 ) -> list[Candidate]:
     """The passages of `sources` that could answer the question `focus` describes, best first, scored by
     the run's relevance judge (a sentence naming only the topic's common words falls below the cut). Passages
@@ -261,19 +271,22 @@ def candidates(
         if not is_changelog(s.title, s.url)
         and (s.relevance is None or s.relevance >= keep_threshold(strongest))
     ]
-    found = [(s, q, c) for s in usable for q, c in _quotes_of(s, focus, concepts)]
+    found = [(s, q, c, h) for s in usable for q, c, h in _quotes_of(s, focus, concepts)]
     if not found:
         return []
-    docs = [(f"{s.id}#{q.index}", Fields("", "", q.text)) for s, q, _ in found]
+    docs = [(f"{s.id}#{q.index}", Fields("", "", q.text)) for s, q, _, _ in found]
     verdicts = judge.judge(docs, focus)
     cut = COVERAGE_SHARE * max(v.topic.score for v in verdicts)
     shares = point_shares(judge, [v.topic for v in verdicts], titles=[s.title for s in usable])
     pool = []
-    for (source, quote, centrality), verdict, on_point in zip(found, verdicts, shares, strict=True):
+    for (source, quote, centrality, heading), verdict, on_point in zip(found, verdicts, shares, strict=True):
         words = set(tokens(quote.text))
         if verdict.topic.score < cut or not on_point:
             continue
         if words & reserved and not words & facet:
+            continue
+        answers = heading_facets(heading)  # the source's own section says which question it answers
+        if facet_name and answers and facet_name not in answers:
             continue
         quality = prose_ratio(quote.text)
         # the retrieval judge's view of the whole source: a passage from the document about the topic outranks
@@ -281,9 +294,16 @@ def candidates(
         weight = 1.0 if source.relevance is None or strongest <= 0 else max(source.relevance, 0.0) / strongest
         coverage = (verdict.topic.score + verdict.question.score) / 2 * quality
         parts = quote.parts if len(quote.parts) > 1 else ()
+        own = 1.0 if facet_name in answers else 0.0
         pool.append(
             Candidate(
-                quote.text, source.id, len(facet & words) * quality, coverage, centrality, parts, weight
+                quote.text,
+                source.id,
+                (len(facet & words) + own) * quality,
+                coverage,
+                centrality,
+                parts,
+                weight,
             )
         )
     return sorted(pool, key=lambda c: -c.relevance)
@@ -330,30 +350,38 @@ def _title_points(judge: RelevanceJudge, weights: dict[str, float], titles: Sequ
     return {label for label, weight in weights.items() if label in titled and weight >= median}
 
 
-def _quotes_of(source: RawSource, focus: str, concepts: set[str]) -> list[tuple[Quote, float]]:
+def _quotes_of(source: RawSource, focus: str, concepts: set[str]) -> list[tuple[Quote, float, str]]:
     """The quotable passages of a source (whole paragraphs where they are short enough) that name one of the
     topic's concepts, with the centrality (generator/summarize.py) under `focus` of their best sentence; the
     most central first, at most SCAN_PER_SOURCE, each passage once."""
     sentences = split_sentences(source.text)
     starts = paragraph_starts(source.text, sentences)
     paragraphs = sentence_paragraphs(source.text, sentences)
+    headings = sentence_headings(source.text, sentences)
     central = {r.index: r.score for r in rank_sentences(source.text, focus=focus)}
     naming = [i for i, sentence in enumerate(sentences) if concepts & set(tokens(sentence))]
     naming.sort(key=lambda i: -central.get(i, 0.0))
-    found: dict[tuple[str, ...], tuple[Quote, float]] = {}
+    found: dict[tuple[str, ...], tuple[Quote, float, str]] = {}
     for i in naming:
         quote = passage_at(sentences, i, starts, paragraphs[i])
         if quote is not None and quote.parts not in found:
-            found[quote.parts] = (quote, central.get(i, 0.0))
+            found[quote.parts] = (quote, central.get(i, 0.0), headings[i])
     return list(found.values())[:SCAN_PER_SOURCE]
 
 
 def allocate(
-    pools: dict[str, list[Candidate]], *, used: set[str] | None = None, limit: int = CLAIMS_PER_QUESTION
+    pools: dict[str, list[Candidate]],
+    *,
+    used: set[str] | None = None,
+    limit: int = CLAIMS_PER_QUESTION,
+    strict: set[str] = frozenset(),  # type: ignore[assignment]
 ) -> dict[str, list[Claim]]:
-    """Passages to sections, round-robin so that no early section takes every good one: its own facet's
+    """Passages to sections, round-robin so that no early section takes every good one (a section with fewer
+    candidates chooses first, so a section only the newest sources answer keeps them): its own facet's
     passages first, then its best remaining ones, by maximal marginal relevance. No sentence is quoted twice,
-    and a passage far weaker than the section's best is filler (verification researches an empty section)."""
+    and a passage far weaker than the section's best is filler (verification researches an empty section).
+    A `strict` section (limits, alternatives: a wrong answer misleads) takes only passages naming its facet or
+    standing under a section heading of its facet."""
     picked: dict[str, list[Candidate]] = {question: [] for question in pools}
     taken = set(used or ())
     everywhere: list[str] = []
@@ -361,8 +389,8 @@ def allocate(
         progress = True
         while progress:
             progress = False
-            for question, pool in pools.items():
-                if len(picked[question]) >= limit:
+            for question, pool in sorted(pools.items(), key=lambda qp: len(qp[1])):  # scarce pools first
+                if len(picked[question]) >= limit or (question in strict and not facet_only):
                     continue
                 pick = _next_pick(pool, picked[question], taken, everywhere, facet_only=facet_only)
                 if pick is not None:

@@ -247,6 +247,11 @@ FACETS = ("what", *_FACET_HEADINGS)
 MIN_DATED = 2  # documents stating a date: with this many, "current state" is asked of the newest
 
 
+def heading_facets(heading: str) -> set[str]:
+    """The outline facets a section heading says its section answers ("Rejected Ideas" → alternatives)."""
+    return {facet for facet, pattern in _FACET_PATTERNS.items() if pattern.search(heading)}
+
+
 def outline_facets(outlines: Sequence[DocumentOutline]) -> dict[str, list[str]]:
     """Facet → the top documents' headings that answer it, in report order ("what" always first)."""
     found: dict[str, list[str]] = {"what": []}

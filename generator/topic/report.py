@@ -15,6 +15,7 @@ from pydantic import ValidationError
 from .analyze import Analysis, Catalog, Claim
 from .plan import Plan, Step
 from .processing import ChartSpec
+from .standing import inactive
 
 SUMMARY_SENTENCES = 5
 
@@ -70,8 +71,12 @@ def build_report(plan: Plan, analysis: Analysis, catalog: Catalog) -> Report:
     )
     for section in analysis.sections:
         report.sections.append(ReportSection(section.question, _resolved(section.claims, catalog, report)))
+    in_force = [
+        ReportSection(s.question, [c for c in s.claims if not _only_inactive(c, catalog)])
+        for s in report.sections
+    ]
     report.summary = leads(
-        report.sections,
+        in_force,
         opening=_resolved([analysis.definition], catalog, report)[:1] if analysis.definition else [],
     )
     report.figures = _figures(plan, catalog)
@@ -80,6 +85,11 @@ def build_report(plan: Plan, analysis: Analysis, catalog: Catalog) -> Report:
     cited += [row["source"] for f in report.figures for row in f.spec["rows"]]
     report.references = list(dict.fromkeys(cited))
     return report
+
+
+def _only_inactive(claim: Claim, catalog: Catalog) -> bool:
+    """A claim only documents no longer in force support (a rejected proposal): never a summary lead."""
+    return all(inactive(catalog.by_id[sid]) for sid in claim.sources if sid in catalog.by_id)
 
 
 def _resolved(claims: list[Claim], catalog: Catalog, report: Report) -> list[Claim]:

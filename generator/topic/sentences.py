@@ -181,6 +181,23 @@ def passage_at(sentences: list[str], index: int, starts: frozenset[int], paragra
 RUN_IN_LABEL = re.compile(r"^[A-Z][\w-]*(?: [\w-]+){0,3}\.$")
 
 
+_HEADING_LINE = re.compile(r"^#{1,6}\s+(.+?)\s*#*$", re.M)
+
+
+def sentence_headings(text: str, sentences: list[str]) -> list[str]:
+    """The section heading (a markdown `#` line kept in the stored text) each of `sentences` stands under;
+    '' before the first heading or when the text keeps none."""
+    marks = [(m.start(), m.group(1)) for m in _HEADING_LINE.finditer(text)]
+    result, cursor, current, at = [], 0, "", 0
+    for sentence in sentences:
+        found = text.find(sentence[:40], cursor)
+        cursor = found if found >= 0 else cursor
+        while at < len(marks) and marks[at][0] <= cursor:
+            current, at = marks[at][1], at + 1
+        result.append(current)
+    return result
+
+
 def sentence_paragraphs(text: str, sentences: list[str]) -> list[str]:
     """The paragraph (blank-line separated, as written) each of `sentences` stands in."""
     spans, cursor = [], 0

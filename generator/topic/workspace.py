@@ -265,6 +265,8 @@ def read_raw_source(path: Path) -> RawSource:
         kind=str(meta.get("kind", "web")),
         tags=list(meta.get("tags") or []),
         authors=list(meta.get("authors") or []),
+        date=str(meta.get("date") or ""),
+        status=str(meta.get("status") or ""),
     )
 
 

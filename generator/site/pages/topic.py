@@ -21,13 +21,13 @@ from ...topic import workspace as wsp
 from ...topic.aggregate import Aggregation
 from ...topic.analyze import Analysis, Catalog, Claim
 from ...topic.report import Report, ReportFigure
-from ...topic.standing import date_key, inactive, status_word
 from ...topic.state import TopicMeta
 from ..templates import render_template
 from ..text import Markdown, md_escape, md_inline
 from .topic_charts import render_spec
 from .topic_labels import labels
 from .topic_raw import link_or_text, write_raw_pages
+from .topic_standing import inactive_labels, standing
 
 _TAG_LIKE = re.compile(r"<[^>]{0,200}>")
 MAX_ENTITIES = 10  # an entity table longer than this is a list of every capitalised word, not a finding
@@ -133,17 +133,6 @@ def topic_order(report: Report | None, catalog: Catalog) -> list[wsp.RawSource]:
     return [*cited, *(s for s in catalog.sources if s.id not in ids)]
 
 
-def standing(source: wsp.RawSource, t: dict[str, Markdown]) -> Markdown:
-    """A source's stated status and date, as a reader sees them ("rejected · 2017-08-14"); '' when unstated.
-    A status that says the document is no longer in force is set in bold."""
-    word = status_word(source.status)
-    label = status_label(word, t) if word else ""
-    if label and inactive(source):
-        label = f"**{label}**"
-    date = date_key(source.date)
-    return Markdown(" · ".join(part for part in (label, md_inline(date) if date else "") if part))
-
-
 def _write_or_remove(path: Path, page: PageText | None, remove: bool) -> None:
     """Write the page; without one, a topic that ended without sources loses the old page (never left
     stale), while any other run (a failed refresh, a workspace older than its records) keeps it."""
@@ -172,16 +161,6 @@ def claim_markdown(
         for s in claim.sources
     )
     return Markdown(f"{md_escape(claim.text)} {marks}".strip())
-
-
-def status_label(word: str, t: dict[str, Markdown]) -> Markdown:
-    """A status word in the topic's language (the word as the source states it when there is no label)."""
-    return t.get(f"status_{word}") or md_inline(word)
-
-
-def inactive_labels(catalog: Catalog, t: dict[str, Markdown]) -> dict[str, Markdown]:
-    """Source id → its status label, for the sources whose documents are no longer in force."""
-    return {s.id: status_label(status_word(s.status), t) for s in catalog.sources if inactive(s)}
 
 
 # --------------------------------------------------------------------------- pages
