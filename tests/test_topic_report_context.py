@@ -233,3 +233,47 @@ def test_every_page_numbers_the_sources_alike_and_keeps_operator_notes_off(kb_ro
     assert read_json(folder / "_meta.json")["warnings"] == ["verify: round 2 found no new source; stopping"]
     _, raw = read_page(folder / "raw" / "local-aaaa000002.md")
     assert "**rejected**" in raw
+
+
+def test_a_short_outline_is_filled_with_the_top_documents_own_sections() -> None:
+    outlines = [
+        DocumentOutline(
+            "Signals", ("Subscribing to Signals", "Creating Signals", "Core Signals", "Footnotes")
+        ),
+    ]
+    plan = heuristic_plan("signals", outlines=outlines)
+    questions = [s.question for s in plan.steps if s.step_type == "research"]
+    assert questions == ["What are signals?", "Subscribing to Signals", "Creating Signals", "Core Signals"]
+    assert {s.facet for s in plan.steps if s.step_type == "research"} == {"what", "section"}
+
+
+def test_an_activity_is_asked_about_as_something_done() -> None:
+    outlines = [DocumentOutline("File Uploads", ("Usage", "Security"))]
+    questions = heuristic_plan("uploading files", outlines=outlines).sub_queries
+    assert questions[:3] == [
+        "What does uploading files involve?",
+        "How is uploading files done?",
+        "What are the limits of uploading files?",
+    ]
+
+
+def test_the_definition_comes_from_the_document_titled_after_the_topic() -> None:
+    from generator.topic.analyze import definition
+    from generator.topic.relevance import RelevanceJudge
+
+    quickstart = wsp.RawSource(
+        "local-q", "local", "local:quickstart.md", "Quickstart", "t", "The function returns the message we "
+        "want to display in the browser of the user.\n\nYou can handle uploaded files with Flask easily.",
+        kind="local", relevance=0.9,
+    )  # fmt: skip
+    uploads = wsp.RawSource(
+        "local-u", "local", "local:uploads.md", "File Uploads", "t", "Ah yes, the good old problem of file "
+        "uploads. The basic idea of file uploads is actually quite simple. It basically works like this:\n\n"
+        "The application accesses the file from the files dictionary.",
+        kind="local", relevance=0.7,
+    )  # fmt: skip
+    opening = definition([quickstart, uploads], RelevanceJudge("file uploads"), lambda s: True)
+    assert opening is not None and opening.sources == ["local-u"]
+    assert opening.text == (
+        "Ah yes, the good old problem of file uploads. The basic idea of file uploads is actually quite simple."
+    )  # the lead-in to what follows ("…like this:") is left off

@@ -267,24 +267,72 @@ def outline_facets(outlines: Sequence[DocumentOutline]) -> dict[str, list[str]]:
 def outline_questions(
     topic: str, outlines: Sequence[DocumentOutline], *, lang: str = "en", quick: bool = False
 ) -> list[tuple[str, str, str]]:
-    """(facet, sub-question, query) from the outlines of the top documents; a topic that is itself a question
-    is asked as written first. [] when no outline names a facet beyond "what" (the template plan then asks)."""
+    """(facet, sub-question, query) from the outlines of the top documents: "What is X?", the facets their
+    headings answer, then, while the outline is short, the top documents' own sections about the topic
+    ("Subscribing to Signals"). A topic that is itself a question is asked as written first. [] when there
+    is no outline (the template plan then asks)."""
     subject = plan_subject(topic)
     facets = outline_facets(outlines)
-    if not subject or len(facets) < 2:
+    sections = topic_sections(topic, outlines)
+    if not subject or len(facets) + len(sections) < 2:
         return []
     table = _OUTLINE_QUESTIONS.get(lang, _OUTLINE_QUESTIONS["en"])
     words = query_words(topic)
     asked = [("topic", topic.strip(), words)] if subject != topic.strip().rstrip("?？").strip() else []
-    plural = is_plural(subject)
-    agree = {"is": "are" if plural else "is", "does": "do" if plural else "does"}
     for facet, headings in facets.items():
         question, extra = table[facet]
-        text = question.format(x=subject, **agree)
+        text = _ask(question, subject, lang)
         heading_words = " ".join(keyphrases(" ".join(headings), limit=4))
         if not _same_question(text, topic):
             asked.append((facet, text, " ".join(filter(None, [words, extra, heading_words]))))
+    for heading in sections[: max(0, OUTLINE_SIZE - len(asked))]:
+        text = heading if lang == "en" else f"{subject}：{heading}"
+        asked.append(("section", text, " ".join(dict.fromkeys([*words.split(), *keyphrases(heading)]))))
     return asked[: 3 if quick else 6]
+
+
+OUTLINE_SIZE = 4  # sub-questions the outline fills up to with the top documents' own sections
+# headings that frame a document rather than say anything about its subject
+_FRAME_HEADING = re.compile(
+    r"^(?:abstract|summary|introduction|overview|contents|table of contents|references?|footnotes?|notes?"
+    r"|copyright|licen[cs]e|acknowledg\w*|credits|see also|further reading|resources|links|appendix\b.*"
+    r"|changelog|changes|version history|faq|conclusions?|discussion|todo|open issues)$",
+    re.I,
+)
+
+
+def topic_sections(topic: str, outlines: Sequence[DocumentOutline]) -> list[str]:
+    """The top documents' own section headings that name one of the topic's content words (and answer none
+    of the outline's facets): what those documents say about the topic, section by section."""
+    topic_words = {w.rstrip("s") for w in content_words(topic)}
+    found = []
+    for outline in outlines:
+        for heading in outline.headings:
+            words = {w.rstrip("s") for w in content_words(heading)}
+            if heading_facets(heading) or _FRAME_HEADING.match(heading.strip()) or not words & topic_words:
+                continue
+            if words <= topic_words or _same_question(heading, outline.title):
+                continue  # the topic's or the document's own name again: no question of its own
+            found.append(fit(heading, 120))
+    return list(dict.fromkeys(found))
+
+
+def _ask(question: str, subject: str, lang: str) -> str:
+    """The facet question about `subject`, agreeing with it: "What are data classes?", and for an activity
+    ("uploading files") "What does uploading files involve?"."""
+    if lang == "en" and subject.split()[0].lower().endswith("ing") and len(subject.split()[0]) > 4:
+        question = _ACTIVITY.get(question, question)
+        return question.format(x=subject, **{"is": "is", "does": "does"})
+    plural = is_plural(subject)
+    return question.format(x=subject, **{"is": "are" if plural else "is", "does": "do" if plural else "does"})
+
+
+# an activity is not a thing: it is not "used" and does not "work", it is done
+_ACTIVITY = {
+    "What {is} {x}?": "What does {x} involve?",
+    "How {is} {x} used?": "How is {x} done?",
+    "How {does} {x} work?": "How does {x} work?",
+}
 
 
 def outline_context(outlines: Sequence[DocumentOutline]) -> str:
