@@ -194,21 +194,23 @@ def definition(
     """The opening of the document that defines the topic: a stored source whose title names the topic (the
     most relevant first), else the most relevant one, quoted from its abstract or its first paragraph that
     names the topic, whole. A document whose title does not name the topic opens only with such a paragraph."""
-    topic = set(tokens(judge.topic))
+    terms = [{w for form in t.forms for w in form} for t in judge.terms(judge.topic)]  # with their spellings
+    topic = set().union(*terms)  # (a Chinese topic's English twins included)
     ranked = sorted(
         (s for s in sources if usable(s) and not is_changelog(s.title, s.url)),
-        key=lambda s: (-_title_share(s.title, topic), -(s.relevance or 0.0), s.id),
+        key=lambda s: (-_title_share(s.title, terms), -(s.relevance or 0.0), s.id),
     )
     for source in ranked[:3]:
-        opening = document_opening(source.text, topic, titled=_title_share(source.title, topic) > 0)
+        opening = document_opening(source.text, topic, titled=_title_share(source.title, terms) > 0)
         if opening:
             return Claim(opening, [source.id], 1.0)
     return None
 
 
-def _title_share(title: str, topic: set[str]) -> float:
-    """How much of the topic a title names, in halves (a title naming half the topic's words counts)."""
-    share = len(topic & set(tokens(title))) / max(1, len(topic))
+def _title_share(title: str, terms: list[set[str]]) -> float:
+    """How much of the topic a title names, in halves (a title naming half the topic's terms counts)."""
+    words = set(tokens(title))
+    share = sum(1 for forms in terms if forms & words) / max(1, len(terms))
     return 1.0 if share >= 0.99 else 0.5 if share >= 0.5 else 0.0
 
 

@@ -312,7 +312,7 @@ def _write_landing(page: TopicPage, report: Report | None, catalog: Catalog) -> 
             "title": meta.topic,
             "lead": lead,
             "summary": summary,
-            "status": meta.status,
+            "status": page.t.get(f"run_{meta.status}") or md_inline(meta.status),
             "completed": meta.progress.completed_tasks,
             "total": meta.progress.total_tasks,
             "updated": meta.updated_at,
