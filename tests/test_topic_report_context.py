@@ -141,7 +141,10 @@ DEFINING = (
     "## Specification\n\n"
     "The dataclass decorator examines the class to find fields, where a field is a class variable that has a "
     "type annotation. Data classes then generate the __init__ method from those fields in the order they "
-    "are defined.\n"
+    "are defined.\n\n"
+    "## Usage\n\n"
+    "A data class is declared by decorating a class whose fields carry type annotations:\n\n"
+    "```python\n@dataclass\nclass InventoryItem:\n    name: str\n\n    unit_price: float = 0.0\n```\n"
 )
 REJECTED = (
     "# Class builders with records\n\n"
@@ -173,7 +176,7 @@ def _proposals(root: Path) -> tuple[KBPaths, str]:
         )  # fmt: skip
         wsp.save_raw_source(ws, raw)
     outlines = [DocumentOutline("Data Classes", PROPOSAL_HEADINGS, "Final", "2017-06-02"),
-                DocumentOutline("Data class slots", ("Specification",), "Accepted", "2021-03-01")]  # fmt: skip
+                DocumentOutline("Data class slots", ("Specification", "Usage"), "Accepted", "2021-03-01")]  # fmt: skip
     plan = heuristic_plan("data classes", outlines=outlines)
     for step in plan.steps:
         step.sources, step.status = [sid for sid, *_ in stored], "done"
@@ -277,3 +280,18 @@ def test_the_definition_comes_from_the_document_titled_after_the_topic() -> None
     assert opening.text == (
         "Ah yes, the good old problem of file uploads. The basic idea of file uploads is actually quite simple."
     )  # the lead-in to what follows ("…like this:") is left off
+
+
+def test_a_code_example_is_quoted_with_the_sentence_that_introduces_it(kb_root: Path) -> None:
+    paths, slug = _proposals(kb_root)
+    report = wsp.load_record(paths.topic_dir(slug) / "processed" / "report.json", Report)
+    examples = [c for s in report.sections for c in s.claims if c.code]
+    assert [c.text for c in examples] == [
+        "A data class is declared by decorating a class whose fields carry type annotations:"
+    ]
+    assert (
+        examples[0].code == "@dataclass\nclass InventoryItem:\n    name: str\n\n    unit_price: float = 0.0"
+    )
+    assert all(not c.code for c in report.summary)  # a lead-in never stands in the summary
+    _, page = read_page(paths.topic_dir(slug) / "output" / "report.md")
+    assert "carry type annotations: [\\[1\\]](../raw/local-aaaa000001.md)\n\n```text\n@dataclass\n" in page

@@ -32,6 +32,7 @@ from .sentences import (
     RUN_IN_LABEL,
     Quote,
     clean,
+    code_examples,
     is_changelog,
     is_question,
     needs_antecedent,
@@ -77,6 +78,7 @@ class Claim:
     score: float = (
         0.0  # how well it answers its question (the extractive analyst's relevance; 0 from a model)
     )
+    code: str = ""  # the code example `text` introduces, quoted with it (as the source writes it)
 
 
 @dataclass
@@ -257,6 +259,7 @@ class Candidate:
     score: float  # its centrality in its source (generator/summarize.py)
     parts: tuple[str, ...] = ()  # its sentences, when it quotes the sentence before it too
     weight: float = 1.0  # how relevant the retrieval judge found its source
+    code: str = ""  # the code example the passage introduces
 
     @property
     def sentences(self) -> tuple[str, ...]:
@@ -330,6 +333,7 @@ def candidates(
                 centrality,
                 parts,
                 weight,
+                quote.code,
             )
         )
     return sorted(pool, key=lambda c: -c.relevance)
@@ -388,8 +392,10 @@ def _quotes_of(source: RawSource, focus: str, concepts: set[str]) -> list[tuple[
     naming = [i for i, sentence in enumerate(sentences) if concepts & set(tokens(sentence))]
     naming.sort(key=lambda i: -central.get(i, 0.0))
     found: dict[tuple[str, ...], tuple[Quote, float, str]] = {}
+    examples = {part: q for q in code_examples(source.text) for part in q.parts}  # by their sentences
     for i in naming:
-        quote = passage_at(sentences, i, starts, paragraphs[i])
+        example = examples.get(clean(sentences[i]))
+        quote = example or passage_at(sentences, i, starts, paragraphs[i])
         if quote is not None and quote.parts not in found:
             found[quote.parts] = (quote, central.get(i, 0.0), headings[i])
     return list(found.values())[:SCAN_PER_SOURCE]
@@ -425,7 +431,8 @@ def allocate(
                     everywhere.append(pick.text)
                     progress = True
     return {
-        q: [Claim(c.text, [c.source], round(c.relevance, 4)) for c in chosen] for q, chosen in picked.items()
+        q: [Claim(c.text, [c.source], round(c.relevance, 4), c.code) for c in chosen]
+        for q, chosen in picked.items()
     }
 
 
@@ -459,7 +466,7 @@ def _evidence(
     """(source id, passage) for the model: the passages the offline analyst would quote, each whole; the
     sources' openings when there are none (a question no passage answers yet)."""
     found = [
-        (c.sources[0] if isinstance(c, Claim) else c.source, c.text)
+        (c.sources[0] if isinstance(c, Claim) else c.source, f"{c.text}\n{c.code}".strip())
         for c in evidence
         if (c.sources if isinstance(c, Claim) else [c.source])
     ]

@@ -98,7 +98,7 @@ def _resolved(claims: list[Claim], catalog: Catalog, report: Report) -> list[Cla
         sources = [sid for sid in claim.sources if sid in catalog.by_id]
         report.unresolved += len(claim.sources) - len(sources)
         if sources:
-            kept.append(Claim(claim.text, sources, claim.score))
+            kept.append(Claim(claim.text, sources, claim.score, claim.code))
         else:
             report.unsupported += 1
     return kept
@@ -109,7 +109,8 @@ def leads(
 ) -> list[Claim]:
     """The summary: the definition taken from the defining document first, then the lead claim of each
     section, the best-answering first (the summary is the one place a passage may repeat)."""
-    first = [s.claims[0] for s in sections if s.claims]
+    # a passage introducing a code example ends on its lead-in ("…like this:"): not a summary sentence
+    first = [c for s in sections if (c := next((c for c in s.claims if not c.code), None))]
     ranked = sorted(first, key=lambda c: -c.score)
     said = {c.text for c in opening or []}
     return [*(opening or []), *(c for c in ranked if c.text not in said)][:limit]

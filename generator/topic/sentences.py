@@ -98,6 +98,7 @@ class Quote:
     text: str
     parts: tuple[str, ...]  # its sentences, each as it appears in the source
     index: int  # position of its main sentence in the source
+    code: str = ""  # a code example the passage introduces ("…like this:"), quoted with it
 
 
 def is_changelog(title: str, url: str) -> bool:
@@ -214,6 +215,62 @@ def sentence_paragraphs(text: str, sentences: list[str]) -> list[str]:
             found += 1
         result.append(spans[found][2] if spans else "")
     return result
+
+
+MAX_CODE = 1500  # characters: a longer example is a listing, not something one quotes to make a point
+_FENCE = re.compile(r"^(```+|~~~+)[^\n]*\n(.*?)\n\1\s*$", re.S)
+_SHORT_LEAD_IN = 40  # "Like this:", "For example:": a lead-in this short needs a sentence before it
+
+
+def code_examples(text: str) -> list[Quote]:
+    """Code examples (fenced blocks the stored text keeps) with the paragraph that introduces them: the
+    paragraph ends with ':' and is prose up to that lead-in, which is quoted with it; index is -1."""
+    blocks = text_blocks(text)
+    found = []
+    for intro, block in zip(blocks, blocks[1:], strict=False):
+        fence = _FENCE.match(block)
+        if not fence or not intro.rstrip().endswith(":") or len(fence.group(2)) > MAX_CODE:
+            continue
+        parts = tuple(clean(p) for p in split_all(intro))
+        said, lead_in = parts[:-1], parts[-1]
+        as_sentence = lead_in[:-1] + "."
+        if len(lead_in) < _SHORT_LEAD_IN and not said:
+            continue  # "Like this:" alone says nothing
+        if len(lead_in) >= _SHORT_LEAD_IN and not quotable(as_sentence) or _BOILERPLATE.search(lead_in):
+            continue
+        if not all(quotable(p) for p in said) or needs_antecedent(parts[0]) or len(intro) > MAX_PASSAGE:
+            continue
+        found.append(Quote(" ".join(parts), parts, -1, fence.group(2).strip("\n")))
+    return found
+
+
+def text_blocks(text: str) -> list[str]:
+    """The blank-line separated blocks of a text, a fenced code block whole (blank lines inside it too)."""
+    blocks: list[str] = []
+    current: list[str] = []
+    fence = ""
+    for line in text.split("\n"):
+        opening = re.match(r"^\s*(```+|~~~+)", line)
+        if not fence and opening:
+            if current:
+                blocks.append("\n".join(current))
+            current, fence = [line.strip()], opening.group(1)
+            continue
+        if fence:
+            current.append(line)
+            if line.strip().startswith(fence) and len(current) > 1:
+                blocks.append("\n".join(current))
+                current, fence = [], ""
+            continue
+        if not line.strip():
+            if current:
+                blocks.append("\n".join(current))
+            current = []
+        else:
+            current.append(line)
+    if current:
+        blocks.append("\n".join(current))
+    return [b.strip() for b in blocks if b.strip()]
 
 
 def paragraph_starts(text: str, sentences: list[str]) -> frozenset[int]:

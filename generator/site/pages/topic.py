@@ -154,13 +154,24 @@ def claim_markdown(
     numbers: dict[str, int],
     prefix: str = "../",
     labels: dict[str, Markdown] | None = None,
+    *,
+    code: bool = True,
 ) -> Markdown:
     """A quoted claim with its citations; a citation of a document no longer in force carries its status."""
     marks = "".join(
         f"{cite(numbers.get(s), s, prefix)}{f' ({labels[s]})' if labels and s in labels else ''}"
         for s in claim.sources
     )
-    return Markdown(f"{md_escape(claim.text)} {marks}".strip())
+    quoted = Markdown(f"{md_escape(claim.text)} {marks}".strip())
+    return Markdown(f"{quoted}\n\n{code_block(claim.code)}") if code and claim.code else quoted
+
+
+def code_block(code: str) -> Markdown:
+    """A quoted code example as a fenced block: its fence longer than any backtick run inside it, so the
+    example cannot close it (markdown renders a fence's content as text, never as HTML)."""
+    longest = max((len(run) for run in re.findall(r"`+", code)), default=0)
+    fence = "`" * max(3, longest + 1)
+    return Markdown(f"{fence}text\n{code}\n{fence}")
 
 
 # --------------------------------------------------------------------------- pages
@@ -214,7 +225,7 @@ def _report_page(page: TopicPage, report: Report, catalog: Catalog) -> PageText:
         if sid in catalog.by_id
     ]
     context = {
-        "summary": [claim_markdown(c, numbers, labels=marks) for c in report.summary],
+        "summary": [claim_markdown(c, numbers, labels=marks, code=False) for c in report.summary],
         "sections": [
             SectionView(s.question, [claim_markdown(c, numbers, labels=marks) for c in s.claims])
             for s in report.sections
@@ -246,7 +257,7 @@ def _analysis_page(page: TopicPage, analysis: Analysis, catalog: Catalog) -> Pag
     sections = [
         SectionView(
             s.question,
-            [claim_markdown(c, numbers, labels=marks) for c in s.claims],
+            [claim_markdown(c, numbers, labels=marks, code=False) for c in s.claims],
             [cite(numbers.get(i), i) for i in s.considered if i in numbers],
         )
         for s in analysis.sections
@@ -302,7 +313,11 @@ def _write_landing(page: TopicPage, report: Report | None, catalog: Catalog) -> 
     meta = page.meta
     numbers = catalog.number_of  # the report's numbers: its references open the catalog, in order
     marks = inactive_labels(catalog, page.t)
-    summary = [claim_markdown(c, numbers, prefix="", labels=marks) for c in report.summary] if report else []
+    summary = (
+        [claim_markdown(c, numbers, prefix="", labels=marks, code=False) for c in report.summary]
+        if report
+        else []
+    )
     lead, description = _landing_lead(page, report)
     body = render_template(
         "topic_index.md.j2",
