@@ -284,7 +284,7 @@ def outline_questions(
         text = _ask(question, subject, lang)
         heading_words = " ".join(keyphrases(" ".join(headings), limit=4))
         if not _same_question(text, topic):
-            asked.append((facet, text, " ".join(filter(None, [words, extra, heading_words]))))
+            asked.append((facet, text, " ".join(filter(None, [words, extra]))))
     for heading in sections[: max(0, OUTLINE_SIZE - len(asked))]:
         text = heading if lang == "en" else f"{subject}：{heading}"
         asked.append(("section", text, " ".join(dict.fromkeys([*words.split(), *keyphrases(heading)]))))
@@ -301,6 +301,9 @@ _FRAME_HEADING = re.compile(
 )
 
 
+_WORDY_HEADING = re.compile(r"[^\W\d_][\w'’&,:/ -]*", re.UNICODE)
+
+
 def topic_sections(topic: str, outlines: Sequence[DocumentOutline]) -> list[str]:
     """The top documents' own section headings that name one of the topic's content words (and answer none
     of the outline's facets): what those documents say about the topic, section by section."""
@@ -311,6 +314,8 @@ def topic_sections(topic: str, outlines: Sequence[DocumentOutline]) -> list[str]
             words = {w.rstrip("s") for w in content_words(heading)}
             if heading_facets(heading) or _FRAME_HEADING.match(heading.strip()) or not words & topic_words:
                 continue
+            if not _WORDY_HEADING.fullmatch(heading.strip()):
+                continue  # "@pytest.mark.parametrize", "get_app()": a name, not a section a reader asks about
             if words <= topic_words or _same_question(heading, outline.title):
                 continue  # the topic's or the document's own name again: no question of its own
             found.append(fit(heading, 120))

@@ -7,6 +7,7 @@ its key → skipped with a warning; 429s are retried inside the providers.
 
 from __future__ import annotations
 
+import html
 import re
 import sqlite3
 import threading
@@ -183,7 +184,7 @@ def survey(ctx: ResearchContext) -> list[DocumentOutline]:
     return [
         DocumentOutline(
             title=hit.title,
-            headings=tuple(str(h) for h in hit.extra.get("headings") or [])[:40],
+            headings=tuple(html.unescape(str(h)) for h in hit.extra.get("headings") or [])[:40],
             status=str(hit.extra.get("status") or ""),
             date=str(hit.extra.get("date") or ""),
         )
