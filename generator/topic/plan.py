@@ -226,16 +226,16 @@ _FACET_PATTERNS = {facet: re.compile(rf"(?:{words})", re.I) for facet, words in 
 _OUTLINE_QUESTIONS = {
     "en": {
         "what": ("What {is} {x}?", "definition purpose"),
-        "motivation": ("What problem {does} {x} solve?", "motivation rationale problem"),
+        "motivation": ("Why {does} {x} matter?", "motivation rationale problem"),
         "how": ("How {does} {x} work?", "specification design how works"),
-        "use": ("How {is} {x} used?", "usage example how to"),
+        "use": ("How do you work with {x}?", "usage example how to"),
         "limits": ("What are the limits of {x}?", "limitations caveats drawbacks"),
         "alternatives": ("What alternatives to {x} were considered?", "alternatives rejected ideas compared"),
         "current": ("What is the current state of {x}?", "current status recent changes"),
     },
     "zh": {
         "what": ("{x}是什么？", "definition purpose 定义"),
-        "motivation": ("{x}要解决什么问题？", "motivation rationale 动机"),
+        "motivation": ("{x}为什么重要？", "motivation rationale 动机"),
         "how": ("{x}如何工作？", "specification design 原理 机制"),
         "use": ("如何使用{x}？", "usage example 用法 示例"),
         "limits": ("{x}有哪些局限？", "limitations caveats 局限"),
@@ -279,10 +279,9 @@ def outline_questions(
     table = _OUTLINE_QUESTIONS.get(lang, _OUTLINE_QUESTIONS["en"])
     words = query_words(topic)
     asked = [("topic", topic.strip(), words)] if subject != topic.strip().rstrip("?？").strip() else []
-    for facet, headings in facets.items():
+    for facet in facets:  # searched with the facet's words: a heading's own words would narrow retrieval
         question, extra = table[facet]
         text = _ask(question, subject, lang)
-        heading_words = " ".join(keyphrases(" ".join(headings), limit=4))
         if not _same_question(text, topic):
             asked.append((facet, text, " ".join(filter(None, [words, extra]))))
     for heading in sections[: max(0, OUTLINE_SIZE - len(asked))]:
@@ -335,7 +334,8 @@ def _ask(question: str, subject: str, lang: str) -> str:
 # an activity is not a thing: it is not "used" and does not "work", it is done
 _ACTIVITY = {
     "What {is} {x}?": "What does {x} involve?",
-    "How {is} {x} used?": "How is {x} done?",
+    "How do you work with {x}?": "How is {x} done?",
+    "Why {does} {x} matter?": "Why does {x} matter?",
     "How {does} {x} work?": "How does {x} work?",
 }
 

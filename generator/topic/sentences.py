@@ -35,6 +35,8 @@ _BOILERPLATE = re.compile(
     | ^\s*(?:fixed|fix|bump(?:ed)?|merged?|added|removed|deprecated|renamed|now)\b
     | ^[\w .-]{1,40}:\s*(?:added|fixed|removed|deprecated|now|renamed)\b | scheduled\ for\ removal
     | \((?:issue|pr|pull\ request|bug)\s*\#?\d+\) | \(\#?\d{3,6}\)\W*$
+    | ^["“][^"”]{10,}["”]\s*(?:in\b|$) | \bin\ proceedings\ of\b | \b(?:bachelor|master|doctoral|phd)(?:'s)?\ thesis\b
+    | \bpp\.\s*(?:\d|$)
     | ^\s*(?:author|status|type|created|post-history|resolution|replaces|superseded-by|requires|python-version
               |discussions-to|content-type|last-modified|version|date|sponsor|delegate)\s*:
     """,
@@ -47,7 +49,7 @@ _ANAPHOR = re.compile(
     |the\ (?:latter|former|above|following|same)|however|therefore|thus|hence|also|furthermore|moreover
     |in\ addition|additionally|instead|otherwise|similarly|likewise|as\ a\ result|consequently
     |for\ (?:example|instance)|in\ (?:this|that|such\ a)\ case|in\ contrast|by\ contrast|then|so|but|and|or|well|yes
-    |here|now|next|finally|again|another|let's|let\ us|let’s)\b|^(?:i\.\s?e\.|e\.\s?g\.|ie,|eg,)""",
+    |here|now|next|finally|again|another|let's|let\ us|let’s|in\ the\ following|the\ following|below)\b|^(?:i\.\s?e\.|e\.\s?g\.|ie,|eg,)""",
     re.IGNORECASE | re.VERBOSE,
 )
 # "It is easy to…", "It's preferable that…": a dummy "it" refers to nothing before it
