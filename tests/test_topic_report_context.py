@@ -300,3 +300,15 @@ def test_a_code_example_is_quoted_with_the_sentence_that_introduces_it(kb_root: 
     assert all(not c.code for c in report.summary)  # a lead-in never stands in the summary
     _, page = read_page(paths.topic_dir(slug) / "output" / "report.md")
     assert "carry type annotations: [\\[1\\]](../raw/local-aaaa000001.md)\n\n```text\n@dataclass\n" in page
+
+
+def test_the_summary_stops_at_about_five_sentences_of_whole_passages() -> None:
+    from generator.topic.analyze import Claim
+    from generator.topic.report import ReportSection, leads
+
+    paragraph = (
+        "Data classes generate methods for you. They read the annotations of the class. Fields keep order."
+    )
+    claims = [Claim(paragraph.replace("Data", f"Data{n}"), [f"s{n}"], 1.0 - n / 10) for n in range(4)]
+    summary = leads([ReportSection(f"q{n}", [c]) for n, c in enumerate(claims)])
+    assert summary == claims[:2]  # 3 sentences, then 6: the third passage would only lengthen it

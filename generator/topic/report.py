@@ -12,6 +12,7 @@ from typing import Any, ClassVar
 
 from pydantic import ValidationError
 
+from ..text.sentences import split_sentences
 from .analyze import Analysis, Catalog, Claim
 from .plan import Plan, Step
 from .processing import ChartSpec
@@ -108,12 +109,18 @@ def leads(
     sections: list[ReportSection], limit: int = SUMMARY_SENTENCES, opening: list[Claim] | None = None
 ) -> list[Claim]:
     """The summary: the definition taken from the defining document first, then the lead claim of each
-    section, the best-answering first (the summary is the one place a passage may repeat)."""
+    section, the best-answering first, until it holds about `limit` sentences (the summary is the one place
+    a passage may repeat)."""
     # a passage introducing a code example ends on its lead-in ("…like this:"): not a summary sentence
     first = [c for s in sections if (c := next((c for c in s.claims if not c.code), None))]
     ranked = sorted(first, key=lambda c: -c.score)
     said = {c.text for c in opening or []}
-    return [*(opening or []), *(c for c in ranked if c.text not in said)][:limit]
+    summary: list[Claim] = []
+    for claim in [*(opening or []), *(c for c in ranked if c.text not in said)]:
+        if summary and sum(len(split_sentences(c.text)) for c in summary) >= limit:
+            break  # passages are whole paragraphs: the summary stops at about `limit` sentences
+        summary.append(claim)
+    return summary
 
 
 def refused_figures(plan: Plan) -> list[str]:
