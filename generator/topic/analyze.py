@@ -217,9 +217,9 @@ def _title_share(title: str, terms: list[set[str]]) -> float:
 
 
 def document_opening(text: str, topic: set[str], *, titled: bool = True) -> str:
-    """A document's abstract (the paragraph under an "Abstract"/"Summary"/"Introduction" heading), else its
-    first prose paragraph naming the topic (or, in a document titled after the topic, its first prose
-    paragraph); '' when none of its first paragraphs can be quoted whole."""
+    """A document's abstract (the paragraph under an "Abstract"/"Summary"/"Introduction" heading, in a
+    document titled after the topic), else its first prose paragraph naming the topic; '' when none of its
+    first paragraphs can be quoted whole."""
     blocks = [b.strip() for b in re.split(r"\n\s*\n", text) if b.strip()]
     start = next((n + 1 for n, b in enumerate(blocks[:40]) if _ABSTRACT.match(b)), 0)
     scanned = [b for b in blocks[start:] if not _HEADING.match(b)][:OPENING_SCAN]
@@ -227,7 +227,7 @@ def document_opening(text: str, topic: set[str], *, titled: bool = True) -> str:
     naming = [p for p in openings if topic & set(tokens(p))]
     if start and titled:
         return (openings or [""])[0]
-    return (naming or (openings if titled else []) or [""])[0]
+    return (naming or [""])[0]
 
 
 def opening_passage(block: str) -> str:
