@@ -312,3 +312,22 @@ def test_the_summary_stops_at_about_five_sentences_of_whole_passages() -> None:
     claims = [Claim(paragraph.replace("Data", f"Data{n}"), [f"s{n}"], 1.0 - n / 10) for n in range(4)]
     summary = leads([ReportSection(f"q{n}", [c]) for n, c in enumerate(claims)])
     assert summary == claims[:2]  # 3 sentences, then 6: the third passage would only lengthen it
+
+
+def test_a_section_question_is_answered_from_the_section_it_is_named_after() -> None:
+    from generator.topic.analyze import candidates
+    from generator.topic.relevance import RelevanceJudge
+
+    text = (
+        "# Signals\n\nSignals notify subscribers of events in the application, and subscribing to them is easy.\n\n"
+        "## Sending Signals\n\nTo emit one, call the send method of the signal with the sender as argument.\n\n"
+        "## Creating Signals\n\nA namespace creates signals of its own for your extension to use."
+    )
+    source = wsp.RawSource("local-s", "local", "local:signals.md", "Signals", "t", text, kind="local")
+    pool = candidates(
+        [source], focus="signals and subscribing to them Sending Signals", judge=RelevanceJudge(
+            "signals and subscribing to them"), facet={"send"}, reserved=set(), facet_name="section",
+        section="Sending Signals",
+    )  # fmt: skip
+    assert pool[0].text == "To emit one, call the send method of the signal with the sender as argument."
+    assert "A namespace creates signals" not in " ".join(c.text for c in pool)  # another section's passage

@@ -54,7 +54,9 @@ TOO_SIMILAR = 0.6  # word overlap at which a passage says what the section alrea
 NEAR_COPY = 0.8  # word overlap at which a passage is another section's quote in other words
 COVERAGE_SHARE = 0.5  # a passage must cover the topic at least this share as well as the best one does
 FACET_BONUS = 0.25
-EVIDENCE_FACETS = frozenset({"limits", "alternatives"})  # answered only by passages that say they answer it
+EVIDENCE_FACETS = frozenset(
+    {"limits", "alternatives", "section"}
+)  # answered only by passages that say they answer it
 ON_POINT = 0.5  # share of the best passage's topic weight (IDF) a passage's concepts must carry
 _INLINE_CITE = re.compile(r"\s*\[(\d{1,4}(?:\s*,\s*\d{1,4})*)\]")
 
@@ -308,15 +310,16 @@ def candidates(
     pool = []
     for (source, quote, centrality, heading), verdict, on_point in zip(found, verdicts, shares, strict=True):
         words = set(tokens(quote.text))
-        if verdict.topic.score < cut or not on_point:
+        # a passage of the section the sub-question is named after answers it: that section of a document
+        # about the topic is on the topic, whatever words it uses
+        named = bool(section) and heading.lower() == section.lower()
+        if not named and (
+            verdict.topic.score < cut or not on_point or words & reserved and not words & facet
+        ):
             continue
-        if words & reserved and not words & facet:
-            continue
-        answers = heading_facets(heading)  # the source's own section says which question it answers
+        answers = {facet_name} if named else heading_facets(heading)  # the source's own section says
         if facet_name and answers and facet_name not in answers:
             continue
-        if section and heading.lower() == section.lower():
-            answers = {facet_name}  # the section the sub-question is named after
         quality = prose_ratio(quote.text)
         # the retrieval judge's view of the whole source: a passage from the document about the topic outranks
         # the same words in a document that only touches it
