@@ -331,3 +331,50 @@ def test_a_section_question_is_answered_from_the_section_it_is_named_after() -> 
     )  # fmt: skip
     assert pool[0].text == "To emit one, call the send method of the signal with the sender as argument."
     assert "A namespace creates signals" not in " ".join(c.text for c in pool)  # another section's passage
+
+
+def test_the_model_planner_and_analyst_read_the_same_outlines_and_passages(kb_root: Path) -> None:
+    import json as jsonlib
+
+    from llm_fakes import FakeOpenAI, RecordedRequest
+    from test_topic_llm import Team
+    from topic_fakes import CORPUS, openai_provider
+
+    prompts: dict[str, list[str]] = {"plan": [], "analyze": []}
+
+    class Recording(Team):
+        def __call__(self, req: RecordedRequest) -> str:
+            system = req.system or ""
+            role = "plan" if "planner" in system else "analyze" if "analyst" in system else ""
+            if role:
+                prompts[role].append(req.prompt)
+            return super().__call__(req)
+
+    files = dict(CORPUS)
+    files["how.md"] = files["how.md"].replace(
+        "# How vector search works", "# How vector search works\n\n## Design"
+    )
+    make_corpus(kb_root, files)
+    with FakeOpenAI(default=Recording([jsonlib.dumps({"sub_queries": ["x"], "steps": "bad"})] * 2)) as fake:
+        result = run_topic_research(
+            KBPaths(kb_root),
+            config(),
+            openai_provider(fake.base_url),
+            entry(),
+            verify=False,
+            publish=publish_topic,
+        )
+    assert result.status == "completed"
+    assert (
+        prompts["plan"] and "How vector search works" in prompts["plan"][0] and "Design" in prompts["plan"][0]
+    )
+    plan = read_json(KBPaths(kb_root).topic_dir("vector-databases") / "plan.json")
+    assert plan["origin"] == "heuristic" and "how" in [
+        s["facet"] for s in plan["steps"]
+    ]  # the fallback's outline
+    # the analyst reads whole paragraphs (two sentences quoted together), as the offline analyst would quote
+    paragraph = (
+        "A vector database stores embeddings and answers nearest-neighbour queries over them. Vector databases "
+        "index high-dimensional vectors produced by embedding models."
+    )
+    assert any(paragraph in p for p in prompts["analyze"])
