@@ -196,13 +196,18 @@ def definition(
     sources: list[RawSource], judge: RelevanceJudge, usable: Callable[[RawSource], bool]
 ) -> Claim | None:
     """The opening of the document that defines the topic: a stored source whose title names the topic (the
-    most relevant first), else the most relevant one, quoted from its abstract or its first paragraph that
+    title with the fewest other words, then the most relevant, first), else the most relevant one, quoted from its abstract or its first paragraph that
     names the topic, whole. A document whose title does not name the topic opens only with such a paragraph."""
     terms = [{w for form in t.forms for w in form} for t in judge.terms(judge.topic)]  # with their spellings
     topic = set().union(*terms)  # (a Chinese topic's English twins included)
     ranked = sorted(
         (s for s in sources if usable(s) and not is_changelog(s.title, s.url)),
-        key=lambda s: (-_title_share(s.title, terms), -(s.relevance or 0.0), s.id),
+        key=lambda s: (
+            -_title_share(s.title, terms),
+            len(set(tokens(s.title)) - topic),
+            -(s.relevance or 0.0),
+            s.id,
+        ),
     )
     for source in ranked[:3]:
         opening = document_opening(source.text, topic, titled=_title_share(source.title, terms) > 0)
