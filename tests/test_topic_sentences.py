@@ -99,8 +99,8 @@ def _source(sid: str, text: str, title: str = "Guide", url: str = "") -> RawSour
 def test_changelog_sources_and_off_point_sentences_are_not_candidates() -> None:
     guide = _source(
         "guide",
-        "Celery task retries happen when a task raises an error and calls retry with a countdown. "
-        "Celery task queues are served by workers that poll the broker for new messages. "
+        "Celery task retries happen when a task raises an error and calls retry with a countdown.\n\n"
+        "Celery task queues are served by workers that poll the broker for new messages.\n\n"
         "A Celery task is a function registered with the application under its own name.",
     )
     history = _source(
@@ -111,7 +111,7 @@ def test_changelog_sources_and_off_point_sentences_are_not_candidates() -> None:
         reserved=set(),
     )  # fmt: skip
     assert {c.source for c in pool} == {"guide"}
-    assert [c.text for c in pool] == [guide.text.split(". ")[0] + "."]  # only the sentence naming retries
+    assert [c.text for c in pool] == [guide.text.split("\n\n")[0]]  # only the paragraph naming retries
 
 
 def test_no_sentence_is_quoted_in_two_sections_even_inside_a_joined_quote() -> None:
@@ -191,9 +191,9 @@ def test_a_passage_must_name_the_topics_most_specific_concept() -> None:
 
     guide = _source(
         "guide",
-        "Flask provides a test client that simulates requests to the application in every test. "
-        "The flask command is installed by Flask, not your application, and finds your application itself. "
-        "Every Flask application creates an instance of the Flask class with the name of its module. "
+        "Flask provides a test client that simulates requests to the application in every test.\n\n"
+        "The flask command is installed by Flask, not your application, and finds your application itself.\n\n"
+        "Every Flask application creates an instance of the Flask class with the name of its module.\n\n"
         "Flask extensions add functionality to your application as if Flask had it built in.",
     )
     judge = RelevanceJudge("How do I test a Flask application?")
@@ -201,7 +201,7 @@ def test_a_passage_must_name_the_topics_most_specific_concept() -> None:
     pool = candidates(
         [guide], focus="How do I test a Flask application?", judge=judge, facet=set(), reserved=set()
     )
-    assert [c.text for c in pool] == [guide.text.split(". ")[0] + "."]
+    assert [c.text for c in pool] == [guide.text.split("\n\n")[0]]
 
 
 def test_a_concept_the_sources_titles_name_is_a_point_too() -> None:

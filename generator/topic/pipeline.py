@@ -27,10 +27,10 @@ from . import workspace as wsp
 from .aggregate import aggregate
 from .analyze import Analysis, Catalog, analyze
 from .dispatch import Role, StepOutcome, run_plan
-from .plan import Plan, Step, make_plan, replan
+from .plan import DocumentOutline, Plan, Step, make_plan, replan
 from .processing import process_step
 from .report import Report, build_report, refused_figures
-from .research import ResearchContext, open_providers, research_step
+from .research import ResearchContext, open_providers, research_step, survey
 from .state import ORDER, Options, Phase, Run, TopicMeta, TopicResult, now_iso
 from .verify import MAX_VERIFY_ROUNDS, supplementary_steps, verify_report
 
@@ -234,7 +234,10 @@ class TopicRun:
     def planning(self) -> str | None:
         if self.plan is None:
             opts = self.meta.options
-            self.plan = make_plan(self.provider, self.meta.topic, lang=opts.lang, quick=opts.quick)
+            outlines = self._survey()
+            self.plan = make_plan(
+                self.provider, self.meta.topic, lang=opts.lang, quick=opts.quick, outlines=outlines
+            )
             for note in self.plan.notes:
                 self._warn(f"plan: {note}")
             wsp.save_plan(self.paths, self.meta.slug, self.plan)
@@ -335,6 +338,14 @@ class TopicRun:
         return ResearchContext(
             self.paths, self.meta.slug, self.meta.topic, self.provider, providers, tags=tags, warn=self._warn
         )
+
+    def _survey(self) -> list[DocumentOutline]:
+        """The top documents' outlines the plan is drawn from (none when the sources cannot be searched)."""
+        ctx = self._research_context()
+        try:
+            return survey(ctx)
+        finally:
+            ctx.close()
 
     def _sources_for(self, step: Step) -> list[wsp.RawSource]:
         plan = self._require_plan()

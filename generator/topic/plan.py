@@ -1,14 +1,20 @@
 """PLANNING: decompose a topic into sub-questions and a plan of research/processing steps (`plan.json`).
 
-The model's plan is JSON checked against a schema and repaired once (llm/structured.py); without a model, or
-when the reply stays unusable, a heuristic plan asks about the topic's key phrase facet by facet (what it is /
-how it works / benefits and limits / alternatives / current state). A plan edited by the user during `--review-plan` is validated before it is used.
+The outline comes from the sources: the section headings of the documents a first search finds most about
+the topic (motivation, specification, usage, limitations, rejected ideas…) say which questions they answer,
+and the plan asks those, after "What is X?". The model's plan sees the same outlines and is JSON checked
+against a schema and repaired once (llm/structured.py); without a model, or when the reply stays unusable,
+the heuristic plan asks the outline's questions (with no outline found: what it is / how it works / benefits
+and limits / alternatives / current state). A plan edited by the user during `--review-plan` is validated
+before it is used.
 """
 
 from __future__ import annotations
 
 import graphlib
 import re
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, field_validator
@@ -53,6 +59,9 @@ class Step(BaseModel):
     notes: list[str] = Field(default_factory=list)
     result: dict[str, Any] | None = None  # processing: the validated table/chart spec
     supplementary: bool = False  # added by verification
+    facet: str = (
+        ""  # what the sub-question asks about: what, how, use, motivation, limits, alternatives, current
+    )
 
     def search_text(self) -> str:
         return self.query or self.question or self.title
@@ -188,6 +197,158 @@ def facet_questions(topic: str, *, lang: str = "en", quick: bool = False) -> lis
     return asked[: 3 if quick else 5]
 
 
+@dataclass(frozen=True)
+class DocumentOutline:
+    """What a first search says a top document is about: its title, its own section headings, its status."""
+
+    title: str
+    headings: tuple[str, ...] = ()
+    status: str = ""
+    date: str = ""
+
+
+# The outline's facets, in report order, and the section headings that say a document answers each one.
+# "what" is always asked; the others only when a top document has such a section (or, for "current", when the
+# documents are dated).
+_FACET_HEADINGS = {
+    "motivation": r"motivation|rationale|background|why\b|problem|use cases?|purpose|动机|背景|原因",
+    "how": r"specification|design|how (?:it|this|they) works?|semantics|syntax|mechanism|architecture|"
+    r"implementation|details|overview of|reference|规范|设计|原理|实现",
+    "use": r"usage|how to|using|examples?|tutorial|getting started|quick ?start|configur|install|basic|"
+    r"用法|使用|示例|教程|配置",
+    "limits": r"limitations?|caveats?|drawbacks?|downsides?|pitfalls?|open (?:issues|questions)|security|"
+    r"backwards? compatib|performance|known issues|局限|缺点|限制|注意",
+    "alternatives": r"rejected|alternatives?|prior art|comparison|compared|versus|\bvs\b|other approaches|"
+    r"替代|比较|对比",
+    "current": r"status|history|changes|timeline|roadmap|what'?s new|现状|历史|进展",
+}
+_FACET_PATTERNS = {facet: re.compile(rf"(?:{words})", re.I) for facet, words in _FACET_HEADINGS.items()}
+_OUTLINE_QUESTIONS = {
+    "en": {
+        "what": ("What {is} {x}?", "definition purpose"),
+        "motivation": ("Why {does} {x} matter?", "motivation rationale problem"),
+        "how": ("How {does} {x} work?", "specification design how works"),
+        "use": ("How do you work with {x}?", "usage example how to"),
+        "limits": ("What are the limits of {x}?", "limitations caveats drawbacks"),
+        "alternatives": ("What alternatives to {x} were considered?", "alternatives rejected ideas compared"),
+        "current": ("What is the current state of {x}?", "current status recent changes"),
+    },
+    "zh": {
+        "what": ("{x}是什么？", "definition purpose 定义"),
+        "motivation": ("{x}为什么重要？", "motivation rationale 动机"),
+        "how": ("{x}如何工作？", "specification design 原理 机制"),
+        "use": ("如何使用{x}？", "usage example 用法 示例"),
+        "limits": ("{x}有哪些局限？", "limitations caveats 局限"),
+        "alternatives": ("{x}有哪些替代方案？", "alternatives rejected 替代 比较"),
+        "current": ("{x}的现状如何？", "current status 现状 进展"),
+    },
+}
+FACETS = ("what", *_FACET_HEADINGS)
+MIN_DATED = 2  # documents stating a date: with this many, "current state" is asked of the newest
+
+
+def heading_facets(heading: str) -> set[str]:
+    """The outline facets a section heading says its section answers ("Rejected Ideas" → alternatives)."""
+    return {facet for facet, pattern in _FACET_PATTERNS.items() if pattern.search(heading)}
+
+
+def outline_facets(outlines: Sequence[DocumentOutline]) -> dict[str, list[str]]:
+    """Facet → the top documents' headings that answer it, in report order ("what" always first)."""
+    found: dict[str, list[str]] = {"what": []}
+    for facet, pattern in _FACET_PATTERNS.items():
+        headings = [h for o in outlines for h in o.headings if pattern.search(h)]
+        if headings:
+            found[facet] = list(dict.fromkeys(headings))
+    if sum(1 for o in outlines if o.date) >= MIN_DATED:
+        found.setdefault("current", [])
+    return found
+
+
+def outline_questions(
+    topic: str, outlines: Sequence[DocumentOutline], *, lang: str = "en", quick: bool = False
+) -> list[tuple[str, str, str]]:
+    """(facet, sub-question, query) from the outlines of the top documents: "What is X?", the facets their
+    headings answer, then, while the outline is short, the top documents' own sections about the topic
+    ("Subscribing to Signals"). A topic that is itself a question is asked as written first. [] when there
+    is no outline (the template plan then asks)."""
+    subject = plan_subject(topic)
+    facets = outline_facets(outlines)
+    sections = topic_sections(topic, outlines)
+    if not subject or len(facets) + len(sections) < 2:
+        return []
+    table = _OUTLINE_QUESTIONS.get(lang, _OUTLINE_QUESTIONS["en"])
+    words = query_words(topic)
+    asked = [("topic", topic.strip(), words)] if subject != topic.strip().rstrip("?？").strip() else []
+    for facet in facets:  # searched with the facet's words: a heading's own words would narrow retrieval
+        question, extra = table[facet]
+        text = _ask(question, subject, lang)
+        if not _same_question(text, topic):
+            asked.append((facet, text, " ".join(filter(None, [words, extra]))))
+    for heading in sections[: max(0, OUTLINE_SIZE - len(asked))]:
+        text = heading if lang == "en" else f"{subject}：{heading}"
+        asked.append(("section", text, " ".join(dict.fromkeys([*words.split(), *keyphrases(heading)]))))
+    return asked[: 3 if quick else 6]
+
+
+OUTLINE_SIZE = 4  # sub-questions the outline fills up to with the top documents' own sections
+# headings that frame a document rather than say anything about its subject
+_FRAME_HEADING = re.compile(
+    r"^(?:abstract|summary|introduction|overview|contents|table of contents|references?|footnotes?|notes?"
+    r"|copyright|licen[cs]e|acknowledg\w*|credits|see also|further reading|resources|links|appendix\b.*"
+    r"|changelog|changes|version history|faq|conclusions?|discussion|todo|open issues)$",
+    re.I,
+)
+
+
+_WORDY_HEADING = re.compile(r"[^\W\d_][\w'’&,:/ -]*", re.UNICODE)
+
+
+def topic_sections(topic: str, outlines: Sequence[DocumentOutline]) -> list[str]:
+    """The top documents' own section headings that name one of the topic's content words (and answer none
+    of the outline's facets): what those documents say about the topic, section by section."""
+    topic_words = {w.rstrip("s") for w in content_words(topic)}
+    found = []
+    for outline in outlines:
+        for heading in outline.headings:
+            words = {w.rstrip("s") for w in content_words(heading)}
+            if heading_facets(heading) or _FRAME_HEADING.match(heading.strip()) or not words & topic_words:
+                continue
+            if not _WORDY_HEADING.fullmatch(heading.strip()):
+                continue  # "@pytest.mark.parametrize", "get_app()": a name, not a section a reader asks about
+            if words <= topic_words or _same_question(heading, outline.title):
+                continue  # the topic's or the document's own name again: no question of its own
+            found.append(fit(heading, 120))
+    return list(dict.fromkeys(found))
+
+
+def _ask(question: str, subject: str, lang: str) -> str:
+    """The facet question about `subject`, agreeing with it: "What are data classes?", and for an activity
+    ("uploading files") "What does uploading files involve?"."""
+    if lang == "en" and subject.split()[0].lower().endswith("ing") and len(subject.split()[0]) > 4:
+        question = _ACTIVITY.get(question, question)
+        return question.format(x=subject, **{"is": "is", "does": "does"})
+    plural = is_plural(subject)
+    return question.format(x=subject, **{"is": "are" if plural else "is", "does": "do" if plural else "does"})
+
+
+# an activity is not a thing: it is not "used" and does not "work", it is done
+_ACTIVITY = {
+    "What {is} {x}?": "What does {x} involve?",
+    "How do you work with {x}?": "How is {x} done?",
+    "Why {does} {x} matter?": "Why does {x} matter?",
+    "How {does} {x} work?": "How does {x} work?",
+}
+
+
+def outline_context(outlines: Sequence[DocumentOutline]) -> str:
+    """The outlines as the planner model reads them: one document a line, its headings after its title."""
+    lines = []
+    for o in outlines:
+        standing = ", ".join(filter(None, [o.status, o.date]))
+        lines.append(f"- {o.title}{f' ({standing})' if standing else ''}: {' | '.join(o.headings[:20])}")
+    return "\n".join(lines)
+
+
 def _same_question(a: str, b: str) -> bool:
     def key(text: str) -> str:
         return "".join(ch for ch in text.lower() if ch.isalnum())
@@ -195,8 +356,14 @@ def _same_question(a: str, b: str) -> bool:
     return key(a) == key(b)
 
 
-def heuristic_plan(topic: str, *, lang: str = "en", quick: bool = False) -> Plan:
-    """The no-model plan: one research step per sub-question, then one processing step over their sources."""
+def heuristic_plan(
+    topic: str, *, lang: str = "en", quick: bool = False, outlines: Sequence[DocumentOutline] = ()
+) -> Plan:
+    """The no-model plan: one research step per sub-question of the sources' outline (else of the template),
+    then one processing step over their sources."""
+    asked = outline_questions(topic, outlines, lang=lang, quick=quick) or facet_questions(
+        topic, lang=lang, quick=quick
+    )
     steps = [
         Step(
             id=f"s{n}",
@@ -204,8 +371,9 @@ def heuristic_plan(topic: str, *, lang: str = "en", quick: bool = False) -> Plan
             description=f"Search for material on the '{facet}' facet of the topic.",
             question=question,
             query=query,
+            facet=facet,
         )
-        for n, (facet, question, query) in enumerate(facet_questions(topic, lang=lang, quick=quick), 1)
+        for n, (facet, question, query) in enumerate(asked, 1)
     ]
     if not steps:  # a topic with no key phrase at all ("how does it work?") is researched as written
         steps = [Step(id="s1", title=topic, question=topic, query=topic)]
@@ -233,6 +401,7 @@ class StepDraft(BaseModel):
     depends_on: list[str] = Field(default_factory=list)
     question: OneLine = ""
     query: OneLine = ""
+    facet: str = Field(default="", max_length=40)
 
 
 class PlanDraft(BaseModel):
@@ -263,22 +432,33 @@ PLAN_SYSTEM = (
 )
 
 
-def plan_prompt(topic: str, *, lang: str, quick: bool, context: str = "") -> Prompt:
+def plan_prompt(topic: str, *, lang: str, quick: bool, context: str = "", outline: str = "") -> Prompt:
     limit = 3 if quick else 6
+    found = (
+        "\nThe documents a first search found most about the topic, with their own section headings (ask "
+        "what they answer: what it is first, then their motivation, specification, usage, limits, rejected "
+        f"ideas; a rejected or superseded one never says how it works):\n{outline[:3000]}\n"
+        if outline
+        else ""
+    )
     user = (
-        f"Topic: {topic}\nLanguage of the sub-questions: {lang}\n"
+        f"Topic: {topic}\nLanguage of the sub-questions: {lang}\n{found}"
         f'Return JSON: {{"sub_queries": [...], "steps": [{{"id": "s1", "title": ..., "description": ..., '
         f'"step_type": "research"|"processing", "depends_on": [step ids], "question": one of sub_queries, '
-        f'"query": search keywords}}], "has_enough_context": true|false}}. At most {limit} research steps.'
+        f'"query": search keywords, "facet": "what"|"motivation"|"how"|"use"|"limits"|"alternatives"|"current"}}], '
+        f'"has_enough_context": true|false}}. At most {limit} research steps.'
     )
     if context:
         user += f"\n\nWhat the previous steps found (plan only what is still missing):\n{context[:4000]}"
     return Prompt(user=user, system=PLAN_SYSTEM, max_tokens=2000, json_mode=True, stage="plan")
 
 
-def model_plan(provider: Provider, topic: str, *, lang: str, quick: bool) -> tuple[Plan | None, list[str]]:
+def model_plan(
+    provider: Provider, topic: str, *, lang: str, quick: bool, outline: str = ""
+) -> tuple[Plan | None, list[str]]:
     """Ask the model for a plan; (None, notes) when its reply is unusable even after one repair."""
-    draft, notes = complete_json(provider, plan_prompt(topic, lang=lang, quick=quick), PlanDraft)
+    prompt = plan_prompt(topic, lang=lang, quick=quick, outline=outline)
+    draft, notes = complete_json(provider, prompt, PlanDraft)
     if draft is None:
         return None, notes
     try:
@@ -302,6 +482,7 @@ def plan_from_draft(topic: str, draft: PlanDraft, *, prefix: str = "s", start: i
                 depends_on=[dep for dep in deps if dep in ids[:i]],
                 question=d.question or d.title,
                 query=d.query or d.question or d.title,
+                facet=d.facet if d.facet in FACETS else "",
             )
         )
     plan = Plan(
@@ -314,13 +495,16 @@ def plan_from_draft(topic: str, draft: PlanDraft, *, prefix: str = "s", start: i
     return validate_plan(plan.model_dump(), where="model plan")
 
 
-def make_plan(provider: Provider, topic: str, *, lang: str, quick: bool) -> Plan:
-    """The model's plan when it gives a usable one, else the heuristic plan (the notes say why)."""
+def make_plan(
+    provider: Provider, topic: str, *, lang: str, quick: bool, outlines: Sequence[DocumentOutline] = ()
+) -> Plan:
+    """The model's plan when it gives a usable one, else the heuristic plan (the notes say why); both read
+    the outlines of the documents a first search found."""
     if provider.offline:
-        return heuristic_plan(topic, lang=lang, quick=quick)
-    plan, notes = model_plan(provider, topic, lang=lang, quick=quick)
+        return heuristic_plan(topic, lang=lang, quick=quick, outlines=outlines)
+    plan, notes = model_plan(provider, topic, lang=lang, quick=quick, outline=outline_context(outlines))
     if plan is None:
-        fallback = heuristic_plan(topic, lang=lang, quick=quick)
+        fallback = heuristic_plan(topic, lang=lang, quick=quick, outlines=outlines)
         fallback.notes = [*notes, "used the heuristic plan"]
         return fallback
     plan.notes = notes

@@ -144,7 +144,7 @@ def measured_figures(sentence: str) -> list[Figure]:
         unit = _unit_after(after) or ("$" if _CURRENCY.search(before) else "")
         if unit == "count" and "." in text:
             continue  # "3.1 things" counts nothing: a count is a whole number
-        if not unit or _identifier_before(before, unit):
+        if not unit or _identifier_before(before, unit) or _subject_number(before, after, unit):
             continue
         if _YEAR.match(text) and unit in ("", "count"):
             continue  # a year is a date, not a figure
@@ -169,6 +169,15 @@ def _identifier_before(before: str, unit: str) -> bool:
     if _IDENTIFIER_WORD.search(before):
         return True
     return unit == "count" and bool(_NAME_BEFORE.search(before))
+
+
+_VERB_AFTER = re.compile(r"\s+[a-z]+ed\s")
+
+
+def _subject_number(before: str, after: str, unit: str) -> bool:
+    """A number opening its sentence and followed by a verb names the subject ("557 added dataclasses…": a
+    document number); "40 compressed files" inside a sentence still counts."""
+    return unit == "count" and not before.strip() and bool(_VERB_AFTER.match(after))
 
 
 def _clause(sentence: str, at: int) -> str:

@@ -12,9 +12,11 @@ from typing import Any, ClassVar
 
 from pydantic import ValidationError
 
+from ..text.sentences import split_sentences
 from .analyze import Analysis, Catalog, Claim
 from .plan import Plan, Step
 from .processing import ChartSpec
+from .standing import inactive
 
 SUMMARY_SENTENCES = 5
 
@@ -70,7 +72,14 @@ def build_report(plan: Plan, analysis: Analysis, catalog: Catalog) -> Report:
     )
     for section in analysis.sections:
         report.sections.append(ReportSection(section.question, _resolved(section.claims, catalog, report)))
-    report.summary = leads(report.sections)
+    in_force = [
+        ReportSection(s.question, [c for c in s.claims if not _only_inactive(c, catalog)])
+        for s in report.sections
+    ]
+    report.summary = leads(
+        in_force,
+        opening=_resolved([analysis.definition], catalog, report)[:1] if analysis.definition else [],
+    )
     report.figures = _figures(plan, catalog)
     cited = [sid for c in report.summary for sid in c.sources]
     cited += [sid for s in report.sections for c in s.claims for sid in c.sources]
@@ -79,23 +88,39 @@ def build_report(plan: Plan, analysis: Analysis, catalog: Catalog) -> Report:
     return report
 
 
+def _only_inactive(claim: Claim, catalog: Catalog) -> bool:
+    """A claim only documents no longer in force support (a rejected proposal): never a summary lead."""
+    return all(inactive(catalog.by_id[sid]) for sid in claim.sources if sid in catalog.by_id)
+
+
 def _resolved(claims: list[Claim], catalog: Catalog, report: Report) -> list[Claim]:
     kept = []
     for claim in claims:
         sources = [sid for sid in claim.sources if sid in catalog.by_id]
         report.unresolved += len(claim.sources) - len(sources)
         if sources:
-            kept.append(Claim(claim.text, sources, claim.score))
+            kept.append(Claim(claim.text, sources, claim.score, claim.code))
         else:
             report.unsupported += 1
     return kept
 
 
-def leads(sections: list[ReportSection], limit: int = SUMMARY_SENTENCES) -> list[Claim]:
-    """The summary: the lead claim of each section, the best-answering first (the summary is the one place a
-    sentence may repeat)."""
-    first = [s.claims[0] for s in sections if s.claims]
-    return sorted(first, key=lambda c: -c.score)[:limit]
+def leads(
+    sections: list[ReportSection], limit: int = SUMMARY_SENTENCES, opening: list[Claim] | None = None
+) -> list[Claim]:
+    """The summary: the definition taken from the defining document first, then the lead claim of each
+    section, the best-answering first, until it holds about `limit` sentences (the summary is the one place
+    a passage may repeat)."""
+    # a passage introducing a code example ends on its lead-in ("…like this:"): not a summary sentence
+    first = [c for s in sections if (c := next((c for c in s.claims if not c.code), None))]
+    ranked = sorted(first, key=lambda c: -c.score)
+    said = {c.text for c in opening or []}
+    summary: list[Claim] = []
+    for claim in [*(opening or []), *(c for c in ranked if c.text not in said)]:
+        if summary and sum(len(split_sentences(c.text)) for c in summary) >= limit:
+            break  # passages are whole paragraphs: the summary stops at about `limit` sentences
+        summary.append(claim)
+    return summary
 
 
 def refused_figures(plan: Plan) -> list[str]:

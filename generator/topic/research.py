@@ -7,6 +7,7 @@ its key → skipped with a warning; 429s are retried inside the providers.
 
 from __future__ import annotations
 
+import html
 import re
 import sqlite3
 import threading
@@ -36,7 +37,7 @@ from ..text.plaintext import markup_of, to_plain
 from .crawl import Crawler, FetchedPage
 from .dedupe import dedupe
 from .dispatch import StepOutcome
-from .plan import Step, keyphrases
+from .plan import DocumentOutline, Step, keyphrases, query_words
 from .relevance import RelevanceJudge
 from .workspace import PASSAGE_JOIN, TEXT_HEADING, Workspace, raw_page_text, write_raw_source
 
@@ -164,6 +165,33 @@ def _retrieve(ctx: ResearchContext, step: Step, query: str) -> Retrieval[SearchH
 
 def hit_key(hit: SearchHit) -> str:
     return hit.url or f"{hit.source}:{hit.title}"
+
+
+# --------------------------------------------------------------------------- surveying (before the plan)
+
+SURVEY_DOCUMENTS = 3  # top documents whose section headings make the outline
+
+
+def survey(ctx: ResearchContext) -> list[DocumentOutline]:
+    """The outlines (title, own section headings, stated status and date) of the documents a first search for
+    the topic finds most about it. Ranked by a judge of its own, so the run's adaptive threshold never sees
+    these candidates twice."""
+    hits = {hit_key(h): h for h in search_all(ctx, Query([query_words(ctx.topic)])) if h.content}
+    if not hits:
+        return []
+    judge = RelevanceJudge(ctx.topic, synonyms=load_synonyms(ctx.paths))
+    verdicts = judge.judge([(key, hit_fields(h)) for key, h in hits.items()], ctx.topic)
+    ranked = sorted(zip(hits.values(), verdicts, strict=True), key=lambda hv: -hv[1].topic.score)
+    return [
+        DocumentOutline(
+            title=hit.title,
+            headings=tuple(html.unescape(str(h)) for h in hit.extra.get("headings") or [])[:40],
+            status=str(hit.extra.get("status") or ""),
+            date=str(hit.extra.get("date") or ""),
+        )
+        for hit, verdict in ranked[:SURVEY_DOCUMENTS]
+        if verdict.topic.score > 0 and verdict.topic.on_point
+    ]
 
 
 # --------------------------------------------------------------------------- searching

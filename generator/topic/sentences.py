@@ -1,7 +1,8 @@
-"""Which sentences of a source can be quoted as a finding, and how a quote keeps its meaning.
+"""Which passages of a source can be quoted as a finding, and how a quote keeps its meaning.
 
-A quote is a whole prose sentence, never boilerplate (acknowledgements, licences, references, changelogs),
-and never one whose meaning hangs on the sentence before it ("This…", "However…") unless quoted with it.
+A quote is a whole paragraph when it is short enough and prose throughout, else a whole prose sentence; never
+boilerplate (acknowledgements, licences, references, changelogs), never a question, and never one whose
+meaning hangs on the sentence before it ("This…", "I.e.…", "Let's…") unless quoted with it.
 """
 
 from __future__ import annotations
@@ -11,10 +12,14 @@ from dataclasses import dataclass
 
 from ..cjk import is_cjk
 from ..text.plaintext import prose_ratio
+from ..text.sentences import sentences as split_all
 from ..text.words import content_words
 
 MIN_PROSE = 0.65  # a sentence with fewer ordinary words than this (paths, identifiers, markup) is not quoted
 MAX_QUOTE = 600  # characters: a longer "sentence" is a run-on block, not something one quotes
+MAX_PASSAGE = (
+    900  # characters: a paragraph up to this long is quoted whole, a longer one sentence by sentence
+)
 
 _SENTENCE_END = re.compile(r"[.!?。！？…][\"'”’)\]]*$")
 
@@ -30,6 +35,8 @@ _BOILERPLATE = re.compile(
     | ^\s*(?:fixed|fix|bump(?:ed)?|merged?|added|removed|deprecated|renamed|now)\b
     | ^[\w .-]{1,40}:\s*(?:added|fixed|removed|deprecated|now|renamed)\b | scheduled\ for\ removal
     | \((?:issue|pr|pull\ request|bug)\s*\#?\d+\) | \(\#?\d{3,6}\)\W*$
+    | ^["“][^"”]{10,}["”]\s*(?:in\b|$) | \bin\ proceedings\ of\b | \b(?:bachelor|master|doctoral|phd)(?:'s)?\ thesis\b
+    | \bpp\.\s*(?:\d|$)
     | ^\s*(?:author|status|type|created|post-history|resolution|replaces|superseded-by|requires|python-version
               |discussions-to|content-type|last-modified|version|date|sponsor|delegate)\s*:
     """,
@@ -41,7 +48,8 @@ _ANAPHOR = re.compile(
     r"""^(?:this|that|these|those|it|its|they|their|them|such|he|she|his|her|both|either|neither
     |the\ (?:latter|former|above|following|same)|however|therefore|thus|hence|also|furthermore|moreover
     |in\ addition|additionally|instead|otherwise|similarly|likewise|as\ a\ result|consequently
-    |for\ (?:example|instance)|in\ (?:this|that|such\ a)\ case|in\ contrast|by\ contrast|then|so|but|and|or|well|yes)\b""",
+    |for\ (?:example|instance)|in\ (?:this|that|such\ a)\ case|in\ contrast|by\ contrast|then|so|but|and|or|well|yes
+    |here|now|next|finally|again|another|let's|let\ us|let’s|in\ the\ following|the\ following|below)\b|^(?:i\.\s?e\.|e\.\s?g\.|ie,|eg,)""",
     re.IGNORECASE | re.VERBOSE,
 )
 # "It is easy to…", "It's preferable that…": a dummy "it" refers to nothing before it
@@ -92,6 +100,7 @@ class Quote:
     text: str
     parts: tuple[str, ...]  # its sentences, each as it appears in the source
     index: int  # position of its main sentence in the source
+    code: str = ""  # a code example the passage introduces ("…like this:"), quoted with it
 
 
 def is_changelog(title: str, url: str) -> bool:
@@ -129,13 +138,18 @@ def quotable(sentence: str) -> bool:
     return is_prose(sentence) and not _BOILERPLATE.search(sentence)
 
 
+def is_question(sentence: str) -> bool:
+    """A question asks; quoted as a finding it answers nothing."""
+    return sentence.rstrip("\"'”’)]").endswith(("?", "？"))
+
+
 def quote_at(
     sentences: list[str], index: int, paragraph_starts: frozenset[int] = frozenset()
 ) -> Quote | None:
     """The quote for sentence `index`: itself, with the sentence before it when it refers back to it;
     None when it cannot stand (debris, or a reference back with nothing quotable before it in its paragraph)."""
     sentence = clean(sentences[index])
-    if not quotable(sentence):
+    if not quotable(sentence) or is_question(sentence):
         return None
     if not needs_antecedent(sentence):
         return Quote(sentence, (sentence,), index)
@@ -144,6 +158,121 @@ def quote_at(
         return None
     joined = f"{before} {sentence}"
     return Quote(joined, (before, sentence), index) if len(joined) <= MAX_QUOTE else None
+
+
+def passage_at(sentences: list[str], index: int, starts: frozenset[int], paragraph: str = "") -> Quote | None:
+    """The passage for sentence `index`: its whole `paragraph` (as the source writes it) when that is prose
+    throughout (a run-in label such as "Testing." included), does not end on a question and fits MAX_PASSAGE,
+    else the sentence as `quote_at` quotes it. A paragraph opening with a reference back ("This…", "I.e.…")
+    is never quoted whole: nothing quoted before it says what it refers to."""
+    single = quote_at(sentences, index, starts)
+    parts = tuple(clean(p) for p in split_all(paragraph))
+    if single is None or len(parts) < 2 or len(" ".join(parts)) > MAX_PASSAGE:
+        return single
+    said = [p for p in parts if not RUN_IN_LABEL.match(p)]
+    whole = (
+        bool(said)
+        and all(quotable(p) or RUN_IN_LABEL.match(p) for p in parts)
+        and not needs_antecedent(said[0])
+        and not is_question(parts[-1])
+        and all(p in parts for p in single.parts)
+    )
+    return Quote(" ".join(parts), parts, index) if whole else single
+
+
+# a paragraph's run-in heading: "Testing.", "Multiple instances." (a label, not a sentence that says something)
+RUN_IN_LABEL = re.compile(r"^[A-Z][\w-]*(?: [\w-]+){0,3}\.$")
+
+
+_HEADING_LINE = re.compile(r"^#{1,6}\s+(.+?)\s*#*$", re.M)
+
+
+def sentence_headings(text: str, sentences: list[str]) -> list[str]:
+    """The section heading (a markdown `#` line kept in the stored text) each of `sentences` stands under;
+    '' before the first heading or when the text keeps none."""
+    marks = [(m.start(), m.group(1)) for m in _HEADING_LINE.finditer(text)]
+    result, cursor, current, at = [], 0, "", 0
+    for sentence in sentences:
+        found = text.find(sentence[:40], cursor)
+        cursor = found if found >= 0 else cursor
+        while at < len(marks) and marks[at][0] <= cursor:
+            current, at = marks[at][1], at + 1
+        result.append(current)
+    return result
+
+
+def sentence_paragraphs(text: str, sentences: list[str]) -> list[str]:
+    """The paragraph (blank-line separated, as written) each of `sentences` stands in."""
+    spans, cursor = [], 0
+    for block in re.split(r"\n\s*\n", text):
+        start = text.find(block, cursor)
+        spans.append((start, start + len(block), block))
+        cursor = start + len(block)
+    found, cursor, result = 0, 0, []
+    for sentence in sentences:
+        at = text.find(sentence[:40], cursor)
+        if at >= 0:
+            cursor = at
+        while found < len(spans) - 1 and spans[found][1] <= cursor:
+            found += 1
+        result.append(spans[found][2] if spans else "")
+    return result
+
+
+MAX_CODE = 1500  # characters: a longer example is a listing, not something one quotes to make a point
+_FENCE = re.compile(r"^(```+|~~~+)[^\n]*\n(.*?)\n\1\s*$", re.S)
+_SHORT_LEAD_IN = 40  # "Like this:", "For example:": a lead-in this short needs a sentence before it
+
+
+def code_examples(text: str) -> list[Quote]:
+    """Code examples (fenced blocks the stored text keeps) with the paragraph that introduces them: the
+    paragraph ends with ':' and is prose up to that lead-in, which is quoted with it; index is -1."""
+    blocks = text_blocks(text)
+    found = []
+    for intro, block in zip(blocks, blocks[1:], strict=False):
+        fence = _FENCE.match(block)
+        if not fence or not intro.rstrip().endswith(":") or len(fence.group(2)) > MAX_CODE:
+            continue
+        parts = tuple(clean(p) for p in split_all(intro))
+        said, lead_in = parts[:-1], parts[-1]
+        as_sentence = lead_in[:-1] + "."
+        if len(lead_in) < _SHORT_LEAD_IN and not said:
+            continue  # "Like this:" alone says nothing
+        if len(lead_in) >= _SHORT_LEAD_IN and not quotable(as_sentence) or _BOILERPLATE.search(lead_in):
+            continue
+        if not all(quotable(p) for p in said) or needs_antecedent(parts[0]) or len(intro) > MAX_PASSAGE:
+            continue
+        found.append(Quote(" ".join(parts), parts, -1, fence.group(2).strip("\n")))
+    return found
+
+
+def text_blocks(text: str) -> list[str]:
+    """The blank-line separated blocks of a text, a fenced code block whole (blank lines inside it too)."""
+    blocks: list[str] = []
+    current: list[str] = []
+    fence = ""
+    for line in text.split("\n"):
+        opening = re.match(r"^\s*(```+|~~~+)", line)
+        if not fence and opening:
+            if current:
+                blocks.append("\n".join(current))
+            current, fence = [line.strip()], opening.group(1)
+            continue
+        if fence:
+            current.append(line)
+            if line.strip().startswith(fence) and len(current) > 1:
+                blocks.append("\n".join(current))
+                current, fence = [], ""
+            continue
+        if not line.strip():
+            if current:
+                blocks.append("\n".join(current))
+            current = []
+        else:
+            current.append(line)
+    if current:
+        blocks.append("\n".join(current))
+    return [b.strip() for b in blocks if b.strip()]
 
 
 def paragraph_starts(text: str, sentences: list[str]) -> frozenset[int]:
@@ -166,5 +295,9 @@ def similar(a: str, b: str) -> float:
     return len(wa & wb) / max(1, len(wa | wb))
 
 
+# a reST footnote or citation reference ("[1]_", "[#]_", "[PEP8]_") left in the prose: debris, not words
+_FOOTNOTE_REF = re.compile(r"\s?\\?\[[\w#*.-]{1,30}\\?\]\\?_(?!\w)")
+
+
 def clean(text: str) -> str:
-    return " ".join(text.split())
+    return " ".join(_FOOTNOTE_REF.sub("", text).split())

@@ -130,6 +130,8 @@ class RawSource:
     published: str = ""
     original_chars: int = 0
     relevance: float | None = None  # the retrieval judge's 0–1 score, when it gave one
+    date: str = ""  # the date the document states (its header or front matter), as written
+    status: str = ""  # the status it states: accepted, final, rejected, superseded, withdrawn, draft…
     VERSION: ClassVar[int] = 1  # `processed/sources/<id>.json`: bump when the shape changes
     version: int = VERSION
 
@@ -263,6 +265,8 @@ def read_raw_source(path: Path) -> RawSource:
         kind=str(meta.get("kind", "web")),
         tags=list(meta.get("tags") or []),
         authors=list(meta.get("authors") or []),
+        date=str(meta.get("date") or ""),
+        status=str(meta.get("status") or ""),
     )
 
 

@@ -3,7 +3,8 @@
 
 Every page opens with its content (that is what search shows); the offline notice comes after it. Citations
 link to the raw source pages (generator/site/pages/topic_raw.py); the report numbers its references 1…n in
-the order it cites them, the analysis and the sources list share the sources list's numbers.
+the order it cites them, and every other page of the topic (landing page, analysis, sources list) uses the
+same numbers: the cited sources first, in that order, then the sources stored but not cited.
 """
 
 from __future__ import annotations
@@ -26,8 +27,12 @@ from ..text import Markdown, md_escape, md_inline
 from .topic_charts import render_spec
 from .topic_labels import labels
 from .topic_raw import link_or_text, write_raw_pages
+from .topic_standing import inactive_labels, standing
 
 _TAG_LIKE = re.compile(r"<[^>]{0,200}>")
+MAX_ENTITIES = 10  # an entity table longer than this is a list of every capitalised word, not a finding
+MIN_MENTIONS = 3  # an entity named fewer times is incidental
+MIN_ENTITIES = 3  # fewer entities than this tell a reader nothing a table is needed for
 
 
 @dataclass(frozen=True)
@@ -66,6 +71,7 @@ class Row:
     page: Markdown
     source: str
     original: Markdown
+    standing: Markdown = Markdown("")
 
 
 @dataclass(frozen=True)
@@ -94,6 +100,7 @@ class Reference:
     title: str
     page: Markdown
     original: Markdown
+    standing: Markdown = Markdown("")
 
 
 def publish_topic(paths: KBPaths, slug: str) -> None:
@@ -109,12 +116,21 @@ def publish_topic(paths: KBPaths, slug: str) -> None:
     report = report if report is not None and report.has_findings else None
     findings = wsp.load_record(ws.findings_file, Analysis)
     write_raw_pages(paths, slug, catalog.sources, provider=meta.provider)
+    numbered = Catalog(topic_order(report, catalog))  # one numbering on every page of the topic
     ended_empty = meta.status == "no_sources"
     _write_or_remove(ws.report_file, _report_page(page, report, catalog) if report else None, ended_empty)
-    analysis = _analysis_page(page, findings, catalog) if report and findings else None
+    analysis = _analysis_page(page, findings, numbered) if report and findings else None
     _write_or_remove(ws.analysis_file, analysis, ended_empty)
-    _write_sources(page, catalog)
-    _write_landing(page, report, catalog)
+    _write_sources(page, numbered)
+    _write_landing(page, report, numbered)
+
+
+def topic_order(report: Report | None, catalog: Catalog) -> list[wsp.RawSource]:
+    """The topic's sources in citation order: the report's references (numbered 1…n by first citation),
+    then the stored sources it does not cite, in the order they were found."""
+    cited = [catalog.by_id[sid] for sid in (report.references if report else []) if sid in catalog.by_id]
+    ids = {s.id for s in cited}
+    return [*cited, *(s for s in catalog.sources if s.id not in ids)]
 
 
 def _write_or_remove(path: Path, page: PageText | None, remove: bool) -> None:
@@ -133,9 +149,29 @@ def cite(number: int | None, source_id: str, prefix: str = "../") -> Markdown:
     return Markdown(f"[\\[{number}\\]]({prefix}raw/{store.slugify(source_id)}.md)" if number else "")
 
 
-def claim_markdown(claim: Claim, numbers: dict[str, int], prefix: str = "../") -> Markdown:
-    marks = "".join(cite(numbers.get(s), s, prefix) for s in claim.sources)
-    return Markdown(f"{md_escape(claim.text)} {marks}".strip())
+def claim_markdown(
+    claim: Claim,
+    numbers: dict[str, int],
+    prefix: str = "../",
+    labels: dict[str, Markdown] | None = None,
+    *,
+    code: bool = True,
+) -> Markdown:
+    """A quoted claim with its citations; a citation of a document no longer in force carries its status."""
+    marks = "".join(
+        f"{cite(numbers.get(s), s, prefix)}{f' ({labels[s]})' if labels and s in labels else ''}"
+        for s in claim.sources
+    )
+    quoted = Markdown(f"{md_escape(claim.text)} {marks}".strip())
+    return Markdown(f"{quoted}\n\n{code_block(claim.code)}") if code and claim.code else quoted
+
+
+def code_block(code: str) -> Markdown:
+    """A quoted code example as a fenced block: its fence longer than any backtick run inside it, so the
+    example cannot close it (markdown renders a fence's content as text, never as HTML)."""
+    longest = max((len(run) for run in re.findall(r"`+", code)), default=0)
+    fence = "`" * max(3, longest + 1)
+    return Markdown(f"{fence}text\n{code}\n{fence}")
 
 
 # --------------------------------------------------------------------------- pages
@@ -176,17 +212,23 @@ def _kind_page(
 
 def _report_page(page: TopicPage, report: Report, catalog: Catalog) -> PageText:
     numbers = report.number_of()
+    marks = inactive_labels(catalog, page.t)
     references = [
         Reference(
-            n, catalog.by_id[sid].title, Markdown(f"../raw/{sid}.md"), link_or_text(catalog.by_id[sid].url)
+            n,
+            catalog.by_id[sid].title,
+            Markdown(f"../raw/{sid}.md"),
+            link_or_text(catalog.by_id[sid].url),
+            standing(catalog.by_id[sid], page.t),
         )
         for n, sid in enumerate(report.references, 1)
         if sid in catalog.by_id
     ]
     context = {
-        "summary": [claim_markdown(c, numbers) for c in report.summary],
+        "summary": [claim_markdown(c, numbers, labels=marks, code=False) for c in report.summary],
         "sections": [
-            SectionView(s.question, [claim_markdown(c, numbers) for c in s.claims]) for s in report.sections
+            SectionView(s.question, [claim_markdown(c, numbers, labels=marks) for c in s.claims])
+            for s in report.sections
         ],
         "figures": [view for f in report.figures if (view := _figure(page, f, numbers)) is not None],
         "references": references,
@@ -211,10 +253,11 @@ def _figure(page: TopicPage, figure: ReportFigure, numbers: dict[str, int]) -> F
 
 def _analysis_page(page: TopicPage, analysis: Analysis, catalog: Catalog) -> PageText:
     numbers = catalog.number_of
+    marks = inactive_labels(catalog, page.t)
     sections = [
         SectionView(
             s.question,
-            [claim_markdown(c, numbers) for c in s.claims],
+            [claim_markdown(c, numbers, labels=marks, code=False) for c in s.claims],
             [cite(numbers.get(i), i) for i in s.considered if i in numbers],
         )
         for s in analysis.sections
@@ -225,13 +268,12 @@ def _analysis_page(page: TopicPage, analysis: Analysis, catalog: Catalog) -> Pag
         for c in (aggregated.clusters if aggregated else [])
     ]
     lead = page.t["analysis_lead"].format(topic=page.topic, sources=len(catalog.sources))
+    # the aggregation's and the analyst's notes are the operator's: the terminal and _meta.json have them
     context = {
         "lead": Markdown(lead),
         "sections": sections,
         "clusters": clusters,
-        "entities": aggregated.entities if aggregated else [],
-        "aggregation_note": aggregated.note if aggregated else "",
-        "notes": analysis.notes,
+        "entities": useful_entities(aggregated.entities if aggregated else []),
     }
     return _kind_page(
         page,
@@ -244,15 +286,22 @@ def _analysis_page(page: TopicPage, analysis: Analysis, catalog: Catalog) -> Pag
     )
 
 
-def _source_rows(catalog: Catalog) -> list[Row]:
+def useful_entities(entities: list[Any]) -> list[Any]:
+    """The entities worth a table: the most mentioned ones, named at least MIN_MENTIONS times, at most
+    MAX_ENTITIES; none when fewer than MIN_ENTITIES qualify."""
+    named = sorted((e for e in entities if e.mentions >= MIN_MENTIONS), key=lambda e: (-e.mentions, e.name))
+    return named[:MAX_ENTITIES] if len(named) >= MIN_ENTITIES else []
+
+
+def _source_rows(catalog: Catalog, t: dict[str, Markdown]) -> list[Row]:
     return [
-        Row(n, s.title, Markdown(s.page), s.source, link_or_text(s.url))
+        Row(n, s.title, Markdown(s.page), s.source, link_or_text(s.url), standing(s, t))
         for n, s in enumerate(catalog.sources, 1)
     ]
 
 
 def _write_sources(page: TopicPage, catalog: Catalog) -> None:
-    rows = _source_rows(catalog)
+    rows = _source_rows(catalog, page.t)
     lead = page.t["sources_lead"].format(topic=page.topic, count=len(rows))
     context = {"lead": Markdown(lead), "sources": rows}
     sources = _kind_page(page, "sources", context, f"{len(rows)} sources stored for {page.meta.topic}")
@@ -262,7 +311,13 @@ def _write_sources(page: TopicPage, catalog: Catalog) -> None:
 def _write_landing(page: TopicPage, report: Report | None, catalog: Catalog) -> None:
     """The topic's landing page: the summary first, then its status, contents and sources."""
     meta = page.meta
-    summary = [claim_markdown(c, report.number_of(), prefix="") for c in report.summary] if report else []
+    numbers = catalog.number_of  # the report's numbers: its references open the catalog, in order
+    marks = inactive_labels(catalog, page.t)
+    summary = (
+        [claim_markdown(c, numbers, prefix="", labels=marks, code=False) for c in report.summary]
+        if report
+        else []
+    )
     lead, description = _landing_lead(page, report)
     body = render_template(
         "topic_index.md.j2",
@@ -272,14 +327,13 @@ def _write_landing(page: TopicPage, report: Report | None, catalog: Catalog) -> 
             "title": meta.topic,
             "lead": lead,
             "summary": summary,
-            "status": meta.status,
+            "status": page.t.get(f"run_{meta.status}") or md_inline(meta.status),
             "completed": meta.progress.completed_tasks,
             "total": meta.progress.total_tasks,
             "updated": meta.updated_at,
-            "warnings": meta.warnings[:10],
             "has_report": page.ws.report_file.is_file(),
             "has_analysis": page.ws.analysis_file.is_file(),
-            "sources": _source_rows(catalog),
+            "sources": _source_rows(catalog, page.t),
         },
     )
     front = _frontmatter(

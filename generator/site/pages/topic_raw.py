@@ -20,6 +20,7 @@ from ...topic.state import TopicMeta
 from ..templates import render_template
 from ..text import Markdown, md_escape, md_inline
 from .topic_labels import labels
+from .topic_standing import standing
 
 _SAFE_URL = re.compile(r"^https?://[^\s<>\"'`]+$", re.IGNORECASE)
 
@@ -91,6 +92,7 @@ def _write_raw_page(
             "kind": raw.kind,
             "original": link_or_text(raw.url),
             "fetched_at": raw.fetched_at,
+            "standing": standing(raw, t),
             "authors": raw.authors,
             "extent": Markdown(extent.format(chars=chars, original=original)),
             "cited_by": [_citing_link(m) for m in cited_by],
@@ -132,6 +134,7 @@ def _raw_frontmatter(raw: wsp.RawSource, provider: str) -> dict[str, Any]:
         "original_chars": max(raw.original_chars, len(raw.text)),
         "excerpt": raw.excerpt,
     }
+    meta.update({key: value for key, value in (("date", raw.date), ("status", raw.status)) if value})
     if raw.kind == "paper":
         meta.update(
             type="paper", authors=raw.authors, published=raw.published, summary=_paper_summary(raw.text)

@@ -1,0 +1,380 @@
+"""Reports that answer the question (issue 21): an outline from the top documents' own headings, a definition
+from the defining document, whole passages quoted in context, sources labelled by their stated status and
+date, and one citation numbering on every page of a topic."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from site_checks import citations_in
+from topic_fakes import config, entry, make_corpus, offline, read_json
+
+from generator.errors import PartialFailure
+from generator.site.pages.topic import publish_topic
+from generator.store import KBPaths, read_page
+from generator.text.sentences import split_sentences
+from generator.topic import workspace as wsp
+from generator.topic.analyze import Catalog, analyze
+from generator.topic.pipeline import run_topic_research
+from generator.topic.plan import DocumentOutline, heuristic_plan
+from generator.topic.processing import measured_figures
+from generator.topic.report import Report, build_report
+from generator.topic.sentences import paragraph_starts, passage_at, sentence_paragraphs
+from generator.topic.state import Options, TopicMeta
+
+TEMPLATE = ("benefits and limits", "compare with alternatives")
+
+PROPOSAL_HEADINGS = ("Abstract", "Motivation", "Specification", "Rejected Ideas", "Reference Implementation")
+
+
+# --------------------------------------------------------------------------- the outline
+
+
+def test_the_outline_asks_what_the_top_documents_answer() -> None:
+    outlines = [
+        DocumentOutline("Data Classes", PROPOSAL_HEADINGS, "Final", "2017-06-02"),
+        DocumentOutline("Class decorators", ("Abstract", "Rationale", "Open Issues"), "Final", "2004-06-05"),
+    ]
+    plan = heuristic_plan("data classes", outlines=outlines)
+    facets = [s.facet for s in plan.steps if s.step_type == "research"]
+    assert facets == ["what", "motivation", "how", "limits", "alternatives", "current"]
+    questions = " ".join(plan.sub_queries)
+    assert "Why do data classes matter?" in plan.sub_queries
+    assert not any(words in questions for words in TEMPLATE)  # no fixed template question
+    alternatives = next(s for s in plan.steps if s.facet == "alternatives")
+    assert "rejected" in alternatives.query.lower()  # searched with the facet's words
+
+
+def test_documents_without_answering_headings_keep_the_template_plan() -> None:
+    plan = heuristic_plan("data classes", outlines=[DocumentOutline("Data Classes", ("Credits",))])
+    assert any("benefits and limits" in q for q in plan.sub_queries)
+    assert heuristic_plan("data classes").sub_queries == plan.sub_queries
+
+
+def test_a_chinese_topic_gets_a_chinese_outline() -> None:
+    outlines = [
+        DocumentOutline("Async/await", ("Summary", "Motivation", "Guide-level explanation", "Drawbacks"))
+    ]
+    plan = heuristic_plan("异步编程", lang="zh", outlines=outlines)
+    questions = [s.question for s in plan.steps if s.step_type == "research"]
+    assert questions == ["异步编程是什么？", "异步编程为什么重要？", "异步编程有哪些局限？"]
+
+
+def test_the_survey_reads_the_top_documents_headings_before_planning(kb_root: Path) -> None:
+    make_corpus(
+        kb_root,
+        {
+            "factories.md": "# Application factories\n\nAn application factory is a function that creates and "
+            "configures the application object, so that tests can create instances with their own settings.\n\n"
+            "## Motivation\n\nApplication factories let one process hold several application instances with "
+            "different configurations.\n\n## Usage\n\nCall the application factory from your tests and from "
+            "the command line to build a configured application each time.\n\n## Limitations\n\nAn "
+            "application factory cannot hand the application object to modules at import time.\n",
+            "cooking.md": "# Soup\n\nBoil the water, add the vegetables and simmer the soup for an hour.\n",
+        },
+    )
+    topic = entry("application factories")
+    try:
+        run_topic_research(KBPaths(kb_root), config(), offline(), topic, publish=publish_topic)
+    except PartialFailure:
+        pass  # one document cannot satisfy verification's three distinct sources: the plan is what is tested
+    plan = read_json(KBPaths(kb_root).topic_dir("application-factories") / "plan.json")
+    facets = [s["facet"] for s in plan["steps"] if s["step_type"] == "research" and not s["supplementary"]]
+    assert facets == ["what", "motivation", "use", "limits"]
+
+
+# --------------------------------------------------------------------------- passages in context
+
+
+def _passage(text: str, sentence: str) -> str | None:
+    sentences = split_sentences(text)
+    index = next(i for i, s in enumerate(sentences) if s.startswith(sentence))
+    quote = passage_at(
+        sentences, index, paragraph_starts(text, sentences), sentence_paragraphs(text, sentences)[index]
+    )
+    return quote.text if quote else None
+
+
+def test_a_short_paragraph_is_quoted_whole_with_its_run_in_label() -> None:
+    text = (
+        "Application factories are functions that build the application.\n\n"
+        "Testing. You can have instances of the application with different settings to test every case. "
+        "Each test gets a fresh application configured for exactly what it checks.\n\n"
+        "Deployment is covered in another chapter of this guide for the curious reader."
+    )
+    assert _passage(text, "You can have instances") == (
+        "Testing. You can have instances of the application with different settings to test every case. "
+        "Each test gets a fresh application configured for exactly what it checks."
+    )
+
+
+def test_dangling_openings_and_questions_are_never_quoted_alone() -> None:
+    text = (
+        "Assignment expressions bind a name in the middle of an expression evaluation.\n\n"
+        "I.e., it allows us to reuse the value computed in the condition of the loop body.\n\n"
+        "Let's add a simple assignment expression to the loop that reads the lines of the file.\n\n"
+        "Why would anyone want to bind a name inside an expression in the first place?\n\n"
+        "In the following we provide some examples of assignment expressions in loops.\n\n"
+        '"Assignment expressions in practice: a study of loops." In Proceedings of the Python Conference.\n\n'
+        "Binding names inside comprehensions [1]_ was the most requested use of the new syntax."
+    )
+    assert _passage(text, "I.e., it allows") is None
+    assert _passage(text, "Let's add") is None
+    assert _passage(text, "Why would anyone") is None
+    assert _passage(text, "In the following") is None
+    assert _passage(text, '"Assignment expressions in practice') is None  # a bibliography entry
+    assert _passage(text, "Binding names") == (
+        "Binding names inside comprehensions was the most requested use of the new syntax."
+    )
+
+
+def test_a_document_number_opening_a_sentence_is_not_a_figure() -> None:
+    assert measured_figures("557 added dataclasses to the Python stdlib.") == []
+    assert [f.value for f in measured_figures("The standard library gained 12 new modules.")] == [12.0]
+
+
+# --------------------------------------------------------------------------- definition, status, numbering
+
+DEFINING = (
+    "# Data Classes\n\n"
+    "## Abstract\n\n"
+    "This PEP describes an addition to the standard library called Data Classes. Data classes are normal "
+    "classes whose special methods such as __init__ and __repr__ are generated from annotated class "
+    "variables.\n\n"
+    "## Specification\n\n"
+    "The dataclass decorator examines the class to find fields, where a field is a class variable that has a "
+    "type annotation. Data classes then generate the __init__ method from those fields in the order they "
+    "are defined.\n\n"
+    "## Usage\n\n"
+    "A data class is declared by decorating a class whose fields carry type annotations:\n\n"
+    "```python\n@dataclass\nclass InventoryItem:\n    name: str\n\n    unit_price: float = 0.0\n```\n"
+)
+REJECTED = (
+    "# Class builders with records\n\n"
+    "Data classes would be built by a record function that takes field names and returns a new class. "
+    "Data classes made this way would generate their methods at call time from the names given.\n\n"
+    "The record function was rejected because data classes need annotations that tools can read.\n"
+)
+NEWER = (
+    "# Data class slots\n\n"
+    "Data classes now accept a slots argument that generates a class with __slots__ for its fields. "
+    "Data classes with slots use less memory and refuse unknown attributes.\n"
+)
+
+
+def _proposals(root: Path) -> tuple[KBPaths, str]:
+    """A topic workspace holding three stored proposals with their stated dates and statuses (as the
+    retrieval stage stores them), planned from their outlines."""
+    paths, slug = KBPaths(root), "data-classes"
+    ws = wsp.Workspace(paths, slug)
+    stored = [
+        ("local-aaaa000001", "Data Classes", DEFINING, "Final", "02-Jun-2017", 0.9),
+        ("local-aaaa000002", "Class builders with records", REJECTED, "Rejected", "2016-01-10", 0.8),
+        ("local-aaaa000003", "Data class slots", NEWER, "Accepted", "2021-03-01", 0.7),
+    ]
+    for n, (sid, title, text, status, date, relevance) in enumerate(stored):
+        raw = wsp.RawSource(
+            sid, "local", f"local:peps/{sid}.md", title, f"2026-01-01T00:00:0{n}Z", text,
+            kind="local", relevance=relevance, status=status, date=date,
+        )  # fmt: skip
+        wsp.save_raw_source(ws, raw)
+    outlines = [DocumentOutline("Data Classes", PROPOSAL_HEADINGS, "Final", "2017-06-02"),
+                DocumentOutline("Data class slots", ("Specification", "Usage"), "Accepted", "2021-03-01")]  # fmt: skip
+    plan = heuristic_plan("data classes", outlines=outlines)
+    for step in plan.steps:
+        step.sources, step.status = [sid for sid, *_ in stored], "done"
+    wsp.save_plan(paths, slug, plan)
+    catalog = Catalog(wsp.list_raw_sources(paths, slug))
+    analysis = analyze(offline(), plan, catalog, lang="en")
+    wsp.save_record(ws.findings_file, analysis)
+    wsp.save_record(ws.report_record, build_report(plan, analysis, catalog))
+    meta = TopicMeta(id=slug, topic="data classes", slug=slug, topic_key="data classes", options=Options())
+    meta.status = "completed"
+    meta.warnings = ["verify: round 2 found no new source; stopping"]
+    wsp.save_meta(paths, meta)
+    publish_topic(paths, slug)
+    return paths, slug
+
+
+def test_the_report_opens_with_the_defining_documents_abstract(kb_root: Path) -> None:
+    paths, slug = _proposals(kb_root)
+    report = wsp.load_record(paths.topic_dir(slug) / "processed" / "report.json", Report)
+    assert report.summary[0].sources == ["local-aaaa000001"]
+    assert report.summary[0].text.startswith("This PEP describes an addition to the standard library")
+    what = report.sections[0]
+    assert what.question == "What are data classes?" and what.claims[0].text == report.summary[0].text
+    assert [s.question for s in report.sections][1] == "Why do data classes matter?"
+
+
+def test_a_rejected_proposal_is_labelled_and_never_says_how_it_works(kb_root: Path) -> None:
+    paths, slug = _proposals(kb_root)
+    report = wsp.load_record(paths.topic_dir(slug) / "processed" / "report.json", Report)
+    by_question = {s.question: s for s in report.sections}
+    answering = [
+        c for q in ("What are data classes?", "How do data classes work?") for c in by_question[q].claims
+    ]
+    assert answering and all("local-aaaa000002" not in c.sources for c in answering)
+    current = by_question["What is the current state of data classes?"].claims
+    assert current and all(c.sources == ["local-aaaa000003"] for c in current)  # the newest source
+    _, page = read_page(paths.topic_dir(slug) / "output" / "report.md")
+    rejected = [line for line in page.splitlines() if "Class builders with records" in line]
+    if "local-aaaa000002" in report.references:
+        assert rejected and "**rejected**" in rejected[0] and "2016-01-10" in rejected[0]
+        assert re.search(r"local-aaaa000002\.md\) \(rejected\)", page)
+    assert "2017-06-02" in page  # "02-Jun-2017" read as a date
+
+
+def test_every_page_numbers_the_sources_alike_and_keeps_operator_notes_off(kb_root: Path) -> None:
+    paths, slug = _proposals(kb_root)
+    folder = paths.topic_dir(slug)
+    _, report = read_page(folder / "output" / "report.md")
+    numbered = {sid: n for n, sid in citations_in(report)}
+    for name in ("index.md", "sources.md", "processed/analysis.md"):
+        _, page = read_page(folder / name)
+        for n, sid in citations_in(page):
+            assert numbered.get(sid, n) == n, (name, sid)
+        for n, sid in re.findall(r"^\| (\d+) \| \[[^\]]*\]\(raw/([\w-]+)\.md\)", page, re.M):
+            assert numbered.get(sid, int(n)) == int(n), (name, sid)
+    _, landing = read_page(folder / "index.md")
+    assert "verify:" not in landing and "round 2" not in landing
+    assert read_json(folder / "_meta.json")["warnings"] == ["verify: round 2 found no new source; stopping"]
+    _, raw = read_page(folder / "raw" / "local-aaaa000002.md")
+    assert "**rejected**" in raw
+
+
+def test_a_short_outline_is_filled_with_the_top_documents_own_sections() -> None:
+    outlines = [
+        DocumentOutline(
+            "Signals", ("Subscribing to Signals", "Creating Signals", "Core Signals", "Footnotes")
+        ),
+    ]
+    plan = heuristic_plan("signals", outlines=outlines)
+    questions = [s.question for s in plan.steps if s.step_type == "research"]
+    assert questions == ["What are signals?", "Subscribing to Signals", "Creating Signals", "Core Signals"]
+    assert {s.facet for s in plan.steps if s.step_type == "research"} == {"what", "section"}
+
+
+def test_an_activity_is_asked_about_as_something_done() -> None:
+    outlines = [DocumentOutline("File Uploads", ("Usage", "Security"))]
+    questions = heuristic_plan("uploading files", outlines=outlines).sub_queries
+    assert questions[:3] == [
+        "What does uploading files involve?",
+        "How is uploading files done?",
+        "What are the limits of uploading files?",
+    ]
+
+
+def test_the_definition_comes_from_the_document_titled_after_the_topic() -> None:
+    from generator.topic.analyze import definition
+    from generator.topic.relevance import RelevanceJudge
+
+    quickstart = wsp.RawSource(
+        "local-q", "local", "local:quickstart.md", "Quickstart", "t", "The function returns the message we "
+        "want to display in the browser of the user.\n\nYou can handle uploaded files with Flask easily.",
+        kind="local", relevance=0.9,
+    )  # fmt: skip
+    uploads = wsp.RawSource(
+        "local-u", "local", "local:uploads.md", "File Uploads", "t", "Ah yes, the good old problem of file "
+        "uploads. The basic idea of file uploads is actually quite simple. It basically works like this:\n\n"
+        "The application accesses the file from the files dictionary.",
+        kind="local", relevance=0.7,
+    )  # fmt: skip
+    opening = definition([quickstart, uploads], RelevanceJudge("file uploads"), lambda s: True)
+    assert opening is not None and opening.sources == ["local-u"]
+    assert opening.text == (
+        "Ah yes, the good old problem of file uploads. The basic idea of file uploads is actually quite simple."
+    )  # the lead-in to what follows ("…like this:") is left off
+
+
+def test_a_code_example_is_quoted_with_the_sentence_that_introduces_it(kb_root: Path) -> None:
+    paths, slug = _proposals(kb_root)
+    report = wsp.load_record(paths.topic_dir(slug) / "processed" / "report.json", Report)
+    examples = [c for s in report.sections for c in s.claims if c.code]
+    assert [c.text for c in examples] == [
+        "A data class is declared by decorating a class whose fields carry type annotations:"
+    ]
+    assert (
+        examples[0].code == "@dataclass\nclass InventoryItem:\n    name: str\n\n    unit_price: float = 0.0"
+    )
+    assert all(not c.code for c in report.summary)  # a lead-in never stands in the summary
+    _, page = read_page(paths.topic_dir(slug) / "output" / "report.md")
+    assert "carry type annotations: [\\[1\\]](../raw/local-aaaa000001.md)\n\n```text\n@dataclass\n" in page
+
+
+def test_the_summary_stops_at_about_five_sentences_of_whole_passages() -> None:
+    from generator.topic.analyze import Claim
+    from generator.topic.report import ReportSection, leads
+
+    paragraph = (
+        "Data classes generate methods for you. They read the annotations of the class. Fields keep order."
+    )
+    claims = [Claim(paragraph.replace("Data", f"Data{n}"), [f"s{n}"], 1.0 - n / 10) for n in range(4)]
+    summary = leads([ReportSection(f"q{n}", [c]) for n, c in enumerate(claims)])
+    assert summary == claims[:2]  # 3 sentences, then 6: the third passage would only lengthen it
+
+
+def test_a_section_question_is_answered_from_the_section_it_is_named_after() -> None:
+    from generator.topic.analyze import candidates
+    from generator.topic.relevance import RelevanceJudge
+
+    text = (
+        "# Signals\n\nSignals notify subscribers of events in the application, and subscribing to them is easy.\n\n"
+        "## Sending Signals\n\nTo emit one, call the send method of the signal with the sender as argument.\n\n"
+        "## Creating Signals\n\nA namespace creates signals of its own for your extension to use."
+    )
+    source = wsp.RawSource("local-s", "local", "local:signals.md", "Signals", "t", text, kind="local")
+    pool = candidates(
+        [source], focus="signals and subscribing to them Sending Signals", judge=RelevanceJudge(
+            "signals and subscribing to them"), facet={"send"}, reserved=set(), facet_name="section",
+        section="Sending Signals",
+    )  # fmt: skip
+    assert pool[0].text == "To emit one, call the send method of the signal with the sender as argument."
+    assert "A namespace creates signals" not in " ".join(c.text for c in pool)  # another section's passage
+
+
+def test_the_model_planner_and_analyst_read_the_same_outlines_and_passages(kb_root: Path) -> None:
+    import json as jsonlib
+
+    from llm_fakes import FakeOpenAI, RecordedRequest
+    from test_topic_llm import Team
+    from topic_fakes import CORPUS, openai_provider
+
+    prompts: dict[str, list[str]] = {"plan": [], "analyze": []}
+
+    class Recording(Team):
+        def __call__(self, req: RecordedRequest) -> str:
+            system = req.system or ""
+            role = "plan" if "planner" in system else "analyze" if "analyst" in system else ""
+            if role:
+                prompts[role].append(req.prompt)
+            return super().__call__(req)
+
+    files = dict(CORPUS)
+    files["how.md"] = files["how.md"].replace(
+        "# How vector search works", "# How vector search works\n\n## Design"
+    )
+    make_corpus(kb_root, files)
+    with FakeOpenAI(default=Recording([jsonlib.dumps({"sub_queries": ["x"], "steps": "bad"})] * 2)) as fake:
+        result = run_topic_research(
+            KBPaths(kb_root),
+            config(),
+            openai_provider(fake.base_url),
+            entry(),
+            verify=False,
+            publish=publish_topic,
+        )
+    assert result.status == "completed"
+    assert (
+        prompts["plan"] and "How vector search works" in prompts["plan"][0] and "Design" in prompts["plan"][0]
+    )
+    plan = read_json(KBPaths(kb_root).topic_dir("vector-databases") / "plan.json")
+    assert plan["origin"] == "heuristic" and "how" in [
+        s["facet"] for s in plan["steps"]
+    ]  # the fallback's outline
+    # the analyst reads whole paragraphs (two sentences quoted together), as the offline analyst would quote
+    paragraph = (
+        "A vector database stores embeddings and answers nearest-neighbour queries over them. Vector databases "
+        "index high-dimensional vectors produced by embedding models."
+    )
+    assert any(paragraph in p for p in prompts["analyze"])
