@@ -16,7 +16,13 @@ from typing import Any
 
 from generator.repo.facts.comments import doc_before, leading_doc
 from generator.repo.facts.extracted import Extracted
-from generator.repo.facts.jsassign import js_assignment, js_exported_object
+from generator.repo.facts.jsassign import (
+    js_assignment,
+    js_delegates,
+    js_exported_object,
+    js_members_value,
+    js_object_pairs,
+)
 from generator.repo.facts.pyscan import scan_python
 from generator.repo.facts.pysymbols import python_symbols, read_python
 from generator.repo.model import Symbol
@@ -161,16 +167,44 @@ def _collect(
             _js_variable(child, prefix, out)
             if depth == 0:
                 js_exported_object(child, out)
+                _js_members(child, language, out)
         elif kind == "expression_statement" and language in _JS:
             _js_require(child, out)
             if depth == 0:
                 js_assignment(child, out)
+                js_delegates(child, out)
+                _js_members(child, language, out)
         elif kind == "call" and language == "ruby":
             _ruby_require(child, out)
         if _add_symbol(child, language, prefix, out, depth, in_type):
             continue
         if kind in _CONTAINERS or kind in _CLASSLIKE:
             _collect(child, language, prefix, out, depth + 1, in_type)
+
+
+def _js_members(statement: Any, language: str, out: Extracted) -> None:
+    """The members of a class or object literal a module defines by assignment (`module.exports = class
+    Application {…}`, koa's `module.exports = { get body() {…} }`): methods, getters and setters, each once
+    (a getter's setter shares its name)."""
+    found = js_members_value(statement)
+    if found is None:
+        return
+    name, value = found
+    prefix = f"{name}." if name else ""
+    before = len(out.symbols)
+    _collect(
+        value.child_by_field_name("body") if value.type == "class" else value, language, prefix, out, 1, True
+    )
+    if value.type == "object":
+        js_object_pairs(value, prefix, out)
+    members, seen = [], set()
+    for symbol in out.symbols[before:]:
+        if symbol.name not in seen:
+            seen.add(symbol.name)
+            members.append(symbol if name else replace(symbol, kind="function", exported=symbol.public))
+    out.symbols[before:] = members
+    if not name:  # `module.exports = {…}`: its members are what the module exports
+        out.exports.extend(s.name for s in members if s.public)
 
 
 def _add_symbol(node: Any, language: str, prefix: str, out: Extracted, depth: int, in_type: bool) -> bool:
