@@ -158,9 +158,9 @@ def js_delegates(statement: Any, out: Extracted) -> None:
                 and owner.type == "identifier"
             ):
                 parent = _text(owner)
-                for kind, name, line in reversed(found):
+                for role, member, line in reversed(found):
                     out.symbols.append(
-                        Symbol(f"{parent}.{name}", kind, line, line, public=True, parent=parent)
+                        Symbol(f"{parent}.{member}", role, line, line, public=True, parent=parent)
                     )
             return
         if function is None or function.type != "member_expression" or len(strings) != 1:
