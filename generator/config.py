@@ -48,6 +48,9 @@ class RepoEntry(_Strict):
     """Optional research question; focuses the shards on the files that answer it."""
     refresh_days: Annotated[int, Meta(ge=0)] | None = None
     """Not used for repositories (they refresh when their remote HEAD moves); kept for symmetry with topics."""
+    entry_points: list[str] = msgspec.field(default_factory=list)
+    """Where the main flows start, e.g. `[requests.api.request, src/requests/sessions.py:Session.send]`
+    (module.symbol, path:symbol, or a symbol's name); by default, what the README's examples call."""
 
 
 class TopicEntry(_Strict):

@@ -170,6 +170,9 @@ class Facts:
 class CallGraphView(Protocol):
     """What facts/calls.py's CallGraph offers the stages after it."""
 
+    entry_points: list[tuple[str, str]]
+    """A maintainer's entry points as (file, symbol): the flows start there."""
+
     def edges(self, paths: Iterable[str] | None = None, *, incoming: bool = False) -> list[CallEdge]: ...
 
     def chains(self, paths: Iterable[str] | None = None, *, limit: int = 5) -> list[list[CallEdge]]: ...

@@ -23,6 +23,7 @@ from generator.errors import DeepkbError
 from generator.redact import Redactor
 from generator.repo.facts.calls import read_call_graph
 from generator.repo.facts.dependencies import go_modules, js_aliases, resolve_dependencies
+from generator.repo.facts.examples import example_calls
 from generator.repo.facts.extracted import Extracted
 from generator.repo.facts.fanin import (
     base_uses,
@@ -78,9 +79,11 @@ def extract_facts(
     _score_importance(files, {e.path: e.lines for e in repo_map.files})
     _redact_docs(files.values(), redactor, parsed)
     mark_package_api(files)
+    calls = read_call_graph(root, files, index, max_file_bytes, {e.path: e.size for e in repo_map.files})
+    calls.examples = example_calls(root, repo_map)
     return Facts(
         files=files,
-        calls=read_call_graph(root, files, index, max_file_bytes, {e.path: e.size for e in repo_map.files}),
+        calls=calls,
         base_uses=base_uses(files.values()),
         mentioned=readme_code_names(root, repo_map),
         readme=readme_paragraph(root, repo_map, redactor),

@@ -24,8 +24,12 @@ OUTSIDE_READS = 4  # of which outside the files asked about
 OVERLAP = 0.5  # a path sharing more than this share of its hops with a chosen one is left out
 TIER = 1.0  # weight an entry loses per tier (API function, API class method, other export)
 PER_OWNER = 2  # entry points taken from one class or module
+EARLY_CALL = 0.3  # what a caller's first call loses of its weight against its last one
+SAME_FILE = 0.5  # what a hop into a file the path already reached counts of its weight
 TINY = 8  # lines below which a symbol counts for less in a path (lines / TINY of its weight)
 W_FILE_IMPORTANCE, W_SYMBOL, W_SIZE, W_API_ENTRY = 1.0, 0.25, 0.15, 1.0
+W_EXAMPLE = 2.0  # an entry the usage examples call, per doubling of how prominently (examples.py)
+W_CHOSEN = 100.0  # a maintainer's entry point (deepkb.yml `entry_points`) opens the flows before any other
 
 
 Node = tuple[str, str]  # (path, qualified symbol)
@@ -35,8 +39,12 @@ CALLABLE = frozenset({"function", "method"})
 class CallReader(Protocol):
     # each node's weight, kept across the searches of a run (the facts it comes from do not change)
     node_weights: dict[Node, float]
+    examples: dict[str, float]  # names the usage examples call, by prominence
+    entry_points: list[Node]  # a maintainer's entry points
 
     def calls_of(self, path: str, callers: set[str]) -> list[CallEdge]: ...
+
+    def deprecated(self, node: Node) -> bool: ...
 
 
 def main_paths(
@@ -51,8 +59,8 @@ def main_paths(
     scope = [p for p in (files if paths is None else paths) if p in files and not is_context_file(p)]
     search = _Search(graph, files, scope)
     chains: list[tuple[float, int, list[CallEdge]]] = []
-    for order, entry in enumerate(_entries(files, scope, graph.node_weights)[:ENTRIES]):
-        start = search.weigh(entry)  # a path from the public API outranks one from deep inside
+    for order, (bonus, entry) in enumerate(_entries(files, scope, graph)):
+        start = search.weigh(entry) + bonus  # a path from the public API outranks one from deep inside
         chains.extend((start + search.value(chain), order, chain) for chain in search.paths_from(entry))
     chains.sort(key=lambda item: (-item[0], item[1]))  # equal paths: the more important entry first
     return _distinct([chain for _, _, chain in chains], limit)
@@ -103,9 +111,14 @@ class _FileNodes:
         return self.fact.symbols[min(found)] if found else None
 
 
-def _entries(files: dict[str, FileFacts], scope: list[str], weights: dict[Node, float]) -> list[Node]:
-    """Entry points, the public API first: functions a top-level package re-exports, then methods of the
-    classes it re-exports, then other exported callables; at most PER_OWNER from one class or module."""
+def _entries(files: dict[str, FileFacts], scope: list[str], graph: CallReader) -> list[tuple[float, Node]]:
+    """Up to ENTRIES entry points with the bonus each brings its paths: a maintainer's own first, then the
+    public API weighed by what the usage examples call (functions a top-level package re-exports, methods
+    of the classes it re-exports, other exported callables); never a deprecated one, at most PER_OWNER
+    from one class or module."""
+    weights, examples = graph.node_weights, graph.examples
+    within = set(scope)
+    chosen = [(W_CHOSEN, node) for node in graph.entry_points if node[0] in within]
     found: list[tuple[float, Node]] = []
     for path in scope:
         fact = files[path]
@@ -117,7 +130,8 @@ def _entries(files: dict[str, FileFacts], scope: list[str], weights: dict[Node, 
             _weigh_all(weights, path, fact, [s.name for s in entries])
             for symbol in entries:
                 tier = 0 if symbol.name in api else 1 if symbol.parent in api else 2
-                found.append((weights[(path, symbol.name)] - TIER * tier, (path, symbol.name)))
+                bonus = W_EXAMPLE * math.log2(1 + examples.get(symbol.short_name, 0.0))
+                found.append((weights[(path, symbol.name)] - TIER * tier + bonus, (path, symbol.name)))
     if not found:  # nothing declared public: every public function and method may start a path
         for path in scope:
             fact = files[path]
@@ -128,12 +142,18 @@ def _entries(files: dict[str, FileFacts], scope: list[str], weights: dict[Node, 
     lines = {(p, s.name): s.start for p in starts for s in files[p].symbols}
     found.sort(key=lambda pair: (-pair[0], pair[1][0], lines.get(pair[1], 0)))
     taken: dict[tuple[str, str], int] = {}
-    chosen = []
-    for _, (path, name) in found:
+    explicit = {node for _, node in chosen}
+    for score, (path, name) in found:
+        if len(chosen) >= ENTRIES:
+            break
         owner = (path, name.rsplit(".", 1)[0] if "." in name else "")
+        shown = examples.get(name.rsplit(".", 1)[-1], 0.0) > 0  # what the examples call: as many as they call
+        if (path, name) in explicit or (taken.get(owner, 0) >= PER_OWNER and not shown):
+            continue
+        if graph.deprecated((path, name)):
+            continue
         taken[owner] = taken.get(owner, 0) + 1
-        if taken[owner] <= PER_OWNER:
-            chosen.append((path, name))
+        chosen.append((score - weights[(path, name)], (path, name)))  # the bonus over its own weight
     return chosen
 
 
@@ -159,6 +179,7 @@ class _Search:
         self.read: set[str] = set()
         self.outside: set[str] = set()
         self.symbols: dict[str, _FileNodes] = {}  # the symbols of the files whose nodes it has weighed
+        self.late: dict[CallEdge, float] = {}  # how late in its caller each call comes: 0 first, 1 last
 
     def out(self, node: Node) -> list[CallEdge]:
         """The calls `node` makes (a class's: its constructor's), most important callee first. Files of
@@ -178,6 +199,9 @@ class _Search:
         unique: dict[Node, CallEdge] = {}
         for edge in edges:
             unique.setdefault((edge.callee_path, edge.callee), edge)
+        last = len(unique) - 1
+        for order, edge in enumerate(unique.values()):  # in call order: the edges are in line order
+            self.late[edge] = order / last if last else 1.0
         ranked = sorted(unique.values(), key=lambda e: (-self.weight(e), e.line))
         return ranked[:FAN_OUT]
 
@@ -200,8 +224,18 @@ class _Search:
         return weights[node]
 
     def value(self, chain: list[CallEdge]) -> float:
-        """Importance reached: each hop's callee, plus a little per hop so a deeper path beats a stub."""
-        return sum(self.weight(edge) + 0.1 for edge in chain)
+        """Importance reached: each hop's callee, plus a little per hop so a deeper path beats a stub; a hop
+        within a file the path has already reached counts SAME_FILE of it, so that a path crossing into
+        other central modules (`Session.send → HTTPAdapter.send`) beats one that stays in a module."""
+        seen: set[str] = {chain[0].caller_path} if chain else set()
+        total = 0.0
+        for edge in chain:
+            share = SAME_FILE if edge.callee_path in seen else 1.0
+            # the work a function hands on comes after its set-up: `send` after `prepare_request`
+            share *= 1.0 - EARLY_CALL * (1.0 - self.late.get(edge, 1.0))
+            seen.add(edge.callee_path)
+            total += share * self.weight(edge) + 0.1
+        return total
 
     def paths_from(self, entry: Node) -> list[list[CallEdge]]:
         """Every path from `entry` that cannot go further (depth, fan-out and cycles bounding it)."""

@@ -24,6 +24,7 @@ from generator.redact import Redactor
 from generator.repo.analyze.citations import Linker
 from generator.repo.analyze.draft import ShardContext, draft_offline, draft_with_model, repository_overview
 from generator.repo.checkout.clone import checkout, parse_source
+from generator.repo.facts.entrypoints import resolve_entry_points
 from generator.repo.facts.extract import extract_facts
 from generator.repo.facts.languages import SUPPORTED
 from generator.repo.facts.mentions import readme_paragraph
@@ -70,12 +71,15 @@ def run_repo_research(
     max_concurrent: int | None = None,
     console: Console | None = None,
     publish: Publish | None = None,
+    entry_points: Sequence[str] = (),
 ) -> RepoResult:
     """Research one repository; `publish` (generator/site/pages/repo.py's `publish_repo`) writes its pages
     under site_src/repos/<owner>/<repo>/. Raises RepoPartialFailure after publishing when some shards failed
     or fell back to the offline analyst."""
     started = time.monotonic()  # the run's total timeout counts from here
-    study = prepare(paths, config, provider, source, request=request, console=console)
+    study = prepare(
+        paths, config, provider, source, request=request, console=console, entry_points=entry_points
+    )
     jobs = list(enumerate(study.plan.shards, 1))
     outcomes = analyze_shards(
         study, provider, jobs, max_concurrent=max_concurrent, console=console, started=started
@@ -97,9 +101,13 @@ def prepare(
     *,
     request: str | None = None,
     console: Console | None = None,
+    entry_points: Sequence[str] = (),
 ) -> Study:
-    """Stages 1–6: clone, map, facts, focus, plan and normalize."""
+    """Stages 1–6: clone, map, facts, focus, plan and normalize; `entry_points`: a maintainer's, where the
+    flows start (a name matching no symbol is a ConfigError)."""
     repo_source, pinned, repo_map, facts = survey(paths, config, source, console)
+    if entry_points and facts.calls is not None:
+        facts.calls.entry_points = resolve_entry_points(facts.files, entry_points)
     redactor = Redactor.from_environ()
     cache = RepoCache(paths.cache_dir, repo_source.owner, repo_source.name)
     focus = (
