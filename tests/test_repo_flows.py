@@ -72,3 +72,90 @@ def test_test_helpers_are_context_not_code(tmp_path: Path) -> None:
     assert "test-helpers/context.js" not in {e.caller_path for e in facts.calls.edges()}
     flows = facts.calls.chains(limit=3)
     assert flows and all(not e.callee_path.startswith("test-helpers/") for chain in flows for e in chain)
+
+
+LIB = {
+    "README.md": (
+        "# web\n\nFetch a page:\n\n```python\nimport web\nr = web.fetch('https://example.org')\n"
+        "print(r.status)\n```\n"
+    ),
+    "web/__init__.py": "from .api import fetch, legacy_fetch, stats\nfrom .sessions import Session\n",
+    "web/api.py": (
+        "import warnings\nfrom .sessions import Session\n\n\n"
+        "def legacy_fetch(url):\n"
+        '    """Fetch a page the old way."""\n'
+        "    warnings.warn('legacy_fetch is deprecated, use fetch', DeprecationWarning, stacklevel=2)\n"
+        "    session = Session()\n    return session.request('get', url)\n\n\n"
+        "def stats(url):\n"
+        '    """Count the bytes of a page.\n\n    .. deprecated:: 2.0\n        Use fetch.\n    """\n'
+        "    session = Session()\n    return session.request('get', url)\n\n\n"
+        "def fetch(url):\n"
+        "    session = Session()\n    return session.request('get', url)\n"
+    ),
+    "web/sessions.py": (
+        "from .adapters import Adapter\n\n\n"
+        "class Session:\n"
+        "    def request(self, method, url):\n"
+        "        prepared = self.prepare(method, url)\n"
+        "        return self.send(prepared)\n\n"
+        "    def prepare(self, method, url):\n" + "".join(f"        step{i} = {i}\n" for i in range(12)) + ""
+        "        return self.check(method, url)\n\n"
+        "    def check(self, method, url):\n" + "".join(f"        step{i} = {i}\n" for i in range(12)) + ""
+        "        return self.encode(method, url)\n\n"
+        "    def encode(self, method, url):\n" + "".join(f"        step{i} = {i}\n" for i in range(12)) + ""
+        "        return (method, url)\n\n"
+        "    def send(self, prepared):\n"
+        "        adapter = Adapter()\n        return adapter.send(prepared)\n"
+    ),
+    "web/adapters.py": (
+        "class Adapter:\n    def send(self, prepared):\n"
+        + "".join(f"        step{i} = {i}\n" for i in range(45))
+        + "        return prepared\n"
+    ),
+}
+
+
+def first_flow(facts: Facts) -> list[str]:
+    assert facts.calls is not None
+    chain = facts.calls.chains(limit=1)[0]
+    return [chain[0].caller, *(e.callee for e in chain)]
+
+
+def test_the_main_flow_starts_at_what_the_readme_calls_and_never_at_a_deprecated_symbol(
+    tmp_path: Path,
+) -> None:
+    facts = facts_of(tmp_path, LIB)
+    assert facts.calls is not None
+    assert facts.calls.examples["fetch"] > 0
+    assert first_flow(facts)[:2] == ["fetch", "Session.request"]
+    starts = {chain[0].caller for chain in facts.calls.chains(limit=5)}
+    assert "fetch" in starts and not starts & {"legacy_fetch", "stats"}
+    # the README names none of them: the deprecated ones still never open a flow
+    quiet = facts_of(tmp_path / "quiet", {**LIB, "README.md": "# web\n"})
+    assert quiet.calls is not None
+    assert not {chain[0].caller for chain in quiet.calls.chains(limit=5)} & {"legacy_fetch", "stats"}
+
+
+def test_a_deprecated_symbol_sinks_in_its_files_ranking(tmp_path: Path) -> None:
+    from generator.repo.facts.ranking import key_symbols
+
+    facts = facts_of(tmp_path, LIB)
+    ranked = [r.symbol.name for r in key_symbols(facts, "web/api.py")]
+    assert ranked[0] == "fetch" and ranked.index("stats") > ranked.index("fetch")
+
+
+def test_the_flow_hands_on_to_the_next_module_rather_than_staying_in_set_up(tmp_path: Path) -> None:
+    facts = facts_of(tmp_path, LIB)
+    flow = first_flow(facts)
+    assert flow[-2:] == ["Session.send", "Adapter.send"], flow
+
+
+def test_koa_like_flow_runs_listen_callback_handle_request_respond(tmp_path: Path) -> None:
+    readme = "# web\n\n```js\nconst Web = require('web');\nconst app = new Web();\napp.listen(3000);\n```\n"
+    facts = facts_of(tmp_path, {**KOA_LIKE, "Readme.md": readme})
+    assert first_flow(facts) == [
+        "Application.listen",
+        "Application.callback",
+        "Application.handleRequest",
+        "respond",
+    ]

@@ -25,7 +25,7 @@ OVERLAP = 0.5  # a path sharing more than this share of its hops with a chosen o
 TIER = 1.0  # weight an entry loses per tier (API function, API class method, other export)
 PER_OWNER = 2  # entry points taken from one class or module
 EARLY_CALL = 0.3  # what a caller's first call loses of its weight against its last one
-SAME_FILE = 0.5  # what a hop into a file the path already reached counts of its weight
+SAME_FILE = 0.5  # each further hop within a module the path already reached counts this much of the last
 TINY = 8  # lines below which a symbol counts for less in a path (lines / TINY of its weight)
 W_FILE_IMPORTANCE, W_SYMBOL, W_SIZE, W_API_ENTRY = 1.0, 0.25, 0.15, 1.0
 W_EXAMPLE = 2.0  # an entry the usage examples call, per doubling of how prominently (examples.py)
@@ -224,16 +224,17 @@ class _Search:
         return weights[node]
 
     def value(self, chain: list[CallEdge]) -> float:
-        """Importance reached: each hop's callee, plus a little per hop so a deeper path beats a stub; a hop
-        within a file the path has already reached counts SAME_FILE of it, so that a path crossing into
-        other central modules (`Session.send → HTTPAdapter.send`) beats one that stays in a module."""
-        seen: set[str] = {chain[0].caller_path} if chain else set()
+        """Importance reached: each hop's callee, plus a little per hop so a deeper path beats a stub. Each
+        further hop within a module the path has already reached counts SAME_FILE times less than the one
+        before it, so that a path crossing into other central modules (`Session.send → HTTPAdapter.send`)
+        beats one that stays inside a module (`prepare → prepare_body → prepare_content_length`)."""
+        hops: dict[str, int] = {chain[0].caller_path: 1} if chain else {}
         total = 0.0
         for edge in chain:
-            share = SAME_FILE if edge.callee_path in seen else 1.0
+            share = SAME_FILE ** hops.get(edge.callee_path, 0)
+            hops[edge.callee_path] = hops.get(edge.callee_path, 0) + 1
             # the work a function hands on comes after its set-up: `send` after `prepare_request`
             share *= 1.0 - EARLY_CALL * (1.0 - self.late.get(edge, 1.0))
-            seen.add(edge.callee_path)
             total += share * self.weight(edge) + 0.1
         return total
 
