@@ -5,8 +5,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+from click.testing import CliRunner, Result
+from llm_fakes import FakeOpenAI, RecordedRequest
+from repo_output_fakes import is_analyst, make_project
 from repo_source_fixture import write_tree
 
+from generator.cli import cli
+from generator.config import load_config
+from generator.errors import ConfigError
+from generator.repo.facts.entrypoints import resolve_entry_points
 from generator.repo.facts.extract import extract_facts
 from generator.repo.map.walk import map_repository
 from generator.repo.model import Facts
@@ -42,6 +50,10 @@ KOA_LIKE = {
     ),
     "test-helpers/context.js": "module.exports = function context() {\n  return {};\n};\n",
 }
+
+
+def invoke(kb: Path, *args: str) -> Result:
+    return CliRunner().invoke(cli, ["--root", str(kb), *args], catch_exceptions=False)
 
 
 def facts_of(tmp_path: Path, files: dict[str, str]) -> Facts:
@@ -159,3 +171,73 @@ def test_koa_like_flow_runs_listen_callback_handle_request_respond(tmp_path: Pat
         "Application.handleRequest",
         "respond",
     ]
+
+
+def test_entry_points_name_modules_files_or_symbols_and_an_unknown_one_is_a_config_error(
+    tmp_path: Path,
+) -> None:
+    facts = facts_of(tmp_path, LIB)
+    found = resolve_entry_points(
+        facts.files, ["web.sessions.Session.send", "web/api.py:fetch", "Adapter.send", "web.fetch"]
+    )
+    assert found == [
+        ("web/sessions.py", "Session.send"),
+        ("web/api.py", "fetch"),
+        ("web/adapters.py", "Adapter.send"),
+        ("web/api.py", "fetch"),  # what the package re-exports: where it comes from
+    ]
+    with pytest.raises(ConfigError, match="'web.api.nope' matches no symbol"):
+        resolve_entry_points(facts.files, ["web.api.fetch", "web.api.nope"])
+
+
+def test_a_maintainers_entry_point_opens_the_main_flow(tmp_path: Path) -> None:
+    facts = facts_of(tmp_path, LIB)
+    assert facts.calls is not None
+    facts.calls.entry_points = resolve_entry_points(facts.files, ["web.sessions.Session.send"])
+    assert first_flow(facts) == ["Session.send", "Adapter.send"]
+    assert facts.calls.entries(limit=2)[0] == ("web/sessions.py", "Session.send")
+
+
+def test_repo_entries_take_entry_points_and_reject_a_misspelt_key(tmp_path: Path) -> None:
+    path = tmp_path / "deepkb.yml"
+    path.write_text("repos:\n  - source: .\n    entry_points: [web.api.fetch]\n", encoding="utf-8")
+    assert load_config(path).repos[0].entry_points == ["web.api.fetch"]
+    path.write_text("repos:\n  - source: .\n    entry_point: [web.api.fetch]\n", encoding="utf-8")
+    with pytest.raises(ConfigError, match="unknown key 'repos.0.entry_point'"):
+        load_config(path)
+
+
+def test_repo_run_starts_the_flow_at_the_entry_point_given_and_names_an_unknown_one(tmp_path: Path) -> None:
+    root = make_project(tmp_path / "web", LIB)
+    kb = tmp_path / "kb"
+    kb.mkdir()
+    bad = invoke(kb, "repo", "run", str(root), "--entry-point", "web.api.nope")
+    assert bad.exit_code != 0
+    assert bad.stderr.strip().splitlines()[-1].startswith("Error: entry_points: 'web.api.nope'")
+    good = invoke(kb, "repo", "run", str(root), "--entry-point", "web.sessions.Session.send")
+    assert good.exit_code == 0, good.stderr
+    index = (kb / "site_src" / "repos" / "acme" / "shop" / "index.md").read_text(encoding="utf-8")
+    flow = index.split("### Main flow", 1)[1]
+    assert "participant p0 as Session.send" in flow and "participant p1 as Adapter.send" in flow
+
+
+def test_the_model_is_told_the_entry_points_and_the_main_flow(tmp_path: Path) -> None:
+    root = make_project(tmp_path / "web", LIB)
+    kb = tmp_path / "kb"
+    kb.mkdir()
+
+    def reply(req: RecordedRequest) -> str:
+        return "Summary: Fetches pages.\n## Purpose\nIt fetches pages (web/api.py:1-3).\n"
+
+    with FakeOpenAI(default=reply) as fake:
+        (kb / "deepkb.yml").write_text(
+            f"llm:\n  provider: openai\n  base_url: {fake.base_url}\n  max_retries: 0\n", encoding="utf-8"
+        )
+        invoke(kb, "repo", "run", str(root))
+    analyst = [r.prompt for r in fake.requests if is_analyst(r)]
+    assert analyst
+    for prompt in analyst:
+        told = prompt.split("Where a user enters the code", 1)[1]
+        assert "- entry point fetch (web/api.py:" in told
+        assert "1. fetch calls Session.request (web/api.py:" in told
+    assert any("Main flow through these files" in prompt for prompt in analyst)

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from generator.errors import DeepkbError
 from generator.repo.facts.deprecation import deprecated_by_body, deprecated_by_doc
-from generator.repo.facts.flows import Node, main_paths
+from generator.repo.facts.flows import Node, entry_points, main_paths
 from generator.repo.facts.forked import map_files
 from generator.repo.facts.imports import ImportIndex
 from generator.repo.facts.pycalls import PythonCalls
@@ -98,6 +98,10 @@ class CallGraph:
     def chains(self, paths: Iterable[str] | None = None, *, limit: int = 5) -> list[list[CallEdge]]:
         """flows.main_paths through this graph."""
         return main_paths(self, self.files, paths, limit=limit)
+
+    def entries(self, paths: Iterable[str] | None = None, *, limit: int = 8) -> list[Node]:
+        """flows.entry_points of this graph: where the flows of `paths` start."""
+        return entry_points(self, self.files, paths, limit=limit)
 
     def _possible_callers(self, path: str) -> list[str]:
         folder = path.rpartition("/")[0]

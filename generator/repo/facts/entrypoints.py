@@ -1,5 +1,6 @@
 """A maintainer's entry points (`entry_points:` of a repository in deepkb.yml) found among the symbols:
-`requests.api.request` (module, then symbol), `src/requests/api.py:request` (file, then symbol), or a
+`requests.api.request` or `requests.get` (module, then a symbol it defines or re-exports),
+`src/requests/api.py:request` (file, then symbol), or a
 symbol's own name when one file defines it (`Session.send`, `app.listen`, `Engine.ServeHTTP`)."""
 
 from __future__ import annotations
@@ -30,9 +31,10 @@ def _resolve(files: dict[str, FileFacts], modules: dict[str, list[str]], name: s
         parts = name.split(".")
         for cut in range(len(parts) - 1, 0, -1):  # the longest module prefix first
             module, rest = ".".join(parts[:cut]), ".".join(parts[cut:])
-            found = [p for p in modules.get(module, ()) if _defines(files[p], rest)]
-            if found:
-                return found[0], rest
+            for candidate in modules.get(module, ()):
+                found = _defined_or_imported(files, candidate, rest)
+                if found is not None:
+                    return found
         defining = sorted(
             (p for p, fact in files.items() if not is_context_file(p) and _defines(fact, name)),
             key=lambda p: (-files[p].importance, p),
@@ -43,6 +45,18 @@ def _resolve(files: dict[str, FileFacts], modules: dict[str, list[str]], name: s
         f"entry_points: {name!r} matches no symbol of the repository",
         hint="write module.symbol (requests.api.request), path/to/file.py:Symbol, or a symbol's own name",
     )
+
+
+def _defined_or_imported(files: dict[str, FileFacts], path: str, name: str) -> Node | None:
+    """Where `name` of module `path` is defined: in it, or in the module it imports the name from
+    (`requests.get` is `requests/api.py`'s `get`, which the package re-exports)."""
+    if _defines(files[path], name):
+        return path, name
+    head = name.split(".", 1)[0]
+    for source, imported in files[path].names_from.items():
+        if head in imported and source in files and _defines(files[source], name):
+            return source, name
+    return None
 
 
 def _defines(fact: FileFacts, name: str) -> bool:

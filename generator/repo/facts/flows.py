@@ -66,6 +66,15 @@ def main_paths(
     return _distinct([chain for _, _, chain in chains], limit)
 
 
+def entry_points(
+    graph: CallReader, files: dict[str, FileFacts], paths: Iterable[str] | None = None, *, limit: int = 8
+) -> list[Node]:
+    """The entry points the flows of `paths` start from, best first: a maintainer's, then what the usage
+    examples call among the public API; never a deprecated one."""
+    scope = [p for p in (files if paths is None else paths) if p in files and not is_context_file(p)]
+    return [node for _, node in _entries(files, scope, graph)[:limit]]
+
+
 def node_weight(files: dict[str, FileFacts], path: str, name: str) -> float:
     """How much reaching this symbol says about the code: its file's importance (centrality) and its own
     score there (export, users, size, doc: a large documented method outweighs a small helper)."""

@@ -22,7 +22,13 @@ from generator.llm.base import Provider
 from generator.llm.offline import OfflineProvider
 from generator.redact import Redactor
 from generator.repo.analyze.citations import Linker
-from generator.repo.analyze.draft import ShardContext, draft_offline, draft_with_model, repository_overview
+from generator.repo.analyze.draft import (
+    ShardContext,
+    draft_offline,
+    draft_with_model,
+    repository_flow,
+    repository_overview,
+)
 from generator.repo.checkout.clone import checkout, parse_source
 from generator.repo.facts.entrypoints import resolve_entry_points
 from generator.repo.facts.extract import extract_facts
@@ -44,7 +50,7 @@ from generator.repo.model import (
 )
 from generator.repo.plan.architect import plan_shards
 from generator.repo.plan.normalize import normalize_shards
-from generator.repo.plan.subsystems import part_namer
+from generator.repo.plan.subsystems import core_modules, part_namer
 from generator.repo.run.session import RepoCache, fingerprint, plan_from_json, plan_to_json, today
 from generator.repo.run.study import RepoPartialFailure, RepoResult, Study
 from generator.repo.run.workers import Job, Report, run_jobs
@@ -260,6 +266,7 @@ def shard_context(
         readme=readme,
         request=request,
         overview=repository_overview(readme, facts, redactor),
+        flow=redactor.redact(repository_flow(facts, core_modules(repo_map)))[0],
     )
 
 
