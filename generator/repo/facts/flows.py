@@ -29,10 +29,14 @@ SAME_FILE = 0.5  # each further hop within a module the path already reached cou
 TINY = 8  # lines below which a symbol counts for less in a path (lines / TINY of its weight)
 W_FILE_IMPORTANCE, W_SYMBOL, W_SIZE, W_API_ENTRY = 1.0, 0.25, 0.15, 1.0
 W_EXAMPLE = 2.0  # an entry the usage examples call, per doubling of how prominently (examples.py)
+W_RUNTIME = 4.0  # a runtime callback (RUNTIME_CALLBACKS): every request or call passes through it
 W_CHOSEN = 100.0  # a maintainer's entry point (deepkb.yml `entry_points`) opens the flows before any other
 
 
 Node = tuple[str, str]  # (path, qualified symbol)
+# what the runtime calls on an object a user hands it: Python's callable protocol (WSGI and ASGI apps, a
+# command object), Go's http.Handler; these open flows as if the examples called them
+RUNTIME_CALLBACKS = frozenset({"__call__", "ServeHTTP"})
 CALLABLE = frozenset({"function", "method"})
 
 
@@ -131,7 +135,7 @@ def _entries(files: dict[str, FileFacts], scope: list[str], graph: CallReader) -
     found: list[tuple[float, Node]] = []
     for path in scope:
         fact = files[path]
-        callables = [s for s in fact.symbols if s.kind in CALLABLE and s.public and not s.stub]
+        callables = [s for s in fact.symbols if s.kind in CALLABLE and _callable_from_outside(s)]
         exported = set(fact.exports) | set(fact.api_names) if callables else set()
         entries = [symbol for symbol in callables if _is_entry(symbol, exported)]
         if entries:
@@ -139,7 +143,7 @@ def _entries(files: dict[str, FileFacts], scope: list[str], graph: CallReader) -
             _weigh_all(weights, path, fact, [s.name for s in entries])
             for symbol in entries:
                 tier = 0 if symbol.name in api else 1 if symbol.parent in api else 2
-                bonus = W_EXAMPLE * math.log2(1 + examples.get(symbol.short_name, 0.0))
+                bonus = _usage_bonus(symbol, examples)
                 found.append((weights[(path, symbol.name)] - TIER * tier + bonus, (path, symbol.name)))
     if not found:  # nothing declared public: every public function and method may start a path
         for path in scope:
@@ -156,7 +160,8 @@ def _entries(files: dict[str, FileFacts], scope: list[str], graph: CallReader) -
         if len(chosen) >= ENTRIES:
             break
         owner = (path, name.rsplit(".", 1)[0] if "." in name else "")
-        shown = examples.get(name.rsplit(".", 1)[-1], 0.0) > 0  # what the examples call: as many as they call
+        short = name.rsplit(".", 1)[-1]
+        shown = examples.get(short, 0.0) > 0 or short in RUNTIME_CALLBACKS  # how it is used: every one
         if (path, name) in explicit or (taken.get(owner, 0) >= PER_OWNER and not shown):
             continue
         if graph.deprecated((path, name)):
@@ -175,9 +180,20 @@ def _weigh_all(weights: dict[Node, float], path: str, fact: FileFacts, names: li
             weights[(path, name)] = nodes.weight(name)
 
 
+def _callable_from_outside(symbol: Symbol) -> bool:
+    return (symbol.public or symbol.short_name in RUNTIME_CALLBACKS) and not symbol.stub
+
+
+def _usage_bonus(symbol: Symbol, examples: dict[str, float]) -> float:
+    """What an entry gains from how the project is used: the examples calling it, or a server calling it
+    on the object the examples hand it (a WSGI/ASGI app's `__call__`, Go's `ServeHTTP`)."""
+    bonus = W_EXAMPLE * math.log2(1 + examples.get(symbol.short_name, 0.0))
+    return bonus + W_RUNTIME * float(symbol.short_name in RUNTIME_CALLBACKS)
+
+
 def _is_entry(symbol: Symbol, exported: set[str]) -> bool:
     """Of the public callables that are not stubs: one exported, or a method of an exported class."""
-    if symbol.short_name.startswith("_"):
+    if symbol.short_name.startswith("_") and symbol.short_name not in RUNTIME_CALLBACKS:
         return False
     return symbol.exported or symbol.name in exported or (bool(symbol.parent) and symbol.parent in exported)
 
@@ -238,13 +254,14 @@ class _Search:
         before it, so that a path crossing into other central modules (`Session.send → HTTPAdapter.send`)
         beats one that stays inside a module (`prepare → prepare_body → prepare_content_length`)."""
         hops: dict[str, int] = {chain[0].caller_path: 1} if chain else {}
-        total = 0.0
+        total, main_line = 0.0, 1.0
         for edge in chain:
             share = SAME_FILE ** hops.get(edge.callee_path, 0)
             hops[edge.callee_path] = hops.get(edge.callee_path, 0) + 1
-            # the work a function hands on comes after its set-up: `send` after `prepare_request`
-            share *= 1.0 - EARLY_CALL * (1.0 - self.late.get(edge, 1.0))
-            total += share * self.weight(edge) + 0.1
+            # the work a function hands on comes after its set-up (`send` after `prepare_request`): a path
+            # down a set-up call stays a side path for every hop after it
+            main_line *= 1.0 - EARLY_CALL * (1.0 - self.late.get(edge, 1.0))
+            total += share * main_line * self.weight(edge) + 0.1
         return total
 
     def paths_from(self, entry: Node) -> list[list[CallEdge]]:
