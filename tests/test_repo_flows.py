@@ -241,3 +241,32 @@ def test_the_model_is_told_the_entry_points_and_the_main_flow(tmp_path: Path) ->
         assert "- entry point fetch (web/api.py:" in told
         assert "1. fetch calls Session.request (web/api.py:" in told
     assert any("Main flow through these files" in prompt for prompt in analyst)
+
+
+ESM = {
+    "package.json": '{"name": "client", "main": "lib/client.js", "type": "module"}\n',
+    "README.md": "```js\nimport client from 'client';\nawait client.request({url: '/'});\n```\n",
+    "lib/client.js": "import Client from './core/Client.js';\n\nconst client = new Client();\nexport default client;\n",
+    "lib/core/Client.js": (
+        "import dispatch from './dispatch.js';\nimport merge from './merge.js';\n\n"
+        "class Client {\n  request(config) {\n    return this._request(config);\n  }\n\n"
+        "  _request(config) {\n    const merged = merge({}, config);\n"
+        "    return dispatch.call(this, merged);\n  }\n}\n\nexport default Client;\n"
+    ),
+    "lib/core/dispatch.js": (
+        "export default function dispatch(config) {\n  const body = encode(config);\n  return body;\n}\n\n"
+        "function encode(config) {\n  return JSON.stringify(config);\n}\n"
+    ),
+    "lib/core/merge.js": "export default function merge(a, b) {\n  return Object.assign(a, b);\n}\n",
+}
+
+
+def test_es_modules_export_by_name_and_calls_reach_default_imports_and_fn_call(tmp_path: Path) -> None:
+    facts = facts_of(tmp_path, ESM)
+    client = {s.name: s for s in facts.files["lib/core/Client.js"].symbols}
+    assert "Client" in facts.files["lib/core/Client.js"].exports and client["Client.request"].exported
+    assert facts.calls is not None
+    edges = {(e.caller, e.callee_path, e.callee) for e in facts.calls.edges(["lib/core/Client.js"])}
+    assert ("Client._request", "lib/core/merge.js", "merge") in edges  # a default import, called
+    assert ("Client._request", "lib/core/dispatch.js", "dispatch") in edges  # `dispatch.call(this, …)`
+    assert first_flow(facts) == ["Client.request", "Client._request", "dispatch", "encode"]

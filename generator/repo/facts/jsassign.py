@@ -171,3 +171,18 @@ def js_delegates(statement: Any, out: Extracted) -> None:
             return
         found.append((kind, name, strings[0].start_point[0] + 1))
         node = function.child_by_field_name("object")
+
+
+def js_export_names(statement: Any, out: Extracted) -> None:
+    """The names an ES module exports by name: `export default Axios;`, `export { a, b as c };` (the local
+    names; a re-export `export { a } from './x'` defines nothing here)."""
+    if statement.child_by_field_name("source") is not None:
+        return
+    for child in statement.named_children:
+        if child.type == "identifier":
+            out.exports.append(_text(child))
+        elif child.type == "export_clause":
+            for specifier in child.named_children:
+                name = specifier.child_by_field_name("name") if specifier.type == "export_specifier" else None
+                if name is not None:
+                    out.exports.append(_text(name))

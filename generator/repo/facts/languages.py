@@ -19,6 +19,7 @@ from generator.repo.facts.extracted import Extracted
 from generator.repo.facts.jsassign import (
     js_assignment,
     js_delegates,
+    js_export_names,
     js_exported_object,
     js_members_value,
     js_object_pairs,
@@ -174,6 +175,8 @@ def _collect(
                 js_assignment(child, out)
                 js_delegates(child, out)
                 _js_members(child, language, out)
+        elif kind == "export_statement" and language in _JS and depth == 0:
+            js_export_names(child, out)
         elif kind == "call" and language == "ruby":
             _ruby_require(child, out)
         if _add_symbol(child, language, prefix, out, depth, in_type):
