@@ -9,6 +9,7 @@ the importance of every symbol they reach, so a path into the core beats one int
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterable
 from typing import Protocol
 
@@ -26,6 +27,11 @@ TIER = 1.0  # weight an entry loses per tier (API function, API class method, ot
 PER_OWNER = 2  # entry points taken from one class or module
 EARLY_CALL = 0.3  # what a caller's first call loses of its weight against its last one
 SAME_FILE = 0.5  # each further hop within a module the path already reached counts this much of the last
+ERROR_PATH = 0.5  # what a call that reports an error counts in a path (and every hop after it)
+# a callee that reports an error: an exception class, or a function named for failing
+_REPORTS_ERROR = re.compile(
+    r"(?:Error|Exception|Abort|Exit)$|^_*(?:serve_?)?(?:error|fail|fatal|abort|exit|panic|die)(?:[A-Z_]\w*)?$"
+)
 TINY = 8  # lines below which a symbol counts for less in a path (lines / TINY of its weight)
 W_FILE_IMPORTANCE, W_SYMBOL, W_SIZE, W_API_ENTRY = 1.0, 0.25, 0.15, 1.0
 W_EXAMPLE = 2.0  # an entry the usage examples call, per doubling of how prominently (examples.py)
@@ -227,11 +233,18 @@ class _Search:
         last = len(unique) - 1
         for order, edge in enumerate(unique.values()):  # in call order: the edges are in line order
             self.late[edge] = order / last if last else 1.0
-        ranked = sorted(unique.values(), key=lambda e: (-self.weight(e), e.line))
+        ranked = sorted(unique.values(), key=lambda e: (-self.weight(e) * self.main_line(e), e.line))
         return ranked[:FAN_OUT]
 
     def weight(self, edge: CallEdge) -> float:
         return self.weigh((edge.callee_path, edge.callee))
+
+    def main_line(self, edge: CallEdge) -> float:
+        """1 for a caller's last call, down to 1 - EARLY_CALL for its first (its set-up); ERROR_PATH of that
+        for a call that reports an error (raising `UsageError`, `serveError`, `this.error(…)`): where a
+        path turns aside, whatever the callee weighs."""
+        share = 1.0 - EARLY_CALL * (1.0 - self.late.get(edge, 1.0))
+        return share * ERROR_PATH if _REPORTS_ERROR.search(edge.callee.rsplit(".", 1)[-1]) else share
 
     def weigh(self, node: Node) -> float:
         """`node_weight`, each node weighed once per run (`node_weights`), each file's symbols gathered
@@ -260,7 +273,7 @@ class _Search:
             hops[edge.callee_path] = hops.get(edge.callee_path, 0) + 1
             # the work a function hands on comes after its set-up (`send` after `prepare_request`): a path
             # down a set-up call stays a side path for every hop after it
-            main_line *= 1.0 - EARLY_CALL * (1.0 - self.late.get(edge, 1.0))
+            main_line *= self.main_line(edge)
             total += share * main_line * self.weight(edge) + 0.1
         return total
 
