@@ -73,6 +73,7 @@ def test_object_literal_class_and_delegated_members_are_symbols_with_their_lines
     assert context["proto.onerror"].kind == "method"
     assert (context["proto.redirect"].kind, context["proto.redirect"].start) == ("method", 21)
     assert (context["proto.status"].kind, context["proto.status"].start) == ("property", 22)
+    assert context["proto.status"].doc == "Delegates to response.status."
     request = facts.files["lib/request.js"]
     assert [s.name for s in request.symbols] == ["header", "get"]  # an anonymous module object's members
     assert {"header", "get"} <= set(request.exports)

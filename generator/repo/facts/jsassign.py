@@ -158,9 +158,12 @@ def js_delegates(statement: Any, out: Extracted) -> None:
                 and owner.type == "identifier"
             ):
                 parent = _text(owner)
+                target = strings[0] if strings else None
+                to = f"{_text(target).strip(chr(39) + chr(34) + '`')}." if target is not None else ""
                 for role, member, line in reversed(found):
+                    doc = f"Delegates to `{to}{member}`." if to.removesuffix(".").isidentifier() else ""
                     out.symbols.append(
-                        Symbol(f"{parent}.{member}", role, line, line, public=True, parent=parent)
+                        Symbol(f"{parent}.{member}", role, line, line, doc, public=True, parent=parent)
                     )
             return
         if function is None or function.type != "member_expression" or len(strings) != 1:
