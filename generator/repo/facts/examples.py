@@ -20,6 +20,9 @@ GO_EXAMPLES = 10  # Go example test files read
 EARLY = 5  # a file's first names called count up to twice: its first example is the one to follow
 # a call `name(`, a method call `.name(`, a constructor `new Name(`; a decorator `@x.name`
 _CALL = re.compile(r"\b([A-Za-z_]\w+)\s*\(")
+_IMPORTED = re.compile(
+    r"^[ \t]*from[ \t]+[\w.]+[ \t]+import[ \t]+[\w \t,]+|^[ \t]*import[ \t]*\{[\w\s,]+\}", re.MULTILINE
+)
 _DECORATOR = re.compile(r"@(?:[A-Za-z_]\w*\.)*([A-Za-z_]\w+)")
 _STARTER_PAGE = re.compile(
     r"(?:^|/)(?:index|readme|quick[-_]?start|getting[-_]?started|intro\w*|tutorial\w*|usage|overview|basics?)"
@@ -60,8 +63,11 @@ def called_names(text: str, path: str) -> list[str]:
         code = "\n".join(_RST_CODE.findall(text))
     else:
         code = text
+    # a name imported from a module in the example (`from rich import print`) is the project's own, even
+    # when a builtin goes by it
+    imported = {word for match in _IMPORTED.finditer(code) for word in re.findall(r"\w+", match.group(0))}
     names = _CALL.findall(code) + _DECORATOR.findall(code)
-    return [name for name in names if name not in _NOT_NAMES]
+    return [name for name in names if name not in _NOT_NAMES or name in imported]
 
 
 def _markdown_code(text: str) -> str:

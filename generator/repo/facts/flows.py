@@ -97,9 +97,11 @@ class _FileNodes:
 
     def __init__(self, fact: FileFacts) -> None:
         self.fact = fact
-        self.first: dict[str, int] = {}  # name → the index of its first definition
+        self.first: dict[str, int] = {}  # name → the index of its first definition (`@overload`s passed over)
         for index, symbol in enumerate(fact.symbols):
-            self.first.setdefault(symbol.name, index)
+            known = self.first.get(symbol.name)
+            if known is None or (fact.symbols[known].stub and not symbol.stub):
+                self.first[symbol.name] = index
         self.exports = set(fact.exports)
         self.api = set(fact.api_names)
 
