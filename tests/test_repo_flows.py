@@ -3,6 +3,7 @@ symbols, a maintainer's entry points, JavaScript object literals, classes and de
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -15,7 +16,9 @@ from generator.cli import cli
 from generator.config import load_config
 from generator.errors import ConfigError
 from generator.repo.facts.entrypoints import resolve_entry_points
+from generator.repo.facts.examples import called_names
 from generator.repo.facts.extract import extract_facts
+from generator.repo.facts.flows import node_weight
 from generator.repo.map.walk import map_repository
 from generator.repo.model import Facts
 
@@ -271,3 +274,63 @@ def test_es_modules_export_by_name_and_calls_reach_default_imports_and_fn_call(t
     assert ("Client._request", "lib/core/merge.js", "merge") in edges  # a default import, called
     assert ("Client._request", "lib/core/dispatch.js", "dispatch") in edges  # `dispatch.call(this, …)`
     assert first_flow(facts) == ["Client.request", "Client._request", "dispatch", "encode"]
+
+
+GO_ROUTER = {
+    "go.mod": "module example.com/web\n\ngo 1.21\n",
+    "router.go": (
+        'package web\n\nimport "net/http"\n\n'
+        "type Router struct{ root *node }\n\n"
+        "func New() *Router {\n\treturn &Router{root: &node{}}\n}\n\n"
+        "func (r *Router) ServeHTTP(w http.ResponseWriter, req *http.Request) {\n"
+        "\tvar tree *node = r.root\n\th := tree.lookup(req.URL.Path)\n\tif h == nil {\n\t\tserveError(w)\n\t\treturn\n\t}\n\th(w, req)\n}\n\n"
+        "func serveError(w http.ResponseWriter) {\n\tw.WriteHeader(404)\n}\n\n"
+        "// Describe returns a description of every route the router holds.\n"
+        "func (r *Router) Describe() string {\n"
+        + "".join(f"\tpart{i} := {i}\n\t_ = part{i}\n" for i in range(12))
+        + "\treturn describe(r.root)\n}\n"
+    ),
+    "tree.go": (
+        'package web\n\nimport "net/http"\n\n'
+        "type node struct{ children []*node }\n\n"
+        "func (n *node) lookup(path string) http.HandlerFunc {\n"
+        + "".join(f"\tstep{i} := {i}\n\t_ = step{i}\n" for i in range(12))
+        + "\treturn nil\n}\n\n"
+        "func describe(n *node) string {\n\treturn label(n)\n}\n\n"
+        'func label(n *node) string {\n\treturn "node"\n}\n'
+    ),
+}
+
+
+def test_a_servers_callback_opens_the_flow_into_the_router(tmp_path: Path) -> None:
+    facts = facts_of(tmp_path, GO_ROUTER)
+    assert facts.calls is not None
+    assert facts.calls.entries(limit=1) == [("router.go", "Router.ServeHTTP")]  # what net/http calls
+    assert first_flow(facts) == ["Router.ServeHTTP", "node.lookup"]  # the lookup, not the 404
+
+
+def test_a_symbol_weighs_as_its_implementation_not_its_overload_stubs(tmp_path: Path) -> None:
+    stubs = "".join(
+        f"    @overload\n    def main(self, arg: {kind}) -> None: ...\n\n" for kind in ("int", "str")
+    )
+    body = "".join(f"        step{i} = {i}\n" for i in range(30))
+    files = {
+        "cli/__init__.py": "from .core import Command\n",
+        "cli/core.py": (
+            "from typing import overload\n\n\nclass Command:\n"
+            f"{stubs}    def main(self, arg=None):\n{body}        return arg\n"
+        ),
+    }
+    facts = facts_of(tmp_path, files)
+    stub_only = node_weight(
+        {"cli/core.py": replace(facts.files["cli/core.py"], symbols=facts.files["cli/core.py"].symbols[:2])},
+        "cli/core.py",
+        "Command.main",
+    )
+    assert node_weight(facts.files, "cli/core.py", "Command.main") > stub_only
+
+
+def test_a_name_the_readme_imports_counts_even_when_a_builtin_goes_by_it() -> None:
+    text = "```python\nfrom rich import print\nprint('hello')\nlen('x')\n```\n"
+    assert called_names(text, "README.md") == ["print"]
+    assert called_names("```python\nprint(len('x'))\n```\n", "README.md") == []
