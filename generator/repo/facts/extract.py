@@ -43,8 +43,9 @@ from generator.repo.model import Facts, FileFacts, RepoMap, Symbol
 
 DAMPING = 0.85
 # weights of the importance score; centrality dominates, size and entry status break ties
-W_CENTRALITY, W_CALLED, W_SIZE, W_ENTRY = 0.45, 0.3, 0.25, 0.15
-SHIM_LINES = 40  # a module shorter than this gets that share of its centrality
+W_CENTRALITY, W_CALLED, W_SIZE, W_ENTRY = 0.6, 0.3, 0.25, 0.15
+CALLS_SCALE = 16
+SHIM_LINES = 40  # a module shorter than this (or than the median module) gets that share of its centrality
 DOC_FILE_LIMIT = 200_000  # markdown files larger than this are not read for their first paragraph
 DOC_TEXT_LIMIT = 20_000  # the first paragraph is found in the first 20 KB
 
@@ -296,10 +297,15 @@ def _score_importance(
     floor = min(ranks.values(), default=0.0)
     top_lines = math.log1p(max(lines.values(), default=0))
     called = {path: math.log1p(calls_into(path).total()) for path in files}
-    top_called = max(called.values(), default=0.0)
+    # scaled to the most called module, or to CALLS_SCALE calls when none is called more: a single call
+    # in a small repository says little
+    top_called = max([*called.values(), math.log1p(CALLS_SCALE)])
+    # a shim is small beside the repository's other modules: where every module is small, none is
+    sizes = sorted(lines.get(p, 0) for p, f in files.items() if f.language in SUPPORTED)
+    shim_lines = max(1, min(SHIM_LINES, sizes[len(sizes) // 2] if sizes else SHIM_LINES))
     for path, facts in files.items():
         centrality = (ranks[path] - floor) / (top_rank - floor) if top_rank > floor else 0.0
-        centrality *= min(1.0, lines.get(path, 0) / SHIM_LINES)
+        centrality *= min(1.0, lines.get(path, 0) / shim_lines)
         size = math.log1p(lines.get(path, 0)) / top_lines if top_lines else 0.0
         used = called[path] / top_called if top_called else 0.0
         score = (
