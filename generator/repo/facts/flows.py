@@ -235,7 +235,14 @@ class _Search:
         last = len(unique) - 1
         for order, edge in enumerate(unique.values()):  # in call order: the edges are in line order
             self.late[edge] = order / last if last else 1.0
-        ranked = sorted(unique.values(), key=lambda e: (-self.weight(e) * self.main_line(e), e.line))
+        # as `value` counts them: a call on the main line, into another module, first
+        ranked = sorted(
+            unique.values(),
+            key=lambda e: (
+                -self.weight(e) * self.main_line(e) * (SAME_FILE if e.callee_path == path else 1.0),
+                e.line,
+            ),
+        )
         return ranked[:FAN_OUT]
 
     def weight(self, edge: CallEdge) -> float:
