@@ -15,6 +15,7 @@ from repo_source_fixture import write_tree
 from generator.cli import cli
 from generator.config import load_config
 from generator.errors import ConfigError
+from generator.repo.facts.deprecation import deprecated_by_body, deprecated_by_doc
 from generator.repo.facts.entrypoints import resolve_entry_points
 from generator.repo.facts.examples import called_names
 from generator.repo.facts.extract import extract_facts
@@ -334,3 +335,36 @@ def test_a_name_the_readme_imports_counts_even_when_a_builtin_goes_by_it() -> No
     text = "```python\nfrom rich import print\nprint('hello')\nlen('x')\n```\n"
     assert called_names(text, "README.md") == ["print"]
     assert called_names("```python\nprint(len('x'))\n```\n", "README.md") == []
+
+
+@pytest.mark.parametrize(
+    ("lines", "deprecated"),
+    [
+        (
+            ["def old():", '    """Old."""', "    warnings.warn('old is deprecated', DeprecationWarning)"],
+            True,
+        ),
+        (["def f(x):", "    if x:", "        warnings.warn('x is deprecated', DeprecationWarning)"], False),
+        (["function send(body) {", "  deprecate('res.send(status): use res.status()');", "}"], True),
+        (
+            [
+                "func (c *Context) BindWith() error {",
+                "\tlog.Println(`BindWith is going to",
+                "\tbe deprecated`)",
+                "}",
+            ],
+            True,
+        ),
+        (["def warn_user(msg):", "    warnings.warn(msg, UserWarning)"], False),
+    ],
+)
+def test_a_body_that_warns_of_its_own_deprecation_is_deprecated(lines: list[str], deprecated: bool) -> None:
+    assert deprecated_by_body(lines) is deprecated
+
+
+def test_deprecation_said_in_a_doc_comment() -> None:
+    assert deprecated_by_doc("Deprecated: use ShouldBind instead.")  # Go
+    assert deprecated_by_doc("Send a request.\n\n@deprecated use fetch")  # JSDoc
+    assert deprecated_by_doc("The old decorator. This is no longer documented.")
+    assert deprecated_by_doc("Run it.\n\n.. deprecated:: 2.0\n    Use run.")
+    assert not deprecated_by_doc("Warn when a deprecated option is used.")

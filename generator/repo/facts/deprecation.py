@@ -1,7 +1,7 @@
 """Is a symbol deprecated: its doc comment says so (`.. deprecated::`, JSDoc `@deprecated`, Go's
 `// Deprecated:`, "no longer documented"), or its body warns that it is (`warnings.warn(…,
-DeprecationWarning)`, `deprecate('…')` as one of its own statements, not inside a branch). A deprecated
-symbol never opens a flow nor leads a list of key symbols."""
+DeprecationWarning)`, `deprecate(…)`, a printed notice) in one of its own statements, not inside a branch.
+A deprecated symbol never opens a flow nor leads a list of key symbols."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ _DOC = re.compile(
     r"|\bno\s+longer\s+(?:documented|supported|recommended|maintained)\b",
     re.IGNORECASE | re.MULTILINE,
 )
-_WARNING_CALL = re.compile(r"(?:[\w$]+\.)*(?:warn\w*|_?deprecat\w*)\s*\(", re.IGNORECASE)
+_WARNING_CALL = re.compile(r"(?:[\w$]+\.)*(?:warn\w*|_?deprecat\w*|print\w*)\s*\(", re.IGNORECASE)
 _DECORATOR = re.compile(r"^\s*@(?:[\w.]+\.)?deprecated\b", re.IGNORECASE)
 WINDOW = 6  # lines of a warning call searched for the word "deprecat…"
 
