@@ -368,3 +368,16 @@ def test_deprecation_said_in_a_doc_comment() -> None:
     assert deprecated_by_doc("The old decorator. This is no longer documented.")
     assert deprecated_by_doc("Run it.\n\n.. deprecated:: 2.0\n    Use run.")
     assert not deprecated_by_doc("Warn when a deprecated option is used.")
+
+
+def test_build_takes_a_repositorys_entry_points_from_deepkb_yml(tmp_path: Path) -> None:
+    root = make_project(tmp_path / "web", LIB)
+    kb = tmp_path / "kb"
+    kb.mkdir()
+    (kb / "deepkb.yml").write_text(
+        f"repos:\n  - source: {root}\n    entry_points: [web.sessions.Session.send]\n", encoding="utf-8"
+    )
+    result = invoke(kb, "build", "--no-site")
+    assert result.exit_code == 0, result.stderr
+    index = (kb / "site_src" / "repos" / "acme" / "shop" / "index.md").read_text(encoding="utf-8")
+    assert "participant p0 as Session.send" in index.split("### Main flow", 1)[1]
