@@ -381,3 +381,16 @@ def test_build_takes_a_repositorys_entry_points_from_deepkb_yml(tmp_path: Path) 
     assert result.exit_code == 0, result.stderr
     index = (kb / "site_src" / "repos" / "acme" / "shop" / "index.md").read_text(encoding="utf-8")
     assert "participant p0 as Session.send" in index.split("### Main flow", 1)[1]
+
+
+def test_repo_run_of_a_configured_repository_starts_where_its_entry_says(tmp_path: Path) -> None:
+    root = make_project(tmp_path / "web", LIB)
+    kb = tmp_path / "kb"
+    kb.mkdir()
+    (kb / "deepkb.yml").write_text(
+        f"repos:\n  - source: {root}\n    entry_points: [web/sessions.py:Session.send]\n", encoding="utf-8"
+    )
+    result = invoke(kb, "repo", "run", str(root))
+    assert result.exit_code == 0, result.stderr
+    index = (kb / "site_src" / "repos" / "acme" / "shop" / "index.md").read_text(encoding="utf-8")
+    assert "participant p0 as Session.send" in index.split("### Main flow", 1)[1]

@@ -129,7 +129,6 @@ def _research(
             request=entry.repo.request,
             console=console,
             publish=publish_repo,
-            entry_points=entry.repo.entry_points,
         )
     elif entry.topic is not None:
         run_topic_research(

@@ -30,7 +30,7 @@ from generator.repo.analyze.draft import (
     repository_overview,
 )
 from generator.repo.checkout.clone import checkout, parse_source
-from generator.repo.facts.entrypoints import resolve_entry_points
+from generator.repo.facts.entrypoints import configured_entry_points, resolve_entry_points
 from generator.repo.facts.extract import extract_facts
 from generator.repo.facts.languages import SUPPORTED
 from generator.repo.facts.mentions import readme_paragraph
@@ -110,10 +110,11 @@ def prepare(
     entry_points: Sequence[str] = (),
 ) -> Study:
     """Stages 1–6: clone, map, facts, focus, plan and normalize; `entry_points`: a maintainer's, where the
-    flows start (a name matching no symbol is a ConfigError)."""
+    flows start (else the deepkb.yml entry's; a name matching no symbol is a ConfigError)."""
     repo_source, pinned, repo_map, facts = survey(paths, config, source, console)
-    if entry_points and facts.calls is not None:
-        facts.calls.entry_points = resolve_entry_points(facts.files, entry_points)
+    names = list(entry_points) or configured_entry_points(config, paths.root, repo_source)
+    if names and facts.calls is not None:
+        facts.calls.entry_points = resolve_entry_points(facts.files, names)
     redactor = Redactor.from_environ()
     cache = RepoCache(paths.cache_dir, repo_source.owner, repo_source.name)
     focus = (
