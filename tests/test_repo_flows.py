@@ -3,6 +3,7 @@ symbols, a maintainer's entry points, JavaScript object literals, classes and de
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 from pathlib import Path
 
@@ -392,5 +393,19 @@ def test_repo_run_of_a_configured_repository_starts_where_its_entry_says(tmp_pat
     )
     result = invoke(kb, "repo", "run", str(root))
     assert result.exit_code == 0, result.stderr
+    index = (kb / "site_src" / "repos" / "acme" / "shop" / "index.md").read_text(encoding="utf-8")
+    assert "participant p0 as Session.send" in index.split("### Main flow", 1)[1]
+
+
+def test_a_chunked_session_starts_its_flows_where_the_entry_says(tmp_path: Path) -> None:
+    root = make_project(tmp_path / "web", LIB)
+    kb = tmp_path / "kb"
+    kb.mkdir()
+    (kb / "deepkb.yml").write_text(
+        f"repos:\n  - source: {root}\n    entry_points: [web/sessions.py:Session.send]\n", encoding="utf-8"
+    )
+    session = json.loads(invoke(kb, "repo", "start", str(root)).stdout)["session_id"]
+    assert invoke(kb, "repo", "shard", session).exit_code == 0
+    assert invoke(kb, "repo", "synthesize", session).exit_code == 0
     index = (kb / "site_src" / "repos" / "acme" / "shop" / "index.md").read_text(encoding="utf-8")
     assert "participant p0 as Session.send" in index.split("### Main flow", 1)[1]

@@ -112,9 +112,7 @@ def prepare(
     """Stages 1–6: clone, map, facts, focus, plan and normalize; `entry_points`: a maintainer's, where the
     flows start (else the deepkb.yml entry's; a name matching no symbol is a ConfigError)."""
     repo_source, pinned, repo_map, facts = survey(paths, config, source, console)
-    names = list(entry_points) or configured_entry_points(config, paths.root, repo_source)
-    if names and facts.calls is not None:
-        facts.calls.entry_points = resolve_entry_points(facts.files, names)
+    start_flows(paths, config, repo_source, facts, entry_points)
     redactor = Redactor.from_environ()
     cache = RepoCache(paths.cache_dir, repo_source.owner, repo_source.name)
     focus = (
@@ -139,6 +137,16 @@ def survey(
     _say(console, f"{len(repo_map.files)} files mapped, {len(repo_map.skipped)} skipped, revision {revision}")
     facts = extract_facts(pinned.path, repo_map, max_file_bytes=max_bytes)
     return repo_source, pinned, repo_map, facts
+
+
+def start_flows(
+    paths: KBPaths, config: Config, source: RepoSource, facts: Facts, entry_points: Sequence[str] = ()
+) -> None:
+    """Start the flows at the maintainer's entry points: `entry_points`, else the deepkb.yml entry's for
+    `source` (a name matching no symbol is a ConfigError naming it)."""
+    names = list(entry_points) or configured_entry_points(config, paths.root, source)
+    if names and facts.calls is not None:
+        facts.calls.entry_points = resolve_entry_points(facts.files, names)
 
 
 # --------------------------------------------------------------------------- stages 1–3
