@@ -81,6 +81,8 @@ def test_object_literal_class_and_delegated_members_are_symbols_with_their_lines
     assert context["proto.status"].doc == "Delegates to response.status."
     request = facts.files["lib/request.js"]
     assert [s.name for s in request.symbols] == ["header", "get"]  # an anonymous module object's members
+    assert [s.kind for s in request.symbols] == ["property", "function"]  # a getter, a method
+    assert context["proto.cookies"].kind == "property" and context["proto.throw"].kind == "method"
     assert {"header", "get"} <= set(request.exports)
 
 

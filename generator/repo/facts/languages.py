@@ -204,7 +204,10 @@ def _js_members(statement: Any, language: str, out: Extracted) -> None:
     for symbol in out.symbols[before:]:
         if symbol.name not in seen:
             seen.add(symbol.name)
-            members.append(symbol if name else replace(symbol, kind="function", exported=symbol.public))
+            if not name:  # an anonymous module object's methods are the module's functions
+                kind = "function" if symbol.kind == "method" else symbol.kind
+                symbol = replace(symbol, kind=kind, exported=symbol.public)
+            members.append(symbol)
     out.symbols[before:] = members
     if not name:  # `module.exports = {…}`: its members are what the module exports
         out.exports.extend(s.name for s in members if s.public)
@@ -232,7 +235,7 @@ def _add_symbol(node: Any, language: str, prefix: str, out: Extracted, depth: in
     out.symbols.append(
         Symbol(
             qualified,
-            "method" if symbol_kind == "function" and in_type else symbol_kind,
+            _kind(node, symbol_kind, in_type),
             anchor.start_point[0] + 1,
             node.end_point[0] + 1,
             doc_before(node, language),
@@ -247,6 +250,13 @@ def _add_symbol(node: Any, language: str, prefix: str, out: Extracted, depth: in
     if kind in _CLASSLIKE:
         _collect(node, language, qualified + ".", out, depth + 1, in_type=kind not in _NAMESPACES)
     return True
+
+
+def _kind(node: Any, symbol_kind: str, in_type: bool) -> str:
+    """A function inside a type is a method; a JS `get x()` / `set x(v)` member is a property."""
+    if node.type == "method_definition" and any(c.type in {"get", "set"} for c in node.children):
+        return "property"
+    return "method" if symbol_kind == "function" and in_type else symbol_kind
 
 
 def _bases(node: Any) -> tuple[str, ...]:
