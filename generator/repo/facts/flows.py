@@ -31,6 +31,7 @@ ERROR_PATH = 0.5  # what a call that reports an error counts in a path (and ever
 # a callee that reports an error: an exception class, or a function named for failing
 _REPORTS_ERROR = re.compile(
     r"(?:Error|Exception|Abort|Exit)$|^_*(?:serve_?)?(?:error|fail|fatal|abort|exit|panic|die)(?:[A-Z_]\w*)?$"
+    r"|_(?:error|exception)$"  # handle_exception, handle_http_error
 )
 TINY = 8  # lines below which a symbol counts for less in a path (lines / TINY of its weight)
 W_FILE_IMPORTANCE, W_SYMBOL, W_SIZE, W_API_ENTRY = 1.0, 0.25, 0.15, 1.0
