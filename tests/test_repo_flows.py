@@ -288,11 +288,19 @@ GO_ROUTER = {
         "func New() *Router {\n\treturn &Router{root: &node{}}\n}\n\n"
         "func (r *Router) ServeHTTP(w http.ResponseWriter, req *http.Request) {\n"
         "\tvar tree *node = r.root\n\th := tree.lookup(req.URL.Path)\n\tif h == nil {\n\t\tserveError(w)\n\t\treturn\n\t}\n\th(w, req)\n}\n\n"
-        "func serveError(w http.ResponseWriter) {\n\tw.WriteHeader(404)\n}\n\n"
+        "func serveError(w http.ResponseWriter) {\n"
+        + "".join(f"\tcode{i} := {i}\n\t_ = code{i}\n" for i in range(12))
+        + "\twriteStatus(w)\n}\n\n"
         "// Describe returns a description of every route the router holds.\n"
         "func (r *Router) Describe() string {\n"
         + "".join(f"\tpart{i} := {i}\n\t_ = part{i}\n" for i in range(12))
         + "\treturn describe(r.root)\n}\n"
+    ),
+    "status.go": (
+        'package web\n\nimport "net/http"\n\n'
+        "func writeStatus(w http.ResponseWriter) {\n"
+        + "".join(f"\tline{i} := {i}\n\t_ = line{i}\n" for i in range(12))
+        + "\tw.WriteHeader(404)\n}\n"
     ),
     "tree.go": (
         'package web\n\nimport "net/http"\n\n'

@@ -27,7 +27,7 @@ TIER = 1.0  # weight an entry loses per tier (API function, API class method, ot
 PER_OWNER = 2  # entry points taken from one class or module
 EARLY_CALL = 0.3  # what a caller's first call loses of its weight against its last one
 SAME_FILE = 0.5  # each further hop within a module the path already reached counts this much of the last
-ERROR_PATH = 0.5  # what a call that reports an error counts in a path (and every hop after it)
+ERROR_PATH = 0.3  # what a call that reports an error counts in a path (and every hop after it)
 # a callee that reports an error: an exception class, or a function named for failing
 _REPORTS_ERROR = re.compile(
     r"(?:Error|Exception|Abort|Exit)$|^_*(?:serve_?)?(?:error|fail|fatal|abort|exit|panic|die)(?:[A-Z_]\w*)?$"
