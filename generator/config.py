@@ -58,6 +58,9 @@ class RepoEntry(_Strict):
     ] = msgspec.field(default_factory=dict)
     """The maintainer's pinned part of the plan: subsystem name → files or globs (`src/pkg/adapters.py`,
     `binding/*`). Pinned files form those subsystems, first and as named; the rest is planned as usual."""
+    entry_points: list[str] = msgspec.field(default_factory=list)
+    """Where the main flows start, e.g. `[requests.api.request, src/requests/sessions.py:Session.send]`
+    (module.symbol, path:symbol, or a symbol's name); by default, what the README's examples call."""
 
 
 class TopicEntry(_Strict):

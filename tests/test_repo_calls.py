@@ -425,5 +425,9 @@ def test_a_node_weighs_as_its_first_definition_and_a_class_as_its_constructor(tm
         weight = node_weight(facts.files, path, name)
         assert weight == node_weight({**facts.files, path: first_only}, path, name) > 0
     assert node_weight(facts.files, path, "Client") == node_weight(facts.files, path, "Client.__init__")
-    entries = flows._entries(facts.files, [path], weights := {})  # weighed together, the same as alone
-    assert entries and all(weights[node] == node_weight(facts.files, *node) for node in entries)
+    graph = facts.calls
+    assert isinstance(graph, CallGraph)
+    graph.node_weights.clear()
+    entries = [node for _, node in flows._entries(facts.files, [path], graph)]  # weighed together
+    weights = graph.node_weights
+    assert entries and all(weights[node] == node_weight(facts.files, *node) for node in entries)  # as alone

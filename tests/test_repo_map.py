@@ -343,6 +343,13 @@ def test_deep_nesting_is_bounded_and_handwritten_notes_are_not_generated(tmp_pat
         ("src/pkg/core.py", False),
         ("lib/command.js", False),
         ("contest.py", False),
+        ("test-helpers/stream.js", True),  # koa's
+        ("src/__mocks__/fs.ts", True),
+        ("lib/mocks/server.js", True),
+        ("e2e-tests/login.ts", True),
+        ("test-utils.js", True),
+        ("lib/latest/a.js", False),
+        ("lib/contest/a.js", False),
     ],
 )
 def test_context_files_are_told_from_source_modules(path: str, context: bool) -> None:
@@ -353,9 +360,9 @@ def test_context_files_are_told_from_source_modules(path: str, context: bool) ->
 # of the file's name (faster, and the same answer for every path)
 CONTEXT_PATH = re.compile(
     r"(^|/)(tests?|testing|testutils?|__tests__|spec|specs|docs?|docs?[_-][\w-]+|[\w-]*examples?|samples?"
-    r"|tutorials?|benchmarks?|bench"
-    r"|fixtures?|scripts?|tools|release|ci|typings|\.[^/]+|vendor|third_party|node_modules|testdata)/"
-    r"|(^|/)(test_[^/]*|[^/]*_test\.\w+|[^/]*\.(test|spec)\.\w+|conftest\.py|setup\.py|noxfile\.py"
+    r"|tutorials?|benchmarks?|bench|tests?[_-]?(?:helpers?|utils?|support|data)|[\w-]+[_-]tests?|__mocks__|mocks?"
+    r"|__fixtures__|fixtures?|scripts?|tools|release|ci|typings|\.[^/]+|vendor|third_party|node_modules|testdata)/"
+    r"|(^|/)(test[_-][^/]*|[^/]*_test\.\w+|[^/]*\.(test|spec)\.\w+|conftest\.py|setup\.py|noxfile\.py"
     r"|fabfile\.py|tasks\.py|dodo\.py|[^/]*\.config\.[cm]?[jt]s|Gruntfile\.js|gulpfile\.js|Makefile"
     r"|Dockerfile|_version\.py|version\.py|__version__\.py)$",
     re.IGNORECASE,
@@ -398,6 +405,13 @@ PARTS = (
     "third_party",
     "node_modules",
     "testdata",
+    "test-helpers",
+    "test_utils",
+    "__mocks__",
+    "mocks",
+    "e2e-tests",
+    "latest",
+    "test-a.js",
     "contest",
     "test_a.py",
     "a_test.go",

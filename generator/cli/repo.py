@@ -53,10 +53,21 @@ def repo() -> None:
     default=None,
     help="Shards analyzed at once (default: llm.max_concurrent).",
 )
+@click.option(
+    "--entry-point",
+    "entry_points",
+    multiple=True,
+    help="Where the main flows start (repeatable): module.symbol, path:symbol or a symbol's name.",
+)
 @JSON
 @pass_app
 def repo_run(
-    app: App, source: str, requests: tuple[str, ...], max_concurrent: int | None, as_json: bool
+    app: App,
+    source: str,
+    requests: tuple[str, ...],
+    max_concurrent: int | None,
+    entry_points: tuple[str, ...],
+    as_json: bool,
 ) -> None:
     """Research SOURCE (a https URL, git@host:owner/repo, or a local path)."""
     meter = MeteredProvider(app.provider())  # this run's calls, for _cost.json as build writes it
@@ -71,6 +82,7 @@ def repo_run(
                 max_concurrent=max_concurrent,
                 console=app.console,
                 publish=publish_repo,
+                entry_points=entry_points,
             )
         except RepoPartialFailure as exc:
             _save_cost(app, meter, exc.result)

@@ -170,9 +170,14 @@ class Facts:
 class CallGraphView(Protocol):
     """What facts/calls.py's CallGraph offers the stages after it."""
 
+    entry_points: list[tuple[str, str]]
+    """A maintainer's entry points as (file, symbol): the flows start there."""
+
     def edges(self, paths: Iterable[str] | None = None, *, incoming: bool = False) -> list[CallEdge]: ...
 
     def chains(self, paths: Iterable[str] | None = None, *, limit: int = 5) -> list[list[CallEdge]]: ...
+
+    def entries(self, paths: Iterable[str] | None = None, *, limit: int = 8) -> list[tuple[str, str]]: ...
 
     def calls_into(self, path: str) -> Counter[str]: ...
 

@@ -8,7 +8,7 @@ facts the offline pages are built from (key types with their methods, module lin
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -18,11 +18,12 @@ from generator.llm.base import Completion, Prompt, Provider
 from generator.llm.window import CHARS_PER_TOKEN, SAFETY_MARGIN, Window, context_window, measured
 from generator.redact import Redactor
 from generator.repo.analyze.citations import Linker
-from generator.repo.analyze.describe import key_functions, key_types, sentences
+from generator.repo.analyze.describe import key_functions, key_types, main_chain, sentences
 from generator.repo.model import (
     ANALYZE_INPUT_CAP,
     ANALYZE_OUTPUT_TOKENS,
     PACK_CHAR_CAP,
+    CallEdge,
     Citation,
     Facts,
     ModelDraft,
@@ -56,6 +57,7 @@ class ShardContext:
     redactor: Redactor
     readme: str = ""  # the README's first real paragraph
     overview: str = ""  # `repository_overview`: what every shard's prompt shares (redacted)
+    flow: str = ""  # `repository_flow`: its entry points and main flow as prompt lines
 
 
 # --------------------------------------------------------------------------- drafts
@@ -218,6 +220,7 @@ def _cut_note(shard: Shard, packed: PackedShard, compressed: bool, overview_cut:
     return f"{saw}{' (' + said + ')' if said else ''}: its prompt was fitted to the model's {window.tokens:,}-token context window."
 
 
+ENTRY_LINES = 5  # entry points named in every shard's prompt
 OVERVIEW_CAP = 6_000  # characters of repository overview in every shard prompt (about 1,500 tokens)
 
 
@@ -230,6 +233,11 @@ def _shared_prefix(ctx: ShardContext, overview: str) -> str:
         "## Purpose\n## How it works\n## Key components\n## Entry points and interfaces\n## Risks and notes\n"
         "Name the central classes and functions and how a call flows through them. Write whole sentences.\n\n"
         f"The repository at a glance (its modules, most important first):\n{overview}\n\n"
+        + (
+            f"Where a user enters the code, and the path a call takes from there:\n{ctx.flow}\n\n"
+            if ctx.flow
+            else ""
+        )
     )
 
 
@@ -286,7 +294,36 @@ def shard_facts(shard: Shard, ctx: ShardContext) -> str:
         )
     for symbol in key_functions(shard.files, ctx.facts, ctx.linker):
         lines.append(f"- {symbol.kind} {symbol.name} ({_span(symbol.citation)}): {symbol.doc}")
+    chain = main_chain(ctx.facts, shard.files)
+    if chain:
+        lines += ["Main flow through these files (each call at its line):", flow_lines(chain)]
     return "\n".join(lines) or "- no public symbols found"
+
+
+def repository_flow(facts: Facts, modules: Sequence[str]) -> str:
+    """The repository's entry points (a maintainer's, else what the README's examples call) and its main
+    flow, as prompt lines citing each symbol and call: what the model is told the offline pages show."""
+    if facts.calls is None:
+        return ""
+    entries = facts.calls.entries(modules, limit=ENTRY_LINES)
+    lines = [f"- entry point {name} ({path}:{_start(facts, path, name)})" for path, name in entries]
+    chain = main_chain(facts, modules)
+    if chain:
+        lines += ["Main flow (each call at its line):", flow_lines(chain)]
+    return "\n".join(lines)
+
+
+def flow_lines(chain: Sequence[CallEdge]) -> str:
+    """A call chain as numbered lines: `1. get calls request (src/requests/api.py:73)`."""
+    return "\n".join(
+        f"{number}. {edge.caller or edge.caller_path} calls {edge.callee} ({edge.caller_path}:{edge.line})"
+        for number, edge in enumerate(chain, 1)
+    )
+
+
+def _start(facts: Facts, path: str, name: str) -> int:
+    fact = facts.files.get(path)
+    return next((s.start for s in fact.symbols if s.name == name), 0) if fact is not None else 0
 
 
 def _span(citation: Citation | None) -> str:

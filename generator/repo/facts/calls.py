@@ -16,7 +16,8 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 from generator.errors import DeepkbError
-from generator.repo.facts.flows import Node, main_paths
+from generator.repo.facts.deprecation import deprecated_by_body, deprecated_by_doc
+from generator.repo.facts.flows import Node, entry_points, main_paths
 from generator.repo.facts.forked import map_files
 from generator.repo.facts.imports import ImportIndex
 from generator.repo.facts.pycalls import PythonCalls
@@ -46,6 +47,27 @@ class CallGraph:
                 if edge.callee_path != edge.caller_path:
                     self._into.setdefault(edge.callee_path, Counter())[edge.callee] += 1
         self.node_weights: dict[Node, float] = {}  # what reaching each symbol weighs (flows.py)
+        self.examples: dict[str, float] = {}  # what the usage examples call, how prominently (examples.py)
+        self.entry_points: list[Node] = []  # a maintainer's entry points (deepkb.yml): flows start there
+        self._lines: dict[str, list[str]] = {}
+
+    def deprecated(self, node: Node) -> bool:
+        """Whether the symbol is deprecated, by its doc comment or its own body's warning (deprecation.py);
+        asked of the few symbols a flow may start at."""
+        path, name = node
+        fact = self.files.get(path)
+        symbol = next((s for s in fact.symbols if s.name == name), None) if fact is not None else None
+        if symbol is None:
+            return False
+        if deprecated_by_doc(symbol.doc_source):
+            return True
+        if path not in self._lines:
+            self._lines[path] = (self._reader.read(path) or "").splitlines()
+        lines = self._lines[path]
+        above = lines[max(0, symbol.start - 4) : symbol.start - 1]
+        return deprecated_by_body(
+            lines[symbol.start - 1 : symbol.end], [*above, *lines[symbol.start - 1 : symbol.start + 1]]
+        )
 
     def edges(self, paths: Iterable[str] | None = None, *, incoming: bool = False) -> list[CallEdge]:
         """Calls made from `paths` (every source module when None); `incoming`: calls made to them from the
@@ -76,6 +98,10 @@ class CallGraph:
     def chains(self, paths: Iterable[str] | None = None, *, limit: int = 5) -> list[list[CallEdge]]:
         """flows.main_paths through this graph."""
         return main_paths(self, self.files, paths, limit=limit)
+
+    def entries(self, paths: Iterable[str] | None = None, *, limit: int = 8) -> list[Node]:
+        """flows.entry_points of this graph: where the flows of `paths` start."""
+        return entry_points(self, self.files, paths, limit=limit)
 
     def _possible_callers(self, path: str) -> list[str]:
         folder = path.rpartition("/")[0]
@@ -126,6 +152,10 @@ class _CallReader:
     def _symbols(self, path: str) -> list[Symbol]:
         fact = self.files.get(path)
         return fact.symbols if fact is not None else []
+
+    def read(self, path: str) -> str | None:
+        """The file's text (None when it cannot be read)."""
+        return self._read(path)
 
     def _read(self, path: str, limit: int | None = None) -> str | None:
         try:

@@ -13,6 +13,7 @@ import math
 import posixpath
 import re
 import tomllib
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import fields
 from pathlib import Path
@@ -23,6 +24,7 @@ from generator.errors import DeepkbError
 from generator.redact import Redactor
 from generator.repo.facts.calls import read_call_graph
 from generator.repo.facts.dependencies import go_modules, js_aliases, resolve_dependencies
+from generator.repo.facts.examples import example_calls
 from generator.repo.facts.extracted import Extracted
 from generator.repo.facts.fanin import (
     base_uses,
@@ -41,7 +43,9 @@ from generator.repo.model import Facts, FileFacts, RepoMap, Symbol
 
 DAMPING = 0.85
 # weights of the importance score; centrality dominates, size and entry status break ties
-W_CENTRALITY, W_SIZE, W_ENTRY = 0.6, 0.25, 0.15
+W_CENTRALITY, W_CALLED, W_SIZE, W_ENTRY = 0.6, 0.3, 0.25, 0.15
+CALLS_SCALE = 16
+SHIM_LINES = 40  # a module shorter than this (or than the median module) gets that share of its centrality
 DOC_FILE_LIMIT = 200_000  # markdown files larger than this are not read for their first paragraph
 DOC_TEXT_LIMIT = 20_000  # the first paragraph is found in the first 20 KB
 
@@ -75,12 +79,14 @@ def extract_facts(
     count_name_uses(files, names)
     _show_imports(files, parsed)
     _mark_entry_points(root, files, index, max_file_bytes)
-    _score_importance(files, {e.path: e.lines for e in repo_map.files})
     _redact_docs(files.values(), redactor, parsed)
     mark_package_api(files)
+    calls = read_call_graph(root, files, index, max_file_bytes, {e.path: e.size for e in repo_map.files})
+    calls.examples = example_calls(root, repo_map)
+    _score_importance(files, {e.path: e.lines for e in repo_map.files}, calls.calls_into)
     return Facts(
         files=files,
-        calls=read_call_graph(root, files, index, max_file_bytes, {e.path: e.size for e in repo_map.files}),
+        calls=calls,
         base_uses=base_uses(files.values()),
         mentioned=readme_code_names(root, repo_map),
         readme=readme_paragraph(root, repo_map, redactor),
@@ -279,16 +285,35 @@ def pagerank(edges: dict[str, list[str]], nodes: Iterable[str]) -> dict[str, flo
     return dict(zip(order, graph.pagerank(damping=DAMPING), strict=True))
 
 
-def _score_importance(files: dict[str, FileFacts], lines: dict[str, int]) -> None:
-    """importance = centrality (PageRank, scaled to the maximum) + size (log lines) + entry-point status."""
+def _score_importance(
+    files: dict[str, FileFacts], lines: dict[str, int], calls_into: Callable[[str], Counter[str]]
+) -> None:
+    """importance = centrality (PageRank, scaled to the maximum; a shim of a few lines gets a share of it)
+    + calls into it from other modules (log, scaled to the most called) + size (log lines) + entry-point
+    status. A module everything imports but that holds little (`compat.py`, `certs.py`) no longer outranks
+    the module the others hand their work to (`adapters.py`)."""
     ranks = pagerank({p: f.depends_on for p, f in files.items()}, files)
     top_rank = max(ranks.values(), default=0.0)
     floor = min(ranks.values(), default=0.0)
     top_lines = math.log1p(max(lines.values(), default=0))
+    called = {path: math.log1p(calls_into(path).total()) for path in files}
+    # scaled to the most called module, or to CALLS_SCALE calls when none is called more: a single call
+    # in a small repository says little
+    top_called = max([*called.values(), math.log1p(CALLS_SCALE)])
+    # a shim is small beside the repository's other modules: where every module is small, none is
+    sizes = sorted(lines.get(p, 0) for p, f in files.items() if f.language in SUPPORTED)
+    shim_lines = max(1, min(SHIM_LINES, sizes[len(sizes) // 2] if sizes else SHIM_LINES))
     for path, facts in files.items():
         centrality = (ranks[path] - floor) / (top_rank - floor) if top_rank > floor else 0.0
+        centrality *= min(1.0, lines.get(path, 0) / shim_lines)
         size = math.log1p(lines.get(path, 0)) / top_lines if top_lines else 0.0
-        score = W_CENTRALITY * centrality + W_SIZE * size + W_ENTRY * float(facts.is_entry_point)
+        used = called[path] / top_called if top_called else 0.0
+        score = (
+            W_CENTRALITY * centrality
+            + W_CALLED * used
+            + W_SIZE * size
+            + W_ENTRY * float(facts.is_entry_point)
+        )
         if facts.language not in SUPPORTED:
             score *= 0.5  # docs and data explain code; they rank below the code itself
         facts.importance = round(min(1.0, max(0.0, score)), 4)

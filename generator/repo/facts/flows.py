@@ -9,6 +9,7 @@ the importance of every symbol they reach, so a path into the core beats one int
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterable
 from typing import Protocol
 
@@ -24,19 +25,37 @@ OUTSIDE_READS = 4  # of which outside the files asked about
 OVERLAP = 0.5  # a path sharing more than this share of its hops with a chosen one is left out
 TIER = 1.0  # weight an entry loses per tier (API function, API class method, other export)
 PER_OWNER = 2  # entry points taken from one class or module
+EARLY_CALL = 0.3  # what a caller's first call loses of its weight against its last one
+SAME_FILE = 0.5  # each further hop within a module the path already reached counts this much of the last
+ERROR_PATH = 0.3  # what a call that reports an error counts in a path (and every hop after it)
+# a callee that reports an error: an exception class, or a function named for failing
+_REPORTS_ERROR = re.compile(
+    r"(?:Error|Exception|Abort|Exit)$|^_*(?:serve_?)?(?:error|fail|fatal|abort|exit|panic|die)(?:[A-Z_]\w*)?$"
+    r"|_(?:error|exception)$"  # handle_exception, handle_http_error
+)
 TINY = 8  # lines below which a symbol counts for less in a path (lines / TINY of its weight)
 W_FILE_IMPORTANCE, W_SYMBOL, W_SIZE, W_API_ENTRY = 1.0, 0.25, 0.15, 1.0
+W_EXAMPLE = 2.0  # an entry the usage examples call, per doubling of how prominently (examples.py)
+W_RUNTIME = 4.0  # a runtime callback (RUNTIME_CALLBACKS): every request or call passes through it
+W_CHOSEN = 100.0  # a maintainer's entry point (deepkb.yml `entry_points`) opens the flows before any other
 
 
 Node = tuple[str, str]  # (path, qualified symbol)
+# what the runtime calls on an object a user hands it: Python's callable protocol (WSGI and ASGI apps, a
+# command object), Go's http.Handler; these open flows as if the examples called them
+RUNTIME_CALLBACKS = frozenset({"__call__", "ServeHTTP"})
 CALLABLE = frozenset({"function", "method"})
 
 
 class CallReader(Protocol):
     # each node's weight, kept across the searches of a run (the facts it comes from do not change)
     node_weights: dict[Node, float]
+    examples: dict[str, float]  # names the usage examples call, by prominence
+    entry_points: list[Node]  # a maintainer's entry points
 
     def calls_of(self, path: str, callers: set[str]) -> list[CallEdge]: ...
+
+    def deprecated(self, node: Node) -> bool: ...
 
 
 def main_paths(
@@ -51,11 +70,20 @@ def main_paths(
     scope = [p for p in (files if paths is None else paths) if p in files and not is_context_file(p)]
     search = _Search(graph, files, scope)
     chains: list[tuple[float, int, list[CallEdge]]] = []
-    for order, entry in enumerate(_entries(files, scope, graph.node_weights)[:ENTRIES]):
-        start = search.weigh(entry)  # a path from the public API outranks one from deep inside
+    for order, (bonus, entry) in enumerate(_entries(files, scope, graph)):
+        start = search.weigh(entry) + bonus  # a path from the public API outranks one from deep inside
         chains.extend((start + search.value(chain), order, chain) for chain in search.paths_from(entry))
     chains.sort(key=lambda item: (-item[0], item[1]))  # equal paths: the more important entry first
     return _distinct([chain for _, _, chain in chains], limit)
+
+
+def entry_points(
+    graph: CallReader, files: dict[str, FileFacts], paths: Iterable[str] | None = None, *, limit: int = 8
+) -> list[Node]:
+    """The entry points the flows of `paths` start from, best first: a maintainer's, then what the usage
+    examples call among the public API; never a deprecated one."""
+    scope = [p for p in (files if paths is None else paths) if p in files and not is_context_file(p)]
+    return [node for _, node in _entries(files, scope, graph)[:limit]]
 
 
 def node_weight(files: dict[str, FileFacts], path: str, name: str) -> float:
@@ -70,9 +98,11 @@ class _FileNodes:
 
     def __init__(self, fact: FileFacts) -> None:
         self.fact = fact
-        self.first: dict[str, int] = {}  # name → the index of its first definition
+        self.first: dict[str, int] = {}  # name → the index of its first definition (`@overload`s passed over)
         for index, symbol in enumerate(fact.symbols):
-            self.first.setdefault(symbol.name, index)
+            known = self.first.get(symbol.name)
+            if known is None or (fact.symbols[known].stub and not symbol.stub):
+                self.first[symbol.name] = index
         self.exports = set(fact.exports)
         self.api = set(fact.api_names)
 
@@ -103,13 +133,18 @@ class _FileNodes:
         return self.fact.symbols[min(found)] if found else None
 
 
-def _entries(files: dict[str, FileFacts], scope: list[str], weights: dict[Node, float]) -> list[Node]:
-    """Entry points, the public API first: functions a top-level package re-exports, then methods of the
-    classes it re-exports, then other exported callables; at most PER_OWNER from one class or module."""
+def _entries(files: dict[str, FileFacts], scope: list[str], graph: CallReader) -> list[tuple[float, Node]]:
+    """Up to ENTRIES entry points with the bonus each brings its paths: a maintainer's own first, then the
+    public API weighed by what the usage examples call (functions a top-level package re-exports, methods
+    of the classes it re-exports, other exported callables); never a deprecated one, at most PER_OWNER
+    from one class or module."""
+    weights, examples = graph.node_weights, graph.examples
+    within = set(scope)
+    chosen = [(W_CHOSEN, node) for node in graph.entry_points if node[0] in within]
     found: list[tuple[float, Node]] = []
     for path in scope:
         fact = files[path]
-        callables = [s for s in fact.symbols if s.kind in CALLABLE and s.public and not s.stub]
+        callables = [s for s in fact.symbols if s.kind in CALLABLE and _callable_from_outside(s)]
         exported = set(fact.exports) | set(fact.api_names) if callables else set()
         entries = [symbol for symbol in callables if _is_entry(symbol, exported)]
         if entries:
@@ -117,7 +152,8 @@ def _entries(files: dict[str, FileFacts], scope: list[str], weights: dict[Node, 
             _weigh_all(weights, path, fact, [s.name for s in entries])
             for symbol in entries:
                 tier = 0 if symbol.name in api else 1 if symbol.parent in api else 2
-                found.append((weights[(path, symbol.name)] - TIER * tier, (path, symbol.name)))
+                bonus = _usage_bonus(symbol, examples)
+                found.append((weights[(path, symbol.name)] - TIER * tier + bonus, (path, symbol.name)))
     if not found:  # nothing declared public: every public function and method may start a path
         for path in scope:
             fact = files[path]
@@ -128,12 +164,19 @@ def _entries(files: dict[str, FileFacts], scope: list[str], weights: dict[Node, 
     lines = {(p, s.name): s.start for p in starts for s in files[p].symbols}
     found.sort(key=lambda pair: (-pair[0], pair[1][0], lines.get(pair[1], 0)))
     taken: dict[tuple[str, str], int] = {}
-    chosen = []
-    for _, (path, name) in found:
+    explicit = {node for _, node in chosen}
+    for score, (path, name) in found:
+        if len(chosen) >= ENTRIES:
+            break
         owner = (path, name.rsplit(".", 1)[0] if "." in name else "")
+        short = name.rsplit(".", 1)[-1]
+        shown = examples.get(short, 0.0) > 0 or short in RUNTIME_CALLBACKS  # how it is used: every one
+        if (path, name) in explicit or (taken.get(owner, 0) >= PER_OWNER and not shown):
+            continue
+        if graph.deprecated((path, name)):
+            continue
         taken[owner] = taken.get(owner, 0) + 1
-        if taken[owner] <= PER_OWNER:
-            chosen.append((path, name))
+        chosen.append((score - weights[(path, name)], (path, name)))  # the bonus over its own weight
     return chosen
 
 
@@ -146,9 +189,20 @@ def _weigh_all(weights: dict[Node, float], path: str, fact: FileFacts, names: li
             weights[(path, name)] = nodes.weight(name)
 
 
+def _callable_from_outside(symbol: Symbol) -> bool:
+    return (symbol.public or symbol.short_name in RUNTIME_CALLBACKS) and not symbol.stub
+
+
+def _usage_bonus(symbol: Symbol, examples: dict[str, float]) -> float:
+    """What an entry gains from how the project is used: the examples calling it, or a server calling it
+    on the object the examples hand it (a WSGI/ASGI app's `__call__`, Go's `ServeHTTP`)."""
+    bonus = W_EXAMPLE * math.log2(1 + examples.get(symbol.short_name, 0.0))
+    return bonus + W_RUNTIME * float(symbol.short_name in RUNTIME_CALLBACKS)
+
+
 def _is_entry(symbol: Symbol, exported: set[str]) -> bool:
     """Of the public callables that are not stubs: one exported, or a method of an exported class."""
-    if symbol.short_name.startswith("_"):
+    if symbol.short_name.startswith("_") and symbol.short_name not in RUNTIME_CALLBACKS:
         return False
     return symbol.exported or symbol.name in exported or (bool(symbol.parent) and symbol.parent in exported)
 
@@ -159,6 +213,7 @@ class _Search:
         self.read: set[str] = set()
         self.outside: set[str] = set()
         self.symbols: dict[str, _FileNodes] = {}  # the symbols of the files whose nodes it has weighed
+        self.late: dict[CallEdge, float] = {}  # how late in its caller each call comes: 0 first, 1 last
 
     def out(self, node: Node) -> list[CallEdge]:
         """The calls `node` makes (a class's: its constructor's), most important callee first. Files of
@@ -178,11 +233,28 @@ class _Search:
         unique: dict[Node, CallEdge] = {}
         for edge in edges:
             unique.setdefault((edge.callee_path, edge.callee), edge)
-        ranked = sorted(unique.values(), key=lambda e: (-self.weight(e), e.line))
+        last = len(unique) - 1
+        for order, edge in enumerate(unique.values()):  # in call order: the edges are in line order
+            self.late[edge] = order / last if last else 1.0
+        # as `value` counts them: a call on the main line, into another module, first
+        ranked = sorted(
+            unique.values(),
+            key=lambda e: (
+                -self.weight(e) * self.main_line(e) * (SAME_FILE if e.callee_path == path else 1.0),
+                e.line,
+            ),
+        )
         return ranked[:FAN_OUT]
 
     def weight(self, edge: CallEdge) -> float:
         return self.weigh((edge.callee_path, edge.callee))
+
+    def main_line(self, edge: CallEdge) -> float:
+        """1 for a caller's last call, down to 1 - EARLY_CALL for its first (its set-up); ERROR_PATH of that
+        for a call that reports an error (raising `UsageError`, `serveError`, `this.error(…)`): where a
+        path turns aside, whatever the callee weighs."""
+        share = 1.0 - EARLY_CALL * (1.0 - self.late.get(edge, 1.0))
+        return share * ERROR_PATH if _REPORTS_ERROR.search(edge.callee.rsplit(".", 1)[-1]) else share
 
     def weigh(self, node: Node) -> float:
         """`node_weight`, each node weighed once per run (`node_weights`), each file's symbols gathered
@@ -200,8 +272,20 @@ class _Search:
         return weights[node]
 
     def value(self, chain: list[CallEdge]) -> float:
-        """Importance reached: each hop's callee, plus a little per hop so a deeper path beats a stub."""
-        return sum(self.weight(edge) + 0.1 for edge in chain)
+        """Importance reached: each hop's callee, plus a little per hop so a deeper path beats a stub. Each
+        further hop within a module the path has already reached counts SAME_FILE times less than the one
+        before it, so that a path crossing into other central modules (`Session.send → HTTPAdapter.send`)
+        beats one that stays inside a module (`prepare → prepare_body → prepare_content_length`)."""
+        hops: dict[str, int] = {chain[0].caller_path: 1} if chain else {}
+        total, main_line = 0.0, 1.0
+        for edge in chain:
+            share = SAME_FILE ** hops.get(edge.callee_path, 0)
+            hops[edge.callee_path] = hops.get(edge.callee_path, 0) + 1
+            # the work a function hands on comes after its set-up (`send` after `prepare_request`): a path
+            # down a set-up call stays a side path for every hop after it
+            main_line *= self.main_line(edge)
+            total += share * main_line * self.weight(edge) + 0.1
+        return total
 
     def paths_from(self, entry: Node) -> list[list[CallEdge]]:
         """Every path from `entry` that cannot go further (depth, fan-out and cycles bounding it)."""

@@ -89,3 +89,103 @@ def _assigned_symbol(target: str, value: Any, statement: Any) -> Symbol | None:
         parent=parent,
         exported=exported,
     )
+
+
+def js_members_value(statement: Any) -> tuple[str, Any] | None:
+    """The class or object literal a top-level statement defines, with the name its members hang off:
+    `module.exports = class Application {…}` → ("Application", class), `const proto = module.exports = {…}`
+    → ("proto", object), `module.exports = {…}` → ("", object): an anonymous module object's members
+    are the module's own names."""
+    if statement.type == "expression_statement":
+        node = statement.named_children[0] if statement.named_children else None
+        name = ""
+    elif statement.type in {"lexical_declaration", "variable_declaration"}:
+        declarators = [d for d in statement.named_children if d.type == "variable_declarator"]
+        if len(declarators) != 1:
+            return None
+        node = declarators[0].child_by_field_name("value")
+        name = _text(declarators[0].child_by_field_name("name"))
+    else:
+        return None
+    while node is not None and node.type == "assignment_expression":
+        node = node.child_by_field_name("right")
+    if node is None or node.type not in {"class", "object"}:
+        return None
+    if node.type == "class":
+        name = _text(node.child_by_field_name("name")) or name
+    return (name, node) if name or statement.type == "expression_statement" else None
+
+
+def js_object_pairs(value: Any, prefix: str, out: Extracted) -> None:
+    """`key: function () {…}` and `key: (…) => …` members of an object literal, as methods of `prefix`."""
+    for pair in value.named_children:
+        if pair.type != "pair":
+            continue
+        function = pair.child_by_field_name("value")
+        key = _text(pair.child_by_field_name("key")).strip("'\"")
+        if function is None or function.type not in _FUNCTIONS or not key.isidentifier():
+            continue
+        out.symbols.append(
+            Symbol(
+                prefix + key,
+                "method" if prefix else "function",
+                pair.start_point[0] + 1,
+                pair.end_point[0] + 1,
+                doc_before(pair, "javascript"),
+                public=not key.startswith("_"),
+                parent=prefix[:-1],
+            )
+        )
+
+
+_DELEGATE_KINDS = {"method": "method", "access": "property", "getter": "property", "setter": "property"}
+_DELEGATE_KINDS["fluent"] = "method"
+
+
+def js_delegates(statement: Any, out: Extracted) -> None:
+    """`delegate(proto, 'response').method('redirect').access('status')` (the `delegates` package): each
+    delegated name is a member of `proto`, defined on the line that names it."""
+    node = statement.named_children[0] if statement.named_children else None
+    found: list[tuple[str, str, int]] = []
+    while node is not None and node.type == "call_expression":
+        function, args = node.child_by_field_name("function"), node.child_by_field_name("arguments")
+        strings = [c for c in args.named_children if c.type == "string"] if args is not None else []
+        if function is not None and function.type == "identifier":
+            owner = args.named_children[0] if args is not None and args.named_children else None
+            if (
+                _text(function) in {"delegate", "delegates"}
+                and owner is not None
+                and owner.type == "identifier"
+            ):
+                parent = _text(owner)
+                target = strings[0] if strings else None
+                to = f"{_text(target).strip(chr(39) + chr(34) + '`')}." if target is not None else ""
+                for role, member, line in reversed(found):
+                    doc = f"Delegates to `{to}{member}`." if to.removesuffix(".").isidentifier() else ""
+                    out.symbols.append(
+                        Symbol(f"{parent}.{member}", role, line, line, doc, public=True, parent=parent)
+                    )
+            return
+        if function is None or function.type != "member_expression" or len(strings) != 1:
+            return
+        kind = _DELEGATE_KINDS.get(_text(function.child_by_field_name("property")))
+        name = _text(strings[0]).strip("'\"`")
+        if kind is None or not name.isidentifier():
+            return
+        found.append((kind, name, strings[0].start_point[0] + 1))
+        node = function.child_by_field_name("object")
+
+
+def js_export_names(statement: Any, out: Extracted) -> None:
+    """The names an ES module exports by name: `export default Axios;`, `export { a, b as c };` (the local
+    names; a re-export `export { a } from './x'` defines nothing here)."""
+    if statement.child_by_field_name("source") is not None:
+        return
+    for child in statement.named_children:
+        if child.type == "identifier":
+            out.exports.append(_text(child))
+        elif child.type == "export_clause":
+            for specifier in child.named_children:
+                name = specifier.child_by_field_name("name") if specifier.type == "export_specifier" else None
+                if name is not None:
+                    out.exports.append(_text(name))

@@ -16,7 +16,14 @@ from typing import Any
 
 from generator.repo.facts.comments import doc_before, leading_doc
 from generator.repo.facts.extracted import Extracted
-from generator.repo.facts.jsassign import js_assignment, js_exported_object
+from generator.repo.facts.jsassign import (
+    js_assignment,
+    js_delegates,
+    js_export_names,
+    js_exported_object,
+    js_members_value,
+    js_object_pairs,
+)
 from generator.repo.facts.pyscan import scan_python
 from generator.repo.facts.pysymbols import python_symbols, read_python
 from generator.repo.model import Symbol
@@ -161,16 +168,49 @@ def _collect(
             _js_variable(child, prefix, out)
             if depth == 0:
                 js_exported_object(child, out)
+                _js_members(child, language, out)
         elif kind == "expression_statement" and language in _JS:
             _js_require(child, out)
             if depth == 0:
                 js_assignment(child, out)
+                js_delegates(child, out)
+                _js_members(child, language, out)
+        elif kind == "export_statement" and language in _JS and depth == 0:
+            js_export_names(child, out)
         elif kind == "call" and language == "ruby":
             _ruby_require(child, out)
         if _add_symbol(child, language, prefix, out, depth, in_type):
             continue
         if kind in _CONTAINERS or kind in _CLASSLIKE:
             _collect(child, language, prefix, out, depth + 1, in_type)
+
+
+def _js_members(statement: Any, language: str, out: Extracted) -> None:
+    """The members of a class or object literal a module defines by assignment (`module.exports = class
+    Application {…}`, koa's `module.exports = { get body() {…} }`): methods, getters and setters, each once
+    (a getter's setter shares its name)."""
+    found = js_members_value(statement)
+    if found is None:
+        return
+    name, value = found
+    prefix = f"{name}." if name else ""
+    before = len(out.symbols)
+    _collect(
+        value.child_by_field_name("body") if value.type == "class" else value, language, prefix, out, 1, True
+    )
+    if value.type == "object":
+        js_object_pairs(value, prefix, out)
+    members, seen = [], set()
+    for symbol in out.symbols[before:]:
+        if symbol.name not in seen:
+            seen.add(symbol.name)
+            if not name:  # an anonymous module object's methods are the module's functions
+                kind = "function" if symbol.kind == "method" else symbol.kind
+                symbol = replace(symbol, kind=kind, exported=symbol.public)
+            members.append(symbol)
+    out.symbols[before:] = members
+    if not name:  # `module.exports = {…}`: its members are what the module exports
+        out.exports.extend(s.name for s in members if s.public)
 
 
 def _add_symbol(node: Any, language: str, prefix: str, out: Extracted, depth: int, in_type: bool) -> bool:
@@ -195,7 +235,7 @@ def _add_symbol(node: Any, language: str, prefix: str, out: Extracted, depth: in
     out.symbols.append(
         Symbol(
             qualified,
-            "method" if symbol_kind == "function" and in_type else symbol_kind,
+            _kind(node, symbol_kind, in_type),
             anchor.start_point[0] + 1,
             node.end_point[0] + 1,
             doc_before(node, language),
@@ -210,6 +250,13 @@ def _add_symbol(node: Any, language: str, prefix: str, out: Extracted, depth: in
     if kind in _CLASSLIKE:
         _collect(node, language, qualified + ".", out, depth + 1, in_type=kind not in _NAMESPACES)
     return True
+
+
+def _kind(node: Any, symbol_kind: str, in_type: bool) -> str:
+    """A function inside a type is a method; a JS `get x()` / `set x(v)` member is a property."""
+    if node.type == "method_definition" and any(c.type in {"get", "set"} for c in node.children):
+        return "property"
+    return "method" if symbol_kind == "function" and in_type else symbol_kind
 
 
 def _bases(node: Any) -> tuple[str, ...]:

@@ -15,6 +15,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
+from generator.repo.facts.deprecation import deprecated_by_doc
 from generator.repo.model import Facts, FileFacts, Symbol
 
 W_API, W_EXPORTED, W_USED, W_CALLED, W_SIZE, W_DOC, W_CLASS, W_METHODS = (
@@ -31,6 +32,7 @@ W_SUBCLASSED = 1.0  # a class others extend is a hierarchy's root
 W_MENTIONED = 1.5  # a name the README's code shows
 W_FILE = 3.0  # repository ranking: a symbol's score plus this times its file's importance
 P_STUB, P_PRIVATE, P_DUNDER, P_HIDDEN = 4.0, 2.5, 3.0, 2.0
+P_DEPRECATED = 6.0  # its doc comment says it is deprecated: never what a list leads with
 _DOC_REFERENCE = re.compile(r"\b(\w+)\(\)|:(?:meth|func|class|attr):`[~.]?(?:[\w.]*\.)?(\w+)`")
 _DOC_TAG = re.compile(r"@(?:api\s+)?(private|internal|ignore|protected|public)\b")
 TYPE_KINDS = frozenset({"class", "struct", "interface", "trait", "record", "enum", "type", "impl"})
@@ -246,6 +248,8 @@ def _score(
     central = uses + calls >= 3 or not shown
     if symbol.stub:
         score -= P_STUB
+    if shown and symbol.doc_source and deprecated_by_doc(symbol.doc_source):
+        score -= P_DEPRECATED
     if short.startswith("__") and short.endswith("__") and len(short) > 4 and not central:
         score -= P_DUNDER
     elif short.startswith(("_", "#")) and not central:

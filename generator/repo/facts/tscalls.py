@@ -109,6 +109,13 @@ class _GoScope:
         function = call.child_by_field_name("function")
         if function is None:
             return None
+        if function.type == "member_expression" and _text(function.child_by_field_name("property")) in {
+            "call",
+            "apply",
+        }:  # `dispatchRequest.call(this, config)` calls dispatchRequest
+            function = function.child_by_field_name("object")
+            if function is None:
+                return None
         if function.type == "identifier":
             return self._top_level(self.package, _text(function))
         if function.type != "selector_expression":
@@ -205,11 +212,21 @@ class _JsScope:
         function = call.child_by_field_name("function")
         if function is None:
             return None
+        if function.type == "member_expression" and _text(function.child_by_field_name("property")) in {
+            "call",
+            "apply",
+        }:  # `dispatchRequest.call(this, config)` calls dispatchRequest
+            function = function.child_by_field_name("object")
+            if function is None:
+                return None
         if function.type == "identifier":
             name = _text(function)
             if name in self.local and self.local[name].kind in CALLABLE_KINDS | {"class"}:
                 return (self.path, name)
-            return self._imported(self.names.get(name), name)
+            if name in self.names:
+                return self._imported(self.names[name], name)
+            # a default import or a required module called as a function: what that module exports
+            return self._imported(self.modules.get(name), name)
         if function.type != "member_expression":
             return None
         obj, prop = function.child_by_field_name("object"), _text(function.child_by_field_name("property"))

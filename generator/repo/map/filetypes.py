@@ -107,12 +107,13 @@ def _holds_secrets(lower: str) -> bool:
 # anywhere on the path, or the file's own name (`$` as in a search: before a final newline too)
 CONTEXT_FOLDER = re.compile(
     r"tests?|testing|testutils?|__tests__|spec|specs|docs?|docs?[_-][\w-]+|[\w-]*examples?|samples?|tutorials?"
-    r"|benchmarks?|bench"
+    r"|benchmarks?|bench|tests?[_-]?(?:helpers?|utils?|support|data)|[\w-]+[_-]tests?|__mocks__|mocks?"
+    r"|__fixtures__"
     r"|fixtures?|scripts?|tools|release|ci|typings|\.[^/]+|vendor|third_party|node_modules|testdata",
     re.IGNORECASE,
 )
 CONTEXT_NAME = re.compile(
-    r"(?:test_[^/]*|[^/]*_test\.\w+|[^/]*\.(test|spec)\.\w+|conftest\.py|setup\.py|noxfile\.py"
+    r"(?:test[_-][^/]*|[^/]*_test\.\w+|[^/]*\.(test|spec)\.\w+|conftest\.py|setup\.py|noxfile\.py"
     r"|fabfile\.py|tasks\.py|dodo\.py|[^/]*\.config\.[cm]?[jt]s|Gruntfile\.js|gulpfile\.js|Makefile"
     r"|Dockerfile|_version\.py|version\.py|__version__\.py)$",
     re.IGNORECASE,

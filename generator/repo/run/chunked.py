@@ -23,6 +23,7 @@ from generator.repo.run.pipeline import (
     analyze_shard,
     prepare,
     shard_context,
+    start_flows,
     survey,
 )
 from generator.repo.run.session import (
@@ -171,6 +172,7 @@ def resume_study(paths: KBPaths, config: Config, session: ChunkedSession, consol
             f"since session {session.session_id} started",
             hint="start a new session with `deepkb repo start`",
         )
+    start_flows(paths, config, repo_source, facts)  # where the session's start had them begin
     plan = session.plan()
     redactor = Redactor.from_environ()
     ctx = shard_context(pinned, repo_map, facts, config, redactor)

@@ -23,8 +23,15 @@ from generator.llm.offline import OfflineProvider
 from generator.llm.window import context_window
 from generator.redact import Redactor
 from generator.repo.analyze.citations import Linker
-from generator.repo.analyze.draft import ShardContext, draft_offline, draft_with_model, repository_overview
+from generator.repo.analyze.draft import (
+    ShardContext,
+    draft_offline,
+    draft_with_model,
+    repository_flow,
+    repository_overview,
+)
 from generator.repo.checkout.clone import checkout, parse_source
+from generator.repo.facts.entrypoints import configured_entry_points, resolve_entry_points
 from generator.repo.facts.extract import extract_facts
 from generator.repo.facts.languages import SUPPORTED
 from generator.repo.facts.mentions import readme_paragraph
@@ -45,6 +52,7 @@ from generator.repo.plan.architect import plan_shards
 from generator.repo.plan.naming import part_namer
 from generator.repo.plan.normalize import normalize_shards
 from generator.repo.plan.pinned import configured_pins, pinned_shards
+from generator.repo.plan.subsystems import core_modules
 from generator.repo.run.session import RepoCache, fingerprint, plan_from_json, plan_to_json, today
 from generator.repo.run.study import RepoPartialFailure, RepoResult, Study
 from generator.repo.run.workers import Job, Report, run_jobs
@@ -73,6 +81,7 @@ def run_repo_research(
     max_concurrent: int | None = None,
     console: Console | None = None,
     publish: Publish | None = None,
+    entry_points: Sequence[str] = (),
 ) -> RepoResult:
     """Research one repository; `publish` (generator/site/pages/repo.py's `publish_repo`) writes its pages
     under site_src/repos/<owner>/<repo>/. `request`: questions answered on pages of their own, beside the
@@ -84,7 +93,7 @@ def run_repo_research(
     maintainer_notes(paths, config, repo_source)
     listed = listed_entry(paths, config, repo_source)
     questions = asked([*asked(listed.request if listed else None), *asked(request)])
-    study = prepare(paths, config, provider, source, console=console)
+    study = prepare(paths, config, provider, source, console=console, entry_points=entry_points)
     study.questions = tuple(questions)
     jobs = list(enumerate(study.plan.shards, 1))
     outcomes = analyze_shards(
@@ -106,10 +115,13 @@ def prepare(
     source: str,
     *,
     console: Console | None = None,
+    entry_points: Sequence[str] = (),
 ) -> Study:
     """Stages 1–5: clone, map, facts, plan and normalize. The plan never depends on a question: questions
-    are answered on pages of their own (synthesize/questions.py)."""
+    are answered on pages of their own (synthesize/questions.py). `entry_points`: a maintainer's, where the
+    flows start (else the deepkb.yml entry's; a name matching no symbol is a ConfigError)."""
     repo_source, pinned, repo_map, facts = survey(paths, config, source, console)
+    start_flows(paths, config, repo_source, facts, entry_points)
     redactor = Redactor.from_environ()
     cache = RepoCache(paths.cache_dir, repo_source.owner, repo_source.name)
     pins = pinned_shards(configured_pins(config, paths.root, repo_source), repo_map)
@@ -132,6 +144,16 @@ def survey(
     _say(console, f"{len(repo_map.files)} files mapped, {len(repo_map.skipped)} skipped, revision {revision}")
     facts = extract_facts(pinned.path, repo_map, max_file_bytes=max_bytes)
     return repo_source, pinned, repo_map, facts
+
+
+def start_flows(
+    paths: KBPaths, config: Config, source: RepoSource, facts: Facts, entry_points: Sequence[str] = ()
+) -> None:
+    """Start the flows at the maintainer's entry points: `entry_points`, else the deepkb.yml entry's for
+    `source` (a name matching no symbol is a ConfigError naming it)."""
+    names = list(entry_points) or configured_entry_points(config, paths.root, source)
+    if names and facts.calls is not None:
+        facts.calls.entry_points = resolve_entry_points(facts.files, names)
 
 
 # --------------------------------------------------------------------------- stages 1–3
@@ -235,6 +257,7 @@ def shard_context(
         redactor=redactor,
         readme=readme,
         overview=repository_overview(readme, facts, redactor),
+        flow=redactor.redact(repository_flow(facts, core_modules(repo_map)))[0],
     )
 
 

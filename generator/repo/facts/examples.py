@@ -1,0 +1,95 @@
+"""What the project's own usage examples call: the README's code (`requests.get(…)`, `app.listen(3000)`,
+`r := gin.Default()`), the code of a few getting-started pages of its docs, and Go's example tests
+(`example_test.go`, which godoc shows as the package's examples). A name those examples call is where a
+user enters the code, so the main flows start there (flows.py)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from markdown_it import MarkdownIt
+
+from generator.errors import DeepkbError
+from generator.repo.map.walk import read_source
+from generator.repo.model import FileEntry, RepoMap
+
+DOC_BYTES = 200_000
+DOC_PAGES = 6  # getting-started pages of the docs read besides the README
+GO_EXAMPLES = 10  # Go example test files read
+EARLY = 5  # a file's first names called count up to twice: its first example is the one to follow
+# a call `name(`, a method call `.name(`, a constructor `new Name(`; a decorator `@x.name`
+_CALL = re.compile(r"\b([A-Za-z_]\w+)\s*\(")
+_IMPORTED = re.compile(
+    r"^[ \t]*from[ \t]+[\w.]+[ \t]+import[ \t]+[\w \t,]+|^[ \t]*import[ \t]*\{[\w\s,]+\}", re.MULTILINE
+)
+_DECORATOR = re.compile(r"@(?:[A-Za-z_]\w*\.)*([A-Za-z_]\w+)")
+_STARTER_PAGE = re.compile(
+    r"(?:^|/)(?:index|readme|quick[-_]?start|getting[-_]?started|intro\w*|tutorial\w*|usage|overview|basics?)"
+    r"\.(?:md|markdown|rst)$",
+    re.IGNORECASE,
+)
+_GO_EXAMPLE = re.compile(r"(?:^|/)example[^/]*_test\.go$")
+_RST_CODE = re.compile(r"^(?:[ \t]{2,}|>>> ?)(.*)$", re.MULTILINE)
+# words of the languages and their standard printing, never a repository's entry point
+_NOT_NAMES = frozenset(
+    "if for while switch return func function print println printf console log len str int dict list "
+    "set range super require import catch then def class new self this assert isinstance type main fmt "
+    "Println Printf Sprintf Fatal Fatalf panic make append await async".split()
+)
+
+
+def example_calls(root: Path, repo_map: RepoMap) -> dict[str, float]:
+    """How prominently the usage examples call each name: once per file that calls it (the README counts
+    twice: it is the front page), more when a file calls it early (a quick start comes first)."""
+    counts: dict[str, float] = {}
+    for entry, weight in _example_files(repo_map):
+        try:
+            text = read_source(root, entry.path, max_bytes=DOC_BYTES)
+        except DeepkbError:
+            continue
+        for order, name in enumerate(dict.fromkeys(called_names(text, entry.path))):
+            counts[name] = counts.get(name, 0.0) + weight * (1 + EARLY / (EARLY + order))
+    return {name: round(count, 3) for name, count in counts.items()}
+
+
+def called_names(text: str, path: str) -> list[str]:
+    """The names called in the code of one file: a markdown page's code blocks and inline code, a reST
+    page's indented blocks and doctest lines, a Go example's whole text."""
+    lower = path.lower()
+    if lower.endswith((".md", ".markdown")):
+        code = _markdown_code(text)
+    elif lower.endswith(".rst"):
+        code = "\n".join(_RST_CODE.findall(text))
+    else:
+        code = text
+    # a name imported from a module in the example (`from rich import print`) is the project's own, even
+    # when a builtin goes by it
+    imported = {word for match in _IMPORTED.finditer(code) for word in re.findall(r"\w+", match.group(0))}
+    names = _CALL.findall(code) + _DECORATOR.findall(code)
+    return [name for name in names if name not in _NOT_NAMES or name in imported]
+
+
+def _markdown_code(text: str) -> str:
+    blocks = []
+    for token in MarkdownIt("commonmark").parse(text):
+        if token.type in {"fence", "code_block"}:
+            blocks.append(token.content)
+        for child in token.children or ():
+            if child.type == "code_inline":
+                blocks.append(child.content)
+    return "\n".join(blocks)
+
+
+def _example_files(repo_map: RepoMap) -> list[tuple[FileEntry, int]]:
+    """The top-level README (weight 2), the docs' getting-started pages (shortest paths first) and Go's
+    example tests."""
+    readmes = [e for e in repo_map.files if "/" not in e.path and e.path.lower().startswith("readme")]
+    pages = [e for e in repo_map.files if "/" in e.path and _STARTER_PAGE.search(e.path)]
+    pages.sort(key=lambda e: (e.path.count("/"), e.path))
+    go = sorted((e for e in repo_map.files if _GO_EXAMPLE.search(e.path)), key=lambda e: e.path)
+    return [
+        *((e, 2) for e in sorted(readmes, key=lambda e: e.path)[:1]),
+        *((e, 1) for e in pages[:DOC_PAGES]),
+        *((e, 1) for e in go[:GO_EXAMPLES]),
+    ]

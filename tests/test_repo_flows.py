@@ -1,0 +1,421 @@
+"""Where a repository's flows start and what its object modules define: the README's calls, deprecated
+symbols, a maintainer's entry points, JavaScript object literals, classes and delegates."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+from llm_fakes import FakeOpenAI, RecordedRequest
+from repo_output_fakes import is_analyst, make_project
+from repo_source_fixture import write_tree
+
+from generator.cli import cli
+from generator.config import load_config
+from generator.errors import ConfigError
+from generator.repo.facts.deprecation import deprecated_by_body, deprecated_by_doc
+from generator.repo.facts.entrypoints import resolve_entry_points
+from generator.repo.facts.examples import called_names
+from generator.repo.facts.extract import extract_facts
+from generator.repo.facts.flows import node_weight
+from generator.repo.map.walk import map_repository
+from generator.repo.model import Facts
+
+KOA_LIKE = {
+    "package.json": '{"name": "web", "main": "lib/application.js"}\n',
+    "lib/application.js": (
+        "const context = require('./context');\n\n"
+        "module.exports = class Application extends Emitter {\n"
+        "  constructor() {\n    super();\n    this.middleware = [];\n  }\n\n"
+        "  listen(...args) {\n    const server = http.createServer(this.callback());\n"
+        "    return server.listen(...args);\n  }\n\n"
+        "  use(fn) {\n    this.middleware.push(fn);\n    return this;\n  }\n\n"
+        "  callback() {\n    const fn = compose(this.middleware);\n"
+        "    return (req, res) => this.handleRequest(req, fn);\n  }\n\n"
+        "  handleRequest(ctx, fn) {\n    return fn(ctx).then(() => respond(ctx));\n  }\n"
+        "};\n\n"
+        "function respond(ctx) {\n  const body = ctx.body;\n  if (!body) return;\n  ctx.res.end(body);\n}\n"
+    ),
+    "lib/context.js": (
+        "const proto = module.exports = {\n"
+        "  /** Throw an HTTP error. */\n  throw(...args) {\n    throw createError(...args);\n  },\n\n"
+        "  get cookies() {\n    return this._cookies;\n  },\n\n"
+        "  set cookies(value) {\n    this._cookies = value;\n  },\n\n"
+        "  onerror: function (err) {\n    this.app.emit('error', err);\n  },\n"
+        "};\n\n"
+        "delegate(proto, 'response')\n  .method('redirect')\n  .access('status');\n"
+    ),
+    "lib/request.js": (
+        "module.exports = {\n  get header() {\n    return this.req.headers;\n  },\n\n"
+        "  set header(val) {\n    this.req.headers = val;\n  },\n\n"
+        "  get(field) {\n    return this.header[field];\n  },\n};\n"
+    ),
+    "test-helpers/context.js": "module.exports = function context() {\n  return {};\n};\n",
+}
+
+
+def invoke(kb: Path, *args: str) -> Result:
+    return CliRunner().invoke(cli, ["--root", str(kb), *args], catch_exceptions=False)
+
+
+def facts_of(tmp_path: Path, files: dict[str, str]) -> Facts:
+    root = write_tree(tmp_path / "repo", files)
+    return extract_facts(root, map_repository(root))
+
+
+def test_object_literal_class_and_delegated_members_are_symbols_with_their_lines(tmp_path: Path) -> None:
+    facts = facts_of(tmp_path, KOA_LIKE)
+    app = {s.name: s for s in facts.files["lib/application.js"].symbols}
+    assert {"Application.listen", "Application.callback", "Application.handleRequest"} <= set(app)
+    assert app["Application.listen"].start == 9 and app["Application.listen"].parent == "Application"
+    context = {s.name: s for s in facts.files["lib/context.js"].symbols}
+    assert context["proto.throw"].doc == "Throw an HTTP error."
+    assert context["proto.cookies"].start == 7  # the getter; its setter adds no second symbol
+    assert [s.name for s in facts.files["lib/context.js"].symbols].count("proto.cookies") == 1
+    assert context["proto.onerror"].kind == "method"
+    assert (context["proto.redirect"].kind, context["proto.redirect"].start) == ("method", 21)
+    assert (context["proto.status"].kind, context["proto.status"].start) == ("property", 22)
+    assert context["proto.status"].doc == "Delegates to response.status."
+    request = facts.files["lib/request.js"]
+    assert [s.name for s in request.symbols] == ["header", "get"]  # an anonymous module object's members
+    assert [s.kind for s in request.symbols] == ["property", "function"]  # a getter, a method
+    assert context["proto.cookies"].kind == "property" and context["proto.throw"].kind == "method"
+    assert {"header", "get"} <= set(request.exports)
+
+
+def test_test_helpers_are_context_not_code(tmp_path: Path) -> None:
+    facts = facts_of(tmp_path, KOA_LIKE)
+    assert facts.calls is not None
+    assert "test-helpers/context.js" not in {e.caller_path for e in facts.calls.edges()}
+    flows = facts.calls.chains(limit=3)
+    assert flows and all(not e.callee_path.startswith("test-helpers/") for chain in flows for e in chain)
+
+
+LIB = {
+    "README.md": (
+        "# web\n\nFetch a page:\n\n```python\nimport web\nr = web.fetch('https://example.org')\n"
+        "print(r.status)\n```\n"
+    ),
+    "web/__init__.py": "from .api import fetch, legacy_fetch, stats\nfrom .sessions import Session\n",
+    "web/api.py": (
+        "import warnings\nfrom .sessions import Session\n\n\n"
+        "def legacy_fetch(url):\n"
+        '    """Fetch a page the old way."""\n'
+        "    warnings.warn('legacy_fetch is deprecated, use fetch', DeprecationWarning, stacklevel=2)\n"
+        "    session = Session()\n    return session.request('get', url)\n\n\n"
+        "def stats(url):\n"
+        '    """Count the bytes of a page.\n\n    .. deprecated:: 2.0\n        Use fetch.\n    """\n'
+        "    session = Session()\n    return session.request('get', url)\n\n\n"
+        "def fetch(url):\n"
+        "    session = Session()\n    return session.request('get', url)\n"
+    ),
+    "web/sessions.py": (
+        "from .adapters import Adapter\n\n\n"
+        "class Session:\n"
+        "    def request(self, method, url):\n"
+        "        prepared = self.prepare(method, url)\n"
+        "        return self.send(prepared)\n\n"
+        "    def prepare(self, method, url):\n" + "".join(f"        step{i} = {i}\n" for i in range(12)) + ""
+        "        return self.check(method, url)\n\n"
+        "    def check(self, method, url):\n" + "".join(f"        step{i} = {i}\n" for i in range(12)) + ""
+        "        return self.encode(method, url)\n\n"
+        "    def encode(self, method, url):\n" + "".join(f"        step{i} = {i}\n" for i in range(12)) + ""
+        "        return (method, url)\n\n"
+        "    def send(self, prepared):\n"
+        "        adapter = Adapter()\n        return adapter.send(prepared)\n"
+    ),
+    "web/adapters.py": (
+        "class Adapter:\n    def send(self, prepared):\n"
+        + "".join(f"        step{i} = {i}\n" for i in range(45))
+        + "        return prepared\n"
+    ),
+}
+
+
+def first_flow(facts: Facts) -> list[str]:
+    assert facts.calls is not None
+    chain = facts.calls.chains(limit=1)[0]
+    return [chain[0].caller, *(e.callee for e in chain)]
+
+
+def test_the_main_flow_starts_at_what_the_readme_calls_and_never_at_a_deprecated_symbol(
+    tmp_path: Path,
+) -> None:
+    facts = facts_of(tmp_path, LIB)
+    assert facts.calls is not None
+    assert facts.calls.examples["fetch"] > 0
+    assert first_flow(facts)[:2] == ["fetch", "Session.request"]
+    starts = {chain[0].caller for chain in facts.calls.chains(limit=5)}
+    assert "fetch" in starts and not starts & {"legacy_fetch", "stats"}
+    # the README names none of them: the deprecated ones still never open a flow
+    quiet = facts_of(tmp_path / "quiet", {**LIB, "README.md": "# web\n"})
+    assert quiet.calls is not None
+    assert not {chain[0].caller for chain in quiet.calls.chains(limit=5)} & {"legacy_fetch", "stats"}
+
+
+def test_a_deprecated_symbol_sinks_in_its_files_ranking(tmp_path: Path) -> None:
+    from generator.repo.facts.ranking import key_symbols
+
+    facts = facts_of(tmp_path, LIB)
+    ranked = [r.symbol.name for r in key_symbols(facts, "web/api.py")]
+    assert ranked[0] == "fetch" and ranked.index("stats") > ranked.index("fetch")
+
+
+def test_the_flow_hands_on_to_the_next_module_rather_than_staying_in_set_up(tmp_path: Path) -> None:
+    facts = facts_of(tmp_path, LIB)
+    flow = first_flow(facts)
+    assert flow[-2:] == ["Session.send", "Adapter.send"], flow
+
+
+def test_koa_like_flow_runs_listen_callback_handle_request_respond(tmp_path: Path) -> None:
+    readme = "# web\n\n```js\nconst Web = require('web');\nconst app = new Web();\napp.listen(3000);\n```\n"
+    facts = facts_of(tmp_path, {**KOA_LIKE, "Readme.md": readme})
+    assert first_flow(facts) == [
+        "Application.listen",
+        "Application.callback",
+        "Application.handleRequest",
+        "respond",
+    ]
+
+
+def test_entry_points_name_modules_files_or_symbols_and_an_unknown_one_is_a_config_error(
+    tmp_path: Path,
+) -> None:
+    facts = facts_of(tmp_path, LIB)
+    found = resolve_entry_points(
+        facts.files, ["web.sessions.Session.send", "web/api.py:fetch", "Adapter.send", "web.fetch"]
+    )
+    assert found == [
+        ("web/sessions.py", "Session.send"),
+        ("web/api.py", "fetch"),
+        ("web/adapters.py", "Adapter.send"),
+        ("web/api.py", "fetch"),  # what the package re-exports: where it comes from
+    ]
+    with pytest.raises(ConfigError, match="'web.api.nope' matches no symbol"):
+        resolve_entry_points(facts.files, ["web.api.fetch", "web.api.nope"])
+
+
+def test_a_maintainers_entry_point_opens_the_main_flow(tmp_path: Path) -> None:
+    facts = facts_of(tmp_path, LIB)
+    assert facts.calls is not None
+    facts.calls.entry_points = resolve_entry_points(facts.files, ["web.sessions.Session.send"])
+    assert first_flow(facts) == ["Session.send", "Adapter.send"]
+    assert facts.calls.entries(limit=2)[0] == ("web/sessions.py", "Session.send")
+
+
+def test_repo_entries_take_entry_points_and_reject_a_misspelt_key(tmp_path: Path) -> None:
+    path = tmp_path / "deepkb.yml"
+    path.write_text("repos:\n  - source: .\n    entry_points: [web.api.fetch]\n", encoding="utf-8")
+    assert load_config(path).repos[0].entry_points == ["web.api.fetch"]
+    path.write_text("repos:\n  - source: .\n    entry_point: [web.api.fetch]\n", encoding="utf-8")
+    with pytest.raises(ConfigError, match="unknown key 'repos.0.entry_point'"):
+        load_config(path)
+
+
+def test_repo_run_starts_the_flow_at_the_entry_point_given_and_names_an_unknown_one(tmp_path: Path) -> None:
+    root = make_project(tmp_path / "web", LIB)
+    kb = tmp_path / "kb"
+    kb.mkdir()
+    bad = invoke(kb, "repo", "run", str(root), "--entry-point", "web.api.nope")
+    assert bad.exit_code != 0
+    assert bad.stderr.strip().splitlines()[-1].startswith("Error: entry_points: 'web.api.nope'")
+    good = invoke(kb, "repo", "run", str(root), "--entry-point", "web.sessions.Session.send")
+    assert good.exit_code == 0, good.stderr
+    index = (kb / "site_src" / "repos" / "acme" / "shop" / "index.md").read_text(encoding="utf-8")
+    flow = index.split("### Main flow", 1)[1]
+    assert "participant p0 as Session.send" in flow and "participant p1 as Adapter.send" in flow
+
+
+def test_the_model_is_told_the_entry_points_and_the_main_flow(tmp_path: Path) -> None:
+    root = make_project(tmp_path / "web", LIB)
+    kb = tmp_path / "kb"
+    kb.mkdir()
+
+    def reply(req: RecordedRequest) -> str:
+        return "Summary: Fetches pages.\n## Purpose\nIt fetches pages (web/api.py:1-3).\n"
+
+    with FakeOpenAI(default=reply) as fake:
+        (kb / "deepkb.yml").write_text(
+            f"llm:\n  provider: openai\n  base_url: {fake.base_url}\n  max_retries: 0\n", encoding="utf-8"
+        )
+        invoke(kb, "repo", "run", str(root))
+    analyst = [r.prompt for r in fake.requests if is_analyst(r)]
+    assert analyst
+    for prompt in analyst:
+        told = prompt.split("Where a user enters the code", 1)[1]
+        assert "- entry point fetch (web/api.py:" in told
+        assert "1. fetch calls Session.request (web/api.py:" in told
+    assert any("Main flow through these files" in prompt for prompt in analyst)
+
+
+ESM = {
+    "package.json": '{"name": "client", "main": "lib/client.js", "type": "module"}\n',
+    "README.md": "```js\nimport client from 'client';\nawait client.request({url: '/'});\n```\n",
+    "lib/client.js": "import Client from './core/Client.js';\n\nconst client = new Client();\nexport default client;\n",
+    "lib/core/Client.js": (
+        "import dispatch from './dispatch.js';\nimport merge from './merge.js';\n\n"
+        "class Client {\n  request(config) {\n    return this._request(config);\n  }\n\n"
+        "  _request(config) {\n    const merged = merge({}, config);\n"
+        "    return dispatch.call(this, merged);\n  }\n}\n\nexport default Client;\n"
+    ),
+    "lib/core/dispatch.js": (
+        "export default function dispatch(config) {\n  const body = encode(config);\n  return body;\n}\n\n"
+        "function encode(config) {\n  return JSON.stringify(config);\n}\n"
+    ),
+    "lib/core/merge.js": "export default function merge(a, b) {\n  return Object.assign(a, b);\n}\n",
+}
+
+
+def test_es_modules_export_by_name_and_calls_reach_default_imports_and_fn_call(tmp_path: Path) -> None:
+    facts = facts_of(tmp_path, ESM)
+    client = {s.name: s for s in facts.files["lib/core/Client.js"].symbols}
+    assert "Client" in facts.files["lib/core/Client.js"].exports and client["Client.request"].exported
+    assert facts.calls is not None
+    edges = {(e.caller, e.callee_path, e.callee) for e in facts.calls.edges(["lib/core/Client.js"])}
+    assert ("Client._request", "lib/core/merge.js", "merge") in edges  # a default import, called
+    assert ("Client._request", "lib/core/dispatch.js", "dispatch") in edges  # `dispatch.call(this, …)`
+    assert first_flow(facts) == ["Client.request", "Client._request", "dispatch", "encode"]
+
+
+GO_ROUTER = {
+    "go.mod": "module example.com/web\n\ngo 1.21\n",
+    "router.go": (
+        'package web\n\nimport "net/http"\n\n'
+        "type Router struct{ root *node }\n\n"
+        "func New() *Router {\n\treturn &Router{root: &node{}}\n}\n\n"
+        "func (r *Router) ServeHTTP(w http.ResponseWriter, req *http.Request) {\n"
+        "\tvar tree *node = r.root\n\th := tree.lookup(req.URL.Path)\n\tif h == nil {\n\t\tserveError(w)\n\t\treturn\n\t}\n\th(w, req)\n}\n\n"
+        "func serveError(w http.ResponseWriter) {\n"
+        + "".join(f"\tcode{i} := {i}\n\t_ = code{i}\n" for i in range(12))
+        + "\twriteStatus(w)\n}\n\n"
+        "// Describe returns a description of every route the router holds.\n"
+        "func (r *Router) Describe() string {\n"
+        + "".join(f"\tpart{i} := {i}\n\t_ = part{i}\n" for i in range(12))
+        + "\treturn describe(r.root)\n}\n"
+    ),
+    "status.go": (
+        'package web\n\nimport "net/http"\n\n'
+        "func writeStatus(w http.ResponseWriter) {\n"
+        + "".join(f"\tline{i} := {i}\n\t_ = line{i}\n" for i in range(12))
+        + "\tw.WriteHeader(404)\n}\n"
+    ),
+    "tree.go": (
+        'package web\n\nimport "net/http"\n\n'
+        "type node struct{ children []*node }\n\n"
+        "func (n *node) lookup(path string) http.HandlerFunc {\n"
+        + "".join(f"\tstep{i} := {i}\n\t_ = step{i}\n" for i in range(12))
+        + "\treturn nil\n}\n\n"
+        "func describe(n *node) string {\n\treturn label(n)\n}\n\n"
+        'func label(n *node) string {\n\treturn "node"\n}\n'
+    ),
+}
+
+
+def test_a_servers_callback_opens_the_flow_into_the_router(tmp_path: Path) -> None:
+    facts = facts_of(tmp_path, GO_ROUTER)
+    assert facts.calls is not None
+    assert facts.calls.entries(limit=1) == [("router.go", "Router.ServeHTTP")]  # what net/http calls
+    assert first_flow(facts) == ["Router.ServeHTTP", "node.lookup"]  # the lookup, not the 404
+
+
+def test_a_symbol_weighs_as_its_implementation_not_its_overload_stubs(tmp_path: Path) -> None:
+    stubs = "".join(
+        f"    @overload\n    def main(self, arg: {kind}) -> None: ...\n\n" for kind in ("int", "str")
+    )
+    body = "".join(f"        step{i} = {i}\n" for i in range(30))
+    files = {
+        "cli/__init__.py": "from .core import Command\n",
+        "cli/core.py": (
+            "from typing import overload\n\n\nclass Command:\n"
+            f"{stubs}    def main(self, arg=None):\n{body}        return arg\n"
+        ),
+    }
+    facts = facts_of(tmp_path, files)
+    stub_only = node_weight(
+        {"cli/core.py": replace(facts.files["cli/core.py"], symbols=facts.files["cli/core.py"].symbols[:2])},
+        "cli/core.py",
+        "Command.main",
+    )
+    assert node_weight(facts.files, "cli/core.py", "Command.main") > stub_only
+
+
+def test_a_name_the_readme_imports_counts_even_when_a_builtin_goes_by_it() -> None:
+    text = "```python\nfrom rich import print\nprint('hello')\nlen('x')\n```\n"
+    assert called_names(text, "README.md") == ["print"]
+    assert called_names("```python\nprint(len('x'))\n```\n", "README.md") == []
+
+
+@pytest.mark.parametrize(
+    ("lines", "deprecated"),
+    [
+        (
+            ["def old():", '    """Old."""', "    warnings.warn('old is deprecated', DeprecationWarning)"],
+            True,
+        ),
+        (["def f(x):", "    if x:", "        warnings.warn('x is deprecated', DeprecationWarning)"], False),
+        (["function send(body) {", "  deprecate('res.send(status): use res.status()');", "}"], True),
+        (
+            [
+                "func (c *Context) BindWith() error {",
+                "\tlog.Println(`BindWith is going to",
+                "\tbe deprecated`)",
+                "}",
+            ],
+            True,
+        ),
+        (["def warn_user(msg):", "    warnings.warn(msg, UserWarning)"], False),
+    ],
+)
+def test_a_body_that_warns_of_its_own_deprecation_is_deprecated(lines: list[str], deprecated: bool) -> None:
+    assert deprecated_by_body(lines) is deprecated
+
+
+def test_deprecation_said_in_a_doc_comment() -> None:
+    assert deprecated_by_doc("Deprecated: use ShouldBind instead.")  # Go
+    assert deprecated_by_doc("Send a request.\n\n@deprecated use fetch")  # JSDoc
+    assert deprecated_by_doc("The old decorator. This is no longer documented.")
+    assert deprecated_by_doc("Run it.\n\n.. deprecated:: 2.0\n    Use run.")
+    assert not deprecated_by_doc("Warn when a deprecated option is used.")
+
+
+def test_build_takes_a_repositorys_entry_points_from_deepkb_yml(tmp_path: Path) -> None:
+    root = make_project(tmp_path / "web", LIB)
+    kb = tmp_path / "kb"
+    kb.mkdir()
+    (kb / "deepkb.yml").write_text(
+        f"repos:\n  - source: {root}\n    entry_points: [web.sessions.Session.send]\n", encoding="utf-8"
+    )
+    result = invoke(kb, "build", "--no-site")
+    assert result.exit_code == 0, result.stderr
+    index = (kb / "site_src" / "repos" / "acme" / "shop" / "index.md").read_text(encoding="utf-8")
+    assert "participant p0 as Session.send" in index.split("### Main flow", 1)[1]
+
+
+def test_repo_run_of_a_configured_repository_starts_where_its_entry_says(tmp_path: Path) -> None:
+    root = make_project(tmp_path / "web", LIB)
+    kb = tmp_path / "kb"
+    kb.mkdir()
+    (kb / "deepkb.yml").write_text(
+        f"repos:\n  - source: {root}\n    entry_points: [web/sessions.py:Session.send]\n", encoding="utf-8"
+    )
+    result = invoke(kb, "repo", "run", str(root))
+    assert result.exit_code == 0, result.stderr
+    index = (kb / "site_src" / "repos" / "acme" / "shop" / "index.md").read_text(encoding="utf-8")
+    assert "participant p0 as Session.send" in index.split("### Main flow", 1)[1]
+
+
+def test_a_chunked_session_starts_its_flows_where_the_entry_says(tmp_path: Path) -> None:
+    root = make_project(tmp_path / "web", LIB)
+    kb = tmp_path / "kb"
+    kb.mkdir()
+    (kb / "deepkb.yml").write_text(
+        f"repos:\n  - source: {root}\n    entry_points: [web/sessions.py:Session.send]\n", encoding="utf-8"
+    )
+    session = json.loads(invoke(kb, "repo", "start", str(root)).stdout)["session_id"]
+    assert invoke(kb, "repo", "shard", session).exit_code == 0
+    assert invoke(kb, "repo", "synthesize", session).exit_code == 0
+    index = (kb / "site_src" / "repos" / "acme" / "shop" / "index.md").read_text(encoding="utf-8")
+    assert "participant p0 as Session.send" in index.split("### Main flow", 1)[1]
