@@ -1,0 +1,353 @@
+"""`deepkb ask`: answer a question from the knowledge base's passages, each cited, with the pages they are on.
+
+Retrieval reads the passages kb/passages.py keeps in the full-text database (kb/search.py syncs it first):
+the question's content words, with their synonyms and Chinese/English glossary twins, are matched by FTS5
+BM25; a passage must cover enough of the question's concepts to count, and one that defines a symbol the
+question names ranks first. Offline the answer is those passages (extractive). With a model, the model writes
+the answer from them, citing them as [n]: every citation it gives is checked against the passages shown, and
+one that does not hold is dropped and counted, as the repository analyst does with its line citations.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+import sqlite3
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from .. import cjk
+from ..llm.base import Prompt, Provider
+from ..store import KBPaths
+from ..text.words import STOPWORDS, ZH_STOPWORDS, latin_words, stem, tokens
+from .fulltext import quoted, words
+from .passages import MAX_PASSAGES, Cite
+from .search import synced_db, unsegment
+from .synonyms import Synonyms, load_synonyms
+
+DEFAULT_LIMIT = 5
+CANDIDATES = 80  # passages BM25 hands to the coverage check
+PER_PAGE = 2  # passages from one page, at most: an answer shows where else the knowledge base says it
+SYMBOL_BOOST = 25.0  # a passage defining a symbol the question names outranks any prose about it
+MAX_SYMBOL_HITS = 12  # a name more symbols share than this (`run`, `get`) says too little to boost
+HEADING_WEIGHT = 2.0
+# words that shape a question without saying what it is about
+QUESTION_WORDS = frozenset(
+    "explain explains work works happen happens mean means find show tell about defined define implemented "
+    "implement implementation where does done way ways thing things know".split()
+)
+ZH_QUESTION_WORDS = frozenset(
+    "怎样 怎么样 哪里 哪个 哪儿 是否 可以 能 需要 请问 一下 定义 实现 工作 原理".split()
+)
+_IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*")
+_MARKER = re.compile(r"\[(\d{1,3})\]")
+
+
+@dataclass(frozen=True)
+class Concept:
+    """One content word of the question and its other spellings (synonyms, glossary twins)."""
+
+    label: str
+    forms: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Found:
+    """A passage that answers, where it is, and how to check it."""
+
+    text: str
+    heading: str
+    page: str
+    """The page below site_src/ (`repos/acme/sample/shards/01_core.md`)."""
+    page_title: str
+    entry: str
+    kind: str
+    score: float
+    cites: tuple[Cite, ...] = ()
+    symbol: str = ""
+
+
+@dataclass(frozen=True)
+class PageRef:
+    page: str
+    title: str
+    entry: str
+
+
+@dataclass
+class Answer:
+    question: str
+    found: list[Found]
+    method: str = "extractive"
+    text: str = ""
+    """The model's answer with its checked [n] citations; "" offline."""
+    citations_checked: int = 0
+    citations_dropped: int = 0
+    concepts: list[str] = field(default_factory=list)
+
+    @property
+    def pages(self) -> list[PageRef]:
+        return list(dict.fromkeys(PageRef(f.page, f.page_title, f.entry) for f in self.found))
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "question": self.question,
+            "answered": bool(self.found),
+            "method": self.method,
+            "answer": self.text,
+            "citations_checked": self.citations_checked,
+            "citations_dropped": self.citations_dropped,
+            "concepts": self.concepts,
+            "passages": [
+                {
+                    "text": f.text,
+                    "heading": f.heading,
+                    "symbol": f.symbol,
+                    "entry": f.entry,
+                    "page": f.page,
+                    "page_title": f.page_title,
+                    "kind": f.kind,
+                    "score": round(f.score, 3),
+                    "citations": [c.__dict__ for c in f.cites],
+                }
+                for f in self.found
+            ],
+            "pages": [p.__dict__ for p in self.pages],
+        }
+
+
+# --------------------------------------------------------------------------- the question
+
+
+def concepts(question: str, synonyms: Synonyms) -> list[Concept]:
+    """The question's content words, each with its synonym group and glossary twins."""
+    found: dict[str, Concept] = {}
+    for surface in _surface_words(question, synonyms):
+        key = stem(surface) if surface.isascii() else surface
+        if key in found:
+            continue
+        forms = dict.fromkeys([surface, *synonyms.glossary.spellings(surface)])
+        canonical = synonyms.lookup(surface)
+        if canonical:
+            forms.update(dict.fromkeys(t.replace("-", " ") for t in synonyms.group(canonical)[:8]))
+        found[key] = Concept(surface, tuple(f for f in forms if f.strip()))
+    return list(found.values())
+
+
+def _surface_words(question: str, synonyms: Synonyms) -> list[str]:
+    out: list[str] = []
+    for piece in re.split(f"({cjk.CJK_RUN.pattern})", question):
+        if cjk.CJK_RUN.fullmatch(piece):
+            out.extend(
+                w
+                for w in synonyms.glossary.segment(piece)
+                if w not in ZH_STOPWORDS and w not in ZH_QUESTION_WORDS and len(w) > 1
+            )
+        else:
+            out.extend(w for w in latin_words(piece) if w not in QUESTION_WORDS and len(w) > 1)
+    return out
+
+
+def identifiers(question: str) -> list[str]:
+    """Names in the question that could be symbols (`Flask.url_for`, `open_session`, `Router`), lowercased."""
+    names: dict[str, None] = {}
+    for match in _IDENTIFIER.finditer(question):
+        name = match.group(0).lower()
+        if name not in STOPWORDS and name not in QUESTION_WORDS and len(name) > 2:
+            names.setdefault(name, None)
+            names.setdefault(name.rsplit(".", 1)[-1], None)
+    return list(names)
+
+
+# --------------------------------------------------------------------------- retrieval
+
+
+def retrieve(paths: KBPaths, question: str, limit: int = DEFAULT_LIMIT) -> tuple[list[Found], list[Concept]]:
+    """The passages that best answer `question`, best first, and the concepts it was read as."""
+    question = " ".join(question.split())
+    ideas = concepts(question, load_synonyms(paths))
+    names = identifiers(question)
+    if not ideas and not names:
+        return [], ideas
+    with synced_db(paths) as conn:
+        scores = _bm25(conn, ideas)
+        symbols = _symbol_hits(conn, names)
+        for rowid, boost in symbols.items():
+            scores[rowid] = scores.get(rowid, 0.0) + boost
+        rows = _rows(conn, list(scores))
+        ranked = _rank(rows, scores, ideas, set(symbols))
+        return _choose(conn, ranked, rows, limit), ideas
+
+
+def _bm25(conn: sqlite3.Connection, ideas: list[Concept]) -> dict[int, float]:
+    clauses = []
+    for idea in ideas:
+        spelled = [quoted([" ".join(found)]) for form in idea.forms if (found := words(form))]
+        if spelled:
+            clauses.append("(" + " OR ".join(dict.fromkeys(spelled)) + ")")
+    if not clauses:
+        return {}
+    rows = conn.execute(
+        "SELECT rowid, -bm25(passages, ?, 1.0) FROM passages WHERE passages MATCH ? ORDER BY 2 DESC LIMIT ?",
+        (HEADING_WEIGHT, " OR ".join(clauses), CANDIDATES),
+    ).fetchall()
+    return {int(rowid): float(score) for rowid, score in rows}
+
+
+def _symbol_hits(conn: sqlite3.Connection, names: list[str]) -> dict[int, float]:
+    """Passage rowid → boost, for the symbols the question names (fewer namesakes, more boost)."""
+    hits: dict[int, float] = {}
+    for name in names:
+        rows = conn.execute(
+            "SELECT passage FROM symbols WHERE lname = ? LIMIT ?", (name, MAX_SYMBOL_HITS + 1)
+        ).fetchall()
+        if rows and len(rows) <= MAX_SYMBOL_HITS:
+            for (rowid,) in rows:
+                hits[int(rowid)] = max(hits.get(int(rowid), 0.0), SYMBOL_BOOST / math.sqrt(len(rows)))
+    return hits
+
+
+@dataclass(frozen=True)
+class _Row:
+    heading: str
+    text: str
+    cites: tuple[Cite, ...]
+
+
+def _rows(conn: sqlite3.Connection, rowids: list[int]) -> dict[int, _Row]:
+    found: dict[int, _Row] = {}
+    for start in range(0, len(rowids), 500):
+        chunk = rowids[start : start + 500]
+        marks = ",".join("?" * len(chunk))
+        for rowid, raw, cites in conn.execute(
+            f"SELECT rowid, raw, cites FROM passages WHERE rowid IN ({marks})", chunk
+        ):
+            heading, text = json.loads(raw)
+            found[int(rowid)] = _Row(heading, text, tuple(Cite(**c) for c in json.loads(cites)))
+    return found
+
+
+def _rank(
+    rows: dict[int, _Row], scores: dict[int, float], ideas: list[Concept], symbols: set[int]
+) -> list[tuple[int, float]]:
+    """Rowids by score × the share of the question's concepts the passage covers; a passage covering less
+    than half of them (rounded up), or whose text (not heading) names none, is not an answer unless it defines
+    a symbol the question names."""
+    needed = math.ceil(len(ideas) / 2)
+    ranked: list[tuple[int, float]] = []
+    for rowid, score in scores.items():
+        row = rows.get(rowid)
+        if row is None:
+            continue
+        covered = _covered(f"{row.heading} {row.text}", ideas)
+        # the heading gives context, the text must say something of the question itself
+        if (covered < needed or not _covered(row.text, ideas)) and rowid not in symbols:
+            continue
+        share = covered / len(ideas) if ideas else 1.0
+        ranked.append((rowid, score * (0.5 + share)))
+    return sorted(ranked, key=lambda item: (-item[1], item[0]))
+
+
+def _covered(text: str, ideas: list[Concept]) -> int:
+    seen = set(tokens(text))
+    return sum(1 for idea in ideas if any(set(tokens(form)) <= seen and tokens(form) for form in idea.forms))
+
+
+def _choose(
+    conn: sqlite3.Connection, ranked: list[tuple[int, float]], rows: dict[int, _Row], limit: int
+) -> list[Found]:
+    chosen: list[Found] = []
+    per_page: dict[int, int] = {}
+    texts: set[str] = set()
+    docs = _docs(conn, {rowid // MAX_PASSAGES for rowid, _ in ranked[: limit * 6]})
+    for rowid, score in ranked:
+        doc, row = rowid // MAX_PASSAGES, rows[rowid]
+        if doc not in docs or row.text in texts or per_page.get(doc, 0) >= PER_PAGE:
+            continue
+        page, title, entry, kind = docs[doc]
+        texts.add(row.text)
+        per_page[doc] = per_page.get(doc, 0) + 1
+        symbol = _symbol_of(conn, rowid)
+        chosen.append(Found(row.text, row.heading, page, title, entry, kind, score, row.cites, symbol))
+        if len(chosen) == limit:
+            break
+    return chosen
+
+
+def _docs(conn: sqlite3.Connection, docs: Iterable[int]) -> dict[int, tuple[str, str, str, str]]:
+    wanted = list(docs)
+    if not wanted:
+        return {}
+    marks = ",".join("?" * len(wanted))
+    rows = conn.execute(f"SELECT rowid, path, title, entry, kind FROM docs WHERE rowid IN ({marks})", wanted)
+    return {int(r[0]): (r[1], unsegment(r[2]), r[3], r[4]) for r in rows}
+
+
+def _symbol_of(conn: sqlite3.Connection, rowid: int) -> str:
+    row = conn.execute("SELECT name, owner FROM symbols WHERE passage = ?", (rowid,)).fetchone()
+    if row is None:
+        return ""
+    return f"{row[1]}.{row[0]}" if row[1] else str(row[0])
+
+
+# --------------------------------------------------------------------------- answering
+
+
+def ask(
+    paths: KBPaths, question: str, provider: Provider | None = None, limit: int = DEFAULT_LIMIT
+) -> Answer:
+    """The passages answering `question`; with a model (not the offline one), its answer written from them."""
+    found, ideas = retrieve(paths, question, limit)
+    answer = Answer(" ".join(question.split()), found, concepts=[c.label for c in ideas])
+    if found and provider is not None and provider.name != "offline":
+        reply = provider.complete(_prompt(answer.question, found))
+        answer.text, answer.citations_checked, answer.citations_dropped = check_citations(reply.text, found)
+        answer.method = "model"
+    return answer
+
+
+def _prompt(question: str, found: list[Found]) -> Prompt:
+    numbered = "\n".join(
+        f"[{i}] ({f.page_title} — {f.heading}) {f.text}"
+        + "".join(f" <{c.path}:{c.line}>" for c in f.cites if c.path)
+        for i, f in enumerate(found, 1)
+    )
+    system = (
+        "You answer questions about code and research from numbered passages of a knowledge base. Use only "
+        "the passages. Cite each claim with the passage number in square brackets, like [2]; you may also "
+        "cite a file line exactly as a passage shows it, like path/to/file.py:42. If the passages do not "
+        "answer the question, say so. Answer in the question's language, in at most 200 words."
+    )
+    return Prompt(
+        user=f"Passages:\n{numbered}\n\nQuestion: {question}", system=system, max_tokens=800, stage="ask"
+    )
+
+
+_LINE_CITE = re.compile(r"(?<![\w/.:\-])(?P<path>[\w][\w.\-/]*\.\w+):(?P<line>\d{1,7})(?:-\d{1,7})?(?![\w])")
+
+
+def check_citations(text: str, found: list[Found]) -> tuple[str, int, int]:
+    """The model's text with each citation checked: a [n] must name a passage shown, a `path:line` a line one
+    of them cites. One that does not hold is removed from the text and counted. Returns (text, kept, dropped)."""
+    kept = dropped = 0
+    lines = {(c.path, c.line) for f in found for c in f.cites if c.path}
+
+    def marker(match: re.Match[str]) -> str:
+        nonlocal kept, dropped
+        if 1 <= int(match.group(1)) <= len(found):
+            kept += 1
+            return match.group(0)
+        dropped += 1
+        return ""
+
+    def line_cite(match: re.Match[str]) -> str:
+        nonlocal kept, dropped
+        if (match.group("path"), int(match.group("line"))) in lines:
+            kept += 1
+            return match.group(0)
+        dropped += 1
+        return ""
+
+    text = _LINE_CITE.sub(line_cite, _MARKER.sub(marker, text))
+    return re.sub(r"[ \t]{2,}", " ", text).strip(), kept, dropped
