@@ -294,7 +294,7 @@ def _symbol_of(conn: sqlite3.Connection, rowid: int) -> str:
 # --------------------------------------------------------------------------- answering
 
 
-def ask(
+def answer_question(
     paths: KBPaths, question: str, provider: Provider | None = None, limit: int = DEFAULT_LIMIT
 ) -> Answer:
     """The passages answering `question`; with a model (not the offline one), its answer written from them."""

@@ -97,6 +97,7 @@ def page_passages(rel: str, kind: str, meta: Mapping[str, object], body: str) ->
     """The passages of the page at `rel` below site_src/ (kind as kb/search.py names it: repo, shard, topic,
     report, analysis, source)."""
     stored = _stored_source(rel, meta) if kind == "source" else None
+    subsystem = str(meta.get("title") or "").split(" · ", 1)[-1]
     found: list[Passage] = []
     for heading, block, nested in _blocks(body):
         if kind == "source" and _RAW_METADATA.match(block):
@@ -104,6 +105,7 @@ def page_passages(rel: str, kind: str, meta: Mapping[str, object], body: str) ->
         passage = _passage(rel, heading, block, nested, stored)
         if passage is not None:
             found.append(passage)
+            found.extend(_uses(rel, subsystem, block))
         if len(found) == MAX_PASSAGES:
             break
     return found
@@ -221,6 +223,19 @@ def _symbol(block: str, cites: tuple[Cite, ...]) -> Symbol | None:
     return Symbol(match.group("name"), match.group("kind"), cite=cites[0], summary=summary)
 
 
+_USES = re.compile(r"^\*\*Uses\*\* \[[^\]]+\]\([^)\s]+\): (?P<names>.+)$")
+
+
+def _uses(rel: str, subsystem: str, block: str) -> list[Passage]:
+    """`**Uses** [Core](01_core.md): `evaluate`` on a shard page: this subsystem calls or imports those names
+    (kept as calls without a line, so a symbol's lookup names the subsystems that use it)."""
+    match = _USES.match(block.strip())
+    if match is None or not subsystem:
+        return []
+    names = re.findall(r"`([^`]{1,200})`", match.group("names"))
+    return [Passage("", "", (), None, Call(subsystem, name, Cite(subsystem, page=rel))) for name in names]
+
+
 def _call(block: str, cites: tuple[Cite, ...]) -> Call | None:
     match = _CALL.match(block.strip())
     located = [c for c in cites if c.path]
@@ -248,16 +263,17 @@ def store_passages(conn: sqlite3.Connection, doc: int, passages: list[Passage]) 
     owner = ""
     for i, passage in enumerate(passages):
         rowid = doc * MAX_PASSAGES + i
-        conn.execute(
-            "INSERT INTO passages(rowid, heading, body, raw, cites) VALUES (?, ?, ?, ?, ?)",
-            (
-                rowid,
-                segment(passage.heading, for_index=True),
-                segment(passage.text, for_index=True),
-                json.dumps([passage.heading, passage.text], ensure_ascii=False),
-                json.dumps([c.__dict__ for c in passage.cites], ensure_ascii=False),
-            ),
-        )
+        if passage.text:  # a `Uses` line's calls come as passages without text of their own
+            conn.execute(
+                "INSERT INTO passages(rowid, heading, body, raw, cites) VALUES (?, ?, ?, ?, ?)",
+                (
+                    rowid,
+                    segment(passage.heading, for_index=True),
+                    segment(passage.text, for_index=True),
+                    json.dumps([passage.heading, passage.text], ensure_ascii=False),
+                    json.dumps([c.__dict__ for c in passage.cites], ensure_ascii=False),
+                ),
+            )
         if passage.symbol is not None:
             owner = _store_symbol(conn, doc, rowid, passage.symbol, owner)
         if passage.call is not None:
