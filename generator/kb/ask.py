@@ -32,6 +32,7 @@ PER_PAGE = 2  # passages from one page, at most: an answer shows where else the 
 SYMBOL_BOOST = 25.0  # a passage defining a symbol the question names outranks any prose about it
 MAX_SYMBOL_HITS = 12  # a name more symbols share than this (`run`, `get`) says too little to boost
 HEADING_WEIGHT = 2.0
+UNCITED = 0.7  # the weight of a passage that cites nothing (the page it is on is then its only reference)
 # words that shape a question without saying what it is about
 QUESTION_WORDS = frozenset(
     "explain explains work works happen happens mean means find show tell about defined define implemented "
@@ -150,14 +151,24 @@ def _surface_words(question: str, synonyms: Synonyms) -> list[str]:
 
 
 def identifiers(question: str) -> list[str]:
-    """Names in the question that could be symbols (`Flask.url_for`, `open_session`, `Router`), lowercased."""
+    """Names in the question that could be symbols (`Flask.url_for`, `open_session`, `Router`, `evaluate`), as
+    written; a dotted name also gives its last part."""
     names: dict[str, None] = {}
     for match in _IDENTIFIER.finditer(question):
-        name = match.group(0).lower()
-        if name not in STOPWORDS and name not in QUESTION_WORDS and len(name) > 2:
+        name = match.group(0)
+        if name.lower() not in STOPWORDS and name.lower() not in QUESTION_WORDS and len(name) > 2:
             names.setdefault(name, None)
             names.setdefault(name.rsplit(".", 1)[-1], None)
     return list(names)
+
+
+def names_symbol(written: str, name: str) -> bool:
+    """Does the question's `written` word name the symbol `name`? Spelled the same, or spelled as code
+    (`url_for`, `sessionStore`, `Flask.run`) in any case: "calculator" in a sentence is not `Calculator`."""
+    if written == name:
+        return True
+    as_code = "_" in written or "." in written or bool(re.search(r"[a-z][A-Z]", written))
+    return as_code and written.lower() == name.lower()
 
 
 # --------------------------------------------------------------------------- retrieval
@@ -198,11 +209,15 @@ def _bm25(conn: sqlite3.Connection, ideas: list[Concept]) -> dict[int, float]:
 def _symbol_hits(conn: sqlite3.Connection, names: list[str]) -> dict[int, float]:
     """Passage rowid → boost, for the symbols the question names (fewer namesakes, more boost)."""
     hits: dict[int, float] = {}
-    for name in names:
-        rows = conn.execute(
-            "SELECT passage FROM symbols WHERE lname = ? LIMIT ?", (name, MAX_SYMBOL_HITS + 1)
+    for written in names:
+        short = written.rsplit(".", 1)[-1]
+        found = conn.execute(
+            "SELECT passage, name FROM symbols WHERE lname = ? LIMIT ?", (short.lower(), MAX_SYMBOL_HITS + 1)
         ).fetchall()
-        if rows and len(rows) <= MAX_SYMBOL_HITS:
+        rows = [(rowid,) for rowid, name in found if names_symbol(short if written == short else written, name)]
+        if "." in written:  # `Flask.run`: its last part names the method however it is cased
+            rows = [(rowid,) for rowid, _ in found]
+        if rows and len(found) <= MAX_SYMBOL_HITS:
             for (rowid,) in rows:
                 hits[int(rowid)] = max(hits.get(int(rowid), 0.0), SYMBOL_BOOST / math.sqrt(len(rows)))
     return hits
@@ -245,7 +260,8 @@ def _rank(
         if (covered < needed or not _covered(row.text, ideas)) and rowid not in symbols:
             continue
         share = covered / len(ideas) if ideas else 1.0
-        ranked.append((rowid, score * (0.5 + share)))
+        checkable = 1.0 if row.cites else UNCITED  # an answer the reader can check comes first
+        ranked.append((rowid, score * (0.5 + share) * checkable))
     return sorted(ranked, key=lambda item: (-item[1], item[0]))
 
 
@@ -269,7 +285,8 @@ def _choose(
         texts.add(row.text)
         per_page[doc] = per_page.get(doc, 0) + 1
         symbol = _symbol_of(conn, rowid)
-        chosen.append(Found(row.text, row.heading, page, title, entry, kind, score, row.cites, symbol))
+        cites = tuple(_stored(conn, c) for c in row.cites)
+        chosen.append(Found(row.text, row.heading, page, title, entry, kind, score, cites, symbol))
         if len(chosen) == limit:
             break
     return chosen
@@ -282,6 +299,15 @@ def _docs(conn: sqlite3.Connection, docs: Iterable[int]) -> dict[int, tuple[str,
     marks = ",".join("?" * len(wanted))
     rows = conn.execute(f"SELECT rowid, path, title, entry, kind FROM docs WHERE rowid IN ({marks})", wanted)
     return {int(r[0]): (r[1], unsegment(r[2]), r[3], r[4]) for r in rows}
+
+
+def _stored(conn: sqlite3.Connection, cite: Cite) -> Cite:
+    """A report's `[1]` pointing at a stored source's page, given that source's title and address (from the
+    index's copy in the database)."""
+    if not cite.page or cite.url:
+        return cite
+    row = conn.execute("SELECT title, url FROM entries WHERE path = ? LIMIT 1", (cite.page,)).fetchone()
+    return Cite(row[0] or cite.label, row[1], page=cite.page) if row else cite
 
 
 def _symbol_of(conn: sqlite3.Connection, rowid: int) -> str:

@@ -244,14 +244,15 @@ def _call(block: str, cites: tuple[Cite, ...]) -> Call | None:
     return Call(match.group("caller"), match.group("callee"), located[0])
 
 
-_MD_MARKS = re.compile(r"[*`]+|(?<!\w)_(?=\S)|(?<=\S)_(?!\w)")  # `_emphasis_`, not snake_case
+_MD_MARKS = re.compile(r"[*`]+")
+_EMPHASIS = re.compile(r"(?<![\w/.])_([^_\n]+)_(?![\w])")  # `_emphasis_`, never snake_case or `__init__`
 _ESCAPED = re.compile(r"\\([\\`*_{}\[\]()#+\-.!|<>~])")
 
 
 def plain(markdown: str) -> str:
     """Inline markdown as one line of text: links keep their label, emphasis and code marks go."""
     text = _LINK.sub(r"\1", markdown)
-    text = _MD_MARKS.sub("", text)
+    text = _EMPHASIS.sub(r"\1", _MD_MARKS.sub("", text))
     return " ".join(_ESCAPED.sub(r"\1", text).split())
 
 
