@@ -13,7 +13,6 @@ from llm_fakes import FakeAnthropic
 
 from generator.kb.ask import Found, check_citations
 from generator.kb.passages import Cite, page_passages
-from generator.store import KBPaths
 
 PROJECT = {
     **SAMPLE_PROJECT,
@@ -160,7 +159,16 @@ def test_offline_flag_never_calls_the_model(kb: KB, monkeypatch: pytest.MonkeyPa
 
 def test_check_citations_keeps_only_what_the_passages_hold() -> None:
     found = [
-        Found("evaluate function", "Functions", "p.md", "P", "repo:a/b", "shard", 1.0, (Cite("e", "", "a.py", 6),))
+        Found(
+            "evaluate function",
+            "Functions",
+            "p.md",
+            "P",
+            "repo:a/b",
+            "shard",
+            1.0,
+            (Cite("e", "", "a.py", 6),),
+        )
     ]
     text, kept, dropped = check_citations("Sums [1] at a.py:6, see [2] and a.py:7 and [0].", found)
     assert (kept, dropped) == (2, 3)

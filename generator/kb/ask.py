@@ -214,7 +214,9 @@ def _symbol_hits(conn: sqlite3.Connection, names: list[str]) -> dict[int, float]
         found = conn.execute(
             "SELECT passage, name FROM symbols WHERE lname = ? LIMIT ?", (short.lower(), MAX_SYMBOL_HITS + 1)
         ).fetchall()
-        rows = [(rowid,) for rowid, name in found if names_symbol(short if written == short else written, name)]
+        rows = [
+            (rowid,) for rowid, name in found if names_symbol(short if written == short else written, name)
+        ]
         if "." in written:  # `Flask.run`: its last part names the method however it is cased
             rows = [(rowid,) for rowid, _ in found]
         if rows and len(found) <= MAX_SYMBOL_HITS:
