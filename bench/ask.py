@@ -71,11 +71,13 @@ def build(root: Path, spec: dict[str, Any]) -> None:
             deepkb(root, "repo", "run", str(REFSRC / repo))
             print(f"researched {repo} in {time.perf_counter() - started:.0f} s", flush=True)
     corpus = root / "corpus"
-    if not corpus.is_dir():
-        shutil.copytree(REFSRC / spec["topic"]["docs"], corpus)
+    if corpus.is_dir():
+        return
+    shutil.copytree(REFSRC / spec["topic"]["docs"], corpus)
+    for title in spec["topic"]["titles"]:
         started = time.perf_counter()
-        deepkb(root, "topic", "run", spec["topic"]["title"], "--sources", "local:corpus", "--quick")
-        print(f"researched the topic in {time.perf_counter() - started:.0f} s", flush=True)
+        deepkb(root, "topic", "run", title, "--sources", "local:corpus", "--quick")
+        print(f"researched the topic {title!r} in {time.perf_counter() - started:.0f} s", flush=True)
 
 
 def correct(passage: dict[str, Any], expect: list[dict[str, Any]]) -> bool:
@@ -158,7 +160,7 @@ def main() -> None:
         extra = max(args.sources - real, 0)
         if extra and not (paths.topics_dir / "topic-0000").is_dir():
             started = time.perf_counter()
-            write_corpus(paths, extra)
+            write_corpus(paths, -(-extra // 100) * 100)  # it writes whole topics of 100 sources
             update_index(paths)
             print(f"wrote {extra:,} synthetic sources in {time.perf_counter() - started:.0f} s", flush=True)
         started = time.perf_counter()

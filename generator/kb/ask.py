@@ -32,6 +32,9 @@ PER_PAGE = 2  # passages from one page, at most: an answer shows where else the 
 SYMBOL_BOOST = 25.0  # a passage defining a symbol the question names outranks any prose about it
 MAX_SYMBOL_HITS = 12  # a name more symbols share than this (`run`, `get`) says too little to boost
 HEADING_WEIGHT = 2.0
+SCOPE_BOOST = 1.5  # a passage of the repository the question names ("gin", "flask")
+COMMON = 300  # a plain word in this many passages is a word, not a symbol's name ("response", "group")
+_VERSION = re.compile(r"-v?\d[\w.]*$")  # `flask-3.1.3` is the repository `flask`
 UNCITED = 0.7  # the weight of a passage that cites nothing (the page it is on is then its only reference)
 # words that shape a question without saying what it is about
 QUESTION_WORDS = frozenset(
@@ -182,13 +185,38 @@ def retrieve(paths: KBPaths, question: str, limit: int = DEFAULT_LIMIT) -> tuple
     if not ideas and not names:
         return [], ideas
     with synced_db(paths) as conn:
-        scores = _bm25(conn, ideas)
+        scoped, topical = _scopes(conn, ideas)
+        scores = _bm25(conn, topical)
         symbols = _symbol_hits(conn, names)
         for rowid, boost in symbols.items():
             scores[rowid] = scores.get(rowid, 0.0) + boost
+        if scoped:
+            in_scope = _docs_of(conn, scoped)
+            scores = {
+                r: s * (SCOPE_BOOST if r // MAX_PASSAGES in in_scope else 1.0) for r, s in scores.items()
+            }
         rows = _rows(conn, list(scores))
-        ranked = _rank(rows, scores, ideas, set(symbols))
+        ranked = _rank(rows, scores, topical, set(symbols))
         return _choose(conn, ranked, rows, limit), ideas
+
+
+def _scopes(conn: sqlite3.Connection, ideas: list[Concept]) -> tuple[set[str], list[Concept]]:
+    """The repositories the question names ("how does gin route…": `repo:…/gin`), and the concepts left to
+    match once those names are set aside (all of them when the question is nothing but a name)."""
+    names: dict[str, set[str]] = {}
+    for (entry_id,) in conn.execute("SELECT id FROM entries WHERE id LIKE 'repo:%'"):
+        name = _VERSION.sub("", str(entry_id).rsplit("/", 1)[-1]).lower()
+        names.setdefault(name, set()).add(str(entry_id))
+    scoped = {i for idea in ideas for i in names.get(idea.label.lower(), ())}
+    rest = [idea for idea in ideas if idea.label.lower() not in names]
+    return scoped, rest if rest else ideas
+
+
+def _docs_of(conn: sqlite3.Connection, entries: set[str]) -> set[int]:
+    marks = ",".join("?" * len(entries))
+    return {
+        int(r[0]) for r in conn.execute(f"SELECT rowid FROM docs WHERE entry IN ({marks})", list(entries))
+    }
 
 
 def _bm25(conn: sqlite3.Connection, ideas: list[Concept]) -> dict[int, float]:
@@ -223,6 +251,19 @@ def _symbol_hits(conn: sqlite3.Connection, names: list[str]) -> dict[int, float]
             for (rowid,) in rows:
                 hits[int(rowid)] = max(hits.get(int(rowid), 0.0), SYMBOL_BOOST / math.sqrt(len(rows)))
     return hits
+
+
+def _rarity(conn: sqlite3.Connection, word: str) -> float:
+    """1 for a word few passages use, falling to 0 at COMMON: a lowercase word of the question names the
+    function `evaluate` when the knowledge base rarely says "evaluate", not `response` among many responses."""
+    spelled = words(word)
+    if not spelled:
+        return 0.0
+    found = conn.execute(
+        "SELECT count(*) FROM (SELECT rowid FROM passages WHERE passages MATCH ? LIMIT ?)",
+        (quoted([" ".join(spelled)]), COMMON),
+    ).fetchone()[0]
+    return max(0.0, 1.0 - found / COMMON)
 
 
 @dataclass(frozen=True)

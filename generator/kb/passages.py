@@ -9,6 +9,7 @@ The rows live in the full-text database kb/search.py keeps, beside the pages the
 
 from __future__ import annotations
 
+import html
 import json
 import posixpath
 import re
@@ -253,7 +254,7 @@ def plain(markdown: str) -> str:
     """Inline markdown as one line of text: links keep their label, emphasis and code marks go."""
     text = _LINK.sub(r"\1", markdown)
     text = _EMPHASIS.sub(r"\1", _MD_MARKS.sub("", text))
-    return " ".join(_ESCAPED.sub(r"\1", text).split())
+    return " ".join(html.unescape(_ESCAPED.sub(r"\1", text)).split())
 
 
 # --------------------------------------------------------------------------- the tables
