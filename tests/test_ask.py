@@ -11,7 +11,7 @@ from ask_kb import KB, build_kb
 from conftest import deepkb
 from llm_fakes import FakeAnthropic
 
-from generator.kb.ask import Found, check_citations
+from generator.kb.ask import Found, check_citations, identifiers, names_symbol
 from generator.kb.passages import Cite, page_passages
 
 
@@ -156,3 +156,17 @@ def test_passages_of_a_shard_page_carry_symbols_calls_and_permalinks() -> None:
     calls = [(p.call.caller, p.call.callee, p.call.cite.line) for p in passages if p.call]
     assert calls == [("App.run", "serve", 14), ("Core", "connect", 0), ("Core", "Socket", 0)]
     assert not any("sequenceDiagram" in p.text for p in passages)  # diagrams are not passages
+
+
+def test_a_word_names_a_symbol_only_as_written_or_spelled_as_code() -> None:
+    assert names_symbol("evaluate", "evaluate") and names_symbol("url_for", "URL_FOR")
+    assert names_symbol("sessionStore", "SessionStore") and names_symbol("Flask.run", "flask.RUN")
+    assert not names_symbol("calculator", "Calculator") and not names_symbol("session", "Session")
+    assert identifiers("How does Flask.url_for build a URL?") == ["Flask.url_for", "url_for", "build", "URL"]
+
+
+def test_a_repository_named_in_the_question_scopes_the_answer(kb: KB) -> None:
+    # "sample" is the repository's name: set aside as a concept, its passages rank first
+    code, answer = ask_json(kb, "sample expression")
+    assert code == 0 and answer["passages"][0]["entry"] == "repo:acme/sample"  # type: ignore[index]
+    assert answer["concepts"] == ["sample", "expression"]
