@@ -190,10 +190,11 @@ def retrieve(paths: KBPaths, question: str, limit: int = DEFAULT_LIMIT) -> tuple
         symbols = _symbol_hits(conn, names)
         for rowid, boost in symbols.items():
             scores[rowid] = scores.get(rowid, 0.0) + boost
-        if scoped:
-            in_scope = _docs_of(conn, scoped)
+        if scoped and scores:
+            owners = _entries_of(conn, {r // MAX_PASSAGES for r in scores})
             scores = {
-                r: s * (SCOPE_BOOST if r // MAX_PASSAGES in in_scope else 1.0) for r, s in scores.items()
+                r: s * (SCOPE_BOOST if owners.get(r // MAX_PASSAGES) in scoped else 1.0)
+                for r, s in scores.items()
             }
         rows = _rows(conn, list(scores))
         ranked = _rank(rows, scores, topical, set(symbols))
@@ -212,11 +213,11 @@ def _scopes(conn: sqlite3.Connection, ideas: list[Concept]) -> tuple[set[str], l
     return scoped, rest if rest else ideas
 
 
-def _docs_of(conn: sqlite3.Connection, entries: set[str]) -> set[int]:
-    marks = ",".join("?" * len(entries))
-    return {
-        int(r[0]) for r in conn.execute(f"SELECT rowid FROM docs WHERE entry IN ({marks})", list(entries))
-    }
+def _entries_of(conn: sqlite3.Connection, docs: set[int]) -> dict[int, str]:
+    """doc rowid → the entry it belongs to (looked up by rowid: `entry` is not an indexed column)."""
+    marks = ",".join("?" * len(docs))
+    rows = conn.execute(f"SELECT rowid, entry FROM docs WHERE rowid IN ({marks})", list(docs))
+    return {int(r[0]): str(r[1]) for r in rows}
 
 
 def _bm25(conn: sqlite3.Connection, ideas: list[Concept]) -> dict[int, float]:
@@ -293,14 +294,19 @@ def _rank(
     than half of them (rounded up), or whose text (not heading) names none, is not an answer unless it defines
     a symbol the question names."""
     needed = math.ceil(len(ideas) / 2)
+    spellings = [[set(stems) for form in idea.forms if (stems := tokens(form))] for idea in ideas]
+    headings: dict[str, set[str]] = {}
     ranked: list[tuple[int, float]] = []
     for rowid, score in scores.items():
         row = rows.get(rowid)
         if row is None:
             continue
-        covered = _covered(f"{row.heading} {row.text}", ideas)
+        in_text = set(tokens(row.text))
+        if row.heading not in headings:
+            headings[row.heading] = set(tokens(row.heading))
+        covered = _covered(in_text | headings[row.heading], spellings)
         # the heading gives context, the text must say something of the question itself
-        if (covered < needed or not _covered(row.text, ideas)) and rowid not in symbols:
+        if (covered < needed or not _covered(in_text, spellings)) and rowid not in symbols:
             continue
         share = covered / len(ideas) if ideas else 1.0
         checkable = 1.0 if row.cites else UNCITED  # an answer the reader can check comes first
@@ -308,9 +314,9 @@ def _rank(
     return sorted(ranked, key=lambda item: (-item[1], item[0]))
 
 
-def _covered(text: str, ideas: list[Concept]) -> int:
-    seen = set(tokens(text))
-    return sum(1 for idea in ideas if any(set(tokens(form)) <= seen and tokens(form) for form in idea.forms))
+def _covered(seen: set[str], spellings: list[list[set[str]]]) -> int:
+    """How many concepts the stems `seen` hold (a concept: any one of its spellings, all its stems)."""
+    return sum(1 for forms in spellings if any(form <= seen for form in forms))
 
 
 def _choose(
