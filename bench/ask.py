@@ -32,7 +32,7 @@ sys.path.insert(0, str(HERE / "bench"))
 import anyio  # noqa: E402
 from knowledge_search import percentile, write_corpus  # noqa: E402
 
-from generator.kb.ask import answer_question  # noqa: E402
+from generator.kb.answer import answer_question  # noqa: E402
 from generator.kb.index import load_index, update_index  # noqa: E402
 from generator.kb.search import sync_search_db  # noqa: E402
 from generator.kb.server import build_server  # noqa: E402

@@ -11,7 +11,8 @@ from ask_kb import KB, build_kb
 from conftest import deepkb
 from llm_fakes import FakeAnthropic
 
-from generator.kb.ask import Found, check_citations, identifiers, names_symbol
+from generator.kb.answer import check_citations
+from generator.kb.ask import Found, identifiers, names_symbol
 from generator.kb.passages import Cite, page_passages
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import click
 
 from ..errors import UsageError
-from ..kb.ask import Answer, Found, answer_question
+from ..kb.answer import Answer, answer_question
+from ..kb.ask import Found
 from ..kb.passages import Cite
 from .app import App, echo_json, pass_app
 from .knowledge import clean

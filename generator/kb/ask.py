@@ -1,11 +1,9 @@
-"""`deepkb ask`: answer a question from the knowledge base's passages, each cited, with the pages they are on.
+"""`deepkb ask`, retrieval: the passages of the knowledge base that answer a question, each cited, on its page.
 
 Retrieval reads the passages kb/passages.py keeps in the full-text database (kb/search.py syncs it first):
 the question's content words, with their synonyms and Chinese/English glossary twins, are matched by FTS5
 BM25; a passage must cover enough of the question's concepts to count, and one that defines a symbol the
-question names ranks first. Offline the answer is those passages (extractive). With a model, the model writes
-the answer from them, citing them as [n]: every citation it gives is checked against the passages shown, and
-one that does not hold is dropped and counted, as the repository analyst does with its line citations.
+question names ranks first. kb/answer.py turns them into the answer.
 """
 
 from __future__ import annotations
@@ -15,10 +13,9 @@ import math
 import re
 import sqlite3
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from .. import cjk
-from ..llm.base import Prompt, Provider
 from ..store import KBPaths
 from ..text.words import STOPWORDS, ZH_STOPWORDS, latin_words, stem, tokens
 from .fulltext import quoted, words
@@ -45,7 +42,6 @@ ZH_QUESTION_WORDS = frozenset(
     "怎样 怎么样 哪里 哪个 哪儿 是否 可以 能 需要 请问 一下 定义 实现 工作 原理".split()
 )
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*")
-_MARKER = re.compile(r"\[(\d{1,3})\]")
 
 
 @dataclass(frozen=True)
@@ -77,48 +73,6 @@ class PageRef:
     page: str
     title: str
     entry: str
-
-
-@dataclass
-class Answer:
-    question: str
-    found: list[Found]
-    method: str = "extractive"
-    text: str = ""
-    """The model's answer with its checked [n] citations; "" offline."""
-    citations_checked: int = 0
-    citations_dropped: int = 0
-    concepts: list[str] = field(default_factory=list)
-
-    @property
-    def pages(self) -> list[PageRef]:
-        return list(dict.fromkeys(PageRef(f.page, f.page_title, f.entry) for f in self.found))
-
-    def to_json(self) -> dict[str, object]:
-        return {
-            "question": self.question,
-            "answered": bool(self.found),
-            "method": self.method,
-            "answer": self.text,
-            "citations_checked": self.citations_checked,
-            "citations_dropped": self.citations_dropped,
-            "concepts": self.concepts,
-            "passages": [
-                {
-                    "text": f.text,
-                    "heading": f.heading,
-                    "symbol": f.symbol,
-                    "entry": f.entry,
-                    "page": f.page,
-                    "page_title": f.page_title,
-                    "kind": f.kind,
-                    "score": round(f.score, 3),
-                    "citations": [c.__dict__ for c in f.cites],
-                }
-                for f in self.found
-            ],
-            "pages": [p.__dict__ for p in self.pages],
-        }
 
 
 # --------------------------------------------------------------------------- the question
@@ -364,65 +318,3 @@ def _symbol_of(conn: sqlite3.Connection, rowid: int) -> str:
     if row is None:
         return ""
     return f"{row[1]}.{row[0]}" if row[1] else str(row[0])
-
-
-# --------------------------------------------------------------------------- answering
-
-
-def answer_question(
-    paths: KBPaths, question: str, provider: Provider | None = None, limit: int = DEFAULT_LIMIT
-) -> Answer:
-    """The passages answering `question`; with a model (not the offline one), its answer written from them."""
-    found, ideas = retrieve(paths, question, limit)
-    answer = Answer(" ".join(question.split()), found, concepts=[c.label for c in ideas])
-    if found and provider is not None and provider.name != "offline":
-        reply = provider.complete(_prompt(answer.question, found))
-        answer.text, answer.citations_checked, answer.citations_dropped = check_citations(reply.text, found)
-        answer.method = "model"
-    return answer
-
-
-def _prompt(question: str, found: list[Found]) -> Prompt:
-    numbered = "\n".join(
-        f"[{i}] ({f.page_title} — {f.heading}) {f.text}"
-        + "".join(f" <{c.path}:{c.line}>" for c in f.cites if c.path)
-        for i, f in enumerate(found, 1)
-    )
-    system = (
-        "You answer questions about code and research from numbered passages of a knowledge base. Use only "
-        "the passages. Cite each claim with the passage number in square brackets, like [2]; you may also "
-        "cite a file line exactly as a passage shows it, like path/to/file.py:42. If the passages do not "
-        "answer the question, say so. Answer in the question's language, in at most 200 words."
-    )
-    return Prompt(
-        user=f"Passages:\n{numbered}\n\nQuestion: {question}", system=system, max_tokens=800, stage="ask"
-    )
-
-
-_LINE_CITE = re.compile(r"(?<![\w/.:\-])(?P<path>[\w][\w.\-/]*\.\w+):(?P<line>\d{1,7})(?:-\d{1,7})?(?![\w])")
-
-
-def check_citations(text: str, found: list[Found]) -> tuple[str, int, int]:
-    """The model's text with each citation checked: a [n] must name a passage shown, a `path:line` a line one
-    of them cites. One that does not hold is removed from the text and counted. Returns (text, kept, dropped)."""
-    kept = dropped = 0
-    lines = {(c.path, c.line) for f in found for c in f.cites if c.path}
-
-    def marker(match: re.Match[str]) -> str:
-        nonlocal kept, dropped
-        if 1 <= int(match.group(1)) <= len(found):
-            kept += 1
-            return match.group(0)
-        dropped += 1
-        return ""
-
-    def line_cite(match: re.Match[str]) -> str:
-        nonlocal kept, dropped
-        if (match.group("path"), int(match.group("line"))) in lines:
-            kept += 1
-            return match.group(0)
-        dropped += 1
-        return ""
-
-    text = _LINE_CITE.sub(line_cite, _MARKER.sub(marker, text))
-    return re.sub(r"[ \t]{2,}", " ", text).strip(), kept, dropped

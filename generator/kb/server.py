@@ -22,7 +22,7 @@ from .. import __version__
 from ..errors import DeepkbError
 from ..site.preview import allowed_hosts
 from ..store import KBPaths
-from .ask import answer_question
+from .answer import answer_question
 from .reader import Reader, lookup_symbol
 from .search import search
 
