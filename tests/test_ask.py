@@ -13,7 +13,7 @@ from llm_fakes import FakeAnthropic
 
 from generator.kb.answer import check_citations
 from generator.kb.ask import Found, identifiers, names_symbol
-from generator.kb.passages import Cite, page_passages
+from generator.kb.passages import Cite, code_words, page_passages
 
 
 @pytest.fixture(scope="module")
@@ -171,3 +171,9 @@ def test_a_repository_named_in_the_question_scopes_the_answer(kb: KB) -> None:
     code, answer = ask_json(kb, "sample expression")
     assert code == 0 and answer["passages"][0]["entry"] == "repo:acme/sample"  # type: ignore[index]
     assert answer["concepts"] == ["sample", "expression"]
+
+
+def test_camel_case_names_are_found_by_their_words() -> None:
+    assert code_words("AsyncClient, HTTPAdapter and getUserID; url_for and JSON stay") == (
+        "Async Client HTTP Adapter get User ID"
+    )

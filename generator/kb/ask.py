@@ -19,7 +19,7 @@ from .. import cjk
 from ..store import KBPaths
 from ..text.words import STOPWORDS, ZH_STOPWORDS, latin_words, stem, tokens
 from .fulltext import quoted, words
-from .passages import MAX_PASSAGES, Cite
+from .passages import MAX_PASSAGES, Cite, code_words
 from .search import synced_db, unsegment
 from .synonyms import Synonyms, load_synonyms
 
@@ -140,7 +140,7 @@ def retrieve(paths: KBPaths, question: str, limit: int = DEFAULT_LIMIT) -> tuple
         return [], ideas
     with synced_db(paths) as conn:
         scoped, topical = _scopes(conn, ideas)
-        scores = _bm25(conn, topical)
+        scores = _bm25(conn, topical, _pages_of(conn, scoped))
         symbols = _symbol_hits(conn, names)
         for rowid, boost in symbols.items():
             scores[rowid] = scores.get(rowid, 0.0) + boost
@@ -174,7 +174,9 @@ def _entries_of(conn: sqlite3.Connection, docs: set[int]) -> dict[int, str]:
     return {int(r[0]): str(r[1]) for r in rows}
 
 
-def _bm25(conn: sqlite3.Connection, ideas: list[Concept]) -> dict[int, float]:
+def _bm25(conn: sqlite3.Connection, ideas: list[Concept], docs: Iterable[int] = ()) -> dict[int, float]:
+    """The CANDIDATES best passages by BM25 over the whole knowledge base, and those of each of `docs` (the
+    pages of a repository the question names, which a common word elsewhere would crowd out)."""
     clauses = []
     for idea in ideas:
         spelled = [quoted([" ".join(found)]) for form in idea.forms if (found := words(form))]
@@ -182,11 +184,28 @@ def _bm25(conn: sqlite3.Connection, ideas: list[Concept]) -> dict[int, float]:
             clauses.append("(" + " OR ".join(dict.fromkeys(spelled)) + ")")
     if not clauses:
         return {}
-    rows = conn.execute(
-        "SELECT rowid, -bm25(passages, ?, 1.0) FROM passages WHERE passages MATCH ? ORDER BY 2 DESC LIMIT ?",
-        (HEADING_WEIGHT, " OR ".join(clauses), CANDIDATES),
-    ).fetchall()
+    query = "SELECT rowid, -bm25(passages, ?, 1.0) FROM passages WHERE passages MATCH ?"
+    match = " OR ".join(clauses)
+    rows = conn.execute(f"{query} ORDER BY 2 DESC LIMIT ?", (HEADING_WEIGHT, match, CANDIDATES)).fetchall()
+    for doc in docs:
+        rows += conn.execute(
+            f"{query} AND rowid BETWEEN ? AND ? ORDER BY 2 DESC LIMIT ?",
+            (HEADING_WEIGHT, match, doc * MAX_PASSAGES, (doc + 1) * MAX_PASSAGES - 1, CANDIDATES // 4),
+        ).fetchall()
     return {int(rowid): float(score) for rowid, score in rows}
+
+
+def _pages_of(conn: sqlite3.Connection, entries: set[str]) -> list[int]:
+    """The doc rowids of the repositories `entries` (`repo:o/r` → the pages under repos/o/r/)."""
+    docs: list[int] = []
+    for entry in sorted(entries):
+        base = "repos/" + entry.split(":", 1)[1]
+        rows = conn.execute(
+            "SELECT doc FROM files WHERE folder = ? OR (folder > ? AND folder < ?)",
+            (base, base + "/", base + "0"),
+        )
+        docs.extend(int(r[0]) for r in rows)
+    return docs
 
 
 def _symbol_hits(conn: sqlite3.Connection, names: list[str]) -> dict[int, float]:
@@ -255,7 +274,7 @@ def _rank(
         row = rows.get(rowid)
         if row is None:
             continue
-        in_text = set(tokens(row.text))
+        in_text = set(tokens(f"{row.text} {code_words(row.text)}"))
         if row.heading not in headings:
             headings[row.heading] = set(tokens(row.heading))
         covered = _covered(in_text | headings[row.heading], spellings)

@@ -271,7 +271,7 @@ def store_passages(conn: sqlite3.Connection, doc: int, passages: list[Passage]) 
                 (
                     rowid,
                     segment(passage.heading, for_index=True),
-                    segment(passage.text, for_index=True),
+                    segment(f"{passage.text} {code_words(passage.text)}", for_index=True),
                     json.dumps([passage.heading, passage.text], ensure_ascii=False),
                     json.dumps([c.__dict__ for c in passage.cites], ensure_ascii=False),
                 ),
@@ -312,6 +312,16 @@ def _store_symbol(conn: sqlite3.Connection, doc: int, rowid: int, symbol: Symbol
         ),
     )
     return owner
+
+
+_CAMEL = re.compile(r"\b[A-Za-z0-9]*(?:[a-z0-9][A-Z]|[A-Z][A-Z][a-z])[A-Za-z0-9]*\b")
+_CAMEL_PART = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z0-9]+|[A-Z]+")
+
+
+def code_words(text: str) -> str:
+    """The words inside the text's CamelCase names (`AsyncClient` → `Async Client`), which the tokenizer keeps
+    whole: a question about "the async client" finds it. snake_case is split by the tokenizer already."""
+    return " ".join(" ".join(_CAMEL_PART.findall(name)) for name in _CAMEL.findall(text))
 
 
 def _short(name: str) -> str:

@@ -29,7 +29,7 @@ from .passages import TABLES as PASSAGE_TABLES
 from .passages import forget_passages, page_passages, store_passages
 from .synonyms import Synonyms, canonical_tag, load_synonyms
 
-SCHEMA_VERSION = "5"  # bump when what is indexed changes: the database rebuilds itself
+SCHEMA_VERSION = "6"  # bump when what is indexed changes: the database rebuilds itself
 TAG_BOOST = 10.0  # a tag hit outranks a passing mention in the text
 # a raw source's tags are its topic's: on equal evidence the topic (or repository) ranks first
 KIND_WEIGHT = {"repo": 1.0, "topic": 1.0, "source": 0.6}
