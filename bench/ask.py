@@ -172,7 +172,7 @@ def main() -> None:
 
     print()
     print(f"Questions (correct citation in the top {TOP}; rank shown, - when none), {total:,} sources:")
-    rows = [("question", "lang", f"real only ({real} sources)", f"at {total:,} sources")]
+    rows = [("question", "lang", f"real only ({real} stored sources)", f"at {total:,} sources")]
     for one, two in zip(before["rows"], after["rows"], strict=True):
         rows.append((one["q"], one["lang"], str(one["rank"] or "-"), str(two["rank"] or "-")))
     print(table(rows))

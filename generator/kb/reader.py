@@ -74,7 +74,7 @@ class Reader:
         return {
             "entries": listed[:MAX_LIST] if kind != "tag" else [],
             "tags": dict(list(tags.items())[:MAX_LIST]),
-            "sources": sum(1 for _ in index["sources"]),
+            "sources": len(index["sources"]),
         }
 
     def tag(self, tag: str) -> list[str]:
