@@ -141,7 +141,9 @@ def retrieve(paths: KBPaths, question: str, limit: int = DEFAULT_LIMIT) -> tuple
     with synced_db(paths) as conn:
         scoped, topical = _scopes(conn, ideas)
         scores = _bm25(conn, topical, _pages_of(conn, scoped))
-        symbols = _symbol_hits(conn, names)
+        # a repository's name scopes the question; it is not also a question about its namesake class
+        named = {idea.label.lower() for idea in ideas if idea not in topical}
+        symbols = _symbol_hits(conn, [n for n in names if n.lower() not in named])
         for rowid, boost in symbols.items():
             scores[rowid] = scores.get(rowid, 0.0) + boost
         if scoped and scores:
@@ -221,9 +223,13 @@ def _symbol_hits(conn: sqlite3.Connection, names: list[str]) -> dict[int, float]
         ]
         if "." in written:  # `Flask.run`: its last part names the method however it is cased
             rows = [(rowid,) for rowid, _ in found]
-        if rows and len(found) <= MAX_SYMBOL_HITS:
-            for (rowid,) in rows:
-                hits[int(rowid)] = max(hits.get(int(rowid), 0.0), SYMBOL_BOOST / math.sqrt(len(rows)))
+        if not rows or len(found) > MAX_SYMBOL_HITS:
+            continue
+        # a lowercase word or an acronym (`JSON`, `URL`) is often just a word: it counts as much as it is rare
+        plain = (written.islower() or written.isupper()) and not re.search(r"[_.]", written)
+        boost = SYMBOL_BOOST / math.sqrt(len(rows)) * (_rarity(conn, written) if plain else 1.0)
+        for (rowid,) in rows:
+            hits[int(rowid)] = max(hits.get(int(rowid), 0.0), boost)
     return hits
 
 
