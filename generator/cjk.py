@@ -8,6 +8,7 @@ imports jieba until text with Han characters (or the MkDocs build, whose search 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from pathlib import Path
 from types import ModuleType
 
@@ -44,9 +45,19 @@ def segment(text: str, *, search_mode: bool = False) -> str:
     """`text` with every Han run split into space-separated words (search mode cuts finer, for recall)."""
     if not CJK_RUN.search(text):
         return text
-    module = jieba()
-    cut = module.cut_for_search if search_mode else module.cut
-    return CJK_RUN.sub(lambda m: " " + " ".join(w for w in cut(m.group(0)) if w.strip()) + " ", text)
+    cut = _cut_for_search if search_mode else _cut
+    return CJK_RUN.sub(lambda m: " " + cut(m.group(0)) + " ", text)
+
+
+# A page is indexed whole and again passage by passage (kb/passages.py): each Han run is cut once.
+@lru_cache(maxsize=8192)
+def _cut_for_search(run: str) -> str:
+    return " ".join(w for w in jieba().cut_for_search(run) if w.strip())
+
+
+@lru_cache(maxsize=8192)
+def _cut(run: str) -> str:
+    return " ".join(w for w in jieba().cut(run) if w.strip())
 
 
 def words(run: str) -> list[str]:

@@ -9,7 +9,19 @@ from click.testing import CliRunner
 
 from generator.cli import cli
 
-COMMANDS = {"build", "repo", "topic", "crawl", "knowledge", "site", "serve", "publish", "refresh"}
+COMMANDS = {
+    "build",
+    "repo",
+    "topic",
+    "crawl",
+    "knowledge",
+    "ask",
+    "mcp",
+    "site",
+    "serve",
+    "publish",
+    "refresh",
+}
 README = Path(__file__).resolve().parents[1] / "README.md"
 
 

@@ -30,6 +30,8 @@ SUMMARIES = {
     "topic": "Research a topic: plan, search, crawl, dedupe, aggregate, report, verify.",
     "crawl": "Fetch URL (and same-site links) into a topic's raw sources, or print it.",
     "knowledge": "Search, list, show and delete entries of the knowledge base.",
+    "ask": "Answer QUESTION from every repository and topic, with cited passages and the pages they are on.",
+    "mcp": "Serve the knowledge base read-only to MCP clients (coding agents), over stdio or HTTP.",
     "site": "Render home, section and tag pages into site_src/, then build site/ with MkDocs.",
     "serve": "Preview the site with live reload (renders the listing pages first).",
     "publish": "Build site/ if needed, then commit it to the pages branch and push it (like `mkdocs gh-deploy`).",

@@ -25,9 +25,11 @@ from ..store import KBPaths, read_page
 from ..text.words import stem
 from .fulltext import TOKENIZE, SyncCounts, compare, open_index, quoted, segment, stamp, words
 from .lookup import TABLES, Lookup, sync_lookup
+from .passages import TABLES as PASSAGE_TABLES
+from .passages import forget_passages, page_passages, store_passages
 from .synonyms import Synonyms, canonical_tag, load_synonyms
 
-SCHEMA_VERSION = "5"  # bump when what is indexed changes: the database rebuilds itself
+SCHEMA_VERSION = "6"  # bump when what is indexed changes: the database rebuilds itself
 TAG_BOOST = 10.0  # a tag hit outranks a passing mention in the text
 # a raw source's tags are its topic's: on equal evidence the topic (or repository) ranks first
 KIND_WEIGHT = {"repo": 1.0, "topic": 1.0, "source": 0.6}
@@ -41,6 +43,7 @@ _SCHEMA = [
     *TABLES,
     "CREATE VIRTUAL TABLE docs USING fts5(title, body, raw UNINDEXED, path UNINDEXED, entry UNINDEXED,"
     f" kind UNINDEXED, tokenize = '{TOKENIZE}')",
+    *PASSAGE_TABLES,  # what `deepkb ask` retrieves: each page's passages, symbols and calls
 ]
 # the folders below an entry's workspace that hold indexed pages: (subfolder, file pattern, kind of document);
 # ids are derived from the path
@@ -162,7 +165,7 @@ def _sync(conn: sqlite3.Connection, paths: KBPaths, *, rebuild: bool = False) ->
     counts = {"added": 0, "updated": 0, "removed": 0}
     with conn:  # one transaction
         if rebuild:
-            for table in ("files", "docs", "folders"):
+            for table in ("files", "docs", "folders", "passages", "symbols", "calls"):
                 conn.execute(f"DELETE FROM {table}")
         sync_lookup(conn, paths, rebuild=rebuild)
         known = dict(conn.execute("SELECT path, mtime_ns FROM folders").fetchall())
@@ -189,6 +192,7 @@ def _sync_folder(conn: sqlite3.Connection, site_src: Path, folder: _Folder, coun
     for rel in changes.changed:
         if rel in known:
             conn.execute("DELETE FROM docs WHERE rowid = ?", (known[rel][2],))
+            forget_passages(conn, known[rel][2])
         doc = _insert(conn, rel, folder.kind, pages[rel])
         conn.execute(
             "INSERT OR REPLACE INTO files VALUES (?, ?, ?, ?, ?)", (rel, folder.rel, *found[rel], doc)
@@ -211,6 +215,7 @@ def _pages(folder: Path, pattern: str) -> list[Path]:
 def _forget(conn: sqlite3.Connection, rows: Iterable[tuple[str, int]], counts: dict[str, int]) -> None:
     for rel, doc in rows:
         conn.execute("DELETE FROM docs WHERE rowid = ?", (doc,))
+        forget_passages(conn, doc)
         conn.execute("DELETE FROM files WHERE path = ?", (rel,))
         counts["removed"] += 1
 
@@ -221,6 +226,7 @@ def _insert(conn: sqlite3.Connection, rel: str, kind: str, page: Path) -> int:
     except StoreError:
         meta, body = {}, page.read_text(encoding="utf-8", errors="replace")
     title = str(meta.get("title") or Path(rel).stem)
+    passages = page_passages(rel, kind, meta, body)  # read before plain_text drops the link targets they cite
     body = plain_text(f"{meta.get('description') or ''}\n\n{body}")
     cursor = conn.execute(
         "INSERT INTO docs(title, body, raw, path, entry, kind) VALUES (?, ?, ?, ?, ?, ?)",
@@ -233,10 +239,21 @@ def _insert(conn: sqlite3.Connection, rel: str, kind: str, page: Path) -> int:
             kind,
         ),
     )
-    return int(cursor.lastrowid or 0)
+    doc = int(cursor.lastrowid or 0)
+    store_passages(conn, doc, passages)
+    return doc
 
 
 # --------------------------------------------------------------------------- search
+
+
+@contextmanager
+def synced_db(paths: KBPaths) -> Iterator[sqlite3.Connection]:
+    """A connection to the full-text database, brought in line with the pages first (unless a run froze it)."""
+    with _connect(paths) as conn:
+        if paths.root.resolve() not in _FROZEN:
+            _sync(conn, paths)
+        yield conn
 
 
 def search(paths: KBPaths, query: str, limit: int = 10) -> list[SearchResult]:
@@ -343,7 +360,7 @@ def _merge(
         if entry_id in docs:
             rowid, rel, title = docs[entry_id]
             known = entry["title"] if entry else ""
-            chosen.append(_Hit(entry_id, known or _unsegment(title), rel, scores[entry_id], rowid))
+            chosen.append(_Hit(entry_id, known or unsegment(title), rel, scores[entry_id], rowid))
         elif entry:
             fallback = (entry["description"] or entry["url"])[:SNIPPET_CHARS]
             chosen.append(
@@ -383,7 +400,7 @@ def _kind_of(entry_id: str) -> str:
     return entry_id.split(":", 1)[0]
 
 
-def _unsegment(text: str) -> str:
+def unsegment(text: str) -> str:
     return re.sub(r"(?<=[\u3400-\u9fff]) +(?=[\u3400-\u9fff])", "", text).strip()
 
 

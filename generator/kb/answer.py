@@ -1,0 +1,116 @@
+"""`deepkb ask`, answering: the retrieved passages as the answer (offline), or a model's answer written from them
+with every citation it gives checked — a `[n]` must name a passage shown, a `path:line` a line one of them
+cites — and one that does not hold dropped and counted, as the repository analyst does with its citations.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from ..llm.base import Prompt, Provider
+from ..store import KBPaths
+from .ask import DEFAULT_LIMIT, Found, PageRef, retrieve
+
+_MARKER = re.compile(r"\[(\d{1,3})\]")
+
+
+@dataclass
+class Answer:
+    question: str
+    found: list[Found]
+    method: str = "extractive"
+    text: str = ""
+    """The model's answer with its checked [n] citations; "" offline."""
+    citations_checked: int = 0
+    citations_dropped: int = 0
+    concepts: list[str] = field(default_factory=list)
+
+    @property
+    def pages(self) -> list[PageRef]:
+        return list(dict.fromkeys(PageRef(f.page, f.page_title, f.entry) for f in self.found))
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "question": self.question,
+            "answered": bool(self.found),
+            "method": self.method,
+            "answer": self.text,
+            "citations_checked": self.citations_checked,
+            "citations_dropped": self.citations_dropped,
+            "concepts": self.concepts,
+            "passages": [
+                {
+                    "text": f.text,
+                    "heading": f.heading,
+                    "symbol": f.symbol,
+                    "entry": f.entry,
+                    "page": f.page,
+                    "page_title": f.page_title,
+                    "kind": f.kind,
+                    "score": round(f.score, 3),
+                    "citations": [c.__dict__ for c in f.cites],
+                }
+                for f in self.found
+            ],
+            "pages": [p.__dict__ for p in self.pages],
+        }
+
+
+def answer_question(
+    paths: KBPaths, question: str, provider: Provider | None = None, limit: int = DEFAULT_LIMIT
+) -> Answer:
+    """The passages answering `question`; with a model (not the offline one), its answer written from them."""
+    found, ideas = retrieve(paths, question, limit)
+    answer = Answer(" ".join(question.split()), found, concepts=[c.label for c in ideas])
+    if found and provider is not None and provider.name != "offline":
+        reply = provider.complete(_prompt(answer.question, found))
+        answer.text, answer.citations_checked, answer.citations_dropped = check_citations(reply.text, found)
+        answer.method = "model"
+    return answer
+
+
+def _prompt(question: str, found: list[Found]) -> Prompt:
+    numbered = "\n".join(
+        f"[{i}] ({f.page_title} — {f.heading}) {f.text}"
+        + "".join(f" <{c.path}:{c.line}>" for c in f.cites if c.path)
+        for i, f in enumerate(found, 1)
+    )
+    system = (
+        "You answer questions about code and research from numbered passages of a knowledge base. Use only "
+        "the passages. Cite each claim with the passage number in square brackets, like [2]; you may also "
+        "cite a file line exactly as a passage shows it, like path/to/file.py:42. If the passages do not "
+        "answer the question, say so. Answer in the question's language, in at most 200 words."
+    )
+    return Prompt(
+        user=f"Passages:\n{numbered}\n\nQuestion: {question}", system=system, max_tokens=800, stage="ask"
+    )
+
+
+_LINE_CITE = re.compile(r"(?<![\w/.:\-])(?P<path>[\w][\w.\-/]*\.\w+):(?P<line>\d{1,7})(?:-\d{1,7})?(?![\w])")
+
+
+def check_citations(text: str, found: list[Found]) -> tuple[str, int, int]:
+    """The model's text with each citation checked: a [n] must name a passage shown, a `path:line` a line one
+    of them cites. One that does not hold is removed from the text and counted. Returns (text, kept, dropped)."""
+    kept = dropped = 0
+    lines = {(c.path, c.line) for f in found for c in f.cites if c.path}
+
+    def marker(match: re.Match[str]) -> str:
+        nonlocal kept, dropped
+        if 1 <= int(match.group(1)) <= len(found):
+            kept += 1
+            return match.group(0)
+        dropped += 1
+        return ""
+
+    def line_cite(match: re.Match[str]) -> str:
+        nonlocal kept, dropped
+        if (match.group("path"), int(match.group("line"))) in lines:
+            kept += 1
+            return match.group(0)
+        dropped += 1
+        return ""
+
+    text = _LINE_CITE.sub(line_cite, _MARKER.sub(marker, text))
+    return re.sub(r"[ \t]{2,}", " ", text).strip(), kept, dropped
