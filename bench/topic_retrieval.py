@@ -174,8 +174,9 @@ def run_query(corpus: Path, query: str, *, lang: str, quick: bool) -> QueryRun:
                 paths, Config(), create_provider("offline", LLMConfig()), entry, quick=quick, console=_quiet()
             )
             status, slug = result.status, result.slug
-        except DeepkbError as exc:
-            status, slug = f"error ({type(exc).__name__})", ""
+        except DeepkbError as exc:  # no_sources and partial failures still carry the run's result
+            result = getattr(exc, "result", None)
+            status, slug = (result.status, result.slug) if result else (f"error ({type(exc).__name__})", "")
         seconds = time.perf_counter() - started
         documents = _documents(paths, slug) if slug else {}
         cited, repeated, gaps, identifiers, rejected = (
