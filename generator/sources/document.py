@@ -152,11 +152,10 @@ def document_title(text: str, markup: str, sections: list[Section] | None = None
     if re.fullmatch(r"[\w:-]+(?: [\w:-]+){0,8}", feature) and feature.lower() not in {"n/a", "none", "na"}:
         return feature.replace("_", " ")
     titled = [s for s in (sections if sections is not None else outline(text, markup)) if s.heading]
-    named = [s for s in titled if not _NOT_A_TITLE.match(s.heading)]
-    top = [s for s in named if s.level == 1] if markup == "markdown" else []
-    if markup == "markdown" and not top:  # no H1 but section names: the file name says more than "Summary"
-        return ""
-    return (top or named)[0].heading if named else ""
+    top = [s for s in titled if s.level == 1] if markup == "markdown" else []
+    first = (top or titled)[0].heading if titled else ""
+    # a document that opens on a section name ("# Summary", then "# Motivation") has no title heading
+    return "" if _NOT_A_TITLE.match(first) else first
 
 
 def _header_title(text: str) -> str:

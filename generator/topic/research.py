@@ -39,7 +39,7 @@ from ..text.plaintext import markup_of, to_plain
 from .crawl import Crawler, FetchedPage
 from .dedupe import dedupe
 from .dispatch import StepOutcome
-from .plan import Step, keyphrases
+from .plan import Step, keyphrases, query_words
 from .relevance import RelevanceJudge
 from .workspace import PASSAGE_JOIN, TEXT_HEADING, Workspace, raw_page_text, write_raw_source
 
@@ -177,8 +177,7 @@ def about_topic(ctx: ResearchContext, retrieval: Retrieval[SearchHit]) -> list[J
 
 def broaden(query: str, topic: str) -> str:
     """seed: no results → broaden: the topic's key phrases alone, else the query's two strongest words."""
-    words = keyphrases(topic, limit=3)
-    broader = " ".join(words)
+    broader = query_words(topic)
     if not broader or broader == query:
         broader = " ".join(keyphrases(query, limit=2)) or topic
     return broader
