@@ -288,13 +288,16 @@ def _count(form: tuple[str, ...], words: list[str]) -> int:
     return found
 
 
+_SENTENCE_END = re.compile(r"[.!?。！？]")
+
+
 def lead_of(text: str, limit: int = 600) -> str:
     """A document's opening: its first paragraphs of prose, up to about `limit` characters (a header block
-    of fields, "Author: … Status: …", is not prose: paragraphs with fewer than eight words are skipped)."""
+    of fields, "Author: … Status: …", is not prose: a paragraph without a sentence's end is skipped)."""
     lead = ""
     for block in re.split(r"\n\s*\n", text):
         block = " ".join(block.split())
-        if len(block.split()) < 8 or block.startswith(("#", "```")):  # a heading or a code example
+        if not _SENTENCE_END.search(block) or block.startswith(("#", "```")):  # a heading or a code example
             continue
         lead = f"{lead} {block}".strip()
         if len(lead) >= limit:

@@ -47,6 +47,9 @@ THIN_TEXT = 600  # a web hit with less text than this is crawled for the full pa
 PER_QUERY = 8  # hits asked from each provider per query
 KEEP_PER_STEP = 6  # raw sources stored per step
 SEED_KEEP = 8  # defining documents the seed retrieval may store
+DEFINING = (
+    0.6  # …each scoring at least this share of the best: the steps find the documents that only touch it
+)
 
 
 @dataclass
@@ -113,6 +116,8 @@ def seed_research(ctx: ResearchContext) -> StepOutcome:
     notes: list[str] = []
     retrieval = _retrieve(ctx, ctx.topic, ctx.topic)
     relevant = about_topic(ctx, retrieval)
+    best = max((j.score for j in relevant), default=0.0)
+    relevant = [j for j in relevant if j.score >= DEFINING * best]
     ctx.relevance().settle()
     stored, dropped = _store(ctx, relevant, notes, keep=SEED_KEEP)
     notes.append(f"seed retrieval: {retrieval.stopped_because}; kept {len(stored)} of {len(retrieval.kept)}")
