@@ -41,9 +41,6 @@ NEAR = 3  # the words of a phrase count as the phrase within this many tokens of
 # run keeps only its strong documents and a run whose best document is weak keeps nothing below FLOOR.
 FLOOR = 0.3
 RATIO = 0.45
-# A document naming every concept of the question is kept from this lower floor: the page that answers in
-# one sentence ("`deepkb publish` deploys the site") says it once, in a long body, and no more.
-COVERED_FLOOR = 0.2
 # A document must name the words that carry at least this share of the question's IDF weight: in pytest's
 # docs "files" and "tests" are everywhere, and a page naming only them is not about "temporary files".
 ON_POINT = 0.5
@@ -122,11 +119,6 @@ class Relevance:
     def on_point(self) -> bool:
         """Does the document name what is specific to the question, not just its common words?"""
         return self.named >= ON_POINT
-
-    @property
-    def covers(self) -> bool:
-        """Does the document name every concept of the question?"""
-        return self.named >= 0.999
 
 
 FieldTokens = dict[str, list[str]]  # field name → its stemmed tokens

@@ -19,7 +19,6 @@ from dataclasses import dataclass, field
 from .. import cjk
 from ..kb.synonyms import Synonyms, default_synonyms
 from ..relevance import (
-    COVERED_FLOOR,
     FLOOR,
     CorpusStats,
     Fields,
@@ -148,19 +147,16 @@ class RelevanceJudge:
                 scores = self.by_question.setdefault(key, {})
                 scores[question] = max(scores.get(question, 0.0), round(question_score, 3))
 
-    def threshold(self, *, model: bool = False, covers: bool = False) -> float:
+    def threshold(self, *, model: bool = False) -> float:
         """The relevance a source needs to be kept, given the scores the run has seen so far (once settled,
         the scores of the seed retrieval): the floor, a share of the best, and the natural break between
-        documents about the topic and the rest. A source that names every concept of the topic (`covers`)
-        needs only COVERED_FLOOR and the share of the best."""
+        documents about the topic and the rest."""
         with self.lock:
-            if self.settled is not None and not covers:
+            if self.settled is not None:
                 return self.settled[model]
             best = self.best
             scores = list(self.topic_scores.values())
         floor = MODEL_FLOOR if model else FLOOR
-        if covers and not model:
-            return keep_threshold(best, floor=COVERED_FLOOR)
         return max(keep_threshold(best, floor=floor), natural_break(scores, floor=floor))
 
     def settle(self) -> None:

@@ -165,18 +165,12 @@ def about_topic(ctx: ResearchContext, retrieval: Retrieval[SearchHit]) -> list[J
     so a facet word alone ("overview", "limits") or a passing mention never makes a source. A candidate the
     offline scorer judged keeps the offline floor even when a model is configured."""
     judge = ctx.relevance()
-    # the cutoff follows who judged (the model's floor only for the candidates the model scored) and whether
-    # the candidate names every concept of the topic
-    cutoff = {
-        (model, covers): judge.threshold(model=model, covers=covers)
-        for model in (False, True)
-        for covers in (False, True)
-    }
+    # the cutoff follows who judged: the model's floor only for the candidates the model scored
+    cutoff = {False: judge.threshold(), True: judge.threshold(model=True)}
     return [
         j
         for j in retrieval.kept
-        if j.score >= cutoff[bool(j.item.extra.get("model_judged")), bool(j.item.extra.get("covers"))]
-        and j.item.extra.get("on_point", True)
+        if j.score >= cutoff[bool(j.item.extra.get("model_judged"))] and j.item.extra.get("on_point", True)
     ]
 
 
@@ -409,7 +403,6 @@ def judge(
         if n in verdicts:
             score, reasons = verdicts[n].topic.score, list(verdicts[n].topic.reasons)
             hit.extra["on_point"] = verdicts[n].topic.on_point
-            hit.extra["covers"] = verdicts[n].topic.covers
             if not verdicts[n].topic.on_point:
                 reasons.append(f"names only {verdicts[n].topic.named:.0%} of what is specific to the topic")
         else:
