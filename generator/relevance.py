@@ -71,11 +71,17 @@ def question_terms(
     Chinese runs are cut by `segment` (the glossary's longest terms first) or jieba; words in `ignore`
     (facet words such as "benefits") are left out.
     """
-    skipped = {stem(w.lower()) for w in ignore} | set(ignore)
+    # an ignored word and its inflections ("limit", "limits"), not a longer word sharing its stem
+    # ("generalized" is not "general")
+    skipped: dict[str, int] = {}
+    for ignored in ignore:
+        key = stem(ignored.lower())
+        skipped[key] = min(skipped.get(key, len(ignored)), len(ignored))
     terms: dict[str, Term] = {}
     for surface in _surface_words(text, segment):
         word = stem(surface) if surface.isascii() else surface
-        if word in skipped or surface in skipped or len(word) < 2 and word.isascii():
+        inflected = word in skipped and len(surface) <= skipped[word] + 2
+        if inflected or surface in skipped or len(word) < 2 and word.isascii():
             continue
         forms: set[tuple[str, ...]] = {(word,)}
         if not surface.isascii():  # as documents are cut (jieba): 向量数据库 is read as 向量 数据库
