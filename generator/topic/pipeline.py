@@ -335,7 +335,9 @@ class TopicRun:
         self.meta.stats.raw_items += outcome.found
         self.meta.stats.deduplicated += outcome.dropped
         self._save()
-        self.console.print(f"seed retrieval ({len(outcome.sources)} sources)", markup=False, soft_wrap=True)
+        self.console.print(
+            f"{'; '.join(outcome.notes)} ({len(outcome.sources)} sources)", markup=False, soft_wrap=True
+        )
 
     def _checkpoint_step(self, step: Step, outcome: StepOutcome, seconds: float) -> None:
         metrics = self.meta.metrics

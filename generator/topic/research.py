@@ -46,10 +46,9 @@ from .workspace import PASSAGE_JOIN, TEXT_HEADING, Workspace, raw_page_text, wri
 THIN_TEXT = 600  # a web hit with less text than this is crawled for the full page
 PER_QUERY = 8  # hits asked from each provider per query
 KEEP_PER_STEP = 6  # raw sources stored per step
-SEED_KEEP = 8  # defining documents the seed retrieval may store
-DEFINING = (
-    0.6  # …each scoring at least this share of the best: the steps find the documents that only touch it
-)
+SEED_KEEP = 8  # defining documents the seed retrieval may store…
+# …each scoring at least this share of its best (the steps find the documents that only touch the topic)
+DEFINING = 0.6
 
 
 @dataclass
