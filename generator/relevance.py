@@ -2,8 +2,9 @@
 a 0–1 relevance with its reasons, and a keep threshold that adapts to the scores a run has seen.
 
 A question becomes `Term`s, one per concept with its spellings (stems, synonyms, glossary translations). A
-title match counts ten body mentions, a heading five; the score is the IDF-weighted share of the question
-the document covers, so a page that names it in its title outranks a changelog that mentions it in passing.
+title match counts twenty body mentions, a heading eight, the document's own lead (its abstract or first
+paragraph) four; the score is the IDF-weighted share of the question the document covers, so a page that
+names it in its title and opening outranks a changelog that mentions it in passing.
 """
 
 from __future__ import annotations
@@ -18,12 +19,22 @@ from . import cjk
 from .text.words import ZH_STOPWORDS, latin_words, stem, tokens
 
 K1 = 10.0
-WEIGHTS = {"title": 20.0, "headings": 8.0, "body": 1.0}
+WEIGHTS = {"title": 20.0, "headings": 8.0, "lead": 4.0, "body": 1.0}
 # Length normalisation per field (BM25's b). The body is normalised fully: a long document names every
 # word often, and only a term's density, not its count, says the document is about it.
-LENGTH_NORM = {"title": 0.75, "headings": 0.5, "body": 1.0}  # a title listing many things names each less
+LENGTH_NORM = {
+    "title": 0.75,
+    "headings": 0.5,
+    "lead": 0.5,
+    "body": 1.0,
+}  # a title listing many things names each less
 MIN_NORM = 0.5  # a short body is not credited more than twice its count
-MIN_LENGTH = {"title": 4.0, "headings": 20.0, "body": 300.0}  # the typical length never drops below these
+MIN_LENGTH = {
+    "title": 4.0,
+    "headings": 20.0,
+    "lead": 60.0,
+    "body": 300.0,
+}  # the typical length never drops below these
 MIN_IDF = 0.15  # a term every candidate carries still counts a little
 NEAR = 3  # the words of a phrase count as the phrase within this many tokens of each other
 # The keep threshold: at least FLOOR, and at least RATIO of the best score the run has seen, so a strong
@@ -60,11 +71,17 @@ def question_terms(
     Chinese runs are cut by `segment` (the glossary's longest terms first) or jieba; words in `ignore`
     (facet words such as "benefits") are left out.
     """
-    skipped = {stem(w.lower()) for w in ignore} | set(ignore)
+    # an ignored word and its inflections ("limit", "limits"), not a longer word sharing its stem
+    # ("generalized" is not "general")
+    skipped: dict[str, int] = {}
+    for ignored in ignore:
+        key = stem(ignored.lower())
+        skipped[key] = min(skipped.get(key, len(ignored)), len(ignored))
     terms: dict[str, Term] = {}
     for surface in _surface_words(text, segment):
         word = stem(surface) if surface.isascii() else surface
-        if word in skipped or surface in skipped or len(word) < 2 and word.isascii():
+        inflected = word in skipped and len(surface) <= skipped[word] + 2
+        if inflected or surface in skipped or len(word) < 2 and word.isascii():
             continue
         forms: set[tuple[str, ...]] = {(word,)}
         if not surface.isascii():  # as documents are cut (jieba): 向量数据库 is read as 向量 数据库
@@ -94,6 +111,7 @@ class Fields:
     title: str
     headings: str
     body: str
+    lead: str = ""  # the document's abstract or first paragraph, which says what it is about
 
 
 @dataclass(frozen=True)
@@ -122,8 +140,13 @@ def field_tokens(doc: Fields) -> FieldTokens:
     """The tokens relevance reads. A release note's title and headings are left out: "2.2.0: marking++,
     parametrization++" lists a feature, it is not a page about it; its body still counts."""
     if is_release_notes(doc):
-        return {"title": [], "headings": [], "body": tokens(doc.body)}
-    return {"title": tokens(doc.title), "headings": tokens(doc.headings), "body": tokens(doc.body)}
+        return {"title": [], "headings": [], "lead": [], "body": tokens(doc.body)}
+    return {
+        "title": tokens(doc.title),
+        "headings": tokens(doc.headings),
+        "lead": tokens(doc.lead),
+        "body": tokens(doc.body),
+    }
 
 
 def is_release_notes(doc: Fields) -> bool:
@@ -153,6 +176,11 @@ class CorpusStats:
                 self.vocab[key] = frozenset(w for words in fields.values() for w in words)
                 self.lengths[key] = {name: len(words) for name, words in fields.items()}
                 self._known.clear()
+
+    def copy(self) -> CorpusStats:
+        """An independent copy: a batch scored against it leaves this one as it was."""
+        with self.lock:
+            return CorpusStats(dict(self.vocab), dict(self.lengths))
 
     def df(self, term: Term) -> int:
         """How many candidates hold the term (a phrase: at most as many as hold its rarest word)."""
@@ -216,7 +244,7 @@ def score(fields: FieldTokens, terms: Sequence[Term], stats: CorpusStats, *, k1:
         return Relevance(0.0, ("no question terms",), ())
     total = weight_sum = 0.0
     matched: list[str] = []
-    where: dict[str, list[str]] = {"title": [], "headings": [], "body": []}
+    where: dict[str, list[str]] = {name: [] for name in WEIGHTS}
     averages = {name: stats.average(name) for name in fields}
     specific = stats.specificity(terms)
     named = 0.0
@@ -256,6 +284,23 @@ def _count(form: tuple[str, ...], words: list[str]) -> int:
         if word == form[0] and rest <= set(words[max(0, i - NEAR) : i + NEAR + 1]):
             found += 1
     return found
+
+
+_SENTENCE_END = re.compile(r"[.!?。！？]")
+
+
+def lead_of(text: str, limit: int = 600) -> str:
+    """A document's opening: its first paragraphs of prose, up to about `limit` characters (a header block
+    of fields, "Author: … Status: …", is not prose: a paragraph without a sentence's end is skipped)."""
+    lead = ""
+    for block in re.split(r"\n\s*\n", text):
+        block = " ".join(block.split())
+        if not _SENTENCE_END.search(block) or block.startswith(("#", "```")):  # a heading or a code example
+            continue
+        lead = f"{lead} {block}".strip()
+        if len(lead) >= limit:
+            break
+    return lead[: limit * 2]
 
 
 def keep_threshold(best: float, *, floor: float = FLOOR, ratio: float = RATIO) -> float:

@@ -1,12 +1,14 @@
 """Iterative retrieval, shared by repository focus and topic research.
 
-The seed's loop: dispatch (search) → evaluate (score each new candidate 0–1 with a reason) → refine (add terms
-from good candidates, exclude what scored < 0.2) → repeat, at most 3 cycles, stopping once 3 candidates
-score ≥ 0.7. Callers supply dispatch and evaluate (an LLM judge, or the lexical judge below offline).
+The seed's loop: dispatch (search) → evaluate (score each new candidate 0–1 with a reason) → refine (add the
+words that set the good candidates apart: pseudo-relevance feedback; exclude what scored < 0.2) → repeat, at
+most 3 cycles. It goes on while new good candidates appear and stops once 3 score ≥ 0.7 and a cycle brings
+no new one. Callers supply dispatch and evaluate (an LLM judge, or the lexical judge below offline).
 """
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -101,8 +103,9 @@ def iterative_retrieval(
                 query.excludes.add(j.key)
             else:
                 kept[j.key] = j
-        if sum(1 for j in kept.values() if j.score >= good_score) >= enough:
-            reason = f"{enough} or more candidates scored ≥ {good_score}"
+        new_good = any(j.score >= good_score for j in judged)
+        if sum(1 for j in kept.values() if j.score >= good_score) >= enough and not new_good:
+            reason = f"{enough} or more candidates scored ≥ {good_score} and no new one appeared"
             break
         if not fresh:
             reason = "no new candidates"
@@ -120,17 +123,20 @@ def refine(
     good_score: float = GOOD_SCORE,
     new_terms: int = 3,
 ) -> Query:
-    """Add the most frequent content words of the high-relevance candidates that the query lacks."""
+    """Pseudo-relevance feedback: add the words the high-relevance candidates share and the other candidates
+    lack (how many good ones hold a word, times its rarity among all judged), which the query lacks."""
     excludes = set(query.excludes) | {j.key for j in judged}  # judged ones are not dispatched again
     if text_of is None:
         return Query(terms=list(query.terms), excludes=excludes, cycle=query.cycle + 1)
-    have = {t.lower() for t in query.terms}
-    counts: Counter[str] = Counter()
-    for j in judged:
-        if j.score >= good_score * 0.8:
-            counts.update(set(content_words(text_of(j.item))) - have)
+    have = {t.lower() for term in query.terms for t in term.split()}
+    words = {j.key: set(content_words(text_of(j.item))) for j in judged}
+    every: Counter[str] = Counter(w for found in words.values() for w in found)
+    good: Counter[str] = Counter(
+        w for j in judged if j.score >= good_score * 0.8 for w in words[j.key] - have
+    )
+    weight = {w: n * math.log(1 + len(judged) / every[w]) for w, n in good.items() if len(w) > 2}
     # ties: by word, not set order
-    extra = [term for term, _ in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))[:new_terms]]
+    extra = [term for term, _ in sorted(weight.items(), key=lambda kv: (-kv[1], kv[0]))[:new_terms]]
     return Query(terms=_dedupe_terms([*query.terms, *extra]), excludes=excludes, cycle=query.cycle + 1)
 
 

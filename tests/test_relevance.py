@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from generator.relevance import FLOOR, Fields, keep_threshold
-from generator.topic.relevance import RelevanceJudge
+from generator.topic.relevance import KEEP_RATIO, RelevanceJudge
 
 ABOUT = Fields(
     title="How to capture warnings",
@@ -42,7 +42,7 @@ def test_the_threshold_adapts_to_the_best_score_of_the_run() -> None:
     assert judge.threshold() == FLOOR  # nothing seen yet: the floor alone
     judge.judge([("about", ABOUT), ("passing", PASSING)], "capturing warnings")
     strong = judge.threshold()
-    assert strong > FLOOR and strong == keep_threshold(judge.best)
+    assert strong > FLOOR and strong == keep_threshold(judge.best, ratio=KEEP_RATIO)
     # a weak run: its best document is below the floor, so nothing is kept
     weak = RelevanceJudge("capturing warnings")
     [verdict] = weak.judge([("passing", PASSING)], "capturing warnings")

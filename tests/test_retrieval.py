@@ -24,18 +24,54 @@ def _evaluate(query: Query, items):
     return [Judged(k, k, *lexical_relevance(query.terms, DOCS[k])) for k in items]
 
 
-def test_stops_once_enough_candidates_score_high():
+def test_goes_on_while_new_good_documents_appear_then_stops():
     calls = []
+    batches = [["a", "b", "e"], ["f", "c"], ["d"]]  # cycle 2 brings a new good one (f), cycle 3 none
+
+    def dispatch(query):
+        return batches[query.cycle - 1]
 
     def evaluate(query, items):
         calls.append(list(items))
-        return [Judged(k, k, 0.9, "relevant") for k in items]
+        return [Judged(k, k, 0.9 if k in "abef" else 0.5, "r") for k in items]
 
-    result = iterative_retrieval(["parser", "lexer"], dispatch=_dispatch, key=str, evaluate=evaluate)
-    assert len(result.cycles) == 1
-    assert "scored" in result.stopped_because
-    assert sum(1 for j in result.kept if j.score >= 0.7) >= 3
-    assert len(calls) == 1
+    result = iterative_retrieval(["parser", "lexer"], dispatch=dispatch, key=str, evaluate=evaluate)
+    assert calls == [["a", "b", "e"], ["f", "c"], ["d"]]
+    assert "scored" in result.stopped_because and "no new one" in result.stopped_because
+    assert sum(1 for j in result.kept if j.score >= 0.7) == 4
+
+
+def test_stops_when_enough_are_good_and_a_cycle_adds_no_good_one():
+    def dispatch(query):
+        return [["a", "b", "e"], ["c"], ["f"]][query.cycle - 1]
+
+    def evaluate(query, items):
+        return [Judged(k, k, 0.9 if k != "c" else 0.4, "r") for k in items]
+
+    result = iterative_retrieval(["parser"], dispatch=dispatch, key=str, evaluate=evaluate)
+    assert len(result.cycles) == 2 and "f" not in {j.key for j in result.kept}
+
+
+def test_feedback_adds_the_words_that_set_good_documents_apart():
+    docs = {
+        "g1": "Pinning keeps a future in place; a pinned future never moves.",
+        "g2": "A pinned future is polled by the executor; pinning is required.",
+        "w1": "The executor runs tasks; a future is a value.",
+        "w2": "A future value and an executor, again.",
+    }
+
+    def dispatch(query):
+        return list(docs) if query.cycle == 1 else []
+
+    def evaluate(query, items):
+        return [Judged(k, k, 0.9 if k.startswith("g") else 0.3, "r") for k in items]
+
+    result = iterative_retrieval(
+        ["future"], dispatch=dispatch, key=str, evaluate=evaluate, text_of=lambda k: docs[k]
+    )
+    refined = result.cycles[1].terms
+    assert "pinned" in refined or "pinning" in refined  # shared by the good ones only
+    assert "executor" not in refined  # in good and weak alike
 
 
 def test_low_scores_are_excluded_and_never_dispatched_again():

@@ -184,13 +184,13 @@ def test_relevance_cutoffs_follow_who_judged(tmp_path: Path) -> None:
     """With a model configured, the model's floor applies only to what the model scored: a candidate the
     offline scorer judged (the model's JSON failed) keeps the offline floor, as it would offline."""
     judge = RelevanceJudge("vector databases")
-    judge.record("best", 0.8, "", 0.8)  # offline cutoff max(0.3, 0.45 × 0.8) = 0.36; the model's 0.4
+    judge.record("best", 0.6, "", 0.6)  # offline cutoff max(0.3, 0.6 × 0.6) = 0.36; the model's 0.4
     ctx = ResearchContext(
         KBPaths(tmp_path), "vector-databases", "vector databases", openai_provider("http://127.0.0.1:9"), {}
     )
     ctx.judge = judge
     kept = [
-        _judged("best", 0.8, model=False),
+        _judged("best", 0.6, model=False),
         _judged("offline-scored", 0.38, model=False),
         _judged("model-scored", 0.38, model=True),
     ]

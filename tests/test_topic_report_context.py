@@ -176,7 +176,7 @@ def _proposals(root: Path) -> tuple[KBPaths, str]:
     for n, (sid, title, text, status, date, relevance) in enumerate(stored):
         raw = wsp.RawSource(
             sid, "local", f"local:peps/{sid}.md", title, f"2026-01-01T00:00:0{n}Z", text,
-            kind="local", relevance=relevance, status=status, date=date,
+            kind="local", relevance=relevance, status=status, published=date,
         )  # fmt: skip
         wsp.save_raw_source(ws, raw)
     outlines = [DocumentOutline("Data Classes", PROPOSAL_HEADINGS, "Final", "2017-06-02"),

@@ -238,12 +238,21 @@ def canonical_tag(term: str, synonyms: Synonyms | Mapping[str, Any] | None = Non
 def canonical_tags(
     terms: Iterable[Any] | None, synonyms: Synonyms | Mapping[str, Any] | None = None
 ) -> list[str]:
-    """Canonical tags of `terms`: deduplicated, first-seen order kept, empties dropped."""
+    """Canonical tags of `terms`: deduplicated, first-seen order kept, empties dropped. A phrase the table
+    does not know whose words it knows each ("Rust async") gives their tags, so that it meets the topics
+    that name them apart (rust, async ← 异步)."""
     table = _as_synonyms(synonyms)
     seen: dict[str, None] = {}
     for term in terms or []:
         if isinstance(term, str | int | float) and not isinstance(term, bool):
-            tag = canonical_tag(str(term), table)
-            if tag:
-                seen.setdefault(tag, None)
+            seen.update(dict.fromkeys(tag for tag in _tags_of(str(term), table) if tag))
     return list(seen)
+
+
+def _tags_of(term: str, table: Synonyms) -> list[str]:
+    words = term.split()
+    if len(words) > 1 and table.lookup(term) is None:
+        known = [table.lookup(word) for word in words]
+        if all(known):
+            return [str(tag) for tag in known]
+    return [canonical_tag(term, table)]

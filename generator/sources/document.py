@@ -1,8 +1,9 @@
 """A document's own title and outline, whatever its format, for search providers that read files.
 
-The title is what the document calls itself (reST title or `Title:` header, frontmatter or first H1, HTML
-`og:title`/`<title>`, PDF metadata), else its file name; the outline (headings with their text) lets
-search weigh a heading above a passing mention.
+The title is what the document calls itself (reST title or `Title:` header, frontmatter, an RFC's `Feature
+Name:`, first H1, HTML `og:title`/`<title>`, PDF metadata), else its file name, never a section heading
+("Summary") or a status banner; the outline (headings with their text) lets search weigh a heading above a
+passing mention. A proposal's status and date come from its header fields or frontmatter.
 """
 
 from __future__ import annotations
@@ -21,6 +22,30 @@ _FRONTMATTER_TITLE = re.compile(r"^title:[ \t]*(.+?)[ \t]*$", re.M)
 _HEADER_LINE = re.compile(r"^[A-Z][A-Za-z-]{1,30}:[ \t]")
 _HEADER_TITLE = re.compile(r"^Title:[ \t]*(.+)$")
 MAX_TITLE = 300
+# A field at the top of a document, in any of the header styles proposals use: `Status: Final` (PEP),
+# `:Status: Final` (reST field list), `- Start Date: 2018-03-30` (RFC list), `status: draft` (frontmatter).
+_FIELD = re.compile(r"^[ \t]*(?:[-*][ \t]+)?:?([A-Za-z][A-Za-z -]{1,30}?):[ \t]+(.+?)[ \t]*$")
+STATUSES = (
+    "superseded",
+    "withdrawn",
+    "rejected",
+    "deferred",
+    "accepted",
+    "provisional",
+    "final",
+    "draft",
+    "active",
+)
+_STATUS_FIELDS = {"status", "state", "stage"}
+_DATE_FIELDS = {"created", "date", "start date", "published", "resolution date", "last-modified"}
+_FEATURE_NAME = {"feature name", "feature-name"}
+_MONTHS = "jan feb mar apr may jun jul aug sep oct nov dec".split()
+# Section names and banners that open a document without being its title.
+_NOT_A_TITLE = re.compile(
+    r"^(?:summary|abstract|introduction|overview|motivation|background|contents|table of contents|preamble|"
+    r"rationale|status|notice|note|warning|important|deprecated|draft|" + "|".join(STATUSES) + r")\W*$",
+    re.I,
+)
 
 
 @dataclass
@@ -39,6 +64,8 @@ class Document:
     title: str
     text: str
     sections: list[Section] = field(default_factory=list)
+    status: str = ""  # one of STATUSES, when the document states it
+    date: str = ""  # ISO date (YYYY-MM-DD) the document states it was created, when it does
 
     @property
     def headings(self) -> list[str]:
@@ -60,8 +87,55 @@ def read_document(path: Path) -> Document:
         markup = markup_of(path.name)
         sections = outline(text, markup)
         doc = Document(title=document_title(text, markup, sections), text=text, sections=sections)
-    doc.title = " ".join(doc.title.split())[:MAX_TITLE] or path.stem.replace("_", " ").replace("-", " ")
+    doc.title = " ".join(doc.title.split())[:MAX_TITLE] or title_from_name(path.stem)
+    doc.status, doc.date = document_status(doc.text)
     return doc
+
+
+def title_from_name(stem: str) -> str:
+    """A file name as a title: "0016-more-project-flexibility" → "more project flexibility"."""
+    words = stem.replace("_", " ").replace("-", " ").split()
+    while len(words) > 1 and words[0].isdigit():  # a proposal's number says nothing of its subject
+        words = words[1:]
+    return " ".join(words)
+
+
+def header_fields(text: str, limit: int = 60) -> dict[str, str]:
+    """The `Name: value` fields at the top of a document (frontmatter, PEP headers, reST field lists, RFC
+    lists), lower-cased names; the first value of a name wins."""
+    fields: dict[str, str] = {}
+    for line in text.lstrip("\ufeff").splitlines()[:limit]:
+        found = _FIELD.match(line)
+        if found:
+            fields.setdefault(found.group(1).strip().lower(), found.group(2).strip().strip("`'\""))
+    return fields
+
+
+def document_status(text: str) -> tuple[str, str]:
+    """(status, ISO date) the document's header fields state ('' for either it does not)."""
+    fields = header_fields(text)
+    status = next((fields[name] for name in _STATUS_FIELDS if name in fields), "").lower()
+    found = next((word for word in STATUSES if re.search(rf"\b{word}\b", status)), "")
+    date = next((iso for name in _DATE_FIELDS if name in fields and (iso := iso_date(fields[name]))), "")
+    return found, date
+
+
+def iso_date(value: str) -> str:
+    """YYYY-MM-DD from `2021-05-25`, `25-May-2021`, `May 25, 2021` or `2021/05/25` ('' otherwise)."""
+    value = value.strip()
+    if found := re.match(r"(\d{4})[-/](\d{1,2})[-/](\d{1,2})\b", value):
+        year, month, day = found.groups()
+    elif found := re.match(r"(\d{1,2})[- ]([A-Za-z]{3})[A-Za-z]*[- ,]+(\d{4})\b", value):
+        day, name, year = found.groups()
+        month = str(_MONTHS.index(name.lower()) + 1) if name.lower() in _MONTHS else ""
+    elif found := re.match(r"([A-Za-z]{3})[A-Za-z]*\.? (\d{1,2}),? (\d{4})\b", value):
+        name, day, year = found.groups()
+        month = str(_MONTHS.index(name.lower()) + 1) if name.lower() in _MONTHS else ""
+    else:
+        return ""
+    if not month or not 1 <= int(month) <= 12 or not 1 <= int(day) <= 31:
+        return ""
+    return f"{year}-{int(month):02d}-{int(day):02d}"
 
 
 def document_title(text: str, markup: str, sections: list[Section] | None = None) -> str:
@@ -74,9 +148,14 @@ def document_title(text: str, markup: str, sections: list[Section] | None = None
         found = _FRONTMATTER_TITLE.search(front.group(1)) if front else None
         if found:
             return found.group(1).strip().strip("'\"")
+    feature = next((v for k, v in header_fields(text, 20).items() if k in _FEATURE_NAME), "")
+    if re.fullmatch(r"[\w:-]+(?: [\w:-]+){0,8}", feature) and feature.lower() not in {"n/a", "none", "na"}:
+        return feature.replace("_", " ")
     titled = [s for s in (sections if sections is not None else outline(text, markup)) if s.heading]
     top = [s for s in titled if s.level == 1] if markup == "markdown" else []
-    return (top or titled)[0].heading if titled else ""
+    first = (top or titled)[0].heading if titled else ""
+    # a document that opens on a section name ("# Summary", then "# Motivation") has no title heading
+    return "" if _NOT_A_TITLE.match(first) else first
 
 
 def _header_title(text: str) -> str:

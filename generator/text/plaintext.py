@@ -2,7 +2,9 @@
 
 Code blocks, tables, frontmatter, link targets and list and admonition markers are removed (markdown-it-py
 parses the page); each paragraph or list item becomes one block, blocks separated by a blank line (a
-sentence boundary for text/sentences.py). `prose_ratio` tells a sentence from a run of symbols and paths.
+sentence boundary for text/sentences.py). With `structure`, a document's headings (`## Heading`) and code
+blocks (fenced) stay, each a block of its own: the whole text of a stored source, whose examples are often
+the answer. `prose_ratio` tells a sentence from a run of symbols and paths.
 """
 
 from __future__ import annotations
@@ -34,17 +36,51 @@ def markup_of(name: str) -> str:
     return "rst" if suffix in RST_SUFFIXES else "text"
 
 
-def to_plain(text: str, markup: str = "markdown", *, drop_admonitions: bool = False) -> str:
-    """Plain prose blocks (one paragraph or list item each, blank-line separated) of a marked-up text."""
+def to_plain(
+    text: str, markup: str = "markdown", *, drop_admonitions: bool = False, structure: bool = False
+) -> str:
+    """Plain prose blocks (one paragraph or list item each, blank-line separated) of a marked-up text; with
+    `structure`, headings and code blocks too."""
     if markup == "rst":
         text = rst_to_markdown(text)
     elif markup != "markdown":
         return text.strip()
     text = _FRONTMATTER.sub("", text, count=1)
     text = unwrap_admonitions(text, drop=drop_admonitions)
-    blocks = (_clean_block(block) for block in _blocks(markdown_parser().parse(text)))
+    tokens = markdown_parser().parse(text)
+    if structure:
+        whole = [
+            b for b in _structured_blocks(tokens) if b.startswith(("#", "```")) or not is_symbol_entry(b)
+        ]
+        return "\n\n".join(whole)
+    blocks = (_clean_block(block) for block in _blocks(tokens))
     kept = (block for block in blocks if block and not is_symbol_entry(block))
     return "\n\n".join(dict.fromkeys(kept))  # a page repeating its lead paragraph says it once
+
+
+def _structured_blocks(tokens: list[Token]) -> Iterator[str]:
+    """Prose blocks as `_blocks` gives them, plus headings (`#` × level) and code blocks (fenced, their
+    blank lines kept inside the fence as one block); tables stay out."""
+    heading = 0
+    in_table = False
+    for token in tokens:
+        if token.type in ("table_open", "table_close"):
+            in_table = token.type == "table_open"
+        elif in_table:
+            continue
+        elif token.type == "heading_open":
+            heading = int(token.tag[1:])
+        elif token.type == "heading_close":
+            heading = 0
+        elif token.type in ("fence", "code_block") and token.content.strip():
+            fence = "`" * max([3, *(len(run) + 1 for run in re.findall(r"`+", token.content))])
+            code = token.content.rstrip("\n").replace("\n\n", "\n\u00a0\n")  # no blank line inside
+            language = re.sub(r"[^\w+-]", "", (token.info or "").split(" ")[0])[:20]
+            yield f"{fence}{language}\n{code}\n{fence}"
+        elif token.type == "inline":
+            block = _clean_block(inline_text(token.children or []))
+            if block:
+                yield f"{'#' * heading} {block}" if heading else block
 
 
 @lru_cache(maxsize=1)

@@ -143,7 +143,7 @@ def analyze(provider: Provider, plan: Plan, catalog: Catalog, *, lang: str) -> A
     used = {c.text for s in written.values() for c in s.claims}
     if opening:  # no passage repeats a sentence of the definition (the summary may)
         used |= {opening.text, *(clean(p) for p in split_all(opening.text))}
-    dated = any(date_key(s.date) for s in catalog.sources)
+    dated = any(date_key(s.published) for s in catalog.sources)
     strict = {
         q
         for q in pools
@@ -484,7 +484,7 @@ def _evidence(
 
 
 def _standing_note(source: RawSource) -> str:
-    stated = ", ".join(filter(None, [source.status, source.date]))
+    stated = ", ".join(filter(None, [source.status, source.published]))
     return f" ({stated})" if stated else ""
 
 

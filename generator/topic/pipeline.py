@@ -30,7 +30,7 @@ from .dispatch import Role, StepOutcome, run_plan
 from .plan import DocumentOutline, Plan, Step, make_plan, replan
 from .processing import process_step
 from .report import Report, build_report, refused_figures
-from .research import ResearchContext, open_providers, research_step, survey
+from .research import ResearchContext, open_providers, research_step, seed_research, survey
 from .state import ORDER, Options, Phase, Run, TopicMeta, TopicResult, now_iso
 from .verify import MAX_VERIFY_ROUNDS, supplementary_steps, verify_report
 
@@ -258,6 +258,7 @@ class TopicRun:
             return research_step(ctx, step)
 
         try:
+            self._seed(ctx)
             stats = run_plan(
                 plan,
                 execute,
@@ -358,6 +359,17 @@ class TopicRun:
         replan(self.provider, plan, found, lang=self.meta.options.lang, quick=self.meta.options.quick)
         self.meta.metrics.plan_iterations = plan.iteration
         wsp.save_plan(self.paths, self.meta.slug, plan)
+
+    def _seed(self, ctx: ResearchContext) -> None:
+        """The seed retrieval, alone before the parallel steps: the defining documents, and the relevance
+        scale every step is judged on."""
+        outcome = seed_research(ctx)
+        self.meta.stats.raw_items += outcome.found
+        self.meta.stats.deduplicated += outcome.dropped
+        self._save()
+        self.console.print(
+            f"{'; '.join(outcome.notes)} ({len(outcome.sources)} sources)", markup=False, soft_wrap=True
+        )
 
     def _checkpoint_step(self, step: Step, outcome: StepOutcome, seconds: float) -> None:
         metrics = self.meta.metrics

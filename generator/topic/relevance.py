@@ -3,6 +3,10 @@
 One judge per run holds the topic's terms (expanded through synonyms and the bilingual glossary), the
 document frequencies of every candidate judged, and the best score seen; a source is kept when it reaches
 the threshold that score sets (generator/relevance.py), whether this scorer or a model judged it.
+
+The run's seed retrieval (topic/research.py) calibrates the judge, then `settle` fixes its statistics and
+threshold: the plan's steps, which run in parallel, each score their candidates against that same scale
+(plus their own batch), so what a step keeps never depends on which other step finished first.
 """
 
 from __future__ import annotations
@@ -41,6 +45,9 @@ FACET_WORDS = (
     )
 )
 MODEL_FLOOR = 0.4  # a model's scores are calibrated differently: its floor is its own
+# A source is kept at this share of the run's best score: measured over five collections (bench/
+# topic_retrieval.py), 0.6 keeps every defining document and drops most pages that only mention the topic.
+KEEP_RATIO = 0.6
 _LATIN_WORDS = re.compile(r"[a-z][a-z0-9]*")
 
 
@@ -63,6 +70,7 @@ class RelevanceJudge:
     by_question: dict[str, dict[str, float]] = field(default_factory=dict)  # source key → question → score
     topic_scores: dict[str, float] = field(default_factory=dict)  # source key → relevance to the topic
     lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+    settled: dict[bool, float] | None = None  # model judged? → threshold, once the seed has calibrated it
     _terms: dict[str, list[Term]] = field(default_factory=dict, repr=False)
 
     def terms(self, text: str) -> list[Term]:
@@ -116,20 +124,26 @@ class RelevanceJudge:
         """Score each (key, document) against the topic and against `question`, and remember both. The whole
         batch joins the run's statistics first, so every document is scored on the same scale."""
         tokenized = [(key, field_tokens(doc)) for key, doc in docs]
+        stats = self.stats if self.settled is None else self.stats.copy()
         for key, fields in tokenized:
-            self.stats.add(key, fields)
+            stats.add(key, fields)
         topic_terms = self.terms(self.topic)
         asked = self.terms(question) if question.strip() else []
         verdicts = []
         for key, fields in tokenized:
-            on_topic = score(fields, topic_terms, self.stats)
-            for_question = score(fields, asked, self.stats) if asked else on_topic
+            on_topic = score(fields, topic_terms, stats)
+            for_question = score(fields, asked, stats) if asked else on_topic
             self.record(key, on_topic.score, question, for_question.score)
             verdicts.append(Judgement(on_topic, for_question))
         return verdicts
 
     def record(self, key: str, topic_score: float, question: str, question_score: float) -> None:
         with self.lock:
+            if self.settled is not None:  # the scale is fixed: only what a source serves is remembered
+                self.topic_scores.setdefault(key, topic_score)
+                scores = self.by_question.setdefault(key, {})
+                scores[question] = max(scores.get(question, 0.0), round(question_score, 3))
+                return
             self.best = max(self.best, topic_score)
             self.topic_scores[key] = max(self.topic_scores.get(key, 0.0), topic_score)
             if question.strip():
@@ -137,13 +151,26 @@ class RelevanceJudge:
                 scores[question] = max(scores.get(question, 0.0), round(question_score, 3))
 
     def threshold(self, *, model: bool = False) -> float:
-        """The relevance a source needs to be kept, given the scores the run has seen so far: the floor,
-        a share of the best, and the natural break between documents about the topic and the rest."""
+        """The relevance a source needs to be kept, given the scores the run has seen so far (once settled,
+        the scores of the seed retrieval): the floor, a share of the best, and the natural break between
+        documents about the topic and the rest."""
         with self.lock:
+            if self.settled is not None:
+                return self.settled[model]
             best = self.best
             scores = list(self.topic_scores.values())
         floor = MODEL_FLOOR if model else FLOOR
-        return max(keep_threshold(best, floor=floor), natural_break(scores, floor=floor))
+        return max(
+            keep_threshold(best, floor=floor, ratio=KEEP_RATIO),
+            natural_break(scores, floor=floor, ratio=KEEP_RATIO),
+        )
+
+    def settle(self) -> None:
+        """Fix the statistics and thresholds seen so far (the seed retrieval's): from now on every batch is
+        judged against them, whatever order the steps run in."""
+        thresholds = {model: self.threshold(model=model) for model in (False, True)}
+        with self.lock:
+            self.settled = thresholds
 
     def questions_served(self, key: str) -> dict[str, float]:
         with self.lock:

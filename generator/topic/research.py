@@ -1,6 +1,10 @@
 """The researcher role: for one step, search the providers and the knowledge base, run iterative retrieval,
 keep only sources about the topic (topic/relevance.py), crawl thin web hits, dedupe, and store raw sources.
 
+Before the steps, the seed retrieval asks for the topic itself: its documents (the ones that define the
+topic, found by their titles, headings and openings, and by the words they share) are stored first, and
+its scores set the relevance scale every step is then judged on (`RelevanceJudge.settle`).
+
 seed error policy: no results → broaden the query and retry; crawl timeout → skip and log; a provider without
 its key → skipped with a warning; 429s are retried inside the providers.
 """
@@ -27,7 +31,7 @@ from ..kb.synonyms import load_synonyms
 from ..llm.base import Prompt, Provider
 from ..llm.structured import complete_json
 from ..llm.window import context_window, fit_entries
-from ..relevance import Fields
+from ..relevance import Fields, lead_of
 from ..retrieval import Judged, Query, Retrieval, iterative_retrieval
 from ..sources.base import SearchHit, SearchProvider, create_search_provider
 from ..sources.document import read_document
@@ -44,6 +48,9 @@ from .workspace import PASSAGE_JOIN, TEXT_HEADING, Workspace, raw_page_text, wri
 THIN_TEXT = 600  # a web hit with less text than this is crawled for the full page
 PER_QUERY = 8  # hits asked from each provider per query
 KEEP_PER_STEP = 6  # raw sources stored per step
+SEED_KEEP = 8  # defining documents the seed retrieval may store…
+# …each scoring at least this share of its best (the steps find the documents that only touch the topic)
+DEFINING = 0.6
 
 
 @dataclass
@@ -104,30 +111,54 @@ def open_providers(paths: KBPaths, specs: Sequence[str]) -> dict[str, SearchProv
 # --------------------------------------------------------------------------- one step
 
 
+def seed_research(ctx: ResearchContext) -> StepOutcome:
+    """The seed retrieval: the topic's own query, run before the steps and alone, so that its documents and
+    the relevance scale it sets are the same on every run; then the judge is settled."""
+    notes: list[str] = []
+    retrieval = _retrieve(ctx, ctx.topic, ctx.topic)
+    relevant = about_topic(ctx, retrieval)
+    best = max((j.score for j in relevant), default=0.0)
+    relevant = [j for j in relevant if j.score >= DEFINING * best]
+    ctx.relevance().settle()
+    stored, dropped = _store(ctx, relevant, notes, keep=SEED_KEEP)
+    notes.append(f"seed retrieval: {retrieval.stopped_because}; kept {len(stored)} of {len(retrieval.kept)}")
+    return StepOutcome("done", sources=stored, notes=notes, found=len(retrieval.kept), dropped=dropped)
+
+
 def research_step(ctx: ResearchContext, step: Step) -> StepOutcome:
     """Search, judge, crawl, dedupe and store the sources for one research step."""
     notes: list[str] = []
-    retrieval = _retrieve(ctx, step, step.search_text())
+    question = step.question or step.title
+    retrieval = _retrieve(ctx, question, step.search_text())
     if not retrieval.kept:
         broader = broaden(step.search_text(), ctx.topic)
         notes.append(f"no results for '{step.search_text()}'; broadened to '{broader}'")
-        retrieval = _retrieve(ctx, step, broader)
+        retrieval = _retrieve(ctx, question, broader)
     found = len(retrieval.kept)
     relevant = about_topic(ctx, retrieval)
     if found and not relevant:
         notes.append(f"none of the {found} candidates is about the topic (relevance below the threshold)")
-    hits = [_crawl_if_thin(ctx, j.item, notes) for j in relevant[: ctx.keep * 2]]
-    for hit in hits:  # every sub-question this source was judged relevant for, so far in the run
-        hit.extra["relevance_by_question"] = ctx.relevance().questions_served(hit_key(hit))
-    kept, dropped = _dedupe(ctx, hits)
-    with ctx.lock:  # raw sources merge passages of the same document; one writer at a time
-        stored = [
-            write_raw_source(ctx.paths, ctx.slug, hit, tags=ctx.tags, provider=ctx.llm.name) for hit in kept
-        ]
+    stored, dropped = _store(ctx, relevant, notes, keep=ctx.keep)
     notes.append(f"retrieval: {retrieval.stopped_because}; kept {len(stored)} of {found}")
     if not stored:
         notes.append("no sources found")
-    return StepOutcome("done", sources=[r.id for r in stored], notes=notes, found=found, dropped=dropped)
+    return StepOutcome("done", sources=stored, notes=notes, found=found, dropped=dropped)
+
+
+def _store(
+    ctx: ResearchContext, relevant: list[Judged[SearchHit]], notes: list[str], *, keep: int
+) -> tuple[list[str], int]:
+    """Crawl thin hits, dedupe, and store the best `keep` as raw sources; (their ids, duplicates dropped)."""
+    hits = [_crawl_if_thin(ctx, j.item, notes) for j in relevant[: keep * 2]]
+    for hit in hits:  # every sub-question this source was judged relevant for, so far in the run
+        hit.extra["relevance_by_question"] = ctx.relevance().questions_served(hit_key(hit))
+    result = dedupe(hits, key_text=lambda h: h.content, key_url=lambda h: h.url)
+    with ctx.lock:  # raw sources merge passages of the same document; one writer at a time
+        stored = [
+            write_raw_source(ctx.paths, ctx.slug, hit, tags=ctx.tags, provider=ctx.llm.name)
+            for hit in list(result.kept)[:keep]
+        ]
+    return [r.id for r in stored], len(result.dropped)
 
 
 def about_topic(ctx: ResearchContext, retrieval: Retrieval[SearchHit]) -> list[Judged[SearchHit]]:
@@ -146,19 +177,18 @@ def about_topic(ctx: ResearchContext, retrieval: Retrieval[SearchHit]) -> list[J
 
 def broaden(query: str, topic: str) -> str:
     """seed: no results → broaden: the topic's key phrases alone, else the query's two strongest words."""
-    words = keyphrases(topic, limit=3)
-    broader = " ".join(words)
+    broader = query_words(topic)
     if not broader or broader == query:
         broader = " ".join(keyphrases(query, limit=2)) or topic
     return broader
 
 
-def _retrieve(ctx: ResearchContext, step: Step, query: str) -> Retrieval[SearchHit]:
+def _retrieve(ctx: ResearchContext, question: str, query: str) -> Retrieval[SearchHit]:
     return iterative_retrieval(
         [query],
         dispatch=lambda q: search_all(ctx, q),
         key=hit_key,
-        evaluate=lambda q, hits: judge(ctx, step, q, hits),
+        evaluate=lambda q, hits: judge(ctx, question, q, hits),
         text_of=lambda hit: f"{hit.title}\n{hit.content}",
     )
 
@@ -269,33 +299,36 @@ def _normalize(ctx: ResearchContext, hit: SearchHit) -> SearchHit:
         except ValueError:
             hit.url = f"local:{Path(str(folder)).name}/{rel}"
         markup = markup_of(str(rel))
-        whole = document_prose(full, Path(str(folder)), markup)
+        whole, status, date = local_document(full, Path(str(folder)), markup)
         hit.content = whole or local_prose(hit.content, markup)
         hit.extra["full_chars"] = len(hit.content)
+        hit.extra.update(status=status, date=date)
     return hit
 
 
-def document_prose(path: Path, folder: Path, markup: str) -> str:
-    """The whole document a local hit comes from, as plain prose ('' when it is gone or outside its folder):
-    relevance reads all of it and the raw source stores all of it, not just the passages that matched."""
+def local_document(path: Path, folder: Path, markup: str) -> tuple[str, str, str]:
+    """The whole document a local hit comes from, as plain prose, with the status and date it states
+    (('', '', '') when it is gone or outside its folder): relevance reads all of it and the raw source
+    stores all of it, not just the passages that matched."""
     try:
         resolved = path.resolve()
         if not resolved.is_relative_to(folder.resolve()):
-            return ""
+            return "", "", ""
         stat = resolved.stat()
     except OSError:
-        return ""
-    return _prose_of(str(resolved), stat.st_mtime_ns, stat.st_size, markup)
+        return "", "", ""
+    return _document_of(str(resolved), stat.st_mtime_ns, stat.st_size, markup)
 
 
 @lru_cache(maxsize=64)
-def _prose_of(path: str, mtime_ns: int, size: int, markup: str) -> str:
+def _document_of(path: str, mtime_ns: int, size: int, markup: str) -> tuple[str, str, str]:
     # keyed on mtime and size: the steps of a run (and later runs) ask for the same documents again
     try:
-        text = read_document(Path(path)).text
+        doc = read_document(Path(path))
     except OSError:
-        return ""
-    return text if markup == "text" else to_plain(text, markup)
+        return "", "", ""
+    prose = doc.text if markup == "text" else to_plain(doc.text, markup, structure=True)
+    return prose, doc.status, doc.date
 
 
 def local_prose(content: str, markup: str) -> str:
@@ -373,12 +406,11 @@ class _Scores(BaseModel):
 
 
 def judge(
-    ctx: ResearchContext, step: Step, query: Query, hits: Sequence[SearchHit]
+    ctx: ResearchContext, question: str, query: Query, hits: Sequence[SearchHit]
 ) -> list[Judged[SearchHit]]:
     """Relevance 0–1 to the topic, with reasons: the model's JSON when there is a model, else the run's
     field-weighted scorer. Either way the hit carries its score, reasons and the sub-question it serves."""
     relevance = ctx.relevance()
-    question = step.question or step.title
     scored = _model_scores(ctx.llm, ctx.topic, question, hits) if not ctx.llm.offline else None
     requested = {word for word in query.text().split() if word.startswith(("http://", "https://"))}
     offline = [
@@ -422,7 +454,12 @@ def _named(hit: SearchHit, requested: set[str]) -> bool:
 def hit_fields(hit: SearchHit) -> Fields:
     """What relevance reads of a hit: its title, its document's headings when the provider knows them, its text."""
     headings = hit.extra.get("headings") or []
-    return Fields(title=hit.title, headings="\n".join(str(h) for h in headings), body=hit.content)
+    return Fields(
+        title=hit.title,
+        headings="\n".join(str(h) for h in headings),
+        body=hit.content,
+        lead=lead_of(hit.content),
+    )
 
 
 def _model_scores(
@@ -468,9 +505,3 @@ def _crawl_if_thin(ctx: ResearchContext, hit: SearchHit, notes: list[str]) -> Se
         hit.content = prose
         hit.title = hit.title or page.title
     return hit
-
-
-def _dedupe(ctx: ResearchContext, hits: list[SearchHit]) -> tuple[list[SearchHit], int]:
-    """Near-duplicates (SimHash) and same-URL hits are dropped; the first-ranked copy is kept."""
-    result = dedupe(hits, key_text=lambda h: h.content, key_url=lambda h: h.url)
-    return list(result.kept)[: ctx.keep], len(result.dropped)

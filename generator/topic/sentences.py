@@ -108,6 +108,12 @@ def is_changelog(title: str, url: str) -> bool:
     return bool(_CHANGELOG_TITLE.search(title) or _CHANGELOG_PATH.search(url))
 
 
+# A short sentence that defines its subject ("Widgets are small gadgets.") says something however short.
+_DEFINITION = re.compile(
+    r"^(?!(?:It|This|That|These|Those|There|Here|He|She|They|We|What|Which|Who) )[A-Z][\w-]*(?: [\w-]+){0,2} (?:is|are) (?:an? |the )?[\w-]+(?: [\w-]+){0,6}\.$"
+)
+
+
 def needs_antecedent(sentence: str) -> bool:
     if _CJK_ANAPHOR.match(sentence):
         return True
@@ -130,7 +136,9 @@ def is_prose(text: str) -> bool:
     if text[:1].isupper() and _REFERENCE_FRAGMENT.match(text[:60]):
         return False
     cjk = sum(1 for ch in text if is_cjk(ch))
-    long_enough = cjk >= 12 or (len(text) >= 40 and len(text.split()) + cjk >= 6)
+    long_enough = (
+        cjk >= 12 or (len(text) >= 40 and len(text.split()) + cjk >= 6) or bool(_DEFINITION.match(text))
+    )
     return long_enough and prose_ratio(text) >= MIN_PROSE
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .plan import Plan, Step, keyphrases
+from .plan import Plan, Step, query_words
 from .report import Report
 from .workspace import Workspace
 
@@ -47,14 +47,14 @@ def verify_report(
 
 def supplementary_steps(plan: Plan, result: Verification, round_no: int) -> list[Step]:
     """seed: add research for what verification found missing, with broader queries than the first pass."""
-    topic_words = " ".join(keyphrases(plan.topic, limit=4))
+    topic_words = query_words(plan.topic)
     steps = [
         Step(
             id=f"v{round_no}-{n}",
             title=f"Supplementary research: {question}"[:300],
             question=question,
             description="Added by verification: the report did not cover this sub-question.",
-            query=f"{topic_words} {' '.join(keyphrases(question, limit=4))}".strip(),
+            query=follow_up_query(topic_words, question),
             supplementary=True,
         )
         for n, question in enumerate(result.uncovered, 1)
@@ -73,3 +73,12 @@ def supplementary_steps(plan: Plan, result: Verification, round_no: int) -> list
         )
     known = {s.id for s in plan.steps}
     return [s for s in steps if s.id not in known]
+
+
+def follow_up_query(topic_words: str, question: str) -> str:
+    """The topic's words, then the question's own words, each once ("widgets gadgets work", never "widgets
+    gadgets widgets gadgets work"); Chinese phrases stay whole (plan.query_words)."""
+    first: dict[str, str] = {}  # lower-cased word → its first spelling
+    for word in [*topic_words.split(), *query_words(question).split()[:4]]:
+        first.setdefault(word.lower(), word)
+    return " ".join(first.values())

@@ -127,11 +127,10 @@ class RawSource:
     kind: str = "web"
     tags: list[str] = field(default_factory=list)
     authors: list[str] = field(default_factory=list)
-    published: str = ""
+    published: str = ""  # the date the document states (ISO), or the paper's publication date
+    status: str = ""  # accepted, rejected, superseded, final, draft…: what the document says of itself
     original_chars: int = 0
     relevance: float | None = None  # the retrieval judge's 0–1 score, when it gave one
-    date: str = ""  # the date the document states (its header or front matter), as written
-    status: str = ""  # the status it states: accepted, final, rejected, superseded, withdrawn, draft…
     VERSION: ClassVar[int] = 1  # `processed/sources/<id>.json`: bump when the shape changes
     version: int = VERSION
 
@@ -220,7 +219,8 @@ def _raw_from_item(item: Any, source: str | None) -> RawSource:
         text=full[:MAX_TEXT_CHARS],
         kind=str(getattr(item, "kind", "web") or "web"),
         authors=[str(a) for a in getattr(item, "authors", [])],
-        published=str(getattr(item, "published", "") or ""),
+        published=str(getattr(item, "published", "") or extra.get("date") or ""),
+        status=str(extra.get("status") or ""),
         original_chars=max(len(full), chars if isinstance(chars := extra.get("full_chars"), int) else 0),
         relevance=float(relevance) if isinstance(relevance, int | float) else None,
     )
@@ -265,7 +265,7 @@ def read_raw_source(path: Path) -> RawSource:
         kind=str(meta.get("kind", "web")),
         tags=list(meta.get("tags") or []),
         authors=list(meta.get("authors") or []),
-        date=str(meta.get("date") or ""),
+        published=str(meta.get("date") or meta.get("published") or ""),
         status=str(meta.get("status") or ""),
     )
 

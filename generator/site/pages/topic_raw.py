@@ -97,10 +97,25 @@ def _write_raw_page(
             "extent": Markdown(extent.format(chars=chars, original=original)),
             "cited_by": [_citing_link(m) for m in cited_by],
             "summary": _paper_summary(raw.text) if raw.kind == "paper" else {},
-            "text": md_escape(raw.text.strip()) or Markdown("_(no text)_"),
+            "text": stored_text(raw.text) or Markdown("_(no text)_"),
         },
     )
     store.write_page(ws.raw_file(raw.id), _raw_frontmatter(raw, provider), body)
+
+
+def stored_text(text: str) -> Markdown:
+    """A stored text as the page shows it: its headings as headings under the page's own, its code blocks
+    as code (literal inside their fence), every other block escaped."""
+    blocks = []
+    for block in re.split(r"\n[ \t]*\n", text.strip()):  # not \s: a code block keeps its no-break blank lines
+        heading = re.match(r"(#{1,6}) (.+)", block)
+        if block.startswith("```") and block.rstrip().endswith("```") and "\n" in block:
+            blocks.append(block)
+        elif heading and "\n" not in block:
+            blocks.append(f"{'#' * min(len(heading.group(1)) + 2, 6)} {md_escape(heading.group(2))}")
+        elif block.strip():
+            blocks.append(str(md_escape(block)))
+    return Markdown("\n\n".join(blocks))
 
 
 def _lead(text: str) -> str:
@@ -134,7 +149,7 @@ def _raw_frontmatter(raw: wsp.RawSource, provider: str) -> dict[str, Any]:
         "original_chars": max(raw.original_chars, len(raw.text)),
         "excerpt": raw.excerpt,
     }
-    meta.update({key: value for key, value in (("date", raw.date), ("status", raw.status)) if value})
+    meta.update({key: value for key, value in (("date", raw.published), ("status", raw.status)) if value})
     if raw.kind == "paper":
         meta.update(
             type="paper", authors=raw.authors, published=raw.published, summary=_paper_summary(raw.text)

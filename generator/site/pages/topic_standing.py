@@ -16,7 +16,7 @@ def standing(source: RawSource, t: dict[str, Markdown]) -> Markdown:
     label = status_label(word, t) if word else ""
     if label and inactive(source):
         label = f"**{label}**"
-    date = date_key(source.date)
+    date = date_key(source.published)
     return Markdown(" · ".join(part for part in (label, md_inline(date) if date else "") if part))
 
 
