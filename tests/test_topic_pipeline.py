@@ -250,7 +250,7 @@ def test_resume_after_kill_mid_crawling_repeats_no_finished_step(kb_root: Path) 
     make_corpus(kb_root)
     paths = KBPaths(kb_root)
     SWITCH.queries.clear()
-    SWITCH.after = 4  # the fifth search call "kills" the run
+    SWITCH.after = 8  # a search call after the survey, the seed retrieval and some steps "kills" the run
     killable = entry(sources=["killable:docs"])
     with pytest.raises(ResearchError, match="failed: RuntimeError: killed mid-crawl"):
         run_topic_research(

@@ -18,6 +18,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from urllib.parse import unquote
 
+from ..site.pages.topic_labels import LABELS
 from .fulltext import TOKENIZE, segment
 
 MAX_PASSAGE_CHARS = 700
@@ -103,6 +104,8 @@ def page_passages(rel: str, kind: str, meta: Mapping[str, object], body: str) ->
     for heading, block, nested in _blocks(body):
         if kind == "source" and _RAW_METADATA.match(block):
             continue
+        if kind in ("topic", "report") and heading in _LISTINGS:
+            continue  # a row of a topic's sources or references names a stored source: its page holds the text
         passage = _passage(rel, heading, block, nested, stored)
         if passage is not None:
             found.append(passage)
@@ -110,6 +113,9 @@ def page_passages(rel: str, kind: str, meta: Mapping[str, object], body: str) ->
         if len(found) == MAX_PASSAGES:
             break
     return found
+
+
+_LISTINGS = frozenset(labels[key] for labels in LABELS.values() for key in ("Sources", "references"))
 
 
 def _stored_source(rel: str, meta: Mapping[str, object]) -> Cite:

@@ -26,7 +26,7 @@ from ..text.plaintext import prose_ratio
 from ..text.sentences import sentences as split_all
 from ..text.sentences import split_sentences
 from . import bounds
-from .plan import Plan, heading_facets
+from .plan import FACETS, Plan, heading_facets
 from .relevance import RelevanceJudge
 from .sentences import (
     MAX_PASSAGE,
@@ -324,7 +324,8 @@ def candidates(
         ):
             continue
         answers = {facet_name} if named else heading_facets(heading)  # the source's own section says
-        if facet_name and answers and facet_name not in answers:
+        # another outline facet's section is left to it; a question that is the topic itself takes any section
+        if facet_name in FACETS and answers and facet_name not in answers:
             continue
         quality = prose_ratio(quote.text)
         # the retrieval judge's view of the whole source: a passage from the document about the topic outranks

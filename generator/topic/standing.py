@@ -50,7 +50,9 @@ def date_key(date: str) -> str:
 
 def newest(sources: Sequence[RawSource]) -> set[str]:
     """Ids of the newest dated sources (the newest third, at least one); every id when none is dated."""
-    dated = sorted((s for s in sources if date_key(s.published)), key=lambda s: date_key(s.published), reverse=True)
+    dated = sorted(
+        (s for s in sources if date_key(s.published)), key=lambda s: date_key(s.published), reverse=True
+    )
     if not dated:
         return {s.id for s in sources}
     keep = max(1, len(dated) // NEWEST_SHARE)
