@@ -132,9 +132,23 @@ class RecordedRequest:
     def json_mode(self) -> bool:
         if not isinstance(self.json, dict):
             return False
-        return self.json.get("response_format", {}).get("type") == "json_object" or "JSON" in (
-            self.system or ""
-        )
+        return self.json.get("response_format", {}).get("type") in (
+            "json_object",
+            "json_schema",
+        ) or "JSON" in (self.system or "")
+
+    @property
+    def schema(self) -> dict[str, Any] | None:
+        """The JSON Schema the request constrains its reply to: OpenAI's `response_format.json_schema.schema`,
+        or the input_schema of the tool an Anthropic request forces."""
+        if not isinstance(self.json, dict):
+            return None
+        response_format = self.json.get("response_format") or {}
+        if response_format.get("type") == "json_schema":
+            return response_format["json_schema"]["schema"]  # type: ignore[no-any-return]
+        forced = (self.json.get("tool_choice") or {}).get("name")
+        tools = {tool["name"]: tool for tool in self.json.get("tools", [])}
+        return tools[forced]["input_schema"] if forced in tools else None
 
 
 def _text_of(content: Any) -> str:
@@ -321,7 +335,7 @@ class FakeAnthropic(_FakeServer):
             "type": "message",
             "role": "assistant",
             "model": request.model or "claude-fake",
-            "content": [{"type": "text", "text": reply.text}],
+            "content": [_content_block(reply.text, request)],
             "stop_reason": "end_turn",
             "stop_sequence": None,
             "usage": self.usage_for(reply, request),
@@ -352,6 +366,19 @@ class FakeAnthropic(_FakeServer):
     def render_error(self, reply: Reply) -> dict[str, Any]:
         kind = _ANTHROPIC_ERROR_TYPES.get(reply.status, "api_error")
         return {"type": "error", "error": {"type": kind, "message": reply.error_message}}
+
+
+def _content_block(text: str, request: RecordedRequest) -> dict[str, Any]:
+    """A forced tool's call when the request forces one and the scripted text is a JSON object (the API
+    sends the tool input as an object), else a text block."""
+    forced = (request.json.get("tool_choice") or {}).get("name") if isinstance(request.json, dict) else None
+    try:
+        data = json.loads(text)
+    except ValueError:
+        data = None
+    if forced and isinstance(data, dict):
+        return {"type": "tool_use", "id": "toolu_fake", "name": forced, "input": data}
+    return {"type": "text", "text": text}
 
 
 def _blocks(body: Any) -> list[tuple[str, bool]]:
@@ -475,9 +502,24 @@ class FakeAnthropicBatches(FakeAnthropic):
 
 
 class FakeOpenAI(_FakeServer):
-    """POST /v1/chat/completions in the OpenAI chat-completions format."""
+    """POST /v1/chat/completions in the OpenAI chat-completions format.
+
+    `schema_mode=False` plays a server without structured output: a `json_schema` response_format is
+    answered 400 naming the field, as vLLM and older llama.cpp servers answer it."""
 
     path = "/v1/chat/completions"
+
+    def __init__(self, default: DefaultReply = "ok", *, schema_mode: bool = True) -> None:
+        super().__init__(default)
+        self.schema_mode = schema_mode
+
+    def next_reply(self, request: RecordedRequest) -> Reply:
+        response_format = request.json.get("response_format") if isinstance(request.json, dict) else None
+        if not self.schema_mode and (response_format or {}).get("type") == "json_schema":
+            with self._lock:
+                self.requests.append(request)
+            return Reply.error(400, "response_format type 'json_schema' is not supported")
+        return super().next_reply(request)
 
     @property
     def base_url(self) -> str:

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from ..config import Config
-    from ..llm import Provider
+    from ..llm import Provider, Usage
 
 
 @dataclass
@@ -73,6 +73,15 @@ class App:
             )
             self._provider = provider
         return self._provider
+
+    def note_json_fallbacks(self, usage: Usage) -> None:
+        """One line on stderr when a JSON stage fell back to its offline result: what each stage got."""
+        from rich.markup import escape
+
+        from ..llm.cost import json_stages_line
+
+        if line := json_stages_line(usage):
+            self.console.print(f"[yellow]{escape(line)}[/yellow]")
 
     def run_deadline(
         self, section: Literal["repo", "topic"]

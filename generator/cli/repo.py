@@ -72,6 +72,7 @@ def repo_run(app: App, source: str, request: str | None, max_concurrent: int | N
 def _save_cost(app: App, meter: MeteredProvider, result: RepoResult) -> None:
     source = result.study.source
     save_cost(app.paths, app.config.llm, meter, f"repo:{source.owner}/{source.name}")
+    app.note_json_fallbacks(meter.usage)
 
 
 @repo.command("start")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 import re
-from typing import Literal
+from typing import Any, Literal
 
 import httpx
 import msgspec
@@ -69,7 +69,7 @@ class OpenAIProvider(Provider):
             retry=self.retry,
             json=msgspec.to_builtins(body),
             client=self.client,
-            status_error=lambda response: status_error(response, model),
+            status_error=lambda response: self.schema_refusal(prompt, status_error(response, model)),
             timeout_hint=TIMEOUT_HINT,
         )
         completion = parse_completion(response, model, prompt)
@@ -90,7 +90,7 @@ class OpenAIProvider(Provider):
             messages=messages,
             max_completion_tokens=limit if official else msgspec.UNSET,
             max_tokens=msgspec.UNSET if official else limit,
-            response_format=ResponseFormat() if prompt.json_mode else msgspec.UNSET,
+            response_format=response_format(prompt),
         )
 
 
@@ -99,8 +99,41 @@ class ChatMessage(msgspec.Struct, frozen=True):
     content: str
 
 
+class SchemaSpec(msgspec.Struct, frozen=True):
+    name: str
+    schema: dict[str, Any]
+    strict: bool
+
+
 class ResponseFormat(msgspec.Struct, frozen=True):
-    type: Literal["json_object"] = "json_object"
+    type: Literal["json_object", "json_schema"] = "json_object"
+    json_schema: SchemaSpec | msgspec.UnsetType = msgspec.UNSET
+
+
+def response_format(prompt: Prompt) -> ResponseFormat | msgspec.UnsetType:
+    """`json_schema` when the prompt carries a schema (llama.cpp, vLLM and OpenAI constrain decoding to it),
+    `json_object` for a JSON prompt without one, nothing for prose."""
+    if prompt.json_schema is not None:
+        schema = prompt.json_schema.value
+        spec = SchemaSpec(prompt.json_schema.name, schema, strict=strict_compatible(schema))
+        return ResponseFormat("json_schema", spec)
+    return ResponseFormat() if prompt.json_mode else msgspec.UNSET
+
+
+def strict_compatible(schema: object) -> bool:
+    """Whether OpenAI's strict mode accepts `schema`: every object lists all its properties as required and
+    forbids others. Strict mode refuses any other schema, so those are sent best-effort (strict false)."""
+    if isinstance(schema, list):
+        return all(strict_compatible(item) for item in schema)
+    if not isinstance(schema, dict):
+        return True
+    if schema.get("type") == "object":
+        properties = schema.get("properties", {})
+        if schema.get("additionalProperties") is not False or set(schema.get("required", [])) != set(
+            properties
+        ):
+            return False
+    return all(strict_compatible(value) for value in schema.values())
 
 
 class ChatRequest(msgspec.Struct, frozen=True, kw_only=True):
