@@ -365,6 +365,7 @@ class RepoSynthesis:
     analyses: list[ShardAnalysis]
     overview: str = ""  # the README's first real paragraph
     summary: list[str] = field(default_factory=list)  # the model's summary, or extractive sentences
+    summary_by: str = ""  # the model that wrote `summary` ("" when deepkb's offline sentences are shown)
     request: str | None = None
     answer: Answer | None = None
     architecture: list[SubsystemEdge] = field(default_factory=list)

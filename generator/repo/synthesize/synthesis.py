@@ -21,7 +21,7 @@ from generator.repo.analyze.describe import (
     main_chain,
     module_lines,
 )
-from generator.repo.analyze.draft import shard_purpose, split_model_summary
+from generator.repo.analyze.draft import is_sentence, repeats_itself, shard_purpose, split_model_summary
 from generator.repo.checkout.history import file_history
 from generator.repo.model import ModelDraft, RepoMap, RepoSynthesis, Shard, ShardAnalysis, ShardDraft
 from generator.repo.plan.subsystems import core_modules, rank_files
@@ -120,9 +120,8 @@ def build_analysis(study: Study, index: int, shard: Shard, outcome: Outcome) -> 
     if analysis.files and not analysis.files[0].purpose and analysis.top_symbols:
         # its main module says nothing of itself: what it defines says more than a neighbour's docstring
         analysis.purpose.insert(0, _defines(analysis) + ".")
+    # citations_valid counts the model's own checked citations: deepkb's links to the facts are not its work
     analysis.summary = " ".join((summary or _offline_summary(analysis)).split())
-    cited = [s for s in analysis.top_symbols if s.citation] + [f for f in analysis.files if f.citation]
-    analysis.citations_valid += len(cited)
     return analysis
 
 
@@ -167,7 +166,7 @@ def repo_synthesis(
         "input": study.plan_tokens.get("input", 0) + sum(a.input_tokens for a in landed),
         "output": study.plan_tokens.get("output", 0) + sum(a.output_tokens for a in landed),
     }
-    summary, summary_tokens = overall_summary(study, provider, landed, modules)
+    summary, summary_tokens, summary_by = overall_summary(study, provider, landed, modules)
     source, checkout = study.source, study.checkout
     web = source.web_url or ""
     history = file_history(study.checkout.path, modules)  # renames followed
@@ -185,6 +184,7 @@ def repo_synthesis(
         analyses=analyses,
         overview=study.ctx.readme,
         summary=summary,
+        summary_by=summary_by,
         request=study.request,
         history=list(history.counts.items())[:HISTORY_ROWS],
         history_window=history.window,
@@ -199,22 +199,19 @@ def repo_synthesis(
 
 def overall_summary(
     study: Study, provider: Provider, landed: Sequence[ShardAnalysis], modules: Sequence[str]
-) -> tuple[list[str], dict[str, int]]:
-    """The model's summary of the shard summaries (saved; re-asked only when they change); offline, the
-    most important modules' first sentences when the README gave no paragraph."""
+) -> tuple[list[str], dict[str, int], str]:
+    """The model's summary of the shard summaries (saved; re-asked only when they change) and the model that
+    wrote it; offline, or when the model's answer is no summary (empty, looping, no sentence), the most
+    important modules' first sentences when the README gave no paragraph."""
     if provider.offline or not landed:
-        if study.ctx.readme:
-            return [], {}
-        ranked = rank_files(modules, study.facts, study.repo_map)
-        docs = [first_sentence(study.facts.files[p].doc) for p in ranked[:6] if p in study.facts.files]
-        return list(dict.fromkeys(d for d in docs if d))[:3], {}
+        return offline_summary(study, modules), {}, ""
     shards = [f"- {a.shard.name}: {a.summary}" for a in landed]
     readme = study.ctx.readme[:4000]
     model = provider.model_for("synthesize")
     key = fingerprint("synthesis", SYNTHESIS_VERSION, study.request, shards, readme, provider.name, model)
     saved = study.cache.load_stage("synthesis", key)
     if saved is not None:
-        return list(saved["summary"]), dict(saved["tokens"])
+        return list(saved["summary"]), dict(saved["tokens"]), str(saved.get("model") or model)
     ask = f"The research request was: {study.request}\nAnswer it directly.\n\n" if study.request else ""
     prompt = Prompt(
         user=(
@@ -230,9 +227,20 @@ def overall_summary(
     try:
         answer = provider.complete(prompt)
     except ProviderError:
-        return [], {}  # the shards landed; a missing summary must not fail the run
+        return offline_summary(study, modules), {}, ""  # the shards landed: a missing summary fails nothing
     text, _ = study.ctx.redactor.redact(answer.text)
-    paragraphs = [" ".join(p.split()) for p in text.split("\n\n") if p.strip()][:4]
+    paragraphs = [" ".join(p.split()) for p in text.split("\n\n") if is_sentence(p)][:4]
     tokens = {"input": answer.input_tokens, "output": answer.output_tokens}
-    study.cache.save_stage("synthesis", key, {"summary": paragraphs, "tokens": tokens})
-    return paragraphs, tokens
+    if not paragraphs or repeats_itself(text):
+        return offline_summary(study, modules), tokens, ""  # not saved: the next run asks again
+    study.cache.save_stage("synthesis", key, {"summary": paragraphs, "tokens": tokens, "model": answer.model})
+    return paragraphs, tokens, answer.model
+
+
+def offline_summary(study: Study, modules: Sequence[str]) -> list[str]:
+    """The most important modules' first sentences, when the README gave no paragraph to lead with."""
+    if study.ctx.readme:
+        return []
+    ranked = rank_files(modules, study.facts, study.repo_map)
+    docs = [first_sentence(study.facts.files[p].doc) for p in ranked[:6] if p in study.facts.files]
+    return list(dict.fromkeys(d for d in docs if d))[:3]

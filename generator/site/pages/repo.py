@@ -59,6 +59,7 @@ class ShardPage:
     used_by: list[Markdown]
     neighbourhood: Markdown
     analysis: Markdown
+    written_by: str  # the model that wrote `analysis` ("" for the offline analyst)
     truncated: bool
     files: list[Markdown]
     citations_dropped: int
@@ -118,6 +119,7 @@ class IndexPage:
     offline: bool
     overview: str
     summary: list[str]
+    written_by: str  # the model that wrote the summary or any subsystem's analysis ("" when none did)
     source: Markdown
     revision: Markdown
     revision_date: str
@@ -275,10 +277,23 @@ def shard_page(analysis: ShardAnalysis, synthesis: RepoSynthesis, linker: Linker
         used_by=[subsystem_link(link) for link in analysis.used_by],
         neighbourhood=neighbourhood_diagram(analysis),
         analysis=rendered.markdown if rendered else Markdown(""),
+        written_by=model_label(analysis.model) if analysis.model_text else "",
         truncated=analysis.truncated,
         files=[module_item(m) for m in analysis.files],
         citations_dropped=analysis.citations_dropped,
     )
+
+
+def model_label(model: str) -> str:
+    """The model's name as a reader knows it: a local server may report the model file's path
+    (`/models/SmolLM2-135M-Instruct.gguf` reads SmolLM2-135M-Instruct)."""
+    name = model.replace("\\", "/").rstrip("/").rsplit("/", 1)[-1]
+    return re.sub(r"\.gguf$", "", name, flags=re.IGNORECASE) or model
+
+
+def _index_writer(synthesis: RepoSynthesis) -> str:
+    models = [synthesis.summary_by] + [a.model for a in synthesis.landed if a.model_text]
+    return ", ".join(dict.fromkeys(model_label(m) for m in models if m))
 
 
 def prose(text: str) -> Markdown:
@@ -341,6 +356,7 @@ def index_page(synthesis: RepoSynthesis) -> IndexPage:
         offline=synthesis.offline,
         overview=synthesis.overview,
         summary=synthesis.summary,
+        written_by=_index_writer(synthesis),
         source=_link(synthesis.source, synthesis.source_url),
         revision=_link(synthesis.revision[:12] or "working tree", synthesis.revision_url, code=True),
         revision_date=synthesis.revision_date[:10],
