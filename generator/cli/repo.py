@@ -44,9 +44,22 @@ def repo() -> None:
     default=None,
     help="Shards analyzed at once (default: llm.max_concurrent).",
 )
+@click.option(
+    "--retry-failed",
+    is_flag=True,
+    help="Keep the last run's plan and ask the model again only for the shards that failed or fell back "
+    "(a plain re-run also reuses finished shards, but plans again when the last plan was a fallback).",
+)
 @JSON
 @pass_app
-def repo_run(app: App, source: str, request: str | None, max_concurrent: int | None, as_json: bool) -> None:
+def repo_run(
+    app: App,
+    source: str,
+    request: str | None,
+    max_concurrent: int | None,
+    retry_failed: bool,
+    as_json: bool,
+) -> None:
     """Research SOURCE (a https URL, git@host:owner/repo, or a local path)."""
     meter = MeteredProvider(app.provider())  # this run's calls, for _cost.json as build writes it
     with workspace_lock(app.paths), app.run_deadline("repo"):
@@ -60,6 +73,7 @@ def repo_run(app: App, source: str, request: str | None, max_concurrent: int | N
                 max_concurrent=max_concurrent,
                 console=app.console,
                 publish=publish_repo,
+                retry_failed=retry_failed,
             )
         except RepoPartialFailure as exc:
             _save_cost(app, meter, exc.result)

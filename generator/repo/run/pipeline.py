@@ -70,12 +70,16 @@ def run_repo_research(
     max_concurrent: int | None = None,
     console: Console | None = None,
     publish: Publish | None = None,
+    retry_failed: bool = False,
 ) -> RepoResult:
     """Research one repository; `publish` (generator/site/pages/repo.py's `publish_repo`) writes its pages
     under site_src/repos/<owner>/<repo>/. Raises RepoPartialFailure after publishing when some shards failed
-    or fell back to the offline analyst."""
+    or fell back to the offline analyst. `retry_failed` keeps the last run's plan (even a heuristic one), so
+    the model is asked again only for the shards it failed (the others' analyses are cached)."""
     started = time.monotonic()  # the run's total timeout counts from here
-    study = prepare(paths, config, provider, source, request=request, console=console)
+    study = prepare(
+        paths, config, provider, source, request=request, console=console, retry_failed=retry_failed
+    )
     jobs = list(enumerate(study.plan.shards, 1))
     outcomes = analyze_shards(
         study, provider, jobs, max_concurrent=max_concurrent, console=console, started=started
@@ -97,6 +101,7 @@ def prepare(
     *,
     request: str | None = None,
     console: Console | None = None,
+    retry_failed: bool = False,
 ) -> Study:
     """Stages 1–6: clone, map, facts, focus, plan and normalize."""
     repo_source, pinned, repo_map, facts = survey(paths, config, source, console)
@@ -105,7 +110,7 @@ def prepare(
     focus = (
         focus_stage(provider, pinned, repo_map, facts, request, redactor, config, cache) if request else None
     )
-    plan, plan_tokens = plan_stage(provider, repo_map, facts, focus, request, cache, redactor)
+    plan, plan_tokens = plan_stage(provider, repo_map, facts, focus, request, cache, redactor, retry_failed)
     _say(console, f"{len(plan.shards)} shards planned ({plan.planner})")
     ctx = shard_context(pinned, repo_map, facts, config, redactor, request)
     return Study(
@@ -204,11 +209,17 @@ def plan_stage(
     request: str | None,
     cache: RepoCache,
     redactor: Redactor,
+    retry_failed: bool = False,
 ) -> tuple[ShardPlan, dict[str, int]]:
     """Stages 4–5: the architect's plan (reused while the set of files is unchanged), then the seed's rules.
-    The heuristic plan that stands in for a failed architect call carries the note saying so."""
+    The heuristic plan that stands in for a failed architect call carries the note saying so. With
+    `retry_failed`, the plan of the last run with a model, while its files all still exist."""
     candidates = focus.files if focus and focus.files else None
     allowed = candidates or [f.path for f in repo_map.files]
+    last_key = fingerprint("last-plan", PLAN_VERSION, request, provider.name)
+    last = last_plan(cache, last_key, set(allowed)) if retry_failed and not provider.offline else None
+    if last is not None:
+        return last, {}
     key = fingerprint(
         "plan", PLAN_VERSION, sorted(allowed), request, provider.name, provider.model_for("architect")
     )
@@ -233,7 +244,22 @@ def plan_stage(
         raise ResearchError(
             "nothing to analyze: the map found no readable source files", hint="check the path"
         )
-    return ShardPlan(shards, plan.planner, plan.note), tokens
+    final = ShardPlan(shards, plan.planner, plan.note)
+    if not provider.offline:  # what `repo run --retry-failed` keeps
+        cache.save_stage("last-plan", last_key, {"plan": plan_to_json(final)})
+    return final, tokens
+
+
+def last_plan(cache: RepoCache, key: str, allowed: set[str]) -> ShardPlan | None:
+    """The plan the last run with a model analysed, when every file it names is still there."""
+    saved = cache.load_stage("last-plan", key)
+    try:
+        plan = plan_from_json(saved["plan"]) if saved is not None else None
+    except (KeyError, TypeError):
+        return None  # a damaged entry: plan afresh
+    if plan is None or not {path for shard in plan.shards for path in shard.files} <= allowed:
+        return None
+    return plan
 
 
 def shard_context(
