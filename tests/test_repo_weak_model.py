@@ -76,9 +76,16 @@ def test_the_index_labels_a_model_summary(tmp_path: Path) -> None:
     assert "*Summaries and subsystem analyses written by SmolLM2-135M-Instruct-Q8\\_0;" in index
 
 
-def test_a_stray_repository_summary_is_not_published(tmp_path: Path) -> None:
-    stray = research(tmp_path, {}, summary="1.\n\n## Summary")
-    assert stray.synthesis.summary_by == "" and "1." not in stray.synthesis.summary
+@pytest.mark.parametrize("summary", ["1.\n\n## Summary", "1. This is a bit of code from the docs.", LOOP])
+def test_a_stray_repository_summary_is_not_published(tmp_path: Path, summary: str) -> None:
+    stray = research(tmp_path, {}, summary=summary)
+    assert stray.synthesis.summary_by == "" and not any("bit of code" in p for p in stray.synthesis.summary)
+    assert stray.synthesis.summary != ["1."]
+
+
+def test_a_list_marker_before_a_real_summary_is_dropped(tmp_path: Path) -> None:
+    result = research(tmp_path, {}, summary="1. The shop computes item prices and serves them on the web.")
+    assert result.synthesis.summary == ["The shop computes item prices and serves them on the web."]
 
 
 @pytest.mark.parametrize(

@@ -6,8 +6,10 @@ records; the page layer (generator/site/pages/repo.py) renders and writes them.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from pathlib import PurePosixPath
 
 from generator.errors import ProviderError, ResearchError, error_line
 from generator.kb.synonyms import canonical_tags
@@ -35,6 +37,7 @@ Outcome = ShardDraft | BaseException
 SYNTHESIS_VERSION = 2
 HISTORY_ROWS = 10
 SUMMARY_CHARS = 200  # a subsystem's one sentence on the index, never cut
+_LIST_MARK = re.compile(r"^(?:\d{1,2}[.)]|[-*+•])\s+")
 _NOT_TAGS = frozenset({"text", "other", "markdown", "rst", "json", "yaml", "toml", "ini", "csv", "xml"})
 
 
@@ -229,12 +232,24 @@ def overall_summary(
     except ProviderError:
         return offline_summary(study, modules), {}, ""  # the shards landed: a missing summary fails nothing
     text, _ = study.ctx.redactor.redact(answer.text)
-    paragraphs = [" ".join(p.split()) for p in text.split("\n\n") if is_sentence(p)][:4]
+    # a list marker a model starts its prose with ("1. The shop …") is not part of the sentence
+    paragraphs = [_LIST_MARK.sub("", " ".join(p.split())) for p in text.split("\n\n") if is_sentence(p)][:4]
     tokens = {"input": answer.input_tokens, "output": answer.output_tokens}
-    if not paragraphs or repeats_itself(text):
+    if not paragraphs or repeats_itself(text) or not mentions_the_repository(paragraphs, study, landed):
         return offline_summary(study, modules), tokens, ""  # not saved: the next run asks again
     study.cache.save_stage("synthesis", key, {"summary": paragraphs, "tokens": tokens, "model": answer.model})
     return paragraphs, tokens, answer.model
+
+
+def mentions_the_repository(paragraphs: Sequence[str], study: Study, landed: Sequence[ShardAnalysis]) -> bool:
+    """Whether a model's summary names anything of this repository (its name, a subsystem's, a key symbol or
+    module of one): a summary that could be about any code ("This is a bit of code from the docs") is not one."""
+    names = [study.source.name, *(a.shard.name for a in landed)]
+    names += [s.name.rsplit(".", 1)[-1] for a in landed for s in a.top_symbols[:5]]
+    names += [PurePosixPath(path).stem for a in landed for path in a.shard.files[:5]]
+    terms = {word.lower() for name in names for word in re.findall(r"[^\W\d_]{4,}", name)}
+    said = {word.lower() for word in re.findall(r"[^\W\d_]{4,}", " ".join(paragraphs))}
+    return bool(terms & said)
 
 
 def offline_summary(study: Study, modules: Sequence[str]) -> list[str]:
