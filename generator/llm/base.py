@@ -136,10 +136,6 @@ class Usage:
             setattr(tally, outcome, getattr(tally, outcome) + 1)
             tally.schema_refused += int(schema_refused)
 
-    @property
-    def json_fell_back(self) -> bool:
-        return any(tally.fallen_back for tally in self.json_stages.values())
-
 
 class Provider:
     """An LLM back end. Subclasses set `name` and implement `complete`."""

@@ -6,6 +6,8 @@ reads are billed at `cache_read` (default 0.1 × input), writes at `cache_write`
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import msgspec
 
 from ..config import LLMConfig, ModelPrice
@@ -117,15 +119,15 @@ def _stage_record(tally: JsonTally) -> JsonStageRecord:
     )
 
 
-def json_stages_line(usage: Usage) -> str | None:
+def json_stages_line(stages: Mapping[str, JsonTally | JsonStageRecord]) -> str | None:
     """`JSON replies: architect 0 valid / 1 repaired / 1 fell back; plan …` when any stage fell back to its
     offline result (None otherwise: nothing to say)."""
-    if not usage.json_fell_back:
+    if not any(t.fallen_back for t in stages.values()):
         return None
     parts = [
         f"{stage} {t.valid} valid / {t.repaired} repaired / {t.fallen_back} fell back"
         + (f" ({t.schema_refused} without schema: the server refused it)" if t.schema_refused else "")
-        for stage, t in sorted(usage.json_stages.items())
+        for stage, t in sorted(stages.items())
     ]
     return "JSON replies: " + "; ".join(parts)
 
