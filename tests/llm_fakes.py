@@ -43,7 +43,7 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Any, Self
+from typing import Any, Literal, Self
 from urllib.parse import urlsplit
 
 _ANTHROPIC_ERROR_TYPES = {
@@ -146,6 +146,8 @@ class RecordedRequest:
         response_format = self.json.get("response_format") or {}
         if response_format.get("type") == "json_schema":
             return response_format["json_schema"]["schema"]  # type: ignore[no-any-return]
+        if "schema" in response_format:
+            return response_format["schema"]  # type: ignore[no-any-return]
         forced = (self.json.get("tool_choice") or {}).get("name")
         tools = {tool["name"]: tool for tool in self.json.get("tools", [])}
         return tools[forced]["input_schema"] if forced in tools else None
@@ -504,21 +506,27 @@ class FakeAnthropicBatches(FakeAnthropic):
 class FakeOpenAI(_FakeServer):
     """POST /v1/chat/completions in the OpenAI chat-completions format.
 
-    `schema_mode=False` plays a server without structured output: a `json_schema` response_format is
-    answered 400 naming the field, as vLLM and older llama.cpp servers answer it."""
+    `schema_mode=False` plays a server without structured output: a response_format carrying a schema is
+    answered 400 naming the field. `schema_mode="in_json_object"` plays llama-cpp-python's server: the
+    `json_schema` type is refused, a `json_object` that carries a `schema` is accepted."""
 
     path = "/v1/chat/completions"
 
-    def __init__(self, default: DefaultReply = "ok", *, schema_mode: bool = True) -> None:
+    def __init__(
+        self, default: DefaultReply = "ok", *, schema_mode: bool | Literal["in_json_object"] = True
+    ) -> None:
         super().__init__(default)
         self.schema_mode = schema_mode
 
     def next_reply(self, request: RecordedRequest) -> Reply:
-        response_format = request.json.get("response_format") if isinstance(request.json, dict) else None
-        if not self.schema_mode and (response_format or {}).get("type") == "json_schema":
+        response_format = (
+            request.json.get("response_format") if isinstance(request.json, dict) else None
+        ) or {}
+        typed = response_format.get("type") == "json_schema"
+        if (typed and self.schema_mode is not True) or ("schema" in response_format and not self.schema_mode):
             with self._lock:
                 self.requests.append(request)
-            return Reply.error(400, "response_format type 'json_schema' is not supported")
+            return Reply.error(400, "response_format: this server has no structured output")
         return super().next_reply(request)
 
     @property

@@ -63,12 +63,27 @@ def test_a_server_without_schema_mode_is_asked_without_it_for_the_rest_of_the_ru
         provider, _ = open_provider(KBPaths(tmp_path), openai_config(fake))
         first, notes = complete_json(provider, PROMPT, Finding)
         second, _ = complete_json(provider, Prompt(user="and this one", stage="plan"), Finding)
-    kinds = [request.json["response_format"]["type"] for request in fake.requests]
-    assert kinds == ["json_schema", "json_object", "json_object"]  # refused once, then remembered
+    sent = [request.json["response_format"] for request in fake.requests]
+    assert [f["type"] for f in sent] == ["json_schema", "json_object", "json_object", "json_object"]
+    assert "schema" in sent[1] and "schema" not in sent[2]  # refused in both shapes, then remembered
     assert first == second == Finding(title="x", score=3)
-    assert "refused schema mode" in notes[0] and "json_schema" in notes[0]
+    assert "refused schema mode" in notes[0] and "response_format" in notes[0]
     assert provider.usage.json_stages["evaluate"].schema_refused == 1
     assert provider.usage.json_stages["plan"].schema_refused == 1
+
+
+def test_llama_cpp_python_gets_the_schema_inside_json_object(tmp_path: Path) -> None:
+    """llama-cpp-python's server answers 422 to the json_schema type but constrains a json_object to the
+    `schema` it carries: asked that way for the rest of the run, the schema still counts as accepted."""
+    with FakeOpenAI(default=GOOD, schema_mode="in_json_object") as fake:
+        provider, _ = open_provider(KBPaths(tmp_path), openai_config(fake))
+        first, notes = complete_json(provider, PROMPT, Finding)
+        complete_json(provider, Prompt(user="and this one", stage="plan"), Finding)
+    sent = [request.json["response_format"] for request in fake.requests]
+    assert [f["type"] for f in sent] == ["json_schema", "json_object", "json_object"]
+    assert sent[1]["schema"] == sent[2]["schema"] == Finding.model_json_schema()
+    assert first == Finding(title="x", score=3) and notes == []
+    assert provider.usage.json_stages["evaluate"].schema_refused == 0
 
 
 def test_a_reply_that_never_validates_falls_back_and_is_not_cached(tmp_path: Path) -> None:

@@ -21,6 +21,7 @@ from ..errors import (
     ProviderError,
     ProviderRateLimited,
     ProviderResponseError,
+    SchemaRefused,
 )
 from ..http import RetryPolicy, bounded_client, environment_proxy, send
 from .base import Completion, Prompt, Provider, estimate_tokens, register, reported_tokens
@@ -57,8 +58,21 @@ class OpenAIProvider(Provider):
         headers = {"authorization": f"Bearer {key}"} if key else {}
         self.client = bounded_client(headers=headers, proxy=environment_proxy(self.base_url))
         self.retry = RetryPolicy(attempts=config.max_retries + 1, backoff=BASE_DELAY, max_wait=MAX_DELAY)
+        self.schema_style: Literal["json_schema", "json_object"] = "json_schema"
+        """How a schema is sent: OpenAI's json_schema type, or inside json_object (llama-cpp-python's way)."""
 
     def complete(self, prompt: Prompt) -> Completion:
+        try:
+            return self._complete(prompt)
+        except SchemaRefused:
+            if prompt.json_schema is None or self.schema_style == "json_object":
+                raise
+            # llama-cpp-python refuses the json_schema type but constrains json_object to a schema it carries
+            self.schema_style = "json_object"
+            self._schema_refused = False
+            return self._complete(prompt)
+
+    def _complete(self, prompt: Prompt) -> Completion:
         model = self.model_for(prompt.stage)
         body = self._request(prompt, model)
         response = send(
@@ -90,7 +104,7 @@ class OpenAIProvider(Provider):
             messages=messages,
             max_completion_tokens=limit if official else msgspec.UNSET,
             max_tokens=msgspec.UNSET if official else limit,
-            response_format=response_format(prompt),
+            response_format=response_format(prompt, self.schema_style),
         )
 
 
@@ -108,13 +122,19 @@ class SchemaSpec(msgspec.Struct, frozen=True):
 class ResponseFormat(msgspec.Struct, frozen=True):
     type: Literal["json_object", "json_schema"] = "json_object"
     json_schema: SchemaSpec | msgspec.UnsetType = msgspec.UNSET
+    schema: dict[str, Any] | msgspec.UnsetType = msgspec.UNSET
 
 
-def response_format(prompt: Prompt) -> ResponseFormat | msgspec.UnsetType:
-    """`json_schema` when the prompt carries a schema (llama.cpp, vLLM and OpenAI constrain decoding to it),
-    `json_object` for a JSON prompt without one, nothing for prose."""
+def response_format(
+    prompt: Prompt, style: Literal["json_schema", "json_object"] = "json_schema"
+) -> ResponseFormat | msgspec.UnsetType:
+    """For a prompt with a schema: OpenAI's `json_schema` type (llama.cpp, vLLM, Ollama and OpenAI constrain
+    decoding to it), or with `style` json_object the schema inside `json_object` (llama-cpp-python's server);
+    `json_object` for a JSON prompt without one; nothing for prose."""
     if prompt.json_schema is not None:
         schema = prompt.json_schema.value
+        if style == "json_object":
+            return ResponseFormat(schema=schema)
         spec = SchemaSpec(prompt.json_schema.name, schema, strict=strict_compatible(schema))
         return ResponseFormat("json_schema", spec)
     return ResponseFormat() if prompt.json_mode else msgspec.UNSET
