@@ -47,7 +47,7 @@ def main() -> int:
         model_name = served_model(base_url)
         rows = [("decoding probe", probe(base_url, model_name))]
         kb = Path(tempfile.mkdtemp(prefix="deepkb-local-model-"))
-        write_config(kb, base_url, model_name)
+        write_config(kb, base_url, model_name, compress=args.compress)
         rows.append(("repo " + Path(args.repo).name, research(kb, ["repo", "run", args.repo, "--json"])))
         topic = ["topic", "run", args.topic, "--sources", f"local:{args.corpus}", "--json"]
         rows.append(("topic", research(kb, topic)))
@@ -68,6 +68,7 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--topic", default="How do Flask blueprints and the application context work?")
     parser.add_argument("--corpus", default="/work/refsrc/flask-3.1.3/docs", help="folder the topic searches")
     parser.add_argument("--base-url", help="a running OpenAI-compatible server (nothing is installed)")
+    parser.add_argument("--compress", action="store_true", help="repo.compress: true (signatures only)")
     parser.add_argument("--python", help="a Python that already has llama_cpp (its venv also gets the model)")
     parser.add_argument(
         "--install-dir",
@@ -160,7 +161,7 @@ def probe(base_url: str, model: str) -> dict[str, Any]:
     return {"output_tokens": tokens, "tokens_per_s": round(tokens / wall, 1), "wall_s": round(wall, 1)}
 
 
-def write_config(kb: Path, base_url: str, model: str) -> None:
+def write_config(kb: Path, base_url: str, model: str, *, compress: bool = False) -> None:
     """A user's deepkb.yml for a CPU model behind a local server: one call at a time, long timeouts."""
     config = {
         "llm": {
@@ -172,7 +173,7 @@ def write_config(kb: Path, base_url: str, model: str) -> None:
             "timeout": 1800,
             "max_output_tokens": 1024,
         },
-        "repo": {"idle_timeout": 0, "total_timeout": 0},
+        "repo": {"idle_timeout": 0, "total_timeout": 0, "compress": compress},
         "topic": {"idle_timeout": 0, "total_timeout": 0},
     }
     (kb / "deepkb.yml").write_text(json.dumps(config, indent=2), encoding="utf-8")  # JSON is YAML

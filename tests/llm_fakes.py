@@ -507,8 +507,9 @@ class FakeOpenAI(_FakeServer):
     """POST /v1/chat/completions in the OpenAI chat-completions format.
 
     `schema_mode=False` plays a server without structured output: a response_format carrying a schema is
-    answered 400 naming the field. `schema_mode="in_json_object"` plays llama-cpp-python's server: the
-    `json_schema` type is refused, a `json_object` that carries a `schema` is accepted."""
+    answered 400 naming the field. `schema_mode="in_json_object"` plays llama-cpp-python's server (0.3): the
+    `json_schema` type is answered 500 with its request validation error, a `json_object` that carries a
+    `schema` is accepted."""
 
     path = "/v1/chat/completions"
 
@@ -526,6 +527,8 @@ class FakeOpenAI(_FakeServer):
         if (typed and self.schema_mode is not True) or ("schema" in response_format and not self.schema_mode):
             with self._lock:
                 self.requests.append(request)
+            if self.schema_mode == "in_json_object":
+                return Reply.error(500, "1 validation error: ('body', 'response_format', 'type')")
             return Reply.error(400, "response_format: this server has no structured output")
         return super().next_reply(request)
 

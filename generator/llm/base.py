@@ -169,9 +169,10 @@ class Provider:
     def schema_refusal(self, prompt: Prompt, error: ProviderError) -> ProviderError:
         """`error` as a SchemaRefused, remembered for the run, when the server refused a schema request by
         naming the schema parameters; `error` itself otherwise."""
+        # a refusal is a 4xx, or the 500 llama-cpp-python answers when its request model rejects the field
         refused = (
             prompt.json_schema is not None
-            and isinstance(error, ProviderAuthError)
+            and type(error) in (ProviderAuthError, ProviderError)
             and SCHEMA_REFUSAL.search(error.message) is not None
         )
         if not refused:
