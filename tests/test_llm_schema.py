@@ -53,6 +53,28 @@ def test_a_json_stage_sends_its_schema_to_an_openai_compatible_server(tmp_path: 
     assert (tally.valid, tally.repaired, tally.fallen_back, tally.schema_refused) == (1, 0, 0, 0)
 
 
+class Claim(pydantic.BaseModel):
+    text: str = pydantic.Field(max_length=600)
+    pattern: list[str] = pydantic.Field(
+        default_factory=list, max_length=20
+    )  # a property named like a keyword
+
+
+def test_size_limits_are_not_sent_but_still_checked(tmp_path: Path) -> None:
+    """A grammar server unrolls maxLength into a rule per character (llama-cpp-python's dies on 600): the
+    schema sent has no size limits, the reply is still validated against them."""
+    with FakeOpenAI(default=json.dumps({"text": "x" * 700})) as fake:
+        fake.queue(json.dumps({"text": "short", "pattern": ["a"]}))
+        provider, _ = open_provider(KBPaths(tmp_path), openai_config(fake))
+        parsed, _ = complete_json(provider, PROMPT, Claim)
+        too_long, notes = complete_json(provider, Prompt(user="again", stage="evaluate"), Claim)
+    sent = fake.requests[0].schema
+    assert sent is not None and "pattern" in sent["properties"]
+    assert "maxLength" not in json.dumps(sent) and "maxItems" not in json.dumps(sent)
+    assert parsed == Claim(text="short", pattern=["a"])
+    assert too_long is None and "at most 600 characters" in notes[0]
+
+
 def test_strict_mode_only_for_schemas_openai_accepts_strictly() -> None:
     assert strict_compatible(Strict.model_json_schema())
     assert not strict_compatible(Finding.model_json_schema())  # `score` has a default: not required

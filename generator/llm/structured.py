@@ -1,5 +1,8 @@
 """Ask a provider for JSON that fits a pydantic schema, with one repair round, so callers can fall back cleanly.
 
+The schema goes with the request (`Prompt.json_schema`: OpenAI-compatible `response_format`, Anthropic a forced
+tool) until the server refuses schema mode; then the run asks without it and extracts, repairs and validates.
+
 `complete_json` never raises on a bad answer: it returns `(None, notes)` and the caller uses its heuristic.
 Provider failures (auth, timeout, rate limit) on the first call propagate; they are not the model's fault.
 """
@@ -146,10 +149,30 @@ def _repair(
 
 
 def json_schema(schema: type[pydantic.BaseModel]) -> JsonSchema:
-    """The schema a JSON stage sends, derived from its pydantic model; the name is what OpenAI's
-    `json_schema.name` and an Anthropic tool name accept (letters, digits, `_`, `-`; at most 64)."""
+    """The schema a JSON stage sends, derived from its pydantic model without its size limits; the name is
+    what OpenAI's `json_schema.name` and an Anthropic tool name accept (letters, digits, `_`, `-`; at most 64)."""
     name = re.sub(r"[^A-Za-z0-9_-]", "_", schema.__name__.lstrip("_"))[:64] or "reply"
-    return JsonSchema(name, json.dumps(schema.model_json_schema(), ensure_ascii=False, sort_keys=True))
+    sent = without_size_limits(schema.model_json_schema())
+    return JsonSchema(name, json.dumps(sent, ensure_ascii=False, sort_keys=True))
+
+
+# Grammar-constrained servers unroll a length limit into one rule per character: llama-cpp-python 0.3 fails to
+# parse the grammar of a 600-character `maxLength` and its server dies. The limits stay in the pydantic model,
+# which checks every reply; the server is only told the shape.
+_SIZE_LIMITS = frozenset({"maxLength", "minLength", "maxItems", "minItems", "pattern"})
+
+
+def without_size_limits(schema: object) -> object:
+    """`schema` with the size and pattern keywords of every node removed (property names are kept)."""
+    if isinstance(schema, list):
+        return [without_size_limits(item) for item in schema]
+    if not isinstance(schema, dict):
+        return schema
+    return {
+        key: without_size_limits(value)
+        for key, value in schema.items()
+        if key not in _SIZE_LIMITS or isinstance(value, dict)  # a dict is a property's schema, not a limit
+    }
 
 
 def repair_prompt(
