@@ -31,6 +31,7 @@ from generator.repo.model import (
     Shard,
 )
 from generator.repo.pack.packer import pack_files
+from generator.text.sentences import says_something
 
 Report = Callable[[str], None]
 _SUMMARY_LINE = re.compile(r"^\s*\**summary\**\s*:\s*\**\s*(.+)$", re.IGNORECASE | re.MULTILINE)
@@ -210,9 +211,4 @@ def split_model_summary(text: str) -> tuple[str, str]:
     if not found:
         return "", text
     said = found.group(1).strip().replace("*", "")
-    return (said if is_sentence(said) else ""), text[: found.start()] + text[found.end() :]
-
-
-def is_sentence(text: str) -> bool:
-    """At least three words of letters: "1.", "## Purpose" or a bare path is not a summary."""
-    return len(re.findall(r"[^\W\d_]{2,}", text)) >= 3
+    return (said if says_something(said) else ""), text[: found.start()] + text[found.end() :]

@@ -23,13 +23,14 @@ from generator.repo.analyze.describe import (
     main_chain,
     module_lines,
 )
-from generator.repo.analyze.draft import is_sentence, repeats_itself, shard_purpose, split_model_summary
+from generator.repo.analyze.draft import repeats_itself, shard_purpose, split_model_summary
 from generator.repo.checkout.history import file_history
 from generator.repo.model import ModelDraft, RepoMap, RepoSynthesis, Shard, ShardAnalysis, ShardDraft
 from generator.repo.plan.subsystems import core_modules, rank_files
 from generator.repo.run.session import fingerprint
 from generator.repo.run.study import RepoResult, Study, shard_slug
 from generator.repo.synthesize.architecture import catalogue, link_subsystems, place_modules, subsystem_edges
+from generator.text.sentences import says_something
 
 Outcome = ShardDraft | BaseException
 """What analyzing a shard gave: its draft, or the exception it failed with."""
@@ -233,7 +234,9 @@ def overall_summary(
         return offline_summary(study, modules), {}, ""  # the shards landed: a missing summary fails nothing
     text, _ = study.ctx.redactor.redact(answer.text)
     # a list marker a model starts its prose with ("1. The shop …") is not part of the sentence
-    paragraphs = [_LIST_MARK.sub("", " ".join(p.split())) for p in text.split("\n\n") if is_sentence(p)][:4]
+    paragraphs = [_LIST_MARK.sub("", " ".join(p.split())) for p in text.split("\n\n") if says_something(p)][
+        :4
+    ]
     tokens = {"input": answer.input_tokens, "output": answer.output_tokens}
     if not paragraphs or repeats_itself(text) or not mentions_the_repository(paragraphs, study, landed):
         return offline_summary(study, modules), tokens, ""  # not saved: the next run asks again
