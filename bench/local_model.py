@@ -211,7 +211,8 @@ def shard_figures(result: dict[str, Any]) -> dict[str, Any]:
 
 
 def citation_figures(folder: Path) -> dict[str, int]:
-    """Sum of the pages' `citations_valid` and `citations_dropped` (the model's own citations only)."""
+    """The model's citations kept and dropped: shard pages' `citations_valid` / `citations_dropped`, a topic
+    report's `sources_cited` / `unresolved_citations`."""
     import yaml
 
     kept = dropped = 0
@@ -221,8 +222,8 @@ def citation_figures(folder: Path) -> dict[str, int]:
             continue
         meta = yaml.safe_load(text.split("\n---", 1)[0][4:]) or {}
         if isinstance(meta, dict):
-            kept += int(meta.get("citations_valid") or 0)
-            dropped += int(meta.get("citations_dropped") or 0)
+            kept += int(meta.get("citations_valid") or meta.get("sources_cited") or 0)
+            dropped += int(meta.get("citations_dropped") or meta.get("unresolved_citations") or 0)
     return {"citations_kept": kept, "citations_dropped": dropped}
 
 
