@@ -221,7 +221,7 @@ def citation_figures(folder: Path) -> dict[str, int]:
         if not text.startswith("---\n"):
             continue
         meta = yaml.safe_load(text.split("\n---", 1)[0][4:]) or {}
-        if isinstance(meta, dict):
+        if isinstance(meta, dict) and ("shard" in meta or "sources_cited" in meta):  # not the index's sums
             kept += int(meta.get("citations_valid") or meta.get("sources_cited") or 0)
             dropped += int(meta.get("citations_dropped") or meta.get("unresolved_citations") or 0)
     return {"citations_kept": kept, "citations_dropped": dropped}
