@@ -54,7 +54,7 @@ def test_a_json_stage_sends_its_schema_to_an_openai_compatible_server(tmp_path: 
 
 
 class Claim(pydantic.BaseModel):
-    text: str = pydantic.Field(max_length=600)
+    text: str = pydantic.Field(min_length=3, max_length=600)
     pattern: list[str] = pydantic.Field(
         default_factory=list, max_length=20
     )  # a property named like a keyword
@@ -71,6 +71,7 @@ def test_size_limits_are_not_sent_but_still_checked(tmp_path: Path) -> None:
     sent = fake.requests[0].schema
     assert sent is not None and "pattern" in sent["properties"]
     assert "maxLength" not in json.dumps(sent) and "maxItems" not in json.dumps(sent)
+    assert sent["properties"]["text"]["minLength"] == 3  # a small lower limit unrolls to little: sent
     assert parsed == Claim(text="short", pattern=["a"])
     assert too_long is None and "at most 600 characters" in notes[0]
 

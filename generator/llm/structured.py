@@ -156,14 +156,16 @@ def json_schema(schema: type[pydantic.BaseModel]) -> JsonSchema:
     return JsonSchema(name, json.dumps(sent, ensure_ascii=False, sort_keys=True))
 
 
-# Grammar-constrained servers unroll a length limit into one rule per character: llama-cpp-python 0.3 fails to
-# parse the grammar of a 600-character `maxLength` and its server dies. The limits stay in the pydantic model,
-# which checks every reply; the server is only told the shape.
-_SIZE_LIMITS = frozenset({"maxLength", "minLength", "maxItems", "minItems", "pattern"})
+# Grammar-constrained servers unroll a size limit into one rule per character or item: llama-cpp-python 0.3 fails
+# to parse the grammar of a 600-character `maxLength` and its server dies. Upper limits and patterns are not
+# sent, nor lower limits past a few; the pydantic model keeps all of them and checks every reply.
+_UPPER_LIMITS = frozenset({"maxLength", "maxItems", "pattern"})
+_LOWER_LIMITS = frozenset({"minLength", "minItems"})
+_LOWER_SENT = 8
 
 
 def without_size_limits(schema: object) -> object:
-    """`schema` with the size and pattern keywords of every node removed (property names are kept)."""
+    """`schema` without the size limits a grammar would unroll (property names that look like them are kept)."""
     if isinstance(schema, list):
         return [without_size_limits(item) for item in schema]
     if not isinstance(schema, dict):
@@ -171,7 +173,9 @@ def without_size_limits(schema: object) -> object:
     return {
         key: without_size_limits(value)
         for key, value in schema.items()
-        if key not in _SIZE_LIMITS or isinstance(value, dict)  # a dict is a property's schema, not a limit
+        if isinstance(value, dict)  # a property's schema, whatever its name
+        or key not in _UPPER_LIMITS | _LOWER_LIMITS
+        or (key in _LOWER_LIMITS and isinstance(value, int) and value <= _LOWER_SENT)
     }
 
 
