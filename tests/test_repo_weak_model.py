@@ -83,6 +83,14 @@ def test_a_stray_repository_summary_is_not_published(tmp_path: Path, summary: st
     assert stray.synthesis.summary != ["1."]
 
 
+def test_a_model_that_analysed_no_shard_writes_no_summary(tmp_path: Path) -> None:
+    every = {name: STRAY for name in ("Pricing core", "Web app", "Tools")}
+    result = research(tmp_path, every, summary="The shop computes item prices and serves them on the web.")
+    assert len(result.fallen_back) == 3 and result.synthesis.summary_by == ""
+    _, index = read_page(result.study.harvest_dir / "index.md")
+    assert "computes item prices" not in index and "written by" not in index
+
+
 def test_a_list_marker_before_a_real_summary_is_dropped(tmp_path: Path) -> None:
     result = research(tmp_path, {}, summary="1. The shop computes item prices and serves them on the web.")
     assert result.synthesis.summary == ["The shop computes item prices and serves them on the web."]

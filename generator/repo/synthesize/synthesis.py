@@ -207,7 +207,8 @@ def overall_summary(
     """The model's summary of the shard summaries (saved; re-asked only when they change) and the model that
     wrote it; offline, or when the model's answer is no summary (empty, looping, no sentence), the most
     important modules' first sentences when the README gave no paragraph."""
-    if provider.offline or not landed:
+    if provider.offline or not any(a.model_text for a in landed):
+        # a model that analysed no shard (each fell back to the offline page) does not summarize them either
         return offline_summary(study, modules), {}, ""
     shards = [f"- {a.shard.name}: {a.summary}" for a in landed]
     readme = study.ctx.readme[:4000]
