@@ -14,6 +14,7 @@ DeepkbError                 one clear line for the user, plus an exit code
     ├── ProviderAuthError   400/401/403: our request or key is wrong; never retried
     ├── ProviderRateLimited 429/529 after the retries were spent
     ├── PromptTooLarge      400: the prompt does not fit the model's context window; never retried
+    ├── SchemaRefused       400: the server has no schema mode; JSON stages ask without a schema
     ├── ProviderTimeout     no answer within the configured timeout
     │   └── RunDeadlineReached  the call was stopped by its run's total timeout (also a RunTimeout: exit 3)
     └── ProviderResponseError  the provider answered something we cannot read
@@ -102,6 +103,10 @@ class PromptTooLarge(ProviderError):
         super().__init__(message, hint=hint)
         self.window = window
         """The window the server said it has, when its refusal said (the rest of the run is fitted to it)."""
+
+
+class SchemaRefused(ProviderError):
+    """The server refused a request that asked for schema-constrained JSON (it has no schema mode)."""
 
 
 class ProviderTimeout(ProviderError):

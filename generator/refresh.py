@@ -35,7 +35,9 @@ from .topic.workspace import readable_meta
 
 Status = Literal["up-to-date", "stale", "refreshed", "partial", "failed", "skipped"]
 # seed: a topic whose last run did not finish is picked up again by the next refresh
-UNFINISHED = {"in_progress", "failed"}
+# a topic whose last run did not end with a verified report is re-researched whatever its age: an unverified
+# report (its verification found questions the sources did not cover) is not one to keep for refresh_days
+UNFINISHED = {"in_progress", "failed", "unverified"}
 
 
 @dataclass

@@ -53,7 +53,7 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Any, Self
+from typing import Any, Literal, Self
 from urllib.parse import urlsplit
 
 _ANTHROPIC_ERROR_TYPES = {
@@ -166,9 +166,25 @@ class RecordedRequest:
     def json_mode(self) -> bool:
         if not isinstance(self.json, dict):
             return False
-        return self.json.get("response_format", {}).get("type") == "json_object" or "JSON" in (
-            self.system or ""
-        )
+        return self.json.get("response_format", {}).get("type") in (
+            "json_object",
+            "json_schema",
+        ) or "JSON" in (self.system or "")
+
+    @property
+    def schema(self) -> dict[str, Any] | None:
+        """The JSON Schema the request constrains its reply to: OpenAI's `response_format.json_schema.schema`,
+        or the input_schema of the tool an Anthropic request forces."""
+        if not isinstance(self.json, dict):
+            return None
+        response_format = self.json.get("response_format") or {}
+        if response_format.get("type") == "json_schema":
+            return response_format["json_schema"]["schema"]  # type: ignore[no-any-return]
+        if "schema" in response_format:
+            return response_format["schema"]  # type: ignore[no-any-return]
+        forced = (self.json.get("tool_choice") or {}).get("name")
+        tools = {tool["name"]: tool for tool in self.json.get("tools", [])}
+        return tools[forced]["input_schema"] if forced in tools else None
 
 
 def _text_of(content: Any) -> str:
@@ -413,7 +429,7 @@ class FakeAnthropic(_FakeServer):
             "type": "message",
             "role": "assistant",
             "model": request.model or "claude-fake",
-            "content": [{"type": "text", "text": reply.text}],
+            "content": [_content_block(reply.text, request)],
             "stop_reason": "end_turn",
             "stop_sequence": None,
             "usage": self.usage_for(reply, request),
@@ -472,6 +488,19 @@ class FakeAnthropic(_FakeServer):
     def render_error(self, reply: Reply) -> dict[str, Any]:
         kind = _ANTHROPIC_ERROR_TYPES.get(reply.status, "api_error")
         return {"type": "error", "error": {"type": kind, "message": reply.error_message}}
+
+
+def _content_block(text: str, request: RecordedRequest) -> dict[str, Any]:
+    """A forced tool's call when the request forces one and the scripted text is a JSON object (the API
+    sends the tool input as an object), else a text block."""
+    forced = (request.json.get("tool_choice") or {}).get("name") if isinstance(request.json, dict) else None
+    try:
+        data = json.loads(text)
+    except ValueError:
+        data = None
+    if forced and isinstance(data, dict):
+        return {"type": "tool_use", "id": "toolu_fake", "name": forced, "input": data}
+    return {"type": "text", "text": text}
 
 
 def _blocks(body: Any) -> list[tuple[str, bool]]:
@@ -596,7 +625,12 @@ class FakeAnthropicBatches(FakeAnthropic):
 
 class FakeOpenAI(_FakeServer):
     """POST /v1/chat/completions in the OpenAI chat-completions format; optionally a local server's window,
-    its `/props` and model listing, and its single slot."""
+    its `/props` and model listing, and its single slot.
+
+    `schema_mode=False` plays a server without structured output: a response_format carrying a schema is
+    answered 400 naming the field. `schema_mode="in_json_object"` plays llama-cpp-python's server (0.3): the
+    `json_schema` type is answered 500 with its request validation error, a `json_object` that carries a
+    `schema` is accepted."""
 
     path = "/v1/chat/completions"
 
@@ -607,13 +641,28 @@ class FakeOpenAI(_FakeServer):
         window: int | None = None,
         advertise: bool = True,
         one_at_a_time: bool = False,
+        schema_mode: bool | Literal["in_json_object"] = True,
     ) -> None:
         super().__init__(default)
         self.window, self.advertise = window, advertise
+        self.schema_mode = schema_mode
         self.refused: list[RecordedRequest] = []
         self.probes: list[str] = []  # paths asked about the model's window, in order
         self.in_flight = self.peak_in_flight = 0
         self._slot = threading.Lock() if one_at_a_time else None
+
+    def schema_refusal(self, request: RecordedRequest) -> Reply | None:
+        response_format = (
+            request.json.get("response_format") if isinstance(request.json, dict) else None
+        ) or {}
+        typed = response_format.get("type") == "json_schema"
+        if (typed and self.schema_mode is not True) or ("schema" in response_format and not self.schema_mode):
+            with self._lock:
+                self.requests.append(request)
+            if self.schema_mode == "in_json_object":
+                return Reply.error(500, "1 validation error: ('body', 'response_format', 'type')")
+            return Reply.error(400, "response_format: this server has no structured output")
+        return None
 
     @property
     def base_url(self) -> str:
@@ -623,6 +672,9 @@ class FakeOpenAI(_FakeServer):
         return _Slot(self)
 
     def next_reply(self, request: RecordedRequest) -> Reply:
+        refused = self.schema_refusal(request)
+        if refused is not None:
+            return refused
         asked = self.window and self.requested_tokens(request)
         if self.window and asked and asked > self.window:
             with self._lock:

@@ -77,6 +77,8 @@ def scripted_reply(req: RecordedRequest) -> str | Reply:
         return ANALYSIS.format(name=name, first=first)
     if "relevant" in req.prompt:
         return json.dumps({"scores": []})
+    if "summary of the whole repository" in req.prompt:
+        return "The shop computes item prices in its core and serves them through a small web app."
     return "ok"
 
 

@@ -99,6 +99,10 @@ def test_refresh_days_zero_and_unfinished_runs(paths: KBPaths) -> None:
     meta_file.write_text(meta_file.read_text().replace('"completed"', '"failed"'), encoding="utf-8")
     topic = next(i for i in find_stale(paths, config) if i.kind == "topic")
     assert topic.status == "stale" and "failed" in topic.reason
+    # a report whose verification failed is re-researched too, however recent
+    meta_file.write_text(meta_file.read_text().replace('"failed"', '"unverified"'), encoding="utf-8")
+    topic = next(i for i in find_stale(paths, config) if i.kind == "topic")
+    assert topic.status == "stale" and topic.reason == "last run ended unverified"
 
 
 def test_refresh_reruns_only_the_moved_repository(paths: KBPaths, sample_repo: Path) -> None:

@@ -117,3 +117,35 @@ def test_a_chunked_research_answers_its_question_on_a_page_of_its_own(tmp_path: 
     result = synthesize_session(paths, config, provider, session.session_id, publish=publish_repo)
     meta, body = read_page(result.study.harvest_dir / "answers" / "how-is-the-price-computed.md")
     assert meta["request"] == "How is the price computed?" and meta["symbols"][0] == "price"
+
+
+def test_a_chunk_the_model_failed_gets_the_offline_page_labelled(tmp_path: Path):
+    """As in `repo run`: synthesis gives a failed chunk the offline analyst's page with the reason; a
+    re-run of `repo shard` asks the model for that chunk alone."""
+    from llm_fakes import Reply
+
+    root = make_project(tmp_path / "shop")
+
+    def reply(request):
+        if is_analyst(request) and "Subsystem: Tools" in request.prompt:
+            return Reply.error(500, "the model server fell over")
+        return scripted_reply(request)
+
+    with FakeOpenAI(default=reply) as fake:
+        paths, config, provider = online_setup(tmp_path / "kb", fake.base_url)
+        sid = start_session(paths, config, provider, str(root)).session_id
+        state = run_chunks(paths, config, provider, sid)
+        assert [c.status for c in state.chunks] == ["done", "done", "failed"]
+        with pytest.raises(RepoPartialFailure) as caught:
+            synthesize_session(paths, config, provider, sid, publish=publish_repo)
+        data = caught.value.result.to_json()
+        assert data["shards_failed"] == [] and data["shards_analyzed"] == 3
+        [fell] = data["shards_fallen_back"]
+        assert fell["name"] == "Tools" and "fell over" in fell["reason"]
+        meta, body = read_page(caught.value.result.study.harvest_dir / fell["page"])
+        assert meta["fallback"] == fell["reason"] and body.strip()
+        asked = len(analyst_prompts(fake))
+        fake.default = scripted_reply
+        run_chunks(paths, config, provider, sid)  # only the failed chunk is pending
+        assert analyst_prompts(fake)[asked:] == ["Tools"]
+        assert synthesize_session(paths, config, provider, sid, publish=publish_repo).fallen_back == []

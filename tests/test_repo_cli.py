@@ -8,7 +8,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 from llm_fakes import FakeOpenAI, Reply
-from repo_output_fakes import is_analyst, make_project, scripted_reply
+from repo_output_fakes import is_analyst, is_architect, make_project, scripted_reply
 
 from generator.cli import cli
 
@@ -130,3 +130,40 @@ def test_pinned_subsystems_come_first_as_named_and_a_glob_matching_nothing_is_on
     assert result.exit_code == 2
     assert "'Web layer': 'web/nothing*.py' matches no file of the repository" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_retry_failed_keeps_the_last_plan_and_asks_only_for_the_failed_shards(tmp_path: Path):
+    root = make_project(tmp_path / "shop")
+    kb = tmp_path / "kb"
+    kb.mkdir()
+    broken = {"on": True}
+
+    def packs_cli(req) -> bool:
+        return is_analyst(req) and "cli/main.py" in req.prompt.split("Files (each line", 1)[1]
+
+    def reply(req):
+        if is_architect(req) and broken["on"]:
+            return "1. Here is a plan."  # no JSON: the heuristic plan stands in
+        if broken["on"] and packs_cli(req):
+            return Reply.error(500, "the model server fell over")
+        return scripted_reply(req)
+
+    with FakeOpenAI(default=reply) as fake:
+        (kb / "deepkb.yml").write_text(
+            f"llm:\n  provider: openai\n  base_url: {fake.base_url}\n  max_retries: 0\n", encoding="utf-8"
+        )
+        first = invoke(kb, "repo", "run", str(root), "--json")
+        assert first.exit_code == 3
+        fell = json.loads(first.stdout)["shards_fallen_back"]
+        assert len(fell) == 1
+        broken["on"] = False
+        asked = len(fake.requests)
+        retried = invoke(kb, "repo", "run", str(root), "--json", "--retry-failed")
+        assert retried.exit_code == 0, retried.stderr
+        again = fake.requests[asked:]
+        # the heuristic plan was kept (no architect call) and only the fallen-back shard was asked again
+        assert not any(is_architect(r) for r in again)
+        assert [r for r in again if is_analyst(r)] and all(packs_cli(r) for r in again if is_analyst(r))
+        data = json.loads(retried.stdout)
+        assert data["planner"] == "heuristic" and data["shards_fallen_back"] == []
+        assert fell[0]["name"] in [s["name"] for s in data["shards"]]

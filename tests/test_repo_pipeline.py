@@ -128,8 +128,9 @@ def test_online_run_checks_citations_then_reruns_with_zero_calls(tmp_path: Path)
     # app/routes.py imports `price` from core/engine.py: the arrow is labelled with what it uses
     assert '["Web app"]' in diagram and 'n1 -->|"price"| n0' in diagram
     page_meta, page = read_page(harvest(paths) / meta["shards"][0])
-    # the model's one good citation, plus the permalinks of the symbols and files the facts describe
-    assert page_meta["citations_dropped"] == 2 and page_meta["citations_valid"] > 1
+    # the model's one good citation only: deepkb's own permalinks to symbols and files are not the model's
+    assert page_meta["citations_dropped"] == 2 and page_meta["citations_valid"] == 1
+    assert "*Written by gpt-4o-mini from the code and the facts below" in page
     assert f"/blob/{meta['revision']}/core/engine.py#L1-L3" in page
     assert "<script" not in page and "ghost" not in page
 

@@ -44,7 +44,9 @@ def test_every_entry_records_its_tokens_and_cost(tmp_path: Path) -> None:
     repo = make_git_repo(tmp_path / "sample", SAMPLE_PROJECT, origin="https://github.com/acme/sample.git")
     with FakeOpenAI(
         default=lambda req: Reply(
-            text="Summary: fine.\n\n## Purpose\n\nIt works.", input_tokens=2000, output_tokens=300
+            text="Summary: it evaluates text.\n\n## Purpose\n\nIt works (sample/core.py:1-2).",
+            input_tokens=2000,
+            output_tokens=300,
         )
     ) as fake:
         config = {

@@ -178,6 +178,9 @@ def test_citation_to_missing_source_is_caught(kb_root: Path) -> None:
     assert analysis.unresolved == 2  # [7] inline and 9 in the list name no stored source
     orphan = resolve_claims([_ClaimDraft(text="Made up.", citations=[42])], catalog, analysis)
     assert orphan == [] and analysis.unsupported == 1
+    # a tiny model's schema-valid nonsense cites a real source but says nothing: not a claim
+    nonsense = [_ClaimDraft(text=text, citations=[1]) for text in ("<bla bla", "...", "[1.3]", "1")]
+    assert resolve_claims(nonsense, catalog, analysis) == [] and analysis.unsupported == 5
 
     report = build_report(
         Plan(topic="t", sub_queries=["q"]),

@@ -23,7 +23,8 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from ..config import Config
-    from ..llm import Provider
+    from ..llm import Provider, Usage
+    from ..llm.cost import CostRecord
 
 
 @dataclass
@@ -73,6 +74,16 @@ class App:
             )
             self._provider = provider
         return self._provider
+
+    def note_json_fallbacks(self, usage: Usage | CostRecord | None) -> None:
+        """One line on stderr when a JSON stage fell back to its offline result: what each stage got."""
+        from rich.markup import escape
+
+        from ..llm.cost import json_stages_line
+
+        stages = getattr(usage, "json_stages", None)
+        if isinstance(stages, dict) and (line := json_stages_line(stages)):
+            self.console.print(f"[yellow]{escape(line)}[/yellow]")
 
     def run_deadline(
         self, section: Literal["repo", "topic"]

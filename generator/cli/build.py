@@ -52,6 +52,7 @@ def build(app: App, no_site: bool, shard_text: str | None, batch: bool) -> None:
         )
         if calls.provider is not None:
             app.console.print(usage_line(calls.provider.usage, config.llm), highlight=False)
+            app.note_json_fallbacks(calls.provider.usage)
         for outcome in outcomes:
             if outcome.line:
                 app.console.print(f"[yellow]{outcome.status}:[/yellow] {escape(clean(outcome.line))}")

@@ -58,6 +58,7 @@ def refresh(
         f"refresh: {stale} of {len(report.items)} {verb}, {report.count('failed')} failed,"
         f" {report.llm_calls} LLM calls{_cost(report.usage)}, {report.elapsed_s:.2f} s"
     )
+    app.note_json_fallbacks(report.usage)
     if report.count("failed") or report.count("partial"):
         raise PartialFailure(
             f"{report.count('failed') + report.count('partial')} entries could not be refreshed fully"

@@ -59,6 +59,12 @@ def repo() -> None:
     multiple=True,
     help="Where the main flows start (repeatable): module.symbol, path:symbol or a symbol's name.",
 )
+@click.option(
+    "--retry-failed",
+    is_flag=True,
+    help="Keep the last run's plan and ask the model again only for the shards that failed or fell back "
+    "(a plain re-run also reuses finished shards, but plans again when the last plan was a fallback).",
+)
 @JSON
 @pass_app
 def repo_run(
@@ -67,6 +73,7 @@ def repo_run(
     requests: tuple[str, ...],
     max_concurrent: int | None,
     entry_points: tuple[str, ...],
+    retry_failed: bool,
     as_json: bool,
 ) -> None:
     """Research SOURCE (a https URL, git@host:owner/repo, or a local path)."""
@@ -83,6 +90,7 @@ def repo_run(
                 console=app.console,
                 publish=publish_repo,
                 entry_points=entry_points,
+                retry_failed=retry_failed,
             )
         except RepoPartialFailure as exc:
             _save_cost(app, meter, exc.result)
@@ -95,6 +103,7 @@ def repo_run(
 def _save_cost(app: App, meter: MeteredProvider, result: RepoResult) -> None:
     source = result.study.source
     save_cost(app.paths, app.config.llm, meter, f"repo:{source.owner}/{source.name}")
+    app.note_json_fallbacks(meter.usage)
 
 
 @repo.command("start")

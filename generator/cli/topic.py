@@ -116,10 +116,12 @@ def _finish(app: App, as_json: bool, meter: MeteredProvider, run: Any) -> None:
         partial = getattr(exc, "result", None)
         if partial is not None:
             save_cost(app.paths, app.config.llm, meter, f"topic:{partial.slug}")
+            app.note_json_fallbacks(meter.usage)
             if as_json or isinstance(exc, PartialFailure):
                 _print(app, partial, as_json)
         raise
     save_cost(app.paths, app.config.llm, meter, f"topic:{result.slug}")
+    app.note_json_fallbacks(meter.usage)
     _print(app, result, as_json)
 
 

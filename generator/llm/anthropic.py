@@ -7,6 +7,7 @@ call gets the same total deadline (`llm.timeout`, retries included) and body siz
 from __future__ import annotations
 
 import importlib
+import json
 import os
 from typing import TYPE_CHECKING, Any, Literal, cast
 
@@ -87,7 +88,7 @@ class AnthropicProvider(Provider):
         )
         message = retrying(
             lambda: self._streamed(request),
-            lambda exc: self._classify(exc, model, budget),
+            lambda exc: self._classify(exc, model, budget, prompt),
             policy=self.retry,
             budget=budget,
         )
@@ -110,7 +111,7 @@ class AnthropicProvider(Provider):
                 raise ProviderResponseError("anthropic's event stream ended without a message")
             return stream.get_final_message()
 
-    def _classify(self, exc: Exception, model: str, budget: Budget) -> Failure | None:
+    def _classify(self, exc: Exception, model: str, budget: Budget, prompt: Prompt) -> Failure | None:
         if isinstance(exc, self.httpx.TimeoutException):  # raised mid-stream, where the SDK does not wrap
             return Failure(budget.timed_out(self.host), retryable=False)
         if isinstance(exc, self.httpx.HTTPError):
@@ -119,8 +120,8 @@ class AnthropicProvider(Provider):
             )
             return Failure(error, retryable=True)
         if isinstance(exc, self.sdk.APIStatusError):
-            headers = exc.response.headers
-            return Failure(map_sdk_error(exc, model), is_retryable(exc.status_code), headers)
+            error = self.schema_refusal(prompt, map_sdk_error(exc, model))
+            return Failure(error, is_retryable(exc.status_code), exc.response.headers)
         if isinstance(exc, self.sdk.APIError):
             # the SDK wraps what our transport raised (deadline, size cap): that verdict is final
             if isinstance(exc.__cause__, ProviderError):
@@ -141,6 +142,7 @@ class AnthropicProvider(Provider):
             max_tokens=min(prompt.max_tokens, self.config.max_output_tokens),
             messages=[UserTurn(content=user_content(prompt))],
             system=system or msgspec.UNSET,
+            **schema_tool(prompt),
         )
 
 
@@ -173,13 +175,36 @@ class UserTurn(msgspec.Struct, frozen=True):
     role: Literal["user"] = "user"
 
 
+class Tool(msgspec.Struct, frozen=True):
+    name: str
+    description: str
+    input_schema: dict[str, Any]
+
+
+class ToolChoice(msgspec.Struct, frozen=True):
+    name: str
+    type: Literal["tool"] = "tool"
+
+
+def schema_tool(prompt: Prompt) -> dict[str, Any]:
+    """A schema prompt's one tool and the choice that forces it: the reply is that tool's input, which
+    the API checks against `input_schema`."""
+    if prompt.json_schema is None:
+        return {}
+    name = prompt.json_schema.name
+    tool = Tool(name, "Record the reply as structured data.", prompt.json_schema.value)
+    return {"tools": [tool], "tool_choice": ToolChoice(name)}
+
+
 class MessagesRequest(msgspec.Struct, frozen=True, kw_only=True):
-    """A Messages API request body; `system` is left out when there is none."""
+    """A Messages API request body; `system`, `tools` and `tool_choice` are left out when there are none."""
 
     model: str
     max_tokens: int
     messages: list[UserTurn]
     system: str | msgspec.UnsetType = msgspec.UNSET
+    tools: list[Tool] | msgspec.UnsetType = msgspec.UNSET
+    tool_choice: ToolChoice | msgspec.UnsetType = msgspec.UNSET
 
     def params(self) -> dict[str, Any]:
         """The body as the SDK takes it (keyword arguments, or a batch request's `params`)."""
@@ -256,9 +281,13 @@ def _server_message(exc: anthropic.APIStatusError) -> str:
 
 
 def _reply_text(message: object) -> str:
+    """The text blocks joined; a forced tool call's input as JSON text (what `complete_json` validates)."""
     blocks = getattr(message, "content", None)
     if not isinstance(blocks, list):
         raise ProviderResponseError("anthropic reply has no content list")
+    calls = [block.input for block in blocks if getattr(block, "type", None) == "tool_use"]
+    if calls:
+        return json.dumps(calls[0], ensure_ascii=False)
     texts = [
         block.text
         for block in blocks

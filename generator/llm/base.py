@@ -3,14 +3,29 @@
 from __future__ import annotations
 
 import importlib
+import json
 import os
 import re
 import threading
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, cast
 
 from ..config import LLMConfig
-from ..errors import ConfigError
+from ..errors import ConfigError, ProviderAuthError, ProviderError, SchemaRefused
+
+
+@dataclass(frozen=True)
+class JsonSchema:
+    """The JSON Schema a JSON stage's reply must fit, sent to servers that can constrain their output to it
+    (OpenAI-compatible `response_format`, Anthropic tool use). Kept as text so a Prompt stays hashable."""
+
+    name: str
+    text: str
+
+    @property
+    def value(self) -> dict[str, Any]:
+        return cast("dict[str, Any]", json.loads(self.text))
+
 
 if TYPE_CHECKING:
     from .window import Window
@@ -28,6 +43,8 @@ class Prompt:
     cache_prefix_chars: int = 0
     """How many leading characters of `user` are shared by sibling prompts (instructions, repository map,
     facts). Anthropic marks that prefix cacheable; providers without prompt caching send `user` unchanged."""
+    json_schema: JsonSchema | None = None
+    """Set by `structured.complete_json`: providers that can constrain output to a schema send it."""
 
 
 @dataclass(frozen=True)
@@ -62,6 +79,21 @@ class TokenCount:
     output: int = 0
 
 
+JsonOutcome = Literal["valid", "repaired", "fallen_back"]
+
+
+@dataclass
+class JsonTally:
+    """How one JSON stage's replies went: valid the first time, valid after the repair round, or not at all
+    (the stage used its offline result). `schema_refused` counts replies asked for after the server refused
+    schema mode."""
+
+    valid: int = 0
+    repaired: int = 0
+    fallen_back: int = 0
+    schema_refused: int = 0
+
+
 @dataclass
 class Usage:
     """Running totals for one run: calls actually sent, cache hits and tokens (thread-safe)."""
@@ -79,6 +111,8 @@ class Usage:
     """Token counts servers reported that were refused (negative, not integers, or past any context)."""
     by_model: dict[tuple[str, bool], TokenCount] = field(default_factory=dict)
     """(model, batched) → tokens, so a cost can be priced per model and per billing mode."""
+    json_stages: dict[str, JsonTally] = field(default_factory=dict)
+    """stage → how its JSON replies went (see `structured.complete_json`)."""
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False, compare=False)
 
     def add(self, completion: Completion) -> None:
@@ -100,6 +134,12 @@ class Usage:
             tally.cache_write += completion.cache_write_tokens
             tally.output += completion.output_tokens
 
+    def add_json(self, stage: str, outcome: JsonOutcome, *, schema_refused: bool = False) -> None:
+        with self._lock:
+            tally = self.json_stages.setdefault(stage, JsonTally())
+            setattr(tally, outcome, getattr(tally, outcome) + 1)
+            tally.schema_refused += int(schema_refused)
+
 
 class Provider:
     """An LLM back end. Subclasses set `name` and implement `complete`."""
@@ -116,6 +156,7 @@ class Provider:
         self.windows: dict[str, Window] = {}
         """Context windows found so far this run, by model (see `window.context_window`)."""
         self.window_lock = threading.Lock()
+        self._schema_refused = False
 
     def model_for(self, stage: str) -> str:
         return self.config.models.get(stage) or self.config.model or self.default_model
@@ -126,6 +167,39 @@ class Provider:
     def served_window(self, model: str) -> Window | None:
         """The context window the server says it serves `model` with, when it tells (asked once a run)."""
         return None
+
+    def schema_mode(self) -> bool:
+        """Whether JSON stages send their schema: until the server refuses it once in this run."""
+        return not self._schema_refused
+
+    def record_json(self, stage: str, outcome: JsonOutcome, *, schema_refused: bool = False) -> None:
+        """Count how a JSON stage's reply went (wrappers also tell the provider they wrap)."""
+        self.usage.add_json(stage, outcome, schema_refused=schema_refused)
+
+    def forget(self, prompt: Prompt) -> None:
+        """Drop a stored answer to `prompt` that did not validate (the reply cache overrides this)."""
+
+    def schema_refusal(self, prompt: Prompt, error: ProviderError) -> ProviderError:
+        """`error` as a SchemaRefused, remembered for the run, when the server refused a schema request by
+        naming the schema parameters; `error` itself otherwise."""
+        # a refusal is a 4xx, or the 500 llama-cpp-python answers when its request model rejects the field
+        refused = (
+            prompt.json_schema is not None
+            and type(error) in (ProviderAuthError, ProviderError)
+            and SCHEMA_REFUSAL.search(error.message) is not None
+        )
+        if not refused:
+            return error
+        self._schema_refused = True
+        return SchemaRefused(
+            f"the server refused schema mode: {error.message}",
+            hint="JSON stages are asked without a schema for the rest of the run",
+        )
+
+
+# How servers name the schema parameters they refuse: OpenAI-compatible `response_format`/`json_schema`
+# (llama.cpp, vLLM, FastAPI's 422 listing the field), Anthropic-compatible `tools`/`tool_choice`/`input_schema`.
+SCHEMA_REFUSAL = re.compile(r"response_format|json_schema|input_schema|tool_choice|\btools?\b", re.IGNORECASE)
 
 
 _REGISTRY: dict[str, type[Provider]] = {}

@@ -46,6 +46,7 @@ class ReplyCache:
             prompt.user,
             prompt.max_tokens,
             prompt.json_mode,
+            *([prompt.json_schema.name, prompt.json_schema.text] if prompt.json_schema else []),
         ]
         return hashlib.sha256(json.dumps(material, ensure_ascii=False).encode()).hexdigest()
 
@@ -78,6 +79,9 @@ class ReplyCache:
         )
         store.write_json(self.path(key), msgspec.to_builtins(reply))
 
+    def drop(self, key: str) -> None:
+        self.path(key).unlink(missing_ok=True)
+
 
 class CachedProvider(MeteredProvider):
     """Wraps a provider; answers repeated prompts from `cache_dir` and counts calls and hits in `usage`."""
@@ -94,3 +98,8 @@ class CachedProvider(MeteredProvider):
             self.replies.save(key, completion)
         self.usage.add(completion)
         return completion
+
+    def forget(self, prompt: Prompt) -> None:
+        """A JSON reply that did not validate is not served again: the next run asks the model anew."""
+        self.replies.drop(self.replies.key(self.inner, prompt))
+        self.inner.forget(prompt)

@@ -6,10 +6,12 @@ reads are billed at `cache_read` (default 0.1 × input), writes at `cache_write`
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import msgspec
 
 from ..config import LLMConfig, ModelPrice
-from .base import TokenCount, Usage
+from .base import JsonTally, TokenCount, Usage
 
 
 def price_for(model: str, config: LLMConfig) -> ModelPrice | None:
@@ -44,6 +46,15 @@ def usage_cost(usage: Usage, config: LLMConfig) -> tuple[float, list[str]]:
     return total, sorted(set(unpriced))
 
 
+class JsonStageRecord(msgspec.Struct, frozen=True, kw_only=True):
+    """How one JSON stage's replies went in a run (see `structured.complete_json`)."""
+
+    valid: int = 0
+    repaired: int = 0
+    fallen_back: int = 0
+    schema_refused: int = 0
+
+
 class CostRecord(msgspec.Struct, frozen=True, kw_only=True):
     """The cost figures of one entry's run, as stored beside the entry (`_cost.json`) and in `_index.json`.
 
@@ -62,6 +73,8 @@ class CostRecord(msgspec.Struct, frozen=True, kw_only=True):
     # written only when a model had no price, and when a server's count was refused
     unpriced_models: list[str] | msgspec.UnsetType = msgspec.UNSET
     refused_token_counts: int | msgspec.UnsetType = msgspec.UNSET
+    json_stages: dict[str, JsonStageRecord] | msgspec.UnsetType = msgspec.UNSET
+    """stage → its JSON replies: valid first time, repaired, fallen back (written when a stage asked)."""
 
     @property
     def cached_tokens(self) -> int:
@@ -92,7 +105,31 @@ def cost_record(usage: Usage, config: LLMConfig, provider: str) -> CostRecord:
         cost_usd=round(usd, 6),
         unpriced_models=unpriced or msgspec.UNSET,
         refused_token_counts=usage.refused_counts or msgspec.UNSET,
+        json_stages={stage: _stage_record(t) for stage, t in sorted(usage.json_stages.items())}
+        or msgspec.UNSET,
     )
+
+
+def _stage_record(tally: JsonTally) -> JsonStageRecord:
+    return JsonStageRecord(
+        valid=tally.valid,
+        repaired=tally.repaired,
+        fallen_back=tally.fallen_back,
+        schema_refused=tally.schema_refused,
+    )
+
+
+def json_stages_line(stages: Mapping[str, JsonTally | JsonStageRecord]) -> str | None:
+    """`JSON replies: architect 0 valid / 1 repaired / 1 fell back; plan …` when any stage fell back to its
+    offline result (None otherwise: nothing to say)."""
+    if not any(t.fallen_back for t in stages.values()):
+        return None
+    parts = [
+        f"{stage} {t.valid} valid / {t.repaired} repaired / {t.fallen_back} fell back"
+        + (f" ({t.schema_refused} without schema: the server refused it)" if t.schema_refused else "")
+        for stage, t in sorted(stages.items())
+    ]
+    return "JSON replies: " + "; ".join(parts)
 
 
 def usage_line(usage: Usage, config: LLMConfig) -> str:

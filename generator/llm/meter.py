@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .base import Completion, Prompt, Provider
+from .base import Completion, JsonOutcome, Prompt, Provider
 from .window import Window
 
 
@@ -29,3 +29,13 @@ class MeteredProvider(Provider):
         completion = self.inner.complete(prompt)
         self.usage.add(completion)
         return completion
+
+    def schema_mode(self) -> bool:
+        return self.inner.schema_mode()
+
+    def record_json(self, stage: str, outcome: JsonOutcome, *, schema_refused: bool = False) -> None:
+        super().record_json(stage, outcome, schema_refused=schema_refused)
+        self.inner.record_json(stage, outcome, schema_refused=schema_refused)
+
+    def forget(self, prompt: Prompt) -> None:
+        self.inner.forget(prompt)

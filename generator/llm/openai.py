@@ -25,6 +25,7 @@ from ..errors import (
     ProviderError,
     ProviderRateLimited,
     ProviderResponseError,
+    SchemaRefused,
 )
 from ..http import RetryPolicy, bounded_client, environment_proxy, send
 from .base import Completion, Prompt, Provider, estimate_tokens, register, reported_tokens
@@ -68,13 +69,26 @@ class OpenAIProvider(Provider):
         headers = {"authorization": f"Bearer {key}"} if key else {}
         self.client = bounded_client(headers=headers, proxy=environment_proxy(self.base_url))
         self.retry = RetryPolicy(attempts=config.max_retries + 1, backoff=BASE_DELAY, max_wait=MAX_DELAY)
+        self.schema_style: Literal["json_schema", "json_object"] = "json_schema"
+        """How a schema is sent: OpenAI's json_schema type, or inside json_object (llama-cpp-python's way)."""
 
     def complete(self, prompt: Prompt) -> Completion:
+        try:
+            return self._complete(prompt)
+        except SchemaRefused:
+            if prompt.json_schema is None or self.schema_style == "json_object":
+                raise
+            # llama-cpp-python refuses the json_schema type but constrains json_object to a schema it carries
+            self.schema_style = "json_object"
+            self._schema_refused = False
+            return self._complete(prompt)
+
+    def _complete(self, prompt: Prompt) -> Completion:
         model = self.model_for(prompt.stage)
         fitted = fit_to_window(self, prompt)
         body = self._request(fitted, model)
         try:
-            response = self._send(body, model)
+            response = self._send(body, model, prompt)
         except PromptTooLarge as exc:
             self._learn_window(model, exc.window)
             raise
@@ -82,7 +96,7 @@ class OpenAIProvider(Provider):
         self.usage.add(completion)
         return completion
 
-    def _send(self, body: ChatRequest, model: str) -> httpx.Response:
+    def _send(self, body: ChatRequest, model: str, prompt: Prompt) -> httpx.Response:
         return send(
             "POST",
             f"{self.base_url}/chat/completions",
@@ -91,7 +105,7 @@ class OpenAIProvider(Provider):
             retry=self.retry,
             json=msgspec.to_builtins(body),
             client=self.client,
-            status_error=lambda response: status_error(response, model),
+            status_error=lambda response: self.schema_refusal(prompt, status_error(response, model)),
             timeout_hint=TIMEOUT_HINT,
             idle=self.config.idle_timeout,
             idle_hint=IDLE_HINT,
@@ -156,7 +170,7 @@ class OpenAIProvider(Provider):
             messages=messages,
             max_completion_tokens=limit if official else msgspec.UNSET,
             max_tokens=msgspec.UNSET if official else limit,
-            response_format=ResponseFormat() if prompt.json_mode else msgspec.UNSET,
+            response_format=response_format(prompt, self.schema_style),
             stream=True,
             stream_options=StreamOptions(),
         )
@@ -167,8 +181,47 @@ class ChatMessage(msgspec.Struct, frozen=True):
     content: str
 
 
+class SchemaSpec(msgspec.Struct, frozen=True):
+    name: str
+    schema: dict[str, Any]
+    strict: bool
+
+
 class ResponseFormat(msgspec.Struct, frozen=True):
-    type: Literal["json_object"] = "json_object"
+    type: Literal["json_object", "json_schema"] = "json_object"
+    json_schema: SchemaSpec | msgspec.UnsetType = msgspec.UNSET
+    schema: dict[str, Any] | msgspec.UnsetType = msgspec.UNSET
+
+
+def response_format(
+    prompt: Prompt, style: Literal["json_schema", "json_object"] = "json_schema"
+) -> ResponseFormat | msgspec.UnsetType:
+    """For a prompt with a schema: OpenAI's `json_schema` type (llama.cpp, vLLM, Ollama and OpenAI constrain
+    decoding to it), or with `style` json_object the schema inside `json_object` (llama-cpp-python's server);
+    `json_object` for a JSON prompt without one; nothing for prose."""
+    if prompt.json_schema is not None:
+        schema = prompt.json_schema.value
+        if style == "json_object":
+            return ResponseFormat(schema=schema)
+        spec = SchemaSpec(prompt.json_schema.name, schema, strict=strict_compatible(schema))
+        return ResponseFormat("json_schema", spec)
+    return ResponseFormat() if prompt.json_mode else msgspec.UNSET
+
+
+def strict_compatible(schema: object) -> bool:
+    """Whether OpenAI's strict mode accepts `schema`: every object lists all its properties as required and
+    forbids others. Strict mode refuses any other schema, so those are sent best-effort (strict false)."""
+    if isinstance(schema, list):
+        return all(strict_compatible(item) for item in schema)
+    if not isinstance(schema, dict):
+        return True
+    if schema.get("type") == "object":
+        properties = schema.get("properties", {})
+        if schema.get("additionalProperties") is not False or set(schema.get("required", [])) != set(
+            properties
+        ):
+            return False
+    return all(strict_compatible(value) for value in schema.values())
 
 
 class StreamOptions(msgspec.Struct, frozen=True):

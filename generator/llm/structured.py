@@ -1,5 +1,8 @@
 """Ask a provider for JSON that fits a pydantic schema, with one repair round, so callers can fall back cleanly.
 
+The schema goes with the request (`Prompt.json_schema`: OpenAI-compatible `response_format`, Anthropic a forced
+tool) until the server refuses schema mode; then the run asks without it and extracts, repairs and validates.
+
 `complete_json` never raises on a bad answer: it returns `(None, notes)` and the caller uses its heuristic.
 Provider failures (auth, timeout, rate limit) on the first call propagate; they are not the model's fault.
 """
@@ -13,9 +16,9 @@ from typing import TypeVar
 
 import pydantic
 
-from ..errors import ProviderAuthError, ProviderError
+from ..errors import ProviderAuthError, ProviderError, SchemaRefused
 from ..jsonbounds import TooDeep, check_depth
-from .base import Prompt, Provider
+from .base import JsonSchema, Prompt, Provider
 
 T = TypeVar("T", bound=pydantic.BaseModel)
 
@@ -90,27 +93,90 @@ def _describe(exc: pydantic.ValidationError) -> str:
 
 
 def complete_json(provider: Provider, prompt: Prompt, schema: type[T]) -> tuple[T | None, list[str]]:
-    """Ask for JSON matching `schema`; on a bad reply ask once more quoting the error. Returns (model or None, notes)."""
+    """Ask for JSON matching `schema` (sending the schema while the server accepts schema mode); on a bad
+    reply ask once more quoting the error. Returns (model or None, notes); the outcome is counted per stage
+    in the provider's usage, and a reply that did not validate is dropped from the reply cache."""
     if provider.offline:
         return None, [f"{provider.name} provider has no model to ask for JSON"]
-    first = provider.complete(replace(prompt, json_mode=True))
+    notes: list[str] = []
+    asked = replace(
+        prompt, json_mode=True, json_schema=json_schema(schema) if provider.schema_mode() else None
+    )
+    refused = asked.json_schema is None
+    try:
+        try:
+            first = provider.complete(asked)
+        except SchemaRefused as exc:
+            notes.append(exc.message)
+            asked, refused = replace(asked, json_schema=None), True
+            first = provider.complete(asked)
+    except ProviderError:
+        provider.record_json(prompt.stage, "fallen_back", schema_refused=refused)
+        raise
     parsed, problem = parse_reply(first.text, schema)
     if parsed is not None:
-        return parsed, []
-    notes = [f"reply did not fit {schema.__name__}: {problem}"]
+        provider.record_json(prompt.stage, "valid", schema_refused=refused)
+        return parsed, notes
+    provider.forget(asked)
+    notes.append(f"reply did not fit {schema.__name__}: {problem}")
     try:
-        second = provider.complete(repair_prompt(prompt, schema, first.text, problem or ""))
+        parsed, more = _repair(provider, asked, schema, first.text, problem or "")
+    except ProviderError:
+        provider.record_json(prompt.stage, "fallen_back", schema_refused=refused)
+        raise
+    provider.record_json(
+        prompt.stage, "fallen_back" if parsed is None else "repaired", schema_refused=refused
+    )
+    return parsed, notes + more
+
+
+def _repair(
+    provider: Provider, asked: Prompt, schema: type[T], bad_output: str, problem: str
+) -> tuple[T | None, list[str]]:
+    """The one repair round of `complete_json`."""
+    retry = repair_prompt(asked, schema, bad_output, problem)
+    try:
+        second = provider.complete(retry)
     except ProviderAuthError:
         raise
     except ProviderError as exc:
-        notes.append(f"repair request failed: {exc.message}")
-        return None, notes
-    parsed, problem = parse_reply(second.text, schema)
+        return None, [f"repair request failed: {exc.message}"]
+    parsed, still = parse_reply(second.text, schema)
     if parsed is not None:
-        notes.append("repaired on the second attempt")
-        return parsed, notes
-    notes.append(f"repair reply did not fit {schema.__name__} either: {problem}")
-    return None, notes
+        return parsed, ["repaired on the second attempt"]
+    provider.forget(retry)
+    return None, [f"repair reply did not fit {schema.__name__} either: {still}"]
+
+
+def json_schema(schema: type[pydantic.BaseModel]) -> JsonSchema:
+    """The schema a JSON stage sends, derived from its pydantic model without its size limits; the name is
+    what OpenAI's `json_schema.name` and an Anthropic tool name accept (letters, digits, `_`, `-`; at most 64)."""
+    name = re.sub(r"[^A-Za-z0-9_-]", "_", schema.__name__.lstrip("_"))[:64] or "reply"
+    sent = without_size_limits(schema.model_json_schema())
+    return JsonSchema(name, json.dumps(sent, ensure_ascii=False, sort_keys=True))
+
+
+# Grammar-constrained servers unroll a size limit into one rule per character or item: llama-cpp-python 0.3 fails
+# to parse the grammar of a 600-character `maxLength` and its server dies. Upper limits and patterns are not
+# sent, nor lower limits past a few; the pydantic model keeps all of them and checks every reply.
+_UPPER_LIMITS = frozenset({"maxLength", "maxItems", "pattern"})
+_LOWER_LIMITS = frozenset({"minLength", "minItems"})
+_LOWER_SENT = 8
+
+
+def without_size_limits(schema: object) -> object:
+    """`schema` without the size limits a grammar would unroll (property names that look like them are kept)."""
+    if isinstance(schema, list):
+        return [without_size_limits(item) for item in schema]
+    if not isinstance(schema, dict):
+        return schema
+    return {
+        key: without_size_limits(value)
+        for key, value in schema.items()
+        if isinstance(value, dict)  # a property's schema, whatever its name
+        or key not in _UPPER_LIMITS | _LOWER_LIMITS
+        or (key in _LOWER_LIMITS and isinstance(value, int) and value <= _LOWER_SENT)
+    }
 
 
 def repair_prompt(

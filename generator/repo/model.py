@@ -387,6 +387,7 @@ class RepoSynthesis:
     analyses: list[ShardAnalysis]
     overview: str = ""  # the README's first real paragraph
     summary: list[str] = field(default_factory=list)  # the model's summary, or extractive sentences
+    summary_by: str = ""  # the model that wrote `summary` ("" when deepkb's offline sentences are shown)
     answers: list[Answer] = field(default_factory=list)  # one per question asked, in page-name order
     notes: str = ""  # the maintainer's own markdown (deepkb.yml `notes:`), untrusted, shown on the index
     architecture: list[SubsystemEdge] = field(default_factory=list)

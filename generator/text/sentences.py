@@ -40,6 +40,12 @@ def split_sentences(text: str) -> list[str]:
     return [s for s in sentences(_BLANKS.sub(" ", text)) if _long_enough(s) and _WORD.search(s)]
 
 
+def says_something(text: str, words: int = 3) -> bool:
+    """Whether `text` holds at least `words` words (a CJK character counts as one): a model's "1.", "[1.3]",
+    "<bla bla" or a bare heading does not."""
+    return len(_WORD.findall(text)) >= words
+
+
 def _long_enough(sentence: str) -> bool:
     # a CJK character carries about a word, so short Chinese sentences still count
     return len(sentence) >= 12 or sum(1 for ch in sentence if is_cjk(ch)) >= 5

@@ -23,8 +23,8 @@ from ..llm.window import context_window, fit_entries
 from ..relevance import Fields, Relevance, field_tokens, keep_threshold, tokens
 from ..summarize import rank_sentences
 from ..text.plaintext import prose_ratio
+from ..text.sentences import says_something, split_sentences
 from ..text.sentences import sentences as split_all
-from ..text.sentences import split_sentences
 from . import bounds
 from .plan import FACETS, Plan, heading_facets
 from .relevance import RelevanceJudge
@@ -516,7 +516,7 @@ def resolve_claims(drafts: list[_ClaimDraft], catalog: Catalog, analysis: Analys
                 analysis.unresolved += 1
             else:
                 ids.append(sid)
-        if ids and text:
+        if ids and says_something(text):  # "1", "[1.3]" or "<bla bla" is no claim, whatever it cites
             claims.append(Claim(text, ids))
         else:
             analysis.unsupported += 1

@@ -8,6 +8,7 @@ facts the offline pages are built from (key types with their methods, module lin
 from __future__ import annotations
 
 import re
+import zlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,7 +18,7 @@ from generator.errors import PromptTooLarge, ResearchError
 from generator.llm.base import Completion, Prompt, Provider
 from generator.llm.window import CHARS_PER_TOKEN, SAFETY_MARGIN, Window, context_window, measured
 from generator.redact import Redactor
-from generator.repo.analyze.citations import Linker
+from generator.repo.analyze.citations import Linker, check_citations
 from generator.repo.analyze.describe import key_functions, key_types, main_chain, sentences
 from generator.repo.model import (
     ANALYZE_INPUT_CAP,
@@ -32,6 +33,7 @@ from generator.repo.model import (
     Shard,
 )
 from generator.repo.pack.packer import PackedShard, pack_files
+from generator.text.sentences import says_something
 
 Report = Callable[[str], None]
 _SUMMARY_LINE = re.compile(r"^\s*\**summary\**\s*:\s*\**\s*(.+)$", re.IGNORECASE | re.MULTILINE)
@@ -69,9 +71,10 @@ def draft_with_model(shard: Shard, ctx: ShardContext, provider: Provider, report
     report("packing")
     fitted, answer = _ask(shard, ctx, provider, report)
     text, _ = ctx.redactor.redact(answer.text)  # a model can echo what it was shown
-    if not text.strip():
-        # nothing to publish: the pipeline falls back to the offline analyst's draft
-        raise ResearchError("the model's answer was empty")
+    problem = answer_problem(text, ctx.linker)
+    if problem:
+        # nothing worth publishing: the pipeline falls back to the offline analyst's draft, with this reason
+        raise ResearchError(f"the model's answer {problem}")
     return ModelDraft(
         text=text,
         model=answer.model,
@@ -221,6 +224,31 @@ def _cut_note(shard: Shard, packed: PackedShard, compressed: bool, overview_cut:
 
 
 ENTRY_LINES = 5  # entry points named in every shard's prompt
+
+
+def answer_problem(text: str, linker: Linker) -> str | None:
+    """Why a shard analysis is not worth a page (a weak model's usual failures), or None when it is."""
+    if not text.strip():
+        return "was empty"
+    if repeats_itself(text):
+        return "repeats itself"
+    valid, dropped = check_citations(text, linker)
+    if not valid:
+        cited = f" ({dropped} citation(s) named lines that do not exist)" if dropped else ""
+        return f"cites no line of the repository{cited}"
+    return None
+
+
+def repeats_itself(text: str) -> bool:
+    """A looping answer: most of its lines are copies of other lines, or the text compresses like a loop
+    (prose compresses to about a third; a phrase repeated over and over to a tenth or less)."""
+    lines = [" ".join(line.split()).lower() for line in text.splitlines() if len(line.split()) >= 3]
+    if len(lines) >= 6 and len(set(lines)) < len(lines) / 2:
+        return True
+    data = text.encode()
+    return len(data) >= 600 and len(zlib.compress(data, 9)) < len(data) / 8
+
+
 OVERVIEW_CAP = 6_000  # characters of repository overview in every shard prompt (about 1,500 tokens)
 
 
@@ -331,12 +359,10 @@ def _span(citation: Citation | None) -> str:
 
 
 def split_model_summary(text: str) -> tuple[str, str]:
-    """The model's "Summary: …" line and the rest of its analysis (the first sentence when it gave none)."""
+    """The model's "Summary: …" line and the rest of its analysis; "" when it wrote no such line or one that
+    is no sentence ("1.", a heading), so the caller uses the offline summary, never a stray first line."""
     found = _SUMMARY_LINE.search(text)
-    if found:
-        return found.group(1).strip().replace("*", ""), text[: found.start()] + text[found.end() :]
-    for line in text.splitlines():
-        line = line.strip().lstrip("#").strip()
-        if line:
-            return re.split(r"(?<=[.!?])\s", line, maxsplit=1)[0], text
-    return "", text
+    if not found:
+        return "", text
+    said = found.group(1).strip().replace("*", "")
+    return (said if says_something(said) else ""), text[: found.start()] + text[found.end() :]

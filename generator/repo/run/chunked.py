@@ -21,6 +21,7 @@ from generator.repo.run.pipeline import (
     RepoResult,
     Study,
     analyze_shard,
+    fall_back,
     prepare,
     shard_context,
     start_flows,
@@ -138,7 +139,8 @@ def synthesize_session(
     console: Console | None = None,
     publish: Publish | None = None,
 ) -> RepoResult:
-    """Publish the pages from the finished chunks; chunks not done are listed as failed (PartialFailure)."""
+    """Publish the pages from the finished chunks; a chunk the model failed gets the offline analyst's page
+    (labelled), a chunk not analysed yet is listed as failed (either way PartialFailure)."""
     session = load_session(paths.cache_dir, session_id)
     study = resume_study(paths, config, session, console)
     outcomes: dict[int, Outcome] = {}
@@ -149,16 +151,21 @@ def synthesize_session(
             outcomes[chunk.index] = ResearchError(f"chunk {chunk.id} {chunk.status}: {why}")
         else:
             outcomes[chunk.index] = entry
+        if chunk.status == "failed" and not provider.offline:
+            # as in `repo run`: a chunk the model failed gets the offline analyst's page, with the reason
+            outcomes[chunk.index] = fall_back(
+                study, study.plan.shards[chunk.index - 1], outcomes[chunk.index]
+            )
     result = synthesize(study, provider, outcomes)
-    keep = bool(result.failed) and _complete_pages_exist(study)
+    keep = bool(result.failed or result.fallen_back) and _complete_pages_exist(study)
     if not keep and publish is not None:
         publish(result)  # a partial synthesis never replaces a complete set of pages
     with session_lock(paths.cache_dir, session_id):
         session = load_session(paths.cache_dir, session_id)
-        session.finished = not result.failed
+        session.finished = not (result.failed or result.fallen_back)
         save_session(paths.cache_dir, session)
     update_index(paths)
-    if result.failed:
+    if result.failed or result.fallen_back:
         raise RepoPartialFailure(result, kept_complete_pages=keep)
     return result
 
@@ -183,7 +190,7 @@ def resume_study(paths: KBPaths, config: Config, session: ChunkedSession, consol
 
 
 def _complete_pages_exist(study: Study) -> bool:
-    """Whether the repository's index was written by a synthesis in which every shard landed."""
+    """Whether the repository's index was written by a synthesis in which the model analysed every shard."""
     index = study.harvest_dir / "index.md"
     if not index.is_file():
         return False
@@ -191,4 +198,4 @@ def _complete_pages_exist(study: Study) -> bool:
         meta, _ = read_page(index)
     except DeepkbError:
         return False
-    return bool(meta.get("shards")) and not meta.get("failed_shards")
+    return bool(meta.get("shards")) and not meta.get("failed_shards") and not meta.get("fallback_shards")

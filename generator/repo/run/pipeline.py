@@ -82,18 +82,29 @@ def run_repo_research(
     console: Console | None = None,
     publish: Publish | None = None,
     entry_points: Sequence[str] = (),
+    retry_failed: bool = False,
 ) -> RepoResult:
     """Research one repository; `publish` (generator/site/pages/repo.py's `publish_repo`) writes its pages
     under site_src/repos/<owner>/<repo>/. `request`: questions answered on pages of their own, beside the
     general pages and the questions asked before. Raises RepoPartialFailure after publishing when some
-    shards failed or fell back to the offline analyst."""
+    shards failed or fell back to the offline analyst. `retry_failed` keeps the last run's plan (even a
+    heuristic one), so the model is asked again only for the shards it failed (the others' analyses are
+    cached)."""
     started = time.monotonic()  # the run's total timeout counts from here
     repo_source = parse_source(source, paths.root)
     # a bad `notes:` path fails before any work; deepkb.yml's questions are asked however the repo is run
     maintainer_notes(paths, config, repo_source)
     listed = listed_entry(paths, config, repo_source)
     questions = asked([*asked(listed.request if listed else None), *asked(request)])
-    study = prepare(paths, config, provider, source, console=console, entry_points=entry_points)
+    study = prepare(
+        paths,
+        config,
+        provider,
+        source,
+        console=console,
+        entry_points=entry_points,
+        retry_failed=retry_failed,
+    )
     study.questions = tuple(questions)
     jobs = list(enumerate(study.plan.shards, 1))
     outcomes = analyze_shards(
@@ -116,6 +127,7 @@ def prepare(
     *,
     console: Console | None = None,
     entry_points: Sequence[str] = (),
+    retry_failed: bool = False,
 ) -> Study:
     """Stages 1–5: clone, map, facts, plan and normalize. The plan never depends on a question: questions
     are answered on pages of their own (synthesize/questions.py). `entry_points`: a maintainer's, where the
@@ -125,7 +137,7 @@ def prepare(
     redactor = Redactor.from_environ()
     cache = RepoCache(paths.cache_dir, repo_source.owner, repo_source.name)
     pins = pinned_shards(configured_pins(config, paths.root, repo_source), repo_map)
-    plan, plan_tokens = plan_stage(provider, repo_map, facts, cache, redactor, pins)
+    plan, plan_tokens = plan_stage(provider, repo_map, facts, cache, redactor, pins, retry_failed)
     _say(console, f"{len(plan.shards)} shards planned ({plan.planner})")
     ctx = shard_context(pinned, repo_map, facts, config, redactor)
     return Study(
@@ -207,11 +219,17 @@ def plan_stage(
     cache: RepoCache,
     redactor: Redactor,
     pinned: Sequence[Shard] = (),
+    retry_failed: bool = False,
 ) -> tuple[ShardPlan, dict[str, int]]:
     """Stages 4–5: the architect's plan after the maintainer's `pinned` shards (reused while the set of
     files and the pins are unchanged), then the seed's rules. The heuristic plan that stands in for a
-    failed architect call carries the note saying so."""
+    failed architect call carries the note saying so. With `retry_failed`, the plan of the last run with a
+    model, while its files all still exist."""
     allowed = [f.path for f in repo_map.files]
+    last_key = fingerprint("last-plan", PLAN_VERSION, provider.name, [[s.name, *s.files] for s in pinned])
+    last = last_plan(cache, last_key, set(allowed)) if retry_failed and not provider.offline else None
+    if last is not None:
+        return last, {}
     key = fingerprint(
         "plan",
         PLAN_VERSION,
@@ -239,7 +257,22 @@ def plan_stage(
         raise ResearchError(
             "nothing to analyze: the map found no readable source files", hint="check the path"
         )
-    return ShardPlan(shards, plan.planner, plan.note), tokens
+    final = ShardPlan(shards, plan.planner, plan.note)
+    if not provider.offline:  # what `repo run --retry-failed` keeps
+        cache.save_stage("last-plan", last_key, {"plan": plan_to_json(final)})
+    return final, tokens
+
+
+def last_plan(cache: RepoCache, key: str, allowed: set[str]) -> ShardPlan | None:
+    """The plan the last run with a model analysed, when every file it names is still there."""
+    saved = cache.load_stage("last-plan", key)
+    try:
+        plan = plan_from_json(saved["plan"]) if saved is not None else None
+    except (KeyError, TypeError):
+        return None  # a damaged entry: plan afresh
+    if plan is None or not {path for shard in plan.shards for path in shard.files} <= allowed:
+        return None
+    return plan
 
 
 def shard_context(

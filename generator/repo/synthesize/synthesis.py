@@ -6,8 +6,10 @@ records; the page layer (generator/site/pages/repo.py) renders and writes them.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from pathlib import PurePosixPath
 
 from generator.errors import ProviderError, ResearchError, error_line
 from generator.kb.synonyms import canonical_tags
@@ -21,7 +23,7 @@ from generator.repo.analyze.describe import (
     main_chain,
     module_lines,
 )
-from generator.repo.analyze.draft import shard_purpose, split_model_summary
+from generator.repo.analyze.draft import repeats_itself, shard_purpose, split_model_summary
 from generator.repo.checkout.history import file_history
 from generator.repo.model import ModelDraft, RepoMap, RepoSynthesis, Shard, ShardAnalysis, ShardDraft
 from generator.repo.plan.naming import says_where_not_what
@@ -31,6 +33,7 @@ from generator.repo.run.study import RepoResult, Study, shard_slug
 from generator.repo.synthesize.architecture import catalogue, link_subsystems, place_modules, subsystem_edges
 from generator.repo.synthesize.notes import maintainer_notes
 from generator.repo.synthesize.questions import answer_questions
+from generator.text.sentences import says_something
 
 Outcome = ShardDraft | BaseException
 """What analyzing a shard gave: its draft, or the exception it failed with."""
@@ -38,6 +41,7 @@ Outcome = ShardDraft | BaseException
 SYNTHESIS_VERSION = 2
 HISTORY_ROWS = 10
 SUMMARY_CHARS = 200  # a subsystem's one sentence on the index, never cut
+_LIST_MARK = re.compile(r"^(?:\d{1,2}[.)]|[-*+•])\s+")
 _NOT_TAGS = frozenset({"text", "other", "markdown", "rst", "json", "yaml", "toml", "ini", "csv", "xml"})
 
 
@@ -118,9 +122,8 @@ def build_analysis(study: Study, index: int, shard: Shard, outcome: Outcome) -> 
     if analysis.files and not analysis.files[0].purpose and analysis.top_symbols:
         # its main module says nothing of itself: what it defines says more than a neighbour's docstring
         analysis.purpose.insert(0, _defines(analysis) + ".")
+    # citations_valid counts the model's own checked citations: deepkb's links to the facts are not its work
     analysis.summary = " ".join((summary or _offline_summary(analysis)).split())
-    cited = [s for s in analysis.top_symbols if s.citation] + [f for f in analysis.files if f.citation]
-    analysis.citations_valid += len(cited)
     return analysis
 
 
@@ -167,7 +170,7 @@ def repo_synthesis(
         "input": study.plan_tokens.get("input", 0) + sum(a.input_tokens for a in landed),
         "output": study.plan_tokens.get("output", 0) + sum(a.output_tokens for a in landed),
     }
-    summary, summary_tokens = overall_summary(study, provider, landed, modules)
+    summary, summary_tokens, summary_by = overall_summary(study, provider, landed, modules)
     source, checkout = study.source, study.checkout
     web = source.web_url or ""
     history = file_history(study.checkout.path, modules)  # renames followed
@@ -185,6 +188,7 @@ def repo_synthesis(
         analyses=analyses,
         overview=study.ctx.readme,
         summary=summary,
+        summary_by=summary_by,
         history=list(history.counts.items())[:HISTORY_ROWS],
         history_window=history.window,
         languages=study.repo_map.languages(),
@@ -197,22 +201,20 @@ def repo_synthesis(
 
 def overall_summary(
     study: Study, provider: Provider, landed: Sequence[ShardAnalysis], modules: Sequence[str]
-) -> tuple[list[str], dict[str, int]]:
-    """The model's summary of the shard summaries (saved; re-asked only when they change); offline, the
-    most important modules' first sentences when the README gave no paragraph."""
-    if provider.offline or not landed:
-        if study.ctx.readme:
-            return [], {}
-        ranked = rank_files(modules, study.facts, study.repo_map)
-        docs = [first_sentence(study.facts.files[p].doc) for p in ranked[:6] if p in study.facts.files]
-        return list(dict.fromkeys(d for d in docs if d))[:3], {}
+) -> tuple[list[str], dict[str, int], str]:
+    """The model's summary of the shard summaries (saved; re-asked only when they change) and the model that
+    wrote it; offline, or when the model's answer is no summary (empty, looping, no sentence), the most
+    important modules' first sentences when the README gave no paragraph."""
+    if provider.offline or not any(a.model_text for a in landed):
+        # a model that analysed no shard (each fell back to the offline page) does not summarize them either
+        return offline_summary(study, modules), {}, ""
     shards = [f"- {a.shard.name}: {a.summary}" for a in landed]
     readme = study.ctx.readme[:4000]
     model = provider.model_for("synthesize")
     key = fingerprint("synthesis", SYNTHESIS_VERSION, shards, readme, provider.name, model)
     saved = study.cache.load_stage("synthesis", key)
     if saved is not None:
-        return list(saved["summary"]), dict(saved["tokens"])
+        return list(saved["summary"]), dict(saved["tokens"]), str(saved.get("model") or model)
     prompt = Prompt(
         user=(
             f"Repository: {study.label}\nREADME (first paragraph):\n{readme}\n\n"
@@ -227,9 +229,34 @@ def overall_summary(
     try:
         answer = provider.complete(prompt)
     except ProviderError:
-        return [], {}  # the shards landed; a missing summary must not fail the run
+        return offline_summary(study, modules), {}, ""  # the shards landed: a missing summary fails nothing
     text, _ = study.ctx.redactor.redact(answer.text)
-    paragraphs = [" ".join(p.split()) for p in text.split("\n\n") if p.strip()][:4]
+    # a list marker a model starts its prose with ("1. The shop …") is not part of the sentence
+    paragraphs = [_LIST_MARK.sub("", " ".join(p.split())) for p in text.split("\n\n") if says_something(p)][
+        :4
+    ]
     tokens = {"input": answer.input_tokens, "output": answer.output_tokens}
-    study.cache.save_stage("synthesis", key, {"summary": paragraphs, "tokens": tokens})
-    return paragraphs, tokens
+    if not paragraphs or repeats_itself(text) or not mentions_the_repository(paragraphs, study, landed):
+        return offline_summary(study, modules), tokens, ""  # not saved: the next run asks again
+    study.cache.save_stage("synthesis", key, {"summary": paragraphs, "tokens": tokens, "model": answer.model})
+    return paragraphs, tokens, answer.model
+
+
+def mentions_the_repository(paragraphs: Sequence[str], study: Study, landed: Sequence[ShardAnalysis]) -> bool:
+    """Whether a model's summary names anything of this repository (its name, a subsystem's, a key symbol or
+    module of one): a summary that could be about any code ("This is a bit of code from the docs") is not one."""
+    names = [study.source.name, *(a.shard.name for a in landed)]
+    names += [s.name.rsplit(".", 1)[-1] for a in landed for s in a.top_symbols[:5]]
+    names += [PurePosixPath(path).stem for a in landed for path in a.shard.files[:5]]
+    terms = {word.lower() for name in names for word in re.findall(r"[^\W\d_]{4,}", name)}
+    said = {word.lower() for word in re.findall(r"[^\W\d_]{4,}", " ".join(paragraphs))}
+    return bool(terms & said)
+
+
+def offline_summary(study: Study, modules: Sequence[str]) -> list[str]:
+    """The most important modules' first sentences, when the README gave no paragraph to lead with."""
+    if study.ctx.readme:
+        return []
+    ranked = rank_files(modules, study.facts, study.repo_map)
+    docs = [first_sentence(study.facts.files[p].doc) for p in ranked[:6] if p in study.facts.files]
+    return list(dict.fromkeys(d for d in docs if d))[:3]

@@ -61,6 +61,7 @@ class ShardPage:
     used_by: list[Markdown]
     neighbourhood: Markdown
     analysis: Markdown
+    written_by: str  # the model that wrote `analysis` ("" for the offline analyst)
     truncated: bool
     input_note: Markdown  # our own words (counts and the window), not the model's
     files: list[Markdown]
@@ -121,6 +122,7 @@ class IndexPage:
     offline: bool
     overview: str
     summary: list[str]
+    written_by: str  # the model that wrote the summary or any subsystem's analysis ("" when none did)
     source: Markdown
     revision: Markdown
     revision_date: str
@@ -339,11 +341,24 @@ def shard_page(analysis: ShardAnalysis, synthesis: RepoSynthesis, linker: Linker
         used_by=[subsystem_link(link) for link in analysis.used_by],
         neighbourhood=neighbourhood_diagram(analysis),
         analysis=rendered.markdown if rendered else Markdown(""),
+        written_by=model_label(analysis.model) if analysis.model_text else "",
         truncated=analysis.truncated,
         input_note=Markdown(analysis.input_note),
         files=[module_item(m) for m in analysis.files],
         citations_dropped=analysis.citations_dropped,
     )
+
+
+def model_label(model: str) -> str:
+    """The model's name as a reader knows it: a local server may report the model file's path
+    (`/models/SmolLM2-135M-Instruct.gguf` reads SmolLM2-135M-Instruct)."""
+    name = model.replace("\\", "/").rstrip("/").rsplit("/", 1)[-1]
+    return re.sub(r"\.gguf$", "", name, flags=re.IGNORECASE) or model
+
+
+def _index_writer(synthesis: RepoSynthesis) -> str:
+    models = [synthesis.summary_by] + [a.model for a in synthesis.landed if a.model_text]
+    return ", ".join(dict.fromkeys(model_label(m) for m in models if m))
 
 
 def prose(text: str) -> Markdown:
@@ -467,6 +482,7 @@ def index_page(synthesis: RepoSynthesis, linker: Linker) -> IndexPage:
         offline=synthesis.offline,
         overview=synthesis.overview,
         summary=synthesis.summary,
+        written_by=_index_writer(synthesis),
         source=_link(synthesis.source, synthesis.source_url),
         revision=_link(synthesis.revision[:12] or "working tree", synthesis.revision_url, code=True),
         revision_date=synthesis.revision_date[:10],
