@@ -11,6 +11,7 @@ import re
 import zlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 
 from generator.config import RepoResearchConfig
@@ -33,6 +34,7 @@ from generator.repo.model import (
     Shard,
 )
 from generator.repo.pack.packer import PackedShard, pack_files
+from generator.repo.plan.subsystems import core_modules
 from generator.text.sentences import says_something
 
 Report = Callable[[str], None]
@@ -58,8 +60,17 @@ class ShardContext:
     options: RepoResearchConfig
     redactor: Redactor
     readme: str = ""  # the README's first real paragraph
-    overview: str = ""  # `repository_overview`: what every shard's prompt shares (redacted)
-    flow: str = ""  # `repository_flow`: its entry points and main flow as prompt lines
+
+    # what only a model's prompt needs is made the first time a prompt asks for it (never offline)
+    @cached_property
+    def overview(self) -> str:
+        """`repository_overview`: what every shard's prompt shares (redacted)."""
+        return repository_overview(self.readme, self.facts, self.redactor)
+
+    @cached_property
+    def flow(self) -> str:
+        """`repository_flow`: the repository's entry points and main flow as prompt lines (redacted)."""
+        return self.redactor.redact(repository_flow(self.facts, core_modules(self.repo_map)))[0]
 
 
 # --------------------------------------------------------------------------- drafts

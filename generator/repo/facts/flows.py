@@ -141,7 +141,7 @@ def _entries(files: dict[str, FileFacts], scope: list[str], graph: CallReader) -
     weights, examples = graph.node_weights, graph.examples
     within = set(scope)
     chosen = [(W_CHOSEN, node) for node in graph.entry_points if node[0] in within]
-    found: list[tuple[float, Node]] = []
+    found: list[tuple[float, Node, int]] = []  # (score, node, its first line: ties go in file order)
     for path in scope:
         fact = files[path]
         callables = [s for s in fact.symbols if s.kind in CALLABLE and _callable_from_outside(s)]
@@ -153,19 +153,18 @@ def _entries(files: dict[str, FileFacts], scope: list[str], graph: CallReader) -
             for symbol in entries:
                 tier = 0 if symbol.name in api else 1 if symbol.parent in api else 2
                 bonus = _usage_bonus(symbol, examples)
-                found.append((weights[(path, symbol.name)] - TIER * tier + bonus, (path, symbol.name)))
+                score = weights[(path, symbol.name)] - TIER * tier + bonus
+                found.append((score, (path, symbol.name), symbol.start))
     if not found:  # nothing declared public: every public function and method may start a path
         for path in scope:
             fact = files[path]
             entries = [s for s in fact.symbols if s.kind in CALLABLE and s.public and not s.stub]
             _weigh_all(weights, path, fact, [s.name for s in entries])
-            found.extend((weights[(path, s.name)], (path, s.name)) for s in entries)
-    starts = {path for _, (path, _) in found}  # the files with an entry (a few of a whole repository's)
-    lines = {(p, s.name): s.start for p in starts for s in files[p].symbols}
-    found.sort(key=lambda pair: (-pair[0], pair[1][0], lines.get(pair[1], 0)))
+            found.extend((weights[(path, s.name)], (path, s.name), s.start) for s in entries)
+    found.sort(key=lambda entry: (-entry[0], entry[1][0], entry[2]))
     taken: dict[tuple[str, str], int] = {}
     explicit = {node for _, node in chosen}
-    for score, (path, name) in found:
+    for score, (path, name), _ in found:
         if len(chosen) >= ENTRIES:
             break
         owner = (path, name.rsplit(".", 1)[0] if "." in name else "")

@@ -27,8 +27,6 @@ from generator.repo.analyze.draft import (
     ShardContext,
     draft_offline,
     draft_with_model,
-    repository_flow,
-    repository_overview,
 )
 from generator.repo.checkout.clone import checkout, parse_source
 from generator.repo.facts.entrypoints import configured_entry_points, resolve_entry_points
@@ -52,7 +50,6 @@ from generator.repo.plan.architect import plan_shards
 from generator.repo.plan.naming import part_namer
 from generator.repo.plan.normalize import normalize_shards
 from generator.repo.plan.pinned import configured_pins, pinned_shards
-from generator.repo.plan.subsystems import core_modules
 from generator.repo.run.session import RepoCache, fingerprint, plan_from_json, plan_to_json, today
 from generator.repo.run.study import RepoPartialFailure, RepoResult, Study
 from generator.repo.run.workers import Job, Report, run_jobs
@@ -289,8 +286,6 @@ def shard_context(
         options=config.repo,
         redactor=redactor,
         readme=readme,
-        overview=repository_overview(readme, facts, redactor),
-        flow=redactor.redact(repository_flow(facts, core_modules(repo_map)))[0],
     )
 
 
