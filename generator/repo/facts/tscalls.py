@@ -109,13 +109,6 @@ class _GoScope:
         function = call.child_by_field_name("function")
         if function is None:
             return None
-        if function.type == "member_expression" and _text(function.child_by_field_name("property")) in {
-            "call",
-            "apply",
-        }:  # `dispatchRequest.call(this, config)` calls dispatchRequest
-            function = function.child_by_field_name("object")
-            if function is None:
-                return None
         if function.type == "identifier":
             return self._top_level(self.package, _text(function))
         if function.type != "selector_expression":
@@ -209,16 +202,9 @@ class _JsScope:
         self.modules, self.names = _js_bindings(root)
 
     def callee(self, call: Any, caller: Symbol | None) -> tuple[str, str] | None:
-        function = call.child_by_field_name("function")
+        function = _called(call)
         if function is None:
             return None
-        if function.type == "member_expression" and _text(function.child_by_field_name("property")) in {
-            "call",
-            "apply",
-        }:  # `dispatchRequest.call(this, config)` calls dispatchRequest
-            function = function.child_by_field_name("object")
-            if function is None:
-                return None
         if function.type == "identifier":
             name = _text(function)
             if name in self.local and self.local[name].kind in CALLABLE_KINDS | {"class"}:
@@ -296,3 +282,12 @@ def _required(value: Any) -> str:
     arguments = value.child_by_field_name("arguments")
     strings = [c for c in arguments.named_children if c.type == "string"] if arguments is not None else []
     return _text(strings[0]).strip("'\"`") if strings else ""
+
+
+def _called(call: Any) -> Any:
+    """The node a JS/TS call calls: `dispatchRequest.call(this, config)` and `.apply(…)` call dispatchRequest."""
+    function = call.child_by_field_name("function")
+    if function is not None and function.type == "member_expression":
+        if _text(function.child_by_field_name("property")) in {"call", "apply"}:
+            return function.child_by_field_name("object")
+    return function
