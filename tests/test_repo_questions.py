@@ -149,3 +149,26 @@ def test_an_answer_page_walks_with_its_repository_in_the_site(kb_root: Path, cal
     found = deepkb(kb_root, "knowledge", "search", "How are expressions parsed", "--json")
     assert found.exit_code == 0, found.output
     assert "answers/how-are-expressions-parsed.md" in found.stdout
+
+
+def test_a_word_every_symbol_names_weighs_less_than_the_one_that_picks_the_answer() -> None:
+    """In an HTTP library "request" is in most docstrings; "connection" is what the question is about."""
+    from generator.repo.model import Symbol
+    from generator.repo.synthesize.answer import match_score, term_weights
+
+    def sym(name: str, doc: str) -> Symbol:
+        return Symbol(name, "function", 1, 2, doc_source=doc)
+
+    symbols = [
+        sym("prepare_request", "Prepare the request and merge the request settings."),
+        sym("merge_request_headers", "Merge the request headers."),
+        sym("build_request", "Build a request."),
+        sym("send_over_connection", "Send the bytes over a pooled connection."),
+    ]
+    terms = ["request", "connection"]
+    weights = term_weights(terms, symbols)
+    assert weights["connection"] > 1.5 * weights["request"]
+    ranked = sorted(symbols, key=lambda s: -match_score(s, terms, weights))
+    assert ranked[0].name == "send_over_connection"
+    unweighted = sorted(symbols, key=lambda s: -match_score(s, terms))
+    assert unweighted[0].name == "prepare_request"  # counted alike, the frequent word wins

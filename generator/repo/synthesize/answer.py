@@ -5,7 +5,8 @@ that call the others come first: the function that handles what was asked before
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import math
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 
 from generator.repo.analyze.citations import Linker
@@ -24,20 +25,25 @@ Chosen = tuple[float, str, Symbol]  # (match score, path, symbol)
 def answer_request(request: str, modules: Sequence[str], facts: Facts, linker: Linker) -> Answer:
     """The best-matching symbols of `modules` and the calls between them."""
     terms = request_terms(request)
+    candidates = [
+        (path, symbol)
+        for path in modules
+        if not is_context(path) and path in facts.files  # the tests that exercise an answer are not it
+        for symbol in facts.files[path].symbols
+        if not symbol.stub
+    ]
+    weights = term_weights(terms, [symbol for _, symbol in candidates])
     scored: list[Chosen] = []
-    for path in modules:
-        if is_context(path):
-            continue  # the tests that exercise an answer are not the answer
-        fact = facts.files.get(path)
-        if fact is None:
-            continue
-        # every definition may answer (a class's 40th method too); the ranking only breaks ties
-        importance = {entry.symbol.name: entry.score for entry in key_symbols(facts, path, limit=50)}
-        for symbol in fact.symbols:
-            score = match_score(symbol, terms) if not symbol.stub else 0
-            if score > 0:
-                weight = importance.get(symbol.name, importance.get(symbol.parent, 0.0))
-                scored.append((score + 0.01 * weight, path, symbol))
+    importance: dict[str, dict[str, float]] = {}
+    for path, symbol in candidates:
+        score = match_score(symbol, terms, weights)
+        if score > 0:
+            # every definition may answer (a class's 40th method too); the ranking only breaks ties
+            if path not in importance:
+                importance[path] = {e.symbol.name: e.score for e in key_symbols(facts, path, limit=50)}
+            ranks = importance[path]
+            weight = ranks.get(symbol.name, ranks.get(symbol.parent, 0.0))
+            scored.append((score + 0.01 * weight, path, symbol))
     scored.sort(key=lambda item: (-item[0], item[1], item[2].start))
     chosen = scored[:MAX_SYMBOLS]
     names = {(path, symbol.name) for _, path, symbol in chosen}
@@ -107,10 +113,25 @@ def _distinct_calls(calls: Iterable[CallEdge]) -> list[CallEdge]:
     return list(seen.values())
 
 
-def match_score(symbol: Symbol, terms: Sequence[str]) -> float:
+def match_score(symbol: Symbol, terms: Sequence[str], weights: Mapping[str, float] | None = None) -> float:
     """NAME_WEIGHT per question word whose stem the symbol's name shares, DOC_WEIGHT per one its docstring
-    shares ("redirects" finds `resolve_redirects`, "parsed" finds `OptionParser`)."""
+    shares ("redirects" finds `resolve_redirects`, "parsed" finds `OptionParser`), each word counted by its
+    weight (1 without `weights`)."""
     name_words, doc_words = set(words_of(symbol.name)), set(words_of(symbol.doc))  # lower case already
-    name_hits = sum(1 for t in terms if shares_stem(t, name_words))
-    doc_hits = sum(1 for t in terms if shares_stem(t, doc_words))
-    return NAME_WEIGHT * name_hits + DOC_WEIGHT * doc_hits
+    score = 0.0
+    for term in terms:
+        hits = NAME_WEIGHT * shares_stem(term, name_words) + DOC_WEIGHT * shares_stem(term, doc_words)
+        score += hits * (weights.get(term, 1.0) if weights else 1.0)
+    return score
+
+
+def term_weights(terms: Sequence[str], symbols: Sequence[Symbol]) -> dict[str, float]:
+    """How much each question word tells symbols apart: the inverse of the share of `symbols` that name it
+    (log-scaled, as BM25's idf). In an HTTP library "request" is in every other docstring and tells little;
+    "connection" or "redirects" picks out the code that answers."""
+    named = [set(words_of(s.name)) | set(words_of(s.doc)) for s in symbols]
+    total = max(len(named), 1)
+    return {
+        term: math.log(1 + total / (1 + sum(1 for words in named if shares_stem(term, words))))
+        for term in terms
+    }
