@@ -19,6 +19,7 @@ import msgspec
 from rich.console import Console
 
 from generator.repo.checkout.clone import parse_source, read_origin_url, remote_head
+from generator.repo.synthesize.notes import corrections_digest
 
 from .config import Config, RepoEntry, TopicEntry
 from .errors import DeepkbError
@@ -172,10 +173,16 @@ def _check_repo(
     except DeepkbError as exc:
         item.reason, item.status = f"could not read the remote HEAD: {exc.line()}", "failed"
         return item
-    if not head:
-        item.reason = "not a git repository: nothing to compare"
-    elif head != known:
+    try:
+        corrections = corrections_digest(paths, entry)
+    except DeepkbError:
+        corrections = "unreadable"  # the run says what is wrong with the notes file
+    if head and head != known:
         item.reason, item.status = f"remote HEAD moved {known[:10] or '(none)'} → {head[:10]}", "stale"
+    elif corrections != record.corrections:
+        item.reason, item.status = "the maintainer's settings in deepkb.yml changed", "stale"
+    elif not head:
+        item.reason = "not a git repository: nothing to compare"
     else:
         item.reason = f"HEAD {head[:10]} unchanged"
     return item

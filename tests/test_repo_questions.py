@@ -172,3 +172,29 @@ def test_a_word_every_symbol_names_weighs_less_than_the_one_that_picks_the_answe
     assert ranked[0].name == "send_over_connection"
     unweighted = sorted(symbols, key=lambda s: -match_score(s, terms))
     assert unweighted[0].name == "prepare_request"  # counted alike, the frequent word wins
+
+
+def test_a_refresh_re_researches_a_repository_whose_deepkb_yml_settings_changed(
+    kb_root: Path, calc_repo: Path
+) -> None:
+    (kb_root / "kb-notes").mkdir()
+    notes = kb_root / "kb-notes" / "sample.md"
+    notes.write_text("Start at `evaluate`.\n", encoding="utf-8")
+    paths = _kb(kb_root, calc_repo, notes="kb-notes/sample.md")
+    assert deepkb(kb_root, "--provider", "offline", "repo", "run", str(calc_repo)).exit_code == 0
+
+    def refresh() -> dict:
+        result = deepkb(kb_root, "--provider", "offline", "refresh", "--no-site", "--json")
+        assert result.exit_code == 0, result.output
+        return json.loads(result.stdout)
+
+    assert refresh()["refreshed"] == 0  # nothing moved, nothing edited: nothing to do
+    notes.write_text("Start at `parse`.\n", encoding="utf-8")
+    first = refresh()
+    assert first["refreshed"] == 1 and "settings in deepkb.yml changed" in json.dumps(first)
+    index = read_page(paths.repo_dir("acme", "sample") / "index.md")[1]
+    assert "Start at `parse`." in index
+    assert refresh()["refreshed"] == 0
+    _kb(kb_root, calc_repo, notes="kb-notes/sample.md", request="How is a sum evaluated?")
+    assert refresh()["refreshed"] == 1  # a new question is answered without waiting for a commit
+    assert "how-is-a-sum-evaluated.md" in _answers(paths)

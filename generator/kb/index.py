@@ -45,6 +45,8 @@ class EntryRecord(msgspec.Struct, frozen=True, kw_only=True):
     shards: int = 0
     questions: list[str] = msgspec.field(default_factory=list)
     """The questions a repository's answer pages answer (its index's `questions`)."""
+    corrections: str = ""
+    """A digest of the maintainer's deepkb.yml settings the repository's pages were made with."""
 
 
 def entry_record(
@@ -63,6 +65,7 @@ def entry_record(
         revision=_text(page.get("revision")),
         shards=shards,
         questions=[_text(q) for q in _as_list(page.get("questions")) if _text(q)],
+        corrections=_text(page.get("corrections")),
     )
 
 

@@ -390,6 +390,7 @@ class RepoSynthesis:
     summary_by: str = ""  # the model that wrote `summary` ("" when deepkb's offline sentences are shown)
     answers: list[Answer] = field(default_factory=list)  # one per question asked, in page-name order
     notes: str = ""  # the maintainer's own markdown (deepkb.yml `notes:`), untrusted, shown on the index
+    corrections: str = ""  # notes.corrections_digest of what deepkb.yml set for the repository
     architecture: list[SubsystemEdge] = field(default_factory=list)
     main_flow: list[FlowHop] = field(default_factory=list)
     catalogue: list[CatalogueGroup] = field(default_factory=list)

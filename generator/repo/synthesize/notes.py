@@ -7,6 +7,8 @@ The path is the config's, relative to the knowledge-base root, and must stay ins
 
 from __future__ import annotations
 
+import hashlib
+import json
 from pathlib import Path, PurePosixPath
 
 from generator.config import Config, RepoEntry
@@ -34,6 +36,25 @@ def maintainer_notes(paths: KBPaths, config: Config, source: RepoSource) -> str:
     """The notes deepkb.yml names for `source`'s repository ("" when it names none)."""
     entry = listed_entry(paths, config, source)
     return read_notes(paths.root, entry.notes) if entry is not None and entry.notes is not None else ""
+
+
+def corrections_digest(paths: KBPaths, entry: RepoEntry | None) -> str:
+    """A digest of what the maintainer set for the repository in deepkb.yml (questions, pinned subsystems,
+    entry points, the notes' text); "" when nothing is set. Recorded with the pages, so `refresh` re-researches
+    a repository whose corrections changed, not only one whose HEAD moved."""
+    if entry is None:
+        return ""
+    notes = read_notes(paths.root, entry.notes) if entry.notes is not None else ""
+    request = [entry.request] if isinstance(entry.request, str) else list(entry.request or [])
+    said = {
+        "request": request,
+        "subsystems": entry.subsystems,
+        "entry_points": entry.entry_points,
+        "notes": notes,
+    }
+    if not any(said.values()):
+        return ""
+    return hashlib.sha256(json.dumps(said, sort_keys=True).encode()).hexdigest()[:16]
 
 
 def read_notes(root: Path, relative: str) -> str:

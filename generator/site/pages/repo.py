@@ -279,6 +279,8 @@ def write_index(directory: Path, synthesis: RepoSynthesis, linker: Linker) -> No
         "tokens": synthesis.tokens,
         "citations_dropped": sum(a.citations_dropped for a in landed),
     }
+    if synthesis.corrections:
+        meta["corrections"] = synthesis.corrections
     if synthesis.fallen_back:
         meta["fallback_shards"] = [a.shard.name for a in synthesis.fallen_back]
     if synthesis.answers:
