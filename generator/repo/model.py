@@ -350,6 +350,7 @@ class SubsystemEdge:
     strength: int = 1  # imports and calls across the edge
     # (importing or calling module, imported or called module, the names crossing between the two)
     crossings: tuple[tuple[str, str, tuple[str, ...]], ...] = ()
+    on_flow: bool = False  # a call of the repository's main flow crosses it: the architecture always shows it
 
 
 @dataclass(frozen=True)

@@ -40,13 +40,14 @@ def cite(symbol: Symbol, path: str, linker: Linker, *, described: bool = True) -
 
 
 def ranked(paths: Iterable[str], facts: Facts) -> list[RankedSymbol]:
-    """The key symbols of `paths`, best first across the files."""
+    """The key symbols of `paths`, best first across the files; error types and compat shims after the
+    primary ones (`secondary_names`), which are what the subsystem is made of."""
     found = [
-        RankedSymbol(entry.symbol, entry.score, path, entry.methods)
+        RankedSymbol(entry.symbol, entry.score, path, entry.methods, entry.secondary)
         for path in paths
         for entry in key_symbols(facts, path)
     ]
-    return sorted(found, key=lambda r: (-r.score, r.path, r.symbol.start))
+    return sorted(found, key=lambda r: (r.secondary, -r.score, r.path, r.symbol.start))
 
 
 def key_types(paths: Sequence[str], facts: Facts, linker: Linker, limit: int = 8) -> list[KeyType]:

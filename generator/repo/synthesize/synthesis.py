@@ -60,13 +60,14 @@ def synthesize(study: Study, provider: Provider, outcomes: Mapping[int, Outcome]
     calls = graph.edges(main) if graph is not None else []
     shards = [(a.index, tuple(a.shard.files)) for a in landed]
     placement = place_modules(modules, shards, study.facts, study.repo_map)
-    edges = subsystem_edges(placement, study.facts, calls)
+    chain = main_chain(study.facts, modules)  # entry point → core
+    edges = subsystem_edges(placement, study.facts, calls, chain)
     link_subsystems(landed, edges)
     synthesis = repo_synthesis(study, provider, analyses, modules)
     synthesis.architecture = edges
     synthesis.catalogue = catalogue(placement, landed, study.facts, study.repo_map, study.ctx.linker)
     synthesis.modules_present = len(modules)
-    synthesis.main_flow = flow_hops(main_chain(study.facts, modules), study.ctx.linker)  # entry point → core
+    synthesis.main_flow = flow_hops(chain, study.ctx.linker)
     synthesis.answers = answer_questions(study, provider)
     synthesis.notes = maintainer_notes(study.paths, study.config, study.source)
     usage = {
