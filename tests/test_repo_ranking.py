@@ -278,3 +278,15 @@ def test_error_types_and_compat_shims_rank_after_the_primary_types_however_used(
     linker = Linker({p: 20 for p in ERRORS_REPO}, "")
     assert key_types(files, facts, linker)[0].symbol.name == "HTTPAdapter"
     assert [s.name for s in key_functions(files, facts, linker)] == ["to_bytes"]  # a shim, but the only one
+    # the subsystem table's key symbols: the shim function before the error types, though types come first
+    from generator.repo.model import Shard, ShardAnalysis
+
+    analysis = ShardAnalysis(
+        1,
+        Shard("Net", tuple(files)),
+        "01_net",
+        "",
+        key_types=key_types(["net/exceptions.py"], facts, linker),
+        functions=key_functions(["net/adapters.py", "net/user0.py"], facts, linker),
+    )
+    assert analysis.top_symbols[0].name == "run" and analysis.top_symbols[-1].secondary
