@@ -35,6 +35,7 @@ P_STUB, P_PRIVATE, P_DUNDER, P_HIDDEN = 4.0, 2.5, 3.0, 2.0
 P_DEPRECATED = 6.0  # its doc comment says it is deprecated: never what a list leads with
 _ERROR_SUFFIXES = ("Error", "Exception", "Warning")
 _SHIM_STEMS = ("compat", "shim", "shims", "polyfill", "polyfills")
+_ERRORS_STEMS = frozenset({"error", "errors", "exception", "exceptions", "warnings"})
 _DOC_REFERENCE = re.compile(r"\b(\w+)\(\)|:(?:meth|func|class|attr):`[~.]?(?:[\w.]*\.)?(\w+)`")
 _DOC_TAG = re.compile(r"@(?:api\s+)?(private|internal|ignore|protected|public)\b")
 TYPE_KINDS = frozenset({"class", "struct", "interface", "trait", "record", "enum", "type", "impl"})
@@ -195,11 +196,13 @@ def _scored(
         score += W_SUBCLASSED * math.log2(1 + subclassed.get(short, 0))
         score += W_MENTIONED * float(short in mentioned)
         entries.append(_Scored(symbol, round(score, 4), members))
-    # error types and shims come after the file's primary symbols whatever their use (every module raises them)
+    # error types and shims come after the file's primary symbols whatever their use (every module raises
+    # them), and after other files' in a subsystem's lists; in a module of errors they lead its own line
     lesser = secondary_names(fact)
     for entry in entries:
         entry.secondary = entry.symbol.name in lesser
-    entries.sort(key=lambda e: (e.secondary, -e.score, e.symbol.start))
+    tiered = not _errors_module(fact.path)
+    entries.sort(key=lambda e: (tiered and e.secondary, -e.score, e.symbol.start))
     return entries
 
 
@@ -223,6 +226,11 @@ def secondary_names(fact: FileFacts) -> set[str]:
                 found.add(symbol.name)
                 grew = True
     return found
+
+
+def _errors_module(path: str) -> bool:
+    """`errors.go`, `_exceptions.py`, `error.js`: a module whose errors are what it is for."""
+    return path.rsplit("/", 1)[-1].split(".", 1)[0].strip("_").lower() in _ERRORS_STEMS
 
 
 def _error_named(short: str) -> bool:
