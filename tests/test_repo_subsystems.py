@@ -322,3 +322,21 @@ def test_a_subsystem_sentence_never_comes_from_a_neighbour_of_its_silent_central
     go = [ModuleLine("mux.go", "go", 500, ""), ModuleLine("doc.go", "go", 30, "Package mux routes requests.")]
     shard = ShardAnalysis(1, Shard("Mux", ("mux.go", "doc.go")), "01_m", "", files=go, functions=types)
     assert _offline_summary(shard) == "Package mux routes requests."
+
+
+def test_a_shard_s_lead_reads_its_shim_modules_last(tmp_path: Path):
+    from repo_source_fixture import write_tree
+
+    from generator.repo.analyze.draft import shard_purpose
+
+    files = {
+        "pkg/compat.py": '"""This module handled Python 2 compatibility."""\n',
+        "pkg/adapters.py": '"""This module contains the transport adapters."""\n',
+    }
+    root = write_tree(tmp_path / "repo", files)
+    facts = extract_facts(root, map_repository(root))
+    purpose = shard_purpose(Shard("Transport adapters", ("pkg/compat.py", "pkg/adapters.py")), facts)
+    assert purpose == [
+        "This module contains the transport adapters.",
+        "This module handled Python 2 compatibility.",
+    ]
