@@ -253,6 +253,8 @@ ERRORS_REPO = {
     "net/exceptions.py": '"""Errors."""\n\n\nclass NetError(IOError):\n    """Something failed."""\n\n\n'
     'class Timeout(NetError):\n    """Too slow."""\n\n\nclass ReadTimeout(Timeout):\n    """Read too slow."""\n'
     '\n\ndef describe(error):\n    """What went wrong."""\n    return str(error)\n',
+    "net/HTTPError.py": '"""An HTTP error."""\n\n\ndef _helper():\n    return 1\n\n\n'
+    'def redact(config):\n    """Hides secrets."""\n    return config\n\n\nclass HTTPError(Exception):\n    pass\n',
     "net/compat.py": '"""Old Pythons."""\n\n\ndef to_bytes(text):\n    return text.encode()\n',
     **{
         f"net/user{i}.py": f'"""User {i}."""\nfrom net.exceptions import NetError, Timeout, ReadTimeout\n'
@@ -281,6 +283,7 @@ def test_error_types_and_compat_shims_rank_after_the_primary_types_however_used(
     )
     # a module of errors leads its own line with its errors, not with its one helper
     assert names(facts, "net/exceptions.py")[0] in {"NetError", "Timeout", "ReadTimeout"}
+    assert names(facts, "net/HTTPError.py")[0] == "HTTPError"  # one error's module (AxiosError.js)
     linker = Linker({p: 20 for p in ERRORS_REPO}, "")
     assert key_types(files, facts, linker)[0].symbol.name == "HTTPAdapter"
     assert [s.name for s in key_functions(files, facts, linker)] == ["to_bytes"]  # a shim, but the only one

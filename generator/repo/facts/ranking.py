@@ -35,7 +35,7 @@ P_STUB, P_PRIVATE, P_DUNDER, P_HIDDEN = 4.0, 2.5, 3.0, 2.0
 P_DEPRECATED = 6.0  # its doc comment says it is deprecated: never what a list leads with
 _ERROR_SUFFIXES = ("Error", "Exception", "Warning")
 _SHIM_STEMS = ("compat", "shim", "shims", "polyfill", "polyfills")
-_ERRORS_STEMS = frozenset({"error", "errors", "exception", "exceptions", "warnings"})
+_ERRORS_STEMS = ("error", "errors", "exception", "exceptions", "warnings")
 _DOC_REFERENCE = re.compile(r"\b(\w+)\(\)|:(?:meth|func|class|attr):`[~.]?(?:[\w.]*\.)?(\w+)`")
 _DOC_TAG = re.compile(r"@(?:api\s+)?(private|internal|ignore|protected|public)\b")
 TYPE_KINDS = frozenset({"class", "struct", "interface", "trait", "record", "enum", "type", "impl"})
@@ -229,8 +229,8 @@ def secondary_names(fact: FileFacts) -> set[str]:
 
 
 def _errors_module(path: str) -> bool:
-    """`errors.go`, `_exceptions.py`, `error.js`: a module whose errors are what it is for."""
-    return path.rsplit("/", 1)[-1].split(".", 1)[0].strip("_").lower() in _ERRORS_STEMS
+    """`errors.go`, `_exceptions.py`, `AxiosError.js`: a module whose errors are what it is for."""
+    return path.rsplit("/", 1)[-1].split(".", 1)[0].lower().endswith(_ERRORS_STEMS)
 
 
 def _error_named(short: str) -> bool:
