@@ -34,11 +34,14 @@ def test_each_arrow_leaves_the_module_that_imports_and_names_what_it_imports(tmp
     # client.py imports Transport from transports; models.py imports nothing across: its arrow must not exist
     files = {
         "pkg/client.py": SimpleNamespace(
-            depends_on=["pkg/transport.py"], names_from={"pkg/transport.py": ["Transport"]}
+            symbols=[],
+            path="",
+            depends_on=["pkg/transport.py"],
+            names_from={"pkg/transport.py": ["Transport"]},
         ),
-        "pkg/models.py": SimpleNamespace(depends_on=[], names_from={}),
+        "pkg/models.py": SimpleNamespace(symbols=[], path="", depends_on=[], names_from={}),
         "pkg/transport.py": SimpleNamespace(
-            depends_on=["pkg/models.py"], names_from={"pkg/models.py": ["Request"]}
+            symbols=[], path="", depends_on=["pkg/models.py"], names_from={"pkg/models.py": ["Request"]}
         ),
     }
     facts = SimpleNamespace(files=files)
@@ -112,8 +115,8 @@ def test_a_module_imported_whole_is_labelled_by_its_file_and_labels_keep_whole_n
     from generator.site.pages.repo_diagrams import names_label
 
     files = {
-        "a/x.py": SimpleNamespace(depends_on=["b/helpers.py"], names_from={}),
-        "b/helpers.py": SimpleNamespace(depends_on=[], names_from={}),
+        "a/x.py": SimpleNamespace(symbols=[], path="", depends_on=["b/helpers.py"], names_from={}),
+        "b/helpers.py": SimpleNamespace(symbols=[], path="", depends_on=[], names_from={}),
     }
     edges = subsystem_edges({"a/x.py": 1, "b/helpers.py": 2}, SimpleNamespace(files=files))  # type: ignore[arg-type]
     assert edges[0].uses == ("helpers.py",) and edges[0].crossings == (
@@ -122,3 +125,36 @@ def test_a_module_imported_whole_is_labelled_by_its_file_and_labels_keep_whole_n
     long = ["estimateDataURLDecodedBytes.js", "estimateDataURLBufferAllocation", "x"]
     assert names_label(long) == "estimateDataURLDecodedBytes.js"
     assert names_label(["Client", "Request"]) == "Client, Request"
+
+
+def test_error_imports_weigh_least_and_the_main_flow_s_crossing_is_always_drawn():
+    from types import SimpleNamespace
+
+    from generator.repo.model import CallEdge, Symbol
+    from generator.site.pages.repo_diagrams import strongest
+
+    def fact(path, symbols=(), depends_on=(), names_from=None):
+        found = [Symbol(name, "class", 1, 2) for name in symbols]
+        return SimpleNamespace(
+            path=path, symbols=found, depends_on=list(depends_on), names_from=names_from or {}
+        )
+
+    files = {
+        "a/models.py": fact(
+            "a/models.py", depends_on=["b/errors.py"], names_from={"b/errors.py": ["BadURLError"]}
+        ),
+        "b/errors.py": fact("b/errors.py", ["BadURLError"]),
+        "b/adapter.py": fact("b/adapter.py", ["Adapter"]),
+        "c/session.py": fact("c/session.py", depends_on=["d/util.py"], names_from={"d/util.py": ["merge"]}),
+        "d/util.py": fact("d/util.py", ["merge", "Client"]),
+    }
+    placement = {"a/models.py": 1, "b/errors.py": 2, "b/adapter.py": 2, "c/session.py": 3, "d/util.py": 4}
+    send = CallEdge("c/session.py", "Session.send", "b/adapter.py", "Adapter.send", 9)
+    helpers = [CallEdge("c/session.py", "Session.send", "d/util.py", "merge", n) for n in range(5)]
+    edges = subsystem_edges(placement, SimpleNamespace(files=files), helpers, [send])  # type: ignore[arg-type]
+    by_pair = {(e.source, e.target): e for e in edges}
+    # importing only another subsystem's error weighs less than one plain import would
+    assert by_pair[(1, 2)].strength == 1 and by_pair[(3, 4)].strength > by_pair[(3, 2)].strength
+    assert by_pair[(3, 2)].on_flow and not by_pair[(3, 4)].on_flow
+    kept = strongest([*edges, SubsystemEdge(3, 1, ("x",), 40)])
+    assert by_pair[(3, 2)] in kept  # the flow's hop: drawn though it is the session's weakest dependency

@@ -243,3 +243,59 @@ def test_a_file_with_one_top_level_symbol_leads_with_it_whatever_its_score(tmp_p
         assert leading_symbols(facts, path, 3) == [r.symbol for r in key_symbols(fresh, path, 3)]
     assert [s.name for s in leading_symbols(facts, "m/_stub.py", 3)] == ["_Hidden"]
     assert key_symbols(facts, "m/_stub.py")[0].score <= 0
+
+
+ERRORS_REPO = {
+    "net/__init__.py": '"""net."""\nfrom net.exceptions import NetError, ReadTimeout\n',
+    "net/adapters.py": '"""Transport adapters."""\nfrom net.exceptions import NetError, ReadTimeout\n\n\n'
+    'class HTTPAdapter:\n    """Sends requests."""\n\n    def send(self, request):\n'
+    "        raise ReadTimeout(request)\n",
+    "net/exceptions.py": '"""Errors."""\n\n\nclass NetError(IOError):\n    """Something failed."""\n\n\n'
+    'class Timeout(NetError):\n    """Too slow."""\n\n\nclass ReadTimeout(Timeout):\n    """Read too slow."""\n'
+    '\n\ndef describe(error):\n    """What went wrong."""\n    return str(error)\n',
+    "net/HTTPError.py": '"""An HTTP error."""\n\n\ndef _helper():\n    return 1\n\n\n'
+    'def redact(config):\n    """Hides secrets."""\n    return config\n\n\nclass HTTPError(Exception):\n    pass\n',
+    "net/compat.py": '"""Old Pythons."""\n\n\ndef to_bytes(text):\n    return text.encode()\n',
+    **{
+        f"net/user{i}.py": f'"""User {i}."""\nfrom net.exceptions import NetError, Timeout, ReadTimeout\n'
+        "from net.compat import to_bytes\n\n\ndef run():\n    raise ReadTimeout(to_bytes(''))\n"
+        for i in range(8)
+    },
+}
+
+
+def test_error_types_and_compat_shims_rank_after_the_primary_types_however_used(tmp_path: Path) -> None:
+    from generator.repo.analyze.citations import Linker
+    from generator.repo.analyze.describe import key_functions, key_types, ranked
+
+    root = write_tree(tmp_path / "repo", ERRORS_REPO)
+    facts = extract_facts(root, map_repository(root))
+    files = ["net/exceptions.py", "net/compat.py", "net/adapters.py"]
+    # the errors and the shim are used by every module, the adapter by one: by score alone they would lead
+    best = {r.symbol.name: r.score for r in ranked(files, facts)}
+    assert max(best["ReadTimeout"], best["to_bytes"]) > best["HTTPAdapter"]
+    order = [r.symbol.name for r in ranked(files, facts)]
+    assert order[0] == "HTTPAdapter"
+    # an error's subclasses in the same file are errors too (Timeout, ReadTimeout subclass NetError)
+    lesser = [r.symbol.name for r in ranked(files, facts) if r.secondary]
+    assert (
+        set(lesser) == {"NetError", "Timeout", "ReadTimeout", "to_bytes"} and order[-len(lesser) :] == lesser
+    )
+    # a module of errors leads its own line with its errors, not with its one helper
+    assert names(facts, "net/exceptions.py")[0] in {"NetError", "Timeout", "ReadTimeout"}
+    assert names(facts, "net/HTTPError.py")[0] == "HTTPError"  # one error's module (AxiosError.js)
+    linker = Linker({p: 20 for p in ERRORS_REPO}, "")
+    assert key_types(files, facts, linker)[0].symbol.name == "HTTPAdapter"
+    assert [s.name for s in key_functions(files, facts, linker)] == ["to_bytes"]  # a shim, but the only one
+    # the subsystem table's key symbols: the shim function before the error types, though types come first
+    from generator.repo.model import Shard, ShardAnalysis
+
+    analysis = ShardAnalysis(
+        1,
+        Shard("Net", tuple(files)),
+        "01_net",
+        "",
+        key_types=key_types(["net/exceptions.py"], facts, linker),
+        functions=key_functions(["net/adapters.py", "net/user0.py"], facts, linker),
+    )
+    assert analysis.top_symbols[0].name == "run" and analysis.top_symbols[-1].secondary

@@ -299,3 +299,44 @@ def test_a_subsystem_sentence_comes_from_a_module_that_names_something():
         1, Shard("Transport adapters", ("pkg/compat.py", "pkg/adapters.py")), "01_t", "", files=files
     )
     assert _offline_summary(shard) == "This module contains the transport adapters."
+
+
+def test_a_subsystem_sentence_never_comes_from_a_neighbour_of_its_silent_central_module():
+    from generator.repo.model import CitedSymbol, ModuleLine, ShardAnalysis
+    from generator.repo.synthesize.synthesis import _offline_summary
+
+    # the central module has no docstring: a helper module's ("Handlers for Content-Encoding.") would misname
+    # the subsystem, so it says what the subsystem defines; a Go package's doc.go speaks for the package
+    files = [
+        ModuleLine("pkg/_models.py", "python", 900, ""),
+        ModuleLine("pkg/_decoders.py", "python", 300, "Handlers for Content-Encoding."),
+    ]
+    types = [
+        CitedSymbol("Response", "class", "pkg/_models.py"),
+        CitedSymbol("Request", "class", "pkg/_models.py"),
+    ]
+    shard = ShardAnalysis(
+        1, Shard("Models", ("pkg/_models.py", "pkg/_decoders.py")), "01_m", "", files=files, functions=types
+    )
+    assert _offline_summary(shard) == "Defines Response and Request."
+    go = [ModuleLine("mux.go", "go", 500, ""), ModuleLine("doc.go", "go", 30, "Package mux routes requests.")]
+    shard = ShardAnalysis(1, Shard("Mux", ("mux.go", "doc.go")), "01_m", "", files=go, functions=types)
+    assert _offline_summary(shard) == "Package mux routes requests."
+
+
+def test_a_shard_s_lead_reads_its_shim_modules_last(tmp_path: Path):
+    from repo_source_fixture import write_tree
+
+    from generator.repo.analyze.draft import shard_purpose
+
+    files = {
+        "pkg/compat.py": '"""This module handled Python 2 compatibility."""\n',
+        "pkg/adapters.py": '"""This module contains the transport adapters."""\n',
+    }
+    root = write_tree(tmp_path / "repo", files)
+    facts = extract_facts(root, map_repository(root))
+    purpose = shard_purpose(Shard("Transport adapters", ("pkg/compat.py", "pkg/adapters.py")), facts)
+    assert purpose == [
+        "This module contains the transport adapters.",
+        "This module handled Python 2 compatibility.",
+    ]

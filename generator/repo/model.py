@@ -250,6 +250,7 @@ class CitedSymbol:
     path: str
     doc: str = ""
     citation: Citation | None = None  # None when the lines could not be checked at the pinned revision
+    secondary: bool = False  # an error type or a compat shim: named after the primary symbols
 
 
 @dataclass(frozen=True)
@@ -327,8 +328,9 @@ class ShardAnalysis:
 
     @property
     def top_symbols(self) -> list[CitedSymbol]:
-        """The shard's most important symbols: its key types, then its functions."""
-        return [t.symbol for t in self.key_types] + self.functions
+        """The shard's most important symbols: its key types, then its functions; error types and shims
+        after both."""
+        return sorted([t.symbol for t in self.key_types] + self.functions, key=lambda s: s.secondary)
 
 
 @dataclass(frozen=True)
@@ -350,6 +352,7 @@ class SubsystemEdge:
     strength: int = 1  # imports and calls across the edge
     # (importing or calling module, imported or called module, the names crossing between the two)
     crossings: tuple[tuple[str, str, tuple[str, ...]], ...] = ()
+    on_flow: bool = False  # a call of the repository's main flow crosses it: the architecture always shows it
 
 
 @dataclass(frozen=True)

@@ -27,7 +27,9 @@ MODULE_SYMBOLS = 3  # symbols named on a module's catalogue line
 SHORT_LEAD = 40  # a symbol's first sentence shorter than this ("Too many redirects.") takes the next
 
 
-def cite(symbol: Symbol, path: str, linker: Linker, *, described: bool = True) -> CitedSymbol:
+def cite(
+    symbol: Symbol, path: str, linker: Linker, *, described: bool = True, secondary: bool = False
+) -> CitedSymbol:
     """The symbol as a page shows it; `described=False` leaves out its doc's first sentence (a page naming
     the symbol only need not summarize its docstring)."""
     return CitedSymbol(
@@ -36,24 +38,28 @@ def cite(symbol: Symbol, path: str, linker: Linker, *, described: bool = True) -
         path,
         lead(symbol.doc) if described else "",
         linker.check(path, symbol.start, symbol.end),
+        secondary,
     )
 
 
 def ranked(paths: Iterable[str], facts: Facts) -> list[RankedSymbol]:
-    """The key symbols of `paths`, best first across the files."""
+    """The key symbols of `paths`, best first across the files; error types and compat shims after the
+    primary ones (`secondary_names`), which are what the subsystem is made of."""
     found = [
-        RankedSymbol(entry.symbol, entry.score, path, entry.methods)
+        RankedSymbol(entry.symbol, entry.score, path, entry.methods, entry.secondary)
         for path in paths
         for entry in key_symbols(facts, path)
     ]
-    return sorted(found, key=lambda r: (-r.score, r.path, r.symbol.start))
+    return sorted(found, key=lambda r: (r.secondary, -r.score, r.path, r.symbol.start))
 
 
 def key_types(paths: Sequence[str], facts: Facts, linker: Linker, limit: int = 8) -> list[KeyType]:
     """The classes (structs, interfaces) of `paths`, most important first, each with its main methods."""
     return [
         KeyType(
-            cite(r.symbol, r.path, linker), tuple(cite(m, r.path, linker) for m in r.methods), r.symbol.bases
+            cite(r.symbol, r.path, linker, secondary=r.secondary),
+            tuple(cite(m, r.path, linker) for m in r.methods),
+            r.symbol.bases,
         )
         for r in ranked(paths, facts)
         if r.symbol.kind in TYPE_KINDS
@@ -62,7 +68,11 @@ def key_types(paths: Sequence[str], facts: Facts, linker: Linker, limit: int = 8
 
 def key_functions(paths: Sequence[str], facts: Facts, linker: Linker, limit: int = 10) -> list[CitedSymbol]:
     """Functions (and methods standing on their own, like `app.use`), most important first."""
-    found = [cite(r.symbol, r.path, linker) for r in ranked(paths, facts) if r.symbol.kind not in TYPE_KINDS]
+    found = [
+        cite(r.symbol, r.path, linker, secondary=r.secondary)
+        for r in ranked(paths, facts)
+        if r.symbol.kind not in TYPE_KINDS
+    ]
     return found[:limit]
 
 

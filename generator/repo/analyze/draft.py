@@ -34,6 +34,7 @@ from generator.repo.model import (
     Shard,
 )
 from generator.repo.pack.packer import PackedShard, pack_files
+from generator.repo.plan.naming import says_where_not_what
 from generator.repo.plan.subsystems import core_modules
 from generator.text.sentences import says_something
 
@@ -312,9 +313,10 @@ def draft_offline(shard: Shard, ctx: ShardContext, report: Report) -> OfflineDra
 
 
 def shard_purpose(shard: Shard, facts: Facts, limit: int = 3) -> list[str]:
-    """Whole sentences from the module docstrings of the shard's own files, most important file first."""
+    """Whole sentences from the module docstrings of the shard's own files, most important file first and
+    shims, helpers and errors modules last (`compat.py`'s history says nothing of the subsystem)."""
     found: list[str] = []
-    for path in shard.files:
+    for path in sorted(shard.files, key=says_where_not_what):
         fact = facts.files.get(path)
         for sentence in sentences(fact.doc, 2) if fact else []:
             if sentence not in found:

@@ -33,6 +33,9 @@ W_MENTIONED = 1.5  # a name the README's code shows
 W_FILE = 3.0  # repository ranking: a symbol's score plus this times its file's importance
 P_STUB, P_PRIVATE, P_DUNDER, P_HIDDEN = 4.0, 2.5, 3.0, 2.0
 P_DEPRECATED = 6.0  # its doc comment says it is deprecated: never what a list leads with
+_ERROR_SUFFIXES = ("Error", "Exception", "Warning")
+_SHIM_STEMS = ("compat", "shim", "shims", "polyfill", "polyfills")
+_ERRORS_STEMS = ("error", "errors", "exception", "exceptions", "warnings")
 _DOC_REFERENCE = re.compile(r"\b(\w+)\(\)|:(?:meth|func|class|attr):`[~.]?(?:[\w.]*\.)?(\w+)`")
 _DOC_TAG = re.compile(r"@(?:api\s+)?(private|internal|ignore|protected|public)\b")
 TYPE_KINDS = frozenset({"class", "struct", "interface", "trait", "record", "enum", "type", "impl"})
@@ -49,6 +52,7 @@ class RankedSymbol:
     score: float
     path: str = ""
     methods: tuple[Symbol, ...] = ()
+    secondary: bool = False  # an error type or a compat shim (`secondary_names`): listed after the others
 
 
 def key_symbols(facts: Facts, path: str, limit: int | None = None) -> list[RankedSymbol]:
@@ -104,6 +108,7 @@ class _Scored:
     score: float
     members: list[Symbol]
     shown: RankedSymbol | None = None
+    secondary: bool = False  # an error type or a shim (`secondary_names`)
 
 
 @dataclass
@@ -137,7 +142,9 @@ class FileRanking:
                 methods = _main_methods(
                     entry.symbol, entry.members, self.fact, self.exports, self.called, self.mentioned
                 )
-                entry.shown = RankedSymbol(entry.symbol, entry.score, self.fact.path, methods)
+                entry.shown = RankedSymbol(
+                    entry.symbol, entry.score, self.fact.path, methods, entry.secondary
+                )
             found.append(entry.shown)
         return found
 
@@ -189,8 +196,50 @@ def _scored(
         score += W_SUBCLASSED * math.log2(1 + subclassed.get(short, 0))
         score += W_MENTIONED * float(short in mentioned)
         entries.append(_Scored(symbol, round(score, 4), members))
-    entries.sort(key=lambda e: (-e.score, e.symbol.start))
+    # error types and shims come after the file's primary symbols whatever their use (every module raises
+    # them), and after other files' in a subsystem's lists; in a module of errors they lead its own line
+    lesser = secondary_names(fact)
+    for entry in entries:
+        entry.secondary = entry.symbol.name in lesser
+    tiered = not _errors_module(fact.path)
+    entries.sort(key=lambda e: (tiered and e.secondary, -e.score, e.symbol.start))
     return entries
+
+
+def secondary_names(fact: FileFacts) -> set[str]:
+    """The file's exception and error types (a name or a base ending in Error/Exception/Warning, a subclass
+    of one of those in the same file, a Go `ErrX` value), or every symbol of a compat shim module: a list of
+    what a subsystem is made of names these last."""
+    stem = fact.path.rsplit("/", 1)[-1].split(".", 1)[0].lower()
+    if stem.endswith(_SHIM_STEMS):
+        return {s.name for s in fact.symbols}
+    found = {s.name for s in fact.symbols if _error_named(s.short_name)}
+    # ReadTimeout(Timeout), Timeout(RequestException): an error's subclasses in the same file are errors too
+    derived = [s for s in fact.symbols if s.bases and s.name not in found]
+    grew = True
+    while grew:
+        grew = False
+        for symbol in derived:
+            if symbol.name not in found and any(
+                _base_name(b) in found or _error_named(_base_name(b)) for b in symbol.bases
+            ):
+                found.add(symbol.name)
+                grew = True
+    return found
+
+
+def _errors_module(path: str) -> bool:
+    """`errors.go`, `_exceptions.py`, `AxiosError.js`: a module whose errors are what it is for."""
+    return path.rsplit("/", 1)[-1].split(".", 1)[0].lower().endswith(_ERRORS_STEMS)
+
+
+def _error_named(short: str) -> bool:
+    return short.endswith(_ERROR_SUFFIXES) or (short[:3] in ("Err", "err") and short[3:4].isupper())
+
+
+def _base_name(base: str) -> str:
+    """`errors.RequestException` → `RequestException`, `Base[T]` → `Base`."""
+    return base.split("[", 1)[0].rsplit(".", 1)[-1]
 
 
 def _main_methods(

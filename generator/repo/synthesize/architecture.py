@@ -11,6 +11,7 @@ from pathlib import PurePosixPath
 
 from generator.repo.analyze.citations import Linker
 from generator.repo.analyze.describe import module_lines
+from generator.repo.facts.ranking import secondary_names
 from generator.repo.model import (
     CallEdge,
     CatalogueGroup,
@@ -20,9 +21,14 @@ from generator.repo.model import (
     SubsystemEdge,
     SubsystemLink,
 )
+from generator.repo.plan.naming import name_words
 from generator.repo.plan.subsystems import dependency_graph, edge_weights
 
 LABEL_NAMES = 2  # names on an architecture edge
+# what an edge's strength counts: a call builds on the other subsystem more than an import does, and
+# importing or calling only its error types, shims or type aliases least of all
+W_CALL, W_IMPORT, W_WEAK = 3, 2, 1
+_TYPING = frozenset({"types", "typing", "typings", "compat", "shim", "shims"})
 OTHER = "Other modules"
 
 
@@ -100,16 +106,19 @@ def catalogue(
 
 
 def subsystem_edges(
-    placement: dict[str, int], facts: Facts, calls: Sequence[CallEdge] = ()
+    placement: dict[str, int], facts: Facts, calls: Sequence[CallEdge] = (), flow: Sequence[CallEdge] = ()
 ) -> list[SubsystemEdge]:
     """An edge where a module of one subsystem imports or calls into another, labelled with the names
-    imported or called across it most often (else the files of the modules imported); its strength counts
-    both, and its crossings say which module uses which, with what."""
+    imported or called across it most often, primary ones before error types and shims (else the files of
+    the modules imported); its crossings say which module uses which, with what. Its strength weighs a call
+    over an import, and an import or call of only errors, shims or type aliases least: raising another
+    subsystem's exception is not building on it. An edge a call of the main `flow` crosses is marked."""
     used: dict[tuple[int, int], Counter[str]] = defaultdict(Counter)
     strength: Counter[tuple[int, int]] = Counter()
     pairs: dict[tuple[int, int], dict[tuple[str, str], Counter[str]]] = defaultdict(
         lambda: defaultdict(Counter)
     )
+    lesser = _Secondary(facts)
     for path, source in placement.items():
         fact = facts.files.get(path)
         for target in fact.depends_on if fact else []:
@@ -121,30 +130,61 @@ def subsystem_edges(
             for name in names or [PurePosixPath(target).name]:
                 used[(source, other)][name] += 1 if names else 0  # a name imported outranks a module
                 pairs[(source, other)][(path, target)][name] += 1 if names else 0
-            strength[(source, other)] += 1
-    for call in calls:
+            weak = lesser.module(target) or bool(names) and all(lesser.of(target, n) for n in names)
+            strength[(source, other)] += W_WEAK if weak else W_IMPORT
+    crossed = {(placement.get(c.caller_path), placement.get(c.callee_path)) for c in flow}
+    for call in [*calls, *(c for c in flow if c not in calls)]:
         caller, callee = placement.get(call.caller_path), placement.get(call.callee_path)
         if caller and callee and caller != callee:
             used[(caller, callee)][call.callee] += 1
             pairs[(caller, callee)][(call.caller_path, call.callee_path)][call.callee] += 1
-            strength[(caller, callee)] += 1
+            weak = lesser.of(call.callee_path, call.callee)
+            strength[(caller, callee)] += W_WEAK if weak else W_CALL
     return [
         SubsystemEdge(
             a,
             b,
-            _label_names(names),
+            _label_names(names, lesser.names),
             strength[(a, b)],
-            tuple((x, y, _label_names(n)) for (x, y), n in sorted(pairs[(a, b)].items())),
+            tuple((x, y, _label_names(n, lesser.names)) for (x, y), n in sorted(pairs[(a, b)].items())),
+            (a, b) in crossed,
         )
         for (a, b), names in sorted(used.items())
     ]
 
 
-def _label_names(names: Counter[str]) -> tuple[str, ...]:
-    """The names most called across an edge, public ones first (else the modules imported)."""
+class _Secondary:
+    """Which names of a module are error types or shims (facts/ranking.py `secondary_names`), and which
+    modules hold only those or type aliases; each module read once."""
+
+    def __init__(self, facts: Facts) -> None:
+        self.facts = facts
+        self.found: dict[str, set[str]] = {}
+        self.names: set[str] = set()  # every secondary name looked up so far, for the labels
+
+    def of(self, path: str, name: str) -> bool:
+        known = self.found.get(path)
+        if known is None:
+            fact = self.facts.files.get(path)
+            known = self.found[path] = secondary_names(fact) if fact is not None else set()
+            self.names |= known
+        return name in known or name.split(".", 1)[0] in known
+
+    def module(self, path: str) -> bool:
+        """A module of type aliases or shims, or one whose every symbol is an error type."""
+        if set(name_words(PurePosixPath(path).name.split(".")[0])) <= _TYPING:
+            return True
+        fact = self.facts.files.get(path)
+        return fact is not None and bool(fact.symbols) and all(self.of(path, s.name) for s in fact.symbols)
+
+
+def _label_names(names: Counter[str], lesser: set[str]) -> tuple[str, ...]:
+    """The names most called across an edge, public ones first and error types and shims (`lesser`) after
+    the others (else the modules imported)."""
     called = [n for n, count in names.most_common() if count > 0]
     public = [n for n in called if not n.rsplit(".", 1)[-1].startswith("_")]
-    return tuple((public or called or sorted(names))[:LABEL_NAMES])
+    shown = sorted(public or called, key=lambda n: n in lesser or n.split(".", 1)[0] in lesser)
+    return tuple((shown or sorted(names))[:LABEL_NAMES])
 
 
 def link_subsystems(analyses: Sequence[ShardAnalysis], edges: Iterable[SubsystemEdge]) -> None:

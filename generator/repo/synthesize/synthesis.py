@@ -25,7 +25,15 @@ from generator.repo.analyze.describe import (
 )
 from generator.repo.analyze.draft import repeats_itself, shard_purpose, split_model_summary
 from generator.repo.checkout.history import file_history
-from generator.repo.model import ModelDraft, RepoMap, RepoSynthesis, Shard, ShardAnalysis, ShardDraft
+from generator.repo.model import (
+    ModelDraft,
+    ModuleLine,
+    RepoMap,
+    RepoSynthesis,
+    Shard,
+    ShardAnalysis,
+    ShardDraft,
+)
 from generator.repo.plan.naming import says_where_not_what
 from generator.repo.plan.subsystems import core_modules, rank_files
 from generator.repo.run.session import fingerprint
@@ -60,13 +68,14 @@ def synthesize(study: Study, provider: Provider, outcomes: Mapping[int, Outcome]
     calls = graph.edges(main) if graph is not None else []
     shards = [(a.index, tuple(a.shard.files)) for a in landed]
     placement = place_modules(modules, shards, study.facts, study.repo_map)
-    edges = subsystem_edges(placement, study.facts, calls)
+    chain = main_chain(study.facts, modules)  # entry point → core
+    edges = subsystem_edges(placement, study.facts, calls, chain)
     link_subsystems(landed, edges)
     synthesis = repo_synthesis(study, provider, analyses, modules)
     synthesis.architecture = edges
     synthesis.catalogue = catalogue(placement, landed, study.facts, study.repo_map, study.ctx.linker)
     synthesis.modules_present = len(modules)
-    synthesis.main_flow = flow_hops(main_chain(study.facts, modules), study.ctx.linker)  # entry point → core
+    synthesis.main_flow = flow_hops(chain, study.ctx.linker)
     synthesis.answers = answer_questions(study, provider)
     synthesis.notes = maintainer_notes(study.paths, study.config, study.source)
     synthesis.corrections = corrections_digest(
@@ -122,7 +131,8 @@ def build_analysis(study: Study, index: int, shard: Shard, outcome: Outcome) -> 
         analysis.purpose = list(draft.purpose)
         summary = ""
         analysis.model = "offline-extractive"
-    if analysis.files and not analysis.files[0].purpose and analysis.top_symbols:
+    central = _central(analysis)
+    if central is not None and not central.purpose and analysis.top_symbols:
         # its main module says nothing of itself: what it defines says more than a neighbour's docstring
         analysis.purpose.insert(0, _defines(analysis) + ".")
     # citations_valid counts the model's own checked citations: deepkb's links to the facts are not its work
@@ -131,15 +141,24 @@ def build_analysis(study: Study, index: int, shard: Shard, outcome: Outcome) -> 
 
 
 def _offline_summary(analysis: ShardAnalysis) -> str:
-    """What its most important module says it is for (a shim or helper module says nothing of the
-    subsystem), when that fits a table cell; else what it defines."""
-    said = [f.purpose for f in analysis.files if f.purpose and not says_where_not_what(f.path)]
-    top = said[0] if said else (analysis.files[0].purpose if analysis.files else "")
-    if top and len(top) <= SUMMARY_CHARS:
-        return top
+    """What its central module (the most important one that is no shim, helper or errors module) says it
+    is for, else the package's documentation file (Go's `doc.go`), when that fits a table cell; else what
+    the subsystem defines. A neighbour's docstring ("Handlers for Content-Encoding.") misnames it."""
+    central = _central(analysis)
+    package_doc = [f.purpose for f in analysis.files if PurePosixPath(f.path).stem == "doc" and f.purpose]
+    for said in [central.purpose if central else "", *package_doc]:
+        if said and len(said) <= SUMMARY_CHARS:
+            return said
     if analysis.top_symbols:
         return _defines(analysis) + "."
     return f"{len(analysis.shard.files)} modules: " + ", ".join(analysis.shard.files) + "."
+
+
+def _central(analysis: ShardAnalysis) -> ModuleLine | None:
+    """The shard's most important module that says what it does by its name (not `compat.py`)."""
+    return next((f for f in analysis.files if not says_where_not_what(f.path)), None) or next(
+        iter(analysis.files), None
+    )
 
 
 def _defines(analysis: ShardAnalysis) -> str:

@@ -142,10 +142,14 @@ def architecture_diagram(synthesis: RepoSynthesis) -> Markdown:
 def strongest(edges: Sequence[SubsystemEdge]) -> list[SubsystemEdge]:
     """Per subsystem, the dependencies at least half as strong as its strongest (at most MAX_OUT), and of
     two subsystems that use each other only the dominant direction unless both are strong: the diagram
-    shows what each subsystem is built on, not every call that crosses a border (the shard pages list all)."""
+    shows what each subsystem is built on, not every call that crosses a border (the shard pages list all).
+    A dependency the main flow's calls cross is always drawn: it is how a request travels."""
     strength = {(e.source, e.target): e.strength for e in edges}
     kept = []
     for edge in edges:
+        if edge.on_flow:
+            kept.append(edge)
+            continue
         mine = sorted((e.strength for e in edges if e.source == edge.source), reverse=True)
         if edge.strength * 2 < mine[0] or edge.strength < mine[:MAX_OUT][-1]:
             continue
