@@ -312,18 +312,24 @@ def candidates(
     docs = [(f"{s.id}#{q.index}", Fields("", "", q.text)) for s, q, _, _ in found]
     verdicts = judge.judge(docs, focus)
     cut = COVERAGE_SHARE * max(v.topic.score for v in verdicts)
-    shares = point_shares(judge, [v.topic for v in verdicts], titles=[s.title for s in usable])
+    terms = [{w for form in t.forms for w in form} for t in judge.terms(judge.topic)]
+    about = {s.id for s in usable if _title_share(s.title, terms) >= 0.5 or (s.relevance or 0.0) >= strongest}
+    titles = [s.title for s in usable if s.id in about]
+    shares = point_shares(judge, [v.topic for v in verdicts], titles=titles, others=_other_titles(usable, about))
     pool = []
     for (source, quote, centrality, heading), verdict, on_point in zip(found, verdicts, shares, strict=True):
         words = set(tokens(quote.text))
         # a passage of the section the sub-question is named after answers it: that section of a document
-        # about the topic is on the topic, whatever words it uses
-        named = bool(section) and heading.lower() == section.lower()
+        # about the topic is on the topic, whatever words it uses. Only such a document's own headings say
+        # which question a passage answers: a "Usage" section elsewhere is about that document's subject.
+        own_headings = source.id in about
+        named = own_headings and bool(section) and heading.lower() == section.lower()
         if not named and (
             verdict.topic.score < cut or not on_point or words & reserved and not words & facet
         ):
             continue
         answers = {facet_name} if named else heading_facets(heading)  # the source's own section says
+        claimed = answers if own_headings else set()
         # another outline facet's section is left to it; a question that is the topic itself takes any section
         if facet_name in FACETS and answers and facet_name not in answers:
             continue
@@ -333,7 +339,7 @@ def candidates(
         weight = 1.0 if source.relevance is None or strongest <= 0 else max(source.relevance, 0.0) / strongest
         coverage = (verdict.topic.score + verdict.question.score) / 2 * quality
         parts = quote.parts if len(quote.parts) > 1 else ()
-        own = 1.0 if facet_name in answers else 0.0
+        own = 1.0 if facet_name in claimed else 0.0
         pool.append(
             Candidate(
                 quote.text,
@@ -358,12 +364,23 @@ def sentence_statistics(judge: RelevanceJudge, sources: list[RawSource]) -> None
             judge.stats.add(f"{source.id}~{n}", field_tokens(Fields("", "", sentence)))
 
 
+def _other_titles(sources: Sequence[RawSource], about: set[str]) -> list[str]:
+    return [s.title for s in sources if s.id not in about]
+
+
 def point_shares(
-    judge: RelevanceJudge, found: list[Relevance], *, share: float = ON_POINT, titles: Sequence[str] = ()
+    judge: RelevanceJudge,
+    found: list[Relevance],
+    *,
+    share: float = ON_POINT,
+    titles: Sequence[str] = (),
+    others: Sequence[str] = (),
 ) -> list[bool]:
     """Which passages name what is specific about the topic: its rarest concept any passage names ("retries"
     in "celery task retries"), concepts carrying `share` of the best passage's weight, or a concept the
-    sources' titles name that is as specific as the topic's median one (the rarest may be incidental)."""
+    sources' titles name that is as specific as the topic's median one (the rarest may be incidental) and
+    that no title in `others` (the sources not about the topic) names: "applications" in "Testing Click
+    Applications" is no point when "Complex Applications" is stored too."""
     terms = judge.terms(judge.topic)
     weights = {t.label: judge.stats.idf(t) for t in terms}
     named = [sum(w for label, w in weights.items() if label in r.matched) for r in found]
@@ -374,7 +391,7 @@ def point_shares(
     seen |= {label for label, w in weights.items() if w < unseen - 1e-9}
     # ties broken by the label, so the same sources give the same report whatever the hash seed
     point = max(seen, key=lambda label: (weights[label], label), default=None)
-    points = {point} | _title_points(judge, weights, titles)
+    points = {point} | (_title_points(judge, weights, titles) - _title_points(judge, weights, others))
     return [
         best == 0 or (n >= share * best and bool(points & set(r.matched)))
         for n, r in zip(named, found, strict=True)
