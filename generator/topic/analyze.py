@@ -199,12 +199,8 @@ def definition(
     """The opening of the document that defines the topic: a stored source whose title names the topic (the
     title with the fewest other words, then the most relevant, first), else the most relevant one, quoted from its abstract or its first paragraph that
     names the topic, whole. A document whose title does not name the topic opens only with such a paragraph."""
-    concepts = judge.terms(judge.topic)
-    terms = [{w for form in t.forms for w in form} for t in concepts]  # with their spellings
+    terms = [{w for form in t.forms for w in form} for t in judge.terms(judge.topic)]  # with their spellings
     topic = set().union(*terms)  # (a Chinese topic's English twins included)
-    # its most specific concept (the rarest in what was stored): "data" in "missing data" is everywhere
-    specific = max(concepts, key=lambda t: (judge.stats.idf(t), t.label), default=None)
-    rarest = [{w for form in specific.forms for w in form}] if specific else terms
     ranked = sorted(
         (s for s in sources if usable(s) and not is_changelog(s.title, s.url)),
         key=lambda s: (
@@ -215,10 +211,7 @@ def definition(
         ),
     )
     for source in ranked[:3]:
-        titled = _title_share(source.title, terms) > 0
-        # a document not titled after the topic opens the report only with a paragraph naming what is specific
-        # about the topic, not one sharing its commonest word
-        opening = document_opening(source.text, topic if titled else rarest, titled=titled)
+        opening = document_opening(source.text, topic, titled=_title_share(source.title, terms) > 0)
         if opening:
             return Claim(opening, [source.id], 1.0)
     return None
@@ -231,17 +224,15 @@ def _title_share(title: str, terms: list[set[str]]) -> float:
     return 1.0 if share >= 0.99 else 0.5 if share >= 0.5 else 0.0
 
 
-def document_opening(text: str, topic: set[str] | list[set[str]], *, titled: bool = True) -> str:
+def document_opening(text: str, topic: set[str], *, titled: bool = True) -> str:
     """A document's abstract (the paragraph under an "Abstract"/"Summary"/"Introduction" heading, in a
-    document titled after the topic), else its first prose paragraph naming the topic (one of its words, or,
-    given the topic's concepts each as a set of spellings, every concept); '' when none of its first
-    paragraphs can be quoted whole."""
+    document titled after the topic), else its first prose paragraph naming the topic; '' when none of its
+    first paragraphs can be quoted whole."""
     blocks = [b.strip() for b in re.split(r"\n\s*\n", text) if b.strip()]
     start = next((n + 1 for n, b in enumerate(blocks[:40]) if _ABSTRACT.match(b)), 0)
     scanned = [b for b in blocks[start:] if not _HEADING.match(b)][:OPENING_SCAN]
     openings = [p for p in (opening_passage(b) for b in scanned) if p]
-    concepts = topic if isinstance(topic, list) else [topic]
-    naming = [p for p in openings if all(forms & set(tokens(p)) for forms in concepts)]
+    naming = [p for p in openings if topic & set(tokens(p))]
     if start and titled:
         return (openings or [""])[0]
     return (naming or [""])[0]
@@ -324,9 +315,7 @@ def candidates(
     terms = [{w for form in t.forms for w in form} for t in judge.terms(judge.topic)]
     about = {s.id for s in usable if _title_share(s.title, terms) >= 0.5 or (s.relevance or 0.0) >= strongest}
     titles = [s.title for s in usable if s.id in about]
-    shares = point_shares(
-        judge, [v.topic for v in verdicts], titles=titles, others=_other_titles(usable, about)
-    )
+    shares = point_shares(judge, [v.topic for v in verdicts], titles=titles, others=_other_titles(usable, about))
     pool = []
     for (source, quote, centrality, heading), verdict, on_point in zip(found, verdicts, shares, strict=True):
         words = set(tokens(quote.text))
