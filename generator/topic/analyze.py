@@ -179,6 +179,7 @@ def passage_pools(
             strongest=strongest,
             facet_name=facet,
             section=question.split("：")[-1] if facet == "section" else "",
+            stored=catalog.sources,
         )
     return pools
 
@@ -291,10 +292,13 @@ def candidates(
     strongest: float | None = None,
     facet_name: str = "",
     section: str = "",
+    stored: Sequence[RawSource] = (),
 ) -> list[Candidate]:
     """The passages of `sources` that could answer the question `focus` describes, best first, scored by
     the run's relevance judge (a sentence naming only the topic's common words falls below the cut). Passages
-    naming the question's own facet rank higher; one naming only another section's facet is left to it."""
+    naming the question's own facet rank higher; one naming only another section's facet is left to it.
+    `stored` are the run's other sources (those this question may not quote): whether any is titled after
+    the topic decides how much of it a passage of a document that only touches it must name."""
     concepts = {w for t in judge.terms(judge.topic) for form in t.forms for w in form}
     if strongest is None:  # the run's most relevant stored source, when the caller knows it
         strongest = max((s.relevance or 0.0 for s in sources), default=0.0)
@@ -313,9 +317,14 @@ def candidates(
     verdicts = judge.judge(docs, focus)
     cut = COVERAGE_SHARE * max(v.topic.score for v in verdicts)
     terms = [{w for form in t.forms for w in form} for t in judge.terms(judge.topic)]
-    about = {s.id for s in usable if _title_share(s.title, terms) >= 0.5 or (s.relevance or 0.0) >= strongest}
+    concept_labels = {t.label for t in judge.terms(judge.topic)}
+    titled = {s.id for s in [*sources, *stored] if _title_share(s.title, terms) >= 0.5}
+    whole_topic = bool(titled)
+    about = titled | {s.id for s in usable if (s.relevance or 0.0) >= strongest}
     titles = [s.title for s in usable if s.id in about]
-    shares = point_shares(judge, [v.topic for v in verdicts], titles=titles, others=_other_titles(usable, about))
+    shares = point_shares(
+        judge, [v.topic for v in verdicts], titles=titles, others=_other_titles(usable, about)
+    )
     pool = []
     for (source, quote, centrality, heading), verdict, on_point in zip(found, verdicts, shares, strict=True):
         words = set(tokens(quote.text))
@@ -332,6 +341,11 @@ def candidates(
         claimed = answers if own_headings else set()
         # another outline facet's section is left to it; a question that is the topic itself takes any section
         if facet_name in FACETS and answers and facet_name not in answers:
+            continue
+        # when documents titled after the topic were stored, one that only touches it is quoted where it names
+        # the whole topic, not where its own subject shares a word or two with it ("command line application"
+        # of a packaging page, "backwards compatibility" of a random number policy)
+        if whole_topic and not own_headings and concept_labels - set(verdict.topic.matched):
             continue
         quality = prose_ratio(quote.text)
         # the retrieval judge's view of the whole source: a passage from the document about the topic outranks
