@@ -211,8 +211,13 @@ def definition(
             s.id,
         ),
     )
+    # when documents titled after the topic were stored (even ones no longer in force), one that only touches
+    # it opens the report only with a paragraph naming all of it, as its passages are quoted (`candidates`)
+    whole_topic = any(_title_share(s.title, terms) >= 0.5 for s in sources)
     for source in ranked[:3]:
-        opening = document_opening(source.text, topic, titled=_title_share(source.title, terms) > 0)
+        titled = _title_share(source.title, terms) > 0
+        naming = terms if whole_topic and not titled else [topic]
+        opening = document_opening(source.text, naming, titled=titled)
         if opening:
             return Claim(opening, [source.id], 1.0)
     return None
@@ -225,15 +230,17 @@ def _title_share(title: str, terms: list[set[str]]) -> float:
     return 1.0 if share >= 0.99 else 0.5 if share >= 0.5 else 0.0
 
 
-def document_opening(text: str, topic: set[str], *, titled: bool = True) -> str:
+def document_opening(text: str, topic: set[str] | list[set[str]], *, titled: bool = True) -> str:
     """A document's abstract (the paragraph under an "Abstract"/"Summary"/"Introduction" heading, in a
-    document titled after the topic), else its first prose paragraph naming the topic; '' when none of its
-    first paragraphs can be quoted whole."""
+    document titled after the topic), else its first prose paragraph naming the topic: one of its words, or,
+    given a list of word sets (each concept's spellings), one word of every set; '' when none of its first
+    paragraphs can be quoted whole."""
     blocks = [b.strip() for b in re.split(r"\n\s*\n", text) if b.strip()]
     start = next((n + 1 for n, b in enumerate(blocks[:40]) if _ABSTRACT.match(b)), 0)
     scanned = [b for b in blocks[start:] if not _HEADING.match(b)][:OPENING_SCAN]
     openings = [p for p in (opening_passage(b) for b in scanned) if p]
-    naming = [p for p in openings if topic & set(tokens(p))]
+    concepts = topic if isinstance(topic, list) else [topic]
+    naming = [p for p in openings if all(forms & set(tokens(p)) for forms in concepts)]
     if start and titled:
         return (openings or [""])[0]
     return (naming or [""])[0]
