@@ -273,3 +273,27 @@ def test_a_document_not_titled_after_the_topic_opens_only_with_a_paragraph_namin
     strings.text += "\n\nThe string type supports missing data through an NA sentinel object of the user's."
     opening = definition([proposal, strings], RelevanceJudge("missing data and NA support"), active)
     assert opening is not None and opening.text.startswith("The string type supports missing data")
+
+
+def test_a_document_about_the_topic_is_quoted_where_it_names_the_topics_point() -> None:
+    testing = RawSource(
+        "testing", "local", "local:docs/testing.md", "Testing Click Applications", "t",
+        "The testing module invokes command line applications and checks their output and exit code.\n\n"
+        "Each test gets its own temporary folder, so that no test leaks files into another test.",
+        relevance=0.74,
+    )  # fmt: skip
+    aside = RawSource(
+        "complex", "local", "local:docs/complex.md", "Complex Applications", "t",
+        "A command line application keeps its state in a context object passed to every command.\n\n"
+        "A group command holds the subcommands of the application and dispatches to one of them.\n\n"
+        "Each command of the application reads its options from the command line before it runs.\n\n"
+        "Each test gets its own temporary folder, so that no test leaks files into another test run.",
+        relevance=0.6,
+    )  # fmt: skip
+    topic = "testing command line applications"
+    pool = candidates(
+        [testing, aside], focus=topic, judge=RelevanceJudge(topic), facet=set(), reserved=set()
+    )  # fmt: skip
+    quoted = {(c.source, c.text) for c in pool}
+    assert ("testing", testing.text.split("\n\n")[1]) in quoted  # names only "test", on the page about it
+    assert not any(source == "complex" for source, _ in quoted)

@@ -329,9 +329,14 @@ def candidates(
     whole_topic = bool(titled)
     about = titled | {s.id for s in usable if (s.relevance or 0.0) >= strongest}
     titles = [s.title for s in usable if s.id in about]
-    shares = point_shares(
-        judge, [v.topic for v in verdicts], titles=titles, others=_other_titles(usable, about)
-    )
+    others = _other_titles(usable, about)
+    shares = point_shares(judge, [v.topic for v in verdicts], titles=titles, others=others)
+    # in a document about the topic, a passage naming its point is on it, however few of its other words it
+    # repeats ("CliRunner invokes the command in a test" on the page about testing command line applications)
+    naming = point_shares(judge, [v.topic for v in verdicts], share=0.0, titles=titles, others=others)
+    shares = [
+        s or (sid in about and n) for s, n, sid in zip(shares, naming, (f[0].id for f in found), strict=True)
+    ]
     pool = []
     for (source, quote, centrality, heading), verdict, on_point in zip(found, verdicts, shares, strict=True):
         words = set(tokens(quote.text))
