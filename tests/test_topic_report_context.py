@@ -378,3 +378,15 @@ def test_the_model_planner_and_analyst_read_the_same_outlines_and_passages(kb_ro
         "index high-dimensional vectors produced by embedding models."
     )
     assert any(paragraph in p for p in prompts["analyze"])
+
+
+def test_only_a_document_titled_after_the_topic_lends_its_sections_to_the_outline() -> None:
+    from generator.topic.plan import DocumentOutline, topic_sections
+
+    outlines = [
+        DocumentOutline("Testing Click Applications", ("Testing File Uploads", "File System Isolation")),
+        DocumentOutline("Complex Applications", ("The Root Command", "The First Child Command")),
+    ]
+    found = topic_sections("testing command line applications", outlines)
+    assert "Testing File Uploads" in found
+    assert "The Root Command" not in found and "The First Child Command" not in found

@@ -225,3 +225,75 @@ def test_a_concept_the_sources_titles_name_is_a_point_too() -> None:
     with_titles = point_shares(judge, found, share=0.0, titles=["Application Factories"])
     assert without[0] is False and with_titles[0] is True  # "factories" counts once a title names it
     assert with_titles[2] is False  # the common word "app" never does
+
+
+def test_a_document_that_only_touches_the_topic_is_quoted_where_it_names_all_of_it() -> None:
+    testing = RawSource(
+        "testing", "local", "local:docs/testing.md", "Testing Click Applications", "t",
+        "# Testing Click Applications\n\nThe testing module invokes command line applications and checks "
+        "their output and exit code.\n\n## Usage\n\nThe runner for testing command line applications "
+        "captures what they print to the terminal.", relevance=0.74,
+    )  # fmt: skip
+    packaging = RawSource(
+        "briefcase", "local", "local:docs/briefcase.md", "Standalone Application with Briefcase", "t",
+        "# Standalone Application with Briefcase\n\n## Usage\n\nSet console_app so that Briefcase treats the "
+        "project as a command line application rather than a graphical application.\n\nTesting the command "
+        "line application that Briefcase builds runs its test suite with the dev command.", relevance=0.59,
+    )  # fmt: skip
+    topic = "testing command line applications"
+    pool = candidates(
+        [testing, packaging], focus=f"{topic} usage example how to", judge=RelevanceJudge(topic),
+        facet={"usag", "exampl"}, reserved=set(), facet_name="use",
+    )  # fmt: skip
+    quoted = {c.text: c for c in pool}
+    assert not any("console_app" in text for text in quoted)  # shares "command line application" only
+    packaged = [c for c in pool if c.source == "briefcase"]
+    assert [c.text for c in packaged] == [packaging.text.split("\n\n")[-1]]  # names all of the topic
+    # its "Usage" heading is about packaging: only the testing page's own "Usage" section earns the bonus
+    assert packaged[0].facet_hits == 0
+    assert any(c.source == "testing" and c.facet_hits > 0 for c in pool)
+
+
+def test_a_document_not_titled_after_the_topic_opens_only_with_a_paragraph_naming_all_of_it() -> None:
+    from generator.topic.analyze import definition
+
+    proposal = RawSource(
+        "nep12", "local", "local:neps/nep-0012.rst", "Missing data and NA support", "t",
+        "Missing data is marked with an NA value that propagates through arithmetic.", relevance=0.88,
+        status="Deferred",
+    )  # fmt: skip
+    strings = RawSource(
+        "nep55", "local", "local:neps/nep-0055.rst", "A variable-width string DType", "t",
+        "We propose adding a new string data type where each item is an arbitrary length encoded string.",
+        relevance=0.69,
+    )  # fmt: skip
+    active = lambda s: s.status != "Deferred"  # noqa: E731 — the deferred proposal may not say what it is
+    judge = RelevanceJudge("missing data and NA support")
+    assert definition([proposal, strings], judge, active) is None  # "data" alone does not define it
+    strings.text += "\n\nThe string type supports missing data through an NA sentinel object of the user's."
+    opening = definition([proposal, strings], RelevanceJudge("missing data and NA support"), active)
+    assert opening is not None and opening.text.startswith("The string type supports missing data")
+
+
+def test_a_document_about_the_topic_is_quoted_where_it_names_the_topics_point() -> None:
+    testing = RawSource(
+        "testing", "local", "local:docs/testing.md", "Testing Click Applications", "t",
+        "The testing module invokes command line applications and checks their output and exit code.\n\n"
+        "Each test gets its own temporary folder, so that no test leaks files into another test.",
+        relevance=0.74,
+    )  # fmt: skip
+    aside = RawSource(
+        "complex", "local", "local:docs/complex.md", "Complex Applications", "t",
+        "A command line application keeps its state in a context object passed to every command.\n\n"
+        "A group command holds the subcommands of the application and dispatches to one of them.\n\n"
+        "Each command of the application reads its options from the command line before it runs.\n\n"
+        "Each test gets its own temporary folder, so that no test leaks files into another test run.",
+        relevance=0.6,
+    )  # fmt: skip
+    topic = "testing command line applications"
+    pool = candidates(
+        [testing, aside], focus=topic, judge=RelevanceJudge(topic), facet=set(), reserved=set()
+    )  # fmt: skip
+    quoted = {(c.source, c.text) for c in pool}
+    assert ("testing", testing.text.split("\n\n")[1]) in quoted  # names only "test", on the page about it
+    assert not any(source == "complex" for source, _ in quoted)

@@ -179,6 +179,7 @@ def passage_pools(
             strongest=strongest,
             facet_name=facet,
             section=question.split("：")[-1] if facet == "section" else "",
+            stored=catalog.sources,
         )
     return pools
 
@@ -210,8 +211,13 @@ def definition(
             s.id,
         ),
     )
+    # when documents titled after the topic were stored (even ones no longer in force), one that only touches
+    # it opens the report only with a paragraph naming all of it, as its passages are quoted (`candidates`)
+    whole_topic = any(_title_share(s.title, terms) >= 0.5 for s in sources)
     for source in ranked[:3]:
-        opening = document_opening(source.text, topic, titled=_title_share(source.title, terms) > 0)
+        titled = _title_share(source.title, terms) > 0
+        naming = terms if whole_topic and not titled else [topic]
+        opening = document_opening(source.text, naming, titled=titled)
         if opening:
             return Claim(opening, [source.id], 1.0)
     return None
@@ -224,15 +230,17 @@ def _title_share(title: str, terms: list[set[str]]) -> float:
     return 1.0 if share >= 0.99 else 0.5 if share >= 0.5 else 0.0
 
 
-def document_opening(text: str, topic: set[str], *, titled: bool = True) -> str:
+def document_opening(text: str, topic: set[str] | list[set[str]], *, titled: bool = True) -> str:
     """A document's abstract (the paragraph under an "Abstract"/"Summary"/"Introduction" heading, in a
-    document titled after the topic), else its first prose paragraph naming the topic; '' when none of its
-    first paragraphs can be quoted whole."""
+    document titled after the topic), else its first prose paragraph naming the topic: one of its words, or,
+    given a list of word sets (each concept's spellings), one word of every set; '' when none of its first
+    paragraphs can be quoted whole."""
     blocks = [b.strip() for b in re.split(r"\n\s*\n", text) if b.strip()]
     start = next((n + 1 for n, b in enumerate(blocks[:40]) if _ABSTRACT.match(b)), 0)
     scanned = [b for b in blocks[start:] if not _HEADING.match(b)][:OPENING_SCAN]
     openings = [p for p in (opening_passage(b) for b in scanned) if p]
-    naming = [p for p in openings if topic & set(tokens(p))]
+    concepts = topic if isinstance(topic, list) else [topic]
+    naming = [p for p in openings if all(forms & set(tokens(p)) for forms in concepts)]
     if start and titled:
         return (openings or [""])[0]
     return (naming or [""])[0]
@@ -291,10 +299,13 @@ def candidates(
     strongest: float | None = None,
     facet_name: str = "",
     section: str = "",
+    stored: Sequence[RawSource] = (),
 ) -> list[Candidate]:
     """The passages of `sources` that could answer the question `focus` describes, best first, scored by
     the run's relevance judge (a sentence naming only the topic's common words falls below the cut). Passages
-    naming the question's own facet rank higher; one naming only another section's facet is left to it."""
+    naming the question's own facet rank higher; one naming only another section's facet is left to it.
+    `stored` are the run's other sources (those this question may not quote): whether any is titled after
+    the topic decides how much of it a passage of a document that only touches it must name."""
     concepts = {w for t in judge.terms(judge.topic) for form in t.forms for w in form}
     if strongest is None:  # the run's most relevant stored source, when the caller knows it
         strongest = max((s.relevance or 0.0 for s in sources), default=0.0)
@@ -312,20 +323,41 @@ def candidates(
     docs = [(f"{s.id}#{q.index}", Fields("", "", q.text)) for s, q, _, _ in found]
     verdicts = judge.judge(docs, focus)
     cut = COVERAGE_SHARE * max(v.topic.score for v in verdicts)
-    shares = point_shares(judge, [v.topic for v in verdicts], titles=[s.title for s in usable])
+    terms = [{w for form in t.forms for w in form} for t in judge.terms(judge.topic)]
+    concept_labels = {t.label for t in judge.terms(judge.topic)}
+    titled = {s.id for s in [*sources, *stored] if _title_share(s.title, terms) >= 0.5}
+    whole_topic = bool(titled)
+    about = titled | {s.id for s in usable if (s.relevance or 0.0) >= strongest}
+    titles = [s.title for s in usable if s.id in about]
+    others = _other_titles(usable, about)
+    shares = point_shares(judge, [v.topic for v in verdicts], titles=titles, others=others)
+    # in a document about the topic, a passage naming its point is on it, however few of its other words it
+    # repeats ("CliRunner invokes the command in a test" on the page about testing command line applications)
+    naming = point_shares(judge, [v.topic for v in verdicts], share=0.0, titles=titles, others=others)
+    shares = [
+        s or (sid in about and n) for s, n, sid in zip(shares, naming, (f[0].id for f in found), strict=True)
+    ]
     pool = []
     for (source, quote, centrality, heading), verdict, on_point in zip(found, verdicts, shares, strict=True):
         words = set(tokens(quote.text))
         # a passage of the section the sub-question is named after answers it: that section of a document
-        # about the topic is on the topic, whatever words it uses
-        named = bool(section) and heading.lower() == section.lower()
+        # about the topic is on the topic, whatever words it uses. Only such a document's own headings say
+        # which question a passage answers: a "Usage" section elsewhere is about that document's subject.
+        own_headings = source.id in about
+        named = own_headings and bool(section) and heading.lower() == section.lower()
         if not named and (
             verdict.topic.score < cut or not on_point or words & reserved and not words & facet
         ):
             continue
         answers = {facet_name} if named else heading_facets(heading)  # the source's own section says
+        claimed = answers if own_headings else set()
         # another outline facet's section is left to it; a question that is the topic itself takes any section
         if facet_name in FACETS and answers and facet_name not in answers:
+            continue
+        # when documents titled after the topic were stored, one that only touches it is quoted where it names
+        # the whole topic, not where its own subject shares a word or two with it ("command line application"
+        # of a packaging page, "backwards compatibility" of a random number policy)
+        if whole_topic and not own_headings and concept_labels - set(verdict.topic.matched):
             continue
         quality = prose_ratio(quote.text)
         # the retrieval judge's view of the whole source: a passage from the document about the topic outranks
@@ -333,7 +365,7 @@ def candidates(
         weight = 1.0 if source.relevance is None or strongest <= 0 else max(source.relevance, 0.0) / strongest
         coverage = (verdict.topic.score + verdict.question.score) / 2 * quality
         parts = quote.parts if len(quote.parts) > 1 else ()
-        own = 1.0 if facet_name in answers else 0.0
+        own = 1.0 if facet_name in claimed else 0.0
         pool.append(
             Candidate(
                 quote.text,
@@ -358,12 +390,23 @@ def sentence_statistics(judge: RelevanceJudge, sources: list[RawSource]) -> None
             judge.stats.add(f"{source.id}~{n}", field_tokens(Fields("", "", sentence)))
 
 
+def _other_titles(sources: Sequence[RawSource], about: set[str]) -> list[str]:
+    return [s.title for s in sources if s.id not in about]
+
+
 def point_shares(
-    judge: RelevanceJudge, found: list[Relevance], *, share: float = ON_POINT, titles: Sequence[str] = ()
+    judge: RelevanceJudge,
+    found: list[Relevance],
+    *,
+    share: float = ON_POINT,
+    titles: Sequence[str] = (),
+    others: Sequence[str] = (),
 ) -> list[bool]:
     """Which passages name what is specific about the topic: its rarest concept any passage names ("retries"
     in "celery task retries"), concepts carrying `share` of the best passage's weight, or a concept the
-    sources' titles name that is as specific as the topic's median one (the rarest may be incidental)."""
+    sources' titles name that is as specific as the topic's median one (the rarest may be incidental) and
+    that no title in `others` (the sources not about the topic) names: "applications" in "Testing Click
+    Applications" is no point when "Complex Applications" is stored too."""
     terms = judge.terms(judge.topic)
     weights = {t.label: judge.stats.idf(t) for t in terms}
     named = [sum(w for label, w in weights.items() if label in r.matched) for r in found]
@@ -374,7 +417,7 @@ def point_shares(
     seen |= {label for label, w in weights.items() if w < unseen - 1e-9}
     # ties broken by the label, so the same sources give the same report whatever the hash seed
     point = max(seen, key=lambda label: (weights[label], label), default=None)
-    points = {point} | _title_points(judge, weights, titles)
+    points = {point} | (_title_points(judge, weights, titles) - _title_points(judge, weights, others))
     return [
         best == 0 or (n >= share * best and bool(points & set(r.matched)))
         for n, r in zip(named, found, strict=True)

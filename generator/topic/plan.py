@@ -305,10 +305,15 @@ _WORDY_HEADING = re.compile(r"[^\W\d_][\w'’&,:/ -]*", re.UNICODE)
 
 def topic_sections(topic: str, outlines: Sequence[DocumentOutline]) -> list[str]:
     """The top documents' own section headings that name one of the topic's content words (and answer none
-    of the outline's facets): what those documents say about the topic, section by section."""
+    of the outline's facets): what those documents say about the topic, section by section. Only a document
+    titled after the topic (half its words, or the first found) lends its sections: "The Root Command" of
+    "Complex Applications" is no question of "testing command line applications"."""
     topic_words = {w.rstrip("s") for w in content_words(topic)}
     found = []
-    for outline in outlines:
+    for n, outline in enumerate(outlines):
+        titled = {w.rstrip("s") for w in content_words(outline.title)} & topic_words
+        if n and 2 * len(titled) < len(topic_words):
+            continue
         for heading in outline.headings:
             words = {w.rstrip("s") for w in content_words(heading)}
             if heading_facets(heading) or _FRAME_HEADING.match(heading.strip()) or not words & topic_words:
