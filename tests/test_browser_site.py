@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote, unquote
+from urllib.parse import quote
 
 import pytest
 from browser_kb import TOPIC, ZH_TOPIC, build_kb, serve
@@ -273,7 +273,11 @@ def test_search_counts_english_chinese_and_nonsense_in_their_own_languages(
     page.wait_for_selector("#deepkb-search input", state="visible")
     assert _results(page, "tokenizers") >= 2  # stemmed: the repository's pages say "tokenizer", "tokens"
     assert _results(page, "算盘") >= 5  # the Chinese topic's five pages (zh index) and the tag page (en)
-    assert any("/raw/" in link and "计算器-如何" in unquote(link) for link in _links(page))
+    # Pagefind renders each result's link after the count, one fragment at a time: wait for the raw page's
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('.pagefind-ui__result-link')].some(a => {"
+        " const h = decodeURIComponent(a.href); return h.includes('/raw/') && h.includes('计算器-如何'); })"
+    )
     assert _results(page, "zzqx") == 0
     assert _results(page, "alrus") == 0  # Pagefind alone answers for "a", the longest indexed prefix
     assert _results(page, "tok") >= 2  # a word still being typed finds the words it begins
@@ -284,14 +288,12 @@ def test_search_counts_english_chinese_and_nonsense_in_their_own_languages(
     page.keyboard.press("/")
     page.wait_for_selector("#deepkb-search input", state="visible")
     assert _results(page, "tokenizer", none="未找到") >= 2
-    assert any("/repos/" in link for link in _links(page))
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('.pagefind-ui__result-link')].some(a => a.href.includes('/repos/'))"
+    )
     assert _results(page, "zzqx", none="未找到") == 0
     assert reader.outside_origin() == []
     assert reader.errors == []
-
-
-def _links(page: Any) -> list[str]:
-    return [str(h) for h in page.locator(".pagefind-ui__result-link").evaluate_all("l => l.map(a => a.href)")]
 
 
 def test_each_page_declares_its_language_and_notices_stay_out_of_the_index(site: Site) -> None:
