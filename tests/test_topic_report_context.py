@@ -390,3 +390,26 @@ def test_only_a_document_titled_after_the_topic_lends_its_sections_to_the_outlin
     found = topic_sections("testing command line applications", outlines)
     assert "Testing File Uploads" in found
     assert "The Root Command" not in found and "The First Child Command" not in found
+
+
+def test_when_every_proposal_for_the_subject_was_deferred_they_answer_labelled_but_not_current_state() -> (
+    None
+):
+    from generator.topic.standing import proposals_only, usable_for
+
+    def raw(sid: str, status: str, relevance: float) -> wsp.RawSource:
+        return wsp.RawSource(
+            sid, "local", f"local:neps/{sid}.md", sid, "2026-01-01T00:00:00Z", "text",
+            kind="local", relevance=relevance, status=status,
+        )  # fmt: skip
+
+    deferred = [raw("nep-12", "Deferred", 0.9), raw("nep-25", "Deferred", 0.8)]
+    unrelated = raw("nep-55", "Final", 0.4)  # in force, but about something else
+    sources = [*deferred, unrelated]
+    assert proposals_only(sources)
+    assert usable_for("what", sources)(deferred[0]) and usable_for("how", sources)(deferred[1])
+    assert not usable_for("current", sources)(deferred[0])
+    # a subject whose defining document is in force keeps its rejected alternatives out of "how it works"
+    in_force = [raw("pep-557", "Final", 0.9), raw("pep-old", "Rejected", 0.8)]
+    assert not proposals_only(in_force)
+    assert not usable_for("how", in_force)(in_force[1]) and usable_for("how", in_force)(in_force[0])

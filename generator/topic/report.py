@@ -16,7 +16,7 @@ from ..text.sentences import split_sentences
 from .analyze import Analysis, Catalog, Claim
 from .plan import Plan, Step
 from .processing import ChartSpec
-from .standing import inactive
+from .standing import inactive, proposals_only
 
 SUMMARY_SENTENCES = 5
 
@@ -72,8 +72,10 @@ def build_report(plan: Plan, analysis: Analysis, catalog: Catalog) -> Report:
     )
     for section in analysis.sections:
         report.sections.append(ReportSection(section.question, _resolved(section.claims, catalog, report)))
+    # a summary leads with what is in force, unless proposals not in force are all the subject has
+    only = proposals_only(catalog.sources)
     in_force = [
-        ReportSection(s.question, [c for c in s.claims if not _only_inactive(c, catalog)])
+        ReportSection(s.question, [c for c in s.claims if only or not _only_inactive(c, catalog)])
         for s in report.sections
     ]
     report.summary = leads(

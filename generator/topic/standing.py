@@ -59,12 +59,22 @@ def newest(sources: Sequence[RawSource]) -> set[str]:
     return {s.id for s in dated[:keep]}
 
 
+def proposals_only(sources: Sequence[RawSource]) -> bool:
+    """Whether the source most about the subject is itself not in force: every proposal for it was deferred,
+    rejected or withdrawn, and those proposals are the only account of it there is."""
+    judged = [s for s in sources if s.relevance is not None]
+    return bool(judged) and inactive(max(judged, key=lambda s: s.relevance or 0.0))
+
+
 def usable_for(facet: str, sources: Sequence[RawSource]) -> Callable[[RawSource], bool]:
-    """Which sources may answer a sub-question of `facet`."""
+    """Which sources may answer a sub-question of `facet`. A document no longer in force answers none of
+    CURRENT_ONLY, unless the subject has nothing else (`proposals_only`): then it answers all but "current
+    state", labelled with its status wherever it is quoted."""
     recent = newest([s for s in sources if not inactive(s)]) if facet == "current" else set()
+    barred = CURRENT_ONLY if not proposals_only(sources) else frozenset({"current"})
 
     def usable(source: RawSource) -> bool:
-        if facet in CURRENT_ONLY and inactive(source):
+        if facet in barred and inactive(source):
             return False
         return facet != "current" or source.id in recent
 
