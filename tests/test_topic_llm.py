@@ -141,6 +141,10 @@ def test_plan_repaired_on_second_attempt_and_every_role_uses_the_model(kb_root: 
 
     report_meta, report = read_page(folder / "output" / "report.md")
     assert report_meta["provider"] == "openai" and "Produced offline" not in report
+    assert (
+        '"Written by a language model"' in report
+        and "written by gpt-4o-mini from the quoted sources" in report
+    )
     assert report_meta["unresolved_citations"] == 2  # [99] in each of the two sections
     assert report_meta["unsupported_claims"] == 2
     assert "moon" not in report

@@ -438,6 +438,7 @@ class TopicRun:
     def _start_run(self) -> None:
         self.meta.status = "in_progress"
         self.meta.provider = self.provider.name
+        self.meta.model = "" if self.provider.offline else self.provider.model_for("analyze")
         self.meta.error = ""
         self.meta.runs.append(Run(started_at=now_iso(), provider=self.provider.name))
         self._save()

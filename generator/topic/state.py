@@ -118,6 +118,7 @@ class TopicMeta(_Record):
     metrics: Metrics = Field(default_factory=Metrics)
     phases_done: list[Phase] = Field(default_factory=list)
     provider: str = "offline"
+    model: str = ""  # the model that wrote the analysis ("" offline)
     warnings: list[str] = Field(default_factory=list)
     verification: VerificationState = Field(default_factory=VerificationState)
     error: str = ""

@@ -50,6 +50,12 @@ class TopicPage:
         return self.meta.provider == "offline"
 
     @property
+    def model(self) -> Markdown:
+        """The model that wrote the analysis, as a page names it (a file path shows as its file name)."""
+        name = self.meta.model.replace("\\", "/").rsplit("/", 1)[-1] if not self.offline else ""
+        return md_inline(name, limit=120) if name else Markdown("")
+
+    @property
     def topic(self) -> Markdown:
         return md_inline(self.meta.topic, limit=300)
 
@@ -205,7 +211,7 @@ def _kind_page(
 ) -> PageText:
     """The topic's `kind` page (report, analysis, sources) from topic_<kind>.md.j2, titled "<topic> — <kind>"."""
     title = f"{page.meta.topic} — {page.t[kind]}"
-    shared = {"t": page.t, "offline": page.offline, "title": title}
+    shared = {"t": page.t, "offline": page.offline, "model": page.model, "title": title}
     body = render_template(f"topic_{kind}.md.j2", {**shared, **context})
     return PageText(_frontmatter(page, title, description, **extra), body)
 
