@@ -154,7 +154,7 @@ def test_an_answer_page_walks_with_its_repository_in_the_site(kb_root: Path, cal
 def test_a_word_every_symbol_names_weighs_less_than_the_one_that_picks_the_answer() -> None:
     """In an HTTP library "request" is in most docstrings; "connection" is what the question is about."""
     from generator.repo.model import Symbol
-    from generator.repo.synthesize.answer import match_score, term_weights
+    from generator.repo.synthesize.answer import term_hits, term_weights, weighed
 
     def sym(name: str, doc: str) -> Symbol:
         return Symbol(name, "function", 1, 2, doc_source=doc)
@@ -166,11 +166,11 @@ def test_a_word_every_symbol_names_weighs_less_than_the_one_that_picks_the_answe
         sym("send_over_connection", "Send the bytes over a pooled connection."),
     ]
     terms = ["request", "connection"]
-    weights = term_weights(terms, symbols)
+    weights = term_weights(terms, [term_hits(s, terms) for s in symbols])
     assert weights["connection"] > 1.5 * weights["request"]
-    ranked = sorted(symbols, key=lambda s: -match_score(s, terms, weights))
+    ranked = sorted(symbols, key=lambda s: -weighed(terms, term_hits(s, terms), weights))
     assert ranked[0].name == "send_over_connection"
-    unweighted = sorted(symbols, key=lambda s: -match_score(s, terms))
+    unweighted = sorted(symbols, key=lambda s: -weighed(terms, term_hits(s, terms)))
     assert unweighted[0].name == "prepare_request"  # counted alike, the frequent word wins
 
 

@@ -32,11 +32,12 @@ def answer_request(request: str, modules: Sequence[str], facts: Facts, linker: L
         for symbol in facts.files[path].symbols
         if not symbol.stub
     ]
-    weights = term_weights(terms, [symbol for _, symbol in candidates])
+    hits = [term_hits(symbol, terms) for _, symbol in candidates]  # each symbol's words are read once
+    weights = term_weights(terms, hits)
     scored: list[Chosen] = []
     importance: dict[str, dict[str, float]] = {}
-    for path, symbol in candidates:
-        score = match_score(symbol, terms, weights)
+    for (path, symbol), found in zip(candidates, hits, strict=True):
+        score = weighed(terms, found, weights)
         if score > 0:
             # every definition may answer (a class's 40th method too); the ranking only breaks ties
             if path not in importance:
@@ -113,25 +114,32 @@ def _distinct_calls(calls: Iterable[CallEdge]) -> list[CallEdge]:
     return list(seen.values())
 
 
-def match_score(symbol: Symbol, terms: Sequence[str], weights: Mapping[str, float] | None = None) -> float:
-    """NAME_WEIGHT per question word whose stem the symbol's name shares, DOC_WEIGHT per one its docstring
-    shares ("redirects" finds `resolve_redirects`, "parsed" finds `OptionParser`), each word counted by its
-    weight (1 without `weights`)."""
+Hits = list[tuple[bool, bool]]
+"""Per question word: whether the symbol's name, and whether its docstring, shares its stem."""
+
+
+def term_hits(symbol: Symbol, terms: Sequence[str]) -> Hits:
+    """Which question words the symbol's name and docstring share a stem with ("redirects" finds
+    `resolve_redirects`, "parsed" finds `OptionParser`)."""
     name_words, doc_words = set(words_of(symbol.name)), set(words_of(symbol.doc))  # lower case already
-    score = 0.0
-    for term in terms:
-        hits = NAME_WEIGHT * shares_stem(term, name_words) + DOC_WEIGHT * shares_stem(term, doc_words)
-        score += hits * (weights.get(term, 1.0) if weights else 1.0)
-    return score
+    return [(shares_stem(term, name_words), shares_stem(term, doc_words)) for term in terms]
 
 
-def term_weights(terms: Sequence[str], symbols: Sequence[Symbol]) -> dict[str, float]:
-    """How much each question word tells symbols apart: the inverse of the share of `symbols` that name it
-    (log-scaled, as BM25's idf). In an HTTP library "request" is in every other docstring and tells little;
-    "connection" or "redirects" picks out the code that answers."""
-    named = [set(words_of(s.name)) | set(words_of(s.doc)) for s in symbols]
-    total = max(len(named), 1)
+def weighed(terms: Sequence[str], hits: Hits, weights: Mapping[str, float] | None = None) -> float:
+    """NAME_WEIGHT per question word the symbol's name shares, DOC_WEIGHT per one its docstring shares, each
+    word counted by its weight (1 without `weights`)."""
+    return sum(
+        (NAME_WEIGHT * in_name + DOC_WEIGHT * in_doc) * (weights.get(term, 1.0) if weights else 1.0)
+        for term, (in_name, in_doc) in zip(terms, hits, strict=True)
+    )
+
+
+def term_weights(terms: Sequence[str], hits: Sequence[Hits]) -> dict[str, float]:
+    """How much each question word tells symbols apart, from every symbol's `term_hits`: the inverse of the
+    share of symbols that name it (log-scaled, as BM25's idf). In an HTTP library "request" is in every other
+    docstring and tells little; "connection" or "redirects" picks out the code that answers."""
+    total = max(len(hits), 1)
     return {
-        term: math.log(1 + total / (1 + sum(1 for words in named if shares_stem(term, words))))
-        for term in terms
+        term: math.log(1 + total / (1 + sum(1 for found in hits if any(found[i]))))
+        for i, term in enumerate(terms)
     }
