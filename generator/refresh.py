@@ -19,7 +19,7 @@ import msgspec
 from rich.console import Console
 
 from generator.repo.checkout.clone import parse_source, read_origin_url, remote_head
-from generator.repo.synthesize.notes import corrections_digest
+from generator.repo.synthesize.notes import corrections_digest, entry_notes
 
 from .config import Config, RepoEntry, TopicEntry
 from .errors import DeepkbError
@@ -174,7 +174,7 @@ def _check_repo(
         item.reason, item.status = f"could not read the remote HEAD: {exc.line()}", "failed"
         return item
     try:
-        corrections = corrections_digest(paths, entry)
+        corrections = corrections_digest(entry, entry_notes(paths, entry))
     except DeepkbError:
         corrections = "unreadable"  # the run says what is wrong with the notes file
     if head and head != known:

@@ -15,6 +15,7 @@ from generator.config import Config, RepoEntry
 from generator.errors import ConfigError, DeepkbError
 from generator.repo.checkout.clone import parse_source
 from generator.repo.model import RepoSource
+from generator.repo.synthesize.questions import asked
 from generator.store import KBPaths
 
 MAX_NOTES_BYTES = 200_000
@@ -34,20 +35,22 @@ def listed_entry(paths: KBPaths, config: Config, source: RepoSource) -> RepoEntr
 
 def maintainer_notes(paths: KBPaths, config: Config, source: RepoSource) -> str:
     """The notes deepkb.yml names for `source`'s repository ("" when it names none)."""
-    entry = listed_entry(paths, config, source)
+    return entry_notes(paths, listed_entry(paths, config, source))
+
+
+def entry_notes(paths: KBPaths, entry: RepoEntry | None) -> str:
+    """The text of the notes file `entry` names ("" when it names none)."""
     return read_notes(paths.root, entry.notes) if entry is not None and entry.notes is not None else ""
 
 
-def corrections_digest(paths: KBPaths, entry: RepoEntry | None) -> str:
+def corrections_digest(entry: RepoEntry | None, notes: str) -> str:
     """A digest of what the maintainer set for the repository in deepkb.yml (questions, pinned subsystems,
-    entry points, the notes' text); "" when nothing is set. Recorded with the pages, so `refresh` re-researches
-    a repository whose corrections changed, not only one whose HEAD moved."""
+    entry points, and `notes`, the text of its notes file); "" when nothing is set. Recorded with the pages,
+    so `refresh` re-researches a repository whose corrections changed, not only one whose HEAD moved."""
     if entry is None:
         return ""
-    notes = read_notes(paths.root, entry.notes) if entry.notes is not None else ""
-    request = [entry.request] if isinstance(entry.request, str) else list(entry.request or [])
     said = {
-        "request": request,
+        "request": asked(entry.request),
         "subsystems": entry.subsystems,
         "entry_points": entry.entry_points,
         "notes": notes,
