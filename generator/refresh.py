@@ -34,11 +34,11 @@ from .store import KBPaths
 from .topic.identity import topic_slug
 from .topic.workspace import readable_meta
 
-Status = Literal["up-to-date", "stale", "refreshed", "partial", "failed", "skipped"]
-# seed: a topic whose last run did not finish is picked up again by the next refresh
-# a topic whose last run did not end with a verified report is re-researched whatever its age: an unverified
-# report (its verification found questions the sources did not cover) is not one to keep for refresh_days
-UNFINISHED = {"in_progress", "failed", "unverified"}
+Status = Literal["up-to-date", "stale", "refreshed", "unverified", "partial", "failed", "skipped"]
+# seed: a topic whose last run did not finish is picked up again by the next refresh; an unverified report
+# (published, labelled "not verified") waits for its refresh_days like a completed one: sources that did not
+# answer last night will not answer tonight either, and a no-op refresh must cost nothing
+UNFINISHED = {"in_progress", "failed"}
 
 
 @dataclass
@@ -80,7 +80,7 @@ class RefreshReport:
             "dry_run": self.dry_run,
             "site_built": self.site_built,
             "checked": len(self.items),
-            "refreshed": self.count("refreshed") + self.count("partial"),
+            "refreshed": self.count("refreshed") + self.count("unverified") + self.count("partial"),
             "failed": self.count("failed"),
             "items": [item.to_json() for item in self.items],
         }
@@ -296,7 +296,7 @@ def run_refresh(
         report.llm_calls = calls.count()
         if calls.provider is not None:
             report.usage = cost_record(calls.provider.usage, config.llm, calls.provider.name)
-        if shard is None and any(item.status in ("refreshed", "partial") for item in stale):
+        if shard is None and any(item.status in ("refreshed", "unverified", "partial") for item in stale):
             update_index(paths)
             if site:
                 render_site(paths, config)
@@ -306,7 +306,12 @@ def run_refresh(
     return report
 
 
-_STATUS: dict[str, Status] = {"done": "refreshed", "partial": "partial", "failed": "failed"}
+_STATUS: dict[str, Status] = {
+    "done": "refreshed",
+    "unverified": "unverified",
+    "partial": "partial",
+    "failed": "failed",
+}
 
 
 # --------------------------------------------------------------------------- small readers

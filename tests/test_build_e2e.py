@@ -141,3 +141,26 @@ def test_build_stops_an_entry_whose_model_never_finishes_and_goes_on(kb: Path) -
     assert "total timeout" in done.stdout + done.stderr
     assert (kb / "site" / "index.html").is_file()
     assert "Traceback" not in done.stderr
+
+
+def test_an_unverified_topic_is_an_honest_outcome_and_strict_makes_it_fail(tmp_path: Path) -> None:
+    """A three-document corpus cannot pass verification: `build` publishes the report labelled "not
+    verified" and exits 0 (a newcomer's `make build` must not fail on it); `--strict` exits 3 for a CI that
+    wants that; a second plain build leaves the topic alone (a no-op run costs nothing)."""
+    root = tmp_path / "kb"
+    (root / "corpus").mkdir(parents=True)
+    for name, text in CORPUS.items():
+        (root / "corpus" / name).write_text(text, encoding="utf-8")
+    (root / "deepkb.yml").write_text(
+        "topics:\n  - topic: How calculators evaluate expressions\n    sources: ['local:corpus']\n",
+        encoding="utf-8",
+    )
+    first = deepkb(root, "build", "--no-site")
+    assert first.exit_code == 0, first.stderr[-3000:]
+    assert "not verified" in first.stderr
+    landing = root / "site_src" / "topics" / "how-calculators-evaluate-expressions" / "index.md"
+    assert "not verified" in landing.read_text(encoding="utf-8")
+    strict = deepkb(root, "build", "--no-site", "--strict")
+    assert strict.exit_code == 3 and "1 unverified" in strict.stderr
+    runs = json.loads((landing.parent / "_meta.json").read_text(encoding="utf-8"))["runs"]
+    assert len(runs) == 1

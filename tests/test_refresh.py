@@ -99,10 +99,13 @@ def test_refresh_days_zero_and_unfinished_runs(paths: KBPaths) -> None:
     meta_file.write_text(meta_file.read_text().replace('"completed"', '"failed"'), encoding="utf-8")
     topic = next(i for i in find_stale(paths, config) if i.kind == "topic")
     assert topic.status == "stale" and "failed" in topic.reason
-    # a report whose verification failed is re-researched too, however recent
+    # a published report that did not pass verification waits for its refresh_days like a completed one
     meta_file.write_text(meta_file.read_text().replace('"failed"', '"unverified"'), encoding="utf-8")
-    topic = next(i for i in find_stale(paths, config) if i.kind == "topic")
-    assert topic.status == "stale" and topic.reason == "last run ended unverified"
+    config.topics[0].refresh_days = 7
+    topic = next(i for i in find_stale(paths, config, now=NOW) if i.kind == "topic")
+    assert topic.status == "up-to-date"
+    topic = next(i for i in find_stale(paths, config, now=NOW + dt.timedelta(days=400)) if i.kind == "topic")
+    assert topic.status == "stale" and "days old" in topic.reason
 
 
 def test_refresh_reruns_only_the_moved_repository(paths: KBPaths, sample_repo: Path) -> None:

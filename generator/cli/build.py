@@ -29,8 +29,11 @@ from .knowledge import clean
 @click.option(
     "--batch", is_flag=True, help="Send model calls through Anthropic's Message Batches (half price)."
 )
+@click.option(
+    "--strict", is_flag=True, help="Exit 3 when a topic's report was published without passing verification."
+)
 @pass_app
-def build(app: App, no_site: bool, shard_text: str | None, batch: bool) -> None:
+def build(app: App, no_site: bool, shard_text: str | None, batch: bool, strict: bool) -> None:
     """Research every repository and topic in deepkb.yml, then build the site into site/."""
     if not app.paths.config_file.is_file():
         raise ConfigError(
@@ -58,7 +61,7 @@ def build(app: App, no_site: bool, shard_text: str | None, batch: bool) -> None:
                 app.console.print(f"[yellow]{outcome.status}:[/yellow] {escape(clean(outcome.line))}")
         if shard is not None:
             # a shard writes only its entries: `deepkb merge` rebuilds the index, tags and listings
-            _finish(exit_line(outcomes))
+            _finish(exit_line(outcomes, strict=strict))
             return
         update_index(app.paths)
         if not no_site:
@@ -69,7 +72,7 @@ def build(app: App, no_site: bool, shard_text: str | None, batch: bool) -> None:
             app.console.print(
                 "Read it with [bold]deepkb serve[/bold] (or make serve): http://127.0.0.1:8000/"
             )
-    _finish(exit_line(outcomes))
+    _finish(exit_line(outcomes, strict=strict))
 
 
 def _finish(line: str | None) -> None:

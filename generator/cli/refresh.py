@@ -13,7 +13,15 @@ from ..store import workspace_lock
 from .app import App, echo_json, pass_app
 from .knowledge import clean
 
-_MARK = {"up-to-date": "=", "stale": "!", "refreshed": "+", "partial": "~", "failed": "x", "skipped": "-"}
+_MARK = {
+    "up-to-date": "=",
+    "stale": "!",
+    "refreshed": "+",
+    "unverified": "?",
+    "partial": "~",
+    "failed": "x",
+    "skipped": "-",
+}
 
 
 @click.command()
@@ -30,9 +38,18 @@ _MARK = {"up-to-date": "=", "stale": "!", "refreshed": "+", "partial": "~", "fai
 @click.option(
     "--batch", is_flag=True, help="Send model calls through Anthropic's Message Batches (half price)."
 )
+@click.option(
+    "--strict", is_flag=True, help="Exit 3 when a topic's report was published without passing verification."
+)
 @pass_app
 def refresh(
-    app: App, dry_run: bool, no_site: bool, as_json: bool, shard_text: str | None, batch: bool
+    app: App,
+    dry_run: bool,
+    no_site: bool,
+    as_json: bool,
+    shard_text: str | None,
+    batch: bool,
+    strict: bool,
 ) -> None:
     """Re-research repositories whose remote HEAD moved and topics older than their refresh_days."""
     config = app.config
@@ -52,17 +69,19 @@ def refresh(
         for item in report.items:
             line = f"{_MARK[item.status]} {item.status:<10} {escape(clean(item.id))}"
             app.console.print(f"{line}  [dim]{escape(clean(item.reason))}[/dim]", highlight=False)
-    stale = report.count("stale") if dry_run else report.count("refreshed") + report.count("partial")
+    done = report.count("refreshed") + report.count("unverified") + report.count("partial")
+    stale = report.count("stale") if dry_run else done
     verb = "stale" if dry_run else "refreshed"
     app.console.print(
         f"refresh: {stale} of {len(report.items)} {verb}, {report.count('failed')} failed,"
         f" {report.llm_calls} LLM calls{_cost(report.usage)}, {report.elapsed_s:.2f} s"
     )
     app.note_json_fallbacks(report.usage)
-    if report.count("failed") or report.count("partial"):
-        raise PartialFailure(
-            f"{report.count('failed') + report.count('partial')} entries could not be refreshed fully"
-        )
+    unfinished = report.count("failed") + report.count("partial")
+    if strict:
+        unfinished += report.count("unverified")
+    if unfinished:
+        raise PartialFailure(f"{unfinished} entries could not be refreshed fully")
 
 
 def _cost(usage: CostRecord | None) -> str:

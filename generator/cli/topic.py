@@ -13,7 +13,7 @@ from ..kb.costs import save_cost
 from ..llm.meter import MeteredProvider
 from ..site.pages.topic import publish_topic
 from ..store import workspace_lock
-from ..topic.pipeline import resume_topic_research, run_topic_research
+from ..topic.pipeline import resume_topic_research, run_topic_research, unverified_line
 from ..topic.state import TopicResult
 from .app import App, echo_json, pass_app
 
@@ -42,6 +42,9 @@ def topic() -> None:
     "--review-plan", is_flag=True, help="Stop after planning so plan.json can be edited; then run resume."
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON on stdout.")
+@click.option(
+    "--strict", is_flag=True, help="Exit 3 when the report was published without passing verification."
+)
 @pass_app
 def topic_run(
     app: App,
@@ -53,6 +56,7 @@ def topic_run(
     lang: str | None,
     review_plan: bool,
     as_json: bool,
+    strict: bool,
 ) -> None:
     """Research TEXT and write its report into the knowledge base."""
     if not text.strip():
@@ -65,6 +69,7 @@ def topic_run(
             app,
             as_json,
             meter,
+            strict,
             lambda: run_topic_research(
                 app.paths,
                 app.config,
@@ -95,6 +100,7 @@ def topic_resume(app: App, topic_id: str, as_json: bool) -> None:
             app,
             as_json,
             meter,
+            False,
             lambda: resume_topic_research(
                 app.paths, app.config, meter, topic_id, console=app.console, publish=publish_topic
             ),
@@ -109,7 +115,7 @@ def _entry_for(app: App, text: str) -> TopicEntry:
     return TopicEntry(topic=text)
 
 
-def _finish(app: App, as_json: bool, meter: MeteredProvider, run: Any) -> None:
+def _finish(app: App, as_json: bool, meter: MeteredProvider, strict: bool, run: Any) -> None:
     try:
         result = run()
     except (PartialFailure, NoUsableSources) as exc:  # the run ended; its result is still shown
@@ -123,6 +129,8 @@ def _finish(app: App, as_json: bool, meter: MeteredProvider, run: Any) -> None:
     save_cost(app.paths, app.config.llm, meter, f"topic:{result.slug}")
     app.note_json_fallbacks(meter.usage)
     _print(app, result, as_json)
+    if strict and result.status == "unverified":
+        raise PartialFailure(unverified_line(result))
 
 
 def _print(app: App, result: TopicResult, as_json: bool) -> None:
@@ -136,5 +144,7 @@ def _print(app: App, result: TopicResult, as_json: bool) -> None:
     )
     if result.report:
         app.console.print(f"Report: {escape(result.report)}")
+    if status == "unverified":
+        app.console.print(f"[yellow]not verified:[/yellow] {escape(unverified_line(result))}")
     if status == "awaiting_review":
         app.console.print(f"Review the plan, then: deepkb topic resume {escape(result.id)}")

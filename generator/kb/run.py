@@ -1,7 +1,9 @@
 """The research-everything loop shared by `build` and `refresh`: run a list of entries, each failing alone.
 
-An entry ends `done`, `partial` (PartialFailure after writing what landed) or `failed` (nothing new
-written); the loop goes on, and the caller exits 3 after the index and site are rebuilt. Each entry meters
+An entry ends `done`, `unverified` (a topic's report published without passing verification, labelled on its
+pages), `partial` (PartialFailure after writing what landed) or `failed` (nothing new written); the loop goes
+on, and the caller exits 3 after the index and site are rebuilt when an entry is partial or failed (or, with
+`--strict`, unverified). Each entry meters
 its own tokens and cost (`_cost.json`, copied into `_index.json`), also when entries run concurrently.
 """
 
@@ -27,12 +29,12 @@ from ..llm.meter import MeteredProvider
 from ..site.pages.repo import publish_repo
 from ..site.pages.topic import publish_topic
 from ..store import KBPaths
-from ..topic.pipeline import run_topic_research
+from ..topic.pipeline import run_topic_research, unverified_line
 from .costs import save_cost
 from .entries import Entry
 from .search import frozen_knowledge
 
-Status = Literal["done", "partial", "failed"]
+Status = Literal["done", "unverified", "partial", "failed"]
 BATCH_WORKERS = 16  # entries researched at once in batch mode: their prompts of one stage share a batch
 
 
@@ -100,8 +102,8 @@ def research_entry(
     meter = MeteredProvider(provider)
     try:
         with entry_deadline(config, entry):
-            _research(paths, config, meter, entry, console)
-        outcome = Outcome(entry, "done")
+            unverified = _research(paths, config, meter, entry, console)
+        outcome = Outcome(entry, "unverified", unverified) if unverified else Outcome(entry, "done")
     except PartialFailure as exc:
         outcome = Outcome(entry, "partial", exc.line())
     except DeepkbError as exc:
@@ -119,7 +121,8 @@ def entry_deadline(config: Config, entry: Entry) -> AbstractContextManager[RunDe
 
 def _research(
     paths: KBPaths, config: Config, provider: Provider, entry: Entry, console: Console | None
-) -> None:
+) -> str:
+    """Run one entry; returns the line that says its report was not verified, else ""."""
     if entry.repo is not None:
         run_repo_research(
             paths,
@@ -131,18 +134,24 @@ def _research(
             publish=publish_repo,
         )
     elif entry.topic is not None:
-        run_topic_research(
+        result = run_topic_research(
             paths, config, provider, entry.topic, console=console, publish=publish_topic, entry_options=True
         )
+        if result.status == "unverified":
+            return unverified_line(result)
+    return ""
 
 
-def exit_line(outcomes: Sequence[Outcome]) -> str | None:
-    """The summary that makes the run exit 3, or None when every entry was done."""
-    unfinished = [o for o in outcomes if o.status != "done"]
+def exit_line(outcomes: Sequence[Outcome], *, strict: bool = False) -> str | None:
+    """The summary that makes the run exit 3, or None when every entry was done (or only unverified, unless
+    `strict`)."""
+    accepted = {"done"} if strict else {"done", "unverified"}
+    unfinished = [o for o in outcomes if o.status not in accepted]
     if not unfinished:
         return None
-    failed = sum(1 for o in unfinished if o.status == "failed")
-    return (
-        f"{len(unfinished)} of {len(outcomes)} entries did not finish"
-        f" ({failed} failed, {len(unfinished) - failed} partial); see above"
+    counts = ", ".join(
+        f"{n} {status}"
+        for status in ("failed", "partial", "unverified")
+        if (n := sum(1 for o in unfinished if o.status == status))
     )
+    return f"{len(unfinished)} of {len(outcomes)} entries did not finish ({counts}); see above"

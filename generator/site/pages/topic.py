@@ -333,7 +333,7 @@ def _write_landing(page: TopicPage, report: Report | None, catalog: Catalog) -> 
             "title": meta.topic,
             "lead": lead,
             "summary": summary,
-            "status": page.t.get(f"run_{meta.status}") or md_inline(meta.status),
+            "status": _status_label(page),
             "completed": meta.progress.completed_tasks,
             "total": meta.progress.total_tasks,
             "updated": meta.updated_at,
@@ -347,6 +347,15 @@ def _write_landing(page: TopicPage, report: Report | None, catalog: Catalog) -> 
     )
     store.write_page(page.ws.index_file, front, body)
     save_entry(page.ws.root, entry_record("topic", front))
+
+
+def _status_label(page: TopicPage) -> Markdown:
+    """The run's status in the reader's words; an unverified report says how many sources answered it."""
+    meta = page.meta
+    label = page.t.get(f"run_{meta.status}")
+    if label is None:
+        return md_inline(meta.status)
+    return Markdown(label.replace("{cited}", str(meta.verification.distinct_sources)))
 
 
 def _landing_lead(page: TopicPage, report: Report | None) -> tuple[Markdown | None, str]:

@@ -45,6 +45,7 @@ LABELS: dict[str, dict[str, str]] = {
         "no_sources_lead": "No usable source was found for {topic}: searching {where} found {seen} candidate(s), "
         "none of them answering its questions, so no report is published.",
         "running_lead": "Research on {topic} has not finished ({status}).",
+        "run_unverified": "answered from {cited} source(s); not verified",
         "cited_by": "Cited by",
         "fetched": "Fetched",
         "authors": "Authors",
@@ -100,7 +101,7 @@ LABELS: dict[str, dict[str, str]] = {
         "stored_text": "存储的文本",
         "standing": "状态与日期",
         "run_completed": "已完成",
-        "run_unverified": "未通过核查",
+        "run_unverified": "根据 {cited} 个来源回答；未经核查",
         "run_in_progress": "进行中",
         "run_failed": "失败",
         "run_no_sources": "没有可用来源",
