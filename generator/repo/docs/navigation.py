@@ -166,7 +166,7 @@ def toctree_order(root: Path, paths: Sequence[str], docs: str) -> list[str]:
             text = read_source(root, page, max_bytes=NAV_BYTES)
         except DeepkbError:
             continue
-        stack.extend(reversed(_toctree_entries(text, page, docs)))
+        stack.extend(reversed([_known(entry, known) for entry in _toctree_entries(text, page, docs)]))
     return seen
 
 
@@ -183,5 +183,10 @@ def _toctree_entries(text: str, page: str, docs: str) -> list[str]:
                 continue
             resolved = PurePosixPath(docs, target.lstrip("/")) if target.startswith("/") else folder / target
             name = str(resolved)
-            entries.append(name if name.endswith(DOC_SUFFIXES) else name + ".rst")
+            entries.append(name)
     return entries
+
+
+def _known(entry: str, known: set[str]) -> str:
+    """A toctree entry as the file it names: Sphinx leaves the suffix out (`start` is start.rst or start.md)."""
+    return next((entry + s for s in ("", *DOC_SUFFIXES) if entry + s in known), entry)

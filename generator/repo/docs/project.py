@@ -22,9 +22,9 @@ from generator.store import slugify
 
 DOC_BYTES = 200_000  # a doc file larger than this is generated reference, not prose to quote
 MAX_FILES = 160  # doc files read
-MAX_CONCEPTS = 14
-PAGES_PER_CONCEPT = 6
-PASSAGES_PER_PAGE = 18
+MAX_CONCEPTS = 30
+PAGES_PER_CONCEPT = 8  # a docs section with more pages is split: one concept per sub-folder or page
+PASSAGES_PER_PAGE = 24
 CODE_LINES = 60  # a longer code block is not an example a page shows whole
 MAX_EXAMPLES = 8
 OVERVIEW_PASSAGES = 4
@@ -32,7 +32,7 @@ CONCEPT_SYMBOLS = 8
 MIN_WORDS = 6
 _README = re.compile(r"^readme\.(?:md|mdx|markdown|rst)$", re.IGNORECASE)
 _STARTER = re.compile(
-    r"getting[-_ ]?started|get[-_ ]?started|quick[-_ ]?start|tutorial|usage|example|basic|intro|first[-_ ]steps",
+    r"getting[-_ ]?started|get[-_ ]?started|quick[-_ ]?start|tutorial|usage|example|basic|intro|first[-_ ]steps|^start$",
     re.IGNORECASE,
 )
 _NOT_OVERVIEW = re.compile(
@@ -51,6 +51,10 @@ _PROGRAM_LANGUAGES = frozenset(
     "ruby rb php swift scala svelte vue".split()
 )
 _NOT_PACKAGES = frozenset({"index", "readme", "overview", "intro", "introduction", "docs"})
+# tests, samples and docs define `Person` and `Order` too: never the definition a doc means
+_NOT_LIBRARY = re.compile(
+    r"(?:^|/)[\w.-]*(?:tests?|specs?|__tests__|examples?|samples?|demos?|benchmarks?|docs?)/", re.IGNORECASE
+)
 _CODE_SPAN = re.compile(r"`([A-Za-z_][\w.]*)(?:\(\))?`")
 
 
@@ -198,6 +202,7 @@ def concepts_of(documents: Sequence[Document], folder: str, names: SymbolNames) 
     groups: dict[str, list[Document]] = {}
     for document in documents:
         groups.setdefault(_group_of(document.origin, folder), []).append(document)
+    groups = _split_large(groups, folder)
     concepts = []
     for key, members in groups.items():
         pages = [DocPage(d.origin, d.title or _humane(d.origin), tuple(passages(d))) for d in members]
@@ -213,6 +218,20 @@ def concepts_of(documents: Sequence[Document], folder: str, names: SymbolNames) 
         if len(concepts) >= MAX_CONCEPTS:
             break
     return concepts
+
+
+def _split_large(groups: dict[str, list[Document]], folder: str) -> dict[str, list[Document]]:
+    """A section with more pages than a concept page holds becomes one concept per sub-folder (or page at
+    its top), in the same order."""
+    split: dict[str, list[Document]] = {}
+    for key, members in groups.items():
+        if len(members) <= PAGES_PER_CONCEPT:
+            split[key] = members
+            continue
+        for document in members:
+            inner = _group_of(document.origin, f"{folder}/{key}" if folder else key)
+            split.setdefault(f"{key}/{inner}", []).append(document)
+    return split
 
 
 def _group_of(path: str, folder: str) -> str:
@@ -292,13 +311,13 @@ class SymbolNames:
             path
             for path in self.facts.files
             if wanted & {part.lower() for part in PurePosixPath(path).parts[:-1]}
-            and not re.search(r"(?:^|/)(?:tests?|spec|__tests__|examples?|docs?)/", path)
+            and not _NOT_LIBRARY.search(path)
         ]
 
 
 def _best(candidates: list[tuple[str, Symbol]]) -> tuple[str, Symbol] | None:
     """The definition a reader means: the only one, or the one class/top-level definition outside tests."""
-    real = [c for c in candidates if not re.search(r"(?:^|/)(?:tests?|spec|__tests__|examples?)/", c[0])]
+    real = [c for c in candidates if not _NOT_LIBRARY.search(c[0])]
     if len(real) == 1:
         return real[0]
     top = [c for c in real if not c[1].parent]
