@@ -10,7 +10,7 @@ from pathlib import Path
 from repo_output_fakes import make_project, offline_setup
 
 from generator.repo.analyze.citations import Linker
-from generator.repo.docs.interim import read_text
+from generator.documents import read_text
 from generator.repo.docs.navigation import doc_files, docs_root, ordered
 from generator.repo.docs.project import read_project_docs
 from generator.repo.facts.extract import extract_facts
