@@ -8,13 +8,13 @@ import re
 from collections.abc import Iterable, Sequence
 from pathlib import Path, PurePosixPath
 
+from generator.documents import Document, read_text
 from generator.errors import DeepkbError
 from generator.redact import Redactor
 from generator.repo.analyze.citations import Linker
 from generator.repo.analyze.describe import cite, ranked
 from generator.repo.docs.model import DocConcept, DocPage, DocPassage, ProjectDocs
 from generator.repo.docs.navigation import doc_files, docs_root, ordered
-from generator.repo.docs.reading import Document, read_text
 from generator.repo.facts.examples import called_names
 from generator.repo.map.walk import read_source
 from generator.repo.model import CitedSymbol, Facts, RepoMap, Symbol
