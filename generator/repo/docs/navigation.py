@@ -19,12 +19,13 @@ from generator.repo.model import RepoMap
 DOC_SUFFIXES = (".md", ".mdx", ".markdown", ".rst")
 DOCS_FOLDERS = frozenset({"docs", "doc", "documentation", "guide", "guides"})
 NAV_BYTES = 200_000
-# not what the project is or how it works: history, process, legal, news, and other languages' copies
+# not what the project is or how it works: history, process, legal, news, other languages' copies, and
+# typedoc's generated reference (interfaces/, type-aliases/, variables/)
 _NOT_DOCS = re.compile(
     r"(?:^|/)(?:changelog|changes|history|news|release[-_ ]?notes?|releases|contributing|contributors"
     r"|code[-_]of[-_]conduct|license|licence|copying|security|sponsors?|backers|authors|maintainers|governance"
     r"|blog\w*|posts|roadmap|funding|support|pull_request_template|issue_template)(?:[./]|$)"
-    r"|(?:^|/)(?:node_modules|vendor|third[-_]party|\.github|\.changeset|__snapshots__|fixtures?|testdata|data|inputs?)/"
+    r"|(?:^|/)(?:node_modules|vendor|third[-_]party|\.github|\.changeset|__snapshots__|fixtures?|testdata|data|inputs?|interfaces|type-aliases|variables|enumerations)/"
     r"|(?:^|/)(?:zh|zh[-_](?:cn|hans|hant|tw)|ja|ko|fr|de|es|pt|pt[-_]br|ru|it|tr|vi|pl|uk|id)/",
     re.IGNORECASE,
 )
@@ -88,9 +89,10 @@ def tree_key(root: Path, path: str, docs: str) -> tuple[Any, ...]:
     )
 
 
-def _part_key(part: str) -> tuple[int, str]:
+def _part_key(part: str) -> tuple[int, int, str]:
+    """Numbered parts in their numbers' order; a getting-started or introduction folder first."""
     number = _NUMBERED.match(part)
-    return (int(number.group(1)) if number else 10_000, part.lower())
+    return (int(number.group(1)) if number else 10_000, 0 if _FIRST.match(part) else 1, part.lower())
 
 
 def _stated_position(root: Path, path: str) -> float:

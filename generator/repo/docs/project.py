@@ -21,10 +21,11 @@ from generator.repo.model import CitedSymbol, Facts, RepoMap, Symbol
 from generator.store import slugify
 
 DOC_BYTES = 200_000  # a doc file larger than this is generated reference, not prose to quote
-MAX_FILES = 160  # doc files read
-MAX_CONCEPTS = 30
-PAGES_PER_CONCEPT = 8  # a docs section with more pages is split: one concept per sub-folder or page
-PASSAGES_PER_PAGE = 24
+MAX_FILES = 400  # doc files read
+MAX_CONCEPTS = 40
+PAGES_PER_CONCEPT = 12  # a docs section with more pages is split: one concept per sub-folder or page
+PASSAGES_PER_PAGE = 80  # a doc file quoted whole up to this many blocks (fewer when its section has many)
+PASSAGES_PER_CONCEPT = 300  # shared by its pages: a section of many pages quotes less of each
 CODE_LINES = 60  # a longer code block is not an example a page shows whole
 MAX_EXAMPLES = 8
 OVERVIEW_PASSAGES = 4
@@ -205,7 +206,8 @@ def concepts_of(documents: Sequence[Document], folder: str, names: SymbolNames) 
     groups = _split_large(groups, folder)
     concepts = []
     for key, members in groups.items():
-        pages = [DocPage(d.origin, d.title or _humane(d.origin), tuple(passages(d))) for d in members]
+        each = max(8, min(PASSAGES_PER_PAGE, PASSAGES_PER_CONCEPT // len(members)))
+        pages = [DocPage(d.origin, d.title or _humane(d.origin), tuple(passages(d, each))) for d in members]
         pages = [p for p in pages if p.passages][:PAGES_PER_CONCEPT]
         if not pages:
             continue
