@@ -9,8 +9,9 @@ from pathlib import Path
 
 from repo_output_fakes import make_project, offline_setup
 
-from generator.repo.analyze.citations import Linker
 from generator.documents import read_text
+from generator.repo.analyze.citations import Linker
+from generator.repo.docs.answers import doc_answer
 from generator.repo.docs.navigation import doc_files, docs_root, ordered
 from generator.repo.docs.project import read_project_docs
 from generator.repo.facts.extract import extract_facts
@@ -167,3 +168,31 @@ def test_guide_pages_quote_the_docs_with_permalinks_and_link_the_code(tmp_path: 
     assert f"/blob/{revision}/docs/routing/index.md#L" in body  # passages link to the doc file's lines
     assert f"/blob/{revision}/tinyweb/routing/router.py#L4-" in body  # the code the docs name
     assert "<script>" not in body  # docs text is data: escaped, never raw HTML
+
+
+def test_doc_answer_quotes_the_section_that_answers_from_where_it_begins(tmp_path: Path) -> None:
+    root = make_project(tmp_path / "tinyweb", PROJECT)
+    repo_map = map_repository(root)
+    linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/tinyweb")
+    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    steps = doc_answer(docs, "How is a route added to the router?")
+    assert steps[0].path == "docs/routing/index.md"
+    assert steps[0].text.startswith("The `Router` matches each request path")  # the section's start
+    assert any(p.kind == "code" and p.text.startswith("router = Router()") for p in steps)
+    assert doc_answer(docs, "How are thumbnails resized?") == ()  # nothing in the docs answers it
+
+
+def test_answer_page_answers_in_the_docs_words_before_the_code(tmp_path: Path) -> None:
+    root = make_project(tmp_path / "tinyweb", PROJECT)
+    paths, config, provider = offline_setup(tmp_path / "kb")
+    question = "How is a route added to the router?"
+    result = run_repo_research(paths, config, provider, str(root), request=question, publish=publish_repo)
+    page = next((result.study.harvest_dir / "answers").glob("*.md"))
+    body = read_page(page)[1]
+    revision = result.synthesis.revision
+    docs_at = body.index("The `Router` matches each request path")
+    assert f"/blob/{revision}/docs/routing/index.md#L" in body[docs_at:]  # each step cited
+    assert docs_at < body.index("## The code that answers it")
+    if "How the files were found" in body:  # the retrieval trace comes last, folded
+        assert '??? note "How the files were found"' in body
+        assert body.index("How the files were found") > body.index("## The code that answers it")

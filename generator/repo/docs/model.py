@@ -5,20 +5,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from generator.repo.model import CitedSymbol
+from generator.repo.model import CitedSymbol, DocPassage
 
-
-@dataclass(frozen=True)
-class DocPassage:
-    """One block of a doc file as its author wrote it: a paragraph, list item, code block, table or quote."""
-
-    path: str  # the doc file, repository-relative
-    start: int  # 1-based lines at the pinned revision
-    end: int
-    kind: str  # "paragraph", "item", "code", "table", "quote"
-    text: str  # plain text; code spans keep their backticks; code blocks whole
-    heading: str = ""  # the heading of the section it is under
-    language: str = ""  # code blocks: the fence's language
+__all__ = ["DocConcept", "DocPage", "DocPassage", "ProjectDocs"]
 
 
 @dataclass(frozen=True)

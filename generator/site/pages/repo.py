@@ -33,7 +33,12 @@ from generator.site.pages.repo_diagrams import (
     hierarchy_diagram,
     neighbourhood_diagram,
 )
-from generator.site.pages.repo_guide import guide_links, overview_markdown, write_guide_pages
+from generator.site.pages.repo_guide import (
+    guide_links,
+    overview_markdown,
+    passage_markdown,
+    write_guide_pages,
+)
 from generator.site.templates import render_template
 from generator.site.text import Markdown, md_escape, md_inline
 
@@ -161,6 +166,7 @@ class AnswerPage:
     offline: bool
     fallback: str
     analysis: Markdown  # the model's answer, citations checked ("" for the offline draft)
+    doc_steps: list[Markdown]  # what the project's docs say to it, in their order, each cited
     lead: Markdown  # the offline draft's opening sentence
     symbols: list[Markdown]
     diagram: Markdown
@@ -434,6 +440,7 @@ def answer_page(answer: Answer, synthesis: RepoSynthesis, linker: Linker) -> Ans
         offline=answer.provider == "offline",
         fallback=answer.fallback,
         analysis=rendered.markdown if rendered else Markdown(""),
+        doc_steps=[passage_markdown(p, linker) for p in answer.doc_passages],
         lead=_answer_lead(answer),
         symbols=[_answer_item(s) for s in answer.symbols],
         diagram=diagram,
