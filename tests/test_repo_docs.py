@@ -13,7 +13,7 @@ from generator.documents import read_text
 from generator.repo.analyze.citations import Linker
 from generator.repo.docs.answers import doc_answer
 from generator.repo.docs.navigation import doc_files, docs_root, ordered
-from generator.repo.docs.project import read_project_docs
+from generator.repo.docs.project import passages, read_project_docs
 from generator.repo.facts.extract import extract_facts
 from generator.repo.map.walk import map_repository
 from generator.repo.run.pipeline import run_repo_research
@@ -196,3 +196,28 @@ def test_answer_page_answers_in_the_docs_words_before_the_code(tmp_path: Path) -
     if "How the files were found" in body:  # the retrieval trace comes last, folded
         assert '??? note "How the files were found"' in body
         assert body.index("How the files were found") > body.index("## The code that answers it")
+
+
+def test_process_sections_are_skipped_but_features_named_like_them_are_kept() -> None:
+    text = (
+        "# Confirmation Mode and Security Analyzers\n\nThe security analyzers rate each action's risk before it runs.\n\n"
+        "## Security\n\nReport vulnerabilities privately to the maintainers by email please.\n"
+    )
+    quoted = [p.text for p in passages(read_text(text, name="docs/confirmation.md"))]
+    assert quoted == ["The security analyzers rate each action's risk before it runs."]
+
+
+def test_other_languages_copies_and_deep_sections_of_many_pages(tmp_path: Path) -> None:
+    pages = {
+        f"docs/guide/syntax/{n:02d}-page.md": f"# Page {n}\n\nPage {n} explains one part of the syntax.\n"
+        for n in range(14)
+    }
+    root = make_project(
+        tmp_path / "tinyweb", {**PROJECT, **pages, "README_JA.md": "# 日本語\n\n日本語の説明です。\n"}
+    )
+    repo_map = map_repository(root)
+    assert "README_JA.md" not in doc_files(repo_map)
+    linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/tinyweb")
+    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    names = [c.name for c in docs.concepts]
+    assert [f"Page {n}" for n in range(14)] == [n for n in names if n.startswith("Page ")]  # none cut off

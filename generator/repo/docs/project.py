@@ -42,9 +42,12 @@ _NOT_OVERVIEW = re.compile(
     r"|star us|join (?:us|our)|discord|slack|twitter|newsletter)\b",
     re.IGNORECASE,
 )
+# a section that is about the project's process, not about it: the whole heading says so ("Security
+# Analyzers" is a feature; "Security" or "Security policy" is a notice)
 _SKIPPED_HEADING = re.compile(
-    r"licen[cs]e|contribut|sponsor|backer|security|changelog|credits|authors|badges|table of contents|citation"
-    r"|acknowledg|support|community|star history|contact",
+    r"^\W*(?:how to )?(?:licen[cs]es?|licensing|contribut\w*|sponsors?|backers|security|changelog|credits"
+    r"|authors|badges|table of contents|citation|citing|acknowledg\w*|support|community|star history"
+    r"|contact(?: us)?)(?:\s+(?:policy|guide|guidelines|information|info|and \w+))?\W*$",
     re.IGNORECASE,
 )
 _PROGRAM_LANGUAGES = frozenset(
@@ -224,15 +227,17 @@ def concepts_of(documents: Sequence[Document], folder: str, names: SymbolNames) 
 
 def _split_large(groups: dict[str, list[Document]], folder: str) -> dict[str, list[Document]]:
     """A section with more pages than a concept page holds becomes one concept per sub-folder (or page at
-    its top), in the same order."""
+    its top), in the same order, folder by folder down until each holds few enough."""
     split: dict[str, list[Document]] = {}
     for key, members in groups.items():
         if len(members) <= PAGES_PER_CONCEPT:
             split[key] = members
             continue
+        inner: dict[str, list[Document]] = {}
         for document in members:
-            inner = _group_of(document.origin, f"{folder}/{key}" if folder else key)
-            split.setdefault(f"{key}/{inner}", []).append(document)
+            below = _group_of(document.origin, f"{folder}/{key}" if folder else key)
+            inner.setdefault(f"{key}/{below}", []).append(document)
+        split.update(_split_large(inner, folder))
     return split
 
 
