@@ -16,6 +16,7 @@ from generator.repo.analyze.describe import cite, ranked
 from generator.repo.docs.model import DocConcept, DocPage, DocPassage, ProjectDocs
 from generator.repo.docs.navigation import doc_files, docs_root, ordered
 from generator.repo.facts.examples import called_names
+from generator.repo.facts.extract import OnDemandFileFacts
 from generator.repo.map.walk import read_source
 from generator.repo.model import CitedSymbol, Facts, RepoMap, Symbol
 from generator.store import slugify
@@ -292,6 +293,9 @@ class SymbolNames:
         self.facts = facts
         self.by_name: dict[str, list[tuple[str, Symbol]]] = {}
         for path, file_facts in facts.files.items():
+            # a file read on demand (a test the shards do not show) stays unread: docs never name its code
+            if isinstance(file_facts, OnDemandFileFacts) or _NOT_LIBRARY.search(path):
+                continue
             for symbol in file_facts.symbols:
                 if symbol.public and not symbol.stub:
                     self.by_name.setdefault(symbol.name, []).append((path, symbol))
@@ -319,6 +323,7 @@ class SymbolNames:
             for path in self.facts.files
             if wanted & {part.lower() for part in PurePosixPath(path).parts[:-1]}
             and not _NOT_LIBRARY.search(path)
+            and not isinstance(self.facts.files[path], OnDemandFileFacts)
         ]
 
 
