@@ -1,12 +1,15 @@
-"""The types of parsed JSON and YAML data whose shape deepkb does not know in advance (a JSON Schema, a
-server's event, a planted file before it is validated): code reading one narrows it with isinstance."""
+"""The types of JSON data whose shape deepkb does not know in advance (a JSON Schema, a server's event, a
+planted file before it is validated; code reading one narrows it with isinstance) or only writes out (a
+`--json` report)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Union
 
-JSONValue = Union[str, int, float, bool, None, list["JSONValue"], dict[str, "JSONValue"]]  # noqa: UP007 (a runtime alias: the quoted names need Union)
-"""Any JSON value (mypy checks the recursion; msgspec encodes it but cannot decode into it)."""
+JSONValue = Union[str, int, float, bool, None, Sequence["JSONValue"], Mapping[str, "JSONValue"]]  # noqa: UP007 (a runtime alias: the quoted names need Union)
+"""Any JSON value. Its containers are read-only views, so a `dict[str, int]` or `list[str]` is one too; mypy
+checks the recursion, msgspec encodes it but cannot decode into it."""
 
 JSONObject = dict[str, JSONValue]
 """A JSON object of unknown shape."""

@@ -23,6 +23,7 @@ from generator.repo.synthesize.notes import corrections_digest, entry_notes
 
 from .config import Config, RepoEntry, TopicEntry
 from .errors import DeepkbError
+from .jsontypes import JSONObject
 from .kb.entries import Entry, ShardSpec, assign_shards, entry_weights
 from .kb.index import load_entry, load_index, update_index
 from .kb.run import OnDemand, research_entries
@@ -53,7 +54,7 @@ class RefreshItem:
     repo: RepoEntry | None = field(default=None, repr=False)
     topic: TopicEntry | None = field(default=None, repr=False)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSONObject:
         return {k: v for k, v in asdict(self).items() if k not in ("repo", "topic")}
 
     def entry(self) -> Entry:
@@ -72,7 +73,7 @@ class RefreshReport:
     def count(self, status: Status) -> int:
         return sum(1 for item in self.items if item.status == status)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSONObject:
         return {
             "elapsed_s": round(self.elapsed_s, 3),
             "llm_calls": self.llm_calls,

@@ -10,9 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from datetime import UTC, datetime, timedelta
 from enum import StrEnum
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
+
+from ..jsontypes import JSONObject
 
 
 class Phase(StrEnum):
@@ -172,7 +174,7 @@ class TopicResult:
     verification: VerificationState = field(default_factory=VerificationState)
     metrics: Metrics = field(default_factory=Metrics)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSONObject:
         data = {f.name: getattr(self, f.name) for f in fields(self)}
         data.update(
             verification=self.verification.model_dump(mode="json"),
