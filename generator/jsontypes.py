@@ -13,3 +13,7 @@ checks the recursion, msgspec encodes it but cannot decode into it."""
 
 JSONObject = dict[str, JSONValue]
 """A JSON object of unknown shape."""
+
+StoredObject = dict[str, object]
+"""A JSON object kept as it was read (a stored record's field, a model's reply) and validated again where it is
+used; `object`, not JSONValue, because msgspec and pydantic fields cannot resolve that recursion."""
