@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from functools import cached_property
 from pathlib import Path, PurePosixPath
 
 from generator.documents import Document, read_text
@@ -318,13 +319,18 @@ class SymbolNames:
         """Source files under a folder named like the docs section (plural or singular), tests left out."""
         stem = PurePosixPath(key).stem.lower().replace("-", "_")
         wanted = {stem, stem.rstrip("s"), stem + "s"} - {""}
-        return [
-            path
-            for path in self.facts.files
-            if wanted & {part.lower() for part in PurePosixPath(path).parts[:-1]}
-            and not _NOT_LIBRARY.search(path)
-            and not isinstance(self.facts.files[path], OnDemandFileFacts)
-        ]
+        return list(dict.fromkeys(path for name in sorted(wanted) for path in self.folders.get(name, ())))
+
+    @cached_property
+    def folders(self) -> dict[str, list[str]]:
+        """Each folder name (lower case) → the library files under a folder of that name, in facts order."""
+        found: dict[str, list[str]] = {}
+        for path, file_facts in self.facts.files.items():
+            if _NOT_LIBRARY.search(path) or isinstance(file_facts, OnDemandFileFacts):
+                continue
+            for part in dict.fromkeys(p.lower() for p in PurePosixPath(path).parts[:-1]):
+                found.setdefault(part, []).append(path)
+        return found
 
 
 def _best(candidates: list[tuple[str, Symbol]]) -> tuple[str, Symbol] | None:
