@@ -79,7 +79,7 @@ def run_topic_research(
         verify=False if quick else (entry.verify if verify is None else verify),
         parallel=False if quick else (entry.parallel if parallel is None else parallel),
         sources=list(sources or entry.sources),
-        lang="zh" if (lang or entry.lang) == "zh" else "en",
+        lang="zh" if (lang or entry.lang) == "zh" else "en",  # checked above: en or zh
         review_plan=review_plan,
     )
     slug = identity.topic_slug(topic, entry.slug, paths)
