@@ -25,6 +25,8 @@ class Answer:
     citations_checked: int = 0
     citations_dropped: int = 0
     concepts: list[str] = field(default_factory=list)
+    answered: bool = False
+    """Does a passage carry the question's key terms (or define a symbol it names)?"""
 
     @property
     def pages(self) -> list[PageRef]:
@@ -33,7 +35,7 @@ class Answer:
     def to_json(self) -> dict[str, object]:
         return {
             "question": self.question,
-            "answered": bool(self.found),
+            "answered": self.answered,
             "method": self.method,
             "answer": self.text,
             "citations_checked": self.citations_checked,
@@ -61,9 +63,12 @@ def answer_question(
     paths: KBPaths, question: str, provider: Provider | None = None, limit: int = DEFAULT_LIMIT
 ) -> Answer:
     """The passages answering `question`; with a model (not the offline one), its answer written from them."""
-    found, ideas = retrieve(paths, question, limit)
-    answer = Answer(" ".join(question.split()), found, concepts=[c.label for c in ideas])
-    if found and provider is not None and provider.name != "offline":
+    got = retrieve(paths, question, limit)
+    found = got.found
+    answer = Answer(
+        " ".join(question.split()), found, concepts=[c.label for c in got.concepts], answered=got.answered
+    )
+    if answer.answered and provider is not None and provider.name != "offline":
         reply = provider.complete(_prompt(answer.question, found))
         answer.text, answer.citations_checked, answer.citations_dropped = check_citations(reply.text, found)
         answer.method = "model"

@@ -19,7 +19,7 @@ from typing import Any
 from ..errors import UsageError
 from ..store import KBPaths
 from .index import INDEX_FILE, load_index
-from .search import synced_db, unsegment
+from .search import search_db, unsegment
 
 MAX_TEXT = 20_000  # characters of a page one call returns; `offset` pages on
 MAX_RECORD = 50_000  # characters of a record, as JSON
@@ -88,7 +88,7 @@ class Reader:
         if entry is None:
             raise UsageError(f"no entry {entry_id!r}", hint="list_entries gives the ids")
         folder = self._folder(entry_id, entry)
-        with synced_db(self.paths) as conn:
+        with search_db(self.paths) as conn:
             rows = conn.execute("SELECT path FROM docs WHERE entry = ? ORDER BY path", (entry_id,)).fetchall()
         pages = [_page_name(folder, rel) for (rel,) in rows]
         sources = [sid for sid, s in index["sources"].items() if s.get("topic") == entry_id]
@@ -106,7 +106,7 @@ class Reader:
         entry = self._lookup(entry_id)
         folder = self._folder(entry_id, entry)
         rel = f"{folder}/{page}.md" if not entry_id.startswith("source:") else str(entry.get("path"))
-        with synced_db(self.paths) as conn:
+        with search_db(self.paths) as conn:
             row = conn.execute(
                 "SELECT title FROM docs WHERE entry = ? AND path = ?", (entry_id, rel)
             ).fetchone()
@@ -223,7 +223,7 @@ def lookup_symbol(paths: KBPaths, name: str, entry_id: str = "", limit: int = 10
     owner, _, short = name.rpartition(".")
     if entry_id:
         check_entry_id(entry_id)
-    with synced_db(paths) as conn:
+    with search_db(paths) as conn:
         rows = conn.execute(
             "SELECT s.name, s.owner, s.kind, s.path, s.line, s.url, s.summary, d.entry, d.title, d.path"
             " FROM symbols s JOIN docs d ON d.rowid = s.doc WHERE s.lname = ?"

@@ -23,6 +23,7 @@ from ..errors import DeepkbError
 from ..site.preview import allowed_hosts
 from ..store import KBPaths
 from .answer import answer_question
+from .ask import MAX_QUESTION
 from .reader import Reader, lookup_symbol
 from .search import search
 
@@ -39,7 +40,7 @@ INSTRUCTIONS = (
 EntryId = Annotated[
     str, Field(min_length=6, max_length=200, description="repo:owner/name, topic:slug or source:slug/name")
 ]
-Text = Annotated[str, Field(min_length=1, max_length=500)]
+Text = Annotated[str, Field(min_length=1, max_length=MAX_QUESTION)]
 
 
 def build_server(paths: KBPaths) -> MCPServer:
@@ -79,9 +80,9 @@ def build_server(paths: KBPaths) -> MCPServer:
 
     @server.tool(annotations=READ_ONLY)
     def search_pages(query: Text, limit: Annotated[int, Field(ge=1, le=50)] = 10) -> list[dict[str, Any]]:
-        """Entries whose pages match the query (tags, synonyms and full text; English or Chinese), best first,
-        each with its id, title, page path and a snippet."""
-        return _guard(lambda: [asdict(r) for r in search(paths, query, limit=limit)])
+        """Pages that match the query (tags, synonyms and full text; English or Chinese), best first, several
+        of one entry when several match: each with its entry's id, the page's title and path, and a snippet."""
+        return _guard(lambda: [asdict(r) for r in search(paths, query, limit=limit, per_entry=limit)])
 
     @server.tool(name="lookup_symbol", annotations=READ_ONLY)
     def lookup_symbol_tool(
