@@ -15,6 +15,7 @@ from generator.kb.answer import check_citations
 from generator.kb.ask import Concept, Found, identifiers, names_symbol, retrieve
 from generator.kb.passages import Cite, code_words, page_passages
 from generator.store import KBPaths
+from generator.text.words import holds_stems
 
 
 @pytest.fixture(scope="module")
@@ -232,3 +233,19 @@ def test_a_topic_named_in_the_question_answers_first_and_no_passage_is_given_twi
 def test_the_cli_caps_a_question_as_mcp_does(kb: KB) -> None:
     result = deepkb(kb.root, "ask", "evaluate " * 60)
     assert result.exit_code != 0 and "at most 500" in result.stderr and "Traceback" not in result.output
+
+
+def test_a_plain_word_naming_a_symbol_answers_only_with_the_rest_of_the_question(kb: KB) -> None:
+    # "evaluate" names the function `evaluate`, but the question asks about more: its passage alone is not an
+    # answer. A name spelled as code (`Calculator`) is one, whatever else the question holds.
+    code, answer = ask_json(kb, "evaluate zzqx walrus")
+    assert code == 4 and answer["answered"] is False
+    code, answer = ask_json(kb, "Calculator zzqx walrus")
+    assert code == 0 and answer["passages"][0]["symbol"] == "Calculator"  # type: ignore[index]
+
+
+def test_stems_snowball_leaves_apart_are_one_word() -> None:
+    assert holds_stems(["handl", "error"], {"handler", "error", "default"})
+    assert holds_stems(["thrown"], {"throw"}) and holds_stems(["pars"], {"parser"})
+    assert not holds_stems(["run"], {"runner"})  # a prefix that short finds too much
+    assert not holds_stems(["handl", "zzqx"], {"handler"})

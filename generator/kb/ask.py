@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from .. import cjk
 from ..store import KBPaths
-from ..text.words import STOPWORDS, ZH_STOPWORDS, latin_words, stem, tokens
+from ..text.words import STOPWORDS, ZH_STOPWORDS, holds_stems, latin_words, stem, tokens
 from .fulltext import quoted, words
 from .passages import MAX_PASSAGES, Cite, code_words
 from .search import search_db, unsegment
@@ -156,12 +156,12 @@ def retrieve(paths: KBPaths, question: str, limit: int = DEFAULT_LIMIT) -> Retri
         scope = _scope(conn, ideas)
         scores = _bm25(conn, scope.topical, _pages_of(conn, scope.folders))
         # a repository's name scopes the question; it is not also a question about its namesake class
-        symbols = _symbol_hits(conn, [n for n in names if n.lower() not in scope.names])
+        symbols, named = _symbol_hits(conn, [n for n in names if n.lower() not in scope.names])
         for rowid, boost in symbols.items():
             scores[rowid] = scores.get(rowid, 0.0) + boost
         rows = _rows(conn, list(scores))
         weights = _weights(conn, scope.topical)
-        ranked = _rank(rows, scores, scope.topical, weights, set(symbols))
+        ranked = _rank(rows, scores, scope.topical, weights, named)
         found = _choose(conn, ranked, rows, limit, scope.folders)
     return Retrieved([f for f, _ in found], ideas, any(on_point for _, on_point in found))
 
@@ -228,9 +228,12 @@ def _pages_of(conn: sqlite3.Connection, folders: Iterable[str]) -> list[int]:
     return docs
 
 
-def _symbol_hits(conn: sqlite3.Connection, names: list[str]) -> dict[int, float]:
-    """Passage rowid → boost, for the symbols the question names (fewer namesakes, more boost)."""
+def _symbol_hits(conn: sqlite3.Connection, names: list[str]) -> tuple[dict[int, float], set[int]]:
+    """Passage rowid → boost, for the symbols the question names (fewer namesakes, more boost); and those it
+    names as code (`Session`, `url_for`, `Flask.run`), which answer it whatever else it asks. A symbol named
+    by a plain word ("parse", "command") answers only as a passage covering the question does."""
     hits: dict[int, float] = {}
+    as_code: set[int] = set()
     for written in names:
         short = written.rsplit(".", 1)[-1]
         found = conn.execute(
@@ -248,7 +251,9 @@ def _symbol_hits(conn: sqlite3.Connection, names: list[str]) -> dict[int, float]
         boost = SYMBOL_BOOST / math.sqrt(len(rows)) * (_rarity(conn, written) if plain else 1.0)
         for (rowid,) in rows:
             hits[int(rowid)] = max(hits.get(int(rowid), 0.0), boost)
-    return hits
+            if not plain:
+                as_code.add(int(rowid))
+    return hits, as_code
 
 
 def _rarity(conn: sqlite3.Connection, word: str) -> float:
@@ -336,8 +341,9 @@ def _rank(
 
 
 def _covered(seen: set[str], spellings: list[list[set[str]]]) -> list[bool]:
-    """Which concepts the stems `seen` hold (a concept: any one of its spellings, all its stems)."""
-    return [any(form <= seen for form in forms) for forms in spellings]
+    """Which concepts the stems `seen` hold (a concept: any one of its spellings, all its stems, "parse" found
+    in "parser")."""
+    return [any(holds_stems(form, seen) for form in forms) for forms in spellings]
 
 
 def _choose(
