@@ -82,13 +82,15 @@ class PageRef:
 # --------------------------------------------------------------------------- the question
 
 
-def concepts(question: str, synonyms: Synonyms) -> list[Concept]:
-    """The question's content words, each with its synonym group and glossary twins."""
+def concepts(question: str, synonyms: Synonyms, most: int = MAX_CONCEPTS) -> list[Concept]:
+    """The question's first `most` content words, each with its synonym group and glossary twins."""
     found: dict[str, Concept] = {}
     for surface in _surface_words(question, synonyms):
         key = stem(surface) if surface.isascii() else surface
         if key in found:
             continue
+        if len(found) == most:
+            break
         forms = dict.fromkeys([surface, *synonyms.glossary.spellings(surface)])
         canonical = synonyms.lookup(surface)
         if canonical:
@@ -148,7 +150,7 @@ class Retrieved:
 def retrieve(paths: KBPaths, question: str, limit: int = DEFAULT_LIMIT) -> Retrieved:
     """The passages that best answer `question`, best first: those of a repository or topic it names first."""
     question = " ".join(question.split())
-    ideas = concepts(question, load_synonyms(paths))[:MAX_CONCEPTS]
+    ideas = concepts(question, load_synonyms(paths))
     names = identifiers(question)[:MAX_CONCEPTS]
     if not ideas and not names:
         return Retrieved([], ideas, False)
