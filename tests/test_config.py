@@ -40,8 +40,13 @@ def test_shorthand_and_full_entries(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("text", "fragment"),
     [
-        ("llm:\n  max_concurent: 3\n", "unknown key 'llm.max_concurent'"),
-        ("colour: red\n", "unknown key 'colour'"),
+        ("llm:\n  max_concurent: 3\n", "unknown key 'llm.max_concurent': did you mean `max_concurrent`?"),
+        ("colour: red\n", "unknown key 'colour' (remove it or check its spelling)"),
+        ("sitee:\n  title: t\n", "unknown key 'sitee': did you mean `site`?"),
+        ("repos:\n  - sorce: .\n", "unknown key 'repos.0.sorce': did you mean `source`?"),
+        # `repo` is a known key (research settings), but a list under it is the list of repositories misspelt
+        ("repo:\n  - source: .\n", "'repo': did you mean `repos`?"),
+        ("topic:\n  - Rust async\n", "'topic': did you mean `topics`?"),
         ("llm:\n  max_concurrent: many\n", "'llm.max_concurrent': must be an integer (got 'many')"),
         ("llm:\n  max_concurrent: 0\n", "'llm.max_concurrent': must be an integer ≥ 1 (got 0)"),
         (
