@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from ..site.build import build_site, serve_site
+from ..site.preview import check_can_serve
 from ..site.render import render_site
 from ..store import workspace_lock
 from .app import App, pass_app
@@ -32,6 +33,7 @@ def site(app: App, no_strict: bool) -> None:
 def serve(app: App, dev_addr: str) -> None:
     """Preview the site with live reload (renders the listing pages first)."""
     config = app.config
+    check_can_serve(dev_addr)
     with workspace_lock(app.paths):
         render_site(app.paths, config)
     app.console.print(f"Serving on [bold]http://{dev_addr}/[/bold] — Ctrl+C stops.")

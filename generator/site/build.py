@@ -10,6 +10,7 @@ up.
 
 from __future__ import annotations
 
+import errno
 import logging
 import os
 import shutil
@@ -25,6 +26,7 @@ from .catalog import load_catalog
 from .defaults import MKDOCS_YML as PROJECT_MKDOCS
 from .gate import SiteSourceRefused
 from .nav import build_nav
+from .preview import serve_error
 
 SANITIZER = "deepkb-sanitize"
 REQUIRED_PLUGINS = {
@@ -148,6 +150,10 @@ def serve_site(paths: KBPaths, config: Config, dev_addr: str = "127.0.0.1:8000")
         )
     except MkDocsException as exc:
         raise SiteBuildError(f"mkdocs serve failed: {_one_line(exc)}") from None
+    except OSError as exc:  # the port was taken between deepkb's check and MkDocs' bind
+        if exc.errno not in (errno.EADDRINUSE, errno.EADDRNOTAVAIL, errno.EACCES):
+            raise
+        raise serve_error(dev_addr, exc) from None
 
 
 class _Collector(logging.Handler):
