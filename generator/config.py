@@ -325,6 +325,30 @@ def load_config(path: Path) -> Config:
     return validated(Config, data, str(path))
 
 
+def local_folder(option: str, root: Path) -> Path:
+    """The folder `local:OPTION` searches: OPTION with `~` expanded, relative to the knowledge-base root."""
+    raw = Path(option).expanduser()
+    return raw if raw.is_absolute() else root / raw
+
+
+def check_local_folders(sources: list[str], root: Path, where: str) -> None:
+    """A `local:PATH` among `sources` whose folder does not exist is one ConfigError naming `where`, raised
+    before any research starts (else the run would warn at every step and research nothing)."""
+    for spec in sources:
+        name, _, option = spec.strip().partition(":")
+        if name == "local" and option and not local_folder(option, root).is_dir():
+            raise ConfigError(
+                f"{where}: the folder of {spec.strip()!r} does not exist",
+                hint=f"looked for {local_folder(option, root)}",
+            )
+
+
+def check_config_folders(config: Config, root: Path, source: str = "deepkb.yml") -> None:
+    """`check_local_folders` for every topic of deepkb.yml, naming the key (`topics.0.sources`)."""
+    for number, entry in enumerate(config.topics):
+        check_local_folders(entry.sources, root, f"{source}: 'topics.{number}.sources'")
+
+
 def load_bounded_yaml(text: str, source: str) -> Any:
     """YAML `text` (deepkb.yml, or a page's frontmatter) loaded within MAX_NESTING and MAX_VALUES: a deep or
     alias-bomb document is one ConfigError line naming `source`, never a RecursionError or gigabytes."""

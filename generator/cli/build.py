@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 from rich.markup import escape
 
+from ..config import check_config_folders
 from ..errors import ConfigError, PartialFailure
 from ..kb.entries import config_entries, entry_weights, parse_shard, select_shard
 from ..kb.index import load_index, update_index
@@ -41,6 +42,7 @@ def build(app: App, no_site: bool, shard_text: str | None, batch: bool, strict: 
             hint="run deepkb in your knowledge base's folder (or pass --root); README.md shows a deepkb.yml",
         )
     config = app.config  # a broken deepkb.yml fails here, before anything runs
+    check_config_folders(config, app.paths.root, str(app.paths.config_file))
     shard = parse_shard(shard_text) if shard_text else None
     if batch:
         config.llm.batch = True  # read when the provider is opened

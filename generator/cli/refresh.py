@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 from rich.markup import escape
 
+from ..config import check_config_folders
 from ..errors import PartialFailure
 from ..kb.entries import parse_shard
 from ..llm.cost import CostRecord
@@ -53,6 +54,7 @@ def refresh(
 ) -> None:
     """Re-research repositories whose remote HEAD moved and topics older than their refresh_days."""
     config = app.config
+    check_config_folders(config, app.paths.root, str(app.paths.config_file))
     shard = parse_shard(shard_text) if shard_text else None
     if batch:
         config.llm.batch = True  # read when the provider is opened
