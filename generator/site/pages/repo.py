@@ -413,6 +413,15 @@ def subsystem_link(link: SubsystemLink) -> Markdown:
     return Markdown(f"[{md_inline(link.name)}]({link.slug}.md){uses}")
 
 
+def _revision(synthesis: RepoSynthesis) -> Markdown:
+    """The pinned commit, linked; a folder that is not a git repository (or has no commit yet) says so."""
+    if synthesis.revision:
+        return _link(synthesis.revision[:12], synthesis.revision_url, code=True)
+    if not synthesis.git:
+        return Markdown("none (not a git repository, so no permalinks)")
+    return Markdown("none (no commit yet, so no permalinks)")
+
+
 def answer_page(answer: Answer, synthesis: RepoSynthesis, linker: Linker) -> AnswerPage:
     rendered = render_model_markdown(answer.model_text, linker, top_level=3) if answer.model_text else None
     diagram, steps = flow_markdown(answer.path)
@@ -420,7 +429,7 @@ def answer_page(answer: Answer, synthesis: RepoSynthesis, linker: Linker) -> Ans
         title=answer_title(synthesis, answer),
         request=answer.request,
         back_link=Markdown(f"[← {md_inline(synthesis.label)}](../index.md)"),
-        revision=_link(synthesis.revision[:12] or "working tree", synthesis.revision_url, code=True),
+        revision=_revision(synthesis),
         revision_date=synthesis.revision_date[:10],
         offline=answer.provider == "offline",
         fallback=answer.fallback,
@@ -486,7 +495,7 @@ def index_page(synthesis: RepoSynthesis, linker: Linker) -> IndexPage:
         summary=synthesis.summary,
         written_by=_index_writer(synthesis),
         source=_link(synthesis.source, synthesis.source_url),
-        revision=_link(synthesis.revision[:12] or "working tree", synthesis.revision_url, code=True),
+        revision=_revision(synthesis),
         revision_date=synthesis.revision_date[:10],
         notes=render_model_markdown(synthesis.notes, linker).markdown
         if synthesis.notes.strip()
