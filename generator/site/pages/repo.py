@@ -40,6 +40,9 @@ SKIPPED_EXAMPLES = 5  # paths listed per skip reason on the index page
 DESCRIPTION_CHARS = 300  # the frontmatter description search results show
 _DOC_LINK = re.compile(r"\[([^\]\n]+)\](?:\[[^\]\n]*\]|\([^)\n]*\))")
 _CODE_SPAN = re.compile(r"`([^`\n]+)`")
+# a Sphinx role (:class:`~pkg.Option`) or a MyST one ({func}`option`) names code: it reads as that code
+_DOC_ROLE = re.compile(r"(?:\{[\w:.+-]+\}|:[\w.+-]+(?::[\w.+-]+)*:)`([^`\n]+)`")
+_ROLE_TARGET = re.compile(r"^(.*?)\s*<[^<>]*>$")
 
 
 @dataclass(frozen=True)
@@ -298,7 +301,7 @@ def _index_tags(synthesis: RepoSynthesis) -> list[str]:
 def _description(synthesis: RepoSynthesis) -> str:
     lead = synthesis.overview or (synthesis.summary[0] if synthesis.summary else "")
     text = lead or f"How {synthesis.label} is organised: {len(synthesis.landed)} subsystems."
-    return whole_sentences(text, DESCRIPTION_CHARS)
+    return whole_sentences(text.replace("`", ""), DESCRIPTION_CHARS)  # search shows it as plain text
 
 
 def whole_sentences(text: str, limit: int) -> str:
@@ -367,8 +370,17 @@ def prose(text: str) -> Markdown:
     """One line of documentation: its `code` spans kept as inline code, markdown links reduced to their text
     (a docstring's `[Extension][markdown.Extension]` reads "Extension"), everything else escaped."""
     text = _DOC_LINK.sub(r"\1", " ".join(text.split()))
-    parts = _CODE_SPAN.split(text)
+    parts = _CODE_SPAN.split(_DOC_ROLE.sub(_role_as_code, text))
     return Markdown("".join(inline_code(p) if i % 2 else md_escape(p) for i, p in enumerate(parts) if p))
+
+
+def _role_as_code(match: re.Match[str]) -> str:
+    """`{func}`option`` → `` `option` ``; `:class:`~pkg.Option`` → `` `Option` `` (Sphinx's `~` shows the last
+    part), `:ref:`the title <target>`` → `` `the title` ``."""
+    text = match.group(1)
+    titled = _ROLE_TARGET.match(text)
+    shown = (titled.group(1) if titled and titled.group(1) else text).lstrip("!")
+    return f"`{shown[1:].rsplit('.', 1)[-1] if shown.startswith('~') else shown}`"
 
 
 def symbol_link(symbol: CitedSymbol, text: str | None = None) -> Markdown:
@@ -491,8 +503,8 @@ def index_page(synthesis: RepoSynthesis, linker: Linker) -> IndexPage:
     return IndexPage(
         title=synthesis.title,
         offline=synthesis.offline,
-        overview=synthesis.overview,
-        summary=synthesis.summary,
+        overview=prose(synthesis.overview) if synthesis.overview.strip() else "",
+        summary=[prose(paragraph) for paragraph in synthesis.summary],
         written_by=_index_writer(synthesis),
         source=_link(synthesis.source, synthesis.source_url),
         revision=_revision(synthesis),
