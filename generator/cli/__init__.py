@@ -25,6 +25,7 @@ MODULES = {"serve": "site", "shards": "merge"}
 # what `deepkb --help` lists, in this order, without importing a module: each command's first docstring line
 # (tests/test_startup.py checks they agree)
 SUMMARIES = {
+    "init": "Make DIR a knowledge-base repository: a commented deepkb.yml, .gitignore and a nightly workflow.",
     "build": "Research every repository and topic in deepkb.yml, then build the site into site/.",
     "repo": "Research a git repository: map, plan shards, analyze each, synthesize an index.",
     "topic": "Research a topic: plan, search, crawl, dedupe, aggregate, report, verify.",
