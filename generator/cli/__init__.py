@@ -9,6 +9,7 @@ from __future__ import annotations
 import importlib
 import os
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -41,6 +42,14 @@ SUMMARIES = {
     "shards": "Show which shard researches each entry of deepkb.yml (balanced by each entry's last measured cost).",
 }
 
+STARTED = "deepkb.started"  # ctx.meta key: when the command line was read (time.perf_counter)
+
+
+def wall_seconds(ctx: click.Context) -> float:
+    """Seconds since deepkb began this command, its imports included (what the user waited)."""
+    now = time.perf_counter()
+    return now - float(ctx.meta.get(STARTED, now))
+
 
 class DeepkbGroup(click.Group):
     """Loads each command on first use, and turns any DeepkbError raised below into one line on stderr
@@ -65,6 +74,9 @@ class DeepkbGroup(click.Group):
             formatter.write_dl(list(SUMMARIES.items()))
 
     def invoke(self, ctx: click.Context) -> Any:
+        ctx.meta[STARTED] = (
+            time.perf_counter()
+        )  # before the command's module loads: its wall time is all of it
         try:
             return super().invoke(ctx)
         except DeepkbError as exc:
