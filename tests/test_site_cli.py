@@ -97,3 +97,22 @@ def test_serve_refuses_an_address_without_a_port(kb_root: Path) -> None:
     result = CliRunner().invoke(cli, ["--root", str(kb_root), "serve", "--dev-addr", "localhost"])
     assert result.exit_code == 2
     assert "is not IP:PORT" in result.output
+
+
+def test_a_site_without_site_url_warns_once_that_the_sitemap_is_empty(kb_root: Path) -> None:
+    result = CliRunner().invoke(cli, ["--root", str(kb_root), "site"])
+    assert result.exit_code == 0, result.output
+    assert result.output.count("site.site_url is not set in deepkb.yml: sitemap.xml lists no pages") == 1
+    assert "<loc>" not in (kb_root / "site" / "sitemap.xml").read_text(encoding="utf-8")
+    config = kb_root / "deepkb.yml"
+    config.write_text(
+        (config.read_text(encoding="utf-8") if config.exists() else "")
+        + "\nsite:\n  site_url: https://acme.github.io/kb/\n",
+        encoding="utf-8",
+    )
+    result = CliRunner().invoke(cli, ["--root", str(kb_root), "site"])
+    assert result.exit_code == 0, result.output
+    assert "sitemap.xml lists no pages" not in result.output
+    assert "<loc>https://acme.github.io/kb/</loc>" in (kb_root / "site" / "sitemap.xml").read_text(
+        encoding="utf-8"
+    )

@@ -11,7 +11,7 @@ from ..kb.entries import config_entries, entry_weights, parse_shard, select_shar
 from ..kb.index import load_index, update_index
 from ..kb.run import OnDemand, exit_line, research_entries
 from ..llm.cost import usage_line
-from ..site.build import build_site
+from ..site.build import build_site, sitemap_warning
 from ..site.render import render_site
 from ..store import workspace_lock
 from .app import App, pass_app
@@ -70,6 +70,7 @@ def build(app: App, no_site: bool, shard_text: str | None, batch: bool, strict: 
             render_site(app.paths, config)
             site_dir = build_site(app.paths, config)
             app.console.print(f"\n[bold green]Site built:[/bold green] {site_dir}")
+            app.warn(sitemap_warning(config))
             # search and diagrams load files with fetch(), which a browser refuses for file:// pages: serve it
             app.console.print(
                 "Read it with [bold]deepkb serve[/bold] (or make serve): http://127.0.0.1:8000/"

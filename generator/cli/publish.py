@@ -7,6 +7,7 @@ import json
 import click
 from rich.markup import escape
 
+from ..site.build import sitemap_warning
 from ..site.publish import publish_site, revision_phrase
 from ..store import workspace_lock
 from .app import App, pass_app
@@ -43,4 +44,5 @@ def publish(app: App, remote: str, branch: str, keep_history: bool, force_build:
         markup=True,
         highlight=False,
     )
+    app.warn(sitemap_warning(app.config))
     app.console.print("On GitHub: Settings → Pages → Source: Deploy from a branch → " + result.branch)

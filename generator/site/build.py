@@ -67,6 +67,17 @@ def config_overrides(paths: KBPaths, config: Config) -> dict[str, Any]:
     return overrides
 
 
+def sitemap_warning(config: Config) -> str | None:
+    """The one line a build says when deepkb.yml sets no `site.site_url`: MkDocs then writes a sitemap.xml
+    that lists no page, silently."""
+    if config.site.site_url:
+        return None
+    return (
+        "site.site_url is not set in deepkb.yml: sitemap.xml lists no pages"
+        " (set it to the published address, e.g. https://OWNER.github.io/REPO/)"
+    )
+
+
 def load_mkdocs_config(paths: KBPaths, config: Config, **extra: Any) -> Any:
     """The validated MkDocs configuration for this knowledge base (sanitizer plugin required)."""
     from mkdocs.config import load_config
