@@ -20,7 +20,7 @@ from urllib.parse import quote, urlsplit
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
-from mkdocs.structure.files import File, Files
+from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 from mkdocs.structure.toc import AnchorLink
@@ -127,6 +127,11 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
         for uri, path in static.asset_files():
             if files.get_file_from_path(uri) is None:
                 files.append(File.generated(config, uri, abs_src_path=str(path)))
+        glossary = search.glossary_json(Path(config.docs_dir))
+        # written whatever exclude_docs says of site_src's own *.json (the shipped mkdocs.yml excludes them)
+        files.append(
+            File.generated(config, search.GLOSSARY_URI, content=glossary, inclusion=InclusionLevel.INCLUDED)
+        )
         self.entries = entry_pages(files)
         return files
 
