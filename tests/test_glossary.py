@@ -21,6 +21,7 @@ def test_the_seed_examples_are_shipped() -> None:
     assert glossary.english("套利") == ["arbitrage"]
     assert glossary.english("交易")[0] == "trade"
     assert glossary.english("交易策略") == ["trading strategy"]
+    assert glossary.english("进度条") == ["progress bar"]  # a terminal's widget, as click and tqdm name it
     assert "套利" in glossary.chinese("Arbitrage")
     assert len(glossary.zh_en) >= 300
 
@@ -78,7 +79,7 @@ def test_knowledge_search_in_chinese_finds_english_sources(kb_root: Path) -> Non
 
 
 def test_the_site_ships_the_glossary_ask_uses_with_the_knowledge_bases_own_terms(tmp_path: Path) -> None:
-    from generator.site.search import glossary_json
+    from generator.site.pagefind import glossary_json
 
     shipped = json.loads(glossary_json(tmp_path))["zh_en"]
     assert shipped["中间件"] == ["middleware"] and shipped["知识库"] == ["knowledge base"]

@@ -10,9 +10,9 @@ from rich.markup import escape
 from ..config import TopicEntry, check_local_folders
 from ..errors import NoUsableSources, PartialFailure, UsageError
 from ..kb.costs import save_cost
+from ..kb.search import kb_writes
 from ..llm.meter import MeteredProvider
 from ..site.pages.topic import publish_topic
-from ..store import workspace_lock
 from ..topic.pipeline import resume_topic_research, run_topic_research, unverified_line
 from ..topic.state import TopicResult
 from .app import App, echo_json, pass_app
@@ -65,7 +65,7 @@ def topic_run(
     sources = [s.strip() for s in sources_csv.split(",") if s.strip()] if sources_csv else None
     check_local_folders(sources or entry.sources, app.paths.root, "--sources" if sources else "deepkb.yml")
     meter = MeteredProvider(app.provider())  # this run's calls, for _cost.json as build writes it
-    with workspace_lock(app.paths), app.run_deadline("topic"):
+    with kb_writes(app.paths), app.run_deadline("topic"):
         _finish(
             app,
             as_json,
@@ -96,7 +96,7 @@ def topic_run(
 def topic_resume(app: App, topic_id: str, as_json: bool) -> None:
     """Continue an interrupted, failed or paused (--review-plan) topic run from its last finished step."""
     meter = MeteredProvider(app.provider())
-    with workspace_lock(app.paths), app.run_deadline("topic"):
+    with kb_writes(app.paths), app.run_deadline("topic"):
         _finish(
             app,
             as_json,
