@@ -221,3 +221,15 @@ def test_other_languages_copies_and_deep_sections_of_many_pages(tmp_path: Path) 
     docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
     names = [c.name for c in docs.concepts]
     assert [f"Page {n}" for n in range(14)] == [n for n in names if n.startswith("Page ")]  # none cut off
+
+
+def test_a_folder_whose_index_page_is_called_overview_is_named_by_the_folder(tmp_path: Path) -> None:
+    pages = {
+        "docs/runtimes/overview.md": "# Overview\n\nA runtime is where the agent's commands run, one per session.\n",
+        "docs/runtimes/docker.md": "# Docker\n\nThe Docker runtime runs each session in its own container.\n",
+    }
+    root = make_project(tmp_path / "tinyweb", {**PROJECT, **pages})
+    repo_map = map_repository(root)
+    linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/tinyweb")
+    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    assert "Runtimes" in [c.name for c in docs.concepts] and "Overview" not in [c.name for c in docs.concepts]

@@ -56,6 +56,9 @@ _PROGRAM_LANGUAGES = frozenset(
     "python py pycon javascript js jsx typescript ts tsx go golang rust rs java kotlin csharp cs c# c cpp c++ "
     "ruby rb php swift scala svelte vue".split()
 )
+_GENERIC_TITLE = re.compile(
+    r"(?:an? )?(?:overview|introduction|intro|index|readme|about|summary)", re.IGNORECASE
+)
 _NOT_PACKAGES = frozenset({"index", "readme", "overview", "intro", "introduction", "docs"})
 # tests, samples and docs define `Person` and `Order` too: never the definition a doc means
 _NOT_LIBRARY = re.compile(
@@ -251,6 +254,9 @@ def _group_of(path: str, folder: str) -> str:
 def _concept_name(key: str, pages: Sequence[DocPage]) -> str:
     """A single page's title; a folder's index page title, else the folder's name made readable."""
     first = pages[0]
+    generic = _GENERIC_TITLE.fullmatch(first.title.strip())
+    if len(pages) > 1 and generic:  # a folder's "Overview" page: the folder names the concept
+        return _humane(key)
     if len(pages) == 1 or PurePosixPath(first.path).stem.lower() in ("index", "readme", "overview", "intro"):
         return first.title or _humane(key)
     return _humane(key)
