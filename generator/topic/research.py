@@ -40,6 +40,7 @@ from ..store import KBPaths, read_page, safe_join
 from ..text.plaintext import markup_of, to_plain
 from .crawl import Crawler, FetchedPage
 from .dedupe import dedupe
+from .defining import titled_after
 from .dispatch import StepOutcome
 from .plan import DocumentOutline, Step, keyphrases, query_words
 from .relevance import RelevanceJudge
@@ -118,7 +119,9 @@ def seed_research(ctx: ResearchContext) -> StepOutcome:
     retrieval = _retrieve(ctx, ctx.topic, ctx.topic)
     relevant = about_topic(ctx, retrieval)
     best = max((j.score for j in relevant), default=0.0)
-    relevant = [j for j in relevant if j.score >= DEFINING * best]
+    defining = defining_hits(ctx, retrieval)
+    keys = {j.key for j in defining}
+    relevant = [*defining, *(j for j in relevant if j.score >= DEFINING * best and j.key not in keys)]
     ctx.relevance().settle()
     stored, dropped = _store(ctx, relevant, notes, keep=SEED_KEEP)
     notes.append(f"seed retrieval: {retrieval.stopped_because}; kept {len(stored)} of {len(retrieval.kept)}")
@@ -168,11 +171,21 @@ def about_topic(ctx: ResearchContext, retrieval: Retrieval[SearchHit]) -> list[J
     judge = ctx.relevance()
     # the cutoff follows who judged: the model's floor only for the candidates the model scored
     cutoff = {False: judge.threshold(), True: judge.threshold(model=True)}
+    defining = {j.key for j in defining_hits(ctx, retrieval)}
     return [
         j
         for j in retrieval.kept
-        if j.score >= cutoff[bool(j.item.extra.get("model_judged"))] and j.item.extra.get("on_point", True)
+        if j.key in defining
+        or j.score >= cutoff[bool(j.item.extra.get("model_judged"))]
+        and j.item.extra.get("on_point", True)
     ]
+
+
+def defining_hits(ctx: ResearchContext, retrieval: Retrieval[SearchHit]) -> list[Judged[SearchHit]]:
+    """The candidates titled after the topic or one of the subjects it joins (topic/defining.py), best
+    first: no threshold drops them (the one most about the topic passes the thresholds by definition)."""
+    judge = ctx.relevance()
+    return [j for j in retrieval.kept if j.score > 0 and titled_after(j.item.title, ctx.topic, judge)]
 
 
 def broaden(query: str, topic: str) -> str:
