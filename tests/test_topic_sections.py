@@ -56,7 +56,11 @@ def _research(kb_root: Path, topic: str, files: dict[str, str]) -> tuple[KBPaths
     make_corpus(kb_root, files, folder="rfcs")
     paths = KBPaths(kb_root)
     result = run_topic_research(
-        paths, config(), offline(), entry(topic=topic, sources=["local:rfcs"], verify=False), publish=publish_topic
+        paths,
+        config(),
+        offline(),
+        entry(topic=topic, sources=["local:rfcs"], verify=False),
+        publish=publish_topic,
     )
     return paths, result.slug
 
