@@ -144,3 +144,61 @@ def test_a_proposals_own_sections_answer_its_facets_and_nothing_says_the_sources
     how = next(body for heading, body in sections.items() if heading.startswith("How do"))
     assert "desugared into a match" in how  # the Detailed design section
     assert "do not answer" not in report
+
+
+# --------------------------------------------------------------------------- status and redirects
+
+
+def test_a_document_stating_near_its_top_that_it_is_superseded_is_not_in_force() -> None:
+    from generator.topic.standing import inactive, opening_status
+
+    assert opening_status("This PEP has been superseded by PEP 634.") == "superseded"
+    assert opening_status("Superseded by RFC 3058\n\nThe trait...") == "superseded"
+    assert opening_status("本提案已被取代，请参阅新提案。") == "superseded"
+    assert opening_status("The request is rejected if the header is missing.") == ""  # not of itself
+    assert opening_status("该选项已弃用") == ""
+    stub = wsp.RawSource("s1", "local", "local:d/a.md", "Hooks", "2026-01-01T00:00:00Z", "Draft text.")
+    assert not inactive(stub)
+    stub.status = "Draft"
+    assert inactive(stub)  # a draft describes what may be, never how it works now
+
+
+HOOKS_OLD = (
+    "# Container hooks\n\nThis proposal has been superseded by the lifecycle hooks in Runtime and Lifecycle.\n\n"
+    "Container hooks run a shell script named in the container hooks file before every container starts, "
+    "and the container hooks file lists one script per line.\n"
+)
+STUB = "# Container lifecycle\n\nThis page has moved to Runtime and Lifecycle.\n"
+RUNTIME = (
+    "# Runtime and Lifecycle\n\n## Lifecycle\n\nThe container lifecycle describes the timeline of events "
+    "that happen from when a container is created to when it ceases to exist.\n\n## Hooks\n\nContainer "
+    "hooks are called by the runtime at fixed points of the container lifecycle, each hook with the "
+    "container state on its standard input.\n"
+)
+FILLER = {
+    f"filler{n}.md": f"# Image layout {n}\n\nAn image layout holds blobs and an index of manifests, "
+    f"version {n}, for a registry to serve.\n"
+    for n in range(4)
+}
+
+
+def test_a_redirect_stub_is_followed_to_the_document_it_points_at(kb_root: Path) -> None:
+    paths, slug = _research(
+        kb_root, "container lifecycle", {"lifecycle.md": STUB, "runtime.md": RUNTIME, **FILLER}
+    )
+    stored = {s.url.rsplit("/", 1)[-1] for s in wsp.list_raw_sources(paths, slug)}
+    assert "runtime.md" in stored and "lifecycle.md" not in stored
+
+
+def test_a_superseded_proposal_is_labelled_and_never_says_how_it_works(kb_root: Path) -> None:
+    paths, slug = _research(
+        kb_root, "container hooks", {"hooks-old.md": HOOKS_OLD, "runtime.md": RUNTIME, **FILLER}
+    )
+    stored = {s.url.rsplit("/", 1)[-1]: s for s in wsp.list_raw_sources(paths, slug)}
+    assert "hooks-old.md" in stored
+    _, report = read_page(paths.topic_dir(slug) / "output" / "report.md")
+    sections = dict(part.split("\n", 1) for part in report.split("\n## ")[1:])
+    how = next(body for heading, body in sections.items() if heading.startswith("How do"))
+    assert f"raw/{stored['hooks-old.md'].id}.md" not in how
+    old_cites = [line for line in report.splitlines() if f"raw/{stored['hooks-old.md'].id}.md)" in line]
+    assert all("superseded" in line.lower() for line in old_cites)

@@ -31,7 +31,7 @@ from ..kb.synonyms import load_synonyms
 from ..llm.base import Prompt, Provider
 from ..llm.structured import complete_json
 from ..llm.window import context_window, fit_entries
-from ..relevance import Fields, lead_of
+from ..relevance import Fields, lead_of, tokens
 from ..retrieval import Judged, Query, Retrieval, iterative_retrieval
 from ..sources.base import SearchHit, SearchProvider, create_search_provider
 from ..sources.document import read_document
@@ -44,6 +44,7 @@ from .defining import titled_after
 from .dispatch import StepOutcome
 from .plan import DocumentOutline, Step, keyphrases, query_words
 from .relevance import RelevanceJudge
+from .standing import redirect_target
 from .workspace import PASSAGE_JOIN, TEXT_HEADING, Workspace, raw_page_text, write_raw_source
 
 THIN_TEXT = 600  # a web hit with less text than this is crawled for the full page
@@ -152,7 +153,7 @@ def _store(
     ctx: ResearchContext, relevant: list[Judged[SearchHit]], notes: list[str], *, keep: int
 ) -> tuple[list[str], int]:
     """Crawl thin hits, dedupe, and store the best `keep` as raw sources; (their ids, duplicates dropped)."""
-    hits = [_crawl_if_thin(ctx, j.item, notes) for j in relevant[: keep * 2]]
+    hits = [_followed(ctx, _crawl_if_thin(ctx, j.item, notes), notes) for j in relevant[: keep * 2]]
     for hit in hits:  # every sub-question this source was judged relevant for, so far in the run
         hit.extra["relevance_by_question"] = ctx.relevance().questions_served(hit_key(hit))
     result = dedupe(hits, key_text=lambda h: h.content, key_url=lambda h: h.url)
@@ -162,6 +163,23 @@ def _store(
             for hit in list(result.kept)[:keep]
         ]
     return [r.id for r in stored], len(result.dropped)
+
+
+def _followed(ctx: ResearchContext, hit: SearchHit, notes: list[str]) -> SearchHit:
+    """A redirect stub ("This page has moved to Configuration.") is replaced by the document it points at,
+    found by its title, which is stored with the stub's relevance; the stub itself when none is found."""
+    target = redirect_target(hit.content)
+    if not target:
+        return hit
+    words = set(tokens(target))
+    for found in search_all(ctx, Query([target])):
+        if found.content and not redirect_target(found.content) and words <= set(tokens(found.title)):
+            for key in ("relevance", "relevance_reasons", "on_point"):
+                if key in hit.extra:
+                    found.extra[key] = hit.extra[key]
+            notes.append(f"followed the redirect {hit.url} → {found.url}")
+            return found
+    return hit
 
 
 def about_topic(ctx: ResearchContext, retrieval: Retrieval[SearchHit]) -> list[Judged[SearchHit]]:

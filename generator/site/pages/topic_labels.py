@@ -119,6 +119,7 @@ LABELS: dict[str, dict[str, str]] = {
         "status_accepted": "已接受",
         "status_final": "最终版",
         "status_draft": "草案",
+        "status_deprecated": "已弃用",
         "status_active": "有效",
         "status_provisional": "暂定",
         "status_implemented": "已实现",
