@@ -202,3 +202,28 @@ def test_a_superseded_proposal_is_labelled_and_never_says_how_it_works(kb_root: 
     assert f"raw/{stored['hooks-old.md'].id}.md" not in how
     old_cites = [line for line in report.splitlines() if f"raw/{stored['hooks-old.md'].id}.md)" in line]
     assert all("superseded" in line.lower() for line in old_cites)
+
+
+GUIDE_ZH = (
+    "# 服务端渲染\n\nVite 为服务端渲染提供了内建支持，本页介绍如何用它搭建一个应用。\n\n## 源码结构\n\n"
+    "一个典型的服务端渲染应用应该有如下的源文件结构：\n\n```\n- src/entry-client.js\n- src/entry-server.js\n```\n\n"
+    "## 设置开发服务器\n\n在开发服务器中，服务端入口通过 ssrLoadModule 加载，每次请求都会重新渲染整个页面。\n\n"
+    "## 参考资料\n\n这里列出了一些相关的外部文章和示例项目，供读者进一步阅读和参考使用。\n"
+)
+
+
+def test_a_guide_whose_headings_name_no_facet_answers_how_it_works_section_by_section() -> None:
+    from generator.topic.plan import DocumentOutline, heuristic_plan
+
+    outline = DocumentOutline("服务端渲染", ("源码结构", "设置开发服务器", "示例项目"))
+    plan = heuristic_plan("服务端渲染", lang="zh", outlines=[outline])
+    assert "how" in [s.facet for s in plan.steps]  # asked though no heading says "design" or "原理"
+    judge = RelevanceJudge("服务端渲染")
+    concepts = [{w for form in t.forms for w in form} for t in judge.terms(judge.topic)]
+    found = treating(GUIDE_ZH, "how", concepts, tokens, own_headings=True, title="服务端渲染")
+    passages = [p for section, limit in found for p in opening_passages(section, limit)]
+    assert passages[0].text.endswith("源文件结构：") and "entry-server.js" in passages[0].code
+    assert "ssrLoadModule" in passages[1].text
+    assert len(passages) == 2  # "参考资料" frames the document; it says nothing about the subject
+    # a document that only touches the subject lends none of its unlabelled sections
+    assert not list(treating(GUIDE_ZH, "how", concepts, tokens, own_headings=False, title="其他"))

@@ -27,6 +27,7 @@ from .sentences import (
     text_blocks,
 )
 
+_HAN = re.compile(r"[\u3400-\u9fff]")
 _HEADING = re.compile(r"^(#{1,6})\s+(.+?)\s*#*$")
 # a document's own summary of itself: its opening answers "what is it"
 _SUMMARY = re.compile(
@@ -39,6 +40,12 @@ _TEMPLATE_FACETS = {
     "limits": re.compile(r"unresolved questions|drawbacks|open issues|caveats", re.I),
     "alternatives": re.compile(r"alternatives?|rejected ideas|prior art|other approaches", re.I),
 }
+# sections that frame a document rather than say anything about its subject
+_FRAME = re.compile(
+    r"^\W*(?:references?|footnotes?|copyright|licen[cs]e|acknowledg|credits|see also|further reading|links|"
+    r"change ?log|version history|resources|参考|致谢|版权|许可|相关链接|延伸阅读)",
+    re.I,
+)
 PASSAGES_PER_SECTION = 2  # a section's opening paragraphs: what it says first is what it is about
 
 
@@ -118,8 +125,13 @@ def treating(
     each of its subsections: "### Prestart" under "## POSIX-platform Hooks"). A section whose heading names
     the facet answers it only in a document about the subject (`own_headings`): a "Motivation" elsewhere is
     the motivation of that document's own subject."""
+    sections = text_sections(text)
+    # a document about the subject with no section saying how it works says it section by section
+    sections_say_how = (
+        own_headings and facet == "how" and not any("how" in section_facets(s.heading) for s in sections)
+    )
     subject_level = 0  # the level of the subject's section the current one stands in (0: none)
-    for section in text_sections(text):
+    for section in sections:
         if not section.heading:
             continue
         if subject_level and section.level <= subject_level:
@@ -137,6 +149,8 @@ def treating(
             yield section, 1
         elif own_headings and facet in facets:
             yield section, PASSAGES_PER_SECTION
+        elif sections_say_how and not facets and not _FRAME.search(section.heading):
+            yield section, 1
 
 
 def opening_passages(section: TextSection, limit: int = PASSAGES_PER_SECTION) -> list[SectionPassage]:
@@ -153,7 +167,7 @@ def opening_passages(section: TextSection, limit: int = PASSAGES_PER_SECTION) ->
         parts = tuple(clean(p) for p in split_all(block))
         if not parts or len(" ".join(parts)) > MAX_PASSAGE or needs_antecedent(parts[0]):
             continue
-        ends_in_lead = parts[-1].endswith(":")
+        ends_in_lead = parts[-1].endswith((":", "："))
         code = _example_after(blocks, n) if ends_in_lead else ""
         said = parts[:-1] if ends_in_lead else parts
         prose = all(quotable(p) or RUN_IN_LABEL.match(p) for p in said) and not (
@@ -162,7 +176,8 @@ def opening_passages(section: TextSection, limit: int = PASSAGES_PER_SECTION) ->
         if said and all(RUN_IN_LABEL.match(p) for p in said):
             prose = False  # "None." under "Unresolved questions" says nothing quoted alone
         if code:  # the lead-in is quoted with its example; alone it must say something itself
-            if prose and (said or quotable(parts[-1][:-1] + ".")):
+            stop = "。" if _HAN.search(parts[-1]) else "."
+            if prose and (said or quotable(parts[-1][:-1] + stop)):
                 found.append(SectionPassage(" ".join(parts), parts, section.heading, code))
         elif said and prose:
             found.append(SectionPassage(" ".join(said), said, section.heading))

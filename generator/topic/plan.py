@@ -265,6 +265,11 @@ def outline_facets(outlines: Sequence[DocumentOutline]) -> dict[str, list[str]]:
     return found
 
 
+def body_headings(outline: DocumentOutline) -> list[str]:
+    """A document's headings that name no facet and do not frame it ("Setting up the dev server", "源码结构")."""
+    return [h for h in outline.headings if not heading_facets(h) and not _FRAME_HEADING.match(h.strip())]
+
+
 def outline_questions(
     topic: str, outlines: Sequence[DocumentOutline], *, lang: str = "en", quick: bool = False
 ) -> list[tuple[str, str, str]]:
@@ -275,6 +280,10 @@ def outline_questions(
     subject = plan_subject(topic)
     facets = outline_facets(outlines)
     sections = topic_sections(topic, outlines)
+    if len(sections) < 2 and any(len(body_headings(o)) >= 2 for o in outlines):
+        # a guide says how its subject works section by section, under any name ("源码结构", "设置开发服务器")
+        facets.setdefault("how", [])
+        facets = {facet: facets[facet] for facet in FACETS if facet in facets}
     if not subject or len(facets) + len(sections) < 2:
         return []
     table = _OUTLINE_QUESTIONS.get(lang, _OUTLINE_QUESTIONS["en"])
