@@ -227,3 +227,23 @@ def test_a_guide_whose_headings_name_no_facet_answers_how_it_works_section_by_se
     assert len(passages) == 2  # "参考资料" frames the document; it says nothing about the subject
     # a document that only touches the subject lends none of its unlabelled sections
     assert not list(treating(GUIDE_ZH, "how", concepts, tokens, own_headings=False, title="其他"))
+
+
+PEP = (
+    "PEP: 9572\nTitle: Assignment Expressions\nAuthor: A. Author\nStatus: Final\nType: Standards Track\n"
+    "Created: 28-Feb-2018\nPython-Version: 3.8\n\n\nAbstract\n========\n\nThis is a proposal for creating a way "
+    "to assign to variables within an expression using the notation NAME := expr.\n\nRationale\n=========\n\n"
+    "Naming the result of an expression is an important part of programming, allowing a descriptive name to "
+    "be used in place of a longer expression, and permitting reuse.\n"
+)
+
+
+def test_the_summary_names_the_defining_document_with_its_status_and_the_release_it_targets(
+    kb_root: Path,
+) -> None:
+    paths, slug = _research(kb_root, "assignment expressions", {"pep-9572.rst": PEP, **FILLER})
+    _, report = read_page(paths.topic_dir(slug) / "output" / "report.md")
+    summary = report.split("## Summary", 1)[1].split("\n## ", 1)[0]
+    line = next(ln for ln in summary.splitlines() if ln.startswith("Defined by"))
+    assert "Assignment Expressions" in line and "Python 3.8" in line and "2018-02-28" in line
+    assert "Python 3.8" in report.split("## References", 1)[1]  # the reference shows it too

@@ -34,7 +34,7 @@ from ..llm.window import context_window, fit_entries
 from ..relevance import Fields, lead_of, tokens
 from ..retrieval import Judged, Query, Retrieval, iterative_retrieval
 from ..sources.base import SearchHit, SearchProvider, create_search_provider
-from ..sources.document import read_document
+from ..sources.document import header_fields, read_document
 from ..sources.routing import route_query
 from ..store import KBPaths, read_page, safe_join
 from ..text.plaintext import markup_of, to_plain
@@ -44,7 +44,7 @@ from .defining import titled_after
 from .dispatch import StepOutcome
 from .plan import DocumentOutline, Step, keyphrases, query_words
 from .relevance import RelevanceJudge
-from .standing import redirect_target
+from .standing import landed_in, redirect_target
 from .workspace import PASSAGE_JOIN, TEXT_HEADING, Workspace, raw_page_text, write_raw_source
 
 THIN_TEXT = 600  # a web hit with less text than this is crawled for the full page
@@ -330,36 +330,36 @@ def _normalize(ctx: ResearchContext, hit: SearchHit) -> SearchHit:
         except ValueError:
             hit.url = f"local:{Path(str(folder)).name}/{rel}"
         markup = markup_of(str(rel))
-        whole, status, date = local_document(full, Path(str(folder)), markup)
+        whole, status, date, landed = local_document(full, Path(str(folder)), markup)
         hit.content = whole or local_prose(hit.content, markup)
         hit.extra["full_chars"] = len(hit.content)
-        hit.extra.update({"status": status, "date": date})
+        hit.extra.update({"status": status, "date": date, "landed": landed})
     return hit
 
 
-def local_document(path: Path, folder: Path, markup: str) -> tuple[str, str, str]:
-    """The whole document a local hit comes from, as plain prose, with the status and date it states
-    (('', '', '') when it is gone or outside its folder): relevance reads all of it and the raw source
-    stores all of it, not just the passages that matched."""
+def local_document(path: Path, folder: Path, markup: str) -> tuple[str, str, str, str]:
+    """The whole document a local hit comes from, as plain prose, with the status, date and release it
+    states (('', '', '', '') when it is gone or outside its folder): relevance reads all of it and the raw
+    source stores all of it, not just the passages that matched."""
     try:
         resolved = path.resolve()
         if not resolved.is_relative_to(folder.resolve()):
-            return "", "", ""
+            return "", "", "", ""
         stat = resolved.stat()
     except OSError:
-        return "", "", ""
+        return "", "", "", ""
     return _document_of(str(resolved), stat.st_mtime_ns, stat.st_size, markup)
 
 
 @lru_cache(maxsize=64)
-def _document_of(path: str, mtime_ns: int, size: int, markup: str) -> tuple[str, str, str]:
+def _document_of(path: str, mtime_ns: int, size: int, markup: str) -> tuple[str, str, str, str]:
     # keyed on mtime and size: the steps of a run (and later runs) ask for the same documents again
     try:
         doc = read_document(Path(path))
     except OSError:
-        return "", "", ""
+        return "", "", "", ""
     prose = doc.text if markup == "text" else to_plain(doc.text, markup, structure=True)
-    return prose, doc.status, doc.date
+    return prose, doc.status, doc.date, landed_in(header_fields(doc.text))
 
 
 def local_prose(content: str, markup: str) -> str:

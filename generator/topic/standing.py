@@ -132,3 +132,16 @@ def redirect_target(text: str) -> str:
         return ""
     found = _REDIRECT.search(stripped)
     return found.group("target").strip(" .。") if found else ""
+
+
+# header fields naming the release a proposal targets, and how a reader names it
+_RELEASE_FIELDS = {"python-version": "Python {}", "target-version": "{}", "rust-version": "Rust {}"}
+
+
+def landed_in(fields: dict[str, str]) -> str:
+    """The release a document's header says it targets ("Python-Version: 3.8" → "Python 3.8"); ''."""
+    for name, form in _RELEASE_FIELDS.items():
+        value = fields.get(name, "").strip()
+        if re.fullmatch(r"v?\d+(?:\.\d+){0,2}(?:,\s*v?\d+(?:\.\d+){0,2})*", value):
+            return form.format(value)
+    return ""

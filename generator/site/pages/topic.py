@@ -29,7 +29,7 @@ from ..text import Markdown, md_escape, md_inline
 from .topic_charts import render_spec
 from .topic_labels import labels
 from .topic_raw import link_or_text, write_raw_pages
-from .topic_standing import inactive_labels, standing
+from .topic_standing import defined_by, inactive_labels, standing
 
 _TAG_LIKE = re.compile(r"<[^>]{0,200}>")
 MAX_ENTITIES = 10  # an entity table longer than this is a list of every capitalised word, not a finding
@@ -240,6 +240,7 @@ def _report_page(page: TopicPage, report: Report, catalog: Catalog) -> PageText:
         ],
         "figures": [view for f in report.figures if (view := _figure(page, f, numbers)) is not None],
         "references": references,
+        "defined_by": _defined_by(report, catalog, page.t),
     }
     return _kind_page(
         page,
@@ -251,6 +252,14 @@ def _report_page(page: TopicPage, report: Report, catalog: Catalog) -> PageText:
         unsupported_claims=report.unsupported,
         sub_questions=[s.question for s in report.sections],
     )
+
+
+def _defined_by(report: Report, catalog: Catalog, t: dict[str, Markdown]) -> Markdown:
+    """The summary's defining document with its standing: reference 1, the source of its first sentence."""
+    first = report.summary[0].sources[0] if report.summary and report.summary[0].sources else ""
+    if first not in catalog.by_id or report.references[:1] != [first]:
+        return Markdown("")
+    return defined_by(cite(1, first), catalog.by_id[first], t)
 
 
 def _figure(page: TopicPage, figure: ReportFigure, numbers: dict[str, int]) -> FigureView | None:

@@ -17,7 +17,18 @@ def standing(source: RawSource, t: dict[str, Markdown]) -> Markdown:
     if label and inactive(source):
         label = f"**{label}**"
     date = date_key(source.published)
-    return Markdown(" · ".join(part for part in (label, md_inline(date) if date else "") if part))
+    parts = (label, md_inline(source.landed) if source.landed else "", md_inline(date) if date else "")
+    return Markdown(" · ".join(part for part in parts if part))
+
+
+def defined_by(cite: Markdown, source: RawSource, t: dict[str, Markdown]) -> Markdown:
+    """The line under a report's summary naming the document its definition comes from (`cite`: its
+    citation), with its standing and the release it targets: what a reader came for ("Defined by [1]
+    Assignment Expressions — final · Python 3.8 · 2018-02-28"); '' when the document states no standing."""
+    stated = standing(source, t)
+    if not stated:
+        return Markdown("")
+    return Markdown(f"{t['defined_by']} {cite} {md_inline(source.title)} — {stated}")
 
 
 def status_label(word: str, t: dict[str, Markdown]) -> Markdown:
