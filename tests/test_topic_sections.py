@@ -247,3 +247,28 @@ def test_the_summary_names_the_defining_document_with_its_status_and_the_release
     line = next(ln for ln in summary.splitlines() if ln.startswith("Defined by"))
     assert "Assignment Expressions" in line and "Python 3.8" in line and "2018-02-28" in line
     assert "Python 3.8" in report.split("## References", 1)[1]  # the reference shows it too
+
+
+def test_a_chinese_report_over_english_sources_says_in_one_line_that_quotes_stay_english(
+    kb_root: Path,
+) -> None:
+    from topic_fakes import CORPUS
+
+    make_corpus(kb_root, CORPUS, folder="notes")
+    paths = KBPaths(kb_root)
+    for lang in ("zh", "en"):
+        result = run_topic_research(
+            paths,
+            config(),
+            offline(),
+            entry(topic="vector databases", sources=["local:notes"], verify=False),
+            lang=lang,
+            refresh=True,
+            publish=publish_topic,
+        )
+        _, report = read_page(paths.topic_dir(result.slug) / "output" / "report.md")
+        notes = [line for line in report.splitlines() if "引文保留原文" in line]
+        if lang == "zh":
+            assert len(notes) == 1 and "## 摘要" in report
+        else:
+            assert notes == [] and "quotes keep their original language" not in report

@@ -241,6 +241,9 @@ def _report_page(page: TopicPage, report: Report, catalog: Catalog) -> PageText:
         "figures": [view for f in report.figures if (view := _figure(page, f, numbers)) is not None],
         "references": references,
         "defined_by": _defined_by(report, catalog, page.t),
+        "quotes_note": page.t["quotes_original"]
+        if quotes_in_another_language(report, page.meta.options.lang)
+        else "",
     }
     return _kind_page(
         page,
@@ -252,6 +255,18 @@ def _report_page(page: TopicPage, report: Report, catalog: Catalog) -> PageText:
         unsupported_claims=report.unsupported,
         sub_questions=[s.question for s in report.sections],
     )
+
+
+_HAN = re.compile(r"[\u3400-\u9fff]")
+_LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
+
+
+def quotes_in_another_language(report: Report, lang: str) -> bool:
+    """Whether the report's quotes are mostly in another language than the one deepkb writes it in (English
+    proposals quoted in a Chinese report): the page then says, in one line, that quotes stay as written."""
+    text = " ".join(c.text for c in [*report.summary, *(c for s in report.sections for c in s.claims)])
+    han, latin = len(_HAN.findall(text)), len(_LATIN_WORD.findall(text))
+    return han < latin if lang == "zh" else han > latin
 
 
 def _defined_by(report: Report, catalog: Catalog, t: dict[str, Markdown]) -> Markdown:

@@ -40,6 +40,7 @@ LABELS: dict[str, dict[str, str]] = {
         "model_note_after": "from the quoted sources; every citation in them was checked.",
         "offline_title": "Produced offline",
         "offline_note": "Written without a language model: every sentence is quoted from the cited source.",
+        "quotes_original": "The sources are not in English: quotes keep their original language.",
         "analysis_lead": "Findings for each sub-question of {topic}, quoted from {sources} stored source(s); "
         "the numbers are those of the sources list.",
         "sources_lead": "{count} source(s) stored for {topic}, in the order they were found.",
@@ -90,6 +91,7 @@ LABELS: dict[str, dict[str, str]] = {
         "model_note_after": "根据所引来源撰写，每条引用均经核对。",
         "offline_title": "离线生成",
         "offline_note": "未使用语言模型撰写：每个句子都摘自所引用的来源。",
+        "quotes_original": "来源为英文：引文保留原文，未经翻译；标题、说明与标签由 deepkb 以中文写出。",
         "analysis_lead": "{topic} 各子问题的发现，摘自 {sources} 个已存储的来源；编号与来源列表一致。",
         "sources_lead": "为 {topic} 存储了 {count} 个来源，按发现顺序排列。",
         "no_sources_lead": "没有找到关于 {topic} 的可用来源：在 {where} 中找到 {seen} 个候选，"
