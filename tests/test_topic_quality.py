@@ -204,9 +204,16 @@ def test_key_phrases_follow_what_the_sources_say_together() -> None:
 
 def test_offline_plan_asks_about_the_topics_key_phrase() -> None:
     questions = heuristic_plan("How deepkb keeps a knowledge base trustworthy and fresh").sub_queries
-    assert questions[0] == "How deepkb keeps a knowledge base trustworthy and fresh"
+    # the topic asks about two aspects: each is a section, and no generic template facet is added
+    assert questions[:2] == [
+        "How deepkb keeps a knowledge base trustworthy",
+        "How deepkb keeps a knowledge base fresh",
+    ]
     assert all("deepkb" in q for q in questions) and len(set(questions)) == len(questions)
-    assert "What is deepkb?" in questions and "How does deepkb work?" in questions
+    assert "What is deepkb?" in questions
+    assert not any("alternatives" in q or "benefits" in q for q in questions)
+    single = heuristic_plan("How deepkb keeps a knowledge base fresh").sub_queries
+    assert single[0] == "How deepkb keeps a knowledge base fresh" and "How does deepkb work?" in single
     assert all("vector databases" in q for q in heuristic_plan("vector databases").sub_queries)
     assert "What are vector databases?" in heuristic_plan("vector databases").sub_queries
     gerund = heuristic_plan("extracting main text from web pages").sub_queries

@@ -26,7 +26,7 @@ from ..text.plaintext import prose_ratio
 from ..text.sentences import says_something, split_sentences
 from ..text.sentences import sentences as split_all
 from . import bounds
-from .defining import most_about, titled_after
+from .defining import asked_subject, defines, most_about, opens_with_subject, titled_after
 from .facet_sections import opening_passages, subject_opening, treating
 from .plan import FACETS, Plan, heading_facets
 from .relevance import RelevanceJudge
@@ -239,7 +239,7 @@ def defining_sources(sources: Sequence[RawSource], judge: RelevanceJudge) -> set
     """Ids of the stored documents that define the topic (topic/defining.py): titled after it or one of the
     subjects it joins; without one, the one the retrieval judge found most about it (whose own headings then
     say which question a section answers)."""
-    titled = {s.id for s in sources if titled_after(s.title, judge.topic, judge)}
+    titled = {s.id for s in sources if defines(s.title, s.text, judge.topic, judge)}
     best = most_about([(s.id, s.relevance) for s in sources])
     return titled or ({best} if best else set())
 
@@ -260,6 +260,9 @@ def definition(
     """The opening of the document that defines the topic: a stored source whose title names the topic (the
     title with the fewest other words, then the most relevant, first), else the most relevant one, quoted from its abstract or its first paragraph that
     names the topic, whole. A document whose title does not name the topic opens only with such a paragraph."""
+    own = subject_definition(sources, asked_subject(judge.topic), usable)
+    if own is not None:
+        return own
     terms = [{w for form in t.forms for w in form} for t in judge.terms(judge.topic)]  # with their spellings
     topic = set().union(*terms)  # (a Chinese topic's English twins included)
     titled_subject = {s.id for s in sources if titled_after(s.title, judge.topic, judge)}
@@ -292,6 +295,23 @@ def definition(
     return None
 
 
+def subject_definition(
+    sources: Sequence[RawSource], subject: str, usable: Callable[[RawSource], bool]
+) -> Claim | None:
+    """The opening of the document that says what the subject of a question-topic is or does ("deepkb turns
+    research into…" for "How deepkb keeps…"): one whose title names the subject first, then the most
+    relevant; None when no stored document opens with it."""
+    words = set(tokens(subject))
+    opening = [s for s in sources if usable(s) and opens_with_subject(s.text, subject)]
+    for source in sorted(
+        opening, key=lambda s: (not words <= set(tokens(s.title)), -(s.relevance or 0.0), s.id)
+    ):
+        text = document_opening(source.text, [words], titled=False, name=subject)
+        if text:
+            return Claim(text, [source.id], 1.0)
+    return None
+
+
 def _title_share(title: str, terms: list[set[str]]) -> float:
     """How much of the topic a title names, in halves (a title naming half the topic's terms counts)."""
     words = set(tokens(title))
@@ -299,7 +319,9 @@ def _title_share(title: str, terms: list[set[str]]) -> float:
     return 1.0 if share >= 0.99 else 0.5 if share >= 0.5 else 0.0
 
 
-def document_opening(text: str, topic: set[str] | list[set[str]], *, titled: bool = True) -> str:
+def document_opening(
+    text: str, topic: set[str] | list[set[str]], *, titled: bool = True, name: str = ""
+) -> str:
     """A document's abstract (the paragraph under an "Abstract"/"Summary"/"Introduction" heading, in a
     document titled after the topic), else its first prose paragraph naming the topic: one of its words, or,
     given a list of word sets (each concept's spellings), one word of every set; '' when none of its first
@@ -307,7 +329,7 @@ def document_opening(text: str, topic: set[str] | list[set[str]], *, titled: boo
     blocks = [b.strip() for b in re.split(r"\n\s*\n", text) if b.strip()]
     start = next((n + 1 for n, b in enumerate(blocks[:40]) if _ABSTRACT.match(b)), 0)
     scanned = [b for b in blocks[start:] if not _HEADING.match(b)][:OPENING_SCAN]
-    openings = [p for p in (opening_passage(b) for b in scanned) if p]
+    openings = [p for p in (opening_passage(b, name) for b in scanned) if p]
     concepts = topic if isinstance(topic, list) else [topic]
     naming = [p for p in openings if all(forms & set(tokens(p)) for forms in concepts)]
     if start and titled:
@@ -315,13 +337,15 @@ def document_opening(text: str, topic: set[str] | list[set[str]], *, titled: boo
     return (naming or [""])[0]
 
 
-def opening_passage(block: str) -> str:
+def opening_passage(block: str, name: str = "") -> str:
     """A paragraph's opening run of whole prose sentences (the paragraph itself when it is short and prose
-    throughout; its lead-in to a list or an example left off), else ''."""
+    throughout; its lead-in to a list or an example left off), else ''. A sentence opening with `name`, a
+    name written in lower case ("deepkb turns…", "pip installs…"), is whole, not a fragment."""
     kept: list[str] = []
     for part in (clean(p) for p in split_all(block)):
         fits = len(" ".join([*kept, part])) <= MAX_PASSAGE
-        if not fits or not (quotable(part) or RUN_IN_LABEL.match(part)) or is_question(part):
+        judged = part[:1].upper() + part[1:] if name and part.startswith(name) else part
+        if not fits or not (quotable(judged) or RUN_IN_LABEL.match(part)) or is_question(part):
             break
         kept.append(part)
     said = [p for p in kept if not RUN_IN_LABEL.match(p)]

@@ -10,11 +10,62 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from ..relevance import tokens
+from ..relevance import lead_of, tokens
+from .keyphrases import topic_phrases
 from .relevance import RelevanceJudge
 
 # what joins two subjects in a topic's words
 _JOIN = re.compile(r"\s*(?:,|;|\band\b|\bor\b|\bversus\b|\bvs\.?|&|/|与|和|及|或|、)\s*", re.I)
+
+
+_INTERROGATIVE = re.compile(
+    r"^(how|what|why|which|when|where|who|does|do|is|are|can|should)\b|[?？]$|^(如何|为什么|什么)|(如何|怎样|吗|呢)",
+    re.I,
+)
+# "How X keeps Y trustworthy and fresh": a question ending in words joined by "and" asks about each of them
+_ASPECTS = re.compile(r"^(?P<stem>.+?\s)(?P<items>[\w-]+(?:,\s*[\w-]+)*,?\s+(?:and|or)\s+[\w-]+)\s*$")
+_ASPECT_SPLIT = re.compile(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+")
+_NOT_ASPECT = re.compile(r"^(?:how|what|why|which|when|where|who|whom|whose|not|also|more|so|then)$", re.I)
+
+
+def plan_subject(topic: str) -> str:
+    """X in the plan's questions: the topic when it names a subject, else its first key phrase ('' if none)."""
+    topic = topic.strip().rstrip("?？").strip()
+    if not _INTERROGATIVE.search(topic):
+        return topic
+    phrases = topic_phrases(topic, in_topic_order=True)
+    return phrases[0] if phrases else ""
+
+
+def asked_subject(topic: str) -> str:
+    """The subject a topic phrased as a question asks about ("How deepkb keeps…" → "deepkb"); '' for a
+    topic that names its subject itself."""
+    subject = plan_subject(topic)
+    return subject if subject != topic.strip().rstrip("?？").strip() else ""
+
+
+def topic_aspects(topic: str) -> list[str]:
+    """A question-topic asked once per aspect it joins with "and"/"or" at its end: "How X keeps Y
+    trustworthy and fresh" → "How X keeps Y trustworthy", "How X keeps Y fresh"; [] when it joins none."""
+    text = " ".join(topic.split())
+    mark = "?" if text.endswith(("?", "？")) else ""
+    text = text.rstrip("?？").strip()
+    found = _ASPECTS.match(text) if asked_subject(topic) and text.isascii() else None
+    if not found or not set(tokens(found["stem"])) - set(tokens(plan_subject(topic))):
+        return []
+    items = [i for i in _ASPECT_SPLIT.split(found["items"]) if i]
+    if len(items) < 2 or any(_NOT_ASPECT.match(i) for i in items):
+        return []
+    return [f"{found['stem']}{item}{mark}" for item in items]
+
+
+def opens_with_subject(text: str, subject: str) -> bool:
+    """Whether a document's first prose paragraph opens with `subject` doing something ("deepkb turns
+    research into…"): the document says what its subject is or does, so it is about that subject."""
+    if not subject.strip():
+        return False
+    pattern = rf"^(?:the\s+|an?\s+)?{re.escape(subject.strip())}\s+(?!of\b|and\b|or\b)[a-z]"
+    return re.match(pattern, lead_of(text, limit=200), re.I) is not None
 
 
 def subjects(topic: str) -> list[str]:
@@ -36,6 +87,12 @@ def titled_after(title: str, topic: str, judge: RelevanceJudge) -> bool:
         if concepts and all(forms & words for forms in concepts):
             return True
     return False
+
+
+def defines(title: str, text: str, topic: str, judge: RelevanceJudge) -> bool:
+    """Whether a document defines the topic: titled after it, or opening with what the subject a
+    question-topic asks about is or does ("deepkb turns research into…" for "How deepkb keeps…")."""
+    return titled_after(title, topic, judge) or opens_with_subject(text, asked_subject(topic))
 
 
 def most_about(scored: Sequence[tuple[str, float | None]]) -> str:

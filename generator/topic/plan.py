@@ -25,6 +25,7 @@ from ..llm.base import Prompt, Provider
 from ..llm.structured import complete_json
 from ..text.words import content_words
 from .bounds import cut
+from .defining import asked_subject, plan_subject, topic_aspects
 from .keyphrases import is_plural, topic_phrases
 from .outline import MIN_KEPT, question_problem
 
@@ -147,10 +148,6 @@ _FACETS = {
         ("current", "{x}的现状如何？", "current state recent developments 现状 进展"),
     ],
 }
-_INTERROGATIVE = re.compile(
-    r"^(how|what|why|which|when|where|who|does|do|is|are|can|should)\b|[?？]$|^(如何|为什么|什么)|(如何|怎样|吗|呢)",
-    re.I,
-)
 
 
 _CJK = re.compile(r"[\u3400-\u9fff]")
@@ -173,22 +170,15 @@ def query_words(topic: str) -> str:
     return " ".join(keyphrases(topic)) or topic
 
 
-def plan_subject(topic: str) -> str:
-    """X in the plan's questions: the topic when it names a subject, else its first key phrase ('' if none)."""
-    topic = topic.strip().rstrip("?？").strip()
-    if not _INTERROGATIVE.search(topic):
-        return topic
-    phrases = topic_phrases(topic, in_topic_order=True)
-    return phrases[0] if phrases else ""
-
-
 def facet_questions(topic: str, *, lang: str = "en", quick: bool = False) -> list[tuple[str, str, str]]:
     """(facet, sub-question, query) for the heuristic plan. A topic that is itself a question is asked as
     written first; the facets then ask about its key phrase, never in words that fit any topic."""
     subject = plan_subject(topic)
     table = _FACETS.get(lang, _FACETS["en"])
     words = query_words(topic)
-    asked = [("topic", topic.strip(), words)] if subject != topic.strip().rstrip("?？").strip() else []
+    asked = asked_as_written(topic)
+    if len(asked) > 1:  # the topic says which aspects it asks about: no template of generic facets too
+        table = table[:1]
     plural = is_plural(subject)
     for facet, question, extra in table if subject else []:
         text = question.format(
@@ -197,6 +187,18 @@ def facet_questions(topic: str, *, lang: str = "en", quick: bool = False) -> lis
         if not _same_question(text, topic):  # "向量数据库如何工作" already asks how it works
             asked.append((facet, text, f"{words} {extra}"))
     return asked[: 3 if quick else 5]
+
+
+def asked_as_written(topic: str) -> list[tuple[str, str, str]]:
+    """(facet, sub-question, query) for a topic that is itself a question: asked as written, or once per
+    aspect it joins ("How X keeps Y trustworthy and fresh" asks how X keeps Y trustworthy, and fresh);
+    [] for a topic that names a subject."""
+    if not asked_subject(topic):
+        return []
+    aspects = topic_aspects(topic)
+    if not aspects:
+        return [("topic", topic.strip(), query_words(topic))]
+    return [("aspect", aspect, query_words(aspect)) for aspect in aspects]
 
 
 @dataclass(frozen=True)
@@ -289,7 +291,7 @@ def outline_questions(
         return []
     table = _OUTLINE_QUESTIONS.get(lang, _OUTLINE_QUESTIONS["en"])
     words = query_words(topic)
-    asked = [("topic", topic.strip(), words)] if subject != topic.strip().rstrip("?？").strip() else []
+    asked = asked_as_written(topic)
     for facet in facets:  # searched with the facet's words: a heading's own words would narrow retrieval
         question, extra = table[facet]
         text = _ask(question, subject, lang)

@@ -40,7 +40,7 @@ from ..store import KBPaths, read_page, safe_join
 from ..text.plaintext import markup_of, to_plain
 from .crawl import Crawler, FetchedPage
 from .dedupe import dedupe
-from .defining import titled_after
+from .defining import asked_subject, defines, opens_with_subject
 from .dispatch import StepOutcome
 from .plan import DocumentOutline, Step, keyphrases, query_words
 from .relevance import RelevanceJudge
@@ -200,10 +200,13 @@ def about_topic(ctx: ResearchContext, retrieval: Retrieval[SearchHit]) -> list[J
 
 
 def defining_hits(ctx: ResearchContext, retrieval: Retrieval[SearchHit]) -> list[Judged[SearchHit]]:
-    """The candidates titled after the topic or one of the subjects it joins (topic/defining.py), best
-    first: no threshold drops them (the one most about the topic passes the thresholds by definition)."""
+    """The candidates titled after the topic or one of the subjects it joins, or opening with what the
+    subject a question-topic asks about does (topic/defining.py), best first: no threshold drops them (the
+    one most about the topic passes the thresholds by definition)."""
     judge = ctx.relevance()
-    return [j for j in retrieval.kept if j.score > 0 and titled_after(j.item.title, ctx.topic, judge)]
+    return [
+        j for j in retrieval.kept if j.score > 0 and defines(j.item.title, j.item.content, ctx.topic, judge)
+    ]
 
 
 def broaden(query: str, topic: str) -> str:
@@ -459,6 +462,7 @@ def judge(
         key = hit_key(hit)
         if n in verdicts:
             score, reasons = verdicts[n].topic.score, list(verdicts[n].topic.reasons)
+            score = max(score, _subject_score(ctx, hit, reasons))
             hit.extra["on_point"] = verdicts[n].topic.on_point
             if not verdicts[n].topic.on_point:
                 reasons.append(f"names only {verdicts[n].topic.named:.0%} of what is specific to the topic")
@@ -474,6 +478,17 @@ def judge(
         hit.extra["relevance_reasons"] = reasons
         judged.append(Judged(key=key, item=hit, score=score, reason="; ".join(reasons)))
     return judged
+
+
+def _subject_score(ctx: ResearchContext, hit: SearchHit, reasons: list[str]) -> float:
+    """A document opening with what the subject of a question-topic does ("deepkb reads text that nobody
+    vetted…" for "How deepkb keeps a knowledge base trustworthy") is about that subject, though it names
+    none of the rest of the question: its relevance to the subject alone; 0 for any other document."""
+    subject = asked_subject(ctx.topic)
+    if not subject or not opens_with_subject(hit.content, subject):
+        return 0.0
+    reasons.append(f"opens with what {subject} does")
+    return ctx.relevance().judge([(hit_key(hit), hit_fields(hit))], subject)[0].question.score
 
 
 def _named(hit: SearchHit, requested: set[str]) -> bool:
