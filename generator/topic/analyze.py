@@ -26,6 +26,7 @@ from ..text.plaintext import prose_ratio
 from ..text.sentences import says_something, split_sentences
 from ..text.sentences import sentences as split_all
 from . import bounds
+from .aspects import aspect_words
 from .defining import asked_subject, defines, most_about, opens_with_subject, titled_after
 from .facet_sections import opening_passages, subject_opening, treating
 from .plan import FACETS, Plan, heading_facets
@@ -58,7 +59,7 @@ NEAR_COPY = 0.8  # word overlap at which a passage is another section's quote in
 COVERAGE_SHARE = 0.5  # a passage must cover the topic at least this share as well as the best one does
 FACET_BONUS = 0.25
 EVIDENCE_FACETS = frozenset(
-    {"limits", "alternatives", "section"}
+    {"limits", "alternatives", "section", "aspect"}
 )  # answered only by passages that say they answer it
 ON_POINT = 0.5  # share of the best passage's topic weight (IDF) a passage's concepts must carry
 _INLINE_CITE = re.compile(r"\s*\[(\d{1,4}(?:\s*,\s*\d{1,4})*)\]")
@@ -117,6 +118,28 @@ def questions_with_sources(plan: Plan, catalog: Catalog) -> list[tuple[str, str,
     return result
 
 
+def aspect_candidates(
+    sources: Sequence[RawSource], words: set[str], judge: RelevanceJudge
+) -> list[Candidate]:
+    """The passages naming an aspect's words ("refresh", "sanitized") in the stored documents (topic/
+    aspects.py): a document kept for the subject of a question-topic says how its subject achieves the quality
+    asked for, though the passage names none of the topic's other words. The documents about the subject
+    first, the others weighed by their relevance."""
+    about = defining_sources(sources, judge)
+    strongest = max((s.relevance or 0.0 for s in sources), default=0.0)
+    found = []
+    for source in sources:
+        if is_changelog(source.title, source.url):
+            continue
+        own = source.id in about or strongest <= 0
+        weight = 1.0 if own else (source.relevance or 0.0) / strongest
+        for quote, centrality, _ in _quotes_of(source, " ".join(words), words):
+            hits = len(words & set(tokens(quote.text))) * prose_ratio(quote.text)
+            parts = quote.parts if len(quote.parts) > 1 else ()
+            found.append(Candidate(quote.text, source.id, hits, 1.0, centrality, parts, weight, quote.code))
+    return sorted(found, key=lambda c: -c.relevance)
+
+
 def facet_of(plan: Plan, question: str) -> str:
     """The facet of the outline a sub-question asks about ("what", "how", "current"…; '' when unknown)."""
     return next((s.facet for s in plan.steps if s.question == question and s.facet), "")
@@ -167,6 +190,8 @@ def passage_pools(
     """Each sub-question's candidate passages, best first, from the sources that may answer its facet."""
     topic_words = set(tokens(plan.topic))
     facets = {q: set(tokens(focus)) - topic_words for q, focus, _ in questions}
+    aspects = [q for q, _, _ in questions if facet_of(plan, q) == "aspect"]
+    facets |= {q: aspect_words(q, aspects) for q in aspects}  # the aspect's own words are in the topic too
     strongest = max((s.relevance or 0.0 for s in catalog.sources), default=0.0)
     pools = {}
     for question, focus, ids in questions:
@@ -186,6 +211,8 @@ def passage_pools(
         treated = section_candidates(
             [s for s in catalog.sources if usable(s)], facet, judge, stored=catalog.sources
         )
+        if question in aspects:
+            treated = aspect_candidates([s for s in catalog.sources if usable(s)], facets[question], judge)
         quoted = {c.text for c in treated}
         pools[question] = [*treated, *(c for c in pools[question] if c.text not in quoted)]
     return pools
