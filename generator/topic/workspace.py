@@ -358,8 +358,11 @@ def document_key(source_id: str) -> str:
 def topics_citing(paths: KBPaths) -> dict[str, list[TopicMeta]]:
     """Document key → every topic whose report cites that document (for the raw pages' "cited by" links)."""
     citing: dict[str, list[TopicMeta]] = {}
-    for record in sorted(paths.topics_dir.glob("*/processed/report.json")):
-        meta = readable_meta(paths, record.parent.parent.name)
+    for workspace in store.site_workspaces(paths.site_src, "topics"):
+        record = store.site_file(paths.site_src, f"{workspace}/processed/report.json")
+        if record is None:
+            continue
+        meta = readable_meta(paths, workspace.removeprefix("topics/"))
         data = store.read_json(record, default={}) or {}
         if (
             meta is None
