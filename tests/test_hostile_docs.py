@@ -378,8 +378,13 @@ def test_p11_hostile_file_names_are_inert_text(docs_kb: Built) -> None:
 
 
 def test_p12_yaml_tags_in_front_matter_construct_nothing(docs_kb: Built) -> None:
+    from generator.documents import read_text
+
     assert [p.name for p in docs_kb.base.iterdir() if p.name.startswith(PWNED)] == []
     assert "python/object" not in docs_kb.live()
+    assert "python/object" not in docs_kb.pages_text()  # a tag is no title (a docs page's title is one)
+    document = read_text(FRONT_MATTER.format(base=docs_kb.base), name="docs/lifecycle.md")
+    assert document.title == "Widget lifecycle"
 
 
 def test_p13_a_docs_page_makes_deepkb_fetch_nothing(docs_kb: Built) -> None:
