@@ -116,13 +116,17 @@ def test_notes_outside_the_knowledge_base_or_missing_are_one_line(
 
 # the extraheader actions/checkout stores in .git/config: base64 of "x-access-token:<the job's token>"
 CI_TOKEN = "ghs_4fKq9ZrT2mWx8LpB3nVc7YdE1hJs6GaU0oNi"
-EXTRAHEADER = "AUTHORIZATION: basic eC1hY2Nlc3MtdG9rZW46Z2hzXzRmS3E5WnJUMm1XeDhMcEIzblZjN1lkRTFoSnM2R2FVMG9OaQ=="
+EXTRAHEADER = (
+    "AUTHORIZATION: basic eC1hY2Nlc3MtdG9rZW46Z2hzXzRmS3E5WnJUMm1XeDhMcEIzblZjN1lkRTFoSnM2R2FVMG9OaQ=="
+)
 
 
 @pytest.mark.parametrize(
     "notes", [".git/config", ".env", ".cache/deepkb/notes.md", "kb-notes/.secret.md", "kb-notes/link.md"]
 )
-def test_notes_in_a_hidden_file_are_refused_with_one_line(kb_root: Path, sample_repo: Path, notes: str) -> None:
+def test_notes_in_a_hidden_file_are_refused_with_one_line(
+    kb_root: Path, sample_repo: Path, notes: str
+) -> None:
     """#32.3: `notes:` published any file under the root verbatim, the CI token in .git/config included."""
     (kb_root / ".git").mkdir()
     (kb_root / ".git" / "config").write_text(f'[http "https://github.com/"]\n\textraheader = {EXTRAHEADER}\n')

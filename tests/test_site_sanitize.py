@@ -193,7 +193,9 @@ def test_final_check_judges_markup_as_a_browser_parses_it() -> None:
     assert find_live_markup(shell.format("", '<a href="x"onmouseover=y>a</a>')) == ["onmouseover= handler"]
     assert find_live_markup(shell.format("", '<a href="&#106;ava&#x09;script:x">a</a>'))
     assert find_live_markup(shell.format('<meta http-equiv="refresh" content="0;url=/">', ""))
-    assert find_live_markup(shell.format("", '<svg><animate attributeName="href" values="javascript:x"/></svg>'))
+    assert find_live_markup(
+        shell.format("", '<svg><animate attributeName="href" values="javascript:x"/></svg>')
+    )
     # markup a browser reads that html.parser would hide in a comment, a declaration or a self-closed script
     assert find_live_markup(shell.format("", "<!--><img src=x onerror=alert(1)>-->"))
     assert find_live_markup(shell.format("", "<![CDATA[ x><img src=x onerror=alert(1)>]]>"))

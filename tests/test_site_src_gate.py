@@ -37,7 +37,11 @@ def linked_kb(tmp_path: Path) -> KBPaths:
 
 def test_ask_and_knowledge_search_never_read_through_a_link(linked_kb: KBPaths) -> None:
     """#32.2: `kb/search.py` listed site_src/repos with os.scandir, which follows a link at that level."""
-    for args in (("knowledge", "search", "walrus"), ("ask", "walrus migration plans"), ("knowledge", "rebuild")):
+    for args in (
+        ("knowledge", "search", "walrus"),
+        ("ask", "walrus migration plans"),
+        ("knowledge", "rebuild"),
+    ):
         result = deepkb(linked_kb.root, *args)
         assert "TOPSECRET" not in result.output, args
         assert "Traceback" not in result.output
@@ -73,10 +77,14 @@ def test_the_catalog_and_listing_pages_never_reach_through_a_link(tmp_path: Path
     from generator.site.render import GENERATED_BY, render_site
 
     paths = KBPaths(tmp_path / "kb")
-    write_page(paths.topic_dir("calculators") / "index.md", {"title": "Calculators", "tags": ["math"]}, "Body.\n")
+    write_page(
+        paths.topic_dir("calculators") / "index.md", {"title": "Calculators", "tags": ["math"]}, "Body.\n"
+    )
     os.symlink(_outside(tmp_path), paths.repos_dir)
     elsewhere = tmp_path / "elsewhere"
-    write_page(elsewhere / "old.md", {"title": "Old", "kind": f"{GENERATED_BY}tag"}, "A page deepkb once wrote.\n")
+    write_page(
+        elsewhere / "old.md", {"title": "Old", "kind": f"{GENERATED_BY}tag"}, "A page deepkb once wrote.\n"
+    )
     before = {p: p.read_bytes() for p in sorted(tmp_path.rglob("*")) if p.is_file() and "kb" not in p.parts}
     os.symlink(elsewhere, paths.site_src / "tags")
     assert "leak" not in str(load_catalog(paths))
