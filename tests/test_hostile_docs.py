@@ -279,6 +279,9 @@ hook: !!python/name:os.system
 Widgets are created, mounted and destroyed. Each step of the lifecycle calls the widget's hooks.
 """
 
+# issue 32.1: prose that mentions handlers and script URLs stopped every site build
+PROSE = "A widget library: set onclick=go on a button to bind it, or href=javascript:void(0) on a link."
+
 HOSTILE_NAMES = [
     "evil\u202etxt.md",  # reads "evildm.txt" right to left
     "new\nline.md",
@@ -291,8 +294,8 @@ HOSTILE_NAMES = [
 def _light_repo(base: Path, url: str) -> dict[str, str]:
     outside = base / "outside"
     return {
-        "README.md": "# docsrepo\n\nA widget toolkit. See the docs folder for guides.\n",
-        "widgets/__init__.py": '"""Widgets: render and bind."""\n\n\ndef render(name: str) -> str:\n'
+        "README.md": f"# docsrepo\n\n{PROSE}\n\nSee the docs folder for guides.\n",
+        "widgets/__init__.py": f'"""Widgets: render and bind. {PROSE}"""\n\n\ndef render(name: str) -> str:\n'
         '    """Render a widget."""\n    return name\n',
         "mkdocs.yml": (
             "site_name: docsrepo\nnav:\n  - Guide: guide.mdx\n  - Raw: raw.md\n  - Links: links.md\n"
@@ -331,6 +334,14 @@ def docs_kb(tmp_path_factory: pytest.TempPathFactory, loopback: tuple[str, list[
 
 def test_the_hostile_docs_repository_builds_and_leaks_nothing(docs_kb: Built) -> None:
     _assert_held(docs_kb, "FETCHED-MARKER")
+
+
+def test_prose_that_mentions_handlers_is_published_as_text(docs_kb: Built) -> None:
+    """#32.1: `deepkb build` failed for the whole knowledge base on a README saying `onclick=`."""
+    assert docs_kb.result.exit_code == 0, docs_kb.result.output[-2000:]
+    page = (docs_kb.paths.site_dir / "repos" / "acme" / "docsrepo" / "index.html").read_text(encoding="utf-8")
+    assert "set onclick=go on a button" in page
+    assert "onclick" not in docs_kb.live() and "void(0)" not in docs_kb.live()
 
 
 def test_p1_mdx_jsx_and_script_never_run(docs_kb: Built) -> None:
