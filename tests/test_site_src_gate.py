@@ -94,3 +94,29 @@ def test_the_catalog_and_listing_pages_never_reach_through_a_link(tmp_path: Path
         assert "symbolic link" in str(exc)
     after = {p: p.read_bytes() for p in sorted(tmp_path.rglob("*")) if p.is_file() and "kb" not in p.parts}
     assert after == before
+
+
+def test_a_topic_whose_records_folder_is_a_link_lists_no_source(tmp_path: Path) -> None:
+    """Raw pages are rendered from a topic's stored records: a linked processed/ folder must not publish
+    records from outside the knowledge base."""
+    import json
+
+    from generator.topic.workspace import list_raw_sources
+
+    paths = KBPaths(tmp_path / "kb")
+    write_page(paths.topic_dir("t") / "index.md", {"title": "T"}, "Body.\n")
+    elsewhere = tmp_path / "elsewhere" / "sources"
+    elsewhere.mkdir(parents=True)
+    record = {
+        "id": "leak",
+        "source": "web",
+        "url": "https://example.org/x",
+        "title": "walrus",
+        "text": SECRET,
+    }
+    record["fetched_at"] = "2026-01-01T00:00:00Z"
+    (elsewhere / "leak.json").write_text(json.dumps(record), encoding="utf-8")
+    os.symlink(elsewhere.parent, paths.topic_dir("t") / "processed")
+    (paths.topic_dir("t") / "raw").mkdir()
+    os.symlink(_outside(tmp_path) / "walrus" / "index.md", paths.topic_dir("t") / "raw" / "linked.md")
+    assert list_raw_sources(paths, "t") == []

@@ -272,9 +272,10 @@ def read_raw_source(path: Path) -> RawSource:
 
 def list_raw_sources(paths: KBPaths, slug: str) -> list[RawSource]:
     """Every stored raw source in citation order (first fetched first, then by id)."""
-    ws = Workspace(paths, slug)
-    found = {r.id: r for r in (load_record(p, RawSource) for p in sorted(ws.records_dir.glob("*.json"))) if r}
-    for page in sorted(ws.raw_dir.glob("*.md")):  # pages of an older workspace that has no records yet
+    folder = Workspace(paths, slug).root.relative_to(paths.site_src).as_posix()
+    records = store.site_files(paths.site_src, f"{folder}/processed/sources", "*.json")  # no link followed
+    found = {r.id: r for r in (load_record(p, RawSource) for p in records) if r}
+    for page in store.site_files(paths.site_src, f"{folder}/raw", "*.md"):  # older: pages, no records
         if page.stem not in found:
             found[page.stem] = read_raw_source(page)
     return sorted(found.values(), key=lambda r: (r.fetched_at, r.id))
