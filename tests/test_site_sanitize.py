@@ -6,6 +6,8 @@ import html
 import re
 from pathlib import Path
 
+import pytest
+
 from generator.site.sanitize import clean_html, clean_meta, clean_tags, clean_title, find_live_markup
 
 
@@ -217,4 +219,16 @@ def test_inline_scripts_are_allowed_by_exact_theme_content_only() -> None:
     )
     assert find_live_markup(page.format("").replace("</body>", "<script>alert(1)</body>")) == [
         "unclosed <script>"
+    ]
+
+
+def test_a_page_the_final_check_cannot_parse_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    from html.parser import HTMLParser
+
+    def broken(self: HTMLParser, data: str) -> None:
+        raise AssertionError("we should not get here!")  # what html.parser raises on input it cannot take
+
+    monkeypatch.setattr(HTMLParser, "feed", broken)
+    assert find_live_markup("<html><body><article><p>fine</p></article></body></html>") == [
+        "a page the check cannot parse (AssertionError)"
     ]

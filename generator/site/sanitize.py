@@ -328,8 +328,11 @@ def find_live_markup(page_html: str, inline_allowed: Sequence[re.Pattern[str]] |
     """
     allowed = theme_inline_scripts() if inline_allowed is None else inline_allowed
     tokens = _PageTokens()
-    tokens.feed(page_html)
-    tokens.close()
+    try:
+        tokens.feed(page_html)
+        tokens.close()
+    except Exception as exc:  # html.parser gives up on very little; a page it cannot read is not published
+        return [f"a page the check cannot parse ({exc.__class__.__name__})"]
     problems: list[str] = []
     for script in tokens.scripts:
         problems += _script_problems(dict(script.attributes), "".join(script.text), allowed)
