@@ -36,7 +36,9 @@ def main() -> None:
     refused = sum(1 for page in pages if find_live_markup(page))
     best = min(_round(pages) for _ in range(args.rounds))
     size = sum(map(len, pages)) / len(pages) / 1000
-    print(f"pages {len(pages)}  mean {size:.1f} KB  {best / len(pages) * 1000:.2f} ms/page  refused {refused}")
+    print(
+        f"pages {len(pages)}  mean {size:.1f} KB  {best / len(pages) * 1000:.2f} ms/page  refused {refused}"
+    )
 
 
 def _round(pages: list[str]) -> float:
