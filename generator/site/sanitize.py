@@ -316,15 +316,19 @@ class _PageTokens(HTMLParser):
         self.unparsed += [text[m.start() : m.start() + 20] for m in _TAG_START.finditer(text)]
 
 
-def find_live_markup(page_html: str, inline_allowed: Sequence[re.Pattern[str]] | None = None) -> list[str]:
+def find_live_markup(
+    page_html: str, inline_allowed: Sequence[re.Pattern[str]] | None = None, base_path: str = "/"
+) -> list[str]:
     """Everything in a finished page that could run script and is not the theme's own (empty when safe).
 
     The page is judged as a browser parses it: tag and attribute names of real tags, URL attributes' values,
     script bodies — never text, nor text inside an attribute value (a description that mentions `onclick=`).
     A script is the theme's own when it loads a bundle from assets/javascripts/, when it is an inline
     snippet whose text is exactly one of the theme's (`inline_allowed`, by default Material's own partials),
-    or when it is the theme's JSON configuration block (data, never run). Anywhere else — the page body,
-    the header, the 404 page — no script of any kind is allowed, nor a form in the page body.
+    or when it is the theme's JSON configuration block (data, never run). `base_path` is the path of the
+    site's address (`/kb/` for https://owner.github.io/kb/): the 404 page loads the bundles from under it.
+    Anywhere else — the page body, the header, the 404 page — no script of any kind is allowed, nor a form
+    in the page body.
     """
     allowed = theme_inline_scripts() if inline_allowed is None else inline_allowed
     tokens = _PageTokens()
@@ -335,7 +339,7 @@ def find_live_markup(page_html: str, inline_allowed: Sequence[re.Pattern[str]] |
         return [f"a page the check cannot parse ({exc.__class__.__name__})"]
     problems: list[str] = []
     for script in tokens.scripts:
-        problems += _script_problems(dict(script.attributes), "".join(script.text), allowed)
+        problems += _script_problems(dict(script.attributes), "".join(script.text), allowed, base_path)
         problems += [] if script.closed else ["unclosed <script>"]
     for tag in tokens.tags:
         problems += _tag_problems(tag)
@@ -365,10 +369,12 @@ def _bad_url(value: str) -> bool:
     return compact.startswith(("javascript:", "vbscript:", "data:"))
 
 
-def _script_problems(attributes: dict[str, str], text: str, allowed: Sequence[re.Pattern[str]]) -> list[str]:
+def _script_problems(
+    attributes: dict[str, str], text: str, allowed: Sequence[re.Pattern[str]], base_path: str = "/"
+) -> list[str]:
     src = attributes.get("src")
     if src is not None:
-        ok = _theme_asset(src) and not text.strip()
+        ok = _theme_asset(src, base_path) and not text.strip()
         return [] if ok else [f"<script src={src[:60]!r}>"]
     json_config = attributes == {"id": "__config", "type": "application/json"}
     if not text.strip() or (json_config and _is_json(text)):
@@ -410,7 +416,11 @@ def theme_inline_scripts() -> tuple[re.Pattern[str], ...]:
     return tuple(patterns)
 
 
-def _theme_asset(src: str) -> bool:
-    # the theme's bundles are loaded from assets/javascripts/ relative to the page
-    path = re.sub(r"^(\.\./|\./|/)+", "", src.split("?")[0])
+def _theme_asset(src: str, base_path: str = "/") -> bool:
+    # the theme's bundles are loaded from assets/javascripts/ relative to the page, or on the 404 page from
+    # the site's own absolute path
+    path = src.split("?")[0]
+    if base_path.strip("/") and path.startswith("/" + base_path.strip("/") + "/"):
+        path = path[len(base_path.strip("/")) + 2 :]
+    path = re.sub(r"^(\.\./|\./|/)+", "", path)
     return path.startswith("assets/javascripts/") and path.endswith(".js")
