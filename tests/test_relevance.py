@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from generator.relevance import FLOOR, Fields, keep_threshold
-from generator.topic.relevance import KEEP_RATIO, RelevanceJudge
+from generator.retrieval.judge import KEEP_RATIO, RelevanceJudge
+from generator.retrieval.scoring import FLOOR, Fields, keep_threshold
 
 ABOUT = Fields(
     title="How to capture warnings",
@@ -87,7 +87,7 @@ def test_relevance_to_each_sub_question_is_remembered() -> None:
 
 
 def test_a_natural_break_splits_documents_about_it_from_those_mentioning_it() -> None:
-    from generator.relevance import natural_break
+    from generator.retrieval.scoring import natural_break
 
     about, mentions = [0.9, 0.86, 0.8], [0.55, 0.5, 0.48, 0.45, 0.41]
     assert natural_break(about + mentions) == 0.8  # keep the three above the widest drop

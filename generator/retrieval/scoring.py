@@ -15,9 +15,9 @@ import threading
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
-from . import cjk
-from .documents import Document
-from .text.words import ZH_STOPWORDS, latin_words, stem, tokens
+from .. import cjk
+from ..documents import Document
+from ..text.words import ZH_STOPWORDS, latin_words, stem, tokens
 
 K1 = 10.0
 # a code example names the words it uses, as prose does, but says less about what the document is about
