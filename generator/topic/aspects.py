@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..relevance import tokens
+from ..text.words import tokens
 
 # a quality a topic asks about → the words documents use when they say how it is achieved (a small
 # thesaurus of common quality adjectives, not of any one collection)

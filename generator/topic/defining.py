@@ -10,9 +10,10 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from ..relevance import lead_of, tokens
+from ..retrieval.judge import RelevanceJudge
+from ..retrieval.scoring import lead_of
+from ..text.words import tokens
 from .keyphrases import topic_phrases
-from .relevance import RelevanceJudge
 
 # what joins two subjects in a topic's words
 _JOIN = re.compile(r"\s*(?:,|;|\band\b|\bor\b|\bversus\b|\bvs\.?|&|/|与|和|及|或|、)\s*", re.I)
