@@ -385,7 +385,27 @@ def _kind_of(entry_id: str) -> str:
 
 
 def unsegment(text: str) -> str:
-    return re.sub(r"(?<=[\u3400-\u9fff]) +(?=[\u3400-\u9fff])", "", text).strip()
+    """Indexed text as its author wrote it. jieba's search mode (`segment(..., for_index=True)`) emits the
+    parts of a long word before the word ("服务 服务端 渲染" for 服务端渲染): a part is dropped where it and
+    the parts after it stand inside a later word, then the Han words are joined again."""
+    tokens = text.split()
+    kept = [t for i, t in enumerate(tokens) if not _part_of_later_word(tokens, i)]
+    return re.sub(r"(?<=[\u3400-\u9fff]) +(?=[\u3400-\u9fff])", "", " ".join(kept)).strip()
+
+
+def _part_of_later_word(tokens: list[str], i: int) -> bool:
+    if not _HAN_WORD.fullmatch(tokens[i]):
+        return False
+    for j in range(i + 1, min(len(tokens), i + _SEARCH_PARTS + 1)):
+        if not _HAN_WORD.fullmatch(tokens[j]):
+            return False
+        if len(tokens[j]) > len(tokens[i]) and all(tokens[k] in tokens[j] for k in range(i, j)):
+            return True
+    return False
+
+
+_HAN_WORD = re.compile(r"[\u3400-\u9fff]+")
+_SEARCH_PARTS = 8  # how far ahead the word is looked for: its parts stand right before it
 
 
 def make_snippet(text: str, terms: Iterable[str]) -> str:
