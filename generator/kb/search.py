@@ -171,6 +171,12 @@ def _sync(conn: sqlite3.Connection, paths: KBPaths, *, rebuild: bool = False) ->
         # what `ask`'s IDF counts documents out of, read once here rather than scanned on every question
         passages = conn.execute("SELECT count(*) FROM passages").fetchone()[0]
         conn.execute("INSERT OR REPLACE INTO meta VALUES ('passages', ?)", (str(passages),))
+        # whether any passage is Chinese: an English question's glossary twins are segmented (jieba, seconds
+        # to load) only for a knowledge base they could match in
+        han = conn.execute("SELECT EXISTS(SELECT 1 FROM passages WHERE body GLOB ?)", (_ANY_HAN,)).fetchone()[
+            0
+        ]
+        conn.execute("INSERT OR REPLACE INTO meta VALUES ('han', ?)", (str(int(han)),))
     return SyncCounts(**counts, unchanged=total - counts["added"] - counts["updated"])
 
 
@@ -404,6 +410,7 @@ def _part_of_later_word(tokens: list[str], i: int) -> bool:
     return False
 
 
+_ANY_HAN = "*[\u3400-\u9fff]*"
 _HAN_WORD = re.compile(r"[\u3400-\u9fff]+")
 _SEARCH_PARTS = 8  # how far ahead the word is looked for: its parts stand right before it
 
