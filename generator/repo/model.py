@@ -6,14 +6,11 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal, Protocol
+from typing import Any, Literal, Protocol
 
 import msgspec
 
 from generator.repo.facts.prose import summary
-
-if TYPE_CHECKING:
-    from generator.repo.facts.ranking import FileRanking
 
 # seed limits (the architect prompt and the normalizer share them)
 MAX_FILES_PER_SHARD = 5
@@ -162,9 +159,9 @@ class Facts:
     """Identifiers the README's code shows (`requests.get`, `app.listen`): what the front page demonstrates."""
     readme: str | None = field(default=None, compare=False, repr=False)
     """The README's first real paragraph, redacted ("" without one; None when the facts did not read it)."""
-    rankings: dict[str, FileRanking] = field(default_factory=dict, compare=False, repr=False)
-    """Each file's symbols ranked (facts/ranking.py), kept per file: the pages ask for the same files' key
-    symbols several times."""
+    rankings: dict[str, object] = field(default_factory=dict, compare=False, repr=False)
+    """Each file's symbols ranked, kept per file: the pages ask for the same files' key symbols several times.
+    facts/ranking.py owns the record (a `FileRanking`) and checks its type, so this model stays below it."""
 
 
 class CallGraphView(Protocol):

@@ -18,7 +18,7 @@ from ... import store
 from ...kb.index import entry_record, save_entry
 from ...store import KBPaths
 from ...topic import workspace as wsp
-from ...topic.aggregate import Aggregation
+from ...topic.aggregated import Aggregation
 from ...topic.analyze import Analysis, Catalog, Claim
 from ...topic.report import Report, ReportFigure
 from ...topic.state import TopicMeta
