@@ -170,7 +170,7 @@ def test_refresh_checks_hosts_and_honours_the_switch(allow: bool, kb_root: Path)
     from kb_fakes import add_repo
 
     from generator.config import load_config
-    from generator.refresh import find_stale
+    from generator.app.refresh import find_stale
     from generator.store import KBPaths
 
     (kb_root / "deepkb.yml").write_text(

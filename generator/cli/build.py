@@ -5,10 +5,10 @@ from __future__ import annotations
 import click
 from rich.markup import escape
 
+from ..app.entries import config_entries, entry_weights, parse_shard, select_shard
+from ..app.run import OnDemand, exit_line, research_entries
 from ..errors import ConfigError, PartialFailure
-from ..kb.entries import config_entries, entry_weights, parse_shard, select_shard
 from ..kb.index import load_index, update_index
-from ..kb.run import OnDemand, exit_line, research_entries
 from ..llm.cost import usage_line
 from ..site.build import build_site
 from ..site.render import render_site

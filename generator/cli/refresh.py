@@ -5,10 +5,10 @@ from __future__ import annotations
 import click
 from rich.markup import escape
 
+from ..app.entries import parse_shard
+from ..app.refresh import run_refresh
 from ..errors import PartialFailure
-from ..kb.entries import parse_shard
 from ..llm.cost import CostRecord
-from ..refresh import run_refresh
 from ..store import workspace_lock
 from .app import App, echo_json, pass_app
 from .knowledge import clean

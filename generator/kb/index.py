@@ -24,7 +24,7 @@ from .synonyms import Synonyms, canonical_tag, load_synonyms
 INDEX_FILE = "_index.json"
 ENTRY_FILE = "_entry.json"
 ENTRY_VERSION = 1  # bump when EntryRecord changes shape: an older record is migrated from its landing page
-COST_FILE = "_cost.json"  # written by kb/run.py beside each entry's pages
+COST_FILE = "_cost.json"  # written by app/run.py beside each entry's pages
 
 
 class EntryRecord(msgspec.Struct, frozen=True, kw_only=True):
@@ -316,7 +316,7 @@ def _source_record(path: Path, page: Path) -> _SourceRecord:
 
 
 def _cost(folder: Path) -> CostRecord | None:
-    """The tokens and estimated cost of the entry's last run that called a model (kb/run.py's `_cost.json`)."""
+    """The tokens and estimated cost of the entry's last run that called a model (app/run.py's `_cost.json`)."""
     try:
         return msgspec.json.decode((folder / COST_FILE).read_bytes(), type=CostRecord)
     except (OSError, msgspec.DecodeError):

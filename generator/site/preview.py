@@ -9,33 +9,15 @@ logged through `terminal.printable`, so a path cannot carry escape sequences to 
 
 from __future__ import annotations
 
-import ipaddress
 import logging
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from ..netguard import allowed_hosts
 from ..terminal import printable
 
 WSGIApp = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
 LIVERELOAD_LOGGER = "mkdocs.livereload"  # the logger MkDocs' preview server writes its request lines to
-_LOOPBACK_NAMES = ("localhost", "127.0.0.1", "[::1]")
-
-
-def allowed_hosts(host: str, port: int) -> frozenset[str]:
-    """The Host header values a preview served on `host:port` answers (lower case)."""
-    shown = f"[{host}]" if ":" in host else host
-    names = {shown.lower()}
-    if _is_loopback(host):
-        names.update(_LOOPBACK_NAMES)
-    hosts = {f"{name}:{port}" for name in names}
-    return frozenset(hosts | (names if port == 80 else set()))
-
-
-def _is_loopback(host: str) -> bool:
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return host.lower() == "localhost"
 
 
 def host_guard(app: WSGIApp, hosts: frozenset[str]) -> WSGIApp:

@@ -23,6 +23,8 @@ from generator.repo.run.pipeline import run_repo_research
 from ..config import Config
 from ..deadlines import RunDeadline, run_all, run_deadline
 from ..errors import DeepkbError, PartialFailure
+from ..kb.costs import save_cost
+from ..kb.search import frozen_knowledge
 from ..llm.base import Provider
 from ..llm.cost import CostRecord
 from ..llm.meter import MeteredProvider
@@ -30,9 +32,7 @@ from ..site.pages.repo import publish_repo
 from ..site.pages.topic import publish_topic
 from ..store import KBPaths
 from ..topic.pipeline import run_topic_research, unverified_line
-from .costs import save_cost
 from .entries import Entry
-from .search import frozen_knowledge
 
 Status = Literal["done", "unverified", "partial", "failed"]
 BATCH_WORKERS = 16  # entries researched at once in batch mode: their prompts of one stage share a batch

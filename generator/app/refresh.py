@@ -21,18 +21,18 @@ from rich.console import Console
 from generator.repo.checkout.clone import parse_source, read_origin_url, remote_head
 from generator.repo.synthesize.notes import corrections_digest, entry_notes
 
-from .config import Config, RepoEntry, TopicEntry
-from .errors import DeepkbError
-from .kb.entries import Entry, ShardSpec, assign_shards, entry_weights
-from .kb.index import load_entry, load_index, update_index
-from .kb.run import OnDemand, research_entries
-from .llm import Provider
-from .llm.cost import CostRecord, cost_record
-from .site.build import build_site
-from .site.render import render_site
-from .store import KBPaths
-from .topic.identity import topic_slug
-from .topic.workspace import readable_meta
+from ..config import Config, RepoEntry, TopicEntry
+from ..errors import DeepkbError
+from ..kb.index import load_entry, load_index, update_index
+from ..llm import Provider
+from ..llm.cost import CostRecord, cost_record
+from ..site.build import build_site
+from ..site.render import render_site
+from ..store import KBPaths
+from ..topic.identity import topic_slug
+from ..topic.workspace import readable_meta
+from .entries import Entry, ShardSpec, assign_shards, entry_weights
+from .run import OnDemand, research_entries
 
 Status = Literal["up-to-date", "stale", "refreshed", "unverified", "partial", "failed", "skipped"]
 # seed: a topic whose last run did not finish is picked up again by the next refresh; an unverified report
