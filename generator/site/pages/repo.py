@@ -34,6 +34,7 @@ from generator.site.pages.repo_diagrams import (
 )
 from generator.site.templates import render_template
 from generator.site.text import Markdown, md_escape, md_inline
+from generator.store import KBPaths
 
 SHARD_TEMPLATE, INDEX_TEMPLATE, ANSWER_TEMPLATE = "shard.md.j2", "repo_index.md.j2", "repo_answer.md.j2"
 SKIPPED_EXAMPLES = 5  # paths listed per skip reason on the index page
@@ -173,18 +174,18 @@ def context(page: ShardPage | IndexPage | AnswerPage) -> dict[str, Any]:
 # --------------------------------------------------------------------------- writing
 
 
-def write_repo_pages(directory: Path, synthesis: RepoSynthesis, linker: Linker) -> None:
+def write_repo_pages(paths: KBPaths, directory: Path, synthesis: RepoSynthesis, linker: Linker) -> None:
     """Write every landed shard's page, every question's answer page and the index; pages of an earlier
     plan are removed."""
-    written = {write_shard_page(directory, a, synthesis, linker) for a in synthesis.landed}
+    written = {write_shard_page(paths, directory, a, synthesis, linker) for a in synthesis.landed}
     remove_stale_pages(directory, written)
-    answered = {write_answer_page(directory, a, synthesis, linker) for a in synthesis.answers}
+    answered = {write_answer_page(paths, directory, a, synthesis, linker) for a in synthesis.answers}
     remove_stale_answers(directory, answered)
-    write_index(directory, synthesis, linker)
+    write_index(paths, directory, synthesis, linker)
 
 
 def write_shard_page(
-    directory: Path, analysis: ShardAnalysis, synthesis: RepoSynthesis, linker: Linker
+    paths: KBPaths, directory: Path, analysis: ShardAnalysis, synthesis: RepoSynthesis, linker: Linker
 ) -> str:
     """Write shards/NN_<slug>.md and return its name."""
     name = f"{analysis.slug}.md"
@@ -205,7 +206,7 @@ def write_shard_page(
     }
     if analysis.fallback:
         meta["fallback"] = analysis.fallback
-    body = render_template(SHARD_TEMPLATE, context(shard_page(analysis, synthesis, linker)))
+    body = render_template(paths, SHARD_TEMPLATE, context(shard_page(analysis, synthesis, linker)))
     store.write_page(store.safe_join(directory, "shards", name), meta, body)
     return name
 
@@ -225,7 +226,9 @@ def remove_stale_pages(directory: Path, keep: set[str]) -> None:
             page.unlink()
 
 
-def write_answer_page(directory: Path, answer: Answer, synthesis: RepoSynthesis, linker: Linker) -> str:
+def write_answer_page(
+    paths: KBPaths, directory: Path, answer: Answer, synthesis: RepoSynthesis, linker: Linker
+) -> str:
     """Write answers/<slug>.md and return its name. Its frontmatter's `request` is what the next run reads
     to answer the question again."""
     name = f"{answer.slug}.md"
@@ -247,7 +250,7 @@ def write_answer_page(directory: Path, answer: Answer, synthesis: RepoSynthesis,
     }
     if answer.fallback:
         meta["fallback"] = answer.fallback
-    body = render_template(ANSWER_TEMPLATE, context(page))
+    body = render_template(paths, ANSWER_TEMPLATE, context(page))
     store.write_page(store.safe_join(directory, ANSWERS_DIR, name), meta, body)
     return name
 
@@ -261,7 +264,7 @@ def remove_stale_answers(directory: Path, keep: set[str]) -> None:
                 page.unlink()
 
 
-def write_index(directory: Path, synthesis: RepoSynthesis, linker: Linker) -> None:
+def write_index(paths: KBPaths, directory: Path, synthesis: RepoSynthesis, linker: Linker) -> None:
     landed = synthesis.landed
     meta = {
         "title": synthesis.title,
@@ -286,7 +289,7 @@ def write_index(directory: Path, synthesis: RepoSynthesis, linker: Linker) -> No
     if synthesis.answers:
         meta["answers"] = [f"{ANSWERS_DIR}/{a.slug}.md" for a in synthesis.answers]
         meta["questions"] = [a.request for a in synthesis.answers]
-    body = render_template(INDEX_TEMPLATE, context(index_page(synthesis, linker)))
+    body = render_template(paths, INDEX_TEMPLATE, context(index_page(synthesis, linker)))
     store.write_page(directory / "index.md", meta, body)
     save_entry(directory, entry_record("repo", meta, shards=len(landed)))
 
@@ -557,4 +560,4 @@ def skipped_counts(synthesis: RepoSynthesis) -> list[SkippedCount]:
 def publish_repo(result: RepoResult) -> None:
     """Render a repository research result's shard pages and index, and write them through the store."""
     study = result.study
-    write_repo_pages(study.harvest_dir, result.synthesis, study.ctx.linker)
+    write_repo_pages(study.paths, study.harvest_dir, result.synthesis, study.ctx.linker)

@@ -212,7 +212,7 @@ def _kind_page(
     """The topic's `kind` page (report, analysis, sources) from topic_<kind>.md.j2, titled "<topic> — <kind>"."""
     title = f"{page.meta.topic} — {page.t[kind]}"
     shared = {"t": page.t, "offline": page.offline, "model": page.model, "title": title}
-    body = render_template(f"topic_{kind}.md.j2", {**shared, **context})
+    body = render_template(page.ws.paths, f"topic_{kind}.md.j2", {**shared, **context})
     return PageText(_frontmatter(page, title, description, **extra), body)
 
 
@@ -326,6 +326,7 @@ def _write_landing(page: TopicPage, report: Report | None, catalog: Catalog) -> 
     )
     lead, description = _landing_lead(page, report)
     body = render_template(
+        page.ws.paths,
         "topic_index.md.j2",
         {
             "t": page.t,
