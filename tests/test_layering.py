@@ -4,7 +4,8 @@ modules or packages import each other round a circle.
 Top to bottom: `python -m generator`; the CLI; the app layer (build, refresh, merge, the research loop); the page layer (site/);
 the research pipelines (repo/, topic/, which never import each other); the search providers (sources/); the
 store (kb/); and the base every floor may use (config, store.py, llm/, text/, retrieval, …), which imports
-none of the named floors. Repository research also never imports the site layer or Jinja2.
+none of the named floors. Repository research also never imports the site layer or Jinja2, and no module
+but the fork pool keeps module state (`global`) or plays with the garbage collector.
 """
 
 from __future__ import annotations
@@ -188,6 +189,35 @@ def test_the_checks_catch_an_upward_import_and_a_circle(tmp_path: Path):
         ["generator.repo.a", "generator.repo.b"],
     ]
     assert circles(package_graph(graph)) == [["app", "kb"]]
+
+
+FORK_POOL = GENERATOR / "repo" / "facts" / "forked.py"
+"""The one module allowed process-wide tricks: the collector paused for a pass, the work its forked workers
+inherit (module state of the pool, set and cleared around each pass)."""
+
+
+def module_state_and_collector_tricks(path: Path) -> list[str]:
+    """Each `global` statement and each use of the `gc` module in `path`, with its line."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Global):
+            found.append(f"{path.name}:{node.lineno} global {', '.join(node.names)}")
+        elif isinstance(node, ast.Import) and any(alias.name == "gc" for alias in node.names):
+            found.append(f"{path.name}:{node.lineno} import gc")
+    return found
+
+
+def test_no_module_state_or_collector_tricks_outside_the_fork_pool(tmp_path: Path):
+    offenders = [
+        finding
+        for path in sorted(GENERATOR.rglob("*.py"))
+        if path != FORK_POOL
+        for finding in module_state_and_collector_tricks(path)
+    ]
+    assert offenders == []
+    sample = tmp_path / "m.py"
+    sample.write_text("import gc\n_x = None\n\ndef f():\n    global _x\n    gc.freeze()\n")
+    assert module_state_and_collector_tricks(sample) == ["m.py:1 import gc", "m.py:5 global _x"]
 
 
 def test_research_modules_never_import_the_site_layer_or_jinja():

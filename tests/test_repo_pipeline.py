@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import gc
 import json
 import subprocess
 import threading
@@ -68,23 +67,6 @@ def test_offline_run_writes_index_and_shard_pages(tmp_path: Path):
     data = result.to_json()
     assert data["success"] and data["shards_analyzed"] == len(meta["shards"])
     assert data["shards"][0]["page"] == meta["shards"][0]
-
-
-def test_a_run_leaves_nothing_frozen_from_the_collector(tmp_path: Path) -> None:
-    """The facts are frozen out of the cyclic collector for the run only: a build goes on to other entries,
-    and a run that fails part way gives them back too."""
-    root = make_project(tmp_path / "shop")
-    paths, config, provider = offline_setup(tmp_path / "kb")
-    run_repo_research(paths, config, provider, str(root), publish=publish_repo)
-    assert gc.get_freeze_count() == 0
-
-    def broken(result: object) -> None:
-        assert gc.get_freeze_count() > 0  # the later stages ran with the facts frozen
-        raise RuntimeError("the page writer failed")
-
-    with pytest.raises(RuntimeError):
-        run_repo_research(paths, config, provider, str(root), publish=broken)
-    assert gc.get_freeze_count() == 0
 
 
 def test_offline_drafts_are_written_one_at_a_time(tmp_path: Path, monkeypatch) -> None:

@@ -8,7 +8,6 @@ output is saved under the cache dir (run/session.py), so an unchanged repository
 
 from __future__ import annotations
 
-import gc
 import time
 from collections.abc import Callable, Sequence
 from functools import partial
@@ -94,26 +93,23 @@ def run_repo_research(
     maintainer_notes(paths, config, repo_source)
     listed = listed_entry(paths, config, repo_source)
     questions = asked([*asked(listed.request if listed else None), *asked(request)])
-    try:
-        study = prepare(
-            paths,
-            config,
-            provider,
-            source,
-            console=console,
-            entry_points=entry_points,
-            retry_failed=retry_failed,
-        )
-        study.questions = tuple(questions)
-        jobs = list(enumerate(study.plan.shards, 1))
-        outcomes = analyze_shards(
-            study, provider, jobs, max_concurrent=max_concurrent, console=console, started=started
-        )
-        result = synthesize(study, provider, outcomes)
-        if publish is not None:
-            publish(result)
-    finally:
-        gc.unfreeze()  # what `survey` froze is the collector's again: a build goes on to other entries
+    study = prepare(
+        paths,
+        config,
+        provider,
+        source,
+        console=console,
+        entry_points=entry_points,
+        retry_failed=retry_failed,
+    )
+    study.questions = tuple(questions)
+    jobs = list(enumerate(study.plan.shards, 1))
+    outcomes = analyze_shards(
+        study, provider, jobs, max_concurrent=max_concurrent, console=console, started=started
+    )
+    result = synthesize(study, provider, outcomes)
+    if publish is not None:
+        publish(result)
     update_index(paths)
     if result.failed or result.fallen_back:
         raise RepoPartialFailure(result)
@@ -156,9 +152,6 @@ def survey(
     revision = pinned.revision[:12] or "-"
     _say(console, f"{len(repo_map.files)} files mapped, {len(repo_map.skipped)} skipped, revision {revision}")
     facts = extract_facts(pinned.path, repo_map, max_file_bytes=max_bytes)
-    # the facts (hundreds of thousands of acyclic objects) live to the end of the run: the cyclic collector
-    # need not walk them again at every collection of the later stages (about 7 % of an offline run)
-    gc.freeze()
     return repo_source, pinned, repo_map, facts
 
 
