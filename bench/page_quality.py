@@ -43,6 +43,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
 from page_debris import Debris, find_debris, repeated_openings  # noqa: E402
 
+from generator.app.targets import repo_target
 from generator.config import Config  # noqa: E402
 from generator.errors import DeepkbError  # noqa: E402
 from generator.llm import open_provider  # noqa: E402
@@ -140,7 +141,11 @@ def measure(target: Path, expected: dict | None = None) -> tuple[dict[str, objec
         started = time.perf_counter()
         question = (expected or {}).get("question") if ANSWER_PAGES else None
         result = run_repo_research(
-            paths, config, provider, str(source), request=question, publish=publish_repo
+            paths,
+            config,
+            provider,
+            repo_target(paths, config, str(source), requests=question),
+            publish=publish_repo,
         )
         seconds = time.perf_counter() - started
         synthesis = result.synthesis

@@ -40,6 +40,7 @@ _SRC = Path(os.environ.get("DEEPKB_SRC") or Path(__file__).resolve().parents[1])
 sys.path.insert(0, str(_SRC))
 sys.path.insert(0, str(_SRC / "tests"))
 
+from generator.app.targets import topic_target  # noqa: E402
 from generator.config import Config, LLMConfig, TopicEntry  # noqa: E402
 from generator.errors import DeepkbError  # noqa: E402
 from generator.llm.base import create_provider  # noqa: E402
@@ -171,7 +172,11 @@ def run_query(corpus: Path, query: str, *, lang: str, quick: bool) -> QueryRun:
         started = time.perf_counter()
         try:
             result = run_topic_research(
-                paths, Config(), create_provider("offline", LLMConfig()), entry, quick=quick, console=_quiet()
+                paths,
+                Config(),
+                create_provider("offline", LLMConfig()),
+                topic_target(paths, entry, quick=quick),
+                console=_quiet(),
             )
             status, slug = result.status, result.slug
         except DeepkbError as exc:  # no_sources and partial failures still carry the run's result

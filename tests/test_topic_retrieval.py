@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from topic_fakes import config, entry, make_corpus, offline
 
+from generator.app.targets import topic_target
 from generator.errors import NoUsableSources
 from generator.kb.synonyms import canonical_tags, default_synonyms
 from generator.relevance import Fields
@@ -30,7 +31,9 @@ REPO_DOCS = Path(__file__).resolve().parents[1] / "docs"
 def _research(root: Path, topic: str, **extra: object):
     paths = KBPaths(root)
     try:
-        return paths, run_topic_research(paths, config(), offline(), entry(topic=topic, **extra))
+        return paths, run_topic_research(
+            paths, config(), offline(), topic_target(paths, entry(topic=topic, **extra))
+        )
     except NoUsableSources:
         raise
     except Exception as exc:  # a partial failure (verification) still carries the run's result

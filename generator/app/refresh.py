@@ -26,6 +26,7 @@ from ..errors import DeepkbError
 from ..kb.index import load_entry, load_index, update_index
 from ..llm import Provider
 from ..llm.cost import CostRecord, cost_record
+from ..repo.model import RepoSource
 from ..site.build import build_site
 from ..site.render import render_site
 from ..store import KBPaths
@@ -52,12 +53,13 @@ class RefreshItem:
     status: Status
     repo: RepoEntry | None = field(default=None, repr=False)
     topic: TopicEntry | None = field(default=None, repr=False)
+    source: RepoSource | None = field(default=None, repr=False)
 
     def to_json(self) -> dict[str, Any]:
-        return {k: v for k, v in asdict(self).items() if k not in ("repo", "topic")}
+        return {k: v for k, v in asdict(self).items() if k not in ("repo", "topic", "source")}
 
     def entry(self) -> Entry:
-        return Entry(self.kind, self.id, self.name, repo=self.repo, topic=self.topic)
+        return Entry(self.kind, self.id, self.name, repo=self.repo, topic=self.topic, source=self.source)
 
 
 @dataclass
@@ -159,9 +161,9 @@ def _is_remote(source: str) -> bool:
 
 
 def _check_repo(
-    paths: KBPaths, entry: RepoEntry, source: Any, entry_id: str, allow_private_hosts: bool
+    paths: KBPaths, entry: RepoEntry, source: RepoSource, entry_id: str, allow_private_hosts: bool
 ) -> RefreshItem:
-    item = RefreshItem("repo", entry_id, entry.source, "", "up-to-date", repo=entry)
+    item = RefreshItem("repo", entry_id, entry.source, "", "up-to-date", repo=entry, source=source)
     folder = paths.repo_dir(source.owner, source.name)
     record = load_entry(folder) if (folder / "index.md").is_file() else None
     if record is None:

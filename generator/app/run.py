@@ -9,8 +9,8 @@ its own tokens and cost (`_cost.json`, copied into `_index.json`), also when ent
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from contextlib import AbstractContextManager
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from functools import partial
 from typing import Literal
@@ -24,6 +24,7 @@ from ..config import Config
 from ..deadlines import RunDeadline, run_all, run_deadline
 from ..errors import DeepkbError, PartialFailure
 from ..kb.costs import save_cost
+from ..kb.index import update_index
 from ..kb.search import frozen_knowledge
 from ..llm.base import Provider
 from ..llm.cost import CostRecord
@@ -33,6 +34,7 @@ from ..site.pages.topic import publish_topic
 from ..store import KBPaths
 from ..topic.pipeline import run_topic_research, unverified_line
 from .entries import Entry
+from .targets import entry_target, topic_target
 
 Status = Literal["done", "unverified", "partial", "failed"]
 BATCH_WORKERS = 16  # entries researched at once in batch mode: their prompts of one stage share a batch
@@ -124,22 +126,24 @@ def _research(
 ) -> str:
     """Run one entry; returns the line that says its report was not verified, else ""."""
     if entry.repo is not None:
-        run_repo_research(
-            paths,
-            config,
-            provider,
-            entry.repo.source,
-            request=entry.repo.request,
-            console=console,
-            publish=publish_repo,
-        )
+        repo = entry_target(paths, config, entry)
+        run_repo_research(paths, config, provider, repo, console=console, publish=publish_repo)
     elif entry.topic is not None:
-        result = run_topic_research(
-            paths, config, provider, entry.topic, console=console, publish=publish_topic, entry_options=True
-        )
+        topic = topic_target(paths, entry.topic, entry_options=True)
+        result = run_topic_research(paths, config, provider, topic, console=console, publish=publish_topic)
         if result.status == "unverified":
             return unverified_line(result)
     return ""
+
+
+@contextmanager
+def indexed(paths: KBPaths) -> Iterator[None]:
+    """Rebuild the knowledge index once the research inside is over, however it ended: the pipelines write
+    records and pages, never the index (build and refresh rebuild it once after all their entries)."""
+    try:
+        yield
+    finally:
+        update_index(paths)
 
 
 def exit_line(outcomes: Sequence[Outcome], *, strict: bool = False) -> str | None:

@@ -7,6 +7,8 @@ from typing import Any
 import click
 from rich.markup import escape
 
+from ..app.run import indexed
+from ..app.targets import topic_target
 from ..config import TopicEntry
 from ..errors import NoUsableSources, PartialFailure, UsageError
 from ..kb.costs import save_cost
@@ -64,26 +66,25 @@ def topic_run(
     entry = _entry_for(app, text.strip())
     sources = [s.strip() for s in sources_csv.split(",") if s.strip()] if sources_csv else None
     meter = MeteredProvider(app.provider())  # this run's calls, for _cost.json as build writes it
-    with workspace_lock(app.paths), app.run_deadline("topic"):
+    with workspace_lock(app.paths), app.run_deadline("topic"), indexed(app.paths):
+        target = topic_target(
+            app.paths,
+            entry,
+            quick=quick,
+            verify=False if no_verify else None,
+            parallel=False if no_parallel else None,
+            sources=sources,
+            lang=lang,
+            review_plan=review_plan,
+            refresh=True,
+        )
         _finish(
             app,
             as_json,
             meter,
             strict,
             lambda: run_topic_research(
-                app.paths,
-                app.config,
-                meter,
-                entry,
-                console=app.console,
-                quick=quick,
-                verify=False if no_verify else None,
-                parallel=False if no_parallel else None,
-                sources=sources,
-                lang=lang,
-                review_plan=review_plan,
-                refresh=True,
-                publish=publish_topic,
+                app.paths, app.config, meter, target, console=app.console, publish=publish_topic
             ),
         )
 
@@ -95,7 +96,7 @@ def topic_run(
 def topic_resume(app: App, topic_id: str, as_json: bool) -> None:
     """Continue an interrupted, failed or paused (--review-plan) topic run from its last finished step."""
     meter = MeteredProvider(app.provider())
-    with workspace_lock(app.paths), app.run_deadline("topic"):
+    with workspace_lock(app.paths), app.run_deadline("topic"), indexed(app.paths):
         _finish(
             app,
             as_json,

@@ -21,6 +21,7 @@ from generator.repo.model import (
     ShardPlan,
 )
 from generator.repo.run.session import RepoCache
+from generator.repo.target import RepoTarget
 from generator.store import KBPaths
 
 
@@ -35,15 +36,23 @@ class Study:
 
     paths: KBPaths
     config: Config
-    source: RepoSource
+    target: RepoTarget
     checkout: Checkout
     repo_map: RepoMap
     facts: Facts
     plan: ShardPlan
     ctx: ShardContext
     cache: RepoCache
-    questions: tuple[str, ...] = ()  # asked in this run; the ones asked before are read from their pages
     plan_tokens: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def source(self) -> RepoSource:
+        return self.target.source
+
+    @property
+    def questions(self) -> tuple[str, ...]:
+        """Asked in this run; the ones asked before are read from their pages."""
+        return self.target.questions
 
     @property
     def label(self) -> str:

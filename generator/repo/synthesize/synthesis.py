@@ -39,7 +39,7 @@ from generator.repo.plan.subsystems import core_modules, rank_files
 from generator.repo.run.session import fingerprint
 from generator.repo.run.study import RepoResult, Study, shard_slug
 from generator.repo.synthesize.architecture import catalogue, link_subsystems, place_modules, subsystem_edges
-from generator.repo.synthesize.notes import corrections_digest, entry_notes, listed_entry
+from generator.repo.synthesize.notes import corrections_digest
 from generator.repo.synthesize.questions import answer_questions
 from generator.text.sentences import says_something
 
@@ -77,9 +77,8 @@ def synthesize(study: Study, provider: Provider, outcomes: Mapping[int, Outcome]
     synthesis.modules_present = len(modules)
     synthesis.main_flow = flow_hops(chain, study.ctx.linker)
     synthesis.answers = answer_questions(study, provider)
-    entry = listed_entry(study.paths, study.config, study.source)
-    synthesis.notes = entry_notes(study.paths, entry)
-    synthesis.corrections = corrections_digest(entry, synthesis.notes)
+    synthesis.notes = study.target.notes
+    synthesis.corrections = corrections_digest(study.target.entry, study.target.notes)
     usage = {
         "llm_calls": provider.usage.calls,
         "cache_hits": provider.usage.cache_hits,
