@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 from pathlib import Path
 
@@ -10,7 +11,7 @@ from llm_fakes import FakeOpenAI
 from repo_output_fakes import is_analyst, make_project, offline_setup, online_setup, scripted_reply
 
 from generator.app.targets import repo_target, session_target
-from generator.errors import ResearchError
+from generator.errors import ResearchError, UsageError
 from generator.llm.base import Completion, Prompt, Provider
 from generator.repo.run.chunked import run_chunks, start_session, synthesize_session
 from generator.repo.run.pipeline import RepoPartialFailure
@@ -188,3 +189,19 @@ def test_a_chunk_the_model_failed_gets_the_offline_page_labelled(tmp_path: Path)
             == []
         )
 
+
+@pytest.mark.parametrize(
+    "chunks",
+    [[{"id": "c1"}], [{"id": "c1", "index": "one", "name": "core", "files": []}], "not a list"],
+    ids=["missing fields", "a wrong type", "no chunk list"],
+)
+def test_a_damaged_session_file_is_refused_in_one_line(tmp_path: Path, chunks: object):
+    paths, _, _ = offline_setup(tmp_path / "kb")
+    fields = dict(source="x", request=None, owner="o", name="n", revision="r", created="d", planner="llm")
+    path = session_path(paths.cache_dir, "o-n-1")
+    path.parent.mkdir(parents=True)
+    path.write_text(
+        json.dumps({"session_id": "o-n-1", **fields, "chunks": chunks, "workflow": "research_chunked"})
+    )
+    with pytest.raises(UsageError, match="no chunked research session 'o-n-1'"):
+        load_session(paths.cache_dir, "o-n-1")

@@ -15,7 +15,7 @@ import json
 import secrets
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
@@ -88,8 +88,7 @@ def plan_from_json(data: dict[str, Any]) -> ShardPlan:
 # --------------------------------------------------------------------------- chunked sessions
 
 
-@dataclass
-class Chunk:
+class Chunk(msgspec.Struct, kw_only=True):
     id: str  # "c1", "c2", …
     index: int  # position in the plan (gives the page's NN_)
     name: str
@@ -100,8 +99,9 @@ class Chunk:
     analysis_key: str = ""
 
 
-@dataclass
-class ChunkedSession:
+class ChunkedSession(msgspec.Struct, kw_only=True):
+    """A chunked run's checkpoint (`sessions/<id>.json`), read back as this record or refused."""
+
     session_id: str
     source: str
     request: str | None
@@ -111,9 +111,8 @@ class ChunkedSession:
     created: str
     planner: str
     plan_note: str
-    chunks: list[Chunk] = field(default_factory=list)
-    focus: dict[str, Any] | None = None  # the focus trace, shown on the index page
-    plan_tokens: dict[str, int] = field(default_factory=dict)
+    chunks: list[Chunk] = msgspec.field(default_factory=list)
+    plan_tokens: dict[str, int] = msgspec.field(default_factory=dict)
     workflow: str = WORKFLOW
     finished: bool = False
 
@@ -128,8 +127,8 @@ class ChunkedSession:
         return [c for c in self.chunks if c.status != "done"]
 
     def plan(self) -> ShardPlan:
-        shards = [{"name": c.name, "files": c.files, "rationale": c.rationale} for c in self.chunks]
-        return plan_from_json({"planner": self.planner, "note": self.plan_note, "shards": shards})
+        shards = tuple(Shard(c.name, tuple(c.files), c.rationale) for c in self.chunks)
+        return ShardPlan(shards, "llm" if self.planner == "llm" else "heuristic", self.plan_note)
 
     def next_action(self) -> str:
         if self.finished:
@@ -138,10 +137,8 @@ class ChunkedSession:
             return f"deepkb repo shard {self.session_id}"
         return f"deepkb repo synthesize {self.session_id}"
 
-    def to_json(self) -> dict[str, Any]:
-        data = asdict(self)
-        data["next_action"] = self.next_action()
-        return data
+    def to_json(self) -> dict[str, object]:
+        return {**msgspec.to_builtins(self), "next_action": self.next_action()}
 
 
 def new_session_id(owner: str, name: str) -> str:
@@ -158,13 +155,15 @@ def save_session(cache_dir: Path, session: ChunkedSession) -> None:
 
 def load_session(cache_dir: Path, session_id: str) -> ChunkedSession:
     data = store.read_json(session_path(cache_dir, session_id))
-    if not isinstance(data, dict) or data.get("workflow") != WORKFLOW:
+    try:
+        session = msgspec.convert(data, ChunkedSession)
+    except msgspec.ValidationError:
+        session = None  # not a session, or a damaged one
+    if session is None or session.workflow != WORKFLOW:
         raise UsageError(
             f"no chunked research session {session_id!r}", hint="start one with `deepkb repo start SOURCE`"
         )
-    data.pop("next_action", None)
-    chunks = [Chunk(**c) for c in data.pop("chunks", [])]
-    return ChunkedSession(**data, chunks=chunks)
+    return session
 
 
 @contextmanager
