@@ -4,21 +4,21 @@ entry, with the entry's notes, pins, entry points and questions; the pipelines b
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from ..config import Config, RepoEntry, TopicEntry
-from ..errors import DeepkbError, UsageError
+from ..errors import UsageError
 from ..repo.checkout.clone import parse_source
 from ..repo.model import RepoSource
 from ..repo.run.session import load_session
+from ..repo.run.study import RepoTarget
 from ..repo.synthesize.notes import entry_notes
 from ..repo.synthesize.questions import asked
-from ..repo.target import RepoTarget
 from ..store import KBPaths
 from ..topic.identity import check_configured_slug, topic_slug
 from ..topic.pipeline import MAX_TOPIC_CHARS
-from ..topic.state import Options
-from ..topic.target import TopicTarget
-from .entries import Entry
+from ..topic.state import Options, TopicTarget
+from .entries import Entry, repo_entry
 
 
 def repo_target(
@@ -31,16 +31,15 @@ def repo_target(
     retry_failed: bool = False,
     max_concurrent: int | None = None,
 ) -> RepoTarget:
-    """The repository `source` names (checked before any git process), with its deepkb.yml entry. A bad
-    `notes:` path or question fails here, before any work; deepkb.yml's questions are asked however the
-    repository is run."""
+    """The repository `source` names (checked before any git process) with its deepkb.yml entry, whose
+    questions are asked however the repository is run; the command line's questions and entry points are
+    added to the entry's. A bad `notes:` path or question fails here, before any work."""
     repo_source = parse_source(source, paths.root)
-    return resolved_target(
-        paths,
-        repo_source,
-        listed_entry(paths, config, repo_source),
-        requests=requests,
-        entry_points=entry_points,
+    target = resolved_target(paths, repo_source, listed_entry(paths, config, repo_source))
+    return replace(
+        target,
+        questions=tuple(asked([*target.questions, *asked(requests)])),
+        entry_points=tuple(entry_points) or target.entry_points,
         retry_failed=retry_failed,
         max_concurrent=max_concurrent,
     )
@@ -54,40 +53,27 @@ def entry_target(paths: KBPaths, config: Config, entry: Entry) -> RepoTarget:
     return resolved_target(paths, entry.source, entry.repo)
 
 
-def resolved_target(
-    paths: KBPaths,
-    source: RepoSource,
-    entry: RepoEntry | None,
-    *,
-    requests: str | Sequence[str] | None = None,
-    entry_points: Sequence[str] = (),
-    retry_failed: bool = False,
-    max_concurrent: int | None = None,
-) -> RepoTarget:
-    """The target of a parsed source and its deepkb.yml entry (None when not listed)."""
+def resolved_target(paths: KBPaths, source: RepoSource, entry: RepoEntry | None) -> RepoTarget:
+    """A parsed source with its deepkb.yml entry (None when not listed): the entry's notes, questions, entry
+    points and pinned subsystems."""
+    if entry is None:
+        return RepoTarget(source)
     return RepoTarget(
         source=source,
         entry=entry,
         notes=entry_notes(paths, entry),
-        questions=tuple(asked([*asked(entry.request if entry else None), *asked(requests)])),
-        entry_points=tuple(entry_points) or tuple(entry.entry_points if entry else ()),
-        pins=dict(entry.subsystems) if entry else {},
-        retry_failed=retry_failed,
-        max_concurrent=max_concurrent,
+        questions=tuple(asked(entry.request)),
+        entry_points=tuple(entry.entry_points),
+        pins=dict(entry.subsystems),
     )
 
 
 def listed_entry(paths: KBPaths, config: Config, source: RepoSource) -> RepoEntry | None:
-    """deepkb.yml's entry for `source`'s repository, however either names it: the same repository is the same
-    owner and name, which is also its entry id (`repo:<owner>/<name>`) and its pages' folder."""
-    for entry in config.repos:
-        try:
-            listed = parse_source(entry.source, paths.root)
-        except DeepkbError:
-            continue  # that entry fails on its own run
-        if (listed.owner, listed.name) == (source.owner, source.name):
-            return entry
-    return None
+    """deepkb.yml's entry for `source`'s repository, however either names it: the one with the same id
+    (`repo:<owner>/<name>`, also its pages' folder); an entry whose source does not parse matches none."""
+    wanted = RepoTarget(source).id
+    entries = (repo_entry(paths, repo) for repo in config.repos)
+    return next((e.repo for e in entries if e.source is not None and e.id == wanted), None)
 
 
 def session_target(paths: KBPaths, config: Config, session_id: str) -> RepoTarget:

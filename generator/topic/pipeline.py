@@ -30,8 +30,7 @@ from .plan import DocumentOutline, Plan, Step, make_plan, replan
 from .processing import process_step
 from .report import Report, build_report, refused_figures
 from .research import ResearchContext, open_providers, research_step, seed_research, survey
-from .state import ORDER, Options, Phase, Run, TopicMeta, TopicResult, now_iso
-from .target import TopicTarget
+from .state import ORDER, Options, Phase, Run, TopicMeta, TopicResult, TopicTarget, now_iso
 from .verify import MAX_VERIFY_ROUNDS, supplementary_steps, verify_report
 
 MAX_TOPIC_CHARS = 500

@@ -35,9 +35,9 @@ from generator.repo.run.session import (
     session_lock,
     today,
 )
+from generator.repo.run.study import RepoTarget
 from generator.repo.run.workers import Job, Report, run_jobs
 from generator.repo.synthesize.synthesis import Outcome, synthesize
-from generator.repo.target import RepoTarget
 from generator.store import KBPaths, read_page
 
 

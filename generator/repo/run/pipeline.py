@@ -48,11 +48,10 @@ from generator.repo.plan.architect import plan_shards
 from generator.repo.plan.naming import part_namer
 from generator.repo.plan.normalize import normalize_shards
 from generator.repo.plan.pinned import pinned_shards
-from generator.repo.run.session import RepoCache, fingerprint, plan_from_json, plan_to_json, today
-from generator.repo.run.study import RepoPartialFailure, RepoResult, Study
+from generator.repo.run.session import RepoCache, SavedPlan, fingerprint, today
+from generator.repo.run.study import RepoPartialFailure, RepoResult, RepoTarget, Study
 from generator.repo.run.workers import Job, Report, run_jobs
 from generator.repo.synthesize.synthesis import Outcome, synthesize
-from generator.repo.target import RepoTarget
 from generator.store import KBPaths
 
 Publish = Callable[[RepoResult], None]
@@ -190,9 +189,9 @@ def plan_stage(
         [[s.name, *s.files] for s in pinned],
     )
     # offline planning is free and follows the current facts; a model's plan is kept until the file set changes
-    saved = None if provider.offline else cache.load_stage("plan", key)
+    saved = None if provider.offline else cache.load_plan("plan", key)
     if saved is not None:
-        plan, tokens = plan_from_json(saved["plan"]), dict(saved.get("tokens", {}))
+        plan, tokens = saved.plan, saved.tokens
     else:
         before = (provider.usage.input_tokens, provider.usage.output_tokens)
         plan = plan_shards(provider, repo_map, facts, redactor=redactor, pinned=pinned)
@@ -202,7 +201,7 @@ def plan_stage(
         }
         if plan.planner == "llm":
             # a heuristic plan after a failed architect call is not the model's plan: ask it again next run
-            cache.save_stage("plan", key, {"plan": plan_to_json(plan), "tokens": tokens})
+            cache.save_plan("plan", key, SavedPlan(plan=plan, tokens=tokens))
     shards = tuple(normalize_shards(plan.shards, name_part=part_namer(facts)))
     if not shards:
         raise ResearchError(
@@ -210,20 +209,16 @@ def plan_stage(
         )
     final = ShardPlan(shards, plan.planner, plan.note)
     if not provider.offline:  # what `repo run --retry-failed` keeps
-        cache.save_stage("last-plan", last_key, {"plan": plan_to_json(final)})
+        cache.save_plan("last-plan", last_key, SavedPlan(plan=final))
     return final, tokens
 
 
 def last_plan(cache: RepoCache, key: str, allowed: set[str]) -> ShardPlan | None:
     """The plan the last run with a model analysed, when every file it names is still there."""
-    saved = cache.load_stage("last-plan", key)
-    try:
-        plan = plan_from_json(saved["plan"]) if saved is not None else None
-    except (KeyError, TypeError):
-        return None  # a damaged entry: plan afresh
-    if plan is None or not {path for shard in plan.shards for path in shard.files} <= allowed:
+    saved = cache.load_plan("last-plan", key)  # None for a damaged entry too: plan afresh
+    if saved is None or not {path for shard in saved.plan.shards for path in shard.files} <= allowed:
         return None
-    return plan
+    return saved.plan
 
 
 def shard_context(

@@ -15,7 +15,6 @@ import json
 import secrets
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
@@ -40,6 +39,13 @@ def today() -> str:
     return dt.datetime.now(dt.UTC).date().isoformat()
 
 
+class SavedPlan(msgspec.Struct, kw_only=True):
+    """A plan as the stage cache keeps it, with the tokens the architect spent on it."""
+
+    plan: ShardPlan
+    tokens: dict[str, int] = msgspec.field(default_factory=dict)
+
+
 class RepoCache:
     """Stage outputs of one repository: cache_dir/repos/<owner>/<repo>/{plan.json,focus.json,analyses/…}."""
 
@@ -56,6 +62,16 @@ class RepoCache:
     def save_stage(self, stage: str, key: str, value: dict[str, Any]) -> None:
         store.write_json(self.dir / f"{stage}.json", {"key": key, **value})
 
+    def load_plan(self, stage: str, key: str) -> SavedPlan | None:
+        """The plan saved under `key` (`plan` or `last-plan`); None when there is none or it is damaged."""
+        try:
+            return msgspec.convert(self.load_stage(stage, key), SavedPlan | None)
+        except (StoreError, msgspec.ValidationError):
+            return None
+
+    def save_plan(self, stage: str, key: str, saved: SavedPlan) -> None:
+        self.save_stage(stage, key, msgspec.to_builtins(saved))
+
     # analyses: content-addressed, so an old revision's unchanged shards are found again
     def load_analysis(self, key: str) -> ShardDraft | None:
         """The saved draft of `key`; None when there is none, or it has another shape or version (an
@@ -71,18 +87,6 @@ class RepoCache:
 
     def _analysis_path(self, key: str) -> Path:
         return self.dir / "analyses" / f"{key[:24]}.json"
-
-
-def plan_to_json(plan: ShardPlan) -> dict[str, Any]:
-    return {"planner": plan.planner, "note": plan.note, "shards": [asdict(s) for s in plan.shards]}
-
-
-def plan_from_json(data: dict[str, Any]) -> ShardPlan:
-    shards = tuple(
-        Shard(s["name"], tuple(s["files"]), s.get("rationale", ""), bool(s.get("pinned", False)))
-        for s in data["shards"]
-    )
-    return ShardPlan(shards, "llm" if data.get("planner") == "llm" else "heuristic", data.get("note", ""))
 
 
 # --------------------------------------------------------------------------- chunked sessions

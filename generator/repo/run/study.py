@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from generator import store
-from generator.config import Config
+from generator.config import Config, RepoEntry
 from generator.errors import PartialFailure
 from generator.repo.analyze.draft import ShardContext
 from generator.repo.model import (
@@ -21,13 +21,38 @@ from generator.repo.model import (
     ShardPlan,
 )
 from generator.repo.run.session import RepoCache
-from generator.repo.target import RepoTarget
 from generator.store import KBPaths
 
 
 def shard_slug(index: int, shard: Shard) -> str:
     """NN_<slug> of shards/NN_<slug>.md: NN is the shard's place in the plan, stable while the plan is."""
     return f"{index:02d}_{store.slugify(shard.name, max_len=50)}"
+
+
+@dataclass(frozen=True)
+class RepoTarget:
+    """One repository to research, resolved once by the app layer (app/targets.py): which repository, what
+    deepkb.yml says about it, and what this run asks."""
+
+    source: RepoSource
+    entry: RepoEntry | None = None
+    """deepkb.yml's entry for this repository, however its source is written there; None when not listed."""
+    notes: str = ""
+    """The text of the maintainer's notes file the entry names ("" when it names none)."""
+    questions: tuple[str, ...] = ()
+    """Asked in this run, each on a page of its own: the entry's questions, then the command line's."""
+    entry_points: tuple[str, ...] = ()
+    """Where the main flows start: the command line's, else the entry's."""
+    pins: dict[str, list[str]] = field(default_factory=dict, compare=False)
+    """The entry's pinned subsystems: name → files or globs."""
+    retry_failed: bool = False
+    """Keep the last run's plan and ask the model again only for the shards it failed."""
+    max_concurrent: int | None = None
+    """Shards analyzed at once (None: llm.max_concurrent)."""
+
+    @property
+    def id(self) -> str:
+        return f"repo:{self.source.owner}/{self.source.name}"
 
 
 @dataclass
