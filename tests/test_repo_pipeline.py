@@ -593,3 +593,18 @@ def test_shard_prompts_share_a_cached_prefix_with_anthropic(tmp_path: Path, monk
     assert len({block["text"] for block in firsts}) == 1  # one shared prefix, shard text after it
     assert "core/engine.py" in firsts[0]["text"] and "Subsystem:" not in firsts[0]["text"]
     assert provider.usage.cache_read_tokens > 0 and provider.usage.cache_write_tokens > 0
+
+
+def test_a_saved_plan_reads_back_typed_and_a_damaged_one_is_planned_afresh(tmp_path: Path) -> None:
+    from generator.repo.model import Shard, ShardPlan
+    from generator.repo.run.session import RepoCache, SavedPlan
+
+    cache = RepoCache(tmp_path, "acme", "shop")
+    plan = ShardPlan((Shard("Core", ("core/a.py", "core/b.py"), "prices"),), "llm")
+    cache.save_plan("plan", "k1", SavedPlan(plan=plan, tokens={"input": 5, "output": 2}))
+    assert cache.load_plan("plan", "k1") == SavedPlan(plan=plan, tokens={"input": 5, "output": 2})
+    assert cache.load_plan("plan", "another key") is None
+    cache.save_stage("plan", "k1", {"plan": {"planner": "llm"}})  # no shards: a damaged entry
+    assert cache.load_plan("plan", "k1") is None
+    cache.save_stage("plan", "k1", {"plan": {"planner": "oracle", "shards": []}})
+    assert cache.load_plan("plan", "k1") is None
