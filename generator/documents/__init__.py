@@ -1,0 +1,133 @@
+"""One document model, and one reader per format that produces it.
+
+`read_text` and `read_bytes` turn a file (Markdown, MDX, reStructuredText, HTML, PDF, plain text) or a doc
+comment into a `Document`: its title, status and date (front matter and headers are read here, once), and
+its sections of blocks, each block with its 1-based line span in the source so it can be cited as
+`path:start-end`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import PurePosixPath
+
+from .budget import Budget
+from .docstring import comment_text, read_docstring
+from .header import (
+    BOM,
+    Header,
+    blank_frontmatter,
+    clean_heading,
+    is_section_name,
+    read_header,
+    title_from_name,
+)
+from .markdown import read_markdown
+from .model import Block, Document, Section
+from .rst import read_rst
+from .text import read_plain
+
+__all__ = [
+    "Block",
+    "Budget",
+    "Document",
+    "Section",
+    "comment_text",
+    "markup_of",
+    "read_bytes",
+    "read_text",
+    "title_from_name",
+]
+
+SUFFIXES = {
+    ".md": "markdown",
+    ".markdown": "markdown",
+    ".mdown": "markdown",
+    ".mkd": "markdown",
+    ".mdx": "mdx",
+    ".rst": "rst",
+    ".rest": "rst",
+    ".html": "html",
+    ".htm": "html",
+    ".pdf": "pdf",
+}
+_HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+_LATIN = re.compile(r"[A-Za-z]")
+
+
+def markup_of(name: str) -> str:
+    """The markup a document name or URL says it is written in, by its suffix ("text" by default)."""
+    suffix = PurePosixPath(name.split("?", 1)[0].split("#", 1)[0]).suffix.lower()
+    return SUFFIXES.get(suffix, "text")
+
+
+def read_text(
+    text: str, *, name: str, origin: str = "", revision: str = "", markup: str | None = None
+) -> Document:
+    """The document a text holds; `markup` defaults to what `name`'s suffix says."""
+    markup = markup or markup_of(name)
+    text = text.lstrip(BOM).replace("\r\n", "\n").replace("\r", "\n")
+    if markup == "html":
+        from .html import read_html
+
+        page_title, sections = read_html(text, origin if "://" in origin else "")
+        return _document(Header(title=clean_heading(page_title)), sections, name, origin, revision, markup)
+    header = read_header(text)
+    _, body = blank_frontmatter(text)
+    sections = _READERS.get(markup, read_plain)(body)
+    return _document(header, sections, name, origin, revision, markup)
+
+
+def read_bytes(
+    data: bytes, *, name: str, origin: str = "", revision: str = "", budget: Budget | None = None
+) -> Document:
+    """The document a file's bytes hold: a PDF is read under `budget`, text is decoded as UTF-8."""
+    markup = markup_of(name)
+    if markup == "pdf":
+        from .pdf import read_pdf
+
+        title, sections = read_pdf(data, budget or Budget())
+        return _document(Header(title=clean_heading(title)), sections, name, origin, revision, markup)
+    return read_text(data.decode("utf-8", errors="replace"), name=name, origin=origin, revision=revision)
+
+
+_READERS: dict[str, Callable[[str], tuple[Section, ...]]] = {
+    "markdown": read_markdown,
+    "mdx": lambda text: read_markdown(text, mdx=True),
+    "rst": read_rst,
+    "text": read_plain,
+    "docstring": read_docstring,
+}
+
+
+def _document(
+    header: Header, sections: tuple[Section, ...], name: str, origin: str, revision: str, markup: str
+) -> Document:
+    title = header.title or _heading_title(sections, markup) or title_from_name(PurePosixPath(name).stem)
+    return Document(
+        origin=origin or name,
+        revision=revision,
+        title=title,
+        status=header.status,
+        date=header.date,
+        language=language_of(sections),
+        markup=markup,
+        sections=sections,
+    )
+
+
+def _heading_title(sections: tuple[Section, ...], markup: str) -> str:
+    """The first level-1 heading (Markdown), else the first heading, unless it names a section."""
+    if markup in ("text", "pdf", "docstring"):
+        return ""
+    titled = [s for s in sections if s.heading]
+    top = [s for s in titled if s.level == 1] if markup in ("markdown", "mdx", "html") else []
+    first = (top or titled)[0].heading if titled else ""
+    return "" if is_section_name(first) else first
+
+
+def language_of(sections: tuple[Section, ...], sample: int = 4000) -> str:
+    """The language of the text: "zh" when Han characters outweigh Latin letters, else "en"."""
+    text = "".join(b.text for s in sections for b in s.blocks[:20])[:sample]
+    return "zh" if len(_HAN.findall(text)) * 4 >= max(len(_LATIN.findall(text)), 1) else "en"

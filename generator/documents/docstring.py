@@ -1,0 +1,65 @@
+"""Doc comments read as documents: a Python docstring (reST, Google or NumPy style) or a Go / JavaScript /
+C-family comment block. Section headers ("Args:", "Returns:", "Parameters" over dashes) open sections of
+their own, so they are never a summary; doctests are code. Lines are the docstring's own lines."""
+
+from __future__ import annotations
+
+import re
+
+from .model import Section
+from .rst import read_rst
+
+_GOOGLE_SECTION = re.compile(
+    r"(?i)^(\s*)(args|arguments|parameters|params|returns?|yields?|raises|exceptions|examples?|example usage|"
+    r"usage|notes?|see also|attributes|references|warnings?|todo|methods|keyword arguments|other parameters)"
+    r"\s*:\s*$"
+)
+_COMMENT_MARK = re.compile(r"^\s*(?:/\*\*?|\*/|\*(?!\*)|///?|#+(?=\s|$)|--)\s?")
+_COMMENT_END = re.compile(r"\s*\*/\s*$")
+_JSDOC_TAG = re.compile(r"^\s*@\w+")
+_DOCTEST = re.compile(r"^\s*(?:>>>|\.\.\.)(?:\s|$)")
+
+
+def read_docstring(text: str) -> tuple[Section, ...]:
+    """A docstring's sections: its description first (heading ""), then one per section header."""
+    return read_rst("\n".join(_docstring_lines(_cleandoc(text).split("\n"))))
+
+
+def comment_text(comment: str) -> str:
+    """A comment block's text, line for line, without its markers (`//`, `/** … */`, `*`, `#`)."""
+    lines = []
+    for line in comment.split("\n"):
+        line = _COMMENT_END.sub("", line)
+        line = _COMMENT_MARK.sub("", line, count=1)
+        lines.append("" if _JSDOC_TAG.match(line) else line)
+    return "\n".join(lines)
+
+
+def _docstring_lines(lines: list[str]) -> list[str]:
+    """Google section headers as headings (their indented bodies dedented), doctests as indented code."""
+    out: list[str] = []
+    body_indent = -1
+    in_doctest = False
+    for line in lines:
+        header = _GOOGLE_SECTION.match(line)
+        in_doctest = bool(line.strip()) and (in_doctest or bool(_DOCTEST.match(line)))
+        if header:
+            out.append(f"## {header.group(2).title()}")
+            body_indent = len(header.group(1)) + 1
+        elif in_doctest:  # a doctest and its output: code, indented as Markdown reads code
+            out.append(f"    {line.strip()}")
+        elif body_indent >= 0 and line.strip() and len(line) - len(line.lstrip()) >= body_indent:
+            out.append(line.strip())
+        else:
+            if line.strip():
+                body_indent = -1
+            out.append(line)
+    return out
+
+
+def _cleandoc(text: str) -> str:
+    """inspect.cleandoc's rule, keeping the leading blank lines (line numbers count from the first)."""
+    lines = text.expandtabs(4).split("\n")
+    rest = [line for line in lines[1:] if line.strip()]
+    margin = min((len(line) - len(line.lstrip()) for line in rest), default=0)
+    return "\n".join([lines[0].strip(), *(line[margin:].rstrip() for line in lines[1:])])

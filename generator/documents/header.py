@@ -1,0 +1,147 @@
+"""What a document says about itself before its text: front matter, RFC 822-style headers (`Title:`,
+`Status:`, `Created:`), an RFC's `Feature Name:`, reST field lists; and heading text cleaned of anchors."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+BOM = "\ufeff"
+MAX_TITLE = 300
+# YAML (`---`) or TOML (`+++`) front matter; its lines are blanked, not removed, so line numbers hold
+FRONTMATTER = re.compile(r"\A(?:---|\+\+\+)[ \t]*\n(.*?)\n(?:---|\+\+\+|\.\.\.)[ \t]*(?:\n|\Z)", re.S)
+_FRONTMATTER_FIELD = re.compile(r"^([A-Za-z][\w -]{0,30}?)[ \t]*[:=][ \t]*(.*?)[ \t]*$", re.M)
+_HEADER_LINE = re.compile(r"^[A-Z][A-Za-z-]{1,30}:[ \t]")
+_HEADER_TITLE = re.compile(r"^Title:[ \t]*(.+)$")
+# A field at the top of a document, in any of the header styles proposals use: `Status: Final` (PEP),
+# `:Status: Final` (reST field list), `- Start Date: 2018-03-30` (RFC list), `status: draft` (frontmatter).
+_FIELD = re.compile(r"^[ \t]*(?:[-*][ \t]+)?:?([A-Za-z][A-Za-z -]{1,30}?):[ \t]+(.+?)[ \t]*$")
+STATUSES = (
+    "superseded",
+    "withdrawn",
+    "rejected",
+    "deferred",
+    "deprecated",
+    "accepted",
+    "provisional",
+    "final",
+    "draft",
+    "active",
+)
+_STATUS_FIELDS = ("status", "state", "stage")
+_DATE_FIELDS = ("created", "date", "start date", "published", "resolution date", "last-modified")
+_FEATURE_NAME = {"feature name", "feature-name"}
+_MONTHS = "jan feb mar apr may jun jul aug sep oct nov dec".split()
+# `{#anchor}` (kramdown, VitePress, MyST), escaped `\{\#anchor\}`, `[](#anchor)` or `¶` permalinks
+_ANCHOR = re.compile(r"\s*(?:\\?\{\\?#[^}\s]*\\?\}|\[\]\(#[^)\s]*\)|¶)\s*$")
+_HEADING_MARKUP = re.compile(r"`+|\*\*|__|\\(?=[^\w\s])")
+_HEADING_LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
+# Section names and banners that open a document without being its title.
+_NOT_A_TITLE = re.compile(
+    r"^(?:summary|abstract|introduction|overview|motivation|background|contents|table of contents|preamble|"
+    r"rationale|status|notice|note|warning|important|deprecated|draft|" + "|".join(STATUSES) + r")\W*$",
+    re.I,
+)
+
+
+@dataclass(frozen=True)
+class Header:
+    """The fields a document opens with."""
+
+    title: str = ""
+    status: str = ""
+    date: str = ""
+
+
+def blank_frontmatter(text: str) -> tuple[str, str]:
+    """(front matter body, text with the front matter's lines blanked); "" when there is none."""
+    found = FRONTMATTER.match(text)
+    if not found:
+        return "", text
+    lines = found.group(0).count("\n")
+    return found.group(1), "\n" * lines + text[found.end() :]
+
+
+def frontmatter_title(body: str) -> str:
+    for name, value in _FRONTMATTER_FIELD.findall(body):
+        if name.strip().lower() == "title" and value.strip().strip("'\""):
+            return value.strip().strip("'\"")
+    return ""
+
+
+def header_fields(text: str, limit: int = 60) -> dict[str, str]:
+    """The `Name: value` fields at the top of a document, lower-cased names; the first value wins."""
+    fields: dict[str, str] = {}
+    for line in text.lstrip(BOM).splitlines()[:limit]:
+        found = _FIELD.match(line)
+        if found:
+            fields.setdefault(found.group(1).strip().lower(), found.group(2).strip().strip("`'\""))
+    return fields
+
+
+def read_header(text: str) -> Header:
+    """Title (`Title:` header, front matter, RFC `Feature Name:`), status and ISO date a text states."""
+    fields = header_fields(text)
+    status_text = next((fields[name] for name in _STATUS_FIELDS if name in fields), "").lower()
+    status = next((word for word in STATUSES if re.search(rf"\b{word}\b", status_text)), "")
+    date = next((iso for name in _DATE_FIELDS if name in fields and (iso := iso_date(fields[name]))), "")
+    body, _ = blank_frontmatter(text.lstrip(BOM))
+    title = _header_title(text) or frontmatter_title(body) or _feature_name(text)
+    return Header(clean_heading(title), status, date)
+
+
+def _feature_name(text: str) -> str:
+    feature = next((v for k, v in header_fields(text, 20).items() if k in _FEATURE_NAME), "")
+    if re.fullmatch(r"[\w:-]+(?: [\w:-]+){0,8}", feature) and feature.lower() not in {"n/a", "none", "na"}:
+        return feature.replace("_", " ")
+    return ""
+
+
+def _header_title(text: str) -> str:
+    """`Title:` from a header block that opens the document (every line before it is a header too)."""
+    for line in text.lstrip(BOM).splitlines()[:40]:
+        found = _HEADER_TITLE.match(line)
+        if found:
+            return found.group(1).strip()
+        if not _HEADER_LINE.match(line) and not line.startswith((" ", "\t")):
+            return ""
+    return ""
+
+
+def iso_date(value: str) -> str:
+    """YYYY-MM-DD from `2021-05-25`, `25-May-2021`, `May 25, 2021` or `2021/05/25` ('' otherwise)."""
+    value = value.strip()
+    if found := re.match(r"(\d{4})[-/](\d{1,2})[-/](\d{1,2})\b", value):
+        year, month, day = found.groups()
+    elif found := re.match(r"(\d{1,2})[- ]([A-Za-z]{3})[A-Za-z]*[- ,]+(\d{4})\b", value):
+        day, name, year = found.groups()
+        month = str(_MONTHS.index(name.lower()) + 1) if name.lower() in _MONTHS else ""
+    elif found := re.match(r"([A-Za-z]{3})[A-Za-z]*\.? (\d{1,2}),? (\d{4})\b", value):
+        name, day, year = found.groups()
+        month = str(_MONTHS.index(name.lower()) + 1) if name.lower() in _MONTHS else ""
+    else:
+        return ""
+    if not month or not 1 <= int(month) <= 12 or not 1 <= int(day) <= 31:
+        return ""
+    return f"{year}-{int(month):02d}-{int(day):02d}"
+
+
+def clean_heading(text: str) -> str:
+    """A heading's words as written: anchors, code and strong markers and escapes dropped, a link reduced
+    to its words, any HTML kept as text (a heading `<img …>` is searched by those words, never rendered)."""
+    text = _ANCHOR.sub("", text.replace(BOM, ""))
+    text = _HEADING_LINK.sub(r"\1", _HEADING_MARKUP.sub("", text))
+    return " ".join(text.split())[:MAX_TITLE]
+
+
+def is_section_name(heading: str) -> bool:
+    """A heading that names a part of a document ("Summary", "Motivation"), never its title."""
+    return bool(_NOT_A_TITLE.match(heading))
+
+
+def title_from_name(stem: str) -> str:
+    """A file name as a title: "0016-more-project-flexibility" → "more project flexibility"."""
+    words = stem.replace("_", " ").replace("-", " ").split()
+    while len(words) > 1 and words[0].isdigit():  # a proposal's number says nothing of its subject
+        words = words[1:]
+    return " ".join(words)

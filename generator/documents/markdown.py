@@ -1,0 +1,311 @@
+"""Markdown and MDX read into sections and blocks, by markdown-it-py's token stream (each block token
+carries its source lines). MDX's imports, exports and JSX tags are dropped, their text children kept;
+MkDocs admonitions and VitePress containers lose their markers and keep their bodies. Every rewrite keeps
+the text's line count, so a block's span is its line span in the file."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from markdown_it import MarkdownIt
+from markdown_it.token import Token
+
+from .header import clean_heading
+from .model import Block, Section
+from .outline import Outline
+
+_FENCE = re.compile(r"^[ \t]{0,3}(`{3,}|~{3,})")
+_ADMONITION = re.compile(r"^([ \t]*)(?:!!!|\?\?\?\+?)[ \t]+[\w-]+(?:[ \t]+\"[^\"\n]*\")?[ \t]*$")
+_CONTAINER = re.compile(r"^[ \t]*:{3,}[ \t]*(?:[\w-]+.*)?$")  # VitePress / MyST `:::tip Title` … `:::`
+_MDX_STATEMENT = re.compile(r"^(?:import\s+[\w{*'\"]|export\s+(?:default|const|function|let|var|\{|\*))")
+_MDX_STATEMENT_END = re.compile(r"(?:\bfrom\s+['\"][^'\"]*['\"]|;)\s*$|^\s*$")
+_JSX_TAG = re.compile(r"</?[A-Za-z][\w.:-]*(?:\s(?:[^<>{}]|\{[^{}]*\})*)?/?>")
+_JSX_OPEN_UNCLOSED = re.compile(r"^\s*<[A-Za-z][\w.:-]*(?:\s[^>]*)?$")
+_JSX_COMMENT = re.compile(r"\{/\*.*?\*/\}")
+_JSX_EXPRESSION_LINE = re.compile(r"^\s*\{.*\}\s*$")
+MAX_INLINE_ALT = 60
+_CITATION_TEXT = re.compile(r"^\s*\[?\s*\d{1,4}\s*\]?\s*$")  # a link whose text is "[3]" cites, says nothing
+_FOOTNOTE_REF = re.compile(r"\[\^[^\]\s]{1,40}\]")
+_SPACE_BEFORE_STOP = re.compile(r"\s+([.,;:!?])(?=\s|$)")
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=\S)|(?<=[。！？])")
+_WIDGET_TOGGLE = re.compile(r"</(\w+)>\s*<\1\s[^>]*class=", re.I)  # `</span><span class=…>`: one of two views
+
+
+@lru_cache(maxsize=1)
+def markdown_parser() -> MarkdownIt:
+    parser = MarkdownIt("commonmark", {"html": True}).enable(["table", "strikethrough"])
+    # Every link target is dropped, never rendered: parse `[text](javascript:…)` as a link too, so that its
+    # target goes with the others instead of staying behind as literal text.
+    parser.validateLink = lambda url: True  # type: ignore[method-assign]
+    return parser
+
+
+def read_markdown(text: str, *, mdx: bool = False) -> tuple[Section, ...]:
+    """The sections of a Markdown (or MDX) text whose front matter is already blanked."""
+    source = text.split("\n")
+    lines = _unwrap_containers(_strip_mdx(source) if mdx else source)
+    return markdown_sections("\n".join(lines), source)
+
+
+def markdown_sections(text: str, source: list[str]) -> tuple[Section, ...]:
+    """Sections of Markdown whose lines are the `source`'s lines (readers of other formats rewrite theirs
+    line for line); a block's span never starts or ends on a blank source line."""
+    walker = _Walker(Outline(source))
+    walker.walk(markdown_parser().parse(text))
+    return walker.outline.finish(len(source))
+
+
+# --------------------------------------------------------------------------- line-keeping rewrites
+
+
+def _outside_fences(lines: list[str]) -> list[bool]:
+    """For each line, whether it is outside a fenced code block (fence lines count as inside)."""
+    marks, fence = [], ""
+    for line in lines:
+        opener = _FENCE.match(line)
+        if fence:
+            marks.append(False)
+            if opener and opener.group(1)[0] == fence[0] and len(opener.group(1)) >= len(fence):
+                fence = ""
+        elif opener:
+            marks.append(False)
+            fence = opener.group(1)
+        else:
+            marks.append(True)
+    return marks
+
+
+def _strip_mdx(lines: list[str]) -> list[str]:
+    """MDX: imports and exports blanked, JSX tags and comments removed with their text children kept."""
+    out: list[str] = []
+    in_statement = in_tag = False
+    for line, prose in zip(lines, _outside_fences(lines), strict=True):
+        if not prose:
+            out.append(line)
+        elif in_statement or _MDX_STATEMENT.match(line):
+            in_statement = not _MDX_STATEMENT_END.search(line)
+            out.append("")
+        elif in_tag:
+            in_tag = ">" not in line
+            out.append("")
+        elif _JSX_OPEN_UNCLOSED.match(line):
+            in_tag = True
+            out.append("")
+        else:
+            kept = _JSX_TAG.sub("", _JSX_COMMENT.sub("", line))
+            out.append("" if _JSX_EXPRESSION_LINE.match(kept) else kept.strip() if kept != line else line)
+    return out
+
+
+def _unwrap_containers(lines: list[str]) -> list[str]:
+    """Admonition markers (`!!! note`) and container fences (`:::tip`) blanked, an admonition's indented
+    body dedented so that it reads as paragraphs."""
+    out: list[str] = []
+    body_indent = -1
+    for line, prose in zip(lines, _outside_fences(lines), strict=True):
+        if body_indent >= 0 and (not line.strip() or _indent(line) >= body_indent):
+            out.append(_dedent(line, body_indent))
+            continue
+        body_indent = -1
+        if prose and (found := _ADMONITION.match(line)):
+            body_indent = len(found.group(1).expandtabs(4)) + 4
+            out.append("")
+        elif prose and _CONTAINER.match(line):
+            out.append("")
+        else:
+            out.append(line)
+    return out
+
+
+def _indent(line: str) -> int:
+    return len(line.expandtabs(4)) - len(line.expandtabs(4).lstrip())
+
+
+def _dedent(line: str, width: int) -> str:
+    expanded = line.expandtabs(4)
+    return expanded[min(width, _indent(line)) :]
+
+
+# --------------------------------------------------------------------------- tokens to blocks
+
+
+@dataclass
+class _Item:
+    start: int
+    end: int
+    lead: str
+    texts: list[str] = field(default_factory=list)
+    emitted: bool = False
+
+
+@dataclass
+class _Walker:
+    outline: Outline
+    leads: list[str] = field(default_factory=list)  # one per open list: what introduces its items
+    items: list[_Item] = field(default_factory=list)
+    quote: list[str] = field(default_factory=list)
+    quote_depth: int = 0
+    quote_span: tuple[int, int] = (0, 0)
+
+    def walk(self, tokens: list[Token]) -> None:
+        i = 0
+        while i < len(tokens):
+            i = self.step(tokens, i)
+
+    def step(self, tokens: list[Token], i: int) -> int:
+        token = tokens[i]
+        kind = token.type
+        if kind == "heading_open" and token.level == 0 and not self.quote_depth:
+            heading = clean_heading(inline_text(tokens[i + 1].children or [], code=False))
+            self.outline.open(heading, int(token.tag[1:]), _start(token))
+            return i + 3
+        if kind == "blockquote_open":
+            self._open_quote(token)
+        elif kind == "blockquote_close":
+            self._close_quote()
+        elif kind == "table_open":
+            return self._table(tokens, i)
+        elif kind in ("fence", "code_block"):
+            self._code(token)
+        elif kind == "inline" and self.quote_depth:
+            self.quote.append(block_text(token))
+        elif kind in ("bullet_list_open", "ordered_list_open"):
+            self._open_list()
+        elif kind in ("bullet_list_close", "ordered_list_close"):
+            self.leads.pop()
+        elif kind == "list_item_open":
+            self.items.append(_Item(_start(token), _start(token), self.leads[-1] if self.leads else ""))
+        elif kind == "list_item_close":
+            self._emit_item(self.items.pop())
+        elif kind in ("paragraph_open", "heading_open"):
+            self._paragraph(token, tokens[i + 1])
+            return i + 3
+        return i + 1
+
+    def _paragraph(self, opened: Token, inline: Token) -> None:
+        text = block_text(inline)
+        if self.quote_depth:
+            self.quote.append(text)
+        elif self.items:
+            item = self.items[-1]
+            item.texts.append(text)
+            item.end = _end(opened)
+        elif text and not _is_widget(inline.content):
+            self.outline.add(Block("paragraph", text, _start(opened), _end(opened)))
+
+    def _open_list(self) -> None:
+        if self.items:  # a nested list: its parent item comes first, and introduces it
+            parent = self.items[-1]
+            self._emit_item(parent)
+            self.leads.append(" ".join(parent.texts))
+            return
+        last = self.outline.last
+        self.leads.append(last.text if last is not None and last.kind == "paragraph" else "")
+
+    def _emit_item(self, item: _Item) -> None:
+        if not item.emitted and item.texts:
+            self.outline.add(Block("item", " ".join(item.texts), item.start, item.end, lead=item.lead))
+        item.emitted = True
+
+    def _code(self, token: Token) -> None:
+        if self.quote_depth:
+            self.quote.append(token.content.rstrip("\n"))
+            return
+        lead = ""
+        if self.items:
+            self._emit_item(self.items[-1])
+            lead = " ".join(self.items[-1].texts)
+        elif (last := self.outline.last) is not None and last.kind == "paragraph":
+            lead = last_sentence(last.text)
+        language = re.sub(r"[^\w+#.-]", "", (token.info or "").split(" ")[0].strip("{}"))[:20]
+        code = token.content.strip("\n")
+        self.outline.add(Block("code", code, _start(token), _end(token), language, last_sentence(lead)))
+
+    def _open_quote(self, token: Token) -> None:
+        if not self.quote_depth:
+            self.quote, self.quote_span = [], (_start(token), _end(token))
+        self.quote_depth += 1
+
+    def _close_quote(self) -> None:
+        self.quote_depth -= 1
+        if not self.quote_depth:
+            text = "\n\n".join(t for t in self.quote if t)
+            self.outline.add(Block("quote", text, *self.quote_span))
+
+    def _table(self, tokens: list[Token], i: int) -> int:
+        opened = tokens[i]
+        rows: list[list[str]] = []
+        while tokens[i].type != "table_close":
+            token = tokens[i]
+            if token.type == "tr_open":
+                rows.append([])
+            elif token.type == "inline" and rows:
+                rows[-1].append(block_text(token))
+            i += 1
+        text = "\n".join(" | ".join(row) for row in rows if any(row))
+        self.outline.add(Block("table", text, _start(opened), _end(opened)))
+        return i + 1
+
+
+def _start(token: Token) -> int:
+    return token.map[0] + 1 if token.map else 1
+
+
+def _end(token: Token) -> int:
+    return max(token.map[1], token.map[0] + 1) if token.map else 1
+
+
+def _is_widget(source: str) -> bool:
+    """A paragraph naming a docs site's alternative views side by side (a toggle's labels)."""
+    return bool(_WIDGET_TOGGLE.search(source))
+
+
+def last_sentence(text: str) -> str:
+    """The last sentence of a paragraph (the one that introduces what follows it)."""
+    pieces = [p for p in _SENTENCE_END.split(text.strip()) if p.strip()]
+    return pieces[-1].strip() if pieces else ""
+
+
+def block_text(inline: Token) -> str:
+    return clean_text(inline_text(inline.children or []))
+
+
+def inline_text(children: list[Token], *, code: bool = True) -> str:
+    """Inline markup to text: link text without its target, code spans in backticks (`code`), html
+    dropped, images too unless they stand in a sentence (a formula's alt text), a link whose text is
+    only a citation number dropped with it."""
+    parts: list[str] = []
+    link_start: int | None = None
+    in_prose = any(c.type in ("text", "code_inline") and c.content.strip() for c in children)
+    for child in children:
+        kind = child.type
+        if kind == "link_open":
+            link_start = len(parts)
+        elif kind == "link_close" and link_start is not None:
+            if _CITATION_TEXT.match("".join(parts[link_start:])):
+                del parts[link_start:]
+            link_start = None
+        elif kind == "text":
+            parts.append(child.content)
+        elif kind == "code_inline":
+            parts.append(_code_span(child.content) if code else child.content)
+        elif kind in ("softbreak", "hardbreak"):
+            parts.append(" ")
+        elif kind == "image" and in_prose:  # a formula or symbol set as an image, mid-sentence
+            alt = inline_text(child.children or [], code=code)
+            parts.append(alt if len(alt) <= MAX_INLINE_ALT else "")
+    return "".join(parts)  # an image alone (a badge, a figure) is dropped
+
+
+def _code_span(content: str) -> str:
+    ticks = "`" * (max((len(run) for run in re.findall(r"`+", content)), default=0) + 1)
+    pad = " " if content.startswith("`") or content.endswith("`") else ""
+    return f"{ticks}{pad}{content}{pad}{ticks}"
+
+
+def clean_text(text: str) -> str:
+    text = _FOOTNOTE_REF.sub("", text)
+    text = " ".join(text.replace("\u00a0", " ").split())
+    return _SPACE_BEFORE_STOP.sub(r"\1", text)  # where a dropped citation or image left a gap

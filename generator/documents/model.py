@@ -1,0 +1,106 @@
+"""The document model every reader produces: a Document made of Sections made of Blocks, each block with
+its 1-based line span in the source text so that it can be cited as `path:start-end`."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Literal
+
+BlockKind = Literal["paragraph", "item", "code", "table", "quote"]
+_CODE_SPAN = re.compile(r"`+([^`]*)`+")
+
+
+@dataclass(frozen=True)
+class Block:
+    """One paragraph, list item, code block, table or quote, as its author wrote it."""
+
+    kind: BlockKind
+    text: str
+    """Plain text: inline markup resolved (code spans keep their backticks), no anchors or roles."""
+    start: int
+    """1-based first line in the source file."""
+    end: int
+    """1-based last line."""
+    language: str = ""
+    """Code blocks: the fence or directive language."""
+    lead: str = ""
+    """Items: the paragraph that introduces the list; code: the sentence before it."""
+
+    @property
+    def plain(self) -> str:
+        """The text without code-span backticks (prose as a reader hears it)."""
+        return self.text if self.kind == "code" else _CODE_SPAN.sub(r"\1", self.text)
+
+
+@dataclass(frozen=True)
+class Section:
+    """A heading and the blocks under it (the preamble has heading "" and level 0)."""
+
+    heading: str
+    path: tuple[str, ...]
+    """Headings from the top down to this one."""
+    level: int
+    start: int
+    end: int
+    blocks: tuple[Block, ...]
+
+
+@dataclass(frozen=True)
+class Document:
+    """What a file says, and what it says about itself."""
+
+    origin: str
+    """Repo-relative path or URL."""
+    revision: str
+    """Commit sha, or "" when not from git."""
+    title: str
+    status: str
+    """"accepted", "rejected", "draft", "superseded", "deprecated", … or ""."""
+    date: str
+    """ISO date the document states, or ""."""
+    language: str
+    """"en", "zh", …"""
+    markup: str
+    """"markdown", "mdx", "rst", "html", "pdf", "text", "docstring"."""
+    sections: tuple[Section, ...]
+
+    def blocks(self) -> Iterator[tuple[Section, Block]]:
+        """Every block with the section it sits in, in document order."""
+        for section in self.sections:
+            for block in section.blocks:
+                yield section, block
+
+    @property
+    def headings(self) -> list[str]:
+        return [s.heading for s in self.sections if s.heading]
+
+    def summary(self) -> str:
+        """Its opening paragraph (abstract, description): the first prose paragraph, preferring one under
+        an "Abstract" or "Summary" heading when the document has one."""
+        for section in self.sections:
+            if _ABSTRACT.match(section.heading):
+                found = _first_paragraph(section.blocks)
+                if found:
+                    return found
+        for section in self.sections:
+            found = "" if _NOT_A_SUMMARY.match(section.heading) else _first_paragraph(section.blocks)
+            if found:
+                return found
+        return ""
+
+
+_ABSTRACT = re.compile(r"(?i)^(?:abstract|summary|description|overview|概述|简介|摘要)\W*$")
+# a docstring's parameter, return and example sections describe pieces, never the whole
+_NOT_A_SUMMARY = re.compile(
+    r"(?i)^(?:args|arguments|parameters|params|returns?|yields?|raises|exceptions|examples?|example usage|"
+    r"usage|notes?|see also|attributes|references|warnings?|todo|methods|keyword arguments|other parameters)$"
+)
+
+
+def _first_paragraph(blocks: tuple[Block, ...]) -> str:
+    for block in blocks:
+        if block.kind == "paragraph" and any(ch.isalpha() for ch in block.text):
+            return " ".join(block.text.split())
+    return ""

@@ -1,0 +1,163 @@
+"""reStructuredText read into sections and blocks: each line is rewritten as the Markdown line that means
+the same (a title over its underline becomes a heading of its adornment's rank, `.. code-block:: lang` and
+`::` literal blocks become fences, admonitions keep their bodies, other directives — toctree, image,
+include, targets, comments — are blanked, roles become code spans), line for line, and the Markdown reader
+reads the result: a block's span is its span in the reST file."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from .markdown import markdown_sections
+from .model import Section
+
+_ADMONITIONS = frozenset(
+    "note warning tip important hint caution attention danger error seealso admonition topic sidebar"
+    " versionadded versionchanged deprecated rubric".split()
+)
+_CODE_DIRECTIVES = frozenset({"code-block", "code", "sourcecode", "highlight", "doctest", "testcode"})
+_EXPLICIT = re.compile(r"^([ \t]*)\.\.(?:[ \t]+([\w:-]+)::[ \t]*(.*)|[ \t].*)?$")  # directive, comment
+_OPTION = re.compile(r"^[ \t]*:[\w-]+:(?:\s|$)")
+_ADORNMENT = re.compile(r"^([=\-~^\"'`#*+<>:._])\1{2,}[ \t]*$")
+_PLAIN_ROLES = {"ref", "doc", "term", "abbr", "numref", "download", "pep", "rfc", "title"}
+_ROLE = re.compile(r"(?::(?P<name>[\w.+-]+(?::[\w.+-]+)*):|\{(?P<myst>[\w.+:-]+)\})`(?P<body>[^`]+)`")
+_TARGET_TEXT = re.compile(r"\s*<[^>]*>$")
+_LINK = re.compile(r"(?<!`)`([^`<]+?)\s*(?:<[^>`]*>)?`__?")
+_LITERAL = re.compile(r"``([^`]+?)``")
+_FIELD = re.compile(r"^([ \t]*):([\w ().-]{1,40}):(?:[ \t]+|$)")
+_SUBSTITUTION = re.compile(r"\|([\w -]{1,40})\|(?:_{1,2})?")
+
+
+def read_rst(text: str) -> tuple[Section, ...]:
+    lines = text.split("\n")
+    shadow = _Shadow(lines)
+    shadow.rewrite()
+    return markdown_sections("\n".join(shadow.out), lines)
+
+
+@dataclass
+class _Shadow:
+    lines: list[str]
+    out: list[str] = field(default_factory=list)
+    ranks: list[tuple[str, bool]] = field(default_factory=list)  # adornment styles in order of first use
+
+    def rewrite(self) -> None:
+        i = 0
+        while i < len(self.lines):
+            i = self._line(i)
+
+    def _line(self, i: int) -> int:
+        line = self.lines[i]
+        following = self.lines[i + 1] if i + 1 < len(self.lines) else ""
+        if _ADORNMENT.match(line) and following.strip() and i + 2 < len(self.lines):
+            if _ADORNMENT.match(self.lines[i + 2]) and not _ADORNMENT.match(following):  # overline
+                self.out += ["", self._heading(following.strip(), line[0], True), ""]
+                return i + 3
+        if line.strip() and not line[0].isspace() and _ADORNMENT.match(following):
+            if len(following.rstrip()) >= min(len(line.rstrip()), 3) and not _ADORNMENT.match(line):
+                self.out += [self._heading(line.strip(), following[0], False), ""]
+                return i + 2
+        if _ADORNMENT.match(line):  # a transition
+            self.out.append("")
+            return i + 1
+        if directive := _EXPLICIT.match(line):
+            return self._directive(i, directive)
+        if line.rstrip().endswith("::") and not line.lstrip().startswith(".."):
+            return self._literal(i)
+        self.out.append(inline(line))
+        return i + 1
+
+    def _heading(self, title: str, char: str, over: bool) -> str:
+        if (char, over) not in self.ranks:
+            self.ranks.append((char, over))
+        level = min(self.ranks.index((char, over)) + 1, 6)
+        return f"{'#' * level} {inline(title)}"
+
+    def _body_end(self, i: int, indent: int) -> int:
+        """The line after the indented body that starts below line i."""
+        j = i + 1
+        while j < len(self.lines) and (not self.lines[j].strip() or _indent(self.lines[j]) > indent):
+            j += 1
+        return j
+
+    def _directive(self, i: int, found: re.Match[str]) -> int:
+        indent = len(found.group(1).expandtabs(4))
+        name = (found.group(2) or "").lower().split(":")[-1]
+        end = self._body_end(i, indent)
+        body = self.lines[i + 1 : end]
+        if name in _CODE_DIRECTIVES:
+            self._fence(body, (found.group(3) or "").strip().split(" ")[0])
+        elif name in _ADMONITIONS:
+            title = (found.group(3) or "").strip()
+            self.out.append(inline(title) if name in ("admonition", "topic", "sidebar", "rubric") else "")
+            for line in body:
+                self.out.append("" if _OPTION.match(line) else inline(line.strip()))
+        else:  # toctree, image, include, a target, a comment: nothing a reader reads as prose
+            self.out += [""] * (end - i)
+            return end
+        return end
+
+    def _literal(self, i: int) -> int:
+        line = self.lines[i].rstrip()
+        kept = line[:-1] if len(line) > 2 and line[-3] != " " else line[:-2]  # "Example::" → "Example:"
+        self.out.append(inline(kept))
+        end = self._body_end(i, _indent(line))
+        self._fence(self.lines[i + 1 : end], "", replaces_line=False)
+        return end
+
+    def _fence(self, body: list[str], language: str, replaces_line: bool = True) -> None:
+        """A code block in the lines of `body` (plus the directive's own line, when it replaces one)."""
+        code = [line for line in body if not _OPTION.match(line)] if replaces_line else list(body)
+        margin = min((_indent(line) for line in code if line.strip()), default=0)
+        if not any(line.strip() for line in code):
+            self.out += [""] * (len(body) + replaces_line)
+            return
+        lines = ["" if replaces_line and _OPTION.match(line) else _dedent(line, margin) for line in body]
+        trailing = len(lines) - len([*_rstrip_blank(lines)])
+        opener = f"```{language}"
+        if replaces_line:
+            self.out.append(opener)
+        else:  # the blank line between "Example::" and the block opens the fence
+            lines[0] = opener if not lines[0].strip() else lines[0]
+        content = [*_rstrip_blank(lines)]
+        if trailing:
+            self.out += [*content, "```", *[""] * (trailing - 1)]
+        else:
+            self.out += [*content, "```"]  # the block ends the file: one line more than the source
+
+
+def _rstrip_blank(lines: list[str]) -> list[str]:
+    end = len(lines)
+    while end and not lines[end - 1].strip():
+        end -= 1
+    return lines[:end]
+
+
+def inline(line: str) -> str:
+    """reST inline markup as Markdown: roles and literals to code spans (`:ref:` and the like to their
+    text), hyperlink references to their text, substitutions and field names to words."""
+    line = _LITERAL.sub(lambda m: f"`{m.group(1)}`", line)
+    line = _ROLE.sub(_role, line)
+    line = _LINK.sub(lambda m: m.group(1), line)
+    line = _SUBSTITUTION.sub(lambda m: m.group(1), line)
+    return _FIELD.sub(lambda m: f"{m.group(1)}{m.group(2)}: ", line)
+
+
+def _role(found: re.Match[str]) -> str:
+    name = (found.group("name") or found.group("myst") or "").split(":")[-1]
+    body = found.group("body")
+    if "<" in body and body.rstrip().endswith(">"):
+        label = _TARGET_TEXT.sub("", body).strip()
+        return label if name in _PLAIN_ROLES or label else f"`{body}`"
+    body = body.lstrip("~!").strip()
+    return body if name in _PLAIN_ROLES else f"`{body}`"
+
+
+def _indent(line: str) -> int:
+    return len(line.expandtabs(4)) - len(line.expandtabs(4).lstrip())
+
+
+def _dedent(line: str, width: int) -> str:
+    expanded = line.expandtabs(4)
+    return expanded[min(width, _indent(line)) :]

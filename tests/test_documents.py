@@ -1,0 +1,221 @@
+"""The document model: each reader on small real-shaped inputs, with exact line spans."""
+
+from __future__ import annotations
+
+from generator.documents import Block, read_bytes, read_text
+
+
+def blocks(doc):  # type: ignore[no-untyped-def]
+    return [(s.path, b) for s, b in doc.blocks()]
+
+
+def test_a_byte_order_mark_and_front_matter_keep_the_title_and_line_numbers() -> None:
+    text = "\ufeff---\ntitle: Dependency Resolution\nstatus: Draft\ndate: 2021-05-25\n---\n\nIntro.\n"
+    doc = read_text(text, name="resolution.md")
+    assert (doc.title, doc.status, doc.date) == ("Dependency Resolution", "draft", "2021-05-25")
+    [(path, block)] = blocks(doc)
+    assert (path, block) == ((), Block("paragraph", "Intro.", 7, 7))
+
+
+def test_a_bom_file_is_titled_from_its_heading_not_its_name() -> None:
+    doc = read_text("\ufeff# 响应式基础 {#reactivity-fundamentals}\n\n正文。\n", name="reactivity.md")
+    assert doc.title == "响应式基础"
+    assert doc.language == "zh"
+
+
+def test_heading_anchors_never_reach_headings_or_titles() -> None:
+    text = "# Title \\{\\#top\\}\n\n## 服务端渲染 {#ssr}\n\nBody.\n\n## Next [](#next)\n\nMore.\n"
+    doc = read_text(text, name="a.md")
+    assert doc.title == "Title"
+    assert [s.path for s in doc.sections] == [("Title",), ("Title", "服务端渲染"), ("Title", "Next")]
+    assert [(s.start, s.end) for s in doc.sections] == [(1, 1), (3, 5), (7, 9)]
+
+
+def test_pep_headers_give_title_status_and_date() -> None:
+    text = "PEP: 639\nTitle: Improving License Clarity\nStatus: Rejected\nCreated: 15-Aug-2019\n\nAbstract\n========\n\nThis PEP defines a specification.\n"
+    doc = read_text(text, name="pep-0639.rst")
+    assert (doc.title, doc.status, doc.date) == ("Improving License Clarity", "rejected", "2019-08-15")
+    assert doc.summary() == "This PEP defines a specification."
+
+
+def test_rfc_feature_name_is_the_title() -> None:
+    text = "- Feature Name: `async_closure`\n- Start Date: 2023-10-31\n\n# Summary\n\nAdd async closures.\n"
+    doc = read_text(text, name="3668-async-closures.md")
+    assert (doc.title, doc.date) == ("async closure", "2023-10-31")
+    assert doc.summary() == "Add async closures."
+
+
+def test_a_list_keeps_its_items_and_their_lead_in() -> None:
+    text = "Click in three places:\n\n- the top\n- the middle,\n  wrapped\n  1. nested\n\nAfter.\n"
+    doc = read_text(text, name="a.md")
+    assert [b for _, b in blocks(doc)] == [
+        Block("paragraph", "Click in three places:", 1, 1),
+        Block("item", "the top", 3, 3, lead="Click in three places:"),
+        Block("item", "the middle, wrapped", 4, 5, lead="Click in three places:"),
+        Block("item", "nested", 6, 6, lead="the middle, wrapped"),
+        Block("paragraph", "After.", 8, 8),
+    ]
+
+
+def test_a_code_block_has_its_language_and_the_sentence_that_introduces_it() -> None:
+    text = "# Use\n\nFirst install it. Then call `os.path.join` like this:\n\n```python\nimport os\n\nos.path.join('a')\n```\n"
+    [_, code] = [b for _, b in blocks(read_text(text, name="a.md"))]
+    assert code == Block(
+        "code", "import os\n\nos.path.join('a')", 5, 9, "python", "Then call `os.path.join` like this:"
+    )
+
+
+def test_mdx_drops_imports_exports_and_jsx_but_keeps_their_text() -> None:
+    text = (
+        "import Tabs from '@theme/Tabs';\n"
+        "import {\n  TabItem,\n} from '@theme/TabItem';\n"
+        "export const meta = {title: 'x'};\n"
+        "\n# Install\n\n"
+        '<Tabs groupId="os">\n<TabItem value="linux" label="Linux">\n\nRun the installer on Linux.\n\n</TabItem>\n</Tabs>\n'
+        '\nSee <Link to="/x">the guide</Link> next.\n'
+    )
+    doc = read_text(text, name="install.mdx")
+    assert doc.markup == "mdx" and doc.title == "Install"
+    assert [(b.text, b.start) for _, b in blocks(doc)] == [
+        ("Run the installer on Linux.", 12),
+        ("See the guide next.", 17),
+    ]
+
+
+def test_rst_roles_directives_and_a_toctree() -> None:
+    text = (
+        ".. _assert:\n\n"  # 1-2
+        "Assertions\n==========\n\n"  # 3-5
+        ".. toctree::\n   :maxdepth: 2\n\n   intro\n\n"  # 6-10
+        "Use :func:`pytest.raises` or {func}`os.path.join`, ``x``, see :ref:`the guide <g>`.\n\n"  # 11-12
+        ".. code-block:: python\n   :linenos:\n\n   def f():\n       return 3\n\n"  # 13-18
+        "Details\n-------\n\nAn example::\n\n    x = 1\n\n"  # 19-25
+        ".. note::\n\n   A note's body.\n"  # 26-28
+    )
+    doc = read_text(text, name="assert.rst")
+    assert doc.title == "Assertions"
+    assert [(s.path, s.level) for s in doc.sections] == [(("Assertions",), 1), (("Assertions", "Details"), 2)]
+    assert [b for _, b in blocks(doc)] == [
+        Block("paragraph", "Use `pytest.raises` or `os.path.join`, `x`, see the guide.", 11, 11),
+        Block(
+            "code",
+            "def f():\n    return 3",
+            13,
+            17,
+            "python",
+            "Use `pytest.raises` or `os.path.join`, `x`, see the guide.",
+        ),
+        Block("paragraph", "An example:", 22, 22),
+        Block("code", "x = 1", 24, 24, "", "An example:"),
+        Block("paragraph", "A note's body.", 28, 28),
+    ]
+
+
+def test_a_docs_site_widget_is_not_content_and_containers_keep_their_body() -> None:
+    text = (
+        ':::tip API 参考\n本页包含示例代码。现在你选择的是 <span class="options-api">选项式 API</span>'
+        '<span class="composition-api">组合式 API</span>。\n:::\n\n'
+        "::: warning\n注意这一点。\n:::\n"
+    )
+    assert [b.text for _, b in blocks(read_text(text, name="a.md"))] == ["注意这一点。"]
+
+
+def test_a_formula_set_as_an_image_stays_in_its_sentence_and_badges_go() -> None:
+    text = "[![build](b.svg)](https://ci) [![cov](c.svg)](https://cov)\n\n![`T`](inl3.png) is the total memory. ![`F`](inl4.png) is free.\n"
+    assert [b.text for _, b in blocks(read_text(text, name="a.md"))] == [
+        "`T` is the total memory. `F` is free."
+    ]
+
+
+def test_mkdocs_admonition_bodies_are_paragraphs_on_their_own_lines() -> None:
+    text = 'Intro.\n\n!!! note "Heads up"\n    Indented body.\n\nAfter.\n'
+    assert [(b.text, b.start) for _, b in blocks(read_text(text, name="a.md"))] == [
+        ("Intro.", 1),
+        ("Indented body.", 4),
+        ("After.", 6),
+    ]
+
+
+def test_quotes_and_tables_are_blocks_of_their_own() -> None:
+    text = "> quoted\n> text\n\n| a | b |\n|---|---|\n| 1 | 2 |\n"
+    assert [b for _, b in blocks(read_text(text, name="a.md"))] == [
+        Block("quote", "quoted text", 1, 2),
+        Block("table", "a | b\n1 | 2", 4, 6),
+    ]
+
+
+def test_plain_text_paragraphs_and_items() -> None:
+    text = "Notes on queues.\nSecond line.\n\nSteps:\n- drain\n- stop\n"
+    doc = read_text(text, name="notes-on-queues.txt")
+    assert doc.title == "notes on queues"
+    assert [b for _, b in blocks(doc)] == [
+        Block("paragraph", "Notes on queues. Second line.", 1, 2),
+        Block("paragraph", "Steps:", 4, 4),
+        Block("item", "drain", 5, 5, lead="Steps:"),
+        Block("item", "stop", 6, 6, lead="Steps:"),
+    ]
+
+
+def test_a_google_docstring_summary_is_never_its_args_section() -> None:
+    doc = read_text(
+        "Return the sum of two numbers.\n\n    Args:\n        a: the first.\n\n    Returns:\n        The sum.\n    ",
+        name="f",
+        markup="docstring",
+    )
+    assert doc.summary() == "Return the sum of two numbers."
+    assert [s.heading for s in doc.sections] == ["", "Args", "Returns"]
+    only_args = read_text("Args:\n    a: the first.\n", name="f", markup="docstring")
+    assert only_args.summary() == ""
+
+
+def test_a_numpy_docstring_has_its_sections_and_doctest_as_code() -> None:
+    doc = read_text(
+        "Compute a mean.\n\nParameters\n----------\nx : array\n    Input.\n\nExamples\n--------\n>>> mean([1, 2])\n1.5\n",
+        name="mean",
+        markup="docstring",
+    )
+    assert doc.summary() == "Compute a mean."
+    assert [s.heading for s in doc.sections] == ["", "Parameters", "Examples"]
+    assert [b.kind for s, b in doc.blocks() if s.heading == "Examples"] == ["code"]
+
+
+def test_a_go_comment_block() -> None:
+    from generator.documents import comment_text
+
+    text = comment_text("// Package queue implements a bounded queue.\n//\n// It is safe for concurrent use.")
+    doc = read_text(text, name="queue.go", markup="docstring")
+    assert [b.text for _, b in doc.blocks()] == [
+        "Package queue implements a bounded queue.",
+        "It is safe for concurrent use.",
+    ]
+
+
+def test_html_keeps_formulas_and_its_title() -> None:
+    page = (
+        "<html><head><title>GC guide</title></head><body><article><h1>Memory limit</h1>"
+        '<p>The limit <script type="math/tex">\\hat{L}</script> is computed from the total '
+        '<math alttext="T"><mi>T</mi></math> the runtime mapped, which is a long enough sentence.</p>'
+        "</article></body></html>"
+    )
+    doc = read_bytes(page.encode(), name="gc.html")
+    text = " ".join(b.text for _, b in doc.blocks())
+    assert doc.title == "GC guide"
+    assert "\\hat{L}" in text and "`T`" in text
+
+
+def test_the_document_package_sits_on_the_bottom_floor() -> None:
+    from pathlib import Path
+
+    from tests.test_repo_layering import imported_modules
+
+    package = Path(__file__).resolve().parents[1] / "generator" / "documents"
+    upward = ("generator.repo", "generator.topic", "generator.kb", "generator.site", "generator.cli")
+    offenders = [
+        f"{path.name}:{line} imports {module}"
+        for path in sorted(package.rglob("*.py"))
+        for line, module in imported_modules(path)
+        if module.startswith(upward)
+        or module.lstrip(".").split(".")[0] in ("repo", "topic", "kb", "site", "cli")
+        and module.startswith("..")
+    ]
+    assert offenders == []
