@@ -106,15 +106,13 @@ def topic_target(
             f"the topic text is {len(topic)} characters; a topic is 1 to {MAX_TOPIC_CHARS}",
             hint="ask a shorter question; details belong in the sources",
         )
-    options = Options.model_validate(
-        dict(
-            quick=quick,
-            verify=False if quick else (entry.verify if verify is None else verify),
-            parallel=False if quick else (entry.parallel if parallel is None else parallel),
-            sources=list(sources or entry.sources),
-            lang=lang or entry.lang,
-            review_plan=review_plan,
-        )
+    options = Options(
+        quick=quick,
+        verify=False if quick else (entry.verify if verify is None else verify),
+        parallel=False if quick else (entry.parallel if parallel is None else parallel),
+        sources=list(sources or entry.sources),
+        lang="zh" if (lang or entry.lang) == "zh" else "en",  # checked above: en or zh
+        review_plan=review_plan,
     )
     slug = topic_slug(topic, entry.slug, paths)
     if entry.slug:

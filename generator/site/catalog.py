@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import posixpath
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -203,7 +204,7 @@ def _entry_from_page(site_src: Path, page: Path, kind: str) -> Entry:
     )  # fmt: skip
 
 
-def _meta(page: Path) -> dict[str, Any]:
+def _meta(page: Path) -> Mapping[str, object]:
     try:
         return read_page(page)[0]
     except DeepkbError:

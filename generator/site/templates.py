@@ -10,10 +10,9 @@ environment escapes on output (`md_escape`), so untrusted text is inert without 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
 
 import jinja2
 
@@ -54,6 +53,6 @@ def environment(own_templates: Path) -> jinja2.Environment:
     return env
 
 
-def render_template(paths: KBPaths, name: str, context: dict[str, Any]) -> str:
+def render_template(paths: KBPaths, name: str, context: Mapping[str, object]) -> str:
     """Render the template `name` (the knowledge base's own, else deepkb's) with exactly `context`."""
     return environment(paths.templates_dir).get_template(name).render(**context)

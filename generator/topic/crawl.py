@@ -16,13 +16,13 @@ import urllib.robotparser
 from collections import deque
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
-from typing import Any
 
 import httpx
 
 from generator.http import USER_AGENT, EncodingRefused, iter_decoded
 
 from ..errors import DeepkbError, ProviderError, ProviderTimeout, UnsafeSourceError
+from ..jsontypes import JSONObject
 from ..sources.document import document_title
 from ..text.htmlpage import read_html
 from ..text.pagetext import (
@@ -67,7 +67,7 @@ class FetchedPage:
         """`text` with the inert entities undone: for code that escapes it again (the raw-source writer)."""
         return html.unescape(self.text)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSONObject:
         return asdict(self)
 
 
