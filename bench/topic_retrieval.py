@@ -40,7 +40,7 @@ _SRC = Path(os.environ.get("DEEPKB_SRC") or Path(__file__).resolve().parents[1])
 sys.path.insert(0, str(_SRC))
 sys.path.insert(0, str(_SRC / "tests"))
 
-from generator.app.targets import topic_target  # noqa: E402
+from generator.app.topic_target import topic_target  # noqa: E402
 from generator.config import Config, LLMConfig, TopicEntry  # noqa: E402
 from generator.errors import DeepkbError  # noqa: E402
 from generator.llm.base import create_provider  # noqa: E402

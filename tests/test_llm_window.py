@@ -13,7 +13,7 @@ from click.testing import CliRunner
 from llm_fakes import FakeAnthropic, FakeOpenAI, RecordedRequest, Reply, fake_token_count
 from repo_output_fakes import is_analyst, make_project
 
-from generator.app.targets import topic_target
+from generator.app.topic_target import topic_target
 from generator.cli import cli
 from generator.config import Config, LLMConfig, is_local_url, validated
 from generator.errors import PromptTooLarge, ProviderResponseError, ProviderTimeout

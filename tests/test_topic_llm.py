@@ -11,7 +11,7 @@ from llm_fakes import FakeOpenAI, RecordedRequest
 from site_checks import citations_in
 from topic_fakes import config, entry, live_html, make_corpus, openai_provider, read_json, topic_dir
 
-from generator.app.targets import topic_target
+from generator.app.topic_target import topic_target
 from generator.config import LLMConfig
 from generator.llm.base import create_provider
 from generator.retrieval import Judged, Retrieval

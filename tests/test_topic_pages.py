@@ -12,7 +12,7 @@ from report_quality import report_quality
 from site_checks import citations_in, reference_gaps
 from topic_fakes import config, entry, make_corpus, offline, read_json, topic_dir
 
-from generator.app.targets import topic_target
+from generator.app.topic_target import topic_target
 from generator.cli import cli
 from generator.errors import NoUsableSources, UsageError
 from generator.kb.index import update_index

@@ -20,7 +20,7 @@ from topic_fakes import (
     topic_dir,
 )
 
-from generator.app.targets import topic_target
+from generator.app.topic_target import topic_target
 from generator.errors import ResearchError, UsageError
 from generator.site.pages.topic import publish_topic
 from generator.site.pages.topic_raw import write_raw_pages

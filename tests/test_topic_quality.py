@@ -9,7 +9,7 @@ from pathlib import Path
 
 from topic_fakes import config, entry, make_corpus, offline, topic_dir
 
-from generator.app.targets import topic_target
+from generator.app.topic_target import topic_target
 from generator.site.pages.topic import publish_topic
 from generator.store import KBPaths, read_page, write_page
 from generator.text.plaintext import prose_ratio, to_plain

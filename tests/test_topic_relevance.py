@@ -11,7 +11,7 @@ import pytest
 from llm_fakes import FakeOpenAI, RecordedRequest
 from topic_fakes import CORPUS, config, entry, make_corpus, offline, openai_provider
 
-from generator.app.targets import topic_target
+from generator.app.topic_target import topic_target
 from generator.errors import NoUsableSources
 from generator.store import KBPaths
 from generator.topic.keyphrases import topic_phrases

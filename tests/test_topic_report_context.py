@@ -10,7 +10,7 @@ from pathlib import Path
 from site_checks import citations_in
 from topic_fakes import config, entry, make_corpus, offline, read_json
 
-from generator.app.targets import topic_target
+from generator.app.topic_target import topic_target
 from generator.errors import PartialFailure
 from generator.site.pages.topic import publish_topic
 from generator.store import KBPaths, read_page

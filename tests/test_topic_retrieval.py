@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from topic_fakes import config, entry, make_corpus, offline
 
-from generator.app.targets import topic_target
+from generator.app.topic_target import topic_target
 from generator.errors import NoUsableSources
 from generator.kb.synonyms import canonical_tags, default_synonyms
 from generator.relevance import Fields

@@ -9,7 +9,7 @@ import pytest
 from search_fakes import Doc, FakeSearchServer, Reply, payload
 from topic_fakes import config, entry, offline, read_json, topic_dir
 
-from generator.app.targets import topic_target
+from generator.app.topic_target import topic_target
 from generator.site.pages.topic import publish_topic
 from generator.store import KBPaths, read_page
 

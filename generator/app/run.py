@@ -9,8 +9,8 @@ its own tokens and cost (`_cost.json`, copied into `_index.json`), also when ent
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import AbstractContextManager, contextmanager
+from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from functools import partial
 from typing import Literal
@@ -24,7 +24,6 @@ from ..config import Config
 from ..deadlines import RunDeadline, run_all, run_deadline
 from ..errors import DeepkbError, PartialFailure
 from ..kb.costs import save_cost
-from ..kb.index import update_index
 from ..kb.search import frozen_knowledge
 from ..llm.base import Provider
 from ..llm.cost import CostRecord
@@ -34,7 +33,8 @@ from ..site.pages.topic import publish_topic
 from ..store import KBPaths
 from ..topic.pipeline import run_topic_research, unverified_line
 from .entries import Entry
-from .targets import entry_target, topic_target
+from .targets import entry_target
+from .topic_target import topic_target
 
 Status = Literal["done", "unverified", "partial", "failed"]
 BATCH_WORKERS = 16  # entries researched at once in batch mode: their prompts of one stage share a batch
@@ -126,7 +126,7 @@ def _research(
 ) -> str:
     """Run one entry; returns the line that says its report was not verified, else ""."""
     if entry.repo is not None:
-        repo = entry_target(paths, config, entry)
+        repo = entry_target(paths, config, entry.repo, entry.source)
         run_repo_research(paths, config, provider, repo, console=console, publish=publish_repo)
     elif entry.topic is not None:
         topic = topic_target(paths, entry.topic, entry_options=True)
@@ -134,16 +134,6 @@ def _research(
         if result.status == "unverified":
             return unverified_line(result)
     return ""
-
-
-@contextmanager
-def indexed(paths: KBPaths) -> Iterator[None]:
-    """Rebuild the knowledge index once the research inside is over, however it ended: the pipelines write
-    records and pages, never the index (build and refresh rebuild it once after all their entries)."""
-    try:
-        yield
-    finally:
-        update_index(paths)
 
 
 def exit_line(outcomes: Sequence[Outcome], *, strict: bool = False) -> str | None:

@@ -1,13 +1,14 @@
-"""A research target resolved once, at the top: the repository's source parsed and matched to its deepkb.yml
-entry, with the entry's notes, pins, entry points and questions; the pipelines below only read it."""
+"""A repository to research, resolved once at the top: its source parsed and matched to its deepkb.yml entry,
+with the entry's notes, pins, entry points and questions; the pipeline below only reads it."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from contextlib import suppress
 from dataclasses import replace
 
-from ..config import Config, RepoEntry, TopicEntry
-from ..errors import UsageError
+from ..config import Config, RepoEntry
+from ..errors import DeepkbError
 from ..repo.checkout.clone import parse_source
 from ..repo.model import RepoSource
 from ..repo.run.session import load_session
@@ -15,10 +16,6 @@ from ..repo.run.study import RepoTarget
 from ..repo.synthesize.notes import entry_notes
 from ..repo.synthesize.questions import asked
 from ..store import KBPaths
-from ..topic.identity import check_configured_slug, topic_slug
-from ..topic.pipeline import MAX_TOPIC_CHARS
-from ..topic.state import Options, TopicTarget
-from .entries import Entry, repo_entry
 
 
 def repo_target(
@@ -45,12 +42,10 @@ def repo_target(
     )
 
 
-def entry_target(paths: KBPaths, config: Config, entry: Entry) -> RepoTarget:
+def entry_target(paths: KBPaths, config: Config, repo: RepoEntry, source: RepoSource | None) -> RepoTarget:
     """The target of a deepkb.yml repository entry, from the source its id was parsed from; one that did not
     parse is parsed again here, so its error is that entry's failure."""
-    if entry.source is None or entry.repo is None:
-        return repo_target(paths, config, entry.name)
-    return resolved_target(paths, entry.source, entry.repo)
+    return repo_target(paths, config, repo.source) if source is None else resolved_target(paths, source, repo)
 
 
 def resolved_target(paths: KBPaths, source: RepoSource, entry: RepoEntry | None) -> RepoTarget:
@@ -72,8 +67,11 @@ def listed_entry(paths: KBPaths, config: Config, source: RepoSource) -> RepoEntr
     """deepkb.yml's entry for `source`'s repository, however either names it: the one with the same id
     (`repo:<owner>/<name>`, also its pages' folder); an entry whose source does not parse matches none."""
     wanted = RepoTarget(source).id
-    entries = (repo_entry(paths, repo) for repo in config.repos)
-    return next((e.repo for e in entries if e.source is not None and e.id == wanted), None)
+    for repo in config.repos:
+        with suppress(DeepkbError):
+            if RepoTarget(parse_source(repo.source, paths.root)).id == wanted:
+                return repo
+    return None
 
 
 def session_target(paths: KBPaths, config: Config, session_id: str) -> RepoTarget:
@@ -81,40 +79,3 @@ def session_target(paths: KBPaths, config: Config, session_id: str) -> RepoTarge
     again as `deepkb repo start` resolved them."""
     session = load_session(paths.cache_dir, session_id)
     return repo_target(paths, config, session.source, requests=session.request)
-
-
-def topic_target(
-    paths: KBPaths,
-    entry: TopicEntry,
-    *,
-    quick: bool = False,
-    verify: bool | None = None,
-    parallel: bool | None = None,
-    sources: Sequence[str] | None = None,
-    lang: str | None = None,
-    review_plan: bool = False,
-    refresh: bool = False,
-    entry_options: bool = False,
-) -> TopicTarget:
-    """The topic `entry` names, with the command line's options over the entry's; a topic text out of bounds,
-    an unknown language or a configured slug that belongs to another topic fails here, before any work."""
-    if lang not in (None, "en", "zh"):
-        raise UsageError(f"--lang: unsupported language '{lang}'", hint="use en or zh")
-    topic = " ".join(entry.topic.split())
-    if not topic or len(topic) > MAX_TOPIC_CHARS:
-        raise UsageError(
-            f"the topic text is {len(topic)} characters; a topic is 1 to {MAX_TOPIC_CHARS}",
-            hint="ask a shorter question; details belong in the sources",
-        )
-    options = Options(
-        quick=quick,
-        verify=False if quick else (entry.verify if verify is None else verify),
-        parallel=False if quick else (entry.parallel if parallel is None else parallel),
-        sources=list(sources or entry.sources),
-        lang="zh" if (lang or entry.lang) == "zh" else "en",  # checked above: en or zh
-        review_plan=review_plan,
-    )
-    slug = topic_slug(topic, entry.slug, paths)
-    if entry.slug:
-        check_configured_slug(paths, topic, slug)
-    return TopicTarget(topic, slug, entry, options, refresh=refresh, entry_options=entry_options)

@@ -10,11 +10,11 @@ from pathlib import Path
 import click
 from rich.markup import escape
 
-from ..app.run import indexed
 from ..app.targets import repo_target, session_target
 from ..errors import PartialFailure
 from ..jsontypes import JSONObject
 from ..kb.costs import save_cost
+from ..kb.index import indexed
 from ..llm.meter import MeteredProvider
 from ..repo.run.chunked import run_chunks, start_session, synthesize_session
 from ..repo.run.pipeline import RepoPartialFailure, run_repo_research

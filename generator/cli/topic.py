@@ -7,11 +7,11 @@ from typing import Any
 import click
 from rich.markup import escape
 
-from ..app.run import indexed
-from ..app.targets import topic_target
+from ..app.topic_target import topic_target
 from ..config import TopicEntry
 from ..errors import NoUsableSources, PartialFailure, UsageError
 from ..kb.costs import save_cost
+from ..kb.index import indexed
 from ..llm.meter import MeteredProvider
 from ..site.pages.topic import publish_topic
 from ..store import workspace_lock

@@ -11,6 +11,7 @@ import contextlib
 import datetime as dt
 import shutil
 from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Literal
 
@@ -205,6 +206,16 @@ def update_index(paths: KBPaths) -> KnowledgeIndex:
     if paths.site_src.is_dir():
         write_json(index_path(paths), msgspec.to_builtins(index))
     return index
+
+
+@contextmanager
+def indexed(paths: KBPaths) -> Iterator[None]:
+    """Rebuild the index once the research inside is over, however it ended (what `deepkb repo run` and
+    `topic run` wrap their run in): the pipelines write records and pages, never the index."""
+    try:
+        yield
+    finally:
+        update_index(paths)
 
 
 # --------------------------------------------------------------------------- reading records
