@@ -24,7 +24,7 @@ from ..config import Config
 from ..deadlines import RunDeadline, run_all, run_deadline
 from ..errors import DeepkbError, PartialFailure
 from ..kb.costs import save_cost
-from ..kb.search import frozen_knowledge
+from ..kb.search import refresh_search_db
 from ..llm.base import Provider
 from ..llm.cost import CostRecord
 from ..llm.meter import MeteredProvider
@@ -79,12 +79,14 @@ def research_entries(
     if not entries:
         return []
     provider = provider_factory()
-    with frozen_knowledge(paths):
-        if not batch:
-            return [research_entry(paths, config, provider, entry, console) for entry in entries]
-        config = batch_config(config)
-        works = [partial(research_entry, paths, config, provider, entry, console) for entry in entries]
-        return run_all(works, BATCH_WORKERS)
+    # every entry's research searches the knowledge base as it stood before the run (queries never sync the
+    # database; the command syncs it once it is done), so no entry depends on which ran first
+    refresh_search_db(paths)
+    if not batch:
+        return [research_entry(paths, config, provider, entry, console) for entry in entries]
+    config = batch_config(config)
+    works = [partial(research_entry, paths, config, provider, entry, console) for entry in entries]
+    return run_all(works, BATCH_WORKERS)
 
 
 def batch_config(config: Config) -> Config:

@@ -115,7 +115,7 @@ def _tags(value: object) -> tuple[str, ...]:
     return tuple(dict.fromkeys(str(tag) for tag in value if isinstance(tag, str | int) and str(tag).strip()))
 
 
-def _from_index(site_src: Path, index: dict[str, Any]) -> Catalog:
+def _from_index(site_src: Path, index: Mapping[str, object]) -> Catalog:
     catalog = Catalog()
     for key, item in _mapping(index.get("topics")).items():
         path = safe_doc_path(site_src, item.get("path"))

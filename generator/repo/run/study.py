@@ -9,6 +9,7 @@ from generator import store
 from generator.config import Config, RepoEntry
 from generator.errors import PartialFailure
 from generator.repo.analyze.draft import ShardContext
+from generator.repo.docs.model import ProjectDocs
 from generator.repo.model import (
     Checkout,
     Facts,
@@ -70,6 +71,7 @@ class Study:
     ctx: ShardContext
     cache: RepoCache
     plan_tokens: dict[str, int] = field(default_factory=dict)
+    docs: ProjectDocs | None = None  # the project's own documentation (repo/docs/), read with the facts
 
     @property
     def source(self) -> RepoSource:
