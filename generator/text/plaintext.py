@@ -109,8 +109,12 @@ def _blocks(tokens: list[Token]) -> Iterator[str]:
             yield inline_text(token.children or [])
 
 
-def inline_text(children: list[Token]) -> str:
-    """Inline markup to text: link text without its target, code spans as their text, images and html dropped."""
+_MYST_ROLE = re.compile(r"\{[\w:.+-]+\}$")  # `{func}` before a code span: a MyST role naming that code
+
+
+def inline_text(children: list[Token], code: bool = False) -> str:
+    """Inline markup to text: link text without its target, code spans as their text (in backticks with
+    `code`; a MyST role's `{func}` before one dropped), images and html dropped."""
     parts: list[str] = []
     link_start: int | None = None
     for child in children:
@@ -121,7 +125,11 @@ def inline_text(children: list[Token]) -> str:
             if _CITATION_TEXT.match("".join(parts[link_start:])):
                 del parts[link_start:]
             link_start = None
-        elif kind in ("text", "code_inline"):
+        elif kind == "code_inline":
+            if parts and _MYST_ROLE.search(parts[-1]):
+                parts[-1] = _MYST_ROLE.sub("", parts[-1])
+            parts.append(f"`{child.content}`" if code and "`" not in child.content else child.content)
+        elif kind == "text":
             parts.append(child.content)
         elif kind in ("softbreak", "hardbreak"):
             parts.append(" ")

@@ -14,6 +14,7 @@ from functools import partial
 from pathlib import Path
 
 from rich.console import Console
+from rich.markup import escape
 
 from generator.config import Config
 from generator.errors import DeepkbError, ResearchError, error_line
@@ -122,6 +123,8 @@ def survey(
     max_bytes = config.repo.max_file_bytes
     repo_map = map_stage(pinned.path, max_bytes, kb_output_dirs(paths, pinned.path))
     revision = pinned.revision[:12] or "-"
+    if not pinned.git and console is not None:
+        console.print(f"[yellow]{escape(no_git_line(target.source.raw))}[/yellow]")
     _say(console, f"{len(repo_map.files)} files mapped, {len(repo_map.skipped)} skipped, revision {revision}")
     facts = extract_facts(pinned.path, repo_map, max_file_bytes=max_bytes)
     if target.entry_points and facts.calls is not None:
@@ -353,6 +356,13 @@ def _content_hash(study: Study, path: str) -> str:
         return fingerprint(read_source(study.checkout.path, path, max_bytes=study.config.repo.max_file_bytes))
     except DeepkbError:
         return "unreadable"
+
+
+def no_git_line(source: str) -> str:
+    """What a run says once when `source` is a folder outside git: it is researched, but pinned to nothing."""
+    return (
+        f"{source} is not a git repository: researched as a plain folder, with no revision and no permalinks"
+    )
 
 
 def _say(console: Console | None, message: str) -> None:

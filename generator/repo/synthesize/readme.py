@@ -58,7 +58,7 @@ def _markdown_paragraphs(text: str) -> list[str]:
             skipping = bool(_SKIPPED_SECTION.search(tokens[i + 1].content))
         # top-level paragraphs only: list items, quotes and table cells are not the project's own summary
         elif token.type == "paragraph_open" and token.level == 0 and i + 1 < len(tokens) and not skipping:
-            paragraphs.append(inline_text(tokens[i + 1].children or []))
+            paragraphs.append(inline_text(tokens[i + 1].children or [], code=True))
     return paragraphs
 
 
