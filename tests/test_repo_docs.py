@@ -170,6 +170,9 @@ def test_guide_pages_quote_the_docs_with_permalinks_and_link_the_code(tmp_path: 
     assert "```python\nrouter = Router()" in body
     assert f"/blob/{revision}/docs/routing/index.md#L" in body  # passages link to the doc file's lines
     assert f"/blob/{revision}/tinyweb/routing/router.py#L4-" in body  # the code the docs name
+    # a class the docs name shows its main methods under it, each linked to its lines
+    add = f"/blob/{revision}/tinyweb/routing/router.py#L7-L9) — Add a route."
+    assert f"\n    - [`add`](https://github.com/acme/shop{add}" in body
     assert "<script>" not in body  # docs text is data: escaped, never raw HTML
 
 
