@@ -7,7 +7,7 @@ from pathlib import Path
 
 from topic_fakes import config, entry, make_corpus, offline
 
-from generator.app.targets import topic_target
+from generator.app.topic_target import topic_target
 from generator.relevance import tokens
 from generator.site.pages.topic import publish_topic
 from generator.store import KBPaths, read_page
