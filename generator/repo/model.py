@@ -181,6 +181,17 @@ class CallGraphView(Protocol):
 
     def calls_into(self, path: str) -> Counter[str]: ...
 
+    def tree(self, paths: Iterable[str] | None = None) -> list[CallTree]: ...
+
+
+@dataclass(frozen=True)
+class CallTree:
+    """A call of the main flow and the calls below it that lead to the most code (facts/calltree.py): one
+    where the work goes on in a straight line, several where it branches."""
+
+    edge: CallEdge
+    below: tuple[CallTree, ...] = ()
+
 
 @dataclass(frozen=True)
 class Shard:
@@ -269,6 +280,14 @@ class FlowHop:
     caller: str
     callee: str
     citation: Citation | None = None
+
+
+@dataclass(frozen=True)
+class FlowBranch:
+    """A hop of the main flow's call tree and the hops below it, each cited at the line of its call."""
+
+    hop: FlowHop
+    below: tuple[FlowBranch, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -409,7 +428,10 @@ class RepoSynthesis:
     notes: str = ""  # the maintainer's own markdown (deepkb.yml `notes:`), untrusted, shown on the index
     corrections: str = ""  # notes.corrections_digest of what deepkb.yml set for the repository
     architecture: list[SubsystemEdge] = field(default_factory=list)
-    main_flow: list[FlowHop] = field(default_factory=list)
+    main_flow: list[FlowHop] = field(default_factory=list)  # the call tree's main line (its heaviest calls)
+    flow_tree: list[FlowBranch] = field(
+        default_factory=list
+    )  # the calls the main flow's entry makes, as a tree
     catalogue: list[CatalogueGroup] = field(default_factory=list)
     modules_present: int = 0  # core source modules in the repository (the catalogue lists all of them)
     git: bool = True  # False: researched from a folder that is not a git repository

@@ -29,6 +29,7 @@ from generator.site.pages.model_text import inline_code, render_model_markdown
 from generator.site.pages.repo_diagrams import (
     architecture_diagram,
     flow_markdown,
+    flow_tree_markdown,
     hierarchy_diagram,
     neighbourhood_diagram,
 )
@@ -148,6 +149,7 @@ class IndexPage:
     architecture: Markdown
     flow_diagram: Markdown
     flow_steps: list[Markdown]
+    flow_tree: Markdown  # the main flow's call tree as a nested list ("" without one: the steps are listed)
     catalogue: list[CatalogueSection]
     modules_catalogued: int
     modules_present: int
@@ -559,6 +561,7 @@ def index_page(synthesis: RepoSynthesis, linker: Linker, docs: ProjectDocs | Non
         architecture=architecture_diagram(synthesis),
         flow_diagram=diagram,
         flow_steps=steps,
+        flow_tree=flow_tree_markdown(synthesis.flow_tree),
         catalogue=[
             CatalogueSection(g.name, [module_item(m) for m in g.modules]) for g in synthesis.catalogue
         ],
