@@ -10,9 +10,9 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from ..retrieval.judge import RelevanceJudge
 from ..retrieval.scoring import lead_of
 from ..text.words import tokens
+from .judge import RelevanceJudge
 from .keyphrases import topic_phrases
 
 # what joins two subjects in a topic's words
