@@ -9,6 +9,7 @@ from pathlib import Path
 
 from topic_fakes import config, entry, make_corpus, offline, topic_dir
 
+from generator.app.topic_target import topic_target
 from generator.site.pages.topic import publish_topic
 from generator.store import KBPaths, read_page
 from generator.topic.aspects import aspect_words
@@ -58,8 +59,9 @@ def test_aspects_and_subject_opening_are_read_from_the_topic_and_the_documents()
 
 def test_question_topic_is_answered_aspect_by_aspect_from_the_defining_documents(kb_root: Path) -> None:
     make_corpus(kb_root, CORPUS)
+    paths = KBPaths(kb_root)
     result = run_topic_research(
-        KBPaths(kb_root), config(), offline(), entry(topic=TOPIC), publish=publish_topic
+        paths, config(), offline(), topic_target(paths, entry(topic=TOPIC)), publish=publish_topic
     )
     meta, report = read_page(topic_dir(kb_root, result.slug) / "output" / "report.md")
     summary = report.split("## Summary", 1)[1].split("\n## ", 1)[0].strip()
