@@ -53,6 +53,7 @@ from generator.repo.plan.architect import plan_shards
 from generator.repo.plan.naming import part_namer
 from generator.repo.plan.normalize import normalize_shards
 from generator.repo.plan.pinned import configured_pins, pinned_shards
+from generator.repo.reference.build import read_reference
 from generator.repo.run.session import RepoCache, fingerprint, plan_from_json, plan_to_json, today
 from generator.repo.run.study import RepoPartialFailure, RepoResult, Study
 from generator.repo.run.workers import Job, Report, run_jobs
@@ -145,6 +146,7 @@ def prepare(
     ctx = shard_context(pinned, repo_map, facts, config, redactor)
     docs = read_project_docs(pinned.path, repo_map, facts, ctx.linker, redactor)
     _say(console, f"{docs.files} doc files read, {len(docs.concepts)} concepts")
+    reference = read_reference(pinned.path, repo_map, facts, ctx.linker, docs, redactor)
     return Study(
         paths,
         config,
@@ -157,6 +159,7 @@ def prepare(
         cache,
         plan_tokens=plan_tokens,
         docs=docs,
+        reference=reference,
     )
 
 

@@ -23,6 +23,7 @@ from generator.repo.model import (
     ShardAnalysis,
     SubsystemLink,
 )
+from generator.repo.reference.model import Reference
 from generator.repo.run.study import RepoResult
 from generator.repo.synthesize.questions import ANSWERS_DIR
 from generator.site.pages.model_text import inline_code, render_model_markdown
@@ -38,6 +39,7 @@ from generator.site.pages.repo_guide import (
     passage_markdown,
     write_guide_pages,
 )
+from generator.site.pages.repo_reference import reference_links, write_reference_pages
 from generator.site.templates import render_template
 from generator.site.text import Markdown, md_escape, md_inline
 
@@ -135,6 +137,7 @@ class IndexPage:
     summary: list[str]
     docs_overview: list[Markdown]  # the project's own opening paragraphs, each cited
     guide: list[Markdown]  # links to the guide pages: getting started, then each concept the docs present
+    reference: list[Markdown]  # links to the configuration, data model and extension points pages
     written_by: str  # the model that wrote the summary or any subsystem's analysis ("" when none did)
     source: Markdown
     revision: Markdown
@@ -188,16 +191,22 @@ def context(page: ShardPage | IndexPage | AnswerPage) -> dict[str, object]:
 
 
 def write_repo_pages(
-    directory: Path, synthesis: RepoSynthesis, linker: Linker, docs: ProjectDocs | None = None
+    directory: Path,
+    synthesis: RepoSynthesis,
+    linker: Linker,
+    docs: ProjectDocs | None = None,
+    reference: Reference | None = None,
 ) -> None:
-    """Write the guide pages from the project's docs, every landed shard's page, every question's answer
-    page and the index; pages of an earlier plan are removed."""
+    """Write the guide pages from the project's docs, the reference pages (configuration, data model,
+    extension points), every landed shard's page, every question's answer page and the index; pages of an
+    earlier plan are removed."""
     write_guide_pages(directory, docs, synthesis.label, linker)
+    write_reference_pages(directory, reference, synthesis.label, linker)
     written = {write_shard_page(directory, a, synthesis, linker) for a in synthesis.landed}
     remove_stale_pages(directory, written)
     answered = {write_answer_page(directory, a, synthesis, linker) for a in synthesis.answers}
     remove_stale_answers(directory, answered)
-    write_index(directory, synthesis, linker, docs)
+    write_index(directory, synthesis, linker, docs, reference)
 
 
 def write_shard_page(
@@ -279,7 +288,11 @@ def remove_stale_answers(directory: Path, keep: set[str]) -> None:
 
 
 def write_index(
-    directory: Path, synthesis: RepoSynthesis, linker: Linker, docs: ProjectDocs | None = None
+    directory: Path,
+    synthesis: RepoSynthesis,
+    linker: Linker,
+    docs: ProjectDocs | None = None,
+    reference: Reference | None = None,
 ) -> None:
     landed = synthesis.landed
     meta = {
@@ -305,7 +318,7 @@ def write_index(
     if synthesis.answers:
         meta["answers"] = [f"{ANSWERS_DIR}/{a.slug}.md" for a in synthesis.answers]
         meta["questions"] = [a.request for a in synthesis.answers]
-    body = render_template(INDEX_TEMPLATE, context(index_page(synthesis, linker, docs)))
+    body = render_template(INDEX_TEMPLATE, context(index_page(synthesis, linker, docs, reference)))
     store.write_page(directory / "index.md", meta, body)
     save_entry(directory, entry_record("repo", meta, shards=len(landed)))
 
@@ -514,7 +527,12 @@ def _question_link(answer: Answer) -> Markdown:
     return Markdown(f"[{md_inline(answer.request)}]({ANSWERS_DIR}/{answer.slug}.md){first}")
 
 
-def index_page(synthesis: RepoSynthesis, linker: Linker, docs: ProjectDocs | None = None) -> IndexPage:
+def index_page(
+    synthesis: RepoSynthesis,
+    linker: Linker,
+    docs: ProjectDocs | None = None,
+    reference: Reference | None = None,
+) -> IndexPage:
     diagram, steps = flow_markdown(synthesis.main_flow)
     catalogued = sum(len(g.modules) for g in synthesis.catalogue)
     return IndexPage(
@@ -528,6 +546,7 @@ def index_page(synthesis: RepoSynthesis, linker: Linker, docs: ProjectDocs | Non
         else [],
         docs_overview=overview_markdown(docs, linker),
         guide=guide_links(docs),
+        reference=reference_links(reference),
         written_by=_index_writer(synthesis),
         source=_link(synthesis.source, synthesis.source_url),
         revision=_revision(synthesis),
@@ -601,4 +620,4 @@ def skipped_counts(synthesis: RepoSynthesis) -> list[SkippedCount]:
 def publish_repo(result: RepoResult) -> None:
     """Render a repository research result's shard pages and index, and write them through the store."""
     study = result.study
-    write_repo_pages(study.harvest_dir, result.synthesis, study.ctx.linker, study.docs)
+    write_repo_pages(study.harvest_dir, result.synthesis, study.ctx.linker, study.docs, study.reference)
