@@ -22,6 +22,7 @@ from generator.repo.facts.ranking import TYPE_KINDS
 from generator.repo.map.walk import read_source
 from generator.repo.model import CitedSymbol, Facts, KeyType, RepoMap, Symbol
 from generator.store import slugify
+from generator.text.sentences import split_sentences
 
 DOC_BYTES = 200_000  # a doc file larger than this is generated reference, not prose to quote
 MAX_FILES = 400  # doc files read
@@ -150,19 +151,29 @@ def overview(readme: Document | None, intro: Sequence[Document]) -> tuple[DocPas
     """What the project is and why: the README's opening prose (before its first code example) and the
     docs' introduction page's, whole paragraphs only."""
     found: list[DocPassage] = []
+    openings: set[str] = set()  # a README and an introduction page often open with the same sentence
     for document in [d for d in (readme, *intro) if d is not None]:
         for passage in passages(document, limit=40):
             if passage.kind == "code":
                 break
+            opening = _opening(passage.text)
             if (
                 passage.kind == "paragraph"
                 and passage.text[-1:] in ".!?:)"
                 and len(passage.text.split()) >= 10
+                and opening not in openings
             ):
                 found.append(passage)
+                openings.add(opening)
             if len(found) >= OVERVIEW_PASSAGES:
                 return tuple(found)
     return tuple(found)
+
+
+def _opening(text: str) -> str:
+    """A paragraph's first sentence, folded, to tell a paragraph that says again what another said."""
+    first = split_sentences(text)[:1]
+    return " ".join(first[0].lower().split()) if first else ""
 
 
 def usage_examples(documents: Iterable[Document]) -> list[DocPassage]:
