@@ -126,6 +126,11 @@ def test_python_module_declarations() -> None:
     assert [m.name for m in base.hooks] == ["handle"] and not base.abstract
     assert [(e.name, e.default, e.line) for e in module.env] == [("HOME", "", 19)]
     assert python.read_module("def broken(:\n") is None
+    # only the spans asked for are parsed (a module that reads no environment variable is never parsed whole)
+    spanned = python.read_module(
+        "class A:\n    x = 1\n\n\nclass B(Protocol):\n    def run(self): ...\n", [(4, 6)]
+    )
+    assert spanned is not None and [(c.name, c.start) for c in spanned.classes] == [("B", 5)]
 
 
 def test_go_and_javascript_spans() -> None:

@@ -40,6 +40,11 @@ _NOT_LIBRARY = re.compile(
 )
 _DOC_SPAN = re.compile(r"`~?([A-Za-z_][\w.]*)(?:\(\))?`")
 _DOC_BASE = re.compile(r"^\s*class\s+\w+\(\s*([A-Za-z_][\w.]*)", re.MULTILINE)
+# what makes a class a record or an extension point (python.py decides; this only says it is worth parsing)
+_CANDIDATE = re.compile(
+    r"@[\w.]*(?:dataclass|attr\.s|attrs|define|frozen)\b|\b(?:BaseModel|BaseSettings|TypedDict|NamedTuple|Struct"
+    r"|ABC|ABCMeta|Protocol|abstractmethod|NotImplementedError)\b"
+)
 _ERROR = re.compile(r"(?:Error|Exception|Warning|Exit|Abort)$")
 _CONFIG_DOC = re.compile(r"config|setting|environment|\benv\b", re.IGNORECASE)
 _EXTEND_DOC = re.compile(
@@ -129,7 +134,7 @@ def _gather_python(
     redactor: Redactor | None,
     subclasses: Mapping[str, int],
 ) -> None:
-    module = python.read_module(text)
+    module = python.read_module(text, candidate_spans(text, facts))
     if module is None:
         return
     for read in module.env:
@@ -159,6 +164,27 @@ def _gather_python(
             found.extensions.append(replace(extension, subclasses=subclasses.get(declared.name, 0)))
     for name, arguments in module.signatures.items():
         found.signatures[(path, name)] = arguments
+
+
+def candidate_spans(text: str, facts: FileFacts) -> list[tuple[int, int]]:
+    """The top-level definitions worth parsing: classes that declare records, abstract methods or protocols,
+    classes several modules import, and what the module offers as its public face."""
+    lines = text.splitlines()
+    public = set(facts.api_names) | set(facts.exports)
+    return [
+        (s.start, s.end)
+        for s in facts.symbols
+        if not s.parent
+        and s.public
+        and (
+            s.name in public
+            or s.kind == "class"
+            and (
+                facts.name_uses.get(s.name, 0) >= PLAIN_CLASS_USES
+                or _CANDIDATE.search("\n".join(lines[s.start - 1 : s.end])) is not None
+            )
+        )
+    ]
 
 
 def _is_error(declared: python.PyClass) -> bool:

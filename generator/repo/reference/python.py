@@ -5,6 +5,8 @@ keyword arguments (with defaults) of its top-level functions and classes."""
 from __future__ import annotations
 
 import ast
+import re
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from generator.repo.facts.pysource import dotted_name
@@ -32,6 +34,7 @@ _RECORD_BASES = {
 _FIELD_CALLS = {"field", "Field", "attr.ib", "attrib", "attrs.field", "attr.field", "msgspec.field"}
 _ENV_CALLS = {"os.getenv", "getenv", "os.environ.get", "environ.get", "os.environ.setdefault"}
 _ENVIRON = {"os.environ", "environ"}
+_ENV_WORDS = re.compile(r"\benviron\b|\bgetenv\b")
 
 
 @dataclass(frozen=True)
@@ -77,23 +80,41 @@ class PyModule:
     signatures: dict[str, list[PyField]] = field(default_factory=dict)  # keyword arguments with defaults
 
 
-def read_module(text: str) -> PyModule | None:
-    """The module's declarations; None when it does not parse."""
-    try:
-        tree = ast.parse(text)
-    except (SyntaxError, ValueError):
-        return None
-    module = PyModule(env=env_reads(tree))
-    for node in tree.body:
+def read_module(text: str, spans: Sequence[tuple[int, int]] | None = None) -> PyModule | None:
+    """The module's declarations; None when it does not parse. With `spans` (1-based line ranges of its
+    top-level definitions), only those are parsed, unless it reads environment variables: parsing the few
+    definitions a page shows costs a fraction of parsing every module whole."""
+    wanted = _ENV_WORDS.search(text)
+    if spans is None or wanted:
+        try:
+            trees = [ast.parse(text)]
+        except (SyntaxError, ValueError):
+            return None
+    else:
+        lines = text.splitlines()
+        trees = [t for start, end in spans if (t := _parse_span(lines, start, end)) is not None]
+    module = PyModule(env=env_reads(trees[0], _lines_naming(text)) if wanted else [])
+    for node in (n for tree in trees for n in tree.body):
         if isinstance(node, ast.ClassDef):
-            found = read_class(node)
-            module.classes.append(found)
+            module.classes.append(read_class(node))
             init = _method(node, "__init__")
             if init is not None:
                 module.signatures[node.name] = keyword_arguments(init.args)
         elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and not node.name.startswith("_"):
             module.signatures[node.name] = keyword_arguments(node.args)
     return module
+
+
+def _parse_span(lines: list[str], start: int, end: int) -> ast.Module | None:
+    # blank lines before the span keep its line numbers (cheaper than renumbering the tree)
+    try:
+        return ast.parse("\n" * (start - 1) + "\n".join(lines[start - 1 : end]))
+    except (SyntaxError, ValueError):
+        return None
+
+
+def _lines_naming(text: str) -> set[int]:
+    return {i for i, line in enumerate(text.splitlines(), 1) if _ENV_WORDS.search(line)}
 
 
 def read_class(node: ast.ClassDef) -> PyClass:
@@ -205,10 +226,11 @@ def keyword_arguments(arguments: ast.arguments) -> list[PyField]:
     ]
 
 
-def env_reads(tree: ast.Module) -> list[EnvRead]:
-    """`os.getenv("X", d)`, `os.environ.get("X", d)`, `os.environ["X"]`: each variable named by a literal."""
+def env_reads(tree: ast.Module, lines: set[int]) -> list[EnvRead]:
+    """`os.getenv("X", d)`, `os.environ.get("X", d)`, `os.environ["X"]`: each variable named by a literal.
+    Only the statements spanning `lines` (those naming the environment) are walked."""
     found = []
-    for node in ast.walk(tree):
+    for node in _nodes_at(tree, lines):
         if isinstance(node, ast.Call) and dotted_name(node.func) in _ENV_CALLS and node.args:
             name = _literal(node.args[0])
             default = _text(node.args[1]) if len(node.args) > 1 else ""
@@ -219,6 +241,18 @@ def env_reads(tree: ast.Module) -> list[EnvRead]:
         if name:
             found.append(EnvRead(name, default, node.lineno))
     return found
+
+
+def _nodes_at(tree: ast.AST, lines: set[int]) -> Iterator[ast.AST]:
+    pending = [tree]
+    while pending:
+        node = pending.pop()
+        yield node
+        for child in ast.iter_child_nodes(node):
+            first: int | None = getattr(child, "lineno", None)
+            last: int = getattr(child, "end_lineno", None) or first or 0
+            if first is None or any(first <= line <= last for line in lines):
+                pending.append(child)
 
 
 def _is_hook(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
