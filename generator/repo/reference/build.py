@@ -27,6 +27,7 @@ SOURCE_BYTES = 500_000  # a larger module is generated code, not where options a
 MAX_RECORDS, MAX_EXTENSIONS, MAX_ENTRIES, MAX_OPTIONS = 20, 15, 6, 60
 MAX_REGISTRIES, MAX_DOC_PASSAGES, DOC_PAGES = 8, 24, 3
 TAUGHT = "base class the docs subclass"
+DOC_WEIGHT = 5  # a record the docs name counts as much as one imported by two or three modules
 PLAIN_CLASS_USES = 2  # modules importing a plain class before its `__init__` attributes make it a record
 _SETTINGS = re.compile(r"(?:Config|Configuration|Settings|Options|Opts|Conf|Params)$")
 _REGISTRY = re.compile(
@@ -338,12 +339,13 @@ def _doc_names(docs: ProjectDocs | None) -> frozenset[str]:
 
 
 def _rank(records: list[tuple[Record, bool]], named: frozenset[str]) -> list[tuple[Record, bool]]:
-    """Named in the docs first, then used by the most modules, then with the most fields."""
+    """The most central first: modules that import it, a mention in the docs, then how much it holds."""
     unique = {(r.symbol.path, r.symbol.name): (r, s) for r, s in records}
-    return sorted(
-        unique.values(),
-        key=lambda rs: (rs[0].symbol.name not in named, -rs[0].uses, -len(rs[0].fields), rs[0].symbol.name),
-    )
+    return sorted(unique.values(), key=lambda rs: (-_centrality(rs[0], named), rs[0].symbol.name))
+
+
+def _centrality(record: Record, named: frozenset[str]) -> int:
+    return 2 * record.uses + (DOC_WEIGHT if record.symbol.name in named else 0) + min(len(record.fields), 8)
 
 
 def _rank_extensions(extensions: list[Extension], named: frozenset[str]) -> list[Extension]:
@@ -358,6 +360,10 @@ def _rank_extensions(extensions: list[Extension], named: frozenset[str]) -> list
             e.symbol.name,
         ),
     )
+    first: dict[str, Extension] = {}
+    for extension in classes:  # a type defined once per build tag is shown once
+        first.setdefault(extension.symbol.name, extension)
+    classes = list(first.values())
     registered = [e for e in extensions if e.kind == "registry"]
     registered.sort(key=lambda e: (e.symbol.name not in named, e.symbol.path, e.symbol.name))
     return classes[: MAX_EXTENSIONS - min(len(registered), MAX_REGISTRIES)] + registered[:MAX_REGISTRIES]
