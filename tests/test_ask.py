@@ -249,3 +249,14 @@ def test_stems_snowball_leaves_apart_are_one_word() -> None:
     assert holds_stems(["thrown"], {"throw"}) and holds_stems(["pars"], {"parser"})
     assert not holds_stems(["run"], {"runner"})  # a prefix that short finds too much
     assert not holds_stems(["handl", "zzqx"], {"handler"})
+
+
+def test_ask_reads_the_store_s_passage_count_kept_at_sync(kb: KB) -> None:
+    """The engine's IDF counts a concept's passages out of every passage of the knowledge base: the count is
+    kept when the database syncs, not scanned on each question."""
+    from generator.kb.search import search_db
+
+    with search_db(KBPaths(kb.root)) as conn:
+        kept = conn.execute("SELECT value FROM meta WHERE key = 'passages'").fetchone()
+        counted = conn.execute("SELECT count(*) FROM passages").fetchone()[0]
+    assert kept is not None and int(kept[0]) == counted > 0

@@ -13,12 +13,12 @@ from topic_fakes import config, entry, live_html, make_corpus, openai_provider, 
 
 from generator.config import LLMConfig
 from generator.llm.base import create_provider
-from generator.retrieval import Judged, Retrieval
+from generator.retrieval.feedback import Judged, Retrieval
+from generator.retrieval.judge import RelevanceJudge
 from generator.site.pages.topic import publish_topic
 from generator.sources.base import SearchHit
 from generator.store import KBPaths, read_page
 from generator.topic.pipeline import run_topic_research
-from generator.topic.relevance import RelevanceJudge
 from generator.topic.research import ResearchContext, about_topic
 
 GOOD_PLAN = {

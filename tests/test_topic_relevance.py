@@ -12,10 +12,10 @@ from llm_fakes import FakeOpenAI, RecordedRequest
 from topic_fakes import CORPUS, config, entry, make_corpus, offline, openai_provider
 
 from generator.errors import NoUsableSources
+from generator.retrieval.judge import RelevanceJudge
 from generator.store import KBPaths
 from generator.topic.keyphrases import topic_phrases
 from generator.topic.pipeline import run_topic_research
-from generator.topic.relevance import RelevanceJudge
 from generator.topic.workspace import list_raw_sources
 
 DOCS = {
@@ -115,7 +115,7 @@ def test_a_model_judges_relevance_with_the_same_contract(kb_root: Path) -> None:
 
 def test_a_document_of_the_shared_model_is_scored_by_its_fields() -> None:
     from generator.documents import read_text
-    from generator.relevance import CorpusStats, document_fields, field_tokens, question_terms, score
+    from generator.retrieval.scoring import CorpusStats, document_fields, field_tokens, question_terms, score
 
     text = (
         "# Connection pools\n\nA pool keeps connections open between requests.\n\n"

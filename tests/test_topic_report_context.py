@@ -266,8 +266,8 @@ def test_an_activity_is_asked_about_as_something_done() -> None:
 
 
 def test_the_definition_comes_from_the_document_titled_after_the_topic() -> None:
+    from generator.retrieval.judge import RelevanceJudge
     from generator.topic.analyze import definition
-    from generator.topic.relevance import RelevanceJudge
 
     quickstart = wsp.RawSource(
         "local-q", "local", "local:quickstart.md", "Quickstart", "t", "The function returns the message we "
@@ -315,8 +315,8 @@ def test_the_summary_stops_at_about_five_sentences_of_whole_passages() -> None:
 
 
 def test_a_section_question_is_answered_from_the_section_it_is_named_after() -> None:
+    from generator.retrieval.judge import RelevanceJudge
     from generator.topic.analyze import candidates
-    from generator.topic.relevance import RelevanceJudge
 
     text = (
         "# Signals\n\nSignals notify subscribers of events in the application, and subscribing to them is easy.\n\n"

@@ -12,7 +12,8 @@ from topic_fakes import config, entry, make_corpus, offline
 
 from generator.errors import NoUsableSources
 from generator.kb.synonyms import canonical_tags, default_synonyms
-from generator.relevance import Fields
+from generator.retrieval.judge import RelevanceJudge
+from generator.retrieval.scoring import Fields
 from generator.site.pages.topic_raw import write_raw_pages
 from generator.sources.document import read_document
 from generator.store import KBPaths, read_page
@@ -20,7 +21,6 @@ from generator.text.plaintext import to_plain
 from generator.topic.keyphrases import topic_phrases
 from generator.topic.pipeline import run_topic_research
 from generator.topic.plan import query_words
-from generator.topic.relevance import RelevanceJudge
 from generator.topic.verify import follow_up_query
 from generator.topic.workspace import list_raw_sources
 

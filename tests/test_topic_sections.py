@@ -7,14 +7,14 @@ from pathlib import Path
 
 from topic_fakes import config, entry, make_corpus, offline
 
-from generator.relevance import tokens
+from generator.retrieval.judge import RelevanceJudge
 from generator.site.pages.topic import publish_topic
 from generator.store import KBPaths, read_page
+from generator.text.words import tokens
 from generator.topic import workspace as wsp
 from generator.topic.defining import subjects, titled_after
 from generator.topic.facet_sections import opening_passages, text_sections, treating
 from generator.topic.pipeline import run_topic_research
-from generator.topic.relevance import RelevanceJudge
 
 # --------------------------------------------------------------------------- which documents define a topic
 

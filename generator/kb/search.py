@@ -29,7 +29,7 @@ from .passages import TABLES as PASSAGE_TABLES
 from .passages import forget_passages, page_passages, store_passages
 from .synonyms import Synonyms, canonical_tag, load_synonyms
 
-SCHEMA_VERSION = "7"  # bump when what is indexed changes: the database rebuilds itself
+SCHEMA_VERSION = "8"  # bump when what is indexed changes: the database rebuilds itself
 TAG_BOOST = 10.0  # a tag hit outranks a passing mention in the text
 # a raw source's tags are its topic's: on equal evidence the topic (or repository) ranks first
 KIND_WEIGHT = {"repo": 1.0, "topic": 1.0, "source": 0.6}
@@ -168,6 +168,9 @@ def _sync(conn: sqlite3.Connection, paths: KBPaths, *, rebuild: bool = False) ->
             conn.execute("DELETE FROM folders WHERE path = ?", (rel,))
         total = int(conn.execute("SELECT count(*) FROM files").fetchone()[0])
         conn.execute("INSERT OR REPLACE INTO meta VALUES ('synced', '1')")
+        # what `ask`'s IDF counts documents out of, read once here rather than scanned on every question
+        passages = conn.execute("SELECT count(*) FROM passages").fetchone()[0]
+        conn.execute("INSERT OR REPLACE INTO meta VALUES ('passages', ?)", (str(passages),))
     return SyncCounts(**counts, unchanged=total - counts["added"] - counts["updated"])
 
 

@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..documents.header import MAX_TITLE, header_fields, iso_date, title_from_name
 from ..text.htmlpage import html_title
 from ..text.plaintext import markdown_parser, markup_of, rst_to_markdown
 from .pagetext import html_to_markdown, pdf_to_text
@@ -21,10 +22,6 @@ _FRONTMATTER_TITLE = re.compile(r"^title:[ \t]*(.+?)[ \t]*$", re.M)
 # RFC 822-style headers at the top of a document (PEPs, many proposals): "PEP: 639" … "Title: …"
 _HEADER_LINE = re.compile(r"^[A-Z][A-Za-z-]{1,30}:[ \t]")
 _HEADER_TITLE = re.compile(r"^Title:[ \t]*(.+)$")
-MAX_TITLE = 300
-# A field at the top of a document, in any of the header styles proposals use: `Status: Final` (PEP),
-# `:Status: Final` (reST field list), `- Start Date: 2018-03-30` (RFC list), `status: draft` (frontmatter).
-_FIELD = re.compile(r"^[ \t]*(?:[-*][ \t]+)?:?([A-Za-z][A-Za-z -]{1,30}?):[ \t]+(.+?)[ \t]*$")
 STATUSES = (
     "superseded",
     "withdrawn",
@@ -39,7 +36,6 @@ STATUSES = (
 _STATUS_FIELDS = {"status", "state", "stage"}
 _DATE_FIELDS = {"created", "date", "start date", "published", "resolution date", "last-modified"}
 _FEATURE_NAME = {"feature name", "feature-name"}
-_MONTHS = "jan feb mar apr may jun jul aug sep oct nov dec".split()
 # Section names and banners that open a document without being its title.
 _NOT_A_TITLE = re.compile(
     r"^(?:summary|abstract|introduction|overview|motivation|background|contents|table of contents|preamble|"
@@ -92,25 +88,6 @@ def read_document(path: Path) -> Document:
     return doc
 
 
-def title_from_name(stem: str) -> str:
-    """A file name as a title: "0016-more-project-flexibility" → "more project flexibility"."""
-    words = stem.replace("_", " ").replace("-", " ").split()
-    while len(words) > 1 and words[0].isdigit():  # a proposal's number says nothing of its subject
-        words = words[1:]
-    return " ".join(words)
-
-
-def header_fields(text: str, limit: int = 60) -> dict[str, str]:
-    """The `Name: value` fields at the top of a document (frontmatter, PEP headers, reST field lists, RFC
-    lists), lower-cased names; the first value of a name wins."""
-    fields: dict[str, str] = {}
-    for line in text.lstrip("\ufeff").splitlines()[:limit]:
-        found = _FIELD.match(line)
-        if found:
-            fields.setdefault(found.group(1).strip().lower(), found.group(2).strip().strip("`'\""))
-    return fields
-
-
 def document_status(text: str) -> tuple[str, str]:
     """(status, ISO date) the document's header fields state ('' for either it does not)."""
     fields = header_fields(text)
@@ -118,24 +95,6 @@ def document_status(text: str) -> tuple[str, str]:
     found = next((word for word in STATUSES if re.search(rf"\b{word}\b", status)), "")
     date = next((iso for name in _DATE_FIELDS if name in fields and (iso := iso_date(fields[name]))), "")
     return found, date
-
-
-def iso_date(value: str) -> str:
-    """YYYY-MM-DD from `2021-05-25`, `25-May-2021`, `May 25, 2021` or `2021/05/25` ('' otherwise)."""
-    value = value.strip()
-    if found := re.match(r"(\d{4})[-/](\d{1,2})[-/](\d{1,2})\b", value):
-        year, month, day = found.groups()
-    elif found := re.match(r"(\d{1,2})[- ]([A-Za-z]{3})[A-Za-z]*[- ,]+(\d{4})\b", value):
-        day, name, year = found.groups()
-        month = str(_MONTHS.index(name.lower()) + 1) if name.lower() in _MONTHS else ""
-    elif found := re.match(r"([A-Za-z]{3})[A-Za-z]*\.? (\d{1,2}),? (\d{4})\b", value):
-        name, day, year = found.groups()
-        month = str(_MONTHS.index(name.lower()) + 1) if name.lower() in _MONTHS else ""
-    else:
-        return ""
-    if not month or not 1 <= int(month) <= 12 or not 1 <= int(day) <= 31:
-        return ""
-    return f"{year}-{int(month):02d}-{int(day):02d}"
 
 
 def document_title(text: str, markup: str, sections: list[Section] | None = None) -> str:
