@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from generator.retrieval.judge import KEEP_RATIO, RelevanceJudge
 from generator.retrieval.scoring import FLOOR, Fields, keep_threshold
+from generator.topic.judge import KEEP_RATIO, RelevanceJudge
 
 ABOUT = Fields(
     title="How to capture warnings",

@@ -14,7 +14,7 @@ import math
 import re
 import sqlite3
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .. import cjk
 from ..retrieval import scoring
@@ -167,7 +167,7 @@ def retrieve(paths: KBPaths, question: str, limit: int = DEFAULT_LIMIT) -> Retri
     if not ideas and not names:
         return Retrieved([], ideas, False)
     with search_db(paths) as conn:
-        scope = _scope(conn, ideas)
+        scope = _scope(conn, _matchable(conn, ideas))
         candidates = _candidates(conn, scope.topical, _pages_of(conn, scope.folders))
         # a repository's name scopes the question; it is not also a question about its namesake class
         symbols, named = _symbol_hits(conn, [n for n in names if n.lower() not in scope.names])
@@ -230,6 +230,20 @@ def _candidates(conn: sqlite3.Connection, ideas: list[Concept], docs: Iterable[i
             (HEADING_WEIGHT, match, doc * MAX_PASSAGES, (doc + 1) * MAX_PASSAGES - 1, CANDIDATES // 4),
         ).fetchall()
     return list(dict.fromkeys(int(rowid) for rowid, _ in rows))
+
+
+def _matchable(conn: sqlite3.Connection, ideas: list[Concept]) -> list[Concept]:
+    """The concepts without the Chinese twins of their English words when no passage is Chinese: they could
+    match nothing, and segmenting them loads jieba (seconds) for an English question."""
+    row = conn.execute("SELECT value FROM meta WHERE key = 'han'").fetchone()
+    if row is None or row[0] != "0":  # Chinese passages, or a database synced before this was recorded
+        return ideas
+    return [
+        idea
+        if cjk.CJK_RUN.search(idea.label)
+        else replace(idea, forms=tuple(f for f in idea.forms if not cjk.CJK_RUN.search(f)))
+        for idea in ideas
+    ]
 
 
 def _passage_stats(conn: sqlite3.Connection, ideas: list[Concept]) -> CorpusStats:

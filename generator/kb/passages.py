@@ -18,7 +18,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from urllib.parse import unquote
 
-from ..site.pages.topic_labels import LABELS
+from ..text.topic_labels import LABELS
 from .fulltext import TOKENIZE, segment
 
 MAX_PASSAGE_CHARS = 700

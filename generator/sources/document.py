@@ -14,8 +14,8 @@ from pathlib import Path
 
 from ..documents.header import MAX_TITLE, header_fields, iso_date, title_from_name
 from ..text.htmlpage import html_title
+from ..text.pagetext import html_to_markdown, pdf_to_text
 from ..text.plaintext import markdown_parser, markup_of, rst_to_markdown
-from .pagetext import html_to_markdown, pdf_to_text
 
 _FRONTMATTER = re.compile(r"\A\ufeff?---[ \t]*\n(.*?)\n(?:---|\.\.\.)[ \t]*(?:\n|\Z)", re.S)
 _FRONTMATTER_TITLE = re.compile(r"^title:[ \t]*(.+?)[ \t]*$", re.M)

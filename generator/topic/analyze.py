@@ -20,7 +20,6 @@ from ..errors import ProviderError
 from ..llm.base import Prompt, Provider
 from ..llm.structured import complete_json
 from ..llm.window import context_window, fit_entries
-from ..retrieval.judge import RelevanceJudge
 from ..retrieval.scoring import Fields, Relevance, field_tokens, keep_threshold, tokens
 from ..summarize import rank_sentences
 from ..text.plaintext import prose_ratio
@@ -29,6 +28,7 @@ from ..text.sentences import sentences as split_all
 from . import bounds
 from .defining import most_about, titled_after
 from .facet_sections import opening_passages, subject_opening, treating
+from .judge import RelevanceJudge
 from .plan import FACETS, Plan, heading_facets
 from .sentences import (
     MAX_PASSAGE,

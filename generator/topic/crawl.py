@@ -24,13 +24,13 @@ from generator.http import USER_AGENT, EncodingRefused, iter_decoded
 from ..errors import DeepkbError, ProviderError, ProviderTimeout, UnsafeSourceError
 from ..jsontypes import JSONObject
 from ..sources.document import document_title
-from ..sources.pagetext import (
+from ..text.htmlpage import read_html
+from ..text.pagetext import (
     absolute_links,
     html_to_markdown,
     inert_markdown,
     pdf_to_text,
 )
-from ..text.htmlpage import read_html
 from .dedupe import canonical_url
 from .ssrf import Guard, Resolver, Target, system_resolver
 

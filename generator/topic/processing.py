@@ -18,7 +18,6 @@ from ..jsontypes import StoredObject
 from ..llm.base import Prompt, Provider
 from ..llm.structured import complete_json
 from ..llm.window import context_window, fit_entries
-from ..retrieval.judge import RelevanceJudge
 from ..retrieval.scoring import Fields
 from ..summarize import rank_sentences
 from ..text.sentences import split_sentences
@@ -26,6 +25,7 @@ from ..text.words import STOPWORDS
 from . import bounds
 from .analyze import point_shares, sentence_statistics
 from .dispatch import StepOutcome
+from .judge import RelevanceJudge
 from .plan import Step
 from .sentences import is_changelog, quotable
 from .workspace import RawSource

@@ -20,7 +20,7 @@ from ..errors import StoreError, UsageError
 from ..kb.synonyms import canonical_tags, load_synonyms
 from ..store import KBPaths
 from ..text.plaintext import markup_of, to_plain
-from .aggregate import Aggregation
+from .aggregated import Aggregation
 from .dedupe import canonical_url
 from .keyphrases import topic_phrases
 from .plan import Plan, validate_plan

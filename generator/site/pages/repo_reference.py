@@ -18,6 +18,7 @@ from generator.site.pages.model_text import citation_markdown, inline_code
 from generator.site.pages.repo_guide import GuideSection, prose, sections, symbol_line, symbol_name
 from generator.site.templates import render_template
 from generator.site.text import Markdown, md_inline
+from generator.store import KBPaths
 
 REFERENCE_DIR = "reference"
 REFERENCE_TEMPLATE = "repo_reference.md.j2"
@@ -69,7 +70,9 @@ def _pages(reference: Reference | None) -> list[str]:
     return [name for name, shown in present.items() if shown]
 
 
-def write_reference_pages(directory: Path, reference: Reference | None, label: str, linker: Linker) -> None:
+def write_reference_pages(
+    paths: KBPaths, directory: Path, reference: Reference | None, label: str, linker: Linker
+) -> None:
     """Write reference/<page>.md for each page with content; remove the ones this run has none for."""
     builders: dict[str, Callable[[Reference, str, Linker], ReferencePage]] = {
         CONFIGURATION: configuration_page,
@@ -85,7 +88,9 @@ def write_reference_pages(directory: Path, reference: Reference | None, label: s
             "description": f"{page.title}: from the code at the pinned revision",
             "tags": ["repository", "reference"],
         }
-        body = render_template(REFERENCE_TEMPLATE, {f.name: getattr(page, f.name) for f in fields(page)})
+        body = render_template(
+            paths, REFERENCE_TEMPLATE, {f.name: getattr(page, f.name) for f in fields(page)}
+        )
         store.write_page(store.safe_join(directory, REFERENCE_DIR, f"{name}.md"), meta, body)
     folder = directory / REFERENCE_DIR
     if folder.is_dir() and not folder.is_symlink():

@@ -18,8 +18,7 @@ from dataclasses import dataclass, field
 
 from .. import cjk
 from ..kb.synonyms import Synonyms, default_synonyms
-from ..topic.keyphrases import DESCRIPTIVE, GENERIC
-from .scoring import (
+from ..retrieval.scoring import (
     FLOOR,
     CorpusStats,
     Fields,
@@ -32,6 +31,7 @@ from .scoring import (
     score,
     tokens,
 )
+from .keyphrases import DESCRIPTIVE, GENERIC
 
 # Words the heuristic plan adds to a facet's query or question ("overview", "benefits") and lone adjectives
 # ("fast"): they say which aspect is asked about, not what the topic is; no source is relevant for naming them.
