@@ -9,6 +9,7 @@ from pathlib import Path
 
 from repo_output_fakes import make_project, offline_setup
 
+from generator.app.targets import repo_target
 from generator.repo.reference import python
 from generator.repo.reference.spans import env_reads, interface_methods, struct_fields
 from generator.repo.run.pipeline import run_repo_research
@@ -63,7 +64,8 @@ PLAIN = {
 def _pages(tmp_path: Path, files: dict[str, str]) -> tuple[Path, str]:
     root = make_project(tmp_path / "repo", files)
     paths, config, provider = offline_setup(tmp_path / "kb")
-    result = run_repo_research(paths, config, provider, str(root), publish=publish_repo)
+    target = repo_target(paths, config, str(root))
+    result = run_repo_research(paths, config, provider, target, publish=publish_repo)
     return result.study.harvest_dir, result.synthesis.revision
 
 
