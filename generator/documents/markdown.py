@@ -119,6 +119,23 @@ def _unwrap_containers(lines: list[str]) -> list[str]:
     return out
 
 
+def drop_admonitions(text: str) -> str:
+    """Admonitions (`!!! note` and their indented bodies) blanked: our own pages' notices, not content."""
+    lines = text.split("\n")
+    out: list[str] = []
+    body_indent = -1
+    for line, prose in zip(lines, _outside_fences(lines), strict=True):
+        if body_indent >= 0 and (not line.strip() or _indent(line) >= body_indent):
+            out.append("")
+            continue
+        body_indent = -1
+        found = _ADMONITION.match(line) if prose else None
+        if found:
+            body_indent = len(found.group(1).expandtabs(4)) + 4
+        out.append("" if found else line)
+    return "\n".join(out)
+
+
 def _indent(line: str) -> int:
     return len(line.expandtabs(4)) - len(line.expandtabs(4).lstrip())
 
@@ -133,11 +150,13 @@ def _dedent(line: str, width: int) -> str:
 
 @dataclass
 class _Item:
+    """An open list item: its paragraphs since it (or the code or list inside it) was last emitted."""
+
     start: int
     end: int
     lead: str
     texts: list[str] = field(default_factory=list)
-    emitted: bool = False
+    said: str = ""  # what the item said before the code or nested list inside it
 
 
 @dataclass
@@ -190,6 +209,8 @@ class _Walker:
             self.quote.append(text)
         elif self.items:
             item = self.items[-1]
+            if not item.texts:
+                item.start = _start(opened)
             item.texts.append(text)
             item.end = _end(opened)
         elif text and not _is_widget(inline.content):
@@ -197,17 +218,18 @@ class _Walker:
 
     def _open_list(self) -> None:
         if self.items:  # a nested list: its parent item comes first, and introduces it
-            parent = self.items[-1]
-            self._emit_item(parent)
-            self.leads.append(" ".join(parent.texts))
+            self.leads.append(self._emit_item(self.items[-1]))
             return
         last = self.outline.last
         self.leads.append(last.text if last is not None and last.kind == "paragraph" else "")
 
-    def _emit_item(self, item: _Item) -> None:
-        if not item.emitted and item.texts:
-            self.outline.add(Block("item", " ".join(item.texts), item.start, item.end, lead=item.lead))
-        item.emitted = True
+    def _emit_item(self, item: _Item) -> str:
+        """Add what the item said so far as a block; its text (or what it said before, if nothing new)."""
+        if item.texts:
+            item.said = "\n\n".join(item.texts)
+            self.outline.add(Block("item", item.said, item.start, item.end, lead=item.lead))
+            item.texts = []
+        return item.said
 
     def _code(self, token: Token) -> None:
         if self.quote_depth:
@@ -215,8 +237,7 @@ class _Walker:
             return
         lead = ""
         if self.items:
-            self._emit_item(self.items[-1])
-            lead = " ".join(self.items[-1].texts)
+            lead = self._emit_item(self.items[-1])
         elif (last := self.outline.last) is not None and last.kind == "paragraph":
             lead = last_sentence(last.text)
         language = re.sub(r"[^\w+#.-]", "", (token.info or "").split(" ")[0].strip("{}"))[:20]
@@ -301,8 +322,7 @@ def inline_text(children: list[Token], *, code: bool = True) -> str:
 
 def _code_span(content: str) -> str:
     ticks = "`" * (max((len(run) for run in re.findall(r"`+", content)), default=0) + 1)
-    pad = " " if content.startswith("`") or content.endswith("`") else ""
-    return f"{ticks}{pad}{content}{pad}{ticks}"
+    return f"{ticks}{content}{ticks}"
 
 
 def clean_text(text: str) -> str:
