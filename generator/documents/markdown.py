@@ -26,6 +26,15 @@ _JSX_OPEN_UNCLOSED = re.compile(r"^\s*<[A-Za-z][\w.:-]*(?:\s[^>]*)?$")
 _JSX_COMMENT = re.compile(r"\{/\*.*?\*/\}")
 _JSX_EXPRESSION_LINE = re.compile(r"^\s*\{.*\}\s*$")
 MAX_INLINE_ALT = 60
+_TAG_NAME = re.compile(r"</?([A-Za-z][\w-]*)")
+# what documents write as HTML; any other <word> is a placeholder of the text ("repos/<owner>/")
+_HTML_ELEMENTS = frozenset(
+    "a abbr b big blockquote br center code dd del details div dl dt em font h1 h2 h3 h4 h5 h6 hr i img ins kbd"
+    " li ol p picture pre q s samp small source span strike strong sub summary sup table tbody td th thead tr"
+    " tt u ul var video audio iframe script style svg math mi mo mn section article nav header footer main"
+    " figure figcaption caption col colgroup tfoot label input button form select option textarea mark cite"
+    " dfn time wbr ruby rt rp bdi bdo object embed param track canvas noscript template slot".split()
+)
 _CITATION_TEXT = re.compile(r"^\s*\[?\s*\d{1,4}\s*\]?\s*$")  # a link whose text is "[3]" cites, says nothing
 _FOOTNOTE_REF = re.compile(r"\[\^[^\]\s]{1,40}\]")
 _SPACE_BEFORE_STOP = re.compile(r"\s+([.,;:!?])(?=\s|$)")
@@ -314,10 +323,17 @@ def inline_text(children: list[Token], *, code: bool = True) -> str:
             parts.append(_code_span(child.content) if code else child.content)
         elif kind in ("softbreak", "hardbreak"):
             parts.append(" ")
+        elif kind == "html_inline" and not _is_html_tag(child.content):
+            parts.append(child.content)  # a placeholder written like a tag: "repos/<owner>/"
         elif kind == "image" and in_prose:  # a formula or symbol set as an image, mid-sentence
             alt = inline_text(child.children or [], code=code)
             parts.append(alt if len(alt) <= MAX_INLINE_ALT else "")
     return "".join(parts)  # an image alone (a badge, a figure) is dropped
+
+
+def _is_html_tag(markup: str) -> bool:
+    found = _TAG_NAME.match(markup)
+    return found is None or found.group(1).lower() in _HTML_ELEMENTS
 
 
 def _code_span(content: str) -> str:

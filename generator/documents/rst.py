@@ -23,7 +23,9 @@ _ADORNMENT = re.compile(r"^([=\-~^\"'`#*+<>:._])\1{2,}[ \t]*$")
 _PLAIN_ROLES = {"ref", "doc", "term", "abbr", "numref", "download", "pep", "rfc", "title"}
 _ROLE = re.compile(r"(?::(?P<name>[\w.+-]+(?::[\w.+-]+)*):|\{(?P<myst>[\w.+:-]+)\})`(?P<body>[^`]+)`")
 _TARGET_TEXT = re.compile(r"\s*<[^>]*>$")
-_LINK = re.compile(r"(?<![`:])`([^`<]+?)\s*(?:<[^>`]*>)?`__?")
+_LINK = re.compile(r"(?<![`\w:])`(?![\s`])([^`<]+?)\s*(?:<[^>`]*>)?`__?")
+_CODE_OR_TEXT = re.compile(r"(`+).+?\1|[^`]+|`+")
+# reST has no underscore emphasis: an underscore stays one (`__init__`, `_private`) when Markdown reads it
 _FIELD = re.compile(r"^([ \t]*):([\w ().-]{1,40}):(?:[ \t]+|$)")
 _BULLET = re.compile(r"^[ \t]*(?:[-*+•]|\d+[.)]|#\.|\(?[a-zA-Z0-9]\))[ \t]+")
 _SUBSTITUTION = re.compile(r"\|([\w -]{1,40})\|(?:_{1,2})?")
@@ -151,7 +153,13 @@ def inline(line: str) -> str:
     line = _LINK.sub(lambda m: m.group(1), line)  # ``literals`` are Markdown code spans as they are
     line = _ROLE.sub(_role, line)
     line = _SUBSTITUTION.sub(lambda m: m.group(1), line)
-    return _FIELD.sub(lambda m: m.group(1), line)
+    line = _FIELD.sub(lambda m: m.group(1), line)
+    return "".join(piece if piece.startswith("`") else piece.replace("_", "\\_") for piece in _pieces(line))
+
+
+def _pieces(line: str) -> list[str]:
+    """The line cut into code spans and the text between them."""
+    return [found.group(0) for found in _CODE_OR_TEXT.finditer(line)]
 
 
 def _role(found: re.Match[str]) -> str:
