@@ -186,7 +186,7 @@ class _Walker:
         token = tokens[i]
         kind = token.type
         if kind == "heading_open" and token.level == 0 and not self.quote_depth:
-            heading = clean_heading(inline_text(tokens[i + 1].children or [], code=False))
+            heading = clean_heading(tokens[i + 1].content)  # any HTML kept as words, never rendered
             self.outline.open(heading, int(token.tag[1:]), _start(token))
             return i + 3
         if kind == "blockquote_open":

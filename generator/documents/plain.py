@@ -16,7 +16,10 @@ _LANGUAGE = re.compile(r"[^\w+-]")
 
 def plain_prose(doc: Document, *, structure: bool = False) -> str:
     """The document's prose blocks (paragraphs, items, quotes; never tables), with `structure` its
-    headings and code blocks too; symbol listings left out."""
+    headings and code blocks too; symbol listings left out. Plain text and PDFs have no markup to tell a
+    listing by: their paragraphs are kept as they are."""
+    if doc.markup in ("text", "pdf"):
+        return "\n\n".join(block.text for _, block in doc.blocks())
     if not structure:
         kept = (text for _, block in doc.blocks() for text in _prose(block) if not is_symbol_entry(text))
         return "\n\n".join(dict.fromkeys(kept))  # a page repeating its lead paragraph says it once
