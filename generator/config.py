@@ -288,7 +288,7 @@ def validated(kind: type[Section], data: Any, source: str = "deepkb.yml") -> Sec
     return section
 
 
-def _apply_local_defaults(config: Config, data: dict[str, Any]) -> None:
+def _apply_local_defaults(config: Config, data: dict[str, object]) -> None:
     """LOCAL_SERVER_DEFAULTS for the keys deepkb.yml left out, when its model server is local (an
     `anthropic` base URL is a proxy to the hosted API, not a local model)."""
     if config.llm.provider == "anthropic" or not is_local_url(config.llm.base_url):
@@ -300,7 +300,7 @@ def _apply_local_defaults(config: Config, data: dict[str, Any]) -> None:
             setattr(section, key, type(getattr(section, key))(value))
 
 
-def _expand_shorthands(data: dict[str, Any]) -> dict[str, Any]:
+def _expand_shorthands(data: dict[str, object]) -> dict[str, object]:
     """`repos: [.]` means `repos: [{source: .}]`, `topics: [text]` means `topics: [{topic: text}]`."""
     found = dict(data)
     for key, field_name in (("repos", "source"), ("topics", "topic")):

@@ -22,7 +22,8 @@ from generator.repo.checkout.clone import parse_source, read_origin_url, remote_
 from generator.repo.synthesize.notes import corrections_digest, entry_notes
 
 from .config import Config, RepoEntry, TopicEntry
-from .errors import DeepkbError
+from .errors import DeepkbError, StoreError
+from .jsontypes import JSONObject
 from .kb.entries import Entry, ShardSpec, assign_shards, entry_weights
 from .kb.index import load_entry, load_index, update_index
 from .kb.run import OnDemand, research_entries
@@ -30,7 +31,7 @@ from .llm import Provider
 from .llm.cost import CostRecord, cost_record
 from .site.build import build_site
 from .site.render import render_site
-from .store import KBPaths
+from .store import KBPaths, read_json
 from .topic.identity import topic_slug
 from .topic.workspace import readable_meta
 
@@ -53,7 +54,7 @@ class RefreshItem:
     repo: RepoEntry | None = field(default=None, repr=False)
     topic: TopicEntry | None = field(default=None, repr=False)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSONObject:
         return {k: v for k, v in asdict(self).items() if k not in ("repo", "topic")}
 
     def entry(self) -> Entry:
@@ -72,7 +73,7 @@ class RefreshReport:
     def count(self, status: Status) -> int:
         return sum(1 for item in self.items if item.status == status)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSONObject:
         return {
             "elapsed_s": round(self.elapsed_s, 3),
             "llm_calls": self.llm_calls,
@@ -244,18 +245,28 @@ def _topics_on_disk(paths: KBPaths, config: Config) -> Iterable[TopicEntry]:
     """Topics researched outside deepkb.yml refresh only when their _meta.json records refresh_days."""
     for meta_file in sorted(paths.topics_dir.glob("*/_meta.json")) if paths.topics_dir.is_dir() else []:
         meta = readable_meta(paths, meta_file.parent.name)
-        recorded = meta is not None and "refresh_days" in meta.model_fields_set and meta.refresh_days >= 0
-        if meta is None or not recorded or not meta.topic.strip():
+        stated, stated_options = _stated_keys(meta_file)  # a default filled in on reading is no record
+        if meta is None or "refresh_days" not in stated or meta.refresh_days < 0 or not meta.topic.strip():
             continue
-        known = meta.options.model_dump(
-            include={"sources", "lang", "verify", "parallel"} & meta.options.model_fields_set
-        )
+        names = ("sources", "lang", "verify", "parallel")
+        known = {name: getattr(meta.options, name) for name in names if name in stated_options}
         try:
             yield TopicEntry(
                 topic=meta.topic, slug=meta_file.parent.name, refresh_days=meta.refresh_days, **known
             )
         except ValueError:
             continue  # a hand-edited record we cannot trust; the topic is left alone
+
+
+def _stated_keys(meta_file: Path) -> tuple[set[str], set[str]]:
+    """The keys a `_meta.json` holds itself, at its top level and in its `options`."""
+    try:
+        data = read_json(meta_file)
+    except StoreError:
+        return set(), set()
+    top = data if isinstance(data, dict) else {}
+    options = top.get("options")
+    return set(top), set(options) if isinstance(options, dict) else set()
 
 
 # --------------------------------------------------------------------------- re-running what is stale

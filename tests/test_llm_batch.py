@@ -4,6 +4,7 @@ errored and expired requests."""
 
 from __future__ import annotations
 
+import json
 import threading
 import time
 from collections.abc import Iterator
@@ -156,6 +157,10 @@ def test_an_interrupted_batch_is_resumed_not_resubmitted(tmp_path: Path, fake: F
         provider.complete(Prompt(user="long question", stage="analyze"))
     records = list((tmp_path / "llm" / "batches").glob("*.json"))
     assert len(records) == 1 and len(fake.created) == 1  # submitted, id saved, no answer yet
+    record = json.loads(records[0].read_text(encoding="utf-8"))
+    assert set(record) == {"id", "keys", "version"} and len(record["keys"]) == 1
+    del record["version"]  # as written before the record carried one: still resumed
+    records[0].write_text(json.dumps(record), encoding="utf-8")
 
     # a new run (a new provider over the same cache) waits for the same batch
     resumed, _ = batching(tmp_path, Sleeps())

@@ -167,3 +167,25 @@ def test_retry_failed_keeps_the_last_plan_and_asks_only_for_the_failed_shards(tm
         data = json.loads(retried.stdout)
         assert data["planner"] == "heuristic" and data["shards_fallen_back"] == []
         assert fell[0]["name"] in [s["name"] for s in data["shards"]]
+
+
+def test_repo_run_text_report_names_the_shards_that_fell_back(tmp_path: Path):
+    root = make_project(tmp_path / "shop")
+    kb = tmp_path / "kb"
+    kb.mkdir()
+
+    def reply(req):
+        if is_analyst(req) and "Subsystem: Tools" in req.prompt:
+            return Reply.error(500, "boom")
+        return scripted_reply(req)
+
+    with FakeOpenAI(default=reply) as fake:
+        (kb / "deepkb.yml").write_text(
+            f"llm:\n  provider: openai\n  base_url: {fake.base_url}\n  max_retries: 0\n", encoding="utf-8"
+        )
+        result = invoke(kb, "repo", "run", str(root))
+    assert result.exit_code == 3
+    # the summary on stderr, the index page's path alone on stdout
+    assert "partly done: 3 shards of acme/shop analyzed" in result.stderr
+    assert re.search(r"^  offline page Tools: \S.+$", result.stderr, re.MULTILINE), result.stderr
+    assert result.stdout == f"{kb / 'site_src' / 'repos' / 'acme' / 'shop' / 'index.md'}\n"

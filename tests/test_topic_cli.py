@@ -136,3 +136,19 @@ def test_piped_output_prints_one_plain_line_per_finished_step(kb_root: Path) -> 
     assert len(steps) == total > 1 and any(len(line) > 100 for line in steps)
     assert all(re.fullmatch(r"\[\d+/\d+\] done .+ \(\d+ sources\)", line) for line in steps), steps
     assert any("[bold]and[/bold]" in line for line in steps)
+
+
+def test_a_broken_meta_record_is_one_line_not_a_traceback(kb_root: Path) -> None:
+    make_corpus(kb_root)
+    meta_file = topic_dir(kb_root) / "_meta.json"
+    meta_file.parent.mkdir(parents=True, exist_ok=True)
+    meta_file.write_text(
+        json.dumps({"id": "vector-databases", "topic": "vector databases"}), encoding="utf-8"
+    )
+    result = CliRunner().invoke(
+        cli,
+        ["--root", str(kb_root), "topic", "run", "vector databases", "--sources", "local:docs", "--quick"],
+    )
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert result.exit_code != 0 and "_meta.json" in result.stderr and "slug" in result.stderr
+    assert "Traceback" not in result.output

@@ -159,14 +159,14 @@ def test_aggregation_record_round_trips_and_another_version_is_refused(tmp_path:
     assert load_record(Workspace(paths, "other").aggregated_file, Aggregation) is None
 
 
-def test_a_stored_verification_record_reads_as_typed_state() -> None:
-    from generator.topic.state import TopicMeta
+def test_a_stored_verification_record_reads_as_typed_state(tmp_path: Path) -> None:
+    from generator.topic.workspace import meta_from_json
 
     old = {"id": "t", "topic": "T", "slug": "t", "verification": {"unresolved_citations": 2, "rounds": 1}}
-    meta = TopicMeta.model_validate(old)
+    meta = meta_from_json(tmp_path / "_meta.json", old)
     assert (meta.verification.unresolved_citations, meta.verification.rounds) == (2, 1)
     assert meta.verification.sources_before_round == -1  # no supplementary round began yet
-    assert TopicMeta.model_validate({**old, "verification": {}}).verification.passed is None
+    assert meta_from_json(tmp_path / "_meta.json", {**old, "verification": {}}).verification.passed is None
 
 
 @pytest.mark.parametrize("value", ["NaN", "Infinity", "-Infinity", "1e400"])

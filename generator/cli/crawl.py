@@ -4,12 +4,12 @@ crawler, then print it as markdown or JSON, or store it as raw sources of a topi
 from __future__ import annotations
 
 import json
-from typing import Any
 
 import click
 from rich.markup import escape
 
 from ..errors import UsageError
+from ..jsontypes import JSONObject
 from ..site.pages.topic import publish_topic
 from ..site.text import md_inline
 from ..sources.base import SearchHit
@@ -76,7 +76,7 @@ def crawl(app: App, url: str, depth: int, max_pages: int, fmt: str, topic_id: st
 def render_pages(result: CrawlResult, fmt: str) -> str:
     """The crawl as JSON ({pages, skipped}) or as markdown, one section per page."""
     if fmt == "json":
-        payload: dict[str, Any] = {
+        payload: JSONObject = {
             # a JSON string escapes ESC, but `jq -r` would print it raw: titles are made printable first
             "pages": [{**page.to_json(), "title": printable(page.title)} for page in result.pages],
             "skipped": [{"url": url, "reason": reason} for url, reason in result.skipped],

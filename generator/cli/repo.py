@@ -6,12 +6,12 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import click
 from rich.markup import escape
 
 from ..errors import PartialFailure
+from ..jsontypes import JSONObject
 from ..kb.costs import save_cost
 from ..llm.meter import MeteredProvider
 from ..repo.run.chunked import run_chunks, start_session, synthesize_session
@@ -177,7 +177,7 @@ def _cli_source(source: str) -> str:
     return source
 
 
-def _session_json(session: ChunkedSession) -> dict[str, Any]:
+def _session_json(session: ChunkedSession) -> JSONObject:
     return {
         "session_id": session.session_id,
         "workflow": session.workflow,
@@ -199,14 +199,16 @@ def _session_json(session: ChunkedSession) -> dict[str, Any]:
 
 def _report(app: App, result: RepoResult, as_json: bool) -> None:
     # each landed shard as a markdown link line too: what agents paste into notes
-    data = {**result.to_json(), "shard_summaries": shard_summary_lines(result.synthesis)}
     if as_json:
-        echo_json(data)
+        echo_json({**result.to_json(), "shard_summaries": shard_summary_lines(result.synthesis)})
         return
-    state = "[green]done[/green]" if data["success"] else "[yellow]partly done[/yellow]"
-    app.console.print(f"{state}: {data['shards_analyzed']} shards of {escape(data['repository'])} analyzed")
-    for failed in data["shards_failed"]:
-        app.console.print(f"  [red]failed[/red] {escape(failed['name'])}: {escape(failed['reason'])}")
-    for fell in data["shards_fallen_back"]:
-        app.console.print(f"  [yellow]offline page[/yellow] {escape(fell['name'])}: {escape(fell['reason'])}")
-    click.echo(printable(str(data["index"])))
+    state = "[yellow]partly done[/yellow]" if result.failed or result.fallen_back else "[green]done[/green]"
+    landed = len(result.synthesis.landed)
+    app.console.print(f"{state}: {landed} shards of {escape(result.study.label)} analyzed")
+    for failed in result.failed:
+        app.console.print(f"  [red]failed[/red] {escape(failed.shard.name)}: {escape(failed.error)}")
+    for fell in result.fallen_back:
+        app.console.print(
+            f"  [yellow]offline page[/yellow] {escape(fell.shard.name)}: {escape(fell.fallback)}"
+        )
+    click.echo(printable(str(result.study.harvest_dir / "index.md")))

@@ -9,7 +9,7 @@ from __future__ import annotations
 import importlib
 import json
 import os
-from typing import TYPE_CHECKING, Any, Literal, cast
+from typing import TYPE_CHECKING, Any, Literal, TypedDict, cast
 
 import msgspec
 
@@ -22,11 +22,13 @@ from ..errors import (
     ProviderTimeout,
 )
 from ..http import Budget, Failure, RetryPolicy, bounded_transport, environment_proxy, is_retryable, retrying
+from ..jsontypes import JSONObject
 from .base import Completion, Prompt, Provider, register, reported_tokens
 from .window import fit_to_window
 
 if TYPE_CHECKING:
     import anthropic
+    from anthropic.types.message_create_params import MessageCreateParamsBase
 
 JSON_INSTRUCTION = "Reply with one JSON object only: no prose before or after it, no code fences."
 # Statuses that mean "busy, come back later"; they have been retried when we report them.
@@ -178,7 +180,7 @@ class UserTurn(msgspec.Struct, frozen=True):
 class Tool(msgspec.Struct, frozen=True):
     name: str
     description: str
-    input_schema: dict[str, Any]
+    input_schema: JSONObject
 
 
 class ToolChoice(msgspec.Struct, frozen=True):
@@ -186,7 +188,12 @@ class ToolChoice(msgspec.Struct, frozen=True):
     type: Literal["tool"] = "tool"
 
 
-def schema_tool(prompt: Prompt) -> dict[str, Any]:
+class SchemaTool(TypedDict, total=False):
+    tools: list[Tool]
+    tool_choice: ToolChoice
+
+
+def schema_tool(prompt: Prompt) -> SchemaTool:
     """A schema prompt's one tool and the choice that forces it: the reply is that tool's input, which
     the API checks against `input_schema`."""
     if prompt.json_schema is None:
@@ -206,9 +213,9 @@ class MessagesRequest(msgspec.Struct, frozen=True, kw_only=True):
     tools: list[Tool] | msgspec.UnsetType = msgspec.UNSET
     tool_choice: ToolChoice | msgspec.UnsetType = msgspec.UNSET
 
-    def params(self) -> dict[str, Any]:
+    def params(self) -> MessageCreateParamsBase:
         """The body as the SDK takes it (keyword arguments, or a batch request's `params`)."""
-        return cast("dict[str, Any]", msgspec.to_builtins(self))
+        return cast("MessageCreateParamsBase", msgspec.to_builtins(self))
 
 
 def user_content(prompt: Prompt) -> str | list[TextBlock]:

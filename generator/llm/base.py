@@ -8,10 +8,11 @@ import os
 import re
 import threading
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Literal, cast
+from typing import TYPE_CHECKING, ClassVar, Literal, cast
 
 from ..config import LLMConfig
 from ..errors import ConfigError, ProviderAuthError, ProviderError, SchemaRefused
+from ..jsontypes import JSONObject
 
 
 @dataclass(frozen=True)
@@ -23,8 +24,8 @@ class JsonSchema:
     text: str
 
     @property
-    def value(self) -> dict[str, Any]:
-        return cast("dict[str, Any]", json.loads(self.text))
+    def value(self) -> JSONObject:
+        return cast("JSONObject", json.loads(self.text))
 
 
 if TYPE_CHECKING:

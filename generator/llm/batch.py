@@ -14,7 +14,9 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
+
+import msgspec
 
 from .. import store
 from ..errors import DeepkbError, ProviderError, StoreError
@@ -25,6 +27,15 @@ from .meter import MeteredProvider
 
 POLL_FIRST = 5.0  # seconds before the first poll; each wait doubles up to llm.batch_poll_max
 SETTLE = 2.0  # seconds without a new prompt before the queued ones are submitted
+
+
+class SubmittedBatch(msgspec.Struct, frozen=True):
+    """`llm/batches/<id>.json`: a batch sent and not yet answered, so an interrupted run waits for it again."""
+
+    id: str
+    keys: list[str]  # the prompts' cache keys (each request's custom_id)
+    VERSION: ClassVar[int] = 1
+    version: int = VERSION
 
 
 @dataclass
@@ -141,7 +152,9 @@ class BatchProvider(MeteredProvider):
             batch = self.inner.client.messages.batches.create(requests=requests)  # type: ignore[arg-type]
         except self.inner.sdk.APIError as exc:
             raise map_sdk_error(exc, self.model_for("default")) from exc
-        store.write_json(self.records_dir / f"{batch.id}.json", {"id": batch.id, "keys": list(prompts)})
+        store.write_json(
+            self.records_dir / f"{batch.id}.json", msgspec.to_builtins(SubmittedBatch(batch.id, [*prompts]))
+        )
         self.submitted.append(batch.id)
         return str(batch.id)
 
@@ -176,12 +189,11 @@ class BatchProvider(MeteredProvider):
         pending: dict[str, str] = {}
         for record_file in sorted(self.records_dir.glob("*.json")) if self.records_dir.is_dir() else []:
             try:
-                record = store.read_json(record_file, default={})
-            except StoreError:
-                continue
-            batch_id = record.get("id") if isinstance(record, dict) else None
-            if isinstance(batch_id, str):
-                pending.update(dict.fromkeys(map(str, record.get("keys") or []), batch_id))
+                record = msgspec.convert(store.read_json(record_file, default={}), SubmittedBatch)
+            except (StoreError, msgspec.ValidationError):
+                continue  # not a record this run can resume: its prompts are asked again
+            if record.version == SubmittedBatch.VERSION:
+                pending.update(dict.fromkeys(record.keys, record.id))
         return pending
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import os
 import re
-from typing import Any, Literal
+from typing import Any, Literal, TypedDict
 
 import httpx
 import msgspec
@@ -28,6 +28,7 @@ from ..errors import (
     SchemaRefused,
 )
 from ..http import RetryPolicy, bounded_client, environment_proxy, send
+from ..jsontypes import JSONObject, JSONValue
 from .base import Completion, Prompt, Provider, estimate_tokens, register, reported_tokens
 from .window import Window, fit_to_window
 
@@ -183,14 +184,14 @@ class ChatMessage(msgspec.Struct, frozen=True):
 
 class SchemaSpec(msgspec.Struct, frozen=True):
     name: str
-    schema: dict[str, Any]
+    schema: JSONObject
     strict: bool
 
 
 class ResponseFormat(msgspec.Struct, frozen=True):
     type: Literal["json_object", "json_schema"] = "json_object"
     json_schema: SchemaSpec | msgspec.UnsetType = msgspec.UNSET
-    schema: dict[str, Any] | msgspec.UnsetType = msgspec.UNSET
+    schema: JSONObject | msgspec.UnsetType = msgspec.UNSET
 
 
 def response_format(
@@ -340,19 +341,28 @@ def _count(value: object, fallback_text: str) -> int | None:
     return estimate_tokens(fallback_text) if value is None else reported_tokens(value)
 
 
-def joined_stream(response: httpx.Response) -> dict[str, Any]:
+class JoinedReply(TypedDict, total=False):
+    """A streamed answer in the shape of a non-streamed chat completion."""
+
+    model: JSONValue
+    usage: JSONObject
+    choices: list[dict[str, dict[str, str]]]
+
+
+def joined_stream(response: httpx.Response) -> JoinedReply:
     """A streamed answer's events as one non-streamed reply: the text deltas joined, the model named and the
     usage of the last event that carried one (OpenAI's `include_usage`, llama.cpp and vLLM send it)."""
     parts: list[str] = []
-    reply: dict[str, Any] = {}
+    reply: JoinedReply = {}
     for event in _events(response):
         if "error" in event:
             error = event["error"]
             said = error.get("message") if isinstance(error, dict) else error
             raise ProviderResponseError(f"{response.request.url.host} failed mid-answer: {str(said)[:300]}")
         reply["model"] = event.get("model") or reply.get("model")
-        if isinstance(event.get("usage"), dict):
-            reply["usage"] = event["usage"]
+        usage = event.get("usage")
+        if isinstance(usage, dict):
+            reply["usage"] = usage
         choices = event.get("choices")
         delta = (
             choices[0].get("delta")
@@ -366,7 +376,7 @@ def joined_stream(response: httpx.Response) -> dict[str, Any]:
     return reply
 
 
-def _events(response: httpx.Response) -> list[dict[str, Any]]:
+def _events(response: httpx.Response) -> list[JSONObject]:
     """The JSON objects of a server-sent event stream's `data:` lines, up to `[DONE]`."""
     events = []
     for line in response.text.splitlines():

@@ -6,11 +6,13 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal, Protocol
+from typing import TYPE_CHECKING, Literal, Protocol
 
 import msgspec
 
 from generator.repo.facts.prose import summary
+
+from ..jsontypes import StoredObject
 
 if TYPE_CHECKING:
     from generator.repo.facts.ranking import FileRanking
@@ -366,7 +368,7 @@ class Answer:
     path: tuple[FlowHop, ...] = ()
     slug: str = ""  # answers/<slug>.md
     files: tuple[str, ...] = ()  # the files retrieval kept, most relevant first
-    focus: dict[str, Any] | None = None
+    focus: StoredObject | None = None  # the focus trace, as saved with the research
     model_text: str = ""  # the model's answer (untrusted, redacted; citations checked as the page renders)
     provider: str = "offline"
     model: str = ""
@@ -426,4 +428,4 @@ class FocusResult:
     and how the retrieval got there."""
 
     files: list[str]
-    trace: dict[str, Any]
+    trace: StoredObject  # every retrieval cycle's terms, scores and reasons: shown on the answer page

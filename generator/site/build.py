@@ -16,7 +16,7 @@ import shutil
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict
 
 from ..config import Config
 from ..errors import ConfigError, DeepkbError
@@ -48,10 +48,22 @@ def mkdocs_file(paths: KBPaths) -> Path:
     )
 
 
-def config_overrides(paths: KBPaths, config: Config) -> dict[str, Any]:
+class MkDocsOverrides(TypedDict, total=False):
+    """The mkdocs.yml settings deepkb sets (keyword arguments of mkdocs' load_config)."""
+
+    docs_dir: str
+    site_name: str
+    site_description: str
+    nav: list[Any]
+    site_url: str
+    repo_url: str
+    edit_uri: str
+
+
+def config_overrides(paths: KBPaths, config: Config) -> MkDocsOverrides:
     """What deepkb sets on top of mkdocs.yml: paths, deepkb.yml's site settings and the bounded nav."""
     site = config.site
-    overrides: dict[str, Any] = {
+    overrides: MkDocsOverrides = {
         "docs_dir": str(paths.site_src),
         "site_name": site.title,
         "site_description": site.description,

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import posixpath
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -114,7 +115,7 @@ def _tags(value: object) -> tuple[str, ...]:
     return tuple(dict.fromkeys(str(tag) for tag in value if isinstance(tag, str | int) and str(tag).strip()))
 
 
-def _from_index(site_src: Path, index: dict[str, Any]) -> Catalog:
+def _from_index(site_src: Path, index: Mapping[str, object]) -> Catalog:
     catalog = Catalog()
     for key, item in _mapping(index.get("topics")).items():
         path = safe_doc_path(site_src, item.get("path"))
@@ -203,7 +204,7 @@ def _entry_from_page(site_src: Path, page: Path, kind: str) -> Entry:
     )  # fmt: skip
 
 
-def _meta(page: Path) -> dict[str, Any]:
+def _meta(page: Path) -> Mapping[str, object]:
     try:
         return read_page(page)[0]
     except DeepkbError:

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import ipaddress
 import logging
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import Any
+from wsgiref.types import StartResponse, WSGIApplication, WSGIEnvironment
 
 from ..terminal import printable
 
-WSGIApp = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
 LIVERELOAD_LOGGER = "mkdocs.livereload"  # the logger MkDocs' preview server writes its request lines to
 _LOOPBACK_NAMES = ("localhost", "127.0.0.1", "[::1]")
 
@@ -38,10 +38,10 @@ def _is_loopback(host: str) -> bool:
         return host.lower() == "localhost"
 
 
-def host_guard(app: WSGIApp, hosts: frozenset[str]) -> WSGIApp:
+def host_guard(app: WSGIApplication, hosts: frozenset[str]) -> WSGIApplication:
     """`app`, answering 400 to a request whose Host header is not one of `hosts`."""
 
-    def guarded(environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
+    def guarded(environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
         if str(environ.get("HTTP_HOST", "")).strip().lower() not in hosts:
             start_response("400 Bad Request", [("Content-Type", "text/plain; charset=utf-8")])
             return [b"400 Bad Request: this preview answers only requests addressed to it\n"]

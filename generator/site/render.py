@@ -13,11 +13,11 @@ import posixpath
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 from urllib.parse import quote
 
 from ..config import Config
 from ..errors import StoreError
+from ..jsontypes import JSONObject
 from ..store import KBPaths, read_page, slugify, write_page
 from .catalog import Catalog, Entry, Source, load_catalog, short_date
 from .links import commit_link, source_link
@@ -29,6 +29,23 @@ PER_PAGE = 200
 TOP_TAGS = 30
 GENERATED_BY = "deepkb-site"
 """Frontmatter `kind` prefix of pages this module owns (and may delete when they go stale)."""
+
+
+@dataclass(frozen=True)
+class TopicRows:
+    """A topic's raw sources on a tag page, under the topic's title."""
+
+    title: str
+    rows: list[Row]
+
+
+@dataclass(frozen=True)
+class TagGroup:
+    """One section of a tag page: repositories, topics, or raw sources grouped by their topic."""
+
+    heading: str
+    rows: list[Row]
+    topics: list[TopicRows]
 
 
 @dataclass(frozen=True)
@@ -75,8 +92,8 @@ def tag_file_names(tags: Iterable[str]) -> dict[str, str]:
     return names
 
 
-def _meta(title: str, description: str, kind: str, generated: str) -> dict[str, Any]:
-    meta: dict[str, Any] = {"title": title, "description": " ".join(description.split())[:300]}
+def _meta(title: str, description: str, kind: str, generated: str) -> JSONObject:
+    meta: JSONObject = {"title": title, "description": " ".join(description.split())[:300]}
     meta["kind"] = f"{GENERATED_BY}:{kind}"
     if generated:
         meta["generated"] = generated
@@ -260,7 +277,7 @@ def _render_tag(
     return files
 
 
-def _tag_groups(page: str, items: list[Entry | Source], titles: dict[str, str]) -> list[dict[str, Any]]:
+def _tag_groups(page: str, items: list[Entry | Source], titles: dict[str, str]) -> list[TagGroup]:
     """Repositories and topics with their own summaries; raw sources under the topic they belong to (the
     topic's title once, each source with only its own address), so no description repeats down the page."""
     result = []
@@ -271,7 +288,7 @@ def _tag_groups(page: str, items: list[Entry | Source], titles: dict[str, str]) 
             if isinstance(i, Entry) and i.kind == kind
         ]
         if rows:
-            result.append({"heading": heading, "rows": _once(rows), "topics": []})
+            result.append(TagGroup(heading, _once(rows), []))
     by_topic: dict[str, list[Row]] = {}
     for item in items:
         if isinstance(item, Source):
@@ -280,12 +297,12 @@ def _tag_groups(page: str, items: list[Entry | Source], titles: dict[str, str]) 
             )
     if by_topic:
         topics = [
-            {"title": titles.get(f"topic:{t}") or titles.get(t) or t, "rows": rows}
+            TopicRows(titles.get(f"topic:{t}") or titles.get(t) or t, rows)
             for t, rows in sorted(
                 by_topic.items(), key=lambda kv: (titles.get(f"topic:{kv[0]}") or kv[0]).lower()
             )
         ]
-        result.append({"heading": "Raw sources", "rows": [], "topics": topics})
+        result.append(TagGroup("Raw sources", [], topics))
     return result
 
 

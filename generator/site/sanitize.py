@@ -198,9 +198,9 @@ def clean_tags(values: object) -> list[str]:
     return seen[:50]
 
 
-def clean_meta(meta: Mapping[str, Any]) -> dict[str, Any]:
+def clean_meta(meta: Mapping[str, object]) -> dict[str, object]:
     """Frontmatter as the theme may see it: text fields plain, tags slug-like, layout-changing keys dropped."""
-    clean: dict[str, Any] = {}
+    clean: dict[str, object] = {}
     for key, value in meta.items():
         if not isinstance(key, str) or key in DROPPED_KEYS:
             continue
@@ -219,7 +219,7 @@ def clean_meta(meta: Mapping[str, Any]) -> dict[str, Any]:
     return clean
 
 
-def _inert(value: Any, depth: int = 0) -> Any:
+def _inert(value: object, depth: int = 0) -> object:
     if isinstance(value, str):
         text = _CONTROL.sub(" ", value).replace("<", "‹").replace(">", "›").replace('"', "”")
         return _ENTITY_START.sub("＆", text)

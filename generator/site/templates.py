@@ -10,9 +10,8 @@ environment escapes on output (`md_escape`), so untrusted text is inert without 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache
-from typing import Any
 
 import jinja2
 
@@ -72,6 +71,6 @@ def environment() -> jinja2.Environment:
     return env
 
 
-def render_template(name: str, context: dict[str, Any]) -> str:
+def render_template(name: str, context: Mapping[str, object]) -> str:
     """Render the template `name` (the knowledge base's own, else deepkb's) with exactly `context`."""
     return environment().get_template(name).render(**context)

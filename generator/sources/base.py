@@ -12,7 +12,7 @@ import pkgutil
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, TypedDict, TypeVar
 
 import msgspec
 
@@ -20,6 +20,33 @@ from generator.http import RetryPolicy
 
 from .. import sources
 from ..errors import ConfigError, ProviderAuthError, ProviderResponseError
+
+
+class HitExtra(TypedDict, total=False):
+    """What a provider knows beyond the common fields, and what research notes on a hit as it judges it."""
+
+    path: str  # local: the file, relative to `folder`
+    folder: str
+    headings: list[str]
+    status: str  # the document's own status and date (a proposal's "Status:", its "Created:")
+    date: str
+    pageid: int | None  # wikipedia
+    engine: str  # searxng
+    id: str  # exa
+    paper_id: str  # semantic scholar
+    venue: str
+    citations: int
+    pdf: str  # arxiv
+    categories: list[str]
+    arxiv_id: str
+    doi: str
+    requested_url: str  # research: the address the query named, before redirects
+    full_chars: int  # the crawled page's length before it was cut
+    relevance: float
+    relevance_reasons: list[str]
+    relevance_by_question: dict[str, float]
+    model_judged: bool
+    on_point: bool
 
 
 @dataclass
@@ -34,7 +61,7 @@ class SearchHit:
     kind: str = "web"  # web | paper | local | kb | wiki
     authors: list[str] = field(default_factory=list)
     published: str = ""
-    extra: dict[str, Any] = field(default_factory=dict)
+    extra: HitExtra = field(default_factory=lambda: HitExtra())
 
 
 R = TypeVar("R")

@@ -16,7 +16,6 @@ import urllib.robotparser
 from collections import deque
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
-from typing import Any
 
 import httpx
 
@@ -25,6 +24,7 @@ from generator.http import USER_AGENT, EncodingRefused, iter_decoded
 from ..documents import Budget, read_bytes, read_text, stated_title
 from ..documents.html import keep_formulas
 from ..errors import DeepkbError, ProviderError, ProviderTimeout, UnsafeSourceError
+from ..jsontypes import JSONObject
 from ..sources.pagetext import absolute_links, html_to_markdown, inert_markdown
 from ..text.htmlpage import read_html
 from .dedupe import canonical_url
@@ -63,7 +63,7 @@ class FetchedPage:
         """`text` with the inert entities undone: for code that escapes it again (the raw-source writer)."""
         return html.unescape(self.text)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSONObject:
         return asdict(self)
 
 

@@ -12,11 +12,12 @@ from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any, Literal, NoReturn
+from typing import Literal, NoReturn
 
 from .. import deadlines
 from ..deadlines import DeadlinePassed, JobPool, RunDeadline
 from ..errors import DeepkbError, ResearchError, RunTimeout
+from ..jsontypes import StoredObject
 from .plan import STEP_TYPES, Plan, Step
 
 Role = Literal["planner", "researcher", "processing", "reporter"]
@@ -64,7 +65,7 @@ class StepOutcome:
     status: Literal["done", "failed", "retry"]
     sources: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
-    result: dict[str, Any] | None = None
+    result: StoredObject | None = None
     found: int = 0  # candidates seen before dedupe
     dropped: int = 0  # candidates dropped as duplicates
 

@@ -7,11 +7,13 @@ takes no lock (the CLI holds it); a run with no usable source raises `NoUsableSo
 
 from __future__ import annotations
 
+import copy
 import threading
 from collections.abc import Callable
 from dataclasses import asdict
 from pathlib import Path
 
+import msgspec
 from pydantic import ValidationError
 from rich.console import Console
 from rich.markup import escape
@@ -72,15 +74,13 @@ def run_topic_research(
             f"the topic text is {len(topic)} characters; a topic is 1 to {MAX_TOPIC_CHARS}",
             hint="ask a shorter question; details belong in the sources",
         )
-    options = Options.model_validate(
-        dict(
-            quick=quick,
-            verify=False if quick else (entry.verify if verify is None else verify),
-            parallel=False if quick else (entry.parallel if parallel is None else parallel),
-            sources=list(sources or entry.sources),
-            lang=lang or entry.lang,
-            review_plan=review_plan,
-        )
+    options = Options(
+        quick=quick,
+        verify=False if quick else (entry.verify if verify is None else verify),
+        parallel=False if quick else (entry.parallel if parallel is None else parallel),
+        sources=list(sources or entry.sources),
+        lang="zh" if (lang or entry.lang) == "zh" else "en",  # checked above: en or zh
+        review_plan=review_plan,
     )
     slug = identity.topic_slug(topic, entry.slug, paths)
     if entry.slug:
@@ -102,7 +102,9 @@ def run_topic_research(
         return run.result()
     if entry_options:
         fields = {"sources", "lang", "verify", "parallel", "quick"}
-        meta.options = meta.options.model_copy(update=options.model_dump(include=fields))
+        meta.options = msgspec.structs.replace(
+            meta.options, **{name: getattr(options, name) for name in fields}
+        )
     run = TopicRun(paths, config, provider, meta, console, publish)
     run.console.print(
         f"Continuing the unfinished run of '{meta.id}' from {meta.progress.phase} ({meta.status})"
@@ -138,12 +140,14 @@ def resume_topic_research(
     listed = [entry for entry in config.topics if " ".join(entry.topic.split()) == meta.topic]
     if listed:  # as build does: the entry's options, never the ones a record on disk claims
         entry = listed[0]
-        meta.options = meta.options.model_copy(
-            update=dict(
-                sources=list(entry.sources), lang=entry.lang, verify=entry.verify, parallel=entry.parallel
-            )
+        meta.options = msgspec.structs.replace(
+            meta.options,
+            sources=list(entry.sources),
+            lang=entry.lang,
+            verify=entry.verify,
+            parallel=entry.parallel,
         )
-    elif read_json(_options_file(paths, meta.slug)) != meta.options.model_dump(mode="json"):
+    elif read_json(_options_file(paths, meta.slug)) != msgspec.to_builtins(meta.options):
         raise UsageError(
             f"topic '{meta.id}' was not started on this machine with the options its _meta.json records",
             hint=f'start it here: deepkb topic run "{meta.topic}" (with the --sources you want)',
@@ -195,7 +199,7 @@ class TopicRun:
 
     def execute(self) -> TopicResult:
         self._start_run()
-        write_json(_options_file(self.paths, self.meta.slug), self.meta.options.model_dump(mode="json"))
+        write_json(_options_file(self.paths, self.meta.slug), msgspec.to_builtins(self.meta.options))
         phases = {
             Phase.PLANNING: self.planning,
             Phase.CRAWLING: self.crawling,
@@ -316,8 +320,8 @@ class TopicRun:
         rounds = self.meta.metrics.verify_rounds
         sources = len(self._catalog().sources)
         added_nothing = rounds > 0 and sources <= self.meta.verification.sources_before_round
-        self.meta.verification = self.meta.verification.model_copy(
-            update={**asdict(result), "rounds": rounds}
+        self.meta.verification = msgspec.structs.replace(
+            self.meta.verification, **asdict(result), rounds=rounds
         )
         if result.passed or rounds >= MAX_VERIFY_ROUNDS or added_nothing:
             if added_nothing and not result.passed:
@@ -527,6 +531,6 @@ class TopicRun:
             unresolved_citations=m.verification.unresolved_citations,
             failed_steps=list(self.failed),
             warnings=list(m.warnings),
-            verification=m.verification.model_copy(deep=True),
-            metrics=m.metrics.model_copy(deep=True),
+            verification=copy.deepcopy(m.verification),
+            metrics=copy.deepcopy(m.metrics),
         )

@@ -20,6 +20,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, field_validator
 
 from ..errors import UsageError
+from ..jsontypes import StoredObject
 from ..llm.base import Prompt, Provider
 from ..llm.structured import complete_json
 from ..text.words import content_words
@@ -57,7 +58,7 @@ class Step(BaseModel):
     status: StepStatus = "pending"
     sources: list[str] = Field(default_factory=list)  # raw source ids this step stored or reused
     notes: list[str] = Field(default_factory=list)
-    result: dict[str, Any] | None = None  # processing: the validated table/chart spec
+    result: StoredObject | None = None  # processing: the validated table/chart spec
     supplementary: bool = False  # added by verification
     facet: str = (
         ""  # what the sub-question asks about: what, how, use, motivation, limits, alternatives, current

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, TypedDict
 
 from pydantic import BaseModel, Field, ValidationError
 
 from ..errors import ProviderError
+from ..jsontypes import StoredObject
 from ..llm.base import Prompt, Provider
 from ..llm.structured import complete_json
 from ..llm.window import context_window, fit_entries
@@ -39,6 +40,16 @@ class Row(BaseModel):
     source: str = Field(min_length=1, max_length=200)
     unit: bounds.Unit = ""  # this row's own unit, when rows differ
     quote: bounds.Quote = ""  # the sentence that states the figure
+
+
+class RowData(TypedDict):
+    """A row as the offline processor writes it, before ChartSpec validates it like a model's."""
+
+    label: str
+    value: float
+    unit: str
+    source: str
+    quote: str
 
 
 class ChartSpec(BaseModel):
@@ -191,7 +202,7 @@ def _clause(sentence: str, at: int) -> str:
 # --------------------------------------------------------------------------- building a spec
 
 
-def lexical_spec(step: Step, sources: list[RawSource]) -> dict[str, Any] | None:
+def lexical_spec(step: Step, sources: list[RawSource]) -> StoredObject | None:
     """Offline: the measured figures in the sentences most relevant to the step, each labelled by its clause.
     Only sentences on the topic's point count (analyze.point_shares), and never a changelog's."""
     found = [
@@ -207,25 +218,28 @@ def lexical_spec(step: Step, sources: list[RawSource]) -> dict[str, Any] | None:
     # how rare each word is in everything stored, not only in these sentences
     sentence_statistics(judge, sources)
     verdicts = judge.judge([(f"{s.id}#{n}", Fields("", "", text)) for n, (s, text) in enumerate(found)], "")
-    rows: list[dict[str, Any]] = []
+    rows: list[RowData] = []
     # a source already judged relevant may state a figure while naming only part of the topic
     shares = point_shares(judge, [v.topic for v in verdicts], share=FIGURE_POINT)
     for (source, sentence), on_point in zip(found, shares, strict=True):
         if not on_point:
             continue
         for figure in measured_figures(sentence):
-            row = {
-                "label": figure.label[:120],
-                "value": figure.value,
-                "unit": figure.unit,
-                "source": source.id,
-            }
             if all(
                 (r["value"], r["unit"].rstrip("s"), r["source"])
                 != (figure.value, figure.unit.rstrip("s"), source.id)
                 for r in rows
             ):
-                rows.append({**row, "quote": sentence[:600]})  # one source stating a quantity thrice: one row
+                # one source stating a quantity thrice: one row
+                rows.append(
+                    RowData(
+                        label=figure.label[:120],
+                        value=figure.value,
+                        unit=figure.unit,
+                        source=source.id,
+                        quote=sentence[:600],
+                    )
+                )
     if not rows:
         return None
     return {"kind": "table", "title": step.title[:120], "unit": "", "rows": rows[:MAX_ROWS]}
@@ -233,7 +247,7 @@ def lexical_spec(step: Step, sources: list[RawSource]) -> dict[str, Any] | None:
 
 def model_spec(
     provider: Provider, step: Step, sources: list[RawSource]
-) -> tuple[dict[str, Any] | None, list[str]]:
+) -> tuple[StoredObject | None, list[str]]:
     lines = [
         f"[{s.id}] {r.text}"
         for s in sources

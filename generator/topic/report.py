@@ -8,10 +8,11 @@ references have no gaps by construction (tests/report_quality.py measures that a
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from pydantic import ValidationError
 
+from ..jsontypes import StoredObject
 from ..text.sentences import split_sentences
 from .analyze import Analysis, Catalog, Claim
 from .plan import Plan, Step
@@ -30,7 +31,7 @@ class ReportSection:
 @dataclass
 class ReportFigure:
     title: str
-    spec: dict[str, Any]  # a validated processing.ChartSpec
+    spec: StoredObject  # a validated processing.ChartSpec
 
 
 @dataclass
@@ -85,7 +86,7 @@ def build_report(plan: Plan, analysis: Analysis, catalog: Catalog) -> Report:
     report.figures = _figures(plan, catalog)
     cited = [sid for c in report.summary for sid in c.sources]
     cited += [sid for s in report.sections for c in s.claims for sid in c.sources]
-    cited += [row["source"] for f in report.figures for row in f.spec["rows"]]
+    cited += [row.source for f in report.figures for row in ChartSpec.model_validate(f.spec).rows]
     report.references = list(dict.fromkeys(cited))
     return report
 

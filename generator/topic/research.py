@@ -302,7 +302,7 @@ def _normalize(ctx: ResearchContext, hit: SearchHit) -> SearchHit:
         whole, status, date = local_document(full, Path(str(folder)), markup)
         hit.content = whole or local_prose(hit.content, markup)
         hit.extra["full_chars"] = len(hit.content)
-        hit.extra.update(status=status, date=date)
+        hit.extra.update({"status": status, "date": date})
     return hit
 
 

@@ -10,9 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from datetime import UTC, datetime, timedelta
 from enum import StrEnum
-from typing import Any, Literal
+from typing import ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+import msgspec
+
+from ..jsontypes import JSONObject
 
 
 class Phase(StrEnum):
@@ -40,59 +42,55 @@ def now_iso() -> str:
     return datetime.now(UTC).replace(microsecond=0).isoformat().replace("+00:00", "Z")
 
 
-class _Record(BaseModel):
-    model_config = ConfigDict(extra="allow")
-
-
-class Options(_Record):
+class Options(msgspec.Struct, kw_only=True):
     """How the run was asked to work (CLI flags or the deepkb.yml entry)."""
 
     quick: bool = False
     verify: bool = True
     parallel: bool = True
-    sources: list[str] = Field(default_factory=lambda: ["local"])
+    sources: list[str] = msgspec.field(default_factory=lambda: ["local"])
     lang: Literal["en", "zh"] = "en"
     review_plan: bool = False
 
 
-class Progress(_Record):
+class Progress(msgspec.Struct, kw_only=True):
     phase: Phase = Phase.INIT
     completed_tasks: int = 0
     total_tasks: int = 0
 
 
-class Stats(_Record):
+class Stats(msgspec.Struct, kw_only=True):
     sources_count: int = 0  # distinct raw sources stored
     raw_items: int = 0  # candidates found before dedupe
     deduplicated: int = 0  # candidates dropped as duplicates
 
 
-class Metrics(_Record):
-    steps_by_type: dict[str, int] = Field(default_factory=dict)
+class Metrics(msgspec.Struct, kw_only=True):
+    steps_by_type: dict[str, int] = msgspec.field(default_factory=dict)
     dispatch_loops: int = 0
-    step_durations: dict[str, float] = Field(default_factory=dict)  # step id → seconds
-    failures: list[dict[str, str]] = Field(default_factory=list)
-    tokens: dict[str, int] = Field(default_factory=lambda: {"input": 0, "output": 0})
+    step_durations: dict[str, float] = msgspec.field(default_factory=dict)  # step id → seconds
+    failures: list[dict[str, str]] = msgspec.field(default_factory=list)
+    tokens: dict[str, int] = msgspec.field(default_factory=lambda: {"input": 0, "output": 0})
     llm_calls: int = 0
     cost_estimate_usd: float = 0.0
     plan_iterations: int = 0
     verify_rounds: int = 0
 
 
-class VerificationState(_Record):
+class VerificationState(msgspec.Struct, kw_only=True):
     """What the verification loop found last, and what it needs to decide on the next round."""
 
     unresolved_citations: int = 0  # citations the report dropped: they named no stored source
     passed: bool | None = None
-    uncovered: list[str] = Field(default_factory=list)
+    uncovered: list[str] = msgspec.field(default_factory=list)
     unresolved: int = 0
     distinct_sources: int = 0
-    problems: list[str] = Field(default_factory=list)
+    problems: list[str] = msgspec.field(default_factory=list)
     rounds: int = 0
     sources_before_round: int = -1  # sources stored when the last supplementary round began
 
 
-class Run(_Record):
+class Run(msgspec.Struct, kw_only=True):
     started_at: str
     finished_at: str | None = None
     status: str = "in_progress"
@@ -100,30 +98,33 @@ class Run(_Record):
     note: str = ""
 
 
-class TopicMeta(_Record):
-    """`_meta.json`: the seed's data design plus runs history and metrics."""
+class TopicMeta(msgspec.Struct, kw_only=True):
+    """`_meta.json`: the seed's data design plus runs history and metrics. A mutable checkpoint, saved after
+    every phase; keys it does not know (written by an older deepkb) are ignored when it is read."""
 
     id: str
     topic: str
     slug: str
     topic_key: str = ""  # the topic's identity hash (workspace.topic_key): finds this workspace again
-    created_at: str = Field(default_factory=now_iso)
-    updated_at: str = Field(default_factory=now_iso)
+    created_at: str = msgspec.field(default_factory=now_iso)
+    updated_at: str = msgspec.field(default_factory=now_iso)
     status: Status = "in_progress"
-    options: Options = Field(default_factory=Options)
-    queries: list[str] = Field(default_factory=list)
-    progress: Progress = Field(default_factory=Progress)
-    stats: Stats = Field(default_factory=Stats)
-    runs: list[Run] = Field(default_factory=list)
-    metrics: Metrics = Field(default_factory=Metrics)
-    phases_done: list[Phase] = Field(default_factory=list)
+    options: Options = msgspec.field(default_factory=Options)
+    queries: list[str] = msgspec.field(default_factory=list)
+    progress: Progress = msgspec.field(default_factory=Progress)
+    stats: Stats = msgspec.field(default_factory=Stats)
+    runs: list[Run] = msgspec.field(default_factory=list)
+    metrics: Metrics = msgspec.field(default_factory=Metrics)
+    phases_done: list[Phase] = msgspec.field(default_factory=list)
     provider: str = "offline"
     model: str = ""  # the model that wrote the analysis ("" offline)
-    warnings: list[str] = Field(default_factory=list)
-    verification: VerificationState = Field(default_factory=VerificationState)
+    warnings: list[str] = msgspec.field(default_factory=list)
+    verification: VerificationState = msgspec.field(default_factory=VerificationState)
     error: str = ""
     plan_reviewed: bool = False  # set by `resume` after a --review-plan pause
     refresh_days: int = 7  # `deepkb refresh` re-researches the topic once its last run is older than this
+    VERSION: ClassVar[int] = 1  # bump when the shape changes; a record without one is version 1
+    version: int = VERSION
 
     def done(self, phase: Phase) -> bool:
         return phase in self.phases_done
@@ -172,10 +173,10 @@ class TopicResult:
     verification: VerificationState = field(default_factory=VerificationState)
     metrics: Metrics = field(default_factory=Metrics)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSONObject:
         data = {f.name: getattr(self, f.name) for f in fields(self)}
         data.update(
-            verification=self.verification.model_dump(mode="json"),
-            metrics=self.metrics.model_dump(mode="json"),
+            verification=msgspec.to_builtins(self.verification),
+            metrics=msgspec.to_builtins(self.metrics),
         )
         return {"success": self.status in ("completed", "awaiting_review"), **data}

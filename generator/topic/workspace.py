@@ -63,8 +63,21 @@ class Workspace:
 
 
 def load_meta(paths: KBPaths, slug: str) -> TopicMeta | None:
-    data = store.read_json(Workspace(paths, slug).meta_file)
-    return None if data is None else TopicMeta.model_validate(data)
+    path = Workspace(paths, slug).meta_file
+    data = store.read_json(path)
+    return None if data is None else meta_from_json(path, data)
+
+
+def meta_from_json(path: Path, data: object) -> TopicMeta:
+    """A `_meta.json` read as TopicMeta (numbers written as text converted); a record of another version, or
+    one without the shape, is a StoreError that says how to redo it."""
+    try:
+        meta = msgspec.convert(data, TopicMeta, strict=False)
+    except msgspec.ValidationError as exc:
+        raise _refused(path, str(exc)) from None
+    if meta.version != TopicMeta.VERSION:
+        raise _refused(path, f"version {meta.version}, not {TopicMeta.VERSION}")
+    return meta
 
 
 def readable_meta(paths: KBPaths, slug: str) -> TopicMeta | None:
@@ -77,7 +90,7 @@ def readable_meta(paths: KBPaths, slug: str) -> TopicMeta | None:
 
 def save_meta(paths: KBPaths, meta: TopicMeta) -> None:
     meta.updated_at = now_iso()
-    store.write_json(Workspace(paths, meta.slug).meta_file, meta.model_dump(mode="json"))
+    store.write_json(Workspace(paths, meta.slug).meta_file, msgspec.to_builtins(meta))
 
 
 def find_topic(paths: KBPaths, topic_id: str) -> TopicMeta:
@@ -88,7 +101,7 @@ def find_topic(paths: KBPaths, topic_id: str) -> TopicMeta:
     for meta_file in sorted(paths.topics_dir.glob("*/_meta.json")):
         data = store.read_json(meta_file) or {}
         if data.get("id") == topic_id:
-            return TopicMeta.model_validate(data)
+            return meta_from_json(meta_file, data)
     raise UsageError(f"no topic workspace with id '{topic_id}'", hint=f"look in {paths.topics_dir}")
 
 

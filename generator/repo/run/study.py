@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from generator import store
 from generator.config import Config
@@ -22,6 +21,8 @@ from generator.repo.model import (
 )
 from generator.repo.run.session import RepoCache
 from generator.store import KBPaths
+
+from ...jsontypes import JSONObject
 
 
 def shard_slug(index: int, shard: Shard) -> str:
@@ -70,7 +71,7 @@ class RepoResult:
     def fallen_back(self) -> list[ShardAnalysis]:
         return self.synthesis.fallen_back
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSONObject:
         study = self.study
         return {
             "success": not self.failed and not self.fallen_back,

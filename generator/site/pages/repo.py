@@ -10,7 +10,6 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, fields
 from pathlib import Path
-from typing import Any
 
 from generator import store
 from generator.kb.index import entry_record, save_entry
@@ -34,6 +33,8 @@ from generator.site.pages.repo_diagrams import (
 )
 from generator.site.templates import render_template
 from generator.site.text import Markdown, md_escape, md_inline
+
+from ...jsontypes import StoredObject
 
 SHARD_TEMPLATE, INDEX_TEMPLATE, ANSWER_TEMPLATE = "shard.md.j2", "repo_index.md.j2", "repo_answer.md.j2"
 SKIPPED_EXAMPLES = 5  # paths listed per skip reason on the index page
@@ -162,11 +163,11 @@ class AnswerPage:
     diagram: Markdown
     steps: list[Markdown]
     files: list[Markdown]
-    focus: dict[str, Any] | None
+    focus: StoredObject | None
     citations_dropped: int
 
 
-def context(page: ShardPage | IndexPage | AnswerPage) -> dict[str, Any]:
+def context(page: ShardPage | IndexPage | AnswerPage) -> dict[str, object]:
     return {f.name: getattr(page, f.name) for f in fields(page)}
 
 

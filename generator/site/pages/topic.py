@@ -10,11 +10,13 @@ same numbers: the cited sources first, in that order, then the sources stored bu
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ... import store
+from ...jsontypes import JSONObject, JSONValue
 from ...kb.index import entry_record, save_entry
 from ...store import KBPaths
 from ...topic import workspace as wsp
@@ -64,7 +66,7 @@ class TopicPage:
 class PageText:
     """A rendered page: its frontmatter and its markdown body."""
 
-    meta: dict[str, Any]
+    meta: JSONObject
     body: str
 
 
@@ -183,7 +185,7 @@ def code_block(code: str) -> Markdown:
 # --------------------------------------------------------------------------- pages
 
 
-def _frontmatter(page: TopicPage, title: str, description: str, **extra: Any) -> dict[str, Any]:
+def _frontmatter(page: TopicPage, title: str, description: str, **extra: JSONValue) -> JSONObject:
     return {
         "title": title,
         "description": one_line(description),
@@ -207,7 +209,7 @@ def one_line(text: str, limit: int = 200) -> str:
 
 
 def _kind_page(
-    page: TopicPage, kind: str, context: dict[str, Any], description: str, **extra: Any
+    page: TopicPage, kind: str, context: Mapping[str, object], description: str, **extra: JSONValue
 ) -> PageText:
     """The topic's `kind` page (report, analysis, sources) from topic_<kind>.md.j2, titled "<topic> — <kind>"."""
     title = f"{page.meta.topic} — {page.t[kind]}"

@@ -6,17 +6,17 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Any
 
 from pydantic import ValidationError
 
+from ...jsontypes import StoredObject
 from ...topic.processing import ChartSpec
 from ..text import Markdown, code_block, md_inline
 
 Cite = Callable[[str], Markdown]  # raw source id → its citation link, or "" when it does not resolve
 
 
-def render_spec(spec_data: dict[str, Any], cite: Cite, *, headers: tuple[str, str, str]) -> Markdown | None:
+def render_spec(spec_data: StoredObject, cite: Cite, *, headers: tuple[str, str, str]) -> Markdown | None:
     """The figure's table (and chart), or None when its stored spec does not validate (a report record
     holding a non-finite value from before the schema refused one): that figure is left out."""
     try:

@@ -8,9 +8,9 @@ back through that heading when it searches the knowledge base.
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from ... import store
+from ...jsontypes import JSONObject
 from ...store import KBPaths
 from ...summarize import summarize
 from ...text.sentences import split_sentences
@@ -131,9 +131,9 @@ def _citing_link(meta: TopicMeta) -> Markdown:
     return Markdown(f"[{md_inline(meta.topic, 150)}](../../{meta.slug}/output/report.md)")
 
 
-def _raw_frontmatter(raw: wsp.RawSource, provider: str) -> dict[str, Any]:
+def _raw_frontmatter(raw: wsp.RawSource, provider: str) -> JSONObject:
     lead = _lead(raw.text) or raw.title
-    meta: dict[str, Any] = {
+    meta: JSONObject = {
         "id": raw.id,
         "source": raw.source,
         "url": raw.url,
