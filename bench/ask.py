@@ -38,7 +38,7 @@ from generator.kb.search import sync_search_db  # noqa: E402
 from generator.kb.server import build_server  # noqa: E402
 from generator.store import KBPaths  # noqa: E402
 
-REFSRC = Path("/work/refsrc")
+REFSRC = Path(os.environ.get("DEEPKB_REFSRC", "/work/refsrc"))  # checkouts named as the JSON names them
 QUESTIONS = HERE / "bench" / "ask_questions.json"
 ANCHOR_MS = 100.0
 TOP = 3
@@ -71,7 +71,7 @@ def build(root: Path, spec: dict[str, Any]) -> None:
             deepkb(root, "repo", "run", str(REFSRC / repo))
             print(f"researched {repo} in {time.perf_counter() - started:.0f} s", flush=True)
     corpus = root / "corpus"
-    if corpus.is_dir():
+    if "topic" not in spec or corpus.is_dir():
         return
     shutil.copytree(REFSRC / spec["topic"]["docs"], corpus)
     for title in spec["topic"]["titles"]:
@@ -145,8 +145,9 @@ def main() -> None:
     parser.add_argument("--keep", type=Path, default=None, help="build (or reuse) the knowledge base in DIR")
     parser.add_argument("--sources", type=int, default=10_000)
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--questions", type=Path, default=QUESTIONS, help="the labelled questions (JSON)")
     args = parser.parse_args()
-    spec = json.loads(QUESTIONS.read_text(encoding="utf-8"))
+    spec = json.loads(args.questions.read_text(encoding="utf-8"))
     questions = spec["questions"]
     with tempfile.TemporaryDirectory(prefix="deepkb-ask-") as tmp:
         root = args.keep or Path(tmp)

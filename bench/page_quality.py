@@ -4,6 +4,8 @@ are, offline.
     python bench/page_quality.py [PATH …]      (default: the repositories of bench/repo_expectations.json,
                                                 from /work/refsrc; else every git checkout under /tmp/realrepos)
     python bench/page_quality.py --show PATH   (also print each debris line found)
+    python bench/page_quality.py /tmp/bench/graphrag …   (any checkout: repositories with docs folders give
+                                                the docs line: files read, guide pages, examples)
 
 Each source is copied into a scratch git repository (origin https://github.com/bench/<name>) so its pages
 carry permalinks, then researched offline. Measured against bench/repo_expectations.json, which was written
@@ -98,6 +100,10 @@ def main() -> int:
             f" {f['files']:>5} {f['symbols']:>7} {f['together']:>8} {f['tests']:>5} {f['answer']:>6}"
             f" {f['symbols_per_page']:>8.1f} {f['catalogued']:>10} {len(debris):>6} {f['seconds']:>7.2f}"
         )
+        print(
+            f"{'':<17} docs: {f['doc_files']} files read · guide pages {f['guide_pages']}"
+            f" · examples {f['examples']} · concepts with code linked {f['concepts_linked']}"
+        )
         print(f"{'':<17} names: {'; '.join(f['names'])}")
         print(f"{'':<17} flow: {' → '.join(f['flow_names']) or '(none)'}")
         if args.show:
@@ -166,9 +172,24 @@ def measure(target: Path, expected: dict | None = None) -> tuple[dict[str, objec
         "tests": sum(1 for path in planned if TEST_HELPER.search(path)),
         "seconds": seconds,
         "answer": _answer_rank(expected, synthesis) if ANSWER_PAGES else "—",
+        **docs_figures(result.study, pages),
         **judged(expected, flow_names, planned, pages, synthesis.catalogue),
     }
     return figures, debris
+
+
+def docs_figures(study: object, pages: dict[str, str]) -> dict[str, object]:
+    """What the project's own documentation gave the pages (issue 29): doc files read, guide pages, the
+    examples shown whole on Getting started, and concept pages that link the code their docs name."""
+    docs = getattr(study, "docs", None)
+    guide = {name: body for name, body in pages.items() if name.startswith("guide/")}
+    started = guide.get("guide/getting-started.md", "")
+    return {
+        "doc_files": docs.files if docs is not None else 0,
+        "guide_pages": len(guide),
+        "examples": started.count("\n```") // 2,
+        "concepts_linked": sum("## In the code" in body for body in guide.values()),
+    }
 
 
 def judged(

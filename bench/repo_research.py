@@ -9,7 +9,8 @@ repomix and gitingest take just to pack the same path (when they are installed).
     python bench/repo_research.py PATH --repeat 5 --against 43a9363   # beside an earlier revision's deepkb
 
 Targets (issue 19): on a ~2,000-file repository, deepkb's whole offline research, the whole call graph of
-its source modules included, ≤ 1.0 × repomix's pack time, peak RSS ≤ 200 MB. deepkb runs as a subprocess
+its source modules included, ≤ 1.5 × repomix's pack time (1.0 until issue 29 added reading the project's
+docs), peak RSS ≤ 200 MB. deepkb runs as a subprocess
 with a fresh cache dir and knowledge-base root; its peak RSS is the child's ru_maxrss (os.wait4's usage of
 that run), so the figure covers the deepkb process itself.
 
@@ -35,6 +36,7 @@ import time
 from pathlib import Path
 
 DEEPKB = Path(sys.executable).with_name("deepkb")
+TARGET_RATIO = 1.5  # issue 29: the docs stage reads more, the ceiling rose from 1.0
 
 
 def main() -> int:
@@ -112,9 +114,9 @@ def main() -> int:
     print()
     if repomix_time:
         ratio = deepkb_time / repomix_time
-        met = ratio <= 1.0 and graph["flows"] > 0
+        met = ratio <= TARGET_RATIO and graph["flows"] > 0
         print(
-            f"deepkb / repomix time: {ratio:.2f} (target ≤ 1.00, call graph included: {'met' if met else 'NOT met'})"
+            f"deepkb / repomix time: {ratio:.2f} (target ≤ {TARGET_RATIO:.2f}, docs and call graph included: {'met' if met else 'NOT met'})"
         )
     print(f"peak RSS: {rss_mb:.1f} MB (target ≤ 200 MB: {'met' if rss_mb <= 200 else 'NOT met'})")
     return 0

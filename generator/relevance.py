@@ -16,10 +16,12 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from . import cjk
+from .documents import Document
 from .text.words import ZH_STOPWORDS, latin_words, stem, tokens
 
 K1 = 10.0
-WEIGHTS = {"title": 20.0, "headings": 8.0, "lead": 4.0, "body": 1.0}
+# a code example names the words it uses, as prose does, but says less about what the document is about
+WEIGHTS = {"title": 20.0, "headings": 8.0, "lead": 4.0, "body": 1.0, "code": 0.5}
 # Length normalisation per field (BM25's b). The body is normalised fully: a long document names every
 # word often, and only a term's density, not its count, says the document is about it.
 LENGTH_NORM = {
@@ -27,6 +29,7 @@ LENGTH_NORM = {
     "headings": 0.5,
     "lead": 0.5,
     "body": 1.0,
+    "code": 1.0,
 }  # a title listing many things names each less
 MIN_NORM = 0.5  # a short body is not credited more than twice its count
 MIN_LENGTH = {
@@ -34,6 +37,7 @@ MIN_LENGTH = {
     "headings": 20.0,
     "lead": 60.0,
     "body": 300.0,
+    "code": 300.0,
 }  # the typical length never drops below these
 MIN_IDF = 0.15  # a term every candidate carries still counts a little
 NEAR = 3  # the words of a phrase count as the phrase within this many tokens of each other
@@ -112,6 +116,21 @@ class Fields:
     headings: str
     body: str
     lead: str = ""  # the document's abstract or first paragraph, which says what it is about
+    code: str = ""  # its code examples, when they are told apart from its prose
+
+
+def document_fields(document: Document) -> Fields:
+    """The fields of a document read by generator/documents: its title, its headings, its summary as the
+    lead, its prose blocks as the body and its code blocks as code."""
+    prose = [block.plain for _, block in document.blocks() if block.kind != "code"]
+    code = [block.text for _, block in document.blocks() if block.kind == "code"]
+    return Fields(
+        title=document.title,
+        headings="\n".join(document.headings),
+        body="\n\n".join(prose),
+        lead=document.summary(),
+        code="\n\n".join(code),
+    )
 
 
 @dataclass(frozen=True)
@@ -140,12 +159,13 @@ def field_tokens(doc: Fields) -> FieldTokens:
     """The tokens relevance reads. A release note's title and headings are left out: "2.2.0: marking++,
     parametrization++" lists a feature, it is not a page about it; its body still counts."""
     if is_release_notes(doc):
-        return {"title": [], "headings": [], "lead": [], "body": tokens(doc.body)}
+        return {"title": [], "headings": [], "lead": [], "body": tokens(doc.body), "code": tokens(doc.code)}
     return {
         "title": tokens(doc.title),
         "headings": tokens(doc.headings),
         "lead": tokens(doc.lead),
         "body": tokens(doc.body),
+        "code": tokens(doc.code),
     }
 
 

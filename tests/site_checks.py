@@ -12,7 +12,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
-from generator.site.search import BUNDLE_DIR, SearchIndexError
+from generator.site.pagefind import BUNDLE_DIR, SearchIndexError
 
 _BACKSLASH = re.compile(r"\\[\\`*_{}\[\]()#+\-.!|~<>=:?]")
 _UNDERLINE = re.compile(r"~{4,}|={4,}|\^{4,}")

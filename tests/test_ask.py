@@ -12,8 +12,10 @@ from conftest import deepkb
 from llm_fakes import FakeAnthropic
 
 from generator.kb.answer import check_citations
-from generator.kb.ask import Found, identifiers, names_symbol
+from generator.kb.ask import Concept, Found, identifiers, names_symbol, retrieve
 from generator.kb.passages import Cite, code_words, page_passages
+from generator.store import KBPaths
+from generator.text.words import holds_stems
 
 
 @pytest.fixture(scope="module")
@@ -177,3 +179,73 @@ def test_camel_case_names_are_found_by_their_words() -> None:
     assert code_words("AsyncClient, HTTPAdapter and getUserID; url_for and JSON stay") == (
         "Async Client HTTP Adapter get User ID"
     )
+
+
+def test_a_long_question_is_read_in_linear_time(kb: KB, monkeypatch: pytest.MonkeyPatch) -> None:
+    # issue #32.6: a list-membership test of Concept records made `ask` quadratic in the question's distinct
+    # words (4,000 words took 37 s). Counted, not timed: comparisons of concepts stay linear in the words.
+    compared = 0
+    real_eq = Concept.__eq__
+
+    def counting_eq(self: Concept, other: object) -> bool:
+        nonlocal compared
+        compared += 1
+        return real_eq(self, other)
+
+    monkeypatch.setattr(Concept, "__eq__", counting_eq)
+    words = 1500
+    question = " ".join(f"zq{i}x" for i in range(words))
+    retrieve(KBPaths(kb.root), question)
+    assert compared <= 10 * words
+
+
+def test_a_passage_of_an_answer_page_about_itself_is_not_retrieved() -> None:
+    body = (
+        "# How are sessions stored?\n\n**Question:** How are sessions stored?\n\n"
+        "Sessions are kept in signed cookies by `SessionStore` (`sample/sessions.py:4`).\n\n"
+        "## How the files were found\n\n**Cycle 1**: terms sessions, stored\n\n"
+        "| File | Relevance | Reason |\n| --- | ---: | --- |\n| sample/sessions.py | 0.90 | matches session |\n"
+    )
+    texts = [p.text for p in page_passages("repos/acme/sample/answers/q.md", "answer", {}, body)]
+    assert texts == ["Sessions are kept in signed cookies by SessionStore (sample/sessions.py:4)."]
+    raw = "# A source\n\n- Source: local (file)\n- 引用于: [报告](../output/report.md)\n\nThe stored text.\n"
+    assert [p.text for p in page_passages("topics/t/raw/a.md", "source", {}, raw)] == ["The stored text."]
+
+
+def test_answered_is_false_when_no_passage_names_the_questions_rare_words(kb: KB) -> None:
+    # "expression evaluation" is all over the knowledge base; "walrus" and "zzqx" are in no passage and carry
+    # most of the question's weight: the closest passages are shown, but nothing answers it
+    code, answer = ask_json(kb, "expression evaluation walrus zzqx")
+    assert code == 4 and answer["answered"] is False and answer["passages"]
+    code, answer = ask_json(kb, "expression evaluation")
+    assert code == 0 and answer["answered"] is True
+
+
+def test_a_topic_named_in_the_question_answers_first_and_no_passage_is_given_twice(kb: KB) -> None:
+    code, answer = ask_json(kb, "do calculators evaluate expressions", "--limit", "8")
+    assert code == 0
+    pages = [p["page"] for p in answer["passages"]]  # type: ignore[union-attr]
+    assert pages[0].startswith("topics/how-calculators-evaluate-expressions/")
+    texts = [" ".join(p["text"].lower().split()) for p in answer["passages"]]  # type: ignore[union-attr]
+    assert len(texts) == len(set(texts))
+
+
+def test_the_cli_caps_a_question_as_mcp_does(kb: KB) -> None:
+    result = deepkb(kb.root, "ask", "evaluate " * 60)
+    assert result.exit_code != 0 and "at most 500" in result.stderr and "Traceback" not in result.output
+
+
+def test_a_plain_word_naming_a_symbol_answers_only_with_the_rest_of_the_question(kb: KB) -> None:
+    # "evaluate" names the function `evaluate`, but the question asks about more: its passage alone is not an
+    # answer. A name spelled as code (`Calculator`) is one, whatever else the question holds.
+    code, answer = ask_json(kb, "evaluate zzqx walrus")
+    assert code == 4 and answer["answered"] is False
+    code, answer = ask_json(kb, "Calculator zzqx walrus")
+    assert code == 0 and answer["passages"][0]["symbol"] == "Calculator"  # type: ignore[index]
+
+
+def test_stems_snowball_leaves_apart_are_one_word() -> None:
+    assert holds_stems(["handl", "error"], {"handler", "error", "default"})
+    assert holds_stems(["thrown"], {"throw"}) and holds_stems(["pars"], {"parser"})
+    assert not holds_stems(["run"], {"runner"})  # a prefix that short finds too much
+    assert not holds_stems(["handl", "zzqx"], {"handler"})

@@ -21,6 +21,7 @@ def test_the_seed_examples_are_shipped() -> None:
     assert glossary.english("套利") == ["arbitrage"]
     assert glossary.english("交易")[0] == "trade"
     assert glossary.english("交易策略") == ["trading strategy"]
+    assert glossary.english("进度条") == ["progress bar"]  # a terminal's widget, as click and tqdm name it
     assert "套利" in glossary.chinese("Arbitrage")
     assert len(glossary.zh_en) >= 300
 

@@ -13,7 +13,7 @@ from kb_fakes import add_repo, add_topic
 from generator.cli import cli
 from generator.kb.fulltext import SyncCounts
 from generator.kb.index import delete_entry, update_index
-from generator.kb.search import search, sync_search_db
+from generator.kb.search import refresh_search_db, search, sync_search_db
 from generator.store import KBPaths, write_page
 
 
@@ -104,8 +104,9 @@ def test_incremental_sync_follows_the_files(paths: KBPaths) -> None:
     assert search(paths, "peephole")[0].id == "topic:compilers"
     assert not search(paths, "allocation")
     delete_entry(paths, "topic:compilers")
+    assert search(paths, "peephole")  # a query never syncs: the database changes between runs only
+    assert sync_search_db(paths).removed == 3
     assert not search(paths, "peephole")
-    assert sync_search_db(paths).removed == 0  # the search above already dropped the deleted pages
 
 
 def test_cli_search_json_and_text(paths: KBPaths) -> None:
@@ -146,7 +147,7 @@ def test_old_database_schema_is_rebuilt(paths: KBPaths) -> None:
     assert search(paths, "dataflow")[0].id == "topic:compilers"
 
 
-def test_a_new_page_and_a_new_title_are_found_without_a_rebuild(paths: KBPaths) -> None:
+def test_a_new_page_and_a_new_title_are_found_after_the_run_without_a_rebuild(paths: KBPaths) -> None:
     assert not search(paths, "zeppelin")
     add_topic(
         paths,
@@ -155,25 +156,33 @@ def test_a_new_page_and_a_new_title_are_found_without_a_rebuild(paths: KBPaths) 
         tags=["aviation"],
         sources={"Rigid frames": "A zeppelin keeps its shape with a rigid frame."},
     )
+    refresh_search_db(paths)  # what every command that writes pages does when it is done
     assert [r.id for r in search(paths, "zeppelin")] == [
         "source:airships/rigid-frames-" + _sha8("Rigid frames")
     ]
     update_index(paths)  # titles and tags come from _index.json, copied when it changes
+    refresh_search_db(paths)
     assert search(paths, "aviation")[0].title == "Airships"
     meta_page = paths.topic_dir("airships") / "index.md"
     write_page(meta_page, {"title": "Lighter than air", "tags": ["aviation"]}, "Landing page.")
     update_index(paths)
+    refresh_search_db(paths)
     assert search(paths, "aviation")[0].title == "Lighter than air"
 
 
-def test_searches_during_a_run_read_the_knowledge_base_as_it_stood(paths: KBPaths) -> None:
-    from generator.kb.search import frozen_knowledge
+def test_queries_read_the_database_as_the_last_command_left_it(paths: KBPaths) -> None:
+    from generator.kb.search import db_path, kb_writes
 
-    with frozen_knowledge(paths):
+    search(paths, "anything")  # the first query builds a database never synced
+    stamp = db_path(paths).stat().st_mtime_ns
+    with kb_writes(paths):  # a run: its pages are written, its searches read the database as it stood
         add_topic(paths, "airships", topic="Airships", tags=["aviation"], report="Zeppelins float.")
         update_index(paths)
-        assert not search(paths, "zeppelins")  # written by this run: not seen by its own searches
-    assert search(paths, "zeppelins")[0].id == "topic:airships"
+        assert not search(paths, "zeppelins")
+        assert not search(paths, "aviation")
+        assert db_path(paths).stat().st_mtime_ns == stamp  # queries wrote nothing
+    assert search(paths, "zeppelins")[0].id == "topic:airships"  # synced once, when the run ended
+    assert search(paths, "aviation")[0].id == "topic:airships"
 
 
 def _sha8(text: str) -> str:

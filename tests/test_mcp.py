@@ -231,3 +231,19 @@ def test_http_answers_the_sdk_client_and_refuses_another_host(http_server: int) 
 
     found = anyio.run(main)
     assert found["definitions"][0]["path"] == "sample/core.py"
+
+
+def test_search_pages_lists_several_pages_of_one_entry_up_to_the_limit(kb: KB) -> None:
+    # an agent lists the pages about a subject: not one hit per repository or topic
+    from generator.kb.server import build_server
+
+    server = build_server(KBPaths(kb.root))
+
+    async def call() -> Any:
+        return await server.call_tool("search_pages", {"query": "calculator", "limit": 5})
+
+    pages = payload(anyio.run(call))
+    assert len(pages) == 5
+    topic = [p["path"] for p in pages if p["id"] == "topic:how-calculators-evaluate-expressions"]
+    assert len(topic) >= 2 and len(set(topic)) == len(topic)
+    assert all(p["path"].endswith(".md") and p["title"] for p in pages)

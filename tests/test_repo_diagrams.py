@@ -13,6 +13,7 @@ from generator.repo.model import (
     SubsystemEdge,
 )
 from generator.repo.synthesize.architecture import link_subsystems, subsystem_edges
+from generator.site.pages import diagrams
 from generator.site.pages.repo_diagrams import architecture_diagram, neighbourhood_diagram
 
 
@@ -158,3 +159,10 @@ def test_error_imports_weigh_least_and_the_main_flow_s_crossing_is_always_drawn(
     assert by_pair[(3, 2)].on_flow and not by_pair[(3, 4)].on_flow
     kept = strongest([*edges, SubsystemEdge(3, 1, ("x",), 40)])
     assert by_pair[(3, 2)] in kept  # the flow's hop: drawn though it is the session's weakest dependency
+
+
+def test_sequence_keeps_a_long_name_cut_with_an_ellipsis() -> None:
+    """A participant named past MAX_LABEL is cut to "…<its end>": still a valid diagram, not a crash."""
+    long_name = "VerifyWebhookStatus.check_if_webhook_already_exists_on_resource_and_register_it"
+    source = diagrams.sequence(["main", long_name], [(0, 1, long_name)])
+    assert "    participant p1 as …" in source

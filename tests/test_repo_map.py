@@ -350,6 +350,11 @@ def test_deep_nesting_is_bounded_and_handwritten_notes_are_not_generated(tmp_pat
         ("test-utils.js", True),
         ("lib/latest/a.js", False),
         ("lib/contest/a.js", False),
+        ("src/FluentValidation.Tests/RuleTests.cs", True),  # .NET test and benchmark projects
+        ("src/FluentValidation.Tests.Benchmarks/Bench.cs", True),
+        ("src/Foo.UnitTests/A.cs", True),
+        ("src/FluentValidation/Validators/NotNullValidator.cs", False),
+        ("src/FluentValidation.DependencyInjectionExtensions/Setup.cs", False),
     ],
 )
 def test_context_files_are_told_from_source_modules(path: str, context: bool) -> None:
@@ -361,7 +366,8 @@ def test_context_files_are_told_from_source_modules(path: str, context: bool) ->
 CONTEXT_PATH = re.compile(
     r"(^|/)(tests?|testing|testutils?|__tests__|spec|specs|docs?|docs?[_-][\w-]+|[\w-]*examples?|samples?"
     r"|tutorials?|benchmarks?|bench|tests?[_-]?(?:helpers?|utils?|support|data)|[\w-]+[_-]tests?|__mocks__|mocks?"
-    r"|__fixtures__|fixtures?|scripts?|tools|release|ci|typings|\.[^/]+|vendor|third_party|node_modules|testdata)/"
+    r"|__fixtures__|[\w-]+(?:\.[\w-]+)*\.(?:\w*tests?|specs?|benchmarks?)(?:\.[\w-]+)*"
+    r"|fixtures?|scripts?|tools|release|ci|typings|\.[^/]+|vendor|third_party|node_modules|testdata)/"
     r"|(^|/)(test[_-][^/]*|[^/]*_test\.\w+|[^/]*\.(test|spec)\.\w+|conftest\.py|setup\.py|noxfile\.py"
     r"|fabfile\.py|tasks\.py|dodo\.py|[^/]*\.config\.[cm]?[jt]s|Gruntfile\.js|gulpfile\.js|Makefile"
     r"|Dockerfile|_version\.py|version\.py|__version__\.py)$",
@@ -392,6 +398,9 @@ PARTS = (
     "example",
     "Examples",
     "samples",
+    "Foo.Tests",
+    "Foo.Tests.Benchmarks",
+    "Foo.Core",
     "benchmark",
     "bench",
     "fixtures",

@@ -340,7 +340,7 @@ def test_a_request_is_answered_on_its_own_page_and_the_general_pages_stay(tmp_pa
     assert {k: v for k, v in pages.items() if k.startswith("shards/")} == general
     meta, body = read_page(harvest(paths) / "answers" / "how-is-the-price-of-an-item-computed.md")
     assert meta["request"] == "How is the price of an item computed?"
-    assert "## How the files were found" in body and "core/engine.py" in body
+    assert '??? note "How the files were found"' in body and "core/engine.py" in body
     assert "[`price`](https://github.com/acme/shop/blob/" in body
 
 

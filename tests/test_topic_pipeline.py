@@ -21,6 +21,7 @@ from topic_fakes import (
 )
 
 from generator.errors import ResearchError, UsageError
+from generator.kb.search import refresh_search_db
 from generator.site.pages.topic import publish_topic
 from generator.site.pages.topic_raw import write_raw_pages
 from generator.store import KBPaths, read_page
@@ -343,6 +344,7 @@ def test_existing_knowledge_base_is_searched_too(kb_root: Path) -> None:
     make_corpus(kb_root)
     paths = KBPaths(kb_root)
     _run(kb_root, quick=True)
+    refresh_search_db(paths)  # what the command that ran it does when it ends
     (kb_root / "empty").mkdir()
     second = entry(topic="vector databases indexes", sources=["local:empty"])
     result = run_topic_research(paths, config(), offline(), second, quick=True, publish=publish_topic)

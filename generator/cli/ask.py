@@ -6,7 +6,7 @@ import click
 
 from ..errors import UsageError
 from ..kb.answer import Answer, answer_question
-from ..kb.ask import Found
+from ..kb.ask import MAX_QUESTION, Found
 from ..kb.passages import Cite
 from .app import App, echo_json, pass_app
 from .knowledge import clean
@@ -28,6 +28,11 @@ def ask(app: App, question: str, limit: int, offline: bool, as_json: bool) -> No
     """Answer QUESTION from every repository and topic, with cited passages and the pages they are on."""
     if not question.strip():
         raise UsageError("the question is empty", hint='e.g. deepkb ask "how are sessions stored?"')
+    if len(" ".join(question.split())) > MAX_QUESTION:
+        raise UsageError(
+            f"the question is {len(question)} characters long; at most {MAX_QUESTION} are read",
+            hint="ask a shorter question",
+        )
     if not app.paths.site_src.is_dir():
         raise UsageError(
             f"{app.paths.root} holds no knowledge base (no site_src/)", hint="pass --root or cd into it"
@@ -37,12 +42,12 @@ def ask(app: App, question: str, limit: int, offline: bool, as_json: bool) -> No
         echo_json(answer.to_json())
     else:
         _print(app, answer)
-    if not answer.found:
+    if not answer.answered:
         raise click.exceptions.Exit(NOT_ANSWERED)
 
 
 def _print(app: App, answer: Answer) -> None:
-    if not answer.found:
+    if not answer.answered:
         app.console.print(
             f"Nothing in the knowledge base answers {clean(answer.question)!r}"
             f" (looked for: {clean(', '.join(answer.concepts)) or 'no content words'})."

@@ -9,10 +9,10 @@ from ..errors import ConfigError, PartialFailure
 from ..kb.entries import config_entries, entry_weights, parse_shard, select_shard
 from ..kb.index import load_index, update_index
 from ..kb.run import OnDemand, exit_line, research_entries
+from ..kb.search import kb_writes
 from ..llm.cost import usage_line
 from ..site.build import build_site
 from ..site.render import render_site
-from ..store import workspace_lock
 from .app import App, pass_app
 from .knowledge import clean
 
@@ -44,7 +44,7 @@ def build(app: App, no_site: bool, shard_text: str | None, batch: bool, strict: 
     shard = parse_shard(shard_text) if shard_text else None
     if batch:
         config.llm.batch = True  # read when the provider is opened
-    with workspace_lock(app.paths):
+    with kb_writes(app.paths):
         entries = config_entries(app.paths, config)
         if shard is not None:
             entries = select_shard(entries, shard, entry_weights(load_index(app.paths)))

@@ -10,10 +10,11 @@ from rich.markup import escape
 
 from ..errors import UsageError
 from ..jsontypes import JSONObject
+from ..kb.search import kb_writes
 from ..site.pages.topic import publish_topic
 from ..site.text import md_inline
 from ..sources.base import SearchHit
-from ..store import KBPaths, workspace_lock
+from ..store import KBPaths
 from ..terminal import printable
 from ..topic.crawl import Crawler, CrawlResult, FetchedPage, crawl_site
 from ..topic.workspace import find_topic, write_raw_source
@@ -64,7 +65,7 @@ def crawl(app: App, url: str, depth: int, max_pages: int, fmt: str, topic_id: st
     for skipped_url, reason in result.skipped:
         app.console.print(f"[yellow]skipped[/yellow] {escape(skipped_url)}: {escape(reason)}")
     if topic_id:
-        with workspace_lock(app.paths):
+        with kb_writes(app.paths):
             stored = store_pages(app.paths, topic_id, result.pages)
         for raw_id in stored:
             click.echo(raw_id)

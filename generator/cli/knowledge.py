@@ -10,10 +10,9 @@ import msgspec
 
 from ..errors import UsageError
 from ..kb.index import delete_entry, index_path, load_index, update_index
-from ..kb.search import search, sync_search_db
+from ..kb.search import kb_writes, search, sync_search_db
 from ..llm.cost import CostRecord
 from ..site.render import render_site
-from ..store import workspace_lock
 from ..terminal import printable
 from .app import App, echo_json, pass_app
 
@@ -121,7 +120,7 @@ def knowledge_delete(app: App, entry_id: str, yes: bool) -> None:
         )
     if not yes:
         click.confirm(f"Delete {entry_id} ({clean(entry.get('title', ''))}) and all its pages?", abort=True)
-    with workspace_lock(app.paths):
+    with kb_writes(app.paths):
         delete_entry(app.paths, entry_id)
         if (app.paths.site_src / "index.md").is_file():
             # the home, section and tag pages would otherwise link to the deleted pages
@@ -133,7 +132,7 @@ def knowledge_delete(app: App, entry_id: str, yes: bool) -> None:
 @pass_app
 def knowledge_rebuild(app: App) -> None:
     """Rebuild _index.json and the full-text search database from the workspaces on disk."""
-    with workspace_lock(app.paths):
+    with kb_writes(app.paths):
         index = update_index(app.paths)
     counts = sync_search_db(app.paths, rebuild=True)
     app.console.print(

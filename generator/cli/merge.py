@@ -11,10 +11,9 @@ from rich.markup import escape
 from ..kb.entries import assign_shards, config_entries, entry_weights
 from ..kb.index import load_index, update_index
 from ..kb.merge import merge_checkouts
-from ..kb.search import sync_search_db
+from ..kb.search import kb_writes, sync_search_db
 from ..site.build import build_site
 from ..site.render import render_site
-from ..store import workspace_lock
 from .app import App, pass_app
 from .knowledge import clean
 
@@ -33,7 +32,7 @@ def merge(app: App, folders: tuple[Path, ...], no_site: bool) -> None:
     Two different copies of the same version are refused before anything is written.
     """
     config = app.config
-    with workspace_lock(app.paths):
+    with kb_writes(app.paths):
         report = merge_checkouts(app.paths, [folder.resolve() for folder in folders])
         for verb, ids in (("added", report.added), ("updated", report.updated)):
             for entry_id in ids:

@@ -7,9 +7,9 @@ from rich.markup import escape
 
 from ..errors import PartialFailure
 from ..kb.entries import parse_shard
+from ..kb.search import kb_writes
 from ..llm.cost import CostRecord
 from ..refresh import run_refresh
-from ..store import workspace_lock
 from .app import App, echo_json, pass_app
 from .knowledge import clean
 
@@ -59,7 +59,7 @@ def refresh(
     if dry_run:
         report = run_refresh(app.paths, config, app.provider, dry_run=True, console=app.console, shard=shard)
     else:
-        with workspace_lock(app.paths):
+        with kb_writes(app.paths):
             report = run_refresh(
                 app.paths, config, app.provider, site=not no_site, console=app.console, shard=shard
             )

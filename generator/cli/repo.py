@@ -13,6 +13,7 @@ from rich.markup import escape
 from ..errors import PartialFailure
 from ..jsontypes import JSONObject
 from ..kb.costs import save_cost
+from ..kb.search import kb_writes
 from ..llm.meter import MeteredProvider
 from ..repo.run.chunked import run_chunks, start_session, synthesize_session
 from ..repo.run.pipeline import RepoPartialFailure, run_repo_research
@@ -20,7 +21,6 @@ from ..repo.run.session import ChunkedSession
 from ..repo.run.study import RepoResult
 from ..site.pages.diagrams import workflow_diagram
 from ..site.pages.repo import publish_repo, shard_summary_lines
-from ..store import workspace_lock
 from ..terminal import printable
 from .app import App, echo_json, pass_app
 
@@ -78,7 +78,7 @@ def repo_run(
 ) -> None:
     """Research SOURCE (a https URL, git@host:owner/repo, or a local path)."""
     meter = MeteredProvider(app.provider())  # this run's calls, for _cost.json as build writes it
-    with workspace_lock(app.paths), app.run_deadline("repo"):
+    with kb_writes(app.paths), app.run_deadline("repo"):
         try:
             result = run_repo_research(
                 app.paths,
@@ -112,7 +112,7 @@ def _save_cost(app: App, meter: MeteredProvider, result: RepoResult) -> None:
 @pass_app
 def repo_start(app: App, source: str, request: str | None) -> None:
     """Plan a chunked research of SOURCE; prints {session_id, chunk_plan, next_action} as JSON."""
-    with workspace_lock(app.paths), app.run_deadline("repo"):
+    with kb_writes(app.paths), app.run_deadline("repo"):
         session = start_session(
             app.paths, app.config, app.provider(), _cli_source(source), request=request, console=app.console
         )
@@ -153,7 +153,7 @@ def repo_shard(app: App, session_id: str, chunks: tuple[str, ...], max_concurren
 @pass_app
 def repo_synthesize(app: App, session_id: str, as_json: bool) -> None:
     """Write the pages of SESSION from its finished chunks."""
-    with workspace_lock(app.paths), app.run_deadline("repo"):
+    with kb_writes(app.paths), app.run_deadline("repo"):
         try:
             result = synthesize_session(
                 app.paths, app.config, app.provider(), session_id, console=app.console, publish=publish_repo

@@ -10,9 +10,9 @@ from rich.markup import escape
 from ..config import TopicEntry
 from ..errors import NoUsableSources, PartialFailure, UsageError
 from ..kb.costs import save_cost
+from ..kb.search import kb_writes
 from ..llm.meter import MeteredProvider
 from ..site.pages.topic import publish_topic
-from ..store import workspace_lock
 from ..topic.pipeline import resume_topic_research, run_topic_research, unverified_line
 from ..topic.state import TopicResult
 from .app import App, echo_json, pass_app
@@ -64,7 +64,7 @@ def topic_run(
     entry = _entry_for(app, text.strip())
     sources = [s.strip() for s in sources_csv.split(",") if s.strip()] if sources_csv else None
     meter = MeteredProvider(app.provider())  # this run's calls, for _cost.json as build writes it
-    with workspace_lock(app.paths), app.run_deadline("topic"):
+    with kb_writes(app.paths), app.run_deadline("topic"):
         _finish(
             app,
             as_json,
@@ -95,7 +95,7 @@ def topic_run(
 def topic_resume(app: App, topic_id: str, as_json: bool) -> None:
     """Continue an interrupted, failed or paused (--review-plan) topic run from its last finished step."""
     meter = MeteredProvider(app.provider())
-    with workspace_lock(app.paths), app.run_deadline("topic"):
+    with kb_writes(app.paths), app.run_deadline("topic"):
         _finish(
             app,
             as_json,

@@ -8,6 +8,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from typing_extensions import TypedDict
+
 from ..llm.base import Prompt, Provider
 from ..store import KBPaths
 from .ask import DEFAULT_LIMIT, Found, PageRef, retrieve
@@ -25,45 +27,94 @@ class Answer:
     citations_checked: int = 0
     citations_dropped: int = 0
     concepts: list[str] = field(default_factory=list)
+    answered: bool = False
+    """Does a passage carry the question's key terms (or define a symbol it names)?"""
 
     @property
     def pages(self) -> list[PageRef]:
         return list(dict.fromkeys(PageRef(f.page, f.page_title, f.entry) for f in self.found))
 
-    def to_json(self) -> dict[str, object]:
+    def to_json(self) -> AnswerPayload:
         return {
             "question": self.question,
-            "answered": bool(self.found),
+            "answered": self.answered,
             "method": self.method,
             "answer": self.text,
             "citations_checked": self.citations_checked,
             "citations_dropped": self.citations_dropped,
             "concepts": self.concepts,
-            "passages": [
-                {
-                    "text": f.text,
-                    "heading": f.heading,
-                    "symbol": f.symbol,
-                    "entry": f.entry,
-                    "page": f.page,
-                    "page_title": f.page_title,
-                    "kind": f.kind,
-                    "score": round(f.score, 3),
-                    "citations": [c.__dict__ for c in f.cites],
-                }
-                for f in self.found
-            ],
-            "pages": [p.__dict__ for p in self.pages],
+            "passages": [_passage_json(f) for f in self.found],
+            "pages": [{"page": p.page, "title": p.title, "entry": p.entry} for p in self.pages],
         }
+
+
+class CitationPayload(TypedDict):
+    label: str
+    url: str
+    path: str
+    line: int
+    page: str
+
+
+class PassagePayload(TypedDict):
+    text: str
+    heading: str
+    symbol: str
+    entry: str
+    page: str
+    page_title: str
+    kind: str
+    score: float
+    citations: list[CitationPayload]
+
+
+class PagePayload(TypedDict):
+    page: str
+    title: str
+    entry: str
+
+
+class AnswerPayload(TypedDict):
+    """`deepkb ask --json` and the MCP `ask` tool's reply."""
+
+    question: str
+    answered: bool
+    method: str
+    answer: str
+    citations_checked: int
+    citations_dropped: int
+    concepts: list[str]
+    passages: list[PassagePayload]
+    pages: list[PagePayload]
+
+
+def _passage_json(found: Found) -> PassagePayload:
+    return {
+        "text": found.text,
+        "heading": found.heading,
+        "symbol": found.symbol,
+        "entry": found.entry,
+        "page": found.page,
+        "page_title": found.page_title,
+        "kind": found.kind,
+        "score": round(found.score, 3),
+        "citations": [
+            {"label": c.label, "url": c.url, "path": c.path, "line": c.line, "page": c.page}
+            for c in found.cites
+        ],
+    }
 
 
 def answer_question(
     paths: KBPaths, question: str, provider: Provider | None = None, limit: int = DEFAULT_LIMIT
 ) -> Answer:
     """The passages answering `question`; with a model (not the offline one), its answer written from them."""
-    found, ideas = retrieve(paths, question, limit)
-    answer = Answer(" ".join(question.split()), found, concepts=[c.label for c in ideas])
-    if found and provider is not None and provider.name != "offline":
+    got = retrieve(paths, question, limit)
+    found = got.found
+    answer = Answer(
+        " ".join(question.split()), found, concepts=[c.label for c in got.concepts], answered=got.answered
+    )
+    if answer.answered and provider is not None and provider.name != "offline":
         reply = provider.complete(_prompt(answer.question, found))
         answer.text, answer.citations_checked, answer.citations_dropped = check_citations(reply.text, found)
         answer.method = "model"

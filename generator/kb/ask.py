@@ -17,10 +17,10 @@ from dataclasses import dataclass
 
 from .. import cjk
 from ..store import KBPaths
-from ..text.words import STOPWORDS, ZH_STOPWORDS, latin_words, stem, tokens
+from ..text.words import STOPWORDS, ZH_STOPWORDS, holds_stems, latin_words, stem, tokens
 from .fulltext import quoted, words
 from .passages import MAX_PASSAGES, Cite, code_words
-from .search import synced_db, unsegment
+from .search import search_db, unsegment
 from .synonyms import Synonyms, load_synonyms
 
 DEFAULT_LIMIT = 5
@@ -29,7 +29,11 @@ PER_PAGE = 2  # passages from one page, at most: an answer shows where else the 
 SYMBOL_BOOST = 25.0  # a passage defining a symbol the question names outranks any prose about it
 MAX_SYMBOL_HITS = 12  # a name more symbols share than this (`run`, `get`) says too little to boost
 HEADING_WEIGHT = 2.0
-SCOPE_BOOST = 1.5  # a passage of the repository the question names ("gin", "flask")
+MAX_CONCEPTS = (
+    64  # words of a question read (a question is at most MAX_QUESTION characters from the CLI or MCP)
+)
+MAX_QUESTION = 500  # characters of a question, as `deepkb ask` and the MCP tools accept it
+KEY_SHARE = 0.5  # an answer names the words that carry at least this share of the question's weight
 COMMON = 300  # a plain word in this many passages is a word, not a symbol's name ("response", "group")
 _VERSION = re.compile(r"-v?\d[\w.]*$")  # `flask-3.1.3` is the repository `flask`
 UNCITED = 0.7  # the weight of a passage that cites nothing (the page it is on is then its only reference)
@@ -78,13 +82,15 @@ class PageRef:
 # --------------------------------------------------------------------------- the question
 
 
-def concepts(question: str, synonyms: Synonyms) -> list[Concept]:
-    """The question's content words, each with its synonym group and glossary twins."""
+def concepts(question: str, synonyms: Synonyms, most: int = MAX_CONCEPTS) -> list[Concept]:
+    """The question's first `most` content words, each with its synonym group and glossary twins."""
     found: dict[str, Concept] = {}
     for surface in _surface_words(question, synonyms):
         key = stem(surface) if surface.isascii() else surface
         if key in found:
             continue
+        if len(found) == most:
+            break
         forms = dict.fromkeys([surface, *synonyms.glossary.spellings(surface)])
         canonical = synonyms.lookup(surface)
         if canonical:
@@ -131,49 +137,63 @@ def names_symbol(written: str, name: str) -> bool:
 # --------------------------------------------------------------------------- retrieval
 
 
-def retrieve(paths: KBPaths, question: str, limit: int = DEFAULT_LIMIT) -> tuple[list[Found], list[Concept]]:
-    """The passages that best answer `question`, best first, and the concepts it was read as."""
+@dataclass(frozen=True)
+class Retrieved:
+    """What a question found: its passages best first, the concepts it was read as, and whether any passage
+    carries the question's key terms (the rarest of its words, holding most of its weight)."""
+
+    found: list[Found]
+    concepts: list[Concept]
+    answered: bool
+
+
+def retrieve(paths: KBPaths, question: str, limit: int = DEFAULT_LIMIT) -> Retrieved:
+    """The passages that best answer `question`, best first: those of a repository or topic it names first."""
     question = " ".join(question.split())
     ideas = concepts(question, load_synonyms(paths))
-    names = identifiers(question)
+    names = identifiers(question)[:MAX_CONCEPTS]
     if not ideas and not names:
-        return [], ideas
-    with synced_db(paths) as conn:
-        scoped, topical = _scopes(conn, ideas)
-        scores = _bm25(conn, topical, _pages_of(conn, scoped))
+        return Retrieved([], ideas, False)
+    with search_db(paths) as conn:
+        scope = _scope(conn, ideas)
+        scores = _bm25(conn, scope.topical, _pages_of(conn, scope.folders))
         # a repository's name scopes the question; it is not also a question about its namesake class
-        named = {idea.label.lower() for idea in ideas if idea not in topical}
-        symbols = _symbol_hits(conn, [n for n in names if n.lower() not in named])
+        symbols, named = _symbol_hits(conn, [n for n in names if n.lower() not in scope.names])
         for rowid, boost in symbols.items():
             scores[rowid] = scores.get(rowid, 0.0) + boost
-        if scoped and scores:
-            owners = _entries_of(conn, {r // MAX_PASSAGES for r in scores})
-            scores = {
-                r: s * (SCOPE_BOOST if owners.get(r // MAX_PASSAGES) in scoped else 1.0)
-                for r, s in scores.items()
-            }
         rows = _rows(conn, list(scores))
-        ranked = _rank(rows, scores, topical, set(symbols))
-        return _choose(conn, ranked, rows, limit), ideas
+        weights = _weights(conn, scope.topical)
+        ranked = _rank(rows, scores, scope.topical, weights, named)
+        found = _choose(conn, ranked, rows, limit, scope.folders)
+    return Retrieved([f for f, _ in found], ideas, any(on_point for _, on_point in found))
 
 
-def _scopes(conn: sqlite3.Connection, ideas: list[Concept]) -> tuple[set[str], list[Concept]]:
-    """The repositories the question names ("how does gin route…": `repo:…/gin`), and the concepts left to
-    match once those names are set aside (all of them when the question is nothing but a name)."""
-    names: dict[str, set[str]] = {}
-    for (entry_id,) in conn.execute("SELECT id FROM entries WHERE id LIKE 'repo:%'"):
-        name = _VERSION.sub("", str(entry_id).rsplit("/", 1)[-1]).lower()
-        names.setdefault(name, set()).add(str(entry_id))
-    scoped = {i for idea in ideas for i in names.get(idea.label.lower(), ())}
-    rest = [idea for idea in ideas if idea.label.lower() not in names]
-    return scoped, rest if rest else ideas
+@dataclass(frozen=True)
+class _Scope:
+    """The repositories and topics a question names (their folders below site_src/, `repos/o/r/`), the names
+    set aside, and the concepts left to match (all of them when the question is nothing but a name)."""
+
+    folders: tuple[str, ...]
+    names: frozenset[str]
+    topical: list[Concept]
 
 
-def _entries_of(conn: sqlite3.Connection, docs: set[int]) -> dict[int, str]:
-    """doc rowid → the entry it belongs to (looked up by rowid: `entry` is not an indexed column)."""
-    marks = ",".join("?" * len(docs))
-    rows = conn.execute(f"SELECT rowid, entry FROM docs WHERE rowid IN ({marks})", list(docs))
-    return {int(r[0]): str(r[1]) for r in rows}
+def _scope(conn: sqlite3.Connection, ideas: list[Concept]) -> _Scope:
+    """ "how does gin route…" is scoped to `repos/…/gin/`; "application factories" to the topic of that name."""
+    repos: dict[str, set[str]] = {}
+    topics: dict[frozenset[str], str] = {}
+    for (entry_id,) in conn.execute("SELECT id FROM entries WHERE id LIKE 'repo:%' OR id LIKE 'topic:%'"):
+        kind, _, name = str(entry_id).partition(":")
+        if kind == "repo":
+            repos.setdefault(_VERSION.sub("", name.rsplit("/", 1)[-1]).lower(), set()).add(f"repos/{name}/")
+        elif words := frozenset(tokens(name.replace("-", " "))):
+            topics[words] = f"topics/{name}/"
+    labels = {idea.label.lower() for idea in ideas}
+    named = labels & repos.keys()
+    stems = {stem(label) if label.isascii() else label for label in labels}
+    folders = {f for name in named for f in repos[name]} | {f for w, f in topics.items() if w <= stems}
+    rest = [idea for idea in ideas if idea.label.lower() not in named]
+    return _Scope(tuple(sorted(folders)), frozenset(named), rest if rest else ideas)
 
 
 def _bm25(conn: sqlite3.Connection, ideas: list[Concept], docs: Iterable[int] = ()) -> dict[int, float]:
@@ -197,11 +217,11 @@ def _bm25(conn: sqlite3.Connection, ideas: list[Concept], docs: Iterable[int] = 
     return {int(rowid): float(score) for rowid, score in rows}
 
 
-def _pages_of(conn: sqlite3.Connection, entries: set[str]) -> list[int]:
-    """The doc rowids of the repositories `entries` (`repo:o/r` → the pages under repos/o/r/)."""
+def _pages_of(conn: sqlite3.Connection, folders: Iterable[str]) -> list[int]:
+    """The doc rowids of the pages below `folders` (`repos/o/r/`, `topics/slug/`)."""
     docs: list[int] = []
-    for entry in sorted(entries):
-        base = "repos/" + entry.split(":", 1)[1]
+    for folder in folders:
+        base = folder.rstrip("/")
         rows = conn.execute(
             "SELECT doc FROM files WHERE folder = ? OR (folder > ? AND folder < ?)",
             (base, base + "/", base + "0"),
@@ -210,9 +230,12 @@ def _pages_of(conn: sqlite3.Connection, entries: set[str]) -> list[int]:
     return docs
 
 
-def _symbol_hits(conn: sqlite3.Connection, names: list[str]) -> dict[int, float]:
-    """Passage rowid → boost, for the symbols the question names (fewer namesakes, more boost)."""
+def _symbol_hits(conn: sqlite3.Connection, names: list[str]) -> tuple[dict[int, float], set[int]]:
+    """Passage rowid → boost, for the symbols the question names (fewer namesakes, more boost); and those it
+    names as code (`Session`, `url_for`, `Flask.run`), which answer it whatever else it asks. A symbol named
+    by a plain word ("parse", "command") answers only as a passage covering the question does."""
     hits: dict[int, float] = {}
+    as_code: set[int] = set()
     for written in names:
         short = written.rsplit(".", 1)[-1]
         found = conn.execute(
@@ -230,7 +253,9 @@ def _symbol_hits(conn: sqlite3.Connection, names: list[str]) -> dict[int, float]
         boost = SYMBOL_BOOST / math.sqrt(len(rows)) * (_rarity(conn, written) if plain else 1.0)
         for (rowid,) in rows:
             hits[int(rowid)] = max(hits.get(int(rowid), 0.0), boost)
-    return hits
+            if not plain:
+                as_code.add(int(rowid))
+    return hits, as_code
 
 
 def _rarity(conn: sqlite3.Connection, word: str) -> float:
@@ -266,16 +291,38 @@ def _rows(conn: sqlite3.Connection, rowids: list[int]) -> dict[int, _Row]:
     return found
 
 
+def _weights(conn: sqlite3.Connection, ideas: list[Concept]) -> list[float]:
+    """Each concept's weight, the rarer the heavier (an IDF over at most COMMON passages): a word no passage
+    holds weighs most, so a passage that leaves it out does not answer."""
+    weights = []
+    for idea in ideas:
+        spelled = [quoted([" ".join(found)]) for form in idea.forms if (found := words(form))]
+        held = 0
+        if spelled:
+            held = conn.execute(
+                "SELECT count(*) FROM (SELECT rowid FROM passages WHERE passages MATCH ? LIMIT ?)",
+                (" OR ".join(dict.fromkeys(spelled)), COMMON),
+            ).fetchone()[0]
+        weights.append(math.log(1 + COMMON / (held + 0.5)))
+    return weights
+
+
 def _rank(
-    rows: dict[int, _Row], scores: dict[int, float], ideas: list[Concept], symbols: set[int]
-) -> list[tuple[int, float]]:
-    """Rowids by score × the share of the question's concepts the passage covers; a passage covering less
-    than half of them (rounded up), or whose text (not heading) names none, is not an answer unless it defines
-    a symbol the question names."""
+    rows: dict[int, _Row],
+    scores: dict[int, float],
+    ideas: list[Concept],
+    weights: list[float],
+    symbols: set[int],
+) -> list[tuple[int, float, bool]]:
+    """(rowid, score, on point), best first: BM25 × the share of the question's concepts the passage covers ×
+    the share of the question's weight they carry. A passage covering less than half of the concepts (rounded
+    up), or whose text (not heading) names none, is not an answer unless it defines a symbol the question
+    names; it is on point when it names the words that carry most of the question's weight (KEY_SHARE)."""
     needed = math.ceil(len(ideas) / 2)
+    total = sum(weights) or 1.0
     spellings = [[set(stems) for form in idea.forms if (stems := tokens(form))] for idea in ideas]
     headings: dict[str, set[str]] = {}
-    ranked: list[tuple[int, float]] = []
+    ranked: list[tuple[int, float, bool]] = []
     for rowid, score in scores.items():
         row = rows.get(rowid)
         if row is None:
@@ -285,39 +332,59 @@ def _rank(
             headings[row.heading] = set(tokens(row.heading))
         covered = _covered(in_text | headings[row.heading], spellings)
         # the heading gives context, the text must say something of the question itself
-        if (covered < needed or not _covered(in_text, spellings)) and rowid not in symbols:
+        if (sum(covered) < needed or not any(_covered(in_text, spellings))) and rowid not in symbols:
             continue
-        share = covered / len(ideas) if ideas else 1.0
+        named = sum(w for w, hit in zip(weights, covered, strict=True) if hit) / total
+        share = sum(covered) / len(ideas) if ideas else 1.0
         checkable = 1.0 if row.cites else UNCITED  # an answer the reader can check comes first
-        ranked.append((rowid, score * (0.5 + share) * checkable))
+        on_point = named >= KEY_SHARE or rowid in symbols
+        ranked.append((rowid, score * (0.5 + share) * (0.5 + named) * checkable, on_point))
     return sorted(ranked, key=lambda item: (-item[1], item[0]))
 
 
-def _covered(seen: set[str], spellings: list[list[set[str]]]) -> int:
-    """How many concepts the stems `seen` hold (a concept: any one of its spellings, all its stems)."""
-    return sum(1 for forms in spellings if any(form <= seen for form in forms))
+def _covered(seen: set[str], spellings: list[list[set[str]]]) -> list[bool]:
+    """Which concepts the stems `seen` hold (a concept: any one of its spellings, all its stems, "parse" found
+    in "parser")."""
+    return [any(holds_stems(form, seen) for form in forms) for forms in spellings]
 
 
 def _choose(
-    conn: sqlite3.Connection, ranked: list[tuple[int, float]], rows: dict[int, _Row], limit: int
-) -> list[Found]:
-    chosen: list[Found] = []
+    conn: sqlite3.Connection,
+    ranked: list[tuple[int, float, bool]],
+    rows: dict[int, _Row],
+    limit: int,
+    folders: tuple[str, ...] = (),
+) -> list[tuple[Found, bool]]:
+    """The `limit` best passages, those of the repositories and topics the question names first; at most
+    PER_PAGE from one page, and a text said twice (a docstring on a shard page and an answer page) once."""
+    docs = _docs(conn, {rowid // MAX_PASSAGES for rowid, _, _ in ranked})
+    in_scope = (
+        {rowid for rowid, _, _ in ranked if _page(docs, rowid).startswith(folders)} if folders else set()
+    )
+    order = sorted(ranked, key=lambda r: r[0] not in in_scope)  # stable: best first within each group
+    chosen: list[tuple[Found, bool]] = []
     per_page: dict[int, int] = {}
     texts: set[str] = set()
-    docs = _docs(conn, {rowid // MAX_PASSAGES for rowid, _ in ranked[: limit * 6]})
-    for rowid, score in ranked:
+    for rowid, score, on_point in order:
         doc, row = rowid // MAX_PASSAGES, rows[rowid]
-        if doc not in docs or row.text in texts or per_page.get(doc, 0) >= PER_PAGE:
+        said = " ".join(row.text.lower().split())
+        if doc not in docs or said in texts or per_page.get(doc, 0) >= PER_PAGE:
             continue
         page, title, entry, kind = docs[doc]
-        texts.add(row.text)
+        texts.add(said)
         per_page[doc] = per_page.get(doc, 0) + 1
-        symbol = _symbol_of(conn, rowid)
         cites = tuple(_stored(conn, c) for c in row.cites)
-        chosen.append(Found(row.text, row.heading, page, title, entry, kind, score, cites, symbol))
+        symbol = _symbol_of(conn, rowid)
+        chosen.append(
+            (Found(row.text, row.heading, page, title, entry, kind, score, cites, symbol), on_point)
+        )
         if len(chosen) == limit:
             break
     return chosen
+
+
+def _page(docs: dict[int, tuple[str, str, str, str]], rowid: int) -> str:
+    return docs[rowid // MAX_PASSAGES][0] if rowid // MAX_PASSAGES in docs else ""
 
 
 def _docs(conn: sqlite3.Connection, docs: Iterable[int]) -> dict[int, tuple[str, str, str, str]]:

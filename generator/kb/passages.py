@@ -93,7 +93,17 @@ _SYMBOL = re.compile(
 # `1. `caller` calls `callee` — `path:line`` (a flow step)
 _CALL = re.compile(r"^`(?P<caller>[^`]{1,200})` calls `(?P<callee>[^`]{1,200})`(?:\s+—\s+(?P<where>.*))?$")
 _ADMONITION = re.compile(r"^(?:!!!|\?\?\?)")
-_RAW_METADATA = re.compile(r"^(?:Source|Original|Fetched|Stored text|Cited by|Original text):")
+# a stored source's header rows (its address, dates, "Cited by"), in either language of the labels
+_RAW_FIELDS = ("source", "original", "fetched", "standing", "authors", "stored_text", "cited_by")
+_RAW_METADATA = re.compile(
+    "^(?:"
+    + "|".join(sorted({re.escape(t[key]) for t in LABELS.values() for key in _RAW_FIELDS if key in t}))
+    + ")[:：]"
+)
+# what a page says about itself, not about its subject: an answer page's echo of the question and its
+# retrieval trace ("Cycle 1: terms …", the table of files judged under "How the files were found")
+_SELF_REPORT = re.compile(r"^(?:Question|Revision|Cycle \d+)\s*:")
+_TRACE_HEADINGS = frozenset({"How the files were found"})
 
 
 def page_passages(rel: str, kind: str, meta: Mapping[str, object], body: str) -> list[Passage]:
@@ -103,7 +113,8 @@ def page_passages(rel: str, kind: str, meta: Mapping[str, object], body: str) ->
     subsystem = str(meta.get("title") or "").split(" · ", 1)[-1]
     found: list[Passage] = []
     for heading, block, nested in _source_blocks(body) if kind == "source" else _blocks(body):
-        if kind == "source" and _RAW_METADATA.match(block):
+        said = plain(block)
+        if _RAW_METADATA.match(said) or _SELF_REPORT.match(said) or heading in _TRACE_HEADINGS:
             continue
         if kind in ("topic", "report") and heading in _LISTINGS:
             continue  # a row of a topic's sources or references names a stored source: its page holds the text

@@ -12,14 +12,15 @@ import json
 import os
 import re
 import stat
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import NotRequired, Required, cast
+
+from typing_extensions import TypedDict
 
 from ..errors import UsageError
 from ..store import KBPaths
 from .index import INDEX_FILE, load_index
-from .search import synced_db, unsegment
+from .search import SearchResult, search_db, unsegment
 
 MAX_TEXT = 20_000  # characters of a page one call returns; `offset` pages on
 MAX_RECORD = 50_000  # characters of a record, as JSON
@@ -28,6 +29,100 @@ _ENTRY_ID = re.compile(r"^(?:repo|topic|source):[\w.\-]+(?:/[\w.\-]+)?$")
 _PAGE = re.compile(r"^[\w.\-]+(?:/[\w.\-]+){0,2}$")
 # the records each kind of entry keeps, below its folder (a source's are found from its page)
 _RECORDS = {"repo": ("_entry.json",), "topic": ("_entry.json", "_meta.json", "plan.json")}
+IndexEntry = dict[str, object]
+"""An entry as `_index.json` holds it: read as it is (a hand-edited or hostile file is checked value by value)."""
+
+
+class EntrySummary(TypedDict):
+    id: str
+    kind: object
+    title: object
+    description: str
+    tags: object
+
+
+class EntryList(TypedDict):
+    """list_entries: the repositories and topics, the tags with how many entries carry each."""
+
+    entries: list[EntrySummary]
+    tags: dict[str, int]
+    sources: int
+
+
+class EntryDetail(TypedDict, total=False):
+    """read_entry: the entry's fields as the index lists them (its cost left out), its pages and records."""
+
+    id: Required[str]
+    title: object  # in the index's order, so the reply reads as it did when it was the index's own dict
+    kind: object
+    status: object
+    path: object
+    updated_at: object
+    description: object
+    source: object
+    revision: object
+    topic: object
+    lang: object
+    provider: object
+    shards: object
+    report: object
+    analysis: object
+    url: object
+    fetched_at: object
+    tags: object
+    questions: object
+    pages: Required[list[str]]
+    records: Required[list[str]]
+    sources: list[str]
+    source_count: int
+
+
+# the fields of an index entry read_entry passes on (its cost is the run's business)
+_INDEX_FIELDS = frozenset(EntryDetail.__annotations__) - {"id", "pages", "records", "sources", "source_count"}
+
+
+class PageText(TypedDict):
+    """read_page: MAX_TEXT characters of a page's markdown from `offset`."""
+
+    id: str
+    page: str
+    title: str
+    text: str
+    offset: int
+    total_chars: int
+    next_offset: int | None
+
+
+class RecordPayload(TypedDict):
+    """read_record: the record's JSON (`data`), or its first MAX_RECORD characters as text when longer."""
+
+    id: str
+    record: str
+    truncated: bool
+    data: NotRequired[object]
+    json: NotRequired[str]
+
+
+class PageHit(TypedDict):
+    """search_pages: one page that matches, with its entry's id."""
+
+    id: str
+    title: str
+    path: str
+    snippet: str
+    score: float
+    kind: str
+
+
+def page_hit(result: SearchResult) -> PageHit:
+    return {
+        "id": result.id,
+        "title": result.title,
+        "path": result.path,
+        "snippet": result.snippet,
+        "score": result.score,
+        "kind": result.kind,
+    }
 
 
 def check_entry_id(entry_id: str) -> str:
@@ -53,13 +148,10 @@ class Reader:
         self.paths = paths
         self.site_src = paths.site_src.resolve()
 
-    def index(self) -> dict[str, Any]:
-        return load_index(self.paths)
-
-    def entries(self, kind: str = "all") -> dict[str, Any]:
+    def entries(self, kind: str = "all") -> EntryList:
         """Repositories and topics (id, kind, title, description, tags), and the tags with how many use them."""
-        index = self.index()
-        listed = [
+        index = load_index(self.paths)
+        listed: list[EntrySummary] = [
             {
                 "id": entry_id,
                 "kind": entry.get("kind", ""),
@@ -78,35 +170,39 @@ class Reader:
         }
 
     def tag(self, tag: str) -> list[str]:
-        return list(self.index()["tag_index"].get(tag, []))[:MAX_LIST]
+        return list(load_index(self.paths)["tag_index"].get(tag, []))[:MAX_LIST]
 
-    def entry(self, entry_id: str) -> dict[str, Any]:
+    def entry(self, entry_id: str) -> EntryDetail:
         """An entry as the index lists it, with the names of its pages and records."""
         entry_id = check_entry_id(entry_id)
-        index = self.index()
+        index = load_index(self.paths)
         entry = index["topics"].get(entry_id) or index["sources"].get(entry_id)
         if entry is None:
             raise UsageError(f"no entry {entry_id!r}", hint="list_entries gives the ids")
         folder = self._folder(entry_id, entry)
-        with synced_db(self.paths) as conn:
+        with search_db(self.paths) as conn:
             rows = conn.execute("SELECT path FROM docs WHERE entry = ? ORDER BY path", (entry_id,)).fetchall()
         pages = [_page_name(folder, rel) for (rel,) in rows]
         sources = [sid for sid, s in index["sources"].items() if s.get("topic") == entry_id]
-        return {
-            "id": entry_id,
-            **{k: v for k, v in entry.items() if k != "cost"},
-            "pages": pages[:MAX_LIST],
-            "records": list(self._records(entry_id, entry)),
-            **({"sources": sources[:MAX_LIST], "source_count": len(sources)} if sources else {}),
-        }
+        listed = {k: v for k, v in entry.items() if k in _INDEX_FIELDS}
+        return cast(
+            EntryDetail,
+            {
+                "id": entry_id,
+                **listed,
+                "pages": pages[:MAX_LIST],
+                "records": list(self._records(entry_id, entry)),
+                **({"sources": sources[:MAX_LIST], "source_count": len(sources)} if sources else {}),
+            },
+        )
 
-    def page(self, entry_id: str, page: str = "index", offset: int = 0) -> dict[str, Any]:
+    def page(self, entry_id: str, page: str = "index", offset: int = 0) -> PageText:
         """A page's markdown (frontmatter included), MAX_TEXT characters from `offset`."""
         entry_id, page = check_entry_id(entry_id), check_page(page or "index")
         entry = self._lookup(entry_id)
         folder = self._folder(entry_id, entry)
         rel = f"{folder}/{page}.md" if not entry_id.startswith("source:") else str(entry.get("path"))
-        with synced_db(self.paths) as conn:
+        with search_db(self.paths) as conn:
             row = conn.execute(
                 "SELECT title FROM docs WHERE entry = ? AND path = ?", (entry_id, rel)
             ).fetchone()
@@ -124,7 +220,7 @@ class Reader:
             "next_offset": offset + MAX_TEXT if offset + MAX_TEXT < len(text) else None,
         }
 
-    def record(self, entry_id: str, name: str = "") -> dict[str, Any]:
+    def record(self, entry_id: str, name: str = "") -> RecordPayload:
         """One of the entry's JSON records (the first when `name` is empty)."""
         entry_id = check_entry_id(entry_id)
         entry = self._lookup(entry_id)
@@ -142,19 +238,19 @@ class Reader:
 
     # ----------------------------------------------------------------- internals
 
-    def _lookup(self, entry_id: str) -> dict[str, Any]:
-        index = self.index()
+    def _lookup(self, entry_id: str) -> IndexEntry:
+        index = load_index(self.paths)
         entry = index["topics"].get(entry_id) or index["sources"].get(entry_id)
         if not isinstance(entry, dict):
             raise UsageError(f"no entry {entry_id!r}", hint="list_entries gives the ids")
         return entry
 
-    def _folder(self, entry_id: str, entry: dict[str, Any]) -> str:
+    def _folder(self, entry_id: str, entry: IndexEntry) -> str:
         """The entry's folder below site_src/, from the index's own path (sources: their topic's)."""
         path = str(entry.get("path") or "")
         return path.rsplit("/", 1)[0] if "/" in path else ""
 
-    def _records(self, entry_id: str, entry: dict[str, Any]) -> dict[str, str]:
+    def _records(self, entry_id: str, entry: IndexEntry) -> dict[str, str]:
         """Record name → its path below site_src/, for the records that exist."""
         folder = self._folder(entry_id, entry)
         kind = entry_id.split(":", 1)[0]
@@ -202,8 +298,9 @@ def _page_name(folder: str, rel: str) -> str:
 # --------------------------------------------------------------------------- symbols
 
 
-@dataclass(frozen=True)
-class SymbolSite:
+class SymbolSite(TypedDict):
+    """Where a symbol is defined, and the subsystem and page that describe it."""
+
     name: str
     kind: str
     entry: str
@@ -215,7 +312,24 @@ class SymbolSite:
     summary: str
 
 
-def lookup_symbol(paths: KBPaths, name: str, entry_id: str = "", limit: int = 10) -> dict[str, Any]:
+class Caller(TypedDict):
+    caller: str
+    path: str
+    line: int
+    permalink: str
+    entry: str
+
+
+class SymbolLookup(TypedDict):
+    """lookup_symbol: a symbol's definitions and who calls or uses it."""
+
+    name: str
+    found: bool
+    definitions: list[SymbolSite]
+    callers: list[Caller]
+
+
+def lookup_symbol(paths: KBPaths, name: str, entry_id: str = "", limit: int = 10) -> SymbolLookup:
     """Where `name` is defined (`Class.method` or a bare name, any case), its subsystem, and who calls it."""
     name = name.strip()
     if not re.fullmatch(r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*", name) or len(name) > 200:
@@ -223,7 +337,7 @@ def lookup_symbol(paths: KBPaths, name: str, entry_id: str = "", limit: int = 10
     owner, _, short = name.rpartition(".")
     if entry_id:
         check_entry_id(entry_id)
-    with synced_db(paths) as conn:
+    with search_db(paths) as conn:
         rows = conn.execute(
             "SELECT s.name, s.owner, s.kind, s.path, s.line, s.url, s.summary, d.entry, d.title, d.path"
             " FROM symbols s JOIN docs d ON d.rowid = s.doc WHERE s.lname = ?"
@@ -235,24 +349,24 @@ def lookup_symbol(paths: KBPaths, name: str, entry_id: str = "", limit: int = 10
             " WHERE c.lcallee = ? AND (? = '' OR d.entry = ?) ORDER BY c.path, c.line LIMIT ?",
             (short.lower(), entry_id, entry_id, limit),
         ).fetchall()
-    sites = [
-        SymbolSite(
-            f"{r[1]}.{r[0]}" if r[1] else r[0],
-            r[2],
-            r[7],
-            _subsystem(unsegment(r[8])),
-            r[9],
-            r[3],
-            r[4],
-            r[5],
-            r[6],
-        )
+    sites: list[SymbolSite] = [
+        {
+            "name": f"{r[1]}.{r[0]}" if r[1] else r[0],
+            "kind": r[2],
+            "entry": r[7],
+            "subsystem": _subsystem(unsegment(r[8])),
+            "page": r[9],
+            "path": r[3],
+            "line": r[4],
+            "permalink": r[5],
+            "summary": r[6],
+        }
         for r in rows
     ]
     return {
         "name": name,
         "found": bool(sites),
-        "definitions": [s.__dict__ for s in sites],
+        "definitions": sites,
         "callers": [
             {"caller": c[0], "path": c[1], "line": c[2], "permalink": c[3], "entry": c[4]} for c in callers
         ],

@@ -32,7 +32,7 @@ from ..store import KBPaths
 from ..topic.pipeline import run_topic_research, unverified_line
 from .costs import save_cost
 from .entries import Entry
-from .search import frozen_knowledge
+from .search import refresh_search_db
 
 Status = Literal["done", "unverified", "partial", "failed"]
 BATCH_WORKERS = 16  # entries researched at once in batch mode: their prompts of one stage share a batch
@@ -77,12 +77,14 @@ def research_entries(
     if not entries:
         return []
     provider = provider_factory()
-    with frozen_knowledge(paths):
-        if not batch:
-            return [research_entry(paths, config, provider, entry, console) for entry in entries]
-        config = batch_config(config)
-        works = [partial(research_entry, paths, config, provider, entry, console) for entry in entries]
-        return run_all(works, BATCH_WORKERS)
+    # every entry's research searches the knowledge base as it stood before the run (queries never sync the
+    # database; the command syncs it once it is done), so no entry depends on which ran first
+    refresh_search_db(paths)
+    if not batch:
+        return [research_entry(paths, config, provider, entry, console) for entry in entries]
+    config = batch_config(config)
+    works = [partial(research_entry, paths, config, provider, entry, console) for entry in entries]
+    return run_all(works, BATCH_WORKERS)
 
 
 def batch_config(config: Config) -> Config:

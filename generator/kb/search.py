@@ -1,8 +1,10 @@
 """Cross-topic retrieval: query → synonyms → `tag_index` hits, plus SQLite FTS5 full text, merged and ranked.
 
-The full-text database (kb/fulltext.py, in the cache dir) is synced on every search: only folders whose
-mtime changed are listed again (pages are written by atomic rename), and only changed pages re-read; a page
-edited in place by hand is picked up by `deepkb knowledge rebuild`.
+The full-text database (kb/fulltext.py, in the cache dir) changes only between runs: a run, a build, a merge or
+`deepkb knowledge rebuild` brings it in line with the pages (`sync_search_db`: only folders whose mtime changed
+are listed again, only changed pages re-read); a query only reads it, so research that queries it while a run
+writes pages reads the knowledge base as it stood before. A database never synced (a fresh clone, a deleted
+cache) is built by the first query that opens it.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from pathlib import Path
 
 from .. import cjk
 from ..errors import StoreError
-from ..store import KBPaths, read_page
+from ..store import KBPaths, read_page, workspace_lock
 from ..text.words import stem
 from .fulltext import TOKENIZE, SyncCounts, compare, open_index, quoted, segment, stamp, words
 from .lookup import TABLES, Lookup, sync_lookup
@@ -29,7 +31,7 @@ from .passages import TABLES as PASSAGE_TABLES
 from .passages import forget_passages, page_passages, store_passages
 from .synonyms import Synonyms, canonical_tag, load_synonyms
 
-SCHEMA_VERSION = "6"  # bump when what is indexed changes: the database rebuilds itself
+SCHEMA_VERSION = "7"  # bump when what is indexed changes: the database rebuilds itself
 TAG_BOOST = 10.0  # a tag hit outranks a passing mention in the text
 # a raw source's tags are its topic's: on equal evidence the topic (or repository) ranks first
 KIND_WEIGHT = {"repo": 1.0, "topic": 1.0, "source": 0.6}
@@ -54,26 +56,6 @@ _TOPIC_FOLDERS = [
     ("processed", "analysis.md", "analysis"),
     ("raw", "*.md", "source"),
 ]
-
-
-# knowledge-base roots whose searches read the database as it stood when a research run began
-_FROZEN: set[Path] = set()
-
-
-@contextmanager
-def frozen_knowledge(paths: KBPaths) -> Iterator[None]:
-    """While a run researches several entries, every search reads the knowledge base as it stood before,
-    so no entry's research depends on which ran first: N shard runs plus a merge equal one build."""
-    root = paths.root.resolve()
-    try:
-        sync_search_db(paths)
-    except StoreError:
-        pass  # a damaged database fails each search alone (topics warn and go on), not the whole run
-    _FROZEN.add(root)
-    try:
-        yield
-    finally:
-        _FROZEN.discard(root)
 
 
 @dataclass(frozen=True)
@@ -161,9 +143,30 @@ def sync_search_db(paths: KBPaths, *, rebuild: bool = False) -> SyncCounts:
         return _sync(conn, paths, rebuild=rebuild)
 
 
+def refresh_search_db(paths: KBPaths) -> None:
+    """Bring the database in line with the pages at the end of a run; a damaged one is left for each query to
+    report (with its hint), not made the run's failure."""
+    try:
+        sync_search_db(paths)
+    except StoreError:
+        pass
+
+
+@contextmanager
+def kb_writes(paths: KBPaths) -> Iterator[None]:
+    """Hold the knowledge base's write lock while a command writes pages; the search database follows them
+    once, when the command is done."""
+    with workspace_lock(paths):
+        try:
+            yield
+        finally:
+            refresh_search_db(paths)
+
+
 def _sync(conn: sqlite3.Connection, paths: KBPaths, *, rebuild: bool = False) -> SyncCounts:
     counts = {"added": 0, "updated": 0, "removed": 0}
-    with conn:  # one transaction
+    with conn:  # one transaction, taken before the pages are compared: a second sync waits, then finds none
+        conn.execute("BEGIN IMMEDIATE")
         if rebuild:
             for table in ("files", "docs", "folders", "passages", "symbols", "calls"):
                 conn.execute(f"DELETE FROM {table}")
@@ -180,6 +183,7 @@ def _sync(conn: sqlite3.Connection, paths: KBPaths, *, rebuild: bool = False) ->
             )
             conn.execute("DELETE FROM folders WHERE path = ?", (rel,))
         total = int(conn.execute("SELECT count(*) FROM files").fetchone()[0])
+        conn.execute("INSERT OR REPLACE INTO meta VALUES ('synced', '1')")
     return SyncCounts(**counts, unchanged=total - counts["added"] - counts["updated"])
 
 
@@ -248,29 +252,28 @@ def _insert(conn: sqlite3.Connection, rel: str, kind: str, page: Path) -> int:
 
 
 @contextmanager
-def synced_db(paths: KBPaths) -> Iterator[sqlite3.Connection]:
-    """A connection to the full-text database, brought in line with the pages first (unless a run froze it)."""
+def search_db(paths: KBPaths) -> Iterator[sqlite3.Connection]:
+    """A connection to the full-text database for queries: read as it is (built first if it never was)."""
     with _connect(paths) as conn:
-        if paths.root.resolve() not in _FROZEN:
+        if conn.execute("SELECT value FROM meta WHERE key = 'synced'").fetchone() is None:
             _sync(conn, paths)
         yield conn
 
 
-def search(paths: KBPaths, query: str, limit: int = 10) -> list[SearchResult]:
-    """Entries matching `query` through tags (boosted) and full text, best first."""
+def search(paths: KBPaths, query: str, limit: int = 10, *, per_entry: int = 1) -> list[SearchResult]:
+    """Entries matching `query` through tags (boosted) and full text, best first; with `per_entry` above 1,
+    pages: up to that many of one entry (each titled as the page is)."""
     query = " ".join(query.split())
     if not query or limit <= 0:
         return []
     synonyms = load_synonyms(paths)
     query_words = [w for w in words(query) if w.strip()]
     canonicals = _canonicals(query, query_words, synonyms)
-    with _connect(paths) as conn:
-        if paths.root.resolve() not in _FROZEN:
-            _sync(conn, paths)
+    with search_db(paths) as conn:
         lookup = Lookup(conn)
         terms = expand_query(query, query_words, canonicals, synonyms, lookup)
         hits = _fts_hits(conn, terms)
-        ranked = _merge(lookup, hits, _tag_hits(canonicals, lookup), limit)
+        ranked = _merge(lookup, hits, _tag_hits(canonicals, lookup), limit, per_entry)
         texts = _raw_texts(conn, [r.doc for r in ranked if r.doc is not None])
     return [_result(r, texts, terms) for r in ranked]
 
@@ -335,37 +338,41 @@ def _fts_hits(conn: sqlite3.Connection, terms: list[str]) -> list[tuple[int, str
 
 
 def _merge(
-    lookup: Lookup, hits: list[tuple[int, str, str, str, float]], tag_ids: dict[str, int], limit: int
+    lookup: Lookup,
+    hits: list[tuple[int, str, str, str, float]],
+    tag_ids: dict[str, int],
+    limit: int,
+    per_entry: int = 1,
 ) -> list[_Hit]:
-    """The `limit` best entries: each entry's best document, plus the boost of the query tags it carries.
-    Scores are summed by id first, so titles are read only for the entries shown."""
-    docs: dict[str, tuple[int, str, str]] = {}
-    scores: dict[str, float] = {}
-    for rowid, entry_id, rel, title, score in hits:  # rows come best first: keep each entry's best doc
-        if entry_id not in docs:
-            docs[entry_id] = (rowid, rel, title)
-            scores[entry_id] = score
-    for entry_id, count in tag_ids.items():
-        boost = TAG_BOOST * count * KIND_WEIGHT.get(_kind_of(entry_id), 1.0)
-        scores[entry_id] = scores.get(entry_id, 0.0) + boost
-    ranked = sorted(scores, key=lambda i: (-scores[i], i))
-    # titles are read a page of ids at a time (a tag-only id without one is dropped)
+    """The `limit` best results: up to `per_entry` documents of each entry (its best first), each with the
+    boost of the query tags its entry carries, and an entry only its tags match. Titles are read only for the
+    entries shown."""
+    boost = {
+        entry_id: TAG_BOOST * count * KIND_WEIGHT.get(_kind_of(entry_id), 1.0)
+        for entry_id, count in tag_ids.items()
+    }
+    taken: Counter[str] = Counter()
+    ranked: list[tuple[float, str, str, int | None, str]] = []  # (score, id, path, rowid, stored title)
+    for doc, entry_id, rel, title, score in hits:  # rows come best first
+        if taken[entry_id] < per_entry:
+            taken[entry_id] += 1
+            ranked.append((score + boost.get(entry_id, 0.0), entry_id, rel, doc, title))
+    ranked += [(value, entry_id, "", None, "") for entry_id, value in boost.items() if entry_id not in taken]
+    ranked.sort(key=lambda r: (-r[0], r[1], r[2]))
+    # titles are read a page of results at a time (a tag-only id without one is dropped)
     page = max(limit * 2, 20)
     entries: dict[str, dict[str, str]] = {}
     chosen: list[_Hit] = []
-    for position, entry_id in enumerate(ranked):
+    for position, (score, entry_id, rel, rowid, title) in enumerate(ranked):
         if position % page == 0:
-            entries.update(lookup.entries(ranked[position : position + page]))
+            entries.update(lookup.entries(r[1] for r in ranked[position : position + page]))
         entry = entries.get(entry_id)
-        if entry_id in docs:
-            rowid, rel, title = docs[entry_id]
-            known = entry["title"] if entry else ""
-            chosen.append(_Hit(entry_id, known or unsegment(title), rel, scores[entry_id], rowid))
+        if rowid is not None:
+            known = entry["title"] if entry and per_entry == 1 else ""
+            chosen.append(_Hit(entry_id, known or unsegment(title), rel, score, rowid))
         elif entry:
             fallback = (entry["description"] or entry["url"])[:SNIPPET_CHARS]
-            chosen.append(
-                _Hit(entry_id, entry["title"] or entry_id, entry["path"], scores[entry_id], None, fallback)
-            )
+            chosen.append(_Hit(entry_id, entry["title"] or entry_id, entry["path"], score, None, fallback))
         if len(chosen) == limit:
             break
     return chosen

@@ -9,8 +9,8 @@ header names the address it serves (as `deepkb serve` does): a web page cannot r
 
 from __future__ import annotations
 
-from dataclasses import asdict
-from typing import Annotated, Any, Literal
+from collections.abc import Callable
+from typing import Annotated, Literal, TypeVar
 
 from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
@@ -22,8 +22,19 @@ from .. import __version__
 from ..errors import DeepkbError
 from ..site.preview import allowed_hosts
 from ..store import KBPaths
-from .answer import answer_question
-from .reader import Reader, lookup_symbol
+from .answer import AnswerPayload, answer_question
+from .ask import MAX_QUESTION
+from .reader import (
+    EntryDetail,
+    EntryList,
+    PageHit,
+    PageText,
+    Reader,
+    RecordPayload,
+    SymbolLookup,
+    lookup_symbol,
+    page_hit,
+)
 from .search import search
 
 READ_ONLY = ToolAnnotations(
@@ -39,7 +50,7 @@ INSTRUCTIONS = (
 EntryId = Annotated[
     str, Field(min_length=6, max_length=200, description="repo:owner/name, topic:slug or source:slug/name")
 ]
-Text = Annotated[str, Field(min_length=1, max_length=500)]
+Text = Annotated[str, Field(min_length=1, max_length=MAX_QUESTION)]
 
 
 def build_server(paths: KBPaths) -> MCPServer:
@@ -48,13 +59,13 @@ def build_server(paths: KBPaths) -> MCPServer:
     server: MCPServer = MCPServer("deepkb", version=__version__, instructions=INSTRUCTIONS)
 
     @server.tool(annotations=READ_ONLY)
-    def list_entries(kind: Literal["all", "repo", "topic", "tag"] = "all") -> dict[str, Any]:
+    def list_entries(kind: Literal["all", "repo", "topic", "tag"] = "all") -> EntryList:
         """The repositories and topics (id, kind, title, description, tags), the tags with how many entries
         carry each, and how many stored sources there are."""
         return _guard(lambda: reader.entries(kind))
 
     @server.tool(annotations=READ_ONLY)
-    def read_entry(entry_id: EntryId) -> dict[str, Any]:
+    def read_entry(entry_id: EntryId) -> EntryDetail:
         """One entry as the index lists it, with the names of its pages (for read_page), its records (for
         read_record) and, for a topic, its stored sources' ids."""
         return _guard(lambda: reader.entry(entry_id))
@@ -64,7 +75,7 @@ def build_server(paths: KBPaths) -> MCPServer:
         entry_id: EntryId,
         page: Annotated[str, Field(max_length=200, description="a page name from read_entry")] = "index",
         offset: Annotated[int, Field(ge=0, le=10_000_000)] = 0,
-    ) -> dict[str, Any]:
+    ) -> PageText:
         """A page's markdown, 20,000 characters at a time (next_offset continues it)."""
         return _guard(lambda: reader.page(entry_id, page, offset))
 
@@ -72,16 +83,16 @@ def build_server(paths: KBPaths) -> MCPServer:
     def read_record(
         entry_id: EntryId,
         name: Annotated[str, Field(max_length=40, description="a record name from read_entry")] = "",
-    ) -> dict[str, Any]:
+    ) -> RecordPayload:
         """One of an entry's JSON records: a repository's or topic's entry record, a topic's run record
         (meta) and plan, a stored source's text and metadata (source)."""
         return _guard(lambda: reader.record(entry_id, name))
 
     @server.tool(annotations=READ_ONLY)
-    def search_pages(query: Text, limit: Annotated[int, Field(ge=1, le=50)] = 10) -> list[dict[str, Any]]:
-        """Entries whose pages match the query (tags, synonyms and full text; English or Chinese), best first,
-        each with its id, title, page path and a snippet."""
-        return _guard(lambda: [asdict(r) for r in search(paths, query, limit=limit)])
+    def search_pages(query: Text, limit: Annotated[int, Field(ge=1, le=50)] = 10) -> list[PageHit]:
+        """Pages that match the query (tags, synonyms and full text; English or Chinese), best first, several
+        of one entry when several match: each with its entry's id, the page's title and path, and a snippet."""
+        return _guard(lambda: [page_hit(r) for r in search(paths, query, limit=limit, per_entry=limit)])
 
     @server.tool(name="lookup_symbol", annotations=READ_ONLY)
     def lookup_symbol_tool(
@@ -90,13 +101,13 @@ def build_server(paths: KBPaths) -> MCPServer:
         ],
         entry_id: Annotated[str, Field(max_length=200, description="only this repository")] = "",
         limit: Annotated[int, Field(ge=1, le=50)] = 10,
-    ) -> dict[str, Any]:
+    ) -> SymbolLookup:
         """Where a symbol is defined (permalink at the pinned revision, file and line), its kind, the
         subsystem and page that describe it, and who calls or uses it."""
         return _guard(lambda: lookup_symbol(paths, name, entry_id, limit))
 
     @server.tool(annotations=READ_ONLY)
-    def ask(question: Text, limit: Annotated[int, Field(ge=1, le=20)] = 5) -> dict[str, Any]:
+    def ask(question: Text, limit: Annotated[int, Field(ge=1, le=20)] = 5) -> AnswerPayload:
         """The passages of the knowledge base that answer the question (English or Chinese), best first, each
         with its citations (permalinks, file lines or stored sources) and page; `answered` is false when
         nothing does. Extractive: no model is called."""
@@ -105,7 +116,10 @@ def build_server(paths: KBPaths) -> MCPServer:
     return server
 
 
-def _guard(call: Any) -> Any:
+Reply = TypeVar("Reply")
+
+
+def _guard(call: Callable[[], Reply]) -> Reply:
     """A deepkb error (bad id, missing page) becomes the tool's error message, not a crash."""
     try:
         return call()

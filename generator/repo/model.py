@@ -358,6 +358,19 @@ class SubsystemEdge:
 
 
 @dataclass(frozen=True)
+class DocPassage:
+    """One block of a doc file as its author wrote it: a paragraph, list item, code block, table or quote."""
+
+    path: str  # the doc file, repository-relative
+    start: int  # 1-based lines at the pinned revision
+    end: int
+    kind: str  # "paragraph", "item", "code", "table", "quote"
+    text: str  # plain text; code spans keep their backticks; code blocks whole
+    heading: str = ""  # the heading of the section it is under
+    language: str = ""  # code blocks: the fence's language
+
+
+@dataclass(frozen=True)
 class Answer:
     """One question asked of the repository and what answers it at the pinned revision: the symbols that match
     it (those that call the others first) and the call path between them, each cited; the model's prose
@@ -373,6 +386,7 @@ class Answer:
     provider: str = "offline"
     model: str = ""
     fallback: str = ""  # why the offline draft stands in for the model's answer ("" when it does not)
+    doc_passages: tuple[DocPassage, ...] = ()  # what the project's docs say to it, from where it begins
 
 
 @dataclass

@@ -26,7 +26,7 @@ from mkdocs.structure.pages import Page
 from mkdocs.structure.toc import AnchorLink
 from mkdocs.utils.templates import TemplateContext
 
-from . import preview, search, static
+from . import pagefind, preview, static
 from .gate import SiteSourceRefused, check_site_source
 from .nav import entry_pages, reading_path
 from .sanitize import clean_html, clean_meta, clean_title, find_live_markup, safe_id
@@ -138,9 +138,9 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
 
     @event_priority(-50)  # before the sanitizer's final check (-100), which the marker passes
     def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str:
-        language = search.page_language(page.meta.get("lang"), output)
-        marked = search.mark_searchable(_without_repository_facts(output), page.title or "")
-        return search.with_language(marked, language)
+        language = pagefind.page_language(page.meta.get("lang"), output)
+        marked = pagefind.mark_searchable(_without_repository_facts(output), page.title or "")
+        return pagefind.with_language(marked, language)
 
     def on_post_template(self, output_content: str, *, template_name: str, config: MkDocsConfig) -> str:
         return _without_repository_facts(output_content)  # 404.html is built outside the page loop
@@ -152,8 +152,8 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
     @event_priority(-100)  # after the sanitizer has checked every file
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         try:
-            search.index_site(Path(config.site_dir))
-        except search.SearchIndexError as exc:
+            pagefind.index_site(Path(config.site_dir))
+        except pagefind.SearchIndexError as exc:
             raise PluginError(str(exc)) from None
 
 

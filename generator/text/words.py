@@ -53,14 +53,22 @@ def stem(word: str) -> str:
 
 def shares_stem(term: str, names: Iterable[str]) -> bool:
     """Is the term one of `names`, or does its stem begin or extend a name's stem ("parse", "parser",
-    "parsing")? Stems shorter than four letters must match whole: a prefix that short finds too much."""
+    "parsing")?"""
     root = stem(term.lower())
-    for name in names:
-        other = stem(name)
-        short, long = sorted((root, other), key=len)
-        if name == term or short == long or len(short) >= 4 and long.startswith(short):
-            return True
-    return False
+    return any(name == term or same_stem(root, stem(name)) for name in names)
+
+
+def same_stem(one: str, other: str) -> bool:
+    """Are two stems one word: equal, or one begins the other ("handl" and "handler", "throw" and "thrown",
+    which Snowball leaves apart)? Stems shorter than four letters must match whole: a prefix that short finds
+    too much."""
+    short, long = sorted((one, other), key=len)
+    return short == long or len(short) >= 4 and long.startswith(short)
+
+
+def holds_stems(wanted: Iterable[str], seen: set[str]) -> bool:
+    """Does `seen` hold every stem of `wanted`, each as it is or as `same_stem` reads it?"""
+    return all(word in seen or any(same_stem(word, other) for other in seen) for word in wanted)
 
 
 def tokens(text: str) -> list[str]:

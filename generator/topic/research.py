@@ -346,7 +346,6 @@ def page_prose(page: FetchedPage) -> str:
     return markup_prose(page.plain_text, "markdown") if markdown else page.plain_text
 
 
-_KB_LOCK = threading.Lock()  # the KB's search database is synced on every query; one query at a time
 # Pages that only restate other pages: the home page, section and tag listings, and a topic's own report,
 # analysis, landing and sources pages (their sentences are quotes of raw sources, which are searched too).
 _DERIVED_PAGE = re.compile(r"^(?:index\.md|[^/]+/index\.md|tags/.*|topics/[^/]+/(?!raw/).*)$")
@@ -355,9 +354,8 @@ _DERIVED_PAGE = re.compile(r"^(?:index\.md|[^/]+/index\.md|tags/.*|topics/[^/]+/
 def _kb_hits(ctx: ResearchContext, text: str) -> list[SearchHit]:
     """seed: always also search the existing knowledge base."""
     try:
-        with _KB_LOCK:
-            # this topic's own pages (from an earlier run) are asked for too, then left out: ask for more
-            results = search(ctx.paths, text, limit=ctx.per_query * 3)
+        # this topic's own pages (from an earlier run) are asked for too, then left out: ask for more
+        results = search(ctx.paths, text, limit=ctx.per_query * 3)
     except (DeepkbError, OSError, ValueError, sqlite3.Error) as exc:
         ctx.warn(f"knowledge-base search failed: {exc}")
         return []

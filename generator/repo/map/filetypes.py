@@ -109,6 +109,9 @@ CONTEXT_FOLDER = re.compile(
     r"tests?|testing|testutils?|__tests__|spec|specs|docs?|docs?[_-][\w-]+|[\w-]*examples?|samples?|tutorials?"
     r"|benchmarks?|bench|tests?[_-]?(?:helpers?|utils?|support|data)|[\w-]+[_-]tests?|__mocks__|mocks?"
     r"|__fixtures__"
+    # .NET projects name their test and benchmark projects by a dotted suffix: FluentValidation.Tests,
+    # Foo.UnitTests, Foo.Tests.Benchmarks, Foo.Specs
+    r"|[\w-]+(?:\.[\w-]+)*\.(?:\w*tests?|specs?|benchmarks?)(?:\.[\w-]+)*"
     r"|fixtures?|scripts?|tools|release|ci|typings|\.[^/]+|vendor|third_party|node_modules|testdata",
     re.IGNORECASE,
 )

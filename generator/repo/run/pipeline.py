@@ -30,6 +30,7 @@ from generator.repo.analyze.draft import (
     draft_with_model,
 )
 from generator.repo.checkout.clone import checkout, parse_source
+from generator.repo.docs.project import read_project_docs
 from generator.repo.facts.entrypoints import configured_entry_points, resolve_entry_points
 from generator.repo.facts.extract import extract_facts
 from generator.repo.facts.languages import SUPPORTED
@@ -141,8 +142,20 @@ def prepare(
     plan, plan_tokens = plan_stage(provider, repo_map, facts, cache, redactor, pins, retry_failed)
     _say(console, f"{len(plan.shards)} shards planned ({plan.planner})")
     ctx = shard_context(pinned, repo_map, facts, config, redactor)
+    docs = read_project_docs(pinned.path, repo_map, facts, ctx.linker, redactor)
+    _say(console, f"{docs.files} doc files read, {len(docs.concepts)} concepts")
     return Study(
-        paths, config, repo_source, pinned, repo_map, facts, plan, ctx, cache, plan_tokens=plan_tokens
+        paths,
+        config,
+        repo_source,
+        pinned,
+        repo_map,
+        facts,
+        plan,
+        ctx,
+        cache,
+        plan_tokens=plan_tokens,
+        docs=docs,
     )
 
 

@@ -9,6 +9,7 @@ from generator import store
 from generator.config import Config
 from generator.errors import PartialFailure
 from generator.repo.analyze.draft import ShardContext
+from generator.repo.docs.model import ProjectDocs
 from generator.repo.model import (
     Checkout,
     Facts,
@@ -45,6 +46,7 @@ class Study:
     cache: RepoCache
     questions: tuple[str, ...] = ()  # asked in this run; the ones asked before are read from their pages
     plan_tokens: dict[str, int] = field(default_factory=dict)
+    docs: ProjectDocs | None = None  # the project's own documentation (repo/docs/), read with the facts
 
     @property
     def label(self) -> str:

@@ -18,6 +18,7 @@ from pathlib import Path
 from generator import store
 from generator.errors import DeepkbError, ProviderAuthError, ProviderError, UsageError, error_line
 from generator.llm.base import Prompt, Provider
+from generator.repo.docs.answers import doc_answer
 from generator.repo.map.walk import read_source
 from generator.repo.model import Answer, CitedSymbol, FocusResult
 from generator.repo.plan.subsystems import core_modules, rank_files
@@ -109,7 +110,15 @@ def answer_one(study: Study, provider: Provider, question: str, slug: str) -> An
             [*(s.path for s in found.symbols), *rank_files(focus.files, study.facts, study.repo_map)]
         )
     )
-    offline = Answer(question, found.symbols, found.path, slug, files[:MAX_FILES], focus.trace)
+    offline = Answer(
+        question,
+        found.symbols,
+        found.path,
+        slug,
+        files[:MAX_FILES],
+        focus.trace,
+        doc_passages=doc_answer(study.docs, question),
+    )
     if provider.offline or not found.symbols:
         return offline
     try:
@@ -175,8 +184,13 @@ def model_answer(study: Study, provider: Provider, draft: Answer) -> tuple[str, 
 
 def answer_facts(study: Study, draft: Answer) -> str:
     """The answer's facts as the model reads them: each symbol cited with its docstring and code, then the
-    calls between them at their lines."""
-    lines = ["Symbols that answer it, in order:"]
+    calls between them at their lines; first what the project's documentation says, cited to its lines."""
+    lines = []
+    if draft.doc_passages:
+        lines.append("What the project's documentation says, in its order (cite it as path:start-end):")
+        lines += [f"- {p.path}:{p.start}-{p.end}: {p.text}" for p in draft.doc_passages]
+        lines.append("")
+    lines.append("Symbols that answer it, in order:")
     for symbol in draft.symbols:
         lines.append(f"- {symbol.name} ({symbol.kind}) at {_span(symbol)}: {symbol.doc}".rstrip(": "))
         code = excerpt(study, symbol)

@@ -26,8 +26,8 @@ _LINE_SHAPES = (
 _SEQUENCE_SHAPES = (
     re.compile(r"sequenceDiagram"),
     re.compile(r"    autonumber"),
-    re.compile(r"    participant p\d+ as [\w .,/+@=()'-]+"),  # no colon here
-    re.compile(r"    p\d+->>p\d+: [\w .,:/+@=()'-]+"),
+    re.compile(r"    participant p\d+ as [\w .,/+@=()'…-]+"),  # no colon here
+    re.compile(r"    p\d+->>p\d+: [\w .,:/+@=()'…-]+"),
 )
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,59}")
 _CLASS_SHAPES = (

@@ -14,6 +14,7 @@ from pathlib import Path
 from generator import store
 from generator.kb.index import entry_record, save_entry
 from generator.repo.analyze.citations import Linker
+from generator.repo.docs.model import ProjectDocs
 from generator.repo.model import (
     Answer,
     CitedSymbol,
@@ -30,6 +31,12 @@ from generator.site.pages.repo_diagrams import (
     flow_markdown,
     hierarchy_diagram,
     neighbourhood_diagram,
+)
+from generator.site.pages.repo_guide import (
+    guide_links,
+    overview_markdown,
+    passage_markdown,
+    write_guide_pages,
 )
 from generator.site.templates import render_template
 from generator.site.text import Markdown, md_escape, md_inline
@@ -123,6 +130,8 @@ class IndexPage:
     offline: bool
     overview: str
     summary: list[str]
+    docs_overview: list[Markdown]  # the project's own opening paragraphs, each cited
+    guide: list[Markdown]  # links to the guide pages: getting started, then each concept the docs present
     written_by: str  # the model that wrote the summary or any subsystem's analysis ("" when none did)
     source: Markdown
     revision: Markdown
@@ -158,6 +167,7 @@ class AnswerPage:
     offline: bool
     fallback: str
     analysis: Markdown  # the model's answer, citations checked ("" for the offline draft)
+    doc_steps: list[Markdown]  # what the project's docs say to it, in their order, each cited
     lead: Markdown  # the offline draft's opening sentence
     symbols: list[Markdown]
     diagram: Markdown
@@ -174,14 +184,17 @@ def context(page: ShardPage | IndexPage | AnswerPage) -> dict[str, object]:
 # --------------------------------------------------------------------------- writing
 
 
-def write_repo_pages(directory: Path, synthesis: RepoSynthesis, linker: Linker) -> None:
-    """Write every landed shard's page, every question's answer page and the index; pages of an earlier
-    plan are removed."""
+def write_repo_pages(
+    directory: Path, synthesis: RepoSynthesis, linker: Linker, docs: ProjectDocs | None = None
+) -> None:
+    """Write the guide pages from the project's docs, every landed shard's page, every question's answer
+    page and the index; pages of an earlier plan are removed."""
+    write_guide_pages(directory, docs, synthesis.label, linker)
     written = {write_shard_page(directory, a, synthesis, linker) for a in synthesis.landed}
     remove_stale_pages(directory, written)
     answered = {write_answer_page(directory, a, synthesis, linker) for a in synthesis.answers}
     remove_stale_answers(directory, answered)
-    write_index(directory, synthesis, linker)
+    write_index(directory, synthesis, linker, docs)
 
 
 def write_shard_page(
@@ -262,7 +275,9 @@ def remove_stale_answers(directory: Path, keep: set[str]) -> None:
                 page.unlink()
 
 
-def write_index(directory: Path, synthesis: RepoSynthesis, linker: Linker) -> None:
+def write_index(
+    directory: Path, synthesis: RepoSynthesis, linker: Linker, docs: ProjectDocs | None = None
+) -> None:
     landed = synthesis.landed
     meta = {
         "title": synthesis.title,
@@ -287,7 +302,7 @@ def write_index(directory: Path, synthesis: RepoSynthesis, linker: Linker) -> No
     if synthesis.answers:
         meta["answers"] = [f"{ANSWERS_DIR}/{a.slug}.md" for a in synthesis.answers]
         meta["questions"] = [a.request for a in synthesis.answers]
-    body = render_template(INDEX_TEMPLATE, context(index_page(synthesis, linker)))
+    body = render_template(INDEX_TEMPLATE, context(index_page(synthesis, linker, docs)))
     store.write_page(directory / "index.md", meta, body)
     save_entry(directory, entry_record("repo", meta, shards=len(landed)))
 
@@ -426,6 +441,7 @@ def answer_page(answer: Answer, synthesis: RepoSynthesis, linker: Linker) -> Ans
         offline=answer.provider == "offline",
         fallback=answer.fallback,
         analysis=rendered.markdown if rendered else Markdown(""),
+        doc_steps=[passage_markdown(p, linker) for p in answer.doc_passages],
         lead=_answer_lead(answer),
         symbols=[_answer_item(s) for s in answer.symbols],
         diagram=diagram,
@@ -477,14 +493,18 @@ def _question_link(answer: Answer) -> Markdown:
     return Markdown(f"[{md_inline(answer.request)}]({ANSWERS_DIR}/{answer.slug}.md){first}")
 
 
-def index_page(synthesis: RepoSynthesis, linker: Linker) -> IndexPage:
+def index_page(synthesis: RepoSynthesis, linker: Linker, docs: ProjectDocs | None = None) -> IndexPage:
     diagram, steps = flow_markdown(synthesis.main_flow)
     catalogued = sum(len(g.modules) for g in synthesis.catalogue)
     return IndexPage(
         title=synthesis.title,
         offline=synthesis.offline,
         overview=synthesis.overview,
-        summary=synthesis.summary,
+        # the project's own opening paragraphs stand for the offline summary (made of the same README);
+        # a model's summary is said after them
+        summary=synthesis.summary if synthesis.summary_by or not (docs and docs.overview) else [],
+        docs_overview=overview_markdown(docs, linker),
+        guide=guide_links(docs),
         written_by=_index_writer(synthesis),
         source=_link(synthesis.source, synthesis.source_url),
         revision=_link(synthesis.revision[:12] or "working tree", synthesis.revision_url, code=True),
@@ -558,4 +578,4 @@ def skipped_counts(synthesis: RepoSynthesis) -> list[SkippedCount]:
 def publish_repo(result: RepoResult) -> None:
     """Render a repository research result's shard pages and index, and write them through the store."""
     study = result.study
-    write_repo_pages(study.harvest_dir, result.synthesis, study.ctx.linker)
+    write_repo_pages(study.harvest_dir, result.synthesis, study.ctx.linker, study.docs)

@@ -1,4 +1,5 @@
-"""Site search with Pagefind: a static index split into small chunks, fetched by the reader's browser on demand.
+"""The browser's site search, Pagefind: a static index split into small chunks, fetched on demand (the
+knowledge base's own search database, for ask, MCP and `knowledge search`, is kb/search.py).
 
 Unlike Material's search, a first query fetches only the chunks it needs; the extended build segments
 Chinese. Pages opt in with `data-pagefind-body`; the parts of an article that are not its content are

@@ -1,0 +1,46 @@
+"""The records the docs stage returns: passages quoted from the project's own documentation, each with the
+lines it came from, grouped into the concepts the docs are about. The page layer renders them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from generator.repo.model import CitedSymbol, DocPassage
+
+__all__ = ["DocConcept", "DocPage", "DocPassage", "ProjectDocs"]
+
+
+@dataclass(frozen=True)
+class DocPage:
+    """One doc file: its title and the passages a page quotes from it, in order."""
+
+    path: str
+    title: str
+    passages: tuple[DocPassage, ...]
+
+
+@dataclass(frozen=True)
+class DocConcept:
+    """A part of the project as its docs present it: a navigation section (or a page of its own), its pages
+    in the docs' order, and the code symbols those pages name, resolved to their definitions."""
+
+    name: str
+    slug: str
+    pages: tuple[DocPage, ...]
+    symbols: tuple[CitedSymbol, ...] = ()
+
+
+@dataclass(frozen=True)
+class ProjectDocs:
+    """What the project says about itself: the overview, the usage examples and the concepts."""
+
+    root: str  # the docs folder read ("" when the project has none)
+    files: int  # doc files read
+    overview: tuple[DocPassage, ...] = ()
+    examples: tuple[DocPassage, ...] = ()  # code blocks whole, each after the sentence that introduces it
+    example_symbols: tuple[CitedSymbol, ...] = ()  # what the examples call, resolved
+    concepts: tuple[DocConcept, ...] = ()
+
+    @property
+    def empty(self) -> bool:
+        return not (self.overview or self.examples or self.concepts)

@@ -1,0 +1,195 @@
+"""Which files are the project's documentation, and in what order its docs present them: the `mkdocs.yml`
+nav, Sphinx toctrees, a page's own `sidebar_position`/`order`/`weight`, else the folder tree (index and
+getting-started pages first). The order is the project's map of its concepts."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from pathlib import Path, PurePosixPath
+from typing import Any
+
+import yaml
+
+from generator.errors import DeepkbError
+from generator.repo.map.walk import read_source
+from generator.repo.model import RepoMap
+
+DOC_SUFFIXES = (".md", ".mdx", ".markdown", ".rst")
+DOCS_FOLDERS = frozenset({"docs", "doc", "documentation", "guide", "guides"})
+NAV_BYTES = 200_000
+# not what the project is or how it works: history, process, legal, news, other languages' copies, and
+# typedoc's generated reference (interfaces/, type-aliases/, variables/)
+_NOT_DOCS = re.compile(
+    r"(?:^|/)(?:changelog|changes|history|news|release[-_ ]?notes?|releases|contributing|contributors"
+    r"|code[-_]of[-_]conduct|license|licence|copying|security|sponsors?|backers|authors|maintainers|governance"
+    r"|blog\w*|posts|roadmap|funding|support|pull_request_template|issue_template)(?:[./]|$)"
+    r"|(?:^|/)(?:node_modules|vendor|third[-_]party|\.github|\.changeset|__snapshots__|fixtures?|testdata|data|inputs?|interfaces|type-aliases|variables|enumerations)/"
+    r"|(?:^|/)(?:zh|zh[-_](?:cn|hans|hant|tw)|ja|ko|fr|de|es|pt|pt[-_]br|ru|it|tr|vi|pl|uk|id)/"
+    r"|[._-](?:zh|cn|zh[-_](?:cn|hans|hant|tw)|ja|jp|ko|kr|fr|de|es|pt|pt[-_]br|ru|it|tr|vi)\.(?:md|mdx|markdown|rst)$",
+    re.IGNORECASE,
+)
+_FIRST = re.compile(
+    r"^(?:index|readme|intro\w*|overview|about|getting[-_ ]?started|get[-_ ]?started|quick[-_ ]?start"
+    r"|installation|install|usage|tutorial)$",
+    re.IGNORECASE,
+)
+_POSITION = re.compile(
+    r"^(?:sidebar_position|position|order|weight|nav_order):\s*(-?\d+(?:\.\d+)?)\s*$", re.M
+)
+_NUMBERED = re.compile(r"^(\d+)[-_.]")
+_TOCTREE = re.compile(r"^\.\.\s+toctree::[^\n]*\n((?:[ \t]+[^\n]*\n|[ \t]*\n)+)", re.MULTILINE)
+
+
+def doc_files(repo_map: RepoMap) -> list[str]:
+    """Every documentation file of the repository: Markdown, MDX and reST, minus history, legal and process
+    files and other languages' copies."""
+    return [
+        f.path
+        for f in repo_map.files
+        if f.path.lower().endswith(DOC_SUFFIXES) and not _NOT_DOCS.search(f.path)
+    ]
+
+
+def docs_root(paths: Sequence[str]) -> str:
+    """The docs folder holding the most doc files (the shallowest on a tie); "" when there is none."""
+    counts: Counter[str] = Counter()
+    for path in paths:
+        parts = PurePosixPath(path).parts[:-1]
+        for depth, part in enumerate(parts):
+            if part.lower() in DOCS_FOLDERS:
+                counts["/".join(parts[: depth + 1])] += 1
+                break
+    if not counts:
+        return ""
+    return max(counts, key=lambda root: (counts[root], -root.count("/"), root))
+
+
+def ordered(root: Path, paths: Sequence[str], docs: str) -> list[str]:
+    """The files under `docs` in the order the docs' own navigation gives them: the mkdocs nav or the
+    Sphinx toctrees first, then the folder tree, each folder's index and getting-started pages first."""
+    inside = [p for p in paths if p.startswith(docs + "/")] if docs else []
+    declared = [p for p in [*mkdocs_nav(root, docs), *toctree_order(root, inside, docs)] if p in set(inside)]
+    rest = sorted(set(inside) - set(declared), key=lambda p: tree_key(root, p, docs))
+    return list(dict.fromkeys([*declared, *rest]))
+
+
+def tree_key(root: Path, path: str, docs: str) -> tuple[Any, ...]:
+    """Folder by folder, a page's place: shallower pages first, index/intro pages first in their folder,
+    then a stated position or a number prefix, then the name."""
+    rel = PurePosixPath(path[len(docs) + 1 :] if docs else path)
+    folders = tuple(_part_key(part) for part in rel.parts[:-1])
+    stem = rel.stem
+    return (
+        len(rel.parts) > 1,
+        folders,
+        0 if _FIRST.match(stem) else 1,
+        _stated_position(root, path),
+        _part_key(stem),
+    )
+
+
+def _part_key(part: str) -> tuple[int, int, str]:
+    """Numbered parts in their numbers' order; a getting-started or introduction folder first."""
+    number = _NUMBERED.match(part)
+    return (int(number.group(1)) if number else 10_000, 0 if _FIRST.match(part) else 1, part.lower())
+
+
+def _stated_position(root: Path, path: str) -> float:
+    try:
+        head = read_source(root, path, max_bytes=NAV_BYTES)[:600]
+    except DeepkbError:
+        return 10_000.0
+    match = _POSITION.search(head) if head.startswith("---") else None
+    return float(match.group(1)) if match else 10_000.0
+
+
+class _LenientLoader(yaml.SafeLoader):
+    """mkdocs.yml may carry `!!python/name:` and `!ENV` tags: read them as plain values, never run them."""
+
+
+def _any_tag(loader: yaml.SafeLoader, suffix: str, node: yaml.Node) -> Any:
+    if isinstance(node, yaml.ScalarNode):
+        return loader.construct_scalar(node)
+    if isinstance(node, yaml.SequenceNode):
+        return loader.construct_sequence(node)
+    return loader.construct_mapping(node)  # type: ignore[arg-type]
+
+
+_LenientLoader.add_multi_constructor("", _any_tag)
+
+
+def mkdocs_nav(root: Path, docs: str) -> list[str]:
+    """The pages `mkdocs.yml`'s nav lists, in its order, as repository paths."""
+    for config in ("mkdocs.yml", "mkdocs.yaml", f"{docs}/mkdocs.yml"):
+        try:
+            text = read_source(root, config, max_bytes=NAV_BYTES)
+        except DeepkbError:
+            continue
+        try:
+            data = yaml.load(text, Loader=_LenientLoader)  # noqa: S506 (a SafeLoader subclass)
+        except yaml.YAMLError:
+            return []
+        if not isinstance(data, dict):
+            return []
+        folder = str(data.get("docs_dir") or "docs").strip("/")
+        base = str(PurePosixPath(config).parent)
+        prefix = folder if base == "." else f"{base}/{folder}"
+        return [f"{prefix}/{page}" for page in _nav_pages(data.get("nav"))]
+    return []
+
+
+def _nav_pages(nav: object) -> Iterable[str]:
+    if isinstance(nav, str):
+        if nav.lower().endswith(DOC_SUFFIXES) and "://" not in nav:
+            yield nav.lstrip("/")
+    elif isinstance(nav, list):
+        for item in nav:
+            yield from _nav_pages(item)
+    elif isinstance(nav, dict):
+        for value in nav.values():
+            yield from _nav_pages(value)
+
+
+def toctree_order(root: Path, paths: Sequence[str], docs: str) -> list[str]:
+    """Sphinx: the pages the root `index.rst` reaches through its toctrees, depth first."""
+    known = set(paths)
+    start = f"{docs}/index.rst"
+    if start not in known:
+        return []
+    seen: list[str] = []
+    stack = [start]
+    while stack:
+        page = stack.pop()
+        if page in seen or page not in known:
+            continue
+        seen.append(page)
+        try:
+            text = read_source(root, page, max_bytes=NAV_BYTES)
+        except DeepkbError:
+            continue
+        stack.extend(reversed([_known(entry, known) for entry in _toctree_entries(text, page, docs)]))
+    return seen
+
+
+def _toctree_entries(text: str, page: str, docs: str) -> list[str]:
+    folder = PurePosixPath(page).parent
+    entries = []
+    for body in _TOCTREE.findall(text):
+        for line in body.splitlines():
+            entry = line.strip()
+            if not entry or entry.startswith(":"):
+                continue
+            target = re.sub(r"^.*<([^>]+)>$", r"\1", entry).strip()
+            if "://" in target or target == "self":
+                continue
+            resolved = PurePosixPath(docs, target.lstrip("/")) if target.startswith("/") else folder / target
+            name = str(resolved)
+            entries.append(name)
+    return entries
+
+
+def _known(entry: str, known: set[str]) -> str:
+    """A toctree entry as the file it names: Sphinx leaves the suffix out (`start` is start.rst or start.md)."""
+    return next((entry + s for s in ("", *DOC_SUFFIXES) if entry + s in known), entry)

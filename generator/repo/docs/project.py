@@ -1,0 +1,348 @@
+"""The docs stage: the project's documentation read at the pinned revision (navigation.py says which files
+and in what order), turned into an overview, the usage examples and one concept per navigation section,
+each passage kept with its lines, each code name the docs use resolved to its definition."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from functools import cached_property
+from pathlib import Path, PurePosixPath
+
+from generator.documents import Document, read_text
+from generator.errors import DeepkbError
+from generator.redact import Redactor
+from generator.repo.analyze.citations import Linker
+from generator.repo.analyze.describe import cite, ranked
+from generator.repo.docs.model import DocConcept, DocPage, DocPassage, ProjectDocs
+from generator.repo.docs.navigation import doc_files, docs_root, ordered
+from generator.repo.facts.examples import called_names
+from generator.repo.facts.extract import OnDemandFileFacts
+from generator.repo.map.walk import read_source
+from generator.repo.model import CitedSymbol, Facts, RepoMap, Symbol
+from generator.store import slugify
+
+DOC_BYTES = 200_000  # a doc file larger than this is generated reference, not prose to quote
+MAX_FILES = 400  # doc files read
+MAX_CONCEPTS = 40
+PAGES_PER_CONCEPT = 12  # a docs section with more pages is split: one concept per sub-folder or page
+PASSAGES_PER_PAGE = 80  # a doc file quoted whole up to this many blocks (fewer when its section has many)
+PASSAGES_PER_CONCEPT = 300  # shared by its pages: a section of many pages quotes less of each
+CODE_LINES = 60  # a longer code block is not an example a page shows whole
+MAX_EXAMPLES = 8
+OVERVIEW_PASSAGES = 4
+CONCEPT_SYMBOLS = 8
+MIN_WORDS = 6
+_README = re.compile(r"^readme\.(?:md|mdx|markdown|rst)$", re.IGNORECASE)
+_STARTER = re.compile(
+    r"getting[-_ ]?started|get[-_ ]?started|quick[-_ ]?start|tutorial|usage|example|basic|intro|first[-_ ]steps|^start$",
+    re.IGNORECASE,
+)
+_NOT_OVERVIEW = re.compile(
+    r"\b(?:sponsor\w*|backers?|donat\w+|licen[cs]ed? under|copyright|all rights reserved|code of conduct"
+    r"|contribut\w+|pull requests?|build status|release notes|changelog|use \S+ instead|deprecated"
+    r"|star us|join (?:us|our)|discord|slack|twitter|newsletter)\b",
+    re.IGNORECASE,
+)
+# a section that is about the project's process, not about it: the whole heading says so ("Security
+# Analyzers" is a feature; "Security" or "Security policy" is a notice)
+_SKIPPED_HEADING = re.compile(
+    r"^\W*(?:how to )?(?:licen[cs]es?|licensing|contribut\w*|sponsors?|backers|security|changelog|credits"
+    r"|authors|badges|table of contents|citation|citing|acknowledg\w*|support|community|star history"
+    r"|contact(?: us)?)(?:\s+(?:policy|guide|guidelines|information|info|and \w+))?\W*$",
+    re.IGNORECASE,
+)
+_PROGRAM_LANGUAGES = frozenset(
+    "python py pycon javascript js jsx typescript ts tsx go golang rust rs java kotlin csharp cs c# c cpp c++ "
+    "ruby rb php swift scala svelte vue".split()
+)
+_GENERIC_TITLE = re.compile(
+    r"(?:an? )?(?:overview|introduction|intro|index|readme|about|summary)", re.IGNORECASE
+)
+_NOT_PACKAGES = frozenset({"index", "readme", "overview", "intro", "introduction", "docs"})
+# tests, samples and docs define `Person` and `Order` too: never the definition a doc means
+_NOT_LIBRARY = re.compile(
+    r"(?:^|/)[\w.-]*(?:tests?|specs?|__tests__|examples?|samples?|demos?|benchmarks?|docs?)/", re.IGNORECASE
+)
+_CODE_SPAN = re.compile(r"`([A-Za-z_][\w.]*)(?:\(\))?`")
+
+
+def read_project_docs(
+    root: Path, repo_map: RepoMap, facts: Facts, linker: Linker, redactor: Redactor | None = None
+) -> ProjectDocs:
+    """The project's docs as records: the README and the docs folder, each file read once (secrets the
+    redactor knows are masked before anything is quoted)."""
+    paths = doc_files(repo_map)
+    folder = docs_root(paths)
+    in_order = ordered(root, paths, folder)[:MAX_FILES]
+    readme = next((p for p in paths if "/" not in p and _README.match(p)), "")
+    documents = {
+        p: d for p in dict.fromkeys([readme, *in_order]) if p and (d := _read(root, p, linker, redactor))
+    }
+    names = SymbolNames(facts, linker)
+    concepts = concepts_of([documents[p] for p in in_order if p in documents], folder, names)
+    starters = [documents[p] for p in [readme, *in_order] if p in documents and _is_starter(p, readme)]
+    examples = usage_examples(starters)
+    return ProjectDocs(
+        root=folder,
+        files=len(documents),
+        overview=overview(documents.get(readme), [documents[p] for p in in_order[:1] if p in documents]),
+        examples=tuple(examples),
+        example_symbols=tuple(names.resolve(_names_in(examples))),
+        concepts=tuple(concepts),
+    )
+
+
+def _read(root: Path, path: str, linker: Linker, redactor: Redactor | None) -> Document | None:
+    try:
+        text = read_source(root, path, max_bytes=DOC_BYTES)
+    except DeepkbError:
+        return None
+    if redactor is not None:
+        text = redactor.redact(text)[0]
+    return read_text(text, name=path, origin=path, revision=linker.revision)
+
+
+def _is_starter(path: str, readme: str) -> bool:
+    return path == readme or bool(_STARTER.search(PurePosixPath(path).stem))
+
+
+# --------------------------------------------------------------------------- passages
+
+
+def passages(document: Document, limit: int = PASSAGES_PER_PAGE) -> list[DocPassage]:
+    """The blocks a page quotes from `document`, in order: prose, list items, whole code blocks, tables;
+    nothing from licence, contributing or sponsor sections; no fragment too short to say anything."""
+    found = []
+    for section, block in document.blocks():
+        if any(_SKIPPED_HEADING.search(h) for h in section.path):
+            continue
+        if not _worth_quoting(block.kind, block.text):
+            continue
+        found.append(
+            DocPassage(
+                document.origin,
+                block.start,
+                block.end,
+                block.kind,
+                block.text,
+                section.heading,
+                block.language,
+            )
+        )
+        if len(found) >= limit:
+            break
+    return found
+
+
+def _worth_quoting(kind: str, text: str) -> bool:
+    if kind == "code":
+        return 0 < text.count("\n") + 1 <= CODE_LINES and bool(text.strip())
+    words = len(text.split())
+    if kind == "table":
+        return words >= MIN_WORDS
+    return words >= (3 if kind == "item" else MIN_WORDS) and not _NOT_OVERVIEW.search(text)
+
+
+def overview(readme: Document | None, intro: Sequence[Document]) -> tuple[DocPassage, ...]:
+    """What the project is and why: the README's opening prose (before its first code example) and the
+    docs' introduction page's, whole paragraphs only."""
+    found: list[DocPassage] = []
+    for document in [d for d in (readme, *intro) if d is not None]:
+        for passage in passages(document, limit=40):
+            if passage.kind == "code":
+                break
+            if (
+                passage.kind == "paragraph"
+                and passage.text[-1:] in ".!?:)"
+                and len(passage.text.split()) >= 10
+            ):
+                found.append(passage)
+            if len(found) >= OVERVIEW_PASSAGES:
+                return tuple(found)
+    return tuple(found)
+
+
+def usage_examples(documents: Iterable[Document]) -> list[DocPassage]:
+    """The code blocks of the README and the getting-started pages, whole, each with the sentence that
+    introduces it (the block's `lead`), shell-only install lines left out."""
+    found: list[DocPassage] = []
+    seen: set[str] = set()
+    for document in documents:
+        for section, block in document.blocks():
+            if block.kind != "code" or any(_SKIPPED_HEADING.search(h) for h in section.path):
+                continue
+            if not _worth_quoting("code", block.text) or _install_only(block.text) or block.text in seen:
+                continue
+            seen.add(block.text)
+            if block.lead and len(block.lead.split()) >= 3:
+                found.append(
+                    DocPassage(document.origin, block.start, block.end, "lead", block.lead, section.heading)
+                )
+            found.append(
+                DocPassage(
+                    document.origin,
+                    block.start,
+                    block.end,
+                    "code",
+                    block.text,
+                    section.heading,
+                    block.language,
+                )
+            )
+            if sum(p.kind == "code" for p in found) >= MAX_EXAMPLES:
+                return found
+    return found
+
+
+def _install_only(code: str) -> bool:
+    lines = [ln.strip().lstrip("$ ") for ln in code.splitlines() if ln.strip()]
+    return all(
+        re.match(r"(?:pip|npm|yarn|pnpm|go|cargo|dotnet|brew|apt|git|cd|docker|npx)\b", ln) for ln in lines
+    )
+
+
+# --------------------------------------------------------------------------- concepts
+
+
+def concepts_of(documents: Sequence[Document], folder: str, names: SymbolNames) -> list[DocConcept]:
+    """One concept per top-level section of the docs (a folder under the docs root), or per page for the
+    pages at the root; in the docs' order."""
+    groups: dict[str, list[Document]] = {}
+    for document in documents:
+        groups.setdefault(_group_of(document.origin, folder), []).append(document)
+    groups = _split_large(groups, folder)
+    concepts = []
+    for key, members in groups.items():
+        each = max(8, min(PASSAGES_PER_PAGE, PASSAGES_PER_CONCEPT // len(members)))
+        pages = [DocPage(d.origin, d.title or _humane(d.origin), tuple(passages(d, each))) for d in members]
+        pages = [p for p in pages if p.passages][:PAGES_PER_CONCEPT]
+        if not pages:
+            continue
+        name = _concept_name(key, pages)
+        used = _names_in(p for page in pages for p in page.passages)
+        titled = [_camel(h) for page in pages for h in (page.title, *(p.heading for p in page.passages))]
+        package = "" if PurePosixPath(key).stem.lower() in _NOT_PACKAGES else key
+        symbols = names.resolve([*used, *titled], package=package)[:CONCEPT_SYMBOLS]
+        concepts.append(DocConcept(name, slugify(name, max_len=50), tuple(pages), tuple(symbols)))
+        if len(concepts) >= MAX_CONCEPTS:
+            break
+    return concepts
+
+
+def _split_large(groups: dict[str, list[Document]], folder: str) -> dict[str, list[Document]]:
+    """A section with more pages than a concept page holds becomes one concept per sub-folder (or page at
+    its top), in the same order, folder by folder down until each holds few enough."""
+    split: dict[str, list[Document]] = {}
+    for key, members in groups.items():
+        if len(members) <= PAGES_PER_CONCEPT:
+            split[key] = members
+            continue
+        inner: dict[str, list[Document]] = {}
+        for document in members:
+            below = _group_of(document.origin, f"{folder}/{key}" if folder else key)
+            inner.setdefault(f"{key}/{below}", []).append(document)
+        split.update(_split_large(inner, folder))
+    return split
+
+
+def _group_of(path: str, folder: str) -> str:
+    rel = PurePosixPath(path[len(folder) + 1 :] if folder else path)
+    return rel.parts[0] if len(rel.parts) > 1 else str(rel)
+
+
+def _concept_name(key: str, pages: Sequence[DocPage]) -> str:
+    """A single page's title; a folder's index page title, else the folder's name made readable."""
+    first = pages[0]
+    generic = _GENERIC_TITLE.fullmatch(first.title.strip())
+    if len(pages) > 1 and generic:  # a folder's "Overview" page: the folder names the concept
+        return _humane(key)
+    if len(pages) == 1 or PurePosixPath(first.path).stem.lower() in ("index", "readme", "overview", "intro"):
+        return first.title or _humane(key)
+    return _humane(key)
+
+
+def _humane(path: str) -> str:
+    stem = PurePosixPath(path).stem if "." in PurePosixPath(path).name else PurePosixPath(path).name
+    words = re.sub(r"^\d+[-_.]", "", stem).replace("-", " ").replace("_", " ").strip()
+    return words[:1].upper() + words[1:] if words else path
+
+
+# --------------------------------------------------------------------------- code names
+
+
+def _camel(heading: str) -> str:
+    """A heading as the class name code would give it: "Global Search" → "GlobalSearch"."""
+    words = re.findall(r"[A-Za-z0-9]+", heading)
+    return "".join(w if w.isupper() else w[:1].upper() + w[1:] for w in words) if 1 < len(words) <= 4 else ""
+
+
+def _names_in(found: Iterable[DocPassage]) -> list[str]:
+    """Code names the passages use: `Name` spans in prose, names called in program code blocks (not shell
+    or config); first use first."""
+    names: list[str] = []
+    for passage in found:
+        if passage.kind == "code":
+            if passage.language.lower() in _PROGRAM_LANGUAGES:
+                names += called_names(passage.text, "example.py")
+        else:
+            names += [
+                m.rsplit(".", 1)[-1] if m.count(".") > 1 else m for m in _CODE_SPAN.findall(passage.text)
+            ]
+    return list(dict.fromkeys(names))
+
+
+class SymbolNames:
+    """Definitions by the names docs use for them: `Session`, `Session.send`, `send`."""
+
+    def __init__(self, facts: Facts, linker: Linker) -> None:
+        self.linker = linker
+        self.facts = facts
+        self.by_name: dict[str, list[tuple[str, Symbol]]] = {}
+        for path, file_facts in facts.files.items():
+            # a file read on demand (a test the shards do not show) stays unread: docs never name its code
+            if isinstance(file_facts, OnDemandFileFacts) or _NOT_LIBRARY.search(path):
+                continue
+            for symbol in file_facts.symbols:
+                if symbol.public and not symbol.stub:
+                    self.by_name.setdefault(symbol.name, []).append((path, symbol))
+
+    def resolve(self, names: Iterable[str], package: str = "") -> list[CitedSymbol]:
+        """Each name's one definition (a name several files define equally is left out: ambiguous), then
+        the key symbols of the code package named like the concept (`docs/query/` → `…/query/`)."""
+        found = []
+        for name in names:
+            best = _best(self.by_name.get(name, [])) if len(name) > 2 else None
+            if best is not None:
+                found.append(cite(best[1], best[0], self.linker))
+        if package:
+            found += [
+                cite(r.symbol, r.path, self.linker) for r in ranked(self.package_files(package), self.facts)
+            ]
+        return list({s.name: s for s in found}.values())
+
+    def package_files(self, key: str) -> list[str]:
+        """Source files under a folder named like the docs section (plural or singular), tests left out."""
+        stem = PurePosixPath(key).stem.lower().replace("-", "_")
+        wanted = {stem, stem.rstrip("s"), stem + "s"} - {""}
+        return list(dict.fromkeys(path for name in sorted(wanted) for path in self.folders.get(name, ())))
+
+    @cached_property
+    def folders(self) -> dict[str, list[str]]:
+        """Each folder name (lower case) → the library files under a folder of that name, in facts order."""
+        found: dict[str, list[str]] = {}
+        for path, file_facts in self.facts.files.items():
+            if _NOT_LIBRARY.search(path) or isinstance(file_facts, OnDemandFileFacts):
+                continue
+            for part in dict.fromkeys(p.lower() for p in PurePosixPath(path).parts[:-1]):
+                found.setdefault(part, []).append(path)
+        return found
+
+
+def _best(candidates: list[tuple[str, Symbol]]) -> tuple[str, Symbol] | None:
+    """The definition a reader means: the only one, or the one class/top-level definition outside tests."""
+    real = [c for c in candidates if not _NOT_LIBRARY.search(c[0])]
+    if len(real) == 1:
+        return real[0]
+    top = [c for c in real if not c[1].parent]
+    return top[0] if len(top) == 1 else None

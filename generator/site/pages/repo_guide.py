@@ -1,0 +1,216 @@
+"""Repository guide pages, from the project's own documentation (`ProjectDocs`): "Getting started" (the
+project's examples, whole, then the code they call) and one page per concept its docs present (the docs'
+passages in order, each a permalink into the doc file's lines, then the code that does it). Rendered
+through templates/repo_guide.md.j2 and written through the store."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, fields
+from pathlib import Path
+from typing import Any
+
+from generator import store
+from generator.repo.analyze.citations import Linker
+from generator.repo.docs.model import DocConcept, DocPassage, ProjectDocs
+from generator.repo.model import CitedSymbol
+from generator.site.pages.model_text import citation_markdown, inline_code
+from generator.site.templates import render_template
+from generator.site.text import Markdown, code_block, md_escape, md_inline
+from generator.text.sentences import lead_sentences
+
+GUIDE_DIR = "guide"
+GUIDE_TEMPLATE = "repo_guide.md.j2"
+STARTED = "getting-started"
+_CODE_SPAN = re.compile(r"`([^`\n]+)`")
+_GUIDE_PAGE = re.compile(r"(?:\d{2}_[^/]+|getting-started)\.md")
+
+
+@dataclass(frozen=True)
+class GuidePage:
+    """The context of templates/repo_guide.md.j2."""
+
+    title: str
+    lead: Markdown
+    back_link: Markdown
+    sections: list[GuideSection]
+    symbols_heading: str
+    symbols: list[Markdown]
+
+
+@dataclass(frozen=True)
+class GuideSection:
+    """The passages of one doc file (or one heading of it), in order, with where they come from."""
+
+    heading: str
+    source: Markdown
+    body: list[Markdown]
+
+
+def guide_links(docs: ProjectDocs | None) -> list[Markdown]:
+    """The index's list of guide pages, in the order a newcomer reads them."""
+    if docs is None or docs.empty:
+        return []
+    links = [Markdown(f"[Getting started]({GUIDE_DIR}/{STARTED}.md)")] if docs.examples else []
+    links += [concept_line(i, c) for i, c in enumerate(docs.concepts, 1)]
+    return links
+
+
+def concept_line(index: int, concept: DocConcept) -> Markdown:
+    """[Concept](guide/NN_slug.md) — the docs' first sentence about it · its 2–3 central symbols."""
+    link = f"[{md_inline(concept.name)}]({GUIDE_DIR}/{guide_name(index, concept)})"
+    opening = next(
+        (
+            p.text
+            for page in concept.pages
+            for p in page.passages
+            if p.kind == "paragraph" and p.text.rstrip()[-1:] in ".!?:"
+        ),
+        "",
+    )
+    sentence = lead_sentences(opening)[0] if opening else ""
+    parts: list[Markdown] = [prose(sentence)] if sentence else []
+    if concept.symbols:
+        parts.append(Markdown(", ".join(symbol_name(s) for s in concept.symbols[:3])))
+    return Markdown(link + (" — " + " · ".join(parts) if parts else ""))
+
+
+def symbol_name(symbol: CitedSymbol) -> Markdown:
+    link = inline_code(symbol.name)
+    return Markdown(f"[{link}]({symbol.citation.url})") if symbol.citation and symbol.citation.url else link
+
+
+def guide_name(index: int, concept: DocConcept) -> str:
+    return f"{index:02d}_{concept.slug or 'concept'}.md"
+
+
+def overview_markdown(docs: ProjectDocs | None, linker: Linker) -> list[Markdown]:
+    """The docs' own opening paragraphs, each followed by its citation."""
+    return [passage_markdown(p, linker) for p in docs.overview] if docs else []
+
+
+def write_guide_pages(directory: Path, docs: ProjectDocs | None, label: str, linker: Linker) -> None:
+    """Write guide/getting-started.md and guide/NN_<concept>.md; remove the guide pages of an earlier run."""
+    written: set[str] = set()
+    if docs is not None and docs.examples:
+        written.add(_write(directory, f"{STARTED}.md", started_page(docs, label, linker), label))
+    for index, concept in enumerate(docs.concepts if docs else (), 1):
+        written.add(
+            _write(directory, guide_name(index, concept), concept_page(concept, label, linker), label)
+        )
+    folder = directory / GUIDE_DIR
+    if folder.is_dir() and not folder.is_symlink():
+        for page in folder.glob("*.md"):
+            if page.name not in written and _GUIDE_PAGE.fullmatch(page.name):
+                page.unlink()
+
+
+def _write(directory: Path, name: str, page: GuidePage, label: str) -> str:
+    meta = {
+        "title": page.title,
+        "description": f"{page.title}: from the project's own documentation",
+        "tags": ["repository", "guide"],
+    }
+    body = render_template(GUIDE_TEMPLATE, {f.name: getattr(page, f.name) for f in fields(page)})
+    store.write_page(store.safe_join(directory, GUIDE_DIR, name), meta, body)
+    return name
+
+
+def started_page(docs: ProjectDocs, label: str, linker: Linker) -> GuidePage:
+    return GuidePage(
+        title=f"{_short(label)} · Getting started",
+        lead=Markdown(
+            "The project's own usage examples, whole and in the order its README and getting-started pages "
+            "give them; each links to the lines it comes from."
+        ),
+        back_link=Markdown(f"[← {md_inline(label)}](../index.md)"),
+        sections=sections(docs.examples, linker),
+        symbols_heading="What the examples call",
+        symbols=[symbol_line(s) for s in docs.example_symbols],
+    )
+
+
+def concept_page(concept: DocConcept, label: str, linker: Linker) -> GuidePage:
+    pages = ", ".join(_file_link(p.path, linker) for p in concept.pages)
+    return GuidePage(
+        title=f"{_short(label)} · {concept.name}",
+        lead=Markdown(
+            f"How the project's documentation explains {md_inline(concept.name)}, in its own order ({pages})."
+        ),
+        back_link=Markdown(f"[← {md_inline(label)}](../index.md)"),
+        sections=sections([p for page in concept.pages for p in page.passages], linker),
+        symbols_heading="In the code",
+        symbols=[symbol_line(s) for s in concept.symbols],
+    )
+
+
+def sections(found: Sequence[DocPassage], linker: Linker) -> list[GuideSection]:
+    """Consecutive passages of one file under one heading make one section."""
+    grouped: list[tuple[tuple[str, str], list[DocPassage]]] = []
+    for passage in found:
+        key = (passage.path, passage.heading)
+        if grouped and grouped[-1][0] == key:
+            grouped[-1][1].append(passage)
+        else:
+            grouped.append((key, [passage]))
+    return [
+        GuideSection(
+            heading or path,
+            _span_link(items, linker),
+            [passage_markdown(p, linker, cite=False) for p in items],
+        )
+        for (path, heading), items in grouped
+    ]
+
+
+def passage_markdown(passage: DocPassage, linker: Linker, cite: bool = True) -> Markdown:
+    """A passage as the docs wrote it: prose with its code spans, a list item, a whole code block with its
+    language, a table's rows, a quote; with `cite`, followed by its permalink."""
+    if passage.kind == "code":
+        text: Markdown = code_block(passage.text, passage.language)
+    elif passage.kind == "item":
+        text = Markdown(f"- {prose(passage.text)}")
+    elif passage.kind == "quote":
+        text = Markdown(f"> {prose(passage.text)}")
+    elif passage.kind == "table":
+        text = Markdown("\n".join(f"- {prose(row)}" for row in passage.text.splitlines() if row.strip()))
+    else:
+        text = prose(passage.text)
+    if not cite:
+        return text
+    citation = linker.check(passage.path, passage.start, passage.end)
+    source = f" ({citation_markdown(citation)})" if citation else ""
+    return Markdown(f"{text}\n\n*Source:*{source}" if passage.kind == "code" else f"{text}{source}")
+
+
+def prose(text: str) -> Markdown:
+    parts = _CODE_SPAN.split(" ".join(text.split()))
+    return Markdown("".join(inline_code(p) if i % 2 else md_escape(p) for i, p in enumerate(parts) if p))
+
+
+def symbol_line(symbol: CitedSymbol) -> Markdown:
+    link = symbol_name(symbol)
+    where = inline_code(symbol.path)
+    doc = f" — {prose(symbol.doc)}" if symbol.doc else ""
+    return Markdown(f"{link} *{md_inline(symbol.kind, 20)}* in {where}{doc}")
+
+
+def _span_link(items: Sequence[DocPassage], linker: Linker) -> Markdown:
+    path = items[0].path
+    citation = linker.check(path, min(p.start for p in items), max(p.end for p in items))
+    return citation_markdown(citation) if citation else inline_code(path)
+
+
+def _file_link(path: str, linker: Linker) -> Markdown:
+    citation = linker.check(path, 1)
+    url = citation.url.split("#", 1)[0] if citation else ""
+    return Markdown(f"[{inline_code(path)}]({url})") if url else inline_code(path)
+
+
+def _short(label: str) -> str:
+    return label.rsplit("/", 1)[-1]
+
+
+def context(page: GuidePage) -> dict[str, Any]:
+    return {f.name: getattr(page, f.name) for f in fields(page)}

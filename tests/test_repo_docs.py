@@ -1,0 +1,235 @@
+"""The project's own documentation as a source: docs read with their lines (Markdown, MDX, reST), ordered by
+the docs' navigation, grouped into concepts, and published as guide pages whose every passage links to the
+doc file's lines at the revision, with the code the docs name linked to its definition."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from repo_output_fakes import make_project, offline_setup
+
+from generator.documents import read_text
+from generator.repo.analyze.citations import Linker
+from generator.repo.docs.answers import doc_answer
+from generator.repo.docs.navigation import doc_files, docs_root, ordered
+from generator.repo.docs.project import passages, read_project_docs
+from generator.repo.facts.extract import extract_facts
+from generator.repo.map.walk import map_repository
+from generator.repo.run.pipeline import run_repo_research
+from generator.site.pages.repo import publish_repo
+from generator.store import read_page
+
+GUIDE = """---
+title: Routing
+sidebar_position: 2
+---
+
+# Routing
+
+The `Router` matches each request path against its routes in the order they were added.
+
+To add a route, call `Router.add` with a pattern and a handler:
+
+```python
+router = Router()
+router.add("/users/{id}", show_user)
+router.dispatch("/users/7")
+```
+
+- Patterns may hold `{name}` placeholders.
+- A route added later never shadows an earlier one.
+
+<script>alert(1)</script> is how a hostile page would try to run code in the site.
+"""
+PROJECT = {
+    "README.md": (
+        "[![CI](https://ci.example/badge.svg)](https://ci.example)\n\n# tinyweb\n\n"
+        "Tinyweb is a small web framework that routes requests to handlers and runs middleware around them.\n\n"
+        "Please consider becoming a sponsor of this project through our sponsors page today.\n\n"
+        "## Quick start\n\nCreate an app and serve it:\n\n"
+        "```python\nfrom tinyweb import App\n\napp = App()\napp.serve(8000)\n```\n\n"
+        "## License\n\nReleased under the MIT licence, which lets you do almost anything with it.\n"
+    ),
+    "CHANGELOG.md": "# Changelog\n\n## 1.0\n\nThe first release of the framework, with routing.\n",
+    "docs/index.md": "# Tinyweb\n\nTinyweb is made of an application object, a router and middleware.\n",
+    "docs/routing/index.md": GUIDE,
+    "docs/routing/patterns.rst": (
+        "Patterns\n========\n\nA pattern is a path with placeholders, matched segment by segment.\n\n"
+        ".. code-block:: python\n\n    router.add('/files/{path}', serve_file)\n\n"
+        "Literal blocks work too::\n\n    router.add('/', index)\n"
+    ),
+    "docs/middleware.md": "# Middleware\n\nMiddleware wraps every handler; the `Middleware` class is the base.\n",
+    "docs/zh/routing.md": "# 路由\n\n路由把请求路径匹配到处理函数上，按添加的顺序逐一匹配。\n",
+    "tinyweb/__init__.py": '"""Tinyweb."""\n\nfrom .app import App\n\n__all__ = ["App"]\n',
+    "tinyweb/app.py": (
+        '"""The application."""\n\nfrom .routing.router import Router\n\n\nclass App:\n'
+        '    """The application: a router and its middleware."""\n\n'
+        '    def serve(self, port):\n        """Serve requests on `port`."""\n        return Router()\n'
+    ),
+    "tinyweb/routing/__init__.py": '"""Routing."""\n',
+    "tinyweb/routing/router.py": (
+        '"""Routes requests to handlers."""\n\n\nclass Router:\n    """Matches paths to handlers."""\n\n'
+        '    def add(self, pattern, handler):\n        """Add a route."""\n        return self\n\n'
+        '    def dispatch(self, path):\n        """Call the handler of `path`."""\n        return path\n'
+    ),
+    "tinyweb/middleware.py": '"""Middleware."""\n\n\nclass Middleware:\n    """Wraps a handler."""\n',
+}
+
+
+def test_markdown_blocks_keep_their_lines_language_and_lead() -> None:
+    doc = read_text(GUIDE, name="docs/routing/index.md")
+    assert doc.title == "Routing"
+    blocks = [b for _, b in doc.blocks()]
+    code = next(b for b in blocks if b.kind == "code")
+    lines = GUIDE.split("\n")
+    assert code.language == "python" and code.text.startswith("router = Router()")
+    assert lines[code.start - 1].startswith("```") and lines[code.end - 1] == "```"  # the fence's own lines
+    assert code.lead.startswith("To add a route, call `Router.add`")  # code spans keep their backticks
+    items = [b for b in blocks if b.kind == "item"]
+    assert [lines[b.start - 1][:12] for b in items] == ["- Patterns m", "- A route ad"]
+
+
+def test_rst_sections_code_blocks_and_literal_blocks() -> None:
+    text = PROJECT["docs/routing/patterns.rst"]
+    doc = read_text(text, name="patterns.rst")
+    assert doc.title == "Patterns"
+    codes = [b for _, b in doc.blocks() if b.kind == "code"]
+    assert [c.text for c in codes] == ["router.add('/files/{path}', serve_file)", "router.add('/', index)"]
+    assert codes[0].language == "python"
+    assert text.split("\n")[codes[1].start - 1].strip() == "router.add('/', index)"
+
+
+def test_docs_root_order_and_what_is_not_documentation(tmp_path: Path) -> None:
+    root = make_project(tmp_path / "tinyweb", PROJECT)
+    repo_map = map_repository(root)
+    paths = doc_files(repo_map)
+    assert "CHANGELOG.md" not in paths and "docs/zh/routing.md" not in paths  # history, other languages
+    assert docs_root(paths) == "docs"
+    assert ordered(root, paths, "docs") == [
+        "docs/index.md",
+        "docs/middleware.md",
+        "docs/routing/index.md",
+        "docs/routing/patterns.rst",
+    ]
+
+
+def test_mkdocs_nav_gives_the_order(tmp_path: Path) -> None:
+    nav = "site_name: t\nnav:\n  - Home: index.md\n  - Routing:\n    - routing/patterns.rst\n    - routing/index.md\n"
+    root = make_project(
+        tmp_path / "tinyweb", {**PROJECT, "mkdocs.yml": nav + "extra: !!python/name:os.system\n"}
+    )
+    paths = doc_files(map_repository(root))
+    assert ordered(root, paths, "docs")[:3] == [
+        "docs/index.md",
+        "docs/routing/patterns.rst",
+        "docs/routing/index.md",
+    ]
+
+
+def test_project_docs_overview_examples_and_concepts(tmp_path: Path) -> None:
+    root = make_project(tmp_path / "tinyweb", PROJECT)
+    repo_map = map_repository(root)
+    facts = extract_facts(root, repo_map)
+    linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/tinyweb")
+    docs = read_project_docs(root, repo_map, facts, linker)
+    overview = " ".join(p.text for p in docs.overview)
+    assert "routes requests to handlers" in overview
+    assert "sponsor" not in overview and "MIT" not in overview  # never sponsors or licence credits
+    code = [p for p in docs.examples if p.kind == "code"]
+    assert (
+        code[0].text == "from tinyweb import App\n\napp = App()\napp.serve(8000)"
+        and code[0].language == "python"
+    )
+    assert "App" in [s.name for s in docs.example_symbols]
+    concepts = {c.name: c for c in docs.concepts}
+    assert list(concepts) == ["Tinyweb", "Middleware", "Routing"]
+    routing = concepts["Routing"]
+    assert [p.path for p in routing.pages] == ["docs/routing/index.md", "docs/routing/patterns.rst"]
+    cited = {s.name: s.citation.path for s in routing.symbols if s.citation}
+    assert cited["Router"] == "tinyweb/routing/router.py" and "Router.add" in cited
+
+
+def test_guide_pages_quote_the_docs_with_permalinks_and_link_the_code(tmp_path: Path) -> None:
+    root = make_project(tmp_path / "tinyweb", PROJECT)
+    paths, config, provider = offline_setup(tmp_path / "kb")
+    result = run_repo_research(paths, config, provider, str(root), publish=publish_repo)
+    directory = result.study.harvest_dir
+    revision = result.synthesis.revision
+    _, index = read_page(directory / "index.md")
+    assert "## Guide" in index and "(guide/getting-started.md)" in index
+    assert re.search(r"\[Routing\]\(guide/\d\d_routing\.md\) — The `Router` matches", index)
+    assert f"/blob/{revision}/README.md#L5)" in index  # the overview is the README's paragraph, cited
+    started = read_page(directory / "guide" / "getting-started.md")[1]
+    assert "```python\nfrom tinyweb import App\n\napp = App()\napp.serve(8000)\n```" in started
+    routing_page = next((directory / "guide").glob("*_routing.md"))
+    body = read_page(routing_page)[1]
+    assert "```python\nrouter = Router()" in body
+    assert f"/blob/{revision}/docs/routing/index.md#L" in body  # passages link to the doc file's lines
+    assert f"/blob/{revision}/tinyweb/routing/router.py#L4-" in body  # the code the docs name
+    assert "<script>" not in body  # docs text is data: escaped, never raw HTML
+
+
+def test_doc_answer_quotes_the_section_that_answers_from_where_it_begins(tmp_path: Path) -> None:
+    root = make_project(tmp_path / "tinyweb", PROJECT)
+    repo_map = map_repository(root)
+    linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/tinyweb")
+    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    steps = doc_answer(docs, "How is a route added to the router?")
+    assert steps[0].path == "docs/routing/index.md"
+    assert steps[0].text.startswith("The `Router` matches each request path")  # the section's start
+    assert any(p.kind == "code" and p.text.startswith("router = Router()") for p in steps)
+    assert doc_answer(docs, "How are thumbnails resized?") == ()  # nothing in the docs answers it
+
+
+def test_answer_page_answers_in_the_docs_words_before_the_code(tmp_path: Path) -> None:
+    root = make_project(tmp_path / "tinyweb", PROJECT)
+    paths, config, provider = offline_setup(tmp_path / "kb")
+    question = "How is a route added to the router?"
+    result = run_repo_research(paths, config, provider, str(root), request=question, publish=publish_repo)
+    page = next((result.study.harvest_dir / "answers").glob("*.md"))
+    body = read_page(page)[1]
+    revision = result.synthesis.revision
+    docs_at = body.index("The `Router` matches each request path")
+    assert f"/blob/{revision}/docs/routing/index.md#L" in body[docs_at:]  # each step cited
+    assert docs_at < body.index("## The code that answers it")
+    if "How the files were found" in body:  # the retrieval trace comes last, folded
+        assert '??? note "How the files were found"' in body
+        assert body.index("How the files were found") > body.index("## The code that answers it")
+
+
+def test_process_sections_are_skipped_but_features_named_like_them_are_kept() -> None:
+    text = (
+        "# Confirmation Mode and Security Analyzers\n\nThe security analyzers rate each action's risk before it runs.\n\n"
+        "## Security\n\nReport vulnerabilities privately to the maintainers by email please.\n"
+    )
+    quoted = [p.text for p in passages(read_text(text, name="docs/confirmation.md"))]
+    assert quoted == ["The security analyzers rate each action's risk before it runs."]
+
+
+def test_other_languages_copies_and_deep_sections_of_many_pages(tmp_path: Path) -> None:
+    pages = {
+        f"docs/guide/syntax/{n:02d}-page.md": f"# Page {n}\n\nPage {n} explains one part of the syntax.\n"
+        for n in range(14)
+    }
+    root = make_project(
+        tmp_path / "tinyweb", {**PROJECT, **pages, "README_JA.md": "# 日本語\n\n日本語の説明です。\n"}
+    )
+    repo_map = map_repository(root)
+    assert "README_JA.md" not in doc_files(repo_map)
+    linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/tinyweb")
+    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    names = [c.name for c in docs.concepts]
+    assert [f"Page {n}" for n in range(14)] == [n for n in names if n.startswith("Page ")]  # none cut off
+
+
+def test_a_folder_whose_index_page_is_called_overview_is_named_by_the_folder(tmp_path: Path) -> None:
+    pages = {
+        "docs/runtimes/overview.md": "# Overview\n\nA runtime is where the agent's commands run, one per session.\n",
+        "docs/runtimes/docker.md": "# Docker\n\nThe Docker runtime runs each session in its own container.\n",
+    }
+    root = make_project(tmp_path / "tinyweb", {**PROJECT, **pages})
+    repo_map = map_repository(root)
+    linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/tinyweb")
+    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    assert "Runtimes" in [c.name for c in docs.concepts] and "Overview" not in [c.name for c in docs.concepts]
