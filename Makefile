@@ -17,10 +17,12 @@ $(BIN)/python:
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
 $(VENV)/.installed: $(BIN)/python pyproject.toml
+	@echo "installing deepkb and its dependencies into $(VENV) with pip (a few minutes the first time)"
 	$(BIN)/python -m pip install --quiet -e .
 	@touch $@
 
 $(VENV)/.installed-dev: $(BIN)/python pyproject.toml
+	@echo "installing deepkb, its dependencies and the dev tools into $(VENV) with pip (a few minutes the first time)"
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	@touch $@ $(VENV)/.installed
 

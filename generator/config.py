@@ -9,6 +9,7 @@ file gives one line, never a traceback, a RecursionError or gigabytes of memory.
 
 from __future__ import annotations
 
+import difflib
 import ipaddress
 import re
 import types
@@ -324,6 +325,30 @@ def load_config(path: Path) -> Config:
     return validated(Config, data, str(path))
 
 
+def local_folder(option: str, root: Path) -> Path:
+    """The folder `local:OPTION` searches: OPTION with `~` expanded, relative to the knowledge-base root."""
+    raw = Path(option).expanduser()
+    return raw if raw.is_absolute() else root / raw
+
+
+def check_local_folders(sources: list[str], root: Path, where: str) -> None:
+    """A `local:PATH` among `sources` whose folder does not exist is one ConfigError naming `where`, raised
+    before any research starts (else the run would warn at every step and research nothing)."""
+    for spec in sources:
+        name, _, option = spec.strip().partition(":")
+        if name == "local" and option and not local_folder(option, root).is_dir():
+            raise ConfigError(
+                f"{where}: the folder of {spec.strip()!r} does not exist",
+                hint=f"looked for {local_folder(option, root)}",
+            )
+
+
+def check_config_folders(config: Config, root: Path, source: str = "deepkb.yml") -> None:
+    """`check_local_folders` for every topic of deepkb.yml, naming the key (`topics.0.sources`)."""
+    for number, entry in enumerate(config.topics):
+        check_local_folders(entry.sources, root, f"{source}: 'topics.{number}.sources'")
+
+
 def load_bounded_yaml(text: str, source: str) -> Any:
     """YAML `text` (deepkb.yml, or a page's frontmatter) loaded within MAX_NESTING and MAX_VALUES: a deep or
     alias-bomb document is one ConfigError line naming `source`, never a RecursionError or gigabytes."""
@@ -445,9 +470,15 @@ def _describe(error: str, data: Any, source: str, kind: type = object) -> str:
         parts.append((named or own)["name"])  # type: ignore[index]
     key = ".".join(str(part) for part in parts) or "(top level)"
     if message.startswith("Object contains unknown field"):
-        return f"{source}: unknown key '{key}' (remove it or check its spelling)"
+        near = _near_key(kind, parts, lambda field: True)
+        hint = f": did you mean `{near}`?" if near else " (remove it or check its spelling)"
+        return f"{source}: unknown key '{key}'{hint}"
     if message.startswith("Object missing required field"):
         return f"{source}: '{key}' is required"
+    given = _value_at(data, parts)
+    near = _near_key(kind, parts, lambda field: _accepts_list(field)) if isinstance(given, list) else None
+    if near and not _accepts_list(_field_type(kind, parts)):
+        return f"{source}: '{key}': did you mean `{near}`? (`{parts[-1]}` takes settings, not a list)"
     reason = own["reason"] if own else _reason(message, _choices(kind, parts))
     got = "" if "*" in parts else f" (got {_shown(_value_at(data, parts))})"  # "*": which key is not said
     return f"{source}: '{key}': {reason}{got}"
@@ -482,6 +513,36 @@ def _choices(kind: Any, parts: list[str | int]) -> tuple[str, ...]:
         while typing.get_origin(kind) in (Annotated, list, dict, types.UnionType, typing.Union):
             kind = next((a for a in typing.get_args(kind)[::-1] if a is not type(None)), None)
     return tuple(str(a) for a in typing.get_args(kind)) if typing.get_origin(kind) is Literal else ()
+
+
+def _field_type(kind: Any, parts: list[str | int]) -> Any:
+    """The declared type of the key at `parts`, walking `kind`'s fields (None when a part is not a field)."""
+    for part in parts:
+        while typing.get_origin(kind) in (Annotated, list, dict, types.UnionType, typing.Union):
+            kind = next((a for a in typing.get_args(kind)[::-1] if a is not type(None)), None)
+        if isinstance(part, int):
+            continue
+        hints = typing.get_type_hints(kind, include_extras=True) if isinstance(kind, type) else {}
+        kind = hints.get(part)
+    return kind
+
+
+def _accepts_list(kind: Any) -> bool:
+    while typing.get_origin(kind) is Annotated:
+        kind = typing.get_args(kind)[0]
+    return typing.get_origin(kind) is list
+
+
+def _near_key(kind: Any, parts: list[str | int], fits: typing.Callable[[Any], bool]) -> str | None:
+    """The known key closest in spelling to the last of `parts` among its siblings that `fits` (difflib):
+    `repo:` holding a list is most likely `repos:`."""
+    if not parts or not isinstance(parts[-1], str):
+        return None
+    parent = _field_type(kind, parts[:-1])
+    hints = typing.get_type_hints(parent, include_extras=True) if isinstance(parent, type) else {}
+    siblings = [name for name, field in hints.items() if name != parts[-1] and fits(field)]
+    close = difflib.get_close_matches(parts[-1], siblings, n=1, cutoff=0.75)
+    return close[0] if close else None
 
 
 def _value_at(data: Any, parts: list[str | int]) -> Any:

@@ -18,7 +18,15 @@ from .terminal import printable
 
 
 class SafeConsole(Console):
-    """A rich Console whose output never carries a control character that came from the printed text."""
+    """A rich Console whose output never carries a control character that came from the printed text.
+
+    It wraps lines only on a terminal: in a file or a CI log a one-line error stays one line (rich would
+    otherwise wrap everything at 80 columns there)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if not self.is_terminal:
+            self.soft_wrap = True
 
     def _render_buffer(self, buffer: Iterable[Segment]) -> str:
         # Rich's own cursor moves are control segments and its colours live in styles, so cleaning the text

@@ -296,6 +296,28 @@ def test_search_counts_english_chinese_and_nonsense_in_their_own_languages(
     assert reader.errors == []
 
 
+def test_a_chinese_query_finds_english_pages_through_the_glossary(open_page: Any, site: Site) -> None:
+    """令牌 (token) is on no page: the glossary the build ships (as `ask` reads it) searches its English twin."""
+    built = site.root / "site"
+    assert not any("令牌" in p.read_text(encoding="utf-8") for p in built.rglob("*.html"))
+    assert json.loads((built / "assets/javascripts/deepkb/glossary.json").read_text(encoding="utf-8"))[
+        "zh_en"
+    ]["令牌"] == ["token"]
+    reader = open_page("home")
+    page = reader.page
+    page.wait_for_load_state("networkidle")
+    page.keyboard.press("/")
+    page.wait_for_selector("#deepkb-search input", state="visible")
+    assert _results(page, "令牌") >= 2  # the repository's pages about tokens
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('.pagefind-ui__result-link')].some(a => a.href.includes('/repos/'))"
+    )
+    assert _results(page, "算盘") >= 5  # a Chinese word the pages hold still finds them, as before
+    assert _results(page, "zzqx") == 0
+    assert reader.outside_origin() == []
+    assert reader.errors == []
+
+
 def test_each_page_declares_its_language_and_notices_stay_out_of_the_index(site: Site) -> None:
     built = site.root / "site"
     zh_topic = next(p for p in built.glob("topics/*/index.html") if "计算器-如何" in p.parent.name)

@@ -80,7 +80,7 @@ def test_build_researches_and_publishes_offline(built: Built) -> None:
 
     repo_dir = kb / "site_src" / "repos" / "acme" / "sample"
     index = frontmatter.load(repo_dir / "index.md")
-    assert index["title"] == "Research Analysis: sample"
+    assert index["title"] == "sample"
     for field in ("source", "revision", "revision_date", "generated", "shards"):
         assert index.get(field) not in (None, ""), field
     assert len(index["revision"]) == 40
@@ -164,3 +164,22 @@ def test_an_unverified_topic_is_an_honest_outcome_and_strict_makes_it_fail(tmp_p
     assert strict.exit_code == 3 and "1 unverified" in strict.stderr
     runs = json.loads((landing.parent / "_meta.json").read_text(encoding="utf-8"))["runs"]
     assert len(runs) == 1
+
+
+def test_a_folder_outside_git_is_researched_and_says_so_once_and_on_its_page(tmp_path: Path) -> None:
+    folder = tmp_path / "plain"
+    for name, text in SAMPLE_PROJECT.items():
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        (folder / name).write_text(text, encoding="utf-8")
+    root = tmp_path / "kb"
+    root.mkdir()
+    (root / "deepkb.yml").write_text(f"repos:\n  - source: {folder}\n", encoding="utf-8")
+    result = deepkb(root, "build", "--no-site")
+    assert result.exit_code == 0, result.stderr[-3000:]
+    assert result.stderr.count("is not a git repository") == 1
+    assert f"{folder} is not a git repository: researched as a plain folder" in result.stderr
+    [index_md] = (root / "site_src" / "repos").glob("*/plain/index.md")
+    page = frontmatter.load(index_md)
+    assert page["title"] == "plain" and page["revision"] == ""
+    assert "**Revision:** none (not a git repository, so no permalinks)" in page.content
+    assert "/blob/" not in index_md.read_text(encoding="utf-8")  # no permalink anywhere

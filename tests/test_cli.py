@@ -10,6 +10,7 @@ from click.testing import CliRunner
 from generator.cli import cli
 
 COMMANDS = {
+    "init",
     "build",
     "repo",
     "topic",

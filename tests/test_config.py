@@ -40,8 +40,13 @@ def test_shorthand_and_full_entries(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("text", "fragment"),
     [
-        ("llm:\n  max_concurent: 3\n", "unknown key 'llm.max_concurent'"),
-        ("colour: red\n", "unknown key 'colour'"),
+        ("llm:\n  max_concurent: 3\n", "unknown key 'llm.max_concurent': did you mean `max_concurrent`?"),
+        ("colour: red\n", "unknown key 'colour' (remove it or check its spelling)"),
+        ("sitee:\n  title: t\n", "unknown key 'sitee': did you mean `site`?"),
+        ("repos:\n  - sorce: .\n", "unknown key 'repos.0.sorce': did you mean `source`?"),
+        # `repo` is a known key (research settings), but a list under it is the list of repositories misspelt
+        ("repo:\n  - source: .\n", "'repo': did you mean `repos`?"),
+        ("topic:\n  - Rust async\n", "'topic': did you mean `topics`?"),
         ("llm:\n  max_concurrent: many\n", "'llm.max_concurrent': must be an integer (got 'many')"),
         ("llm:\n  max_concurrent: 0\n", "'llm.max_concurrent': must be an integer ≥ 1 (got 0)"),
         (
@@ -206,3 +211,23 @@ def test_api_key_env_names_only_key_variables(tmp_path: Path, name: str) -> None
 def test_api_key_env_accepts_a_key_variable(tmp_path: Path) -> None:
     (tmp_path / "deepkb.yml").write_text("llm:\n  api_key_env: OLLAMA_API_KEY\n", encoding="utf-8")
     assert load_config(tmp_path / "deepkb.yml").llm.api_key_env == "OLLAMA_API_KEY"
+
+
+@pytest.mark.parametrize(
+    ("args", "fragment"),
+    [
+        (["build"], "'topics.0.sources': the folder of 'local:nodocs' does not exist"),
+        (["refresh"], "'topics.0.sources': the folder of 'local:nodocs' does not exist"),
+        (["topic", "run", "x things"], "deepkb.yml: the folder of 'local:nodocs' does not exist"),
+        (["topic", "run", "other", "--sources", "local:gone"], "--sources: the folder of 'local:gone'"),
+    ],
+)
+def test_a_missing_local_folder_is_one_line_before_any_research(
+    tmp_path: Path, args: list[str], fragment: str
+) -> None:
+    write(tmp_path, 'topics:\n  - topic: x things\n    sources: ["local:nodocs"]\n')
+    result = CliRunner().invoke(cli, ["--root", str(tmp_path), *args])
+    assert result.exit_code == 2, result.output
+    assert result.output.startswith("Error: ") and result.output.count("\n") == 1
+    assert fragment in result.output and "looked for" in result.output
+    assert not (tmp_path / "site_src").exists()  # nothing researched, nothing written

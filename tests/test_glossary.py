@@ -76,3 +76,18 @@ def test_knowledge_search_in_chinese_finds_english_sources(kb_root: Path) -> Non
     rows = json.loads(result.output)
     assert rows and all(not r["id"].startswith("topic:compilers") for r in rows)
     assert any(r["id"].startswith("source:price-gaps/") for r in rows)
+
+
+def test_the_site_ships_the_glossary_ask_uses_with_the_knowledge_bases_own_terms(tmp_path: Path) -> None:
+    from generator.site.pagefind import glossary_json
+
+    shipped = json.loads(glossary_json(tmp_path))["zh_en"]
+    assert shipped["中间件"] == ["middleware"] and shipped["知识库"] == ["knowledge base"]
+    (tmp_path / "_synonyms.json").write_text(
+        json.dumps({"glossary": {"珠算": ["abacus"], "中间件": ["middleware", "interceptor"]}}),
+        encoding="utf-8",
+    )
+    own = json.loads(glossary_json(tmp_path))["zh_en"]
+    assert own["珠算"] == ["abacus"] and own["中间件"] == ["middleware", "interceptor"]
+    (tmp_path / "_synonyms.json").write_text("{broken", encoding="utf-8")
+    assert json.loads(glossary_json(tmp_path))["zh_en"] == shipped  # a broken file leaves the shipped one

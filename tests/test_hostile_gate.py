@@ -185,7 +185,7 @@ def test_the_final_check_reads_every_markup_file_type(tmp_path: Path, name: str)
         '<svg onload="alert(1)"><script>alert(2)</script></svg>', encoding="utf-8"
     )
     with pytest.raises(PluginError, match=name.replace(".", r"\.")):
-        SanitizePlugin().on_post_build(config=SimpleNamespace(site_dir=str(tmp_path)))  # type: ignore[arg-type]
+        SanitizePlugin().on_post_build(config=SimpleNamespace(site_dir=str(tmp_path), site_url=None))  # type: ignore[arg-type]
 
 
 @contextmanager

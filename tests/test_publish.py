@@ -150,3 +150,25 @@ def test_publish_refuses_the_knowledge_bases_own_branches(kb: KBPaths, tmp_path:
     )
     assert remote_git(remote, "ls-tree", "--name-only", "main").splitlines() == [".gitignore", "site_src"]
     assert publish(kb, "--branch", "gh-pages").exit_code == 0
+
+
+def test_publish_says_which_knowledge_base_commit_it_published(kb: KBPaths, tmp_path: Path) -> None:
+    head = git(kb.root, "rev-parse", "HEAD")
+    said = CliRunner().invoke(cli, ["--root", str(kb.root), "publish"])
+    assert said.exit_code == 0, said.output
+    assert f"knowledge-base commit {head[:12]})" in said.output
+    (kb.root / "site_src" / "index.md").write_text("# Home, edited\n", encoding="utf-8")
+    said = CliRunner().invoke(cli, ["--root", str(kb.root), "publish"])
+    assert f"knowledge-base commit {head[:12]} with uncommitted edits to site_src)" in said.output
+
+
+def test_publish_before_the_first_commit_says_so(tmp_path: Path) -> None:
+    remote = bare(tmp_path / "origin.git")
+    root = tmp_path / "kb"
+    (root / "site").mkdir(parents=True)
+    (root / "site" / "index.html").write_text("<html></html>\n", encoding="utf-8")
+    git(root, "init", "-q", "-b", "main")
+    said = CliRunner().invoke(cli, ["--root", str(root), "publish", "--remote", str(remote)])
+    assert said.exit_code == 0, said.output
+    assert "(commit " in said.output and ", the knowledge base has no commit yet)" in said.output
+    assert "no commit y)" not in said.output

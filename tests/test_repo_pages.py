@@ -22,7 +22,7 @@ from generator.store import read_page
 LIBRARY: dict[str, str] = {
     "README.md": (
         "[![CI](https://ci.example/badge.svg)](https://ci.example)\n\n# webclient\n\n"
-        "Webclient is a small HTTP client. It keeps sessions, follows redirects and retries.\n\n"
+        "Webclient is a small HTTP client. It keeps sessions ({class}`Session`), follows redirects and retries.\n\n"
         "## Installation\n\nInstall it with pip install webclient today please.\n"
     ),
     "webclient/__init__.py": '"""The webclient package."""\n\nfrom .sessions import Session\n\n__all__ = ["Session"]\n',
@@ -100,9 +100,12 @@ def researched(tmp_path: Path) -> tuple[dict, str, list[tuple[dict, str]]]:
 def test_index_opens_with_the_readme_paragraph_and_links_source_and_revision(researched):
     meta, index, _ = researched
     body = index.split("\n", 2)[2].lstrip()
+    # a MyST role reads as the code it names
     assert body.startswith(
-        "Webclient is a small HTTP client. It keeps sessions, follows redirects and retries."
+        "Webclient is a small HTTP client. It keeps sessions \\(`Session`\\), follows redirects and retries."
     )
+    assert "{class}" not in index
+    assert meta["description"].startswith("Webclient is a small HTTP client. It keeps sessions (Session),")
     assert "pip install" not in index and "badge" not in index
     assert f"](https://github.com/acme/shop/commit/{meta['revision']})" in index
     assert "**Source:** [https://github.com/acme/shop](https://github.com/acme/shop)" in index
@@ -284,6 +287,22 @@ def test_documentation_keeps_its_code_spans_and_nothing_else():
     assert prose("Wraps [markdown.Markdown][] and [Extension][markdown.Extension].") == (
         "Wraps markdown.Markdown and Extension."
     )
+
+
+@pytest.mark.parametrize(
+    ("doc", "shown"),
+    [
+        ("Use {func}`option` or {class}`Option`.", "Use `option` or `Option`."),
+        ("See {py:meth}`click.Command.main`.", "See `click.Command.main`."),
+        ("Returns a :class:`~click.core.Option`.", "Returns a `Option`."),
+        ("Read :ref:`the guide <guide-label>` and :meth:`!raw`.", "Read `the guide` and `raw`."),
+        (":func:`~loads` decodes.", "`loads` decodes."),
+    ],
+)
+def test_sphinx_and_myst_roles_read_as_the_code_they_name(doc: str, shown: str) -> None:
+    from generator.site.pages.repo import prose
+
+    assert prose(doc) == shown
 
 
 def test_key_hierarchies_become_a_class_diagram_of_plain_identifiers():

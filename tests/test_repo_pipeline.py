@@ -57,7 +57,7 @@ def test_offline_run_writes_index_and_shard_pages(tmp_path: Path):
     result = run_repo_research(paths, config, provider, str(root), publish=publish_repo)
     meta, body = read_page(harvest(paths) / "index.md")
     assert INDEX_FIELDS <= set(meta)
-    assert meta["title"] == "Research Analysis: shop"
+    assert meta["title"] == "shop"
     assert meta["source"] == "https://github.com/acme/shop"
     assert len(meta["revision"]) == 40 and meta["provider"] == "offline"
     assert '!!! info deepkb-notice "Produced offline"' in body

@@ -196,3 +196,14 @@ def test_inline_scripts_are_allowed_by_exact_theme_content_only() -> None:
     assert find_live_markup(page.format("").replace("</body>", "<script>alert(1)</body>")) == [
         "unclosed <script>"
     ]
+
+
+def test_the_404_page_of_a_site_served_under_a_path_loads_the_theme_bundles_from_it() -> None:
+    """GitHub Pages serves a project site under /<repository>/: with site.site_url set, MkDocs' 404 page
+    loads the bundles from that absolute path, and only from it."""
+    page = '<html><script src="/kb/assets/javascripts/bundle.min.js"></script></html>'
+    assert find_live_markup(page, base_path="/kb/") == []
+    assert find_live_markup(page, base_path="/") == ["<script src='/kb/assets/javascripts/bundle.min.js'>"]
+    other = '<html><script src="/evil/assets/javascripts/x.js"></script></html>'
+    assert find_live_markup(other, base_path="/kb/") == ["<script src='/evil/assets/javascripts/x.js'>"]
+    assert find_live_markup('<script src="/assets/javascripts/b.js"></script>') == []  # a site at the root

@@ -100,3 +100,13 @@ def test_error_lines_are_printable_and_one_line(tmp_path: Path) -> None:
     assert result.exit_code == 2
     assert "\x1b" not in result.output and "\x07" not in result.output
     assert result.output.count("\n") == 1
+
+
+def test_console_wraps_only_on_a_terminal() -> None:
+    line = "Error: " + " ".join(f"word{i}" for i in range(40))  # ~280 characters
+    into_file = io.StringIO()
+    SafeConsole(file=into_file, force_terminal=False).print(line)
+    assert into_file.getvalue() == line + "\n"
+    on_terminal = io.StringIO()
+    SafeConsole(file=on_terminal, force_terminal=True, width=80, color_system=None).print(line)
+    assert on_terminal.getvalue().count("\n") > 1

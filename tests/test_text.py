@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from generator.text.htmlpage import read_html, strip_tags
 from generator.text.sentences import lead_sentences, sentences, split_sentences
 from generator.text.words import content_words, shares_stem, stem, tokens
@@ -76,3 +78,23 @@ def test_a_docstring_lead_is_cut_only_where_a_sentence_starts() -> None:
     assert lead_sentences(doc) == ["Return the sum. x is added to y.", "Then `z` follows, e.g.", "Foo."]
     assert lead_sentences(doc, 2) == ["Return the sum. x is added to y.", "Then `z` follows, e.g. Foo."]
     assert lead_sentences("  ") == [""]
+
+
+@pytest.mark.parametrize(
+    ("doc", "lead"),
+    [
+        # a label in capitals is a heading, not the summary's first word
+        (
+            "ANALYSIS: findings per sub-question, each claim tied to its sources.\n\nMore.",
+            "Findings per sub-question, each claim tied to its sources.",
+        ),
+        ("Args:\n    x: the value.\n", ""),  # opens with a section: no summary
+        ("Returns\n-------\nint\n", ""),
+        (":param x: the value.\n", ""),
+        ("Add two numbers\n\nArgs:\n    x: the first.\n", "Add two numbers"),  # no period: ends at `Args:`
+        ("Add two numbers.\n\nParameters\n----------\nx : int\n", "Add two numbers."),
+        ("Note: the cache is shared.", "Note: the cache is shared."),  # a sentence that starts with a word
+    ],
+)
+def test_a_docstring_section_header_is_never_a_summary(doc: str, lead: str) -> None:
+    assert lead_sentences(doc, 2)[0] == lead

@@ -137,6 +137,13 @@ def test_the_installed_wheel_researches_and_builds_a_site_from_an_empty_folder(
     assert (site / "assets" / "stylesheets" / "deepkb" / "deepkb.css").is_file()
     assert (site / "pagefind").is_dir()  # the deepkb-site plugin of the shipped mkdocs.yml ran
 
+    # `deepkb init` finds its files in the installed package
+    _run(venv / "bin" / "deepkb", "init", tmp_path / "mine", cwd=tmp_path, env=env)
+    made = {
+        p.relative_to(tmp_path / "mine").as_posix() for p in (tmp_path / "mine").rglob("*") if p.is_file()
+    }
+    assert made == {"deepkb.yml", ".gitignore", ".github/workflows/deepkb.yml"}
+
 
 def test_a_knowledge_base_template_overrides_the_shipped_one_of_the_same_name(
     kb_root: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch

@@ -9,6 +9,7 @@ from __future__ import annotations
 import importlib
 import os
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +26,7 @@ MODULES = {"serve": "site", "shards": "merge"}
 # what `deepkb --help` lists, in this order, without importing a module: each command's first docstring line
 # (tests/test_startup.py checks they agree)
 SUMMARIES = {
+    "init": "Make DIR a knowledge-base repository: a commented deepkb.yml, .gitignore and a nightly workflow.",
     "build": "Research every repository and topic in deepkb.yml, then build the site into site/.",
     "repo": "Research a git repository: map, plan shards, analyze each, synthesize an index.",
     "topic": "Research a topic: plan, search, crawl, dedupe, aggregate, report, verify.",
@@ -39,6 +41,14 @@ SUMMARIES = {
     "merge": "Fold entries researched in other checkouts (FOLDERS) into this one; rebuild index, search and listings.",
     "shards": "Show which shard researches each entry of deepkb.yml (balanced by each entry's last measured cost).",
 }
+
+STARTED = "deepkb.started"  # ctx.meta key: when the command line was read (time.perf_counter)
+
+
+def wall_seconds(ctx: click.Context) -> float:
+    """Seconds since deepkb began this command, its imports included (what the user waited)."""
+    now = time.perf_counter()
+    return now - float(ctx.meta.get(STARTED, now))
 
 
 class DeepkbGroup(click.Group):
@@ -64,6 +74,9 @@ class DeepkbGroup(click.Group):
             formatter.write_dl(list(SUMMARIES.items()))
 
     def invoke(self, ctx: click.Context) -> Any:
+        ctx.meta[STARTED] = (
+            time.perf_counter()
+        )  # before the command's module loads: its wall time is all of it
         try:
             return super().invoke(ctx)
         except DeepkbError as exc:

@@ -75,6 +75,13 @@ class App:
             self._provider = provider
         return self._provider
 
+    def warn(self, line: str | None) -> None:
+        """One warning line on stderr (nothing for None)."""
+        if line:
+            from rich.markup import escape
+
+            self.console.print(f"[yellow]warning:[/yellow] {escape(line)}")
+
     def note_json_fallbacks(self, usage: Usage | CostRecord | None) -> None:
         """One line on stderr when a JSON stage fell back to its offline result: what each stage got."""
         from rich.markup import escape

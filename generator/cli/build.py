@@ -5,13 +5,14 @@ from __future__ import annotations
 import click
 from rich.markup import escape
 
+from ..config import check_config_folders
 from ..errors import ConfigError, PartialFailure
 from ..kb.entries import config_entries, entry_weights, parse_shard, select_shard
 from ..kb.index import load_index, update_index
 from ..kb.run import OnDemand, exit_line, research_entries
 from ..kb.search import kb_writes
 from ..llm.cost import usage_line
-from ..site.build import build_site
+from ..site.build import build_site, sitemap_warning
 from ..site.render import render_site
 from .app import App, pass_app
 from .knowledge import clean
@@ -41,6 +42,7 @@ def build(app: App, no_site: bool, shard_text: str | None, batch: bool, strict: 
             hint="run deepkb in your knowledge base's folder (or pass --root); README.md shows a deepkb.yml",
         )
     config = app.config  # a broken deepkb.yml fails here, before anything runs
+    check_config_folders(config, app.paths.root, str(app.paths.config_file))
     shard = parse_shard(shard_text) if shard_text else None
     if batch:
         config.llm.batch = True  # read when the provider is opened
@@ -68,6 +70,7 @@ def build(app: App, no_site: bool, shard_text: str | None, batch: bool, strict: 
             render_site(app.paths, config)
             site_dir = build_site(app.paths, config)
             app.console.print(f"\n[bold green]Site built:[/bold green] {site_dir}")
+            app.warn(sitemap_warning(config))
             # search and diagrams load files with fetch(), which a browser refuses for file:// pages: serve it
             app.console.print(
                 "Read it with [bold]deepkb serve[/bold] (or make serve): http://127.0.0.1:8000/"

@@ -7,7 +7,8 @@ import json
 import click
 from rich.markup import escape
 
-from ..site.publish import publish_site
+from ..site.build import sitemap_warning
+from ..site.publish import publish_site, revision_phrase
 from ..store import workspace_lock
 from .app import App, pass_app
 
@@ -39,8 +40,9 @@ def publish(app: App, remote: str, branch: str, keep_history: bool, force_build:
         return
     app.console.print(
         f"[bold green]Published[/bold green] {result.files} files to {escape(result.remote)} {result.branch}"
-        f" (commit {result.commit[:10]}, knowledge base {result.revision[:12]})",
+        f" (commit {result.commit[:10]}, {escape(revision_phrase(result.revision))})",
         markup=True,
         highlight=False,
     )
+    app.warn(sitemap_warning(app.config))
     app.console.print("On GitHub: Settings → Pages → Source: Deploy from a branch → " + result.branch)

@@ -5,11 +5,13 @@ from __future__ import annotations
 import click
 from rich.markup import escape
 
+from ..config import check_config_folders
 from ..errors import PartialFailure
 from ..kb.entries import parse_shard
 from ..kb.search import kb_writes
 from ..llm.cost import CostRecord
 from ..refresh import run_refresh
+from . import wall_seconds
 from .app import App, echo_json, pass_app
 from .knowledge import clean
 
@@ -53,6 +55,7 @@ def refresh(
 ) -> None:
     """Re-research repositories whose remote HEAD moved and topics older than their refresh_days."""
     config = app.config
+    check_config_folders(config, app.paths.root, str(app.paths.config_file))
     shard = parse_shard(shard_text) if shard_text else None
     if batch:
         config.llm.batch = True  # read when the provider is opened
@@ -63,8 +66,9 @@ def refresh(
             report = run_refresh(
                 app.paths, config, app.provider, site=not no_site, console=app.console, shard=shard
             )
+    wall = wall_seconds(click.get_current_context())
     if as_json:
-        echo_json(report.to_json())
+        echo_json({**report.to_json(), "wall_s": round(wall, 3)})
     else:
         for item in report.items:
             line = f"{_MARK[item.status]} {item.status:<10} {escape(clean(item.id))}"
@@ -74,7 +78,7 @@ def refresh(
     verb = "stale" if dry_run else "refreshed"
     app.console.print(
         f"refresh: {stale} of {len(report.items)} {verb}, {report.count('failed')} failed,"
-        f" {report.llm_calls} LLM calls{_cost(report.usage)}, {report.elapsed_s:.2f} s"
+        f" {report.llm_calls} LLM calls{_cost(report.usage)}, {wall:.2f} s"
     )
     app.note_json_fallbacks(report.usage)
     unfinished = report.count("failed") + report.count("partial")

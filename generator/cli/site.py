@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import click
 
-from ..site.build import build_site, serve_site
+from ..site.build import build_site, serve_site, sitemap_warning
+from ..site.preview import check_can_serve
 from ..site.render import render_site
 from ..store import workspace_lock
 from .app import App, pass_app
@@ -20,6 +21,7 @@ def site(app: App, no_strict: bool) -> None:
         render_site(app.paths, config)
         site_dir = build_site(app.paths, config, strict=not no_strict)
     app.console.print(f"[bold green]Site built:[/bold green] {site_dir}")
+    app.warn(sitemap_warning(config))
     # search and diagrams load files with fetch(), which a browser refuses for file:// pages: serve it
     app.console.print("Read it with [bold]deepkb serve[/bold] (or make serve): http://127.0.0.1:8000/")
 
@@ -32,6 +34,7 @@ def site(app: App, no_strict: bool) -> None:
 def serve(app: App, dev_addr: str) -> None:
     """Preview the site with live reload (renders the listing pages first)."""
     config = app.config
+    check_can_serve(dev_addr)
     with workspace_lock(app.paths):
         render_site(app.paths, config)
     app.console.print(f"Serving on [bold]http://{dev_addr}/[/bold] — Ctrl+C stops.")

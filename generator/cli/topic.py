@@ -7,7 +7,7 @@ from typing import Any
 import click
 from rich.markup import escape
 
-from ..config import TopicEntry
+from ..config import TopicEntry, check_local_folders
 from ..errors import NoUsableSources, PartialFailure, UsageError
 from ..kb.costs import save_cost
 from ..kb.search import kb_writes
@@ -63,6 +63,7 @@ def topic_run(
         raise UsageError("the topic text is empty", hint='deepkb topic run "TOPIC"')
     entry = _entry_for(app, text.strip())
     sources = [s.strip() for s in sources_csv.split(",") if s.strip()] if sources_csv else None
+    check_local_folders(sources or entry.sources, app.paths.root, "--sources" if sources else "deepkb.yml")
     meter = MeteredProvider(app.provider())  # this run's calls, for _cost.json as build writes it
     with kb_writes(app.paths), app.run_deadline("topic"):
         _finish(

@@ -26,6 +26,7 @@ _JSX_OPEN_UNCLOSED = re.compile(r"^\s*<[A-Za-z][\w.:-]*(?:\s[^>]*)?$")
 _JSX_COMMENT = re.compile(r"\{/\*.*?\*/\}")
 _JSX_EXPRESSION_LINE = re.compile(r"^\s*\{.*\}\s*$")
 MAX_INLINE_ALT = 60
+_MYST_ROLE = re.compile(r"\{[\w:.+-]+\}$")
 _TAG_NAME = re.compile(r"</?([A-Za-z][\w-]*)")
 # what documents write as HTML; any other <word> is a placeholder of the text ("repos/<owner>/")
 _HTML_ELEMENTS = frozenset(
@@ -320,6 +321,8 @@ def inline_text(children: list[Token], *, code: bool = True) -> str:
         elif kind == "text":
             parts.append(child.content)
         elif kind == "code_inline":
+            if parts and _MYST_ROLE.search(parts[-1]):  # {func}`name` in Markdown (MyST): the role goes
+                parts[-1] = _MYST_ROLE.sub("", parts[-1])
             parts.append(_code_span(child.content) if code else child.content)
         elif kind in ("softbreak", "hardbreak"):
             parts.append(" ")

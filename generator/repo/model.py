@@ -45,6 +45,7 @@ class Checkout:
     path: Path  # working tree on disk (the clone cache, or the local path)
     revision: str  # full commit hash ("" when the folder is not a git repository)
     revision_date: str  # ISO-8601 commit date
+    git: bool = True  # False: a plain folder (no revision, so nothing can be a permalink)
 
 
 @dataclass(frozen=True)
@@ -414,6 +415,7 @@ class RepoSynthesis:
     main_flow: list[FlowHop] = field(default_factory=list)
     catalogue: list[CatalogueGroup] = field(default_factory=list)
     modules_present: int = 0  # core source modules in the repository (the catalogue lists all of them)
+    git: bool = True  # False: researched from a folder that is not a git repository
     history: list[tuple[str, int]] = field(default_factory=list)  # most-changed files
     history_window: str = ""  # what the counts cover ("the last 500 commits")
     languages: dict[str, dict[str, int]] = field(default_factory=dict)

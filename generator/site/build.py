@@ -10,6 +10,7 @@ up.
 
 from __future__ import annotations
 
+import errno
 import logging
 import os
 import shutil
@@ -25,6 +26,7 @@ from .catalog import load_catalog
 from .defaults import MKDOCS_YML as PROJECT_MKDOCS
 from .gate import SiteSourceRefused
 from .nav import build_nav
+from .preview import serve_error
 
 SANITIZER = "deepkb-sanitize"
 REQUIRED_PLUGINS = {
@@ -75,6 +77,17 @@ def config_overrides(paths: KBPaths, config: Config) -> MkDocsOverrides:
         overrides["repo_url"] = site.repo_url
         overrides["edit_uri"] = site.edit_uri or "edit/main/site_src/"
     return overrides
+
+
+def sitemap_warning(config: Config) -> str | None:
+    """The one line a build says when deepkb.yml sets no `site.site_url`: MkDocs then writes a sitemap.xml
+    that lists no page, silently."""
+    if config.site.site_url:
+        return None
+    return (
+        "site.site_url is not set in deepkb.yml: sitemap.xml lists no pages"
+        " (set it to the published address, e.g. https://OWNER.github.io/REPO/)"
+    )
 
 
 def load_mkdocs_config(paths: KBPaths, config: Config, **extra: Any) -> Any:
@@ -160,6 +173,10 @@ def serve_site(paths: KBPaths, config: Config, dev_addr: str = "127.0.0.1:8000")
         )
     except MkDocsException as exc:
         raise SiteBuildError(f"mkdocs serve failed: {_one_line(exc)}") from None
+    except OSError as exc:  # the port was taken between deepkb's check and MkDocs' bind
+        if exc.errno not in (errno.EADDRINUSE, errno.EADDRNOTAVAIL, errno.EACCES):
+            raise
+        raise serve_error(dev_addr, exc) from None
 
 
 class _Collector(logging.Handler):

@@ -9,11 +9,14 @@ excluded by selector.
 from __future__ import annotations
 
 import html
+import json
 import re
 import subprocess
 from pathlib import Path
 
-from ..errors import DeepkbError
+from ..errors import DeepkbError, StoreError
+from ..kb.glossary import default_glossary
+from ..kb.synonyms import SYNONYMS_FILE
 
 BUNDLE_DIR = "pagefind"
 EXCLUDED = (
@@ -31,6 +34,9 @@ LANGUAGES = ("en", "zh")
 (its extended build), and keeps one index per language; the search UI merges them (assets search.js)."""
 
 INDEX_TIMEOUT_S = 1800
+
+GLOSSARY_URI = "assets/javascripts/deepkb/glossary.json"
+"""Where the site ships the bilingual glossary its search expands a Chinese query with (deepkb/pagefind/)."""
 
 
 class SearchIndexError(DeepkbError):
@@ -69,6 +75,20 @@ def page_language(declared: object, page_html: str) -> str:
 def with_language(page_html: str, language: str) -> str:
     """The page with `<html lang>` set to `language` (the theme writes the site's one language on every page)."""
     return _HTML_LANG.sub(f'<html lang="{language}"', page_html, count=1)
+
+
+def glossary_json(docs_dir: Path) -> str:
+    """The glossary the browser's search reads (Chinese term → English spellings): the shipped one with the
+    knowledge base's own `glossary` in site_src/_synonyms.json, as `ask` uses them. A Chinese query then
+    finds English pages too (中间件 → middleware). A malformed `_synonyms.json` leaves the shipped glossary."""
+    glossary = default_glossary()
+    path = docs_dir / SYNONYMS_FILE
+    try:
+        extra = json.loads(path.read_text(encoding="utf-8")).get("glossary") if path.is_file() else None
+        glossary = glossary.merged(extra) if isinstance(extra, dict) else glossary
+    except (OSError, ValueError, AttributeError, StoreError):
+        pass
+    return json.dumps({"zh_en": glossary.zh_en}, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
 
 
 def index_site(site_dir: Path) -> None:

@@ -15,12 +15,12 @@ import html as htmllib
 import logging
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
+from urllib.parse import quote, urlsplit
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
-from mkdocs.structure.files import File, Files
+from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 from mkdocs.structure.toc import AnchorLink
@@ -81,14 +81,14 @@ class SanitizePlugin(BasePlugin):  # type: ignore[type-arg]
 
     @event_priority(-100)
     def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig, **kwargs: Any) -> str:
-        _refuse_live_markup(page.file.dest_uri, output)
+        _refuse_live_markup(page.file.dest_uri, output, config)
         self.checked.add(page.file.dest_uri)
         return output
 
     @event_priority(-100)
     def on_post_template(self, output_content: str, *, template_name: str, config: MkDocsConfig) -> str:
         if template_name.endswith(".html"):  # 404.html and other theme pages built outside the page loop
-            _refuse_live_markup(template_name, output_content)
+            _refuse_live_markup(template_name, output_content, config)
             self.checked.add(template_name)
         return output_content
 
@@ -98,11 +98,11 @@ class SanitizePlugin(BasePlugin):  # type: ignore[type-arg]
         for path in sorted(site_dir.rglob("*")):
             uri = path.relative_to(site_dir).as_posix()
             if path.suffix.lower() in MARKUP_SUFFIXES and uri not in self.checked and path.is_file():
-                _refuse_live_markup(uri, path.read_text(encoding="utf-8", errors="replace"))
+                _refuse_live_markup(uri, path.read_text(encoding="utf-8", errors="replace"), config)
 
 
-def _refuse_live_markup(name: str, output: str) -> None:
-    problems = find_live_markup(output)
+def _refuse_live_markup(name: str, output: str, config: MkDocsConfig) -> None:
+    problems = find_live_markup(output, base_path=urlsplit(config.site_url or "").path or "/")
     if problems:
         raise PluginError(
             f"deepkb-sanitize: '{name}' still holds live markup after sanitizing: " + ", ".join(problems[:5])
@@ -127,6 +127,11 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
         for uri, path in static.asset_files():
             if files.get_file_from_path(uri) is None:
                 files.append(File.generated(config, uri, abs_src_path=str(path)))
+        glossary = pagefind.glossary_json(Path(config.docs_dir))
+        # written whatever exclude_docs says of site_src's own *.json (the shipped mkdocs.yml excludes them)
+        files.append(
+            File.generated(config, pagefind.GLOSSARY_URI, content=glossary, inclusion=InclusionLevel.INCLUDED)
+        )
         self.entries = entry_pages(files)
         return files
 

@@ -9,16 +9,51 @@ logged through `terminal.printable`, so a path cannot carry escape sequences to 
 
 from __future__ import annotations
 
+import errno
 import ipaddress
 import logging
+import socket
 from collections.abc import Iterable
 from typing import Any
 from wsgiref.types import StartResponse, WSGIApplication, WSGIEnvironment
 
+from ..errors import UsageError
 from ..terminal import printable
 
 LIVERELOAD_LOGGER = "mkdocs.livereload"  # the logger MkDocs' preview server writes its request lines to
 _LOOPBACK_NAMES = ("localhost", "127.0.0.1", "[::1]")
+
+
+def preview_address(dev_addr: str) -> tuple[str, int]:
+    """`IP:PORT` (or `[IPv6]:PORT`) as a host and a port; anything else is one UsageError line."""
+    host, _, port = dev_addr.rpartition(":")
+    if not host or not port.isdigit() or not 0 <= int(port) < 65536:
+        raise UsageError(f"--dev-addr {dev_addr!r} is not IP:PORT", hint="e.g. --dev-addr 127.0.0.1:8000")
+    return host.strip("[]"), int(port)
+
+
+def check_can_serve(dev_addr: str) -> None:
+    """Bind `dev_addr` once and let it go, so that a busy port is one line before any rendering (MkDocs
+    would say "Serving on" and then raise `OSError: [Errno 98]` with a long traceback)."""
+    host, port = preview_address(dev_addr)
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as MkDocs' server binds
+        try:
+            probe.bind((host, port))
+        except OSError as exc:
+            raise serve_error(dev_addr, exc) from None
+
+
+def serve_error(dev_addr: str, exc: OSError) -> UsageError:
+    """The one line for an address the preview cannot listen on."""
+    if exc.errno == errno.EADDRINUSE:
+        return UsageError(
+            f"cannot serve on {dev_addr}: the port is already in use",
+            hint="stop the other server, or pick another port: deepkb serve --dev-addr 127.0.0.1:8001",
+        )
+    reason = exc.strerror or str(exc)
+    return UsageError(f"cannot serve on {dev_addr}: {reason}", hint="pick another address with --dev-addr")
 
 
 def allowed_hosts(host: str, port: int) -> frozenset[str]:

@@ -19,6 +19,7 @@ from ..config import Config
 from ..errors import StoreError, UsageError
 from ..store import KBPaths
 
+NO_COMMIT = "(no commit yet)"
 GIT_TIMEOUT = 600.0  # seconds; a push of a large site over a slow link
 
 
@@ -70,12 +71,21 @@ def publish_site(
     return PublishResult(commit, revision, remote, branch, files, built)
 
 
+def revision_phrase(revision: str) -> str:
+    """`kb_revision` as the publish line says it: "knowledge-base commit 0123456789ab (with uncommitted
+    edits)", or "the knowledge base has no commit yet"."""
+    if revision == NO_COMMIT:
+        return "the knowledge base has no commit yet"
+    commit, dirty, _ = revision.partition("+dirty")
+    return f"knowledge-base commit {commit[:12]}" + (" with uncommitted edits to site_src" if dirty else "")
+
+
 def kb_revision(root: Path) -> str:
     """The knowledge base's commit (`git rev-parse HEAD`), marked `+dirty` when site_src has uncommitted edits."""
     try:
         head = _git(root, "rev-parse", "HEAD", what="read HEAD")
     except PublishError:
-        return "(no commit yet)"
+        return NO_COMMIT
     dirty = _git(root, "status", "--porcelain", "--", "site_src", what="read the status of site_src")
     return f"{head}+dirty" if dirty else head
 

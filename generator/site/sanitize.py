@@ -250,19 +250,22 @@ _URL_ATTRIBUTE = re.compile(r"(?:href|src|action|formaction|poster|background|xl
 _SRC = re.compile(r"""\ssrc\s*=\s*["']?([^"'\s>]+)""", re.IGNORECASE)
 
 
-def find_live_markup(page_html: str, inline_allowed: Sequence[re.Pattern[str]] | None = None) -> list[str]:
+def find_live_markup(
+    page_html: str, inline_allowed: Sequence[re.Pattern[str]] | None = None, base_path: str = "/"
+) -> list[str]:
     """Everything in a finished page that could run script and is not the theme's own (empty when safe).
 
     A script is the theme's own when it loads a bundle from assets/javascripts/, when it is an inline
     snippet whose text is exactly one of the theme's (`inline_allowed`, by default Material's own partials),
-    or when it is the theme's JSON configuration block (data, never run). Anywhere else — the page body,
+    or when it is the theme's JSON configuration block (data, never run). `base_path` is the path of the
+    site's address (`/kb/` for https://owner.github.io/kb/): the 404 page loads the bundles from under it. Anywhere else — the page body,
     the header, the 404 page — no script of any kind is allowed, nor a form in the page body.
     """
     allowed = theme_inline_scripts() if inline_allowed is None else inline_allowed
     start = page_html.find("<article")
     problems: list[str] = []
     for match in _SCRIPT_BLOCK.finditer(page_html):
-        problems += _script_problems(match.group(1), match.group(2), allowed)
+        problems += _script_problems(match.group(1), match.group(2), allowed, base_path)
     rest = _COMMENT.sub("", _SCRIPT_BLOCK.sub("", page_html))
     problems += ["unclosed <script>" for _ in _SCRIPT_OPEN.finditer(rest)]
     problems += [f"<{m.group(1).lower()}>" for m in _FRAME.finditer(rest)]
@@ -289,10 +292,12 @@ def _bad_url(value: str) -> bool:
     return compact.startswith(("javascript:", "vbscript:", "data:"))
 
 
-def _script_problems(attributes: str, text: str, allowed: Sequence[re.Pattern[str]]) -> list[str]:
+def _script_problems(
+    attributes: str, text: str, allowed: Sequence[re.Pattern[str]], base_path: str = "/"
+) -> list[str]:
     src = _SRC.search(attributes)
     if src:
-        ok = _theme_asset(src.group(1)) and not text.strip()
+        ok = _theme_asset(src.group(1), base_path) and not text.strip()
         return [] if ok else [f"<script src={src.group(1)[:60]!r}>"]
     if not text.strip() or (_JSON_CONFIG.fullmatch(attributes.strip()) and _is_json(text)):
         return []
@@ -332,7 +337,11 @@ def theme_inline_scripts() -> tuple[re.Pattern[str], ...]:
     return tuple(patterns)
 
 
-def _theme_asset(src: str) -> bool:
-    # the theme's bundles are loaded from assets/javascripts/ relative to the page
-    path = re.sub(r"^(\.\./|\./|/)+", "", src.split("?")[0])
+def _theme_asset(src: str, base_path: str = "/") -> bool:
+    # the theme's bundles are loaded from assets/javascripts/ relative to the page, or on the 404 page from
+    # the site's own absolute path
+    path = src.split("?")[0]
+    if base_path.strip("/") and path.startswith("/" + base_path.strip("/") + "/"):
+        path = path[len(base_path.strip("/")) + 2 :]
+    path = re.sub(r"^(\.\./|\./|/)+", "", path)
     return path.startswith("assets/javascripts/") and path.endswith(".js")

@@ -20,6 +20,7 @@ from stat import S_ISREG
 
 import filelock
 
+from ..config import local_folder
 from ..documents import Budget, Section, read_file
 from ..documents.plain import section_prose
 from ..errors import ConfigError
@@ -61,8 +62,7 @@ class LocalProvider(SearchProvider):
     @property
     def folder(self) -> Path:
         root = self.root or Path(os.environ.get("DEEPKB_ROOT", "."))
-        raw = Path(self.option).expanduser() if self.option else root / "site_src"
-        folder = raw if raw.is_absolute() else root / raw
+        folder = local_folder(self.option, root) if self.option else root / "site_src"
         if not folder.is_dir():
             raise ConfigError(f"local search folder not found: {folder}", hint="use local:PATH with a folder")
         return folder.resolve()

@@ -51,6 +51,31 @@ def _long_enough(sentence: str) -> bool:
     return len(sentence) >= 12 or sum(1 for ch in sentence if is_cjk(ch)) >= 5
 
 
+# A docstring's section header (Google, NumPy and Sphinx styles): the summary ends before it, and a docstring
+# that opens with one has no summary at all.
+_SECTION = re.compile(
+    r"^\s*(?:Args|Arguments|Parameters|Params|Keyword Args|Keyword Arguments|Other Parameters|Returns?|"
+    r"Yields?|Raises|Exceptions|Examples?|Notes?|Attributes|Methods|See Also|Warnings?|Todo|References|"
+    r"Usage)\s*:?\s*$|^\s*:(?:param|returns?|raises?|rtype|type)\b",
+    re.IGNORECASE,
+)
+# An all-capitals label before the text ("ANALYSIS: findings per sub-question…"): a heading, not a sentence
+_LABEL = re.compile(r"^[A-Z][A-Z0-9 _/&-]{2,40}:\s+(?=\S)")
+
+
+def docstring_summary(text: str) -> str:
+    """The part of a docstring that can summarize it: the text before its first section header (`Args:`,
+    `Returns`, `:param x:`), without an all-capitals label in front; "" when it opens with a section."""
+    kept: list[str] = []
+    for line in text.strip().splitlines():
+        if _SECTION.match(line):
+            break
+        kept.append(line)
+    summary = _LABEL.sub("", "\n".join(kept).strip(), count=1)
+    return summary[:1].upper() + summary[1:]
+
+
 def lead_sentences(text: str, most: int = 0) -> list[str]:
-    """A docstring's leading sentences, on one line each; with `most`, the last holds the rest of the text."""
-    return _LEAD_END.split(" ".join(text.split()), maxsplit=max(most - 1, 0))
+    """A docstring's leading sentences (its summary, `docstring_summary`), on one line each; with `most`, the
+    last holds the rest of the summary."""
+    return _LEAD_END.split(" ".join(docstring_summary(text).split()), maxsplit=max(most - 1, 0))

@@ -242,7 +242,8 @@ def _local_checkout(source: RepoSource) -> Checkout:
     if not path.is_dir():
         raise ResearchError(f"local repository {path} does not exist")
     if not (path / ".git").exists():
-        return Checkout(source=source, path=path, revision="", revision_date=dt.date.today().isoformat())
+        today = dt.date.today().isoformat()
+        return Checkout(source=source, path=path, revision="", revision_date=today, git=False)
     # git reads it through a sealed view we own, so another user's repository is read like ours: the
     # ownership check (safe.directory) exists to stop its config from running, and we never read that config
     try:

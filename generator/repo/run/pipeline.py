@@ -15,6 +15,7 @@ from functools import partial
 from pathlib import Path
 
 from rich.console import Console
+from rich.markup import escape
 
 from generator.config import Config
 from generator.errors import DeepkbError, ResearchError, error_line
@@ -167,6 +168,8 @@ def survey(
     max_bytes = config.repo.max_file_bytes
     repo_map = map_stage(pinned.path, max_bytes, kb_output_dirs(paths, pinned.path))
     revision = pinned.revision[:12] or "-"
+    if not pinned.git and console is not None:
+        console.print(f"[yellow]{escape(no_git_line(source))}[/yellow]")
     _say(console, f"{len(repo_map.files)} files mapped, {len(repo_map.skipped)} skipped, revision {revision}")
     facts = extract_facts(pinned.path, repo_map, max_file_bytes=max_bytes)
     # the facts (hundreds of thousands of acyclic objects) live to the end of the run: the cyclic collector
@@ -419,6 +422,13 @@ def _content_hash(study: Study, path: str) -> str:
         return fingerprint(read_source(study.checkout.path, path, max_bytes=study.config.repo.max_file_bytes))
     except DeepkbError:
         return "unreadable"
+
+
+def no_git_line(source: str) -> str:
+    """What a run says once when `source` is a folder outside git: it is researched, but pinned to nothing."""
+    return (
+        f"{source} is not a git repository: researched as a plain folder, with no revision and no permalinks"
+    )
 
 
 def _say(console: Console | None, message: str) -> None:

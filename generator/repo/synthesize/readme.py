@@ -53,4 +53,4 @@ def _paragraphs(text: str, rst: bool) -> Iterator[str]:
             if block.kind == "code" and not rst:
                 return  # past the first code example the README teaches usage: its prose is not the summary
             if block.kind == "paragraph" and not skipping:
-                yield block.plain
+                yield block.plain if rst else block.text  # Markdown's code spans stay code on the overview

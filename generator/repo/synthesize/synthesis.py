@@ -196,13 +196,14 @@ def repo_synthesis(
     web = source.web_url or ""
     history = file_history(study.checkout.path, modules)  # renames followed
     return RepoSynthesis(
-        title=f"Research Analysis: {source.name}",
+        title=source.name,
         label=study.label,
         source=web or (source.location if source.kind == "url" else study.label),
         source_url=web,
         revision=checkout.revision,
         revision_url=f"{web}/commit/{checkout.revision}" if web and checkout.revision else "",
         revision_date=checkout.revision_date,
+        git=checkout.git,
         provider=provider.name,
         model=provider.model_for("analyze"),
         offline=provider.offline,

@@ -48,6 +48,9 @@ SKIPPED_EXAMPLES = 5  # paths listed per skip reason on the index page
 DESCRIPTION_CHARS = 300  # the frontmatter description search results show
 _DOC_LINK = re.compile(r"\[([^\]\n]+)\](?:\[[^\]\n]*\]|\([^)\n]*\))")
 _CODE_SPAN = re.compile(r"`([^`\n]+)`")
+# a Sphinx role (:class:`~pkg.Option`) or a MyST one ({func}`option`) names code: it reads as that code
+_DOC_ROLE = re.compile(r"(?:\{[\w:.+-]+\}|:[\w.+-]+(?::[\w.+-]+)*:)`([^`\n]+)`")
+_ROLE_TARGET = re.compile(r"^(.*?)\s*<[^<>]*>$")
 
 
 @dataclass(frozen=True)
@@ -314,7 +317,7 @@ def _index_tags(synthesis: RepoSynthesis) -> list[str]:
 def _description(synthesis: RepoSynthesis) -> str:
     lead = synthesis.overview or (synthesis.summary[0] if synthesis.summary else "")
     text = lead or f"How {synthesis.label} is organised: {len(synthesis.landed)} subsystems."
-    return whole_sentences(text, DESCRIPTION_CHARS)
+    return whole_sentences(text.replace("`", ""), DESCRIPTION_CHARS)  # search shows it as plain text
 
 
 def whole_sentences(text: str, limit: int) -> str:
@@ -383,8 +386,17 @@ def prose(text: str) -> Markdown:
     """One line of documentation: its `code` spans kept as inline code, markdown links reduced to their text
     (a docstring's `[Extension][markdown.Extension]` reads "Extension"), everything else escaped."""
     text = _DOC_LINK.sub(r"\1", " ".join(text.split()))
-    parts = _CODE_SPAN.split(text)
+    parts = _CODE_SPAN.split(_DOC_ROLE.sub(_role_as_code, text))
     return Markdown("".join(inline_code(p) if i % 2 else md_escape(p) for i, p in enumerate(parts) if p))
+
+
+def _role_as_code(match: re.Match[str]) -> str:
+    """`{func}`option`` → `` `option` ``; `:class:`~pkg.Option`` → `` `Option` `` (Sphinx's `~` shows the last
+    part), `:ref:`the title <target>`` → `` `the title` ``."""
+    text = match.group(1)
+    titled = _ROLE_TARGET.match(text)
+    shown = (titled.group(1) if titled and titled.group(1) else text).lstrip("!")
+    return f"`{shown[1:].rsplit('.', 1)[-1] if shown.startswith('~') else shown}`"
 
 
 def symbol_link(symbol: CitedSymbol, text: str | None = None) -> Markdown:
@@ -429,6 +441,15 @@ def subsystem_link(link: SubsystemLink) -> Markdown:
     return Markdown(f"[{md_inline(link.name)}]({link.slug}.md){uses}")
 
 
+def _revision(synthesis: RepoSynthesis) -> Markdown:
+    """The pinned commit, linked; a folder that is not a git repository (or has no commit yet) says so."""
+    if synthesis.revision:
+        return _link(synthesis.revision[:12], synthesis.revision_url, code=True)
+    if not synthesis.git:
+        return Markdown("none (not a git repository, so no permalinks)")
+    return Markdown("none (no commit yet, so no permalinks)")
+
+
 def answer_page(answer: Answer, synthesis: RepoSynthesis, linker: Linker) -> AnswerPage:
     rendered = render_model_markdown(answer.model_text, linker, top_level=3) if answer.model_text else None
     diagram, steps = flow_markdown(answer.path)
@@ -436,7 +457,7 @@ def answer_page(answer: Answer, synthesis: RepoSynthesis, linker: Linker) -> Ans
         title=answer_title(synthesis, answer),
         request=answer.request,
         back_link=Markdown(f"[← {md_inline(synthesis.label)}](../index.md)"),
-        revision=_link(synthesis.revision[:12] or "working tree", synthesis.revision_url, code=True),
+        revision=_revision(synthesis),
         revision_date=synthesis.revision_date[:10],
         offline=answer.provider == "offline",
         fallback=answer.fallback,
@@ -499,15 +520,17 @@ def index_page(synthesis: RepoSynthesis, linker: Linker, docs: ProjectDocs | Non
     return IndexPage(
         title=synthesis.title,
         offline=synthesis.offline,
-        overview=synthesis.overview,
+        overview=prose(synthesis.overview) if synthesis.overview.strip() else "",
         # the project's own opening paragraphs stand for the offline summary (made of the same README);
         # a model's summary is said after them
-        summary=synthesis.summary if synthesis.summary_by or not (docs and docs.overview) else [],
+        summary=[prose(paragraph) for paragraph in synthesis.summary]
+        if synthesis.summary_by or not (docs and docs.overview)
+        else [],
         docs_overview=overview_markdown(docs, linker),
         guide=guide_links(docs),
         written_by=_index_writer(synthesis),
         source=_link(synthesis.source, synthesis.source_url),
-        revision=_link(synthesis.revision[:12] or "working tree", synthesis.revision_url, code=True),
+        revision=_revision(synthesis),
         revision_date=synthesis.revision_date[:10],
         notes=render_model_markdown(synthesis.notes, linker).markdown
         if synthesis.notes.strip()

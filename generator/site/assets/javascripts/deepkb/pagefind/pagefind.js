@@ -1,7 +1,10 @@
 /*
  * Pagefind's search API as deepkb's search UI loads it (its bundlePath points here). When no word of a
  * query is in the index, Pagefind shortens the word until one is ("alrus" becomes "a") and answers for
- * that; here such a query answers "no results". Everything else is Pagefind's own, from the site's bundle.
+ * that; here such a query answers "no results". A Chinese term of the query that the knowledge base's
+ * glossary knows (../glossary.json, written at build time) is also searched in English, as `deepkb ask`
+ * does: 中间件 finds the pages about middleware, after the pages that say 中间件. Everything else is
+ * Pagefind's own, from the site's bundle.
  */
 import * as pagefind from "../../../../pagefind/pagefind.js";
 
@@ -17,11 +20,73 @@ export const mergeIndex = pagefind.mergeIndex;
 var CHECKED = /^[\p{Script=Latin}\d_]{3,}$/u;
 
 export async function search(term, options) {
-  return checked(term, await pagefind.search(term, options));
+  return withTwins(term, options, await checked(term, await pagefind.search(term, options)));
 }
 
 export async function debouncedSearch(term, options, timeout) {
-  return checked(term, await pagefind.debouncedSearch(term, options, timeout));
+  var found = await pagefind.debouncedSearch(term, options, timeout);
+  return found ? withTwins(term, options, await checked(term, found)) : found; // null: a newer query won
+}
+
+var glossary = null;
+function loadGlossary() {
+  if (!glossary) {
+    glossary = fetch(new URL("../glossary.json", import.meta.url)).then(function (response) {
+      return response.ok ? response.json() : {};
+    }).then(function (data) {
+      return new Map(Object.entries((data && data.zh_en) || {}));
+    }).catch(function () {
+      return new Map();
+    });
+  }
+  return glossary;
+}
+
+var HAN_RUN = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+/g;
+
+// The English twin of every glossary term in the query's Chinese runs, longest terms first
+// (交易策略 stays whole), as kb/glossary.py segments a run.
+export function englishTwins(term, table) {
+  var longest = 1;
+  table.forEach(function (spellings, zh) { longest = Math.max(longest, zh.length); });
+  var twins = [];
+  (String(term || "").normalize("NFKC").match(HAN_RUN) || []).forEach(function (run) {
+    for (var i = 0; i < run.length;) {
+      var size = Math.min(longest, run.length - i);
+      while (size > 1 && !table.has(run.slice(i, i + size))) {
+        size -= 1;
+      }
+      var spellings = table.get(run.slice(i, i + size));
+      if (spellings && spellings.length && (size > 1 || run.length === 1)) {
+        twins.push(String(spellings[0]));
+      }
+      i += size;
+    }
+  });
+  return twins.filter(function (twin, index) { return twins.indexOf(twin) === index; });
+}
+
+// `found` for the query as typed, then what each English twin finds that it did not, in that order.
+async function withTwins(term, options, found) {
+  if (!found || !found.results) {
+    return found;
+  }
+  var twins = englishTwins(term, await loadGlossary());
+  if (!twins.length) {
+    return found;
+  }
+  var merged = found.results.slice();
+  var seen = new Set(merged.map(function (result) { return result.id; }));
+  for (var i = 0; i < twins.length; i++) {
+    var more = await checked(twins[i], await pagefind.search(twins[i], options));
+    ((more && more.results) || []).forEach(function (result) {
+      if (!seen.has(result.id)) {
+        seen.add(result.id);
+        merged.push(result);
+      }
+    });
+  }
+  return Object.assign({}, found, { results: merged, unfilteredResultCount: merged.length });
 }
 
 async function checked(term, found) {
