@@ -243,3 +243,8 @@ def test_a_stored_source_is_cut_into_passages_by_the_document_model() -> None:
         passages[0].cites[0].url == "https://docs.test/r"
         and passages[1].cites[0].url == "https://docs.test/a"
     )
+
+
+def test_a_myst_role_in_markdown_reads_as_the_code_it_names() -> None:
+    [(_, block)] = blocks(read_text("Call {func}`os.path.join` here.\n", name="a.md"))
+    assert block.text == "Call `os.path.join` here."
