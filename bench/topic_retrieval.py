@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import re
 import shutil
@@ -54,7 +55,10 @@ DOC_SUFFIXES = {".rst", ".md", ".txt", ".html", ".htm", ".pdf"}
 
 
 def build_corpus(spec: dict[str, Any], work: Path = WORK) -> Path:
-    """The docs folder of `spec['sdist']`'s source distribution, copied to `work/<name>/docs` once."""
+    """The docs folder of `spec['sdist']`'s source distribution (or of the git mirror `spec['git']` at
+    `spec['commit']`), copied to `work/<name>/docs` once."""
+    if "git" in spec:
+        return _git_corpus(spec, work)
     name = str(spec["sdist"])
     out = work / name / "docs"
     if out.is_dir() and any(out.rglob("*")):
@@ -78,7 +82,33 @@ def build_corpus(spec: dict[str, Any], work: Path = WORK) -> Path:
 
 
 def _not_documents(folder: str, names: list[str]) -> list[str]:
-    return [n for n in names if Path(folder, n).is_file() and Path(n).suffix.lower() not in DOC_SUFFIXES]
+    hidden = [n for n in names if n.startswith(".") or n == "node_modules"]
+    return hidden + [
+        n for n in names if Path(folder, n).is_file() and Path(n).suffix.lower() not in DOC_SUFFIXES
+    ]
+
+
+MIRRORS = Path(os.environ.get("DEEPKB_MIRRORS", "/work/.mirror"))
+
+
+def _git_corpus(spec: dict[str, Any], work: Path) -> Path:
+    """A repository's docs folder at the labelled commit, from the bare mirror the `fetch` tool made
+    (`/work/.mirror/<owner>+<name>/repo`); nothing is fetched from the network."""
+    name = collection_name(spec)
+    out = work / name / "docs"
+    if out.is_dir() and any(out.rglob("*")):
+        return out
+    mirror = MIRRORS / str(spec["git"]).replace("/", "+") / "repo"
+    clone = work / name / "clone"
+    shutil.rmtree(clone, ignore_errors=True)
+    subprocess.run(["git", "clone", "-q", "--no-checkout", str(mirror), str(clone)], check=True)
+    subprocess.run(["git", "-C", str(clone), "checkout", "-q", str(spec["commit"])], check=True)
+    shutil.copytree(clone / spec["docs"], out, ignore=_not_documents)
+    return out
+
+
+def collection_name(spec: dict[str, Any]) -> str:
+    return str(spec.get("name") or spec["sdist"])
 
 
 # --------------------------------------------------------------------------- one run
@@ -107,6 +137,8 @@ class QueryRun:
         int  # figure rows the page layer refused (identifiers, unmeasured numbers); 0 before issue 10
     )
     seconds: float
+    exit: int = 0  # what `deepkb topic run` would exit with (0 for a published report, unverified or not)
+    text: str = ""  # the published report page, as markdown ('' without one)
 
 
 _CITE = re.compile(r"\[\\\[(\d+)\\\]\]\((?:\.\./)?raw/([A-Za-z0-9_.-]+)\.md\)")
@@ -163,21 +195,36 @@ def identifier_rows(report: Report) -> int:
     return sum(1 for r in rows if any(_IDENTIFIER_VALUE.match(c.replace(",", "")) for c in r[1:2]))
 
 
-def run_query(corpus: Path, query: str, *, lang: str, quick: bool) -> QueryRun:
+def run_query(corpus: Path, query: str, *, lang: str, quick: bool, keep: Path | None = None) -> QueryRun:
+    """One offline run of `query` over `corpus`, its pages published as `deepkb topic run` publishes them;
+    with `keep`, the published report is copied there to be read by hand."""
     with tempfile.TemporaryDirectory() as tmp:
         os.environ["DEEPKB_CACHE_DIR"] = str(Path(tmp) / "cache")
         paths = KBPaths(Path(tmp) / "kb")
         entry = TopicEntry(topic=query, sources=[f"local:{corpus.resolve()}"], lang=lang)  # type: ignore[arg-type]
         started = time.perf_counter()
+        code = 0
         try:
             result = run_topic_research(
-                paths, Config(), create_provider("offline", LLMConfig()), entry, quick=quick, console=_quiet()
+                paths,
+                Config(),
+                create_provider("offline", LLMConfig()),
+                entry,
+                quick=quick,
+                console=_quiet(),
+                publish=_publisher(),
             )
             status, slug = result.status, result.slug
         except DeepkbError as exc:  # no_sources and partial failures still carry the run's result
+            code = exc.exit_code
             result = getattr(exc, "result", None)
             status, slug = (result.status, result.slug) if result else (f"error ({type(exc).__name__})", "")
         seconds = time.perf_counter() - started
+        page = paths.topic_dir(slug) / "output" / "report.md" if slug else None
+        text = page.read_text(encoding="utf-8") if page and page.is_file() else ""
+        if keep is not None and text:
+            keep.mkdir(parents=True, exist_ok=True)
+            (keep / f"{slug}.md").write_text(text, encoding="utf-8")
         documents = _documents(paths, slug) if slug else {}
         cited, repeated, gaps, identifiers, rejected = (
             _report_figures(paths, slug) if slug else ([], 0, 0, 0, 0)
@@ -193,7 +240,18 @@ def run_query(corpus: Path, query: str, *, lang: str, quick: bool) -> QueryRun:
             identifier_rows=identifiers,
             rejected_rows=rejected,
             seconds=seconds,
+            exit=code,
+            text=text,
         )
+
+
+def _publisher():  # type: ignore[no-untyped-def]
+    """The page layer's topic publisher (None in a deepkb too old to take one: figures then come from records)."""
+    try:
+        from generator.site.pages.topic import publish_topic
+    except ImportError:
+        return None
+    return publish_topic
 
 
 def _report_record(paths: KBPaths, slug: str) -> Any:
@@ -256,6 +314,74 @@ def _quiet():  # type: ignore[no-untyped-def]
     return Console(file=open(os.devnull, "w"), highlight=False)  # noqa: SIM115
 
 
+# --------------------------------------------------------------------------- what the report states
+
+# the page layer's line for a section no stored passage answers (topic_labels.py, en and zh)
+NO_ANSWER = ("The stored sources do not answer", "已存储的来源没有回答")
+
+
+def facts_stated(text: str, facts: list[dict[str, Any]]) -> list[bool]:
+    """For each labelled must-state fact, whether the report's text states it (one of its patterns, any case).
+    The references list is left out: a title naming a fact is not the report stating it."""
+    body = re.split(r"^## (?:References|参考文献|参考资料)\s*$", text, flags=re.M)[0]
+    return [any(re.search(pattern, body, re.I | re.S) for pattern in fact["any"]) for fact in facts]
+
+
+def unanswered_sections(text: str) -> int:
+    """Sections of the report that say the stored sources do not answer them."""
+    return sum(text.count(line) for line in NO_ANSWER)
+
+
+# --------------------------------------------------------------------------- the plain baseline
+
+BASELINE_TOP = 5
+_WORD = re.compile(r"[^\W_]+", re.UNICODE)
+_HAN = re.compile(r"[\u3400-\u9fff]")
+
+
+def _words(text: str) -> list[str]:
+    """Lowercased words; Chinese cut into words by jieba (what any Chinese BM25 would do)."""
+    if _HAN.search(text):
+        import jieba
+
+        text = " ".join(jieba.cut_for_search(text))
+    return [w for w in _WORD.findall(text.lower()) if len(w) > 1 or _HAN.match(w)]
+
+
+class WholeDocumentBM25:
+    """Okapi BM25 over whole files, no fields, no feedback, no gates: the baseline the issue names."""
+
+    def __init__(self, corpus: Path, k1: float = 1.2, b: float = 0.75) -> None:
+        self.docs = {
+            path.relative_to(corpus).as_posix(): _words(path.read_text(encoding="utf-8", errors="replace"))
+            for path in sorted(corpus.rglob("*"))
+            if path.is_file() and path.suffix.lower() in DOC_SUFFIXES - {".pdf"}
+        }
+        self.k1, self.b = k1, b
+        self.average = sum(len(w) for w in self.docs.values()) / max(1, len(self.docs))
+        self.frequency: dict[str, int] = {}
+        for words in self.docs.values():
+            for word in set(words):
+                self.frequency[word] = self.frequency.get(word, 0) + 1
+
+    def top(self, query: str, n: int = BASELINE_TOP) -> list[str]:
+        terms = set(_words(query))
+        total = len(self.docs)
+        scores = {}
+        for name, words in self.docs.items():
+            counts = {t: words.count(t) for t in terms}
+            norm = self.k1 * (1 - self.b + self.b * len(words) / self.average)
+            scores[name] = sum(
+                math.log(1 + (total - self.frequency.get(t, 0) + 0.5) / (self.frequency.get(t, 0) + 0.5))
+                * c
+                * (self.k1 + 1)
+                / (c + norm)
+                for t, c in counts.items()
+                if c
+            )
+        return sorted((d for d in scores if scores[d] > 0), key=lambda d: -scores[d])[:n]
+
+
 # --------------------------------------------------------------------------- figures
 
 
@@ -265,6 +391,12 @@ class Totals:
     cited: int = 0
     on_topic: int = 0
     recalls: list[float] = field(default_factory=list)
+    baseline: list[float] = field(default_factory=list)  # whole-document BM25 top-5 recall, per query
+    baseline_cited: int = 0
+    baseline_on_topic: int = 0
+    facts: list[int] = field(default_factory=list)  # must-state facts stated, per labelled query
+    unanswered: int = 0  # "the stored sources do not answer" sections
+    exits: list[int] = field(default_factory=list)  # exit status per answering query
     opens: int = 0  # answering queries whose report opens from an expected document
     answering_no_sources: int = 0
     twins: list[tuple[float, float]] = field(default_factory=list)  # (Chinese recall, its English twin's)
@@ -277,14 +409,24 @@ class Totals:
     cross_lingual: list[float] = field(default_factory=list)
     seconds: float = 0.0
 
+    def add(self, other: Totals) -> None:
+        for name, value in vars(other).items():
+            if isinstance(value, (int, float, list)) and not isinstance(value, bool):
+                setattr(self, name, getattr(self, name) + value)
 
-def bench_collection(spec: dict[str, Any], corpus: Path, *, quick: bool, totals: Totals) -> None:
+
+def bench_collection(
+    spec: dict[str, Any], corpus: Path, *, quick: bool, dev: Totals, heldout: Totals, keep: Path | None
+) -> None:
+    """Run every labelled query of a collection; held-out queries count in `heldout`, the others in `dev`."""
     docs = len([p for p in corpus.rglob("*") if p.is_file()])
-    print(f"== {spec['sdist']}: {corpus} ({docs} files) · offline · quick={quick}\n")
+    print(f"== {collection_name(spec)}: {corpus} ({docs} files) · offline · quick={quick}\n")
+    baseline = WholeDocumentBM25(corpus)
     by_query: dict[str, float] = {}
     for item in spec["queries"]:
+        totals = heldout if item.get("heldout") else dev
         lang = item.get("lang", "en")
-        row = run_query(corpus, item["query"], lang=lang, quick=quick)
+        row = run_query(corpus, item["query"], lang=lang, quick=quick, keep=keep)
         totals.seconds += row.seconds
         totals.repeated += row.repeated
         totals.gaps += row.gaps
@@ -296,6 +438,16 @@ def bench_collection(spec: dict[str, Any], corpus: Path, *, quick: bool, totals:
         totals.cited += len(row.cited)
         totals.on_topic += len(on_topic)
         totals.recalls.append(recall)
+        top = baseline.top(item["query"])
+        totals.baseline.append(len(expect & set(top)) / len(expect))
+        totals.baseline_cited += len(top)
+        totals.baseline_on_topic += len(relevant & set(top))
+        stated = facts_stated(row.text, item.get("facts", []))
+        if stated:
+            totals.facts.append(sum(stated))
+        unanswered = unanswered_sections(row.text)
+        totals.unanswered += unanswered
+        totals.exits.append(row.exit)
         totals.opens += row.opens in expect
         totals.answering_no_sources += row.status == "no_sources"
         by_query[item["query"]] = recall
@@ -305,16 +457,22 @@ def bench_collection(spec: dict[str, Any], corpus: Path, *, quick: bool, totals:
                 totals.twins.append((recall, by_query[item["twin"]]))
         off = ", ".join(c for c in row.cited if c not in relevant) or "none"
         missed = ", ".join(sorted(expect - set(row.kept))) or "none"
-        print(f"query: {item['query']!r}  [{row.status}]  {row.seconds:.1f}s")
+        held = " (held out)" if item.get("heldout") else ""
+        print(f"query: {item['query']!r}{held}  [{row.status}, exit {row.exit}]  {row.seconds:.1f}s")
         print(f"  recall {recall:.0%} (missed: {missed}) · opens from {row.opens or '—'}")
+        print(f"  BM25 top-{BASELINE_TOP}: {totals.baseline[-1]:.0%} ({', '.join(top) or 'nothing'})")
         print(f"  cited {len(row.cited)}, on topic {len(on_topic)} · off topic: {off}")
+        if stated:
+            missing = [f["fact"] for f, ok in zip(item["facts"], stated, strict=True) if not ok]
+            print(f"  must-state facts {sum(stated)}/{len(stated)} (missing: {'; '.join(missing) or 'none'})")
         print(
-            f"  repeated sentences {row.repeated} · reference gaps {row.gaps} · id figures {row.identifier_rows}"
+            f"  'do not answer' sections {unanswered} · repeated sentences {row.repeated} · reference gaps"
+            f" {row.gaps} · id figures {row.identifier_rows}"
         )
     for query in spec.get("irrelevant", []):
         row = run_query(corpus, query, lang="en", quick=quick)
-        totals.irrelevant += 1
-        totals.irrelevant_completed += row.status == "completed"
+        dev.irrelevant += 1
+        dev.irrelevant_completed += row.status == "completed"
         print(f"irrelevant: {query!r}  [{row.status}] · {len(row.kept)} sources kept, {len(row.cited)} cited")
     print()
 
@@ -328,35 +486,37 @@ def _mean(values: list[float]) -> str:
 
 
 def print_table(table: list[Totals]) -> None:
-    """One row per collection and the whole, side by side with the issue's goals."""
-    whole = Totals(collection="all")
+    """One row per collection (and its held-out queries apart), the tuned and held-out wholes, beside the
+    plain BM25 baseline and the issue's goals."""
+    dev, held = Totals(collection="all (not held out)"), Totals(collection="all held out")
     for t in table:
-        for name in ("cited", "on_topic", "opens", "answering_no_sources", "repeated", "gaps"):
-            setattr(whole, name, getattr(whole, name) + getattr(t, name))
-        for name in ("identifier_rows", "rejected_rows", "irrelevant", "irrelevant_completed", "seconds"):
-            setattr(whole, name, getattr(whole, name) + getattr(t, name))
-        whole.recalls += t.recalls
-        whole.twins += t.twins
+        (held if t.collection.endswith("held out") else dev).add(t)
     print(
-        "| collection | recall | precision | opens from defining doc | zh recall / its en twin |"
+        "| collection | recall | BM25 top-5 recall | precision | BM25 top-5 precision | facts ≥ 2/3 |"
+        " facts | 'do not answer' | exit ≠ 0 | opens from defining doc | zh / en twin |"
         " answering → no_sources | irrelevant → completed | s |"
     )
-    print("|---|---|---|---|---|---|---|---|")
-    for t in [*table, whole]:
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+    for t in [*table, dev, held]:
         zh = _mean([z for z, _ in t.twins])
         en = _mean([e for _, e in t.twins])
         print(
-            f"| {t.collection} | {_mean(t.recalls)} | {_share(t.on_topic, t.cited)} ({t.on_topic}/{t.cited})"
+            f"| {t.collection} | {_mean(t.recalls)} | {_mean(t.baseline)}"
+            f" | {_share(t.on_topic, t.cited)} ({t.on_topic}/{t.cited})"
+            f" | {_share(t.baseline_on_topic, t.baseline_cited)}"
+            f" | {sum(1 for f in t.facts if f >= 2)}/{len(t.facts)} | {sum(t.facts)}/{3 * len(t.facts)}"
+            f" | {t.unanswered} | {sum(1 for e in t.exits if e)}/{len(t.exits)}"
             f" | {_share(t.opens, len(t.recalls))} | {zh} / {en} | {t.answering_no_sources}/{len(t.recalls)}"
             f" | {t.irrelevant_completed}/{t.irrelevant} | {t.seconds:.0f} |"
         )
     print(
-        "goals: recall ≥ 80 % · precision ≥ 90 % · zh within 10 points of en · answering → no_sources 0 ·"
-        " irrelevant → completed 0"
+        "goals: recall ≥ 80 % and above BM25 top-5 · precision ≥ 90 % · facts ≥ 2/3 on every topic ·"
+        " 'do not answer' 0 · exit ≠ 0 none · answering → no_sources 0 · irrelevant → completed 0"
     )
     print(
-        f"repeated sentences {whole.repeated} · reference gaps {whole.gaps} · identifier figure rows "
-        f"{whole.identifier_rows} · figure rows rejected by the page layer {whole.rejected_rows}"
+        f"repeated sentences {dev.repeated + held.repeated} · reference gaps {dev.gaps + held.gaps} ·"
+        f" identifier figure rows {dev.identifier_rows + held.identifier_rows} · figure rows rejected by the"
+        f" page layer {dev.rejected_rows + held.rejected_rows}"
     )
 
 
@@ -367,15 +527,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("collections", nargs="+", type=Path, help="bench/collections/*.json")
     parser.add_argument("--corpus", type=Path, help="an unpacked docs folder (only with one collection)")
     parser.add_argument("--quick", action="store_true", help="3 facets, no verification, no parallel steps")
+    parser.add_argument("--only", help="run only the queries whose text contains this")
+    parser.add_argument("--keep", type=Path, help="copy every published report into this folder")
     args = parser.parse_args(argv)
     if args.corpus and len(args.collections) != 1:
         parser.error("--corpus goes with exactly one collection")
     table: list[Totals] = []
     for path in args.collections:
         spec = json.loads(path.read_text(encoding="utf-8"))
+        if args.only:
+            spec["queries"] = [q for q in spec["queries"] if args.only in q["query"]]
+            spec["irrelevant"] = []
         corpus = args.corpus or build_corpus(spec)
-        table.append(Totals(collection=str(spec["sdist"])))
-        bench_collection(spec, corpus, quick=args.quick, totals=table[-1])
+        name = collection_name(spec)
+        dev, held = Totals(collection=name), Totals(collection=f"{name} held out")
+        bench_collection(spec, corpus, quick=args.quick, dev=dev, heldout=held, keep=args.keep)
+        table += [t for t in (dev, held) if t.recalls or t.irrelevant]
     print_table(table)
     return 0
 

@@ -200,3 +200,60 @@ def test_relevance_cutoffs_follow_who_judged(tmp_path: Path) -> None:
     ]
     chosen = about_topic(ctx, Retrieval(kept=kept, cycles=[], stopped_because="done"))
     assert [j.key for j in chosen] == ["best", "offline-scored"]
+
+
+# A 135M-parameter model's plan (issue 30, item 9): plan fields and fragments as sub-questions.
+WEAK_PLAN = {
+    "sub_queries": [
+        "\\{\\#fixes\\}",
+        "question: why this has been done more often than it breaks correct code",
+        "has_enough_context:",
+        "What is a vector database?",
+    ],
+    "steps": [
+        {"id": "s1", "title": "fixes", "question": "\\{\\#fixes\\}", "query": "fixes"},
+        {
+            "id": "s2",
+            "title": "question",
+            "question": "question: why this has been done more often than it breaks correct code",
+        },
+        {"id": "s3", "title": "context", "question": "has_enough_context:", "query": "context"},
+        {
+            "id": "s4",
+            "title": "Definition",
+            "question": "What is a vector database?",
+            "query": "vector database",
+        },
+    ],
+    "has_enough_context": True,
+}
+
+
+def test_a_weak_models_outline_is_checked_and_the_sources_outline_replaces_it(kb_root: Path) -> None:
+    make_corpus(kb_root)
+    team = Team([json.dumps(WEAK_PLAN)])
+    with FakeOpenAI(default=team) as fake:
+        result = _run(kb_root, fake)
+    assert fake.failures == []
+    plan = read_json(topic_dir(kb_root) / "plan.json")
+    assert plan["origin"] == "heuristic"  # one usable question of four: the outline comes from the sources
+    refused = [w for w in result.warnings if "model outline: refused" in w]
+    assert len(refused) == 3 and any("has_enough_context" in w for w in refused)
+    _, report = read_page(topic_dir(kb_root) / "output" / "report.md")
+    headings = [line for line in report.splitlines() if line.startswith("## ")]
+    assert headings and not any(("fixes" in h or "context" in h or "question:" in h) for h in headings)
+    assert all(h.endswith(("?", "Summary", "References", "Figures")) or "Figures" in h for h in headings)
+
+
+def test_a_model_outline_keeps_its_good_questions_and_drops_the_fragments(kb_root: Path) -> None:
+    make_corpus(kb_root)
+    mixed = json.loads(json.dumps(GOOD_PLAN))
+    mixed["sub_queries"].append("has_enough_context:")
+    mixed["steps"].insert(2, {"id": "s9", "title": "ctx", "question": "has_enough_context:", "query": "x"})
+    team = Team([json.dumps(mixed)])
+    with FakeOpenAI(default=team) as fake:
+        _run(kb_root, fake)
+    plan = read_json(topic_dir(kb_root) / "plan.json")
+    assert plan["origin"] == "llm"
+    assert plan["sub_queries"] == GOOD_PLAN["sub_queries"]
+    assert "has_enough_context:" not in [s["question"] for s in plan["steps"]]

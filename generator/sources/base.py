@@ -30,6 +30,7 @@ class HitExtra(TypedDict, total=False):
     headings: list[str]
     status: str  # the document's own status and date (a proposal's "Status:", its "Created:")
     date: str
+    landed: str  # the release a proposal's header says it targets ("Python 3.8")
     pageid: int | None  # wikipedia
     engine: str  # searxng
     id: str  # exa

@@ -26,6 +26,8 @@ from ..summarize import rank_sentences
 from ..text.sentences import says_something, split_sentences
 from ..text.sentences import sentences as split_all
 from . import bounds
+from .defining import most_about, titled_after
+from .facet_sections import opening_passages, subject_opening, treating
 from .plan import FACETS, Plan, heading_facets
 from .relevance import RelevanceJudge
 from .sentences import (
@@ -181,7 +183,65 @@ def passage_pools(
             section=question.split("：")[-1] if facet == "section" else "",
             stored=catalog.sources,
         )
+        treated = section_candidates(
+            [s for s in catalog.sources if usable(s)], facet, judge, stored=catalog.sources
+        )
+        quoted = {c.text for c in treated}
+        pools[question] = [*treated, *(c for c in pools[question] if c.text not in quoted)]
     return pools
+
+
+# the plan's facet names that a section heading can answer, by the name the heading table uses
+_SECTION_FACET = {"comparison": "alternatives", "topic": "what"}
+SECTION_FACET_HITS = 2.0  # a passage opening a section that treats the facet outranks one naming its words
+
+
+def section_candidates(
+    sources: Sequence[RawSource], facet: str, judge: RelevanceJudge, *, stored: Sequence[RawSource]
+) -> list[Candidate]:
+    """The opening passages of the stored sections that treat `facet` (facet_sections.py), the documents
+    about the topic first: their own headings say which question a section answers."""
+    facet = _SECTION_FACET.get(facet, facet)
+    if facet not in FACETS or facet == "current":
+        return []
+    concepts = [{w for form in t.forms for w in form} for t in judge.terms(judge.topic)]
+    about = defining_sources(stored, judge)
+    strongest = max((s.relevance or 0.0 for s in stored), default=0.0)
+    ranked = sorted(sources, key=lambda s: (s.id not in about, -(s.relevance or 0.0), s.id))
+    found = []
+    for source in ranked:
+        if is_changelog(source.title, source.url):
+            continue
+        weight = 1.0 if source.id in about or strongest <= 0 else (source.relevance or 0.0) / strongest
+        own = source.id in about
+        for section, limit in treating(
+            source.text, facet, concepts, tokens, own_headings=own, title=source.title
+        ):
+            for passage in opening_passages(section, limit):
+                parts = passage.parts if len(passage.parts) > 1 else ()
+                found.append(
+                    Candidate(
+                        passage.text,
+                        source.id,
+                        SECTION_FACET_HITS,
+                        1.0,
+                        0.0,
+                        parts,
+                        weight,
+                        passage.code,
+                        treats=True,
+                    )
+                )
+    return found
+
+
+def defining_sources(sources: Sequence[RawSource], judge: RelevanceJudge) -> set[str]:
+    """Ids of the stored documents that define the topic (topic/defining.py): titled after it or one of the
+    subjects it joins; without one, the one the retrieval judge found most about it (whose own headings then
+    say which question a section answers)."""
+    titled = {s.id for s in sources if titled_after(s.title, judge.topic, judge)}
+    best = most_about([(s.id, s.relevance) for s in sources])
+    return titled or ({best} if best else set())
 
 
 # --------------------------------------------------------------------------- the definition
@@ -202,10 +262,15 @@ def definition(
     names the topic, whole. A document whose title does not name the topic opens only with such a paragraph."""
     terms = [{w for form in t.forms for w in form} for t in judge.terms(judge.topic)]  # with their spellings
     topic = set().union(*terms)  # (a Chinese topic's English twins included)
+    titled_subject = {s.id for s in sources if titled_after(s.title, judge.topic, judge)}
+
+    def share_of(source: RawSource) -> float:  # a title naming one of the subjects the topic joins names it
+        return 1.0 if source.id in titled_subject else _title_share(source.title, terms)
+
     ranked = sorted(
         (s for s in sources if usable(s) and not is_changelog(s.title, s.url)),
         key=lambda s: (
-            -_title_share(s.title, terms),
+            -share_of(s),
             len(set(tokens(s.title)) - topic),
             -(s.relevance or 0.0),
             s.id,
@@ -213,9 +278,13 @@ def definition(
     )
     # when documents titled after the topic were stored (even ones no longer in force), one that only touches
     # it opens the report only with a paragraph naming all of it, as its passages are quoted (`candidates`)
-    whole_topic = any(_title_share(s.title, terms) >= 0.5 for s in sources)
+    whole_topic = any(share_of(s) >= 0.5 for s in sources)
     for source in ranked[:3]:
-        titled = _title_share(source.title, terms) > 0
+        share = share_of(source)
+        titled = share > 0
+        section = subject_opening(source.text, terms, tokens, source.title) if share < 1.0 else None
+        if section is not None:  # a document about something larger says what the subject is in its section
+            return Claim(section.text, [source.id], 1.0)
         naming = terms if whole_topic and not titled else [topic]
         opening = document_opening(source.text, naming, titled=titled)
         if opening:
@@ -276,6 +345,7 @@ class Candidate:
     parts: tuple[str, ...] = ()  # its sentences, when it quotes the sentence before it too
     weight: float = 1.0  # how relevant the retrieval judge found its source
     code: str = ""  # the code example the passage introduces
+    treats: bool = False  # it opens a section whose heading treats the question's facet (facet_sections.py)
 
     @property
     def sentences(self) -> tuple[str, ...]:
@@ -311,11 +381,12 @@ def candidates(
         strongest = max((s.relevance or 0.0 for s in sources), default=0.0)
     # the retrieval judge's keep rule, applied again once the run's most relevant source is known: a source
     # kept early in the run, before the best one was seen, is not quoted beside much better ones
+    defining = defining_sources([*sources, *stored], judge)
     usable = [
         s
         for s in sources
         if not is_changelog(s.title, s.url)
-        and (s.relevance is None or s.relevance >= keep_threshold(strongest))
+        and (s.relevance is None or s.relevance >= keep_threshold(strongest) or s.id in defining)
     ]
     found = [(s, q, c, h) for s in usable for q, c, h in _quotes_of(s, focus, concepts)]
     if not found:
@@ -492,17 +563,24 @@ def allocate(
 def _next_pick(
     pool: list[Candidate], have: list[Candidate], taken: set[str], everywhere: list[str], *, facet_only: bool
 ) -> Candidate | None:
-    top = max((c.relevance for c in pool), default=0.0)
+    # a passage opening a section that treats the facet goes first, and sets no bar for the others: the
+    # passages found by their words are measured against the best of their kind
+    top = max((c.relevance for c in pool if not c.treats), default=0.0) or max(
+        (c.relevance for c in pool), default=0.0
+    )
     best: tuple[float, Candidate] | None = None
     for c in pool:
-        if c.relevance < MIN_SHARE * top or (facet_only and c.facet_hits <= 0):
+        if not c.treats and c.relevance < MIN_SHARE * top or (facet_only and c.facet_hits <= 0):
             continue
         if any(s in taken for s in c.sentences) or any(similar(c.text, t) > NEAR_COPY for t in everywhere):
             continue
         redundancy = max((similar(c.text, h.text) for h in have), default=0.0)
         if redundancy > TOO_SIMILAR:
             continue
-        mmr = MMR_LAMBDA * c.relevance / top - (1 - MMR_LAMBDA) * redundancy
+        mmr = (
+            MMR_LAMBDA * (1.0 + c.treats) * min(c.relevance / (top or 1.0), 1.0)
+            - (1 - MMR_LAMBDA) * redundancy
+        )
         if best is None or mmr > best[0]:
             best = (mmr, c)
     return best[1] if best else None

@@ -26,6 +26,7 @@ from ..llm.structured import complete_json
 from ..text.words import content_words
 from .bounds import cut
 from .keyphrases import is_plural, topic_phrases
+from .outline import MIN_KEPT, question_problem
 
 StepStatus = Literal["pending", "done", "failed"]
 STEP_TYPES = ("research", "processing")
@@ -265,6 +266,11 @@ def outline_facets(outlines: Sequence[DocumentOutline]) -> dict[str, list[str]]:
     return found
 
 
+def body_headings(outline: DocumentOutline) -> list[str]:
+    """A document's headings that name no facet and do not frame it ("Setting up the dev server", "源码结构")."""
+    return [h for h in outline.headings if not heading_facets(h) and not _FRAME_HEADING.match(h.strip())]
+
+
 def outline_questions(
     topic: str, outlines: Sequence[DocumentOutline], *, lang: str = "en", quick: bool = False
 ) -> list[tuple[str, str, str]]:
@@ -275,6 +281,10 @@ def outline_questions(
     subject = plan_subject(topic)
     facets = outline_facets(outlines)
     sections = topic_sections(topic, outlines)
+    if len(sections) < 2 and any(len(body_headings(o)) >= 2 for o in outlines):
+        # a guide says how its subject works section by section, under any name ("源码结构", "设置开发服务器")
+        facets.setdefault("how", [])
+        facets = {facet: facets[facet] for facet in FACETS if facet in facets}
     if not subject or len(facets) + len(sections) < 2:
         return []
     table = _OUTLINE_QUESTIONS.get(lang, _OUTLINE_QUESTIONS["en"])
@@ -509,12 +519,41 @@ def make_plan(
     if provider.offline:
         return heuristic_plan(topic, lang=lang, quick=quick, outlines=outlines)
     plan, notes = model_plan(provider, topic, lang=lang, quick=quick, outline=outline_context(outlines))
+    if plan is not None:
+        plan, refused = checked_outline(plan, lang=lang)
+        notes = [*notes, *refused]
     if plan is None:
         fallback = heuristic_plan(topic, lang=lang, quick=quick, outlines=outlines)
         fallback.notes = [*notes, "used the heuristic plan"]
         return fallback
     plan.notes = notes
     return plan
+
+
+def checked_outline(plan: Plan, *, lang: str, keep: int = MIN_KEPT) -> tuple[Plan | None, list[str]]:
+    """The model's plan without the research steps whose question cannot head a section (topic/outline.py),
+    and notes naming each one refused; None when fewer than `keep` research steps are left (the caller then
+    takes the outline from the sources)."""
+    notes, dropped = [], set()
+    for step in plan.steps:
+        if step.step_type == "processing":
+            continue
+        problem = question_problem(step.question, plan.topic, lang)
+        if problem:
+            notes.append(f"model outline: refused {fit(step.question, 80)!r} ({problem})")
+            dropped.add(step.id)
+    asked = {s.question for s in plan.steps if s.id not in dropped and s.step_type != "processing"}
+    steps = [s for s in plan.steps if s.id not in dropped]
+    for step in steps:
+        step.depends_on = [d for d in step.depends_on if d not in dropped]
+    steps = [s for s in steps if s.step_type != "processing" or s.depends_on or not dropped]
+    if sum(1 for s in steps if s.step_type != "processing") < keep:
+        return None, [
+            *notes,
+            "model outline: too few usable questions left; the outline comes from the sources",
+        ]
+    questions = [q for q in plan.sub_queries if q in asked] or list(dict.fromkeys(asked))
+    return plan.model_copy(update={"steps": steps, "sub_queries": questions}), notes
 
 
 def replan(provider: Provider, plan: Plan, context: str, *, lang: str, quick: bool) -> None:
@@ -535,6 +574,11 @@ def replan(provider: Provider, plan: Plan, context: str, *, lang: str, quick: bo
     except UsageError as exc:
         plan.notes.append(f"re-plan rejected: {exc.message}")
         return
+    checked, refused = checked_outline(extra, lang=lang, keep=1)
+    plan.notes.extend(refused)
+    if checked is None:
+        return
+    extra = checked
     plan.steps.extend(extra.steps)
     plan.sub_queries.extend(q for q in extra.sub_queries if q not in plan.sub_queries)
     plan.has_enough_context = draft.has_enough_context

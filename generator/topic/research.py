@@ -26,6 +26,7 @@ from pydantic import BaseModel, Field
 from generator.redact import Redactor
 
 from ..documents import Budget, markup_of, read_bytes
+from ..documents.header import header_fields
 from ..documents.plain import markup_prose, plain_prose
 from ..errors import ConfigError, DeepkbError, ProviderAuthError, ProviderError
 from ..kb.search import search
@@ -33,16 +34,18 @@ from ..kb.synonyms import load_synonyms
 from ..llm.base import Prompt, Provider
 from ..llm.structured import complete_json
 from ..llm.window import context_window, fit_entries
-from ..relevance import Fields, lead_of
+from ..relevance import Fields, lead_of, tokens
 from ..retrieval import Judged, Query, Retrieval, iterative_retrieval
 from ..sources.base import SearchHit, SearchProvider, create_search_provider
 from ..sources.routing import route_query
 from ..store import KBPaths, read_page, safe_join
 from .crawl import Crawler, FetchedPage
 from .dedupe import dedupe
+from .defining import titled_after
 from .dispatch import StepOutcome
 from .plan import DocumentOutline, Step, keyphrases, query_words
 from .relevance import RelevanceJudge
+from .standing import landed_in, redirect_target
 from .workspace import PASSAGE_JOIN, TEXT_HEADING, Workspace, raw_page_text, write_raw_source
 
 THIN_TEXT = 600  # a web hit with less text than this is crawled for the full page
@@ -118,7 +121,9 @@ def seed_research(ctx: ResearchContext) -> StepOutcome:
     retrieval = _retrieve(ctx, ctx.topic, ctx.topic)
     relevant = about_topic(ctx, retrieval)
     best = max((j.score for j in relevant), default=0.0)
-    relevant = [j for j in relevant if j.score >= DEFINING * best]
+    defining = defining_hits(ctx, retrieval)
+    keys = {j.key for j in defining}
+    relevant = [*defining, *(j for j in relevant if j.score >= DEFINING * best and j.key not in keys)]
     ctx.relevance().settle()
     stored, dropped = _store(ctx, relevant, notes, keep=SEED_KEEP)
     notes.append(f"seed retrieval: {retrieval.stopped_because}; kept {len(stored)} of {len(retrieval.kept)}")
@@ -149,7 +154,7 @@ def _store(
     ctx: ResearchContext, relevant: list[Judged[SearchHit]], notes: list[str], *, keep: int
 ) -> tuple[list[str], int]:
     """Crawl thin hits, dedupe, and store the best `keep` as raw sources; (their ids, duplicates dropped)."""
-    hits = [_crawl_if_thin(ctx, j.item, notes) for j in relevant[: keep * 2]]
+    hits = [_followed(ctx, _crawl_if_thin(ctx, j.item, notes), notes) for j in relevant[: keep * 2]]
     for hit in hits:  # every sub-question this source was judged relevant for, so far in the run
         hit.extra["relevance_by_question"] = ctx.relevance().questions_served(hit_key(hit))
     result = dedupe(hits, key_text=lambda h: h.content, key_url=lambda h: h.url)
@@ -161,6 +166,23 @@ def _store(
     return [r.id for r in stored], len(result.dropped)
 
 
+def _followed(ctx: ResearchContext, hit: SearchHit, notes: list[str]) -> SearchHit:
+    """A redirect stub ("This page has moved to Configuration.") is replaced by the document it points at,
+    found by its title, which is stored with the stub's relevance; the stub itself when none is found."""
+    target = redirect_target(hit.content)
+    if not target:
+        return hit
+    words = set(tokens(target))
+    for found in search_all(ctx, Query([target])):
+        if found.content and not redirect_target(found.content) and words <= set(tokens(found.title)):
+            for key in ("relevance", "relevance_reasons", "on_point"):
+                if key in hit.extra:
+                    found.extra[key] = hit.extra[key]
+            notes.append(f"followed the redirect {hit.url} → {found.url}")
+            return found
+    return hit
+
+
 def about_topic(ctx: ResearchContext, retrieval: Retrieval[SearchHit]) -> list[Judged[SearchHit]]:
     """The candidates relevant enough to keep, best first: the threshold follows the best score of the run,
     so a facet word alone ("overview", "limits") or a passing mention never makes a source. A candidate the
@@ -168,11 +190,21 @@ def about_topic(ctx: ResearchContext, retrieval: Retrieval[SearchHit]) -> list[J
     judge = ctx.relevance()
     # the cutoff follows who judged: the model's floor only for the candidates the model scored
     cutoff = {False: judge.threshold(), True: judge.threshold(model=True)}
+    defining = {j.key for j in defining_hits(ctx, retrieval)}
     return [
         j
         for j in retrieval.kept
-        if j.score >= cutoff[bool(j.item.extra.get("model_judged"))] and j.item.extra.get("on_point", True)
+        if j.key in defining
+        or j.score >= cutoff[bool(j.item.extra.get("model_judged"))]
+        and j.item.extra.get("on_point", True)
     ]
+
+
+def defining_hits(ctx: ResearchContext, retrieval: Retrieval[SearchHit]) -> list[Judged[SearchHit]]:
+    """The candidates titled after the topic or one of the subjects it joins (topic/defining.py), best
+    first: no threshold drops them (the one most about the topic passes the thresholds by definition)."""
+    judge = ctx.relevance()
+    return [j for j in retrieval.kept if j.score > 0 and titled_after(j.item.title, ctx.topic, judge)]
 
 
 def broaden(query: str, topic: str) -> str:
@@ -299,37 +331,38 @@ def _normalize(ctx: ResearchContext, hit: SearchHit) -> SearchHit:
         except ValueError:
             hit.url = f"local:{Path(str(folder)).name}/{rel}"
         markup = markup_of(str(rel))
-        whole, status, date = local_document(full, Path(str(folder)), markup)
+        whole, status, date, landed = local_document(full, Path(str(folder)), markup)
         hit.content = whole or local_prose(hit.content, markup)
         hit.extra["full_chars"] = len(hit.content)
-        hit.extra.update({"status": status, "date": date})
+        hit.extra.update({"status": status, "date": date, "landed": landed})
     return hit
 
 
-def local_document(path: Path, folder: Path, markup: str) -> tuple[str, str, str]:
-    """The whole document a local hit comes from, as plain prose, with the status and date it states
-    (('', '', '') when it is gone or outside its folder): relevance reads all of it and the raw source
-    stores all of it, not just the passages that matched."""
+def local_document(path: Path, folder: Path, markup: str) -> tuple[str, str, str, str]:
+    """The whole document a local hit comes from, as plain prose, with the status, date and release it
+    states (('', '', '', '') when it is gone or outside its folder): relevance reads all of it and the raw
+    source stores all of it, not just the passages that matched."""
     try:
         resolved = path.resolve()
         if not resolved.is_relative_to(folder.resolve()):
-            return "", "", ""
+            return "", "", "", ""
         stat = resolved.stat()
     except OSError:
-        return "", "", ""
+        return "", "", "", ""
     return _document_of(str(resolved), stat.st_mtime_ns, stat.st_size, markup)
 
 
 @lru_cache(maxsize=64)
-def _document_of(path: str, mtime_ns: int, size: int, markup: str) -> tuple[str, str, str]:
+def _document_of(path: str, mtime_ns: int, size: int, markup: str) -> tuple[str, str, str, str]:
     # keyed on mtime and size: the steps of a run (and later runs) ask for the same documents again
     try:
         data = Path(path).read_bytes()
     except OSError:
-        return "", "", ""
+        return "", "", "", ""
     doc = read_bytes(data, name=Path(path).name, budget=Budget())
-    prose = data.decode("utf-8", errors="replace") if markup == "text" else plain_prose(doc, structure=True)
-    return prose, doc.status, doc.date
+    text = data.decode("utf-8", errors="replace") if markup not in ("pdf", "html") else ""
+    prose = text if markup == "text" else plain_prose(doc, structure=True)
+    return prose, doc.status, doc.date, landed_in(header_fields(text or prose))
 
 
 def local_prose(content: str, markup: str) -> str:

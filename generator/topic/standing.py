@@ -12,10 +12,26 @@ from collections.abc import Callable, Sequence
 
 from .workspace import RawSource
 
-# statuses that say the document does not describe what is (first word of the stated status, lowercased)
+# statuses that say the document does not describe what is (first word of the stated status, lowercased):
+# a draft describes what may be, a deprecated feature what is on its way out
 INACTIVE = frozenset(
-    "rejected withdrawn superseded deferred postponed abandoned declined obsolete replaced retired".split()
+    "rejected withdrawn superseded deferred postponed abandoned declined obsolete replaced retired draft"
+    " deprecated".split()
 )
+# a document saying of itself, near its top, that it is no longer in force: "This PEP has been superseded by
+# PEP 634", "Superseded by RFC 3058", "This proposal was withdrawn", "该提案已被废弃"
+_STATED = re.compile(
+    r"\bthis\s+(?:pep|rfc|nep|proposal|document|page|specification|spec|draft|enhancement)\s+(?:has\s+been|"
+    r"was|is|is\s+now|has\s+now\s+been)\s+(superseded|withdrawn|rejected|deferred|deprecated|replaced|abandoned|"
+    r"obsoleted?)\b|^\W*(superseded|replaced|obsoleted)\s+by\b",
+    re.I | re.M,
+)
+_STATED_ZH = re.compile(
+    r"(?:本提案|该提案|此提案|本文档|本文|本页)(?:现)?已(?:被)?(取代|撤回|拒绝|废弃|弃用|推迟)"
+)
+_ZH_WORDS = {"取代": "superseded", "撤回": "withdrawn", "拒绝": "rejected", "废弃": "deprecated",
+             "弃用": "deprecated", "推迟": "deferred"}  # fmt: skip
+OPENING = 800  # characters of a document's start where it states its own standing
 # facets a document no longer in force must not answer: it would describe what never was or no longer is
 CURRENT_ONLY = frozenset({"what", "how", "use", "limits", "current"})
 NEWEST_SHARE = 3  # "current state" reads the newest third of the dated sources (at least one)
@@ -30,8 +46,25 @@ def status_word(status: str) -> str:
     return words[0] if words else ""
 
 
+def standing_word(source: RawSource) -> str:
+    """The source's status word: the one its header states, else one its opening sentences state of the
+    document itself ("This PEP has been superseded by PEP 634" → "superseded"); '' when neither does."""
+    return status_word(source.status) or opening_status(source.text)
+
+
+def opening_status(text: str) -> str:
+    """A status the start of a document states of itself ('' when none)."""
+    opening = text[:OPENING]
+    found = _STATED.search(opening)
+    if found:
+        word = (found.group(1) or found.group(2)).lower()
+        return "obsolete" if word.startswith("obsolete") else word
+    found = _STATED_ZH.search(opening)
+    return _ZH_WORDS[found.group(1)] if found else ""
+
+
 def inactive(source: RawSource) -> bool:
-    return status_word(source.status) in INACTIVE
+    return standing_word(source) in INACTIVE
 
 
 def date_key(date: str) -> str:
@@ -79,3 +112,36 @@ def usable_for(facet: str, sources: Sequence[RawSource]) -> Callable[[RawSource]
         return facet != "current" or source.id in recent
 
     return usable
+
+
+# a redirect stub: a short page saying where its content went ("This page has moved to Configuration.",
+# "See Runtime and Lifecycle instead.", "本页已移至 配置")
+REDIRECT_CHARS = 400  # a page with more text than this says something itself
+_REDIRECT = re.compile(
+    r"(?:has\s+(?:been\s+)?moved\s+to|(?:was|is\s+now|now)\s+(?:moved|located|maintained)\s+(?:to|at|in)"
+    r"|^\W*moved\s+to|^\W*see|please\s+see|has\s+been\s+merged\s+into|已(?:移至|迁移至|迁移到|移动到)|请参阅|请参见)"
+    r"\s*:?\s*[\"“'‘]?(?P<target>[^\n\"”'’]{3,120}?)[\"”'’]?\s*(?:instead|代替)?\s*[.。!！]?\s*$",
+    re.I | re.M,
+)
+
+
+def redirect_target(text: str) -> str:
+    """The title or path a redirect stub points at ('' for a document that says something itself)."""
+    stripped = " ".join(line for line in text.splitlines() if not line.startswith("#")).strip()
+    if not stripped or len(stripped) > REDIRECT_CHARS:
+        return ""
+    found = _REDIRECT.search(stripped)
+    return found.group("target").strip(" .。") if found else ""
+
+
+# header fields naming the release a proposal targets, and how a reader names it
+_RELEASE_FIELDS = {"python-version": "Python {}", "target-version": "{}", "rust-version": "Rust {}"}
+
+
+def landed_in(fields: dict[str, str]) -> str:
+    """The release a document's header says it targets ("Python-Version: 3.8" → "Python 3.8"); ''."""
+    for name, form in _RELEASE_FIELDS.items():
+        value = fields.get(name, "").strip()
+        if re.fullmatch(r"v?\d+(?:\.\d+){0,2}(?:,\s*v?\d+(?:\.\d+){0,2})*", value):
+            return form.format(value)
+    return ""

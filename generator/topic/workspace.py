@@ -145,6 +145,7 @@ class RawSource:
     status: str = ""  # accepted, rejected, superseded, final, draft…: what the document says of itself
     original_chars: int = 0
     relevance: float | None = None  # the retrieval judge's 0–1 score, when it gave one
+    landed: str = ""  # the release its header says it targets ("Python 3.8"), when it says one
     VERSION: ClassVar[int] = 1  # `processed/sources/<id>.json`: bump when the shape changes
     version: int = VERSION
 
@@ -237,6 +238,7 @@ def _raw_from_item(item: Any, source: str | None) -> RawSource:
         status=str(extra.get("status") or ""),
         original_chars=max(len(full), chars if isinstance(chars := extra.get("full_chars"), int) else 0),
         relevance=float(relevance) if isinstance(relevance, int | float) else None,
+        landed=str(extra.get("landed") or ""),
     )
 
 

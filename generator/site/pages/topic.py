@@ -29,7 +29,7 @@ from ..text import Markdown, md_escape, md_inline
 from .topic_charts import render_spec
 from .topic_labels import labels
 from .topic_raw import link_or_text, write_raw_pages
-from .topic_standing import inactive_labels, standing
+from .topic_standing import defined_by, inactive_labels, standing
 
 _TAG_LIKE = re.compile(r"<[^>]{0,200}>")
 MAX_ENTITIES = 10  # an entity table longer than this is a list of every capitalised word, not a finding
@@ -240,6 +240,10 @@ def _report_page(page: TopicPage, report: Report, catalog: Catalog) -> PageText:
         ],
         "figures": [view for f in report.figures if (view := _figure(page, f, numbers)) is not None],
         "references": references,
+        "defined_by": _defined_by(report, catalog, page.t),
+        "quotes_note": page.t["quotes_original"]
+        if quotes_in_another_language(report, page.meta.options.lang)
+        else "",
     }
     return _kind_page(
         page,
@@ -251,6 +255,26 @@ def _report_page(page: TopicPage, report: Report, catalog: Catalog) -> PageText:
         unsupported_claims=report.unsupported,
         sub_questions=[s.question for s in report.sections],
     )
+
+
+_HAN = re.compile(r"[\u3400-\u9fff]")
+_LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
+
+
+def quotes_in_another_language(report: Report, lang: str) -> bool:
+    """Whether the report's quotes are mostly in another language than the one deepkb writes it in (English
+    proposals quoted in a Chinese report): the page then says, in one line, that quotes stay as written."""
+    text = " ".join(c.text for c in [*report.summary, *(c for s in report.sections for c in s.claims)])
+    han, latin = len(_HAN.findall(text)), len(_LATIN_WORD.findall(text))
+    return han < latin if lang == "zh" else han > latin
+
+
+def _defined_by(report: Report, catalog: Catalog, t: dict[str, Markdown]) -> Markdown:
+    """The summary's defining document with its standing: reference 1, the source of its first sentence."""
+    first = report.summary[0].sources[0] if report.summary and report.summary[0].sources else ""
+    if first not in catalog.by_id or report.references[:1] != [first]:
+        return Markdown("")
+    return defined_by(cite(1, first), catalog.by_id[first], t)
 
 
 def _figure(page: TopicPage, figure: ReportFigure, numbers: dict[str, int]) -> FigureView | None:

@@ -4,7 +4,7 @@ the document is no longer in force) and its date."""
 from __future__ import annotations
 
 from ...topic.analyze import Catalog
-from ...topic.standing import date_key, inactive, status_word
+from ...topic.standing import date_key, inactive, standing_word
 from ...topic.workspace import RawSource
 from ..text import Markdown, md_inline
 
@@ -12,12 +12,23 @@ from ..text import Markdown, md_inline
 def standing(source: RawSource, t: dict[str, Markdown]) -> Markdown:
     """A source's stated status and date, as a reader sees them ("rejected · 2017-08-14"); '' when unstated.
     A status that says the document is no longer in force is set in bold."""
-    word = status_word(source.status)
+    word = standing_word(source)
     label = status_label(word, t) if word else ""
     if label and inactive(source):
         label = f"**{label}**"
     date = date_key(source.published)
-    return Markdown(" · ".join(part for part in (label, md_inline(date) if date else "") if part))
+    parts = (label, md_inline(source.landed) if source.landed else "", md_inline(date) if date else "")
+    return Markdown(" · ".join(part for part in parts if part))
+
+
+def defined_by(cite: Markdown, source: RawSource, t: dict[str, Markdown]) -> Markdown:
+    """The line under a report's summary naming the document its definition comes from (`cite`: its
+    citation), with its standing and the release it targets: what a reader came for ("Defined by [1]
+    Assignment Expressions — final · Python 3.8 · 2018-02-28"); '' when the document states no standing."""
+    stated = standing(source, t)
+    if not stated:
+        return Markdown("")
+    return Markdown(f"{t['defined_by']} {cite} {md_inline(source.title)} — {stated}")
 
 
 def status_label(word: str, t: dict[str, Markdown]) -> Markdown:
@@ -27,4 +38,4 @@ def status_label(word: str, t: dict[str, Markdown]) -> Markdown:
 
 def inactive_labels(catalog: Catalog, t: dict[str, Markdown]) -> dict[str, Markdown]:
     """Source id → its status label, for the sources whose documents are no longer in force."""
-    return {s.id: status_label(status_word(s.status), t) for s in catalog.sources if inactive(s)}
+    return {s.id: status_label(standing_word(s), t) for s in catalog.sources if inactive(s)}

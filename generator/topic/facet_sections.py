@@ -1,0 +1,210 @@
+"""Which stored sections treat a facet of the outline, and the passages that open them.
+
+A document says itself which of its sections answers what: `## Motivation` answers why, `## Detailed design`
+and `## Reference-level explanation` how it works, `#### Alternative approaches considered` what else was
+weighed, and a section titled after the subject ("POSIX-platform Hooks" in a configuration reference) what
+it is and how it works. The analyst quotes those sections' openings before any passage found by its words
+alone, so a report says "the stored sources do not answer" only when no stored section does.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+
+from ..text.sentences import sentences as split_all
+from .plan import heading_facets
+from .sentences import (
+    _FENCE,
+    MAX_CODE,
+    MAX_PASSAGE,
+    RUN_IN_LABEL,
+    clean,
+    is_question,
+    needs_antecedent,
+    quotable,
+    text_blocks,
+)
+
+_HAN = re.compile(r"[\u3400-\u9fff]")
+_HEADING = re.compile(r"^(#{1,6})\s+(.+?)\s*#*$")
+# a document's own summary of itself: its opening answers "what is it"
+_SUMMARY = re.compile(
+    r"^(?:abstract|summary|overview|introduction|description|tl;?dr|概述|摘要|简介|介绍)\b", re.I
+)
+# headings the facet table of the plan does not know, in the words of the proposal templates that use them
+_TEMPLATE_FACETS = {
+    "use": re.compile(r"guide[- ]level|tutorial|walk-?through|用法|指南", re.I),
+    "how": re.compile(r"reference[- ]level|detailed design|proposal|specification|semantics", re.I),
+    "limits": re.compile(r"unresolved questions|drawbacks|open issues|caveats", re.I),
+    "alternatives": re.compile(r"alternatives?|rejected ideas|prior art|other approaches", re.I),
+}
+# sections that frame a document rather than say anything about its subject
+_FRAME = re.compile(
+    r"^\W*(?:references?|footnotes?|copyright|licen[cs]e|acknowledg|credits|see also|further reading|links|"
+    r"change ?log|version history|resources|参考|致谢|版权|许可|相关链接|延伸阅读)",
+    re.I,
+)
+PASSAGES_PER_SECTION = 2  # a section's opening paragraphs: what it says first is what it is about
+
+
+@dataclass(frozen=True)
+class TextSection:
+    """One section of a stored text: its heading, its depth, and its blocks (paragraphs, fenced code) as
+    stored, up to the next heading of any level."""
+
+    heading: str
+    level: int
+    blocks: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class SectionPassage:
+    """A passage that opens a section treating a facet: whole paragraphs, or a lead-in with its example."""
+
+    text: str
+    parts: tuple[str, ...]  # its sentences, as `clean` gives them
+    heading: str
+    code: str = ""
+
+
+def text_sections(text: str) -> list[TextSection]:
+    """A stored text cut at its `#` heading lines (a heading inside a fenced block is code, not a heading)."""
+    found: list[TextSection] = []
+    heading, level, blocks = "", 0, []
+    for block in text_blocks(text):
+        first, _, rest = block.partition("\n")
+        match = _HEADING.match(first) if not block.startswith(("```", "~~~")) else None
+        if match is None:
+            blocks.append(block)
+            continue
+        if heading or blocks:
+            found.append(TextSection(heading, level, tuple(blocks)))
+        heading, level, blocks = match.group(2).strip(), len(match.group(1)), []
+        if rest.strip():
+            blocks.append(rest.strip())
+    if heading or blocks:
+        found.append(TextSection(heading, level, tuple(blocks)))
+    return found
+
+
+def section_facets(heading: str) -> set[str]:
+    """The outline facets a heading says its section answers: the plan's table, the proposal templates'
+    headings ("Guide-level explanation", "Reference-level explanation", "Unresolved questions"), and "what"
+    for a document's own summary."""
+    found = heading_facets(heading) | {f for f, p in _TEMPLATE_FACETS.items() if p.search(heading)}
+    if _SUMMARY.match(heading.strip()):
+        found.add("what")
+    return found
+
+
+WordsOf = Callable[[str], Iterable[str]]  # the run's tokenizer (relevance.tokens), so spellings match
+
+
+def names_subject(heading: str, concepts: Sequence[set[str]], words_of: WordsOf, title: str = "") -> bool:
+    """Whether a section is titled after the subject: its heading names one of the topic's concepts (any
+    spelling) and, with the document's title, every one of them ("Namespaces" in "Linux Container
+    Configuration" for "Linux namespaces"; not "POSIX-platform Mounts" for "POSIX platform hooks")."""
+    heading_words, title_words = set(words_of(heading)), set(words_of(title))
+    named = [bool(forms & heading_words) for forms in concepts]
+    return any(named) and all(n or forms & title_words for n, forms in zip(named, concepts, strict=True))
+
+
+def treating(
+    text: str,
+    facet: str,
+    concepts: Sequence[set[str]],
+    words_of: WordsOf,
+    *,
+    own_headings: bool,
+    title: str = "",
+) -> Iterator[tuple[TextSection, int]]:
+    """The sections of `text` that treat `facet`, each with how many of its opening passages to quote. A
+    section titled after the subject answers "what" (its opening) and "how" (its opening, and the opening of
+    each of its subsections: "### Prestart" under "## POSIX-platform Hooks"). A section whose heading names
+    the facet answers it only in a document about the subject (`own_headings`): a "Motivation" elsewhere is
+    the motivation of that document's own subject."""
+    sections = text_sections(text)
+    # a document about the subject with no section saying how it works says it section by section
+    sections_say_how = (
+        own_headings and facet == "how" and not any("how" in section_facets(s.heading) for s in sections)
+    )
+    subject_level = 0  # the level of the subject's section the current one stands in (0: none)
+    for section in sections:
+        if not section.heading:
+            continue
+        if subject_level and section.level <= subject_level:
+            subject_level = 0
+        facets = section_facets(section.heading)
+        if section.level == 1 and set(words_of(section.heading)) == set(words_of(title)):
+            continue  # the document's own title: its opening is the document's (`definition` quotes it)
+        if not subject_level and not facets - {"what", "how"}:
+            if names_subject(section.heading, concepts, words_of, title):
+                subject_level = section.level
+                if facet in {"what", "how"}:
+                    yield section, PASSAGES_PER_SECTION
+                continue
+        if subject_level and facet == "how" and not facets - {"how"}:
+            yield section, 1
+        elif own_headings and facet in facets:
+            yield section, PASSAGES_PER_SECTION
+        elif sections_say_how and not facets and not _FRAME.search(section.heading):
+            yield section, 1
+
+
+def opening_passages(section: TextSection, limit: int = PASSAGES_PER_SECTION) -> list[SectionPassage]:
+    """The first `limit` quotable passages of a section: a prose paragraph whole, or a paragraph that
+    introduces a code example ("…like this:") with the example. A paragraph opening with a reference back
+    ("This…") is not quoted: what it refers to is not quoted with it."""
+    found: list[SectionPassage] = []
+    blocks = list(section.blocks)
+    for n, block in enumerate(blocks):
+        if len(found) >= limit:
+            break
+        if block.startswith(("```", "~~~", "|")):
+            continue
+        parts = tuple(clean(p) for p in split_all(block))
+        if not parts or len(" ".join(parts)) > MAX_PASSAGE or needs_antecedent(parts[0]):
+            continue
+        ends_in_lead = parts[-1].endswith((":", "："))
+        code = _example_after(blocks, n) if ends_in_lead else ""
+        said = parts[:-1] if ends_in_lead else parts
+        prose = all(quotable(p) or RUN_IN_LABEL.match(p) for p in said) and not (
+            said and is_question(said[-1])
+        )
+        if said and all(RUN_IN_LABEL.match(p) for p in said):
+            prose = False  # "None." under "Unresolved questions" says nothing quoted alone
+        if code:  # the lead-in is quoted with its example; alone it must say something itself
+            stop = "。" if _HAN.search(parts[-1]) else "."
+            if prose and (said or quotable(parts[-1][:-1] + stop)):
+                found.append(SectionPassage(" ".join(parts), parts, section.heading, code))
+        elif said and prose:
+            found.append(SectionPassage(" ".join(said), said, section.heading))
+        lead_in = ends_in_lead and not code
+        if lead_in:
+            break  # what follows is the list it introduces: its items read differently alone
+    return found
+
+
+def _example_after(blocks: list[str], n: int) -> str:
+    """The fenced example right after block `n`, when there is one short enough to quote."""
+    if n + 1 >= len(blocks):
+        return ""
+    fence = _FENCE.match(blocks[n + 1])
+    return fence.group(2).strip("\n") if fence and len(fence.group(2)) <= MAX_CODE else ""
+
+
+def subject_opening(
+    text: str, concepts: Sequence[set[str]], words_of: WordsOf, title: str = ""
+) -> SectionPassage | None:
+    """The first prose passage of the first section titled after the subject: what a document whose own
+    title is about something larger ("Configuration") says the subject is."""
+    for section in text_sections(text):
+        if not section.heading or section_facets(section.heading) - {"what", "how"}:
+            continue
+        if names_subject(section.heading, concepts, words_of, title):
+            prose = [p for p in opening_passages(section) if not p.code]
+            if prose:
+                return prose[0]
+    return None

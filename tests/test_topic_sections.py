@@ -1,0 +1,274 @@
+"""Topic reports that read documents as documents (issue 30): the defining documents survive every gate, and
+a facet of the outline is answered from the stored sections whose headings treat it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from topic_fakes import config, entry, make_corpus, offline
+
+from generator.relevance import tokens
+from generator.site.pages.topic import publish_topic
+from generator.store import KBPaths, read_page
+from generator.topic import workspace as wsp
+from generator.topic.defining import subjects, titled_after
+from generator.topic.facet_sections import opening_passages, text_sections, treating
+from generator.topic.pipeline import run_topic_research
+from generator.topic.relevance import RelevanceJudge
+
+# --------------------------------------------------------------------------- which documents define a topic
+
+
+def test_a_topic_joining_two_subjects_is_defined_by_documents_titled_after_either() -> None:
+    topic = "the question mark operator and the Try trait"
+    assert subjects(topic) == [topic, "the question mark operator", "the Try trait"]
+    judge = RelevanceJudge(topic)
+    assert titled_after("Try trait v2", topic, judge)
+    assert not titled_after("homogeneous try blocks", topic, judge)
+    assert not titled_after("safe unsafe trait methods", topic, judge)
+    assert titled_after("Const generics", "const generics", RelevanceJudge("const generics"))
+
+
+# A proposal written as its authors write it: the operator is the early-return operator, never "question mark"
+# (the sign itself is code, which the stored prose does not keep as words).
+TRY_TRAIT = (
+    "# Try trait\n\n## Summary\n\nIntroduce a trait `Try` for customizing the behavior of the early-return "
+    "operator when applied to types other than `Result`.\n\n## Motivation\n\nThe early-return operator is "
+    "very useful for working with `Result`, but it really applies to any sort of short-circuiting "
+    "computation. Several crates copy the same early-return macro for their own types today.\n\n"
+    "## Detailed design\n\nThe operator is desugared into a match on `Try::into_result`, returning early "
+    "with `Try::from_error` when the value holds an error.\n"
+)
+BLOCKS = (
+    "# Homogeneous try blocks\n\n## Summary\n\nTweak how the question mark operator behaves inside try blocks "
+    "so that they need type annotations less often. The question mark operator of a try block takes its type "
+    "from the block.\n"
+)
+# what makes "question mark" the rare, specific words of the topic, and "trait", "operator" and "try" common
+NOISE = {
+    f"noise{n}.md": f"# Pattern syntax {n}\n\nPatterns match values of a type with a trait bound and an "
+    f"operator; the try rules of pattern {n} are settled by the trait.\n"
+    for n in range(6)
+}
+
+
+def _research(kb_root: Path, topic: str, files: dict[str, str]) -> tuple[KBPaths, str]:
+    make_corpus(kb_root, files, folder="rfcs")
+    paths = KBPaths(kb_root)
+    result = run_topic_research(
+        paths,
+        config(),
+        offline(),
+        entry(topic=topic, sources=["local:rfcs"], verify=False),
+        publish=publish_topic,
+    )
+    return paths, result.slug
+
+
+def test_a_document_titled_after_the_subject_is_kept_though_its_text_writes_the_operator_as_a_sign(
+    kb_root: Path,
+) -> None:
+    paths, slug = _research(
+        kb_root,
+        "the question mark operator and the Try trait",
+        {"try-trait.md": TRY_TRAIT, "try-blocks.md": BLOCKS, **NOISE},
+    )
+    stored = {s.url.rsplit("/", 1)[-1]: s for s in wsp.list_raw_sources(paths, slug)}
+    assert "try-trait.md" in stored  # its relevance never names "question mark": the title says what it is
+    _, report = read_page(paths.topic_dir(slug) / "output" / "report.md")
+    assert f"raw/{stored['try-trait.md'].id}.md" in report  # kept, and cited
+
+
+# --------------------------------------------------------------------------- sections answer facets
+
+
+def test_sections_are_cut_at_headings_outside_code() -> None:
+    text = "Intro line.\n\n## Motivation\n\nWhy.\n\n```\n# not a heading\n```\n\n### Details\n\nMore."
+    sections = text_sections(text)
+    assert [(s.heading, s.level) for s in sections] == [("", 0), ("Motivation", 2), ("Details", 3)]
+    assert sections[1].blocks == ("Why.", "```\n# not a heading\n```")
+
+
+CONFIGURATION = (
+    "# Configuration\n\n## POSIX-platform Mounts\n\nOn POSIX platforms the mounts field has extra options "
+    "that every runtime must honour.\n\n## POSIX-platform Hooks\n\nFor POSIX platforms, the configuration "
+    "structure supports hooks for configuring custom actions related to the lifecycle of the container.\n\n"
+    "Hooks may contain any of the following properties:\n\nThe value of path must resolve in the runtime "
+    "namespace.\n\n### Prestart\n\nThe prestart hooks are called as part of the create operation after the "
+    "runtime environment has been created.\n\n### Poststop\n\nThe poststop hooks are called after the "
+    "container is deleted but before the delete operation returns.\n\n## Annotations\n\nAnnotations hold "
+    "arbitrary metadata for the container.\n"
+)
+
+
+def test_a_section_titled_after_the_subject_answers_what_it_is_and_its_subsections_how_it_works() -> None:
+    judge = RelevanceJudge("POSIX platform hooks")
+    concepts = [{w for form in t.forms for w in form} for t in judge.terms(judge.topic)]
+
+    def quoted(facet: str) -> list[str]:
+        found = treating(CONFIGURATION, facet, concepts, tokens, own_headings=False, title="Configuration")
+        return [p.text for section, limit in found for p in opening_passages(section, limit)]
+
+    what = quoted("what")
+    assert what and what[0].startswith("For POSIX platforms, the configuration structure supports hooks")
+    # the lead-in ends the section's opening: the list it introduces reads differently alone
+    assert not any("must resolve" in p for p in what)
+    how = quoted("how")
+    assert any(p.startswith("The prestart hooks are called") for p in how)
+    assert any(p.startswith("The poststop hooks are called") for p in how)
+    # "POSIX-platform Mounts" names the platform, not the hooks; "Annotations" names nothing of the topic
+    assert not any("mounts" in p or "Annotations" in p for p in [*what, *how])
+
+
+def test_a_facet_heading_answers_only_in_a_document_about_the_subject() -> None:
+    judge = RelevanceJudge("const generics")
+    concepts = [{w for form in t.forms for w in form} for t in judge.terms(judge.topic)]
+    text = "# Other\n\n## Motivation\n\nUsers want to write impls that are abstract over all array types.\n"
+    assert list(treating(text, "motivation", concepts, tokens, own_headings=True, title="Const generics"))
+    assert not list(treating(text, "motivation", concepts, tokens, own_headings=False, title="Other"))
+
+
+def test_a_one_word_section_is_no_answer() -> None:
+    (section,) = [s for s in text_sections("## Unresolved questions\n\nNone.\n") if s.heading]
+    assert opening_passages(section) == []
+
+
+def test_a_proposals_own_sections_answer_its_facets_and_nothing_says_the_sources_do_not_answer(
+    kb_root: Path,
+) -> None:
+    paths, slug = _research(kb_root, "the Try trait", {"try-trait.md": TRY_TRAIT, **NOISE})
+    _, report = read_page(paths.topic_dir(slug) / "output" / "report.md")
+    sections = dict(part.split("\n", 1) for part in report.split("\n## ")[1:])
+    why = next(body for heading, body in sections.items() if heading.startswith("Why"))
+    assert "really applies to any sort of short-circuiting computation" in why  # the Motivation section
+    how = next(body for heading, body in sections.items() if heading.startswith("How do"))
+    assert "desugared into a match" in how  # the Detailed design section
+    assert "do not answer" not in report
+
+
+# --------------------------------------------------------------------------- status and redirects
+
+
+def test_a_document_stating_near_its_top_that_it_is_superseded_is_not_in_force() -> None:
+    from generator.topic.standing import inactive, opening_status
+
+    assert opening_status("This PEP has been superseded by PEP 634.") == "superseded"
+    assert opening_status("Superseded by RFC 3058\n\nThe trait...") == "superseded"
+    assert opening_status("本提案已被取代，请参阅新提案。") == "superseded"
+    assert opening_status("The request is rejected if the header is missing.") == ""  # not of itself
+    assert opening_status("该选项已弃用") == ""
+    stub = wsp.RawSource("s1", "local", "local:d/a.md", "Hooks", "2026-01-01T00:00:00Z", "Draft text.")
+    assert not inactive(stub)
+    stub.status = "Draft"
+    assert inactive(stub)  # a draft describes what may be, never how it works now
+
+
+HOOKS_OLD = (
+    "# Container hooks\n\nThis proposal has been superseded by the lifecycle hooks in Runtime and Lifecycle.\n\n"
+    "Container hooks run a shell script named in the container hooks file before every container starts, "
+    "and the container hooks file lists one script per line.\n"
+)
+STUB = "# Container lifecycle\n\nThis page has moved to Runtime and Lifecycle.\n"
+RUNTIME = (
+    "# Runtime and Lifecycle\n\n## Lifecycle\n\nThe container lifecycle describes the timeline of events "
+    "that happen from when a container is created to when it ceases to exist.\n\n## Hooks\n\nContainer "
+    "hooks are called by the runtime at fixed points of the container lifecycle, each hook with the "
+    "container state on its standard input.\n"
+)
+FILLER = {
+    f"filler{n}.md": f"# Image layout {n}\n\nAn image layout holds blobs and an index of manifests, "
+    f"version {n}, for a registry to serve.\n"
+    for n in range(4)
+}
+
+
+def test_a_redirect_stub_is_followed_to_the_document_it_points_at(kb_root: Path) -> None:
+    paths, slug = _research(
+        kb_root, "container lifecycle", {"lifecycle.md": STUB, "runtime.md": RUNTIME, **FILLER}
+    )
+    stored = {s.url.rsplit("/", 1)[-1] for s in wsp.list_raw_sources(paths, slug)}
+    assert "runtime.md" in stored and "lifecycle.md" not in stored
+
+
+def test_a_superseded_proposal_is_labelled_and_never_says_how_it_works(kb_root: Path) -> None:
+    paths, slug = _research(
+        kb_root, "container hooks", {"hooks-old.md": HOOKS_OLD, "runtime.md": RUNTIME, **FILLER}
+    )
+    stored = {s.url.rsplit("/", 1)[-1]: s for s in wsp.list_raw_sources(paths, slug)}
+    assert "hooks-old.md" in stored
+    _, report = read_page(paths.topic_dir(slug) / "output" / "report.md")
+    sections = dict(part.split("\n", 1) for part in report.split("\n## ")[1:])
+    how = next(body for heading, body in sections.items() if heading.startswith("How do"))
+    assert f"raw/{stored['hooks-old.md'].id}.md" not in how
+    old_cites = [line for line in report.splitlines() if f"raw/{stored['hooks-old.md'].id}.md)" in line]
+    assert all("superseded" in line.lower() for line in old_cites)
+
+
+GUIDE_ZH = (
+    "# 服务端渲染\n\nVite 为服务端渲染提供了内建支持，本页介绍如何用它搭建一个应用。\n\n## 源码结构\n\n"
+    "一个典型的服务端渲染应用应该有如下的源文件结构：\n\n```\n- src/entry-client.js\n- src/entry-server.js\n```\n\n"
+    "## 设置开发服务器\n\n在开发服务器中，服务端入口通过 ssrLoadModule 加载，每次请求都会重新渲染整个页面。\n\n"
+    "## 参考资料\n\n这里列出了一些相关的外部文章和示例项目，供读者进一步阅读和参考使用。\n"
+)
+
+
+def test_a_guide_whose_headings_name_no_facet_answers_how_it_works_section_by_section() -> None:
+    from generator.topic.plan import DocumentOutline, heuristic_plan
+
+    outline = DocumentOutline("服务端渲染", ("源码结构", "设置开发服务器", "示例项目"))
+    plan = heuristic_plan("服务端渲染", lang="zh", outlines=[outline])
+    assert "how" in [s.facet for s in plan.steps]  # asked though no heading says "design" or "原理"
+    judge = RelevanceJudge("服务端渲染")
+    concepts = [{w for form in t.forms for w in form} for t in judge.terms(judge.topic)]
+    found = treating(GUIDE_ZH, "how", concepts, tokens, own_headings=True, title="服务端渲染")
+    passages = [p for section, limit in found for p in opening_passages(section, limit)]
+    assert passages[0].text.endswith("源文件结构：") and "entry-server.js" in passages[0].code
+    assert "ssrLoadModule" in passages[1].text
+    assert len(passages) == 2  # "参考资料" frames the document; it says nothing about the subject
+    # a document that only touches the subject lends none of its unlabelled sections
+    assert not list(treating(GUIDE_ZH, "how", concepts, tokens, own_headings=False, title="其他"))
+
+
+PEP = (
+    "PEP: 9572\nTitle: Assignment Expressions\nAuthor: A. Author\nStatus: Final\nType: Standards Track\n"
+    "Created: 28-Feb-2018\nPython-Version: 3.8\n\n\nAbstract\n========\n\nThis is a proposal for creating a way "
+    "to assign to variables within an expression using the notation NAME := expr.\n\nRationale\n=========\n\n"
+    "Naming the result of an expression is an important part of programming, allowing a descriptive name to "
+    "be used in place of a longer expression, and permitting reuse.\n"
+)
+
+
+def test_the_summary_names_the_defining_document_with_its_status_and_the_release_it_targets(
+    kb_root: Path,
+) -> None:
+    paths, slug = _research(kb_root, "assignment expressions", {"pep-9572.rst": PEP, **FILLER})
+    _, report = read_page(paths.topic_dir(slug) / "output" / "report.md")
+    summary = report.split("## Summary", 1)[1].split("\n## ", 1)[0]
+    line = next(ln for ln in summary.splitlines() if ln.startswith("Defined by"))
+    assert "Assignment Expressions" in line and "Python 3.8" in line and "2018-02-28" in line
+    assert "Python 3.8" in report.split("## References", 1)[1]  # the reference shows it too
+
+
+def test_a_chinese_report_over_english_sources_says_in_one_line_that_quotes_stay_english(
+    kb_root: Path,
+) -> None:
+    from topic_fakes import CORPUS
+
+    make_corpus(kb_root, CORPUS, folder="notes")
+    paths = KBPaths(kb_root)
+    for lang in ("zh", "en"):
+        result = run_topic_research(
+            paths,
+            config(),
+            offline(),
+            entry(topic="vector databases", sources=["local:notes"], verify=False),
+            lang=lang,
+            refresh=True,
+            publish=publish_topic,
+        )
+        _, report = read_page(paths.topic_dir(result.slug) / "output" / "report.md")
+        notes = [line for line in report.splitlines() if "引文保留原文" in line]
+        if lang == "zh":
+            assert len(notes) == 1 and "## 摘要" in report
+        else:
+            assert notes == [] and "quotes keep their original language" not in report
