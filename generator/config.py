@@ -349,14 +349,17 @@ def check_config_folders(config: Config, root: Path, source: str = "deepkb.yml")
         check_local_folders(entry.sources, root, f"{source}: 'topics.{number}.sources'")
 
 
-def load_bounded_yaml(text: str, source: str) -> Any:
+def load_bounded_yaml(text: str, source: str, *, foreign_tags: bool = False) -> Any:
     """YAML `text` (deepkb.yml, or a page's frontmatter) loaded within MAX_NESTING and MAX_VALUES: a deep or
-    alias-bomb document is one ConfigError line naming `source`, never a RecursionError or gigabytes."""
+    alias-bomb document is one ConfigError line naming `source`, never a RecursionError or gigabytes.
+
+    `foreign_tags` is for a project's own YAML (a repository's mkdocs.yml carries `!!python/name:` and `!ENV`
+    tags): any tag YAML itself does not define is read as the plain value it tags, never constructed."""
     if _bracket_depth(text) > MAX_NESTING:
         raise _too_deep(source)
     try:
         _check_nesting(text, source)
-        loader = _LOADER(text)
+        loader = (_ForeignTagsLoader if foreign_tags else _LOADER)(text)
         try:
             root = loader.get_single_node()  # composed once, measured, then constructed from the same nodes
             if root is None:
@@ -375,6 +378,21 @@ def load_bounded_yaml(text: str, source: str) -> Any:
         mark = getattr(exc, "problem_mark", None)
         where = f" line {mark.line + 1}" if mark else ""
         raise ConfigError(f"{source}{where}: not valid YAML", hint="check indentation and quoting") from None
+
+
+class _ForeignTagsLoader(_LOADER):  # type: ignore[misc, valid-type]
+    """The safe loader, reading every tag it does not know as the plain scalar, list or mapping it tags."""
+
+
+def _tag_as_value(loader: Any, suffix: str, node: yaml.Node) -> Any:
+    if isinstance(node, yaml.ScalarNode):
+        return loader.construct_scalar(node)
+    if isinstance(node, yaml.SequenceNode):
+        return loader.construct_sequence(node)
+    return loader.construct_mapping(node)
+
+
+_ForeignTagsLoader.add_multi_constructor("", _tag_as_value)
 
 
 def _read_text(path: Path) -> str:

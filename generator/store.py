@@ -132,6 +132,77 @@ def safe_join(base: Path, *parts: str, root: Path | None = None) -> Path:
     return target
 
 
+# --------------------------------------------------------------------------- reading site_src/
+# The one gate every reader of site_src/ lists folders and pages through. A knowledge base is a git
+# repository and git stores links, so a shared one (or a pull request to one) can point site_src/repos, a
+# topic or a page anywhere; nothing below site_src/ is ever reached through a link, at any depth.
+
+
+def site_folder(site_src: Path, rel: str = "") -> Path | None:
+    """site_src/`rel` when it and every folder from site_src/ down to it is a real folder (None otherwise:
+    missing, a link, a file, or a `rel` that is absolute or climbs with '..')."""
+    parts = rel.split("/") if rel else []
+    if any(part in ("", ".", "..") for part in parts):
+        return None
+    current = site_src
+    for part in ("", *parts):
+        current = current / part if part else current
+        try:
+            if not stat.S_ISDIR(os.lstat(current).st_mode):
+                return None
+        except OSError:
+            return None
+    return current
+
+
+def site_subfolders(site_src: Path, rel: str = "") -> list[str]:
+    """The names of the real folders in site_src/`rel`, sorted (links are never listed)."""
+    folder = site_folder(site_src, rel)
+    return [entry.name for entry in _entries(folder) if entry.is_dir(follow_symlinks=False)] if folder else []
+
+
+def site_files(site_src: Path, rel: str = "", pattern: str = "*") -> list[Path]:
+    """The regular files in site_src/`rel` whose names match `pattern`, sorted (links, FIFOs, devices and
+    anything in a linked folder are never listed)."""
+    from fnmatch import fnmatchcase
+
+    folder = site_folder(site_src, rel)
+    found = [e for e in _entries(folder) if e.is_file(follow_symlinks=False)] if folder else []
+    return [Path(entry.path) for entry in found if fnmatchcase(entry.name, pattern)]
+
+
+_WORKSPACE_DEPTH = {"repos": 2, "topics": 1}  # repos/<owner>/<repo>, topics/<slug>
+
+
+def site_workspaces(site_src: Path, section: str) -> list[str]:
+    """Every entry workspace below site_src/`section` ("repos" or "topics") as its path below site_src/
+    (`repos/acme/sample`, `topics/widgets`), sorted; real folders only."""
+    rels = [section]
+    for _ in range(_WORKSPACE_DEPTH[section]):
+        rels = [f"{rel}/{name}" for rel in rels for name in site_subfolders(site_src, rel)]
+    return rels
+
+
+def site_file(site_src: Path, rel: str) -> Path | None:
+    """site_src/`rel` when it is a regular file reached through real folders only, else None."""
+    folder_rel, _, name = rel.rpartition("/")
+    folder = site_folder(site_src, folder_rel)
+    if folder is None or name in ("", ".", ".."):
+        return None
+    try:
+        return folder / name if stat.S_ISREG(os.lstat(folder / name).st_mode) else None
+    except OSError:
+        return None
+
+
+def _entries(folder: Path) -> list[os.DirEntry[str]]:
+    try:
+        with os.scandir(folder) as entries:
+            return sorted(entries, key=lambda entry: entry.name)
+    except OSError:
+        return []
+
+
 # --------------------------------------------------------------------------- atomic writes
 
 

@@ -213,6 +213,29 @@ def test_api_key_env_accepts_a_key_variable(tmp_path: Path) -> None:
     assert load_config(tmp_path / "deepkb.yml").llm.api_key_env == "OLLAMA_API_KEY"
 
 
+def test_foreign_yaml_reads_unknown_tags_as_values_and_stays_bounded(tmp_path: Path) -> None:
+    """A repository's mkdocs.yml is read with its `!!python/…` and `!ENV` tags as plain values (never
+    constructed, so nothing runs), within the same nesting and alias bounds as deepkb.yml."""
+    from generator.config import load_bounded_yaml
+
+    marker = tmp_path / "pwned"
+    text = f"a: !!python/object/apply:os.system ['touch {marker}']\nb: !ENV [SITE, 1]\nc: !!python/name:x.y\n"
+    assert load_bounded_yaml(text, "mkdocs.yml", foreign_tags=True) == {
+        "a": [f"touch {marker}"],
+        "b": ["SITE", 1],
+        "c": "",
+    }
+    assert not marker.exists()
+    with pytest.raises(ConfigError):
+        load_bounded_yaml(text, "deepkb.yml")  # deepkb's own YAML keeps refusing them
+    laughs = ['a: &a ["l","l","l","l","l","l","l","l","l"]']
+    laughs += [f"{chr(98 + i)}: &{chr(98 + i)} [{','.join(['*' + chr(97 + i)] * 9)}]" for i in range(9)]
+    with pytest.raises(ConfigError, match="aliases"):
+        load_bounded_yaml("\n".join(laughs) + "\nnav: *j\n", "mkdocs.yml", foreign_tags=True)
+    with pytest.raises(ConfigError, match="nested"):
+        load_bounded_yaml("nav: " + "[" * 50_000 + "]" * 50_000, "mkdocs.yml", foreign_tags=True)
+
+
 @pytest.mark.parametrize(
     ("args", "fragment"),
     [

@@ -160,6 +160,8 @@ def test_guide_pages_quote_the_docs_with_permalinks_and_link_the_code(tmp_path: 
     assert "## Guide" in index and "(guide/getting-started.md)" in index
     assert re.search(r"\[Routing\]\(guide/\d\d_routing\.md\) — The `Router` matches", index)
     assert f"/blob/{revision}/README.md#L5)" in index  # the overview is the README's paragraph, cited
+    # said once, cited: not also as the synthesis's uncited copy of the same README paragraph
+    assert index.count("Tinyweb is a small web framework that routes requests") == 1
     started = read_page(directory / "guide" / "getting-started.md")[1]
     assert "```python\nfrom tinyweb import App\n\napp = App()\napp.serve(8000)\n```" in started
     routing_page = next((directory / "guide").glob("*_routing.md"))
@@ -167,6 +169,9 @@ def test_guide_pages_quote_the_docs_with_permalinks_and_link_the_code(tmp_path: 
     assert "```python\nrouter = Router()" in body
     assert f"/blob/{revision}/docs/routing/index.md#L" in body  # passages link to the doc file's lines
     assert f"/blob/{revision}/tinyweb/routing/router.py#L4-" in body  # the code the docs name
+    # a class the docs name shows its main methods under it, each linked to its lines
+    add = f"/blob/{revision}/tinyweb/routing/router.py#L7-L9) — Add a route."
+    assert f"\n    - [`add`](https://github.com/acme/shop{add}" in body
     assert "<script>" not in body  # docs text is data: escaped, never raw HTML
 
 
@@ -233,3 +238,19 @@ def test_a_folder_whose_index_page_is_called_overview_is_named_by_the_folder(tmp
     linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/tinyweb")
     docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
     assert "Runtimes" in [c.name for c in docs.concepts] and "Overview" not in [c.name for c in docs.concepts]
+
+
+def test_the_overview_skips_a_paragraph_that_opens_as_one_already_quoted(tmp_path: Path) -> None:
+    """A README and the docs' introduction often open with the same sentence: the overview says it once."""
+    opening = "Tinyweb is a small web framework that routes requests to handlers and runs middleware."
+    project = {
+        **PROJECT,
+        "README.md": f"# tinyweb\n\n{opening} It is tiny.\n",
+        "docs/index.md": f"# Tinyweb\n\n{opening} It is made of an application object and a router.\n",
+    }
+    root = make_project(tmp_path / "tinyweb", project)
+    repo_map = map_repository(root)
+    facts = extract_facts(root, repo_map)
+    linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/tinyweb")
+    docs = read_project_docs(root, repo_map, facts, linker)
+    assert [p.path for p in docs.overview] == ["README.md"]

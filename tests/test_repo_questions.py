@@ -114,6 +114,51 @@ def test_notes_outside_the_knowledge_base_or_missing_are_one_line(
     assert not (paths.repo_dir("acme", "sample") / "index.md").exists()  # refused before any work
 
 
+# the extraheader actions/checkout stores in .git/config: base64 of "x-access-token:<the job's token>"
+CI_TOKEN = "ghs_4fKq9ZrT2mWx8LpB3nVc7YdE1hJs6GaU0oNi"
+EXTRAHEADER = (
+    "AUTHORIZATION: basic eC1hY2Nlc3MtdG9rZW46Z2hzXzRmS3E5WnJUMm1XeDhMcEIzblZjN1lkRTFoSnM2R2FVMG9OaQ=="
+)
+
+
+@pytest.mark.parametrize(
+    "notes", [".git/config", ".env", ".cache/deepkb/notes.md", "kb-notes/.secret.md", "kb-notes/link.md"]
+)
+def test_notes_in_a_hidden_file_are_refused_with_one_line(
+    kb_root: Path, sample_repo: Path, notes: str
+) -> None:
+    """#32.3: `notes:` published any file under the root verbatim, the CI token in .git/config included."""
+    (kb_root / ".git").mkdir()
+    (kb_root / ".git" / "config").write_text(f'[http "https://github.com/"]\n\textraheader = {EXTRAHEADER}\n')
+    (kb_root / ".env").write_text(f"GITHUB_TOKEN={CI_TOKEN}\n")
+    (kb_root / ".cache" / "deepkb").mkdir(parents=True)
+    (kb_root / ".cache" / "deepkb" / "notes.md").write_text(f"token {CI_TOKEN}\n")
+    (kb_root / "kb-notes").mkdir()
+    (kb_root / "kb-notes" / ".secret.md").write_text(f"token {CI_TOKEN}\n")
+    os.symlink(kb_root / ".git" / "config", kb_root / "kb-notes" / "link.md")  # inside the root, but hidden
+    paths = _kb(kb_root, sample_repo, notes=notes)
+    result = deepkb(kb_root, "--provider", "offline", "repo", "run", str(sample_repo))
+    assert result.exit_code == 2, result.output
+    assert "hidden file or folder" in result.output and len(result.output.strip().splitlines()) <= 2
+    assert not (paths.repo_dir("acme", "sample") / "index.md").exists()
+
+
+def test_notes_are_redacted_like_repository_text(kb_root: Path, sample_repo: Path) -> None:
+    (kb_root / "kb-notes").mkdir()
+    (kb_root / "kb-notes" / "sample.md").write_text(
+        f"# Deploying\n\nThe job sends `extraheader = {EXTRAHEADER}`.\n\nGITHUB_TOKEN={CI_TOKEN}\n"
+        "AWS key AKIAIOSFODNN7EXAMPLF in the notes.\n",
+        encoding="utf-8",
+    )
+    paths = _kb(kb_root, sample_repo, notes="kb-notes/sample.md")
+    assert deepkb(kb_root, "--provider", "offline", "repo", "run", str(sample_repo)).exit_code == 0
+    page = (paths.repo_dir("acme", "sample") / "index.md").read_text(encoding="utf-8")
+    assert "Deploying" in page and "REDACTED" in page
+    for secret in (CI_TOKEN, EXTRAHEADER.split()[-1], "AKIAIOSFODNN7EXAMPLF"):
+        assert secret not in page
+    assert not any(secret in p.read_text() for p in paths.site_src.rglob("*.md") for secret in (CI_TOKEN,))
+
+
 def test_an_empty_question_is_refused(kb_root: Path, sample_repo: Path) -> None:
     result = deepkb(kb_root, "--provider", "offline", "repo", "run", str(sample_repo), "--request", "  ")
     assert result.exit_code == 2 and "a request is empty" in result.output

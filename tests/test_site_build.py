@@ -257,3 +257,19 @@ def test_the_repository_link_asks_github_for_no_facts(shared_site: SharedSite) -
         html = (site / page).read_text(encoding="utf-8")
         assert 'href="https://github.com/acme/kb"' in html and 'class="md-source"' in html, page
         assert 'data-md-component="source"' not in html, page
+
+
+def test_prose_about_handlers_builds_and_a_bidi_override_leaves_the_table_of_contents(tmp_path: Path) -> None:
+    """#32.1: a description or body that mentions `onclick=` or `href=javascript:` is text, and failed the
+    whole build (the final check read the escaped copy in <meta name="description"> as markup). #32.5: a bidi
+    override in a heading reached the sidebar's table of contents, which body and titles are cleaned of."""
+    paths = KBPaths(tmp_path)
+    prose = "A widget library: set onclick=go on a button, or href=javascript:void(0) on a link."
+    body = f"# Widgets\n\n{prose}\n\n## Binding \u202eevil\u202c handlers\n\nText.\n\n## Second\n\nMore.\n"
+    write_page(paths.topic_dir("t") / "index.md", {"title": "T", "description": prose}, body)
+    render_site(paths, Config())
+    site = build_site(paths, Config(), strict=True)
+    html = (site / "topics" / "t" / "index.html").read_text(encoding="utf-8")
+    assert "set onclick=go on a button" in html  # in the description and the body, as text
+    assert "Binding evil handlers" in html and "\u202e" not in html and "\u202c" not in html
+    assert _live_pages(site) == {}

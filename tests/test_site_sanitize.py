@@ -6,6 +6,8 @@ import html
 import re
 from pathlib import Path
 
+import pytest
+
 from generator.site.sanitize import clean_html, clean_meta, clean_tags, clean_title, find_live_markup
 
 
@@ -172,13 +174,35 @@ def test_find_live_markup_allows_theme_scripts_only() -> None:
     assert find_live_markup(shell.format("<script>x()</script>")) == ["inline <script> 'x()'"]
     assert find_live_markup(shell.format('<a href=" javascript:x">a</a>'))
     assert find_live_markup(shell.format('<p class="a" ONCLICK = "x">a</p>')) == ["onclick= handler"]
-    assert find_live_markup(shell.format('<img src="a.png" alt=x/onerror=y>')) == ["onerror= handler"]
+    assert find_live_markup(shell.format('<img src="a.png" alt="x"/onerror=y>')) == ["onerror= handler"]
     assert find_live_markup(shell.format("<a title=\"x\" href='jav&#x09;ascript:x'>a</a>"))
     assert find_live_markup(shell.format("<iframe></iframe>")) == ["<iframe>"]
     assert find_live_markup(shell.format("<form></form>")) == ["<form> in the page body"]
     # text that merely talks about handlers and script URLs is not markup
     assert find_live_markup(shell.format("<code>&lt;a onclick=x href=javascript:y&gt;</code>")) == []
     assert find_live_markup(shell.replace("../assets/javascripts/bundle.abc.min.js", "https://evil/x.js"))
+
+
+def test_final_check_judges_markup_as_a_browser_parses_it() -> None:
+    """Text inside an attribute value is text (#32.1: a README saying `onclick=` stopped every build); what a
+    browser reads as a tag, handler or script link is found however it is spelled."""
+    shell = "<html><head>{}</head><body><article>{}</article></body></html>"
+    prose = "A widget library: set onclick=go on a button, or href=javascript:x, src=data:y"
+    described = f'<meta name="description" content="{prose}">'
+    assert find_live_markup(shell.format(described, f'<p title="{prose}">{prose}</p>')) == []
+    assert find_live_markup(shell.format("", '<img alt=x/onerror=y src="a.png">')) == []  # one value
+    assert find_live_markup(shell.format("", "<a/onclick=x>a</a>")) == ["onclick= handler"]
+    assert find_live_markup(shell.format("", '<a href="x"onmouseover=y>a</a>')) == ["onmouseover= handler"]
+    assert find_live_markup(shell.format("", '<a href="&#106;ava&#x09;script:x">a</a>'))
+    assert find_live_markup(shell.format('<meta http-equiv="refresh" content="0;url=/">', ""))
+    assert find_live_markup(
+        shell.format("", '<svg><animate attributeName="href" values="javascript:x"/></svg>')
+    )
+    # markup a browser reads that html.parser would hide in a comment, a declaration or a self-closed script
+    assert find_live_markup(shell.format("", "<!--><img src=x onerror=alert(1)>-->"))
+    assert find_live_markup(shell.format("", "<![CDATA[ x><img src=x onerror=alert(1)>]]>"))
+    assert find_live_markup(shell.format("", "<script/>alert(1)</script>"))
+    assert find_live_markup(shell.format("", "<img src=x onerror=alert(1)"))  # cut short at the end
 
 
 def test_inline_scripts_are_allowed_by_exact_theme_content_only() -> None:
@@ -195,6 +219,18 @@ def test_inline_scripts_are_allowed_by_exact_theme_content_only() -> None:
     )
     assert find_live_markup(page.format("").replace("</body>", "<script>alert(1)</body>")) == [
         "unclosed <script>"
+    ]
+
+
+def test_a_page_the_final_check_cannot_parse_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    from html.parser import HTMLParser
+
+    def broken(self: HTMLParser, data: str) -> None:
+        raise AssertionError("we should not get here!")  # what html.parser raises on input it cannot take
+
+    monkeypatch.setattr(HTMLParser, "feed", broken)
+    assert find_live_markup("<html><body><article><p>fine</p></article></body></html>") == [
+        "a page the check cannot parse (AssertionError)"
     ]
 
 

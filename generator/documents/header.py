@@ -65,7 +65,8 @@ def blank_frontmatter(text: str) -> tuple[str, str]:
 def frontmatter_title(body: str) -> str:
     for name, value in _FRONTMATTER_FIELD.findall(body):
         if name.strip().lower() == "title" and value.strip().strip("'\""):
-            return value.strip().strip("'\"")
+            # a YAML tag, anchor or alias (`!!python/object/apply:os.system [...]`) is no title to show
+            return "" if value.startswith(("!", "&", "*")) else value.strip().strip("'\"")
     return ""
 
 

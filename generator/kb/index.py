@@ -18,7 +18,17 @@ import msgspec
 
 from ..errors import StoreError, UsageError
 from ..llm.cost import CostRecord
-from ..store import KBPaths, read_json, read_page, safe_join, write_json, write_text
+from ..store import (
+    KBPaths,
+    read_json,
+    read_page,
+    safe_join,
+    site_file,
+    site_files,
+    site_workspaces,
+    write_json,
+    write_text,
+)
 from .synonyms import Synonyms, canonical_tag, load_synonyms
 
 INDEX_FILE = "_index.json"
@@ -211,9 +221,7 @@ def update_index(paths: KBPaths) -> KnowledgeIndex:
 
 
 def _repo_entries(paths: KBPaths) -> Iterator[tuple[str, RepoEntry, list[str]]]:
-    if not paths.repos_dir.is_dir():
-        return
-    for folder in sorted(p.parent for p in paths.repos_dir.glob("*/*/index.md")):
+    for folder in _entry_folders(paths, "repos"):
         record = load_entry(folder)
         if record is None:
             continue
@@ -239,9 +247,7 @@ def _repo_entries(paths: KBPaths) -> Iterator[tuple[str, RepoEntry, list[str]]]:
 def _topic_entries(
     paths: KBPaths,
 ) -> Iterator[tuple[str, TopicEntry, list[str], list[tuple[str, SourceEntry, list[str]]]]]:
-    if not paths.topics_dir.is_dir():
-        return
-    for folder in sorted(p for p in paths.topics_dir.iterdir() if p.is_dir()):
+    for folder in _entry_folders(paths, "topics"):
         meta_file, landing = folder / "_meta.json", folder / "index.md"
         if not meta_file.is_file() and not landing.is_file():
             continue
@@ -285,7 +291,7 @@ class _SourceRecord(msgspec.Struct):
 
 def _raw_entries(paths: KBPaths, folder: Path) -> Iterator[tuple[str, SourceEntry, list[str]]]:
     """The topic's published raw sources (those with a page), from their records."""
-    for page in sorted((folder / "raw").glob("*.md")):
+    for page in site_files(paths.site_src, f"topics/{folder.name}/raw", "*.md"):
         record = _source_record(folder / "processed" / "sources" / f"{page.stem}.json", page)
         entry = SourceEntry(
             title=_text(record.title) or page.stem,
@@ -394,6 +400,14 @@ def delete_entry(paths: KBPaths, entry_id: str) -> KnowledgeIndex:
 
 
 # --------------------------------------------------------------------------- small conversions
+
+
+def _entry_folders(paths: KBPaths, section: str) -> Iterator[Path]:
+    """Entry workspaces through the store's gate (a linked section, owner or workspace is never listed); a
+    repository's only with its landing page."""
+    for rel in site_workspaces(paths.site_src, section):
+        if section == "topics" or site_file(paths.site_src, f"{rel}/index.md") is not None:
+            yield paths.site_src / rel
 
 
 def _rel(paths: KBPaths, page: Path) -> str:

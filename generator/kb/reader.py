@@ -9,16 +9,14 @@ below site_src/ only, never through a symbolic link, and what is returned is bou
 from __future__ import annotations
 
 import json
-import os
 import re
-import stat
 from pathlib import Path
 from typing import NotRequired, Required, cast
 
 from typing_extensions import TypedDict
 
 from ..errors import UsageError
-from ..store import KBPaths
+from ..store import KBPaths, site_file
 from .index import INDEX_FILE, load_index
 from .search import SearchResult, search_db, unsegment
 
@@ -146,7 +144,6 @@ class Reader:
 
     def __init__(self, paths: KBPaths) -> None:
         self.paths = paths
-        self.site_src = paths.site_src.resolve()
 
     def entries(self, kind: str = "all") -> EntryList:
         """Repositories and topics (id, kind, title, description, tags), and the tags with how many use them."""
@@ -270,21 +267,11 @@ class Reader:
             return False
 
     def _checked(self, rel: str) -> Path:
-        """site_src/`rel`, when every part of it is a plain folder or file inside site_src/ (no link)."""
-        if rel.startswith("/") or ".." in rel.split("/") or rel == INDEX_FILE:
-            raise UsageError(f"{rel!r} is outside the knowledge base")
-        current = self.site_src
-        for part in rel.split("/"):
-            current = current / part
-            try:
-                mode = os.lstat(current).st_mode
-            except OSError:
-                raise UsageError(f"{rel!r} is not in the knowledge base") from None
-            if stat.S_ISLNK(mode):
-                raise UsageError(f"{rel!r} is a symbolic link; deepkb mcp never follows one")
-        if not stat.S_ISREG(mode) or not current.resolve().is_relative_to(self.site_src):
-            raise UsageError(f"{rel!r} is not a page of the knowledge base")
-        return current
+        """site_src/`rel`, when it is a regular file reached through real folders only (the store's gate)."""
+        page = site_file(self.paths.site_src, rel) if rel != INDEX_FILE else None
+        if page is None:
+            raise UsageError(f"{rel!r} is not a page of the knowledge base (missing, outside it or a link)")
+        return page
 
     def _read(self, rel: str) -> str:
         with open(self._checked(rel), encoding="utf-8", errors="replace") as handle:

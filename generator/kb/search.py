@@ -13,17 +13,15 @@ import hashlib
 import os
 import re
 import sqlite3
-import stat
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
-from fnmatch import fnmatch
 from pathlib import Path
 
 from .. import cjk
 from ..errors import StoreError
-from ..store import KBPaths, read_page, workspace_lock
+from ..store import KBPaths, read_page, site_files, site_folder, site_workspaces, workspace_lock
 from ..text.words import stem
 from .fulltext import TOKENIZE, SyncCounts, compare, open_index, quoted, segment, stamp, words
 from .lookup import TABLES, Lookup, sync_lookup
@@ -98,33 +96,19 @@ class _Folder:
 
 
 def _folders(site_src: Path) -> Iterator[_Folder]:
-    """Every folder that can hold indexed pages, symlinks never followed (plain strings: this runs per query)."""
-    root = str(site_src)
-    for owner in _subfolders(os.path.join(root, "repos")):
-        for repo in _subfolders(owner):
-            yield from _entry_folders(root, repo, _REPO_FOLDERS)
-    for topic in _subfolders(os.path.join(root, "topics")):
-        yield from _entry_folders(root, topic, _TOPIC_FOLDERS)
+    """Every folder that can hold indexed pages, listed through the store's gate (no link at any depth)."""
+    for workspace in site_workspaces(site_src, "repos"):
+        yield from _entry_folders(site_src, workspace, _REPO_FOLDERS)
+    for workspace in site_workspaces(site_src, "topics"):
+        yield from _entry_folders(site_src, workspace, _TOPIC_FOLDERS)
 
 
-def _entry_folders(root: str, entry: str, layout: list[tuple[str, str, str]]) -> Iterator[_Folder]:
+def _entry_folders(site_src: Path, entry: str, layout: list[tuple[str, str, str]]) -> Iterator[_Folder]:
     for sub, pattern, kind in layout:
-        folder = os.path.join(entry, sub) if sub else entry
-        try:
-            info = os.stat(folder, follow_symlinks=False)
-        except OSError:
-            continue
-        if stat.S_ISDIR(info.st_mode):
-            rel = folder[len(root) + 1 :].replace(os.sep, "/")  # `folder` was built by joining onto `root`
-            yield _Folder(rel, info.st_mtime_ns, pattern, kind)
-
-
-def _subfolders(folder: str) -> list[str]:
-    try:
-        with os.scandir(folder) as entries:
-            return sorted(e.path for e in entries if e.is_dir(follow_symlinks=False))
-    except OSError:
-        return []
+        rel = f"{entry}/{sub}" if sub else entry
+        folder = site_folder(site_src, rel)
+        if folder is not None:
+            yield _Folder(rel, os.stat(folder, follow_symlinks=False).st_mtime_ns, pattern, kind)
 
 
 def entry_id_for(rel: str, kind: str) -> str:
@@ -190,7 +174,7 @@ def _sync(conn: sqlite3.Connection, paths: KBPaths, *, rebuild: bool = False) ->
 def _sync_folder(conn: sqlite3.Connection, site_src: Path, folder: _Folder, counts: dict[str, int]) -> None:
     rows = conn.execute("SELECT path, mtime_ns, size, doc FROM files WHERE folder = ?", (folder.rel,))
     known = {rel: (mtime_ns, size, doc) for rel, mtime_ns, size, doc in rows.fetchall()}
-    pages = {f"{folder.rel}/{page.name}": page for page in _pages(site_src / folder.rel, folder.pattern)}
+    pages = {f"{folder.rel}/{page.name}": page for page in site_files(site_src, folder.rel, folder.pattern)}
     found = {rel: stamp(page.stat()) for rel, page in pages.items()}
     changes = compare({rel: (row[0], row[1]) for rel, row in known.items()}, found)
     for rel in changes.changed:
@@ -204,16 +188,6 @@ def _sync_folder(conn: sqlite3.Connection, site_src: Path, folder: _Folder, coun
     counts["added"] += changes.added
     counts["updated"] += changes.updated
     _forget(conn, [(rel, known[rel][2]) for rel in changes.removed], counts)
-
-
-def _pages(folder: Path, pattern: str) -> list[Path]:
-    try:
-        with os.scandir(folder) as entries:
-            return sorted(
-                Path(e.path) for e in entries if e.is_file(follow_symlinks=False) and fnmatch(e.name, pattern)
-            )
-    except OSError:
-        return []
 
 
 def _forget(conn: sqlite3.Connection, rows: Iterable[tuple[str, int]], counts: dict[str, int]) -> None:

@@ -17,7 +17,7 @@ from typing import Any
 
 from ..errors import DeepkbError
 from ..kb.index import load_index
-from ..store import KBPaths, read_page
+from ..store import KBPaths, read_page, site_file, site_files, site_workspaces
 
 
 @dataclass(frozen=True)
@@ -89,12 +89,7 @@ def safe_doc_path(site_src: Path, value: object) -> str | None:
     rel = posixpath.normpath(value.strip().lstrip("/"))
     if rel.startswith("..") or not rel.endswith(".md") or any(p in {"..", ""} for p in rel.split("/")):
         return None
-    target = site_src / rel
-    try:
-        target.resolve().relative_to(site_src.resolve())
-    except ValueError:
-        return None
-    return rel if target.is_file() else None
+    return rel if site_file(site_src, rel) is not None else None
 
 
 def load_catalog(paths: KBPaths) -> Catalog:
@@ -164,8 +159,7 @@ def _mapping(value: object, kind: type = dict) -> dict[Any, Any]:
 def _count_shards(site_src: Path, path: str, kind: str) -> int | None:
     if kind != "repo":
         return None
-    shards = (site_src / path).parent / "shards"
-    return sum(1 for p in shards.glob("*.md")) if shards.is_dir() else 0
+    return len(site_files(site_src, f"{posixpath.dirname(path)}/shards", "*.md"))
 
 
 # --------------------------------------------------------------------------- no index yet: read the pages
@@ -173,11 +167,11 @@ def _count_shards(site_src: Path, path: str, kind: str) -> int | None:
 
 def _scan_pages(site_src: Path) -> Catalog:
     catalog = Catalog()
-    for page in sorted(site_src.glob("repos/*/*/index.md")):
+    for page in _landing_pages(site_src, "repos"):
         catalog.entries.append(_entry_from_page(site_src, page, "repo"))
-    for page in sorted(site_src.glob("topics/*/index.md")):
+    for page in _landing_pages(site_src, "topics"):
         catalog.entries.append(_entry_from_page(site_src, page, "topic"))
-        for raw in sorted(page.parent.glob("raw/*.md")):
+        for raw in site_files(site_src, f"topics/{page.parent.name}/raw", "*.md"):
             meta = _meta(raw)
             rel = raw.relative_to(site_src).as_posix()
             catalog.sources.append(
@@ -188,6 +182,11 @@ def _scan_pages(site_src: Path) -> Catalog:
                 )
             )  # fmt: skip
     return catalog
+
+
+def _landing_pages(site_src: Path, section: str) -> list[Path]:
+    found = (site_file(site_src, f"{rel}/index.md") for rel in site_workspaces(site_src, section))
+    return [page for page in found if page is not None]
 
 
 def _entry_from_page(site_src: Path, page: Path, kind: str) -> Entry:

@@ -29,7 +29,7 @@ from mkdocs.utils.templates import TemplateContext
 from . import pagefind, preview, static
 from .gate import SiteSourceRefused, check_site_source
 from .nav import entry_pages, reading_path
-from .sanitize import clean_html, clean_meta, clean_title, find_live_markup, safe_id
+from .sanitize import clean_html, clean_meta, clean_title, clean_toc_title, find_live_markup, safe_id
 
 CONFIG_TEXT = ("site_name", "site_description", "site_author", "copyright", "repo_name")
 """Config values the theme prints raw (deepkb.yml's site title and description reach two of them)."""
@@ -172,11 +172,10 @@ def _without_repository_facts(output: str) -> str:
 
 
 def _clean_toc(items: Any) -> None:
-    # toc titles are rendered raw in the sidebar; Python-Markdown escapes them already, so this only makes
-    # sure (idempotently: an escaped title holds no raw bracket) that no tag can open there. Ids are renamed
-    # as clean_html renames the headings' own (a heading `{"__config":{}}` is slugged to `__config`).
+    # toc titles are rendered raw in the sidebar. Ids are renamed as clean_html renames the headings' own
+    # (a heading `{"__config":{}}` is slugged to `__config`).
     for item in items:
         if isinstance(item, AnchorLink):
-            item.title = item.title.replace("<", "&lt;").replace(">", "&gt;")
+            item.title = clean_toc_title(item.title)
             item.id = safe_id(item.id)
             _clean_toc(item.children)

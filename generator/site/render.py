@@ -18,7 +18,7 @@ from urllib.parse import quote
 from ..config import Config
 from ..errors import StoreError
 from ..jsontypes import JSONObject
-from ..store import KBPaths, read_page, slugify, write_page
+from ..store import KBPaths, read_page, safe_join, site_files, slugify, write_page
 from .catalog import Catalog, Entry, Source, load_catalog, short_date
 from .links import commit_link, source_link
 from .templates import render_template
@@ -152,7 +152,7 @@ def render_home(paths: KBPaths, config: Config, catalog: Catalog, tag_files: dic
         ],
     }
     meta = _meta(config.site.title, config.site.description, "home", catalog.latest_update())
-    write_page(paths.site_src / page, meta, render_template("home.md.j2", context))
+    write_page(_site_page(paths, page), meta, render_template("home.md.j2", context))
 
 
 def home_tags(catalog: Catalog) -> list[str]:
@@ -207,8 +207,8 @@ def render_section(paths: KBPaths, catalog: Catalog, kind: str, tag_files: dict[
         }  # fmt: skip
         title = heading if number == 1 else f"{heading} (page {number})"
         meta = _meta(title, intro, section, catalog.latest_update())
-        write_page(paths.site_src / page, meta, render_template("section_index.md.j2", context))
-    _remove_stale(paths.site_src, paths.site_src.glob(f"{section}/_page-*.md"), keep=set(files))
+        write_page(_site_page(paths, page), meta, render_template("section_index.md.j2", context))
+    _remove_stale(paths.site_src, site_files(paths.site_src, section, "_page-*.md"), keep=set(files))
 
 
 def _repository_cells(entry: Entry) -> tuple[Markdown, ...]:
@@ -247,7 +247,7 @@ def render_tag_pages(paths: KBPaths, catalog: Catalog, tag_files: dict[str, str]
         written.update(_render_tag(paths, catalog, tag, items, tag_files, titles))
     _render_tags_index(paths, catalog, members, tag_files)
     written.add("tags/index.md")
-    _remove_stale(paths.site_src, paths.site_src.glob("tags/*.md"), keep=written)
+    _remove_stale(paths.site_src, site_files(paths.site_src, "tags", "*.md"), keep=written)
 
 
 def _render_tag(
@@ -273,7 +273,7 @@ def _render_tag(
         )
         meta = _meta(f"Tag: {tag}", description, "tag", catalog.latest_update())
         meta["tag"] = tag
-        write_page(paths.site_src / page, meta, render_template("tag.md.j2", context))
+        write_page(_site_page(paths, page), meta, render_template("tag.md.j2", context))
     return files
 
 
@@ -331,7 +331,12 @@ def _render_tags_index(
         for tag in sorted(members, key=lambda t: (-len(members[t]), t))
     ]  # fmt: skip
     meta = _meta("Tags", f"{len(tags)} canonical tags", "tags", catalog.latest_update())
-    write_page(paths.site_src / page, meta, render_template("tags_index.md.j2", {"tags": tags}))
+    write_page(_site_page(paths, page), meta, render_template("tags_index.md.j2", {"tags": tags}))
+
+
+def _site_page(paths: KBPaths, rel: str) -> Path:
+    # a linked tags/ or repos/ folder would take the write elsewhere: safe_join refuses every link on the way
+    return safe_join(paths.site_src, *rel.split("/"), root=paths.root)
 
 
 def _remove_stale(site_src: Path, candidates: Iterable[Path], keep: set[str]) -> None:

@@ -13,7 +13,9 @@ import json
 import re
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from functools import lru_cache
+from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
@@ -107,6 +109,13 @@ def clean_html(fragment: str) -> str:
 def safe_id(value: str) -> str:
     """An id or anchor name page content may hold: one the theme or deepkb's scripts use gets a prefix."""
     return RENAMED_ID_PREFIX + value if _RESERVED_ID.match(value) else value
+
+
+def clean_toc_title(title: str) -> str:
+    """A table-of-contents entry as the sidebar prints it raw: Python-Markdown has escaped it already, so
+    (idempotently: an escaped title holds no raw bracket) no tag can open there, and like the body and the
+    page titles it keeps no bidi override or other control character."""
+    return _CONTROL.sub("", title).replace("<", "&lt;").replace(">", "&gt;")
 
 
 def outside_url(value: str) -> bool:
@@ -235,19 +244,76 @@ def _inert(value: object, depth: int = 0) -> object:
 # --------------------------------------------------------------------------- final check of a built page
 
 
-# The final-page check runs on every page, so it is a handful of regular expressions rather than a parser
-# (html.parser cost ~8 ms per page, as much as the rest of the build). Outside <script> bodies and
-# comments a '<' in serialized HTML always starts a tag, which is what makes tag-scoped patterns sound.
-_SCRIPT_BLOCK = re.compile(r"<script\b([^>]*)>(.*?)</script\s*>", re.IGNORECASE | re.DOTALL)
-_SCRIPT_OPEN = re.compile(r"<script\b", re.IGNORECASE)
-_COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
-_FRAME = re.compile(r"<(iframe|object|embed|frame|frameset|base|applet|meta\s+http-equiv)\b", re.IGNORECASE)
-_FORM = re.compile(r"<form\b", re.IGNORECASE)
-_HANDLER = re.compile(r"(?<![\w-])[oO][nN][a-zA-Z]+\s*=")
-# only values that could carry a scheme, or an entity-obfuscated one: a ':' or '&' before any '/', '?', '#'
-_URL_VALUE = re.compile(r"""=\s*["']?\s*([^"'\s>/?#=]*[:&][^"'\s>]*)""")
-_URL_ATTRIBUTE = re.compile(r"(?:href|src|action|formaction|poster|background|xlink:href|srcdoc)\s*$", re.I)
-_SRC = re.compile(r"""\ssrc\s*=\s*["']?([^"'\s>]+)""", re.IGNORECASE)
+# Attributes a browser loads or navigates to (SVG animations set them through values/to/from).
+_URL_ATTRIBUTES = frozenset(
+    {"href", "src", "action", "formaction", "poster", "background", "xlink:href", "data", "lowsrc",
+     "dynsrc", "codebase", "values", "to", "from"}
+)  # fmt: skip
+_FRAMES = frozenset({"iframe", "object", "embed", "frame", "frameset", "base", "applet"})
+# a '<' html.parser left as text although a browser could open a tag there (a tag cut short, a tag hidden
+# in a comment or declaration that a browser ends sooner): judged as live markup, never waved through
+_TAG_START = re.compile(r"<[A-Za-z/!?]")
+
+
+@dataclass(frozen=True)
+class _Tag:
+    name: str
+    attributes: tuple[tuple[str, str], ...]
+    in_article: bool
+    self_closed: bool = False
+
+
+@dataclass
+class _Script:
+    attributes: tuple[tuple[str, str], ...]
+    text: list[str] = field(default_factory=list)
+    closed: bool = False
+
+
+class _PageTokens(HTMLParser):
+    """A finished page as a browser tokenizes it: real tags with their attributes (a value is only ever
+    text), script bodies, and whatever could open a tag that the parser left as text."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=False)  # so a '<' in text is a raw one, not an unescaped &lt;
+        self.tags: list[_Tag] = []
+        self.scripts: list[_Script] = []
+        self.unparsed: list[str] = []
+        self._article = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self._article += tag == "article"
+        self.tags.append(_Tag(tag, tuple((k, v or "") for k, v in attrs), self._article > 0))
+        if tag == "script":
+            self.scripts.append(_Script(self.tags[-1].attributes))
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        # `<script/>` opens a script in a browser (html.parser closes it): everything after it would run
+        self.tags.append(_Tag(tag, tuple((k, v or "") for k, v in attrs), self._article > 0, True))
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "article":
+            self._article = max(0, self._article - 1)
+        elif tag == "script" and self.scripts and not self.scripts[-1].closed:
+            self.scripts[-1].closed = True
+
+    def handle_data(self, data: str) -> None:
+        if self.scripts and not self.scripts[-1].closed:
+            self.scripts[-1].text.append(data)
+        elif "<" in data:
+            self._unparsed(data)
+
+    def handle_comment(self, data: str) -> None:
+        self._unparsed(data)
+
+    def unknown_decl(self, data: str) -> None:
+        self._unparsed(data)
+
+    def handle_pi(self, data: str) -> None:
+        self._unparsed(data)
+
+    def _unparsed(self, text: str) -> None:
+        self.unparsed += [text[m.start() : m.start() + 20] for m in _TAG_START.finditer(text)]
 
 
 def find_live_markup(
@@ -255,51 +321,63 @@ def find_live_markup(
 ) -> list[str]:
     """Everything in a finished page that could run script and is not the theme's own (empty when safe).
 
+    The page is judged as a browser parses it: tag and attribute names of real tags, URL attributes' values,
+    script bodies — never text, nor text inside an attribute value (a description that mentions `onclick=`).
     A script is the theme's own when it loads a bundle from assets/javascripts/, when it is an inline
     snippet whose text is exactly one of the theme's (`inline_allowed`, by default Material's own partials),
     or when it is the theme's JSON configuration block (data, never run). `base_path` is the path of the
-    site's address (`/kb/` for https://owner.github.io/kb/): the 404 page loads the bundles from under it. Anywhere else — the page body,
-    the header, the 404 page — no script of any kind is allowed, nor a form in the page body.
+    site's address (`/kb/` for https://owner.github.io/kb/): the 404 page loads the bundles from under it.
+    Anywhere else — the page body, the header, the 404 page — no script of any kind is allowed, nor a form
+    in the page body.
     """
     allowed = theme_inline_scripts() if inline_allowed is None else inline_allowed
-    start = page_html.find("<article")
+    tokens = _PageTokens()
+    try:
+        tokens.feed(page_html)
+        tokens.close()
+    except Exception as exc:  # html.parser gives up on very little; a page it cannot read is not published
+        return [f"a page the check cannot parse ({exc.__class__.__name__})"]
     problems: list[str] = []
-    for match in _SCRIPT_BLOCK.finditer(page_html):
-        problems += _script_problems(match.group(1), match.group(2), allowed, base_path)
-    rest = _COMMENT.sub("", _SCRIPT_BLOCK.sub("", page_html))
-    problems += ["unclosed <script>" for _ in _SCRIPT_OPEN.finditer(rest)]
-    problems += [f"<{m.group(1).lower()}>" for m in _FRAME.finditer(rest)]
-    body = rest[rest.find("<article") : rest.rfind("</article>")] if start >= 0 else ""
-    problems += ["<form> in the page body" for _ in _FORM.finditer(body)]
-    for m in _HANDLER.finditer(rest):
-        if _in_tag(rest, m.start()):
-            problems.append(f"{m.group(0).rstrip('= ').lower()}= handler")
-    for m in _URL_VALUE.finditer(rest):
-        value = m.group(1)
-        if _bad_url(value) and _URL_ATTRIBUTE.search(rest[max(0, m.start() - 20) : m.start()]):
-            if _in_tag(rest, m.start()):
-                problems.append(f"{value[:40]!r} as a link")
+    for script in tokens.scripts:
+        problems += _script_problems(dict(script.attributes), "".join(script.text), allowed, base_path)
+        problems += [] if script.closed else ["unclosed <script>"]
+    for tag in tokens.tags:
+        problems += _tag_problems(tag)
+    problems += [f"{text!r} the parser could not read as text" for text in tokens.unparsed]
     return problems
 
 
-def _in_tag(page: str, position: int) -> bool:
-    # text content never holds a raw '<', so the last '<' after the last '>' means "inside a tag"
-    return page.rfind("<", 0, position) > page.rfind(">", 0, position)
+def _tag_problems(tag: _Tag) -> list[str]:
+    problems: list[str] = []
+    if tag.name in _FRAMES or (tag.name == "meta" and any(k == "http-equiv" for k, _ in tag.attributes)):
+        problems.append(f"<{tag.name}>" if tag.name != "meta" else "<meta http-equiv>")
+    if tag.name == "form" and tag.in_article:
+        problems.append("<form> in the page body")
+    if tag.self_closed and tag.name in {"script", "style"}:
+        problems.append(f"self-closed <{tag.name}/>")
+    for name, value in tag.attributes:
+        if name.startswith("on"):
+            problems.append(f"{name}= handler")
+        elif name in _URL_ATTRIBUTES and _bad_url(value):
+            problems.append(f"{value[:40]!r} as a link")
+    return problems
 
 
 def _bad_url(value: str) -> bool:
-    compact = re.sub(r"[\s\x00-\x1f]+", "", html.unescape(value)).lower()
+    # html.parser has decoded the value's character references already, as a browser does, so no second pass
+    compact = re.sub(r"[\s\x00-\x1f]+", "", value).lower()
     return compact.startswith(("javascript:", "vbscript:", "data:"))
 
 
 def _script_problems(
-    attributes: str, text: str, allowed: Sequence[re.Pattern[str]], base_path: str = "/"
+    attributes: dict[str, str], text: str, allowed: Sequence[re.Pattern[str]], base_path: str = "/"
 ) -> list[str]:
-    src = _SRC.search(attributes)
-    if src:
-        ok = _theme_asset(src.group(1), base_path) and not text.strip()
-        return [] if ok else [f"<script src={src.group(1)[:60]!r}>"]
-    if not text.strip() or (_JSON_CONFIG.fullmatch(attributes.strip()) and _is_json(text)):
+    src = attributes.get("src")
+    if src is not None:
+        ok = _theme_asset(src, base_path) and not text.strip()
+        return [] if ok else [f"<script src={src[:60]!r}>"]
+    json_config = attributes == {"id": "__config", "type": "application/json"}
+    if not text.strip() or (json_config and _is_json(text)):
         return []
     if any(pattern.fullmatch(text) for pattern in allowed):
         return []
@@ -314,7 +392,8 @@ def _is_json(text: str) -> bool:
     return True
 
 
-_JSON_CONFIG = re.compile(r"""id=["']?__config["']?\s+type=["']?application/json["']?""")
+# the inline scripts in Material's own template files (trusted text, read with a pattern)
+_SCRIPT_BLOCK = re.compile(r"<script\b([^>]*)>(.*?)</script\s*>", re.IGNORECASE | re.DOTALL)
 _JINJA_EXPRESSION = re.compile(r"\{\{.*?\}\}", re.DOTALL)
 # What a `{{ base_url }}`-like expression inside one of the theme's snippets renders to: a relative path,
 # or on the 404 page the site's absolute path ("/", "/kb/"); never a quote or anything else

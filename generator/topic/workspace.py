@@ -288,9 +288,10 @@ def read_raw_source(path: Path) -> RawSource:
 
 def list_raw_sources(paths: KBPaths, slug: str) -> list[RawSource]:
     """Every stored raw source in citation order (first fetched first, then by id)."""
-    ws = Workspace(paths, slug)
-    found = {r.id: r for r in (load_record(p, RawSource) for p in sorted(ws.records_dir.glob("*.json"))) if r}
-    for page in sorted(ws.raw_dir.glob("*.md")):  # pages of an older workspace that has no records yet
+    folder = Workspace(paths, slug).root.relative_to(paths.site_src).as_posix()
+    records = store.site_files(paths.site_src, f"{folder}/processed/sources", "*.json")  # no link followed
+    found = {r.id: r for r in (load_record(p, RawSource) for p in records) if r}
+    for page in store.site_files(paths.site_src, f"{folder}/raw", "*.md"):  # older: pages, no records
         if page.stem not in found:
             found[page.stem] = read_raw_source(page)
     return sorted(found.values(), key=lambda r: (r.fetched_at, r.id))
@@ -374,8 +375,11 @@ def document_key(source_id: str) -> str:
 def topics_citing(paths: KBPaths) -> dict[str, list[TopicMeta]]:
     """Document key → every topic whose report cites that document (for the raw pages' "cited by" links)."""
     citing: dict[str, list[TopicMeta]] = {}
-    for record in sorted(paths.topics_dir.glob("*/processed/report.json")):
-        meta = readable_meta(paths, record.parent.parent.name)
+    for workspace in store.site_workspaces(paths.site_src, "topics"):
+        record = store.site_file(paths.site_src, f"{workspace}/processed/report.json")
+        if record is None:
+            continue
+        meta = readable_meta(paths, workspace.removeprefix("topics/"))
         data = store.read_json(record, default={}) or {}
         if (
             meta is None

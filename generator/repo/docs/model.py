@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from generator.repo.model import CitedSymbol, DocPassage
+from generator.repo.model import CitedSymbol, DocPassage, KeyType
 
 __all__ = ["DocConcept", "DocPage", "DocPassage", "ProjectDocs"]
 
@@ -28,6 +28,7 @@ class DocConcept:
     slug: str
     pages: tuple[DocPage, ...]
     symbols: tuple[CitedSymbol, ...] = ()
+    types: tuple[KeyType, ...] = ()  # the classes among `symbols`, each with its main public methods
 
 
 @dataclass(frozen=True)

@@ -10,9 +10,8 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-import yaml
-
-from generator.errors import DeepkbError
+from generator.config import load_bounded_yaml
+from generator.errors import ConfigError, DeepkbError
 from generator.repo.map.walk import read_source
 from generator.repo.model import RepoMap
 
@@ -105,21 +104,6 @@ def _stated_position(root: Path, path: str) -> float:
     return float(match.group(1)) if match else 10_000.0
 
 
-class _LenientLoader(yaml.SafeLoader):
-    """mkdocs.yml may carry `!!python/name:` and `!ENV` tags: read them as plain values, never run them."""
-
-
-def _any_tag(loader: yaml.SafeLoader, suffix: str, node: yaml.Node) -> Any:
-    if isinstance(node, yaml.ScalarNode):
-        return loader.construct_scalar(node)
-    if isinstance(node, yaml.SequenceNode):
-        return loader.construct_sequence(node)
-    return loader.construct_mapping(node)  # type: ignore[arg-type]
-
-
-_LenientLoader.add_multi_constructor("", _any_tag)
-
-
 def mkdocs_nav(root: Path, docs: str) -> list[str]:
     """The pages `mkdocs.yml`'s nav lists, in its order, as repository paths."""
     for config in ("mkdocs.yml", "mkdocs.yaml", f"{docs}/mkdocs.yml"):
@@ -127,9 +111,9 @@ def mkdocs_nav(root: Path, docs: str) -> list[str]:
             text = read_source(root, config, max_bytes=NAV_BYTES)
         except DeepkbError:
             continue
-        try:
-            data = yaml.load(text, Loader=_LenientLoader)  # noqa: S506 (a SafeLoader subclass)
-        except yaml.YAMLError:
+        try:  # `!!python/name:` and `!ENV` tags read as plain values, never run; a bomb or 5,000 levels refused
+            data = load_bounded_yaml(text, config, foreign_tags=True)
+        except ConfigError:
             return []
         if not isinstance(data, dict):
             return []

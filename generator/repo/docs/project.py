@@ -18,9 +18,11 @@ from generator.repo.docs.model import DocConcept, DocPage, DocPassage, ProjectDo
 from generator.repo.docs.navigation import doc_files, docs_root, ordered
 from generator.repo.facts.examples import called_names
 from generator.repo.facts.extract import OnDemandFileFacts
+from generator.repo.facts.ranking import TYPE_KINDS
 from generator.repo.map.walk import read_source
-from generator.repo.model import CitedSymbol, Facts, RepoMap, Symbol
+from generator.repo.model import CitedSymbol, Facts, KeyType, RepoMap, Symbol
 from generator.store import slugify
+from generator.text.sentences import split_sentences
 
 DOC_BYTES = 200_000  # a doc file larger than this is generated reference, not prose to quote
 MAX_FILES = 400  # doc files read
@@ -32,6 +34,7 @@ CODE_LINES = 60  # a longer code block is not an example a page shows whole
 MAX_EXAMPLES = 8
 OVERVIEW_PASSAGES = 4
 CONCEPT_SYMBOLS = 8
+TYPE_METHODS = 5  # main public methods shown under a class the docs name
 MIN_WORDS = 6
 _README = re.compile(r"^readme\.(?:md|mdx|markdown|rst)$", re.IGNORECASE)
 _STARTER = re.compile(
@@ -148,19 +151,29 @@ def overview(readme: Document | None, intro: Sequence[Document]) -> tuple[DocPas
     """What the project is and why: the README's opening prose (before its first code example) and the
     docs' introduction page's, whole paragraphs only."""
     found: list[DocPassage] = []
+    openings: set[str] = set()  # a README and an introduction page often open with the same sentence
     for document in [d for d in (readme, *intro) if d is not None]:
         for passage in passages(document, limit=40):
             if passage.kind == "code":
                 break
+            opening = _opening(passage.text)
             if (
                 passage.kind == "paragraph"
                 and passage.text[-1:] in ".!?:)"
                 and len(passage.text.split()) >= 10
+                and opening not in openings
             ):
                 found.append(passage)
+                openings.add(opening)
             if len(found) >= OVERVIEW_PASSAGES:
                 return tuple(found)
     return tuple(found)
+
+
+def _opening(text: str) -> str:
+    """A paragraph's first sentence, folded, to tell a paragraph that says again what another said."""
+    first = split_sentences(text)[:1]
+    return " ".join(first[0].lower().split()) if first else ""
 
 
 def usage_examples(documents: Iterable[Document]) -> list[DocPassage]:
@@ -224,7 +237,8 @@ def concepts_of(documents: Sequence[Document], folder: str, names: SymbolNames) 
         titled = [_camel(h) for page in pages for h in (page.title, *(p.heading for p in page.passages))]
         package = "" if PurePosixPath(key).stem.lower() in _NOT_PACKAGES else key
         symbols = names.resolve([*used, *titled], package=package)[:CONCEPT_SYMBOLS]
-        concepts.append(DocConcept(name, slugify(name, max_len=50), tuple(pages), tuple(symbols)))
+        types = tuple(names.key_type(s) for s in symbols if s.kind in TYPE_KINDS)
+        concepts.append(DocConcept(name, slugify(name, max_len=50), tuple(pages), tuple(symbols), types))
         if len(concepts) >= MAX_CONCEPTS:
             break
     return concepts
@@ -320,6 +334,20 @@ class SymbolNames:
                 cite(r.symbol, r.path, self.linker) for r in ranked(self.package_files(package), self.facts)
             ]
         return list({s.name: s for s in found}.values())
+
+    def key_type(self, cited: CitedSymbol) -> KeyType:
+        """A class the docs name with its first public methods (constructors and dunders left out)."""
+        file_facts = self.facts.files.get(cited.path)
+        methods = [
+            m
+            for m in (file_facts.symbols if file_facts is not None else ())
+            if m.parent == cited.name
+            and m.public
+            and not m.stub
+            and not m.short_name.startswith("_")
+            and m.short_name not in ("constructor", "init", "New")
+        ]
+        return KeyType(cited, tuple(cite(m, cited.path, self.linker) for m in methods[:TYPE_METHODS]))
 
     def package_files(self, key: str) -> list[str]:
         """Source files under a folder named like the docs section (plural or singular), tests left out."""

@@ -2,7 +2,9 @@
 at every research of it, so a refresh never loses them; the page layer renders them as untrusted text.
 
 The path is the config's, relative to the knowledge-base root, and must stay inside it: an absolute path, a
-`..` or a symbolic link that leads out is refused, like a missing file, with one line.
+`..`, a hidden part (`.git/config`, `.env`, `.cache/…`: where tokens and credentials live) or a symbolic link
+that leads out is refused, like a missing file, with one line. The text is redacted as repository text is
+before anything reads it: a notes file is published.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from pathlib import Path, PurePosixPath
 
 from generator.config import Config, RepoEntry
 from generator.errors import ConfigError, DeepkbError
+from generator.redact import Redactor
 from generator.repo.checkout.clone import parse_source
 from generator.repo.model import RepoSource
 from generator.repo.synthesize.questions import asked
@@ -71,8 +74,14 @@ def read_notes(root: Path, relative: str) -> str:
     target = base.joinpath(*parts.parts)
     if not target.resolve().is_relative_to(base):
         raise ConfigError(f"{where} leads outside the knowledge base (a symbolic link)", hint=hint)
+    if _hidden(parts.parts) or _hidden(target.resolve().relative_to(base).parts):
+        raise ConfigError(f"{where} is in a hidden file or folder (.git, .env, .cache…)", hint=hint)
     if not target.is_file():
         raise ConfigError(f"{where}: no such file in {base}", hint="create it, or remove `notes:`")
     if target.stat().st_size > MAX_NOTES_BYTES:
         raise ConfigError(f"{where} is larger than {MAX_NOTES_BYTES // 1000} KB", hint="shorten it")
-    return target.read_text(encoding="utf-8", errors="replace")
+    return Redactor.from_environ().redact(target.read_text(encoding="utf-8", errors="replace"))[0]
+
+
+def _hidden(parts: tuple[str, ...]) -> bool:
+    return any(part.startswith(".") for part in parts)

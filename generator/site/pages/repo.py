@@ -514,13 +514,22 @@ def _question_link(answer: Answer) -> Markdown:
     return Markdown(f"[{md_inline(answer.request)}]({ANSWERS_DIR}/{answer.slug}.md){first}")
 
 
+def _overview_adds(overview: str, docs: ProjectDocs | None) -> bool:
+    """The synthesis's overview is the README's opening: when the docs' cited opening paragraphs already say
+    it, it is not said twice, once uncited."""
+    text = " ".join(overview.split())
+    if not text:
+        return False
+    return not (docs and any(text in " ".join(p.text.split()) for p in docs.overview))
+
+
 def index_page(synthesis: RepoSynthesis, linker: Linker, docs: ProjectDocs | None = None) -> IndexPage:
     diagram, steps = flow_markdown(synthesis.main_flow)
     catalogued = sum(len(g.modules) for g in synthesis.catalogue)
     return IndexPage(
         title=synthesis.title,
         offline=synthesis.offline,
-        overview=prose(synthesis.overview) if synthesis.overview.strip() else "",
+        overview=prose(synthesis.overview) if _overview_adds(synthesis.overview, docs) else "",
         # the project's own opening paragraphs stand for the offline summary (made of the same README);
         # a model's summary is said after them
         summary=[prose(paragraph) for paragraph in synthesis.summary]

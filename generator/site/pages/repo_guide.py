@@ -76,8 +76,8 @@ def concept_line(index: int, concept: DocConcept) -> Markdown:
     return Markdown(link + (" — " + " · ".join(parts) if parts else ""))
 
 
-def symbol_name(symbol: CitedSymbol) -> Markdown:
-    link = inline_code(symbol.name)
+def symbol_name(symbol: CitedSymbol, shown: str = "") -> Markdown:
+    link = inline_code(shown or symbol.name)
     return Markdown(f"[{link}]({symbol.citation.url})") if symbol.citation and symbol.citation.url else link
 
 
@@ -141,7 +141,7 @@ def concept_page(concept: DocConcept, label: str, linker: Linker) -> GuidePage:
         back_link=Markdown(f"[← {md_inline(label)}](../index.md)"),
         sections=sections([p for page in concept.pages for p in page.passages], linker),
         symbols_heading="In the code",
-        symbols=[symbol_line(s) for s in concept.symbols],
+        symbols=[symbol_line(s, _methods(concept).get(s.name, ())) for s in concept.symbols],
     )
 
 
@@ -189,11 +189,22 @@ def prose(text: str) -> Markdown:
     return Markdown("".join(inline_code(p) if i % 2 else md_escape(p) for i, p in enumerate(parts) if p))
 
 
-def symbol_line(symbol: CitedSymbol) -> Markdown:
+def _methods(concept: DocConcept) -> dict[str, tuple[CitedSymbol, ...]]:
+    return {t.symbol.name: t.methods for t in concept.types}
+
+
+def symbol_line(symbol: CitedSymbol, methods: Sequence[CitedSymbol] = ()) -> Markdown:
+    """`name` (linked) *kind* in `path` — its doc; a class's main methods indented under it."""
     link = symbol_name(symbol)
     where = inline_code(symbol.path)
     doc = f" — {prose(symbol.doc)}" if symbol.doc else ""
-    return Markdown(f"{link} *{md_inline(symbol.kind, 20)}* in {where}{doc}")
+    lines = [f"{link} *{md_inline(symbol.kind, 20)}* in {where}{doc}"]
+    for method in methods:
+        short = method.name.rsplit(".", 1)[-1]
+        lines.append(
+            f"    - {symbol_name(method, short)}" + (f" — {prose(method.doc)}" if method.doc else "")
+        )
+    return Markdown("\n".join(lines))
 
 
 def _span_link(items: Sequence[DocPassage], linker: Linker) -> Markdown:

@@ -11,7 +11,7 @@ import re
 
 from ... import store
 from ...jsontypes import JSONObject
-from ...store import KBPaths
+from ...store import KBPaths, site_files, site_folder, site_workspaces
 from ...summarize import summarize
 from ...text.sentences import split_sentences
 from ...topic import workspace as wsp
@@ -42,13 +42,13 @@ def write_raw_pages(paths: KBPaths, slug: str, sources: list[wsp.RawSource], *, 
         cited_by = citing.get(wsp.document_key(raw.id), [])
         _write_raw_page(wsp.Workspace(paths, slug), raw, cited_by, provider=provider, lang=lang)
     keys = {wsp.document_key(raw.id) for raw in sources}
-    for records in sorted(paths.topics_dir.glob("*/processed/sources")):
-        ws = wsp.Workspace(paths, records.parent.parent.name)
+    for workspace in site_workspaces(paths.site_src, "topics"):
+        ws = wsp.Workspace(paths, workspace.removeprefix("topics/"))
         meta = wsp.load_meta(paths, ws.slug) if ws.slug != slug else None
         if meta is None:
             continue
         for key in sorted(keys):
-            for record in sorted(records.glob(f"*-{key}.json")):
+            for record in site_files(paths.site_src, f"{workspace}/processed/sources", f"*-{key}.json"):
                 shared = wsp.load_raw_source(ws, record.stem)
                 if shared is not None:
                     cited_by = citing.get(key, [])
@@ -61,15 +61,16 @@ def refresh_cited_by(paths: KBPaths) -> None:
     A topic researched in another checkout (`build --shard`, then `deepkb merge`) cites documents that
     topics researched here store too: their pages learn of it here, where every listing is rebuilt.
     Pages whose links did not change are not rewritten (the store skips equal bytes)."""
-    if not paths.topics_dir.is_dir():
-        return
     citing = wsp.topics_citing(paths)
-    for folder in sorted(p for p in paths.topics_dir.iterdir() if (p / "processed" / "sources").is_dir()):
-        meta = wsp.load_meta(paths, folder.name)
+    for workspace in site_workspaces(paths.site_src, "topics"):
+        slug = workspace.removeprefix("topics/")
+        if site_folder(paths.site_src, f"{workspace}/processed/sources") is None:
+            continue
+        meta = wsp.load_meta(paths, slug)
         if meta is None:
             continue
-        ws = wsp.Workspace(paths, folder.name)
-        for raw in wsp.list_raw_sources(paths, folder.name):
+        ws = wsp.Workspace(paths, slug)
+        for raw in wsp.list_raw_sources(paths, slug):
             cited_by = citing.get(wsp.document_key(raw.id), [])
             _write_raw_page(ws, raw, cited_by, provider=meta.provider, lang=meta.options.lang)
 
