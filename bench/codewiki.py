@@ -67,6 +67,7 @@ def generate(checkout: Path, pages: Path) -> Path:
     """Research `checkout` offline into a scratch knowledge base and copy its pages to pages/<name>."""
     from page_quality import scratch_checkout  # noqa: PLC0415 (bench scripts share one helper)
 
+    from generator.app.targets import repo_target
     from generator.config import Config
     from generator.llm import open_provider
     from generator.repo.run.pipeline import run_repo_research
@@ -78,7 +79,9 @@ def generate(checkout: Path, pages: Path) -> Path:
         paths = KBPaths(Path(scratch) / "kb")
         config = Config()
         provider, _ = open_provider(paths, config.llm, "offline")
-        result = run_repo_research(paths, config, provider, str(source), publish=publish_repo)
+        result = run_repo_research(
+            paths, config, provider, repo_target(paths, config, str(source)), publish=publish_repo
+        )
         dest = pages / checkout.name
         shutil.rmtree(dest, ignore_errors=True)
         shutil.copytree(result.study.harvest_dir, dest)

@@ -38,15 +38,15 @@ from repo_output_fakes import is_analyst, is_architect  # noqa: E402
 from test_topic_llm import Team  # noqa: E402
 from topic_fakes import make_corpus  # noqa: E402
 
+from generator.app.entries import config_entries  # noqa: E402
+from generator.app.refresh import run_refresh  # noqa: E402
+from generator.app.run import research_entries  # noqa: E402
 from generator.config import Config, validated  # noqa: E402
-from generator.kb.entries import config_entries  # noqa: E402
-from generator.kb.run import research_entries  # noqa: E402
 from generator.llm.anthropic import AnthropicProvider  # noqa: E402
 from generator.llm.base import Completion, Prompt, Provider, Usage  # noqa: E402
 from generator.llm.batch import BatchProvider  # noqa: E402
 from generator.llm.cache import CachedProvider, ReplyCache  # noqa: E402
 from generator.llm.cost import usage_cost  # noqa: E402
-from generator.refresh import run_refresh  # noqa: E402
 from generator.store import KBPaths, read_page  # noqa: E402
 
 MODES = ("sync", "cached", "batched")

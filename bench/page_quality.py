@@ -10,9 +10,9 @@ are, offline.
 Each source is copied into a scratch git repository (origin https://github.com/bench/<name>) so its pages
 carry permalinks, then researched offline. Measured against bench/repo_expectations.json, which was written
 from each README and its code before these measures were first run (issue 20): whether the main flow reaches
-the symbols a maintainer traces first (flow: share of them it reaches; start: whether it opens at a symbol a
-user calls), whether the central files have a deep page (files) and the central symbols a link into their
-defining file (symbols), whether a sub-package's modules stay in one subsystem (together: the mean share in
+the symbols a maintainer traces first (flow: share of them its call tree reaches; start: whether it opens at
+a symbol a user calls), whether the central files have a deep page (files) and the central symbols a link
+into their defining file (symbols), whether a sub-package's modules stay in one subsystem (together: the mean share in
 its most common subsystem), files of test helpers planned as subsystem code (tests; goal 0), and, where the
 code answers questions on pages of their own, whether the answer page of the expectations' question names an
 expected symbol among its first three (answer: its rank, or ✗). The question is asked only then, so that the
@@ -45,6 +45,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
 from page_debris import Debris, find_debris, repeated_openings  # noqa: E402
 
+from generator.app.targets import repo_target
 from generator.config import Config  # noqa: E402
 from generator.errors import DeepkbError  # noqa: E402
 from generator.llm import open_provider  # noqa: E402
@@ -105,7 +106,7 @@ def main() -> int:
             f" · examples {f['examples']} · concepts with code linked {f['concepts_linked']}"
         )
         print(f"{'':<17} names: {'; '.join(f['names'])}")
-        print(f"{'':<17} flow: {' → '.join(f['flow_names']) or '(none)'}")
+        print(f"{'':<17} flow: {' → '.join(f['flow_names']) or '(none)'} (tree: {f['tree_calls']} calls)")
         if args.show:
             for item in debris:
                 print(f"{'':<17} {item.kind}: {item.text}")
@@ -114,6 +115,11 @@ def main() -> int:
         f" n/n, together 100%, tests 0, catalogued n/n, 0 debris — debris in all: {total_debris}"
     )
     return 0
+
+
+def _tree_names(tree: list) -> list[str]:
+    """Every callee of a call tree (model.FlowBranch), depth first."""
+    return [name for branch in tree for name in [branch.hop.callee, *_tree_names(list(branch.below))]]
 
 
 def _labelled_sources(labels: dict[str, dict]) -> list[Path]:
@@ -146,7 +152,11 @@ def measure(target: Path, expected: dict | None = None) -> tuple[dict[str, objec
         started = time.perf_counter()
         question = (expected or {}).get("question") if ANSWER_PAGES else None
         result = run_repo_research(
-            paths, config, provider, str(source), request=question, publish=publish_repo
+            paths,
+            config,
+            provider,
+            repo_target(paths, config, str(source), requests=question),
+            publish=publish_repo,
         )
         seconds = time.perf_counter() - started
         synthesis = result.synthesis
@@ -162,18 +172,22 @@ def measure(target: Path, expected: dict | None = None) -> tuple[dict[str, objec
     planned = [path for a in synthesis.landed for path in a.shard.files]
     flow_names = [synthesis.main_flow[0].caller] if synthesis.main_flow else []
     flow_names += [hop.callee for hop in synthesis.main_flow]
+    # the call tree (code since issue 29): the traced symbols are looked for among all its calls
+    tree = _tree_names(getattr(synthesis, "flow_tree", []))
+    reached = flow_names[:1] + [name for name in tree if name not in flow_names[:1]] if tree else flow_names
     figures: dict[str, object] = {
         "language": (expected or {}).get("language", "?"),
         "subsystems": len(synthesis.landed),
         "names": [a.shard.name for a in synthesis.landed],
         "flow_names": flow_names,
+        "tree_calls": len(tree),
         "symbols_per_page": sum(symbols) / max(len(symbols), 1),
         "catalogued": f"{catalogued}/{synthesis.modules_present}",
         "tests": sum(1 for path in planned if TEST_HELPER.search(path)),
         "seconds": seconds,
         "answer": _answer_rank(expected, synthesis) if ANSWER_PAGES else "—",
         **docs_figures(result.study, pages),
-        **judged(expected, flow_names, planned, pages, synthesis.catalogue),
+        **judged(expected, reached, planned, pages, synthesis.catalogue),
     }
     return figures, debris
 

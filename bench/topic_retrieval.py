@@ -41,6 +41,7 @@ _SRC = Path(os.environ.get("DEEPKB_SRC") or Path(__file__).resolve().parents[1])
 sys.path.insert(0, str(_SRC))
 sys.path.insert(0, str(_SRC / "tests"))
 
+from generator.app.topic_target import topic_target  # noqa: E402
 from generator.config import Config, LLMConfig, TopicEntry  # noqa: E402
 from generator.errors import DeepkbError  # noqa: E402
 from generator.llm.base import create_provider  # noqa: E402
@@ -209,8 +210,7 @@ def run_query(corpus: Path, query: str, *, lang: str, quick: bool, keep: Path | 
                 paths,
                 Config(),
                 create_provider("offline", LLMConfig()),
-                entry,
-                quick=quick,
+                topic_target(paths, entry, quick=quick),
                 console=_quiet(),
                 publish=_publisher(),
             )

@@ -1,12 +1,14 @@
 """Chinese word segmentation with jieba, loaded on first use.
 
 jieba caches its parsed dictionary in the system temp dir by default, where another user could plant one
-for it to load; we point it at the knowledge base's cache dir instead. Its import is heavy, so nothing
-imports jieba until text with Han characters (or the MkDocs build, whose search plugin uses it) needs it.
+for it to load; we point it at deepkb's cache dir (`$DEEPKB_CACHE_DIR`, else the user's own cache folder).
+Its import is heavy, so nothing imports jieba until text with Han characters (or the MkDocs build, whose
+search plugin uses it) needs it.
 """
 
 from __future__ import annotations
 
+import os
 import re
 from functools import lru_cache
 from pathlib import Path
@@ -20,14 +22,12 @@ def is_cjk(char: str) -> bool:
     return len(char) == 1 and "\u3400" <= char <= "\u9fff"
 
 
-_cache_dir: Path | None = None
-
-
-def use_cache_dir(path: Path) -> None:
-    """Where jieba keeps its dictionary cache (set by the CLI from the knowledge base; cheap, no import)."""
-    global _cache_dir
-    _cache_dir = path
-    _configure_loaded()
+def cache_dir() -> Path:
+    """Where jieba keeps its parsed dictionary: one user's folder, shared by every knowledge base it opens."""
+    override = os.environ.get("DEEPKB_CACHE_DIR")
+    if override:
+        return Path(override)
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "deepkb"
 
 
 def jieba() -> ModuleType:
@@ -37,7 +37,9 @@ def jieba() -> ModuleType:
     import jieba as module
 
     module.setLogLevel(logging.WARNING)  # its dictionary-loading chatter is not for our users
-    _configure_loaded()
+    folder = cache_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    module.dt.tmp_dir = str(folder)
     return module
 
 
@@ -63,12 +65,3 @@ def _cut(run: str) -> str:
 def words(run: str) -> list[str]:
     """The words of one Han run."""
     return [w for w in jieba().lcut(run) if w.strip()]
-
-
-def _configure_loaded() -> None:
-    import sys
-
-    module = sys.modules.get("jieba")
-    if module is not None and _cache_dir is not None:
-        _cache_dir.mkdir(parents=True, exist_ok=True)
-        module.dt.tmp_dir = str(_cache_dir)

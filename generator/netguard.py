@@ -125,3 +125,23 @@ def resolve(
     if not found:
         raise error(f"host '{host}' has no address")
     return found
+
+
+_LOOPBACK_NAMES = ("localhost", "127.0.0.1", "[::1]")
+
+
+def allowed_hosts(host: str, port: int) -> frozenset[str]:
+    """The Host header values a server of ours on `host:port` answers (lower case): the preview, the MCP server."""
+    shown = f"[{host}]" if ":" in host else host
+    names = {shown.lower()}
+    if _is_loopback(host):
+        names.update(_LOOPBACK_NAMES)
+    hosts = {f"{name}:{port}" for name in names}
+    return frozenset(hosts | (names if port == 80 else set()))
+
+
+def _is_loopback(host: str) -> bool:
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return host.lower() == "localhost"

@@ -55,6 +55,11 @@ class KBPaths:
         return self.root / "mkdocs.yml"
 
     @property
+    def templates_dir(self) -> Path:
+        """Its own page templates, each replacing deepkb's of the same name."""
+        return self.root / "templates"
+
+    @property
     def cache_dir(self) -> Path:
         """Clones, LLM replies, sessions and search indexes: never published, safe to delete."""
         override = os.environ.get("DEEPKB_CACHE_DIR")

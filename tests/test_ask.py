@@ -249,3 +249,42 @@ def test_stems_snowball_leaves_apart_are_one_word() -> None:
     assert holds_stems(["thrown"], {"throw"}) and holds_stems(["pars"], {"parser"})
     assert not holds_stems(["run"], {"runner"})  # a prefix that short finds too much
     assert not holds_stems(["handl", "zzqx"], {"handler"})
+
+
+def test_ask_reads_the_store_s_passage_count_kept_at_sync(kb: KB) -> None:
+    """The engine's IDF counts a concept's passages out of every passage of the knowledge base: the count is
+    kept when the database syncs, not scanned on each question."""
+    from generator.kb.search import search_db
+
+    with search_db(KBPaths(kb.root)) as conn:
+        kept = conn.execute("SELECT value FROM meta WHERE key = 'passages'").fetchone()
+        counted = conn.execute("SELECT count(*) FROM passages").fetchone()[0]
+    assert kept is not None and int(kept[0]) == counted > 0
+
+
+def test_an_english_question_over_english_pages_never_loads_jieba(tmp_path: Path) -> None:
+    """Loading jieba's dictionary takes seconds: an English question's glossary twins (中间件 for
+    middleware) are segmented only when some passage of the knowledge base is Chinese."""
+    import subprocess
+    import sys
+
+    from generator.kb.search import search_db, sync_search_db
+
+    paths = KBPaths(tmp_path)
+    page = tmp_path / "site_src" / "topics" / "web" / "output" / "report.md"
+    page.parent.mkdir(parents=True)
+    page.write_text(
+        "---\ntitle: Web middleware\n---\n\n# Web middleware\n\nMiddleware wraps every request handler "
+        "of the application, so logging and sessions run around each request.\n",
+        encoding="utf-8",
+    )
+    sync_search_db(paths)
+    with search_db(paths) as conn:
+        assert conn.execute("SELECT value FROM meta WHERE key = 'han'").fetchone()[0] == "0"
+    probe = (
+        "import sys; from generator.kb.ask import retrieve; from generator.store import KBPaths; "
+        f"from pathlib import Path; found = retrieve(KBPaths(Path({str(tmp_path)!r})), 'how is middleware run around each request'); "
+        "print(bool(found.found), 'jieba' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout
+    assert out.split() == ["True", "False"]

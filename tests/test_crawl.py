@@ -17,7 +17,7 @@ from search_fakes import FakeSearchServer, Reply, tiny_pdf
 
 from generator.cli import cli
 from generator.errors import ProviderTimeout, UnsafeSourceError
-from generator.sources.pagetext import inert_markdown
+from generator.text.pagetext import inert_markdown
 from generator.topic.crawl import Crawler, FetchedPage, FetchFailed, FetchRefused, crawl_site
 
 FILLER = "<p>" + "Crawlers read pages politely and keep only their main text. " * 8 + "</p>"

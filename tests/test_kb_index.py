@@ -211,7 +211,7 @@ def test_an_entry_record_of_another_version_is_migrated_again(paths: KBPaths) ->
 
 
 def test_a_copy_without_an_entry_record_is_the_same_version_for_merge(tmp_path: Path) -> None:
-    from generator.kb.merge import merge_checkouts
+    from generator.app.merge import merge_checkouts
 
     ours, theirs = KBPaths(tmp_path / "ours"), KBPaths(tmp_path / "theirs")
     for paths in (ours, theirs):

@@ -189,3 +189,12 @@ def _sha8(text: str) -> str:
     import hashlib
 
     return hashlib.sha1(text.encode()).hexdigest()[:8]
+
+
+def test_an_indexed_chinese_title_reads_as_written_not_with_its_search_parts() -> None:
+    """jieba's search mode gives a long word's parts before the word: the title shown is the author's."""
+    from generator.kb.fulltext import segment
+    from generator.kb.search import unsegment
+
+    for title in ("服务端渲染", "组合式函数", "中华人民共和国的服务端渲染指南", "Vite 的服务端渲染 (SSR)"):
+        assert unsegment(segment(title, for_index=True)) == title

@@ -186,9 +186,9 @@ def test_a_repository_researched_in_batch_mode(tmp_path: Path, fake: FakeAnthrop
     """The real pipeline, unchanged: the architect's prompt in one batch, the shards' prompts after it."""
     from repo_output_fakes import is_analyst, is_architect, make_project, scripted_reply
 
+    from generator.app.entries import config_entries
+    from generator.app.run import research_entries
     from generator.config import Config, validated
-    from generator.kb.entries import config_entries
-    from generator.kb.run import research_entries
 
     fake.default = scripted_reply
     fake.polls_until_end = 1

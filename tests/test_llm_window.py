@@ -13,6 +13,7 @@ from click.testing import CliRunner
 from llm_fakes import FakeAnthropic, FakeOpenAI, RecordedRequest, Reply, fake_token_count
 from repo_output_fakes import is_analyst, make_project
 
+from generator.app.topic_target import topic_target
 from generator.cli import cli
 from generator.config import Config, LLMConfig, is_local_url, validated
 from generator.errors import PromptTooLarge, ProviderResponseError, ProviderTimeout
@@ -314,7 +315,13 @@ def test_every_topic_stage_fits_a_small_window(kb_root: Path) -> None:
     team = Team([])
     with FakeOpenAI(default=team, window=1024) as fake:
         provider = openai_provider(fake.base_url)
-        run_topic_research(KBPaths(kb_root), config(), provider, entry(), verify=False, publish=publish_topic)
+        run_topic_research(
+            KBPaths(kb_root),
+            config(),
+            provider,
+            topic_target(KBPaths(kb_root), entry(), verify=False),
+            publish=publish_topic,
+        )
     assert fake.failures == [] and fake.refused == []
     assert all(fake.requested_tokens(r) <= 1024 for r in fake.requests)
     assert {"plan", "judge", "analyze", "aggregate"} <= set(team.roles)

@@ -15,10 +15,10 @@ from conftest import git
 from kb_fakes import add_repo, add_topic, tree_hashes
 from llm_fakes import FakeOpenAI
 
+from generator.app.refresh import find_stale
 from generator.cli import cli
 from generator.config import load_config
 from generator.kb.index import update_index
-from generator.refresh import find_stale
 from generator.store import KBPaths
 
 NOW = dt.datetime.now(dt.UTC).replace(microsecond=0)

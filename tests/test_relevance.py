@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from generator.relevance import FLOOR, Fields, keep_threshold
-from generator.topic.relevance import KEEP_RATIO, RelevanceJudge
+from generator.retrieval.scoring import FLOOR, Fields, keep_threshold
+from generator.topic.judge import KEEP_RATIO, RelevanceJudge
 
 ABOUT = Fields(
     title="How to capture warnings",
@@ -87,9 +87,50 @@ def test_relevance_to_each_sub_question_is_remembered() -> None:
 
 
 def test_a_natural_break_splits_documents_about_it_from_those_mentioning_it() -> None:
-    from generator.relevance import natural_break
+    from generator.retrieval.scoring import natural_break
 
     about, mentions = [0.9, 0.86, 0.8], [0.55, 0.5, 0.48, 0.45, 0.41]
     assert natural_break(about + mentions) == 0.8  # keep the three above the widest drop
     assert natural_break([0.9, 0.5]) == 0.0  # too few scores to read a distribution from
     assert natural_break([0.9, 0.85, 0.8, 0.76, 0.72, 0.69, 0.65]) == 0.0  # no wide drop: no break
+
+
+def test_a_store_s_document_frequencies_weigh_a_word_every_candidate_holds() -> None:
+    """Candidates drawn from a store for a question all hold its words; the store's own counts say which
+    word is rare, so it is not weighed down as if it were everywhere."""
+    from generator.retrieval.scoring import CorpusStats, question_terms, score, spelled_term
+
+    json_term, view_term = question_terms("json view")
+    candidates = {"a": {"body": ["json", "view"]}, "b": {"body": ["json"]}, "c": {"body": ["json", "view"]}}
+    alone = CorpusStats()
+    counts = {json_term: 3, view_term: 400}
+    store = CorpusStats(collection=lambda term: counts[term], collection_size=2000)
+    for stats in (alone, store):
+        for key, fields in candidates.items():
+            stats.add(key, fields)
+    assert alone.idf(json_term) < alone.idf(view_term)  # among the candidates "json" is everywhere
+    assert store.idf(json_term) > store.idf(view_term)  # in the store it is the rare word
+    assert (
+        score(candidates["b"], [json_term, view_term], store).score
+        > score(candidates["b"], [json_term, view_term], alone).score
+    )
+    assert spelled_term("json", ["JSON", "json data"]).forms == (("json",), ("json", "data"))
+
+
+def test_a_field_scale_sets_how_length_counts() -> None:
+    """Whole documents are read against a typical length of at least 300 body words; passages against the
+    candidates' own, so a long passage naming a word once counts less than a short one."""
+    from generator.retrieval.scoring import CorpusStats, FieldScale, question_terms, score
+
+    terms = question_terms("cookies")
+    short = {"body": ["cooki", "jar"]}
+    long = {"body": ["cooki", *["word"] * 40]}
+    passages = FieldScale(min_length={"body": 1.0}, length_norm={"body": 0.5}, weights={"body": 1.0})
+    judged = {}
+    for name, scale in (("documents", FieldScale()), ("passages", passages)):
+        stats = CorpusStats(scale=scale)
+        stats.add("short", short)
+        stats.add("long", long)
+        judged[name] = (score(short, terms, stats).score, score(long, terms, stats).score)
+    assert judged["documents"][0] == judged["documents"][1]  # both far shorter than a document
+    assert judged["passages"][0] > judged["passages"][1]

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from repo_output_fakes import make_project, offline_setup
 
+from generator.app.targets import repo_target
 from generator.repo.analyze.citations import Linker
 from generator.repo.run.pipeline import run_repo_research
 from generator.site.pages import diagrams as mermaid
@@ -103,7 +104,7 @@ def test_offline_pages_from_hostile_file_names_stay_safe(tmp_path: Path):
     }
     root = make_project(tmp_path / "evil", files)
     paths, config, provider = offline_setup(tmp_path / "kb")
-    run_repo_research(paths, config, provider, str(root), publish=publish_repo)
+    run_repo_research(paths, config, provider, repo_target(paths, config, str(root)), publish=publish_repo)
     pages = sorted((paths.repos_dir / "acme" / "shop").rglob("*.md"))
     blocks = []
     for page in pages:

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from repo_output_fakes import make_project, offline_setup
 
+from generator.app.targets import repo_target
 from generator.documents import read_text
 from generator.repo.analyze.citations import Linker
 from generator.repo.docs.answers import doc_answer
@@ -153,7 +154,9 @@ def test_project_docs_overview_examples_and_concepts(tmp_path: Path) -> None:
 def test_guide_pages_quote_the_docs_with_permalinks_and_link_the_code(tmp_path: Path) -> None:
     root = make_project(tmp_path / "tinyweb", PROJECT)
     paths, config, provider = offline_setup(tmp_path / "kb")
-    result = run_repo_research(paths, config, provider, str(root), publish=publish_repo)
+    result = run_repo_research(
+        paths, config, provider, repo_target(paths, config, str(root)), publish=publish_repo
+    )
     directory = result.study.harvest_dir
     revision = result.synthesis.revision
     _, index = read_page(directory / "index.md")
@@ -191,7 +194,13 @@ def test_answer_page_answers_in_the_docs_words_before_the_code(tmp_path: Path) -
     root = make_project(tmp_path / "tinyweb", PROJECT)
     paths, config, provider = offline_setup(tmp_path / "kb")
     question = "How is a route added to the router?"
-    result = run_repo_research(paths, config, provider, str(root), request=question, publish=publish_repo)
+    result = run_repo_research(
+        paths,
+        config,
+        provider,
+        repo_target(paths, config, str(root), requests=question),
+        publish=publish_repo,
+    )
     page = next((result.study.harvest_dir / "answers").glob("*.md"))
     body = read_page(page)[1]
     revision = result.synthesis.revision

@@ -169,8 +169,8 @@ def test_git_connects_to_the_pinned_address_and_never_follows_a_redirect(
 def test_refresh_checks_hosts_and_honours_the_switch(allow: bool, kb_root: Path) -> None:
     from kb_fakes import add_repo
 
+    from generator.app.refresh import find_stale
     from generator.config import load_config
-    from generator.refresh import find_stale
     from generator.store import KBPaths
 
     (kb_root / "deepkb.yml").write_text(

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from repo_output_fakes import make_project, offline_setup
 
+from generator.app.targets import repo_target, session_target
 from generator.repo.model import Citation, FlowHop
 from generator.repo.run.chunked import run_chunks, start_session, synthesize_session
 from generator.repo.run.pipeline import RepoPartialFailure, run_repo_research
@@ -89,7 +90,11 @@ def researched(tmp_path: Path) -> tuple[dict, str, list[tuple[dict, str]]]:
     root = make_project(tmp_path / "webclient", LIBRARY)
     paths, config, provider = offline_setup(tmp_path / "kb")
     run_repo_research(
-        paths, config, provider, str(root), request="how are redirects handled", publish=publish_repo
+        paths,
+        config,
+        provider,
+        repo_target(paths, config, str(root), requests="how are redirects handled"),
+        publish=publish_repo,
     )
     index_meta, index = read_page(paths.repos_dir / "acme" / "shop" / "index.md")
     shards = [read_page(paths.repos_dir / "acme" / "shop" / page) for page in index_meta["shards"]]
@@ -185,7 +190,11 @@ def test_the_answer_opens_with_the_symbol_that_calls_the_others(tmp_path: Path) 
     root = make_project(tmp_path / "webclient", library)
     paths, config, provider = offline_setup(tmp_path / "kb")
     run_repo_research(
-        paths, config, provider, str(root), request="how are redirects handled", publish=publish_repo
+        paths,
+        config,
+        provider,
+        repo_target(paths, config, str(root), requests="how are redirects handled"),
+        publish=publish_repo,
     )
     answer = read_page(paths.repos_dir / "acme" / "shop" / "answers" / "how-are-redirects-handled.md")[1]
     listed = re.findall(r"^\d\. \*\*\[`([\w.]+)`\]", answer, re.MULTILINE)
@@ -225,18 +234,32 @@ def test_flows_render_as_a_validated_sequence_diagram_with_cited_steps():
 def test_a_partial_chunked_synthesis_never_replaces_complete_pages(tmp_path: Path):
     root = make_project(tmp_path / "webclient", LIBRARY)
     paths, config, provider = offline_setup(tmp_path / "kb")
-    run_repo_research(paths, config, provider, str(root), publish=publish_repo)
+    run_repo_research(paths, config, provider, repo_target(paths, config, str(root)), publish=publish_repo)
     index = paths.repos_dir / "acme" / "shop" / "index.md"
     complete = index.read_bytes()
-    session = start_session(paths, config, provider, str(root))
-    run_chunks(paths, config, provider, session.session_id, ["c1"])
+    session = start_session(paths, config, provider, repo_target(paths, config, str(root)))
+    run_chunks(
+        paths, config, provider, session.session_id, session_target(paths, config, session.session_id), ["c1"]
+    )
     with pytest.raises(RepoPartialFailure) as caught:
-        synthesize_session(paths, config, provider, session.session_id, publish=publish_repo)
+        synthesize_session(
+            paths,
+            config,
+            provider,
+            session.session_id,
+            session_target(paths, config, session.session_id),
+            publish=publish_repo,
+        )
     assert index.read_bytes() == complete
     assert "complete pages of an earlier run were kept" in caught.value.line()
-    run_chunks(paths, config, provider, session.session_id)
+    run_chunks(paths, config, provider, session.session_id, session_target(paths, config, session.session_id))
     synthesize_session(
-        paths, config, provider, session.session_id, publish=publish_repo
+        paths,
+        config,
+        provider,
+        session.session_id,
+        session_target(paths, config, session.session_id),
+        publish=publish_repo,
     )  # complete again: written
     assert read_page(index)[0]["failed_shards"] == []
 

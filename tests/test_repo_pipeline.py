@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import gc
 import json
 import subprocess
 import threading
@@ -21,6 +20,7 @@ from repo_output_fakes import (
     scripted_reply,
 )
 
+from generator.app.targets import repo_target
 from generator.deadlines import run_deadline
 from generator.errors import PartialFailure, ResearchError
 from generator.repo.run.pipeline import RepoPartialFailure, run_repo_research
@@ -54,7 +54,9 @@ def commit(root: Path, rel: str, text: str) -> None:
 def test_offline_run_writes_index_and_shard_pages(tmp_path: Path):
     root = make_project(tmp_path / "shop")
     paths, config, provider = offline_setup(tmp_path / "kb")
-    result = run_repo_research(paths, config, provider, str(root), publish=publish_repo)
+    result = run_repo_research(
+        paths, config, provider, repo_target(paths, config, str(root)), publish=publish_repo
+    )
     meta, body = read_page(harvest(paths) / "index.md")
     assert INDEX_FIELDS <= set(meta)
     assert meta["title"] == "shop"
@@ -68,23 +70,6 @@ def test_offline_run_writes_index_and_shard_pages(tmp_path: Path):
     data = result.to_json()
     assert data["success"] and data["shards_analyzed"] == len(meta["shards"])
     assert data["shards"][0]["page"] == meta["shards"][0]
-
-
-def test_a_run_leaves_nothing_frozen_from_the_collector(tmp_path: Path) -> None:
-    """The facts are frozen out of the cyclic collector for the run only: a build goes on to other entries,
-    and a run that fails part way gives them back too."""
-    root = make_project(tmp_path / "shop")
-    paths, config, provider = offline_setup(tmp_path / "kb")
-    run_repo_research(paths, config, provider, str(root), publish=publish_repo)
-    assert gc.get_freeze_count() == 0
-
-    def broken(result: object) -> None:
-        assert gc.get_freeze_count() > 0  # the later stages ran with the facts frozen
-        raise RuntimeError("the page writer failed")
-
-    with pytest.raises(RuntimeError):
-        run_repo_research(paths, config, provider, str(root), publish=broken)
-    assert gc.get_freeze_count() == 0
 
 
 def test_offline_drafts_are_written_one_at_a_time(tmp_path: Path, monkeypatch) -> None:
@@ -110,17 +95,19 @@ def test_offline_drafts_are_written_one_at_a_time(tmp_path: Path, monkeypatch) -
     monkeypatch.setattr(pipeline, "analyze_shard", counted)
     root = make_project(tmp_path / "shop")
     paths, config, provider = offline_setup(tmp_path / "kb")
-    run_repo_research(paths, config, provider, str(root), publish=publish_repo, max_concurrent=8)
+    run_repo_research(
+        paths, config, provider, repo_target(paths, config, str(root), max_concurrent=8), publish=publish_repo
+    )
     assert most[0] == 1
 
 
 def test_offline_rerun_is_byte_identical(tmp_path: Path):
     root = make_project(tmp_path / "shop")
     paths, config, provider = offline_setup(tmp_path / "kb")
-    run_repo_research(paths, config, provider, str(root), publish=publish_repo)
+    run_repo_research(paths, config, provider, repo_target(paths, config, str(root)), publish=publish_repo)
     before = page_bytes(harvest(paths))
     mtimes = {p: p.stat().st_mtime_ns for p in harvest(paths).rglob("*.md")}
-    run_repo_research(paths, config, provider, str(root), publish=publish_repo)
+    run_repo_research(paths, config, provider, repo_target(paths, config, str(root)), publish=publish_repo)
     assert page_bytes(harvest(paths)) == before
     assert {p: p.stat().st_mtime_ns for p in harvest(paths).rglob("*.md")} == mtimes
 
@@ -129,11 +116,15 @@ def test_online_run_checks_citations_then_reruns_with_zero_calls(tmp_path: Path)
     root = make_project(tmp_path / "shop")
     with FakeOpenAI(default=scripted_reply) as fake:
         paths, config, provider = online_setup(tmp_path / "kb", fake.base_url)
-        result = run_repo_research(paths, config, provider, str(root), publish=publish_repo)
+        result = run_repo_research(
+            paths, config, provider, repo_target(paths, config, str(root)), publish=publish_repo
+        )
         first_calls = len(fake.requests)
         before = page_bytes(harvest(paths))
         paths, config, provider = online_setup(tmp_path / "kb", fake.base_url)  # a fresh process, same disk
-        run_repo_research(paths, config, provider, str(root), publish=publish_repo)
+        run_repo_research(
+            paths, config, provider, repo_target(paths, config, str(root)), publish=publish_repo
+        )
         assert len(fake.requests) == first_calls  # zero LLM calls the second time
     analyst = next(r.prompt for r in fake.requests if "Subsystem: Pricing core" in r.prompt)
     assert "What static analysis found" in analyst and "class Item (core/models.py:4-7)" in analyst
@@ -159,7 +150,9 @@ def test_an_old_or_foreign_analysis_cache_entry_is_recomputed_not_trusted(tmp_pa
     root = make_project(tmp_path / "shop")
     with FakeOpenAI(default=scripted_reply) as fake:
         paths, config, provider = online_setup(tmp_path / "kb", fake.base_url)
-        run_repo_research(paths, config, provider, str(root), publish=publish_repo)
+        run_repo_research(
+            paths, config, provider, repo_target(paths, config, str(root)), publish=publish_repo
+        )
         before = page_bytes(harvest(paths))
         saved = sorted((paths.cache_dir / "repos" / "acme" / "shop" / "analyses").glob("*.json"))
         assert len(saved) == 3 and all(json.loads(f.read_text())["version"] == 1 for f in saved)
@@ -169,7 +162,9 @@ def test_an_old_or_foreign_analysis_cache_entry_is_recomputed_not_trusted(tmp_pa
         saved[1].write_text(json.dumps({**json.loads(saved[1].read_text()), "version": 99}))
         saved[2].write_text('{"key": "cut sho')
         paths, config, provider = online_setup(tmp_path / "kb", fake.base_url)
-        run_repo_research(paths, config, provider, str(root), publish=publish_repo)
+        run_repo_research(
+            paths, config, provider, repo_target(paths, config, str(root)), publish=publish_repo
+        )
     # each shard was analyzed again (the model's own reply cache answered the same prompts) …
     assert provider.usage.cache_hits == 3
     assert all(json.loads(f.read_text())["version"] == 1 for f in saved)  # … and saved as a record
@@ -180,7 +175,9 @@ def test_new_commit_reanalyzes_only_the_changed_shard(tmp_path: Path):
     root = make_project(tmp_path / "shop")
     with FakeOpenAI(default=scripted_reply) as fake:
         paths, config, provider = online_setup(tmp_path / "kb", fake.base_url)
-        run_repo_research(paths, config, provider, str(root), publish=publish_repo)
+        run_repo_research(
+            paths, config, provider, repo_target(paths, config, str(root)), publish=publish_repo
+        )
         seen = len(fake.requests)
         commit(
             root,
@@ -188,7 +185,9 @@ def test_new_commit_reanalyzes_only_the_changed_shard(tmp_path: Path):
             '"""Time formatting, now in UTC."""\n\n\ndef stamp() -> str:\n    return "utc"\n',
         )
         paths, config, provider = online_setup(tmp_path / "kb", fake.base_url)
-        result = run_repo_research(paths, config, provider, str(root), publish=publish_repo)
+        result = run_repo_research(
+            paths, config, provider, repo_target(paths, config, str(root)), publish=publish_repo
+        )
         fresh = fake.requests[seen:]
     assert len(fresh) == 1 and is_analyst(fresh[0]) and "Subsystem: Tools." in fresh[0].prompt
     meta, _ = read_page(harvest(paths) / "index.md")
@@ -209,7 +208,9 @@ def test_a_failing_shard_gets_the_offline_page_and_a_rerun_retries_only_it(tmp_p
     with FakeOpenAI(default=reply) as fake:
         paths, config, provider = online_setup(tmp_path / "kb", fake.base_url)
         with pytest.raises(RepoPartialFailure) as caught:
-            run_repo_research(paths, config, provider, str(root), publish=publish_repo)
+            run_repo_research(
+                paths, config, provider, repo_target(paths, config, str(root)), publish=publish_repo
+            )
         assert isinstance(caught.value, PartialFailure) and caught.value.exit_code == 3
         assert "fell back to offline pages: Tools" in caught.value.line()
         data = caught.value.result.to_json()
@@ -229,7 +230,9 @@ def test_a_failing_shard_gets_the_offline_page_and_a_rerun_retries_only_it(tmp_p
         broken[0] = False
         seen = len(fake.requests)
         paths, config, provider = online_setup(tmp_path / "kb", fake.base_url)
-        result = run_repo_research(paths, config, provider, str(root), publish=publish_repo)
+        result = run_repo_research(
+            paths, config, provider, repo_target(paths, config, str(root)), publish=publish_repo
+        )
         analysts = [r for r in fake.requests[seen:] if is_analyst(r)]
     assert len(analysts) == 1 and "Subsystem: Tools." in analysts[0].prompt
     assert result.to_json()["success"] and not result.fallen_back
@@ -250,14 +253,18 @@ def test_a_failed_architect_call_is_not_cached_as_the_models_plan(tmp_path: Path
 
     with FakeOpenAI(default=reply) as fake:
         paths, config, provider = online_setup(tmp_path / "kb", fake.base_url)
-        first = run_repo_research(paths, config, provider, str(root), publish=publish_repo)
+        first = run_repo_research(
+            paths, config, provider, repo_target(paths, config, str(root)), publish=publish_repo
+        )
         assert first.study.plan.planner == "heuristic"
         assert "the architect request failed" in first.study.plan.note
         assert "the architect request failed" in read_page(harvest(paths) / "index.md")[1]
         broken[0] = False
         seen = len(fake.requests)
         paths, config, provider = online_setup(tmp_path / "kb", fake.base_url)
-        second = run_repo_research(paths, config, provider, str(root), publish=publish_repo)
+        second = run_repo_research(
+            paths, config, provider, repo_target(paths, config, str(root)), publish=publish_repo
+        )
         asked = [r for r in fake.requests[seen:] if is_architect(r)]
     assert len(asked) == 1 and second.study.plan.planner == "llm"
 
@@ -270,7 +277,9 @@ def test_a_model_whose_window_fits_nothing_leaves_every_page_offline_and_labelle
     with FakeOpenAI(default=overflow) as fake:
         paths, config, provider = online_setup(tmp_path / "kb", fake.base_url)
         with pytest.raises(RepoPartialFailure) as caught:
-            run_repo_research(paths, config, provider, str(root), publish=publish_repo)
+            run_repo_research(
+                paths, config, provider, repo_target(paths, config, str(root)), publish=publish_repo
+            )
     data = caught.value.result.to_json()
     assert data["planner"] == "heuristic" and data["shards_failed"] == []
     assert len(data["shards_fallen_back"]) == data["shards_analyzed"] > 0
@@ -290,7 +299,9 @@ def test_an_empty_model_answer_falls_back_to_the_offline_page(tmp_path: Path):
     with FakeOpenAI(default=reply) as fake:
         paths, config, provider = online_setup(tmp_path / "kb", fake.base_url)
         with pytest.raises(RepoPartialFailure) as caught:
-            run_repo_research(paths, config, provider, str(root), publish=publish_repo)
+            run_repo_research(
+                paths, config, provider, repo_target(paths, config, str(root)), publish=publish_repo
+            )
     [fell] = caught.value.result.to_json()["shards_fallen_back"]
     assert fell["name"] == "Web app" and fell["reason"] == "the model's answer was empty"
     meta, page = read_page(harvest(paths) / fell["page"])
@@ -316,7 +327,9 @@ def test_total_timeout_fails_the_hanging_shard_only(tmp_path: Path):
     with FakeOpenAI(default=reply) as fake:
         paths, config, provider = online_setup(tmp_path / "kb", fake.base_url, total_timeout=8)
         with run_deadline("repo", total=8, clock=clock), pytest.raises(RepoPartialFailure) as caught:
-            run_repo_research(paths, config, provider, str(root), publish=publish_repo)
+            run_repo_research(
+                paths, config, provider, repo_target(paths, config, str(root)), publish=publish_repo
+            )
     # the hanging shard falls back to its offline page, with the timeout as the reason
     failed = caught.value.result.to_json()["shards_fallen_back"]
     assert [f["name"] for f in failed] == ["Tools"] and "total timeout" in failed[0]["reason"]
@@ -326,14 +339,13 @@ def test_total_timeout_fails_the_hanging_shard_only(tmp_path: Path):
 def test_a_request_is_answered_on_its_own_page_and_the_general_pages_stay(tmp_path: Path):
     root = make_project(tmp_path / "shop")
     paths, config, provider = offline_setup(tmp_path / "kb")
-    run_repo_research(paths, config, provider, str(root), publish=publish_repo)
+    run_repo_research(paths, config, provider, repo_target(paths, config, str(root)), publish=publish_repo)
     general = {k: v for k, v in page_bytes(harvest(paths)).items() if k.startswith("shards/")}
     run_repo_research(
         paths,
         config,
         provider,
-        str(root),
-        request="How is the price of an item computed?",
+        repo_target(paths, config, str(root), requests="How is the price of an item computed?"),
         publish=publish_repo,
     )
     pages = page_bytes(harvest(paths))
@@ -360,7 +372,11 @@ def test_secrets_never_reach_a_page_or_a_request(tmp_path: Path, monkeypatch):
     root = make_project(tmp_path / "shop", PROJECT_WITH_SECRETS)
     paths, config, provider = offline_setup(tmp_path / "offline-kb")
     run_repo_research(
-        paths, config, provider, str(root), request="How is the price computed?", publish=publish_repo
+        paths,
+        config,
+        provider,
+        repo_target(paths, config, str(root), requests="How is the price computed?"),
+        publish=publish_repo,
     )
     written = b"".join(page_bytes(harvest(paths)).values())
     assert written and PLANTED.encode() not in written and ENV_SECRET.encode() not in written
@@ -368,7 +384,11 @@ def test_secrets_never_reach_a_page_or_a_request(tmp_path: Path, monkeypatch):
     with FakeOpenAI(default=scripted_reply) as fake:
         paths, config, provider = online_setup(tmp_path / "online-kb", fake.base_url)
         run_repo_research(
-            paths, config, provider, str(root), request="How is the price computed?", publish=publish_repo
+            paths,
+            config,
+            provider,
+            repo_target(paths, config, str(root), requests="How is the price computed?"),
+            publish=publish_repo,
         )
         sent = json.dumps([r.json for r in fake.requests])
     assert "Price engine" in sent  # the files were sent …
@@ -387,7 +407,9 @@ def test_model_summary_is_escaped_on_the_index(tmp_path: Path):
 
     with FakeOpenAI(default=reply) as fake:
         paths, config, provider = online_setup(tmp_path / "kb", fake.base_url)
-        run_repo_research(paths, config, provider, str(root), publish=publish_repo)
+        run_repo_research(
+            paths, config, provider, repo_target(paths, config, str(root)), publish=publish_repo
+        )
     _, body = read_page(harvest(paths) / "index.md")
     assert "Shop prices items." in body
     assert "<img" not in body and "](javascript:" not in body
@@ -491,7 +513,13 @@ def test_a_model_answers_from_the_facts_its_citations_checked_and_the_plan_ignor
     with FakeOpenAI(default=reply) as fake:
         paths, config, provider = online_setup(tmp_path / "kb", fake.base_url)
         question = "How is the price of an item computed?"
-        run_repo_research(paths, config, provider, str(root), request=question, publish=publish_repo)
+        run_repo_research(
+            paths,
+            config,
+            provider,
+            repo_target(paths, config, str(root), requests=question),
+            publish=publish_repo,
+        )
         architect = next(r for r in fake.requests if is_architect(r))
         asked = next(r for r in fake.requests if "answers a question" in (r.system or ""))
     assert question not in architect.prompt  # the general plan never depends on a question
@@ -515,7 +543,11 @@ def test_a_failed_model_answer_falls_back_to_the_offline_draft(tmp_path: Path):
     with FakeOpenAI(default=reply) as fake:
         paths, config, provider = online_setup(tmp_path / "kb", fake.base_url)
         run_repo_research(
-            paths, config, provider, str(root), request="How is the price computed?", publish=publish_repo
+            paths,
+            config,
+            provider,
+            repo_target(paths, config, str(root), requests="How is the price computed?"),
+            publish=publish_repo,
         )
     meta, body = read_page(harvest(paths) / "answers" / "how-is-the-price-computed.md")
     assert "500" in meta["fallback"] and "the model's answer failed" in body
@@ -526,11 +558,11 @@ def test_a_knowledge_base_researching_its_own_repository_ignores_its_pages(tmp_p
     """`source: .` — the KB's site_src/, site/ and cache live inside the repository being studied."""
     root = make_project(tmp_path / "shop")
     paths, config, provider = offline_setup(root)
-    run_repo_research(paths, config, provider, str(root), publish=publish_repo)
+    run_repo_research(paths, config, provider, repo_target(paths, config, str(root)), publish=publish_repo)
     first = page_bytes(harvest(paths))
     (root / "site").mkdir(exist_ok=True)
     (root / "site" / "index.html").write_text("<html>built</html>", encoding="utf-8")
-    run_repo_research(paths, config, provider, str(root), publish=publish_repo)
+    run_repo_research(paths, config, provider, repo_target(paths, config, str(root)), publish=publish_repo)
     meta, body = read_page(harvest(paths) / "index.md")
     assert page_bytes(harvest(paths)) == first  # its own pages never feed the next run
     assert "site_src" not in json.dumps(meta) and "site_src" not in body
@@ -551,7 +583,9 @@ def test_shard_prompts_share_a_cached_prefix_with_anthropic(tmp_path: Path, monk
         paths = KBPaths(tmp_path / "kb")
         config = Config(llm=LLMConfig(provider="anthropic", base_url=fake.base_url, max_concurrent=1))
         provider, _ = open_provider(paths, config.llm)
-        run_repo_research(paths, config, provider, str(root), publish=publish_repo)
+        run_repo_research(
+            paths, config, provider, repo_target(paths, config, str(root)), publish=publish_repo
+        )
     analysts = [r for r in fake.requests if is_analyst(r)]
     assert len(analysts) == 3
     firsts = [r.json["messages"][-1]["content"][0] for r in analysts]
@@ -559,3 +593,18 @@ def test_shard_prompts_share_a_cached_prefix_with_anthropic(tmp_path: Path, monk
     assert len({block["text"] for block in firsts}) == 1  # one shared prefix, shard text after it
     assert "core/engine.py" in firsts[0]["text"] and "Subsystem:" not in firsts[0]["text"]
     assert provider.usage.cache_read_tokens > 0 and provider.usage.cache_write_tokens > 0
+
+
+def test_a_saved_plan_reads_back_typed_and_a_damaged_one_is_planned_afresh(tmp_path: Path) -> None:
+    from generator.repo.model import Shard, ShardPlan
+    from generator.repo.run.session import RepoCache, SavedPlan
+
+    cache = RepoCache(tmp_path, "acme", "shop")
+    plan = ShardPlan((Shard("Core", ("core/a.py", "core/b.py"), "prices"),), "llm")
+    cache.save_plan("plan", "k1", SavedPlan(plan=plan, tokens={"input": 5, "output": 2}))
+    assert cache.load_plan("plan", "k1") == SavedPlan(plan=plan, tokens={"input": 5, "output": 2})
+    assert cache.load_plan("plan", "another key") is None
+    cache.save_stage("plan", "k1", {"plan": {"planner": "llm"}})  # no shards: a damaged entry
+    assert cache.load_plan("plan", "k1") is None
+    cache.save_stage("plan", "k1", {"plan": {"planner": "oracle", "shards": []}})
+    assert cache.load_plan("plan", "k1") is None

@@ -14,6 +14,7 @@ from conftest import make_git_repo
 from repo_output_fakes import offline_setup
 from repo_source_fixture import write_tree
 
+from generator.app.targets import repo_target
 from generator.repo.facts.extract import OnDemandFileFacts, extract_facts
 from generator.repo.facts.pyscan import scan_python
 from generator.repo.facts.pysource import extract_python
@@ -113,7 +114,7 @@ def test_a_run_parses_test_symbols_only_for_the_files_its_shards_show(tmp_path: 
         tmp_path / "big", big_project(MAX_TOTAL_FILES + 10), origin="https://github.com/acme/big.git"
     )
     paths, config, provider = offline_setup(tmp_path / "kb")
-    study = prepare(paths, config, provider, str(root))
+    study = prepare(paths, config, provider, repo_target(paths, config, str(root)))
     planned = {path for shard in study.plan.shards for path in shard.files}
     assert len(planned) <= MAX_TOTAL_FILES < len(study.facts.files)
     assert read_symbols(study.facts.files) <= planned

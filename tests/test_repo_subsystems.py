@@ -18,7 +18,7 @@ from generator.repo.plan.focus import NEVER_RANKED, _candidate, discriminating, 
 from generator.repo.plan.naming import module_term, name_words, part_namer
 from generator.repo.plan.normalize import normalize_shards
 from generator.repo.plan.subsystems import is_context, plan_subsystems
-from generator.retrieval import Query
+from generator.retrieval.feedback import Query
 
 CLI_LIBRARY: dict[str, str] = {
     "cli/__init__.py": '"""A command line toolkit."""\n\nfrom .core import Command, Option\n',

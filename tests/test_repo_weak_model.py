@@ -10,6 +10,7 @@ import pytest
 from llm_fakes import FakeOpenAI, RecordedRequest, Reply
 from repo_output_fakes import ANALYSIS, PLAN, is_analyst, is_architect, make_project
 
+from generator.app.targets import repo_target
 from generator.config import Config, LLMConfig
 from generator.llm import open_provider
 from generator.repo.analyze.draft import repeats_itself, split_model_summary
@@ -45,7 +46,9 @@ def research(tmp_path: Path, analyst: dict[str, str], summary: str):
         config.llm.base_url = fake.base_url
         provider, _ = open_provider(paths, config.llm)
         try:
-            return run_repo_research(paths, config, provider, str(root), publish=publish_repo)
+            return run_repo_research(
+                paths, config, provider, repo_target(paths, config, str(root)), publish=publish_repo
+            )
         except RepoPartialFailure as partial:
             return partial.result
 

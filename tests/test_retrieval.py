@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from generator.relevance import CorpusStats
-from generator.retrieval import Judged, Query, iterative_retrieval, lexical_relevance
+from generator.retrieval.feedback import Judged, Query, iterative_retrieval, lexical_relevance
+from generator.retrieval.scoring import CorpusStats
 from generator.text.words import tokens
 
 DOCS = {

@@ -14,9 +14,9 @@ from click.testing import CliRunner, Result
 from conftest import SAMPLE_PROJECT, make_git_repo
 from test_build_e2e import CORPUS, tree_digest
 
+from generator.app.entries import assign_shards, parse_shard
+from generator.app.merge import merge_checkouts
 from generator.cli import cli
-from generator.kb.entries import assign_shards, parse_shard
-from generator.kb.merge import merge_checkouts
 from generator.store import KBPaths
 
 OTHER_PROJECT = {

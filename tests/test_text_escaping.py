@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import signal
 from html.parser import HTMLParser
+from pathlib import Path
 
 import markdown
 import pytest
@@ -83,14 +84,14 @@ def test_code_block_cannot_be_closed_by_its_content() -> None:
     assert "<script>" not in html and "&lt;script&gt;" in html
 
 
-def test_templates_escape_plain_strings_and_keep_markdown() -> None:
+def test_templates_escape_plain_strings_and_keep_markdown(tmp_path: Path) -> None:
     """A plain string reaching a template is escaped there; only Markdown built by the page layer is not."""
     import jinja2
 
     from generator.site import templates
     from generator.site.text import Markdown
 
-    env = templates.environment()
+    env = templates.environment(tmp_path / "templates")
     page = env.from_string("{{ title }} | {{ body }} | {{ parts | join(' ') }} | {{ count }}")
     out = page.render(
         title="<script>x</script> [a](javascript:1)",

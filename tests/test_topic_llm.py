@@ -11,14 +11,15 @@ from llm_fakes import FakeOpenAI, RecordedRequest
 from site_checks import citations_in
 from topic_fakes import config, entry, live_html, make_corpus, openai_provider, read_json, topic_dir
 
+from generator.app.topic_target import topic_target
 from generator.config import LLMConfig
 from generator.llm.base import create_provider
-from generator.retrieval import Judged, Retrieval
+from generator.retrieval.feedback import Judged, Retrieval
 from generator.site.pages.topic import publish_topic
 from generator.sources.base import SearchHit
 from generator.store import KBPaths, read_page
+from generator.topic.judge import RelevanceJudge
 from generator.topic.pipeline import run_topic_research
-from generator.topic.relevance import RelevanceJudge
 from generator.topic.research import ResearchContext, about_topic
 
 GOOD_PLAN = {
@@ -101,8 +102,7 @@ def _run(kb_root: Path, fake: FakeOpenAI):
         KBPaths(kb_root),
         config(),
         openai_provider(fake.base_url),
-        entry(),
-        verify=False,
+        topic_target(KBPaths(kb_root), entry(), verify=False),
         publish=publish_topic,
     )
 
@@ -164,7 +164,11 @@ def test_a_topics_cost_is_priced_for_the_model_actually_used(kb_root: Path) -> N
             llm = LLMConfig(provider="openai", base_url=fake.base_url, model=model, max_retries=0)
             provider = create_provider("openai", llm)
             run_topic_research(
-                KBPaths(kb_root), config(), provider, entry(), verify=False, publish=publish_topic
+                KBPaths(kb_root),
+                config(),
+                provider,
+                topic_target(KBPaths(kb_root), entry(), verify=False),
+                publish=publish_topic,
             )
         metrics = read_json(topic_dir(kb_root) / "_meta.json")["metrics"]
         assert metrics["tokens"]["input"] > 0

@@ -20,6 +20,7 @@ from topic_fakes import (
     topic_dir,
 )
 
+from generator.app.topic_target import topic_target
 from generator.errors import ResearchError, UsageError
 from generator.kb.search import refresh_search_db
 from generator.site.pages.topic import publish_topic
@@ -34,7 +35,11 @@ from generator.topic.workspace import Workspace, list_raw_sources, load_record, 
 
 def _run(root: Path, **options):
     return run_topic_research(
-        KBPaths(root), config(), offline(), entry(), refresh=True, **options, publish=publish_topic
+        KBPaths(root),
+        config(),
+        offline(),
+        topic_target(KBPaths(root), entry(), refresh=True, **options),
+        publish=publish_topic,
     )
 
 
@@ -117,13 +122,21 @@ def test_full_offline_run_writes_every_workspace_file(kb_root: Path) -> None:
 def test_fresh_completed_topic_is_not_researched_again(kb_root: Path) -> None:
     make_corpus(kb_root)
     paths = KBPaths(kb_root)
-    run_topic_research(paths, config(), offline(), entry(), quick=True, publish=publish_topic)
+    run_topic_research(
+        paths, config(), offline(), topic_target(paths, entry(), quick=True), publish=publish_topic
+    )
     before = {p: p.stat().st_mtime_ns for p in topic_dir(kb_root).rglob("*")}
-    again = run_topic_research(paths, config(), offline(), entry(), quick=True, publish=publish_topic)
+    again = run_topic_research(
+        paths, config(), offline(), topic_target(paths, entry(), quick=True), publish=publish_topic
+    )
     assert again.status == "completed" and again.sources_count >= 3
     assert {p: p.stat().st_mtime_ns for p in topic_dir(kb_root).rglob("*")} == before
     changed = run_topic_research(
-        paths, config(), offline(), entry(sources=["local:docs", "tavily"]), quick=True, publish=publish_topic
+        paths,
+        config(),
+        offline(),
+        topic_target(paths, entry(sources=["local:docs", "tavily"]), quick=True),
+        publish=publish_topic,
     )
     assert len(read_json(topic_dir(kb_root) / "_meta.json")["runs"]) == 2 and changed.status == "completed"
 
@@ -261,10 +274,7 @@ def test_resume_after_kill_mid_crawling_repeats_no_finished_step(kb_root: Path) 
             paths,
             config(),
             offline(),
-            killable,
-            parallel=False,
-            verify=False,
-            refresh=True,
+            topic_target(paths, killable, parallel=False, verify=False, refresh=True),
             publish=publish_topic,
         )
     folder = topic_dir(kb_root)
@@ -301,7 +311,11 @@ def test_unknown_provider_in_sources_is_one_line(kb_root: Path) -> None:
     make_corpus(kb_root)
     with pytest.raises(UsageError, match="unknown search provider 'nosuch'"):
         run_topic_research(
-            KBPaths(kb_root), config(), offline(), entry(sources=["nosuch"]), publish=publish_topic
+            KBPaths(kb_root),
+            config(),
+            offline(),
+            topic_target(KBPaths(kb_root), entry(sources=["nosuch"])),
+            publish=publish_topic,
         )
 
 
@@ -311,8 +325,7 @@ def test_keyless_web_provider_is_skipped_with_a_warning(kb_root: Path) -> None:
         KBPaths(kb_root),
         config(),
         offline(),
-        entry(sources=["tavily", "local:docs"]),
-        quick=True,
+        topic_target(KBPaths(kb_root), entry(sources=["tavily", "local:docs"]), quick=True),
         publish=publish_topic,
     )
     assert result.status == "completed" and result.sources_count >= 3
@@ -347,7 +360,9 @@ def test_existing_knowledge_base_is_searched_too(kb_root: Path) -> None:
     refresh_search_db(paths)  # what the command that ran it does when it ends
     (kb_root / "empty").mkdir()
     second = entry(topic="vector databases indexes", sources=["local:empty"])
-    result = run_topic_research(paths, config(), offline(), second, quick=True, publish=publish_topic)
+    result = run_topic_research(
+        paths, config(), offline(), topic_target(paths, second, quick=True), publish=publish_topic
+    )
     raw = [read_page(p)[0] for p in (paths.topic_dir(result.slug) / "raw").glob("*.md")]
     assert raw and all(m["source"] == "kb" for m in raw)
     # the first topic's raw sources, keyed by their original documents; never its report or analysis pages
@@ -421,7 +436,11 @@ def test_a_topic_whose_verification_failed_is_published_unverified(kb_root: Path
     assert front["status"] == "unverified"
     assert "answered from 1 source(s); not verified" in body
     again = run_topic_research(
-        KBPaths(kb_root), config(), offline(), entry(verify=True), publish=publish_topic
+        KBPaths(kb_root),
+        config(),
+        offline(),
+        topic_target(KBPaths(kb_root), entry(verify=True)),
+        publish=publish_topic,
     )
     assert again.status == "unverified"
     assert len(read_json(topic_dir(kb_root) / "_meta.json")["runs"]) == 1

@@ -9,8 +9,10 @@ from pathlib import Path
 
 from topic_fakes import config, entry, make_corpus, offline, topic_dir
 
+from generator.app.topic_target import topic_target
 from generator.documents.plain import markup_prose
 from generator.documents.prose import prose_ratio
+from generator.kb.index import update_index
 from generator.site.pages.topic import publish_topic
 from generator.store import KBPaths, read_page, write_page
 from generator.topic.analyze import Candidate, allocate
@@ -136,7 +138,7 @@ def test_kb_page_source_reaches_the_report_as_plain_prose(kb_root: Path) -> None
         paths,
         config(),
         offline(),
-        entry(topic=topic, sources=["local:empty"], verify=False),
+        topic_target(paths, entry(topic=topic, sources=["local:empty"], verify=False)),
         publish=publish_topic,
     )
     folder = paths.topic_dir(result.slug)
@@ -159,7 +161,7 @@ def test_landing_description_is_the_first_summary_sentence(kb_root: Path) -> Non
         paths,
         config(),
         offline(),
-        entry(topic=topic, sources=["local:empty"], verify=False),
+        topic_target(paths, entry(topic=topic, sources=["local:empty"], verify=False)),
         publish=publish_topic,
     )
     landing, _ = read_page(paths.topic_dir(result.slug) / "index.md")
@@ -178,7 +180,11 @@ def test_tags_are_key_phrases_through_the_users_synonyms(kb_root: Path) -> None:
     (paths.site_src / "_synonyms.json").write_text(json.dumps(user), encoding="utf-8")
     topic = "How vector databases keep semantic search fast"
     result = run_topic_research(
-        paths, config(), offline(), entry(topic=topic, verify=False), publish=publish_topic
+        paths,
+        config(),
+        offline(),
+        topic_target(paths, entry(topic=topic, verify=False)),
+        publish=publish_topic,
     )
     meta, _ = read_page(paths.topic_dir(result.slug) / "index.md")
     assert "vector-store" in meta["tags"] and "semantic-search" in meta["tags"]
@@ -186,6 +192,7 @@ def test_tags_are_key_phrases_through_the_users_synonyms(kb_root: Path) -> None:
     assert "vector databases" in meta["keywords"]
     for page in (paths.topic_dir(result.slug) / "raw").glob("*.md"):
         assert read_page(page)[0]["tags"] == [t for t in meta["tags"] if t != "topic-research"]
+    update_index(paths)  # the app layer's step once a run is over
     index = json.loads((paths.site_src / "_index.json").read_text(encoding="utf-8"))
     assert "vector databases" in index["tag_variants"]["vector-store"]
 
@@ -252,8 +259,7 @@ def test_chinese_topic_end_to_end(kb_root: Path) -> None:
         paths,
         config(),
         offline(),
-        entry(topic=topic, sources=["local:notes"], verify=False),
-        lang="zh",
+        topic_target(paths, entry(topic=topic, sources=["local:notes"], verify=False), lang="zh"),
         publish=publish_topic,
     )
     assert result.status == "completed"

@@ -11,11 +11,12 @@ import pytest
 from llm_fakes import FakeOpenAI, RecordedRequest
 from topic_fakes import CORPUS, config, entry, make_corpus, offline, openai_provider
 
+from generator.app.topic_target import topic_target
 from generator.errors import NoUsableSources
 from generator.store import KBPaths
+from generator.topic.judge import RelevanceJudge
 from generator.topic.keyphrases import topic_phrases
 from generator.topic.pipeline import run_topic_research
-from generator.topic.relevance import RelevanceJudge
 from generator.topic.workspace import list_raw_sources
 
 DOCS = {
@@ -34,7 +35,7 @@ DOCS = {
 def _run(root: Path, topic: str, **extra: object):
     make_corpus(root, DOCS)
     paths = KBPaths(root)
-    result = run_topic_research(paths, config(), offline(), entry(topic=topic, **extra))
+    result = run_topic_research(paths, config(), offline(), topic_target(paths, entry(topic=topic, **extra)))
     return paths, result
 
 
@@ -106,7 +107,10 @@ def test_a_model_judges_relevance_with_the_same_contract(kb_root: Path) -> None:
     )
     with FakeOpenAI(default=team) as fake:
         result = run_topic_research(
-            KBPaths(kb_root), config(), openai_provider(fake.base_url), entry(), verify=False
+            KBPaths(kb_root),
+            config(),
+            openai_provider(fake.base_url),
+            topic_target(KBPaths(kb_root), entry(), verify=False),
         )
     kept = {raw.url.rsplit("/", 1)[-1] for raw in list_raw_sources(KBPaths(kb_root), result.slug)}
     assert asked and all("Topic: vector databases" in p and "Sub-question:" in p for p in asked)
@@ -115,7 +119,7 @@ def test_a_model_judges_relevance_with_the_same_contract(kb_root: Path) -> None:
 
 def test_a_document_of_the_shared_model_is_scored_by_its_fields() -> None:
     from generator.documents import read_text
-    from generator.relevance import CorpusStats, document_fields, field_tokens, question_terms, score
+    from generator.retrieval.scoring import CorpusStats, document_fields, field_tokens, question_terms, score
 
     text = (
         "# Connection pools\n\nA pool keeps connections open between requests.\n\n"

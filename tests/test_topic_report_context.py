@@ -10,6 +10,7 @@ from pathlib import Path
 from site_checks import citations_in
 from topic_fakes import config, entry, make_corpus, offline, read_json
 
+from generator.app.topic_target import topic_target
 from generator.errors import PartialFailure
 from generator.site.pages.topic import publish_topic
 from generator.store import KBPaths, read_page
@@ -76,7 +77,13 @@ def test_the_survey_reads_the_top_documents_headings_before_planning(kb_root: Pa
     )
     topic = entry("application factories")
     try:
-        run_topic_research(KBPaths(kb_root), config(), offline(), topic, publish=publish_topic)
+        run_topic_research(
+            KBPaths(kb_root),
+            config(),
+            offline(),
+            topic_target(KBPaths(kb_root), topic),
+            publish=publish_topic,
+        )
     except PartialFailure:
         pass  # one document cannot satisfy verification's three distinct sources: the plan is what is tested
     plan = read_json(KBPaths(kb_root).topic_dir("application-factories") / "plan.json")
@@ -267,7 +274,7 @@ def test_an_activity_is_asked_about_as_something_done() -> None:
 
 def test_the_definition_comes_from_the_document_titled_after_the_topic() -> None:
     from generator.topic.analyze import definition
-    from generator.topic.relevance import RelevanceJudge
+    from generator.topic.judge import RelevanceJudge
 
     quickstart = wsp.RawSource(
         "local-q", "local", "local:quickstart.md", "Quickstart", "t", "The function returns the message we "
@@ -316,7 +323,7 @@ def test_the_summary_stops_at_about_five_sentences_of_whole_passages() -> None:
 
 def test_a_section_question_is_answered_from_the_section_it_is_named_after() -> None:
     from generator.topic.analyze import candidates
-    from generator.topic.relevance import RelevanceJudge
+    from generator.topic.judge import RelevanceJudge
 
     text = (
         "# Signals\n\nSignals notify subscribers of events in the application, and subscribing to them is easy.\n\n"
@@ -360,8 +367,7 @@ def test_the_model_planner_and_analyst_read_the_same_outlines_and_passages(kb_ro
             KBPaths(kb_root),
             config(),
             openai_provider(fake.base_url),
-            entry(),
-            verify=False,
+            topic_target(KBPaths(kb_root), entry(), verify=False),
             publish=publish_topic,
         )
     assert result.status == "completed"

@@ -10,17 +10,18 @@ from pathlib import Path
 import pytest
 from topic_fakes import config, entry, make_corpus, offline
 
+from generator.app.topic_target import topic_target
 from generator.documents import read_file
 from generator.documents.plain import markup_prose
 from generator.errors import NoUsableSources
 from generator.kb.synonyms import canonical_tags, default_synonyms
-from generator.relevance import Fields
+from generator.retrieval.scoring import Fields
 from generator.site.pages.topic_raw import write_raw_pages
 from generator.store import KBPaths, read_page
+from generator.topic.judge import RelevanceJudge
 from generator.topic.keyphrases import topic_phrases
 from generator.topic.pipeline import run_topic_research
 from generator.topic.plan import query_words
-from generator.topic.relevance import RelevanceJudge
 from generator.topic.verify import follow_up_query
 from generator.topic.workspace import list_raw_sources
 
@@ -30,7 +31,9 @@ REPO_DOCS = Path(__file__).resolve().parents[1] / "docs"
 def _research(root: Path, topic: str, **extra: object):
     paths = KBPaths(root)
     try:
-        return paths, run_topic_research(paths, config(), offline(), entry(topic=topic, **extra))
+        return paths, run_topic_research(
+            paths, config(), offline(), topic_target(paths, entry(topic=topic, **extra))
+        )
     except NoUsableSources:
         raise
     except Exception as exc:  # a partial failure (verification) still carries the run's result

@@ -7,14 +7,15 @@ from pathlib import Path
 
 from topic_fakes import config, entry, make_corpus, offline
 
-from generator.relevance import tokens
+from generator.app.topic_target import topic_target
 from generator.site.pages.topic import publish_topic
 from generator.store import KBPaths, read_page
+from generator.text.words import tokens
 from generator.topic import workspace as wsp
 from generator.topic.defining import subjects, titled_after
 from generator.topic.facet_sections import opening_passages, text_sections, treating
+from generator.topic.judge import RelevanceJudge
 from generator.topic.pipeline import run_topic_research
-from generator.topic.relevance import RelevanceJudge
 
 # --------------------------------------------------------------------------- which documents define a topic
 
@@ -59,7 +60,7 @@ def _research(kb_root: Path, topic: str, files: dict[str, str]) -> tuple[KBPaths
         paths,
         config(),
         offline(),
-        entry(topic=topic, sources=["local:rfcs"], verify=False),
+        topic_target(paths, entry(topic=topic, sources=["local:rfcs"], verify=False)),
         publish=publish_topic,
     )
     return paths, result.slug
@@ -261,9 +262,12 @@ def test_a_chinese_report_over_english_sources_says_in_one_line_that_quotes_stay
             paths,
             config(),
             offline(),
-            entry(topic="vector databases", sources=["local:notes"], verify=False),
-            lang=lang,
-            refresh=True,
+            topic_target(
+                paths,
+                entry(topic="vector databases", sources=["local:notes"], verify=False),
+                lang=lang,
+                refresh=True,
+            ),
             publish=publish_topic,
         )
         _, report = read_page(paths.topic_dir(result.slug) / "output" / "report.md")

@@ -7,8 +7,8 @@ from report_quality import report_quality
 
 from generator.text.sentences import split_sentences
 from generator.topic.analyze import Candidate, Claim, allocate, candidates
+from generator.topic.judge import RelevanceJudge
 from generator.topic.processing import measured_figures
-from generator.topic.relevance import RelevanceJudge
 from generator.topic.report import Report, ReportSection
 from generator.topic.sentences import is_changelog, quotable, quote_at
 from generator.topic.workspace import RawSource
@@ -207,9 +207,9 @@ def test_a_passage_must_name_the_topics_most_specific_concept() -> None:
 def test_a_concept_the_sources_titles_name_is_a_point_too() -> None:
     """The rarest topic word can be incidental ("organize"): a concept the stored sources' titles name, no more
     common than the topic's median concept, makes a passage on point as well."""
-    from generator.relevance import Fields, field_tokens
+    from generator.retrieval.scoring import Fields, field_tokens
     from generator.topic.analyze import point_shares
-    from generator.topic.relevance import RelevanceJudge
+    from generator.topic.judge import RelevanceJudge
 
     judge = RelevanceJudge("How application factories organize a large app")
     passages = {

@@ -9,6 +9,7 @@ import pytest
 from search_fakes import Doc, FakeSearchServer, Reply, payload
 from topic_fakes import config, entry, offline, read_json, topic_dir
 
+from generator.app.topic_target import topic_target
 from generator.site.pages.topic import publish_topic
 from generator.store import KBPaths, read_page
 
@@ -42,8 +43,7 @@ def test_web_provider_429_then_results_crawl_refused_and_duplicates_dropped(
             KBPaths(kb_root),
             config(),
             offline(),
-            entry(sources=["searxng"]),
-            quick=True,
+            topic_target(KBPaths(kb_root), entry(sources=["searxng"]), quick=True),
             publish=publish_topic,
         )
         assert server.hits("/page/1") == 0 and server.hits("/page/2") == 0  # the SSRF guard never connected

@@ -8,7 +8,7 @@ from search_fakes import FakeSearchServer, Reply
 
 from generator.config import LLMConfig
 from generator.llm.offline import OfflineProvider
-from generator.retrieval import Query
+from generator.retrieval.feedback import Query
 from generator.store import KBPaths
 from generator.topic.crawl import Crawler
 from generator.topic.research import ResearchContext, open_providers, search_all

@@ -22,7 +22,6 @@ from click.testing import CliRunner
 from test_build_e2e import make_kb
 
 from generator.cli import cli
-from generator.site import defaults
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -146,10 +145,9 @@ def test_the_installed_wheel_researches_and_builds_a_site_from_an_empty_folder(
 
 
 def test_a_knowledge_base_template_overrides_the_shipped_one_of_the_same_name(
-    kb_root: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    kb_root: Path, tmp_path: Path
 ) -> None:
     """As mkdocs' custom_dir: the knowledge base's templates/home.md.j2 wins, every other page is deepkb's."""
-    monkeypatch.setattr(defaults, "kb_templates", None)  # the next tests render with deepkb's own again
     (kb_root / "templates").mkdir()
     (kb_root / "templates" / "home.md.j2").write_text(
         "# Our own front page\n\n{{ counts.repos }} repositories, [all tags]({{ links.tags }}).\n",

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Literal
 
 import click
 
-from .. import cjk, deadlines
+from .. import deadlines
 from ..errors import UsageError
 from ..store import KBPaths
 
@@ -47,11 +47,8 @@ class App:
                 f"knowledge-base root {self.root} does not exist",
                 hint="create it, or run deepkb in the folder that holds deepkb.yml",
             )
-        from ..site import defaults
 
         paths = KBPaths(self.root)
-        cjk.use_cache_dir(paths.cache_dir)  # jieba's dictionary cache stays in ours (no import here)
-        defaults.use_knowledge_base(paths.root)  # its own templates/ override deepkb's, file by file
         return paths
 
     @cached_property

@@ -5,11 +5,11 @@ from __future__ import annotations
 import click
 from rich.markup import escape
 
+from ..app.entries import config_entries, entry_weights, parse_shard, select_shard
+from ..app.run import OnDemand, exit_line, research_entries
 from ..config import check_config_folders
 from ..errors import ConfigError, PartialFailure
-from ..kb.entries import config_entries, entry_weights, parse_shard, select_shard
 from ..kb.index import load_index, update_index
-from ..kb.run import OnDemand, exit_line, research_entries
 from ..kb.search import kb_writes
 from ..llm.cost import usage_line
 from ..site.build import build_site, sitemap_warning

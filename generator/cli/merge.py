@@ -8,9 +8,9 @@ from pathlib import Path
 import click
 from rich.markup import escape
 
-from ..kb.entries import assign_shards, config_entries, entry_weights
+from ..app.entries import assign_shards, config_entries, entry_weights
+from ..app.merge import merge_checkouts
 from ..kb.index import load_index, update_index
-from ..kb.merge import merge_checkouts
 from ..kb.search import kb_writes, sync_search_db
 from ..site.build import build_site
 from ..site.render import render_site

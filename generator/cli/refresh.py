@@ -5,12 +5,12 @@ from __future__ import annotations
 import click
 from rich.markup import escape
 
+from ..app.entries import parse_shard
+from ..app.refresh import run_refresh
 from ..config import check_config_folders
 from ..errors import PartialFailure
-from ..kb.entries import parse_shard
 from ..kb.search import kb_writes
 from ..llm.cost import CostRecord
-from ..refresh import run_refresh
 from . import wall_seconds
 from .app import App, echo_json, pass_app
 from .knowledge import clean

@@ -10,9 +10,11 @@ from pathlib import Path
 import click
 from rich.markup import escape
 
+from ..app.targets import repo_target, session_target
 from ..errors import PartialFailure
 from ..jsontypes import JSONObject
 from ..kb.costs import save_cost
+from ..kb.index import indexed
 from ..kb.search import kb_writes
 from ..llm.meter import MeteredProvider
 from ..repo.run.chunked import run_chunks, start_session, synthesize_session
@@ -78,19 +80,19 @@ def repo_run(
 ) -> None:
     """Research SOURCE (a https URL, git@host:owner/repo, or a local path)."""
     meter = MeteredProvider(app.provider())  # this run's calls, for _cost.json as build writes it
-    with kb_writes(app.paths), app.run_deadline("repo"):
+    with kb_writes(app.paths), app.run_deadline("repo"), indexed(app.paths):
+        target = repo_target(
+            app.paths,
+            app.config,
+            _cli_source(source),
+            requests=requests,
+            entry_points=entry_points,
+            retry_failed=retry_failed,
+            max_concurrent=max_concurrent,
+        )
         try:
             result = run_repo_research(
-                app.paths,
-                app.config,
-                meter,
-                _cli_source(source),
-                request=requests,
-                max_concurrent=max_concurrent,
-                console=app.console,
-                publish=publish_repo,
-                entry_points=entry_points,
-                retry_failed=retry_failed,
+                app.paths, app.config, meter, target, console=app.console, publish=publish_repo
             )
         except RepoPartialFailure as exc:
             _save_cost(app, meter, exc.result)
@@ -113,8 +115,9 @@ def _save_cost(app: App, meter: MeteredProvider, result: RepoResult) -> None:
 def repo_start(app: App, source: str, request: str | None) -> None:
     """Plan a chunked research of SOURCE; prints {session_id, chunk_plan, next_action} as JSON."""
     with kb_writes(app.paths), app.run_deadline("repo"):
+        target = repo_target(app.paths, app.config, _cli_source(source), requests=request)
         session = start_session(
-            app.paths, app.config, app.provider(), _cli_source(source), request=request, console=app.console
+            app.paths, app.config, app.provider(), target, request=request, console=app.console
         )
     echo_json(_session_json(session))
 
@@ -135,6 +138,7 @@ def repo_shard(app: App, session_id: str, chunks: tuple[str, ...], max_concurren
         app.config,
         app.provider(),
         session_id,
+        session_target(app.paths, app.config, session_id),
         wanted,
         max_concurrent=max_concurrent,
         console=app.console,
@@ -153,10 +157,17 @@ def repo_shard(app: App, session_id: str, chunks: tuple[str, ...], max_concurren
 @pass_app
 def repo_synthesize(app: App, session_id: str, as_json: bool) -> None:
     """Write the pages of SESSION from its finished chunks."""
-    with kb_writes(app.paths), app.run_deadline("repo"):
+    with kb_writes(app.paths), app.run_deadline("repo"), indexed(app.paths):
+        target = session_target(app.paths, app.config, session_id)
         try:
             result = synthesize_session(
-                app.paths, app.config, app.provider(), session_id, console=app.console, publish=publish_repo
+                app.paths,
+                app.config,
+                app.provider(),
+                session_id,
+                target,
+                console=app.console,
+                publish=publish_repo,
             )
         except RepoPartialFailure as exc:
             _report(app, exc.result, as_json)

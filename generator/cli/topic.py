@@ -7,9 +7,11 @@ from typing import Any
 import click
 from rich.markup import escape
 
+from ..app.topic_target import topic_target
 from ..config import TopicEntry, check_local_folders
 from ..errors import NoUsableSources, PartialFailure, UsageError
 from ..kb.costs import save_cost
+from ..kb.index import indexed
 from ..kb.search import kb_writes
 from ..llm.meter import MeteredProvider
 from ..site.pages.topic import publish_topic
@@ -65,26 +67,25 @@ def topic_run(
     sources = [s.strip() for s in sources_csv.split(",") if s.strip()] if sources_csv else None
     check_local_folders(sources or entry.sources, app.paths.root, "--sources" if sources else "deepkb.yml")
     meter = MeteredProvider(app.provider())  # this run's calls, for _cost.json as build writes it
-    with kb_writes(app.paths), app.run_deadline("topic"):
+    with kb_writes(app.paths), app.run_deadline("topic"), indexed(app.paths):
+        target = topic_target(
+            app.paths,
+            entry,
+            quick=quick,
+            verify=False if no_verify else None,
+            parallel=False if no_parallel else None,
+            sources=sources,
+            lang=lang,
+            review_plan=review_plan,
+            refresh=True,
+        )
         _finish(
             app,
             as_json,
             meter,
             strict,
             lambda: run_topic_research(
-                app.paths,
-                app.config,
-                meter,
-                entry,
-                console=app.console,
-                quick=quick,
-                verify=False if no_verify else None,
-                parallel=False if no_parallel else None,
-                sources=sources,
-                lang=lang,
-                review_plan=review_plan,
-                refresh=True,
-                publish=publish_topic,
+                app.paths, app.config, meter, target, console=app.console, publish=publish_topic
             ),
         )
 
@@ -96,7 +97,7 @@ def topic_run(
 def topic_resume(app: App, topic_id: str, as_json: bool) -> None:
     """Continue an interrupted, failed or paused (--review-plan) topic run from its last finished step."""
     meter = MeteredProvider(app.provider())
-    with kb_writes(app.paths), app.run_deadline("topic"):
+    with kb_writes(app.paths), app.run_deadline("topic"), indexed(app.paths):
         _finish(
             app,
             as_json,

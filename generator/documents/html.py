@@ -7,8 +7,8 @@ from __future__ import annotations
 import html as entities
 import re
 
-from ..sources.pagetext import html_to_markdown
 from ..text.htmlpage import html_title
+from ..text.pagetext import html_to_markdown
 from .markdown import read_markdown
 from .model import Section
 

@@ -1,9 +1,10 @@
 """`deepkb ask`, retrieval: the passages of the knowledge base that answer a question, each cited, on its page.
 
 Retrieval reads the passages kb/passages.py keeps in the full-text database (kb/search.py syncs it first):
-the question's content words, with their synonyms and Chinese/English glossary twins, are matched by FTS5
-BM25; a passage must cover enough of the question's concepts to count, and one that defines a symbol the
-question names ranks first. kb/answer.py turns them into the answer.
+the question's content words, with their synonyms and Chinese/English glossary twins, find candidates through
+FTS5, and the retrieval engine (generator/retrieval/scoring.py) ranks them; a passage must cover enough of the
+question's concepts to count, and one that defines a symbol the question names ranks first. kb/answer.py
+turns them into the answer.
 """
 
 from __future__ import annotations
@@ -13,9 +14,12 @@ import math
 import re
 import sqlite3
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .. import cjk
+from ..retrieval import scoring
+from ..retrieval.feedback import LEXICAL_K1
+from ..retrieval.scoring import CorpusStats, FieldScale, FieldTokens, Term, spelled_term
 from ..store import KBPaths
 from ..text.words import STOPWORDS, ZH_STOPWORDS, holds_stems, latin_words, stem, tokens
 from .fulltext import quoted, words
@@ -24,7 +28,15 @@ from .search import search_db, unsegment
 from .synonyms import Synonyms, load_synonyms
 
 DEFAULT_LIMIT = 5
-CANDIDATES = 80  # passages BM25 hands to the coverage check
+CANDIDATES = 80  # passages FTS5's BM25 hands to the engine's ranking and the coverage check
+RELEVANCE = 10.0  # a passage matching the whole question, on the scale of the symbol boost
+# A passage is a paragraph or a definition, not a document: its heading names the section it sits in (shared
+# by its neighbours), and its length is normalised as BM25 does, against the candidates' own typical length.
+PASSAGE = FieldScale(
+    weights={"headings": 2.0, "body": 1.0, "code": 0.5},
+    length_norm={"headings": 0.75, "body": 0.5, "code": 0.5},
+    min_length={"headings": 1.0, "body": 1.0, "code": 1.0},
+)
 PER_PAGE = 2  # passages from one page, at most: an answer shows where else the knowledge base says it
 SYMBOL_BOOST = 25.0  # a passage defining a symbol the question names outranks any prose about it
 MAX_SYMBOL_HITS = 12  # a name more symbols share than this (`run`, `get`) says too little to boost
@@ -155,14 +167,16 @@ def retrieve(paths: KBPaths, question: str, limit: int = DEFAULT_LIMIT) -> Retri
     if not ideas and not names:
         return Retrieved([], ideas, False)
     with search_db(paths) as conn:
-        scope = _scope(conn, ideas)
-        scores = _bm25(conn, scope.topical, _pages_of(conn, scope.folders))
+        scope = _scope(conn, _matchable(conn, ideas))
+        candidates = _candidates(conn, scope.topical, _pages_of(conn, scope.folders))
         # a repository's name scopes the question; it is not also a question about its namesake class
         symbols, named = _symbol_hits(conn, [n for n in names if n.lower() not in scope.names])
+        rows = _rows(conn, list(dict.fromkeys([*candidates, *symbols])))
+        stats = _passage_stats(conn, scope.topical)
+        scores = _relevance(rows, scope.topical, stats)
         for rowid, boost in symbols.items():
             scores[rowid] = scores.get(rowid, 0.0) + boost
-        rows = _rows(conn, list(scores))
-        weights = _weights(conn, scope.topical)
+        weights = [stats.idf(_term(idea)) for idea in scope.topical]
         ranked = _rank(rows, scores, scope.topical, weights, named)
         found = _choose(conn, ranked, rows, limit, scope.folders)
     return Retrieved([f for f, _ in found], ideas, any(on_point for _, on_point in found))
@@ -196,16 +210,17 @@ def _scope(conn: sqlite3.Connection, ideas: list[Concept]) -> _Scope:
     return _Scope(tuple(sorted(folders)), frozenset(named), rest if rest else ideas)
 
 
-def _bm25(conn: sqlite3.Connection, ideas: list[Concept], docs: Iterable[int] = ()) -> dict[int, float]:
-    """The CANDIDATES best passages by BM25 over the whole knowledge base, and those of each of `docs` (the
-    pages of a repository the question names, which a common word elsewhere would crowd out)."""
+def _candidates(conn: sqlite3.Connection, ideas: list[Concept], docs: Iterable[int] = ()) -> list[int]:
+    """The CANDIDATES best passages by FTS5's BM25 over the whole knowledge base (the candidate store), and
+    those of each of `docs` (the pages of a repository the question names, which a common word elsewhere would
+    crowd out). The retrieval engine ranks them (`_relevance`)."""
     clauses = []
     for idea in ideas:
         spelled = [quoted([" ".join(found)]) for form in idea.forms if (found := words(form))]
         if spelled:
             clauses.append("(" + " OR ".join(dict.fromkeys(spelled)) + ")")
     if not clauses:
-        return {}
+        return []
     query = "SELECT rowid, -bm25(passages, ?, 1.0) FROM passages WHERE passages MATCH ?"
     match = " OR ".join(clauses)
     rows = conn.execute(f"{query} ORDER BY 2 DESC LIMIT ?", (HEADING_WEIGHT, match, CANDIDATES)).fetchall()
@@ -214,7 +229,57 @@ def _bm25(conn: sqlite3.Connection, ideas: list[Concept], docs: Iterable[int] = 
             f"{query} AND rowid BETWEEN ? AND ? ORDER BY 2 DESC LIMIT ?",
             (HEADING_WEIGHT, match, doc * MAX_PASSAGES, (doc + 1) * MAX_PASSAGES - 1, CANDIDATES // 4),
         ).fetchall()
-    return {int(rowid): float(score) for rowid, score in rows}
+    return list(dict.fromkeys(int(rowid) for rowid, _ in rows))
+
+
+def _matchable(conn: sqlite3.Connection, ideas: list[Concept]) -> list[Concept]:
+    """The concepts without the Chinese twins of their English words when no passage is Chinese: they could
+    match nothing, and segmenting them loads jieba (seconds) for an English question."""
+    row = conn.execute("SELECT value FROM meta WHERE key = 'han'").fetchone()
+    if row is None or row[0] != "0":  # Chinese passages, or a database synced before this was recorded
+        return ideas
+    return [
+        idea
+        if cjk.CJK_RUN.search(idea.label)
+        else replace(idea, forms=tuple(f for f in idea.forms if not cjk.CJK_RUN.search(f)))
+        for idea in ideas
+    ]
+
+
+def _passage_stats(conn: sqlite3.Connection, ideas: list[Concept]) -> CorpusStats:
+    """The engine's statistics for a question: the typical lengths of its candidates' fields (added by
+    `_relevance`), and each concept's document frequency among all the knowledge base's passages (counted up
+    to COMMON), so that a word the question's own candidates all hold still weighs what it does in the store."""
+    held = {_term(idea): _held(conn, idea) for idea in ideas}
+    row = conn.execute("SELECT value FROM meta WHERE key = 'passages'").fetchone()
+    size = int(row[0]) if row else COMMON
+    return CorpusStats(
+        scale=PASSAGE,
+        collection=lambda term: held.get(term, 0),
+        collection_size=max(size, COMMON),
+    )
+
+
+def _term(idea: Concept) -> Term:
+    return spelled_term(idea.label, idea.forms)
+
+
+def _relevance(rows: dict[int, _Row], ideas: list[Concept], stats: CorpusStats) -> dict[int, float]:
+    """Each passage's relevance to the question by the retrieval engine (generator/retrieval/scoring.py):
+    field-weighted BM25 over its heading, its prose and the words of its code names, scaled so that RELEVANCE
+    is a full match."""
+    terms = [_term(idea) for idea in ideas]
+    fields = {rowid: _fields(row) for rowid, row in rows.items()}
+    for rowid, found in fields.items():
+        stats.add(str(rowid), found)
+    return {
+        rowid: RELEVANCE * scoring.score(found, terms, stats, k1=LEXICAL_K1).score
+        for rowid, found in fields.items()
+    }
+
+
+def _fields(row: _Row) -> FieldTokens:
+    return {"headings": tokens(row.heading), "body": tokens(row.text), "code": tokens(code_words(row.text))}
 
 
 def _pages_of(conn: sqlite3.Connection, folders: Iterable[str]) -> list[int]:
@@ -291,20 +356,17 @@ def _rows(conn: sqlite3.Connection, rowids: list[int]) -> dict[int, _Row]:
     return found
 
 
-def _weights(conn: sqlite3.Connection, ideas: list[Concept]) -> list[float]:
-    """Each concept's weight, the rarer the heavier (an IDF over at most COMMON passages): a word no passage
-    holds weighs most, so a passage that leaves it out does not answer."""
-    weights = []
-    for idea in ideas:
-        spelled = [quoted([" ".join(found)]) for form in idea.forms if (found := words(form))]
-        held = 0
-        if spelled:
-            held = conn.execute(
-                "SELECT count(*) FROM (SELECT rowid FROM passages WHERE passages MATCH ? LIMIT ?)",
-                (" OR ".join(dict.fromkeys(spelled)), COMMON),
-            ).fetchone()[0]
-        weights.append(math.log(1 + COMMON / (held + 0.5)))
-    return weights
+def _held(conn: sqlite3.Connection, idea: Concept) -> int:
+    """How many passages hold the concept in any of its spellings, counted up to COMMON."""
+    spelled = [quoted([" ".join(found)]) for form in idea.forms if (found := words(form))]
+    if not spelled:
+        return 0
+    return int(
+        conn.execute(
+            "SELECT count(*) FROM (SELECT rowid FROM passages WHERE passages MATCH ? LIMIT ?)",
+            (" OR ".join(dict.fromkeys(spelled)), COMMON),
+        ).fetchone()[0]
+    )
 
 
 def _rank(

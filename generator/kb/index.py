@@ -11,6 +11,7 @@ import contextlib
 import datetime as dt
 import shutil
 from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Literal
 
@@ -34,7 +35,7 @@ from .synonyms import Synonyms, canonical_tag, load_synonyms
 INDEX_FILE = "_index.json"
 ENTRY_FILE = "_entry.json"
 ENTRY_VERSION = 1  # bump when EntryRecord changes shape: an older record is migrated from its landing page
-COST_FILE = "_cost.json"  # written by kb/run.py beside each entry's pages
+COST_FILE = "_cost.json"  # written by app/run.py beside each entry's pages
 
 
 class EntryRecord(msgspec.Struct, frozen=True, kw_only=True):
@@ -217,6 +218,16 @@ def update_index(paths: KBPaths) -> KnowledgeIndex:
     return index
 
 
+@contextmanager
+def indexed(paths: KBPaths) -> Iterator[None]:
+    """Rebuild the index once the research inside is over, however it ended (what `deepkb repo run` and
+    `topic run` wrap their run in): the pipelines write records and pages, never the index."""
+    try:
+        yield
+    finally:
+        update_index(paths)
+
+
 # --------------------------------------------------------------------------- reading records
 
 
@@ -322,7 +333,7 @@ def _source_record(path: Path, page: Path) -> _SourceRecord:
 
 
 def _cost(folder: Path) -> CostRecord | None:
-    """The tokens and estimated cost of the entry's last run that called a model (kb/run.py's `_cost.json`)."""
+    """The tokens and estimated cost of the entry's last run that called a model (app/run.py's `_cost.json`)."""
     try:
         return msgspec.json.decode((folder / COST_FILE).read_bytes(), type=CostRecord)
     except (OSError, msgspec.DecodeError):

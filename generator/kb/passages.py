@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from urllib.parse import unquote
 
 from ..documents import read_text
-from ..site.pages.topic_labels import LABELS
+from ..text.topic_labels import LABELS
 from .fulltext import TOKENIZE, segment
 
 MAX_PASSAGE_CHARS = 700

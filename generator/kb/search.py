@@ -29,7 +29,7 @@ from .passages import TABLES as PASSAGE_TABLES
 from .passages import forget_passages, page_passages, store_passages
 from .synonyms import Synonyms, canonical_tag, load_synonyms
 
-SCHEMA_VERSION = "7"  # bump when what is indexed changes: the database rebuilds itself
+SCHEMA_VERSION = "8"  # bump when what is indexed changes: the database rebuilds itself
 TAG_BOOST = 10.0  # a tag hit outranks a passing mention in the text
 # a raw source's tags are its topic's: on equal evidence the topic (or repository) ranks first
 KIND_WEIGHT = {"repo": 1.0, "topic": 1.0, "source": 0.6}
@@ -168,6 +168,15 @@ def _sync(conn: sqlite3.Connection, paths: KBPaths, *, rebuild: bool = False) ->
             conn.execute("DELETE FROM folders WHERE path = ?", (rel,))
         total = int(conn.execute("SELECT count(*) FROM files").fetchone()[0])
         conn.execute("INSERT OR REPLACE INTO meta VALUES ('synced', '1')")
+        # what `ask`'s IDF counts documents out of, read once here rather than scanned on every question
+        passages = conn.execute("SELECT count(*) FROM passages").fetchone()[0]
+        conn.execute("INSERT OR REPLACE INTO meta VALUES ('passages', ?)", (str(passages),))
+        # whether any passage is Chinese: an English question's glossary twins are segmented (jieba, seconds
+        # to load) only for a knowledge base they could match in
+        han = conn.execute("SELECT EXISTS(SELECT 1 FROM passages WHERE body GLOB ?)", (_ANY_HAN,)).fetchone()[
+            0
+        ]
+        conn.execute("INSERT OR REPLACE INTO meta VALUES ('han', ?)", (str(int(han)),))
     return SyncCounts(**counts, unchanged=total - counts["added"] - counts["updated"])
 
 
@@ -382,7 +391,28 @@ def _kind_of(entry_id: str) -> str:
 
 
 def unsegment(text: str) -> str:
-    return re.sub(r"(?<=[\u3400-\u9fff]) +(?=[\u3400-\u9fff])", "", text).strip()
+    """Indexed text as its author wrote it. jieba's search mode (`segment(..., for_index=True)`) emits the
+    parts of a long word before the word ("服务 服务端 渲染" for 服务端渲染): a part is dropped where it and
+    the parts after it stand inside a later word, then the Han words are joined again."""
+    tokens = text.split()
+    kept = [t for i, t in enumerate(tokens) if not _part_of_later_word(tokens, i)]
+    return re.sub(r"(?<=[\u3400-\u9fff]) +(?=[\u3400-\u9fff])", "", " ".join(kept)).strip()
+
+
+def _part_of_later_word(tokens: list[str], i: int) -> bool:
+    if not _HAN_WORD.fullmatch(tokens[i]):
+        return False
+    for j in range(i + 1, min(len(tokens), i + _SEARCH_PARTS + 1)):
+        if not _HAN_WORD.fullmatch(tokens[j]):
+            return False
+        if len(tokens[j]) > len(tokens[i]) and all(tokens[k] in tokens[j] for k in range(i, j)):
+            return True
+    return False
+
+
+_ANY_HAN = "*[\u3400-\u9fff]*"
+_HAN_WORD = re.compile(r"[\u3400-\u9fff]+")
+_SEARCH_PARTS = 8  # how far ahead the word is looked for: its parts stand right before it
 
 
 def make_snippet(text: str, terms: Iterable[str]) -> str:

@@ -20,7 +20,7 @@ from pydantic import Field
 
 from .. import __version__
 from ..errors import DeepkbError
-from ..site.preview import allowed_hosts
+from ..netguard import allowed_hosts
 from ..store import KBPaths
 from .answer import AnswerPayload, answer_question
 from .ask import MAX_QUESTION

@@ -8,7 +8,7 @@ import os
 import re
 import threading
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, ClassVar, Literal, cast
+from typing import ClassVar, Literal, cast
 
 from ..config import LLMConfig
 from ..errors import ConfigError, ProviderAuthError, ProviderError, SchemaRefused
@@ -28,8 +28,12 @@ class JsonSchema:
         return cast("JSONObject", json.loads(self.text))
 
 
-if TYPE_CHECKING:
-    from .window import Window
+@dataclass(frozen=True)
+class Window:
+    """A model's context window in tokens, and where deepkb learnt it (said on pages and in errors)."""
+
+    tokens: int
+    source: str
 
 
 @dataclass(frozen=True)

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from .base import Completion, JsonOutcome, Prompt, Provider
-from .window import Window
+from .base import Completion, JsonOutcome, Prompt, Provider, Window
 
 
 class MeteredProvider(Provider):

@@ -29,8 +29,8 @@ from ..errors import (
 )
 from ..http import RetryPolicy, bounded_client, environment_proxy, send
 from ..jsontypes import JSONObject, JSONValue
-from .base import Completion, Prompt, Provider, estimate_tokens, register, reported_tokens
-from .window import Window, fit_to_window
+from .base import Completion, Prompt, Provider, Window, estimate_tokens, register, reported_tokens
+from .window import fit_to_window
 
 DEFAULT_BASE_URL = "https://api.openai.com/v1"
 # First backoff step in seconds; doubled per attempt. Tests monkeypatch it to keep retries instant.

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from ..errors import PromptTooLarge
-from .base import Prompt, Provider, estimate_tokens
+from .base import Prompt, Provider, Window, estimate_tokens
 
 DEFAULT_WINDOW = 8192
 """The window assumed when neither deepkb.yml, the server nor the model's name tells: small enough for most
@@ -40,14 +40,6 @@ MIN_OUTPUT = 512
 CHARS_PER_TOKEN = 3.0
 """Code and non-English text run at about 3 characters a token in BPE vocabularies; the estimate never
 counts fewer tokens than this gives, so a long identifier or a base64 run is not counted as one word."""
-
-
-@dataclass(frozen=True)
-class Window:
-    """A model's context window in tokens, and where deepkb learnt it (said on pages and in errors)."""
-
-    tokens: int
-    source: str
 
 
 def context_window(provider: Provider, stage: str = "default") -> Window:

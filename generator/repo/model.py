@@ -6,16 +6,13 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal, Protocol
+from typing import Literal, Protocol
 
 import msgspec
 
 from generator.repo.facts.prose import summary
 
 from ..jsontypes import StoredObject
-
-if TYPE_CHECKING:
-    from generator.repo.facts.ranking import FileRanking
 
 # seed limits (the architect prompt and the normalizer share them)
 MAX_FILES_PER_SHARD = 5
@@ -165,9 +162,9 @@ class Facts:
     """Identifiers the README's code shows (`requests.get`, `app.listen`): what the front page demonstrates."""
     readme: str | None = field(default=None, compare=False, repr=False)
     """The README's first real paragraph, redacted ("" without one; None when the facts did not read it)."""
-    rankings: dict[str, FileRanking] = field(default_factory=dict, compare=False, repr=False)
-    """Each file's symbols ranked (facts/ranking.py), kept per file: the pages ask for the same files' key
-    symbols several times."""
+    rankings: dict[str, object] = field(default_factory=dict, compare=False, repr=False)
+    """Each file's symbols ranked, kept per file: the pages ask for the same files' key symbols several times.
+    facts/ranking.py owns the record (a `FileRanking`) and checks its type, so this model stays below it."""
 
 
 class CallGraphView(Protocol):
@@ -183,6 +180,17 @@ class CallGraphView(Protocol):
     def entries(self, paths: Iterable[str] | None = None, *, limit: int = 8) -> list[tuple[str, str]]: ...
 
     def calls_into(self, path: str) -> Counter[str]: ...
+
+    def tree(self, paths: Iterable[str] | None = None) -> list[CallTree]: ...
+
+
+@dataclass(frozen=True)
+class CallTree:
+    """A call of the main flow and the calls below it that lead to the most code (facts/calltree.py): one
+    where the work goes on in a straight line, several where it branches."""
+
+    edge: CallEdge
+    below: tuple[CallTree, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -272,6 +280,14 @@ class FlowHop:
     caller: str
     callee: str
     citation: Citation | None = None
+
+
+@dataclass(frozen=True)
+class FlowBranch:
+    """A hop of the main flow's call tree and the hops below it, each cited at the line of its call."""
+
+    hop: FlowHop
+    below: tuple[FlowBranch, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -412,7 +428,10 @@ class RepoSynthesis:
     notes: str = ""  # the maintainer's own markdown (deepkb.yml `notes:`), untrusted, shown on the index
     corrections: str = ""  # notes.corrections_digest of what deepkb.yml set for the repository
     architecture: list[SubsystemEdge] = field(default_factory=list)
-    main_flow: list[FlowHop] = field(default_factory=list)
+    main_flow: list[FlowHop] = field(default_factory=list)  # the call tree's main line (its heaviest calls)
+    flow_tree: list[FlowBranch] = field(
+        default_factory=list
+    )  # the calls the main flow's entry makes, as a tree
     catalogue: list[CatalogueGroup] = field(default_factory=list)
     modules_present: int = 0  # core source modules in the repository (the catalogue lists all of them)
     git: bool = True  # False: researched from a folder that is not a git repository

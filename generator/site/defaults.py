@@ -21,12 +21,3 @@ TEMPLATES_DIR = DEFAULTS_DIR / "templates"
 
 MKDOCS_YML = DEFAULTS_DIR / "mkdocs.yml"
 """The MkDocs configuration of a knowledge-base root that has no mkdocs.yml of its own."""
-
-kb_templates: Path | None = None
-"""The open knowledge base's own templates/ folder, whose files replace deepkb's of the same name."""
-
-
-def use_knowledge_base(root: Path) -> None:
-    """Look templates up in `root/templates/` before deepkb's (set by the CLI when it opens a root)."""
-    global kb_templates
-    kb_templates = root / "templates"

@@ -10,7 +10,6 @@ logged through `terminal.printable`, so a path cannot carry escape sequences to 
 from __future__ import annotations
 
 import errno
-import ipaddress
 import logging
 import socket
 from collections.abc import Iterable
@@ -18,10 +17,10 @@ from typing import Any
 from wsgiref.types import StartResponse, WSGIApplication, WSGIEnvironment
 
 from ..errors import UsageError
+from ..netguard import allowed_hosts
 from ..terminal import printable
 
 LIVERELOAD_LOGGER = "mkdocs.livereload"  # the logger MkDocs' preview server writes its request lines to
-_LOOPBACK_NAMES = ("localhost", "127.0.0.1", "[::1]")
 
 
 def preview_address(dev_addr: str) -> tuple[str, int]:
@@ -54,23 +53,6 @@ def serve_error(dev_addr: str, exc: OSError) -> UsageError:
         )
     reason = exc.strerror or str(exc)
     return UsageError(f"cannot serve on {dev_addr}: {reason}", hint="pick another address with --dev-addr")
-
-
-def allowed_hosts(host: str, port: int) -> frozenset[str]:
-    """The Host header values a preview served on `host:port` answers (lower case)."""
-    shown = f"[{host}]" if ":" in host else host
-    names = {shown.lower()}
-    if _is_loopback(host):
-        names.update(_LOOPBACK_NAMES)
-    hosts = {f"{name}:{port}" for name in names}
-    return frozenset(hosts | (names if port == 80 else set()))
-
-
-def _is_loopback(host: str) -> bool:
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return host.lower() == "localhost"
 
 
 def host_guard(app: WSGIApplication, hosts: frozenset[str]) -> WSGIApplication:

@@ -152,7 +152,7 @@ def render_home(paths: KBPaths, config: Config, catalog: Catalog, tag_files: dic
         ],
     }
     meta = _meta(config.site.title, config.site.description, "home", catalog.latest_update())
-    write_page(_site_page(paths, page), meta, render_template("home.md.j2", context))
+    write_page(_site_page(paths, page), meta, render_template(paths, "home.md.j2", context))
 
 
 def home_tags(catalog: Catalog) -> list[str]:
@@ -207,7 +207,7 @@ def render_section(paths: KBPaths, catalog: Catalog, kind: str, tag_files: dict[
         }  # fmt: skip
         title = heading if number == 1 else f"{heading} (page {number})"
         meta = _meta(title, intro, section, catalog.latest_update())
-        write_page(_site_page(paths, page), meta, render_template("section_index.md.j2", context))
+        write_page(_site_page(paths, page), meta, render_template(paths, "section_index.md.j2", context))
     _remove_stale(paths.site_src, site_files(paths.site_src, section, "_page-*.md"), keep=set(files))
 
 
@@ -273,7 +273,7 @@ def _render_tag(
         )
         meta = _meta(f"Tag: {tag}", description, "tag", catalog.latest_update())
         meta["tag"] = tag
-        write_page(_site_page(paths, page), meta, render_template("tag.md.j2", context))
+        write_page(_site_page(paths, page), meta, render_template(paths, "tag.md.j2", context))
     return files
 
 
@@ -331,7 +331,7 @@ def _render_tags_index(
         for tag in sorted(members, key=lambda t: (-len(members[t]), t))
     ]  # fmt: skip
     meta = _meta("Tags", f"{len(tags)} canonical tags", "tags", catalog.latest_update())
-    write_page(_site_page(paths, page), meta, render_template("tags_index.md.j2", {"tags": tags}))
+    write_page(_site_page(paths, page), meta, render_template(paths, "tags_index.md.j2", {"tags": tags}))
 
 
 def _site_page(paths: KBPaths, rel: str) -> Path:

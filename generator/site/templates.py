@@ -10,12 +10,13 @@ environment escapes on output (`md_escape`), so untrusted text is inert without 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from functools import lru_cache
+from pathlib import Path
 
 import jinja2
 
-from . import defaults
+from ..store import KBPaths
 from .defaults import TEMPLATES_DIR
 from .text import Markdown, md_escape, md_inline
 
@@ -33,31 +34,12 @@ def _join(items: Iterable[object], separator: str = "") -> Markdown:
     return Markdown(md_escape(separator).join(md_escape(item) for item in items))
 
 
-def template_folders() -> tuple[str, ...]:
-    """Where a template is looked up, first match wins: the knowledge base's own templates/ folder, then
-    deepkb's (as mkdocs' `custom_dir` overrides a theme file by file)."""
-    return tuple(str(folder) for folder in (defaults.kb_templates, TEMPLATES_DIR) if folder is not None)
-
-
-class KnowledgeBaseFirst(jinja2.BaseLoader):
-    """Loads a template from the folders in force at that moment; a template loaded for one knowledge base
-    is out of date once another is open (one process may open several, as the tests do)."""
-
-    def get_source(
-        self, environment: jinja2.Environment, template: str
-    ) -> tuple[str, str | None, Callable[[], bool] | None]:
-        folders = template_folders()
-        source, filename, uptodate = jinja2.FileSystemLoader(folders).get_source(environment, template)
-        return source, filename, lambda: template_folders() == folders and uptodate()
-
-    def list_templates(self) -> list[str]:
-        return jinja2.FileSystemLoader(template_folders()).list_templates()
-
-
-@lru_cache(maxsize=1)
-def environment() -> jinja2.Environment:
+@lru_cache(maxsize=8)
+def environment(own_templates: Path) -> jinja2.Environment:
+    """The page templates of one knowledge base: its own `templates/` folder first, then deepkb's (as mkdocs'
+    `custom_dir` overrides a theme file by file); one process may open several knowledge bases."""
     env = jinja2.Environment(
-        loader=KnowledgeBaseFirst(),
+        loader=jinja2.FileSystemLoader([str(own_templates), str(TEMPLATES_DIR)]),
         undefined=jinja2.StrictUndefined,  # a missing variable fails loudly
         autoescape=False,  # output is markdown, not HTML: `finalize` escapes with the markdown escaper instead
         finalize=_escape_unless_markdown,
@@ -71,6 +53,6 @@ def environment() -> jinja2.Environment:
     return env
 
 
-def render_template(name: str, context: Mapping[str, object]) -> str:
+def render_template(paths: KBPaths, name: str, context: Mapping[str, object]) -> str:
     """Render the template `name` (the knowledge base's own, else deepkb's) with exactly `context`."""
-    return environment().get_template(name).render(**context)
+    return environment(paths.templates_dir).get_template(name).render(**context)

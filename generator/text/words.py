@@ -1,6 +1,6 @@
 """The words of a text: content words without stopwords, and their stems (Snowball, the one stemmer).
 
-Relevance (generator/relevance.py), summaries, keyphrases and the focus step all read text through these,
+Relevance (generator/retrieval/scoring.py), summaries, keyphrases and the focus step all read text through these,
 so "parsing" and "parsed" are one word to every one of them.
 """
 

@@ -8,9 +8,8 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from typing import TYPE_CHECKING, ClassVar, Literal
+from typing import TYPE_CHECKING, Literal
 
-import msgspec
 from pydantic import BaseModel, Field
 
 from ..errors import ProviderError
@@ -19,6 +18,7 @@ from ..llm.structured import complete_json
 from ..llm.window import context_window, fit_entries
 from ..text.words import STOPWORDS, content_words
 from . import bounds
+from .aggregated import Aggregation, Cluster, Entity, SourceItem
 from .keyphrases import topic_phrases
 from .plan import keyphrases
 from .state import now_iso
@@ -28,45 +28,6 @@ if TYPE_CHECKING:
 
 TOP_TERMS = 25  # each source is described by its most characteristic words
 MAX_ENTITIES = 40
-
-
-class Cluster(msgspec.Struct, frozen=True):
-    """Sources about one theme; `confidence` is how much they share (0–1)."""
-
-    id: str
-    label: str
-    items: list[str]
-    confidence: float
-
-
-class Entity(msgspec.Struct, frozen=True):
-    name: str
-    type: str
-    mentions: int
-
-
-class SourceItem(msgspec.Struct, frozen=True):
-    id: str
-    title: str
-    source: str
-    url: str
-
-
-class Aggregation(msgspec.Struct, frozen=True, kw_only=True):
-    """`processed/aggregated.json`: the sources grouped into clusters, their entities and key phrases.
-
-    A record written before records carried a version has this shape, so a missing version reads as 1."""
-
-    VERSION: ClassVar[int] = 1  # bump when the shape changes: a stored record of another version is refused
-    version: int = VERSION
-    generated: str
-    method: Literal["llm", "lexical", "raw"]
-    note: str = ""
-    degraded: bool = False
-    keyphrases: list[str] = msgspec.field(default_factory=list)
-    items: list[SourceItem] = msgspec.field(default_factory=list)
-    clusters: list[Cluster] = msgspec.field(default_factory=list)
-    entities: list[Entity] = msgspec.field(default_factory=list)
 
 
 def aggregate(provider: Provider, topic: str, sources: list[RawSource]) -> Aggregation:

@@ -21,15 +21,15 @@ from ..errors import ProviderError
 from ..llm.base import Prompt, Provider
 from ..llm.structured import complete_json
 from ..llm.window import context_window, fit_entries
-from ..relevance import Fields, Relevance, field_tokens, keep_threshold, tokens
+from ..retrieval.scoring import Fields, Relevance, field_tokens, keep_threshold, tokens
 from ..summarize import rank_sentences
 from ..text.sentences import says_something, split_sentences
 from ..text.sentences import sentences as split_all
 from . import bounds
 from .defining import most_about, titled_after
 from .facet_sections import opening_passages, subject_opening, treating
+from .judge import RelevanceJudge
 from .plan import FACETS, Plan, heading_facets
-from .relevance import RelevanceJudge
 from .sentences import (
     MAX_PASSAGE,
     RUN_IN_LABEL,

@@ -25,8 +25,8 @@ from ..documents import Budget, read_bytes, read_text, stated_title
 from ..documents.html import keep_formulas
 from ..errors import DeepkbError, ProviderError, ProviderTimeout, UnsafeSourceError
 from ..jsontypes import JSONObject
-from ..sources.pagetext import absolute_links, html_to_markdown, inert_markdown
 from ..text.htmlpage import read_html
+from ..text.pagetext import absolute_links, html_to_markdown, inert_markdown
 from .dedupe import canonical_url
 from .ssrf import Guard, Resolver, Target, system_resolver
 

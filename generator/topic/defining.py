@@ -10,8 +10,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from ..relevance import tokens
-from .relevance import RelevanceJudge
+from ..text.words import tokens
+from .judge import RelevanceJudge
 
 # what joins two subjects in a topic's words
 _JOIN = re.compile(r"\s*(?:,|;|\band\b|\bor\b|\bversus\b|\bvs\.?|&|/|与|和|及|或|、)\s*", re.I)

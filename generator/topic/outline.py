@@ -9,8 +9,7 @@ from __future__ import annotations
 
 import re
 
-from ..relevance import tokens
-from ..text.words import content_words
+from ..text.words import content_words, tokens
 from .defining import subjects
 
 MAX_QUESTION = 200  # characters: a longer "question" is a paragraph the model wrote into the field

@@ -2,7 +2,8 @@
 
 Each phase is one method over saved records (topic/workspace.py), checkpointed after every phase and step so
 `resume` repeats no finished step. The pipeline writes no pages (the caller's `publish` renders them) and
-takes no lock (the CLI holds it); a run with no usable source raises `NoUsableSources`.
+takes no lock (the CLI holds it) and leaves the index to its caller; a run with no usable source raises
+`NoUsableSources`.
 """
 
 from __future__ import annotations
@@ -18,9 +19,8 @@ from pydantic import ValidationError
 from rich.console import Console
 from rich.markup import escape
 
-from ..config import Config, TopicEntry
+from ..config import Config
 from ..errors import DeepkbError, NoUsableSources, PartialFailure, ResearchError, UsageError
-from ..kb.index import update_index
 from ..llm.base import Provider
 from ..llm.cost import usage_cost
 from ..store import KBPaths, read_json, safe_join, write_json
@@ -33,7 +33,7 @@ from .plan import DocumentOutline, Plan, Step, make_plan, replan
 from .processing import process_step
 from .report import Report, build_report, refused_figures
 from .research import ResearchContext, open_providers, research_step, seed_research, survey
-from .state import ORDER, Options, Phase, Run, TopicMeta, TopicResult, now_iso
+from .state import ORDER, Options, Phase, Run, TopicMeta, TopicResult, TopicTarget, now_iso
 from .verify import MAX_VERIFY_ROUNDS, supplementary_steps, verify_report
 
 MAX_TOPIC_CHARS = 500
@@ -46,52 +46,24 @@ def run_topic_research(
     paths: KBPaths,
     config: Config,
     provider: Provider,
-    entry: TopicEntry,
+    target: TopicTarget,
     *,
     console: Console | None = None,
-    quick: bool = False,
-    verify: bool | None = None,
-    parallel: bool | None = None,
-    sources: list[str] | None = None,
-    lang: str | None = None,
-    review_plan: bool = False,
-    refresh: bool = False,
     publish: Publish | None = None,
-    entry_options: bool = False,
 ) -> TopicResult:
     """Research one topic into `site_src/topics/<slug>/`, continuing an unfinished run of the same topic.
 
     A completed topic younger than its `refresh_days`, asked for with the same sources and language, is
-    returned as it is (so `deepkb build` re-runs nothing); `refresh=True` (`deepkb topic run`) researches again.
-    With `entry_options` (build, refresh), an unfinished run continues with the entry's sources and options,
-    never the ones its `_meta.json` records: a record on disk is data, not authority.
+    returned as it is (so `deepkb build` re-runs nothing), unless the target asks for a refresh.
     """
-    if lang not in (None, "en", "zh"):
-        raise UsageError(f"--lang: unsupported language '{lang}'", hint="use en or zh")
-    topic = " ".join(entry.topic.split())
-    if not topic or len(topic) > MAX_TOPIC_CHARS:
-        raise UsageError(
-            f"the topic text is {len(topic)} characters; a topic is 1 to {MAX_TOPIC_CHARS}",
-            hint="ask a shorter question; details belong in the sources",
-        )
-    options = Options(
-        quick=quick,
-        verify=False if quick else (entry.verify if verify is None else verify),
-        parallel=False if quick else (entry.parallel if parallel is None else parallel),
-        sources=list(sources or entry.sources),
-        lang="zh" if (lang or entry.lang) == "zh" else "en",  # checked above: en or zh
-        review_plan=review_plan,
-    )
-    slug = identity.topic_slug(topic, entry.slug, paths)
-    if entry.slug:
-        identity.check_configured_slug(paths, topic, slug)
+    options, slug = target.options, target.slug
     meta = wsp.load_meta(paths, slug)
     # an unverified report is published and labelled as such: like a completed one it waits for refresh_days
-    if meta is not None and meta.status in PUBLISHED and not refresh and meta.is_fresh(options):
+    if meta is not None and meta.status in PUBLISHED and not target.refresh and meta.is_fresh(options):
         return TopicRun(paths, config, provider, meta, console, publish).result()
     if meta is None or meta.status in FINISHED:
-        meta = _fresh_meta(topic, slug, options, meta)
-        meta.refresh_days = entry.refresh_days
+        meta = _fresh_meta(target.topic, slug, options, meta)
+        meta.refresh_days = target.entry.refresh_days
         return TopicRun(paths, config, provider, meta, console, publish, fresh=True).execute()
     if meta.status == "awaiting_review":
         run = TopicRun(paths, config, provider, meta, console, publish)
@@ -100,7 +72,7 @@ def run_topic_research(
             f"{run.ws.plan_file}, then run: deepkb topic resume {meta.id}"
         )
         return run.result()
-    if entry_options:
+    if target.entry_options:
         fields = {"sources", "lang", "verify", "parallel", "quick"}
         meta.options = msgspec.structs.replace(
             meta.options, **{name: getattr(options, name) for name in fields}
@@ -464,7 +436,6 @@ class TopicRun:
         self._save()
         if self.publish is not None:
             self.publish(self.paths, self.meta.slug)
-        update_index(self.paths)  # the home page lists the topic with this status
 
     def _pause(self) -> TopicResult:
         self.meta.status = "awaiting_review"

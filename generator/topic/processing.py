@@ -18,15 +18,15 @@ from ..jsontypes import StoredObject
 from ..llm.base import Prompt, Provider
 from ..llm.structured import complete_json
 from ..llm.window import context_window, fit_entries
-from ..relevance import Fields
+from ..retrieval.scoring import Fields
 from ..summarize import rank_sentences
 from ..text.sentences import split_sentences
 from ..text.words import STOPWORDS
 from . import bounds
 from .analyze import point_shares, sentence_statistics
 from .dispatch import StepOutcome
+from .judge import RelevanceJudge
 from .plan import Step
-from .relevance import RelevanceJudge
 from .sentences import is_changelog, quotable
 from .workspace import RawSource
 

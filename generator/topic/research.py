@@ -1,5 +1,5 @@
 """The researcher role: for one step, search the providers and the knowledge base, run iterative retrieval,
-keep only sources about the topic (topic/relevance.py), crawl thin web hits, dedupe, and store raw sources.
+keep only sources about the topic (topic/judge.py), crawl thin web hits, dedupe, and store raw sources.
 
 Before the steps, the seed retrieval asks for the topic itself: its documents (the ones that define the
 topic, found by their titles, headings and openings, and by the words they share) are stored first, and
@@ -34,17 +34,18 @@ from ..kb.synonyms import load_synonyms
 from ..llm.base import Prompt, Provider
 from ..llm.structured import complete_json
 from ..llm.window import context_window, fit_entries
-from ..relevance import Fields, lead_of, tokens
-from ..retrieval import Judged, Query, Retrieval, iterative_retrieval
+from ..retrieval.feedback import Judged, Query, Retrieval, iterative_retrieval
+from ..retrieval.scoring import Fields, lead_of
 from ..sources.base import SearchHit, SearchProvider, create_search_provider
 from ..sources.routing import route_query
 from ..store import KBPaths, read_page, safe_join
+from ..text.words import tokens
 from .crawl import Crawler, FetchedPage
 from .dedupe import dedupe
 from .defining import titled_after
 from .dispatch import StepOutcome
+from .judge import RelevanceJudge
 from .plan import DocumentOutline, Step, keyphrases, query_words
-from .relevance import RelevanceJudge
 from .standing import landed_in, redirect_target
 from .workspace import PASSAGE_JOIN, TEXT_HEADING, Workspace, raw_page_text, write_raw_source
 

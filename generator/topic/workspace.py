@@ -21,7 +21,7 @@ from ..documents.plain import markup_prose
 from ..errors import StoreError, UsageError
 from ..kb.synonyms import canonical_tags, load_synonyms
 from ..store import KBPaths
-from .aggregate import Aggregation
+from .aggregated import Aggregation
 from .dedupe import canonical_url
 from .keyphrases import topic_phrases
 from .plan import Plan, validate_plan

@@ -12,9 +12,11 @@ from generator.repo.analyze.citations import Linker
 from generator.repo.facts.ranking import TYPE_KINDS, RankedSymbol, key_symbols, leading_symbols
 from generator.repo.model import (
     CallEdge,
+    CallTree,
     CitedSymbol,
     Facts,
     FileEntry,
+    FlowBranch,
     FlowHop,
     KeyType,
     ModuleLine,
@@ -129,6 +131,14 @@ def flow_hops(chain: Sequence[CallEdge], linker: Linker) -> list[FlowHop]:
             linker.check(edge.caller_path, edge.line),
         )
         for edge in chain
+    ]
+
+
+def flow_branches(tree: Sequence[CallTree], linker: Linker) -> list[FlowBranch]:
+    """A call tree as hops, each cited at the line of its call, with the hops below it."""
+    return [
+        FlowBranch(flow_hops([branch.edge], linker)[0], tuple(flow_branches(branch.below, linker)))
+        for branch in tree
     ]
 
 

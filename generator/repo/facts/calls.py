@@ -16,6 +16,7 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 from generator.errors import DeepkbError
+from generator.repo.facts.calltree import call_tree, heaviest_entry
 from generator.repo.facts.deprecation import deprecated_by_body, deprecated_by_doc
 from generator.repo.facts.flows import Node, entry_points, main_paths
 from generator.repo.facts.forked import map_files
@@ -24,10 +25,13 @@ from generator.repo.facts.pycalls import PythonCalls
 from generator.repo.facts.tscalls import TreeSitterCalls
 from generator.repo.map.filetypes import is_context_file
 from generator.repo.map.walk import read_source
-from generator.repo.model import CallEdge, FileFacts, Symbol
+from generator.repo.model import CallEdge, CallTree, FileFacts, Symbol
 
 MAX_CALLERS = 40  # files whose calls into a set of files are shown (the most important ones)
-CALLS_MAX_BYTES = 400_000  # larger files (generated tables, vast test modules) are not read for calls
+CALLS_MAX_BYTES = 400_000
+# the main flow's tree starts at whichever leads to the most code of the entry points of this many main
+# paths and of this many of the best entry points
+ENTRY_CHAINS, ENTRIES = 5, 4  # larger files (generated tables, vast test modules) are not read for calls
 
 
 class CallGraph:
@@ -98,6 +102,17 @@ class CallGraph:
     def chains(self, paths: Iterable[str] | None = None, *, limit: int = 5) -> list[list[CallEdge]]:
         """flows.main_paths through this graph."""
         return main_paths(self, self.files, paths, limit=limit)
+
+    def tree(self, paths: Iterable[str] | None = None) -> list[CallTree]:
+        """calltree.call_tree from a maintainer's entry point of `paths`, else the one leading to the most code
+        among those the main paths start from and the best entry points: the calls it makes, each with the
+        calls below it."""
+        paths = list(self.files if paths is None else paths)
+        starts = [(chain[0].caller_path, chain[0].caller) for chain in self.chains(paths, limit=ENTRY_CHAINS)]
+        chosen = [node for node in self.entry_points if node in starts]  # a maintainer's comes first, always
+        candidates = chosen[:1] or dict.fromkeys([*starts, *self.entries(paths, limit=ENTRIES)])
+        entry = heaviest_entry(self, self.files, candidates)
+        return call_tree(self, self.files, entry) if entry is not None else []
 
     def entries(self, paths: Iterable[str] | None = None, *, limit: int = 8) -> list[Node]:
         """flows.entry_points of this graph: where the flows of `paths` start."""

@@ -7,32 +7,13 @@ from __future__ import annotations
 
 import posixpath
 from collections.abc import Sequence
-from pathlib import Path
 
-from generator.config import Config
-from generator.errors import ConfigError, DeepkbError
-from generator.repo.checkout.clone import parse_source
+from generator.errors import ConfigError
 from generator.repo.map.filetypes import is_context_file
-from generator.repo.model import FileFacts, RepoSource
+from generator.repo.model import FileFacts
 
 Node = tuple[str, str]  # (path, qualified symbol)
 _PACKAGE_FILES = {"__init__", "index", "mod", "lib"}
-
-
-def configured_entry_points(config: Config, root: Path, source: RepoSource) -> list[str]:
-    """The `entry_points:` of the deepkb.yml entry for `source` (however its source was written), [] when
-    none is configured: `repo run` of a configured repository starts its flows where `build` does."""
-    for entry in config.repos:
-        if entry.entry_points and _same_source(entry.source, root, source):
-            return entry.entry_points
-    return []
-
-
-def _same_source(written: str, root: Path, source: RepoSource) -> bool:
-    try:
-        return parse_source(written, root).location == source.location
-    except DeepkbError:  # an entry that is not a valid source is reported when it is run, not here
-        return False
 
 
 def resolve_entry_points(files: dict[str, FileFacts], names: Sequence[str]) -> list[Node]:

@@ -29,7 +29,7 @@ EARLY_CALL = 0.3  # what a caller's first call loses of its weight against its l
 SAME_FILE = 0.5  # each further hop within a module the path already reached counts this much of the last
 ERROR_PATH = 0.3  # what a call that reports an error counts in a path (and every hop after it)
 # a callee that reports an error: an exception class, or a function named for failing
-_REPORTS_ERROR = re.compile(
+REPORTS_ERROR = re.compile(
     r"(?:Error|Exception|Abort|Exit)$|^_*(?:serve_?)?(?:error|fail|fatal|abort|exit|panic|die)(?:[A-Z_]\w*)?$"
     r"|_(?:error|exception)$"  # handle_exception, handle_http_error
 )
@@ -253,7 +253,7 @@ class _Search:
         for a call that reports an error (raising `UsageError`, `serveError`, `this.error(…)`): where a
         path turns aside, whatever the callee weighs."""
         share = 1.0 - EARLY_CALL * (1.0 - self.late.get(edge, 1.0))
-        return share * ERROR_PATH if _REPORTS_ERROR.search(edge.callee.rsplit(".", 1)[-1]) else share
+        return share * ERROR_PATH if REPORTS_ERROR.search(edge.callee.rsplit(".", 1)[-1]) else share
 
     def weigh(self, node: Node) -> float:
         """`node_weight`, each node weighed once per run (`node_weights`), each file's symbols gathered

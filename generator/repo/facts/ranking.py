@@ -90,13 +90,14 @@ def file_ranking(facts: Facts, path: str) -> FileRanking | None:
     fact = facts.files.get(path)
     if fact is None or not fact.symbols:
         return None
-    ranking = facts.rankings.get(path)
-    if ranking is None:
-        # calls into its symbols from the other source modules (none without a call graph)
-        calls = facts.calls.calls_into(path) if facts.calls is not None else None
-        references = doc_references(fact)
-        ranking = FileRanking.of(fact, calls + references if calls else references, facts)
-        facts.rankings[path] = ranking
+    cached = facts.rankings.get(path)
+    if isinstance(cached, FileRanking):
+        return cached
+    # calls into its symbols from the other source modules (none without a call graph)
+    calls = facts.calls.calls_into(path) if facts.calls is not None else None
+    references = doc_references(fact)
+    ranking = FileRanking.of(fact, calls + references if calls else references, facts)
+    facts.rankings[path] = ranking
     return ranking
 
 

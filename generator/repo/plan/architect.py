@@ -106,19 +106,6 @@ def accept_proposal(
 # --------------------------------------------------------------------------- prompt
 
 
-def architect_prompt(
-    repo_map: RepoMap,
-    facts: Facts,
-    allowed: Sequence[str],
-    request: str | None,
-    pinned: Sequence[Shard] = (),
-    *,
-    lines: int = _MAP_LINES_IN_PROMPT,
-) -> Prompt:
-    """The architect's prompt, listing the `lines` most important files."""
-    return architect_prompts(repo_map, facts, allowed, request, pinned)(lines)
-
-
 def architect_prompts(
     repo_map: RepoMap,
     facts: Facts,

@@ -1,6 +1,6 @@
 """Focus: when the operator asks a question, find the files that answer it (synthesize/questions.py).
 
-Iterative retrieval (generator/retrieval.py) over the repository's files: dispatch by the request's keywords
+Iterative retrieval (generator/retrieval/feedback.py) over the repository's files: dispatch by the request's keywords
 plus the repository's own terminology (its symbol names), evaluate each candidate 0–1 with a reason (the
 LLM as judge, or the lexical judge offline), refine, at most 3 cycles. The answer is looked for in the files
 kept, and the trace is shown on the question's page.
@@ -22,11 +22,11 @@ from generator.llm.base import Prompt, Provider
 from generator.llm.structured import complete_json
 from generator.llm.window import context_window, fit_entries
 from generator.redact import Redactor
-from generator.relevance import CorpusStats
 from generator.repo.map.walk import read_source
 from generator.repo.model import Facts, FocusResult, RepoMap
 from generator.repo.plan.subsystems import is_context
-from generator.retrieval import Judged, Query, iterative_retrieval, lexical_relevance
+from generator.retrieval.feedback import Judged, Query, iterative_retrieval, lexical_relevance
+from generator.retrieval.scoring import CorpusStats
 from generator.text.words import content_words, shares_stem, tokens
 
 CANDIDATES_PER_CYCLE = 30

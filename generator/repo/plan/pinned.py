@@ -7,30 +7,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from fnmatch import fnmatchcase
-from pathlib import Path
 
-from generator.config import Config
-from generator.errors import ConfigError, DeepkbError
-from generator.repo.checkout.clone import parse_source
-from generator.repo.model import RepoMap, RepoSource, Shard
+from generator.errors import ConfigError
+from generator.repo.model import RepoMap, Shard
 
 _GLOB = frozenset("*?[")
-
-
-def configured_pins(config: Config, root: Path, source: RepoSource) -> dict[str, list[str]]:
-    """The `subsystems:` of the deepkb.yml entry for `source` (however its source was written), {} when
-    none is configured."""
-    for entry in config.repos:
-        if entry.subsystems and _same_source(entry.source, root, source):
-            return entry.subsystems
-    return {}
-
-
-def _same_source(written: str, root: Path, source: RepoSource) -> bool:
-    try:
-        return parse_source(written, root).location == source.location
-    except DeepkbError:  # an entry that is not a valid source is reported when it is run, not here
-        return False
 
 
 def pinned_shards(pins: Mapping[str, Sequence[str]], repo_map: RepoMap) -> list[Shard]:

@@ -11,7 +11,6 @@ from rich.console import Console
 
 from generator.config import Config
 from generator.errors import DeepkbError, ResearchError, error_line
-from generator.kb.index import update_index
 from generator.llm.base import Provider
 from generator.redact import Redactor
 from generator.repo.model import ShardDraft
@@ -24,7 +23,6 @@ from generator.repo.run.pipeline import (
     fall_back,
     prepare,
     shard_context,
-    start_flows,
     survey,
 )
 from generator.repo.run.session import (
@@ -37,8 +35,8 @@ from generator.repo.run.session import (
     session_lock,
     today,
 )
+from generator.repo.run.study import RepoTarget
 from generator.repo.run.workers import Job, Report, run_jobs
-from generator.repo.synthesize.questions import asked
 from generator.repo.synthesize.synthesis import Outcome, synthesize
 from generator.store import KBPaths, read_page
 
@@ -47,21 +45,21 @@ def start_session(
     paths: KBPaths,
     config: Config,
     provider: Provider,
-    source: str,
+    target: RepoTarget,
     *,
     request: str | None = None,
     console: Console | None = None,
 ) -> ChunkedSession:
-    """Plan the research and checkpoint it as a session of pending chunks c1, c2, …"""
-    asked(request)  # an empty or overlong question is refused before any work
-    study = prepare(paths, config, provider, source, console=console)
+    """Plan the research and checkpoint it as a session of pending chunks c1, c2, … (`request`: the question
+    the command line asked, kept with the session; the target already holds it)."""
+    study = prepare(paths, config, provider, target, console=console)
     chunks = [
-        Chunk(f"c{i}", i, shard.name, list(shard.files), shard.rationale)
+        Chunk(id=f"c{i}", index=i, name=shard.name, files=list(shard.files), rationale=shard.rationale)
         for i, shard in enumerate(study.plan.shards, 1)
     ]
     session = ChunkedSession(
         session_id=new_session_id(study.source.owner, study.source.name),
-        source=source,
+        source=target.source.raw,
         request=request,
         owner=study.source.owner,
         name=study.source.name,
@@ -81,6 +79,7 @@ def run_chunks(
     config: Config,
     provider: Provider,
     session_id: str,
+    target: RepoTarget,
     chunk_ids: Sequence[str] = (),
     *,
     max_concurrent: int | None = None,
@@ -91,7 +90,7 @@ def run_chunks(
     chosen = [session.chunk(c) for c in chunk_ids] if chunk_ids else session.pending()
     if not chosen:
         return session
-    study = resume_study(paths, config, session, console)
+    study = resume_study(paths, config, session, target, console)
     jobs = [Job(c.index, f"{c.id} {c.name}", _chunk_work(study, provider, session_id, c)) for c in chosen]
     outcomes = run_jobs(
         jobs,
@@ -135,6 +134,7 @@ def synthesize_session(
     config: Config,
     provider: Provider,
     session_id: str,
+    target: RepoTarget,
     *,
     console: Console | None = None,
     publish: Publish | None = None,
@@ -142,7 +142,7 @@ def synthesize_session(
     """Publish the pages from the finished chunks; a chunk the model failed gets the offline analyst's page
     (labelled), a chunk not analysed yet is listed as failed (either way PartialFailure)."""
     session = load_session(paths.cache_dir, session_id)
-    study = resume_study(paths, config, session, console)
+    study = resume_study(paths, config, session, target, console)
     outcomes: dict[int, Outcome] = {}
     for chunk in session.chunks:
         entry = study.cache.load_analysis(chunk.analysis_key) if chunk.status == "done" else None
@@ -164,29 +164,27 @@ def synthesize_session(
         session = load_session(paths.cache_dir, session_id)
         session.finished = not (result.failed or result.fallen_back)
         save_session(paths.cache_dir, session)
-    update_index(paths)
     if result.failed or result.fallen_back:
         raise RepoPartialFailure(result, kept_complete_pages=keep)
     return result
 
 
-def resume_study(paths: KBPaths, config: Config, session: ChunkedSession, console: Console | None) -> Study:
-    """The session's study again: same checkout revision, the saved plan, fresh map and facts."""
-    repo_source, pinned, repo_map, facts = survey(paths, config, session.source, console)
+def resume_study(
+    paths: KBPaths, config: Config, session: ChunkedSession, target: RepoTarget, console: Console | None
+) -> Study:
+    """The session's study again (`target`: the session's source, resolved again): same checkout revision,
+    the saved plan, fresh map and facts, the flows starting where the session's start had them begin."""
+    pinned, repo_map, facts = survey(paths, config, target, console)
     if pinned.revision != session.revision:
         raise ResearchError(
             f"{session.owner}/{session.name} moved from {session.revision[:12]} to {pinned.revision[:12]} "
             f"since session {session.session_id} started",
             hint="start a new session with `deepkb repo start`",
         )
-    start_flows(paths, config, repo_source, facts)  # where the session's start had them begin
-    plan = session.plan()
-    redactor = Redactor.from_environ()
-    ctx = shard_context(pinned, repo_map, facts, config, redactor)
-    cache = RepoCache(paths.cache_dir, repo_source.owner, repo_source.name)
-    questions = tuple(asked(session.request))
-    tokens = session.plan_tokens
-    return Study(paths, config, repo_source, pinned, repo_map, facts, plan, ctx, cache, questions, tokens)
+    ctx = shard_context(pinned, repo_map, facts, config, Redactor.from_environ())
+    cache = RepoCache(paths.cache_dir, target.source.owner, target.source.name)
+    plan, tokens = session.plan(), session.plan_tokens
+    return Study(paths, config, target, pinned, repo_map, facts, plan, ctx, cache, plan_tokens=tokens)
 
 
 def _complete_pages_exist(study: Study) -> bool:

@@ -8,7 +8,6 @@ output is saved under the cache dir (run/session.py), so an unchanged repository
 
 from __future__ import annotations
 
-import gc
 import time
 from collections.abc import Callable, Sequence
 from functools import partial
@@ -19,7 +18,6 @@ from rich.markup import escape
 
 from generator.config import Config
 from generator.errors import DeepkbError, ResearchError, error_line
-from generator.kb.index import update_index
 from generator.llm.base import Provider
 from generator.llm.offline import OfflineProvider
 from generator.llm.window import context_window
@@ -30,9 +28,9 @@ from generator.repo.analyze.draft import (
     draft_offline,
     draft_with_model,
 )
-from generator.repo.checkout.clone import checkout, parse_source
+from generator.repo.checkout.clone import checkout
 from generator.repo.docs.project import read_project_docs
-from generator.repo.facts.entrypoints import configured_entry_points, resolve_entry_points
+from generator.repo.facts.entrypoints import resolve_entry_points
 from generator.repo.facts.extract import extract_facts
 from generator.repo.facts.languages import SUPPORTED
 from generator.repo.facts.mentions import readme_paragraph
@@ -44,7 +42,6 @@ from generator.repo.model import (
     ModelDraft,
     OfflineDraft,
     RepoMap,
-    RepoSource,
     Shard,
     ShardDraft,
     ShardPlan,
@@ -52,12 +49,10 @@ from generator.repo.model import (
 from generator.repo.plan.architect import plan_shards
 from generator.repo.plan.naming import part_namer
 from generator.repo.plan.normalize import normalize_shards
-from generator.repo.plan.pinned import configured_pins, pinned_shards
-from generator.repo.run.session import RepoCache, fingerprint, plan_from_json, plan_to_json, today
-from generator.repo.run.study import RepoPartialFailure, RepoResult, Study
+from generator.repo.plan.pinned import pinned_shards
+from generator.repo.run.session import RepoCache, SavedPlan, fingerprint, today
+from generator.repo.run.study import RepoPartialFailure, RepoResult, RepoTarget, Study
 from generator.repo.run.workers import Job, Report, run_jobs
-from generator.repo.synthesize.notes import listed_entry, maintainer_notes
-from generator.repo.synthesize.questions import asked
 from generator.repo.synthesize.synthesis import Outcome, synthesize
 from generator.store import KBPaths
 
@@ -75,126 +70,69 @@ def run_repo_research(
     paths: KBPaths,
     config: Config,
     provider: Provider,
-    source: str,
+    target: RepoTarget,
     *,
-    request: str | Sequence[str] | None = None,
-    max_concurrent: int | None = None,
     console: Console | None = None,
     publish: Publish | None = None,
-    entry_points: Sequence[str] = (),
-    retry_failed: bool = False,
 ) -> RepoResult:
     """Research one repository; `publish` (generator/site/pages/repo.py's `publish_repo`) writes its pages
-    under site_src/repos/<owner>/<repo>/. `request`: questions answered on pages of their own, beside the
-    general pages and the questions asked before. Raises RepoPartialFailure after publishing when some
-    shards failed or fell back to the offline analyst. `retry_failed` keeps the last run's plan (even a
-    heuristic one), so the model is asked again only for the shards it failed (the others' analyses are
-    cached)."""
+    under site_src/repos/<owner>/<repo>/. The target's questions are answered on pages of their own, beside
+    the general pages and the questions asked before. Raises RepoPartialFailure after publishing when some
+    shards failed or fell back to the offline analyst."""
     started = time.monotonic()  # the run's total timeout counts from here
-    repo_source = parse_source(source, paths.root)
-    # a bad `notes:` path fails before any work; deepkb.yml's questions are asked however the repo is run
-    maintainer_notes(paths, config, repo_source)
-    listed = listed_entry(paths, config, repo_source)
-    questions = asked([*asked(listed.request if listed else None), *asked(request)])
-    try:
-        study = prepare(
-            paths,
-            config,
-            provider,
-            source,
-            console=console,
-            entry_points=entry_points,
-            retry_failed=retry_failed,
-        )
-        study.questions = tuple(questions)
-        jobs = list(enumerate(study.plan.shards, 1))
-        outcomes = analyze_shards(
-            study, provider, jobs, max_concurrent=max_concurrent, console=console, started=started
-        )
-        result = synthesize(study, provider, outcomes)
-        if publish is not None:
-            publish(result)
-    finally:
-        gc.unfreeze()  # what `survey` froze is the collector's again: a build goes on to other entries
-    update_index(paths)
+    study = prepare(paths, config, provider, target, console=console)
+    jobs = list(enumerate(study.plan.shards, 1))
+    outcomes = analyze_shards(
+        study, provider, jobs, max_concurrent=target.max_concurrent, console=console, started=started
+    )
+    result = synthesize(study, provider, outcomes)
+    if publish is not None:
+        publish(result)
     if result.failed or result.fallen_back:
         raise RepoPartialFailure(result)
     return result
 
 
 def prepare(
-    paths: KBPaths,
-    config: Config,
-    provider: Provider,
-    source: str,
-    *,
-    console: Console | None = None,
-    entry_points: Sequence[str] = (),
-    retry_failed: bool = False,
+    paths: KBPaths, config: Config, provider: Provider, target: RepoTarget, *, console: Console | None = None
 ) -> Study:
     """Stages 1–5: clone, map, facts, plan and normalize. The plan never depends on a question: questions
-    are answered on pages of their own (synthesize/questions.py). `entry_points`: a maintainer's, where the
-    flows start (else the deepkb.yml entry's; a name matching no symbol is a ConfigError)."""
-    repo_source, pinned, repo_map, facts = survey(paths, config, source, console)
-    start_flows(paths, config, repo_source, facts, entry_points)
+    are answered on pages of their own (synthesize/questions.py). `target.retry_failed` keeps the last run's
+    plan (even a heuristic one), so the model is asked again only for the shards it failed."""
+    pinned, repo_map, facts = survey(paths, config, target, console)
     redactor = Redactor.from_environ()
-    cache = RepoCache(paths.cache_dir, repo_source.owner, repo_source.name)
-    pins = pinned_shards(configured_pins(config, paths.root, repo_source), repo_map)
-    plan, plan_tokens = plan_stage(provider, repo_map, facts, cache, redactor, pins, retry_failed)
+    cache = RepoCache(paths.cache_dir, target.source.owner, target.source.name)
+    pins = pinned_shards(target.pins, repo_map)
+    plan, plan_tokens = plan_stage(provider, repo_map, facts, cache, redactor, pins, target.retry_failed)
     _say(console, f"{len(plan.shards)} shards planned ({plan.planner})")
     ctx = shard_context(pinned, repo_map, facts, config, redactor)
     docs = read_project_docs(pinned.path, repo_map, facts, ctx.linker, redactor)
     _say(console, f"{docs.files} doc files read, {len(docs.concepts)} concepts")
     return Study(
-        paths,
-        config,
-        repo_source,
-        pinned,
-        repo_map,
-        facts,
-        plan,
-        ctx,
-        cache,
-        plan_tokens=plan_tokens,
-        docs=docs,
+        paths, config, target, pinned, repo_map, facts, plan, ctx, cache, plan_tokens=plan_tokens, docs=docs
     )
 
 
 def survey(
-    paths: KBPaths, config: Config, source: str, console: Console | None = None
-) -> tuple[RepoSource, Checkout, RepoMap, Facts]:
-    """Stages 1–3 together: the pinned checkout, its map and its facts."""
-    repo_source, pinned = clone(paths, source, allow_private_hosts=config.repo.allow_private_hosts)
+    paths: KBPaths, config: Config, target: RepoTarget, console: Console | None = None
+) -> tuple[Checkout, RepoMap, Facts]:
+    """Stages 1–3 together: the pinned checkout, its map and its facts, the flows starting at the target's
+    entry points (a name matching no symbol is a ConfigError naming it)."""
+    allow_private = config.repo.allow_private_hosts
+    pinned = checkout(target.source, paths.cache_dir, allow_private_hosts=allow_private)
     max_bytes = config.repo.max_file_bytes
     repo_map = map_stage(pinned.path, max_bytes, kb_output_dirs(paths, pinned.path))
     revision = pinned.revision[:12] or "-"
     if not pinned.git and console is not None:
-        console.print(f"[yellow]{escape(no_git_line(source))}[/yellow]")
+        console.print(f"[yellow]{escape(no_git_line(target.source.raw))}[/yellow]")
     _say(console, f"{len(repo_map.files)} files mapped, {len(repo_map.skipped)} skipped, revision {revision}")
     facts = extract_facts(pinned.path, repo_map, max_file_bytes=max_bytes)
-    # the facts (hundreds of thousands of acyclic objects) live to the end of the run: the cyclic collector
-    # need not walk them again at every collection of the later stages (about 7 % of an offline run)
-    gc.freeze()
-    return repo_source, pinned, repo_map, facts
+    if target.entry_points and facts.calls is not None:
+        facts.calls.entry_points = resolve_entry_points(facts.files, target.entry_points)
+    return pinned, repo_map, facts
 
 
-def start_flows(
-    paths: KBPaths, config: Config, source: RepoSource, facts: Facts, entry_points: Sequence[str] = ()
-) -> None:
-    """Start the flows at the maintainer's entry points: `entry_points`, else the deepkb.yml entry's for
-    `source` (a name matching no symbol is a ConfigError naming it)."""
-    names = list(entry_points) or configured_entry_points(config, paths.root, source)
-    if names and facts.calls is not None:
-        facts.calls.entry_points = resolve_entry_points(facts.files, names)
-
-
-# --------------------------------------------------------------------------- stages 1–3
-
-
-def clone(paths: KBPaths, source: str, *, allow_private_hosts: bool = False) -> tuple[RepoSource, Checkout]:
-    """Stage 1: check the source before any git process, then clone or fetch into the cache (or use the path)."""
-    repo_source = parse_source(source, paths.root)
-    return repo_source, checkout(repo_source, paths.cache_dir, allow_private_hosts=allow_private_hosts)
+# --------------------------------------------------------------------------- stages 2–3
 
 
 def map_stage(root: Path, max_file_bytes: int, exclude: Sequence[str] = ()) -> RepoMap:
@@ -259,9 +197,9 @@ def plan_stage(
         [[s.name, *s.files] for s in pinned],
     )
     # offline planning is free and follows the current facts; a model's plan is kept until the file set changes
-    saved = None if provider.offline else cache.load_stage("plan", key)
+    saved = None if provider.offline else cache.load_plan("plan", key)
     if saved is not None:
-        plan, tokens = plan_from_json(saved["plan"]), dict(saved.get("tokens", {}))
+        plan, tokens = saved.plan, saved.tokens
     else:
         before = (provider.usage.input_tokens, provider.usage.output_tokens)
         plan = plan_shards(provider, repo_map, facts, redactor=redactor, pinned=pinned)
@@ -271,7 +209,7 @@ def plan_stage(
         }
         if plan.planner == "llm":
             # a heuristic plan after a failed architect call is not the model's plan: ask it again next run
-            cache.save_stage("plan", key, {"plan": plan_to_json(plan), "tokens": tokens})
+            cache.save_plan("plan", key, SavedPlan(plan=plan, tokens=tokens))
     shards = tuple(normalize_shards(plan.shards, name_part=part_namer(facts)))
     if not shards:
         raise ResearchError(
@@ -279,20 +217,16 @@ def plan_stage(
         )
     final = ShardPlan(shards, plan.planner, plan.note)
     if not provider.offline:  # what `repo run --retry-failed` keeps
-        cache.save_stage("last-plan", last_key, {"plan": plan_to_json(final)})
+        cache.save_plan("last-plan", last_key, SavedPlan(plan=final))
     return final, tokens
 
 
 def last_plan(cache: RepoCache, key: str, allowed: set[str]) -> ShardPlan | None:
     """The plan the last run with a model analysed, when every file it names is still there."""
-    saved = cache.load_stage("last-plan", key)
-    try:
-        plan = plan_from_json(saved["plan"]) if saved is not None else None
-    except (KeyError, TypeError):
-        return None  # a damaged entry: plan afresh
-    if plan is None or not {path for shard in plan.shards for path in shard.files} <= allowed:
+    saved = cache.load_plan("last-plan", key)  # None for a damaged entry too: plan afresh
+    if saved is None or not {path for shard in saved.plan.shards for path in shard.files} <= allowed:
         return None
-    return plan
+    return saved.plan
 
 
 def shard_context(

@@ -15,7 +15,6 @@ import json
 import secrets
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -40,6 +39,13 @@ def today() -> str:
     return dt.datetime.now(dt.UTC).date().isoformat()
 
 
+class SavedPlan(msgspec.Struct, kw_only=True):
+    """A plan as the stage cache keeps it, with the tokens the architect spent on it."""
+
+    plan: ShardPlan
+    tokens: dict[str, int] = msgspec.field(default_factory=dict)
+
+
 class RepoCache:
     """Stage outputs of one repository: cache_dir/repos/<owner>/<repo>/{plan.json,focus.json,analyses/…}."""
 
@@ -55,6 +61,16 @@ class RepoCache:
 
     def save_stage(self, stage: str, key: str, value: dict[str, Any]) -> None:
         store.write_json(self.dir / f"{stage}.json", {"key": key, **value})
+
+    def load_plan(self, stage: str, key: str) -> SavedPlan | None:
+        """The plan saved under `key` (`plan` or `last-plan`); None when there is none or it is damaged."""
+        try:
+            return msgspec.convert(self.load_stage(stage, key), SavedPlan | None)
+        except (StoreError, msgspec.ValidationError):
+            return None
+
+    def save_plan(self, stage: str, key: str, saved: SavedPlan) -> None:
+        self.save_stage(stage, key, msgspec.to_builtins(saved))
 
     # analyses: content-addressed, so an old revision's unchanged shards are found again
     def load_analysis(self, key: str) -> ShardDraft | None:
@@ -73,23 +89,10 @@ class RepoCache:
         return self.dir / "analyses" / f"{key[:24]}.json"
 
 
-def plan_to_json(plan: ShardPlan) -> dict[str, Any]:
-    return {"planner": plan.planner, "note": plan.note, "shards": [asdict(s) for s in plan.shards]}
-
-
-def plan_from_json(data: dict[str, Any]) -> ShardPlan:
-    shards = tuple(
-        Shard(s["name"], tuple(s["files"]), s.get("rationale", ""), bool(s.get("pinned", False)))
-        for s in data["shards"]
-    )
-    return ShardPlan(shards, "llm" if data.get("planner") == "llm" else "heuristic", data.get("note", ""))
-
-
 # --------------------------------------------------------------------------- chunked sessions
 
 
-@dataclass
-class Chunk:
+class Chunk(msgspec.Struct, kw_only=True):
     id: str  # "c1", "c2", …
     index: int  # position in the plan (gives the page's NN_)
     name: str
@@ -100,8 +103,9 @@ class Chunk:
     analysis_key: str = ""
 
 
-@dataclass
-class ChunkedSession:
+class ChunkedSession(msgspec.Struct, kw_only=True):
+    """A chunked run's checkpoint (`sessions/<id>.json`), read back as this record or refused."""
+
     session_id: str
     source: str
     request: str | None
@@ -111,9 +115,8 @@ class ChunkedSession:
     created: str
     planner: str
     plan_note: str
-    chunks: list[Chunk] = field(default_factory=list)
-    focus: dict[str, Any] | None = None  # the focus trace, shown on the index page
-    plan_tokens: dict[str, int] = field(default_factory=dict)
+    chunks: list[Chunk] = msgspec.field(default_factory=list)
+    plan_tokens: dict[str, int] = msgspec.field(default_factory=dict)
     workflow: str = WORKFLOW
     finished: bool = False
 
@@ -128,8 +131,8 @@ class ChunkedSession:
         return [c for c in self.chunks if c.status != "done"]
 
     def plan(self) -> ShardPlan:
-        shards = [{"name": c.name, "files": c.files, "rationale": c.rationale} for c in self.chunks]
-        return plan_from_json({"planner": self.planner, "note": self.plan_note, "shards": shards})
+        shards = tuple(Shard(c.name, tuple(c.files), c.rationale) for c in self.chunks)
+        return ShardPlan(shards, "llm" if self.planner == "llm" else "heuristic", self.plan_note)
 
     def next_action(self) -> str:
         if self.finished:
@@ -138,10 +141,8 @@ class ChunkedSession:
             return f"deepkb repo shard {self.session_id}"
         return f"deepkb repo synthesize {self.session_id}"
 
-    def to_json(self) -> dict[str, Any]:
-        data = asdict(self)
-        data["next_action"] = self.next_action()
-        return data
+    def to_json(self) -> dict[str, object]:
+        return {**msgspec.to_builtins(self), "next_action": self.next_action()}
 
 
 def new_session_id(owner: str, name: str) -> str:
@@ -158,13 +159,15 @@ def save_session(cache_dir: Path, session: ChunkedSession) -> None:
 
 def load_session(cache_dir: Path, session_id: str) -> ChunkedSession:
     data = store.read_json(session_path(cache_dir, session_id))
-    if not isinstance(data, dict) or data.get("workflow") != WORKFLOW:
+    try:
+        session = msgspec.convert(data, ChunkedSession)
+    except msgspec.ValidationError:
+        session = None  # not a session, or a damaged one
+    if session is None or session.workflow != WORKFLOW:
         raise UsageError(
             f"no chunked research session {session_id!r}", hint="start one with `deepkb repo start SOURCE`"
         )
-    data.pop("next_action", None)
-    chunks = [Chunk(**c) for c in data.pop("chunks", [])]
-    return ChunkedSession(**data, chunks=chunks)
+    return session
 
 
 @contextmanager

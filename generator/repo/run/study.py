@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from generator import store
-from generator.config import Config
+from generator.config import Config, RepoEntry
 from generator.errors import PartialFailure
 from generator.repo.analyze.draft import ShardContext
 from generator.repo.docs.model import ProjectDocs
@@ -31,22 +31,56 @@ def shard_slug(index: int, shard: Shard) -> str:
     return f"{index:02d}_{store.slugify(shard.name, max_len=50)}"
 
 
+@dataclass(frozen=True)
+class RepoTarget:
+    """One repository to research, resolved once by the app layer (app/targets.py): which repository, what
+    deepkb.yml says about it, and what this run asks."""
+
+    source: RepoSource
+    entry: RepoEntry | None = None
+    """deepkb.yml's entry for this repository, however its source is written there; None when not listed."""
+    notes: str = ""
+    """The text of the maintainer's notes file the entry names ("" when it names none)."""
+    questions: tuple[str, ...] = ()
+    """Asked in this run, each on a page of its own: the entry's questions, then the command line's."""
+    entry_points: tuple[str, ...] = ()
+    """Where the main flows start: the command line's, else the entry's."""
+    pins: dict[str, list[str]] = field(default_factory=dict, compare=False)
+    """The entry's pinned subsystems: name → files or globs."""
+    retry_failed: bool = False
+    """Keep the last run's plan and ask the model again only for the shards it failed."""
+    max_concurrent: int | None = None
+    """Shards analyzed at once (None: llm.max_concurrent)."""
+
+    @property
+    def id(self) -> str:
+        return f"repo:{self.source.owner}/{self.source.name}"
+
+
 @dataclass
 class Study:
     """Everything prepared before the shards are analyzed: the pinned checkout, its facts and the plan."""
 
     paths: KBPaths
     config: Config
-    source: RepoSource
+    target: RepoTarget
     checkout: Checkout
     repo_map: RepoMap
     facts: Facts
     plan: ShardPlan
     ctx: ShardContext
     cache: RepoCache
-    questions: tuple[str, ...] = ()  # asked in this run; the ones asked before are read from their pages
     plan_tokens: dict[str, int] = field(default_factory=dict)
     docs: ProjectDocs | None = None  # the project's own documentation (repo/docs/), read with the facts
+
+    @property
+    def source(self) -> RepoSource:
+        return self.target.source
+
+    @property
+    def questions(self) -> tuple[str, ...]:
+        """Asked in this run; the ones asked before are read from their pages."""
+        return self.target.questions
 
     @property
     def label(self) -> str:

@@ -5,7 +5,6 @@ that call the others come first: the function that handles what was asked before
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 
@@ -15,6 +14,7 @@ from generator.repo.facts.ranking import key_symbols
 from generator.repo.model import Answer, CallEdge, CitedSymbol, Facts, Symbol
 from generator.repo.plan.focus import request_terms
 from generator.repo.plan.subsystems import is_context, words_of
+from generator.retrieval.scoring import idf
 from generator.text.words import shares_stem
 
 MAX_SYMBOLS = 8
@@ -135,11 +135,7 @@ def weighed(terms: Sequence[str], hits: Hits, weights: Mapping[str, float] | Non
 
 
 def term_weights(terms: Sequence[str], hits: Sequence[Hits]) -> dict[str, float]:
-    """How much each question word tells symbols apart, from every symbol's `term_hits`: the inverse of the
-    share of symbols that name it (log-scaled, as BM25's idf). In an HTTP library "request" is in every other
-    docstring and tells little; "connection" or "redirects" picks out the code that answers."""
-    total = max(len(hits), 1)
-    return {
-        term: math.log(1 + total / (1 + sum(1 for found in hits if any(found[i]))))
-        for i, term in enumerate(terms)
-    }
+    """How much each question word tells symbols apart, from every symbol's `term_hits`: the retrieval
+    engine's IDF over the symbols. In an HTTP library "request" is in every other docstring and tells little;
+    "connection" or "redirects" picks out the code that answers."""
+    return {term: idf(sum(1 for found in hits if any(found[i])), len(hits)) for i, term in enumerate(terms)}

@@ -13,32 +13,13 @@ import hashlib
 import json
 from pathlib import Path, PurePosixPath
 
-from generator.config import Config, RepoEntry
-from generator.errors import ConfigError, DeepkbError
+from generator.config import RepoEntry
+from generator.errors import ConfigError
 from generator.redact import Redactor
-from generator.repo.checkout.clone import parse_source
-from generator.repo.model import RepoSource
 from generator.repo.synthesize.questions import asked
 from generator.store import KBPaths
 
 MAX_NOTES_BYTES = 200_000
-
-
-def listed_entry(paths: KBPaths, config: Config, source: RepoSource) -> RepoEntry | None:
-    """deepkb.yml's entry for `source`'s repository, however it was named on the command line."""
-    for entry in config.repos:
-        try:
-            listed = parse_source(entry.source, paths.root)
-        except DeepkbError:
-            continue  # that entry fails on its own run
-        if (listed.owner, listed.name) == (source.owner, source.name):
-            return entry
-    return None
-
-
-def maintainer_notes(paths: KBPaths, config: Config, source: RepoSource) -> str:
-    """The notes deepkb.yml names for `source`'s repository ("" when it names none)."""
-    return entry_notes(paths, listed_entry(paths, config, source))
 
 
 def entry_notes(paths: KBPaths, entry: RepoEntry | None) -> str:

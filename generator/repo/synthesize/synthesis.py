@@ -17,6 +17,7 @@ from generator.llm.base import Prompt, Provider
 from generator.repo.analyze.citations import check_citations
 from generator.repo.analyze.describe import (
     first_sentence,
+    flow_branches,
     flow_hops,
     key_functions,
     key_types,
@@ -25,6 +26,7 @@ from generator.repo.analyze.describe import (
 )
 from generator.repo.analyze.draft import repeats_itself, shard_purpose, split_model_summary
 from generator.repo.checkout.history import file_history
+from generator.repo.facts.calltree import main_line
 from generator.repo.model import (
     ModelDraft,
     ModuleLine,
@@ -39,7 +41,7 @@ from generator.repo.plan.subsystems import core_modules, rank_files
 from generator.repo.run.session import fingerprint
 from generator.repo.run.study import RepoResult, Study, shard_slug
 from generator.repo.synthesize.architecture import catalogue, link_subsystems, place_modules, subsystem_edges
-from generator.repo.synthesize.notes import corrections_digest, entry_notes, listed_entry
+from generator.repo.synthesize.notes import corrections_digest
 from generator.repo.synthesize.questions import answer_questions
 from generator.text.sentences import says_something
 
@@ -68,7 +70,8 @@ def synthesize(study: Study, provider: Provider, outcomes: Mapping[int, Outcome]
     calls = graph.edges(main) if graph is not None else []
     shards = [(a.index, tuple(a.shard.files)) for a in landed]
     placement = place_modules(modules, shards, study.facts, study.repo_map)
-    chain = main_chain(study.facts, modules)  # entry point → core
+    tree = graph.tree(modules) if graph is not None else []  # entry point → where the work is done
+    chain = main_line(tree) or main_chain(study.facts, modules)
     edges = subsystem_edges(placement, study.facts, calls, chain)
     link_subsystems(landed, edges)
     synthesis = repo_synthesis(study, provider, analyses, modules)
@@ -76,10 +79,10 @@ def synthesize(study: Study, provider: Provider, outcomes: Mapping[int, Outcome]
     synthesis.catalogue = catalogue(placement, landed, study.facts, study.repo_map, study.ctx.linker)
     synthesis.modules_present = len(modules)
     synthesis.main_flow = flow_hops(chain, study.ctx.linker)
+    synthesis.flow_tree = flow_branches(tree, study.ctx.linker)
     synthesis.answers = answer_questions(study, provider)
-    entry = listed_entry(study.paths, study.config, study.source)
-    synthesis.notes = entry_notes(study.paths, entry)
-    synthesis.corrections = corrections_digest(entry, synthesis.notes)
+    synthesis.notes = study.target.notes
+    synthesis.corrections = corrections_digest(study.target.entry, study.target.notes)
     usage = {
         "llm_calls": provider.usage.calls,
         "cache_hits": provider.usage.cache_hits,

@@ -29,6 +29,7 @@ from generator.site.pages.model_text import inline_code, render_model_markdown
 from generator.site.pages.repo_diagrams import (
     architecture_diagram,
     flow_markdown,
+    flow_tree_markdown,
     hierarchy_diagram,
     neighbourhood_diagram,
 )
@@ -40,6 +41,7 @@ from generator.site.pages.repo_guide import (
 )
 from generator.site.templates import render_template
 from generator.site.text import Markdown, md_escape, md_inline
+from generator.store import KBPaths
 
 from ...jsontypes import StoredObject
 
@@ -147,6 +149,7 @@ class IndexPage:
     architecture: Markdown
     flow_diagram: Markdown
     flow_steps: list[Markdown]
+    flow_tree: Markdown  # the main flow's call tree as a nested list ("" without one: the steps are listed)
     catalogue: list[CatalogueSection]
     modules_catalogued: int
     modules_present: int
@@ -188,20 +191,20 @@ def context(page: ShardPage | IndexPage | AnswerPage) -> dict[str, object]:
 
 
 def write_repo_pages(
-    directory: Path, synthesis: RepoSynthesis, linker: Linker, docs: ProjectDocs | None = None
+    paths: KBPaths, directory: Path, synthesis: RepoSynthesis, linker: Linker, docs: ProjectDocs | None = None
 ) -> None:
     """Write the guide pages from the project's docs, every landed shard's page, every question's answer
     page and the index; pages of an earlier plan are removed."""
-    write_guide_pages(directory, docs, synthesis.label, linker)
-    written = {write_shard_page(directory, a, synthesis, linker) for a in synthesis.landed}
+    write_guide_pages(paths, directory, docs, synthesis.label, linker)
+    written = {write_shard_page(paths, directory, a, synthesis, linker) for a in synthesis.landed}
     remove_stale_pages(directory, written)
-    answered = {write_answer_page(directory, a, synthesis, linker) for a in synthesis.answers}
+    answered = {write_answer_page(paths, directory, a, synthesis, linker) for a in synthesis.answers}
     remove_stale_answers(directory, answered)
-    write_index(directory, synthesis, linker, docs)
+    write_index(paths, directory, synthesis, linker, docs)
 
 
 def write_shard_page(
-    directory: Path, analysis: ShardAnalysis, synthesis: RepoSynthesis, linker: Linker
+    paths: KBPaths, directory: Path, analysis: ShardAnalysis, synthesis: RepoSynthesis, linker: Linker
 ) -> str:
     """Write shards/NN_<slug>.md and return its name."""
     name = f"{analysis.slug}.md"
@@ -222,7 +225,7 @@ def write_shard_page(
     }
     if analysis.fallback:
         meta["fallback"] = analysis.fallback
-    body = render_template(SHARD_TEMPLATE, context(shard_page(analysis, synthesis, linker)))
+    body = render_template(paths, SHARD_TEMPLATE, context(shard_page(analysis, synthesis, linker)))
     store.write_page(store.safe_join(directory, "shards", name), meta, body)
     return name
 
@@ -242,7 +245,9 @@ def remove_stale_pages(directory: Path, keep: set[str]) -> None:
             page.unlink()
 
 
-def write_answer_page(directory: Path, answer: Answer, synthesis: RepoSynthesis, linker: Linker) -> str:
+def write_answer_page(
+    paths: KBPaths, directory: Path, answer: Answer, synthesis: RepoSynthesis, linker: Linker
+) -> str:
     """Write answers/<slug>.md and return its name. Its frontmatter's `request` is what the next run reads
     to answer the question again."""
     name = f"{answer.slug}.md"
@@ -264,7 +269,7 @@ def write_answer_page(directory: Path, answer: Answer, synthesis: RepoSynthesis,
     }
     if answer.fallback:
         meta["fallback"] = answer.fallback
-    body = render_template(ANSWER_TEMPLATE, context(page))
+    body = render_template(paths, ANSWER_TEMPLATE, context(page))
     store.write_page(store.safe_join(directory, ANSWERS_DIR, name), meta, body)
     return name
 
@@ -279,7 +284,7 @@ def remove_stale_answers(directory: Path, keep: set[str]) -> None:
 
 
 def write_index(
-    directory: Path, synthesis: RepoSynthesis, linker: Linker, docs: ProjectDocs | None = None
+    paths: KBPaths, directory: Path, synthesis: RepoSynthesis, linker: Linker, docs: ProjectDocs | None = None
 ) -> None:
     landed = synthesis.landed
     meta = {
@@ -305,7 +310,7 @@ def write_index(
     if synthesis.answers:
         meta["answers"] = [f"{ANSWERS_DIR}/{a.slug}.md" for a in synthesis.answers]
         meta["questions"] = [a.request for a in synthesis.answers]
-    body = render_template(INDEX_TEMPLATE, context(index_page(synthesis, linker, docs)))
+    body = render_template(paths, INDEX_TEMPLATE, context(index_page(synthesis, linker, docs)))
     store.write_page(directory / "index.md", meta, body)
     save_entry(directory, entry_record("repo", meta, shards=len(landed)))
 
@@ -556,6 +561,7 @@ def index_page(synthesis: RepoSynthesis, linker: Linker, docs: ProjectDocs | Non
         architecture=architecture_diagram(synthesis),
         flow_diagram=diagram,
         flow_steps=steps,
+        flow_tree=flow_tree_markdown(synthesis.flow_tree),
         catalogue=[
             CatalogueSection(g.name, [module_item(m) for m in g.modules]) for g in synthesis.catalogue
         ],
@@ -610,4 +616,4 @@ def skipped_counts(synthesis: RepoSynthesis) -> list[SkippedCount]:
 def publish_repo(result: RepoResult) -> None:
     """Render a repository research result's shard pages and index, and write them through the store."""
     study = result.study
-    write_repo_pages(study.harvest_dir, result.synthesis, study.ctx.linker, study.docs)
+    write_repo_pages(study.paths, study.harvest_dir, result.synthesis, study.ctx.linker, study.docs)

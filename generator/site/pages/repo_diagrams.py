@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from generator.repo.model import FlowHop, KeyType, RepoSynthesis, ShardAnalysis, SubsystemEdge
+from generator.repo.model import FlowBranch, FlowHop, KeyType, RepoSynthesis, ShardAnalysis, SubsystemEdge
 from generator.site.pages import diagrams
 from generator.site.pages.model_text import citation_markdown, inline_code
 from generator.site.text import Markdown, md_escape
@@ -116,6 +116,22 @@ def flow_markdown(hops: Sequence[FlowHop]) -> tuple[Markdown, list[Markdown]]:
         where = f" — {citation_markdown(hop.citation)}" if hop.citation else ""
         steps.append(Markdown(f"{inline_code(hop.caller)} calls {inline_code(hop.callee)}{where}"))
     return diagram, steps
+
+
+def flow_tree_markdown(tree: Sequence[FlowBranch]) -> Markdown:
+    """The main flow's call tree as a nested list under its entry point, every call cited: where the work
+    branches, several calls side by side ("" without a tree)."""
+    if not tree:
+        return Markdown("")
+    lines = [f"- {inline_code(tree[0].hop.caller)}"]
+    stack = [(branch, 1) for branch in reversed(tree)]
+    while stack:
+        branch, depth = stack.pop()
+        hop = branch.hop
+        where = f" — {citation_markdown(hop.citation)}" if hop.citation else ""
+        lines.append(f"{'    ' * depth}- calls {inline_code(hop.callee)}{where}")
+        stack.extend((below, depth + 1) for below in reversed(branch.below))
+    return Markdown("\n".join(lines))
 
 
 # --------------------------------------------------------------------------- the index page

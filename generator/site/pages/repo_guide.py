@@ -18,6 +18,7 @@ from generator.repo.model import CitedSymbol
 from generator.site.pages.model_text import citation_markdown, inline_code
 from generator.site.templates import render_template
 from generator.site.text import Markdown, code_block, md_escape, md_inline
+from generator.store import KBPaths
 from generator.text.sentences import lead_sentences
 
 GUIDE_DIR = "guide"
@@ -90,14 +91,16 @@ def overview_markdown(docs: ProjectDocs | None, linker: Linker) -> list[Markdown
     return [passage_markdown(p, linker) for p in docs.overview] if docs else []
 
 
-def write_guide_pages(directory: Path, docs: ProjectDocs | None, label: str, linker: Linker) -> None:
+def write_guide_pages(
+    paths: KBPaths, directory: Path, docs: ProjectDocs | None, label: str, linker: Linker
+) -> None:
     """Write guide/getting-started.md and guide/NN_<concept>.md; remove the guide pages of an earlier run."""
     written: set[str] = set()
     if docs is not None and docs.examples:
-        written.add(_write(directory, f"{STARTED}.md", started_page(docs, label, linker), label))
+        written.add(_write(paths, directory, f"{STARTED}.md", started_page(docs, label, linker)))
     for index, concept in enumerate(docs.concepts if docs else (), 1):
         written.add(
-            _write(directory, guide_name(index, concept), concept_page(concept, label, linker), label)
+            _write(paths, directory, guide_name(index, concept), concept_page(concept, label, linker))
         )
     folder = directory / GUIDE_DIR
     if folder.is_dir() and not folder.is_symlink():
@@ -106,13 +109,13 @@ def write_guide_pages(directory: Path, docs: ProjectDocs | None, label: str, lin
                 page.unlink()
 
 
-def _write(directory: Path, name: str, page: GuidePage, label: str) -> str:
+def _write(paths: KBPaths, directory: Path, name: str, page: GuidePage) -> str:
     meta = {
         "title": page.title,
         "description": f"{page.title}: from the project's own documentation",
         "tags": ["repository", "guide"],
     }
-    body = render_template(GUIDE_TEMPLATE, {f.name: getattr(page, f.name) for f in fields(page)})
+    body = render_template(paths, GUIDE_TEMPLATE, {f.name: getattr(page, f.name) for f in fields(page)})
     store.write_page(store.safe_join(directory, GUIDE_DIR, name), meta, body)
     return name
 

@@ -20,7 +20,7 @@ from ...jsontypes import JSONObject, JSONValue
 from ...kb.index import entry_record, save_entry
 from ...store import KBPaths
 from ...topic import workspace as wsp
-from ...topic.aggregate import Aggregation
+from ...topic.aggregated import Aggregation
 from ...topic.analyze import Analysis, Catalog, Claim
 from ...topic.report import Report, ReportFigure
 from ...topic.state import TopicMeta
@@ -214,7 +214,7 @@ def _kind_page(
     """The topic's `kind` page (report, analysis, sources) from topic_<kind>.md.j2, titled "<topic> — <kind>"."""
     title = f"{page.meta.topic} — {page.t[kind]}"
     shared = {"t": page.t, "offline": page.offline, "model": page.model, "title": title}
-    body = render_template(f"topic_{kind}.md.j2", {**shared, **context})
+    body = render_template(page.ws.paths, f"topic_{kind}.md.j2", {**shared, **context})
     return PageText(_frontmatter(page, title, description, **extra), body)
 
 
@@ -352,6 +352,7 @@ def _write_landing(page: TopicPage, report: Report | None, catalog: Catalog) -> 
     )
     lead, description = _landing_lead(page, report)
     body = render_template(
+        page.ws.paths,
         "topic_index.md.j2",
         {
             "t": page.t,

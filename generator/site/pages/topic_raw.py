@@ -84,6 +84,7 @@ def _write_raw_page(
     extent = t["text_excerpt"] if raw.excerpt else t["text_full"]
     lead = _lead(raw.text)
     body = render_template(
+        ws.paths,
         "topic_raw.md.j2",
         {
             "t": t,

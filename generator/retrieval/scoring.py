@@ -12,12 +12,12 @@ from __future__ import annotations
 import math
 import re
 import threading
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from . import cjk
-from .documents import Document
-from .text.words import ZH_STOPWORDS, latin_words, stem, tokens
+from .. import cjk
+from ..documents import Document
+from ..text.words import ZH_STOPWORDS, latin_words, stem, tokens
 
 K1 = 10.0
 # a code example names the words it uses, as prose does, but says less about what the document is about
@@ -38,7 +38,19 @@ MIN_LENGTH = {
     "lead": 60.0,
     "body": 300.0,
     "code": 300.0,
-}  # the typical length never drops below these
+}  # the typical length of a whole document's field never drops below these
+
+
+@dataclass(frozen=True)
+class FieldScale:
+    """How each field counts: its weight, its length normalisation (BM25's b) and the least typical length.
+    Whole documents by default; `ask`'s passages, a paragraph or a definition each, bring their own."""
+
+    weights: Mapping[str, float] = field(default_factory=lambda: WEIGHTS)
+    length_norm: Mapping[str, float] = field(default_factory=lambda: LENGTH_NORM)
+    min_length: Mapping[str, float] = field(default_factory=lambda: MIN_LENGTH)
+
+
 MIN_IDF = 0.15  # a term every candidate carries still counts a little
 NEAR = 3  # the words of a phrase count as the phrase within this many tokens of each other
 # The keep threshold: at least FLOOR, and at least RATIO of the best score the run has seen, so a strong
@@ -96,6 +108,13 @@ def question_terms(
                 forms.add(spelled)
         terms.setdefault(word, Term(label=surface, forms=tuple(sorted(forms))))
     return list(terms.values())
+
+
+def spelled_term(label: str, spellings: Iterable[str]) -> Term:
+    """A concept read elsewhere (`ask`'s question words with their synonyms and glossary twins) as the engine
+    reads terms: each spelling as its sequence of stems."""
+    forms = {spelled for spelling in spellings if (spelled := tuple(tokens(spelling)))}
+    return Term(label=label, forms=tuple(sorted(forms)))
 
 
 def _surface_words(text: str, segment: Callable[[str], list[str]] | None) -> list[str]:
@@ -178,6 +197,12 @@ def is_release_notes(doc: Fields) -> bool:
     return len(headings) >= 4 and versions * 2 >= len(headings)
 
 
+def idf(df: int, n: int) -> float:
+    """BM25's inverse document frequency of a word `df` of `n` documents hold (smoothed, at least MIN_IDF):
+    the one IDF of every ranking in deepkb."""
+    return max(MIN_IDF, math.log(1 + (max(n, 1) - df + 0.5) / (df + 0.5)))
+
+
 @dataclass
 class CorpusStats:
     """What the run's candidates look like (thread-safe): which words each holds (for IDF) and how long each
@@ -186,6 +211,11 @@ class CorpusStats:
 
     vocab: dict[str, frozenset[str]] = field(default_factory=dict)
     lengths: dict[str, dict[str, int]] = field(default_factory=dict)
+    scale: FieldScale = field(default_factory=FieldScale)
+    # Where the candidates were drawn from a store that knows every document (`ask`'s passages): a term's
+    # document frequency there and the store's size, so IDF is not skewed by candidates chosen for the terms.
+    collection: Callable[[Term], int] | None = None
+    collection_size: int = 0
     lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
     # document frequencies and typical lengths, known until the next document joins
     _known: dict[object, float] = field(default_factory=dict, repr=False)
@@ -200,12 +230,17 @@ class CorpusStats:
     def copy(self) -> CorpusStats:
         """An independent copy: a batch scored against it leaves this one as it was."""
         with self.lock:
-            return CorpusStats(dict(self.vocab), dict(self.lengths))
+            return CorpusStats(
+                dict(self.vocab), dict(self.lengths), self.scale, self.collection, self.collection_size
+            )
 
     def df(self, term: Term) -> int:
-        """How many candidates hold the term (a phrase: at most as many as hold its rarest word)."""
+        """How many candidates (or documents of the collection) hold the term (a phrase: at most as many as
+        hold its rarest word)."""
         with self.lock:
-            if term not in self._known:
+            if term not in self._known and self.collection is not None:
+                self._known[term] = self.collection(term)
+            elif term not in self._known:
                 docs = self.vocab.values()
                 counts = (min(sum(1 for d in docs if w in d) for w in form) for form in term.forms)
                 self._known[term] = max(counts, default=0)
@@ -218,8 +253,8 @@ class CorpusStats:
     def idf_of(self, df: int) -> float:
         """The IDF of a word `df` of the run's candidates hold (smoothed, at least MIN_IDF)."""
         with self.lock:
-            n = max(len(self.vocab), 1)
-        return max(MIN_IDF, math.log(1 + (n - df + 0.5) / (df + 0.5)))
+            n = self.collection_size if self.collection is not None else len(self.vocab)
+        return idf(df, n)
 
     def weights(self, terms: Sequence[Term]) -> list[float]:
         """The weight of each term: half its IDF, half the mean IDF. Candidates are found by the topic's
@@ -252,7 +287,8 @@ class CorpusStats:
             if name not in self._known:
                 lengths = sorted(fields[name] for fields in self.lengths.values())
                 self._known[name] = max(
-                    float(lengths[len(lengths) // 2]) if lengths else 1.0, MIN_LENGTH[name]
+                    float(lengths[len(lengths) // 2]) if lengths else 1.0,
+                    self.scale.min_length.get(name, 1.0),
                 )
             return self._known[name]
 
@@ -265,6 +301,7 @@ def score(fields: FieldTokens, terms: Sequence[Term], stats: CorpusStats, *, k1:
     total = weight_sum = 0.0
     matched: list[str] = []
     where: dict[str, list[str]] = {name: [] for name in WEIGHTS}
+    weights, length_norm = stats.scale.weights, stats.scale.length_norm
     averages = {name: stats.average(name) for name in fields}
     specific = stats.specificity(terms)
     named = 0.0
@@ -275,8 +312,8 @@ def score(fields: FieldTokens, terms: Sequence[Term], stats: CorpusStats, *, k1:
             tf = max(_count(form, words) for form in term.forms)
             if tf:
                 where[name].append(term.label)
-                norm = 1 - LENGTH_NORM[name] + LENGTH_NORM[name] * len(words) / averages[name]
-                strength += WEIGHTS[name] * tf / max(norm, MIN_NORM)
+                norm = 1 - length_norm[name] + length_norm[name] * len(words) / averages[name]
+                strength += weights[name] * tf / max(norm, MIN_NORM)
         if strength:
             matched.append(term.label)
             named += own

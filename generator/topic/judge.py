@@ -2,7 +2,7 @@
 
 One judge per run holds the topic's terms (expanded through synonyms and the bilingual glossary), the
 document frequencies of every candidate judged, and the best score seen; a source is kept when it reaches
-the threshold that score sets (generator/relevance.py), whether this scorer or a model judged it.
+the threshold that score sets (retrieval/scoring.py), whether this scorer or a model judged it.
 
 The run's seed retrieval (topic/research.py) calibrates the judge, then `settle` fixes its statistics and
 threshold: the plan's steps, which run in parallel, each score their candidates against that same scale
@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from .. import cjk
 from ..kb.synonyms import Synonyms, default_synonyms
-from ..relevance import (
+from ..retrieval.scoring import (
     FLOOR,
     CorpusStats,
     Fields,

@@ -16,6 +16,7 @@ from generator.repo.checkout.clone import parse_source
 
 from ..config import Config, RepoEntry, TopicEntry
 from ..errors import DeepkbError, UsageError
+from ..repo.model import RepoSource
 from ..store import KBPaths
 from ..topic.identity import topic_slug
 
@@ -32,6 +33,8 @@ class Entry:
     name: str
     repo: RepoEntry | None = field(default=None, repr=False, compare=False)
     topic: TopicEntry | None = field(default=None, repr=False, compare=False)
+    source: RepoSource | None = field(default=None, repr=False, compare=False)
+    """The repository's source as parsed for its id (None for a topic, or a source that does not parse)."""
 
 
 def config_entries(paths: KBPaths, config: Config) -> list[Entry]:
@@ -52,7 +55,7 @@ def repo_entry(paths: KBPaths, repo: RepoEntry) -> Entry:
         source = parse_source(repo.source, paths.root)
     except DeepkbError:
         return Entry("repo", f"repo:{repo.source}", repo.source, repo=repo)
-    return Entry("repo", f"repo:{source.owner}/{source.name}", repo.source, repo=repo)
+    return Entry("repo", f"repo:{source.owner}/{source.name}", repo.source, repo=repo, source=source)
 
 
 def topic_entry(paths: KBPaths, topic: TopicEntry) -> Entry:

@@ -14,8 +14,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
-from .relevance import CorpusStats, question_terms, score
-from .text.words import content_words, tokens
+from ..text.words import content_words, tokens
+from .scoring import CorpusStats, question_terms, score
 
 T = TypeVar("T")
 
@@ -143,7 +143,7 @@ def refine(
 def lexical_relevance(
     terms: Sequence[str], text: str, stats: CorpusStats | None = None, *, words: Sequence[str] = ()
 ) -> tuple[float, str]:
-    """The offline judge: BM25 (generator/relevance.py) of `text` (or its stemmed `words`, when known)
+    """The offline judge: BM25 (retrieval/scoring.py) of `text` (or its stemmed `words`, when known)
     for the query terms, with the IDF of `stats` (the text alone when None).
 
     Returns (score 0–1, reason naming the matched terms).

@@ -21,9 +21,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import DeepkbError, UsageError
+from ..kb.index import ENTRY_FILE, frontmatter
 from ..site.gate import check_site_source
 from ..store import KBPaths, read_json, safe_join, write_bytes
-from .index import ENTRY_FILE, frontmatter
 
 # written last, in this order: they say which version a folder holds (the entry record after its page)
 _VERSION_FILES = ("index.md", "_meta.json", ENTRY_FILE)

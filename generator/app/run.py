@@ -23,6 +23,8 @@ from generator.repo.run.pipeline import run_repo_research
 from ..config import Config
 from ..deadlines import RunDeadline, run_all, run_deadline
 from ..errors import DeepkbError, PartialFailure
+from ..kb.costs import save_cost
+from ..kb.search import refresh_search_db
 from ..llm.base import Provider
 from ..llm.cost import CostRecord
 from ..llm.meter import MeteredProvider
@@ -30,9 +32,9 @@ from ..site.pages.repo import publish_repo
 from ..site.pages.topic import publish_topic
 from ..store import KBPaths
 from ..topic.pipeline import run_topic_research, unverified_line
-from .costs import save_cost
 from .entries import Entry
-from .search import refresh_search_db
+from .targets import entry_target
+from .topic_target import topic_target
 
 Status = Literal["done", "unverified", "partial", "failed"]
 BATCH_WORKERS = 16  # entries researched at once in batch mode: their prompts of one stage share a batch
@@ -126,19 +128,11 @@ def _research(
 ) -> str:
     """Run one entry; returns the line that says its report was not verified, else ""."""
     if entry.repo is not None:
-        run_repo_research(
-            paths,
-            config,
-            provider,
-            entry.repo.source,
-            request=entry.repo.request,
-            console=console,
-            publish=publish_repo,
-        )
+        repo = entry_target(paths, config, entry.repo, entry.source)
+        run_repo_research(paths, config, provider, repo, console=console, publish=publish_repo)
     elif entry.topic is not None:
-        result = run_topic_research(
-            paths, config, provider, entry.topic, console=console, publish=publish_topic, entry_options=True
-        )
+        topic = topic_target(paths, entry.topic, entry_options=True)
+        result = run_topic_research(paths, config, provider, topic, console=console, publish=publish_topic)
         if result.status == "unverified":
             return unverified_line(result)
     return ""

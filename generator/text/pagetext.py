@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterable
 from urllib.parse import urldefrag, urljoin
 
-from ..text.htmlpage import read_html
+from .htmlpage import read_html
 
 
 def absolute_links(hrefs: Iterable[str], base_url: str) -> list[str]:

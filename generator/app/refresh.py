@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, field
 from functools import partial
 from pathlib import Path
-from typing import Any, Literal
+from typing import Literal
 
 import msgspec
 from rich.console import Console
@@ -21,19 +21,20 @@ from rich.console import Console
 from generator.repo.checkout.clone import parse_source, read_origin_url, remote_head
 from generator.repo.synthesize.notes import corrections_digest, entry_notes
 
-from .config import Config, RepoEntry, TopicEntry
-from .errors import DeepkbError, StoreError
-from .jsontypes import JSONObject
-from .kb.entries import Entry, ShardSpec, assign_shards, entry_weights
-from .kb.index import load_entry, load_index, update_index
-from .kb.run import OnDemand, research_entries
-from .llm import Provider
-from .llm.cost import CostRecord, cost_record
-from .site.build import build_site
-from .site.render import render_site
-from .store import KBPaths, read_json
-from .topic.identity import topic_slug
-from .topic.workspace import readable_meta
+from ..config import Config, RepoEntry, TopicEntry
+from ..errors import DeepkbError, StoreError
+from ..jsontypes import JSONObject
+from ..kb.index import load_entry, load_index, update_index
+from ..llm import Provider
+from ..llm.cost import CostRecord, cost_record
+from ..repo.model import RepoSource
+from ..site.build import build_site
+from ..site.render import render_site
+from ..store import KBPaths, read_json
+from ..topic.identity import topic_slug
+from ..topic.workspace import readable_meta
+from .entries import Entry, ShardSpec, assign_shards, entry_weights
+from .run import OnDemand, research_entries
 
 Status = Literal["up-to-date", "stale", "refreshed", "unverified", "partial", "failed", "skipped"]
 # seed: a topic whose last run did not finish is picked up again by the next refresh; an unverified report
@@ -53,12 +54,13 @@ class RefreshItem:
     status: Status
     repo: RepoEntry | None = field(default=None, repr=False)
     topic: TopicEntry | None = field(default=None, repr=False)
+    source: RepoSource | None = field(default=None, repr=False)
 
     def to_json(self) -> JSONObject:
-        return {k: v for k, v in asdict(self).items() if k not in ("repo", "topic")}
+        return {k: v for k, v in asdict(self).items() if k not in ("repo", "topic", "source")}
 
     def entry(self) -> Entry:
-        return Entry(self.kind, self.id, self.name, repo=self.repo, topic=self.topic)
+        return Entry(self.kind, self.id, self.name, repo=self.repo, topic=self.topic, source=self.source)
 
 
 @dataclass
@@ -160,9 +162,9 @@ def _is_remote(source: str) -> bool:
 
 
 def _check_repo(
-    paths: KBPaths, entry: RepoEntry, source: Any, entry_id: str, allow_private_hosts: bool
+    paths: KBPaths, entry: RepoEntry, source: RepoSource, entry_id: str, allow_private_hosts: bool
 ) -> RefreshItem:
-    item = RefreshItem("repo", entry_id, entry.source, "", "up-to-date", repo=entry)
+    item = RefreshItem("repo", entry_id, entry.source, "", "up-to-date", repo=entry, source=source)
     folder = paths.repo_dir(source.owner, source.name)
     record = load_entry(folder) if (folder / "index.md").is_file() else None
     if record is None:

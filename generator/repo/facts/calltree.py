@@ -1,0 +1,185 @@
+"""The main flow as a call tree: from the entry point a user calls first, the callees that lead to the most
+code, several where the work branches — `get → request → Session.request → Session.send → HTTPAdapter.send`
+with `Session.prepare_request` beside `Session.send`.
+
+A callee is weighed by what lies below it, not by its name: the lines of the distinct functions reachable
+from it (each counting more in a central module) and its own. A call that reports an error, logs or traces,
+a deprecated symbol or a test helper is a side path and counts for little, whatever it leads to.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import Protocol
+
+from generator.repo.facts.flows import REPORTS_ERROR, Node
+from generator.repo.map.filetypes import is_context_file
+from generator.repo.model import CallEdge, CallTree, FileFacts
+
+BREADTH = 3  # callees kept where the work branches
+DEPTH = 6  # hops from the entry point
+NODES = 24  # calls in the whole tree (a page shows it whole)
+BRANCH = 0.2  # a further callee is a branch of its own when it weighs this share of the heaviest one
+REACH_DEPTH = 5  # hops below a callee whose code counts towards its weight
+REACH_NODES = 200  # distinct functions counted below one callee
+ENTRY_SHARE = 0.9  # an earlier entry point is kept while it leads to this share of the code a later one does
+ENTRY_NODES = 600  # distinct functions counted below an entry point
+SIDE_PATH = 0.05  # what an error, logging, deprecated or test path weighs of what it leads to
+SAME_MODULE = 0.5  # what code in the caller's own module counts of code it hands on to another one
+EARLY_CALL = 0.3  # what a caller's first call loses against its last one: set-up comes before the work
+# logging and tracing helpers: where a flow turns aside to report, not where the work goes on
+_REPORTS = re.compile(
+    r"^_*(?:(?:setup|set_up|configure|config|init|get|make|new)_?)?(?:log|logger|logging)s?$"
+    r"|^_*(?:warn|debug|trace|deprecat)",
+    re.IGNORECASE,
+)
+
+
+class TreeReader(Protocol):
+    def calls_of(self, path: str, callers: set[str]) -> list[CallEdge]: ...
+
+    def deprecated(self, node: Node) -> bool: ...
+
+
+def call_tree(graph: TreeReader, files: dict[str, FileFacts], entry: Node) -> list[CallTree]:
+    """The calls `entry` makes that lead to the most code, each with the calls below it, heaviest first;
+    every hop cites its caller's file and line."""
+    return _Tree(graph, files).below(entry, (entry,))
+
+
+def heaviest_entry(graph: TreeReader, files: dict[str, FileFacts], entries: Iterable[Node]) -> Node | None:
+    """Of the candidate entry points (best first), the first leading to ENTRY_SHARE of the most code any of
+    them leads to: a later one must lead to more."""
+    tree = _Tree(graph, files)
+    # the whole depth of the tree below each, so an entry a few hops above the work loses nothing to one below
+    weighed = [(tree.reach(entry, (), DEPTH + REACH_DEPTH, ENTRY_NODES), entry) for entry in entries]
+    most = max((weight for weight, _ in weighed), default=0.0)
+    return next((entry for weight, entry in weighed if weight >= ENTRY_SHARE * most), None)
+
+
+def main_line(tree: Iterable[CallTree]) -> list[CallEdge]:
+    """The tree's heaviest calls, one per hop: the flow a sequence diagram draws."""
+    line: list[CallEdge] = []
+    branches = list(tree)
+    while branches:
+        line.append(branches[0].edge)
+        branches = list(branches[0].below)
+    return line
+
+
+class _Tree:
+    def __init__(self, graph: TreeReader, files: dict[str, FileFacts]) -> None:
+        self.graph, self.files = graph, files
+        self.by_caller: dict[str, dict[str, list[CallEdge]]] = {}  # each file's calls by calling symbol
+        self.lines: dict[str, dict[str, int]] = {}  # each file's functions' lines by name
+        self.kept: set[Node] = set()  # every node the tree holds: a function is shown once
+
+    def below(self, node: Node, above: tuple[Node, ...]) -> list[CallTree]:
+        """The heaviest callees of `node` (depth first, the heaviest's subtree before its siblings')."""
+        if len(above) > DEPTH:
+            return []
+        chosen = self.branches(node, above)
+        found: list[CallTree] = []
+        for edge in chosen:
+            if len(self.kept) >= NODES:
+                break
+            callee = (edge.callee_path, edge.callee)
+            if callee in self.kept:  # reached meanwhile below a heavier sibling
+                continue
+            self.kept.add(callee)
+            found.append(CallTree(edge, tuple(self.below(callee, (*above, callee)))))
+        return found
+
+    def branches(self, node: Node, above: tuple[Node, ...]) -> list[CallEdge]:
+        """Up to BREADTH callees of `node`: the heaviest, and those weighing BRANCH of it (a deprecated
+        callee as a side path), the main line first: a later call outranks an equal early one (set-up)."""
+        edges = list({(e.callee_path, e.callee): e for e in self.calls(node)}.values())
+        last = max(1, len(edges) - 1)
+        weighed: list[tuple[float, float, CallEdge]] = []
+        for order, edge in enumerate(edges):
+            callee = (edge.callee_path, edge.callee)
+            if callee not in self.kept and callee not in above:
+                weight = self.weigh(edge, above)
+                weighed.append((weight, weight * (1.0 - EARLY_CALL * (1.0 - order / last)), edge))
+        weighed.sort(key=lambda item: (-item[1], item[2].line))
+        # asked of the few callees that could be kept: it reads the callee's lines
+        weighed = [
+            (w * SIDE_PATH, r * SIDE_PATH, e)
+            if self.graph.deprecated((e.callee_path, e.callee))
+            else (w, r, e)
+            for w, r, e in weighed[: BREADTH + 2]
+        ]
+        heaviest = max((w for w, _, _ in weighed), default=0.0)
+        if heaviest <= 0:
+            return []
+        weighed.sort(key=lambda item: (-item[1], item[2].line))
+        return [e for w, _, e in weighed if w >= BRANCH * heaviest][:BREADTH]
+
+    def weigh(self, edge: CallEdge, above: tuple[Node, ...]) -> float:
+        """What `edge`'s callee leads to (`reach`); a side path counts SIDE_PATH of its own lines."""
+        callee = (edge.callee_path, edge.callee)
+        if self.side_path(edge):
+            return self.size(callee) * SIDE_PATH
+        return self.reach(callee, above)
+
+    def reach(
+        self, node: Node, above: tuple[Node, ...] = (), depth: int = REACH_DEPTH, most: int = REACH_NODES
+    ) -> float:
+        """The code `node` leads to: its own lines and those of the distinct functions below it (REACH_DEPTH
+        hops, never back up the tree), each by how central its module is; code in the caller's own module
+        counts SAME_MODULE of that, so a call handing the work to another module stands out."""
+        home = above[-1][0] if above else ""
+        seen = {node, *above}
+        frontier, total = [node], self.size(node) * (SAME_MODULE if node[0] == home else 1.0)
+        for _ in range(depth):
+            onward: list[Node] = []
+            for here in frontier:
+                for call in self.calls(here):
+                    target = (call.callee_path, call.callee)
+                    if target in seen or self.side_path(call):
+                        continue
+                    seen.add(target)
+                    total += self.size(target) * (SAME_MODULE if target[0] == home else 1.0)
+                    onward.append(target)
+                    if len(seen) > most:
+                        return total
+            frontier = onward
+        return total
+
+    def side_path(self, edge: CallEdge) -> bool:
+        short = edge.callee.rsplit(".", 1)[-1]
+        return bool(
+            REPORTS_ERROR.search(short) or _REPORTS.search(short) or is_context_file(edge.callee_path)
+        )
+
+    def size(self, node: Node) -> float:
+        """A function's lines (a class's: its constructor's), counting double in the most central module."""
+        path, name = node
+        fact = self.files.get(path)
+        if fact is None:
+            return 0.0
+        if path not in self.lines:
+            lines: dict[str, int] = {}
+            for symbol in fact.symbols:
+                if symbol.kind != "class":
+                    lines[symbol.name] = max(lines.get(symbol.name, 0), symbol.lines)
+            self.lines[path] = lines
+        known = self.lines[path]
+        own = max(known.get(name, 0), known.get(f"{name}.__init__", 0), known.get(f"{name}.constructor", 0))
+        return own * (1.0 + fact.importance)
+
+    def calls(self, node: Node) -> list[CallEdge]:
+        """The calls `node` makes (a class's: its constructor's), in line order."""
+        path, name = node
+        if path not in self.by_caller:
+            fact = self.files.get(path)
+            names = {s.name for s in fact.symbols} if fact is not None else set()
+            index: dict[str, list[CallEdge]] = {}
+            for edge in self.graph.calls_of(path, names):
+                index.setdefault(edge.caller, []).append(edge)
+            self.by_caller[path] = index
+        index = self.by_caller[path]
+        callers = (name, f"{name}.__init__", f"{name}.constructor", f"{name}.new")
+        found = [edge for caller in callers for edge in index.get(caller, ())]
+        return sorted(found, key=lambda e: e.line)

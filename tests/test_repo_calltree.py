@@ -1,0 +1,194 @@
+"""The main flow as a call tree: from the entry point, the callees that lead to the most code, several where
+the work branches, every hop cited; rendered as a nested list on the repository's index page."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from click.testing import CliRunner
+from conftest import make_git_repo
+from repo_source_fixture import write_tree
+
+from generator.cli import cli
+from generator.repo.facts.calltree import main_line
+from generator.repo.facts.extract import extract_facts
+from generator.repo.map.walk import map_repository
+from generator.repo.model import CallTree
+
+# a server whose entry point sets up its settings, logs a line, hands every job to a worker whose engine does
+# the work, then configures logging through a module every other one imports (the most central one): a
+# flow weighed by its hops' names and centrality ends in the logging helpers
+SERVER = {
+    "srv/__init__.py": ('"""A job server."""\nfrom .app import serve\nfrom .log import setup_logging\n'),
+    "srv/app.py": (
+        '"""The server\'s entry point."""\n'
+        "from .worker import Worker\n"
+        "from .settings import load_settings\n"
+        "from .log import log, setup_logging\n"
+        "\n"
+        "\n"
+        "def serve(port):\n"
+        '    """Serve jobs on `port` until stopped."""\n'
+        "    settings = load_settings(port)\n"
+        "    worker = Worker(settings)\n"
+        '    log("serving")\n'
+        "    worker.run()\n"
+        "    setup_logging(settings)\n"
+        "\n"
+    ),
+    "srv/log.py": (
+        '"""Logging for every module of the server."""\n'
+        "import logging\n"
+        "\n"
+        "\n"
+        "def setup_logging(settings):\n"
+        '    """Configure the server\'s logging from its settings."""\n'
+        '    level = settings.get("level", "INFO")\n'
+        "    handler = make_handler(settings)\n"
+        "    root = logging.getLogger()\n"
+        "    root.addHandler(handler)\n"
+        "    root.setLevel(level)\n"
+        "    return root\n"
+        "\n"
+        "\n"
+        "def make_handler(settings):\n"
+        '    """A stream handler with the server\'s format."""\n'
+        "    handler = logging.StreamHandler()\n"
+        "    handler.setFormatter(make_formatter(settings))\n"
+        '    handler.setLevel(settings.get("level", "INFO"))\n'
+        "    return handler\n"
+        "\n"
+        "\n"
+        "def make_formatter(settings):\n"
+        '    """The server\'s log format."""\n'
+        '    fmt = settings.get("format", "%(message)s")\n'
+        "    return logging.Formatter(fmt)\n"
+        "\n"
+        "\n"
+        "def log(message):\n"
+        '    """Log one line."""\n'
+        '    logging.getLogger("srv").info(message)\n'
+    ),
+    "srv/settings.py": (
+        '"""Settings read from the environment."""\n'
+        "from .log import log\n"
+        "import os\n"
+        "\n"
+        "\n"
+        "def load_settings(port):\n"
+        '    """The server\'s settings for `port`."""\n'
+        '    settings = {"port": port}\n'
+        '    for key in ("level", "format", "workers", "queue"):\n'
+        "        value = os.environ.get(key.upper())\n"
+        "        if value is not None:\n"
+        "            settings[key] = value\n"
+        '    settings.setdefault("workers", 2)\n'
+        '    settings.setdefault("queue", "jobs")\n'
+        "    return parse_queue(settings)\n"
+        "\n"
+        "\n"
+        "def parse_queue(settings):\n"
+        '    """Split the queue names."""\n'
+        '    names = str(settings["queue"]).split(",")\n'
+        '    settings["queue"] = [name.strip() for name in names if name.strip()]\n'
+        '    if not settings["queue"]:\n'
+        '        settings["queue"] = ["jobs"]\n'
+        '    settings["queues"] = len(settings["queue"])\n'
+        '    settings["ready"] = True\n'
+        "    return settings\n"
+    ),
+    "srv/worker.py": (
+        '"""The worker that takes jobs off the queue."""\n'
+        "from .log import log\n"
+        "from .engine import process\n"
+        "\n"
+        "\n"
+        "class Worker:\n"
+        '    """Takes jobs off the queue and hands each to the engine."""\n'
+        "\n"
+        "    def __init__(self, settings):\n"
+        "        self.settings = settings\n"
+        "        self.done = []\n"
+        "\n"
+        "    def run(self):\n"
+        '        """Take every job and dispatch it."""\n'
+        '        for job in self.settings["queue"]:\n'
+        "            self.dispatch(job)\n"
+        "        return self.done\n"
+        "\n"
+        "    def dispatch(self, job):\n"
+        '        """Process one job and keep its result."""\n'
+        "        result = process(job, self.settings)\n"
+        "        self.done.append(result)\n"
+        "        return result\n"
+    ),
+    "srv/engine.py": (
+        '"""The engine: where a job\'s work is done."""\nfrom .log import log\n\n\n'
+        "def process(job, settings):\n"
+        '    """Run one job through every stage and return its result."""\n'
+        '    result = {"job": job}\n'
+        + "".join(
+            f'    result["stage{i}"] = len(str(job)) * {i} + settings.get("workers", 1)\n' for i in range(30)
+        )
+        + "    return store(result)\n\n\n"
+        "def store(result):\n"
+        '    """Keep the result."""\n'
+        + "".join(f'    result["kept{i}"] = {i}\n' for i in range(12))
+        + "    return result\n"
+    ),
+}
+
+
+def names(tree: tuple[CallTree, ...] | list[CallTree]) -> list[str]:
+    return [name for branch in tree for name in [branch.edge.callee, *names(branch.below)]]
+
+
+def test_the_tree_reaches_the_workers_core_and_branches_where_the_work_does(tmp_path: Path) -> None:
+    root = write_tree(tmp_path / "repo", SERVER)
+    facts = extract_facts(root, map_repository(root))
+    assert facts.calls is not None
+    tree = facts.calls.tree()
+    assert tree[0].edge.caller == "serve"
+    # the main line: the worker's chain down to the engine, where the work is done
+    assert [edge.callee for edge in main_line(tree)] == ["Worker.run", "Worker.dispatch", "process", "store"]
+    # the work branches at the entry: settings are read beside the worker's run
+    assert [branch.edge.callee for branch in tree] == ["Worker.run", "load_settings"]
+    assert "parse_queue" in names(tree)
+    # logging leads to little code and is a side path: not part of the flow
+    assert not {"setup_logging", "make_handler", "log"} & set(names(tree))
+
+
+def test_every_hop_of_the_tree_cites_its_callers_file_and_line(tmp_path: Path) -> None:
+    root = write_tree(tmp_path / "repo", SERVER)
+    facts = extract_facts(root, map_repository(root))
+    assert facts.calls is not None
+
+    def check(tree: tuple[CallTree, ...], caller: tuple[str, str]) -> None:
+        for branch in tree:
+            edge = branch.edge
+            assert (edge.caller_path, edge.caller) == caller
+            text = (root / edge.caller_path).read_text(encoding="utf-8").splitlines()[edge.line - 1]
+            assert edge.callee.rsplit(".", 1)[-1] in text
+            check(branch.below, (edge.callee_path, edge.callee))
+
+    check(tuple(facts.calls.tree()), ("srv/app.py", "serve"))
+
+
+def test_the_index_page_shows_the_call_tree_as_a_nested_cited_list(tmp_path: Path) -> None:
+    root = make_git_repo(tmp_path / "server", SERVER, origin="https://github.com/acme/server.git")
+    kb = tmp_path / "kb"
+    kb.mkdir()
+    result = CliRunner().invoke(cli, ["--root", str(kb), "repo", "run", str(root)], catch_exceptions=False)
+    assert result.exit_code == 0, result.stderr
+    index = (kb / "site_src" / "repos" / "acme" / "server" / "index.md").read_text(encoding="utf-8")
+    flow = index.split("### Main flow", 1)[1].split("\n## ", 1)[0]
+    listed = [line for line in flow.splitlines() if line.lstrip().startswith("- ")]
+    assert listed[0] == "- `serve`"
+    assert listed[1].startswith("    - calls `Worker.run` — [")
+    assert listed[2].startswith("        - calls `Worker.dispatch` — [")
+    assert listed[3].startswith("            - calls `process` — [") and "srv/worker.py" in listed[3]
+    assert "/blob/" in listed[3] and "#L21" in listed[3]
+    assert any(line.startswith("    - calls `load_settings`") for line in listed)  # the branch
+    assert "setup_logging" not in flow
+    # the sequence diagram follows the tree's main line
+    assert "participant p3 as process" in flow
