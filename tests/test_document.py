@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from generator.documents import read_file, read_text
 from generator.sources.base import create_search_provider
-from generator.sources.document import outline, read_document
 from generator.text.htmlpage import html_title
 
 PEP = """PEP: 639
@@ -72,7 +72,7 @@ Text.
 def test_each_format_gives_its_own_title(tmp_path: Path, name: str, text: str, title: str) -> None:
     path = tmp_path / name
     path.write_text(text, encoding="utf-8")
-    assert read_document(path).title == title
+    assert read_file(path).title == title
 
 
 def test_html_prefers_og_title_then_title_then_h1() -> None:
@@ -91,13 +91,13 @@ def test_pdf_title_comes_from_its_metadata(tmp_path: Path) -> None:
     path = tmp_path / "report-2024.pdf"
     with path.open("wb") as out:
         writer.write(out)
-    assert read_document(path).title == "Measured Latency of Queues"
+    assert read_file(path).title == "Measured Latency of Queues"
 
 
 def test_outline_keeps_headings_and_skips_code(tmp_path: Path) -> None:
     path = tmp_path / "assert.rst"
     path.write_text(RST, encoding="utf-8")
-    assert read_document(path).headings == [
+    assert read_file(path).headings == [
         "How to write and report assertions in tests",
         "Asserting with the assert statement",
     ]
@@ -105,10 +105,13 @@ def test_outline_keeps_headings_and_skips_code(tmp_path: Path) -> None:
 
 def test_outline_headings_keep_their_words_and_html_as_text() -> None:
     text = "# A `<img src=x>` **guide**\n\nIntro.\n\n````\n# not a heading\n````\n\nNext\n----\nBody.\n"
-    sections = outline(text, "markdown")
+    sections = read_text(text, name="guide.md").sections
     assert [(s.heading, s.level) for s in sections] == [("A <img src=x> guide", 1), ("Next", 2)]
-    assert sections[0].text == "Intro.\n\n````\n# not a heading\n````"
-    assert sections[1].text == "Body."
+    assert [(b.kind, b.text) for b in sections[0].blocks] == [
+        ("paragraph", "Intro."),
+        ("code", "# not a heading"),
+    ]
+    assert [b.text for b in sections[1].blocks] == ["Body."]
 
 
 def test_local_search_titles_and_headings_come_from_the_document(tmp_path: Path) -> None:

@@ -219,3 +219,32 @@ def test_the_document_package_sits_on_the_bottom_floor() -> None:
         and module.startswith("..")
     ]
     assert offenders == []
+
+
+def test_a_stored_source_is_cut_into_passages_by_the_document_model() -> None:
+    from generator.kb.passages import page_passages
+
+    body = (
+        "Source: https://docs.test/a\n\n## Stored text\n\n## 服务端渲染 {#ssr}\n\n"
+        "Steps to [render](https://docs.test/r):\n\n- first\n- second\n\n"
+        "> a quoted\n> remark\n\n| name | role |\n|---|---|\n| ssr | server |\n\n```js\ncode()\n```\n"
+    )
+    passages = page_passages(
+        "topics/t/raw/a.md", "source", {"url": "https://docs.test/a", "title": "A"}, body
+    )
+    assert [(p.heading, p.text) for p in passages] == [
+        ("服务端渲染", "Steps to render:"),
+        ("服务端渲染", "first"),
+        ("服务端渲染", "second"),
+        ("服务端渲染", "a quoted remark"),
+        ("服务端渲染", "ssr · server"),
+    ]
+    assert (
+        passages[0].cites[0].url == "https://docs.test/r"
+        and passages[1].cites[0].url == "https://docs.test/a"
+    )
+
+
+def test_a_myst_role_in_markdown_reads_as_the_code_it_names() -> None:
+    [(_, block)] = blocks(read_text("Call {func}`os.path.join` here.\n", name="a.md"))
+    assert block.text == "Call `os.path.join` here."

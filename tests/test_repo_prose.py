@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from generator.repo.analyze.describe import first_sentence, lead
-from generator.repo.facts.prose import inline, summary
+from generator.repo.facts.prose import summary
 
 REST_MODULE = """
 requests.sessions
@@ -186,7 +186,7 @@ def test_a_paragraph_announcing_code_keeps_only_its_own_sentences() -> None:
 
 
 def test_placeholders_in_angle_brackets_stay_while_html_tags_go() -> None:
-    assert inline("Pages live under repos/<owner>/<repo>/ and <b>nowhere</b> else.<br/>") == (
+    assert summary("Pages live under repos/<owner>/<repo>/ and <b>nowhere</b> else.<br/>") == (
         "Pages live under repos/<owner>/<repo>/ and nowhere else."
     )
 

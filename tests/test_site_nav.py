@@ -4,8 +4,12 @@ Read from the run's shared site (conftest.shared_site)."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from conftest import SharedSite
+from mkdocs.structure.files import File, Files
+
+from generator.site.nav import entry_pages
 
 
 def _sidebar(html: str) -> str:
@@ -83,3 +87,29 @@ def test_tag_pages_and_the_tags_index_sit_under_tags(shared_site: SharedSite) ->
     assert "Tags" in _sidebar(tag)
     index = (site / "tags/index.html").read_text(encoding="utf-8")
     assert "Tags" in _sidebar(index) and 'class="md-footer"' in index
+
+
+def test_a_repository_reads_guide_then_reference_then_subsystems(tmp_path: Path) -> None:
+    entry = "repos/acme/cachekit/"
+    names = [
+        "answers/why.md",
+        "shards/01_core.md",
+        "reference/extension-points.md",
+        "reference/configuration.md",
+        "guide/01_routing.md",
+        "guide/getting-started.md",
+        "reference/data-model.md",
+        "index.md",
+    ]
+    files = Files([File(entry + name, str(tmp_path), str(tmp_path / "site"), True) for name in names])
+    order = [f.src_uri.removeprefix(entry) for f in entry_pages(files)[entry]]
+    assert order == [
+        "index.md",
+        "guide/getting-started.md",
+        "guide/01_routing.md",
+        "reference/configuration.md",
+        "reference/data-model.md",
+        "reference/extension-points.md",
+        "shards/01_core.md",
+        "answers/why.md",
+    ]

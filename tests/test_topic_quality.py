@@ -10,10 +10,11 @@ from pathlib import Path
 from topic_fakes import config, entry, make_corpus, offline, topic_dir
 
 from generator.app.topic_target import topic_target
+from generator.documents.plain import markup_prose
+from generator.documents.prose import prose_ratio
 from generator.kb.index import update_index
 from generator.site.pages.topic import publish_topic
 from generator.store import KBPaths, read_page, write_page
-from generator.text.plaintext import prose_ratio, to_plain
 from generator.topic.analyze import Candidate, allocate
 from generator.topic.keyphrases import GENERIC, topic_phrases
 from generator.topic.pipeline import run_topic_research
@@ -70,7 +71,7 @@ def test_markdown_becomes_plain_prose_blocks() -> None:
         "| a | b |\n|---|---|\n| 1 | 2 |\n\n```python\nprint('code')\n```\n\n    indented code\n\n"
         "<div>raw html</div>\n"
     )
-    plain = to_plain(text)
+    plain = markup_prose(text)
     assert plain.split("\n\n") == [
         "Stale entries are swept every minute.",
         "A cache keeps recent results, see the guide.",
@@ -78,9 +79,9 @@ def test_markdown_becomes_plain_prose_blocks() -> None:
         "then the entry is stored",
     ]
     assert "Remember" not in plain and "title:" not in plain and "Caching" not in plain
-    assert to_plain(text.replace('!!! note "Remember"', '!!! note "R"'), drop_admonitions=True).startswith(
-        "A cache keeps"
-    )
+    assert markup_prose(
+        text.replace('!!! note "Remember"', '!!! note "R"'), drop_admonitions=True
+    ).startswith("A cache keeps")
 
 
 def test_restructuredtext_becomes_plain_prose() -> None:
@@ -89,7 +90,7 @@ def test_restructuredtext_becomes_plain_prose() -> None:
         ".. code-block:: python\n\n    print('code')\n\n.. note::\n\n   Stale entries are swept.\n\n"
         "For example::\n\n    literal block\n"
     )
-    assert to_plain(text, "rst").split("\n\n") == [
+    assert markup_prose(text, "rst").split("\n\n") == [
         "A cache keeps recent results near the reader.",
         "Stale entries are swept.",
         "For example:",
@@ -101,7 +102,7 @@ def test_symbol_listings_score_low_and_are_dropped() -> None:
     assert prose_ratio("WidgetCache.sweep (method) core/cache.py:40-60") < 0.5
     assert prose_ratio("向量数据库是一种专门存储嵌入向量的数据库。") > 0.9
     listing = "- **expire_results** (function) `core/cache.py:82-99` — Removes old results.\n"
-    assert to_plain(listing) == ""
+    assert markup_prose(listing) == ""
 
 
 def test_legacy_raw_page_with_markdown_is_read_as_plain_text(kb_root: Path) -> None:

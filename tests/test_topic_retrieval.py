@@ -11,13 +11,13 @@ import pytest
 from topic_fakes import config, entry, make_corpus, offline
 
 from generator.app.topic_target import topic_target
+from generator.documents import read_file
+from generator.documents.plain import markup_prose
 from generator.errors import NoUsableSources
 from generator.kb.synonyms import canonical_tags, default_synonyms
 from generator.retrieval.scoring import Fields
 from generator.site.pages.topic_raw import write_raw_pages
-from generator.sources.document import read_document
 from generator.store import KBPaths, read_page
-from generator.text.plaintext import to_plain
 from generator.topic.judge import RelevanceJudge
 from generator.topic.keyphrases import topic_phrases
 from generator.topic.pipeline import run_topic_research
@@ -153,7 +153,7 @@ def test_a_proposal_is_titled_dated_and_labelled_by_its_own_header(
     tmp_path: Path, name: str, text: str, title: str, status: str, date: str
 ) -> None:
     (tmp_path / name).write_text(text, encoding="utf-8")
-    doc = read_document(tmp_path / name)
+    doc = read_file(tmp_path / name)
     assert (doc.title, doc.status, doc.date) == (title, status, date)
 
 
@@ -181,10 +181,10 @@ def test_stored_sources_carry_their_title_status_and_date_and_keep_code(kb_root:
 
 def test_structured_plain_text_keeps_headings_and_code_blocks_whole() -> None:
     text = "# Title\n\nSome prose that says a thing.\n\n```python\nx = 1\n\ny = 2\n```\n\n| a | b |\n|---|---|\n| 1 | 2 |\n"
-    whole = to_plain(text, "markdown", structure=True)
+    whole = markup_prose(text, "markdown", structure=True)
     assert whole.startswith("# Title\n\nSome prose that says a thing.")
     assert "```python\nx = 1\n" in whole and "y = 2\n```" in whole
-    assert "| a |" not in whole and to_plain(text) == "Some prose that says a thing."
+    assert "| a |" not in whole and markup_prose(text) == "Some prose that says a thing."
 
 
 # --------------------------------------------------------------------------- Chinese

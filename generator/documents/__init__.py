@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from pathlib import PurePosixPath
+from pathlib import Path, PurePosixPath
 
 from .budget import Budget
 from .docstring import comment_text, read_docstring
@@ -36,7 +36,9 @@ __all__ = [
     "comment_text",
     "markup_of",
     "read_bytes",
+    "read_file",
     "read_text",
+    "stated_title",
     "title_from_name",
 ]
 
@@ -99,6 +101,16 @@ _READERS: dict[str, Callable[[str], tuple[Section, ...]]] = {
     "text": read_plain,
     "docstring": read_docstring,
 }
+
+
+def read_file(path: Path, *, origin: str = "", revision: str = "", budget: Budget | None = None) -> Document:
+    """The document in a file (OSError when it cannot be read)."""
+    return read_bytes(path.read_bytes(), name=path.name, origin=origin, revision=revision, budget=budget)
+
+
+def stated_title(doc: Document) -> str:
+    """The title the document gives itself: "" when its title was made from its file name."""
+    return "" if doc.title == title_from_name(PurePosixPath(doc.origin).stem) else doc.title
 
 
 def _document(

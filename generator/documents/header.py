@@ -34,7 +34,7 @@ _FEATURE_NAME = {"feature name", "feature-name"}
 _MONTHS = "jan feb mar apr may jun jul aug sep oct nov dec".split()
 # `{#anchor}` (kramdown, VitePress, MyST), escaped `\{\#anchor\}`, `[](#anchor)` or `¶` permalinks
 _ANCHOR = re.compile(r"\s*(?:\\?\{\\?#[^}\s]*\\?\}|\[\]\(#[^)\s]*\)|¶)\s*$")
-_HEADING_MARKUP = re.compile(r"`+|\*\*|__|\\(?=[^\w\s])")
+_HEADING_MARKUP = re.compile(r"`+|\*\*|(?<!\\)__|\\(?=[^\w\s]|_)")
 _HEADING_LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
 # Section names and banners that open a document without being its title.
 _NOT_A_TITLE = re.compile(

@@ -26,6 +26,16 @@ _JSX_OPEN_UNCLOSED = re.compile(r"^\s*<[A-Za-z][\w.:-]*(?:\s[^>]*)?$")
 _JSX_COMMENT = re.compile(r"\{/\*.*?\*/\}")
 _JSX_EXPRESSION_LINE = re.compile(r"^\s*\{.*\}\s*$")
 MAX_INLINE_ALT = 60
+_MYST_ROLE = re.compile(r"\{[\w:.+-]+\}$")
+_TAG_NAME = re.compile(r"</?([A-Za-z][\w-]*)")
+# what documents write as HTML; any other <word> is a placeholder of the text ("repos/<owner>/")
+_HTML_ELEMENTS = frozenset(
+    "a abbr b big blockquote br center code dd del details div dl dt em font h1 h2 h3 h4 h5 h6 hr i img ins kbd"
+    " li ol p picture pre q s samp small source span strike strong sub summary sup table tbody td th thead tr"
+    " tt u ul var video audio iframe script style svg math mi mo mn section article nav header footer main"
+    " figure figcaption caption col colgroup tfoot label input button form select option textarea mark cite"
+    " dfn time wbr ruby rt rp bdi bdo object embed param track canvas noscript template slot".split()
+)
 _CITATION_TEXT = re.compile(r"^\s*\[?\s*\d{1,4}\s*\]?\s*$")  # a link whose text is "[3]" cites, says nothing
 _FOOTNOTE_REF = re.compile(r"\[\^[^\]\s]{1,40}\]")
 _SPACE_BEFORE_STOP = re.compile(r"\s+([.,;:!?])(?=\s|$)")
@@ -119,6 +129,23 @@ def _unwrap_containers(lines: list[str]) -> list[str]:
     return out
 
 
+def drop_admonitions(text: str) -> str:
+    """Admonitions (`!!! note` and their indented bodies) blanked: our own pages' notices, not content."""
+    lines = text.split("\n")
+    out: list[str] = []
+    body_indent = -1
+    for line, prose in zip(lines, _outside_fences(lines), strict=True):
+        if body_indent >= 0 and (not line.strip() or _indent(line) >= body_indent):
+            out.append("")
+            continue
+        body_indent = -1
+        found = _ADMONITION.match(line) if prose else None
+        if found:
+            body_indent = len(found.group(1).expandtabs(4)) + 4
+        out.append("" if found else line)
+    return "\n".join(out)
+
+
 def _indent(line: str) -> int:
     return len(line.expandtabs(4)) - len(line.expandtabs(4).lstrip())
 
@@ -133,11 +160,13 @@ def _dedent(line: str, width: int) -> str:
 
 @dataclass
 class _Item:
+    """An open list item: its paragraphs since it (or the code or list inside it) was last emitted."""
+
     start: int
     end: int
     lead: str
     texts: list[str] = field(default_factory=list)
-    emitted: bool = False
+    said: str = ""  # what the item said before the code or nested list inside it
 
 
 @dataclass
@@ -158,7 +187,7 @@ class _Walker:
         token = tokens[i]
         kind = token.type
         if kind == "heading_open" and token.level == 0 and not self.quote_depth:
-            heading = clean_heading(inline_text(tokens[i + 1].children or [], code=False))
+            heading = clean_heading(tokens[i + 1].content)  # any HTML kept as words, never rendered
             self.outline.open(heading, int(token.tag[1:]), _start(token))
             return i + 3
         if kind == "blockquote_open":
@@ -190,6 +219,8 @@ class _Walker:
             self.quote.append(text)
         elif self.items:
             item = self.items[-1]
+            if not item.texts:
+                item.start = _start(opened)
             item.texts.append(text)
             item.end = _end(opened)
         elif text and not _is_widget(inline.content):
@@ -197,17 +228,18 @@ class _Walker:
 
     def _open_list(self) -> None:
         if self.items:  # a nested list: its parent item comes first, and introduces it
-            parent = self.items[-1]
-            self._emit_item(parent)
-            self.leads.append(" ".join(parent.texts))
+            self.leads.append(self._emit_item(self.items[-1]))
             return
         last = self.outline.last
         self.leads.append(last.text if last is not None and last.kind == "paragraph" else "")
 
-    def _emit_item(self, item: _Item) -> None:
-        if not item.emitted and item.texts:
-            self.outline.add(Block("item", " ".join(item.texts), item.start, item.end, lead=item.lead))
-        item.emitted = True
+    def _emit_item(self, item: _Item) -> str:
+        """Add what the item said so far as a block; its text (or what it said before, if nothing new)."""
+        if item.texts:
+            item.said = "\n\n".join(item.texts)
+            self.outline.add(Block("item", item.said, item.start, item.end, lead=item.lead))
+            item.texts = []
+        return item.said
 
     def _code(self, token: Token) -> None:
         if self.quote_depth:
@@ -215,8 +247,7 @@ class _Walker:
             return
         lead = ""
         if self.items:
-            self._emit_item(self.items[-1])
-            lead = " ".join(self.items[-1].texts)
+            lead = self._emit_item(self.items[-1])
         elif (last := self.outline.last) is not None and last.kind == "paragraph":
             lead = last_sentence(last.text)
         language = re.sub(r"[^\w+#.-]", "", (token.info or "").split(" ")[0].strip("{}"))[:20]
@@ -290,19 +321,27 @@ def inline_text(children: list[Token], *, code: bool = True) -> str:
         elif kind == "text":
             parts.append(child.content)
         elif kind == "code_inline":
+            if parts and _MYST_ROLE.search(parts[-1]):  # {func}`name` in Markdown (MyST): the role goes
+                parts[-1] = _MYST_ROLE.sub("", parts[-1])
             parts.append(_code_span(child.content) if code else child.content)
         elif kind in ("softbreak", "hardbreak"):
             parts.append(" ")
+        elif kind == "html_inline" and not _is_html_tag(child.content):
+            parts.append(child.content)  # a placeholder written like a tag: "repos/<owner>/"
         elif kind == "image" and in_prose:  # a formula or symbol set as an image, mid-sentence
             alt = inline_text(child.children or [], code=code)
             parts.append(alt if len(alt) <= MAX_INLINE_ALT else "")
     return "".join(parts)  # an image alone (a badge, a figure) is dropped
 
 
+def _is_html_tag(markup: str) -> bool:
+    found = _TAG_NAME.match(markup)
+    return found is None or found.group(1).lower() in _HTML_ELEMENTS
+
+
 def _code_span(content: str) -> str:
     ticks = "`" * (max((len(run) for run in re.findall(r"`+", content)), default=0) + 1)
-    pad = " " if content.startswith("`") or content.endswith("`") else ""
-    return f"{ticks}{pad}{content}{pad}{ticks}"
+    return f"{ticks}{content}{ticks}"
 
 
 def clean_text(text: str) -> str:

@@ -9,7 +9,12 @@ from dataclasses import dataclass
 from typing import Literal
 
 BlockKind = Literal["paragraph", "item", "code", "table", "quote"]
-_CODE_SPAN = re.compile(r"`+([^`]*)`+")
+_CODE_SPAN = re.compile(r"(?<!`)(`+)(?!`)(.+?)(?<!`)\1(?!`)", re.S)
+
+
+def code_spans_as_text(text: str) -> str:
+    """`name` → name: code spans without their backticks (an unpaired backtick stays)."""
+    return _CODE_SPAN.sub(r"\2", text)
 
 
 @dataclass(frozen=True)
@@ -31,7 +36,7 @@ class Block:
     @property
     def plain(self) -> str:
         """The text without code-span backticks (prose as a reader hears it)."""
-        return self.text if self.kind == "code" else _CODE_SPAN.sub(r"\1", self.text)
+        return self.text if self.kind == "code" else code_spans_as_text(self.text)
 
 
 @dataclass(frozen=True)
@@ -85,7 +90,7 @@ class Document:
                 if found:
                     return found
         for section in self.sections:
-            found = "" if _NOT_A_SUMMARY.match(section.heading) else _first_paragraph(section.blocks)
+            found = "" if is_docstring_section(section.heading) else _first_paragraph(section.blocks)
             if found:
                 return found
         return ""
@@ -93,10 +98,15 @@ class Document:
 
 _ABSTRACT = re.compile(r"(?i)^(?:abstract|summary|description|overview|概述|简介|摘要)\W*$")
 # a docstring's parameter, return and example sections describe pieces, never the whole
-_NOT_A_SUMMARY = re.compile(
+_DOCSTRING_SECTION = re.compile(
     r"(?i)^(?:args|arguments|parameters|params|returns?|yields?|raises|exceptions|examples?|example usage|"
     r"usage|notes?|see also|attributes|references|warnings?|todo|methods|keyword arguments|other parameters)$"
 )
+
+
+def is_docstring_section(heading: str) -> bool:
+    """A docstring section ("Args", "Returns", "Examples"…): it describes pieces, never the whole."""
+    return bool(_DOCSTRING_SECTION.match(heading))
 
 
 def _first_paragraph(blocks: tuple[Block, ...]) -> str:

@@ -23,9 +23,11 @@ _ADORNMENT = re.compile(r"^([=\-~^\"'`#*+<>:._])\1{2,}[ \t]*$")
 _PLAIN_ROLES = {"ref", "doc", "term", "abbr", "numref", "download", "pep", "rfc", "title"}
 _ROLE = re.compile(r"(?::(?P<name>[\w.+-]+(?::[\w.+-]+)*):|\{(?P<myst>[\w.+:-]+)\})`(?P<body>[^`]+)`")
 _TARGET_TEXT = re.compile(r"\s*<[^>]*>$")
-_LINK = re.compile(r"(?<!`)`([^`<]+?)\s*(?:<[^>`]*>)?`__?")
-_LITERAL = re.compile(r"``([^`]+?)``")
+_LINK = re.compile(r"(?<![`\w:])`(?![\s`])([^`<]+?)\s*(?:<[^>`]*>)?`__?")
+_CODE_OR_TEXT = re.compile(r"(`+).+?\1|[^`]+|`+")
+# reST has no underscore emphasis: an underscore stays one (`__init__`, `_private`) when Markdown reads it
 _FIELD = re.compile(r"^([ \t]*):([\w ().-]{1,40}):(?:[ \t]+|$)")
+_BULLET = re.compile(r"^[ \t]*(?:[-*+•]|\d+[.)]|#\.|\(?[a-zA-Z0-9]\))[ \t]+")
 _SUBSTITUTION = re.compile(r"\|([\w -]{1,40})\|(?:_{1,2})?")
 
 
@@ -87,7 +89,7 @@ class _Shadow:
         end = self._body_end(i, indent)
         body = self.lines[i + 1 : end]
         if name in _CODE_DIRECTIVES:
-            self._fence(body, (found.group(3) or "").strip().split(" ")[0])
+            self._fence(body, (found.group(3) or "").strip().split(" ")[0], indent)
         elif name in _ADMONITIONS:
             title = (found.group(3) or "").strip()
             self.out.append(inline(title) if name in ("admonition", "topic", "sidebar", "rubric") else "")
@@ -102,29 +104,40 @@ class _Shadow:
         line = self.lines[i].rstrip()
         kept = line[:-1] if len(line) > 2 and line[-3] != " " else line[:-2]  # "Example::" → "Example:"
         self.out.append(inline(kept))
-        end = self._body_end(i, _indent(line))
-        self._fence(self.lines[i + 1 : end], "", replaces_line=False)
+        bullet = _BULLET.match(line)  # "- Run it::": the block is indented past the item's text
+        indent = bullet.end() if bullet else _indent(line)
+        end = self._body_end(i, indent)
+        self._fence(self.lines[i + 1 : end], "", indent, replaces_line=False)
         return end
 
-    def _fence(self, body: list[str], language: str, replaces_line: bool = True) -> None:
-        """A code block in the lines of `body` (plus the directive's own line, when it replaces one)."""
+    def _fence(self, body: list[str], language: str, indent: int, replaces_line: bool = True) -> None:
+        """A code block in the lines of `body` (plus the directive's own line, when it replaces one),
+        indented as far as the text it belongs to (a list item's code stays in the item)."""
         code = [line for line in body if not _OPTION.match(line)] if replaces_line else list(body)
         margin = min((_indent(line) for line in code if line.strip()), default=0)
         if not any(line.strip() for line in code):
             self.out += [""] * (len(body) + replaces_line)
             return
-        lines = ["" if replaces_line and _OPTION.match(line) else _dedent(line, margin) for line in body]
+        pad = " " * indent
+        lines = [
+            ""
+            if replaces_line and _OPTION.match(line)
+            else pad + _dedent(line, margin)
+            if line.strip()
+            else ""
+            for line in body
+        ]
         trailing = len(lines) - len([*_rstrip_blank(lines)])
-        opener = f"```{language}"
+        opener = f"{pad}```{language}"
         if replaces_line:
             self.out.append(opener)
         else:  # the blank line between "Example::" and the block opens the fence
             lines[0] = opener if not lines[0].strip() else lines[0]
         content = [*_rstrip_blank(lines)]
         if trailing:
-            self.out += [*content, "```", *[""] * (trailing - 1)]
+            self.out += [*content, f"{pad}```", *[""] * (trailing - 1)]
         else:
-            self.out += [*content, "```"]  # the block ends the file: one line more than the source
+            self.out += [*content, f"{pad}```"]  # the block ends the file: one line more than the source
 
 
 def _rstrip_blank(lines: list[str]) -> list[str]:
@@ -137,11 +150,16 @@ def _rstrip_blank(lines: list[str]) -> list[str]:
 def inline(line: str) -> str:
     """reST inline markup as Markdown: roles and literals to code spans (`:ref:` and the like to their
     text), hyperlink references to their text, substitutions and field names to words."""
-    line = _LITERAL.sub(lambda m: f"`{m.group(1)}`", line)
+    line = _LINK.sub(lambda m: m.group(1), line)  # ``literals`` are Markdown code spans as they are
     line = _ROLE.sub(_role, line)
-    line = _LINK.sub(lambda m: m.group(1), line)
     line = _SUBSTITUTION.sub(lambda m: m.group(1), line)
-    return _FIELD.sub(lambda m: f"{m.group(1)}{m.group(2)}: ", line)
+    line = _FIELD.sub(lambda m: m.group(1), line)
+    return "".join(piece if piece.startswith("`") else piece.replace("_", "\\_") for piece in _pieces(line))
+
+
+def _pieces(line: str) -> list[str]:
+    """The line cut into code spans and the text between them."""
+    return [found.group(0) for found in _CODE_OR_TEXT.finditer(line)]
 
 
 def _role(found: re.Match[str]) -> str:

@@ -18,6 +18,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from urllib.parse import unquote
 
+from ..documents import read_text
 from ..text.topic_labels import LABELS
 from .fulltext import TOKENIZE, segment
 
@@ -111,7 +112,7 @@ def page_passages(rel: str, kind: str, meta: Mapping[str, object], body: str) ->
     stored = _stored_source(rel, meta) if kind == "source" else None
     subsystem = str(meta.get("title") or "").split(" · ", 1)[-1]
     found: list[Passage] = []
-    for heading, block, nested in _blocks(body):
+    for heading, block, nested in _source_blocks(body) if kind == "source" else _blocks(body):
         said = plain(block)
         if _RAW_METADATA.match(said) or _SELF_REPORT.match(said) or heading in _TRACE_HEADINGS:
             continue
@@ -188,6 +189,26 @@ def _blocks(body: str) -> Iterator[tuple[str, str, list[str]]]:
         else:
             paragraph.append(line.strip())
     yield from flush()
+
+
+def _source_blocks(body: str) -> Iterator[tuple[str, str, list[str]]]:
+    """A stored source's blocks as the document model cuts them (its paragraphs, list items and table rows
+    under their headings), each as the markdown lines it spans, so that its links still cite."""
+    lines = body.split("\n")
+    for section, block in read_text(body, name="source.md", markup="markdown").blocks():
+        source = lines[block.start - 1 : block.end]
+        if block.kind == "table":
+            rows = block.text.split("\n")[1:]  # a table's first row names its columns
+            yield from ((section.heading, " · ".join(row.split(" | ")), []) for row in rows)
+        elif block.kind == "item":
+            yield section.heading, _ITEM_MARK.sub("", " ".join(line.strip() for line in source), count=1), []
+        elif block.kind in ("paragraph", "quote"):
+            text = " ".join(_QUOTE_MARK.sub("", line).strip() for line in source)
+            yield from ((section.heading, piece, []) for piece in _chunks(text))
+
+
+_ITEM_MARK = re.compile(r"^(?:[-*+]|\d+[.)])\s+")
+_QUOTE_MARK = re.compile(r"^\s*(?:>\s?)+")
 
 
 def _chunks(text: str) -> list[str]:

@@ -50,11 +50,18 @@ def _section(site_src: Path, section: str, recent: list[str]) -> list[str]:
 # lists them.
 _ENTRY_PAGE = re.compile(
     r"^(?P<entry>repos/[^/]+/[^/]+/|topics/[^/]+/)"
-    r"(?P<page>index\.md|shards/[^/]+\.md|answers/[^/]+\.md|output/report\.md|processed/analysis\.md"
+    r"(?P<page>index\.md|(?:guide|reference|shards|answers)/[^/]+\.md|output/report\.md|processed/analysis\.md"
     r"|sources\.md)$"
 )
-_ORDER = {"index.md": 0, "output/report.md": 1, "processed/analysis.md": 2, "sources.md": 3}
-_FOLDER_ORDER = {"shards": 4, "answers": 5}
+# a repository's guide (getting started, then its concepts) and reference pages come before its subsystems
+_ORDER = {
+    "index.md": 0,
+    "output/report.md": 1,
+    "processed/analysis.md": 2,
+    "sources.md": 3,
+    "guide/getting-started.md": 1,
+}
+_FOLDER_ORDER = {"guide": 2, "reference": 3, "shards": 4, "answers": 5}
 
 
 def entry_pages(files: Files) -> dict[str, list[File]]:

@@ -21,16 +21,17 @@ from stat import S_ISREG
 import filelock
 
 from ..config import local_folder
+from ..documents import Budget, Section, read_file
+from ..documents.plain import section_prose
 from ..errors import ConfigError
 from ..kb.fulltext import TOKENIZE, Stamp, SyncCounts, compare, open_index, quoted, segment, stamp, words
 from ..store import KBPaths
 from .base import SearchHit, SearchProvider, register
-from .document import Section, read_document
 
-SUFFIXES = {".md", ".markdown", ".rst", ".txt", ".html", ".htm", ".pdf"}
+SUFFIXES = {".md", ".markdown", ".mdx", ".rst", ".txt", ".html", ".htm", ".pdf"}
 MAX_FILE_BYTES = 20_000_000
 PASSAGE_CHARS = 900
-SCHEMA_VERSION = "3"  # bump when what is indexed changes: the database rebuilds itself
+SCHEMA_VERSION = "4"  # bump when what is indexed changes: the database rebuilds itself
 REFRESH_SECONDS = 5.0
 log = logging.getLogger(__name__)
 _STOPWORDS = frozenset(
@@ -170,7 +171,7 @@ def _drop(db: sqlite3.Connection, rel: str) -> None:
 def _index_file(db: sqlite3.Connection, folder: Path, rel: str) -> str:
     """Index one file's passages; returns its headings (newline-joined) for the files table."""
     try:
-        doc = read_document(folder / rel)
+        doc = read_file(folder / rel, budget=Budget())
     except OSError as exc:  # unreadable now; its mtime is recorded, so it is retried once it changes
         log.warning("local search: cannot read %s: %s", rel, exc)
         return ""
@@ -192,9 +193,9 @@ def _group(rows: list[tuple[str, str, str, float]]) -> dict[str, list[tuple[str,
     return by_file
 
 
-def section_passages(sections: list[Section], size: int = PASSAGE_CHARS) -> list[tuple[str, str]]:
-    """(heading, passage) pairs: each section's text cut into passages that remember their heading."""
-    return [(s.heading, p) for s in sections for p in split_passages(s.text, size)]
+def section_passages(sections: tuple[Section, ...], size: int = PASSAGE_CHARS) -> list[tuple[str, str]]:
+    """(heading, passage) pairs: each section's prose cut into passages that remember their heading."""
+    return [(s.heading, p) for s in sections for p in split_passages(section_prose(s), size)]
 
 
 def split_passages(text: str, size: int = PASSAGE_CHARS) -> list[str]:

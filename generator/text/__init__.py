@@ -1,3 +1,3 @@
 """Text jobs shared by repository and topic research, one module each: the words of a text and their stems
-(words), where its sentences end (sentences), and markup turned into plain prose (plaintext for markdown and
-reStructuredText, htmlpage for HTML)."""
+(words), where its sentences end (sentences), and HTML's title, links and visible text (htmlpage). Markup
+turned into documents and prose lives in generator/documents."""

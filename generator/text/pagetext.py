@@ -1,4 +1,4 @@
-"""Text out of untrusted documents (HTML pages, PDFs, API snippets), made inert before anyone renders it.
+"""Text out of untrusted documents (HTML pages, API snippets), made inert before anyone renders it.
 
 `html_to_markdown` keeps a page's main text (trafilatura, else plain text); `inert_markdown` then makes sure
 rendering it creates no HTML of the page's choosing: `<`, brackets, braces and `&` become entities (after
@@ -8,7 +8,6 @@ their info string.
 
 from __future__ import annotations
 
-import io
 import logging
 import re
 from collections.abc import Iterable
@@ -53,21 +52,6 @@ def html_to_markdown(html: str, url: str = "", *, fast: bool = False) -> str:
     except Exception:  # trafilatura/lxml choke on some markup; the fallback below still reads it
         text = None
     return text if text and text.strip() else read_html(html).text
-
-
-def pdf_to_text(data: bytes, *, max_pages: int = 200) -> tuple[str, str]:
-    """(title, text) of a PDF; an unreadable PDF gives empty strings rather than an exception."""
-    from pypdf import PdfReader
-    from pypdf.errors import PyPdfError
-
-    try:
-        reader = PdfReader(io.BytesIO(data))
-        pages = [page.extract_text() or "" for page in reader.pages[:max_pages]]
-        meta = reader.metadata
-        title = str(meta.title) if meta and meta.title else ""
-    except (PyPdfError, ValueError, KeyError, TypeError, OSError):
-        return "", ""
-    return title, "\n\n".join(p.strip() for p in pages if p.strip())
 
 
 # --- making markdown inert -------------------------------------------------------------------------

@@ -16,13 +16,13 @@ from typing import ClassVar
 
 from pydantic import BaseModel, Field
 
+from ..documents.prose import prose_ratio
 from ..errors import ProviderError
 from ..llm.base import Prompt, Provider
 from ..llm.structured import complete_json
 from ..llm.window import context_window, fit_entries
 from ..retrieval.scoring import Fields, Relevance, field_tokens, keep_threshold, tokens
 from ..summarize import rank_sentences
-from ..text.plaintext import prose_ratio
 from ..text.sentences import says_something, split_sentences
 from ..text.sentences import sentences as split_all
 from . import bounds

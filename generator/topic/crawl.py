@@ -21,16 +21,12 @@ import httpx
 
 from generator.http import USER_AGENT, EncodingRefused, iter_decoded
 
+from ..documents import Budget, read_bytes, read_text, stated_title
+from ..documents.html import keep_formulas
 from ..errors import DeepkbError, ProviderError, ProviderTimeout, UnsafeSourceError
 from ..jsontypes import JSONObject
-from ..sources.document import document_title
 from ..text.htmlpage import read_html
-from ..text.pagetext import (
-    absolute_links,
-    html_to_markdown,
-    inert_markdown,
-    pdf_to_text,
-)
+from ..text.pagetext import absolute_links, html_to_markdown, inert_markdown
 from .dedupe import canonical_url
 from .ssrf import Guard, Resolver, Target, system_resolver
 
@@ -289,19 +285,20 @@ def _decode(body: _Body) -> str:
 def _read_page(url: str, body: _Body) -> FetchedPage:
     links: list[str] = []
     if body.content_type == "application/pdf":
-        title, text = pdf_to_text(body.data)
+        doc = read_bytes(body.data, name=body.url, budget=Budget())  # the run's deadline reaches it
+        title, text = stated_title(doc), "\n\n".join(block.text for _, block in doc.blocks())
     elif body.content_type in {"text/html", "application/xhtml+xml"}:
         markup = _decode(body)
         parsed = read_html(markup)
         title, text, links = (
             parsed.title,
-            html_to_markdown(markup, body.url),
+            html_to_markdown(keep_formulas(markup), body.url),
             absolute_links(parsed.links, body.url),
         )
     else:
         text = _decode(body)
         markup = "markdown" if body.content_type == "text/markdown" else "text"
-        title = document_title(text, markup) or next(
+        title = stated_title(read_text(text, name=body.url, markup=markup)) or next(
             (ln.strip() for ln in text.splitlines() if ln.strip()), ""
         )
         title = title[:200]

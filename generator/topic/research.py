@@ -25,6 +25,9 @@ from pydantic import BaseModel, Field
 
 from generator.redact import Redactor
 
+from ..documents import Budget, markup_of, read_bytes
+from ..documents.header import header_fields
+from ..documents.plain import markup_prose, plain_prose
 from ..errors import ConfigError, DeepkbError, ProviderAuthError, ProviderError
 from ..kb.search import search
 from ..kb.synonyms import load_synonyms
@@ -34,10 +37,8 @@ from ..llm.window import context_window, fit_entries
 from ..retrieval.feedback import Judged, Query, Retrieval, iterative_retrieval
 from ..retrieval.scoring import Fields, lead_of
 from ..sources.base import SearchHit, SearchProvider, create_search_provider
-from ..sources.document import header_fields, read_document
 from ..sources.routing import route_query
 from ..store import KBPaths, read_page, safe_join
-from ..text.plaintext import markup_of, to_plain
 from ..text.words import tokens
 from .crawl import Crawler, FetchedPage
 from .dedupe import dedupe
@@ -359,25 +360,27 @@ def local_document(path: Path, folder: Path, markup: str) -> tuple[str, str, str
 def _document_of(path: str, mtime_ns: int, size: int, markup: str) -> tuple[str, str, str, str]:
     # keyed on mtime and size: the steps of a run (and later runs) ask for the same documents again
     try:
-        doc = read_document(Path(path))
+        data = Path(path).read_bytes()
     except OSError:
         return "", "", "", ""
-    prose = doc.text if markup == "text" else to_plain(doc.text, markup, structure=True)
-    return prose, doc.status, doc.date, landed_in(header_fields(doc.text))
+    doc = read_bytes(data, name=Path(path).name, budget=Budget())
+    text = data.decode("utf-8", errors="replace") if markup not in ("pdf", "html") else ""
+    prose = text if markup == "text" else plain_prose(doc, structure=True)
+    return prose, doc.status, doc.date, landed_in(header_fields(text or prose))
 
 
 def local_prose(content: str, markup: str) -> str:
     """A local hit's passages (joined by PASSAGE_JOIN), each turned into plain prose on its own."""
-    if markup == "text":
+    if markup in ("text", "pdf"):
         return content
-    passages = (to_plain(p, markup) for p in content.split(PASSAGE_JOIN))
+    passages = (markup_prose(p, markup) for p in content.split(PASSAGE_JOIN))
     return PASSAGE_JOIN.join(p for p in passages if p)
 
 
 def page_prose(page: FetchedPage) -> str:
     """A crawled page's text as plain prose: HTML pages arrive as markdown (trafilatura), the rest as text."""
     markdown = page.content_type in ("text/html", "application/xhtml+xml", "text/markdown")
-    return to_plain(page.plain_text, "markdown") if markdown else page.plain_text
+    return markup_prose(page.plain_text, "markdown") if markdown else page.plain_text
 
 
 # Pages that only restate other pages: the home page, section and tag listings, and a topic's own report,
@@ -412,8 +415,8 @@ def _kb_hit(paths: KBPaths, result: Any) -> SearchHit | None:
         content = raw_page_text(meta, text)
         url = str(meta.get("url") or "") or url
     else:
-        content = to_plain(body, "markdown", drop_admonitions=True)
-    content = content.strip() or to_plain(str(result.snippet or ""), "markdown")
+        content = markup_prose(body, "markdown", drop_admonitions=True)
+    content = content.strip() or markup_prose(str(result.snippet or ""), "markdown")
     if not content:
         return None
     return SearchHit(

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 
 from ..cjk import is_cjk
-from ..text.plaintext import prose_ratio
+from ..documents.prose import prose_ratio
 from ..text.sentences import sentences as split_all
 from ..text.words import content_words
 

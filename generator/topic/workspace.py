@@ -16,10 +16,11 @@ from typing import Any, ClassVar, Protocol, TypeVar
 import msgspec
 
 from .. import store
+from ..documents import markup_of
+from ..documents.plain import markup_prose
 from ..errors import StoreError, UsageError
 from ..kb.synonyms import canonical_tags, load_synonyms
 from ..store import KBPaths
-from ..text.plaintext import markup_of, to_plain
 from .aggregated import Aggregation
 from .dedupe import canonical_url
 from .keyphrases import topic_phrases
@@ -263,7 +264,7 @@ def raw_page_text(meta: Mapping[str, object], escaped: str) -> str:
         return text
     kind = str(meta.get("kind", "web"))
     markup = source_markup(kind, str(meta.get("url", "")))
-    return text if markup == "text" else to_plain(text, markup, drop_admonitions=kind == "kb")
+    return text if markup == "text" else markup_prose(text, markup, drop_admonitions=kind == "kb")
 
 
 def read_raw_source(path: Path) -> RawSource:

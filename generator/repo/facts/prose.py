@@ -1,10 +1,10 @@
 """Docstrings and doc comments turned into clean prose: the summary sentence or two a page shows.
 
-A docstring is split into its description and its sections by docstring_parser (reST fields, Google and
-NumPy sections); the description then loses what only renders in Sphinx or in a terminal — reST titles and
-their underlines, roles (:class:`Foo` → Foo), inline literals and emphasis markers, doctest prompts, field
-lists — wrapped lines are joined, list items kept as sentences, and the text is cut at a sentence end.
-Licence headers, build tags, editor modelines, badges and install lines are not prose and are dropped.
+A docstring is cut to its description by docstring_parser (before its reST fields, Google and NumPy
+sections) and read by the document model's doc-comment reader (generator/documents: titles, roles, literals,
+emphasis, doctests and section headers handled there); its first prose paragraph is cut at a sentence end,
+a list kept as one sentence after the line that announces it. Licence headers, build tags, editor
+modelines, badges and install lines are not prose and are dropped.
 """
 
 from __future__ import annotations
@@ -15,6 +15,8 @@ from functools import lru_cache
 
 import docstring_parser
 
+from generator.documents import Block, read_text
+from generator.documents.model import code_spans_as_text, is_docstring_section
 from generator.text.sentences import sentence_ends
 
 SUMMARY_CHARS = 320  # a summary is cut at the last sentence end before this
@@ -47,34 +49,20 @@ _LICENCE_LINE = re.compile(
 _URL_ONLY = re.compile(r"^\s*<?https?://\S+>?\s*$")
 _REMARK = re.compile(r"(?:TODO|FIXME|XXX|HACK|NOTE|BUG)\b[:(]?")
 _CONTRIBUTING = re.compile(r"(?i)\b(?:pull requests?|contribut\w+|code of conduct|bug reports?)\b")
-_UNDERLINE = re.compile(r"^\s*([=\-~^*+#`'\".:_])\1{2,}\s*$")
-_ROLE = re.compile(r":(?:[\w-]+:)*[\w-]+:`~?!?(?:[^`<]*?<)?([^`<>]+?)>?`")
-_LITERAL = re.compile(r"``(.+?)``|(?<![\w`])`([^`\n]+?)`(?:_{1,2})?(?![\w`])")
-_EMPHASIS = re.compile(r"(?<![\w*])\*\*?([^*\n]+?)\*\*?(?![\w*])")
-_LINK = re.compile(r"\[([^\]\n]+)\]\([^)\n]*\)|`([^`<\n]+?)\s*<[^>\n]+>`_{1,2}")
-_HTML_TAG = re.compile(r"</?([a-zA-Z][\w-]*)[^<>\n]{0,200}>")
-# what docstrings and READMEs write as HTML; any other <word> is a placeholder of the text ("repos/<owner>/")
-_HTML_ELEMENTS = frozenset(
-    "a abbr b big blockquote br center code dd del details div dl dt em font h1 h2 h3 h4 h5 h6 hr i img ins kbd"
-    " li ol p picture pre q s samp small source span strike strong sub summary sup table tbody td th thead tr"
-    " tt u ul var video audio iframe script style svg".split()
-)
-_JSDOC_TAG = re.compile(r"^\s*@\w+")
-_DIRECTIVE = re.compile(r"^\s*\.\.\s")
-_FIELD = re.compile(r"^\s*:[\w\s.-]+:(?:\s|$)")
+_JSDOC_TAG = re.compile(r"(?m)^[ \t]*@\w+.*$")
 _REST_FIELD = re.compile(
     r"^[ \t]*:(?:param|parameter|arg|argument|key|keyword|type|raises?|except|exception|returns?|rtype|"
     r"yields?|ytype|var|ivar|cvar|meta|since|deprecated|version)\b[^:`\n]*:",
     re.MULTILINE,
 )
-_BULLET = re.compile(r"^\s*(?:[-*+•]|\d+[.)]|\(?[a-z]\))\s+")
-_HEADING = re.compile(r"^\s*#{1,6}\s+")
-_SECTION_WORD = re.compile(
-    r"(?i)^\s*(?:args|arguments|parameters|params|returns?|yields?|raises|exceptions|examples?|example usage|"
-    r"usage|notes?|see also|attributes|references|warnings?|todo|methods|keyword arguments|other parameters)"
-    r"\s*:?\s*$"
-)
 _SPACES = re.compile(r"\s+")
+_SPACE_BEFORE_STOP = re.compile(r"\s+([.,;:!?])(?=\s|$)")
+# what the document model reads differently from plain words: any markup but code spans and underscores
+_NEEDS_READING = re.compile(
+    r"[*<>\[\]|#\\=~^$@{}&]|:\w[\w.+-]*:|`_|::|:[ \t]*$|^[ \t]|^```|^-{3,}|^\s*(?:[-+•]|\d+[.)])\s"
+    r"|(?i:copyright|licen[cs]e|\(c\))",
+    re.M,
+)
 # anything that needs more than joining lines: markup, lists, fields, titles, licence words, doctests
 _MARKUP = re.compile(r"[`*:_<>\[\]|#\\=~^>$@]|^\s*(?:[-+•]|\d+[.)])\s|(?i:copyright|licen[cs]e|\(c\))", re.M)
 
@@ -92,6 +80,7 @@ def summary(text: str | None, *, limit: int = SUMMARY_CHARS, sections: bool = Tr
         return ""
     head = _head(text)
     plain = _plain_sentence(head)
+    plain = plain if plain is not None else _code_span_sentence(head)
     if plain is not None:
         return _fit(_sentences(plain), limit)
     found = _prose_blocks(description(head) if sections else _dedent(head.expandtabs(4)), keep_gaps=True)
@@ -137,6 +126,19 @@ def _plain_sentence(text: str) -> str | None:
     return joined if joined[-1] in ".!?" else joined + "."
 
 
+def _code_span_sentence(text: str) -> str | None:
+    """A first paragraph whose only markup is code spans (`name`) and underscores, read as the document
+    model reads it (code spans keep their text) without parsing; None when it needs the full reading."""
+    first = text.strip().split("\n\n", 1)[0]
+    if _NEEDS_READING.search(first) or _NOT_PROSE.match(first) or _URL_ONLY.match(first):
+        return None
+    joined = _SPACE_BEFORE_STOP.sub(r"\1", _SPACES.sub(" ", first).strip())
+    cleaned = _as_sentence(_plain(code_spans_as_text(joined)))
+    if len(cleaned) < 3 or _NOT_PROSE.match(cleaned) or _CONTRIBUTING.search(cleaned):
+        return None
+    return cleaned
+
+
 def description(text: str) -> str:
     """The descriptive part of a docstring: everything before its parameter/return/example sections."""
     text = _dedent(text.expandtabs(4))
@@ -157,33 +159,43 @@ def description(text: str) -> str:
     return joint.join(p for p in parts if p.strip())
 
 
-def paragraphs(text: str) -> list[str]:
-    """Prose paragraphs, each joined into one line; titles, underlines, code and boilerplate left out."""
-    return [p.removeprefix(LIST_MARK) for p in _prose_blocks(text) if p is not None]
-
-
 def _prose_blocks(text: str, *, keep_gaps: bool = False) -> Iterator[str | None]:
-    """Each block's prose; a block that is not prose (code, a doctest, a link) gives None when
-    `keep_gaps`, so a reader knows what stood right below a paragraph. A list starts with LIST_MARK."""
-    for block in _blocks(text):
-        if any(_LICENCE_LINE.match(line) for line in block):
+    """Each prose paragraph of a description, a list as one (starting with LIST_MARK); a block that is not
+    prose (code, a doctest, a link, a banner) gives None when `keep_gaps`, so a reader knows what stood
+    right below a paragraph. Nothing after a licence header is prose."""
+    lines = _JSDOC_TAG.sub("", text).split("\n")
+    items: list[str] = []
+    for section, block in read_text("\n".join(lines), name="", markup="docstring").blocks():
+        source = lines[block.start - 1 : block.end]
+        if any(_LICENCE_LINE.match(line) for line in source):
             return  # a licence header (even under the project's name): nothing after it is about the code
-        cleaned = ""
-        if not _NOT_PROSE.match(block[0]) and not (len(block) == 1 and _URL_ONLY.match(block[0])):
-            cleaned = _clean_block(block)  # not a modeline, a build tag, a bare link
-        if cleaned and not _NOT_PROSE.match(cleaned) and not _CONTRIBUTING.search(cleaned):
-            yield LIST_MARK + cleaned if _BULLET.match(block[0]) else cleaned
+        if block.kind == "item" and not is_docstring_section(section.heading):
+            items.append(_plain(block.plain).rstrip(".;, "))
+            continue
+        if items:
+            listed = "; ".join(item for item in items if item)
+            yield LIST_MARK + _as_sentence(listed[:1].upper() + listed[1:])
+            items = []
+        cleaned = _prose(block, source) if not is_docstring_section(section.heading) else ""
+        if cleaned:
+            yield cleaned
         elif keep_gaps:
             yield None
+    if items:
+        listed = "; ".join(item for item in items if item)
+        yield LIST_MARK + _as_sentence(listed[:1].upper() + listed[1:])
 
 
-def inline(text: str) -> str:
-    """One line of docstring markup as plain text: roles, literals, emphasis, links and tags unwrapped."""
-    text = _ROLE.sub(lambda m: m.group(1).strip().lstrip("~.").strip(), text)
-    text = _LINK.sub(lambda m: m.group(1) or m.group(2), text)
-    text = _LITERAL.sub(lambda m: m.group(1) or m.group(2), text)
-    text = _EMPHASIS.sub(lambda m: m.group(1), text)
-    text = _HTML_TAG.sub(lambda m: "" if m.group(1).lower() in _HTML_ELEMENTS else m.group(0), text)
+def _prose(block: Block, source: list[str]) -> str:
+    """A paragraph's text as a sentence, or "" for code, a modeline, a build tag, a bare link or boilerplate."""
+    first = source[0] if source else ""
+    if block.kind != "paragraph" or _NOT_PROSE.match(first) or _URL_ONLY.match(" ".join(source)):
+        return ""
+    cleaned = _as_sentence(_plain(block.plain))
+    return "" if _NOT_PROSE.match(cleaned) or _CONTRIBUTING.search(cleaned) else cleaned
+
+
+def _plain(text: str) -> str:
     return _SPACES.sub(" ", text.replace("\\", "")).strip()
 
 
@@ -199,61 +211,6 @@ def _dedent(text: str) -> str:
 
 def _has_sections(text: str) -> bool:
     return ":param" in text or ":return" in text or ":raises" in text or "---\n" in text or ":\n" in text
-
-
-def _blocks(text: str) -> Iterator[list[str]]:
-    """Blank-line separated blocks, as they end; a reST title's underline and a literal block (`::`) end
-    the block, the title itself is dropped."""
-    current: list[str] = []
-    in_literal = False
-    for line in text.splitlines():
-        stripped = line.strip()
-        if in_literal:
-            if stripped and not line[:1].isspace():
-                in_literal = False
-            else:
-                continue
-        boundary = not stripped or _UNDERLINE.match(line) is not None
-        if _UNDERLINE.match(line) and len(current) <= 2:
-            current = []  # the title above its underline (and an overline's title)
-        elif stripped and (_SECTION_WORD.match(stripped) or _DIRECTIVE.match(line) or _FIELD.match(line)):
-            boundary = True
-            in_literal = _DIRECTIVE.match(line) is not None or stripped.endswith("::")
-        elif not boundary:
-            current.append(line)
-            if stripped.endswith("::"):
-                in_literal = boundary = True
-        if boundary and current:
-            yield current
-            current = []
-    if current:
-        yield current
-
-
-def _clean_block(block: list[str]) -> str:
-    lines = [line for line in block if not _JSDOC_TAG.match(line)]
-    if not lines or lines[0].lstrip().startswith((">>>", "$ ", "```", "|", "...")):
-        return ""
-    if len(lines) == 1 and _HEADING.match(lines[0]):
-        return ""  # a markdown heading alone: a title, not prose
-    lead: list[str] = []
-    items: list[str] = []
-    for line in lines:
-        bullet = _BULLET.match(line)
-        if bullet:
-            items.append(line[bullet.end() :])
-        elif items:
-            items[-1] += " " + line.strip()
-        else:
-            lead.append(line.strip())
-    text = inline(_HEADING.sub("", " ".join(lead)))
-    if not items:
-        return _as_sentence(text)
-    # a list stays one sentence: its items joined by semicolons, after the line that announces it
-    listed = "; ".join(item.rstrip(".;, ") for item in map(inline, items) if item)
-    if not text:
-        return _as_sentence(listed[:1].upper() + listed[1:])
-    return _as_sentence(f"{text} {listed}" if text.endswith(":") else f"{_as_sentence(text)} {listed}")
 
 
 def _as_sentence(item: str) -> str:

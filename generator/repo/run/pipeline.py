@@ -50,6 +50,7 @@ from generator.repo.plan.architect import plan_shards
 from generator.repo.plan.naming import part_namer
 from generator.repo.plan.normalize import normalize_shards
 from generator.repo.plan.pinned import pinned_shards
+from generator.repo.reference.build import read_reference
 from generator.repo.run.session import RepoCache, SavedPlan, fingerprint, today
 from generator.repo.run.study import RepoPartialFailure, RepoResult, RepoTarget, Study
 from generator.repo.run.workers import Job, Report, run_jobs
@@ -108,8 +109,20 @@ def prepare(
     ctx = shard_context(pinned, repo_map, facts, config, redactor)
     docs = read_project_docs(pinned.path, repo_map, facts, ctx.linker, redactor)
     _say(console, f"{docs.files} doc files read, {len(docs.concepts)} concepts")
+    reference = read_reference(pinned.path, repo_map, facts, ctx.linker, docs, redactor)
     return Study(
-        paths, config, target, pinned, repo_map, facts, plan, ctx, cache, plan_tokens=plan_tokens, docs=docs
+        paths,
+        config,
+        target,
+        pinned,
+        repo_map,
+        facts,
+        plan,
+        ctx,
+        cache,
+        plan_tokens=plan_tokens,
+        docs=docs,
+        reference=reference,
     )
 
 

@@ -20,6 +20,7 @@ from generator.repo.model import (
     ShardAnalysis,
     ShardPlan,
 )
+from generator.repo.reference.model import Reference
 from generator.repo.run.session import RepoCache
 from generator.store import KBPaths
 
@@ -72,6 +73,7 @@ class Study:
     cache: RepoCache
     plan_tokens: dict[str, int] = field(default_factory=dict)
     docs: ProjectDocs | None = None  # the project's own documentation (repo/docs/), read with the facts
+    reference: Reference | None = None  # its configuration, data model and extension points (repo/reference/)
 
     @property
     def source(self) -> RepoSource:

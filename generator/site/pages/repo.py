@@ -23,6 +23,7 @@ from generator.repo.model import (
     ShardAnalysis,
     SubsystemLink,
 )
+from generator.repo.reference.model import Reference
 from generator.repo.run.study import RepoResult
 from generator.repo.synthesize.questions import ANSWERS_DIR
 from generator.site.pages.model_text import inline_code, render_model_markdown
@@ -39,6 +40,7 @@ from generator.site.pages.repo_guide import (
     passage_markdown,
     write_guide_pages,
 )
+from generator.site.pages.repo_reference import reference_links, write_reference_pages
 from generator.site.templates import render_template
 from generator.site.text import Markdown, md_escape, md_inline
 from generator.store import KBPaths
@@ -137,6 +139,7 @@ class IndexPage:
     summary: list[str]
     docs_overview: list[Markdown]  # the project's own opening paragraphs, each cited
     guide: list[Markdown]  # links to the guide pages: getting started, then each concept the docs present
+    reference: list[Markdown]  # links to the configuration, data model and extension points pages
     written_by: str  # the model that wrote the summary or any subsystem's analysis ("" when none did)
     source: Markdown
     revision: Markdown
@@ -191,16 +194,23 @@ def context(page: ShardPage | IndexPage | AnswerPage) -> dict[str, object]:
 
 
 def write_repo_pages(
-    paths: KBPaths, directory: Path, synthesis: RepoSynthesis, linker: Linker, docs: ProjectDocs | None = None
+    paths: KBPaths,
+    directory: Path,
+    synthesis: RepoSynthesis,
+    linker: Linker,
+    docs: ProjectDocs | None = None,
+    reference: Reference | None = None,
 ) -> None:
-    """Write the guide pages from the project's docs, every landed shard's page, every question's answer
-    page and the index; pages of an earlier plan are removed."""
+    """Write the guide pages from the project's docs, the reference pages (configuration, data model,
+    extension points), every landed shard's page, every question's answer page and the index; pages of an
+    earlier plan are removed."""
     write_guide_pages(paths, directory, docs, synthesis.label, linker)
+    write_reference_pages(paths, directory, reference, synthesis.label, linker)
     written = {write_shard_page(paths, directory, a, synthesis, linker) for a in synthesis.landed}
     remove_stale_pages(directory, written)
     answered = {write_answer_page(paths, directory, a, synthesis, linker) for a in synthesis.answers}
     remove_stale_answers(directory, answered)
-    write_index(paths, directory, synthesis, linker, docs)
+    write_index(paths, directory, synthesis, linker, docs, reference)
 
 
 def write_shard_page(
@@ -284,7 +294,12 @@ def remove_stale_answers(directory: Path, keep: set[str]) -> None:
 
 
 def write_index(
-    paths: KBPaths, directory: Path, synthesis: RepoSynthesis, linker: Linker, docs: ProjectDocs | None = None
+    paths: KBPaths,
+    directory: Path,
+    synthesis: RepoSynthesis,
+    linker: Linker,
+    docs: ProjectDocs | None = None,
+    reference: Reference | None = None,
 ) -> None:
     landed = synthesis.landed
     meta = {
@@ -310,7 +325,7 @@ def write_index(
     if synthesis.answers:
         meta["answers"] = [f"{ANSWERS_DIR}/{a.slug}.md" for a in synthesis.answers]
         meta["questions"] = [a.request for a in synthesis.answers]
-    body = render_template(paths, INDEX_TEMPLATE, context(index_page(synthesis, linker, docs)))
+    body = render_template(paths, INDEX_TEMPLATE, context(index_page(synthesis, linker, docs, reference)))
     store.write_page(directory / "index.md", meta, body)
     save_entry(directory, entry_record("repo", meta, shards=len(landed)))
 
@@ -528,7 +543,12 @@ def _overview_adds(overview: str, docs: ProjectDocs | None) -> bool:
     return not (docs and any(text in " ".join(p.text.split()) for p in docs.overview))
 
 
-def index_page(synthesis: RepoSynthesis, linker: Linker, docs: ProjectDocs | None = None) -> IndexPage:
+def index_page(
+    synthesis: RepoSynthesis,
+    linker: Linker,
+    docs: ProjectDocs | None = None,
+    reference: Reference | None = None,
+) -> IndexPage:
     diagram, steps = flow_markdown(synthesis.main_flow)
     catalogued = sum(len(g.modules) for g in synthesis.catalogue)
     return IndexPage(
@@ -542,6 +562,7 @@ def index_page(synthesis: RepoSynthesis, linker: Linker, docs: ProjectDocs | Non
         else [],
         docs_overview=overview_markdown(docs, linker),
         guide=guide_links(docs),
+        reference=reference_links(reference),
         written_by=_index_writer(synthesis),
         source=_link(synthesis.source, synthesis.source_url),
         revision=_revision(synthesis),
@@ -616,4 +637,6 @@ def skipped_counts(synthesis: RepoSynthesis) -> list[SkippedCount]:
 def publish_repo(result: RepoResult) -> None:
     """Render a repository research result's shard pages and index, and write them through the store."""
     study = result.study
-    write_repo_pages(study.paths, study.harvest_dir, result.synthesis, study.ctx.linker, study.docs)
+    write_repo_pages(
+        study.paths, study.harvest_dir, result.synthesis, study.ctx.linker, study.docs, study.reference
+    )

@@ -1,0 +1,38 @@
+"""Prose or symbols: whether a block says something a reader can be told as a finding, or lists paths,
+identifiers and markup."""
+
+from __future__ import annotations
+
+import re
+
+SYMBOL_RATIO = 0.5  # below this share of ordinary words a block is a symbol listing, not prose
+_ENTRY_HEAD = re.compile(r"^(.{1,160}?)(?:\s[—–-]\s|:\s)")
+_WORDLIKE = re.compile(
+    r"[(\[\"'“‘«]*(?:[A-Za-z][a-z]*(?:[-'’][A-Za-z][a-z]*)*|\d+(?:[.,]\d+)*%?)[)\]\"'”’»]*[.,;:!?…]*[)\]\"'”’»]*"
+)
+_CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+_ALNUM = re.compile(r"\w")
+
+
+def is_symbol_entry(block: str) -> bool:
+    """A block that is mostly symbols and paths, or an entry whose term is one (`name (function) path:1-9 —
+    what it does`, an API listing): neither says anything a report can quote as a finding."""
+    if prose_ratio(block) < SYMBOL_RATIO:
+        return True
+    head = _ENTRY_HEAD.match(block)
+    return head is not None and prose_ratio(head.group(1)) < SYMBOL_RATIO
+
+
+def prose_ratio(sentence: str) -> float:
+    """Share of a sentence's characters that sit in ordinary words or numbers (CJK characters count as words):
+    paths, identifiers and markup are not something a reader can be told as a finding."""
+    good = total = 0
+    for token in sentence.split():
+        if not _ALNUM.search(token):
+            continue  # a dash or a bullet alone is punctuation, not a symbol
+        total += len(token)
+        if _WORDLIKE.fullmatch(token):
+            good += len(token)
+        else:
+            good += len(_CJK.findall(token)) + sum(1 for ch in token if ch in "，。、；：？！（）“”")
+    return good / total if total else 0.0

@@ -1,0 +1,381 @@
+"""The reference stage: from the pinned checkout's source modules and the facts, the options a user sets
+(environment variables, config classes, the keyword arguments of the public entries), the main records with
+their fields ranked by how many modules use them, and the extension points (base classes a subclass
+completes, protocols, interfaces, registries); with the passages of the project's docs about configuring and
+extending it."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from pathlib import Path, PurePosixPath
+
+from generator.errors import DeepkbError
+from generator.redact import Redactor
+from generator.repo.analyze.citations import Linker
+from generator.repo.analyze.describe import cite
+from generator.repo.docs.model import DocPassage, ProjectDocs
+from generator.repo.map.walk import read_source
+from generator.repo.model import CitedSymbol, Facts, FileFacts, RepoMap, Symbol
+from generator.repo.plan.subsystems import core_modules
+from generator.repo.reference import python, spans
+from generator.repo.reference.model import Extension, FieldLine, Option, Record, Reference
+
+LANGUAGES = frozenset({"python", "go", "javascript", "typescript"})
+SOURCE_BYTES = 500_000  # a larger module is generated code, not where options are declared
+MAX_RECORDS, MAX_EXTENSIONS, MAX_ENTRIES, MAX_OPTIONS = 20, 15, 6, 60
+MAX_REGISTRIES, MAX_DOC_PASSAGES, DOC_PAGES = 8, 24, 3
+TAUGHT = "base class the docs subclass"
+DOC_WEIGHT = 5  # a record the docs name counts as much as one imported by two or three modules
+PLAIN_CLASS_USES = 2  # modules importing a plain class before its `__init__` attributes make it a record
+_SETTINGS = re.compile(r"(?:Config|Configuration|Settings|Options|Opts|Conf|Params)$")
+_REGISTRY = re.compile(
+    r"(?:register\w*|add_(?:hook|plugin|middleware|handler|listener|filter|extension)s?"
+    r"|use|hookimpl|hookspec|add(?:Hook|Plugin|Middleware|Handler|Listener|Filter|Extension)s?"
+    r"|Register\w*|Use|AddHook\w*)"
+)
+_NOT_LIBRARY = re.compile(
+    r"(?:^|/)[\w.-]*(?:tests?|specs?|__tests__|examples?|samples?|demos?|benchmarks?|docs?|scripts?)/",
+    re.IGNORECASE,
+)
+_DOC_SPAN = re.compile(r"`~?([A-Za-z_][\w.]*)(?:\(\))?`")
+_DOC_BASE = re.compile(r"^\s*class\s+\w+\(\s*([A-Za-z_][\w.]*)", re.MULTILINE)
+# what makes a class a record or an extension point (python.py decides; this only says it is worth parsing)
+_CANDIDATE = re.compile(
+    r"@[\w.]*(?:dataclass|attr\.s|attrs|define|frozen)\b|\b(?:BaseModel|BaseSettings|TypedDict|NamedTuple|Struct"
+    r"|ABC|ABCMeta|Protocol|abstractmethod|NotImplementedError)\b"
+)
+_ERROR = re.compile(r"(?:Error|Exception|Warning|Exit|Abort)$")
+_CONFIG_DOC = re.compile(r"config|setting|environment|\benv\b", re.IGNORECASE)
+_EXTEND_DOC = re.compile(
+    r"extend|extension|plugin|hook|middleware|custom|subclass|adapter|backend|transport", re.IGNORECASE
+)
+
+
+@dataclass
+class _Found:
+    """What the modules declare, gathered over all of them before anything is ranked."""
+
+    options: list[Option] = field(default_factory=list)
+    records: list[tuple[Record, bool]] = field(default_factory=list)  # (record, is a config class)
+    extensions: list[Extension] = field(default_factory=list)
+    signatures: dict[tuple[str, str], list[python.PyField]] = field(default_factory=dict)  # (path, name)
+
+
+def read_reference(
+    root: Path,
+    repo_map: RepoMap,
+    facts: Facts,
+    linker: Linker,
+    docs: ProjectDocs | None = None,
+    redactor: Redactor | None = None,
+) -> Reference:
+    """The repository's configuration, data model and extension points, each cited at the revision."""
+    found = _Found()
+    for path in library_modules(repo_map, facts):
+        text = _read(root, path)
+        if text is not None:
+            _gather(found, path, text, facts.files[path], linker, redactor, facts.base_uses)
+    named = _doc_names(docs)
+    records = _rank(found.records, named)
+    extension_docs = doc_passages(docs, _EXTEND_DOC)
+    taught = doc_subclassed(extension_docs, facts, linker, {e.symbol.name for e in found.extensions})
+    return Reference(
+        options=tuple(_dedupe(found.options + entry_options(found, facts, linker))[:MAX_OPTIONS]),
+        settings=tuple(r for r, settings in records if settings),
+        records=tuple(r for r, settings in records if not settings)[:MAX_RECORDS],
+        extensions=tuple(_rank_extensions(taught + found.extensions + registries(facts, linker), named)),
+        config_docs=doc_passages(docs, _CONFIG_DOC),
+        extension_docs=extension_docs,
+    )
+
+
+def library_modules(repo_map: RepoMap, facts: Facts) -> list[str]:
+    """The source modules of the languages read here: no tests, examples, docs or scripts."""
+    languages = {f.path: f.language for f in repo_map.files}
+    return [
+        p
+        for p in core_modules(repo_map)
+        if languages.get(p) in LANGUAGES and p in facts.files and not _NOT_LIBRARY.search(p)
+    ]
+
+
+def _read(root: Path, path: str) -> str | None:
+    try:
+        return read_source(root, path, max_bytes=SOURCE_BYTES)
+    except DeepkbError:
+        return None
+
+
+def _gather(
+    found: _Found,
+    path: str,
+    text: str,
+    facts: FileFacts,
+    linker: Linker,
+    redactor: Redactor | None,
+    subclasses: Mapping[str, int],
+) -> None:
+    if facts.language == "python":
+        _gather_python(found, path, text, facts, linker, redactor, subclasses)
+        return
+    for name, line in spans.env_reads(text, facts.language):
+        found.options.append(Option(name, "environment variable", citation=linker.check(path, line)))
+    if any(s.kind in {"struct", "interface"} for s in facts.symbols):
+        _gather_types(found, path, text.splitlines(), facts, linker, subclasses)
+
+
+def _gather_python(
+    found: _Found,
+    path: str,
+    text: str,
+    facts: FileFacts,
+    linker: Linker,
+    redactor: Redactor | None,
+    subclasses: Mapping[str, int],
+) -> None:
+    module = python.read_module(text, candidate_spans(text, facts))
+    if module is None:
+        return
+    for read in module.env:
+        default = _clean(read.default, redactor)
+        found.options.append(
+            Option(read.name, "environment variable", default, "", linker.check(path, read.line))
+        )
+    symbols = {s.name: s for s in facts.symbols}
+    for declared in module.classes:
+        symbol = symbols.get(declared.name)
+        if symbol is None or not symbol.public:
+            continue
+        cited = cite(symbol, path, linker)
+        uses = facts.name_uses.get(declared.name, 0)
+        declared_fields = declared.fields if declared.record else declared.attributes
+        # a plain class is a record of the data model when several modules use it and it holds some state
+        plain = uses >= PLAIN_CLASS_USES and len(declared.attributes) >= 2 and not _is_error(declared)
+        if declared.record and declared.fields or plain:
+            fields = tuple(
+                FieldLine(f.name, f.type, _clean(f.default, redactor), linker.check(path, f.line))
+                for f in declared_fields
+            )
+            record = Record(cited, declared.record or "class", fields, uses)
+            found.records.append((record, bool(_SETTINGS.search(declared.name))))
+        extension = python_extension(declared, cited, path, facts, linker)
+        if extension is not None:
+            found.extensions.append(replace(extension, subclasses=subclasses.get(declared.name, 0)))
+    for name, arguments in module.signatures.items():
+        found.signatures[(path, name)] = arguments
+
+
+def candidate_spans(text: str, facts: FileFacts) -> list[tuple[int, int]]:
+    """The top-level definitions worth parsing: classes that declare records, abstract methods or protocols,
+    classes several modules import, and what the module offers as its public face."""
+    lines = text.splitlines()
+    public = set(facts.api_names) | set(facts.exports)
+    return [
+        (s.start, s.end)
+        for s in facts.symbols
+        if not s.parent
+        and s.public
+        and (
+            s.name in public
+            or s.kind == "class"
+            and (
+                facts.name_uses.get(s.name, 0) >= PLAIN_CLASS_USES
+                or _CANDIDATE.search("\n".join(lines[s.start - 1 : s.end])) is not None
+            )
+        )
+    ]
+
+
+def _is_error(declared: python.PyClass) -> bool:
+    """An exception carries a message, not the program's data."""
+    return any(_ERROR.search(name) for name in (declared.name, *declared.bases))
+
+
+def python_extension(
+    declared: python.PyClass, cited: CitedSymbol, path: str, facts: FileFacts, linker: Linker
+) -> Extension | None:
+    """A class a user completes: its abstract (or NotImplementedError) methods; a protocol: its methods."""
+    protocol = any(b.rsplit(".", 1)[-1] == "Protocol" for b in declared.bases)
+    methods = declared.hooks or (declared.methods if protocol else [])
+    if not methods:
+        return None
+    kind = "protocol" if protocol else "abstract base class" if declared.abstract else "base class"
+    symbols = {s.name: s for s in facts.symbols if s.parent == declared.name}
+    hooks = tuple(
+        cite(symbols[name], path, linker)
+        if (name := f"{declared.name}.{m.name}") in symbols
+        else CitedSymbol(name, "method", path, "", linker.check(path, m.start, m.end))
+        for m in methods
+    )
+    return Extension(cited, kind, hooks)
+
+
+def _gather_types(
+    found: _Found,
+    path: str,
+    lines: list[str],
+    facts: FileFacts,
+    linker: Linker,
+    subclasses: Mapping[str, int],
+) -> None:
+    """Go structs (and TypeScript interfaces) as records, Go interfaces as extension points."""
+    for symbol in facts.symbols:
+        if not symbol.public or symbol.parent or symbol.kind not in {"struct", "interface"}:
+            continue
+        body = lines[symbol.start - 1 : symbol.end]
+        cited = cite(symbol, path, linker)
+        if symbol.kind == "interface" and facts.language == "go":
+            hooks = tuple(
+                CitedSymbol(
+                    f"{symbol.name}.{name}", "method", path, "", linker.check(path, symbol.start + at - 1)
+                )
+                for name, at in spans.interface_methods(body)
+            )
+            if hooks:
+                found.extensions.append(Extension(cited, "interface", hooks, subclasses.get(symbol.name, 0)))
+            continue
+        fields = tuple(
+            FieldLine(name, kind, "", linker.check(path, symbol.start + at - 1))
+            for name, kind, at in spans.struct_fields(body, facts.language)
+        )
+        if fields:
+            record = Record(cited, symbol.kind, fields, facts.name_uses.get(symbol.name, 0))
+            found.records.append((record, bool(_SETTINGS.search(symbol.name))))
+
+
+def entry_options(found: _Found, facts: Facts, linker: Linker) -> list[Option]:
+    """The keyword arguments (with defaults) of the names the package's top level re-exports: what a user
+    passes to its main classes and functions. The most imported entries first."""
+    entries = [
+        (facts.files[path].name_uses.get(name, 0), path, name, arguments)
+        for (path, name), arguments in found.signatures.items()
+        if arguments and (name in facts.files[path].api_names or name in facts.files[path].exports)
+    ]
+    entries.sort(key=lambda e: (-e[0], -len(e[3]), e[1], e[2]))
+    return [
+        Option(a.name, f"argument of {name}", a.default, a.type, linker.check(path, a.line))
+        for _, path, name, arguments in entries[:MAX_ENTRIES]
+        for a in arguments
+    ]
+
+
+def doc_subclassed(
+    passages: Iterable[DocPassage], facts: Facts, linker: Linker, known: set[str]
+) -> list[Extension]:
+    """The classes the docs' how-to subclasses (`class AliasedGroup(click.Group)`) or names with methods to
+    override (`Group.get_command`), with those methods: a base class by the docs' own word."""
+    texts = [p.text for p in passages]
+    spans = {name.rsplit(".", 1)[-1] for text in texts for name in _DOC_SPAN.findall(text)}
+    subclassed = {base.rsplit(".", 1)[-1] for text in texts for base in _DOC_BASE.findall(text)}
+    spans_of = {
+        name.rsplit(".", 2)[-2]: name for text in texts for name in _DOC_SPAN.findall(text) if name.count(".")
+    }
+    found = []
+    for path, symbol in _unique_classes(facts, subclassed | set(spans_of)):
+        if symbol.name in known:
+            continue
+        methods = [
+            s
+            for s in facts.files[path].symbols
+            if s.parent == symbol.name and s.short_name in spans and s.public
+        ]
+        if methods or symbol.name in subclassed:
+            hooks = tuple(cite(m, path, linker) for m in methods)
+            found.append(Extension(cite(symbol, path, linker), TAUGHT, hooks))
+    return found
+
+
+def _unique_classes(facts: Facts, names: set[str]) -> list[tuple[str, Symbol]]:
+    """Each of `names` that one library module defines as a class (a name defined twice is ambiguous)."""
+    by_name: dict[str, list[tuple[str, Symbol]]] = {}
+    for path, file_facts in facts.files.items():
+        if _NOT_LIBRARY.search(path) or not names:
+            continue
+        for symbol in file_facts.symbols:
+            if symbol.kind == "class" and not symbol.parent and symbol.name in names and symbol.public:
+                by_name.setdefault(symbol.name, []).append((path, symbol))
+    return [defined[0] for defined in by_name.values() if len(defined) == 1]
+
+
+def registries(facts: Facts, linker: Linker) -> list[Extension]:
+    """Functions that register a plugin, hook, handler or middleware (`register`, `use`, `add_hook`…)."""
+    found = []
+    for path, file_facts in facts.files.items():
+        if _NOT_LIBRARY.search(path) or path.startswith("."):
+            continue
+        for symbol in _registry_symbols(file_facts.symbols):
+            found.append(Extension(cite(symbol, path, linker), "registry"))
+    return found[: MAX_REGISTRIES * 4]
+
+
+def _registry_symbols(symbols: Iterable[Symbol]) -> Iterable[Symbol]:
+    return (
+        s
+        for s in symbols
+        if s.public and not s.stub and s.kind in {"function", "method"} and _REGISTRY.fullmatch(s.short_name)
+    )
+
+
+def doc_passages(docs: ProjectDocs | None, about: re.Pattern[str]) -> tuple[DocPassage, ...]:
+    """The passages of the doc pages about the subject, in the docs' order: the pages whose file name says
+    so first (`environment_variables.md`), then those whose title does."""
+    if docs is None:
+        return ()
+    pages = [p for c in docs.concepts for p in c.pages]
+    chosen = [p for p in pages if about.search(PurePosixPath(p.path).stem)]
+    chosen += [p for p in pages if about.search(p.title)]
+    unique = list({p.path: p for p in chosen}.values())[:DOC_PAGES]
+    return tuple([passage for page in unique for passage in page.passages][:MAX_DOC_PASSAGES])
+
+
+def _doc_names(docs: ProjectDocs | None) -> frozenset[str]:
+    if docs is None:
+        return frozenset()
+    return frozenset(
+        [s.name for c in docs.concepts for s in c.symbols] + [s.name for s in docs.example_symbols]
+    )
+
+
+def _rank(records: list[tuple[Record, bool]], named: frozenset[str]) -> list[tuple[Record, bool]]:
+    """The most central first: modules that import it, a mention in the docs, then how much it holds."""
+    unique = {(r.symbol.path, r.symbol.name): (r, s) for r, s in records}
+    return sorted(unique.values(), key=lambda rs: (-_centrality(rs[0], named), rs[0].symbol.name))
+
+
+def _centrality(record: Record, named: frozenset[str]) -> int:
+    return 2 * record.uses + (DOC_WEIGHT if record.symbol.name in named else 0) + min(len(record.fields), 8)
+
+
+def _rank_extensions(extensions: list[Extension], named: frozenset[str]) -> list[Extension]:
+    classes = sorted(
+        (e for e in extensions if e.kind != "registry"),
+        key=lambda e: (
+            e.kind != TAUGHT,
+            e.symbol.name not in named,
+            -e.subclasses,
+            -len(e.hooks),
+            e.symbol.path,
+            e.symbol.name,
+        ),
+    )
+    first: dict[str, Extension] = {}
+    for extension in classes:  # a type defined once per build tag is shown once
+        first.setdefault(extension.symbol.name, extension)
+    classes = list(first.values())
+    registered = [e for e in extensions if e.kind == "registry"]
+    registered.sort(key=lambda e: (e.symbol.name not in named, e.symbol.path, e.symbol.name))
+    return classes[: MAX_EXTENSIONS - min(len(registered), MAX_REGISTRIES)] + registered[:MAX_REGISTRIES]
+
+
+def _dedupe(options: list[Option]) -> list[Option]:
+    """One row per (name, kind): the first place a variable is read."""
+    first: dict[tuple[str, str], Option] = {}
+    for option in options:
+        first.setdefault((option.name, option.kind), option)
+    return list(first.values())
+
+
+def _clean(value: str, redactor: Redactor | None) -> str:
+    return redactor.redact(value)[0] if redactor is not None and value else value

@@ -1,0 +1,67 @@
+"""The records the reference stage returns: the options a user sets, the main records with their fields,
+and the points the code is extended at, each cited at the pinned revision. The page layer renders them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from generator.repo.model import Citation, CitedSymbol, DocPassage
+
+
+@dataclass(frozen=True)
+class FieldLine:
+    """One field of a record (or one keyword argument): its name, type and default as written."""
+
+    name: str
+    type: str = ""
+    default: str = ""
+    citation: Citation | None = None
+
+
+@dataclass(frozen=True)
+class Option:
+    """A setting a user gives: an environment variable, a config class's field, an entry's keyword argument."""
+
+    name: str
+    kind: str  # "environment variable", "field of Config", "argument of Client"
+    default: str = ""  # as written ("" when there is none: the caller must give it)
+    type: str = ""
+    citation: Citation | None = None  # where it is read (the variable) or declared (a field, an argument)
+
+
+@dataclass(frozen=True)
+class Record:
+    """A main record of the code (a dataclass, model, typed dict, struct) with its fields; `uses` is how many
+    modules name it, which ranks it."""
+
+    symbol: CitedSymbol
+    kind: str  # "dataclass", "pydantic model", "TypedDict", "struct", …
+    fields: tuple[FieldLine, ...]
+    uses: int = 0
+
+
+@dataclass(frozen=True)
+class Extension:
+    """A point the code is extended at: a base class with the methods a subclass provides, a protocol or
+    interface with its methods, or a registry function; `subclasses` counts the classes that extend it."""
+
+    symbol: CitedSymbol
+    kind: str  # "abstract base class", "protocol", "interface", "base class", "registry"
+    hooks: tuple[CitedSymbol, ...] = ()
+    subclasses: int = 0
+
+
+@dataclass(frozen=True)
+class Reference:
+    """What the Configuration, Data model and Extension points pages show; an empty part has no page."""
+
+    options: tuple[Option, ...] = ()
+    settings: tuple[Record, ...] = ()  # config classes, their fields being options
+    records: tuple[Record, ...] = ()
+    extensions: tuple[Extension, ...] = ()
+    config_docs: tuple[DocPassage, ...] = ()  # what the project's docs say about configuring it
+    extension_docs: tuple[DocPassage, ...] = ()  # the docs' own how-to for extending it
+
+    @property
+    def has_configuration(self) -> bool:
+        return bool(self.options or self.settings)

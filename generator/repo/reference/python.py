@@ -1,0 +1,298 @@
+"""What a Python module declares for its users, read from its syntax tree: record classes and their fields,
+base classes and protocols with the methods a subclass provides, environment variables it reads, and the
+keyword arguments (with defaults) of its top-level functions and classes."""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+
+from generator.repo.facts.pysource import dotted_name
+
+VALUE_CHARS = 60  # a default or a type longer than this is cut: the permalink shows it whole
+_RECORD_DECORATORS = {
+    "dataclass": "dataclass",
+    "dataclasses.dataclass": "dataclass",
+    "attr.s": "attrs class",
+    "attr.attrs": "attrs class",
+    "attrs.define": "attrs class",
+    "attrs.frozen": "attrs class",
+    "attr.define": "attrs class",
+    "attr.frozen": "attrs class",
+    "define": "attrs class",
+    "frozen": "attrs class",
+}
+_RECORD_BASES = {
+    "BaseModel": "pydantic model",
+    "BaseSettings": "pydantic settings",
+    "TypedDict": "TypedDict",
+    "NamedTuple": "NamedTuple",
+    "Struct": "msgspec struct",
+}
+_FIELD_CALLS = {"field", "Field", "attr.ib", "attrib", "attrs.field", "attr.field", "msgspec.field"}
+_ENV_CALLS = {"os.getenv", "getenv", "os.environ.get", "environ.get", "os.environ.setdefault"}
+_ENVIRON = {"os.environ", "environ"}
+_ENV_WORDS = re.compile(r"\benviron\b|\bgetenv\b")
+
+
+@dataclass(frozen=True)
+class PyField:
+    name: str
+    type: str
+    default: str
+    line: int
+
+
+@dataclass(frozen=True)
+class PyMethod:
+    name: str
+    start: int
+    end: int
+
+
+@dataclass
+class PyClass:
+    name: str
+    start: int
+    end: int
+    bases: tuple[str, ...]
+    record: str = ""  # the kind of record it is ("dataclass", "pydantic model", …), "" when it is none
+    fields: list[PyField] = field(default_factory=list)
+    hooks: list[PyMethod] = field(default_factory=list)  # abstract, or raising NotImplementedError
+    methods: list[PyMethod] = field(default_factory=list)  # public ones (what a protocol asks for)
+    abstract: bool = False  # ABC, ABCMeta or an abstract method
+    attributes: list[PyField] = field(default_factory=list)  # what `__init__` sets on `self` (a plain class)
+
+
+@dataclass(frozen=True)
+class EnvRead:
+    name: str
+    default: str
+    line: int
+
+
+@dataclass
+class PyModule:
+    classes: list[PyClass] = field(default_factory=list)
+    env: list[EnvRead] = field(default_factory=list)
+    signatures: dict[str, list[PyField]] = field(default_factory=dict)  # keyword arguments with defaults
+
+
+def read_module(text: str, spans: Sequence[tuple[int, int]] | None = None) -> PyModule | None:
+    """The module's declarations; None when it does not parse. With `spans` (1-based line ranges of its
+    top-level definitions), only those are parsed, unless it reads environment variables: parsing the few
+    definitions a page shows costs a fraction of parsing every module whole."""
+    wanted = _ENV_WORDS.search(text)
+    if spans is None or wanted:
+        try:
+            trees = [ast.parse(text)]
+        except (SyntaxError, ValueError):
+            return None
+    else:
+        lines = text.splitlines()
+        trees = [t for start, end in spans if (t := _parse_span(lines, start, end)) is not None]
+    module = PyModule(env=env_reads(trees[0], _lines_naming(text)) if wanted else [])
+    for node in (n for tree in trees for n in tree.body):
+        if isinstance(node, ast.ClassDef):
+            module.classes.append(read_class(node))
+            init = _method(node, "__init__")
+            if init is not None:
+                module.signatures[node.name] = keyword_arguments(init.args)
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and not node.name.startswith("_"):
+            module.signatures[node.name] = keyword_arguments(node.args)
+    return module
+
+
+def _parse_span(lines: list[str], start: int, end: int) -> ast.Module | None:
+    # blank lines before the span keep its line numbers (cheaper than renumbering the tree)
+    try:
+        return ast.parse("\n" * (start - 1) + "\n".join(lines[start - 1 : end]))
+    except (SyntaxError, ValueError):
+        return None
+
+
+def _lines_naming(text: str) -> set[int]:
+    return {i for i, line in enumerate(text.splitlines(), 1) if _ENV_WORDS.search(line)}
+
+
+def read_class(node: ast.ClassDef) -> PyClass:
+    bases = tuple(dotted_name(b) for b in node.bases if dotted_name(b))
+    found = PyClass(node.name, node.lineno, node.end_lineno or node.lineno, bases, record_kind(node, bases))
+    metaclass = next((dotted_name(k.value) for k in node.keywords if k.arg == "metaclass"), "")
+    found.abstract = any(_last(b) in {"ABC", "Protocol"} for b in bases) or _last(metaclass) == "ABCMeta"
+    for item in node.body:
+        if isinstance(item, ast.FunctionDef | ast.AsyncFunctionDef):
+            method = PyMethod(item.name, item.lineno, item.end_lineno or item.lineno)
+            if _is_hook(item):
+                found.hooks.append(method)
+                found.abstract = found.abstract or _is_abstract(item)
+            elif not item.name.startswith("_"):
+                found.methods.append(method)
+        elif found.record and (declared := _field(item, found.record)) is not None:
+            found.fields.append(declared)
+    init = _method(node, "__init__")
+    if not found.record and init is not None:
+        found.attributes = init_attributes(init)
+    return found
+
+
+def init_attributes(init: ast.FunctionDef | ast.AsyncFunctionDef) -> list[PyField]:
+    """`self.x = …` / `self.x: T = …` at the top of `__init__`'s body: an argument passed straight through
+    shows the argument's type and default."""
+    arguments = {a.name: a for a in keyword_arguments(init.args)}
+    annotations = {a.arg: _text(a.annotation) for a in init.args.args + init.args.kwonlyargs if a.annotation}
+    found: dict[str, PyField] = {}
+    for statement in init.body:
+        target, value, annotation = _self_assignment(statement)
+        if not target or target.startswith("_") or target in found:
+            continue
+        passed = value.id if isinstance(value, ast.Name) else ""
+        default = arguments[passed].default if passed in arguments else "" if passed else _default(value)
+        kind = annotation or annotations.get(passed, "")
+        found[target] = PyField(target, kind, default, statement.lineno)
+    return list(found.values())
+
+
+def _self_assignment(statement: ast.stmt) -> tuple[str, ast.expr | None, str]:
+    target: ast.expr
+    if isinstance(statement, ast.AnnAssign):
+        target, value, annotation = statement.target, statement.value, _text(statement.annotation)
+    elif isinstance(statement, ast.Assign) and len(statement.targets) == 1:
+        target, value, annotation = statement.targets[0], statement.value, ""
+    else:
+        return "", None, ""
+    if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == "self":
+        return target.attr, value, annotation
+    return "", None, ""
+
+
+def record_kind(node: ast.ClassDef, bases: tuple[str, ...]) -> str:
+    for decorator in node.decorator_list:
+        target = decorator.func if isinstance(decorator, ast.Call) else decorator
+        kind = _RECORD_DECORATORS.get(dotted_name(target))
+        if kind:
+            return kind
+    return next((_RECORD_BASES[_last(b)] for b in bases if _last(b) in _RECORD_BASES), "")
+
+
+def _field(item: ast.stmt, kind: str) -> PyField | None:
+    """`name: T = default` (a ClassVar is not a field), or an attrs `name = attr.ib(…)`."""
+    if isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name):
+        annotation = _text(item.annotation)
+        if annotation.startswith(("ClassVar", "typing.ClassVar")) or item.target.id.startswith("_"):
+            return None
+        return PyField(item.target.id, annotation, _default(item.value), item.lineno)
+    if (
+        kind == "attrs class"
+        and isinstance(item, ast.Assign)
+        and len(item.targets) == 1
+        and isinstance(item.targets[0], ast.Name)
+        and isinstance(item.value, ast.Call)
+        and dotted_name(item.value.func) in _FIELD_CALLS
+    ):
+        return PyField(item.targets[0].id, "", _default(item.value), item.lineno)
+    return None
+
+
+def _default(value: ast.expr | None) -> str:
+    """The default as written; `field(default=…)` / `Field(…)` give theirs, a factory shows as its call."""
+    if value is None:
+        return ""
+    if isinstance(value, ast.Call) and dotted_name(value.func) in _FIELD_CALLS:
+        for keyword in value.keywords:
+            if keyword.arg == "default":
+                return _text(keyword.value)
+            if keyword.arg in {"default_factory", "factory"}:
+                return f"{_text(keyword.value)}()"
+        return _text(value.args[0]) if value.args and dotted_name(value.func) == "Field" else ""
+    return _text(value)
+
+
+def keyword_arguments(arguments: ast.arguments) -> list[PyField]:
+    """The arguments a caller may leave out, with their defaults (`self`, `*args`, `**kwargs` are not)."""
+    positional = arguments.posonlyargs + arguments.args
+    paired = list(
+        zip(positional[len(positional) - len(arguments.defaults) :], arguments.defaults, strict=True)
+    )
+    paired += [
+        (a, d) for a, d in zip(arguments.kwonlyargs, arguments.kw_defaults, strict=True) if d is not None
+    ]
+    return [
+        PyField(arg.arg, _text(arg.annotation) if arg.annotation else "", _text(default), arg.lineno)
+        for arg, default in paired
+        if not arg.arg.startswith("_")
+    ]
+
+
+def env_reads(tree: ast.Module, lines: set[int]) -> list[EnvRead]:
+    """`os.getenv("X", d)`, `os.environ.get("X", d)`, `os.environ["X"]`: each variable named by a literal.
+    Only the statements spanning `lines` (those naming the environment) are walked."""
+    found = []
+    for node in _nodes_at(tree, lines):
+        if isinstance(node, ast.Call) and dotted_name(node.func) in _ENV_CALLS and node.args:
+            name = _literal(node.args[0])
+            default = _text(node.args[1]) if len(node.args) > 1 else ""
+        elif isinstance(node, ast.Subscript) and dotted_name(node.value) in _ENVIRON:
+            name, default = _literal(node.slice), ""
+        else:
+            continue
+        if name:
+            found.append(EnvRead(name, default, node.lineno))
+    return found
+
+
+def _nodes_at(tree: ast.AST, lines: set[int]) -> Iterator[ast.AST]:
+    pending = [tree]
+    while pending:
+        node = pending.pop()
+        yield node
+        for child in ast.iter_child_nodes(node):
+            first: int | None = getattr(child, "lineno", None)
+            last: int = getattr(child, "end_lineno", None) or first or 0
+            if first is None or any(first <= line <= last for line in lines):
+                pending.append(child)
+
+
+def _is_hook(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """An abstract method, or one whose body (after its docstring) only raises NotImplementedError."""
+    if _is_abstract(node):
+        return True
+    body = node.body[1:] if node.body and _is_docstring(node.body[0]) else node.body
+    if len(body) != 1 or not isinstance(body[0], ast.Raise) or body[0].exc is None:
+        return False
+    raised = body[0].exc.func if isinstance(body[0].exc, ast.Call) else body[0].exc
+    return dotted_name(raised) == "NotImplementedError"
+
+
+def _is_abstract(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    return any(_last(dotted_name(d)) == "abstractmethod" for d in node.decorator_list)
+
+
+def _is_docstring(node: ast.stmt) -> bool:
+    return (
+        isinstance(node, ast.Expr)
+        and isinstance(node.value, ast.Constant)
+        and isinstance(node.value.value, str)
+    )
+
+
+def _method(node: ast.ClassDef, name: str) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+    return next(
+        (i for i in node.body if isinstance(i, ast.FunctionDef | ast.AsyncFunctionDef) and i.name == name),
+        None,
+    )
+
+
+def _literal(node: ast.expr) -> str:
+    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else ""
+
+
+def _text(node: ast.expr) -> str:
+    value = " ".join(ast.unparse(node).split())
+    return value if len(value) <= VALUE_CHARS else value[: VALUE_CHARS - 1] + "…"
+
+
+def _last(name: str) -> str:
+    return name.rsplit(".", 1)[-1]

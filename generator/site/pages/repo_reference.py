@@ -1,0 +1,257 @@
+"""A repository's reference pages, from its `Reference` record: Configuration (the options a user sets,
+their defaults and where each is read), Data model (the main records and their fields) and Extension points
+(the base classes, protocols, interfaces and registries a user extends it through, with the docs' how-to).
+A page is written only when it has content; rendered through templates/repo_reference.md.j2 and written
+through the store."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, fields
+from pathlib import Path
+
+from generator import store
+from generator.repo.analyze.citations import Linker
+from generator.repo.model import Citation, CitedSymbol, DocPassage
+from generator.repo.reference.model import Extension, FieldLine, Option, Record, Reference
+from generator.site.pages.model_text import citation_markdown, inline_code
+from generator.site.pages.repo_guide import GuideSection, prose, sections, symbol_line, symbol_name
+from generator.site.templates import render_template
+from generator.site.text import Markdown, md_inline
+from generator.store import KBPaths
+
+REFERENCE_DIR = "reference"
+REFERENCE_TEMPLATE = "repo_reference.md.j2"
+CONFIGURATION, DATA_MODEL, EXTENSIONS = "configuration", "data-model", "extension-points"
+_VERBS = {
+    "abstract base class": "A subclass provides",
+    "base class": "A subclass provides",
+    "base class the docs subclass": "The methods the docs say to override",
+}
+TITLES = {CONFIGURATION: "Configuration", DATA_MODEL: "Data model", EXTENSIONS: "Extension points"}
+
+
+@dataclass(frozen=True)
+class ReferencePart:
+    """One section of a reference page: a heading, a line about it, a table and/or a list."""
+
+    heading: Markdown
+    intro: Markdown = Markdown("")
+    header: Markdown = Markdown("")
+    rows: tuple[Markdown, ...] = ()
+    items: tuple[Markdown, ...] = ()
+
+
+@dataclass(frozen=True)
+class ReferencePage:
+    """The context of templates/repo_reference.md.j2."""
+
+    title: str
+    lead: Markdown
+    back_link: Markdown
+    docs_heading: str
+    doc_sections: list[GuideSection]
+    parts: list[ReferencePart]
+
+
+def reference_links(reference: Reference | None) -> list[Markdown]:
+    """The index's links to the reference pages that have content, in reading order."""
+    return [Markdown(f"[{TITLES[name]}]({REFERENCE_DIR}/{name}.md)") for name in _pages(reference)]
+
+
+def _pages(reference: Reference | None) -> list[str]:
+    if reference is None:
+        return []
+    present = {
+        CONFIGURATION: reference.has_configuration,
+        DATA_MODEL: bool(reference.records),
+        EXTENSIONS: bool(reference.extensions),
+    }
+    return [name for name, shown in present.items() if shown]
+
+
+def write_reference_pages(
+    paths: KBPaths, directory: Path, reference: Reference | None, label: str, linker: Linker
+) -> None:
+    """Write reference/<page>.md for each page with content; remove the ones this run has none for."""
+    builders: dict[str, Callable[[Reference, str, Linker], ReferencePage]] = {
+        CONFIGURATION: configuration_page,
+        DATA_MODEL: data_model_page,
+        EXTENSIONS: extensions_page,
+    }
+    written = _pages(reference)
+    for name in written:
+        assert reference is not None
+        page = builders[name](reference, label, linker)
+        meta = {
+            "title": page.title,
+            "description": f"{page.title}: from the code at the pinned revision",
+            "tags": ["repository", "reference"],
+        }
+        body = render_template(
+            paths, REFERENCE_TEMPLATE, {f.name: getattr(page, f.name) for f in fields(page)}
+        )
+        store.write_page(store.safe_join(directory, REFERENCE_DIR, f"{name}.md"), meta, body)
+    folder = directory / REFERENCE_DIR
+    if folder.is_dir() and not folder.is_symlink():
+        for name in set(builders) - set(written):
+            stale = folder / f"{name}.md"
+            if stale.is_file():
+                stale.unlink()
+
+
+def configuration_page(reference: Reference, label: str, linker: Linker) -> ReferencePage:
+    env = [o for o in reference.options if o.kind == "environment variable"]
+    arguments: dict[str, list[Option]] = {}
+    for option in reference.options:
+        if option.kind != "environment variable":
+            arguments.setdefault(option.kind, []).append(option)
+    parts = [_options_part(Markdown("Environment variables"), "Variable", env)] if env else []
+    parts += [_record_part(record) for record in reference.settings]
+    parts += [
+        _options_part(
+            Markdown(f"Arguments of {inline_code(kind.removeprefix('argument of '))}"), "Argument", options
+        )
+        for kind, options in arguments.items()
+    ]
+    return _page(
+        label,
+        CONFIGURATION,
+        "The options a user sets: the environment variables the code reads, the fields of its configuration "
+        "classes and the keyword arguments of its public entries, each with its default and the line that "
+        "reads or declares it.",
+        ("What the docs say about configuring it", reference.config_docs),
+        parts,
+        linker,
+    )
+
+
+def data_model_page(reference: Reference, label: str, linker: Linker) -> ReferencePage:
+    return _page(
+        label,
+        DATA_MODEL,
+        "The main records of the code, the ones named in the docs and used by the most modules first, each "
+        "with its fields (name, type, default) linked to the lines that declare them.",
+        ("", ()),
+        [_record_part(record) for record in reference.records],
+        linker,
+    )
+
+
+def extensions_page(reference: Reference, label: str, linker: Linker) -> ReferencePage:
+    classes = [e for e in reference.extensions if e.kind != "registry"]
+    registries = [e for e in reference.extensions if e.kind == "registry"]
+    parts = [_extension_part(e) for e in classes]
+    if registries:
+        parts.append(
+            ReferencePart(
+                Markdown("Registries"),
+                Markdown("Functions that take a plugin, hook, handler or middleware in:"),
+                items=tuple(symbol_line(e.symbol) for e in registries),
+            )
+        )
+    return _page(
+        label,
+        EXTENSIONS,
+        "Where the code is meant to be extended: base classes whose methods a subclass provides, protocols "
+        "and interfaces a user implements, and the functions that register plugins, hooks or middleware.",
+        ("How the docs say to extend it", reference.extension_docs),
+        parts,
+        linker,
+    )
+
+
+def _page(
+    label: str,
+    name: str,
+    lead: str,
+    docs: tuple[str, Sequence[DocPassage]],
+    parts: list[ReferencePart],
+    linker: Linker,
+) -> ReferencePage:
+    heading, passages = docs
+    return ReferencePage(
+        title=f"{label.rsplit('/', 1)[-1]} · {TITLES[name]}",
+        lead=Markdown(lead),
+        back_link=Markdown(f"[← {md_inline(label)}](../index.md)"),
+        docs_heading=heading,
+        doc_sections=sections(passages, linker) if passages else [],
+        parts=parts,
+    )
+
+
+def _options_part(heading: Markdown, column: str, options: Sequence[Option]) -> ReferencePart:
+    """A table of options; environment variables have no declared type, so no Type column."""
+    typed = any(o.type for o in options)
+    columns = (column, "Type", "Default", "Where") if typed else (column, "Default", "Read at")
+    rows = tuple(
+        _row(
+            inline_code(o.name),
+            *((_code(o.type),) if typed else ()),
+            _code(o.default) if o.default else Markdown("—"),
+            _where(o.citation),
+        )
+        for o in options
+    )
+    return ReferencePart(heading, header=_header(*columns), rows=rows)
+
+
+def _record_part(record: Record) -> ReferencePart:
+    symbol = record.symbol
+    used = f"; named by {record.uses} other modules" if record.uses > 1 else ""
+    doc = f" — {prose(symbol.doc)}" if symbol.doc else ""
+    intro = Markdown(
+        f"{symbol_name(symbol)} *{md_inline(record.kind, 30)}* in {inline_code(symbol.path)}{used}{doc}"
+    )
+    return ReferencePart(
+        inline_code(symbol.name),
+        intro,
+        _header("Field", "Type", "Default"),
+        tuple(_field_row(f) for f in record.fields),
+    )
+
+
+def _field_row(line: FieldLine) -> Markdown:
+    return _row(
+        _cited_name(line.name, line.citation),
+        _code(line.type),
+        _code(line.default) if line.default else Markdown("—"),
+    )
+
+
+def _extension_part(extension: Extension) -> ReferencePart:
+    symbol = extension.symbol
+    extended = f"; {extension.subclasses} classes extend it" if extension.subclasses > 1 else ""
+    doc = f" — {prose(symbol.doc)}" if symbol.doc else ""
+    verb = _VERBS.get(extension.kind, "An implementation provides")
+    intro = Markdown(
+        f"{symbol_name(symbol)} *{md_inline(extension.kind, 30)}* in {inline_code(symbol.path)}{extended}{doc}"
+        f"\n\n{verb}:"
+    )
+    return ReferencePart(inline_code(symbol.name), intro, items=tuple(_hook(h) for h in extension.hooks))
+
+
+def _hook(hook: CitedSymbol) -> Markdown:
+    doc = f" — {prose(hook.doc)}" if hook.doc else ""
+    return Markdown(symbol_name(hook, hook.name.rsplit(".", 1)[-1]) + doc)
+
+
+def _cited_name(name: str, citation: Citation | None) -> Markdown:
+    code = inline_code(name)
+    return Markdown(f"[{code}]({citation.url})") if citation and citation.url else code
+
+
+def _where(citation: Citation | None) -> Markdown:
+    return citation_markdown(citation) if citation else Markdown("—")
+
+
+def _code(text: str) -> Markdown:
+    return inline_code(text) if text else Markdown("")
+
+
+def _header(*columns: str) -> Markdown:
+    return Markdown("| " + " | ".join(columns) + " |\n|" + " --- |" * len(columns))
+
+
+def _row(*cells: Markdown) -> Markdown:
+    return Markdown("| " + " | ".join(cells) + " |")

@@ -1,0 +1,154 @@
+"""The reference pages: Configuration (environment variables, config classes and the keyword arguments of
+the public entries, each with its default and the line that reads it), Data model (the main records with
+their fields, the most used first) and Extension points (abstract base classes with the methods a subclass
+provides, protocols, registries), each row a permalink at the revision; no page without content."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from repo_output_fakes import make_project, offline_setup
+
+from generator.app.targets import repo_target
+from generator.repo.reference import python
+from generator.repo.reference.spans import env_reads, interface_methods, struct_fields
+from generator.repo.run.pipeline import run_repo_research
+from generator.site.pages.repo import publish_repo
+from generator.store import read_page
+
+BLOB = "https://github.com/acme/shop/blob/"
+PROJECT = {
+    "README.md": "# cachekit\n\nCachekit keeps computed values in pluggable stores.\n",
+    "docs/plugins.md": (
+        "# Writing a store plugin\n\nSubclass `Store` and implement `get` and `put`, then call `register` with"
+        " your class.\n\nTo change how lookups work, subclass `Client` and override `Client.get`.\n"
+    ),
+    "cachekit/__init__.py": (
+        '"""Cachekit."""\n\nfrom .client import Client\nfrom .settings import Settings\n\n'
+        '__all__ = ["Client", "Settings"]\n'
+    ),
+    "cachekit/settings.py": (
+        '"""Settings."""\n\nimport os\nfrom dataclasses import dataclass, field\n\n\n@dataclass(frozen=True)\n'
+        'class Settings:\n    """How the cache behaves."""\n\n    ttl: int = 300\n'
+        '    namespace: str = "default"\n    tags: list[str] = field(default_factory=list)\n\n\n'
+        'def cache_dir() -> str:\n    return os.environ.get("CACHEKIT_DIR", "~/.cache/cachekit")\n'
+    ),
+    "cachekit/records.py": (
+        '"""Records."""\n\nfrom dataclasses import dataclass\n\n\n@dataclass\nclass Entry:\n'
+        '    """One cached value."""\n\n    key: str\n    value: bytes\n    expires: float | None = None\n'
+    ),
+    "cachekit/stores.py": (
+        '"""Stores."""\n\nfrom abc import ABC, abstractmethod\n\nfrom .records import Entry\n\n_STORES = {}\n\n\n'
+        'class Store(ABC):\n    """Where entries are kept."""\n\n    @abstractmethod\n'
+        '    def get(self, key: str) -> Entry | None:\n        """The entry of `key`."""\n\n'
+        '    @abstractmethod\n    def put(self, entry: Entry) -> None:\n        """Keep `entry`."""\n\n'
+        "    def close(self) -> None:\n        return None\n\n\n"
+        'def register(name: str, store: type) -> None:\n    """Make a store known by `name`."""\n'
+        "    _STORES[name] = store\n"
+    ),
+    "cachekit/client.py": (
+        '"""The client."""\n\nimport os\n\nfrom .records import Entry\nfrom .settings import Settings\n\n\n'
+        'class Client:\n    """The cache a program uses."""\n\n'
+        '    def __init__(self, store: str = "memory", *, timeout: float = 5.0, settings: Settings | None = None):\n'
+        '        self.token = os.getenv("CACHEKIT_TOKEN")\n        self.store = store\n\n'
+        "    def get(self, key: str) -> Entry | None:\n        return None\n"
+    ),
+}
+PLAIN = {
+    "README.md": "# plain\n\nA tiny tool.\n",
+    "plain/__init__.py": '"""Plain."""\n',
+    "plain/core.py": '"""Core."""\n\n\ndef add(a, b):\n    """Add."""\n    return a + b\n',
+}
+
+
+def _pages(tmp_path: Path, files: dict[str, str]) -> tuple[Path, str]:
+    root = make_project(tmp_path / "repo", files)
+    paths, config, provider = offline_setup(tmp_path / "kb")
+    target = repo_target(paths, config, str(root))
+    result = run_repo_research(paths, config, provider, target, publish=publish_repo)
+    return result.study.harvest_dir, result.synthesis.revision
+
+
+def test_reference_pages_list_options_records_and_extension_points(tmp_path: Path) -> None:
+    directory, revision = _pages(tmp_path, PROJECT)
+    at = f"{BLOB}{revision}/cachekit"
+    _, index = read_page(directory / "index.md")
+    for name in ("configuration", "data-model", "extension-points"):
+        assert f"(reference/{name}.md)" in index
+    config = read_page(directory / "reference" / "configuration.md")[1]
+    # an environment variable with its default and the line that reads it
+    assert (
+        f"| `CACHEKIT_DIR` | `'~/.cache/cachekit'` | [cachekit/settings.py:17]({at}/settings.py#L17) |"
+        in config
+    )
+    assert f"| `CACHEKIT_TOKEN` | — | [cachekit/client.py:13]({at}/client.py#L13) |" in config
+    # the config class's fields, and the keyword arguments of the entry the package exports
+    assert f"| [`ttl`]({at}/settings.py#L11) | `int` | `300` |" in config
+    assert f"| [`tags`]({at}/settings.py#L13) | `list[str]` | `list()` |" in config
+    assert "## Arguments of `Client`" in config
+    assert f"| `timeout` | `float` | `5.0` | [cachekit/client.py:12]({at}/client.py#L12) |" in config
+    model = read_page(directory / "reference" / "data-model.md")[1]
+    assert "## `Entry`" in model and "*dataclass* in `cachekit/records.py`" in model
+    assert f"| [`expires`]({at}/records.py#L12) | float \\| None | `None` |" in model
+    assert "## `Settings`" not in model  # a config class is on the Configuration page
+    extend = read_page(directory / "reference" / "extension-points.md")[1]
+    assert "## How the docs say to extend it" in extend and "Subclass `Store` and implement" in extend
+    assert "## `Store`" in extend and "*abstract base class*" in extend
+    assert (
+        f"- [`get`]({at}/stores.py#L13-L15) — The entry of key." in extend
+        and f"- [`put`]({at}/stores.py#L17-L19)" in extend
+    )
+    assert "close" not in extend  # a method with a body is not one a subclass must provide
+    # a class the docs' how-to subclasses, with the method it says to override
+    assert "## `Client`" in extend and "*base class the docs subclass*" in extend
+    assert f"- [`get`]({at}/client.py#L16-L17)" in extend
+    assert extend.index("## `Client`") < extend.index("## `Store`")
+    assert "## Registries" in extend and f"[`register`]({at}/stores.py#L25-L27)" in extend
+
+
+def test_a_repository_without_any_has_no_reference_pages(tmp_path: Path) -> None:
+    directory, _ = _pages(tmp_path, PLAIN)
+    _, index = read_page(directory / "index.md")
+    assert "## Reference" not in index
+    assert not (directory / "reference").exists() or not list((directory / "reference").glob("*.md"))
+
+
+def test_python_module_declarations() -> None:
+    module = python.read_module(
+        "import os\nfrom typing import Protocol, ClassVar\nimport attr\n\n"
+        "class Hook(Protocol):\n    def run(self) -> None: ...\n    def _private(self): ...\n\n"
+        "@attr.s\nclass Job:\n    name = attr.ib(default='x')\n    kind: ClassVar[str] = 'job'\n\n"
+        "class Base:\n    def handle(self):\n        '''Handle.'''\n        raise NotImplementedError\n\n"
+        "HOME = os.environ['HOME']\n"
+    )
+    assert module is not None
+    hook, job, base = module.classes
+    assert [m.name for m in hook.methods] == ["run"] and not hook.hooks
+    assert job.record == "attrs class" and [(f.name, f.default) for f in job.fields] == [("name", "'x'")]
+    assert [m.name for m in base.hooks] == ["handle"] and not base.abstract
+    assert [(e.name, e.default, e.line) for e in module.env] == [("HOME", "", 19)]
+    assert python.read_module("def broken(:\n") is None
+    # only the spans asked for are parsed (a module that reads no environment variable is never parsed whole)
+    spanned = python.read_module(
+        "class A:\n    x = 1\n\n\nclass B(Protocol):\n    def run(self): ...\n", [(4, 6)]
+    )
+    assert spanned is not None and [(c.name, c.start) for c in spanned.classes] == [("B", 5)]
+
+
+def test_go_and_javascript_spans() -> None:
+    struct = [
+        "type Options struct {",
+        '\tAddr string `json:"addr"`',
+        "\tTimeout time.Duration // how long",
+        "}",
+    ]
+    assert struct_fields(struct, "go") == [("Addr", "string", 2), ("Timeout", "time.Duration", 3)]
+    assert struct_fields(["interface Opts {", "  port?: number;", "}"], "typescript") == [
+        ("port", "number (optional)", 2)
+    ]
+    assert interface_methods(["type Store interface {", "\tGet(key string) []byte", "}"]) == [("Get", 2)]
+    assert env_reads('a := os.Getenv("APP_ADDR")\n', "go") == [("APP_ADDR", 1)]
+    assert env_reads("x\nconst p = process.env.PORT || process.env['HOST']\n", "javascript") == [
+        ("PORT", 2),
+        ("HOST", 2),
+    ]
