@@ -206,7 +206,7 @@ def test_html_keeps_formulas_and_its_title() -> None:
 def test_the_document_package_sits_on_the_bottom_floor() -> None:
     from pathlib import Path
 
-    from tests.test_layering import imported_modules
+    from test_layering import imported_modules
 
     package = Path(__file__).resolve().parents[1] / "generator" / "documents"
     upward = ("generator.repo", "generator.topic", "generator.kb", "generator.site", "generator.cli")
