@@ -10,6 +10,7 @@ from page_debris import find_debris, repeated_openings
 from repo_output_fakes import make_project
 
 from generator.redact import Redactor
+from generator.repo.analyze.citations import Linker
 from generator.repo.facts.extract import extract_facts
 from generator.repo.map.walk import map_repository
 from generator.repo.model import Shard
@@ -259,7 +260,6 @@ def test_a_module_goes_to_the_nearest_shard_and_ties_to_the_first(tmp_path: Path
 
 
 def test_the_catalogue_never_files_another_package_under_a_sub_package_s_subsystem(tmp_path: Path):
-    from generator.repo.analyze.citations import Linker
     from generator.repo.model import ShardAnalysis
     from generator.repo.synthesize.architecture import catalogue, place_modules
 
@@ -403,3 +403,19 @@ def test_a_shard_s_lead_reads_its_shim_modules_last(tmp_path: Path):
         "This module contains the transport adapters.",
         "This module handled Python 2 compatibility.",
     ]
+
+
+def test_a_type_defined_again_in_a_build_tagged_sibling_is_one_key_type(tmp_path: Path):
+    from generator.repo.analyze.describe import key_types
+
+    doc = "// Validator checks a request's fields before a handler reads them.\n"
+    body = "type Validator interface {\n\tValidate(obj any) error\n}\n"
+    files = {
+        "binding/binding.go": f"package binding\n\n{doc}{body}",
+        "binding/binding_nomsgpack.go": f"//go:build nomsgpack\n\npackage binding\n\n{doc}{body}",
+        "render/render.go": f"package render\n\n{doc}{body}",  # another package's type of that name stays
+    }
+    _, _, facts = survey(tmp_path, files)
+    linker = Linker({p: 10 for p in files}, "0" * 40)
+    found = [(t.symbol.name, t.symbol.path) for t in key_types(list(files), facts, linker)]
+    assert sorted(found) == [("Validator", "binding/binding.go"), ("Validator", "render/render.go")]
