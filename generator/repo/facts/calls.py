@@ -17,6 +17,7 @@ from pathlib import Path
 
 from generator.errors import DeepkbError
 from generator.repo.facts.calltree import call_tree, heaviest_entry
+from generator.repo.facts.commands import cli_commands
 from generator.repo.facts.deprecation import deprecated_by_body, deprecated_by_doc
 from generator.repo.facts.flows import Node, entry_points, main_paths
 from generator.repo.facts.forked import map_files
@@ -39,7 +40,9 @@ class CallGraph:
     makes into the code are read only when asked for (`edges(incoming=True)`, a request's answer): they
     count towards no ranking."""
 
-    def __init__(self, reader: _CallReader, edges: dict[str, list[CallEdge]]) -> None:
+    def __init__(
+        self, reader: _CallReader, edges: dict[str, list[CallEdge]], commands: list[Node] | None = None
+    ) -> None:
         self.files = reader.files
         self._reader = reader
         self._edges = edges
@@ -53,6 +56,8 @@ class CallGraph:
         self.node_weights: dict[Node, float] = {}  # what reaching each symbol weighs (flows.py)
         self.examples: dict[str, float] = {}  # what the usage examples call, how prominently (examples.py)
         self.entry_points: list[Node] = []  # a maintainer's entry points (deepkb.yml): flows start there
+        # a command-line tool's commands (commands.py): its main flow starts at the heaviest of them
+        self.commands: list[Node] = commands or []
         self._lines: dict[str, list[str]] = {}
 
     def deprecated(self, node: Node) -> bool:
@@ -104,13 +109,15 @@ class CallGraph:
         return main_paths(self, self.files, paths, limit=limit)
 
     def tree(self, paths: Iterable[str] | None = None) -> list[CallTree]:
-        """calltree.call_tree from a maintainer's entry point of `paths`, else the one leading to the most code
-        among those the main paths start from and the best entry points: the calls it makes, each with the
-        calls below it."""
+        """calltree.call_tree from a maintainer's entry point of `paths`, else from the command of a
+        command-line tool leading to the most code, else the one leading to the most code among those the
+        main paths start from and the best entry points: the calls it makes, each with the calls below it."""
         paths = list(self.files if paths is None else paths)
         starts = [(chain[0].caller_path, chain[0].caller) for chain in self.chains(paths, limit=ENTRY_CHAINS)]
         chosen = [node for node in self.entry_points if node in starts]  # a maintainer's comes first, always
-        candidates = chosen[:1] or dict.fromkeys([*starts, *self.entries(paths, limit=ENTRIES)])
+        within = set(paths)
+        commands = [node for node in self.commands if node[0] in within]
+        candidates = chosen[:1] or commands or dict.fromkeys([*starts, *self.entries(paths, limit=ENTRIES)])
         entry = heaviest_entry(self, self.files, candidates)
         return call_tree(self, self.files, entry) if entry is not None else []
 
@@ -132,13 +139,17 @@ def read_call_graph(
     max_bytes: int,
     sizes: Mapping[str, int] | None = None,
 ) -> CallGraph:
-    """The calls of every source module of `files`, in the map's order. Given the files' `sizes`, a large
+    """The calls of every source module of `files`, in the map's order, and the commands of a command-line
+    tool (one whose packages re-export no public API). Given the files' `sizes`, a large
     repository's files are read by a pool of forked processes (forked.py; each file's calls depend on the
     facts alone, so the graph is the same)."""
     reader = _CallReader(root, files, index, max_bytes)
     paths = [path for path in files if not is_context_file(path)]
     total = sum(sizes.get(p, 0) for p in paths) if sizes is not None else 0
-    return CallGraph(reader, dict(zip(paths, map_files(reader.edges, paths, total), strict=True)))
+    edges = dict(zip(paths, map_files(reader.edges, paths, total), strict=True))
+    # a library's commands are tools beside its public API, where its flows start; a tool's are its front door
+    library = any(fact.api_names for fact in files.values())
+    return CallGraph(reader, edges, [] if library else cli_commands(reader.read, files))
 
 
 class _CallReader:
