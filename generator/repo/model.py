@@ -141,13 +141,16 @@ class FileFacts:
 @dataclass(frozen=True)
 class CallEdge:
     """A call found by static analysis: `caller` (qualified symbol of `caller_path`, "" for module level)
-    calls `callee` (qualified symbol of `callee_path`) at `line` of `caller_path`."""
+    calls `callee` (qualified symbol of `callee_path`) at `line` of `caller_path`, on `share` of its path."""
 
     caller_path: str
     caller: str
     callee_path: str
     callee: str
     line: int
+    share: float = 1.0
+    """The share of its caller's path the call sits on (facts/branches.py): 1 on the straight line, less in
+    an error handler or a branch a flag guards."""
 
 
 @dataclass

@@ -30,8 +30,8 @@ from generator.repo.model import CallEdge, CallTree, FileFacts, Symbol
 
 MAX_CALLERS = 40  # files whose calls into a set of files are shown (the most important ones)
 CALLS_MAX_BYTES = 400_000
-# the main flow's tree starts at whichever leads to the most code of the entry points of this many main
-# paths and of this many of the best entry points
+# the main flow's tree starts at whichever leads to the most code of the entry points this many main paths
+# start from and of this many of the best entry points
 ENTRY_CHAINS, ENTRIES = 5, 4  # larger files (generated tables, vast test modules) are not read for calls
 
 
@@ -113,7 +113,10 @@ class CallGraph:
         command-line tool leading to the most code, else the one leading to the most code among those the
         main paths start from and the best entry points: the calls it makes, each with the calls below it."""
         paths = list(self.files if paths is None else paths)
-        starts = [(chain[0].caller_path, chain[0].caller) for chain in self.chains(paths, limit=ENTRY_CHAINS)]
+        chains = self.chains(paths, limit=3 * ENTRY_CHAINS)  # an entry's several paths count as one start
+        starts = list(dict.fromkeys((chain[0].caller_path, chain[0].caller) for chain in chains))[
+            :ENTRY_CHAINS
+        ]
         chosen = [node for node in self.entry_points if node in starts]  # a maintainer's comes first, always
         within = set(paths)
         commands = [node for node in self.commands if node[0] in within]

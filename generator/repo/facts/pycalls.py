@@ -11,12 +11,15 @@ import ast
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
+from generator.repo.facts.branches import python_regions, share_at
 from generator.repo.facts.fanin import module_stem
 from generator.repo.model import CallEdge, Symbol
 
 Target = tuple[str, str]  # (path, qualified symbol name); name "" for a module
 MAX_BASE_DEPTH = 6
 UNKNOWN: ast.expr = ast.Constant(None)  # a local whose class is not known
+# a function's body as read: (caller, owning class, its locals, its calls, its side paths' line spans)
+Body = tuple[str, str, dict[str, ast.expr], list[ast.Call], list[tuple[int, int, float]]]
 
 
 class LocalImport(ast.expr):
@@ -84,21 +87,22 @@ class PythonCalls:
         # one walk per function; the attributes a class's methods assign are known before any is resolved
         bodies = []
         for caller, owner, function in _functions(module):
-            local, calls = read_body(function, scope.classes[owner].attributes if owner else None)
-            bodies.append((caller, owner, local, calls))
+            regions: list[tuple[int, int, float]] = []
+            local, calls = read_body(function, scope.classes[owner].attributes if owner else None, regions)
+            bodies.append((caller, owner, local, calls, regions))
         return self.resolved(scope, bodies)
 
-    def resolved(
-        self, scope: ModuleScope, bodies: list[tuple[str, str, dict[str, ast.expr], list[ast.Call]]]
-    ) -> list[CallEdge]:
-        """The edges of some functions' calls: (caller, owning class, its locals, its calls) each."""
+    def resolved(self, scope: ModuleScope, bodies: list[Body]) -> list[CallEdge]:
+        """The edges of some functions' calls: (caller, owning class, its locals, its calls, the side paths
+        of its body) each."""
         found: dict[tuple[str, str, str, int], CallEdge] = {}
-        for caller, owner, local, calls in bodies:
+        for caller, owner, local, calls, regions in bodies:
             for call in calls:
                 targets = [self._target(scope, owner, local, call.func), *self._handed(scope, local, call)]
+                share = share_at(regions, call.lineno)
                 for target in targets:
                     if target is not None and target[1]:
-                        edge = CallEdge(scope.path, caller, target[0], target[1], call.lineno)
+                        edge = CallEdge(scope.path, caller, target[0], target[1], call.lineno, share)
                         found.setdefault((caller, edge.callee_path, edge.callee, edge.line), edge)
         return sorted(found.values(), key=lambda e: (e.line, e.callee))
 
@@ -388,7 +392,9 @@ def _functions(module: ast.Module) -> Iterator[tuple[str, str, ast.AST]]:
 
 
 def read_body(
-    function: ast.AST, attributes: dict[str, ast.expr] | None = None
+    function: ast.AST,
+    attributes: dict[str, ast.expr] | None = None,
+    regions: list[tuple[int, int, float]] | None = None,
 ) -> tuple[dict[str, ast.expr], list[ast.Call]]:
     """One walk over a function: its calls, and the names bound inside it with what gives their class
     where known (an annotation, the assigned call `x = Session()`; UNKNOWN otherwise). In a method, the
@@ -396,7 +402,7 @@ def read_body(
 
     The walk is breadth first, fields in order, like `ast.walk` (the first binding of a name met wins), in
     one loop over a growing list rather than ast.walk's nested generators: a function's walk is most of
-    reading its calls."""
+    reading its calls. Given `regions`, the side paths of the body (branches.py) go there."""
     local: dict[str, ast.expr] = {}
     calls: list[ast.Call] = []
     if isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
@@ -411,6 +417,8 @@ def read_body(
             calls.append(node)  # type: ignore[arg-type]
         elif kind in _BINDINGS:
             _note_binding(node, local, attributes)  # type: ignore[arg-type]
+        elif regions is not None and kind in _BRANCHES:
+            regions.extend(python_regions(node))  # type: ignore[arg-type]
         fields = _CHILD_FIELDS.get(kind)
         for name in fields if fields is not None else _child_fields(kind):
             value = getattr(node, name, None)
@@ -454,6 +462,7 @@ _BINDINGS = frozenset(
     {ast.Assign, ast.AnnAssign, ast.withitem, ast.For, ast.AsyncFor, ast.comprehension, ast.NamedExpr}
     | {ast.ImportFrom}
 )
+_BRANCHES = frozenset({ast.If, ast.ExceptHandler})
 # node class → the fields the walk follows; filled as classes are met (bounded by ast's node classes)
 _CHILD_FIELDS: dict[type, tuple[str, ...]] = {ast.Constant: (), type(None): ()}
 
