@@ -331,7 +331,8 @@ class ShardAnalysis:
     input_note: str = ""  # what the model did not see, when its window was too small (our words)
     key_types: list[KeyType] = field(default_factory=list)
     functions: list[CitedSymbol] = field(default_factory=list)
-    flow: list[FlowHop] = field(default_factory=list)
+    flow: list[FlowHop] = field(default_factory=list)  # the call tree's main line (its heaviest calls)
+    flow_tree: list[FlowBranch] = field(default_factory=list)  # from the shard's own entry point
     depends_on: list[SubsystemLink] = field(default_factory=list)
     used_by: list[SubsystemLink] = field(default_factory=list)
     files: list[ModuleLine] = field(default_factory=list)

@@ -98,6 +98,8 @@ def build_analysis(study: Study, index: int, shard: Shard, outcome: Outcome) -> 
         return ShardAnalysis(index, shard, "", "", status="failed", error=error_line(outcome))
     ctx, facts = study.ctx, study.facts
     draft = outcome.draft
+    # the shard's own flow, drawn as the index draws the repository's: a call tree from its entry point
+    tree = facts.calls.tree(shard.files) if facts.calls is not None else []
     analysis = ShardAnalysis(
         index,
         shard,
@@ -105,7 +107,8 @@ def build_analysis(study: Study, index: int, shard: Shard, outcome: Outcome) -> 
         "",
         key_types=key_types(shard.files, facts, ctx.linker),
         functions=key_functions(shard.files, facts, ctx.linker),
-        flow=flow_hops(main_chain(facts, shard.files), ctx.linker),
+        flow=flow_hops(main_line(tree) or main_chain(facts, shard.files), ctx.linker),
+        flow_tree=flow_branches(tree, ctx.linker),
         files=module_lines(shard.files, study.repo_map, facts, ctx.linker),
         imports=[
             (path, target)

@@ -72,6 +72,7 @@ class ShardPage:
     functions: list[Markdown]
     flow_diagram: Markdown
     flow_steps: list[Markdown]
+    flow_tree: Markdown  # the shard's call tree as a nested list ("" without one: the steps are listed)
     depends_on: list[Markdown]
     used_by: list[Markdown]
     neighbourhood: Markdown
@@ -378,6 +379,7 @@ def shard_page(analysis: ShardAnalysis, synthesis: RepoSynthesis, linker: Linker
         functions=[symbol_item(s) for s in analysis.functions],
         flow_diagram=diagram,
         flow_steps=steps,
+        flow_tree=flow_tree_markdown(analysis.flow_tree),
         depends_on=[subsystem_link(link) for link in analysis.depends_on],
         used_by=[subsystem_link(link) for link in analysis.used_by],
         neighbourhood=neighbourhood_diagram(analysis),
