@@ -286,6 +286,14 @@ class FlowHop:
 
 
 @dataclass(frozen=True)
+class FlowPassage:
+    """A doc passage that tells the main flow: it names these of the flow's symbols, in the flow's order."""
+
+    passage: DocPassage
+    names: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class FlowBranch:
     """A hop of the main flow's call tree and the hops below it, each cited at the line of its call."""
 
@@ -436,6 +444,9 @@ class RepoSynthesis:
     flow_tree: list[FlowBranch] = field(
         default_factory=list
     )  # the calls the main flow's entry makes, as a tree
+    flow_docs: list[FlowPassage] = field(
+        default_factory=list
+    )  # doc passages naming the flow's steps in order
     catalogue: list[CatalogueGroup] = field(default_factory=list)
     modules_present: int = 0  # core source modules in the repository (the catalogue lists all of them)
     git: bool = True  # False: researched from a folder that is not a git repository
