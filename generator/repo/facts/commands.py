@@ -27,11 +27,16 @@ from generator.repo.model import FileFacts, Symbol
 Node = tuple[str, str]  # (path, qualified symbol)
 Read = Callable[[str], str | None]
 
-# what a file must say before it is parsed for commands
+# what a file must say before it is parsed for commands: plain words first (a fast scan), then the idiom
+_NEEDLES = {
+    "python": ("__main__", "set_defaults", ".command", ".group", "@command", "@group"),
+    "go": ("Command{", "App{", "func main()"),
+    "js": (".action(", "yargs"),
+}
 _MARKERS = {
-    "python": re.compile(r"\.(?:command|group)\b|@(?:command|group)\b|set_defaults\(|[\"']__main__[\"']"),
+    "python": re.compile(r"@[\w.]*\b(?:command|group)\b|set_defaults\(|[\"']__main__[\"']"),
     "go": re.compile(r"\.(?:Command|App)\s*\{|^func main\(\)", re.MULTILINE),
-    "js": re.compile(r"\.(?:action|command)\s*\("),
+    "js": re.compile(r"\.action\s*\(|\byargs\b"),
 }
 _DECORATORS = frozenset({"command", "group"})  # click, typer: @x.command(), @x.group(), @command
 _DISPATCH_KEYWORDS = frozenset({"func", "handler", "command", "callback", "run"})  # set_defaults(func=…)
@@ -48,11 +53,15 @@ def cli_commands(read: Read, files: dict[str, FileFacts]) -> list[Node]:
         if family is None or is_context_file(path):
             continue
         text = read(path)
-        if text is None or not _MARKERS[family].search(text):
+        if text is None or not _names_idiom(family, text):
             continue
         for node in _COMMANDS[family](path, fact.language, text, files):
             found.setdefault(node, None)
     return list(found)
+
+
+def _names_idiom(family: str, text: str) -> bool:
+    return any(needle in text for needle in _NEEDLES[family]) and _MARKERS[family].search(text) is not None
 
 
 def _family(language: str) -> str | None:
