@@ -187,5 +187,8 @@ def test_a_sources_top_terms_weigh_words_by_the_one_idf_of_every_ranking() -> No
     # "gateway" is in every source, "quorum" in one: with BM25's IDF (retrieval/scoring.idf) the word that
     # tells this source apart comes first, though the common one is repeated
     sources = [_source("a", "gateway gateway gateway quorum")]
-    sources += [_source(sid, f"gateway {word}") for sid, word in zip("bcd", ["lantern", "harbor", "meadow"])]
+    sources += [
+        _source(sid, f"gateway {word}")
+        for sid, word in zip("bcd", ["lantern", "harbor", "meadow"], strict=True)
+    ]
     assert top_terms(sources, set())["a"][:2] == ["quorum", "gateway"]

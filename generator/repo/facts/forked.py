@@ -21,7 +21,6 @@ MAX_WORKERS = 8
 CHUNK_FILES = 32  # files handed to a worker at a time: fewer round trips, still balanced at the end
 
 
-
 class _Inherited:
     """What a forked worker runs: set in the worker alone, by the pool's initializer."""
 
