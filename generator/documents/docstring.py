@@ -6,14 +6,11 @@ from __future__ import annotations
 
 import re
 
+from ..text.sentences import DOCSTRING_SECTIONS
 from .model import Section
 from .rst import read_rst
 
-_GOOGLE_SECTION = re.compile(
-    r"(?i)^(\s*)(args|arguments|parameters|params|returns?|yields?|raises|exceptions|examples?|example usage|"
-    r"usage|notes?|see also|attributes|references|warnings?|todo|methods|keyword arguments|other parameters)"
-    r"\s*:\s*$"
-)
+_GOOGLE_SECTION = re.compile(rf"(?i)^(\s*)({DOCSTRING_SECTIONS})\s*:\s*$")
 _COMMENT_MARKERS = re.compile(r"^\s*(?:/\*[*!]?|\*/|\*|//[/!]?|#)\s?")
 # XML doc (C#) and HTML (Javadoc) markup around the words of a doc comment
 _DOC_TAGS = re.compile(
