@@ -21,7 +21,7 @@ _DOCTEST = re.compile(r"^\s*(?:>>>|\.\.\.)(?:\s|$)")
 
 def read_docstring(text: str) -> tuple[Section, ...]:
     """A docstring's sections: its description first (heading ""), then one per section header."""
-    return read_rst("\n".join(_docstring_lines(_cleandoc(text).split("\n"))))
+    return read_rst("\n".join(_docstring_lines(cleandoc(text).split("\n"))))
 
 
 def comment_text(raw: str) -> str:
@@ -56,7 +56,7 @@ def _docstring_lines(lines: list[str]) -> list[str]:
     return out
 
 
-def _cleandoc(text: str) -> str:
+def cleandoc(text: str) -> str:
     """inspect.cleandoc's rule, keeping the leading blank lines (line numbers count from the first)."""
     lines = text.expandtabs(4).split("\n")
     rest = [line for line in lines[1:] if line.strip()]
