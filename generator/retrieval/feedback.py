@@ -8,14 +8,13 @@ no new one. Callers supply dispatch and evaluate (an LLM judge, or the lexical j
 
 from __future__ import annotations
 
-import math
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
 from ..text.words import content_words, tokens
-from .scoring import CorpusStats, question_terms, score
+from .scoring import CorpusStats, idf, question_terms, score
 
 T = TypeVar("T")
 
@@ -134,7 +133,7 @@ def refine(
     good: Counter[str] = Counter(
         w for j in judged if j.score >= good_score * 0.8 for w in words[j.key] - have
     )
-    weight = {w: n * math.log(1 + len(judged) / every[w]) for w, n in good.items() if len(w) > 2}
+    weight = {w: n * idf(every[w], len(judged)) for w, n in good.items() if len(w) > 2}
     # ties: by word, not set order
     extra = [term for term, _ in sorted(weight.items(), key=lambda kv: (-kv[1], kv[0]))[:new_terms]]
     return Query(terms=_dedupe_terms([*query.terms, *extra]), excludes=excludes, cycle=query.cycle + 1)
