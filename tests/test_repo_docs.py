@@ -263,3 +263,16 @@ def test_the_overview_skips_a_paragraph_that_opens_as_one_already_quoted(tmp_pat
     linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/tinyweb")
     docs = read_project_docs(root, repo_map, facts, linker)
     assert [p.path for p in docs.overview] == ["README.md"]
+
+
+def test_a_guide_entry_keeps_a_lower_case_product_name() -> None:
+    from generator.repo.docs.model import DocConcept, DocPage
+    from generator.repo.model import DocPassage
+    from generator.site.pages.repo_guide import concept_line
+
+    said = DocPassage(
+        "docs/index.md", 3, 3, "paragraph", "deepkb turns research into a knowledge base. It is fast."
+    )
+    concept = DocConcept("Overview", "overview", (DocPage("docs/index.md", "Overview", (said,)),))
+    line = concept_line(1, concept)
+    assert "— deepkb turns research into a knowledge base." in line and "Deepkb" not in line

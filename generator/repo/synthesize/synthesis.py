@@ -41,6 +41,7 @@ from generator.repo.plan.subsystems import core_modules, rank_files
 from generator.repo.run.session import fingerprint
 from generator.repo.run.study import RepoResult, Study, shard_slug
 from generator.repo.synthesize.architecture import catalogue, link_subsystems, place_modules, subsystem_edges
+from generator.repo.synthesize.concepts import write_concepts
 from generator.repo.synthesize.notes import corrections_digest
 from generator.repo.synthesize.questions import answer_questions
 from generator.text.sentences import says_something
@@ -81,6 +82,7 @@ def synthesize(study: Study, provider: Provider, outcomes: Mapping[int, Outcome]
     synthesis.main_flow = flow_hops(chain, study.ctx.linker)
     synthesis.flow_tree = flow_branches(tree, study.ctx.linker)
     synthesis.answers = answer_questions(study, provider)
+    synthesis.concept_texts = write_concepts(study, provider)
     synthesis.notes = study.target.notes
     synthesis.corrections = corrections_digest(study.target.entry, study.target.notes)
     usage = {
