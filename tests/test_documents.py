@@ -248,3 +248,56 @@ def test_a_stored_source_is_cut_into_passages_by_the_document_model() -> None:
 def test_a_myst_role_in_markdown_reads_as_the_code_it_names() -> None:
     [(_, block)] = blocks(read_text("Call {func}`os.path.join` here.\n", name="a.md"))
     assert block.text == "Call `os.path.join` here."
+
+
+MYST = """# Guide
+
+```{contents}
+:local:
+```
+
+The router matches paths in order.
+
+```{toctree}
+:maxdepth: 2
+
+intro
+```
+
+:::{note}
+:class: dropdown
+Routes added later never shadow earlier ones.
+
+```python
+router.add("/x", f)
+```
+:::
+
+```{eval-rst}
+.. autoclass:: tinyweb.Router
+```
+
+```{code-block} python
+:linenos:
+x = 1
+```
+
+````markdown
+```{note}
+MyST syntax, shown
+```
+````
+"""
+
+
+def test_myst_directives_read_as_the_author_wrote_them() -> None:
+    found = [(b.kind, b.text, b.start, b.language) for _, b in blocks(read_text(MYST, name="g.md"))]
+    assert found == [
+        ("paragraph", "The router matches paths in order.", 7, ""),
+        ("paragraph", "Routes added later never shadow earlier ones.", 17, ""),  # the admonition's body
+        ("code", 'router.add("/x", f)', 19, "python"),
+        ("code", "x = 1", 28, "python"),  # {code-block} python: its option left out
+        ("code", "```{note}\nMyST syntax, shown\n```", 33, "markdown"),  # a directive inside code is code
+    ]
+    said = " ".join(text for _, text, _, _ in found)
+    assert "{" not in said.replace("{note}", "") and "toctree" not in said and "autoclass" not in said
