@@ -92,3 +92,9 @@ def test_the_configuration_page_lists_a_commands_flags(tmp_path: Path) -> None:
     at = f"{BLOB}{result.synthesis.revision}/servekit/cli.py"
     assert "## Command-line flags of `serve`" in page
     assert f"| `--port` | `8000` | Port to serve on. | [servekit/cli.py:7]({at}#L7) |" in page
+
+
+def test_an_example_in_a_docstring_or_comment_declares_no_flag() -> None:
+    python = 'def f():\n    """Use it so:\n\n        @click.option("--name")\n    """\n\n# parser.add_argument("--x")\n'
+    go = '// cmd.Flags().String("name", "", "help")\n/* flag.Bool("v", false, "x") */\n'
+    assert cli_flags(python, "python") == [] and cli_flags(go, "go") == []

@@ -22,6 +22,9 @@ _GO_KINDS = frozenset(
 _JS_CALL = re.compile(r"\.(?:requiredOption|option)\s*\(\s*(['\"`])")
 _FLAG_NAME = re.compile(r"^-{1,2}[A-Za-z0-9][\w-]*(?:/-{1,2}[A-Za-z0-9][\w-]*)?$")  # click's --x/--no-x
 _COMMANDER_FLAGS = re.compile(r"(--?[A-Za-z0-9][\w-]*)")
+_PY_DOCSTRING = re.compile(r"(\"\"\"|\'\'\')[\s\S]*?\1")
+_PY_COMMENT = re.compile(r"(?m)^[ \t]*#.*$")
+_C_COMMENT = re.compile(r"(?m)^[ \t]*//.*$|/\*[\s\S]*?\*/")
 _LITERAL = r"""[rRbBuUfF]{0,2}("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|`[^`]*`)"""
 
 
@@ -51,7 +54,7 @@ def cli_flags(text: str, language: str) -> list[Flag]:
 def _python_flags(text: str) -> Iterator[Flag]:
     if "option" not in text and "add_argument" not in text and "Option" not in text:
         return
-    for match in _PYTHON_CALL.finditer(text):
+    for match in _PYTHON_CALL.finditer(masked(text, _PY_DOCSTRING, _PY_COMMENT)):
         arguments = call_arguments(text, match.end())
         if arguments is None:
             continue
@@ -83,7 +86,7 @@ def _python_command(text: str, match: re.Match[str]) -> str:
 def _go_flags(text: str) -> Iterator[Flag]:
     if "Flags()" not in text and "flag." not in text:
         return
-    for match in _GO_CALL.finditer(text):
+    for match in _GO_CALL.finditer(masked(text, _C_COMMENT)):
         command, kind, var, short = match.groups()
         if kind not in _GO_KINDS:
             continue
@@ -103,7 +106,9 @@ def _go_flags(text: str) -> Iterator[Flag]:
 
 
 def _commander_flags(text: str) -> Iterator[Flag]:
-    for match in _JS_CALL.finditer(text):
+    if "option(" not in text and "Option(" not in text:
+        return
+    for match in _JS_CALL.finditer(masked(text, _C_COMMENT)):
         arguments = call_arguments(text, match.end() - 1)
         if not arguments:
             continue
@@ -114,6 +119,14 @@ def _commander_flags(text: str) -> Iterator[Flag]:
         help_text = string_value(arguments[1]) or "" if len(arguments) > 1 else ""
         default = arguments[2].strip() if len(arguments) > 2 else ""
         yield Flag(_longest(flags), default, help_text, _line(text, match.start()))
+
+
+def masked(text: str, *patterns: re.Pattern[str]) -> str:
+    """`text` with what `patterns` match (docstrings, comments) blanked, line breaks and offsets kept: an
+    example in a docstring declares no flag."""
+    for pattern in patterns:
+        text = pattern.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), text)
+    return text
 
 
 def call_arguments(text: str, start: int) -> list[str] | None:
