@@ -20,7 +20,13 @@ from generator.repo.analyze.citations import Linker
 from generator.repo.model import Citation
 from generator.repo.run.pipeline import prepare
 from generator.repo.run.study import Study
-from generator.repo.synthesize.concepts import Fact, checked_prose, given_linker, write_concepts
+from generator.repo.synthesize.concepts import (
+    Fact,
+    checked_prose,
+    concept_prompt,
+    given_linker,
+    write_concepts,
+)
 from generator.site.pages.repo_guide import write_guide_pages
 from generator.store import KBPaths, read_page
 
@@ -135,3 +141,31 @@ def test_a_sentence_citing_lines_outside_what_was_given_is_dropped() -> None:
     prose, dropped = checked_prose(text, given, linker)
     assert prose.startswith("F works so (a.py:12-14).\n```") and dropped == 2
     assert "x = 1 (a.py:40-41)" in prose  # code is the model's example, not a claim
+
+
+def test_a_small_window_keeps_the_code_and_the_docs_first_passages(tmp_path: Path) -> None:
+    many = "\n\n".join(
+        f"Paragraph {i} explains one more detail of how routes are matched in order." for i in range(80)
+    )
+    root = make_project(
+        tmp_path / "tinyweb", {**PROJECT, "docs/routing/more.md": f"# More routing\n\n{many}\n"}
+    )
+    with FakeOpenAI(default=good_reply) as fake:
+        llm = LLMConfig(
+            provider="openai", base_url=fake.base_url, max_retries=0, timeout=20, context_window=2048
+        )
+        paths = KBPaths(tmp_path / "kb")
+        config = Config(llm=llm)
+        provider, _ = open_provider(paths, config.llm)
+        study = prepare(paths, config, provider, repo_target(paths, config, str(root)))
+        assert study.docs is not None
+        routing = next(c for c in study.docs.concepts if c.name == "Routing")
+        prompt, given = concept_prompt(study, provider, routing)
+    assert "class Router (tinyweb/routing/router.py:4-" in prompt.user  # the code is never what is cut
+    assert "Paragraph 0 explains" in prompt.user and "Paragraph 79 explains" not in prompt.user
+    # the docs come first in the prompt, in their order; only what was shown may be cited
+    assert prompt.user.index("documentation says") < prompt.user.index("The code that implements it")
+    last = max(int(n) for n in re.findall(r"Paragraph (\d+) explains", prompt.user))
+    shown = next(p for page in routing.pages for p in page.passages if f"Paragraph {last} " in p.text)
+    cut = next(p for page in routing.pages for p in page.passages if "Paragraph 79 " in p.text)
+    assert given.check(shown.path, shown.start) is not None and given.check(cut.path, cut.start) is None

@@ -46,6 +46,7 @@ class Fact:
 
     text: str
     spans: tuple[Citation, ...]
+    part: str = "code"  # "docs", "code" or "calls": the prompt's section it is shown in
 
 
 def write_concepts(study: Study, provider: Provider) -> list[ConceptText]:
@@ -106,10 +107,22 @@ def concept_prompt(study: Study, provider: Provider, concept: DocConcept) -> tup
     return prompt, given_linker(study.ctx.linker, shown)
 
 
+_HEADINGS = {
+    "docs": "What the project's documentation says about it, in its order:",
+    "code": "The code that implements it (each symbol at its lines):",
+    "calls": "The call path through that code (each call at its line):",
+}
+
+
 def _prompt_text(label: str, concept: DocConcept, facts: Sequence[Fact]) -> str:
+    parts = [
+        "\n".join([_HEADINGS[part], *(f.text for f in facts if f.part == part)])
+        for part in _HEADINGS
+        if any(f.part == part for f in facts)
+    ]
     return (
         f"Repository: {label}\nConcept: {concept.name}\n\n"
-        + "\n".join(f.text for f in facts)
+        + "\n\n".join(parts)
         + "\n\nWrite the guide page about this concept: what it is and how it works, following the "
         "documentation's order; the code that implements it (its key types, their main methods and the call "
         "path); where it is configured and how it is extended, when the facts say. Use short paragraphs, "
@@ -120,14 +133,11 @@ def _prompt_text(label: str, concept: DocConcept, facts: Sequence[Fact]) -> str:
 
 
 def concept_facts(study: Study, concept: DocConcept) -> list[Fact]:
-    """The concept's facts as prompt entries: a heading line, then the doc passages in order, the key types
-    with their methods, the other symbols, and the call path through their files."""
-    facts = [Fact("What the project's documentation says about it, in its order:", ())]
-    facts += [_passage_fact(p) for page in concept.pages for p in page.passages]
+    """The concept's facts as prompt entries, the first kept when the window is small: its key types with
+    their methods and its other symbols, the call path through their files, then the doc passages in the
+    docs' order (the prompt shows the passages first)."""
     typed = {t.symbol.name for t in concept.types}
-    if concept.types or concept.symbols:
-        facts.append(Fact("\nThe code that implements it (each symbol at its lines):", ()))
-    facts += [_type_fact(t) for t in concept.types]
+    facts = [_type_fact(t) for t in concept.types]
     facts += [
         Fact(f"- {s.kind} {s.name} ({_span(s.citation)})" + (f": {s.doc}" if s.doc else ""), (s.citation,))
         for s in concept.symbols
@@ -135,18 +145,13 @@ def concept_facts(study: Study, concept: DocConcept) -> list[Fact]:
     ]
     files = list(dict.fromkeys(s.path for s in concept.symbols))
     chain = main_chain(study.facts, files) if files else []
-    if chain:
-        facts.append(Fact("\nThe call path through that code (each call at its line):", ()))
     for number, edge in enumerate(chain, 1):
         at = study.ctx.linker.check(edge.caller_path, edge.line)
         caller = edge.caller or edge.caller_path
-        facts.append(
-            Fact(
-                f"{number}. {caller} calls {edge.callee} ({edge.caller_path}:{edge.line})",
-                (at,) if at else (),
-            )
-        )
-    return [f for f in facts if f.spans or f.text.lstrip().endswith(":")]
+        said = f"{number}. {caller} calls {edge.callee} ({edge.caller_path}:{edge.line})"
+        facts.append(Fact(said, (at,) if at else (), "calls"))
+    facts += [_passage_fact(p) for page in concept.pages for p in page.passages]
+    return facts
 
 
 def _passage_fact(passage: DocPassage) -> Fact:
@@ -154,8 +159,8 @@ def _passage_fact(passage: DocPassage) -> Fact:
     where = _span(span)
     text = passage.text[:PASSAGE_CHARS]
     if passage.kind == "code":
-        return Fact(f"- {where} ({passage.language or 'code'} example):\n```\n{text}\n```", (span,))
-    return Fact(f"- {where}: {' '.join(text.split())}", (span,))
+        return Fact(f"- {where} ({passage.language or 'code'} example):\n```\n{text}\n```", (span,), "docs")
+    return Fact(f"- {where}: {' '.join(text.split())}", (span,), "docs")
 
 
 def _type_fact(entry: KeyType) -> Fact:
