@@ -287,6 +287,10 @@ x = 1
 MyST syntax, shown
 ```
 ````
+
+```warning
+Typing "end" in lower case breaks the flowchart.
+```
 """
 
 
@@ -298,6 +302,7 @@ def test_myst_directives_read_as_the_author_wrote_them() -> None:
         ("code", 'router.add("/x", f)', 19, "python"),
         ("code", "x = 1", 28, "python"),  # {code-block} python: its option left out
         ("code", "```{note}\nMyST syntax, shown\n```", 33, "markdown"),  # a directive inside code is code
+        ("paragraph", 'Typing "end" in lower case breaks the flowchart.', 40, ""),  # a callout fence
     ]
     said = " ".join(text for _, text, _, _ in found)
     assert "{" not in said.replace("{note}", "") and "toctree" not in said and "autoclass" not in said

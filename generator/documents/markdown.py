@@ -29,6 +29,7 @@ _PROSE_DIRECTIVES = frozenset(
     "versionadded versionchanged deprecated margin sidebar topic epigraph pull-quote card grid-item-card "
     "tab-item tab-set grid grid-item div".split()
 )
+_CALLOUT_FENCES = frozenset({"note", "tip", "warning", "danger", "caution", "important", "info", "hint"})
 # directives whose body is a code block (its argument names the language)
 _CODE_DIRECTIVES = frozenset({"code-block", "code", "sourcecode", "code-cell"})
 # what a docs build reads, never the reader: navigation, inclusion, autodoc, raw markup (dropped whole)
@@ -166,8 +167,10 @@ def _myst_directives(lines: list[str]) -> list[str]:
             options = True
             out.append("" if dropping else rewritten)
         elif plain := _FENCE.match(line):
-            stack.append(_Fence(plain.group(1), "code"))  # a code block (a directive in it is its text)
-            out.append("" if dropping else line)
+            # ```` ```warning ```` (mermaid's docs, rendered as a callout): an admonition, not code
+            callout = line.strip()[len(plain.group(1)) :].strip().lower() in _CALLOUT_FENCES
+            stack.append(_Fence(plain.group(1), "prose" if callout else "code"))
+            out.append("" if dropping or callout else line)
         else:
             out.append("" if dropping else line)
     return out
