@@ -306,3 +306,17 @@ def test_myst_directives_read_as_the_author_wrote_them() -> None:
     ]
     said = " ".join(text for _, text, _, _ in found)
     assert "{" not in said.replace("{note}", "") and "toctree" not in said and "autoclass" not in said
+
+
+def test_an_eval_rst_block_is_read_as_the_rest_it_holds() -> None:
+    text = (
+        "# Quickstart\n\n```{eval-rst}\n.. click:example::\n    import click\n\n    @click.command()\n"
+        "    def hello():\n        click.echo('Hello')\n\nThe decorator makes a :class:`Command` of it.\n\n"
+        ".. autoclass:: click.Command\n   :members:\n```\n\nAfter the block.\n"
+    )
+    found = [(b.kind, b.text, b.start) for _, b in blocks(read_text(text, name="q.md"))]
+    assert found == [
+        ("code", "import click\n\n@click.command()\ndef hello():\n    click.echo('Hello')", 4),
+        ("paragraph", "The decorator makes a `Command` of it.", 11),
+        ("paragraph", "After the block.", 17),  # the lines after the block keep their numbers
+    ]

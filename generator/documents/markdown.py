@@ -8,6 +8,7 @@ the text's line count, so a block's span is its line span in the file."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -72,10 +73,15 @@ def markdown_parser() -> MarkdownIt:
     return parser
 
 
-def read_markdown(text: str, *, mdx: bool = False) -> tuple[Section, ...]:
-    """The sections of a Markdown (or MDX) text whose front matter is already blanked."""
+RstLines = Callable[[list[str]], list[str]]
+"""reST lines rewritten line for line as the Markdown lines that mean the same (rst.py's `rst_as_markdown`)."""
+
+
+def read_markdown(text: str, *, mdx: bool = False, rst: RstLines | None = None) -> tuple[Section, ...]:
+    """The sections of a Markdown (or MDX) text whose front matter is already blanked; with `rst`, the body
+    of a MyST `{eval-rst}` block is read as the reST it is (else it is dropped)."""
     source = text.split("\n")
-    lines = _unwrap_containers(_myst_directives(_strip_mdx(source) if mdx else source))
+    lines = _unwrap_containers(_myst_directives(_eval_rst(_strip_mdx(source) if mdx else source, rst)))
     return markdown_sections("\n".join(lines), source)
 
 
@@ -136,6 +142,35 @@ class _Fence:
     marker: str
     action: str  # "drop" (a navigation directive), "prose" (an admonition's body), "code" (a code block)
     colons: bool = False  # a `:::{code-block}` fence, rewritten as a backtick fence
+
+
+def _eval_rst(lines: list[str], rst: RstLines | None) -> list[str]:
+    """Each MyST `{eval-rst}` block (outside code) with its body rewritten by `rst` as the Markdown it
+    means, its fence lines blanked; blanked whole without `rst`."""
+    out = list(lines)
+    fence = ""
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        opened = None if fence else _DIRECTIVE.match(line)
+        if opened and opened.group(3).lower() == "eval-rst":
+            end = next(
+                (j for j in range(i + 1, len(lines)) if _closes(lines[j], opened.group(2))), len(lines)
+            )
+            body = lines[i + 1 : end]
+            # one line more: a code block that ends the body closes on the fence's own line
+            read = (rst(body + [""]) + [""] * (len(body) + 1))[: len(body) + 1] if rst else []
+            out[i : end + 1] = [""] + (read or [""] * (len(body) + 1))
+            out = out[: len(lines)]
+            i = end + 1
+            continue
+        plain = _FENCE.match(line)
+        if fence and _closes(line, fence):
+            fence = ""
+        elif not fence and plain:
+            fence = plain.group(1)
+        i += 1
+    return out
 
 
 def _myst_directives(lines: list[str]) -> list[str]:
