@@ -169,3 +169,27 @@ def test_a_small_window_keeps_the_code_and_the_docs_first_passages(tmp_path: Pat
     shown = next(p for page in routing.pages for p in page.passages if f"Paragraph {last} " in p.text)
     cut = next(p for page in routing.pages for p in page.passages if "Paragraph 79 " in p.text)
     assert given.check(shown.path, shown.start) is not None and given.check(cut.path, cut.start) is None
+
+
+def test_two_concepts_of_one_name_each_get_their_own_page(tmp_path: Path) -> None:
+    setup = "# Setup\n\nThe {part} is set up by calling `Router.add` once per route before serving.\n"
+    files = {
+        **PROJECT,
+        "docs/server/index.md": setup.format(part="server"),
+        "docs/server/more.md": "# More\n\nThe server listens on one port and hands requests to the router.\n",
+        "docs/worker/index.md": setup.format(part="worker"),
+        "docs/worker/more.md": "# More\n\nThe worker runs jobs in the background while requests are served.\n",
+    }
+    root = make_project(tmp_path / "tinyweb", files)
+    with FakeOpenAI(default=good_reply) as fake:
+        paths = KBPaths(tmp_path / "kb")
+        config = Config(llm=LLMConfig(provider="openai", base_url=fake.base_url, max_retries=0, timeout=20))
+        provider, _ = open_provider(paths, config.llm)
+        study = prepare(paths, config, provider, repo_target(paths, config, str(root)))
+        texts = write_concepts(study, provider)
+        write_guide_pages(paths, study.harvest_dir, study.docs, study.label, study.ctx.linker, texts)
+    pages = sorted((study.harvest_dir / "guide").glob("*_setup.md"))
+    assert len(pages) == 2
+    first, second = (read_page(p)[1] for p in pages)
+    assert "docs/server/index.md#L3" in first and "docs/worker/" not in first
+    assert "docs/worker/index.md#L3" in second and "docs/server/" not in second

@@ -50,7 +50,8 @@ class Fact:
 
 
 def write_concepts(study: Study, provider: Provider) -> list[ConceptText]:
-    """The model's page for each of the docs' first MODEL_CONCEPTS concepts (none offline), concurrently."""
+    """The model's page for each of the docs' first MODEL_CONCEPTS concepts, in their order (none offline),
+    written concurrently."""
     docs = study.docs
     if provider.offline or docs is None or not docs.concepts:
         return []
@@ -68,7 +69,9 @@ def write_concept(study: Study, provider: Provider, concept: DocConcept) -> Conc
         return ConceptText(concept.slug, fallback=error_line(exc))
     model = provider.model_for(STAGE)
     key = fingerprint("concept", CONCEPT_VERSION, prompt.system, prompt.user, provider.name, model)
-    stage = f"concept-{hashlib.sha1(concept.slug.encode()).hexdigest()[:12]}"
+    # two sections may share a name ("Getting started" twice): the first page tells them apart
+    named = f"{concept.slug}\n{concept.pages[0].path if concept.pages else ''}"
+    stage = f"concept-{hashlib.sha1(named.encode()).hexdigest()[:12]}"
     saved = study.cache.load_stage(stage, key)
     if saved is not None:
         return ConceptText(

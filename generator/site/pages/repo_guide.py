@@ -101,14 +101,15 @@ def write_guide_pages(
     linker: Linker,
     texts: Sequence[ConceptText] = (),
 ) -> None:
-    """Write guide/getting-started.md and guide/NN_<concept>.md (a model's prose where `texts` has it for
-    the concept); remove the guide pages of an earlier run."""
+    """Write guide/getting-started.md and guide/NN_<concept>.md (a model's prose where `texts`, in the
+    concepts' order, has it for the concept); remove the guide pages of an earlier run."""
     written: set[str] = set()
     if docs is not None and docs.examples:
         written.add(_write(paths, directory, f"{STARTED}.md", started_page(docs, label, linker)))
-    by_slug = {t.slug: t for t in texts}
     for index, concept in enumerate(docs.concepts if docs else (), 1):
-        guide = concept_page(concept, label, linker, by_slug.get(concept.slug))
+        # `texts` follow the concepts' order (two sections may share a name, never a place)
+        text = texts[index - 1] if index <= len(texts) and texts[index - 1].slug == concept.slug else None
+        guide = concept_page(concept, label, linker, text)
         written.add(_write(paths, directory, guide_name(index, concept), guide))
     folder = directory / GUIDE_DIR
     if folder.is_dir() and not folder.is_symlink():
