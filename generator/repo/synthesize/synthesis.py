@@ -42,6 +42,7 @@ from generator.repo.run.session import fingerprint
 from generator.repo.run.study import RepoResult, Study, shard_slug
 from generator.repo.synthesize.architecture import catalogue, link_subsystems, place_modules, subsystem_edges
 from generator.repo.synthesize.concepts import write_concepts
+from generator.repo.synthesize.flowdocs import flow_passages
 from generator.repo.synthesize.notes import corrections_digest
 from generator.repo.synthesize.questions import answer_questions
 from generator.text.sentences import says_something
@@ -81,6 +82,7 @@ def synthesize(study: Study, provider: Provider, outcomes: Mapping[int, Outcome]
     synthesis.modules_present = len(modules)
     synthesis.main_flow = flow_hops(chain, study.ctx.linker)
     synthesis.flow_tree = flow_branches(tree, study.ctx.linker)
+    synthesis.flow_docs = flow_passages(synthesis.flow_tree, study.docs)
     synthesis.answers = answer_questions(study, provider)
     synthesis.concept_texts = write_concepts(study, provider)
     synthesis.notes = study.target.notes
@@ -100,6 +102,8 @@ def build_analysis(study: Study, index: int, shard: Shard, outcome: Outcome) -> 
         return ShardAnalysis(index, shard, "", "", status="failed", error=error_line(outcome))
     ctx, facts = study.ctx, study.facts
     draft = outcome.draft
+    # the shard's own flow, drawn as the index draws the repository's: a call tree from its entry point
+    tree = facts.calls.tree(shard.files) if facts.calls is not None else []
     analysis = ShardAnalysis(
         index,
         shard,
@@ -107,7 +111,8 @@ def build_analysis(study: Study, index: int, shard: Shard, outcome: Outcome) -> 
         "",
         key_types=key_types(shard.files, facts, ctx.linker),
         functions=key_functions(shard.files, facts, ctx.linker),
-        flow=flow_hops(main_chain(facts, shard.files), ctx.linker),
+        flow=flow_hops(main_line(tree) or main_chain(facts, shard.files), ctx.linker),
+        flow_tree=flow_branches(tree, ctx.linker),
         files=module_lines(shard.files, study.repo_map, facts, ctx.linker),
         imports=[
             (path, target)
