@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from generator.documents import Block, read_bytes, read_text
+from generator.text.sentences import lead_sentences
 
 
 def blocks(doc):  # type: ignore[no-untyped-def]
@@ -320,3 +321,10 @@ def test_an_eval_rst_block_is_read_as_the_rest_it_holds() -> None:
         ("paragraph", "The decorator makes a `Command` of it.", 11),
         ("paragraph", "After the block.", 17),  # the lines after the block keep their numbers
     ]
+
+
+def test_a_docstring_knows_the_section_names_its_summary_stops_at() -> None:
+    # one list of section names for the document model and text/sentences' docstring summary
+    doc = read_text("Open a pool.\n\nKeyword Args:\n    size: how many.\n", name="f", markup="docstring")
+    assert [s.heading for s in doc.sections] == ["", "Keyword Args"] and doc.summary() == "Open a pool."
+    assert lead_sentences("Open a pool.\n\nExample usage:\n    pool = open_pool()\n") == ["Open a pool."]
