@@ -28,8 +28,8 @@ _PLATFORM = re.compile(
 _WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
 # initialisms written in capitals in prose, whatever case the identifier used
 _ACRONYMS = frozenset(
-    "api ascii asgi cli css csv dns gui html http https id io ipc json jwt rpc sql ssh ssl tcp tls toml tty"
-    " ui uri url utf uuid wsgi xml yaml".split()
+    "ai api ascii asgi ast cdn cli css csv db dns dom gc gui html http https id io ipc json jwt kb llm ml nlp"
+    " orm pdf rpc sdk smtp sql ssh ssl svg tcp tls toml tty ui uri url utf uuid vm wsgi xml yaml".split()
 )
 # what a module of a generic name holds, as a maintainer says it: the last resort for a group's name
 _GENERIC_KIND = {

@@ -6,6 +6,7 @@ records; the page layer (generator/site/pages/repo.py) renders and writes them.
 
 from __future__ import annotations
 
+import posixpath
 import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -21,6 +22,7 @@ from generator.repo.analyze.describe import (
     flow_hops,
     key_functions,
     key_types,
+    lead,
     main_chain,
     module_lines,
 )
@@ -28,6 +30,7 @@ from generator.repo.analyze.draft import repeats_itself, shard_purpose, split_mo
 from generator.repo.checkout.history import file_history
 from generator.repo.facts.calltree import main_line
 from generator.repo.model import (
+    Facts,
     ModelDraft,
     ModuleLine,
     RepoMap,
@@ -143,17 +146,39 @@ def build_analysis(study: Study, index: int, shard: Shard, outcome: Outcome) -> 
         # its main module says nothing of itself: what it defines says more than a neighbour's docstring
         analysis.purpose.insert(0, _defines(analysis) + ".")
     # citations_valid counts the model's own checked citations: deepkb's links to the facts are not its work
-    analysis.summary = " ".join((summary or _offline_summary(analysis)).split())
+    own = package_doc(shard, study.plan.shards, facts)
+    analysis.summary = " ".join((summary or _offline_summary(analysis, own)).split())
     return analysis
 
 
-def _offline_summary(analysis: ShardAnalysis) -> str:
-    """What its central module (the most important one that is no shim, helper or errors module) says it
-    is for, else the package's documentation file (Go's `doc.go`), when that fits a table cell; else what
-    the subsystem defines. A neighbour's docstring ("Handlers for Content-Encoding.") misnames it."""
+# the file in which a package says what it is: Python's __init__.py, Go's doc.go, Rust's mod.rs or lib.rs
+_PACKAGE_DOC_FILES = ("__init__.py", "doc.go", "mod.rs", "lib.rs")
+
+
+def package_doc(shard: Shard, shards: Sequence[Shard], facts: Facts) -> str:
+    """What the sub-package a shard stands for says it is (its `__init__.py` docstring, its `doc.go`), when
+    the shard's files share a folder no other shard's files are in; '' otherwise. A flat package divided
+    into several shards is not described by the package's docstring: that speaks for all of them."""
+    folders = {posixpath.dirname(path) for path in shard.files}
+    folder = posixpath.commonpath(sorted(folders)) if folders else ""
+    others = [path for other in shards if other is not shard for path in other.files]
+    if not folder or any(path.startswith(f"{folder}/") for path in others):
+        return ""
+    for name in _PACKAGE_DOC_FILES:
+        fact = facts.files.get(f"{folder}/{name}")
+        if fact is not None and says_something(fact.doc, words=4):
+            return lead(fact.doc, SUMMARY_CHARS)
+    return ""
+
+
+def _offline_summary(analysis: ShardAnalysis, own: str = "") -> str:
+    """What the sub-package the subsystem stands for says it is (`own`: `package_doc`), else what its
+    central module (the most important one that is no shim, helper or errors module) says it is for, else
+    the package's documentation file (Go's `doc.go`), when that fits a table cell; else what the subsystem
+    defines. A neighbour's docstring ("Handlers for Content-Encoding.") misnames it."""
     central = _central(analysis)
     package_doc = [f.purpose for f in analysis.files if PurePosixPath(f.path).stem == "doc" and f.purpose]
-    for said in [central.purpose if central else "", *package_doc]:
+    for said in [own, central.purpose if central else "", *package_doc]:
         if said and len(said) <= SUMMARY_CHARS:
             return said
     if analysis.top_symbols:
