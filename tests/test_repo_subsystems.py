@@ -416,3 +416,22 @@ def test_a_type_defined_again_in_a_build_tagged_sibling_is_one_key_type(tmp_path
     linker = Linker({p: 10 for p in files}, "0" * 40)
     found = [(t.symbol.name, t.symbol.path) for t in key_types(list(files), facts, linker)]
     assert sorted(found) == [("Validator", "binding/binding.go"), ("Validator", "render/render.go")]
+
+
+def test_a_group_led_by_a_program_s_main_module_is_the_command_line(tmp_path: Path):
+    from generator.repo.plan.naming import subsystem_names
+
+    # a markdown reader's command: main.go starts it, gitlab.go and github.go find READMEs for it
+    files = {
+        "main.go": "// Package main provides the entry point for the reader.\npackage main\n\n"
+        "func main() {\n\tfindGitLabREADME()\n\tfindGitHubREADME()\n}\n",
+        "gitlab.go": "package main\n\n// FindGitLabREADME finds a README.\nfunc findGitLabREADME() {}\n",
+        "github.go": "package main\n\n// FindGitHubREADME finds a README.\nfunc findGitHubREADME() {}\n",
+        "ui/pager.go": "package ui\n\n// Pager shows a document.\ntype Pager struct{}\n",
+    }
+    _, _, facts = survey(tmp_path, files)
+    assert facts.files["main.go"].is_entry_point
+    names = subsystem_names(
+        [["main.go", "gitlab.go", "github.go"], ["gitlab.go", "github.go"], ["ui/pager.go"]], facts
+    )
+    assert names[0] == "Command line" and names[1] != "Command line"
