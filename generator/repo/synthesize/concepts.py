@@ -1,30 +1,27 @@
 """Stage 9c, concept pages written by a model: each concept the docs present (repo/docs/) is explained from
 what the offline page shows — its doc passages, in the docs' order, and its code facts (key types with
 their methods, other symbols, the call path through them), each with its lines. The model's prose keeps
-only the sentences whose citations name lines it was given; the offline page stands in when nothing cited
-is left or the call fails. Saved by the prompt's hash, so an unchanged concept costs no call.
+only the sentences grounded in what it was given, and code blocks copied from it (repo/synthesize/grounded.py);
+the offline page stands in when most of it fails, nothing cited is left, or the call fails. Saved by the prompt's hash, so an unchanged concept costs no call.
 """
 
 from __future__ import annotations
 
 import hashlib
-import re
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
 
 from generator.errors import ProviderAuthError, ProviderError, ResearchError, error_line
 from generator.llm.base import Prompt, Provider
 from generator.llm.window import context_window, fit_entries
-from generator.repo.analyze.citations import CITATION_RE, Linker, check_citations, looks_like_file
 from generator.repo.analyze.describe import main_chain
-from generator.repo.analyze.draft import repeats_itself
 from generator.repo.docs.model import DocConcept
 from generator.repo.model import Citation, ConceptText, DocPassage, KeyType
 from generator.repo.run.session import fingerprint
 from generator.repo.run.study import Study
+from generator.repo.synthesize.grounded import Fact, GivenLinker, checked_prose, given_linker
 
-CONCEPT_VERSION = 1
+CONCEPT_VERSION = 2  # 2: sentences checked against the facts they cite (grounded.py)
 MODEL_CONCEPTS = 12
 """Concept pages a model writes in one run (the docs' first ones); the others keep their offline page."""
 OUTPUT_TOKENS = 1_500
@@ -35,18 +32,6 @@ SYSTEM_PROMPT = (
     "documentation and the code facts you are given, never from memory. You never invent code, names or "
     "line numbers."
 )
-_MARKER = re.compile(r"^(\s*(?:[-*+]|\d{1,3}[.)])\s+|\s*#{1,6}\s+)")
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z`*(\[])")
-_FENCE = re.compile(r"^\s*(`{3,}|~{3,})")
-
-
-@dataclass(frozen=True)
-class Fact:
-    """One line (or block) of a concept's prompt and the lines it lets the model cite."""
-
-    text: str
-    spans: tuple[Citation, ...]
-    part: str = "code"  # "docs", "code" or "calls": the prompt's section it is shown in
 
 
 def write_concepts(study: Study, provider: Provider) -> list[ConceptText]:
@@ -90,7 +75,7 @@ def write_concept(study: Study, provider: Provider, concept: DocConcept) -> Conc
     return ConceptText(concept.slug, text, used, dropped=dropped)
 
 
-def concept_prompt(study: Study, provider: Provider, concept: DocConcept) -> tuple[Prompt, Linker]:
+def concept_prompt(study: Study, provider: Provider, concept: DocConcept) -> tuple[Prompt, GivenLinker]:
     """The prompt with as many of the concept's facts as fit the model's window (doc passages first, in
     the docs' order, then the code), and a Linker that knows only the lines those facts cite."""
     facts = concept_facts(study, concept)
@@ -183,78 +168,3 @@ def _type_fact(entry: KeyType) -> Fact:
 
 def _span(citation: Citation | None) -> str:
     return f"{citation.path}:{citation.start}-{citation.end}" if citation is not None else "?"
-
-
-def given_linker(linker: Linker, facts: Sequence[Fact]) -> Linker:
-    """A Linker that holds a citation only when it lies within lines one of `facts` cites."""
-    return _GivenLinker(linker.line_counts, linker.revision, linker.web_url, _spans(facts))
-
-
-def _spans(facts: Sequence[Fact]) -> dict[str, tuple[tuple[int, int], ...]]:
-    found: dict[str, list[tuple[int, int]]] = {}
-    for fact in facts:
-        for span in fact.spans:
-            found.setdefault(span.path, []).append((span.start, span.end))
-    return {path: tuple(spans) for path, spans in found.items()}
-
-
-@dataclass(frozen=True)
-class _GivenLinker(Linker):
-    given: dict[str, tuple[tuple[int, int], ...]] | None = None
-
-    def check(self, path: str, start: int, end: int | None = None) -> Citation | None:
-        citation = super().check(path, start, end)
-        if citation is None:
-            return None
-        spans = (self.given or {}).get(citation.path, ())
-        inside = any(a <= citation.start and citation.end <= b for a, b in spans)
-        return citation if inside else None
-
-
-def checked_prose(text: str, given: Linker, linker: Linker) -> tuple[str, int]:
-    """The model's prose without the sentences that cite lines it was not given, and how many were left
-    out; ResearchError when the prose is empty, loops, or cites none of the given lines."""
-    if not text.strip():
-        raise ResearchError("the model's page was empty")
-    if repeats_itself(text):
-        raise ResearchError("the model's page repeats itself")
-    kept: list[str] = []
-    dropped = 0
-    fenced = False
-    for line in text.replace("\r\n", "\n").split("\n"):
-        if _FENCE.match(line):
-            fenced = not fenced
-        if fenced or _FENCE.match(line):
-            kept.append(line)
-            continue
-        cited, left_out = _keep_cited(line, given)
-        dropped += left_out
-        if cited is not None:
-            kept.append(cited)
-    prose = re.sub(r"\n{3,}", "\n\n", "\n".join(kept)).strip()
-    valid, _ = check_citations(prose, linker)
-    if not valid:
-        left = f" ({dropped} sentence(s) cited lines it was not given)" if dropped else ""
-        raise ResearchError(f"the model's page cites none of the lines it was given{left}")
-    return prose, dropped
-
-
-def _keep_cited(line: str, given: Linker) -> tuple[str | None, int]:
-    """`line` without its sentences that cite lines `given` does not hold (None when none is left)."""
-    marker_match = _MARKER.match(line)
-    marker = marker_match.group(1) if marker_match else ""
-    sentences = _SENTENCE_END.split(line[len(marker) :])
-    kept = [s for s in sentences if _cites_only_given(s, given)]
-    if len(kept) == len(sentences):
-        return line, 0
-    return (marker + " ".join(kept) if kept else None), len(sentences) - len(kept)
-
-
-def _cites_only_given(sentence: str, given: Linker) -> bool:
-    for match in CITATION_RE.finditer(sentence):
-        if not looks_like_file(match.group("path")):
-            continue
-        end = int(match.group("end")) if match.group("end") else None
-        if given.check(match.group("path"), int(match.group("start")), end) is None:
-            return False
-    return True
