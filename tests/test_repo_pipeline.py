@@ -507,7 +507,11 @@ def test_a_model_answers_from_the_facts_its_citations_checked_and_the_plan_ignor
             scores = [{"path": p, "score": judged.get(p, 0.05), "reason": f"judged {p}"} for p in listed]
             return json.dumps({"scores": scores})
         if "answers a question" in (req.system or ""):
-            return "`price` computes it (core/engine.py:6-8), see also ghost/file.py:1-2. <b>bold</b>"
+            return (
+                "`price` computes the price of one item from its cost (core/engine.py:6-8). "
+                "<b>The price of one item</b> is its cost (core/engine.py:6-8). "
+                "It is cached forever (ghost/file.py:1-2)."
+            )
         return scripted_reply(req)
 
     with FakeOpenAI(default=reply) as fake:
@@ -526,9 +530,12 @@ def test_a_model_answers_from_the_facts_its_citations_checked_and_the_plan_ignor
     assert "price (function) at core/engine.py:6-8: Price of one item." in asked.prompt
     assert "return item.cost * 1.2" in asked.prompt  # the answering code, read at the pinned revision
     meta, body = read_page(harvest(paths) / "answers" / "how-is-the-price-of-an-item-computed.md")
-    assert meta["provider"] == "openai" and meta["citations_dropped"] == 1
+    assert meta.get("fallback") is None, meta.get("fallback")
+    assert meta["provider"] == "openai" and meta["citations_dropped"] == 0
     assert "[core/engine.py:6-8](https://github.com/acme/shop/blob/" in body
-    assert "ghost/file.py" not in body.split("## The code that answers it")[0] and "<b>" not in body
+    # the sentence citing lines the model was not given is left out whole, not only its citation
+    prose = body.split("## The code that answers it")[0]
+    assert "ghost/file.py" not in prose and "cached forever" not in prose and "<b>" not in body
     assert "judged core/engine.py" in body
 
 
@@ -551,6 +558,34 @@ def test_a_failed_model_answer_falls_back_to_the_offline_draft(tmp_path: Path):
         )
     meta, body = read_page(harvest(paths) / "answers" / "how-is-the-price-computed.md")
     assert "500" in meta["fallback"] and "the model's answer failed" in body
+    assert "The answer starts at [`price`](https://github.com/acme/shop/blob/" in body
+
+
+def test_a_weak_models_answer_of_its_own_words_falls_back_to_the_offline_draft(tmp_path: Path):
+    """SmolLM2-135M's shape (bench/local_model.py): chat filler and made-up steps, one real citation copied in."""
+    root = make_project(tmp_path / "shop")
+
+    def reply(req):
+        if "answers a question" in (req.system or ""):
+            return (
+                "Your code is already quite efficient, and the documentation provides a clear understanding.\n\n"
+                "1.  You've got a list of your request methods using `this._requestMethods` (core/engine.py:6-8).\n"
+                "2.  The docstring is used to provide information about what each part does.\n"
+            )
+        return scripted_reply(req)
+
+    with FakeOpenAI(default=reply) as fake:
+        paths, config, provider = online_setup(tmp_path / "kb", fake.base_url)
+        run_repo_research(
+            paths,
+            config,
+            provider,
+            repo_target(paths, config, str(root), requests="How is the price computed?"),
+            publish=publish_repo,
+        )
+    meta, body = read_page(harvest(paths) / "answers" / "how-is-the-price-computed.md")
+    assert "most of the model's answer was not grounded" in meta["fallback"]
+    assert "the model's answer failed" in body and "_requestMethods" not in body and "efficient" not in body
     assert "The answer starts at [`price`](https://github.com/acme/shop/blob/" in body
 
 

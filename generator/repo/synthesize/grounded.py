@@ -80,24 +80,24 @@ class _Tally:
     seen: set[str] = field(default_factory=set)
 
 
-def checked_prose(text: str, given: GivenLinker, linker: Linker) -> tuple[str, int]:
+def checked_prose(text: str, given: GivenLinker, linker: Linker, what: str = "page") -> tuple[str, int]:
     """The model's prose without the sentences and blocks that fail (see the module docstring), and how many
     were left out; ResearchError when the prose is empty, loops, is mostly left out or cites none of the
     given lines."""
     if not text.strip():
-        raise ResearchError("the model's page was empty")
+        raise ResearchError(f"the model's {what} was empty")
     if repeats_itself(text):
-        raise ResearchError("the model's page repeats itself")
+        raise ResearchError(f"the model's {what} repeats itself")
     tally = _Tally()
     kept = _kept_lines(text.replace("\r\n", "\n").split("\n"), given, tally)
     prose = re.sub(r"\n{3,}", "\n\n", "\n".join(_without_empty_sections(kept))).strip()
     left = f" ({tally.dropped} sentence(s) or block(s) were not grounded in what it was given)"
     if tally.kept < tally.dropped:
-        raise ResearchError(f"most of the model's page was not grounded in what it was given{left}")
+        raise ResearchError(f"most of the model's {what} was not grounded in what it was given{left}")
     valid, _ = check_citations(prose, linker)
     if not valid:
         raise ResearchError(
-            f"the model's page cites none of the lines it was given{left if tally.dropped else ''}"
+            f"the model's {what} cites none of the lines it was given{left if tally.dropped else ''}"
         )
     return prose, tally.dropped
 

@@ -16,16 +16,24 @@ from dataclasses import replace
 from pathlib import Path
 
 from generator import store
-from generator.errors import DeepkbError, ProviderAuthError, ProviderError, UsageError, error_line
+from generator.errors import (
+    DeepkbError,
+    ProviderAuthError,
+    ProviderError,
+    ResearchError,
+    UsageError,
+    error_line,
+)
 from generator.llm.base import Prompt, Provider
 from generator.repo.docs.answers import doc_answer
 from generator.repo.map.walk import read_source
-from generator.repo.model import Answer, CitedSymbol, FocusResult
+from generator.repo.model import Answer, Citation, CitedSymbol, FocusResult
 from generator.repo.plan.subsystems import core_modules, rank_files
 from generator.repo.run.session import fingerprint
 from generator.repo.run.study import Study
+from generator.repo.synthesize.grounded import Fact, checked_prose, given_linker
 
-ANSWER_VERSION = 1
+ANSWER_VERSION = 2  # 2: the model's sentences checked against the facts (grounded.py)
 MAX_QUESTION_CHARS = 500
 SLUG_CHARS = 60
 ANSWERS_DIR = "answers"
@@ -125,7 +133,7 @@ def answer_one(study: Study, provider: Provider, question: str, slug: str) -> An
         text, model = model_answer(study, provider, offline)
     except ProviderAuthError:
         raise
-    except ProviderError as exc:
+    except (ProviderError, ResearchError) as exc:
         return replace(offline, fallback=error_line(exc))
     return replace(offline, model_text=text, provider=provider.name, model=model)
 
@@ -157,7 +165,8 @@ def focus_stage(study: Study, provider: Provider, question: str) -> FocusResult:
 
 def model_answer(study: Study, provider: Provider, draft: Answer) -> tuple[str, str]:
     """The model's answer, written from the facts the offline draft holds and the answering symbols' code
-    (redacted); saved, so an unchanged question at an unchanged revision costs no call."""
+    (redacted), with only its sentences grounded in those facts (ResearchError when most are not); saved,
+    so an unchanged question at an unchanged revision costs no call."""
     facts = answer_facts(study, draft)
     model = provider.model_for("answer")
     key = fingerprint("answer", ANSWER_VERSION, draft.request, facts, provider.name, model)
@@ -177,7 +186,8 @@ def model_answer(study: Study, provider: Provider, draft: Answer) -> tuple[str, 
         stage="answer",
     )
     reply = provider.complete(prompt)
-    text, _ = study.ctx.redactor.redact(reply.text)
+    given = given_linker(study.ctx.linker, answer_fact_list(study, draft))
+    text, _ = checked_prose(study.ctx.redactor.redact(reply.text)[0], given, study.ctx.linker, "answer")
     study.cache.save_stage(stage, key, {"text": text, "model": reply.model or model})
     return text, reply.model or model
 
@@ -202,6 +212,25 @@ def answer_facts(study: Study, draft: Answer) -> str:
             at = f" at {hop.citation.path}:{hop.citation.start}" if hop.citation else ""
             lines.append(f"- {hop.caller} calls {hop.callee}{at}")
     return "\n".join(lines)
+
+
+def answer_fact_list(study: Study, draft: Answer) -> list[Fact]:
+    """The facts of `answer_facts` with the lines each lets the model cite."""
+    facts = [
+        Fact(f"{p.path}:{p.start}-{p.end}: {p.text}", (Citation(p.path, p.start, p.end, ""),), "docs")
+        for p in draft.doc_passages
+    ]
+    facts += [
+        Fact(f"{s.name} ({s.kind}): {s.doc}\n{excerpt(study, s)}", (s.citation,))
+        for s in draft.symbols
+        if s.citation is not None
+    ]
+    facts += [
+        Fact(f"{hop.caller} calls {hop.callee}", (hop.citation,), "calls")
+        for hop in draft.path
+        if hop.citation is not None
+    ]
+    return facts
 
 
 def _span(symbol: CitedSymbol) -> str:
