@@ -179,10 +179,34 @@ def test_hostile_document_stays_inert(kb_root: Path) -> None:
         assert live_html(page) == [], page  # none of it is live HTML
 
 
+def test_a_claim_of_the_models_own_words_or_citing_what_it_was_not_shown_is_dropped(kb_root: Path) -> None:
+    """SmolLM2-135M's shape: schema-valid claims citing a real source number, in words the source never says."""
+    paths = KBPaths(kb_root)
+    first = write_raw_source(paths, "t", _Hit("https://a.example/x", "A", "Vectors are stored in an index."))
+    other = write_raw_source(paths, "t", _Hit("https://a.example/y", "B", "Indexes are rebuilt nightly."))
+    catalog = Catalog(list_raw_sources(paths, "t"))
+    analysis = Analysis(sections=[])
+    shown = {first.id: "Vectors are stored in an index and searched by distance."}
+    one, two = catalog.number_of[first.id], catalog.number_of[other.id]
+    drafts = [
+        _ClaimDraft(text="Vectors are stored in an index.", citations=[one]),
+        _ClaimDraft(
+            text="It is a very important and useful concept for all parts of the stack.", citations=[one]
+        ),
+        _ClaimDraft(text="Indexes are rebuilt nightly.", citations=[two]),  # not in the prompt
+        _ClaimDraft(text="向量存储在索引中。", citations=[one]),  # a translation: another script, kept
+    ]
+    claims = resolve_claims(drafts, catalog, analysis, shown)
+    assert [c.text for c in claims] == ["Vectors are stored in an index.", "向量存储在索引中。"]
+    assert analysis.unsupported == 2 and analysis.unresolved == 1
+
+
 def test_citation_to_missing_source_is_caught(kb_root: Path) -> None:
     make_corpus(kb_root)
     paths = KBPaths(kb_root)
-    stored = write_raw_source(paths, "t", _Hit("https://a.example/x", "A", "Alpha text about vectors."))
+    stored = write_raw_source(
+        paths, "t", _Hit("https://a.example/x", "A", "Alpha text about vectors: they are stored and indexed.")
+    )
     catalog = Catalog(list_raw_sources(paths, "t"))
     analysis = Analysis(sections=[])
     claims = resolve_claims(

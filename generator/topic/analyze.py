@@ -23,6 +23,7 @@ from ..llm.structured import complete_json
 from ..llm.window import context_window, fit_entries
 from ..retrieval.scoring import Fields, Relevance, field_tokens, keep_threshold, tokens
 from ..summarize import rank_sentences
+from ..text.grounding import grounded, source_words
 from ..text.sentences import says_something, split_sentences
 from ..text.sentences import sentences as split_all
 from . import bounds
@@ -63,6 +64,7 @@ EVIDENCE_FACETS = frozenset(
     {"limits", "alternatives", "section", "aspect"}
 )  # answered only by passages that say they answer it
 ON_POINT = 0.5  # share of the best passage's topic weight (IDF) a passage's concepts must carry
+_HAN = re.compile(r"[\u3400-\u9fff]")
 _INLINE_CITE = re.compile(r"\s*\[(\d{1,4}(?:\s*,\s*\d{1,4})*)\]")
 
 
@@ -678,23 +680,41 @@ def split_citations(text: str) -> tuple[str, list[int]]:
     return _INLINE_CITE.sub("", text).strip(), numbers
 
 
-def resolve_claims(drafts: list[_ClaimDraft], catalog: Catalog, analysis: Analysis) -> list[Claim]:
-    """Model claims with their citations checked against the catalog; unresolved ones are dropped and counted."""
+def resolve_claims(
+    drafts: list[_ClaimDraft],
+    catalog: Catalog,
+    analysis: Analysis,
+    shown: dict[str, str] | None = None,
+) -> list[Claim]:
+    """Model claims with their citations checked against the catalog (and, given `shown`, the passages the
+    prompt showed of each source: a number the prompt did not show is unresolved); unresolved ones are dropped
+    and counted. A claim is kept when it says something and most of its words are its cited passages' words
+    (text/grounding.py): a weak model's sentence of its own beside a real number is no claim."""
     claims = []
     for draft in drafts:
         text, inline = split_citations(draft.text)
         ids = []
         for number in dict.fromkeys([*draft.citations, *inline]):
             sid = catalog.id_for(number)
-            if sid is None:
+            if sid is None or (shown is not None and sid not in shown):
                 analysis.unresolved += 1
             else:
                 ids.append(sid)
-        if ids and says_something(text):  # "1", "[1.3]" or "<bla bla" is no claim, whatever it cites
+        # "1", "[1.3]" or "<bla bla" is no claim, whatever it cites
+        if ids and says_something(text) and _grounded_claim(text, ids, catalog, shown):
             claims.append(Claim(text, ids))
         else:
             analysis.unsupported += 1
     return claims
+
+
+def _grounded_claim(text: str, ids: list[str], catalog: Catalog, shown: dict[str, str] | None) -> bool:
+    """Whether the claim's words are its sources' words. A claim in another script than its sources (a
+    Chinese report over English sources translates) cannot be compared word by word and is kept."""
+    passages = [shown[sid] if shown is not None else catalog.by_id[sid].text for sid in ids]
+    if _HAN.search(text) and not any(_HAN.search(p) for p in passages):
+        return True
+    return grounded(text, source_words(passages))
 
 
 def _model_section(
@@ -734,5 +754,9 @@ def _model_section(
     if draft is None:
         analysis.notes.append(f"{question}: model reply unusable ({'; '.join(notes)}); written extractively")
         return None
-    claims = resolve_claims(draft.claims, catalog, analysis)
+    shown: dict[str, str] = {}
+    for sid, text in passages:
+        if text in prompt.user:  # the passages fitted to the window
+            shown[sid] = f"{shown.get(sid, '')}\n{catalog.by_id[sid].title}\n{text}"
+    claims = resolve_claims(draft.claims, catalog, analysis, shown)
     return Section(question, claims, ids) if claims else None
