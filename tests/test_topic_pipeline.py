@@ -193,12 +193,13 @@ def test_a_claim_of_the_models_own_words_or_citing_what_it_was_not_shown_is_drop
         _ClaimDraft(
             text="It is a very important and useful concept for all parts of the stack.", citations=[one]
         ),
+        _ClaimDraft(text="this is a summary of the content in the index.", citations=[one]),  # about the text
         _ClaimDraft(text="Indexes are rebuilt nightly.", citations=[two]),  # not in the prompt
         _ClaimDraft(text="向量存储在索引中。", citations=[one]),  # a translation: another script, kept
     ]
     claims = resolve_claims(drafts, catalog, analysis, shown)
     assert [c.text for c in claims] == ["Vectors are stored in an index.", "向量存储在索引中。"]
-    assert analysis.unsupported == 2 and analysis.unresolved == 1
+    assert analysis.unsupported == 3 and analysis.unresolved == 1
 
 
 def test_citation_to_missing_source_is_caught(kb_root: Path) -> None:
