@@ -25,7 +25,7 @@ from .header import (
 )
 from .markdown import read_markdown
 from .model import Block, Document, Section
-from .rst import read_rst
+from .rst import read_rst, rst_as_markdown
 from .text import read_plain
 
 __all__ = [
@@ -95,8 +95,8 @@ def read_bytes(
 
 
 _READERS: dict[str, Callable[[str], tuple[Section, ...]]] = {
-    "markdown": read_markdown,
-    "mdx": lambda text: read_markdown(text, mdx=True),
+    "markdown": lambda text: read_markdown(text, rst=rst_as_markdown),
+    "mdx": lambda text: read_markdown(text, mdx=True, rst=rst_as_markdown),
     "rst": read_rst,
     "text": read_plain,
     "docstring": read_docstring,

@@ -430,6 +430,19 @@ class Answer:
     steps: tuple[AnswerStep, ...] = ()  # the code's answer from where the process begins, in call order
 
 
+@dataclass(frozen=True)
+class ConceptText:
+    """A concept page's prose written by a model from the concept's doc passages and code facts: only the
+    sentences whose citations name lines it was given are kept; `fallback` says why the offline page stands
+    in instead ("" when the model's prose is published)."""
+
+    slug: str  # the DocConcept's slug
+    text: str = ""  # untrusted model markdown (redacted), every citation in it one it was given
+    model: str = ""
+    fallback: str = ""
+    dropped: int = 0  # sentences left out for citing lines the model was not given
+
+
 @dataclass
 class RepoSynthesis:
     """Everything the repository's index page shows, as data (stage 9's record)."""
@@ -449,6 +462,7 @@ class RepoSynthesis:
     summary: list[str] = field(default_factory=list)  # the model's summary, or extractive sentences
     summary_by: str = ""  # the model that wrote `summary` ("" when deepkb's offline sentences are shown)
     answers: list[Answer] = field(default_factory=list)  # one per question asked, in page-name order
+    concept_texts: list[ConceptText] = field(default_factory=list)  # a model's concept pages (none offline)
     notes: str = ""  # the maintainer's own markdown (deepkb.yml `notes:`), untrusted, shown on the index
     corrections: str = ""  # notes.corrections_digest of what deepkb.yml set for the repository
     architecture: list[SubsystemEdge] = field(default_factory=list)

@@ -209,7 +209,7 @@ def write_repo_pages(
     """Write the guide pages from the project's docs, the reference pages (configuration, data model,
     extension points), every landed shard's page, every question's answer page and the index; pages of an
     earlier plan are removed."""
-    write_guide_pages(paths, directory, docs, synthesis.label, linker)
+    write_guide_pages(paths, directory, docs, synthesis.label, linker, synthesis.concept_texts)
     write_reference_pages(paths, directory, reference, synthesis.label, linker)
     written = {write_shard_page(paths, directory, a, synthesis, linker) for a in synthesis.landed}
     remove_stale_pages(directory, written)
