@@ -94,7 +94,8 @@ def walked_steps(
     calls from it that lead to the other matches, in call order; () without a call graph or a call."""
     if facts.calls is None or not answered:
         return ()
-    walk = AnswerWalk(facts.calls, answered)
+    lines = {node: symbol.lines for node in answered if (symbol := _symbol_at(facts, node)) is not None}
+    walk = AnswerWalk(facts.calls, answered, lines)
     start = walk.start()
     if start is None:
         return ()

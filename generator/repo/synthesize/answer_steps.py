@@ -34,9 +34,12 @@ Below = list[tuple[float, set[Node]]]
 class AnswerWalk:
     """The call graph read from the matches of one question (each symbol's calls and reach read once)."""
 
-    def __init__(self, graph: CallReader, answered: Mapping[Node, Sequence[float]]) -> None:
-        """`answered`: what each match answers of each question word (answer.py's `per_term`)."""
-        self.graph, self.answered = graph, answered
+    def __init__(
+        self, graph: CallReader, answered: Mapping[Node, Sequence[float]], lines: Mapping[Node, int]
+    ) -> None:
+        """`answered`: what each match answers of each question word (answer.py's `per_term`); `lines`:
+        each match's length."""
+        self.graph, self.answered, self.lines = graph, answered, lines
         self.matches = {node: sum(shares) for node, shares in answered.items()}
         self.width = len(next(iter(answered.values()), ()))
         self._calls: dict[Node, list[CallEdge]] = {}
@@ -44,13 +47,19 @@ class AnswerWalk:
         self._below: dict[tuple[Node, bool], Below] = {}
 
     def start(self) -> Node | None:
-        """The match whose calls answer the most of the question (`leads_to`), itself matching START_SHARE
-        of the best; ties go to the better match, then the first by path."""
+        """Of the matches matching START_SHARE of the best (the ones calling another of them first: an
+        answer starts where the process does, not in a helper), the one whose calls answer the most of the
+        question (`leads_to`); ties go to the better match, then to the longer (where the work is done
+        rather than a wrapper of it), then the first by path."""
         if not self.matches:
             return None
         best = max(self.matches.values())
         eligible = sorted(node for node, value in self.matches.items() if value >= START_SHARE * best)
-        return min(eligible, key=lambda node: (-self.leads_to(node), -self.matches[node]))
+        callers = [node for node in eligible if any(other in self.reached(node) for other in eligible)]
+        return min(
+            callers or eligible,
+            key=lambda node: (-round(self.leads_to(node), 9), -round(self.matches[node], 9), -self.lines.get(node, 0)),
+        )
 
     def leads_to(self, node: Node) -> float:
         """How much of the question `node` and the matches below it (REACH hops) answer together: each

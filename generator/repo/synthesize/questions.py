@@ -120,6 +120,7 @@ def answer_one(study: Study, provider: Provider, question: str, slug: str) -> An
         files[:MAX_FILES],
         focus.trace,
         doc_passages=doc_answer(study.docs, question),
+        steps=found.steps,
     )
     if provider.offline or not found.symbols:
         return offline
