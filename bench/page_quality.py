@@ -195,7 +195,10 @@ def measure(target: Path, expected: dict | None = None) -> tuple[dict[str, objec
         "seconds": seconds,
         "answer": _answer_rank(expected, synthesis) if ANSWER_PAGES else "—",
         "answer_steps": _answer_steps(expected, synthesis),
-        "answer_start": " → ".join(s.name for a in getattr(synthesis, "answers", [])[:1] for s in a.symbols[:4]) or "—",
+        "answer_start": " → ".join(
+            s.name for a in getattr(synthesis, "answers", [])[:1] for s in a.symbols[:4]
+        )
+        or "—",
         **docs_figures(result.study, pages),
         **judged(expected, reached, planned, pages, synthesis.catalogue),
     }
@@ -253,7 +256,9 @@ def _answer_steps(expected: dict | None, synthesis: RepoSynthesis) -> str:
     if not expected or "steps" not in expected or not answers:
         return "—"
     walked = [step.symbol.name for step in getattr(answers[0], "steps", ())]
-    where = [next((i for i, name in enumerate(walked) if _same(want, name)), -1) for want in expected["steps"]]
+    where = [
+        next((i for i, name in enumerate(walked) if _same(want, name)), -1) for want in expected["steps"]
+    ]
     found = [i for i in where if i >= 0]
     return f"{len(found)}/{len(where)}" + ("" if found == sorted(found) else " (out of order)")
 

@@ -89,10 +89,15 @@ def test_the_answer_starts_where_the_process_begins_and_follows_its_calls(tmp_pa
     # the docs' account comes from the page about the process, not the one repeating its noun
     assert "A report is built from a ledger in three stages." in body
     assert "report title, a report body" not in body
-    steps = [body.index(f"[`{name}`]") for name in ("build_report", "load_ledger", "total_ledger", "write_report")]
+    steps = [
+        body.index(f"[`{name}`]") for name in ("build_report", "load_ledger", "total_ledger", "write_report")
+    ]
     assert steps == sorted(steps)  # in call order
     assert "1. Starts at **[`build_report`]" in body
-    assert f"(called by `build_report` at [ledger/pipeline.py:9](https://github.com/acme/shop/blob/{revision}/" in body
+    assert (
+        f"(called by `build_report` at [ledger/pipeline.py:9](https://github.com/acme/shop/blob/{revision}/"
+        in body
+    )
     assert body.index("Where the code does it") < steps[0] < body.index("## Other code that matches")
 
 

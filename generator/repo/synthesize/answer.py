@@ -30,7 +30,9 @@ _ACTIVE = re.compile(
     re.IGNORECASE,
 )
 # light verbs say little of a process ("turn X into Y", "make", "get"): the words after them say what it is
-_LIGHT_VERBS = frozenset("turn turned make made get got do done go gone take taken have had become came".split())
+_LIGHT_VERBS = frozenset(
+    "turn turned make made get got do done go gone take taken have had become came".split()
+)
 _PARTICIPLE = re.compile(r"^[a-z]{3,}ed$|^(?:run|set|put|read|cut|hit|let|shut|split|spread)$")
 Chosen = tuple[float, str, Symbol]  # (match score, path, symbol)
 
@@ -84,7 +86,9 @@ def answer_request(request: str, modules: Sequence[str], facts: Facts, linker: L
     walked = [step.symbol.name for step in steps]
     others = [s for s in symbols if s.name not in walked]
     hops = [FlowHop(step.caller, step.symbol.name, step.call) for step in steps[1:]]
-    return Answer(request, (*(step.symbol for step in steps), *others)[:MAX_SYMBOLS], tuple(hops), steps=steps)
+    return Answer(
+        request, (*(step.symbol for step in steps), *others)[:MAX_SYMBOLS], tuple(hops), steps=steps
+    )
 
 
 def walked_steps(
@@ -202,7 +206,9 @@ def weighed(terms: Sequence[str], hits: Hits, weights: Mapping[str, float] | Non
     return sum(per_term(terms, hits, weights))
 
 
-def per_term(terms: Sequence[str], hits: Hits, weights: Mapping[str, float] | None = None) -> tuple[float, ...]:
+def per_term(
+    terms: Sequence[str], hits: Hits, weights: Mapping[str, float] | None = None
+) -> tuple[float, ...]:
     """What the symbol's name and docstring answer of each question word (see `weighed`)."""
     return tuple(
         (NAME_WEIGHT * in_name + DOC_WEIGHT * in_doc) * (weights.get(term, 1.0) if weights else 1.0)

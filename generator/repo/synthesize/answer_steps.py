@@ -58,7 +58,11 @@ class AnswerWalk:
         callers = [node for node in eligible if any(other in self.reached(node) for other in eligible)]
         return min(
             callers or eligible,
-            key=lambda node: (-round(self.leads_to(node), 9), -round(self.matches[node], 9), -self.lines.get(node, 0)),
+            key=lambda node: (
+                -round(self.leads_to(node), 9),
+                -round(self.matches[node], 9),
+                -self.lines.get(node, 0),
+            ),
         )
 
     def leads_to(self, node: Node) -> float:

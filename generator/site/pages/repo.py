@@ -491,7 +491,9 @@ def answer_page(answer: Answer, synthesis: RepoSynthesis, linker: Linker) -> Ans
         doc_steps=[passage_markdown(p, linker) for p in answer.doc_passages],
         lead=_answer_lead(answer),
         code_steps=[_answer_step(step) for step in answer.steps],
-        symbols=[_answer_item(s) for s in answer.symbols if s.name not in {t.symbol.name for t in answer.steps}],
+        symbols=[
+            _answer_item(s) for s in answer.symbols if s.name not in {t.symbol.name for t in answer.steps}
+        ],
         diagram=diagram,
         steps=steps,
         files=[_file_link(path, linker) for path in answer.files],
@@ -522,7 +524,7 @@ def _answer_lead(answer: Answer) -> Markdown:
 
 
 def _answer_step(step: AnswerStep) -> Markdown:
-    """"**`callee`** *kind* in `path` — its docstring — called by `caller` at path:line" (the start: "Starts
+    """ "**`callee`** *kind* in `path` — its docstring — called by `caller` at path:line" (the start: "Starts
     at …")."""
     doc = f" — {prose(step.symbol.doc)}" if step.symbol.doc else ""
     where = f"*{md_inline(step.symbol.kind, 20)}* in {inline_code(step.symbol.path)}"
