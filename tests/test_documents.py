@@ -24,6 +24,15 @@ def test_a_bom_file_is_titled_from_its_heading_not_its_name() -> None:
     assert doc.language == "zh"
 
 
+def test_a_section_name_is_a_title_only_where_the_file_is_named_after_it() -> None:
+    # "Introduction" names a section of a proposal, but intro.rst is the introduction (jinja's docs)
+    assert (
+        read_text("Introduction\n============\n\nJinja is fast.\n", name="docs/intro.rst").title
+        == "Introduction"
+    )
+    assert read_text("# Overview\n\nRoutes map paths.\n", name="docs/routing.md").title == "routing"
+
+
 def test_heading_anchors_never_reach_headings_or_titles() -> None:
     text = "# Title \\{\\#top\\}\n\n## 服务端渲染 {#ssr}\n\nBody.\n\n## Next [](#next)\n\nMore.\n"
     doc = read_text(text, name="a.md")

@@ -280,6 +280,9 @@ def test_a_lead_in_is_no_description_and_thanks_to_a_library_is_no_thanks():
     )
     assert first_paragraph(text) == "Gin is an HTTP web framework that is fast thanks to httprouter."
     assert not describes_project("Many thanks to all our contributors for their work on this.")
+    assert not describes_project(
+        "If you're working on a polyfill, please file an issue or PR so we can add yours."
+    )
     step = "Use it to read documentation directly on the command line, in colour."
     assert not describes_project(step) and describes_project(step, steps=True)  # the overview keeps it
 

@@ -153,3 +153,23 @@ def test_a_myst_toctree_in_index_md_gives_the_order(tmp_path: Path) -> None:
     index = "# Tiny\n\n```{toctree}\n:maxdepth: 2\n\nzeta\nalpha\n```\n"
     root = write(tmp_path, {"docs/alpha.md": "# A\n", "docs/zeta.md": "# Z\n", "docs/index.md": index})
     assert ordered(root, files, "docs") == ["docs/index.md", "docs/zeta.md", "docs/alpha.md"]
+
+
+def test_a_site_folders_sidebars_json_with_front_matter_ids(tmp_path: Path) -> None:
+    # jest's shape: docs/ at the root, the Docusaurus site in website/ (docs path ../docs), ids in front matter
+    sidebars = '{\n  "docs": {\n    "Introduction": ["getting-started", "using-matchers"],\n    "Guides": ["timer-mocks"]\n  },\n  "api": ["api"]\n}\n'
+    pages = {
+        "docs/GettingStarted.md": "---\nid: getting-started\ntitle: Getting Started\n---\n\nText.\n",
+        "docs/UsingMatchers.md": "---\nid: using-matchers\ntitle: Using Matchers\n---\n\nText.\n",
+        "docs/TimerMocks.md": "---\nid: timer-mocks\ntitle: Timer Mocks\n---\n\nText.\n",
+        "docs/GlobalAPI.md": "---\nid: api\ntitle: Globals\n---\n\nText.\n",
+        "docs/Architecture.md": "---\nid: architecture\n---\n\nText.\n",
+    }
+    root = write(tmp_path, {**pages, "website/sidebars.json": sidebars})
+    assert ordered(root, sorted(pages), "docs") == [
+        "docs/GettingStarted.md",
+        "docs/UsingMatchers.md",
+        "docs/TimerMocks.md",
+        "docs/GlobalAPI.md",
+        "docs/Architecture.md",  # in no sidebar: after them
+    ]

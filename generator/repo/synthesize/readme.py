@@ -15,13 +15,14 @@ _BOILERPLATE = re.compile(
     r"|all rights reserved|pull requests? (are|is) welcome|build status|code of conduct|table of contents)\b",
     re.IGNORECASE,
 )
-# what a front page says that is not what the project is: release news, sponsors and thanks ("thanks to
-# httprouter" says why it is fast: only thanks to people count) …
+# what a front page says that is not what the project is: release news, sponsors, thanks ("thanks to
+# httprouter" says why it is fast: only thanks to people count) and calls for issues and pull requests …
 _NEWS = re.compile(
     r"\b(?:(?:is|are) (?:now )?(?:out|released|available (?:now|on))|we(?:'re| are) (?:excited|happy|pleased|proud)"
     r"|announc\w+|release notes|new (?:major )?version|sponsor\w*|backers?|donat\w+|thank you"
     r"|(?:special|many) thanks|thanks to (?:all|our|every\w*|the (?:community|contributors|maintainers))"
-    r"|see the (?:authors|contributors|notice|changelog) file|maintained by)\b",
+    r"|see the (?:authors|contributors|notice|changelog) file|maintained by"
+    r"|(?:file|open|submit|send|make) (?:an? )?(?:issue|pull request|PR)s?)\b",
     re.IGNORECASE,
 )
 # … and the steps of a how-to, which a README's first paragraph is not
