@@ -180,13 +180,23 @@ def facet_questions(topic: str, *, lang: str = "en", quick: bool = False) -> lis
     if len(asked) > 1:  # the topic says which aspects it asks about: no template of generic facets too
         table = table[:1]
     plural = is_plural(subject)
+    generic = []
     for facet, question, extra in table if subject else []:
         text = question.format(
             x=subject, **{"is": "are" if plural else "is", "does": "do" if plural else "does"}
         )
         if not _same_question(text, topic):  # "向量数据库如何工作" already asks how it works
-            asked.append((facet, text, f"{words} {extra}"))
-    return asked[: 3 if quick else 5]
+            generic.append((facet, text, f"{words} {extra}"))
+    return definition_first(asked, generic)[: 3 if quick else 5]
+
+
+def definition_first(
+    asked: list[tuple[str, str, str]], facets: list[tuple[str, str, str]]
+) -> list[tuple[str, str, str]]:
+    """The outline in reading order: what the subject is, then the questions the topic asks as written, then
+    the other facets (a report on "How X keeps Y fresh" says what X is before how it keeps anything)."""
+    what = [q for q in facets if q[0] == "what"]
+    return [*what, *asked, *(q for q in facets if q[0] != "what")]
 
 
 def asked_as_written(topic: str) -> list[tuple[str, str, str]]:
@@ -291,12 +301,13 @@ def outline_questions(
         return []
     table = _OUTLINE_QUESTIONS.get(lang, _OUTLINE_QUESTIONS["en"])
     words = query_words(topic)
-    asked = asked_as_written(topic)
+    generic = []
     for facet in facets:  # searched with the facet's words: a heading's own words would narrow retrieval
         question, extra = table[facet]
         text = _ask(question, subject, lang)
         if not _same_question(text, topic):
-            asked.append((facet, text, " ".join(filter(None, [words, extra]))))
+            generic.append((facet, text, " ".join(filter(None, [words, extra]))))
+    asked = definition_first(asked_as_written(topic), generic)
     for heading in sections[: max(0, OUTLINE_SIZE - len(asked))]:
         text = heading if lang == "en" else f"{subject}：{heading}"
         asked.append(("section", text, " ".join(dict.fromkeys([*words.split(), *keyphrases(heading)]))))
