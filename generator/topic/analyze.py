@@ -177,11 +177,63 @@ def analyze(provider: Provider, plan: Plan, catalog: Catalog, *, lang: str) -> A
     unwritten = {q: pool for q, pool in pools.items() if q not in written}
     quoted = allocate(unwritten, used=used, strict=strict)
     for question, _, ids in questions:
-        section = written.get(question) or Section(question, quoted[question], ids)
+        section = written.get(question) or Section(question, in_source_order(quoted[question], catalog), ids)
         if opening and facet_of(plan, question) == "what" and question not in written:
             section.claims.insert(0, opening)  # the definition answers "What is X?" first
         analysis.sections.append(section)
     return analysis
+
+
+def in_source_order(claims: list[Claim], catalog: Catalog) -> list[Claim]:
+    """A section's passages from one paragraph of one source, together and in the order the source writes
+    them, at the place of the first: a lead-in ("Every page is sanitized twice.") reads before the sentence
+    it leads into, whichever of the two ranked higher."""
+    places = [_paragraph_place(c, catalog) for c in claims]
+    ordered: list[Claim] = []
+    for n, (claim, place) in enumerate(zip(claims, places, strict=True)):
+        if claim in ordered:
+            continue
+        if place is None:
+            ordered.append(claim)
+            continue
+        same = [(p, c) for p, c in zip(places[n:], claims[n:], strict=True) if p and p[:2] == place[:2]]
+        ordered.extend(c for _, c in sorted(same, key=lambda pc: pc[0]))
+    return _joined(ordered, catalog)
+
+
+def _joined(claims: list[Claim], catalog: Catalog) -> list[Claim]:
+    """Passages that follow each other in one paragraph of their source quoted as one: a lead-in is never
+    cited apart from what it introduces (the summary quotes a section's first passage alone)."""
+    joined: list[Claim] = []
+    for claim in claims:
+        last = joined[-1] if joined else None
+        if last and not last.code and last.sources == claim.sources and _follows(last, claim, catalog):
+            joined[-1] = Claim(
+                f"{last.text} {claim.text}", last.sources, max(last.score, claim.score), claim.code
+            )
+        else:
+            joined.append(claim)
+    return joined
+
+
+def _follows(first: Claim, second: Claim, catalog: Catalog) -> bool:
+    source = catalog.by_id.get(first.sources[0])
+    text = " ".join(source.text.split()) if source else ""
+    return bool(text) and f"{first.text} {second.text}" in text
+
+
+def _paragraph_place(claim: Claim, catalog: Catalog) -> tuple[str, int, int] | None:
+    """(source id, paragraph number, offset in it) of a passage's first words in its source; None when the
+    source does not hold them as written."""
+    source = catalog.by_id.get(claim.sources[0]) if len(claim.sources) == 1 else None
+    if source is None:
+        return None
+    start = " ".join(claim.text.split()[:8])
+    for n, block in enumerate(re.split(r"\n\s*\n", source.text)):
+        at = " ".join(block.split()).find(start)
+        if at >= 0:
+            return source.id, n, at
+    return None
 
 
 def passage_pools(

@@ -60,10 +60,21 @@ _DUMMY_IT = re.compile(
 _CJK_ANAPHOR = re.compile(
     r"^(?:它|它们|这|这些|这种|那|那些|其|此|该|但|但是|因此|所以|而且|此外|另外|同时|然而)"
 )
-# ...except "This PEP/document/proposal…": the citation names what "this" is.
+# ...except "This PEP/document/proposal…" or "This is a proposal for…": the citation names what "this" is.
 _SELF_REFERENCE = re.compile(
-    r"^(?:this|these)\s+(?:pep|peps|document|proposal|specification|spec|guide|tutorial|library|package"
-    r"|project|tool|module|api|standard|rfc)\b",
+    r"^(?:this|these)\s+(?:(?:is|are)\s+(?:an?|the)\s+(?:[\w-]+\s+){0,2})?(?:peps?|documents?|proposals?"
+    r"|specifications?|spec|guide|tutorial|library|package|project|tool|module|api|standard|rfcs?)\b",
+    re.IGNORECASE,
+)
+# A sentence about the code, example or output printed above or below it, or pointing the reader elsewhere
+# ("The code above throws…", "上面的代码会…", "(see below)"): quoted alone, what it speaks of is missing.
+_POINTS_ELSEWHERE = re.compile(
+    r"\b(?:code|example|snippet|listing|program|output|diagram|figure|table|command)s?\s+(?:above|below)\b"
+    r"|\b(?:above|preceding)\s+(?:code|example|snippet|listing|program|output|diagram|figure|table)"
+    r"|\bas\s+(?:noted|shown|described|mentioned|discussed|seen|explained)\s+(?:above|below|earlier)\b"
+    r"|\bsee\s+(?:above|below)\b|\bwe(?:'ll| will)\s+see\b"
+    r"|上面的?(?:代码|示例|例子|配置|命令)|上述(?:代码|示例|例子|配置)|以上(?:代码|示例)|上例|如上所[示述]"
+    r"|下面的?(?:代码|示例|例子)|下例",
     re.IGNORECASE,
 )
 
@@ -143,7 +154,14 @@ def is_prose(text: str) -> bool:
 
 
 def quotable(sentence: str) -> bool:
-    return is_prose(sentence) and not _BOILERPLATE.search(sentence)
+    return is_prose(sentence) and not _BOILERPLATE.search(sentence) and not points_elsewhere(sentence)
+
+
+def points_elsewhere(sentence: str) -> bool:
+    """Whether a sentence speaks of something printed elsewhere in its document ("The code above throws…",
+    "上面的代码会…", "(see below)"): quoted, what it speaks of is missing, whatever is quoted before it. A
+    lead-in ("…like the example below:") is quoted with its example instead."""
+    return bool(_POINTS_ELSEWHERE.search(sentence)) and not sentence.rstrip().endswith((":", "："))
 
 
 def is_question(sentence: str) -> bool:
@@ -246,7 +264,7 @@ def code_examples(text: str) -> list[Quote]:
         as_sentence = lead_in[:-1] + "."
         if len(lead_in) < _SHORT_LEAD_IN and not said:
             continue  # "Like this:" alone says nothing
-        if len(lead_in) >= _SHORT_LEAD_IN and not quotable(as_sentence) or _BOILERPLATE.search(lead_in):
+        if len(lead_in) >= _SHORT_LEAD_IN and not is_prose(as_sentence) or _BOILERPLATE.search(lead_in):
             continue
         if not all(quotable(p) for p in said) or needs_antecedent(parts[0]) or len(intro) > MAX_PASSAGE:
             continue

@@ -1,0 +1,76 @@
+"""Citations that support their sentence (issue 30): a quoted passage reads the same in the report as in place
+— a lead-in is quoted before and with what it introduces."""
+
+from __future__ import annotations
+
+from generator.text.sentences import split_sentences
+from generator.topic.analyze import Catalog, Claim, in_source_order
+from generator.topic.sentences import code_examples, needs_antecedent, paragraph_starts, quotable, quote_at
+from generator.topic.workspace import RawSource
+
+SECURITY = (
+    "# Handling hostile input\n\n"
+    "Every page is sanitized twice. Writers escape untrusted text before it enters a markdown page, and a\n"
+    "plugin runs the rendered HTML through an allowlist sanitizer. Frontmatter fields are cleaned as well.\n\n"
+    "Repository research refuses unsafe clone addresses before any git process starts.\n"
+)
+
+
+def _source(sid: str, text: str) -> RawSource:
+    return RawSource(id=sid, source="local", url=f"local:docs/{sid}.md", title=sid, fetched_at="", text=text)
+
+
+def test_a_lead_in_is_quoted_before_and_with_the_sentence_it_introduces() -> None:
+    catalog = Catalog([_source("security", SECURITY), _source("other", "Another page says other things.")])
+    writers = (
+        "Writers escape untrusted text before it enters a markdown page, and a plugin runs the rendered HTML"
+        " through an allowlist sanitizer."
+    )
+    claims = [
+        Claim(writers, ["security"], 0.9),
+        Claim(
+            "Repository research refuses unsafe clone addresses before any git process starts.", ["security"]
+        ),
+        Claim("Another page says other things.", ["other"]),
+        Claim("Every page is sanitized twice.", ["security"], 0.5),
+    ]
+    ordered = in_source_order(claims, catalog)
+    assert [c.text for c in ordered] == [
+        f"Every page is sanitized twice. {writers}",
+        "Repository research refuses unsafe clone addresses before any git process starts.",
+        "Another page says other things.",
+    ]
+    assert ordered[0].sources == ["security"] and ordered[0].score == 0.9
+    # passages of one paragraph that do not follow each other keep their own citations, in the source's order
+    frontmatter = Claim("Frontmatter fields are cleaned as well.", ["security"])
+    apart = in_source_order([frontmatter, Claim("Every page is sanitized twice.", ["security"])], catalog)
+    assert [c.text for c in apart] == [
+        "Every page is sanitized twice.",
+        "Frontmatter fields are cleaned as well.",
+    ]
+
+
+def test_a_sentence_about_code_printed_elsewhere_is_not_quoted_without_it() -> None:
+    assert not quotable("上面的代码会在浏览器中抛出一个错误，因为浏览器不支持裸模块导入。")
+    assert not quotable("The code above throws an error in the browser because bare imports fail.")
+    assert not quotable("In the future we may support more types of profiles (see below).")
+    assert not quotable("As noted above, there is a potential for new allocations in these programs.")
+    assert quotable(
+        "Vite 3.0 以上版本默认在开发服务器中使用预构建的依赖项，以加快冷启动。"
+    )  # "above" a version
+    # a lead-in is quoted with the example it introduces
+    text = "Bare module imports like the example below fail in the browser:\n\n```js\nimport 'my-dep'\n```\n"
+    assert [q.code for q in code_examples(text)] == ["import 'my-dep'"]
+    # what follows the example and speaks of it is not quoted on its own
+    after = "Some text.\n\n```js\nimport 'my-dep'\n```\n\nThe code above throws an error in the browser."
+    sentences = split_sentences(after)
+    last = next(n for n, s in enumerate(sentences) if "code above" in s)
+    assert quote_at(sentences, last, paragraph_starts(after, sentences)) is None
+
+
+def test_a_proposal_saying_this_is_a_proposal_names_what_this_is() -> None:
+    assert not needs_antecedent(
+        "This is a proposal for creating a way to assign to variables within an expression."
+    )
+    assert not needs_antecedent("This is an informational PEP describing the release schedule of Python.")
+    assert needs_antecedent("This is a problem for the borrow checker, which rejects the program.")
