@@ -1,10 +1,15 @@
-"""Citations that support their sentence (issue 30): a quoted passage reads the same in the report as in place
-— a lead-in is quoted before and with what it introduces."""
+"""Citations that support their sentence and reports that state what a reader came for (issue 30): a quoted
+passage reads the same in the report as in place (a lead-in before and with what it introduces, no sentence
+about code printed elsewhere), the summary quotes the defining document's own summary, and an implementation
+section never answers how the thing works."""
 
 from __future__ import annotations
 
 from generator.text.sentences import split_sentences
-from generator.topic.analyze import Catalog, Claim, in_source_order
+from generator.text.words import tokens
+from generator.topic.analyze import Catalog, Claim, document_opening, in_source_order
+from generator.topic.facet_sections import treating
+from generator.topic.plan import heading_facets
 from generator.topic.sentences import code_examples, needs_antecedent, paragraph_starts, quotable, quote_at
 from generator.topic.workspace import RawSource
 
@@ -74,3 +79,37 @@ def test_a_proposal_saying_this_is_a_proposal_names_what_this_is() -> None:
     )
     assert not needs_antecedent("This is an informational PEP describing the release schedule of Python.")
     assert needs_antecedent("This is a problem for the borrow checker, which rejects the program.")
+
+
+# --------------------------------------------------------------------------- what the report states
+
+PROPOSAL = (
+    "# Proposal: Soft heap limit\n\n## Summary\n\n"
+    "This document proposes a new option for tuning the garbage collector by setting a soft limit on the "
+    "total amount of memory that the runtime uses.\n\n"
+    "This option comes in two flavors: a new function called SetHeapLimit and a HEAPLIMIT environment "
+    "variable.\n\n"
+    "It empowers users to:\n\n"
+    "Better utilize the memory that they already have.\n\n"
+    "## Motivation\n\nThe collector offers a single option today, and it is not enough for services.\n\n"
+    "## Detailed design\n\nThe collector triggers when the total memory nears the limit.\n\n"
+    "## Implementation\n\nThe change is implemented in the runtime today behind an experiment flag.\n"
+)
+
+
+def test_the_definition_quotes_the_defining_documents_summary_as_far_as_it_reads_whole() -> None:
+    opening = document_opening(PROPOSAL, [{"heap"}, {"limit"}], titled=True)
+    assert opening.startswith("This document proposes a new option")
+    assert "SetHeapLimit and a HEAPLIMIT environment variable." in opening  # the key facts, in the summary
+    assert "empowers" not in opening and "single option" not in opening  # a lead-in, the next section
+
+
+def test_an_implementation_section_tells_the_state_of_the_work_not_how_it_works() -> None:
+    assert heading_facets("Implementation") == {"current"}
+    assert heading_facets("Reference Implementation") == {"current"}
+    assert heading_facets("Timeline and Rollout") == {"current"}
+    assert "how" in heading_facets("Implementation details") and "how" in heading_facets("Detailed design")
+    concepts = [{"heap"}, {"limit"}]
+    title = "Proposal: Soft heap limit"
+    how = [s.heading for s, _ in treating(PROPOSAL, "how", concepts, tokens, own_headings=True, title=title)]
+    assert how == ["Detailed design"]

@@ -412,8 +412,28 @@ def document_opening(
     concepts = topic if isinstance(topic, list) else [topic]
     naming = [p for p in openings if all(forms & set(tokens(p)) for forms in concepts)]
     if start and titled:
-        return (openings or [""])[0]
+        return whole_abstract(blocks[start:], (openings or [""])[0])
     return (naming or [""])[0]
+
+
+def whole_abstract(blocks: list[str], first: str) -> str:
+    """A document's abstract as far as it can be quoted whole: its `first` passage, then the paragraphs that
+    follow it under the same heading ("This option comes in two flavors: `SetMemoryLimit` and
+    `GOMEMLIMIT`."), each read after the one before it, up to MAX_PASSAGE; it stops at a paragraph that
+    cannot be quoted whole."""
+    if not blocks or not first or first != opening_passage(blocks[0]):
+        return first
+    kept = [first]
+    for block in blocks[1:]:
+        if _HEADING.match(block) or block.startswith(("```", "~~~", "|")):
+            break
+        parts = [clean(p) for p in split_all(block)]
+        if not parts or not all(quotable(p) and not is_question(p) for p in parts):
+            break
+        if len(" ".join([*kept, *parts])) > MAX_PASSAGE:
+            break
+        kept.extend(parts)
+    return " ".join(kept)
 
 
 def opening_passage(block: str, name: str = "") -> str:

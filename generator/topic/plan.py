@@ -261,9 +261,24 @@ FACETS = ("what", *_FACET_HEADINGS)
 MIN_DATED = 2  # documents stating a date: with this many, "current state" is asked of the newest
 
 
+# a section on who implements what, where and when, not on how the thing works: "Implementation" of a
+# design proposal ("the change is implemented in the compiler today…"), "Reference Implementation" of a PEP
+_STATUS_HEADING = re.compile(
+    r"^\W*(?:(?:reference|initial|prototype|proposed|suggested)[- ]+)?implementations?"
+    r"(?:\s+(?:status|history|plan|progress|timeline|schedule|and\s+(?:rollout|timeline|migration)))?\W*$"
+    r"|^\W*(?:(?:current\s+)?status|timeline|rollout|schedule|stabili[sz]ation)\b"
+    r"|^\W*(?:timeline|rollout)\s+and\s+\w+\W*$|实现状态|进展",
+    re.I,
+)
+
+
 def heading_facets(heading: str) -> set[str]:
-    """The outline facets a section heading says its section answers ("Rejected Ideas" → alternatives)."""
-    return {facet for facet, pattern in _FACET_PATTERNS.items() if pattern.search(heading)}
+    """The outline facets a section heading says its section answers ("Rejected Ideas" → alternatives). An
+    implementation or status section tells the state of the work, never how the thing works."""
+    found = {facet for facet, pattern in _FACET_PATTERNS.items() if pattern.search(heading)}
+    if _STATUS_HEADING.search(heading.strip()):
+        found = (found - {"how"}) | {"current"}
+    return found
 
 
 def outline_facets(outlines: Sequence[DocumentOutline]) -> dict[str, list[str]]:
