@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from generator.text.sentences import split_sentences
 from generator.text.words import tokens
-from generator.topic.analyze import Catalog, Claim, document_opening, in_source_order
+from generator.topic.analyze import Analysis, Catalog, Claim, Section, document_opening, in_source_order
 from generator.topic.facet_sections import treating
-from generator.topic.plan import heading_facets
+from generator.topic.plan import Plan, Step, heading_facets
+from generator.topic.report import build_report
 from generator.topic.sentences import code_examples, needs_antecedent, paragraph_starts, quotable, quote_at
 from generator.topic.workspace import RawSource
 
@@ -113,3 +114,26 @@ def test_an_implementation_section_tells_the_state_of_the_work_not_how_it_works(
     title = "Proposal: Soft heap limit"
     how = [s.heading for s, _ in treating(PROPOSAL, "how", concepts, tokens, own_headings=True, title=title)]
     assert how == ["Detailed design"]
+
+
+def test_a_borrowed_heading_nothing_answers_is_left_out_and_a_facet_says_it_is_not_answered() -> None:
+    source = _source("env", "# Env\n\nVite exposes constants on a special object in every build of the app.")
+    plan = Plan(
+        topic="env",
+        sub_queries=["What is env?", "env：内置常量", "What are the limits of env?"],
+        steps=[
+            Step(id="s1", title="what", question="What is env?", facet="what"),
+            Step(id="s2", title="section", question="env：内置常量", facet="section"),
+            Step(id="s3", title="limits", question="What are the limits of env?", facet="limits"),
+        ],
+    )
+    claim = Claim("Vite exposes constants on a special object in every build of the app.", ["env"])
+    analysis = Analysis(
+        sections=[
+            Section("What is env?", [claim]),
+            Section("env：内置常量"),
+            Section("What are the limits of env?"),
+        ]
+    )
+    report = build_report(plan, analysis, Catalog([source]))
+    assert [s.question for s in report.sections] == ["What is env?", "What are the limits of env?"]
