@@ -8,7 +8,7 @@ from __future__ import annotations
 from generator.text.sentences import split_sentences
 from generator.text.words import tokens
 from generator.topic.analyze import Analysis, Catalog, Claim, Section, document_opening, in_source_order
-from generator.topic.facet_sections import treating
+from generator.topic.facet_sections import opening_passages, text_sections, treating
 from generator.topic.plan import Plan, Step, heading_facets
 from generator.topic.report import build_report
 from generator.topic.sentences import code_examples, needs_antecedent, paragraph_starts, quotable, quote_at
@@ -137,3 +137,15 @@ def test_a_borrowed_heading_nothing_answers_is_left_out_and_a_facet_says_it_is_n
     )
     report = build_report(plan, analysis, Catalog([source]))
     assert [s.question for s in report.sections] == ["What is env?", "What are the limits of env?"]
+
+
+def test_an_example_section_answers_how_to_work_with_the_subject_with_its_example() -> None:
+    config = (
+        '# Configuration\n\n## <a name="configHooks" />POSIX-platform Hooks\n\n'
+        "Hooks allow users to specify programs to run before or after various lifecycle events.\n\n"
+        '### Example\n\n```json\n"hooks": {"poststart": [{"path": "/usr/bin/notify-start"}]}\n```\n'
+    )
+    example = next(s for s in text_sections(config) if s.heading == "Example")
+    assert opening_passages(example) == []  # no prose to quote
+    [passage] = opening_passages(example, example_alone=True)  # how to work with it: the example itself
+    assert passage.text == "Example:" and "notify-start" in passage.code

@@ -296,7 +296,7 @@ def section_candidates(
         for section, limit in treating(
             source.text, facet, concepts, tokens, own_headings=own, title=source.title
         ):
-            for passage in opening_passages(section, limit):
+            for passage in opening_passages(section, limit, example_alone=facet == "use"):
                 parts = passage.parts if len(passage.parts) > 1 else ()
                 found.append(
                     Candidate(

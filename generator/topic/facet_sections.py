@@ -153,10 +153,26 @@ def treating(
             yield section, 1
 
 
-def opening_passages(section: TextSection, limit: int = PASSAGES_PER_SECTION) -> list[SectionPassage]:
+def opening_passages(
+    section: TextSection, limit: int = PASSAGES_PER_SECTION, *, example_alone: bool = False
+) -> list[SectionPassage]:
     """The first `limit` quotable passages of a section: a prose paragraph whole, or a paragraph that
     introduces a code example ("…like this:") with the example. A paragraph opening with a reference back
-    ("This…") is not quoted: what it refers to is not quoted with it."""
+    ("This…") is not quoted: what it refers to is not quoted with it. With `example_alone`, a section that
+    is only an example ("### Example" holding a configuration) is quoted as its example under its heading."""
+    found = _prose_openings(section, limit)
+    if not found and example_alone:
+        example = _example_after(["", *section.blocks], 0)
+        caption = " ".join(_MARKUP.sub(" ", section.heading).split())
+        if example and caption:
+            found.append(SectionPassage(f"{caption}:", (f"{caption}:",), section.heading, example))
+    return found
+
+
+_MARKUP = re.compile(r"<[^>]*>|\\?\{#[^}]*\\?\}")  # heading anchors: `<a name="…" />`, `{#…}`
+
+
+def _prose_openings(section: TextSection, limit: int) -> list[SectionPassage]:
     found: list[SectionPassage] = []
     blocks = list(section.blocks)
     for n, block in enumerate(blocks):
