@@ -60,7 +60,11 @@ def test_a_sentence_about_code_printed_elsewhere_is_not_quoted_without_it() -> N
     assert not quotable("上面的代码会在浏览器中抛出一个错误，因为浏览器不支持裸模块导入。")
     assert not quotable("The code above throws an error in the browser because bare imports fail.")
     assert not quotable("In the future we may support more types of profiles (see below).")
-    assert not quotable("As noted above, there is a potential for new allocations in these programs.")
+    assert not quotable("As shown above, the key is a number but it is parsed as a string by the loader.")
+    # a discourse marker: the sentence says what it notes itself
+    assert quotable(
+        "As noted above, there is a potential for new allocations in programs with these semantics."
+    )
     assert quotable(
         "Vite 3.0 以上版本默认在开发服务器中使用预构建的依赖项，以加快冷启动。"
     )  # "above" a version
@@ -149,3 +153,22 @@ def test_an_example_section_answers_how_to_work_with_the_subject_with_its_exampl
     assert opening_passages(example) == []  # no prose to quote
     [passage] = opening_passages(example, example_alone=True)  # how to work with it: the example itself
     assert passage.text == "Example:" and "notify-start" in passage.code
+
+
+def test_the_subsections_of_a_design_section_say_how_it_works() -> None:
+    proposal = (
+        "# Proposal: Extended forwards compatibility\n\n## Abstract\n\nOld toolchains never build new programs.\n\n"
+        "## Proposal\n\nThe proposal has five parts:\n\n"
+        "### The TOOLCHAIN environment variable\n\nThe TOOLCHAIN environment variable will control which "
+        "toolchain runs when you run the go command.\n\n"
+        "### Downloading distributions\n\nDistributions are downloaded like modules from the module proxy.\n\n"
+        "## Rationale\n\nPeople believe the go line already selects the toolchain they build with.\n\n"
+        "### Why not a separate file\n\nA separate file would be one more thing to keep in step.\n\n"
+        "## Implementation\n\nThere is no working sketch of the current design at the moment.\n"
+    )
+    title = "Proposal: Extended forwards compatibility"
+    concepts = [{"forward"}, {"compat"}]
+    how = [s.heading for s, _ in treating(proposal, "how", concepts, tokens, own_headings=True, title=title)]
+    assert how == ["Proposal", "The TOOLCHAIN environment variable", "Downloading distributions"]
+    elsewhere = treating(proposal, "how", concepts, tokens, own_headings=False, title=title)
+    assert [s.heading for s, _ in elsewhere] == []  # another document's design is its own subject's

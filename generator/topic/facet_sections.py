@@ -131,12 +131,20 @@ def treating(
         own_headings and facet == "how" and not any("how" in section_facets(s.heading) for s in sections)
     )
     subject_level = 0  # the level of the subject's section the current one stands in (0: none)
+    design_level = 0  # the level of the "how" section ("## Proposal", "## Detailed design") it stands in
     for section in sections:
         if not section.heading:
             continue
         if subject_level and section.level <= subject_level:
             subject_level = 0
+        if design_level and section.level <= design_level:
+            design_level = 0
         facets = section_facets(section.heading)
+        if own_headings and facet == "how" and design_level and not facets - {"how"}:
+            yield section, 1  # "### The GOTOOLCHAIN environment variable" under "## Proposal"
+            continue
+        if own_headings and not design_level and "how" in facets and not facets - {"how", "what"}:
+            design_level = section.level
         if section.level == 1 and set(words_of(section.heading)) == set(words_of(title)):
             continue  # the document's own title: its opening is the document's (`definition` quotes it)
         if not subject_level and not facets - {"what", "how"}:

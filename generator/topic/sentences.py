@@ -67,13 +67,14 @@ _SELF_REFERENCE = re.compile(
     re.IGNORECASE,
 )
 # A sentence about the code, example or output printed above or below it, or pointing the reader elsewhere
-# ("The code above throws…", "上面的代码会…", "(see below)"): quoted alone, what it speaks of is missing.
+# ("The code above throws…", "上面的代码会…", "(see below)"): quoted alone, what it speaks of is missing. "As
+# noted above, …" is a discourse marker: the sentence says what it notes itself.
 _POINTS_ELSEWHERE = re.compile(
     r"\b(?:code|example|snippet|listing|program|output|diagram|figure|table|command)s?\s+(?:above|below)\b"
     r"|\b(?:above|preceding)\s+(?:code|example|snippet|listing|program|output|diagram|figure|table)"
-    r"|\bas\s+(?:noted|shown|described|mentioned|discussed|seen|explained)\s+(?:above|below|earlier)\b"
+    r"|\bas\s+(?:shown|seen|illustrated)\s+(?:above|below)\b"
     r"|\bsee\s+(?:above|below)\b|\bwe(?:'ll| will)\s+see\b"
-    r"|上面的?(?:代码|示例|例子|配置|命令)|上述(?:代码|示例|例子|配置)|以上(?:代码|示例)|上例|如上所[示述]"
+    r"|上面的?(?:代码|示例|例子|配置|命令)|上述(?:代码|示例|例子|配置)|以上(?:代码|示例)|上例|如上所示"
     r"|下面的?(?:代码|示例|例子)|下例",
     re.IGNORECASE,
 )
