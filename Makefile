@@ -47,8 +47,9 @@ lint: $(VENV)/.installed-dev
 	$(BIN)/mypy generator
 	$(BIN)/actionlint
 
+# one worker per core, at most four: each worker builds the shared test sites once
 unit: $(VENV)/.installed-dev
-	$(BIN)/pytest
+	$(BIN)/pytest --numprocesses=auto --maxprocesses=4
 
 # tests/test_browser_*.py drive Debian's Chromium (Playwright's own browser download does not work offline) and
 # fonts-noto-cjk draws the Chinese pages: installed when missing and we may (root, apt-get, no prompt);

@@ -106,7 +106,10 @@ def main() -> int:
             f" · examples {f['examples']} · concepts with code linked {f['concepts_linked']}"
         )
         print(f"{'':<17} names: {'; '.join(f['names'])}")
-        print(f"{'':<17} flow: {' → '.join(f['flow_names']) or '(none)'} (tree: {f['tree_calls']} calls)")
+        print(
+            f"{'':<17} flow: {' → '.join(f['flow_names']) or '(none)'} (tree: {f['tree_calls']} calls;"
+            f" doc passages beside it: {f['flow_docs']}; shard pages with a tree: {f['shard_trees']})"
+        )
         if args.show:
             for item in debris:
                 print(f"{'':<17} {item.kind}: {item.text}")
@@ -181,6 +184,9 @@ def measure(target: Path, expected: dict | None = None) -> tuple[dict[str, objec
         "names": [a.shard.name for a in synthesis.landed],
         "flow_names": flow_names,
         "tree_calls": len(tree),
+        # issue 29 item 3: the docs' account of the flow, and shard pages drawing their own call tree
+        "flow_docs": len(getattr(synthesis, "flow_docs", [])),
+        "shard_trees": sum("\n    - calls `" in body.split("## How it flows", 1)[-1] for body in shard_pages),
         "symbols_per_page": sum(symbols) / max(len(symbols), 1),
         "catalogued": f"{catalogued}/{synthesis.modules_present}",
         "tests": sum(1 for path in planned if TEST_HELPER.search(path)),

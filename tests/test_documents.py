@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from generator.documents import Block, read_bytes, read_text
+from generator.text.sentences import lead_sentences
 
 
 def blocks(doc):  # type: ignore[no-untyped-def]
@@ -248,3 +249,10 @@ def test_a_stored_source_is_cut_into_passages_by_the_document_model() -> None:
 def test_a_myst_role_in_markdown_reads_as_the_code_it_names() -> None:
     [(_, block)] = blocks(read_text("Call {func}`os.path.join` here.\n", name="a.md"))
     assert block.text == "Call `os.path.join` here."
+
+
+def test_a_docstring_knows_the_section_names_its_summary_stops_at() -> None:
+    # one list of section names for the document model and text/sentences' docstring summary
+    doc = read_text("Open a pool.\n\nKeyword Args:\n    size: how many.\n", name="f", markup="docstring")
+    assert [s.heading for s in doc.sections] == ["", "Keyword Args"] and doc.summary() == "Open a pool."
+    assert lead_sentences("Open a pool.\n\nExample usage:\n    pool = open_pool()\n") == ["Open a pool."]

@@ -41,7 +41,7 @@ def test_offline_uses_the_heuristic_plan(surveyed):
 
 def test_heuristic_plans_graph_communities_named_after_their_modules(surveyed):
     _, repo_map, facts = surveyed
-    plan = heuristic_plan(repo_map, facts, [f.path for f in repo_map.files], note="n")
+    plan = heuristic_plan(repo_map, facts, note="n")
     by_name = {s.name: s.files for s in plan.shards}
     # a sub-package is one subsystem named after it, not a list of its modules' names
     assert set(by_name["Core"]) == {"core/engine.py", "core/models.py", "core/__init__.py"}
@@ -57,7 +57,7 @@ def test_heuristic_plans_tests_when_nothing_else_exists(tmp_path: Path):
         tmp_path / "t", {"tests/test_a.py": "def test_a():\n    pass\n", "README.md": "# x\n"}
     )
     repo_map = map_repository(root)
-    plan = heuristic_plan(repo_map, extract_facts(root, repo_map), [f.path for f in repo_map.files], note="")
+    plan = heuristic_plan(repo_map, extract_facts(root, repo_map), note="")
     assert [f for s in plan.shards for f in s.files] == ["tests/test_a.py"]
 
 
@@ -130,5 +130,5 @@ def test_the_model_is_told_the_pinned_subsystems_and_plans_only_the_rest(tmp_pat
     # the model's "Pricing core" keeps only the file nobody pinned
     assert plan.shards[1].name == "Pricing core" and plan.shards[1].files == ("core/__init__.py",)
     assert all("core/engine.py" not in s.files for s in plan.shards[1:])
-    offline = heuristic_plan(repo_map, facts, [f.path for f in repo_map.files], note="n", pinned=pinned)
+    offline = heuristic_plan(repo_map, facts, note="n", pinned=pinned)
     assert offline.shards[0] == pinned[0] and "1 of the subsystems was pinned" in offline.note

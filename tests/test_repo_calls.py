@@ -239,7 +239,7 @@ def test_a_large_repository_is_read_by_a_pool_of_forked_processes_into_the_same_
     monkeypatch.setattr(forked, "workers", lambda total: 2)  # two processes for this small repository
     sizes = {e.path: e.size for e in repo_map.files}
     pooled = calls.read_call_graph(root, facts.files, index, 1_000_000, sizes)
-    assert pools == [2] and forked._work is None
+    assert pools == [2] and forked._Inherited.work is None
     assert facts.calls is not None
     assert pooled.edges() == facts.calls.edges() and len(pooled.edges()) > 20
 
@@ -279,10 +279,11 @@ def test_a_pass_runs_with_the_collector_off_here_and_in_forked_workers_in_order(
     paths = [f"f{i}.py" for i in range(20)]
     assert forked.map_files(lambda path: (path, gc.isenabled()), paths, 0) == [(p, False) for p in paths]
     monkeypatch.setattr(forked, "workers", lambda total: 2)
+    # a lambda cannot be pickled: the workers inherit the work from the fork
     found = forked.map_files(lambda path: (path, gc.isenabled(), os.getpid()), paths, 0)
     assert [(p, enabled) for p, enabled, _ in found] == [(p, False) for p in paths]
     assert os.getpid() not in {pid for _, _, pid in found}  # the work ran in the forked workers
-    assert gc.isenabled() and forked._work is None
+    assert gc.isenabled() and forked._Inherited.work is None  # set in the workers, never here
 
 
 def test_only_a_large_repository_read_by_one_thread_gets_a_pool(monkeypatch: pytest.MonkeyPatch) -> None:

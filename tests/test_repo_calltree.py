@@ -192,3 +192,24 @@ def test_the_index_page_shows_the_call_tree_as_a_nested_cited_list(tmp_path: Pat
     assert "setup_logging" not in flow
     # the sequence diagram follows the tree's main line
     assert "participant p3 as process" in flow
+
+
+def test_a_shard_page_shows_the_call_tree_from_its_own_entry_point(tmp_path: Path) -> None:
+    root = make_git_repo(tmp_path / "server", SERVER, origin="https://github.com/acme/server.git")
+    kb = tmp_path / "kb"
+    kb.mkdir()
+    result = CliRunner().invoke(cli, ["--root", str(kb), "repo", "run", str(root)], catch_exceptions=False)
+    assert result.exit_code == 0, result.stderr
+    shards = sorted((kb / "site_src" / "repos" / "acme" / "server" / "shards").glob("*.md"))
+    flows = {}
+    for page in shards:
+        body = page.read_text(encoding="utf-8")
+        if "## How it flows" in body:
+            flows[page.name] = body.split("## How it flows", 1)[1].split("\n## ", 1)[0]
+    assert flows, "some shard page has a flow"
+    for name, flow in flows.items():
+        listed = [line for line in flow.splitlines() if line.lstrip().startswith("- ")]
+        # the tree, rooted at the shard's entry: its calls nested under it, each cited
+        assert listed[0].startswith("- `"), name
+        assert listed[1].startswith("    - calls `") and "/blob/" in listed[1], name
+        assert not any(line[:3].isdigit() or line.startswith("1. ") for line in flow.splitlines()), name

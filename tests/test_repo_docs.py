@@ -263,3 +263,24 @@ def test_the_overview_skips_a_paragraph_that_opens_as_one_already_quoted(tmp_pat
     linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/tinyweb")
     docs = read_project_docs(root, repo_map, facts, linker)
     assert [p.path for p in docs.overview] == ["README.md"]
+
+
+def test_getting_started_leaves_out_every_way_of_installing_and_keeps_the_uses() -> None:
+    from generator.repo.docs.project import usage_examples
+
+    readme = read_text(
+        "# mdview\n\n## Installation\n\n### Package manager\n\n"
+        "```bash\n# macOS\nbrew install mdview\n```\n\n"
+        "```bash\n# Arch Linux\nsudo pacman -S mdview\n```\n\n"
+        "```bash\n# Debian\ncurl -fsSL https://repo.example/key | sudo gpg --dearmor -o /k.gpg\n"
+        "sudo apt update && sudo apt install mdview\n```\n\n"
+        "## Usage\n\nTo read a file, give its path:\n\n```bash\n# Read from file\nmdview README.md\n```\n\n"
+        "```bash\nsudo port install mdview\nmdview --width 60 notes.md\n```\n",
+        name="README.md",
+        origin="README.md",
+    )
+    code = [p.text for p in usage_examples([readme]) if p.kind == "code"]
+    assert code == [
+        "# Read from file\nmdview README.md",
+        "sudo port install mdview\nmdview --width 60 notes.md",
+    ]

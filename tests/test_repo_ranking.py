@@ -8,10 +8,12 @@ from pathlib import Path
 from repo_source_fixture import write_tree
 
 from generator.repo.facts.extract import extract_facts
-from generator.repo.facts.ranking import W_FILE, RankedSymbol, key_symbols, leading_symbols
+from generator.repo.facts.ranking import RankedSymbol, key_symbols, leading_symbols
 from generator.repo.map.filetypes import is_context_file
 from generator.repo.map.walk import map_repository
 from generator.repo.model import Facts
+
+W_FILE = 3.0  # a symbol's score plus this times its file's importance
 
 
 def repository_symbols(facts: Facts, limit: int = 20) -> list[RankedSymbol]:

@@ -10,6 +10,7 @@ from page_debris import find_debris, repeated_openings
 from repo_output_fakes import make_project
 
 from generator.redact import Redactor
+from generator.repo.analyze.citations import Linker
 from generator.repo.facts.extract import extract_facts
 from generator.repo.map.walk import map_repository
 from generator.repo.model import Shard
@@ -236,10 +237,13 @@ def test_communities_repeat_whatever_the_random_state(tmp_path: Path):
 def test_a_module_goes_to_the_nearest_shard_and_ties_to_the_first(tmp_path: Path):
     from generator.repo.synthesize.architecture import place_modules
 
-    # one module per folder: no package ties, only imports
+    # one module per folder: no package ties, only imports; each shard spans two folders, so neither stands
+    # for a package (a shard that does holds that package's modules only: see the catalogue test below)
     files = {
         "a/core.py": "def a():\n    return 1\n",
         "b/core.py": "def b():\n    return 2\n",
+        "c/core.py": "C = 1\n",
+        "d/core.py": "D = 1\n",
         "near/mod.py": "from a.core import a\n",  # one import from a
         "both/mod.py": "from a.core import a\nfrom b.core import b\n",  # one import from each
         "far/mod.py": "from near.mod import a\n",  # two imports from a
@@ -247,7 +251,7 @@ def test_a_module_goes_to_the_nearest_shard_and_ties_to_the_first(tmp_path: Path
     }
     _, repo_map, facts = survey(tmp_path, files)
     for first, second in ((1, 2), (2, 1)):
-        shards = sorted([(first, ["a/core.py"]), (second, ["b/core.py"])])
+        shards = sorted([(first, ["a/core.py", "c/core.py"]), (second, ["b/core.py", "d/core.py"])])
         placement = place_modules(list(files), shards, facts, repo_map)
         assert placement["a/core.py"] == first and placement["b/core.py"] == second
         assert placement["near/mod.py"] == first and placement["far/mod.py"] == first
@@ -255,18 +259,53 @@ def test_a_module_goes_to_the_nearest_shard_and_ties_to_the_first(tmp_path: Path
         assert placement["lone/mod.py"] == 0
 
 
-def test_a_plan_of_fewer_subsystems_says_which_files_were_too_few(tmp_path: Path):
-    _, repo_map, facts = survey(tmp_path, CLI_LIBRARY)
-    focused = heuristic_plan(repo_map, facts, ["cli/core.py", "cli/types.py"], note="Planned.")
-    assert len(focused.shards) == 1
-    assert focused.note.endswith(
-        "The files focused on hold 2 source modules, too few for 3 subsystems of"
-        " more than two modules each, so 1 was planned."
-    )
+def test_the_catalogue_never_files_another_package_under_a_sub_package_s_subsystem(tmp_path: Path):
+    from generator.repo.model import ShardAnalysis
+    from generator.repo.synthesize.architecture import catalogue, place_modules
+
+    # tool/topic/ is a subsystem; tool/documents/ imports nothing else and sits nearest to it, but it is a
+    # package of its own, listed under its folder; tool/flat/ is a flat package divided by communities,
+    # whose modules stay with the subsystem nearest them
+    files = {
+        "tool/topic/run.py": "from tool.documents.read import read\n",
+        "tool/topic/plan.py": "from tool.topic.run import read\n",
+        "tool/documents/read.py": "def read():\n    return 1\n",
+        "tool/documents/model.py": "from tool.documents.read import read\n",
+        "tool/flat/a.py": "def a():\n    return 1\n",
+        "tool/flat/b.py": "from tool.flat.a import a\n",
+        "tool/flat/c.py": "def c():\n    return 1\n",
+        "tool/flat/d.py": "from tool.flat.c import c\n",
+        "tool/flat/e.py": "from tool.flat.a import a\nfrom tool.flat.c import c\n",
+    }
+    _, repo_map, facts = survey(tmp_path, files)
+    shards = [
+        (1, ("tool/topic/run.py", "tool/topic/plan.py")),
+        (2, ("tool/flat/a.py",)),
+        (3, ("tool/flat/c.py",)),
+    ]
+    analyses = [
+        ShardAnalysis(i, Shard(name, f), f"0{i}_x", "") for (i, f), name in zip(shards, "TAC", strict=True)
+    ]
+    placement = place_modules(list(files), shards, facts, repo_map)
+    assert placement["tool/documents/read.py"] == 0  # nearest to Topic, but a package of its own
+    linker = Linker({p: 2 for p in files}, "0" * 40)
+    groups = {
+        g.name: [m.path for m in g.modules] for g in catalogue(placement, analyses, facts, repo_map, linker)
+    }
+    assert groups["T"] == ["tool/topic/plan.py", "tool/topic/run.py"]
+    assert groups["tool/documents/"] == ["tool/documents/model.py", "tool/documents/read.py"]
+    assert "tool/flat/b.py" in groups["A"] and "tool/flat/d.py" in groups["C"]
+
+
+def test_a_plan_of_fewer_subsystems_says_the_repository_has_too_few_files(tmp_path: Path):
     small = {p: t for p, t in CLI_LIBRARY.items() if p in {"cli/core.py", "cli/types.py", "README.md"}}
     _, repo_map, facts = survey(tmp_path / "small", small)
-    whole = heuristic_plan(repo_map, facts, [f.path for f in repo_map.files], note="Planned.")
-    assert "The repository has 2 source modules" in whole.note and "so 1 was planned." in whole.note
+    whole = heuristic_plan(repo_map, facts, note="Planned.")
+    assert len(whole.shards) == 1
+    assert whole.note.endswith(
+        "The repository has 2 source modules, too few for 3 subsystems of"
+        " more than two modules each, so 1 was planned."
+    )
 
 
 def test_a_small_community_joins_the_one_it_imports_rather_than_being_left_out(tmp_path: Path):
@@ -324,6 +363,27 @@ def test_a_subsystem_sentence_never_comes_from_a_neighbour_of_its_silent_central
     assert _offline_summary(shard) == "Package mux routes requests."
 
 
+def test_a_sub_package_s_subsystem_is_described_by_the_package_s_own_docstring(tmp_path: Path):
+    from generator.repo.synthesize.synthesis import package_doc
+
+    # the package says what it is in __init__.py; its biggest module speaks only for itself. A flat package
+    # divided into several shards is described by none of them: its docstring speaks for all.
+    files = {
+        "tool/llm/__init__.py": '"""Model providers behind one interface, picked by name."""\n',
+        "tool/llm/client.py": '"""Findings per question, each tied to its sources."""\n\n\ndef ask():\n    return 1\n',
+        "tool/llm/stream.py": '"""Streams."""\n\nfrom tool.llm.client import ask\n\n\ndef go():\n    return ask()\n',
+        "tool/site/__init__.py": '"""Rendering pages."""\n',
+        "tool/site/page.py": '"""Pages."""\n\n\ndef page():\n    return 1\n',
+    }
+    _, _, facts = survey(tmp_path, files)
+    llm = Shard("LLM", ("tool/llm/client.py", "tool/llm/stream.py"))
+    site = Shard("Site", ("tool/site/page.py",))
+    assert package_doc(llm, [llm, site], facts) == "Model providers behind one interface, picked by name."
+    assert package_doc(site, [llm, site], facts) == ""  # "Rendering pages." says too little
+    mixed = Shard("Mixed", ("tool/llm/client.py", "tool/site/page.py"))
+    assert package_doc(mixed, [mixed, llm], facts) == ""  # tool/ is shared with another shard
+
+
 def test_a_shard_s_lead_reads_its_shim_modules_last(tmp_path: Path):
     from repo_source_fixture import write_tree
 
@@ -340,3 +400,38 @@ def test_a_shard_s_lead_reads_its_shim_modules_last(tmp_path: Path):
         "This module contains the transport adapters.",
         "This module handled Python 2 compatibility.",
     ]
+
+
+def test_a_type_defined_again_in_a_build_tagged_sibling_is_one_key_type(tmp_path: Path):
+    from generator.repo.analyze.describe import key_types
+
+    doc = "// Validator checks a request's fields before a handler reads them.\n"
+    body = "type Validator interface {\n\tValidate(obj any) error\n}\n"
+    files = {
+        "binding/binding.go": f"package binding\n\n{doc}{body}",
+        "binding/binding_nomsgpack.go": f"//go:build nomsgpack\n\npackage binding\n\n{doc}{body}",
+        "render/render.go": f"package render\n\n{doc}{body}",  # another package's type of that name stays
+    }
+    _, _, facts = survey(tmp_path, files)
+    linker = Linker({p: 10 for p in files}, "0" * 40)
+    found = [(t.symbol.name, t.symbol.path) for t in key_types(list(files), facts, linker)]
+    assert sorted(found) == [("Validator", "binding/binding.go"), ("Validator", "render/render.go")]
+
+
+def test_a_group_led_by_a_program_s_main_module_is_the_command_line(tmp_path: Path):
+    from generator.repo.plan.naming import subsystem_names
+
+    # a markdown reader's command: main.go starts it, gitlab.go and github.go find READMEs for it
+    files = {
+        "main.go": "// Package main provides the entry point for the reader.\npackage main\n\n"
+        "func main() {\n\tfindGitLabREADME()\n\tfindGitHubREADME()\n}\n",
+        "gitlab.go": "package main\n\n// FindGitLabREADME finds a README.\nfunc findGitLabREADME() {}\n",
+        "github.go": "package main\n\n// FindGitHubREADME finds a README.\nfunc findGitHubREADME() {}\n",
+        "ui/pager.go": "package ui\n\n// Pager shows a document.\ntype Pager struct{}\n",
+    }
+    _, _, facts = survey(tmp_path, files)
+    assert facts.files["main.go"].is_entry_point
+    names = subsystem_names(
+        [["main.go", "gitlab.go", "github.go"], ["gitlab.go", "github.go"], ["ui/pager.go"]], facts
+    )
+    assert names[0] == "Command line" and names[1] != "Command line"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from generator.retrieval.feedback import Judged, Query, iterative_retrieval, lexical_relevance
+from generator.retrieval.feedback import Judged, Query, iterative_retrieval, lexical_relevance, refine
 from generator.retrieval.scoring import CorpusStats
 from generator.text.words import tokens
 
@@ -140,3 +140,13 @@ def test_lexical_judge_weighs_a_rare_term_above_a_common_one():
     assert rare > common > 0
     alone, _ = lexical_relevance(["parser", "unicode"], DOCS["f"])  # no collection: every term alike
     assert alone == lexical_relevance(["parser", "unicode"], DOCS["a"])[0]
+
+
+def test_feedback_weighs_a_new_word_by_the_one_idf_of_every_ranking():
+    # "alpha" is held by both good candidates but by a poor one too; "beacon" by one good candidate alone.
+    # BM25's IDF (retrieval/scoring.idf) makes the rarer word the better addition to the query.
+    texts = {"g1": "alpha beacon", "g2": "alpha", "b1": "alpha", "b2": "zephyr"}
+    judged = [Judged(k, k, 0.9 if k.startswith("g") else 0.1, "r") for k in texts]
+    refined = refine(Query(["parser"]), judged, text_of=texts.__getitem__, new_terms=1)
+    assert refined.terms == ["parser", "beacon"]
+    assert refined.excludes == set(texts) and refined.cycle == 2

@@ -13,8 +13,9 @@ import pytest
 from search_fakes import FakeSearchServer, Reply
 
 from generator.errors import UnsafeSourceError
+from generator.netguard import address_problem
 from generator.topic.crawl import Crawler, FetchedPage, FetchFailed
-from generator.topic.ssrf import BlockedTarget, Guard, address_problem
+from generator.topic.ssrf import BlockedTarget, Guard
 
 PUBLIC = "93.184.215.14"
 

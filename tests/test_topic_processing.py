@@ -12,7 +12,7 @@ from generator.errors import StoreError
 from generator.site.pages.topic_charts import render_spec
 from generator.site.text import Markdown
 from generator.store import KBPaths, write_json
-from generator.topic.aggregate import Aggregation, aggregate, cluster_by_terms, extract_entities
+from generator.topic.aggregate import Aggregation, aggregate, cluster_by_terms, extract_entities, top_terms
 from generator.topic.plan import Step
 from generator.topic.processing import lexical_spec, number_in_text, validate_spec
 from generator.topic.workspace import RawSource, Workspace, load_record, save_record
@@ -181,3 +181,14 @@ def test_a_non_finite_chart_value_refuses_the_spec(value: str) -> None:
 def test_a_stored_figure_with_a_non_finite_value_is_left_out_of_the_page() -> None:
     spec = {"kind": "bar", "title": "Bench", "rows": [{"label": "x", "value": float("inf"), "source": "a"}]}
     assert render_spec(spec, lambda sid: Markdown(""), headers=("Figure", "Value", "Source")) is None
+
+
+def test_a_sources_top_terms_weigh_words_by_the_one_idf_of_every_ranking() -> None:
+    # "gateway" is in every source, "quorum" in one: with BM25's IDF (retrieval/scoring.idf) the word that
+    # tells this source apart comes first, though the common one is repeated
+    sources = [_source("a", "gateway gateway gateway quorum")]
+    sources += [
+        _source(sid, f"gateway {word}")
+        for sid, word in zip("bcd", ["lantern", "harbor", "meadow"], strict=True)
+    ]
+    assert top_terms(sources, set())["a"][:2] == ["quorum", "gateway"]

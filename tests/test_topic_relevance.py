@@ -115,25 +115,3 @@ def test_a_model_judges_relevance_with_the_same_contract(kb_root: Path) -> None:
     kept = {raw.url.rsplit("/", 1)[-1] for raw in list_raw_sources(KBPaths(kb_root), result.slug)}
     assert asked and all("Topic: vector databases" in p and "Sub-question:" in p for p in asked)
     assert "overview.md" in kept and "gardening.md" not in kept
-
-
-def test_a_document_of_the_shared_model_is_scored_by_its_fields() -> None:
-    from generator.documents import read_text
-    from generator.retrieval.scoring import CorpusStats, document_fields, field_tokens, question_terms, score
-
-    text = (
-        "# Connection pools\n\nA pool keeps connections open between requests.\n\n"
-        "## Usage\n\nOpen one per host.\n\n```python\nsession = Session()\nretries = Retry(total=3)\n```\n"
-    )
-    fields = document_fields(read_text(text, name="pools.md"))
-    assert fields.title == "Connection pools" and fields.headings.splitlines() == [
-        "Connection pools",
-        "Usage",
-    ]
-    assert "Retry(total=3)" in fields.code and "Retry" not in fields.body
-    assert fields.lead.startswith("A pool keeps connections open")
-    stats = CorpusStats()
-    stats.add("pools", field_tokens(fields))
-    in_prose = score(field_tokens(fields), question_terms("connections"), stats)
-    in_code = score(field_tokens(fields), question_terms("retry"), stats)
-    assert in_code.matched == ("retry",) and 0 < in_code.score < in_prose.score

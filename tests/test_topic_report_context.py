@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from site_checks import citations_in
 from topic_fakes import config, entry, make_corpus, offline, read_json
 
@@ -21,7 +22,7 @@ from generator.topic.pipeline import run_topic_research
 from generator.topic.plan import DocumentOutline, heuristic_plan
 from generator.topic.processing import measured_figures
 from generator.topic.report import Report, build_report
-from generator.topic.sentences import paragraph_starts, passage_at, sentence_paragraphs
+from generator.topic.sentences import paragraph_parts, paragraph_starts, passage_at, sentence_paragraphs
 from generator.topic.state import Options, TopicMeta
 
 TEMPLATE = ("benefits and limits", "compare with alternatives")
@@ -97,10 +98,23 @@ def test_the_survey_reads_the_top_documents_headings_before_planning(kb_root: Pa
 def _passage(text: str, sentence: str) -> str | None:
     sentences = split_sentences(text)
     index = next(i for i, s in enumerate(sentences) if s.startswith(sentence))
-    quote = passage_at(
-        sentences, index, paragraph_starts(text, sentences), sentence_paragraphs(text, sentences)[index]
-    )
+    paragraph = sentence_paragraphs(text, sentences)[index]
+    quote = passage_at(sentences, index, paragraph_starts(text, sentences), paragraph_parts(paragraph))
     return quote.text if quote else None
+
+
+def test_a_paragraph_too_long_to_quote_whole_is_never_split(monkeypatch: pytest.MonkeyPatch) -> None:
+    # a PDF page or a web page can be one paragraph of thousands of sentences; analyze asks for its parts once,
+    # and a paragraph that cannot be quoted whole is not split at all (splitting it per sentence was quadratic)
+    from generator.topic import sentences as topic_sentences
+
+    calls: list[str] = []
+    real = topic_sentences.split_all
+    monkeypatch.setattr(topic_sentences, "split_all", lambda text: calls.append(text) or real(text))
+    long = " ".join(f"Vector databases keep embedding number {n} in an index." for n in range(400))
+    assert paragraph_parts(long) == () and calls == []
+    short = "Indexes are built once. Queries read them many times over."
+    assert paragraph_parts(short) == ("Indexes are built once.", "Queries read them many times over.")
 
 
 def test_a_short_paragraph_is_quoted_whole_with_its_run_in_label() -> None:

@@ -194,7 +194,7 @@ def _check_repo(
 def _check_topics(paths: KBPaths, config: Config, now: dt.datetime) -> Iterable[Check]:
     seen: set[str] = set()
     listed = [(entry, True) for entry in config.topics]
-    for entry, in_config in [*listed, *((entry, False) for entry in _topics_on_disk(paths, config))]:
+    for entry, in_config in [*listed, *((entry, False) for entry in _topics_on_disk(paths))]:
         slug = topic_slug(entry.topic, entry.slug, paths)
         if slug in seen:
             continue
@@ -243,7 +243,7 @@ def _check_topic(paths: KBPaths, entry: TopicEntry, slug: str, now: dt.datetime)
     return item
 
 
-def _topics_on_disk(paths: KBPaths, config: Config) -> Iterable[TopicEntry]:
+def _topics_on_disk(paths: KBPaths) -> Iterable[TopicEntry]:
     """Topics researched outside deepkb.yml refresh only when their _meta.json records refresh_days."""
     for meta_file in sorted(paths.topics_dir.glob("*/_meta.json")) if paths.topics_dir.is_dir() else []:
         meta = readable_meta(paths, meta_file.parent.name)

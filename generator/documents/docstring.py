@@ -6,33 +6,32 @@ from __future__ import annotations
 
 import re
 
+from ..text.sentences import DOCSTRING_SECTIONS
 from .model import Section
 from .rst import read_rst
 
-_GOOGLE_SECTION = re.compile(
-    r"(?i)^(\s*)(args|arguments|parameters|params|returns?|yields?|raises|exceptions|examples?|example usage|"
-    r"usage|notes?|see also|attributes|references|warnings?|todo|methods|keyword arguments|other parameters)"
-    r"\s*:\s*$"
+_GOOGLE_SECTION = re.compile(rf"(?i)^(\s*)({DOCSTRING_SECTIONS})\s*:\s*$")
+_COMMENT_MARKERS = re.compile(r"^\s*(?:/\*[*!]?|\*/|\*|//[/!]?|#)\s?")
+# XML doc (C#) and HTML (Javadoc) markup around the words of a doc comment
+_DOC_TAGS = re.compile(
+    r"</?(?:summary|remarks|returns|para|p|b|i|em|strong|code|c|br|tt)\b[^<>]*>", re.IGNORECASE
 )
-_COMMENT_MARK = re.compile(r"^\s*(?:/\*\*?|\*/|\*(?!\*)|///?|#+(?=\s|$)|--)\s?")
-_COMMENT_END = re.compile(r"\s*\*/\s*$")
-_JSDOC_TAG = re.compile(r"^\s*@\w+")
 _DOCTEST = re.compile(r"^\s*(?:>>>|\.\.\.)(?:\s|$)")
 
 
 def read_docstring(text: str) -> tuple[Section, ...]:
     """A docstring's sections: its description first (heading ""), then one per section header."""
-    return read_rst("\n".join(_docstring_lines(_cleandoc(text).split("\n"))))
+    return read_rst("\n".join(_docstring_lines(cleandoc(text).split("\n"))))
 
 
-def comment_text(comment: str) -> str:
-    """A comment block's text, line for line, without its markers (`//`, `/** … */`, `*`, `#`)."""
+def comment_text(raw: str) -> str:
+    """Comment text without its markers (`//`, `/** … */`, `*`, `#`) and doc markup (`<summary>`, `<p>`)."""
     lines = []
-    for line in comment.split("\n"):
-        line = _COMMENT_END.sub("", line)
-        line = _COMMENT_MARK.sub("", line, count=1)
-        lines.append("" if _JSDOC_TAG.match(line) else line)
-    return "\n".join(lines)
+    for line in raw.splitlines():
+        line = line.rstrip()
+        line = line[:-2].rstrip() if line.endswith("*/") else line
+        lines.append(_DOC_TAGS.sub("", _COMMENT_MARKERS.sub("", line, count=1)).strip())
+    return "\n".join(lines).strip()
 
 
 def _docstring_lines(lines: list[str]) -> list[str]:
@@ -57,7 +56,7 @@ def _docstring_lines(lines: list[str]) -> list[str]:
     return out
 
 
-def _cleandoc(text: str) -> str:
+def cleandoc(text: str) -> str:
     """inspect.cleandoc's rule, keeping the leading blank lines (line numbers count from the first)."""
     lines = text.expandtabs(4).split("\n")
     rest = [line for line in lines[1:] if line.strip()]

@@ -115,8 +115,8 @@ def _unwrap_containers(lines: list[str]) -> list[str]:
     out: list[str] = []
     body_indent = -1
     for line, prose in zip(lines, _outside_fences(lines), strict=True):
-        if body_indent >= 0 and (not line.strip() or _indent(line) >= body_indent):
-            out.append(_dedent(line, body_indent))
+        if body_indent >= 0 and (not line.strip() or indent_width(line) >= body_indent):
+            out.append(dedent_by(line, body_indent))
             continue
         body_indent = -1
         if prose and (found := _ADMONITION.match(line)):
@@ -135,7 +135,7 @@ def drop_admonitions(text: str) -> str:
     out: list[str] = []
     body_indent = -1
     for line, prose in zip(lines, _outside_fences(lines), strict=True):
-        if body_indent >= 0 and (not line.strip() or _indent(line) >= body_indent):
+        if body_indent >= 0 and (not line.strip() or indent_width(line) >= body_indent):
             out.append("")
             continue
         body_indent = -1
@@ -146,13 +146,15 @@ def drop_admonitions(text: str) -> str:
     return "\n".join(out)
 
 
-def _indent(line: str) -> int:
+def indent_width(line: str) -> int:
+    """A line's indentation in columns, a tab counted as four."""
     return len(line.expandtabs(4)) - len(line.expandtabs(4).lstrip())
 
 
-def _dedent(line: str, width: int) -> str:
+def dedent_by(line: str, width: int) -> str:
+    """The line without up to `width` columns of its indentation (tabs expanded to four)."""
     expanded = line.expandtabs(4)
-    return expanded[min(width, _indent(line)) :]
+    return expanded[min(width, indent_width(line)) :]
 
 
 # --------------------------------------------------------------------------- tokens to blocks

@@ -8,6 +8,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Literal
 
+from ..text.sentences import DOCSTRING_SECTIONS
+
 BlockKind = Literal["paragraph", "item", "code", "table", "quote"]
 _CODE_SPAN = re.compile(r"(?<!`)(`+)(?!`)(.+?)(?<!`)\1(?!`)", re.S)
 
@@ -98,10 +100,7 @@ class Document:
 
 _ABSTRACT = re.compile(r"(?i)^(?:abstract|summary|description|overview|概述|简介|摘要)\W*$")
 # a docstring's parameter, return and example sections describe pieces, never the whole
-_DOCSTRING_SECTION = re.compile(
-    r"(?i)^(?:args|arguments|parameters|params|returns?|yields?|raises|exceptions|examples?|example usage|"
-    r"usage|notes?|see also|attributes|references|warnings?|todo|methods|keyword arguments|other parameters)$"
-)
+_DOCSTRING_SECTION = re.compile(f"(?i)^(?:{DOCSTRING_SECTIONS})$")
 
 
 def is_docstring_section(heading: str) -> bool:

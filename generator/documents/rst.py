@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from .markdown import markdown_sections
+from .markdown import dedent_by, indent_width, markdown_sections
 from .model import Section
 
 _ADMONITIONS = frozenset(
@@ -79,7 +79,7 @@ class _Shadow:
     def _body_end(self, i: int, indent: int) -> int:
         """The line after the indented body that starts below line i."""
         j = i + 1
-        while j < len(self.lines) and (not self.lines[j].strip() or _indent(self.lines[j]) > indent):
+        while j < len(self.lines) and (not self.lines[j].strip() or indent_width(self.lines[j]) > indent):
             j += 1
         return j
 
@@ -105,7 +105,7 @@ class _Shadow:
         kept = line[:-1] if len(line) > 2 and line[-3] != " " else line[:-2]  # "Example::" → "Example:"
         self.out.append(inline(kept))
         bullet = _BULLET.match(line)  # "- Run it::": the block is indented past the item's text
-        indent = bullet.end() if bullet else _indent(line)
+        indent = bullet.end() if bullet else indent_width(line)
         end = self._body_end(i, indent)
         self._fence(self.lines[i + 1 : end], "", indent, replaces_line=False)
         return end
@@ -114,7 +114,7 @@ class _Shadow:
         """A code block in the lines of `body` (plus the directive's own line, when it replaces one),
         indented as far as the text it belongs to (a list item's code stays in the item)."""
         code = [line for line in body if not _OPTION.match(line)] if replaces_line else list(body)
-        margin = min((_indent(line) for line in code if line.strip()), default=0)
+        margin = min((indent_width(line) for line in code if line.strip()), default=0)
         if not any(line.strip() for line in code):
             self.out += [""] * (len(body) + replaces_line)
             return
@@ -122,7 +122,7 @@ class _Shadow:
         lines = [
             ""
             if replaces_line and _OPTION.match(line)
-            else pad + _dedent(line, margin)
+            else pad + dedent_by(line, margin)
             if line.strip()
             else ""
             for line in body
@@ -170,12 +170,3 @@ def _role(found: re.Match[str]) -> str:
         return label if name in _PLAIN_ROLES or label else f"`{body}`"
     body = body.lstrip("~!").strip()
     return body if name in _PLAIN_ROLES else f"`{body}`"
-
-
-def _indent(line: str) -> int:
-    return len(line.expandtabs(4)) - len(line.expandtabs(4).lstrip())
-
-
-def _dedent(line: str, width: int) -> str:
-    expanded = line.expandtabs(4)
-    return expanded[min(width, _indent(line)) :]

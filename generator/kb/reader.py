@@ -176,7 +176,7 @@ class Reader:
         entry = index["topics"].get(entry_id) or index["sources"].get(entry_id)
         if entry is None:
             raise UsageError(f"no entry {entry_id!r}", hint="list_entries gives the ids")
-        folder = self._folder(entry_id, entry)
+        folder = self._folder(entry)
         with search_db(self.paths) as conn:
             rows = conn.execute("SELECT path FROM docs WHERE entry = ? ORDER BY path", (entry_id,)).fetchall()
         pages = [_page_name(folder, rel) for (rel,) in rows]
@@ -197,7 +197,7 @@ class Reader:
         """A page's markdown (frontmatter included), MAX_TEXT characters from `offset`."""
         entry_id, page = check_entry_id(entry_id), check_page(page or "index")
         entry = self._lookup(entry_id)
-        folder = self._folder(entry_id, entry)
+        folder = self._folder(entry)
         rel = f"{folder}/{page}.md" if not entry_id.startswith("source:") else str(entry.get("path"))
         with search_db(self.paths) as conn:
             row = conn.execute(
@@ -242,14 +242,14 @@ class Reader:
             raise UsageError(f"no entry {entry_id!r}", hint="list_entries gives the ids")
         return entry
 
-    def _folder(self, entry_id: str, entry: IndexEntry) -> str:
+    def _folder(self, entry: IndexEntry) -> str:
         """The entry's folder below site_src/, from the index's own path (sources: their topic's)."""
         path = str(entry.get("path") or "")
         return path.rsplit("/", 1)[0] if "/" in path else ""
 
     def _records(self, entry_id: str, entry: IndexEntry) -> dict[str, str]:
         """Record name → its path below site_src/, for the records that exist."""
-        folder = self._folder(entry_id, entry)
+        folder = self._folder(entry)
         kind = entry_id.split(":", 1)[0]
         if kind == "source":  # topics/<slug>/raw/<name>.md → topics/<slug>/processed/sources/<name>.json
             name = Path(str(entry.get("path"))).stem

@@ -141,13 +141,16 @@ class FileFacts:
 @dataclass(frozen=True)
 class CallEdge:
     """A call found by static analysis: `caller` (qualified symbol of `caller_path`, "" for module level)
-    calls `callee` (qualified symbol of `callee_path`) at `line` of `caller_path`."""
+    calls `callee` (qualified symbol of `callee_path`) at `line` of `caller_path`, on `share` of its path."""
 
     caller_path: str
     caller: str
     callee_path: str
     callee: str
     line: int
+    share: float = 1.0
+    """The share of its caller's path the call sits on (facts/branches.py): 1 on the straight line, less in
+    an error handler or a branch a flag guards."""
 
 
 @dataclass
@@ -283,6 +286,14 @@ class FlowHop:
 
 
 @dataclass(frozen=True)
+class FlowPassage:
+    """A doc passage that tells the main flow: it names these of the flow's symbols, in the flow's order."""
+
+    passage: DocPassage
+    names: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class FlowBranch:
     """A hop of the main flow's call tree and the hops below it, each cited at the line of its call."""
 
@@ -328,7 +339,8 @@ class ShardAnalysis:
     input_note: str = ""  # what the model did not see, when its window was too small (our words)
     key_types: list[KeyType] = field(default_factory=list)
     functions: list[CitedSymbol] = field(default_factory=list)
-    flow: list[FlowHop] = field(default_factory=list)
+    flow: list[FlowHop] = field(default_factory=list)  # the call tree's main line (its heaviest calls)
+    flow_tree: list[FlowBranch] = field(default_factory=list)  # from the shard's own entry point
     depends_on: list[SubsystemLink] = field(default_factory=list)
     used_by: list[SubsystemLink] = field(default_factory=list)
     files: list[ModuleLine] = field(default_factory=list)
@@ -432,6 +444,9 @@ class RepoSynthesis:
     flow_tree: list[FlowBranch] = field(
         default_factory=list
     )  # the calls the main flow's entry makes, as a tree
+    flow_docs: list[FlowPassage] = field(
+        default_factory=list
+    )  # doc passages naming the flow's steps in order
     catalogue: list[CatalogueGroup] = field(default_factory=list)
     modules_present: int = 0  # core source modules in the repository (the catalogue lists all of them)
     git: bool = True  # False: researched from a folder that is not a git repository

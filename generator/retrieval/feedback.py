@@ -8,14 +8,13 @@ no new one. Callers supply dispatch and evaluate (an LLM judge, or the lexical j
 
 from __future__ import annotations
 
-import math
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
 from ..text.words import content_words, tokens
-from .scoring import CorpusStats, question_terms, score
+from .scoring import CorpusStats, idf, question_terms, score
 
 T = TypeVar("T")
 
@@ -83,34 +82,30 @@ def iterative_retrieval(
     key: Callable[[T], str],
     evaluate: Evaluate[T],
     text_of: TextOf[T] | None = None,
-    max_cycles: int = MAX_CYCLES,
-    good_score: float = GOOD_SCORE,
-    enough: int = ENOUGH_GOOD,
-    exclude_below: float = EXCLUDE_BELOW,
 ) -> Retrieval[T]:
     """Run the dispatch → evaluate → refine loop and return what was kept, with its trace."""
     query = Query(terms=_dedupe_terms(initial_terms))
     kept: dict[str, Judged[T]] = {}
     cycles: list[Cycle] = []
-    reason = f"reached {max_cycles} cycles"
-    for cycle in range(1, max_cycles + 1):
+    reason = f"reached {MAX_CYCLES} cycles"
+    for cycle in range(1, MAX_CYCLES + 1):
         query.cycle = cycle
         fresh = [c for c in dispatch(query) if key(c) not in query.excludes and key(c) not in kept]
         judged = evaluate(query, fresh) if fresh else []
         cycles.append(Cycle(list(query.terms), [(j.key, j.score, j.reason) for j in judged]))
         for j in judged:
-            if j.score < exclude_below:
+            if j.score < EXCLUDE_BELOW:
                 query.excludes.add(j.key)
             else:
                 kept[j.key] = j
-        new_good = any(j.score >= good_score for j in judged)
-        if sum(1 for j in kept.values() if j.score >= good_score) >= enough and not new_good:
-            reason = f"{enough} or more candidates scored ≥ {good_score} and no new one appeared"
+        new_good = any(j.score >= GOOD_SCORE for j in judged)
+        if sum(1 for j in kept.values() if j.score >= GOOD_SCORE) >= ENOUGH_GOOD and not new_good:
+            reason = f"{ENOUGH_GOOD} or more candidates scored ≥ {GOOD_SCORE} and no new one appeared"
             break
         if not fresh:
             reason = "no new candidates"
             break
-        query = refine(query, judged, text_of=text_of, good_score=good_score)
+        query = refine(query, judged, text_of=text_of)
     ranked = sorted(kept.values(), key=lambda j: (-j.score, j.key))
     return Retrieval(kept=ranked, cycles=cycles, stopped_because=reason)
 
@@ -120,7 +115,6 @@ def refine(
     judged: Sequence[Judged[T]],
     *,
     text_of: TextOf[T] | None,
-    good_score: float = GOOD_SCORE,
     new_terms: int = 3,
 ) -> Query:
     """Pseudo-relevance feedback: add the words the high-relevance candidates share and the other candidates
@@ -132,9 +126,9 @@ def refine(
     words = {j.key: set(content_words(text_of(j.item))) for j in judged}
     every: Counter[str] = Counter(w for found in words.values() for w in found)
     good: Counter[str] = Counter(
-        w for j in judged if j.score >= good_score * 0.8 for w in words[j.key] - have
+        w for j in judged if j.score >= GOOD_SCORE * 0.8 for w in words[j.key] - have
     )
-    weight = {w: n * math.log(1 + len(judged) / every[w]) for w, n in good.items() if len(w) > 2}
+    weight = {w: n * idf(every[w], len(judged)) for w, n in good.items() if len(w) > 2}
     # ties: by word, not set order
     extra = [term for term, _ in sorted(weight.items(), key=lambda kv: (-kv[1], kv[0]))[:new_terms]]
     return Query(terms=_dedupe_terms([*query.terms, *extra]), excludes=excludes, cycle=query.cycle + 1)

@@ -16,7 +16,6 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from .. import cjk
-from ..documents import Document
 from ..text.words import ZH_STOPWORDS, latin_words, stem, tokens
 
 K1 = 10.0
@@ -136,20 +135,6 @@ class Fields:
     body: str
     lead: str = ""  # the document's abstract or first paragraph, which says what it is about
     code: str = ""  # its code examples, when they are told apart from its prose
-
-
-def document_fields(document: Document) -> Fields:
-    """The fields of a document read by generator/documents: its title, its headings, its summary as the
-    lead, its prose blocks as the body and its code blocks as code."""
-    prose = [block.plain for _, block in document.blocks() if block.kind != "code"]
-    code = [block.text for _, block in document.blocks() if block.kind == "code"]
-    return Fields(
-        title=document.title,
-        headings="\n".join(document.headings),
-        body="\n\n".join(prose),
-        lead=document.summary(),
-        code="\n\n".join(code),
-    )
 
 
 @dataclass(frozen=True)

@@ -316,21 +316,19 @@ class _PageTokens(HTMLParser):
         self.unparsed += [text[m.start() : m.start() + 20] for m in _TAG_START.finditer(text)]
 
 
-def find_live_markup(
-    page_html: str, inline_allowed: Sequence[re.Pattern[str]] | None = None, base_path: str = "/"
-) -> list[str]:
+def find_live_markup(page_html: str, base_path: str = "/") -> list[str]:
     """Everything in a finished page that could run script and is not the theme's own (empty when safe).
 
     The page is judged as a browser parses it: tag and attribute names of real tags, URL attributes' values,
     script bodies — never text, nor text inside an attribute value (a description that mentions `onclick=`).
     A script is the theme's own when it loads a bundle from assets/javascripts/, when it is an inline
-    snippet whose text is exactly one of the theme's (`inline_allowed`, by default Material's own partials),
+    snippet whose text is exactly one of the theme's (Material's own partials, `theme_inline_scripts`),
     or when it is the theme's JSON configuration block (data, never run). `base_path` is the path of the
     site's address (`/kb/` for https://owner.github.io/kb/): the 404 page loads the bundles from under it.
     Anywhere else — the page body, the header, the 404 page — no script of any kind is allowed, nor a form
     in the page body.
     """
-    allowed = theme_inline_scripts() if inline_allowed is None else inline_allowed
+    allowed = theme_inline_scripts()
     tokens = _PageTokens()
     try:
         tokens.feed(page_html)

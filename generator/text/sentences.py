@@ -51,13 +51,16 @@ def _long_enough(sentence: str) -> bool:
     return len(sentence) >= 12 or sum(1 for ch in sentence if is_cjk(ch)) >= 5
 
 
+# The names of a docstring's sections (Google, NumPy): the one list the summary here and the document model's
+# docstring reader (generator/documents) know them by.
+DOCSTRING_SECTIONS = (
+    r"args|arguments|parameters|params|keyword args|keyword arguments|other parameters|returns?|yields?|raises|"
+    r"exceptions|examples?|example usage|usage|notes?|see also|attributes|methods|references|warnings?|todo"
+)
 # A docstring's section header (Google, NumPy and Sphinx styles): the summary ends before it, and a docstring
 # that opens with one has no summary at all.
 _SECTION = re.compile(
-    r"^\s*(?:Args|Arguments|Parameters|Params|Keyword Args|Keyword Arguments|Other Parameters|Returns?|"
-    r"Yields?|Raises|Exceptions|Examples?|Notes?|Attributes|Methods|See Also|Warnings?|Todo|References|"
-    r"Usage)\s*:?\s*$|^\s*:(?:param|returns?|raises?|rtype|type)\b",
-    re.IGNORECASE,
+    rf"^\s*(?:{DOCSTRING_SECTIONS})\s*:?\s*$|^\s*:(?:param|returns?|raises?|rtype|type)\b", re.IGNORECASE
 )
 # An all-capitals label before the text ("ANALYSIS: findings per sub-question…"): a heading, not a sentence
 _LABEL = re.compile(r"^[A-Z][A-Z0-9 _/&-]{2,40}:\s+(?=\S)")

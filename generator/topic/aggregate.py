@@ -5,7 +5,6 @@ model, its JSON (checked, repaired once). If aggregation fails it degrades to th
 
 from __future__ import annotations
 
-import math
 import re
 from collections import Counter
 from typing import TYPE_CHECKING, Literal
@@ -16,6 +15,7 @@ from ..errors import ProviderError
 from ..llm.base import Prompt, Provider
 from ..llm.structured import complete_json
 from ..llm.window import context_window, fit_entries
+from ..retrieval.scoring import idf
 from ..text.words import STOPWORDS, content_words
 from . import bounds
 from .aggregated import Aggregation, Cluster, Entity, SourceItem
@@ -85,7 +85,7 @@ def top_terms(sources: list[RawSource], exclude: set[str]) -> dict[str, list[str
     total = max(1, len(docs))
     result = {}
     for sid, counts in docs.items():
-        weights = {w: c * math.log(1 + total / df[w]) for w, c in counts.items() if len(w) > 2}
+        weights = {w: c * idf(df[w], total) for w, c in counts.items() if len(w) > 2}
         result[sid] = [w for w, _ in sorted(weights.items(), key=lambda kv: (-kv[1], kv[0]))[:TOP_TERMS]]
     return result
 

@@ -40,6 +40,7 @@ from .sentences import (
     is_changelog,
     is_question,
     needs_antecedent,
+    paragraph_parts,
     paragraph_starts,
     passage_at,
     quotable,
@@ -640,9 +641,10 @@ def _quotes_of(source: RawSource, focus: str, concepts: set[str]) -> list[tuple[
     naming.sort(key=lambda i: -central.get(i, 0.0))
     found: dict[tuple[str, ...], tuple[Quote, float, str]] = {}
     examples = {part: q for q in code_examples(source.text) for part in q.parts}  # by their sentences
+    parts = {paragraph: paragraph_parts(paragraph) for paragraph in set(paragraphs)}
     for i in naming:
         example = examples.get(clean(sentences[i]))
-        quote = example or passage_at(sentences, i, starts, paragraphs[i])
+        quote = example or passage_at(sentences, i, starts, parts[paragraphs[i]])
         if quote is not None and quote.parts not in found:
             found[quote.parts] = (quote, central.get(i, 0.0), headings[i])
     return list(found.values())[:SCAN_PER_SOURCE]

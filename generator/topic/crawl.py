@@ -25,10 +25,11 @@ from ..documents import Budget, read_bytes, read_text, stated_title
 from ..documents.html import keep_formulas
 from ..errors import DeepkbError, ProviderError, ProviderTimeout, UnsafeSourceError
 from ..jsontypes import JSONObject
+from ..netguard import Resolver
 from ..text.htmlpage import read_html
 from ..text.pagetext import absolute_links, html_to_markdown, inert_markdown
 from .dedupe import canonical_url
-from .ssrf import Guard, Resolver, Target, system_resolver
+from .ssrf import Guard, Target, system_resolver
 
 CONTENT_TYPES = frozenset(
     {"text/html", "application/xhtml+xml", "text/plain", "text/markdown", "application/pdf"}

@@ -161,8 +161,7 @@ def _store(
     result = dedupe(hits, key_text=lambda h: h.content, key_url=lambda h: h.url)
     with ctx.lock:  # raw sources merge passages of the same document; one writer at a time
         stored = [
-            write_raw_source(ctx.paths, ctx.slug, hit, tags=ctx.tags, provider=ctx.llm.name)
-            for hit in list(result.kept)[:keep]
+            write_raw_source(ctx.paths, ctx.slug, hit, tags=ctx.tags) for hit in list(result.kept)[:keep]
         ]
     return [r.id for r in stored], len(result.dropped)
 

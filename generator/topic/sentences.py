@@ -187,14 +187,25 @@ def quote_at(
     return Quote(joined, (before, sentence), index) if len(joined) <= MAX_QUOTE else None
 
 
-def passage_at(sentences: list[str], index: int, starts: frozenset[int], paragraph: str = "") -> Quote | None:
-    """The passage for sentence `index`: its whole `paragraph` (as the source writes it) when that is prose
-    throughout (a run-in label such as "Testing." included), does not end on a question and fits MAX_PASSAGE,
-    else the sentence as `quote_at` quotes it. A paragraph opening with a reference back ("This…", "I.e.…")
-    is never quoted whole: nothing quoted before it says what it refers to."""
-    single = quote_at(sentences, index, starts)
+def paragraph_parts(paragraph: str) -> tuple[str, ...]:
+    """The cleaned sentences of a `paragraph` short enough to quote whole (MAX_PASSAGE), else (). Made once per
+    paragraph: a PDF or web page can hold one of 30,000 characters, and splitting it again for each of its
+    sentences made quoting it quadratic (34 s for 400 sentences)."""
+    if len(clean(paragraph)) > MAX_PASSAGE:
+        return ()
     parts = tuple(clean(p) for p in split_all(paragraph))
-    if single is None or len(parts) < 2 or len(" ".join(parts)) > MAX_PASSAGE:
+    return parts if len(" ".join(parts)) <= MAX_PASSAGE else ()
+
+
+def passage_at(
+    sentences: list[str], index: int, starts: frozenset[int], parts: tuple[str, ...] = ()
+) -> Quote | None:
+    """The passage for sentence `index`: its whole paragraph (its `parts`, from `paragraph_parts`, as the source
+    writes it) when that is prose throughout (a run-in label such as "Testing." included) and does not end on a
+    question, else the sentence as `quote_at` quotes it. A paragraph opening with a reference back ("This…",
+    "I.e.…") is never quoted whole: nothing quoted before it says what it refers to."""
+    single = quote_at(sentences, index, starts)
+    if single is None or len(parts) < 2:
         return single
     said = [p for p in parts if not RUN_IN_LABEL.match(p)]
     whole = (

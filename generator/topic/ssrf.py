@@ -16,9 +16,7 @@ from dataclasses import dataclass, field
 import httpx
 
 from ..errors import UnsafeSourceError
-from ..netguard import METADATA, Address, Resolver, address_problem, resolve
-
-__all__ = ["METADATA", "BlockedTarget", "Guard", "Resolver", "Target", "address_problem", "system_resolver"]
+from ..netguard import Address, Resolver, address_problem, resolve
 
 WEB_PORTS = frozenset({80, 443, 8080, 8443})
 

@@ -171,7 +171,6 @@ def write_raw_source(
     *,
     source: str | None = None,
     tags: list[str] | None = None,
-    provider: str = "offline",
 ) -> RawSource:
     """Save a SearchHit or a crawled FetchedPage as the record `processed/sources/{source}-{hash}.json`;
     storing the same source again keeps its first fetch time and adds only passages it did not have."""

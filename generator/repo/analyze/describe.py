@@ -6,6 +6,7 @@ and the model are shown the same things. Which symbols matter is the facts' rank
 
 from __future__ import annotations
 
+import posixpath
 from collections.abc import Iterable, Sequence
 
 from generator.repo.analyze.citations import Linker
@@ -52,7 +53,17 @@ def ranked(paths: Iterable[str], facts: Facts) -> list[RankedSymbol]:
         for path in paths
         for entry in key_symbols(facts, path)
     ]
-    return sorted(found, key=lambda r: (r.secondary, -r.score, r.path, r.symbol.start))
+    found.sort(key=lambda r: (r.secondary, -r.score, r.path, r.symbol.start))
+    # a definition repeated in a sibling file (Go's build-tagged twins: binding.go, binding_nomsgpack.go) is
+    # one symbol to a reader: its first, best-ranked place stands for it
+    seen: set[tuple[str, str, str, str]] = set()
+    unique = []
+    for r in found:
+        key = (posixpath.dirname(r.path), r.symbol.name, r.symbol.kind, r.symbol.doc_source)
+        if key not in seen:
+            seen.add(key)
+            unique.append(r)
+    return unique
 
 
 def key_types(paths: Sequence[str], facts: Facts, linker: Linker, limit: int = 8) -> list[KeyType]:

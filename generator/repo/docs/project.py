@@ -185,7 +185,9 @@ def usage_examples(documents: Iterable[Document]) -> list[DocPassage]:
         for section, block in document.blocks():
             if block.kind != "code" or any(_SKIPPED_HEADING.search(h) for h in section.path):
                 continue
-            if not _worth_quoting("code", block.text) or _install_only(block.text) or block.text in seen:
+            if not _worth_quoting("code", block.text) or block.text in seen:
+                continue
+            if _install_only(block.text) or _installing(section.path, block.language):
                 continue
             seen.add(block.text)
             if block.lead and len(block.lead.split()) >= 3:
@@ -208,11 +210,30 @@ def usage_examples(documents: Iterable[Document]) -> list[DocPassage]:
     return found
 
 
+# a line that installs, fetches or builds the project: a package manager's or git's command, or any `install`
+_INSTALL_LINE = re.compile(
+    r"(?:sudo\s+)?(?:(?:pip3?|pipx|uv|npm|yarn|pnpm|bun|go|cargo|dotnet|brew|apt|apt-get|port|pacman|"
+    r"xbps-install|nix-shell|nix-env|pkg|eopkg|choco|scoop|winget|snap|dnf|yum|zypper|apk|gem|composer|conda|"
+    r"mamba|git|cd|docker|npx)\b|\S+\s+(?:\S+\s+)?install\b)"
+)
+_INSTALL_HEADING = re.compile(r"\binstall(?:s|ing|ation)?\b", re.IGNORECASE)
+_SHELL = frozenset(
+    {"", "bash", "sh", "shell", "console", "zsh", "fish", "powershell", "ps1", "pwsh", "bat", "cmd"}
+)
+_COMMENT_LINE = re.compile(r"^(?:#|//|rem\b|::)", re.IGNORECASE)
+
+
+def _installing(path: Sequence[str], language: str) -> bool:
+    """A shell block under an "Installation" heading: setting up a package source, then installing."""
+    return language.lower() in _SHELL and any(_INSTALL_HEADING.search(heading) for heading in path)
+
+
 def _install_only(code: str) -> bool:
-    lines = [ln.strip().lstrip("$ ") for ln in code.splitlines() if ln.strip()]
-    return all(
-        re.match(r"(?:pip|npm|yarn|pnpm|go|cargo|dotnet|brew|apt|git|cd|docker|npx)\b", ln) for ln in lines
-    )
+    """Whether a code block only installs, fetches or builds the project (comment lines aside): one per
+    package manager is a list of ways in, not an example of use."""
+    lines = [ln.strip().removeprefix("$").strip() for ln in code.splitlines() if ln.strip()]
+    lines = [ln for ln in lines if not _COMMENT_LINE.match(ln)]
+    return bool(lines) and all(_INSTALL_LINE.match(ln) for ln in lines)
 
 
 # --------------------------------------------------------------------------- concepts

@@ -17,6 +17,7 @@ from pathlib import Path
 
 from generator.errors import DeepkbError
 from generator.repo.facts.calltree import call_tree, heaviest_entry
+from generator.repo.facts.commands import cli_commands
 from generator.repo.facts.deprecation import deprecated_by_body, deprecated_by_doc
 from generator.repo.facts.flows import Node, entry_points, main_paths
 from generator.repo.facts.forked import map_files
@@ -29,8 +30,8 @@ from generator.repo.model import CallEdge, CallTree, FileFacts, Symbol
 
 MAX_CALLERS = 40  # files whose calls into a set of files are shown (the most important ones)
 CALLS_MAX_BYTES = 400_000
-# the main flow's tree starts at whichever leads to the most code of the entry points of this many main
-# paths and of this many of the best entry points
+# the main flow's tree starts at whichever leads to the most code of the entry points this many main paths
+# start from and of this many of the best entry points
 ENTRY_CHAINS, ENTRIES = 5, 4  # larger files (generated tables, vast test modules) are not read for calls
 
 
@@ -39,7 +40,9 @@ class CallGraph:
     makes into the code are read only when asked for (`edges(incoming=True)`, a request's answer): they
     count towards no ranking."""
 
-    def __init__(self, reader: _CallReader, edges: dict[str, list[CallEdge]]) -> None:
+    def __init__(
+        self, reader: _CallReader, edges: dict[str, list[CallEdge]], commands: list[Node] | None = None
+    ) -> None:
         self.files = reader.files
         self._reader = reader
         self._edges = edges
@@ -53,6 +56,8 @@ class CallGraph:
         self.node_weights: dict[Node, float] = {}  # what reaching each symbol weighs (flows.py)
         self.examples: dict[str, float] = {}  # what the usage examples call, how prominently (examples.py)
         self.entry_points: list[Node] = []  # a maintainer's entry points (deepkb.yml): flows start there
+        # a command-line tool's commands (commands.py): its main flow starts at the heaviest of them
+        self.commands: list[Node] = commands or []
         self._lines: dict[str, list[str]] = {}
 
     def deprecated(self, node: Node) -> bool:
@@ -104,13 +109,18 @@ class CallGraph:
         return main_paths(self, self.files, paths, limit=limit)
 
     def tree(self, paths: Iterable[str] | None = None) -> list[CallTree]:
-        """calltree.call_tree from a maintainer's entry point of `paths`, else the one leading to the most code
-        among those the main paths start from and the best entry points: the calls it makes, each with the
-        calls below it."""
+        """calltree.call_tree from a maintainer's entry point of `paths`, else from the command of a
+        command-line tool leading to the most code, else the one leading to the most code among those the
+        main paths start from and the best entry points: the calls it makes, each with the calls below it."""
         paths = list(self.files if paths is None else paths)
-        starts = [(chain[0].caller_path, chain[0].caller) for chain in self.chains(paths, limit=ENTRY_CHAINS)]
+        chains = self.chains(paths, limit=3 * ENTRY_CHAINS)  # an entry's several paths count as one start
+        starts = list(dict.fromkeys((chain[0].caller_path, chain[0].caller) for chain in chains))[
+            :ENTRY_CHAINS
+        ]
         chosen = [node for node in self.entry_points if node in starts]  # a maintainer's comes first, always
-        candidates = chosen[:1] or dict.fromkeys([*starts, *self.entries(paths, limit=ENTRIES)])
+        within = set(paths)
+        commands = [node for node in self.commands if node[0] in within]
+        candidates = chosen[:1] or commands or dict.fromkeys([*starts, *self.entries(paths, limit=ENTRIES)])
         entry = heaviest_entry(self, self.files, candidates)
         return call_tree(self, self.files, entry) if entry is not None else []
 
@@ -132,13 +142,17 @@ def read_call_graph(
     max_bytes: int,
     sizes: Mapping[str, int] | None = None,
 ) -> CallGraph:
-    """The calls of every source module of `files`, in the map's order. Given the files' `sizes`, a large
+    """The calls of every source module of `files`, in the map's order, and the commands of a command-line
+    tool (one whose packages re-export no public API). Given the files' `sizes`, a large
     repository's files are read by a pool of forked processes (forked.py; each file's calls depend on the
     facts alone, so the graph is the same)."""
     reader = _CallReader(root, files, index, max_bytes)
     paths = [path for path in files if not is_context_file(path)]
     total = sum(sizes.get(p, 0) for p in paths) if sizes is not None else 0
-    return CallGraph(reader, dict(zip(paths, map_files(reader.edges, paths, total), strict=True)))
+    edges = dict(zip(paths, map_files(reader.edges, paths, total), strict=True))
+    # a library's commands are tools beside its public API, where its flows start; a tool's are its front door
+    library = any(fact.api_names for fact in files.values())
+    return CallGraph(reader, edges, [] if library else cli_commands(reader.read, files))
 
 
 class _CallReader:

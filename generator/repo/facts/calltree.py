@@ -3,8 +3,10 @@ code, several where the work branches — `get → request → Session.request �
 with `Session.prepare_request` beside `Session.send`.
 
 A callee is weighed by what lies below it, not by its name: the lines of the distinct functions reachable
-from it (each counting more in a central module) and its own. A call that reports an error, logs or traces,
-a deprecated symbol or a test helper is a side path and counts for little, whatever it leads to.
+from it (each counting more in a central module) and its own, times the share of the path its call sits on
+(branches.py: a fallback under a flag, an error handler count less than the straight line). A call that
+reports an error, logs or traces, a deprecated symbol or a test helper is a side path and counts for little,
+whatever it leads to.
 """
 
 from __future__ import annotations
@@ -117,11 +119,13 @@ class _Tree:
         return [e for w, _, e in weighed if w >= BRANCH * heaviest][:BREADTH]
 
     def weigh(self, edge: CallEdge, above: tuple[Node, ...]) -> float:
-        """What `edge`'s callee leads to (`reach`); a side path counts SIDE_PATH of its own lines."""
+        """What `edge`'s callee leads to (`reach`), times the share of the caller's path the call sits on (an
+        error handler's or a flag's branch counts less than the straight line); a side path counts SIDE_PATH
+        of its own lines."""
         callee = (edge.callee_path, edge.callee)
         if self.side_path(edge):
             return self.size(callee) * SIDE_PATH
-        return self.reach(callee, above)
+        return self.reach(callee, above) * edge.share
 
     def reach(
         self, node: Node, above: tuple[Node, ...] = (), depth: int = REACH_DEPTH, most: int = REACH_NODES

@@ -3,9 +3,9 @@ leading comment (license headers skipped), cleaned of comment markers and doc ma
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
+from generator.documents import comment_text
 from generator.repo.facts.prose import doc_head, summary
 
 
@@ -14,23 +14,6 @@ def _text(node: Any) -> str:
 
 
 _DOC_ANCHORS = {"export_statement", "type_declaration", "template_declaration"}
-_COMMENT_MARKERS = re.compile(r"^\s*(?:/\*[*!]?|\*/|\*|//[/!]?|#)\s?")
-
-
-# XML doc (C#) and HTML (Javadoc) markup around the words of a doc comment
-_DOC_TAGS = re.compile(
-    r"</?(?:summary|remarks|returns|para|p|b|i|em|strong|code|c|br|tt)\b[^<>]*>", re.IGNORECASE
-)
-
-
-def clean_comment(raw: str) -> str:
-    """Comment text without its markers (`//`, `/** … */`, `*`, `#`) and doc markup (`<summary>`, `<p>`)."""
-    lines = []
-    for line in raw.splitlines():
-        line = line.rstrip()
-        line = line[:-2].rstrip() if line.endswith("*/") else line
-        lines.append(_DOC_TAGS.sub("", _COMMENT_MARKERS.sub("", line, count=1)).strip())
-    return "\n".join(lines).strip()
 
 
 def doc_before(node: Any, language: str) -> str:
@@ -50,7 +33,7 @@ def doc_before(node: Any, language: str) -> str:
         comments.append(text)
         expected_end = sibling.start_point[0] - 1
         sibling = sibling.prev_named_sibling
-    return doc_head(clean_comment("\n".join(reversed(comments))))
+    return doc_head(comment_text("\n".join(reversed(comments))))
 
 
 def _attached(comment: Any, expected_end: int, above: list[str]) -> bool:
@@ -96,7 +79,7 @@ def leading_doc(root: Any, language: str) -> str:
                 blocks.pop()
             break
     for block in blocks:
-        text = summary(clean_comment("\n".join(block)))  # licence headers and build tags give ""
+        text = summary(comment_text("\n".join(block)))  # licence headers and build tags give ""
         if text:
             return text
     return ""

@@ -252,7 +252,9 @@ class _Search:
         """1 for a caller's last call, down to 1 - EARLY_CALL for its first (its set-up); ERROR_PATH of that
         for a call that reports an error (raising `UsageError`, `serveError`, `this.error(…)`): where a
         path turns aside, whatever the callee weighs."""
-        share = 1.0 - EARLY_CALL * (1.0 - self.late.get(edge, 1.0))
+        share = (
+            1.0 - EARLY_CALL * (1.0 - self.late.get(edge, 1.0))
+        ) * edge.share  # where it sits (branches.py)
         return share * ERROR_PATH if REPORTS_ERROR.search(edge.callee.rsplit(".", 1)[-1]) else share
 
     def weigh(self, node: Node) -> float:

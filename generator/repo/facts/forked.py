@@ -1,6 +1,7 @@
 """The facts stage's per-file passes (symbols, then calls), over a pool of forked processes when the files
 are large enough to pay for starting them. The work, and all it reads, is inherited by the fork rather than
-sent; only the paths go out and the results come back, in the order given, so the output is the same."""
+sent (a forked process's arguments are never pickled, so the pool's initializer hands it over); only the
+paths go out and the results come back, in the order given, so the output is the same."""
 
 from __future__ import annotations
 
@@ -19,7 +20,11 @@ PARALLEL_MIN_BYTES = 2_000_000  # source bytes below which starting processes co
 MAX_WORKERS = 8
 CHUNK_FILES = 32  # files handed to a worker at a time: fewer round trips, still balanced at the end
 
-_work: Callable[[str], Any] | None = None  # what the forked workers run, inherited rather than sent
+
+class _Inherited:
+    """What a forked worker runs: set in the worker alone, by the pool's initializer."""
+
+    work: Callable[[str], Any] | None = None
 
 
 def map_files(work: Callable[[str], T], paths: list[str], total_bytes: int) -> list[T]:
@@ -33,13 +38,13 @@ def map_files(work: Callable[[str], T], paths: list[str], total_bytes: int) -> l
 
 
 def _in_pool(work: Callable[[str], T], paths: list[str], count: int) -> list[T]:
-    global _work
-    _work = work
-    try:
-        with ProcessPoolExecutor(count, mp_context=multiprocessing.get_context("fork")) as pool:
-            return list(pool.map(_run, paths, chunksize=CHUNK_FILES))
-    finally:
-        _work = None
+    context = multiprocessing.get_context("fork")
+    with ProcessPoolExecutor(count, mp_context=context, initializer=_inherit, initargs=(work,)) as pool:
+        return list(pool.map(_run, paths, chunksize=CHUNK_FILES))
+
+
+def _inherit(work: Callable[[str], Any]) -> None:
+    _Inherited.work = work
 
 
 @contextmanager
@@ -57,8 +62,8 @@ def _collector_paused() -> Iterator[None]:
 
 
 def _run(path: str) -> Any:
-    assert _work is not None
-    return _work(path)
+    assert _Inherited.work is not None
+    return _Inherited.work(path)
 
 
 def _other_threads() -> bool:

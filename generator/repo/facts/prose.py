@@ -16,6 +16,7 @@ from functools import lru_cache
 import docstring_parser
 
 from generator.documents import Block, read_text
+from generator.documents.docstring import cleandoc
 from generator.documents.model import code_spans_as_text, is_docstring_section
 from generator.text.sentences import sentence_ends
 
@@ -83,7 +84,7 @@ def summary(text: str | None, *, limit: int = SUMMARY_CHARS, sections: bool = Tr
     plain = plain if plain is not None else _code_span_sentence(head)
     if plain is not None:
         return _fit(_sentences(plain), limit)
-    found = _prose_blocks(description(head) if sections else _dedent(head.expandtabs(4)), keep_gaps=True)
+    found = _prose_blocks(description(head) if sections else cleandoc(head.strip("\n")), keep_gaps=True)
     paragraph = next(found, _END)  # read lazily: the first prose paragraph is usually the answer
     while paragraph != _END:
         following = next(found, _END)
@@ -141,7 +142,7 @@ def _code_span_sentence(text: str) -> str | None:
 
 def description(text: str) -> str:
     """The descriptive part of a docstring: everything before its parameter/return/example sections."""
-    text = _dedent(text.expandtabs(4))
+    text = cleandoc(text.strip("\n"))
     if not _has_sections(text):
         return text
     try:
@@ -197,16 +198,6 @@ def _prose(block: Block, source: list[str]) -> str:
 
 def _plain(text: str) -> str:
     return _SPACES.sub(" ", text.replace("\\", "")).strip()
-
-
-def _dedent(text: str) -> str:
-    """inspect.cleandoc's rule: the first line as is, the rest dedented by their common indentation."""
-    lines = text.strip("\n").splitlines()
-    if not lines:
-        return ""
-    rest = [line for line in lines[1:] if line.strip()]
-    margin = min((len(line) - len(line.lstrip()) for line in rest), default=0)
-    return "\n".join([lines[0].strip(), *(line[margin:].rstrip() for line in lines[1:])])
 
 
 def _has_sections(text: str) -> bool:

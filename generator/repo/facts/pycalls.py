@@ -11,12 +11,25 @@ import ast
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
+from generator.repo.facts.branches import python_regions, share_at
 from generator.repo.facts.fanin import module_stem
 from generator.repo.model import CallEdge, Symbol
 
 Target = tuple[str, str]  # (path, qualified symbol name); name "" for a module
 MAX_BASE_DEPTH = 6
 UNKNOWN: ast.expr = ast.Constant(None)  # a local whose class is not known
+# a function's body as read: (caller, owning class, its locals, its calls, its side paths' line spans)
+Body = tuple[str, str, dict[str, ast.expr], list[ast.Call], list[tuple[int, int, float]]]
+
+
+class LocalImport(ast.expr):
+    """A name a function imports in its own body (`from .core import main`): lazy imports of a CLI."""
+
+    _fields = ()
+
+    def __init__(self, module: str, name: str) -> None:
+        super().__init__()
+        self.module, self.name = module, name
 
 
 @dataclass
@@ -74,22 +87,40 @@ class PythonCalls:
         # one walk per function; the attributes a class's methods assign are known before any is resolved
         bodies = []
         for caller, owner, function in _functions(module):
-            local, calls = read_body(function, scope.classes[owner].attributes if owner else None)
-            bodies.append((caller, owner, local, calls))
+            regions: list[tuple[int, int, float]] = []
+            local, calls = read_body(function, scope.classes[owner].attributes if owner else None, regions)
+            bodies.append((caller, owner, local, calls, regions))
         return self.resolved(scope, bodies)
 
-    def resolved(
-        self, scope: ModuleScope, bodies: list[tuple[str, str, dict[str, ast.expr], list[ast.Call]]]
-    ) -> list[CallEdge]:
-        """The edges of some functions' calls: (caller, owning class, its locals, its calls) each."""
+    def resolved(self, scope: ModuleScope, bodies: list[Body]) -> list[CallEdge]:
+        """The edges of some functions' calls: (caller, owning class, its locals, its calls, the side paths
+        of its body) each."""
         found: dict[tuple[str, str, str, int], CallEdge] = {}
-        for caller, owner, local, calls in bodies:
+        for caller, owner, local, calls, regions in bodies:
             for call in calls:
-                target = self._target(scope, owner, local, call.func)
-                if target is not None and target[1]:
-                    edge = CallEdge(scope.path, caller, target[0], target[1], call.lineno)
-                    found.setdefault((caller, edge.callee_path, edge.callee, edge.line), edge)
+                targets = [self._target(scope, owner, local, call.func), *self._handed(scope, local, call)]
+                share = share_at(regions, call.lineno)
+                for target in targets:
+                    if target is not None and target[1]:
+                        edge = CallEdge(scope.path, caller, target[0], target[1], call.lineno, share)
+                        found.setdefault((caller, edge.callee_path, edge.callee, edge.line), edge)
         return sorted(found.values(), key=lambda e: (e.line, e.callee))
+
+    def _handed(self, scope: ModuleScope, local: dict[str, ast.expr], call: ast.Call) -> list[Target | None]:
+        """The repository functions a call hands over by name (`raw_main(main_program=program)`,
+        `Thread(target=work)`): the callee calls them, so the caller's flow leads there."""
+        values = [*call.args, *(keyword.value for keyword in call.keywords)]
+        names = [v.id for v in values if isinstance(v, ast.Name)]
+        found: list[Target | None] = []
+        for name in names:
+            value = local.get(name)
+            if isinstance(value, LocalImport):
+                target = self._imported(scope.path, value.module, value.name)
+            else:
+                target = scope.names.get(name) if value is None else None
+            if target is not None and target[1] and self._names(target[0]).get(target[1]) is False:
+                found.append(target)
+        return found
 
     # --- scopes ------------------------------------------------------------------------------------
 
@@ -171,7 +202,10 @@ class PythonCalls:
         self, scope: ModuleScope, owner: str, local: dict[str, ast.expr], func: ast.expr
     ) -> Target | None:
         if isinstance(func, ast.Name):
-            if func.id in local:
+            value = local.get(func.id)
+            if isinstance(value, LocalImport):
+                return self._imported(scope.path, value.module, value.name)
+            if value is not None:
                 return None  # a local variable holding a callable: not statically known
             return scope.names.get(func.id)
         if not isinstance(func, ast.Attribute):
@@ -196,12 +230,20 @@ class PythonCalls:
     def _on_name(
         self, scope: ModuleScope, local: dict[str, ast.expr], name: str, method: str
     ) -> Target | None:
-        if name in local:
-            cls = self._class_of(scope, local[name])
+        value = local.get(name)
+        if isinstance(value, LocalImport):
+            target = self._imported(scope.path, value.module, value.name)
+            return self._on_target(target, method) if target is not None else None
+        if value is not None:
+            cls = self._class_of(scope, value)
             return self.method(cls[0], cls[1], method) if cls else self._named_after(scope, name, method)
         target = scope.names.get(name)
         if target is None:
             return self._named_after(scope, name, method)
+        return self._on_target(target, method)
+
+    def _on_target(self, target: Target, method: str) -> Target | None:
+        """`method` of a module or class the name refers to."""
         path, symbol = target
         if not symbol:  # a module: `sessions.Session()`, `models.Response`
             return self.defined(path, method) or self._submodule(path, method)
@@ -350,7 +392,9 @@ def _functions(module: ast.Module) -> Iterator[tuple[str, str, ast.AST]]:
 
 
 def read_body(
-    function: ast.AST, attributes: dict[str, ast.expr] | None = None
+    function: ast.AST,
+    attributes: dict[str, ast.expr] | None = None,
+    regions: list[tuple[int, int, float]] | None = None,
 ) -> tuple[dict[str, ast.expr], list[ast.Call]]:
     """One walk over a function: its calls, and the names bound inside it with what gives their class
     where known (an annotation, the assigned call `x = Session()`; UNKNOWN otherwise). In a method, the
@@ -358,7 +402,7 @@ def read_body(
 
     The walk is breadth first, fields in order, like `ast.walk` (the first binding of a name met wins), in
     one loop over a growing list rather than ast.walk's nested generators: a function's walk is most of
-    reading its calls."""
+    reading its calls. Given `regions`, the side paths of the body (branches.py) go there."""
     local: dict[str, ast.expr] = {}
     calls: list[ast.Call] = []
     if isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
@@ -373,6 +417,8 @@ def read_body(
             calls.append(node)  # type: ignore[arg-type]
         elif kind in _BINDINGS:
             _note_binding(node, local, attributes)  # type: ignore[arg-type]
+        elif regions is not None and kind in _BRANCHES:
+            regions.extend(python_regions(node))  # type: ignore[arg-type]
         fields = _CHILD_FIELDS.get(kind)
         for name in fields if fields is not None else _child_fields(kind):
             value = getattr(node, name, None)
@@ -394,6 +440,11 @@ def _note_binding(node: ast.AST, local: dict[str, ast.expr], attributes: dict[st
         local[node.target.id] = node.annotation
     elif isinstance(node, ast.withitem) and isinstance(node.optional_vars, ast.Name):
         local.setdefault(node.optional_vars.id, node.context_expr)
+    elif isinstance(node, ast.ImportFrom):
+        module = "." * node.level + (node.module or "")
+        for alias in node.names:
+            if alias.name != "*":
+                local.setdefault(alias.asname or alias.name, LocalImport(module, alias.name))
     elif isinstance(node, ast.For | ast.AsyncFor | ast.comprehension | ast.NamedExpr):
         for name in ast.walk(node.target):
             if isinstance(name, ast.Name):
@@ -409,7 +460,9 @@ LEAF_FIELDS = frozenset(
 )
 _BINDINGS = frozenset(
     {ast.Assign, ast.AnnAssign, ast.withitem, ast.For, ast.AsyncFor, ast.comprehension, ast.NamedExpr}
+    | {ast.ImportFrom}
 )
+_BRANCHES = frozenset({ast.If, ast.ExceptHandler})
 # node class → the fields the walk follows; filled as classes are met (bounded by ast's node classes)
 _CHILD_FIELDS: dict[type, tuple[str, ...]] = {ast.Constant: (), type(None): ()}
 

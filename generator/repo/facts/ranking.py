@@ -30,7 +30,6 @@ W_API, W_EXPORTED, W_USED, W_CALLED, W_SIZE, W_DOC, W_CLASS, W_METHODS = (
 )
 W_SUBCLASSED = 1.0  # a class others extend is a hierarchy's root
 W_MENTIONED = 1.5  # a name the README's code shows
-W_FILE = 3.0  # repository ranking: a symbol's score plus this times its file's importance
 P_STUB, P_PRIVATE, P_DUNDER, P_HIDDEN = 4.0, 2.5, 3.0, 2.0
 P_DEPRECATED = 6.0  # its doc comment says it is deprecated: never what a list leads with
 _ERROR_SUFFIXES = ("Error", "Exception", "Warning")

@@ -14,6 +14,7 @@ import posixpath
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from generator.repo.facts.branches import tree_share
 from generator.repo.facts.imports import JS_LANGUAGES
 from generator.repo.facts.languages import parse_tree
 from generator.repo.model import CallEdge, FileFacts, Symbol
@@ -58,7 +59,9 @@ class TreeSitterCalls:
             caller = _innermost(callers, line)
             target = scope.callee(call, caller)
             if target is not None and target != (path, caller.name if caller else ""):
-                edge = CallEdge(path, caller.name if caller else "", target[0], target[1], line)
+                edge = CallEdge(
+                    path, caller.name if caller else "", target[0], target[1], line, tree_share(call)
+                )
                 found.setdefault((edge.caller, edge.callee_path, edge.callee, line), edge)
         return sorted(found.values(), key=lambda e: (e.line, e.callee))
 

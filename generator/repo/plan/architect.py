@@ -41,24 +41,22 @@ def plan_shards(
     repo_map: RepoMap,
     facts: Facts,
     *,
-    candidates: Sequence[str] | None = None,
-    request: str | None = None,
     redactor: Redactor | None = None,
     pinned: Sequence[Shard] = (),
 ) -> ShardPlan:
-    """The architect's plan over `candidates` (the focus set) or the whole map, after the maintainer's
-    `pinned` shards; heuristic when it fails."""
-    allowed = list(candidates) if candidates else [f.path for f in repo_map.files]
+    """The architect's plan over the whole map, after the maintainer's `pinned` shards; heuristic when it
+    fails."""
+    allowed = [f.path for f in repo_map.files]
     if provider.offline:
         note = "Planned offline from the dependency graph."
-        return heuristic_plan(repo_map, facts, allowed, note=note, pinned=pinned)
+        return heuristic_plan(repo_map, facts, note=note, pinned=pinned)
     # the model path only: the schema library is not loaded by offline runs
     from generator.llm.structured import complete_json
     from generator.repo.plan.architect_reply import ArchitectReply
 
     # the map is cut to the model's window, least important files first
     prompt = fit_entries(
-        architect_prompts(repo_map, facts, allowed, request, pinned),
+        architect_prompts(repo_map, facts, allowed, pinned),
         _MAP_LINES_IN_PROMPT,
         context_window(provider, "architect"),
     )
@@ -74,7 +72,7 @@ def plan_shards(
     if not shards:
         why = "; ".join(notes) or "the proposal named no file of the repository"
         note = f"The architect's plan was unusable ({why}), so the dependency-graph heuristic planned the shards."
-        return heuristic_plan(repo_map, facts, allowed, note=note, pinned=pinned)
+        return heuristic_plan(repo_map, facts, note=note, pinned=pinned)
     return ShardPlan((*pinned, *shards), "llm", "; ".join(notes))
 
 
@@ -110,7 +108,6 @@ def architect_prompts(
     repo_map: RepoMap,
     facts: Facts,
     allowed: Sequence[str],
-    request: str | None,
     pinned: Sequence[Shard] = (),
 ) -> Callable[[int], Prompt]:
     """The architect's prompt by how many files it lists (the most important ones, with the key facts of
@@ -130,7 +127,6 @@ def architect_prompts(
     languages = ", ".join(
         f"{lang} ({v['files']} files)" for lang, v in list(repo_map.languages().items())[:8]
     )
-    task = f"Research request: {request}\nPlan the shards so they answer it.\n\n" if request else ""
     system = (
         "You are a software architect planning how to study an unfamiliar code base. You answer with JSON."
     )
@@ -143,7 +139,7 @@ def architect_prompts(
         shown = set(listed)
         groups = [(s.name, [f for f in s.files if f in shown]) for s in proposal]
         user = (
-            f"{task}Languages: {languages}\n\nFiles (most important first):\n"
+            f"Languages: {languages}\n\nFiles (most important first):\n"
             + "\n".join(map_lines)
             + "\n\nKey facts:\n"
             + "\n".join(_fact_lines(listed[:_FACT_FILES_IN_PROMPT], facts))
@@ -182,25 +178,19 @@ def _fact_lines(paths: Sequence[str], facts: Facts) -> list[str]:
 # --------------------------------------------------------------------------- heuristic plan
 
 
-def heuristic_plan(
-    repo_map: RepoMap, facts: Facts, allowed: Sequence[str], *, note: str, pinned: Sequence[Shard] = ()
-) -> ShardPlan:
+def heuristic_plan(repo_map: RepoMap, facts: Facts, *, note: str, pinned: Sequence[Shard] = ()) -> ShardPlan:
     """The offline architect: the maintainer's pinned shards, then subsystems from the package structure
     and the dependency graph."""
-    shards = plan_subsystems(repo_map, facts, allowed, pinned)
+    shards = plan_subsystems(repo_map, facts, [f.path for f in repo_map.files], pinned)
     if pinned:
         note += (
             f" {len(pinned)} of the subsystems {'was' if len(pinned) == 1 else 'were'} pinned in deepkb.yml."
         )
     if 0 < len(shards) < MIN_SHARDS:
-        modules = len(core_modules(repo_map, allowed))
-        # a request's focus narrows the files: say which ones were too few
-        holder = (
-            "The repository has" if modules == len(core_modules(repo_map)) else "The files focused on hold"
-        )
+        modules = len(core_modules(repo_map))
         planned = "1 was" if len(shards) == 1 else f"{len(shards)} were"
         note += (
-            f" {holder} {modules} source modules, too few for {MIN_SHARDS} subsystems of more than"
+            f" The repository has {modules} source modules, too few for {MIN_SHARDS} subsystems of more than"
             f" two modules each, so {planned} planned."
         )
     return ShardPlan(tuple(shards), "heuristic", note)

@@ -28,8 +28,8 @@ _PLATFORM = re.compile(
 _WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
 # initialisms written in capitals in prose, whatever case the identifier used
 _ACRONYMS = frozenset(
-    "api ascii asgi cli css csv dns gui html http https id io ipc json jwt rpc sql ssh ssl tcp tls toml tty"
-    " ui uri url utf uuid wsgi xml yaml".split()
+    "ai api ascii asgi ast cdn cli css csv db dns dom gc gui html http https id io ipc json jwt kb llm ml nlp"
+    " orm pdf rpc sdk smtp sql ssh ssl svg tcp tls toml tty ui uri url utf uuid vm wsgi xml yaml".split()
 )
 # what a module of a generic name holds, as a maintainer says it: the last resort for a group's name
 _GENERIC_KIND = {
@@ -78,7 +78,7 @@ def subsystem_names(
     names: list[str] = []
     for i, files in enumerate(groups):
         folder = folders[i] if i < len(folders) else ""
-        choices = [folder_name(folder), *concept_names(files, facts, groups)]
+        choices = [folder_name(folder), command_name(files, facts), *concept_names(files, facts, groups)]
         choices = [c for c in dict.fromkeys(choices) if c]
         used = {n.lower() for n in [*taken, *names]}
         name = next((c for c in choices if c.lower() not in used), "")
@@ -89,6 +89,20 @@ def subsystem_names(
                 name = f"{base} ({i + 1})"
         names.append(name)
     return names
+
+
+# the module a program starts in: Go's main.go, Python's __main__.py or cli.py
+_PROGRAM_MODULES = frozenset({"main", "__main__", "cli"})
+
+
+def command_name(files: Sequence[str], facts: Facts) -> str:
+    """ "Command line" for a group led by the module a program starts in (an entry point named `main.go`,
+    `__main__.py` or `cli.py`): its other modules are what the command does, and naming the group after one
+    of them ("Gitlab" for a markdown reader's command) misnames it."""
+    lead = files[0] if files else ""
+    fact = facts.files.get(lead)
+    stem = PurePosixPath(lead).name.split(".")[0]
+    return "Command line" if fact is not None and fact.is_entry_point and stem in _PROGRAM_MODULES else ""
 
 
 def folder_name(folder: str) -> str:

@@ -31,7 +31,6 @@ from generator.repo.model import (
     Shard,
 )
 from generator.repo.plan.naming import subsystem_names
-from generator.repo.plan.naming import words_of as words_of  # re-exported: answer.py reads it from here
 
 # a declaration file (.pyi stub, .d.ts typings) restates a module rather than being one
 DECLARATIONS = re.compile(r"\.d\.[cm]?ts$|\.pyi$")

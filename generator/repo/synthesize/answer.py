@@ -13,7 +13,8 @@ from generator.repo.analyze.describe import cite, flow_hops, lead, sentences
 from generator.repo.facts.ranking import key_symbols
 from generator.repo.model import Answer, CallEdge, CitedSymbol, Facts, Symbol
 from generator.repo.plan.focus import request_terms
-from generator.repo.plan.subsystems import is_context, words_of
+from generator.repo.plan.naming import words_of
+from generator.repo.plan.subsystems import is_context
 from generator.retrieval.scoring import idf
 from generator.text.words import shares_stem
 

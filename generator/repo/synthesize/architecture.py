@@ -36,26 +36,28 @@ def place_modules(
     modules: Sequence[str], shards: Sequence[tuple[int, Sequence[str]]], facts: Facts, repo_map: RepoMap
 ) -> dict[str, int]:
     """Each module → the index of the shard (`shards`: index, files) whose files are nearest to it through
-    imports and packages, a stronger tie being a shorter step (0 when no shard reaches it; between shards
-    equally near, the first). A shard's own files are its own."""
+    imports and packages, a stronger tie being a shorter step (between shards equally near, the first). A
+    shard's own files are its own; a shard that stands for a sub-package holds that package's modules and
+    no others (`generator/documents/` is not part of the "Topic" subsystem because `generator/topic/` is the
+    package nearest to it). 0: no shard may hold it."""
     shard_files = [path for _, files in shards for path in files]
     nodes = list(dict.fromkeys([*modules, *shard_files]))
     graph = dependency_graph(nodes, facts, repo_map)
     home = {path: index for index, files in shards for path in files}
     position = {path: i for i, path in enumerate(nodes)}
-    sources = [p for p in home if p in position]
-    if not sources:
-        return {m: 0 for m in modules}
-    weights = edge_weights(graph)
-    steps = [1.0 / w for w in weights] if weights else None
-    # one row per shard file: its distance to every node (Dijkstra, in C); a column's least is the nearest
-    rows = graph.distances(source=[position[p] for p in sources], weights=steps)
-    nearest: dict[str, int] = {}
-    for path, column in zip(nodes, zip(*rows, strict=True), strict=True):
-        least = min(column)
-        nearest[path] = home[sources[column.index(least)]] if least != float("inf") else 0
     packages = _package_shards(shards)
-    return {m: home.get(m) or _package_of(m, packages) or nearest[m] for m in modules}
+    # the shards a module outside every shard's package may join: those standing for no package
+    loose = [p for p in home if p in position and home[p] not in packages.values()]
+    nearest: dict[str, int] = {}
+    if loose:
+        weights = edge_weights(graph)
+        steps = [1.0 / w for w in weights] if weights else None
+        # one row per shard file: its distance to every node (Dijkstra, in C); a column's least is the nearest
+        rows = graph.distances(source=[position[p] for p in loose], weights=steps)
+        for path, column in zip(nodes, zip(*rows, strict=True), strict=True):
+            least = min(column)
+            nearest[path] = home[loose[column.index(least)]] if least != float("inf") else 0
+    return {m: home.get(m) or _package_of(m, packages) or nearest.get(m, 0) for m in modules}
 
 
 def _package_shards(shards: Sequence[tuple[int, Sequence[str]]]) -> dict[str, int]:
@@ -89,19 +91,22 @@ def catalogue(
     repo_map: RepoMap,
     linker: Linker,
 ) -> list[CatalogueGroup]:
-    """Every module, one line each, grouped by subsystem in plan order (unreached modules last)."""
+    """Every module, one line each, grouped by subsystem in plan order; then the modules no subsystem holds,
+    by folder (a folder of one such module joins "Other modules", last)."""
     members: dict[int, list[str]] = defaultdict(list)
     for path, index in placement.items():
         members[index].append(path)
+    folders: dict[str, list[str]] = defaultdict(list)
+    for path in members.pop(0, []):
+        folders[posixpath.dirname(path)].append(path)
+    rest = sorted(path for paths in folders.values() if len(paths) == 1 for path in paths)
     names = {a.index: a.shard.name for a in analyses}
-    order = [*sorted(i for i in members if i), *([0] if 0 in members else [])]
+    groups = [(names.get(index, OTHER), index, members[index]) for index in sorted(members)]
+    groups += [(f"{folder or '.'}/", 0, paths) for folder, paths in sorted(folders.items()) if len(paths) > 1]
+    groups += [(OTHER, 0, rest)] if rest else []
     return [
-        CatalogueGroup(
-            names.get(index, OTHER),
-            index,
-            tuple(module_lines(sorted(members[index]), repo_map, facts, linker)),
-        )
-        for index in order
+        CatalogueGroup(name, index, tuple(module_lines(sorted(paths), repo_map, facts, linker)))
+        for name, index, paths in groups
     ]
 
 

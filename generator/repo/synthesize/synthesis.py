@@ -6,6 +6,7 @@ records; the page layer (generator/site/pages/repo.py) renders and writes them.
 
 from __future__ import annotations
 
+import posixpath
 import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -21,6 +22,7 @@ from generator.repo.analyze.describe import (
     flow_hops,
     key_functions,
     key_types,
+    lead,
     main_chain,
     module_lines,
 )
@@ -28,6 +30,7 @@ from generator.repo.analyze.draft import repeats_itself, shard_purpose, split_mo
 from generator.repo.checkout.history import file_history
 from generator.repo.facts.calltree import main_line
 from generator.repo.model import (
+    Facts,
     ModelDraft,
     ModuleLine,
     RepoMap,
@@ -41,6 +44,7 @@ from generator.repo.plan.subsystems import core_modules, rank_files
 from generator.repo.run.session import fingerprint
 from generator.repo.run.study import RepoResult, Study, shard_slug
 from generator.repo.synthesize.architecture import catalogue, link_subsystems, place_modules, subsystem_edges
+from generator.repo.synthesize.flowdocs import flow_passages
 from generator.repo.synthesize.notes import corrections_digest
 from generator.repo.synthesize.questions import answer_questions
 from generator.text.sentences import says_something
@@ -80,6 +84,7 @@ def synthesize(study: Study, provider: Provider, outcomes: Mapping[int, Outcome]
     synthesis.modules_present = len(modules)
     synthesis.main_flow = flow_hops(chain, study.ctx.linker)
     synthesis.flow_tree = flow_branches(tree, study.ctx.linker)
+    synthesis.flow_docs = flow_passages(synthesis.flow_tree, study.docs)
     synthesis.answers = answer_questions(study, provider)
     synthesis.notes = study.target.notes
     synthesis.corrections = corrections_digest(study.target.entry, study.target.notes)
@@ -98,6 +103,8 @@ def build_analysis(study: Study, index: int, shard: Shard, outcome: Outcome) -> 
         return ShardAnalysis(index, shard, "", "", status="failed", error=error_line(outcome))
     ctx, facts = study.ctx, study.facts
     draft = outcome.draft
+    # the shard's own flow, drawn as the index draws the repository's: a call tree from its entry point
+    tree = facts.calls.tree(shard.files) if facts.calls is not None else []
     analysis = ShardAnalysis(
         index,
         shard,
@@ -105,7 +112,8 @@ def build_analysis(study: Study, index: int, shard: Shard, outcome: Outcome) -> 
         "",
         key_types=key_types(shard.files, facts, ctx.linker),
         functions=key_functions(shard.files, facts, ctx.linker),
-        flow=flow_hops(main_chain(facts, shard.files), ctx.linker),
+        flow=flow_hops(main_line(tree) or main_chain(facts, shard.files), ctx.linker),
+        flow_tree=flow_branches(tree, ctx.linker),
         files=module_lines(shard.files, study.repo_map, facts, ctx.linker),
         imports=[
             (path, target)
@@ -138,17 +146,39 @@ def build_analysis(study: Study, index: int, shard: Shard, outcome: Outcome) -> 
         # its main module says nothing of itself: what it defines says more than a neighbour's docstring
         analysis.purpose.insert(0, _defines(analysis) + ".")
     # citations_valid counts the model's own checked citations: deepkb's links to the facts are not its work
-    analysis.summary = " ".join((summary or _offline_summary(analysis)).split())
+    own = package_doc(shard, study.plan.shards, facts)
+    analysis.summary = " ".join((summary or _offline_summary(analysis, own)).split())
     return analysis
 
 
-def _offline_summary(analysis: ShardAnalysis) -> str:
-    """What its central module (the most important one that is no shim, helper or errors module) says it
-    is for, else the package's documentation file (Go's `doc.go`), when that fits a table cell; else what
-    the subsystem defines. A neighbour's docstring ("Handlers for Content-Encoding.") misnames it."""
+# the file in which a package says what it is: Python's __init__.py, Go's doc.go, Rust's mod.rs or lib.rs
+_PACKAGE_DOC_FILES = ("__init__.py", "doc.go", "mod.rs", "lib.rs")
+
+
+def package_doc(shard: Shard, shards: Sequence[Shard], facts: Facts) -> str:
+    """What the sub-package a shard stands for says it is (its `__init__.py` docstring, its `doc.go`), when
+    the shard's files share a folder no other shard's files are in; '' otherwise. A flat package divided
+    into several shards is not described by the package's docstring: that speaks for all of them."""
+    folders = {posixpath.dirname(path) for path in shard.files}
+    folder = posixpath.commonpath(sorted(folders)) if folders else ""
+    others = [path for other in shards if other is not shard for path in other.files]
+    if not folder or any(path.startswith(f"{folder}/") for path in others):
+        return ""
+    for name in _PACKAGE_DOC_FILES:
+        fact = facts.files.get(f"{folder}/{name}")
+        if fact is not None and says_something(fact.doc, words=4):
+            return lead(fact.doc, SUMMARY_CHARS)
+    return ""
+
+
+def _offline_summary(analysis: ShardAnalysis, own: str = "") -> str:
+    """What the sub-package the subsystem stands for says it is (`own`: `package_doc`), else what its
+    central module (the most important one that is no shim, helper or errors module) says it is for, else
+    the package's documentation file (Go's `doc.go`), when that fits a table cell; else what the subsystem
+    defines. A neighbour's docstring ("Handlers for Content-Encoding.") misnames it."""
     central = _central(analysis)
     package_doc = [f.purpose for f in analysis.files if PurePosixPath(f.path).stem == "doc" and f.purpose]
-    for said in [central.purpose if central else "", *package_doc]:
+    for said in [own, central.purpose if central else "", *package_doc]:
         if said and len(said) <= SUMMARY_CHARS:
             return said
     if analysis.top_symbols:

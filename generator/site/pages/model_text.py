@@ -20,11 +20,10 @@ _TOKEN_RE = re.compile(rf"`(?P<code>[^`\n]+)`|{CITATION_RE.pattern}")
 _DROPPED = "\x00"
 
 
-def citation_markdown(citation: Citation, text: str | None = None) -> Markdown:
-    """`path:a-b` (or `text`) as a link to its permalink, or as inline code when there is no web view."""
-    if text is None:
-        span = f"{citation.start}" if citation.start == citation.end else f"{citation.start}-{citation.end}"
-        text = f"{citation.path}:{span}"
+def citation_markdown(citation: Citation) -> Markdown:
+    """`path:a-b` as a link to its permalink, or as inline code when there is no web view."""
+    span = f"{citation.start}" if citation.start == citation.end else f"{citation.start}-{citation.end}"
+    text = f"{citation.path}:{span}"
     if citation.url:
         return Markdown(f"[{md_inline(text)}]({citation.url})")
     return inline_code(text)

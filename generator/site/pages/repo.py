@@ -18,6 +18,7 @@ from generator.repo.docs.model import ProjectDocs
 from generator.repo.model import (
     Answer,
     CitedSymbol,
+    FlowPassage,
     ModuleLine,
     RepoSynthesis,
     ShardAnalysis,
@@ -72,6 +73,7 @@ class ShardPage:
     functions: list[Markdown]
     flow_diagram: Markdown
     flow_steps: list[Markdown]
+    flow_tree: Markdown  # the shard's call tree as a nested list ("" without one: the steps are listed)
     depends_on: list[Markdown]
     used_by: list[Markdown]
     neighbourhood: Markdown
@@ -153,6 +155,7 @@ class IndexPage:
     flow_diagram: Markdown
     flow_steps: list[Markdown]
     flow_tree: Markdown  # the main flow's call tree as a nested list ("" without one: the steps are listed)
+    flow_docs: list[Markdown]  # the docs' passages telling the flow, each cited, with the steps it names
     catalogue: list[CatalogueSection]
     modules_catalogued: int
     modules_present: int
@@ -378,6 +381,7 @@ def shard_page(analysis: ShardAnalysis, synthesis: RepoSynthesis, linker: Linker
         functions=[symbol_item(s) for s in analysis.functions],
         flow_diagram=diagram,
         flow_steps=steps,
+        flow_tree=flow_tree_markdown(analysis.flow_tree),
         depends_on=[subsystem_link(link) for link in analysis.depends_on],
         used_by=[subsystem_link(link) for link in analysis.used_by],
         neighbourhood=neighbourhood_diagram(analysis),
@@ -543,6 +547,13 @@ def _overview_adds(overview: str, docs: ProjectDocs | None) -> bool:
     return not (docs and any(text in " ".join(p.text.split()) for p in docs.overview))
 
 
+def flow_passage_markdown(item: FlowPassage, linker: Linker) -> Markdown:
+    """A doc passage telling the flow, quoted and cited, after the steps it names (`a` → `b`)."""
+    steps = " → ".join(inline_code(name) for name in item.names)
+    quoted = passage_markdown(item.passage, linker).replace("\n", "\n  ")
+    return Markdown(f"- {steps}: {quoted}")
+
+
 def index_page(
     synthesis: RepoSynthesis,
     linker: Linker,
@@ -583,6 +594,7 @@ def index_page(
         flow_diagram=diagram,
         flow_steps=steps,
         flow_tree=flow_tree_markdown(synthesis.flow_tree),
+        flow_docs=[flow_passage_markdown(item, linker) for item in synthesis.flow_docs],
         catalogue=[
             CatalogueSection(g.name, [module_item(m) for m in g.modules]) for g in synthesis.catalogue
         ],

@@ -25,7 +25,7 @@ from ...topic.analyze import Analysis, Catalog, Claim
 from ...topic.report import Report, ReportFigure
 from ...topic.state import TopicMeta
 from ..templates import render_template
-from ..text import Markdown, md_escape, md_inline
+from ..text import Markdown, code_block, md_escape, md_inline
 from .topic_charts import render_spec
 from .topic_labels import labels
 from .topic_raw import link_or_text, write_raw_pages
@@ -171,15 +171,7 @@ def claim_markdown(
         for s in claim.sources
     )
     quoted = Markdown(f"{md_escape(claim.text)} {marks}".strip())
-    return Markdown(f"{quoted}\n\n{code_block(claim.code)}") if code and claim.code else quoted
-
-
-def code_block(code: str) -> Markdown:
-    """A quoted code example as a fenced block: its fence longer than any backtick run inside it, so the
-    example cannot close it (markdown renders a fence's content as text, never as HTML)."""
-    longest = max((len(run) for run in re.findall(r"`+", code)), default=0)
-    fence = "`" * max(3, longest + 1)
-    return Markdown(f"{fence}text\n{code}\n{fence}")
+    return Markdown(f"{quoted}\n\n{code_block(claim.code, 'text')}") if code and claim.code else quoted
 
 
 # --------------------------------------------------------------------------- pages

@@ -1,0 +1,293 @@
+"""Command-line commands found by their framework's idiom: the functions a CLI runs when a user types a
+command, where a command-line tool's main flow starts.
+
+Python: a function decorated as a click or typer command (`@click.command()`, `@cli.group()`,
+`@app.command()`), one an argparse parser dispatches to (`set_defaults(func=run)`), one called under
+`if __name__ == "__main__"`. Go: the function a cobra or urfave/cli command runs (`&cobra.Command{RunE:
+run}`), `func main` of package main. JavaScript/TypeScript: a commander or yargs command's handler
+(`.command("x").action(run)`, `.command("x", "desc", builder, run)`). A handler written in place (a
+function literal) is credited to the function that declares the command. Only files that name the idiom
+are parsed.
+"""
+
+from __future__ import annotations
+
+import ast
+import posixpath
+import re
+import warnings
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from generator.repo.facts.imports import JS_LANGUAGES
+from generator.repo.facts.languages import parse_tree
+from generator.repo.map.filetypes import is_context_file
+from generator.repo.model import FileFacts, Symbol
+
+Node = tuple[str, str]  # (path, qualified symbol)
+Read = Callable[[str], str | None]
+
+# what a file must say before it is parsed for commands: plain words first (a fast scan), then the idiom
+_NEEDLES = {
+    "python": ("__main__", "set_defaults", ".command", ".group", "@command", "@group"),
+    "go": ("Command{", "App{", "func main()"),
+    "js": (".action(", "yargs"),
+}
+_MARKERS = {
+    "python": re.compile(r"@[\w.]*\b(?:command|group)\b|set_defaults\(|[\"']__main__[\"']"),
+    "go": re.compile(r"\.(?:Command|App)\s*\{|^func main\(\)", re.MULTILINE),
+    "js": re.compile(r"\.action\s*\(|\byargs\b"),
+}
+_DECORATORS = frozenset({"command", "group"})  # click, typer: @x.command(), @x.group(), @command
+_DISPATCH_KEYWORDS = frozenset({"func", "handler", "command", "callback", "run"})  # set_defaults(func=…)
+_EXITS = frozenset({"exit", "SystemExit", "_exit"})  # sys.exit(main()), raise SystemExit(main())
+_GO_RUN_FIELDS = frozenset({"Run", "RunE", "Action"})  # cobra.Command, urfave/cli Command and App
+_GO_COMMAND_TYPES = re.compile(r"^\*?\w+\.(?:Command|App)$")
+
+
+def cli_commands(read: Read, files: dict[str, FileFacts]) -> list[Node]:
+    """The commands of the source modules, in file order, each once."""
+    found: dict[Node, None] = {}
+    for path, fact in files.items():
+        family = _family(fact.language)
+        if family is None or is_context_file(path):
+            continue
+        text = read(path)
+        if text is None or not _names_idiom(family, text):
+            continue
+        for node in _COMMANDS[family](path, fact.language, text, files):
+            found.setdefault(node, None)
+    return list(found)
+
+
+def _names_idiom(family: str, text: str) -> bool:
+    return any(needle in text for needle in _NEEDLES[family]) and _MARKERS[family].search(text) is not None
+
+
+def _family(language: str) -> str | None:
+    if language in JS_LANGUAGES:
+        return "js"
+    return language if language in ("python", "go") else None
+
+
+# --- Python --------------------------------------------------------------------------------------------
+
+
+def _python(path: str, language: str, text: str, files: dict[str, FileFacts]) -> Iterator[Node]:
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            module = ast.parse(text.removeprefix("\ufeff"))
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return
+    for node in ast.walk(module):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and _is_command(node):
+            target = _python_target(files, path, node.name)
+            if target is not None:
+                yield target
+        elif isinstance(node, ast.Call) and _last_name(node.func) == "set_defaults":
+            for keyword in node.keywords:
+                if keyword.arg in _DISPATCH_KEYWORDS:
+                    yield from _python_named(files, path, keyword.value)
+        elif isinstance(node, ast.If) and _is_main_guard(node.test):
+            for call in _guarded_calls(node.body):
+                yield from _python_named(files, path, call.func)
+
+
+def _is_command(function: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    for decorator in function.decorator_list:
+        called = decorator.func if isinstance(decorator, ast.Call) else decorator
+        if _last_name(called) in _DECORATORS:
+            return True
+    return False
+
+
+def _last_name(expression: ast.expr) -> str:
+    if isinstance(expression, ast.Attribute):
+        return expression.attr
+    return expression.id if isinstance(expression, ast.Name) else ""
+
+
+def _is_main_guard(test: ast.expr) -> bool:
+    if not (isinstance(test, ast.Compare) and len(test.comparators) == 1):
+        return False
+    sides = [test.left, test.comparators[0]]
+    names = {s.id for s in sides if isinstance(s, ast.Name)}
+    values = {s.value for s in sides if isinstance(s, ast.Constant)}
+    return names == {"__name__"} and values == {"__main__"}
+
+
+def _guarded_calls(body: list[ast.stmt]) -> Iterator[ast.Call]:
+    """The calls a main guard makes at its own level: `main()`, `sys.exit(main())`, `raise SystemExit(main())`."""
+    for statement in body:
+        value = statement.value if isinstance(statement, ast.Expr) else None
+        if isinstance(statement, ast.Raise):
+            value = statement.exc
+        if not isinstance(value, ast.Call):
+            continue
+        inner = [a for a in value.args if isinstance(a, ast.Call)]
+        yield from inner if _last_name(value.func) in _EXITS else [value]
+
+
+def _python_named(files: dict[str, FileFacts], path: str, expression: ast.expr) -> Iterator[Node]:
+    if isinstance(expression, ast.Name):
+        target = _python_target(files, path, expression.id)
+        if target is not None:
+            yield target
+
+
+def _python_target(files: dict[str, FileFacts], path: str, name: str) -> Node | None:
+    """The function `name` of module `path`: defined there at the top level, or imported by name."""
+    if _defines(files[path], name):
+        return path, name
+    for source, names in files[path].names_from.items():
+        if name in names and source in files and _defines(files[source], name):
+            return source, name
+    return None
+
+
+def _defines(fact: FileFacts, name: str) -> bool:
+    return any(s.name == name and s.kind in ("function", "method") for s in fact.symbols)
+
+
+# --- Go ------------------------------------------------------------------------------------------------
+
+
+def _go(path: str, language: str, text: str, files: dict[str, FileFacts]) -> Iterator[Node]:
+    root = parse_tree(language, text).root_node
+    package = _go_package(root)
+    if package == "main" and _defines(files[path], "main"):
+        yield path, "main"
+    symbols = _callables(files[path])
+    for literal in _descendants(root, "composite_literal"):
+        kind = literal.child_by_field_name("type")
+        if kind is None or not _GO_COMMAND_TYPES.match(_text(kind)):
+            continue
+        for field in _descendants(literal, "keyed_element"):
+            key, value = _keyed(field)
+            if key in _GO_RUN_FIELDS and value is not None:
+                target = _handler(files, path, value, symbols, _go_function)
+                if target is not None:
+                    yield target
+
+
+def _go_package(root: Any) -> str:
+    for child in root.named_children:
+        if child.type == "package_clause":
+            return _text(child.named_children[0]) if child.named_children else ""
+    return ""
+
+
+def _keyed(element: Any) -> tuple[str, Any]:
+    """A keyed element's key and value (tree-sitter-go wraps each in a literal_element)."""
+    parts = [
+        c.named_children[0] if c.type == "literal_element" and c.named_children else c
+        for c in element.named_children
+    ]
+    return (_text(parts[0]), parts[1]) if len(parts) == 2 else ("", None)
+
+
+def _go_function(files: dict[str, FileFacts], path: str, name: str) -> Node | None:
+    """A function of `path`'s package (the non-test Go files of its folder)."""
+    folder = posixpath.dirname(path)
+    same = [path, *(p for p in files if p != path and posixpath.dirname(p) == folder)]
+    for candidate in same:
+        fact = files[candidate]
+        if fact.language == "go" and not candidate.endswith("_test.go") and _defines(fact, name):
+            return candidate, name
+    return None
+
+
+# --- JavaScript / TypeScript ---------------------------------------------------------------------------
+
+
+def _js(path: str, language: str, text: str, files: dict[str, FileFacts]) -> Iterator[Node]:
+    root = parse_tree(language, text).root_node
+    symbols = _callables(files[path])
+    for call in _descendants(root, "call_expression"):
+        handler = _js_handler(call)
+        if handler is not None:
+            target = _handler(files, path, handler, symbols, _js_function)
+            if target is not None:
+                yield target
+
+
+def _js_handler(call: Any) -> Any:
+    """commander's `.action(handler)` on a command chain, yargs' `.command(cmd, desc, builder, handler)`."""
+    function = call.child_by_field_name("function")
+    arguments = call.child_by_field_name("arguments")
+    if function is None or arguments is None or function.type != "member_expression":
+        return None
+    method = _text(function.child_by_field_name("property"))
+    values = [a for a in arguments.named_children if a.type != "comment"]
+    if method == "action" and len(values) == 1:
+        return values[0]
+    if method == "command" and len(values) == 4:
+        return values[3]
+    return None
+
+
+def _js_function(files: dict[str, FileFacts], path: str, name: str) -> Node | None:
+    """A top-level function of `path`, or of a module it requires or imports."""
+    for candidate in [path, *files[path].depends_on]:
+        if candidate in files and _defines(files[candidate], name):
+            return candidate, name
+    return None
+
+
+# --- shared --------------------------------------------------------------------------------------------
+
+_FUNCTION_LITERALS = frozenset({"func_literal", "arrow_function", "function_expression", "function"})
+
+
+def _handler(
+    files: dict[str, FileFacts],
+    path: str,
+    value: Any,
+    symbols: list[Symbol],
+    named: Callable[[dict[str, FileFacts], str, str], Node | None],
+) -> Node | None:
+    """The function a handler names, or for a handler written in place the function declaring it."""
+    if value.type == "identifier":
+        return named(files, path, _text(value))
+    if value.type in _FUNCTION_LITERALS:
+        line = value.start_point[0] + 1
+        holder = _innermost(symbols, line)
+        return (path, holder.name) if holder is not None else None
+    return None
+
+
+def _callables(fact: FileFacts) -> list[Symbol]:
+    return sorted(
+        (s for s in fact.symbols if s.kind in ("function", "method")), key=lambda s: (s.start, -s.end)
+    )
+
+
+def _innermost(symbols: list[Symbol], line: int) -> Symbol | None:
+    found = None
+    for symbol in symbols:
+        if symbol.start > line:
+            break
+        if symbol.end >= line:
+            found = symbol
+    return found
+
+
+def _descendants(node: Any, kind: str) -> Iterator[Any]:
+    stack = [node]
+    while stack:
+        here = stack.pop()
+        if here.type == kind:
+            yield here
+        stack.extend(reversed(here.named_children))
+
+
+def _text(node: Any) -> str:
+    return node.text.decode("utf-8", errors="replace") if node is not None else ""
+
+
+_COMMANDS: dict[str, Callable[[str, str, str, dict[str, FileFacts]], Iterator[Node]]] = {
+    "python": _python,
+    "go": _go,
+    "js": _js,
+}

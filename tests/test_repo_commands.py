@@ -1,0 +1,214 @@
+"""A command-line tool's commands are entry points, found by their framework's idiom (click and typer
+decorators, argparse's `set_defaults(func=…)` and main guard, cobra's `Run`/`RunE`, commander's `.action`),
+and its main flow starts at the command most of the code hangs under."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from repo_source_fixture import write_tree
+
+from generator.repo.facts.extract import extract_facts
+from generator.repo.map.walk import map_repository
+
+
+def _work(module: str, steps: int) -> str:
+    """A module whose `run` does `steps` pieces of work, each a function of a few lines."""
+    body = "".join(f"    step_{i}(job)\n" for i in range(steps))
+    helpers = "".join(
+        f"\n\ndef step_{i}(job):\n    total = 0\n    for part in job:\n        total += part * {i}\n"
+        f"    if total > {i}:\n        total -= {i}\n    return total\n"
+        for i in range(steps)
+    )
+    return f'"""{module}."""\n\n\ndef run(job):\n{body}    return job\n{helpers}'
+
+
+# a click tool: a group with a heavy command (build), a light one (version); no public API re-exported
+CLICK_TOOL = {
+    "tool/__init__.py": '"""A build tool."""\n',
+    "tool/cli.py": (
+        '"""The commands."""\n'
+        "import click\n"
+        "\n"
+        "from .engine import run\n"
+        "\n"
+        "\n"
+        "@click.group()\n"
+        "def cli():\n"
+        '    """The tool."""\n'
+        "\n"
+        "\n"
+        "@cli.command()\n"
+        "def version():\n"
+        '    click.echo("1.0")\n'
+        "\n"
+        "\n"
+        '@cli.command("build")\n'
+        '@click.option("--fast", is_flag=True)\n'
+        "def build(fast):\n"
+        '    """Build everything."""\n'
+        "    run([1, 2, 3])\n"
+    ),
+    "tool/engine.py": _work("The engine", 12),
+    "tool/http.py": _work("An HTTP layer", 16).replace("def run(", "def serve("),
+}
+
+
+def _entry(files: dict[str, str], tmp_path: Path) -> tuple[str, str]:
+    root = write_tree(tmp_path / "repo", files)
+    facts = extract_facts(root, map_repository(root))
+    assert facts.calls is not None
+    tree = facts.calls.tree()
+    assert tree, "a flow was found"
+    return tree[0].edge.caller_path, tree[0].edge.caller
+
+
+def test_a_click_tools_flow_starts_at_its_heaviest_command(tmp_path: Path) -> None:
+    # without commands the flow starts at the heaviest public function: the unrelated HTTP layer
+    assert _entry(CLICK_TOOL, tmp_path) == ("tool/cli.py", "build")
+    facts = extract_facts(tmp_path / "repo", map_repository(tmp_path / "repo"))
+    assert facts.calls is not None
+    assert ("tool/cli.py", "version") in facts.calls.commands
+    assert ("tool/cli.py", "cli") in facts.calls.commands
+
+
+def test_a_librarys_commands_do_not_open_its_flow(tmp_path: Path) -> None:
+    # the same code, but the package re-exports a public API: its commands are tools beside it
+    library = {**CLICK_TOOL, "tool/__init__.py": '"""A build library."""\nfrom .http import serve\n'}
+    root = write_tree(tmp_path / "repo", library)
+    facts = extract_facts(root, map_repository(root))
+    assert facts.calls is not None
+    assert facts.calls.commands == []
+    assert facts.calls.tree()[0].edge.caller != "build"
+
+
+ARGPARSE_TOOL = {
+    "fetcher/__init__.py": "",
+    "fetcher/__main__.py": (
+        '"""python -m fetcher."""\nimport sys\n\n\ndef main():\n'
+        "    from fetcher.core import main as core_main  # imported late: start-up stays fast\n"
+        "    return core_main()\n\n\n"
+        'if __name__ == "__main__":\n    sys.exit(main())\n'
+    ),
+    "fetcher/core.py": (
+        '"""The program."""\nimport argparse\n\nfrom .engine import run\n\n\n'
+        "def fetch(args):\n    run(args.urls)\n\n\n"
+        "def raw_main(program, argv):\n    args = argparse.Namespace(urls=argv)\n    return program(args)\n\n\n"
+        "def main():\n    return raw_main(program=fetch, argv=[])\n"
+    ),
+    "fetcher/engine.py": _work("The engine", 12),
+    "fetcher/http.py": _work("An HTTP layer", 16).replace("def run(", "def serve("),
+}
+
+
+def test_an_argparse_tool_starts_at_its_main_guard_and_follows_a_late_import_and_a_handed_function(
+    tmp_path: Path,
+) -> None:
+    root = write_tree(tmp_path / "repo", ARGPARSE_TOOL)
+    facts = extract_facts(root, map_repository(root))
+    assert facts.calls is not None
+    assert ("fetcher/__main__.py", "main") in facts.calls.commands
+    edges = {(e.caller_path, e.caller, e.callee_path, e.callee) for e in facts.calls.edges()}
+    # `from fetcher.core import main as core_main` inside the function: the call is the core's main
+    assert ("fetcher/__main__.py", "main", "fetcher/core.py", "main") in edges
+    # `raw_main(program=fetch)`: raw_main calls what it is handed, so main's flow leads to fetch
+    assert ("fetcher/core.py", "main", "fetcher/core.py", "fetch") in edges
+    tree = facts.calls.tree()
+    assert (tree[0].edge.caller_path, tree[0].edge.caller) == ("fetcher/__main__.py", "main")
+    reached = _names(tree)
+    assert {"main", "fetch", "run"} <= reached
+
+
+def test_set_defaults_names_a_subcommands_function(tmp_path: Path) -> None:
+    files = {
+        "tool.py": (
+            "import argparse\n\n\ndef serve(args):\n    return args\n\n\n"
+            "def build_parser():\n    parser = argparse.ArgumentParser()\n    sub = parser.add_subparsers()\n"
+            '    serving = sub.add_parser("serve")\n    serving.set_defaults(func=serve)\n    return parser\n'
+        )
+    }
+    root = write_tree(tmp_path / "repo", files)
+    facts = extract_facts(root, map_repository(root))
+    assert facts.calls is not None
+    assert facts.calls.commands == [("tool.py", "serve")]
+
+
+def _names(tree: object) -> set[str]:
+    found: set[str] = set()
+    for branch in tree:  # type: ignore[attr-defined]
+        found.add(branch.edge.callee)
+        found |= _names(branch.below)
+    return found
+
+
+COBRA_TOOL = {
+    "go.mod": "module example.com/viewer\n\ngo 1.22\n",
+    "main.go": (
+        "package main\n\n"
+        'import "github.com/spf13/cobra"\n\n'
+        "var rootCmd = &cobra.Command{\n"
+        '\tUse:  "viewer",\n'
+        "\tRunE: execute,\n"
+        "}\n\n"
+        "func newServeCmd() *cobra.Command {\n"
+        "\treturn &cobra.Command{\n"
+        '\t\tUse: "serve",\n'
+        "\t\tRun: func(cmd *cobra.Command, args []string) {\n"
+        "\t\t\tserve(args)\n"
+        "\t\t},\n"
+        "\t}\n"
+        "}\n\n"
+        "func serve(args []string) {\n\t_ = args\n}\n\n"
+        "func execute(cmd *cobra.Command, args []string) error {\n"
+        "\trender(args)\n"
+        "\treturn nil\n"
+        "}\n\n"
+        "func main() {\n"
+        "\t_ = rootCmd.Execute()\n"
+        "}\n"
+    ),
+    "render.go": "package main\n\n"
+    + "".join(
+        f"func step{i}(args []string) int {{\n\ttotal := 0\n\tfor range args {{\n\t\ttotal += {i}\n\t}}\n"
+        f"\tif total > {i} {{\n\t\ttotal -= {i}\n\t}}\n\treturn total\n}}\n\n"
+        for i in range(10)
+    )
+    + "func render(args []string) {\n"
+    + "".join(f"\tstep{i}(args)\n" for i in range(10))
+    + "}\n",
+}
+
+
+def test_a_cobra_commands_run_function_opens_the_flow(tmp_path: Path) -> None:
+    root = write_tree(tmp_path / "repo", COBRA_TOOL)
+    facts = extract_facts(root, map_repository(root))
+    assert facts.calls is not None
+    commands = facts.calls.commands
+    # `RunE: execute` names it; a Run written in place is credited to the function declaring the command
+    assert ("main.go", "execute") in commands
+    assert ("main.go", "newServeCmd") in commands
+    assert ("main.go", "main") in commands
+    tree = facts.calls.tree()
+    assert (tree[0].edge.caller_path, tree[0].edge.caller) == ("main.go", "execute")
+    assert "render" in _names(tree)
+
+
+def test_a_commander_action_is_a_command(tmp_path: Path) -> None:
+    files = {
+        "package.json": '{"name": "deployer", "bin": {"deploy": "cli.js"}}\n',
+        "cli.js": (
+            "const { program } = require('commander');\n"
+            "const { deploy } = require('./deploy');\n\n"
+            "function setup() {\n"
+            "  program.command('init').action(async () => {\n    deploy([]);\n  });\n"
+            "}\n\n"
+            "program.command('deploy <target>').description('deploy it').action(deploy);\n"
+            "setup();\nprogram.parse();\n"
+        ),
+        "deploy.js": "function deploy(targets) {\n  return targets.length;\n}\n\nmodule.exports = { deploy };\n",
+    }
+    root = write_tree(tmp_path / "repo", files)
+    facts = extract_facts(root, map_repository(root))
+    assert facts.calls is not None
+    assert ("deploy.js", "deploy") in facts.calls.commands
+    assert ("cli.js", "setup") in facts.calls.commands
