@@ -7,7 +7,15 @@ from __future__ import annotations
 
 from generator.text.sentences import split_sentences
 from generator.text.words import tokens
-from generator.topic.analyze import Analysis, Catalog, Claim, Section, document_opening, in_source_order
+from generator.topic.analyze import (
+    Analysis,
+    Catalog,
+    Claim,
+    Section,
+    _states_own_standing,
+    document_opening,
+    in_source_order,
+)
 from generator.topic.facet_sections import opening_passages, text_sections, treating
 from generator.topic.plan import Plan, Step, heading_facets
 from generator.topic.report import build_report
@@ -172,3 +180,23 @@ def test_the_subsections_of_a_design_section_say_how_it_works() -> None:
     assert how == ["Proposal", "The TOOLCHAIN environment variable", "Downloading distributions"]
     elsewhere = treating(proposal, "how", concepts, tokens, own_headings=False, title=title)
     assert [s.heading for s, _ in elsewhere] == []  # another document's design is its own subject's
+
+
+def test_the_defining_documents_status_section_answers_its_current_state() -> None:
+    doc = (
+        PROPOSAL
+        + "\n## Appendix: No Changes to Scope Semantics\n\nNothing about scoping semantics is changed here.\n"
+    )
+    concepts = [{"heap"}, {"limit"}]
+    title = "Proposal: Soft heap limit"
+    current = [
+        s.heading for s, _ in treating(doc, "current", concepts, tokens, own_headings=True, title=title)
+    ]
+    assert current == ["Implementation"]
+    source = _source("proposal", doc)
+    assert _states_own_standing(source, "current", {"proposal"})  # however old: the state of its own subject
+    assert not _states_own_standing(source, "how", {"proposal"}) and not _states_own_standing(
+        source, "current", set()
+    )
+    withdrawn = RawSource(**{**vars(source), "status": "withdrawn"})
+    assert not _states_own_standing(withdrawn, "current", {"proposal"})

@@ -48,7 +48,7 @@ from .sentences import (
     sentence_paragraphs,
     similar,
 )
-from .standing import date_key, usable_for
+from .standing import date_key, inactive, usable_for
 from .workspace import RawSource
 
 CLAIMS_PER_QUESTION = 4
@@ -246,6 +246,7 @@ def passage_pools(
     aspects = [q for q, _, _ in questions if facet_of(plan, q) == "aspect"]
     facets |= {q: aspect_words(q, aspects) for q in aspects}  # the aspect's own words are in the topic too
     strongest = max((s.relevance or 0.0 for s in catalog.sources), default=0.0)
+    defining = defining_sources(catalog.sources, judge)
     pools = {}
     for question, focus, ids in questions:
         facet = facet_of(plan, question)
@@ -262,13 +263,22 @@ def passage_pools(
             stored=catalog.sources,
         )
         treated = section_candidates(
-            [s for s in catalog.sources if usable(s)], facet, judge, stored=catalog.sources
+            [s for s in catalog.sources if usable(s) or _states_own_standing(s, facet, defining)],
+            facet,
+            judge,
+            stored=catalog.sources,
         )
         if question in aspects:
             treated = aspect_candidates([s for s in catalog.sources if usable(s)], facets[question], judge)
         quoted = {c.text for c in treated}
         pools[question] = [*treated, *(c for c in pools[question] if c.text not in quoted)]
     return pools
+
+
+def _states_own_standing(source: RawSource, facet: str, defining: set[str]) -> bool:
+    """A defining document in force answers "current state" from its own status sections ("Implementation",
+    "Specification changes during implementation"), however old it is: the state of its own subject."""
+    return facet == "current" and source.id in defining and not inactive(source)
 
 
 # the plan's facet names that a section heading can answer, by the name the heading table uses
@@ -282,7 +292,7 @@ def section_candidates(
     """The opening passages of the stored sections that treat `facet` (facet_sections.py), the documents
     about the topic first: their own headings say which question a section answers."""
     facet = _SECTION_FACET.get(facet, facet)
-    if facet not in FACETS or facet == "current":
+    if facet not in FACETS:
         return []
     concepts = [{w for form in t.forms for w in form} for t in judge.terms(judge.topic)]
     about = defining_sources(stored, judge)

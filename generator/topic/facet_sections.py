@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from ..text.sentences import sentences as split_all
-from .plan import heading_facets
+from .plan import heading_facets, is_status_heading
 from .sentences import (
     _FENCE,
     MAX_CODE,
@@ -155,8 +155,8 @@ def treating(
                 continue
         if subject_level and facet == "how" and not facets - {"how"}:
             yield section, 1
-        elif own_headings and facet in facets:
-            yield section, PASSAGES_PER_SECTION
+        elif own_headings and facet in facets and (facet != "current" or is_status_heading(section.heading)):
+            yield section, PASSAGES_PER_SECTION  # "current": a status section, not "No Changes to Scoping"
         elif sections_say_how and not facets and not _FRAME.search(section.heading):
             yield section, 1
 

@@ -276,9 +276,14 @@ def heading_facets(heading: str) -> set[str]:
     """The outline facets a section heading says its section answers ("Rejected Ideas" → alternatives). An
     implementation or status section tells the state of the work, never how the thing works."""
     found = {facet for facet, pattern in _FACET_PATTERNS.items() if pattern.search(heading)}
-    if _STATUS_HEADING.search(heading.strip()):
+    if is_status_heading(heading):
         found = (found - {"how"}) | {"current"}
     return found
+
+
+def is_status_heading(heading: str) -> bool:
+    """A section on the state of the work ("Implementation", "Status", "Timeline and Rollout")."""
+    return bool(_STATUS_HEADING.search(heading.strip()))
 
 
 def outline_facets(outlines: Sequence[DocumentOutline]) -> dict[str, list[str]]:
