@@ -19,7 +19,14 @@ from generator.topic.analyze import (
 from generator.topic.facet_sections import opening_passages, text_sections, treating
 from generator.topic.plan import Plan, Step, heading_facets
 from generator.topic.report import build_report
-from generator.topic.sentences import code_examples, needs_antecedent, paragraph_starts, quotable, quote_at
+from generator.topic.sentences import (
+    code_examples,
+    glossary_term,
+    needs_antecedent,
+    paragraph_starts,
+    quotable,
+    quote_at,
+)
 from generator.topic.workspace import RawSource
 
 SECURITY = (
@@ -200,3 +207,17 @@ def test_the_defining_documents_status_section_answers_its_current_state() -> No
     )
     withdrawn = RawSource(**{**vars(source), "status": "withdrawn"})
     assert not _states_own_standing(withdrawn, "current", {"proposal"})
+
+
+def test_a_glossary_entry_defines_its_own_term_and_a_sentence_about_this_code_needs_it() -> None:
+    entry = "Const parameter (generic const): A const which a type or function is abstract over."
+    assert glossary_term(entry) == "Const parameter"
+    assert glossary_term("Bundle: A directory structure that is written ahead of time.") == "Bundle"
+    assert glossary_term("Unification of const expressions: This RFC performs the most minimal one.") == ""
+    assert not quotable(
+        "At first glance, this code appears quite similar to the code we saw before, and fails."
+    )
+    assert not quotable("If we attempt to compile this, we get an error (actually, we get multiple errors).")
+    assert quotable(
+        "Consider this example of a loop that walks down a linked list and borrows each node:"[:-1] + "."
+    )

@@ -37,6 +37,7 @@ from .sentences import (
     Quote,
     clean,
     code_examples,
+    glossary_term,
     is_changelog,
     is_question,
     needs_antecedent,
@@ -564,6 +565,9 @@ def candidates(
         # of a packaging page, "backwards compatibility" of a random number policy)
         if whole_topic and not own_headings and concept_labels - set(verdict.topic.matched):
             continue
+        term = glossary_term(quote.text)
+        if term and (facet_name != "what" or not concepts & set(tokens(term))):
+            continue  # a glossary entry defines its own term: the subject's, under "what is", or none
         quality = prose_ratio(quote.text)
         # the retrieval judge's view of the whole source: a passage from the document about the topic outranks
         # the same words in a document that only touches it

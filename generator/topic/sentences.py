@@ -73,6 +73,8 @@ _POINTS_ELSEWHERE = re.compile(
     r"\b(?:code|example|snippet|listing|program|output|diagram|figure|table|command)s?\s+(?:above|below)\b"
     r"|\b(?:above|preceding)\s+(?:code|example|snippet|listing|program|output|diagram|figure|table)"
     r"|\bas\s+(?:shown|seen|illustrated)\s+(?:above|below)\b"
+    r"|\bthis\s+(?:code|snippet|program|listing|output)\b|\bcompile\s+this\b"
+    r"|\b(?:code|example)s?\s+(?:we|you)\s+(?:saw|have\s+seen)\b|\bthe\s+previous\s+(?:code|snippet|listing)\b"
     r"|\bsee\s+(?:above|below)\b|\bwe(?:'ll| will)\s+see\b"
     r"|上面的?(?:代码|示例|例子|配置|命令)|上述(?:代码|示例|例子|配置)|以上(?:代码|示例)|上例|如上所示"
     r"|下面的?(?:代码|示例|例子)|下例",
@@ -156,6 +158,19 @@ def is_prose(text: str) -> bool:
 
 def quotable(sentence: str) -> bool:
     return is_prose(sentence) and not _BOILERPLATE.search(sentence) and not points_elsewhere(sentence)
+
+
+# a glossary entry: "Const parameter (generic const): A const which a type or function is abstract over…"
+_GLOSSARY_ENTRY = re.compile(
+    r"^(?P<term>[A-Z][\w'’-]*(?: [\w'’-]+){0,4})(?: \([^)]{1,40}\))?: (?:An?|The|Any|Each|Some) \w"
+)
+
+
+def glossary_term(passage: str) -> str:
+    """The term a passage defines when it is a glossary entry ("Term (alias): A thing which…"), else ''.
+    Such an entry says what its term is, and nothing about why or how anything else works."""
+    found = _GLOSSARY_ENTRY.match(passage)
+    return found["term"] if found else ""
 
 
 def points_elsewhere(sentence: str) -> bool:
