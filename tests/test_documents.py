@@ -24,6 +24,15 @@ def test_a_bom_file_is_titled_from_its_heading_not_its_name() -> None:
     assert doc.language == "zh"
 
 
+def test_a_section_name_is_a_title_only_where_the_file_is_named_after_it() -> None:
+    # "Introduction" names a section of a proposal, but intro.rst is the introduction (jinja's docs)
+    assert (
+        read_text("Introduction\n============\n\nJinja is fast.\n", name="docs/intro.rst").title
+        == "Introduction"
+    )
+    assert read_text("# Overview\n\nRoutes map paths.\n", name="docs/routing.md").title == "routing"
+
+
 def test_heading_anchors_never_reach_headings_or_titles() -> None:
     text = "# Title \\{\\#top\\}\n\n## 服务端渲染 {#ssr}\n\nBody.\n\n## Next [](#next)\n\nMore.\n"
     doc = read_text(text, name="a.md")
@@ -249,6 +258,78 @@ def test_a_stored_source_is_cut_into_passages_by_the_document_model() -> None:
 def test_a_myst_role_in_markdown_reads_as_the_code_it_names() -> None:
     [(_, block)] = blocks(read_text("Call {func}`os.path.join` here.\n", name="a.md"))
     assert block.text == "Call `os.path.join` here."
+
+
+MYST = """# Guide
+
+```{contents}
+:local:
+```
+
+The router matches paths in order.
+
+```{toctree}
+:maxdepth: 2
+
+intro
+```
+
+:::{note}
+:class: dropdown
+Routes added later never shadow earlier ones.
+
+```python
+router.add("/x", f)
+```
+:::
+
+```{eval-rst}
+.. autoclass:: tinyweb.Router
+```
+
+```{code-block} python
+:linenos:
+x = 1
+```
+
+````markdown
+```{note}
+MyST syntax, shown
+```
+````
+
+```warning
+Typing "end" in lower case breaks the flowchart.
+```
+"""
+
+
+def test_myst_directives_read_as_the_author_wrote_them() -> None:
+    found = [(b.kind, b.text, b.start, b.language) for _, b in blocks(read_text(MYST, name="g.md"))]
+    assert found == [
+        ("paragraph", "The router matches paths in order.", 7, ""),
+        ("paragraph", "Routes added later never shadow earlier ones.", 17, ""),  # the admonition's body
+        ("code", 'router.add("/x", f)', 19, "python"),
+        ("code", "x = 1", 28, "python"),  # {code-block} python: its option left out
+        ("code", "```{note}\nMyST syntax, shown\n```", 33, "markdown"),  # a directive inside code is code
+        ("paragraph", 'Typing "end" in lower case breaks the flowchart.', 40, ""),  # a callout fence
+    ]
+    said = " ".join(text for _, text, _, _ in found)
+    assert "{" not in said.replace("{note}", "") and "toctree" not in said and "autoclass" not in said
+
+
+def test_an_eval_rst_block_is_read_as_the_rest_it_holds() -> None:
+    text = (
+        "# Quickstart\n\n```{eval-rst}\n.. click:example::\n    import click\n\n    @click.command()\n"
+        "    def hello():\n        click.echo('Hello')\n\nThe decorator makes a :class:`Command` of it.\n\n"
+        ".. autoclass:: click.Command\n   :members:\n```\n\nAfter the block.\n"
+    )
+    found = [(b.kind, b.text, b.start) for _, b in blocks(read_text(text, name="q.md"))]
+    assert found == [
+        ("code", "import click\n\n@click.command()\ndef hello():\n    click.echo('Hello')", 4),
+        ("paragraph", "The decorator makes a `Command` of it.", 11),
+        ("paragraph", "After the block.", 17),  # the lines after the block keep their numbers
+    ]
 
 
 def test_a_docstring_knows_the_section_names_its_summary_stops_at() -> None:

@@ -212,3 +212,24 @@ def test_a_commander_action_is_a_command(tmp_path: Path) -> None:
     assert facts.calls is not None
     assert ("deploy.js", "deploy") in facts.calls.commands
     assert ("cli.js", "setup") in facts.calls.commands
+
+
+def test_a_go_librarys_command_line_tool_does_not_open_its_flow(tmp_path: Path) -> None:
+    # the root package is a library (no main); a tool under cmd/ runs it: the library's API opens the flow
+    files = {
+        **{k: v for k, v in COBRA_TOOL.items() if k != "main.go"},
+        "render.go": COBRA_TOOL["render.go"]
+        .replace("package main", "package viewer")
+        .replace("func render(", "func Render("),
+        "cmd/viewer/main.go": COBRA_TOOL["main.go"],
+    }
+    root = write_tree(tmp_path / "repo", files)
+    facts = extract_facts(root, map_repository(root))
+    assert facts.calls is not None
+    assert facts.calls.commands == []
+    # the same tool with no library beside it (cmd/ layout only) is a command-line tool
+    app = {"go.mod": COBRA_TOOL["go.mod"], "cmd/viewer/main.go": COBRA_TOOL["main.go"]}
+    root = write_tree(tmp_path / "app", app)
+    facts = extract_facts(root, map_repository(root))
+    assert facts.calls is not None
+    assert ("cmd/viewer/main.go", "execute") in facts.calls.commands

@@ -265,6 +265,19 @@ def test_the_overview_skips_a_paragraph_that_opens_as_one_already_quoted(tmp_pat
     assert [p.path for p in docs.overview] == ["README.md"]
 
 
+def test_a_guide_entry_keeps_a_lower_case_product_name() -> None:
+    from generator.repo.docs.model import DocConcept, DocPage
+    from generator.repo.model import DocPassage
+    from generator.site.pages.repo_guide import concept_line
+
+    said = DocPassage(
+        "docs/index.md", 3, 3, "paragraph", "deepkb turns research into a knowledge base. It is fast."
+    )
+    concept = DocConcept("Overview", "overview", (DocPage("docs/index.md", "Overview", (said,)),))
+    line = concept_line(1, concept)
+    assert "— deepkb turns research into a knowledge base." in line and "Deepkb" not in line
+
+
 def test_getting_started_leaves_out_every_way_of_installing_and_keeps_the_uses() -> None:
     from generator.repo.docs.project import usage_examples
 

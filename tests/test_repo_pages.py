@@ -271,6 +271,22 @@ def test_readme_paragraph_skips_badges_headings_and_install_sections():
     assert first_paragraph(rst, rst=True) == "Thing is a Parser for INI files everywhere."
 
 
+def test_a_lead_in_is_no_description_and_thanks_to_a_library_is_no_thanks():
+    from generator.repo.synthesize.readme import describes_project
+
+    text = (
+        "# Gin\n\nGin pairs Express-style routing with Go's speed, making it ideal for:\n\n- REST APIs\n\n"
+        "Gin is an HTTP web framework that is fast thanks to httprouter.\n"
+    )
+    assert first_paragraph(text) == "Gin is an HTTP web framework that is fast thanks to httprouter."
+    assert not describes_project("Many thanks to all our contributors for their work on this.")
+    assert not describes_project(
+        "If you're working on a polyfill, please file an issue or PR so we can add yours."
+    )
+    step = "Use it to read documentation directly on the command line, in colour."
+    assert not describes_project(step) and describes_project(step, steps=True)  # the overview keeps it
+
+
 def test_the_intro_says_what_the_project_is_not_news_thanks_or_usage(tmp_path):
     from generator.redact import Redactor
     from generator.repo.facts.mentions import readme_paragraph

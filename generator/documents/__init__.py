@@ -25,7 +25,7 @@ from .header import (
 )
 from .markdown import read_markdown
 from .model import Block, Document, Section
-from .rst import read_rst
+from .rst import read_rst, rst_as_markdown
 from .text import read_plain
 
 __all__ = [
@@ -95,8 +95,8 @@ def read_bytes(
 
 
 _READERS: dict[str, Callable[[str], tuple[Section, ...]]] = {
-    "markdown": read_markdown,
-    "mdx": lambda text: read_markdown(text, mdx=True),
+    "markdown": lambda text: read_markdown(text, rst=rst_as_markdown),
+    "mdx": lambda text: read_markdown(text, mdx=True, rst=rst_as_markdown),
     "rst": read_rst,
     "text": read_plain,
     "docstring": read_docstring,
@@ -116,7 +116,8 @@ def stated_title(doc: Document) -> str:
 def _document(
     header: Header, sections: tuple[Section, ...], name: str, origin: str, revision: str, markup: str
 ) -> Document:
-    title = header.title or _heading_title(sections, markup) or title_from_name(PurePosixPath(name).stem)
+    stem = PurePosixPath(name).stem
+    title = header.title or _heading_title(sections, markup, stem) or title_from_name(stem)
     return Document(
         origin=origin or name,
         revision=revision,
@@ -129,14 +130,16 @@ def _document(
     )
 
 
-def _heading_title(sections: tuple[Section, ...], markup: str) -> str:
-    """The first level-1 heading (Markdown), else the first heading, unless it names a section."""
+def _heading_title(sections: tuple[Section, ...], markup: str, stem: str = "") -> str:
+    """The first level-1 heading (Markdown), else the first heading, unless it names a section — but a
+    section name the file is named after ("Introduction" in intro.rst) is its title."""
     if markup in ("text", "pdf", "docstring"):
         return ""
     titled = [s for s in sections if s.heading]
     top = [s for s in titled if s.level == 1] if markup in ("markdown", "mdx", "html") else []
     first = (top or titled)[0].heading if titled else ""
-    return "" if is_section_name(first) else first
+    named_after = len(stem) >= 3 and first.lower().startswith(stem.lower())
+    return "" if is_section_name(first) and not named_after else first
 
 
 def language_of(sections: tuple[Section, ...], sample: int = 4000) -> str:

@@ -1,11 +1,14 @@
 """Markdown and MDX read into sections and blocks, by markdown-it-py's token stream (each block token
 carries its source lines). MDX's imports, exports and JSX tags are dropped, their text children kept;
-MkDocs admonitions and VitePress containers lose their markers and keep their bodies. Every rewrite keeps
+MkDocs admonitions, VitePress containers and MyST admonition directives (```` ```{note} ````, `:::{tip}`)
+lose their markers and keep their bodies; MyST navigation and build directives (`{toctree}`, `{contents}`,
+`{eval-rst}`, autodoc) are dropped whole; `{code-block} python` is a code block in Python. Every rewrite keeps
 the text's line count, so a block's span is its line span in the file."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -19,6 +22,24 @@ from .outline import Outline
 _FENCE = re.compile(r"^[ \t]{0,3}(`{3,}|~{3,})")
 _ADMONITION = re.compile(r"^([ \t]*)(?:!!!|\?\?\?\+?)[ \t]+[\w-]+(?:[ \t]+\"[^\"\n]*\")?[ \t]*$")
 _CONTAINER = re.compile(r"^[ \t]*:{3,}[ \t]*(?:[\w-]+.*)?$")  # VitePress / MyST `:::tip Title` … `:::`
+_DIRECTIVE = re.compile(r"^([ \t]*)(`{3,}|~{3,}|:{3,})[ \t]*\{([\w:.-]+)\}[ \t]*(.*?)[ \t]*$")
+_DIRECTIVE_OPTION = re.compile(r"^[ \t]*:[\w-]+:(?:[ \t].*)?$")
+# MyST directives whose body is prose the author wrote for the reader: kept, their markers blanked
+_PROSE_DIRECTIVES = frozenset(
+    "note warning tip important hint caution danger attention error admonition seealso see-also dropdown "
+    "versionadded versionchanged deprecated margin sidebar topic epigraph pull-quote card grid-item-card "
+    "tab-item tab-set grid grid-item div".split()
+)
+_CALLOUT_FENCES = frozenset({"note", "tip", "warning", "danger", "caution", "important", "info", "hint"})
+# directives whose body is a code block (its argument names the language)
+_CODE_DIRECTIVES = frozenset({"code-block", "code", "sourcecode", "code-cell"})
+# what a docs build reads, never the reader: navigation, inclusion, autodoc, raw markup (dropped whole)
+_DROPPED_DIRECTIVES = re.compile(
+    r"^(?:contents|toctree|tableofcontents|eval-rst|eval-md|include|literalinclude|image|figure|raw|only|index"
+    r"|math|list-table|csv-table|table|bibliography|rubric|glossary|autosummary|auto[\w-]*|[\w-]+:[\w:.-]+"
+    r"|ifconfig|highlight|tabularcolumns|embed|mdinclude|mermaid|graphviz|plot|jupyter-execute)$",
+    re.IGNORECASE,
+)
 _MDX_STATEMENT = re.compile(r"^(?:import\s+[\w{*'\"]|export\s+(?:default|const|function|let|var|\{|\*))")
 _MDX_STATEMENT_END = re.compile(r"(?:\bfrom\s+['\"][^'\"]*['\"]|;)\s*$|^\s*$")
 _JSX_TAG = re.compile(r"</?[A-Za-z][\w.:-]*(?:\s(?:[^<>{}]|\{[^{}]*\})*)?/?>")
@@ -52,10 +73,15 @@ def markdown_parser() -> MarkdownIt:
     return parser
 
 
-def read_markdown(text: str, *, mdx: bool = False) -> tuple[Section, ...]:
-    """The sections of a Markdown (or MDX) text whose front matter is already blanked."""
+RstLines = Callable[[list[str]], list[str]]
+"""reST lines rewritten line for line as the Markdown lines that mean the same (rst.py's `rst_as_markdown`)."""
+
+
+def read_markdown(text: str, *, mdx: bool = False, rst: RstLines | None = None) -> tuple[Section, ...]:
+    """The sections of a Markdown (or MDX) text whose front matter is already blanked; with `rst`, the body
+    of a MyST `{eval-rst}` block is read as the reST it is (else it is dropped)."""
     source = text.split("\n")
-    lines = _unwrap_containers(_strip_mdx(source) if mdx else source)
+    lines = _unwrap_containers(_myst_directives(_eval_rst(_strip_mdx(source) if mdx else source, rst)))
     return markdown_sections("\n".join(lines), source)
 
 
@@ -107,6 +133,102 @@ def _strip_mdx(lines: list[str]) -> list[str]:
             kept = _JSX_TAG.sub("", _JSX_COMMENT.sub("", line))
             out.append("" if _JSX_EXPRESSION_LINE.match(kept) else kept.strip() if kept != line else line)
     return out
+
+
+@dataclass
+class _Fence:
+    """An open fence: its marker (```` ``` ````, `~~~`, `:::`) and what becomes of its lines."""
+
+    marker: str
+    action: str  # "drop" (a navigation directive), "prose" (an admonition's body), "code" (a code block)
+    colons: bool = False  # a `:::{code-block}` fence, rewritten as a backtick fence
+
+
+def _eval_rst(lines: list[str], rst: RstLines | None) -> list[str]:
+    """Each MyST `{eval-rst}` block (outside code) with its body rewritten by `rst` as the Markdown it
+    means, its fence lines blanked; blanked whole without `rst`."""
+    out = list(lines)
+    fence = ""
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        opened = None if fence else _DIRECTIVE.match(line)
+        if opened and opened.group(3).lower() == "eval-rst":
+            end = next(
+                (j for j in range(i + 1, len(lines)) if _closes(lines[j], opened.group(2))), len(lines)
+            )
+            body = lines[i + 1 : end]
+            # one line more: a code block that ends the body closes on the fence's own line
+            read = (rst(body + [""]) + [""] * (len(body) + 1))[: len(body) + 1] if rst else []
+            out[i : end + 1] = [""] + (read or [""] * (len(body) + 1))
+            out = out[: len(lines)]
+            i = end + 1
+            continue
+        plain = _FENCE.match(line)
+        if fence and _closes(line, fence):
+            fence = ""
+        elif not fence and plain:
+            fence = plain.group(1)
+        i += 1
+    return out
+
+
+def _myst_directives(lines: list[str]) -> list[str]:
+    """MyST directives: a prose directive's markers and options blanked, its body kept; a navigation or
+    build directive blanked whole; a code directive rewritten as a plain fence with its language. Quarto's
+    and R Markdown's ```` ```{python} ```` is a code block in that language."""
+    out: list[str] = []
+    stack: list[_Fence] = []
+    options = False  # the `:key: value` lines right after a directive's opening
+    for line in lines:
+        dropping = any(f.action == "drop" for f in stack)
+        if stack and _closes(line, stack[-1].marker):
+            fence = stack.pop()
+            keep = fence.action == "code" and not dropping
+            out.append(("```" if fence.colons else line) if keep else "")
+            options = False
+            continue
+        if options and _DIRECTIVE_OPTION.match(line):
+            out.append("")
+            continue
+        options = False
+        if stack and stack[-1].action == "code":
+            out.append("" if dropping else line)
+            continue
+        opened = _DIRECTIVE.match(line)
+        if opened:
+            fence, rewritten = _directive(opened)
+            stack.append(fence)
+            options = True
+            out.append("" if dropping else rewritten)
+        elif plain := _FENCE.match(line):
+            # ```` ```warning ```` (mermaid's docs, rendered as a callout): an admonition, not code
+            callout = line.strip()[len(plain.group(1)) :].strip().lower() in _CALLOUT_FENCES
+            stack.append(_Fence(plain.group(1), "prose" if callout else "code"))
+            out.append("" if dropping or callout else line)
+        else:
+            out.append("" if dropping else line)
+    return out
+
+
+def _directive(opened: re.Match[str]) -> tuple[_Fence, str]:
+    """The fence a directive's opening line starts, and what that line becomes."""
+    indent, marker, name, argument = opened.groups()
+    name = name.lower()
+    if name in _PROSE_DIRECTIVES:
+        return _Fence(marker, "prose"), ""
+    if _DROPPED_DIRECTIVES.match(name):
+        return _Fence(marker, "drop"), ""
+    language = argument.split()[0] if name in _CODE_DIRECTIVES and argument else name
+    if name in _CODE_DIRECTIVES and not argument:
+        language = ""
+    colons = marker.startswith(":")
+    return _Fence(marker, "code", colons), f"{indent}{'```' if colons else marker}{language}"
+
+
+def _closes(line: str, marker: str) -> bool:
+    stripped = line.strip()
+    return len(stripped) >= len(marker) and set(stripped) == {marker[0]}
 
 
 def _unwrap_containers(lines: list[str]) -> list[str]:

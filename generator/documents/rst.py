@@ -31,6 +31,14 @@ _BULLET = re.compile(r"^[ \t]*(?:[-*+•]|\d+[.)]|#\.|\(?[a-zA-Z0-9]\))[ \t]+")
 _SUBSTITUTION = re.compile(r"\|([\w -]{1,40})\|(?:_{1,2})?")
 
 
+def rst_as_markdown(lines: list[str]) -> list[str]:
+    """reST lines as the Markdown lines that mean the same, line for line (a code block that ends the text
+    closes one line past it)."""
+    shadow = _Shadow(lines)
+    shadow.rewrite()
+    return shadow.out
+
+
 def read_rst(text: str) -> tuple[Section, ...]:
     lines = text.split("\n")
     shadow = _Shadow(lines)
@@ -88,7 +96,8 @@ class _Shadow:
         name = (found.group(2) or "").lower().split(":")[-1]
         end = self._body_end(i, indent)
         body = self.lines[i + 1 : end]
-        if name in _CODE_DIRECTIVES:
+        # a domain's example directive (pallets' `click:example`) holds the example's code
+        if name in _CODE_DIRECTIVES or name == "example" and ":" in (found.group(2) or ""):
             self._fence(body, (found.group(3) or "").strip().split(" ")[0], indent)
         elif name in _ADMONITIONS:
             title = (found.group(3) or "").strip()

@@ -178,6 +178,8 @@ class CallGraphView(Protocol):
 
     def edges(self, paths: Iterable[str] | None = None, *, incoming: bool = False) -> list[CallEdge]: ...
 
+    def calls_of(self, path: str, callers: set[str]) -> list[CallEdge]: ...
+
     def chains(self, paths: Iterable[str] | None = None, *, limit: int = 5) -> list[list[CallEdge]]: ...
 
     def entries(self, paths: Iterable[str] | None = None, *, limit: int = 8) -> list[tuple[str, str]]: ...
@@ -400,6 +402,17 @@ class DocPassage:
 
 
 @dataclass(frozen=True)
+class AnswerStep:
+    """One step of a question's answer in the code: a symbol, and where the step before it calls it (the
+    start has no caller)."""
+
+    symbol: CitedSymbol
+    caller: str = ""
+    call: Citation | None = None  # the line of the call
+    depth: int = 0  # calls below the start
+
+
+@dataclass(frozen=True)
 class Answer:
     """One question asked of the repository and what answers it at the pinned revision: the symbols that match
     it (those that call the others first) and the call path between them, each cited; the model's prose
@@ -416,6 +429,20 @@ class Answer:
     model: str = ""
     fallback: str = ""  # why the offline draft stands in for the model's answer ("" when it does not)
     doc_passages: tuple[DocPassage, ...] = ()  # what the project's docs say to it, from where it begins
+    steps: tuple[AnswerStep, ...] = ()  # the code's answer from where the process begins, in call order
+
+
+@dataclass(frozen=True)
+class ConceptText:
+    """A concept page's prose written by a model from the concept's doc passages and code facts: only the
+    sentences whose citations name lines it was given are kept; `fallback` says why the offline page stands
+    in instead ("" when the model's prose is published)."""
+
+    slug: str  # the DocConcept's slug
+    text: str = ""  # untrusted model markdown (redacted), every citation in it one it was given
+    model: str = ""
+    fallback: str = ""
+    dropped: int = 0  # sentences left out for citing lines the model was not given
 
 
 @dataclass
@@ -437,6 +464,7 @@ class RepoSynthesis:
     summary: list[str] = field(default_factory=list)  # the model's summary, or extractive sentences
     summary_by: str = ""  # the model that wrote `summary` ("" when deepkb's offline sentences are shown)
     answers: list[Answer] = field(default_factory=list)  # one per question asked, in page-name order
+    concept_texts: list[ConceptText] = field(default_factory=list)  # a model's concept pages (none offline)
     notes: str = ""  # the maintainer's own markdown (deepkb.yml `notes:`), untrusted, shown on the index
     corrections: str = ""  # notes.corrections_digest of what deepkb.yml set for the repository
     architecture: list[SubsystemEdge] = field(default_factory=list)

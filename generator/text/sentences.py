@@ -66,19 +66,22 @@ _SECTION = re.compile(
 _LABEL = re.compile(r"^[A-Z][A-Z0-9 _/&-]{2,40}:\s+(?=\S)")
 
 
-def docstring_summary(text: str) -> str:
+def docstring_summary(text: str, as_written: bool = False) -> str:
     """The part of a docstring that can summarize it: the text before its first section header (`Args:`,
-    `Returns`, `:param x:`), without an all-capitals label in front; "" when it opens with a section."""
+    `Returns`, `:param x:`), without an all-capitals label in front; "" when it opens with a section.
+    Sentence-cased ("return the …" → "Return the …") unless `as_written`: a doc's own sentence keeps its
+    lower-case product name ("deepkb turns …")."""
     kept: list[str] = []
     for line in text.strip().splitlines():
         if _SECTION.match(line):
             break
         kept.append(line)
     summary = _LABEL.sub("", "\n".join(kept).strip(), count=1)
-    return summary[:1].upper() + summary[1:]
+    return summary if as_written else summary[:1].upper() + summary[1:]
 
 
-def lead_sentences(text: str, most: int = 0) -> list[str]:
+def lead_sentences(text: str, most: int = 0, as_written: bool = False) -> list[str]:
     """A docstring's leading sentences (its summary, `docstring_summary`), on one line each; with `most`, the
     last holds the rest of the summary."""
-    return _LEAD_END.split(" ".join(docstring_summary(text).split()), maxsplit=max(most - 1, 0))
+    summary = docstring_summary(text, as_written)
+    return _LEAD_END.split(" ".join(summary.split()), maxsplit=max(most - 1, 0))

@@ -1,9 +1,11 @@
 """Which files are the project's documentation, and in what order its docs present them: the `mkdocs.yml`
-nav, Sphinx toctrees, a page's own `sidebar_position`/`order`/`weight`, else the folder tree (index and
-getting-started pages first). The order is the project's map of its concepts."""
+nav, Sphinx (and MyST) toctrees, Docusaurus and VitePress sidebars (sidebars.py), a page's own
+`sidebar_position`/`order`/`weight` and a folder's `_category_.json` position, else the folder tree (index
+and getting-started pages first). The order is the project's map of its concepts."""
 
 from __future__ import annotations
 
+import json
 import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -12,6 +14,7 @@ from typing import Any
 
 from generator.config import load_bounded_yaml
 from generator.errors import ConfigError, DeepkbError
+from generator.repo.docs.sidebars import sidebar_order
 from generator.repo.map.walk import read_source
 from generator.repo.model import RepoMap
 
@@ -38,7 +41,12 @@ _POSITION = re.compile(
     r"^(?:sidebar_position|position|order|weight|nav_order):\s*(-?\d+(?:\.\d+)?)\s*$", re.M
 )
 _NUMBERED = re.compile(r"^(\d+)[-_.]")
-_TOCTREE = re.compile(r"^\.\.\s+toctree::[^\n]*\n((?:[ \t]+[^\n]*\n|[ \t]*\n)+)", re.MULTILINE)
+_TOCTREE = re.compile(
+    r"^\.\.\s+toctree::[^\n]*\n((?:[ \t]+[^\n]*\n|[ \t]*\n)+)"  # reST
+    r"|^(?:`{3,}|:{3,})\{toctree\}[^\n]*\n((?:(?!`{3}|:{3})[^\n]*\n)*)",  # MyST
+    re.MULTILINE,
+)
+_CATEGORY_POSITION = re.compile(r"^position:\s*(-?\d+(?:\.\d+)?)\s*$", re.M)
 
 
 def doc_files(repo_map: RepoMap) -> list[str]:
@@ -66,19 +74,29 @@ def docs_root(paths: Sequence[str]) -> str:
 
 
 def ordered(root: Path, paths: Sequence[str], docs: str) -> list[str]:
-    """The files under `docs` in the order the docs' own navigation gives them: the mkdocs nav or the
-    Sphinx toctrees first, then the folder tree, each folder's index and getting-started pages first."""
+    """The files under `docs` in the order the docs' own navigation gives them: the mkdocs nav, the
+    Sphinx toctrees or the Docusaurus/VitePress sidebar first, then the folder tree, each folder's index
+    and getting-started pages first."""
     inside = [p for p in paths if p.startswith(docs + "/")] if docs else []
-    declared = [p for p in [*mkdocs_nav(root, docs), *toctree_order(root, inside, docs)] if p in set(inside)]
-    rest = sorted(set(inside) - set(declared), key=lambda p: tree_key(root, p, docs))
-    return list(dict.fromkeys([*declared, *rest]))
+    positions = category_positions(root, inside, docs)
+    tree = sorted(inside, key=lambda p: tree_key(root, p, docs, positions))
+    navigation = [
+        *mkdocs_nav(root, docs),
+        *toctree_order(root, inside, docs),
+        *sidebar_order(root, tree, docs),
+    ]
+    declared = [p for p in navigation if p in set(inside)]
+    return list(dict.fromkeys([*declared, *tree]))
 
 
-def tree_key(root: Path, path: str, docs: str) -> tuple[Any, ...]:
+def tree_key(root: Path, path: str, docs: str, positions: dict[str, float] | None = None) -> tuple[Any, ...]:
     """Folder by folder, a page's place: shallower pages first, index/intro pages first in their folder,
-    then a stated position or a number prefix, then the name."""
+    then a stated position (a folder's from its `_category_.json`) or a number prefix, then the name."""
     rel = PurePosixPath(path[len(docs) + 1 :] if docs else path)
-    folders = tuple(_part_key(part) for part in rel.parts[:-1])
+    folders = tuple(
+        ((positions or {}).get("/".join(rel.parts[: depth + 1]), 10_000.0), _part_key(part))
+        for depth, part in enumerate(rel.parts[:-1])
+    )
     stem = rel.stem
     return (
         len(rel.parts) > 1,
@@ -87,6 +105,46 @@ def tree_key(root: Path, path: str, docs: str) -> tuple[Any, ...]:
         _stated_position(root, path),
         _part_key(stem),
     )
+
+
+def category_positions(root: Path, paths: Sequence[str], docs: str) -> dict[str, float]:
+    """Docusaurus: each folder's `position` from its `_category_.json` (or `.yml`), keyed by the folder
+    under `docs`."""
+    folders = {
+        "/".join(PurePosixPath(p[len(docs) + 1 :] if docs else p).parts[: depth + 1])
+        for p in paths
+        for depth in range(len(PurePosixPath(p[len(docs) + 1 :] if docs else p).parts) - 1)
+    }
+    found: dict[str, float] = {}
+    for folder in sorted(folders):
+        position = _category_position(root, f"{docs}/{folder}" if docs else folder)
+        if position is not None:
+            found[folder] = position
+    return found
+
+
+def _category_position(root: Path, folder: str) -> float | None:
+    for name, parse in (("_category_.json", _json_position), ("_category_.yml", _yaml_position)):
+        try:
+            text = read_source(root, f"{folder}/{name}", max_bytes=NAV_BYTES)
+        except DeepkbError:
+            continue
+        return parse(text)
+    return None
+
+
+def _json_position(text: str) -> float | None:
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return None
+    position = data.get("position") if isinstance(data, dict) else None
+    return float(position) if isinstance(position, int | float) and not isinstance(position, bool) else None
+
+
+def _yaml_position(text: str) -> float | None:
+    match = _CATEGORY_POSITION.search(text)
+    return float(match.group(1)) if match else None
 
 
 def _part_key(part: str) -> tuple[int, int, str]:
@@ -137,10 +195,11 @@ def _nav_pages(nav: object) -> Iterable[str]:
 
 
 def toctree_order(root: Path, paths: Sequence[str], docs: str) -> list[str]:
-    """Sphinx: the pages the root `index.rst` reaches through its toctrees, depth first."""
+    """Sphinx: the pages the root `index.rst` (or MyST `index.md`) reaches through its toctrees, depth
+    first."""
     known = set(paths)
-    start = f"{docs}/index.rst"
-    if start not in known:
+    start = next((f"{docs}/index{s}" for s in (".rst", ".md") if f"{docs}/index{s}" in known), "")
+    if not start:
         return []
     seen: list[str] = []
     stack = [start]
@@ -154,14 +213,14 @@ def toctree_order(root: Path, paths: Sequence[str], docs: str) -> list[str]:
         except DeepkbError:
             continue
         stack.extend(reversed([_known(entry, known) for entry in _toctree_entries(text, page, docs)]))
-    return seen
+    return seen if len(seen) > 1 else []  # an index page with no toctree declares no order
 
 
 def _toctree_entries(text: str, page: str, docs: str) -> list[str]:
     folder = PurePosixPath(page).parent
     entries = []
-    for body in _TOCTREE.findall(text):
-        for line in body.splitlines():
+    for rst, myst in _TOCTREE.findall(text):
+        for line in (rst or myst).splitlines():
             entry = line.strip()
             if not entry or entry.startswith(":"):
                 continue

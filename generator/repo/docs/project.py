@@ -21,6 +21,7 @@ from generator.repo.facts.extract import OnDemandFileFacts
 from generator.repo.facts.ranking import TYPE_KINDS
 from generator.repo.map.walk import read_source
 from generator.repo.model import CitedSymbol, Facts, KeyType, RepoMap, Symbol
+from generator.repo.synthesize.readme import describes_project
 from generator.store import slugify
 from generator.text.sentences import split_sentences
 
@@ -149,7 +150,8 @@ def _worth_quoting(kind: str, text: str) -> bool:
 
 def overview(readme: Document | None, intro: Sequence[Document]) -> tuple[DocPassage, ...]:
     """What the project is and why: the README's opening prose (before its first code example) and the
-    docs' introduction page's, whole paragraphs only."""
+    docs' introduction page's, whole paragraphs only; never a lead-in to what it does not show (a paragraph
+    ending in ':') or how to install it."""
     found: list[DocPassage] = []
     openings: set[str] = set()  # a README and an introduction page often open with the same sentence
     for document in [d for d in (readme, *intro) if d is not None]:
@@ -159,7 +161,8 @@ def overview(readme: Document | None, intro: Sequence[Document]) -> tuple[DocPas
             opening = _opening(passage.text)
             if (
                 passage.kind == "paragraph"
-                and passage.text[-1:] in ".!?:)"
+                and describes_project(passage.text, steps=True)
+                and not _INSTALL_HEADING.search(passage.heading)
                 and len(passage.text.split()) >= 10
                 and opening not in openings
             ):

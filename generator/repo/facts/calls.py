@@ -17,7 +17,7 @@ from pathlib import Path
 
 from generator.errors import DeepkbError
 from generator.repo.facts.calltree import call_tree, heaviest_entry
-from generator.repo.facts.commands import cli_commands
+from generator.repo.facts.commands import cli_commands, is_library
 from generator.repo.facts.deprecation import deprecated_by_body, deprecated_by_doc
 from generator.repo.facts.flows import Node, entry_points, main_paths
 from generator.repo.facts.forked import map_files
@@ -143,7 +143,7 @@ def read_call_graph(
     sizes: Mapping[str, int] | None = None,
 ) -> CallGraph:
     """The calls of every source module of `files`, in the map's order, and the commands of a command-line
-    tool (one whose packages re-export no public API). Given the files' `sizes`, a large
+    tool (commands.is_library: not a library). Given the files' `sizes`, a large
     repository's files are read by a pool of forked processes (forked.py; each file's calls depend on the
     facts alone, so the graph is the same)."""
     reader = _CallReader(root, files, index, max_bytes)
@@ -151,8 +151,7 @@ def read_call_graph(
     total = sum(sizes.get(p, 0) for p in paths) if sizes is not None else 0
     edges = dict(zip(paths, map_files(reader.edges, paths, total), strict=True))
     # a library's commands are tools beside its public API, where its flows start; a tool's are its front door
-    library = any(fact.api_names for fact in files.values())
-    return CallGraph(reader, edges, [] if library else cli_commands(reader.read, files))
+    return CallGraph(reader, edges, [] if is_library(files) else cli_commands(reader.read, files))
 
 
 class _CallReader:

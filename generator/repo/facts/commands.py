@@ -60,6 +60,24 @@ def cli_commands(read: Read, files: dict[str, FileFacts]) -> list[Node]:
     return list(found)
 
 
+def is_library(files: dict[str, FileFacts]) -> bool:
+    """Whether the repository is a library, its commands tools beside its API: its packages re-export a
+    public API (Python, JavaScript), or a Go module's root package is not a main package (a `cmd/` tool
+    beside it does not make it one)."""
+    if any(fact.api_names for fact in files.values()):
+        return True
+    for module in (p for p in files if posixpath.basename(p) == "go.mod"):
+        folder = posixpath.dirname(module)
+        root = [
+            fact
+            for path, fact in files.items()
+            if fact.language == "go" and posixpath.dirname(path) == folder and not path.endswith("_test.go")
+        ]
+        if root and not any(fact.is_entry_point for fact in root):
+            return True
+    return False
+
+
 def _names_idiom(family: str, text: str) -> bool:
     return any(needle in text for needle in _NEEDLES[family]) and _MARKERS[family].search(text) is not None
 

@@ -223,6 +223,8 @@ def _sentences(paragraph: str) -> list[str]:
 
 
 def _fit(sentences: list[str], limit: int) -> str:
+    if not sentences:
+        return ""  # only remarks ("NOTE: these fields change at runtime."): nothing that describes
     first = sentences[0]
     if len(first) > limit:
         cut = first[: limit - 1].rsplit(" ", 1)[0].rstrip(",;:")

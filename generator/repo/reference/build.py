@@ -19,12 +19,14 @@ from generator.repo.docs.model import DocPassage, ProjectDocs
 from generator.repo.map.walk import read_source
 from generator.repo.model import CitedSymbol, Facts, FileFacts, RepoMap, Symbol
 from generator.repo.plan.subsystems import core_modules
-from generator.repo.reference import python, spans
+from generator.repo.reference import flags, python, spans
 from generator.repo.reference.model import Extension, FieldLine, Option, Record, Reference
 
 LANGUAGES = frozenset({"python", "go", "javascript", "typescript"})
 SOURCE_BYTES = 500_000  # a larger module is generated code, not where options are declared
 MAX_RECORDS, MAX_EXTENSIONS, MAX_ENTRIES, MAX_OPTIONS = 20, 15, 6, 60
+MAX_FLAGS = 40
+FLAG = "command-line flag"
 MAX_REGISTRIES, MAX_DOC_PASSAGES, DOC_PAGES = 8, 24, 3
 TAUGHT = "base class the docs subclass"
 DOC_WEIGHT = 5  # a record the docs name counts as much as one imported by two or three modules
@@ -58,6 +60,7 @@ class _Found:
     """What the modules declare, gathered over all of them before anything is ranked."""
 
     options: list[Option] = field(default_factory=list)
+    flags: list[Option] = field(default_factory=list)
     records: list[tuple[Record, bool]] = field(default_factory=list)  # (record, is a config class)
     extensions: list[Extension] = field(default_factory=list)
     signatures: dict[tuple[str, str], list[python.PyField]] = field(default_factory=dict)  # (path, name)
@@ -82,7 +85,10 @@ def read_reference(
     extension_docs = doc_passages(docs, _EXTEND_DOC)
     taught = doc_subclassed(extension_docs, facts, linker, {e.symbol.name for e in found.extensions})
     return Reference(
-        options=tuple(_dedupe(found.options + entry_options(found, facts, linker))[:MAX_OPTIONS]),
+        options=tuple(
+            _dedupe(found.options + entry_options(found, facts, linker))[:MAX_OPTIONS]
+            + _dedupe(found.flags)[:MAX_FLAGS]
+        ),
         settings=tuple(r for r, settings in records if settings),
         records=tuple(r for r, settings in records if not settings)[:MAX_RECORDS],
         extensions=tuple(_rank_extensions(taught + found.extensions + registries(facts, linker), named)),
@@ -117,6 +123,7 @@ def _gather(
     redactor: Redactor | None,
     subclasses: Mapping[str, int],
 ) -> None:
+    found.flags += flag_options(path, text, facts.language, linker, redactor)
     if facts.language == "python":
         _gather_python(found, path, text, facts, linker, redactor, subclasses)
         return
@@ -165,6 +172,24 @@ def _gather_python(
             found.extensions.append(replace(extension, subclasses=subclasses.get(declared.name, 0)))
     for name, arguments in module.signatures.items():
         found.signatures[(path, name)] = arguments
+
+
+def flag_options(
+    path: str, text: str, language: str, linker: Linker, redactor: Redactor | None
+) -> list[Option]:
+    """The command-line flags the module declares (click, typer, argparse, cobra, Go's flag, commander),
+    each at the line that declares it, grouped by the command it belongs to."""
+    return [
+        Option(
+            flag.name,
+            f"{FLAG} of {flag.command}" if flag.command else FLAG,
+            _clean(flag.default, redactor),
+            "",
+            linker.check(path, flag.line),
+            _clean(flag.help, redactor),
+        )
+        for flag in flags.cli_flags(text, language)
+    ]
 
 
 def candidate_spans(text: str, facts: FileFacts) -> list[tuple[int, int]]:

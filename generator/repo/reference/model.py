@@ -20,13 +20,17 @@ class FieldLine:
 
 @dataclass(frozen=True)
 class Option:
-    """A setting a user gives: an environment variable, a config class's field, an entry's keyword argument."""
+    """A setting a user gives: an environment variable, a config class's field, an entry's keyword argument,
+    a command-line flag."""
 
     name: str
-    kind: str  # "environment variable", "field of Config", "argument of Client"
+    kind: str  # "environment variable", "field of Config", "argument of Client", "command-line flag of serve"
     default: str = ""  # as written ("" when there is none: the caller must give it)
     type: str = ""
-    citation: Citation | None = None  # where it is read (the variable) or declared (a field, an argument)
+    citation: Citation | None = (
+        None  # where it is read (the variable) or declared (a field, an argument, a flag)
+    )
+    help: str = ""  # a flag's help text as declared (untrusted)
 
 
 @dataclass(frozen=True)

@@ -102,7 +102,9 @@ def answer_one(study: Study, provider: Provider, question: str, slug: str) -> An
 
     focus = focus_stage(study, provider, question)
     modules = core_modules(study.repo_map)
-    ranked = rank_files(focus.files or modules, study.facts, study.repo_map)
+    # the files retrieval kept first; every source module may answer (where a process begins is often a
+    # file whose words the question does not share: a pipeline calling the stages it names)
+    ranked = list(dict.fromkeys([*rank_files(focus.files or modules, study.facts, study.repo_map), *modules]))
     found = answer_request(question, ranked, study.facts, study.ctx.linker)
     # the answering symbols' files, then the others retrieval kept
     files = tuple(
@@ -118,6 +120,7 @@ def answer_one(study: Study, provider: Provider, question: str, slug: str) -> An
         files[:MAX_FILES],
         focus.trace,
         doc_passages=doc_answer(study.docs, question),
+        steps=found.steps,
     )
     if provider.offline or not found.symbols:
         return offline

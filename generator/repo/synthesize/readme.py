@@ -15,13 +15,19 @@ _BOILERPLATE = re.compile(
     r"|all rights reserved|pull requests? (are|is) welcome|build status|code of conduct|table of contents)\b",
     re.IGNORECASE,
 )
-# what a front page says that is not what the project is: release news, thanks, and how-to steps
-_NOT_A_DESCRIPTION = re.compile(
+# what a front page says that is not what the project is: release news, sponsors, thanks ("thanks to
+# httprouter" says why it is fast: only thanks to people count) and calls for issues and pull requests …
+_NEWS = re.compile(
     r"\b(?:(?:is|are) (?:now )?(?:out|released|available (?:now|on))|we(?:'re| are) (?:excited|happy|pleased|proud)"
-    r"|announc\w+|release notes|new (?:major )?version|sponsor\w*|backers?|donat\w+|thanks? (?:to|you)"
-    r"|see the (?:authors|contributors|notice|changelog) file|maintained by)\b"
-    r"|^(?:once|to|first|then|next|now|install|import|use|see|check|read|visit|please|note|if)\b",
+    r"|announc\w+|release notes|new (?:major )?version|sponsor\w*|backers?|donat\w+|thank you"
+    r"|(?:special|many) thanks|thanks to (?:all|our|every\w*|the (?:community|contributors|maintainers))"
+    r"|see the (?:authors|contributors|notice|changelog) file|maintained by"
+    r"|(?:file|open|submit|send|make) (?:an? )?(?:issue|pull request|PR)s?)\b",
     re.IGNORECASE,
+)
+# … and the steps of a how-to, which a README's first paragraph is not
+_STEP = re.compile(
+    r"^(?:once|to|first|then|next|now|install|import|use|see|check|read|visit|please|note|if)\b", re.I
 )
 _SKIPPED_SECTION = re.compile(
     r"install|licen[cs]e|contribut|sponsor|backer|security|changelog|support|credits|authors|badges|table of contents",
@@ -33,14 +39,24 @@ def first_paragraph(text: str, rst: bool = False) -> str:
     """The first paragraph that reads as prose about the project; "" when there is none."""
     for paragraph in _paragraphs(text, rst):
         flat = " ".join(paragraph.split())
-        if (
-            len(flat.split()) >= MIN_WORDS
-            and not _BOILERPLATE.search(flat)
-            and not _NOT_A_DESCRIPTION.search(flat)
-            and flat[-1:] in ".!?:)"
-        ):
-            return flat.rstrip(":") + ("." if flat.endswith(":") else "")
+        if describes_project(flat):
+            return flat
     return ""
+
+
+def describes_project(paragraph: str, *, steps: bool = False) -> bool:
+    """Whether a README paragraph says what the project is: prose of a few words that is no install line,
+    licence, release news or thanks (nor, unless `steps`, a how-to step: "Use …", "First …"), and ends as a
+    statement — a lead-in ending in ':' ("…making it ideal for:") introduces a list or code not quoted
+    with it."""
+    flat = " ".join(paragraph.split())
+    return (
+        len(flat.split()) >= MIN_WORDS
+        and not _BOILERPLATE.search(flat)
+        and not _NEWS.search(flat)
+        and (steps or not _STEP.search(flat))
+        and flat[-1:] in ".!?)"
+    )
 
 
 def _paragraphs(text: str, rst: bool) -> Iterator[str]:

@@ -44,6 +44,7 @@ from generator.repo.plan.subsystems import core_modules, rank_files
 from generator.repo.run.session import fingerprint
 from generator.repo.run.study import RepoResult, Study, shard_slug
 from generator.repo.synthesize.architecture import catalogue, link_subsystems, place_modules, subsystem_edges
+from generator.repo.synthesize.concepts import write_concepts
 from generator.repo.synthesize.flowdocs import flow_passages
 from generator.repo.synthesize.notes import corrections_digest
 from generator.repo.synthesize.questions import answer_questions
@@ -86,6 +87,7 @@ def synthesize(study: Study, provider: Provider, outcomes: Mapping[int, Outcome]
     synthesis.flow_tree = flow_branches(tree, study.ctx.linker)
     synthesis.flow_docs = flow_passages(synthesis.flow_tree, study.docs)
     synthesis.answers = answer_questions(study, provider)
+    synthesis.concept_texts = write_concepts(study, provider)
     synthesis.notes = study.target.notes
     synthesis.corrections = corrections_digest(study.target.entry, study.target.notes)
     usage = {

@@ -14,8 +14,8 @@ from typing import Any
 from generator import store
 from generator.repo.analyze.citations import Linker
 from generator.repo.docs.model import DocConcept, DocPassage, ProjectDocs
-from generator.repo.model import CitedSymbol
-from generator.site.pages.model_text import citation_markdown, inline_code
+from generator.repo.model import CitedSymbol, ConceptText
+from generator.site.pages.model_text import citation_markdown, inline_code, render_model_markdown
 from generator.site.templates import render_template
 from generator.site.text import Markdown, code_block, md_escape, md_inline
 from generator.store import KBPaths
@@ -38,6 +38,7 @@ class GuidePage:
     sections: list[GuideSection]
     symbols_heading: str
     symbols: list[Markdown]
+    written: Markdown = Markdown("")  # a model's prose, its citations checked and linked ("" offline)
 
 
 @dataclass(frozen=True)
@@ -70,7 +71,8 @@ def concept_line(index: int, concept: DocConcept) -> Markdown:
         ),
         "",
     )
-    sentence = lead_sentences(opening)[0] if opening else ""
+    # the docs' own sentence as its author wrote it: a lower-case product name stays lower-case
+    sentence = lead_sentences(opening, as_written=True)[0] if opening else ""
     parts: list[Markdown] = [prose(sentence)] if sentence else []
     if concept.symbols:
         parts.append(Markdown(", ".join(symbol_name(s) for s in concept.symbols[:3])))
@@ -92,16 +94,23 @@ def overview_markdown(docs: ProjectDocs | None, linker: Linker) -> list[Markdown
 
 
 def write_guide_pages(
-    paths: KBPaths, directory: Path, docs: ProjectDocs | None, label: str, linker: Linker
+    paths: KBPaths,
+    directory: Path,
+    docs: ProjectDocs | None,
+    label: str,
+    linker: Linker,
+    texts: Sequence[ConceptText] = (),
 ) -> None:
-    """Write guide/getting-started.md and guide/NN_<concept>.md; remove the guide pages of an earlier run."""
+    """Write guide/getting-started.md and guide/NN_<concept>.md (a model's prose where `texts`, in the
+    concepts' order, has it for the concept); remove the guide pages of an earlier run."""
     written: set[str] = set()
     if docs is not None and docs.examples:
         written.add(_write(paths, directory, f"{STARTED}.md", started_page(docs, label, linker)))
     for index, concept in enumerate(docs.concepts if docs else (), 1):
-        written.add(
-            _write(paths, directory, guide_name(index, concept), concept_page(concept, label, linker))
-        )
+        # `texts` follow the concepts' order (two sections may share a name, never a place)
+        text = texts[index - 1] if index <= len(texts) and texts[index - 1].slug == concept.slug else None
+        guide = concept_page(concept, label, linker, text)
+        written.add(_write(paths, directory, guide_name(index, concept), guide))
     folder = directory / GUIDE_DIR
     if folder.is_dir() and not folder.is_symlink():
         for page in folder.glob("*.md"):
@@ -134,17 +143,35 @@ def started_page(docs: ProjectDocs, label: str, linker: Linker) -> GuidePage:
     )
 
 
-def concept_page(concept: DocConcept, label: str, linker: Linker) -> GuidePage:
+def concept_page(
+    concept: DocConcept, label: str, linker: Linker, text: ConceptText | None = None
+) -> GuidePage:
+    """The model's prose about the concept when it wrote some worth publishing, else the docs' passages in
+    their order; then the code that does it."""
     pages = ", ".join(_file_link(p.path, linker) for p in concept.pages)
+    written = render_model_markdown(text.text, linker).markdown if text and text.text else Markdown("")
+    if written:
+        lead = Markdown(
+            f"Written by {inline_code(text.model) if text and text.model else 'a model'} from the project's "
+            f"documentation ({pages}) and the code below; every citation links to the lines it names."
+        )
+    else:
+        lead = Markdown(
+            f"How the project's documentation explains {md_inline(concept.name)}, in its own order ({pages})."
+            + (
+                f" The model's page could not be used ({md_inline(text.fallback)})."
+                if text and text.fallback
+                else ""
+            )
+        )
     return GuidePage(
         title=f"{_short(label)} · {concept.name}",
-        lead=Markdown(
-            f"How the project's documentation explains {md_inline(concept.name)}, in its own order ({pages})."
-        ),
+        lead=lead,
         back_link=Markdown(f"[← {md_inline(label)}](../index.md)"),
-        sections=sections([p for page in concept.pages for p in page.passages], linker),
+        sections=[] if written else sections([p for page in concept.pages for p in page.passages], linker),
         symbols_heading="In the code",
         symbols=[symbol_line(s, _methods(concept).get(s.name, ())) for s in concept.symbols],
+        written=written,
     )
 
 

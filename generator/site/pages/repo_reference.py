@@ -13,6 +13,7 @@ from pathlib import Path
 from generator import store
 from generator.repo.analyze.citations import Linker
 from generator.repo.model import Citation, CitedSymbol, DocPassage
+from generator.repo.reference.build import FLAG
 from generator.repo.reference.model import Extension, FieldLine, Option, Record, Reference
 from generator.site.pages.model_text import citation_markdown, inline_code
 from generator.site.pages.repo_guide import GuideSection, prose, sections, symbol_line, symbol_name
@@ -103,10 +104,14 @@ def write_reference_pages(
 def configuration_page(reference: Reference, label: str, linker: Linker) -> ReferencePage:
     env = [o for o in reference.options if o.kind == "environment variable"]
     arguments: dict[str, list[Option]] = {}
+    flags: dict[str, list[Option]] = {}
     for option in reference.options:
-        if option.kind != "environment variable":
+        if option.kind.startswith(FLAG):
+            flags.setdefault(option.kind, []).append(option)
+        elif option.kind != "environment variable":
             arguments.setdefault(option.kind, []).append(option)
     parts = [_options_part(Markdown("Environment variables"), "Variable", env)] if env else []
+    parts += [_flags_part(kind, options) for kind, options in flags.items()]
     parts += [_record_part(record) for record in reference.settings]
     parts += [
         _options_part(
@@ -117,9 +122,10 @@ def configuration_page(reference: Reference, label: str, linker: Linker) -> Refe
     return _page(
         label,
         CONFIGURATION,
-        "The options a user sets: the environment variables the code reads, the fields of its configuration "
-        "classes and the keyword arguments of its public entries, each with its default and the line that "
-        "reads or declares it.",
+        "The options a user sets: the environment variables the code reads"
+        + (", its command-line flags" if flags else "")
+        + ", the fields of its configuration classes and the keyword arguments of its public entries, each "
+        "with its default and the line that reads or declares it.",
         ("What the docs say about configuring it", reference.config_docs),
         parts,
         linker,
@@ -194,6 +200,22 @@ def _options_part(heading: Markdown, column: str, options: Sequence[Option]) -> 
         for o in options
     )
     return ReferencePart(heading, header=_header(*columns), rows=rows)
+
+
+def _flags_part(kind: str, options: Sequence[Option]) -> ReferencePart:
+    """A command's flags: name, default and help as declared, and the line that declares each."""
+    command = kind.removeprefix(FLAG).removeprefix(" of ")
+    heading = Markdown("Command-line flags" + (f" of {inline_code(command)}" if command else ""))
+    rows = tuple(
+        _row(
+            inline_code(o.name),
+            _code(o.default) if o.default else Markdown("—"),
+            prose(o.help) if o.help else Markdown("—"),
+            _where(o.citation),
+        )
+        for o in options
+    )
+    return ReferencePart(heading, header=_header("Flag", "Default", "Help", "Declared at"), rows=rows)
 
 
 def _record_part(record: Record) -> ReferencePart:

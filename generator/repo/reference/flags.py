@@ -1,0 +1,189 @@
+"""Command-line flags declared in source, read from the text of the calls that declare them (never run):
+click and typer options, argparse's `add_argument`, cobra/pflag and Go's `flag` package, commander's
+`.option`. Each flag keeps its default and help as written and the line that declares it."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+CALL_CHARS = 2_000  # of one declaring call; a longer one is not a flag's declaration
+_PYTHON_CALL = re.compile(r"(?:\bclick\.option|\btyper\.Option|\.add_argument|(?<![\w.])option)\s*\(")
+_PY_DECORATED = re.compile(r"^\s*(?:async\s+)?def\s+(\w+)", re.MULTILINE)
+_PY_PARSER = re.compile(r"(\w+)\.add_argument\s*\($")
+_GO_CALL = re.compile(
+    r"(?:(\w+)\.(?:Persistent)?Flags\(\)|\bflag|\bpflag)\.(\w+?)(Var)?(P)?\s*\(",
+)
+_GO_KINDS = frozenset(
+    "Bool String Int Int8 Int16 Int32 Int64 Uint Uint8 Uint16 Uint32 Uint64 Float32 Float64 Duration "
+    "StringSlice StringArray IntSlice BoolSlice StringToString Count IP IPNet BytesHex".split()
+)
+_JS_CALL = re.compile(r"\.(?:requiredOption|option)\s*\(\s*(['\"`])")
+_FLAG_NAME = re.compile(r"^-{1,2}[A-Za-z0-9][\w-]*(?:/-{1,2}[A-Za-z0-9][\w-]*)?$")  # click's --x/--no-x
+_COMMANDER_FLAGS = re.compile(r"(--?[A-Za-z0-9][\w-]*)")
+_PY_DOCSTRING = re.compile(r"(\"\"\"|\'\'\')[\s\S]*?\1")
+_PY_COMMENT = re.compile(r"(?m)^[ \t]*#.*$")
+_C_COMMENT = re.compile(r"(?m)^[ \t]*//.*$|/\*[\s\S]*?\*/")
+_LITERAL = r"""[rRbBuUfF]{0,2}("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|`[^`]*`)"""
+
+
+@dataclass(frozen=True)
+class Flag:
+    """One command-line flag: `--name` as declared, its default and help as written, where it is declared,
+    and the command (decorated function, parser or cobra command variable) it belongs to."""
+
+    name: str
+    default: str
+    help: str
+    line: int
+    command: str = ""
+
+
+def cli_flags(text: str, language: str) -> list[Flag]:
+    """The flags `text` declares (none for a language not read here)."""
+    if language == "python":
+        return list(_python_flags(text))
+    if language == "go":
+        return list(_go_flags(text))
+    if language in ("javascript", "typescript"):
+        return list(_commander_flags(text))
+    return []
+
+
+def _python_flags(text: str) -> Iterator[Flag]:
+    if "option" not in text and "add_argument" not in text and "Option" not in text:
+        return
+    for match in _PYTHON_CALL.finditer(masked(text, _PY_DOCSTRING, _PY_COMMENT)):
+        arguments = call_arguments(text, match.end())
+        if arguments is None:
+            continue
+        names = [s for a in arguments if "=" not in _head(a) and (s := string_value(a)) is not None]
+        flags = [n for n in names if _FLAG_NAME.match(n)]
+        if not flags:
+            continue
+        keywords = dict(_keyword(a) for a in arguments if "=" in _head(a))
+        default = keywords.get("default", "")
+        if match.group(0).startswith("typer") and names and not _FLAG_NAME.match(names[0]):
+            default = arguments[0].strip()  # typer.Option("value", "--name"): the first argument
+        help_text = string_value(keywords.get("help", "")) or ""
+        yield Flag(
+            _longest(flags), default, help_text, _line(text, match.start()), _python_command(text, match)
+        )
+
+
+def _python_command(text: str, match: re.Match[str]) -> str:
+    """The decorated function a click option belongs to, or the parser an `add_argument` call is made on."""
+    parser = _PY_PARSER.search(text[max(0, match.start() - 60) : match.end()])
+    if parser is not None:
+        return parser.group(1)
+    if match.group(0).startswith(("click", "option")):
+        decorated = _PY_DECORATED.search(text, match.end())
+        return decorated.group(1) if decorated else ""
+    return ""
+
+
+def _go_flags(text: str) -> Iterator[Flag]:
+    if "Flags()" not in text and "flag." not in text:
+        return
+    for match in _GO_CALL.finditer(masked(text, _C_COMMENT)):
+        command, kind, var, short = match.groups()
+        if kind not in _GO_KINDS:
+            continue
+        arguments = call_arguments(text, match.end())
+        if arguments is None:
+            continue
+        rest = arguments[1:] if var else arguments  # StringVar(&v, "name", …): the variable first
+        if len(rest) < 2:
+            continue
+        name = string_value(rest[0])
+        if not name:
+            continue
+        rest = rest[2:] if short else rest[1:]  # StringP("name", "n", …): the shorthand after the name
+        default = rest[0].strip() if len(rest) >= 2 else ""
+        help_text = string_value(rest[-1]) or "" if rest else ""
+        yield Flag(f"--{name}", default, help_text, _line(text, match.start()), command or "")
+
+
+def _commander_flags(text: str) -> Iterator[Flag]:
+    if "option(" not in text and "Option(" not in text:
+        return
+    for match in _JS_CALL.finditer(masked(text, _C_COMMENT)):
+        arguments = call_arguments(text, match.end() - 1)
+        if not arguments:
+            continue
+        declared = string_value(arguments[0]) or ""
+        flags = _COMMANDER_FLAGS.findall(declared)
+        if not flags:
+            continue
+        help_text = string_value(arguments[1]) or "" if len(arguments) > 1 else ""
+        default = arguments[2].strip() if len(arguments) > 2 else ""
+        yield Flag(_longest(flags), default, help_text, _line(text, match.start()))
+
+
+def masked(text: str, *patterns: re.Pattern[str]) -> str:
+    """`text` with what `patterns` match (docstrings, comments) blanked, line breaks and offsets kept: an
+    example in a docstring declares no flag."""
+    for pattern in patterns:
+        text = pattern.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), text)
+    return text
+
+
+def call_arguments(text: str, start: int) -> list[str] | None:
+    """The top-level arguments of the call whose argument list starts at `start` (just after its `(`), as
+    written; None when it does not close within CALL_CHARS."""
+    arguments: list[str] = []
+    depth, current, quote = 0, start, ""
+    i = start
+    end = min(len(text), start + CALL_CHARS)
+    while i < end:
+        char = text[i]
+        if quote:
+            if char == "\\":
+                i += 1
+            elif char == quote:
+                quote = ""
+        elif char in "\"'`":
+            quote = char
+        elif char in "([{":
+            depth += 1
+        elif char in ")]}":
+            if depth == 0:
+                arguments.append(text[current:i])
+                return [a.strip() for a in arguments if a.strip()]
+            depth -= 1
+        elif char == "," and depth == 0:
+            arguments.append(text[current:i])
+            current = i + 1
+        elif char == "#" and text[i - 1 : i] in (" ", "\n", "\t"):
+            newline = text.find("\n", i)
+            i = end if newline < 0 else newline
+            continue
+        i += 1
+    return None
+
+
+def string_value(argument: str) -> str | None:
+    """A string literal's text (implicitly joined literals joined), or None when `argument` is not one."""
+    parts = re.findall(_LITERAL, argument)
+    if not parts or re.sub(r"(?m)(?:#|//).*$", "", re.sub(_LITERAL, "", argument)).strip():
+        return None  # something besides literals and comments: an expression
+    return " ".join("".join(p[1:-1] for p in parts).split())
+
+
+def _head(argument: str) -> str:
+    """What comes before the argument's first string or bracket (`help=` of `help="a=b"`)."""
+    return re.split(r"""["'`(\[{]""", argument, maxsplit=1)[0]
+
+
+def _keyword(argument: str) -> tuple[str, str]:
+    name, _, value = argument.partition("=")
+    return name.strip(), " ".join(value.split())
+
+
+def _longest(flags: list[str]) -> str:
+    return max(flags, key=lambda f: (f.startswith("--"), len(f)))
+
+
+def _line(text: str, offset: int) -> int:
+    return text.count("\n", 0, offset) + 1

@@ -1,0 +1,100 @@
+"""Command-line flags as configuration options: click/typer options, argparse arguments, cobra/pflag and Go
+flag declarations, commander options, each with its default and help as written and the line declaring it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from repo_output_fakes import make_project, offline_setup
+from test_repo_reference import BLOB
+
+from generator.app.targets import repo_target
+from generator.repo.reference.flags import Flag, cli_flags
+from generator.repo.run.pipeline import run_repo_research
+from generator.site.pages.repo import publish_repo
+from generator.store import read_page
+
+CLICK = '''import click
+
+
+@click.command()
+@click.option("--port", "-p", default=8000, help="Port to serve on.")
+@click.option(
+    "--reload/--no-reload",
+    default=False,
+    help="Restart when a file changes "  # a comment, with a comma, in the call
+    "(for development).",
+)
+def serve(port, reload):
+    """Serve the app."""
+'''
+ARGPARSE = """import argparse
+
+parser = argparse.ArgumentParser()
+parser.add_argument("path", help="What to read.")
+parser.add_argument("-n", "--lines", type=int, default=10, help="How many lines (default %(default)s).")
+"""
+TYPER = """import typer
+
+
+def main(name: str = typer.Option("world", "--name", help="Who to greet.")) -> None:
+    print(name)
+"""
+COBRA = """package cmd
+
+var port int
+
+func init() {
+	serveCmd.Flags().IntVarP(&port, "port", "p", 8080, "port to listen on")
+	rootCmd.PersistentFlags().String("config", "", "config file (default is $HOME/.app.yaml)")
+	verbose := flag.Bool("verbose", false, "say more")
+	_ = verbose
+}
+"""
+COMMANDER = """program
+  .option('-d, --debug', 'output extra debugging')
+  .option('-s, --size <type>', 'pizza size', 'large');
+"""
+
+
+def test_flags_are_read_from_the_calls_that_declare_them() -> None:
+    assert cli_flags(CLICK, "python") == [
+        Flag("--port", "8000", "Port to serve on.", 5, "serve"),
+        Flag("--reload/--no-reload", "False", "Restart when a file changes (for development).", 6, "serve"),
+    ]
+    assert cli_flags(ARGPARSE, "python") == [
+        Flag("--lines", "10", "How many lines (default %(default)s).", 5, "parser")  # "path" is no flag
+    ]
+    assert cli_flags(TYPER, "python") == [Flag("--name", '"world"', "Who to greet.", 4, "")]
+    assert cli_flags(COBRA, "go") == [
+        Flag("--port", "8080", "port to listen on", 6, "serveCmd"),
+        Flag("--config", '""', "config file (default is $HOME/.app.yaml)", 7, "rootCmd"),
+        Flag("--verbose", "false", "say more", 8, ""),
+    ]
+    assert cli_flags(COMMANDER, "javascript") == [
+        Flag("--debug", "", "output extra debugging", 2),
+        Flag("--size", "'large'", "pizza size", 3),
+    ]
+
+
+def test_the_configuration_page_lists_a_commands_flags(tmp_path: Path) -> None:
+    files = {
+        "README.md": "# servekit\n\nServekit serves a folder over HTTP.\n",
+        "servekit/__init__.py": '"""Servekit."""\n',
+        "servekit/cli.py": '"""The command line."""\n\n' + CLICK,
+    }
+    root = make_project(tmp_path / "repo", files)
+    paths, config, provider = offline_setup(tmp_path / "kb")
+    result = run_repo_research(
+        paths, config, provider, repo_target(paths, config, str(root)), publish=publish_repo
+    )
+    page = read_page(result.study.harvest_dir / "reference" / "configuration.md")[1]
+    at = f"{BLOB}{result.synthesis.revision}/servekit/cli.py"
+    assert "## Command-line flags of `serve`" in page
+    assert f"| `--port` | `8000` | Port to serve on. | [servekit/cli.py:7]({at}#L7) |" in page
+
+
+def test_an_example_in_a_docstring_or_comment_declares_no_flag() -> None:
+    python = 'def f():\n    """Use it so:\n\n        @click.option("--name")\n    """\n\n# parser.add_argument("--x")\n'
+    go = '// cmd.Flags().String("name", "", "help")\n/* flag.Bool("v", false, "x") */\n'
+    assert cli_flags(python, "python") == [] and cli_flags(go, "go") == []
