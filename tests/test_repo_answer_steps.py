@@ -12,6 +12,7 @@ from generator.app.targets import repo_target
 from generator.repo.plan.focus import request_terms
 from generator.repo.run.pipeline import run_repo_research
 from generator.repo.synthesize.answer import asked_process
+from generator.repo.synthesize.questions import answer_facts
 from generator.site.pages.repo import publish_repo
 from generator.store import read_page
 from generator.text.words import base_form
@@ -84,6 +85,10 @@ def test_the_answer_starts_where_the_process_begins_and_follows_its_calls(tmp_pa
     assert [s.caller for s in answer.steps[1:]] == ["build_report"] * 3
     assert [s.call.start for s in answer.steps[1:] if s.call] == [8, 9, 10]  # the lines of the calls
     assert answer.symbols[0].name == "build_report"
+    # a model writing the answer is told where the process starts, and reads the steps in that order
+    facts = answer_facts(result.study, answer)
+    assert "the process starts at build_report" in facts
+    assert facts.index("- load_ledger") < facts.index("- total_ledger") < facts.index("- write_report")
     body = read_page(result.study.harvest_dir / "answers" / f"{answer.slug}.md")[1]
     revision = result.synthesis.revision
     # the docs' account comes from the page about the process, not the one repeating its noun

@@ -193,7 +193,12 @@ def answer_facts(study: Study, draft: Answer) -> str:
         lines.append("What the project's documentation says, in its order (cite it as path:start-end):")
         lines += [f"- {p.path}:{p.start}-{p.end}: {p.text}" for p in draft.doc_passages]
         lines.append("")
-    lines.append("Symbols that answer it, in order:")
+    lines.append(
+        f"Symbols that answer it, in order: the process starts at {draft.steps[0].symbol.name}, then the calls "
+        "it makes towards the rest, then other matches:"
+        if draft.steps
+        else "Symbols that answer it, in order:"
+    )
     for symbol in draft.symbols:
         lines.append(f"- {symbol.name} ({symbol.kind}) at {_span(symbol)}: {symbol.doc}".rstrip(": "))
         code = excerpt(study, symbol)
