@@ -64,7 +64,9 @@ def _paragraphs(text: str, rst: bool) -> Iterator[str]:
     table cells are not the project's own summary), up to the first code example of a Markdown README."""
     doc = read_text(text, name="README", markup="rst" if rst else "markdown")
     for section in doc.sections:
-        skipping = bool(_SKIPPED_SECTION.search(section.heading))
+        skipping = any(
+            _SKIPPED_SECTION.search(heading) for heading in section.path
+        )  # "macOS" under "Installation"
         for block in section.blocks:
             if block.kind == "code" and not rst:
                 return  # past the first code example the README teaches usage: its prose is not the summary
