@@ -9,9 +9,10 @@ from pathlib import Path
 from repo_output_fakes import make_project, offline_setup
 
 from generator.app.targets import repo_target
+from generator.repo.model import Symbol
 from generator.repo.plan.focus import request_terms
 from generator.repo.run.pipeline import run_repo_research
-from generator.repo.synthesize.answer import asked_process
+from generator.repo.synthesize.answer import asked_process, does
 from generator.repo.synthesize.questions import answer_facts
 from generator.site.pages.repo import publish_repo
 from generator.store import read_page
@@ -117,3 +118,13 @@ def test_the_process_of_a_question_is_its_verb_not_its_nouns() -> None:
     assert process("How does deepkb turn a repository into pages?") == ""  # a light verb says little
     assert process("What is a session?") == ""
     assert base_form("sent") == "send" and base_form("parsed") == "parsed"
+
+
+def test_a_symbol_does_the_asked_verb_when_named_for_the_act_not_the_agent() -> None:
+    def named(name: str, verb: str) -> bool:
+        return does(Symbol(name, "function", 1, 2), verb)
+
+    assert named("Command.parse_args", "parsed") and named("HTTPAdapter.send", "sent")
+    assert named("Environment.compile", "compiled") and named("render", "rendered")
+    assert not named("Command.make_parser", "parsed")  # the thing that parses, not the parsing
+    assert not named("Compiler", "compiled") and not named("Renderer", "rendered")

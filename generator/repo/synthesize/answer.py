@@ -18,11 +18,11 @@ from generator.repo.plan.naming import words_of
 from generator.repo.plan.subsystems import is_context
 from generator.repo.synthesize.answer_steps import AnswerWalk
 from generator.retrieval.scoring import idf
-from generator.text.words import base_form, shares_stem
+from generator.text.words import base_form, shares_stem, stem
 
 MAX_SYMBOLS = 8
 NAME_WEIGHT, DOC_WEIGHT = 3.0, 1.0  # a symbol named after the question outranks one that mentions it
-PROCESS_WEIGHT = 2.0  # the verb the question asks about ("sent", "dispatched") against its nouns
+PROCESS_WEIGHT = 2.0  # a symbol named for the verb the question asks about ("sent", "dispatched")
 _PASSIVE = re.compile(r"^\W*how\s+(?:is|are|was|were|gets?|got)\b", re.IGNORECASE)
 _ACTIVE = re.compile(
     r"^\W*how\s+(?:does|do|did|can|could|should|would|will)\s+(?:(?:the|a|an|this|that|each|every)\s+)?"
@@ -50,13 +50,16 @@ def answer_request(request: str, modules: Sequence[str], facts: Facts, linker: L
     hits = [term_hits(symbol, terms) for _, symbol in candidates]  # each symbol's words are read once
     weights = term_weights(terms, hits)
     process = asked_process(request, terms)
-    if process:
-        weights[process] *= PROCESS_WEIGHT
     scored: list[Chosen] = []
     answered: dict[tuple[str, str], tuple[float, ...]] = {}  # each match's share of each question word
     importance: dict[str, dict[str, float]] = {}
     for (path, symbol), found in zip(candidates, hits, strict=True):
         shares = per_term(terms, found, weights)
+        if process and does(symbol, process):
+            shares = tuple(
+                share * PROCESS_WEIGHT if term == process else share
+                for term, share in zip(terms, shares, strict=True)
+            )
         score = sum(shares)
         if score > 0:
             answered[(path, symbol.name)] = shares
@@ -182,6 +185,16 @@ def asked_process(request: str, terms: Sequence[str]) -> str:
         active = _ACTIVE.match(request)
         verb = active.group(1).lower() if active else ""
     return verb if verb in terms and verb not in _LIGHT_VERBS else ""
+
+
+def does(symbol: Symbol, verb: str) -> bool:
+    """Is the symbol named for doing what the verb says: a word of its name with the verb's own stem
+    (`parse_args` for "parsed", `send` for "sent"), not the agent doing it (`make_parser`, `Compiler`)?"""
+    root = stem(base_form(verb))
+    return any(
+        stem(word) == root and not (word.endswith(("er", "or")) and len(word) >= len(root) + 2)
+        for word in words_of(symbol.name)
+    )
 
 
 Hits = list[tuple[bool, bool]]
