@@ -35,7 +35,9 @@ _MONTHS = "jan feb mar apr may jun jul aug sep oct nov dec".split()
 # `{#anchor}` (kramdown, VitePress, MyST), escaped `\{\#anchor\}`, `[](#anchor)` or `¶` permalinks
 # a heading's anchor: `{#id}` (Pandoc, VitePress), `[](#id)`, a pilcrow, or Elastic docs-builder's `[id]`
 # (a lower-case slug in brackets closing the heading: "# Logstash [introduction]")
-_ANCHOR = re.compile(r"\s*(?:\\?\{\\?#[^}\s]*\\?\}|\[\]\(#[^)\s]*\)|¶)\s*$|\s+\\?\[[a-z0-9][a-z0-9_-]*\\?\]\s*$")
+_ANCHOR = re.compile(
+    r"\s*(?:\\?\{\\?#[^}\s]*\\?\}|\[\]\(#[^)\s]*\)|¶)\s*$|\s+\\?\[[a-z0-9][a-z0-9_-]*\\?\]\s*$"
+)
 _HEADING_MARKUP = re.compile(r"`+|\*\*|(?<!\\)__|\\(?=[^\w\s]|_)")
 _HEADING_LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
 # Section names and banners that open a document without being its title.
