@@ -285,6 +285,9 @@ def test_a_lead_in_is_no_description_and_thanks_to_a_library_is_no_thanks():
     assert not describes_project(
         "If you're working on a polyfill, please file an issue or PR so we can add yours."
     )
+    assert not describes_project(
+        "Welcome to Tool, a community focused on testing. We'd love for you to join us on Slack."
+    )
     step = "Use it to read documentation directly on the command line, in colour."
     assert not describes_project(step) and describes_project(step, steps=True)  # the overview keeps it
 
