@@ -106,6 +106,8 @@ def main() -> int:
             f" · examples {f['examples']} · concepts with code linked {f['concepts_linked']}"
         )
         print(f"{'':<17} names: {'; '.join(f['names'])}")
+        if f["answer"] != "—":
+            print(f"{'':<17} answer: starts at {f['answer_start']}; steps named {f['answer_steps']}")
         print(
             f"{'':<17} flow: {' → '.join(f['flow_names']) or '(none)'} (tree: {f['tree_calls']} calls;"
             f" doc passages beside it: {f['flow_docs']}; shard pages with a tree: {f['shard_trees']})"
@@ -192,6 +194,11 @@ def measure(target: Path, expected: dict | None = None) -> tuple[dict[str, objec
         "tests": sum(1 for path in planned if TEST_HELPER.search(path)),
         "seconds": seconds,
         "answer": _answer_rank(expected, synthesis) if ANSWER_PAGES else "—",
+        "answer_steps": _answer_steps(expected, synthesis),
+        "answer_start": " → ".join(
+            s.name for a in getattr(synthesis, "answers", [])[:1] for s in a.symbols[:4]
+        )
+        or "—",
         **docs_figures(result.study, pages),
         **judged(expected, reached, planned, pages, synthesis.catalogue),
     }
@@ -240,6 +247,20 @@ def _answer_rank(expected: dict | None, synthesis: RepoSynthesis) -> str:
     names = [s.name for s in answers[0].symbols[:3]]
     ranks = [i for i, name in enumerate(names, 1) if any(_same(want, name) for want in expected["answer"])]
     return str(ranks[0]) if ranks else "✗"
+
+
+def _answer_steps(expected: dict | None, synthesis: RepoSynthesis) -> str:
+    """How many of the expected steps the answer page's code steps name, and whether in their order (issue
+    29 item 5); "—" without expected steps."""
+    answers = getattr(synthesis, "answers", [])
+    if not expected or "steps" not in expected or not answers:
+        return "—"
+    walked = [step.symbol.name for step in getattr(answers[0], "steps", ())]
+    where = [
+        next((i for i, name in enumerate(walked) if _same(want, name)), -1) for want in expected["steps"]
+    ]
+    found = [i for i in where if i >= 0]
+    return f"{len(found)}/{len(where)}" + ("" if found == sorted(found) else " (out of order)")
 
 
 def _same(expected: str, name: str) -> bool:

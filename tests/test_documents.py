@@ -37,6 +37,14 @@ def test_heading_anchors_never_reach_headings_or_titles() -> None:
     text = "# Title \\{\\#top\\}\n\n## 服务端渲染 {#ssr}\n\nBody.\n\n## Next [](#next)\n\nMore.\n"
     doc = read_text(text, name="a.md")
     assert doc.title == "Title"
+    # Elastic's docs-builder closes a heading with its id in brackets; a type in a heading keeps its brackets
+    assert read_text("# Logstash [introduction]\n\nText.\n", name="index.md").title == "Logstash"
+    assert read_text("# Using List[int] [list-int]\n\nText.\n", name="types.md").title == "Using List[int]"
+    # emphasis is markup, not words (typer's "## *CLI Options* help panels"); a product of numbers stays
+    emphasis = read_text(
+        "# T\n\n## *CLI Options* help panels\n\nText.\n\n## Cost 2*3*4\n\nMore.\n", name="o.md"
+    )
+    assert [s.heading for s in emphasis.sections][1:] == ["CLI Options help panels", "Cost 2*3*4"]
     assert [s.path for s in doc.sections] == [("Title",), ("Title", "服务端渲染"), ("Title", "Next")]
     assert [(s.start, s.end) for s in doc.sections] == [(1, 1), (3, 5), (7, 9)]
 

@@ -128,6 +128,23 @@ def test_mkdocs_nav_gives_the_order(tmp_path: Path) -> None:
     ]
 
 
+def test_a_yaml_table_of_contents_gives_the_order(tmp_path: Path) -> None:
+    # Elastic's docs-builder: docset.yml names folders, each folder's toc.yml lists files and their children;
+    # a toc pointing outside the repository is refused like any other path
+    docset = "project: t\ntoc:\n  - toc: routing\n  - toc: ../../outside\n"
+    toc = "toc:\n  - file: index.md\n    children:\n      - file: patterns.rst\n  - file: nowhere.md\n"
+    root = make_project(
+        tmp_path / "tinyweb", {**PROJECT, "docs/docset.yml": docset, "docs/routing/toc.yml": toc}
+    )
+    paths = doc_files(map_repository(root))
+    assert ordered(root, paths, "docs")[:2] == ["docs/routing/index.md", "docs/routing/patterns.rst"]
+    # Jupyter Book: _toc.yml at the top, files named without their suffix
+    book = "format: jb-book\nroot: docs/middleware\nchapters:\n  - file: docs/routing/patterns\n"
+    root = make_project(tmp_path / "book", {**PROJECT, "_toc.yml": book})
+    paths = doc_files(map_repository(root))
+    assert ordered(root, paths, "docs")[:2] == ["docs/middleware.md", "docs/routing/patterns.rst"]
+
+
 def test_project_docs_overview_examples_and_concepts(tmp_path: Path) -> None:
     root = make_project(tmp_path / "tinyweb", PROJECT)
     repo_map = map_repository(root)

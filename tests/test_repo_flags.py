@@ -98,3 +98,15 @@ def test_an_example_in_a_docstring_or_comment_declares_no_flag() -> None:
     python = 'def f():\n    """Use it so:\n\n        @click.option("--name")\n    """\n\n# parser.add_argument("--x")\n'
     go = '// cmd.Flags().String("name", "", "help")\n/* flag.Bool("v", false, "x") */\n'
     assert cli_flags(python, "python") == [] and cli_flags(go, "go") == []
+
+
+def test_a_file_of_endless_unclosed_declarations_is_read_a_bounded_number_of_times(monkeypatch) -> None:
+    from generator.repo.reference import flags
+
+    calls: list[int] = []
+    real = flags.call_arguments
+    monkeypatch.setattr(flags, "call_arguments", lambda text, start: calls.append(start) or real(text, start))
+    for text, language in (("click.option( " * 20_000, "python"), ('.option("' * 20_000, "javascript")):
+        calls.clear()
+        assert cli_flags(text, language) == []
+        assert len(calls) == flags.MAX_CALLS  # each scans up to CALL_CHARS: 20,000 of them took 16 s

@@ -45,6 +45,14 @@ def test_a_passage_naming_the_flows_symbols_in_order_tells_the_flow() -> None:
     ]
 
 
+def test_a_passage_shown_without_its_code_drops_the_lead_in_to_it() -> None:
+    docs = _docs(
+        "The server's `serve` hands the queue to `Worker.run`, which runs each job. Here is a worker's log:"
+    )
+    [found] = flow_passages(_tree(), docs)
+    assert found.passage.text == "The server's `serve` hands the queue to `Worker.run`, which runs each job."
+
+
 def test_identifiers_outside_code_spans_count_when_they_look_like_code() -> None:
     tree = [
         FlowBranch(

@@ -347,6 +347,9 @@ def test_deep_nesting_is_bounded_and_handwritten_notes_are_not_generated(tmp_pat
         ("src/__mocks__/fs.ts", True),
         ("lib/mocks/server.js", True),
         ("e2e-tests/login.ts", True),
+        ("qa/integration/framework/fixture.rb", True),  # logstash's quality-assurance suites
+        ("e2e/login.ts", True),
+        ("src/quality/score.py", False),
         ("test-utils.js", True),
         ("lib/latest/a.js", False),
         ("lib/contest/a.js", False),

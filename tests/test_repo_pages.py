@@ -267,6 +267,8 @@ def test_a_partial_chunked_synthesis_never_replaces_complete_pages(tmp_path: Pat
 def test_readme_paragraph_skips_badges_headings_and_install_sections():
     text = "[![x](b.svg)](u)\n\n# T\n\n## Install\n\nRun pip install thing now in a shell.\n\n## About\n\nThing parses configuration files for you quickly.\n"
     assert first_paragraph(text) == "Thing parses configuration files for you quickly."
+    nested = "# T\n\n## Download and Installation\n\n#### macOS\n\nYou can either download the latest image or use a cask.\n"
+    assert first_paragraph(nested) == ""  # a platform's section under Installation is installing too
     rst = "Thing\n=====\n\n.. image:: badge.svg\n\nThing is a :class:`Parser` for `INI files <https://x>`_ everywhere.\n"
     assert first_paragraph(rst, rst=True) == "Thing is a Parser for INI files everywhere."
 
@@ -282,6 +284,9 @@ def test_a_lead_in_is_no_description_and_thanks_to_a_library_is_no_thanks():
     assert not describes_project("Many thanks to all our contributors for their work on this.")
     assert not describes_project(
         "If you're working on a polyfill, please file an issue or PR so we can add yours."
+    )
+    assert not describes_project(
+        "Welcome to Tool, a community focused on testing. We'd love for you to join us on Slack."
     )
     step = "Use it to read documentation directly on the command line, in colour."
     assert not describes_project(step) and describes_project(step, steps=True)  # the overview keeps it

@@ -109,6 +109,12 @@ def test_docstrings_become_clean_sentences(text: str, expected: str) -> None:
         "////////////////////////// PARSE //////////////////////////////",  # a comment banner
         "========== Helpers ==========",
         "NOTE: sanitize is deprecated since version 0.7.0 and will be removed.",  # only a remark (it crashed)
+        # an Apache header licensing the file "to you" (logstash): its 'Unless required…' paragraph was a summary
+        "Licensed to Example B.V. under one or more contributor\nlicense agreements. Example B.V. licenses this"
+        ' file to you under\nthe Apache License, Version 2.0 (the "License"); you may\nnot use this file except'
+        " in compliance with the License.\n\n  http://www.apache.org/licenses/LICENSE-2.0\n\nUnless required by"
+        " applicable law or agreed to in writing,\nsoftware distributed under the License is distributed on an\n"
+        '"AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS OF ANY\nKIND, either express or implied.',
         "",
     ],
 )

@@ -173,3 +173,19 @@ def test_a_site_folders_sidebars_json_with_front_matter_ids(tmp_path: Path) -> N
         "docs/GlobalAPI.md",
         "docs/Architecture.md",  # in no sidebar: after them
     ]
+
+
+def test_an_unclosed_comment_or_string_is_one_token_to_the_end() -> None:
+    from generator.repo.docs.sidebars import tokens
+
+    # a hostile sidebars.js of unclosed openers: each one left unmatched would scan to the end again (minutes
+    # for 200 KB); read as one token each, the file is read once
+    assert tokens("/* " * 60_000) == []
+    assert [t.kind for t in tokens("`\\" * 60_000)] == ["other"]
+    assert [t.kind for t in tokens('"a\\' * 60_000)] == ["other"]
+    found = [(t.kind, t.text) for t in tokens('a: "x\\\\", b: \'y\', c: `z`, d: "open\ne')]
+    assert found == [
+        ("name", "a"), ("punct", ":"), ("string", "x\\\\"), ("punct", ","), ("name", "b"), ("punct", ":"),
+        ("string", "y"), ("punct", ","), ("name", "c"), ("punct", ":"), ("string", "z"), ("punct", ","),
+        ("name", "d"), ("punct", ":"), ("other", '"open'), ("name", "e"),
+    ]  # fmt: skip

@@ -435,3 +435,25 @@ def test_a_group_led_by_a_program_s_main_module_is_the_command_line(tmp_path: Pa
         [["main.go", "gitlab.go", "github.go"], ["gitlab.go", "github.go"], ["ui/pager.go"]], facts
     )
     assert names[0] == "Command line" and names[1] != "Command line"
+
+
+def test_a_community_living_in_a_folder_of_its_own_is_named_after_it():
+    from generator.repo.plan.naming import home_folder_name
+
+    actions = [
+        "src/main/menu/actions/file.js",
+        "src/main/menu/actions/paragraph.js",
+        "src/main/commands/index.js",
+    ]
+    groups = [actions, ["src/muya/lib/parser.js", "src/muya/lib/render.js"], ["src/renderer/app.js"]]
+    assert home_folder_name(actions, groups) == "Menu actions"  # not "Paragraph", after one of its files
+    # the project's own package folder, where the other groups live too, names no one part of it
+    core = ["src/tool/rules.py", "src/tool/results.py"]
+    assert home_folder_name(core, [core, ["src/tool/validators/a.py", "src/tool/validators/b.py"]]) == ""
+    # nor does a word the other groups' folders share: the project's name
+    main = ["packages/graphrag/graphrag/pipeline/run.py", "packages/graphrag/graphrag/pipeline/flow.py"]
+    llm = ["packages/graphrag-llm/graphrag_llm/chat.py", "packages/graphrag-llm/graphrag_llm/embed.py"]
+    assert home_folder_name(main, [main, llm]) == "Pipeline"
+    assert (
+        home_folder_name(["packages/graphrag/graphrag/a.py", "packages/graphrag/graphrag/b.py"], [llm]) == ""
+    )

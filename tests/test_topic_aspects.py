@@ -70,6 +70,12 @@ def test_question_topic_is_answered_aspect_by_aspect_from_the_defining_documents
         part.split("\n", 1)[0]: part.split("\n", 1)[1] for part in report.split("\n## ")[1:] if "\n" in part
     }
     assert "cratebay copies public package registries" in sections["What is cratebay?"]
+    # the definition is read first, then the aspects the topic asks about
+    assert list(sections)[1:4] == [
+        "What is cratebay?",
+        "How cratebay keeps a package mirror secure",
+        "How cratebay keeps a package mirror fast",
+    ]
     secure = sections["How cratebay keeps a package mirror secure"]
     fast = sections["How cratebay keeps a package mirror fast"]
     assert "unsafe paths" in secure and "do not answer" not in secure

@@ -212,16 +212,17 @@ def test_key_phrases_follow_what_the_sources_say_together() -> None:
 
 def test_offline_plan_asks_about_the_topics_key_phrase() -> None:
     questions = heuristic_plan("How deepkb keeps a knowledge base trustworthy and fresh").sub_queries
-    # the topic asks about two aspects: each is a section, and no generic template facet is added
-    assert questions[:2] == [
+    # the topic asks about two aspects: each is a section after what deepkb is, and no generic template facet
+    assert questions[:3] == [
+        "What is deepkb?",
         "How deepkb keeps a knowledge base trustworthy",
         "How deepkb keeps a knowledge base fresh",
     ]
     assert all("deepkb" in q for q in questions) and len(set(questions)) == len(questions)
-    assert "What is deepkb?" in questions
     assert not any("alternatives" in q or "benefits" in q for q in questions)
     single = heuristic_plan("How deepkb keeps a knowledge base fresh").sub_queries
-    assert single[0] == "How deepkb keeps a knowledge base fresh" and "How does deepkb work?" in single
+    assert single[:2] == ["What is deepkb?", "How deepkb keeps a knowledge base fresh"]
+    assert "How does deepkb work?" in single
     assert all("vector databases" in q for q in heuristic_plan("vector databases").sub_queries)
     assert "What are vector databases?" in heuristic_plan("vector databases").sub_queries
     gerund = heuristic_plan("extracting main text from web pages").sub_queries
@@ -230,7 +231,7 @@ def test_offline_plan_asks_about_the_topics_key_phrase() -> None:
         "How does extracting main text from web pages work?",
     ]
     zh = heuristic_plan("向量数据库如何工作", lang="zh").sub_queries
-    assert zh[0] == "向量数据库如何工作" and all("向量数据库" in q for q in zh)
+    assert zh[:2] == ["向量数据库是什么？", "向量数据库如何工作"] and all("向量数据库" in q for q in zh)
     assert "向量数据库如何工作？" not in zh  # the topic already asks it
 
 

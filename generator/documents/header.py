@@ -33,8 +33,13 @@ _DATE_FIELDS = ("created", "date", "start date", "published", "resolution date",
 _FEATURE_NAME = {"feature name", "feature-name"}
 _MONTHS = "jan feb mar apr may jun jul aug sep oct nov dec".split()
 # `{#anchor}` (kramdown, VitePress, MyST), escaped `\{\#anchor\}`, `[](#anchor)` or `¶` permalinks
-_ANCHOR = re.compile(r"\s*(?:\\?\{\\?#[^}\s]*\\?\}|\[\]\(#[^)\s]*\)|¶)\s*$")
+# a heading's anchor: `{#id}` (Pandoc, VitePress), `[](#id)`, a pilcrow, or Elastic docs-builder's `[id]`
+# (a lower-case slug in brackets closing the heading: "# Logstash [introduction]")
+_ANCHOR = re.compile(
+    r"\s*(?:\\?\{\\?#[^}\s]*\\?\}|\[\]\(#[^)\s]*\)|¶)\s*$|\s+\\?\[[a-z0-9][a-z0-9_-]*\\?\]\s*$"
+)
 _HEADING_MARKUP = re.compile(r"`+|\*\*|(?<!\\)__|\\(?=[^\w\s]|_)")
+_EMPHASIS = re.compile(r"(?<![\w*\\])\*([^*\s](?:[^*\n]*[^*\s])?)\*(?![\w*])")  # "*CLI option* names"
 _HEADING_LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
 # Section names and banners that open a document without being its title.
 _NOT_A_TITLE = re.compile(
@@ -131,7 +136,7 @@ def clean_heading(text: str) -> str:
     """A heading's words as written: anchors, code and strong markers and escapes dropped, a link reduced
     to its words, any HTML kept as text (a heading `<img …>` is searched by those words, never rendered)."""
     text = _ANCHOR.sub("", text.replace(BOM, ""))
-    text = _HEADING_LINK.sub(r"\1", _HEADING_MARKUP.sub("", text))
+    text = _HEADING_LINK.sub(r"\1", _HEADING_MARKUP.sub("", _EMPHASIS.sub(r"\1", text)))
     return " ".join(text.split())[:MAX_TITLE]
 
 

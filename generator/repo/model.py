@@ -178,6 +178,8 @@ class CallGraphView(Protocol):
 
     def edges(self, paths: Iterable[str] | None = None, *, incoming: bool = False) -> list[CallEdge]: ...
 
+    def calls_of(self, path: str, callers: set[str]) -> list[CallEdge]: ...
+
     def chains(self, paths: Iterable[str] | None = None, *, limit: int = 5) -> list[list[CallEdge]]: ...
 
     def entries(self, paths: Iterable[str] | None = None, *, limit: int = 8) -> list[tuple[str, str]]: ...
@@ -400,6 +402,17 @@ class DocPassage:
 
 
 @dataclass(frozen=True)
+class AnswerStep:
+    """One step of a question's answer in the code: a symbol, and where the step before it calls it (the
+    start has no caller)."""
+
+    symbol: CitedSymbol
+    caller: str = ""
+    call: Citation | None = None  # the line of the call
+    depth: int = 0  # calls below the start
+
+
+@dataclass(frozen=True)
 class Answer:
     """One question asked of the repository and what answers it at the pinned revision: the symbols that match
     it (those that call the others first) and the call path between them, each cited; the model's prose
@@ -416,6 +429,7 @@ class Answer:
     model: str = ""
     fallback: str = ""  # why the offline draft stands in for the model's answer ("" when it does not)
     doc_passages: tuple[DocPassage, ...] = ()  # what the project's docs say to it, from where it begins
+    steps: tuple[AnswerStep, ...] = ()  # the code's answer from where the process begins, in call order
 
 
 @dataclass(frozen=True)

@@ -51,6 +51,26 @@ def stem(word: str) -> str:
     return str(stemmer.stemWord(word))
 
 
+# Irregular English participles a question asks with ("how is a request sent?", "where is it written?"): the
+# verb a symbol is named after (`send`, `write`), which no stemmer reaches from them.
+_PARTICIPLES = dict(
+    pair.split(":")
+    for pair in """sent:send built:build found:find written:write made:make taken:take given:give held:hold
+    kept:keep brought:bring chosen:choose drawn:draw shown:show thrown:throw got:get gotten:get begun:begin
+    done:do spent:spend sold:sell told:tell bound:bind hidden:hide left:leave lost:lose paid:pay said:say
+    seen:see sought:seek thought:think understood:understand won:win fed:feed led:lead caught:catch
+    taught:teach bought:buy broken:break spoken:speak frozen:freeze forgotten:forget driven:drive
+    risen:rise lent:lend bent:bend dealt:deal felt:feel meant:mean slept:sleep swept:sweep hung:hang
+    flown:fly grown:grow known:know blown:blow ran:run began:begin wrote:write took:take gave:give
+    struck:strike stuck:stick torn:tear worn:wear woken:wake""".split()
+)
+
+
+def base_form(word: str) -> str:
+    """The verb an irregular participle comes from ("sent" → "send"); any other word as it is."""
+    return _PARTICIPLES.get(word.lower(), word)
+
+
 def shares_stem(term: str, names: Iterable[str]) -> bool:
     """Is the term one of `names`, or does its stem begin or extend a name's stem ("parse", "parser",
     "parsing")?"""

@@ -38,6 +38,7 @@ from .sentences import (
     Quote,
     clean,
     code_examples,
+    glossary_term,
     is_changelog,
     is_question,
     needs_antecedent,
@@ -49,7 +50,7 @@ from .sentences import (
     sentence_paragraphs,
     similar,
 )
-from .standing import date_key, usable_for
+from .standing import date_key, inactive, usable_for
 from .workspace import RawSource
 
 CLAIMS_PER_QUESTION = 4
@@ -180,11 +181,63 @@ def analyze(provider: Provider, plan: Plan, catalog: Catalog, *, lang: str) -> A
     unwritten = {q: pool for q, pool in pools.items() if q not in written}
     quoted = allocate(unwritten, used=used, strict=strict)
     for question, _, ids in questions:
-        section = written.get(question) or Section(question, quoted[question], ids)
+        section = written.get(question) or Section(question, in_source_order(quoted[question], catalog), ids)
         if opening and facet_of(plan, question) == "what" and question not in written:
             section.claims.insert(0, opening)  # the definition answers "What is X?" first
         analysis.sections.append(section)
     return analysis
+
+
+def in_source_order(claims: list[Claim], catalog: Catalog) -> list[Claim]:
+    """A section's passages from one paragraph of one source, together and in the order the source writes
+    them, at the place of the first: a lead-in ("Every page is sanitized twice.") reads before the sentence
+    it leads into, whichever of the two ranked higher."""
+    places = [_paragraph_place(c, catalog) for c in claims]
+    ordered: list[Claim] = []
+    for n, (claim, place) in enumerate(zip(claims, places, strict=True)):
+        if claim in ordered:
+            continue
+        if place is None:
+            ordered.append(claim)
+            continue
+        same = [(p, c) for p, c in zip(places[n:], claims[n:], strict=True) if p and p[:2] == place[:2]]
+        ordered.extend(c for _, c in sorted(same, key=lambda pc: pc[0]))
+    return _joined(ordered, catalog)
+
+
+def _joined(claims: list[Claim], catalog: Catalog) -> list[Claim]:
+    """Passages that follow each other in one paragraph of their source quoted as one: a lead-in is never
+    cited apart from what it introduces (the summary quotes a section's first passage alone)."""
+    joined: list[Claim] = []
+    for claim in claims:
+        last = joined[-1] if joined else None
+        if last and not last.code and last.sources == claim.sources and _follows(last, claim, catalog):
+            joined[-1] = Claim(
+                f"{last.text} {claim.text}", last.sources, max(last.score, claim.score), claim.code
+            )
+        else:
+            joined.append(claim)
+    return joined
+
+
+def _follows(first: Claim, second: Claim, catalog: Catalog) -> bool:
+    source = catalog.by_id.get(first.sources[0])
+    text = " ".join(source.text.split()) if source else ""
+    return bool(text) and f"{first.text} {second.text}" in text
+
+
+def _paragraph_place(claim: Claim, catalog: Catalog) -> tuple[str, int, int] | None:
+    """(source id, paragraph number, offset in it) of a passage's first words in its source; None when the
+    source does not hold them as written."""
+    source = catalog.by_id.get(claim.sources[0]) if len(claim.sources) == 1 else None
+    if source is None:
+        return None
+    start = " ".join(claim.text.split()[:8])
+    for n, block in enumerate(re.split(r"\n\s*\n", source.text)):
+        at = " ".join(block.split()).find(start)
+        if at >= 0:
+            return source.id, n, at
+    return None
 
 
 def passage_pools(
@@ -196,6 +249,7 @@ def passage_pools(
     aspects = [q for q, _, _ in questions if facet_of(plan, q) == "aspect"]
     facets |= {q: aspect_words(q, aspects) for q in aspects}  # the aspect's own words are in the topic too
     strongest = max((s.relevance or 0.0 for s in catalog.sources), default=0.0)
+    defining = defining_sources(catalog.sources, judge)
     pools = {}
     for question, focus, ids in questions:
         facet = facet_of(plan, question)
@@ -212,13 +266,22 @@ def passage_pools(
             stored=catalog.sources,
         )
         treated = section_candidates(
-            [s for s in catalog.sources if usable(s)], facet, judge, stored=catalog.sources
+            [s for s in catalog.sources if usable(s) or _states_own_standing(s, facet, defining)],
+            facet,
+            judge,
+            stored=catalog.sources,
         )
         if question in aspects:
             treated = aspect_candidates([s for s in catalog.sources if usable(s)], facets[question], judge)
         quoted = {c.text for c in treated}
         pools[question] = [*treated, *(c for c in pools[question] if c.text not in quoted)]
     return pools
+
+
+def _states_own_standing(source: RawSource, facet: str, defining: set[str]) -> bool:
+    """A defining document in force answers "current state" from its own status sections ("Implementation",
+    "Specification changes during implementation"), however old it is: the state of its own subject."""
+    return facet == "current" and source.id in defining and not inactive(source)
 
 
 # the plan's facet names that a section heading can answer, by the name the heading table uses
@@ -232,7 +295,7 @@ def section_candidates(
     """The opening passages of the stored sections that treat `facet` (facet_sections.py), the documents
     about the topic first: their own headings say which question a section answers."""
     facet = _SECTION_FACET.get(facet, facet)
-    if facet not in FACETS or facet == "current":
+    if facet not in FACETS:
         return []
     concepts = [{w for form in t.forms for w in form} for t in judge.terms(judge.topic)]
     about = defining_sources(stored, judge)
@@ -247,7 +310,7 @@ def section_candidates(
         for section, limit in treating(
             source.text, facet, concepts, tokens, own_headings=own, title=source.title
         ):
-            for passage in opening_passages(section, limit):
+            for passage in opening_passages(section, limit, example_alone=facet == "use"):
                 parts = passage.parts if len(passage.parts) > 1 else ()
                 found.append(
                     Candidate(
@@ -363,8 +426,28 @@ def document_opening(
     concepts = topic if isinstance(topic, list) else [topic]
     naming = [p for p in openings if all(forms & set(tokens(p)) for forms in concepts)]
     if start and titled:
-        return (openings or [""])[0]
+        return whole_abstract(blocks[start:], (openings or [""])[0])
     return (naming or [""])[0]
+
+
+def whole_abstract(blocks: list[str], first: str) -> str:
+    """A document's abstract as far as it can be quoted whole: its `first` passage, then the paragraphs that
+    follow it under the same heading ("This option comes in two flavors: `SetMemoryLimit` and
+    `GOMEMLIMIT`."), each read after the one before it, up to MAX_PASSAGE; it stops at a paragraph that
+    cannot be quoted whole."""
+    if not blocks or not first or first != opening_passage(blocks[0]):
+        return first
+    kept = [first]
+    for block in blocks[1:]:
+        if _HEADING.match(block) or block.startswith(("```", "~~~", "|")):
+            break
+        parts = [clean(p) for p in split_all(block)]
+        if not parts or not all(quotable(p) and not is_question(p) for p in parts):
+            break
+        if len(" ".join([*kept, *parts])) > MAX_PASSAGE:
+            break
+        kept.extend(parts)
+    return " ".join(kept)
 
 
 def opening_passage(block: str, name: str = "") -> str:
@@ -484,6 +567,9 @@ def candidates(
         # of a packaging page, "backwards compatibility" of a random number policy)
         if whole_topic and not own_headings and concept_labels - set(verdict.topic.matched):
             continue
+        term = glossary_term(quote.text)
+        if term and (facet_name != "what" or not concepts & set(tokens(term))):
+            continue  # a glossary entry defines its own term: the subject's, under "what is", or none
         quality = prose_ratio(quote.text)
         # the retrieval judge's view of the whole source: a passage from the document about the topic outranks
         # the same words in a document that only touches it

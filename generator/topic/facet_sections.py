@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from ..text.sentences import sentences as split_all
-from .plan import heading_facets
+from .plan import heading_facets, is_status_heading
 from .sentences import (
     _FENCE,
     MAX_CODE,
@@ -131,12 +131,20 @@ def treating(
         own_headings and facet == "how" and not any("how" in section_facets(s.heading) for s in sections)
     )
     subject_level = 0  # the level of the subject's section the current one stands in (0: none)
+    design_level = 0  # the level of the "how" section ("## Proposal", "## Detailed design") it stands in
     for section in sections:
         if not section.heading:
             continue
         if subject_level and section.level <= subject_level:
             subject_level = 0
+        if design_level and section.level <= design_level:
+            design_level = 0
         facets = section_facets(section.heading)
+        if own_headings and facet == "how" and design_level and not facets - {"how"}:
+            yield section, 1  # "### The GOTOOLCHAIN environment variable" under "## Proposal"
+            continue
+        if own_headings and not design_level and "how" in facets and not facets - {"how", "what"}:
+            design_level = section.level
         if section.level == 1 and set(words_of(section.heading)) == set(words_of(title)):
             continue  # the document's own title: its opening is the document's (`definition` quotes it)
         if not subject_level and not facets - {"what", "how"}:
@@ -147,16 +155,32 @@ def treating(
                 continue
         if subject_level and facet == "how" and not facets - {"how"}:
             yield section, 1
-        elif own_headings and facet in facets:
-            yield section, PASSAGES_PER_SECTION
+        elif own_headings and facet in facets and (facet != "current" or is_status_heading(section.heading)):
+            yield section, PASSAGES_PER_SECTION  # "current": a status section, not "No Changes to Scoping"
         elif sections_say_how and not facets and not _FRAME.search(section.heading):
             yield section, 1
 
 
-def opening_passages(section: TextSection, limit: int = PASSAGES_PER_SECTION) -> list[SectionPassage]:
+def opening_passages(
+    section: TextSection, limit: int = PASSAGES_PER_SECTION, *, example_alone: bool = False
+) -> list[SectionPassage]:
     """The first `limit` quotable passages of a section: a prose paragraph whole, or a paragraph that
     introduces a code example ("…like this:") with the example. A paragraph opening with a reference back
-    ("This…") is not quoted: what it refers to is not quoted with it."""
+    ("This…") is not quoted: what it refers to is not quoted with it. With `example_alone`, a section that
+    is only an example ("### Example" holding a configuration) is quoted as its example under its heading."""
+    found = _prose_openings(section, limit)
+    if not found and example_alone:
+        example = _example_after(["", *section.blocks], 0)
+        caption = " ".join(_MARKUP.sub(" ", section.heading).split())
+        if example and caption:
+            found.append(SectionPassage(f"{caption}:", (f"{caption}:",), section.heading, example))
+    return found
+
+
+_MARKUP = re.compile(r"<[^>]*>|\\?\{#[^}]*\\?\}")  # heading anchors: `<a name="…" />`, `{#…}`
+
+
+def _prose_openings(section: TextSection, limit: int) -> list[SectionPassage]:
     found: list[SectionPassage] = []
     blocks = list(section.blocks)
     for n, block in enumerate(blocks):

@@ -180,13 +180,23 @@ def facet_questions(topic: str, *, lang: str = "en", quick: bool = False) -> lis
     if len(asked) > 1:  # the topic says which aspects it asks about: no template of generic facets too
         table = table[:1]
     plural = is_plural(subject)
+    generic = []
     for facet, question, extra in table if subject else []:
         text = question.format(
             x=subject, **{"is": "are" if plural else "is", "does": "do" if plural else "does"}
         )
         if not _same_question(text, topic):  # "向量数据库如何工作" already asks how it works
-            asked.append((facet, text, f"{words} {extra}"))
-    return asked[: 3 if quick else 5]
+            generic.append((facet, text, f"{words} {extra}"))
+    return definition_first(asked, generic)[: 3 if quick else 5]
+
+
+def definition_first(
+    asked: list[tuple[str, str, str]], facets: list[tuple[str, str, str]]
+) -> list[tuple[str, str, str]]:
+    """The outline in reading order: what the subject is, then the questions the topic asks as written, then
+    the other facets (a report on "How X keeps Y fresh" says what X is before how it keeps anything)."""
+    what = [q for q in facets if q[0] == "what"]
+    return [*what, *asked, *(q for q in facets if q[0] != "what")]
 
 
 def asked_as_written(topic: str) -> list[tuple[str, str, str]]:
@@ -251,9 +261,29 @@ FACETS = ("what", *_FACET_HEADINGS)
 MIN_DATED = 2  # documents stating a date: with this many, "current state" is asked of the newest
 
 
+# a section on who implements what, where and when, not on how the thing works: "Implementation" of a
+# design proposal ("the change is implemented in the compiler today…"), "Reference Implementation" of a PEP
+_STATUS_HEADING = re.compile(
+    r"^\W*(?:(?:reference|initial|prototype|proposed|suggested)[- ]+)?implementations?"
+    r"(?:\s+(?:status|history|plan|progress|timeline|schedule|and\s+(?:rollout|timeline|migration)))?\W*$"
+    r"|^\W*(?:(?:current\s+)?status|timeline|rollout|schedule|stabili[sz]ation)\b"
+    r"|^\W*(?:timeline|rollout)\s+and\s+\w+\W*$|实现状态|进展",
+    re.I,
+)
+
+
 def heading_facets(heading: str) -> set[str]:
-    """The outline facets a section heading says its section answers ("Rejected Ideas" → alternatives)."""
-    return {facet for facet, pattern in _FACET_PATTERNS.items() if pattern.search(heading)}
+    """The outline facets a section heading says its section answers ("Rejected Ideas" → alternatives). An
+    implementation or status section tells the state of the work, never how the thing works."""
+    found = {facet for facet, pattern in _FACET_PATTERNS.items() if pattern.search(heading)}
+    if is_status_heading(heading):
+        found = (found - {"how"}) | {"current"}
+    return found
+
+
+def is_status_heading(heading: str) -> bool:
+    """A section on the state of the work ("Implementation", "Status", "Timeline and Rollout")."""
+    return bool(_STATUS_HEADING.search(heading.strip()))
 
 
 def outline_facets(outlines: Sequence[DocumentOutline]) -> dict[str, list[str]]:
@@ -291,12 +321,13 @@ def outline_questions(
         return []
     table = _OUTLINE_QUESTIONS.get(lang, _OUTLINE_QUESTIONS["en"])
     words = query_words(topic)
-    asked = asked_as_written(topic)
+    generic = []
     for facet in facets:  # searched with the facet's words: a heading's own words would narrow retrieval
         question, extra = table[facet]
         text = _ask(question, subject, lang)
         if not _same_question(text, topic):
-            asked.append((facet, text, " ".join(filter(None, [words, extra]))))
+            generic.append((facet, text, " ".join(filter(None, [words, extra]))))
+    asked = definition_first(asked_as_written(topic), generic)
     for heading in sections[: max(0, OUTLINE_SIZE - len(asked))]:
         text = heading if lang == "en" else f"{subject}：{heading}"
         asked.append(("section", text, " ".join(dict.fromkeys([*words.split(), *keyphrases(heading)]))))

@@ -71,8 +71,13 @@ def build_report(plan: Plan, analysis: Analysis, catalog: Catalog) -> Report:
         unsupported=analysis.unsupported,
         method=analysis.method,
     )
+    borrowed = {s.question for s in plan.steps if s.facet == "section"}
     for section in analysis.sections:
-        report.sections.append(ReportSection(section.question, _resolved(section.claims, catalog, report)))
+        claims = _resolved(section.claims, catalog, report)
+        if claims or section.question not in borrowed:
+            report.sections.append(ReportSection(section.question, claims))
+        # a heading borrowed from a top document's outline ("内置常量") under which nothing quotable is stored
+        # (a symbol listing) asks nothing the reader asked: left out, not printed as "not answered"
     # a summary leads with what is in force, unless proposals not in force are all the subject has
     only = proposals_only(catalog.sources)
     in_force = [

@@ -60,10 +60,24 @@ _DUMMY_IT = re.compile(
 _CJK_ANAPHOR = re.compile(
     r"^(?:它|它们|这|这些|这种|那|那些|其|此|该|但|但是|因此|所以|而且|此外|另外|同时|然而)"
 )
-# ...except "This PEP/document/proposal…": the citation names what "this" is.
+# ...except "This PEP/document/proposal…" or "This is a proposal for…": the citation names what "this" is.
 _SELF_REFERENCE = re.compile(
-    r"^(?:this|these)\s+(?:pep|peps|document|proposal|specification|spec|guide|tutorial|library|package"
-    r"|project|tool|module|api|standard|rfc)\b",
+    r"^(?:this|these)\s+(?:(?:is|are)\s+(?:an?|the)\s+(?:[\w-]+\s+){0,2})?(?:peps?|documents?|proposals?"
+    r"|specifications?|spec|guide|tutorial|library|package|project|tool|module|api|standard|rfcs?)\b",
+    re.IGNORECASE,
+)
+# A sentence about the code, example or output printed above or below it, or pointing the reader elsewhere
+# ("The code above throws…", "上面的代码会…", "(see below)"): quoted alone, what it speaks of is missing. "As
+# noted above, …" is a discourse marker: the sentence says what it notes itself.
+_POINTS_ELSEWHERE = re.compile(
+    r"\b(?:code|example|snippet|listing|program|output|diagram|figure|table|command)s?\s+(?:above|below)\b"
+    r"|\b(?:above|preceding)\s+(?:code|example|snippet|listing|program|output|diagram|figure|table)"
+    r"|\bas\s+(?:shown|seen|illustrated)\s+(?:above|below)\b"
+    r"|\bthis\s+(?:code|snippet|program|listing|output)\b|\bcompile\s+this\b"
+    r"|\b(?:code|example)s?\s+(?:we|you)\s+(?:saw|have\s+seen)\b|\bthe\s+previous\s+(?:code|snippet|listing)\b"
+    r"|\bsee\s+(?:above|below)\b|\bwe(?:'ll| will)\s+see\b"
+    r"|上面的?(?:代码|示例|例子|配置|命令)|上述(?:代码|示例|例子|配置)|以上(?:代码|示例)|上例|如上所示"
+    r"|下面的?(?:代码|示例|例子)|下例",
     re.IGNORECASE,
 )
 
@@ -143,7 +157,27 @@ def is_prose(text: str) -> bool:
 
 
 def quotable(sentence: str) -> bool:
-    return is_prose(sentence) and not _BOILERPLATE.search(sentence)
+    return is_prose(sentence) and not _BOILERPLATE.search(sentence) and not points_elsewhere(sentence)
+
+
+# a glossary entry: "Const parameter (generic const): A const which a type or function is abstract over…"
+_GLOSSARY_ENTRY = re.compile(
+    r"^(?P<term>[A-Z][\w'’-]*(?: [\w'’-]+){0,4})(?: \([^)]{1,40}\))?: (?:An?|The|Any|Each|Some) \w"
+)
+
+
+def glossary_term(passage: str) -> str:
+    """The term a passage defines when it is a glossary entry ("Term (alias): A thing which…"), else ''.
+    Such an entry says what its term is, and nothing about why or how anything else works."""
+    found = _GLOSSARY_ENTRY.match(passage)
+    return found["term"] if found else ""
+
+
+def points_elsewhere(sentence: str) -> bool:
+    """Whether a sentence speaks of something printed elsewhere in its document ("The code above throws…",
+    "上面的代码会…", "(see below)"): quoted, what it speaks of is missing, whatever is quoted before it. A
+    lead-in ("…like the example below:") is quoted with its example instead."""
+    return bool(_POINTS_ELSEWHERE.search(sentence)) and not sentence.rstrip().endswith((":", "："))
 
 
 def is_question(sentence: str) -> bool:
@@ -257,7 +291,7 @@ def code_examples(text: str) -> list[Quote]:
         as_sentence = lead_in[:-1] + "."
         if len(lead_in) < _SHORT_LEAD_IN and not said:
             continue  # "Like this:" alone says nothing
-        if len(lead_in) >= _SHORT_LEAD_IN and not quotable(as_sentence) or _BOILERPLATE.search(lead_in):
+        if len(lead_in) >= _SHORT_LEAD_IN and not is_prose(as_sentence) or _BOILERPLATE.search(lead_in):
             continue
         if not all(quotable(p) for p in said) or needs_antecedent(parts[0]) or len(intro) > MAX_PASSAGE:
             continue

@@ -1,49 +1,77 @@
-"""What the project's own documentation says to a question asked of the repository: the doc section whose
-heading and passages share most of the question's words, quoted from where it begins, in its order."""
+"""What the project's own documentation says to a question asked of the repository: the doc section most about
+the question as a whole, by the retrieval engine's BM25F over the doc's title, the section's heading, its
+opening and its prose, quoted from where the section begins, in its order."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
-from generator.repo.docs.model import DocPassage, ProjectDocs
+from generator.repo.docs.model import DocPage, DocPassage, ProjectDocs
+from generator.retrieval.scoring import CorpusStats, Fields, FieldTokens, field_tokens, question_terms, score
 
 STEPS = 6  # passages an answer quotes
-MIN_TERMS = 2  # a section sharing fewer of the question's words does not answer it
-_WORD = re.compile(r"[a-z][a-z0-9]{2,}")
-_STOP = frozenset(
-    "the and for with how does what when where which why who are is was were can this that from into "
-    "its their there use used using work works get set do".split()
-)
+MIN_SCORE = 0.2  # a section less about the question than this does not answer it
+MIN_TERMS = 2  # …nor one naming fewer of the question's words (of a question that has that many)
+
+
+@dataclass(frozen=True)
+class DocSection:
+    """Consecutive passages of one doc file under one heading, with the file's title."""
+
+    title: str
+    passages: tuple[DocPassage, ...]
+
+    def fields(self) -> Fields:
+        heading = self.passages[0].heading
+        prose = [p.text for p in self.passages if p.kind != "code"]
+        return Fields(
+            title=self.title,
+            headings=heading if heading != self.title else "",
+            body="\n".join(prose),
+            lead=prose[0] if prose else "",
+            code="\n".join(p.text for p in self.passages if p.kind == "code"),
+        )
 
 
 def doc_answer(docs: ProjectDocs | None, question: str, limit: int = STEPS) -> tuple[DocPassage, ...]:
-    """The passages of the best-matching doc section, in order (code blocks kept); () when no section shares
-    at least MIN_TERMS of the question's words."""
+    """The passages of the section most about `question`, in order (code blocks kept); () when no section
+    is about it (naming what is specific to the question, at least MIN_SCORE)."""
     if docs is None:
         return ()
-    wanted = terms(question)
-    best: tuple[float, list[DocPassage]] = (0.0, [])
-    for section in sections(_all_passages(docs)):
-        score = _score(wanted, section)
-        if score > best[0]:
-            best = (score, section)
-    return tuple(best[1][:limit]) if best[0] >= MIN_TERMS else ()
+    found = doc_sections(page for concept in docs.concepts for page in concept.pages)
+    best = best_section(found, question)
+    return best.passages[:limit] if best is not None else ()
 
 
-def terms(text: str) -> set[str]:
-    """Words of `text` cut to a crude stem ("routing", "routes" → "rout"), stop words left out."""
-    return {_stem(w) for w in _WORD.findall(text.lower()) if w not in _STOP}
+def best_section(found: Sequence[DocSection], question: str) -> DocSection | None:
+    """The section whose title, heading, opening and prose are most about the question (BM25F: a title or
+    heading naming it counts many mentions in passing); None when none is on point."""
+    terms = question_terms(question)
+    if not terms or not found:
+        return None
+    stats = CorpusStats()
+    tokens: list[FieldTokens] = []
+    for i, section in enumerate(found):
+        tokens.append(field_tokens(section.fields()))
+        stats.add(str(i), tokens[-1])
+    least = min(MIN_TERMS, len(terms))
+    scored = [(score(words, terms, stats), i) for i, words in enumerate(tokens)]
+    kept = [
+        (relevance.score, -i)
+        for relevance, i in scored
+        if relevance.on_point and relevance.score >= MIN_SCORE and len(relevance.matched) >= least
+    ]
+    return found[-max(kept)[1]] if kept else None
 
 
-def _stem(word: str) -> str:
-    return re.sub(r"(?:ing|ed|es|s|ion|ions)$", "", word) if len(word) > 5 else word
-
-
-def _all_passages(docs: ProjectDocs) -> Iterable[DocPassage]:
-    for concept in docs.concepts:
-        for page in concept.pages:
-            yield from page.passages
+def doc_sections(pages: Iterable[DocPage]) -> list[DocSection]:
+    """Each page's passages cut where the heading changes, each cut carrying the page's title."""
+    found: list[DocSection] = []
+    for page in pages:
+        for passages in sections(page.passages):
+            found.append(DocSection(page.title, tuple(passages)))
+    return found
 
 
 def sections(found: Iterable[DocPassage]) -> list[list[DocPassage]]:
@@ -55,10 +83,3 @@ def sections(found: Iterable[DocPassage]) -> list[list[DocPassage]]:
         else:
             grouped.append([passage])
     return grouped
-
-
-def _score(wanted: set[str], section: Sequence[DocPassage]) -> float:
-    """Question words the heading holds count twice; words of the prose once; each word counted once."""
-    heading = terms(section[0].heading)
-    prose = terms(" ".join(p.text for p in section if p.kind != "code"))
-    return 2 * len(wanted & heading) + len((wanted - heading) & prose)

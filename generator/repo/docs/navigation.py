@@ -82,6 +82,7 @@ def ordered(root: Path, paths: Sequence[str], docs: str) -> list[str]:
     tree = sorted(inside, key=lambda p: tree_key(root, p, docs, positions))
     navigation = [
         *mkdocs_nav(root, docs),
+        *toc_yaml_order(root, inside, docs),
         *toctree_order(root, inside, docs),
         *sidebar_order(root, tree, docs),
     ]
@@ -192,6 +193,65 @@ def _nav_pages(nav: object) -> Iterable[str]:
     elif isinstance(nav, dict):
         for value in nav.values():
             yield from _nav_pages(value)
+
+
+# a table of contents as YAML: Jupyter Book's `_toc.yml` (root, chapters, sections, parts) and Elastic's
+# docs-builder (`docset.yml` naming folders whose `toc.yml` lists `file`s and their `children`)
+_TOC_FILES = ("docset.yml", "_toc.yml", "toc.yml")
+_TOC_LISTS = ("toc", "children", "chapters", "sections", "parts", "entries")
+MAX_TOCS = 40  # toc files read, nested ones included
+
+
+def toc_yaml_order(root: Path, paths: Sequence[str], docs: str) -> list[str]:
+    """The pages a YAML table of contents lists, depth first: the docs folder's own (or the repository's
+    `_toc.yml`), a nested `toc: folder` read from that folder's `toc.yml`. Read as data, bounded."""
+    known = set(paths)
+    found: list[str] = []
+    budget = [MAX_TOCS]
+    for folder in (docs, "."):
+        for name in _TOC_FILES:
+            start = f"{folder}/{name}" if folder != "." else name
+            if _walk_toc_file(root, start, known, found, budget):
+                return found
+    return found
+
+
+def _walk_toc_file(root: Path, path: str, known: set[str], found: list[str], budget: list[int]) -> bool:
+    if budget[0] <= 0:
+        return False
+    budget[0] -= 1
+    try:
+        text = read_source(root, path, max_bytes=NAV_BYTES)
+        data = load_bounded_yaml(text, path, foreign_tags=True)
+    except (DeepkbError, ConfigError):
+        return False
+    if not isinstance(data, dict) or not any(key in data for key in ("toc", "root", "chapters", "parts")):
+        return False
+    _walk_toc(root, data, str(PurePosixPath(path).parent), known, found, budget)
+    return True
+
+
+def _walk_toc(
+    root: Path, node: object, base: str, known: set[str], found: list[str], budget: list[int]
+) -> None:
+    if isinstance(node, list):
+        for item in node:
+            _walk_toc(root, item, base, known, found, budget)
+        return
+    if not isinstance(node, dict):
+        return
+    for key in ("root", "file"):
+        if isinstance(node.get(key), str):
+            page = _known(f"{base}/{node[key].lstrip('/')}" if base != "." else node[key].lstrip("/"), known)
+            if page in known:
+                found.append(page)
+    nested = node.get("toc")
+    if isinstance(nested, str):  # docs-builder: `toc: reference` is reference/toc.yml
+        folder = f"{base}/{nested.strip('/')}" if base != "." else nested.strip("/")
+        _walk_toc_file(root, f"{folder}/toc.yml", known, found, budget)
+    for key in _TOC_LISTS:
+        if isinstance(node.get(key), list):
+            _walk_toc(root, node[key], base, known, found, budget)
 
 
 def toctree_order(root: Path, paths: Sequence[str], docs: str) -> list[str]:

@@ -155,6 +155,9 @@ def overview(readme: Document | None, intro: Sequence[Document]) -> tuple[DocPas
     found: list[DocPassage] = []
     openings: set[str] = set()  # a README and an introduction page often open with the same sentence
     for document in [d for d in (readme, *intro) if d is not None]:
+        installing = {
+            b.start for s, b in document.blocks() if any(_INSTALL_HEADING.search(h) for h in s.path)
+        }
         for passage in passages(document, limit=40):
             if passage.kind == "code":
                 break
@@ -162,7 +165,7 @@ def overview(readme: Document | None, intro: Sequence[Document]) -> tuple[DocPas
             if (
                 passage.kind == "paragraph"
                 and describes_project(passage.text, steps=True)
-                and not _INSTALL_HEADING.search(passage.heading)
+                and passage.start not in installing
                 and len(passage.text.split()) >= 10
                 and opening not in openings
             ):

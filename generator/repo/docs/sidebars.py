@@ -16,13 +16,17 @@ from generator.repo.map.walk import read_source
 
 SIDEBAR_BYTES = 200_000
 MAX_DEPTH = 40  # nesting of literals read; deeper is not a sidebar
+# An unclosed comment or string runs to the end of the text (of its line, for quotes) and is one token: were
+# it left unmatched, every later `/*` or quote would scan to the end again (quadratic on a hostile file)
 _TOKEN = re.compile(
-    r"""(?P<space>\s+|//[^\n]*|/\*.*?\*/)"""
-    r"""|(?P<string>"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|`(?:[^`\\]|\\.)*`)"""
+    r"""(?P<space>\s+|//[^\n]*|/\*(?:.*?\*/|.*))"""
+    r"""|(?P<string>"(?:[^"\\\n]|\\.)*(?:"|(?=\n)|\\?\Z)|'(?:[^'\\\n]|\\.)*(?:'|(?=\n)|\\?\Z)"""
+    r"""|`(?:[^`\\]|\\.)*(?:`|\\?\Z))"""
     r"""|(?P<name>[A-Za-z_$][\w$]*)|(?P<number>-?\d+(?:\.\d+)?)|(?P<spread>\.\.\.)|(?P<punct>[{}\[\]():,;=])"""
     r"""|(?P<other>.)""",
     re.DOTALL,
 )
+_CLOSED = re.compile(r""""(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|`(?:[^`\\]|\\.)*`""", re.DOTALL)
 _NUMBER_PREFIX = re.compile(r"^\d+[-_.]")
 _FRONT_MATTER_ID = re.compile(r"^id:[ \t]*(\S+)[ \t]*$", re.MULTILINE)
 _EXTENSIONS = (".md", ".mdx", ".markdown")
@@ -50,6 +54,8 @@ def tokens(source: str) -> list[Token]:
         if kind == "space":
             continue
         text = match.group(0)
+        if kind == "string" and not _CLOSED.fullmatch(text):
+            kind = "other"  # unclosed: not a value
         found.append(Token(kind, text[1:-1] if kind == "string" else text))
     return found
 

@@ -44,8 +44,10 @@ _NOT_PROSE = re.compile(
     )"""
 )
 _LICENCE_LINE = re.compile(
-    r"(?im)^\s*(?:copyright\b|\(c\)\s|©|spdx-license-identifier|all rights reserved|licensed under"
-    r"|(?:mit|bsd|apache|gpl|isc|mpl)[\w\s.-]{0,20}licen[cs]ed?\b)"
+    r"(?im)^\s*(?:copyright\b|\(c\)\s|©|spdx-license-identifier|all rights reserved|licensed (?:under|to)\b"
+    r"|(?:mit|bsd|apache|gpl|isc|mpl)[\w\s.-]{0,20}licen[cs]ed?\b"
+    r"|.*\b(?:apache|mozilla public|gnu (?:lesser |affero )?general public) licen[cs]e\b"
+    r"|unless required by applicable law|.*without warranties or conditions|you may not use this file except)"
 )
 _URL_ONLY = re.compile(r"^\s*<?https?://\S+>?\s*$")
 _REMARK = re.compile(r"(?:TODO|FIXME|XXX|HACK|NOTE|BUG)\b[:(]?")

@@ -108,7 +108,7 @@ def _holds_secrets(lower: str) -> bool:
 CONTEXT_FOLDER = re.compile(
     r"tests?|testing|testutils?|__tests__|spec|specs|docs?|docs?[_-][\w-]+|[\w-]*examples?|samples?|tutorials?"
     r"|benchmarks?|bench|tests?[_-]?(?:helpers?|utils?|support|data)|[\w-]+[_-]tests?|__mocks__|mocks?"
-    r"|__fixtures__"
+    r"|__fixtures__|qa|e2e"  # quality assurance and end-to-end suites (logstash's qa/)
     # .NET projects name their test and benchmark projects by a dotted suffix: FluentValidation.Tests,
     # Foo.UnitTests, Foo.Tests.Benchmarks, Foo.Specs
     r"|[\w-]+(?:\.[\w-]+)*\.(?:\w*tests?|specs?|benchmarks?)(?:\.[\w-]+)*"

@@ -78,7 +78,12 @@ def subsystem_names(
     names: list[str] = []
     for i, files in enumerate(groups):
         folder = folders[i] if i < len(folders) else ""
-        choices = [folder_name(folder), command_name(files, facts), *concept_names(files, facts, groups)]
+        choices = [
+            folder_name(folder),
+            command_name(files, facts),
+            home_folder_name(files, groups),
+            *concept_names(files, facts, groups),
+        ]
         choices = [c for c in dict.fromkeys(choices) if c]
         used = {n.lower() for n in [*taken, *names]}
         name = next((c for c in choices if c.lower() not in used), "")
@@ -103,6 +108,39 @@ def command_name(files: Sequence[str], facts: Facts) -> str:
     fact = facts.files.get(lead)
     stem = PurePosixPath(lead).name.split(".")[0]
     return "Command line" if fact is not None and fact.is_entry_point and stem in _PROGRAM_MODULES else ""
+
+
+def home_folder_name(files: Sequence[str], groups: Sequence[Sequence[str]]) -> str:
+    """The name of the folder most of a community's modules live in, when no other group has a module
+    there: marktext's menu actions and commands are "Menu actions" (src/main/menu/actions), not "Paragraph"
+    after one of its files. A folder its parent only qualifies ("actions") is named with its parent."""
+    home = _home_folder(files)
+    others = [path for other in groups if list(other) != list(files) for path in other]
+    if not home or any(path.startswith(f"{home}/") for path in others):
+        return ""  # the project's own package folder ("src/FluentValidation") names no one part of it
+    parts = [words_of(p) for p in PurePosixPath(home).parts]
+    if not parts or set(parts[-1]) <= _CONTAINER | GENERIC:
+        return ""
+    # a word the other groups' folders use too names the project ("graphrag" beside graphrag-llm), not a part
+    elsewhere = {w for other in groups if list(other) != list(files) for w in words_of(_home_folder(other))}
+    words = parts[-1]
+    if set(words) & elsewhere:
+        return ""
+    parent = parts[-2] if len(parts) > 1 else []
+    if len(words) == 1 and len(parent) == 1 and not set(parent) <= _CONTAINER | GENERIC | elsewhere:
+        words = parent + words  # "menu/actions" → "Menu actions"
+    return phrase(dict.fromkeys(words))
+
+
+def _home_folder(files: Sequence[str]) -> str:
+    """The deepest folder holding more than half of `files` ("" for none but the root)."""
+    counts: Counter[str] = Counter()
+    for path in files:
+        for parent in PurePosixPath(path).parents:
+            if str(parent) != ".":
+                counts[str(parent)] += 1
+    held = [folder for folder, count in counts.items() if count * 2 > len(files)]
+    return max(held, key=lambda f: (f.count("/"), f), default="")
 
 
 def folder_name(folder: str) -> str:

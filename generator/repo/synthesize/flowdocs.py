@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 
 from generator.repo.docs.model import ProjectDocs
 from generator.repo.model import DocPassage, FlowBranch, FlowPassage
+from generator.text.sentences import sentences
 
 MOST = 3  # passages shown
 PROSE_KINDS = frozenset({"paragraph", "item", "quote"})  # what describes a flow (code blocks show usage)
@@ -36,8 +38,18 @@ def flow_passages(tree: Sequence[FlowBranch], docs: ProjectDocs | None) -> list[
         seen.add((passage.path, passage.start))
         names = _named_in_order(passage.text, order)
         if len(names) >= 2:
-            found.append((-len(names), position, FlowPassage(passage, names)))
+            shown = replace(passage, text=without_lead_in(passage.text))
+            found.append((-len(names), position, FlowPassage(shown, names)))
     return [item for _, _, item in sorted(found, key=lambda f: (f[0], f[1]))[:MOST]]
+
+
+def without_lead_in(text: str) -> str:
+    """A passage without its closing lead-in ("Here is a simple request to …:"), which introduces a code
+    block the passage is shown without."""
+    parts = sentences(text)
+    while len(parts) > 1 and parts[-1].endswith(":"):
+        parts.pop()
+    return " ".join(parts) if parts and text.rstrip().endswith(":") else text
 
 
 def _flow_order(tree: Sequence[FlowBranch]) -> dict[str, tuple[int, str]]:

@@ -110,7 +110,9 @@ def answer_one(study: Study, provider: Provider, question: str, slug: str) -> An
 
     focus = focus_stage(study, provider, question)
     modules = core_modules(study.repo_map)
-    ranked = rank_files(focus.files or modules, study.facts, study.repo_map)
+    # the files retrieval kept first; every source module may answer (where a process begins is often a
+    # file whose words the question does not share: a pipeline calling the stages it names)
+    ranked = list(dict.fromkeys([*rank_files(focus.files or modules, study.facts, study.repo_map), *modules]))
     found = answer_request(question, ranked, study.facts, study.ctx.linker)
     # the answering symbols' files, then the others retrieval kept
     files = tuple(
@@ -126,6 +128,7 @@ def answer_one(study: Study, provider: Provider, question: str, slug: str) -> An
         files[:MAX_FILES],
         focus.trace,
         doc_passages=doc_answer(study.docs, question),
+        steps=found.steps,
     )
     if provider.offline or not found.symbols:
         return offline
@@ -200,7 +203,12 @@ def answer_facts(study: Study, draft: Answer) -> str:
         lines.append("What the project's documentation says, in its order (cite it as path:start-end):")
         lines += [f"- {p.path}:{p.start}-{p.end}: {p.text}" for p in draft.doc_passages]
         lines.append("")
-    lines.append("Symbols that answer it, in order:")
+    lines.append(
+        f"Symbols that answer it, in order: the process starts at {draft.steps[0].symbol.name}, then the calls "
+        "it makes towards the rest, then other matches:"
+        if draft.steps
+        else "Symbols that answer it, in order:"
+    )
     for symbol in draft.symbols:
         lines.append(f"- {symbol.name} ({symbol.kind}) at {_span(symbol)}: {symbol.doc}".rstrip(": "))
         code = excerpt(study, symbol)

@@ -16,13 +16,15 @@ _BOILERPLATE = re.compile(
     re.IGNORECASE,
 )
 # what a front page says that is not what the project is: release news, sponsors, thanks ("thanks to
-# httprouter" says why it is fast: only thanks to people count) and calls for issues and pull requests …
+# httprouter" says why it is fast: only thanks to people count), calls for issues and pull requests, and
+# invitations to join a community …
 _NEWS = re.compile(
     r"\b(?:(?:is|are) (?:now )?(?:out|released|available (?:now|on))|we(?:'re| are) (?:excited|happy|pleased|proud)"
     r"|announc\w+|release notes|new (?:major )?version|sponsor\w*|backers?|donat\w+|thank you"
     r"|(?:special|many) thanks|thanks to (?:all|our|every\w*|the (?:community|contributors|maintainers))"
     r"|see the (?:authors|contributors|notice|changelog) file|maintained by"
-    r"|(?:file|open|submit|send|make) (?:an? )?(?:issue|pull request|PR)s?)\b",
+    r"|(?:file|open|submit|send|make) (?:an? )?(?:issue|pull request|PR)s?"
+    r"|join (?:us|our (?:\w+ )?(?:community|slack|discord|chat|forum|mailing list)))\b",
     re.IGNORECASE,
 )
 # … and the steps of a how-to, which a README's first paragraph is not
@@ -64,7 +66,9 @@ def _paragraphs(text: str, rst: bool) -> Iterator[str]:
     table cells are not the project's own summary), up to the first code example of a Markdown README."""
     doc = read_text(text, name="README", markup="rst" if rst else "markdown")
     for section in doc.sections:
-        skipping = bool(_SKIPPED_SECTION.search(section.heading))
+        skipping = any(
+            _SKIPPED_SECTION.search(heading) for heading in section.path
+        )  # "macOS" under "Installation"
         for block in section.blocks:
             if block.kind == "code" and not rst:
                 return  # past the first code example the README teaches usage: its prose is not the summary

@@ -17,6 +17,7 @@ from generator.repo.analyze.citations import Linker
 from generator.repo.docs.model import ProjectDocs
 from generator.repo.model import (
     Answer,
+    AnswerStep,
     CitedSymbol,
     FlowPassage,
     ModuleLine,
@@ -27,7 +28,7 @@ from generator.repo.model import (
 from generator.repo.reference.model import Reference
 from generator.repo.run.study import RepoResult
 from generator.repo.synthesize.questions import ANSWERS_DIR
-from generator.site.pages.model_text import inline_code, render_model_markdown
+from generator.site.pages.model_text import citation_markdown, inline_code, render_model_markdown
 from generator.site.pages.repo_diagrams import (
     architecture_diagram,
     flow_markdown,
@@ -181,7 +182,8 @@ class AnswerPage:
     analysis: Markdown  # the model's answer, citations checked ("" for the offline draft)
     doc_steps: list[Markdown]  # what the project's docs say to it, in their order, each cited
     lead: Markdown  # the offline draft's opening sentence
-    symbols: list[Markdown]
+    code_steps: list[Markdown]  # the code's answer from where the process begins, in call order, each cited
+    symbols: list[Markdown]  # the other symbols matching the question (all of them without steps)
     diagram: Markdown
     steps: list[Markdown]
     files: list[Markdown]
@@ -488,7 +490,10 @@ def answer_page(answer: Answer, synthesis: RepoSynthesis, linker: Linker) -> Ans
         analysis=rendered.markdown if rendered else Markdown(""),
         doc_steps=[passage_markdown(p, linker) for p in answer.doc_passages],
         lead=_answer_lead(answer),
-        symbols=[_answer_item(s) for s in answer.symbols],
+        code_steps=[_answer_step(step) for step in answer.steps],
+        symbols=[
+            _answer_item(s) for s in answer.symbols if s.name not in {t.symbol.name for t in answer.steps}
+        ],
         diagram=diagram,
         steps=steps,
         files=[_file_link(path, linker) for path in answer.files],
@@ -516,6 +521,18 @@ def _answer_lead(answer: Answer) -> Markdown:
     if first.doc:
         line += f". {prose(first.doc)}"
     return Markdown(line.rstrip(".") + ".")
+
+
+def _answer_step(step: AnswerStep) -> Markdown:
+    """ "**`callee`** *kind* in `path` — its docstring — called by `caller` at path:line" (the start: "Starts
+    at …")."""
+    doc = f" — {prose(step.symbol.doc)}" if step.symbol.doc else ""
+    where = f"*{md_inline(step.symbol.kind, 20)}* in {inline_code(step.symbol.path)}"
+    if not step.caller:
+        return Markdown(f"Starts at **{symbol_link(step.symbol)}**, {where}{doc}")
+    call = f" at {citation_markdown(step.call)}" if step.call else ""
+    by = f" (called by {inline_code(step.caller)}{call})"
+    return Markdown(f"{'then ' * (step.depth > 1)}**{symbol_link(step.symbol)}** {where}{by}{doc}")
 
 
 def _answer_item(symbol: CitedSymbol) -> Markdown:

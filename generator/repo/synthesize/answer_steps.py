@@ -1,0 +1,148 @@
+"""Where the answer to a question starts and the steps it takes from there. Of the symbols matching the
+question, the start is one that matches it well itself and from which the calls reach what answers the rest
+of it: the process asked about begins there, not at a helper that shares one word with the question nor at
+a command-line group that merely names it. The steps are the calls the start makes, in call order (then
+theirs, depth first), that lead to the matches answering the question below it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Protocol
+
+from generator.repo.facts.flows import REPORTS_ERROR
+from generator.repo.map.filetypes import is_context_file
+from generator.repo.model import CallEdge
+
+Node = tuple[str, str]  # (path, qualified symbol name)
+START_SHARE = 0.5  # a start matches the question at least this share of the best match's own score
+REACH = 4  # hops of calls followed to find the matches a symbol leads to
+DECAY = 0.7  # what a match counts one call further below
+STEP_DEPTH = 3  # steps below the start
+MAX_STEPS = 8
+_TIE = 1e-9
+
+
+class CallReader(Protocol):
+    def calls_of(self, path: str, callers: set[str]) -> list[CallEdge]: ...
+
+
+Below = list[tuple[float, set[Node]]]
+"""Per question word: the most a match at or below a symbol answers of it, and the matches that do."""
+
+
+class AnswerWalk:
+    """The call graph read from the matches of one question (each symbol's calls and reach read once)."""
+
+    def __init__(
+        self, graph: CallReader, answered: Mapping[Node, Sequence[float]], lines: Mapping[Node, int]
+    ) -> None:
+        """`answered`: what each match answers of each question word (answer.py's `per_term`); `lines`:
+        each match's length."""
+        self.graph, self.answered, self.lines = graph, answered, lines
+        self.matches = {node: sum(shares) for node, shares in answered.items()}
+        self.width = len(next(iter(answered.values()), ()))
+        self._calls: dict[Node, list[CallEdge]] = {}
+        self._reach: dict[Node, dict[Node, int]] = {}
+        self._below: dict[tuple[Node, bool], Below] = {}
+
+    def start(self) -> Node | None:
+        """Of the matches matching START_SHARE of the best (the ones calling another of them first: an
+        answer starts where the process does, not in a helper), the one whose calls answer the most of the
+        question (`leads_to`); ties go to the better match, then to the longer (where the work is done
+        rather than a wrapper of it), then the first by path."""
+        if not self.matches:
+            return None
+        best = max(self.matches.values())
+        eligible = sorted(node for node, value in self.matches.items() if value >= START_SHARE * best)
+        callers = [node for node in eligible if any(other in self.reached(node) for other in eligible)]
+        return min(
+            callers or eligible,
+            key=lambda node: (
+                -round(self.leads_to(node), 9),
+                -round(self.matches[node], 9),
+                -self.lines.get(node, 0),
+            ),
+        )
+
+    def leads_to(self, node: Node) -> float:
+        """How much of the question `node` and the matches below it (REACH hops) answer together: each
+        question word counted once, by the match answering it best, a match DECAY less for each call it
+        lies below; so a start reaching a dozen helpers that share one word with the question does not
+        outrank one reaching what the rest of it asks, nor does a far caller outrank the code doing it."""
+        return sum(best for best, _ in self.best_below(node))
+
+    def best_below(self, node: Node, *, strictly: bool = False) -> Below:
+        """Per question word, the match at or below `node` (`strictly` below it) answering it best, decayed
+        by its depth."""
+        key = (node, strictly)
+        if key not in self._below:
+            below = {**({} if strictly else {node: 0}), **self.reached(node)}
+            found: Below = []
+            for term in range(self.width):
+                best, where = 0.0, set()
+                for match, hops in below.items():
+                    shares = self.answered.get(match)
+                    value = shares[term] * DECAY**hops if shares is not None else 0.0
+                    if value > best + _TIE:
+                        best, where = value, {match}
+                    elif value > 0 and abs(value - best) <= _TIE:
+                        where.add(match)
+                found.append((best, where))
+            self._below[key] = found
+        return self._below[key]
+
+    def steps(self, start: Node) -> list[tuple[CallEdge, int]]:
+        """The calls from `start` towards the matches below it answering the question best (for each of its
+        words), depth first in call order, each with its depth below the start (1 for the start's own
+        calls)."""
+        targets = {m for _, where in self.best_below(start, strictly=True) for m in where}
+        found: list[tuple[CallEdge, int]] = []
+        seen = {start}
+
+        def walk(node: Node, depth: int) -> None:
+            for edge in self.calls(node):
+                callee = (edge.callee_path, edge.callee)
+                if len(found) >= MAX_STEPS or callee in seen:
+                    continue
+                if callee not in targets and not targets & self.reached(callee).keys():
+                    continue
+                seen.add(callee)
+                found.append((edge, depth))
+                if depth < STEP_DEPTH:
+                    walk(callee, depth + 1)
+
+        walk(start, 1)
+        return found
+
+    def reached(self, node: Node) -> dict[Node, int]:
+        """The symbols `node`'s calls reach within REACH hops (never itself), each with its fewest hops."""
+        if node not in self._reach:
+            seen, frontier = {node: 0}, [node]
+            for hops in range(1, REACH + 1):
+                onward = []
+                for here in frontier:
+                    for edge in self.calls(here):
+                        target = (edge.callee_path, edge.callee)
+                        if target not in seen:
+                            seen[target] = hops
+                            onward.append(target)
+                frontier = onward
+            del seen[node]
+            self._reach[node] = seen
+        return self._reach[node]
+
+    def calls(self, node: Node) -> list[CallEdge]:
+        """The calls `node` makes (a class's: its constructor's), one per callee, in line order; a call that
+        reports an error or goes into a test or example is no step of the answer."""
+        if node not in self._calls:
+            path, name = node
+            edges = self.graph.calls_of(path, {name, f"{name}.__init__", f"{name}.constructor"})
+            distinct: dict[Node, CallEdge] = {}
+            for edge in sorted(edges, key=lambda e: e.line):
+                short = edge.callee.rsplit(".", 1)[-1]
+                if REPORTS_ERROR.search(short) or is_context_file(edge.callee_path):
+                    continue
+                distinct.setdefault((edge.callee_path, edge.callee), edge)
+            self._calls[node] = [e for target, e in distinct.items() if target != node]
+        return self._calls[node]

@@ -1,0 +1,130 @@
+"""Answer pages that answer from where the asked process begins (issue 29 item 5): the doc section most about
+the question as a whole, then the code from the symbol that starts the process, its steps in call order,
+each cited; a helper or a class sharing the question's noun is not where the answer starts."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from repo_output_fakes import make_project, offline_setup
+
+from generator.app.targets import repo_target
+from generator.repo.model import Symbol
+from generator.repo.plan.focus import request_terms
+from generator.repo.run.pipeline import run_repo_research
+from generator.repo.synthesize.answer import asked_process, does
+from generator.repo.synthesize.questions import answer_facts
+from generator.site.pages.repo import publish_repo
+from generator.store import read_page
+from generator.text.words import base_form
+
+LEDGER = {
+    "README.md": "# Ledger\n\nLedger reads a shop's ledger and builds a report of its totals.\n",
+    "ledger/__init__.py": '"""Ledgers and their reports."""\n',
+    "ledger/pipeline.py": (
+        '"""The report pipeline."""\n\n'
+        "from ledger.stages import load_ledger, total_ledger, write_report\n\n\n"
+        "def build_report(path: str) -> str:\n"
+        '    """Build the report of a ledger: load it, total it, write it."""\n'
+        "    rows = load_ledger(path)\n"
+        "    total = total_ledger(rows)\n"
+        "    return write_report(total)\n"
+    ),
+    "ledger/stages.py": (
+        '"""The stages of a report."""\n\n\n'
+        "def load_ledger(path: str) -> list[int]:\n"
+        '    """Read the ledger\'s rows from `path`."""\n'
+        "    return [1, 2]\n\n\n"
+        "def total_ledger(rows: list[int]) -> int:\n"
+        '    """Sum the ledger\'s rows."""\n'
+        "    return sum(rows)\n\n\n"
+        "def write_report(total: int) -> str:\n"
+        '    """Write the report page with the total."""\n'
+        '    return f"total {total}"\n'
+    ),
+    # the decoys: named after the question's noun ("report") many times, and building nothing
+    "ledger/styles.py": (
+        '"""How a report looks."""\n\n\n'
+        "class ReportStyle:\n"
+        '    """The colours of a report page: report title, report body and report footer."""\n\n'
+        "    def report_title(self) -> str:\n"
+        '        """The report\'s title colour."""\n'
+        '        return "blue"\n\n'
+        "    def report_footer(self) -> str:\n"
+        '        """The report\'s footer colour."""\n'
+        '        return "grey"\n'
+    ),
+    # a heading naming the question's nouns, and a page telling the process it asks about
+    "docs/styles.md": (
+        "# Report pages of the ledger\n\n"
+        "A report page has a report title, a report body and a report footer. Each report part of the report "
+        "has a colour, set in the report style.\n"
+    ),
+    "docs/pipeline.md": (
+        "# The pipeline\n\n"
+        "A report is built from a ledger in three stages. The pipeline loads the ledger, totals its rows and "
+        "writes the report, in that order.\n\n"
+        "Each stage hands its result to the next one.\n"
+    ),
+}
+QUESTION = "How is a report built from the ledger?"
+
+
+def test_the_answer_starts_where_the_process_begins_and_follows_its_calls(tmp_path: Path) -> None:
+    root = make_project(tmp_path / "ledger", LEDGER)
+    paths, config, provider = offline_setup(tmp_path / "kb")
+    target = repo_target(paths, config, str(root), requests=QUESTION)
+    result = run_repo_research(paths, config, provider, target, publish=publish_repo)
+    answer = result.synthesis.answers[0]
+    # the symbol that calls the others starts it, not the class named after the question's noun
+    assert [s.symbol.name for s in answer.steps] == [
+        "build_report",
+        "load_ledger",
+        "total_ledger",
+        "write_report",
+    ]
+    assert [s.caller for s in answer.steps[1:]] == ["build_report"] * 3
+    assert [s.call.start for s in answer.steps[1:] if s.call] == [8, 9, 10]  # the lines of the calls
+    assert answer.symbols[0].name == "build_report"
+    # a model writing the answer is told where the process starts, and reads the steps in that order
+    facts = answer_facts(result.study, answer)
+    assert "the process starts at build_report" in facts
+    assert facts.index("- load_ledger") < facts.index("- total_ledger") < facts.index("- write_report")
+    body = read_page(result.study.harvest_dir / "answers" / f"{answer.slug}.md")[1]
+    revision = result.synthesis.revision
+    # the docs' account comes from the page about the process, not the one repeating its noun
+    assert "A report is built from a ledger in three stages." in body
+    assert "report title, a report body" not in body
+    steps = [
+        body.index(f"[`{name}`]") for name in ("build_report", "load_ledger", "total_ledger", "write_report")
+    ]
+    assert steps == sorted(steps)  # in call order
+    assert "1. Starts at **[`build_report`]" in body
+    assert (
+        f"(called by `build_report` at [ledger/pipeline.py:9](https://github.com/acme/shop/blob/{revision}/"
+        in body
+    )
+    assert body.index("Where the code does it") < steps[0] < body.index("## Other code that matches")
+
+
+def test_the_process_of_a_question_is_its_verb_not_its_nouns() -> None:
+    def process(question: str) -> str:
+        return asked_process(question, request_terms(question))
+
+    assert process("How is a prepared request sent over the connection?") == "sent"
+    assert process("How are command line options parsed?") == "parsed"
+    assert process("How does the client follow redirects?") == "follow"
+    assert process("How does the router find the handler for a path?") == "find"
+    assert process("How does deepkb turn a repository into pages?") == ""  # a light verb says little
+    assert process("What is a session?") == ""
+    assert base_form("sent") == "send" and base_form("parsed") == "parsed"
+
+
+def test_a_symbol_does_the_asked_verb_when_named_for_the_act_not_the_agent() -> None:
+    def named(name: str, verb: str) -> bool:
+        return does(Symbol(name, "function", 1, 2), verb)
+
+    assert named("Command.parse_args", "parsed") and named("HTTPAdapter.send", "sent")
+    assert named("Environment.compile", "compiled") and named("render", "rendered")
+    assert not named("Command.make_parser", "parsed")  # the thing that parses, not the parsing
+    assert not named("Compiler", "compiled") and not named("Renderer", "rendered")
