@@ -437,3 +437,15 @@ def test_openai_implausible_token_counts_are_stored_as_zero(
     fake_openai.queue(Reply.body('{"choices": [{"message": {"content": "hello there"}}]}'))
     plain = provider.complete(Prompt(user="count me"))
     assert plain.refused_counts == 0 and plain.input_tokens > 0 and plain.output_tokens > 0
+
+
+def test_a_served_model_file_is_recorded_by_its_name_never_its_path(fake_openai: FakeOpenAI) -> None:
+    # llama.cpp's server names its model by the file it loaded; pages, records and the committed site_src/
+    # would publish this machine's path
+    served = "/home/someone/models/SmolLM2-135M-Instruct-Q8_0.gguf"
+    fake_openai.queue(Reply(text="hi"))
+    provider = create_provider("openai", openai_config(fake_openai, model=served))
+    assert provider.complete(Prompt(user="hi")).model == "SmolLM2-135M-Instruct-Q8_0"
+    assert fake_openai.requests[-1].model == served  # the server is still asked for what it serves
+    record = cost_record(provider.usage, LLMConfig(), "openai")
+    assert record.models == ["SmolLM2-135M-Instruct-Q8_0"]

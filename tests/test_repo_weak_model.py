@@ -13,9 +13,10 @@ from repo_output_fakes import ANALYSIS, PLAN, is_analyst, is_architect, make_pro
 from generator.app.targets import repo_target
 from generator.config import Config, LLMConfig
 from generator.llm import open_provider
+from generator.llm.base import model_label
 from generator.repo.analyze.draft import repeats_itself, split_model_summary
 from generator.repo.run.pipeline import RepoPartialFailure, run_repo_research
-from generator.site.pages.repo import model_label, publish_repo
+from generator.site.pages.repo import publish_repo
 from generator.store import KBPaths, read_page
 
 GGUF = "/models/SmolLM2-135M-Instruct-Q8_0.gguf"
@@ -74,7 +75,9 @@ def test_stray_loops_and_uncited_answers_fall_back_to_labelled_offline_pages(tmp
 
 def test_the_index_labels_a_model_summary(tmp_path: Path) -> None:
     good = research(tmp_path, {}, summary="The shop computes item prices and serves them on the web.")
-    assert good.synthesis.summary_by == GGUF
+    assert (
+        good.synthesis.summary_by == "SmolLM2-135M-Instruct-Q8_0"
+    )  # the served file, never its path on this machine
     _, index = read_page(good.study.harvest_dir / "index.md")
     assert "*Summaries and subsystem analyses written by SmolLM2-135M-Instruct-Q8\\_0;" in index
 
@@ -126,3 +129,5 @@ def test_repetition_is_told_from_prose() -> None:
 def test_model_label_reads_a_served_file_path_as_its_model_name() -> None:
     assert model_label(GGUF) == "SmolLM2-135M-Instruct-Q8_0"
     assert model_label("gpt-4o-mini") == "gpt-4o-mini"
+    assert model_label("meta-llama/Llama-3.1-8B-Instruct") == "meta-llama/Llama-3.1-8B-Instruct"  # a hub id
+    assert model_label("C:\\models\\q4.gguf") == "q4" and model_label("~/m/weights.bin") == "weights.bin"

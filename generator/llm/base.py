@@ -270,3 +270,17 @@ def estimate_tokens(text: str) -> int:
     cjk = sum(1 for ch in text if "\u3400" <= ch <= "\u9fff")
     pieces = len(_TOKEN_RE.findall(text))
     return int(pieces * 1.3) + cjk
+
+
+# a local server (llama.cpp's) names its model by the file it loaded: a path of this machine, which pages, the
+# committed site_src/ and its records would publish
+_MODEL_FILE = re.compile(r"^(?:/|~|[A-Za-z]:[\\/])|\.(?:gguf|ggml|bin|safetensors)$", re.IGNORECASE)
+
+
+def model_label(name: str) -> str:
+    """A model's name as deepkb records and shows it: a model file's path becomes the model's name
+    ("/models/SmolLM2-135M-Instruct-Q8_0.gguf" → "SmolLM2-135M-Instruct-Q8_0"); a hub id stays whole."""
+    if not _MODEL_FILE.search(name):
+        return name
+    file = re.split(r"[\\/]", name.rstrip("/\\"))[-1]
+    return re.sub(r"\.gguf$", "", file, flags=re.IGNORECASE) or name

@@ -29,7 +29,16 @@ from ..errors import (
 )
 from ..http import RetryPolicy, bounded_client, environment_proxy, send
 from ..jsontypes import JSONObject, JSONValue
-from .base import Completion, Prompt, Provider, Window, estimate_tokens, register, reported_tokens
+from .base import (
+    Completion,
+    Prompt,
+    Provider,
+    Window,
+    estimate_tokens,
+    model_label,
+    register,
+    reported_tokens,
+)
 from .window import fit_to_window
 
 DEFAULT_BASE_URL = "https://api.openai.com/v1"
@@ -327,7 +336,7 @@ def parse_completion(response: httpx.Response, model: str, prompt: Prompt) -> Co
     counts = [_count(usage.get("prompt_tokens"), prompt.user), _count(usage.get("completion_tokens"), text)]
     return Completion(
         text=text,
-        model=str(data.get("model") or model),
+        model=model_label(str(data.get("model") or model)),
         provider="openai",
         input_tokens=counts[0] or 0,
         output_tokens=counts[1] or 0,

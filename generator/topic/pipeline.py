@@ -21,7 +21,7 @@ from rich.markup import escape
 
 from ..config import Config
 from ..errors import DeepkbError, NoUsableSources, PartialFailure, ResearchError, UsageError
-from ..llm.base import Provider
+from ..llm.base import Provider, model_label
 from ..llm.cost import usage_cost
 from ..store import KBPaths, read_json, safe_join, write_json
 from . import identity
@@ -424,7 +424,7 @@ class TopicRun:
     def _start_run(self) -> None:
         self.meta.status = "in_progress"
         self.meta.provider = self.provider.name
-        self.meta.model = "" if self.provider.offline else self.provider.model_for("analyze")
+        self.meta.model = "" if self.provider.offline else model_label(self.provider.model_for("analyze"))
         self.meta.error = ""
         self.meta.runs.append(Run(started_at=now_iso(), provider=self.provider.name))
         self._save()

@@ -48,6 +48,7 @@ from generator.site.text import Markdown, md_escape, md_inline
 from generator.store import KBPaths
 
 from ...jsontypes import StoredObject
+from ...llm.base import model_label
 
 SHARD_TEMPLATE, INDEX_TEMPLATE, ANSWER_TEMPLATE = "shard.md.j2", "repo_index.md.j2", "repo_answer.md.j2"
 SKIPPED_EXAMPLES = 5  # paths listed per skip reason on the index page
@@ -230,7 +231,7 @@ def write_shard_page(
         "tags": analysis.tags,
         "generated": analysis.generated,
         "provider": analysis.provider,
-        "model": analysis.model,
+        "model": model_label(analysis.model),
         "source": synthesis.source,
         "revision": synthesis.revision,
         "shard": analysis.index,
@@ -276,7 +277,7 @@ def write_answer_page(
         "request": answer.request,
         "generated": synthesis.revision_date[:10],
         "provider": answer.provider,
-        "model": answer.model or "offline-extractive",
+        "model": model_label(answer.model or "offline-extractive"),
         "source": synthesis.source,
         "revision": synthesis.revision,
         "symbols": [s.name for s in answer.symbols],
@@ -313,7 +314,7 @@ def write_index(
         "tags": _index_tags(synthesis),
         "generated": max((a.generated for a in landed), default=synthesis.revision_date[:10]),
         "provider": synthesis.provider,
-        "model": synthesis.model,
+        "model": model_label(synthesis.model),
         "source": synthesis.source,
         "revision": synthesis.revision,
         "revision_date": synthesis.revision_date,
@@ -394,13 +395,6 @@ def shard_page(analysis: ShardAnalysis, synthesis: RepoSynthesis, linker: Linker
         files=[module_item(m) for m in analysis.files],
         citations_dropped=analysis.citations_dropped,
     )
-
-
-def model_label(model: str) -> str:
-    """The model's name as a reader knows it: a local server may report the model file's path
-    (`/models/SmolLM2-135M-Instruct.gguf` reads SmolLM2-135M-Instruct)."""
-    name = model.replace("\\", "/").rstrip("/").rsplit("/", 1)[-1]
-    return re.sub(r"\.gguf$", "", name, flags=re.IGNORECASE) or model
 
 
 def _index_writer(synthesis: RepoSynthesis) -> str:

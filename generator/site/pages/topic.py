@@ -18,6 +18,7 @@ from typing import Any
 from ... import store
 from ...jsontypes import JSONObject, JSONValue
 from ...kb.index import entry_record, save_entry
+from ...llm.base import model_label
 from ...store import KBPaths
 from ...topic import workspace as wsp
 from ...topic.aggregated import Aggregation
@@ -54,7 +55,7 @@ class TopicPage:
     @property
     def model(self) -> Markdown:
         """The model that wrote the analysis, as a page names it (a file path shows as its file name)."""
-        name = self.meta.model.replace("\\", "/").rsplit("/", 1)[-1] if not self.offline else ""
+        name = model_label(self.meta.model) if not self.offline else ""
         return md_inline(name, limit=120) if name else Markdown("")
 
     @property
