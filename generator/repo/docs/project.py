@@ -155,9 +155,7 @@ def overview(readme: Document | None, intro: Sequence[Document]) -> tuple[DocPas
     found: list[DocPassage] = []
     openings: set[str] = set()  # a README and an introduction page often open with the same sentence
     for document in [d for d in (readme, *intro) if d is not None]:
-        installing = {
-            b.start for s, b in document.blocks() if any(_INSTALL_HEADING.search(h) for h in s.path)
-        }
+        installing = {b.start for s, b in document.blocks() if _under_install(s.path)}
         for passage in passages(document, limit=40):
             if passage.kind == "code":
                 break
@@ -231,7 +229,12 @@ _COMMENT_LINE = re.compile(r"^(?:#|//|rem\b|::)", re.IGNORECASE)
 
 def _installing(path: Sequence[str], language: str) -> bool:
     """A shell block under an "Installation" heading: setting up a package source, then installing."""
-    return language.lower() in _SHELL and any(_INSTALL_HEADING.search(heading) for heading in path)
+    return language.lower() in _SHELL and _under_install(path)
+
+
+def _under_install(path: Sequence[str]) -> bool:
+    """Whether a section stands under an "Installation" heading, at any depth ("macOS" under it too)."""
+    return any(_INSTALL_HEADING.search(heading) for heading in path)
 
 
 def _install_only(code: str) -> bool:
