@@ -179,8 +179,8 @@ def _offline_summary(analysis: ShardAnalysis, own: str = "") -> str:
     the package's documentation file (Go's `doc.go`), when that fits a table cell; else what the subsystem
     defines. A neighbour's docstring ("Handlers for Content-Encoding.") misnames it."""
     central = _central(analysis)
-    package_doc = [f.purpose for f in analysis.files if PurePosixPath(f.path).stem == "doc" and f.purpose]
-    for said in [own, central.purpose if central else "", *package_doc]:
+    doc_files = [f.purpose for f in analysis.files if PurePosixPath(f.path).stem == "doc" and f.purpose]
+    for said in [own, central.purpose if central else "", *doc_files]:
         if said and len(said) <= SUMMARY_CHARS:
             return said
     if analysis.top_symbols:
