@@ -129,6 +129,33 @@ def test_a_facet_heading_answers_only_in_a_document_about_the_subject() -> None:
     assert not list(treating(text, "motivation", concepts, tokens, own_headings=False, title="Other"))
 
 
+def test_the_subsections_of_a_section_treating_a_facet_answer_it_too() -> None:
+    judge = RelevanceJudge("soft memory limit")
+    concepts = [{w for form in t.forms for w in form} for t in judge.terms(judge.topic)]
+    text = (
+        "# Soft memory limit\n\n## Detailed design\n\n### Enforcement\n\nThe collector paces itself against "
+        "the limit as the heap grows.\n\n#### Alternative approaches considered\n\n##### Enforcement\n\n"
+        "A hard limit was considered, but it makes the program fail where a soft one only slows it down.\n\n"
+        "### Telemetry\n\nA new metric reports the memory limit the runtime enforces.\n"
+    )
+    found = treating(text, "alternatives", concepts, tokens, own_headings=True, title="Soft memory limit")
+    quoted = [p.text for section, limit in found for p in opening_passages(section, limit)]
+    assert quoted == [
+        "A hard limit was considered, but it makes the program fail where a soft one only slows it down."
+    ]
+
+
+def test_a_sections_opening_already_quoted_gives_way_to_its_next_passage() -> None:
+    (section,) = text_sections(
+        "## Design\n\nThe runtime reads the limit from the environment at start.\n\n"
+        "The collector then paces itself so that the heap stays under the limit.\n"
+    )
+    said = frozenset({"The runtime reads the limit from the environment at start."})
+    assert [p.text for p in opening_passages(section, 1, said=said)] == [
+        "The collector then paces itself so that the heap stays under the limit."
+    ]
+
+
 def test_a_one_word_section_is_no_answer() -> None:
     (section,) = [s for s in text_sections("## Unresolved questions\n\nNone.\n") if s.heading]
     assert opening_passages(section) == []

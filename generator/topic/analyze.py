@@ -41,11 +41,14 @@ from .sentences import (
     glossary_term,
     is_changelog,
     is_question,
+    list_parts,
+    list_quote,
     needs_antecedent,
     paragraph_parts,
     paragraph_starts,
     passage_at,
     quotable,
+    quote_at,
     sentence_headings,
     sentence_paragraphs,
     similar,
@@ -89,6 +92,7 @@ class Claim:
         0.0  # how well it answers its question (the extractive analyst's relevance; 0 from a model)
     )
     code: str = ""  # the code example `text` introduces, quoted with it (as the source writes it)
+    items: tuple[str, ...] = ()  # the list `text` introduces, quoted with it (sentences.list_quote)
 
 
 @dataclass
@@ -140,7 +144,11 @@ def aspect_candidates(
         for quote, centrality, _ in _quotes_of(source, " ".join(words), words):
             hits = len(words & set(tokens(quote.text))) * prose_ratio(quote.text)
             parts = quote.parts if len(quote.parts) > 1 else ()
-            found.append(Candidate(quote.text, source.id, hits, 1.0, centrality, parts, weight, quote.code))
+            found.append(
+                Candidate(
+                    quote.text, source.id, hits, 1.0, centrality, parts, weight, quote.code, items=quote.items
+                )
+            )
     return sorted(found, key=lambda c: -c.relevance)
 
 
@@ -157,8 +165,9 @@ def analyze(provider: Provider, plan: Plan, catalog: Catalog, *, lang: str) -> A
     questions = questions_with_sources(plan, catalog)
     judge = RelevanceJudge(plan.topic)  # one scale for all sections
     sentence_statistics(judge, catalog.sources)
-    pools = passage_pools(plan, catalog, questions, judge)
     analysis.definition = opening = definition(catalog.sources, judge, usable_for("what", catalog.sources))
+    said = frozenset(clean(p) for p in split_all(opening.text)) if opening else frozenset()
+    pools = passage_pools(plan, catalog, questions, judge, said=said)
     written: dict[str, Section] = {}
     if not provider.offline:
         for question, _, ids in questions:
@@ -211,9 +220,14 @@ def _joined(claims: list[Claim], catalog: Catalog) -> list[Claim]:
     joined: list[Claim] = []
     for claim in claims:
         last = joined[-1] if joined else None
-        if last and not last.code and last.sources == claim.sources and _follows(last, claim, catalog):
+        ends_open = last is not None and bool(last.code or last.items)  # what it introduces follows it
+        if last and not ends_open and last.sources == claim.sources and _follows(last, claim, catalog):
             joined[-1] = Claim(
-                f"{last.text} {claim.text}", last.sources, max(last.score, claim.score), claim.code
+                f"{last.text} {claim.text}",
+                last.sources,
+                max(last.score, claim.score),
+                claim.code,
+                claim.items,
             )
         else:
             joined.append(claim)
@@ -241,9 +255,15 @@ def _paragraph_place(claim: Claim, catalog: Catalog) -> tuple[str, int, int] | N
 
 
 def passage_pools(
-    plan: Plan, catalog: Catalog, questions: list[tuple[str, str, list[str]]], judge: RelevanceJudge
+    plan: Plan,
+    catalog: Catalog,
+    questions: list[tuple[str, str, list[str]]],
+    judge: RelevanceJudge,
+    *,
+    said: frozenset[str] = frozenset(),
 ) -> dict[str, list[Candidate]]:
-    """Each sub-question's candidate passages, best first, from the sources that may answer its facet."""
+    """Each sub-question's candidate passages, best first, from the sources that may answer its facet
+    (a section's opening passages counted after the sentences `said` already, the definition's)."""
     topic_words = set(tokens(plan.topic))
     facets = {q: set(tokens(focus)) - topic_words for q, focus, _ in questions}
     aspects = [q for q, _, _ in questions if facet_of(plan, q) == "aspect"]
@@ -270,6 +290,7 @@ def passage_pools(
             facet,
             judge,
             stored=catalog.sources,
+            said=said,
         )
         if question in aspects:
             treated = aspect_candidates([s for s in catalog.sources if usable(s)], facets[question], judge)
@@ -290,7 +311,12 @@ SECTION_FACET_HITS = 2.0  # a passage opening a section that treats the facet ou
 
 
 def section_candidates(
-    sources: Sequence[RawSource], facet: str, judge: RelevanceJudge, *, stored: Sequence[RawSource]
+    sources: Sequence[RawSource],
+    facet: str,
+    judge: RelevanceJudge,
+    *,
+    stored: Sequence[RawSource],
+    said: frozenset[str] = frozenset(),
 ) -> list[Candidate]:
     """The opening passages of the stored sections that treat `facet` (facet_sections.py), the documents
     about the topic first: their own headings say which question a section answers."""
@@ -310,7 +336,7 @@ def section_candidates(
         for section, limit in treating(
             source.text, facet, concepts, tokens, own_headings=own, title=source.title
         ):
-            for passage in opening_passages(section, limit, example_alone=facet == "use"):
+            for passage in opening_passages(section, limit, example_alone=facet == "use", said=said):
                 parts = passage.parts if len(passage.parts) > 1 else ()
                 found.append(
                     Candidate(
@@ -323,6 +349,7 @@ def section_candidates(
                         weight,
                         passage.code,
                         treats=True,
+                        items=passage.items,
                     )
                 )
     return found
@@ -439,8 +466,8 @@ def whole_abstract(blocks: list[str], first: str) -> str:
         return first
     kept = [first]
     for block in blocks[1:]:
-        if _HEADING.match(block) or block.startswith(("```", "~~~", "|")):
-            break
+        if _HEADING.match(block) or block.startswith(("```", "~~~", "|")) or list_parts(block)[1]:
+            break  # a list is quoted with its lead-in, never run into the abstract's sentences
         parts = [clean(p) for p in split_all(block)]
         if not parts or not all(quotable(p) and not is_question(p) for p in parts):
             break
@@ -455,7 +482,7 @@ def opening_passage(block: str, name: str = "") -> str:
     throughout; its lead-in to a list or an example left off), else ''. A sentence opening with `name`, a
     name written in lower case ("deepkb turns…", "pip installs…"), is whole, not a fragment."""
     kept: list[str] = []
-    for part in (clean(p) for p in split_all(block)):
+    for part in (clean(p) for p in split_all(list_parts(block)[0])):  # a list's lead-in ends the run
         fits = len(" ".join([*kept, part])) <= MAX_PASSAGE
         judged = part[:1].upper() + part[1:] if name and part.startswith(name) else part
         if not fits or not (quotable(judged) or RUN_IN_LABEL.match(part)) or is_question(part):
@@ -483,6 +510,7 @@ class Candidate:
     weight: float = 1.0  # how relevant the retrieval judge found its source
     code: str = ""  # the code example the passage introduces
     treats: bool = False  # it opens a section whose heading treats the question's facet (facet_sections.py)
+    items: tuple[str, ...] = ()  # the list the passage introduces
 
     @property
     def sentences(self) -> tuple[str, ...]:
@@ -528,7 +556,7 @@ def candidates(
     found = [(s, q, c, h) for s in usable for q, c, h in _quotes_of(s, focus, concepts)]
     if not found:
         return []
-    docs = [(f"{s.id}#{q.index}", Fields("", "", q.text)) for s, q, _, _ in found]
+    docs = [(f"{s.id}#{q.index}", Fields("", "", " ".join([q.text, *q.items]))) for s, q, _, _ in found]
     verdicts = judge.judge(docs, focus)
     cut = COVERAGE_SHARE * max(v.topic.score for v in verdicts)
     terms = [{w for form in t.forms for w in form} for t in judge.terms(judge.topic)]
@@ -547,7 +575,7 @@ def candidates(
     ]
     pool = []
     for (source, quote, centrality, heading), verdict, on_point in zip(found, verdicts, shares, strict=True):
-        words = set(tokens(quote.text))
+        words = set(tokens(" ".join([quote.text, *quote.items])))  # a list is what its lead-in says
         # a passage of the section the sub-question is named after answers it: that section of a document
         # about the topic is on the topic, whatever words it uses. Only such a document's own headings say
         # which question a passage answers: a "Usage" section elsewhere is about that document's subject.
@@ -587,6 +615,7 @@ def candidates(
                 parts,
                 weight,
                 quote.code,
+                items=quote.items,
             )
         )
     return sorted(pool, key=lambda c: -c.relevance)
@@ -658,12 +687,24 @@ def _quotes_of(source: RawSource, focus: str, concepts: set[str]) -> list[tuple[
     found: dict[tuple[str, ...], tuple[Quote, float, str]] = {}
     examples = {part: q for q in code_examples(source.text) for part in q.parts}  # by their sentences
     parts = {paragraph: paragraph_parts(paragraph) for paragraph in set(paragraphs)}
+    lists = {paragraph: list_quote(paragraph) for paragraph in parts if list_parts(paragraph)[1]}
     for i in naming:
         example = examples.get(clean(sentences[i]))
-        quote = example or passage_at(sentences, i, starts, parts[paragraphs[i]])
+        if paragraphs[i] in lists:
+            quote = lists[paragraphs[i]] or _lead_sentence(sentences, i, starts, paragraphs[i])
+        else:
+            quote = example or passage_at(sentences, i, starts, parts[paragraphs[i]])
         if quote is not None and quote.parts not in found:
             found[quote.parts] = (quote, central.get(i, 0.0), headings[i])
     return list(found.values())[:SCAN_PER_SOURCE]
+
+
+def _lead_sentence(sentences: list[str], i: int, starts: frozenset[int], block: str) -> Quote | None:
+    """Sentence `i` of a block holding a list that cannot be quoted whole: a sentence of the paragraph
+    before the list's lead-in may be quoted as any other; the lead-in and the items never alone."""
+    lead, _ = list_parts(block)
+    said = [clean(p) for p in split_all(lead)][:-1]
+    return quote_at(sentences, i, starts) if clean(sentences[i]) in said else None
 
 
 def allocate(
@@ -696,7 +737,7 @@ def allocate(
                     everywhere.append(pick.text)
                     progress = True
     return {
-        q: [Claim(c.text, [c.source], round(c.relevance, 4), c.code) for c in chosen]
+        q: [Claim(c.text, [c.source], round(c.relevance, 4), c.code, c.items) for c in chosen]
         for q, chosen in picked.items()
     }
 
@@ -738,12 +779,19 @@ def _evidence(
     """(source id, passage) for the model: the passages the offline analyst would quote, each whole; the
     sources' openings when there are none (a question no passage answers yet)."""
     found = [
-        (c.sources[0] if isinstance(c, Claim) else c.source, f"{c.text}\n{c.code}".strip())
+        (c.sources[0] if isinstance(c, Claim) else c.source, passage_text(c))
         for c in evidence
         if (c.sources if isinstance(c, Claim) else [c.source])
     ]
     found = [(sid, text) for sid, text in found if sid in catalog.by_id]
     return found or [(i, catalog.by_id[i].text[:1500]) for i in ids[:10]]
+
+
+def passage_text(passage: Claim | Candidate) -> str:
+    """A quoted passage as the source writes it: its text, the list it introduces (`- item` lines) and its
+    code example."""
+    items = [f"{'  ' * ((len(i) - len(i.lstrip())) // 2)}- {i.strip()}" for i in passage.items]
+    return "\n".join([passage.text, *items, passage.code]).strip()
 
 
 def _standing_note(source: RawSource) -> str:

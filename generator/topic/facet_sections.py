@@ -22,6 +22,9 @@ from .sentences import (
     RUN_IN_LABEL,
     clean,
     is_question,
+    lead_in_stands,
+    list_parts,
+    list_quote,
     needs_antecedent,
     quotable,
     text_blocks,
@@ -67,6 +70,7 @@ class SectionPassage:
     parts: tuple[str, ...]  # its sentences, as `clean` gives them
     heading: str
     code: str = ""
+    items: tuple[str, ...] = ()  # the list the passage introduces (sentences.list_quote)
 
 
 def text_sections(text: str) -> list[TextSection]:
@@ -132,6 +136,7 @@ def treating(
     )
     subject_level = 0  # the level of the subject's section the current one stands in (0: none)
     design_level = 0  # the level of the "how" section ("## Proposal", "## Detailed design") it stands in
+    facet_level = 0  # the level of the section treating `facet` it stands in
     for section in sections:
         if not section.heading:
             continue
@@ -139,9 +144,14 @@ def treating(
             subject_level = 0
         if design_level and section.level <= design_level:
             design_level = 0
+        if facet_level and section.level <= facet_level:
+            facet_level = 0
         facets = section_facets(section.heading)
         if own_headings and facet == "how" and design_level and not facets - {"how"}:
             yield section, 1  # "### The GOTOOLCHAIN environment variable" under "## Proposal"
+            continue
+        if own_headings and facet_level and not facets - {facet}:
+            yield section, 1  # "##### Enforcement" under "#### Alternative approaches considered"
             continue
         if own_headings and not design_level and "how" in facets and not facets - {"how", "what"}:
             design_level = section.level
@@ -156,19 +166,26 @@ def treating(
         if subject_level and facet == "how" and not facets - {"how"}:
             yield section, 1
         elif own_headings and facet in facets and (facet != "current" or is_status_heading(section.heading)):
+            facet_level = section.level  # its subsections treat the facet too
             yield section, PASSAGES_PER_SECTION  # "current": a status section, not "No Changes to Scoping"
         elif sections_say_how and not facets and not _FRAME.search(section.heading):
             yield section, 1
 
 
 def opening_passages(
-    section: TextSection, limit: int = PASSAGES_PER_SECTION, *, example_alone: bool = False
+    section: TextSection,
+    limit: int = PASSAGES_PER_SECTION,
+    *,
+    example_alone: bool = False,
+    said: frozenset[str] = frozenset(),
 ) -> list[SectionPassage]:
     """The first `limit` quotable passages of a section: a prose paragraph whole, or a paragraph that
     introduces a code example ("…like this:") with the example. A paragraph opening with a reference back
     ("This…") is not quoted: what it refers to is not quoted with it. With `example_alone`, a section that
-    is only an example ("### Example" holding a configuration) is quoted as its example under its heading."""
-    found = _prose_openings(section, limit)
+    is only an example ("### Example" holding a configuration) is quoted as its example under its heading.
+    A passage repeating a sentence `said` already (the report's definition) does not count: the section's
+    next passage is quoted in its place."""
+    found = _prose_openings(section, limit, said)
     if not found and example_alone:
         example = _example_after(["", *section.blocks], 0)
         caption = " ".join(_MARKUP.sub(" ", section.heading).split())
@@ -180,7 +197,9 @@ def opening_passages(
 _MARKUP = re.compile(r"<[^>]*>|\\?\{#[^}]*\\?\}")  # heading anchors: `<a name="…" />`, `{#…}`
 
 
-def _prose_openings(section: TextSection, limit: int) -> list[SectionPassage]:
+def _prose_openings(
+    section: TextSection, limit: int, quoted: frozenset[str] = frozenset()
+) -> list[SectionPassage]:
     found: list[SectionPassage] = []
     blocks = list(section.blocks)
     for n, block in enumerate(blocks):
@@ -188,11 +207,20 @@ def _prose_openings(section: TextSection, limit: int) -> list[SectionPassage]:
             break
         if block.startswith(("```", "~~~", "|")):
             continue
-        parts = tuple(clean(p) for p in split_all(block))
+        listed = list_quote(block)
+        if listed is not None and quoted.intersection(listed.parts):
+            continue
+        if listed is not None:  # a list with the paragraph that introduces it, whole
+            found.append(SectionPassage(listed.text, listed.parts, section.heading, items=listed.items))
+            continue
+        lead, items = list_parts(block)  # a list too long to quote: what its paragraph says before it
+        parts = tuple(clean(p) for p in split_all(lead))
         if not parts or len(" ".join(parts)) > MAX_PASSAGE or needs_antecedent(parts[0]):
             continue
+        if quoted.intersection(parts):
+            continue  # quoted already
         ends_in_lead = parts[-1].endswith((":", "："))
-        code = _example_after(blocks, n) if ends_in_lead else ""
+        code = _example_after(blocks, n) if ends_in_lead and not items else ""
         said = parts[:-1] if ends_in_lead else parts
         prose = all(quotable(p) or RUN_IN_LABEL.match(p) for p in said) and not (
             said and is_question(said[-1])
@@ -200,8 +228,7 @@ def _prose_openings(section: TextSection, limit: int) -> list[SectionPassage]:
         if said and all(RUN_IN_LABEL.match(p) for p in said):
             prose = False  # "None." under "Unresolved questions" says nothing quoted alone
         if code:  # the lead-in is quoted with its example; alone it must say something itself
-            stop = "。" if _HAN.search(parts[-1]) else "."
-            if prose and (said or quotable(parts[-1][:-1] + stop)):
+            if prose and lead_in_stands(said, parts[-1]):
                 found.append(SectionPassage(" ".join(parts), parts, section.heading, code))
         elif said and prose:
             found.append(SectionPassage(" ".join(said), said, section.heading))

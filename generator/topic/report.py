@@ -107,7 +107,7 @@ def _resolved(claims: list[Claim], catalog: Catalog, report: Report) -> list[Cla
         sources = [sid for sid in claim.sources if sid in catalog.by_id]
         report.unresolved += len(claim.sources) - len(sources)
         if sources:
-            kept.append(Claim(claim.text, sources, claim.score, claim.code))
+            kept.append(Claim(claim.text, sources, claim.score, claim.code, claim.items))
         else:
             report.unsupported += 1
     return kept
@@ -119,8 +119,9 @@ def leads(
     """The summary: the definition taken from the defining document first, then the lead claim of each
     section, the best-answering first, until it holds about `limit` sentences (the summary is the one place
     a passage may repeat)."""
-    # a passage introducing a code example ends on its lead-in ("…like this:"): not a summary sentence
-    first = [c for s in sections if (c := next((c for c in s.claims if not c.code), None))]
+    # a passage introducing a code example or a list ends on its lead-in ("…like this:"): not a summary
+    # sentence
+    first = [c for s in sections if (c := next((c for c in s.claims if not c.code and not c.items), None))]
     ranked = sorted(first, key=lambda c: -c.score)
     said = {c.text for c in opening or []}
     summary: list[Claim] = []

@@ -115,6 +115,7 @@ class Quote:
     parts: tuple[str, ...]  # its sentences, each as it appears in the source
     index: int  # position of its main sentence in the source
     code: str = ""  # a code example the passage introduces ("…like this:"), quoted with it
+    items: tuple[str, ...] = ()  # the list the passage introduces, an item each (two spaces a level deeper)
 
 
 def is_changelog(title: str, url: str) -> bool:
@@ -287,16 +288,76 @@ def code_examples(text: str) -> list[Quote]:
         if not fence or not intro.rstrip().endswith(":") or len(fence.group(2)) > MAX_CODE:
             continue
         parts = tuple(clean(p) for p in split_all(intro))
-        said, lead_in = parts[:-1], parts[-1]
-        as_sentence = lead_in[:-1] + "."
-        if len(lead_in) < _SHORT_LEAD_IN and not said:
-            continue  # "Like this:" alone says nothing
-        if len(lead_in) >= _SHORT_LEAD_IN and not is_prose(as_sentence) or _BOILERPLATE.search(lead_in):
-            continue
-        if not all(quotable(p) for p in said) or needs_antecedent(parts[0]) or len(intro) > MAX_PASSAGE:
-            continue
+        if not parts or not lead_in_stands(parts[:-1], parts[-1]) or len(intro) > MAX_PASSAGE:
+            continue  # "Like this:" alone says nothing; "The new one is very similar:" points back
         found.append(Quote(" ".join(parts), parts, -1, fence.group(2).strip("\n")))
     return found
+
+
+# a list item of a stored text (documents/plain.py writes a list its paragraph introduces as `- item` lines)
+_LIST_LINE = re.compile(r"^((?:  )*)- (.*\S)\s*$")
+MAX_ITEMS = 12  # a longer list is a listing to look up, not a passage to quote
+
+
+def list_parts(block: str) -> tuple[str, tuple[str, ...]]:
+    """A stored block's lead-in paragraph and the items of the list it introduces (`- item` lines; an item
+    nested a level deeper starts with two more spaces); the block itself and () when it holds no list."""
+    lines = block.split("\n")
+    first = next((n for n, line in enumerate(lines) if _LIST_LINE.match(line)), 0)
+    lead = " ".join(lines[:first])
+    if not first or not lead.rstrip().endswith((":", "：")):
+        return block, ()
+    items: list[str] = []
+    for line in lines[first:]:
+        item = _LIST_LINE.match(line)
+        if item:
+            items.append(item.group(1) + clean(item.group(2)))
+        elif items and line.strip():  # a line the item wraps onto
+            items[-1] = f"{items[-1]} {clean(line)}"
+    return lead, tuple(items)
+
+
+def lead_in_stands(said: tuple[str, ...], lead_in: str) -> bool:
+    """Whether a passage ending in a lead-in (`said`, then `lead_in` ending in ':') can be quoted with what
+    it introduces: what it says first is prose and refers to nothing before it; a lead-in alone says
+    something itself ("Like this:" does not) and points to nothing before it ("The new one is very
+    similar:" compares with what the passage does not quote)."""
+    if not all(quotable(p) for p in said) or needs_antecedent((*said, lead_in)[0]) or is_question(lead_in):
+        return False
+    if _BOILERPLATE.search(lead_in) or said and is_question(said[-1]):
+        return False
+    if said:
+        return True
+    as_sentence = lead_in[:-1] + ("。" if is_cjk(lead_in[-1]) else ".")
+    return (
+        (len(lead_in) >= _SHORT_LEAD_IN or any(is_cjk(ch) for ch in lead_in))
+        and is_prose(as_sentence)
+        and not _POINTS_BACK.search(lead_in)
+    )
+
+
+# a lead-in comparing with something said before it: "The new one is very similar:", "It works the same way:"
+_POINTS_BACK = re.compile(
+    r"\b(?:similar(?:ly)?|the\s+same(?:\s+way)?|likewise|analogous(?:ly)?|equivalent|as\s+well|too|again)\s*[:：]$"
+    r"|\bthe\s+(?:new|old|other|former|latter|second|first|previous)\s+one\b"
+    r"|(?:类似|相同|同样|同理)\s*[:：]$",
+    re.IGNORECASE,
+)
+
+
+def list_quote(block: str, index: int = -1) -> Quote | None:
+    """A stored block's list quoted with the paragraph that introduces it, whole: its lead-in must stand
+    (`lead_in_stands`), and the passage fits MAX_PASSAGE with at most MAX_ITEMS items; None when the block
+    holds no list or it cannot be quoted whole (none of its items is quoted apart from it)."""
+    lead, items = list_parts(block)
+    if not items or len(items) > MAX_ITEMS:
+        return None
+    parts = tuple(clean(p) for p in split_all(lead))
+    if not parts or not lead_in_stands(parts[:-1], parts[-1]):
+        return None
+    if len(" ".join([*parts, *items])) > MAX_PASSAGE:
+        return None
+    return Quote(" ".join(parts), (*parts, *(i.strip() for i in items)), index, items=items)
 
 
 def text_blocks(text: str) -> list[str]:

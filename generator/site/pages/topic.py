@@ -10,7 +10,7 @@ same numbers: the cited sources first, in that order, then the sources stored bu
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -172,7 +172,19 @@ def claim_markdown(
         for s in claim.sources
     )
     quoted = Markdown(f"{md_escape(claim.text)} {marks}".strip())
+    if claim.items:  # the list the passage introduces, as the source lists it
+        quoted = Markdown(f"{quoted}\n\n{item_list(claim.items)}")
     return Markdown(f"{quoted}\n\n{code_block(claim.code, 'text')}") if code and claim.code else quoted
+
+
+def item_list(items: Sequence[str]) -> Markdown:
+    """Quoted list items as a Markdown list: an item starting with two more spaces is nested a level deeper
+    (four columns of indentation, as Python-Markdown wants)."""
+    lines = []
+    for item in items:
+        depth = (len(item) - len(item.lstrip(" "))) // 2
+        lines.append(f"{'    ' * depth}- {md_escape(item.strip())}")
+    return Markdown("\n".join(lines))
 
 
 # --------------------------------------------------------------------------- pages
