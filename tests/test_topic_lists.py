@@ -46,12 +46,19 @@ def test_the_stored_text_keeps_a_list_with_the_paragraph_that_introduces_it() ->
     assert markup_prose(nested, structure=True) == (
         "Steps:\n- build the image:\n  - pull the base layer\n  - add the files\n- run it"
     )
-    # a list no paragraph introduces stays a paragraph an item, symbol listings dropped
-    plain = "A cache keeps results.\n\n- first the key is hashed\n- `a.b` (function) `x.py:1-9`\n"
-    assert markup_prose(plain, structure=True).split("\n\n") == [
-        "A cache keeps results.",
-        "first the key is hashed",
-    ]
+    # a list under a paragraph that says what it lists in whole sentences: one block with it too
+    plain = "A cache keeps results.\n\n- first the key is hashed\n- then the entry is stored\n"
+    assert markup_prose(plain, structure=True) == (
+        "A cache keeps results.\n- first the key is hashed\n- then the entry is stored"
+    )
+    # a list right under its heading: an item a paragraph, symbol listings dropped
+    listing = "## Keys\n\n- first the key is hashed\n- `a.b` (function) `x.py:1-9`\n"
+    assert markup_prose(listing) == "first the key is hashed"
+    # the rest of a list a code block interrupts is no paragraph of its own
+    interrupted = "The options are:\n\n1. `as`:\n\n   ```\n   f(x) as y\n   ```\n\n   Reads well.\n"
+    assert markup_prose(interrupted, structure=True) == (
+        "The options are:\n- as:\n\n```\nf(x) as y\n```\n\n- Reads well."
+    )
 
 
 def test_a_list_is_quoted_whole_with_its_lead_in_or_not_at_all() -> None:

@@ -3,7 +3,8 @@ sentence boundary for the sentence splitter). With `structure`, headings (`## He
 (fenced) stay too: the whole text of a stored source, whose examples are often the answer. A list that a
 paragraph introduces ("This includes the following artifacts:") stays one block with it, an item a line
 (`- item`): its items read differently apart from it, and an item naming a file or a symbol
-(`config.json: contains configuration data.`) is part of what the paragraph says."""
+(`config.json: contains configuration data.`) is part of what the paragraph says. A list right under its
+heading keeps an item a paragraph."""
 
 from __future__ import annotations
 
@@ -62,10 +63,11 @@ def _section_prose(blocks: Sequence[Block], *, code: bool) -> Iterator[str]:
     n = 0
     while n < len(blocks):
         block = blocks[n]
-        items = introduced_items(blocks, n)
+        items = listed_after(blocks, n)
         if items:
-            yield _list_text(block, items)
-            n += 1 + len(items)
+            lead = [block] if block.kind == "paragraph" else []
+            yield _list_text(lead, items)
+            n += len(lead) + len(items)
             continue
         if block.kind == "code" and code:
             yield _fenced(block)
@@ -74,16 +76,21 @@ def _section_prose(blocks: Sequence[Block], *, code: bool) -> Iterator[str]:
         n += 1
 
 
-def introduced_items(blocks: Sequence[Block], n: int) -> list[tuple[int, Block]]:
-    """The list items (with their nesting depth) that paragraph `n` introduces: it ends in a colon and the
-    items right after it name it as their lead, or name an item of the same list (a nested list); [] when
-    block `n` introduces no list."""
-    lead = blocks[n]
-    if lead.kind != "paragraph" or not lead.text.rstrip().endswith((":", "：")):
+def listed_after(blocks: Sequence[Block], n: int) -> list[tuple[int, Block]]:
+    """The list items (with their nesting depth) of the list paragraph `n` introduces: the items right after
+    it that name it as their lead, or name an item of the same list (a nested list). When block `n` is
+    itself an item of a list introduced earlier (a code block inside an item interrupted it), the items of
+    that list from it on. [] for any other block, and for a list no paragraph introduces (right under its
+    heading): its items are paragraphs of their own."""
+    first = blocks[n]
+    if first.kind == "paragraph":
+        depth_of, rest = {first.text: -1}, blocks[n + 1 :]
+    elif first.kind == "item" and first.lead:
+        depth_of, rest = {first.lead: -1}, blocks[n:]
+    else:
         return []
-    depth_of = {lead.text: -1}
     found: list[tuple[int, Block]] = []
-    for block in blocks[n + 1 :]:
+    for block in rest:
         if block.kind != "item" or block.lead not in depth_of:
             break
         depth = depth_of[block.lead] + 1
@@ -92,10 +99,10 @@ def introduced_items(blocks: Sequence[Block], n: int) -> list[tuple[int, Block]]
     return found
 
 
-def _list_text(lead: Block, items: list[tuple[int, Block]]) -> str:
-    """A lead-in paragraph and its items as one block: the paragraph, then a `- item` line per item (two
-    spaces more per level of nesting)."""
-    lines = [" ".join(_prose(lead))]
+def _list_text(lead: list[Block], items: list[tuple[int, Block]]) -> str:
+    """A list as one block: the paragraph introducing it, then a `- item` line per item (two spaces more
+    per level of nesting)."""
+    lines = [" ".join(_prose(block)) for block in lead]
     lines += [f"{'  ' * depth}- {' '.join(_prose(item))}" for depth, item in items if _prose(item)]
     return "\n".join(lines)
 

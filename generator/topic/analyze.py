@@ -10,8 +10,8 @@ from __future__ import annotations
 import math
 import re
 import statistics
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Collection, Sequence
+from dataclasses import dataclass, field, replace
 from typing import ClassVar
 
 from pydantic import BaseModel, Field
@@ -52,8 +52,11 @@ from .sentences import (
     sentence_headings,
     sentence_paragraphs,
     similar,
+    speaks_of_its_document,
+    speaks_of_shown_code,
+    text_blocks,
 )
-from .standing import date_key, inactive, usable_for
+from .standing import date_key, inactive, stated_standing, usable_for
 from .workspace import RawSource
 
 CLAIMS_PER_QUESTION = 4
@@ -93,6 +96,8 @@ class Claim:
     )
     code: str = ""  # the code example `text` introduces, quoted with it (as the source writes it)
     items: tuple[str, ...] = ()  # the list `text` introduces, quoted with it (sentences.list_quote)
+    attributed: str = ""  # the title of the document quoted, when it is not the subject's (`attribute`)
+    header: bool = False  # not a quote: what the document's header states of it (`header_claims`)
 
 
 @dataclass
@@ -106,6 +111,7 @@ class Section:
 class Analysis:
     sections: list[Section]
     definition: Claim | None = None  # the defining document's own opening: what the report opens with
+    defining: list[str] = field(default_factory=list)  # ids of the documents defining the topic
     unresolved: int = 0  # citations dropped because they named no stored source
     unsupported: int = 0  # claims dropped because none of their citations resolved
     notes: list[str] = field(default_factory=list)
@@ -165,9 +171,11 @@ def analyze(provider: Provider, plan: Plan, catalog: Catalog, *, lang: str) -> A
     questions = questions_with_sources(plan, catalog)
     judge = RelevanceJudge(plan.topic)  # one scale for all sections
     sentence_statistics(judge, catalog.sources)
-    analysis.definition = opening = definition(catalog.sources, judge, usable_for("what", catalog.sources))
+    analysis.defining = sorted(defining_sources(catalog.sources, judge))
+    usable = usable_for("what", catalog.sources, analysis.defining)
+    analysis.definition = opening = definition(catalog.sources, judge, usable)
     said = frozenset(clean(p) for p in split_all(opening.text)) if opening else frozenset()
-    pools = passage_pools(plan, catalog, questions, judge, said=said)
+    pools = passage_pools(plan, catalog, questions, judge, said=said, defining=analysis.defining)
     written: dict[str, Section] = {}
     if not provider.offline:
         for question, _, ids in questions:
@@ -190,11 +198,56 @@ def analyze(provider: Provider, plan: Plan, catalog: Catalog, *, lang: str) -> A
     unwritten = {q: pool for q, pool in pools.items() if q not in written}
     quoted = allocate(unwritten, used=used, strict=strict)
     for question, _, ids in questions:
-        section = written.get(question) or Section(question, in_source_order(quoted[question], catalog), ids)
-        if opening and facet_of(plan, question) == "what" and question not in written:
+        if question in written:
+            analysis.sections.append(written[question])
+            continue
+        extracted = attribute(in_source_order(quoted[question], catalog), catalog, analysis.defining)
+        section = Section(question, extracted, ids)
+        if opening and facet_of(plan, question) == "what":
             section.claims.insert(0, opening)  # the definition answers "What is X?" first
+        if facet_of(plan, question) == "current":
+            section.claims[:0] = header_claims(catalog, analysis.defining, lang)
         analysis.sections.append(section)
     return analysis
+
+
+MAX_HEADERS = 3  # defining documents whose headers answer "current state"
+
+
+def header_claims(catalog: Catalog, defining: Collection[str], lang: str) -> list[Claim]:
+    """What the headers of the documents defining the subject state of them ("Assignment Expressions —
+    final · Python 3.8 · 2018-02-28"): the first answer to "What is the current state of X?", whatever their
+    sections say. A document stating neither a status nor a release gives none."""
+    found = []
+    for source in subject_documents(catalog, defining):
+        status, landed, date = stated_standing(source, lang)
+        if status or landed:
+            stated = " · ".join(part for part in (status, landed, date) if part)
+            found.append(Claim(f"{source.title} — {stated}", [source.id], 1.0, header=True))
+    return found[:MAX_HEADERS]
+
+
+def subject_documents(catalog: Catalog, defining: Collection[str]) -> list[RawSource]:
+    """The documents that are the subject's own account: those defining it that are in force, else all
+    those defining it (a withdrawn proposal beside the one in force is part of its history, not its
+    account)."""
+    stating = [s for s in catalog.sources if s.id in defining]
+    return [s for s in stating if not inactive(s)] or stating
+
+
+def attribute(claims: list[Claim], catalog: Catalog, defining: Collection[str]) -> list[Claim]:
+    """Passages quoted from a document other than the subject's that speak of their own document ("This PEP
+    then goes much further…"), each with that document's title: in the report, "this PEP" is the quoted
+    one, not the subject's."""
+    found = []
+    subject = {s.id for s in subject_documents(catalog, defining)}
+    for claim in claims:
+        source = catalog.by_id.get(claim.sources[0]) if len(claim.sources) == 1 else None
+        own = " ".join([claim.text, *claim.items])
+        if source is not None and source.id not in subject and speaks_of_its_document(own):
+            claim = replace(claim, attributed=source.title)
+        found.append(claim)
+    return found
 
 
 def in_source_order(claims: list[Claim], catalog: Catalog) -> list[Claim]:
@@ -261,6 +314,7 @@ def passage_pools(
     judge: RelevanceJudge,
     *,
     said: frozenset[str] = frozenset(),
+    defining: Sequence[str] = (),  # ids of the documents defining the topic (defining_sources)
 ) -> dict[str, list[Candidate]]:
     """Each sub-question's candidate passages, best first, from the sources that may answer its facet
     (a section's opening passages counted after the sentences `said` already, the definition's)."""
@@ -269,11 +323,11 @@ def passage_pools(
     aspects = [q for q, _, _ in questions if facet_of(plan, q) == "aspect"]
     facets |= {q: aspect_words(q, aspects) for q in aspects}  # the aspect's own words are in the topic too
     strongest = max((s.relevance or 0.0 for s in catalog.sources), default=0.0)
-    defining = defining_sources(catalog.sources, judge)
+    about = set(defining) or defining_sources(catalog.sources, judge)
     pools = {}
     for question, focus, ids in questions:
         facet = facet_of(plan, question)
-        usable = usable_for(facet, catalog.sources)
+        usable = usable_for(facet, catalog.sources, about)
         pools[question] = candidates(
             [catalog.by_id[i] for i in ids if usable(catalog.by_id[i])],
             focus=focus,
@@ -286,7 +340,7 @@ def passage_pools(
             stored=catalog.sources,
         )
         treated = section_candidates(
-            [s for s in catalog.sources if usable(s) or _states_own_standing(s, facet, defining)],
+            [s for s in catalog.sources if usable(s) or _states_own_standing(s, facet, about)],
             facet,
             judge,
             stored=catalog.sources,
@@ -580,12 +634,14 @@ def candidates(
         # about the topic is on the topic, whatever words it uses. Only such a document's own headings say
         # which question a passage answers: a "Usage" section elsewhere is about that document's subject.
         own_headings = source.id in about
-        named = own_headings and bool(section) and heading.lower() == section.lower()
+        named = own_headings and bool(section) and bool(heading) and heading[-1].lower() == section.lower()
         if not named and (
             verdict.topic.score < cut or not on_point or words & reserved and not words & facet
         ):
             continue
-        answers = {facet_name} if named else heading_facets(heading)  # the source's own section says
+        # the source's own section says, or the section it stands in ("Special-casing conditional statements"
+        # under "Rejected alternative proposals" is an alternative, not how it works)
+        answers = {facet_name} if named else path_facets(heading)
         claimed = answers if own_headings else set()
         # another outline facet's section is left to it; a question that is the topic itself takes any section
         if facet_name in FACETS and answers and facet_name not in answers:
@@ -619,6 +675,13 @@ def candidates(
             )
         )
     return sorted(pool, key=lambda c: -c.relevance)
+
+
+def path_facets(headings: Sequence[str]) -> set[str]:
+    """The outline facets the sections a passage stands in say they answer: its own section's heading's, else
+    the nearest enclosing one's that names any ("### Special-casing conditional statements" under "# Rejected
+    alternative proposals")."""
+    return next((found for h in reversed(headings) if (found := heading_facets(h))), set())
 
 
 def sentence_statistics(judge: RelevanceJudge, sources: list[RawSource]) -> None:
@@ -673,7 +736,9 @@ def _title_points(judge: RelevanceJudge, weights: dict[str, float], titles: Sequ
     return {label for label, weight in weights.items() if label in titled and weight >= median}
 
 
-def _quotes_of(source: RawSource, focus: str, concepts: set[str]) -> list[tuple[Quote, float, str]]:
+def _quotes_of(
+    source: RawSource, focus: str, concepts: set[str]
+) -> list[tuple[Quote, float, tuple[str, ...]]]:
     """The quotable passages of a source (whole paragraphs where they are short enough) that name one of the
     topic's concepts, with the centrality (generator/summarize.py) under `focus` of their best sentence; the
     most central first, at most SCAN_PER_SOURCE, each passage once."""
@@ -684,11 +749,15 @@ def _quotes_of(source: RawSource, focus: str, concepts: set[str]) -> list[tuple[
     central = {r.index: r.score for r in rank_sentences(source.text, focus=focus)}
     naming = [i for i, sentence in enumerate(sentences) if concepts & set(tokens(sentence))]
     naming.sort(key=lambda i: -central.get(i, 0.0))
-    found: dict[tuple[str, ...], tuple[Quote, float, str]] = {}
+    found: dict[tuple[str, ...], tuple[Quote, float, tuple[str, ...]]] = {}
     examples = {part: q for q in code_examples(source.text) for part in q.parts}  # by their sentences
     parts = {paragraph: paragraph_parts(paragraph) for paragraph in set(paragraphs)}
     lists = {paragraph: list_quote(paragraph) for paragraph in parts if list_parts(paragraph)[1]}
+    blocks = text_blocks(source.text)
+    after_code = {b for a, b in zip(blocks, blocks[1:], strict=False) if a.startswith(("```", "~~~"))}
     for i in naming:
+        if paragraphs[i].strip() in after_code and speaks_of_shown_code(sentences[i]):
+            continue  # "…make the code more compact": the code it speaks of is not quoted with it
         example = examples.get(clean(sentences[i]))
         if paragraphs[i] in lists:
             quote = lists[paragraphs[i]] or _lead_sentence(sentences, i, starts, paragraphs[i])
@@ -702,8 +771,12 @@ def _quotes_of(source: RawSource, focus: str, concepts: set[str]) -> list[tuple[
 def _lead_sentence(sentences: list[str], i: int, starts: frozenset[int], block: str) -> Quote | None:
     """Sentence `i` of a block holding a list that cannot be quoted whole: a sentence of the paragraph
     before the list's lead-in may be quoted as any other; the lead-in and the items never alone."""
-    lead, _ = list_parts(block)
-    said = [clean(p) for p in split_all(lead)][:-1]
+    lead, items = list_parts(block)
+    if any(item.endswith((":", "：")) for item in items):
+        return None  # a paragraph leading into worked examples ("Avoid nested if…", then "- Current:") is about them
+    said = [clean(p) for p in split_all(lead)]
+    if said and said[-1].endswith((":", "：")):
+        said.pop()  # the lead-in
     return quote_at(sentences, i, starts) if clean(sentences[i]) in said else None
 
 

@@ -27,6 +27,7 @@ from .sentences import (
     list_quote,
     needs_antecedent,
     quotable,
+    speaks_of_shown_code,
     text_blocks,
 )
 
@@ -39,7 +40,9 @@ _SUMMARY = re.compile(
 # headings the facet table of the plan does not know, in the words of the proposal templates that use them
 _TEMPLATE_FACETS = {
     "use": re.compile(r"guide[- ]level|tutorial|walk-?through|用法|指南", re.I),
-    "how": re.compile(r"reference[- ]level|detailed design|proposal|specification|semantics", re.I),
+    "how": re.compile(
+        r"reference[- ]level|detailed design|^\W*(?:the\s+)?proposal\b|specification|semantics", re.I
+    ),
     "limits": re.compile(r"unresolved questions|drawbacks|open issues|caveats", re.I),
     "alternatives": re.compile(r"alternatives?|rejected ideas|prior art|other approaches", re.I),
 }
@@ -100,6 +103,8 @@ def section_facets(heading: str) -> set[str]:
     found = heading_facets(heading) | {f for f, p in _TEMPLATE_FACETS.items() if p.search(heading)}
     if _SUMMARY.match(heading.strip()):
         found.add("what")
+    if "alternatives" in found:  # "Rejected alternative proposals", "Alternative semantics": not the design
+        found.discard("how")
     return found
 
 
@@ -219,6 +224,10 @@ def _prose_openings(
             continue
         if quoted.intersection(parts):
             continue  # quoted already
+        if n and blocks[n - 1].startswith(("```", "~~~")) and speaks_of_shown_code(parts[0]):
+            continue  # "…make the code more compact": about the example before it
+        if any(item.endswith((":", "：")) for item in items):
+            break  # it leads into worked examples ("- Current:", code): about them, quoted with none
         ends_in_lead = parts[-1].endswith((":", "："))
         code = _example_after(blocks, n) if ends_in_lead and not items else ""
         said = parts[:-1] if ends_in_lead else parts

@@ -8,8 +8,9 @@ works, and answers "current state" from the newest sources.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 
+from ..text.topic_labels import LABELS
 from .workspace import RawSource
 
 # statuses that say the document does not describe what is (first word of the stated status, lowercased):
@@ -63,6 +64,15 @@ def opening_status(text: str) -> str:
     return _ZH_WORDS[found.group(1)] if found else ""
 
 
+def stated_standing(source: RawSource, lang: str) -> tuple[str, str, str]:
+    """What a source's header states of it, as a reader sees it: its status (in `lang`'s words when deepkb
+    has them: "已撤回"), the release it targets ("Python 3.8") and its date (YYYY-MM-DD); '' for each one
+    it does not state."""
+    word = standing_word(source)
+    label = LABELS.get(lang, LABELS["en"]).get(f"status_{word}", word) if word else ""
+    return label, source.landed, date_key(source.published)
+
+
 def inactive(source: RawSource) -> bool:
     return standing_word(source) in INACTIVE
 
@@ -92,19 +102,25 @@ def newest(sources: Sequence[RawSource]) -> set[str]:
     return {s.id for s in dated[:keep]}
 
 
-def proposals_only(sources: Sequence[RawSource]) -> bool:
+def proposals_only(sources: Sequence[RawSource], defining: Collection[str] = ()) -> bool:
     """Whether the source most about the subject is itself not in force: every proposal for it was deferred,
-    rejected or withdrawn, and those proposals are the only account of it there is."""
+    rejected or withdrawn, and those proposals are the only account of it there is. A document `defining`
+    the subject (its id; titled after it) that is in force is that account: PEP 572, final, beside the
+    withdrawn PEP 577 that scored a little higher."""
     judged = [s for s in sources if s.relevance is not None]
+    if any(s.id in defining and not inactive(s) for s in sources):
+        return False
     return bool(judged) and inactive(max(judged, key=lambda s: s.relevance or 0.0))
 
 
-def usable_for(facet: str, sources: Sequence[RawSource]) -> Callable[[RawSource], bool]:
+def usable_for(
+    facet: str, sources: Sequence[RawSource], defining: Collection[str] = ()
+) -> Callable[[RawSource], bool]:
     """Which sources may answer a sub-question of `facet`. A document no longer in force answers none of
     CURRENT_ONLY, unless the subject has nothing else (`proposals_only`): then it answers all but "current
     state", labelled with its status wherever it is quoted."""
     recent = newest([s for s in sources if not inactive(s)]) if facet == "current" else set()
-    barred = CURRENT_ONLY if not proposals_only(sources) else frozenset({"current"})
+    barred = CURRENT_ONLY if not proposals_only(sources, defining) else frozenset({"current"})
 
     def usable(source: RawSource) -> bool:
         if facet in barred and inactive(source):
