@@ -42,6 +42,7 @@ def test_a_passage_under_a_section_of_another_facet_stays_there() -> None:
     assert path == ("Doc", "Rejected alternative proposals", "Special-casing")
     assert path_facets(path) == {"alternatives"}
     assert section_facets("Rejected alternative proposals") == {"alternatives"}  # not "how" for "proposal"
+    assert section_facets("Additional restrictions") == {"limits"}
     # a comment line in a code block is no heading
     code = "## Usage\n\n```\n# a comment\nx = 1\n```\n\nThe value is bound in the current scope.\n"
     assert sentence_headings(code, ["The value is bound in the current scope."]) == [("Usage",)]
@@ -81,6 +82,8 @@ def test_sentences_pointing_elsewhere_or_back_are_not_quoted_alone() -> None:
         "Below are a number of alternative syntaxes, which have been rejected in favour of the one given above."
     )
     assert points_elsewhere("Our strategy is to release only the call graph builder (see Figure 2) first.")
+    assert points_elsewhere("As described in the previous section, you can disable the warning for marks.")
+    assert needs_antecedent("In this example, monkeypatch.setattr is used to patch Path.home for the test.")
     assert not points_elsewhere("The := operator groups more tightly than a comma in all positions.")
 
 

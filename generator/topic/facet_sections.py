@@ -43,7 +43,10 @@ _TEMPLATE_FACETS = {
     "how": re.compile(
         r"reference[- ]level|detailed design|^\W*(?:the\s+)?proposal\b|specification|semantics", re.I
     ),
-    "limits": re.compile(r"unresolved questions|drawbacks|open issues|caveats", re.I),
+    "limits": re.compile(
+        r"unresolved questions|drawbacks|open issues|caveats|restrictions|limitations|known issues|pitfalls",
+        re.I,
+    ),
     "alternatives": re.compile(r"alternatives?|rejected ideas|prior art|other approaches", re.I),
 }
 # sections that frame a document rather than say anything about its subject

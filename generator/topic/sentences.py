@@ -49,7 +49,7 @@ _ANAPHOR = re.compile(
     |the\ (?:latter|former|above|following|same)|however|therefore|thus|hence|also|furthermore|moreover
     |in\ addition|additionally|instead|otherwise|similarly|likewise|as\ a\ result|consequently|conversely
     |in\ other\ words|that\ is|in\ particular|on\ the\ other\ hand|as\ an\ example|to\ (?:that|this)\ end
-    |for\ (?:example|instance)|in\ (?:this|that|such\ a)\ case|in\ contrast|by\ contrast|then|so|but|and|or|well|yes
+    |for\ (?:example|instance)|in\ (?:this|that|such\ a)\ case|in\ (?:this|that|the\ above|the\ previous)\ (?:example|snippet|code|listing)|in\ contrast|by\ contrast|then|so|but|and|or|well|yes
     |here|now|next|finally|again|another|let's|let\ us|let’s|in\ the\ following|the\ following|below)\b|^(?:i\.\s?e\.|e\.\s?g\.|ie,|eg,)""",
     re.IGNORECASE | re.VERBOSE,
 )
@@ -79,6 +79,7 @@ _POINTS_ELSEWHERE = re.compile(
     r"|\bsee\s+(?:above|below)\b|\bwe(?:'ll| will)\s+see\b"
     r"|\b(?:given|shown|described|listed|mentioned|discussed|outlined|explained|presented|defined)\s+(?:above|below)"
     r"|^below\b|\bbelow\s+(?:are|is|we)\b|\((?:see\s+)?(?:figure|fig\.|table|listing)\s+\d+\)"
+    r"|\bthe\s+(?:previous|preceding|next|following|last)\s+(?:section|chapter|paragraph|step|example)s?\b"
     r"|上面的?(?:代码|示例|例子|配置|命令)|上述(?:代码|示例|例子|配置)|以上(?:代码|示例)|上例|如上所示"
     r"|下面的?(?:代码|示例|例子)|下例",
     re.IGNORECASE,
