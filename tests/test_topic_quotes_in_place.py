@@ -100,3 +100,21 @@ def test_a_sentence_right_after_an_example_speaking_of_it_is_not_quoted_without_
     quoted = [q.text for q, _, _ in _quotes_of(source, "assignment expressions", {"assign", "loop", "line"})]
     assert not any(q.startswith("Calling readline") for q in quoted)
     assert any(q.startswith("Assignment expressions keep") for q in quoted)
+
+
+def test_a_limit_is_found_in_the_words_documents_state_it_in() -> None:
+    text = (
+        "# Dependency pre-bundling\n\nDependency pre-bundling converts dependencies shipped as CommonJS into "
+        "native modules when the dev server starts.\n\n## Detailed design\n\nThe dev server scans the source "
+        "files for bare imports and bundles each dependency it finds into one module.\n\n## Caching\n\n"
+        "Dependency pre-bundling cannot run during "
+        "production builds, where the bundler handles dependencies itself.\n"
+    )
+    plan = heuristic_plan("dependency pre-bundling")
+    for step in plan.steps:
+        step.sources, step.status = ["s"], "done"
+    analysis = analyze(offline(), plan, Catalog([_source("s", "Dependency pre-bundling", text)]), lang="en")
+    limits = next(s for s in analysis.sections if "limits" in s.question)
+    assert [c.text for c in limits.claims] == [
+        "Dependency pre-bundling cannot run during production builds, where the bundler handles dependencies itself."
+    ]

@@ -307,6 +307,11 @@ def _paragraph_place(claim: Claim, catalog: Catalog) -> tuple[str, int, int] | N
     return None
 
 
+# the words documents state a limit in, rarely "limitation" itself: "cannot", "is not supported", "仅适用于
+# 开发模式" (only in development mode), "无法" (cannot)
+LIMIT_CUES = frozenset(tokens("cannot unsupported restriction restricted limited 仅 无法 不支持 限制"))
+
+
 def passage_pools(
     plan: Plan,
     catalog: Catalog,
@@ -322,6 +327,7 @@ def passage_pools(
     facets = {q: set(tokens(focus)) - topic_words for q, focus, _ in questions}
     aspects = [q for q, _, _ in questions if facet_of(plan, q) == "aspect"]
     facets |= {q: aspect_words(q, aspects) for q in aspects}  # the aspect's own words are in the topic too
+    facets |= {q: facets[q] | LIMIT_CUES for q, _, _ in questions if facet_of(plan, q) == "limits"}
     strongest = max((s.relevance or 0.0 for s in catalog.sources), default=0.0)
     about = set(defining) or defining_sources(catalog.sources, judge)
     pools = {}
