@@ -134,3 +134,22 @@ def test_the_report_prints_a_quoted_list_under_its_lead_in(kb_root: Path) -> Non
     assert "\n- container's root filesystem:" in report
     # no item is quoted as a sentence of its own
     assert "\n\nThis REQUIRED file" not in report and "\n\ncontainer's root" not in report
+
+
+def test_an_item_leading_into_a_nested_list_is_no_lead_out_of_the_list() -> None:
+    nested = (
+        "## Hooks\n\nFor POSIX platforms, the configuration structure supports hooks for custom actions.\n\n"
+        "- hooks (object) MAY contain any of the following properties:\n    - prestart (array) of hooks\n"
+    )
+    [section] = text_sections(markup_prose(nested, structure=True))
+    [passage] = opening_passages(section)
+    assert passage.items == (
+        "hooks (object) MAY contain any of the following properties:",
+        "  prestart (array) of hooks",
+    )
+    examples = (
+        "## Examples\n\nAvoid a nested if and remove one indentation level.\n\n- Current:\n\n  ```\n  if a:\n"
+        "      if b:\n          run()\n  ```\n"
+    )
+    [section] = text_sections(markup_prose(examples, structure=True))
+    assert opening_passages(section) == []  # about the example it leads into, which a quote leaves out

@@ -41,6 +41,7 @@ from .sentences import (
     glossary_term,
     is_changelog,
     is_question,
+    leads_out_of_list,
     list_parts,
     list_quote,
     needs_antecedent,
@@ -778,7 +779,7 @@ def _lead_sentence(sentences: list[str], i: int, starts: frozenset[int], block: 
     """Sentence `i` of a block holding a list that cannot be quoted whole: a sentence of the paragraph
     before the list's lead-in may be quoted as any other; the lead-in and the items never alone."""
     lead, items = list_parts(block)
-    if any(item.endswith((":", "：")) for item in items):
+    if leads_out_of_list(items):
         return None  # a paragraph leading into worked examples ("Avoid nested if…", then "- Current:") is about them
     said = [clean(p) for p in split_all(lead)]
     if said and said[-1].endswith((":", "：")):

@@ -23,6 +23,7 @@ from .sentences import (
     clean,
     is_question,
     lead_in_stands,
+    leads_out_of_list,
     list_parts,
     list_quote,
     needs_antecedent,
@@ -229,7 +230,7 @@ def _prose_openings(
             continue  # quoted already
         if n and blocks[n - 1].startswith(("```", "~~~")) and speaks_of_shown_code(parts[0]):
             continue  # "…make the code more compact": about the example before it
-        if any(item.endswith((":", "：")) for item in items):
+        if leads_out_of_list(items):
             break  # it leads into worked examples ("- Current:", code): about them, quoted with none
         ends_in_lead = parts[-1].endswith((":", "："))
         code = _example_after(blocks, n) if ends_in_lead and not items else ""

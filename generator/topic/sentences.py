@@ -395,6 +395,16 @@ _POINTS_BACK = re.compile(
 )
 
 
+def leads_out_of_list(items: tuple[str, ...]) -> bool:
+    """Whether an item ends in a colon with no deeper item after it: it introduces what the list does not
+    hold (a code example, "- Current:" in a list of worked examples), which a quote would leave out."""
+    depth = [len(i) - len(i.lstrip(" ")) for i in items]
+    return any(
+        item.endswith((":", "：")) and (n + 1 == len(items) or depth[n + 1] <= depth[n])
+        for n, item in enumerate(items)
+    )
+
+
 def _lead_in(parts: tuple[str, ...]) -> tuple[tuple[str, ...], str]:
     """A paragraph's sentences as what it says and its lead-in: the last sentence when it ends in a colon,
     else none ('': the paragraph says what it introduces in whole sentences)."""
@@ -406,8 +416,8 @@ def list_quote(block: str, index: int = -1) -> Quote | None:
     (`lead_in_stands`), and the passage fits MAX_PASSAGE with at most MAX_ITEMS items; None when the block
     holds no list or it cannot be quoted whole (none of its items is quoted apart from it)."""
     lead, items = list_parts(block)
-    if not items or len(items) > MAX_ITEMS or any(i.endswith((":", "：")) for i in items):
-        return None  # an item ending in a colon introduces what the passage would leave out
+    if not items or len(items) > MAX_ITEMS or leads_out_of_list(items):
+        return None
     parts = tuple(clean(p) for p in split_all(lead))
     if not parts or not lead_in_stands(*_lead_in(parts)):
         return None
