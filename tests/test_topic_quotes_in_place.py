@@ -78,6 +78,9 @@ def test_another_documents_self_reference_is_attributed_and_the_header_states_th
 def test_sentences_pointing_elsewhere_or_back_are_not_quoted_alone() -> None:
     assert needs_antecedent("Conversely, assignment expressions do not support multiple targets.")
     assert needs_antecedent("As an example, consider the generator that results from the expression.")
+    assert needs_antecedent("On all other platforms, this field is REQUIRED.")
+    assert not needs_antecedent("In Python 3.8, this PEP adds the walrus operator to the language grammar.")
+    assert not needs_antecedent("When the runner fails, it retries the request after a short delay.")
     assert points_elsewhere(
         "Below are a number of alternative syntaxes, which have been rejected in favour of the one given above."
     )

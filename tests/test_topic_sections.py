@@ -121,6 +121,21 @@ def test_a_section_titled_after_the_subject_answers_what_it_is_and_its_subsectio
     assert not any("mounts" in p or "Annotations" in p for p in [*what, *how])
 
 
+def test_in_a_larger_document_only_the_subjects_own_section_says_how_to_use_it() -> None:
+    judge = RelevanceJudge("POSIX platform hooks")
+    concepts = [{w for form in t.forms for w in form} for t in judge.terms(judge.topic)]
+    text = (
+        '# Configuration\n\n## Specification version\n\n### Example\n\n```\n"ociVersion": "0.1.0"\n```\n\n'
+        "## POSIX-platform Hooks\n\nFor POSIX platforms, the configuration supports hooks for custom actions.\n\n"
+        '### Example\n\n```\n"hooks": {"poststop": []}\n```\n'
+    )
+    found = treating(text, "use", concepts, tokens, own_headings=True, title="Configuration")
+    examples = [
+        p.code for section, limit in found for p in opening_passages(section, limit, example_alone=True)
+    ]
+    assert examples == ['"hooks": {"poststop": []}']  # not the specification version's example
+
+
 def test_a_facet_heading_answers_only_in_a_document_about_the_subject() -> None:
     judge = RelevanceJudge("const generics")
     concepts = [{w for form in t.forms for w in form} for t in judge.terms(judge.topic)]

@@ -29,7 +29,13 @@ from ..text.sentences import sentences as split_all
 from . import bounds
 from .aspects import aspect_words
 from .defining import asked_subject, defines, most_about, opens_with_subject, titled_after
-from .facet_sections import opening_passages, subject_opening, treating
+from .facet_sections import (
+    opening_passages,
+    subject_headings,
+    subject_opening,
+    text_sections,
+    treating,
+)
 from .judge import RelevanceJudge
 from .plan import FACETS, Plan, heading_facets
 from .sentences import (
@@ -634,8 +640,15 @@ def candidates(
     shares = [
         s or (sid in about and n) for s, n, sid in zip(shares, naming, (f[0].id for f in found), strict=True)
     ]
+    concept_sets = [{w for form in t.forms for w in form} for t in judge.terms(judge.topic)]
+    scoped = {
+        s.id: subject_headings(text_sections(s.text), concept_sets, tokens, s.title) for s in usable
+    }  # a document about something larger is quoted on the subject inside the subject's own section
     pool = []
     for (source, quote, centrality, heading), verdict, on_point in zip(found, verdicts, shares, strict=True):
+        inside = not scoped[source.id] or bool(scoped[source.id] & set(heading))
+        if not inside and concept_labels - set(verdict.topic.matched):
+            continue  # "For POSIX platforms the user structure has…" in "Configuration", outside its hooks
         words = set(tokens(" ".join([quote.text, *quote.items])))  # a list is what its lead-in says
         # a passage of the section the sub-question is named after answers it: that section of a document
         # about the topic is on the topic, whatever words it uses. Only such a document's own headings say

@@ -124,6 +124,24 @@ def names_subject(heading: str, concepts: Sequence[set[str]], words_of: WordsOf,
     return any(named) and all(n or forms & title_words for n, forms in zip(named, concepts, strict=True))
 
 
+def subject_headings(
+    sections: Sequence[TextSection], concepts: Sequence[set[str]], words_of: WordsOf, title: str
+) -> set[str]:
+    """The headings of the sections titled after the subject in a document about something larger (its
+    title does not name every concept of the subject): "POSIX-platform Hooks" in "Configuration"; none
+    in a document titled after the subject."""
+    title_words = set(words_of(title))
+    if not title or all(forms & title_words for forms in concepts):
+        return set()
+    return {
+        s.heading
+        for s in sections
+        if s.heading
+        and not section_facets(s.heading) - {"what", "how"}
+        and names_subject(s.heading, concepts, words_of, title)
+    }
+
+
 def treating(
     text: str,
     facet: str,
@@ -137,8 +155,11 @@ def treating(
     section titled after the subject answers "what" (its opening) and "how" (its opening, and the opening of
     each of its subsections: "### Prestart" under "## POSIX-platform Hooks"). A section whose heading names
     the facet answers it only in a document about the subject (`own_headings`): a "Motivation" elsewhere is
-    the motivation of that document's own subject."""
+    the motivation of that document's own subject; in a document about something larger whose section is
+    titled after the subject ("Configuration" and its "POSIX-platform Hooks"), only the headings inside
+    that section: the "### Example" under "Specification version" is no example of hooks."""
     sections = text_sections(text)
+    larger = bool(subject_headings(sections, concepts, words_of, title))
     # a document about the subject with no section saying how it works says it section by section
     sections_say_how = (
         own_headings and facet == "how" and not any("how" in section_facets(s.heading) for s in sections)
@@ -155,14 +176,15 @@ def treating(
             design_level = 0
         if facet_level and section.level <= facet_level:
             facet_level = 0
+        own = own_headings and (not larger or bool(subject_level))
         facets = section_facets(section.heading)
-        if own_headings and facet == "how" and design_level and not facets - {"how"}:
+        if own and facet == "how" and design_level and not facets - {"how"}:
             yield section, 1  # "### The GOTOOLCHAIN environment variable" under "## Proposal"
             continue
-        if own_headings and facet_level and not facets - {facet}:
+        if own and facet_level and not facets - {facet}:
             yield section, 1  # "##### Enforcement" under "#### Alternative approaches considered"
             continue
-        if own_headings and not design_level and "how" in facets and not facets - {"how", "what"}:
+        if own and not design_level and "how" in facets and not facets - {"how", "what"}:
             design_level = section.level
         if section.level == 1 and set(words_of(section.heading)) == set(words_of(title)):
             continue  # the document's own title: its opening is the document's (`definition` quotes it)
@@ -174,7 +196,7 @@ def treating(
                 continue
         if subject_level and facet == "how" and not facets - {"how"}:
             yield section, 1
-        elif own_headings and facet in facets and (facet != "current" or is_status_heading(section.heading)):
+        elif own and facet in facets and (facet != "current" or is_status_heading(section.heading)):
             facet_level = section.level  # its subsections treat the facet too
             yield section, PASSAGES_PER_SECTION  # "current": a status section, not "No Changes to Scoping"
         elif sections_say_how and not facets and not _FRAME.search(section.heading):

@@ -133,8 +133,15 @@ _DEFINITION = re.compile(
 )
 
 
+# "On all other platforms, this field is REQUIRED.": a demonstrative after a short opening phrase
+_LATE_DEMONSTRATIVE = re.compile(r"^[^,;:]{1,40},\s+(?=(?:this|these|those|such)\b)", re.IGNORECASE)
+
+
 def needs_antecedent(sentence: str) -> bool:
     if _CJK_ANAPHOR.match(sentence):
+        return True
+    late = _LATE_DEMONSTRATIVE.match(sentence)
+    if late and not _SELF_REFERENCE.match(sentence[late.end() :]):
         return True
     if _SELF_REFERENCE.match(sentence) or _DUMMY_IT.match(sentence):
         return False
