@@ -345,3 +345,13 @@ def test_a_docstring_knows_the_section_names_its_summary_stops_at() -> None:
     doc = read_text("Open a pool.\n\nKeyword Args:\n    size: how many.\n", name="f", markup="docstring")
     assert [s.heading for s in doc.sections] == ["", "Keyword Args"] and doc.summary() == "Open a pool."
     assert lead_sentences("Open a pool.\n\nExample usage:\n    pool = open_pool()\n") == ["Open a pool."]
+
+
+def test_javadoc_inline_tags_and_xml_doc_references_read_as_words() -> None:
+    from generator.documents import comment_text
+
+    javadoc = "/**\n * Converts with {@link Gson#toJson(Object)} and {@link #fromJson};\n * {@code null} is {@literal none}. {@inheritDoc}\n */"
+    assert comment_text(javadoc) == "Converts with Gson.toJson(Object) and fromJson;\n`null` is none."
+    assert comment_text("/** See {@link org.acme.Selector the query syntax}. */") == "See the query syntax."
+    xml = '/// Returns <see cref="T:Acme.Validator`1"/> or <see langword="null"/> for <paramref name="rule"/>;\n/// see <see cref="IValidator">the interface</see>.'
+    assert comment_text(xml) == "Returns Validator or null for rule;\nsee the interface."

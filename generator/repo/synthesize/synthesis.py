@@ -153,8 +153,9 @@ def build_analysis(study: Study, index: int, shard: Shard, outcome: Outcome) -> 
     return analysis
 
 
-# the file in which a package says what it is: Python's __init__.py, Go's doc.go, Rust's mod.rs or lib.rs
-_PACKAGE_DOC_FILES = ("__init__.py", "doc.go", "mod.rs", "lib.rs")
+# the file in which a package says what it is: Python's __init__.py, Go's doc.go, Rust's mod.rs or lib.rs,
+# Java's package-info.java
+_PACKAGE_DOC_FILES = ("__init__.py", "doc.go", "mod.rs", "lib.rs", "package-info.java")
 
 
 def package_doc(shard: Shard, shards: Sequence[Shard], facts: Facts) -> str:
