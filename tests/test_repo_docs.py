@@ -145,6 +145,31 @@ def test_a_yaml_table_of_contents_gives_the_order(tmp_path: Path) -> None:
     assert ordered(root, paths, "docs")[:2] == ["docs/middleware.md", "docs/routing/patterns.rst"]
 
 
+def test_docs_builder_substitutions_read_as_the_docset_gives_them(tmp_path: Path) -> None:
+    # `{{tw}}` is "Tinyweb" wherever the docset's subs give it; an unknown name stays as written, and a
+    # code block keeps its text unless its fence says subs=true; a value is put in as data, never expanded
+    docset = (
+        "project: t\nsubs:\n  tw: Tinyweb\n  nested: '{{tw}} <b>bold</b>'\n  multi: |\n    two\n    lines\n"
+        "toc:\n  - file: routing.md\n"
+    )
+    page = (
+        "# Routing in {{tw}}\n\n{{ tw }} routes each request path; {{unknown}} and {{multi}} stay as they are.\n\n"
+        "Then {{nested}} is shown as written.\n\n"
+        "```sh\nbin/{{tw}} --help\n```\n\n```sh subs=true\nbin/{{tw}} --version\n```\n"
+    )
+    root = make_project(tmp_path / "tinyweb", {**PROJECT, "docs/docset.yml": docset, "docs/routing.md": page})
+    repo_map = map_repository(root)
+    facts = extract_facts(root, repo_map)
+    linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/tinyweb")
+    docs = read_project_docs(root, repo_map, facts, linker)
+    routing = next(c for c in docs.concepts if c.pages[0].path == "docs/routing.md")
+    texts = [p.text for p in routing.pages[0].passages]
+    assert routing.pages[0].title == "Routing in Tinyweb"
+    assert "Tinyweb routes each request path; {{unknown}} and {{multi}} stay as they are." in texts
+    assert "Then {{tw}} bold is shown as written." in texts  # not expanded again; the tags dropped as ever
+    assert "bin/{{tw}} --help" in texts and "bin/Tinyweb --version" in texts
+
+
 def test_project_docs_overview_examples_and_concepts(tmp_path: Path) -> None:
     root = make_project(tmp_path / "tinyweb", PROJECT)
     repo_map = map_repository(root)

@@ -16,6 +16,7 @@ from generator.repo.analyze.citations import Linker
 from generator.repo.analyze.describe import cite, ranked
 from generator.repo.docs.model import DocConcept, DocPage, DocPassage, ProjectDocs
 from generator.repo.docs.navigation import doc_files, docs_root, ordered
+from generator.repo.docs.substitutions import docset_substitutions, substitute
 from generator.repo.facts.examples import called_names
 from generator.repo.facts.extract import OnDemandFileFacts
 from generator.repo.facts.ranking import TYPE_KINDS
@@ -80,8 +81,11 @@ def read_project_docs(
     folder = docs_root(paths)
     in_order = ordered(root, paths, folder)[:MAX_FILES]
     readme = next((p for p in paths if "/" not in p and _README.match(p)), "")
+    subs = docset_substitutions(root, folder)
     documents = {
-        p: d for p in dict.fromkeys([readme, *in_order]) if p and (d := _read(root, p, linker, redactor))
+        p: d
+        for p in dict.fromkeys([readme, *in_order])
+        if p and (d := _read(root, p, linker, redactor, subs))
     }
     names = SymbolNames(facts, linker)
     concepts = concepts_of([documents[p] for p in in_order if p in documents], folder, names)
@@ -97,9 +101,11 @@ def read_project_docs(
     )
 
 
-def _read(root: Path, path: str, linker: Linker, redactor: Redactor | None) -> Document | None:
+def _read(
+    root: Path, path: str, linker: Linker, redactor: Redactor | None, subs: dict[str, str]
+) -> Document | None:
     try:
-        text = read_source(root, path, max_bytes=DOC_BYTES)
+        text = substitute(read_source(root, path, max_bytes=DOC_BYTES), subs)
     except DeepkbError:
         return None
     if redactor is not None:
