@@ -125,6 +125,7 @@ def build_analysis(study: Study, index: int, shard: Shard, outcome: Outcome) -> 
         ],
         generated=outcome.generated,
         fallback=outcome.fallback,
+        rejected=outcome.rejected,
         provider=outcome.provider,
         model=(draft.model if isinstance(draft, ModelDraft) else "") or outcome.model,
         tags=canonical(["repository", *language_tags(study.repo_map, shard.files)]),
