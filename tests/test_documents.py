@@ -355,3 +355,19 @@ def test_javadoc_inline_tags_and_xml_doc_references_read_as_words() -> None:
     assert comment_text("/** See {@link org.acme.Selector the query syntax}. */") == "See the query syntax."
     xml = '/// Returns <see cref="T:Acme.Validator`1"/> or <see langword="null"/> for <paramref name="rule"/>;\n/// see <see cref="IValidator">the interface</see>.'
     assert comment_text(xml) == "Returns Validator or null for rule;\nsee the interface."
+
+
+def test_a_docs_page_that_says_it_is_no_longer_in_force() -> None:
+    from generator.documents.standing import page_standing
+
+    assert page_standing("---\ntitle: Legacy\n---\nThis document is obsolete.\n\n# Draft design\n") == "obsolete"
+    assert page_standing("---\ndeprecated: true\n---\n# Old API\n") == "deprecated"
+    assert page_standing("---\ndeprecated: false\n---\n# API\n") == ""
+    assert page_standing("# Old API\n\n> **Deprecated:** use the new API.\n") == "deprecated"
+    assert page_standing('# Old\n\n!!! warning "Deprecated"\n    Use `run`.\n') == "deprecated"
+    assert page_standing("# Old\n\n:::{deprecated} 2.0\nUse run.\n:::\n") == "deprecated"
+    assert page_standing("# Old\n\n> [!WARNING]\n> Obsolete. See the guide.\n") == "obsolete"
+    assert page_standing("# Guide\n", status="superseded") == "superseded"
+    # a page about deprecations, or one naming a deprecated option in passing, is in force
+    assert page_standing("# Deprecations\n\nThe `--old` flag is deprecated: use `--new`.\n") == ""
+    assert page_standing("# Options\n\n- **deprecated** options are listed last.\n") == ""

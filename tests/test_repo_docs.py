@@ -170,6 +170,36 @@ def test_docs_builder_substitutions_read_as_the_docset_gives_them(tmp_path: Path
     assert "bin/{{tw}} --help" in texts and "bin/Tinyweb --version" in texts
 
 
+def test_a_docs_page_no_longer_in_force_is_listed_labelled_and_never_quoted(tmp_path: Path) -> None:
+    from generator.site.pages.repo_guide import concept_line, concept_page
+
+    obsolete = (
+        "This document is obsolete.\nIt's kept here for future reference if needed.\n\n# Draft router design\n\n"
+        "The router keeps a global table of routes that every handler mutates as it likes.\n"
+    )
+    deprecated = (
+        "---\ntitle: Old hooks\ndeprecated: true\n---\n\nHooks run before every handler, in any order.\n"
+    )
+    files = {**PROJECT, "docs/routing/draft.md": obsolete, "docs/hooks.md": deprecated}
+    root = make_project(tmp_path / "tinyweb", files)
+    repo_map = map_repository(root)
+    facts = extract_facts(root, repo_map)
+    linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/tinyweb")
+    docs = read_project_docs(root, repo_map, facts, linker)
+    concepts = {c.name: c for c in docs.concepts}
+    routing = concepts["Routing"]
+    draft = next(p for p in routing.pages if p.path == "docs/routing/draft.md")
+    assert draft.standing == "obsolete" and draft.passages == ()
+    quoted = " ".join(p.text for c in docs.concepts for page in c.pages for p in page.passages)
+    assert "global table" not in quoted and "in any order" not in quoted
+    page = concept_page(routing, "acme/tinyweb", linker)
+    assert "draft.md) (obsolete)" in page.lead
+    hooks = concepts["Old hooks"]
+    assert [p.standing for p in hooks.pages] == ["deprecated"]
+    assert "(deprecated)" in concept_line(3, hooks)
+    assert "marks Old hooks as deprecated" in concept_page(hooks, "acme/tinyweb", linker).lead
+
+
 def test_project_docs_overview_examples_and_concepts(tmp_path: Path) -> None:
     root = make_project(tmp_path / "tinyweb", PROJECT)
     repo_map = map_repository(root)

@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from functools import cached_property
 from pathlib import Path, PurePosixPath
 
 from generator.documents import Document, read_text
+from generator.documents.standing import INACTIVE, page_standing
 from generator.errors import DeepkbError
 from generator.redact import Redactor
 from generator.repo.analyze.citations import Linker
@@ -89,12 +91,19 @@ def read_project_docs(
     }
     names = SymbolNames(facts, linker)
     concepts = concepts_of([documents[p] for p in in_order if p in documents], folder, names)
-    starters = [documents[p] for p in [readme, *in_order] if p in documents and _is_starter(p, readme)]
+    starters = [
+        documents[p]
+        for p in [readme, *in_order]
+        if p in documents and _is_starter(p, readme) and _in_force(documents[p])
+    ]
     examples = usage_examples(starters)
     return ProjectDocs(
         root=folder,
         files=len(documents),
-        overview=overview(documents.get(readme), [documents[p] for p in in_order[:1] if p in documents]),
+        overview=overview(
+            documents.get(readme),
+            [documents[p] for p in in_order[:1] if p in documents and _in_force(documents[p])],
+        ),
         examples=tuple(examples),
         example_symbols=tuple(names.resolve(_names_in(examples))),
         concepts=tuple(concepts),
@@ -110,7 +119,13 @@ def _read(
         return None
     if redactor is not None:
         text = redactor.redact(text)[0]
-    return read_text(text, name=path, origin=path, revision=linker.revision)
+    document = read_text(text, name=path, origin=path, revision=linker.revision)
+    standing = page_standing(text, document.status)
+    return replace(document, status=standing) if standing else document
+
+
+def _in_force(document: Document) -> bool:
+    return document.status not in INACTIVE
 
 
 def _is_starter(path: str, readme: str) -> bool:
@@ -264,8 +279,8 @@ def concepts_of(documents: Sequence[Document], folder: str, names: SymbolNames) 
     concepts = []
     for key, members in groups.items():
         each = max(8, min(PASSAGES_PER_PAGE, PASSAGES_PER_CONCEPT // len(members)))
-        pages = [DocPage(d.origin, d.title or _humane(d.origin), tuple(passages(d, each))) for d in members]
-        pages = [p for p in pages if p.passages][:PAGES_PER_CONCEPT]
+        pages = [_page(d, each) for d in members]
+        pages = [p for p in pages if p.passages or p.standing][:PAGES_PER_CONCEPT]
         if not pages:
             continue
         name = _concept_name(key, pages)
@@ -278,6 +293,14 @@ def concepts_of(documents: Sequence[Document], folder: str, names: SymbolNames) 
         if len(concepts) >= MAX_CONCEPTS:
             break
     return concepts
+
+
+def _page(document: Document, limit: int) -> DocPage:
+    """A doc file as a concept page lists it; one no longer in force is listed, labelled, and not quoted."""
+    title = document.title or _humane(document.origin)
+    if not _in_force(document):
+        return DocPage(document.origin, title, (), standing=document.status)
+    return DocPage(document.origin, title, tuple(passages(document, limit)))
 
 
 def _split_large(groups: dict[str, list[Document]], folder: str) -> dict[str, list[Document]]:
