@@ -5,6 +5,7 @@ each passage kept with its lines, each code name the docs use resolved to its de
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from functools import cached_property
@@ -17,7 +18,7 @@ from generator.redact import Redactor
 from generator.repo.analyze.citations import Linker
 from generator.repo.analyze.describe import cite, ranked
 from generator.repo.docs.model import DocConcept, DocPage, DocPassage, ProjectDocs
-from generator.repo.docs.navigation import doc_files, docs_root, ordered
+from generator.repo.docs.navigation import doc_files, docs_root, nav_sections, ordered
 from generator.repo.docs.substitutions import docset_substitutions, substitute
 from generator.repo.facts.examples import called_names
 from generator.repo.facts.extract import OnDemandFileFacts
@@ -90,7 +91,8 @@ def read_project_docs(
         if p and (d := _read(root, p, linker, redactor, subs))
     }
     names = SymbolNames(facts, linker)
-    concepts = concepts_of([documents[p] for p in in_order if p in documents], folder, names)
+    sections = nav_sections(root, paths, folder)
+    concepts = concepts_of([documents[p] for p in in_order if p in documents], folder, names, sections)
     starters = [
         documents[p]
         for p in [readme, *in_order]
@@ -269,13 +271,23 @@ def _install_only(code: str) -> bool:
 # --------------------------------------------------------------------------- concepts
 
 
-def concepts_of(documents: Sequence[Document], folder: str, names: SymbolNames) -> list[DocConcept]:
+def concepts_of(
+    documents: Sequence[Document], folder: str, names: SymbolNames, sections: dict[str, str] | None = None
+) -> list[DocConcept]:
     """One concept per top-level section of the docs (a folder under the docs root), or per page for the
-    pages at the root; in the docs' order."""
+    pages at the root; in the docs' order. A folder of more pages than a concept holds is divided by the
+    sections its navigation gives (`sections`: page → section), else by its sub-folders. A page the
+    navigation puts under another page (docs-builder `children`) joins that page's concept wherever it is."""
+    sections = sections or {}
+    paths = {document.origin for document in documents}
     groups: dict[str, list[Document]] = {}
     for document in documents:
-        groups.setdefault(_group_of(document.origin, folder), []).append(document)
-    groups = _split_large(groups, folder)
+        key = _group_of(document.origin, folder)
+        parent = sections.get(document.origin, "")
+        if key == PurePosixPath(document.origin).name and parent in paths:
+            key = parent  # a page at the docs root under a parent page: that page's concept
+        groups.setdefault(key, []).append(document)
+    groups = _split_large(groups, folder, sections)
     concepts = []
     for key, members in groups.items():
         each = max(8, min(PASSAGES_PER_PAGE, PASSAGES_PER_CONCEPT // len(members)))
@@ -303,9 +315,12 @@ def _page(document: Document, limit: int) -> DocPage:
     return DocPage(document.origin, title, tuple(passages(document, limit)))
 
 
-def _split_large(groups: dict[str, list[Document]], folder: str) -> dict[str, list[Document]]:
-    """A section with more pages than a concept page holds becomes one concept per sub-folder (or page at
-    its top), in the same order, folder by folder down until each holds few enough."""
+def _split_large(
+    groups: dict[str, list[Document]], folder: str, sections: dict[str, str]
+) -> dict[str, list[Document]]:
+    """A section with more pages than a concept page holds becomes one concept per navigation section its
+    pages are in (a page in none stands alone), else one per sub-folder (or page at its top), in the same
+    order, folder by folder down until each holds few enough."""
     split: dict[str, list[Document]] = {}
     for key, members in groups.items():
         if len(members) <= PAGES_PER_CONCEPT:
@@ -315,8 +330,28 @@ def _split_large(groups: dict[str, list[Document]], folder: str) -> dict[str, li
         for document in members:
             below = _group_of(document.origin, f"{folder}/{key}" if folder else key)
             inner.setdefault(f"{key}/{below}", []).append(document)
-        split.update(_split_large(inner, folder))
+        by_section = _by_section(members, sections)
+        if by_section is not None and len(by_section) < len(inner):
+            split.update(by_section)  # a section of more pages than a concept holds lists its first ones
+        else:
+            split.update(_split_large(inner, folder, sections))
     return split
+
+
+def _by_section(members: Sequence[Document], sections: dict[str, str]) -> dict[str, list[Document]] | None:
+    """The pages by the navigation section each is in (keyed by it), a page in none on its own; None when
+    no section holds two of them. A named section (an mkdocs nav heading) of more pages than a concept
+    holds is a category of concepts ("Features"), not one: its pages stay on their own; a page's children
+    stay under it."""
+    paths = {document.origin for document in members}
+    sizes = Counter(sections.get(document.origin, "") for document in members)
+    grouped: dict[str, list[Document]] = {}
+    for document in members:
+        section = sections.get(document.origin, "")
+        if section not in paths and sizes[section] > PAGES_PER_CONCEPT:
+            section = ""
+        grouped.setdefault(section or document.origin, []).append(document)
+    return grouped if any(len(pages) > 1 for pages in grouped.values()) else None
 
 
 def _group_of(path: str, folder: str) -> str:
@@ -330,7 +365,9 @@ def _concept_name(key: str, pages: Sequence[DocPage]) -> str:
     generic = _GENERIC_TITLE.fullmatch(first.title.strip())
     if len(pages) > 1 and generic:  # a folder's "Overview" page: the folder names the concept
         return _humane(key)
-    if len(pages) == 1 or PurePosixPath(first.path).stem.lower() in ("index", "readme", "overview", "intro"):
+    if len(pages) == 1 or first.path == key:  # a page on its own, or the page that opens its section
+        return first.title or _humane(key)
+    if PurePosixPath(first.path).stem.lower() in ("index", "readme", "overview", "intro"):
         return first.title or _humane(key)
     return _humane(key)
 
