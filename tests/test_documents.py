@@ -157,6 +157,13 @@ def test_mkdocs_admonition_bodies_are_paragraphs_on_their_own_lines() -> None:
         ("Indented body.", 4),
         ("After.", 6),
     ]
+    classes = (
+        '!!! info deepkb-notice "Produced offline"\n    Written offline.\n\nAfter.\n'  # a type and a class
+    )
+    assert [(b.text, b.start) for _, b in blocks(read_text(classes, name="a.md"))] == [
+        ("Written offline.", 2),
+        ("After.", 4),
+    ]
 
 
 def test_quotes_and_tables_are_blocks_of_their_own() -> None:
