@@ -369,7 +369,9 @@ def test_javadoc_inline_tags_and_xml_doc_references_read_as_words() -> None:
 def test_a_docs_page_that_says_it_is_no_longer_in_force() -> None:
     from generator.documents.standing import page_standing
 
-    assert page_standing("---\ntitle: Legacy\n---\nThis document is obsolete.\n\n# Draft design\n") == "obsolete"
+    assert (
+        page_standing("---\ntitle: Legacy\n---\nThis document is obsolete.\n\n# Draft design\n") == "obsolete"
+    )
     assert page_standing("---\ndeprecated: true\n---\n# Old API\n") == "deprecated"
     assert page_standing("---\ndeprecated: false\n---\n# API\n") == ""
     assert page_standing("# Old API\n\n> **Deprecated:** use the new API.\n") == "deprecated"
