@@ -480,8 +480,8 @@ def test_a_java_package_is_described_by_its_package_info_and_a_file_by_the_type_
             "    public void select() {}\n}\n"
         ),
         "src/Acme/AbstractValidator.cs": (
-            'namespace Acme;\n\n/// <summary>\n/// Base class for object validators of <see cref="T:Acme.Rule"/>.\n'
-            "/// </summary>\npublic abstract class AbstractValidator<T> {\n    public void Validate() {}\n}\n"
+            'namespace Acme\n{\n/// <summary>\n/// Base class for object validators of <see cref="T:Acme.Rule"/>.\n'
+            "/// </summary>\npublic abstract class AbstractValidator<T> {\n    public void Validate() {}\n}\n}\n"
         ),
     }
     _, _, facts = survey(tmp_path, files)

@@ -125,7 +125,10 @@ def module_purpose(path: str, fact: FileFacts) -> str:
     if said or fact.language not in _TYPE_PER_FILE:
         return said
     stem = posixpath.splitext(posixpath.basename(path))[0]
-    main = next((s for s in fact.symbols if s.kind in TYPE_KINDS and not s.parent and s.name == stem), None)
+    main = next(
+        (s for s in fact.symbols if s.kind in TYPE_KINDS and s.name.rsplit(".", 1)[-1] == stem),
+        None,
+    )  # C# names a type with its namespace: `GitHub.GitHubHostProvider` in GitHubHostProvider.cs
     return first_sentence(main.doc) if main is not None else ""
 
 
