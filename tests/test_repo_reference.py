@@ -152,3 +152,15 @@ def test_go_and_javascript_spans() -> None:
         ("PORT", 2),
         ("HOST", 2),
     ]
+
+
+def test_a_symbol_line_on_the_guide_and_reference_pages_reads_doc_roles_and_links_as_the_shard_pages_do() -> (
+    None
+):
+    # one renderer of a docstring line for every repository page: a Sphinx role is its code, a link its text
+    from generator.repo.model import CitedSymbol
+    from generator.site.pages.repo_guide import symbol_line
+
+    doc = "Wraps :class:`~pkg.options.Option` for the [Extension][markdown.Extension] API."
+    line = symbol_line(CitedSymbol("Flag", "class", "pkg/flags.py", doc))
+    assert line.endswith(" — Wraps `Option` for the Extension API.")
