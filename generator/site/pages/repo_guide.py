@@ -26,7 +26,7 @@ STARTED = "getting-started"
 _DOC_LINK = re.compile(r"\[([^\]\n]+)\](?:\[[^\]\n]*\]|\([^)\n]*\))")
 _CODE_SPAN = re.compile(r"`([^`\n]+)`")
 # a Sphinx role (:class:`~pkg.Option`) or a MyST one ({func}`option`) names code: it reads as that code
-_DOC_ROLE = re.compile(r"(?:\{[\w:.+-]+\}|:[\w.+-]+(?::[\w.+-]+)*:)`([^`\n]+)`")
+_DOC_ROLE = re.compile(r"(?:\{[\w:.+-]+\}|:[\w.+-]+(?::[\w.+-]+)*:)$")
 _ROLE_TARGET = re.compile(r"^(.*?)\s*<[^<>]*>$")
 _GUIDE_PAGE = re.compile(r"(?:\d{2}_[^/]+|getting-started)\.md")
 
@@ -220,18 +220,19 @@ def passage_markdown(passage: DocPassage, linker: Linker, cite: bool = True) -> 
 def prose(text: str) -> Markdown:
     """One line of documentation: its `code` spans kept as inline code, markdown links reduced to their text
     (a docstring's `[Extension][markdown.Extension]` reads "Extension"), everything else escaped."""
-    text = _DOC_LINK.sub(r"\1", " ".join(text.split()))
-    parts = _CODE_SPAN.split(_DOC_ROLE.sub(_role_as_code, text))
+    parts = _CODE_SPAN.split(_DOC_LINK.sub(r"\1", " ".join(text.split())))
+    for i in range(1, len(parts), 2):  # the odd parts are code spans; a role stands right before one
+        if role := _DOC_ROLE.search(parts[i - 1]):
+            parts[i - 1], parts[i] = parts[i - 1][: role.start()], _role_as_code(parts[i])
     return Markdown("".join(inline_code(p) if i % 2 else md_escape(p) for i, p in enumerate(parts) if p))
 
 
-def _role_as_code(match: re.Match[str]) -> str:
+def _role_as_code(text: str) -> str:
     """`{func}`option`` → `` `option` ``; `:class:`~pkg.Option`` → `` `Option` `` (Sphinx's `~` shows the last
     part), `:ref:`the title <target>`` → `` `the title` ``."""
-    text = match.group(1)
     titled = _ROLE_TARGET.match(text)
     shown = (titled.group(1) if titled and titled.group(1) else text).lstrip("!")
-    return f"`{shown[1:].rsplit('.', 1)[-1] if shown.startswith('~') else shown}`"
+    return shown[1:].rsplit(".", 1)[-1] if shown.startswith("~") else shown
 
 
 def _methods(concept: DocConcept) -> dict[str, tuple[CitedSymbol, ...]]:
