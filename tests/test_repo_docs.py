@@ -128,6 +128,36 @@ def test_mkdocs_nav_gives_the_order(tmp_path: Path) -> None:
     ]
 
 
+def test_a_page_is_named_as_the_mkdocs_nav_names_it(tmp_path: Path) -> None:
+    # starlette's pages open with an API-reference widget and no H1: the first heading found was a
+    # subsection ("Storing state on the app instance"), while the nav says "Applications"
+    nav = (
+        "site_name: t\nnav:\n  - Introduction: index.md\n  - Features:\n    - The Middleware: middleware.md\n"
+    )
+    middleware = (
+        '??? abstract "API Reference"\n    ::: tinyweb.Middleware\n\n'
+        "Middleware wraps every handler; the `Middleware` class is the base.\n\n"
+        "## Ordering of the wrappers\n\nThe first middleware added runs outermost, around all the others.\n"
+    )
+    root = make_project(
+        tmp_path / "tinyweb",
+        {
+            **PROJECT,
+            "mkdocs.yml": nav,
+            "docs/middleware.md": middleware,
+            "docs/sponsorship.md": "# Sponsor us\n",
+        },
+    )
+    repo_map = map_repository(root)
+    linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/tinyweb")
+    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    titles = {page.path: page.title for concept in docs.concepts for page in concept.pages}
+    assert titles["docs/middleware.md"] == "The Middleware"  # the nav's name, not the subsection's
+    assert titles["docs/index.md"] == "Introduction"
+    assert titles["docs/routing/index.md"] == "Routing"  # a page the nav does not name keeps its own title
+    assert "docs/sponsorship.md" not in doc_files(repo_map)  # a call for sponsors explains nothing
+
+
 def test_a_yaml_table_of_contents_gives_the_order(tmp_path: Path) -> None:
     # Elastic's docs-builder: docset.yml names folders, each folder's toc.yml lists files and their children;
     # a toc pointing outside the repository is refused like any other path

@@ -6,16 +6,17 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from functools import cached_property
 from pathlib import Path, PurePosixPath
 
-from generator.documents import Document, read_text
+from generator.documents import Document, clean_heading, read_text
 from generator.errors import DeepkbError
 from generator.redact import Redactor
 from generator.repo.analyze.citations import Linker
 from generator.repo.analyze.describe import cite, ranked
 from generator.repo.docs.model import DocConcept, DocPage, DocPassage, ProjectDocs
-from generator.repo.docs.navigation import doc_files, docs_root, ordered
+from generator.repo.docs.navigation import doc_files, docs_root, mkdocs_titles, ordered
 from generator.repo.facts.examples import called_names
 from generator.repo.facts.extract import OnDemandFileFacts
 from generator.repo.facts.ranking import TYPE_KINDS
@@ -83,6 +84,9 @@ def read_project_docs(
     documents = {
         p: d for p in dict.fromkeys([readme, *in_order]) if p and (d := _read(root, p, linker, redactor))
     }
+    for path, title in mkdocs_titles(root, folder).items():  # the nav's name for a page is the one shown
+        if path in documents and (title := clean_heading(title)):
+            documents[path] = replace(documents[path], title=title)
     names = SymbolNames(facts, linker)
     concepts = concepts_of([documents[p] for p in in_order if p in documents], folder, names)
     starters = [documents[p] for p in [readme, *in_order] if p in documents and _is_starter(p, readme)]
