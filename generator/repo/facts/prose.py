@@ -53,6 +53,7 @@ _URL_ONLY = re.compile(r"^\s*<?https?://\S+>?\s*$")
 _REMARK = re.compile(r"(?:TODO|FIXME|XXX|HACK|NOTE|BUG)\b[:(]?")
 _CONTRIBUTING = re.compile(r"(?i)\b(?:pull requests?|contribut\w+|code of conduct|bug reports?)\b")
 _JSDOC_TAG = re.compile(r"(?m)^[ \t]*@\w+.*$")
+_JSDOC_TAGS_BEGIN = re.compile(r"(?m)^@\w+")  # JSDoc: the description ends where the block tags begin
 _REST_FIELD = re.compile(
     r"^[ \t]*:(?:param|parameter|arg|argument|key|keyword|type|raises?|except|exception|returns?|rtype|"
     r"yields?|ytype|var|ivar|cvar|meta|since|deprecated|version)\b[^:`\n]*:",
@@ -166,7 +167,8 @@ def _prose_blocks(text: str, *, keep_gaps: bool = False) -> Iterator[str | None]
     """Each prose paragraph of a description, a list as one (starting with LIST_MARK); a block that is not
     prose (code, a doctest, a link, a banner) gives None when `keep_gaps`, so a reader knows what stood
     right below a paragraph. Nothing after a licence header is prose."""
-    lines = _JSDOC_TAG.sub("", text).split("\n")
+    tags = _JSDOC_TAGS_BEGIN.search(text)  # a tag's value may run on ("@typedef {{\n  filter?: …\n}} Name")
+    lines = _JSDOC_TAG.sub("", text[: tags.start()] if tags else text).split("\n")
     items: list[str] = []
     for section, block in read_text("\n".join(lines), name="", markup="docstring").blocks():
         source = lines[block.start - 1 : block.end]
