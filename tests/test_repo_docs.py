@@ -211,6 +211,14 @@ def test_the_overview_reads_past_the_install_block_to_why_the_project_exists() -
     assert said == [
         "Tinyconf is a complete configuration solution for Go applications, reading files, flags and the environment."
     ]  # and not the usage after the first example of use
+    # elsewhere, the sentences before a lead-in prepare it: they say nothing of the project alone
+    goals = read_text(
+        "# tinyconf\n\n## Design goals\n\nThere are myriads of configuration libraries out there, each with its "
+        "reasons. Our library had these design goals:\n\n- small\n- fast\n",
+        name="README.md",
+        origin="README.md",
+    )
+    assert overview(goals, []) == ()
 
 
 def test_a_yaml_table_of_contents_gives_the_order(tmp_path: Path) -> None:

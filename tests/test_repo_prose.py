@@ -109,6 +109,9 @@ def test_docstrings_become_clean_sentences(text: str, expected: str) -> None:
         "////////////////////////// PARSE //////////////////////////////",  # a comment banner
         "========== Helpers ==========",
         "NOTE: sanitize is deprecated since version 0.7.0 and will be removed.",  # only a remark (it crashed)
+        # ASCII art, then the licence (nlohmann/json's file header)
+        "    __ _____ _____ _____\n __|  |   __|     |   | |  JSON for Modern C++\n|  |  |__   |  |  | | | |  version"
+        " 3.11.3\n|_____|_____|_____|_|___|  https://github.com/nlohmann/json\n\nSPDX-License-Identifier: MIT",
         # JSDoc tags only, one running on (prettier's comments/print.js read "Filter?: (comment) => boolean, }}")
         '@import AstPath from "./ast-path.js"\n@typedef {{\n  filter?: (comment) => boolean,\n}} PrintOptions',
         # an Apache header licensing the file "to you" (logstash): its 'Unless required…' paragraph was a summary

@@ -171,7 +171,7 @@ def mkdocs_nav(root: Path, docs: str) -> list[str]:
 def mkdocs_titles(root: Path, docs: str) -> dict[str, str]:
     """The pages `mkdocs.yml`'s nav lists, in its order, as repository paths, each with the title the nav
     gives it ("" for a bare page): the title MkDocs shows, and the project's own name for the page."""
-    for config in ("mkdocs.yml", "mkdocs.yaml", f"{docs}/mkdocs.yml"):
+    for config in ("mkdocs.yml", "mkdocs.yaml", f"{docs}/mkdocs.yml", *_nested_configs(root, docs)):
         try:
             text = read_source(root, config, max_bytes=NAV_BYTES)
         except DeepkbError:
@@ -190,6 +190,14 @@ def mkdocs_titles(root: Path, docs: str) -> dict[str, str]:
             titles.setdefault(f"{prefix}/{page}", title)
         return titles
     return {}
+
+
+def _nested_configs(root: Path, docs: str) -> list[str]:
+    """A `mkdocs.yml` one folder down the docs (nlohmann/json keeps its site in docs/mkdocs/)."""
+    folder = root / docs
+    if not docs or folder.is_symlink() or not folder.is_dir():
+        return []
+    return sorted(f"{docs}/{p.parent.name}/{p.name}" for p in folder.glob("*/mkdocs.y*ml"))[:4]
 
 
 def _nav_pages(nav: object, title: str) -> Iterable[tuple[str, str]]:

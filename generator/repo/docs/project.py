@@ -72,6 +72,10 @@ _PROGRAM_LANGUAGES = frozenset(
 _GENERIC_TITLE = re.compile(
     r"(?:an? )?(?:overview|introduction|intro|index|readme|about|summary)", re.IGNORECASE
 )
+_ABOUT_HEADING = re.compile(
+    r"^\W*(?:why\b|what\b|about\b|overview|introduction|intro\b|description|summary|motivation)",
+    re.IGNORECASE,
+)
 _NOT_PACKAGES = frozenset({"index", "readme", "overview", "intro", "introduction", "docs"})
 # tests, samples and docs define `Person` and `Order` too: never the definition a doc means
 _NOT_LIBRARY = re.compile(
@@ -174,12 +178,13 @@ def overview(readme: Document | None, intro: Sequence[Document]) -> tuple[DocPas
     openings: set[str] = set()  # a README and an introduction page often open with the same sentence
     for document in [d for d in (readme, *intro) if d is not None]:
         installing = {b.start for s, b in document.blocks() if _under_install(s.path)}
+        heading_one = next((s.heading for s in document.sections if s.level == 1), "")
         for passage in passages(document, limit=40):
             if (
                 passage.kind == "code" and passage.start not in installing
             ):  # how to get it is not how to use it
                 break
-            passage = _without_lead_in(passage)
+            passage = _without_lead_in(passage, heading_one)
             opening = _opening(passage.text)
             if (
                 passage.kind == "paragraph"
@@ -195,10 +200,14 @@ def overview(readme: Document | None, intro: Sequence[Document]) -> tuple[DocPas
     return tuple(found)
 
 
-def _without_lead_in(passage: DocPassage) -> DocPassage:
+def _without_lead_in(passage: DocPassage, title: str) -> DocPassage:
     """A paragraph whose last sentence leads into a list ("It supports:") says what the project is before
-    it: that much is quoted, the lead-in to what the overview does not show is not."""
+    it: that much is quoted, the lead-in to what the overview does not show is not. Only where a README
+    says what the project is (its opening, "Why use Viper?", "About"): elsewhere the sentences before a
+    lead-in prepare it ("There are myriads of JSON libraries out there. Our class had these goals:")."""
     if passage.kind != "paragraph" or not passage.text.rstrip().endswith(":"):
+        return passage
+    if passage.heading not in ("", title) and not _ABOUT_HEADING.search(passage.heading):
         return passage
     sentences = split_sentences(passage.text)
     return replace(passage, text=" ".join(sentences[:-1])) if len(sentences) > 1 else passage

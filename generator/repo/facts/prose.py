@@ -196,8 +196,16 @@ def _prose(block: Block, source: list[str]) -> str:
     first = source[0] if source else ""
     if block.kind != "paragraph" or _NOT_PROSE.match(first) or _URL_ONLY.match(" ".join(source)):
         return ""
+    if _drawn(source):
+        return ""
     cleaned = _as_sentence(_plain(block.plain))
     return "" if _NOT_PROSE.match(cleaned) or _CONTRIBUTING.search(cleaned) else cleaned
+
+
+def _drawn(lines: list[str]) -> bool:
+    """ASCII art: a logo drawn in underscores and bars (nlohmann/json's file headers) is mostly not letters."""
+    marks = [ch for line in lines for ch in line if not ch.isspace()]
+    return len(marks) >= 20 and sum(ch.isalnum() for ch in marks) < len(marks) / 2
 
 
 def _plain(text: str) -> str:
