@@ -46,6 +46,11 @@ def test_heading_anchors_never_reach_headings_or_titles() -> None:
         "# T\n\n## *CLI Options* help panels\n\nText.\n\n## Cost 2*3*4\n\nMore.\n", name="o.md"
     )
     assert [s.heading for s in emphasis.sections][1:] == ["CLI Options help panels", "Cost 2*3*4"]
+    # styling tags go, their words stay (nlohmann/json's "# <small>nlohmann::</small>json"); an image stays text
+    styled = read_text(
+        "# <small>nlohmann::</small>json\n\nText.\n\n## A <b>bold</b> <img src=x>\n\nMore.\n", name="j.md"
+    )
+    assert [s.heading for s in styled.sections] == ["nlohmann::json", "A bold <img src=x>"]
     assert [s.path for s in doc.sections] == [("Title",), ("Title", "服务端渲染"), ("Title", "Next")]
     assert [(s.start, s.end) for s in doc.sections] == [(1, 1), (3, 5), (7, 9)]
 

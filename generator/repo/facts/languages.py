@@ -179,6 +179,10 @@ def _collect(
             continue
         if kind in _CONTAINERS or kind in _CLASSLIKE:
             _collect(child, language, prefix, out, depth + 1, in_type)
+        elif kind == "function_definition" and _symbol_name(child) == "namespace":  # a macro before it
+            body = child.child_by_field_name("body")
+            if body is not None:
+                _collect(body, language, prefix, out, depth + 1, in_type)
 
 
 def _js_members(statement: Any, language: str, out: Extracted) -> None:
@@ -220,7 +224,7 @@ def _add_symbol(node: Any, language: str, prefix: str, out: Extracted, depth: in
     if not symbol_kind or not _has_body_or_is_decl(node, kind):
         return False
     name = _symbol_name(node)
-    if not name:
+    if not name or name in _RESERVED:
         return False
     if kind == "mod_item" and node.child_by_field_name("body") is None:
         out.imports.append(f"mod:{name}")
@@ -246,6 +250,14 @@ def _add_symbol(node: Any, language: str, prefix: str, out: Extracted, depth: in
     if kind in _CLASSLIKE:
         _collect(node, language, qualified + ".", out, depth + 1, in_type=kind not in _NAMESPACES)
     return True
+
+
+# a keyword is never a name: a macro before `namespace detail {` (nlohmann/json's
+# NLOHMANN_JSON_NAMESPACE_BEGIN) makes tree-sitter read a function called "namespace"
+_RESERVED = frozenset(
+    "namespace class struct union enum template typename typedef using if else for while do switch case "
+    "default return sizeof operator public private protected extern static const".split()
+)
 
 
 def _kind(node: Any, symbol_kind: str, in_type: bool) -> str:
