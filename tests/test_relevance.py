@@ -174,3 +174,15 @@ def test_a_chinese_word_without_an_english_twin_does_not_count_against_an_englis
     english, chinese = judge.judge([("en", limit), ("zh", zh)], "记忆体内存限制")
     assert english.topic.named == 1.0 and english.topic.score > 0.6
     assert chinese.topic.named < 1.0 and "missing 记忆体" in chinese.topic.reasons  # it could have named it
+
+
+def test_a_title_names_a_concept_only_by_a_whole_spelling() -> None:
+    """"type" in "type hints" is also spelled "type hint": a title with only "hint" does not name it, so a PEP
+    on "a length hint" or "a built-in type" is not titled after type hints (and no gate had kept it)."""
+    from generator.topic.defining import titled_after
+
+    judge = RelevanceJudge("type hints")
+    assert titled_after("Type Hints", "type hints", judge)
+    assert titled_after("TypedDict: Type Hints for Dictionaries", "type hints", judge)
+    assert not titled_after("A method for exposing a length hint", "type hints", judge)
+    assert not titled_after("Add frozendict built-in type", "type hints", judge)
