@@ -278,3 +278,14 @@ def test_a_chinese_report_over_english_sources_says_in_one_line_that_quotes_stay
             assert len(notes) == 1 and "## 摘要" in report
         else:
             assert notes == [] and "quotes keep their original language" not in report
+
+
+def test_a_proposal_returned_for_revision_is_not_in_force_and_a_shipped_one_names_its_release() -> None:
+    from generator.topic.standing import inactive, landed_in
+
+    returned = wsp.RawSource("s1", "local", "local:d/a.md", "Metadata", "2026-01-01T00:00:00Z", "Text.")
+    returned.status = "returned"
+    assert inactive(returned)
+    assert landed_in({"status": "**Implemented (Swift 5.4)**"}) == "Swift 5.4"
+    assert landed_in({"status": "Implemented in Go 1.21"}) == "Go 1.21"
+    assert landed_in({"status": "Accepted"}) == ""

@@ -16,7 +16,7 @@ from .workspace import RawSource
 # a draft describes what may be, a deprecated feature what is on its way out
 INACTIVE = frozenset(
     "rejected withdrawn superseded deferred postponed abandoned declined obsolete replaced retired draft"
-    " deprecated".split()
+    " deprecated returned".split()
 )
 # a document saying of itself, near its top, that it is no longer in force: "This PEP has been superseded by
 # PEP 634", "Superseded by RFC 3058", "This proposal was withdrawn", "该提案已被废弃"
@@ -138,10 +138,18 @@ def redirect_target(text: str) -> str:
 _RELEASE_FIELDS = {"python-version": "Python {}", "target-version": "{}", "rust-version": "Rust {}"}
 
 
+# a status naming the release that shipped it: "**Implemented (Swift 5.4)**", "Implemented in Go 1.21"
+_IMPLEMENTED_IN = re.compile(
+    r"^\W*(?i:implemented|shipped|released|landed)\W+(?:in\s+)?(?P<release>[A-Z][\w.+-]*\s+v?\d+(?:\.\d+){0,2})\b"
+)
+
+
 def landed_in(fields: dict[str, str]) -> str:
-    """The release a document's header says it targets ("Python-Version: 3.8" → "Python 3.8"); ''."""
+    """The release a document's header says it targets ("Python-Version: 3.8" → "Python 3.8") or shipped in
+    ("Status: **Implemented (Swift 5.4)**" → "Swift 5.4"); ''."""
     for name, form in _RELEASE_FIELDS.items():
         value = fields.get(name, "").strip()
         if re.fullmatch(r"v?\d+(?:\.\d+){0,2}(?:,\s*v?\d+(?:\.\d+){0,2})*", value):
             return form.format(value)
-    return ""
+    found = _IMPLEMENTED_IN.match(fields.get("status", "").strip("*` "))
+    return found["release"] if found else ""
