@@ -8,7 +8,7 @@ works, and answers "current state" from the newest sources.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 
 from .workspace import RawSource
 
@@ -99,11 +99,17 @@ def proposals_only(sources: Sequence[RawSource]) -> bool:
     return bool(judged) and inactive(max(judged, key=lambda s: s.relevance or 0.0))
 
 
-def usable_for(facet: str, sources: Sequence[RawSource]) -> Callable[[RawSource], bool]:
+def usable_for(
+    facet: str, sources: Sequence[RawSource], about: Collection[str] = ()
+) -> Callable[[RawSource], bool]:
     """Which sources may answer a sub-question of `facet`. A document no longer in force answers none of
     CURRENT_ONLY, unless the subject has nothing else (`proposals_only`): then it answers all but "current
-    state", labelled with its status wherever it is quoted."""
-    recent = newest([s for s in sources if not inactive(s)]) if facet == "current" else set()
+    state", labelled with its status wherever it is quoted. "Current state" reads the newest of the sources
+    `about` the subject (those saying so in their title or opening) when there are any: the newest stored
+    document was a 2024 RFC on capturing generic parameters, quoted as the current state of const generics."""
+    in_force = [s for s in sources if not inactive(s)]
+    on_subject = [s for s in in_force if s.id in about]
+    recent = newest(on_subject or in_force) if facet == "current" else set()
     barred = CURRENT_ONLY if not proposals_only(sources) else frozenset({"current"})
 
     def usable(source: RawSource) -> bool:
