@@ -312,12 +312,12 @@ def readable_terms(fields: FieldTokens, terms: Sequence[Term]) -> Sequence[Term]
     """The terms a document can name at all: a document written without Chinese cannot name a Chinese word the
     glossary has no English twin for (软内存限制 over English proposals: 软 and 限制 have none), so such a term
     neither counts against it nor takes a share of the question; every term when none is readable."""
-    if not any(not form[0].isascii() for term in terms for form in term.forms):
+    readable = [t for t in terms if any(all(w.isascii() for w in form) for form in t.forms)]
+    if len(readable) == len(terms) or not readable:
         return terms
     if any(not word.isascii() for words in fields.values() for word in words):
         return terms
-    readable = [t for t in terms if any(all(w.isascii() for w in form) for form in t.forms)]
-    return readable or terms
+    return readable
 
 
 def _reasons(where: dict[str, list[str]], terms: Sequence[Term], matched: list[str]) -> tuple[str, ...]:
