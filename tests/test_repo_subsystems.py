@@ -361,6 +361,13 @@ def test_a_subsystem_sentence_never_comes_from_a_neighbour_of_its_silent_central
     go = [ModuleLine("mux.go", "go", 500, ""), ModuleLine("doc.go", "go", 30, "Package mux routes requests.")]
     shard = ShardAnalysis(1, Shard("Mux", ("mux.go", "doc.go")), "01_m", "", files=go, functions=types)
     assert _offline_summary(shard) == "Package mux routes requests."
+    # sibling packages, each with its own Codec (viper's internal/encoding/…), are told apart by folder
+    codecs = [CitedSymbol("Codec", "struct", f"enc/{name}/codec.go") for name in ("json", "toml", "yaml")]
+    files = [ModuleLine(c.path, "go", 40, "") for c in codecs]
+    shard = ShardAnalysis(
+        1, Shard("Codec", tuple(f.path for f in files)), "01_c", "", files=files, functions=codecs
+    )
+    assert _offline_summary(shard) == "Defines json.Codec, toml.Codec and yaml.Codec."
 
 
 def test_a_sub_package_s_subsystem_is_described_by_the_package_s_own_docstring(tmp_path: Path):

@@ -6,16 +6,17 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from functools import cached_property
 from pathlib import Path, PurePosixPath
 
-from generator.documents import Document, read_text
+from generator.documents import Document, clean_heading, read_text
 from generator.errors import DeepkbError
 from generator.redact import Redactor
 from generator.repo.analyze.citations import Linker
 from generator.repo.analyze.describe import cite, ranked
 from generator.repo.docs.model import DocConcept, DocPage, DocPassage, ProjectDocs
-from generator.repo.docs.navigation import doc_files, docs_root, ordered
+from generator.repo.docs.navigation import doc_files, docs_root, mkdocs_titles, ordered
 from generator.repo.facts.examples import called_names
 from generator.repo.facts.extract import OnDemandFileFacts
 from generator.repo.facts.ranking import TYPE_KINDS
@@ -37,6 +38,8 @@ OVERVIEW_PASSAGES = 4
 CONCEPT_SYMBOLS = 8
 TYPE_METHODS = 5  # main public methods shown under a class the docs name
 MIN_WORDS = 6
+README_PASSAGES = 4  # a README section quoting fewer is a note, not a concept
+README_CONCEPTS = 3  # a README with fewer such sections is an overview and examples, not a guide
 _README = re.compile(r"^readme\.(?:md|mdx|markdown|rst)$", re.IGNORECASE)
 _STARTER = re.compile(
     r"getting[-_ ]?started|get[-_ ]?started|quick[-_ ]?start|tutorial|usage|example|basic|intro|first[-_ ]steps|^start$",
@@ -56,12 +59,22 @@ _SKIPPED_HEADING = re.compile(
     r"|contact(?: us)?)(?:\s+(?:policy|guide|guidelines|information|info|and \w+))?\W*$",
     re.IGNORECASE,
 )
+# how the project itself is worked on: a README section for contributors, not a part of the project
+_README_PROCESS = re.compile(
+    r"^\W*(?:development|developing|hacking|building(?: from source)?|(?:running )?(?:the )?tests?|testing"
+    r"|releas(?:e|ing)(?: process)?|roadmap|maintainers?)\W*$",
+    re.IGNORECASE,
+)
 _PROGRAM_LANGUAGES = frozenset(
     "python py pycon javascript js jsx typescript ts tsx go golang rust rs java kotlin csharp cs c# c cpp c++ "
     "ruby rb php swift scala svelte vue".split()
 )
 _GENERIC_TITLE = re.compile(
     r"(?:an? )?(?:overview|introduction|intro|index|readme|about|summary)", re.IGNORECASE
+)
+_ABOUT_HEADING = re.compile(
+    r"^\W*(?:why\b|what\b|about\b|overview|introduction|intro\b|description|summary|motivation)",
+    re.IGNORECASE,
 )
 _NOT_PACKAGES = frozenset({"index", "readme", "overview", "intro", "introduction", "docs"})
 # tests, samples and docs define `Person` and `Order` too: never the definition a doc means
@@ -83,8 +96,12 @@ def read_project_docs(
     documents = {
         p: d for p in dict.fromkeys([readme, *in_order]) if p and (d := _read(root, p, linker, redactor))
     }
+    for path, title in mkdocs_titles(root, folder).items():  # the nav's name for a page is the one shown
+        if path in documents and (title := clean_heading(title)):
+            documents[path] = replace(documents[path], title=title)
     names = SymbolNames(facts, linker)
     concepts = concepts_of([documents[p] for p in in_order if p in documents], folder, names)
+    concepts = concepts or readme_concepts(documents.get(readme), names)
     starters = [documents[p] for p in [readme, *in_order] if p in documents and _is_starter(p, readme)]
     examples = usage_examples(starters)
     return ProjectDocs(
@@ -121,7 +138,7 @@ def passages(document: Document, limit: int = PASSAGES_PER_PAGE) -> list[DocPass
     for section, block in document.blocks():
         if any(_SKIPPED_HEADING.search(h) for h in section.path):
             continue
-        if not _worth_quoting(block.kind, block.text):
+        if not _worth_quoting(block.kind, block.text, block.lead):
             continue
         found.append(
             DocPassage(
@@ -139,12 +156,17 @@ def passages(document: Document, limit: int = PASSAGES_PER_PAGE) -> list[DocPass
     return found
 
 
-def _worth_quoting(kind: str, text: str) -> bool:
+def _worth_quoting(kind: str, text: str, lead: str = "") -> bool:
+    """Whether a block says enough to quote: a code block a page can show whole, a paragraph or table of a
+    few words. A list item may be a word when a lead-in announces the list ("Viper uses the following
+    precedence:" then "flag", "env", "config"): dropping the short ones would leave the list wrong."""
     if kind == "code":
         return 0 < text.count("\n") + 1 <= CODE_LINES and bool(text.strip())
     words = len(text.split())
     if kind == "table":
         return words >= MIN_WORDS
+    if kind == "item" and lead.rstrip().endswith(":"):
+        return any(ch.isalnum() for ch in text) and not _NOT_OVERVIEW.search(text)
     return words >= (3 if kind == "item" else MIN_WORDS) and not _NOT_OVERVIEW.search(text)
 
 
@@ -156,9 +178,13 @@ def overview(readme: Document | None, intro: Sequence[Document]) -> tuple[DocPas
     openings: set[str] = set()  # a README and an introduction page often open with the same sentence
     for document in [d for d in (readme, *intro) if d is not None]:
         installing = {b.start for s, b in document.blocks() if _under_install(s.path)}
+        heading_one = next((s.heading for s in document.sections if s.level == 1), "")
         for passage in passages(document, limit=40):
-            if passage.kind == "code":
+            if (
+                passage.kind == "code" and passage.start not in installing
+            ):  # how to get it is not how to use it
                 break
+            passage = _without_lead_in(passage, heading_one)
             opening = _opening(passage.text)
             if (
                 passage.kind == "paragraph"
@@ -172,6 +198,19 @@ def overview(readme: Document | None, intro: Sequence[Document]) -> tuple[DocPas
             if len(found) >= OVERVIEW_PASSAGES:
                 return tuple(found)
     return tuple(found)
+
+
+def _without_lead_in(passage: DocPassage, title: str) -> DocPassage:
+    """A paragraph whose last sentence leads into a list ("It supports:") says what the project is before
+    it: that much is quoted, the lead-in to what the overview does not show is not. Only where a README
+    says what the project is (its opening, "Why use Viper?", "About"): elsewhere the sentences before a
+    lead-in prepare it ("There are myriads of JSON libraries out there. Our class had these goals:")."""
+    if passage.kind != "paragraph" or not passage.text.rstrip().endswith(":"):
+        return passage
+    if passage.heading not in ("", title) and not _ABOUT_HEADING.search(passage.heading):
+        return passage
+    sentences = split_sentences(passage.text)
+    return replace(passage, text=" ".join(sentences[:-1])) if len(sentences) > 1 else passage
 
 
 def _opening(text: str) -> str:
@@ -260,18 +299,42 @@ def concepts_of(documents: Sequence[Document], folder: str, names: SymbolNames) 
         each = max(8, min(PASSAGES_PER_PAGE, PASSAGES_PER_CONCEPT // len(members)))
         pages = [DocPage(d.origin, d.title or _humane(d.origin), tuple(passages(d, each))) for d in members]
         pages = [p for p in pages if p.passages][:PAGES_PER_CONCEPT]
-        if not pages:
-            continue
-        name = _concept_name(key, pages)
-        used = _names_in(p for page in pages for p in page.passages)
-        titled = [_camel(h) for page in pages for h in (page.title, *(p.heading for p in page.passages))]
-        package = "" if PurePosixPath(key).stem.lower() in _NOT_PACKAGES else key
-        symbols = names.resolve([*used, *titled], package=package)[:CONCEPT_SYMBOLS]
-        types = tuple(names.key_type(s) for s in symbols if s.kind in TYPE_KINDS)
-        concepts.append(DocConcept(name, slugify(name, max_len=50), tuple(pages), tuple(symbols), types))
+        if pages:
+            package = "" if PurePosixPath(key).stem.lower() in _NOT_PACKAGES else key
+            concepts.append(_concept(_concept_name(key, pages), pages, names, package))
         if len(concepts) >= MAX_CONCEPTS:
             break
     return concepts
+
+
+def readme_concepts(readme: Document | None, names: SymbolNames) -> list[DocConcept]:
+    """A project without a docs folder documents itself in its README: one concept per top-level section
+    that explains something (at least `README_PASSAGES` passages; never installing, licence or process),
+    when the README has at least `README_CONCEPTS` of them; else none, and the README is only the overview
+    and the examples."""
+    if readme is None:
+        return []
+    top = 1  # headings one level down from the title, when one title holds them all
+    if len({s.path[0] for s in readme.sections if s.path}) == 1:
+        top = 2
+    concepts = []
+    for heading in dict.fromkeys(s.path[top - 1] for s in readme.sections if len(s.path) >= top):
+        if _SKIPPED_HEADING.search(heading) or _README_PROCESS.search(heading) or _under_install([heading]):
+            continue
+        part = tuple(s for s in readme.sections if len(s.path) >= top and s.path[top - 1] == heading)
+        quoted = tuple(passages(replace(readme, sections=part)))
+        if len(quoted) >= README_PASSAGES:
+            concepts.append(_concept(heading, [DocPage(readme.origin, heading, quoted)], names, ""))
+    return concepts[:MAX_CONCEPTS] if len(concepts) >= README_CONCEPTS else []
+
+
+def _concept(name: str, pages: Sequence[DocPage], names: SymbolNames, package: str) -> DocConcept:
+    """A concept named `name` made of `pages`, with the code symbols they name (in `package` first)."""
+    used = _names_in(p for page in pages for p in page.passages)
+    titled = [_camel(h) for page in pages for h in (page.title, *(p.heading for p in page.passages))]
+    symbols = names.resolve([*used, *titled], package=package)[:CONCEPT_SYMBOLS]
+    types = tuple(names.key_type(s) for s in symbols if s.kind in TYPE_KINDS)
+    return DocConcept(name, slugify(name, max_len=50), tuple(pages), tuple(symbols), types)
 
 
 def _split_large(groups: dict[str, list[Document]], folder: str) -> dict[str, list[Document]]:

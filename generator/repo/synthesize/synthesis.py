@@ -196,8 +196,17 @@ def _central(analysis: ShardAnalysis) -> ModuleLine | None:
 
 
 def _defines(analysis: ShardAnalysis) -> str:
-    names = [s.name for s in analysis.top_symbols[:3]]
+    """ "Defines A, B and C": a name two of them share is told apart by its folder ("json.Codec"), as a
+    group of sibling packages each with its own `Codec` read "Defines Codec, Codec and Codec"."""
+    top = analysis.top_symbols[:3]
+    shared = {s.name for s in top if sum(t.name == s.name for t in top) > 1}
+    names = [f"{_folder_name(s.path)}.{s.name}" if s.name in shared else s.name for s in top]
     return "Defines " + (names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1])
+
+
+def _folder_name(path: str) -> str:
+    parent = PurePosixPath(path).parent
+    return parent.name or PurePosixPath(path).stem
 
 
 def canonical(terms: Sequence[str]) -> list[str]:
