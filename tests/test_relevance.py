@@ -137,7 +137,7 @@ def test_a_field_scale_sets_how_length_counts() -> None:
 
 
 def test_a_facet_noun_naming_part_of_the_subject_counts() -> None:
-    """"type" in "type hints" is part of the name; ignored as a facet word, a PEP on "a length hint" outranked
+    """ "type" in "type hints" is part of the name; ignored as a facet word, a PEP on "a length hint" outranked
     the one on type hints. "limits" in "the benefits and limits of …" still only names the aspect asked."""
     hints = Fields(
         title="Type hints",
@@ -153,7 +153,10 @@ def test_a_facet_noun_naming_part_of_the_subject_counts() -> None:
     )
     judge = RelevanceJudge("type hints")
     assert [t.label for t in judge.terms("type hints")] == ["type", "hints"]
-    assert [t.label for t in judge.terms("What are the benefits and limits of type hints?")] == ["type", "hints"]
+    assert [t.label for t in judge.terms("What are the benefits and limits of type hints?")] == [
+        "type",
+        "hints",
+    ]
     assert [t.label for t in judge.terms("What is the current state of type hints?")] == ["type", "hints"]
     assert [t.label for t in judge.terms("soft memory limit")] == ["soft", "memory", "limit"]
     scores = _judge("type hints", {"hints": hints, "length": length})
@@ -177,7 +180,7 @@ def test_a_chinese_word_without_an_english_twin_does_not_count_against_an_englis
 
 
 def test_a_title_names_a_concept_only_by_a_whole_spelling() -> None:
-    """"type" in "type hints" is also spelled "type hint": a title with only "hint" does not name it, so a PEP
+    """ "type" in "type hints" is also spelled "type hint": a title with only "hint" does not name it, so a PEP
     on "a length hint" or "a built-in type" is not titled after type hints (and no gate had kept it)."""
     from generator.topic.defining import titled_after
 

@@ -306,9 +306,16 @@ def test_current_state_is_read_from_the_newest_documents_about_the_subject() -> 
 
     sources = [
         source("def", "Const generics", "Allow types to be generic over constant values.", "2017-05-01"),
-        source("adt", "Const parameters in ADTs", "This RFC extends const generics to enums. More.", "2021-03-01"),
-        source("cap", "Precise capturing", "This RFC adds use<..> syntax to say which lifetimes an opaque "
-               "type captures. " * 9 + "\n\nA const generic parameter must be captured too.", "2024-06-01"),
+        source(
+            "adt", "Const parameters in ADTs", "This RFC extends const generics to enums. More.", "2021-03-01"
+        ),
+        source(
+            "cap",
+            "Precise capturing",
+            "This RFC adds use<..> syntax to say which lifetimes an opaque "
+            "type captures. " * 9 + "\n\nA const generic parameter must be captured too.",
+            "2024-06-01",
+        ),
         source("old", "Fixed-size arrays", "Arrays of a constant length.", "2015-01-01"),
     ]
     judge = RelevanceJudge("const generics")

@@ -18,7 +18,6 @@ from dataclasses import dataclass, field
 
 from .. import cjk
 from ..kb.synonyms import Synonyms, default_synonyms
-from ..text.words import STOPWORDS, ZH_STOPWORDS, stem
 from ..retrieval.scoring import (
     FLOOR,
     CorpusStats,
@@ -32,6 +31,7 @@ from ..retrieval.scoring import (
     score,
     tokens,
 )
+from ..text.words import STOPWORDS, ZH_STOPWORDS, stem
 from .keyphrases import DESCRIPTIVE, GENERIC
 
 # Words the heuristic plan adds to a facet's query or question ("overview", "benefits") and lone adjectives
@@ -76,8 +76,7 @@ def naming_words(text: str) -> set[str]:
     return {
         word
         for i, word in enumerate(words)
-        if word in NAMING_NOUNS
-        and any(0 <= j < len(words) and content(words[j]) for j in (i - 1, i + 1))
+        if word in NAMING_NOUNS and any(0 <= j < len(words) and content(words[j]) for j in (i - 1, i + 1))
     }
 
 
