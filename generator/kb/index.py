@@ -196,6 +196,14 @@ def empty_index() -> dict[str, Any]:
 
 def update_index(paths: KBPaths) -> KnowledgeIndex:
     """Rebuild `_index.json` from the records on disk; returns the index (written only when it changed)."""
+    index = build_index(paths)
+    if paths.site_src.is_dir():
+        write_json(index_path(paths), msgspec.to_builtins(index))
+    return index
+
+
+def build_index(paths: KBPaths) -> KnowledgeIndex:
+    """The index the records on disk give (an entry written before records is migrated from its page)."""
     collector = _TagCollector(load_synonyms(paths))
     topics: dict[str, RepoEntry | TopicEntry] = {}
     sources: dict[str, SourceEntry] = {}
@@ -206,16 +214,13 @@ def update_index(paths: KBPaths) -> KnowledgeIndex:
         for source_id, source, source_terms in raw:
             sources[source_id] = msgspec.structs.replace(source, tags=collector.add(source_id, source_terms))
     dates = [e.updated_at for e in topics.values()] + [s.fetched_at for s in sources.values()]
-    index = KnowledgeIndex(
+    return KnowledgeIndex(
         updated_at=max((d for d in dates if d), default=None),
         topics=dict(sorted(topics.items())),
         sources=dict(sorted(sources.items())),
         tag_index=collector.tag_index(),
         tag_variants=collector.tag_variants(),
     )
-    if paths.site_src.is_dir():
-        write_json(index_path(paths), msgspec.to_builtins(index))
-    return index
 
 
 @contextmanager
