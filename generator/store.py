@@ -21,7 +21,7 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 from . import jsonbounds
 from .errors import ConfigError, LockHeldError, StoreError, UsageError
@@ -282,21 +282,41 @@ MAX_READ_BYTES = 20_000_000
 
 
 def read_regular_text(path: Path) -> str:
-    """The UTF-8 text of `path` if it is a regular file of at most MAX_READ_BYTES: a link, FIFO or device
-    planted in the knowledge base (→ /dev/zero, → /etc/passwd) is an OSError, never read or waited on."""
+    """The UTF-8 text of `path` if it is a regular file of at most MAX_READ_BYTES (see `open_regular`)."""
+    return read_regular(path, MAX_READ_BYTES).decode("utf-8")
+
+
+def read_regular(path: str | Path, limit: int) -> bytes:
+    """The bytes of `path` if it is a regular file of at most `limit` bytes (see `open_regular`)."""
+    with open_regular(path, limit) as handle:
+        data = handle.read(limit + 1)
+    if len(data) > limit:  # it grew after it was measured
+        raise OSError(errno.EFBIG, _larger_than(limit))
+    return data
+
+
+@contextmanager
+def open_regular(path: str | Path, limit: int) -> Iterator[BinaryIO]:
+    """`path` open for reading if it is a regular file of at most `limit` bytes: a link, FIFO or device
+    planted where a file should be (→ /dev/zero, → /etc/passwd) is an OSError (ELOOP, EINVAL, EFBIG), never
+    followed, read or waited on."""
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_NOCTTY)
     except OSError as exc:
         if exc.errno == errno.ELOOP:
             raise OSError(exc.errno, "a symbolic link, not a regular file") from None
         raise
     with os.fdopen(fd, "rb") as handle:
-        if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+        found = os.fstat(handle.fileno())
+        if not stat.S_ISREG(found.st_mode):
             raise OSError(errno.EINVAL, "not a regular file")
-        data = handle.read(MAX_READ_BYTES + 1)
-    if len(data) > MAX_READ_BYTES:
-        raise OSError(errno.EFBIG, f"larger than {MAX_READ_BYTES // 1_000_000} MB")
-    return data.decode("utf-8")
+        if found.st_size > limit:
+            raise OSError(errno.EFBIG, _larger_than(limit))
+        yield handle
+
+
+def _larger_than(limit: int) -> str:
+    return f"larger than {limit / 1_000_000:g} MB" if limit >= 1_000_000 else f"larger than {limit:,} bytes"
 
 
 def _fsync_dir(directory: Path) -> None:

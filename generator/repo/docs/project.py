@@ -18,7 +18,6 @@ from generator.repo.analyze.citations import Linker
 from generator.repo.analyze.describe import cite, flow_branches, ranked
 from generator.repo.docs.model import DocConcept, DocPage, DocPassage, ProjectDocs
 from generator.repo.docs.navigation import doc_files, docs_root, mkdocs_titles, ordered
-from generator.repo.facts.calltree import call_tree, heaviest_entry
 from generator.repo.facts.examples import called_names
 from generator.repo.facts.extract import OnDemandFileFacts
 from generator.repo.facts.ranking import TYPE_KINDS
@@ -479,8 +478,7 @@ class SymbolNames:
                 ]
             elif cited.kind in ("function", "method"):
                 starts.append((cited.path, cited.name))
-        entry = heaviest_entry(graph, graph.files, starts[:MAX_STARTS]) if starts else None
-        tree = call_tree(graph, graph.files, entry) if entry is not None else []
+        tree = graph.tree_from(starts[:MAX_STARTS])
         if _hops(tree) < MIN_PATH_CALLS or tree[0].edge.caller.rsplit(".", 1)[-1] in _SETUP:
             return ()  # one call, or a constructor's: nothing a reader learns the working of
         return tuple(flow_branches(tree, self.linker))
