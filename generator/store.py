@@ -17,9 +17,10 @@ import os
 import re
 import stat
 import unicodedata
-from collections.abc import Iterator, Mapping
+from collections.abc import Collection, Iterator, Mapping
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
+from fnmatch import fnmatchcase
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO
 
@@ -169,8 +170,6 @@ def site_subfolders(site_src: Path, rel: str = "") -> list[str]:
 def site_files(site_src: Path, rel: str = "", pattern: str = "*") -> list[Path]:
     """The regular files in site_src/`rel` whose names match `pattern`, sorted (links, FIFOs, devices and
     anything in a linked folder are never listed)."""
-    from fnmatch import fnmatchcase
-
     folder = site_folder(site_src, rel)
     found = [e for e in _entries(folder) if e.is_file(follow_symlinks=False)] if folder else []
     return [Path(entry.path) for entry in found if fnmatchcase(entry.name, pattern)]
@@ -206,6 +205,17 @@ def _entries(folder: Path) -> list[os.DirEntry[str]]:
             return sorted(entries, key=lambda entry: entry.name)
     except OSError:
         return []
+
+
+def remove_stale(folder: Path, keep: Collection[str], *patterns: str) -> None:
+    """Delete the files (and links: the link, never what it points at) of `folder`, a real folder, whose
+    names match one of `patterns` and are not in `keep`: pages an earlier run wrote that must not linger."""
+    if not folder.is_dir() or folder.is_symlink():
+        return
+    for entry in _entries(folder):
+        named = any(fnmatchcase(entry.name, pattern) for pattern in patterns or ("*.md",))
+        if named and entry.name not in keep and not entry.is_dir(follow_symlinks=False):
+            Path(entry.path).unlink(missing_ok=True)
 
 
 # --------------------------------------------------------------------------- atomic writes

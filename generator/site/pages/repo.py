@@ -205,9 +205,12 @@ def write_repo_pages(
     write_guide_pages(paths, directory, docs, synthesis.label, linker, synthesis.concept_texts)
     write_reference_pages(paths, directory, reference, synthesis.label, linker)
     written = {write_shard_page(paths, directory, a, synthesis, linker) for a in synthesis.landed}
-    remove_stale_pages(directory, written)
+    # shard pages of an earlier plan (or of a shard that failed this time) must not linger as if current
+    store.remove_stale(directory / "shards", written, "[0-9][0-9]_*.md")
     answered = {write_answer_page(paths, directory, a, synthesis, linker) for a in synthesis.answers}
-    remove_stale_answers(directory, answered)
+    store.remove_stale(
+        directory / ANSWERS_DIR, answered
+    )  # a page renamed when another question took its slug
     write_index(paths, directory, synthesis, linker, docs, reference)
 
 
@@ -243,16 +246,6 @@ def shard_title(synthesis: RepoSynthesis, analysis: ShardAnalysis) -> str:
     return f"{synthesis.label.rsplit('/', 1)[-1]} · {analysis.shard.name}"
 
 
-def remove_stale_pages(directory: Path, keep: set[str]) -> None:
-    """Shard pages of an earlier plan (or of a shard that failed this time) must not linger as if current."""
-    shards = directory / "shards"
-    if not shards.is_dir():
-        return
-    for page in shards.glob("*.md"):
-        if page.name not in keep and re.fullmatch(r"\d{2}_[^/]+\.md", page.name):
-            page.unlink()
-
-
 def write_answer_page(
     paths: KBPaths, directory: Path, answer: Answer, synthesis: RepoSynthesis, linker: Linker
 ) -> str:
@@ -280,15 +273,6 @@ def write_answer_page(
     body = render_record(paths, ANSWER_TEMPLATE, page)
     store.write_page(store.safe_join(directory, ANSWERS_DIR, name), meta, body)
     return name
-
-
-def remove_stale_answers(directory: Path, keep: set[str]) -> None:
-    """Answer pages no question of this run owns (a page renamed when another question took its slug)."""
-    folder = directory / ANSWERS_DIR
-    if folder.is_dir() and not folder.is_symlink():
-        for page in folder.glob("*.md"):
-            if page.name not in keep:
-                page.unlink()
 
 
 def write_index(

@@ -29,7 +29,6 @@ _CODE_SPAN = re.compile(r"`([^`\n]+)`")
 # a Sphinx role (:class:`~pkg.Option`) or a MyST one ({func}`option`) names code: it reads as that code
 _DOC_ROLE = re.compile(r"(?:\{[\w:.+-]+\}|:[\w.+-]+(?::[\w.+-]+)*:)$")
 _ROLE_TARGET = re.compile(r"^(.*?)\s*<[^<>]*>$")
-_GUIDE_PAGE = re.compile(r"(?:\d{2}_[^/]+|getting-started)\.md")
 
 
 @dataclass(frozen=True)
@@ -116,11 +115,7 @@ def write_guide_pages(
         text = texts[index - 1] if index <= len(texts) and texts[index - 1].slug == concept.slug else None
         guide = concept_page(concept, label, linker, text)
         written.add(_write(paths, directory, guide_name(index, concept), guide))
-    folder = directory / GUIDE_DIR
-    if folder.is_dir() and not folder.is_symlink():
-        for page in folder.glob("*.md"):
-            if page.name not in written and _GUIDE_PAGE.fullmatch(page.name):
-                page.unlink()
+    store.remove_stale(directory / GUIDE_DIR, written, "[0-9][0-9]_*.md", f"{STARTED}.md")
 
 
 def _write(paths: KBPaths, directory: Path, name: str, page: GuidePage) -> str:

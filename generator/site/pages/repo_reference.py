@@ -91,12 +91,9 @@ def write_reference_pages(
         }
         body = render_record(paths, REFERENCE_TEMPLATE, page)
         store.write_page(store.safe_join(directory, REFERENCE_DIR, f"{name}.md"), meta, body)
-    folder = directory / REFERENCE_DIR
-    if folder.is_dir() and not folder.is_symlink():
-        for name in set(builders) - set(written):
-            stale = folder / f"{name}.md"
-            if stale.is_file():
-                stale.unlink()
+    store.remove_stale(
+        directory / REFERENCE_DIR, {f"{n}.md" for n in written}, *(f"{n}.md" for n in builders)
+    )
 
 
 def configuration_page(reference: Reference, label: str, linker: Linker) -> ReferencePage:
