@@ -387,3 +387,14 @@ def test_a_docs_page_that_says_it_is_no_longer_in_force() -> None:
     # a page about deprecations, or one naming a deprecated option in passing, is in force
     assert page_standing("# Deprecations\n\nThe `--old` flag is deprecated: use `--new`.\n") == ""
     assert page_standing("# Options\n\n- **deprecated** options are listed last.\n") == ""
+
+
+def test_swift_and_go_proposal_headers_give_status_and_date() -> None:
+    """Swift Evolution's "**Returned for revision**" and "**Implemented (Swift 5.4)**" are statuses, and a
+    Go design document's "Last updated: July 18, 2016" is its date."""
+    swift = "# Custom metadata\n\n* Proposal: [SE-0385](0385.md)\n* Status: **Returned for revision**\n\n## Introduction\n\nText.\n"
+    assert read_text(swift, name="0385.md").status == "returned"
+    shipped = "# Result builders\n\n* Proposal: [SE-0289](0289.md)\n* Status: **Implemented (Swift 5.4)**\n\n## Introduction\n\nText.\n"
+    assert read_text(shipped, name="0289.md").status == "implemented"
+    go = "# Proposal: Alias declarations\n\nAuthors: Robert Griesemer & Rob Pike.\nLast updated: July 18, 2016\n\n## Abstract\n\nText.\n"
+    assert read_text(go, name="16339.md").date == "2016-07-18"

@@ -221,6 +221,47 @@ def test_the_overview_reads_past_the_install_block_to_why_the_project_exists() -
     assert overview(goals, []) == ()
 
 
+def test_a_concept_page_shows_the_code_path_of_its_own_symbols(tmp_path: Path) -> None:
+    # `App` is in every page's examples and says nothing of routing: the path starts at the router's own
+    # method leading to the most code, never at a constructor, and a one-call path is not shown
+    router = (
+        '"""Routes requests to handlers."""\n\n\nclass Router:\n    """Matches paths to handlers."""\n\n'
+        "    def __init__(self):\n        self.routes = self.reset()\n\n"
+        "    def reset(self):\n        return self.clean({})\n\n"
+        "    def clean(self, table):\n        return self.sorted(table)\n\n"
+        "    def sorted(self, table):\n        return table\n\n"
+        "    def add(self, pattern, handler):\n        return self\n\n"
+        "    def dispatch(self, path):\n        route = self.match(path)\n        return self.call(route, path)\n\n"
+        "    def match(self, path):\n        return self.normalize(path)\n\n"
+        "    def normalize(self, path):\n        return path.strip('/')\n\n"
+        "    def call(self, route, path):\n        return route\n"
+    )
+    files = {
+        **PROJECT,
+        "tinyweb/routing/router.py": router,
+        "docs/middleware.md": "# Middleware\n\nMiddleware wraps every handler; `App` runs the `Middleware` class.\n",
+        "docs/index.md": "# Tinyweb\n\nTinyweb is made of an application object `App`, a router and middleware.\n",
+    }
+    root = make_project(tmp_path / "tinyweb", files)
+    repo_map = map_repository(root)
+    linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/tinyweb")
+    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    flows = {c.name: c.flow for c in docs.concepts}
+    routing = flows["Routing"]
+    assert routing[0].hop.caller == "Router.dispatch"
+    assert [b.hop.callee for b in routing] == ["Router.match", "Router.call"]
+    assert routing[0].below[0].hop.callee == "Router.normalize" and routing[0].hop.citation is not None
+    assert not flows["Middleware"]  # `App` and `Middleware` lead to no calls worth a path
+    paths, config, provider = offline_setup(tmp_path / "kb")
+    result = run_repo_research(
+        paths, config, provider, repo_target(paths, config, str(root)), publish=publish_repo
+    )
+    body = read_page(next((result.study.harvest_dir / "guide").glob("*_routing.md")))[1]
+    shown = body.split("## How the code does it", 1)[1]
+    assert shown.index("- `Router.dispatch`") < shown.index("- calls `Router.match`")
+    assert f"/blob/{result.synthesis.revision}/tinyweb/routing/router.py#L" in shown  # each call cited
+
+
 def test_a_yaml_table_of_contents_gives_the_order(tmp_path: Path) -> None:
     # Elastic's docs-builder: docset.yml names folders, each folder's toc.yml lists files and their children;
     # a toc pointing outside the repository is refused like any other path

@@ -16,7 +16,7 @@ from generator.documents.standing import INACTIVE, page_standing
 from generator.errors import DeepkbError
 from generator.redact import Redactor
 from generator.repo.analyze.citations import Linker
-from generator.repo.analyze.describe import cite, ranked
+from generator.repo.analyze.describe import cite, flow_branches, ranked
 from generator.repo.docs.model import DocConcept, DocPage, DocPassage, ProjectDocs
 from generator.repo.docs.navigation import doc_files, docs_root, mkdocs_titles, nav_sections, ordered
 from generator.repo.docs.substitutions import docset_substitutions, substitute
@@ -24,7 +24,7 @@ from generator.repo.facts.examples import called_names
 from generator.repo.facts.extract import OnDemandFileFacts
 from generator.repo.facts.ranking import TYPE_KINDS
 from generator.repo.map.walk import read_source
-from generator.repo.model import CitedSymbol, Facts, KeyType, RepoMap, Symbol
+from generator.repo.model import CallTree, CitedSymbol, Facts, FlowBranch, KeyType, RepoMap, Symbol
 from generator.repo.synthesize.readme import describes_project
 from generator.store import slugify
 from generator.text.sentences import split_sentences
@@ -39,6 +39,9 @@ CODE_LINES = 60  # a longer code block is not an example a page shows whole
 MAX_EXAMPLES = 8
 OVERVIEW_PASSAGES = 4
 CONCEPT_SYMBOLS = 8
+_SETUP = frozenset({"__init__", "__new__", "__post_init__", "constructor"})  # setting up is not the work
+MIN_PATH_CALLS = 3  # a shorter code path shows no working
+MAX_STARTS = 60  # a concept's functions and methods weighed as the start of its code path
 TYPE_METHODS = 5  # main public methods shown under a class the docs name
 MIN_WORDS = 6
 README_PASSAGES = 4  # a README section quoting fewer is a note, not a concept
@@ -108,7 +111,7 @@ def read_project_docs(
     names = SymbolNames(facts, linker)
     sections = nav_sections(root, paths, folder)
     concepts = concepts_of([documents[p] for p in in_order if p in documents], folder, names, sections)
-    concepts = concepts or readme_concepts(documents.get(readme), names)
+    concepts = with_code_paths(concepts or readme_concepts(documents.get(readme), names), names)
     starters = [
         documents[p]
         for p in [readme, *in_order]
@@ -377,6 +380,17 @@ def _concept(name: str, pages: Sequence[DocPage], names: SymbolNames, package: s
     return DocConcept(name, slugify(name, max_len=50), tuple(pages), tuple(symbols), types)
 
 
+def with_code_paths(concepts: Sequence[DocConcept], names: SymbolNames) -> list[DocConcept]:
+    """Each concept with the code that does it (`SymbolNames.code_path`), started from the symbols its own
+    docs name and no other concept's do: `Route` and `Starlette`, in every page's examples, say nothing of
+    templates; a concept naming only shared symbols has no code path rather than a wrong one."""
+    named = Counter(s.name for concept in concepts for s in concept.symbols)
+    return [
+        replace(concept, flow=names.code_path([s for s in concept.symbols if named[s.name] == 1]))
+        for concept in concepts
+    ]
+
+
 def _split_large(
     groups: dict[str, list[Document]], folder: str, sections: dict[str, str]
 ) -> dict[str, list[Document]]:
@@ -507,6 +521,32 @@ class SymbolNames:
         ]
         return KeyType(cited, tuple(cite(m, cited.path, self.linker) for m in methods[:TYPE_METHODS]))
 
+    def code_path(self, symbols: Sequence[CitedSymbol]) -> tuple[FlowBranch, ...]:
+        """The code that does what a concept's docs explain: the call tree (calltree.py) from the one of its
+        functions and its classes' methods that leads to the most code, in the module most of its symbols are
+        defined in when one holds two or more; () without a call graph or calls."""
+        graph = self.facts.calls
+        if graph is None:
+            return ()
+        homes = Counter(cited.path for cited in symbols)
+        home, held = homes.most_common(1)[0] if homes else ("", 0)
+        if held >= 2:  # the module most of them are in is where the concept's work is done
+            symbols = [cited for cited in symbols if cited.path == home]
+        starts: list[tuple[str, str]] = []
+        for cited in symbols:
+            if cited.kind in TYPE_KINDS:
+                file_facts = self.facts.files.get(cited.path)
+                members = file_facts.symbols if file_facts is not None else ()
+                starts += [
+                    (cited.path, m.name) for m in members if m.parent == cited.name and m.kind == "method"
+                ]
+            elif cited.kind in ("function", "method"):
+                starts.append((cited.path, cited.name))
+        tree = graph.tree_from(starts[:MAX_STARTS])
+        if _hops(tree) < MIN_PATH_CALLS or tree[0].edge.caller.rsplit(".", 1)[-1] in _SETUP:
+            return ()  # one call, or a constructor's: nothing a reader learns the working of
+        return tuple(flow_branches(tree, self.linker))
+
     def package_files(self, key: str) -> list[str]:
         """Source files under a folder named like the docs section (plural or singular), tests left out."""
         stem = PurePosixPath(key).stem.lower().replace("-", "_")
@@ -523,6 +563,10 @@ class SymbolNames:
             for part in dict.fromkeys(p.lower() for p in PurePosixPath(path).parts[:-1]):
                 found.setdefault(part, []).append(path)
         return found
+
+
+def _hops(tree: Sequence[CallTree]) -> int:
+    return sum(1 + _hops(branch.below) for branch in tree)
 
 
 def _best(candidates: list[tuple[str, Symbol]]) -> tuple[str, Symbol] | None:

@@ -15,6 +15,7 @@ from generator.repo.analyze.citations import Linker
 from generator.repo.docs.model import DocConcept, DocPassage, ProjectDocs
 from generator.repo.model import CitedSymbol, ConceptText
 from generator.site.pages.model_text import citation_markdown, inline_code, render_model_markdown
+from generator.site.pages.repo_diagrams import flow_tree_markdown
 from generator.site.templates import render_record
 from generator.site.text import Markdown, code_block, md_escape, md_inline
 from generator.store import KBPaths
@@ -41,6 +42,7 @@ class GuidePage:
     symbols_heading: str
     symbols: list[Markdown]
     written: Markdown = Markdown("")  # a model's prose, its citations checked and linked ("" offline)
+    flow: Markdown = Markdown("")  # the code that does it: a call tree, every call cited ("" without one)
 
 
 @dataclass(frozen=True)
@@ -183,6 +185,7 @@ def concept_page(
         symbols_heading="In the code",
         symbols=[symbol_line(s, _methods(concept).get(s.name, ())) for s in concept.symbols],
         written=written,
+        flow=flow_tree_markdown(concept.flow),
     )
 
 
