@@ -361,6 +361,37 @@ def test_a_subsystem_sentence_never_comes_from_a_neighbour_of_its_silent_central
     go = [ModuleLine("mux.go", "go", 500, ""), ModuleLine("doc.go", "go", 30, "Package mux routes requests.")]
     shard = ShardAnalysis(1, Shard("Mux", ("mux.go", "doc.go")), "01_m", "", files=go, functions=types)
     assert _offline_summary(shard) == "Package mux routes requests."
+    # a subsystem whose code says nothing of itself is what the docs page named like it says (starlette)
+    from generator.repo.docs.model import DocConcept, DocPage, DocPassage
+    from generator.repo.synthesize.synthesis import docs_say
+
+    def concept(name: str, text: str, lead: str) -> DocConcept:
+        opening = DocPassage(f"docs/{name.lower()}.md", 3, 3, "paragraph", text)
+        page = DocPage(f"docs/{name.lower()}.md", name, (opening,))
+        return DocConcept(name, name.lower(), (page,), (CitedSymbol(lead, "class", "pkg/x.py"),))
+
+    concepts = [
+        concept(
+            "Requests", "Starlette includes a `Request` class for the incoming request. More.", "Response"
+        ),
+        concept("Responses", "Starlette includes a few response classes. More.", "Response"),
+    ]
+    silent = ShardAnalysis(
+        1, Shard("Models", ("pkg/_models.py",)), "01_m", "", files=files[:1], functions=types
+    )
+    said = docs_say(silent, concepts)  # "Models": no page is named like it; one leads with its `Response`
+    assert said == "Starlette includes a `Request` class for the incoming request."
+    silent.shard = Shard("Responses", silent.shard.files)
+    said = docs_say(silent, concepts)
+    assert said == "Starlette includes a few response classes."  # its name wins
+    assert _offline_summary(silent, "", said) == said
+    # sibling packages, each with its own Codec (viper's internal/encoding/…), are told apart by folder
+    codecs = [CitedSymbol("Codec", "struct", f"enc/{name}/codec.go") for name in ("json", "toml", "yaml")]
+    files = [ModuleLine(c.path, "go", 40, "") for c in codecs]
+    shard = ShardAnalysis(
+        1, Shard("Codec", tuple(f.path for f in files)), "01_c", "", files=files, functions=codecs
+    )
+    assert _offline_summary(shard) == "Defines json.Codec, toml.Codec and yaml.Codec."
 
 
 def test_a_sub_package_s_subsystem_is_described_by_the_package_s_own_docstring(tmp_path: Path):
@@ -457,3 +488,40 @@ def test_a_community_living_in_a_folder_of_its_own_is_named_after_it():
     assert (
         home_folder_name(["packages/graphrag/graphrag/a.py", "packages/graphrag/graphrag/b.py"], [llm]) == ""
     )
+
+
+def test_a_java_package_is_described_by_its_package_info_and_a_file_by_the_type_named_after_it(
+    tmp_path: Path,
+):
+    from generator.repo.analyze.describe import module_purpose
+    from generator.repo.synthesize.synthesis import package_doc
+
+    # a Java package says what it is in package-info.java (its licence header is no summary); a Java or C#
+    # file rarely has a doc of its own, but the type named after it does
+    files = {
+        "src/org/acme/select/package-info.java": (
+            "/*\n * Licensed under the MIT License.\n */\n"
+            "/**\n Packages to support the CSS-style element selector.\n"
+            " {@link org.acme.select.Selector Selector defines the query syntax.}\n */\n"
+            "@NullMarked\npackage org.acme.select;\n\nimport org.jspecify.annotations.NullMarked;\n"
+        ),
+        "src/org/acme/select/Selector.java": (
+            "package org.acme.select;\n\n/** Helper. */\nclass Other {}\n\n"
+            "/**\n * Finds the elements that match a {@code query}.\n */\npublic class Selector {\n"
+            "    public void select() {}\n}\n"
+        ),
+        "src/Acme/AbstractValidator.cs": (
+            'namespace Acme\n{\n/// <summary>\n/// Base class for object validators of <see cref="T:Acme.Rule"/>.\n'
+            "/// </summary>\npublic abstract class AbstractValidator<T> {\n    public void Validate() {}\n}\n}\n"
+        ),
+    }
+    _, _, facts = survey(tmp_path, files)
+    select = Shard("Select", ("src/org/acme/select/Selector.java",))
+    other = Shard("Validators", ("src/Acme/AbstractValidator.cs",))
+    assert (
+        package_doc(select, [select, other], facts) == "Packages to support the CSS-style element selector."
+    )
+    java = "src/org/acme/select/Selector.java"
+    assert module_purpose(java, facts.files[java]) == "Finds the elements that match a query."
+    csharp = "src/Acme/AbstractValidator.cs"
+    assert module_purpose(csharp, facts.files[csharp]) == "Base class for object validators of Rule."

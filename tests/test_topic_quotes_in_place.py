@@ -53,7 +53,7 @@ def test_a_withdrawn_proposal_does_not_answer_how_beside_the_defining_one_in_for
     other = _source("o", "Augmented Assignment Expressions", OTHER, "withdrawn", relevance=0.95)
     assert proposals_only([subject, other])  # the withdrawn one scored highest…
     assert not proposals_only([subject, other], defining={"s"})  # …but the subject's own is in force
-    assert not usable_for("how", [subject, other], {"s"})(other)
+    assert not usable_for("how", [subject, other], defining={"s"})(other)
 
 
 def test_another_documents_self_reference_is_attributed_and_the_header_states_the_current_state() -> None:

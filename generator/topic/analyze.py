@@ -28,7 +28,14 @@ from ..text.sentences import says_something, split_sentences
 from ..text.sentences import sentences as split_all
 from . import bounds
 from .aspects import aspect_words
-from .defining import asked_subject, defines, most_about, opens_with_subject, titled_after
+from .defining import (
+    about_subject,
+    asked_subject,
+    defines,
+    most_about,
+    opens_with_subject,
+    titled_after,
+)
 from .facet_sections import (
     opening_passages,
     subject_headings,
@@ -179,7 +186,7 @@ def analyze(provider: Provider, plan: Plan, catalog: Catalog, *, lang: str) -> A
     judge = RelevanceJudge(plan.topic)  # one scale for all sections
     sentence_statistics(judge, catalog.sources)
     analysis.defining = sorted(defining_sources(catalog.sources, judge))
-    usable = usable_for("what", catalog.sources, analysis.defining)
+    usable = usable_for("what", catalog.sources, defining=analysis.defining)
     analysis.definition = opening = definition(catalog.sources, judge, usable)
     said = frozenset(clean(p) for p in split_all(opening.text)) if opening else frozenset()
     pools = passage_pools(plan, catalog, questions, judge, said=said, defining=analysis.defining)
@@ -336,11 +343,12 @@ def passage_pools(
     facets |= {q: aspect_words(q, aspects) for q in aspects}  # the aspect's own words are in the topic too
     facets |= {q: facets[q] | LIMIT_CUES for q, _, _ in questions if facet_of(plan, q) == "limits"}
     strongest = max((s.relevance or 0.0 for s in catalog.sources), default=0.0)
-    about = set(defining) or defining_sources(catalog.sources, judge)
+    titled = set(defining) or defining_sources(catalog.sources, judge)
+    about = {s.id for s in catalog.sources if about_subject(s.title, s.text, judge.topic, judge)}
     pools = {}
     for question, focus, ids in questions:
         facet = facet_of(plan, question)
-        usable = usable_for(facet, catalog.sources, about)
+        usable = usable_for(facet, catalog.sources, about, titled)
         pools[question] = candidates(
             [catalog.by_id[i] for i in ids if usable(catalog.by_id[i])],
             focus=focus,
@@ -353,7 +361,7 @@ def passage_pools(
             stored=catalog.sources,
         )
         treated = section_candidates(
-            [s for s in catalog.sources if usable(s) or _states_own_standing(s, facet, about)],
+            [s for s in catalog.sources if usable(s) or _states_own_standing(s, facet, titled)],
             facet,
             judge,
             stored=catalog.sources,

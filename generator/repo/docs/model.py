@@ -5,18 +5,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from generator.repo.model import CitedSymbol, DocPassage, KeyType
+from generator.repo.model import CitedSymbol, DocPassage, FlowBranch, KeyType
 
 __all__ = ["DocConcept", "DocPage", "DocPassage", "ProjectDocs"]
 
 
 @dataclass(frozen=True)
 class DocPage:
-    """One doc file: its title and the passages a page quotes from it, in order."""
+    """One doc file: its title and the passages a page quotes from it, in order. A page that says it is no
+    longer in force (`standing`: "obsolete", "deprecated"…) is listed with that label and quotes nothing: it
+    never explains how something works now."""
 
     path: str
     title: str
     passages: tuple[DocPassage, ...]
+    standing: str = ""
 
 
 @dataclass(frozen=True)
@@ -29,6 +32,9 @@ class DocConcept:
     pages: tuple[DocPage, ...]
     symbols: tuple[CitedSymbol, ...] = ()
     types: tuple[KeyType, ...] = ()  # the classes among `symbols`, each with its main public methods
+    flow: tuple[
+        FlowBranch, ...
+    ] = ()  # the code that does it: a call tree from the symbol leading to most code
 
 
 @dataclass(frozen=True)
