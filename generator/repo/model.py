@@ -175,6 +175,8 @@ class CallGraphView(Protocol):
 
     entry_points: list[tuple[str, str]]
     """A maintainer's entry points as (file, symbol): the flows start there."""
+    commands: list[tuple[str, str]]
+    """A command-line tool's commands as (file, symbol) (facts/commands.py)."""
 
     def edges(self, paths: Iterable[str] | None = None, *, incoming: bool = False) -> list[CallEdge]: ...
 

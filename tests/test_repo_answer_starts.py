@@ -1,0 +1,211 @@
+"""Where an answer page starts on questions nobody tuned on (issue 29 item 5): at the function of the code
+proper where the asked process begins — every verb of the question and what it acts on counted, word forms
+read as the code spells them — never at an error type, a website's script or a command-line handler sharing
+the question's words."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from generator.repo.analyze.citations import Linker
+from generator.repo.facts.extract import extract_facts
+from generator.repo.facts.languages import SUPPORTED
+from generator.repo.map.walk import map_repository
+from generator.repo.model import Answer
+from generator.repo.plan.focus import request_terms
+from generator.repo.plan.subsystems import core_modules
+from generator.repo.synthesize.answer import Process, answer_request, asked_process, code_names
+
+
+def answer_of(tmp_path: Path, files: dict[str, str], question: str) -> Answer:
+    """The answer to `question` in a repository of `files`, from its facts."""
+    root = tmp_path / "repo"
+    for name, text in files.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(text, encoding="utf-8")
+    repo_map = map_repository(root, keep_languages=SUPPORTED, keep_bytes=10_000_000)
+    facts = extract_facts(root, repo_map)
+    linker = Linker({f.path: f.lines for f in repo_map.files}, "0" * 40, None)
+    return answer_request(question, core_modules(repo_map), facts, linker)
+
+
+def start_of(tmp_path: Path, files: dict[str, str], question: str) -> str:
+    """The symbol the answer to `question` starts at, in a repository of `files`."""
+    return answer_of(tmp_path, files, question).symbols[0].name
+
+
+CHART = {
+    "chart/__init__.py": '"""Charts."""\n',
+    "chart/core.py": (
+        '"""The chart."""\n\n\n'
+        "class Chart:\n"
+        '    """A chart on a canvas."""\n\n'
+        "    def update(self) -> None:\n"
+        '        """Recompute the scales and datasets, then render them."""\n'
+        "        self._update_layout()\n"
+        "        self.render()\n\n"
+        "    def _update_layout(self) -> None:\n"
+        '        """Update the layout of the chart: its boxes are updated."""\n'
+        "        self.boxes = 1\n\n"
+        "    def render(self) -> None:\n"
+        '        """Render the chart."""\n'
+        "        self.draw()\n\n"
+        "    def draw(self) -> None:\n"
+        '        """Draw the chart\'s layers."""\n'
+        "        self._draw_datasets()\n\n"
+        "    def _draw_datasets(self) -> None:\n"
+        '        """Draw each dataset of the chart: the datasets are drawn in order."""\n'
+        "        for layer in range(3):\n"
+        "            self._draw_dataset(layer)\n\n"
+        "    def _draw_dataset(self, layer: int) -> None:\n"
+        '        """Draw one dataset of the chart, drawn on its layer."""\n'
+        "        print(layer)\n"
+    ),
+    # other things updated and drawn, so neither verb is rare
+    "chart/legend.py": (
+        '"""The legend."""\n\n\n'
+        "class Legend:\n"
+        '    """A legend."""\n\n'
+        "    def update(self) -> None:\n"
+        '        """Update the legend\'s items."""\n\n'
+        "    def draw(self) -> None:\n"
+        '        """Draw the legend."""\n'
+    ),
+    "chart/scale.py": (
+        '"""A scale."""\n\n\n'
+        "class Scale:\n"
+        '    """A scale."""\n\n'
+        "    def update(self) -> None:\n"
+        '        """Update the scale\'s ticks."""\n\n'
+        "    def draw_ticks(self) -> None:\n"
+        '        """Draw the ticks."""\n'
+    ),
+}
+
+
+def test_every_verb_of_the_question_counts_not_only_its_last(tmp_path: Path) -> None:
+    """ "Updated and drawn": the start updates and leads to the drawing; weighing "drawn" alone started at a
+    helper named for drawing twice over."""
+    assert start_of(tmp_path, CHART, "How is a chart updated and drawn?") == "Chart.update"
+
+
+def test_the_process_is_its_verbs_and_what_they_act_on() -> None:
+    def process(question: str) -> Process:
+        return asked_process(question, request_terms(question))
+
+    assert process("How is a prepared request sent over the connection?") == Process(
+        ("sent",), ("prepared", "request")
+    )
+    assert process("How is a chart updated and drawn?") == Process(("updated", "drawn"), ("chart",))
+    assert process("How is the index built from input documents?") == Process(("built",), ("index",))
+    assert process("How does the router find the handler for a path?") == Process(("find",), ("handler",))
+    assert process("How does the agent controller run a step?") == Process(("run",), ("step",))
+    assert process("How does the client follow redirects?") == Process(("follow",), ("redirects",))
+    # a light verb names no process: what the thing becomes does
+    assert process("How is a decorated function turned into a click command?") == Process(
+        (), ("decorated", "function", "click", "command")
+    )
+    assert process("What is a session?") == Process()
+
+
+SHOP = {
+    "shop/__init__.py": '"""A shop."""\n',
+    "shop/orders.py": (
+        '"""Orders."""\n\n'
+        "from shop.stock import reserve_items\n\n\n"
+        "def place_order(items: list[str]) -> int:\n"
+        '    """Place an order: reserve its items and charge for them."""\n'
+        "    reserve_items(items)\n"
+        "    return len(items)\n"
+    ),
+    "shop/stock.py": '"""Stock."""\n\n\ndef reserve_items(items: list[str]) -> None:\n    """Reserve items."""\n',
+}
+# each shares every word of the question, more of them than the code placing an order does
+DECOYS = {
+    "error type": {
+        "shop/errors.py": (
+            '"""Errors."""\n\n\n'
+            "class OrderError(Exception):\n"
+            '    """An order placed from a cart twice."""\n\n'
+            "    def place_order(self) -> dict[str, str]:\n"
+            '        """The error of an order placed from a cart, serialized."""\n'
+            '        return {"order": "placed"}\n'
+        )
+    },
+    "website script": {
+        "website/worker.py": (
+            '"""The website\'s worker."""\n\n\n'
+            "def place_order(cart: str) -> str:\n"
+            '    """Place an order from the cart on the website."""\n'
+            "    return cart\n"
+        )
+    },
+    "record": {
+        "shop/models.py": (
+            '"""Records."""\n\n'
+            "from dataclasses import dataclass\n\n\n"
+            "@dataclass\n"
+            "class PlacedOrder:\n"
+            '    """An order once placed from a cart: its items."""\n\n'
+            "    items: list[str]\n"
+        )
+    },
+}
+
+
+@pytest.mark.parametrize("decoy", sorted(DECOYS))
+def test_an_error_type_a_record_or_a_website_script_is_never_the_start(tmp_path: Path, decoy: str) -> None:
+    files = {**SHOP, **DECOYS[decoy]}
+    assert start_of(tmp_path, files, "How is an order placed from a cart?") == "place_order"
+    found = answer_of(tmp_path, files, "How is an order placed from a cart?")
+    assert found.symbols[0].path == "shop/orders.py"
+
+
+RESPONSES = {
+    "web/__init__.py": '"""A web framework."""\n',
+    "web/app.py": (
+        '"""The application."""\n\n\n'
+        "def respond(body: str) -> bytes:\n"
+        '    """Write the body out to the socket."""\n'
+        "    return body.encode()\n\n\n"
+        "def handle(path: str) -> str:\n"
+        '    """Handle a request for a path."""\n'
+        "    return path\n"
+    ),
+}
+
+
+def test_a_noun_finds_the_verb_the_code_is_named_for(tmp_path: Path) -> None:
+    """ "response" is `respond` (a noun in -nse, its verb in -nd): Snowball keeps the two apart."""
+    assert start_of(tmp_path, RESPONSES, "How is a response produced?") == "respond"
+
+
+NAMED = {
+    "package.json": '{"name": "res", "main": "lib/response.js"}\n',
+    "lib/response.js": (
+        "var res = module.exports = {};\n\n"
+        "/**\n * Send a response.\n */\n"
+        "res.send = function send(body) {\n"
+        "  this.end(body);\n"
+        "  return this;\n"
+        "};\n\n"
+        "/**\n * Set the response body to JSON and its content type, then send the body.\n */\n"
+        "res.json = function json(obj) {\n"
+        "  var body = JSON.stringify(obj);\n"
+        "  return this.send(body);\n"
+        "};\n\n"
+        "/**\n * End the response.\n */\n"
+        "res.end = function end(chunk) {\n"
+        "  return chunk;\n"
+        "};\n"
+    ),
+}
+
+
+def test_a_question_naming_a_symbol_starts_there(tmp_path: Path) -> None:
+    assert code_names("How does res.send set the body?") == {"res.send"}
+    assert code_names("How is parse_args called by parseOptions?") == {"parse_args", "parseOptions"}
+    # `res.json` answers more of the question's words and leads to `res.send`: the question asks about the latter
+    assert start_of(tmp_path, NAMED, "How does res.send set the response body?") == "res.send"
