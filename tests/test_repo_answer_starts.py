@@ -209,3 +209,62 @@ def test_a_question_naming_a_symbol_starts_there(tmp_path: Path) -> None:
     assert code_names("How is parse_args called by parseOptions?") == {"parse_args", "parseOptions"}
     # `res.json` answers more of the question's words and leads to `res.send`: the question asks about the latter
     assert start_of(tmp_path, NAMED, "How does res.send set the response body?") == "res.send"
+
+
+PIPELINE = {
+    "index/__init__.py": '"""Indexing."""\n',
+    "index/api.py": (
+        '"""The indexing API."""\n\n'
+        "from index.factory import PipelineFactory\n\n\n"
+        "def build_index(config: str) -> list[str]:\n"
+        '    """Build the index: run the pipeline\'s workflows in order."""\n'
+        "    pipeline = PipelineFactory.create_pipeline(config)\n"
+        "    return [workflow(config) for workflow in pipeline]\n"
+    ),
+    "index/factory.py": (
+        '"""Pipelines of workflows."""\n\n\n'
+        "class PipelineFactory:\n"
+        '    """Registered workflows."""\n\n'
+        "    workflows: dict = {}\n\n"
+        "    @classmethod\n"
+        "    def register_all(cls, workflows: dict) -> None:\n"
+        '        """Register workflows by name."""\n'
+        "        for name, workflow in workflows.items():\n"
+        "            cls.register(name, workflow)\n\n"
+        "    @classmethod\n"
+        "    def register(cls, name: str, workflow: object) -> None:\n"
+        '        """Register one workflow."""\n'
+        "        cls.workflows[name] = workflow\n\n"
+        "    @classmethod\n"
+        "    def create_pipeline(cls, config: str) -> list:\n"
+        '        """The pipeline\'s workflows."""\n'
+        "        return list(cls.workflows.values())\n"
+    ),
+    "index/workflows/__init__.py": (
+        '"""The built-in workflows, registered at import."""\n\n'
+        "from index.factory import PipelineFactory\n"
+        "from index.workflows.load_documents import run_workflow as run_load_documents\n\n"
+        'PipelineFactory.register_all({"load_input_documents": run_load_documents})\n'
+    ),
+    "index/workflows/load_documents.py": (
+        '"""Loading the input."""\n\n\n'
+        "def run_workflow(config: str) -> str:\n"
+        '    """Run the workflow."""\n'
+        "    return load_input_documents(config)\n\n\n"
+        "def load_input_documents(config: str) -> str:\n"
+        '    """Load the input documents: every input document read."""\n'
+        "    return config\n"
+    ),
+}
+
+
+def test_a_start_reaches_what_a_registry_calls(tmp_path: Path) -> None:
+    """The process begins at `build_index`, which reaches the input documents only through the workflows
+    registered with the factory: a registry's lookup calls what was registered with it."""
+    found = answer_of(tmp_path, PIPELINE, "How is the index built from input documents?")
+    assert [step.symbol.name for step in found.steps] == [
+        "build_index",
+        "PipelineFactory.create_pipeline",
+        "run_workflow",
+        "load_input_documents",
+    ]

@@ -151,6 +151,9 @@ class CallEdge:
     share: float = 1.0
     """The share of its caller's path the call sits on (facts/branches.py): 1 on the straight line, less in
     an error handler or a branch a flag guards."""
+    handed: bool = False
+    """The callee is handed over as a value (`Thread(target=work)`, a registry's `{"name": run}`), to be
+    called by whatever receives it, rather than called here."""
 
 
 @dataclass
