@@ -268,3 +268,32 @@ def test_a_start_reaches_what_a_registry_calls(tmp_path: Path) -> None:
         "run_workflow",
         "load_input_documents",
     ]
+
+
+CALLBACK = {
+    "package.json": '{"name": "diagrams", "main": "lib/render.js"}\n',
+    "lib/render.js": (
+        "/**\n * Render a diagram: queue its writers and run them.\n */\n"
+        "function renderDiagram(text) {\n"
+        "  const queue = [];\n"
+        "  queue.push(writeSvg);\n"
+        "  return queue.map((writer) => writer(text));\n"
+        "}\n\n"
+        "/**\n * Write the SVG markup of the diagram.\n */\n"
+        "function writeSvg(diagram) {\n"
+        "  return '<svg>' + diagram + '</svg>';\n"
+        "}\n\n"
+        "/**\n * Render a diagram's title, rendered once per diagram in bold.\n */\n"
+        "function renderDiagramTitle(title) {\n"
+        "  return title;\n"
+        "}\n\n"
+        "module.exports = { renderDiagram, renderDiagramTitle };\n"
+    ),
+}
+
+
+def test_a_function_handed_over_as_a_callback_is_a_step(tmp_path: Path) -> None:
+    """`renderDiagram` never calls `writeSvg`: it hands it to a queue that does. The reference is an edge,
+    so the start leads to the SVG the question asks about, past a decoy matching the question as well."""
+    found = answer_of(tmp_path, CALLBACK, "How is a diagram rendered to SVG?")
+    assert [step.symbol.name for step in found.steps] == ["renderDiagram", "writeSvg"]
