@@ -17,6 +17,7 @@ from generator.repo.model import Answer
 from generator.repo.plan.focus import request_terms
 from generator.repo.plan.subsystems import core_modules
 from generator.repo.synthesize.answer import Process, answer_request, asked_process, code_names
+from generator.site.pages.repo import _answer_step
 
 
 def answer_of(tmp_path: Path, files: dict[str, str], question: str) -> Answer:
@@ -268,6 +269,8 @@ def test_a_start_reaches_what_a_registry_calls(tmp_path: Path) -> None:
         "run_workflow",
         "load_input_documents",
     ]
+    # the registry's lookup hands the workflow on; it is no call of it
+    assert [step.handed for step in found.steps] == [False, False, True, False]
 
 
 CALLBACK = {
@@ -297,3 +300,5 @@ def test_a_function_handed_over_as_a_callback_is_a_step(tmp_path: Path) -> None:
     so the start leads to the SVG the question asks about, past a decoy matching the question as well."""
     found = answer_of(tmp_path, CALLBACK, "How is a diagram rendered to SVG?")
     assert [step.symbol.name for step in found.steps] == ["renderDiagram", "writeSvg"]
+    assert found.steps[1].handed
+    assert "(handed over by `renderDiagram` at" in _answer_step(found.steps[1])

@@ -415,6 +415,7 @@ class AnswerStep:
     caller: str = ""
     call: Citation | None = None  # the line of the call
     depth: int = 0  # calls below the start
+    handed: bool = False  # the caller hands it over (a callback, a registry's entry) rather than calls it
 
 
 @dataclass(frozen=True)

@@ -147,7 +147,8 @@ def walked_steps(
         symbol = _symbol_at(facts, (edge.callee_path, edge.callee))
         if symbol is not None:
             call = linker.check(edge.caller_path, edge.line)
-            steps.append(AnswerStep(explained(symbol, edge.callee_path, linker), edge.caller, call, depth))
+            cited = explained(symbol, edge.callee_path, linker)
+            steps.append(AnswerStep(cited, edge.caller, call, depth, edge.handed))
     return tuple(steps)
 
 
