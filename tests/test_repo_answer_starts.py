@@ -18,6 +18,7 @@ from generator.repo.plan.focus import request_terms
 from generator.repo.plan.subsystems import core_modules
 from generator.repo.synthesize.answer import Process, answer_request, asked_process, code_names
 from generator.site.pages.repo import _answer_step
+from generator.site.pages.repo_diagrams import flow_markdown
 
 
 def answer_of(tmp_path: Path, files: dict[str, str], question: str) -> Answer:
@@ -302,3 +303,4 @@ def test_a_function_handed_over_as_a_callback_is_a_step(tmp_path: Path) -> None:
     assert [step.symbol.name for step in found.steps] == ["renderDiagram", "writeSvg"]
     assert found.steps[1].handed
     assert "(handed over by `renderDiagram` at" in _answer_step(found.steps[1])
+    assert flow_markdown(found.path)[1][0].startswith("`renderDiagram` hands over `writeSvg`")

@@ -290,6 +290,7 @@ class FlowHop:
     caller: str
     callee: str
     citation: Citation | None = None
+    handed: bool = False  # `caller` hands `callee` over (a callback, a registry's entry) rather than calls it
 
 
 @dataclass(frozen=True)

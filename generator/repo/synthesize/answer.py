@@ -110,7 +110,7 @@ def answer_request(request: str, modules: Sequence[str], facts: Facts, linker: L
         return Answer(request, tuple(symbols), tuple(flow_hops(joined[:8], linker)))
     walked = [step.symbol.name for step in steps]
     others = [s for s in symbols if s.name not in walked]
-    hops = [FlowHop(step.caller, step.symbol.name, step.call) for step in steps[1:]]
+    hops = [FlowHop(step.caller, step.symbol.name, step.call, step.handed) for step in steps[1:]]
     return Answer(
         request, (*(step.symbol for step in steps), *others)[:MAX_SYMBOLS], tuple(hops), steps=steps
     )
