@@ -20,7 +20,6 @@ REACH = 4  # hops of calls followed to find the matches a symbol leads to
 DECAY = 0.7  # what a match counts one call further below
 STEP_DEPTH = 3  # steps below the start
 MAX_STEPS = 8
-WRAPPED = 0.85  # a callee answering this share of what its caller does is where the work is
 PUBLIC = 1.1  # what an entry of the project's public API weighs against other code answering as much
 _TIE = 1e-9
 
@@ -73,7 +72,7 @@ class AnswerWalk:
             for node, value in matches.items()
             if value >= START_SHARE * best or self.leads_to(node) >= best
         )
-        start = min(
+        return min(
             eligible,
             key=lambda node: (
                 -round(self.leads_to(node) * (PUBLIC if node in self.public else 1.0), 9),
@@ -81,35 +80,6 @@ class AnswerWalk:
                 -round(self.matches[node], 9),
                 -self.lines.get(node, 0),
             ),
-        )
-        return self.unwrapped(start, set(eligible))
-
-    def unwrapped(self, start: Node, eligible: set[Node]) -> Node:
-        """The start, or the match it wraps: while a call of it goes to an eligible match answering every
-        word of the question the start answers, leading to every word it leads to and to WRAPPED as much
-        (`compile_templates` looping over `compile`), the process is done there."""
-        seen = {start}
-        while True:
-            own = self.leads_to(start)
-            inner = [
-                callee
-                for edge in self.calls(start)
-                if (callee := (edge.callee_path, edge.callee)) in eligible
-                and callee not in seen
-                and self.answers_all(callee, start)
-            ]
-            best = max(inner, key=lambda node: (self.leads_to(node), node), default=None)
-            if best is None or self.leads_to(best) < WRAPPED * own:
-                return start
-            seen.add(best)
-            start = best
-
-    def answers_all(self, node: Node, other: Node) -> bool:
-        """Does `node` answer every question word `other` answers itself, and with the matches below it
-        every word `other` and those below it do?"""
-        own, below = self.answered[node], self.best_below(node)
-        return all(own[i] > 0 for i, share in enumerate(self.answered[other]) if share > 0) and all(
-            below[i][0] > 0 for i, (best, _) in enumerate(self.best_below(other)) if best > 0
         )
 
     def leads_to(self, node: Node) -> float:
