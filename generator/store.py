@@ -17,11 +17,12 @@ import os
 import re
 import stat
 import unicodedata
-from collections.abc import Iterator, Mapping
+from collections.abc import Collection, Iterator, Mapping
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
+from fnmatch import fnmatchcase
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 from . import jsonbounds
 from .errors import ConfigError, LockHeldError, StoreError, UsageError
@@ -169,8 +170,6 @@ def site_subfolders(site_src: Path, rel: str = "") -> list[str]:
 def site_files(site_src: Path, rel: str = "", pattern: str = "*") -> list[Path]:
     """The regular files in site_src/`rel` whose names match `pattern`, sorted (links, FIFOs, devices and
     anything in a linked folder are never listed)."""
-    from fnmatch import fnmatchcase
-
     folder = site_folder(site_src, rel)
     found = [e for e in _entries(folder) if e.is_file(follow_symlinks=False)] if folder else []
     return [Path(entry.path) for entry in found if fnmatchcase(entry.name, pattern)]
@@ -206,6 +205,17 @@ def _entries(folder: Path) -> list[os.DirEntry[str]]:
             return sorted(entries, key=lambda entry: entry.name)
     except OSError:
         return []
+
+
+def remove_stale(folder: Path, keep: Collection[str], *patterns: str) -> None:
+    """Delete the files (and links: the link, never what it points at) of `folder`, a real folder, whose
+    names match one of `patterns` and are not in `keep`: pages an earlier run wrote that must not linger."""
+    if not folder.is_dir() or folder.is_symlink():
+        return
+    for entry in _entries(folder):
+        named = any(fnmatchcase(entry.name, pattern) for pattern in patterns or ("*.md",))
+        if named and entry.name not in keep and not entry.is_dir(follow_symlinks=False):
+            Path(entry.path).unlink(missing_ok=True)
 
 
 # --------------------------------------------------------------------------- atomic writes
@@ -282,21 +292,41 @@ MAX_READ_BYTES = 20_000_000
 
 
 def read_regular_text(path: Path) -> str:
-    """The UTF-8 text of `path` if it is a regular file of at most MAX_READ_BYTES: a link, FIFO or device
-    planted in the knowledge base (→ /dev/zero, → /etc/passwd) is an OSError, never read or waited on."""
+    """The UTF-8 text of `path` if it is a regular file of at most MAX_READ_BYTES (see `open_regular`)."""
+    return read_regular(path, MAX_READ_BYTES).decode("utf-8")
+
+
+def read_regular(path: str | Path, limit: int) -> bytes:
+    """The bytes of `path` if it is a regular file of at most `limit` bytes (see `open_regular`)."""
+    with open_regular(path, limit) as handle:
+        data = handle.read(limit + 1)
+    if len(data) > limit:  # it grew after it was measured
+        raise OSError(errno.EFBIG, _larger_than(limit))
+    return data
+
+
+@contextmanager
+def open_regular(path: str | Path, limit: int) -> Iterator[BinaryIO]:
+    """`path` open for reading if it is a regular file of at most `limit` bytes: a link, FIFO or device
+    planted where a file should be (→ /dev/zero, → /etc/passwd) is an OSError (ELOOP, EINVAL, EFBIG), never
+    followed, read or waited on."""
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_NOCTTY)
     except OSError as exc:
         if exc.errno == errno.ELOOP:
             raise OSError(exc.errno, "a symbolic link, not a regular file") from None
         raise
     with os.fdopen(fd, "rb") as handle:
-        if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+        found = os.fstat(handle.fileno())
+        if not stat.S_ISREG(found.st_mode):
             raise OSError(errno.EINVAL, "not a regular file")
-        data = handle.read(MAX_READ_BYTES + 1)
-    if len(data) > MAX_READ_BYTES:
-        raise OSError(errno.EFBIG, f"larger than {MAX_READ_BYTES // 1_000_000} MB")
-    return data.decode("utf-8")
+        if found.st_size > limit:
+            raise OSError(errno.EFBIG, _larger_than(limit))
+        yield handle
+
+
+def _larger_than(limit: int) -> str:
+    return f"larger than {limit / 1_000_000:g} MB" if limit >= 1_000_000 else f"larger than {limit:,} bytes"
 
 
 def _fsync_dir(directory: Path) -> None:
@@ -361,6 +391,14 @@ def read_page(path: Path) -> tuple[dict[str, Any], str]:
     except ConfigError as exc:  # a broken, too deep or alias-bomb frontmatter: the page is refused
         raise StoreError(f"cannot read page {exc.message}", hint=exc.hint) from None
     return dict(metadata), content
+
+
+def page_meta(path: Path) -> Mapping[str, object]:
+    """A page's frontmatter; {} when it cannot be read (a torn or hand-broken page still counts, without it)."""
+    try:
+        return read_page(path)[0]
+    except StoreError:
+        return {}
 
 
 # --------------------------------------------------------------------------- lock

@@ -201,7 +201,9 @@ def test_a_long_question_is_read_in_linear_time(kb: KB, monkeypatch: pytest.Monk
 
 def test_a_passage_of_an_answer_page_about_itself_is_not_retrieved() -> None:
     body = (
-        "# How are sessions stored?\n\n**Question:** How are sessions stored?\n\n"
+        "# How are sessions stored?\n\n"
+        '!!! info deepkb-notice "Produced offline"\n    deepkb wrote this answer from static facts.\n\n'
+        "**Question:** How are sessions stored?\n\n"
         "Sessions are kept in signed cookies by `SessionStore` (`sample/sessions.py:4`).\n\n"
         "## How the files were found\n\n**Cycle 1**: terms sessions, stored\n\n"
         "| File | Relevance | Reason |\n| --- | ---: | --- |\n| sample/sessions.py | 0.90 | matches session |\n"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from generator.documents import Block, read_bytes, read_text
+from generator.repo.facts.prose import summary
 from generator.text.sentences import lead_sentences
 
 
@@ -45,6 +46,11 @@ def test_heading_anchors_never_reach_headings_or_titles() -> None:
         "# T\n\n## *CLI Options* help panels\n\nText.\n\n## Cost 2*3*4\n\nMore.\n", name="o.md"
     )
     assert [s.heading for s in emphasis.sections][1:] == ["CLI Options help panels", "Cost 2*3*4"]
+    # styling tags go, their words stay (nlohmann/json's "# <small>nlohmann::</small>json"); an image stays text
+    styled = read_text(
+        "# <small>nlohmann::</small>json\n\nText.\n\n## A <b>bold</b> <img src=x>\n\nMore.\n", name="j.md"
+    )
+    assert [s.heading for s in styled.sections] == ["nlohmann::json", "A bold <img src=x>"]
     assert [s.path for s in doc.sections] == [("Title",), ("Title", "服务端渲染"), ("Title", "Next")]
     assert [(s.start, s.end) for s in doc.sections] == [(1, 1), (3, 5), (7, 9)]
 
@@ -53,14 +59,18 @@ def test_pep_headers_give_title_status_and_date() -> None:
     text = "PEP: 639\nTitle: Improving License Clarity\nStatus: Rejected\nCreated: 15-Aug-2019\n\nAbstract\n========\n\nThis PEP defines a specification.\n"
     doc = read_text(text, name="pep-0639.rst")
     assert (doc.title, doc.status, doc.date) == ("Improving License Clarity", "rejected", "2019-08-15")
-    assert doc.summary() == "This PEP defines a specification."
+    abstract = next(s for s in doc.sections if s.heading == "Abstract")
+    assert [b.text for b in abstract.blocks] == ["This PEP defines a specification."]
 
 
 def test_rfc_feature_name_is_the_title() -> None:
     text = "- Feature Name: `async_closure`\n- Start Date: 2023-10-31\n\n# Summary\n\nAdd async closures.\n"
     doc = read_text(text, name="3668-async-closures.md")
     assert (doc.title, doc.date) == ("async closure", "2023-10-31")
-    assert doc.summary() == "Add async closures."
+    assert [(s.heading, [b.text for b in s.blocks]) for s in doc.sections][-1] == (
+        "Summary",
+        ["Add async closures."],
+    )
 
 
 def test_a_list_keeps_its_items_and_their_lead_in() -> None:
@@ -152,6 +162,13 @@ def test_mkdocs_admonition_bodies_are_paragraphs_on_their_own_lines() -> None:
         ("Indented body.", 4),
         ("After.", 6),
     ]
+    classes = (
+        '!!! info deepkb-notice "Produced offline"\n    Written offline.\n\nAfter.\n'  # a type and a class
+    )
+    assert [(b.text, b.start) for _, b in blocks(read_text(classes, name="a.md"))] == [
+        ("Written offline.", 2),
+        ("After.", 4),
+    ]
 
 
 def test_quotes_and_tables_are_blocks_of_their_own() -> None:
@@ -175,24 +192,18 @@ def test_plain_text_paragraphs_and_items() -> None:
 
 
 def test_a_google_docstring_summary_is_never_its_args_section() -> None:
-    doc = read_text(
-        "Return the sum of two numbers.\n\n    Args:\n        a: the first.\n\n    Returns:\n        The sum.\n    ",
-        name="f",
-        markup="docstring",
-    )
-    assert doc.summary() == "Return the sum of two numbers."
+    text = "Return the sum of two numbers.\n\n    Args:\n        a: the first.\n\n    Returns:\n        The sum.\n    "
+    doc = read_text(text, name="f", markup="docstring")
     assert [s.heading for s in doc.sections] == ["", "Args", "Returns"]
-    only_args = read_text("Args:\n    a: the first.\n", name="f", markup="docstring")
-    assert only_args.summary() == ""
+    assert summary(text) == summary(text, sections=False) == "Return the sum of two numbers."
+    only_args = "Args:\n    a: the first.\n"
+    assert summary(only_args) == summary(only_args, sections=False) == ""
 
 
 def test_a_numpy_docstring_has_its_sections_and_doctest_as_code() -> None:
-    doc = read_text(
-        "Compute a mean.\n\nParameters\n----------\nx : array\n    Input.\n\nExamples\n--------\n>>> mean([1, 2])\n1.5\n",
-        name="mean",
-        markup="docstring",
-    )
-    assert doc.summary() == "Compute a mean."
+    text = "Compute a mean.\n\nParameters\n----------\nx : array\n    Input.\n\nExamples\n--------\n>>> mean([1, 2])\n1.5\n"
+    doc = read_text(text, name="mean", markup="docstring")
+    assert summary(text) == summary(text, sections=False) == "Compute a mean."
     assert [s.heading for s in doc.sections] == ["", "Parameters", "Examples"]
     assert [b.kind for s, b in doc.blocks() if s.heading == "Examples"] == ["code"]
 
@@ -342,6 +353,9 @@ def test_an_eval_rst_block_is_read_as_the_rest_it_holds() -> None:
 
 def test_a_docstring_knows_the_section_names_its_summary_stops_at() -> None:
     # one list of section names for the document model and text/sentences' docstring summary
-    doc = read_text("Open a pool.\n\nKeyword Args:\n    size: how many.\n", name="f", markup="docstring")
-    assert [s.heading for s in doc.sections] == ["", "Keyword Args"] and doc.summary() == "Open a pool."
+    text = "Open a pool.\n\nKeyword Args:\n    size: how many.\n"
+    doc = read_text(text, name="f", markup="docstring")
+    assert [s.heading for s in doc.sections] == ["", "Keyword Args"] and summary(
+        text, sections=False
+    ) == "Open a pool."
     assert lead_sentences("Open a pool.\n\nExample usage:\n    pool = open_pool()\n") == ["Open a pool."]

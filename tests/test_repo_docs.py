@@ -14,7 +14,7 @@ from generator.documents import read_text
 from generator.repo.analyze.citations import Linker
 from generator.repo.docs.answers import doc_answer
 from generator.repo.docs.navigation import doc_files, docs_root, ordered
-from generator.repo.docs.project import passages, read_project_docs
+from generator.repo.docs.project import overview, passages, read_project_docs
 from generator.repo.facts.extract import extract_facts
 from generator.repo.map.walk import map_repository
 from generator.repo.run.pipeline import run_repo_research
@@ -126,6 +126,140 @@ def test_mkdocs_nav_gives_the_order(tmp_path: Path) -> None:
         "docs/routing/patterns.rst",
         "docs/routing/index.md",
     ]
+
+
+def test_a_page_is_named_as_the_mkdocs_nav_names_it(tmp_path: Path) -> None:
+    # starlette's pages open with an API-reference widget and no H1: the first heading found was a
+    # subsection ("Storing state on the app instance"), while the nav says "Applications"
+    nav = (
+        "site_name: t\nnav:\n  - Introduction: index.md\n  - Features:\n    - The Middleware: middleware.md\n"
+    )
+    middleware = (
+        '??? abstract "API Reference"\n    ::: tinyweb.Middleware\n\n'
+        "Middleware wraps every handler; the `Middleware` class is the base.\n\n"
+        "## Ordering of the wrappers\n\nThe first middleware added runs outermost, around all the others.\n"
+    )
+    root = make_project(
+        tmp_path / "tinyweb",
+        {
+            **PROJECT,
+            "mkdocs.yml": nav,
+            "docs/middleware.md": middleware,
+            "docs/sponsorship.md": "# Sponsor us\n",
+        },
+    )
+    repo_map = map_repository(root)
+    linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/tinyweb")
+    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    titles = {page.path: page.title for concept in docs.concepts for page in concept.pages}
+    assert titles["docs/middleware.md"] == "The Middleware"  # the nav's name, not the subsection's
+    assert titles["docs/index.md"] == "Introduction"
+    assert titles["docs/routing/index.md"] == "Routing"  # a page the nav does not name keeps its own title
+    assert "docs/sponsorship.md" not in doc_files(repo_map)  # a call for sponsors explains nothing
+
+
+def test_a_project_without_a_docs_folder_has_its_readme_sections_as_its_guide(tmp_path: Path) -> None:
+    # viper documents itself in a 800-line README: its top-level sections are the concepts
+    said = "Viper {0} in several ways, and this section explains each of them in turn with examples."
+    readme = (
+        "# tinyconf\n\nTinyconf is a configuration library that reads files, flags and the environment.\n\n"
+        "## Install\n\n```shell\ngo get example.org/tinyconf\n```\n\nIt needs Go 1.22 or newer, nothing else at all.\n\n"
+        + "".join(
+            f"## {title}\n\n{said.format(verb)}\n\nThe precedence, from the highest:\n\n- flags\n- env\n- "
+            f"config\n\n### Details of {title.lower()}\n\nEach source is read once, when `Load` is called first.\n\n"
+            for title, verb in (
+                ("Putting values in", "takes values"),
+                ("Getting values out", "returns values"),
+            )
+        )
+        + "## Development\n\nRun the tests with make, then open a pull request with your change.\n\n- make\n- "
+        "make test\n- make lint\n- make docs\n\n## Licence\n\nMIT, see the licence file for the full text of it.\n"
+        "\n## FAQ\n\nWhy the name? It is small, and it reads configuration from many places.\n\nSee the list:\n\n"
+        "- one\n- two\n- three\n"
+    )
+    root = make_project(
+        tmp_path / "tinyconf", {"README.md": readme, "conf.go": "package tinyconf\n\nfunc Load() {}\n"}
+    )
+    repo_map = map_repository(root)
+    linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/tinyconf")
+    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    assert [c.name for c in docs.concepts] == ["Putting values in", "Getting values out", "FAQ"]
+    put = docs.concepts[0].pages[0]
+    assert [p.text for p in put.passages if p.kind == "item"] == [
+        "flags",
+        "env",
+        "config",
+    ]  # short items stay
+    assert any(p.heading == "Details of putting values in" for p in put.passages)  # subsections belong to it
+    # a README with fewer explaining sections is an overview and examples, not a guide
+    root = make_project(tmp_path / "small", {"README.md": readme.split("## Getting")[0]})
+    repo_map = map_repository(root)
+    assert read_project_docs(root, repo_map, extract_facts(root, repo_map), linker).concepts == ()
+
+
+def test_the_overview_reads_past_the_install_block_to_why_the_project_exists() -> None:
+    # viper's README opens with a slogan and an install block; what it is comes after, under "Why use Viper?"
+    readme = read_text(
+        "**Config with fangs!**\n\n## Install\n\n```shell\ngo get example.org/tinyconf\n```\n\n"
+        "## Why use tinyconf?\n\nTinyconf is a complete configuration solution for Go applications, "
+        "reading files, flags and the environment. It supports:\n\n- defaults\n- flags\n\n## Usage\n\n```go\ntinyconf.Load()\n```\n\n"
+        "Tinyconf reads every source once, at the first call to Load, and never again after that.\n",
+        name="README.md",
+        origin="README.md",
+    )
+    said = [p.text for p in overview(readme, [])]
+    assert said == [
+        "Tinyconf is a complete configuration solution for Go applications, reading files, flags and the environment."
+    ]  # and not the usage after the first example of use
+    # elsewhere, the sentences before a lead-in prepare it: they say nothing of the project alone
+    goals = read_text(
+        "# tinyconf\n\n## Design goals\n\nThere are myriads of configuration libraries out there, each with its "
+        "reasons. Our library had these design goals:\n\n- small\n- fast\n",
+        name="README.md",
+        origin="README.md",
+    )
+    assert overview(goals, []) == ()
+
+
+def test_a_concept_page_shows_the_code_path_of_its_own_symbols(tmp_path: Path) -> None:
+    # `App` is in every page's examples and says nothing of routing: the path starts at the router's own
+    # method leading to the most code, never at a constructor, and a one-call path is not shown
+    router = (
+        '"""Routes requests to handlers."""\n\n\nclass Router:\n    """Matches paths to handlers."""\n\n'
+        "    def __init__(self):\n        self.routes = self.reset()\n\n"
+        "    def reset(self):\n        return self.clean({})\n\n"
+        "    def clean(self, table):\n        return self.sorted(table)\n\n"
+        "    def sorted(self, table):\n        return table\n\n"
+        "    def add(self, pattern, handler):\n        return self\n\n"
+        "    def dispatch(self, path):\n        route = self.match(path)\n        return self.call(route, path)\n\n"
+        "    def match(self, path):\n        return self.normalize(path)\n\n"
+        "    def normalize(self, path):\n        return path.strip('/')\n\n"
+        "    def call(self, route, path):\n        return route\n"
+    )
+    files = {
+        **PROJECT,
+        "tinyweb/routing/router.py": router,
+        "docs/middleware.md": "# Middleware\n\nMiddleware wraps every handler; `App` runs the `Middleware` class.\n",
+        "docs/index.md": "# Tinyweb\n\nTinyweb is made of an application object `App`, a router and middleware.\n",
+    }
+    root = make_project(tmp_path / "tinyweb", files)
+    repo_map = map_repository(root)
+    linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/tinyweb")
+    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    flows = {c.name: c.flow for c in docs.concepts}
+    routing = flows["Routing"]
+    assert routing[0].hop.caller == "Router.dispatch"
+    assert [b.hop.callee for b in routing] == ["Router.match", "Router.call"]
+    assert routing[0].below[0].hop.callee == "Router.normalize" and routing[0].hop.citation is not None
+    assert not flows["Middleware"]  # `App` and `Middleware` lead to no calls worth a path
+    paths, config, provider = offline_setup(tmp_path / "kb")
+    result = run_repo_research(
+        paths, config, provider, repo_target(paths, config, str(root)), publish=publish_repo
+    )
+    body = read_page(next((result.study.harvest_dir / "guide").glob("*_routing.md")))[1]
+    shown = body.split("## How the code does it", 1)[1]
+    assert shown.index("- `Router.dispatch`") < shown.index("- calls `Router.match`")
+    assert f"/blob/{result.synthesis.revision}/tinyweb/routing/router.py#L" in shown  # each call cited
 
 
 def test_a_yaml_table_of_contents_gives_the_order(tmp_path: Path) -> None:

@@ -247,6 +247,17 @@ def test_cpp_namespaces_classes_templates(tmp_path: Path) -> None:
     assert facts.files["cpp/shape.cpp"].is_entry_point
 
 
+def test_a_macro_before_a_namespace_makes_no_symbol_called_namespace(tmp_path: Path) -> None:
+    # nlohmann/json opens its namespaces with NLOHMANN_JSON_NAMESPACE_BEGIN: tree-sitter reads a function
+    # named "namespace", which was a key symbol of four subsystems; what it holds is still found
+    text = (
+        "#include <x.hpp>\n\nJSON_NAMESPACE_BEGIN\nnamespace detail\n{\nint helper(int a) { return a; }\n}\n"
+    )
+    root = write_tree(tmp_path / "repo", {"include/detail.hpp": text})
+    found = symbols(extract_facts(root, map_repository(root)), "include/detail.hpp")
+    assert list(found) == ["helper"] and found["helper"].start == 6
+
+
 def test_typescript_path_aliases_from_tsconfig(tmp_path: Path) -> None:
     tsconfig = """{
       // JSON with comments, as tsc accepts it

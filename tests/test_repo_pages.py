@@ -288,6 +288,9 @@ def test_a_lead_in_is_no_description_and_thanks_to_a_library_is_no_thanks():
     assert not describes_project(
         "Welcome to Tool, a community focused on testing. We'd love for you to join us on Slack."
     )
+    # a pointer at what follows says nothing of the project (nlohmann/json's overview opened with one)
+    pointer = "Here are some examples to give you an idea how to use the class."
+    assert not describes_project(pointer) and not describes_project(pointer, steps=True)
     step = "Use it to read documentation directly on the command line, in colour."
     assert not describes_project(step) and describes_project(step, steps=True)  # the overview keeps it
 

@@ -109,6 +109,11 @@ def test_docstrings_become_clean_sentences(text: str, expected: str) -> None:
         "////////////////////////// PARSE //////////////////////////////",  # a comment banner
         "========== Helpers ==========",
         "NOTE: sanitize is deprecated since version 0.7.0 and will be removed.",  # only a remark (it crashed)
+        # ASCII art, then the licence (nlohmann/json's file header)
+        "    __ _____ _____ _____\n __|  |   __|     |   | |  JSON for Modern C++\n|  |  |__   |  |  | | | |  version"
+        " 3.11.3\n|_____|_____|_____|_|___|  https://github.com/nlohmann/json\n\nSPDX-License-Identifier: MIT",
+        # JSDoc tags only, one running on (prettier's comments/print.js read "Filter?: (comment) => boolean, }}")
+        '@import AstPath from "./ast-path.js"\n@typedef {{\n  filter?: (comment) => boolean,\n}} PrintOptions',
         # an Apache header licensing the file "to you" (logstash): its 'Unless required…' paragraph was a summary
         "Licensed to Example B.V. under one or more contributor\nlicense agreements. Example B.V. licenses this"
         ' file to you under\nthe Apache License, Version 2.0 (the "License"); you may\nnot use this file except'
@@ -120,6 +125,11 @@ def test_docstrings_become_clean_sentences(text: str, expected: str) -> None:
 )
 def test_boilerplate_is_not_prose(text: str) -> None:
     assert summary(text) == ""
+
+
+def test_a_jsdoc_description_ends_where_its_tags_begin() -> None:
+    text = "Prints the comments of a node.\n\n@param {{\n  indent?: boolean,\n}} options how\n@returns {Doc}"
+    assert summary(text) == "Prints the comments of a node."
 
 
 def test_a_comment_banner_is_passed_over_for_the_prose_below_it() -> None:

@@ -152,3 +152,21 @@ def test_go_and_javascript_spans() -> None:
         ("PORT", 2),
         ("HOST", 2),
     ]
+
+
+def test_symbol_lines_read_doc_roles_and_links_on_every_repository_page() -> None:
+    # one renderer of a docstring line for every repository page: a Sphinx role is its code, a link its text
+    from generator.repo.model import CitedSymbol
+    from generator.site.pages.repo_guide import symbol_line
+
+    doc = "Wraps :class:`~pkg.options.Option` for the [Extension][markdown.Extension] API."
+    line = symbol_line(CitedSymbol("Flag", "class", "pkg/flags.py", doc))
+    assert line.endswith(" — Wraps `Option` for the Extension API.")
+
+
+def test_braces_inside_a_code_span_are_code_not_a_myst_role() -> None:
+    # svelte's docs: `name={name}` stays whole; a role stands right before a code span, outside it
+    from generator.site.pages.repo_guide import prose
+
+    text = "When they match (`name={name}`), write `{name}`; {func}`open` opens it."
+    assert prose(text) == "When they match \\(`name={name}`\\), write `{name}`; `open` opens it."

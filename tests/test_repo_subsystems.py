@@ -361,6 +361,37 @@ def test_a_subsystem_sentence_never_comes_from_a_neighbour_of_its_silent_central
     go = [ModuleLine("mux.go", "go", 500, ""), ModuleLine("doc.go", "go", 30, "Package mux routes requests.")]
     shard = ShardAnalysis(1, Shard("Mux", ("mux.go", "doc.go")), "01_m", "", files=go, functions=types)
     assert _offline_summary(shard) == "Package mux routes requests."
+    # a subsystem whose code says nothing of itself is what the docs page named like it says (starlette)
+    from generator.repo.docs.model import DocConcept, DocPage, DocPassage
+    from generator.repo.synthesize.synthesis import docs_say
+
+    def concept(name: str, text: str, lead: str) -> DocConcept:
+        opening = DocPassage(f"docs/{name.lower()}.md", 3, 3, "paragraph", text)
+        page = DocPage(f"docs/{name.lower()}.md", name, (opening,))
+        return DocConcept(name, name.lower(), (page,), (CitedSymbol(lead, "class", "pkg/x.py"),))
+
+    concepts = [
+        concept(
+            "Requests", "Starlette includes a `Request` class for the incoming request. More.", "Response"
+        ),
+        concept("Responses", "Starlette includes a few response classes. More.", "Response"),
+    ]
+    silent = ShardAnalysis(
+        1, Shard("Models", ("pkg/_models.py",)), "01_m", "", files=files[:1], functions=types
+    )
+    said = docs_say(silent, concepts)  # "Models": no page is named like it; one leads with its `Response`
+    assert said == "Starlette includes a `Request` class for the incoming request."
+    silent.shard = Shard("Responses", silent.shard.files)
+    said = docs_say(silent, concepts)
+    assert said == "Starlette includes a few response classes."  # its name wins
+    assert _offline_summary(silent, "", said) == said
+    # sibling packages, each with its own Codec (viper's internal/encoding/…), are told apart by folder
+    codecs = [CitedSymbol("Codec", "struct", f"enc/{name}/codec.go") for name in ("json", "toml", "yaml")]
+    files = [ModuleLine(c.path, "go", 40, "") for c in codecs]
+    shard = ShardAnalysis(
+        1, Shard("Codec", tuple(f.path for f in files)), "01_c", "", files=files, functions=codecs
+    )
+    assert _offline_summary(shard) == "Defines json.Codec, toml.Codec and yaml.Codec."
 
 
 def test_a_sub_package_s_subsystem_is_described_by_the_package_s_own_docstring(tmp_path: Path):

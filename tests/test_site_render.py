@@ -81,6 +81,18 @@ def test_tag_pages_of_vanished_tags_are_removed_but_foreign_pages_kept(tmp_path:
     assert not trade.exists() and handwritten.exists()
 
 
+def test_without_an_index_the_catalog_names_entries_as_the_index_does(tmp_path: Path) -> None:
+    # pages alone (no _index.json yet): the entries' ids, tags and sources are those the index would give
+    paths = KBPaths(tmp_path)
+    write_page(paths.topic_dir("calc") / "index.md", {"title": "Calculators", "tags": ["Parsers"]}, "Body.\n")
+    write_page(paths.topic_dir("calc") / "raw" / "a.md", {"title": "A", "tags": ["abacus"]}, "Text.\n")
+    catalog = load_catalog(paths)
+    assert [(e.id, e.title, e.tags) for e in catalog.entries] == [("topic:calc", "Calculators", ("parser",))]
+    assert [(s.id, s.topic, s.tags) for s in catalog.sources] == [
+        ("source:calc/a", "topic:calc", ("abacus",))
+    ]
+
+
 def test_index_paths_outside_site_src_or_missing_are_ignored(tmp_path: Path) -> None:
     paths = KBPaths(tmp_path)
     (tmp_path / "secret.md").write_text("secret\n", encoding="utf-8")

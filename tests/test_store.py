@@ -269,3 +269,22 @@ def test_cli_full_disk_met_by_mkdocs_is_one_line(tmp_path: Path, monkeypatch: py
     assert result.output.count("\n") == 1 and "Traceback" not in result.output
     assert f"Error: cannot use {tmp_path}" in result.output and "the disk is full" in result.output
     assert not list(tmp_path.glob(".site.building-*"))  # the staged build is removed, not left half written
+
+
+def test_remove_stale_deletes_only_unkept_matching_files_of_a_real_folder(tmp_path: Path) -> None:
+    from generator.store import remove_stale
+
+    shards = tmp_path / "shards"
+    shards.mkdir()
+    for name in ("01_core.md", "02_old.md", "notes.md", "03_dir"):
+        (shards / name).write_text("x\n", encoding="utf-8") if "dir" not in name else (shards / name).mkdir()
+    outside = tmp_path / "outside.md"
+    outside.write_text("mine\n", encoding="utf-8")
+    (shards / "04_link.md").symlink_to(outside)
+    remove_stale(shards, {"01_core.md"}, "[0-9][0-9]_*.md")
+    assert sorted(p.name for p in shards.iterdir()) == ["01_core.md", "03_dir", "notes.md"]
+    assert outside.read_text(encoding="utf-8") == "mine\n"  # a link is removed, never what it points at
+    linked = tmp_path / "linked"
+    linked.symlink_to(shards)
+    remove_stale(linked, set(), "*.md")  # a linked folder is never entered
+    assert (shards / "notes.md").exists()

@@ -41,6 +41,10 @@ _ANCHOR = re.compile(
 _HEADING_MARKUP = re.compile(r"`+|\*\*|(?<!\\)__|\\(?=[^\w\s]|_)")
 _EMPHASIS = re.compile(r"(?<![\w*\\])\*([^*\s](?:[^*\n]*[^*\s])?)\*(?![\w*])")  # "*CLI option* names"
 _HEADING_LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
+# inline HTML that only styles the words around it: the words stay, the tags go
+_STYLE_TAG = re.compile(
+    r"</?(?:small|big|code|tt|kbd|var|samp|b|i|u|s|em|strong|mark|sup|sub|span|abbr)\b[^<>]*>", re.I
+)
 # Section names and banners that open a document without being its title.
 _NOT_A_TITLE = re.compile(
     r"^(?:summary|abstract|introduction|overview|motivation|background|contents|table of contents|preamble|"
@@ -134,8 +138,9 @@ def iso_date(value: str) -> str:
 
 def clean_heading(text: str) -> str:
     """A heading's words as written: anchors, code and strong markers and escapes dropped, a link reduced
-    to its words, any HTML kept as text (a heading `<img …>` is searched by those words, never rendered)."""
-    text = _ANCHOR.sub("", text.replace(BOM, ""))
+    to its words, styling tags dropped (`<small>nlohmann::</small>json`), any other HTML kept as text (a
+    heading `<img …>` is searched by those words, never rendered)."""
+    text = _STYLE_TAG.sub("", _ANCHOR.sub("", text.replace(BOM, "")))
     text = _HEADING_LINK.sub(r"\1", _HEADING_MARKUP.sub("", _EMPHASIS.sub(r"\1", text)))
     return " ".join(text.split())[:MAX_TITLE]
 

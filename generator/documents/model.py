@@ -83,22 +83,7 @@ class Document:
     def headings(self) -> list[str]:
         return [s.heading for s in self.sections if s.heading]
 
-    def summary(self) -> str:
-        """Its opening paragraph (abstract, description): the first prose paragraph, preferring one under
-        an "Abstract" or "Summary" heading when the document has one."""
-        for section in self.sections:
-            if _ABSTRACT.match(section.heading):
-                found = _first_paragraph(section.blocks)
-                if found:
-                    return found
-        for section in self.sections:
-            found = "" if is_docstring_section(section.heading) else _first_paragraph(section.blocks)
-            if found:
-                return found
-        return ""
 
-
-_ABSTRACT = re.compile(r"(?i)^(?:abstract|summary|description|overview|概述|简介|摘要)\W*$")
 # a docstring's parameter, return and example sections describe pieces, never the whole
 _DOCSTRING_SECTION = re.compile(f"(?i)^(?:{DOCSTRING_SECTIONS})$")
 
@@ -106,10 +91,3 @@ _DOCSTRING_SECTION = re.compile(f"(?i)^(?:{DOCSTRING_SECTIONS})$")
 def is_docstring_section(heading: str) -> bool:
     """A docstring section ("Args", "Returns", "Examples"…): it describes pieces, never the whole."""
     return bool(_DOCSTRING_SECTION.match(heading))
-
-
-def _first_paragraph(blocks: tuple[Block, ...]) -> str:
-    for block in blocks:
-        if block.kind == "paragraph" and any(ch.isalpha() for ch in block.text):
-            return " ".join(block.text.split())
-    return ""

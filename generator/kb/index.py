@@ -21,8 +21,8 @@ from ..errors import StoreError, UsageError
 from ..llm.cost import CostRecord
 from ..store import (
     KBPaths,
+    page_meta,
     read_json,
-    read_page,
     safe_join,
     site_file,
     site_files,
@@ -108,7 +108,7 @@ def _migrate(folder: Path) -> EntryRecord | None:
         return None
     kind: Literal["repo", "topic"] = "topic" if folder.parent.name == "topics" else "repo"
     shards = sum(1 for _ in (folder / "shards").glob("*.md")) if kind == "repo" else 0
-    record = entry_record(kind, frontmatter(page), shards=shards)
+    record = entry_record(kind, page_meta(page), shards=shards)
     try:
         save_entry(folder, record)
     except StoreError:
@@ -196,6 +196,14 @@ def empty_index() -> dict[str, Any]:
 
 def update_index(paths: KBPaths) -> KnowledgeIndex:
     """Rebuild `_index.json` from the records on disk; returns the index (written only when it changed)."""
+    index = build_index(paths)
+    if paths.site_src.is_dir():
+        write_json(index_path(paths), msgspec.to_builtins(index))
+    return index
+
+
+def build_index(paths: KBPaths) -> KnowledgeIndex:
+    """The index the records on disk give (an entry written before records is migrated from its page)."""
     collector = _TagCollector(load_synonyms(paths))
     topics: dict[str, RepoEntry | TopicEntry] = {}
     sources: dict[str, SourceEntry] = {}
@@ -206,16 +214,13 @@ def update_index(paths: KBPaths) -> KnowledgeIndex:
         for source_id, source, source_terms in raw:
             sources[source_id] = msgspec.structs.replace(source, tags=collector.add(source_id, source_terms))
     dates = [e.updated_at for e in topics.values()] + [s.fetched_at for s in sources.values()]
-    index = KnowledgeIndex(
+    return KnowledgeIndex(
         updated_at=max((d for d in dates if d), default=None),
         topics=dict(sorted(topics.items())),
         sources=dict(sorted(sources.items())),
         tag_index=collector.tag_index(),
         tag_variants=collector.tag_variants(),
     )
-    if paths.site_src.is_dir():
-        write_json(index_path(paths), msgspec.to_builtins(index))
-    return index
 
 
 @contextmanager
@@ -322,7 +327,7 @@ def _source_record(path: Path, page: Path) -> _SourceRecord:
         return msgspec.json.decode(path.read_bytes(), type=_SourceRecord)
     except (OSError, msgspec.DecodeError):
         pass  # no record, or a damaged one: the page stands in for it
-    meta = frontmatter(page)
+    meta = page_meta(page)
     return _SourceRecord(
         title=_text(meta.get("title")),
         url=_text(meta.get("url")),
@@ -338,14 +343,6 @@ def _cost(folder: Path) -> CostRecord | None:
         return msgspec.json.decode((folder / COST_FILE).read_bytes(), type=CostRecord)
     except (OSError, msgspec.DecodeError):
         return None  # no record, or a damaged one: only the figures are lost
-
-
-def frontmatter(page: Path) -> Mapping[str, object]:
-    try:
-        meta, _ = read_page(page)
-    except StoreError:
-        return {}  # a torn or hand-broken page still gets an entry, just without its metadata
-    return meta
 
 
 def _terms(meta: Mapping[str, object]) -> list[str]:

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from urllib.parse import unquote
 
 from ..documents import read_text
+from ..documents.markdown import drop_admonitions
 from ..text.topic_labels import LABELS
 from .fulltext import TOKENIZE, segment
 
@@ -79,9 +80,6 @@ class Passage:
 
 # --------------------------------------------------------------------------- reading a page
 
-_HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
-_FENCE = re.compile(r"^\s*(`{3,}|~{3,})")
-_ITEM = re.compile(r"^(\s*)(?:[-*+]|\d+\.)\s+(.*)$")
 _LINK = re.compile(r"\[((?:\[[^\]]*\]|[^\]])*)\]\(([^)\s]+)\)")  # the label may hold `[1]`
 _CODE_CITE = re.compile(r"`(?P<path>[\w][\w.\-/]*):(?P<start>\d{1,7})(?:-\d{1,7})?`")
 _PERMALINK = re.compile(r"/blob/[0-9a-f]{7,64}/(?P<path>[^#?]+)#L(?P<start>\d+)")
@@ -92,7 +90,6 @@ _SYMBOL = re.compile(
 )
 # `1. `caller` calls `callee` — `path:line`` (a flow step)
 _CALL = re.compile(r"^`(?P<caller>[^`]{1,200})` calls `(?P<callee>[^`]{1,200})`(?:\s+—\s+(?P<where>.*))?$")
-_ADMONITION = re.compile(r"^(?:!!!|\?\?\?)")
 # a stored source's header rows (its address, dates, "Cited by"), in either language of the labels
 _RAW_FIELDS = ("source", "original", "fetched", "standing", "authors", "stored_text", "cited_by")
 _RAW_METADATA = re.compile(
@@ -112,7 +109,7 @@ def page_passages(rel: str, kind: str, meta: Mapping[str, object], body: str) ->
     stored = _stored_source(rel, meta) if kind == "source" else None
     subsystem = str(meta.get("title") or "").split(" · ", 1)[-1]
     found: list[Passage] = []
-    for heading, block, nested in _source_blocks(body) if kind == "source" else _blocks(body):
+    for heading, block, nested in _blocks(body, notices=kind == "source"):
         said = plain(block)
         if _RAW_METADATA.match(said) or _SELF_REPORT.match(said) or heading in _TRACE_HEADINGS:
             continue
@@ -135,76 +132,41 @@ def _stored_source(rel: str, meta: Mapping[str, object]) -> Cite:
     return Cite(str(meta.get("title") or url or rel), url, page=rel)
 
 
-def _blocks(body: str) -> Iterator[tuple[str, str, list[str]]]:
-    """(heading, text, nested item texts) of each list item, table row and paragraph, in page order."""
-    heading, item = "", ""
-    paragraph: list[str] = []
-    nested: list[str] = []
-    fence: str | None = None
-    in_admonition = in_table = False
-
-    def flush() -> Iterator[tuple[str, str, list[str]]]:
-        nonlocal paragraph, item, nested
-        if item:
-            yield heading, item, nested
-            yield from ((heading, n, []) for n in nested)  # a class's methods are symbols of their own
-        elif paragraph:
-            yield from ((heading, piece, []) for piece in _chunks(" ".join(paragraph)))
-        paragraph, item, nested = [], "", []
-
-    for line in body.splitlines():
-        if fence is not None:
-            fence = None if line.strip().startswith(fence) else fence
-            continue
-        if opener := _FENCE.match(line):
-            yield from flush()
-            fence = opener.group(1)
-            continue
-        if in_admonition and (line.startswith(("    ", "\t")) or not line.strip()):
-            continue
-        in_admonition = False
-        was_table, in_table = in_table, line.lstrip().startswith("|")
-        if _ADMONITION.match(line):
-            yield from flush()
-            in_admonition = True
-        elif match := _HEADING.match(line):
-            yield from flush()
-            heading = match.group(2)
-        elif not line.strip():
-            yield from flush()
-        elif line.lstrip().startswith("|"):
-            yield from flush()
-            cells = [c.strip() for c in line.strip().strip("|").split("|")]
-            header = not was_table  # a table's first row names its columns
-            if not header and not all(re.fullmatch(r":?-{3,}:?", c) for c in cells if c):
-                yield heading, " · ".join(c for c in cells if c), []
-        elif match := _ITEM.match(line):
-            if match.group(1) and item:  # a nested item belongs to the item above it
-                nested.append(match.group(2))
-                continue
-            yield from flush()
-            item = match.group(2)
-        elif item:
-            item += " " + line.strip()
-        else:
-            paragraph.append(line.strip())
-    yield from flush()
-
-
-def _source_blocks(body: str) -> Iterator[tuple[str, str, list[str]]]:
-    """A stored source's blocks as the document model cuts them (its paragraphs, list items and table rows
-    under their headings), each as the markdown lines it spans, so that its links still cite."""
-    lines = body.split("\n")
-    for section, block in read_text(body, name="source.md", markup="markdown").blocks():
+def _blocks(body: str, *, notices: bool = False) -> Iterator[tuple[str, str, list[str]]]:
+    """(heading, text, nested item texts) of each list item, table row and paragraph, in page order, as the
+    document model cuts them, each as the markdown lines it spans so that its links still cite. Without
+    `notices`, admonitions (a generated page's notices) are left out."""
+    text = body if notices else drop_admonitions(body)
+    lines = text.split("\n")
+    item: tuple[str, str, list[str]] | None = None  # a top-level item waits for its nested ones
+    for section, block in read_text(text, name="page.md", markup="markdown").blocks():
         source = lines[block.start - 1 : block.end]
+        if block.kind == "item" and item is not None and source[0][:1].isspace():
+            item[2].append(_item_text(source))  # a class's methods: symbols of their own, and part of it
+            continue
+        if item is not None:
+            yield item
+            yield from ((item[0], n, []) for n in item[2])
+            item = None
         if block.kind == "table":
-            rows = block.text.split("\n")[1:]  # a table's first row names its columns
-            yield from ((section.heading, " · ".join(row.split(" | ")), []) for row in rows)
+            rows = source[2:]  # a table's first row names its columns, the second underlines them
+            yield from ((section.heading, _row(row), []) for row in rows if _row(row))
         elif block.kind == "item":
-            yield section.heading, _ITEM_MARK.sub("", " ".join(line.strip() for line in source), count=1), []
+            item = (section.heading, _item_text(source), [])
         elif block.kind in ("paragraph", "quote"):
             text = " ".join(_QUOTE_MARK.sub("", line).strip() for line in source)
             yield from ((section.heading, piece, []) for piece in _chunks(text))
+    if item is not None:
+        yield item
+        yield from ((item[0], n, []) for n in item[2])
+
+
+def _item_text(source: list[str]) -> str:
+    return _ITEM_MARK.sub("", " ".join(line.strip() for line in source if line.strip()), count=1)
+
+
+def _row(line: str) -> str:
+    return " · ".join(c.strip() for c in line.strip().strip("|").split("|") if c.strip())
 
 
 _ITEM_MARK = re.compile(r"^(?:[-*+]|\d+[.)])\s+")

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .. import cjk
+from ..documents.markdown import drop_admonitions
 from ..errors import StoreError
 from ..store import KBPaths, read_page, site_files, site_folder, site_workspaces, workspace_lock
 from ..text.words import stem
@@ -373,14 +374,13 @@ def _result(hit: _Hit, texts: dict[int, str], terms: list[str]) -> SearchResult:
     return SearchResult(hit.id, hit.title, hit.path, snippet, hit.score, _kind_of(hit.id))
 
 
-_ADMONITION = re.compile(r"^(?:!!!|\?\?\?\+?)[^\n]*\n(?:(?: {4}|\t)[^\n]*\n|[ \t]*\n)*", re.MULTILINE)
 _LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
 _ESCAPE = re.compile(r"\\([\\`*_{}\[\]()#+\-.!|<>~])")
 
 
 def plain_text(markdown: str) -> str:
     """Page text without boilerplate admonitions, link targets and markdown escapes (what is indexed)."""
-    text = _ADMONITION.sub("\n", markdown + "\n")
+    text = drop_admonitions(markdown)
     text = re.sub(r"<!--.*?-->", " ", text, flags=re.DOTALL)
     text = _LINK.sub(r"\1", text)
     return _ESCAPE.sub(r"\1", text).strip()

@@ -23,17 +23,15 @@ from ..errors import (
 )
 from ..http import Budget, Failure, RetryPolicy, bounded_transport, environment_proxy, is_retryable, retrying
 from ..jsontypes import JSONObject
-from .base import Completion, Prompt, Provider, register, reported_tokens
+from .base import TIMEOUT_HINT, Completion, Prompt, Provider, register, reported_tokens
 from .window import fit_to_window
 
 if TYPE_CHECKING:
     import anthropic
     from anthropic.types.message_create_params import MessageCreateParamsBase
 
-JSON_INSTRUCTION = "Reply with one JSON object only: no prose before or after it, no code fences."
 # Statuses that mean "busy, come back later"; they have been retried when we report them.
 _BUSY = {429, 503, 529}
-TIMEOUT_HINT = "raise llm.timeout in deepkb.yml"
 IDLE_HINT = "the API stopped sending; raise llm.idle_timeout if it is only slow"
 DEFAULT_BASE_URL = "https://api.anthropic.com"
 
@@ -136,9 +134,7 @@ class AnthropicProvider(Provider):
 
     def _request(self, prompt: Prompt, model: str) -> MessagesRequest:
         """The Messages API body (also a Message Batches request's `params`)."""
-        system = prompt.system or ""
-        if prompt.json_mode:
-            system = f"{system}\n\n{JSON_INSTRUCTION}".strip()
+        system = prompt.system_text()
         return MessagesRequest(
             model=model,
             max_tokens=min(prompt.max_tokens, self.config.max_output_tokens),

@@ -14,6 +14,9 @@ from ..config import LLMConfig
 from ..errors import ConfigError, ProviderAuthError, ProviderError, SchemaRefused
 from ..jsontypes import JSONObject
 
+JSON_INSTRUCTION = "Reply with one JSON object only: no prose before or after it, no code fences."
+TIMEOUT_HINT = "raise llm.timeout in deepkb.yml"
+
 
 @dataclass(frozen=True)
 class JsonSchema:
@@ -50,6 +53,12 @@ class Prompt:
     facts). Anthropic marks that prefix cacheable; providers without prompt caching send `user` unchanged."""
     json_schema: JsonSchema | None = None
     """Set by `structured.complete_json`: providers that can constrain output to a schema send it."""
+
+    def system_text(self) -> str:
+        """The system prompt as sent: a JSON prompt's ends with the instruction to reply with JSON only
+        (OpenAI refuses json_object mode unless a message mentions JSON, so it doubles as that)."""
+        system = self.system or ""
+        return f"{system}\n\n{JSON_INSTRUCTION}".strip() if self.json_mode else system
 
 
 @dataclass(frozen=True)

@@ -30,6 +30,7 @@ from ..errors import (
 from ..http import RetryPolicy, bounded_client, environment_proxy, send
 from ..jsontypes import JSONObject, JSONValue
 from .base import (
+    TIMEOUT_HINT,
     Completion,
     Prompt,
     Provider,
@@ -46,9 +47,6 @@ DEFAULT_BASE_URL = "https://api.openai.com/v1"
 BASE_DELAY = 0.5
 # Longest wait we accept from a retry-after header or the backoff curve.
 MAX_DELAY = 30.0
-# OpenAI refuses json_object mode unless a message mentions JSON, so the instruction doubles as that.
-JSON_INSTRUCTION = "Reply with one JSON object only: no prose before or after it, no code fences."
-TIMEOUT_HINT = "raise llm.timeout in deepkb.yml"
 IDLE_HINT = "the server stopped answering; raise llm.idle_timeout if it is only slow"
 PROBE_SECONDS = 10.0
 """Deadline of each question about the model's window (a server that does not know the endpoint answers 404)."""
@@ -167,9 +165,7 @@ class OpenAIProvider(Provider):
             return None
 
     def _request(self, prompt: Prompt, model: str) -> ChatRequest:
-        system = prompt.system or ""
-        if prompt.json_mode:
-            system = f"{system}\n\n{JSON_INSTRUCTION}".strip()
+        system = prompt.system_text()
         messages = [ChatMessage("system", system)] if system else []
         messages.append(ChatMessage("user", prompt.user))
         limit = min(prompt.max_tokens, self.config.max_output_tokens)

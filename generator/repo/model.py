@@ -193,6 +193,8 @@ class CallGraphView(Protocol):
 
     def tree(self, paths: Iterable[str] | None = None) -> list[CallTree]: ...
 
+    def tree_from(self, candidates: Iterable[tuple[str, str]]) -> list[CallTree]: ...
+
 
 @dataclass(frozen=True)
 class CallTree:

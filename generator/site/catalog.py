@@ -15,9 +15,10 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from ..errors import DeepkbError
-from ..kb.index import load_index
-from ..store import KBPaths, read_page, site_file, site_files, site_workspaces
+import msgspec
+
+from ..kb.index import build_index, load_index
+from ..store import KBPaths, page_meta, site_file, site_files
 
 
 @dataclass(frozen=True)
@@ -93,10 +94,11 @@ def safe_doc_path(site_src: Path, value: object) -> str | None:
 
 
 def load_catalog(paths: KBPaths) -> Catalog:
-    """The catalog from the knowledge index, or from the pages on disk when there is no index yet."""
+    """The catalog from the knowledge index; when there is none yet, from the index the entries' records on
+    disk give (kb/index.py reads a workspace written before records from its landing page)."""
     catalog = _from_index(paths.site_src, load_index(paths))
     if not catalog.entries:
-        catalog = _scan_pages(paths.site_src)
+        catalog = _from_index(paths.site_src, msgspec.to_builtins(build_index(paths)))
     return catalog
 
 
@@ -119,7 +121,7 @@ def _from_index(site_src: Path, index: Mapping[str, object]) -> Catalog:
             continue
         shards = item.get("shards")
         # the commit's date is in the landing page's frontmatter (the index keeps the research date)
-        page = _meta(site_src / path) if kind == "repo" else {}
+        page = page_meta(site_src / path) if kind == "repo" else {}
         catalog.entries.append(
             Entry(
                 id=str(key), kind=kind, title=_text(item.get("title")) or str(key), path=path,
@@ -160,54 +162,6 @@ def _count_shards(site_src: Path, path: str, kind: str) -> int | None:
     if kind != "repo":
         return None
     return len(site_files(site_src, f"{posixpath.dirname(path)}/shards", "*.md"))
-
-
-# --------------------------------------------------------------------------- no index yet: read the pages
-
-
-def _scan_pages(site_src: Path) -> Catalog:
-    catalog = Catalog()
-    for page in _landing_pages(site_src, "repos"):
-        catalog.entries.append(_entry_from_page(site_src, page, "repo"))
-    for page in _landing_pages(site_src, "topics"):
-        catalog.entries.append(_entry_from_page(site_src, page, "topic"))
-        for raw in site_files(site_src, f"topics/{page.parent.name}/raw", "*.md"):
-            meta = _meta(raw)
-            rel = raw.relative_to(site_src).as_posix()
-            catalog.sources.append(
-                Source(
-                    id=rel.removesuffix(".md"), title=_text(meta.get("title")) or raw.stem, path=rel,
-                    topic=page.parent.name, url=_text(meta.get("url") or meta.get("source")),
-                    tags=_tags(meta.get("tags")),
-                )
-            )  # fmt: skip
-    return catalog
-
-
-def _landing_pages(site_src: Path, section: str) -> list[Path]:
-    found = (site_file(site_src, f"{rel}/index.md") for rel in site_workspaces(site_src, section))
-    return [page for page in found if page is not None]
-
-
-def _entry_from_page(site_src: Path, page: Path, kind: str) -> Entry:
-    meta = _meta(page)
-    rel = page.relative_to(site_src).as_posix()
-    ident = rel.removesuffix("/index.md").split("/", 1)[1]
-    updated = meta.get("revision_date") or meta.get("updated_at") or meta.get("generated") or ""
-    return Entry(
-        id=ident, kind=kind, title=_text(meta.get("title")) or ident, path=rel,
-        status=_text(meta.get("status")), updated_at=_text(updated), summary=_text(meta.get("description")),
-        tags=_tags(meta.get("tags")), shards=_count_shards(site_src, rel, kind),
-        source=_text(meta.get("source")), revision=_text(meta.get("revision")),
-        revision_date=_text(meta.get("revision_date")),
-    )  # fmt: skip
-
-
-def _meta(page: Path) -> Mapping[str, object]:
-    try:
-        return read_page(page)[0]
-    except DeepkbError:
-        return {}
 
 
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}")

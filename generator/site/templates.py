@@ -11,8 +11,10 @@ environment escapes on output (`md_escape`), so untrusted text is inert without 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from dataclasses import fields
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 import jinja2
 
@@ -56,3 +58,8 @@ def environment(own_templates: Path) -> jinja2.Environment:
 def render_template(paths: KBPaths, name: str, context: Mapping[str, object]) -> str:
     """Render the template `name` (the knowledge base's own, else deepkb's) with exactly `context`."""
     return environment(paths.templates_dir).get_template(name).render(**context)
+
+
+def render_record(paths: KBPaths, name: str, record: Any) -> str:
+    """Render the template `name` with a page record's fields (a dataclass) as its context."""
+    return render_template(paths, name, {f.name: getattr(record, f.name) for f in fields(record)})

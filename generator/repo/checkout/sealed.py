@@ -20,9 +20,11 @@ import shutil
 import stat
 import tempfile
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+
+from generator.store import open_regular, read_regular
 
 # refs/heads/main and the like; anything else in HEAD (`ref: ../../etc/passwd`) is never opened
 _BRANCH_REF = re.compile(r"^refs/(?:[A-Za-z0-9_][A-Za-z0-9._-]*/)*[A-Za-z0-9_][A-Za-z0-9._-]*$")
@@ -128,26 +130,19 @@ def _copy_head(layout: GitLayout, view: Path) -> None:
 
 def _copy_regular(source: Path, target: Path) -> None:
     """Copy `source` if it is a regular file (not a symlink, FIFO or device) of a sane size."""
-    try:
-        fd = os.open(source, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
-    except OSError:
-        return
-    with os.fdopen(fd, "rb") as src:
-        st = os.fstat(src.fileno())
-        if not stat.S_ISREG(st.st_mode) or st.st_size > _COPY_LIMIT:
-            return
+    with ExitStack() as stack:
+        try:
+            src = stack.enter_context(open_regular(source, _COPY_LIMIT))
+        except OSError:
+            return  # not a regular file of a sane size: not copied (the target cannot be written: raised)
         with open(target, "wb") as out:
             shutil.copyfileobj(src, out)
 
 
 def read_small(path: Path, limit: int = 1 << 20) -> str:
-    """A small text file's first `limit` bytes as text ("" when missing, a symlink, not a regular file, or
-    unreadable): a FIFO cannot block us, a link cannot point us elsewhere, a huge file is not read whole."""
+    """A small text file as text ("" when missing, a symlink, not a regular file, larger than `limit` or
+    unreadable): a FIFO cannot block us, a link cannot point us elsewhere, a huge file is not read."""
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+        return read_regular(path, limit).decode("utf-8", errors="replace")
     except OSError:
         return ""
-    with os.fdopen(fd, "rb") as src:
-        if not stat.S_ISREG(os.fstat(src.fileno()).st_mode):
-            return ""
-        return src.read(limit).decode("utf-8", errors="replace")

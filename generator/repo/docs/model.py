@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from generator.repo.model import CitedSymbol, DocPassage, KeyType
+from generator.repo.model import CitedSymbol, DocPassage, FlowBranch, KeyType
 
 __all__ = ["DocConcept", "DocPage", "DocPassage", "ProjectDocs"]
 
@@ -29,6 +29,9 @@ class DocConcept:
     pages: tuple[DocPage, ...]
     symbols: tuple[CitedSymbol, ...] = ()
     types: tuple[KeyType, ...] = ()  # the classes among `symbols`, each with its main public methods
+    flow: tuple[
+        FlowBranch, ...
+    ] = ()  # the code that does it: a call tree from the symbol leading to most code
 
 
 @dataclass(frozen=True)

@@ -25,7 +25,7 @@ NAV_BYTES = 200_000
 # typedoc's generated reference (interfaces/, type-aliases/, variables/)
 _NOT_DOCS = re.compile(
     r"(?:^|/)(?:changelog|changes|history|news|release[-_ ]?notes?|releases|contributing|contributors"
-    r"|code[-_]of[-_]conduct|license|licence|copying|security|sponsors?|backers|authors|maintainers|governance"
+    r"|code[-_]of[-_]conduct|license|licence|copying|security|sponsor(?:s|ship)?|backers|authors|maintainers|governance"
     r"|blog\w*|posts|roadmap|funding|support|pull_request_template|issue_template)(?:[./]|$)"
     r"|(?:^|/)(?:node_modules|vendor|third[-_]party|\.github|\.changeset|__snapshots__|fixtures?|testdata|data|inputs?|interfaces|type-aliases|variables|enumerations)/"
     r"|(?:^|/)(?:zh|zh[-_](?:cn|hans|hant|tw)|ja|ko|fr|de|es|pt|pt[-_]br|ru|it|tr|vi|pl|uk|id)/"
@@ -165,7 +165,13 @@ def _stated_position(root: Path, path: str) -> float:
 
 def mkdocs_nav(root: Path, docs: str) -> list[str]:
     """The pages `mkdocs.yml`'s nav lists, in its order, as repository paths."""
-    for config in ("mkdocs.yml", "mkdocs.yaml", f"{docs}/mkdocs.yml"):
+    return list(mkdocs_titles(root, docs))
+
+
+def mkdocs_titles(root: Path, docs: str) -> dict[str, str]:
+    """The pages `mkdocs.yml`'s nav lists, in its order, as repository paths, each with the title the nav
+    gives it ("" for a bare page): the title MkDocs shows, and the project's own name for the page."""
+    for config in ("mkdocs.yml", "mkdocs.yaml", f"{docs}/mkdocs.yml", *_nested_configs(root, docs)):
         try:
             text = read_source(root, config, max_bytes=NAV_BYTES)
         except DeepkbError:
@@ -173,26 +179,37 @@ def mkdocs_nav(root: Path, docs: str) -> list[str]:
         try:  # `!!python/name:` and `!ENV` tags read as plain values, never run; a bomb or 5,000 levels refused
             data = load_bounded_yaml(text, config, foreign_tags=True)
         except ConfigError:
-            return []
+            return {}
         if not isinstance(data, dict):
-            return []
+            return {}
         folder = str(data.get("docs_dir") or "docs").strip("/")
         base = str(PurePosixPath(config).parent)
         prefix = folder if base == "." else f"{base}/{folder}"
-        return [f"{prefix}/{page}" for page in _nav_pages(data.get("nav"))]
-    return []
+        titles: dict[str, str] = {}
+        for title, page in _nav_pages(data.get("nav"), ""):
+            titles.setdefault(f"{prefix}/{page}", title)
+        return titles
+    return {}
 
 
-def _nav_pages(nav: object) -> Iterable[str]:
+def _nested_configs(root: Path, docs: str) -> list[str]:
+    """A `mkdocs.yml` one folder down the docs (nlohmann/json keeps its site in docs/mkdocs/)."""
+    folder = root / docs
+    if not docs or folder.is_symlink() or not folder.is_dir():
+        return []
+    return sorted(f"{docs}/{p.parent.name}/{p.name}" for p in folder.glob("*/mkdocs.y*ml"))[:4]
+
+
+def _nav_pages(nav: object, title: str) -> Iterable[tuple[str, str]]:
     if isinstance(nav, str):
         if nav.lower().endswith(DOC_SUFFIXES) and "://" not in nav:
-            yield nav.lstrip("/")
+            yield title, nav.lstrip("/")
     elif isinstance(nav, list):
         for item in nav:
-            yield from _nav_pages(item)
+            yield from _nav_pages(item, "")
     elif isinstance(nav, dict):
-        for value in nav.values():
-            yield from _nav_pages(value)
+        for key, value in nav.items():
+            yield from _nav_pages(value, str(key).strip() if isinstance(value, str) else "")
 
 
 # a table of contents as YAML: Jupyter Book's `_toc.yml` (root, chapters, sections, parts) and Elastic's

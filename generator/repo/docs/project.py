@@ -5,22 +5,24 @@ each passage kept with its lines, each code name the docs use resolved to its de
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from functools import cached_property
 from pathlib import Path, PurePosixPath
 
-from generator.documents import Document, read_text
+from generator.documents import Document, clean_heading, read_text
 from generator.errors import DeepkbError
 from generator.redact import Redactor
 from generator.repo.analyze.citations import Linker
-from generator.repo.analyze.describe import cite, ranked
+from generator.repo.analyze.describe import cite, flow_branches, ranked
 from generator.repo.docs.model import DocConcept, DocPage, DocPassage, ProjectDocs
-from generator.repo.docs.navigation import doc_files, docs_root, ordered
+from generator.repo.docs.navigation import doc_files, docs_root, mkdocs_titles, ordered
 from generator.repo.facts.examples import called_names
 from generator.repo.facts.extract import OnDemandFileFacts
 from generator.repo.facts.ranking import TYPE_KINDS
 from generator.repo.map.walk import read_source
-from generator.repo.model import CitedSymbol, Facts, KeyType, RepoMap, Symbol
+from generator.repo.model import CallTree, CitedSymbol, Facts, FlowBranch, KeyType, RepoMap, Symbol
 from generator.repo.synthesize.readme import describes_project
 from generator.store import slugify
 from generator.text.sentences import split_sentences
@@ -35,8 +37,13 @@ CODE_LINES = 60  # a longer code block is not an example a page shows whole
 MAX_EXAMPLES = 8
 OVERVIEW_PASSAGES = 4
 CONCEPT_SYMBOLS = 8
+_SETUP = frozenset({"__init__", "__new__", "__post_init__", "constructor"})  # setting up is not the work
+MIN_PATH_CALLS = 3  # a shorter code path shows no working
+MAX_STARTS = 60  # a concept's functions and methods weighed as the start of its code path
 TYPE_METHODS = 5  # main public methods shown under a class the docs name
 MIN_WORDS = 6
+README_PASSAGES = 4  # a README section quoting fewer is a note, not a concept
+README_CONCEPTS = 3  # a README with fewer such sections is an overview and examples, not a guide
 _README = re.compile(r"^readme\.(?:md|mdx|markdown|rst)$", re.IGNORECASE)
 _STARTER = re.compile(
     r"getting[-_ ]?started|get[-_ ]?started|quick[-_ ]?start|tutorial|usage|example|basic|intro|first[-_ ]steps|^start$",
@@ -56,12 +63,22 @@ _SKIPPED_HEADING = re.compile(
     r"|contact(?: us)?)(?:\s+(?:policy|guide|guidelines|information|info|and \w+))?\W*$",
     re.IGNORECASE,
 )
+# how the project itself is worked on: a README section for contributors, not a part of the project
+_README_PROCESS = re.compile(
+    r"^\W*(?:development|developing|hacking|building(?: from source)?|(?:running )?(?:the )?tests?|testing"
+    r"|releas(?:e|ing)(?: process)?|roadmap|maintainers?)\W*$",
+    re.IGNORECASE,
+)
 _PROGRAM_LANGUAGES = frozenset(
     "python py pycon javascript js jsx typescript ts tsx go golang rust rs java kotlin csharp cs c# c cpp c++ "
     "ruby rb php swift scala svelte vue".split()
 )
 _GENERIC_TITLE = re.compile(
     r"(?:an? )?(?:overview|introduction|intro|index|readme|about|summary)", re.IGNORECASE
+)
+_ABOUT_HEADING = re.compile(
+    r"^\W*(?:why\b|what\b|about\b|overview|introduction|intro\b|description|summary|motivation)",
+    re.IGNORECASE,
 )
 _NOT_PACKAGES = frozenset({"index", "readme", "overview", "intro", "introduction", "docs"})
 # tests, samples and docs define `Person` and `Order` too: never the definition a doc means
@@ -83,8 +100,12 @@ def read_project_docs(
     documents = {
         p: d for p in dict.fromkeys([readme, *in_order]) if p and (d := _read(root, p, linker, redactor))
     }
+    for path, title in mkdocs_titles(root, folder).items():  # the nav's name for a page is the one shown
+        if path in documents and (title := clean_heading(title)):
+            documents[path] = replace(documents[path], title=title)
     names = SymbolNames(facts, linker)
     concepts = concepts_of([documents[p] for p in in_order if p in documents], folder, names)
+    concepts = with_code_paths(concepts or readme_concepts(documents.get(readme), names), names)
     starters = [documents[p] for p in [readme, *in_order] if p in documents and _is_starter(p, readme)]
     examples = usage_examples(starters)
     return ProjectDocs(
@@ -121,7 +142,7 @@ def passages(document: Document, limit: int = PASSAGES_PER_PAGE) -> list[DocPass
     for section, block in document.blocks():
         if any(_SKIPPED_HEADING.search(h) for h in section.path):
             continue
-        if not _worth_quoting(block.kind, block.text):
+        if not _worth_quoting(block.kind, block.text, block.lead):
             continue
         found.append(
             DocPassage(
@@ -139,12 +160,17 @@ def passages(document: Document, limit: int = PASSAGES_PER_PAGE) -> list[DocPass
     return found
 
 
-def _worth_quoting(kind: str, text: str) -> bool:
+def _worth_quoting(kind: str, text: str, lead: str = "") -> bool:
+    """Whether a block says enough to quote: a code block a page can show whole, a paragraph or table of a
+    few words. A list item may be a word when a lead-in announces the list ("Viper uses the following
+    precedence:" then "flag", "env", "config"): dropping the short ones would leave the list wrong."""
     if kind == "code":
         return 0 < text.count("\n") + 1 <= CODE_LINES and bool(text.strip())
     words = len(text.split())
     if kind == "table":
         return words >= MIN_WORDS
+    if kind == "item" and lead.rstrip().endswith(":"):
+        return any(ch.isalnum() for ch in text) and not _NOT_OVERVIEW.search(text)
     return words >= (3 if kind == "item" else MIN_WORDS) and not _NOT_OVERVIEW.search(text)
 
 
@@ -156,9 +182,13 @@ def overview(readme: Document | None, intro: Sequence[Document]) -> tuple[DocPas
     openings: set[str] = set()  # a README and an introduction page often open with the same sentence
     for document in [d for d in (readme, *intro) if d is not None]:
         installing = {b.start for s, b in document.blocks() if _under_install(s.path)}
+        heading_one = next((s.heading for s in document.sections if s.level == 1), "")
         for passage in passages(document, limit=40):
-            if passage.kind == "code":
+            if (
+                passage.kind == "code" and passage.start not in installing
+            ):  # how to get it is not how to use it
                 break
+            passage = _without_lead_in(passage, heading_one)
             opening = _opening(passage.text)
             if (
                 passage.kind == "paragraph"
@@ -172,6 +202,19 @@ def overview(readme: Document | None, intro: Sequence[Document]) -> tuple[DocPas
             if len(found) >= OVERVIEW_PASSAGES:
                 return tuple(found)
     return tuple(found)
+
+
+def _without_lead_in(passage: DocPassage, title: str) -> DocPassage:
+    """A paragraph whose last sentence leads into a list ("It supports:") says what the project is before
+    it: that much is quoted, the lead-in to what the overview does not show is not. Only where a README
+    says what the project is (its opening, "Why use Viper?", "About"): elsewhere the sentences before a
+    lead-in prepare it ("There are myriads of JSON libraries out there. Our class had these goals:")."""
+    if passage.kind != "paragraph" or not passage.text.rstrip().endswith(":"):
+        return passage
+    if passage.heading not in ("", title) and not _ABOUT_HEADING.search(passage.heading):
+        return passage
+    sentences = split_sentences(passage.text)
+    return replace(passage, text=" ".join(sentences[:-1])) if len(sentences) > 1 else passage
 
 
 def _opening(text: str) -> str:
@@ -260,18 +303,53 @@ def concepts_of(documents: Sequence[Document], folder: str, names: SymbolNames) 
         each = max(8, min(PASSAGES_PER_PAGE, PASSAGES_PER_CONCEPT // len(members)))
         pages = [DocPage(d.origin, d.title or _humane(d.origin), tuple(passages(d, each))) for d in members]
         pages = [p for p in pages if p.passages][:PAGES_PER_CONCEPT]
-        if not pages:
-            continue
-        name = _concept_name(key, pages)
-        used = _names_in(p for page in pages for p in page.passages)
-        titled = [_camel(h) for page in pages for h in (page.title, *(p.heading for p in page.passages))]
-        package = "" if PurePosixPath(key).stem.lower() in _NOT_PACKAGES else key
-        symbols = names.resolve([*used, *titled], package=package)[:CONCEPT_SYMBOLS]
-        types = tuple(names.key_type(s) for s in symbols if s.kind in TYPE_KINDS)
-        concepts.append(DocConcept(name, slugify(name, max_len=50), tuple(pages), tuple(symbols), types))
+        if pages:
+            package = "" if PurePosixPath(key).stem.lower() in _NOT_PACKAGES else key
+            concepts.append(_concept(_concept_name(key, pages), pages, names, package))
         if len(concepts) >= MAX_CONCEPTS:
             break
     return concepts
+
+
+def readme_concepts(readme: Document | None, names: SymbolNames) -> list[DocConcept]:
+    """A project without a docs folder documents itself in its README: one concept per top-level section
+    that explains something (at least `README_PASSAGES` passages; never installing, licence or process),
+    when the README has at least `README_CONCEPTS` of them; else none, and the README is only the overview
+    and the examples."""
+    if readme is None:
+        return []
+    top = 1  # headings one level down from the title, when one title holds them all
+    if len({s.path[0] for s in readme.sections if s.path}) == 1:
+        top = 2
+    concepts = []
+    for heading in dict.fromkeys(s.path[top - 1] for s in readme.sections if len(s.path) >= top):
+        if _SKIPPED_HEADING.search(heading) or _README_PROCESS.search(heading) or _under_install([heading]):
+            continue
+        part = tuple(s for s in readme.sections if len(s.path) >= top and s.path[top - 1] == heading)
+        quoted = tuple(passages(replace(readme, sections=part)))
+        if len(quoted) >= README_PASSAGES:
+            concepts.append(_concept(heading, [DocPage(readme.origin, heading, quoted)], names, ""))
+    return concepts[:MAX_CONCEPTS] if len(concepts) >= README_CONCEPTS else []
+
+
+def _concept(name: str, pages: Sequence[DocPage], names: SymbolNames, package: str) -> DocConcept:
+    """A concept named `name` made of `pages`, with the code symbols they name (in `package` first)."""
+    used = _names_in(p for page in pages for p in page.passages)
+    titled = [_camel(h) for page in pages for h in (page.title, *(p.heading for p in page.passages))]
+    symbols = names.resolve([*used, *titled], package=package)[:CONCEPT_SYMBOLS]
+    types = tuple(names.key_type(s) for s in symbols if s.kind in TYPE_KINDS)
+    return DocConcept(name, slugify(name, max_len=50), tuple(pages), tuple(symbols), types)
+
+
+def with_code_paths(concepts: Sequence[DocConcept], names: SymbolNames) -> list[DocConcept]:
+    """Each concept with the code that does it (`SymbolNames.code_path`), started from the symbols its own
+    docs name and no other concept's do: `Route` and `Starlette`, in every page's examples, say nothing of
+    templates; a concept naming only shared symbols has no code path rather than a wrong one."""
+    named = Counter(s.name for concept in concepts for s in concept.symbols)
+    return [
+        replace(concept, flow=names.code_path([s for s in concept.symbols if named[s.name] == 1]))
+        for concept in concepts
+    ]
 
 
 def _split_large(groups: dict[str, list[Document]], folder: str) -> dict[str, list[Document]]:
@@ -379,6 +457,32 @@ class SymbolNames:
         ]
         return KeyType(cited, tuple(cite(m, cited.path, self.linker) for m in methods[:TYPE_METHODS]))
 
+    def code_path(self, symbols: Sequence[CitedSymbol]) -> tuple[FlowBranch, ...]:
+        """The code that does what a concept's docs explain: the call tree (calltree.py) from the one of its
+        functions and its classes' methods that leads to the most code, in the module most of its symbols are
+        defined in when one holds two or more; () without a call graph or calls."""
+        graph = self.facts.calls
+        if graph is None:
+            return ()
+        homes = Counter(cited.path for cited in symbols)
+        home, held = homes.most_common(1)[0] if homes else ("", 0)
+        if held >= 2:  # the module most of them are in is where the concept's work is done
+            symbols = [cited for cited in symbols if cited.path == home]
+        starts: list[tuple[str, str]] = []
+        for cited in symbols:
+            if cited.kind in TYPE_KINDS:
+                file_facts = self.facts.files.get(cited.path)
+                members = file_facts.symbols if file_facts is not None else ()
+                starts += [
+                    (cited.path, m.name) for m in members if m.parent == cited.name and m.kind == "method"
+                ]
+            elif cited.kind in ("function", "method"):
+                starts.append((cited.path, cited.name))
+        tree = graph.tree_from(starts[:MAX_STARTS])
+        if _hops(tree) < MIN_PATH_CALLS or tree[0].edge.caller.rsplit(".", 1)[-1] in _SETUP:
+            return ()  # one call, or a constructor's: nothing a reader learns the working of
+        return tuple(flow_branches(tree, self.linker))
+
     def package_files(self, key: str) -> list[str]:
         """Source files under a folder named like the docs section (plural or singular), tests left out."""
         stem = PurePosixPath(key).stem.lower().replace("-", "_")
@@ -395,6 +499,10 @@ class SymbolNames:
             for part in dict.fromkeys(p.lower() for p in PurePosixPath(path).parts[:-1]):
                 found.setdefault(part, []).append(path)
         return found
+
+
+def _hops(tree: Sequence[CallTree]) -> int:
+    return sum(1 + _hops(branch.below) for branch in tree)
 
 
 def _best(candidates: list[tuple[str, Symbol]]) -> tuple[str, Symbol] | None:

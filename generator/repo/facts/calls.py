@@ -122,6 +122,10 @@ class CallGraph:
         within = set(paths)
         commands = [node for node in self.commands if node[0] in within]
         candidates = chosen[:1] or commands or dict.fromkeys([*starts, *self.entries(paths, limit=ENTRIES)])
+        return self.tree_from(candidates)
+
+    def tree_from(self, candidates: Iterable[Node]) -> list[CallTree]:
+        """calltree.call_tree from the candidate (best first) leading to the most code: [] without one."""
         entry = heaviest_entry(self, self.files, candidates)
         return call_tree(self, self.files, entry) if entry is not None else []
 

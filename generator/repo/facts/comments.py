@@ -9,7 +9,8 @@ from generator.documents import comment_text
 from generator.repo.facts.prose import doc_head, summary
 
 
-def _text(node: Any) -> str:
+def node_text(node: Any) -> str:
+    """A tree-sitter node's source text ("" for no node)."""
     return node.text.decode("utf-8", errors="replace") if node is not None else ""
 
 
@@ -27,7 +28,7 @@ def doc_before(node: Any, language: str) -> str:
         sibling = node.parent.prev_named_sibling  # Ruby keeps a leading comment outside the body node
     expected_end = node.start_point[0] - 1
     while sibling is not None and "comment" in sibling.type and _attached(sibling, expected_end, comments):
-        text = _text(sibling)
+        text = node_text(sibling)
         if text.startswith(("//!", "/*!")):
             break  # a Rust inner doc comment belongs to the enclosing module, not to this item
         comments.append(text)
@@ -39,7 +40,9 @@ def doc_before(node: Any, language: str) -> str:
 def _attached(comment: Any, expected_end: int, above: list[str]) -> bool:
     """Right above the definition; a `/** … */` block may stand one blank line above it (JSDoc style)."""
     end = _last_row(comment)
-    return end == expected_end or (not above and end == expected_end - 1 and _text(comment).startswith("/**"))
+    return end == expected_end or (
+        not above and end == expected_end - 1 and node_text(comment).startswith("/**")
+    )
 
 
 def _last_row(node: Any) -> int:
@@ -67,7 +70,7 @@ def leading_doc(root: Any, language: str) -> str:
         if "comment" in child.type:
             if child.start_point[0] != last_row + 1 or not blocks:
                 blocks.append([])
-            blocks[-1].append(_text(child))
+            blocks[-1].append(node_text(child))
             last_row = _last_row(child)
             continue
         adjacent = bool(blocks) and last_row == child.start_point[0] - 1

@@ -6,16 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.repo.facts.comments import doc_before
+from generator.repo.facts.comments import doc_before, node_text
 from generator.repo.facts.extracted import Extracted
 from generator.repo.model import Symbol
 
 _FUNCTIONS = {"function_expression", "function", "arrow_function", "generator_function", "class"}
 _EXPORT_HEADS = ("module.exports", "exports")
-
-
-def _text(node: Any) -> str:
-    return node.text.decode("utf-8", errors="replace") if node is not None else ""
 
 
 def js_assignment(statement: Any, out: Extracted) -> None:
@@ -31,7 +27,7 @@ def js_assignment(statement: Any, out: Extracted) -> None:
     _note_exports(targets, right, out)
     if right is None or right.type not in _FUNCTIONS or left is None or left.type != "member_expression":
         return
-    symbol = _assigned_symbol(_text(left), right, statement)
+    symbol = _assigned_symbol(node_text(left), right, statement)
     if symbol is not None:
         out.symbols.append(symbol)
 
@@ -44,20 +40,20 @@ def js_exported_object(declaration: Any, out: Extracted) -> None:
         value = declarator.child_by_field_name("value")
         chain = []
         while value is not None and value.type == "assignment_expression":
-            chain.append(_text(value.child_by_field_name("left")))
+            chain.append(node_text(value.child_by_field_name("left")))
             value = value.child_by_field_name("right")
         if any(target in _EXPORT_HEADS for target in chain):
-            out.exports.append(_text(declarator.child_by_field_name("name")))
+            out.exports.append(node_text(declarator.child_by_field_name("name")))
 
 
 def _note_exports(targets: list[Any], value: Any, out: Extracted) -> None:
-    names = [_text(t) for t in targets if t is not None]
+    names = [node_text(t) for t in targets if t is not None]
     if not any(name in _EXPORT_HEADS or name.startswith(("exports.", "module.exports.")) for name in names):
         return
     if value is not None and value.type == "identifier":
-        out.exports.append(_text(value))  # module.exports = Router
+        out.exports.append(node_text(value))  # module.exports = Router
     elif value is not None and value.type in _FUNCTIONS:
-        name = _text(value.child_by_field_name("name"))
+        name = node_text(value.child_by_field_name("name"))
         if name:
             out.exports.append(name)  # module.exports = function createApplication() {…}
     out.exports.extend(n for n in names if n not in _EXPORT_HEADS and "." not in n)
@@ -72,7 +68,7 @@ def _assigned_symbol(target: str, value: Any, statement: Any) -> Symbol | None:
             parts, exported = target[len(head) :].lstrip(".").split("."), True
             break
     if target in _EXPORT_HEADS:  # module.exports = function createApplication()
-        parts = [_text(value.child_by_field_name("name"))]
+        parts = [node_text(value.child_by_field_name("name"))]
     parts = [p for p in parts if p and p != "prototype"]
     if not parts or not all(p.isidentifier() or p.startswith("$") for p in parts):
         return None
@@ -104,7 +100,7 @@ def js_members_value(statement: Any) -> tuple[str, Any] | None:
         if len(declarators) != 1:
             return None
         node = declarators[0].child_by_field_name("value")
-        name = _text(declarators[0].child_by_field_name("name"))
+        name = node_text(declarators[0].child_by_field_name("name"))
     else:
         return None
     while node is not None and node.type == "assignment_expression":
@@ -112,7 +108,7 @@ def js_members_value(statement: Any) -> tuple[str, Any] | None:
     if node is None or node.type not in {"class", "object"}:
         return None
     if node.type == "class":
-        name = _text(node.child_by_field_name("name")) or name
+        name = node_text(node.child_by_field_name("name")) or name
     return (name, node) if name or statement.type == "expression_statement" else None
 
 
@@ -122,7 +118,7 @@ def js_object_pairs(value: Any, prefix: str, out: Extracted) -> None:
         if pair.type != "pair":
             continue
         function = pair.child_by_field_name("value")
-        key = _text(pair.child_by_field_name("key")).strip("'\"")
+        key = node_text(pair.child_by_field_name("key")).strip("'\"")
         if function is None or function.type not in _FUNCTIONS or not key.isidentifier():
             continue
         out.symbols.append(
@@ -153,13 +149,13 @@ def js_delegates(statement: Any, out: Extracted) -> None:
         if function is not None and function.type == "identifier":
             owner = args.named_children[0] if args is not None and args.named_children else None
             if (
-                _text(function) in {"delegate", "delegates"}
+                node_text(function) in {"delegate", "delegates"}
                 and owner is not None
                 and owner.type == "identifier"
             ):
-                parent = _text(owner)
+                parent = node_text(owner)
                 target = strings[0] if strings else None
-                to = f"{_text(target).strip(chr(39) + chr(34) + '`')}." if target is not None else ""
+                to = f"{node_text(target).strip(chr(39) + chr(34) + '`')}." if target is not None else ""
                 for role, member, line in reversed(found):
                     doc = f"Delegates to `{to}{member}`." if to.removesuffix(".").isidentifier() else ""
                     out.symbols.append(
@@ -168,8 +164,8 @@ def js_delegates(statement: Any, out: Extracted) -> None:
             return
         if function is None or function.type != "member_expression" or len(strings) != 1:
             return
-        kind = _DELEGATE_KINDS.get(_text(function.child_by_field_name("property")))
-        name = _text(strings[0]).strip("'\"`")
+        kind = _DELEGATE_KINDS.get(node_text(function.child_by_field_name("property")))
+        name = node_text(strings[0]).strip("'\"`")
         if kind is None or not name.isidentifier():
             return
         found.append((kind, name, strings[0].start_point[0] + 1))
@@ -183,9 +179,9 @@ def js_export_names(statement: Any, out: Extracted) -> None:
         return
     for child in statement.named_children:
         if child.type == "identifier":
-            out.exports.append(_text(child))
+            out.exports.append(node_text(child))
         elif child.type == "export_clause":
             for specifier in child.named_children:
                 name = specifier.child_by_field_name("name") if specifier.type == "export_specifier" else None
                 if name is not None:
-                    out.exports.append(_text(name))
+                    out.exports.append(node_text(name))

@@ -14,7 +14,7 @@ from dataclasses import replace
 from functools import cache
 from typing import Any
 
-from generator.repo.facts.comments import doc_before, leading_doc
+from generator.repo.facts.comments import doc_before, leading_doc, node_text
 from generator.repo.facts.extracted import Extracted
 from generator.repo.facts.jsassign import (
     js_assignment,
@@ -133,10 +133,6 @@ TREE_SITTER_LANGUAGES = frozenset(_DEFS)
 SUPPORTED = TREE_SITTER_LANGUAGES | {"python"}
 
 
-def _text(node: Any) -> str:
-    return node.text.decode("utf-8", errors="replace") if node is not None else ""
-
-
 def _extract_tree_sitter(language: str, text: str) -> Extracted:
     tree = parse_tree(language, text)
     root = tree.root_node
@@ -183,6 +179,10 @@ def _collect(
             continue
         if kind in _CONTAINERS or kind in _CLASSLIKE:
             _collect(child, language, prefix, out, depth + 1, in_type)
+        elif kind == "function_definition" and _symbol_name(child) == "namespace":  # a macro before it
+            body = child.child_by_field_name("body")
+            if body is not None:
+                _collect(body, language, prefix, out, depth + 1, in_type)
 
 
 def _js_members(statement: Any, language: str, out: Extracted) -> None:
@@ -224,7 +224,7 @@ def _add_symbol(node: Any, language: str, prefix: str, out: Extracted, depth: in
     if not symbol_kind or not _has_body_or_is_decl(node, kind):
         return False
     name = _symbol_name(node)
-    if not name:
+    if not name or name in _RESERVED:
         return False
     if kind == "mod_item" and node.child_by_field_name("body") is None:
         out.imports.append(f"mod:{name}")
@@ -252,6 +252,14 @@ def _add_symbol(node: Any, language: str, prefix: str, out: Extracted, depth: in
     return True
 
 
+# a keyword is never a name: a macro before `namespace detail {` (nlohmann/json's
+# NLOHMANN_JSON_NAMESPACE_BEGIN) makes tree-sitter read a function called "namespace"
+_RESERVED = frozenset(
+    "namespace class struct union enum template typename typedef using if else for while do switch case "
+    "default return sizeof operator public private protected extern static const".split()
+)
+
+
 def _kind(node: Any, symbol_kind: str, in_type: bool) -> str:
     """A function inside a type is a method; a JS `get x()` / `set x(v)` member is a property."""
     if node.type == "method_definition" and any(c.type in {"get", "set"} for c in node.children):
@@ -267,9 +275,9 @@ def _bases(node: Any) -> tuple[str, ...]:
             names = [c for c in child.named_children if c.type != "type_arguments"] or [child]
             for name in names:
                 if name.type in {"extends_clause", "implements_clause", "type_list", "interfaces"}:
-                    found.extend(_text(n) for n in name.named_children if n.type != "type_arguments")
+                    found.extend(node_text(n) for n in name.named_children if n.type != "type_arguments")
                 else:
-                    found.append(_text(name))
+                    found.append(node_text(name))
     return tuple(dict.fromkeys(b.split("<", 1)[0].strip() for b in found if b.strip()))
 
 
@@ -291,10 +299,10 @@ def _has_body_or_is_decl(node: Any, kind: str) -> bool:
 
 def _symbol_name(node: Any) -> str:
     if node.type == "impl_item":  # methods of `impl Trait for Type` are qualified by the type
-        return _text(node.child_by_field_name("type"))
+        return node_text(node.child_by_field_name("type"))
     name = node.child_by_field_name("name")
     if name is not None:
-        return _text(name)
+        return node_text(name)
     declarator = node.child_by_field_name("declarator")
     while declarator is not None and declarator.type not in {
         "identifier",
@@ -305,14 +313,14 @@ def _symbol_name(node: Any) -> str:
         "operator_name",
     }:
         declarator = declarator.child_by_field_name("declarator")
-    return _text(declarator)
+    return node_text(declarator)
 
 
 def _qualify(node: Any, language: str, prefix: str, name: str) -> str:
     if node.type == "method_declaration" and language == "go":
         receiver = node.child_by_field_name("receiver")
         types = [c for c in _iter_descendants(receiver) if c.type == "type_identifier"]
-        return f"{_text(types[0])}.{name}" if types else name
+        return f"{node_text(types[0])}.{name}" if types else name
     return prefix + name
 
 
@@ -338,19 +346,21 @@ def _is_public(node: Any, language: str, name: str) -> bool:
     if language == "rust":
         return any(c.type == "visibility_modifier" for c in node.children) or node.type == "impl_item"
     if language in {"java", "csharp"}:
-        words = " ".join(_text(c) for c in node.children if c.type in {"modifiers", "modifier"}).split()
+        words = " ".join(node_text(c) for c in node.children if c.type in {"modifiers", "modifier"}).split()
         return "public" in words
     if language in {"c", "cpp"}:
-        return not any(c.type == "storage_class_specifier" and _text(c) == "static" for c in node.children)
+        return not any(
+            c.type == "storage_class_specifier" and node_text(c) == "static" for c in node.children
+        )
     if language in {"php", "ruby"}:
         hidden = {"private", "protected"}
         return not base.startswith("_") and not any(
-            c.type == "visibility_modifier" and _text(c) in hidden for c in node.children
+            c.type == "visibility_modifier" and node_text(c) in hidden for c in node.children
         )
     # javascript/typescript: exported, or a non-private class member
     if node.type == "method_definition":
         return not base.startswith(("#", "_")) and not any(
-            c.type == "accessibility_modifier" and _text(c) != "public" for c in node.children
+            c.type == "accessibility_modifier" and node_text(c) != "public" for c in node.children
         )
     parent = node.parent
     return parent is not None and parent.type == "export_statement"
@@ -367,7 +377,7 @@ def _js_variable(node: Any, prefix: str, out: Extracted) -> None:
             public = node.parent is not None and node.parent.type == "export_statement"
             out.symbols.append(
                 Symbol(
-                    prefix + _text(declarator.child_by_field_name("name")),
+                    prefix + node_text(declarator.child_by_field_name("name")),
                     "class" if value.type == "class" else "function",
                     node.start_point[0] + 1,
                     node.end_point[0] + 1,
@@ -386,49 +396,49 @@ def _js_require(node: Any, out: Extracted) -> None:
         if current.type == "call_expression":
             function = current.child_by_field_name("function")
             args = current.child_by_field_name("arguments")
-            if function is not None and _text(function) in {"require", "import"} and args is not None:
+            if function is not None and node_text(function) in {"require", "import"} and args is not None:
                 strings = [c for c in args.named_children if c.type == "string"]
                 if strings:
-                    out.imports.append(_text(strings[0]).strip("'\"`"))
+                    out.imports.append(node_text(strings[0]).strip("'\"`"))
         if len(stack) < 64:
             stack.extend(current.named_children)
 
 
 def _ruby_require(node: Any, out: Extracted) -> None:
-    method = _text(node.child_by_field_name("method"))
+    method = node_text(node.child_by_field_name("method"))
     arguments = node.child_by_field_name("arguments")
     if method not in {"require", "require_relative"} or arguments is None:
         return
     strings = [c for c in arguments.named_children if c.type == "string"]
     if strings:
         kind = "relative" if method == "require_relative" else "require"
-        out.imports.append(f"{kind}:{_text(strings[0]).strip(chr(34) + chr(39))}")
+        out.imports.append(f"{kind}:{node_text(strings[0]).strip(chr(34) + chr(39))}")
 
 
 def _record_import(node: Any, language: str, out: Extracted) -> None:
     kind = node.type
     if kind in {"package_clause", "package_declaration"}:
         named = [c for c in node.named_children if c.type != "annotation"]
-        out.package = _text(named[0]) if named else ""
+        out.package = node_text(named[0]) if named else ""
         return
     if language in {"javascript", "typescript", "tsx"}:
         source = node.child_by_field_name("source")
         if source is not None:
-            out.imports.append(_text(source).strip("'\"`"))
+            out.imports.append(node_text(source).strip("'\"`"))
     elif language == "go":
         for spec in [node] if kind == "import_spec" else _iter_descendants(node):
             if spec.type == "import_spec":
-                out.imports.append(_text(spec.child_by_field_name("path")).strip('"`'))
+                out.imports.append(node_text(spec.child_by_field_name("path")).strip('"`'))
     elif language == "rust":
-        out.imports.append("use:" + re.sub(r"\s+", "", _text(node.child_by_field_name("argument"))))
+        out.imports.append("use:" + re.sub(r"\s+", "", node_text(node.child_by_field_name("argument"))))
     elif language == "java":
-        body = _text(node).removeprefix("import").strip().rstrip(";").strip()
+        body = node_text(node).removeprefix("import").strip().rstrip(";").strip()
         out.imports.append(body.removeprefix("static").strip())
     elif language in {"csharp", "php"}:
-        words = _text(node).rstrip(";").split()
+        words = node_text(node).rstrip(";").split()
         out.imports.append(" ".join(w for w in words if w not in {"using", "use", "static", "global"}))
     elif language in {"c", "cpp"}:
         path = node.child_by_field_name("path")
         if path is not None:
-            raw = _text(path)
+            raw = node_text(path)
             out.imports.append(("quote:" if raw.startswith('"') else "angle:") + raw.strip('"<>'))

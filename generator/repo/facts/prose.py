@@ -53,6 +53,7 @@ _URL_ONLY = re.compile(r"^\s*<?https?://\S+>?\s*$")
 _REMARK = re.compile(r"(?:TODO|FIXME|XXX|HACK|NOTE|BUG)\b[:(]?")
 _CONTRIBUTING = re.compile(r"(?i)\b(?:pull requests?|contribut\w+|code of conduct|bug reports?)\b")
 _JSDOC_TAG = re.compile(r"(?m)^[ \t]*@\w+.*$")
+_JSDOC_TAGS_BEGIN = re.compile(r"(?m)^@\w+")  # JSDoc: the description ends where the block tags begin
 _REST_FIELD = re.compile(
     r"^[ \t]*:(?:param|parameter|arg|argument|key|keyword|type|raises?|except|exception|returns?|rtype|"
     r"yields?|ytype|var|ivar|cvar|meta|since|deprecated|version)\b[^:`\n]*:",
@@ -166,7 +167,8 @@ def _prose_blocks(text: str, *, keep_gaps: bool = False) -> Iterator[str | None]
     """Each prose paragraph of a description, a list as one (starting with LIST_MARK); a block that is not
     prose (code, a doctest, a link, a banner) gives None when `keep_gaps`, so a reader knows what stood
     right below a paragraph. Nothing after a licence header is prose."""
-    lines = _JSDOC_TAG.sub("", text).split("\n")
+    tags = _JSDOC_TAGS_BEGIN.search(text)  # a tag's value may run on ("@typedef {{\n  filter?: …\n}} Name")
+    lines = _JSDOC_TAG.sub("", text[: tags.start()] if tags else text).split("\n")
     items: list[str] = []
     for section, block in read_text("\n".join(lines), name="", markup="docstring").blocks():
         source = lines[block.start - 1 : block.end]
@@ -194,8 +196,16 @@ def _prose(block: Block, source: list[str]) -> str:
     first = source[0] if source else ""
     if block.kind != "paragraph" or _NOT_PROSE.match(first) or _URL_ONLY.match(" ".join(source)):
         return ""
+    if _drawn(source):
+        return ""
     cleaned = _as_sentence(_plain(block.plain))
     return "" if _NOT_PROSE.match(cleaned) or _CONTRIBUTING.search(cleaned) else cleaned
+
+
+def _drawn(lines: list[str]) -> bool:
+    """ASCII art: a logo drawn in underscores and bars (nlohmann/json's file headers) is mostly not letters."""
+    marks = [ch for line in lines for ch in line if not ch.isspace()]
+    return len(marks) >= 20 and sum(ch.isalnum() for ch in marks) < len(marks) / 2
 
 
 def _plain(text: str) -> str:

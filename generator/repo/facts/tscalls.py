@@ -15,16 +15,13 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from generator.repo.facts.branches import tree_share
+from generator.repo.facts.comments import node_text
 from generator.repo.facts.imports import JS_LANGUAGES
 from generator.repo.facts.languages import parse_tree
 from generator.repo.model import CallEdge, FileFacts, Symbol
 
 CALLABLE_KINDS = frozenset({"function", "method"})
 Resolve = Callable[[str, str, str], list[str]]
-
-
-def _text(node: Any) -> str:
-    return node.text.decode("utf-8", errors="replace") if node is not None else ""
 
 
 class TreeSitterCalls:
@@ -145,13 +142,16 @@ class _GoScope:
         if function is None:
             return None
         if function.type == "identifier":
-            return self._top_level(self.package, _text(function))
+            return self._top_level(self.package, node_text(function))
         if function.type != "selector_expression":
             return None
-        operand, field = function.child_by_field_name("operand"), _text(function.child_by_field_name("field"))
+        operand, field = (
+            function.child_by_field_name("operand"),
+            node_text(function.child_by_field_name("field")),
+        )
         if operand is None or operand.type != "identifier":
             return None
-        name = _text(operand)
+        name = node_text(operand)
         declared = self.types.get((caller.start if caller else 0, name))
         if declared:
             return self._method(declared, field)
@@ -181,9 +181,9 @@ def _go_imports(root: Any) -> dict[str, str]:
     while stack:
         node = stack.pop()
         if node.type == "import_spec":
-            path = _text(node.child_by_field_name("path")).strip('"`')
+            path = node_text(node.child_by_field_name("path")).strip('"`')
             alias = node.child_by_field_name("name")
-            found[_text(alias) if alias is not None else path.rsplit("/", 1)[-1]] = path
+            found[node_text(alias) if alias is not None else path.rsplit("/", 1)[-1]] = path
         elif node.type in {"source_file", "import_declaration", "import_spec_list"}:
             stack.extend(node.named_children)
     return found
@@ -205,7 +205,7 @@ def _go_declared_types(root: Any) -> dict[tuple[int, str], str]:
                 type_name = _go_type_name(node.child_by_field_name("type"))
                 for name in node.children_by_field_name("name"):
                     if type_name:
-                        found[(start, _text(name))] = type_name
+                        found[(start, node_text(name))] = type_name
             elif node.type == "short_var_declaration":
                 _note_literal(node, start, found)
     return found
@@ -221,13 +221,13 @@ def _note_literal(node: Any, start: int, found: dict[tuple[int, str], str]) -> N
     if value.type == "composite_literal":
         type_name = _go_type_name(value.child_by_field_name("type"))
         if type_name:
-            found[(start, _text(left.named_children[0]))] = type_name
+            found[(start, node_text(left.named_children[0]))] = type_name
 
 
 def _go_type_name(node: Any) -> str:
     while node is not None and node.type in {"pointer_type", "generic_type"}:
         node = node.named_children[0] if node.named_children else None
-    return _text(node) if node is not None and node.type == "type_identifier" else ""
+    return node_text(node) if node is not None and node.type == "type_identifier" else ""
 
 
 class _JsScope:
@@ -244,7 +244,7 @@ class _JsScope:
         if function is None:
             return None
         if function.type == "identifier":
-            name = _text(function)
+            name = node_text(function)
             if name in self.local and self.local[name].kind in CALLABLE_KINDS | {"class"}:
                 return (self.path, name)
             if name in self.names:
@@ -253,13 +253,16 @@ class _JsScope:
             return self._imported(self.modules.get(name), name)
         if function.type != "member_expression":
             return None
-        obj, prop = function.child_by_field_name("object"), _text(function.child_by_field_name("property"))
+        obj, prop = (
+            function.child_by_field_name("object"),
+            node_text(function.child_by_field_name("property")),
+        )
         if obj is None:
             return None
         if obj.type == "this" and caller is not None and caller.parent:
             hit = self.local.get(f"{caller.parent}.{prop}")
             return (self.path, hit.name) if hit is not None else None
-        owner = _text(obj)
+        owner = node_text(obj)
         if f"{owner}.{prop}" in self.local:
             return (self.path, f"{owner}.{prop}")
         return self._imported(self.modules.get(owner), prop)
@@ -286,13 +289,13 @@ def _js_bindings(root: Any) -> tuple[dict[str, str], dict[str, str]]:
                 target = declarator.child_by_field_name("name")
                 if spec and target is not None:
                     if target.type == "identifier":
-                        modules[_text(target)] = spec
+                        modules[node_text(target)] = spec
                     else:
                         names.update(
-                            {_text(n): spec for n in target.named_children if n.named_child_count == 0}
+                            {node_text(n): spec for n in target.named_children if n.named_child_count == 0}
                         )
         elif node.type == "import_statement":
-            spec = _text(node.child_by_field_name("source")).strip("'\"`")
+            spec = node_text(node.child_by_field_name("source")).strip("'\"`")
             _note_import_clause(node, spec, modules, names)
     return modules, names
 
@@ -303,29 +306,29 @@ def _note_import_clause(node: Any, spec: str, modules: dict[str, str], names: di
             continue
         for part in clause.named_children:
             if part.type == "identifier":
-                modules[_text(part)] = spec
+                modules[node_text(part)] = spec
             elif part.type == "namespace_import":
-                modules.update({_text(n): spec for n in part.named_children})
+                modules.update({node_text(n): spec for n in part.named_children})
             elif part.type == "named_imports":
                 for item in part.named_children:
                     alias = item.child_by_field_name("alias") or item.child_by_field_name("name")
-                    names[_text(alias)] = spec
+                    names[node_text(alias)] = spec
 
 
 def _required(value: Any) -> str:
     if value is None or value.type != "call_expression":
         return ""
-    if _text(value.child_by_field_name("function")) != "require":
+    if node_text(value.child_by_field_name("function")) != "require":
         return ""
     arguments = value.child_by_field_name("arguments")
     strings = [c for c in arguments.named_children if c.type == "string"] if arguments is not None else []
-    return _text(strings[0]).strip("'\"`") if strings else ""
+    return node_text(strings[0]).strip("'\"`") if strings else ""
 
 
 def _called(call: Any) -> Any:
     """The node a JS/TS call calls: `dispatchRequest.call(this, config)` and `.apply(…)` call dispatchRequest."""
     function = call.child_by_field_name("function")
     if function is not None and function.type == "member_expression":
-        if _text(function.child_by_field_name("property")) in {"call", "apply"}:
+        if node_text(function.child_by_field_name("property")) in {"call", "apply"}:
             return function.child_by_field_name("object")
     return function

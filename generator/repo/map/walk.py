@@ -23,6 +23,7 @@ from generator.errors import DeepkbError, UnsafeSourceError
 from generator.repo.checkout.gitcmd import run_git
 from generator.repo.map.filetypes import ignored_dir, is_context_file, language_of, skip_reason_by_name
 from generator.repo.model import FileEntry, RepoMap, Skipped
+from generator.store import read_regular
 
 SNIFF_BYTES = 8192  # binary detection looks for NUL bytes here (what git itself does)
 
@@ -341,26 +342,14 @@ def _is_generated(head: bytes) -> bool:
 
 def _read_regular(path: str | Path, max_bytes: int) -> bytes:
     """Read a regular file without following a symlink or blocking on a FIFO swapped in after lstat."""
-    name = os.path.basename(path)
-    flags = (
-        os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
-    )
     try:
-        fd = os.open(path, flags)
+        return read_regular(path, max_bytes)
     except OSError as exc:
-        if exc.errno == errno.ELOOP:
-            raise UnsafeSourceError(f"{name} is a symlink; not read") from None
-        raise
-    with os.fdopen(fd, "rb") as handle:
-        st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode):
-            raise UnsafeSourceError(f"{name} is not a regular file; not read")
-        if st.st_size > max_bytes:
-            raise UnsafeSourceError(f"{name} is larger than {human_size(max_bytes)}; not read")
-        data = handle.read(max_bytes + 1)
-    if len(data) > max_bytes:  # grew after fstat
-        raise UnsafeSourceError(f"{name} is larger than {human_size(max_bytes)}; not read")
-    return data
+        reasons = {errno.ELOOP: "is a symlink", errno.EINVAL: "is not a regular file"}
+        reason = reasons.get(exc.errno or 0, f"is larger than {human_size(max_bytes)}")
+        if exc.errno not in (*reasons, errno.EFBIG):
+            raise
+        raise UnsafeSourceError(f"{os.path.basename(path)} {reason}; not read") from None
 
 
 def _inside(root: Path, rel: str) -> str:

@@ -31,6 +31,12 @@ _NEWS = re.compile(
 _STEP = re.compile(
     r"^(?:once|to|first|then|next|now|install|import|use|see|check|read|visit|please|note|if)\b", re.I
 )
+# … and a paragraph pointing at what follows it ("Here are some examples to give you an idea…")
+_POINTER = re.compile(
+    r"^(?:here (?:are|is)|below (?:are|is)|the following|following (?:are|is)|this (?:page|section|document|guide)"
+    r"|in this (?:page|section|document|guide))\b",
+    re.I,
+)
 _SKIPPED_SECTION = re.compile(
     r"install|licen[cs]e|contribut|sponsor|backer|security|changelog|support|credits|authors|badges|table of contents",
     re.IGNORECASE,
@@ -57,6 +63,7 @@ def describes_project(paragraph: str, *, steps: bool = False) -> bool:
         and not _BOILERPLATE.search(flat)
         and not _NEWS.search(flat)
         and (steps or not _STEP.search(flat))
+        and not _POINTER.search(flat)
         and flat[-1:] in ".!?)"
     )
 

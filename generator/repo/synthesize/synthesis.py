@@ -28,6 +28,7 @@ from generator.repo.analyze.describe import (
 )
 from generator.repo.analyze.draft import repeats_itself, shard_purpose, split_model_summary
 from generator.repo.checkout.history import file_history
+from generator.repo.docs.model import DocConcept
 from generator.repo.facts.calltree import main_line
 from generator.repo.model import (
     Facts,
@@ -149,8 +150,25 @@ def build_analysis(study: Study, index: int, shard: Shard, outcome: Outcome) -> 
         analysis.purpose.insert(0, _defines(analysis) + ".")
     # citations_valid counts the model's own checked citations: deepkb's links to the facts are not its work
     own = package_doc(shard, study.plan.shards, facts)
-    analysis.summary = " ".join((summary or _offline_summary(analysis, own)).split())
+    said = docs_say(analysis, study.docs.concepts if study.docs is not None else ())
+    analysis.summary = " ".join((summary or _offline_summary(analysis, own, said)).split())
     return analysis
+
+
+def docs_say(analysis: ShardAnalysis, concepts: Sequence[DocConcept]) -> str:
+    """What the project's docs say the subsystem is: the opening sentence of the concept named like it
+    ("Requests" and its docs page "Requests"), else of one whose first symbol is its main symbol; '' when
+    none is."""
+    name = analysis.shard.name.lower().rstrip("s")
+    top = analysis.top_symbols[0].name if analysis.top_symbols else ""
+    named = [c for c in concepts if c.name.lower().rstrip("s") == name]
+    led = [c for c in concepts if top and c.symbols and c.symbols[0].name == top]
+    for concept in named or led:
+        opening = next((p.text for page in concept.pages for p in page.passages if p.kind == "paragraph"), "")
+        sentence = first_sentence(opening, SUMMARY_CHARS)
+        if sentence and not sentence.rstrip().endswith(":"):
+            return sentence
+    return ""
 
 
 # the file in which a package says what it is: Python's __init__.py, Go's doc.go, Rust's mod.rs or lib.rs
@@ -173,14 +191,14 @@ def package_doc(shard: Shard, shards: Sequence[Shard], facts: Facts) -> str:
     return ""
 
 
-def _offline_summary(analysis: ShardAnalysis, own: str = "") -> str:
+def _offline_summary(analysis: ShardAnalysis, own: str = "", docs: str = "") -> str:
     """What the sub-package the subsystem stands for says it is (`own`: `package_doc`), else what its
     central module (the most important one that is no shim, helper or errors module) says it is for, else
-    the package's documentation file (Go's `doc.go`), when that fits a table cell; else what the subsystem
-    defines. A neighbour's docstring ("Handlers for Content-Encoding.") misnames it."""
+    the package's documentation file (Go's `doc.go`), else what the project's docs say of it (`docs`:
+    `docs_say`), when that fits a table cell; else what the subsystem defines. A neighbour's docstring ("Handlers for Content-Encoding.") misnames it."""
     central = _central(analysis)
     doc_files = [f.purpose for f in analysis.files if PurePosixPath(f.path).stem == "doc" and f.purpose]
-    for said in [own, central.purpose if central else "", *doc_files]:
+    for said in [own, central.purpose if central else "", *doc_files, docs]:
         if said and len(said) <= SUMMARY_CHARS:
             return said
     if analysis.top_symbols:
@@ -196,8 +214,17 @@ def _central(analysis: ShardAnalysis) -> ModuleLine | None:
 
 
 def _defines(analysis: ShardAnalysis) -> str:
-    names = [s.name for s in analysis.top_symbols[:3]]
+    """ "Defines A, B and C": a name two of them share is told apart by its folder ("json.Codec"), as a
+    group of sibling packages each with its own `Codec` read "Defines Codec, Codec and Codec"."""
+    top = analysis.top_symbols[:3]
+    shared = {s.name for s in top if sum(t.name == s.name for t in top) > 1}
+    names = [f"{_folder_name(s.path)}.{s.name}" if s.name in shared else s.name for s in top]
     return "Defines " + (names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1])
+
+
+def _folder_name(path: str) -> str:
+    parent = PurePosixPath(path).parent
+    return parent.name or PurePosixPath(path).stem
 
 
 def canonical(terms: Sequence[str]) -> list[str]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from pathlib import Path
 
 from generator import store
@@ -40,11 +40,12 @@ from generator.site.pages.repo_guide import (
     guide_links,
     overview_markdown,
     passage_markdown,
+    prose,
     write_guide_pages,
 )
 from generator.site.pages.repo_reference import reference_links, write_reference_pages
-from generator.site.templates import render_template
-from generator.site.text import Markdown, md_escape, md_inline
+from generator.site.templates import render_record
+from generator.site.text import Markdown, md_inline
 from generator.store import KBPaths
 
 from ...jsontypes import StoredObject
@@ -53,11 +54,6 @@ from ...llm.base import model_label
 SHARD_TEMPLATE, INDEX_TEMPLATE, ANSWER_TEMPLATE = "shard.md.j2", "repo_index.md.j2", "repo_answer.md.j2"
 SKIPPED_EXAMPLES = 5  # paths listed per skip reason on the index page
 DESCRIPTION_CHARS = 300  # the frontmatter description search results show
-_DOC_LINK = re.compile(r"\[([^\]\n]+)\](?:\[[^\]\n]*\]|\([^)\n]*\))")
-_CODE_SPAN = re.compile(r"`([^`\n]+)`")
-# a Sphinx role (:class:`~pkg.Option`) or a MyST one ({func}`option`) names code: it reads as that code
-_DOC_ROLE = re.compile(r"(?:\{[\w:.+-]+\}|:[\w.+-]+(?::[\w.+-]+)*:)`([^`\n]+)`")
-_ROLE_TARGET = re.compile(r"^(.*?)\s*<[^<>]*>$")
 
 
 @dataclass(frozen=True)
@@ -192,10 +188,6 @@ class AnswerPage:
     citations_dropped: int
 
 
-def context(page: ShardPage | IndexPage | AnswerPage) -> dict[str, object]:
-    return {f.name: getattr(page, f.name) for f in fields(page)}
-
-
 # --------------------------------------------------------------------------- writing
 
 
@@ -213,9 +205,12 @@ def write_repo_pages(
     write_guide_pages(paths, directory, docs, synthesis.label, linker, synthesis.concept_texts)
     write_reference_pages(paths, directory, reference, synthesis.label, linker)
     written = {write_shard_page(paths, directory, a, synthesis, linker) for a in synthesis.landed}
-    remove_stale_pages(directory, written)
+    # shard pages of an earlier plan (or of a shard that failed this time) must not linger as if current
+    store.remove_stale(directory / "shards", written, "[0-9][0-9]_*.md")
     answered = {write_answer_page(paths, directory, a, synthesis, linker) for a in synthesis.answers}
-    remove_stale_answers(directory, answered)
+    store.remove_stale(
+        directory / ANSWERS_DIR, answered
+    )  # a page renamed when another question took its slug
     write_index(paths, directory, synthesis, linker, docs, reference)
 
 
@@ -241,7 +236,7 @@ def write_shard_page(
     }
     if analysis.fallback:
         meta["fallback"] = analysis.fallback
-    body = render_template(paths, SHARD_TEMPLATE, context(shard_page(analysis, synthesis, linker)))
+    body = render_record(paths, SHARD_TEMPLATE, shard_page(analysis, synthesis, linker))
     store.write_page(store.safe_join(directory, "shards", name), meta, body)
     return name
 
@@ -249,16 +244,6 @@ def write_shard_page(
 def shard_title(synthesis: RepoSynthesis, analysis: ShardAnalysis) -> str:
     """ "<repo> · <subsystem>": a search result says which repository it is about."""
     return f"{synthesis.label.rsplit('/', 1)[-1]} · {analysis.shard.name}"
-
-
-def remove_stale_pages(directory: Path, keep: set[str]) -> None:
-    """Shard pages of an earlier plan (or of a shard that failed this time) must not linger as if current."""
-    shards = directory / "shards"
-    if not shards.is_dir():
-        return
-    for page in shards.glob("*.md"):
-        if page.name not in keep and re.fullmatch(r"\d{2}_[^/]+\.md", page.name):
-            page.unlink()
 
 
 def write_answer_page(
@@ -285,18 +270,9 @@ def write_answer_page(
     }
     if answer.fallback:
         meta["fallback"] = answer.fallback
-    body = render_template(paths, ANSWER_TEMPLATE, context(page))
+    body = render_record(paths, ANSWER_TEMPLATE, page)
     store.write_page(store.safe_join(directory, ANSWERS_DIR, name), meta, body)
     return name
-
-
-def remove_stale_answers(directory: Path, keep: set[str]) -> None:
-    """Answer pages no question of this run owns (a page renamed when another question took its slug)."""
-    folder = directory / ANSWERS_DIR
-    if folder.is_dir() and not folder.is_symlink():
-        for page in folder.glob("*.md"):
-            if page.name not in keep:
-                page.unlink()
 
 
 def write_index(
@@ -331,7 +307,7 @@ def write_index(
     if synthesis.answers:
         meta["answers"] = [f"{ANSWERS_DIR}/{a.slug}.md" for a in synthesis.answers]
         meta["questions"] = [a.request for a in synthesis.answers]
-    body = render_template(paths, INDEX_TEMPLATE, context(index_page(synthesis, linker, docs, reference)))
+    body = render_record(paths, INDEX_TEMPLATE, index_page(synthesis, linker, docs, reference))
     store.write_page(directory / "index.md", meta, body)
     save_entry(directory, entry_record("repo", meta, shards=len(landed)))
 
@@ -400,23 +376,6 @@ def shard_page(analysis: ShardAnalysis, synthesis: RepoSynthesis, linker: Linker
 def _index_writer(synthesis: RepoSynthesis) -> str:
     models = [synthesis.summary_by] + [a.model for a in synthesis.landed if a.model_text]
     return ", ".join(dict.fromkeys(model_label(m) for m in models if m))
-
-
-def prose(text: str) -> Markdown:
-    """One line of documentation: its `code` spans kept as inline code, markdown links reduced to their text
-    (a docstring's `[Extension][markdown.Extension]` reads "Extension"), everything else escaped."""
-    text = _DOC_LINK.sub(r"\1", " ".join(text.split()))
-    parts = _CODE_SPAN.split(_DOC_ROLE.sub(_role_as_code, text))
-    return Markdown("".join(inline_code(p) if i % 2 else md_escape(p) for i, p in enumerate(parts) if p))
-
-
-def _role_as_code(match: re.Match[str]) -> str:
-    """`{func}`option`` → `` `option` ``; `:class:`~pkg.Option`` → `` `Option` `` (Sphinx's `~` shows the last
-    part), `:ref:`the title <target>`` → `` `the title` ``."""
-    text = match.group(1)
-    titled = _ROLE_TARGET.match(text)
-    shown = (titled.group(1) if titled and titled.group(1) else text).lstrip("!")
-    return f"`{shown[1:].rsplit('.', 1)[-1] if shown.startswith('~') else shown}`"
 
 
 def symbol_link(symbol: CitedSymbol, text: str | None = None) -> Markdown:

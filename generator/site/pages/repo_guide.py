@@ -7,16 +7,16 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from generator import store
 from generator.repo.analyze.citations import Linker
 from generator.repo.docs.model import DocConcept, DocPassage, ProjectDocs
 from generator.repo.model import CitedSymbol, ConceptText
 from generator.site.pages.model_text import citation_markdown, inline_code, render_model_markdown
-from generator.site.templates import render_template
+from generator.site.pages.repo_diagrams import flow_tree_markdown
+from generator.site.templates import render_record
 from generator.site.text import Markdown, code_block, md_escape, md_inline
 from generator.store import KBPaths
 from generator.text.sentences import lead_sentences
@@ -24,8 +24,11 @@ from generator.text.sentences import lead_sentences
 GUIDE_DIR = "guide"
 GUIDE_TEMPLATE = "repo_guide.md.j2"
 STARTED = "getting-started"
+_DOC_LINK = re.compile(r"\[([^\]\n]+)\](?:\[[^\]\n]*\]|\([^)\n]*\))")
 _CODE_SPAN = re.compile(r"`([^`\n]+)`")
-_GUIDE_PAGE = re.compile(r"(?:\d{2}_[^/]+|getting-started)\.md")
+# a Sphinx role (:class:`~pkg.Option`) or a MyST one ({func}`option`) names code: it reads as that code
+_DOC_ROLE = re.compile(r"(?:\{[\w:.+-]+\}|:[\w.+-]+(?::[\w.+-]+)*:)$")
+_ROLE_TARGET = re.compile(r"^(.*?)\s*<[^<>]*>$")
 
 
 @dataclass(frozen=True)
@@ -39,6 +42,7 @@ class GuidePage:
     symbols_heading: str
     symbols: list[Markdown]
     written: Markdown = Markdown("")  # a model's prose, its citations checked and linked ("" offline)
+    flow: Markdown = Markdown("")  # the code that does it: a call tree, every call cited ("" without one)
 
 
 @dataclass(frozen=True)
@@ -111,11 +115,7 @@ def write_guide_pages(
         text = texts[index - 1] if index <= len(texts) and texts[index - 1].slug == concept.slug else None
         guide = concept_page(concept, label, linker, text)
         written.add(_write(paths, directory, guide_name(index, concept), guide))
-    folder = directory / GUIDE_DIR
-    if folder.is_dir() and not folder.is_symlink():
-        for page in folder.glob("*.md"):
-            if page.name not in written and _GUIDE_PAGE.fullmatch(page.name):
-                page.unlink()
+    store.remove_stale(directory / GUIDE_DIR, written, "[0-9][0-9]_*.md", f"{STARTED}.md")
 
 
 def _write(paths: KBPaths, directory: Path, name: str, page: GuidePage) -> str:
@@ -124,7 +124,7 @@ def _write(paths: KBPaths, directory: Path, name: str, page: GuidePage) -> str:
         "description": f"{page.title}: from the project's own documentation",
         "tags": ["repository", "guide"],
     }
-    body = render_template(paths, GUIDE_TEMPLATE, {f.name: getattr(page, f.name) for f in fields(page)})
+    body = render_record(paths, GUIDE_TEMPLATE, page)
     store.write_page(store.safe_join(directory, GUIDE_DIR, name), meta, body)
     return name
 
@@ -172,6 +172,7 @@ def concept_page(
         symbols_heading="In the code",
         symbols=[symbol_line(s, _methods(concept).get(s.name, ())) for s in concept.symbols],
         written=written,
+        flow=flow_tree_markdown(concept.flow),
     )
 
 
@@ -215,8 +216,21 @@ def passage_markdown(passage: DocPassage, linker: Linker, cite: bool = True) -> 
 
 
 def prose(text: str) -> Markdown:
-    parts = _CODE_SPAN.split(" ".join(text.split()))
+    """One line of documentation: its `code` spans kept as inline code, markdown links reduced to their text
+    (a docstring's `[Extension][markdown.Extension]` reads "Extension"), everything else escaped."""
+    parts = _CODE_SPAN.split(_DOC_LINK.sub(r"\1", " ".join(text.split())))
+    for i in range(1, len(parts), 2):  # the odd parts are code spans; a role stands right before one
+        if role := _DOC_ROLE.search(parts[i - 1]):
+            parts[i - 1], parts[i] = parts[i - 1][: role.start()], _role_as_code(parts[i])
     return Markdown("".join(inline_code(p) if i % 2 else md_escape(p) for i, p in enumerate(parts) if p))
+
+
+def _role_as_code(text: str) -> str:
+    """`{func}`option`` → `` `option` ``; `:class:`~pkg.Option`` → `` `Option` `` (Sphinx's `~` shows the last
+    part), `:ref:`the title <target>`` → `` `the title` ``."""
+    titled = _ROLE_TARGET.match(text)
+    shown = (titled.group(1) if titled and titled.group(1) else text).lstrip("!")
+    return shown[1:].rsplit(".", 1)[-1] if shown.startswith("~") else shown
 
 
 def _methods(concept: DocConcept) -> dict[str, tuple[CitedSymbol, ...]]:
@@ -251,7 +265,3 @@ def _file_link(path: str, linker: Linker) -> Markdown:
 
 def _short(label: str) -> str:
     return label.rsplit("/", 1)[-1]
-
-
-def context(page: GuidePage) -> dict[str, Any]:
-    return {f.name: getattr(page, f.name) for f in fields(page)}

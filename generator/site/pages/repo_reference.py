@@ -7,7 +7,7 @@ through the store."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from pathlib import Path
 
 from generator import store
@@ -17,7 +17,7 @@ from generator.repo.reference.build import FLAG
 from generator.repo.reference.model import Extension, FieldLine, Option, Record, Reference
 from generator.site.pages.model_text import citation_markdown, inline_code
 from generator.site.pages.repo_guide import GuideSection, prose, sections, symbol_line, symbol_name
-from generator.site.templates import render_template
+from generator.site.templates import render_record
 from generator.site.text import Markdown, md_inline
 from generator.store import KBPaths
 
@@ -89,16 +89,11 @@ def write_reference_pages(
             "description": f"{page.title}: from the code at the pinned revision",
             "tags": ["repository", "reference"],
         }
-        body = render_template(
-            paths, REFERENCE_TEMPLATE, {f.name: getattr(page, f.name) for f in fields(page)}
-        )
+        body = render_record(paths, REFERENCE_TEMPLATE, page)
         store.write_page(store.safe_join(directory, REFERENCE_DIR, f"{name}.md"), meta, body)
-    folder = directory / REFERENCE_DIR
-    if folder.is_dir() and not folder.is_symlink():
-        for name in set(builders) - set(written):
-            stale = folder / f"{name}.md"
-            if stale.is_file():
-                stale.unlink()
+    store.remove_stale(
+        directory / REFERENCE_DIR, {f"{n}.md" for n in written}, *(f"{n}.md" for n in builders)
+    )
 
 
 def configuration_page(reference: Reference, label: str, linker: Linker) -> ReferencePage:
