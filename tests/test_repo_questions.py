@@ -62,8 +62,8 @@ def test_questions_accumulate_and_a_refresh_re_answers_them_and_keeps_the_notes(
     assert second.exit_code == 0, second.output
     answers = _answers(paths)
     assert sorted(answers) == ["how-are-expressions-parsed.md", "how-is-a-sum-evaluated.md"]
-    # parse does what is asked ("parsed"); evaluate, which merely calls it, comes after
-    assert answers["how-are-expressions-parsed.md"]["symbols"][:2] == ["parse", "evaluate"]
+    # evaluate calls parse: the caller opens the answer
+    assert answers["how-are-expressions-parsed.md"]["symbols"][:2] == ["evaluate", "parse"]
 
     git(sample_repo, "mv", "calc/parser.py", "calc/parsing.py")
     (sample_repo / "calc" / "core.py").write_text(

@@ -16,10 +16,12 @@ from generator.repo.model import CallEdge
 
 Node = tuple[str, str]  # (path, qualified symbol name)
 START_SHARE = 0.5  # a start matches the question at least this share of the best match's own score
+LEADS_SHARE = 0.9  # …or its calls lead to this share of it
 REACH = 4  # hops of calls followed to find the matches a symbol leads to
 DECAY = 0.7  # what a match counts one call further below
 STEP_DEPTH = 3  # steps below the start
 MAX_STEPS = 8
+CALLER = 1.25  # what calling another eligible match weighs against answering as much without
 PUBLIC = 1.1  # what an entry of the project's public API weighs against other code answering as much
 _TIE = 1e-9
 
@@ -66,21 +68,29 @@ class AnswerWalk:
         if not matches:
             return None
         best = max(matches.values())
-        # a match of its own, or a caller leading to as much as the best match answers alone
+        # a match of its own, or a caller leading to nearly as much as the best match answers alone
         eligible = sorted(
             node
             for node, value in matches.items()
-            if value >= START_SHARE * best or self.leads_to(node) >= best
+            if value >= START_SHARE * best or self.leads_to(node) >= LEADS_SHARE * best
         )
+        chosen = set(eligible)
         return min(
             eligible,
             key=lambda node: (
-                -round(self.leads_to(node) * (PUBLIC if node in self.public else 1.0), 9),
+                -round(self.leads_to(node) * self.stance(node, chosen), 9),
                 not any(other in self.reached(node) for other in self.matches),
                 -round(self.matches[node], 9),
                 -self.lines.get(node, 0),
             ),
         )
+
+    def stance(self, node: Node, eligible: set[Node]) -> float:
+        """What `node`'s place weighs: PUBLIC for an entry of the public API, CALLER for one calling
+        another eligible match (the loop handling redirects before the handler it calls, though the
+        handler is named after more of the question)."""
+        calls = any(other in self.reached(node) for other in eligible if other != node)
+        return (PUBLIC if node in self.public else 1.0) * (CALLER if calls else 1.0)
 
     def leads_to(self, node: Node) -> float:
         """How much of the question `node` and the matches below it (REACH hops) answer together: each
