@@ -393,6 +393,14 @@ def read_page(path: Path) -> tuple[dict[str, Any], str]:
     return dict(metadata), content
 
 
+def page_meta(path: Path) -> Mapping[str, object]:
+    """A page's frontmatter; {} when it cannot be read (a torn or hand-broken page still counts, without it)."""
+    try:
+        return read_page(path)[0]
+    except StoreError:
+        return {}
+
+
 # --------------------------------------------------------------------------- lock
 
 

@@ -359,3 +359,14 @@ def test_a_docstring_knows_the_section_names_its_summary_stops_at() -> None:
         text, sections=False
     ) == "Open a pool."
     assert lead_sentences("Open a pool.\n\nExample usage:\n    pool = open_pool()\n") == ["Open a pool."]
+
+
+def test_swift_and_go_proposal_headers_give_status_and_date() -> None:
+    """Swift Evolution's "**Returned for revision**" and "**Implemented (Swift 5.4)**" are statuses, and a
+    Go design document's "Last updated: July 18, 2016" is its date."""
+    swift = "# Custom metadata\n\n* Proposal: [SE-0385](0385.md)\n* Status: **Returned for revision**\n\n## Introduction\n\nText.\n"
+    assert read_text(swift, name="0385.md").status == "returned"
+    shipped = "# Result builders\n\n* Proposal: [SE-0289](0289.md)\n* Status: **Implemented (Swift 5.4)**\n\n## Introduction\n\nText.\n"
+    assert read_text(shipped, name="0289.md").status == "implemented"
+    go = "# Proposal: Alias declarations\n\nAuthors: Robert Griesemer & Rob Pike.\nLast updated: July 18, 2016\n\n## Abstract\n\nText.\n"
+    assert read_text(go, name="16339.md").date == "2016-07-18"

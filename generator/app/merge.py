@@ -21,9 +21,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import DeepkbError, UsageError
-from ..kb.index import ENTRY_FILE, frontmatter
+from ..kb.index import ENTRY_FILE
 from ..site.gate import check_site_source
-from ..store import KBPaths, read_json, safe_join, write_bytes
+from ..store import KBPaths, page_meta, read_json, safe_join, write_bytes
 
 # written last, in this order: they say which version a folder holds (the entry record after its page)
 _VERSION_FILES = ("index.md", "_meta.json", ENTRY_FILE)
@@ -110,12 +110,12 @@ def _found(entry_id: str, folder: Path, base: Path) -> Found | None:
     if entry_id.startswith("repo:"):
         if not (folder / "index.md").is_file():
             return None
-        meta = frontmatter(folder / "index.md")
+        meta = page_meta(folder / "index.md")
         version = (_text(meta.get("revision_date")), _text(meta.get("generated")))
     else:
         if not any((folder / name).is_file() for name in _VERSION_FILES):
             return None
-        landing = frontmatter(folder / "index.md")
+        landing = page_meta(folder / "index.md")
         version = (_text(_json(folder / "_meta.json").get("updated_at")), _text(landing.get("generated")))
     return Found(entry_id, folder, version, _digest(folder))
 

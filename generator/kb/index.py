@@ -21,8 +21,8 @@ from ..errors import StoreError, UsageError
 from ..llm.cost import CostRecord
 from ..store import (
     KBPaths,
+    page_meta,
     read_json,
-    read_page,
     safe_join,
     site_file,
     site_files,
@@ -108,7 +108,7 @@ def _migrate(folder: Path) -> EntryRecord | None:
         return None
     kind: Literal["repo", "topic"] = "topic" if folder.parent.name == "topics" else "repo"
     shards = sum(1 for _ in (folder / "shards").glob("*.md")) if kind == "repo" else 0
-    record = entry_record(kind, frontmatter(page), shards=shards)
+    record = entry_record(kind, page_meta(page), shards=shards)
     try:
         save_entry(folder, record)
     except StoreError:
@@ -327,7 +327,7 @@ def _source_record(path: Path, page: Path) -> _SourceRecord:
         return msgspec.json.decode(path.read_bytes(), type=_SourceRecord)
     except (OSError, msgspec.DecodeError):
         pass  # no record, or a damaged one: the page stands in for it
-    meta = frontmatter(page)
+    meta = page_meta(page)
     return _SourceRecord(
         title=_text(meta.get("title")),
         url=_text(meta.get("url")),
@@ -343,14 +343,6 @@ def _cost(folder: Path) -> CostRecord | None:
         return msgspec.json.decode((folder / COST_FILE).read_bytes(), type=CostRecord)
     except (OSError, msgspec.DecodeError):
         return None  # no record, or a damaged one: only the figures are lost
-
-
-def frontmatter(page: Path) -> Mapping[str, object]:
-    try:
-        meta, _ = read_page(page)
-    except StoreError:
-        return {}  # a torn or hand-broken page still gets an entry, just without its metadata
-    return meta
 
 
 def _terms(meta: Mapping[str, object]) -> list[str]:

@@ -17,9 +17,8 @@ from typing import Any
 
 import msgspec
 
-from ..errors import DeepkbError
 from ..kb.index import build_index, load_index
-from ..store import KBPaths, read_page, site_file, site_files
+from ..store import KBPaths, page_meta, site_file, site_files
 
 
 @dataclass(frozen=True)
@@ -122,7 +121,7 @@ def _from_index(site_src: Path, index: Mapping[str, object]) -> Catalog:
             continue
         shards = item.get("shards")
         # the commit's date is in the landing page's frontmatter (the index keeps the research date)
-        page = _meta(site_src / path) if kind == "repo" else {}
+        page = page_meta(site_src / path) if kind == "repo" else {}
         catalog.entries.append(
             Entry(
                 id=str(key), kind=kind, title=_text(item.get("title")) or str(key), path=path,
@@ -163,13 +162,6 @@ def _count_shards(site_src: Path, path: str, kind: str) -> int | None:
     if kind != "repo":
         return None
     return len(site_files(site_src, f"{posixpath.dirname(path)}/shards", "*.md"))
-
-
-def _meta(page: Path) -> Mapping[str, object]:
-    try:
-        return read_page(page)[0]
-    except DeepkbError:
-        return {}
 
 
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}")

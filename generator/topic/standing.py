@@ -8,7 +8,7 @@ works, and answers "current state" from the newest sources.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 
 from .workspace import RawSource
 
@@ -16,7 +16,7 @@ from .workspace import RawSource
 # a draft describes what may be, a deprecated feature what is on its way out
 INACTIVE = frozenset(
     "rejected withdrawn superseded deferred postponed abandoned declined obsolete replaced retired draft"
-    " deprecated".split()
+    " deprecated returned".split()
 )
 # a document saying of itself, near its top, that it is no longer in force: "This PEP has been superseded by
 # PEP 634", "Superseded by RFC 3058", "This proposal was withdrawn", "该提案已被废弃"
@@ -99,11 +99,17 @@ def proposals_only(sources: Sequence[RawSource]) -> bool:
     return bool(judged) and inactive(max(judged, key=lambda s: s.relevance or 0.0))
 
 
-def usable_for(facet: str, sources: Sequence[RawSource]) -> Callable[[RawSource], bool]:
+def usable_for(
+    facet: str, sources: Sequence[RawSource], about: Collection[str] = ()
+) -> Callable[[RawSource], bool]:
     """Which sources may answer a sub-question of `facet`. A document no longer in force answers none of
     CURRENT_ONLY, unless the subject has nothing else (`proposals_only`): then it answers all but "current
-    state", labelled with its status wherever it is quoted."""
-    recent = newest([s for s in sources if not inactive(s)]) if facet == "current" else set()
+    state", labelled with its status wherever it is quoted. "Current state" reads the newest of the sources
+    `about` the subject (those saying so in their title or opening) when there are any: the newest stored
+    document was a 2024 RFC on capturing generic parameters, quoted as the current state of const generics."""
+    in_force = [s for s in sources if not inactive(s)]
+    on_subject = [s for s in in_force if s.id in about]
+    recent = newest(on_subject or in_force) if facet == "current" else set()
     barred = CURRENT_ONLY if not proposals_only(sources) else frozenset({"current"})
 
     def usable(source: RawSource) -> bool:
@@ -138,10 +144,18 @@ def redirect_target(text: str) -> str:
 _RELEASE_FIELDS = {"python-version": "Python {}", "target-version": "{}", "rust-version": "Rust {}"}
 
 
+# a status naming the release that shipped it: "**Implemented (Swift 5.4)**", "Implemented in Go 1.21"
+_IMPLEMENTED_IN = re.compile(
+    r"^\W*(?i:implemented|shipped|released|landed)\W+(?:in\s+)?(?P<release>[A-Z][\w.+-]*\s+v?\d+(?:\.\d+){0,2})\b"
+)
+
+
 def landed_in(fields: dict[str, str]) -> str:
-    """The release a document's header says it targets ("Python-Version: 3.8" → "Python 3.8"); ''."""
+    """The release a document's header says it targets ("Python-Version: 3.8" → "Python 3.8") or shipped in
+    ("Status: **Implemented (Swift 5.4)**" → "Swift 5.4"); ''."""
     for name, form in _RELEASE_FIELDS.items():
         value = fields.get(name, "").strip()
         if re.fullmatch(r"v?\d+(?:\.\d+){0,2}(?:,\s*v?\d+(?:\.\d+){0,2})*", value):
             return form.format(value)
-    return ""
+    found = _IMPLEMENTED_IN.match(fields.get("status", "").strip("*` "))
+    return found["release"] if found else ""
