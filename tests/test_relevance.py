@@ -134,3 +134,58 @@ def test_a_field_scale_sets_how_length_counts() -> None:
         judged[name] = (score(short, terms, stats).score, score(long, terms, stats).score)
     assert judged["documents"][0] == judged["documents"][1]  # both far shorter than a document
     assert judged["passages"][0] > judged["passages"][1]
+
+
+def test_a_facet_noun_naming_part_of_the_subject_counts() -> None:
+    """ "type" in "type hints" is part of the name; ignored as a facet word, a PEP on "a length hint" outranked
+    the one on type hints. "limits" in "the benefits and limits of …" still only names the aspect asked."""
+    hints = Fields(
+        title="Type hints",
+        headings="Type hints for functions\nThe typing module",
+        body="A type hint annotates a parameter with its expected type. " * 6,
+    )
+    length = Fields(
+        title="A method for exposing a length hint",
+        headings="Specification\nRationale",
+        body="An iterator may expose a length hint so a list can preallocate. "
+        + "The hint is only an estimate. " * 5
+        + "The result has type int.",
+    )
+    judge = RelevanceJudge("type hints")
+    assert [t.label for t in judge.terms("type hints")] == ["type", "hints"]
+    assert [t.label for t in judge.terms("What are the benefits and limits of type hints?")] == [
+        "type",
+        "hints",
+    ]
+    assert [t.label for t in judge.terms("What is the current state of type hints?")] == ["type", "hints"]
+    assert [t.label for t in judge.terms("soft memory limit")] == ["soft", "memory", "limit"]
+    scores = _judge("type hints", {"hints": hints, "length": length})
+    assert scores["length"] < scores["hints"] * KEEP_RATIO
+
+
+def test_a_chinese_word_without_an_english_twin_does_not_count_against_an_english_document() -> None:
+    """软内存限制 over English proposals: a word the glossary cannot translate is not held against a document
+    that cannot contain it; a Chinese document is still judged on every word."""
+    limit = Fields(
+        title="Proposal: a soft memory limit",
+        headings="Background\nDesign",
+        body="The runtime keeps total memory use under a limit set by the operator. " * 4,
+    )
+    zh = Fields(title="内存限制", headings="", body="垃圾回收 内存 限制 " * 4)
+    judge = RelevanceJudge("记忆体内存限制")  # 记忆体 is no glossary word
+    assert "记忆体" in [t.label for t in judge.terms("记忆体内存限制")]
+    english, chinese = judge.judge([("en", limit), ("zh", zh)], "记忆体内存限制")
+    assert english.topic.named == 1.0 and english.topic.score > 0.6
+    assert chinese.topic.named < 1.0 and "missing 记忆体" in chinese.topic.reasons  # it could have named it
+
+
+def test_a_title_names_a_concept_only_by_a_whole_spelling() -> None:
+    """ "type" in "type hints" is also spelled "type hint": a title with only "hint" does not name it, so a PEP
+    on "a length hint" or "a built-in type" is not titled after type hints (and no gate had kept it)."""
+    from generator.topic.defining import titled_after
+
+    judge = RelevanceJudge("type hints")
+    assert titled_after("Type Hints", "type hints", judge)
+    assert titled_after("TypedDict: Type Hints for Dictionaries", "type hints", judge)
+    assert not titled_after("A method for exposing a length hint", "type hints", judge)
+    assert not titled_after("Add frozendict built-in type", "type hints", judge)

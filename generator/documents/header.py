@@ -21,15 +21,25 @@ STATUSES = (
     "withdrawn",
     "rejected",
     "deferred",
+    "returned",  # Swift Evolution's "Returned for revision": not what was accepted
     "deprecated",
     "accepted",
     "provisional",
     "final",
+    "implemented",  # "Implemented (Swift 5.4)"
     "draft",
     "active",
 )
 _STATUS_FIELDS = ("status", "state", "stage")
-_DATE_FIELDS = ("created", "date", "start date", "published", "resolution date", "last-modified")
+_DATE_FIELDS = (
+    "created",
+    "date",
+    "start date",
+    "published",
+    "resolution date",
+    "last-modified",
+    "last updated",  # Go design documents: "Last updated: July 18, 2016"
+)
 _FEATURE_NAME = {"feature name", "feature-name"}
 _MONTHS = "jan feb mar apr may jun jul aug sep oct nov dec".split()
 # `{#anchor}` (kramdown, VitePress, MyST), escaped `\{\#anchor\}`, `[](#anchor)` or `¶` permalinks

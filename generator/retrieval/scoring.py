@@ -281,6 +281,7 @@ class CorpusStats:
 def score(fields: FieldTokens, terms: Sequence[Term], stats: CorpusStats, *, k1: float = K1) -> Relevance:
     """How much of the question a document is about (BM25F, normalised by the score of full coverage).
     The document should already be in `stats`. A lower `k1` lets a few mentions count fully sooner."""
+    terms = readable_terms(fields, terms)
     if not terms:
         return Relevance(0.0, ("no question terms",), ())
     total = weight_sum = 0.0
@@ -305,6 +306,18 @@ def score(fields: FieldTokens, terms: Sequence[Term], stats: CorpusStats, *, k1:
             total += idf * strength / (k1 + strength)
     value = round(total / weight_sum, 3) if weight_sum else 0.0
     return Relevance(value, _reasons(where, terms, matched), tuple(matched), round(named, 3))
+
+
+def readable_terms(fields: FieldTokens, terms: Sequence[Term]) -> Sequence[Term]:
+    """The terms a document can name at all: a document written without Chinese cannot name a Chinese word the
+    glossary has no English twin for (软内存限制 over English proposals: 软 and 限制 have none), so such a term
+    neither counts against it nor takes a share of the question; every term when none is readable."""
+    readable = [t for t in terms if any(all(w.isascii() for w in form) for form in t.forms)]
+    if len(readable) == len(terms) or not readable:
+        return terms
+    if any(not word.isascii() for words in fields.values() for word in words):
+        return terms
+    return readable
 
 
 def _reasons(where: dict[str, list[str]], terms: Sequence[Term], matched: list[str]) -> tuple[str, ...]:

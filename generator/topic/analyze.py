@@ -28,7 +28,14 @@ from ..text.sentences import says_something, split_sentences
 from ..text.sentences import sentences as split_all
 from . import bounds
 from .aspects import aspect_words
-from .defining import asked_subject, defines, most_about, opens_with_subject, titled_after
+from .defining import (
+    about_subject,
+    asked_subject,
+    defines,
+    most_about,
+    opens_with_subject,
+    titled_after,
+)
 from .facet_sections import opening_passages, subject_opening, treating
 from .judge import RelevanceJudge
 from .plan import FACETS, Plan, heading_facets
@@ -250,10 +257,11 @@ def passage_pools(
     facets |= {q: aspect_words(q, aspects) for q in aspects}  # the aspect's own words are in the topic too
     strongest = max((s.relevance or 0.0 for s in catalog.sources), default=0.0)
     defining = defining_sources(catalog.sources, judge)
+    about = {s.id for s in catalog.sources if about_subject(s.title, s.text, judge.topic, judge)}
     pools = {}
     for question, focus, ids in questions:
         facet = facet_of(plan, question)
-        usable = usable_for(facet, catalog.sources)
+        usable = usable_for(facet, catalog.sources, about)
         pools[question] = candidates(
             [catalog.by_id[i] for i in ids if usable(catalog.by_id[i])],
             focus=focus,

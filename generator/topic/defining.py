@@ -75,19 +75,27 @@ def subjects(topic: str) -> list[str]:
     return list(dict.fromkeys([topic.strip(), *(parts if len(parts) > 1 else [])]))
 
 
-def concept_words(judge: RelevanceJudge, text: str) -> list[set[str]]:
-    """Each concept of `text` as the set of its spellings' words (synonyms and the glossary's twins too)."""
-    return [{w for form in t.forms for w in form} for t in judge.terms(text)]
-
-
 def titled_after(title: str, topic: str, judge: RelevanceJudge) -> bool:
-    """Whether a title names every concept of the topic, or of one of the subjects it joins."""
-    words = set(tokens(title))
+    """Whether a title names every concept of the topic, or of one of the subjects it joins (`names_topic`)."""
+    return names_topic(title, topic, judge)
+
+
+def names_topic(text: str, topic: str, judge: RelevanceJudge) -> bool:
+    """Whether `text` names every concept of the topic, or of one of the subjects it joins. A concept is
+    named by one of its spellings whole: "type" in "type hints" is also spelled "type hint", and a title
+    naming only "hint" ("A method for exposing a length hint") does not name "type"."""
+    words = set(tokens(text))
     for subject in subjects(topic):
-        concepts = concept_words(judge, subject)
-        if concepts and all(forms & words for forms in concepts):
+        concepts = [t.forms for t in judge.terms(subject)]
+        if concepts and all(any(set(form) <= words for form in forms) for forms in concepts):
             return True
     return False
+
+
+def about_subject(title: str, text: str, topic: str, judge: RelevanceJudge) -> bool:
+    """Whether a document says it is about the topic: titled after it, or its own opening (abstract or first
+    paragraph) names it. "Precise capturing" names const generics in a passage, never in its opening."""
+    return names_topic(title, topic, judge) or names_topic(lead_of(text), topic, judge)
 
 
 def defines(title: str, text: str, topic: str, judge: RelevanceJudge) -> bool:

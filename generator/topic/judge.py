@@ -31,6 +31,7 @@ from ..retrieval.scoring import (
     score,
     tokens,
 )
+from ..text.words import STOPWORDS, ZH_STOPWORDS, stem
 from .keyphrases import DESCRIPTIVE, GENERIC
 
 # Words the heuristic plan adds to a facet's query or question ("overview", "benefits") and lone adjectives
@@ -44,11 +45,46 @@ FACET_WORDS = (
     现状 进展 是什么 如何 工作 有哪些 相比 方案 其他""".split()
     )
 )
+# Facet words that are also nouns naming things. Next to another content word of the topic, with no stopword
+# or mark between, such a word is part of the subject's name: "type hints", "soft memory limit", "state 批处理".
+# Ignored there, "type hints" was judged on "hints" alone and a PEP on "a length hint" ranked first. Standing
+# alone or beside facet words ("the limits of X", "current state") it still only names the aspect asked about.
+NAMING_NOUNS = frozenset(
+    "type types state states limit limits example examples issue issues problem problems risk risks role"
+    " history future difference differences".split()
+)
+_PHRASE_TOKEN = re.compile(rf"[A-Za-z][A-Za-z0-9'-]*|{cjk.CJK_RUN.pattern}|\S")
 MODEL_FLOOR = 0.4  # a model's scores are calibrated differently: its floor is its own
 # A source is kept at this share of the run's best score: measured over five collections (bench/
 # topic_retrieval.py), 0.6 keeps every defining document and drops most pages that only mention the topic.
 KEEP_RATIO = 0.6
 _LATIN_WORDS = re.compile(r"[a-z][a-z0-9]*")
+
+
+def naming_words(text: str) -> set[str]:
+    """The NAMING_NOUNS of `text` that stand next to a content word (not a stopword, a facet word or a mark):
+    "type" in "type hints", "limit" in "soft memory limit", "state" in "state 批处理"; not "limits" in "the
+    limits of X", nor "state" in "the current state of X"."""
+    found = _PHRASE_TOKEN.findall(text)
+    words = [w.lower() for w in found]
+
+    def content(word: str) -> bool:
+        if cjk.CJK_RUN.fullmatch(word):
+            return word not in ZH_STOPWORDS
+        return word[:1].isalpha() and word not in STOPWORDS and word not in FACET_WORDS
+
+    return {
+        word
+        for i, word in enumerate(words)
+        if word in NAMING_NOUNS and any(0 <= j < len(words) and content(words[j]) for j in (i - 1, i + 1))
+    }
+
+
+def ignored_words(text: str) -> frozenset[str]:
+    """The facet words relevance leaves out of `text`'s concepts: all of FACET_WORDS but those naming part of
+    the subject there (`naming_words`), with their inflections ("types" beside "type")."""
+    named = {stem(w) for w in naming_words(text)}
+    return frozenset(w for w in FACET_WORDS if stem(w) not in named) if named else FACET_WORDS
 
 
 @dataclass
@@ -79,8 +115,9 @@ class RelevanceJudge:
         other spellings ("VCS")."""
         with self.lock:
             if text not in self._terms:
+                ignore = ignored_words(text)
                 terms = question_terms(
-                    text, expand=self.spellings, segment=self.synonyms.glossary.segment, ignore=FACET_WORDS
+                    text, expand=self.spellings, segment=self.synonyms.glossary.segment, ignore=ignore
                 )
                 self._terms[text] = self._with_phrase_spellings(text, terms)
             return self._terms[text]
