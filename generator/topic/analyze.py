@@ -29,11 +29,11 @@ from ..text.sentences import sentences as split_all
 from . import bounds
 from .aspects import aspect_words
 from .defining import (
-    about_subject,
     asked_subject,
     defines,
     most_about,
     opens_with_subject,
+    sources_about,
     titled_after,
 )
 from .facet_sections import opening_passages, subject_opening, treating
@@ -257,7 +257,7 @@ def passage_pools(
     facets |= {q: aspect_words(q, aspects) for q in aspects}  # the aspect's own words are in the topic too
     strongest = max((s.relevance or 0.0 for s in catalog.sources), default=0.0)
     defining = defining_sources(catalog.sources, judge)
-    about = {s.id for s in catalog.sources if about_subject(s.title, s.text, judge.topic, judge)}
+    about = sources_about([(s.id, s.title, s.text) for s in catalog.sources], judge, defining)
     pools = {}
     for question, focus, ids in questions:
         facet = facet_of(plan, question)
