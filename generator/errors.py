@@ -9,6 +9,7 @@ DeepkbError                 one clear line for the user, plus an exit code
 ├── ResearchError           a research pipeline could not finish
 │   ├── PartialFailure      some shards/steps failed, the rest landed (exit 3)
 │   └── RunTimeout          the run outlived its total or idle timeout and was stopped (exit 3)
+│   └── AnswerRejected      the model answered, but its answer failed the checks: the offline page stands in
 │   └── NoUsableSources     a topic found no source that answers it: nothing is published as a report
 └── ProviderError           an LLM or search provider failed
     ├── ProviderAuthError   400/401/403: our request or key is wrong; never retried
@@ -77,6 +78,11 @@ class RunTimeout(ResearchError):
     """A run stopped at its deadline; what finished before it is saved."""
 
     exit_code = 3
+
+
+class AnswerRejected(ResearchError):
+    """The model answered, but its answer failed the checks (empty, looping, citing no real line): the
+    offline analyst's page stands in, labelled. An honest outcome of a weak model, not a failed run."""
 
 
 class NoUsableSources(ResearchError):

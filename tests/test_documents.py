@@ -361,6 +361,34 @@ def test_a_docstring_knows_the_section_names_its_summary_stops_at() -> None:
     assert lead_sentences("Open a pool.\n\nExample usage:\n    pool = open_pool()\n") == ["Open a pool."]
 
 
+def test_javadoc_inline_tags_and_xml_doc_references_read_as_words() -> None:
+    from generator.documents import comment_text
+
+    javadoc = "/**\n * Converts with {@link Gson#toJson(Object)} and {@link #fromJson};\n * {@code null} is {@literal none}. {@inheritDoc}\n */"
+    assert comment_text(javadoc) == "Converts with Gson.toJson(Object) and fromJson;\n`null` is none."
+    assert comment_text("/** See {@link org.acme.Selector the query syntax}. */") == "See the query syntax."
+    xml = '/// Returns <see cref="T:Acme.Validator`1"/> or <see langword="null"/> for <paramref name="rule"/>;\n/// see <see cref="IValidator">the interface</see>.'
+    assert comment_text(xml) == "Returns Validator or null for rule;\nsee the interface."
+
+
+def test_a_docs_page_that_says_it_is_no_longer_in_force() -> None:
+    from generator.documents.standing import page_standing
+
+    assert (
+        page_standing("---\ntitle: Legacy\n---\nThis document is obsolete.\n\n# Draft design\n") == "obsolete"
+    )
+    assert page_standing("---\ndeprecated: true\n---\n# Old API\n") == "deprecated"
+    assert page_standing("---\ndeprecated: false\n---\n# API\n") == ""
+    assert page_standing("# Old API\n\n> **Deprecated:** use the new API.\n") == "deprecated"
+    assert page_standing('# Old\n\n!!! warning "Deprecated"\n    Use `run`.\n') == "deprecated"
+    assert page_standing("# Old\n\n:::{deprecated} 2.0\nUse run.\n:::\n") == "deprecated"
+    assert page_standing("# Old\n\n> [!WARNING]\n> Obsolete. See the guide.\n") == "obsolete"
+    assert page_standing("# Guide\n", status="superseded") == "superseded"
+    # a page about deprecations, or one naming a deprecated option in passing, is in force
+    assert page_standing("# Deprecations\n\nThe `--old` flag is deprecated: use `--new`.\n") == ""
+    assert page_standing("# Options\n\n- **deprecated** options are listed last.\n") == ""
+
+
 def test_swift_and_go_proposal_headers_give_status_and_date() -> None:
     """Swift Evolution's "**Returned for revision**" and "**Implemented (Swift 5.4)**" are statuses, and a
     Go design document's "Last updated: July 18, 2016" is its date."""

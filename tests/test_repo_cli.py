@@ -11,6 +11,7 @@ from llm_fakes import FakeOpenAI, Reply
 from repo_output_fakes import is_analyst, is_architect, make_project, scripted_reply
 
 from generator.cli import cli
+from generator.store import read_page
 
 RESULT_KEYS = {"success", "harvest_dir", "shards_analyzed", "revision", "shard_summaries", "summary"}
 
@@ -189,3 +190,33 @@ def test_repo_run_text_report_names_the_shards_that_fell_back(tmp_path: Path):
     assert "partly done: 3 shards of acme/shop analyzed" in result.stderr
     assert re.search(r"^  offline page Tools: \S.+$", result.stderr, re.MULTILINE), result.stderr
     assert result.stdout == f"{kb / 'site_src' / 'repos' / 'acme' / 'shop' / 'index.md'}\n"
+
+
+def test_a_weak_models_refused_answers_are_labelled_offline_pages_exit_0_and_strict_exits_3(tmp_path: Path):
+    # every analysis cites nothing real (SmolLM2's usual answer): the offline pages stand in, labelled; that
+    # is the honest outcome of a weak model, not a failed run. A model call that fails still exits 3 (above).
+    root = make_project(tmp_path / "shop")
+    kb = tmp_path / "kb"
+    kb.mkdir()
+
+    def reply(req):
+        if is_analyst(req):
+            return "1. This is a bit of code from the [Pytorch documentation](https://pytorch.org)."
+        return scripted_reply(req)
+
+    with FakeOpenAI(default=reply) as fake:
+        (kb / "deepkb.yml").write_text(
+            f"llm:\n  provider: openai\n  base_url: {fake.base_url}\n  max_retries: 0\n", encoding="utf-8"
+        )
+        result = invoke(kb, "repo", "run", str(root), "--json")
+        strict = invoke(kb, "repo", "run", str(root), "--strict")
+    assert result.exit_code == 0, result.stderr
+    data = json.loads(result.stdout)
+    fell = data["shards_fallen_back"]
+    assert len(fell) == data["shards_analyzed"] == 3
+    assert all(f["answer_refused"] and "cites no line of the repository" in f["reason"] for f in fell)
+    _, page = read_page(Path(data["harvest_dir"]) / fell[0]["page"])
+    assert "Produced offline: the model's analysis failed" in page
+    assert strict.exit_code == 3
+    assert "done, with offline pages: 3 shards of acme/shop analyzed" in strict.stderr
+    assert "3 of 3 shards of acme/shop are offline pages, labelled" in strict.stderr

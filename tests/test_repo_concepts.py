@@ -304,3 +304,21 @@ def test_two_concepts_of_one_name_each_get_their_own_page(tmp_path: Path) -> Non
     first, second = (read_page(p)[1] for p in pages)
     assert "docs/server/index.md#L3" in first and "docs/worker/" not in first
     assert "docs/worker/index.md#L3" in second and "docs/server/" not in second
+
+
+def test_the_prompt_carries_the_code_path_the_page_shows() -> None:
+    from generator.repo.docs.model import DocConcept, DocPage
+    from generator.repo.model import Citation, FlowBranch, FlowHop
+    from generator.repo.synthesize.concepts import concept_facts
+
+    match = FlowHop("Router.dispatch", "Router.match", Citation("web/router.py", 12, 12, ""))
+    normalize = FlowHop("Router.match", "Router.normalize", Citation("web/router.py", 20, 20, ""))
+    call = FlowHop("Router.dispatch", "Router.call", Citation("web/router.py", 13, 13, ""))
+    flow = (FlowBranch(match, (FlowBranch(normalize),)), FlowBranch(call))
+    concept = DocConcept("Routing", "routing", (DocPage("docs/routing.md", "Routing", ()),), flow=flow)
+    said = [f.text for f in concept_facts(concept) if f.part == "calls"]
+    assert said == [  # depth first, each call at its line: the same path the page draws
+        "1. Router.dispatch calls Router.match (web/router.py:12)",
+        "2. Router.match calls Router.normalize (web/router.py:20)",
+        "3. Router.dispatch calls Router.call (web/router.py:13)",
+    ]

@@ -279,6 +279,122 @@ def test_a_yaml_table_of_contents_gives_the_order(tmp_path: Path) -> None:
     assert ordered(root, paths, "docs")[:2] == ["docs/middleware.md", "docs/routing/patterns.rst"]
 
 
+def test_docs_builder_substitutions_read_as_the_docset_gives_them(tmp_path: Path) -> None:
+    # `{{tw}}` is "Tinyweb" wherever the docset's subs give it; an unknown name stays as written, and a
+    # code block keeps its text unless its fence says subs=true; a value is put in as data, never expanded
+    docset = (
+        "project: t\nsubs:\n  tw: Tinyweb\n  nested: '{{tw}} <b>bold</b>'\n  multi: |\n    two\n    lines\n"
+        "toc:\n  - file: routing.md\n"
+    )
+    page = (
+        "# Routing in {{tw}}\n\n{{ tw }} routes each request path; {{unknown}} and {{multi}} stay as they are.\n\n"
+        "Then {{nested}} is shown as written.\n\n"
+        "```sh\nbin/{{tw}} --help\n```\n\n```sh subs=true\nbin/{{tw}} --version\n```\n"
+    )
+    root = make_project(tmp_path / "tinyweb", {**PROJECT, "docs/docset.yml": docset, "docs/routing.md": page})
+    repo_map = map_repository(root)
+    facts = extract_facts(root, repo_map)
+    linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/tinyweb")
+    docs = read_project_docs(root, repo_map, facts, linker)
+    routing = next(c for c in docs.concepts if c.pages[0].path == "docs/routing.md")
+    texts = [p.text for p in routing.pages[0].passages]
+    assert routing.pages[0].title == "Routing in Tinyweb"
+    assert "Tinyweb routes each request path; {{unknown}} and {{multi}} stay as they are." in texts
+    assert "Then {{tw}} bold is shown as written." in texts  # not expanded again; the tags dropped as ever
+    assert "bin/{{tw}} --help" in texts and "bin/Tinyweb --version" in texts
+
+
+def test_a_docs_page_no_longer_in_force_is_listed_labelled_and_never_quoted(tmp_path: Path) -> None:
+    from generator.site.pages.repo_guide import concept_line, concept_page
+
+    obsolete = (
+        "This document is obsolete.\nIt's kept here for future reference if needed.\n\n# Draft router design\n\n"
+        "The router keeps a global table of routes that every handler mutates as it likes.\n"
+    )
+    deprecated = (
+        "---\ntitle: Old hooks\ndeprecated: true\n---\n\nHooks run before every handler, in any order.\n"
+    )
+    files = {**PROJECT, "docs/routing/draft.md": obsolete, "docs/hooks.md": deprecated}
+    root = make_project(tmp_path / "tinyweb", files)
+    repo_map = map_repository(root)
+    facts = extract_facts(root, repo_map)
+    linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/tinyweb")
+    docs = read_project_docs(root, repo_map, facts, linker)
+    concepts = {c.name: c for c in docs.concepts}
+    routing = concepts["Routing"]
+    draft = next(p for p in routing.pages if p.path == "docs/routing/draft.md")
+    assert draft.standing == "obsolete" and draft.passages == ()
+    quoted = " ".join(p.text for c in docs.concepts for page in c.pages for p in page.passages)
+    assert "global table" not in quoted and "in any order" not in quoted
+    page = concept_page(routing, "acme/tinyweb", linker)
+    assert "draft.md) (obsolete)" in page.lead
+    hooks = concepts["Old hooks"]
+    assert [p.standing for p in hooks.pages] == ["deprecated"]
+    assert "(deprecated)" in concept_line(3, hooks)
+    assert "marks Old hooks as deprecated" in concept_page(hooks, "acme/tinyweb", linker).lead
+
+
+def flat_guide(count: int) -> dict[str, str]:
+    return {
+        f"docs/guide/page{i:02d}.md": f"# Topic {i}\n\nTopic {i} explains one more part of the framework in words.\n"
+        for i in range(count)
+    }
+
+
+def test_a_flat_docs_folder_is_grouped_by_the_sections_its_navigation_gives(tmp_path: Path) -> None:
+    # docs-builder: a toc entry with children is a section; an mkdocs nav section likewise; a page in
+    # none stands alone, as every page of a flat folder did before
+    toc = (
+        "toc:\n  - file: page00.md\n    children:\n      - file: page01.md\n      - file: page02.md\n"
+        "  - file: page03.md\n  - file: page04.md\n    children:\n      - file: page05.md\n"
+        "        children:\n          - file: page06.md\n"
+    )
+    docset = "project: t\ntoc:\n  - toc: guide\n"
+    files = {**PROJECT, **flat_guide(14), "docs/docset.yml": docset, "docs/guide/toc.yml": toc}
+    root = make_project(tmp_path / "toc", files)
+    repo_map = map_repository(root)
+    linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/tinyweb")
+    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    pages = {c.name: [p.path.rsplit("/", 1)[-1] for p in c.pages] for c in docs.concepts}
+    assert pages["Topic 0"] == ["page00.md", "page01.md", "page02.md"]
+    assert pages["Topic 3"] == ["page03.md"]
+    assert pages["Topic 4"] == ["page04.md", "page05.md", "page06.md"]
+    assert pages["Topic 7"] == ["page07.md"]
+    nav = "nav:\n  - Home: index.md\n  - Basics:\n    - guide/page02.md\n    - guide/page03.md\n  - More:\n    - Deep: guide/page09.md\n    - guide/page10.md\n"
+    files = {**PROJECT, **flat_guide(14), "mkdocs.yml": nav}
+    root = make_project(tmp_path / "mkdocs", files)
+    repo_map = map_repository(root)
+    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    pages = {c.name: [p.path.rsplit("/", 1)[-1] for p in c.pages] for c in docs.concepts}
+    assert pages["Basics"] == ["page02.md", "page03.md"] and pages["More"] == ["page09.md", "page10.md"]
+    assert pages["Topic 0"] == ["page00.md"]
+    # a named section of more pages than a concept holds is a category ("Features"): one concept per page
+    features = "".join(f"    - guide/page{i:02d}.md\n" for i in range(14))
+    root = make_project(
+        tmp_path / "features", {**PROJECT, **flat_guide(14), "mkdocs.yml": f"nav:\n  - Features:\n{features}"}
+    )
+    repo_map = map_repository(root)
+    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    assert sum(1 for c in docs.concepts if c.name.startswith("Topic")) == 14
+    # pages at the docs root, under a parent page in docset.yml's own toc, join the parent's concept
+    toc = "project: t\ntoc:\n  - file: dispatch.md\n    children:\n      - file: matching.md\n  - file: middleware.md\n"
+    flat = {
+        "docs/docset.yml": toc,
+        "docs/dispatch.md": "# Dispatch\n\nThe router matches each request path against the routes it holds.\n",
+        "docs/matching.md": "# Matching\n\nA pattern is a path with placeholders, matched segment by segment.\n",
+    }
+    root = make_project(tmp_path / "rootflat", {**PROJECT, **flat})
+    repo_map = map_repository(root)
+    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    pages = {c.name: [p.path for p in c.pages] for c in docs.concepts}
+    assert pages["Dispatch"] == ["docs/dispatch.md", "docs/matching.md"] and "Matching" not in pages
+    # without a navigation, a flat folder of many pages is still one concept per page
+    root = make_project(tmp_path / "flat", {**PROJECT, **flat_guide(14)})
+    repo_map = map_repository(root)
+    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    assert sum(1 for c in docs.concepts if c.name.startswith("Topic")) == 14
+
+
 def test_project_docs_overview_examples_and_concepts(tmp_path: Path) -> None:
     root = make_project(tmp_path / "tinyweb", PROJECT)
     repo_map = map_repository(root)

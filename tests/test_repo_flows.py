@@ -181,6 +181,54 @@ def test_koa_like_flow_runs_listen_callback_handle_request_respond(tmp_path: Pat
     ]
 
 
+EXPRESS_LIKE = {
+    "package.json": '{"name": "web", "main": "index.js"}\n',
+    "index.js": "module.exports = require('./lib/web');\n",
+    "lib/web.js": (
+        "var mixin = require('merge-descriptors');\nvar proto = require('./application');\n\n"
+        "exports = module.exports = createApplication;\n\n"
+        "function createApplication() {\n  var app = function (req, res, next) {\n"
+        "    app.handle(req, res, next);\n  };\n  mixin(app, proto, false);\n  app.init();\n  return app;\n}\n"
+    ),
+    "lib/application.js": (
+        "var app = exports = module.exports = {};\n\n"
+        "app.init = function init() {\n  this.settings = {};\n  this.defaultConfiguration();\n};\n\n"
+        "app.defaultConfiguration = function defaultConfiguration() {\n  this.set('etag', 'weak');\n"
+        "  this.set('env', 'development');\n  this.set('query parser', 'simple');\n};\n\n"
+        "app.set = function set(setting, val) {\n  if (arguments.length === 1) {\n"
+        "    return this.settings[setting];\n  }\n  this.settings[setting] = val;\n  return this;\n};\n\n"
+        "app.handle = function handle(req, res, callback) {\n  var done = callback || finalhandler(req, res);\n"
+        "  req.res = res;\n  res.req = req;\n  this.router.handle(req, res, done);\n};\n"
+    ),
+    "lib/response.js": (
+        "var res = module.exports = {};\n\n"
+        "res.send = function send(body) {\n  var chunk = body;\n  if (typeof chunk === 'object') {\n"
+        "    return this.json(chunk);\n  }\n  this.set('Content-Length', chunk.length);\n"
+        "  this.status(200);\n  this.end(chunk);\n  return this;\n};\n\n"
+        "res.json = function json(obj) {\n  var body = JSON.stringify(obj);\n"
+        "  this.set('Content-Type', 'application/json');\n  return this.send(body);\n};\n\n"
+        "res.status = function status(code) {\n  this.statusCode = code;\n  return this;\n};\n\n"
+        "res.set = function set(field, val) {\n  var value = String(val);\n"
+        "  this.setHeader(field, value);\n  return this;\n};\n"
+    ),
+}
+
+
+def test_an_express_like_flow_starts_at_the_function_requiring_the_package_gives(tmp_path: Path) -> None:
+    # `express()` calls what lib/express.js exports; the app object it builds is the application
+    # module's `app` mixed in, so `app.handle()` is application.js's `app.handle`
+    readme = (
+        "# web\n\n```js\nconst web = require('web');\nconst app = web();\n"
+        "app.get('/', (req, res) => res.send('hi'));\napp.listen(3000);\n```\n"
+    )
+    facts = facts_of(tmp_path, {**EXPRESS_LIKE, "Readme.md": readme})
+    assert facts.calls is not None
+    calls = {(e.caller, e.callee, e.callee_path) for e in facts.calls.edges(["lib/web.js"])}
+    assert ("createApplication", "app.handle", "lib/application.js") in calls
+    assert ("createApplication", "app.init", "lib/application.js") in calls
+    assert first_flow(facts)[0] == "createApplication"
+
+
 def test_entry_points_name_modules_files_or_symbols_and_an_unknown_one_is_a_config_error(
     tmp_path: Path,
 ) -> None:

@@ -488,3 +488,40 @@ def test_a_community_living_in_a_folder_of_its_own_is_named_after_it():
     assert (
         home_folder_name(["packages/graphrag/graphrag/a.py", "packages/graphrag/graphrag/b.py"], [llm]) == ""
     )
+
+
+def test_a_java_package_is_described_by_its_package_info_and_a_file_by_the_type_named_after_it(
+    tmp_path: Path,
+):
+    from generator.repo.analyze.describe import module_purpose
+    from generator.repo.synthesize.synthesis import package_doc
+
+    # a Java package says what it is in package-info.java (its licence header is no summary); a Java or C#
+    # file rarely has a doc of its own, but the type named after it does
+    files = {
+        "src/org/acme/select/package-info.java": (
+            "/*\n * Licensed under the MIT License.\n */\n"
+            "/**\n Packages to support the CSS-style element selector.\n"
+            " {@link org.acme.select.Selector Selector defines the query syntax.}\n */\n"
+            "@NullMarked\npackage org.acme.select;\n\nimport org.jspecify.annotations.NullMarked;\n"
+        ),
+        "src/org/acme/select/Selector.java": (
+            "package org.acme.select;\n\n/** Helper. */\nclass Other {}\n\n"
+            "/**\n * Finds the elements that match a {@code query}.\n */\npublic class Selector {\n"
+            "    public void select() {}\n}\n"
+        ),
+        "src/Acme/AbstractValidator.cs": (
+            'namespace Acme\n{\n/// <summary>\n/// Base class for object validators of <see cref="T:Acme.Rule"/>.\n'
+            "/// </summary>\npublic abstract class AbstractValidator<T> {\n    public void Validate() {}\n}\n}\n"
+        ),
+    }
+    _, _, facts = survey(tmp_path, files)
+    select = Shard("Select", ("src/org/acme/select/Selector.java",))
+    other = Shard("Validators", ("src/Acme/AbstractValidator.cs",))
+    assert (
+        package_doc(select, [select, other], facts) == "Packages to support the CSS-style element selector."
+    )
+    java = "src/org/acme/select/Selector.java"
+    assert module_purpose(java, facts.files[java]) == "Finds the elements that match a query."
+    csharp = "src/Acme/AbstractValidator.cs"
+    assert module_purpose(csharp, facts.files[csharp]) == "Base class for object validators of Rule."

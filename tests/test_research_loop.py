@@ -94,3 +94,17 @@ def test_shards_matrix_follows_the_one_setting(tmp_path: Path) -> None:
     assert deepkb(root, "shards", "--matrix").output.strip() == "[1, 2, 3, 4]"
     listing = deepkb(root, "shards").output.splitlines()
     assert len(listing) == 5 and {line.split()[0] for line in listing} == {"1/4", "2/4", "3/4", "4/4"}
+
+
+def test_a_repository_whose_model_answers_were_all_refused_is_an_honest_outcome(tmp_path: Path) -> None:
+    # the shards are the offline analyst's labelled pages: build exits 0, --strict exits 3
+    repo = make_git_repo(tmp_path / "sample", SAMPLE_PROJECT, origin="https://github.com/acme/sample.git")
+    with FakeOpenAI(default=lambda req: "1. This is a bit of code from the documentation.") as fake:
+        llm = {"provider": "openai", "base_url": fake.base_url, "model": "tiny", "max_retries": 0}
+        root = knowledge_base(tmp_path, {"repos": [str(repo)], "llm": llm})
+        built = deepkb(root, "build", "--no-site")
+        strict = deepkb(root, "build", "--no-site", "--strict")
+    assert built.exit_code == 0, built.output
+    assert strict.exit_code == 3, strict.output
+    flat = " ".join(strict.output.split())
+    assert "1 of 1 entries did not finish (1 unverified)" in flat and "are offline pages, labelled" in flat

@@ -1,7 +1,7 @@
 """The research-everything loop shared by `build` and `refresh`: run a list of entries, each failing alone.
 
-An entry ends `done`, `unverified` (a topic's report published without passing verification, labelled on its
-pages), `partial` (PartialFailure after writing what landed) or `failed` (nothing new written); the loop goes
+An entry ends `done`, `unverified` (a topic's report published without passing verification, or a repository
+whose model answers for some shards did not pass the checks: labelled offline pages in their place), `partial` (PartialFailure after writing what landed) or `failed` (nothing new written); the loop goes
 on, and the caller exits 3 after the index and site are rebuilt when an entry is partial or failed (or, with
 `--strict`, unverified). Each entry meters
 its own tokens and cost (`_cost.json`, copied into `_index.json`), also when entries run concurrently.
@@ -126,10 +126,12 @@ def entry_deadline(config: Config, entry: Entry) -> AbstractContextManager[RunDe
 def _research(
     paths: KBPaths, config: Config, provider: Provider, entry: Entry, console: Console | None
 ) -> str:
-    """Run one entry; returns the line that says its report was not verified, else ""."""
+    """Run one entry; returns the line that says its report was not verified (or its shards' model answers
+    were refused), else ""."""
     if entry.repo is not None:
         repo = entry_target(paths, config, entry.repo, entry.source)
-        run_repo_research(paths, config, provider, repo, console=console, publish=publish_repo)
+        done = run_repo_research(paths, config, provider, repo, console=console, publish=publish_repo)
+        return done.refused_line()
     elif entry.topic is not None:
         topic = topic_target(paths, entry.topic, entry_options=True)
         result = run_topic_research(paths, config, provider, topic, console=console, publish=publish_topic)

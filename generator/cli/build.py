@@ -31,7 +31,10 @@ from .knowledge import clean
     "--batch", is_flag=True, help="Send model calls through Anthropic's Message Batches (half price)."
 )
 @click.option(
-    "--strict", is_flag=True, help="Exit 3 when a topic's report was published without passing verification."
+    "--strict",
+    is_flag=True,
+    help="Exit 3 when a topic's report was published without passing verification, or a repository's shards"
+    " are offline pages because the model's answers did not pass the checks.",
 )
 @pass_app
 def build(app: App, no_site: bool, shard_text: str | None, batch: bool, strict: bool) -> None:

@@ -41,7 +41,10 @@ _MARK = {
     "--batch", is_flag=True, help="Send model calls through Anthropic's Message Batches (half price)."
 )
 @click.option(
-    "--strict", is_flag=True, help="Exit 3 when a topic's report was published without passing verification."
+    "--strict",
+    is_flag=True,
+    help="Exit 3 when a topic's report was published without passing verification, or a repository's shards"
+    " are offline pages because the model's answers did not pass the checks.",
 )
 @pass_app
 def refresh(

@@ -68,6 +68,11 @@ def repo() -> None:
     "(a plain re-run also reuses finished shards, but plans again when the last plan was a fallback).",
 )
 @JSON
+@click.option(
+    "--strict",
+    is_flag=True,
+    help="Exit 3 when some shards are offline pages because the model's answers did not pass the checks.",
+)
 @pass_app
 def repo_run(
     app: App,
@@ -77,6 +82,7 @@ def repo_run(
     entry_points: tuple[str, ...],
     retry_failed: bool,
     as_json: bool,
+    strict: bool,
 ) -> None:
     """Research SOURCE (a https URL, git@host:owner/repo, or a local path)."""
     meter = MeteredProvider(app.provider())  # this run's calls, for _cost.json as build writes it
@@ -100,6 +106,8 @@ def repo_run(
             raise
         _save_cost(app, meter, result)
     _report(app, result, as_json)
+    if strict and result.refused_line():
+        raise PartialFailure(result.refused_line(), hint="run again with a stronger model, or --retry-failed")
 
 
 def _save_cost(app: App, meter: MeteredProvider, result: RepoResult) -> None:
@@ -213,7 +221,13 @@ def _report(app: App, result: RepoResult, as_json: bool) -> None:
     if as_json:
         echo_json({**result.to_json(), "shard_summaries": shard_summary_lines(result.synthesis)})
         return
-    state = "[yellow]partly done[/yellow]" if result.failed or result.fallen_back else "[green]done[/green]"
+    state = (
+        "[yellow]partly done[/yellow]"
+        if result.synthesis.unfinished
+        else "[yellow]done, with offline pages[/yellow]"
+        if result.fallen_back
+        else "[green]done[/green]"
+    )
     landed = len(result.synthesis.landed)
     app.console.print(f"{state}: {landed} shards of {escape(result.study.label)} analyzed")
     for failed in result.failed:

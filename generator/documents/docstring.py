@@ -16,6 +16,17 @@ _COMMENT_MARKERS = re.compile(r"^\s*(?:/\*[*!]?|\*/|\*|//[/!]?|#)\s?")
 _DOC_TAGS = re.compile(
     r"</?(?:summary|remarks|returns|para|p|b|i|em|strong|code|c|br|tt)\b[^<>]*>", re.IGNORECASE
 )
+# Javadoc/JSDoc inline tags: `{@link pkg.Type#member label}` reads as its label, else as the member it names;
+# `{@code x}` as code; `{@literal x}`/`{@value x}` as their text; `{@inheritDoc}` as nothing
+_INLINE_LINK = re.compile(r"\{@link(?:plain)?\s+([^\s{}]+)(?:\s+([^{}]*?))?\s*\}")
+_INLINE_CODE = re.compile(r"\{@code\s+([^{}]*?)\s*\}")
+_INLINE_TEXT = re.compile(r"\{@(?:literal|value)\s+([^{}]*?)\s*\}")
+_INHERIT_DOC = re.compile(r"\{@inheritDoc\}\s?")
+# XML doc (C#) references: `<see cref="T:Ns.Type"/>` reads as `Type`, `<see cref="X">text</see>` as text
+_SEE_WITH_TEXT = re.compile(r'<see\s+(?:cref|href|langword)="[^"]*"\s*>([^<>]*)</see>', re.IGNORECASE)
+_SEE_REFERENCE = re.compile(
+    r'<(?:see|seealso|paramref|typeparamref)\s+(?:cref|name|langword|href)="([^"]*)"\s*/>', re.IGNORECASE
+)
 _DOCTEST = re.compile(r"^\s*(?:>>>|\.\.\.)(?:\s|$)")
 
 
@@ -31,7 +42,27 @@ def comment_text(raw: str) -> str:
         line = line.rstrip()
         line = line[:-2].rstrip() if line.endswith("*/") else line
         lines.append(_DOC_TAGS.sub("", _COMMENT_MARKERS.sub("", line, count=1)).strip())
-    return "\n".join(lines).strip()
+    return _inline_tags("\n".join(lines)).strip()
+
+
+def _inline_tags(text: str) -> str:
+    """Javadoc/JSDoc inline tags and C# `<see …/>` references as the words a reader sees."""
+    text = _INLINE_LINK.sub(lambda m: m.group(2) or _member_name(m.group(1)), text)
+    text = _INLINE_CODE.sub(lambda m: f"`{m.group(1)}`", text)
+    text = _INLINE_TEXT.sub(r"\1", _INHERIT_DOC.sub("", text))
+    text = _SEE_WITH_TEXT.sub(r"\1", text)
+    return _SEE_REFERENCE.sub(lambda m: _member_name(m.group(1)), text)
+
+
+def _member_name(reference: str) -> str:
+    """`org.jsoup.select.Selector` → `Selector`; `Gson#toJson(Object)` → `Gson.toJson(Object)`;
+    `#select` → `select`; C#'s `T:FluentValidation.AbstractValidator`1` → `AbstractValidator`."""
+    reference = re.sub(r"^[A-Z]:", "", reference).split("`")[0]
+    owner, _, member = reference.partition("#")
+    if "(" in owner:  # a C# method reference: `M:Ns.Type.Method(System.String)`
+        owner, member = owner.split("(")[0], ""
+    name = owner.rsplit(".", 1)[-1]
+    return f"{name}.{member}" if name and member else name or member
 
 
 def _docstring_lines(lines: list[str]) -> list[str]:

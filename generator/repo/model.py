@@ -249,6 +249,8 @@ class ShardDraft(msgspec.Struct, frozen=True, kw_only=True):
     model: str
     fallback: str = ""
     """Why the offline analyst wrote this draft in the model's place ("" when it did not); never cached."""
+    rejected: bool = False
+    """The fallback's cause is the model's answer failing the checks (AnswerRejected), not a failed call."""
 
 
 @dataclass
@@ -352,6 +354,7 @@ class ShardAnalysis:
     status: Literal["ok", "failed"] = "ok"
     error: str = ""
     fallback: str = ""  # why the offline analyst wrote this page in the model's place ("" when it did not)
+    rejected: bool = False  # that reason is the model's answer failing the checks, not a failed call
     provider: str = ""
     model: str = ""
     input_tokens: int = 0
@@ -500,6 +503,12 @@ class RepoSynthesis:
     def fallen_back(self) -> list[ShardAnalysis]:
         """Landed shards whose model analysis failed: the offline analyst wrote their pages."""
         return [a for a in self.landed if a.fallback]
+
+    @property
+    def unfinished(self) -> bool:
+        """Some shard failed, or fell back because its model call failed (not because a weak model's
+        answer was refused: that page is published labelled, an honest outcome)."""
+        return bool(self.failed) or any(not a.rejected for a in self.fallen_back)
 
 
 @dataclass

@@ -10,28 +10,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Collection, Sequence
 
+from ..documents.standing import INACTIVE, opening_status, status_word
 from .workspace import RawSource
 
-# statuses that say the document does not describe what is (first word of the stated status, lowercased):
-# a draft describes what may be, a deprecated feature what is on its way out
-INACTIVE = frozenset(
-    "rejected withdrawn superseded deferred postponed abandoned declined obsolete replaced retired draft"
-    " deprecated returned".split()
-)
-# a document saying of itself, near its top, that it is no longer in force: "This PEP has been superseded by
-# PEP 634", "Superseded by RFC 3058", "This proposal was withdrawn", "该提案已被废弃"
-_STATED = re.compile(
-    r"\bthis\s+(?:pep|rfc|nep|proposal|document|page|specification|spec|draft|enhancement)\s+(?:has\s+been|"
-    r"was|is|is\s+now|has\s+now\s+been)\s+(superseded|withdrawn|rejected|deferred|deprecated|replaced|abandoned|"
-    r"obsoleted?)\b|^\W*(superseded|replaced|obsoleted)\s+by\b",
-    re.I | re.M,
-)
-_STATED_ZH = re.compile(
-    r"(?:本提案|该提案|此提案|本文档|本文|本页)(?:现)?已(?:被)?(取代|撤回|拒绝|废弃|弃用|推迟)"
-)
-_ZH_WORDS = {"取代": "superseded", "撤回": "withdrawn", "拒绝": "rejected", "废弃": "deprecated",
-             "弃用": "deprecated", "推迟": "deferred"}  # fmt: skip
-OPENING = 800  # characters of a document's start where it states its own standing
+__all__ = ["INACTIVE", "opening_status", "status_word"]  # the recogniser lives with the document model
+
 # facets a document no longer in force must not answer: it would describe what never was or no longer is
 CURRENT_ONLY = frozenset({"what", "how", "use", "limits", "current"})
 NEWEST_SHARE = 3  # "current state" reads the newest third of the dated sources (at least one)
@@ -40,27 +23,10 @@ _MONTHS = {m: n for n, m in enumerate("jan feb mar apr may jun jul aug sep oct n
 _DAY_MONTH_YEAR = re.compile(r"(\d{1,2})[- ]([A-Za-z]{3})[A-Za-z]*[- ,]+(\d{4})")
 
 
-def status_word(status: str) -> str:
-    """The stated status reduced to its first word ("Superseded by PEP 3333" → "superseded")."""
-    words = re.findall(r"[a-z]+", status.lower())
-    return words[0] if words else ""
-
-
 def standing_word(source: RawSource) -> str:
     """The source's status word: the one its header states, else one its opening sentences state of the
     document itself ("This PEP has been superseded by PEP 634" → "superseded"); '' when neither does."""
     return status_word(source.status) or opening_status(source.text)
-
-
-def opening_status(text: str) -> str:
-    """A status the start of a document states of itself ('' when none)."""
-    opening = text[:OPENING]
-    found = _STATED.search(opening)
-    if found:
-        word = (found.group(1) or found.group(2)).lower()
-        return "obsolete" if word.startswith("obsolete") else word
-    found = _STATED_ZH.search(opening)
-    return _ZH_WORDS[found.group(1)] if found else ""
 
 
 def inactive(source: RawSource) -> bool:

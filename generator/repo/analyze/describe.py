@@ -17,6 +17,7 @@ from generator.repo.model import (
     CitedSymbol,
     Facts,
     FileEntry,
+    FileFacts,
     FlowBranch,
     FlowHop,
     KeyType,
@@ -106,10 +107,29 @@ def _module_line(path: str, entry: FileEntry | None, facts: Facts, linker: Linke
         path=path,
         language=entry.language if entry else "",
         lines=lines,
-        purpose=first_sentence(fact.doc) if fact else "",
+        purpose=module_purpose(path, fact) if fact else "",
         symbols=tuple(cite(s, path, linker, described=False) for s in symbols),
         citation=linker.check(path, 1, max(lines, 1)),
     )
+
+
+# Java and C# keep one main type per file, named after the file: its doc comment says what the file is for
+_TYPE_PER_FILE = {"java", "csharp"}
+
+
+def module_purpose(path: str, fact: FileFacts) -> str:
+    """The first sentence of the module's own doc; in Java and C#, which rarely give a file a doc of its
+    own, the doc of the type named after the file (`AbstractValidator.cs`: "Base class for object
+    validators.")."""
+    said = first_sentence(fact.doc)
+    if said or fact.language not in _TYPE_PER_FILE:
+        return said
+    stem = posixpath.splitext(posixpath.basename(path))[0]
+    main = next(
+        (s for s in fact.symbols if s.kind in TYPE_KINDS and s.name.rsplit(".", 1)[-1] == stem),
+        None,
+    )  # C# names a type with its namespace: `GitHub.GitHubHostProvider` in GitHubHostProvider.cs
+    return first_sentence(main.doc) if main is not None else ""
 
 
 def first_sentence(text: str, limit: int = 240) -> str:

@@ -15,7 +15,7 @@ from functools import cached_property
 from pathlib import Path
 
 from generator.config import RepoResearchConfig
-from generator.errors import PromptTooLarge, ResearchError
+from generator.errors import AnswerRejected, PromptTooLarge
 from generator.llm.base import Completion, Prompt, Provider
 from generator.llm.window import CHARS_PER_TOKEN, SAFETY_MARGIN, Window, context_window, measured
 from generator.redact import Redactor
@@ -86,7 +86,7 @@ def draft_with_model(shard: Shard, ctx: ShardContext, provider: Provider, report
     problem = answer_problem(text, ctx.linker)
     if problem:
         # nothing worth publishing: the pipeline falls back to the offline analyst's draft, with this reason
-        raise ResearchError(f"the model's answer {problem}")
+        raise AnswerRejected(f"the model's answer {problem}")
     return ModelDraft(
         text=text,
         model=answer.model,

@@ -12,11 +12,14 @@ __all__ = ["DocConcept", "DocPage", "DocPassage", "ProjectDocs"]
 
 @dataclass(frozen=True)
 class DocPage:
-    """One doc file: its title and the passages a page quotes from it, in order."""
+    """One doc file: its title and the passages a page quotes from it, in order. A page that says it is no
+    longer in force (`standing`: "obsolete", "deprecated"…) is listed with that label and quotes nothing: it
+    never explains how something works now."""
 
     path: str
     title: str
     passages: tuple[DocPassage, ...]
+    standing: str = ""
 
 
 @dataclass(frozen=True)

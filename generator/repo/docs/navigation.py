@@ -171,6 +171,28 @@ def mkdocs_nav(root: Path, docs: str) -> list[str]:
 def mkdocs_titles(root: Path, docs: str) -> dict[str, str]:
     """The pages `mkdocs.yml`'s nav lists, in its order, as repository paths, each with the title the nav
     gives it ("" for a bare page): the title MkDocs shows, and the project's own name for the page."""
+    nav, prefix = _mkdocs_nav(root, docs)
+    titles: dict[str, str] = {}
+    for title, page in _nav_pages(nav, ""):
+        titles.setdefault(f"{prefix}/{page}", title)
+    return titles
+
+
+def mkdocs_sections(root: Path, docs: str) -> dict[str, str]:
+    """Each page under a top-level section of `mkdocs.yml`'s nav (`- Guide: [...]`) → the section's name."""
+    nav, prefix = _mkdocs_nav(root, docs)
+    sections: dict[str, str] = {}
+    for item in nav if isinstance(nav, list) else []:
+        if isinstance(item, dict) and len(item) == 1:
+            [(label, below)] = item.items()
+            if isinstance(label, str) and isinstance(below, list):
+                for _, page in _nav_pages(below, ""):
+                    sections.setdefault(f"{prefix}/{page}", label.strip())
+    return sections
+
+
+def _mkdocs_nav(root: Path, docs: str) -> tuple[object, str]:
+    """`mkdocs.yml`'s nav and the repository folder its pages are in (None when there is none)."""
     for config in ("mkdocs.yml", "mkdocs.yaml", f"{docs}/mkdocs.yml", *_nested_configs(root, docs)):
         try:
             text = read_source(root, config, max_bytes=NAV_BYTES)
@@ -179,17 +201,20 @@ def mkdocs_titles(root: Path, docs: str) -> dict[str, str]:
         try:  # `!!python/name:` and `!ENV` tags read as plain values, never run; a bomb or 5,000 levels refused
             data = load_bounded_yaml(text, config, foreign_tags=True)
         except ConfigError:
-            return {}
+            return None, ""
         if not isinstance(data, dict):
-            return {}
+            return None, ""
         folder = str(data.get("docs_dir") or "docs").strip("/")
         base = str(PurePosixPath(config).parent)
-        prefix = folder if base == "." else f"{base}/{folder}"
-        titles: dict[str, str] = {}
-        for title, page in _nav_pages(data.get("nav"), ""):
-            titles.setdefault(f"{prefix}/{page}", title)
-        return titles
-    return {}
+        return data.get("nav"), folder if base == "." else f"{base}/{folder}"
+    return None, ""
+
+
+def nav_sections(root: Path, paths: Sequence[str], docs: str) -> dict[str, str]:
+    """Each page under `docs` that the docs' own navigation puts in a section → the section's name (an
+    mkdocs nav section) or its page (a YAML table of contents entry with children)."""
+    inside = [p for p in paths if p.startswith(docs + "/")] if docs else []
+    return {**toc_yaml_sections(root, inside, docs), **mkdocs_sections(root, docs)}
 
 
 def _nested_configs(root: Path, docs: str) -> list[str]:
@@ -216,6 +241,7 @@ def _nav_pages(nav: object, title: str) -> Iterable[tuple[str, str]]:
 # docs-builder (`docset.yml` naming folders whose `toc.yml` lists `file`s and their `children`)
 _TOC_FILES = ("docset.yml", "_toc.yml", "toc.yml")
 _TOC_LISTS = ("toc", "children", "chapters", "sections", "parts", "entries")
+_SUBPAGES = ("children", "sections", "entries")  # the lists under one page: its section of the docs
 MAX_TOCS = 40  # toc files read, nested ones included
 
 
@@ -233,7 +259,28 @@ def toc_yaml_order(root: Path, paths: Sequence[str], docs: str) -> list[str]:
     return found
 
 
-def _walk_toc_file(root: Path, path: str, known: set[str], found: list[str], budget: list[int]) -> bool:
+def toc_yaml_sections(root: Path, paths: Sequence[str], docs: str) -> dict[str, str]:
+    """Each page a YAML table of contents lists under a top-level entry's `children` (docs-builder) or
+    `sections` (Jupyter Book) → that entry's page, which names the section; the entry's page is in it too."""
+    known = set(paths)
+    sections: dict[str, str] = {}
+    budget = [MAX_TOCS]
+    for folder in (docs, "."):
+        for name in _TOC_FILES:
+            start = f"{folder}/{name}" if folder != "." else name
+            if _walk_toc_file(root, start, known, [], budget, sections):
+                return sections
+    return sections
+
+
+def _walk_toc_file(
+    root: Path,
+    path: str,
+    known: set[str],
+    found: list[str],
+    budget: list[int],
+    sections: dict[str, str] | None = None,
+) -> bool:
     if budget[0] <= 0:
         return False
     budget[0] -= 1
@@ -244,31 +291,51 @@ def _walk_toc_file(root: Path, path: str, known: set[str], found: list[str], bud
         return False
     if not isinstance(data, dict) or not any(key in data for key in ("toc", "root", "chapters", "parts")):
         return False
-    _walk_toc(root, data, str(PurePosixPath(path).parent), known, found, budget)
+    walk = _TocWalk(root, known, found, budget, sections)
+    walk.node(data, str(PurePosixPath(path).parent), "")
     return True
 
 
-def _walk_toc(
-    root: Path, node: object, base: str, known: set[str], found: list[str], budget: list[int]
-) -> None:
-    if isinstance(node, list):
-        for item in node:
-            _walk_toc(root, item, base, known, found, budget)
-        return
-    if not isinstance(node, dict):
-        return
-    for key in ("root", "file"):
-        if isinstance(node.get(key), str):
-            page = _known(f"{base}/{node[key].lstrip('/')}" if base != "." else node[key].lstrip("/"), known)
-            if page in known:
-                found.append(page)
-    nested = node.get("toc")
-    if isinstance(nested, str):  # docs-builder: `toc: reference` is reference/toc.yml
-        folder = f"{base}/{nested.strip('/')}" if base != "." else nested.strip("/")
-        _walk_toc_file(root, f"{folder}/toc.yml", known, found, budget)
-    for key in _TOC_LISTS:
-        if isinstance(node.get(key), list):
-            _walk_toc(root, node[key], base, known, found, budget)
+class _TocWalk:
+    """One walk of YAML tables of contents: the pages in order (`found`) and, when asked, each page's
+    section (`sections`: page → the top-level entry's page it sits under)."""
+
+    def __init__(
+        self,
+        root: Path,
+        known: set[str],
+        found: list[str],
+        budget: list[int],
+        sections: dict[str, str] | None,
+    ) -> None:
+        self.root, self.known, self.found, self.budget, self.sections = root, known, found, budget, sections
+
+    def node(self, node: object, base: str, section: str) -> None:
+        if isinstance(node, list):
+            for item in node:
+                self.node(item, base, section)
+            return
+        if not isinstance(node, dict):
+            return
+        page = ""
+        for key in ("root", "file"):
+            if isinstance(node.get(key), str):
+                page = _known(
+                    f"{base}/{node[key].lstrip('/')}" if base != "." else node[key].lstrip("/"), self.known
+                )
+                if page in self.known:
+                    self.found.append(page)
+        has_pages = any(isinstance(node.get(key), list) for key in _SUBPAGES)
+        below = section or (page if page in self.known and has_pages else "")
+        if self.sections is not None and below and page in self.known:
+            self.sections.setdefault(page, below)
+        nested = node.get("toc")
+        if isinstance(nested, str):  # docs-builder: `toc: reference` is reference/toc.yml
+            folder = f"{base}/{nested.strip('/')}" if base != "." else nested.strip("/")
+            _walk_toc_file(self.root, f"{folder}/toc.yml", self.known, self.found, self.budget, self.sections)
+        for key in _TOC_LISTS:
+            if isinstance(node.get(key), list):
+                self.node(node[key], base, below if key in _SUBPAGES else section)
 
 
 def toctree_order(root: Path, paths: Sequence[str], docs: str) -> list[str]:

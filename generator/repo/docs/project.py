@@ -12,12 +12,14 @@ from functools import cached_property
 from pathlib import Path, PurePosixPath
 
 from generator.documents import Document, clean_heading, read_text
+from generator.documents.standing import INACTIVE, page_standing
 from generator.errors import DeepkbError
 from generator.redact import Redactor
 from generator.repo.analyze.citations import Linker
 from generator.repo.analyze.describe import cite, flow_branches, ranked
 from generator.repo.docs.model import DocConcept, DocPage, DocPassage, ProjectDocs
-from generator.repo.docs.navigation import doc_files, docs_root, mkdocs_titles, ordered
+from generator.repo.docs.navigation import doc_files, docs_root, mkdocs_titles, nav_sections, ordered
+from generator.repo.docs.substitutions import docset_substitutions, substitute
 from generator.repo.facts.examples import called_names
 from generator.repo.facts.extract import OnDemandFileFacts
 from generator.repo.facts.ranking import TYPE_KINDS
@@ -97,35 +99,54 @@ def read_project_docs(
     folder = docs_root(paths)
     in_order = ordered(root, paths, folder)[:MAX_FILES]
     readme = next((p for p in paths if "/" not in p and _README.match(p)), "")
+    subs = docset_substitutions(root, folder)
     documents = {
-        p: d for p in dict.fromkeys([readme, *in_order]) if p and (d := _read(root, p, linker, redactor))
+        p: d
+        for p in dict.fromkeys([readme, *in_order])
+        if p and (d := _read(root, p, linker, redactor, subs))
     }
     for path, title in mkdocs_titles(root, folder).items():  # the nav's name for a page is the one shown
         if path in documents and (title := clean_heading(title)):
             documents[path] = replace(documents[path], title=title)
     names = SymbolNames(facts, linker)
-    concepts = concepts_of([documents[p] for p in in_order if p in documents], folder, names)
+    sections = nav_sections(root, paths, folder)
+    concepts = concepts_of([documents[p] for p in in_order if p in documents], folder, names, sections)
     concepts = with_code_paths(concepts or readme_concepts(documents.get(readme), names), names)
-    starters = [documents[p] for p in [readme, *in_order] if p in documents and _is_starter(p, readme)]
+    starters = [
+        documents[p]
+        for p in [readme, *in_order]
+        if p in documents and _is_starter(p, readme) and _in_force(documents[p])
+    ]
     examples = usage_examples(starters)
     return ProjectDocs(
         root=folder,
         files=len(documents),
-        overview=overview(documents.get(readme), [documents[p] for p in in_order[:1] if p in documents]),
+        overview=overview(
+            documents.get(readme),
+            [documents[p] for p in in_order[:1] if p in documents and _in_force(documents[p])],
+        ),
         examples=tuple(examples),
         example_symbols=tuple(names.resolve(_names_in(examples))),
         concepts=tuple(concepts),
     )
 
 
-def _read(root: Path, path: str, linker: Linker, redactor: Redactor | None) -> Document | None:
+def _read(
+    root: Path, path: str, linker: Linker, redactor: Redactor | None, subs: dict[str, str]
+) -> Document | None:
     try:
-        text = read_source(root, path, max_bytes=DOC_BYTES)
+        text = substitute(read_source(root, path, max_bytes=DOC_BYTES), subs)
     except DeepkbError:
         return None
     if redactor is not None:
         text = redactor.redact(text)[0]
-    return read_text(text, name=path, origin=path, revision=linker.revision)
+    document = read_text(text, name=path, origin=path, revision=linker.revision)
+    standing = page_standing(text, document.status)
+    return replace(document, status=standing) if standing else document
+
+
+def _in_force(document: Document) -> bool:
+    return document.status not in INACTIVE
 
 
 def _is_starter(path: str, readme: str) -> bool:
@@ -291,24 +312,42 @@ def _install_only(code: str) -> bool:
 # --------------------------------------------------------------------------- concepts
 
 
-def concepts_of(documents: Sequence[Document], folder: str, names: SymbolNames) -> list[DocConcept]:
+def concepts_of(
+    documents: Sequence[Document], folder: str, names: SymbolNames, sections: dict[str, str] | None = None
+) -> list[DocConcept]:
     """One concept per top-level section of the docs (a folder under the docs root), or per page for the
-    pages at the root; in the docs' order."""
+    pages at the root; in the docs' order. A folder of more pages than a concept holds is divided by the
+    sections its navigation gives (`sections`: page → section), else by its sub-folders. A page the
+    navigation puts under another page (docs-builder `children`) joins that page's concept wherever it is."""
+    sections = sections or {}
+    paths = {document.origin for document in documents}
     groups: dict[str, list[Document]] = {}
     for document in documents:
-        groups.setdefault(_group_of(document.origin, folder), []).append(document)
-    groups = _split_large(groups, folder)
+        key = _group_of(document.origin, folder)
+        parent = sections.get(document.origin, "")
+        if key == PurePosixPath(document.origin).name and parent in paths:
+            key = parent  # a page at the docs root under a parent page: that page's concept
+        groups.setdefault(key, []).append(document)
+    groups = _split_large(groups, folder, sections)
     concepts = []
     for key, members in groups.items():
         each = max(8, min(PASSAGES_PER_PAGE, PASSAGES_PER_CONCEPT // len(members)))
-        pages = [DocPage(d.origin, d.title or _humane(d.origin), tuple(passages(d, each))) for d in members]
-        pages = [p for p in pages if p.passages][:PAGES_PER_CONCEPT]
+        pages = [_page(d, each) for d in members]
+        pages = [p for p in pages if p.passages or p.standing][:PAGES_PER_CONCEPT]
         if pages:
             package = "" if PurePosixPath(key).stem.lower() in _NOT_PACKAGES else key
             concepts.append(_concept(_concept_name(key, pages), pages, names, package))
         if len(concepts) >= MAX_CONCEPTS:
             break
     return concepts
+
+
+def _page(document: Document, limit: int) -> DocPage:
+    """A doc file as a concept page lists it; one no longer in force is listed, labelled, and not quoted."""
+    title = document.title or _humane(document.origin)
+    if not _in_force(document):
+        return DocPage(document.origin, title, (), standing=document.status)
+    return DocPage(document.origin, title, tuple(passages(document, limit)))
 
 
 def readme_concepts(readme: Document | None, names: SymbolNames) -> list[DocConcept]:
@@ -352,9 +391,12 @@ def with_code_paths(concepts: Sequence[DocConcept], names: SymbolNames) -> list[
     ]
 
 
-def _split_large(groups: dict[str, list[Document]], folder: str) -> dict[str, list[Document]]:
-    """A section with more pages than a concept page holds becomes one concept per sub-folder (or page at
-    its top), in the same order, folder by folder down until each holds few enough."""
+def _split_large(
+    groups: dict[str, list[Document]], folder: str, sections: dict[str, str]
+) -> dict[str, list[Document]]:
+    """A section with more pages than a concept page holds becomes one concept per navigation section its
+    pages are in (a page in none stands alone), else one per sub-folder (or page at its top), in the same
+    order, folder by folder down until each holds few enough."""
     split: dict[str, list[Document]] = {}
     for key, members in groups.items():
         if len(members) <= PAGES_PER_CONCEPT:
@@ -364,8 +406,28 @@ def _split_large(groups: dict[str, list[Document]], folder: str) -> dict[str, li
         for document in members:
             below = _group_of(document.origin, f"{folder}/{key}" if folder else key)
             inner.setdefault(f"{key}/{below}", []).append(document)
-        split.update(_split_large(inner, folder))
+        by_section = _by_section(members, sections)
+        if by_section is not None and len(by_section) < len(inner):
+            split.update(by_section)  # a section of more pages than a concept holds lists its first ones
+        else:
+            split.update(_split_large(inner, folder, sections))
     return split
+
+
+def _by_section(members: Sequence[Document], sections: dict[str, str]) -> dict[str, list[Document]] | None:
+    """The pages by the navigation section each is in (keyed by it), a page in none on its own; None when
+    no section holds two of them. A named section (an mkdocs nav heading) of more pages than a concept
+    holds is a category of concepts ("Features"), not one: its pages stay on their own; a page's children
+    stay under it."""
+    paths = {document.origin for document in members}
+    sizes = Counter(sections.get(document.origin, "") for document in members)
+    grouped: dict[str, list[Document]] = {}
+    for document in members:
+        section = sections.get(document.origin, "")
+        if section not in paths and sizes[section] > PAGES_PER_CONCEPT:
+            section = ""
+        grouped.setdefault(section or document.origin, []).append(document)
+    return grouped if any(len(pages) > 1 for pages in grouped.values()) else None
 
 
 def _group_of(path: str, folder: str) -> str:
@@ -379,7 +441,9 @@ def _concept_name(key: str, pages: Sequence[DocPage]) -> str:
     generic = _GENERIC_TITLE.fullmatch(first.title.strip())
     if len(pages) > 1 and generic:  # a folder's "Overview" page: the folder names the concept
         return _humane(key)
-    if len(pages) == 1 or PurePosixPath(first.path).stem.lower() in ("index", "readme", "overview", "intro"):
+    if len(pages) == 1 or first.path == key:  # a page on its own, or the page that opens its section
+        return first.title or _humane(key)
+    if PurePosixPath(first.path).stem.lower() in ("index", "readme", "overview", "intro"):
         return first.title or _humane(key)
     return _humane(key)
 

@@ -68,7 +68,8 @@ def leading_doc(root: Any, language: str) -> str:
     last_row = -2
     for child in root.children:
         if "comment" in child.type:
-            if child.start_point[0] != last_row + 1 or not blocks:
+            # a `/** … */` doc comment starts a block of its own, even right under a licence header
+            if child.start_point[0] != last_row + 1 or not blocks or node_text(child).startswith("/**"):
                 blocks.append([])
             blocks[-1].append(node_text(child))
             last_row = _last_row(child)

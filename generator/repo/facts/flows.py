@@ -9,10 +9,12 @@ the importance of every symbol they reach, so a path into the core beats one int
 from __future__ import annotations
 
 import math
+import posixpath
 import re
 from collections.abc import Iterable
 from typing import Protocol
 
+from generator.repo.facts.imports import JS_LANGUAGES
 from generator.repo.facts.ranking import symbol_score
 from generator.repo.map.filetypes import is_context_file
 from generator.repo.model import CallEdge, FileFacts, Symbol
@@ -152,7 +154,7 @@ def _entries(files: dict[str, FileFacts], scope: list[str], graph: CallReader) -
             _weigh_all(weights, path, fact, [s.name for s in entries])
             for symbol in entries:
                 tier = 0 if symbol.name in api else 1 if symbol.parent in api else 2
-                bonus = _usage_bonus(symbol, examples)
+                bonus = _usage_bonus(symbol, examples, _module_name(path, fact, symbol))
                 score = weights[(path, symbol.name)] - TIER * tier + bonus
                 found.append((score, (path, symbol.name), symbol.start))
     if not found:  # nothing declared public: every public function and method may start a path
@@ -192,10 +194,20 @@ def _callable_from_outside(symbol: Symbol) -> bool:
     return (symbol.public or symbol.short_name in RUNTIME_CALLBACKS) and not symbol.stub
 
 
-def _usage_bonus(symbol: Symbol, examples: dict[str, float]) -> float:
-    """What an entry gains from how the project is used: the examples calling it, or a server calling it
-    on the object the examples hand it (a WSGI/ASGI app's `__call__`, Go's `ServeHTTP`)."""
-    bonus = W_EXAMPLE * math.log2(1 + examples.get(symbol.short_name, 0.0))
+def _module_name(path: str, fact: FileFacts, symbol: Symbol) -> str:
+    """The name a JavaScript module goes by when the function it exports first is what requiring it
+    gives (`exports = module.exports = createApplication` in `lib/express.js`, called as `express()`)."""
+    if fact.language not in JS_LANGUAGES or not fact.exports or fact.exports[0] != symbol.name:
+        return ""
+    return posixpath.basename(path).split(".")[0]
+
+
+def _usage_bonus(symbol: Symbol, examples: dict[str, float], module_name: str = "") -> float:
+    """What an entry gains from how the project is used: the examples calling it (by its name, or by its
+    module's when it is what the module exports), or a server calling it on the object the examples hand
+    it (a WSGI/ASGI app's `__call__`, Go's `ServeHTTP`)."""
+    uses = max(examples.get(symbol.short_name, 0.0), examples.get(module_name, 0.0) if module_name else 0.0)
+    bonus = W_EXAMPLE * math.log2(1 + uses)
     return bonus + W_RUNTIME * float(symbol.short_name in RUNTIME_CALLBACKS)
 
 

@@ -230,7 +230,23 @@ class _JsScope:
         owner = node_text(obj)
         if f"{owner}.{prop}" in self.local:
             return (self.path, f"{owner}.{prop}")
-        return self._imported(self.modules.get(owner), prop)
+        if owner in self.modules:
+            return self._imported(self.modules[owner], prop)
+        return self._mixed_in(f"{owner}.{prop}")
+
+    def _mixed_in(self, qualified: str) -> tuple[str, str] | None:
+        """A method called on a local object that a required module's object of the same name defines
+        (express: `var app = function …; mixin(app, proto)` then `app.handle()`, where
+        `require('./application')` defines `app.handle`): that definition, when only one module has it."""
+        found = {
+            (target, symbol.name)
+            for spec in {*self.modules.values(), *self.names.values()}
+            if spec.startswith(".")
+            for target in self.calls.resolve(self.path, self.language, spec)
+            for symbol in self.calls.symbols(target)
+            if symbol.name == qualified and symbol.kind in CALLABLE_KINDS
+        }
+        return found.pop() if len(found) == 1 else None
 
     def _imported(self, spec: str | None, name: str) -> tuple[str, str] | None:
         if not spec:

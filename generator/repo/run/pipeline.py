@@ -17,7 +17,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from generator.config import Config
-from generator.errors import DeepkbError, ResearchError, error_line
+from generator.errors import AnswerRejected, DeepkbError, ResearchError, error_line
 from generator.llm.base import Provider
 from generator.llm.offline import OfflineProvider
 from generator.llm.window import context_window
@@ -79,7 +79,8 @@ def run_repo_research(
     """Research one repository; `publish` (generator/site/pages/repo.py's `publish_repo`) writes its pages
     under site_src/repos/<owner>/<repo>/. The target's questions are answered on pages of their own, beside
     the general pages and the questions asked before. Raises RepoPartialFailure after publishing when some
-    shards failed or fell back to the offline analyst."""
+    shards failed or fell back to the offline analyst because their model call failed; shards whose model
+    answer was refused by the checks are published labelled (`RepoResult.refused_line`), and the run ends."""
     started = time.monotonic()  # the run's total timeout counts from here
     study = prepare(paths, config, provider, target, console=console)
     jobs = list(enumerate(study.plan.shards, 1))
@@ -89,7 +90,7 @@ def run_repo_research(
     result = synthesize(study, provider, outcomes)
     if publish is not None:
         publish(result)
-    if result.failed or result.fallen_back:
+    if result.synthesis.unfinished:
         raise RepoPartialFailure(result)
     return result
 
@@ -312,6 +313,7 @@ def fall_back(study: Study, shard: Shard, outcome: Outcome) -> Outcome:
         provider="offline",
         model=OfflineProvider.default_model,
         fallback=error_line(outcome),
+        rejected=isinstance(outcome, AnswerRejected),
     )
 
 

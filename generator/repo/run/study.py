@@ -109,6 +109,17 @@ class RepoResult:
     def fallen_back(self) -> list[ShardAnalysis]:
         return self.synthesis.fallen_back
 
+    def refused_line(self) -> str:
+        """Which shards are offline pages because the model's answers did not pass the checks (published,
+        labelled on their pages: the honest outcome of a weak model); "" when none."""
+        refused = [a.shard.name for a in self.fallen_back if a.rejected]
+        if not refused:
+            return ""
+        return (
+            f"{len(refused)} of {len(self.synthesis.analyses)} shards of {self.study.label} are offline pages,"
+            f" labelled: the model's answers did not pass the checks ({', '.join(refused)})"
+        )
+
     def to_json(self) -> JSONObject:
         study = self.study
         return {
@@ -124,7 +135,12 @@ class RepoResult:
                 {"name": a.shard.name, "files": list(a.shard.files), "reason": a.error} for a in self.failed
             ],
             "shards_fallen_back": [
-                {"name": a.shard.name, "page": f"shards/{a.slug}.md", "reason": a.fallback}
+                {
+                    "name": a.shard.name,
+                    "page": f"shards/{a.slug}.md",
+                    "reason": a.fallback,
+                    "answer_refused": a.rejected,
+                }
                 for a in self.fallen_back
             ],
             "shards": [

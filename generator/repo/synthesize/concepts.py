@@ -14,9 +14,8 @@ from concurrent.futures import ThreadPoolExecutor
 from generator.errors import ProviderAuthError, ProviderError, ResearchError, error_line
 from generator.llm.base import Prompt, Provider
 from generator.llm.window import context_window, fit_entries
-from generator.repo.analyze.describe import main_chain
 from generator.repo.docs.model import DocConcept
-from generator.repo.model import Citation, ConceptText, DocPassage, KeyType
+from generator.repo.model import Citation, ConceptText, DocPassage, FlowBranch, FlowHop, KeyType
 from generator.repo.run.session import fingerprint
 from generator.repo.run.study import Study
 from generator.repo.synthesize.grounded import Fact, GivenLinker, checked_prose, given_linker
@@ -78,7 +77,7 @@ def write_concept(study: Study, provider: Provider, concept: DocConcept) -> Conc
 def concept_prompt(study: Study, provider: Provider, concept: DocConcept) -> tuple[Prompt, GivenLinker]:
     """The prompt with as many of the concept's facts as fit the model's window (doc passages first, in
     the docs' order, then the code), and a Linker that knows only the lines those facts cite."""
-    facts = concept_facts(study, concept)
+    facts = concept_facts(concept)
     window = context_window(provider, STAGE)
     output = min(OUTPUT_TOKENS, provider.config.max_output_tokens)
 
@@ -120,7 +119,7 @@ def _prompt_text(label: str, concept: DocConcept, facts: Sequence[Fact]) -> str:
     )
 
 
-def concept_facts(study: Study, concept: DocConcept) -> list[Fact]:
+def concept_facts(concept: DocConcept) -> list[Fact]:
     """The concept's facts as prompt entries, the first kept when the window is small: its key types with
     their methods and its other symbols, the call path through their files, then the doc passages in the
     docs' order (the prompt shows the passages first)."""
@@ -131,15 +130,17 @@ def concept_facts(study: Study, concept: DocConcept) -> list[Fact]:
         for s in concept.symbols
         if s.name not in typed and s.citation is not None
     ]
-    files = list(dict.fromkeys(s.path for s in concept.symbols))
-    chain = main_chain(study.facts, files) if files else []
-    for number, edge in enumerate(chain, 1):
-        at = study.ctx.linker.check(edge.caller_path, edge.line)
-        caller = edge.caller or edge.caller_path
-        said = f"{number}. {caller} calls {edge.callee} ({edge.caller_path}:{edge.line})"
-        facts.append(Fact(said, (at,) if at else (), "calls"))
+    for number, hop in enumerate(_hops(concept.flow), 1):  # the code path its page shows, call by call
+        where = f" ({hop.citation.path}:{hop.citation.start})" if hop.citation else ""
+        said = f"{number}. {hop.caller} calls {hop.callee}{where}"
+        facts.append(Fact(said, (hop.citation,) if hop.citation else (), "calls"))
     facts += [_passage_fact(p) for page in concept.pages for p in page.passages]
     return facts
+
+
+def _hops(tree: Sequence[FlowBranch]) -> list[FlowHop]:
+    """A call tree's hops depth first: each call, then the calls below it."""
+    return [hop for branch in tree for hop in (branch.hop, *_hops(branch.below))]
 
 
 def _passage_fact(passage: DocPassage) -> Fact:

@@ -126,6 +126,7 @@ def build_analysis(study: Study, index: int, shard: Shard, outcome: Outcome) -> 
         ],
         generated=outcome.generated,
         fallback=outcome.fallback,
+        rejected=outcome.rejected,
         provider=outcome.provider,
         model=(draft.model if isinstance(draft, ModelDraft) else "") or outcome.model,
         tags=canonical(["repository", *language_tags(study.repo_map, shard.files)]),
@@ -171,8 +172,9 @@ def docs_say(analysis: ShardAnalysis, concepts: Sequence[DocConcept]) -> str:
     return ""
 
 
-# the file in which a package says what it is: Python's __init__.py, Go's doc.go, Rust's mod.rs or lib.rs
-_PACKAGE_DOC_FILES = ("__init__.py", "doc.go", "mod.rs", "lib.rs")
+# the file in which a package says what it is: Python's __init__.py, Go's doc.go, Rust's mod.rs or lib.rs,
+# Java's package-info.java
+_PACKAGE_DOC_FILES = ("__init__.py", "doc.go", "mod.rs", "lib.rs", "package-info.java")
 
 
 def package_doc(shard: Shard, shards: Sequence[Shard], facts: Facts) -> str:

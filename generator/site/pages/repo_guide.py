@@ -66,6 +66,9 @@ def guide_links(docs: ProjectDocs | None) -> list[Markdown]:
 def concept_line(index: int, concept: DocConcept) -> Markdown:
     """[Concept](guide/NN_slug.md) — the docs' first sentence about it · its 2–3 central symbols."""
     link = f"[{md_inline(concept.name)}]({GUIDE_DIR}/{guide_name(index, concept)})"
+    retired = _retired(concept)
+    if retired:  # every page of it says it is no longer in force
+        link += f" ({md_inline(retired)})"
     opening = next(
         (
             p.text
@@ -148,9 +151,19 @@ def concept_page(
 ) -> GuidePage:
     """The model's prose about the concept when it wrote some worth publishing, else the docs' passages in
     their order; then the code that does it."""
-    pages = ", ".join(_file_link(p.path, linker) for p in concept.pages)
+    pages = ", ".join(
+        _file_link(p.path, linker) + (f" ({md_inline(p.standing)})" if p.standing else "")
+        for p in concept.pages
+    )
     written = render_model_markdown(text.text, linker).markdown if text and text.text else Markdown("")
-    if written:
+    retired = _retired(concept)
+    if retired and not written:
+        lead = Markdown(
+            f"The project's documentation marks {md_inline(concept.name)} as {md_inline(retired)}"
+            f" ({', '.join(_file_link(p.path, linker) for p in concept.pages)}): it"
+            " says how this worked, not how it works now, so it is linked here and not quoted."
+        )
+    elif written:
         lead = Markdown(
             f"Written by {inline_code(text.model) if text and text.model else 'a model'} from the project's "
             f"documentation ({pages}) and the code below; every citation links to the lines it names."
@@ -174,6 +187,12 @@ def concept_page(
         written=written,
         flow=flow_tree_markdown(concept.flow),
     )
+
+
+def _retired(concept: DocConcept) -> str:
+    """The label of a concept all of whose doc pages say they are no longer in force ("obsolete"); ''."""
+    labels = [page.standing for page in concept.pages]
+    return labels[0] if labels and all(labels) else ""
 
 
 def sections(found: Sequence[DocPassage], linker: Linker) -> list[GuideSection]:

@@ -1,0 +1,78 @@
+"""Whether a document says it is no longer in force: a rejected, withdrawn or superseded proposal, a docs
+page marked obsolete or deprecated. Read from the status its header or front matter states, or from what
+its opening says of itself ("This document is obsolete.", "This PEP has been superseded by PEP 634", a
+"Deprecated" admonition). Topic research labels such sources; repository pages list such doc pages
+labelled and never quote them as how something works now."""
+
+from __future__ import annotations
+
+import re
+
+from .header import blank_frontmatter
+
+# statuses that say the document does not describe what is (first word of the stated status, lowercased):
+# a draft describes what may be, a deprecated feature what is on its way out
+INACTIVE = frozenset(
+    "rejected withdrawn superseded deferred postponed abandoned declined obsolete replaced retired draft"
+    " deprecated returned".split()
+)
+# a document saying of itself, near its top, that it is no longer in force: "This PEP has been superseded by
+# PEP 634", "Superseded by RFC 3058", "This proposal was withdrawn", "该提案已被废弃"
+_STATED = re.compile(
+    r"\bthis\s+(?:pep|rfc|nep|proposal|document|page|specification|spec|draft|enhancement)\s+(?:has\s+been|"
+    r"was|is|is\s+now|has\s+now\s+been)\s+(superseded|withdrawn|rejected|deferred|deprecated|replaced|abandoned|"
+    r"obsoleted?)\b|^\W*(superseded|replaced|obsoleted)\s+by\b",
+    re.I | re.M,
+)
+_STATED_ZH = re.compile(
+    r"(?:本提案|该提案|此提案|本文档|本文|本页)(?:现)?已(?:被)?(取代|撤回|拒绝|废弃|弃用|推迟)"
+)
+_ZH_WORDS = {"取代": "superseded", "撤回": "withdrawn", "拒绝": "rejected", "废弃": "deprecated",
+             "弃用": "deprecated", "推迟": "deferred"}  # fmt: skip
+OPENING = 800  # characters of a document's start where it states its own standing
+# a docs page opening with an admonition that marks it: `> **Deprecated:** …`, `> [!WARNING]` then
+# `> Deprecated.`, `!!! warning "Deprecated"`, `:::{deprecated}`, `.. deprecated::`
+_ADMONITION = re.compile(
+    r"^[ \t]*(?:>[ \t]*)*(?:\[!\w+\][ \t]*)?"
+    r"(?:(?:!!!|\?\?\?|:::+)[ \t]*\{?(?:\w+\}?[ \t]+)?|\.\.[ \t]+)?[\"*_]*"
+    r"(deprecated|obsolete|superseded)\b[\"*_]*[ \t]*(?:::|[:.!\"}]|$)",
+    re.I | re.M,
+)
+# front matter that marks a page: `deprecated: true`, `deprecated: "use X"`; `deprecated: false` does not
+_DEPRECATED_FIELD = re.compile(r"^deprecated[ \t]*:[ \t]*(.*?)[ \t]*$", re.I | re.M)
+_FALSE = frozenset({"", "false", "no", "off", "0", "null", "~"})
+
+
+def status_word(status: str) -> str:
+    """The stated status reduced to its first word ("Superseded by PEP 3333" → "superseded")."""
+    words = re.findall(r"[a-z]+", status.lower())
+    return words[0] if words else ""
+
+
+def opening_status(text: str) -> str:
+    """A status the start of a document states of itself ('' when none)."""
+    opening = text[:OPENING]
+    found = _STATED.search(opening)
+    if found:
+        word = (found.group(1) or found.group(2)).lower()
+        return "obsolete" if word.startswith("obsolete") else word
+    found = _STATED_ZH.search(opening)
+    return _ZH_WORDS[found.group(1)] if found else ""
+
+
+def page_standing(text: str, status: str = "") -> str:
+    """Why a docs page is no longer in force, as one word ("obsolete", "deprecated", "superseded"…): its
+    stated status, a `deprecated:` front matter field, what its opening says of itself, or an admonition
+    opening it; '' when it is in force."""
+    word = status_word(status)
+    if word in INACTIVE:
+        return word
+    front, body = blank_frontmatter(text)
+    marked = _DEPRECATED_FIELD.search(front)
+    if marked and marked.group(1).strip("'\"").lower() not in _FALSE:
+        return "deprecated"
+    said = opening_status(body.lstrip())
+    if said:
+        return said
+    found = _ADMONITION.search(body.lstrip()[:OPENING])
+    return found.group(1).lower() if found else ""
