@@ -473,10 +473,10 @@ def test_answer_page_answers_in_the_docs_words_before_the_code(tmp_path: Path) -
     revision = result.synthesis.revision
     docs_at = body.index("The `Router` matches each request path")
     assert f"/blob/{revision}/docs/routing/index.md#L" in body[docs_at:]  # each step cited
-    assert docs_at < body.index("## The code that answers it")
+    assert docs_at < body.index("Starts at **")  # the code's answer, from where its process begins
     if "How the files were found" in body:  # the retrieval trace comes last, folded
         assert '??? note "How the files were found"' in body
-        assert body.index("How the files were found") > body.index("## The code that answers it")
+        assert body.index("How the files were found") > body.index("Starts at **")
 
 
 def test_process_sections_are_skipped_but_features_named_like_them_are_kept() -> None:

@@ -559,7 +559,7 @@ def test_a_failed_model_answer_falls_back_to_the_offline_draft(tmp_path: Path):
         )
     meta, body = read_page(harvest(paths) / "answers" / "how-is-the-price-computed.md")
     assert "500" in meta["fallback"] and "the model's answer failed" in body
-    assert "The answer starts at [`price`](https://github.com/acme/shop/blob/" in body
+    assert "1. Starts at **[`price`](https://github.com/acme/shop/blob/" in body
 
 
 def test_a_weak_models_answer_of_its_own_words_falls_back_to_the_offline_draft(tmp_path: Path):
@@ -587,7 +587,7 @@ def test_a_weak_models_answer_of_its_own_words_falls_back_to_the_offline_draft(t
     meta, body = read_page(harvest(paths) / "answers" / "how-is-the-price-computed.md")
     assert "most of the model's answer was not grounded" in meta["fallback"]
     assert "the model's answer failed" in body and "_requestMethods" not in body and "efficient" not in body
-    assert "The answer starts at [`price`](https://github.com/acme/shop/blob/" in body
+    assert "1. Starts at **[`price`](https://github.com/acme/shop/blob/" in body
 
 
 def test_a_knowledge_base_researching_its_own_repository_ignores_its_pages(tmp_path: Path):

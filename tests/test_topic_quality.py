@@ -74,9 +74,8 @@ def test_markdown_becomes_plain_prose_blocks() -> None:
     plain = markup_prose(text)
     assert plain.split("\n\n") == [
         "Stale entries are swept every minute.",
-        "A cache keeps recent results, see the guide.",
-        "first the key is hashed",
-        "then the entry is stored",
+        # a list is stored with the paragraph introducing it, an item a line
+        "A cache keeps recent results, see the guide.\n- first the key is hashed\n- then the entry is stored",
     ]
     assert "Remember" not in plain and "title:" not in plain and "Caching" not in plain
     assert markup_prose(

@@ -236,8 +236,10 @@ def test_a_rejected_proposal_is_labelled_and_never_says_how_it_works(kb_root: Pa
         c for q in ("What are data classes?", "How do data classes work?") for c in by_question[q].claims
     ]
     assert answering and all("local-aaaa000002" not in c.sources for c in answering)
-    current = by_question["What is the current state of data classes?"].claims
-    assert current and all(c.sources == ["local-aaaa000003"] for c in current)  # the newest source
+    header, *current = by_question["What is the current state of data classes?"].claims
+    # what the defining document's header states, then the newest source's passages
+    assert header.header and header.text == "Data Classes — final · 2017-06-02"
+    assert current and all(c.sources == ["local-aaaa000003"] for c in current)
     _, page = read_page(paths.topic_dir(slug) / "output" / "report.md")
     rejected = [line for line in page.splitlines() if "Class builders with records" in line]
     if "local-aaaa000002" in report.references:

@@ -121,12 +121,54 @@ def test_a_section_titled_after_the_subject_answers_what_it_is_and_its_subsectio
     assert not any("mounts" in p or "Annotations" in p for p in [*what, *how])
 
 
+def test_in_a_larger_document_only_the_subjects_own_section_says_how_to_use_it() -> None:
+    judge = RelevanceJudge("POSIX platform hooks")
+    concepts = [{w for form in t.forms for w in form} for t in judge.terms(judge.topic)]
+    text = (
+        '# Configuration\n\n## Specification version\n\n### Example\n\n```\n"ociVersion": "0.1.0"\n```\n\n'
+        "## POSIX-platform Hooks\n\nFor POSIX platforms, the configuration supports hooks for custom actions.\n\n"
+        '### Example\n\n```\n"hooks": {"poststop": []}\n```\n'
+    )
+    found = treating(text, "use", concepts, tokens, own_headings=True, title="Configuration")
+    examples = [
+        p.code for section, limit in found for p in opening_passages(section, limit, example_alone=True)
+    ]
+    assert examples == ['"hooks": {"poststop": []}']  # not the specification version's example
+
+
 def test_a_facet_heading_answers_only_in_a_document_about_the_subject() -> None:
     judge = RelevanceJudge("const generics")
     concepts = [{w for form in t.forms for w in form} for t in judge.terms(judge.topic)]
     text = "# Other\n\n## Motivation\n\nUsers want to write impls that are abstract over all array types.\n"
     assert list(treating(text, "motivation", concepts, tokens, own_headings=True, title="Const generics"))
     assert not list(treating(text, "motivation", concepts, tokens, own_headings=False, title="Other"))
+
+
+def test_the_subsections_of_a_section_treating_a_facet_answer_it_too() -> None:
+    judge = RelevanceJudge("soft memory limit")
+    concepts = [{w for form in t.forms for w in form} for t in judge.terms(judge.topic)]
+    text = (
+        "# Soft memory limit\n\n## Detailed design\n\n### Enforcement\n\nThe collector paces itself against "
+        "the limit as the heap grows.\n\n#### Alternative approaches considered\n\n##### Enforcement\n\n"
+        "A hard limit was considered, but it makes the program fail where a soft one only slows it down.\n\n"
+        "### Telemetry\n\nA new metric reports the memory limit the runtime enforces.\n"
+    )
+    found = treating(text, "alternatives", concepts, tokens, own_headings=True, title="Soft memory limit")
+    quoted = [p.text for section, limit in found for p in opening_passages(section, limit)]
+    assert quoted == [
+        "A hard limit was considered, but it makes the program fail where a soft one only slows it down."
+    ]
+
+
+def test_a_sections_opening_already_quoted_gives_way_to_its_next_passage() -> None:
+    (section,) = text_sections(
+        "## Design\n\nThe runtime reads the limit from the environment at start.\n\n"
+        "The collector then paces itself so that the heap stays under the limit.\n"
+    )
+    said = frozenset({"The runtime reads the limit from the environment at start."})
+    assert [p.text for p in opening_passages(section, 1, said=said)] == [
+        "The collector then paces itself so that the heap stays under the limit."
+    ]
 
 
 def test_a_one_word_section_is_no_answer() -> None:

@@ -1,11 +1,15 @@
 """A document as the plain prose an analyst may quote: one block a paragraph, blank-line separated (a
 sentence boundary for the sentence splitter). With `structure`, headings (`## Heading`) and code blocks
-(fenced) stay too: the whole text of a stored source, whose examples are often the answer."""
+(fenced) stay too: the whole text of a stored source, whose examples are often the answer. A list that a
+paragraph introduces ("This includes the following artifacts:") stays one block with it, an item a line
+(`- item`): its items read differently apart from it, and an item naming a file or a symbol
+(`config.json: contains configuration data.`) is part of what the paragraph says. A list right under its
+heading keeps an item a paragraph."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from .markdown import drop_admonitions as without_admonitions
 from .model import Block, Document, Section
@@ -21,7 +25,7 @@ def plain_prose(doc: Document, *, structure: bool = False) -> str:
     if doc.markup in ("text", "pdf"):
         return "\n\n".join(block.text for _, block in doc.blocks())
     if not structure:
-        kept = (text for _, block in doc.blocks() for text in _prose(block) if not is_symbol_entry(text))
+        kept = (text for section in doc.sections for text in _section_prose(section.blocks, code=False))
         return "\n\n".join(dict.fromkeys(kept))  # a page repeating its lead paragraph says it once
     return "\n\n".join(_structured(doc))
 
@@ -50,11 +54,57 @@ def _structured(doc: Document) -> Iterator[str]:
     for section in doc.sections:
         if section.heading:
             yield f"{'#' * section.level} {section.heading}"
-        for block in section.blocks:
-            if block.kind == "code":
-                yield _fenced(block)
-            else:
-                yield from (text for text in _prose(block) if not is_symbol_entry(text))
+        yield from _section_prose(section.blocks, code=True)
+
+
+def _section_prose(blocks: Sequence[Block], *, code: bool) -> Iterator[str]:
+    """A section's blocks as stored text: each paragraph on its own, a list with the paragraph that
+    introduces it, symbol listings left out; with `code`, code blocks fenced."""
+    n = 0
+    while n < len(blocks):
+        block = blocks[n]
+        items = listed_after(blocks, n)
+        if items:
+            lead = [block] if block.kind == "paragraph" else []
+            yield _list_text(lead, items)
+            n += len(lead) + len(items)
+            continue
+        if block.kind == "code" and code:
+            yield _fenced(block)
+        else:
+            yield from (text for text in _prose(block) if not is_symbol_entry(text))
+        n += 1
+
+
+def listed_after(blocks: Sequence[Block], n: int) -> list[tuple[int, Block]]:
+    """The list items (with their nesting depth) of the list paragraph `n` introduces: the items right after
+    it that name it as their lead, or name an item of the same list (a nested list). When block `n` is
+    itself an item of a list introduced earlier (a code block inside an item interrupted it), the items of
+    that list from it on. [] for any other block, and for a list no paragraph introduces (right under its
+    heading): its items are paragraphs of their own."""
+    first = blocks[n]
+    if first.kind == "paragraph":
+        depth_of, rest = {first.text: -1}, blocks[n + 1 :]
+    elif first.kind == "item" and first.lead:
+        depth_of, rest = {first.lead: -1}, blocks[n:]
+    else:
+        return []
+    found: list[tuple[int, Block]] = []
+    for block in rest:
+        if block.kind != "item" or block.lead not in depth_of:
+            break
+        depth = depth_of[block.lead] + 1
+        depth_of.setdefault(block.text, depth)
+        found.append((depth, block))
+    return found
+
+
+def _list_text(lead: list[Block], items: list[tuple[int, Block]]) -> str:
+    """A list as one block: the paragraph introducing it, then a `- item` line per item (two spaces more
+    per level of nesting)."""
+    lines = [" ".join(_prose(block)) for block in lead]
+    lines += [f"{'  ' * depth}- {' '.join(_prose(item))}" for depth, item in items if _prose(item)]
+    return "\n".join(lines)
 
 
 def _prose(block: Block) -> list[str]:

@@ -151,6 +151,9 @@ class CallEdge:
     share: float = 1.0
     """The share of its caller's path the call sits on (facts/branches.py): 1 on the straight line, less in
     an error handler or a branch a flag guards."""
+    handed: bool = False
+    """The callee is handed over as a value (`Thread(target=work)`, a registry's `{"name": run}`), to be
+    called by whatever receives it, rather than called here."""
 
 
 @dataclass
@@ -175,6 +178,8 @@ class CallGraphView(Protocol):
 
     entry_points: list[tuple[str, str]]
     """A maintainer's entry points as (file, symbol): the flows start there."""
+    commands: list[tuple[str, str]]
+    """A command-line tool's commands as (file, symbol) (facts/commands.py)."""
 
     def edges(self, paths: Iterable[str] | None = None, *, incoming: bool = False) -> list[CallEdge]: ...
 
@@ -289,6 +294,7 @@ class FlowHop:
     caller: str
     callee: str
     citation: Citation | None = None
+    handed: bool = False  # `caller` hands `callee` over (a callback, a registry's entry) rather than calls it
 
 
 @dataclass(frozen=True)
@@ -415,6 +421,7 @@ class AnswerStep:
     caller: str = ""
     call: Citation | None = None  # the line of the call
     depth: int = 0  # calls below the start
+    handed: bool = False  # the caller hands it over (a callback, a registry's entry) rather than calls it
 
 
 @dataclass(frozen=True)

@@ -10,8 +10,8 @@ from __future__ import annotations
 import math
 import re
 import statistics
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Collection, Sequence
+from dataclasses import dataclass, field, replace
 from typing import ClassVar
 
 from pydantic import BaseModel, Field
@@ -36,7 +36,13 @@ from .defining import (
     sources_about,
     titled_after,
 )
-from .facet_sections import opening_passages, subject_opening, treating
+from .facet_sections import (
+    opening_passages,
+    subject_headings,
+    subject_opening,
+    text_sections,
+    treating,
+)
 from .judge import RelevanceJudge
 from .plan import FACETS, Plan, heading_facets
 from .sentences import (
@@ -48,16 +54,23 @@ from .sentences import (
     glossary_term,
     is_changelog,
     is_question,
+    leads_out_of_list,
+    list_parts,
+    list_quote,
     needs_antecedent,
     paragraph_parts,
     paragraph_starts,
     passage_at,
     quotable,
+    quote_at,
     sentence_headings,
     sentence_paragraphs,
     similar,
+    speaks_of_its_document,
+    speaks_of_shown_code,
+    text_blocks,
 )
-from .standing import date_key, inactive, usable_for
+from .standing import date_key, inactive, stated_standing, usable_for
 from .workspace import RawSource
 
 CLAIMS_PER_QUESTION = 4
@@ -96,6 +109,9 @@ class Claim:
         0.0  # how well it answers its question (the extractive analyst's relevance; 0 from a model)
     )
     code: str = ""  # the code example `text` introduces, quoted with it (as the source writes it)
+    items: tuple[str, ...] = ()  # the list `text` introduces, quoted with it (sentences.list_quote)
+    attributed: str = ""  # the title of the document quoted, when it is not the subject's (`attribute`)
+    header: bool = False  # not a quote: what the document's header states of it (`header_claims`)
 
 
 @dataclass
@@ -109,6 +125,7 @@ class Section:
 class Analysis:
     sections: list[Section]
     definition: Claim | None = None  # the defining document's own opening: what the report opens with
+    defining: list[str] = field(default_factory=list)  # ids of the documents defining the topic
     unresolved: int = 0  # citations dropped because they named no stored source
     unsupported: int = 0  # claims dropped because none of their citations resolved
     notes: list[str] = field(default_factory=list)
@@ -147,7 +164,11 @@ def aspect_candidates(
         for quote, centrality, _ in _quotes_of(source, " ".join(words), words):
             hits = len(words & set(tokens(quote.text))) * prose_ratio(quote.text)
             parts = quote.parts if len(quote.parts) > 1 else ()
-            found.append(Candidate(quote.text, source.id, hits, 1.0, centrality, parts, weight, quote.code))
+            found.append(
+                Candidate(
+                    quote.text, source.id, hits, 1.0, centrality, parts, weight, quote.code, items=quote.items
+                )
+            )
     return sorted(found, key=lambda c: -c.relevance)
 
 
@@ -164,8 +185,11 @@ def analyze(provider: Provider, plan: Plan, catalog: Catalog, *, lang: str) -> A
     questions = questions_with_sources(plan, catalog)
     judge = RelevanceJudge(plan.topic)  # one scale for all sections
     sentence_statistics(judge, catalog.sources)
-    pools = passage_pools(plan, catalog, questions, judge)
-    analysis.definition = opening = definition(catalog.sources, judge, usable_for("what", catalog.sources))
+    analysis.defining = sorted(defining_sources(catalog.sources, judge))
+    usable = usable_for("what", catalog.sources, defining=analysis.defining)
+    analysis.definition = opening = definition(catalog.sources, judge, usable)
+    said = frozenset(clean(p) for p in split_all(opening.text)) if opening else frozenset()
+    pools = passage_pools(plan, catalog, questions, judge, said=said, defining=analysis.defining)
     written: dict[str, Section] = {}
     if not provider.offline:
         for question, _, ids in questions:
@@ -188,11 +212,56 @@ def analyze(provider: Provider, plan: Plan, catalog: Catalog, *, lang: str) -> A
     unwritten = {q: pool for q, pool in pools.items() if q not in written}
     quoted = allocate(unwritten, used=used, strict=strict)
     for question, _, ids in questions:
-        section = written.get(question) or Section(question, in_source_order(quoted[question], catalog), ids)
-        if opening and facet_of(plan, question) == "what" and question not in written:
+        if question in written:
+            analysis.sections.append(written[question])
+            continue
+        extracted = attribute(in_source_order(quoted[question], catalog), catalog, analysis.defining)
+        section = Section(question, extracted, ids)
+        if opening and facet_of(plan, question) == "what":
             section.claims.insert(0, opening)  # the definition answers "What is X?" first
+        if facet_of(plan, question) == "current":
+            section.claims[:0] = header_claims(catalog, analysis.defining, lang)
         analysis.sections.append(section)
     return analysis
+
+
+MAX_HEADERS = 3  # defining documents whose headers answer "current state"
+
+
+def header_claims(catalog: Catalog, defining: Collection[str], lang: str) -> list[Claim]:
+    """What the headers of the documents defining the subject state of them ("Assignment Expressions —
+    final · Python 3.8 · 2018-02-28"): the first answer to "What is the current state of X?", whatever their
+    sections say. A document stating neither a status nor a release gives none."""
+    found = []
+    for source in subject_documents(catalog, defining):
+        status, landed, date = stated_standing(source, lang)
+        if status or landed:
+            stated = " · ".join(part for part in (status, landed, date) if part)
+            found.append(Claim(f"{source.title} — {stated}", [source.id], 1.0, header=True))
+    return found[:MAX_HEADERS]
+
+
+def subject_documents(catalog: Catalog, defining: Collection[str]) -> list[RawSource]:
+    """The documents that are the subject's own account: those defining it that are in force, else all
+    those defining it (a withdrawn proposal beside the one in force is part of its history, not its
+    account)."""
+    stating = [s for s in catalog.sources if s.id in defining]
+    return [s for s in stating if not inactive(s)] or stating
+
+
+def attribute(claims: list[Claim], catalog: Catalog, defining: Collection[str]) -> list[Claim]:
+    """Passages quoted from a document other than the subject's that speak of their own document ("This PEP
+    then goes much further…"), each with that document's title: in the report, "this PEP" is the quoted
+    one, not the subject's."""
+    found = []
+    subject = {s.id for s in subject_documents(catalog, defining)}
+    for claim in claims:
+        source = catalog.by_id.get(claim.sources[0]) if len(claim.sources) == 1 else None
+        own = " ".join([claim.text, *claim.items])
+        if source is not None and source.id not in subject and speaks_of_its_document(own):
+            claim = replace(claim, attributed=source.title)
+        found.append(claim)
+    return found
 
 
 def in_source_order(claims: list[Claim], catalog: Catalog) -> list[Claim]:
@@ -218,9 +287,14 @@ def _joined(claims: list[Claim], catalog: Catalog) -> list[Claim]:
     joined: list[Claim] = []
     for claim in claims:
         last = joined[-1] if joined else None
-        if last and not last.code and last.sources == claim.sources and _follows(last, claim, catalog):
+        ends_open = last is not None and bool(last.code or last.items)  # what it introduces follows it
+        if last and not ends_open and last.sources == claim.sources and _follows(last, claim, catalog):
             joined[-1] = Claim(
-                f"{last.text} {claim.text}", last.sources, max(last.score, claim.score), claim.code
+                f"{last.text} {claim.text}",
+                last.sources,
+                max(last.score, claim.score),
+                claim.code,
+                claim.items,
             )
         else:
             joined.append(claim)
@@ -247,21 +321,34 @@ def _paragraph_place(claim: Claim, catalog: Catalog) -> tuple[str, int, int] | N
     return None
 
 
+# the words documents state a limit in, rarely "limitation" itself: "cannot", "is not supported", "仅适用于
+# 开发模式" (only in development mode), "无法" (cannot)
+LIMIT_CUES = frozenset(tokens("cannot unsupported restriction restricted limited 仅 无法 不支持 限制"))
+
+
 def passage_pools(
-    plan: Plan, catalog: Catalog, questions: list[tuple[str, str, list[str]]], judge: RelevanceJudge
+    plan: Plan,
+    catalog: Catalog,
+    questions: list[tuple[str, str, list[str]]],
+    judge: RelevanceJudge,
+    *,
+    said: frozenset[str] = frozenset(),
+    defining: Sequence[str] = (),  # ids of the documents defining the topic (defining_sources)
 ) -> dict[str, list[Candidate]]:
-    """Each sub-question's candidate passages, best first, from the sources that may answer its facet."""
+    """Each sub-question's candidate passages, best first, from the sources that may answer its facet
+    (a section's opening passages counted after the sentences `said` already, the definition's)."""
     topic_words = set(tokens(plan.topic))
     facets = {q: set(tokens(focus)) - topic_words for q, focus, _ in questions}
     aspects = [q for q, _, _ in questions if facet_of(plan, q) == "aspect"]
     facets |= {q: aspect_words(q, aspects) for q in aspects}  # the aspect's own words are in the topic too
+    facets |= {q: facets[q] | LIMIT_CUES for q, _, _ in questions if facet_of(plan, q) == "limits"}
     strongest = max((s.relevance or 0.0 for s in catalog.sources), default=0.0)
-    defining = defining_sources(catalog.sources, judge)
-    about = sources_about([(s.id, s.title, s.text) for s in catalog.sources], judge, defining)
+    titled = set(defining) or defining_sources(catalog.sources, judge)
+    about = sources_about([(s.id, s.title, s.text) for s in catalog.sources], judge, titled)
     pools = {}
     for question, focus, ids in questions:
         facet = facet_of(plan, question)
-        usable = usable_for(facet, catalog.sources, about)
+        usable = usable_for(facet, catalog.sources, about, titled)
         pools[question] = candidates(
             [catalog.by_id[i] for i in ids if usable(catalog.by_id[i])],
             focus=focus,
@@ -274,10 +361,11 @@ def passage_pools(
             stored=catalog.sources,
         )
         treated = section_candidates(
-            [s for s in catalog.sources if usable(s) or _states_own_standing(s, facet, defining)],
+            [s for s in catalog.sources if usable(s) or _states_own_standing(s, facet, titled)],
             facet,
             judge,
             stored=catalog.sources,
+            said=said,
         )
         if question in aspects:
             treated = aspect_candidates([s for s in catalog.sources if usable(s)], facets[question], judge)
@@ -298,7 +386,12 @@ SECTION_FACET_HITS = 2.0  # a passage opening a section that treats the facet ou
 
 
 def section_candidates(
-    sources: Sequence[RawSource], facet: str, judge: RelevanceJudge, *, stored: Sequence[RawSource]
+    sources: Sequence[RawSource],
+    facet: str,
+    judge: RelevanceJudge,
+    *,
+    stored: Sequence[RawSource],
+    said: frozenset[str] = frozenset(),
 ) -> list[Candidate]:
     """The opening passages of the stored sections that treat `facet` (facet_sections.py), the documents
     about the topic first: their own headings say which question a section answers."""
@@ -318,7 +411,7 @@ def section_candidates(
         for section, limit in treating(
             source.text, facet, concepts, tokens, own_headings=own, title=source.title
         ):
-            for passage in opening_passages(section, limit, example_alone=facet == "use"):
+            for passage in opening_passages(section, limit, example_alone=facet == "use", said=said):
                 parts = passage.parts if len(passage.parts) > 1 else ()
                 found.append(
                     Candidate(
@@ -331,6 +424,7 @@ def section_candidates(
                         weight,
                         passage.code,
                         treats=True,
+                        items=passage.items,
                     )
                 )
     return found
@@ -447,8 +541,8 @@ def whole_abstract(blocks: list[str], first: str) -> str:
         return first
     kept = [first]
     for block in blocks[1:]:
-        if _HEADING.match(block) or block.startswith(("```", "~~~", "|")):
-            break
+        if _HEADING.match(block) or block.startswith(("```", "~~~", "|")) or list_parts(block)[1]:
+            break  # a list is quoted with its lead-in, never run into the abstract's sentences
         parts = [clean(p) for p in split_all(block)]
         if not parts or not all(quotable(p) and not is_question(p) for p in parts):
             break
@@ -463,7 +557,7 @@ def opening_passage(block: str, name: str = "") -> str:
     throughout; its lead-in to a list or an example left off), else ''. A sentence opening with `name`, a
     name written in lower case ("deepkb turns…", "pip installs…"), is whole, not a fragment."""
     kept: list[str] = []
-    for part in (clean(p) for p in split_all(block)):
+    for part in (clean(p) for p in split_all(list_parts(block)[0])):  # a list's lead-in ends the run
         fits = len(" ".join([*kept, part])) <= MAX_PASSAGE
         judged = part[:1].upper() + part[1:] if name and part.startswith(name) else part
         if not fits or not (quotable(judged) or RUN_IN_LABEL.match(part)) or is_question(part):
@@ -491,6 +585,7 @@ class Candidate:
     weight: float = 1.0  # how relevant the retrieval judge found its source
     code: str = ""  # the code example the passage introduces
     treats: bool = False  # it opens a section whose heading treats the question's facet (facet_sections.py)
+    items: tuple[str, ...] = ()  # the list the passage introduces
 
     @property
     def sentences(self) -> tuple[str, ...]:
@@ -536,7 +631,7 @@ def candidates(
     found = [(s, q, c, h) for s in usable for q, c, h in _quotes_of(s, focus, concepts)]
     if not found:
         return []
-    docs = [(f"{s.id}#{q.index}", Fields("", "", q.text)) for s, q, _, _ in found]
+    docs = [(f"{s.id}#{q.index}", Fields("", "", " ".join([q.text, *q.items]))) for s, q, _, _ in found]
     verdicts = judge.judge(docs, focus)
     cut = COVERAGE_SHARE * max(v.topic.score for v in verdicts)
     terms = [{w for form in t.forms for w in form} for t in judge.terms(judge.topic)]
@@ -553,19 +648,28 @@ def candidates(
     shares = [
         s or (sid in about and n) for s, n, sid in zip(shares, naming, (f[0].id for f in found), strict=True)
     ]
+    concept_sets = [{w for form in t.forms for w in form} for t in judge.terms(judge.topic)]
+    scoped = {
+        s.id: subject_headings(text_sections(s.text), concept_sets, tokens, s.title) for s in usable
+    }  # a document about something larger is quoted on the subject inside the subject's own section
     pool = []
     for (source, quote, centrality, heading), verdict, on_point in zip(found, verdicts, shares, strict=True):
-        words = set(tokens(quote.text))
+        inside = not scoped[source.id] or bool(scoped[source.id] & set(heading))
+        if not inside and concept_labels - set(verdict.topic.matched):
+            continue  # "For POSIX platforms the user structure has…" in "Configuration", outside its hooks
+        words = set(tokens(" ".join([quote.text, *quote.items])))  # a list is what its lead-in says
         # a passage of the section the sub-question is named after answers it: that section of a document
         # about the topic is on the topic, whatever words it uses. Only such a document's own headings say
         # which question a passage answers: a "Usage" section elsewhere is about that document's subject.
         own_headings = source.id in about
-        named = own_headings and bool(section) and heading.lower() == section.lower()
+        named = own_headings and bool(section) and bool(heading) and heading[-1].lower() == section.lower()
         if not named and (
             verdict.topic.score < cut or not on_point or words & reserved and not words & facet
         ):
             continue
-        answers = {facet_name} if named else heading_facets(heading)  # the source's own section says
+        # the source's own section says, or the section it stands in ("Special-casing conditional statements"
+        # under "Rejected alternative proposals" is an alternative, not how it works)
+        answers = {facet_name} if named else path_facets(heading)
         claimed = answers if own_headings else set()
         # another outline facet's section is left to it; a question that is the topic itself takes any section
         if facet_name in FACETS and answers and facet_name not in answers:
@@ -595,9 +699,17 @@ def candidates(
                 parts,
                 weight,
                 quote.code,
+                items=quote.items,
             )
         )
     return sorted(pool, key=lambda c: -c.relevance)
+
+
+def path_facets(headings: Sequence[str]) -> set[str]:
+    """The outline facets the sections a passage stands in say they answer: its own section's heading's, else
+    the nearest enclosing one's that names any ("### Special-casing conditional statements" under "# Rejected
+    alternative proposals")."""
+    return next((found for h in reversed(headings) if (found := heading_facets(h))), set())
 
 
 def sentence_statistics(judge: RelevanceJudge, sources: list[RawSource]) -> None:
@@ -652,7 +764,9 @@ def _title_points(judge: RelevanceJudge, weights: dict[str, float], titles: Sequ
     return {label for label, weight in weights.items() if label in titled and weight >= median}
 
 
-def _quotes_of(source: RawSource, focus: str, concepts: set[str]) -> list[tuple[Quote, float, str]]:
+def _quotes_of(
+    source: RawSource, focus: str, concepts: set[str]
+) -> list[tuple[Quote, float, tuple[str, ...]]]:
     """The quotable passages of a source (whole paragraphs where they are short enough) that name one of the
     topic's concepts, with the centrality (generator/summarize.py) under `focus` of their best sentence; the
     most central first, at most SCAN_PER_SOURCE, each passage once."""
@@ -663,15 +777,35 @@ def _quotes_of(source: RawSource, focus: str, concepts: set[str]) -> list[tuple[
     central = {r.index: r.score for r in rank_sentences(source.text, focus=focus)}
     naming = [i for i, sentence in enumerate(sentences) if concepts & set(tokens(sentence))]
     naming.sort(key=lambda i: -central.get(i, 0.0))
-    found: dict[tuple[str, ...], tuple[Quote, float, str]] = {}
+    found: dict[tuple[str, ...], tuple[Quote, float, tuple[str, ...]]] = {}
     examples = {part: q for q in code_examples(source.text) for part in q.parts}  # by their sentences
     parts = {paragraph: paragraph_parts(paragraph) for paragraph in set(paragraphs)}
+    lists = {paragraph: list_quote(paragraph) for paragraph in parts if list_parts(paragraph)[1]}
+    blocks = text_blocks(source.text)
+    after_code = {b for a, b in zip(blocks, blocks[1:], strict=False) if a.startswith(("```", "~~~"))}
     for i in naming:
+        if paragraphs[i].strip() in after_code and speaks_of_shown_code(sentences[i]):
+            continue  # "…make the code more compact": the code it speaks of is not quoted with it
         example = examples.get(clean(sentences[i]))
-        quote = example or passage_at(sentences, i, starts, parts[paragraphs[i]])
+        if paragraphs[i] in lists:
+            quote = lists[paragraphs[i]] or _lead_sentence(sentences, i, starts, paragraphs[i])
+        else:
+            quote = example or passage_at(sentences, i, starts, parts[paragraphs[i]])
         if quote is not None and quote.parts not in found:
             found[quote.parts] = (quote, central.get(i, 0.0), headings[i])
     return list(found.values())[:SCAN_PER_SOURCE]
+
+
+def _lead_sentence(sentences: list[str], i: int, starts: frozenset[int], block: str) -> Quote | None:
+    """Sentence `i` of a block holding a list that cannot be quoted whole: a sentence of the paragraph
+    before the list's lead-in may be quoted as any other; the lead-in and the items never alone."""
+    lead, items = list_parts(block)
+    if leads_out_of_list(items):
+        return None  # a paragraph leading into worked examples ("Avoid nested if…", then "- Current:") is about them
+    said = [clean(p) for p in split_all(lead)]
+    if said and said[-1].endswith((":", "：")):
+        said.pop()  # the lead-in
+    return quote_at(sentences, i, starts) if clean(sentences[i]) in said else None
 
 
 def allocate(
@@ -704,7 +838,7 @@ def allocate(
                     everywhere.append(pick.text)
                     progress = True
     return {
-        q: [Claim(c.text, [c.source], round(c.relevance, 4), c.code) for c in chosen]
+        q: [Claim(c.text, [c.source], round(c.relevance, 4), c.code, c.items) for c in chosen]
         for q, chosen in picked.items()
     }
 
@@ -746,12 +880,19 @@ def _evidence(
     """(source id, passage) for the model: the passages the offline analyst would quote, each whole; the
     sources' openings when there are none (a question no passage answers yet)."""
     found = [
-        (c.sources[0] if isinstance(c, Claim) else c.source, f"{c.text}\n{c.code}".strip())
+        (c.sources[0] if isinstance(c, Claim) else c.source, passage_text(c))
         for c in evidence
         if (c.sources if isinstance(c, Claim) else [c.source])
     ]
     found = [(sid, text) for sid, text in found if sid in catalog.by_id]
     return found or [(i, catalog.by_id[i].text[:1500]) for i in ids[:10]]
+
+
+def passage_text(passage: Claim | Candidate) -> str:
+    """A quoted passage as the source writes it: its text, the list it introduces (`- item` lines) and its
+    code example."""
+    items = [f"{'  ' * ((len(i) - len(i.lstrip())) // 2)}- {i.strip()}" for i in passage.items]
+    return "\n".join([passage.text, *items, passage.code]).strip()
 
 
 def _standing_note(source: RawSource) -> str:

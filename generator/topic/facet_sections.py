@@ -22,8 +22,13 @@ from .sentences import (
     RUN_IN_LABEL,
     clean,
     is_question,
+    lead_in_stands,
+    leads_out_of_list,
+    list_parts,
+    list_quote,
     needs_antecedent,
     quotable,
+    speaks_of_shown_code,
     text_blocks,
 )
 
@@ -36,8 +41,13 @@ _SUMMARY = re.compile(
 # headings the facet table of the plan does not know, in the words of the proposal templates that use them
 _TEMPLATE_FACETS = {
     "use": re.compile(r"guide[- ]level|tutorial|walk-?through|用法|指南", re.I),
-    "how": re.compile(r"reference[- ]level|detailed design|proposal|specification|semantics", re.I),
-    "limits": re.compile(r"unresolved questions|drawbacks|open issues|caveats", re.I),
+    "how": re.compile(
+        r"reference[- ]level|detailed design|^\W*(?:the\s+)?proposal\b|specification|semantics", re.I
+    ),
+    "limits": re.compile(
+        r"unresolved questions|drawbacks|open issues|caveats|restrictions|limitations|known issues|pitfalls",
+        re.I,
+    ),
     "alternatives": re.compile(r"alternatives?|rejected ideas|prior art|other approaches", re.I),
 }
 # sections that frame a document rather than say anything about its subject
@@ -67,6 +77,7 @@ class SectionPassage:
     parts: tuple[str, ...]  # its sentences, as `clean` gives them
     heading: str
     code: str = ""
+    items: tuple[str, ...] = ()  # the list the passage introduces (sentences.list_quote)
 
 
 def text_sections(text: str) -> list[TextSection]:
@@ -96,6 +107,8 @@ def section_facets(heading: str) -> set[str]:
     found = heading_facets(heading) | {f for f, p in _TEMPLATE_FACETS.items() if p.search(heading)}
     if _SUMMARY.match(heading.strip()):
         found.add("what")
+    if "alternatives" in found:  # "Rejected alternative proposals", "Alternative semantics": not the design
+        found.discard("how")
     return found
 
 
@@ -111,6 +124,24 @@ def names_subject(heading: str, concepts: Sequence[set[str]], words_of: WordsOf,
     return any(named) and all(n or forms & title_words for n, forms in zip(named, concepts, strict=True))
 
 
+def subject_headings(
+    sections: Sequence[TextSection], concepts: Sequence[set[str]], words_of: WordsOf, title: str
+) -> set[str]:
+    """The headings of the sections titled after the subject in a document about something larger (its
+    title does not name every concept of the subject): "POSIX-platform Hooks" in "Configuration"; none
+    in a document titled after the subject."""
+    title_words = set(words_of(title))
+    if not title or all(forms & title_words for forms in concepts):
+        return set()
+    return {
+        s.heading
+        for s in sections
+        if s.heading
+        and not section_facets(s.heading) - {"what", "how"}
+        and names_subject(s.heading, concepts, words_of, title)
+    }
+
+
 def treating(
     text: str,
     facet: str,
@@ -124,14 +155,18 @@ def treating(
     section titled after the subject answers "what" (its opening) and "how" (its opening, and the opening of
     each of its subsections: "### Prestart" under "## POSIX-platform Hooks"). A section whose heading names
     the facet answers it only in a document about the subject (`own_headings`): a "Motivation" elsewhere is
-    the motivation of that document's own subject."""
+    the motivation of that document's own subject; in a document about something larger whose section is
+    titled after the subject ("Configuration" and its "POSIX-platform Hooks"), only the headings inside
+    that section: the "### Example" under "Specification version" is no example of hooks."""
     sections = text_sections(text)
+    larger = bool(subject_headings(sections, concepts, words_of, title))
     # a document about the subject with no section saying how it works says it section by section
     sections_say_how = (
         own_headings and facet == "how" and not any("how" in section_facets(s.heading) for s in sections)
     )
     subject_level = 0  # the level of the subject's section the current one stands in (0: none)
     design_level = 0  # the level of the "how" section ("## Proposal", "## Detailed design") it stands in
+    facet_level = 0  # the level of the section treating `facet` it stands in
     for section in sections:
         if not section.heading:
             continue
@@ -139,11 +174,17 @@ def treating(
             subject_level = 0
         if design_level and section.level <= design_level:
             design_level = 0
+        if facet_level and section.level <= facet_level:
+            facet_level = 0
+        own = own_headings and (not larger or bool(subject_level))
         facets = section_facets(section.heading)
-        if own_headings and facet == "how" and design_level and not facets - {"how"}:
+        if own and facet == "how" and design_level and not facets - {"how"}:
             yield section, 1  # "### The GOTOOLCHAIN environment variable" under "## Proposal"
             continue
-        if own_headings and not design_level and "how" in facets and not facets - {"how", "what"}:
+        if own and facet_level and not facets - {facet}:
+            yield section, 1  # "##### Enforcement" under "#### Alternative approaches considered"
+            continue
+        if own and not design_level and "how" in facets and not facets - {"how", "what"}:
             design_level = section.level
         if section.level == 1 and set(words_of(section.heading)) == set(words_of(title)):
             continue  # the document's own title: its opening is the document's (`definition` quotes it)
@@ -155,20 +196,27 @@ def treating(
                 continue
         if subject_level and facet == "how" and not facets - {"how"}:
             yield section, 1
-        elif own_headings and facet in facets and (facet != "current" or is_status_heading(section.heading)):
+        elif own and facet in facets and (facet != "current" or is_status_heading(section.heading)):
+            facet_level = section.level  # its subsections treat the facet too
             yield section, PASSAGES_PER_SECTION  # "current": a status section, not "No Changes to Scoping"
         elif sections_say_how and not facets and not _FRAME.search(section.heading):
             yield section, 1
 
 
 def opening_passages(
-    section: TextSection, limit: int = PASSAGES_PER_SECTION, *, example_alone: bool = False
+    section: TextSection,
+    limit: int = PASSAGES_PER_SECTION,
+    *,
+    example_alone: bool = False,
+    said: frozenset[str] = frozenset(),
 ) -> list[SectionPassage]:
     """The first `limit` quotable passages of a section: a prose paragraph whole, or a paragraph that
     introduces a code example ("…like this:") with the example. A paragraph opening with a reference back
     ("This…") is not quoted: what it refers to is not quoted with it. With `example_alone`, a section that
-    is only an example ("### Example" holding a configuration) is quoted as its example under its heading."""
-    found = _prose_openings(section, limit)
+    is only an example ("### Example" holding a configuration) is quoted as its example under its heading.
+    A passage repeating a sentence `said` already (the report's definition) does not count: the section's
+    next passage is quoted in its place."""
+    found = _prose_openings(section, limit, said)
     if not found and example_alone:
         example = _example_after(["", *section.blocks], 0)
         caption = " ".join(_MARKUP.sub(" ", section.heading).split())
@@ -180,7 +228,9 @@ def opening_passages(
 _MARKUP = re.compile(r"<[^>]*>|\\?\{#[^}]*\\?\}")  # heading anchors: `<a name="…" />`, `{#…}`
 
 
-def _prose_openings(section: TextSection, limit: int) -> list[SectionPassage]:
+def _prose_openings(
+    section: TextSection, limit: int, quoted: frozenset[str] = frozenset()
+) -> list[SectionPassage]:
     found: list[SectionPassage] = []
     blocks = list(section.blocks)
     for n, block in enumerate(blocks):
@@ -188,11 +238,24 @@ def _prose_openings(section: TextSection, limit: int) -> list[SectionPassage]:
             break
         if block.startswith(("```", "~~~", "|")):
             continue
-        parts = tuple(clean(p) for p in split_all(block))
+        listed = list_quote(block)
+        if listed is not None and quoted.intersection(listed.parts):
+            continue
+        if listed is not None:  # a list with the paragraph that introduces it, whole
+            found.append(SectionPassage(listed.text, listed.parts, section.heading, items=listed.items))
+            continue
+        lead, items = list_parts(block)  # a list too long to quote: what its paragraph says before it
+        parts = tuple(clean(p) for p in split_all(lead))
         if not parts or len(" ".join(parts)) > MAX_PASSAGE or needs_antecedent(parts[0]):
             continue
+        if quoted.intersection(parts):
+            continue  # quoted already
+        if n and blocks[n - 1].startswith(("```", "~~~")) and speaks_of_shown_code(parts[0]):
+            continue  # "…make the code more compact": about the example before it
+        if leads_out_of_list(items):
+            break  # it leads into worked examples ("- Current:", code): about them, quoted with none
         ends_in_lead = parts[-1].endswith((":", "："))
-        code = _example_after(blocks, n) if ends_in_lead else ""
+        code = _example_after(blocks, n) if ends_in_lead and not items else ""
         said = parts[:-1] if ends_in_lead else parts
         prose = all(quotable(p) or RUN_IN_LABEL.match(p) for p in said) and not (
             said and is_question(said[-1])
@@ -200,8 +263,7 @@ def _prose_openings(section: TextSection, limit: int) -> list[SectionPassage]:
         if said and all(RUN_IN_LABEL.match(p) for p in said):
             prose = False  # "None." under "Unresolved questions" says nothing quoted alone
         if code:  # the lead-in is quoted with its example; alone it must say something itself
-            stop = "。" if _HAN.search(parts[-1]) else "."
-            if prose and (said or quotable(parts[-1][:-1] + stop)):
+            if prose and lead_in_stands(said, parts[-1]):
                 found.append(SectionPassage(" ".join(parts), parts, section.heading, code))
         elif said and prose:
             found.append(SectionPassage(" ".join(said), said, section.heading))

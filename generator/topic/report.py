@@ -7,7 +7,7 @@ references have no gaps by construction (tests/report_quality.py measures that a
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import ClassVar
 
 from pydantic import ValidationError
@@ -79,7 +79,7 @@ def build_report(plan: Plan, analysis: Analysis, catalog: Catalog) -> Report:
         # a heading borrowed from a top document's outline ("内置常量") under which nothing quotable is stored
         # (a symbol listing) asks nothing the reader asked: left out, not printed as "not answered"
     # a summary leads with what is in force, unless proposals not in force are all the subject has
-    only = proposals_only(catalog.sources)
+    only = proposals_only(catalog.sources, analysis.defining)
     in_force = [
         ReportSection(s.question, [c for c in s.claims if only or not _only_inactive(c, catalog)])
         for s in report.sections
@@ -107,7 +107,7 @@ def _resolved(claims: list[Claim], catalog: Catalog, report: Report) -> list[Cla
         sources = [sid for sid in claim.sources if sid in catalog.by_id]
         report.unresolved += len(claim.sources) - len(sources)
         if sources:
-            kept.append(Claim(claim.text, sources, claim.score, claim.code))
+            kept.append(replace(claim, sources=sources))
         else:
             report.unsupported += 1
     return kept
@@ -119,8 +119,10 @@ def leads(
     """The summary: the definition taken from the defining document first, then the lead claim of each
     section, the best-answering first, until it holds about `limit` sentences (the summary is the one place
     a passage may repeat)."""
-    # a passage introducing a code example ends on its lead-in ("…like this:"): not a summary sentence
-    first = [c for s in sections if (c := next((c for c in s.claims if not c.code), None))]
+    # a passage introducing a code example or a list ends on its lead-in ("…like this:"): not a summary
+    # sentence
+    # sentence; nor is one quoted from another document than the subject's speaking of "this proposal"
+    first = [c for s in sections if (c := next((c for c in s.claims if _leads(c)), None))]
     ranked = sorted(first, key=lambda c: -c.score)
     said = {c.text for c in opening or []}
     summary: list[Claim] = []
@@ -129,6 +131,10 @@ def leads(
             break  # passages are whole paragraphs: the summary stops at about `limit` sentences
         summary.append(claim)
     return summary
+
+
+def _leads(claim: Claim) -> bool:
+    return not claim.code and not claim.items and not claim.attributed and not claim.header
 
 
 def refused_figures(plan: Plan) -> list[str]:

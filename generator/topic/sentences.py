@@ -47,8 +47,9 @@ _BOILERPLATE = re.compile(
 _ANAPHOR = re.compile(
     r"""^(?:this|that|these|those|it|its|they|their|them|such|he|she|his|her|both|either|neither
     |the\ (?:latter|former|above|following|same)|however|therefore|thus|hence|also|furthermore|moreover
-    |in\ addition|additionally|instead|otherwise|similarly|likewise|as\ a\ result|consequently
-    |for\ (?:example|instance)|in\ (?:this|that|such\ a)\ case|in\ contrast|by\ contrast|then|so|but|and|or|well|yes
+    |in\ addition|additionally|instead|otherwise|similarly|likewise|as\ a\ result|consequently|conversely
+    |in\ other\ words|that\ is|in\ particular|on\ the\ other\ hand|as\ an\ example|to\ (?:that|this)\ end
+    |for\ (?:example|instance)|in\ (?:this|that|such\ a)\ case|in\ (?:this|that|the\ above|the\ previous)\ (?:example|snippet|code|listing)|in\ contrast|by\ contrast|then|so|but|and|or|well|yes
     |here|now|next|finally|again|another|let's|let\ us|let’s|in\ the\ following|the\ following|below)\b|^(?:i\.\s?e\.|e\.\s?g\.|ie,|eg,)""",
     re.IGNORECASE | re.VERBOSE,
 )
@@ -76,6 +77,9 @@ _POINTS_ELSEWHERE = re.compile(
     r"|\bthis\s+(?:code|snippet|program|listing|output)\b|\bcompile\s+this\b"
     r"|\b(?:code|example)s?\s+(?:we|you)\s+(?:saw|have\s+seen)\b|\bthe\s+previous\s+(?:code|snippet|listing)\b"
     r"|\bsee\s+(?:above|below)\b|\bwe(?:'ll| will)\s+see\b"
+    r"|\b(?:given|shown|described|listed|mentioned|discussed|outlined|explained|presented|defined)\s+(?:above|below)"
+    r"|^below\b|\bbelow\s+(?:are|is|we)\b|\((?:see\s+)?(?:figure|fig\.|table|listing)\s+\d+\)"
+    r"|\bthe\s+(?:previous|preceding|next|following|last)\s+(?:section|chapter|paragraph|step|example)s?\b"
     r"|上面的?(?:代码|示例|例子|配置|命令)|上述(?:代码|示例|例子|配置)|以上(?:代码|示例)|上例|如上所示"
     r"|下面的?(?:代码|示例|例子)|下例",
     re.IGNORECASE,
@@ -115,6 +119,7 @@ class Quote:
     parts: tuple[str, ...]  # its sentences, each as it appears in the source
     index: int  # position of its main sentence in the source
     code: str = ""  # a code example the passage introduces ("…like this:"), quoted with it
+    items: tuple[str, ...] = ()  # the list the passage introduces, an item each (two spaces a level deeper)
 
 
 def is_changelog(title: str, url: str) -> bool:
@@ -128,8 +133,15 @@ _DEFINITION = re.compile(
 )
 
 
+# "On all other platforms, this field is REQUIRED.": a demonstrative after a short opening phrase
+_LATE_DEMONSTRATIVE = re.compile(r"^[^,;:]{1,40},\s+(?=(?:this|these|those|such)\b)", re.IGNORECASE)
+
+
 def needs_antecedent(sentence: str) -> bool:
     if _CJK_ANAPHOR.match(sentence):
+        return True
+    late = _LATE_DEMONSTRATIVE.match(sentence)
+    if late and not _SELF_REFERENCE.match(sentence[late.end() :]):
         return True
     if _SELF_REFERENCE.match(sentence) or _DUMMY_IT.match(sentence):
         return False
@@ -171,6 +183,34 @@ def glossary_term(passage: str) -> str:
     Such an entry says what its term is, and nothing about why or how anything else works."""
     found = _GLOSSARY_ENTRY.match(passage)
     return found["term"] if found else ""
+
+
+# a passage speaking of the document it comes from: "This PEP then goes much further…", "in this proposal",
+# "we propose", "本提案": quoted from a document other than the subject's, it names that document
+_OWN_DOCUMENT = re.compile(
+    r"\b(?:this|the\s+present|the\s+current)\s+(?:peps?|rfcs?|neps?|proposals?|documents?|drafts?|designs?"
+    r"|specifications?|spec|enhancements?)\b|\bwe\s+(?:propose|suggest|recommend)\b|本提案|该提案|此提案|本文档",
+    re.IGNORECASE,
+)
+
+
+# a sentence right after a code example speaking of it ("…make the code more compact", "the example prints")
+_SHOWN_CODE = re.compile(
+    r"\b(?:the|this|that|these|both)\s+(?:code|examples?|snippets?|listings?|outputs?|lines)\b"
+    r"|这段代码|该代码|此代码|这个例子|该示例",
+    re.IGNORECASE,
+)
+
+
+def speaks_of_shown_code(sentence: str) -> bool:
+    """Whether a sentence that follows a code example speaks of it: quoted without it, it speaks of
+    nothing shown."""
+    return bool(_SHOWN_CODE.search(sentence))
+
+
+def speaks_of_its_document(passage: str) -> bool:
+    """Whether a passage refers to the document it is quoted from ("this PEP", "we propose")."""
+    return bool(_OWN_DOCUMENT.search(passage))
 
 
 def points_elsewhere(sentence: str) -> bool:
@@ -237,21 +277,37 @@ def passage_at(
 RUN_IN_LABEL = re.compile(r"^[A-Z][\w-]*(?: [\w-]+){0,3}\.$")
 
 
-_HEADING_LINE = re.compile(r"^#{1,6}\s+(.+?)\s*#*$", re.M)
+_HEADING_LINE = re.compile(r"^(#{1,6})\s+(.+?)\s*#*$", re.M)
+_FENCE_LINE = re.compile(r"^\s*(```+|~~~+)", re.M)
 
 
-def sentence_headings(text: str, sentences: list[str]) -> list[str]:
-    """The section heading (a markdown `#` line kept in the stored text) each of `sentences` stands under;
-    '' before the first heading or when the text keeps none."""
-    marks = [(m.start(), m.group(1)) for m in _HEADING_LINE.finditer(text)]
-    result, cursor, current, at = [], 0, "", 0
+def sentence_headings(text: str, sentences: list[str]) -> list[tuple[str, ...]]:
+    """The section headings (markdown `#` lines kept in the stored text, never a comment in a code block)
+    each of `sentences` stands under, from the top down to its own section's; () before the first heading or
+    when the text keeps none."""
+    marks = _heading_marks(text)
+    result: list[tuple[str, ...]] = []
+    cursor, at, path = 0, 0, list[tuple[int, str]]()
     for sentence in sentences:
         found = text.find(sentence[:40], cursor)
         cursor = found if found >= 0 else cursor
         while at < len(marks) and marks[at][0] <= cursor:
-            current, at = marks[at][1], at + 1
-        result.append(current)
+            _, level, heading = marks[at]
+            path = [*(p for p in path if p[0] < level), (level, heading)]
+            at += 1
+        result.append(tuple(h for _, h in path))
     return result
+
+
+def _heading_marks(text: str) -> list[tuple[int, int, str]]:
+    """(offset, level, heading) of each heading line outside fenced code."""
+    fences = [m.start() for m in _FENCE_LINE.finditer(text)]
+    spans = list(zip(fences[::2], fences[1::2], strict=False))
+    return [
+        (m.start(), len(m.group(1)), m.group(2))
+        for m in _HEADING_LINE.finditer(text)
+        if not any(a < m.start() < b for a, b in spans)
+    ]
 
 
 def sentence_paragraphs(text: str, sentences: list[str]) -> list[str]:
@@ -287,16 +343,94 @@ def code_examples(text: str) -> list[Quote]:
         if not fence or not intro.rstrip().endswith(":") or len(fence.group(2)) > MAX_CODE:
             continue
         parts = tuple(clean(p) for p in split_all(intro))
-        said, lead_in = parts[:-1], parts[-1]
-        as_sentence = lead_in[:-1] + "."
-        if len(lead_in) < _SHORT_LEAD_IN and not said:
-            continue  # "Like this:" alone says nothing
-        if len(lead_in) >= _SHORT_LEAD_IN and not is_prose(as_sentence) or _BOILERPLATE.search(lead_in):
-            continue
-        if not all(quotable(p) for p in said) or needs_antecedent(parts[0]) or len(intro) > MAX_PASSAGE:
-            continue
+        if not parts or not lead_in_stands(parts[:-1], parts[-1]) or len(intro) > MAX_PASSAGE:
+            continue  # "Like this:" alone says nothing; "The new one is very similar:" points back
         found.append(Quote(" ".join(parts), parts, -1, fence.group(2).strip("\n")))
     return found
+
+
+# a list item of a stored text (documents/plain.py writes a list its paragraph introduces as `- item` lines)
+_LIST_LINE = re.compile(r"^((?:  )*)- (.*\S)\s*$")
+MAX_ITEMS = 12  # a longer list is a listing to look up, not a passage to quote
+
+
+def list_parts(block: str) -> tuple[str, tuple[str, ...]]:
+    """A stored block's lead (the paragraph introducing its list; '' for the rest of a list a code block
+    interrupted) and the list's items (`- item` lines; an item nested a level deeper starts with two more
+    spaces); the block itself and () when it holds no list."""
+    lines = block.split("\n")
+    first = next((n for n, line in enumerate(lines) if _LIST_LINE.match(line)), -1)
+    if first < 0:
+        return block, ()
+    items: list[str] = []
+    for line in lines[first:]:
+        item = _LIST_LINE.match(line)
+        if item:
+            items.append(item.group(1) + clean(item.group(2)))
+        elif items and line.strip():  # a line the item wraps onto
+            items[-1] = f"{items[-1]} {clean(line)}"
+    return " ".join(lines[:first]), tuple(items)
+
+
+def lead_in_stands(said: tuple[str, ...], lead_in: str) -> bool:
+    """Whether a passage ending in a lead-in (`said`, then `lead_in` ending in ':') can be quoted with what
+    it introduces: what it says first is prose and refers to nothing before it; a lead-in alone says
+    something itself ("Like this:" does not) and points to nothing before it ("The new one is very
+    similar:" compares with what the passage does not quote)."""
+    if not (said or lead_in) or not all(quotable(p) for p in said) or is_question(lead_in):
+        return False
+    if needs_antecedent((*said, lead_in)[0]) or lead_in and _BOILERPLATE.search(lead_in):
+        return False
+    if said and is_question(said[-1]):
+        return False
+    if said or not lead_in:
+        return True
+    as_sentence = lead_in[:-1] + ("。" if is_cjk(lead_in[-1]) else ".")
+    return (
+        (len(lead_in) >= _SHORT_LEAD_IN or any(is_cjk(ch) for ch in lead_in))
+        and is_prose(as_sentence)
+        and not _POINTS_BACK.search(lead_in)
+    )
+
+
+# a lead-in comparing with something said before it: "The new one is very similar:", "It works the same way:"
+_POINTS_BACK = re.compile(
+    r"\b(?:similar(?:ly)?|the\s+same(?:\s+way)?|likewise|analogous(?:ly)?|equivalent|as\s+well|too|again)\s*[:：]$"
+    r"|\bthe\s+(?:new|old|other|former|latter|second|first|previous)\s+one\b"
+    r"|(?:类似|相同|同样|同理)\s*[:：]$",
+    re.IGNORECASE,
+)
+
+
+def leads_out_of_list(items: tuple[str, ...]) -> bool:
+    """Whether an item ends in a colon with no deeper item after it: it introduces what the list does not
+    hold (a code example, "- Current:" in a list of worked examples), which a quote would leave out."""
+    depth = [len(i) - len(i.lstrip(" ")) for i in items]
+    return any(
+        item.endswith((":", "：")) and (n + 1 == len(items) or depth[n + 1] <= depth[n])
+        for n, item in enumerate(items)
+    )
+
+
+def _lead_in(parts: tuple[str, ...]) -> tuple[tuple[str, ...], str]:
+    """A paragraph's sentences as what it says and its lead-in: the last sentence when it ends in a colon,
+    else none ('': the paragraph says what it introduces in whole sentences)."""
+    return (parts[:-1], parts[-1]) if parts[-1].endswith((":", "：")) else (parts, "")
+
+
+def list_quote(block: str, index: int = -1) -> Quote | None:
+    """A stored block's list quoted with the paragraph that introduces it, whole: its lead-in must stand
+    (`lead_in_stands`), and the passage fits MAX_PASSAGE with at most MAX_ITEMS items; None when the block
+    holds no list or it cannot be quoted whole (none of its items is quoted apart from it)."""
+    lead, items = list_parts(block)
+    if not items or len(items) > MAX_ITEMS or leads_out_of_list(items):
+        return None
+    parts = tuple(clean(p) for p in split_all(lead))
+    if not parts or not lead_in_stands(*_lead_in(parts)):
+        return None
+    if len(" ".join([*parts, *items])) > MAX_PASSAGE:
+        return None
+    return Quote(" ".join(parts), (*parts, *(i.strip() for i in items)), index, items=items)
 
 
 def text_blocks(text: str) -> list[str]:

@@ -11,6 +11,7 @@ import re
 from collections.abc import Callable, Collection, Sequence
 
 from ..documents.standing import INACTIVE, opening_status, status_word
+from ..text.topic_labels import LABELS
 from .workspace import RawSource
 
 __all__ = ["INACTIVE", "opening_status", "status_word"]  # the recogniser lives with the document model
@@ -27,6 +28,15 @@ def standing_word(source: RawSource) -> str:
     """The source's status word: the one its header states, else one its opening sentences state of the
     document itself ("This PEP has been superseded by PEP 634" → "superseded"); '' when neither does."""
     return status_word(source.status) or opening_status(source.text)
+
+
+def stated_standing(source: RawSource, lang: str) -> tuple[str, str, str]:
+    """What a source's header states of it, as a reader sees it: its status (in `lang`'s words when deepkb
+    has them: "已撤回"), the release it targets ("Python 3.8") and its date (YYYY-MM-DD); '' for each one
+    it does not state."""
+    word = standing_word(source)
+    label = LABELS.get(lang, LABELS["en"]).get(f"status_{word}", word) if word else ""
+    return label, source.landed, date_key(source.published)
 
 
 def inactive(source: RawSource) -> bool:
@@ -58,10 +68,14 @@ def newest(sources: Sequence[RawSource]) -> set[str]:
     return {s.id for s in dated[:keep]}
 
 
-def proposals_only(sources: Sequence[RawSource]) -> bool:
+def proposals_only(sources: Sequence[RawSource], defining: Collection[str] = ()) -> bool:
     """Whether the source most about the subject is itself not in force: every proposal for it was deferred,
-    rejected or withdrawn, and those proposals are the only account of it there is."""
+    rejected or withdrawn, and those proposals are the only account of it there is. A document `defining`
+    the subject (its id; titled after it) that is in force is that account: PEP 572, final, beside the
+    withdrawn PEP 577 that scored a little higher."""
     judged = [s for s in sources if s.relevance is not None]
+    if any(s.id in defining and not inactive(s) for s in sources):
+        return False
     return bool(judged) and inactive(max(judged, key=lambda s: s.relevance or 0.0))
 
 
@@ -71,18 +85,19 @@ SUBJECT_ONLY = frozenset({"what", "how"})
 
 
 def usable_for(
-    facet: str, sources: Sequence[RawSource], about: Collection[str] = ()
+    facet: str, sources: Sequence[RawSource], about: Collection[str] = (), defining: Collection[str] = ()
 ) -> Callable[[RawSource], bool]:
     """Which sources may answer a sub-question of `facet`. A document no longer in force answers none of
-    CURRENT_ONLY, unless the subject has nothing else (`proposals_only`): then it answers all but "current
-    state", labelled with its status wherever it is quoted. `about` are the sources saying in their title or
-    opening that they are about the subject: when there are any, only they answer SUBJECT_ONLY, and "current
-    state" reads the newest of them (the newest stored document was a 2024 RFC on capturing generic
-    parameters, quoted as the current state of const generics)."""
+    CURRENT_ONLY, unless the subject has nothing else (`proposals_only`, given the ids of the documents
+    `defining` it): then it answers all but "current state", labelled with its status wherever it is
+    quoted. `about` are the sources saying in their title or opening that they are about the subject: when
+    there are any, only they answer SUBJECT_ONLY, and "current state" reads the newest of them (the newest
+    stored document was a 2024 RFC on capturing generic parameters, quoted as the current state of const
+    generics)."""
     in_force = [s for s in sources if not inactive(s)]
     on_subject = [s for s in in_force if s.id in about]
     recent = newest(on_subject or in_force) if facet == "current" else set()
-    barred = CURRENT_ONLY if not proposals_only(sources) else frozenset({"current"})
+    barred = CURRENT_ONLY if not proposals_only(sources, defining) else frozenset({"current"})
     # what the subject is and how it works are told by documents about it, once any is stored
     subject_only = facet in SUBJECT_ONLY and any(s.id in about for s in sources)
 

@@ -23,6 +23,7 @@ from generator.repo.facts.flows import Node, entry_points, main_paths
 from generator.repo.facts.forked import map_files
 from generator.repo.facts.imports import ImportIndex
 from generator.repo.facts.pycalls import PythonCalls
+from generator.repo.facts.registries import registry_calls
 from generator.repo.facts.tscalls import TreeSitterCalls
 from generator.repo.map.filetypes import is_context_file
 from generator.repo.map.walk import read_source
@@ -154,6 +155,8 @@ def read_call_graph(
     paths = [path for path in files if not is_context_file(path)]
     total = sum(sizes.get(p, 0) for p in paths) if sizes is not None else 0
     edges = dict(zip(paths, map_files(reader.edges, paths, total), strict=True))
+    for edge in registry_calls(edges, files):  # a registry's lookups call what was registered with it
+        edges[edge.caller_path].append(edge)
     # a library's commands are tools beside its public API, where its flows start; a tool's are its front door
     return CallGraph(reader, edges, [] if is_library(files) else cli_commands(reader.read, files))
 

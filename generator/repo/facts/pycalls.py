@@ -98,19 +98,21 @@ class PythonCalls:
         found: dict[tuple[str, str, str, int], CallEdge] = {}
         for caller, owner, local, calls, regions in bodies:
             for call in calls:
-                targets = [self._target(scope, owner, local, call.func), *self._handed(scope, local, call)]
+                called = self._target(scope, owner, local, call.func)
+                targets = [(called, False), *((t, True) for t in self._handed(scope, local, call))]
                 share = share_at(regions, call.lineno)
-                for target in targets:
+                for target, handed in targets:
                     if target is not None and target[1]:
-                        edge = CallEdge(scope.path, caller, target[0], target[1], call.lineno, share)
+                        edge = CallEdge(scope.path, caller, target[0], target[1], call.lineno, share, handed)
                         found.setdefault((caller, edge.callee_path, edge.callee, edge.line), edge)
         return sorted(found.values(), key=lambda e: (e.line, e.callee))
 
     def _handed(self, scope: ModuleScope, local: dict[str, ast.expr], call: ast.Call) -> list[Target | None]:
         """The repository functions a call hands over by name (`raw_main(main_program=program)`,
-        `Thread(target=work)`): the callee calls them, so the caller's flow leads there."""
+        `Thread(target=work)`), alone or in a literal dict, list, tuple or set (a registry's
+        `register_all({"load": run_load})`): the callee calls them, so the caller's flow leads there."""
         values = [*call.args, *(keyword.value for keyword in call.keywords)]
-        names = [v.id for v in values if isinstance(v, ast.Name)]
+        names = [v.id for v in _handed_values(values) if isinstance(v, ast.Name)]
         found: list[Target | None] = []
         for name in names:
             value = local.get(name)
@@ -330,6 +332,19 @@ class PythonCalls:
                 names[symbol.name] = names.get(symbol.name, False) or symbol.kind == "class"
             self._defined[path] = names  # whole before it is shared
         return names
+
+
+def _handed_values(values: list[ast.expr]) -> list[ast.expr]:
+    """Call arguments with the items of literal containers among them (a dict's values)."""
+    found: list[ast.expr] = []
+    for value in values:
+        if isinstance(value, ast.Dict):
+            found.extend(value.values)
+        elif isinstance(value, ast.List | ast.Tuple | ast.Set):
+            found.extend(value.elts)
+        else:
+            found.append(value)
+    return found
 
 
 def _expression(dotted: str) -> ast.expr:

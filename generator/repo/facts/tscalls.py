@@ -54,13 +54,22 @@ class TreeSitterCalls:
         for call in _calls(root):
             line = call.start_point[0] + 1
             caller = _innermost(callers, line)
-            target = scope.callee(call, caller)
-            if target is not None and target != (path, caller.name if caller else ""):
+            targets = [(scope.callee(call, caller), False)]
+            targets += [(scope.resolve(node, caller), True) for node in _handed(call)]
+            for target, handed in targets:
+                if target is None or target == (path, caller.name if caller else ""):
+                    continue
+                if handed and not self._callable(target):
+                    continue
                 edge = CallEdge(
-                    path, caller.name if caller else "", target[0], target[1], line, tree_share(call)
+                    path, caller.name if caller else "", target[0], target[1], line, tree_share(call), handed
                 )
                 found.setdefault((edge.caller, edge.callee_path, edge.callee, line), edge)
         return sorted(found.values(), key=lambda e: (e.line, e.callee))
+
+    def _callable(self, target: tuple[str, str]) -> bool:
+        """Is the target a function or method (a value handed over may be any symbol)?"""
+        return any(s.name == target[1] and s.kind in CALLABLE_KINDS for s in self.symbols(target[0]))
 
     def package(self, folder: str, language: str) -> dict[str, list[tuple[str, Symbol]]]:
         """name → definitions across one Go package (the non-test files of one folder)."""
@@ -88,6 +97,26 @@ def _calls(root: Any) -> Iterator[Any]:
         stack.extend(reversed(node.named_children))
 
 
+def _handed(call: Any) -> list[Any]:
+    """The arguments of a call that name a function rather than call one (`queue.push(performCall)`,
+    `http.HandleFunc("/", index)`, `register({load: runLoad})`): names, `this.m`/`pkg.F` selectors,
+    and those among the items of a literal array or object argument."""
+    arguments = call.child_by_field_name("arguments")
+    if arguments is None:
+        return []
+    found: list[Any] = []
+    for node in arguments.named_children:
+        items = [node]
+        if node.type in _LITERALS:
+            items = [c.child_by_field_name("value") or c for c in node.named_children]
+        found.extend(n for n in items if n is not None and n.type in _REFERENCES)
+    return found
+
+
+_REFERENCES = frozenset({"identifier", "member_expression", "selector_expression"})
+_LITERALS = frozenset({"array", "object", "composite_literal", "literal_value"})
+
+
 def _innermost(callers: list[Symbol], line: int) -> Symbol | None:
     found = None
     for symbol in callers:
@@ -106,7 +135,10 @@ class _GoScope:
         self.types = _go_declared_types(root)
 
     def callee(self, call: Any, caller: Symbol | None) -> tuple[str, str] | None:
-        function = call.child_by_field_name("function")
+        return self.resolve(call.child_by_field_name("function"), caller)
+
+    def resolve(self, function: Any, caller: Symbol | None) -> tuple[str, str] | None:
+        """The repository symbol a name or selector refers to."""
         if function is None:
             return None
         if function.type == "identifier":
@@ -205,7 +237,10 @@ class _JsScope:
         self.modules, self.names = _js_bindings(root)
 
     def callee(self, call: Any, caller: Symbol | None) -> tuple[str, str] | None:
-        function = _called(call)
+        return self.resolve(_called(call), caller)
+
+    def resolve(self, function: Any, caller: Symbol | None) -> tuple[str, str] | None:
+        """The repository symbol a name or member expression refers to."""
         if function is None:
             return None
         if function.type == "identifier":

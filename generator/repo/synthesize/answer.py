@@ -6,8 +6,9 @@ that call the others come first: the function that handles what was asked before
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import replace
+from collections.abc import Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from generator.repo.analyze.citations import Linker
 from generator.repo.analyze.describe import cite, flow_hops, lead, sentences
@@ -18,22 +19,48 @@ from generator.repo.plan.naming import words_of
 from generator.repo.plan.subsystems import is_context
 from generator.repo.synthesize.answer_steps import AnswerWalk
 from generator.retrieval.scoring import idf
-from generator.text.words import base_form, shares_stem, stem
+from generator.text.words import base_form, same_stem, stem
 
 MAX_SYMBOLS = 8
 NAME_WEIGHT, DOC_WEIGHT = 3.0, 1.0  # a symbol named after the question outranks one that mentions it
-PROCESS_WEIGHT = 2.0  # a symbol named for the verb the question asks about ("sent", "dispatched")
+PROCESS_WEIGHT = 2.0  # a symbol named for a verb the question asks about ("sent", "updated and drawn")
+OBJECT_WEIGHT = 1.5  # a word of what the process acts on ("the *index* built"), above a noun it merely shares
+KIN_SHARE = 0.5  # what a word of the same family counts ("find" for `lookup`) against the word itself
 _PASSIVE = re.compile(r"^\W*how\s+(?:is|are|was|were|gets?|got)\b", re.IGNORECASE)
-_ACTIVE = re.compile(
-    r"^\W*how\s+(?:does|do|did|can|could|should|would|will)\s+(?:(?:the|a|an|this|that|each|every)\s+)?"
-    r"[\w.\-]+\s+(\w+)",
-    re.IGNORECASE,
+_ACTIVE = re.compile(r"^\W*how\s+(?:does|do|did|can|could|should|would|will)\b", re.IGNORECASE)
+_DETERMINERS = frozenset(
+    "a an the this that these those each every its their his her our my your some any".split()
+)
+# where an active question's object ends and its complement begins ("find the handler *for* a path")
+_PREPOSITIONS = frozenset(
+    "from to over into in on onto for with by before after through as of at via when while across within "
+    "without against between under per".split()
 )
 # light verbs say little of a process ("turn X into Y", "make", "get"): the words after them say what it is
 _LIGHT_VERBS = frozenset(
     "turn turned make made get got do done go gone take taken have had become came".split()
 )
+_PARTICLES = frozenset("out up down off back away together apart".split())
 _PARTICIPLE = re.compile(r"^[a-z]{3,}ed$|^(?:run|set|put|read|cut|hit|let|shut|split|spread)$")
+# verbs a codebase names one act by: a question's "found" is a `lookup` or a `get`, "built" a `make`
+_KIN = tuple(
+    frozenset(group.split())
+    for group in (
+        "find lookup search get resolve",
+        "build make create construct",
+        "run execute invoke",
+    )
+)
+_CODE_NAME = re.compile(
+    r"`?\b([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+|[a-z][a-z0-9]*_\w+|_\w+|[a-z]+[A-Z]\w*)\b`?"
+)
+START_KINDS = frozenset({"function", "method"})
+ERROR_NAME = re.compile(r"(?:Error|Exception|Exc|Fault|Failure|Warning)$")
+# folders of code that shows, documents or drives the project rather than being it (tests, docs, examples,
+# scripts and benchmarks are context already: plan/subsystems.is_context)
+NOT_CORE = re.compile(
+    r"(?:^|/)(?:website|www|site|playground|demos?|cypress|storybook|stories|sandbox)/", re.IGNORECASE
+)
 Chosen = tuple[float, str, Symbol]  # (match score, path, symbol)
 
 
@@ -54,12 +81,7 @@ def answer_request(request: str, modules: Sequence[str], facts: Facts, linker: L
     answered: dict[tuple[str, str], tuple[float, ...]] = {}  # each match's share of each question word
     importance: dict[str, dict[str, float]] = {}
     for (path, symbol), found in zip(candidates, hits, strict=True):
-        shares = per_term(terms, found, weights)
-        if process and does(symbol, process):
-            shares = tuple(
-                share * PROCESS_WEIGHT if term == process else share
-                for term, share in zip(terms, shares, strict=True)
-            )
+        shares = stressed(terms, per_term(terms, found, weights), process, symbol)
         score = sum(shares)
         if score > 0:
             answered[(path, symbol.name)] = shares
@@ -70,7 +92,7 @@ def answer_request(request: str, modules: Sequence[str], facts: Facts, linker: L
             weight = ranks.get(symbol.name, ranks.get(symbol.parent, 0.0))
             scored.append((score + 0.01 * weight, path, symbol))
     scored.sort(key=lambda item: (-item[0], item[1], item[2].start))
-    steps = walked_steps(answered, facts, linker)
+    steps = walked_steps(answered, facts, linker, code_names(request))
     chosen = scored[:MAX_SYMBOLS]
     names = {(path, symbol.name) for _, path, symbol in chosen}
     files = sorted({path for path, _ in names})
@@ -88,35 +110,67 @@ def answer_request(request: str, modules: Sequence[str], facts: Facts, linker: L
         return Answer(request, tuple(symbols), tuple(flow_hops(joined[:8], linker)))
     walked = [step.symbol.name for step in steps]
     others = [s for s in symbols if s.name not in walked]
-    hops = [FlowHop(step.caller, step.symbol.name, step.call) for step in steps[1:]]
+    hops = [FlowHop(step.caller, step.symbol.name, step.call, step.handed) for step in steps[1:]]
     return Answer(
         request, (*(step.symbol for step in steps), *others)[:MAX_SYMBOLS], tuple(hops), steps=steps
     )
 
 
 def walked_steps(
-    answered: Mapping[tuple[str, str], Sequence[float]], facts: Facts, linker: Linker
+    answered: Mapping[tuple[str, str], Sequence[float]],
+    facts: Facts,
+    linker: Linker,
+    written: Collection[str] = (),
 ) -> tuple[AnswerStep, ...]:
     """The answer in the code from where the asked process begins (answer_steps.py): the start, then the
-    calls from it that lead to the other matches, in call order; () without a call graph or a call."""
+    calls from it that lead to the other matches, in call order; () without a call graph or a start.
+    `written`: the names the question writes as code (`code_names`)."""
     if facts.calls is None or not answered:
         return ()
-    lines = {node: symbol.lines for node in answered if (symbol := _symbol_at(facts, node)) is not None}
-    walk = AnswerWalk(facts.calls, answered, lines)
+    symbols = {node: symbol for node in answered if (symbol := _symbol_at(facts, node)) is not None}
+    lines = {node: symbol.lines for node, symbol in symbols.items()}
+    startable = {node for node, symbol in symbols.items() if can_start(facts, node[0], symbol)}
+    commands = set(facts.calls.commands)
+    # a command-line handler starts the answer only when no library code does: it hands the work on
+    library = {node for node in startable if node not in commands} or startable
+    public = {node for node in library if symbols[node].exported}
+    # a question naming a symbol (`res.send`, `parse_args`) asks where it leads: the answer starts there
+    named = {node for node in startable if any(node[1] == n or node[1].endswith(f".{n}") for n in written)}
+    walk = AnswerWalk(facts.calls, answered, lines, named or library, public)
     start = walk.start()
     if start is None:
         return ()
-    found = walk.steps(start)
-    if not found:
-        return ()
+    found = walk.steps(start)  # none: the process begins there and calls no other match
     first = _symbol_at(facts, start)
     steps = [AnswerStep(explained(first, start[0], linker))] if first is not None else []
     for edge, depth in found:
         symbol = _symbol_at(facts, (edge.callee_path, edge.callee))
         if symbol is not None:
             call = linker.check(edge.caller_path, edge.line)
-            steps.append(AnswerStep(explained(symbol, edge.callee_path, linker), edge.caller, call, depth))
+            cited = explained(symbol, edge.callee_path, linker)
+            steps.append(AnswerStep(cited, edge.caller, call, depth, edge.handed))
     return tuple(steps)
+
+
+def code_names(request: str) -> set[str]:
+    """The identifiers a question writes as code: dotted (`res.send`), snake_case (`parse_args`) or
+    camelCase (`parseOptions`)."""
+    return set(_CODE_NAME.findall(request))
+
+
+def can_start(facts: Facts, path: str, symbol: Symbol) -> bool:
+    """Can the asked process begin at this symbol: a function or method of the code proper, not a type, a
+    property, an error type's method (its serializer, its message), nor code under a folder that shows or
+    drives the project (a website, a playground, a browser-test harness)?"""
+    if symbol.kind not in START_KINDS or NOT_CORE.search(path):
+        return False
+    owner = _symbol_at(facts, (path, symbol.parent)) if symbol.parent else None
+    return not (is_error_type(symbol) or owner is not None and is_error_type(owner))
+
+
+def is_error_type(symbol: Symbol) -> bool:
+    """An exception or error type, by its name or a base's (`ValidationError`, `class Bad(HTTPException)`)."""
+    return any(ERROR_NAME.search(name.rsplit(".", 1)[-1]) for name in (symbol.name, *symbol.bases))
 
 
 def _symbol_at(facts: Facts, node: tuple[str, str]) -> Symbol | None:
@@ -173,44 +227,138 @@ def _distinct_calls(calls: Iterable[CallEdge]) -> list[CallEdge]:
     return list(seen.values())
 
 
-def asked_process(request: str, terms: Sequence[str]) -> str:
-    """The verb of a "how" question, when its shape tells it: the last participle of a passive one ("how is a
-    prepared request *sent* over the connection?"), the word after the subject of an active one ("how does
-    the client *follow* redirects?"); "" otherwise. The process asked about weighs more than the nouns it
-    shares with every helper."""
-    if _PASSIVE.match(request):
-        found = [t for t in terms if _PARTICIPLE.match(t) or base_form(t) != t]
-        verb = found[-1] if found else ""
+@dataclass(frozen=True)
+class Process:
+    """What a "how" question asks about: the verbs of its process and the words of what they act on."""
+
+    verbs: tuple[str, ...] = ()
+    objects: tuple[str, ...] = ()
+
+
+def asked_process(request: str, terms: Sequence[str]) -> Process:
+    """The process of a "how" question, when its shape tells it. A passive one ("how is a *prepared
+    request* *sent* over the connection?", "how is a chart *updated* and *drawn*?"): the words between
+    its auxiliary and its first participle are the object, that participle and those joined to it by
+    "and"/"or" the verbs. An active one ("how does the router *find* the *handler* for a path?"): the verb
+    follows the subject (the word before a determiner, else the subject's second word), the object runs
+    from it to a preposition. Light verbs ("turned into") name no process; words not among `terms` are
+    left out."""
+    words = [w.lower() for w in re.findall(r"[A-Za-z][\w'-]*", request)]
+    passive, active = _PASSIVE.match(request), _ACTIVE.match(request)
+    if not passive and not active:
+        return Process()
+    rest = [w for w in words[2:] if w not in _DETERMINERS]
+    if passive:
+        # the participle ending the subject, not one describing it ("a *prepared* request *sent* over…")
+        first = next((i for i, w in enumerate(rest) if _is_participle(w) and _ends(rest, i)), len(rest))
+        objects, verbs = rest[:first], rest[first : first + 1]
+        i = first + 1
+        while i + 1 < len(rest) and rest[i] in ("and", "or") and _is_participle(rest[i + 1]):  # "and drawn"
+            verbs.append(rest[i + 1])
+            i += 2
+        if verbs and verbs[-1] in _LIGHT_VERBS and i < len(rest) and rest[i] == "into":
+            # "turned into a click command": what it becomes names the process, the light verb does not
+            objects += rest[
+                i + 1 : i
+                + 1
+                + next((j for j, w in enumerate(rest[i + 1 :]) if w in _PREPOSITIONS), len(rest))
+            ]
     else:
-        active = _ACTIVE.match(request)
-        verb = active.group(1).lower() if active else ""
-    return verb if verb in terms and verb not in _LIGHT_VERBS else ""
+        after = words[2:]
+        at = next(
+            (
+                i
+                for i in range(1, len(after) - 1)
+                if after[i + 1] in _DETERMINERS and after[i] not in _DETERMINERS
+            ),
+            None,
+        )
+        body = [w for w in after if w not in _DETERMINERS]
+        verb = after[at] if at is not None else (body[1] if len(body) > 1 else "")
+        tail = body[body.index(verb) + 1 :] if verb in body else []
+        end = next((i for i, w in enumerate(tail) if w in _PREPOSITIONS), len(tail))
+        verbs, objects = [verb], tail[:end]
+    wanted = set(terms)
+    return Process(
+        tuple(v for v in verbs if v in wanted and v not in _LIGHT_VERBS),
+        tuple(o for o in objects if o in wanted),
+    )
+
+
+def _is_participle(word: str) -> bool:
+    return bool(_PARTICIPLE.match(word)) or base_form(word) != word
+
+
+def _ends(words: Sequence[str], i: int) -> bool:
+    """Does the participle at `i` end a clause: last, or before a preposition, a conjunction or a particle?"""
+    return i + 1 == len(words) or words[i + 1] in _PREPOSITIONS | _PARTICLES | {"and", "or"}
+
+
+def stressed(
+    terms: Sequence[str], shares: Sequence[float], process: Process, symbol: Symbol
+) -> tuple[float, ...]:
+    """A symbol's shares of the question's words with the asked process stressed: PROCESS_WEIGHT for each of
+    its verbs the symbol is named for doing (`does`), OBJECT_WEIGHT for each word of what they act on."""
+    return tuple(
+        share * PROCESS_WEIGHT
+        if term in process.verbs and does(symbol, term)
+        else share * OBJECT_WEIGHT
+        if term in process.objects
+        else share
+        for term, share in zip(terms, shares, strict=True)
+    )
 
 
 def does(symbol: Symbol, verb: str) -> bool:
     """Is the symbol named for doing what the verb says: a word of its name with the verb's own stem
     (`parse_args` for "parsed", `send` for "sent"), not the agent doing it (`make_parser`, `Compiler`)?"""
-    root = stem(base_form(verb))
+    roots, kin = word_forms(verb)
     return any(
-        stem(word) == root and not (word.endswith(("er", "or")) and len(word) >= len(root) + 2)
+        (stem(word) in roots or stem(word) in kin)
+        and not (word.endswith(("er", "or")) and len(word) >= len(stem(word)) + 2)
         for word in words_of(symbol.name)
     )
 
 
-Hits = list[tuple[bool, bool]]
-"""Per question word: whether the symbol's name, and whether its docstring, shares its stem."""
+Hits = list[tuple[float, float]]
+"""Per question word: how much the symbol's name, and how much its docstring, share it (1 for the word's own
+stem, KIN_SHARE for a word of its family, 0 for neither)."""
 
 
 def term_hits(symbol: Symbol, terms: Sequence[str]) -> Hits:
     """Which question words the symbol's name and docstring share a stem with ("redirects" finds
-    `resolve_redirects`, "parsed" finds `OptionParser`)."""
+    `resolve_redirects`, "parsed" finds `OptionParser`, "response" finds `respond`), or a word of its
+    family with ("found" finds `lookup`, at KIN_SHARE)."""
     name_words, doc_words = set(words_of(symbol.name)), set(words_of(symbol.doc))  # lower case already
-    # an irregular participle is read as its verb: "sent" finds `send` (and "built" no `builtin`)
-    verbs = [base_form(term) for term in terms]
-    return [
-        (shares_stem(verb, name_words), shares_stem(term, doc_words) or shares_stem(verb, doc_words))
-        for term, verb in zip(terms, verbs, strict=True)
-    ]
+    found = []
+    for term in terms:
+        roots, kin = word_forms(term)
+        # the word as written finds a docstring too ("found"), never a name ("built" is no `builtin`)
+        found.append((_share(roots, kin, name_words), _share(roots | {stem(term)}, kin, doc_words)))
+    return found
+
+
+@lru_cache(maxsize=4096)
+def word_forms(term: str) -> tuple[frozenset[str], frozenset[str]]:
+    """The stems a question word is spelled with in code, and those of its family: an irregular participle
+    read as its verb ("sent" → `send`; "built" finds no `builtin`), a noun in -nse as its verb in -nd
+    ("response" → `respond`, "expansion" → `expand`), and the verbs of its family in `_KIN`."""
+    verb = base_form(term)
+    roots = {stem(verb)} if verb != term else {stem(term)}
+    for root in list(roots):
+        if root.endswith("ns") and len(root) >= 6:
+            roots.add(root[:-1] + "d")
+        elif root.endswith("nd") and len(root) >= 6:
+            roots.add(root[:-1] + "s")
+    kin = {stem(word) for group in _KIN if any(stem(w) in roots for w in group) for word in group}
+    return frozenset(roots), frozenset(kin - roots)
+
+
+def _share(roots: frozenset[str], kin: frozenset[str], words: set[str]) -> float:
+    stems = [stem(word) for word in words]
+    if any(same_stem(root, other) for root in roots for other in stems):
+        return 1.0
+    return KIN_SHARE if any(word == other for word in kin for other in stems) else 0.0
 
 
 def weighed(terms: Sequence[str], hits: Hits, weights: Mapping[str, float] | None = None) -> float:
@@ -233,4 +381,7 @@ def term_weights(terms: Sequence[str], hits: Sequence[Hits]) -> dict[str, float]
     """How much each question word tells symbols apart, from every symbol's `term_hits`: the retrieval
     engine's IDF over the symbols. In an HTTP library "request" is in every other docstring and tells little;
     "connection" or "redirects" picks out the code that answers."""
-    return {term: idf(sum(1 for found in hits if any(found[i])), len(hits)) for i, term in enumerate(terms)}
+    # a word is told apart by the symbols naming it, not by those naming a word of its family
+    return {
+        term: idf(sum(1 for found in hits if max(found[i]) >= 1.0), len(hits)) for i, term in enumerate(terms)
+    }

@@ -7,7 +7,7 @@ theirs, depth first), that lead to the matches answering the question below it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Protocol
 
 from generator.repo.facts.flows import REPORTS_ERROR
@@ -16,10 +16,13 @@ from generator.repo.model import CallEdge
 
 Node = tuple[str, str]  # (path, qualified symbol name)
 START_SHARE = 0.5  # a start matches the question at least this share of the best match's own score
+LEADS_SHARE = 0.9  # …or its calls lead to this share of it
 REACH = 4  # hops of calls followed to find the matches a symbol leads to
 DECAY = 0.7  # what a match counts one call further below
 STEP_DEPTH = 3  # steps below the start
 MAX_STEPS = 8
+CALLER = 1.25  # what calling another eligible match weighs against answering as much without
+PUBLIC = 1.1  # what an entry of the project's public API weighs against other code answering as much
 _TIE = 1e-9
 
 
@@ -35,11 +38,19 @@ class AnswerWalk:
     """The call graph read from the matches of one question (each symbol's calls and reach read once)."""
 
     def __init__(
-        self, graph: CallReader, answered: Mapping[Node, Sequence[float]], lines: Mapping[Node, int]
+        self,
+        graph: CallReader,
+        answered: Mapping[Node, Sequence[float]],
+        lines: Mapping[Node, int],
+        startable: Collection[Node] | None = None,
+        public: Collection[Node] = (),
     ) -> None:
         """`answered`: what each match answers of each question word (answer.py's `per_term`); `lines`:
-        each match's length."""
+        each match's length; `startable`: the matches an answer may start at (every one when None; answer.py's
+        `can_start`); `public`: those of the project's public API."""
         self.graph, self.answered, self.lines = graph, answered, lines
+        self.startable = set(answered if startable is None else startable) & set(answered)
+        self.public = set(public)
         self.matches = {node: sum(shares) for node, shares in answered.items()}
         self.width = len(next(iter(answered.values()), ()))
         self._calls: dict[Node, list[CallEdge]] = {}
@@ -47,23 +58,39 @@ class AnswerWalk:
         self._below: dict[tuple[Node, bool], Below] = {}
 
     def start(self) -> Node | None:
-        """Of the matches matching START_SHARE of the best (the ones calling another of them first: an
-        answer starts where the process does, not in a helper), the one whose calls answer the most of the
-        question (`leads_to`); ties go to the better match, then to the longer (where the work is done
-        rather than a wrapper of it), then the first by path."""
-        if not self.matches:
+        """Of the matches that may start an answer and match START_SHARE of the best of them, the one whose
+        calls answer the most of the question (`leads_to`; PUBLIC more for the public API's entry): the
+        process begins where its calls reach what answers the rest of it, not at a helper sharing one of
+        its words. Ties go to one calling another match (a helper answers no more than its caller), then
+        to the better match, then to the longer (where the work is done rather than a wrapper of it), then
+        the first by path. None when no match may start one."""
+        matches = {node: value for node, value in self.matches.items() if node in self.startable}
+        if not matches:
             return None
-        best = max(self.matches.values())
-        eligible = sorted(node for node, value in self.matches.items() if value >= START_SHARE * best)
-        callers = [node for node in eligible if any(other in self.reached(node) for other in eligible)]
+        best = max(matches.values())
+        # a match of its own, or a caller leading to nearly as much as the best match answers alone
+        eligible = sorted(
+            node
+            for node, value in matches.items()
+            if value >= START_SHARE * best or self.leads_to(node) >= LEADS_SHARE * best
+        )
+        chosen = set(eligible)
         return min(
-            callers or eligible,
+            eligible,
             key=lambda node: (
-                -round(self.leads_to(node), 9),
+                -round(self.leads_to(node) * self.stance(node, chosen), 9),
+                not any(other in self.reached(node) for other in self.matches),
                 -round(self.matches[node], 9),
                 -self.lines.get(node, 0),
             ),
         )
+
+    def stance(self, node: Node, eligible: set[Node]) -> float:
+        """What `node`'s place weighs: PUBLIC for an entry of the public API, CALLER for one calling
+        another eligible match (the loop handling redirects before the handler it calls, though the
+        handler is named after more of the question)."""
+        calls = any(other in self.reached(node) for other in eligible if other != node)
+        return (PUBLIC if node in self.public else 1.0) * (CALLER if calls else 1.0)
 
     def leads_to(self, node: Node) -> float:
         """How much of the question `node` and the matches below it (REACH hops) answer together: each

@@ -477,14 +477,15 @@ def _answer_lead(answer: Answer) -> Markdown:
 
 
 def _answer_step(step: AnswerStep) -> Markdown:
-    """ "**`callee`** *kind* in `path` — its docstring — called by `caller` at path:line" (the start: "Starts
-    at …")."""
+    """ "**`callee`** *kind* in `path` — its docstring — called by `caller` at path:line" ("handed over by" a
+    caller passing it on or a registry's lookup; the start: "Starts at …")."""
     doc = f" — {prose(step.symbol.doc)}" if step.symbol.doc else ""
     where = f"*{md_inline(step.symbol.kind, 20)}* in {inline_code(step.symbol.path)}"
     if not step.caller:
         return Markdown(f"Starts at **{symbol_link(step.symbol)}**, {where}{doc}")
     call = f" at {citation_markdown(step.call)}" if step.call else ""
-    by = f" (called by {inline_code(step.caller)}{call})"
+    how = "handed over by" if step.handed else "called by"  # a callback or a registry's entry
+    by = f" ({how} {inline_code(step.caller)}{call})"
     return Markdown(f"{'then ' * (step.depth > 1)}**{symbol_link(step.symbol)}** {where}{by}{doc}")
 
 

@@ -114,7 +114,8 @@ def flow_markdown(hops: Sequence[FlowHop]) -> tuple[Markdown, list[Markdown]]:
     steps = []
     for hop in hops:
         where = f" — {citation_markdown(hop.citation)}" if hop.citation else ""
-        steps.append(Markdown(f"{inline_code(hop.caller)} calls {inline_code(hop.callee)}{where}"))
+        verb = "hands over" if hop.handed else "calls"
+        steps.append(Markdown(f"{inline_code(hop.caller)} {verb} {inline_code(hop.callee)}{where}"))
     return diagram, steps
 
 

@@ -10,7 +10,7 @@ same numbers: the cited sources first, in that order, then the sources stored bu
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -166,13 +166,27 @@ def claim_markdown(
     *,
     code: bool = True,
 ) -> Markdown:
-    """A quoted claim with its citations; a citation of a document no longer in force carries its status."""
+    """A quoted claim with its citations; a citation of a document no longer in force carries its status. A
+    quote from another document than the subject's that speaks of itself opens with that document's title."""
     marks = "".join(
         f"{cite(numbers.get(s), s, prefix)}{f' ({labels[s]})' if labels and s in labels else ''}"
         for s in claim.sources
     )
-    quoted = Markdown(f"{md_escape(claim.text)} {marks}".strip())
+    said = f"**{md_inline(claim.attributed)}:** " if claim.attributed else ""  # whose "this proposal"
+    quoted = Markdown(f"{said}{md_escape(claim.text)} {marks}".strip())
+    if claim.items:  # the list the passage introduces, as the source lists it
+        quoted = Markdown(f"{quoted}\n\n{item_list(claim.items)}")
     return Markdown(f"{quoted}\n\n{code_block(claim.code, 'text')}") if code and claim.code else quoted
+
+
+def item_list(items: Sequence[str]) -> Markdown:
+    """Quoted list items as a Markdown list: an item starting with two more spaces is nested a level deeper
+    (four columns of indentation, as Python-Markdown wants)."""
+    lines = []
+    for item in items:
+        depth = (len(item) - len(item.lstrip(" "))) // 2
+        lines.append(f"{'    ' * depth}- {md_escape(item.strip())}")
+    return Markdown("\n".join(lines))
 
 
 # --------------------------------------------------------------------------- pages

@@ -4,7 +4,7 @@ the document is no longer in force) and its date."""
 from __future__ import annotations
 
 from ...topic.analyze import Catalog
-from ...topic.standing import date_key, inactive, standing_word
+from ...topic.standing import inactive, standing_word, stated_standing
 from ...topic.workspace import RawSource
 from ..text import Markdown, md_inline
 
@@ -16,8 +16,8 @@ def standing(source: RawSource, t: dict[str, Markdown]) -> Markdown:
     label = status_label(word, t) if word else ""
     if label and inactive(source):
         label = f"**{label}**"
-    date = date_key(source.published)
-    parts = (label, md_inline(source.landed) if source.landed else "", md_inline(date) if date else "")
+    _, landed, date = stated_standing(source, "")
+    parts = (label, md_inline(landed) if landed else "", md_inline(date) if date else "")
     return Markdown(" · ".join(part for part in parts if part))
 
 

@@ -1,0 +1,99 @@
+"""Benchmark: where each question's answer page starts, against labels written before the run (issue 29 item 5).
+
+    python bench/answer_starts.py --labels bench/answers_spotcheck.json --root /tmp/bench
+    python bench/answer_starts.py --labels bench/repo_expectations.json --root /tmp/answers/tune
+    python bench/answer_starts.py --labels bench/answers_heldout_s11.json --root /tmp/answers/src [--only jest]
+
+Labels are either `{"questions": [{"repo", "question", "start": [names]}]}` or repo_expectations.json's
+`{"repos": {name: {"question", "answer": [names]}}}`; a repository is the folder `ROOT/<repo>`. Each
+repository is researched offline once, with all its questions (as `deepkb repo run SRC --request …` does),
+and each answer page is read back from its record: the symbol it starts at, the first three it names, and
+whether the start is a labelled one (start ✓), or where the first labelled name sits among the first three.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from page_quality import scratch_checkout  # noqa: E402
+
+from generator.app.targets import repo_target  # noqa: E402
+from generator.config import Config  # noqa: E402
+from generator.llm import open_provider  # noqa: E402
+from generator.repo.run.pipeline import run_repo_research  # noqa: E402
+from generator.store import KBPaths  # noqa: E402
+
+Label = tuple[str, str, list[str]]  # (repository folder, question, names a right start has)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--labels", type=Path, required=True)
+    parser.add_argument("--root", type=Path, required=True, help="the folder holding the repositories")
+    parser.add_argument("--only", action="append", default=[], help="only these repositories")
+    args = parser.parse_args()
+    labels = [
+        label
+        for label in read_labels(json.loads(args.labels.read_text(encoding="utf-8")))
+        if (args.root / label[0]).is_dir() and (not args.only or label[0] in args.only)
+    ]
+    by_repo: dict[str, list[Label]] = {}
+    for label in labels:
+        by_repo.setdefault(label[0], []).append(label)
+    right = top3 = 0
+    print("| repository | question | starts at | then | start | rank |")
+    print("|---|---|---|---|---|---|")
+    for repo, asked in by_repo.items():
+        answers = research(args.root / repo, [question for _, question, _ in asked])
+        for _, question, wanted in asked:
+            names = answers.get(question, [])
+            rank = next((i for i, name in enumerate(names[:3], 1) if _same(name, wanted)), 0)
+            right += rank == 1
+            top3 += rank > 0
+            start = "✓" if rank == 1 else "✗"
+            then = " → ".join(names[1:4])
+            print(
+                f"| {repo} | {question} | {names[0] if names else '—'} | {then} | {start} | {rank or '✗'} |"
+            )
+    print(f"\nstart right {right}/{len(labels)}; a labelled name among the first three {top3}/{len(labels)}")
+    return 0
+
+
+def read_labels(data: dict) -> list[Label]:
+    """Both label formats as (repository, question, names)."""
+    if "questions" in data:
+        return [(q["repo"], q["question"], list(q["start"])) for q in data["questions"]]
+    return [
+        (name, entry["question"], list(entry["answer"]))
+        for name, entry in data["repos"].items()
+        if entry.get("question") and entry.get("answer")
+    ]
+
+
+def research(source: Path, questions: list[str]) -> dict[str, list[str]]:
+    """Each question's answer page's symbols, in page order, from one offline research of `source`."""
+    with tempfile.TemporaryDirectory(prefix="deepkb-answers-") as scratch:
+        checkout = source if (source / ".git").exists() else scratch_checkout(source, Path(scratch))
+        paths = KBPaths(Path(scratch) / "kb")
+        config = Config()
+        provider, _ = open_provider(paths, config.llm, "offline")
+        target = repo_target(paths, config, str(checkout), requests=questions)
+        result = run_repo_research(paths, config, provider, target)
+    return {answer.request: [s.name for s in answer.symbols] for answer in result.synthesis.answers}
+
+
+def _same(name: str, wanted: list[str]) -> bool:
+    """The name is a labelled one (a Go receiver may be written `*Engine`)."""
+    return name.replace("*", "") in wanted
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,306 @@
+"""Where an answer page starts on questions nobody tuned on (issue 29 item 5): at the function of the code
+proper where the asked process begins — every verb of the question and what it acts on counted, word forms
+read as the code spells them — never at an error type, a website's script or a command-line handler sharing
+the question's words."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from generator.repo.analyze.citations import Linker
+from generator.repo.facts.extract import extract_facts
+from generator.repo.facts.languages import SUPPORTED
+from generator.repo.map.walk import map_repository
+from generator.repo.model import Answer
+from generator.repo.plan.focus import request_terms
+from generator.repo.plan.subsystems import core_modules
+from generator.repo.synthesize.answer import Process, answer_request, asked_process, code_names
+from generator.site.pages.repo import _answer_step
+from generator.site.pages.repo_diagrams import flow_markdown
+
+
+def answer_of(tmp_path: Path, files: dict[str, str], question: str) -> Answer:
+    """The answer to `question` in a repository of `files`, from its facts."""
+    root = tmp_path / "repo"
+    for name, text in files.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(text, encoding="utf-8")
+    repo_map = map_repository(root, keep_languages=SUPPORTED, keep_bytes=10_000_000)
+    facts = extract_facts(root, repo_map)
+    linker = Linker({f.path: f.lines for f in repo_map.files}, "0" * 40, None)
+    return answer_request(question, core_modules(repo_map), facts, linker)
+
+
+def start_of(tmp_path: Path, files: dict[str, str], question: str) -> str:
+    """The symbol the answer to `question` starts at, in a repository of `files`."""
+    return answer_of(tmp_path, files, question).symbols[0].name
+
+
+CHART = {
+    "chart/__init__.py": '"""Charts."""\n',
+    "chart/core.py": (
+        '"""The chart."""\n\n\n'
+        "class Chart:\n"
+        '    """A chart on a canvas."""\n\n'
+        "    def update(self) -> None:\n"
+        '        """Recompute the scales and datasets, then render them."""\n'
+        "        self._update_layout()\n"
+        "        self.render()\n\n"
+        "    def _update_layout(self) -> None:\n"
+        '        """Update the layout of the chart: its boxes are updated."""\n'
+        "        self.boxes = 1\n\n"
+        "    def render(self) -> None:\n"
+        '        """Render the chart."""\n'
+        "        self.draw()\n\n"
+        "    def draw(self) -> None:\n"
+        '        """Draw the chart\'s layers."""\n'
+        "        self._draw_datasets()\n\n"
+        "    def _draw_datasets(self) -> None:\n"
+        '        """Draw each dataset of the chart: the datasets are drawn in order."""\n'
+        "        for layer in range(3):\n"
+        "            self._draw_dataset(layer)\n\n"
+        "    def _draw_dataset(self, layer: int) -> None:\n"
+        '        """Draw one dataset of the chart, drawn on its layer."""\n'
+        "        print(layer)\n"
+    ),
+    # other things updated and drawn, so neither verb is rare
+    "chart/legend.py": (
+        '"""The legend."""\n\n\n'
+        "class Legend:\n"
+        '    """A legend."""\n\n'
+        "    def update(self) -> None:\n"
+        '        """Update the legend\'s items."""\n\n'
+        "    def draw(self) -> None:\n"
+        '        """Draw the legend."""\n'
+    ),
+    "chart/scale.py": (
+        '"""A scale."""\n\n\n'
+        "class Scale:\n"
+        '    """A scale."""\n\n'
+        "    def update(self) -> None:\n"
+        '        """Update the scale\'s ticks."""\n\n'
+        "    def draw_ticks(self) -> None:\n"
+        '        """Draw the ticks."""\n'
+    ),
+}
+
+
+def test_every_verb_of_the_question_counts_not_only_its_last(tmp_path: Path) -> None:
+    """ "Updated and drawn": the start updates and leads to the drawing; weighing "drawn" alone started at a
+    helper named for drawing twice over."""
+    assert start_of(tmp_path, CHART, "How is a chart updated and drawn?") == "Chart.update"
+
+
+def test_the_process_is_its_verbs_and_what_they_act_on() -> None:
+    def process(question: str) -> Process:
+        return asked_process(question, request_terms(question))
+
+    assert process("How is a prepared request sent over the connection?") == Process(
+        ("sent",), ("prepared", "request")
+    )
+    assert process("How is a chart updated and drawn?") == Process(("updated", "drawn"), ("chart",))
+    assert process("How is the index built from input documents?") == Process(("built",), ("index",))
+    assert process("How does the router find the handler for a path?") == Process(("find",), ("handler",))
+    assert process("How does the agent controller run a step?") == Process(("run",), ("step",))
+    assert process("How does the client follow redirects?") == Process(("follow",), ("redirects",))
+    # a light verb names no process: what the thing becomes does
+    assert process("How is a decorated function turned into a click command?") == Process(
+        (), ("decorated", "function", "click", "command")
+    )
+    assert process("What is a session?") == Process()
+
+
+SHOP = {
+    "shop/__init__.py": '"""A shop."""\n',
+    "shop/orders.py": (
+        '"""Orders."""\n\n'
+        "from shop.stock import reserve_items\n\n\n"
+        "def place_order(items: list[str]) -> int:\n"
+        '    """Place an order: reserve its items and charge for them."""\n'
+        "    reserve_items(items)\n"
+        "    return len(items)\n"
+    ),
+    "shop/stock.py": '"""Stock."""\n\n\ndef reserve_items(items: list[str]) -> None:\n    """Reserve items."""\n',
+}
+# each shares every word of the question, more of them than the code placing an order does
+DECOYS = {
+    "error type": {
+        "shop/errors.py": (
+            '"""Errors."""\n\n\n'
+            "class OrderError(Exception):\n"
+            '    """An order placed from a cart twice."""\n\n'
+            "    def place_order(self) -> dict[str, str]:\n"
+            '        """The error of an order placed from a cart, serialized."""\n'
+            '        return {"order": "placed"}\n'
+        )
+    },
+    "website script": {
+        "website/worker.py": (
+            '"""The website\'s worker."""\n\n\n'
+            "def place_order(cart: str) -> str:\n"
+            '    """Place an order from the cart on the website."""\n'
+            "    return cart\n"
+        )
+    },
+    "record": {
+        "shop/models.py": (
+            '"""Records."""\n\n'
+            "from dataclasses import dataclass\n\n\n"
+            "@dataclass\n"
+            "class PlacedOrder:\n"
+            '    """An order once placed from a cart: its items."""\n\n'
+            "    items: list[str]\n"
+        )
+    },
+}
+
+
+@pytest.mark.parametrize("decoy", sorted(DECOYS))
+def test_an_error_type_a_record_or_a_website_script_is_never_the_start(tmp_path: Path, decoy: str) -> None:
+    files = {**SHOP, **DECOYS[decoy]}
+    assert start_of(tmp_path, files, "How is an order placed from a cart?") == "place_order"
+    found = answer_of(tmp_path, files, "How is an order placed from a cart?")
+    assert found.symbols[0].path == "shop/orders.py"
+
+
+RESPONSES = {
+    "web/__init__.py": '"""A web framework."""\n',
+    "web/app.py": (
+        '"""The application."""\n\n\n'
+        "def respond(body: str) -> bytes:\n"
+        '    """Write the body out to the socket."""\n'
+        "    return body.encode()\n\n\n"
+        "def handle(path: str) -> str:\n"
+        '    """Handle a request for a path."""\n'
+        "    return path\n"
+    ),
+}
+
+
+def test_a_noun_finds_the_verb_the_code_is_named_for(tmp_path: Path) -> None:
+    """ "response" is `respond` (a noun in -nse, its verb in -nd): Snowball keeps the two apart."""
+    assert start_of(tmp_path, RESPONSES, "How is a response produced?") == "respond"
+
+
+NAMED = {
+    "package.json": '{"name": "res", "main": "lib/response.js"}\n',
+    "lib/response.js": (
+        "var res = module.exports = {};\n\n"
+        "/**\n * Send a response.\n */\n"
+        "res.send = function send(body) {\n"
+        "  this.end(body);\n"
+        "  return this;\n"
+        "};\n\n"
+        "/**\n * Set the response body to JSON and its content type, then send the body.\n */\n"
+        "res.json = function json(obj) {\n"
+        "  var body = JSON.stringify(obj);\n"
+        "  return this.send(body);\n"
+        "};\n\n"
+        "/**\n * End the response.\n */\n"
+        "res.end = function end(chunk) {\n"
+        "  return chunk;\n"
+        "};\n"
+    ),
+}
+
+
+def test_a_question_naming_a_symbol_starts_there(tmp_path: Path) -> None:
+    assert code_names("How does res.send set the body?") == {"res.send"}
+    assert code_names("How is parse_args called by parseOptions?") == {"parse_args", "parseOptions"}
+    # `res.json` answers more of the question's words and leads to `res.send`: the question asks about the latter
+    assert start_of(tmp_path, NAMED, "How does res.send set the response body?") == "res.send"
+
+
+PIPELINE = {
+    "index/__init__.py": '"""Indexing."""\n',
+    "index/api.py": (
+        '"""The indexing API."""\n\n'
+        "from index.factory import PipelineFactory\n\n\n"
+        "def build_index(config: str) -> list[str]:\n"
+        '    """Build the index: run the pipeline\'s workflows in order."""\n'
+        "    pipeline = PipelineFactory.create_pipeline(config)\n"
+        "    return [workflow(config) for workflow in pipeline]\n"
+    ),
+    "index/factory.py": (
+        '"""Pipelines of workflows."""\n\n\n'
+        "class PipelineFactory:\n"
+        '    """Registered workflows."""\n\n'
+        "    workflows: dict = {}\n\n"
+        "    @classmethod\n"
+        "    def register_all(cls, workflows: dict) -> None:\n"
+        '        """Register workflows by name."""\n'
+        "        for name, workflow in workflows.items():\n"
+        "            cls.register(name, workflow)\n\n"
+        "    @classmethod\n"
+        "    def register(cls, name: str, workflow: object) -> None:\n"
+        '        """Register one workflow."""\n'
+        "        cls.workflows[name] = workflow\n\n"
+        "    @classmethod\n"
+        "    def create_pipeline(cls, config: str) -> list:\n"
+        '        """The pipeline\'s workflows."""\n'
+        "        return list(cls.workflows.values())\n"
+    ),
+    "index/workflows/__init__.py": (
+        '"""The built-in workflows, registered at import."""\n\n'
+        "from index.factory import PipelineFactory\n"
+        "from index.workflows.load_documents import run_workflow as run_load_documents\n\n"
+        'PipelineFactory.register_all({"load_input_documents": run_load_documents})\n'
+    ),
+    "index/workflows/load_documents.py": (
+        '"""Loading the input."""\n\n\n'
+        "def run_workflow(config: str) -> str:\n"
+        '    """Run the workflow."""\n'
+        "    return load_input_documents(config)\n\n\n"
+        "def load_input_documents(config: str) -> str:\n"
+        '    """Load the input documents: every input document read."""\n'
+        "    return config\n"
+    ),
+}
+
+
+def test_a_start_reaches_what_a_registry_calls(tmp_path: Path) -> None:
+    """The process begins at `build_index`, which reaches the input documents only through the workflows
+    registered with the factory: a registry's lookup calls what was registered with it."""
+    found = answer_of(tmp_path, PIPELINE, "How is the index built from input documents?")
+    assert [step.symbol.name for step in found.steps] == [
+        "build_index",
+        "PipelineFactory.create_pipeline",
+        "run_workflow",
+        "load_input_documents",
+    ]
+    # the registry's lookup hands the workflow on; it is no call of it
+    assert [step.handed for step in found.steps] == [False, False, True, False]
+
+
+CALLBACK = {
+    "package.json": '{"name": "diagrams", "main": "lib/render.js"}\n',
+    "lib/render.js": (
+        "/**\n * Render a diagram: queue its writers and run them.\n */\n"
+        "function renderDiagram(text) {\n"
+        "  const queue = [];\n"
+        "  queue.push(writeSvg);\n"
+        "  return queue.map((writer) => writer(text));\n"
+        "}\n\n"
+        "/**\n * Write the SVG markup of the diagram.\n */\n"
+        "function writeSvg(diagram) {\n"
+        "  return '<svg>' + diagram + '</svg>';\n"
+        "}\n\n"
+        "/**\n * Render a diagram's title, rendered once per diagram in bold.\n */\n"
+        "function renderDiagramTitle(title) {\n"
+        "  return title;\n"
+        "}\n\n"
+        "module.exports = { renderDiagram, renderDiagramTitle };\n"
+    ),
+}
+
+
+def test_a_function_handed_over_as_a_callback_is_a_step(tmp_path: Path) -> None:
+    """`renderDiagram` never calls `writeSvg`: it hands it to a queue that does. The reference is an edge,
+    so the start leads to the SVG the question asks about, past a decoy matching the question as well."""
+    found = answer_of(tmp_path, CALLBACK, "How is a diagram rendered to SVG?")
+    assert [step.symbol.name for step in found.steps] == ["renderDiagram", "writeSvg"]
+    assert found.steps[1].handed
+    assert "(handed over by `renderDiagram` at" in _answer_step(found.steps[1])
+    assert flow_markdown(found.path)[1][0].startswith("`renderDiagram` hands over `writeSvg`")

@@ -1,0 +1,155 @@
+"""A quoted list item comes with its lead-in (issue 30, item 5): the stored text keeps a list with the
+paragraph that introduces it, and a report quotes the two together or neither."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from topic_fakes import config, entry, make_corpus, offline
+
+from generator.app.topic_target import topic_target
+from generator.documents.plain import markup_prose
+from generator.site.pages.topic import publish_topic
+from generator.store import KBPaths, read_page
+from generator.topic.analyze import _quotes_of
+from generator.topic.facet_sections import opening_passages, text_sections
+from generator.topic.pipeline import run_topic_research
+from generator.topic.sentences import code_examples, list_parts, list_quote
+from generator.topic.workspace import RawSource
+
+BUNDLE = (
+    "# Filesystem Bundle\n\n## Container Format\n\n"
+    "This section defines a format for encoding a container as a *filesystem bundle*: a set of files "
+    "organized in a certain way.\n\n"
+    "The definition of a bundle is only concerned with how a container, and its configuration data, are "
+    "stored on a local filesystem.\n\n"
+    "A Standard Container bundle contains all the information needed to load and run a container.\n"
+    "This includes the following artifacts:\n\n"
+    "1. `config.json`: contains configuration data.\n"
+    "    This REQUIRED file MUST reside in the root of the bundle directory.\n\n"
+    "2. container's root filesystem: the directory referenced by `root.path`.\n\n"
+    "When supplied, these artifacts MUST all be present in a single directory on the local filesystem.\n"
+)
+
+
+def test_the_stored_text_keeps_a_list_with_the_paragraph_that_introduces_it() -> None:
+    stored = markup_prose(BUNDLE, structure=True)
+    assert (
+        "A Standard Container bundle contains all the information needed to load and run a container. "
+        "This includes the following artifacts:\n"
+        "- config.json: contains configuration data. This REQUIRED file MUST reside in the root of the "
+        "bundle directory.\n"
+        "- container's root filesystem: the directory referenced by root.path.\n\n"
+        "When supplied"
+    ) in stored  # the item naming a file is no symbol listing: it is what the paragraph lists
+    nested = "Steps:\n\n- build the image:\n  - pull the base layer\n  - add the files\n- run it\n"
+    assert markup_prose(nested, structure=True) == (
+        "Steps:\n- build the image:\n  - pull the base layer\n  - add the files\n- run it"
+    )
+    # a list under a paragraph that says what it lists in whole sentences: one block with it too
+    plain = "A cache keeps results.\n\n- first the key is hashed\n- then the entry is stored\n"
+    assert markup_prose(plain, structure=True) == (
+        "A cache keeps results.\n- first the key is hashed\n- then the entry is stored"
+    )
+    # a list right under its heading: an item a paragraph, symbol listings dropped
+    listing = "## Keys\n\n- first the key is hashed\n- `a.b` (function) `x.py:1-9`\n"
+    assert markup_prose(listing) == "first the key is hashed"
+    # the rest of a list a code block interrupts is no paragraph of its own
+    interrupted = "The options are:\n\n1. `as`:\n\n   ```\n   f(x) as y\n   ```\n\n   Reads well.\n"
+    assert markup_prose(interrupted, structure=True) == (
+        "The options are:\n- as:\n\n```\nf(x) as y\n```\n\n- Reads well."
+    )
+
+
+def test_a_list_is_quoted_whole_with_its_lead_in_or_not_at_all() -> None:
+    block = markup_prose(BUNDLE, structure=True).split("\n\n")[4]
+    lead, items = list_parts(block)
+    assert lead.endswith("the following artifacts:") and len(items) == 2
+    quote = list_quote(block)
+    assert quote is not None and quote.text == lead and quote.items == items
+    assert list_parts("Steps:\n- build:\n  - pull\n- run")[1] == ("build:", "  pull", "run")
+    # a lead-in alone that points back at what it is not quoted with; one saying nothing ("Like this:")
+    assert list_quote("The new one is very similar:\n- it has a name\n- it has a type") is None
+    assert list_quote("Like this:\n- one thing\n- another thing") is None
+    assert list_quote(
+        "一些内置常量在所有情况下都可用：\n- MODE: 应用运行的模式。\n- DEV: 是否运行在开发环境。"
+    )
+    assert (
+        list_quote("A long list follows here for the reader:\n" + "\n".join(f"- item {n}" for n in range(20)))
+        is None
+    )
+    source = RawSource(
+        id="s", source="local", url="local:bundle.md", title="Filesystem Bundle", fetched_at="", text=block
+    )
+    quotes = [q for q, _, _ in _quotes_of(source, "bundle artifacts", {"bundl", "artifact", "file"})]
+    assert [q.items for q in quotes] == [items]  # no item sentence ("This REQUIRED file…") alone
+    # a list too long to quote whole: the sentence before its lead-in alone, never an item
+    long = "Bundles hold what a runtime needs to start.\nThe files are:\n" + "\n".join(
+        f"- file {n} holds the bundle data of part {n}." for n in range(20)
+    )
+    source = RawSource(id="t", source="local", url="local:b.md", title="Bundles", fetched_at="", text=long)
+    quotes = [q.text for q, _, _ in _quotes_of(source, "bundle files", {"bundl", "file"})]
+    assert quotes == ["Bundles hold what a runtime needs to start."]
+
+
+def test_a_section_opening_with_a_list_is_quoted_with_it() -> None:
+    text = markup_prose(BUNDLE, structure=True)
+    section = next(s for s in text_sections(text) if s.heading == "Container Format")
+    passages = opening_passages(section, 3)
+    assert passages[0].text.startswith("The definition of a bundle")  # "This section…" refers to its heading
+    assert passages[1].items and passages[1].text.endswith("the following artifacts:")
+    assert len(passages) == 2  # "When supplied, these artifacts MUST…" speaks of the list: not alone
+
+
+def test_a_code_example_is_not_quoted_with_a_lead_in_pointing_back() -> None:
+    text = (
+        "## Proposal\n\nThe old declaration reads:\n\n```\ntype T = U\n```\n\n"
+        "The new one is very similar:\n\n```\ntype T U\n```\n"
+    )
+    section = text_sections(text)[0]
+    assert opening_passages(section, 2) == []  # "The new one" is the one its reader has not seen
+    said = (
+        "Go declares a new named type from another type with a type declaration. " + text.split("\n\n", 3)[3]
+    )
+    assert [q.code for q in code_examples(said)] == ["type T U"]  # quoted with what it compares with
+
+
+def test_the_report_prints_a_quoted_list_under_its_lead_in(kb_root: Path) -> None:
+    noise = {
+        f"other{n}.md": f"# Runtime {n}\n\nThe runtime {n} starts processes and reports their state.\n"
+        for n in range(4)
+    }
+    make_corpus(kb_root, {"bundle.md": BUNDLE, **noise}, folder="spec")
+    paths = KBPaths(kb_root)
+    result = run_topic_research(
+        paths,
+        config(),
+        offline(),
+        topic_target(paths, entry(topic="filesystem bundle", sources=["local:spec"], verify=False)),
+        publish=publish_topic,
+    )
+    _, report = read_page(paths.topic_dir(result.slug) / "output" / "report.md")
+    assert "This includes the following artifacts: [\\[1\\]]" in report
+    assert "\n\n- config.json: contains configuration data." in report
+    assert "\n- container's root filesystem:" in report
+    # no item is quoted as a sentence of its own
+    assert "\n\nThis REQUIRED file" not in report and "\n\ncontainer's root" not in report
+
+
+def test_an_item_leading_into_a_nested_list_is_no_lead_out_of_the_list() -> None:
+    nested = (
+        "## Hooks\n\nFor POSIX platforms, the configuration structure supports hooks for custom actions.\n\n"
+        "- hooks (object) MAY contain any of the following properties:\n    - prestart (array) of hooks\n"
+    )
+    [section] = text_sections(markup_prose(nested, structure=True))
+    [passage] = opening_passages(section)
+    assert passage.items == (
+        "hooks (object) MAY contain any of the following properties:",
+        "  prestart (array) of hooks",
+    )
+    examples = (
+        "## Examples\n\nAvoid a nested if and remove one indentation level.\n\n- Current:\n\n  ```\n  if a:\n"
+        "      if b:\n          run()\n  ```\n"
+    )
+    [section] = text_sections(markup_prose(examples, structure=True))
+    assert opening_passages(section) == []  # about the example it leads into, which a quote leaves out

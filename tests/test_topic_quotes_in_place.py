@@ -1,0 +1,123 @@
+"""A quoted passage reads the same in the report as in its document (issue 30): it is quoted under the facet
+its sections treat, a quote from another document speaking of "this PEP" names that document, a sentence
+about an example is not quoted without it, and "current state" is answered by the defining document's header.
+"""
+
+from __future__ import annotations
+
+from topic_fakes import offline
+
+from generator.topic.analyze import Catalog, analyze, path_facets
+from generator.topic.facet_sections import section_facets
+from generator.topic.plan import heuristic_plan
+from generator.topic.sentences import needs_antecedent, points_elsewhere, sentence_headings
+from generator.topic.standing import proposals_only, usable_for
+from generator.topic.workspace import RawSource
+
+
+def _source(sid: str, title: str, text: str, status: str = "", relevance: float = 0.9) -> RawSource:
+    return RawSource(
+        sid, "local", f"local:peps/{sid}.md", title, "2026-01-01T00:00:00Z", text,
+        kind="local", relevance=relevance, status=status, published="2018-02-28", landed="Python 3.8",
+    )  # fmt: skip
+
+
+SUBJECT = (
+    "# Assignment Expressions\n\n## Abstract\n\nThis is a proposal for creating a way to assign to variables "
+    "within an expression using the notation NAME := expr.\n\n## Specification\n\nA named expression binds "
+    "the value of the expression to the target name in the current scope.\n\n## Rejected alternative proposals"
+    "\n\n### Special-casing conditional statements\n\nOne of the most popular use cases of assignment "
+    "expressions is if and while statements, which a statement-only spelling would serve.\n"
+)
+OTHER = (
+    "# Augmented assignment operators\n\n## Abstract\n\nThis PEP allows augmented assignment expressions "
+    "such as x += 1 to be used as expressions wherever assignment expressions are allowed.\n"
+)
+
+
+def test_a_passage_under_a_section_of_another_facet_stays_there() -> None:
+    text = "# Doc\n\n## Rejected alternative proposals\n\n### Special-casing\n\nOne popular spelling was rejected.\n"
+    sentences = ["One popular spelling was rejected."]
+    [path] = sentence_headings(text, sentences)
+    assert path == ("Doc", "Rejected alternative proposals", "Special-casing")
+    assert path_facets(path) == {"alternatives"}
+    assert section_facets("Rejected alternative proposals") == {"alternatives"}  # not "how" for "proposal"
+    assert section_facets("Additional restrictions") == {"limits"}
+    # a comment line in a code block is no heading
+    code = "## Usage\n\n```\n# a comment\nx = 1\n```\n\nThe value is bound in the current scope.\n"
+    assert sentence_headings(code, ["The value is bound in the current scope."]) == [("Usage",)]
+
+
+def test_a_withdrawn_proposal_does_not_answer_how_beside_the_defining_one_in_force() -> None:
+    subject = _source("s", "Assignment Expressions", SUBJECT, "final", relevance=0.93)
+    other = _source("o", "Augmented Assignment Expressions", OTHER, "withdrawn", relevance=0.95)
+    assert proposals_only([subject, other])  # the withdrawn one scored highest…
+    assert not proposals_only([subject, other], defining={"s"})  # …but the subject's own is in force
+    assert not usable_for("how", [subject, other], defining={"s"})(other)
+
+
+def test_another_documents_self_reference_is_attributed_and_the_header_states_the_current_state() -> None:
+    subject = _source("s", "Assignment Expressions", SUBJECT, "final", relevance=0.93)
+    other = _source("o", "Augmented assignment operators", OTHER, "final", relevance=0.9)
+    plan = heuristic_plan("assignment expressions")
+    for step in plan.steps:
+        step.sources, step.status = ["s", "o"], "done"
+    analysis = analyze(offline(), plan, Catalog([subject, other]), lang="en")
+    claims = {c.text: c for s in analysis.sections for c in s.claims}
+    theirs = [c for c in claims.values() if c.sources == ["o"]]
+    assert theirs and all(c.attributed == "Augmented assignment operators" for c in theirs)
+    assert all(
+        not c.attributed for c in claims.values() if c.sources == ["s"]
+    )  # "this is a proposal": its own
+    current = next(s for s in analysis.sections if "current state" in s.question)
+    assert current.claims[0].header and current.claims[0].text.startswith("Assignment Expressions — final")
+    how = next(s for s in analysis.sections if s.question.startswith("How do"))
+    assert not any("popular use cases" in c.text for c in how.claims)  # a rejected alternative's passage
+
+
+def test_sentences_pointing_elsewhere_or_back_are_not_quoted_alone() -> None:
+    assert needs_antecedent("Conversely, assignment expressions do not support multiple targets.")
+    assert needs_antecedent("As an example, consider the generator that results from the expression.")
+    assert needs_antecedent("On all other platforms, this field is REQUIRED.")
+    assert not needs_antecedent("In Python 3.8, this PEP adds the walrus operator to the language grammar.")
+    assert not needs_antecedent("When the runner fails, it retries the request after a short delay.")
+    assert points_elsewhere(
+        "Below are a number of alternative syntaxes, which have been rejected in favour of the one given above."
+    )
+    assert points_elsewhere("Our strategy is to release only the call graph builder (see Figure 2) first.")
+    assert points_elsewhere("As described in the previous section, you can disable the warning for marks.")
+    assert needs_antecedent("In this example, monkeypatch.setattr is used to patch Path.home for the test.")
+    assert not points_elsewhere("The := operator groups more tightly than a comma in all positions.")
+
+
+def test_a_sentence_right_after_an_example_speaking_of_it_is_not_quoted_without_it() -> None:
+    text = (
+        "## Examples\n\nReading a file line by line until the end works with a loop:\n\n```\nwhile line := "
+        "f.readline():\n    print(line)\n```\n\nCalling readline in the while condition makes the code more "
+        "compact without making it harder to understand.\n\nAssignment expressions keep the loop condition and "
+        "the binding of the line in one place.\n"
+    )
+    source = _source("s", "Assignment Expressions", text, "final")
+    from generator.topic.analyze import _quotes_of
+
+    quoted = [q.text for q, _, _ in _quotes_of(source, "assignment expressions", {"assign", "loop", "line"})]
+    assert not any(q.startswith("Calling readline") for q in quoted)
+    assert any(q.startswith("Assignment expressions keep") for q in quoted)
+
+
+def test_a_limit_is_found_in_the_words_documents_state_it_in() -> None:
+    text = (
+        "# Dependency pre-bundling\n\nDependency pre-bundling converts dependencies shipped as CommonJS into "
+        "native modules when the dev server starts.\n\n## Detailed design\n\nThe dev server scans the source "
+        "files for bare imports and bundles each dependency it finds into one module.\n\n## Caching\n\n"
+        "Dependency pre-bundling cannot run during "
+        "production builds, where the bundler handles dependencies itself.\n"
+    )
+    plan = heuristic_plan("dependency pre-bundling")
+    for step in plan.steps:
+        step.sources, step.status = ["s"], "done"
+    analysis = analyze(offline(), plan, Catalog([_source("s", "Dependency pre-bundling", text)]), lang="en")
+    limits = next(s for s in analysis.sections if "limits" in s.question)
+    assert [c.text for c in limits.claims] == [
+        "Dependency pre-bundling cannot run during production builds, where the bundler handles dependencies itself."
+    ]
