@@ -366,3 +366,25 @@ def test_current_state_is_read_from_the_newest_documents_about_the_subject() -> 
     usable = usable_for("current", sources, about)
     assert [s.id for s in sources if usable(s)] == ["adt"]
     assert [s.id for s in sources if usable_for("current", sources)(s)] == ["cap"]  # newest of all, unasked
+
+
+def test_what_the_subject_is_and_how_it_works_are_told_by_documents_about_it() -> None:
+    from generator.topic.standing import usable_for
+
+    about = wsp.RawSource("a", "local", "local:d/a.md", "Const generics", "2026-01-01T00:00:00Z", "Text.")
+    asm = wsp.RawSource("b", "local", "local:d/b.md", "asm const ptr", "2026-01-01T00:00:00Z", "Text.")
+    for facet in ("what", "how"):
+        usable = usable_for(facet, [about, asm], {"a"})
+        assert usable(about) and not usable(asm)
+    assert usable_for("alternatives", [about, asm], {"a"})(asm)  # another proposal may be an alternative
+    assert usable_for("how", [about, asm], set())(asm)  # none says it is about the subject: all may answer
+
+
+def test_the_defining_documents_are_about_the_subject_whatever_their_title_names() -> None:
+    from generator.topic.defining import sources_about
+    from generator.topic.judge import RelevanceJudge
+
+    judge = RelevanceJudge("热模块替换 API")
+    sources = [("hmr", "HMR API", "Vite 通过 import.meta.hot 暴露 HMR API。"), ("x", "其他", "其他内容。")]
+    assert sources_about(sources, judge, {"hmr"}) == {"hmr"}
+    assert sources_about(sources, judge, set()) == set()

@@ -29,11 +29,11 @@ from ..text.sentences import sentences as split_all
 from . import bounds
 from .aspects import aspect_words
 from .defining import (
-    about_subject,
     asked_subject,
     defines,
     most_about,
     opens_with_subject,
+    sources_about,
     titled_after,
 )
 from .facet_sections import (
@@ -344,7 +344,7 @@ def passage_pools(
     facets |= {q: facets[q] | LIMIT_CUES for q, _, _ in questions if facet_of(plan, q) == "limits"}
     strongest = max((s.relevance or 0.0 for s in catalog.sources), default=0.0)
     titled = set(defining) or defining_sources(catalog.sources, judge)
-    about = {s.id for s in catalog.sources if about_subject(s.title, s.text, judge.topic, judge)}
+    about = sources_about([(s.id, s.title, s.text) for s in catalog.sources], judge, titled)
     pools = {}
     for question, focus, ids in questions:
         facet = facet_of(plan, question)

@@ -8,7 +8,7 @@ whose text writes the operator as `?`, never "question mark").
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from ..retrieval.scoring import lead_of
 from ..text.words import tokens
@@ -96,6 +96,16 @@ def about_subject(title: str, text: str, topic: str, judge: RelevanceJudge) -> b
     """Whether a document says it is about the topic: titled after it, or its own opening (abstract or first
     paragraph) names it. "Precise capturing" names const generics in a passage, never in its opening."""
     return names_topic(title, topic, judge) or names_topic(lead_of(text), topic, judge)
+
+
+def sources_about(
+    sources: Sequence[tuple[str, str, str]], judge: RelevanceJudge, defining: Collection[str]
+) -> set[str]:
+    """Ids of the (id, title, text) sources about the judge's topic: the `defining` ones, whatever their title
+    or opening names ("HMR API" defines 热模块替换 API), and those whose title or opening names it."""
+    return set(defining) | {
+        sid for sid, title, text in sources if about_subject(title, text, judge.topic, judge)
+    }
 
 
 def defines(title: str, text: str, topic: str, judge: RelevanceJudge) -> bool:

@@ -79,22 +79,30 @@ def proposals_only(sources: Sequence[RawSource], defining: Collection[str] = ())
     return bool(judged) and inactive(max(judged, key=lambda s: s.relevance or 0.0))
 
 
+# facets only documents about the subject answer, once one is stored: "What are const generics?" quoted an RFC
+# on asm! operands ("Casting the pointer to usize does not help:") and one on statics
+SUBJECT_ONLY = frozenset({"what", "how"})
+
+
 def usable_for(
     facet: str, sources: Sequence[RawSource], about: Collection[str] = (), defining: Collection[str] = ()
 ) -> Callable[[RawSource], bool]:
     """Which sources may answer a sub-question of `facet`. A document no longer in force answers none of
     CURRENT_ONLY, unless the subject has nothing else (`proposals_only`, given the ids of the documents
     `defining` it): then it answers all but "current state", labelled with its status wherever it is
-    quoted. "Current state" reads the newest of the sources `about` the subject (those saying so in their
-    title or opening) when there are any: the newest stored document was a 2024 RFC on capturing generic
-    parameters, quoted as the current state of const generics."""
+    quoted. `about` are the sources saying in their title or opening that they are about the subject: when
+    there are any, only they answer SUBJECT_ONLY, and "current state" reads the newest of them (the newest
+    stored document was a 2024 RFC on capturing generic parameters, quoted as the current state of const
+    generics)."""
     in_force = [s for s in sources if not inactive(s)]
     on_subject = [s for s in in_force if s.id in about]
     recent = newest(on_subject or in_force) if facet == "current" else set()
     barred = CURRENT_ONLY if not proposals_only(sources, defining) else frozenset({"current"})
+    # what the subject is and how it works are told by documents about it, once any is stored
+    subject_only = facet in SUBJECT_ONLY and any(s.id in about for s in sources)
 
     def usable(source: RawSource) -> bool:
-        if facet in barred and inactive(source):
+        if facet in barred and inactive(source) or subject_only and source.id not in about:
             return False
         return facet != "current" or source.id in recent
 
