@@ -33,6 +33,7 @@ from .defining import (
     defines,
     most_about,
     opens_with_subject,
+    plan_subject,
     sources_about,
     titled_after,
 )
@@ -70,7 +71,7 @@ from .sentences import (
     speaks_of_shown_code,
     text_blocks,
 )
-from .standing import date_key, inactive, stated_standing, usable_for
+from .standing import SUBJECT_ONLY, date_key, inactive, stated_standing, usable_for
 from .workspace import RawSource
 
 CLAIMS_PER_QUESTION = 4
@@ -345,6 +346,9 @@ def passage_pools(
     strongest = max((s.relevance or 0.0 for s in catalog.sources), default=0.0)
     titled = set(defining) or defining_sources(catalog.sources, judge)
     about = sources_about([(s.id, s.title, s.text) for s in catalog.sources], judge, titled)
+    subject = {
+        s.id for s in subject_documents(catalog, titled) if _is_titled(s.title, plan_subject(plan.topic))
+    }
     pools = {}
     for question, focus, ids in questions:
         facet = facet_of(plan, question)
@@ -370,8 +374,36 @@ def passage_pools(
         if question in aspects:
             treated = aspect_candidates([s for s in catalog.sources if usable(s)], facets[question], judge)
         quoted = {c.text for c in treated}
-        pools[question] = [*treated, *(c for c in pools[question] if c.text not in quoted)]
+        pools[question] = _subject_first(
+            [*treated, *(c for c in pools[question] if c.text not in quoted)], facet, subject
+        )
     return pools
+
+
+def _is_titled(title: str, subject: str) -> bool:
+    """A title that is the subject's name and nothing more ("Property Wrappers" for "property wrappers",
+    a proposal number or a "PEP 572:" prefix aside): that document is the subject's own account, where one
+    titled "Extend property wrappers to parameters" is about something it adds."""
+
+    def words(text: str) -> list[str]:
+        return [w.rstrip("s") for w in re.findall(r"[^\W\d_]+", text.lower()) if w not in _TITLE_FILLER]
+
+    named = words(subject)
+    return bool(named) and words(title.split(":", 1)[-1] if ":" in title else title) == named
+
+
+_TITLE_FILLER = frozenset({"the", "a", "an", "pep", "rfc", "se", "proposal"})
+SUBJECT_PASSAGES = 2  # passages of the subject's own documents that answer "what"/"how" without the others
+
+
+def _subject_first(pool: list[Candidate], facet: str, subject: set[str]) -> list[Candidate]:
+    """What the subject is and how it works, from its own account when that answers: a proposal extending
+    it ("Extend property wrappers to parameters") or changing one detail of it says how something else
+    works. Other documents answer only where the subject's own give fewer than SUBJECT_PASSAGES passages."""
+    if facet not in SUBJECT_ONLY or not subject:
+        return pool
+    own = [c for c in pool if c.source in subject]
+    return own if len(own) >= SUBJECT_PASSAGES else pool
 
 
 def _states_own_standing(source: RawSource, facet: str, defining: set[str]) -> bool:
