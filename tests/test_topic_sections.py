@@ -393,7 +393,7 @@ def test_the_defining_documents_are_about_the_subject_whatever_their_title_names
 def test_what_and_how_come_from_the_subjects_own_account_when_it_answers() -> None:
     # swift's "property wrappers": SE-0293 "Extend Property Wrappers to Function and Closure Parameters" is
     # titled after the subject too, but it says how parameters gain them; SE-0258 "Property Wrappers" is the
-    # subject's own account, and its passages answer "what" and "how" alone when it has enough of them
+    # subject's own account, and its passages answer "what" alone when it has enough of them
     from generator.topic.analyze import Candidate, _is_titled, _subject_first
 
     assert _is_titled("Property Wrappers", "property wrappers")
@@ -407,7 +407,7 @@ def test_what_and_how_come_from_the_subjects_own_account_when_it_answers() -> No
         passage("Parameters may carry a wrapper.", "se0293"),
         passage("A wrapper stores the value.", "se0258"),
     ]
-    assert _subject_first(pool, "how", {"se0258"}) == pool  # one passage of its own: the others still answer
+    assert _subject_first(pool, "what", {"se0258"}) == pool  # one passage of its own: the others still answer
     pool.append(passage("The compiler synthesizes the storage.", "se0258"))
-    assert [c.source for c in _subject_first(pool, "how", {"se0258"})] == ["se0258", "se0258"]
-    assert _subject_first(pool, "alternatives", {"se0258"}) == pool  # other facets read every document
+    assert [c.source for c in _subject_first(pool, "what", {"se0258"})] == ["se0258", "se0258"]
+    assert _subject_first(pool, "how", {"se0258"}) == pool  # other facets read every document

@@ -71,7 +71,7 @@ from .sentences import (
     speaks_of_shown_code,
     text_blocks,
 )
-from .standing import SUBJECT_ONLY, date_key, inactive, stated_standing, usable_for
+from .standing import date_key, inactive, stated_standing, usable_for
 from .workspace import RawSource
 
 CLAIMS_PER_QUESTION = 4
@@ -397,10 +397,11 @@ SUBJECT_PASSAGES = 2  # passages of the subject's own documents that answer "wha
 
 
 def _subject_first(pool: list[Candidate], facet: str, subject: set[str]) -> list[Candidate]:
-    """What the subject is and how it works, from its own account when that answers: a proposal extending
-    it ("Extend property wrappers to parameters") or changing one detail of it says how something else
-    works. Other documents answer only where the subject's own give fewer than SUBJECT_PASSAGES passages."""
-    if facet not in SUBJECT_ONLY or not subject:
+    """What the subject is, from its own account when that answers: a proposal extending it ("Extend
+    property wrappers to parameters") or changing one detail of it says what something else is. Other
+    documents answer only where the subject's own gives fewer than SUBJECT_PASSAGES passages. ("How it
+    works" keeps every document about it: one account alone left too few sources cited to verify.)"""
+    if facet != "what" or not subject:
         return pool
     own = [c for c in pool if c.source in subject]
     return own if len(own) >= SUBJECT_PASSAGES else pool
