@@ -41,6 +41,12 @@ def test_a_passage_under_a_section_of_another_facet_stays_there() -> None:
     [path] = sentence_headings(text, sentences)
     assert path == ("Doc", "Rejected alternative proposals", "Special-casing")
     assert path_facets(path) == {"alternatives"}
+    # nor when its own heading names another facet: SE-0258's "### Kotlin-like `by` syntax" under
+    # "## Alternatives considered" was quoted under "How do property wrappers work?"
+    assert path_facets(("Property Wrappers", "Alternatives considered", "Kotlin-like `by` syntax")) == {
+        "alternatives"
+    }
+    assert path_facets(("Property Wrappers", "Detailed design", "Kotlin-like `by` syntax")) == {"how"}
     assert section_facets("Rejected alternative proposals") == {"alternatives"}  # not "how" for "proposal"
     assert section_facets("Additional restrictions") == {"limits"}
     # a comment line in a code block is no heading

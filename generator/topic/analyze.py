@@ -741,8 +741,12 @@ def candidates(
 def path_facets(headings: Sequence[str]) -> set[str]:
     """The outline facets the sections a passage stands in say they answer: its own section's heading's, else
     the nearest enclosing one's that names any ("### Special-casing conditional statements" under "# Rejected
-    alternative proposals")."""
-    return next((found for h in reversed(headings) if (found := heading_facets(h))), set())
+    alternative proposals"). Anything under an alternatives section is an alternative, whatever its own
+    heading says ("### Kotlin-like `by` syntax" under "## Alternatives considered" is not how it works)."""
+    named = [heading_facets(h) for h in headings]
+    if any("alternatives" in found for found in named):
+        return {"alternatives"}
+    return next((found for found in reversed(named) if found), set())
 
 
 def sentence_statistics(judge: RelevanceJudge, sources: list[RawSource]) -> None:
