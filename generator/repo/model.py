@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal, Protocol
@@ -311,6 +311,11 @@ class FlowBranch:
 
     hop: FlowHop
     below: tuple[FlowBranch, ...] = ()
+
+
+def depth_first(tree: Sequence[FlowBranch]) -> list[FlowHop]:
+    """A call tree's hops in call order: each call, then the calls below it."""
+    return [hop for branch in tree for hop in (branch.hop, *depth_first(branch.below))]
 
 
 @dataclass(frozen=True)

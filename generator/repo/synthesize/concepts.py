@@ -15,7 +15,7 @@ from generator.errors import ProviderAuthError, ProviderError, ResearchError, er
 from generator.llm.base import Prompt, Provider
 from generator.llm.window import context_window, fit_entries
 from generator.repo.docs.model import DocConcept
-from generator.repo.model import Citation, ConceptText, DocPassage, FlowBranch, FlowHop, KeyType
+from generator.repo.model import Citation, ConceptText, DocPassage, KeyType, depth_first
 from generator.repo.run.session import fingerprint
 from generator.repo.run.study import Study
 from generator.repo.synthesize.grounded import Fact, GivenLinker, checked_prose, given_linker
@@ -130,17 +130,12 @@ def concept_facts(concept: DocConcept) -> list[Fact]:
         for s in concept.symbols
         if s.name not in typed and s.citation is not None
     ]
-    for number, hop in enumerate(_hops(concept.flow), 1):  # the code path its page shows, call by call
+    for number, hop in enumerate(depth_first(concept.flow), 1):  # the code path its page shows, call by call
         where = f" ({hop.citation.path}:{hop.citation.start})" if hop.citation else ""
         said = f"{number}. {hop.caller} calls {hop.callee}{where}"
         facts.append(Fact(said, (hop.citation,) if hop.citation else (), "calls"))
     facts += [_passage_fact(p) for page in concept.pages for p in page.passages]
     return facts
-
-
-def _hops(tree: Sequence[FlowBranch]) -> list[FlowHop]:
-    """A call tree's hops depth first: each call, then the calls below it."""
-    return [hop for branch in tree for hop in (branch.hop, *_hops(branch.below))]
 
 
 def _passage_fact(passage: DocPassage) -> Fact:

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
 from generator.repo.docs.model import ProjectDocs
-from generator.repo.model import DocPassage, FlowBranch, FlowPassage
+from generator.repo.model import DocPassage, FlowBranch, FlowPassage, depth_first
 from generator.text.sentences import sentences
 
 MOST = 3  # passages shown
@@ -55,14 +55,9 @@ def without_lead_in(text: str) -> str:
 def _flow_order(tree: Sequence[FlowBranch]) -> dict[str, tuple[int, str]]:
     """Each short name of the flow (root first, then depth first) → (its rank, the name as the flow says it)."""
     order: dict[str, tuple[int, str]] = {}
-    hops = list(tree)
-    if hops:
-        _note(order, hops[0].hop.caller)
-    stack = list(reversed(hops))
-    while stack:
-        branch = stack.pop()
-        _note(order, branch.hop.callee)
-        stack.extend(reversed(branch.below))
+    hops = depth_first(tree)
+    for name in [hops[0].caller, *(hop.callee for hop in hops)] if hops else []:
+        _note(order, name)
     return order
 
 
