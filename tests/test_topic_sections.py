@@ -394,11 +394,12 @@ def test_what_and_how_come_from_the_subjects_own_account_when_it_answers() -> No
     # swift's "property wrappers": SE-0293 "Extend Property Wrappers to Function and Closure Parameters" is
     # titled after the subject too, but it says how parameters gain them; SE-0258 "Property Wrappers" is the
     # subject's own account, and its passages answer "what" alone when it has enough of them
-    from generator.topic.analyze import Candidate, _is_titled, _subject_first
+    from generator.topic.analyze import Candidate, _subject_first
+    from generator.topic.defining import titled_as
 
-    assert _is_titled("Property Wrappers", "property wrappers")
-    assert _is_titled("PEP 572: Assignment Expressions", "assignment expression")
-    assert not _is_titled("Extend Property Wrappers to Function and Closure Parameters", "property wrappers")
+    assert titled_as("Property Wrappers", "property wrappers")
+    assert titled_as("PEP 572: Assignment Expressions", "assignment expression")
+    assert not titled_as("Extend Property Wrappers to Function and Closure Parameters", "property wrappers")
 
     def passage(text: str, source: str) -> Candidate:
         return Candidate(text, source, 1.0, 0.5, 0.1)

@@ -36,6 +36,7 @@ from .defining import (
     plan_subject,
     sources_about,
     titled_after,
+    titled_as,
 )
 from .facet_sections import (
     opening_passages,
@@ -347,7 +348,7 @@ def passage_pools(
     titled = set(defining) or defining_sources(catalog.sources, judge)
     about = sources_about([(s.id, s.title, s.text) for s in catalog.sources], judge, titled)
     subject = {
-        s.id for s in subject_documents(catalog, titled) if _is_titled(s.title, plan_subject(plan.topic))
+        s.id for s in subject_documents(catalog, titled) if titled_as(s.title, plan_subject(plan.topic))
     }
     pools = {}
     for question, focus, ids in questions:
@@ -380,20 +381,7 @@ def passage_pools(
     return pools
 
 
-def _is_titled(title: str, subject: str) -> bool:
-    """A title that is the subject's name and nothing more ("Property Wrappers" for "property wrappers",
-    a proposal number or a "PEP 572:" prefix aside): that document is the subject's own account, where one
-    titled "Extend property wrappers to parameters" is about something it adds."""
-
-    def words(text: str) -> list[str]:
-        return [w.rstrip("s") for w in re.findall(r"[^\W\d_]+", text.lower()) if w not in _TITLE_FILLER]
-
-    named = words(subject)
-    return bool(named) and words(title.split(":", 1)[-1] if ":" in title else title) == named
-
-
-_TITLE_FILLER = frozenset({"the", "a", "an", "pep", "rfc", "se", "proposal"})
-SUBJECT_PASSAGES = 2  # passages of the subject's own documents that answer "what"/"how" without the others
+SUBJECT_PASSAGES = 2  # passages of the subject's own documents that answer "what" without the others
 
 
 def _subject_first(pool: list[Candidate], facet: str, subject: set[str]) -> list[Candidate]:

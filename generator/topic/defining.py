@@ -80,6 +80,21 @@ def titled_after(title: str, topic: str, judge: RelevanceJudge) -> bool:
     return names_topic(title, topic, judge)
 
 
+def titled_as(title: str, subject: str) -> bool:
+    """A title that is the subject's name and nothing more ("Property Wrappers" for "property wrappers",
+    a proposal number or a "PEP 572:" prefix aside): that document is the subject's own account, where one
+    titled "Extend property wrappers to parameters" is about something it adds."""
+    named = _name_words(subject)
+    return bool(named) and _name_words(title.split(":", 1)[-1]) == named
+
+
+_TITLE_FILLER = frozenset({"pep", "rfc", "se", "proposal"})
+
+
+def _name_words(text: str) -> list[str]:
+    return [word for word in tokens(text) if word not in _TITLE_FILLER]
+
+
 def names_topic(text: str, topic: str, judge: RelevanceJudge) -> bool:
     """Whether `text` names every concept of the topic, or of one of the subjects it joins. A concept is
     named by one of its spellings whole: "type" in "type hints" is also spelled "type hint", and a title
