@@ -25,6 +25,7 @@ from generator.repo.analyze.describe import (
     lead,
     main_chain,
     module_lines,
+    opening_sentence,
 )
 from generator.repo.analyze.draft import repeats_itself, shard_purpose, split_model_summary
 from generator.repo.checkout.history import file_history
@@ -168,9 +169,9 @@ def docs_say(analysis: ShardAnalysis, concepts: Sequence[DocConcept]) -> str:
     within = [c for c in concepts if c.symbols and c.symbols[0].path in analysis.shard.files]
     holding = [c for c in [*led, *(c for c in within if c not in led)] if name in _name_words(c.name)]
     for concept in named or [*holding, *led]:
-        opening = next((p.text for page in concept.pages for p in page.passages if p.kind == "paragraph"), "")
-        sentence = first_sentence(opening, SUMMARY_CHARS)
-        if sentence and not sentence.rstrip().endswith(":"):
+        said = [p.text for page in concept.pages for p in page.passages if p.kind == "paragraph"]
+        sentence = opening_sentence(said[:1], SUMMARY_CHARS)
+        if sentence:
             return sentence
     return ""
 
