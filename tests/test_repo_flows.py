@@ -535,3 +535,34 @@ def test_a_module_a_package_exports_under_a_subpath_is_public_api(tmp_path: Path
     facts = facts_of(tmp_path, files)
     assert facts.files["src/compiler/index.js"].api_names == ["compile"]
     assert facts.files["src/compiler/phases.js"].api_names == []  # exported by a module, not by the package
+
+
+def test_a_method_called_on_an_object_just_made_is_a_call_of_the_class_method(tmp_path: Path) -> None:
+    files = {
+        "calc/__init__.py": "from .engine import evaluate\n",
+        "calc/engine.py": (
+            "class Engine:\n    def run(self, text):\n        return text.split()\n\n\n"
+            "def evaluate(text):\n    return Engine().run(text)\n"
+        ),
+    }
+    facts = facts_of(tmp_path, files)
+    assert facts.calls is not None
+    calls = {(e.caller, e.callee) for e in facts.calls.edges(["calc/engine.py"])}
+    assert {("evaluate", "Engine"), ("evaluate", "Engine.run")} <= calls
+    assert first_flow(facts) == ["evaluate", "Engine.run"]
+
+
+def test_the_flow_starts_at_the_best_entry_point_that_calls_into_the_code(tmp_path: Path) -> None:
+    files = {
+        "README.md": "# kit\n\n```python\nimport kit\nkit.dump({'a': 1})\nkit.dump([])\n```\n",
+        "kit/__init__.py": "from .api import dump, load\n",
+        "kit/api.py": (
+            f"import json\n\n\ndef dump(value):\n{_lines(30)}    return json.dumps(value)\n\n\n"
+            "def load(text):\n    return decode(text)\n\n\n"
+            f"def decode(text):\n{_lines(10)}    return text\n"
+        ),
+    }
+    facts = facts_of(tmp_path, files)
+    assert facts.calls is not None
+    assert facts.calls.entries(limit=1) == [("kit/api.py", "dump")]  # used, and longer: it ranks first
+    assert first_flow(facts) == ["load", "decode"]  # but it calls only into json: no flow of its own

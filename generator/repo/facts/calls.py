@@ -31,6 +31,7 @@ from generator.repo.model import CallEdge, CallTree, FileFacts, Symbol
 
 MAX_CALLERS = 40  # files whose calls into a set of files are shown (the most important ones)
 CALLS_MAX_BYTES = 400_000  # larger files (generated tables, vast test modules) are not read for calls
+ENTRIES = 8  # entry points tried, best first, for a main flow that leads somewhere
 
 
 class CallGraph:
@@ -104,13 +105,17 @@ class CallGraph:
 
     def tree(self, paths: Iterable[str] | None = None) -> list[CallTree]:
         """calltree.call_tree from a maintainer's entry point of `paths`, else from the command of a
-        command-line tool leading to the most code, else from the best entry point (flows.entry_points):
-        the calls it makes, each with the calls below it."""
+        command-line tool leading to the most code, else from the best entry point (flows.entry_points)
+        that calls into the repository's code: the calls it makes, each with the calls below it."""
         paths = list(self.files if paths is None else paths)
         within = set(paths)
         chosen = [node for node in self.entry_points if node[0] in within]  # a maintainer's comes first
         commands = [node for node in self.commands if node[0] in within]
-        return self.tree_from(chosen[:1] or commands or self.entries(paths, limit=1))
+        if chosen or commands:
+            return self.tree_from(chosen[:1] or commands)
+        # the best entry point whose calls lead anywhere: one calling only into other packages has no tree
+        trees = (call_tree(self, self.files, entry) for entry in self.entries(paths, limit=ENTRIES))
+        return next((tree for tree in trees if tree), [])
 
     def tree_from(self, candidates: Iterable[Node]) -> list[CallTree]:
         """calltree.call_tree from the candidate (best first) leading to the most code: [] without one."""

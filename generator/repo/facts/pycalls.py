@@ -224,6 +224,9 @@ class PythonCalls:
                     return self.method(cls[0], cls[1], method)
         if isinstance(receiver, ast.Name):
             return self._on_name(scope, local, receiver.id, method)
+        if isinstance(receiver, ast.Call):  # Engine().run(): a method of the class it has just made
+            cls = self._class_of(scope, receiver)
+            return self.method(cls[0], cls[1], method) if cls else None
         base = self._target(scope, owner, local, receiver) if isinstance(receiver, ast.Attribute) else None
         if base is not None and not base[1]:
             return self.defined(base[0], method) or self._submodule(base[0], method)
