@@ -31,7 +31,7 @@ SETS = {
     "tuning": (BENCH / "flows_tuning_s12.json", None),
     "tuning (expectations)": (BENCH / "repo_expectations.json", Path("/tmp/flows_repos")),
 }
-TUNING_CLONES = (Path("/tmp/held"), Path("/tmp/bench"))
+TUNING_CLONES = (Path("/tmp/held"), Path("/tmp/bench"), Path("/tmp/flows"))
 
 
 def main() -> int:
