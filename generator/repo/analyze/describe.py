@@ -148,7 +148,11 @@ def opening_sentence(paragraphs: Iterable[str], limit: int = 240) -> str:
     return ""
 
 
-_POINTS_AWAY = re.compile(r"\b(?:above|below|previous|preceding|following|aforementioned)\b", re.IGNORECASE)
+_POINTS_AWAY = re.compile(
+    r"\b(?:above|below|previous|preceding|following|aforementioned)\b"
+    r"|^(?:next|then|now|finally|okay|ok|so|also|again|after that|afterwards)\b",  # a step of a walk-through begun before it
+    re.IGNORECASE,
+)
 # a short subordinate clause standing alone ("When a request fails."): its sentence is elsewhere
 CLAUSE_WORDS = 6
 _CLAUSE_ALONE = re.compile(
