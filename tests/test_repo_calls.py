@@ -431,3 +431,23 @@ def test_a_method_bound_to_a_local_and_a_with_statements_manager_are_calls(tmp_p
         ("term/console.py", "Buffer"),
         ("term/console.py", "Buffer.flush"),
     }
+
+
+def test_a_receiver_named_by_its_last_word_after_a_class_resolves_to_it(tmp_path: Path) -> None:
+    """rich's `write_console.print(…)` in `rich.print`: the receiver's last word names the Console class."""
+    files = {
+        "term/console.py": "class Console:\n    def print(self, *objects):\n        return objects\n",
+        "term/__init__.py": (
+            "from .console import Console\n\n\n"
+            "def print(*objects, file=None):\n"
+            "    write_console = Console() if file is None else Console()\n"
+            "    return write_console.print(*objects)\n\n\n"
+            "def show(x_y):\n    return x_y.print()\n"  # a last word too short to name anything
+        ),
+    }
+    root = write_tree(tmp_path / "repo", files)
+    graph = extract_facts(root, map_repository(root)).calls
+    assert isinstance(graph, CallGraph)
+    edges = graph.edges(["term/__init__.py"])
+    assert ("term/console.py", "Console.print") in hops(edges, "print")
+    assert not hops(edges, "show")

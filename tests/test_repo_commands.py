@@ -82,6 +82,25 @@ def test_a_librarys_commands_do_not_open_its_flow(tmp_path: Path) -> None:
     assert facts.calls.tree()[0].edge.caller != "build"
 
 
+def test_a_package_defining_its_own_functions_is_a_library_and_a_modules_demo_is_no_command(
+    tmp_path: Path,
+) -> None:
+    # rich: `rich.print` is defined in the package itself, and `python -m rich.diagnose` runs a module's
+    # `if __name__ == "__main__":` demo; the flow must not start there
+    library = {
+        **CLICK_TOOL,
+        "tool/__init__.py": '"""A build library."""\n\n\ndef build_all(path):\n    return path\n',
+    }
+    root = write_tree(tmp_path / "repo", library)
+    facts = extract_facts(root, map_repository(root))
+    assert facts.calls is not None
+    assert facts.calls.commands == []
+    private = {**CLICK_TOOL, "tool/__init__.py": '"""A tool."""\n\n\ndef _setup():\n    return 1\n'}
+    root = write_tree(tmp_path / "tool", private)
+    facts = extract_facts(root, map_repository(root))
+    assert facts.calls is not None and ("tool/cli.py", "cli") in facts.calls.commands  # still a tool
+
+
 ARGPARSE_TOOL = {
     "fetcher/__init__.py": "",
     "fetcher/__main__.py": (

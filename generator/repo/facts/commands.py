@@ -19,6 +19,7 @@ import warnings
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from generator.repo.facts.fanin import is_top_package
 from generator.repo.facts.imports import JS_LANGUAGES
 from generator.repo.facts.languages import parse_tree
 from generator.repo.map.filetypes import is_context_file
@@ -62,9 +63,12 @@ def cli_commands(read: Read, files: dict[str, FileFacts]) -> list[Node]:
 
 def is_library(files: dict[str, FileFacts]) -> bool:
     """Whether the repository is a library, its commands tools beside its API: its packages re-export a
-    public API (Python, JavaScript), or a Go module's root package is not a main package (a `cmd/` tool
-    beside it does not make it one)."""
+    public API (Python, JavaScript), a Python top package defines public functions of its own (`rich.print`:
+    a module's `if __name__ == "__main__":` demo is then no command), or a Go module's root package is not a
+    main package (a `cmd/` tool beside it does not make it one)."""
     if any(fact.api_names for fact in files.values()):
+        return True
+    if any(_defines_api(path, fact, files) for path, fact in files.items()):
         return True
     for module in (p for p in files if posixpath.basename(p) == "go.mod"):
         folder = posixpath.dirname(module)
@@ -76,6 +80,12 @@ def is_library(files: dict[str, FileFacts]) -> bool:
         if root and not any(fact.is_entry_point for fact in root):
             return True
     return False
+
+
+def _defines_api(path: str, fact: FileFacts, files: dict[str, FileFacts]) -> bool:
+    if posixpath.basename(path) != "__init__.py" or not is_top_package(path, files):
+        return False
+    return any(s.public and not s.parent and s.kind == "function" for s in fact.symbols)
 
 
 def _names_idiom(family: str, text: str) -> bool:

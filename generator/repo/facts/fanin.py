@@ -48,12 +48,12 @@ def count_name_uses(files: dict[str, FileFacts], imported: NamesImported) -> Non
         if name not in files[origin].exports:
             files[origin].exports.append(name)
         if package not in top:
-            top[package] = _is_top_package(package, files)
+            top[package] = is_top_package(package, files)
         if top[package] and name not in files[origin].api_names:
             files[origin].api_names.append(name)
 
 
-def _is_top_package(init: str, files: dict[str, FileFacts]) -> bool:
+def is_top_package(init: str, files: dict[str, FileFacts]) -> bool:
     """An `__init__` whose folder's parent is no package: what users import (`requests`, `src/click`)."""
     parent = posixpath.dirname(posixpath.dirname(init))
     return not any(posixpath.join(parent, name) in files for name in PACKAGE_FILES) if parent else True

@@ -285,8 +285,14 @@ class PythonCalls:
 
     def _named_after(self, scope: ModuleScope, name: str, method: str) -> Target | None:
         """`adapter.send()`: the one class the module knows whose name ends like the receiver's and that
-        defines `send` (a subclass before its base)."""
-        wanted = name.replace("_", "").lower()
+        defines `send` (a subclass before its base); else like the receiver's last word (`write_console`
+        → `Console`)."""
+        whole, last = name.replace("_", "").lower(), name.rpartition("_")[2].lower()
+        return self._named_like(scope, whole, method) or (
+            self._named_like(scope, last, method) if last != whole else None
+        )
+
+    def _named_like(self, scope: ModuleScope, wanted: str, method: str) -> Target | None:
         if len(wanted) < 3:
             return None
         classes: dict[Target, Target] = {}  # class → where it finds `method`
