@@ -41,6 +41,10 @@ _LIGHT_VERBS = frozenset(
     "turn turned make made get got do done go gone take taken have had become came".split()
 )
 _PARTICLES = frozenset("out up down off back away together apart".split())
+# a verb and "up" the code spells as one word: "looked up" is a `lookup`, "set up" a `setup`
+_PHRASAL = re.compile(r"\b([A-Za-z]{3,})\s+up\b", re.IGNORECASE)
+# what a class's constructor does: a process begins there only when the question asks how a thing is made
+CONSTRUCTORS = frozenset({"__init__", "__new__", "__post_init__", "constructor"})
 _PARTICIPLE = re.compile(r"^[a-z]{3,}ed$|^(?:run|set|put|read|cut|hit|let|shut|split|spread)$")
 # verbs a codebase names one act by: a question's "found" is a `lookup` or a `get`, "built" a `make`
 _KIN = tuple(
@@ -66,7 +70,7 @@ Chosen = tuple[float, str, Symbol]  # (match score, path, symbol)
 
 def answer_request(request: str, modules: Sequence[str], facts: Facts, linker: Linker) -> Answer:
     """The best-matching symbols of `modules` and the calls between them."""
-    terms = request_terms(request)
+    terms, process = asked_terms(request)
     candidates = [
         (path, symbol)
         for path in modules
@@ -76,7 +80,6 @@ def answer_request(request: str, modules: Sequence[str], facts: Facts, linker: L
     ]
     hits = [term_hits(symbol, terms) for _, symbol in candidates]  # each symbol's words are read once
     weights = term_weights(terms, hits)
-    process = asked_process(request, terms)
     scored: list[Chosen] = []
     answered: dict[tuple[str, str], tuple[float, ...]] = {}  # each match's share of each question word
     importance: dict[str, dict[str, float]] = {}
@@ -92,7 +95,7 @@ def answer_request(request: str, modules: Sequence[str], facts: Facts, linker: L
             weight = ranks.get(symbol.name, ranks.get(symbol.parent, 0.0))
             scored.append((score + 0.01 * weight, path, symbol))
     scored.sort(key=lambda item: (-item[0], item[1], item[2].start))
-    steps = walked_steps(answered, facts, linker, code_names(request))
+    steps = walked_steps(answered, facts, linker, code_names(request), builds=builds(process))
     chosen = scored[:MAX_SYMBOLS]
     names = {(path, symbol.name) for _, path, symbol in chosen}
     files = sorted({path for path, _ in names})
@@ -121,15 +124,22 @@ def walked_steps(
     facts: Facts,
     linker: Linker,
     written: Collection[str] = (),
+    *,
+    builds: bool = False,
 ) -> tuple[AnswerStep, ...]:
     """The answer in the code from where the asked process begins (answer_steps.py): the start, then the
     calls from it that lead to the other matches, in call order; () without a call graph or a start.
-    `written`: the names the question writes as code (`code_names`)."""
+    `written`: the names the question writes as code (`code_names`); `builds`: the question asks how a
+    thing is made, so a constructor may start the answer."""
     if facts.calls is None or not answered:
         return ()
     symbols = {node: symbol for node in answered if (symbol := _symbol_at(facts, node)) is not None}
     lines = {node: symbol.lines for node, symbol in symbols.items()}
-    startable = {node for node, symbol in symbols.items() if can_start(facts, node[0], symbol)}
+    startable = {
+        node
+        for node, symbol in symbols.items()
+        if can_start(facts, node[0], symbol) and (builds or symbol.short_name not in CONSTRUCTORS)
+    }
     commands = set(facts.calls.commands)
     # a command-line handler starts the answer only when no library code does: it hands the work on
     library = {node for node in startable if node not in commands} or startable
@@ -148,8 +158,26 @@ def walked_steps(
         if symbol is not None:
             call = linker.check(edge.caller_path, edge.line)
             cited = explained(symbol, edge.callee_path, linker)
-            steps.append(AnswerStep(cited, edge.caller, call, depth, edge.handed))
+            steps.append(AnswerStep(cited, edge.caller, call, depth, edge.handed, edge.inferred))
     return tuple(steps)
+
+
+def asked_terms(request: str) -> tuple[list[str], Process]:
+    """The question's words and its process (`asked_process`), a verb and "up" read as the one word the
+    code spells them as ("looked up" → `lookup`, which finds `find` and `get` as its family)."""
+    terms = request_terms(request)
+    process = asked_process(request, terms)
+    joined = {verb.lower(): stem(verb.lower()) + "up" for verb in _PHRASAL.findall(request)}
+    if not joined:
+        return terms, process
+    terms = list(dict.fromkeys(joined.get(term, term) for term in terms))
+    return terms, Process(tuple(joined.get(v, v) for v in process.verbs), process.objects)
+
+
+def builds(process: Process) -> bool:
+    """Does the question ask how something is made ("how is a client created?")?"""
+    made = {stem(word) for word in (*_KIN[1], "initialize", "instantiate")}
+    return any(stem(verb) in made or stem(base_form(verb)) in made for verb in process.verbs)
 
 
 def code_names(request: str) -> set[str]:
