@@ -183,6 +183,8 @@ class CallGraphView(Protocol):
     """A maintainer's entry points as (file, symbol): the flows start there."""
     commands: list[tuple[str, str]]
     """A command-line tool's commands as (file, symbol) (facts/commands.py)."""
+    examples: dict[str, float]
+    """The names the usage examples call, by how prominently (facts/examples.py)."""
 
     def edges(self, paths: Iterable[str] | None = None, *, incoming: bool = False) -> list[CallEdge]: ...
 

@@ -82,12 +82,15 @@ def answer_request(request: str, modules: Sequence[str], facts: Facts, linker: L
     weights = term_weights(terms, hits)
     scored: list[Chosen] = []
     answered: dict[tuple[str, str], tuple[float, ...]] = {}  # each match's share of each question word
+    titled: set[tuple[str, str]] = set()  # the matches named after a word of the question
     importance: dict[str, dict[str, float]] = {}
     for (path, symbol), found in zip(candidates, hits, strict=True):
         shares = stressed(terms, per_term(terms, found, weights), process, symbol)
         score = sum(shares)
         if score > 0:
             answered[(path, symbol.name)] = shares
+            if any(in_name > 0 for in_name, _ in found):
+                titled.add((path, symbol.name))
             # every definition may answer (a class's 40th method too); the ranking only breaks ties
             if path not in importance:
                 importance[path] = {e.symbol.name: e.score for e in key_symbols(facts, path, limit=50)}
@@ -95,7 +98,7 @@ def answer_request(request: str, modules: Sequence[str], facts: Facts, linker: L
             weight = ranks.get(symbol.name, ranks.get(symbol.parent, 0.0))
             scored.append((score + 0.01 * weight, path, symbol))
     scored.sort(key=lambda item: (-item[0], item[1], item[2].start))
-    steps = walked_steps(answered, facts, linker, code_names(request), builds=builds(process))
+    steps = walked_steps(answered, facts, linker, code_names(request), builds=builds(process), titled=titled)
     chosen = scored[:MAX_SYMBOLS]
     names = {(path, symbol.name) for _, path, symbol in chosen}
     files = sorted({path for path, _ in names})
@@ -126,11 +129,13 @@ def walked_steps(
     written: Collection[str] = (),
     *,
     builds: bool = False,
+    titled: Collection[tuple[str, str]] | None = None,
 ) -> tuple[AnswerStep, ...]:
     """The answer in the code from where the asked process begins (answer_steps.py): the start, then the
     calls from it that lead to the other matches, in call order; () without a call graph or a start.
     `written`: the names the question writes as code (`code_names`); `builds`: the question asks how a
-    thing is made, so a constructor may start the answer."""
+    thing is made, so a constructor may start the answer; `titled`: the matches named after a word of the
+    question (every one when None)."""
     if facts.calls is None or not answered:
         return ()
     symbols = {node: symbol for node in answered if (symbol := _symbol_at(facts, node)) is not None}
@@ -143,10 +148,13 @@ def walked_steps(
     commands = set(facts.calls.commands)
     # a command-line handler starts the answer only when no library code does: it hands the work on
     library = {node for node in startable if node not in commands} or startable
-    public = {node for node in library if symbols[node].exported}
+    shown = facts.mentioned | set(facts.calls.examples)  # what the README and the usage examples call
+    # the library's entries: public, and what its README or usage examples call
+    entries = {node for node in library if symbols[node].public and symbols[node].short_name in shown}
+    public = {node for node in library if symbols[node].exported} | entries
     # a question naming a symbol (`res.send`, `parse_args`) asks where it leads: the answer starts there
     named = {node for node in startable if any(node[1] == n or node[1].endswith(f".{n}") for n in written)}
-    walk = AnswerWalk(facts.calls, answered, lines, named or library, public)
+    walk = AnswerWalk(facts.calls, answered, lines, named or library, public, entries, titled)
     start = walk.start()
     if start is None:
         return ()
