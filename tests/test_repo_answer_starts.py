@@ -13,7 +13,7 @@ from generator.repo.analyze.citations import Linker
 from generator.repo.facts.extract import extract_facts
 from generator.repo.facts.languages import SUPPORTED
 from generator.repo.map.walk import map_repository
-from generator.repo.model import Answer
+from generator.repo.model import Answer, CallEdge
 from generator.repo.plan.focus import request_terms
 from generator.repo.plan.subsystems import core_modules
 from generator.repo.synthesize.answer import (
@@ -24,6 +24,7 @@ from generator.repo.synthesize.answer import (
     builds,
     code_names,
 )
+from generator.repo.synthesize.answer_steps import AnswerWalk
 from generator.site.pages.repo import _answer_step
 from generator.site.pages.repo_diagrams import flow_markdown
 
@@ -324,7 +325,7 @@ ROUTER = {
         "        self.endpoint = request_response(endpoint)\n\n"
         "    def matches(self, scope):\n"
         '        """Whether the route matches the path: find the route path of the request."""\n'
-        "        return find_route_path(scope) == self.path\n\n"
+        "        return get_route_path(scope) == self.path\n\n"
         "    def handle(self, scope):\n"
         '        """Handle the request with the endpoint."""\n'
         "        return self.endpoint(scope)\n\n\n"
@@ -335,7 +336,7 @@ ROUTER = {
         "        self.endpoint = endpoint\n\n"
         "    def matches(self, scope):\n"
         '        """Whether the websocket route matches the path."""\n'
-        "        return find_route_path(scope) == self.path\n\n"
+        "        return get_route_path(scope) == self.path\n\n"
         "    def handle(self, scope):\n"
         '        """Handle the websocket session."""\n'
         "        return self.endpoint(scope)\n\n\n"
@@ -348,13 +349,13 @@ ROUTER = {
         "    def add_websocket_route(self, path, endpoint):\n"
         "        self.routes.append(WebSocketRoute(path, endpoint))\n\n"
         "    def app(self, scope):\n"
-        '        """Send the scope on."""\n'
+        '        """Send the request to its route."""\n'
         "        for route in self.routes:\n"
         "            if route.matches(scope):\n"
         "                return route.handle(scope)\n"
         "        return None\n\n\n"
-        "def find_route_path(scope):\n"
-        '    """Find the route path of a scope."""\n'
+        "def get_route_path(scope):\n"
+        '    """The route path of a scope."""\n'
         '    return scope["path"]\n\n\n'
         "def request_response(func):\n"
         '    """Wrap a function as a request handler."""\n'
@@ -367,12 +368,12 @@ def test_the_start_reaches_the_matches_its_loop_calls_on_each_route(tmp_path: Pa
     """`Router.app` calls `route.matches()` on each element of `self.routes`, and no type names them: the
     calls reach the `matches` and `handle` methods of the classes stored there (inferred), so the router's
     loop is where finding the route begins — not a route's constructor, which reaches a request handler's
-    wrapper, nor `find_route_path`, named for finding but reaching nothing else the question asks."""
+    wrapper, nor `get_route_path`, named for getting (finding's family) but reaching nothing else asked."""
     found = answer_of(tmp_path, ROUTER, "How does the router find the route that handles a request?")
     assert found.symbols[0].name == "Router.app"
     steps = {step.symbol.name: step for step in found.steps[1:]}
-    assert {"Route.matches", "Route.handle", "find_route_path"} <= steps.keys()
-    assert steps["Route.matches"].inferred and not steps["find_route_path"].inferred
+    assert {"Route.matches", "Route.handle", "get_route_path"} <= steps.keys()
+    assert steps["Route.matches"].inferred and not steps["get_route_path"].inferred
     assert "on an element of a collection, so inferred)" in _answer_step(steps["Route.matches"])
 
 
@@ -477,3 +478,70 @@ def test_a_constructor_starts_only_what_makes_a_thing(tmp_path: Path) -> None:
     assert [step.symbol.name for step in sent.steps] == ["Session.send", "frame_message"]
     created = answer_of(tmp_path / "made", SESSION, "How is a session created?")
     assert created.symbols[0].name == "Session.__init__"
+
+
+STORE = {
+    "README.md": "# Store\n\n```python\nfrom store import Client\n\nclient = Client()\nclient.get_value('key')\n```\n",
+    "store/__init__.py": '"""A key-value store."""\nfrom store.client import Client\n\n__all__ = ["Client"]\n',
+    "store/client.py": (
+        '"""The client."""\n\n\n'
+        "class Client:\n"
+        '    """A client of the store."""\n\n'
+        "    def get_value(self, key):\n"
+        '        """The value of a key."""\n'
+        "        return _dispatch(key)\n\n\n"
+        "def _dispatch(key):\n"
+        "    return _get_value(key)\n\n\n"
+        "def _get_value(key):\n"
+        '    """The value of a key."""\n'
+        "    return _search_cache(key) or _search_remote(key)\n\n\n"
+        "def _search_cache(key):\n"
+        '    """Look a key\'s value up in the cache."""\n'
+        "    return None\n\n\n"
+        "def _search_remote(key):\n"
+        '    """Look a key\'s value up in the remote store."""\n'
+        "    return None\n"
+    ),
+}
+
+
+def test_the_librarys_entry_starts_before_the_helper_it_leads_to(tmp_path: Path) -> None:
+    """`_get_value` reaches the lookups one call nearer than `Client.get_value`, which the README calls and
+    which matches the question as well: the process a user starts begins at the library's entry."""
+    found = answer_of(tmp_path, STORE, "How is the value of a key looked up?")
+    assert [step.symbol.name for step in found.steps][:3] == ["Client.get_value", "_dispatch", "_get_value"]
+
+
+class FakeCalls:
+    """A call graph of named nodes, each calling the nodes listed for it."""
+
+    def __init__(self, calls: dict[str, list[str]]) -> None:
+        self.calls = calls
+
+    def calls_of(self, path: str, callers: set[str]) -> list[CallEdge]:
+        return [
+            CallEdge(path, caller, path, callee, line)
+            for caller in sorted(callers & self.calls.keys())
+            for line, callee in enumerate(self.calls[caller], 1)
+        ]
+
+
+def test_a_caller_starts_only_when_named_after_the_question_and_matching_some_of_it_itself() -> None:
+    """A server's handler calls the code answering each word of the question and leads to as much as the
+    best match answers: it starts only when it is named after the question and matches a quarter of the
+    best match itself; otherwise the match whose calls answer the most does."""
+    answered = {
+        ("m.py", "handle"): (0.5, 0.0, 0.0),  # a docstring sharing one word
+        ("m.py", "serve"): (2.0, 0.0, 0.0),
+        ("m.py", "match"): (3.0, 3.0, 0.0),
+        ("m.py", "compare"): (0.0, 0.0, 3.0),
+    }
+    graph = FakeCalls({"handle": ["match", "compare"], "serve": ["match", "compare"], "match": ["compare"]})
+    titled = {("m.py", "handle"), ("m.py", "match"), ("m.py", "compare")}
+    lines = dict.fromkeys(answered, 3)
+    assert AnswerWalk(graph, answered, lines, titled=titled).start() == ("m.py", "match")
+    # named after the question, matching enough of it itself, and leading to the rest: it starts
+    assert AnswerWalk(graph, answered, lines, titled=titled | {("m.py", "serve")}).start() == (
+        "m.py",
+        "serve",
+    )
