@@ -162,6 +162,30 @@ DECOYS = {
             "    items: list[str]\n"
         )
     },
+    "record's method": {
+        "shop/status.py": (
+            '"""Order states."""\n\n'
+            "from enum import Enum\n\n"
+            "from shop.stock import reserve_items\n\n\n"
+            "class OrderState(Enum):\n"
+            '    """The states of an order placed from a cart."""\n\n'
+            "    PLACED = 1\n\n"
+            "    def place_order_from_cart(self, items: list[str]) -> str:\n"
+            '        """An order placed from a cart, named."""\n'
+            "        reserve_items(items)\n"
+            '        return "placed"\n'
+        )
+    },
+    "vendored code": {
+        "vendors/orders.py": (
+            '"""Another project\'s orders."""\n\n'
+            "from shop.stock import reserve_items\n\n\n"
+            "def place_order_from_cart(cart: list[str]) -> str:\n"
+            '    """Place an order from a cart."""\n'
+            "    reserve_items(cart)\n"
+            '    return "placed"\n'
+        )
+    },
 }
 
 

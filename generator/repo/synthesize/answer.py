@@ -63,8 +63,11 @@ ERROR_NAME = re.compile(r"(?:Error|Exception|Exc|Fault|Failure|Warning)$")
 # folders of code that shows, documents or drives the project rather than being it (tests, docs, examples,
 # scripts and benchmarks are context already: plan/subsystems.is_context)
 NOT_CORE = re.compile(
-    r"(?:^|/)(?:website|www|site|playground|demos?|cypress|storybook|stories|sandbox)/", re.IGNORECASE
+    r"(?:^|/)(?:website|www|site|playground|demos?|cypress|storybook|stories|sandbox|vendors?)/",
+    re.IGNORECASE,
 )
+# bases of a record or an enumeration: data, whose methods (`_asdict`, `__str__`) begin no process
+RECORD_BASES = frozenset({"NamedTuple", "TypedDict", "Enum", "IntEnum", "StrEnum", "Flag", "IntFlag"})
 Chosen = tuple[float, str, Symbol]  # (match score, path, symbol)
 
 
@@ -196,11 +199,14 @@ def code_names(request: str) -> set[str]:
 
 def can_start(facts: Facts, path: str, symbol: Symbol) -> bool:
     """Can the asked process begin at this symbol: a function or method of the code proper, not a type, a
-    property, an error type's method (its serializer, its message), nor code under a folder that shows or
-    drives the project (a website, a playground, a browser-test harness)?"""
+    property, an error type's or a record's method (its serializer, its message), nor code under a folder
+    that shows or drives the project (a website, a playground, a browser-test harness) or another project's
+    code copied in (vendor)?"""
     if symbol.kind not in START_KINDS or NOT_CORE.search(path):
         return False
     owner = _symbol_at(facts, (path, symbol.parent)) if symbol.parent else None
+    if owner is not None and RECORD_BASES & {base.rsplit(".", 1)[-1] for base in owner.bases}:
+        return False
     return not (is_error_type(symbol) or owner is not None and is_error_type(owner))
 
 
