@@ -13,7 +13,7 @@ from generator.repo.analyze.citations import Linker
 from generator.repo.facts.extract import extract_facts
 from generator.repo.facts.languages import SUPPORTED
 from generator.repo.map.walk import map_repository
-from generator.repo.model import Answer, CallEdge
+from generator.repo.model import Answer
 from generator.repo.plan.focus import request_terms
 from generator.repo.plan.subsystems import core_modules
 from generator.repo.synthesize.answer import (
@@ -24,7 +24,6 @@ from generator.repo.synthesize.answer import (
     builds,
     code_names,
 )
-from generator.repo.synthesize.answer_steps import AnswerWalk
 from generator.site.pages.repo import _answer_step
 from generator.site.pages.repo_diagrams import flow_markdown
 
@@ -110,9 +109,16 @@ def test_the_process_is_its_verbs_and_what_they_act_on() -> None:
     )
     assert process("How is a chart updated and drawn?") == Process(("updated", "drawn"), ("chart",))
     assert process("How is the index built from input documents?") == Process(("built",), ("index",))
-    assert process("How does the router find the handler for a path?") == Process(("find",), ("handler",))
-    assert process("How does the agent controller run a step?") == Process(("run",), ("step",))
-    assert process("How does the client follow redirects?") == Process(("follow",), ("redirects",))
+    # an active question names what does it: its subject
+    assert process("How does the router find the handler for a path?") == Process(
+        ("find",), ("handler",), ("router",)
+    )
+    assert process("How does the agent controller run a step?") == Process(
+        ("run",), ("step",), ("agent", "controller")
+    )
+    assert process("How does the client follow redirects?") == Process(
+        ("follow",), ("redirects",), ("client",)
+    )
     # a light verb names no process: what the thing becomes does
     assert process("How is a decorated function turned into a click command?") == Process(
         (), ("decorated", "function", "click", "command")
@@ -536,36 +542,43 @@ def test_the_librarys_entry_starts_before_the_helper_it_leads_to(tmp_path: Path)
     assert [step.symbol.name for step in found.steps][:3] == ["Client.get_value", "_dispatch", "_get_value"]
 
 
-class FakeCalls:
-    """A call graph of named nodes, each calling the nodes listed for it."""
+ROUTES = {
+    "web/__init__.py": '"""A web framework."""\n',
+    "web/routes.py": (
+        '"""Routes."""\n'
+        "\n"
+        "\n"
+        "class Route:\n"
+        '    """A path pattern."""\n'
+        "\n"
+        "    def match(self, request):\n"
+        '        """Whether it fits."""\n'
+        "        return compare_path(request)\n"
+        "\n"
+        "\n"
+        "class Router:\n"
+        '    """Routes."""\n'
+        "\n"
+        "    def __init__(self):\n"
+        "        self.route = Route()\n"
+        "\n"
+        "    def dispatch(self, request):\n"
+        '        """Send a request to the route that matches it."""\n'
+        "        return self.route.match(request)\n"
+        "\n"
+        "\n"
+        "def compare_path(request):\n"
+        '    """Compare the path of a request."""\n'
+        "    return request\n"
+    ),
+}
 
-    def __init__(self, calls: dict[str, list[str]]) -> None:
-        self.calls = calls
 
-    def calls_of(self, path: str, callers: set[str]) -> list[CallEdge]:
-        return [
-            CallEdge(path, caller, path, callee, line)
-            for caller in sorted(callers & self.calls.keys())
-            for line, callee in enumerate(self.calls[caller], 1)
-        ]
-
-
-def test_a_caller_starts_only_when_named_after_the_question_and_matching_some_of_it_itself() -> None:
-    """A server's handler calls the code answering each word of the question and leads to as much as the
-    best match answers: it starts only when it is named after the question and matches a quarter of the
-    best match itself; otherwise the match whose calls answer the most does."""
-    answered = {
-        ("m.py", "handle"): (0.5, 0.0, 0.0),  # a docstring sharing one word
-        ("m.py", "serve"): (2.0, 0.0, 0.0),
-        ("m.py", "match"): (3.0, 3.0, 0.0),
-        ("m.py", "compare"): (0.0, 0.0, 3.0),
-    }
-    graph = FakeCalls({"handle": ["match", "compare"], "serve": ["match", "compare"], "match": ["compare"]})
-    titled = {("m.py", "handle"), ("m.py", "match"), ("m.py", "compare")}
-    lines = dict.fromkeys(answered, 3)
-    assert AnswerWalk(graph, answered, lines, titled=titled).start() == ("m.py", "match")
-    # named after the question, matching enough of it itself, and leading to the rest: it starts
-    assert AnswerWalk(graph, answered, lines, titled=titled | {("m.py", "serve")}).start() == (
-        "m.py",
-        "serve",
-    )
+def test_the_subject_doing_the_verb_starts_the_answer(tmp_path: Path) -> None:
+    """ "How does a route match a request?" asks what a route does: `Route.match` starts the answer, not
+    `Router.dispatch`, which sends a request to the route that matches it and so reaches more of the
+    question's words."""
+    process = asked_terms("How does a route match a request?")[1]
+    assert process.subject == ("route",)
+    found = answer_of(tmp_path, ROUTES, "How does a route match a request?")
+    assert [step.symbol.name for step in found.steps] == ["Route.match", "compare_path"]

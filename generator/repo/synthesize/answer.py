@@ -85,15 +85,15 @@ def answer_request(request: str, modules: Sequence[str], facts: Facts, linker: L
     weights = term_weights(terms, hits)
     scored: list[Chosen] = []
     answered: dict[tuple[str, str], tuple[float, ...]] = {}  # each match's share of each question word
-    titled: set[tuple[str, str]] = set()  # the matches named after a word of the question
+    acting: set[tuple[str, str]] = set()  # the question's subject doing its verb (`Route.Match`)
     importance: dict[str, dict[str, float]] = {}
     for (path, symbol), found in zip(candidates, hits, strict=True):
         shares = stressed(terms, per_term(terms, found, weights), process, symbol)
         score = sum(shares)
         if score > 0:
             answered[(path, symbol.name)] = shares
-            if any(in_name > 0 for in_name, _ in found):
-                titled.add((path, symbol.name))
+            if acts(process, symbol):
+                acting.add((path, symbol.name))
             # every definition may answer (a class's 40th method too); the ranking only breaks ties
             if path not in importance:
                 importance[path] = {e.symbol.name: e.score for e in key_symbols(facts, path, limit=50)}
@@ -101,7 +101,7 @@ def answer_request(request: str, modules: Sequence[str], facts: Facts, linker: L
             weight = ranks.get(symbol.name, ranks.get(symbol.parent, 0.0))
             scored.append((score + 0.01 * weight, path, symbol))
     scored.sort(key=lambda item: (-item[0], item[1], item[2].start))
-    steps = walked_steps(answered, facts, linker, code_names(request), builds=builds(process), titled=titled)
+    steps = walked_steps(answered, facts, linker, code_names(request), builds=builds(process), acting=acting)
     chosen = scored[:MAX_SYMBOLS]
     names = {(path, symbol.name) for _, path, symbol in chosen}
     files = sorted({path for path, _ in names})
@@ -132,13 +132,13 @@ def walked_steps(
     written: Collection[str] = (),
     *,
     builds: bool = False,
-    titled: Collection[tuple[str, str]] | None = None,
+    acting: Collection[tuple[str, str]] = (),
 ) -> tuple[AnswerStep, ...]:
     """The answer in the code from where the asked process begins (answer_steps.py): the start, then the
     calls from it that lead to the other matches, in call order; () without a call graph or a start.
     `written`: the names the question writes as code (`code_names`); `builds`: the question asks how a
-    thing is made, so a constructor may start the answer; `titled`: the matches named after a word of the
-    question (every one when None)."""
+    thing is made, so a constructor may start the answer; `acting`: the matches that are the question's
+    subject doing its verb (`acts`)."""
     if facts.calls is None or not answered:
         return ()
     symbols = {node: symbol for node in answered if (symbol := _symbol_at(facts, node)) is not None}
@@ -157,7 +157,9 @@ def walked_steps(
     public = {node for node in library if symbols[node].exported} | entries
     # a question naming a symbol (`res.send`, `parse_args`) asks where it leads: the answer starts there
     named = {node for node in startable if any(node[1] == n or node[1].endswith(f".{n}") for n in written)}
-    walk = AnswerWalk(facts.calls, answered, lines, named or library, public, entries, titled)
+    # "how does a route match a request?": the process begins where the route matches, when one may start
+    doing = {node for node in acting if node in library}
+    walk = AnswerWalk(facts.calls, answered, lines, named or doing or library, public, entries)
     start = walk.start()
     if start is None:
         return ()
@@ -182,7 +184,7 @@ def asked_terms(request: str) -> tuple[list[str], Process]:
     if not joined:
         return terms, process
     terms = list(dict.fromkeys(joined.get(term, term) for term in terms))
-    return terms, Process(tuple(joined.get(v, v) for v in process.verbs), process.objects)
+    return terms, replace(process, verbs=tuple(joined.get(v, v) for v in process.verbs))
 
 
 def builds(process: Process) -> bool:
@@ -271,10 +273,12 @@ def _distinct_calls(calls: Iterable[CallEdge]) -> list[CallEdge]:
 
 @dataclass(frozen=True)
 class Process:
-    """What a "how" question asks about: the verbs of its process and the words of what they act on."""
+    """What a "how" question asks about: the verbs of its process and the words of what they act on, and
+    in an active question what does it (its subject: "how does *the router* find…")."""
 
     verbs: tuple[str, ...] = ()
     objects: tuple[str, ...] = ()
+    subject: tuple[str, ...] = ()
 
 
 def asked_process(request: str, terms: Sequence[str]) -> Process:
@@ -320,10 +324,12 @@ def asked_process(request: str, terms: Sequence[str]) -> Process:
         tail = body[body.index(verb) + 1 :] if verb in body else []
         end = next((i for i, w in enumerate(tail) if w in _PREPOSITIONS), len(tail))
         verbs, objects = [verb], tail[:end]
+        subject = body[: body.index(verb)] if verb in body else []
     wanted = set(terms)
     return Process(
         tuple(v for v in verbs if v in wanted and v not in _LIGHT_VERBS),
         tuple(o for o in objects if o in wanted),
+        tuple(w for w in subject if w in wanted) if active else (),
     )
 
 
@@ -349,6 +355,18 @@ def stressed(
         else share
         for term, share in zip(terms, shares, strict=True)
     )
+
+
+def acts(process: Process, symbol: Symbol) -> bool:
+    """Is the symbol the question's subject doing its verb: a method of a class named like the subject's
+    last word, itself named for the verb ("how does a route match a request?" → `Route.Match`)?"""
+    if not process.subject or not symbol.parent:
+        return False
+    head = stem(process.subject[-1])
+    if not any(same_stem(head, stem(word)) for word in words_of(symbol.parent.rsplit(".", 1)[-1])):
+        return False
+    alone = replace(symbol, name=symbol.short_name, parent="")
+    return any(does(alone, verb) for verb in process.verbs)
 
 
 def does(symbol: Symbol, verb: str) -> bool:

@@ -17,9 +17,6 @@ from generator.repo.model import CallEdge
 Node = tuple[str, str]  # (path, qualified symbol name)
 START_SHARE = 0.5  # a start matches the question at least this share of the best match's own score
 LEADS_SHARE = 0.9  # …or its calls lead to this share of it
-CALLER_SHARE = (
-    0.25  # …matching at least this share of it itself (a server's handler calling everything does not)
-)
 REACH = 4  # hops of calls followed to find the matches a symbol leads to
 DECAY = 0.7  # what a match counts one call further below
 STEP_DEPTH = 3  # steps below the start
@@ -48,17 +45,15 @@ class AnswerWalk:
         startable: Collection[Node] | None = None,
         public: Collection[Node] = (),
         entries: Collection[Node] = (),
-        titled: Collection[Node] | None = None,
     ) -> None:
         """`answered`: what each match answers of each question word (answer.py's `per_term`); `lines`:
         each match's length; `startable`: the matches an answer may start at (every one when None; answer.py's
         `can_start`); `public`: those of the project's public API; `entries`: those its README or usage
-        examples call; `titled`: those named after a word of the question (every one when None)."""
+        examples call."""
         self.graph, self.answered, self.lines = graph, answered, lines
         self.startable = set(answered if startable is None else startable) & set(answered)
         self.public = set(public)
         self.entries = set(entries)
-        self.titled = set(answered if titled is None else titled)
         self.matches = {node: sum(shares) for node, shares in answered.items()}
         self.best = max(self.matches.values(), default=0.0) or 1.0
         self.width = len(next(iter(answered.values()), ()))
@@ -77,15 +72,11 @@ class AnswerWalk:
         if not matches:
             return None
         best = max(matches.values())
-        # a match of its own, or a caller named after the question leading to nearly as much as the best
-        # match answers alone (not one whose docstring alone shares a word: a server's request handler)
+        # a match of its own, or a caller leading to nearly as much as the best match answers alone
         eligible = sorted(
             node
             for node, value in matches.items()
-            if value >= START_SHARE * best
-            or node in self.titled
-            and value >= CALLER_SHARE * best
-            and self.leads_to(node) >= LEADS_SHARE * best
+            if value >= START_SHARE * best or self.leads_to(node) >= LEADS_SHARE * best
         )
         best_start = min(
             eligible,
