@@ -635,3 +635,27 @@ def test_getting_started_leaves_out_every_way_of_installing_and_keeps_the_uses()
         "# Read from file\nmdview README.md",
         "sudo port install mdview\nmdview --width 60 notes.md",
     ]
+
+
+def test_a_section_headed_by_the_asked_process_answers_before_one_that_mentions_it() -> None:
+    """got: "How does got retry a failed request?" — the tips page's "Retries" section answers it, not its
+    "Nock" section, which names every word of the question while telling how to test with nock."""
+    from generator.repo.docs.answers import DocSection, best_section
+    from generator.repo.docs.model import DocPassage
+
+    def section(heading: str, *texts: str) -> DocSection:
+        return DocSection(
+            "Tips",
+            tuple(DocPassage("docs/tips.md", i, i, "paragraph", t, heading) for i, t in enumerate(texts)),
+        )
+
+    nock = section(
+        "Nock",
+        "By default nock mocks only one request. Got will retry failed requests by default, so a retried "
+        "request finds no mock: the failed request is retried and fails again.",
+    )
+    retries = section("Retries", "By default, Got makes a new retry on a failed request if possible.")
+    other = section("Cookies", "Got supports cookies out of the box for every request it sends.")
+    question = "How does got retry a failed request?"
+    assert best_section([nock, retries, other], question) is nock  # the words alone
+    assert best_section([nock, retries, other], question, verbs=("retry",)) is retries

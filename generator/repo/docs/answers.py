@@ -4,11 +4,13 @@ opening and its prose, quoted from where the section begins, in its order."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from generator.repo.docs.model import DocPage, DocPassage, ProjectDocs
 from generator.retrieval.scoring import CorpusStats, Fields, FieldTokens, field_tokens, question_terms, score
+from generator.text.words import stem
 
 STEPS = 6  # passages an answer quotes
 MIN_SCORE = 0.2  # a section less about the question than this does not answer it
@@ -34,19 +36,24 @@ class DocSection:
         )
 
 
-def doc_answer(docs: ProjectDocs | None, question: str, limit: int = STEPS) -> tuple[DocPassage, ...]:
+def doc_answer(
+    docs: ProjectDocs | None, question: str, limit: int = STEPS, *, verbs: Sequence[str] = ()
+) -> tuple[DocPassage, ...]:
     """The passages of the section most about `question`, in order (code blocks kept); () when no section
-    is about it (naming what is specific to the question, at least MIN_SCORE)."""
+    is about it (naming what is specific to the question, at least MIN_SCORE). `verbs`: the process the
+    question asks about (answer.asked_process)."""
     if docs is None:
         return ()
     found = doc_sections(page for concept in docs.concepts for page in concept.pages)
-    best = best_section(found, question)
+    best = best_section(found, question, verbs)
     return best.passages[:limit] if best is not None else ()
 
 
-def best_section(found: Sequence[DocSection], question: str) -> DocSection | None:
+def best_section(found: Sequence[DocSection], question: str, verbs: Sequence[str] = ()) -> DocSection | None:
     """The section whose title, heading, opening and prose are most about the question (BM25F: a title or
-    heading naming it counts many mentions in passing); None when none is on point."""
+    heading naming it counts many mentions in passing); None when none is on point. Among those on point,
+    a section whose own heading names the asked process comes first ("Retries" for "how does got retry a
+    failed request?", before a testing tip that mentions retrying failed requests in passing)."""
     terms = question_terms(question)
     if not terms or not found:
         return None
@@ -57,12 +64,21 @@ def best_section(found: Sequence[DocSection], question: str) -> DocSection | Non
         stats.add(str(i), tokens[-1])
     least = min(MIN_TERMS, len(terms))
     scored = [(score(words, terms, stats), i) for i, words in enumerate(tokens)]
+    asked = {stem(verb.lower()) for verb in verbs}
     kept = [
-        (relevance.score, -i)
+        (_names(found[i], asked), relevance.score, -i)
         for relevance, i in scored
         if relevance.on_point and relevance.score >= MIN_SCORE and len(relevance.matched) >= least
     ]
-    return found[-max(kept)[1]] if kept else None
+    return found[-max(kept)[2]] if kept else None
+
+
+def _names(section: DocSection, stems: set[str]) -> bool:
+    """Whether the section's own heading names one of the asked process's verbs (by stem)."""
+    heading = section.passages[0].heading
+    return heading != section.title and bool(
+        stems & {stem(w) for w in re.findall(r"[a-z]+", heading.lower())}
+    )
 
 
 def doc_sections(pages: Iterable[DocPage]) -> list[DocSection]:

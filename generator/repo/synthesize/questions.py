@@ -106,7 +106,7 @@ def answer_questions(study: Study, provider: Provider) -> list[Answer]:
 def answer_one(study: Study, provider: Provider, question: str, slug: str) -> Answer:
     """One question: its focus, the symbols and call path from the facts, and the model's prose."""
     # the answer's retrieval loads the model-reply schemas (pydantic): only runs with a question need it
-    from generator.repo.synthesize.answer import answer_request
+    from generator.repo.synthesize.answer import answer_request, asked_terms
 
     focus = focus_stage(study, provider, question)
     modules = core_modules(study.repo_map)
@@ -127,7 +127,7 @@ def answer_one(study: Study, provider: Provider, question: str, slug: str) -> An
         slug,
         files[:MAX_FILES],
         focus.trace,
-        doc_passages=doc_answer(study.docs, question),
+        doc_passages=doc_answer(study.docs, question, verbs=asked_terms(question)[1].verbs),
         steps=found.steps,
     )
     if provider.offline or not found.symbols:
