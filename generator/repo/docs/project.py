@@ -23,6 +23,7 @@ from generator.repo.docs.substitutions import docset_substitutions, substitute
 from generator.repo.facts.examples import called_names
 from generator.repo.facts.extract import OnDemandFileFacts
 from generator.repo.facts.ranking import TYPE_KINDS
+from generator.repo.map.filetypes import front_readme
 from generator.repo.map.walk import read_source
 from generator.repo.model import CallTree, CitedSymbol, Facts, FlowBranch, KeyType, RepoMap, Symbol
 from generator.repo.synthesize.readme import describes_project
@@ -46,7 +47,6 @@ TYPE_METHODS = 5  # main public methods shown under a class the docs name
 MIN_WORDS = 6
 README_PASSAGES = 4  # a README section quoting fewer is a note, not a concept
 README_CONCEPTS = 3  # a README with fewer such sections is an overview and examples, not a guide
-_README = re.compile(r"^readme\.(?:md|mdx|markdown|rst)$", re.IGNORECASE)
 _STARTER = re.compile(
     r"getting[-_ ]?started|get[-_ ]?started|quick[-_ ]?start|tutorial|usage|example|basic|intro|first[-_ ]steps|^start$",
     re.IGNORECASE,
@@ -98,7 +98,7 @@ def read_project_docs(
     navigation = read_navigation(root, doc_files(repo_map))
     folder = navigation.docs
     in_order = navigation.order[:MAX_FILES]
-    readme = next((p for p in navigation.files if "/" not in p and _README.match(p)), "")
+    readme = front_readme(navigation.files)
     subs = docset_substitutions(root, folder)
     documents = {
         p: d
