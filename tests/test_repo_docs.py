@@ -502,6 +502,8 @@ def test_answer_page_answers_in_the_docs_words_before_the_code(tmp_path: Path) -
     docs_at = body.index("The `Router` matches each request path")
     assert f"/blob/{revision}/docs/routing/index.md#L" in body[docs_at:]  # each step cited
     assert docs_at < body.index("Starts at **")  # the code's answer, from where its process begins
+    files = body.split("## Files that answer it", 1)[1].split("\n## ", 1)[0]
+    assert f"/blob/{revision}/tinyweb/" in files and "#L" not in files  # a file is linked whole, as on guides
     if "How the files were found" in body:  # the retrieval trace comes last, folded
         assert '??? note "How the files were found"' in body
         assert body.index("How the files were found") > body.index("Starts at **")

@@ -28,7 +28,7 @@ from generator.repo.model import (
 from generator.repo.reference.model import Reference
 from generator.repo.run.study import RepoResult
 from generator.repo.synthesize.questions import ANSWERS_DIR
-from generator.site.pages.model_text import citation_markdown, inline_code, render_model_markdown
+from generator.site.pages.model_text import citation_markdown, code_link, inline_code, render_model_markdown
 from generator.site.pages.repo_diagrams import (
     architecture_diagram,
     flow_markdown,
@@ -37,6 +37,7 @@ from generator.site.pages.repo_diagrams import (
     neighbourhood_diagram,
 )
 from generator.site.pages.repo_guide import (
+    file_link,
     guide_links,
     overview_markdown,
     passage_markdown,
@@ -381,12 +382,10 @@ def _index_writer(synthesis: RepoSynthesis) -> str:
 def symbol_link(symbol: CitedSymbol, text: str | None = None) -> Markdown:
     """The symbol's name as inline code, linked to its definition when the citation holds."""
     shown = text or symbol.name
-    if symbol.citation and symbol.citation.url:
-        return Markdown(f"[{inline_code(shown)}]({symbol.citation.url})")
-    if symbol.citation:
+    if symbol.citation and not symbol.citation.url:
         span = f"{symbol.citation.path}:{symbol.citation.start}"
         return Markdown(f"{inline_code(shown)} ({inline_code(span)})")
-    return inline_code(shown)
+    return code_link(shown, symbol.citation.url if symbol.citation else "")
 
 
 def symbol_item(symbol: CitedSymbol, short: bool = False, strong: bool = False) -> Markdown:
@@ -405,8 +404,7 @@ def type_item(symbol: CitedSymbol, methods: Sequence[CitedSymbol]) -> Markdown:
 
 def module_item(module: ModuleLine) -> Markdown:
     """`path` (linked) · N lines · what it is for · its main symbols."""
-    url = module.citation.url if module.citation else ""
-    link = Markdown(f"[{inline_code(module.path)}]({url})") if url else inline_code(module.path)
+    link = code_link(module.path, module.citation.url if module.citation else "")
     parts = [f"{module.lines} lines"]
     if module.purpose:
         parts.append(prose(module.purpose))
@@ -449,7 +447,7 @@ def answer_page(answer: Answer, synthesis: RepoSynthesis, linker: Linker) -> Ans
         ],
         diagram=diagram,
         steps=steps,
-        files=[_file_link(path, linker) for path in answer.files],
+        files=[file_link(path, linker) for path in answer.files],
         focus=answer.focus,
         citations_dropped=rendered.dropped if rendered else 0,
     )
@@ -494,13 +492,6 @@ def _answer_item(symbol: CitedSymbol) -> Markdown:
     doc = f" — {prose(symbol.doc)}" if symbol.doc else ""
     return Markdown(
         f"**{symbol_link(symbol)}** *{md_inline(symbol.kind, 20)}* in {inline_code(symbol.path)}{doc}"
-    )
-
-
-def _file_link(path: str, linker: Linker) -> Markdown:
-    citation = linker.check(path, 1)
-    return (
-        Markdown(f"[{inline_code(path)}]({citation.url})") if citation and citation.url else inline_code(path)
     )
 
 

@@ -14,7 +14,7 @@ from generator import store
 from generator.repo.analyze.citations import Linker
 from generator.repo.docs.model import DocConcept, DocPassage, ProjectDocs
 from generator.repo.model import CitedSymbol, ConceptText
-from generator.site.pages.model_text import citation_markdown, inline_code, render_model_markdown
+from generator.site.pages.model_text import citation_markdown, code_link, inline_code, render_model_markdown
 from generator.site.pages.repo_diagrams import flow_tree_markdown
 from generator.site.templates import render_record
 from generator.site.text import Markdown, code_block, md_escape, md_inline
@@ -87,8 +87,7 @@ def concept_line(index: int, concept: DocConcept) -> Markdown:
 
 
 def symbol_name(symbol: CitedSymbol, shown: str = "") -> Markdown:
-    link = inline_code(shown or symbol.name)
-    return Markdown(f"[{link}]({symbol.citation.url})") if symbol.citation and symbol.citation.url else link
+    return code_link(shown or symbol.name, symbol.citation.url if symbol.citation else "")
 
 
 def guide_name(index: int, concept: DocConcept) -> str:
@@ -152,7 +151,7 @@ def concept_page(
     """The model's prose about the concept when it wrote some worth publishing, else the docs' passages in
     their order; then the code that does it."""
     pages = ", ".join(
-        _file_link(p.path, linker) + (f" ({md_inline(p.standing)})" if p.standing else "")
+        file_link(p.path, linker) + (f" ({md_inline(p.standing)})" if p.standing else "")
         for p in concept.pages
     )
     written = render_model_markdown(text.text, linker).markdown if text and text.text else Markdown("")
@@ -160,7 +159,7 @@ def concept_page(
     if retired and not written:
         lead = Markdown(
             f"The project's documentation marks {md_inline(concept.name)} as {md_inline(retired)}"
-            f" ({', '.join(_file_link(p.path, linker) for p in concept.pages)}): it"
+            f" ({', '.join(file_link(p.path, linker) for p in concept.pages)}): it"
             " says how this worked, not how it works now, so it is linked here and not quoted."
         )
     elif written:
@@ -276,10 +275,10 @@ def _span_link(items: Sequence[DocPassage], linker: Linker) -> Markdown:
     return citation_markdown(citation) if citation else inline_code(path)
 
 
-def _file_link(path: str, linker: Linker) -> Markdown:
+def file_link(path: str, linker: Linker) -> Markdown:
+    """A file's path, linked to the file at the revision (not to a line of it) when it has a web view."""
     citation = linker.check(path, 1)
-    url = citation.url.split("#", 1)[0] if citation else ""
-    return Markdown(f"[{inline_code(path)}]({url})") if url else inline_code(path)
+    return code_link(path, citation.url.split("#", 1)[0] if citation else "")
 
 
 def _short(label: str) -> str:

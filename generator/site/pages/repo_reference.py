@@ -15,7 +15,7 @@ from generator.repo.analyze.citations import Linker
 from generator.repo.model import Citation, CitedSymbol, DocPassage
 from generator.repo.reference.build import FLAG
 from generator.repo.reference.model import Extension, FieldLine, Option, Record, Reference
-from generator.site.pages.model_text import citation_markdown, inline_code
+from generator.site.pages.model_text import citation_markdown, code_link, inline_code
 from generator.site.pages.repo_guide import GuideSection, prose, sections, symbol_line, symbol_name
 from generator.site.templates import render_record
 from generator.site.text import Markdown, md_inline
@@ -230,7 +230,7 @@ def _record_part(record: Record) -> ReferencePart:
 
 def _field_row(line: FieldLine) -> Markdown:
     return _row(
-        _cited_name(line.name, line.citation),
+        code_link(line.name, line.citation.url if line.citation else ""),
         _code(line.type),
         _code(line.default) if line.default else Markdown("—"),
     )
@@ -251,11 +251,6 @@ def _extension_part(extension: Extension) -> ReferencePart:
 def _hook(hook: CitedSymbol) -> Markdown:
     doc = f" — {prose(hook.doc)}" if hook.doc else ""
     return Markdown(symbol_name(hook, hook.name.rsplit(".", 1)[-1]) + doc)
-
-
-def _cited_name(name: str, citation: Citation | None) -> Markdown:
-    code = inline_code(name)
-    return Markdown(f"[{code}]({citation.url})") if citation and citation.url else code
 
 
 def _where(citation: Citation | None) -> Markdown:
