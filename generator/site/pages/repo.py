@@ -37,6 +37,7 @@ from generator.site.pages.repo_diagrams import (
     neighbourhood_diagram,
 )
 from generator.site.pages.repo_guide import (
+    defined_in,
     file_link,
     guide_links,
     overview_markdown,
@@ -477,22 +478,19 @@ def _answer_lead(answer: Answer) -> Markdown:
 def _answer_step(step: AnswerStep) -> Markdown:
     """ "**`callee`** *kind* in `path` — its docstring — called by `caller` at path:line" ("handed over by" a
     caller passing it on or a registry's lookup; the start: "Starts at …")."""
-    doc = f" — {prose(step.symbol.doc)}" if step.symbol.doc else ""
-    where = f"*{md_inline(step.symbol.kind, 20)}* in {inline_code(step.symbol.path)}"
     if not step.caller:
-        return Markdown(f"Starts at **{symbol_link(step.symbol)}**, {where}{doc}")
+        return Markdown(f"Starts at **{symbol_link(step.symbol)}**, {defined_in(step.symbol)}")
     call = f" at {citation_markdown(step.call)}" if step.call else ""
     how = "handed over by" if step.handed else "called by"  # a callback or a registry's entry
     by = f" ({how} {inline_code(step.caller)}{call})"
-    return Markdown(f"{'then ' * (step.depth > 1)}**{symbol_link(step.symbol)}** {where}{by}{doc}")
+    return Markdown(
+        f"{'then ' * (step.depth > 1)}**{symbol_link(step.symbol)}** {defined_in(step.symbol, said=by)}"
+    )
 
 
 def _answer_item(symbol: CitedSymbol) -> Markdown:
     """`name` (linked) *kind* in `path` — its docstring's sentences."""
-    doc = f" — {prose(symbol.doc)}" if symbol.doc else ""
-    return Markdown(
-        f"**{symbol_link(symbol)}** *{md_inline(symbol.kind, 20)}* in {inline_code(symbol.path)}{doc}"
-    )
+    return Markdown(f"**{symbol_link(symbol)}** {defined_in(symbol)}")
 
 
 def _question_link(answer: Answer) -> Markdown:

@@ -255,12 +255,16 @@ def _methods(concept: DocConcept) -> dict[str, tuple[CitedSymbol, ...]]:
     return {t.symbol.name: t.methods for t in concept.types}
 
 
+def defined_in(symbol: CitedSymbol, kind: str = "", said: str = "") -> Markdown:
+    """What follows a symbol's name where a page lists it: *kind* in `path`, what else is `said` of it, then
+    its doc's sentences."""
+    doc = f" — {prose(symbol.doc)}" if symbol.doc else ""
+    return Markdown(f"*{md_inline(kind or symbol.kind, 30)}* in {inline_code(symbol.path)}{said}{doc}")
+
+
 def symbol_line(symbol: CitedSymbol, methods: Sequence[CitedSymbol] = ()) -> Markdown:
     """`name` (linked) *kind* in `path` — its doc; a class's main methods indented under it."""
-    link = symbol_name(symbol)
-    where = inline_code(symbol.path)
-    doc = f" — {prose(symbol.doc)}" if symbol.doc else ""
-    lines = [f"{link} *{md_inline(symbol.kind, 20)}* in {where}{doc}"]
+    lines = [f"{symbol_name(symbol)} {defined_in(symbol)}"]
     for method in methods:
         short = method.name.rsplit(".", 1)[-1]
         lines.append(

@@ -16,7 +16,14 @@ from generator.repo.model import Citation, CitedSymbol, DocPassage
 from generator.repo.reference.build import FLAG
 from generator.repo.reference.model import Extension, FieldLine, Option, Record, Reference
 from generator.site.pages.model_text import citation_markdown, code_link, inline_code
-from generator.site.pages.repo_guide import GuideSection, prose, sections, symbol_line, symbol_name
+from generator.site.pages.repo_guide import (
+    GuideSection,
+    defined_in,
+    prose,
+    sections,
+    symbol_line,
+    symbol_name,
+)
 from generator.site.templates import render_record
 from generator.site.text import Markdown, md_inline
 from generator.store import KBPaths
@@ -216,10 +223,7 @@ def _flags_part(kind: str, options: Sequence[Option]) -> ReferencePart:
 def _record_part(record: Record) -> ReferencePart:
     symbol = record.symbol
     used = f"; named by {record.uses} other modules" if record.uses > 1 else ""
-    doc = f" — {prose(symbol.doc)}" if symbol.doc else ""
-    intro = Markdown(
-        f"{symbol_name(symbol)} *{md_inline(record.kind, 30)}* in {inline_code(symbol.path)}{used}{doc}"
-    )
+    intro = Markdown(f"{symbol_name(symbol)} {defined_in(symbol, record.kind, used)}")
     return ReferencePart(
         inline_code(symbol.name),
         intro,
@@ -239,12 +243,8 @@ def _field_row(line: FieldLine) -> Markdown:
 def _extension_part(extension: Extension) -> ReferencePart:
     symbol = extension.symbol
     extended = f"; {extension.subclasses} classes extend it" if extension.subclasses > 1 else ""
-    doc = f" — {prose(symbol.doc)}" if symbol.doc else ""
     verb = _VERBS.get(extension.kind, "An implementation provides")
-    intro = Markdown(
-        f"{symbol_name(symbol)} *{md_inline(extension.kind, 30)}* in {inline_code(symbol.path)}{extended}{doc}"
-        f"\n\n{verb}:"
-    )
+    intro = Markdown(f"{symbol_name(symbol)} {defined_in(symbol, extension.kind, extended)}\n\n{verb}:")
     return ReferencePart(inline_code(symbol.name), intro, items=tuple(_hook(h) for h in extension.hooks))
 
 
