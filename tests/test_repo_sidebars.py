@@ -193,3 +193,14 @@ def test_an_unclosed_comment_or_string_is_one_token_to_the_end() -> None:
         ("string", "y"), ("punct", ","), ("name", "c"), ("punct", ":"), ("string", "z"), ("punct", ","),
         ("name", "d"), ("punct", ":"), ("other", '"open'), ("name", "e"),
     ]  # fmt: skip
+
+
+def test_a_page_s_place_is_what_its_front_matter_states_not_its_text(tmp_path: Path) -> None:
+    # one front matter reader (documents.stated_field) for positions and ids: a line of the page's text that
+    # reads like a field ("order: 1" in a page about ordering) states nothing
+    pages = {
+        "docs/ordering.md": "---\ntitle: Ordering\n---\n\norder: 1\n\nThe order of the handlers matters.\n",
+        "docs/routing.md": "---\ntitle: Routing\nsidebar_position: 2\n---\n\nText.\n",
+    }
+    root = write(tmp_path, pages)
+    assert list(read_navigation(root, sorted(pages)).order) == ["docs/routing.md", "docs/ordering.md"]

@@ -14,7 +14,7 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from generator.config import load_bounded_yaml
-from generator.documents import clean_heading
+from generator.documents import clean_heading, stated_field
 from generator.errors import ConfigError, DeepkbError
 from generator.repo.docs.sidebars import sidebar_order
 from generator.repo.map.walk import read_source
@@ -39,9 +39,8 @@ _FIRST = re.compile(
     r"|installation|install|usage|tutorial)$",
     re.IGNORECASE,
 )
-_POSITION = re.compile(
-    r"^(?:sidebar_position|position|order|weight|nav_order):\s*(-?\d+(?:\.\d+)?)\s*$", re.M
-)
+_POSITIONS = ("sidebar_position", "position", "order", "weight", "nav_order")
+_NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
 _NUMBERED = re.compile(r"^(\d+)[-_.]")
 _TOCTREE = re.compile(
     r"^\.\.\s+toctree::[^\n]*\n((?:[ \t]+[^\n]*\n|[ \t]*\n)+)"  # reST
@@ -197,12 +196,12 @@ def _part_key(part: str) -> tuple[int, int, str]:
 
 
 def _stated_position(root: Path, path: str) -> float:
+    """A page's place its front matter states (`sidebar_position`, `nav_order`, `weight`…)."""
     try:
-        head = read_source(root, path, max_bytes=NAV_BYTES)[:600]
+        stated = stated_field(read_source(root, path, max_bytes=NAV_BYTES), *_POSITIONS)
     except DeepkbError:
         return 10_000.0
-    match = _POSITION.search(head) if head.startswith("---") else None
-    return float(match.group(1)) if match else 10_000.0
+    return float(stated) if _NUMBER.fullmatch(stated) else 10_000.0
 
 
 def mkdocs_pages(root: Path, paths: Sequence[str], docs: str) -> list[NavPage]:
