@@ -11,11 +11,11 @@ imported from. What cannot be resolved statically is left out.
 from __future__ import annotations
 
 import posixpath
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 from generator.repo.facts.branches import tree_share
-from generator.repo.facts.comments import node_text
+from generator.repo.facts.comments import descendants, node_text
 from generator.repo.facts.imports import JS_LANGUAGES
 from generator.repo.facts.languages import parse_tree
 from generator.repo.model import CallEdge, FileFacts, Symbol
@@ -51,9 +51,9 @@ class TreeSitterCalls:
             _GoScope(self, path, root) if language == "go" else _JsScope(self, path, language, root)
         )
         found: dict[tuple[str, str, str, int], CallEdge] = {}
-        for call in _calls(root):
+        for call in descendants(root, "call_expression"):
             line = call.start_point[0] + 1
-            caller = _innermost(callers, line)
+            caller = innermost(callers, line)
             targets = [(scope.callee(call, caller), False)]
             targets += [(scope.resolve(node, caller), True) for node in _handed(call)]
             for target, handed in targets:
@@ -88,15 +88,6 @@ class TreeSitterCalls:
         return self._packages[key]
 
 
-def _calls(root: Any) -> Iterator[Any]:
-    stack = [root]
-    while stack:
-        node = stack.pop()
-        if node.type == "call_expression":
-            yield node
-        stack.extend(reversed(node.named_children))
-
-
 def _handed(call: Any) -> list[Any]:
     """The arguments of a call that name a function rather than call one (`queue.push(performCall)`,
     `http.HandleFunc("/", index)`, `register({load: runLoad})`): names, `this.m`/`pkg.F` selectors,
@@ -117,7 +108,8 @@ _REFERENCES = frozenset({"identifier", "member_expression", "selector_expression
 _LITERALS = frozenset({"array", "object", "composite_literal", "literal_value"})
 
 
-def _innermost(callers: list[Symbol], line: int) -> Symbol | None:
+def innermost(callers: list[Symbol], line: int) -> Symbol | None:
+    """The function or method whose lines hold `line` and start last (`callers` sorted by start)."""
     found = None
     for symbol in callers:
         if symbol.start > line:
