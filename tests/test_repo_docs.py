@@ -93,6 +93,24 @@ def test_markdown_blocks_keep_their_lines_language_and_lead() -> None:
     assert [lines[b.start - 1][:12] for b in items] == ["- Patterns m", "- A route ad"]
 
 
+def test_a_code_blocks_lead_is_the_sentence_that_introduces_it_not_a_bare_pointer() -> None:
+    """ "Here's an example:" says nothing alone: the sentence before it comes with it. A lead that says
+    something is its paragraph's last sentence only."""
+    text = (
+        "# Console\n\nConstruct a console first. The console has a `print` method like the builtin one. "
+        "Here's an example of use:\n\n```python\nconsole.print('hi')\n```\n\n"
+        "Styles are strings. Pass one as the `style` argument to colour the whole line:\n\n"
+        "```python\nconsole.print('hi', style='red')\n```\n\n"
+        "控制台可以写入文件。示例如下：\n\n```python\nConsole(file=f)\n```\n"
+    )
+    codes = [b for _, b in read_text(text, name="README.md").blocks() if b.kind == "code"]
+    assert [c.lead for c in codes] == [
+        "The console has a `print` method like the builtin one. Here's an example of use:",
+        "Pass one as the `style` argument to colour the whole line:",
+        "控制台可以写入文件。示例如下：",
+    ]
+
+
 def test_rst_sections_code_blocks_and_literal_blocks() -> None:
     text = PROJECT["docs/routing/patterns.rst"]
     doc = read_text(text, name="patterns.rst")
