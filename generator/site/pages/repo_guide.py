@@ -9,6 +9,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from generator import store
 from generator.repo.analyze.citations import Linker
@@ -114,14 +115,16 @@ def write_guide_pages(
 
 
 def _write(paths: KBPaths, directory: Path, name: str, page: GuidePage) -> str:
-    meta = {
-        "title": page.title,
-        "description": f"{page.title}: from the project's own documentation",
-        "tags": ["repository", "guide"],
-    }
-    body = render_record(paths, GUIDE_TEMPLATE, page)
-    store.write_page(store.safe_join(directory, GUIDE_DIR, name), meta, body)
+    path = store.safe_join(directory, GUIDE_DIR, name)
+    write_side_page(paths, path, GUIDE_TEMPLATE, page, "guide", "the project's own documentation")
     return name
+
+
+def write_side_page(paths: KBPaths, path: Path, template: str, page: Any, kind: str, source: str) -> None:
+    """A guide or reference page (`page`: its record, with a title) beside a repository's index: what it
+    was written from (`source`), and its `kind` among the repository's tags."""
+    meta = {"title": page.title, "description": f"{page.title}: from {source}", "tags": ["repository", kind]}
+    store.write_page(path, meta, render_record(paths, template, page))
 
 
 def started_page(docs: ProjectDocs, label: str, linker: Linker) -> GuidePage:

@@ -23,8 +23,8 @@ from generator.site.pages.repo_guide import (
     sections,
     symbol_line,
     symbol_name,
+    write_side_page,
 )
-from generator.site.templates import render_record
 from generator.site.text import Markdown, md_inline
 from generator.store import KBPaths
 
@@ -91,13 +91,8 @@ def write_reference_pages(
     for name in written:
         assert reference is not None
         page = builders[name](reference, label, linker)
-        meta = {
-            "title": page.title,
-            "description": f"{page.title}: from the code at the pinned revision",
-            "tags": ["repository", "reference"],
-        }
-        body = render_record(paths, REFERENCE_TEMPLATE, page)
-        store.write_page(store.safe_join(directory, REFERENCE_DIR, f"{name}.md"), meta, body)
+        path = store.safe_join(directory, REFERENCE_DIR, f"{name}.md")
+        write_side_page(paths, path, REFERENCE_TEMPLATE, page, "reference", "the code at the pinned revision")
     store.remove_stale(
         directory / REFERENCE_DIR, {f"{n}.md" for n in written}, *(f"{n}.md" for n in builders)
     )
