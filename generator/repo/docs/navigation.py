@@ -1,7 +1,8 @@
 """Which files are the project's documentation, and in what order its docs present them: the `mkdocs.yml`
-nav, Sphinx (and MyST) toctrees, Docusaurus and VitePress sidebars (sidebars.py), a page's own
-`sidebar_position`/`order`/`weight` and a folder's `_category_.json` position, else the folder tree (index
-and getting-started pages first). The order is the project's map of its concepts."""
+nav, a YAML table of contents (docs-builder, Jupyter Book), Sphinx (and MyST) toctrees, Docusaurus and
+VitePress sidebars (sidebars.py), a page's own `sidebar_position`/`order`/`weight` and a folder's
+`_category_.json` position, else the folder tree (index and getting-started pages first). One reader per
+format, each read once into one `Navigation` record; the order is the project's map of its concepts."""
 
 from __future__ import annotations
 
