@@ -15,12 +15,13 @@ def node_text(node: Any) -> str:
     return node.text.decode("utf-8", errors="replace") if node is not None else ""
 
 
-def descendants(node: Any, kind: str) -> Iterator[Any]:
-    """The nodes of type `kind` in a tree-sitter tree, `node` itself included, in source order."""
+def descendants(node: Any, *kinds: str) -> Iterator[Any]:
+    """The nodes of one of the types `kinds` in a tree-sitter tree, `node` itself included, in source
+    order."""
     stack = [node] if node is not None else []
     while stack:
         here = stack.pop()
-        if here.type == kind:
+        if here.type in kinds:
             yield here
         stack.extend(reversed(here.named_children))
 
