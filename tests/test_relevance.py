@@ -264,3 +264,23 @@ def test_a_phrase_is_not_read_across_two_headings() -> None:
     auth, spec = judge.judge([("auth", AUTH), ("spec", SPEC)], "上下文属性")
     assert not any(r.startswith("headings names") for r in auth.topic.reasons)
     assert any(r.startswith("headings names 上下文属性") for r in spec.topic.reasons)
+
+
+def test_a_hyphenated_compound_is_one_concept() -> None:
+    """ "non-lexical lifetimes": an RFC on "lexical syntax simplification" names "lexical", never the
+    compound, and is not half about the topic; the NLL proposal names it."""
+    judge = RelevanceJudge("non-lexical lifetimes")
+    assert [t.label for t in judge.terms("non-lexical lifetimes")] == ["non-lexical", "lifetimes"]
+    nll = Fields(
+        title="nll",
+        headings="Summary\nMotivation",
+        body="Extend the borrow checker with non-lexical lifetimes, based on the control-flow graph. " * 3,
+    )
+    lexical = Fields(
+        title="Lexical syntax simplification",
+        headings="Summary\nLexical rules",
+        body="Simplify the lexical grammar. Lexical tokens no longer carry lifetimes or other names. " * 3,
+    )
+    scores = _judge("non-lexical lifetimes", {"nll": nll, "lexical": lexical})
+    assert scores["lexical"] < scores["nll"] * KEEP_RATIO
+    assert [t.label for t in judge.terms("built-in types")] == ["built", "types"]

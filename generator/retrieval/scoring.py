@@ -94,11 +94,15 @@ def question_terms(
         skipped[key] = min(skipped.get(key, len(ignored)), len(ignored))
     terms: dict[str, Term] = {}
     for surface in _surface_words(text, segment):
-        word = stem(surface) if surface.isascii() else surface
+        joined = tuple(tokens(surface)) if "-" in surface else ()
+        if len(joined) == 1:  # "built-in": one content word
+            surface = latin_words(surface.replace("-", " "))[0]
+        word = "-".join(joined) if len(joined) > 1 else stem(surface) if surface.isascii() else surface
         inflected = word in skipped and len(surface) <= skipped[word] + 2
         if inflected or surface in skipped or len(word) < 2 and word.isascii():
             continue
-        forms: set[tuple[str, ...]] = {(word,)}
+        # a hyphenated compound is one concept, read as its words side by side: "non-lexical" is not "lexical"
+        forms: set[tuple[str, ...]] = {joined if len(joined) > 1 else (word,)}
         if not surface.isascii():  # as documents are cut (jieba): 向量数据库 is read as 向量 数据库
             forms.add(tuple(tokens(surface)) or (word,))
         for other in expand(surface) if expand else ():
@@ -121,13 +125,29 @@ def spelled_term(label: str, spellings: Iterable[str]) -> Term:
     return Term(label=label, forms=tuple(sorted(forms)))
 
 
+_HYPHENATED = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z][A-Za-z0-9]*)+")
+
+
+def _with_compounds(piece: str) -> list[str]:
+    """A Latin piece's words, a hyphenated compound ("non-lexical", "profile-guided") kept whole."""
+    words: list[str] = []
+    at = 0
+    for found in _HYPHENATED.finditer(piece):
+        words.extend(latin_words(piece[at : found.start()]))
+        if tokens(found.group()):
+            words.append(found.group().lower())
+        at = found.end()
+    words.extend(latin_words(piece[at:]))
+    return words
+
+
 def _surface_words(text: str, segment: Callable[[str], list[str]] | None) -> list[str]:
     words: list[str] = []
     for piece in re.split(f"({cjk.CJK_RUN.pattern})", text):
         if cjk.CJK_RUN.fullmatch(piece):
             words.extend(w for w in (segment or cjk.words)(piece) if w not in ZH_STOPWORDS)
         else:
-            words.extend(latin_words(piece))
+            words.extend(_with_compounds(piece))
     return list(dict.fromkeys(words))
 
 
