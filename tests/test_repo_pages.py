@@ -294,6 +294,15 @@ def test_a_lead_in_is_no_description_and_thanks_to_a_library_is_no_thanks():
     # a pointer at what follows says nothing of the project (nlohmann/json's overview opened with one)
     pointer = "Here are some examples to give you an idea how to use the class."
     assert not describes_project(pointer) and not describes_project(pointer, steps=True)
+    # … as does a paragraph sending the reader elsewhere (bubbletea's and rich's overviews quoted these)
+    for elsewhere in (
+        "To get started, see the tutorial below, the examples, the docs, and some common resources.",
+        "Be sure to check out Bubbles, a library of common UI components for Bubble Tea.",
+        "For a video introduction to Rich see calmcode.io by @fishnets88.",
+        "This tutorial assumes you have a working knowledge of Go.",
+    ):
+        assert not describes_project(elsewhere, steps=True), elsewhere
+    assert describes_project("For terminals, Rich renders tables, progress bars and markdown.", steps=True)
     step = "Use it to read documentation directly on the command line, in colour."
     assert not describes_project(step) and describes_project(step, steps=True)  # the overview keeps it
 
@@ -387,3 +396,22 @@ def test_descriptions_end_at_a_sentence():
 
     assert whole_sentences("One two. Three four five. Six.", 20) == "One two."
     assert whole_sentences("x" * 50, 10) == "x" * 9 + "…"  # one endless sentence: cut, and marked
+
+
+def test_a_value_with_a_backslash_is_shown_as_code_and_nothing_escapes_a_span() -> None:
+    """`'\\n'` (a field's default) is inline code as Python-Markdown renders it; a backtick, a pipe or a
+    newline still turns the value into escaped text, which cannot leave its table cell."""
+    import markdown
+
+    from generator.site.pages.model_text import inline_code
+
+    assert inline_code("'\\n'") == "`'\\n'`"
+    html = markdown.markdown(
+        f"| a |\n| --- |\n| {inline_code(chr(39) + chr(92) + 'n' + chr(39))} |", extensions=["tables"]
+    )
+    assert "<code>'\\n'</code>" in html
+    for hostile in ("a`b", "a|b", "a\nb", "x\\`<b>"):
+        cell = markdown.markdown(
+            f"| a | b |\n| --- | --- |\n| {inline_code(hostile)} | z |", extensions=["tables"]
+        )
+        assert cell.count("<td>") == 2 and "<b>" not in cell

@@ -25,7 +25,7 @@ from generator.repo.facts.extract import OnDemandFileFacts
 from generator.repo.facts.ranking import TYPE_KINDS
 from generator.repo.map.walk import read_source
 from generator.repo.model import CallTree, CitedSymbol, Facts, FlowBranch, KeyType, RepoMap, Symbol
-from generator.repo.synthesize.readme import describes_project
+from generator.repo.synthesize.readme import describes_project, opening_quote
 from generator.store import slugify
 from generator.text.sentences import split_sentences
 
@@ -80,6 +80,11 @@ _GENERIC_TITLE = re.compile(
 )
 _ABOUT_HEADING = re.compile(
     r"^\W*(?:why\b|what\b|about\b|overview|introduction|intro\b|description|summary|motivation)",
+    re.IGNORECASE,
+)
+# a section that teaches use step by step: its prose walks through code ("To start we'll define our package")
+_HOW_TO_HEADING = re.compile(
+    r"\b(?:tutorials?|getting started|get started|quick ?start|usage|how to use|examples?|walk-?through)\b",
     re.IGNORECASE,
 )
 _NOT_PACKAGES = frozenset({"index", "readme", "overview", "intro", "introduction", "docs"})
@@ -199,10 +204,11 @@ def overview(readme: Document | None, intro: Sequence[Document]) -> tuple[DocPas
     """What the project is and why: the README's opening prose (before its first code example) and the
     docs' introduction page's, whole paragraphs only; never a lead-in to what it does not show (a paragraph
     ending in ':') or how to install it."""
-    found: list[DocPassage] = []
-    openings: set[str] = set()  # a README and an introduction page often open with the same sentence
+    found: list[DocPassage] = [t for t in [_tagline(readme)] if t is not None] if readme is not None else []
+    openings: set[str] = {_opening(t.text) for t in found}  # a README and an introduction page often agree
     for document in [d for d in (readme, *intro) if d is not None]:
         installing = {b.start for s, b in document.blocks() if _under_install(s.path)}
+        teaching = {b.start for s, b in document.blocks() if any(_HOW_TO_HEADING.search(h) for h in s.path)}
         heading_one = next((s.heading for s in document.sections if s.level == 1), "")
         for passage in passages(document, limit=40):
             if (
@@ -213,6 +219,7 @@ def overview(readme: Document | None, intro: Sequence[Document]) -> tuple[DocPas
             opening = _opening(passage.text)
             if (
                 passage.kind == "paragraph"
+                and passage.start not in teaching
                 and describes_project(passage.text, steps=True)
                 and passage.start not in installing
                 and len(passage.text.split()) >= 10
@@ -223,6 +230,14 @@ def overview(readme: Document | None, intro: Sequence[Document]) -> tuple[DocPas
             if len(found) >= OVERVIEW_PASSAGES:
                 return tuple(found)
     return tuple(found)
+
+
+def _tagline(readme: Document) -> DocPassage | None:
+    block = opening_quote(readme)
+    text = " ".join(block.text.split()) if block is not None else ""
+    if block is None or _NOT_OVERVIEW.search(text):
+        return None
+    return DocPassage(readme.origin, block.start, block.end, "paragraph", text)
 
 
 def _without_lead_in(passage: DocPassage, title: str) -> DocPassage:

@@ -1,11 +1,11 @@
-"""Go and JavaScript/TypeScript calls resolved to repository symbols with tree-sitter.
+"""Go, JavaScript/TypeScript and Java calls resolved to repository symbols with tree-sitter.
 
 Each call is credited to the innermost function or method whose lines hold it. Go: `f()` is the package's
 function `f` (a package spans the files of one folder); `x.M()` is a method of `x`'s declared type (receiver,
 parameter or `var`), a function of an imported package of the repository, or the one method of that name
 in the package. JavaScript: `this.m()` is a method of the enclosing class or object, `obj.m()` a function
 assigned as `obj.m = …` in the file, `mod.m()`/`m()` a definition of the file `mod`/`m` was `require`d or
-imported from. What cannot be resolved statically is left out.
+imported from. Java: javacalls.py. What cannot be resolved statically is left out.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from typing import Any
 from generator.repo.facts.branches import tree_share
 from generator.repo.facts.comments import node_text
 from generator.repo.facts.imports import JS_LANGUAGES
+from generator.repo.facts.javacalls import CALL_NODES, Classes, JavaScope, class_table
 from generator.repo.facts.languages import parse_tree
 from generator.repo.model import CallEdge, FileFacts, Symbol
 
@@ -25,7 +26,7 @@ Resolve = Callable[[str, str, str], list[str]]
 
 
 class TreeSitterCalls:
-    """Calls of Go and JS/TS files; `read(path)` gives a file's text, `symbols(path)` its symbols."""
+    """Calls of Go, JS/TS and Java files; `read(path)` gives a file's text, `symbols(path)` its symbols."""
 
     def __init__(
         self,
@@ -36,9 +37,10 @@ class TreeSitterCalls:
     ) -> None:
         self.read, self.symbols, self.files, self.resolve = read, symbols, files, resolve
         self._packages: dict[str, dict[str, list[tuple[str, Symbol]]]] = {}
+        self._classes: Classes | None = None  # Java's classes by name, gathered on the first Java file
 
     def edges(self, path: str, language: str) -> list[CallEdge]:
-        if language != "go" and language not in JS_LANGUAGES:
+        if language not in {"go", "java", *JS_LANGUAGES}:
             return []
         text = self.read(path)
         if text is None:
@@ -47,11 +49,9 @@ class TreeSitterCalls:
         callers = sorted(
             (s for s in self.symbols(path) if s.kind in CALLABLE_KINDS), key=lambda s: (s.start, -s.end)
         )
-        scope: _GoScope | _JsScope = (
-            _GoScope(self, path, root) if language == "go" else _JsScope(self, path, language, root)
-        )
+        scope = self._scope(path, language, root)
         found: dict[tuple[str, str, str, int], CallEdge] = {}
-        for call in _calls(root):
+        for call in _calls(root, CALL_NODES if language == "java" else _CALL_NODES):
             line = call.start_point[0] + 1
             caller = _innermost(callers, line)
             targets = [(scope.callee(call, caller), False)]
@@ -66,6 +66,15 @@ class TreeSitterCalls:
                 )
                 found.setdefault((edge.caller, edge.callee_path, edge.callee, line), edge)
         return sorted(found.values(), key=lambda e: (e.line, e.callee))
+
+    def _scope(self, path: str, language: str, root: Any) -> _GoScope | _JsScope | JavaScope:
+        if language == "go":
+            return _GoScope(self, path, root)
+        if language == "java":
+            if self._classes is None:
+                self._classes = class_table(self.files)
+            return JavaScope(self._classes, self.symbols, path, root)
+        return _JsScope(self, path, language, root)
 
     def _callable(self, target: tuple[str, str]) -> bool:
         """Is the target a function or method (a value handed over may be any symbol)?"""
@@ -88,11 +97,14 @@ class TreeSitterCalls:
         return self._packages[key]
 
 
-def _calls(root: Any) -> Iterator[Any]:
+_CALL_NODES = frozenset({"call_expression"})
+
+
+def _calls(root: Any, kinds: frozenset[str]) -> Iterator[Any]:
     stack = [root]
     while stack:
         node = stack.pop()
-        if node.type == "call_expression":
+        if node.type in kinds:
             yield node
         stack.extend(reversed(node.named_children))
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from typing import Protocol
 
-from generator.repo.facts.flows import REPORTS_ERROR
+from generator.repo.facts.calltree import REPORTS_ERROR
 from generator.repo.map.filetypes import is_context_file
 from generator.repo.model import CallEdge
 
