@@ -431,3 +431,81 @@ def test_a_method_bound_to_a_local_and_a_with_statements_manager_are_calls(tmp_p
         ("term/console.py", "Buffer"),
         ("term/console.py", "Buffer.flush"),
     }
+
+
+ELEMENTS = {
+    "web/__init__.py": '"""Web."""\n',
+    "web/routing.py": (
+        "class BaseRoute:\n    def matches(self, scope):\n        raise NotImplementedError\n\n\n"
+        "class Route(BaseRoute):\n    def matches(self, scope):\n        return True\n\n\n"
+        "class Mount(BaseRoute):\n    def matches(self, scope):\n        return False\n\n\n"
+        "class Router:\n"
+        "    def __init__(self):\n        self.routes = []\n        self.pairs = {}\n"
+        "        self.mounts: list[BaseRoute] = []\n\n"
+        "    def add_route(self, path):\n"
+        "        route = Route()\n        self.routes.append(route)\n\n"
+        "    def app(self, scope):\n"
+        "        for entry in self.routes:\n            entry.matches(scope)\n"
+        "        for item in self.mounts:\n            item.matches(scope)\n"
+        "        for name, value in self.pairs.items():\n            value.decode()\n"
+    ),
+    "web/convertors.py": (
+        "class IntConvertor:\n    def convert(self, value):\n        return int(value)\n\n\n"
+        "class PathConvertor:\n    def convert(self, value):\n        return value\n\n\n"
+        "class Params:\n"
+        "    def __init__(self):\n        self.convertors = {}\n\n"
+        "    def read(self, key, value):\n        return self.convertors[key].convert(value)\n"
+    ),
+    "web/text.py": "class Raw:\n    def decode(self):\n        return ''\n",
+    "other/routes.py": "class Elsewhere:\n    def matches(self, scope):\n        return None\n",
+    "go/mux/mux.go": (
+        "package mux\n\n"
+        "type Router struct {\n\troutes []*Route\n\tmatchers []matcher\n}\n\n"
+        "type Route struct{}\n\ntype matcher interface{ Match(r int) bool }\n\n"
+        "type methodMatcher struct{}\n\n"
+        "func (m methodMatcher) Match(r int) bool {\n\treturn true\n}\n\n"
+        "func (r *Route) Match(req int) bool {\n\treturn true\n}\n\n"
+        "func (r *Router) Match(req int) bool {\n"
+        "\tfor _, route := range r.routes {\n\t\tif route.Match(req) {\n\t\t\treturn true\n\t\t}\n\t}\n"
+        "\treturn false\n}\n\n"
+        "func (r *Router) Check(req int) bool {\n"
+        "\tfor _, m := range r.matchers {\n\t\tif !m.Match(req) {\n\t\t\treturn false\n\t\t}\n\t}\n"
+        "\treturn true\n}\n"
+    ),
+    "go.mod": "module example.com/m\n\ngo 1.21\n",
+}
+
+
+def test_calls_on_the_elements_of_a_collection_are_inferred_edges(tmp_path: Path) -> None:
+    """`for entry in self.routes: entry.matches()` calls `matches` of the classes stored there (Route, put
+    there by `add_route`) and of their subclasses beside them; `self.convertors[key].convert()` with nothing
+    known to be stored calls the package's `convert` methods; a built-in method's name (`value.decode()`) or
+    a class of another package is never a guess. Go: a slice field's element type, else the package's
+    methods of that name (an interface's implementations)."""
+    root = write_tree(tmp_path / "repo", ELEMENTS)
+    graph = extract_facts(root, map_repository(root)).calls
+    assert graph is not None
+    routing = graph.edges(["web/routing.py"])
+    inferred = {(e.callee, e.line) for e in routing if e.caller == "Router.app" and e.inferred}
+    assert inferred == {
+        ("Route.matches", 28),  # stored by add_route
+        ("BaseRoute.matches", 30),  # `list[BaseRoute]`: the base and its subclasses
+        ("Route.matches", 30),
+        ("Mount.matches", 30),
+    }
+    # not `Raw.decode` (`value` may be bytes), nor `Elsewhere.matches` of another package
+    assert hops(routing, "Router.app") == {("web/routing.py", name) for name, _ in inferred}
+    params = graph.edges(["web/convertors.py"])
+    assert hops(params, "Params.read") == {
+        ("web/convertors.py", "IntConvertor.convert"),
+        ("web/convertors.py", "PathConvertor.convert"),
+    }
+    assert all(e.inferred for e in params if e.caller == "Params.read")
+    mux = graph.edges(["go/mux/mux.go"])
+    assert hops(mux, "Router.Match") == {("go/mux/mux.go", "Route.Match")}
+    assert hops(mux, "Router.Check") == {
+        ("go/mux/mux.go", "methodMatcher.Match"),
+        ("go/mux/mux.go", "Route.Match"),
+        ("go/mux/mux.go", "Router.Match"),
+    }
+    assert all(e.inferred for e in mux if e.caller in {"Router.Match", "Router.Check"})

@@ -10,6 +10,7 @@ it: every ranking and flow the pages draw counts the same, complete graph. Pytho
 from __future__ import annotations
 
 import ast
+import posixpath
 import warnings
 from collections import Counter
 from collections.abc import Iterable, Mapping
@@ -159,7 +160,8 @@ class _CallReader:
 
     def __init__(self, root: Path, files: dict[str, FileFacts], index: ImportIndex, max_bytes: int) -> None:
         self.root, self.files, self.index, self.max_bytes = root, files, index, max_bytes
-        self._python = PythonCalls(self._resolve, self._symbols, self._names_from, self._parse)
+        self._python = PythonCalls(self._resolve, self._symbols, self._names_from, self._parse, self._package)
+        self._folders: dict[str, list[str]] = {}  # folder → its Python modules (a package)
         self._other = TreeSitterCalls(self._read, self._symbols, files, index.resolve)
 
     def edges(self, path: str) -> list[CallEdge]:
@@ -176,6 +178,13 @@ class _CallReader:
     def _names_from(self, path: str) -> dict[str, list[str]]:
         fact = self.files.get(path)
         return fact.names_from if fact is not None else {}
+
+    def _package(self, path: str) -> list[str]:
+        if not self._folders:
+            for source, fact in self.files.items():
+                if fact.language == "python" and not is_context_file(source):
+                    self._folders.setdefault(posixpath.dirname(source), []).append(source)
+        return self._folders.get(posixpath.dirname(path), [])
 
     def _symbols(self, path: str) -> list[Symbol]:
         fact = self.files.get(path)
