@@ -398,3 +398,14 @@ def test_swift_and_go_proposal_headers_give_status_and_date() -> None:
     assert read_text(shipped, name="0289.md").status == "implemented"
     go = "# Proposal: Alias declarations\n\nAuthors: Robert Griesemer & Rob Pike.\nLast updated: July 18, 2016\n\n## Abstract\n\nText.\n"
     assert read_text(go, name="16339.md").date == "2016-07-18"
+
+
+def test_the_default_role_with_a_target_reads_as_its_title() -> None:
+    """marshmallow's docs: `from_dict <marshmallow.Schema.from_dict>` (Sphinx's default role) showed its
+    target; a hyperlink and a ``literal`` keep their own rules."""
+    text = (
+        "Use `from_dict <marshmallow.Schema.from_dict>` to build one, see `the docs <https://x.test>`_ "
+        "and ``literal <x>``.\n"
+    )
+    paragraph = next(b for _, b in blocks(read_text(text, name="quickstart.rst")))
+    assert paragraph.text == "Use `from_dict` to build one, see the docs and `literal <x>`."
