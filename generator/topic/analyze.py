@@ -40,20 +40,23 @@ from .defining import (
 )
 from .facet_sections import (
     opening_passages,
+    section_facets,
     subject_headings,
     subject_opening,
     text_sections,
     treating,
 )
 from .judge import RelevanceJudge
-from .plan import FACETS, Plan, heading_facets
+from .plan import FACETS, Plan
 from .sentences import (
     MAX_PASSAGE,
     RUN_IN_LABEL,
     Quote,
     clean,
     code_examples,
+    field_of,
     glossary_term,
+    introduces_old_state,
     is_changelog,
     is_question,
     leads_out_of_list,
@@ -114,6 +117,7 @@ class Claim:
     items: tuple[str, ...] = ()  # the list `text` introduces, quoted with it (sentences.list_quote)
     attributed: str = ""  # the title of the document quoted, when it is not the subject's (`attribute`)
     header: bool = False  # not a quote: what the document's header states of it (`header_claims`)
+    field: str = ""  # the field a "Description: …" row describes, named by its heading (`named_fields`)
 
 
 @dataclass
@@ -217,7 +221,8 @@ def analyze(provider: Provider, plan: Plan, catalog: Catalog, *, lang: str) -> A
         if question in written:
             analysis.sections.append(written[question])
             continue
-        extracted = attribute(in_source_order(quoted[question], catalog), catalog, analysis.defining)
+        ordered = named_fields(in_source_order(quoted[question], catalog), catalog)
+        extracted = attribute(ordered, catalog, analysis.defining)
         section = Section(question, extracted, ids)
         if opening and facet_of(plan, question) == "what":
             section.claims.insert(0, opening)  # the definition answers "What is X?" first
@@ -263,6 +268,18 @@ def attribute(claims: list[Claim], catalog: Catalog, defining: Collection[str]) 
         if source is not None and source.id not in subject and speaks_of_its_document(own):
             claim = replace(claim, attributed=source.title)
         found.append(claim)
+    return found
+
+
+def named_fields(claims: list[Claim], catalog: Catalog) -> list[Claim]:
+    """A quoted row of a reference entry ("Description: a comma-delimited list of key-value pairs…") with the
+    name of the field it describes, its heading ("tracestate"): alone, the row says nothing of what it is
+    about."""
+    found = []
+    for claim in claims:
+        source = catalog.by_id.get(claim.sources[0]) if len(claim.sources) == 1 else None
+        name = field_of(source.text, claim.text) if source is not None else ""
+        found.append(replace(claim, field=name) if name else claim)
     return found
 
 
@@ -690,7 +707,7 @@ def candidates(
             continue
         # the source's own section says, or the section it stands in ("Special-casing conditional statements"
         # under "Rejected alternative proposals" is an alternative, not how it works)
-        answers = {facet_name} if named else path_facets(heading)
+        answers = {facet_name} if named else path_facets(heading, source.title)
         claimed = answers if own_headings else set()
         # another outline facet's section is left to it; a question that is the topic itself takes any section
         if facet_name in FACETS and answers and facet_name not in answers:
@@ -726,15 +743,25 @@ def candidates(
     return sorted(pool, key=lambda c: -c.relevance)
 
 
-def path_facets(headings: Sequence[str]) -> set[str]:
+# the facets of a section that frames the design rather than states it: what stands under "## Rationale",
+# "## Compatibility" or "## Alternatives" answers that, whatever its own heading names ("current" is not one:
+# "### Changes to the parser" under "## Detailed design" is the design)
+FRAMING_FACETS = frozenset({"motivation", "limits", "alternatives"})
+
+
+def path_facets(headings: Sequence[str], title: str = "") -> set[str]:
     """The outline facets the sections a passage stands in say they answer: its own section's heading's, else
     the nearest enclosing one's that names any ("### Special-casing conditional statements" under "# Rejected
     alternative proposals"). Anything under an alternatives section is an alternative, whatever its own
-    heading says ("### Kotlin-like `by` syntax" under "## Alternatives considered" is not how it works)."""
-    named = [heading_facets(h) for h in headings]
+    heading says ("### Kotlin-like `by` syntax" under "## Alternatives considered" is not how it works), and
+    anything under a section framing the design is that frame's ("### A decade of experience shows the cost
+    of the current semantics" under "## Rationale and Compatibility" is rationale, not semantics). The
+    document's own title is no section of it."""
+    named = [section_facets(h) for h in headings if not title or h.strip() != title.strip()]
     if any("alternatives" in found for found in named):
         return {"alternatives"}
-    return next((found for found in reversed(named) if found), set())
+    framing = set().union(*named) & FRAMING_FACETS
+    return framing or next((found for found in reversed(named) if found), set())
 
 
 def sentence_statistics(judge: RelevanceJudge, sources: list[RawSource]) -> None:
@@ -808,9 +835,12 @@ def _quotes_of(
     lists = {paragraph: list_quote(paragraph) for paragraph in parts if list_parts(paragraph)[1]}
     blocks = text_blocks(source.text)
     after_code = {b for a, b in zip(blocks, blocks[1:], strict=False) if a.startswith(("```", "~~~"))}
+    replaced = {b for a, b in zip(blocks, blocks[1:], strict=False) if introduces_old_state(a)}
     for i in naming:
         if paragraphs[i].strip() in after_code and speaks_of_shown_code(sentences[i]):
             continue  # "…make the code more compact": the code it speaks of is not quoted with it
+        if paragraphs[i].strip() in replaced:
+            continue  # after "the text currently reads:": the state the document changes, not its design
         example = examples.get(clean(sentences[i]))
         if paragraphs[i] in lists:
             quote = lists[paragraphs[i]] or _lead_sentence(sentences, i, starts, paragraphs[i])

@@ -64,7 +64,8 @@ _CJK_ANAPHOR = re.compile(
 # ...except "This PEP/document/proposal…" or "This is a proposal for…": the citation names what "this" is.
 _SELF_REFERENCE = re.compile(
     r"^(?:this|these)\s+(?:(?:is|are)\s+(?:an?|the)\s+(?:[\w-]+\s+){0,2})?(?:peps?|documents?|proposals?"
-    r"|specifications?|spec|guide|tutorial|library|package|project|tool|module|api|standard|rfcs?)\b",
+    r"|specifications?|spec|guide|tutorial|library|package|project|tool|module|api|standard|rfcs?"
+    r"|extensions?|bindings?|profiles?)\b",
     re.IGNORECASE,
 )
 # A sentence about the code, example or output printed above or below it, or pointing the reader elsewhere
@@ -299,6 +300,27 @@ def sentence_headings(text: str, sentences: list[str]) -> list[tuple[str, ...]]:
     return result
 
 
+# a field of a reference entry: "Description: Contains a version, trace ID…", "Type: String" under "### traceparent"
+_FIELD_ROW = re.compile(r"^[A-Z][\w-]*(?: [\w-]+){0,2}: \S")
+MAX_FIELD_NAME = 60  # characters: a longer heading is a section's title, not the name of a field
+
+
+def field_of(text: str, passage: str) -> str:
+    """The name of the field a "Description: …" row of `text` describes: the heading it stands under ("###
+    traceparent"), which alone says what the row is about; '' when `passage` is no such row or `text`
+    does not hold it under a short heading."""
+    if not _FIELD_ROW.match(passage):
+        return ""
+    heading, start = "", " ".join(passage.split()[:8])
+    for block in text_blocks(text):
+        mark = _HEADING_LINE.match(block) if not block.startswith(("```", "~~~")) else None
+        if mark:
+            heading = mark.group(2).strip()
+        elif start in " ".join(block.split()):
+            return heading if len(heading) <= MAX_FIELD_NAME else ""
+    return ""
+
+
 def _heading_marks(text: str) -> list[tuple[int, int, str]]:
     """(offset, level, heading) of each heading line outside fenced code."""
     fences = [m.start() for m in _FENCE_LINE.finditer(text)]
@@ -372,6 +394,39 @@ def list_parts(block: str) -> tuple[str, tuple[str, ...]]:
     return " ".join(lines[:first]), tuple(items)
 
 
+# a lead-in pointing at what follows it ("This example shows the binary mode mapping…:", "The following
+# request creates…:"): its "this" is the example quoted with it, not something said before it
+_POINTS_AHEAD = re.compile(
+    r"^(?:this|the\s+following|here\s+is|here's|below\s+is)\s+(?:[\w-]+\s+){0,2}?"
+    r"(?:examples?|snippets?|listings?|samples?|requests?|responses?|messages?|commands?|configurations?"
+    r"|programs?|code|output|documents?|events?|payloads?)\b|^(?:这个|以下|下面的?)(?:示例|例子|代码|配置)",
+    re.IGNORECASE,
+)
+
+
+# a lead-in saying that what follows is the state a proposal changes ("the text currently reads:", "Today,
+# the compiler reports:", "The existing behaviour is:"): what follows is not the design
+_OLD_STATE = re.compile(
+    r"\b(?:currently|at present|today|previously|as of now|so far|up to now|until now"
+    r"|(?:the|its)\s+(?:current|existing|old|present|original)\s+(?:\w+\s+)?(?:text|wording|spec(?:ification)?"
+    r"|behaviou?r|rules?|definition|implementation|syntax|semantics|design|code|version)"
+    r"|before\s+(?:this|the)\s+(?:change|proposal))\b|目前|当前|现有",
+    re.IGNORECASE,
+)
+
+
+def introduces_old_state(block: str) -> bool:
+    """Whether a paragraph is a lead-in (ending in ':') to the state a change replaces: the quote or example
+    after it tells how things were, not how they work under the design."""
+    lead = block.strip()
+    return lead.endswith((":", "：")) and bool(_OLD_STATE.search(split_all(lead)[-1] if lead else lead))
+
+
+def points_ahead(lead_in: str) -> bool:
+    """Whether a lead-in (a sentence ending in ':') opens with a pointer to what it introduces."""
+    return lead_in.rstrip().endswith((":", "：")) and bool(_POINTS_AHEAD.match(lead_in))
+
+
 def lead_in_stands(said: tuple[str, ...], lead_in: str) -> bool:
     """Whether a passage ending in a lead-in (`said`, then `lead_in` ending in ':') can be quoted with what
     it introduces: what it says first is prose and refers to nothing before it; a lead-in alone says
@@ -379,7 +434,10 @@ def lead_in_stands(said: tuple[str, ...], lead_in: str) -> bool:
     similar:" compares with what the passage does not quote)."""
     if not (said or lead_in) or not all(quotable(p) for p in said) or is_question(lead_in):
         return False
-    if needs_antecedent((*said, lead_in)[0]) or lead_in and _BOILERPLATE.search(lead_in):
+    first = (*said, lead_in)[0]
+    if needs_antecedent(first) and not (not said and points_ahead(lead_in)):
+        return False
+    if lead_in and _BOILERPLATE.search(lead_in):
         return False
     if said and is_question(said[-1]):
         return False
