@@ -5,13 +5,24 @@ field's row with the field's name, and the state a proposal replaces is never qu
 
 from __future__ import annotations
 
+from topic_fakes import offline
+
 from generator.documents.plain import markup_prose
 from generator.site.pages.topic import claim_markdown
 from generator.text.words import tokens
-from generator.topic.analyze import Catalog, Claim, _quotes_of, named_fields, path_facets
+from generator.topic.analyze import (
+    Catalog,
+    Claim,
+    _quotes_of,
+    analyze,
+    candidates,
+    named_fields,
+    path_facets,
+    sentence_statistics,
+)
 from generator.topic.facet_sections import opening_passages, section_facets, text_sections, treating
 from generator.topic.judge import RelevanceJudge
-from generator.topic.sentences import field_of, needs_antecedent
+from generator.topic.sentences import field_of, needs_antecedent, quotable
 from generator.topic.workspace import RawSource
 
 # a protocol binding written as specifications are: numbered sections, examples introduced by "This example…:"
@@ -73,8 +84,11 @@ def test_an_example_comes_with_the_sentence_that_introduces_it() -> None:
     assert opening_passages(section, 2, example_alone=False) == []
 
 
-def test_this_extension_is_the_document_that_says_it() -> None:
-    assert not needs_antecedent("This extension embeds context from W3C TraceContext into a CloudEvent.")
+def test_this_extension_is_the_document_that_says_it_and_a_products_name_is_a_word() -> None:
+    opening = "This extension embeds context from W3C TraceContext into a CloudEvent."
+    assert not needs_antecedent(opening)
+    assert quotable(opening)  # "TraceContext", "CloudEvent": names, not identifiers of code
+    assert not quotable("Call getValueFromCache with WidgetCache.sweep and cache_key_prefix() here.")
 
 
 def _source(sid: str, title: str, text: str) -> RawSource:
@@ -84,7 +98,7 @@ def _source(sid: str, title: str, text: str) -> RawSource:
 TRACING = (
     "# Tracing extension\n\nThis extension embeds a trace context into an event.\n\n## Attributes\n\n"
     "### traceparent\n\n- Type: String\n- Description: Contains a version, trace ID, span ID, and trace "
-    "options.\n\n### tracestate\n\n- Type: String\n- Description: A comma-delimited list of key-value pairs "
+    "options as defined in section 3.2\n\n### tracestate\n\n- Type: String\n- Description: A comma-delimited list of key-value pairs "
     "that vendors add.\n"
 )
 
@@ -94,6 +108,11 @@ def test_a_field_row_is_quoted_with_the_name_of_the_field_it_describes() -> None
     row = "Description: A comma-delimited list of key-value pairs that vendors add."
     assert field_of(text, row) == "tracestate"
     assert field_of(text, "This extension embeds a trace context into an event.") == ""
+    run_in = "## Inlining implementation\n\nPrologue: Before inlining we walk over the call graph once.\n"
+    assert field_of(run_in, "Prologue: Before inlining we walk over the call graph once.") == ""
+    # a row is whole though it ends without a stop ("…as defined in section 3.2")
+    assert quotable("Description: Contains a version, trace ID, span ID, and trace options as defined in section 3.2")
+    assert not quotable("Step 1: Install it")
     source = _source("t1", "Tracing extension", text)
     (claim,) = named_fields([Claim(row, ["t1"])], Catalog([source]))
     assert claim.field == "tracestate"
@@ -133,3 +152,39 @@ def test_a_passage_under_a_section_framing_the_design_answers_that_frame() -> No
     assert path_facets(("Loops", "Proposal", "Language Version Selection")) == {"how"}
     # the document's own title is no section of it ("Performance …" titles the whole document)
     assert path_facets(("Performance of loops", "Design"), "Performance of loops") == {"how"}
+
+
+BUILDERS = (
+    "# Result builders\n\n## Introduction\n\nThis proposal describes result builders, a new feature which "
+    "allows certain functions to implicitly build up a result value from a sequence of components.\n\n"
+    "## Detailed design\n\nA result builder type is a type that can be used as a result builder, which is "
+    "to say, as an embedded domain-specific language for collecting partial results.\n\n## Type inference\n\n"
+    "### Implicit memberwise initializer\n\nA result builder attribute can be placed on a stored property of "
+    "a type, and result builders then apply to the memberwise initializer.\n\n### Platforms\n\nCurrently "
+    "result builders have been tested with the Linux toolchain of the compiler only.\n"
+)
+
+
+def test_a_document_with_its_own_introduction_says_what_its_subject_is_there() -> None:
+    from generator.topic.plan import heuristic_plan
+
+    plan = heuristic_plan("result builders")
+    for step in plan.steps:
+        step.sources, step.status = ["b"], "done"
+    source = RawSource(
+        "b", "local", "local:docs/b.md", "Result builders", "2026-01-01T00:00:00Z", BUILDERS,
+        kind="local", relevance=0.9,
+    )  # fmt: skip
+    analysis = analyze(offline(), plan, Catalog([source]), lang="en")
+    what = next(s for s in analysis.sections if s.question.startswith("What are"))
+    quoted = " ".join(c.text for c in what.claims)
+    assert "This proposal describes result builders" in quoted
+    # the memberwise initializer is a detail of the design, in a section naming no facet
+    assert "memberwise initializer" not in quoted
+    how = next(s for s in analysis.sections if s.question.startswith("How do"))
+    assert any("result builder type is a type" in c.text for c in how.claims)
+    # where the work stands at the time of writing is not how it works
+    judge = RelevanceJudge("result builders")
+    sentence_statistics(judge, [source])
+    found = candidates([source], focus="How do result builders work?", judge=judge, facet={"work"}, reserved=set(), facet_name="how")
+    assert found and not any(c.text.startswith("Currently") for c in found)

@@ -72,6 +72,7 @@ from .sentences import (
     sentence_paragraphs,
     similar,
     speaks_of_its_document,
+    speaks_of_now,
     speaks_of_shown_code,
     text_blocks,
 )
@@ -450,6 +451,8 @@ def section_candidates(
             source.text, facet, concepts, tokens, own_headings=own, title=source.title
         ):
             for passage in opening_passages(section, limit, example_alone=facet == "use", said=said):
+                if facet in {"what", "how"} and speaks_of_now(passage.text):
+                    continue  # where the work stands, or what it changes
                 parts = passage.parts if len(passage.parts) > 1 else ()
                 found.append(
                     Candidate(
@@ -690,6 +693,7 @@ def candidates(
     scoped = {
         s.id: subject_headings(text_sections(s.text), concept_sets, tokens, s.title) for s in usable
     }  # a document about something larger is quoted on the subject inside the subject's own section
+    labelled = {s.id: labelled_facets(s.text, s.title) for s in usable}
     pool = []
     for (source, quote, centrality, heading), verdict, on_point in zip(found, verdicts, shares, strict=True):
         inside = not scoped[source.id] or bool(scoped[source.id] & set(heading))
@@ -712,6 +716,13 @@ def candidates(
         # another outline facet's section is left to it; a question that is the topic itself takes any section
         if facet_name in FACETS and answers and facet_name not in answers:
             continue
+        # a document with a section of its own on the facet ("## Introduction", "## Motivation") answers it
+        # there: what its unlabelled sections say is the detail of the design ("### Implicit memberwise
+        # initializer" under "## Type inference" is not what result builders are)
+        if own_headings and not answers and facet_name in labelled[source.id] - {"how"}:
+            continue
+        if facet_name in {"what", "how"} and speaks_of_now(quote.text):
+            continue  # "Currently our optimizations have been tested on Linux only": not how it works
         # when documents titled after the topic were stored, one that only touches it is quoted where it names
         # the whole topic, not where its own subject shares a word or two with it ("command line application"
         # of a packaging page, "backwards compatibility" of a random number policy)
@@ -741,6 +752,13 @@ def candidates(
             )
         )
     return sorted(pool, key=lambda c: -c.relevance)
+
+
+def labelled_facets(text: str, title: str = "") -> set[str]:
+    """The facets a document's own headings name a section for (its title is no section of it)."""
+    return set().union(
+        *(section_facets(s.heading) for s in text_sections(text) if s.heading and s.heading != title)
+    )
 
 
 # the facets of a section that frames the design rather than states it: what stands under "## Rationale",

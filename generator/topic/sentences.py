@@ -149,11 +149,18 @@ def needs_antecedent(sentence: str) -> bool:
     return bool(_ANAPHOR.match(sentence))
 
 
+# a field of a reference entry: "Description: Contains a version, trace ID…", "Type: String" under "### traceparent"
+_FIELD_ROW = re.compile(r"^[A-Z][\w-]*(?: [\w-]+){0,2}: \S")
+
+
 def is_prose(text: str) -> bool:
-    """A sentence worth quoting: a whole sentence (it ends like one, its brackets and quotes are balanced;
-    a list item, a caption or a lead-in ending in ':' is not), long enough to say something (six words, or
-    twelve CJK characters: Chinese is written without spaces), and mostly ordinary words."""
-    if len(text) > MAX_QUOTE or text.startswith(("#", "|", "```")) or not _SENTENCE_END.search(text):
+    """A sentence worth quoting: a whole sentence (it ends like one, or is a field's row "Description: …";
+    its brackets and quotes are balanced; a list item, a caption or a lead-in ending in ':' is not), long
+    enough to say something (six words, or twelve CJK characters: Chinese is written without spaces), and
+    mostly ordinary words."""
+    if len(text) > MAX_QUOTE or text.startswith(("#", "|", "```")):
+        return False
+    if not _SENTENCE_END.search(text) and not _FIELD_ROW.match(text):  # a field's row is whole unstopped
         return False
     if text.count("(") != text.count(")") or text.count('"') % 2 or text.count("“") != text.count("”"):
         return False
@@ -300,15 +307,14 @@ def sentence_headings(text: str, sentences: list[str]) -> list[tuple[str, ...]]:
     return result
 
 
-# a field of a reference entry: "Description: Contains a version, trace ID…", "Type: String" under "### traceparent"
-_FIELD_ROW = re.compile(r"^[A-Z][\w-]*(?: [\w-]+){0,2}: \S")
 MAX_FIELD_NAME = 60  # characters: a longer heading is a section's title, not the name of a field
 
 
 def field_of(text: str, passage: str) -> str:
     """The name of the field a "Description: …" row of `text` describes: the heading it stands under ("###
     traceparent"), which alone says what the row is about; '' when `passage` is no such row or `text`
-    does not hold it under a short heading."""
+    does not hold it under a heading naming one field (a "Prologue: …" paragraph under "Profile-guided
+    Inlining implementation" is a run-in label, not a field's row)."""
     if not _FIELD_ROW.match(passage):
         return ""
     heading, start = "", " ".join(passage.split()[:8])
@@ -317,7 +323,7 @@ def field_of(text: str, passage: str) -> str:
         if mark:
             heading = mark.group(2).strip()
         elif start in " ".join(block.split()):
-            return heading if len(heading) <= MAX_FIELD_NAME else ""
+            return heading if len(heading) <= MAX_FIELD_NAME and len(heading.split()) == 1 else ""
     return ""
 
 
@@ -413,6 +419,21 @@ _OLD_STATE = re.compile(
     r"|before\s+(?:this|the)\s+(?:change|proposal))\b|目前|当前|现有",
     re.IGNORECASE,
 )
+
+
+# a passage opening on the state of things at the time of writing ("Currently our optimizations have been
+# tested on Linux only.", "Today, a loop variable is shared"): where the work stands, or what it changes
+_NOW = re.compile(
+    r"^(?:currently|today|at present|at the moment|right now|so far|until now|up to now|as of (?:today|now|this"
+    r" writing)|at the time of writing)\b|^(?:目前|当前|现在|迄今)",
+    re.IGNORECASE,
+)
+
+
+def speaks_of_now(passage: str) -> bool:
+    """Whether a passage opens on the state of things when it was written: it tells where the work stands
+    or the state a design changes, never how the design works."""
+    return bool(_NOW.match(passage.strip()))
 
 
 def introduces_old_state(block: str) -> bool:
