@@ -16,13 +16,13 @@ from generator.topic.analyze import (
     _quotes_of,
     analyze,
     candidates,
-    named_fields,
+    in_context,
     path_facets,
     sentence_statistics,
 )
 from generator.topic.facet_sections import opening_passages, section_facets, text_sections, treating
 from generator.topic.judge import RelevanceJudge
-from generator.topic.sentences import field_of, needs_antecedent, quotable
+from generator.topic.sentences import context_of, needs_antecedent, quotable
 from generator.topic.workspace import RawSource
 
 # a protocol binding written as specifications are: numbered sections, examples introduced by "This example…:"
@@ -106,17 +106,28 @@ TRACING = (
 def test_a_field_row_is_quoted_with_the_name_of_the_field_it_describes() -> None:
     text = markup_prose(TRACING, structure=True)
     row = "Description: A comma-delimited list of key-value pairs that vendors add."
-    assert field_of(text, row) == "tracestate"
-    assert field_of(text, "This extension embeds a trace context into an event.") == ""
+    assert context_of(text, row) == "tracestate"
+    assert context_of(text, "This extension embeds a trace context into an event.") == ""
     run_in = "## Inlining implementation\n\nPrologue: Before inlining we walk over the call graph once.\n"
-    assert field_of(run_in, "Prologue: Before inlining we walk over the call graph once.") == ""
+    assert context_of(run_in, "Prologue: Before inlining we walk over the call graph once.") == ""
     # a row is whole though it ends without a stop ("…as defined in section 3.2")
     assert quotable("Description: Contains a version, trace ID, span ID, and trace options as defined in section 3.2")
     assert not quotable("Step 1: Install it")
     source = _source("t1", "Tracing extension", text)
-    (claim,) = named_fields([Claim(row, ["t1"])], Catalog([source]))
-    assert claim.field == "tracestate"
-    assert claim_markdown(claim, {"t1": 1}).startswith("`tracestate` — Description: A comma-delimited")
+    (claim,) = in_context([Claim(row, ["t1"])], Catalog([source]))
+    assert claim.context == "tracestate"
+    assert claim_markdown(claim, {"t1": 1}).startswith("*tracestate* — Description: A comma-delimited")
+
+
+def test_an_answer_is_quoted_with_the_question_the_paragraph_before_it_asks() -> None:
+    text = (
+        "# Inlining\n\n## Rationale\n\nThere are several design choices we have made.\n\n"
+        "Why not inline every hot callee? Why introduce a budget?\n\nPrimary motivation is to control code "
+        "growth while retaining good performance.\n"
+    )
+    answer = "Primary motivation is to control code growth while retaining good performance."
+    assert context_of(text, answer) == "Why not inline every hot callee? Why introduce a budget?"
+    assert context_of(text, "There are several design choices we have made.") == ""
 
 
 LOOPS = (

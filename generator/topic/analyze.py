@@ -54,7 +54,7 @@ from .sentences import (
     Quote,
     clean,
     code_examples,
-    field_of,
+    context_of,
     glossary_term,
     introduces_old_state,
     is_changelog,
@@ -118,7 +118,7 @@ class Claim:
     items: tuple[str, ...] = ()  # the list `text` introduces, quoted with it (sentences.list_quote)
     attributed: str = ""  # the title of the document quoted, when it is not the subject's (`attribute`)
     header: bool = False  # not a quote: what the document's header states of it (`header_claims`)
-    field: str = ""  # the field a "Description: …" row describes, named by its heading (`named_fields`)
+    context: str = ""  # what it answers, when the quote alone does not say: a field's name, a question (`in_context`)
 
 
 @dataclass
@@ -222,7 +222,7 @@ def analyze(provider: Provider, plan: Plan, catalog: Catalog, *, lang: str) -> A
         if question in written:
             analysis.sections.append(written[question])
             continue
-        ordered = named_fields(in_source_order(quoted[question], catalog), catalog)
+        ordered = in_context(in_source_order(quoted[question], catalog), catalog)
         extracted = attribute(ordered, catalog, analysis.defining)
         section = Section(question, extracted, ids)
         if opening and facet_of(plan, question) == "what":
@@ -272,15 +272,15 @@ def attribute(claims: list[Claim], catalog: Catalog, defining: Collection[str]) 
     return found
 
 
-def named_fields(claims: list[Claim], catalog: Catalog) -> list[Claim]:
-    """A quoted row of a reference entry ("Description: a comma-delimited list of key-value pairs…") with the
-    name of the field it describes, its heading ("tracestate"): alone, the row says nothing of what it is
-    about."""
+def in_context(claims: list[Claim], catalog: Catalog) -> list[Claim]:
+    """A quote with what it answers when it does not say it itself (sentences.context_of): a field's row
+    ("Description: a comma-delimited list of key-value pairs…") with the field's name ("tracestate"), the
+    answer of a rationale written as questions with its question ("Why not inline every hot callee?")."""
     found = []
     for claim in claims:
         source = catalog.by_id.get(claim.sources[0]) if len(claim.sources) == 1 else None
-        name = field_of(source.text, claim.text) if source is not None else ""
-        found.append(replace(claim, field=name) if name else claim)
+        context = context_of(source.text, claim.text) if source is not None else ""
+        found.append(replace(claim, context=context) if context else claim)
     return found
 
 

@@ -308,23 +308,33 @@ def sentence_headings(text: str, sentences: list[str]) -> list[tuple[str, ...]]:
 
 
 MAX_FIELD_NAME = 60  # characters: a longer heading is a section's title, not the name of a field
+MAX_QUESTION = 200  # characters: the question a paragraph answers, when the one before it asks it
 
 
-def field_of(text: str, passage: str) -> str:
-    """The name of the field a "Description: …" row of `text` describes: the heading it stands under ("###
-    traceparent"), which alone says what the row is about; '' when `passage` is no such row or `text`
-    does not hold it under a heading naming one field (a "Prologue: …" paragraph under "Profile-guided
-    Inlining implementation" is a run-in label, not a field's row)."""
-    if not _FIELD_ROW.match(passage):
-        return ""
-    heading, start = "", " ".join(passage.split()[:8])
+def context_of(text: str, passage: str) -> str:
+    """What a passage of `text` answers, when the passage alone does not say it: the field a "Description:
+    …" row describes (the one-word heading it stands under, "### traceparent"), or the question the
+    paragraph right before it asks ("Why not inline every hot callee?", a rationale written as questions
+    and answers); '' for any other passage. A "Prologue: …" paragraph under "Profile-guided Inlining
+    implementation" is a run-in label, not a field's row."""
+    heading, before, start = "", "", " ".join(passage.split()[:8])
     for block in text_blocks(text):
         mark = _HEADING_LINE.match(block) if not block.startswith(("```", "~~~")) else None
         if mark:
-            heading = mark.group(2).strip()
-        elif start in " ".join(block.split()):
-            return heading if len(heading) <= MAX_FIELD_NAME and len(heading.split()) == 1 else ""
+            heading, before = mark.group(2).strip(), ""
+            continue
+        if start in " ".join(block.split()):
+            if _FIELD_ROW.match(passage):
+                return heading if len(heading) <= MAX_FIELD_NAME and len(heading.split()) == 1 else ""
+            return before if _asks(before) else ""
+        before = block
     return ""
+
+
+def _asks(block: str) -> bool:
+    """A paragraph that only asks (one or two short questions), as a FAQ or a rationale heads its answers."""
+    asked = [clean(p) for p in split_all(block)] if block and len(block) <= MAX_QUESTION else []
+    return bool(asked) and len(asked) <= 2 and all(is_question(p) for p in asked)
 
 
 def _heading_marks(text: str) -> list[tuple[int, int, str]]:
