@@ -199,3 +199,10 @@ def test_a_document_with_its_own_introduction_says_what_its_subject_is_there() -
     sentence_statistics(judge, [source])
     found = candidates([source], focus="How do result builders work?", judge=judge, facet={"work"}, reserved=set(), facet_name="how")
     assert found and not any(c.text.startswith("Currently") for c in found)
+
+
+def test_a_pointer_to_further_reading_is_not_quoted() -> None:
+    assert not quotable("要了解更多信息，查看 指令 的文档。")
+    assert not quotable("To learn more, see the documentation for directives in the reference.")
+    assert not quotable("For more information on modifiers, refer to the guide on templates.")
+    assert quotable("Server components render ahead of time, before bundling, in an environment of their own.")

@@ -72,7 +72,11 @@ _SELF_REFERENCE = re.compile(
 # ("The code above throws…", "上面的代码会…", "(see below)"): quoted alone, what it speaks of is missing. "As
 # noted above, …" is a discourse marker: the sentence says what it notes itself.
 _POINTS_ELSEWHERE = re.compile(
-    r"\b(?:code|example|snippet|listing|program|output|diagram|figure|table|command)s?\s+(?:above|below)\b"
+    # a pointer to further reading says nothing itself: "To learn more, see the directives' docs."
+    r"^(?:to\s+(?:learn|read|find\s+out)\s+more|for\s+more\s+(?:information|details|on)|learn\s+more\b|read\s+more\b"
+    r"|(?:please\s+)?(?:see|refer\s+to|consult)\s+(?:the|our)\s+[\w\s-]{0,40}(?:docs|documentation|guide|page|section)\b)"
+    r"|^(?:要了解更多|了解更多|更多信息|更多详情|详情请|请参阅|请参考|参见)"
+    r"|\b(?:code|example|snippet|listing|program|output|diagram|figure|table|command)s?\s+(?:above|below)\b"
     r"|\b(?:above|preceding)\s+(?:code|example|snippet|listing|program|output|diagram|figure|table)"
     r"|\bas\s+(?:shown|seen|illustrated)\s+(?:above|below)\b"
     r"|\bthis\s+(?:code|snippet|program|listing|output)\b|\bcompile\s+this\b"
