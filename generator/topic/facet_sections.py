@@ -44,10 +44,13 @@ _SUMMARY = re.compile(
 _TEMPLATE_FACETS = {
     "use": re.compile(r"guide[- ]level|tutorial|walk-?through|用法|指南", re.I),
     "how": re.compile(
-        r"reference[- ]level|detailed design|^\W*(?:the\s+)?proposal\b(?!\s*:)|specification|semantics", re.I
+        r"reference[- ]level|detailed design|^\W*(?:the\s+)?proposal\b(?!\s*:)|specification|semantics"
+        r"|^\W*(?:the\s+)?proposed\s+(?:solution|design|changes?)\b",
+        re.I,
     ),
     "limits": re.compile(
-        r"unresolved questions|drawbacks|open issues|caveats|restrictions|limitations|known issues|pitfalls",
+        r"unresolved questions|drawbacks|open issues|caveats|restrictions|limitations|known issues|pitfalls"
+        r"|future (?:directions|work|extensions|possibilities)|out of scope|non-goals",
         re.I,
     ),
     "alternatives": re.compile(r"alternatives?|rejected ideas|prior art|other approaches", re.I),
