@@ -61,7 +61,9 @@ def test_a_numbered_heading_is_read_by_its_words_and_a_frame_section_answers_not
     assert section_facets("Proposed solution") == {"how"}
     # what a design leaves for later is no part of it (SE-0258's "## Future Directions" answered "what")
     assert section_facets("Future Directions") == {"limits"}
-    assert "how" not in path_facets(("Property Wrappers", "Future Directions", "Delegating to an existing property"))
+    assert "how" not in path_facets(
+        ("Property Wrappers", "Future Directions", "Delegating to an existing property")
+    )
 
 
 def test_in_a_document_titled_after_the_subject_a_heading_naming_it_is_no_definition() -> None:
@@ -84,7 +86,9 @@ def test_an_example_comes_with_the_sentence_that_introduces_it() -> None:
     assert code.startswith("ring: ce-id 1234")
     # "This…" pointing at what follows it is no reference back; pointing at what came before it is
     assert needs_antecedent("This example shows the mapping:")
-    (section,) = [s for s in text_sections("## Examples\n\nThis shows it again:\n\n```\nx\n```\n") if s.heading]
+    (section,) = [
+        s for s in text_sections("## Examples\n\nThis shows it again:\n\n```\nx\n```\n") if s.heading
+    ]
     assert opening_passages(section, 2, example_alone=False) == []
 
 
@@ -115,7 +119,9 @@ def test_a_field_row_is_quoted_with_the_name_of_the_field_it_describes() -> None
     run_in = "## Inlining implementation\n\nPrologue: Before inlining we walk over the call graph once.\n"
     assert context_of(run_in, "Prologue: Before inlining we walk over the call graph once.") == ""
     # a row is whole though it ends without a stop ("…as defined in section 3.2")
-    assert quotable("Description: Contains a version, trace ID, span ID, and trace options as defined in section 3.2")
+    assert quotable(
+        "Description: Contains a version, trace ID, span ID, and trace options as defined in section 3.2"
+    )
     assert not quotable("Step 1: Install it")
     source = _source("t1", "Tracing extension", text)
     (claim,) = in_context([Claim(row, ["t1"])], Catalog([source]))
@@ -162,7 +168,11 @@ def test_a_section_on_the_current_behaviour_is_background_not_the_design() -> No
 def test_a_passage_under_a_section_framing_the_design_answers_that_frame() -> None:
     # the go loopvar proposal's "### A decade of experience shows the cost of the current semantics" under
     # "## Rationale and Compatibility" was quoted under "How does loop variable scoping work?"
-    rationale = ("Loops", "Rationale and Compatibility", "A decade of experience shows the cost of the semantics")
+    rationale = (
+        "Loops",
+        "Rationale and Compatibility",
+        "A decade of experience shows the cost of the semantics",
+    )
     assert "how" not in path_facets(rationale) and "motivation" in path_facets(rationale)
     assert path_facets(("Loops", "Proposal", "Language Version Selection")) == {"how"}
     # the document's own title is no section of it ("Performance …" titles the whole document)
@@ -201,7 +211,14 @@ def test_a_document_with_its_own_introduction_says_what_its_subject_is_there() -
     # where the work stands at the time of writing is not how it works
     judge = RelevanceJudge("result builders")
     sentence_statistics(judge, [source])
-    found = candidates([source], focus="How do result builders work?", judge=judge, facet={"work"}, reserved=set(), facet_name="how")
+    found = candidates(
+        [source],
+        focus="How do result builders work?",
+        judge=judge,
+        facet={"work"},
+        reserved=set(),
+        facet_name="how",
+    )
     assert found and not any(c.text.startswith("Currently") for c in found)
 
 
@@ -209,4 +226,6 @@ def test_a_pointer_to_further_reading_is_not_quoted() -> None:
     assert not quotable("要了解更多信息，查看 指令 的文档。")
     assert not quotable("To learn more, see the documentation for directives in the reference.")
     assert not quotable("For more information on modifiers, refer to the guide on templates.")
-    assert quotable("Server components render ahead of time, before bundling, in an environment of their own.")
+    assert quotable(
+        "Server components render ahead of time, before bundling, in an environment of their own."
+    )

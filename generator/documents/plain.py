@@ -80,7 +80,11 @@ def _section_prose(blocks: Sequence[Block], *, code: bool) -> Iterator[str]:
 def _leads_into(blocks: Sequence[Block], n: int) -> bool:
     """Whether paragraph `n` ends in a colon and a quote or a code block follows it."""
     after = blocks[n + 1] if n + 1 < len(blocks) else None
-    return blocks[n].text.rstrip().endswith((":", "：")) and after is not None and after.kind in ("quote", "code")
+    return (
+        blocks[n].text.rstrip().endswith((":", "："))
+        and after is not None
+        and after.kind in ("quote", "code")
+    )
 
 
 def listed_after(blocks: Sequence[Block], n: int) -> list[tuple[int, Block]]:

@@ -197,7 +197,9 @@ def treating(
         if not section.heading:
             continue
         enclosing = [(level, named) for level, named in enclosing if level < section.level]
-        inherited = enclosing[-1][1] if enclosing else set()  # "### 1.3. Content Modes" in "## 1. Introduction"
+        inherited = (
+            enclosing[-1][1] if enclosing else set()
+        )  # "### 1.3. Content Modes" in "## 1. Introduction"
         if section_facets(section.heading) and not (section.level == 1 and section.heading == title):
             enclosing.append((section.level, section_facets(section.heading)))
         if subject_level and section.level <= subject_level:
@@ -228,7 +230,11 @@ def treating(
                 continue
         if subject_level and facet == "how" and not facets - {"how"}:
             yield section, 1
-        elif own and facet in facets and (facet != "current" or is_status_heading(bare_heading(section.heading))):
+        elif (
+            own
+            and facet in facets
+            and (facet != "current" or is_status_heading(bare_heading(section.heading)))
+        ):
             facet_level = section.level  # its subsections treat the facet too
             yield section, PASSAGES_PER_SECTION  # "current": a status section, not "No Changes to Scoping"
         elif sections_say_how and not facets | inherited and not _FRAME.search(bare_heading(section.heading)):
