@@ -229,3 +229,18 @@ def test_a_pointer_to_further_reading_is_not_quoted() -> None:
     assert quotable(
         "Server components render ahead of time, before bundling, in an environment of their own."
     )
+
+
+def test_a_document_saying_how_section_by_section_is_quoted_from_its_largest_sections_first() -> None:
+    body = "The ring carries the attributes and the leg carries the data of the event in this mode. "
+    text = (
+        "# Pigeon Binding for Events\n\n## 1. Attribute Use\n\nThe binding defines no attribute of its own "
+        "for events carried by pigeons.\n\n## 2. Message Mapping\n\n### 2.1. Binary Content Mode\n\n"
+        f"{body * 3}\n\n{body * 4}\n\n### 2.2. Structured Content Mode\n\nThe structured mode ties the whole "
+        f"event to the leg in an event format.\n\n{body * 3}\n"
+    )
+    how = [
+        heading for heading, _, _ in _quoted(text, "how", "events over pigeon", "Pigeon Binding for Events")
+    ]
+    assert how.index("2.1. Binary Content Mode") < how.index("1. Attribute Use")
+    assert how.index("2.2. Structured Content Mode") < how.index("1. Attribute Use")

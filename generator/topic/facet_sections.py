@@ -193,6 +193,9 @@ def treating(
     design_level = 0  # the level of the "how" section ("## Proposal", "## Detailed design") it stands in
     facet_level = 0  # the level of the section treating `facet` it stands in
     enclosing: list[tuple[int, set[str]]] = []  # the sections it stands in that name a facet: (level, facets)
+    unlabelled: list[
+        TextSection
+    ] = []  # sections naming no facet, in a document saying how section by section
     for section in sections:
         if not section.heading:
             continue
@@ -238,7 +241,27 @@ def treating(
             facet_level = section.level  # its subsections treat the facet too
             yield section, PASSAGES_PER_SECTION  # "current": a status section, not "No Changes to Scoping"
         elif sections_say_how and not facets | inherited and not _FRAME.search(bare_heading(section.heading)):
-            yield section, 1
+            unlabelled.append(section)
+    # the sections a document spends the most words on are its substance, a subsection's words counting
+    # half its parent's ("3.1. Binary Content Mode" before "2.1. datacontenttype Attribute"): their openings
+    # are quoted first
+    sizes = subtree_sizes(sections)
+    top = min((s.level for s in unlabelled), default=0)
+    for section in sorted(unlabelled, key=lambda s: -sizes[id(s)] * 0.5 ** (s.level - top)):
+        yield section, 1
+
+
+def subtree_sizes(sections: Sequence[TextSection]) -> dict[int, int]:
+    """The characters each section holds with its subsections, by the section's id()."""
+    sizes: dict[int, int] = {}
+    for n, section in enumerate(sections):
+        size = 0
+        for inner in sections[n:]:
+            if inner is not section and inner.level <= section.level:
+                break
+            size += sum(len(block) for block in inner.blocks)
+        sizes[id(section)] = size
+    return sizes
 
 
 def opening_passages(
