@@ -244,3 +244,20 @@ def test_a_document_saying_how_section_by_section_is_quoted_from_its_largest_sec
     ]
     assert how.index("2.1. Binary Content Mode") < how.index("1. Attribute Use")
     assert how.index("2.2. Structured Content Mode") < how.index("1. Attribute Use")
+
+
+def test_the_sections_treating_a_facet_answer_in_the_order_their_document_gives_them() -> None:
+    from generator.topic.analyze import Candidate, allocate
+
+    def treating_passage(text: str, rank: int) -> Candidate:
+        return Candidate(text, "s", 2.0, 1.0 / (1.0 + 0.1 * rank), 0.0, treats=True)
+
+    pool = [
+        treating_passage("The binary content mode carries event data as the message body.", 0),
+        treating_passage("The structured content mode carries event data and metadata in the body.", 1),
+        treating_passage("The datacontenttype attribute is a media type expression.", 8),
+        Candidate("Events travel as messages between parties of many kinds.", "s", 0.0, 0.2, 0.0),
+    ]
+    picked = allocate({"How does it work?": pool}, limit=2)["How does it work?"]
+    # the weak passage found by its words sets no bar that would flatten the sections' order into a tie
+    assert [c.text.split()[1] for c in picked] == ["binary", "structured"]

@@ -424,6 +424,9 @@ def _states_own_standing(source: RawSource, facet: str, defining: set[str]) -> b
 # the plan's facet names that a section heading can answer, by the name the heading table uses
 _SECTION_FACET = {"comparison": "alternatives", "topic": "what"}
 SECTION_FACET_HITS = 2.0  # a passage opening a section that treats the facet outranks one naming its words
+# each later section of a document treating the facet weighs a little less: its own order ("Abstract" before
+# "Introduction", the largest sections first) outweighs the variety a passage's other words would add
+SECTION_ORDER_DECAY = 0.1
 
 
 def section_candidates(
@@ -449,6 +452,7 @@ def section_candidates(
             continue
         weight = 1.0 if source.id in about or strongest <= 0 else (source.relevance or 0.0) / strongest
         own = source.id in about
+        rank = 0  # the order `treating` gives a document's sections is the order they answer in
         for section, limit in treating(
             source.text, facet, concepts, tokens, own_headings=own, title=source.title
         ):
@@ -461,7 +465,7 @@ def section_candidates(
                         passage.text,
                         source.id,
                         SECTION_FACET_HITS,
-                        1.0,
+                        1.0 / (1.0 + SECTION_ORDER_DECAY * rank),
                         0.0,
                         parts,
                         weight,
@@ -470,6 +474,7 @@ def section_candidates(
                         items=passage.items,
                     )
                 )
+                rank += 1
     return found
 
 
@@ -926,6 +931,9 @@ def _next_pick(
     top = max((c.relevance for c in pool if not c.treats), default=0.0) or max(
         (c.relevance for c in pool), default=0.0
     )
+    # the passages opening sections that treat the facet are measured against the best of them: the order
+    # their documents give them (SECTION_ORDER_DECAY) is kept, not flattened by the bar of the others
+    top_treating = max((c.relevance for c in pool if c.treats), default=0.0)
     best: tuple[float, Candidate] | None = None
     for c in pool:
         if not c.treats and c.relevance < MIN_SHARE * top or (facet_only and c.facet_hits <= 0):
@@ -935,8 +943,9 @@ def _next_pick(
         redundancy = max((similar(c.text, h.text) for h in have), default=0.0)
         if redundancy > TOO_SIMILAR:
             continue
+        bar = top_treating if c.treats else top
         mmr = (
-            MMR_LAMBDA * (1.0 + c.treats) * min(c.relevance / (top or 1.0), 1.0)
+            MMR_LAMBDA * (1.0 + c.treats) * min(c.relevance / (bar or 1.0), 1.0)
             - (1 - MMR_LAMBDA) * redundancy
         )
         if best is None or mmr > best[0]:
