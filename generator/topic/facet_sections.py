@@ -192,7 +192,9 @@ def treating(
     subject_level = 0  # the level of the subject's section the current one stands in (0: none)
     design_level = 0  # the level of the "how" section ("## Proposal", "## Detailed design") it stands in
     facet_level = 0  # the level of the section treating `facet` it stands in
-    enclosing: list[tuple[int, set[str]]] = []  # the sections it stands in that name a facet: (level, facets)
+    # the sections it stands in that name a facet, (level, facets): "### 1.3. Content Modes" stands in
+    # "## 1. Introduction"
+    enclosing: list[tuple[int, set[str]]] = []
     unlabelled: list[
         TextSection
     ] = []  # sections naming no facet, in a document saying how section by section
@@ -200,9 +202,7 @@ def treating(
         if not section.heading:
             continue
         enclosing = [(level, named) for level, named in enclosing if level < section.level]
-        inherited = (
-            enclosing[-1][1] if enclosing else set()
-        )  # "### 1.3. Content Modes" in "## 1. Introduction"
+        inherited = enclosing[-1][1] if enclosing else set()
         if section_facets(section.heading) and not (section.level == 1 and section.heading == title):
             enclosing.append((section.level, section_facets(section.heading)))
         if subject_level and section.level <= subject_level:
@@ -242,13 +242,16 @@ def treating(
             yield section, PASSAGES_PER_SECTION  # "current": a status section, not "No Changes to Scoping"
         elif sections_say_how and not facets | inherited and not _FRAME.search(bare_heading(section.heading)):
             unlabelled.append(section)
-    # the sections a document spends the most words on are its substance, a subsection's words counting
-    # half its parent's ("3.1. Binary Content Mode" before "2.1. datacontenttype Attribute"): their openings
-    # are quoted first
-    sizes = subtree_sizes(sections)
-    top = min((s.level for s in unlabelled), default=0)
-    for section in sorted(unlabelled, key=lambda s: -sizes[id(s)] * 0.5 ** (s.level - top)):
+    for section in by_substance(unlabelled, sections):
         yield section, 1
+
+
+def by_substance(chosen: Sequence[TextSection], sections: Sequence[TextSection]) -> list[TextSection]:
+    """`chosen` sections, those a document spends the most words on first, a subsection's words counting half
+    its parent's ("3.1. Binary Content Mode" before "2.1. datacontenttype Attribute"): its substance."""
+    sizes = subtree_sizes(sections)
+    top = min((s.level for s in chosen), default=0)
+    return sorted(chosen, key=lambda s: -sizes[id(s)] * 0.5 ** (s.level - top))
 
 
 def subtree_sizes(sections: Sequence[TextSection]) -> dict[int, int]:
