@@ -118,9 +118,8 @@ class Claim:
     items: tuple[str, ...] = ()  # the list `text` introduces, quoted with it (sentences.list_quote)
     attributed: str = ""  # the title of the document quoted, when it is not the subject's (`attribute`)
     header: bool = False  # not a quote: what the document's header states of it (`header_claims`)
-    context: str = (
-        ""  # what it answers, when the quote alone does not say: a field's name, a question (`in_context`)
-    )
+    # what it answers, when the quote alone does not say: a field's name, a question (`in_context`)
+    context: str = ""
 
 
 @dataclass
