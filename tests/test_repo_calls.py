@@ -395,6 +395,41 @@ def test_receivers_named_after_a_class_resolve_alike_each_time_and_either_way(tm
     assert [(e.caller, e.callee, e.line) for e in graph.edges(["net/client.py"])] == single
 
 
+def test_a_method_bound_to_a_local_and_a_with_statements_manager_are_calls(tmp_path: Path) -> None:
+    """`render = self.render` then `render(x)` calls the method; `with self:` calls `__enter__` and
+    `__exit__` (where a console's buffer is written out); `Buffer().flush()` calls the new instance's
+    method. A local holding something unknown is still left out."""
+    files = {
+        "term/console.py": (
+            "class Buffer:\n    def flush(self):\n        return 1\n\n\n"
+            "class Console:\n"
+            "    def __enter__(self):\n        return self\n\n"
+            "    def __exit__(self, *exc):\n        self._write()\n\n"
+            "    def _write(self):\n        Buffer().flush()\n\n"
+            "    def render(self, x):\n        return x\n\n"
+            "    def print(self, *objects, hook=None):\n"
+            "        render = self.render\n"
+            "        with self:\n"
+            "            for x in objects:\n                render(x)\n"
+            "                hook(x)\n"
+        ),
+    }
+    root = write_tree(tmp_path / "repo", files)
+    graph = extract_facts(root, map_repository(root)).calls
+    assert isinstance(graph, CallGraph)
+    edges = graph.edges(["term/console.py"])
+    assert {(e.callee, e.line) for e in edges if e.caller == "Console.print"} == {
+        ("Console.__enter__", 21),
+        ("Console.__exit__", 21),
+        ("Console.render", 23),
+    }
+    assert hops(edges, "Console.__exit__") == {("term/console.py", "Console._write")}
+    assert hops(edges, "Console._write") == {
+        ("term/console.py", "Buffer"),
+        ("term/console.py", "Buffer.flush"),
+    }
+
+
 WEIGHED = {
     "kit/__init__.py": "from .client import Client, helper\n",
     "kit/client.py": (

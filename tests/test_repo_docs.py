@@ -91,6 +91,24 @@ def test_markdown_blocks_keep_their_lines_language_and_lead() -> None:
     assert [lines[b.start - 1][:12] for b in items] == ["- Patterns m", "- A route ad"]
 
 
+def test_a_code_blocks_lead_is_the_sentence_that_introduces_it_not_a_bare_pointer() -> None:
+    """ "Here's an example:" says nothing alone: the sentence before it comes with it. A lead that says
+    something is its paragraph's last sentence only."""
+    text = (
+        "# Console\n\nConstruct a console first. The console has a `print` method like the builtin one. "
+        "Here's an example of use:\n\n```python\nconsole.print('hi')\n```\n\n"
+        "Styles are strings. Pass one as the `style` argument to colour the whole line:\n\n"
+        "```python\nconsole.print('hi', style='red')\n```\n\n"
+        "控制台可以写入文件。示例如下：\n\n```python\nConsole(file=f)\n```\n"
+    )
+    codes = [b for _, b in read_text(text, name="README.md").blocks() if b.kind == "code"]
+    assert [c.lead for c in codes] == [
+        "The console has a `print` method like the builtin one. Here's an example of use:",
+        "Pass one as the `style` argument to colour the whole line:",
+        "控制台可以写入文件。示例如下：",
+    ]
+
+
 def test_rst_sections_code_blocks_and_literal_blocks() -> None:
     text = PROJECT["docs/routing/patterns.rst"]
     doc = read_text(text, name="patterns.rst")
@@ -219,6 +237,47 @@ def test_the_overview_reads_past_the_install_block_to_why_the_project_exists() -
         origin="README.md",
     )
     assert overview(goals, []) == ()
+
+
+def test_a_readmes_opening_quote_is_its_tagline_and_a_recommendation_elsewhere_is_not_it() -> None:
+    """got's README: an HTML banner, then "> Human-friendly … for Node.js" (unpunctuated, eight words), then
+    "You probably want Ky instead": the tagline opens the overview and is the description; the notice is
+    neither. A callout quote is no tagline, nor is a quote after the first paragraph."""
+    from generator.repo.synthesize.readme import first_paragraph
+
+    text = (
+        '<div align="center"><img src="logo.svg"></div>\n\n'
+        "> Human-friendly and powerful HTTP request library for Node.js\n\n"
+        "**You probably want [Ky](https://x.test/ky) instead, by the same people. It is smaller.**\n\n"
+        "## Install\n\n```sh\nnpm install got\n```\n\n"
+        "Got retries failed requests, follows redirects and decodes JSON for you, with hooks at every step.\n"
+    )
+    readme = read_text(text, name="README.md", origin="README.md")
+    said = [p.text for p in overview(readme, [])]
+    assert said[0] == "Human-friendly and powerful HTTP request library for Node.js"
+    assert not any("instead" in s for s in said)
+    assert first_paragraph(text) == "Human-friendly and powerful HTTP request library for Node.js"
+    note = "> **Note** This library needs Node.js 20 or later to run.\n\nGot is an HTTP client for Node.js apps.\n"
+    assert first_paragraph(note) == "Got is an HTTP client for Node.js apps."
+    later = "Got is an HTTP client for Node.js apps.\n\n> A quote from a happy user of the library here\n"
+    assert first_paragraph(later) == "Got is an HTTP client for Node.js apps."
+
+
+def test_a_page_opens_with_the_first_sentence_that_says_something_alone() -> None:
+    """The guide's line for a page and a silent subsystem's description skip a lead-in, a question, a
+    sentence pointing above or below and a clause standing alone (got's docs, each)."""
+    from generator.repo.analyze.describe import opening_sentence
+
+    said = [
+        "All Got errors contain various metadata, such as:",
+        "Want to skip the article?",
+        "The function above is exposed by the `got` main interface.",
+        "When a request fails. Contains a `code` property.",
+        "Got retries a failed request up to twice by default. More follows.",
+    ]
+    assert opening_sentence(said) == "Got retries a failed request up to twice by default."
+    assert opening_sentence(["When the stream ends the response is complete and cached."]) != ""
+    assert opening_sentence(said[:4]) == ""
 
 
 def test_a_concept_page_shows_the_code_path_of_its_own_symbols(tmp_path: Path) -> None:

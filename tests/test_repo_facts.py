@@ -425,3 +425,21 @@ def test_imports_are_shown_as_written_and_resolved_from_their_targets(tmp_path: 
     facts = extract_facts(root, map_repository(root))
     assert facts.files["pkg/a.py"].imports == [".b.thing", "os.path", ".b"]
     assert facts.files["pkg/a.py"].depends_on == ["pkg/b.py"]
+
+
+def test_a_comment_among_the_imports_is_no_description_of_the_file(tmp_path: Path) -> None:
+    """got's options.ts: "// DO NOT use destructuring for `https.request` …" sits between two imports and
+    notes the one below it; it described the whole subsystem. A comment above the imports still counts."""
+    files = {
+        "src/options.ts": (
+            "import process from 'node:process';\n"
+            "// DO NOT use destructuring for `https.request` as it's not compatible with `nock`.\n"
+            "import https from 'node:https';\n\nexport class Options {}\n"
+        ),
+        "src/client.ts": "// The HTTP client: requests and their retries.\nimport http from 'node:http';\n\n"
+        "export class Client {}\n",
+    }
+    root = write_tree(tmp_path / "repo", files)
+    facts = extract_facts(root, map_repository(root))
+    assert facts.files["src/options.ts"].doc == ""
+    assert facts.files["src/client.ts"].doc == "The HTTP client: requests and their retries."

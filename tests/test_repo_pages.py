@@ -387,3 +387,22 @@ def test_descriptions_end_at_a_sentence():
 
     assert whole_sentences("One two. Three four five. Six.", 20) == "One two."
     assert whole_sentences("x" * 50, 10) == "x" * 9 + "…"  # one endless sentence: cut, and marked
+
+
+def test_a_value_with_a_backslash_is_shown_as_code_and_nothing_escapes_a_span() -> None:
+    """`'\\n'` (a field's default) is inline code as Python-Markdown renders it; a backtick, a pipe or a
+    newline still turns the value into escaped text, which cannot leave its table cell."""
+    import markdown
+
+    from generator.site.pages.model_text import inline_code
+
+    assert inline_code("'\\n'") == "`'\\n'`"
+    html = markdown.markdown(
+        f"| a |\n| --- |\n| {inline_code(chr(39) + chr(92) + 'n' + chr(39))} |", extensions=["tables"]
+    )
+    assert "<code>'\\n'</code>" in html
+    for hostile in ("a`b", "a|b", "a\nb", "x\\`<b>"):
+        cell = markdown.markdown(
+            f"| a | b |\n| --- | --- |\n| {inline_code(hostile)} | z |", extensions=["tables"]
+        )
+        assert cell.count("<td>") == 2 and "<b>" not in cell

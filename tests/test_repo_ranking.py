@@ -121,6 +121,29 @@ def test_python_main_class_leads_with_its_public_methods_not_stubs_or_dunders(tm
     assert "_merge" not in names(facts, "web/sessions.py")[:4]
 
 
+def test_a_propertys_getter_and_setter_are_listed_once(tmp_path: Path) -> None:
+    files = {
+        "kit/__init__.py": "from .table import Table\n",
+        "kit/table.py": (
+            "class Table:\n"
+            '    """A table."""\n\n'
+            "    @property\n    def expand(self):\n"
+            '        """Whether the table fills the width."""\n        return self._expand\n\n'
+            "    @expand.setter\n    def expand(self, value):\n"
+            '        """Set expand."""\n        self._expand = value\n\n'
+            "    def add_row(self, *cells):\n"
+            '        """Add a row."""\n        return cells\n'
+        ),
+    }
+    facts = extract_facts(write_tree(tmp_path / "repo", files), map_repository(tmp_path / "repo"))
+    top = key_symbols(facts, "kit/table.py")[0]
+    methods = [(m.name, m.doc) for m in top.methods]
+    assert sorted(methods) == [
+        ("Table.add_row", "Add a row."),
+        ("Table.expand", "Whether the table fills the width."),
+    ]
+
+
 def test_budget_grows_with_the_file_and_limit_is_honoured(tmp_path: Path) -> None:
     facts = make_facts(tmp_path)
     assert len(key_symbols(facts, "web/sessions.py", limit=2)) == 2

@@ -120,13 +120,20 @@ def test_python_module_declarations() -> None:
         "@attr.s\nclass Job:\n    name = attr.ib(default='x')\n    kind: ClassVar[str] = 'job'\n\n"
         "class Base:\n    def handle(self):\n        '''Handle.'''\n        raise NotImplementedError\n\n"
         "HOME = os.environ['HOME']\n"
+        "class Console:\n    def __init__(self):\n        self._environ = os.environ\n"
+        "        self.width = self._environ.get('COLUMNS', 80)\n"
+        "        self.plain = 'NO_COLOR' in self._environ\n"
     )
     assert module is not None
-    hook, job, base = module.classes
+    hook, job, base, _console = module.classes
     assert [m.name for m in hook.methods] == ["run"] and not hook.hooks
     assert job.record == "attrs class" and [(f.name, f.default) for f in job.fields] == [("name", "'x'")]
     assert [m.name for m in base.hooks] == ["handle"] and not base.abstract
-    assert [(e.name, e.default, e.line) for e in module.env] == [("HOME", "", 19)]
+    assert [(e.name, e.default, e.line) for e in module.env] == [  # in the module's order
+        ("HOME", "", 19),
+        ("COLUMNS", "80", 23),
+        ("NO_COLOR", "", 24),
+    ]
     assert python.read_module("def broken(:\n") is None
     # only the spans asked for are parsed (a module that reads no environment variable is never parsed whole)
     spanned = python.read_module(

@@ -385,6 +385,17 @@ def test_a_subsystem_sentence_never_comes_from_a_neighbour_of_its_silent_central
     said = docs_say(silent, concepts)
     assert said == "Starlette includes a few response classes."  # its name wins
     assert _offline_summary(silent, "", said) == said
+    # no page is named like it: one whose name holds its name comes before another leading with its symbol
+    protocol = concept("Console Protocol", "Rich supports a simple protocol for custom objects.", "Text")
+    text = concept("Rich Text", "Rich has a `Text` class to mark up strings.", "Text")
+    silent.functions = [CitedSymbol("Text", "class", "pkg/x.py")]
+    silent.shard = Shard("Text", ("pkg/x.py",))
+    assert docs_say(silent, [protocol, text]) == "Rich has a `Text` class to mark up strings."
+    silent.shard = Shard("Pretty", ("pkg/x.py",))  # led by a symbol of its files (`pprint` in pretty.py)
+    pretty = concept("Pretty Printing", "Rich will pretty print containers.", "pprint")
+    assert docs_say(silent, [protocol, pretty]) == "Rich will pretty print containers."
+    silent.shard = Shard("Pretty", ("pkg/other.py",))  # a page naming it, about code elsewhere: not it
+    assert docs_say(silent, [pretty]) == ""
     # sibling packages, each with its own Codec (viper's internal/encoding/…), are told apart by folder
     codecs = [CitedSymbol("Codec", "struct", f"enc/{name}/codec.go") for name in ("json", "toml", "yaml")]
     files = [ModuleLine(c.path, "go", 40, "") for c in codecs]

@@ -61,6 +61,7 @@ _CITATION_TEXT = re.compile(r"^\s*\[?\s*\d{1,4}\s*\]?\s*$")  # a link whose text
 _FOOTNOTE_REF = re.compile(r"\[\^[^\]\s]{1,40}\]")
 _SPACE_BEFORE_STOP = re.compile(r"\s+([.,;:!?])(?=\s|$)")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=\S)|(?<=[。！？])")
+POINTER_WORDS = 5  # a closing sentence this short only points at what follows ("Here's an example of use:")
 _WIDGET_TOGGLE = re.compile(r"</(\w+)>\s*<\1\s[^>]*class=", re.I)  # `</span><span class=…>`: one of two views
 
 
@@ -373,10 +374,10 @@ class _Walker:
         if self.items:
             lead = self._emit_item(self.items[-1])
         elif (last := self.outline.last) is not None and last.kind == "paragraph":
-            lead = last_sentence(last.text)
+            lead = introducing(last.text)
         language = re.sub(r"[^\w+#.-]", "", (token.info or "").split(" ")[0].strip("{}"))[:20]
         code = token.content.strip("\n")
-        self.outline.add(Block("code", code, _start(token), _end(token), language, last_sentence(lead)))
+        self.outline.add(Block("code", code, _start(token), _end(token), language, introducing(lead)))
 
     def _open_quote(self, token: Token) -> None:
         if not self.quote_depth:
@@ -417,10 +418,21 @@ def _is_widget(source: str) -> bool:
     return bool(_WIDGET_TOGGLE.search(source))
 
 
-def last_sentence(text: str) -> str:
-    """The last sentence of a paragraph (the one that introduces what follows it)."""
-    pieces = [p for p in _SENTENCE_END.split(text.strip()) if p.strip()]
-    return pieces[-1].strip() if pieces else ""
+def introducing(text: str) -> str:
+    """The sentence of a paragraph that introduces what follows it: its last, with the one before when the
+    last alone is a bare pointer of a few words ("Here's an example:" after "The Console object has a
+    `print` method …"), which says nothing without it."""
+    pieces = [p.strip() for p in _SENTENCE_END.split(text.strip()) if p.strip()]
+    if len(pieces) >= 2 and _points_only(pieces[-1]):
+        return pieces[-2] + ("" if pieces[-2].endswith(("。", "！", "？")) else " ") + pieces[-1]
+    return pieces[-1] if pieces else ""
+
+
+def _points_only(sentence: str) -> bool:
+    """A sentence of a few words naming nothing (no code span): "Here's an example:", "示例如下："."""
+    return (
+        len(sentence.split()) <= POINTER_WORDS and len(sentence) <= 8 * POINTER_WORDS and "`" not in sentence
+    )
 
 
 def block_text(inline: Token) -> str:

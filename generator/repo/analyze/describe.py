@@ -7,6 +7,7 @@ and the model are shown the same things. Which symbols matter is the facts' rank
 from __future__ import annotations
 
 import posixpath
+import re
 from collections.abc import Iterable, Sequence
 
 from generator.repo.analyze.citations import Linker
@@ -130,6 +131,29 @@ def module_purpose(path: str, fact: FileFacts) -> str:
         None,
     )  # C# names a type with its namespace: `GitHub.GitHubHostProvider` in GitHubHostProvider.cs
     return first_sentence(main.doc) if main is not None else ""
+
+
+def opening_sentence(paragraphs: Iterable[str], limit: int = 240) -> str:
+    """What a docs page opens by saying, as written: the first sentence of its first paragraph that says
+    something alone. Never a lead-in ("All Got errors contain various metadata, such as:"), a question
+    ("Want to skip the article?") or a sentence pointing above or below it ("The function above is exposed
+    by …"); '' when none does within the limit."""
+    for text in paragraphs:
+        sentence = lead_sentences(text, 2, as_written=True)[0] if text.strip() else ""
+        if sentence[-1:] not in (".", "!") or len(sentence) > limit:
+            continue
+        alone = not (_CLAUSE_ALONE.match(sentence) and len(sentence.split()) <= CLAUSE_WORDS)
+        if alone and not _POINTS_AWAY.search(sentence):
+            return sentence
+    return ""
+
+
+_POINTS_AWAY = re.compile(r"\b(?:above|below|previous|preceding|following|aforementioned)\b", re.IGNORECASE)
+# a short subordinate clause standing alone ("When a request fails."): its sentence is elsewhere
+CLAUSE_WORDS = 6
+_CLAUSE_ALONE = re.compile(
+    r"(?:when|if|because|although|while|since|unless|whether)\b[^,;:]*$", re.IGNORECASE
+)
 
 
 def first_sentence(text: str, limit: int = 240) -> str:

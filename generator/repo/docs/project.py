@@ -25,7 +25,7 @@ from generator.repo.facts.extract import OnDemandFileFacts
 from generator.repo.facts.ranking import TYPE_KINDS
 from generator.repo.map.walk import read_source
 from generator.repo.model import CallTree, CitedSymbol, Facts, FlowBranch, KeyType, RepoMap, Symbol
-from generator.repo.synthesize.readme import describes_project
+from generator.repo.synthesize.readme import describes_project, opening_quote
 from generator.store import slugify
 from generator.text.sentences import split_sentences
 
@@ -199,8 +199,8 @@ def overview(readme: Document | None, intro: Sequence[Document]) -> tuple[DocPas
     """What the project is and why: the README's opening prose (before its first code example) and the
     docs' introduction page's, whole paragraphs only; never a lead-in to what it does not show (a paragraph
     ending in ':') or how to install it."""
-    found: list[DocPassage] = []
-    openings: set[str] = set()  # a README and an introduction page often open with the same sentence
+    found: list[DocPassage] = [t for t in [_tagline(readme)] if t is not None] if readme is not None else []
+    openings: set[str] = {_opening(t.text) for t in found}  # a README and an introduction page often agree
     for document in [d for d in (readme, *intro) if d is not None]:
         installing = {b.start for s, b in document.blocks() if _under_install(s.path)}
         heading_one = next((s.heading for s in document.sections if s.level == 1), "")
@@ -223,6 +223,14 @@ def overview(readme: Document | None, intro: Sequence[Document]) -> tuple[DocPas
             if len(found) >= OVERVIEW_PASSAGES:
                 return tuple(found)
     return tuple(found)
+
+
+def _tagline(readme: Document) -> DocPassage | None:
+    block = opening_quote(readme)
+    text = " ".join(block.text.split()) if block is not None else ""
+    if block is None or _NOT_OVERVIEW.search(text):
+        return None
+    return DocPassage(readme.origin, block.start, block.end, "paragraph", text)
 
 
 def _without_lead_in(passage: DocPassage, title: str) -> DocPassage:

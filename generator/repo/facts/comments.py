@@ -61,12 +61,18 @@ _PREAMBLE = {
 }
 
 
+_IMPORTS = _PREAMBLE - {"package_clause", "package_declaration"}
+
+
 def leading_doc(root: Any, language: str) -> str:
     """The file's leading comment block (license headers skipped; a comment attached to the first
     definition is that definition's doc, not the file's). Go: the package comment."""
     blocks: list[list[str]] = []
     last_row = -2
+    imported = False  # a comment among the imports is a note on the one below it, not the file's doc
     for child in root.children:
+        if "comment" in child.type and imported:
+            continue
         if "comment" in child.type:
             # a `/** … */` doc comment starts a block of its own, even right under a licence header
             if child.start_point[0] != last_row + 1 or not blocks or node_text(child).startswith("/**"):
@@ -82,6 +88,7 @@ def leading_doc(root: Any, language: str) -> str:
             if adjacent and not _is_inner_doc(blocks[-1]):
                 blocks.pop()
             break
+        imported = imported or child.type in _IMPORTS
     for block in blocks:
         text = summary(comment_text("\n".join(block)))  # licence headers and build tags give ""
         if text:

@@ -1,8 +1,9 @@
 """Python calls resolved to repository symbols with `ast`: through imports (names, modules and aliases,
 package re-exports followed), `self.method()`/`cls.method()` (inherited ones too), attributes typed in the
 class (`self.adapter = HTTPAdapter()`), parameters and locals with a known class (`x: Request`,
-`x = Session()`), and a receiver named after a class (`adapter.send()` → the `…Adapter` class that
-defines `send`). What cannot be resolved statically is left out rather than guessed wider.
+`x = Session()`), a receiver named after a class (`adapter.send()` → the `…Adapter` class that
+defines `send`), a method bound to a local (`render = self.render`) and a `with` statement's context manager
+(its `__enter__` and `__exit__`). What cannot be resolved statically is left out rather than guessed wider.
 """
 
 from __future__ import annotations
@@ -88,8 +89,10 @@ class PythonCalls:
         bodies = []
         for caller, owner, function in _functions(module):
             regions: list[tuple[int, int, float]] = []
-            local, calls = read_body(function, scope.classes[owner].attributes if owner else None, regions)
-            bodies.append((caller, owner, local, calls, regions))
+            contexts: list[ast.withitem] = []
+            attributes = scope.classes[owner].attributes if owner else None
+            local, calls = read_body(function, attributes, regions, contexts)
+            bodies.append((caller, owner, local, [*calls, *_entered(contexts)], regions))
         return self.resolved(scope, bodies)
 
     def resolved(self, scope: ModuleScope, bodies: list[Body]) -> list[CallEdge]:
@@ -207,6 +210,8 @@ class PythonCalls:
             value = local.get(func.id)
             if isinstance(value, LocalImport):
                 return self._imported(scope.path, value.module, value.name)
+            if isinstance(value, ast.Attribute):  # `render = self.render`: a method bound to a local
+                return self._target(scope, owner, local, value)
             if value is not None:
                 return None  # a local variable holding a callable: not statically known
             return scope.names.get(func.id)
@@ -224,6 +229,9 @@ class PythonCalls:
                     return self.method(cls[0], cls[1], method)
         if isinstance(receiver, ast.Name):
             return self._on_name(scope, local, receiver.id, method)
+        if isinstance(receiver, ast.Call):  # `Session().send()`, `with Lock():` — a class's new instance
+            cls = self._class_of(scope, receiver)
+            return self.method(cls[0], cls[1], method) if cls else None
         base = self._target(scope, owner, local, receiver) if isinstance(receiver, ast.Attribute) else None
         if base is not None and not base[1]:
             return self.defined(base[0], method) or self._submodule(base[0], method)
@@ -410,10 +418,11 @@ def read_body(
     function: ast.AST,
     attributes: dict[str, ast.expr] | None = None,
     regions: list[tuple[int, int, float]] | None = None,
+    contexts: list[ast.withitem] | None = None,
 ) -> tuple[dict[str, ast.expr], list[ast.Call]]:
     """One walk over a function: its calls, and the names bound inside it with what gives their class
     where known (an annotation, the assigned call `x = Session()`; UNKNOWN otherwise). In a method, the
-    `self.x = …` assignments go to `attributes`.
+    `self.x = …` assignments go to `attributes`; given `contexts`, the `with` statements' items go there.
 
     The walk is breadth first, fields in order, like `ast.walk` (the first binding of a name met wins), in
     one loop over a growing list rather than ast.walk's nested generators: a function's walk is most of
@@ -432,6 +441,8 @@ def read_body(
             calls.append(node)  # type: ignore[arg-type]
         elif kind in _BINDINGS:
             _note_binding(node, local, attributes)  # type: ignore[arg-type]
+            if kind is ast.withitem and contexts is not None:
+                contexts.append(node)  # type: ignore[arg-type]
         elif regions is not None and kind in _BRANCHES:
             regions.extend(python_regions(node))  # type: ignore[arg-type]
         fields = _CHILD_FIELDS.get(kind)
@@ -442,6 +453,16 @@ def read_body(
             elif isinstance(value, ast.AST):
                 queue.append(value)
     return local, calls
+
+
+def _entered(contexts: list[ast.withitem]) -> Iterator[ast.Call]:
+    """The calls a `with` statement makes without writing them: its context manager's `__enter__` and
+    `__exit__` (`with self:` in a console's `print` is where its buffer is written out)."""
+    for item in contexts:
+        expression = item.context_expr
+        for name in ("__enter__", "__exit__"):
+            call = ast.Call(ast.Attribute(expression, name, ast.Load()), [], [])
+            yield ast.copy_location(call, expression)
 
 
 def _note_binding(node: ast.AST, local: dict[str, ast.expr], attributes: dict[str, ast.expr] | None) -> None:

@@ -259,7 +259,10 @@ def _main_methods(
     # a Go type's methods sit outside its body: the budget counts them too
     lines = owner.lines + sum(m.lines for m in members if m.start > owner.end or m.end < owner.start)
     limit = budget(lines, low=MIN_METHODS, high=MAX_METHODS, per=LINES_PER_METHOD)
-    return tuple(m for _, m in scored[:limit])
+    kept: dict[str, Symbol] = {}
+    for _, m in scored:
+        kept.setdefault(m.name, m)  # a property's getter and setter, a method's overloads: one method
+    return tuple(list(kept.values())[:limit])
 
 
 def _members_bonus(members: list[Symbol], called: Counter[str]) -> float:

@@ -32,9 +32,9 @@ _RECORD_BASES = {
     "Struct": "msgspec struct",
 }
 _FIELD_CALLS = {"field", "Field", "attr.ib", "attrib", "attrs.field", "attr.field", "msgspec.field"}
-_ENV_CALLS = {"os.getenv", "getenv", "os.environ.get", "environ.get", "os.environ.setdefault"}
-_ENVIRON = {"os.environ", "environ"}
-_ENV_WORDS = re.compile(r"\benviron\b|\bgetenv\b")
+_GETENV = {"os.getenv", "getenv"}
+_ENVIRON_READS = {"get", "setdefault"}  # os.environ.get("X", d), self._environ.setdefault("X", d)
+_ENV_WORDS = re.compile(r"environ\b|\bgetenv\b")  # `self._environ` too: a copy kept to replace in tests
 
 
 @dataclass(frozen=True)
@@ -231,16 +231,33 @@ def env_reads(tree: ast.Module, lines: set[int]) -> list[EnvRead]:
     Only the statements spanning `lines` (those naming the environment) are walked."""
     found = []
     for node in _nodes_at(tree, lines):
-        if isinstance(node, ast.Call) and dotted_name(node.func) in _ENV_CALLS and node.args:
+        if isinstance(node, ast.Call) and _reads_environ(node.func) and node.args:
             name = _literal(node.args[0])
             default = _text(node.args[1]) if len(node.args) > 1 else ""
-        elif isinstance(node, ast.Subscript) and dotted_name(node.value) in _ENVIRON:
+        elif isinstance(node, ast.Subscript) and _is_environ(node.value):
             name, default = _literal(node.slice), ""
+        elif (
+            isinstance(node, ast.Compare)
+            and isinstance(node.ops[0], ast.In)
+            and _is_environ(node.comparators[0])
+        ):
+            name, default = _literal(node.left), ""  # "NO_COLOR" in os.environ
         else:
             continue
         if name:
             found.append(EnvRead(name, default, node.lineno))
-    return found
+    return sorted(found, key=lambda read: read.line)  # the walk goes last statement first
+
+
+def _is_environ(node: ast.expr) -> bool:
+    """`os.environ`, `environ`, or an attribute holding it (`self._environ`)."""
+    return dotted_name(node).rpartition(".")[2].lstrip("_") == "environ"
+
+
+def _reads_environ(func: ast.expr) -> bool:
+    if dotted_name(func) in _GETENV:
+        return True
+    return isinstance(func, ast.Attribute) and func.attr in _ENVIRON_READS and _is_environ(func.value)
 
 
 def _nodes_at(tree: ast.AST, lines: set[int]) -> Iterator[ast.AST]:

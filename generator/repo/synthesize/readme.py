@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from generator.documents import read_text
+from generator.documents import Block, Document, read_text
 
 MIN_WORDS = 5
 _BOILERPLATE = re.compile(
@@ -24,7 +24,8 @@ _NEWS = re.compile(
     r"|(?:special|many) thanks|thanks to (?:all|our|every\w*|the (?:community|contributors|maintainers))"
     r"|see the (?:authors|contributors|notice|changelog) file|maintained by"
     r"|(?:file|open|submit|send|make) (?:an? )?(?:issue|pull request|PR)s?"
-    r"|join (?:us|our (?:\w+ )?(?:community|slack|discord|chat|forum|mailing list)))\b",
+    r"|join (?:us|our (?:\w+ )?(?:community|slack|discord|chat|forum|mailing list))"
+    r"|(?:use|want|try|prefer|consider|recommend\w*)\b[^.!?]{0,60}\binstead\b(?!\s+of))\b",
     re.IGNORECASE,
 )
 # … and the steps of a how-to, which a README's first paragraph is not
@@ -37,6 +38,8 @@ _POINTER = re.compile(
     r"|in this (?:page|section|document|guide))\b",
     re.I,
 )
+# a quote that is a callout, not a tagline ("> **Note** …", GitHub's "> [!WARNING]")
+_NOTICE = re.compile(r"\W*(?:\[!\w+\]|warning|important|caution|tip|note|info)\b", re.IGNORECASE)
 _SKIPPED_SECTION = re.compile(
     r"install|licen[cs]e|contribut|sponsor|backer|security|changelog|support|credits|authors|badges|table of contents",
     re.IGNORECASE,
@@ -44,8 +47,13 @@ _SKIPPED_SECTION = re.compile(
 
 
 def first_paragraph(text: str, rst: bool = False) -> str:
-    """The first paragraph that reads as prose about the project; "" when there is none."""
-    for paragraph in _paragraphs(text, rst):
+    """The README's tagline, else its first paragraph that reads as prose about the project; "" when there
+    is none."""
+    doc = read_text(text, name="README", markup="rst" if rst else "markdown")
+    tagline = opening_quote(doc)
+    if tagline is not None:
+        return " ".join(tagline.text.split())
+    for paragraph in _paragraphs(doc, rst):
         flat = " ".join(paragraph.split())
         if describes_project(flat):
             return flat
@@ -68,10 +76,24 @@ def describes_project(paragraph: str, *, steps: bool = False) -> bool:
     )
 
 
-def _paragraphs(text: str, rst: bool) -> Iterator[str]:
+def opening_quote(doc: Document) -> Block | None:
+    """A README's opening quote, before any prose, list, code or section, when it says what the project is
+    ("> Human-friendly and powerful HTTP request library for Node.js"): its tagline, often unpunctuated."""
+    for section, block in doc.blocks():
+        text = " ".join(block.text.split())
+        if section.level > 1:
+            return None
+        if block.kind == "quote":
+            said = describes_project(text if text[-1:] in ".!?)" else f"{text}.")
+            return block if said and not _NOTICE.match(text) else None
+        if block.kind != "paragraph" or len(text.split()) >= MIN_WORDS:
+            return None  # prose, code or a list came first
+    return None
+
+
+def _paragraphs(doc: Document, rst: bool) -> Iterator[str]:
     """Top-level paragraphs outside installation, licence and contributing sections (list items, quotes and
     table cells are not the project's own summary), up to the first code example of a Markdown README."""
-    doc = read_text(text, name="README", markup="rst" if rst else "markdown")
     for section in doc.sections:
         skipping = any(
             _SKIPPED_SECTION.search(heading) for heading in section.path

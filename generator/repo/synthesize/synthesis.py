@@ -25,6 +25,7 @@ from generator.repo.analyze.describe import (
     lead,
     main_chain,
     module_lines,
+    opening_sentence,
 )
 from generator.repo.analyze.draft import repeats_itself, shard_purpose, split_model_summary
 from generator.repo.checkout.history import file_history
@@ -158,18 +159,25 @@ def build_analysis(study: Study, index: int, shard: Shard, outcome: Outcome) -> 
 
 def docs_say(analysis: ShardAnalysis, concepts: Sequence[DocConcept]) -> str:
     """What the project's docs say the subsystem is: the opening sentence of the concept named like it
-    ("Requests" and its docs page "Requests"), else of one whose first symbol is its main symbol; '' when
-    none is."""
+    ("Requests" and its docs page "Requests"), else of one whose name holds the subsystem's and that leads
+    with its main symbol or with a symbol of its files ("Rich Text" for "Text", "Pretty Printing" for
+    "Pretty"), else of one that leads with its main symbol; '' when none is."""
     name = analysis.shard.name.lower().rstrip("s")
     top = analysis.top_symbols[0].name if analysis.top_symbols else ""
     named = [c for c in concepts if c.name.lower().rstrip("s") == name]
     led = [c for c in concepts if top and c.symbols and c.symbols[0].name == top]
-    for concept in named or led:
-        opening = next((p.text for page in concept.pages for p in page.passages if p.kind == "paragraph"), "")
-        sentence = first_sentence(opening, SUMMARY_CHARS)
-        if sentence and not sentence.rstrip().endswith(":"):
+    within = [c for c in concepts if c.symbols and c.symbols[0].path in analysis.shard.files]
+    holding = [c for c in [*led, *(c for c in within if c not in led)] if name in _name_words(c.name)]
+    for concept in named or [*holding, *led]:
+        said = [p.text for page in concept.pages for p in page.passages if p.kind == "paragraph"]
+        sentence = opening_sentence(said[:1], SUMMARY_CHARS)
+        if sentence:
             return sentence
     return ""
+
+
+def _name_words(name: str) -> set[str]:
+    return {word.rstrip("s") for word in re.findall(r"\w+", name.lower())}
 
 
 # the file in which a package says what it is: Python's __init__.py, Go's doc.go, Rust's mod.rs or lib.rs,

@@ -29,7 +29,7 @@ def citation_markdown(citation: Citation) -> Markdown:
     return inline_code(text)
 
 
-_CODE_SAFE = re.compile(r"[^`|\n\\<>&]{1,200}")  # text that cannot leave a code span or a table cell
+_CODE_SAFE = re.compile(r"[^`|\n<>&]{1,200}")  # text that cannot leave a code span or a table cell
 
 
 def inline_code(text: str) -> Markdown:

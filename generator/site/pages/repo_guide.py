@@ -12,6 +12,7 @@ from pathlib import Path
 
 from generator import store
 from generator.repo.analyze.citations import Linker
+from generator.repo.analyze.describe import opening_sentence
 from generator.repo.docs.model import DocConcept, DocPassage, ProjectDocs
 from generator.repo.model import CitedSymbol, ConceptText
 from generator.site.pages.model_text import citation_markdown, inline_code, render_model_markdown
@@ -19,7 +20,6 @@ from generator.site.pages.repo_diagrams import flow_tree_markdown
 from generator.site.templates import render_record
 from generator.site.text import Markdown, code_block, md_escape, md_inline
 from generator.store import KBPaths
-from generator.text.sentences import lead_sentences
 
 GUIDE_DIR = "guide"
 GUIDE_TEMPLATE = "repo_guide.md.j2"
@@ -69,17 +69,10 @@ def concept_line(index: int, concept: DocConcept) -> Markdown:
     retired = _retired(concept)
     if retired:  # every page of it says it is no longer in force
         link += f" ({md_inline(retired)})"
-    opening = next(
-        (
-            p.text
-            for page in concept.pages
-            for p in page.passages
-            if p.kind == "paragraph" and p.text.rstrip()[-1:] in ".!?:"
-        ),
-        "",
-    )
     # the docs' own sentence as its author wrote it: a lower-case product name stays lower-case
-    sentence = lead_sentences(opening, as_written=True)[0] if opening else ""
+    sentence = opening_sentence(
+        p.text for page in concept.pages for p in page.passages if p.kind == "paragraph"
+    )
     parts: list[Markdown] = [prose(sentence)] if sentence else []
     if concept.symbols:
         parts.append(Markdown(", ".join(symbol_name(s) for s in concept.symbols[:3])))
