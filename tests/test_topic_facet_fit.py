@@ -261,3 +261,20 @@ def test_the_sections_treating_a_facet_answer_in_the_order_their_document_gives_
     picked = allocate({"How does it work?": pool}, limit=2)["How does it work?"]
     # the weak passage found by its words sets no bar that would flatten the sections' order into a tie
     assert [c.text.split()[1] for c in picked] == ["binary", "structured"]
+
+
+def test_why_the_subject_matters_is_told_by_its_own_account_when_it_answers() -> None:
+    # ember's "Tracked Properties Updates" says why its updates were needed ("During the preview for Octane,
+    # we've encountered a few issues with tracked properties"), not why tracked properties matter
+    from generator.topic.analyze import Candidate, _subject_first
+
+    def passage(text: str, source: str) -> Candidate:
+        return Candidate(text, source, 1.0, 0.5, 0.1)
+
+    pool = [
+        passage("During the preview we encountered a few issues with tracked properties.", "updates"),
+        passage("Tracked properties are simpler to learn than computed properties.", "tracked"),
+        passage("Native getters cannot be tracked in templates.", "tracked"),
+    ]
+    assert [c.source for c in _subject_first(pool, "motivation", {"tracked"})] == ["tracked", "tracked"]
+    assert _subject_first(pool, "limits", {"tracked"}) == pool
