@@ -278,3 +278,15 @@ def test_why_the_subject_matters_is_told_by_its_own_account_when_it_answers() ->
     ]
     assert [c.source for c in _subject_first(pool, "motivation", {"tracked"})] == ["tracked", "tracked"]
     assert _subject_first(pool, "limits", {"tracked"}) == pool
+
+
+def test_a_passage_naming_its_operation_only_as_the_api_carries_the_heading_naming_it() -> None:
+    text = (
+        "# Context\n\n## Operations\n\n### Get current Context\n\nThe API MUST return the Context associated "
+        "with the caller's current execution unit.\n\n### Overview of the design of contexts in this "
+        "specification\n\nThe API is one of several ways a language can expose contexts to users.\n"
+    )
+    assert context_of(
+        text, "The API MUST return the Context associated with the caller's current execution unit."
+    ) == ("Get current Context")
+    assert context_of(text, "The API is one of several ways a language can expose contexts to users.") == ""

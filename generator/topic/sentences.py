@@ -315,10 +315,19 @@ MAX_FIELD_NAME = 60  # characters: a longer heading is a section's title, not th
 MAX_QUESTION = 200  # characters: the question a paragraph answers, when the one before it asks it
 
 
+# a passage naming its subject only as "the API", "this operation": the heading it stands under names it
+_NAMED_BY_HEADING = re.compile(
+    r"^(?:the|this)\s+(?:api|function|method|operation|call|endpoint|command)\s+(?:must|should|may|shall|will"
+    r"|returns?|accepts?|takes?|is|does)\b",
+    re.IGNORECASE,
+)
+MAX_OPERATION_WORDS = 6  # a heading naming an operation ("Get current Context"), not a section's title
+
+
 def context_of(text: str, passage: str) -> str:
     """What a passage of `text` answers, when the passage alone does not say it: the field a "Description:
-    …" row describes (the one-word heading it stands under, "### traceparent"), or the question the
-    paragraph right before it asks ("Why not inline every hot callee?", a rationale written as questions
+    …" row describes (the one-word heading it stands under, "### traceparent"), the operation "The API MUST
+    return…" is ("### Get current Context"), or the question the paragraph right before it asks ("Why not inline every hot callee?", a rationale written as questions
     and answers); '' for any other passage. A "Prologue: …" paragraph under "Profile-guided Inlining
     implementation" is a run-in label, not a field's row."""
     heading, before, start = "", "", " ".join(passage.split()[:8])
@@ -330,6 +339,8 @@ def context_of(text: str, passage: str) -> str:
         if start in " ".join(block.split()):
             if _FIELD_ROW.match(passage):
                 return heading if len(heading) <= MAX_FIELD_NAME and len(heading.split()) == 1 else ""
+            if _NAMED_BY_HEADING.match(passage) and len(heading.split()) <= MAX_OPERATION_WORDS:
+                return heading  # "The API MUST return the Context…" under "### Get current Context"
             return before if _asks(before) else ""
         before = block
     return ""
