@@ -14,7 +14,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from generator.repo.analyze.describe import main_chain
+from generator.repo.facts.calltree import main_line
 from generator.repo.facts.examples import example_calls
 from generator.repo.facts.extract import extract_facts
 from generator.repo.facts.flows import RUNTIME_CALLBACKS
@@ -49,7 +49,7 @@ def measure(root: Path) -> list[str]:
     repo_map = map_repository(root, keep_languages=SUPPORTED, keep_bytes=64_000_000)
     facts = extract_facts(root, repo_map)
     modules = core_modules(repo_map)
-    chain = main_chain(facts, modules)
+    chain = main_line(facts.calls.tree(modules)) if facts.calls is not None else []
     names = [chain[0].caller, *(e.callee for e in chain)] if chain else []
     files = [chain[0].caller_path, *(e.callee_path for e in chain)] if chain else []
     lines = {e.path: e.lines for e in repo_map.files}

@@ -15,7 +15,7 @@ with a fresh cache dir and knowledge-base root; its peak RSS is the child's ru_m
 that run), so the figure covers the deepkb process itself.
 
 A second run in one process reports what the call graph holds and what the pages drew from it; the stages
-are then timed one by one in a fresh process (map, facts with the call graph, call chains, every module's
+are then timed one by one in a fresh process (map, facts with the call graph, the main call tree, every module's
 key symbols).
 If repomix is missing: `npm install -g repomix` (or it is used through `npx --no-install repomix`).
 A fixture: `pip download --no-binary :all: --no-deps sympy`, unpack it, then
@@ -99,7 +99,7 @@ def main() -> int:
     stages = bench_stages(target)
     print(
         f"  in one process: map {stages['map']:.2f} s, facts {stages['facts']:.2f} s (of which the call "
-        f"graph {stages['graph']:.2f} s), call chains {stages['chains']:.2f} s, key symbols of every module "
+        f"graph {stages['graph']:.2f} s), main call tree {stages['chains']:.2f} s, key symbols of every module "
         f"{stages['catalogue']:.2f} s, peak RSS {stages['rss_mb']:.1f} MB"
     )
     if not graph["flows"]:
@@ -237,7 +237,7 @@ mapped = time.perf_counter()
 facts = extract.extract_facts(root, repo_map)
 extracted = time.perf_counter()
 core = sorted((p for p in facts.files if not is_context_file(p)), key=lambda p: -facts.files[p].importance)
-facts.calls.chains(core[:30], limit=5)
+facts.calls.tree(core[:30])
 chained = time.perf_counter()
 for path in core:  # what the catalogue asks of every module
     leading_symbols(facts, path, MODULE_SYMBOLS)
@@ -302,7 +302,7 @@ def bench_call_graph(target: Path) -> dict[str, float]:
 
 
 def bench_stages(target: Path) -> dict[str, float]:
-    """The facts stages timed in one process: map, facts, call chains, every module's key symbols."""
+    """The facts stages timed in one process: map, facts, the main call tree, every module's key symbols."""
     done = subprocess.run(
         [sys.executable, "-c", STAGES_SCRIPT, str(target.resolve())], capture_output=True, text=True
     )

@@ -16,7 +16,14 @@ from generator.repo.map.walk import map_repository
 from generator.repo.model import Answer
 from generator.repo.plan.focus import request_terms
 from generator.repo.plan.subsystems import core_modules
-from generator.repo.synthesize.answer import Process, answer_request, asked_process, code_names
+from generator.repo.synthesize.answer import (
+    Process,
+    answer_request,
+    asked_process,
+    asked_terms,
+    builds,
+    code_names,
+)
 from generator.site.pages.repo import _answer_step
 from generator.site.pages.repo_diagrams import flow_markdown
 
@@ -102,9 +109,16 @@ def test_the_process_is_its_verbs_and_what_they_act_on() -> None:
     )
     assert process("How is a chart updated and drawn?") == Process(("updated", "drawn"), ("chart",))
     assert process("How is the index built from input documents?") == Process(("built",), ("index",))
-    assert process("How does the router find the handler for a path?") == Process(("find",), ("handler",))
-    assert process("How does the agent controller run a step?") == Process(("run",), ("step",))
-    assert process("How does the client follow redirects?") == Process(("follow",), ("redirects",))
+    # an active question names what does it: its subject
+    assert process("How does the router find the handler for a path?") == Process(
+        ("find",), ("handler",), ("router",)
+    )
+    assert process("How does the agent controller run a step?") == Process(
+        ("run",), ("step",), ("agent", "controller")
+    )
+    assert process("How does the client follow redirects?") == Process(
+        ("follow",), ("redirects",), ("client",)
+    )
     # a light verb names no process: what the thing becomes does
     assert process("How is a decorated function turned into a click command?") == Process(
         (), ("decorated", "function", "click", "command")
@@ -152,6 +166,30 @@ DECOYS = {
             "class PlacedOrder:\n"
             '    """An order once placed from a cart: its items."""\n\n'
             "    items: list[str]\n"
+        )
+    },
+    "record's method": {
+        "shop/status.py": (
+            '"""Order states."""\n\n'
+            "from enum import Enum\n\n"
+            "from shop.stock import reserve_items\n\n\n"
+            "class OrderState(Enum):\n"
+            '    """The states of an order placed from a cart."""\n\n'
+            "    PLACED = 1\n\n"
+            "    def place_order_from_cart(self, items: list[str]) -> str:\n"
+            '        """An order placed from a cart, named."""\n'
+            "        reserve_items(items)\n"
+            '        return "placed"\n'
+        )
+    },
+    "vendored code": {
+        "vendors/orders.py": (
+            '"""Another project\'s orders."""\n\n'
+            "from shop.stock import reserve_items\n\n\n"
+            "def place_order_from_cart(cart: list[str]) -> str:\n"
+            '    """Place an order from a cart."""\n'
+            "    reserve_items(cart)\n"
+            '    return "placed"\n'
         )
     },
 }
@@ -304,3 +342,243 @@ def test_a_function_handed_over_as_a_callback_is_a_step(tmp_path: Path) -> None:
     assert found.steps[1].handed
     assert "(handed over by `renderDiagram` at" in _answer_step(found.steps[1])
     assert flow_markdown(found.path)[1][0].startswith("`renderDiagram` hands over `writeSvg`")
+
+
+ROUTER = {
+    "web/__init__.py": '"""A web framework."""\n',
+    "web/routing.py": (
+        '"""Routing."""\n\n\n'
+        "class Route:\n"
+        '    """A route: a path and the endpoint that handles it."""\n\n'
+        "    def __init__(self, path, endpoint):\n"
+        "        self.path = path\n"
+        "        self.endpoint = request_response(endpoint)\n\n"
+        "    def matches(self, scope):\n"
+        '        """Whether the route matches the path: find the route path of the request."""\n'
+        "        return get_route_path(scope) == self.path\n\n"
+        "    def handle(self, scope):\n"
+        '        """Handle the request with the endpoint."""\n'
+        "        return self.endpoint(scope)\n\n\n"
+        "class WebSocketRoute:\n"
+        '    """A websocket route."""\n\n'
+        "    def __init__(self, path, endpoint):\n"
+        "        self.path = path\n"
+        "        self.endpoint = endpoint\n\n"
+        "    def matches(self, scope):\n"
+        '        """Whether the websocket route matches the path."""\n'
+        "        return get_route_path(scope) == self.path\n\n"
+        "    def handle(self, scope):\n"
+        '        """Handle the websocket session."""\n'
+        "        return self.endpoint(scope)\n\n\n"
+        "class Router:\n"
+        '    """The routes of an application."""\n\n'
+        "    def __init__(self):\n"
+        "        self.routes = []\n\n"
+        "    def add_route(self, path, endpoint):\n"
+        "        self.routes.append(Route(path, endpoint))\n\n"
+        "    def add_websocket_route(self, path, endpoint):\n"
+        "        self.routes.append(WebSocketRoute(path, endpoint))\n\n"
+        "    def app(self, scope):\n"
+        '        """Send the request to its route."""\n'
+        "        for route in self.routes:\n"
+        "            if route.matches(scope):\n"
+        "                return route.handle(scope)\n"
+        "        return None\n\n\n"
+        "def get_route_path(scope):\n"
+        '    """The route path of a scope."""\n'
+        '    return scope["path"]\n\n\n'
+        "def request_response(func):\n"
+        '    """Wrap a function as a request handler."""\n'
+        "    return func\n"
+    ),
+}
+
+
+def test_the_start_reaches_the_matches_its_loop_calls_on_each_route(tmp_path: Path) -> None:
+    """`Router.app` calls `route.matches()` on each element of `self.routes`, and no type names them: the
+    calls reach the `matches` and `handle` methods of the classes stored there (inferred), so the router's
+    loop is where finding the route begins — not a route's constructor, which reaches a request handler's
+    wrapper, nor `get_route_path`, named for getting (finding's family) but reaching nothing else asked."""
+    found = answer_of(tmp_path, ROUTER, "How does the router find the route that handles a request?")
+    assert found.symbols[0].name == "Router.app"
+    steps = {step.symbol.name: step for step in found.steps[1:]}
+    assert {"Route.matches", "Route.handle", "get_route_path"} <= steps.keys()
+    assert steps["Route.matches"].inferred and not steps["get_route_path"].inferred
+    assert "on an element of a collection, so inferred)" in _answer_step(steps["Route.matches"])
+
+
+REPORTS = {
+    "reports/__init__.py": '"""Reports."""\n',
+    "reports/export.py": (
+        '"""Exporting reports."""\n\n\n'
+        "def export_report_to_pdf_options(report):\n"
+        '    """The options a report is exported to PDF with."""\n'
+        "    return {}\n\n\n"
+        "def export(report):\n"
+        '    """Export a report."""\n'
+        "    pages = layout_pdf_pages(report)\n"
+        "    return write_pdf(pages)\n\n\n"
+        "def layout_pdf_pages(report):\n"
+        '    """Lay the pages out."""\n'
+        "    return [report]\n\n\n"
+        "def write_pdf(pages):\n"
+        '    """Write the pages."""\n'
+        "    return bytes(len(pages))\n"
+    ),
+    "reports/charts.py": (
+        '"""Charts."""\n\n\n'
+        "def export_chart(chart):\n"
+        '    """Export a chart."""\n'
+        "    return chart\n\n\n"
+        "def report_title(report):\n"
+        '    """A report\'s title."""\n'
+        "    return report\n"
+    ),
+}
+
+
+def test_a_start_reaching_no_other_match_is_weak_however_well_named(tmp_path: Path) -> None:
+    """`export_report_to_pdf_options` is named after every word of the question and reaches nothing; `export`
+    reaches the PDF's layout and writing: its call tree holds more of the code that answers."""
+    found = answer_of(tmp_path, REPORTS, "How is a report exported to PDF?")
+    assert [step.symbol.name for step in found.steps] == ["export", "layout_pdf_pages", "write_pdf"]
+
+
+SETTINGS = {
+    "conf/__init__.py": '"""Configuration."""\n',
+    "conf/settings.py": (
+        '"""Settings."""\n\n\n'
+        "class Settings:\n"
+        '    """Layers of settings."""\n\n'
+        "    def __init__(self):\n"
+        "        self.layers = [{}]\n\n"
+        "    def get(self, key):\n"
+        '        """The value of a key."""\n'
+        "        return self._search(key)\n\n"
+        "    def _search(self, key):\n"
+        '        """Search each layer for the key."""\n'
+        "        return next((layer[key] for layer in self.layers if key in layer), None)\n\n\n"
+        "def looks_like_path(value):\n"
+        '    """Whether a setting value looks like a path."""\n'
+        '    return "/" in value\n'
+    ),
+}
+
+
+def test_a_verb_and_up_are_the_one_word_the_code_spells(tmp_path: Path) -> None:
+    """ "Looked up" is a lookup, whose family is `get` and `search`; it is not `looks_like_path`."""
+    assert asked_terms("How is a setting value looked up?") == (
+        ["setting", "value", "lookup"],
+        Process(("lookup",), ("setting", "value")),
+    )
+    found = answer_of(tmp_path, SETTINGS, "How is a setting value looked up?")
+    assert [step.symbol.name for step in found.steps] == ["Settings.get", "Settings._search"]
+
+
+SESSION = {
+    "chat/__init__.py": '"""Chat."""\n',
+    "chat/session.py": (
+        '"""A chat session."""\n\n\n'
+        "class Session:\n"
+        '    """A session over one connection."""\n\n'
+        "    def __init__(self, url):\n"
+        "        self.connection = open_connection(url)\n"
+        "        self.send('hello')\n\n"
+        "    def send(self, message):\n"
+        '        """Send a message."""\n'
+        "        self.connection.append(frame_message(message))\n\n\n"
+        "def open_connection(url):\n"
+        '    """Open a connection to the server."""\n'
+        "    return []\n\n\n"
+        "def frame_message(message):\n"
+        '    """Frame a message to be sent."""\n'
+        "    return message\n"
+    ),
+}
+
+
+def test_a_constructor_starts_only_what_makes_a_thing(tmp_path: Path) -> None:
+    """`Session.__init__` opens the connection and sends a greeting: its calls reach more of "send a message
+    over the connection" than `Session.send` does, but it sets a session up. A constructor starts the answer
+    only when the question asks how the thing is made."""
+    assert builds(asked_terms("How is a session created?")[1])
+    assert builds(asked_terms("How is the index built from input documents?")[1])
+    assert not builds(asked_terms("How does a session send a message over the connection?")[1])
+    sent = answer_of(tmp_path, SESSION, "How does a session send a message over the connection?")
+    assert [step.symbol.name for step in sent.steps] == ["Session.send", "frame_message"]
+    created = answer_of(tmp_path / "made", SESSION, "How is a session created?")
+    assert created.symbols[0].name == "Session.__init__"
+
+
+STORE = {
+    "README.md": "# Store\n\n```python\nfrom store import Client\n\nclient = Client()\nclient.get_value('key')\n```\n",
+    "store/__init__.py": '"""A key-value store."""\nfrom store.client import Client\n\n__all__ = ["Client"]\n',
+    "store/client.py": (
+        '"""The client."""\n\n\n'
+        "class Client:\n"
+        '    """A client of the store."""\n\n'
+        "    def get_value(self, key):\n"
+        '        """The value of a key."""\n'
+        "        return _dispatch(key)\n\n\n"
+        "def _dispatch(key):\n"
+        "    return _get_value(key)\n\n\n"
+        "def _get_value(key):\n"
+        '    """The value of a key."""\n'
+        "    return _search_cache(key) or _search_remote(key)\n\n\n"
+        "def _search_cache(key):\n"
+        '    """Look a key\'s value up in the cache."""\n'
+        "    return None\n\n\n"
+        "def _search_remote(key):\n"
+        '    """Look a key\'s value up in the remote store."""\n'
+        "    return None\n"
+    ),
+}
+
+
+def test_the_librarys_entry_starts_before_the_helper_it_leads_to(tmp_path: Path) -> None:
+    """`_get_value` reaches the lookups one call nearer than `Client.get_value`, which the README calls and
+    which matches the question as well: the process a user starts begins at the library's entry."""
+    found = answer_of(tmp_path, STORE, "How is the value of a key looked up?")
+    assert [step.symbol.name for step in found.steps][:3] == ["Client.get_value", "_dispatch", "_get_value"]
+
+
+ROUTES = {
+    "web/__init__.py": '"""A web framework."""\n',
+    "web/routes.py": (
+        '"""Routes."""\n'
+        "\n"
+        "\n"
+        "class Route:\n"
+        '    """A path pattern."""\n'
+        "\n"
+        "    def match(self, request):\n"
+        '        """Whether it fits."""\n'
+        "        return compare_path(request)\n"
+        "\n"
+        "\n"
+        "class Router:\n"
+        '    """Routes."""\n'
+        "\n"
+        "    def __init__(self):\n"
+        "        self.route = Route()\n"
+        "\n"
+        "    def dispatch(self, request):\n"
+        '        """Send a request to the route that matches it."""\n'
+        "        return self.route.match(request)\n"
+        "\n"
+        "\n"
+        "def compare_path(request):\n"
+        '    """Compare the path of a request."""\n'
+        "    return request\n"
+    ),
+}
+
+
+def test_the_subject_doing_the_verb_starts_the_answer(tmp_path: Path) -> None:
+    """ "How does a route match a request?" asks what a route does: `Route.match` starts the answer, not
+    `Router.dispatch`, which sends a request to the route that matches it and so reaches more of the
+    question's words."""
+    process = asked_terms("How does a route match a request?")[1]
+    assert process.subject == ("route",)
+    found = answer_of(tmp_path, ROUTES, "How does a route match a request?")
+    assert [step.symbol.name for step in found.steps] == ["Route.match", "compare_path"]

@@ -15,17 +15,17 @@ from typing import Any
 import pytest
 from repo_source_fixture import write_tree
 
-from generator.repo.facts import calls, flows, forked
+from generator.repo.facts import calls, forked
 from generator.repo.facts.calls import CallGraph, read_call_graph
+from generator.repo.facts.calltree import main_line
 from generator.repo.facts.dependencies import go_modules, js_aliases
 from generator.repo.facts.extract import extract_facts
-from generator.repo.facts.flows import node_weight
 from generator.repo.facts.imports import ImportIndex
 from generator.repo.facts.pycalls import LEAF_FIELDS, UNKNOWN, read_body
 from generator.repo.facts.ranking import key_symbols
 from generator.repo.map.filetypes import is_context_file
 from generator.repo.map.walk import map_repository
-from generator.repo.model import CallEdge, Facts
+from generator.repo.model import CallEdge, CallTree, Facts
 
 FILES = {
     "web/__init__.py": '"""Web."""\nfrom .api import get, request\nfrom .sessions import Session\n',
@@ -151,20 +151,23 @@ def test_js_calls_follow_this_the_exported_object_and_requires(facts: Facts) -> 
     assert hops(edges, "app.lazyrouter") == {("js/app.js", "app.init")}
 
 
-def test_main_paths_start_at_the_public_api_and_reach_the_core(facts: Facts) -> None:
+def test_the_main_flow_starts_at_the_public_api_and_reaches_the_core(facts: Facts) -> None:
     assert facts.calls is not None
-    chains = facts.calls.chains(["web/api.py", "web/sessions.py"], limit=5)
-    named = [[chain[0].caller, *(e.callee for e in chain)] for chain in chains]
+    tree = facts.calls.tree(["web/api.py", "web/sessions.py"])
+    paths = _tree_paths(tree)
+    assert {path[0].caller for path in paths} <= {"get", "request"}
+    named = [[path[0].caller, *(e.callee for e in path)] for path in paths]
     core = ["request", "Session.request", "Session.send", "HTTPAdapter.send", "HTTPAdapter.build_response"]
     assert any(name[i : i + len(core)] == core for name in named for i in range(len(name))), named
-    assert all(
-        name[0] in {"get", "request", "Session.request", "Session.send", "Session.get_adapter"}
-        for name in named
-    )
-    for chain in chains:  # each hop cites the caller's file and the line of the call
-        for before, after in zip(chain, chain[1:], strict=False):
+    for path in paths:  # each hop cites the caller's file and the line of the call
+        for before, after in zip(path, path[1:], strict=False):
             assert after.caller_path == before.callee_path
             assert after.caller in {before.callee, f"{before.callee}.__init__"}  # a class: its constructor
+
+
+def _tree_paths(tree: list[CallTree]) -> list[list[CallEdge]]:
+    """Every path from the root of a call tree down to a leaf."""
+    return [[branch.edge, *below] for branch in tree for below in (_tree_paths(list(branch.below)) or [[]])]
 
 
 def test_calls_from_other_files_raise_a_symbol_in_its_file(facts: Facts) -> None:
@@ -213,7 +216,7 @@ def test_paths_go_where_the_work_is_not_into_getters(tmp_path: Path) -> None:
     root = write_tree(tmp_path / "repo", files)
     facts = extract_facts(root, map_repository(root))
     assert facts.calls is not None
-    best = facts.calls.chains(limit=1)[0]
+    best = main_line(facts.calls.tree())
     assert [best[0].caller, *(e.callee for e in best)] == ["run", "_core", "_finish"]
 
 
@@ -297,7 +300,7 @@ def test_only_a_large_repository_read_by_one_thread_gets_a_pool(monkeypatch: pyt
 def test_the_calls_of_one_function_are_its_files_calls_from_it(facts: Facts) -> None:
     graph = facts.calls
     assert isinstance(graph, CallGraph)
-    assert graph.chains(["web/api.py"], limit=3)
+    assert graph.tree(["web/api.py"])
     single = {(e.caller, e.callee, e.line) for e in graph.calls_of("web/sessions.py", {"Session.send"})}
     whole = {
         (e.caller, e.callee, e.line) for e in graph.edges(["web/sessions.py"]) if e.caller == "Session.send"
@@ -430,40 +433,79 @@ def test_a_method_bound_to_a_local_and_a_with_statements_manager_are_calls(tmp_p
     }
 
 
-WEIGHED = {
-    "kit/__init__.py": "from .client import Client, helper\n",
-    "kit/client.py": (
-        "class Client:\n"
-        '    """A client."""\n\n'
-        "    def __init__(self, url):\n"
-        + "".join(f"        self.part{i} = url\n" for i in range(12))
-        + "\n    @property\n    def timeout(self):\n        return 1\n\n"
-        "    @timeout.setter\n    def timeout(self, value):\n"
-        + "".join(f"        self.step{i} = value\n" for i in range(20))
-        + "\n\ndef helper():\n    return 1\n\n\n"
-        "def helper():\n" + "".join(f"    step{i} = {i}\n" for i in range(20)) + "    return 2\n"
+ELEMENTS = {
+    "web/__init__.py": '"""Web."""\n',
+    "web/routing.py": (
+        "class BaseRoute:\n    def matches(self, scope):\n        raise NotImplementedError\n\n\n"
+        "class Route(BaseRoute):\n    def matches(self, scope):\n        return True\n\n\n"
+        "class Mount(BaseRoute):\n    def matches(self, scope):\n        return False\n\n\n"
+        "class Router:\n"
+        "    def __init__(self):\n        self.routes = []\n        self.pairs = {}\n"
+        "        self.mounts: list[BaseRoute] = []\n\n"
+        "    def add_route(self, path):\n"
+        "        route = Route()\n        self.routes.append(route)\n\n"
+        "    def app(self, scope):\n"
+        "        for entry in self.routes:\n            entry.matches(scope)\n"
+        "        for item in self.mounts:\n            item.matches(scope)\n"
+        "        for name, value in self.pairs.items():\n            value.decode()\n"
     ),
+    "web/convertors.py": (
+        "class IntConvertor:\n    def convert(self, value):\n        return int(value)\n\n\n"
+        "class PathConvertor:\n    def convert(self, value):\n        return value\n\n\n"
+        "class Params:\n"
+        "    def __init__(self):\n        self.convertors = {}\n\n"
+        "    def read(self, key, value):\n        return self.convertors[key].convert(value)\n"
+    ),
+    "web/text.py": "class Raw:\n    def decode(self):\n        return ''\n",
+    "other/routes.py": "class Elsewhere:\n    def matches(self, scope):\n        return None\n",
+    "go/mux/mux.go": (
+        "package mux\n\n"
+        "type Router struct {\n\troutes []*Route\n\tmatchers []matcher\n}\n\n"
+        "type Route struct{}\n\ntype matcher interface{ Match(r int) bool }\n\n"
+        "type methodMatcher struct{}\n\n"
+        "func (m methodMatcher) Match(r int) bool {\n\treturn true\n}\n\n"
+        "func (r *Route) Match(req int) bool {\n\treturn true\n}\n\n"
+        "func (r *Router) Match(req int) bool {\n"
+        "\tfor _, route := range r.routes {\n\t\tif route.Match(req) {\n\t\t\treturn true\n\t\t}\n\t}\n"
+        "\treturn false\n}\n\n"
+        "func (r *Router) Check(req int) bool {\n"
+        "\tfor _, m := range r.matchers {\n\t\tif !m.Match(req) {\n\t\t\treturn false\n\t\t}\n\t}\n"
+        "\treturn true\n}\n"
+    ),
+    "go.mod": "module example.com/m\n\ngo 1.21\n",
 }
 
 
-def test_a_node_weighs_as_its_first_definition_and_a_class_as_its_constructor(tmp_path: Path) -> None:
-    """Entry points are weighed a file at a time: a name defined twice (a property's setter, a function
-    redefined) weighs what its first definition does, a class what its constructor does."""
-    root = write_tree(tmp_path / "repo", WEIGHED)
-    facts = extract_facts(root, map_repository(root))
-    path = "kit/client.py"
-    fact = facts.files[path]
-    names = [s.name for s in fact.symbols]
-    assert names.count("Client.timeout") == 2 and names.count("helper") == 2
-    later = {max(i for i, n in enumerate(names) if n == twice) for twice in ("Client.timeout", "helper")}
-    first_only = replace(fact, symbols=[s for i, s in enumerate(fact.symbols) if i not in later])
-    for name in ("Client.timeout", "helper"):
-        weight = node_weight(facts.files, path, name)
-        assert weight == node_weight({**facts.files, path: first_only}, path, name) > 0
-    assert node_weight(facts.files, path, "Client") == node_weight(facts.files, path, "Client.__init__")
-    graph = facts.calls
-    assert isinstance(graph, CallGraph)
-    graph.node_weights.clear()
-    entries = [node for _, node in flows._entries(facts.files, [path], graph)]  # weighed together
-    weights = graph.node_weights
-    assert entries and all(weights[node] == node_weight(facts.files, *node) for node in entries)  # as alone
+def test_calls_on_the_elements_of_a_collection_are_inferred_edges(tmp_path: Path) -> None:
+    """`for entry in self.routes: entry.matches()` calls `matches` of the classes stored there (Route, put
+    there by `add_route`) and of their subclasses beside them; `self.convertors[key].convert()` with nothing
+    known to be stored calls the package's `convert` methods; a built-in method's name (`value.decode()`) or
+    a class of another package is never a guess. Go: a slice field's element type, else the package's
+    methods of that name (an interface's implementations)."""
+    root = write_tree(tmp_path / "repo", ELEMENTS)
+    graph = extract_facts(root, map_repository(root)).calls
+    assert graph is not None
+    routing = graph.edges(["web/routing.py"])
+    inferred = {(e.callee, e.line) for e in routing if e.caller == "Router.app" and e.inferred}
+    assert inferred == {
+        ("Route.matches", 28),  # stored by add_route
+        ("BaseRoute.matches", 30),  # `list[BaseRoute]`: the base and its subclasses
+        ("Route.matches", 30),
+        ("Mount.matches", 30),
+    }
+    # not `Raw.decode` (`value` may be bytes), nor `Elsewhere.matches` of another package
+    assert hops(routing, "Router.app") == {("web/routing.py", name) for name, _ in inferred}
+    params = graph.edges(["web/convertors.py"])
+    assert hops(params, "Params.read") == {
+        ("web/convertors.py", "IntConvertor.convert"),
+        ("web/convertors.py", "PathConvertor.convert"),
+    }
+    assert all(e.inferred for e in params if e.caller == "Params.read")
+    mux = graph.edges(["go/mux/mux.go"])
+    assert hops(mux, "Router.Match") == {("go/mux/mux.go", "Route.Match")}
+    assert hops(mux, "Router.Check") == {
+        ("go/mux/mux.go", "methodMatcher.Match"),
+        ("go/mux/mux.go", "Route.Match"),
+        ("go/mux/mux.go", "Router.Match"),
+    }
+    assert all(e.inferred for e in mux if e.caller in {"Router.Match", "Router.Check"})

@@ -237,6 +237,15 @@ def test_the_overview_reads_past_the_install_block_to_why_the_project_exists() -
         origin="README.md",
     )
     assert overview(goals, []) == ()
+    # a tutorial's prose walks through code: it is no overview, even before the tutorial's first code block
+    tutorial = read_text(
+        "# tinytea\n\nTinytea is a small framework for terminal apps built on a model, an update and a view.\n\n"
+        "## Tutorial\n\n### Let's get to it\n\nTo start we'll define our package and import some libraries from the "
+        "standard one.\n",
+        name="README.md",
+        origin="README.md",
+    )
+    assert [p.text[:12] for p in overview(tutorial, [])] == ["Tinytea is a"]
 
 
 def test_a_readmes_opening_quote_is_its_tagline_and_a_recommendation_elsewhere_is_not_it() -> None:
@@ -273,11 +282,14 @@ def test_a_page_opens_with_the_first_sentence_that_says_something_alone() -> Non
         "Want to skip the article?",
         "The function above is exposed by the `got` main interface.",
         "When a request fails. Contains a `code` property.",
+        "Next, we'll define our application's initial state.",
+        "Okay, so you already have learned some basics.",
+        "After that, we'll define our application's initial state in the `Init` method.",
         "Got retries a failed request up to twice by default. More follows.",
     ]
     assert opening_sentence(said) == "Got retries a failed request up to twice by default."
     assert opening_sentence(["When the stream ends the response is complete and cached."]) != ""
-    assert opening_sentence(said[:4]) == ""
+    assert opening_sentence(said[:7]) == ""
 
 
 def test_a_concept_page_shows_the_code_path_of_its_own_symbols(tmp_path: Path) -> None:

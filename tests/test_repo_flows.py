@@ -16,11 +16,11 @@ from repo_source_fixture import write_tree
 from generator.cli import cli
 from generator.config import load_config
 from generator.errors import ConfigError
+from generator.repo.facts.calltree import main_line, reaches
 from generator.repo.facts.deprecation import deprecated_by_body, deprecated_by_doc
 from generator.repo.facts.entrypoints import resolve_entry_points
 from generator.repo.facts.examples import called_names
 from generator.repo.facts.extract import extract_facts
-from generator.repo.facts.flows import node_weight
 from generator.repo.map.walk import map_repository
 from generator.repo.model import Facts
 
@@ -90,8 +90,8 @@ def test_test_helpers_are_context_not_code(tmp_path: Path) -> None:
     facts = facts_of(tmp_path, KOA_LIKE)
     assert facts.calls is not None
     assert "test-helpers/context.js" not in {e.caller_path for e in facts.calls.edges()}
-    flows = facts.calls.chains(limit=3)
-    assert flows and all(not e.callee_path.startswith("test-helpers/") for chain in flows for e in chain)
+    flow = main_line(facts.calls.tree())
+    assert flow and all(not e.callee_path.startswith("test-helpers/") for e in flow)
 
 
 LIB = {
@@ -137,7 +137,7 @@ LIB = {
 
 def first_flow(facts: Facts) -> list[str]:
     assert facts.calls is not None
-    chain = facts.calls.chains(limit=1)[0]
+    chain = main_line(facts.calls.tree())
     return [chain[0].caller, *(e.callee for e in chain)]
 
 
@@ -148,12 +148,12 @@ def test_the_main_flow_starts_at_what_the_readme_calls_and_never_at_a_deprecated
     assert facts.calls is not None
     assert facts.calls.examples["fetch"] > 0
     assert first_flow(facts)[:2] == ["fetch", "Session.request"]
-    starts = {chain[0].caller for chain in facts.calls.chains(limit=5)}
+    starts = {name for _, name in facts.calls.entries(limit=5)}
     assert "fetch" in starts and not starts & {"legacy_fetch", "stats"}
     # the README names none of them: the deprecated ones still never open a flow
     quiet = facts_of(tmp_path / "quiet", {**LIB, "README.md": "# web\n"})
     assert quiet.calls is not None
-    assert not {chain[0].caller for chain in quiet.calls.chains(limit=5)} & {"legacy_fetch", "stats"}
+    assert not {name for _, name in quiet.calls.entries(limit=5)} & {"legacy_fetch", "stats"}
 
 
 def test_a_deprecated_symbol_sinks_in_its_files_ranking(tmp_path: Path) -> None:
@@ -382,12 +382,12 @@ def test_a_symbol_weighs_as_its_implementation_not_its_overload_stubs(tmp_path: 
         ),
     }
     facts = facts_of(tmp_path, files)
-    stub_only = node_weight(
-        {"cli/core.py": replace(facts.files["cli/core.py"], symbols=facts.files["cli/core.py"].symbols[:2])},
-        "cli/core.py",
-        "Command.main",
-    )
-    assert node_weight(facts.files, "cli/core.py", "Command.main") > stub_only
+    assert facts.calls is not None
+    node = ("cli/core.py", "Command.main")
+    stubs_only = {
+        "cli/core.py": replace(facts.files["cli/core.py"], symbols=facts.files["cli/core.py"].symbols[:2])
+    }
+    assert reaches(facts.calls, facts.files, [node])[node] > reaches(facts.calls, stubs_only, [node])[node]
 
 
 def test_a_name_the_readme_imports_counts_even_when_a_builtin_goes_by_it() -> None:
@@ -467,3 +467,102 @@ def test_a_chunked_session_starts_its_flows_where_the_entry_says(tmp_path: Path)
     assert invoke(kb, "repo", "synthesize", session).exit_code == 0
     index = (kb / "site_src" / "repos" / "acme" / "shop" / "index.md").read_text(encoding="utf-8")
     assert "participant p0 as Session.send" in index.split("### Main flow", 1)[1]
+
+
+def _lines(count: int, indent: str = "    ") -> str:
+    return "".join(f"{indent}step{i} = {i}\n" for i in range(count))
+
+
+# a runtime of many small public functions, one module each, that the package re-exports, and a compiler
+# whose one-line `compile` hands the source to a long pipeline in modules of its own (svelte's shape)
+COMPILER = {
+    "kit/__init__.py": "".join(f"from .signal{i} import watch{i}\n" for i in range(30))
+    + "from .compiler import compile\n",
+    **{
+        f"kit/signal{i}.py": (
+            f'from .track import track\n\n\ndef watch{i}(value):\n    """Signal {i}."""\n{_lines(12)}'
+            "    return track(value)\n"
+        )
+        for i in range(30)
+    },
+    "kit/track.py": f"def track(value):\n{_lines(10)}    return value\n",
+    "kit/compiler.py": "from .phases import parse\n\n\ndef compile(source):\n    return parse(source)\n",
+    "kit/phases.py": (
+        f"def parse(source):\n{_lines(40)}    return analyze(source)\n\n\n"
+        f"def analyze(tree):\n{_lines(40)}    return transform(tree)\n\n\n"
+        f"def transform(tree):\n{_lines(40)}    return tree\n"
+    ),
+}
+
+
+def test_the_flow_starts_at_the_api_function_leading_to_the_most_code_however_short(tmp_path: Path) -> None:
+    facts = facts_of(tmp_path, COMPILER)
+    assert facts.calls is not None
+    assert first_flow(facts) == ["compile", "parse", "analyze", "transform"]
+    assert facts.calls.entries(limit=1) == [("kit/compiler.py", "compile")]
+
+
+def test_a_class_field_holding_a_function_is_a_method_whose_calls_are_read(tmp_path: Path) -> None:
+    files = {
+        "package.json": '{"name": "web", "main": "src/app.ts"}\n',
+        "src/app.ts": (
+            "export class App {\n  /** What a runtime calls with each request. */\n"
+            "  fetch = (request: Request): Response => {\n    return this.#dispatch(request)\n  }\n\n"
+            "  private count = 0\n\n"
+            "  #dispatch(request: Request): Response {\n    return new Response(request.url)\n  }\n}\n"
+        ),
+    }
+    facts = facts_of(tmp_path, files)
+    fetch = next(s for s in facts.files["src/app.ts"].symbols if s.name == "App.fetch")
+    assert (fetch.kind, fetch.start, fetch.end, fetch.public) == ("method", 3, 5, True)
+    assert fetch.doc == "What a runtime calls with each request."
+    assert "App.count" not in {s.name for s in facts.files["src/app.ts"].symbols}  # a value, not a function
+    assert facts.calls is not None
+    assert ("App.fetch", "App.#dispatch") in {(e.caller, e.callee) for e in facts.calls.edges(["src/app.ts"])}
+
+
+def test_a_module_a_package_exports_under_a_subpath_is_public_api(tmp_path: Path) -> None:
+    files = {
+        "package.json": (
+            '{"name": "kit", "main": "src/index.js", "exports": {".": "./src/index.js",'
+            ' "./compiler": {"types": "./types/compiler.d.ts", "default": "./src/compiler/index.js"},'
+            ' "./package.json": "./package.json", "./*": "./src/*.js"}}\n'
+        ),
+        "src/index.js": "export function mount(target) {\n  return target;\n}\n",
+        "src/compiler/index.js": "export function compile(source) {\n  return source;\n}\n",
+        "src/compiler/phases.js": "export function parse(source) {\n  return source;\n}\n",
+    }
+    facts = facts_of(tmp_path, files)
+    assert facts.files["src/compiler/index.js"].api_names == ["compile"]
+    assert facts.files["src/compiler/phases.js"].api_names == []  # exported by a module, not by the package
+
+
+def test_a_method_called_on_an_object_just_made_is_a_call_of_the_class_method(tmp_path: Path) -> None:
+    files = {
+        "calc/__init__.py": "from .engine import evaluate\n",
+        "calc/engine.py": (
+            "class Engine:\n    def run(self, text):\n        return text.split()\n\n\n"
+            "def evaluate(text):\n    return Engine().run(text)\n"
+        ),
+    }
+    facts = facts_of(tmp_path, files)
+    assert facts.calls is not None
+    calls = {(e.caller, e.callee) for e in facts.calls.edges(["calc/engine.py"])}
+    assert {("evaluate", "Engine"), ("evaluate", "Engine.run")} <= calls
+    assert first_flow(facts) == ["evaluate", "Engine.run"]
+
+
+def test_the_flow_starts_at_the_best_entry_point_that_calls_into_the_code(tmp_path: Path) -> None:
+    files = {
+        "README.md": "# kit\n\n```python\nimport kit\nkit.dump({'a': 1})\nkit.dump([])\n```\n",
+        "kit/__init__.py": "from .api import dump, load\n",
+        "kit/api.py": (
+            f"import json\n\n\ndef dump(value):\n{_lines(30)}    return json.dumps(value)\n\n\n"
+            "def load(text):\n    return decode(text)\n\n\n"
+            f"def decode(text):\n{_lines(10)}    return text\n"
+        ),
+    }
+    facts = facts_of(tmp_path, files)
+    assert facts.calls is not None
+    assert facts.calls.entries(limit=1) == [("kit/api.py", "dump")]  # used, and longer: it ranks first
+    assert first_flow(facts) == ["load", "decode"]  # but it calls only into json: no flow of its own

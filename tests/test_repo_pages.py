@@ -294,6 +294,15 @@ def test_a_lead_in_is_no_description_and_thanks_to_a_library_is_no_thanks():
     # a pointer at what follows says nothing of the project (nlohmann/json's overview opened with one)
     pointer = "Here are some examples to give you an idea how to use the class."
     assert not describes_project(pointer) and not describes_project(pointer, steps=True)
+    # … as does a paragraph sending the reader elsewhere (bubbletea's and rich's overviews quoted these)
+    for elsewhere in (
+        "To get started, see the tutorial below, the examples, the docs, and some common resources.",
+        "Be sure to check out Bubbles, a library of common UI components for Bubble Tea.",
+        "For a video introduction to Rich see calmcode.io by @fishnets88.",
+        "This tutorial assumes you have a working knowledge of Go.",
+    ):
+        assert not describes_project(elsewhere, steps=True), elsewhere
+    assert describes_project("For terminals, Rich renders tables, progress bars and markdown.", steps=True)
     step = "Use it to read documentation directly on the command line, in colour."
     assert not describes_project(step) and describes_project(step, steps=True)  # the overview keeps it
 

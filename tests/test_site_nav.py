@@ -34,6 +34,8 @@ def test_shard_pages_walk_their_repository(shared_site: SharedSite) -> None:
 
     path = middle.split('class="md-path"', 1)[1].split("</nav>", 1)[0]
     assert "Repositories" in path and 'href="../../"' in path  # breadcrumb back to the repository index
+    # the shards sit under a Subsystems section of the repository (a guide page may share a shard's name)
+    assert "Subsystems" in path and nav.index("Subsystems") < nav.index("webclient · sessions")
 
     index = (site / "repos/acme/webclient/index.html").read_text(encoding="utf-8")
     assert re.search(

@@ -154,6 +154,9 @@ class CallEdge:
     handed: bool = False
     """The callee is handed over as a value (`Thread(target=work)`, a registry's `{"name": run}`), to be
     called by whatever receives it, rather than called here."""
+    inferred: bool = False
+    """The call is made on an element of a collection (`for route in self.routes: route.matches()`), so the
+    callee is inferred: the method of that name on the classes stored there, else on the package's classes."""
 
 
 @dataclass
@@ -180,12 +183,12 @@ class CallGraphView(Protocol):
     """A maintainer's entry points as (file, symbol): the flows start there."""
     commands: list[tuple[str, str]]
     """A command-line tool's commands as (file, symbol) (facts/commands.py)."""
+    examples: dict[str, float]
+    """The names the usage examples call, by how prominently (facts/examples.py)."""
 
     def edges(self, paths: Iterable[str] | None = None, *, incoming: bool = False) -> list[CallEdge]: ...
 
     def calls_of(self, path: str, callers: set[str]) -> list[CallEdge]: ...
-
-    def chains(self, paths: Iterable[str] | None = None, *, limit: int = 5) -> list[list[CallEdge]]: ...
 
     def entries(self, paths: Iterable[str] | None = None, *, limit: int = 8) -> list[tuple[str, str]]: ...
 
@@ -427,6 +430,7 @@ class AnswerStep:
     call: Citation | None = None  # the line of the call
     depth: int = 0  # calls below the start
     handed: bool = False  # the caller hands it over (a callback, a registry's entry) rather than calls it
+    inferred: bool = False  # called on an element of a collection: the callee is inferred (CallEdge.inferred)
 
 
 @dataclass(frozen=True)

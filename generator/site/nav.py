@@ -12,6 +12,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from mkdocs.structure import StructureItem
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.nav import Navigation, Section
 from mkdocs.structure.pages import Page
@@ -104,7 +105,10 @@ def reading_path(page: Page, nav: Navigation, groups: dict[str, list[File]]) -> 
     )
     if len(pages) < 2 or top is None or (page not in pages and not _RAW_PAGE.match(page.file.src_uri)):
         return nav
-    section = Section(pages[0].title or entry, list(pages))
+    section = Section(pages[0].title or entry, _grouped(entry, pages))
+    for part in section.children:
+        if isinstance(part, Section):
+            part.parent = section
     children = list(top.children)
     if pages[0] in children:
         children[children.index(pages[0])] = section
@@ -113,13 +117,38 @@ def reading_path(page: Page, nav: Navigation, groups: dict[str, list[File]]) -> 
         children.insert(position, section)
     around = Section(top.title, children)
     page.active = False  # clears the flag MkDocs set along the page's old parents (the shared site nav)
-    section.parent, page.parent = around, section
+    section.parent = around
+    page.parent = next(
+        (p for p in section.children if isinstance(p, Section) and page in p.children), section
+    )
     if page in pages:
         _link_neighbours(page, pages)
     else:  # a raw source: back to the entry's last page, its sources list (which links it)
         page.previous_page, page.next_page = pages[-1], None
     page.active = True  # marks the new path open; MkDocs clears it along this path after rendering
     return Navigation([around if item is top else item for item in nav.items], nav.pages)
+
+
+# a repository's folders of pages, each a section under its landing page: a guide concept and a subsystem may
+# share a name ("Options"), and thirty pages read better in four groups
+_FOLDER_TITLES = {"guide": "Guide", "reference": "Reference", "shards": "Subsystems", "answers": "Questions"}
+
+
+def _grouped(entry: str, pages: list[Page]) -> list[StructureItem]:
+    """A repository's pages in reading order, those of each folder (guide, reference, shards, answers)
+    under a section of its own; a topic's pages as they are."""
+    items: list[StructureItem] = []
+    for page in pages:
+        folder, _, rest = page.file.src_uri.removeprefix(entry).partition("/")
+        title = _FOLDER_TITLES.get(folder) if rest and entry.startswith("repos/") else None
+        last = items[-1] if items else None
+        if title is None:
+            items.append(page)
+        elif isinstance(last, Section) and last.title == title:
+            last.children.append(page)
+        else:
+            items.append(Section(title, [page]))
+    return items
 
 
 def _under_tags(page: Page, nav: Navigation) -> Navigation:

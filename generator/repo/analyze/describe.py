@@ -148,7 +148,11 @@ def opening_sentence(paragraphs: Iterable[str], limit: int = 240) -> str:
     return ""
 
 
-_POINTS_AWAY = re.compile(r"\b(?:above|below|previous|preceding|following|aforementioned)\b", re.IGNORECASE)
+_POINTS_AWAY = re.compile(
+    r"\b(?:above|below|previous|preceding|following|aforementioned)\b"
+    r"|^(?:next|then|now|finally|okay|ok|so|also|again|after that|afterwards)\b",  # a step of a walk-through begun before it
+    re.IGNORECASE,
+)
 # a short subordinate clause standing alone ("When a request fails."): its sentence is elsewhere
 CLAUSE_WORDS = 6
 _CLAUSE_ALONE = re.compile(
@@ -195,12 +199,3 @@ def flow_branches(tree: Sequence[CallTree], linker: Linker) -> list[FlowBranch]:
         FlowBranch(flow_hops([branch.edge], linker)[0], tuple(flow_branches(branch.below, linker)))
         for branch in tree
     ]
-
-
-def main_chain(facts: Facts, paths: Sequence[str] | None, limit: int = 8) -> list[CallEdge]:
-    """The best call chain from an entry point of `paths` (the whole repository when None) by the call
-    graph's own ranking (generator/repo/facts/flows.py): the "how it flows" path, capped."""
-    if facts.calls is None:
-        return []
-    chains = facts.calls.chains(paths, limit=1)
-    return list(chains[0][:limit]) if chains else []

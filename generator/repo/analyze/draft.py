@@ -20,7 +20,8 @@ from generator.llm.base import Completion, Prompt, Provider
 from generator.llm.window import CHARS_PER_TOKEN, SAFETY_MARGIN, Window, context_window, measured
 from generator.redact import Redactor
 from generator.repo.analyze.citations import Linker, check_citations
-from generator.repo.analyze.describe import key_functions, key_types, main_chain, sentences
+from generator.repo.analyze.describe import key_functions, key_types, sentences
+from generator.repo.facts.calltree import main_line
 from generator.repo.model import (
     ANALYZE_INPUT_CAP,
     ANALYZE_OUTPUT_TOKENS,
@@ -335,7 +336,7 @@ def shard_facts(shard: Shard, ctx: ShardContext) -> str:
         )
     for symbol in key_functions(shard.files, ctx.facts, ctx.linker):
         lines.append(f"- {symbol.kind} {symbol.name} ({_span(symbol.citation)}): {symbol.doc}")
-    chain = main_chain(ctx.facts, shard.files)
+    chain = _main_line(ctx.facts, shard.files)
     if chain:
         lines += ["Main flow through these files (each call at its line):", flow_lines(chain)]
     return "\n".join(lines) or "- no public symbols found"
@@ -348,10 +349,15 @@ def repository_flow(facts: Facts, modules: Sequence[str]) -> str:
         return ""
     entries = facts.calls.entries(modules, limit=ENTRY_LINES)
     lines = [f"- entry point {name} ({path}:{_start(facts, path, name)})" for path, name in entries]
-    chain = main_chain(facts, modules)
+    chain = _main_line(facts, modules)
     if chain:
         lines += ["Main flow (each call at its line):", flow_lines(chain)]
     return "\n".join(lines)
+
+
+def _main_line(facts: Facts, paths: Sequence[str]) -> list[CallEdge]:
+    """The heaviest calls of the call tree from the entry point of `paths`: the flow the pages draw."""
+    return main_line(facts.calls.tree(paths)) if facts.calls is not None else []
 
 
 def flow_lines(chain: Sequence[CallEdge]) -> str:

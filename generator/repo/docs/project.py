@@ -82,6 +82,11 @@ _ABOUT_HEADING = re.compile(
     r"^\W*(?:why\b|what\b|about\b|overview|introduction|intro\b|description|summary|motivation)",
     re.IGNORECASE,
 )
+# a section that teaches use step by step: its prose walks through code ("To start we'll define our package")
+_HOW_TO_HEADING = re.compile(
+    r"\b(?:tutorials?|getting started|get started|quick ?start|usage|how to use|examples?|walk-?through)\b",
+    re.IGNORECASE,
+)
 _NOT_PACKAGES = frozenset({"index", "readme", "overview", "intro", "introduction", "docs"})
 # tests, samples and docs define `Person` and `Order` too: never the definition a doc means
 _NOT_LIBRARY = re.compile(
@@ -203,6 +208,7 @@ def overview(readme: Document | None, intro: Sequence[Document]) -> tuple[DocPas
     openings: set[str] = {_opening(t.text) for t in found}  # a README and an introduction page often agree
     for document in [d for d in (readme, *intro) if d is not None]:
         installing = {b.start for s, b in document.blocks() if _under_install(s.path)}
+        teaching = {b.start for s, b in document.blocks() if any(_HOW_TO_HEADING.search(h) for h in s.path)}
         heading_one = next((s.heading for s in document.sections if s.level == 1), "")
         for passage in passages(document, limit=40):
             if (
@@ -213,6 +219,7 @@ def overview(readme: Document | None, intro: Sequence[Document]) -> tuple[DocPas
             opening = _opening(passage.text)
             if (
                 passage.kind == "paragraph"
+                and passage.start not in teaching
                 and describes_project(passage.text, steps=True)
                 and passage.start not in installing
                 and len(passage.text.split()) >= 10

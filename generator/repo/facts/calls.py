@@ -10,6 +10,7 @@ it: every ranking and flow the pages draw counts the same, complete graph. Pytho
 from __future__ import annotations
 
 import ast
+import posixpath
 import warnings
 from collections import Counter
 from collections.abc import Iterable, Mapping
@@ -19,7 +20,7 @@ from generator.errors import DeepkbError
 from generator.repo.facts.calltree import call_tree, heaviest_entry
 from generator.repo.facts.commands import cli_commands, is_library
 from generator.repo.facts.deprecation import deprecated_by_body, deprecated_by_doc
-from generator.repo.facts.flows import Node, entry_points, main_paths
+from generator.repo.facts.flows import Node, entry_points
 from generator.repo.facts.forked import map_files
 from generator.repo.facts.imports import ImportIndex
 from generator.repo.facts.pycalls import PythonCalls
@@ -30,10 +31,8 @@ from generator.repo.map.walk import read_source
 from generator.repo.model import CallEdge, CallTree, FileFacts, Symbol
 
 MAX_CALLERS = 40  # files whose calls into a set of files are shown (the most important ones)
-CALLS_MAX_BYTES = 400_000
-# the main flow's tree starts at whichever leads to the most code of the entry points this many main paths
-# start from and of this many of the best entry points
-ENTRY_CHAINS, ENTRIES = 5, 4  # larger files (generated tables, vast test modules) are not read for calls
+CALLS_MAX_BYTES = 400_000  # larger files (generated tables, vast test modules) are not read for calls
+ENTRIES = 8  # entry points tried, best first, for a main flow that leads somewhere
 
 
 class CallGraph:
@@ -54,7 +53,7 @@ class CallGraph:
             for edge in path_edges:
                 if edge.callee_path != edge.caller_path:
                     self._into.setdefault(edge.callee_path, Counter())[edge.callee] += 1
-        self.node_weights: dict[Node, float] = {}  # what reaching each symbol weighs (flows.py)
+        self.reaches: dict[Node, float] = {}  # the code each entry point leads to (flows.py)
         self.examples: dict[str, float] = {}  # what the usage examples call, how prominently (examples.py)
         self.entry_points: list[Node] = []  # a maintainer's entry points (deepkb.yml): flows start there
         # a command-line tool's commands (commands.py): its main flow starts at the heaviest of them
@@ -105,24 +104,19 @@ class CallGraph:
         """Calls from other files into each symbol of `path`."""
         return self._into.get(path, Counter())
 
-    def chains(self, paths: Iterable[str] | None = None, *, limit: int = 5) -> list[list[CallEdge]]:
-        """flows.main_paths through this graph."""
-        return main_paths(self, self.files, paths, limit=limit)
-
     def tree(self, paths: Iterable[str] | None = None) -> list[CallTree]:
         """calltree.call_tree from a maintainer's entry point of `paths`, else from the command of a
-        command-line tool leading to the most code, else the one leading to the most code among those the
-        main paths start from and the best entry points: the calls it makes, each with the calls below it."""
+        command-line tool leading to the most code, else from the best entry point (flows.entry_points)
+        that calls into the repository's code: the calls it makes, each with the calls below it."""
         paths = list(self.files if paths is None else paths)
-        chains = self.chains(paths, limit=3 * ENTRY_CHAINS)  # an entry's several paths count as one start
-        starts = list(dict.fromkeys((chain[0].caller_path, chain[0].caller) for chain in chains))[
-            :ENTRY_CHAINS
-        ]
-        chosen = [node for node in self.entry_points if node in starts]  # a maintainer's comes first, always
         within = set(paths)
+        chosen = [node for node in self.entry_points if node[0] in within]  # a maintainer's comes first
         commands = [node for node in self.commands if node[0] in within]
-        candidates = chosen[:1] or commands or dict.fromkeys([*starts, *self.entries(paths, limit=ENTRIES)])
-        return self.tree_from(candidates)
+        if chosen or commands:
+            return self.tree_from(chosen[:1] or commands)
+        # the best entry point whose calls lead anywhere: one calling only into other packages has no tree
+        trees = (call_tree(self, self.files, entry) for entry in self.entries(paths, limit=ENTRIES))
+        return next((tree for tree in trees if tree), [])
 
     def tree_from(self, candidates: Iterable[Node]) -> list[CallTree]:
         """calltree.call_tree from the candidate (best first) leading to the most code: [] without one."""
@@ -166,7 +160,8 @@ class _CallReader:
 
     def __init__(self, root: Path, files: dict[str, FileFacts], index: ImportIndex, max_bytes: int) -> None:
         self.root, self.files, self.index, self.max_bytes = root, files, index, max_bytes
-        self._python = PythonCalls(self._resolve, self._symbols, self._names_from, self._parse)
+        self._python = PythonCalls(self._resolve, self._symbols, self._names_from, self._parse, self._package)
+        self._folders: dict[str, list[str]] = {}  # folder → its Python modules (a package)
         self._other = TreeSitterCalls(self._read, self._symbols, files, index.resolve)
 
     def edges(self, path: str) -> list[CallEdge]:
@@ -183,6 +178,13 @@ class _CallReader:
     def _names_from(self, path: str) -> dict[str, list[str]]:
         fact = self.files.get(path)
         return fact.names_from if fact is not None else {}
+
+    def _package(self, path: str) -> list[str]:
+        if not self._folders:
+            for source, fact in self.files.items():
+                if fact.language == "python" and not is_context_file(source):
+                    self._folders.setdefault(posixpath.dirname(source), []).append(source)
+        return self._folders.get(posixpath.dirname(path), [])
 
     def _symbols(self, path: str) -> list[Symbol]:
         fact = self.files.get(path)

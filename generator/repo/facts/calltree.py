@@ -15,7 +15,6 @@ import re
 from collections.abc import Iterable
 from typing import Protocol
 
-from generator.repo.facts.flows import REPORTS_ERROR, Node
 from generator.repo.map.filetypes import is_context_file
 from generator.repo.model import CallEdge, CallTree, FileFacts
 
@@ -30,6 +29,12 @@ ENTRY_NODES = 600  # distinct functions counted below an entry point
 SIDE_PATH = 0.05  # what an error, logging, deprecated or test path weighs of what it leads to
 SAME_MODULE = 0.5  # what code in the caller's own module counts of code it hands on to another one
 EARLY_CALL = 0.3  # what a caller's first call loses against its last one: set-up comes before the work
+Node = tuple[str, str]  # (path, qualified symbol)
+# a callee that reports an error: an exception class, or a function named for failing
+REPORTS_ERROR = re.compile(
+    r"(?:Error|Exception|Abort|Exit)$|^_*(?:serve_?)?(?:error|fail|fatal|abort|exit|panic|die)(?:[A-Z_]\w*)?$"
+    r"|_(?:error|exception)$"  # handle_exception, handle_http_error
+)
 # logging and tracing helpers: where a flow turns aside to report, not where the work goes on
 _REPORTS = re.compile(
     r"^_*(?:(?:setup|set_up|configure|config|init|get|make|new)_?)?(?:log|logger|logging)s?$"
@@ -50,12 +55,17 @@ def call_tree(graph: TreeReader, files: dict[str, FileFacts], entry: Node) -> li
     return _Tree(graph, files).below(entry, (entry,))
 
 
+def reaches(graph: TreeReader, files: dict[str, FileFacts], entries: Iterable[Node]) -> dict[Node, float]:
+    """The code each entry point leads to: the whole depth of the tree below it (so an entry a few hops
+    above the work loses nothing to one below), the files' calls read once for all of them."""
+    tree = _Tree(graph, files)
+    return {entry: tree.reach(entry, (), DEPTH + REACH_DEPTH, ENTRY_NODES) for entry in entries}
+
+
 def heaviest_entry(graph: TreeReader, files: dict[str, FileFacts], entries: Iterable[Node]) -> Node | None:
     """Of the candidate entry points (best first), the first leading to ENTRY_SHARE of the most code any of
     them leads to: a later one must lead to more."""
-    tree = _Tree(graph, files)
-    # the whole depth of the tree below each, so an entry a few hops above the work loses nothing to one below
-    weighed = [(tree.reach(entry, (), DEPTH + REACH_DEPTH, ENTRY_NODES), entry) for entry in entries]
+    weighed = [(weight, entry) for entry, weight in reaches(graph, files, entries).items()]
     most = max((weight for weight, _ in weighed), default=0.0)
     return next((entry for weight, entry in weighed if weight >= ENTRY_SHARE * most), None)
 

@@ -267,7 +267,21 @@ def _package_json_bins(root: Path, path: str, max_bytes: int) -> list[str]:
         value = data.get(key)
         values = value.values() if isinstance(value, dict) else [value]
         found.extend(v for v in values if isinstance(v, str) and v and not v.startswith("/"))
+    # what `import 'pkg/compiler'` loads is as public as the main module (svelte's `compile`)
+    found.extend(v for v in _export_targets(data.get("exports")) if not v.startswith("/") and "*" not in v)
     return found
+
+
+def _export_targets(value: object) -> list[str]:
+    """The files a package.json `exports` field maps to: a path, or subpaths and conditions over paths
+    (nested), type declarations and the package.json itself left out."""
+    if isinstance(value, str):
+        return [] if value.endswith((".d.ts", ".json")) else [value]
+    if isinstance(value, dict):
+        return [target for inner in value.values() for target in _export_targets(inner)]
+    if isinstance(value, list):
+        return [target for inner in value for target in _export_targets(inner)]
+    return []
 
 
 # --- importance ---------------------------------------------------------------------------------------

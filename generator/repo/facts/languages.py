@@ -173,6 +173,8 @@ def _collect(
                 _js_members(child, language, out)
         elif kind == "export_statement" and language in _JS and depth == 0:
             js_export_names(child, out)
+        elif kind in {"public_field_definition", "field_definition"} and language in _JS and in_type:
+            _js_field(child, prefix, out)
         elif kind == "call" and language == "ruby":
             _ruby_require(child, out)
         if _add_symbol(child, language, prefix, out, depth, in_type):
@@ -387,6 +389,31 @@ def _js_variable(node: Any, prefix: str, out: Extracted) -> None:
             )
         else:
             _js_require(value, out)
+
+
+def _js_field(node: Any, prefix: str, out: Extracted) -> None:
+    """A class field holding a function is a method (`fetch = (request) => this.#dispatch(request)`: what
+    a runtime calls on a hono app)."""
+    value = node.child_by_field_name("value")
+    name = node.child_by_field_name("name") or node.child_by_field_name("property")
+    if value is None or name is None or value.type not in {"arrow_function", "function_expression"}:
+        return
+    text = node_text(name)
+    public = not text.startswith(("#", "_")) and not any(
+        c.type == "accessibility_modifier" and node_text(c) != "public" for c in node.children
+    )
+    out.symbols.append(
+        Symbol(
+            prefix + text,
+            "method",
+            node.start_point[0] + 1,
+            node.end_point[0] + 1,
+            doc_before(node, "javascript"),
+            public,
+            parent=prefix[:-1],
+            exported=public and _is_exported_js(node),
+        )
+    )
 
 
 def _js_require(node: Any, out: Extracted) -> None:

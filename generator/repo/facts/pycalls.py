@@ -3,7 +3,8 @@ package re-exports followed), `self.method()`/`cls.method()` (inherited ones too
 class (`self.adapter = HTTPAdapter()`), parameters and locals with a known class (`x: Request`,
 `x = Session()`), a receiver named after a class (`adapter.send()` → the `…Adapter` class that
 defines `send`), a method bound to a local (`render = self.render`) and a `with` statement's context manager
-(its `__enter__` and `__exit__`). What cannot be resolved statically is left out rather than guessed wider.
+(its `__enter__` and `__exit__`). A call on an element of a collection the class keeps is inferred
+(pyelements.py); what else cannot be resolved statically is left out rather than guessed wider.
 """
 
 from __future__ import annotations
@@ -14,6 +15,14 @@ from dataclasses import dataclass, field
 
 from generator.repo.facts.branches import python_regions, share_at
 from generator.repo.facts.fanin import module_stem
+from generator.repo.facts.pyelements import (
+    BUILTIN_METHODS,
+    MAX_INFERRED,
+    element_names,
+    element_receiver,
+    element_type,
+    stored_elements,
+)
 from generator.repo.model import CallEdge, Symbol
 
 Target = tuple[str, str]  # (path, qualified symbol name); name "" for a module
@@ -59,13 +68,15 @@ class ClassInfo:
     methods: set[str] = field(default_factory=set)
     bases: list[ast.expr] = field(default_factory=list)
     attributes: dict[str, ast.expr] = field(default_factory=dict)  # self.x = Cls(...) → x: Cls(...)
+    elements: dict[str, list[ast.expr]] = field(default_factory=dict)  # self.xs.append(Cls(...)) → xs
 
 
 @dataclass
 class PythonCalls:
     """Reads Python modules' calls. `resolve_import(path, raw)` resolves an import target as the facts
     stage does; `symbols(path)` gives a file's symbols; `names_from(path)` the names it imports from each
-    repository file; `tree(path)` its parsed module (None: unreadable).
+    repository file; `tree(path)` its parsed module (None: unreadable); `package(path)` the Python modules of
+    its folder (itself included).
 
     Only the files whose calls are read are parsed: the others a call leads into (a re-export followed, a
     base class looked up) are known from the facts alone (`_light_scope`)."""
@@ -74,6 +85,7 @@ class PythonCalls:
     symbols: Callable[[str], list[Symbol]]
     names_from: Callable[[str], dict[str, list[str]]]
     tree: Callable[[str], ast.Module | None]
+    package: Callable[[str], list[str]] = field(default=lambda path: [path])
     scopes: dict[str, ModuleScope] = field(default_factory=dict)
     # file → its symbols' names, each with whether a class goes by it: resolving a call asks a file
     # whether it defines a name many times over (the facts do not change while calls are read)
@@ -93,6 +105,9 @@ class PythonCalls:
             attributes = scope.classes[owner].attributes if owner else None
             local, calls = read_body(function, attributes, regions, contexts)
             bodies.append((caller, owner, local, [*calls, *_entered(contexts)], regions))
+            if owner:
+                for attribute, stored in stored_elements(calls, local).items():
+                    scope.classes[owner].elements.setdefault(attribute, []).extend(stored)
         return self.resolved(scope, bodies)
 
     def resolved(self, scope: ModuleScope, bodies: list[Body]) -> list[CallEdge]:
@@ -102,11 +117,18 @@ class PythonCalls:
         for caller, owner, local, calls, regions in bodies:
             for call in calls:
                 called = self._target(scope, owner, local, call.func)
-                targets = [(called, False), *((t, True) for t in self._handed(scope, local, call))]
+                targets = [
+                    (called, False, False),
+                    *((t, True, False) for t in self._handed(scope, local, call)),
+                ]
+                if called is None:
+                    targets += [(t, False, True) for t in self._elements(scope, owner, local, call.func)]
                 share = share_at(regions, call.lineno)
-                for target, handed in targets:
-                    if target is not None and target[1]:
-                        edge = CallEdge(scope.path, caller, target[0], target[1], call.lineno, share, handed)
+                for target, handed, inferred in targets:
+                    if target is not None and target[1] and (not inferred or target != (scope.path, caller)):
+                        edge = CallEdge(
+                            scope.path, caller, target[0], target[1], call.lineno, share, handed, inferred
+                        )
                         found.setdefault((caller, edge.callee_path, edge.callee, edge.line), edge)
         return sorted(found.values(), key=lambda e: (e.line, e.callee))
 
@@ -126,6 +148,33 @@ class PythonCalls:
             if target is not None and target[1] and self._names(target[0]).get(target[1]) is False:
                 found.append(target)
         return found
+
+    def _elements(
+        self, scope: ModuleScope, owner: str, local: dict[str, ast.expr], func: ast.expr
+    ) -> list[Target]:
+        """The methods a call on an element of the class's collection may reach (pyelements.py): the method
+        on the classes stored there and their subclasses in the package, else on every class of the package
+        defining it; none when more than MAX_INFERRED do."""
+        attribute = element_receiver(func, local) if owner else None
+        info = scope.classes.get(owner)
+        if attribute is None or info is None or not isinstance(func, ast.Attribute):
+            return []
+        typed = info.attributes.get(attribute)
+        stored = [*info.elements.get(attribute, ()), *([element_type(typed)] if typed is not None else [])]
+        known = {cls for value in stored if (cls := self._class_of(scope, value)) is not None}
+        found = {hit for cls in known if (hit := self.method(cls[0], cls[1], func.attr)) is not None}
+        kinds = {cls[1] for cls in known}
+        if not known and func.attr in BUILTIN_METHODS:
+            return []
+        for path in self.package(scope.path):
+            for symbol in self.symbols(path):
+                if symbol.kind != "method" or symbol.short_name != func.attr or "." in symbol.parent:
+                    continue
+                owner_class = next((s for s in self.symbols(path) if s.name == symbol.parent), None)
+                bases = {b.rsplit(".", 1)[-1] for b in owner_class.bases} if owner_class else set()
+                if not known or bases & kinds:
+                    found.add((path, symbol.name))
+        return sorted(found) if len(found) <= MAX_INFERRED else []
 
     # --- scopes ------------------------------------------------------------------------------------
 
@@ -481,7 +530,12 @@ def _note_binding(node: ast.AST, local: dict[str, ast.expr], attributes: dict[st
         for alias in node.names:
             if alias.name != "*":
                 local.setdefault(alias.asname or alias.name, LocalImport(module, alias.name))
-    elif isinstance(node, ast.For | ast.AsyncFor | ast.comprehension | ast.NamedExpr):
+    elif isinstance(node, ast.For | ast.AsyncFor | ast.comprehension):
+        elements = element_names(node.target, node.iter)  # `for route in self.routes`
+        for name in ast.walk(node.target):
+            if isinstance(name, ast.Name):
+                local.setdefault(name.id, elements.get(name.id, UNKNOWN))
+    elif isinstance(node, ast.NamedExpr):
         for name in ast.walk(node.target):
             if isinstance(name, ast.Name):
                 local.setdefault(name.id, UNKNOWN)

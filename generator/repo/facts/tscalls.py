@@ -1,31 +1,37 @@
-"""Go and JavaScript/TypeScript calls resolved to repository symbols with tree-sitter.
+"""Go, JavaScript/TypeScript and Java calls resolved to repository symbols with tree-sitter.
 
 Each call is credited to the innermost function or method whose lines hold it. Go: `f()` is the package's
 function `f` (a package spans the files of one folder); `x.M()` is a method of `x`'s declared type (receiver,
 parameter or `var`), a function of an imported package of the repository, or the one method of that name
-in the package. JavaScript: `this.m()` is a method of the enclosing class or object, `obj.m()` a function
+in the package; `v.M()` on an element of a slice or map field (`for _, route := range r.routes`) is inferred:
+the element type's method, else the package's methods of that name (`CallEdge.inferred`). JavaScript: `this.m()` is a method of the enclosing class or object, `obj.m()` a function
 assigned as `obj.m = …` in the file, `mod.m()`/`m()` a definition of the file `mod`/`m` was `require`d or
-imported from. What cannot be resolved statically is left out.
+imported from. Java: javacalls.py. What cannot be resolved statically is left out.
 """
 
 from __future__ import annotations
 
 import posixpath
+import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
 from generator.repo.facts.branches import tree_share
 from generator.repo.facts.comments import node_text
 from generator.repo.facts.imports import JS_LANGUAGES
+from generator.repo.facts.javacalls import CALL_NODES, Classes, JavaScope, class_table
 from generator.repo.facts.languages import parse_tree
+from generator.repo.facts.pyelements import MAX_INFERRED
 from generator.repo.model import CallEdge, FileFacts, Symbol
 
 CALLABLE_KINDS = frozenset({"function", "method"})
+# a Go struct's slice or map field: `routes []*Route`, `named map[string]*Route` → (names, element type)
+_GO_COLLECTION_FIELD = re.compile(r"^\s*(\w+(?:\s*,\s*\w+)*)\s+(?:\[\]|map\[[^\]]*\])\*?(?:\w+\.)?(\w+)")
 Resolve = Callable[[str, str, str], list[str]]
 
 
 class TreeSitterCalls:
-    """Calls of Go and JS/TS files; `read(path)` gives a file's text, `symbols(path)` its symbols."""
+    """Calls of Go, JS/TS and Java files; `read(path)` gives a file's text, `symbols(path)` its symbols."""
 
     def __init__(
         self,
@@ -36,9 +42,10 @@ class TreeSitterCalls:
     ) -> None:
         self.read, self.symbols, self.files, self.resolve = read, symbols, files, resolve
         self._packages: dict[str, dict[str, list[tuple[str, Symbol]]]] = {}
+        self._classes: Classes | None = None  # Java's classes by name, gathered on the first Java file
 
     def edges(self, path: str, language: str) -> list[CallEdge]:
-        if language != "go" and language not in JS_LANGUAGES:
+        if language not in {"go", "java", *JS_LANGUAGES}:
             return []
         text = self.read(path)
         if text is None:
@@ -47,25 +54,42 @@ class TreeSitterCalls:
         callers = sorted(
             (s for s in self.symbols(path) if s.kind in CALLABLE_KINDS), key=lambda s: (s.start, -s.end)
         )
-        scope: _GoScope | _JsScope = (
-            _GoScope(self, path, root) if language == "go" else _JsScope(self, path, language, root)
-        )
+        scope = self._scope(path, language, root)
         found: dict[tuple[str, str, str, int], CallEdge] = {}
-        for call in _calls(root):
+        for call in _calls(root, CALL_NODES if language == "java" else _CALL_NODES):
             line = call.start_point[0] + 1
             caller = _innermost(callers, line)
-            targets = [(scope.callee(call, caller), False)]
-            targets += [(scope.resolve(node, caller), True) for node in _handed(call)]
-            for target, handed in targets:
+            called = scope.callee(call, caller)
+            targets = [(called, False, False)]
+            targets += [(scope.resolve(node, caller), True, False) for node in _handed(call)]
+            if called is None and isinstance(scope, _GoScope):
+                targets += [(target, False, True) for target in scope.on_element(call, caller)]
+            for target, handed, inferred in targets:
                 if target is None or target == (path, caller.name if caller else ""):
                     continue
                 if handed and not self._callable(target):
                     continue
                 edge = CallEdge(
-                    path, caller.name if caller else "", target[0], target[1], line, tree_share(call), handed
+                    path,
+                    caller.name if caller else "",
+                    target[0],
+                    target[1],
+                    line,
+                    tree_share(call),
+                    handed,
+                    inferred,
                 )
                 found.setdefault((edge.caller, edge.callee_path, edge.callee, line), edge)
         return sorted(found.values(), key=lambda e: (e.line, e.callee))
+
+    def _scope(self, path: str, language: str, root: Any) -> _GoScope | _JsScope | JavaScope:
+        if language == "go":
+            return _GoScope(self, path, root)
+        if language == "java":
+            if self._classes is None:
+                self._classes = class_table(self.files)
+            return JavaScope(self._classes, self.symbols, path, root)
+        return _JsScope(self, path, language, root)
 
     def _callable(self, target: tuple[str, str]) -> bool:
         """Is the target a function or method (a value handed over may be any symbol)?"""
@@ -88,11 +112,14 @@ class TreeSitterCalls:
         return self._packages[key]
 
 
-def _calls(root: Any) -> Iterator[Any]:
+_CALL_NODES = frozenset({"call_expression"})
+
+
+def _calls(root: Any, kinds: frozenset[str]) -> Iterator[Any]:
     stack = [root]
     while stack:
         node = stack.pop()
-        if node.type == "call_expression":
+        if node.type in kinds:
             yield node
         stack.extend(reversed(node.named_children))
 
@@ -133,6 +160,8 @@ class _GoScope:
         self.package = calls.package(posixpath.dirname(path), "go")
         self.imports = _go_imports(root)
         self.types = _go_declared_types(root)
+        self.ranges = _go_ranges(root)
+        self._fields: dict[str, dict[str, str]] = {}  # struct → its slice and map fields' element types
 
     def callee(self, call: Any, caller: Symbol | None) -> tuple[str, str] | None:
         return self.resolve(call.child_by_field_name("function"), caller)
@@ -163,6 +192,43 @@ class _GoScope:
             return None
         methods = self.package.get("." + field, [])
         return (methods[0][0], methods[0][1].name) if len(methods) == 1 else None
+
+    def on_element(self, call: Any, caller: Symbol | None) -> list[tuple[str, str]]:
+        """`v.M()` with `v` ranging over a slice or map field of a declared variable (`for _, route :=
+        range r.routes`): the element type's `M`, else every method `M` of the package (none when more than
+        MAX_INFERRED have one, nor the caller's own)."""
+        function = call.child_by_field_name("function")
+        operand = function.child_by_field_name("operand") if function is not None else None
+        if caller is None or operand is None or operand.type != "identifier":
+            return []
+        ranged = self.ranges.get((caller.start, node_text(operand)))
+        if ranged is None:
+            return []
+        method = node_text(function.child_by_field_name("field"))
+        owner = self.types.get((caller.start, ranged[0]))
+        element = self._element_type(owner, ranged[1]) if owner else ""
+        exact = self._method(element, method) if element else None
+        if exact is not None:
+            return [exact]
+        found = {
+            (path, symbol.name)
+            for path, symbol in self.package.get("." + method, [])
+            if symbol.kind == "method" and symbol.name != caller.name
+        }
+        return sorted(found) if len(found) <= MAX_INFERRED else []
+
+    def _element_type(self, type_name: str, field: str) -> str:
+        """The element type of a struct's slice or map field, read from the struct's declaration."""
+        if type_name not in self._fields:
+            fields: dict[str, str] = {}
+            for path, symbol in self.package.get(type_name, []):
+                lines = (self.calls.read(path) or "").splitlines()[symbol.start - 1 : symbol.end]
+                for line in lines:
+                    found = _GO_COLLECTION_FIELD.match(line)
+                    if found:
+                        fields.update(dict.fromkeys(re.split(r"\s*,\s*", found[1]), found[2]))
+            self._fields[type_name] = fields
+        return self._fields[type_name].get(field, "")
 
     def _method(self, type_name: str, name: str) -> tuple[str, str] | None:
         hits = self.package.get(f"{type_name}.{name}", [])
@@ -208,6 +274,31 @@ def _go_declared_types(root: Any) -> dict[tuple[int, str], str]:
                         found[(start, node_text(name))] = type_name
             elif node.type == "short_var_declaration":
                 _note_literal(node, start, found)
+    return found
+
+
+def _go_ranges(root: Any) -> dict[tuple[int, str], tuple[str, str]]:
+    """(first line of the enclosing function, variable) → the (variable, field) whose elements it ranges over:
+    `for _, route := range r.routes` gives `route` → (`r`, `routes`)."""
+    found: dict[tuple[int, str], tuple[str, str]] = {}
+    for function in root.named_children:
+        if function.type not in {"function_declaration", "method_declaration"}:
+            continue
+        start = function.start_point[0] + 1
+        stack = [function]
+        while stack:
+            node = stack.pop()
+            stack.extend(node.named_children)
+            if node.type != "range_clause":
+                continue
+            left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
+            names = left.named_children if left is not None else []
+            if len(names) != 2 or right is None or right.type != "selector_expression":
+                continue
+            operand = right.child_by_field_name("operand")
+            if operand is not None and operand.type == "identifier":
+                field = node_text(right.child_by_field_name("field"))
+                found[(start, node_text(names[1]))] = (node_text(operand), field)
     return found
 
 

@@ -41,6 +41,10 @@ _LIGHT_VERBS = frozenset(
     "turn turned make made get got do done go gone take taken have had become came".split()
 )
 _PARTICLES = frozenset("out up down off back away together apart".split())
+# a verb and "up" the code spells as one word: "looked up" is a `lookup`, "set up" a `setup`
+_PHRASAL = re.compile(r"\b([A-Za-z]{3,})\s+up\b", re.IGNORECASE)
+# what a class's constructor does: a process begins there only when the question asks how a thing is made
+CONSTRUCTORS = frozenset({"__init__", "__new__", "__post_init__", "constructor"})
 _PARTICIPLE = re.compile(r"^[a-z]{3,}ed$|^(?:run|set|put|read|cut|hit|let|shut|split|spread)$")
 # verbs a codebase names one act by: a question's "found" is a `lookup` or a `get`, "built" a `make`
 _KIN = tuple(
@@ -59,14 +63,17 @@ ERROR_NAME = re.compile(r"(?:Error|Exception|Exc|Fault|Failure|Warning)$")
 # folders of code that shows, documents or drives the project rather than being it (tests, docs, examples,
 # scripts and benchmarks are context already: plan/subsystems.is_context)
 NOT_CORE = re.compile(
-    r"(?:^|/)(?:website|www|site|playground|demos?|cypress|storybook|stories|sandbox)/", re.IGNORECASE
+    r"(?:^|/)(?:website|www|site|playground|demos?|cypress|storybook|stories|sandbox|vendors?)/",
+    re.IGNORECASE,
 )
+# bases of a record or an enumeration: data, whose methods (`_asdict`, `__str__`) begin no process
+RECORD_BASES = frozenset({"NamedTuple", "TypedDict", "Enum", "IntEnum", "StrEnum", "Flag", "IntFlag"})
 Chosen = tuple[float, str, Symbol]  # (match score, path, symbol)
 
 
 def answer_request(request: str, modules: Sequence[str], facts: Facts, linker: Linker) -> Answer:
     """The best-matching symbols of `modules` and the calls between them."""
-    terms = request_terms(request)
+    terms, process = asked_terms(request)
     candidates = [
         (path, symbol)
         for path in modules
@@ -76,15 +83,17 @@ def answer_request(request: str, modules: Sequence[str], facts: Facts, linker: L
     ]
     hits = [term_hits(symbol, terms) for _, symbol in candidates]  # each symbol's words are read once
     weights = term_weights(terms, hits)
-    process = asked_process(request, terms)
     scored: list[Chosen] = []
     answered: dict[tuple[str, str], tuple[float, ...]] = {}  # each match's share of each question word
+    acting: set[tuple[str, str]] = set()  # the question's subject doing its verb (`Route.Match`)
     importance: dict[str, dict[str, float]] = {}
     for (path, symbol), found in zip(candidates, hits, strict=True):
         shares = stressed(terms, per_term(terms, found, weights), process, symbol)
         score = sum(shares)
         if score > 0:
             answered[(path, symbol.name)] = shares
+            if acts(process, symbol):
+                acting.add((path, symbol.name))
             # every definition may answer (a class's 40th method too); the ranking only breaks ties
             if path not in importance:
                 importance[path] = {e.symbol.name: e.score for e in key_symbols(facts, path, limit=50)}
@@ -92,7 +101,7 @@ def answer_request(request: str, modules: Sequence[str], facts: Facts, linker: L
             weight = ranks.get(symbol.name, ranks.get(symbol.parent, 0.0))
             scored.append((score + 0.01 * weight, path, symbol))
     scored.sort(key=lambda item: (-item[0], item[1], item[2].start))
-    steps = walked_steps(answered, facts, linker, code_names(request))
+    steps = walked_steps(answered, facts, linker, code_names(request), builds=builds(process), acting=acting)
     chosen = scored[:MAX_SYMBOLS]
     names = {(path, symbol.name) for _, path, symbol in chosen}
     files = sorted({path for path, _ in names})
@@ -121,22 +130,36 @@ def walked_steps(
     facts: Facts,
     linker: Linker,
     written: Collection[str] = (),
+    *,
+    builds: bool = False,
+    acting: Collection[tuple[str, str]] = (),
 ) -> tuple[AnswerStep, ...]:
     """The answer in the code from where the asked process begins (answer_steps.py): the start, then the
     calls from it that lead to the other matches, in call order; () without a call graph or a start.
-    `written`: the names the question writes as code (`code_names`)."""
+    `written`: the names the question writes as code (`code_names`); `builds`: the question asks how a
+    thing is made, so a constructor may start the answer; `acting`: the matches that are the question's
+    subject doing its verb (`acts`)."""
     if facts.calls is None or not answered:
         return ()
     symbols = {node: symbol for node in answered if (symbol := _symbol_at(facts, node)) is not None}
     lines = {node: symbol.lines for node, symbol in symbols.items()}
-    startable = {node for node, symbol in symbols.items() if can_start(facts, node[0], symbol)}
+    startable = {
+        node
+        for node, symbol in symbols.items()
+        if can_start(facts, node[0], symbol) and (builds or symbol.short_name not in CONSTRUCTORS)
+    }
     commands = set(facts.calls.commands)
     # a command-line handler starts the answer only when no library code does: it hands the work on
     library = {node for node in startable if node not in commands} or startable
-    public = {node for node in library if symbols[node].exported}
+    shown = facts.mentioned | set(facts.calls.examples)  # what the README and the usage examples call
+    # the library's entries: public, and what its README or usage examples call
+    entries = {node for node in library if symbols[node].public and symbols[node].short_name in shown}
+    public = {node for node in library if symbols[node].exported} | entries
     # a question naming a symbol (`res.send`, `parse_args`) asks where it leads: the answer starts there
     named = {node for node in startable if any(node[1] == n or node[1].endswith(f".{n}") for n in written)}
-    walk = AnswerWalk(facts.calls, answered, lines, named or library, public)
+    # "how does a route match a request?": the process begins where the route matches, when one may start
+    doing = {node for node in acting if node in library}
+    walk = AnswerWalk(facts.calls, answered, lines, named or doing or library, public, entries)
     start = walk.start()
     if start is None:
         return ()
@@ -148,8 +171,26 @@ def walked_steps(
         if symbol is not None:
             call = linker.check(edge.caller_path, edge.line)
             cited = explained(symbol, edge.callee_path, linker)
-            steps.append(AnswerStep(cited, edge.caller, call, depth, edge.handed))
+            steps.append(AnswerStep(cited, edge.caller, call, depth, edge.handed, edge.inferred))
     return tuple(steps)
+
+
+def asked_terms(request: str) -> tuple[list[str], Process]:
+    """The question's words and its process (`asked_process`), a verb and "up" read as the one word the
+    code spells them as ("looked up" → `lookup`, which finds `find` and `get` as its family)."""
+    terms = request_terms(request)
+    process = asked_process(request, terms)
+    joined = {verb.lower(): stem(verb.lower()) + "up" for verb in _PHRASAL.findall(request)}
+    if not joined:
+        return terms, process
+    terms = list(dict.fromkeys(joined.get(term, term) for term in terms))
+    return terms, replace(process, verbs=tuple(joined.get(v, v) for v in process.verbs))
+
+
+def builds(process: Process) -> bool:
+    """Does the question ask how something is made ("how is a client created?")?"""
+    made = {stem(word) for word in (*_KIN[1], "initialize", "instantiate")}
+    return any(stem(verb) in made or stem(base_form(verb)) in made for verb in process.verbs)
 
 
 def code_names(request: str) -> set[str]:
@@ -160,11 +201,14 @@ def code_names(request: str) -> set[str]:
 
 def can_start(facts: Facts, path: str, symbol: Symbol) -> bool:
     """Can the asked process begin at this symbol: a function or method of the code proper, not a type, a
-    property, an error type's method (its serializer, its message), nor code under a folder that shows or
-    drives the project (a website, a playground, a browser-test harness)?"""
+    property, an error type's or a record's method (its serializer, its message), nor code under a folder
+    that shows or drives the project (a website, a playground, a browser-test harness) or another project's
+    code copied in (vendor)?"""
     if symbol.kind not in START_KINDS or NOT_CORE.search(path):
         return False
     owner = _symbol_at(facts, (path, symbol.parent)) if symbol.parent else None
+    if owner is not None and RECORD_BASES & {base.rsplit(".", 1)[-1] for base in owner.bases}:
+        return False
     return not (is_error_type(symbol) or owner is not None and is_error_type(owner))
 
 
@@ -229,10 +273,12 @@ def _distinct_calls(calls: Iterable[CallEdge]) -> list[CallEdge]:
 
 @dataclass(frozen=True)
 class Process:
-    """What a "how" question asks about: the verbs of its process and the words of what they act on."""
+    """What a "how" question asks about: the verbs of its process and the words of what they act on, and
+    in an active question what does it (its subject: "how does *the router* find…")."""
 
     verbs: tuple[str, ...] = ()
     objects: tuple[str, ...] = ()
+    subject: tuple[str, ...] = ()
 
 
 def asked_process(request: str, terms: Sequence[str]) -> Process:
@@ -278,10 +324,12 @@ def asked_process(request: str, terms: Sequence[str]) -> Process:
         tail = body[body.index(verb) + 1 :] if verb in body else []
         end = next((i for i, w in enumerate(tail) if w in _PREPOSITIONS), len(tail))
         verbs, objects = [verb], tail[:end]
+        subject = body[: body.index(verb)] if verb in body else []
     wanted = set(terms)
     return Process(
         tuple(v for v in verbs if v in wanted and v not in _LIGHT_VERBS),
         tuple(o for o in objects if o in wanted),
+        tuple(w for w in subject if w in wanted) if active else (),
     )
 
 
@@ -307,6 +355,18 @@ def stressed(
         else share
         for term, share in zip(terms, shares, strict=True)
     )
+
+
+def acts(process: Process, symbol: Symbol) -> bool:
+    """Is the symbol the question's subject doing its verb: a method of a class named like the subject's
+    last word, itself named for the verb ("how does a route match a request?" → `Route.Match`)?"""
+    if not process.subject or not symbol.parent:
+        return False
+    head = stem(process.subject[-1])
+    if not any(same_stem(head, stem(word)) for word in words_of(symbol.parent.rsplit(".", 1)[-1])):
+        return False
+    alone = replace(symbol, name=symbol.short_name, parent="")
+    return any(does(alone, verb) for verb in process.verbs)
 
 
 def does(symbol: Symbol, verb: str) -> bool:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from typing import Protocol
 
-from generator.repo.facts.flows import REPORTS_ERROR
+from generator.repo.facts.calltree import REPORTS_ERROR
 from generator.repo.map.filetypes import is_context_file
 from generator.repo.model import CallEdge
 
@@ -21,7 +21,7 @@ REACH = 4  # hops of calls followed to find the matches a symbol leads to
 DECAY = 0.7  # what a match counts one call further below
 STEP_DEPTH = 3  # steps below the start
 MAX_STEPS = 8
-CALLER = 1.25  # what calling another eligible match weighs against answering as much without
+LONE = 0.5  # what a start reaching no other match counts of what its own words answer
 PUBLIC = 1.1  # what an entry of the project's public API weighs against other code answering as much
 _TIE = 1e-9
 
@@ -44,26 +44,30 @@ class AnswerWalk:
         lines: Mapping[Node, int],
         startable: Collection[Node] | None = None,
         public: Collection[Node] = (),
+        entries: Collection[Node] = (),
     ) -> None:
         """`answered`: what each match answers of each question word (answer.py's `per_term`); `lines`:
         each match's length; `startable`: the matches an answer may start at (every one when None; answer.py's
-        `can_start`); `public`: those of the project's public API."""
+        `can_start`); `public`: those of the project's public API; `entries`: those its README or usage
+        examples call."""
         self.graph, self.answered, self.lines = graph, answered, lines
         self.startable = set(answered if startable is None else startable) & set(answered)
         self.public = set(public)
+        self.entries = set(entries)
         self.matches = {node: sum(shares) for node, shares in answered.items()}
+        self.best = max(self.matches.values(), default=0.0) or 1.0
         self.width = len(next(iter(answered.values()), ()))
         self._calls: dict[Node, list[CallEdge]] = {}
         self._reach: dict[Node, dict[Node, int]] = {}
         self._below: dict[tuple[Node, bool], Below] = {}
 
     def start(self) -> Node | None:
-        """Of the matches that may start an answer and match START_SHARE of the best of them, the one whose
-        calls answer the most of the question (`leads_to`; PUBLIC more for the public API's entry): the
-        process begins where its calls reach what answers the rest of it, not at a helper sharing one of
-        its words. Ties go to one calling another match (a helper answers no more than its caller), then
-        to the better match, then to the longer (where the work is done rather than a wrapper of it), then
-        the first by path. None when no match may start one."""
+        """Of the matches that may start an answer and match START_SHARE of the best of them (or lead to
+        LEADS_SHARE of it), the one whose call tree answers the most of the question (`coverage`; PUBLIC
+        more for the public API's entry): the process begins where its calls reach what answers the rest of
+        it, not at a helper sharing one of its words. Ties go to one calling another match, then to the
+        better match, then to the longer (where the work is done rather than a wrapper of it), then the
+        first by path. None when no match may start one."""
         matches = {node: value for node, value in self.matches.items() if node in self.startable}
         if not matches:
             return None
@@ -74,23 +78,54 @@ class AnswerWalk:
             for node, value in matches.items()
             if value >= START_SHARE * best or self.leads_to(node) >= LEADS_SHARE * best
         )
-        chosen = set(eligible)
-        return min(
+        best_start = min(
             eligible,
             key=lambda node: (
-                -round(self.leads_to(node) * self.stance(node, chosen), 9),
+                -round(self.coverage(node) * (PUBLIC if node in self.public else 1.0), 9),
                 not any(other in self.reached(node) for other in self.matches),
                 -round(self.matches[node], 9),
                 -self.lines.get(node, 0),
             ),
         )
+        return self.entry_to(best_start, eligible)
 
-    def stance(self, node: Node, eligible: set[Node]) -> float:
-        """What `node`'s place weighs: PUBLIC for an entry of the public API, CALLER for one calling
-        another eligible match (the loop handling redirects before the handler it calls, though the
-        handler is named after more of the question)."""
-        calls = any(other in self.reached(node) for other in eligible if other != node)
-        return (PUBLIC if node in self.public else 1.0) * (CALLER if calls else 1.0)
+    def entry_to(self, node: Node, eligible: Collection[Node]) -> Node:
+        """The library's entry (`entries`) that leads to `node` and matches the question nearly as well
+        (LEADS_SHARE): the process a user starts begins there (`Axios.request` before the `dispatchRequest`
+        it calls, `Viper.Get` before `Viper.find`); `node` itself when it is such an entry or none calls
+        it. Of several, the nearest."""
+        if node in self.entries:
+            return node
+        entries = [
+            other
+            for other in eligible
+            if other in self.entries
+            and node in self.reached(other)
+            and self.matches[other] >= LEADS_SHARE * self.matches[node]
+        ]
+        return max(
+            entries, key=lambda other: (-self.reached(other)[node], self.coverage(other), other), default=node
+        )
+
+    def coverage(self, node: Node) -> float:
+        """How much of the question `node`'s call tree answers: the words it and the matches below it answer
+        (`leads_to`), grown by the matching code it reaches — each match by its score and the share of the
+        question's words it answers, DECAY less for each call it lies below, against the best match alone.
+        A symbol reaching no other match is weak (LONE), however well it is named: the process does not
+        begin at a leaf; one reaching a dozen helpers that share one word gains little from them."""
+        reached = sum(
+            self.matches[match] * self.words(match) * DECAY**hops
+            for match, hops in self.reached(node).items()
+            if match in self.matches
+        )
+        if not reached:
+            return self.leads_to(node) * LONE
+        return self.leads_to(node) * (1.0 + reached / self.best)
+
+    def words(self, match: Node) -> float:
+        """The share of the question's words a match answers."""
+        shares = self.answered[match]
+        return sum(1 for share in shares if share > 0) / max(1, len(shares))
 
     def leads_to(self, node: Node) -> float:
         """How much of the question `node` and the matches below it (REACH hops) answer together: each

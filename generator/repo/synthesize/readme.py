@@ -34,8 +34,10 @@ _STEP = re.compile(
 )
 # … and a paragraph pointing at what follows it ("Here are some examples to give you an idea…")
 _POINTER = re.compile(
-    r"^(?:here (?:are|is)|below (?:are|is)|the following|following (?:are|is)|this (?:page|section|document|guide)"
-    r"|in this (?:page|section|document|guide))\b",
+    r"^(?:here (?:are|is)|below (?:are|is)|the following|following (?:are|is)|this (?:page|section|document|guide|tutorial)"
+    r"|in this (?:page|section|document|guide|tutorial)"
+    r"|(?:to get started|for (?:more|further|an?)\b[^,.]{0,60}),? (?:see|read|visit|check out)"
+    r"|(?:be sure to |make sure to |don't forget to )?check out)\b",
     re.I,
 )
 # a quote that is a callout, not a tagline ("> **Note** …", GitHub's "> [!WARNING]")

@@ -23,7 +23,6 @@ from generator.repo.analyze.describe import (
     key_functions,
     key_types,
     lead,
-    main_chain,
     module_lines,
     opening_sentence,
 )
@@ -78,7 +77,7 @@ def synthesize(study: Study, provider: Provider, outcomes: Mapping[int, Outcome]
     shards = [(a.index, tuple(a.shard.files)) for a in landed]
     placement = place_modules(modules, shards, study.facts, study.repo_map)
     tree = graph.tree(modules) if graph is not None else []  # entry point → where the work is done
-    chain = main_line(tree) or main_chain(study.facts, modules)
+    chain = main_line(tree)
     edges = subsystem_edges(placement, study.facts, calls, chain)
     link_subsystems(landed, edges)
     synthesis = repo_synthesis(study, provider, analyses, modules)
@@ -116,7 +115,7 @@ def build_analysis(study: Study, index: int, shard: Shard, outcome: Outcome) -> 
         "",
         key_types=key_types(shard.files, facts, ctx.linker),
         functions=key_functions(shard.files, facts, ctx.linker),
-        flow=flow_hops(main_line(tree) or main_chain(facts, shard.files), ctx.linker),
+        flow=flow_hops(main_line(tree), ctx.linker),
         flow_tree=flow_branches(tree, ctx.linker),
         files=module_lines(shard.files, study.repo_map, facts, ctx.linker),
         imports=[

@@ -478,14 +478,17 @@ def _answer_lead(answer: Answer) -> Markdown:
 
 def _answer_step(step: AnswerStep) -> Markdown:
     """ "**`callee`** *kind* in `path` — its docstring — called by `caller` at path:line" ("handed over by" a
-    caller passing it on or a registry's lookup; the start: "Starts at …")."""
+    caller passing it on or a registry's lookup; "…, so inferred" on an element of a collection, where no
+    type names the callee; the start: "Starts at …")."""
     doc = f" — {prose(step.symbol.doc)}" if step.symbol.doc else ""
     where = f"*{md_inline(step.symbol.kind, 20)}* in {inline_code(step.symbol.path)}"
     if not step.caller:
         return Markdown(f"Starts at **{symbol_link(step.symbol)}**, {where}{doc}")
     call = f" at {citation_markdown(step.call)}" if step.call else ""
     how = "handed over by" if step.handed else "called by"  # a callback or a registry's entry
-    by = f" ({how} {inline_code(step.caller)}{call})"
+    # a call on an element of a collection: the callee is the method of that name its elements may have
+    guessed = " on an element of a collection, so inferred" if step.inferred else ""
+    by = f" ({how} {inline_code(step.caller)}{call}{guessed})"
     return Markdown(f"{'then ' * (step.depth > 1)}**{symbol_link(step.symbol)}** {where}{by}{doc}")
 
 

@@ -1,0 +1,114 @@
+"""Benchmark: whether each repository's main flow starts where a typical call enters and reaches the symbols
+that call passes through (issue 29 item 3), from the facts alone — the call tree the index page draws,
+without researching and rendering the pages (bench/page_quality.py does that, with the same measure).
+
+    python bench/flow_reach.py                       (the labelled sets below, from their clones)
+    python bench/flow_reach.py --labels FILE PATH …  (some checkouts against one labels file)
+    python bench/flow_reach.py --tree …              (also print each call tree)
+
+Labels: bench/flows_heldout_s12.json (held out: written before any run), bench/flows_tuning_s12.json and
+the flow part of bench/repo_expectations.json (tuning). A row: the start (✓ when it is a labelled entry),
+the traced symbols the main line or the tree reaches (n/m), the main line. The totals print per set.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from generator.repo.facts.calltree import main_line
+from generator.repo.facts.extract import extract_facts
+from generator.repo.facts.languages import SUPPORTED
+from generator.repo.map.walk import map_repository
+from generator.repo.model import CallTree
+from generator.repo.plan.subsystems import core_modules
+
+BENCH = Path(__file__).resolve().parent
+SETS = {
+    "held out": (BENCH / "flows_heldout_s12.json", Path("/tmp/flows")),
+    "tuning": (BENCH / "flows_tuning_s12.json", None),
+    "tuning (expectations)": (BENCH / "repo_expectations.json", Path("/tmp/flows_repos")),
+}
+TUNING_CLONES = (Path("/tmp/held"), Path("/tmp/bench"), Path("/tmp/flows"))
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("paths", nargs="*", type=Path)
+    parser.add_argument("--labels", type=Path)
+    parser.add_argument("--tree", action="store_true", help="print each call tree")
+    args = parser.parse_args()
+    if args.labels:
+        runs = {args.labels.stem: (_labels(args.labels), args.paths)}
+    else:
+        runs = {name: (_labels(file), _clones(file, root)) for name, (file, root) in SETS.items()}
+    for name, (labels, paths) in runs.items():
+        print(f"## {name}")
+        reached = wanted = started = 0
+        for path in paths:
+            label = labels.get(path.name)
+            if label is None:
+                continue
+            row = measure(path, label, show_tree=args.tree)
+            reached, wanted, started = reached + row[0], wanted + row[1], started + row[2]
+        print(f"   {name}: traced symbols reached {reached}/{wanted}; starts at a labelled entry {started}")
+    return 0
+
+
+def _labels(path: Path) -> dict[str, dict]:
+    return {
+        name: label
+        for name, label in json.loads(path.read_text(encoding="utf-8"))["repos"].items()
+        if "trace" in label
+    }
+
+
+def _clones(labels_file: Path, root: Path | None) -> list[Path]:
+    roots = [root] if root is not None else list(TUNING_CLONES)
+    names = _labels(labels_file)
+    found = [r / name for name in names for r in roots if (r / name).is_dir()]
+    return [path for path in found if path.name != "koa-3.2.0"]
+
+
+def measure(root: Path, label: dict, *, show_tree: bool = False) -> tuple[int, int, int]:
+    repo_map = map_repository(root, keep_languages=SUPPORTED, keep_bytes=64_000_000)
+    facts = extract_facts(root, repo_map)
+    graph = facts.calls
+    tree = graph.tree(core_modules(repo_map)) if graph is not None else []
+    line = main_line(tree)
+    names = [line[0].caller, *(edge.callee for edge in line)] if line else []
+    everything = names[:1] + _tree_names(tree)
+    trace = label["trace"]
+    reached = [name for name in trace if any(_same(name, seen) for seen in everything)]
+    started = bool(names) and any(_same(name, names[0]) for name in label["entry"])
+    print(
+        f"{root.name[:18]:<18} start {'✓' if started else '✗'}  reached {len(reached)}/{len(trace)}"
+        f"  missed: {', '.join(n for n in trace if n not in reached) or '-'}"
+    )
+    print(f"{'':<18} {' → '.join(names) or '(none)'}")
+    if show_tree:
+        _print_tree(tree, "    ")
+    return len(reached), len(trace), int(started)
+
+
+def _tree_names(tree: list[CallTree]) -> list[str]:
+    return [name for branch in tree for name in [branch.edge.callee, *_tree_names(list(branch.below))]]
+
+
+def _print_tree(tree: list[CallTree], indent: str) -> None:
+    for branch in tree:
+        print(f"{indent}{branch.edge.callee}  ({branch.edge.callee_path})")
+        _print_tree(list(branch.below), indent + "  ")
+
+
+def _same(expected: str, name: str) -> bool:
+    """A flow's name is the expected symbol (a Go receiver may be written `*Engine`)."""
+    return name.replace("*", "") == expected
+
+
+if __name__ == "__main__":
+    sys.exit(main())
