@@ -263,23 +263,6 @@ def test_the_sections_treating_a_facet_answer_in_the_order_their_document_gives_
     assert [c.text.split()[1] for c in picked] == ["binary", "structured"]
 
 
-def test_why_the_subject_matters_is_told_by_its_own_account_when_it_answers() -> None:
-    # ember's "Tracked Properties Updates" says why its updates were needed ("During the preview for Octane,
-    # we've encountered a few issues with tracked properties"), not why tracked properties matter
-    from generator.topic.analyze import Candidate, _subject_first
-
-    def passage(text: str, source: str) -> Candidate:
-        return Candidate(text, source, 1.0, 0.5, 0.1)
-
-    pool = [
-        passage("During the preview we encountered a few issues with tracked properties.", "updates"),
-        passage("Tracked properties are simpler to learn than computed properties.", "tracked"),
-        passage("Native getters cannot be tracked in templates.", "tracked"),
-    ]
-    assert [c.source for c in _subject_first(pool, "motivation", {"tracked"})] == ["tracked", "tracked"]
-    assert _subject_first(pool, "limits", {"tracked"}) == pool
-
-
 def test_a_passage_naming_its_operation_only_as_the_api_carries_the_heading_naming_it() -> None:
     text = (
         "# Context\n\n## Operations\n\n### Get current Context\n\nThe API MUST return the Context associated "

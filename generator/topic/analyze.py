@@ -403,17 +403,12 @@ def passage_pools(
 SUBJECT_PASSAGES = 2  # passages of the subject's own documents that answer "what" without the others
 
 
-# the facets the subject's own account answers alone when it can: what it is and why it was made
-OWN_ACCOUNT_FACETS = frozenset({"what", "motivation"})
-
-
 def _subject_first(pool: list[Candidate], facet: str, subject: set[str]) -> list[Candidate]:
-    """What the subject is and why it matters, from its own account when that answers: a proposal extending
-    it ("Extend property wrappers to parameters", "Tracked Properties Updates") or changing one detail of it
-    says what something else is, and why that change was needed. Other documents answer only where the
-    subject's own gives fewer than SUBJECT_PASSAGES passages. ("How it works" keeps every document about it:
-    one account alone left too few sources cited to verify.)"""
-    if facet not in OWN_ACCOUNT_FACETS or not subject:
+    """What the subject is, from its own account when that answers: a proposal extending it ("Extend
+    property wrappers to parameters") or changing one detail of it says what something else is. Other
+    documents answer only where the subject's own gives fewer than SUBJECT_PASSAGES passages. ("How it
+    works" keeps every document about it: one account alone left too few sources cited to verify.)"""
+    if facet != "what" or not subject:
         return pool
     own = [c for c in pool if c.source in subject]
     return own if len(own) >= SUBJECT_PASSAGES else pool
