@@ -91,3 +91,14 @@ def test_the_site_ships_the_glossary_ask_uses_with_the_knowledge_bases_own_terms
     assert own["珠算"] == ["abacus"] and own["中间件"] == ["middleware", "interceptor"]
     (tmp_path / "_synonyms.json").write_text("{broken", encoding="utf-8")
     assert json.loads(glossary_json(tmp_path))["zh_en"] == shipped  # a broken file leaves the shipped one
+
+
+def test_a_two_word_compound_is_one_term_with_every_spelling() -> None:
+    """上下文属性 reads "context attributes" (one concept), 属性包装器 "property wrapper" as well as
+    "attribute wrapper"; a particle parts two words (必需的…), and a run of three words stays cut."""
+    glossary = default_glossary()
+    assert glossary.compounds("必需的上下文属性") == ["必需", "的", "上下文属性"]
+    assert "property wrapper" in glossary.english("属性包装器")
+    assert glossary.english("属性包装器")[0] == "attribute wrapper"  # the canonical spellings first
+    assert glossary.compounds("测试命令行应用") == ["测试", "命令行", "应用"]
+    assert glossary.compounds("上下文蛋白酶体") == glossary.segment("上下文蛋白酶体")  # an unknown word: cut

@@ -189,3 +189,98 @@ def test_a_title_names_a_concept_only_by_a_whole_spelling() -> None:
     assert titled_after("TypedDict: Type Hints for Dictionaries", "type hints", judge)
     assert not titled_after("A method for exposing a length hint", "type hints", judge)
     assert not titled_after("Add frozendict built-in type", "type hints", judge)
+
+
+# A specification and its extensions, as CloudEvents writes them: every extension says "REQUIRED" of its
+# attributes, one is titled "Auth Context"; the specification names its version in its title and has the
+# "Context Attributes" and "REQUIRED Attributes" sections.
+SPEC = Fields(
+    title="CloudEvents - Version 1.0.3-wip",
+    headings="CloudEvents - Version 1.0.3-wip\nOverview\nContext Attributes\nREQUIRED Attributes\nid\nsource"
+    "\nOPTIONAL Attributes\nExtension Context Attributes\nEvent Data",
+    body="Every CloudEvent carries context attributes that describe the event. "
+    + "The REQUIRED context attributes are id, source, specversion and type. " * 2
+    + "Producers MAY add extension context attributes. The event data is the payload. " * 6,
+)
+AUTH = Fields(
+    title="Auth Context",
+    headings="Auth Context\nNotational Conventions\nAttributes\nauthtype\nauthid",
+    body="This extension embeds information about the principal which triggered an occurrence. "
+    + "authtype: REQUIRED. authid: OPTIONAL. Constraints: REQUIRED, MUST be a string. " * 3,
+)
+SDK = Fields(
+    title="CloudEvents SDK Requirements",
+    headings="CloudEvents SDK Requirements\nStatus\nTechnical Requirements\nSupported Protocols",
+    body="An SDK is required to support the required protocols. Each requirement is required. " * 4
+    + "It reads the event's context attributes. ",
+)
+EXTENSIONS = {
+    f"ext{n}": Fields(
+        title=f"{name} extension",
+        headings=f"{name} extension\nAttributes\nConstraints",
+        body=f"The {name} attribute. Type: String. Constraints: REQUIRED. A value is required. " * 3,
+    )
+    for n, name in enumerate(["Sequence", "Severity", "Expiry Time", "Recorded Time", "Partitioning"])
+}
+
+
+def test_a_translated_word_every_document_uses_does_not_decide_what_a_chinese_topic_is_about() -> None:
+    """必需的上下文属性: 必需 becomes "required", which every extension says of every attribute, and the compound
+    上下文属性 "context attributes", which the specification names: the rare term decides, so the
+    specification ranks first, above the extension titled "Auth Context" (whose "context" and "Attributes"
+    are two headings, not the phrase)."""
+    judge = RelevanceJudge("必需的上下文属性")
+    assert [t.label for t in judge.terms("必需的上下文属性")] == ["必需", "上下文属性"]
+    docs = {"spec": SPEC, "auth": AUTH, "sdk": SDK, **EXTENSIONS}
+    verdicts = dict(zip(docs, judge.judge(list(docs.items()), "必需的上下文属性"), strict=True))
+    ranked = sorted(verdicts, key=lambda key: -verdicts[key].topic.score)
+    assert ranked[0] == "spec"
+    assert verdicts["spec"].topic.score > 2 * verdicts["auth"].topic.score
+    assert max(verdicts[k].topic.score for k in EXTENSIONS) < verdicts["spec"].topic.score * KEEP_RATIO
+    # "requirements" in a title counts for little: 必需 weighs its rarity alone, not half the mean
+    assert verdicts["sdk"].topic.score < verdicts["spec"].topic.score * KEEP_RATIO
+
+
+def test_a_specification_naming_its_version_in_its_title_is_no_release_note() -> None:
+    """ "CloudEvents - Version 1.0.3" is which edition the specification is; "pytest-5.1.2", "py.test 2.0.1:
+    bug fixes" and "Vite 7.0 is out!" announce a release, whose title and headings only list features."""
+    from generator.retrieval.scoring import is_release_notes
+
+    def note(title: str) -> bool:
+        return is_release_notes(Fields(title=title, headings="Overview\nDesign", body=""))
+
+    assert not note("CloudEvents - Version 1.0.3-wip")
+    assert not note("Go 1.5 Bootstrap Plan")
+    assert not note("Schema File Format 1.0.0")
+    assert note("pytest-5.1.2") and note("py.test 2.0.1: bug fixes") and note("Vite 7.0 is out!")
+    assert note("Changelog") and note("NumPy 1.22.0 Release Notes")
+    spec = RelevanceJudge("context attributes").judge([("spec", SPEC)], "context attributes")[0]
+    assert any(r.startswith("headings names") for r in spec.topic.reasons)
+
+
+def test_a_phrase_is_not_read_across_two_headings() -> None:
+    """ "Auth Context" then "Attributes" are two headings: together they do not name "context attributes"."""
+    judge = RelevanceJudge("上下文属性")
+    auth, spec = judge.judge([("auth", AUTH), ("spec", SPEC)], "上下文属性")
+    assert not any(r.startswith("headings names") for r in auth.topic.reasons)
+    assert any(r.startswith("headings names 上下文属性") for r in spec.topic.reasons)
+
+
+def test_a_hyphenated_compound_is_one_concept() -> None:
+    """ "non-lexical lifetimes": an RFC on "lexical syntax simplification" names "lexical", never the
+    compound, and is not half about the topic; the NLL proposal names it."""
+    judge = RelevanceJudge("non-lexical lifetimes")
+    assert [t.label for t in judge.terms("non-lexical lifetimes")] == ["non-lexical", "lifetimes"]
+    nll = Fields(
+        title="nll",
+        headings="Summary\nMotivation",
+        body="Extend the borrow checker with non-lexical lifetimes, based on the control-flow graph. " * 3,
+    )
+    lexical = Fields(
+        title="Lexical syntax simplification",
+        headings="Summary\nLexical rules",
+        body="Simplify the lexical grammar. Lexical tokens no longer carry lifetimes or other names. " * 3,
+    )
+    scores = _judge("non-lexical lifetimes", {"nll": nll, "lexical": lexical})
+    assert scores["lexical"] < scores["nll"] * KEEP_RATIO
+    assert [t.label for t in judge.terms("built-in types")] == ["built", "types"]

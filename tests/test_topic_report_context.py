@@ -19,7 +19,7 @@ from generator.text.sentences import split_sentences
 from generator.topic import workspace as wsp
 from generator.topic.analyze import Catalog, analyze
 from generator.topic.pipeline import run_topic_research
-from generator.topic.plan import DocumentOutline, heuristic_plan
+from generator.topic.plan import DocumentOutline, heading_facets, heuristic_plan
 from generator.topic.processing import measured_figures
 from generator.topic.report import Report, build_report
 from generator.topic.sentences import paragraph_parts, paragraph_starts, passage_at, sentence_paragraphs
@@ -40,12 +40,46 @@ def test_the_outline_asks_what_the_top_documents_answer() -> None:
     ]
     plan = heuristic_plan("data classes", outlines=outlines)
     facets = [s.facet for s in plan.steps if s.step_type == "research"]
+    # "Open Issues" of "Class decorators" are that proposal's: a document not titled after the topic lends none
+    assert facets == ["what", "motivation", "how", "alternatives", "current"]
+    titled = [*outlines, DocumentOutline("Data classes: frozen instances", ("Open Issues",))]
+    plan = heuristic_plan("data classes", outlines=titled)
+    facets = [s.facet for s in plan.steps if s.step_type == "research"]
     assert facets == ["what", "motivation", "how", "limits", "alternatives", "current"]
     questions = " ".join(plan.sub_queries)
     assert "Why do data classes matter?" in plan.sub_queries
     assert not any(words in questions for words in TEMPLATE)  # no fixed template question
     alternatives = next(s for s in plan.steps if s.facet == "alternatives")
     assert "rejected" in alternatives.query.lower()  # searched with the facet's words
+
+
+def test_only_a_section_on_the_topic_adds_a_question_to_the_outline() -> None:
+    """A specification's HTTP binding, its primer and another binding: the primer's "Prior Art" and the
+    other document's "opcuastatus" attribute, a title among the headings ("Lift all limitations on…") and a
+    numbered frame ("4. References") ask nothing; the binding's "1.5. Security" asks for its limits."""
+    outlines = [
+        DocumentOutline(
+            "HTTP Protocol Binding for CloudEvents - Version 1.0.3",
+            (
+                "HTTP Protocol Binding for CloudEvents - Version 1.0.3",
+                "Abstract",
+                "1. Introduction",
+                "1.5. Security",
+                "3. HTTP Message Mapping",
+                "3.1. Binary Content Mode",
+                "4. References",
+            ),
+        ),
+        DocumentOutline("CloudEvents Primer", ("CloudEvents Primer", "History", "Design Goals", "Prior Art")),
+        DocumentOutline("OPC UA", ("OPC UA", "Notational Conventions", "opcuastatus")),
+        DocumentOutline("Lift all limitations on HTTP", ("Lift all limitations on HTTP", "Motivation")),
+    ]
+    plan = heuristic_plan("CloudEvents over HTTP", outlines=outlines)
+    facets = [s.facet for s in plan.steps if s.step_type == "research"]
+    assert facets[0] == "what" and "limits" in facets
+    assert not {"alternatives", "current", "motivation"} & set(facets)
+    assert "HTTP Message Mapping" in plan.sub_queries  # its own section, without its number
+    assert heading_facets("opcuastatus") == set() and heading_facets("Status of this document") == {"current"}
 
 
 def test_documents_without_answering_headings_keep_the_template_plan() -> None:

@@ -7,6 +7,7 @@ tag; an unlisted compound is segmented (jieba) and translated word by word. The 
 
 from __future__ import annotations
 
+import itertools
 import json
 import unicodedata
 from collections.abc import Mapping
@@ -17,8 +18,10 @@ from typing import Any
 
 from .. import cjk
 from ..errors import StoreError
+from ..text.words import ZH_STOPWORDS
 
 GLOSSARY_FILE = "glossary_zh_en.json"
+COMBINATIONS = 4  # spellings of a compound translated word by word ("attribute wrapper", "property wrapper"…)
 
 
 @dataclass
@@ -56,7 +59,8 @@ class Glossary:
 
     def english(self, term: str) -> list[str]:
         """English spellings of a Chinese term: its own entry, else its words translated one by one (only
-        when every word is known); [] otherwise."""
+        when every word is known: the canonical spellings first, then the others, at most COMBINATIONS);
+        [] otherwise."""
         term = _norm(term)
         if term in self.zh_en:
             return list(self.zh_en[term])
@@ -65,7 +69,27 @@ class Glossary:
         words = self.segment(term)
         if len(words) < 2 or not all(w in self.zh_en for w in words):
             return []
-        return [" ".join(self.zh_en[w][0] for w in words)]
+        spelled = itertools.product(*(self.zh_en[w] for w in words))
+        return [" ".join(parts) for parts in itertools.islice(spelled, COMBINATIONS)]
+
+    def compounds(self, run: str) -> list[str]:
+        """A Han run cut into words (`segment`), with each compound of two known words and nothing else between
+        particles kept whole: 必需的上下文属性 → 必需, 的, 上下文属性, which reads "context attributes", the
+        name, where "context" and "attributes" alone are words every document of a specification uses. A
+        longer run stays cut: word-by-word English of three words ("测试命令行应用") is seldom how English
+        names the thing."""
+        words = self.segment(run)
+        out: list[str] = []
+        group: list[str] = []
+        for word in [*words, ""]:
+            if word and word not in ZH_STOPWORDS:
+                group.append(word)
+                continue
+            known = len(group) == 2 and all(w in self.zh_en for w in group)
+            out.extend(["".join(group)] if known else group)
+            out.extend([word] if word else [])
+            group = []
+        return out
 
     def segment(self, run: str) -> list[str]:
         """A Han run cut into words, the glossary's longest terms first (交易策略 stays whole where jieba

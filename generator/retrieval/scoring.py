@@ -94,11 +94,15 @@ def question_terms(
         skipped[key] = min(skipped.get(key, len(ignored)), len(ignored))
     terms: dict[str, Term] = {}
     for surface in _surface_words(text, segment):
-        word = stem(surface) if surface.isascii() else surface
+        joined = tuple(tokens(surface)) if "-" in surface else ()
+        if len(joined) == 1:  # "built-in": one content word
+            surface = latin_words(surface.replace("-", " "))[0]
+        word = "-".join(joined) if len(joined) > 1 else stem(surface) if surface.isascii() else surface
         inflected = word in skipped and len(surface) <= skipped[word] + 2
         if inflected or surface in skipped or len(word) < 2 and word.isascii():
             continue
-        forms: set[tuple[str, ...]] = {(word,)}
+        # a hyphenated compound is one concept, read as its words side by side: "non-lexical" is not "lexical"
+        forms: set[tuple[str, ...]] = {joined if len(joined) > 1 else (word,)}
         if not surface.isascii():  # as documents are cut (jieba): 向量数据库 is read as 向量 数据库
             forms.add(tuple(tokens(surface)) or (word,))
         for other in expand(surface) if expand else ():
@@ -109,11 +113,32 @@ def question_terms(
     return list(terms.values())
 
 
+def translated(term: Term) -> bool:
+    """A word of a Chinese question spelled in English too (by the glossary): 上下文 → "context"."""
+    return not term.label.isascii() and any(all(w.isascii() for w in form) for form in term.forms)
+
+
 def spelled_term(label: str, spellings: Iterable[str]) -> Term:
     """A concept read elsewhere (`ask`'s question words with their synonyms and glossary twins) as the engine
     reads terms: each spelling as its sequence of stems."""
     forms = {spelled for spelling in spellings if (spelled := tuple(tokens(spelling)))}
     return Term(label=label, forms=tuple(sorted(forms)))
+
+
+_HYPHENATED = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z][A-Za-z0-9]*)+")
+
+
+def _with_compounds(piece: str) -> list[str]:
+    """A Latin piece's words, a hyphenated compound ("non-lexical", "profile-guided") kept whole."""
+    words: list[str] = []
+    at = 0
+    for found in _HYPHENATED.finditer(piece):
+        words.extend(latin_words(piece[at : found.start()]))
+        if tokens(found.group()):
+            words.append(found.group().lower())
+        at = found.end()
+    words.extend(latin_words(piece[at:]))
+    return words
 
 
 def _surface_words(text: str, segment: Callable[[str], list[str]] | None) -> list[str]:
@@ -122,7 +147,7 @@ def _surface_words(text: str, segment: Callable[[str], list[str]] | None) -> lis
         if cjk.CJK_RUN.fullmatch(piece):
             words.extend(w for w in (segment or cjk.words)(piece) if w not in ZH_STOPWORDS)
         else:
-            words.extend(latin_words(piece))
+            words.extend(_with_compounds(piece))
     return list(dict.fromkeys(words))
 
 
@@ -154,9 +179,11 @@ FieldTokens = dict[str, list[str]]  # field name → its stemmed tokens
 
 
 # Release notes and changelogs: their titles and headings name versions and list every feature in passing.
-_RELEASE_TITLE = re.compile(
-    r"(?:\bv?\d+\.\d+(?:\.\d+)*\b|\bchange ?log\b|\brelease notes?\b|\bwhat's new\b|\bnews\b)", re.I
-)
+_RELEASE_TITLE = re.compile(r"\bchange ?log\b|\brelease notes?\b|\bwhat's new\b|\bnews\b", re.I)
+_VERSION = re.compile(r"\bv?\d+\.\d+(?:\.\d+)*\b", re.I)
+# what a title says of the version it names when that version is the news: "Vite 7.0 is out!"
+_RELEASED = re.compile(r"\breleas(?:e|ed|ing)\b|\bis out\b|\bannounc\w*|\bbug ?fix", re.I)
+_EDITION = re.compile(r"\bversion\s+v?\d", re.I)  # "CloudEvents - Version 1.0.3": which edition it is
 
 
 def field_tokens(doc: Fields) -> FieldTokens:
@@ -166,20 +193,56 @@ def field_tokens(doc: Fields) -> FieldTokens:
         return {"title": [], "headings": [], "lead": [], "body": tokens(doc.body), "code": tokens(doc.code)}
     return {
         "title": tokens(doc.title),
-        "headings": tokens(doc.headings),
+        "headings": heading_tokens(doc.headings),
         "lead": tokens(doc.lead),
         "body": tokens(doc.body),
         "code": tokens(doc.code),
     }
 
 
+# Between two headings in a document's run of heading words: a phrase is never read across it ("Auth Context"
+# then "Attributes" does not name "context attributes"), and it is no word of the document's length.
+WALL = "\x00"
+
+
+def heading_tokens(headings: str) -> list[str]:
+    """The tokens of a document's headings (one a line), a WALL between two headings."""
+    out: list[str] = []
+    for line in headings.splitlines():
+        words = tokens(line)
+        if words:
+            out.extend([WALL, *words] if out else words)
+    return out
+
+
+def length(words: Sequence[str]) -> int:
+    """How many words a field holds (its WALLs are no words)."""
+    return len(words) - words.count(WALL)
+
+
 def is_release_notes(doc: Fields) -> bool:
     """A changelog or release announcement: its title says so, or most of its headings name versions."""
-    if _RELEASE_TITLE.search(doc.title):
+    if _RELEASE_TITLE.search(doc.title) or _names_a_release(doc.title):
         return True
     headings = [h for h in doc.headings.splitlines() if h.strip()]
     versions = sum(1 for h in headings if re.search(r"\bv?\d+\.\d+(?:\.\d+)*\b", h))
     return len(headings) >= 4 and versions * 2 >= len(headings)
+
+
+def _names_a_release(title: str) -> bool:
+    """A title whose version is its subject: the name and the version alone ("pytest-5.1.2", "React 19.2"),
+    the version heading a summary ("py.test 2.0.1: bug fixes") or announced ("Vite 7.0 is out!"). A title
+    naming the edition of a specification ("CloudEvents - Version 1.0.3") or a version inside what the
+    document is about ("Go 1.5 Bootstrap Plan", "Schema File Format 1.0.0") is not a release note."""
+    found = _VERSION.search(title)
+    if not found:
+        return False
+    if _RELEASED.search(title):
+        return True
+    if _EDITION.search(title):
+        return False
+    rest = f"{title[: found.start()]} {title[found.end() :]}"
+    return title[found.end() :].lstrip().startswith(":") or len(latin_words(rest)) <= 2
 
 
 def idf(df: int, n: int) -> float:
@@ -209,7 +272,7 @@ class CorpusStats:
         with self.lock:
             if key not in self.vocab:
                 self.vocab[key] = frozenset(w for words in fields.values() for w in words)
-                self.lengths[key] = {name: len(words) for name, words in fields.items()}
+                self.lengths[key] = {name: length(words) for name, words in fields.items()}
                 self._known.clear()
 
     def copy(self) -> CorpusStats:
@@ -244,10 +307,13 @@ class CorpusStats:
     def weights(self, terms: Sequence[Term]) -> list[float]:
         """The weight of each term: half its IDF, half the mean IDF. Candidates are found by the topic's
         own words, so inside the run those words are common and their IDF low; yet a document must name
-        them to be about the topic, so every concept keeps an equal share of at least half the weight."""
+        them to be about the topic, so every concept keeps an equal share of at least half the weight.
+        A translated term (`translated`) weighs its IDF alone: 必需 becomes "required", which every
+        attribute of every extension of a specification says, and must not decide which document is about
+        必需的上下文属性 where "context attributes" is the rare, distinctive term."""
         capped = self._capped_idfs(terms)
         mean = sum(capped) / len(capped) if capped else 0.0
-        return [(w + mean) / 2 for w in capped]
+        return [w if translated(t) else (w + mean) / 2 for t, w in zip(terms, capped, strict=True)]
 
     def specificity(self, terms: Sequence[Term]) -> list[float]:
         """Each term's share of the question's capped IDF (not blended as in `weights`): how much of what
@@ -298,7 +364,7 @@ def score(fields: FieldTokens, terms: Sequence[Term], stats: CorpusStats, *, k1:
             tf = max(_count(form, words) for form in term.forms)
             if tf:
                 where[name].append(term.label)
-                norm = 1 - length_norm[name] + length_norm[name] * len(words) / averages[name]
+                norm = 1 - length_norm[name] + length_norm[name] * length(words) / averages[name]
                 strength += weights[name] * tf / max(norm, MIN_NORM)
         if strength:
             matched.append(term.label)
@@ -336,9 +402,19 @@ def _count(form: tuple[str, ...], words: list[str]) -> int:
     rest = set(form[1:])
     found = 0
     for i, word in enumerate(words):
-        if word == form[0] and rest <= set(words[max(0, i - NEAR) : i + NEAR + 1]):
+        if word == form[0] and rest <= _near(words, i):
             found += 1
     return found
+
+
+def _near(words: list[str], i: int) -> set[str]:
+    """The words within NEAR tokens of the i-th, up to a WALL on either side."""
+    before, after = words[max(0, i - NEAR) : i], words[i + 1 : i + NEAR + 1]
+    if WALL in before:
+        before = before[len(before) - before[::-1].index(WALL) :]
+    if WALL in after:
+        after = after[: after.index(WALL)]
+    return {*before, *after}
 
 
 _SENTENCE_END = re.compile(r"[.!?。！？]")

@@ -117,7 +117,7 @@ class RelevanceJudge:
             if text not in self._terms:
                 ignore = ignored_words(text)
                 terms = question_terms(
-                    text, expand=self.spellings, segment=self.synonyms.glossary.segment, ignore=ignore
+                    text, expand=self.spellings, segment=self.synonyms.glossary.compounds, ignore=ignore
                 )
                 self._terms[text] = self._with_phrase_spellings(text, terms)
             return self._terms[text]

@@ -23,7 +23,7 @@ from ..errors import UsageError
 from ..jsontypes import StoredObject
 from ..llm.base import Prompt, Provider
 from ..llm.structured import complete_json
-from ..text.words import content_words
+from ..text.words import content_words, tokens
 from .bounds import cut
 from .defining import asked_subject, plan_subject, topic_aspects
 from .keyphrases import is_plural, topic_phrases
@@ -236,7 +236,10 @@ _FACET_HEADINGS = {
     r"替代|比较|对比",
     "current": r"status|history|changes|timeline|roadmap|what'?s new|现状|历史|进展",
 }
-_FACET_PATTERNS = {facet: re.compile(rf"(?:{words})", re.I) for facet, words in _FACET_HEADINGS.items()}
+# a facet's word begins a word of the heading: "opcuastatus", an attribute's name, is no status section
+_FACET_PATTERNS = {
+    facet: re.compile(rf"(?<![A-Za-z])(?:{words})", re.I) for facet, words in _FACET_HEADINGS.items()
+}
 _OUTLINE_QUESTIONS = {
     "en": {
         "what": ("What {is} {x}?", "definition purpose"),
@@ -286,16 +289,34 @@ def is_status_heading(heading: str) -> bool:
     return bool(_STATUS_HEADING.search(heading.strip()))
 
 
-def outline_facets(outlines: Sequence[DocumentOutline]) -> dict[str, list[str]]:
-    """Facet → the top documents' headings that answer it, in report order ("what" always first)."""
+def outline_facets(outlines: Sequence[DocumentOutline], topic: str = "") -> dict[str, list[str]]:
+    """Facet → the top documents' headings that answer it, in report order ("what" always first). Only the
+    sections of the documents on the topic say which questions their sources answer (`lends_facets`), and
+    a document's own title, a section number and a frame ("References") say none."""
     found: dict[str, list[str]] = {"what": []}
+    sections = [
+        (o, heading)
+        for n, o in enumerate(outlines)
+        if lends_facets(n, o, topic)
+        for heading in map(unnumbered, o.headings)
+        if heading.strip() != o.title.strip() and not _BACK_MATTER.match(heading.strip())
+    ]
     for facet, pattern in _FACET_PATTERNS.items():
-        headings = [h for o in outlines for h in o.headings if pattern.search(h)]
+        headings = [h for _, h in sections if pattern.search(h)]
         if headings:
             found[facet] = list(dict.fromkeys(headings))
     if sum(1 for o in outlines if o.date) >= MIN_DATED:
         found.setdefault("current", [])
     return found
+
+
+def lends_facets(n: int, outline: DocumentOutline, topic: str) -> bool:
+    """Whether the n-th top document's sections may add questions to the outline: the first found always,
+    another when its title names every content word of the topic. The primer of a specification has a
+    "Prior Art" section, which says nothing of the specification's HTTP binding ("CloudEvents over HTTP")."""
+    if n == 0 or not topic:
+        return True
+    return set(tokens(topic)) <= set(tokens(outline.title))
 
 
 def body_headings(outline: DocumentOutline) -> list[str]:
@@ -311,7 +332,7 @@ def outline_questions(
     ("Subscribing to Signals"). A topic that is itself a question is asked as written first. [] when there
     is no outline (the template plan then asks)."""
     subject = plan_subject(topic)
-    facets = outline_facets(outlines)
+    facets = outline_facets(outlines, topic)
     sections = topic_sections(topic, outlines)
     if len(sections) < 2 and any(len(body_headings(o)) >= 2 for o in outlines):
         # a guide says how its subject works section by section, under any name ("源码结构", "设置开发服务器")
@@ -344,6 +365,12 @@ _FRAME_HEADING = re.compile(
 )
 
 
+# a document's back matter and furniture: "References" lists other documents, it is no reference section
+_BACK_MATTER = re.compile(
+    r"^(?:contents|table of contents|references?|footnotes?|copyright|licen[cs]e|acknowledg\w*|credits"
+    r"|see also|further reading|resources|links)$",
+    re.I,
+)
 _WORDY_HEADING = re.compile(r"[^\W\d_][\w'’&,:/ -]*", re.UNICODE)
 
 
@@ -358,7 +385,7 @@ def topic_sections(topic: str, outlines: Sequence[DocumentOutline]) -> list[str]
         titled = {w.rstrip("s") for w in content_words(outline.title)} & topic_words
         if n and 2 * len(titled) < len(topic_words):
             continue
-        for heading in outline.headings:
+        for heading in map(unnumbered, outline.headings):
             words = {w.rstrip("s") for w in content_words(heading)}
             if heading_facets(heading) or _FRAME_HEADING.match(heading.strip()) or not words & topic_words:
                 continue
@@ -368,6 +395,18 @@ def topic_sections(topic: str, outlines: Sequence[DocumentOutline]) -> list[str]
                 continue  # the topic's or the document's own name again: no question of its own
             found.append(fit(heading, 120))
     return list(dict.fromkeys(found))
+
+
+# a specification's section number: "3.", "3.1.", "3.1.2", "A.1", "§ 4", "IV." before the heading's words
+_SECTION_NUMBER = re.compile(
+    r"^\s*(?:§\s*)?(?:\d{1,3}(?:\.\d{1,3})*\.?|(?:[A-Z]|[IVX]+)(?:\.\d{1,3})+\.?|(?:[A-Z]|[IVX]+)\.)\)?\s+(?=\S)"
+)
+
+
+def unnumbered(heading: str) -> str:
+    """A heading without its section number: "3. HTTP Message Mapping" is a section on HTTP message mapping
+    (the number alone had made it look like a name, not a section a reader asks about)."""
+    return _SECTION_NUMBER.sub("", heading, count=1)
 
 
 def _ask(question: str, subject: str, lang: str) -> str:

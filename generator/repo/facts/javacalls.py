@@ -21,6 +21,12 @@ CLASS_KINDS = frozenset({"class", "interface", "enum", "record"})
 _TYPE_HOLDERS = frozenset({"formal_parameter", "local_variable_declaration", "field_declaration"})
 _METHODS = frozenset({"method_declaration", "constructor_declaration"})
 ANCESTORS = 4  # classes walked up from a class for a method it inherits
+# nodes whose insides declare nothing the calls need (a lambda's own locals among the arguments included)
+_NO_DECLARATIONS = frozenset(
+    {"argument_list", "method_invocation", "object_creation_expression", "binary_expression", "field_access"}
+    | {"string_literal", "annotation", "marker_annotation", "modifiers", "line_comment", "block_comment"}
+    | {"expression_statement", "return_statement", "throw_statement"}
+)
 
 Target = tuple[str, str]
 Classes = dict[str, list[tuple[str, Symbol]]]
@@ -122,7 +128,8 @@ def _declared_types(root: Any) -> dict[tuple[int | str, str], str]:
                 if type_name and name is not None:
                     key: int | str = owner if node.type == "field_declaration" else method
                     found[(key, node_text(name))] = type_name
-        stack.extend((child, method, owner) for child in node.named_children)
+        if node.type not in _NO_DECLARATIONS:
+            stack.extend((child, method, owner) for child in node.named_children)
     return found
 
 
