@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from ..text.sentences import sentences as split_all
-from .plan import heading_facets, is_status_heading
+from .plan import heading_facets, is_status_heading, unnumbered
 from .sentences import (
     _FENCE,
     MAX_CODE,
@@ -68,8 +68,6 @@ _FRAME = re.compile(
     r"change ?log|version history|resources|参考|致谢|版权|许可|相关链接|延伸阅读)",
     re.I,
 )
-# a section's number in a specification ("3.1.", "2)", "A.1"): not a word of what it treats
-_NUMBERING = re.compile(r"^\W*(?:\d+(?:\.\d+)*|[A-Z](?:\.\d+)+)[.)]?\s+")
 PASSAGES_PER_SECTION = 2  # a section's opening paragraphs: what it says first is what it is about
 
 
@@ -119,7 +117,7 @@ def section_facets(heading: str) -> set[str]:
     headings ("Guide-level explanation", "Reference-level explanation", "Unresolved questions"), and "what"
     for a document's own summary. A section's number is no word of it ("1. Introduction" is an introduction),
     and a frame section ("4. References", "Acknowledgements") answers nothing."""
-    heading = bare_heading(heading)
+    heading = unnumbered(heading.strip())
     if _FRAME.search(heading):
         return set()
     if _OLD_STATE_HEADING.search(heading):
@@ -130,11 +128,6 @@ def section_facets(heading: str) -> set[str]:
     if "alternatives" in found:  # "Rejected alternative proposals", "Alternative semantics": not the design
         found.discard("how")
     return found
-
-
-def bare_heading(heading: str) -> str:
-    """A heading without its section number: "3.1. Binary Content Mode" → "Binary Content Mode"."""
-    return _NUMBERING.sub("", heading.strip())
 
 
 WordsOf = Callable[[str], Iterable[str]]  # the run's tokenizer (relevance.tokens), so spellings match
@@ -236,11 +229,15 @@ def treating(
         elif (
             own
             and facet in facets
-            and (facet != "current" or is_status_heading(bare_heading(section.heading)))
+            and (facet != "current" or is_status_heading(unnumbered(section.heading.strip())))
         ):
             facet_level = section.level  # its subsections treat the facet too
             yield section, PASSAGES_PER_SECTION  # "current": a status section, not "No Changes to Scoping"
-        elif sections_say_how and not facets | inherited and not _FRAME.search(bare_heading(section.heading)):
+        elif (
+            sections_say_how
+            and not facets | inherited
+            and not _FRAME.search(unnumbered(section.heading.strip()))
+        ):
             unlabelled.append(section)
     for section in by_substance(unlabelled, sections):
         yield section, 1
