@@ -449,3 +449,23 @@ def test_a_served_model_file_is_recorded_by_its_name_never_its_path(fake_openai:
     assert fake_openai.requests[-1].model == served  # the server is still asked for what it serves
     record = cost_record(provider.usage, LLMConfig(), "openai")
     assert record.models == ["SmolLM2-135M-Instruct-Q8_0"]
+
+
+@pytest.mark.parametrize("status", [429, 500])
+def test_both_providers_word_a_final_status_alike(
+    fake_anthropic: FakeAnthropic, fake_openai: FakeOpenAI, status: int
+) -> None:
+    # one status table (llm.base.status_failure): a server still busy, or still failing, after the
+    # retries gets the same advice whichever provider met it
+    fake_anthropic.default = Reply.error(status, "boom", headers=FAST_RETRY)
+    fake_openai.default = Reply.error(status, "boom", retry_after="0")
+    errors = []
+    for provider in (
+        create_provider("anthropic", LLMConfig(max_retries=1)),
+        create_provider("openai", openai_config(fake_openai, max_retries=1)),
+    ):
+        with pytest.raises(ProviderError) as caught:
+            provider.complete(Prompt(user="hello"))
+        errors.append(caught.value)
+    assert type(errors[0]) is type(errors[1])
+    assert errors[0].hint == errors[1].hint and "boom" in errors[0].line() and "boom" in errors[1].line()

@@ -7,13 +7,15 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from repo_output_fakes import make_project, offline_setup
 
 from generator.app.targets import repo_target
 from generator.documents import read_text
 from generator.repo.analyze.citations import Linker
+from generator.repo.docs import navigation
 from generator.repo.docs.answers import doc_answer
-from generator.repo.docs.navigation import doc_files, docs_root, ordered
+from generator.repo.docs.navigation import doc_files, docs_root, read_navigation
 from generator.repo.docs.project import overview, passages, read_project_docs
 from generator.repo.facts.extract import extract_facts
 from generator.repo.map.walk import map_repository
@@ -125,7 +127,7 @@ def test_docs_root_order_and_what_is_not_documentation(tmp_path: Path) -> None:
     paths = doc_files(repo_map)
     assert "CHANGELOG.md" not in paths and "docs/zh/routing.md" not in paths  # history, other languages
     assert docs_root(paths) == "docs"
-    assert ordered(root, paths, "docs") == [
+    assert list(read_navigation(root, paths).order) == [
         "docs/index.md",
         "docs/middleware.md",
         "docs/routing/index.md",
@@ -139,11 +141,34 @@ def test_mkdocs_nav_gives_the_order(tmp_path: Path) -> None:
         tmp_path / "tinyweb", {**PROJECT, "mkdocs.yml": nav + "extra: !!python/name:os.system\n"}
     )
     paths = doc_files(map_repository(root))
-    assert ordered(root, paths, "docs")[:3] == [
+    assert list(read_navigation(root, paths).order)[:3] == [
         "docs/index.md",
         "docs/routing/patterns.rst",
         "docs/routing/index.md",
     ]
+
+
+def test_the_navigation_is_read_once_into_one_record(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # the order, the nav's titles and its sections come from one reading of each navigation file
+    nav = (
+        "site_name: t\nnav:\n  - Home: index.md\n  - Guide:\n    - The **Patterns**: routing/patterns.rst\n"
+        "    - routing/index.md\n"
+    )
+    root = make_project(tmp_path / "tinyweb", {**PROJECT, "mkdocs.yml": nav})
+    files = doc_files(map_repository(root))
+    read: list[str] = []
+    real = navigation.read_source
+
+    def counted(root: Path, path: str, **kwargs: int) -> str:
+        read.append(path)
+        return real(root, path, **kwargs)
+
+    monkeypatch.setattr(navigation, "read_source", counted)
+    record = read_navigation(root, files)
+    assert read.count("mkdocs.yml") == 1
+    assert record.docs == "docs" and record.order[:2] == ("docs/index.md", "docs/routing/patterns.rst")
+    assert record.titles() == {"docs/index.md": "Home", "docs/routing/patterns.rst": "The Patterns"}
+    assert record.sections() == {"docs/routing/patterns.rst": "Guide", "docs/routing/index.md": "Guide"}
 
 
 def test_a_page_is_named_as_the_mkdocs_nav_names_it(tmp_path: Path) -> None:
@@ -342,12 +367,15 @@ def test_a_yaml_table_of_contents_gives_the_order(tmp_path: Path) -> None:
         tmp_path / "tinyweb", {**PROJECT, "docs/docset.yml": docset, "docs/routing/toc.yml": toc}
     )
     paths = doc_files(map_repository(root))
-    assert ordered(root, paths, "docs")[:2] == ["docs/routing/index.md", "docs/routing/patterns.rst"]
+    assert list(read_navigation(root, paths).order)[:2] == [
+        "docs/routing/index.md",
+        "docs/routing/patterns.rst",
+    ]
     # Jupyter Book: _toc.yml at the top, files named without their suffix
     book = "format: jb-book\nroot: docs/middleware\nchapters:\n  - file: docs/routing/patterns\n"
     root = make_project(tmp_path / "book", {**PROJECT, "_toc.yml": book})
     paths = doc_files(map_repository(root))
-    assert ordered(root, paths, "docs")[:2] == ["docs/middleware.md", "docs/routing/patterns.rst"]
+    assert list(read_navigation(root, paths).order)[:2] == ["docs/middleware.md", "docs/routing/patterns.rst"]
 
 
 def test_docs_builder_substitutions_read_as_the_docset_gives_them(tmp_path: Path) -> None:
@@ -545,6 +573,8 @@ def test_answer_page_answers_in_the_docs_words_before_the_code(tmp_path: Path) -
     docs_at = body.index("The `Router` matches each request path")
     assert f"/blob/{revision}/docs/routing/index.md#L" in body[docs_at:]  # each step cited
     assert docs_at < body.index("Starts at **")  # the code's answer, from where its process begins
+    files = body.split("## Files that answer it", 1)[1].split("\n## ", 1)[0]
+    assert f"/blob/{revision}/tinyweb/" in files and "#L" not in files  # a file is linked whole, as on guides
     if "How the files were found" in body:  # the retrieval trace comes last, folded
         assert '??? note "How the files were found"' in body
         assert body.index("How the files were found") > body.index("Starts at **")

@@ -14,7 +14,7 @@ from conftest import git, make_git_repo
 
 from generator.errors import UnsafeSourceError
 from generator.redact import Redactor
-from generator.repo.map.filetypes import is_context_file
+from generator.repo.map.filetypes import front_readme, is_context_file
 from generator.repo.map.walk import language_of, map_repository, read_source
 from generator.repo.pack.packer import pack_files
 
@@ -466,3 +466,11 @@ def test_context_files_are_told_by_folder_and_name_as_by_the_whole_path() -> Non
     paths = {"/".join(rng.choice(PARTS) for _ in range(rng.randint(1, 4))) for _ in range(20_000)}
     differ = [p for p in paths if is_context_file(p) != (CONTEXT_PATH.search(p) is not None)]
     assert differ == [] and 0.2 < sum(map(is_context_file, paths)) / len(paths) < 0.98
+
+
+def test_one_front_readme_for_every_reader_of_it() -> None:
+    # the README the facts, the usage examples and the docs all read: top-level, never another language's
+    # copy or a README of some other purpose, a plain `README` before one with a suffix
+    assert front_readme(["README-dev.md", "README.md", "README_JA.md", "docs/README.md"]) == "README.md"
+    assert front_readme(["README.md", "README"]) == "README"
+    assert front_readme(["docs/README.md", "CONTRIBUTING.md"]) == ""

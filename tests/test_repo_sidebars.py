@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from generator.repo.docs.navigation import ordered
+from generator.repo.docs.navigation import read_navigation
 from generator.repo.docs.sidebars import DYNAMIC, Reader, tokens
 
 DOCUSAURUS_TS = """import type {SidebarsConfig} from '@docusaurus/plugin-content-docs';
@@ -91,7 +91,7 @@ def test_a_docusaurus_sidebar_gives_the_order(tmp_path: Path) -> None:
     root = write(
         tmp_path, {**{p: "# Page\n\nText.\n" for p in DOCUSAURUS_FILES}, "sidebars.ts": DOCUSAURUS_TS}
     )
-    assert ordered(root, DOCUSAURUS_FILES, "docs") == [
+    assert list(read_navigation(root, DOCUSAURUS_FILES).order) == [
         "docs/intro.md",
         "docs/guides/index.md",
         "docs/guides/01-routing.md",  # the id leaves the number prefix out, as Docusaurus does
@@ -105,7 +105,7 @@ def test_a_docusaurus_sidebar_gives_the_order(tmp_path: Path) -> None:
 def test_a_vitepress_sidebar_built_by_functions_returning_literals(tmp_path: Path) -> None:
     files = {**{p: "# Page\n\nText.\n" for p in VITEPRESS_FILES}, "docs/.vitepress/config.mts": VITEPRESS_MTS}
     root = write(tmp_path, files)
-    assert ordered(root, VITEPRESS_FILES, "docs") == [
+    assert list(read_navigation(root, VITEPRESS_FILES).order) == [
         "docs/guide/what-is.md",
         "docs/guide/getting-started.md",
         "docs/guide/routing.md",
@@ -118,7 +118,7 @@ def test_a_vitepress_sidebar_built_by_functions_returning_literals(tmp_path: Pat
 def test_a_sidebar_built_by_code_falls_back_to_the_folder_tree(tmp_path: Path) -> None:
     dynamic = "const {generate} = require('./gen');\nmodule.exports = generate(__dirname, `${base}/x`);\n"
     root = write(tmp_path, {**{p: "# Page\n\nText.\n" for p in DOCUSAURUS_FILES}, "sidebars.js": dynamic})
-    assert ordered(root, DOCUSAURUS_FILES, "docs") == [
+    assert list(read_navigation(root, DOCUSAURUS_FILES).order) == [
         "docs/intro.md",
         "docs/zzz.md",
         "docs/api/a.md",
@@ -139,7 +139,11 @@ def test_category_json_positions_order_the_folders(tmp_path: Path) -> None:
             "docs/guides/_category_.json": '{"label": "Guides", "position": 1}',
         },
     )
-    assert ordered(root, files, "docs") == ["docs/intro.md", "docs/guides/routing.md", "docs/api/a.md"]
+    assert list(read_navigation(root, files).order) == [
+        "docs/intro.md",
+        "docs/guides/routing.md",
+        "docs/api/a.md",
+    ]
 
 
 def test_the_reader_takes_literals_and_leaves_code_out() -> None:
@@ -152,7 +156,7 @@ def test_a_myst_toctree_in_index_md_gives_the_order(tmp_path: Path) -> None:
     files = ["docs/index.md", "docs/alpha.md", "docs/zeta.md"]
     index = "# Tiny\n\n```{toctree}\n:maxdepth: 2\n\nzeta\nalpha\n```\n"
     root = write(tmp_path, {"docs/alpha.md": "# A\n", "docs/zeta.md": "# Z\n", "docs/index.md": index})
-    assert ordered(root, files, "docs") == ["docs/index.md", "docs/zeta.md", "docs/alpha.md"]
+    assert list(read_navigation(root, files).order) == ["docs/index.md", "docs/zeta.md", "docs/alpha.md"]
 
 
 def test_a_site_folders_sidebars_json_with_front_matter_ids(tmp_path: Path) -> None:
@@ -166,7 +170,7 @@ def test_a_site_folders_sidebars_json_with_front_matter_ids(tmp_path: Path) -> N
         "docs/Architecture.md": "---\nid: architecture\n---\n\nText.\n",
     }
     root = write(tmp_path, {**pages, "website/sidebars.json": sidebars})
-    assert ordered(root, sorted(pages), "docs") == [
+    assert list(read_navigation(root, sorted(pages)).order) == [
         "docs/GettingStarted.md",
         "docs/UsingMatchers.md",
         "docs/TimerMocks.md",
@@ -189,3 +193,14 @@ def test_an_unclosed_comment_or_string_is_one_token_to_the_end() -> None:
         ("string", "y"), ("punct", ","), ("name", "c"), ("punct", ":"), ("string", "z"), ("punct", ","),
         ("name", "d"), ("punct", ":"), ("other", '"open'), ("name", "e"),
     ]  # fmt: skip
+
+
+def test_a_page_s_place_is_what_its_front_matter_states_not_its_text(tmp_path: Path) -> None:
+    # one front matter reader (documents.stated_field) for positions and ids: a line of the page's text that
+    # reads like a field ("order: 1" in a page about ordering) states nothing
+    pages = {
+        "docs/ordering.md": "---\ntitle: Ordering\n---\n\norder: 1\n\nThe order of the handlers matters.\n",
+        "docs/routing.md": "---\ntitle: Routing\nsidebar_position: 2\n---\n\nText.\n",
+    }
+    root = write(tmp_path, pages)
+    assert list(read_navigation(root, sorted(pages)).order) == ["docs/routing.md", "docs/ordering.md"]

@@ -21,6 +21,7 @@ from .header import (
     clean_heading,
     is_section_name,
     read_header,
+    stated_field,
     title_from_name,
 )
 from .markdown import read_markdown
@@ -38,6 +39,7 @@ __all__ = [
     "read_bytes",
     "read_file",
     "read_text",
+    "stated_field",
     "stated_title",
     "title_from_name",
 ]

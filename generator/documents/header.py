@@ -84,12 +84,18 @@ def blank_frontmatter(text: str) -> tuple[str, str]:
     return found.group(1), "\n" * lines + text[found.end() :]
 
 
-def frontmatter_title(body: str) -> str:
+def frontmatter_field(body: str, *names: str) -> str:
+    """The value front matter (its `body`) gives the first of `names` it sets ("" when none): quotes left
+    out; a YAML tag, anchor or alias (`!!python/object/apply:os.system [...]`) is no value to use."""
     for name, value in _FRONTMATTER_FIELD.findall(body):
-        if name.strip().lower() == "title" and value.strip().strip("'\""):
-            # a YAML tag, anchor or alias (`!!python/object/apply:os.system [...]`) is no title to show
+        if name.strip().lower() in names and value.strip().strip("'\""):
             return "" if value.startswith(("!", "&", "*")) else value.strip().strip("'\"")
     return ""
+
+
+def stated_field(text: str, *names: str) -> str:
+    """The value a document's front matter gives the first of `names` it sets ("" when none)."""
+    return frontmatter_field(blank_frontmatter(text.lstrip(BOM))[0], *names)
 
 
 def header_fields(text: str, limit: int = 60) -> dict[str, str]:
@@ -108,8 +114,7 @@ def read_header(text: str) -> Header:
     status_text = next((fields[name] for name in _STATUS_FIELDS if name in fields), "").lower()
     status = next((word for word in STATUSES if re.search(rf"\b{word}\b", status_text)), "")
     date = next((iso for name in _DATE_FIELDS if name in fields and (iso := iso_date(fields[name]))), "")
-    body, _ = blank_frontmatter(text.lstrip(BOM))
-    title = _header_title(text) or frontmatter_title(body) or _feature_name(text)
+    title = _header_title(text) or stated_field(text, "title") or _feature_name(text)
     return Header(clean_heading(title), status, date)
 
 

@@ -17,13 +17,21 @@ from ..config import LLMConfig
 from ..errors import (
     ProviderAuthError,
     ProviderError,
-    ProviderRateLimited,
     ProviderResponseError,
     ProviderTimeout,
 )
 from ..http import Budget, Failure, RetryPolicy, bounded_transport, environment_proxy, is_retryable, retrying
 from ..jsontypes import JSONObject
-from .base import TIMEOUT_HINT, Completion, Prompt, Provider, register, reported_tokens
+from .base import (
+    TIMEOUT_HINT,
+    Completion,
+    Prompt,
+    Provider,
+    register,
+    reported_tokens,
+    server_said,
+    status_failure,
+)
 from .window import fit_to_window
 
 if TYPE_CHECKING:
@@ -254,33 +262,17 @@ def map_sdk_error(exc: anthropic.APIError, model: str) -> ProviderError:
             f"could not reach the Anthropic API: {exc.message}", hint="check the network or base URL"
         )
     if isinstance(exc, anthropic.APIStatusError):
-        return _map_status(exc.status_code, _server_message(exc), model)
-    return ProviderResponseError(f"anthropic sent a reply deepkb cannot read: {exc.message}")
-
-
-def _map_status(status: int, detail: str, model: str) -> ProviderError:
-    said = f"anthropic answered {status}: {detail}"
-    if status in _BUSY:
-        return ProviderRateLimited(
-            said, hint="still busy after the retries; lower llm.max_concurrent or try later"
+        body = exc.body
+        said = server_said(body, str(body)[:300] if body else exc.message)
+        hints = {
+            401: "check ANTHROPIC_API_KEY",
+            403: "the key lacks permission for this request",
+            404: f"check the model name '{model}' in deepkb.yml",
+        }
+        return status_failure(
+            exc.status_code, f"anthropic answered {exc.status_code}: {said}", busy=_BUSY, hints=hints
         )
-    hints = {
-        401: "check ANTHROPIC_API_KEY",
-        403: "the key lacks permission for this request",
-        404: f"check the model name '{model}' in deepkb.yml",
-    }
-    if 400 <= status < 500:
-        return ProviderAuthError(said, hint=hints.get(status, "the request was refused; it is not retried"))
-    return ProviderError(said, hint="the server failed after the retries; try later")
-
-
-def _server_message(exc: anthropic.APIStatusError) -> str:
-    body = exc.body
-    if isinstance(body, dict) and isinstance(body.get("error"), dict):
-        message = body["error"].get("message")
-        if message:
-            return str(message)
-    return str(body)[:300] if body else exc.message
+    return ProviderResponseError(f"anthropic sent a reply deepkb cannot read: {exc.message}")
 
 
 def _reply_text(message: object) -> str:

@@ -7,11 +7,12 @@ import json
 import os
 import re
 import threading
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from typing import ClassVar, Literal, cast
 
 from ..config import LLMConfig
-from ..errors import ConfigError, ProviderAuthError, ProviderError, SchemaRefused
+from ..errors import ConfigError, ProviderAuthError, ProviderError, ProviderRateLimited, SchemaRefused
 from ..jsontypes import JSONObject
 
 JSON_INSTRUCTION = "Reply with one JSON object only: no prose before or after it, no code fences."
@@ -214,6 +215,29 @@ class Provider:
 # How servers name the schema parameters they refuse: OpenAI-compatible `response_format`/`json_schema`
 # (llama.cpp, vLLM, FastAPI's 422 listing the field), Anthropic-compatible `tools`/`tool_choice`/`input_schema`.
 SCHEMA_REFUSAL = re.compile(r"response_format|json_schema|input_schema|tool_choice|\btools?\b", re.IGNORECASE)
+
+
+def status_failure(
+    status: int, said: str, *, busy: Collection[int], hints: Mapping[int, str]
+) -> ProviderError:
+    """A model server's final error status as our exception, `said` quoting the server: still busy after
+    the retries, a refused request (`hints` says what to check for a status), or a server that kept failing."""
+    if status in busy:
+        return ProviderRateLimited(
+            said, hint="still busy after the retries; lower llm.max_concurrent or try later"
+        )
+    if 400 <= status < 500:
+        return ProviderAuthError(said, hint=hints.get(status, "the request was refused; it is not retried"))
+    return ProviderError(said, hint="the server kept failing after the retries; try later")
+
+
+def server_said(body: object, fallback: str) -> str:
+    """What an error body says: `{"error": {"message": …}}` (OpenAI, Anthropic), `{"error": "…"}` (Ollama),
+    else `fallback` (the start of the body)."""
+    error = body.get("error") if isinstance(body, dict) else None
+    if isinstance(error, dict) and error.get("message"):
+        return str(error["message"])
+    return error if isinstance(error, str) and error else fallback
 
 
 _REGISTRY: dict[str, type[Provider]] = {}

@@ -21,9 +21,7 @@ from ..errors import (
     ConfigError,
     DeepkbError,
     PromptTooLarge,
-    ProviderAuthError,
     ProviderError,
-    ProviderRateLimited,
     ProviderResponseError,
     SchemaRefused,
 )
@@ -39,6 +37,8 @@ from .base import (
     model_label,
     register,
     reported_tokens,
+    server_said,
+    status_failure,
 )
 from .window import fit_to_window
 
@@ -250,14 +250,6 @@ def status_error(response: httpx.Response, model: str) -> ProviderError:
     """An error status → our exception, quoting what the server said."""
     status = response.status_code
     said = f"{response.request.url.host} answered {status}: {server_message(response)}"
-    if status == 429:
-        return ProviderRateLimited(
-            said, hint="still rate limited after the retries; lower llm.max_concurrent"
-        )
-    if status in (401, 403):
-        return ProviderAuthError(said, hint="check OPENAI_API_KEY (or llm.api_key_env)")
-    if status == 404:
-        return ProviderAuthError(said, hint=f"check the base URL and the model name '{model}'")
     if status in (400, 413) and CONTEXT_OVERFLOW.search(said):
         return PromptTooLarge(
             f"the prompt does not fit the model's window: {said}",
@@ -265,9 +257,9 @@ def status_error(response: httpx.Response, model: str) -> ProviderError:
             "repo.compress: true, a lower llm.max_output_tokens; the shard gets the offline page meanwhile",
             window=stated_window(response, said),
         )
-    if 400 <= status < 500:
-        return ProviderAuthError(said, hint="the request was refused; it is not retried")
-    return ProviderError(said, hint="the server kept failing after the retries; try later")
+    key = "check OPENAI_API_KEY (or llm.api_key_env)"
+    hints = {401: key, 403: key, 404: f"check the base URL and the model name '{model}'"}
+    return status_failure(status, said, busy={429}, hints=hints)
 
 
 CONTEXT_OVERFLOW = re.compile(
@@ -298,16 +290,12 @@ def stated_window(response: httpx.Response, said: str) -> int | None:
 
 
 def server_message(response: httpx.Response) -> str:
-    """OpenAI's {"error": {"message"}}, Ollama's {"error": "..."}, else the start of the body."""
+    """What the server said in its error body, else the start of the body."""
     try:
-        error = response.json().get("error")
-    except (ValueError, AttributeError):
-        error = None
-    if isinstance(error, dict) and error.get("message"):
-        return str(error["message"])
-    if isinstance(error, str) and error:
-        return error
-    return response.text[:300].strip() or response.reason_phrase
+        body = response.json()
+    except ValueError:
+        body = None
+    return server_said(body, response.text[:300].strip() or response.reason_phrase)
 
 
 def parse_completion(response: httpx.Response, model: str, prompt: Prompt) -> Completion:

@@ -1,18 +1,21 @@
 """Which files are the project's documentation, and in what order its docs present them: the `mkdocs.yml`
-nav, Sphinx (and MyST) toctrees, Docusaurus and VitePress sidebars (sidebars.py), a page's own
-`sidebar_position`/`order`/`weight` and a folder's `_category_.json` position, else the folder tree (index
-and getting-started pages first). The order is the project's map of its concepts."""
+nav, a YAML table of contents (docs-builder, Jupyter Book), Sphinx (and MyST) toctrees, Docusaurus and
+VitePress sidebars (sidebars.py), a page's own `sidebar_position`/`order`/`weight` and a folder's
+`_category_.json` position, else the folder tree (index and getting-started pages first). One reader per
+format, each read once into one `Navigation` record; the order is the project's map of its concepts."""
 
 from __future__ import annotations
 
 import json
 import re
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Any
 
 from generator.config import load_bounded_yaml
+from generator.documents import clean_heading, stated_field
 from generator.errors import ConfigError, DeepkbError
 from generator.repo.docs.sidebars import sidebar_order
 from generator.repo.map.walk import read_source
@@ -37,9 +40,8 @@ _FIRST = re.compile(
     r"|installation|install|usage|tutorial)$",
     re.IGNORECASE,
 )
-_POSITION = re.compile(
-    r"^(?:sidebar_position|position|order|weight|nav_order):\s*(-?\d+(?:\.\d+)?)\s*$", re.M
-)
+_POSITIONS = ("sidebar_position", "position", "order", "weight", "nav_order")
+_NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
 _NUMBERED = re.compile(r"^(\d+)[-_.]")
 _TOCTREE = re.compile(
     r"^\.\.\s+toctree::[^\n]*\n((?:[ \t]+[^\n]*\n|[ \t]*\n)+)"  # reST
@@ -73,21 +75,61 @@ def docs_root(paths: Sequence[str]) -> str:
     return max(counts, key=lambda root: (counts[root], -root.count("/"), root))
 
 
-def ordered(root: Path, paths: Sequence[str], docs: str) -> list[str]:
-    """The files under `docs` in the order the docs' own navigation gives them: the mkdocs nav, the
-    Sphinx toctrees or the Docusaurus/VitePress sidebar first, then the folder tree, each folder's index
-    and getting-started pages first."""
-    inside = [p for p in paths if p.startswith(docs + "/")] if docs else []
+@dataclass(frozen=True)
+class NavPage:
+    """A page the docs' own navigation lists: the title it gives the page ("" for a bare entry) and the
+    section it puts it in ("" for none): an mkdocs nav heading, or the page a table of contents lists it
+    under."""
+
+    path: str
+    title: str = ""
+    section: str = ""
+
+
+@dataclass(frozen=True)
+class Navigation:
+    """The docs' own navigation, read once per repository: the doc files, the docs folder, the files under
+    it in the docs' order (the pages the navigation lists first, then the folder tree) and what the
+    navigation says of each page it lists."""
+
+    files: tuple[str, ...]  # every doc file of the repository (doc_files)
+    docs: str  # the docs folder ("" when there is none)
+    order: tuple[str, ...]
+    listed: tuple[NavPage, ...] = ()
+
+    def titles(self) -> dict[str, str]:
+        """Each page the navigation names → that name: the title MkDocs shows, the project's own."""
+        return self._first("title")
+
+    def sections(self) -> dict[str, str]:
+        """Each page the navigation puts in a section → the section (an mkdocs nav heading, else the page
+        a YAML table of contents lists it under)."""
+        return self._first("section")
+
+    def _first(self, field: str) -> dict[str, str]:
+        found: dict[str, str] = {}
+        for page in self.listed:
+            if getattr(page, field):
+                found.setdefault(page.path, getattr(page, field))
+        return found
+
+
+NavReader = Callable[[Path, Sequence[str], str], list[NavPage]]
+"""One navigation format: the pages it lists, in its order, given the docs folder's files in tree order."""
+
+
+def read_navigation(root: Path, files: Sequence[str]) -> Navigation:
+    """The repository's docs navigation: each format's file (mkdocs nav, YAML table of contents, Sphinx
+    toctrees, Docusaurus/VitePress sidebar) read once, then the folder tree, each folder's index and
+    getting-started pages first."""
+    docs = docs_root(files)
+    inside = [p for p in files if p.startswith(docs + "/")] if docs else []
     positions = category_positions(root, inside, docs)
     tree = sorted(inside, key=lambda p: tree_key(root, p, docs, positions))
-    navigation = [
-        *mkdocs_nav(root, docs),
-        *toc_yaml_order(root, inside, docs),
-        *toctree_order(root, inside, docs),
-        *sidebar_order(root, tree, docs),
-    ]
-    declared = [p for p in navigation if p in set(inside)]
-    return list(dict.fromkeys([*declared, *tree]))
+    known = set(inside)
+    listed = [page for read in NAV_READERS for page in read(root, tree, docs) if page.path in known]
+    order = dict.fromkeys([*(page.path for page in listed), *tree])
+    return Navigation(tuple(files), docs, tuple(order), tuple(listed))
 
 
 def tree_key(root: Path, path: str, docs: str, positions: dict[str, float] | None = None) -> tuple[Any, ...]:
@@ -155,40 +197,31 @@ def _part_key(part: str) -> tuple[int, int, str]:
 
 
 def _stated_position(root: Path, path: str) -> float:
+    """A page's place its front matter states (`sidebar_position`, `nav_order`, `weight`…)."""
     try:
-        head = read_source(root, path, max_bytes=NAV_BYTES)[:600]
+        stated = stated_field(read_source(root, path, max_bytes=NAV_BYTES), *_POSITIONS)
     except DeepkbError:
         return 10_000.0
-    match = _POSITION.search(head) if head.startswith("---") else None
-    return float(match.group(1)) if match else 10_000.0
+    return float(stated) if _NUMBER.fullmatch(stated) else 10_000.0
 
 
-def mkdocs_nav(root: Path, docs: str) -> list[str]:
-    """The pages `mkdocs.yml`'s nav lists, in its order, as repository paths."""
-    return list(mkdocs_titles(root, docs))
-
-
-def mkdocs_titles(root: Path, docs: str) -> dict[str, str]:
+def mkdocs_pages(root: Path, paths: Sequence[str], docs: str) -> list[NavPage]:
     """The pages `mkdocs.yml`'s nav lists, in its order, as repository paths, each with the title the nav
-    gives it ("" for a bare page): the title MkDocs shows, and the project's own name for the page."""
+    gives it and the top-level section (`- Guide: [...]`) it sits in."""
     nav, prefix = _mkdocs_nav(root, docs)
-    titles: dict[str, str] = {}
-    for title, page in _nav_pages(nav, ""):
-        titles.setdefault(f"{prefix}/{page}", title)
-    return titles
+    return [
+        NavPage(f"{prefix}/{page}", clean_heading(title), _section_label(item))
+        for item in (nav if isinstance(nav, list) else [nav])
+        for title, page in _nav_pages(item, "")
+    ]
 
 
-def mkdocs_sections(root: Path, docs: str) -> dict[str, str]:
-    """Each page under a top-level section of `mkdocs.yml`'s nav (`- Guide: [...]`) → the section's name."""
-    nav, prefix = _mkdocs_nav(root, docs)
-    sections: dict[str, str] = {}
-    for item in nav if isinstance(nav, list) else []:
-        if isinstance(item, dict) and len(item) == 1:
-            [(label, below)] = item.items()
-            if isinstance(label, str) and isinstance(below, list):
-                for _, page in _nav_pages(below, ""):
-                    sections.setdefault(f"{prefix}/{page}", label.strip())
-    return sections
+def _section_label(item: object) -> str:
+    if isinstance(item, dict) and len(item) == 1:
+        [(label, below)] = item.items()
+        if isinstance(label, str) and isinstance(below, list):
+            return label.strip()
+    return ""
 
 
 def _mkdocs_nav(root: Path, docs: str) -> tuple[object, str]:
@@ -208,13 +241,6 @@ def _mkdocs_nav(root: Path, docs: str) -> tuple[object, str]:
         base = str(PurePosixPath(config).parent)
         return data.get("nav"), folder if base == "." else f"{base}/{folder}"
     return None, ""
-
-
-def nav_sections(root: Path, paths: Sequence[str], docs: str) -> dict[str, str]:
-    """Each page under `docs` that the docs' own navigation puts in a section → the section's name (an
-    mkdocs nav section) or its page (a YAML table of contents entry with children)."""
-    inside = [p for p in paths if p.startswith(docs + "/")] if docs else []
-    return {**toc_yaml_sections(root, inside, docs), **mkdocs_sections(root, docs)}
 
 
 def _nested_configs(root: Path, docs: str) -> list[str]:
@@ -245,70 +271,42 @@ _SUBPAGES = ("children", "sections", "entries")  # the lists under one page: its
 MAX_TOCS = 40  # toc files read, nested ones included
 
 
-def toc_yaml_order(root: Path, paths: Sequence[str], docs: str) -> list[str]:
+def toc_yaml_pages(root: Path, paths: Sequence[str], docs: str) -> list[NavPage]:
     """The pages a YAML table of contents lists, depth first: the docs folder's own (or the repository's
-    `_toc.yml`), a nested `toc: folder` read from that folder's `toc.yml`. Read as data, bounded."""
-    known = set(paths)
-    found: list[str] = []
-    budget = [MAX_TOCS]
+    `_toc.yml`), a nested `toc: folder` read from that folder's `toc.yml`. Read as data, bounded. A page
+    under a top-level entry's `children` (docs-builder) or `sections` (Jupyter Book) is in that entry's
+    section, named by its page; the entry's page is in it too."""
+    walk = _TocWalk(root, set(paths))
     for folder in (docs, "."):
         for name in _TOC_FILES:
-            start = f"{folder}/{name}" if folder != "." else name
-            if _walk_toc_file(root, start, known, found, budget):
-                return found
-    return found
-
-
-def toc_yaml_sections(root: Path, paths: Sequence[str], docs: str) -> dict[str, str]:
-    """Each page a YAML table of contents lists under a top-level entry's `children` (docs-builder) or
-    `sections` (Jupyter Book) → that entry's page, which names the section; the entry's page is in it too."""
-    known = set(paths)
-    sections: dict[str, str] = {}
-    budget = [MAX_TOCS]
-    for folder in (docs, "."):
-        for name in _TOC_FILES:
-            start = f"{folder}/{name}" if folder != "." else name
-            if _walk_toc_file(root, start, known, [], budget, sections):
-                return sections
-    return sections
-
-
-def _walk_toc_file(
-    root: Path,
-    path: str,
-    known: set[str],
-    found: list[str],
-    budget: list[int],
-    sections: dict[str, str] | None = None,
-) -> bool:
-    if budget[0] <= 0:
-        return False
-    budget[0] -= 1
-    try:
-        text = read_source(root, path, max_bytes=NAV_BYTES)
-        data = load_bounded_yaml(text, path, foreign_tags=True)
-    except (DeepkbError, ConfigError):
-        return False
-    if not isinstance(data, dict) or not any(key in data for key in ("toc", "root", "chapters", "parts")):
-        return False
-    walk = _TocWalk(root, known, found, budget, sections)
-    walk.node(data, str(PurePosixPath(path).parent), "")
-    return True
+            if walk.file(f"{folder}/{name}" if folder != "." else name):
+                return walk.found
+    return walk.found
 
 
 class _TocWalk:
-    """One walk of YAML tables of contents: the pages in order (`found`) and, when asked, each page's
-    section (`sections`: page → the top-level entry's page it sits under)."""
+    """One walk of YAML tables of contents, nested ones included: the pages in order, each with its
+    section."""
 
-    def __init__(
-        self,
-        root: Path,
-        known: set[str],
-        found: list[str],
-        budget: list[int],
-        sections: dict[str, str] | None,
-    ) -> None:
-        self.root, self.known, self.found, self.budget, self.sections = root, known, found, budget, sections
+    def __init__(self, root: Path, known: set[str]) -> None:
+        self.root, self.known = root, known
+        self.found: list[NavPage] = []
+        self.budget = MAX_TOCS
+
+    def file(self, path: str) -> bool:
+        """Walk the table of contents at `path`; False when it is none (missing, not YAML, not a toc)."""
+        if self.budget <= 0:
+            return False
+        self.budget -= 1
+        try:
+            text = read_source(self.root, path, max_bytes=NAV_BYTES)
+            data = load_bounded_yaml(text, path, foreign_tags=True)
+        except (DeepkbError, ConfigError):
+            return False
+        if not isinstance(data, dict) or not any(key in data for key in ("toc", "root", "chapters", "parts")):
+            return False
+        self.node(data, str(PurePosixPath(path).parent), "")
+        return True
 
     def node(self, node: object, base: str, section: str) -> None:
         if isinstance(node, list):
@@ -317,28 +315,22 @@ class _TocWalk:
             return
         if not isinstance(node, dict):
             return
-        page = ""
-        for key in ("root", "file"):
-            if isinstance(node.get(key), str):
-                page = _known(
-                    f"{base}/{node[key].lstrip('/')}" if base != "." else node[key].lstrip("/"), self.known
-                )
-                if page in self.known:
-                    self.found.append(page)
+        named = [node[key].lstrip("/") for key in ("root", "file") if isinstance(node.get(key), str)]
+        pages = [_known(f"{base}/{name}" if base != "." else name, self.known) for name in named]
+        pages = [page for page in pages if page in self.known]
         has_pages = any(isinstance(node.get(key), list) for key in _SUBPAGES)
-        below = section or (page if page in self.known and has_pages else "")
-        if self.sections is not None and below and page in self.known:
-            self.sections.setdefault(page, below)
+        below = section or (pages[-1] if pages and has_pages else "")
+        self.found += [NavPage(page, section=below) for page in pages]
         nested = node.get("toc")
         if isinstance(nested, str):  # docs-builder: `toc: reference` is reference/toc.yml
             folder = f"{base}/{nested.strip('/')}" if base != "." else nested.strip("/")
-            _walk_toc_file(self.root, f"{folder}/toc.yml", self.known, self.found, self.budget, self.sections)
+            self.file(f"{folder}/toc.yml")
         for key in _TOC_LISTS:
             if isinstance(node.get(key), list):
                 self.node(node[key], base, below if key in _SUBPAGES else section)
 
 
-def toctree_order(root: Path, paths: Sequence[str], docs: str) -> list[str]:
+def toctree_pages(root: Path, paths: Sequence[str], docs: str) -> list[NavPage]:
     """Sphinx: the pages the root `index.rst` (or MyST `index.md`) reaches through its toctrees, depth
     first."""
     known = set(paths)
@@ -357,7 +349,8 @@ def toctree_order(root: Path, paths: Sequence[str], docs: str) -> list[str]:
         except DeepkbError:
             continue
         stack.extend(reversed([_known(entry, known) for entry in _toctree_entries(text, page, docs)]))
-    return seen if len(seen) > 1 else []  # an index page with no toctree declares no order
+    # an index page with no toctree declares no order
+    return [NavPage(page) for page in seen] if len(seen) > 1 else []
 
 
 def _toctree_entries(text: str, page: str, docs: str) -> list[str]:
@@ -380,3 +373,12 @@ def _toctree_entries(text: str, page: str, docs: str) -> list[str]:
 def _known(entry: str, known: set[str]) -> str:
     """A toctree entry as the file it names: Sphinx leaves the suffix out (`start` is start.rst or start.md)."""
     return next((entry + s for s in ("", *DOC_SUFFIXES) if entry + s in known), entry)
+
+
+def sidebar_pages(root: Path, paths: Sequence[str], docs: str) -> list[NavPage]:
+    """Docusaurus's sidebar, else VitePress's (sidebars.py)."""
+    return [NavPage(page) for page in sidebar_order(root, paths, docs)]
+
+
+NAV_READERS: tuple[NavReader, ...] = (mkdocs_pages, toc_yaml_pages, toctree_pages, sidebar_pages)
+"""The navigation formats, in the order their pages come first."""

@@ -11,18 +11,19 @@ from dataclasses import replace
 from functools import cached_property
 from pathlib import Path, PurePosixPath
 
-from generator.documents import Document, clean_heading, read_text
+from generator.documents import Document, read_text
 from generator.documents.standing import INACTIVE, page_standing
 from generator.errors import DeepkbError
 from generator.redact import Redactor
 from generator.repo.analyze.citations import Linker
 from generator.repo.analyze.describe import cite, flow_branches, ranked
 from generator.repo.docs.model import DocConcept, DocPage, DocPassage, ProjectDocs
-from generator.repo.docs.navigation import doc_files, docs_root, mkdocs_titles, nav_sections, ordered
+from generator.repo.docs.navigation import doc_files, read_navigation
 from generator.repo.docs.substitutions import docset_substitutions, substitute
 from generator.repo.facts.examples import called_names
 from generator.repo.facts.extract import OnDemandFileFacts
 from generator.repo.facts.ranking import TYPE_KINDS
+from generator.repo.map.filetypes import front_readme
 from generator.repo.map.walk import read_source
 from generator.repo.model import CallTree, CitedSymbol, Facts, FlowBranch, KeyType, RepoMap, Symbol
 from generator.repo.synthesize.readme import describes_project, opening_quote
@@ -46,7 +47,6 @@ TYPE_METHODS = 5  # main public methods shown under a class the docs name
 MIN_WORDS = 6
 README_PASSAGES = 4  # a README section quoting fewer is a note, not a concept
 README_CONCEPTS = 3  # a README with fewer such sections is an overview and examples, not a guide
-_README = re.compile(r"^readme\.(?:md|mdx|markdown|rst)$", re.IGNORECASE)
 _STARTER = re.compile(
     r"getting[-_ ]?started|get[-_ ]?started|quick[-_ ]?start|tutorial|usage|example|basic|intro|first[-_ ]steps|^start$",
     re.IGNORECASE,
@@ -100,21 +100,21 @@ def read_project_docs(
 ) -> ProjectDocs:
     """The project's docs as records: the README and the docs folder, each file read once (secrets the
     redactor knows are masked before anything is quoted)."""
-    paths = doc_files(repo_map)
-    folder = docs_root(paths)
-    in_order = ordered(root, paths, folder)[:MAX_FILES]
-    readme = next((p for p in paths if "/" not in p and _README.match(p)), "")
+    navigation = read_navigation(root, doc_files(repo_map))
+    folder = navigation.docs
+    in_order = navigation.order[:MAX_FILES]
+    readme = front_readme(navigation.files)
     subs = docset_substitutions(root, folder)
     documents = {
         p: d
         for p in dict.fromkeys([readme, *in_order])
         if p and (d := _read(root, p, linker, redactor, subs))
     }
-    for path, title in mkdocs_titles(root, folder).items():  # the nav's name for a page is the one shown
-        if path in documents and (title := clean_heading(title)):
+    for path, title in navigation.titles().items():  # the nav's name for a page is the one shown
+        if path in documents:
             documents[path] = replace(documents[path], title=title)
     names = SymbolNames(facts, linker)
-    sections = nav_sections(root, paths, folder)
+    sections = navigation.sections()
     concepts = concepts_of([documents[p] for p in in_order if p in documents], folder, names, sections)
     concepts = with_code_paths(concepts or readme_concepts(documents.get(readme), names), names)
     starters = [

@@ -11,6 +11,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
+from generator.documents import stated_field
 from generator.errors import DeepkbError
 from generator.repo.map.walk import read_source
 
@@ -28,7 +29,6 @@ _TOKEN = re.compile(
 )
 _CLOSED = re.compile(r""""(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|`(?:[^`\\]|\\.)*`""", re.DOTALL)
 _NUMBER_PREFIX = re.compile(r"^\d+[-_.]")
-_FRONT_MATTER_ID = re.compile(r"^id:[ \t]*(\S+)[ \t]*$", re.MULTILINE)
 _EXTENSIONS = (".md", ".mdx", ".markdown")
 
 
@@ -279,12 +279,7 @@ def _doc_ids(root: Path, paths: Sequence[str], docs: str) -> dict[str, str]:
 
 def _stated_id(root: Path, path: str) -> str:
     """The `id:` of a page's front matter ("" when it states none)."""
-    head = (_read(root, path) or "")[:1_000]
-    if not head.startswith("---"):
-        return ""
-    end = head.find("\n---", 3)
-    found = _FRONT_MATTER_ID.search(head[: end if end > 0 else len(head)])
-    return found.group(1).strip("'\"") if found else ""
+    return stated_field(_read(root, path) or "", "id")
 
 
 # --------------------------------------------------------------------------- VitePress

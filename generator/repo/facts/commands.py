@@ -19,8 +19,11 @@ import warnings
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from generator.repo.facts.comments import descendants, node_text
 from generator.repo.facts.imports import JS_LANGUAGES
 from generator.repo.facts.languages import parse_tree
+from generator.repo.facts.pysource import is_main_guard
+from generator.repo.facts.tscalls import innermost
 from generator.repo.map.filetypes import is_context_file
 from generator.repo.model import FileFacts, Symbol
 
@@ -107,7 +110,7 @@ def _python(path: str, language: str, text: str, files: dict[str, FileFacts]) ->
             for keyword in node.keywords:
                 if keyword.arg in _DISPATCH_KEYWORDS:
                     yield from _python_named(files, path, keyword.value)
-        elif isinstance(node, ast.If) and _is_main_guard(node.test):
+        elif isinstance(node, ast.If) and is_main_guard(node):
             for call in _guarded_calls(node.body):
                 yield from _python_named(files, path, call.func)
 
@@ -124,15 +127,6 @@ def _last_name(expression: ast.expr) -> str:
     if isinstance(expression, ast.Attribute):
         return expression.attr
     return expression.id if isinstance(expression, ast.Name) else ""
-
-
-def _is_main_guard(test: ast.expr) -> bool:
-    if not (isinstance(test, ast.Compare) and len(test.comparators) == 1):
-        return False
-    sides = [test.left, test.comparators[0]]
-    names = {s.id for s in sides if isinstance(s, ast.Name)}
-    values = {s.value for s in sides if isinstance(s, ast.Constant)}
-    return names == {"__name__"} and values == {"__main__"}
 
 
 def _guarded_calls(body: list[ast.stmt]) -> Iterator[ast.Call]:
@@ -177,11 +171,11 @@ def _go(path: str, language: str, text: str, files: dict[str, FileFacts]) -> Ite
     if package == "main" and _defines(files[path], "main"):
         yield path, "main"
     symbols = _callables(files[path])
-    for literal in _descendants(root, "composite_literal"):
+    for literal in descendants(root, "composite_literal"):
         kind = literal.child_by_field_name("type")
-        if kind is None or not _GO_COMMAND_TYPES.match(_text(kind)):
+        if kind is None or not _GO_COMMAND_TYPES.match(node_text(kind)):
             continue
-        for field in _descendants(literal, "keyed_element"):
+        for field in descendants(literal, "keyed_element"):
             key, value = _keyed(field)
             if key in _GO_RUN_FIELDS and value is not None:
                 target = _handler(files, path, value, symbols, _go_function)
@@ -192,7 +186,7 @@ def _go(path: str, language: str, text: str, files: dict[str, FileFacts]) -> Ite
 def _go_package(root: Any) -> str:
     for child in root.named_children:
         if child.type == "package_clause":
-            return _text(child.named_children[0]) if child.named_children else ""
+            return node_text(child.named_children[0]) if child.named_children else ""
     return ""
 
 
@@ -202,7 +196,7 @@ def _keyed(element: Any) -> tuple[str, Any]:
         c.named_children[0] if c.type == "literal_element" and c.named_children else c
         for c in element.named_children
     ]
-    return (_text(parts[0]), parts[1]) if len(parts) == 2 else ("", None)
+    return (node_text(parts[0]), parts[1]) if len(parts) == 2 else ("", None)
 
 
 def _go_function(files: dict[str, FileFacts], path: str, name: str) -> Node | None:
@@ -222,7 +216,7 @@ def _go_function(files: dict[str, FileFacts], path: str, name: str) -> Node | No
 def _js(path: str, language: str, text: str, files: dict[str, FileFacts]) -> Iterator[Node]:
     root = parse_tree(language, text).root_node
     symbols = _callables(files[path])
-    for call in _descendants(root, "call_expression"):
+    for call in descendants(root, "call_expression"):
         handler = _js_handler(call)
         if handler is not None:
             target = _handler(files, path, handler, symbols, _js_function)
@@ -236,7 +230,7 @@ def _js_handler(call: Any) -> Any:
     arguments = call.child_by_field_name("arguments")
     if function is None or arguments is None or function.type != "member_expression":
         return None
-    method = _text(function.child_by_field_name("property"))
+    method = node_text(function.child_by_field_name("property"))
     values = [a for a in arguments.named_children if a.type != "comment"]
     if method == "action" and len(values) == 1:
         return values[0]
@@ -267,10 +261,10 @@ def _handler(
 ) -> Node | None:
     """The function a handler names, or for a handler written in place the function declaring it."""
     if value.type == "identifier":
-        return named(files, path, _text(value))
+        return named(files, path, node_text(value))
     if value.type in _FUNCTION_LITERALS:
         line = value.start_point[0] + 1
-        holder = _innermost(symbols, line)
+        holder = innermost(symbols, line)
         return (path, holder.name) if holder is not None else None
     return None
 
@@ -279,29 +273,6 @@ def _callables(fact: FileFacts) -> list[Symbol]:
     return sorted(
         (s for s in fact.symbols if s.kind in ("function", "method")), key=lambda s: (s.start, -s.end)
     )
-
-
-def _innermost(symbols: list[Symbol], line: int) -> Symbol | None:
-    found = None
-    for symbol in symbols:
-        if symbol.start > line:
-            break
-        if symbol.end >= line:
-            found = symbol
-    return found
-
-
-def _descendants(node: Any, kind: str) -> Iterator[Any]:
-    stack = [node]
-    while stack:
-        here = stack.pop()
-        if here.type == kind:
-            yield here
-        stack.extend(reversed(here.named_children))
-
-
-def _text(node: Any) -> str:
-    return node.text.decode("utf-8", errors="replace") if node is not None else ""
 
 
 _COMMANDS: dict[str, Callable[[str, str, str, dict[str, FileFacts]], Iterator[Node]]] = {

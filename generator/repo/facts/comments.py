@@ -3,6 +3,7 @@ leading comment (license headers skipped), cleaned of comment markers and doc ma
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from generator.documents import comment_text
@@ -12,6 +13,17 @@ from generator.repo.facts.prose import doc_head, summary
 def node_text(node: Any) -> str:
     """A tree-sitter node's source text ("" for no node)."""
     return node.text.decode("utf-8", errors="replace") if node is not None else ""
+
+
+def descendants(node: Any, *kinds: str) -> Iterator[Any]:
+    """The nodes of one of the types `kinds` in a tree-sitter tree, `node` itself included, in source
+    order."""
+    stack = [node] if node is not None else []
+    while stack:
+        here = stack.pop()
+        if here.type in kinds:
+            yield here
+        stack.extend(reversed(here.named_children))
 
 
 _DOC_ANCHORS = {"export_statement", "type_declaration", "template_declaration"}

@@ -11,6 +11,7 @@ from pathlib import Path
 from markdown_it import MarkdownIt
 
 from generator.errors import DeepkbError
+from generator.repo.map.filetypes import front_readme
 from generator.repo.map.walk import read_source
 from generator.repo.model import FileEntry, RepoMap
 
@@ -58,7 +59,7 @@ def called_names(text: str, path: str) -> list[str]:
     page's indented blocks and doctest lines, a Go example's whole text."""
     lower = path.lower()
     if lower.endswith((".md", ".markdown")):
-        code = _markdown_code(text)
+        code = markdown_code(text)
     elif lower.endswith(".rst"):
         code = "\n".join(_RST_CODE.findall(text))
     else:
@@ -70,7 +71,8 @@ def called_names(text: str, path: str) -> list[str]:
     return [name for name in names if name not in _NOT_NAMES or name in imported]
 
 
-def _markdown_code(text: str) -> str:
+def markdown_code(text: str) -> str:
+    """The code of a markdown text: its fenced and indented blocks and its inline code spans."""
     blocks = []
     for token in MarkdownIt("commonmark").parse(text):
         if token.type in {"fence", "code_block"}:
@@ -84,12 +86,12 @@ def _markdown_code(text: str) -> str:
 def _example_files(repo_map: RepoMap) -> list[tuple[FileEntry, int]]:
     """The top-level README (weight 2), the docs' getting-started pages (shortest paths first) and Go's
     example tests."""
-    readmes = [e for e in repo_map.files if "/" not in e.path and e.path.lower().startswith("readme")]
+    readme = front_readme(e.path for e in repo_map.files)
     pages = [e for e in repo_map.files if "/" in e.path and _STARTER_PAGE.search(e.path)]
     pages.sort(key=lambda e: (e.path.count("/"), e.path))
     go = sorted((e for e in repo_map.files if _GO_EXAMPLE.search(e.path)), key=lambda e: e.path)
     return [
-        *((e, 2) for e in sorted(readmes, key=lambda e: e.path)[:1]),
+        *((e, 2) for e in repo_map.files if e.path == readme),
         *((e, 1) for e in pages[:DOC_PAGES]),
         *((e, 1) for e in go[:GO_EXAMPLES]),
     ]

@@ -9,12 +9,11 @@ bodies, which keeps it fast on large files.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from dataclasses import replace
 from functools import cache
 from typing import Any
 
-from generator.repo.facts.comments import doc_before, leading_doc, node_text
+from generator.repo.facts.comments import descendants, doc_before, leading_doc, node_text
 from generator.repo.facts.extracted import Extracted
 from generator.repo.facts.jsassign import (
     js_assignment,
@@ -321,17 +320,9 @@ def _symbol_name(node: Any) -> str:
 def _qualify(node: Any, language: str, prefix: str, name: str) -> str:
     if node.type == "method_declaration" and language == "go":
         receiver = node.child_by_field_name("receiver")
-        types = [c for c in _iter_descendants(receiver) if c.type == "type_identifier"]
+        types = list(descendants(receiver, "type_identifier"))
         return f"{node_text(types[0])}.{name}" if types else name
     return prefix + name
-
-
-def _iter_descendants(node: Any) -> Iterator[Any]:
-    if node is None:
-        return
-    for child in node.named_children:
-        yield child
-        yield from _iter_descendants(child)
 
 
 def _go_type_kind(node: Any) -> str:
@@ -453,9 +444,8 @@ def _record_import(node: Any, language: str, out: Extracted) -> None:
         if source is not None:
             out.imports.append(node_text(source).strip("'\"`"))
     elif language == "go":
-        for spec in [node] if kind == "import_spec" else _iter_descendants(node):
-            if spec.type == "import_spec":
-                out.imports.append(node_text(spec.child_by_field_name("path")).strip('"`'))
+        for spec in descendants(node, "import_spec"):
+            out.imports.append(node_text(spec.child_by_field_name("path")).strip('"`'))
     elif language == "rust":
         out.imports.append("use:" + re.sub(r"\s+", "", node_text(node.child_by_field_name("argument"))))
     elif language == "java":

@@ -8,11 +8,11 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from markdown_it import MarkdownIt
-
 from generator.errors import DeepkbError
 from generator.redact import Redactor
 from generator.repo.facts.description import project_description
+from generator.repo.facts.examples import markdown_code
+from generator.repo.map.filetypes import front_readme
 from generator.repo.map.walk import read_source
 from generator.repo.model import RepoMap
 from generator.repo.synthesize.readme import first_paragraph
@@ -29,38 +29,27 @@ _KEYWORDS = frozenset(
 
 def readme_code_names(root: Path, repo_map: RepoMap) -> frozenset[str]:
     """Identifiers in the code blocks and inline code of the top-level README (empty when there is none)."""
-    for entry in sorted(repo_map.files, key=lambda e: e.path):
-        if "/" not in entry.path and entry.path.lower().startswith("readme"):
-            try:
-                text = read_source(root, entry.path, max_bytes=README_BYTES)
-            except DeepkbError:
-                return frozenset()
-            return code_names(text) if entry.path.lower().endswith((".md", ".markdown")) else frozenset()
-    return frozenset()
+    path, text = front_page(root, repo_map)
+    return code_names(text) if path.lower().endswith((".md", ".markdown")) else frozenset()
+
+
+def front_page(root: Path, repo_map: RepoMap) -> tuple[str, str]:
+    """The top-level README's path and text ("" for either when there is none or it cannot be read)."""
+    path = front_readme(f.path for f in repo_map.files)
+    try:
+        return path, read_source(root, path, max_bytes=README_BYTES) if path else ""
+    except DeepkbError:
+        return path, ""
 
 
 def code_names(markdown: str) -> frozenset[str]:
     """Identifiers inside fenced/indented code blocks and inline code spans of a markdown text."""
-    found: set[str] = set()
-    for token in MarkdownIt("commonmark").parse(markdown):
-        if token.type in {"fence", "code_block"}:
-            found.update(_IDENTIFIER.findall(token.content))
-        for child in token.children or ():
-            if child.type == "code_inline":
-                found.update(_IDENTIFIER.findall(child.content))
-    return frozenset(found - _KEYWORDS)
+    return frozenset(set(_IDENTIFIER.findall(markdown_code(markdown))) - _KEYWORDS)
 
 
 def readme_paragraph(root: Path, repo_map: RepoMap, redactor: Redactor) -> str:
     """The README's first real paragraph, else the project's own description (its manifest's, or its Go
     package's doc comment), redacted; "" without any."""
-    text = ""
-    for entry in sorted(repo_map.files, key=lambda e: (len(e.path.split(".")), e.path)):
-        if "/" not in entry.path and entry.path.lower().split(".")[0] == "readme":
-            try:
-                readme = read_source(root, entry.path, max_bytes=README_BYTES)[:50_000]
-            except DeepkbError:
-                break
-            text = first_paragraph(readme, rst=entry.path.lower().endswith((".rst", ".txt")))
-            break
+    path, readme = front_page(root, repo_map)
+    text = first_paragraph(readme[:50_000], rst=path.lower().endswith((".rst", ".txt"))) if readme else ""
     return redactor.redact(text or project_description(root, repo_map))[0]

@@ -23,7 +23,7 @@ def extract_python(text: str) -> Extracted:
     for node in tree.body:
         out.symbols.extend(_python_symbols(node, prefix="", in_class=False))
     out.imports = _python_imports(tree, text)
-    out.has_main = any(_is_main_guard(node) for node in tree.body)
+    out.has_main = any(is_main_guard(node) for node in tree.body)
     out.exports = dunder_all(text) if "__all__" in text else []
     return out
 
@@ -127,7 +127,8 @@ def _statements(body: list[ast.stmt]) -> Iterator[ast.AST]:
                     stack.extend(children)
 
 
-def _is_main_guard(node: ast.stmt) -> bool:
+def is_main_guard(node: ast.stmt) -> bool:
+    """`if __name__ == "__main__":`, either way round."""
     if not isinstance(node, ast.If) or not isinstance(node.test, ast.Compare):
         return False
     parts = [node.test.left, *node.test.comparators]

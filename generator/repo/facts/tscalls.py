@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import posixpath
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 from generator.repo.facts.branches import tree_share
-from generator.repo.facts.comments import node_text
+from generator.repo.facts.comments import descendants, node_text
 from generator.repo.facts.imports import JS_LANGUAGES
 from generator.repo.facts.javacalls import CALL_NODES, Classes, JavaScope, class_table
 from generator.repo.facts.languages import parse_tree
@@ -56,9 +56,10 @@ class TreeSitterCalls:
         )
         scope = self._scope(path, language, root)
         found: dict[tuple[str, str, str, int], CallEdge] = {}
-        for call in _calls(root, CALL_NODES if language == "java" else _CALL_NODES):
+        kinds = CALL_NODES if language == "java" else ("call_expression",)
+        for call in descendants(root, *kinds):
             line = call.start_point[0] + 1
-            caller = _innermost(callers, line)
+            caller = innermost(callers, line)
             called = scope.callee(call, caller)
             targets = [(called, False, False)]
             targets += [(scope.resolve(node, caller), True, False) for node in _handed(call)]
@@ -112,18 +113,6 @@ class TreeSitterCalls:
         return self._packages[key]
 
 
-_CALL_NODES = frozenset({"call_expression"})
-
-
-def _calls(root: Any, kinds: frozenset[str]) -> Iterator[Any]:
-    stack = [root]
-    while stack:
-        node = stack.pop()
-        if node.type in kinds:
-            yield node
-        stack.extend(reversed(node.named_children))
-
-
 def _handed(call: Any) -> list[Any]:
     """The arguments of a call that name a function rather than call one (`queue.push(performCall)`,
     `http.HandleFunc("/", index)`, `register({load: runLoad})`): names, `this.m`/`pkg.F` selectors,
@@ -144,7 +133,8 @@ _REFERENCES = frozenset({"identifier", "member_expression", "selector_expression
 _LITERALS = frozenset({"array", "object", "composite_literal", "literal_value"})
 
 
-def _innermost(callers: list[Symbol], line: int) -> Symbol | None:
+def innermost(callers: list[Symbol], line: int) -> Symbol | None:
+    """The function or method whose lines hold `line` and start last (`callers` sorted by start)."""
     found = None
     for symbol in callers:
         if symbol.start > line:

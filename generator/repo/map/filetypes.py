@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import posixpath
 import re
+from collections.abc import Iterable
 from functools import lru_cache
 
 # fmt: off
@@ -134,3 +135,10 @@ def is_context_file(path: str) -> bool:
 def _in_context_folder(folder: str) -> bool:
     # once per folder, not per file: every file of a folder asks the same
     return any(CONTEXT_FOLDER.fullmatch(part) for part in folder.split("/"))
+
+
+def front_readme(paths: Iterable[str]) -> str:
+    """The project's front page: the top-level README (`README`, `README.md`, `readme.rst`; never another
+    language's `README_JA.md`), the one with the fewest suffixes first; "" when there is none."""
+    found = [p for p in paths if "/" not in p and p.lower().split(".")[0] == "readme"]
+    return min(found, key=lambda p: (p.count("."), p), default="")

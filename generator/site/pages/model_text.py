@@ -39,6 +39,12 @@ def inline_code(text: str) -> Markdown:
     return md_inline(text)
 
 
+def code_link(text: str, url: str) -> Markdown:
+    """A name or path as inline code, linked to `url` when there is one (a web view of the code)."""
+    code = inline_code(text)
+    return Markdown(f"[{code}]({url})") if url else code
+
+
 @dataclass
 class RenderedText:
     markdown: Markdown

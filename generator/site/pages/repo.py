@@ -28,7 +28,7 @@ from generator.repo.model import (
 from generator.repo.reference.model import Reference
 from generator.repo.run.study import RepoResult
 from generator.repo.synthesize.questions import ANSWERS_DIR
-from generator.site.pages.model_text import citation_markdown, inline_code, render_model_markdown
+from generator.site.pages.model_text import citation_markdown, code_link, inline_code, render_model_markdown
 from generator.site.pages.repo_diagrams import (
     architecture_diagram,
     flow_markdown,
@@ -37,6 +37,8 @@ from generator.site.pages.repo_diagrams import (
     neighbourhood_diagram,
 )
 from generator.site.pages.repo_guide import (
+    defined_in,
+    file_link,
     guide_links,
     overview_markdown,
     passage_markdown,
@@ -381,12 +383,10 @@ def _index_writer(synthesis: RepoSynthesis) -> str:
 def symbol_link(symbol: CitedSymbol, text: str | None = None) -> Markdown:
     """The symbol's name as inline code, linked to its definition when the citation holds."""
     shown = text or symbol.name
-    if symbol.citation and symbol.citation.url:
-        return Markdown(f"[{inline_code(shown)}]({symbol.citation.url})")
-    if symbol.citation:
+    if symbol.citation and not symbol.citation.url:
         span = f"{symbol.citation.path}:{symbol.citation.start}"
         return Markdown(f"{inline_code(shown)} ({inline_code(span)})")
-    return inline_code(shown)
+    return code_link(shown, symbol.citation.url if symbol.citation else "")
 
 
 def symbol_item(symbol: CitedSymbol, short: bool = False, strong: bool = False) -> Markdown:
@@ -405,8 +405,7 @@ def type_item(symbol: CitedSymbol, methods: Sequence[CitedSymbol]) -> Markdown:
 
 def module_item(module: ModuleLine) -> Markdown:
     """`path` (linked) · N lines · what it is for · its main symbols."""
-    url = module.citation.url if module.citation else ""
-    link = Markdown(f"[{inline_code(module.path)}]({url})") if url else inline_code(module.path)
+    link = code_link(module.path, module.citation.url if module.citation else "")
     parts = [f"{module.lines} lines"]
     if module.purpose:
         parts.append(prose(module.purpose))
@@ -449,7 +448,7 @@ def answer_page(answer: Answer, synthesis: RepoSynthesis, linker: Linker) -> Ans
         ],
         diagram=diagram,
         steps=steps,
-        files=[_file_link(path, linker) for path in answer.files],
+        files=[file_link(path, linker) for path in answer.files],
         focus=answer.focus,
         citations_dropped=rendered.dropped if rendered else 0,
     )
@@ -480,31 +479,21 @@ def _answer_step(step: AnswerStep) -> Markdown:
     """ "**`callee`** *kind* in `path` — its docstring — called by `caller` at path:line" ("handed over by" a
     caller passing it on or a registry's lookup; "…, so inferred" on an element of a collection, where no
     type names the callee; the start: "Starts at …")."""
-    doc = f" — {prose(step.symbol.doc)}" if step.symbol.doc else ""
-    where = f"*{md_inline(step.symbol.kind, 20)}* in {inline_code(step.symbol.path)}"
     if not step.caller:
-        return Markdown(f"Starts at **{symbol_link(step.symbol)}**, {where}{doc}")
+        return Markdown(f"Starts at **{symbol_link(step.symbol)}**, {defined_in(step.symbol)}")
     call = f" at {citation_markdown(step.call)}" if step.call else ""
     how = "handed over by" if step.handed else "called by"  # a callback or a registry's entry
     # a call on an element of a collection: the callee is the method of that name its elements may have
     guessed = " on an element of a collection, so inferred" if step.inferred else ""
     by = f" ({how} {inline_code(step.caller)}{call}{guessed})"
-    return Markdown(f"{'then ' * (step.depth > 1)}**{symbol_link(step.symbol)}** {where}{by}{doc}")
+    return Markdown(
+        f"{'then ' * (step.depth > 1)}**{symbol_link(step.symbol)}** {defined_in(step.symbol, said=by)}"
+    )
 
 
 def _answer_item(symbol: CitedSymbol) -> Markdown:
     """`name` (linked) *kind* in `path` — its docstring's sentences."""
-    doc = f" — {prose(symbol.doc)}" if symbol.doc else ""
-    return Markdown(
-        f"**{symbol_link(symbol)}** *{md_inline(symbol.kind, 20)}* in {inline_code(symbol.path)}{doc}"
-    )
-
-
-def _file_link(path: str, linker: Linker) -> Markdown:
-    citation = linker.check(path, 1)
-    return (
-        Markdown(f"[{inline_code(path)}]({citation.url})") if citation and citation.url else inline_code(path)
-    )
+    return Markdown(f"**{symbol_link(symbol)}** {defined_in(symbol)}")
 
 
 def _question_link(answer: Answer) -> Markdown:

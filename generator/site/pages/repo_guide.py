@@ -9,13 +9,14 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from generator import store
 from generator.repo.analyze.citations import Linker
 from generator.repo.analyze.describe import opening_sentence
 from generator.repo.docs.model import DocConcept, DocPassage, ProjectDocs
 from generator.repo.model import CitedSymbol, ConceptText
-from generator.site.pages.model_text import citation_markdown, inline_code, render_model_markdown
+from generator.site.pages.model_text import citation_markdown, code_link, inline_code, render_model_markdown
 from generator.site.pages.repo_diagrams import flow_tree_markdown
 from generator.site.templates import render_record
 from generator.site.text import Markdown, code_block, md_escape, md_inline
@@ -80,8 +81,7 @@ def concept_line(index: int, concept: DocConcept) -> Markdown:
 
 
 def symbol_name(symbol: CitedSymbol, shown: str = "") -> Markdown:
-    link = inline_code(shown or symbol.name)
-    return Markdown(f"[{link}]({symbol.citation.url})") if symbol.citation and symbol.citation.url else link
+    return code_link(shown or symbol.name, symbol.citation.url if symbol.citation else "")
 
 
 def guide_name(index: int, concept: DocConcept) -> str:
@@ -115,14 +115,16 @@ def write_guide_pages(
 
 
 def _write(paths: KBPaths, directory: Path, name: str, page: GuidePage) -> str:
-    meta = {
-        "title": page.title,
-        "description": f"{page.title}: from the project's own documentation",
-        "tags": ["repository", "guide"],
-    }
-    body = render_record(paths, GUIDE_TEMPLATE, page)
-    store.write_page(store.safe_join(directory, GUIDE_DIR, name), meta, body)
+    path = store.safe_join(directory, GUIDE_DIR, name)
+    write_side_page(paths, path, GUIDE_TEMPLATE, page, "guide", "the project's own documentation")
     return name
+
+
+def write_side_page(paths: KBPaths, path: Path, template: str, page: Any, kind: str, source: str) -> None:
+    """A guide or reference page (`page`: its record, with a title) beside a repository's index: what it
+    was written from (`source`), and its `kind` among the repository's tags."""
+    meta = {"title": page.title, "description": f"{page.title}: from {source}", "tags": ["repository", kind]}
+    store.write_page(path, meta, render_record(paths, template, page))
 
 
 def started_page(docs: ProjectDocs, label: str, linker: Linker) -> GuidePage:
@@ -145,7 +147,7 @@ def concept_page(
     """The model's prose about the concept when it wrote some worth publishing, else the docs' passages in
     their order; then the code that does it."""
     pages = ", ".join(
-        _file_link(p.path, linker) + (f" ({md_inline(p.standing)})" if p.standing else "")
+        file_link(p.path, linker) + (f" ({md_inline(p.standing)})" if p.standing else "")
         for p in concept.pages
     )
     written = render_model_markdown(text.text, linker).markdown if text and text.text else Markdown("")
@@ -153,7 +155,7 @@ def concept_page(
     if retired and not written:
         lead = Markdown(
             f"The project's documentation marks {md_inline(concept.name)} as {md_inline(retired)}"
-            f" ({', '.join(_file_link(p.path, linker) for p in concept.pages)}): it"
+            f" ({', '.join(file_link(p.path, linker) for p in concept.pages)}): it"
             " says how this worked, not how it works now, so it is linked here and not quoted."
         )
     elif written:
@@ -249,12 +251,16 @@ def _methods(concept: DocConcept) -> dict[str, tuple[CitedSymbol, ...]]:
     return {t.symbol.name: t.methods for t in concept.types}
 
 
+def defined_in(symbol: CitedSymbol, kind: str = "", said: str = "") -> Markdown:
+    """What follows a symbol's name where a page lists it: *kind* in `path`, what else is `said` of it, then
+    its doc's sentences."""
+    doc = f" — {prose(symbol.doc)}" if symbol.doc else ""
+    return Markdown(f"*{md_inline(kind or symbol.kind, 30)}* in {inline_code(symbol.path)}{said}{doc}")
+
+
 def symbol_line(symbol: CitedSymbol, methods: Sequence[CitedSymbol] = ()) -> Markdown:
     """`name` (linked) *kind* in `path` — its doc; a class's main methods indented under it."""
-    link = symbol_name(symbol)
-    where = inline_code(symbol.path)
-    doc = f" — {prose(symbol.doc)}" if symbol.doc else ""
-    lines = [f"{link} *{md_inline(symbol.kind, 20)}* in {where}{doc}"]
+    lines = [f"{symbol_name(symbol)} {defined_in(symbol)}"]
     for method in methods:
         short = method.name.rsplit(".", 1)[-1]
         lines.append(
@@ -269,10 +275,10 @@ def _span_link(items: Sequence[DocPassage], linker: Linker) -> Markdown:
     return citation_markdown(citation) if citation else inline_code(path)
 
 
-def _file_link(path: str, linker: Linker) -> Markdown:
+def file_link(path: str, linker: Linker) -> Markdown:
+    """A file's path, linked to the file at the revision (not to a line of it) when it has a web view."""
     citation = linker.check(path, 1)
-    url = citation.url.split("#", 1)[0] if citation else ""
-    return Markdown(f"[{inline_code(path)}]({url})") if url else inline_code(path)
+    return code_link(path, citation.url.split("#", 1)[0] if citation else "")
 
 
 def _short(label: str) -> str:

@@ -15,9 +15,16 @@ from generator.repo.analyze.citations import Linker
 from generator.repo.model import Citation, CitedSymbol, DocPassage
 from generator.repo.reference.build import FLAG
 from generator.repo.reference.model import Extension, FieldLine, Option, Record, Reference
-from generator.site.pages.model_text import citation_markdown, inline_code
-from generator.site.pages.repo_guide import GuideSection, prose, sections, symbol_line, symbol_name
-from generator.site.templates import render_record
+from generator.site.pages.model_text import citation_markdown, code_link, inline_code
+from generator.site.pages.repo_guide import (
+    GuideSection,
+    defined_in,
+    prose,
+    sections,
+    symbol_line,
+    symbol_name,
+    write_side_page,
+)
 from generator.site.text import Markdown, md_inline
 from generator.store import KBPaths
 
@@ -84,13 +91,8 @@ def write_reference_pages(
     for name in written:
         assert reference is not None
         page = builders[name](reference, label, linker)
-        meta = {
-            "title": page.title,
-            "description": f"{page.title}: from the code at the pinned revision",
-            "tags": ["repository", "reference"],
-        }
-        body = render_record(paths, REFERENCE_TEMPLATE, page)
-        store.write_page(store.safe_join(directory, REFERENCE_DIR, f"{name}.md"), meta, body)
+        path = store.safe_join(directory, REFERENCE_DIR, f"{name}.md")
+        write_side_page(paths, path, REFERENCE_TEMPLATE, page, "reference", "the code at the pinned revision")
     store.remove_stale(
         directory / REFERENCE_DIR, {f"{n}.md" for n in written}, *(f"{n}.md" for n in builders)
     )
@@ -216,10 +218,7 @@ def _flags_part(kind: str, options: Sequence[Option]) -> ReferencePart:
 def _record_part(record: Record) -> ReferencePart:
     symbol = record.symbol
     used = f"; named by {record.uses} other modules" if record.uses > 1 else ""
-    doc = f" — {prose(symbol.doc)}" if symbol.doc else ""
-    intro = Markdown(
-        f"{symbol_name(symbol)} *{md_inline(record.kind, 30)}* in {inline_code(symbol.path)}{used}{doc}"
-    )
+    intro = Markdown(f"{symbol_name(symbol)} {defined_in(symbol, record.kind, used)}")
     return ReferencePart(
         inline_code(symbol.name),
         intro,
@@ -230,7 +229,7 @@ def _record_part(record: Record) -> ReferencePart:
 
 def _field_row(line: FieldLine) -> Markdown:
     return _row(
-        _cited_name(line.name, line.citation),
+        code_link(line.name, line.citation.url if line.citation else ""),
         _code(line.type),
         _code(line.default) if line.default else Markdown("—"),
     )
@@ -239,23 +238,14 @@ def _field_row(line: FieldLine) -> Markdown:
 def _extension_part(extension: Extension) -> ReferencePart:
     symbol = extension.symbol
     extended = f"; {extension.subclasses} classes extend it" if extension.subclasses > 1 else ""
-    doc = f" — {prose(symbol.doc)}" if symbol.doc else ""
     verb = _VERBS.get(extension.kind, "An implementation provides")
-    intro = Markdown(
-        f"{symbol_name(symbol)} *{md_inline(extension.kind, 30)}* in {inline_code(symbol.path)}{extended}{doc}"
-        f"\n\n{verb}:"
-    )
+    intro = Markdown(f"{symbol_name(symbol)} {defined_in(symbol, extension.kind, extended)}\n\n{verb}:")
     return ReferencePart(inline_code(symbol.name), intro, items=tuple(_hook(h) for h in extension.hooks))
 
 
 def _hook(hook: CitedSymbol) -> Markdown:
     doc = f" — {prose(hook.doc)}" if hook.doc else ""
     return Markdown(symbol_name(hook, hook.name.rsplit(".", 1)[-1]) + doc)
-
-
-def _cited_name(name: str, citation: Citation | None) -> Markdown:
-    code = inline_code(name)
-    return Markdown(f"[{code}]({citation.url})") if citation and citation.url else code
 
 
 def _where(citation: Citation | None) -> Markdown:
