@@ -51,6 +51,13 @@ def test_heading_anchors_never_reach_headings_or_titles() -> None:
         "# <small>nlohmann::</small>json\n\nText.\n\n## A <b>bold</b> <img src=x>\n\nMore.\n", name="j.md"
     )
     assert [s.heading for s in styled.sections] == ["nlohmann::json", "A bold <img src=x>"]
+    # an HTML anchor names a place to link to, not words of the heading (OCI's runtime spec)
+    anchored = read_text(
+        '# <a name="filesystemBundle" />Filesystem Bundle\n\nText.\n\n## <a id="fmt"></a>Format\n\nMore.\n',
+        name="bundle.md",
+    )
+    assert [s.heading for s in anchored.sections] == ["Filesystem Bundle", "Format"]
+    assert anchored.title == "Filesystem Bundle"
     assert [s.path for s in doc.sections] == [("Title",), ("Title", "服务端渲染"), ("Title", "Next")]
     assert [(s.start, s.end) for s in doc.sections] == [(1, 1), (3, 5), (7, 9)]
 

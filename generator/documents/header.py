@@ -48,6 +48,9 @@ _MONTHS = "jan feb mar apr may jun jul aug sep oct nov dec".split()
 _ANCHOR = re.compile(
     r"\s*(?:\\?\{\\?#[^}\s]*\\?\}|\[\]\(#[^)\s]*\)|¶)\s*$|\s+\\?\[[a-z0-9][a-z0-9_-]*\\?\]\s*$"
 )
+# an HTML anchor that only names a place to link to (OCI's `# <a name="filesystemBundle" />Filesystem Bundle`,
+# `<a id="x"></a>`): no words of the heading, dropped as `{#anchor}` is
+_ANCHOR_TAG = re.compile(r"<a\s+(?:name|id)\s*=\s*[\"']?[^<>]*?/?>(?:\s*</a>)?", re.I)
 _HEADING_MARKUP = re.compile(r"`+|\*\*|(?<!\\)__|\\(?=[^\w\s]|_)")
 _EMPHASIS = re.compile(r"(?<![\w*\\])\*([^*\s](?:[^*\n]*[^*\s])?)\*(?![\w*])")  # "*CLI option* names"
 _HEADING_LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
@@ -155,7 +158,7 @@ def clean_heading(text: str) -> str:
     """A heading's words as written: anchors, code and strong markers and escapes dropped, a link reduced
     to its words, styling tags dropped (`<small>nlohmann::</small>json`), any other HTML kept as text (a
     heading `<img …>` is searched by those words, never rendered)."""
-    text = _STYLE_TAG.sub("", _ANCHOR.sub("", text.replace(BOM, "")))
+    text = _STYLE_TAG.sub("", _ANCHOR.sub("", _ANCHOR_TAG.sub("", text.replace(BOM, ""))))
     text = _HEADING_LINK.sub(r"\1", _HEADING_MARKUP.sub("", _EMPHASIS.sub(r"\1", text)))
     return " ".join(text.split())[:MAX_TITLE]
 

@@ -71,9 +71,20 @@ def _section_prose(blocks: Sequence[Block], *, code: bool) -> Iterator[str]:
             continue
         if block.kind == "code" and code:
             yield _fenced(block)
-        else:
-            yield from (text for text in _prose(block) if not is_symbol_entry(text))
+        else:  # a lead-in to a quote or an example is kept, link and all: it says what follows is
+            leads = block.kind == "paragraph" and _leads_into(blocks, n)  # ("the text currently reads:")
+            yield from (text for text in _prose(block) if leads or not is_symbol_entry(text))
         n += 1
+
+
+def _leads_into(blocks: Sequence[Block], n: int) -> bool:
+    """Whether paragraph `n` ends in a colon and a quote or a code block follows it."""
+    after = blocks[n + 1] if n + 1 < len(blocks) else None
+    return (
+        blocks[n].text.rstrip().endswith((":", "："))
+        and after is not None
+        and after.kind in ("quote", "code")
+    )
 
 
 def listed_after(blocks: Sequence[Block], n: int) -> list[tuple[int, Block]]:

@@ -7,8 +7,11 @@ import re
 
 SYMBOL_RATIO = 0.5  # below this share of ordinary words a block is a symbol listing, not prose
 _ENTRY_HEAD = re.compile(r"^(.{1,160}?)(?:\s[—–-]\s|:\s)")
+# a word, a number, or a name written in two or three capitalised parts ("CloudEvents", "OpenTelemetry",
+# "JavaScript"): a product's name is a word of the sentence, not an identifier of code
 _WORDLIKE = re.compile(
-    r"[(\[\"'“‘«]*(?:[A-Za-z][a-z]*(?:[-'’][A-Za-z][a-z]*)*|\d+(?:[.,]\d+)*%?)[)\]\"'”’»]*[.,;:!?…]*[)\]\"'”’»]*"
+    r"[(\[\"'“‘«]*(?:[A-Za-z][a-z]*(?:[-'’][A-Za-z][a-z]*)*|(?:[A-Z][a-z]+){2,3}|\d+(?:[.,]\d+)*%?)"
+    r"[)\]\"'”’»]*[.,;:!?…]*[)\]\"'”’»]*"
 )
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 _ALNUM = re.compile(r"\w")

@@ -40,20 +40,23 @@ from .defining import (
 )
 from .facet_sections import (
     opening_passages,
+    section_facets,
     subject_headings,
     subject_opening,
     text_sections,
     treating,
 )
 from .judge import RelevanceJudge
-from .plan import FACETS, Plan, heading_facets
+from .plan import FACETS, Plan
 from .sentences import (
     MAX_PASSAGE,
     RUN_IN_LABEL,
     Quote,
     clean,
     code_examples,
+    context_of,
     glossary_term,
+    introduces_old_state,
     is_changelog,
     is_question,
     leads_out_of_list,
@@ -69,6 +72,7 @@ from .sentences import (
     sentence_paragraphs,
     similar,
     speaks_of_its_document,
+    speaks_of_now,
     speaks_of_shown_code,
     text_blocks,
 )
@@ -114,6 +118,8 @@ class Claim:
     items: tuple[str, ...] = ()  # the list `text` introduces, quoted with it (sentences.list_quote)
     attributed: str = ""  # the title of the document quoted, when it is not the subject's (`attribute`)
     header: bool = False  # not a quote: what the document's header states of it (`header_claims`)
+    # what it answers, when the quote alone does not say: a field's name, a question (`in_context`)
+    context: str = ""
 
 
 @dataclass
@@ -217,7 +223,8 @@ def analyze(provider: Provider, plan: Plan, catalog: Catalog, *, lang: str) -> A
         if question in written:
             analysis.sections.append(written[question])
             continue
-        extracted = attribute(in_source_order(quoted[question], catalog), catalog, analysis.defining)
+        ordered = in_context(in_source_order(quoted[question], catalog), catalog)
+        extracted = attribute(ordered, catalog, analysis.defining)
         section = Section(question, extracted, ids)
         if opening and facet_of(plan, question) == "what":
             section.claims.insert(0, opening)  # the definition answers "What is X?" first
@@ -263,6 +270,18 @@ def attribute(claims: list[Claim], catalog: Catalog, defining: Collection[str]) 
         if source is not None and source.id not in subject and speaks_of_its_document(own):
             claim = replace(claim, attributed=source.title)
         found.append(claim)
+    return found
+
+
+def in_context(claims: list[Claim], catalog: Catalog) -> list[Claim]:
+    """A quote with what it answers when it does not say it itself (sentences.context_of): a field's row
+    ("Description: a comma-delimited list of key-value pairs…") with the field's name ("tracestate"), the
+    answer of a rationale written as questions with its question ("Why not inline every hot callee?")."""
+    found = []
+    for claim in claims:
+        source = catalog.by_id.get(claim.sources[0]) if len(claim.sources) == 1 else None
+        context = context_of(source.text, claim.text) if source is not None else ""
+        found.append(replace(claim, context=context) if context else claim)
     return found
 
 
@@ -404,6 +423,9 @@ def _states_own_standing(source: RawSource, facet: str, defining: set[str]) -> b
 # the plan's facet names that a section heading can answer, by the name the heading table uses
 _SECTION_FACET = {"comparison": "alternatives", "topic": "what"}
 SECTION_FACET_HITS = 2.0  # a passage opening a section that treats the facet outranks one naming its words
+# each later section of a document treating the facet weighs a little less: its own order ("Abstract" before
+# "Introduction", the largest sections first) outweighs the variety a passage's other words would add
+SECTION_ORDER_DECAY = 0.1
 
 
 def section_candidates(
@@ -429,17 +451,20 @@ def section_candidates(
             continue
         weight = 1.0 if source.id in about or strongest <= 0 else (source.relevance or 0.0) / strongest
         own = source.id in about
+        rank = 0  # the order `treating` gives a document's sections is the order they answer in
         for section, limit in treating(
             source.text, facet, concepts, tokens, own_headings=own, title=source.title
         ):
             for passage in opening_passages(section, limit, example_alone=facet == "use", said=said):
+                if facet in {"what", "how"} and speaks_of_now(passage.text):
+                    continue  # where the work stands, or what it changes
                 parts = passage.parts if len(passage.parts) > 1 else ()
                 found.append(
                     Candidate(
                         passage.text,
                         source.id,
                         SECTION_FACET_HITS,
-                        1.0,
+                        1.0 / (1.0 + SECTION_ORDER_DECAY * rank),
                         0.0,
                         parts,
                         weight,
@@ -448,6 +473,7 @@ def section_candidates(
                         items=passage.items,
                     )
                 )
+                rank += 1
     return found
 
 
@@ -673,6 +699,7 @@ def candidates(
     scoped = {
         s.id: subject_headings(text_sections(s.text), concept_sets, tokens, s.title) for s in usable
     }  # a document about something larger is quoted on the subject inside the subject's own section
+    labelled = {s.id: labelled_facets(s.text, s.title) for s in usable}
     pool = []
     for (source, quote, centrality, heading), verdict, on_point in zip(found, verdicts, shares, strict=True):
         inside = not scoped[source.id] or bool(scoped[source.id] & set(heading))
@@ -690,11 +717,18 @@ def candidates(
             continue
         # the source's own section says, or the section it stands in ("Special-casing conditional statements"
         # under "Rejected alternative proposals" is an alternative, not how it works)
-        answers = {facet_name} if named else path_facets(heading)
+        answers = {facet_name} if named else path_facets(heading, source.title)
         claimed = answers if own_headings else set()
         # another outline facet's section is left to it; a question that is the topic itself takes any section
         if facet_name in FACETS and answers and facet_name not in answers:
             continue
+        # a document with a section of its own on the facet ("## Introduction", "## Motivation") answers it
+        # there: what its unlabelled sections say is the detail of the design ("### Implicit memberwise
+        # initializer" under "## Type inference" is not what result builders are)
+        if own_headings and not answers and facet_name in labelled[source.id] - {"how"}:
+            continue
+        if facet_name in {"what", "how"} and speaks_of_now(quote.text):
+            continue  # "Currently our optimizations have been tested on Linux only": not how it works
         # when documents titled after the topic were stored, one that only touches it is quoted where it names
         # the whole topic, not where its own subject shares a word or two with it ("command line application"
         # of a packaging page, "backwards compatibility" of a random number policy)
@@ -726,15 +760,32 @@ def candidates(
     return sorted(pool, key=lambda c: -c.relevance)
 
 
-def path_facets(headings: Sequence[str]) -> set[str]:
+def labelled_facets(text: str, title: str = "") -> set[str]:
+    """The facets a document's own headings name a section for (its title is no section of it)."""
+    return set().union(
+        *(section_facets(s.heading) for s in text_sections(text) if s.heading and s.heading != title)
+    )
+
+
+# the facets of a section that frames the design rather than states it: what stands under "## Rationale",
+# "## Compatibility" or "## Alternatives" answers that, whatever its own heading names ("current" is not one:
+# "### Changes to the parser" under "## Detailed design" is the design)
+FRAMING_FACETS = frozenset({"motivation", "limits", "alternatives"})
+
+
+def path_facets(headings: Sequence[str], title: str = "") -> set[str]:
     """The outline facets the sections a passage stands in say they answer: its own section's heading's, else
     the nearest enclosing one's that names any ("### Special-casing conditional statements" under "# Rejected
     alternative proposals"). Anything under an alternatives section is an alternative, whatever its own
-    heading says ("### Kotlin-like `by` syntax" under "## Alternatives considered" is not how it works)."""
-    named = [heading_facets(h) for h in headings]
+    heading says ("### Kotlin-like `by` syntax" under "## Alternatives considered" is not how it works), and
+    anything under a section framing the design is that frame's ("### A decade of experience shows the cost
+    of the current semantics" under "## Rationale and Compatibility" is rationale, not semantics). The
+    document's own title is no section of it."""
+    named = [section_facets(h) for h in headings if not title or h.strip() != title.strip()]
     if any("alternatives" in found for found in named):
         return {"alternatives"}
-    return next((found for found in reversed(named) if found), set())
+    framing = set().union(*named) & FRAMING_FACETS
+    return framing or next((found for found in reversed(named) if found), set())
 
 
 def sentence_statistics(judge: RelevanceJudge, sources: list[RawSource]) -> None:
@@ -808,9 +859,12 @@ def _quotes_of(
     lists = {paragraph: list_quote(paragraph) for paragraph in parts if list_parts(paragraph)[1]}
     blocks = text_blocks(source.text)
     after_code = {b for a, b in zip(blocks, blocks[1:], strict=False) if a.startswith(("```", "~~~"))}
+    replaced = {b for a, b in zip(blocks, blocks[1:], strict=False) if introduces_old_state(a)}
     for i in naming:
         if paragraphs[i].strip() in after_code and speaks_of_shown_code(sentences[i]):
             continue  # "…make the code more compact": the code it speaks of is not quoted with it
+        if paragraphs[i].strip() in replaced:
+            continue  # after "the text currently reads:": the state the document changes, not its design
         example = examples.get(clean(sentences[i]))
         if paragraphs[i] in lists:
             quote = lists[paragraphs[i]] or _lead_sentence(sentences, i, starts, paragraphs[i])
@@ -876,6 +930,9 @@ def _next_pick(
     top = max((c.relevance for c in pool if not c.treats), default=0.0) or max(
         (c.relevance for c in pool), default=0.0
     )
+    # the passages opening sections that treat the facet are measured against the best of them: the order
+    # their documents give them (SECTION_ORDER_DECAY) is kept, not flattened by the bar of the others
+    top_treating = max((c.relevance for c in pool if c.treats), default=0.0)
     best: tuple[float, Candidate] | None = None
     for c in pool:
         if not c.treats and c.relevance < MIN_SHARE * top or (facet_only and c.facet_hits <= 0):
@@ -885,8 +942,9 @@ def _next_pick(
         redundancy = max((similar(c.text, h.text) for h in have), default=0.0)
         if redundancy > TOO_SIMILAR:
             continue
+        bar = top_treating if c.treats else top
         mmr = (
-            MMR_LAMBDA * (1.0 + c.treats) * min(c.relevance / (top or 1.0), 1.0)
+            MMR_LAMBDA * (1.0 + c.treats) * min(c.relevance / (bar or 1.0), 1.0)
             - (1 - MMR_LAMBDA) * redundancy
         )
         if best is None or mmr > best[0]:

@@ -14,19 +14,21 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from ..text.sentences import sentences as split_all
-from .plan import heading_facets, is_status_heading
+from .plan import heading_facets, is_status_heading, unnumbered
 from .sentences import (
     _FENCE,
     MAX_CODE,
     MAX_PASSAGE,
     RUN_IN_LABEL,
     clean,
+    introduces_old_state,
     is_question,
     lead_in_stands,
     leads_out_of_list,
     list_parts,
     list_quote,
     needs_antecedent,
+    points_ahead,
     quotable,
     speaks_of_shown_code,
     text_blocks,
@@ -42,17 +44,27 @@ _SUMMARY = re.compile(
 _TEMPLATE_FACETS = {
     "use": re.compile(r"guide[- ]level|tutorial|walk-?through|用法|指南", re.I),
     "how": re.compile(
-        r"reference[- ]level|detailed design|^\W*(?:the\s+)?proposal\b|specification|semantics", re.I
+        r"reference[- ]level|detailed design|^\W*(?:the\s+)?proposal\b(?!\s*:)|specification|semantics"
+        r"|^\W*(?:the\s+)?proposed\s+(?:solution|design|changes?)\b",
+        re.I,
     ),
     "limits": re.compile(
-        r"unresolved questions|drawbacks|open issues|caveats|restrictions|limitations|known issues|pitfalls",
+        r"unresolved questions|drawbacks|open issues|caveats|restrictions|limitations|known issues|pitfalls"
+        r"|future (?:directions|work|extensions|possibilities)|out of scope|non-goals",
         re.I,
     ),
     "alternatives": re.compile(r"alternatives?|rejected ideas|prior art|other approaches", re.I),
 }
+# the state a design changes, told before it ("Current behaviour", "Status quo"): its background, never how
+# the design works or where the work stands
+_OLD_STATE_HEADING = re.compile(
+    r"^\W*(?:the\s+)?(?:current|existing|present|old)\s+(?:behaviou?r|situation|design|approach|semantics"
+    r"|implementation|practice|solutions?)\b|status quo|现有方案",
+    re.I,
+)
 # sections that frame a document rather than say anything about its subject
 _FRAME = re.compile(
-    r"^\W*(?:references?|footnotes?|copyright|licen[cs]e|acknowledg|credits|see also|further reading|links|"
+    r"^\W*(?:references?\b(?![- ]level)|footnotes?|copyright|licen[cs]e|acknowledg|credits|see also|further reading|links|"
     r"change ?log|version history|resources|参考|致谢|版权|许可|相关链接|延伸阅读)",
     re.I,
 )
@@ -103,7 +115,13 @@ def text_sections(text: str) -> list[TextSection]:
 def section_facets(heading: str) -> set[str]:
     """The outline facets a heading says its section answers: the plan's table, the proposal templates'
     headings ("Guide-level explanation", "Reference-level explanation", "Unresolved questions"), and "what"
-    for a document's own summary."""
+    for a document's own summary. A section's number is no word of it ("1. Introduction" is an introduction),
+    and a frame section ("4. References", "Acknowledgements") answers nothing."""
+    heading = unnumbered(heading.strip())
+    if _FRAME.search(heading):
+        return set()
+    if _OLD_STATE_HEADING.search(heading):
+        return {"motivation"}
     found = heading_facets(heading) | {f for f, p in _TEMPLATE_FACETS.items() if p.search(heading)}
     if _SUMMARY.match(heading.strip()):
         found.add("what")
@@ -167,9 +185,19 @@ def treating(
     subject_level = 0  # the level of the subject's section the current one stands in (0: none)
     design_level = 0  # the level of the "how" section ("## Proposal", "## Detailed design") it stands in
     facet_level = 0  # the level of the section treating `facet` it stands in
+    # the sections it stands in that name a facet, (level, facets): "### 1.3. Content Modes" stands in
+    # "## 1. Introduction"
+    enclosing: list[tuple[int, set[str]]] = []
+    unlabelled: list[
+        TextSection
+    ] = []  # sections naming no facet, in a document saying how section by section
     for section in sections:
         if not section.heading:
             continue
+        enclosing = [(level, named) for level, named in enclosing if level < section.level]
+        inherited = enclosing[-1][1] if enclosing else set()
+        if section_facets(section.heading) and not (section.level == 1 and section.heading == title):
+            enclosing.append((section.level, section_facets(section.heading)))
         if subject_level and section.level <= subject_level:
             subject_level = 0
         if design_level and section.level <= design_level:
@@ -188,7 +216,9 @@ def treating(
             design_level = section.level
         if section.level == 1 and set(words_of(section.heading)) == set(words_of(title)):
             continue  # the document's own title: its opening is the document's (`definition` quotes it)
-        if not subject_level and not facets - {"what", "how"}:
+        # in a document titled after the subject every section is the subject's: one naming a word of it
+        # ("1.2. Relation to HTTP" in "HTTP Protocol Binding for CloudEvents") is not its definition
+        if larger and not subject_level and not facets - {"what", "how"}:
             if names_subject(section.heading, concepts, words_of, title):
                 subject_level = section.level
                 if facet in {"what", "how"}:
@@ -196,11 +226,42 @@ def treating(
                 continue
         if subject_level and facet == "how" and not facets - {"how"}:
             yield section, 1
-        elif own and facet in facets and (facet != "current" or is_status_heading(section.heading)):
+        elif (
+            own
+            and facet in facets
+            and (facet != "current" or is_status_heading(unnumbered(section.heading.strip())))
+        ):
             facet_level = section.level  # its subsections treat the facet too
             yield section, PASSAGES_PER_SECTION  # "current": a status section, not "No Changes to Scoping"
-        elif sections_say_how and not facets and not _FRAME.search(section.heading):
-            yield section, 1
+        elif (
+            sections_say_how
+            and not facets | inherited
+            and not _FRAME.search(unnumbered(section.heading.strip()))
+        ):
+            unlabelled.append(section)
+    for section in by_substance(unlabelled, sections):
+        yield section, 1
+
+
+def by_substance(chosen: Sequence[TextSection], sections: Sequence[TextSection]) -> list[TextSection]:
+    """`chosen` sections, those a document spends the most words on first, a subsection's words counting half
+    its parent's ("3.1. Binary Content Mode" before "2.1. datacontenttype Attribute"): its substance."""
+    sizes = subtree_sizes(sections)
+    top = min((s.level for s in chosen), default=0)
+    return sorted(chosen, key=lambda s: -sizes[id(s)] * 0.5 ** (s.level - top))
+
+
+def subtree_sizes(sections: Sequence[TextSection]) -> dict[int, int]:
+    """The characters each section holds with its subsections, by the section's id()."""
+    sizes: dict[int, int] = {}
+    for n, section in enumerate(sections):
+        size = 0
+        for inner in sections[n:]:
+            if inner is not section and inner.level <= section.level:
+                break
+            size += sum(len(block) for block in inner.blocks)
+        sizes[id(section)] = size
+    return sizes
 
 
 def opening_passages(
@@ -238,6 +299,8 @@ def _prose_openings(
             break
         if block.startswith(("```", "~~~", "|")):
             continue
+        if n and introduces_old_state(blocks[n - 1]):
+            continue  # "the text currently reads:": what the design replaces
         listed = list_quote(block)
         if listed is not None and quoted.intersection(listed.parts):
             continue
@@ -246,8 +309,10 @@ def _prose_openings(
             continue
         lead, items = list_parts(block)  # a list too long to quote: what its paragraph says before it
         parts = tuple(clean(p) for p in split_all(lead))
-        if not parts or len(" ".join(parts)) > MAX_PASSAGE or needs_antecedent(parts[0]):
+        if not parts or len(" ".join(parts)) > MAX_PASSAGE:
             continue
+        if needs_antecedent(parts[0]) and not (len(parts) == 1 and points_ahead(parts[0])):
+            continue  # "This example shows…:" points at the example quoted with it, nothing before
         if quoted.intersection(parts):
             continue  # quoted already
         if n and blocks[n - 1].startswith(("```", "~~~")) and speaks_of_shown_code(parts[0]):

@@ -134,7 +134,9 @@ def leads(
 
 
 def _leads(claim: Claim) -> bool:
-    return not claim.code and not claim.items and not claim.attributed and not claim.header
+    return (
+        not claim.code and not claim.items and not claim.attributed and not claim.header and not claim.context
+    )
 
 
 def refused_figures(plan: Plan) -> list[str]:

@@ -64,14 +64,19 @@ _CJK_ANAPHOR = re.compile(
 # ...except "This PEP/document/proposal…" or "This is a proposal for…": the citation names what "this" is.
 _SELF_REFERENCE = re.compile(
     r"^(?:this|these)\s+(?:(?:is|are)\s+(?:an?|the)\s+(?:[\w-]+\s+){0,2})?(?:peps?|documents?|proposals?"
-    r"|specifications?|spec|guide|tutorial|library|package|project|tool|module|api|standard|rfcs?)\b",
+    r"|specifications?|spec|guide|tutorial|library|package|project|tool|module|api|standard|rfcs?"
+    r"|extensions?|bindings?|profiles?)\b",
     re.IGNORECASE,
 )
 # A sentence about the code, example or output printed above or below it, or pointing the reader elsewhere
 # ("The code above throws…", "上面的代码会…", "(see below)"): quoted alone, what it speaks of is missing. "As
 # noted above, …" is a discourse marker: the sentence says what it notes itself.
 _POINTS_ELSEWHERE = re.compile(
-    r"\b(?:code|example|snippet|listing|program|output|diagram|figure|table|command)s?\s+(?:above|below)\b"
+    # a pointer to further reading says nothing itself: "To learn more, see the directives' docs."
+    r"^(?:to\s+(?:learn|read|find\s+out)\s+more|for\s+more\s+(?:information|details|on)|learn\s+more\b|read\s+more\b"
+    r"|(?:please\s+)?(?:see|refer\s+to|consult)\s+(?:the|our)\s+[\w\s-]{0,40}(?:docs|documentation|guide|page|section)\b)"
+    r"|^(?:要了解更多|了解更多|更多信息|更多详情|详情请|请参阅|请参考|参见)"
+    r"|\b(?:code|example|snippet|listing|program|output|diagram|figure|table|command)s?\s+(?:above|below)\b"
     r"|\b(?:above|preceding)\s+(?:code|example|snippet|listing|program|output|diagram|figure|table)"
     r"|\bas\s+(?:shown|seen|illustrated)\s+(?:above|below)\b"
     r"|\bthis\s+(?:code|snippet|program|listing|output)\b|\bcompile\s+this\b"
@@ -148,11 +153,18 @@ def needs_antecedent(sentence: str) -> bool:
     return bool(_ANAPHOR.match(sentence))
 
 
+# a field of a reference entry: "Description: Contains a version, trace ID…", "Type: String" under "### traceparent"
+_FIELD_ROW = re.compile(r"^[A-Z][\w-]*(?: [\w-]+){0,2}: \S")
+
+
 def is_prose(text: str) -> bool:
-    """A sentence worth quoting: a whole sentence (it ends like one, its brackets and quotes are balanced;
-    a list item, a caption or a lead-in ending in ':' is not), long enough to say something (six words, or
-    twelve CJK characters: Chinese is written without spaces), and mostly ordinary words."""
-    if len(text) > MAX_QUOTE or text.startswith(("#", "|", "```")) or not _SENTENCE_END.search(text):
+    """A sentence worth quoting: a whole sentence (it ends like one, or is a field's row "Description: …";
+    its brackets and quotes are balanced; a list item, a caption or a lead-in ending in ':' is not), long
+    enough to say something (six words, or twelve CJK characters: Chinese is written without spaces), and
+    mostly ordinary words."""
+    if len(text) > MAX_QUOTE or text.startswith(("#", "|", "```")):
+        return False
+    if not _SENTENCE_END.search(text) and not _FIELD_ROW.match(text):  # a field's row is whole unstopped
         return False
     if text.count("(") != text.count(")") or text.count('"') % 2 or text.count("“") != text.count("”"):
         return False
@@ -299,6 +311,47 @@ def sentence_headings(text: str, sentences: list[str]) -> list[tuple[str, ...]]:
     return result
 
 
+MAX_FIELD_NAME = 60  # characters: a longer heading is a section's title, not the name of a field
+MAX_QUESTION = 200  # characters: the question a paragraph answers, when the one before it asks it
+
+
+# a passage naming its subject only as "the API", "this operation": the heading it stands under names it
+_NAMED_BY_HEADING = re.compile(
+    r"^(?:the|this)\s+(?:api|function|method|operation|call|endpoint|command)\s+(?:must|should|may|shall|will"
+    r"|returns?|accepts?|takes?|is|does)\b",
+    re.IGNORECASE,
+)
+MAX_OPERATION_WORDS = 6  # a heading naming an operation ("Get current Context"), not a section's title
+
+
+def context_of(text: str, passage: str) -> str:
+    """What a passage of `text` answers, when the passage alone does not say it: the field a "Description:
+    …" row describes (the one-word heading it stands under, "### traceparent"), the operation "The API MUST
+    return…" is ("### Get current Context"), or the question the paragraph right before it asks ("Why not inline every hot callee?", a rationale written as questions
+    and answers); '' for any other passage. A "Prologue: …" paragraph under "Profile-guided Inlining
+    implementation" is a run-in label, not a field's row."""
+    heading, before, start = "", "", " ".join(passage.split()[:8])
+    for block in text_blocks(text):
+        mark = _HEADING_LINE.match(block) if not block.startswith(("```", "~~~")) else None
+        if mark:
+            heading, before = mark.group(2).strip(), ""
+            continue
+        if start in " ".join(block.split()):
+            if _FIELD_ROW.match(passage):
+                return heading if len(heading) <= MAX_FIELD_NAME and len(heading.split()) == 1 else ""
+            if _NAMED_BY_HEADING.match(passage) and len(heading.split()) <= MAX_OPERATION_WORDS:
+                return heading  # "The API MUST return the Context…" under "### Get current Context"
+            return before if _asks(before) else ""
+        before = block
+    return ""
+
+
+def _asks(block: str) -> bool:
+    """A paragraph that only asks (one or two short questions), as a FAQ or a rationale heads its answers."""
+    asked = [clean(p) for p in split_all(block)] if block and len(block) <= MAX_QUESTION else []
+    return bool(asked) and len(asked) <= 2 and all(is_question(p) for p in asked)
+
+
 def _heading_marks(text: str) -> list[tuple[int, int, str]]:
     """(offset, level, heading) of each heading line outside fenced code."""
     fences = [m.start() for m in _FENCE_LINE.finditer(text)]
@@ -372,6 +425,54 @@ def list_parts(block: str) -> tuple[str, tuple[str, ...]]:
     return " ".join(lines[:first]), tuple(items)
 
 
+# a lead-in pointing at what follows it ("This example shows the binary mode mapping…:", "The following
+# request creates…:"): its "this" is the example quoted with it, not something said before it
+_POINTS_AHEAD = re.compile(
+    r"^(?:this|the\s+following|here\s+is|here's|below\s+is)\s+(?:[\w-]+\s+){0,2}?"
+    r"(?:examples?|snippets?|listings?|samples?|requests?|responses?|messages?|commands?|configurations?"
+    r"|programs?|code|output|documents?|events?|payloads?)\b|^(?:这个|以下|下面的?)(?:示例|例子|代码|配置)",
+    re.IGNORECASE,
+)
+
+
+# a lead-in saying that what follows is the state a proposal changes ("the text currently reads:", "Today,
+# the compiler reports:", "The existing behaviour is:"): what follows is not the design
+_OLD_STATE = re.compile(
+    r"\b(?:currently|at present|today|previously|as of now|so far|up to now|until now"
+    r"|(?:the|its)\s+(?:current|existing|old|present|original)\s+(?:\w+\s+)?(?:text|wording|spec(?:ification)?"
+    r"|behaviou?r|rules?|definition|implementation|syntax|semantics|design|code|version)"
+    r"|before\s+(?:this|the)\s+(?:change|proposal))\b|目前|当前|现有",
+    re.IGNORECASE,
+)
+
+
+# a passage opening on the state of things at the time of writing ("Currently our optimizations have been
+# tested on Linux only.", "Today, a loop variable is shared"): where the work stands, or what it changes
+_NOW = re.compile(
+    r"^(?:currently|today|at present|at the moment|right now|so far|until now|up to now|as of (?:today|now|this"
+    r" writing)|at the time of writing)\b|^(?:目前|当前|现在|迄今)",
+    re.IGNORECASE,
+)
+
+
+def speaks_of_now(passage: str) -> bool:
+    """Whether a passage opens on the state of things when it was written: it tells where the work stands
+    or the state a design changes, never how the design works."""
+    return bool(_NOW.match(passage.strip()))
+
+
+def introduces_old_state(block: str) -> bool:
+    """Whether a paragraph is a lead-in (ending in ':') to the state a change replaces: the quote or example
+    after it tells how things were, not how they work under the design."""
+    lead = block.strip()
+    return lead.endswith((":", "：")) and bool(_OLD_STATE.search(split_all(lead)[-1] if lead else lead))
+
+
+def points_ahead(lead_in: str) -> bool:
+    """Whether a lead-in (a sentence ending in ':') opens with a pointer to what it introduces."""
+    return lead_in.rstrip().endswith((":", "：")) and bool(_POINTS_AHEAD.match(lead_in))
+
+
 def lead_in_stands(said: tuple[str, ...], lead_in: str) -> bool:
     """Whether a passage ending in a lead-in (`said`, then `lead_in` ending in ':') can be quoted with what
     it introduces: what it says first is prose and refers to nothing before it; a lead-in alone says
@@ -379,7 +480,10 @@ def lead_in_stands(said: tuple[str, ...], lead_in: str) -> bool:
     similar:" compares with what the passage does not quote)."""
     if not (said or lead_in) or not all(quotable(p) for p in said) or is_question(lead_in):
         return False
-    if needs_antecedent((*said, lead_in)[0]) or lead_in and _BOILERPLATE.search(lead_in):
+    first = (*said, lead_in)[0]
+    if needs_antecedent(first) and not (not said and points_ahead(lead_in)):
+        return False
+    if lead_in and _BOILERPLATE.search(lead_in):
         return False
     if said and is_question(said[-1]):
         return False

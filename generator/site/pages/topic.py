@@ -167,12 +167,14 @@ def claim_markdown(
     code: bool = True,
 ) -> Markdown:
     """A quoted claim with its citations; a citation of a document no longer in force carries its status. A
-    quote from another document than the subject's that speaks of itself opens with that document's title."""
+    quote from another document than the subject's that speaks of itself opens with that document's title, a
+    quote that does not say what it answers with what it does (a field's name, the question it answers)."""
     marks = "".join(
         f"{cite(numbers.get(s), s, prefix)}{f' ({labels[s]})' if labels and s in labels else ''}"
         for s in claim.sources
     )
     said = f"**{md_inline(claim.attributed)}:** " if claim.attributed else ""  # whose "this proposal"
+    said += f"*{md_inline(claim.context)}* — " if claim.context else ""  # a field's name, a question
     quoted = Markdown(f"{said}{md_escape(claim.text)} {marks}".strip())
     if claim.items:  # the list the passage introduces, as the source lists it
         quoted = Markdown(f"{quoted}\n\n{item_list(claim.items)}")
