@@ -582,3 +582,25 @@ def test_the_subject_doing_the_verb_starts_the_answer(tmp_path: Path) -> None:
     assert process.subject == ("route",)
     found = answer_of(tmp_path, ROUTES, "How does a route match a request?")
     assert [step.symbol.name for step in found.steps] == ["Route.match", "compare_path"]
+
+
+def test_a_folder_naming_a_word_of_the_question_counts_for_its_code(tmp_path: Path) -> None:
+    """uvicorn: "How does the server handle an incoming HTTP request?" — `protocols/http/h11.py` and
+    `protocols/chat/ws.py` each have a `handle_events` that reads the request; the folder says which
+    one is HTTP's."""
+    handler = (
+        "class {cls}:\n"
+        '    def handle_events(self):\n        """Handle the events of an incoming request."""\n'
+        "        return self.run_app()\n\n"
+        '    def run_app(self):\n        """Run the app for the request."""\n        return 1\n'
+    )
+    files = {
+        "srv/__init__.py": "",
+        "srv/protocols/__init__.py": "",
+        "srv/protocols/chat/__init__.py": "",
+        "srv/protocols/chat/ws.py": handler.format(cls="SocketProtocol"),
+        "srv/protocols/http/__init__.py": "",
+        "srv/protocols/http/h11.py": handler.format(cls="H11Protocol"),
+    }
+    question = "How does the server handle an incoming HTTP request?"
+    assert start_of(tmp_path, files, question) == "H11Protocol.handle_events"

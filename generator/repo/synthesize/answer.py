@@ -88,7 +88,9 @@ def answer_request(request: str, modules: Sequence[str], facts: Facts, linker: L
     acting: set[tuple[str, str]] = set()  # the question's subject doing its verb (`Route.Match`)
     importance: dict[str, dict[str, float]] = {}
     for (path, symbol), found in zip(candidates, hits, strict=True):
-        shares = stressed(terms, per_term(terms, found, weights), process, symbol)
+        shares = in_folder(
+            terms, stressed(terms, per_term(terms, found, weights), process, symbol), path, weights
+        )
         score = sum(shares)
         if score > 0:
             answered[(path, symbol.name)] = shares
@@ -377,6 +379,19 @@ def does(symbol: Symbol, verb: str) -> bool:
         (stem(word) in roots or stem(word) in kin)
         and not (word.endswith(("er", "or")) and len(word) >= len(stem(word)) + 2)
         for word in words_of(symbol.name)
+    )
+
+
+def in_folder(
+    terms: Sequence[str], shares: tuple[float, ...], path: str, weights: Mapping[str, float]
+) -> tuple[float, ...]:
+    """A question word the symbol does not name but its folder does counts as a mention in its docstring
+    ("an incoming *HTTP* request": `protocols/http/h11_impl.py`'s `handle_events`, not the websockets
+    protocol's): a folder names the concept its code belongs to."""
+    folders = {stem(word) for folder in path.split("/")[:-1] for word in words_of(folder)}
+    return tuple(
+        share or (DOC_WEIGHT * weights.get(term, 1.0) if stem(term) in folders else 0.0)
+        for term, share in zip(terms, shares, strict=True)
     )
 
 
