@@ -253,17 +253,14 @@ def _go_declared_types(root: Any) -> dict[tuple[int, str], str]:
         if function.type not in {"function_declaration", "method_declaration"}:
             continue
         start = function.start_point[0] + 1
-        stack = [function]
-        while stack:
-            node = stack.pop()
-            stack.extend(node.named_children)
-            if node.type in {"parameter_declaration", "var_spec"}:
-                type_name = _go_type_name(node.child_by_field_name("type"))
-                for name in node.children_by_field_name("name"):
-                    if type_name:
-                        found[(start, node_text(name))] = type_name
-            elif node.type == "short_var_declaration":
+        for node in descendants(function, "parameter_declaration", "var_spec", "short_var_declaration"):
+            if node.type == "short_var_declaration":
                 _note_literal(node, start, found)
+                continue
+            type_name = _go_type_name(node.child_by_field_name("type"))
+            for name in node.children_by_field_name("name"):
+                if type_name:
+                    found[(start, node_text(name))] = type_name
     return found
 
 
@@ -275,12 +272,7 @@ def _go_ranges(root: Any) -> dict[tuple[int, str], tuple[str, str]]:
         if function.type not in {"function_declaration", "method_declaration"}:
             continue
         start = function.start_point[0] + 1
-        stack = [function]
-        while stack:
-            node = stack.pop()
-            stack.extend(node.named_children)
-            if node.type != "range_clause":
-                continue
+        for node in descendants(function, "range_clause"):
             left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
             names = left.named_children if left is not None else []
             if len(names) != 2 or right is None or right.type != "selector_expression":
