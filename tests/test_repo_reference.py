@@ -177,3 +177,32 @@ def test_braces_inside_a_code_span_are_code_not_a_myst_role() -> None:
 
     text = "When they match (`name={name}`), write `{name}`; {func}`open` opens it."
     assert prose(text) == "When they match \\(`name={name}`\\), write `{name}`; `open` opens it."
+
+
+def test_a_typescript_object_type_is_a_record_with_its_own_fields_only(tmp_path: Path) -> None:
+    """got declares its options as `export type RetryOptions = {…}`: those are its configuration, read
+    without the `@example` lines of a field's doc comment or a nested object's fields; a union is none."""
+    files = {
+        "README.md": "# fetchit\n\nFetchit sends HTTP requests for Node.js programs.\n",
+        "package.json": '{"name": "fetchit", "main": "source/index.ts"}\n',
+        "source/index.ts": "export {type RetryOptions, type Method} from './options.js';\n",
+        "source/options.ts": (
+            "export type Method = 'GET' | 'POST';\n\n"
+            "/** How failed requests are retried. */\n"
+            "export type RetryOptions = {\n"
+            "\t/**\n\tHow many times.\n\n\t@example\n\t```\n\tretry: {\n\t\tlimit: 5\n\t}\n\t```\n\t*/\n"
+            "\tlimit: number;\n"
+            "\tbackoff?: {\n\t\tfactor: number;\n\t};\n"
+            "\tmethods: Method[];\n"
+            "};\n"
+        ),
+    }
+    assert struct_fields(files["source/options.ts"].splitlines()[3:20], "typescript") == [
+        ("limit", "number", 12),
+        ("backoff", "{…} (optional)", 13),
+        ("methods", "Method[]", 16),
+    ]
+    directory, _ = _pages(tmp_path, files)
+    config = read_page(directory / "reference" / "configuration.md")[1]
+    assert "## `RetryOptions`" in config and "## `Method`" not in config
+    assert "`retry`" not in config and "`factor`" not in config

@@ -129,7 +129,7 @@ def _gather(
         return
     for name, line in spans.env_reads(text, facts.language):
         found.options.append(Option(name, "environment variable", citation=linker.check(path, line)))
-    if any(s.kind in {"struct", "interface"} for s in facts.symbols):
+    if any(s.kind in _RECORD_KINDS for s in facts.symbols):
         _gather_types(found, path, text.splitlines(), facts, linker, subclasses)
 
 
@@ -245,11 +245,14 @@ def _gather_types(
     linker: Linker,
     subclasses: Mapping[str, int],
 ) -> None:
-    """Go structs (and TypeScript interfaces) as records, Go interfaces as extension points."""
+    """Go structs, TypeScript interfaces and object types (`type RetryOptions = {…}`) as records, Go
+    interfaces as extension points."""
     for symbol in facts.symbols:
-        if not symbol.public or symbol.parent or symbol.kind not in {"struct", "interface"}:
+        if not symbol.public or symbol.parent or symbol.kind not in _RECORD_KINDS:
             continue
         body = lines[symbol.start - 1 : symbol.end]
+        if symbol.kind == "type" and not _OBJECT_TYPE.search(body[0] if body else ""):
+            continue  # an alias or a union: no fields of its own
         cited = cite(symbol, path, linker)
         if symbol.kind == "interface" and facts.language == "go":
             hooks = tuple(
@@ -268,6 +271,11 @@ def _gather_types(
         if fields:
             record = Record(cited, symbol.kind, fields, facts.name_uses.get(symbol.name, 0))
             found.records.append((record, bool(_SETTINGS.search(symbol.name))))
+
+
+_RECORD_KINDS = frozenset({"struct", "interface", "type"})
+# the first line of a TypeScript object type: `export type RetryOptions = {`, `type Hooks<T> = {`
+_OBJECT_TYPE = re.compile(r"\btype\s+[\w$]+(?:<[^=]*>)?\s*=\s*\{\s*$")
 
 
 def entry_options(found: _Found, facts: Facts, linker: Linker) -> list[Option]:

@@ -17,18 +17,33 @@ _ENV["typescript"] = _ENV["javascript"]
 
 
 def struct_fields(lines: list[str], language: str) -> list[tuple[str, str, int]]:
-    """(name, type, 1-based offset in `lines`) of each field declared one to a line between the braces."""
-    pattern = _GO_FIELD if language == "go" else _TS_FIELD
+    """(name, type, 1-based offset in `lines`) of each field declared one to a line between the braces; in
+    TypeScript only the outer braces' own fields, never a line of a doc comment (an `@example`'s
+    `https: {`) or of a nested object's type."""
+    if language != "go":
+        return _ts_fields(lines)
     found = []
     for offset, line in enumerate(lines[1:-1], 2):
-        match = pattern.match(line)
-        if match is None or match.group(1) in {"func", "return", "type"}:
-            continue
-        if language == "go":
+        match = _GO_FIELD.match(line)
+        if match is not None and match.group(1) not in {"func", "return", "type"}:
             found.append((match.group(1), match.group(2).strip(), offset))
-        else:
+    return found
+
+
+def _ts_fields(lines: list[str]) -> list[tuple[str, str, int]]:
+    found = []
+    depth, in_comment = 0, False
+    for offset, line in enumerate(lines[1:-1], 2):
+        text = line.strip()
+        if in_comment or text.startswith("/*"):
+            in_comment = "*/" not in text
+            continue
+        match = _TS_FIELD.match(line) if depth == 0 else None
+        if match is not None and match.group(1) not in {"return", "type"}:
+            kind = match.group(3).strip()
             optional = " (optional)" if match.group(2) else ""
-            found.append((match.group(1), match.group(3).strip() + optional, offset))
+            found.append((match.group(1), ("{…}" if kind == "{" else kind) + optional, offset))
+        depth = max(0, depth + text.count("{") - text.count("}"))
     return found
 
 
