@@ -202,6 +202,8 @@ def test_a_typescript_object_type_is_a_record_with_its_own_fields_only(tmp_path:
         ("backoff", "{…} (optional)", 13),
         ("methods", "Method[]", 16),
     ]
+    extending = ["export interface ChartConfig", "  extends Partial<Base> {", "  showTitle: boolean;", "}"]
+    assert struct_fields(extending, "typescript") == [("showTitle", "boolean", 3)]  # its brace comes late
     directory, _ = _pages(tmp_path, files)
     config = read_page(directory / "reference" / "configuration.md")[1]
     assert "## `RetryOptions`" in config and "## `Method`" not in config

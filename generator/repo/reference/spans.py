@@ -33,7 +33,8 @@ def struct_fields(lines: list[str], language: str) -> list[tuple[str, str, int]]
 def _ts_fields(lines: list[str]) -> list[tuple[str, str, int]]:
     found = []
     depth, in_comment = 0, False
-    for offset, line in enumerate(lines[1:-1], 2):
+    opener = next((i for i, line in enumerate(lines[:-1]) if "{" in line), 0)  # `extends …` may come first
+    for offset, line in enumerate(lines[opener + 1 : -1], opener + 2):
         text = line.strip()
         if in_comment or text.startswith("/*"):
             in_comment = "*/" not in text
