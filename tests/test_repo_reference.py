@@ -196,6 +196,15 @@ def test_a_typescript_object_type_is_a_record_with_its_own_fields_only(tmp_path:
             "\tmethods: Method[];\n"
             "};\n"
         ),
+        "source/settings.ts": (
+            "export class Options {\n"
+            "\tprivate _retry = {};\n\n"
+            "\t/** How failed requests are retried. */\n"
+            "\tget retry(): Partial<RetryOptions> {\n\t\treturn this._retry;\n\t}\n\n"
+            "\tset retry(value: Partial<RetryOptions>) {\n\t\tthis._retry = value;\n\t}\n\n"
+            "\tget ready(): boolean {\n\t\treturn true;\n\t}\n"
+            "}\n"
+        ),
     }
     assert struct_fields(files["source/options.ts"].splitlines()[3:20], "typescript") == [
         ("limit", "number", 12),
@@ -207,4 +216,8 @@ def test_a_typescript_object_type_is_a_record_with_its_own_fields_only(tmp_path:
     directory, _ = _pages(tmp_path, files)
     config = read_page(directory / "reference" / "configuration.md")[1]
     assert "## `RetryOptions`" in config and "## `Method`" not in config
-    assert "`retry`" not in config and "`factor`" not in config
+    retry = config.split("## `RetryOptions`", 1)[1].split("\n## ", 1)[0]
+    assert "`limit`" in retry and "`retry`" not in retry and "`factor`" not in retry
+    # a settings class's options are its accessor pairs, typed by the getter; a read-only one is not set
+    options = config.split("## `Options`", 1)[1].split("\n## ", 1)[0]
+    assert "`retry`" in options and "Partial&lt;RetryOptions&gt;" in options and "`ready`" not in options

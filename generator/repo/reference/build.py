@@ -16,6 +16,7 @@ from generator.redact import Redactor
 from generator.repo.analyze.citations import Linker
 from generator.repo.analyze.describe import cite
 from generator.repo.docs.model import DocPassage, ProjectDocs
+from generator.repo.facts.imports import JS_LANGUAGES
 from generator.repo.map.walk import read_source
 from generator.repo.model import CitedSymbol, Facts, FileFacts, RepoMap, Symbol
 from generator.repo.plan.subsystems import core_modules
@@ -131,6 +132,8 @@ def _gather(
         found.options.append(Option(name, "environment variable", citation=linker.check(path, line)))
     if any(s.kind in _RECORD_KINDS for s in facts.symbols):
         _gather_types(found, path, text.splitlines(), facts, linker, subclasses)
+    if facts.language in JS_LANGUAGES:
+        _settings_classes(found, path, text.splitlines(), facts, linker)
 
 
 def _gather_python(
@@ -273,6 +276,36 @@ def _gather_types(
             found.records.append((record, bool(_SETTINGS.search(symbol.name))))
 
 
+def _settings_classes(found: _Found, path: str, lines: list[str], facts: FileFacts, linker: Linker) -> None:
+    """A JavaScript or TypeScript settings class (got's `class Options`) whose options are accessor pairs,
+    `get retry(): Partial<RetryOptions>` and `set retry(value)`: each option a field, typed by its getter."""
+    for symbol in facts.symbols:
+        if symbol.kind != "class" or not symbol.public or symbol.parent or not _SETTINGS.search(symbol.name):
+            continue
+        accessors: dict[str, list[Symbol]] = {}
+        for member in facts.symbols:
+            if member.parent == symbol.name and member.kind == "property" and member.public:
+                accessors.setdefault(member.short_name, []).append(member)
+        fields = []
+        for name, pair in accessors.items():
+            getters = [
+                (m, g)
+                for m in pair
+                if (g := _GETTER.match(lines[m.start - 1] if m.start <= len(lines) else ""))
+            ]
+            if len(pair) < 2 or not getters:
+                continue  # read-only: the class reports it, a user does not set it
+            member, getter = getters[0]
+            fields.append(FieldLine(name, getter.group(1).strip(), "", linker.check(path, member.start)))
+        if fields:
+            record = Record(
+                cite(symbol, path, linker), symbol.kind, tuple(fields), facts.name_uses.get(symbol.name, 0)
+            )
+            found.records.append((record, True))
+
+
+# a getter's first line with its return type: `get retry(): Partial<RetryOptions> {`
+_GETTER = re.compile(r"^\s*(?:public\s+)?get\s+[\w$]+\s*\(\s*\)\s*:\s*(.+?)\s*\{?\s*$")
 _RECORD_KINDS = frozenset({"struct", "interface", "type"})
 # the first line of a TypeScript object type: `export type RetryOptions = {`, `type Hooks<T> = {`
 _OBJECT_TYPE = re.compile(r"\btype\s+[\w$]+(?:<[^=]*>)?\s*=\s*\{\s*$")
