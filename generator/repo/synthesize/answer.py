@@ -388,11 +388,17 @@ def in_folder(
     """A question word the symbol does not name but its folder does counts as a mention in its docstring
     ("an incoming *HTTP* request": `protocols/http/h11_impl.py`'s `handle_events`, not the websockets
     protocol's): a folder names the concept its code belongs to."""
-    folders = {stem(word) for folder in path.split("/")[:-1] for word in words_of(folder)}
+    folders = _folder_stems(path)
     return tuple(
         share or (DOC_WEIGHT * weights.get(term, 1.0) if stem(term) in folders else 0.0)
         for term, share in zip(terms, shares, strict=True)
     )
+
+
+@lru_cache(maxsize=4096)
+def _folder_stems(path: str) -> frozenset[str]:
+    """The stems of the words of a file's folders (every symbol of a file asks)."""
+    return frozenset(stem(word) for folder in path.split("/")[:-1] for word in words_of(folder))
 
 
 Hits = list[tuple[float, float]]
