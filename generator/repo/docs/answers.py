@@ -4,13 +4,12 @@ opening and its prose, quoted from where the section begins, in its order."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from generator.repo.docs.model import DocPage, DocPassage, ProjectDocs
 from generator.retrieval.scoring import CorpusStats, Fields, FieldTokens, field_tokens, question_terms, score
-from generator.text.words import stem
+from generator.text.words import stem, tokens
 
 STEPS = 6  # passages an answer quotes
 MIN_SCORE = 0.2  # a section less about the question than this does not answer it
@@ -76,9 +75,7 @@ def best_section(found: Sequence[DocSection], question: str, verbs: Sequence[str
 def _names(section: DocSection, stems: set[str]) -> bool:
     """Whether the section's own heading names one of the asked process's verbs (by stem)."""
     heading = section.passages[0].heading
-    return heading != section.title and bool(
-        stems & {stem(w) for w in re.findall(r"[a-z]+", heading.lower())}
-    )
+    return heading != section.title and bool(stems & set(tokens(heading)))
 
 
 def doc_sections(pages: Iterable[DocPage]) -> list[DocSection]:
