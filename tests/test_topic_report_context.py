@@ -19,7 +19,7 @@ from generator.text.sentences import split_sentences
 from generator.topic import workspace as wsp
 from generator.topic.analyze import Catalog, analyze
 from generator.topic.pipeline import run_topic_research
-from generator.topic.plan import DocumentOutline, heading_facets, heuristic_plan
+from generator.topic.plan import DocumentOutline, heading_facets, heuristic_plan, outline_facets
 from generator.topic.processing import measured_figures
 from generator.topic.report import Report, build_report
 from generator.topic.sentences import paragraph_parts, paragraph_starts, passage_at, sentence_paragraphs
@@ -51,6 +51,20 @@ def test_the_outline_asks_what_the_top_documents_answer() -> None:
     assert not any(words in questions for words in TEMPLATE)  # no fixed template question
     alternatives = next(s for s in plan.steps if s.facet == "alternatives")
     assert "rejected" in alternatives.query.lower()  # searched with the facet's words
+
+
+def test_dated_documents_stating_no_status_ask_no_current_state() -> None:
+    """Two dated proposals, neither stating its status nor having a status section: nothing stored says where
+    the subject stands, so "What is the current state of…?" is not asked (it went unanswered every time)."""
+    dated = [
+        DocumentOutline(
+            "Proposal: Soft memory limit", ("Summary", "Motivation", "Detailed design"), "", "2021-09-15"
+        ),
+        DocumentOutline("GC pacer redesign", ("Background", "Design"), "", "2021-03-01"),
+    ]
+    assert "current" not in outline_facets(dated, "soft memory limit")
+    stated = [DocumentOutline(o.title, o.headings, "Accepted", o.date) for o in dated]
+    assert "current" in outline_facets(stated, "soft memory limit")
 
 
 def test_only_a_section_on_the_topic_adds_a_question_to_the_outline() -> None:

@@ -223,7 +223,8 @@ class DocumentOutline:
 
 # The outline's facets, in report order, and the section headings that say a document answers each one.
 # "what" is always asked; the others only when a top document has such a section (or, for "current", when the
-# documents are dated).
+# documents are dated and one states its status: a date alone says when a proposal was written, not where its
+# subject stands, and "What is the current state of soft memory limit?" went unanswered).
 _FACET_HEADINGS = {
     "motivation": r"motivation|rationale|background|why\b|problem|use cases?|purpose|动机|背景|原因",
     "how": r"specification|design|how (?:it|this|they) works?|semantics|syntax|mechanism|architecture|"
@@ -232,8 +233,11 @@ _FACET_HEADINGS = {
     r"用法|使用|示例|教程|配置",
     "limits": r"limitations?|caveats?|drawbacks?|downsides?|pitfalls?|open (?:issues|questions)|security|"
     r"backwards? compatib|performance|known issues|局限|缺点|限制|注意",
-    "alternatives": r"rejected|alternatives?|prior art|comparison|compared|versus|\bvs\b|other approaches|"
-    r"替代|比较|对比",
+    # a comparison with other work ("Comparison with other languages", "与 Webpack 比较"), not one inside the
+    # design ("Module-level vs type-level docs", "计算属性缓存 vs 方法") nor comparing as a subject
+    # ("Comparison traits", "自定义比较函数")
+    "alternatives": r"rejected|alternatives?|prior art|other approaches|compar(?:ison|ed|ing)s?\s+(?:with|to|against)\b|"
+    r"^\W*comparisons?\W*$|替代|对比|与.{1,30}(?:比较|相比)|比较\W*$",
     "current": r"status|history|changes|timeline|roadmap|what'?s new|现状|历史|进展",
 }
 # a facet's word begins a word of the heading: "opcuastatus", an attribute's name, is no status section
@@ -275,9 +279,19 @@ _STATUS_HEADING = re.compile(
 )
 
 
+# a heading's anchor, as docs sites write it ("{#computed-caching-vs-methods}", MDX's "{/*props-vs-state*/}")
+_HEADING_ANCHOR = re.compile(r"\s*\{[#/][^{}]*\}\s*$")
+
+
+def _facet_words(heading: str) -> str:
+    """A heading's own words: its anchor's words ("…-vs-…") say nothing about the section."""
+    return _HEADING_ANCHOR.sub("", heading)
+
+
 def heading_facets(heading: str) -> set[str]:
     """The outline facets a section heading says its section answers ("Rejected Ideas" → alternatives). An
     implementation or status section tells the state of the work, never how the thing works."""
+    heading = _facet_words(heading)
     found = {facet for facet, pattern in _FACET_PATTERNS.items() if pattern.search(heading)}
     if is_status_heading(heading):
         found = (found - {"how"}) | {"current"}
@@ -298,14 +312,14 @@ def outline_facets(outlines: Sequence[DocumentOutline], topic: str = "") -> dict
         (o, heading)
         for n, o in enumerate(outlines)
         if lends_facets(n, o, topic)
-        for heading in map(unnumbered, o.headings)
+        for heading in map(unnumbered, map(_facet_words, o.headings))
         if heading.strip() != o.title.strip() and not _BACK_MATTER.match(heading.strip())
     ]
     for facet, pattern in _FACET_PATTERNS.items():
         headings = [h for _, h in sections if pattern.search(h)]
         if headings:
             found[facet] = list(dict.fromkeys(headings))
-    if sum(1 for o in outlines if o.date) >= MIN_DATED:
+    if sum(1 for o in outlines if o.date) >= MIN_DATED and any(o.status for o in outlines):
         found.setdefault("current", [])
     return found
 
