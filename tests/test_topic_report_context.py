@@ -462,6 +462,20 @@ def test_only_a_document_titled_after_the_topic_lends_its_sections_to_the_outlin
     assert "The Root Command" not in found and "The First Child Command" not in found
 
 
+def test_a_chinese_heading_shares_a_word_with_the_topic_not_a_character() -> None:
+    """ "设置开发服务器" (setting up the dev server) shares the characters 服务 with 服务端渲染, no word: it is no
+    section about server-side rendering. With fewer than two such sections, the guide's own sections say how
+    its subject works, and "how" is asked."""
+    from generator.topic.plan import DocumentOutline, outline_questions, topic_sections
+
+    guide = DocumentOutline(
+        "服务端渲染（SSR）", ("示例项目", "源码结构", "设置开发服务器", "预渲染 / SSG", "SSR 外部化")
+    )
+    assert topic_sections("服务端渲染", [guide]) == ["预渲染 / SSG"]
+    facets = [facet for facet, _, _ in outline_questions("服务端渲染", [guide], lang="zh")]
+    assert "how" in facets
+
+
 def test_when_every_proposal_for_the_subject_was_deferred_they_answer_labelled_but_not_current_state() -> (
     None
 ):

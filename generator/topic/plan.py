@@ -19,11 +19,12 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, field_validator
 
+from .. import cjk
 from ..errors import UsageError
 from ..jsontypes import StoredObject
 from ..llm.base import Prompt, Provider
 from ..llm.structured import complete_json
-from ..text.words import content_words, tokens
+from ..text.words import ZH_STOPWORDS, content_words, tokens
 from .bounds import cut
 from .defining import asked_subject, plan_subject, topic_aspects
 from .keyphrases import is_plural, topic_phrases
@@ -393,14 +394,14 @@ def topic_sections(topic: str, outlines: Sequence[DocumentOutline]) -> list[str]
     of the outline's facets): what those documents say about the topic, section by section. Only a document
     titled after the topic (half its words, or the first found) lends its sections: "The Root Command" of
     "Complex Applications" is no question of "testing command line applications"."""
-    topic_words = {w.rstrip("s") for w in content_words(topic)}
+    topic_words = _heading_words(topic)
     found = []
     for n, outline in enumerate(outlines):
-        titled = {w.rstrip("s") for w in content_words(outline.title)} & topic_words
+        titled = _heading_words(outline.title) & topic_words
         if n and 2 * len(titled) < len(topic_words):
             continue
         for heading in map(unnumbered, outline.headings):
-            words = {w.rstrip("s") for w in content_words(heading)}
+            words = _heading_words(heading)
             if heading_facets(heading) or _FRAME_HEADING.match(heading.strip()) or not words & topic_words:
                 continue
             if not _WORDY_HEADING.fullmatch(heading.strip()):
@@ -409,6 +410,19 @@ def topic_sections(topic: str, outlines: Sequence[DocumentOutline]) -> list[str]
                 continue  # the topic's or the document's own name again: no question of its own
             found.append(fit(heading, 120))
     return list(dict.fromkeys(found))
+
+
+def _heading_words(text: str) -> set[str]:
+    """The words a heading shares with the topic: English without a plural's "s", Chinese as words (jieba),
+    never as single characters ("设置开发服务器", setting up the dev server, shares 服务 with 服务端渲染 and
+    is no section about server-side rendering)."""
+    found: set[str] = set()
+    for piece in re.split(f"({cjk.CJK_RUN.pattern})", text):
+        if cjk.CJK_RUN.fullmatch(piece):
+            found.update(w for w in cjk.words(piece) if w not in ZH_STOPWORDS)
+        else:
+            found.update(w.rstrip("s") for w in content_words(piece))
+    return found
 
 
 # a specification's section number: "3.", "3.1.", "3.1.2", "A.1", "§ 4", "IV." before the heading's words
