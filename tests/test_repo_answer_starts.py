@@ -604,3 +604,72 @@ def test_a_folder_naming_a_word_of_the_question_counts_for_its_code(tmp_path: Pa
     }
     question = "How does the server handle an incoming HTTP request?"
     assert start_of(tmp_path, files, question) == "H11Protocol.handle_events"
+
+
+RETRIES = {
+    "package.json": '{"name": "fetcher", "main": "source/index.js"}\n',
+    "source/request.js": (
+        "import {calculateRetryDelay} from './delay.js';\nimport {publishRetry} from './events.js';\n\n"
+        "export class Request {\n"
+        "  /** Send the request over the connection. */\n"
+        "  send() {\n"
+        "    return this.connection.write(this.body);\n"
+        "  }\n\n"
+        "  /** The request failed: retry it after a delay while retries are left, else give up. */\n"
+        "  _beforeError(error) {\n"
+        "    const delay = calculateRetryDelay(this.retryCount, error);\n"
+        "    if (delay > 0) {\n"
+        "      this.retryCount += 1;\n"
+        "      publishRetry(this, delay);\n"
+        "      return this.send();\n"
+        "    }\n"
+        "    return this.destroy(error);\n"
+        "  }\n"
+        "}\n"
+    ),
+    "source/events.js": (
+        "/** Tell the listeners. */\n"
+        "export function publishRetry(request, delay) {\n"
+        "  return [request, delay];\n"
+        "}\n"
+    ),
+    "source/delay.js": (
+        "/** How long to wait before the next attempt. */\n"
+        "export function calculateRetryDelay(count, error) {\n"
+        "  return count < 2 ? 100 : 0;\n"
+        "}\n"
+    ),
+}
+
+
+def test_a_method_named_for_the_error_it_handles_may_start(tmp_path: Path) -> None:
+    """got's `Request._beforeError` is where a failed request is retried: a method named for the error it
+    handles belongs to no error type, and its calls lead to the retry."""
+    assert start_of(tmp_path, RETRIES, "How does the client retry a failed request?") == "Request._beforeError"
+
+
+HANDSHAKE = {
+    "go.mod": "module example.com/ws\n\ngo 1.21\n",
+    "types.go": (
+        "package ws\n\n"
+        "// HandshakeError describes an error with the handshake from the peer.\n"
+        "type HandshakeError struct {\n\tmessage string\n}\n"
+    ),
+    "errors.go": (
+        "package ws\n\n"
+        "// Error checks the peer's handshake again: the handshake from the peer is checked, then each\n"
+        "// handshake header from the peer is checked.\n"
+        "func (e HandshakeError) Error() string { return Handshake(e.message) + checkHandshake(e.message) }\n"
+    ),
+    "server.go": (
+        "package ws\n\n"
+        "// Handshake checks the handshake headers from the peer.\n"
+        "func Handshake(headers string) string {\n\treturn checkHandshake(headers)\n}\n\n"
+        "// checkHandshake checks one handshake header.\n"
+        "func checkHandshake(h string) string { return h }\n"
+    ),
+}
+
+
+def test_an_error_types_method_never_starts_though_its_type_is_in_another_file(tmp_path: Path) -> None:
+    assert start_of(tmp_path, HANDSHAKE, "How is the handshake from the peer checked?") == "Handshake"

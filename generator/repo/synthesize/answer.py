@@ -211,7 +211,11 @@ def can_start(facts: Facts, path: str, symbol: Symbol) -> bool:
     owner = _symbol_at(facts, (path, symbol.parent)) if symbol.parent else None
     if owner is not None and RECORD_BASES & {base.rsplit(".", 1)[-1] for base in owner.bases}:
         return False
-    return not (is_error_type(symbol) or owner is not None and is_error_type(owner))
+    # a method named for the error it handles (got's `Request._beforeError`) is no error type's: its owner
+    # says, read from the file (a Go receiver's type may be declared in another, its name says then)
+    if owner is not None:
+        return not is_error_type(owner)
+    return not (symbol.parent and ERROR_NAME.search(symbol.parent.rsplit(".", 1)[-1]))
 
 
 def is_error_type(symbol: Symbol) -> bool:
