@@ -673,3 +673,35 @@ HANDSHAKE = {
 
 def test_an_error_types_method_never_starts_though_its_type_is_in_another_file(tmp_path: Path) -> None:
     assert start_of(tmp_path, HANDSHAKE, "How is the handshake from the peer checked?") == "Handshake"
+
+
+WRAPPED = {
+    "README.md": "# codec\n\n```python\nfrom codec import Codec\n\nvalue = Codec().decode(data)\n```\n",
+    "codec/__init__.py": '"""Decode input data."""\n\nfrom codec.core import Codec\n\n__all__ = ["Codec"]\n',
+    "codec/core.py": (
+        '"""The codec."""\n\n'
+        "import json\n\n\n"
+        "class Codec:\n"
+        '    """Decodes and checks input data."""\n\n'
+        "    def decode_text(self, text: str) -> dict:\n"
+        '        """Decode input data from a JSON text: the text is parsed, then the data decoded and\n'
+        '        checked like the input data of `decode`."""\n'
+        "        return self.decode(json.loads(text))\n\n"
+        "    def decode(self, data: dict) -> dict:\n"
+        '        """Decode the data and check it."""\n'
+        "        return self._check(self._convert(data))\n\n"
+        "    def _convert(self, data: dict) -> dict:\n"
+        '        """Convert each field of the data."""\n'
+        "        return dict(data)\n\n"
+        "    def _check(self, data: dict) -> dict:\n"
+        '        """Check the converted data."""\n'
+        "        return data\n"
+    ),
+}
+
+
+def test_a_wrapper_handing_the_process_to_the_documented_entry_gives_way_to_it(tmp_path: Path) -> None:
+    """marshmallow's `Schema.loads` decodes JSON and calls `Schema.load`, the README's entry: the process a
+    user starts begins at the entry, however much more of the question the wrapper's docstring names."""
+    question = "How does a codec decode and check input data?"
+    assert start_of(tmp_path, WRAPPED, question) == "Codec.decode"

@@ -93,9 +93,19 @@ class AnswerWalk:
         """The library's entry (`entries`) that leads to `node` and matches the question nearly as well
         (LEADS_SHARE): the process a user starts begins there (`Axios.request` before the `dispatchRequest`
         it calls, `Viper.Get` before `Viper.find`); `node` itself when it is such an entry or none calls
-        it. Of several, the nearest."""
+        it. Of several, the nearest. A start that calls such an entry itself hands the process on to it:
+        the entry starts instead."""
         if node in self.entries:
             return node
+        # a wrapper handing the process straight on to the documented entry (marshmallow's `Schema.loads`,
+        # which decodes JSON and calls `Schema.load`): the process a user starts begins at the entry
+        handed = [
+            (edge.callee_path, edge.callee)
+            for edge in self.calls(node)
+            if (edge.callee_path, edge.callee) in self.entries and (edge.callee_path, edge.callee) in eligible
+        ]
+        if handed:
+            return handed[0]
         entries = [
             other
             for other in eligible
