@@ -705,3 +705,51 @@ def test_a_wrapper_handing_the_process_to_the_documented_entry_gives_way_to_it(t
     user starts begins at the entry, however much more of the question the wrapper's docstring names."""
     question = "How does a codec decode and check input data?"
     assert start_of(tmp_path, WRAPPED, question) == "Codec.decode"
+
+
+COMPILER = {
+    "tmpl/__init__.py": '"""Templates."""\n',
+    "tmpl/env.py": (
+        '"""The environment."""\n\n'
+        "from tmpl.codegen import generate\n"
+        "from tmpl.parser import parse\n\n\n"
+        "class Environment:\n"
+        '    """Where templates live."""\n\n'
+        "    def compile(self, text: str) -> str:\n"
+        '        """Compile it into Python code."""\n'
+        "        return generate(parse(text))\n"
+    ),
+    "tmpl/parser.py": (
+        '"""The parser."""\n\n\n'
+        "def parse(text: str) -> list[str]:\n"
+        '    """Parse the text into a tree."""\n'
+        "    return text.split()\n"
+    ),
+    "tmpl/codegen.py": (
+        '"""Code generation."""\n\n\n'
+        "def generate(tree: list[str]) -> str:\n"
+        '    """Generate the code of a tree."""\n'
+        '    return "\\n".join(tree)\n'
+    ),
+    "tmpl/loaders.py": (
+        '"""Loaders."""\n\n'
+        "from tmpl.env import Environment\n\n\n"
+        "class Loader:\n"
+        '    """Finds templates by name."""\n\n'
+        "    def load(self, env: Environment, name: str) -> str:\n"
+        '        """A template by its name."""\n'
+        "        text = self.get_template_source(name)\n"
+        "        return env.compile(text)\n\n"
+        "    def get_template_source(self, name: str) -> str:\n"
+        '        """Read the named template\'s source file."""\n'
+        "        return name\n"
+    ),
+}
+
+
+def test_a_caller_that_only_uses_the_process_gives_way_to_where_it_is_done(tmp_path: Path) -> None:
+    """jinja's `BaseLoader.load` reaches what compiles a template and what reads its source, so its call tree
+    answers more of the question than `Environment.compile`'s; but it names none of it: it uses the
+    compiling, which begins where the code is named for the asked verb."""
+    question = "How is a template's source compiled into Python code?"
+    assert start_of(tmp_path, COMPILER, question) == "Environment.compile"
