@@ -645,7 +645,9 @@ RETRIES = {
 def test_a_method_named_for_the_error_it_handles_may_start(tmp_path: Path) -> None:
     """got's `Request._beforeError` is where a failed request is retried: a method named for the error it
     handles belongs to no error type, and its calls lead to the retry."""
-    assert start_of(tmp_path, RETRIES, "How does the client retry a failed request?") == "Request._beforeError"
+    assert (
+        start_of(tmp_path, RETRIES, "How does the client retry a failed request?") == "Request._beforeError"
+    )
 
 
 HANDSHAKE = {
