@@ -381,6 +381,12 @@ def test_a_subsystem_sentence_never_comes_from_a_neighbour_of_its_silent_central
     )
     said = docs_say(silent, concepts)  # "Models": no page is named like it; one leads with its `Response`
     assert said == "Starlette includes a `Request` class for the incoming request."
+    # a page led by its symbol whose opening names none of its symbols says nothing of it (loguru's
+    # migration guide, first mentioning `Handler` further on)
+    guide = concept(
+        "Resources", "First and foremost, it is important to understand some concepts.", "Response"
+    )
+    assert docs_say(silent, [guide]) == ""
     silent.shard = Shard("Responses", silent.shard.files)
     said = docs_say(silent, concepts)
     assert said == "Starlette includes a few response classes."  # its name wins

@@ -160,17 +160,21 @@ def docs_say(analysis: ShardAnalysis, concepts: Sequence[DocConcept]) -> str:
     """What the project's docs say the subsystem is: the opening sentence of the concept named like it
     ("Requests" and its docs page "Requests"), else of one whose name holds the subsystem's and that leads
     with its main symbol or with a symbol of its files ("Rich Text" for "Text", "Pretty Printing" for
-    "Pretty"), else of one that leads with its main symbol; '' when none is."""
+    "Pretty"), else of one that leads with its main symbol, when that sentence names one of its symbols (a
+    migration guide mentioning `Handler` further on opens with "First and foremost, …"); '' when none is."""
     name = analysis.shard.name.lower().rstrip("s")
     top = analysis.top_symbols[0].name if analysis.top_symbols else ""
     named = [c for c in concepts if c.name.lower().rstrip("s") == name]
     led = [c for c in concepts if top and c.symbols and c.symbols[0].name == top]
     within = [c for c in concepts if c.symbols and c.symbols[0].path in analysis.shard.files]
     holding = [c for c in [*led, *(c for c in within if c not in led)] if name in _name_words(c.name)]
+    symbols = {symbol.name.rpartition(".")[2] for symbol in analysis.top_symbols}
     for concept in named or [*holding, *led]:
         said = [p.text for page in concept.pages for p in page.passages if p.kind == "paragraph"]
         sentence = opening_sentence(said[:1], SUMMARY_CHARS)
-        if sentence:
+        if sentence and (
+            concept in named or concept in holding or symbols & set(re.findall(r"\w+", sentence))
+        ):
             return sentence
     return ""
 
