@@ -392,6 +392,14 @@ def test_a_subsystem_sentence_never_comes_from_a_neighbour_of_its_silent_central
         1, Shard("Models", ("pkg/_models.py", "pkg/_decoders.py")), "01_m", "", files=files, functions=types
     )
     assert _offline_summary(shard) == "Defines Response and Request."
+    # a subsystem named after its main symbol is what that symbol's doc comment says (echo's Context)
+    documented = [CitedSymbol("Context", "struct", "pkg/_models.py", "Context represents the request. More.")]
+    named = ShardAnalysis(
+        1, Shard("Context", shard.shard.files), "01_c", "", files=files, functions=documented
+    )
+    assert _offline_summary(named) == "Context represents the request."
+    named.shard = Shard("Models", shard.shard.files)  # named otherwise: its doc speaks for one symbol only
+    assert _offline_summary(named) == "Defines Context."
     go = [ModuleLine("mux.go", "go", 500, ""), ModuleLine("doc.go", "go", 30, "Package mux routes requests.")]
     shard = ShardAnalysis(1, Shard("Mux", ("mux.go", "doc.go")), "01_m", "", files=go, functions=types)
     assert _offline_summary(shard) == "Package mux routes requests."

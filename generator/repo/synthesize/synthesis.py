@@ -211,7 +211,7 @@ def _offline_summary(analysis: ShardAnalysis, own: str = "", docs: str = "") -> 
     `docs_say`), when that fits a table cell; else what the subsystem defines. A neighbour's docstring ("Handlers for Content-Encoding.") misnames it."""
     central = _central(analysis)
     doc_files = [f.purpose for f in analysis.files if PurePosixPath(f.path).stem == "doc" and f.purpose]
-    for said in [own, central.purpose if central else "", *doc_files, docs]:
+    for said in [own, central.purpose if central else "", *doc_files, docs, _named_symbol_says(analysis)]:
         if said and len(said) <= SUMMARY_CHARS:
             return said
     if analysis.top_symbols:
@@ -224,6 +224,14 @@ def _central(analysis: ShardAnalysis) -> ModuleLine | None:
     return next((f for f in analysis.files if not says_where_not_what(f.path)), None) or next(
         iter(analysis.files), None
     )
+
+
+def _named_symbol_says(analysis: ShardAnalysis) -> str:
+    """What the doc comment of the symbol a subsystem is named after says it is (echo's "Context":
+    "Context represents the context of the current HTTP request."); '' when no main symbol is its name."""
+    name = analysis.shard.name.lower().replace(" ", "")
+    symbol = next((s for s in analysis.top_symbols if s.name.lower() == name), None)
+    return first_sentence(symbol.doc, SUMMARY_CHARS) if symbol is not None and symbol.doc else ""
 
 
 def _defines(analysis: ShardAnalysis) -> str:
