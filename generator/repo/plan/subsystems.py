@@ -269,7 +269,7 @@ def package_calls(facts: Facts, inside: Iterable[str]) -> list[tuple[str, str, f
     `router_concurrent.go` to `router.go`): a variant of it, for a platform or a case."""
     members = {path for path in inside if path in facts.files and facts.files[path].language == "go"}
     called: dict[tuple[str, str], set[str]] = defaultdict(set)
-    for edge in facts.calls.edges(sorted(members)):
+    for edge in facts.calls.edges(sorted(members)) if facts.calls is not None else []:
         a, b = edge.caller_path, edge.callee_path
         if a != b and b in members and posixpath.dirname(a) == posixpath.dirname(b):
             called[(a, b)].add(edge.callee)

@@ -75,7 +75,8 @@ def field_comment(lines: list[str], offset: int) -> tuple[str, str]:
             break
     own = lines[offset - 1].partition("//")[2] if "//" in lines[offset - 1] and not above else ""
     said = [_COMMENT_MARK.sub("", line).strip() for line in reversed(above)] if above else [own.strip()]
-    default, prose, ended = "", [], False
+    default, ended = "", False
+    prose: list[str] = []
     for line in said:
         stated = _STATED_DEFAULT.search(line)
         if stated is not None and not default:
