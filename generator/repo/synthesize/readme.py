@@ -8,6 +8,8 @@ import re
 from collections.abc import Iterator
 
 from generator.documents import Block, Document, read_text
+from generator.text.pointers import points_elsewhere
+from generator.text.sentences import sentences as split_sentences
 
 MIN_WORDS = 5
 _BOILERPLATE = re.compile(
@@ -32,14 +34,8 @@ _NEWS = re.compile(
 _STEP = re.compile(
     r"^(?:once|to|first|then|next|now|install|import|use|see|check|read|visit|please|note|if)\b", re.I
 )
-# … and a paragraph pointing at what follows it ("Here are some examples to give you an idea…")
-_POINTER = re.compile(
-    r"^(?:here (?:are|is)|below (?:are|is)|the following|following (?:are|is)|this (?:page|section|document|guide|tutorial)"
-    r"|in this (?:page|section|document|guide|tutorial)"
-    r"|(?:to get started|for (?:more|further|an?)\b[^,.]{0,60}),? (?:see|read|visit|check out)"
-    r"|(?:be sure to |make sure to |don't forget to )?check out)\b",
-    re.I,
-)
+# … and a paragraph about the page it is on ("This document describes…") rather than the project
+_ABOUT_ITSELF = re.compile(r"^(?:in )?this (?:page|section|document|guide|tutorial)\b", re.IGNORECASE)
 # a quote that is a callout, not a tagline ("> **Note** …", GitHub's "> [!WARNING]")
 _NOTICE = re.compile(r"\W*(?:\[!\w+\]|warning|important|caution|tip|note|info)\b", re.IGNORECASE)
 _SKIPPED_SECTION = re.compile(
@@ -73,7 +69,8 @@ def describes_project(paragraph: str, *, steps: bool = False) -> bool:
         and not _BOILERPLATE.search(flat)
         and not _NEWS.search(flat)
         and (steps or not _STEP.search(flat))
-        and not _POINTER.search(flat)
+        and not points_elsewhere(split_sentences(flat)[0])
+        and not _ABOUT_ITSELF.match(flat)
         and flat[-1:] in ".!?)"
     )
 
