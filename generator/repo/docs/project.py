@@ -26,7 +26,7 @@ from generator.repo.facts.ranking import TYPE_KINDS
 from generator.repo.map.filetypes import front_readme
 from generator.repo.map.walk import read_source
 from generator.repo.model import CallTree, CitedSymbol, Facts, FlowBranch, KeyType, RepoMap, Symbol
-from generator.repo.synthesize.readme import describes_project, opening_quote
+from generator.repo.synthesize.readme import describes_project, first_paragraph, opening_quote
 from generator.store import slugify
 from generator.text.sentences import split_sentences
 
@@ -130,6 +130,7 @@ def read_project_docs(
         examples=tuple(examples),
         example_symbols=tuple(names.resolve(_names_in(examples))),
         concepts=tuple(concepts),
+        readme=first_paragraph(documents[readme]) if readme in documents else None,
     )
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from generator.documents import Block, Document, read_text
+from generator.documents import Block, Document
 from generator.text.pointers import points_elsewhere
 from generator.text.sentences import sentences as split_sentences
 
@@ -44,14 +44,13 @@ _SKIPPED_SECTION = re.compile(
 )
 
 
-def first_paragraph(text: str, rst: bool = False) -> str:
+def first_paragraph(doc: Document) -> str:
     """The README's tagline, else its first paragraph that reads as prose about the project; "" when there
     is none."""
-    doc = read_text(text, name="README", markup="rst" if rst else "markdown")
     tagline = opening_quote(doc)
     if tagline is not None:
         return " ".join(tagline.text.split())
-    for paragraph in _paragraphs(doc, rst):
+    for paragraph in _paragraphs(doc, doc.markup == "rst"):
         flat = " ".join(paragraph.split())
         if describes_project(flat):
             return flat
