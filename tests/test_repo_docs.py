@@ -290,11 +290,14 @@ def test_a_readmes_opening_quote_is_its_tagline_and_a_recommendation_elsewhere_i
     said = [p.text for p in overview(readme, [])]
     assert said[0] == "Human-friendly and powerful HTTP request library for Node.js"
     assert not any("instead" in s for s in said)
-    assert first_paragraph(text) == "Human-friendly and powerful HTTP request library for Node.js"
+    assert (
+        first_paragraph(read_text(text, name="README.md"))
+        == "Human-friendly and powerful HTTP request library for Node.js"
+    )
     note = "> **Note** This library needs Node.js 20 or later to run.\n\nGot is an HTTP client for Node.js apps.\n"
-    assert first_paragraph(note) == "Got is an HTTP client for Node.js apps."
+    assert first_paragraph(read_text(note, name="README.md")) == "Got is an HTTP client for Node.js apps."
     later = "Got is an HTTP client for Node.js apps.\n\n> A quote from a happy user of the library here\n"
-    assert first_paragraph(later) == "Got is an HTTP client for Node.js apps."
+    assert first_paragraph(read_text(later, name="README.md")) == "Got is an HTTP client for Node.js apps."
 
 
 def test_a_page_opens_with_the_first_sentence_that_says_something_alone() -> None:
@@ -689,3 +692,31 @@ def test_a_section_headed_by_the_asked_process_answers_before_one_that_mentions_
     question = "How does got retry a failed request?"
     assert best_section([nock, retries, other], question) is nock  # the words alone
     assert best_section([nock, retries, other], question, verbs=("retry",)) is retries
+
+
+def test_a_docs_table_is_shown_as_a_table() -> None:
+    """immer's array-methods page: a table of methods stays a table on the guide page, each cell read as
+    prose (code spans kept); a table whose cells hold a pipe of their own falls back to its rows as a list."""
+    from generator.documents.markdown import read_markdown
+    from generator.repo.model import DocPassage
+    from generator.site.pages.repo_guide import passage_markdown
+
+    source = (
+        "# Methods\n\n| Method | Returns |\n| --- | --- |\n| `push()` | New length |\n"
+        "| `pop()` | Removed *element* |\n"
+    )
+    table = next(
+        block for section in read_markdown(source) for block in section.blocks if block.kind == "table"
+    )
+    passage = DocPassage("docs/a.md", table.start, table.end, "table", table.text)
+    shown = passage_markdown(passage, Linker({"docs/a.md": 6}, "https://h/x", None), cite=False)
+    assert shown.splitlines() == [
+        "| Method | Returns |",
+        "| --- | --- |",
+        "| `push()` | New length |",
+        "| `pop()` | Removed element |",
+    ]
+    ragged = DocPassage("docs/a.md", 3, 5, "table", "Type | Meaning\nstr | None | optional")
+    assert passage_markdown(ragged, Linker({}, "https://h/x", None), cite=False).startswith(
+        "- Type \\| Meaning"
+    )
