@@ -81,17 +81,41 @@ def _rank_key(facts: Facts, repo_map: RepoMap) -> Callable[[str], tuple[float, s
 
 def dependency_graph(pool: Sequence[str], facts: Facts, repo_map: RepoMap) -> igraph.Graph:
     """Files joined by imports (weight 1 each way) and, more weakly, to their package's main file."""
+    ties = [(path, target, IMPORT_WEIGHT) for path, target in _imports(pool, facts)]
+    for files in _by_directory(rank_files(pool, facts, repo_map)).values():
+        ties += [(files[0], other, PACKAGE_WEIGHT) for other in files[1:]]
+    return _weighted_graph(pool, ties)
+
+
+def module_ties(pool: Sequence[str], facts: Facts) -> list[tuple[str, str]]:
+    """(module, module it depends on) within the pool: its imports, and in a language whose files of one
+    package use each other without importing (Go, Java) the files of its package it calls into."""
     inside = set(pool)
-    ties = [
-        (path, target, IMPORT_WEIGHT)
+    ties = _imports(pool, facts)
+    joined = set(ties)
+    same = [p for p in pool if p in facts.files and facts.files[p].language in PACKAGE_LANGUAGES]
+    for edge in facts.calls.edges(same) if same and facts.calls is not None else []:
+        pair = (edge.caller_path, edge.callee_path)
+        same_package = pair[0] != pair[1] and _folder(pair[0]) == _folder(pair[1])
+        if edge.callee_path in inside and same_package and pair not in joined:
+            joined.add(pair)
+            ties.append(pair)
+    return ties
+
+
+def _imports(pool: Sequence[str], facts: Facts) -> list[tuple[str, str]]:
+    inside = set(pool)
+    return [
+        (path, target)
         for path in pool
         if path in facts.files
         for target in facts.files[path].depends_on
         if target in inside and target != path
     ]
-    for files in _by_directory(rank_files(pool, facts, repo_map)).values():
-        ties += [(files[0], other, PACKAGE_WEIGHT) for other in files[1:]]
-    return _weighted_graph(pool, ties)
+
+
+def _folder(path: str) -> str:
+    return path.rpartition("/")[0] or "."
 
 
 def _weighted_graph(nodes: Iterable[str], ties: Iterable[tuple[str, str, float]]) -> igraph.Graph:
@@ -193,6 +217,10 @@ def _group_weight(facts: Facts, repo_map: RepoMap) -> Callable[[Sequence[str]], 
 
 # a sub-package holding more than this share of the modules (and more than one shard's worth) is divided
 LARGE_SHARE = 0.5
+# a large sub-package fewer of whose modules than this share depend on another of its modules is a collection
+COLLECTION_SHARE = 0.5
+# languages whose files of one package use each other's symbols without an import statement
+PACKAGE_LANGUAGES = frozenset({"go", "java"})
 LARGE_COMMUNITY = (
     2 * MAX_FILES_PER_SHARD
 )  # a community of more modules than this is divided when room is left
@@ -206,10 +234,25 @@ class Concept:
     folder: str = ""
 
 
-def package_units(pool: Sequence[str]) -> dict[str, list[str]]:
+def package_units(pool: Sequence[str], ties: Iterable[tuple[str, str]] | None = None) -> dict[str, list[str]]:
     """The pool as units that are never torn apart, keyed by name: each sub-package that is not itself
-    large (its folder, ending in "/"), and each module of a large or flat package (its path)."""
+    large (its folder, ending in "/"), and each module of a large or flat package (its path). Given the
+    modules' `ties` (module_ties), a large sub-package most of whose modules depend on none of the others
+    is a collection (chi's `middleware/`, one middleware a file) and stays one: its import communities
+    would be arbitrary slices of it, each named after a file."""
     units: dict[str, list[str]] = {}
+    tied = {module for pair in ties for module in pair} if ties is not None else None
+    linked: dict[str, set[str]] = defaultdict(set)
+    for a, b in ties or ():
+        linked[a].add(b)
+        linked[b].add(a)
+
+    def collection(members: Sequence[str]) -> bool:
+        if tied is None:
+            return False
+        inside = set(members)
+        joined = sum(1 for m in members if linked[m] & inside)
+        return joined < COLLECTION_SHARE * len(members)
 
     def visit(base: str, files: Sequence[str]) -> None:
         children: dict[str, list[str]] = defaultdict(list)
@@ -220,7 +263,7 @@ def package_units(pool: Sequence[str]) -> dict[str, list[str]]:
             else:
                 units[path] = [path]
         for folder, members in children.items():
-            if len(members) > max(LARGE_SHARE * len(pool), MAX_FILES_PER_SHARD):
+            if len(members) > max(LARGE_SHARE * len(pool), MAX_FILES_PER_SHARD) and not collection(members):
                 visit(folder, members)
             elif len(members) == 1:
                 units[members[0]] = members
@@ -237,10 +280,8 @@ def unit_graph(units: dict[str, list[str]], facts: Facts, repo_map: RepoMap) -> 
     home = {path: unit for unit, files in units.items() for path in files}
     ties = [
         (home[path], home[target], IMPORT_WEIGHT)
-        for path in home
-        if path in facts.files
-        for target in facts.files[path].depends_on
-        if target in home and home[target] != home[path]
+        for path, target in _imports(list(home), facts)
+        if home[target] != home[path]
     ]
     loose = [unit for unit, files in units.items() if len(files) == 1]
     for files in _by_directory(rank_files(loose, facts, repo_map)).values():
@@ -251,7 +292,7 @@ def unit_graph(units: dict[str, list[str]], facts: Facts, repo_map: RepoMap) -> 
 def concepts(pool: Sequence[str], facts: Facts, repo_map: RepoMap) -> list[Concept]:
     """The pool's concepts, most important first: sub-packages kept whole, and the communities the other
     modules form; too few (fewer than 3 for 6 modules or more) and the largest community is divided."""
-    units = package_units(pool)
+    units = package_units(pool, module_ties(pool, facts))
     kept = {u: files for u, files in units.items() if u.endswith("/") and len(files) > SMALL_GROUP}
     rest = {u: files for u, files in units.items() if u not in kept}
     key = _rank_key(facts, repo_map)
