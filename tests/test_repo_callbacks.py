@@ -83,6 +83,14 @@ def test_a_handler_class_handed_to_a_server_is_called_back_where_it_does_the_wor
     }
     flow = first_flow(facts)
     assert flow[:3] == ["run_simple", "make_server", "Server"]
+    # the flow list says the handler is handed over to the server, which calls it back
+    from generator.repo.analyze.citations import Linker
+    from generator.repo.analyze.describe import flow_branches
+    from generator.site.pages.repo_diagrams import flow_tree_markdown
+
+    linker = Linker({path: 40 for path in WSGI_SERVER}, "r" * 40, "https://github.com/acme/srv")
+    listed = str(flow_tree_markdown(tuple(flow_branches(facts.calls.tree(), linker))))
+    assert "- hands over `RequestHandler." in listed and "- calls `make_server`" in listed
     reached = set(tree_names(facts.calls.tree()))
     assert {"RequestHandler.handle", "RequestHandler.run_app", "RequestHandler.make_environ"} <= reached
 
@@ -222,3 +230,25 @@ def test_a_go_call_through_a_struct_field_reaches_the_handler_it_holds_and_its_t
         "chain",
     ) not in edges  # chain is called there
     assert first_flow(facts) == ["Mux.ServeHTTP", "Mux.routeHTTP", "node.findRoute"]
+
+
+def test_the_flow_list_says_a_handed_over_value_is_handed_over_not_called() -> None:
+    from generator.repo.model import FlowBranch, FlowHop
+    from generator.site.pages.repo_diagrams import flow_tree_markdown
+
+    tree = (
+        FlowBranch(
+            FlowHop("Config.load", "import_from_string"),
+            (),
+        ),
+        FlowBranch(
+            FlowHop("Config.load", "H11Protocol.data_received", handed=True),
+            (FlowBranch(FlowHop("H11Protocol.data_received", "H11Protocol.handle_events")),),
+        ),
+    )
+    assert str(flow_tree_markdown(tree)).splitlines() == [
+        "- `Config.load`",
+        "    - calls `import_from_string`",
+        "    - hands over `H11Protocol.data_received`",
+        "        - calls `H11Protocol.handle_events`",
+    ]
