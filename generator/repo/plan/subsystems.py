@@ -11,10 +11,11 @@ never a shard, while any core module is left. A maintainer's pinned subsystems c
 from __future__ import annotations
 
 import functools
+import posixpath
 import random
 import re
 import threading
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
@@ -27,6 +28,7 @@ from generator.repo.model import (
     MAX_SHARDS,
     MIN_SHARDS,
     Facts,
+    FileFacts,
     RepoMap,
     Shard,
 )
@@ -81,41 +83,52 @@ def _rank_key(facts: Facts, repo_map: RepoMap) -> Callable[[str], tuple[float, s
 
 def dependency_graph(pool: Sequence[str], facts: Facts, repo_map: RepoMap) -> igraph.Graph:
     """Files joined by imports (weight 1 each way) and, more weakly, to their package's main file."""
-    ties = [(path, target, IMPORT_WEIGHT) for path, target in _imports(pool, facts)]
+    inside = set(pool)
+    ties = [
+        (path, target, weight)
+        for path in pool
+        if path in facts.files
+        for target, weight in import_ties(facts.files[path])
+        if target in inside and target != path
+    ]
+    ties += package_calls(facts, inside)
     for files in _by_directory(rank_files(pool, facts, repo_map)).values():
         ties += [(files[0], other, PACKAGE_WEIGHT) for other in files[1:]]
     return _weighted_graph(pool, ties)
 
 
 def module_ties(pool: Sequence[str], facts: Facts) -> list[tuple[str, str]]:
-    """(module, module it depends on) within the pool: its imports, and in a language whose files of one
-    package use each other without importing (Go, Java) the files of its package it calls into."""
+    """(module, module it depends on) within the pool: its imports, a Go package's ties (package_calls),
+    and in Java, whose classes of one package use each other without importing, the files of its package
+    it calls into."""
     inside = set(pool)
-    ties = _imports(pool, facts)
-    joined = set(ties)
-    same = [p for p in pool if p in facts.files and facts.files[p].language in PACKAGE_LANGUAGES]
-    for edge in facts.calls.edges(same) if same and facts.calls is not None else []:
-        pair = (edge.caller_path, edge.callee_path)
-        same_package = pair[0] != pair[1] and _folder(pair[0]) == _folder(pair[1])
-        if edge.callee_path in inside and same_package and pair not in joined:
-            joined.add(pair)
-            ties.append(pair)
-    return ties
-
-
-def _imports(pool: Sequence[str], facts: Facts) -> list[tuple[str, str]]:
-    inside = set(pool)
-    return [
+    ties = [
         (path, target)
         for path in pool
         if path in facts.files
         for target in facts.files[path].depends_on
         if target in inside and target != path
     ]
+    ties += [(a, b) for a, b, _ in package_calls(facts, inside)]
+    joined = set(ties)
+    java = [p for p in pool if p in facts.files and facts.files[p].language == "java"]
+    for edge in facts.calls.edges(java) if java and facts.calls is not None else []:
+        pair = (edge.caller_path, edge.callee_path)
+        same_package = pair[0] != pair[1] and posixpath.dirname(pair[0]) == posixpath.dirname(pair[1])
+        if edge.callee_path in inside and same_package and pair not in joined:
+            joined.add(pair)
+            ties.append(pair)
+    return ties
 
 
-def _folder(path: str) -> str:
-    return path.rpartition("/")[0] or "."
+def import_ties(fact: FileFacts) -> list[tuple[str, float]]:
+    """Each module a file imports with the weight of its tie: one import, one tie. A Go import names a
+    package, so its tie is shared among the package's files: importing echo's 19 files ties
+    `middleware/cors.go` no harder to them than one Python import ties two modules."""
+    if fact.language != "go":
+        return [(target, IMPORT_WEIGHT) for target in fact.depends_on]
+    per_folder = Counter(posixpath.dirname(target) for target in fact.depends_on)
+    return [(t, IMPORT_WEIGHT / per_folder[posixpath.dirname(t)]) for t in fact.depends_on]
 
 
 def _weighted_graph(nodes: Iterable[str], ties: Iterable[tuple[str, str, float]]) -> igraph.Graph:
@@ -219,8 +232,6 @@ def _group_weight(facts: Facts, repo_map: RepoMap) -> Callable[[Sequence[str]], 
 LARGE_SHARE = 0.5
 # a large sub-package fewer of whose modules than this share depend on another of its modules is a collection
 COLLECTION_SHARE = 0.5
-# languages whose files of one package use each other's symbols without an import statement
-PACKAGE_LANGUAGES = frozenset({"go", "java"})
 LARGE_COMMUNITY = (
     2 * MAX_FILES_PER_SHARD
 )  # a community of more modules than this is divided when room is left
@@ -241,14 +252,13 @@ def package_units(pool: Sequence[str], ties: Iterable[tuple[str, str]] | None = 
     is a collection (chi's `middleware/`, one middleware a file) and stays one: its import communities
     would be arbitrary slices of it, each named after a file."""
     units: dict[str, list[str]] = {}
-    tied = {module for pair in ties for module in pair} if ties is not None else None
     linked: dict[str, set[str]] = defaultdict(set)
     for a, b in ties or ():
         linked[a].add(b)
         linked[b].add(a)
 
     def collection(members: Sequence[str]) -> bool:
-        if tied is None:
+        if ties is None:
             return False
         inside = set(members)
         joined = sum(1 for m in members if linked[m] & inside)
@@ -279,14 +289,39 @@ def unit_graph(units: dict[str, list[str]], facts: Facts, repo_map: RepoMap) -> 
     one flat package to its most important module."""
     home = {path: unit for unit, files in units.items() for path in files}
     ties = [
-        (home[path], home[target], IMPORT_WEIGHT)
-        for path, target in _imports(list(home), facts)
-        if home[target] != home[path]
+        (home[path], home[target], weight)
+        for path in home
+        if path in facts.files
+        for target, weight in import_ties(facts.files[path])
+        if target in home and home[target] != home[path]
     ]
+    ties += [(home[a], home[b], weight) for a, b, weight in package_calls(facts, home) if home[a] != home[b]]
     loose = [unit for unit, files in units.items() if len(files) == 1]
     for files in _by_directory(rank_files(loose, facts, repo_map)).values():
         ties += [(files[0], other, PACKAGE_WEIGHT) for other in files[1:]]
     return _weighted_graph(units, ties)
+
+
+def package_calls(facts: Facts, inside: Iterable[str]) -> list[tuple[str, str, float]]:
+    """The ties of one Go package's files, which never import each other: a file calling another file's
+    functions is tied to it, IMPORT_WEIGHT for each function it calls there, up to three (echo's router.go
+    calling route.go), and a file is tied to the one its name extends (`tty_unix.go` to `tty.go`,
+    `router_concurrent.go` to `router.go`): a variant of it, for a platform or a case."""
+    members = {path for path in inside if path in facts.files and facts.files[path].language == "go"}
+    called: dict[tuple[str, str], set[str]] = defaultdict(set)
+    for edge in facts.calls.edges(sorted(members)) if facts.calls is not None else []:
+        a, b = edge.caller_path, edge.callee_path
+        if a != b and b in members and posixpath.dirname(a) == posixpath.dirname(b):
+            called[(a, b)].add(edge.callee)
+    ties = [(a, b, IMPORT_WEIGHT * min(len(names), 3)) for (a, b), names in called.items()]
+    stems = {path.removesuffix(".go"): path for path in members}
+    for stem, path in stems.items():
+        base = stem.rpartition("_")[0]
+        while base and base not in stems:
+            base = base.rpartition("_")[0]
+        if base:
+            ties.append((path, stems[base], IMPORT_WEIGHT * 3))
+    return ties
 
 
 def concepts(pool: Sequence[str], facts: Facts, repo_map: RepoMap) -> list[Concept]:
