@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -35,6 +36,7 @@ from generator.repo.plan.subsystems import core_modules
 BENCH = Path(__file__).resolve().parent
 SETS = {
     "held out (s13)": (BENCH / "flows_heldout_s13.json", Path("/tmp/flows13")),
+    "held out (lead's s13)": (BENCH / "flows_heldout_lead_s13.json", Path("/tmp/lead13")),
     "seen (held out in s12)": (BENCH / "flows_heldout_s12.json", Path("/tmp/flows")),
     "seen (lead's s12 four)": (BENCH / "flows_seen_lead_s12.json", Path("/tmp/lead12")),
     "tuning": (BENCH / "flows_tuning_s12.json", None),
@@ -121,13 +123,24 @@ def measure_subsystems(root: Path, label: dict) -> tuple[int, int, int, int]:
     plan = heuristic_plan(repo_map, facts, note="")
     shards = normalize_shards(plan.shards, name_part=part_namer(facts))
     names = [shard.name for shard in shards]
-    wanted = [[word.lower() for word in words] for words in label.get("concepts", [])]
+    wanted = [_concept_words(concept) for concept in label.get("concepts", [])]
     named = sum(1 for words in wanted if any(_names_concept(n, words) for n in names))
     on = sum(1 for n in names if any(_names_concept(n, words) for words in wanted))
     print(f"{'':<18} subsystems: {' | '.join(f'{s.name} ({len(s.files)})' for s in shards)}")
     if wanted:
         print(f"{'':<18} concepts named {named}/{len(wanted)}; subsystems on a concept {on}/{len(names)}")
     return named, len(wanted), on if wanted else 0, len(names) if wanted else 0
+
+
+def _concept_words(concept: list[str] | str) -> list[str]:
+    """A concept label's words: a list as given, or a phrase's words of four letters or more before any
+    parenthesis ("Logger (add/remove/opt/bind)" → logger)."""
+    if isinstance(concept, list):
+        return [word.lower() for word in concept]
+    head = concept.split("(", 1)[0].lower()
+    return [
+        word for word in re.findall(r"[a-z]+", head) if len(word) >= 4 and word not in {"and", "with", "from"}
+    ]
 
 
 def _names_concept(name: str, words: list[str]) -> bool:
