@@ -56,13 +56,14 @@ WSGI_SERVER = {
         "        self.app = app\n"
         "        if isinstance(app, Server):\n"
         "            raise TypeError(app)\n"
-        "        super().__init__((host, port), handler)\n\n\n"
-        "def make_server(host, port, app):\n"
+        "        super().__init__((host, port), handler)\n\n"
+        "    def serve_forever(self):\n        return super().serve_forever()\n\n\n"
+        "def make_server(host, port, app) -> Server:\n"
         "    RequestHandler.version(None)\n"
         "    return Server(host, port, app)\n\n\n"
         "def run_simple(host, port, app):\n"
-        "    server = make_server(host, port, app)\n"
-        "    server.serve_forever()\n"
+        "    srv = make_server(host, port, app)\n"
+        "    srv.serve_forever()\n"
     ),
 }
 
@@ -91,6 +92,8 @@ def test_a_handler_class_handed_to_a_server_is_called_back_where_it_does_the_wor
     linker = Linker({path: 40 for path in WSGI_SERVER}, "r" * 40, "https://github.com/acme/srv")
     listed = str(flow_tree_markdown(tuple(flow_branches(facts.calls.tree(), linker))))
     assert "- hands over `RequestHandler." in listed and "- calls `make_server`" in listed
+    # make_server is annotated to return a Server: the server it makes serves
+    assert ("run_simple", "Server.serve_forever", False) in edges
     reached = set(tree_names(facts.calls.tree()))
     assert {"RequestHandler.handle", "RequestHandler.run_app", "RequestHandler.make_environ"} <= reached
 

@@ -56,6 +56,9 @@ class ModuleScope:
     # a module constant of import strings (`HTTP_PROTOCOLS = {"h11": "pkg.http.h11:H11Protocol"}`) → the
     # repository symbols they name: a function reading it hands them to the loader
     loaded: dict[str, list[Target]] = field(default_factory=dict)
+    # the module's functions' return annotations (`def make_server(…) -> BaseWSGIServer`): a local bound to
+    # their result holds that class
+    returns: dict[str, ast.expr] = field(default_factory=dict)
     _symbols: list[tuple[str, Target]] | None = field(default=None, init=False, repr=False)
     _named_like: dict[str, list[Target]] = field(default_factory=dict, init=False, repr=False)
 
@@ -242,6 +245,8 @@ class PythonCalls:
                     self._import_module(scope, path, alias)
             elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
                 scope.names[node.name] = (path, node.name)
+                if node.returns is not None:
+                    scope.returns[node.name] = node.returns
             elif isinstance(node, ast.ClassDef):
                 scope.names[node.name] = (path, node.name)
                 scope.classes[node.name] = _class_info(node)
@@ -361,9 +366,11 @@ class PythonCalls:
         return (hits[0], "") if hits and module_stem(hits[0]) == name else None
 
     def _class_of(self, scope: ModuleScope, value: ast.expr) -> Target | None:
-        """The repository class a value's expression names: `Cls(...)`, an annotation `Cls`/`mod.Cls`."""
+        """The repository class a value's expression names: `Cls(...)`, an annotation `Cls`/`mod.Cls`, a
+        call of a function of the module annotated to return one (`make_server(…) -> Server`)."""
         if isinstance(value, ast.Call):
-            value = value.func
+            made = value.func.id if isinstance(value.func, ast.Name) else ""
+            value = scope.returns.get(made, value.func)
         if isinstance(value, ast.Subscript):  # Optional[Cls], list[Cls]: the inner class
             value = value.slice
         if isinstance(value, ast.Constant) and isinstance(value.value, str):  # "Cls" forward reference
