@@ -255,3 +255,39 @@ def test_the_flow_list_says_a_handed_over_value_is_handed_over_not_called() -> N
         "    - hands over `H11Protocol.data_received`",
         "        - calls `H11Protocol.handle_events`",
     ]
+
+
+# hono's shape: the base class matches with `this.router`, which its subclass (another file, importing the
+# base under an alias) sets to a new SmartRouter in its constructor; a class's own constructor may set one too
+JS_FIELDS = {
+    "package.json": '{"name": "web", "main": "src/index.ts"}\n',
+    "src/index.ts": "export { App } from './app'\n",
+    "src/base.ts": (
+        "import { Store } from './store'\n\n"
+        "class App {\n"
+        "  constructor() {\n    this.store = new Store()\n  }\n\n"
+        "  fetch(request: Request) {\n    const found = this.router.match(request.url)\n"
+        "    return this.store.read(found)\n  }\n"
+        "}\n\nexport { App as AppBase }\n"
+    ),
+    "src/app.ts": (
+        "import { AppBase } from './base'\nimport { SmartRouter } from './smart'\nimport { TrieRouter } from './trie'\n\n"
+        "export class App extends AppBase {\n"
+        "  constructor(options = {}) {\n    super()\n"
+        "    this.router = options.router ?? new SmartRouter({ routers: [new TrieRouter()] })\n  }\n}\n"
+    ),
+    "src/smart.ts": "export class SmartRouter {\n  match(path: string) {\n    return path\n  }\n}\n",
+    "src/trie.ts": "export class TrieRouter {\n  match(path: string) {\n    return path\n  }\n}\n",
+    "src/store.ts": "export class Store {\n  read(key: string) {\n    return key\n  }\n}\n",
+}
+
+
+def test_a_js_field_given_an_instance_calls_that_instances_class_even_from_a_subclasss_constructor(
+    tmp_path: Path,
+) -> None:
+    facts = facts_of(tmp_path, JS_FIELDS)
+    assert facts.calls is not None
+    edges = {(e.caller, e.callee_path, e.callee) for e in facts.calls.edges(["src/base.ts"])}
+    assert ("App.fetch", "src/smart.ts", "SmartRouter.match") in edges  # set by the subclass
+    assert ("App.fetch", "src/store.ts", "Store.read") in edges  # set by the class itself
+    assert not any(callee == "TrieRouter.match" for _, _, callee in edges)  # handed to the router, not kept

@@ -20,6 +20,7 @@ from generator.repo.facts.branches import tree_share
 from generator.repo.facts.comments import descendants, node_text
 from generator.repo.facts.imports import JS_LANGUAGES
 from generator.repo.facts.javacalls import CALL_NODES, Classes, JavaScope, class_table
+from generator.repo.facts.jsinstances import field_instances, named_instances, subclasses
 from generator.repo.facts.languages import parse_tree
 from generator.repo.facts.pyelements import MAX_INFERRED
 from generator.repo.model import CallEdge, FileFacts, Symbol
@@ -44,6 +45,7 @@ class TreeSitterCalls:
         self.read, self.symbols, self.files, self.resolve = read, symbols, files, resolve
         self._packages: dict[str, dict[str, list[tuple[str, Symbol]]]] = {}
         self._classes: Classes | None = None  # Java's classes by name, gathered on the first Java file
+        self._js_scopes: dict[str, _JsScope | None] = {}  # other JS/TS files' scopes (js_scope)
 
     def edges(self, path: str, language: str) -> list[CallEdge]:
         if language not in {"go", "java", *JS_LANGUAGES}:
@@ -90,6 +92,16 @@ class TreeSitterCalls:
                 )
                 found.setdefault((edge.caller, edge.callee_path, edge.callee, line), edge)
         return sorted(found.values(), key=lambda e: (e.line, e.callee))
+
+    def js_scope(self, path: str) -> _JsScope | None:
+        """Another JS/TS file's scope (its names and imports), read once: a subclass's file, for what its
+        constructor gives its base class's fields."""
+        if path not in self._js_scopes:
+            language = self.files[path].language if path in self.files else ""
+            text = self.read(path) if language in JS_LANGUAGES else None
+            root = parse_tree(language, text).root_node if text is not None else None
+            self._js_scopes[path] = _JsScope(self, path, language, root) if root is not None else None
+        return self._js_scopes[path]
 
     def _scope(self, path: str, language: str, root: Any) -> _GoScope | _JsScope | JavaScope:
         if language == "go":
@@ -395,7 +407,9 @@ class _JsScope:
         self.calls, self.path, self.language = calls, path, language
         self.local = {s.name: s for s in calls.symbols(path)}
         self.modules, self.names = _js_bindings(root)
-        self.made = _js_instances(root)
+        self.root = root
+        self.made = named_instances(root)
+        self._fields: dict[tuple[str, str], list[tuple[str, str]]] = {}  # (class, field) → classes it holds
 
     def callee(self, call: Any, caller: Symbol | None) -> tuple[str, str] | None:
         return self.resolve(_called(call), caller)
@@ -423,6 +437,10 @@ class _JsScope:
         if obj.type == "this" and caller is not None and caller.parent:
             hit = self.local.get(f"{caller.parent}.{prop}")
             return (self.path, hit.name) if hit is not None else None
+        held = _this_field(obj)
+        if held and caller is not None and caller.parent:  # `this.router.match()`: the router's class
+            found = (self._method(cls, prop) for cls in self.field_classes(caller.parent, held))
+            return next((hit for hit in found if hit is not None), None)
         owner = node_text(obj)
         if f"{owner}.{prop}" in self.local:
             return (self.path, f"{owner}.{prop}")
@@ -433,6 +451,25 @@ class _JsScope:
         if cls is not None:  # `const request = new Request(…)` … `request.flush()`
             return self._method(cls, prop)
         return self._mixed_in(f"{owner}.{prop}")
+
+    def field_classes(self, cls: str, field: str) -> list[tuple[str, str]]:
+        """The classes a field of `cls` is given an instance of (`this.router = new SmartRouter(…)`) in
+        the class, or in a subclass another file declares (hono's `Hono extends HonoBase` sets the router
+        its base class matches with)."""
+        if (cls, field) not in self._fields:
+            owner = self.local.get(cls)
+            found: list[tuple[str, str]] = []
+            if owner is not None:
+                made = field_instances(self.root, owner.start, owner.end, field)
+                found += [hit for node in made if (hit := self.resolve(node, None)) is not None]
+                for path, symbol in subclasses(self.calls.files, self.path, cls):
+                    scope = self.calls.js_scope(path)
+                    made = field_instances(scope.root, symbol.start, symbol.end, field) if scope else []
+                    found += [
+                        hit for node in made if scope and (hit := scope.resolve(node, None)) is not None
+                    ]
+            self._fields[(cls, field)] = list(dict.fromkeys(found))
+        return self._fields[(cls, field)]
 
     def _method(self, cls: tuple[str, str], name: str) -> tuple[str, str] | None:
         qualified = f"{cls[1]}.{name}"
@@ -479,23 +516,12 @@ def _defined(
     return None
 
 
-def _js_instances(root: Any) -> dict[str, Any]:
-    """Names bound to a new instance anywhere in the file (`const request = new Request(…)`) → the class
-    expression, for the names bound to one class only: a method called on them is that class's."""
-    found: dict[str, Any] = {}
-    ambiguous: set[str] = set()
-    for declarator in descendants(root, "variable_declarator"):
-        name, value = declarator.child_by_field_name("name"), declarator.child_by_field_name("value")
-        if name is None or name.type != "identifier" or value is None or value.type != "new_expression":
-            continue
-        constructor = value.child_by_field_name("constructor")
-        if constructor is None or constructor.type not in {"identifier", "member_expression"}:
-            continue
-        key = node_text(name)
-        if key in found and node_text(found[key]) != node_text(constructor):
-            ambiguous.add(key)
-        found.setdefault(key, constructor)
-    return {key: value for key, value in found.items() if key not in ambiguous}
+def _this_field(node: Any) -> str:
+    """`this.router` → "router" ("" for any other expression)."""
+    if node.type != "member_expression":
+        return ""
+    obj = node.child_by_field_name("object")
+    return node_text(node.child_by_field_name("property")) if obj is not None and obj.type == "this" else ""
 
 
 def _js_bindings(root: Any) -> tuple[dict[str, str], dict[str, str]]:
