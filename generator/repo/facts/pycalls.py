@@ -31,6 +31,8 @@ Target = tuple[str, str]  # (path, qualified symbol name); name "" for a module
 MAX_BASE_DEPTH = 6
 IMPORT_STRING = re.compile(r"([A-Za-z_][\w.]*):([A-Za-z_]\w*)")  # "pkg.module:Symbol"
 BUILTINS = frozenset(dir(builtins))  # isinstance(x, Cls) and the like are handed no class to make
+# typing's helpers name a class without making one: cast(Cls, x), TypeVar("T", bound=Cls)
+TYPE_HELPERS = frozenset({"cast", "TypeVar", "NewType", "assert_type", "reveal_type", "get_type_hints"})
 UNKNOWN: ast.expr = ast.Constant(None)  # a local whose class is not known
 # a function's body as read: (caller, owning class, its locals, its calls, its side paths' line spans)
 Body = tuple[str, str, dict[str, ast.expr], list[ast.Call], list[tuple[int, int, float]]]
@@ -151,9 +153,9 @@ class PythonCalls:
         one, `handler: type[Handler]`) is made and called back by the receiver (callbacks.py)."""
         values = [*call.args, *(keyword.value for keyword in call.keywords)]
         names = [v.id for v in _handed_values(values) if isinstance(v, ast.Name)]
-        to_builtin = (
-            isinstance(call.func, ast.Name) and call.func.id in BUILTINS and call.func.id not in local
-        )
+        named = call.func.id if isinstance(call.func, ast.Name) else ""
+        called = named or getattr(call.func, "attr", "")
+        to_builtin = (named in BUILTINS and named not in local) or called in TYPE_HELPERS
         found: list[Target | None] = []
         for name in names:
             value = local.get(name)
