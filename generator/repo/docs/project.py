@@ -28,6 +28,7 @@ from generator.repo.map.walk import read_source
 from generator.repo.model import CallTree, CitedSymbol, Facts, FlowBranch, KeyType, RepoMap, Symbol
 from generator.repo.synthesize.readme import describes_project, first_paragraph, opening_quote
 from generator.store import slugify
+from generator.text.pointers import without_lead_in
 from generator.text.sentences import split_sentences
 
 DOC_BYTES = 200_000  # a doc file larger than this is generated reference, not prose to quote
@@ -246,8 +247,7 @@ def _without_lead_in(passage: DocPassage, title: str) -> DocPassage:
         return passage
     if passage.heading not in ("", title) and not _ABOUT_HEADING.search(passage.heading):
         return passage
-    sentences = split_sentences(passage.text)
-    return replace(passage, text=" ".join(sentences[:-1])) if len(sentences) > 1 else passage
+    return replace(passage, text=without_lead_in(passage.text))
 
 
 def _opening(text: str) -> str:
