@@ -381,6 +381,19 @@ def test_a_yaml_table_of_contents_gives_the_order(tmp_path: Path) -> None:
     assert list(read_navigation(root, paths).order)[:2] == ["docs/middleware.md", "docs/routing/patterns.rst"]
 
 
+def test_a_docsets_table_of_contents_and_substitutions_are_one_reading(tmp_path: Path) -> None:
+    # the navigation reads the docset once: its toc orders the pages, its subs come with it; docs-builder
+    # names it `_docset.yml` as well, and the first docset giving subs (the docs folder's) is the one used
+    docset = (
+        "project: t\nsubs:\n  tw: Tinyweb\ntoc:\n  - file: routing/patterns.rst\n  - file: middleware.md\n"
+    )
+    files = {**PROJECT, "docs/_docset.yml": docset, "docset.yml": "subs:\n  tw: Elsewhere\n"}
+    root = make_project(tmp_path / "tinyweb", files)
+    navigation = read_navigation(root, doc_files(map_repository(root)))
+    assert list(navigation.order)[:2] == ["docs/routing/patterns.rst", "docs/middleware.md"]
+    assert navigation.substitutions == {"tw": "Tinyweb"}
+
+
 def test_docs_builder_substitutions_read_as_the_docset_gives_them(tmp_path: Path) -> None:
     # `{{tw}}` is "Tinyweb" wherever the docset's subs give it; an unknown name stays as written, and a
     # code block keeps its text unless its fence says subs=true; a value is put in as data, never expanded
@@ -692,6 +705,35 @@ def test_a_section_headed_by_the_asked_process_answers_before_one_that_mentions_
     question = "How does got retry a failed request?"
     assert best_section([nock, retries, other], question) is nock  # the words alone
     assert best_section([nock, retries, other], question, verbs=("retry",)) is retries
+
+
+def test_a_concept_named_after_a_type_shows_that_types_code_path_though_other_pages_name_it(
+    tmp_path: Path,
+) -> None:
+    # rich's shape: the "Tables" page names `Table` (as the "Console" page does) and `Align`, named nowhere
+    # else; the path starts at Table, not at the heavier Align that only this page mentions
+    def chain(cls: str, steps: int) -> str:
+        body = f"class {cls}:\n    def render(self):\n        return self.step0()\n\n"
+        for i in range(steps):
+            after = f"self.step{i + 1}()" if i + 1 < steps else "None"
+            body += f"    def step{i}(self):\n" + "".join(f"        x{j} = {j}\n" for j in range(6))
+            body += f"        return {after}\n\n"
+        return body
+
+    files = {
+        **PROJECT,
+        "docs/tables.md": "# Tables\n\nA `Table` lays out rows; `Align` centres a cell.\n",
+        "docs/console.md": "# Console\n\nThe console prints a `Table` as well as text.\n",
+        "tinyweb/table.py": '"""Tables."""\n\n\n' + chain("Table", 3),
+        "tinyweb/align.py": '"""Alignment."""\n\n\n' + chain("Align", 6),
+    }
+    root = make_project(tmp_path / "tinyweb", files)
+    repo_map = map_repository(root)
+    linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/tinyweb")
+    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    flows = {c.name: c.flow for c in docs.concepts}
+    assert flows["Tables"][0].hop.caller == "Table.render"
+    assert [b.hop.callee for b in flows["Tables"]] == ["Table.step0"]
 
 
 def test_a_docs_table_is_shown_as_a_table() -> None:

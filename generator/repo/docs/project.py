@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from functools import cached_property
 from pathlib import Path, PurePosixPath
@@ -19,7 +19,7 @@ from generator.repo.analyze.citations import Linker
 from generator.repo.analyze.describe import cite, flow_branches, ranked
 from generator.repo.docs.model import DocConcept, DocPage, DocPassage, ProjectDocs
 from generator.repo.docs.navigation import doc_files, read_navigation
-from generator.repo.docs.substitutions import docset_substitutions, substitute
+from generator.repo.docs.substitutions import substitute
 from generator.repo.facts.examples import called_names
 from generator.repo.facts.extract import OnDemandFileFacts
 from generator.repo.facts.ranking import TYPE_KINDS
@@ -28,6 +28,7 @@ from generator.repo.map.walk import read_source
 from generator.repo.model import CallTree, CitedSymbol, Facts, FlowBranch, KeyType, RepoMap, Symbol
 from generator.repo.synthesize.readme import describes_project, first_paragraph, opening_quote
 from generator.store import slugify
+from generator.text.pointers import without_lead_in
 from generator.text.sentences import split_sentences
 
 DOC_BYTES = 200_000  # a doc file larger than this is generated reference, not prose to quote
@@ -42,6 +43,7 @@ OVERVIEW_PASSAGES = 4
 CONCEPT_SYMBOLS = 8
 _SETUP = frozenset({"__init__", "__new__", "__post_init__", "constructor"})  # setting up is not the work
 MIN_PATH_CALLS = 3  # a shorter code path shows no working
+_WORDS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")  # an identifier's or a title's words
 MAX_STARTS = 60  # a concept's functions and methods weighed as the start of its code path
 TYPE_METHODS = 5  # main public methods shown under a class the docs name
 MIN_WORDS = 6
@@ -101,11 +103,10 @@ def read_project_docs(
     folder = navigation.docs
     in_order = navigation.order[:MAX_FILES]
     readme = front_readme(navigation.files)
-    subs = docset_substitutions(root, folder)
     documents = {
         p: d
         for p in dict.fromkeys([readme, *in_order])
-        if p and (d := _read(root, p, linker, redactor, subs))
+        if p and (d := _read(root, p, linker, redactor, navigation.substitutions))
     }
     for path, title in navigation.titles().items():  # the nav's name for a page is the one shown
         if path in documents:
@@ -135,7 +136,7 @@ def read_project_docs(
 
 
 def _read(
-    root: Path, path: str, linker: Linker, redactor: Redactor | None, subs: dict[str, str]
+    root: Path, path: str, linker: Linker, redactor: Redactor | None, subs: Mapping[str, str]
 ) -> Document | None:
     try:
         text = substitute(read_source(root, path, max_bytes=DOC_BYTES), subs)
@@ -247,8 +248,7 @@ def _without_lead_in(passage: DocPassage, title: str) -> DocPassage:
         return passage
     if passage.heading not in ("", title) and not _ABOUT_HEADING.search(passage.heading):
         return passage
-    sentences = split_sentences(passage.text)
-    return replace(passage, text=" ".join(sentences[:-1])) if len(sentences) > 1 else passage
+    return replace(passage, text=without_lead_in(passage.text))
 
 
 def _opening(text: str) -> str:
@@ -394,14 +394,38 @@ def _concept(name: str, pages: Sequence[DocPage], names: SymbolNames, package: s
 
 
 def with_code_paths(concepts: Sequence[DocConcept], names: SymbolNames) -> list[DocConcept]:
-    """Each concept with the code that does it (`SymbolNames.code_path`), started from the symbols its own
-    docs name and no other concept's do: `Route` and `Starlette`, in every page's examples, say nothing of
-    templates; a concept naming only shared symbols has no code path rather than a wrong one."""
+    """Each concept with the code that does it (`SymbolNames.code_path`), started from the types its name
+    names ("Tables" → `Table`, "Console Protocol" → `Console`); else (none, or no path from them) from the
+    symbols its own docs name and no other concept's do: `Route` and `Starlette`, in every page's examples, say nothing of templates; a
+    concept naming only shared symbols has no code path rather than a wrong one."""
     named = Counter(s.name for concept in concepts for s in concept.symbols)
     return [
-        replace(concept, flow=names.code_path([s for s in concept.symbols if named[s.name] == 1]))
+        replace(
+            concept,
+            flow=(
+                names.code_path(_titled(concept))
+                or names.code_path([s for s in concept.symbols if named[s.name] == 1])
+            ),
+        )
         for concept in concepts
     ]
+
+
+def _titled(concept: DocConcept) -> list[CitedSymbol]:
+    """The concept's types whose name is words of the concept's own name, whichever other concept names
+    them too: rich's "Tables" page is about `Table`, not the `Align` only it mentions."""
+    title = {_singular(w) for w in _WORDS.findall(concept.name.lower())}
+    return [
+        cited
+        for cited in concept.symbols
+        if cited.kind in TYPE_KINDS
+        and (words := [_singular(w.lower()) for w in _WORDS.findall(cited.name.rsplit(".", 1)[-1])])
+        and set(words) <= title
+    ]
+
+
+def _singular(word: str) -> str:
+    return word[:-1] if word.endswith("s") and len(word) > 3 else word
 
 
 def _split_large(
