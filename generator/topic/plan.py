@@ -275,7 +275,7 @@ _STATUS_HEADING = re.compile(
     r"^\W*(?:(?:reference|initial|prototype|proposed|suggested)[- ]+)?implementations?"
     r"(?:\s+(?:status|history|plan|progress|timeline|schedule|and\s+(?:rollout|timeline|migration)))?\W*$"
     r"|^\W*(?:(?:current\s+)?status|timeline|rollout|schedule|stabili[sz]ation)\b"
-    r"|^\W*(?:timeline|rollout)\s+and\s+\w+\W*$|(?:实现\s?状态|进展)\W*$",
+    r"|^\W*(?:timeline|rollout)\s+and\s+\w+\W*$|实现状态|进展",
     re.I,
 )
 
@@ -289,16 +289,10 @@ def _facet_words(heading: str) -> str:
     return _HEADING_ANCHOR.sub("", heading)
 
 
-def _matchable(heading: str) -> str:
-    """A heading's own words as the facet patterns read them, Chinese cut into words: "自己实现状态队列"
-    (implement the state queue yourself) holds 现状 (current state) only across two words."""
-    return cjk.CJK_RUN.sub(lambda run: " ".join(cjk.words(run.group())), _facet_words(heading))
-
-
 def heading_facets(heading: str) -> set[str]:
     """The outline facets a section heading says its section answers ("Rejected Ideas" → alternatives). An
     implementation or status section tells the state of the work, never how the thing works."""
-    heading = _matchable(heading)
+    heading = _facet_words(heading)
     found = {facet for facet, pattern in _FACET_PATTERNS.items() if pattern.search(heading)}
     if is_status_heading(heading):
         found = (found - {"how"}) | {"current"}
@@ -306,9 +300,8 @@ def heading_facets(heading: str) -> set[str]:
 
 
 def is_status_heading(heading: str) -> bool:
-    """A section on the state of the work ("Implementation", "Status", "Timeline and Rollout", "实现状态"),
-    ending in its status words: "自己实现状态队列" (implement the state queue yourself) is an exercise."""
-    return bool(_STATUS_HEADING.search(_matchable(heading).strip()))
+    """A section on the state of the work ("Implementation", "Status", "Timeline and Rollout")."""
+    return bool(_STATUS_HEADING.search(heading.strip()))
 
 
 def outline_facets(outlines: Sequence[DocumentOutline], topic: str = "") -> dict[str, list[str]]:
@@ -324,7 +317,7 @@ def outline_facets(outlines: Sequence[DocumentOutline], topic: str = "") -> dict
         if heading.strip() != o.title.strip() and not _BACK_MATTER.match(heading.strip())
     ]
     for facet, pattern in _FACET_PATTERNS.items():
-        headings = [h for _, h in sections if pattern.search(_matchable(h))]
+        headings = [h for _, h in sections if pattern.search(h)]
         if headings:
             found[facet] = list(dict.fromkeys(headings))
     if sum(1 for o in outlines if o.date) >= MIN_DATED and any(o.status for o in outlines):
