@@ -363,6 +363,8 @@ def test_deep_nesting_is_bounded_and_handwritten_notes_are_not_generated(tmp_pat
         ("src/performance/timer.ts", False),
         ("src/perfect/a.py", False),
         ("vitest-custom-reporter.ts", True),  # a test runner's plug-in
+        ("build_vscode.py", True),  # a build script at the top
+        ("graphrag/index/operations/build_noun_graph.py", False),
         ("packages/jest-cli/bin/jest.js", False),
         ("src/FluentValidation/Validators/NotNullValidator.cs", False),
         ("src/FluentValidation.DependencyInjectionExtensions/Setup.cs", False),

@@ -197,6 +197,32 @@ def test_a_flat_go_package_is_divided_by_its_calls_and_name_variants(tmp_path: P
     assert all(home[f"middleware/{n}.go"] == "Middleware" for n in ("cors", "csrf", "proxy", "logger"))
 
 
+def test_scripts_beside_the_code_are_no_subsystem(tmp_path: Path):
+    """pluggy's downstream/run_downstream.py (a script no module imports, outside any package) and its
+    recipes/conda.bash, a benchmark module and a top-level build script are tooling; a package's modules
+    and a top-level tool script stay."""
+    from generator.repo.plan.subsystems import core_modules
+
+    files = {
+        "pkg/__init__.py": '"""Pkg."""\n\nfrom pkg.hooks import Hook\n',
+        "pkg/hooks.py": '"""Hooks."""\n\nfrom pkg.calls import call\n\n\nclass Hook:\n    pass\n',
+        "pkg/calls.py": '"""Calls."""\n\n\ndef call():\n    return 1\n',
+        "pkg/manager.py": '"""Manager."""\n\nfrom pkg.hooks import Hook\n\n\nclass Manager:\n    pass\n',
+        "downstream/run_downstream.py": 'def run():\n    return 1\n\n\nif __name__ == "__main__":\n    run()\n',
+        "downstream/recipes/conda.bash": "#!/bin/bash\nconda install pkg\n",
+        "build_docs.py": 'def build():\n    return 1\n\n\nif __name__ == "__main__":\n    build()\n',
+        "tool.py": 'from pkg.manager import Manager\n\n\nif __name__ == "__main__":\n    Manager()\n',
+    }
+    _, repo_map, facts = survey(tmp_path, files)
+    shards = plan_subsystems(repo_map, facts, [f.path for f in repo_map.files])
+    planned = {path for shard in shards for path in shard.files}
+    assert {"pkg/hooks.py", "pkg/calls.py", "pkg/manager.py", "tool.py"} <= planned
+    assert not planned & {"downstream/run_downstream.py", "downstream/recipes/conda.bash", "build_docs.py"}
+    shell = {"install.sh": "#!/bin/sh\necho hi\n", "lib/util.sh": "f() { :; }\n", "main.py": "x = 1\n"}
+    _, repo_map, _ = survey(tmp_path / "shell", shell)
+    assert set(core_modules(repo_map)) == {"install.sh", "lib/util.sh", "main.py"}  # shell is most of it
+
+
 def test_a_sub_package_holding_most_of_the_code_is_divided(tmp_path: Path):
     from generator.repo.plan.subsystems import package_units
 

@@ -128,10 +128,17 @@ CONTEXT_NAME = re.compile(
 )
 
 
+# a build script at the top of the repository (OpenHands' build_vscode.py); inside a package a module named
+# so is code (graphrag's build_noun_graph.py)
+ROOT_BUILD_SCRIPT = re.compile(r"build[_-][\w.-]*\.py$", re.IGNORECASE)
+
+
 @lru_cache(maxsize=65_536)
 def is_context_file(path: str) -> bool:
     """A test, doc, example, benchmark, build or release script: about the code rather than the code."""
     folder, _, name = path.rpartition("/")
+    if folder == "" and ROOT_BUILD_SCRIPT.match(name):
+        return True
     return CONTEXT_NAME.match(name) is not None or (folder != "" and _in_context_folder(folder))
 
 
