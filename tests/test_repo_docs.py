@@ -297,6 +297,29 @@ def test_a_readmes_opening_quote_is_its_tagline_and_a_recommendation_elsewhere_i
     assert first_paragraph(later) == "Got is an HTTP client for Node.js apps."
 
 
+def test_a_readme_title_that_says_what_it_is_is_its_tagline_and_release_news_is_no_overview() -> None:
+    """kong's README: "# Kong is a command-line parser for Go", then "## Version 1.0.0 Release" ("Kong has
+    been stable for a long time, so it seemed appropriate to cut a 1.0 release.") before "## Introduction":
+    the title is the tagline, the release note is neither the description nor the overview."""
+    from generator.repo.synthesize.readme import first_paragraph
+
+    text = (
+        "# Kong is a command-line parser for Go\n\n[![CI](https://x.test/b.svg)](https://x.test)\n\n"
+        "## Version 1.0.0 Release\n\nKong has been stable for a long time, so it seemed appropriate to cut"
+        " a 1.0 release.\n\n## Introduction\n\nKong aims to support arbitrarily complex command-line"
+        " structures with as little developer effort as possible.\n"
+    )
+    readme = read_text(text, name="README.md", origin="README.md")
+    said = [p.text for p in overview(readme, [])]
+    assert said[0] == "Kong is a command-line parser for Go."
+    assert not any("release" in s for s in said) and any("arbitrarily complex" in s for s in said)
+    assert first_paragraph(text) == "Kong is a command-line parser for Go."
+    plain = "# kong\n\n## What's new in 2.0\n\nWe rewrote the parser for speed and it is now twice as fast.\n"
+    assert first_paragraph(plain + "\n## About\n\nKong parses command lines into Go structs.\n") == (
+        "Kong parses command lines into Go structs."
+    )
+
+
 def test_a_page_opens_with_the_first_sentence_that_says_something_alone() -> None:
     """The guide's line for a page and a silent subsystem's description skip a lead-in, a question, a
     sentence pointing above or below and a clause standing alone (got's docs, each)."""

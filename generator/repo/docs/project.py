@@ -26,7 +26,7 @@ from generator.repo.facts.ranking import TYPE_KINDS
 from generator.repo.map.filetypes import front_readme
 from generator.repo.map.walk import read_source
 from generator.repo.model import CallTree, CitedSymbol, Facts, FlowBranch, KeyType, RepoMap, Symbol
-from generator.repo.synthesize.readme import describes_project, opening_quote
+from generator.repo.synthesize.readme import RELEASE_HEADING, describes_project, opening_quote, title_sentence
 from generator.store import slugify
 from generator.text.sentences import split_sentences
 
@@ -209,6 +209,7 @@ def overview(readme: Document | None, intro: Sequence[Document]) -> tuple[DocPas
     for document in [d for d in (readme, *intro) if d is not None]:
         installing = {b.start for s, b in document.blocks() if _under_install(s.path)}
         teaching = {b.start for s, b in document.blocks() if any(_HOW_TO_HEADING.search(h) for h in s.path)}
+        news = {b.start for s, b in document.blocks() if any(RELEASE_HEADING.search(h) for h in s.path)}
         heading_one = next((s.heading for s in document.sections if s.level == 1), "")
         for passage in passages(document, limit=40):
             if (
@@ -220,6 +221,7 @@ def overview(readme: Document | None, intro: Sequence[Document]) -> tuple[DocPas
             if (
                 passage.kind == "paragraph"
                 and passage.start not in teaching
+                and passage.start not in news
                 and describes_project(passage.text, steps=True)
                 and passage.start not in installing
                 and len(passage.text.split()) >= 10
@@ -233,9 +235,18 @@ def overview(readme: Document | None, intro: Sequence[Document]) -> tuple[DocPas
 
 
 def _tagline(readme: Document) -> DocPassage | None:
+    """The README's opening quote, else its title when the title is a sentence saying what the project is
+    ("Kong is a command-line parser for Go")."""
     block = opening_quote(readme)
-    text = " ".join(block.text.split()) if block is not None else ""
-    if block is None or _NOT_OVERVIEW.search(text):
+    if block is None:
+        title = title_sentence(readme)
+        return (
+            DocPassage(readme.origin, title.start, title.start, "paragraph", f"{title.heading}.")
+            if title
+            else None
+        )
+    text = " ".join(block.text.split())
+    if _NOT_OVERVIEW.search(text):
         return None
     return DocPassage(readme.origin, block.start, block.end, "paragraph", text)
 

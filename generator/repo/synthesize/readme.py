@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from generator.documents import Block, Document, read_text
+from generator.documents import Block, Document, Section, read_text
 
 MIN_WORDS = 5
 _BOILERPLATE = re.compile(
@@ -48,6 +48,25 @@ _SKIPPED_SECTION = re.compile(
 )
 
 
+# a section announcing a release ("Version 1.0.0 Release", "What's new in 3.0"): news, not what it is
+RELEASE_HEADING = re.compile(
+    r"\bv?\d+\.\d+(?:\.\d+)?\b.*\breleas\w*|\breleas\w*\b.*\bv?\d+\.\d+|release notes|what'?s new"
+    r"|\bupgrad\w*|\bmigrat\w*|breaking changes",
+    re.IGNORECASE,
+)
+# a title that is a sentence about the project: "Kong is a command-line parser for Go"
+_TITLE_SENTENCE = re.compile(r"^\W*[\w.-]+(?:\s+[\w.-]+)?\s+(?:is|are)\s+(?:a|an|the)\s+\w", re.IGNORECASE)
+
+
+def title_sentence(doc: Document) -> Section | None:
+    """The README's title when it is a sentence saying what the project is ("Kong is a command-line parser
+    for Go"): its tagline when it has no opening quote."""
+    title = next((s for s in doc.sections if s.level == 1), None)
+    if title is None or not _TITLE_SENTENCE.search(title.heading):
+        return None
+    return title if describes_project(f"{title.heading}.") else None
+
+
 def first_paragraph(text: str, rst: bool = False) -> str:
     """The README's tagline, else its first paragraph that reads as prose about the project; "" when there
     is none."""
@@ -55,6 +74,9 @@ def first_paragraph(text: str, rst: bool = False) -> str:
     tagline = opening_quote(doc)
     if tagline is not None:
         return " ".join(tagline.text.split())
+    title = title_sentence(doc)
+    if title is not None:
+        return f"{title.heading}."
     for paragraph in _paragraphs(doc, rst):
         flat = " ".join(paragraph.split())
         if describes_project(flat):
@@ -98,7 +120,7 @@ def _paragraphs(doc: Document, rst: bool) -> Iterator[str]:
     table cells are not the project's own summary), up to the first code example of a Markdown README."""
     for section in doc.sections:
         skipping = any(
-            _SKIPPED_SECTION.search(heading) for heading in section.path
+            _SKIPPED_SECTION.search(heading) or RELEASE_HEADING.search(heading) for heading in section.path
         )  # "macOS" under "Installation"
         for block in section.blocks:
             if block.kind == "code" and not rst:
