@@ -199,8 +199,8 @@ def test_a_flat_go_package_is_divided_by_its_calls_and_name_variants(tmp_path: P
 
 def test_scripts_beside_the_code_are_no_subsystem(tmp_path: Path):
     """pluggy's downstream/run_downstream.py (a script no module imports, outside any package) and its
-    recipes/conda.bash, a benchmark module and a top-level build script are tooling; a package's modules
-    and a top-level tool script stay."""
+    recipes/conda.bash, and a top-level build script are tooling; a package's modules, a top-level tool
+    script and a script using the packages (a front end to them) stay."""
     from generator.repo.plan.subsystems import core_modules
 
     files = {
@@ -212,11 +212,12 @@ def test_scripts_beside_the_code_are_no_subsystem(tmp_path: Path):
         "downstream/recipes/conda.bash": "#!/bin/bash\nconda install pkg\n",
         "build_docs.py": 'def build():\n    return 1\n\n\nif __name__ == "__main__":\n    build()\n',
         "tool.py": 'from pkg.manager import Manager\n\n\nif __name__ == "__main__":\n    Manager()\n',
+        "cli/main.py": 'from pkg.manager import Manager\n\n\nif __name__ == "__main__":\n    Manager()\n',
     }
     _, repo_map, facts = survey(tmp_path, files)
     shards = plan_subsystems(repo_map, facts, [f.path for f in repo_map.files])
     planned = {path for shard in shards for path in shard.files}
-    assert {"pkg/hooks.py", "pkg/calls.py", "pkg/manager.py", "tool.py"} <= planned
+    assert {"pkg/hooks.py", "pkg/calls.py", "pkg/manager.py", "tool.py", "cli/main.py"} <= planned
     assert not planned & {"downstream/run_downstream.py", "downstream/recipes/conda.bash", "build_docs.py"}
     shell = {"install.sh": "#!/bin/sh\necho hi\n", "lib/util.sh": "f() { :; }\n", "main.py": "x = 1\n"}
     _, repo_map, _ = survey(tmp_path / "shell", shell)

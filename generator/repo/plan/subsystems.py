@@ -416,9 +416,10 @@ def plan_subsystems(
 
 def standalone_scripts(pool: Sequence[str], facts: Facts, repo_map: RepoMap) -> set[str]:
     """Python scripts beside the code rather than part of it: a module run as a script (a `__main__`
-    guard) in a folder that is no package, which no module imports, in a repository whose code lives in
-    packages (pluggy's downstream/run_downstream.py, which runs other projects' test suites). A module
-    at the top of the repository may be the tool itself, and stays."""
+    guard) in a folder that is no package, which imports none of the repository's modules and no module
+    imports, in a repository whose code lives in packages (pluggy's downstream/run_downstream.py, which
+    runs other projects' test suites). A script that uses the packages (`cli/main.py` serving the app) is
+    a front end to them, and a module at the top of the repository may be the tool itself: both stay."""
     paths = {entry.path for entry in repo_map.files}
     if not any(posixpath.basename(path) == "__init__.py" for path in paths):
         return set()
@@ -430,6 +431,7 @@ def standalone_scripts(pool: Sequence[str], facts: Facts, repo_map: RepoMap) -> 
         and (fact := facts.files.get(path)) is not None
         and fact.language == "python"
         and fact.is_entry_point
+        and not fact.depends_on
         and path not in imported
         and posixpath.join(posixpath.dirname(path), "__init__.py") not in paths
     }
