@@ -240,6 +240,51 @@ def test_a_project_without_a_docs_folder_has_its_readme_sections_as_its_guide(tm
     assert read_project_docs(root, repo_map, extract_facts(root, repo_map), linker).concepts == ()
 
 
+def test_a_guide_at_the_top_of_a_repository_without_docs_folder_is_its_docs(tmp_path: Path) -> None:
+    """joi: a README of a title, a one-line heading ("#### The most powerful … for JavaScript.") and links,
+    and a 4,500-line API.md beside it: the heading is the tagline, API.md's introduction joins the overview,
+    its sections are the guide and its first example is the getting-started example."""
+    section = (
+        "Generates a schema object that matches {0} data. It has rules of its own.\n\n"
+        "Each rule returns a new schema, so a schema is never changed once made.\n\n"
+        "Its rules are these:\n\n- min\n- max\n- {1}\n\n```js\nJoi.{0}().min(1);\n```\n"
+    )
+    api = (
+        "### Introduction\n\n**joi** lets you describe your data using a simple, intuitive, and readable"
+        " language.\n\n#### Example\n\n```js\nconst schema = Joi.object({ a: Joi.string() });\n```\n\n"
+        + "".join(f"### `{t}`\n\n" + section.format(t, "length") for t in ("any", "string", "number"))
+    )
+    readme = (
+        "# joi\n\n#### The most powerful schema description language and data validator for JavaScript.\n\n"
+        "## Installation\n`npm install joi`\n"
+    )
+    root = make_project(
+        tmp_path / "joi", {"README.md": readme, "API.md": api, "lib/index.js": "exports.x = 1;\n"}
+    )
+    repo_map = map_repository(root)
+    linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/joi")
+    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    assert [p.text for p in docs.overview] == [
+        "The most powerful schema description language and data validator for JavaScript.",
+        "joi lets you describe your data using a simple, intuitive, and readable language.",
+    ]
+    assert [c.name for c in docs.concepts] == ["any", "string", "number"]
+    assert [p.text for p in docs.examples if p.kind == "code"] == [
+        "const schema = Joi.object({ a: Joi.string() });"
+    ]
+    docs_folder = make_project(
+        tmp_path / "with_docs",
+        {
+            "README.md": readme,
+            "API.md": api,
+            "docs/intro.md": "# Intro\n\nJoi validates data against schemas you describe in code.\n",
+        },
+    )
+    repo_map = map_repository(docs_folder)
+    docs = read_project_docs(docs_folder, repo_map, extract_facts(docs_folder, repo_map), linker)
+    assert [c.name for c in docs.concepts] == ["Intro"]  # a docs folder is the docs
+
+
 def test_the_overview_reads_past_the_install_block_to_why_the_project_exists() -> None:
     # viper's README opens with a slogan and an install block; what it is comes after, under "Why use Viper?"
     readme = read_text(

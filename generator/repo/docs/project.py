@@ -51,6 +51,11 @@ _STARTER = re.compile(
     r"getting[-_ ]?started|get[-_ ]?started|quick[-_ ]?start|tutorial|usage|example|basic|intro|first[-_ ]steps|^start$",
     re.IGNORECASE,
 )
+# a guide at the top of a repository without a docs folder: API.md, GUIDE.md, USAGE.md, docs.md …
+_ROOT_GUIDE = re.compile(
+    r"(?:api|guide|usage|docs?|documentation|tutorial|reference|manual|getting[-_]started)\.(?:md|mdx|rst)",
+    re.IGNORECASE,
+)
 _NOT_OVERVIEW = re.compile(
     r"\b(?:sponsor\w*|backers?|donat\w+|licen[cs]ed? under|copyright|all rights reserved|code of conduct"
     r"|contribut\w+|pull requests?|build status|release notes|changelog|use \S+ instead|deprecated"
@@ -116,20 +121,32 @@ def read_project_docs(
     names = SymbolNames(facts, linker)
     sections = navigation.sections()
     concepts = concepts_of([documents[p] for p in in_order if p in documents], folder, names, sections)
-    concepts = with_code_paths(concepts or readme_concepts(documents.get(readme), names), names)
+    # without a docs folder, the guides at the top (joi's 4,500-line API.md) are the docs, read like a README
+    guides = (
+        []
+        if folder
+        else [
+            d
+            for p in navigation.files
+            if _ROOT_GUIDE.fullmatch(p) and (d := _read(root, p, linker, redactor, subs))
+        ]
+    )
+    concepts = (
+        concepts
+        or [c for d in (documents.get(readme), *guides) for c in readme_concepts(d, names)][:MAX_CONCEPTS]
+    )
+    concepts = with_code_paths(concepts, names)
     starters = [
         documents[p]
         for p in [readme, *in_order]
         if p in documents and _is_starter(p, readme) and _in_force(documents[p])
     ]
-    examples = usage_examples(starters)
+    examples = usage_examples(starters) or usage_examples(_starting_sections(d) for d in guides)
+    intro = [documents[p] for p in in_order[:1] if p in documents and _in_force(documents[p])]
     return ProjectDocs(
         root=folder,
-        files=len(documents),
-        overview=overview(
-            documents.get(readme),
-            [documents[p] for p in in_order[:1] if p in documents and _in_force(documents[p])],
-        ),
+        files=len(documents) + len(guides),
+        overview=overview(documents.get(readme), intro or guides[:1]),
         examples=tuple(examples),
         example_symbols=tuple(names.resolve(_names_in(examples))),
         concepts=tuple(concepts),
@@ -148,6 +165,15 @@ def _read(
     document = read_text(text, name=path, origin=path, revision=linker.revision)
     standing = page_standing(text, document.status)
     return replace(document, status=standing) if standing else document
+
+
+def _starting_sections(document: Document) -> Document:
+    """Only the sections of a guide that introduce the project or show its use ("Introduction", "General
+    Usage"): an API reference's every example is no getting-started page."""
+    starting = [
+        s for s in document.sections if any(_STARTER.search(h) or _HOW_TO_HEADING.search(h) for h in s.path)
+    ]
+    return replace(document, sections=tuple(starting))
 
 
 def _in_force(document: Document) -> bool:
@@ -235,18 +261,11 @@ def overview(readme: Document | None, intro: Sequence[Document]) -> tuple[DocPas
 
 
 def _tagline(readme: Document) -> DocPassage | None:
-    """The README's opening quote, else its title when the title is a sentence saying what the project is
-    ("Kong is a command-line parser for Go")."""
-    block = opening_quote(readme)
-    if block is None:
-        title = title_sentence(readme)
-        return (
-            DocPassage(readme.origin, title.start, title.start, "paragraph", f"{title.heading}.")
-            if title
-            else None
-        )
-    text = " ".join(block.text.split())
-    if _NOT_OVERVIEW.search(text):
+    """The README's opening quote, else its title or the heading under a bare title when that is a
+    sentence saying what the project is ("Kong is a command-line parser for Go")."""
+    block = opening_quote(readme) or title_sentence(readme)
+    text = " ".join(block.text.split()) if block is not None else ""
+    if block is None or _NOT_OVERVIEW.search(text):
         return None
     return DocPassage(readme.origin, block.start, block.end, "paragraph", text)
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from generator.documents import Block, Document, Section, read_text
+from generator.documents import Block, Document, read_text
 
 MIN_WORDS = 5
 _BOILERPLATE = re.compile(
@@ -58,25 +58,32 @@ RELEASE_HEADING = re.compile(
 _TITLE_SENTENCE = re.compile(r"^\W*[\w.-]+(?:\s+[\w.-]+)?\s+(?:is|are)\s+(?:a|an|the)\s+\w", re.IGNORECASE)
 
 
-def title_sentence(doc: Document) -> Section | None:
+def title_sentence(doc: Document) -> Block | None:
     """The README's title when it is a sentence saying what the project is ("Kong is a command-line parser
-    for Go"): its tagline when it has no opening quote."""
-    title = next((s for s in doc.sections if s.level == 1), None)
-    if title is None or not _TITLE_SENTENCE.search(title.heading):
+    for Go"), else the heading right under a title that says nothing itself, when it is a sentence (joi's
+    "#### The most powerful schema description language and data validator for JavaScript."): its
+    tagline when it has no opening quote."""
+    headed = [s for s in doc.sections if s.level >= 1][:2]
+    if not headed:
         return None
-    return title if describes_project(f"{title.heading}.") else None
+    title = headed[0]
+    said = title.heading if title.heading.endswith((".", "!")) else f"{title.heading}."
+    if _TITLE_SENTENCE.search(title.heading) and describes_project(said):
+        return Block("paragraph", said, title.start, title.start)
+    quiet = not any(len(b.text.split()) >= MIN_WORDS for b in title.blocks)
+    under = headed[1] if len(headed) > 1 and quiet else None
+    if under is not None and under.heading.endswith(".") and describes_project(under.heading):
+        return Block("paragraph", under.heading, under.start, under.start)
+    return None
 
 
 def first_paragraph(text: str, rst: bool = False) -> str:
     """The README's tagline, else its first paragraph that reads as prose about the project; "" when there
     is none."""
     doc = read_text(text, name="README", markup="rst" if rst else "markdown")
-    tagline = opening_quote(doc)
+    tagline = opening_quote(doc) or title_sentence(doc)
     if tagline is not None:
         return " ".join(tagline.text.split())
-    title = title_sentence(doc)
-    if title is not None:
-        return f"{title.heading}."
     for paragraph in _paragraphs(doc, rst):
         flat = " ".join(paragraph.split())
         if describes_project(flat):
