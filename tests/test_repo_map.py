@@ -366,6 +366,9 @@ def test_deep_nesting_is_bounded_and_handwritten_notes_are_not_generated(tmp_pat
         ("build_vscode.py", True),  # a build script at the top
         ("graphrag/index/operations/build_noun_graph.py", False),
         ("packages/jest-cli/bin/jest.js", False),
+        ("browser/karma.conf.js", True),  # joi's browser test set-up
+        ("browser/webpack.mocha.js", True),
+        ("lib/webpack.js", False),
         ("src/FluentValidation/Validators/NotNullValidator.cs", False),
         ("src/FluentValidation.DependencyInjectionExtensions/Setup.cs", False),
     ],

@@ -123,7 +123,9 @@ CONTEXT_NAME = re.compile(
     r"|fabfile\.py|tasks\.py|dodo\.py|[^/]*\.config\.[cm]?[jt]s|Gruntfile\.js|gulpfile\.js|Makefile"
     r"|Dockerfile|_version\.py|version\.py|__version__\.py"
     # a test runner's or bundler's plug-in (immer's vitest-custom-reporter.ts)
-    r"|(?:vitest|jest|karma|mocha|webpack|rollup|rolldown|tsup|babel|eslint)[-_][^/]*)$",
+    r"|(?:vitest|jest|karma|mocha|webpack|rollup|rolldown|tsup|babel|eslint)[-_][^/]*"
+    # a test runner's or bundler's settings: karma.conf.js, webpack.mocha.js
+    r"|[^/]*\.conf\.[cm]?[jt]s|(?:webpack|karma|rollup|gulp|grunt|babel)\.[^/]+\.[cm]?[jt]s)$",
     re.IGNORECASE,
 )
 
