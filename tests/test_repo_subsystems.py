@@ -611,3 +611,38 @@ def test_a_java_package_is_described_by_its_package_info_and_a_file_by_the_type_
     assert module_purpose(java, facts.files[java]) == "Finds the elements that match a query."
     csharp = "src/Acme/AbstractValidator.cs"
     assert module_purpose(csharp, facts.files[csharp]) == "Base class for object validators of Rule."
+
+
+def test_a_subsystem_named_after_its_documented_main_type_opens_with_what_that_type_is(tmp_path: Path):
+    """kong's "Context" subsystem: context.go has no package comment; its `Context` struct says "Context
+    contains the current parse context." — the page and the index open with that, not "Defines Context,
+    Path and Resolver."."""
+    from repo_output_fakes import offline_setup
+
+    from generator.app.targets import repo_target
+    from generator.repo.run.pipeline import run_repo_research
+    from generator.site.pages.repo import publish_repo
+    from generator.store import read_page
+
+    files = {"go.mod": "module example.com/cli\n\ngo 1.22\n"}
+    for name, doc in (
+        ("context", "Context contains the current parse context."),
+        ("parser", ""),
+        ("model", ""),
+    ):
+        title = name.title()
+        comment = f"// {doc}\n" if doc else ""
+        files[f"{name}.go"] = (
+            f"package cli\n\n{comment}type {title} struct {{\n\tName string\n}}\n\n"
+            f"func (c *{title}) Run() error {{\n\treturn nil\n}}\n"
+        )
+    root = make_project(tmp_path / "cli", files)
+    paths, config, provider = offline_setup(tmp_path / "kb")
+    result = run_repo_research(
+        paths, config, provider, repo_target(paths, config, str(root)), publish=publish_repo
+    )
+    pages = {
+        read_page(p)[0]["title"]: read_page(p)[1] for p in (result.study.harvest_dir / "shards").glob("*.md")
+    }
+    context = next(text for title, text in pages.items() if title.endswith("Context"))
+    assert context.split("\n\n")[1].strip() == "Context contains the current parse context."
