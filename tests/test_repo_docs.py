@@ -785,3 +785,32 @@ def test_a_docs_table_is_shown_as_a_table() -> None:
     assert passage_markdown(ragged, Linker({}, "https://h/x", None), cite=False).startswith(
         "- Type \\| Meaning"
     )
+
+
+def test_long_guides_in_one_folder_are_concepts_of_their_own(tmp_path: Path) -> None:
+    """loguru's docs/resources/ holds a migration guide, a troubleshooting FAQ and recipes, each of many
+    sections: three concepts, not one "Resources"; a folder opened by its index page stays one."""
+
+    def guide(title: str) -> str:
+        return f"# {title}\n\n" + "".join(
+            f"## Part {i}\n\nThis part explains one more thing about {title.lower()} in a few words.\n\n"
+            for i in range(6)
+        )
+
+    files = {
+        "README.md": "# tool\n\nTool logs messages to the places you choose, with levels and colours.\n",
+        "docs/resources/migration.md": guide("Switching from logging"),
+        "docs/resources/recipes.md": guide("Recipes"),
+        "docs/axes/index.md": guide("Axes"),
+        "docs/axes/linear.md": guide("Linear axis"),
+        "tool/core.py": "def log():\n    return 1\n",
+    }
+    root = make_project(tmp_path / "tool", files)
+    repo_map = map_repository(root)
+    linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/tool")
+    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    assert {c.name: [p.path for p in c.pages] for c in docs.concepts} == {
+        "Axes": ["docs/axes/index.md", "docs/axes/linear.md"],
+        "Switching from logging": ["docs/resources/migration.md"],
+        "Recipes": ["docs/resources/recipes.md"],
+    }

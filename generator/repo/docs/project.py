@@ -45,6 +45,7 @@ MIN_PATH_CALLS = 3  # a shorter code path shows no working
 MAX_STARTS = 60  # a concept's functions and methods weighed as the start of its code path
 TYPE_METHODS = 5  # main public methods shown under a class the docs name
 MIN_WORDS = 6
+LONG_PAGE_SECTIONS = 6  # a doc page of this many sections is a guide of its own, never merged with another
 README_PASSAGES = 4  # a README section quoting fewer is a note, not a concept
 README_CONCEPTS = 3  # a README with fewer such sections is an overview and examples, not a guide
 _STARTER = re.compile(
@@ -373,7 +374,7 @@ def concepts_of(
         if key == PurePosixPath(document.origin).name and parent in paths:
             key = parent  # a page at the docs root under a parent page: that page's concept
         groups.setdefault(key, []).append(document)
-    groups = _split_large(groups, folder, sections)
+    groups = _long_pages_apart(_split_large(groups, folder, sections))
     concepts = []
     for key, members in groups.items():
         each = max(8, min(PASSAGES_PER_PAGE, PASSAGES_PER_CONCEPT // len(members)))
@@ -457,6 +458,24 @@ def _split_large(
         else:
             split.update(_split_large(inner, folder, sections))
     return split
+
+
+def _long_pages_apart(groups: dict[str, list[Document]]) -> dict[str, list[Document]]:
+    """A section whose pages are each a guide of their own (every one of LONG_PAGE_SECTIONS sections or
+    more) is one concept per page: loguru's docs/resources/ holds a migration guide, a troubleshooting FAQ
+    and a book of recipes, three subjects, not one "Resources". A section opened by its index page (Chart.js'
+    "Radial Axes" and its linear axis) is one subject, its pages together."""
+    apart: dict[str, list[Document]] = {}
+    for key, members in groups.items():
+        opened = any(PurePosixPath(d.origin).stem.lower() in _NOT_PACKAGES for d in members)
+        long = (
+            not opened
+            and len(members) > 1
+            and all(sum(1 for s in d.sections if s.blocks) >= LONG_PAGE_SECTIONS for d in members)
+        )
+        for document in members:
+            apart.setdefault(document.origin if long else key, []).append(document)
+    return apart
 
 
 def _by_section(members: Sequence[Document], sections: dict[str, str]) -> dict[str, list[Document]] | None:
