@@ -335,11 +335,14 @@ def test_a_readmes_opening_quote_is_its_tagline_and_a_recommendation_elsewhere_i
     said = [p.text for p in overview(readme, [])]
     assert said[0] == "Human-friendly and powerful HTTP request library for Node.js"
     assert not any("instead" in s for s in said)
-    assert first_paragraph(text) == "Human-friendly and powerful HTTP request library for Node.js"
+    assert (
+        first_paragraph(read_text(text, name="README.md"))
+        == "Human-friendly and powerful HTTP request library for Node.js"
+    )
     note = "> **Note** This library needs Node.js 20 or later to run.\n\nGot is an HTTP client for Node.js apps.\n"
-    assert first_paragraph(note) == "Got is an HTTP client for Node.js apps."
+    assert first_paragraph(read_text(note, name="README.md")) == "Got is an HTTP client for Node.js apps."
     later = "Got is an HTTP client for Node.js apps.\n\n> A quote from a happy user of the library here\n"
-    assert first_paragraph(later) == "Got is an HTTP client for Node.js apps."
+    assert first_paragraph(read_text(later, name="README.md")) == "Got is an HTTP client for Node.js apps."
 
 
 def test_a_readme_title_that_says_what_it_is_is_its_tagline_and_release_news_is_no_overview() -> None:
@@ -358,9 +361,10 @@ def test_a_readme_title_that_says_what_it_is_is_its_tagline_and_release_news_is_
     said = [p.text for p in overview(readme, [])]
     assert said[0] == "Kong is a command-line parser for Go."
     assert not any("release" in s for s in said) and any("arbitrarily complex" in s for s in said)
-    assert first_paragraph(text) == "Kong is a command-line parser for Go."
+    assert first_paragraph(readme) == "Kong is a command-line parser for Go."
     plain = "# kong\n\n## What's new in 2.0\n\nWe rewrote the parser for speed and it is now twice as fast.\n"
-    assert first_paragraph(plain + "\n## About\n\nKong parses command lines into Go structs.\n") == (
+    about = plain + "\n## About\n\nKong parses command lines into Go structs.\n"
+    assert first_paragraph(read_text(about, name="README.md")) == (
         "Kong parses command lines into Go structs."
     )
 

@@ -26,7 +26,13 @@ from generator.repo.facts.ranking import TYPE_KINDS
 from generator.repo.map.filetypes import front_readme
 from generator.repo.map.walk import read_source
 from generator.repo.model import CallTree, CitedSymbol, Facts, FlowBranch, KeyType, RepoMap, Symbol
-from generator.repo.synthesize.readme import RELEASE_HEADING, describes_project, opening_quote, title_sentence
+from generator.repo.synthesize.readme import (
+    RELEASE_HEADING,
+    describes_project,
+    first_paragraph,
+    opening_quote,
+    title_sentence,
+)
 from generator.store import slugify
 from generator.text.sentences import split_sentences
 
@@ -48,10 +54,12 @@ MIN_WORDS = 6
 LONG_PAGE_SECTIONS = 6  # a doc page of this many sections is a guide of its own, never merged with another
 README_PASSAGES = 4  # a README section quoting fewer is a note, not a concept
 README_CONCEPTS = 3  # a README with fewer such sections is an overview and examples, not a guide
-_STARTER = re.compile(
-    r"getting[-_ ]?started|get[-_ ]?started|quick[-_ ]?start|tutorial|usage|example|basic|intro|first[-_ ]steps|^start$",
-    re.IGNORECASE,
-)
+# what a tutorial or a usage section is called, in a heading and in a file name ("getting-started.md"),
+# where a starter page also says "intro" or "basic"
+_HOW_TO = r"getting[-_ ]?started|get[-_ ]?started|quick[-_ ]?start|tutorials?|usage|how[-_ ]to[-_ ]use|examples?|walk-?through|first[-_ ]steps"
+# a section that teaches use step by step: its prose walks through code ("To start we'll define our package")
+_HOW_TO_HEADING = re.compile(rf"\b(?:{_HOW_TO})\b", re.IGNORECASE)
+_STARTER = re.compile(rf"{_HOW_TO}|basic|intro|^start$", re.IGNORECASE)
 # a guide at the top of a repository without a docs folder: API.md, GUIDE.md, USAGE.md, docs.md …
 _ROOT_GUIDE = re.compile(
     r"(?:api|guide|usage|docs?|documentation|tutorial|reference|manual|getting[-_]started)\.(?:md|mdx|rst)",
@@ -86,11 +94,6 @@ _GENERIC_TITLE = re.compile(
 )
 _ABOUT_HEADING = re.compile(
     r"^\W*(?:why\b|what\b|about\b|overview|introduction|intro\b|description|summary|motivation)",
-    re.IGNORECASE,
-)
-# a section that teaches use step by step: its prose walks through code ("To start we'll define our package")
-_HOW_TO_HEADING = re.compile(
-    r"\b(?:tutorials?|getting started|get started|quick ?start|usage|how to use|examples?|walk-?through)\b",
     re.IGNORECASE,
 )
 _NOT_PACKAGES = frozenset({"index", "readme", "overview", "intro", "introduction", "docs"})
@@ -151,6 +154,7 @@ def read_project_docs(
         examples=tuple(examples),
         example_symbols=tuple(names.resolve(_names_in(examples))),
         concepts=tuple(concepts),
+        readme=first_paragraph(documents[readme]) if readme in documents else None,
     )
 
 
