@@ -132,7 +132,7 @@ def read_project_docs(
         else [
             d
             for p in navigation.files
-            if _ROOT_GUIDE.fullmatch(p) and (d := _read(root, p, linker, redactor, subs))
+            if _ROOT_GUIDE.fullmatch(p) and (d := _read(root, p, linker, redactor, navigation.substitutions))
         ]
     )
     concepts = (
