@@ -592,3 +592,26 @@ def test_a_go_variable_made_by_a_function_has_the_type_the_function_returns(tmp_
         ("kong/kong.go", "New"),
         ("kong/kong.go", "Kong.Parse"),
     }
+
+
+def test_a_function_value_behind_a_cast_is_an_exported_function(tmp_path: Path) -> None:
+    """zustand's `export const createStore = ((createState) => …) as CreateStore`: the cast and the
+    parentheses hide an exported function, which calls on as any function does."""
+    files = {
+        "src/vanilla.ts": (
+            "type CreateStore = (f: any) => any\n\n"
+            "const createStoreImpl = (createState: any) => {\n  return { state: createState() }\n}\n\n"
+            "export const createStore = ((createState) =>\n"
+            "  createState ? createStoreImpl(createState) : createStoreImpl) as CreateStore\n\n"
+            "export const checked = ((f: any) => createStoreImpl(f)) satisfies CreateStore\n"
+        ),
+    }
+    root = write_tree(tmp_path / "repo", files)
+    facts = extract_facts(root, map_repository(root))
+    symbols = {s.name: s for s in facts.files["src/vanilla.ts"].symbols}
+    assert symbols["createStore"].kind == "function" and symbols["createStore"].exported
+    assert symbols["checked"].kind == "function" and symbols["checked"].exported
+    assert not symbols["createStoreImpl"].exported
+    graph = facts.calls
+    assert isinstance(graph, CallGraph)
+    assert hops(graph.edges(["src/vanilla.ts"]), "createStore") == {("src/vanilla.ts", "createStoreImpl")}
