@@ -860,3 +860,22 @@ def test_long_guides_in_one_folder_are_concepts_of_their_own(tmp_path: Path) -> 
         "Switching from logging": ["docs/resources/migration.md"],
         "Recipes": ["docs/resources/recipes.md"],
     }
+
+
+def test_the_examples_page_never_shares_a_name_with_a_docs_page(tmp_path: Path) -> None:
+    """zustand's docs have a "Getting started" page of their own: deepkb's page of the project's examples
+    is then "Usage examples", so the guide never lists two pages named alike."""
+    files = dict(PROJECT)
+    files["docs/getting-started.md"] = (
+        "# Getting started\n\nInstall tinyweb, make an `App` and add a route to its router to serve a page.\n"
+    )
+    root = make_project(tmp_path / "tinyweb", files)
+    paths, config, provider = offline_setup(tmp_path / "kb")
+    result = run_repo_research(
+        paths, config, provider, repo_target(paths, config, str(root)), publish=publish_repo
+    )
+    directory = result.study.harvest_dir
+    index = read_page(directory / "index.md")[1]
+    assert "[Usage examples](guide/getting-started.md)" in index
+    assert re.search(r"\[Getting started\]\(guide/\d\d_getting-started\.md\)", index)
+    assert read_page(directory / "guide" / "getting-started.md")[0]["title"].endswith("· Usage examples")
