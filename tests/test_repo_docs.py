@@ -879,3 +879,25 @@ def test_the_examples_page_never_shares_a_name_with_a_docs_page(tmp_path: Path) 
     assert "[Usage examples](guide/getting-started.md)" in index
     assert re.search(r"\[Getting started\]\(guide/\d\d_getting-started\.md\)", index)
     assert read_page(directory / "guide" / "getting-started.md")[0]["title"].endswith("· Usage examples")
+
+
+def test_a_notice_is_no_overview(tmp_path: Path) -> None:
+    """pf4j's README: what a plugin is, then "**NOTE:** Starting with version 0.9 …": the note is an aside,
+    not what the project is."""
+    readme = (
+        "# PF4J\n\n"
+        "A plugin is a way for a third party to extend the functionality of an application.\n\n"
+        "**NOTE:** Starting with version 0.9 you can define an extension directly in the application jar.\n\n"
+        + "".join(
+            f"## {name}\n\nThis part of the README explains {name.lower()} in a sentence or two.\n\n"
+            f"It says more about {name.lower()} here.\n\nAnd more again, so it counts.\n\nAnd once more.\n\n"
+            for name in ("Features", "Components", "How to use")
+        )
+    )
+    root = make_project(tmp_path / "pf4j", {"README.md": readme, "src/Plugin.java": "class Plugin {}\n"})
+    repo_map = map_repository(root)
+    linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/pf4j")
+    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    said = [p.text for p in docs.overview]
+    assert said[0] == "A plugin is a way for a third party to extend the functionality of an application."
+    assert not any("version 0.9" in s for s in said)

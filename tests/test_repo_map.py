@@ -367,6 +367,10 @@ def test_deep_nesting_is_bounded_and_handwritten_notes_are_not_generated(tmp_pat
         ("graphrag/index/operations/build_noun_graph.py", False),
         ("packages/jest-cli/bin/jest.js", False),
         ("browser/karma.conf.js", True),  # joi's browser test set-up
+        ("demo/maven/app/src/main/java/org/pf4j/demo/Boot.java", True),  # pf4j's demo application
+        ("src/democracy/vote.py", False),
+        ("pf4j/src/main/java/module-info.java", True),  # a Java module's descriptor
+        ("maven-archetypes/quickstart/src/main/resources/archetype-resources/App.java", True),  # a template
         ("browser/webpack.mocha.js", True),
         ("lib/webpack.js", False),
         ("src/FluentValidation/Validators/NotNullValidator.cs", False),

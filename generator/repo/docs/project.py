@@ -27,6 +27,7 @@ from generator.repo.map.filetypes import front_readme
 from generator.repo.map.walk import read_source
 from generator.repo.model import CallTree, CitedSymbol, Facts, FlowBranch, KeyType, RepoMap, Symbol
 from generator.repo.synthesize.readme import (
+    NOTICE,
     RELEASE_HEADING,
     describes_project,
     first_paragraph,
@@ -254,6 +255,7 @@ def overview(readme: Document | None, intro: Sequence[Document]) -> tuple[DocPas
                 passage.kind == "paragraph"
                 and passage.start not in teaching
                 and passage.start not in news
+                and not NOTICE.match(passage.text)  # "NOTE: Starting with version 0.9 …": an aside
                 and describes_project(passage.text, steps=True)
                 and passage.start not in installing
                 and len(passage.text.split()) >= 10

@@ -107,7 +107,7 @@ def _holds_secrets(lower: str) -> bool:
 # what describes, tests, builds or ships the code rather than being it: context, not a source module. A folder
 # anywhere on the path, or the file's own name (`$` as in a search: before a final newline too)
 CONTEXT_FOLDER = re.compile(
-    r"tests?|testing|testutils?|__tests__|spec|specs|docs?|docs?[_-][\w-]+|[\w-]*examples?|samples?|tutorials?"
+    r"tests?|testing|testutils?|__tests__|spec|specs|docs?|docs?[_-][\w-]+|[\w-]*examples?|samples?|demos?|tutorials?|[\w-]*archetypes?"
     r"|benchmarks?|bench|tests?[_-]?(?:helpers?|utils?|support|data)|[\w-]+[_-]tests?|__mocks__|mocks?"
     r"|__fixtures__|qa|e2e"  # quality assurance and end-to-end suites (logstash's qa/)
     # performance suites: immer's perf-testing/ and __performance_tests__/
@@ -121,7 +121,7 @@ CONTEXT_FOLDER = re.compile(
 CONTEXT_NAME = re.compile(
     r"(?:test[_-][^/]*|[^/]*_test\.\w+|[^/]*\.(test|spec)\.\w+|conftest\.py|setup\.py|noxfile\.py"
     r"|fabfile\.py|tasks\.py|dodo\.py|[^/]*\.config\.[cm]?[jt]s|Gruntfile\.js|gulpfile\.js|Makefile"
-    r"|Dockerfile|_version\.py|version\.py|__version__\.py"
+    r"|Dockerfile|_version\.py|version\.py|__version__\.py|module-info\.java"
     # a test runner's or bundler's plug-in (immer's vitest-custom-reporter.ts)
     r"|(?:vitest|jest|karma|mocha|webpack|rollup|rolldown|tsup|babel|eslint)[-_][^/]*"
     # a test runner's or bundler's settings: karma.conf.js, webpack.mocha.js

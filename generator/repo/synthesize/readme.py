@@ -37,7 +37,7 @@ _STEP = re.compile(
 # … and a paragraph about the page it is on ("This document describes…") rather than the project
 _ABOUT_ITSELF = re.compile(r"^(?:in )?this (?:page|section|document|guide|tutorial)\b", re.IGNORECASE)
 # a quote that is a callout, not a tagline ("> **Note** …", GitHub's "> [!WARNING]")
-_NOTICE = re.compile(r"\W*(?:\[!\w+\]|warning|important|caution|tip|note|info)\b", re.IGNORECASE)
+NOTICE = re.compile(r"\W*(?:\[!\w+\]|warning|important|caution|tip|note|info)\b", re.IGNORECASE)
 _SKIPPED_SECTION = re.compile(
     r"install|licen[cs]e|contribut|sponsor|backer|security|changelog|support|credits|authors|badges|table of contents",
     re.IGNORECASE,
@@ -112,7 +112,7 @@ def opening_quote(doc: Document) -> Block | None:
             return None
         if block.kind == "quote":
             said = describes_project(text if text[-1:] in ".!?)" else f"{text}.")
-            return block if said and not _NOTICE.match(text) else None
+            return block if said and not NOTICE.match(text) else None
         if block.kind != "paragraph" or len(text.split()) >= MIN_WORDS:
             return None  # prose, code or a list came first
     return None
