@@ -127,6 +127,9 @@ def test_docs_root_order_and_what_is_not_documentation(tmp_path: Path) -> None:
     paths = doc_files(repo_map)
     assert "CHANGELOG.md" not in paths and "docs/zh/routing.md" not in paths  # history, other languages
     assert docs_root(paths) == "docs"
+    # how to get help and how the maintainers run the repository (sqlmodel's help.md, management.md)
+    process = make_project(tmp_path / "process", {"docs/help.md": "# Help\n", "docs/management.md": "# M\n"})
+    assert doc_files(map_repository(process)) == []
     assert list(read_navigation(root, paths).order) == [
         "docs/index.md",
         "docs/middleware.md",

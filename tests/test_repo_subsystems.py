@@ -211,14 +211,26 @@ def test_scripts_beside_the_code_are_no_subsystem(tmp_path: Path):
         "downstream/run_downstream.py": 'def run():\n    return 1\n\n\nif __name__ == "__main__":\n    run()\n',
         "downstream/recipes/conda.bash": "#!/bin/bash\nconda install pkg\n",
         "build_docs.py": 'def build():\n    return 1\n\n\nif __name__ == "__main__":\n    build()\n',
-        "tool.py": 'from pkg.manager import Manager\n\n\nif __name__ == "__main__":\n    Manager()\n',
-        "cli/main.py": 'from pkg.manager import Manager\n\n\nif __name__ == "__main__":\n    Manager()\n',
+        "tool.py": 'from pkg.manager import Manager\n\n\ndef main():\n    Manager()\n\n\nif __name__ == "__main__":\n    main()\n',
+        "cli/main.py": 'from pkg.manager import Manager\n\n\ndef main():\n    Manager()\n\n\nif __name__ == "__main__":\n    main()\n',
     }
     _, repo_map, facts = survey(tmp_path, files)
     shards = plan_subsystems(repo_map, facts, [f.path for f in repo_map.files])
     planned = {path for shard in shards for path in shard.files}
     assert {"pkg/hooks.py", "pkg/calls.py", "pkg/manager.py", "tool.py", "cli/main.py"} <= planned
     assert not planned & {"downstream/run_downstream.py", "downstream/recipes/conda.bash", "build_docs.py"}
+    # a sub-package re-exporting another library's names (sqlmodel's pool/__init__.py) defines nothing
+    reexport = {
+        f"lib/{part}/{name}.py": (
+            f'"""{part} {name}."""\n\nfrom lib.{part}.base import Base\n\n\nclass {name.title()}(Base):\n    pass\n'
+        )
+        for part in ("sql", "orm", "ext")
+        for name in ("base", "one", "two")
+    }
+    reexport["lib/pool/__init__.py"] = "from sqlalchemy.pool import StaticPool as StaticPool\n"
+    _, repo_map, facts = survey(tmp_path / "reexport", reexport)
+    shards = plan_subsystems(repo_map, facts, [f.path for f in repo_map.files])
+    assert all(shard.files != ("lib/pool/__init__.py",) for shard in shards)
     shell = {"install.sh": "#!/bin/sh\necho hi\n", "lib/util.sh": "f() { :; }\n", "main.py": "x = 1\n"}
     _, repo_map, _ = survey(tmp_path / "shell", shell)
     assert set(core_modules(repo_map)) == {"install.sh", "lib/util.sh", "main.py"}  # shell is most of it

@@ -442,7 +442,10 @@ def plan_subsystems(
     room = min(MAX_SHARDS, MAX_PLANNED_FILES // MAX_FILES_PER_SHARD) - len(pinned)
     if not pool or room <= 0:
         return list(pinned)
-    chosen = concepts(pool, facts, repo_map)[:room]
+    found = concepts(pool, facts, repo_map)
+    # a part defining nothing of its own (sqlmodel's pool/__init__.py, re-exporting SQLAlchemy's) says nothing
+    defining = [c for c in found if any(f in facts.files and facts.files[f].symbols for f in c.files)]
+    chosen = (defining or found)[:room]
     groups = [c.files[:MAX_FILES_PER_SHARD] for c in chosen]
     names = subsystem_names(groups, facts, [c.folder for c in chosen], taken=[s.name for s in pinned])
     return [

@@ -217,7 +217,8 @@ def _offline_summary(analysis: ShardAnalysis, own: str = "", docs: str = "") -> 
             return said
     if analysis.top_symbols:
         return _defines(analysis) + "."
-    return f"{len(analysis.shard.files)} modules: " + ", ".join(analysis.shard.files) + "."
+    count = len(analysis.shard.files)
+    return f"{count} module{'s' if count != 1 else ''}: " + ", ".join(analysis.shard.files) + "."
 
 
 def _central(analysis: ShardAnalysis) -> ModuleLine | None:
