@@ -443,8 +443,15 @@ def plan_subsystems(
     if not pool or room <= 0:
         return list(pinned)
     found = concepts(pool, facts, repo_map)
-    # a part defining nothing of its own (sqlmodel's pool/__init__.py, re-exporting SQLAlchemy's) says nothing
-    defining = [c for c in found if any(f in facts.files and facts.files[f].symbols for f in c.files)]
+    # a part defining nothing of its own and running nothing (sqlmodel's pool/__init__.py, re-exporting
+    # SQLAlchemy's) says nothing; a launcher script (`if __name__ == "__main__": serve()`) runs the program
+    defining = [
+        c
+        for c in found
+        if any(
+            f in facts.files and (facts.files[f].symbols or facts.files[f].is_entry_point) for f in c.files
+        )
+    ]
     chosen = (defining or found)[:room]
     groups = [c.files[:MAX_FILES_PER_SHARD] for c in chosen]
     names = subsystem_names(groups, facts, [c.folder for c in chosen], taken=[s.name for s in pinned])
