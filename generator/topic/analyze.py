@@ -404,14 +404,20 @@ SUBJECT_PASSAGES = 2  # passages of the subject's own documents that answer "wha
 
 
 def _subject_first(pool: list[Candidate], facet: str, subject: set[str]) -> list[Candidate]:
-    """What the subject is, from its own account when that answers: a proposal extending it ("Extend
-    property wrappers to parameters") or changing one detail of it says what something else is. Other
-    documents answer only where the subject's own gives fewer than SUBJECT_PASSAGES passages. ("How it
-    works" keeps every document about it: one account alone left too few sources cited to verify.)"""
-    if facet != "what" or not subject:
+    """Each facet of the subject from its own account when that answers it. What the subject is: its own
+    passages, when it gives SUBJECT_PASSAGES of them (a proposal extending it, "Extend property wrappers to
+    parameters", says what something else is). Every other facet: its own passages alone when its own
+    account has a section on the facet ("## Motivation", "## Detailed design", "## Drawbacks"); a proposal
+    extending the subject states its own change's motivation, design and drawbacks there ("During the
+    preview for Octane, we've encountered a few issues…" in "Tracked Properties Updates" is no reason tracked
+    properties matter). Without such a section the other documents answer with it ("How vector search
+    works" beside an overview page titled "Vector databases")."""
+    if not subject:
         return pool
     own = [c for c in pool if c.source in subject]
-    return own if len(own) >= SUBJECT_PASSAGES else pool
+    if facet == "what":
+        return own if len(own) >= SUBJECT_PASSAGES else pool
+    return own if any(c.treats for c in own) else pool
 
 
 def _states_own_standing(source: RawSource, facet: str, defining: set[str]) -> bool:
