@@ -378,7 +378,8 @@ def test_a_section_question_is_answered_from_the_section_it_is_named_after() -> 
     text = (
         "# Signals\n\nSignals notify subscribers of events in the application, and subscribing to them is easy.\n\n"
         "## Sending Signals\n\nTo emit one, call the send method of the signal with the sender as argument.\n\n"
-        "## Creating Signals\n\nA namespace creates signals of its own for your extension to use."
+        "## Creating Signals\n\nA namespace creates signals of its own for your extension to use.\n\n"
+        "A signal your extension creates can send events to any subscriber of the signals of that namespace."
     )
     source = wsp.RawSource("local-s", "local", "local:signals.md", "Signals", "t", text, kind="local")
     pool = candidates(
@@ -388,6 +389,9 @@ def test_a_section_question_is_answered_from_the_section_it_is_named_after() -> 
     )  # fmt: skip
     assert pool[0].text == "To emit one, call the send method of the signal with the sender as argument."
     assert "A namespace creates signals" not in " ".join(c.text for c in pool)  # another section's passage
+    assert all(
+        "Sending Signals" not in c.text and "can send events" not in c.text for c in pool
+    )  # even naming "send"
 
 
 def test_the_model_planner_and_analyst_read_the_same_outlines_and_passages(kb_root: Path) -> None:

@@ -41,13 +41,14 @@ from .defining import (
 from .facet_sections import (
     opening_passages,
     section_facets,
+    subject_facets,
     subject_headings,
     subject_opening,
     text_sections,
     treating,
 )
 from .judge import RelevanceJudge
-from .plan import FACETS, Plan
+from .plan import FACETS, Plan, unnumbered
 from .sentences import (
     MAX_PASSAGE,
     RUN_IN_LABEL,
@@ -345,6 +346,9 @@ def _paragraph_place(claim: Claim, catalog: Catalog) -> tuple[str, int, int] | N
 # the words documents state a limit in, rarely "limitation" itself: "cannot", "is not supported", "仅适用于
 # 开发模式" (only in development mode), "无法" (cannot)
 LIMIT_CUES = frozenset(tokens("cannot unsupported restriction restricted limited 仅 无法 不支持 限制"))
+# the one word a passage names an alternative by: the question's other words say nothing of one ("it is
+# considered meaningful", "the rejection threshold", "a randomness value compared with the threshold")
+ALTERNATIVE_CUES = frozenset(tokens("alternative 替代"))
 
 
 def passage_pools(
@@ -363,6 +367,7 @@ def passage_pools(
     aspects = [q for q, _, _ in questions if facet_of(plan, q) == "aspect"]
     facets |= {q: aspect_words(q, aspects) for q in aspects}  # the aspect's own words are in the topic too
     facets |= {q: facets[q] | LIMIT_CUES for q, _, _ in questions if facet_of(plan, q) == "limits"}
+    facets |= {q: set(ALTERNATIVE_CUES) for q, _, _ in questions if facet_of(plan, q) == "alternatives"}
     strongest = max((s.relevance or 0.0 for s in catalog.sources), default=0.0)
     titled = set(defining) or defining_sources(catalog.sources, judge)
     about = sources_about([(s.id, s.title, s.text) for s in catalog.sources], judge, titled)
@@ -717,13 +722,15 @@ def candidates(
         # which question a passage answers: a "Usage" section elsewhere is about that document's subject.
         own_headings = source.id in about
         named = own_headings and bool(section) and bool(heading) and heading[-1].lower() == section.lower()
+        if section and not (own_headings and _stands_under(heading, section)):
+            continue  # a section named after a document's heading quotes that section, not its words elsewhere
         if not named and (
             verdict.topic.score < cut or not on_point or words & reserved and not words & facet
         ):
             continue
         # the source's own section says, or the section it stands in ("Special-casing conditional statements"
         # under "Rejected alternative proposals" is an alternative, not how it works)
-        answers = {facet_name} if named else path_facets(heading, source.title)
+        answers = {facet_name} if named else path_facets(heading, source.title, concept_sets)
         claimed = answers if own_headings else set()
         # another outline facet's section is left to it; a question that is the topic itself takes any section
         if facet_name in FACETS and answers and facet_name not in answers:
@@ -766,6 +773,11 @@ def candidates(
     return sorted(pool, key=lambda c: -c.relevance)
 
 
+def _stands_under(headings: Sequence[str], section: str) -> bool:
+    """Whether a passage stands in the section headed `section` or in one of its subsections."""
+    return section.strip().lower() in {unnumbered(h.strip()).lower() for h in headings}
+
+
 def labelled_facets(text: str, title: str = "") -> set[str]:
     """The facets a document's own headings name a section for (its title is no section of it)."""
     return set().union(
@@ -779,15 +791,20 @@ def labelled_facets(text: str, title: str = "") -> set[str]:
 FRAMING_FACETS = frozenset({"motivation", "limits", "alternatives"})
 
 
-def path_facets(headings: Sequence[str], title: str = "") -> set[str]:
+def path_facets(headings: Sequence[str], title: str = "", concepts: Sequence[set[str]] = ()) -> set[str]:
     """The outline facets the sections a passage stands in say they answer: its own section's heading's, else
     the nearest enclosing one's that names any ("### Special-casing conditional statements" under "# Rejected
     alternative proposals"). Anything under an alternatives section is an alternative, whatever its own
     heading says ("### Kotlin-like `by` syntax" under "## Alternatives considered" is not how it works), and
     anything under a section framing the design is that frame's ("### A decade of experience shows the cost
     of the current semantics" under "## Rationale and Compatibility" is rationale, not semantics). The
-    document's own title is no section of it."""
-    named = [section_facets(h) for h in headings if not title or h.strip() != title.strip()]
+    document's own title is no section of it. Given the subject's `concepts`, a heading comparing two other
+    things is no alternative (facet_sections.subject_facets)."""
+    named = [
+        subject_facets(h, concepts, tokens) if concepts else section_facets(h)
+        for h in headings
+        if not title or h.strip() != title.strip()
+    ]
     if any("alternatives" in found for found in named):
         return {"alternatives"}
     framing = set().union(*named) & FRAMING_FACETS
