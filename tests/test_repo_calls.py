@@ -529,3 +529,32 @@ def test_calls_on_the_elements_of_a_collection_are_inferred_edges(tmp_path: Path
         ("go/mux/mux.go", "Router.Match"),
     }
     assert all(e.inferred for e in mux if e.caller in {"Router.Match", "Router.Check"})
+
+
+def test_a_name_imported_from_a_barrel_module_resolves_to_the_module_that_defines_it(tmp_path: Path) -> None:
+    """immer's `import {processResult} from "../internal"`, where `internal.ts` only re-exports
+    (`export * from "./core/finalize"`): the call reaches `finalize.ts`'s function, through a barrel of a
+    barrel too, and the barrel depends on the modules it re-exports."""
+    files = {
+        "src/internal.ts": 'export * from "./utils/common"\nexport * from "./core/finalize"\n',
+        "src/utils/common.ts": "export function isDraft(x: any) {\n  return !!x\n}\n",
+        "src/core/finalize.ts": (
+            'import {isDraft} from "../internal"\n'
+            "export function processResult(x: any) {\n  return isDraft(x)\n}\n"
+        ),
+        "src/core/index.ts": 'export {processResult} from "./finalize"\n',
+        "src/core/immer.ts": (
+            'import {processResult} from "../internal"\nimport * as core from "./index"\n'
+            "export class Immer {\n  produce(base: any) {\n    return processResult(base)\n  }\n"
+            "  finish(base: any) {\n    return core.processResult(base)\n  }\n}\n"
+        ),
+    }
+    root = write_tree(tmp_path / "repo", files)
+    facts = extract_facts(root, map_repository(root))
+    graph = facts.calls
+    assert isinstance(graph, CallGraph)
+    edges = graph.edges(["src/core/immer.ts", "src/core/finalize.ts"])
+    assert hops(edges, "Immer.produce") == {("src/core/finalize.ts", "processResult")}
+    assert hops(edges, "Immer.finish") == {("src/core/finalize.ts", "processResult")}
+    assert hops(edges, "processResult") == {("src/utils/common.ts", "isDraft")}
+    assert set(facts.files["src/internal.ts"].depends_on) == {"src/utils/common.ts", "src/core/finalize.ts"}

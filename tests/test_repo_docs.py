@@ -689,3 +689,31 @@ def test_a_section_headed_by_the_asked_process_answers_before_one_that_mentions_
     question = "How does got retry a failed request?"
     assert best_section([nock, retries, other], question) is nock  # the words alone
     assert best_section([nock, retries, other], question, verbs=("retry",)) is retries
+
+
+def test_a_docs_table_is_shown_as_a_table() -> None:
+    """immer's array-methods page: a table of methods stays a table on the guide page, each cell read as
+    prose (code spans kept); a table whose cells hold a pipe of their own falls back to its rows as a list."""
+    from generator.documents.markdown import read_markdown
+    from generator.repo.model import DocPassage
+    from generator.site.pages.repo_guide import passage_markdown
+
+    source = (
+        "# Methods\n\n| Method | Returns |\n| --- | --- |\n| `push()` | New length |\n"
+        "| `pop()` | Removed *element* |\n"
+    )
+    table = next(
+        block for section in read_markdown(source) for block in section.blocks if block.kind == "table"
+    )
+    passage = DocPassage("docs/a.md", table.start, table.end, "table", table.text)
+    shown = passage_markdown(passage, Linker({"docs/a.md": 6}, "https://h/x", None), cite=False)
+    assert shown.splitlines() == [
+        "| Method | Returns |",
+        "| --- | --- |",
+        "| `push()` | New length |",
+        "| `pop()` | Removed element |",
+    ]
+    ragged = DocPassage("docs/a.md", 3, 5, "table", "Type | Meaning\nstr | None | optional")
+    assert passage_markdown(ragged, Linker({}, "https://h/x", None), cite=False).startswith(
+        "- Type \\| Meaning"
+    )

@@ -358,6 +358,12 @@ def test_deep_nesting_is_bounded_and_handwritten_notes_are_not_generated(tmp_pat
         ("src/FluentValidation.Tests/RuleTests.cs", True),  # .NET test and benchmark projects
         ("src/FluentValidation.Tests.Benchmarks/Bench.cs", True),
         ("src/Foo.UnitTests/A.cs", True),
+        ("perf-testing/immutability-benchmarks.mjs", True),  # immer's performance suites
+        ("__performance_tests__/todo.mjs", True),
+        ("src/performance/timer.ts", False),
+        ("src/perfect/a.py", False),
+        ("vitest-custom-reporter.ts", True),  # a test runner's plug-in
+        ("packages/jest-cli/bin/jest.js", False),
         ("src/FluentValidation/Validators/NotNullValidator.cs", False),
         ("src/FluentValidation.DependencyInjectionExtensions/Setup.cs", False),
     ],

@@ -11,7 +11,7 @@ from repo_output_fakes import make_project, offline_setup
 
 from generator.app.targets import repo_target
 from generator.repo.reference import python
-from generator.repo.reference.spans import env_reads, interface_methods, struct_fields
+from generator.repo.reference.spans import env_reads, field_comment, interface_methods, struct_fields
 from generator.repo.run.pipeline import run_repo_research
 from generator.site.pages.repo import publish_repo
 from generator.store import read_page
@@ -36,6 +36,7 @@ PROJECT = {
     "cachekit/records.py": (
         '"""Records."""\n\nfrom dataclasses import dataclass\n\n\n@dataclass\nclass Entry:\n'
         '    """One cached value."""\n\n    key: str\n    value: bytes\n    expires: float | None = None\n'
+        '    """When the entry stops being served, in seconds since the epoch."""\n'
     ),
     "cachekit/stores.py": (
         '"""Stores."""\n\nfrom abc import ABC, abstractmethod\n\nfrom .records import Entry\n\n_STORES = {}\n\n\n'
@@ -89,7 +90,13 @@ def test_reference_pages_list_options_records_and_extension_points(tmp_path: Pat
     assert f"| `timeout` | `float` | `5.0` | [cachekit/client.py:12]({at}/client.py#L12) |" in config
     model = read_page(directory / "reference" / "data-model.md")[1]
     assert "## `Entry`" in model and "*dataclass* in `cachekit/records.py`" in model
-    assert f"| [`expires`]({at}/records.py#L12) | float \\| None | `None` |" in model
+    # an attribute docstring says what the field is
+    assert "| Field | Type | Default | What it is |" in model
+    assert (
+        f"| [`expires`]({at}/records.py#L12) | float \\| None | `None` |"
+        " When the entry stops being served, in seconds since the epoch. |" in model
+    )
+    assert f"| [`key`]({at}/records.py#L10) | `str` | — | — |" in model
     assert "## `Settings`" not in model  # a config class is on the Configuration page
     extend = read_page(directory / "reference" / "extension-points.md")[1]
     assert "## How the docs say to extend it" in extend and "Subclass `Store` and implement" in extend
@@ -153,6 +160,43 @@ def test_go_and_javascript_spans() -> None:
     assert struct_fields(["interface Opts {", "  port?: number;", "}"], "typescript") == [
         ("port", "number (optional)", 2)
     ]
+    # a field's comment says what it is and may state its default (echo's CORSConfig, TSDoc's @default)
+    cors = [
+        "type CORSConfig struct {",
+        "\t// Skipper defines a function to skip middleware.",
+        "\tSkipper Skipper",
+        "",
+        "\t// AllowCredentials determines the value of the",
+        "\t// Access-Control-Allow-Credentials response header.",
+        "\t//",
+        "\t// See also [MDN].",
+        "\t//",
+        "\t// Optional. Default value false, in which case the header is not set.",
+        "\tAllowCredentials bool",
+        "\tMaxAge int // MaxAge is how long a preflight is cached. Default: 0 - meaning not sent",
+        "\tNoComment int",
+        "}",
+    ]
+    assert [field_comment(cors, at) for _, _, at in struct_fields(cors, "go")] == [
+        ("Skipper defines a function to skip middleware.", ""),
+        (
+            "AllowCredentials determines the value of the Access-Control-Allow-Credentials response header.",
+            "false",
+        ),
+        ("MaxAge is how long a preflight is cached.", "0"),
+        ("", ""),
+    ]
+    retry = [
+        "type RetryOptions = {",
+        "\t/**",
+        "\tHow many times to retry.",
+        "",
+        "\t@default 2",
+        "\t*/",
+        "\tlimit: number;",
+        "};",
+    ]
+    assert field_comment(retry, 7) == ("How many times to retry.", "2")
     assert interface_methods(["type Store interface {", "\tGet(key string) []byte", "}"]) == [("Get", 2)]
     assert env_reads('a := os.Getenv("APP_ADDR")\n', "go") == [("APP_ADDR", 1)]
     assert env_reads("x\nconst p = process.env.PORT || process.env['HOST']\n", "javascript") == [

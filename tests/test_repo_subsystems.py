@@ -163,6 +163,40 @@ def test_a_sub_package_stays_together_and_a_flat_package_is_divided_by_imports(t
     assert 3 <= len(shards) <= 5
 
 
+def test_a_flat_go_package_is_divided_by_its_calls_and_name_variants(tmp_path: Path):
+    """The files of one Go package never import each other: echo's router.go calls route.go, and
+    tty_unix.go is a variant of tty.go; a sub-package importing the package ties to it as one import,
+    not once per file (middleware/cors.go used to pull a root file into each middleware group)."""
+    from generator.repo.plan.subsystems import import_ties, package_calls
+
+    files = {"go.mod": "module example.com/web\n\ngo 1.22\n"}
+    clusters = {
+        "route": ("router", "route", "tree", "group"),
+        "bind": ("binder", "bind", "value", "form"),
+        "tty": ("tty", "tty_unix", "tty_windows", "termcap"),
+    }
+    for names in clusters.values():
+        for i, name in enumerate(names):
+            calls = "" if "_" in name else f"\tF{names[(i + 1) % 4].title().replace('_', '')}()\n"
+            files[f"{name}.go"] = f"package web\n\nfunc F{name.title().replace('_', '')}() {{\n{calls}}}\n"
+    for name in ("cors", "csrf", "proxy", "logger"):
+        files[f"middleware/{name}.go"] = (
+            f'package middleware\n\nimport "example.com/web"\n\nfunc {name.title()}() {{\n\tweb.FRouter()\n}}\n'
+        )
+    _, repo_map, facts = survey(tmp_path, files)
+    ties = {(a, b): w for a, b, w in package_calls(facts, facts.files)}
+    assert ties[("router.go", "route.go")] == 1.0
+    assert ties[("tty_unix.go", "tty.go")] == 3.0  # a variant of tty.go
+    assert not any(a.startswith("middleware/") != b.startswith("middleware/") for a, b in ties)
+    cors = dict(import_ties(facts.files["middleware/cors.go"]))
+    assert len(cors) == 12 and abs(sum(cors.values()) - 1.0) < 1e-9
+    shards = plan_subsystems(repo_map, facts, [f.path for f in repo_map.files if f.path.endswith(".go")])
+    home = {path: shard.name for shard in shards for path in shard.files}
+    for names in clusters.values():
+        assert len({home[f"{name}.go"] for name in names if f"{name}.go" in home}) == 1, names
+    assert all(home[f"middleware/{n}.go"] == "Middleware" for n in ("cors", "csrf", "proxy", "logger"))
+
+
 def test_a_sub_package_holding_most_of_the_code_is_divided(tmp_path: Path):
     from generator.repo.plan.subsystems import package_units
 
@@ -358,6 +392,14 @@ def test_a_subsystem_sentence_never_comes_from_a_neighbour_of_its_silent_central
         1, Shard("Models", ("pkg/_models.py", "pkg/_decoders.py")), "01_m", "", files=files, functions=types
     )
     assert _offline_summary(shard) == "Defines Response and Request."
+    # a subsystem named after its main symbol is what that symbol's doc comment says (echo's Context)
+    documented = [CitedSymbol("Context", "struct", "pkg/_models.py", "Context represents the request. More.")]
+    named = ShardAnalysis(
+        1, Shard("Context", shard.shard.files), "01_c", "", files=files, functions=documented
+    )
+    assert _offline_summary(named) == "Context represents the request."
+    named.shard = Shard("Models", shard.shard.files)  # named otherwise: its doc speaks for one symbol only
+    assert _offline_summary(named) == "Defines Context."
     go = [ModuleLine("mux.go", "go", 500, ""), ModuleLine("doc.go", "go", 30, "Package mux routes requests.")]
     shard = ShardAnalysis(1, Shard("Mux", ("mux.go", "doc.go")), "01_m", "", files=go, functions=types)
     assert _offline_summary(shard) == "Package mux routes requests."
@@ -381,6 +423,12 @@ def test_a_subsystem_sentence_never_comes_from_a_neighbour_of_its_silent_central
     )
     said = docs_say(silent, concepts)  # "Models": no page is named like it; one leads with its `Response`
     assert said == "Starlette includes a `Request` class for the incoming request."
+    # a page led by its symbol whose opening names none of its symbols says nothing of it (loguru's
+    # migration guide, first mentioning `Handler` further on)
+    guide = concept(
+        "Resources", "First and foremost, it is important to understand some concepts.", "Response"
+    )
+    assert docs_say(silent, [guide]) == ""
     silent.shard = Shard("Responses", silent.shard.files)
     said = docs_say(silent, concepts)
     assert said == "Starlette includes a few response classes."  # its name wins

@@ -172,6 +172,7 @@ def _collect(
                 _js_members(child, language, out)
         elif kind == "export_statement" and language in _JS and depth == 0:
             js_export_names(child, out)
+            _record_import(child, language, out)  # a re-export (`export * from './x'`) imports its source
         elif kind in {"public_field_definition", "field_definition"} and language in _JS and in_type:
             _js_field(child, prefix, out)
         elif kind == "call" and language == "ruby":

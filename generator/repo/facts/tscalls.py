@@ -357,13 +357,29 @@ class _JsScope:
         return found.pop() if len(found) == 1 else None
 
     def _imported(self, spec: str | None, name: str) -> tuple[str, str] | None:
-        if not spec:
-            return None
-        for target in self.calls.resolve(self.path, self.language, spec):
-            for symbol in self.calls.symbols(target):
-                if symbol.name == name or (symbol.short_name == name and symbol.exported):
-                    return (target, symbol.name)
-        return None
+        return _defined(self.calls, self.path, self.language, spec, name, set()) if spec else None
+
+
+def _defined(
+    calls: TreeSitterCalls, path: str, language: str, spec: str, name: str, seen: set[str]
+) -> tuple[str, str] | None:
+    """Where `name`, imported from `spec` in `path`, is defined: the module `spec` names, or, for a barrel
+    module that only re-exports (immer's `internal.ts`: `export * from "./core/finalize"`), the module it
+    re-exports the name from, followed a few modules deep."""
+    for target in calls.resolve(path, language, spec):
+        if target in seen or len(seen) > 64:
+            continue
+        seen.add(target)
+        for symbol in calls.symbols(target):
+            if symbol.name == name or (symbol.short_name == name and symbol.exported):
+                return (target, symbol.name)
+        facts = calls.files.get(target)
+        for inner in facts.imports if facts is not None else []:
+            if inner.startswith("."):
+                found = _defined(calls, target, language, inner, name, seen)
+                if found is not None:
+                    return found
+    return None
 
 
 def _js_bindings(root: Any) -> tuple[dict[str, str], dict[str, str]]:

@@ -110,6 +110,8 @@ CONTEXT_FOLDER = re.compile(
     r"tests?|testing|testutils?|__tests__|spec|specs|docs?|docs?[_-][\w-]+|[\w-]*examples?|samples?|tutorials?"
     r"|benchmarks?|bench|tests?[_-]?(?:helpers?|utils?|support|data)|[\w-]+[_-]tests?|__mocks__|mocks?"
     r"|__fixtures__|qa|e2e"  # quality assurance and end-to-end suites (logstash's qa/)
+    # performance suites: immer's perf-testing/ and __performance_tests__/
+    r"|perf|perf[_-][\w-]+|[\w-]+[_-]testing|__\w+_tests?__|profiling"
     # .NET projects name their test and benchmark projects by a dotted suffix: FluentValidation.Tests,
     # Foo.UnitTests, Foo.Tests.Benchmarks, Foo.Specs
     r"|[\w-]+(?:\.[\w-]+)*\.(?:\w*tests?|specs?|benchmarks?)(?:\.[\w-]+)*"
@@ -119,7 +121,9 @@ CONTEXT_FOLDER = re.compile(
 CONTEXT_NAME = re.compile(
     r"(?:test[_-][^/]*|[^/]*_test\.\w+|[^/]*\.(test|spec)\.\w+|conftest\.py|setup\.py|noxfile\.py"
     r"|fabfile\.py|tasks\.py|dodo\.py|[^/]*\.config\.[cm]?[jt]s|Gruntfile\.js|gulpfile\.js|Makefile"
-    r"|Dockerfile|_version\.py|version\.py|__version__\.py)$",
+    r"|Dockerfile|_version\.py|version\.py|__version__\.py"
+    # a test runner's or bundler's plug-in (immer's vitest-custom-reporter.ts)
+    r"|(?:vitest|jest|karma|mocha|webpack|rollup|rolldown|tsup|babel|eslint)[-_][^/]*)$",
     re.IGNORECASE,
 )
 

@@ -17,8 +17,9 @@ from generator.repo.analyze.citations import Linker
 from generator.repo.analyze.describe import cite
 from generator.repo.docs.model import DocPassage, ProjectDocs
 from generator.repo.facts.imports import JS_LANGUAGES
+from generator.repo.facts.prose import summary
 from generator.repo.map.walk import read_source
-from generator.repo.model import CitedSymbol, Facts, FileFacts, RepoMap, Symbol
+from generator.repo.model import Citation, CitedSymbol, Facts, FileFacts, RepoMap, Symbol
 from generator.repo.plan.subsystems import core_modules
 from generator.repo.reference import flags, python, spans
 from generator.repo.reference.model import Extension, FieldLine, Option, Record, Reference
@@ -27,6 +28,7 @@ LANGUAGES = frozenset({"python", "go", "javascript", "typescript"})
 SOURCE_BYTES = 500_000  # a larger module is generated code, not where options are declared
 MAX_RECORDS, MAX_EXTENSIONS, MAX_ENTRIES, MAX_OPTIONS = 20, 15, 6, 60
 MAX_FLAGS = 40
+FIELD_DOC_CHARS = 200  # what a field is, in a table cell: its comment's first sentence or two
 FLAG = "command-line flag"
 MAX_REGISTRIES, MAX_DOC_PASSAGES, DOC_PAGES = 8, 24, 3
 TAUGHT = "base class the docs subclass"
@@ -131,7 +133,7 @@ def _gather(
     for name, line in spans.env_reads(text, facts.language):
         found.options.append(Option(name, "environment variable", citation=linker.check(path, line)))
     if any(s.kind in _RECORD_KINDS for s in facts.symbols):
-        _gather_types(found, path, text.splitlines(), facts, linker, subclasses)
+        _gather_types(found, path, text.splitlines(), facts, linker, subclasses, redactor)
     if facts.language in JS_LANGUAGES:
         _settings_classes(found, path, text.splitlines(), facts, linker)
 
@@ -165,7 +167,13 @@ def _gather_python(
         plain = uses >= PLAIN_CLASS_USES and len(declared.attributes) >= 2 and not _is_error(declared)
         if declared.record and declared.fields or plain:
             fields = tuple(
-                FieldLine(f.name, f.type, _clean(f.default, redactor), linker.check(path, f.line))
+                FieldLine(
+                    f.name,
+                    f.type,
+                    _clean(f.default, redactor),
+                    linker.check(path, f.line),
+                    _clean(summary(f.doc, limit=FIELD_DOC_CHARS, sections=False), redactor),
+                )
                 for f in declared_fields
             )
             record = Record(cited, declared.record or "class", fields, uses)
@@ -247,6 +255,7 @@ def _gather_types(
     facts: FileFacts,
     linker: Linker,
     subclasses: Mapping[str, int],
+    redactor: Redactor | None = None,
 ) -> None:
     """Go structs, TypeScript interfaces and object types (`type RetryOptions = {…}`) as records, Go
     interfaces as extension points."""
@@ -268,12 +277,22 @@ def _gather_types(
                 found.extensions.append(Extension(cited, "interface", hooks, subclasses.get(symbol.name, 0)))
             continue
         fields = tuple(
-            FieldLine(name, kind, "", linker.check(path, symbol.start + at - 1))
+            _declared_field(name, kind, body, at, linker.check(path, symbol.start + at - 1), redactor)
             for name, kind, at in spans.struct_fields(body, facts.language)
         )
         if fields:
             record = Record(cited, symbol.kind, fields, facts.name_uses.get(symbol.name, 0))
             found.records.append((record, bool(_SETTINGS.search(symbol.name))))
+
+
+def _declared_field(
+    name: str, kind: str, body: list[str], at: int, citation: Citation | None, redactor: Redactor | None
+) -> FieldLine:
+    """A struct's or interface's field with what its comment says (echo's `// AllowOrigins determines the
+    value of the Access-Control-Allow-Origin response header.`) and the default the comment states."""
+    said, default = spans.field_comment(body, at)
+    doc = summary(said, limit=FIELD_DOC_CHARS, sections=False)
+    return FieldLine(name, kind, _clean(default, redactor), citation, _clean(doc, redactor))
 
 
 def _settings_classes(found: _Found, path: str, lines: list[str], facts: FileFacts, linker: Linker) -> None:

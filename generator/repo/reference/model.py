@@ -10,12 +10,14 @@ from generator.repo.model import Citation, CitedSymbol, DocPassage
 
 @dataclass(frozen=True)
 class FieldLine:
-    """One field of a record (or one keyword argument): its name, type and default as written."""
+    """One field of a record (or one keyword argument): its name, type and default as written (or as its
+    comment states it), and what its comment says it is."""
 
     name: str
     type: str = ""
     default: str = ""
     citation: Citation | None = None
+    doc: str = ""  # what its comment says it is, a sentence or two (untrusted)
 
 
 @dataclass(frozen=True)

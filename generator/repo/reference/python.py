@@ -7,7 +7,7 @@ from __future__ import annotations
 import ast
 import re
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from generator.repo.facts.pysource import dotted_name
 
@@ -43,6 +43,7 @@ class PyField:
     type: str
     default: str
     line: int
+    doc: str = ""  # its attribute docstring or pydantic `description=` (untrusted)
 
 
 @dataclass(frozen=True)
@@ -122,7 +123,7 @@ def read_class(node: ast.ClassDef) -> PyClass:
     found = PyClass(node.name, node.lineno, node.end_lineno or node.lineno, bases, record_kind(node, bases))
     metaclass = next((dotted_name(k.value) for k in node.keywords if k.arg == "metaclass"), "")
     found.abstract = any(_last(b) in {"ABC", "Protocol"} for b in bases) or _last(metaclass) == "ABCMeta"
-    for item in node.body:
+    for at, item in enumerate(node.body):
         if isinstance(item, ast.FunctionDef | ast.AsyncFunctionDef):
             method = PyMethod(item.name, item.lineno, item.end_lineno or item.lineno)
             if _is_hook(item):
@@ -131,7 +132,9 @@ def read_class(node: ast.ClassDef) -> PyClass:
             elif not item.name.startswith("_"):
                 found.methods.append(method)
         elif found.record and (declared := _field(item, found.record)) is not None:
-            found.fields.append(declared)
+            following = node.body[at + 1] if at + 1 < len(node.body) else None
+            said = _docstring(following) if following is not None else ""
+            found.fields.append(replace(declared, doc=said) if said else declared)
     init = _method(node, "__init__")
     if not found.record and init is not None:
         found.attributes = init_attributes(init)
@@ -183,7 +186,7 @@ def _field(item: ast.stmt, kind: str) -> PyField | None:
         annotation = _text(item.annotation)
         if annotation.startswith(("ClassVar", "typing.ClassVar")) or item.target.id.startswith("_"):
             return None
-        return PyField(item.target.id, annotation, _default(item.value), item.lineno)
+        return PyField(item.target.id, annotation, _default(item.value), item.lineno, _described(item.value))
     if (
         kind == "attrs class"
         and isinstance(item, ast.Assign)
@@ -194,6 +197,26 @@ def _field(item: ast.stmt, kind: str) -> PyField | None:
     ):
         return PyField(item.targets[0].id, "", _default(item.value), item.lineno)
     return None
+
+
+def _docstring(node: ast.stmt) -> str:
+    """An attribute docstring: the string standing alone right after a field (Sphinx reads it too)."""
+    if (
+        isinstance(node, ast.Expr)
+        and isinstance(node.value, ast.Constant)
+        and isinstance(node.value.value, str)
+    ):
+        return node.value.value
+    return ""
+
+
+def _described(value: ast.expr | None) -> str:
+    """A pydantic `Field(description="…")`'s description."""
+    if isinstance(value, ast.Call) and dotted_name(value.func) in _FIELD_CALLS:
+        for keyword in value.keywords:
+            if keyword.arg == "description" and isinstance(keyword.value, ast.Constant):
+                return str(keyword.value.value)
+    return ""
 
 
 def _default(value: ast.expr | None) -> str:

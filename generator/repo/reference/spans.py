@@ -48,6 +48,46 @@ def _ts_fields(lines: list[str]) -> list[tuple[str, str, int]]:
     return found
 
 
+# a default stated in a field's comment: echo's "Optional. Default value false", "Defaults to …", TSDoc's
+# "@default []"
+_STATED_DEFAULT = re.compile(r"(?:\bDefault values?|\bDefaults to|\bDefault:|@default)\s+(\S.*?)\s*$")
+# where a stated default's value ends and its explanation starts: "false, in which case …", "0 - meaning …",
+# "empty list. No domains …", "5 * MB (5,242,880 bytes)"
+_VALUE_END = re.compile(r",\s|\s-\s|\.\s|\s\(")
+_COMMENT_MARK = re.compile(r"^\s*(?://+|/\*+|\*+/?|\*/)\s?")
+
+
+def field_comment(lines: list[str], offset: int) -> tuple[str, str]:
+    """The comment of the field on line `offset` (1-based in `lines`): the `//` lines or the `/** … */` block
+    right above it, else its own line's trailing `// …`, as (its first paragraph, the default it states).
+    The paragraph stops at a blank line or a doc tag (`@example`) and leaves out the lines stating the
+    default or that the field is optional."""
+    above = []
+    index = offset - 2
+    in_block = index >= 0 and lines[index].strip().endswith("*/")
+    while index >= 0:
+        text = lines[index].strip()
+        if not (in_block or text.startswith("//")):
+            break
+        above.append(text)
+        index -= 1
+        if in_block and text.startswith("/*"):
+            break
+    own = lines[offset - 1].partition("//")[2] if "//" in lines[offset - 1] and not above else ""
+    said = [_COMMENT_MARK.sub("", line).strip() for line in reversed(above)] if above else [own.strip()]
+    default, ended = "", False
+    prose: list[str] = []
+    for line in said:
+        stated = _STATED_DEFAULT.search(line)
+        if stated is not None and not default:
+            default = _VALUE_END.split(stated.group(1), maxsplit=1)[0].removesuffix(".")
+        ended = ended or line.startswith("@") or (not line and bool(prose))
+        said_before = line[: stated.start()].strip() if stated is not None else line
+        if not ended and said_before not in {"", "Optional.", "Mandatory.", "Required."}:
+            prose.append(said_before)
+    return " ".join(" ".join(prose).split()), "" if default.lower() == "none" else default
+
+
 def interface_methods(lines: list[str]) -> list[tuple[str, int]]:
     """(name, 1-based offset) of each method a Go interface declares."""
     return [(m.group(1), i) for i, line in enumerate(lines[1:-1], 2) if (m := _GO_METHOD.match(line))]

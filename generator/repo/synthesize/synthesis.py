@@ -160,17 +160,21 @@ def docs_say(analysis: ShardAnalysis, concepts: Sequence[DocConcept]) -> str:
     """What the project's docs say the subsystem is: the opening sentence of the concept named like it
     ("Requests" and its docs page "Requests"), else of one whose name holds the subsystem's and that leads
     with its main symbol or with a symbol of its files ("Rich Text" for "Text", "Pretty Printing" for
-    "Pretty"), else of one that leads with its main symbol; '' when none is."""
+    "Pretty"), else of one that leads with its main symbol, when that sentence names one of its symbols (a
+    migration guide mentioning `Handler` further on opens with "First and foremost, …"); '' when none is."""
     name = analysis.shard.name.lower().rstrip("s")
     top = analysis.top_symbols[0].name if analysis.top_symbols else ""
     named = [c for c in concepts if c.name.lower().rstrip("s") == name]
     led = [c for c in concepts if top and c.symbols and c.symbols[0].name == top]
     within = [c for c in concepts if c.symbols and c.symbols[0].path in analysis.shard.files]
     holding = [c for c in [*led, *(c for c in within if c not in led)] if name in _name_words(c.name)]
+    symbols = {symbol.name.rpartition(".")[2] for symbol in analysis.top_symbols}
     for concept in named or [*holding, *led]:
         said = [p.text for page in concept.pages for p in page.passages if p.kind == "paragraph"]
         sentence = opening_sentence(said[:1], SUMMARY_CHARS)
-        if sentence:
+        if sentence and (
+            concept in named or concept in holding or symbols & set(re.findall(r"\w+", sentence))
+        ):
             return sentence
     return ""
 
@@ -207,7 +211,7 @@ def _offline_summary(analysis: ShardAnalysis, own: str = "", docs: str = "") -> 
     `docs_say`), when that fits a table cell; else what the subsystem defines. A neighbour's docstring ("Handlers for Content-Encoding.") misnames it."""
     central = _central(analysis)
     doc_files = [f.purpose for f in analysis.files if PurePosixPath(f.path).stem == "doc" and f.purpose]
-    for said in [own, central.purpose if central else "", *doc_files, docs]:
+    for said in [own, central.purpose if central else "", *doc_files, docs, _named_symbol_says(analysis)]:
         if said and len(said) <= SUMMARY_CHARS:
             return said
     if analysis.top_symbols:
@@ -220,6 +224,14 @@ def _central(analysis: ShardAnalysis) -> ModuleLine | None:
     return next((f for f in analysis.files if not says_where_not_what(f.path)), None) or next(
         iter(analysis.files), None
     )
+
+
+def _named_symbol_says(analysis: ShardAnalysis) -> str:
+    """What the doc comment of the symbol a subsystem is named after says it is (echo's "Context":
+    "Context represents the context of the current HTTP request."); '' when no main symbol is its name."""
+    name = analysis.shard.name.lower().replace(" ", "")
+    symbol = next((s for s in analysis.top_symbols if s.name.lower() == name), None)
+    return first_sentence(symbol.doc, SUMMARY_CHARS) if symbol is not None and symbol.doc else ""
 
 
 def _defines(analysis: ShardAnalysis) -> str:

@@ -219,7 +219,7 @@ def passage_markdown(passage: DocPassage, linker: Linker, cite: bool = True) -> 
     elif passage.kind == "quote":
         text = Markdown(f"> {prose(passage.text)}")
     elif passage.kind == "table":
-        text = Markdown("\n".join(f"- {prose(row)}" for row in passage.text.splitlines() if row.strip()))
+        text = table_markdown(passage.text)
     else:
         text = prose(passage.text)
     if not cite:
@@ -227,6 +227,18 @@ def passage_markdown(passage: DocPassage, linker: Linker, cite: bool = True) -> 
     citation = linker.check(passage.path, passage.start, passage.end)
     source = f" ({citation_markdown(citation)})" if citation else ""
     return Markdown(f"{text}\n\n*Source:*{source}" if passage.kind == "code" else f"{text}{source}")
+
+
+def table_markdown(text: str) -> Markdown:
+    """A table as the docs wrote it (the document model's rows, cells joined by " | ", the header first):
+    a table again, each cell read as prose; its rows as a list when a cell holds " | " itself (an escaped
+    pipe) and the columns no longer line up."""
+    rows = [row.split(" | ") for row in text.splitlines() if row.strip()]
+    if len(rows) < 2 or any(len(row) != len(rows[0]) for row in rows):
+        return Markdown("\n".join(f"- {prose(row)}" for row in text.splitlines() if row.strip()))
+    lines = ["| " + " | ".join(prose(cell) for cell in row) + " |" for row in rows]
+    lines.insert(1, "|" + " --- |" * len(rows[0]))
+    return Markdown("\n".join(lines))
 
 
 def prose(text: str) -> Markdown:

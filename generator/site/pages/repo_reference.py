@@ -219,19 +219,21 @@ def _record_part(record: Record) -> ReferencePart:
     symbol = record.symbol
     used = f"; named by {record.uses} other modules" if record.uses > 1 else ""
     intro = Markdown(f"{symbol_name(symbol)} {defined_in(symbol, record.kind, used)}")
+    said = any(f.doc for f in record.fields)  # a column for what each field is, when comments say it
     return ReferencePart(
         inline_code(symbol.name),
         intro,
-        _header("Field", "Type", "Default"),
-        tuple(_field_row(f) for f in record.fields),
+        _header("Field", "Type", "Default", *(("What it is",) if said else ())),
+        tuple(_field_row(f, said) for f in record.fields),
     )
 
 
-def _field_row(line: FieldLine) -> Markdown:
+def _field_row(line: FieldLine, said: bool = False) -> Markdown:
     return _row(
         code_link(line.name, line.citation.url if line.citation else ""),
         _code(line.type),
         _code(line.default) if line.default else Markdown("—"),
+        *((prose(line.doc) if line.doc else Markdown("—"),) if said else ()),
     )
 
 

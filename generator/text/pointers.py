@@ -1,0 +1,84 @@
+"""Sentences that lean on something outside themselves: one opening on a reference back ("This…",
+"However…", "I.e.…"), one speaking of what is printed above or below it or pointing to further reading ("The
+code above throws…", "see below", "For more information, see the docs."), and a question. Quoted or shown
+alone, none of them says what it is about.
+"""
+
+from __future__ import annotations
+
+import re
+
+# A sentence opening with one of these points back at something said before it.
+_ANAPHOR = re.compile(
+    r"""^(?:this|that|these|those|it|its|they|their|them|such|he|she|his|her|both|either|neither
+    |the\ (?:latter|former|above|following|same)|however|therefore|thus|hence|also|furthermore|moreover
+    |in\ addition|additionally|instead|otherwise|similarly|likewise|as\ a\ result|consequently|conversely
+    |in\ other\ words|that\ is|in\ particular|on\ the\ other\ hand|as\ an\ example|to\ (?:that|this)\ end
+    |for\ (?:example|instance)|in\ (?:this|that|such\ a)\ case|in\ (?:this|that|the\ above|the\ previous)\ (?:example|snippet|code|listing)|in\ contrast|by\ contrast|then|so|but|and|or|well|yes
+    |here|now|next|finally|again|another|let's|let\ us|let’s|in\ the\ following|the\ following|below)\b|^(?:i\.\s?e\.|e\.\s?g\.|ie,|eg,)""",
+    re.IGNORECASE | re.VERBOSE,
+)
+# "It is easy to…", "It's preferable that…": a dummy "it" refers to nothing before it
+_DUMMY_IT = re.compile(
+    r"^it(?:'s|’s| is| was| can be| may be| might be| would be| will be)\s+(?:\w+\s+){0,2}?(?:to|that)\b",
+    re.IGNORECASE,
+)
+_CJK_ANAPHOR = re.compile(
+    r"^(?:它|它们|这|这些|这种|那|那些|其|此|该|但|但是|因此|所以|而且|此外|另外|同时|然而)"
+)
+# ...except "This PEP/document/proposal…" or "This is a proposal for…": the citation names what "this" is.
+_SELF_REFERENCE = re.compile(
+    r"^(?:this|these)\s+(?:(?:is|are)\s+(?:an?|the)\s+(?:[\w-]+\s+){0,2})?(?:peps?|documents?|proposals?"
+    r"|specifications?|spec|guide|tutorial|library|package|project|tool|module|api|standard|rfcs?"
+    r"|extensions?|bindings?|profiles?)\b",
+    re.IGNORECASE,
+)
+# A sentence about the code, example or output printed above or below it, or pointing the reader elsewhere
+# ("The code above throws…", "上面的代码会…", "(see below)"): quoted alone, what it speaks of is missing. "As
+# noted above, …" is a discourse marker: the sentence says what it notes itself.
+_POINTS_ELSEWHERE = re.compile(
+    # a pointer to further reading says nothing itself: "To learn more, see the directives' docs."
+    r"^(?:to\s+(?:learn|read|find\s+out)\s+more|for\s+more\s+(?:information|details|on)|learn\s+more\b|read\s+more\b"
+    r"|(?:please\s+)?(?:see|refer\s+to|consult)\s+(?:the|our)\s+[\w\s-]{0,40}(?:docs|documentation|guide|page|section)\b)"
+    r"|^(?:要了解更多|了解更多|更多信息|更多详情|详情请|请参阅|请参考|参见)"
+    r"|\b(?:code|example|snippet|listing|program|output|diagram|figure|table|command)s?\s+(?:above|below)\b"
+    r"|\b(?:above|preceding)\s+(?:code|example|snippet|listing|program|output|diagram|figure|table)"
+    r"|\bas\s+(?:shown|seen|illustrated)\s+(?:above|below)\b"
+    r"|\bthis\s+(?:code|snippet|program|listing|output)\b|\bcompile\s+this\b"
+    r"|\b(?:code|example)s?\s+(?:we|you)\s+(?:saw|have\s+seen)\b|\bthe\s+previous\s+(?:code|snippet|listing)\b"
+    r"|\bsee\s+(?:above|below)\b|\bwe(?:'ll| will)\s+see\b"
+    r"|\b(?:given|shown|described|listed|mentioned|discussed|outlined|explained|presented|defined)\s+(?:above|below)"
+    r"|^below\b|\bbelow\s+(?:are|is|we)\b|\((?:see\s+)?(?:figure|fig\.|table|listing)\s+\d+\)"
+    r"|\bthe\s+(?:previous|preceding|next|following|last)\s+(?:section|chapter|paragraph|step|example)s?\b"
+    r"|上面的?(?:代码|示例|例子|配置|命令)|上述(?:代码|示例|例子|配置)|以上(?:代码|示例)|上例|如上所示"
+    r"|下面的?(?:代码|示例|例子)|下例",
+    re.IGNORECASE,
+)
+
+
+# "On all other platforms, this field is REQUIRED.": a demonstrative after a short opening phrase
+_LATE_DEMONSTRATIVE = re.compile(r"^[^,;:]{1,40},\s+(?=(?:this|these|those|such)\b)", re.IGNORECASE)
+
+
+def needs_antecedent(sentence: str) -> bool:
+    """Whether a sentence opens on something said before it, so that alone it speaks of nothing."""
+    if _CJK_ANAPHOR.match(sentence):
+        return True
+    late = _LATE_DEMONSTRATIVE.match(sentence)
+    if late and not _SELF_REFERENCE.match(sentence[late.end() :]):
+        return True
+    if _SELF_REFERENCE.match(sentence) or _DUMMY_IT.match(sentence):
+        return False
+    return bool(_ANAPHOR.match(sentence))
+
+
+def points_elsewhere(sentence: str) -> bool:
+    """Whether a sentence speaks of something printed elsewhere in its document ("The code above throws…",
+    "上面的代码会…", "(see below)"): quoted, what it speaks of is missing, whatever is quoted before it. A
+    lead-in ("…like the example below:") is quoted with its example instead."""
+    return bool(_POINTS_ELSEWHERE.search(sentence)) and not sentence.rstrip().endswith((":", "："))
+
+
+def is_question(sentence: str) -> bool:
+    """A question asks; quoted as a finding it answers nothing."""
+    return sentence.rstrip("\"'”’)]").endswith(("?", "？"))
