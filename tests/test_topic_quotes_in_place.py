@@ -94,6 +94,19 @@ def test_sentences_pointing_elsewhere_or_back_are_not_quoted_alone() -> None:
     assert points_elsewhere("As described in the previous section, you can disable the warning for marks.")
     assert needs_antecedent("In this example, monkeypatch.setattr is used to patch Path.home for the test.")
     assert not points_elsewhere("The := operator groups more tightly than a comma in all positions.")
+    # what the document's own places say (otel's specification, go's proposals)
+    for pointer in (
+        "For each of the above aspects, we want sampling decisions to be made in a consistent manner.",
+        "All the above functionalities operate solely on the context API.",
+        "The functions described here are one way to approach interacting with the Baggage.",
+        "If the language supports implicit Context (see here), the API SHOULD provide it.",
+        "The conversion function described in this section is the result of an impedance mismatch.",
+        "The most common programs that break are buggy tests (see the fixes buggy code section below).",
+        "For details about encoding sampling information, see Tracestate handling.",
+    ):
+        assert points_elsewhere(pointer), pointer
+    assert not points_elsewhere("As noted above, the new semantics may allocate in a loop.")  # says it itself
+    assert not points_elsewhere("Here the sampler reads the threshold from the trace state.")
 
 
 def test_a_sentence_right_after_an_example_speaking_of_it_is_not_quoted_without_it() -> None:

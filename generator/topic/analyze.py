@@ -281,7 +281,7 @@ def in_context(claims: list[Claim], catalog: Catalog) -> list[Claim]:
     found = []
     for claim in claims:
         source = catalog.by_id.get(claim.sources[0]) if len(claim.sources) == 1 else None
-        context = context_of(source.text, claim.text) if source is not None else ""
+        context = context_of(source.text, claim.text, claim.items) if source is not None else ""
         found.append(replace(claim, context=context) if context else claim)
     return found
 

@@ -8,6 +8,7 @@ meaning hangs on the sentence before it ("This…", "I.e.…", "Let's…") unles
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..cjk import is_cjk
@@ -250,19 +251,24 @@ _NAMED_BY_HEADING = re.compile(
 MAX_OPERATION_WORDS = 6  # a heading naming an operation ("Get current Context"), not a section's title
 
 
-def context_of(text: str, passage: str) -> str:
+def context_of(text: str, passage: str, items: Sequence[str] = ()) -> str:
     """What a passage of `text` answers, when the passage alone does not say it: the field a "Description:
     …" row describes (the one-word heading it stands under, "### traceparent"), the operation "The API MUST
     return…" is ("### Get current Context"), or the question the paragraph right before it asks ("Why not inline every hot callee?", a rationale written as questions
     and answers); '' for any other passage. A "Prologue: …" paragraph under "Profile-guided Inlining
-    implementation" is a run-in label, not a field's row."""
+    implementation" is a run-in label, not a field's row. A lead-in written alike under several headings ("The
+    API MUST accept the following parameters:") is found by the first of its `items` too."""
     heading, before, start = "", "", " ".join(passage.split()[:8])
-    for block in text_blocks(text):
+    first_item = _plain(" ".join(items[0].split()[:6])) if items else ""
+    blocks = text_blocks(text)
+    for n, block in enumerate(blocks):
         mark = _HEADING_LINE.match(block) if not block.startswith(("```", "~~~")) else None
         if mark:
             heading, before = mark.group(2).strip(), ""
             continue
-        if start in " ".join(block.split()):
+        flat = " ".join(block.split())
+        after = " ".join(" ".join(blocks[n : n + 2]).split())  # a list may follow its lead-in's paragraph
+        if start in flat and first_item in _plain(after[after.index(start) :]):
             if _FIELD_ROW.match(passage):
                 return heading if len(heading) <= MAX_FIELD_NAME and len(heading.split()) == 1 else ""
             if _NAMED_BY_HEADING.match(passage) and len(heading.split()) <= MAX_OPERATION_WORDS:
@@ -270,6 +276,11 @@ def context_of(text: str, passage: str) -> str:
             return before if _asks(before) else ""
         before = block
     return ""
+
+
+def _plain(text: str) -> str:
+    """Text without inline markup (`code`, *emphasis*), as a quoted list item reads."""
+    return re.sub(r"[`*_\\]", "", text)
 
 
 def _asks(block: str) -> bool:
