@@ -140,3 +140,23 @@ def test_a_limit_is_found_in_the_words_documents_state_it_in() -> None:
     assert [c.text for c in limits.claims] == [
         "Dependency pre-bundling cannot run during production builds, where the bundler handles dependencies itself."
     ]
+
+
+def test_the_work_a_change_asks_for_is_not_how_the_thing_works() -> None:
+    from generator.topic.sentences import speaks_of_now
+
+    for plan in (
+        "The gc compiler needs to be updated to parse the new syntax and to apply the type checking rules.",
+        "Other parts of the Go ecosystem will need to be updated to understand the new loop semantics.",
+        "The necessary changes to ember-cli are relatively small since we only need to add the dependency.",
+        "The implementation is small and already done.",
+        "Goimports should need no updating.",
+        "Currently our optimizations have been tested on Linux only.",
+    ):
+        assert speaks_of_now(plan), plan
+    for design in (
+        "The new type declaration syntax type T1 = T2 declares T1 as a type alias for T2.",
+        "A tracked property needs no dependency keys: reading it while computing a value records it.",
+        "The update function receives the pending state and returns the next one.",
+    ):
+        assert not speaks_of_now(design), design

@@ -392,10 +392,24 @@ _NOW = re.compile(
 )
 
 
+# a sentence on the work a change asks of its implementers ("The gc compiler needs to be updated to parse
+# the new syntax…", "The necessary changes to ember-cli are relatively small…", "The implementation is small
+# and already done."): the plan of the work, not how the thing works
+_WORK = re.compile(
+    r"\b(?:needs?|will\s+need|would\s+need|must)\s+to\s+be\s+(?:updated|changed|modified|adapted|extended"
+    r"|taught|adjusted)\b|\bneeds?\s+(?:no\s+)?updating\b|\bneed\s+no\s+(?:updating|changes?)\b"
+    r"|^the\s+(?:necessary|required)\s+changes\b|^the\s+implementation\s+(?:is|was|will\s+be)\b",
+    re.IGNORECASE,
+)
+
+
 def speaks_of_now(passage: str) -> bool:
-    """Whether a passage opens on the state of things when it was written: it tells where the work stands
-    or the state a design changes, never how the design works."""
-    return bool(_NOW.match(passage.strip()))
+    """Whether a passage opens on the state of things when it was written, or on the work its change asks
+    for: it tells where the work stands, what it will take, or the state a design changes, never how the
+    design works."""
+    text = passage.strip()
+    first = split_all(text)[0] if text else ""
+    return bool(_NOW.match(text) or _WORK.search(first))
 
 
 def introduces_old_state(block: str) -> bool:
