@@ -63,7 +63,9 @@ def test_a_withdrawn_proposal_does_not_answer_how_beside_the_defining_one_in_for
 
 
 def test_another_documents_self_reference_is_attributed_and_the_header_states_the_current_state() -> None:
-    subject = _source("s", "Assignment Expressions", SUBJECT, "final", relevance=0.93)
+    # the subject's document is titled after it but is not titled as it, so the other proposal answers too (a
+    # document titled "Assignment Expressions" alone would answer "what" itself: `_subject_first`)
+    subject = _source("s", "Assignment Expressions in Python", SUBJECT, "final", relevance=0.93)
     other = _source("o", "Augmented assignment operators", OTHER, "final", relevance=0.9)
     plan = heuristic_plan("assignment expressions")
     for step in plan.steps:
@@ -72,11 +74,18 @@ def test_another_documents_self_reference_is_attributed_and_the_header_states_th
     claims = {c.text: c for s in analysis.sections for c in s.claims}
     theirs = [c for c in claims.values() if c.sources == ["o"]]
     assert theirs and all(c.attributed == "Augmented assignment operators" for c in theirs)
+    titled_as = _source("s", "Assignment Expressions", SUBJECT, "final", relevance=0.93)
+    own = analyze(offline(), plan, Catalog([titled_as, other]), lang="en")
+    assert not any(
+        c.sources == ["o"] for s in own.sections if s.question.startswith("What are") for c in s.claims
+    )
     assert all(
         not c.attributed for c in claims.values() if c.sources == ["s"]
     )  # "this is a proposal": its own
     current = next(s for s in analysis.sections if "current state" in s.question)
-    assert current.claims[0].header and current.claims[0].text.startswith("Assignment Expressions — final")
+    assert current.claims[0].header and current.claims[0].text.startswith(
+        "Assignment Expressions in Python — final"
+    )
     how = next(s for s in analysis.sections if s.question.startswith("How do"))
     assert not any("popular use cases" in c.text for c in how.claims)  # a rejected alternative's passage
 
@@ -103,10 +112,15 @@ def test_sentences_pointing_elsewhere_or_back_are_not_quoted_alone() -> None:
         "The conversion function described in this section is the result of an impedance mismatch.",
         "The most common programs that break are buggy tests (see the fixes buggy code section below).",
         "For details about encoding sampling information, see Tracestate handling.",
+        "To address the issues above, AutoFDO is a more recent approach.",
+        "The first version of the code that performs profile-guided inlining is available here.",
     ):
         assert points_elsewhere(pointer), pointer
     assert not points_elsewhere("As noted above, the new semantics may allocate in a loop.")  # says it itself
     assert not points_elsewhere("Here the sampler reads the threshold from the trace state.")
+    assert not points_elsewhere("A span is kept when its randomness is at the threshold or above it.")
+    assert not points_elsewhere("The collector drops spans with a value above the threshold.")
+    assert not points_elsewhere("Memory use stays within the limit above which the collector runs.")
 
 
 def test_a_sentence_right_after_an_example_speaking_of_it_is_not_quoted_without_it() -> None:

@@ -52,7 +52,8 @@ _POINTS_ELSEWHERE = re.compile(
     r"|\bthe\s+(?:previous|preceding|next|following|last)\s+(?:section|chapter|paragraph|step|example)s?\b"
     # what this document's own place says: "For each of the above aspects…", "The functions described here…",
     # "(see here)", "…described in this section…", "see the “fixes buggy code” section below"
-    r"|\bthe\s+above\b|\b(?:described|defined|listed|shown|given)\s+here\b|\bsee\s+here\b"
+    r"|\bthe\s+(?:(?!(?:or|and|is|are|was|were|be|goes|go|rises?)\b)\w+\s+){0,2}above\b(?!\s+(?:which|whom|that|the|an?|all|\d)\b)"
+    r"|\b(?:described|defined|listed|shown|given|available)\s+here\b|\bsee\s+here\b"
     r"|\b(?:described|defined|discussed|listed|explained|given)\s+in\s+this\s+(?:section|chapter)\b"
     r"|\bsections?\s+(?:above|below)\b|^for\s+(?:more\s+)?details\b"
     r"|上面的?(?:代码|示例|例子|配置|命令)|上述(?:代码|示例|例子|配置)|以上(?:代码|示例)|上例|如上所示"

@@ -405,13 +405,16 @@ def passage_pools(
     return pools
 
 
-SUBJECT_PASSAGES = 2  # passages of the subject's own documents that answer "what" without the others
+# passages of the subject's own documents (besides the definition, which opens the section from its opening)
+# that answer "what" without the others
+SUBJECT_PASSAGES = 1
 
 
 def _subject_first(pool: list[Candidate], facet: str, subject: set[str]) -> list[Candidate]:
     """Each facet of the subject from its own account when that answers it. What the subject is: its own
-    passages, when it gives SUBJECT_PASSAGES of them (a proposal extending it, "Extend property wrappers to
-    parameters", says what something else is). Every other facet: its own passages alone when its own
+    passages, when it gives SUBJECT_PASSAGES of them beside the definition (a proposal extending it, "Extend
+    property wrappers to parameters", or removing one of its inferences, says what something else is: "SE-0316:
+    Global Actors introduced annotations like @MainActor…"). Every other facet: its own passages alone when its own
     account has a section on the facet ("## Motivation", "## Detailed design", "## Drawbacks"); a proposal
     extending the subject states its own change's motivation, design and drawbacks there ("During the
     preview for Octane, we've encountered a few issues…" in "Tracked Properties Updates" is no reason tracked
