@@ -114,6 +114,7 @@ def test_sentences_pointing_elsewhere_or_back_are_not_quoted_alone() -> None:
         "For details about encoding sampling information, see Tracestate handling.",
         "To address the issues above, AutoFDO is a more recent approach.",
         "The first version of the code that performs profile-guided inlining is available here.",
+        "The article Codebase Refactoring (with help from Go) presents the background for this change in detail.",
     ):
         assert points_elsewhere(pointer), pointer
     assert not points_elsewhere("As noted above, the new semantics may allocate in a loop.")  # says it itself
@@ -121,6 +122,7 @@ def test_sentences_pointing_elsewhere_or_back_are_not_quoted_alone() -> None:
     assert not points_elsewhere("A span is kept when its randomness is at the threshold or above it.")
     assert not points_elsewhere("The collector drops spans with a value above the threshold.")
     assert not points_elsewhere("Memory use stays within the limit above which the collector runs.")
+    assert not points_elsewhere("This document proposes a new option for tuning the garbage collector.")
 
 
 def test_a_sentence_right_after_an_example_speaking_of_it_is_not_quoted_without_it() -> None:

@@ -56,6 +56,9 @@ _POINTS_ELSEWHERE = re.compile(
     r"|\b(?:described|defined|listed|shown|given|available)\s+here\b|\bsee\s+here\b"
     r"|\b(?:described|defined|discussed|listed|explained|given)\s+in\s+this\s+(?:section|chapter)\b"
     r"|\bsections?\s+(?:above|below)\b|^for\s+(?:more\s+)?details\b"
+    # further reading: "The article Codebase Refactoring (with help from Go) presents the background…"
+    r"|^(?:the|an?)\s+(?:article|talk|blog\s+post|post|paper|video|presentation)\b[^.]{0,80}?\b(?:presents"
+    r"|describes|explains|discusses|covers|gives)\b"
     r"|上面的?(?:代码|示例|例子|配置|命令)|上述(?:代码|示例|例子|配置)|以上(?:代码|示例)|上例|如上所示"
     r"|下面的?(?:代码|示例|例子)|下例",
     re.IGNORECASE,
