@@ -290,11 +290,14 @@ def test_a_readmes_opening_quote_is_its_tagline_and_a_recommendation_elsewhere_i
     said = [p.text for p in overview(readme, [])]
     assert said[0] == "Human-friendly and powerful HTTP request library for Node.js"
     assert not any("instead" in s for s in said)
-    assert first_paragraph(text) == "Human-friendly and powerful HTTP request library for Node.js"
+    assert (
+        first_paragraph(read_text(text, name="README.md"))
+        == "Human-friendly and powerful HTTP request library for Node.js"
+    )
     note = "> **Note** This library needs Node.js 20 or later to run.\n\nGot is an HTTP client for Node.js apps.\n"
-    assert first_paragraph(note) == "Got is an HTTP client for Node.js apps."
+    assert first_paragraph(read_text(note, name="README.md")) == "Got is an HTTP client for Node.js apps."
     later = "Got is an HTTP client for Node.js apps.\n\n> A quote from a happy user of the library here\n"
-    assert first_paragraph(later) == "Got is an HTTP client for Node.js apps."
+    assert first_paragraph(read_text(later, name="README.md")) == "Got is an HTTP client for Node.js apps."
 
 
 def test_a_page_opens_with_the_first_sentence_that_says_something_alone() -> None:

@@ -11,6 +11,7 @@ import pytest
 from repo_output_fakes import make_project, offline_setup
 
 from generator.app.targets import repo_target, session_target
+from generator.documents import read_text
 from generator.repo.model import Citation, FlowHop
 from generator.repo.run.chunked import run_chunks, start_session, synthesize_session
 from generator.repo.run.pipeline import RepoPartialFailure, run_repo_research
@@ -114,6 +115,24 @@ def test_index_opens_with_the_readme_paragraph_and_links_source_and_revision(res
     assert "pip install" not in index and "badge" not in index
     assert f"](https://github.com/acme/shop/commit/{meta['revision']})" in index
     assert "**Source:** [https://github.com/acme/shop](https://github.com/acme/shop)" in index
+
+
+def test_a_run_reads_the_readme_once_in_the_docs_model(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The index's opening paragraph is the docs model's README document's: the facts and the shard
+    context no longer read and parse the README a second time."""
+    import generator.repo.facts.mentions as mentions
+
+    def read_again(*_: object) -> str:
+        raise AssertionError("the README was parsed again outside the docs model")
+
+    monkeypatch.setattr(mentions, "first_paragraph", read_again)
+    root = make_project(tmp_path / "webclient", LIBRARY)
+    paths, config, provider = offline_setup(tmp_path / "kb")
+    run_repo_research(paths, config, provider, repo_target(paths, config, str(root)), publish=publish_repo)
+    _, index = read_page(paths.repos_dir / "acme" / "shop" / "index.md")
+    assert index.split("\n", 2)[2].lstrip().startswith("Webclient is a small HTTP client.")
 
 
 def test_subsystems_are_named_and_show_their_key_symbols_linked(researched):
@@ -269,11 +288,16 @@ def test_a_partial_chunked_synthesis_never_replaces_complete_pages(tmp_path: Pat
 
 def test_readme_paragraph_skips_badges_headings_and_install_sections():
     text = "[![x](b.svg)](u)\n\n# T\n\n## Install\n\nRun pip install thing now in a shell.\n\n## About\n\nThing parses configuration files for you quickly.\n"
-    assert first_paragraph(text) == "Thing parses configuration files for you quickly."
+    assert (
+        first_paragraph(read_text(text, name="README.md"))
+        == "Thing parses configuration files for you quickly."
+    )
     nested = "# T\n\n## Download and Installation\n\n#### macOS\n\nYou can either download the latest image or use a cask.\n"
-    assert first_paragraph(nested) == ""  # a platform's section under Installation is installing too
+    assert (
+        first_paragraph(read_text(nested, name="README.md")) == ""
+    )  # a platform's section under Installation is installing too
     rst = "Thing\n=====\n\n.. image:: badge.svg\n\nThing is a :class:`Parser` for `INI files <https://x>`_ everywhere.\n"
-    assert first_paragraph(rst, rst=True) == "Thing is a Parser for INI files everywhere."
+    assert first_paragraph(read_text(rst, name="README.rst")) == "Thing is a Parser for INI files everywhere."
 
 
 def test_a_lead_in_is_no_description_and_thanks_to_a_library_is_no_thanks():
@@ -283,7 +307,10 @@ def test_a_lead_in_is_no_description_and_thanks_to_a_library_is_no_thanks():
         "# Gin\n\nGin pairs Express-style routing with Go's speed, making it ideal for:\n\n- REST APIs\n\n"
         "Gin is an HTTP web framework that is fast thanks to httprouter.\n"
     )
-    assert first_paragraph(text) == "Gin is an HTTP web framework that is fast thanks to httprouter."
+    assert (
+        first_paragraph(read_text(text, name="README.md"))
+        == "Gin is an HTTP web framework that is fast thanks to httprouter."
+    )
     assert not describes_project("Many thanks to all our contributors for their work on this.")
     assert not describes_project(
         "If you're working on a polyfill, please file an issue or PR so we can add yours."
@@ -313,9 +340,14 @@ def test_the_intro_says_what_the_project_is_not_news_thanks_or_usage(tmp_path):
     from generator.repo.map.walk import map_repository
 
     news = "Version 3 is now released with many new things inside.\n\nThanks to our sponsors for their support today.\n\nThing parses configuration files for you quickly.\n"
-    assert first_paragraph(news) == "Thing parses configuration files for you quickly."
+    assert (
+        first_paragraph(read_text(news, name="README.md"))
+        == "Thing parses configuration files for you quickly."
+    )
     usage = "```js\nnpm install thing\n```\n\nOnce the package is installed, import it with require.\n\nYou can also pass options to the default export.\n"
-    assert first_paragraph(usage) == ""  # past the first code example a README teaches usage
+    assert (
+        first_paragraph(read_text(usage, name="README.md")) == ""
+    )  # past the first code example a README teaches usage
     # then the manifest says what the project is; a Go package without one, its package comment
     root = tmp_path / "js"
     root.mkdir()

@@ -23,9 +23,9 @@ _ADORNMENT = re.compile(r"^([=\-~^\"'`#*+<>:._])\1{2,}[ \t]*$")
 _PLAIN_ROLES = {"ref", "doc", "term", "abbr", "numref", "download", "pep", "rfc", "title"}
 _ROLE = re.compile(r"(?::(?P<name>[\w.+-]+(?::[\w.+-]+)*):|\{(?P<myst>[\w.+:-]+)\})`(?P<body>[^`]+)`")
 _TARGET_TEXT = re.compile(r"\s*<[^>]*>$")
-_LINK = re.compile(r"(?<![`\w:])`(?![\s`])([^`<]+?)\s*(?:<[^>`]*>)?`__?")
-# the default role with an explicit target (Sphinx's `default_role`): `from_dict <marshmallow.Schema.from_dict>`
-_DEFAULT_ROLE = re.compile(r"(?<![`\w:])`(?![\s`])([^`<]+?)\s*<[^>`]*>`(?![`_])")
+# a hyperlink reference (`text <url>`_, `text`__), or the default role with an explicit target (Sphinx's
+# `default_role`: `from_dict <marshmallow.Schema.from_dict>`); a plain `text` is neither
+_LINK = re.compile(r"(?<![`\w:])`(?![\s`])([^`<]+?)\s*(?:(<[^>`]*>)`(?![`_])|(?:<[^>`]*>)?`__?)")
 _CODE_OR_TEXT = re.compile(r"(`+).+?\1|[^`]+|`+")
 # reST has no underscore emphasis: an underscore stays one (`__init__`, `_private`) when Markdown reads it
 _FIELD = re.compile(r"^([ \t]*):([\w ().-]{1,40}):(?:[ \t]+|$)")
@@ -161,8 +161,8 @@ def _rstrip_blank(lines: list[str]) -> list[str]:
 def inline(line: str) -> str:
     """reST inline markup as Markdown: roles and literals to code spans (`:ref:` and the like to their
     text), hyperlink references to their text, substitutions and field names to words."""
-    line = _LINK.sub(lambda m: m.group(1), line)  # ``literals`` are Markdown code spans as they are
-    line = _DEFAULT_ROLE.sub(lambda m: f"`{m.group(1)}`", line)
+    # ``literals`` are Markdown code spans as they are; a default role's target, a code span of its text
+    line = _LINK.sub(lambda m: f"`{m[1]}`" if m[2] else m[1], line)
     line = _ROLE.sub(_role, line)
     line = _SUBSTITUTION.sub(lambda m: m.group(1), line)
     line = _FIELD.sub(lambda m: m.group(1), line)

@@ -169,8 +169,6 @@ class Facts:
     """How many classes of the source modules name each class name (last dotted part) as a base."""
     mentioned: frozenset[str] = field(default_factory=frozenset, compare=False, repr=False)
     """Identifiers the README's code shows (`requests.get`, `app.listen`): what the front page demonstrates."""
-    readme: str | None = field(default=None, compare=False, repr=False)
-    """The README's first real paragraph, redacted ("" without one; None when the facts did not read it)."""
     rankings: dict[str, object] = field(default_factory=dict, compare=False, repr=False)
     """Each file's symbols ranked, kept per file: the pages ask for the same files' key symbols several times.
     facts/ranking.py owns the record (a `FileRanking`) and checks its type, so this model stays below it."""

@@ -8,14 +8,22 @@ from __future__ import annotations
 
 import re
 
-# A sentence opening with one of these points back at something said before it.
-_ANAPHOR = re.compile(
-    r"""^(?:this|that|these|those|it|its|they|their|them|such|he|she|his|her|both|either|neither
-    |the\ (?:latter|former|above|following|same)|however|therefore|thus|hence|also|furthermore|moreover
-    |in\ addition|additionally|instead|otherwise|similarly|likewise|as\ a\ result|consequently|conversely
+# A sentence opening with a pronoun or a demonstrative names something said before it ("They…", "This…")…
+_REFERENT = re.compile(
+    r"^(?:this|that|these|those|it|its|they|their|them|such|he|she|his|her|both|either|neither|another"
+    r"|the\s+(?:latter|former|same))\b",
+    re.IGNORECASE,
+)
+# … and one opening with a connective continues it, as the next step of a walk-through does ("However…",
+# "For example…", "Then…", "I.e.…"): even at the top of a page, it continues nothing said there
+_CONNECTIVE = re.compile(
+    r"""^(?:the\ (?:above|following)|however|therefore|thus|hence|also|furthermore|moreover
+    |in\ addition(?!\ to\b)|additionally|instead|otherwise|similarly(?!\ to\b)|likewise|as\ a\ result|consequently|conversely
     |in\ other\ words|that\ is|in\ particular|on\ the\ other\ hand|as\ an\ example|to\ (?:that|this)\ end
-    |for\ (?:example|instance)|in\ (?:this|that|such\ a)\ case|in\ (?:this|that|the\ above|the\ previous)\ (?:example|snippet|code|listing)|in\ contrast|by\ contrast|then|so|but|and|or|well|yes
-    |here|now|next|finally|again|another|let's|let\ us|let’s|in\ the\ following|the\ following|below)\b|^(?:i\.\s?e\.|e\.\s?g\.|ie,|eg,)""",
+    |for\ (?:example|instance)|in\ (?:this|that|such\ a)\ case|in\ contrast|by\ contrast
+    |in\ (?:this|that|the\ above|the\ previous)\ (?:example|snippet|code|listing)|then|so|but|and|or|well|yes
+    |here|now|next|finally|again|after\ that|afterwards|okay|ok|let's|let\ us|let’s|in\ the\ following|below)\b
+    |^(?:i\.\s?e\.|e\.\s?g\.|ie,|eg,)""",
     re.IGNORECASE | re.VERBOSE,
 )
 # "It is easy to…", "It's preferable that…": a dummy "it" refers to nothing before it
@@ -39,15 +47,20 @@ _SELF_REFERENCE = re.compile(
 _POINTS_ELSEWHERE = re.compile(
     # a pointer to further reading says nothing itself: "To learn more, see the directives' docs."
     r"^(?:to\s+(?:learn|read|find\s+out)\s+more|for\s+more\s+(?:information|details|on)|learn\s+more\b|read\s+more\b"
-    r"|(?:please\s+)?(?:see|refer\s+to|consult)\s+(?:the|our)\s+[\w\s-]{0,40}(?:docs|documentation|guide|page|section)\b)"
+    r"|(?:please\s+)?(?:see|refer\s+to|consult)\s+(?:the|our)\s+[\w\s-]{0,40}(?:docs|documentation|guide|page|section)\b"
+    r"|(?:to\s+get\s+started|for\s+(?:more|further|an?)\b[^,.]{0,60}),?\s+(?:see|read|visit|check\s+out)\b"
+    r"|(?:(?:be|make)\s+sure\s+to\s+|don't\s+forget\s+to\s+)?check\s+out\b"
+    # … or at what follows it: "Here are some examples…"
+    r"|(?:here|(?:the\s+)?following)\s+(?:are|is)\b)"
     r"|^(?:要了解更多|了解更多|更多信息|更多详情|详情请|请参阅|请参考|参见)"
     r"|\b(?:code|example|snippet|listing|program|output|diagram|figure|table|command)s?\s+(?:above|below)\b"
     r"|\b(?:above|preceding)\s+(?:code|example|snippet|listing|program|output|diagram|figure|table)"
     r"|\bas\s+(?:shown|seen|illustrated)\s+(?:above|below)\b"
-    r"|\bthis\s+(?:code|snippet|program|listing|output)\b|\bcompile\s+this\b"
+    r"|\bthe\s+(?:[\w-]+\s+)?(?:above|below)\b(?!\s*\d)|\bthe\s+following\s+\w"
+    r"|\bthis\s+(?:code|snippet|program|listing|output)\b(?!\s+of\b)|\bcompile\s+this\b"
     r"|\b(?:code|example)s?\s+(?:we|you)\s+(?:saw|have\s+seen)\b|\bthe\s+previous\s+(?:code|snippet|listing)\b"
     r"|\bsee\s+(?:above|below)\b|\bwe(?:'ll| will)\s+see\b"
-    r"|\b(?:given|shown|described|listed|mentioned|discussed|outlined|explained|presented|defined)\s+(?:above|below)"
+    r"|\b(?:given|shown|described|listed|mentioned|discussed|outlined|explained|presented|defined|provided|documented)\s+(?:above|below)"
     r"|^below\b|\bbelow\s+(?:are|is|we)\b|\((?:see\s+)?(?:figure|fig\.|table|listing)\s+\d+\)"
     r"|\bthe\s+(?:previous|preceding|next|following|last)\s+(?:section|chapter|paragraph|step|example)s?\b"
     # what this document's own place says: "For each of the above aspects…", "The functions described here…",
@@ -78,7 +91,12 @@ def needs_antecedent(sentence: str) -> bool:
         return True
     if _SELF_REFERENCE.match(sentence) or _DUMMY_IT.match(sentence):
         return False
-    return bool(_ANAPHOR.match(sentence))
+    return bool(_REFERENT.match(sentence)) or continues(sentence)
+
+
+def continues(sentence: str) -> bool:
+    """Whether a sentence opens on a connective ("However…", "Then…"): it goes on from what came before it."""
+    return bool(_CONNECTIVE.match(sentence))
 
 
 def points_elsewhere(sentence: str) -> bool:

@@ -26,6 +26,7 @@ from generator.repo.model import (
     RepoMap,
     Symbol,
 )
+from generator.text.pointers import continues, points_elsewhere
 from generator.text.sentences import lead_sentences
 
 MODULE_SYMBOLS = 3  # symbols named on a module's catalogue line
@@ -143,16 +144,11 @@ def opening_sentence(paragraphs: Iterable[str], limit: int = 240) -> str:
         if sentence[-1:] not in (".", "!") or len(sentence) > limit:
             continue
         alone = not (_CLAUSE_ALONE.match(sentence) and len(sentence.split()) <= CLAUSE_WORDS)
-        if alone and not _POINTS_AWAY.search(sentence):
+        if alone and not continues(sentence) and not points_elsewhere(sentence):
             return sentence
     return ""
 
 
-_POINTS_AWAY = re.compile(
-    r"\b(?:above|below|previous|preceding|following|aforementioned)\b"
-    r"|^(?:next|then|now|finally|okay|ok|so|also|again|after that|afterwards)\b",  # a step of a walk-through begun before it
-    re.IGNORECASE,
-)
 # a short subordinate clause standing alone ("When a request fails."): its sentence is elsewhere
 CLAUSE_WORDS = 6
 _CLAUSE_ALONE = re.compile(

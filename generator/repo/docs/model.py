@@ -47,6 +47,7 @@ class ProjectDocs:
     examples: tuple[DocPassage, ...] = ()  # code blocks whole, each after the sentence that introduces it
     example_symbols: tuple[CitedSymbol, ...] = ()  # what the examples call, resolved
     concepts: tuple[DocConcept, ...] = ()
+    readme: str | None = None  # the README's first real paragraph, redacted (None when there is no README)
 
     @property
     def empty(self) -> bool:

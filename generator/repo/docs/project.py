@@ -26,7 +26,7 @@ from generator.repo.facts.ranking import TYPE_KINDS
 from generator.repo.map.filetypes import front_readme
 from generator.repo.map.walk import read_source
 from generator.repo.model import CallTree, CitedSymbol, Facts, FlowBranch, KeyType, RepoMap, Symbol
-from generator.repo.synthesize.readme import describes_project, opening_quote
+from generator.repo.synthesize.readme import describes_project, first_paragraph, opening_quote
 from generator.store import slugify
 from generator.text.sentences import split_sentences
 
@@ -47,10 +47,12 @@ TYPE_METHODS = 5  # main public methods shown under a class the docs name
 MIN_WORDS = 6
 README_PASSAGES = 4  # a README section quoting fewer is a note, not a concept
 README_CONCEPTS = 3  # a README with fewer such sections is an overview and examples, not a guide
-_STARTER = re.compile(
-    r"getting[-_ ]?started|get[-_ ]?started|quick[-_ ]?start|tutorial|usage|example|basic|intro|first[-_ ]steps|^start$",
-    re.IGNORECASE,
-)
+# what a tutorial or a usage section is called, in a heading and in a file name ("getting-started.md"),
+# where a starter page also says "intro" or "basic"
+_HOW_TO = r"getting[-_ ]?started|get[-_ ]?started|quick[-_ ]?start|tutorials?|usage|how[-_ ]to[-_ ]use|examples?|walk-?through|first[-_ ]steps"
+# a section that teaches use step by step: its prose walks through code ("To start we'll define our package")
+_HOW_TO_HEADING = re.compile(rf"\b(?:{_HOW_TO})\b", re.IGNORECASE)
+_STARTER = re.compile(rf"{_HOW_TO}|basic|intro|^start$", re.IGNORECASE)
 _NOT_OVERVIEW = re.compile(
     r"\b(?:sponsor\w*|backers?|donat\w+|licen[cs]ed? under|copyright|all rights reserved|code of conduct"
     r"|contribut\w+|pull requests?|build status|release notes|changelog|use \S+ instead|deprecated"
@@ -80,11 +82,6 @@ _GENERIC_TITLE = re.compile(
 )
 _ABOUT_HEADING = re.compile(
     r"^\W*(?:why\b|what\b|about\b|overview|introduction|intro\b|description|summary|motivation)",
-    re.IGNORECASE,
-)
-# a section that teaches use step by step: its prose walks through code ("To start we'll define our package")
-_HOW_TO_HEADING = re.compile(
-    r"\b(?:tutorials?|getting started|get started|quick ?start|usage|how to use|examples?|walk-?through)\b",
     re.IGNORECASE,
 )
 _NOT_PACKAGES = frozenset({"index", "readme", "overview", "intro", "introduction", "docs"})
@@ -133,6 +130,7 @@ def read_project_docs(
         examples=tuple(examples),
         example_symbols=tuple(names.resolve(_names_in(examples))),
         concepts=tuple(concepts),
+        readme=first_paragraph(documents[readme]) if readme in documents else None,
     )
 
 

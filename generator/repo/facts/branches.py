@@ -12,6 +12,8 @@ import ast
 import re
 from typing import Any
 
+from generator.repo.facts.comments import node_text
+
 STRAIGHT = 1.0  # a call every run of its function makes (as far as the syntax tells)
 FLAG = 0.4  # in a branch a bare flag or setting guards: an option a typical call may leave off
 ERROR = 0.2  # in an error handler, an error check's branch, a warning or deprecation branch
@@ -115,7 +117,7 @@ def _operator(node: Any) -> str:
 def _tree_test(condition: Any) -> float:
     if condition is None:
         return STRAIGHT
-    text = condition.text.decode("utf-8", errors="replace")
+    text = node_text(condition)
     if _ERROR_TEST.search(text) or _WARNS.search(text):
         return ERROR
     return FLAG if _is_tree_flag(condition) else STRAIGHT

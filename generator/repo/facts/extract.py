@@ -33,7 +33,7 @@ from generator.repo.facts.fanin import (
 )
 from generator.repo.facts.imports import ImportIndex
 from generator.repo.facts.languages import SUPPORTED, SYMBOLS_ON_DEMAND
-from generator.repo.facts.mentions import readme_code_names, readme_paragraph
+from generator.repo.facts.mentions import readme_code_names
 from generator.repo.facts.parsing import parse_sources, parse_symbols
 from generator.repo.facts.prose import summary
 from generator.repo.facts.redaction import redact_symbols
@@ -89,7 +89,6 @@ def extract_facts(
         calls=calls,
         base_uses=base_uses(files.values()),
         mentioned=readme_code_names(root, repo_map),
-        readme=readme_paragraph(root, repo_map, redactor),
     )
 
 

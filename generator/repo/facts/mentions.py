@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from generator.documents import read_text
 from generator.errors import DeepkbError
 from generator.redact import Redactor
 from generator.repo.facts.description import project_description
@@ -47,9 +48,12 @@ def code_names(markdown: str) -> frozenset[str]:
     return frozenset(set(_IDENTIFIER.findall(markdown_code(markdown))) - _KEYWORDS)
 
 
-def readme_paragraph(root: Path, repo_map: RepoMap, redactor: Redactor) -> str:
-    """The README's first real paragraph, else the project's own description (its manifest's, or its Go
-    package's doc comment), redacted; "" without any."""
-    path, readme = front_page(root, repo_map)
-    text = first_paragraph(readme[:50_000], rst=path.lower().endswith((".rst", ".txt"))) if readme else ""
-    return redactor.redact(text or project_description(root, repo_map))[0]
+def readme_paragraph(root: Path, repo_map: RepoMap, redactor: Redactor, said: str | None = None) -> str:
+    """The README's first real paragraph (`said`, when the docs model read the README; else read here), else
+    the project's own description (its manifest's, or its Go package's doc comment), redacted; "" without
+    any."""
+    if said is None:
+        path, readme = front_page(root, repo_map)
+        markup = "rst" if path.lower().endswith((".rst", ".txt")) else "markdown"
+        said = first_paragraph(read_text(readme[:50_000], name=path, markup=markup)) if readme else ""
+    return redactor.redact(said or project_description(root, repo_map))[0]

@@ -107,8 +107,8 @@ def prepare(
     pins = pinned_shards(target.pins, repo_map)
     plan, plan_tokens = plan_stage(provider, repo_map, facts, cache, redactor, pins, target.retry_failed)
     _say(console, f"{len(plan.shards)} shards planned ({plan.planner})")
-    ctx = shard_context(pinned, repo_map, facts, config, redactor)
-    docs = read_project_docs(pinned.path, repo_map, facts, ctx.linker, redactor)
+    docs = read_project_docs(pinned.path, repo_map, facts, repo_linker(pinned, repo_map), redactor)
+    ctx = shard_context(pinned, repo_map, facts, config, redactor, docs.readme)
     _say(console, f"{docs.files} doc files read, {len(docs.concepts)} concepts")
     reference = read_reference(pinned.path, repo_map, facts, ctx.linker, docs, redactor)
     return Study(
@@ -244,20 +244,30 @@ def last_plan(cache: RepoCache, key: str, allowed: set[str]) -> ShardPlan | None
 
 
 def shard_context(
-    pinned: Checkout, repo_map: RepoMap, facts: Facts, config: Config, redactor: Redactor
+    pinned: Checkout,
+    repo_map: RepoMap,
+    facts: Facts,
+    config: Config,
+    redactor: Redactor,
+    readme: str | None = None,
 ) -> ShardContext:
-    # extract_facts reads the README; facts made otherwise may leave it to this stage
-    readme = facts.readme if facts.readme is not None else readme_paragraph(pinned.path, repo_map, redactor)
+    """What analyzing a shard needs; `readme` is the README's first paragraph when the docs stage read it
+    (None: the README is read here)."""
     return ShardContext(
         root=pinned.path,
         label=f"{pinned.source.owner}/{pinned.source.name}",
         repo_map=repo_map,
         facts=facts,
-        linker=Linker({f.path: f.lines for f in repo_map.files}, pinned.revision, pinned.source.web_url),
+        linker=repo_linker(pinned, repo_map),
         options=config.repo,
         redactor=redactor,
-        readme=readme,
+        readme=readme_paragraph(pinned.path, repo_map, redactor, readme),
     )
+
+
+def repo_linker(pinned: Checkout, repo_map: RepoMap) -> Linker:
+    """Citations checked against the pinned checkout's files, linked at its revision."""
+    return Linker({f.path: f.lines for f in repo_map.files}, pinned.revision, pinned.source.web_url)
 
 
 # --------------------------------------------------------------------------- stage 8

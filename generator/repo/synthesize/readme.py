@@ -7,7 +7,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from generator.documents import Block, Document, read_text
+from generator.documents import Block, Document
+from generator.text.pointers import points_elsewhere
+from generator.text.sentences import sentences as split_sentences
 
 MIN_WORDS = 5
 _BOILERPLATE = re.compile(
@@ -32,14 +34,8 @@ _NEWS = re.compile(
 _STEP = re.compile(
     r"^(?:once|to|first|then|next|now|install|import|use|see|check|read|visit|please|note|if)\b", re.I
 )
-# … and a paragraph pointing at what follows it ("Here are some examples to give you an idea…")
-_POINTER = re.compile(
-    r"^(?:here (?:are|is)|below (?:are|is)|the following|following (?:are|is)|this (?:page|section|document|guide|tutorial)"
-    r"|in this (?:page|section|document|guide|tutorial)"
-    r"|(?:to get started|for (?:more|further|an?)\b[^,.]{0,60}),? (?:see|read|visit|check out)"
-    r"|(?:be sure to |make sure to |don't forget to )?check out)\b",
-    re.I,
-)
+# … and a paragraph about the page it is on ("This document describes…") rather than the project
+_ABOUT_ITSELF = re.compile(r"^(?:in )?this (?:page|section|document|guide|tutorial)\b", re.IGNORECASE)
 # a quote that is a callout, not a tagline ("> **Note** …", GitHub's "> [!WARNING]")
 _NOTICE = re.compile(r"\W*(?:\[!\w+\]|warning|important|caution|tip|note|info)\b", re.IGNORECASE)
 _SKIPPED_SECTION = re.compile(
@@ -48,14 +44,13 @@ _SKIPPED_SECTION = re.compile(
 )
 
 
-def first_paragraph(text: str, rst: bool = False) -> str:
+def first_paragraph(doc: Document) -> str:
     """The README's tagline, else its first paragraph that reads as prose about the project; "" when there
     is none."""
-    doc = read_text(text, name="README", markup="rst" if rst else "markdown")
     tagline = opening_quote(doc)
     if tagline is not None:
         return " ".join(tagline.text.split())
-    for paragraph in _paragraphs(doc, rst):
+    for paragraph in _paragraphs(doc, doc.markup == "rst"):
         flat = " ".join(paragraph.split())
         if describes_project(flat):
             return flat
@@ -73,7 +68,8 @@ def describes_project(paragraph: str, *, steps: bool = False) -> bool:
         and not _BOILERPLATE.search(flat)
         and not _NEWS.search(flat)
         and (steps or not _STEP.search(flat))
-        and not _POINTER.search(flat)
+        and not points_elsewhere(split_sentences(flat)[0])
+        and not _ABOUT_ITSELF.match(flat)
         and flat[-1:] in ".!?)"
     )
 

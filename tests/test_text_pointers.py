@@ -1,0 +1,56 @@
+"""The one set of rules for a sentence leaning on something outside itself (generator/text/pointers.py),
+shared by topic quotes, a docs page's opening sentence and a README's summary paragraph."""
+
+from __future__ import annotations
+
+from generator.repo.analyze.describe import opening_sentence
+from generator.repo.synthesize.readme import describes_project
+from generator.text.pointers import continues, needs_antecedent, points_elsewhere
+
+
+def test_a_pronoun_needs_what_came_before_but_only_a_connective_continues_it() -> None:
+    # at the top of a page "This sample…" speaks of the page; "After that, …" still goes on from something
+    assert needs_antecedent("This sample shows how to change the position of the chart legend.")
+    assert not continues("This sample shows how to change the position of the chart legend.")
+    assert continues("After that, we'll define the `Init` method.")
+    assert needs_antecedent("Okay, so you already have learned some basics.")
+    # "Similarly to X," and "In addition to X," name what they compare with
+    assert not continues("Similarly to `<svelte:window>`, the element listens to events on `document`.")
+    assert not needs_antecedent("In addition to `setContext`, Svelte exposes the `hasContext` function.")
+    assert needs_antecedent("In addition, Svelte exposes the `hasContext` function.")
+
+
+def test_pointers_to_what_is_printed_elsewhere_or_to_further_reading() -> None:
+    for sentence in (
+        "The function above is exposed by the `got` main interface.",
+        "The event handling flow is documented in the flowchart below.",
+        "Use the following options to configure Uvicorn, when running from the command line.",
+        "Here are a few ways you can help improve the codebase.",
+        "For more info, see Passing state into functions.",
+        "Check out the runloop docs for more detail.",
+    ):
+        assert points_elsewhere(sentence), sentence
+    for sentence in (
+        "Starlette encourages a strict separation of configuration from code, following the twelve-factor pattern.",
+        "Requests with a body larger than the limit above 10 MB are refused.",
+        "This code of conduct applies to the project and all associated projects.",
+    ):
+        assert not points_elsewhere(sentence), sentence
+
+
+def test_a_docs_page_and_a_readme_use_the_shared_rules() -> None:
+    # the old page rule took any "following" for a pointer, and a sentence opening "Here, …" for a statement
+    assert opening_sentence(
+        [
+            "Starlette encourages a strict separation of configuration from code, following the twelve-factor pattern."
+        ]
+    ).startswith("Starlette encourages")
+    assert opening_sentence(
+        ["Here, `foo` is not available inside `failed`.", "HTML restricts where elements go."]
+    ) == ("HTML restricts where elements go.")
+    assert opening_sentence(["This page documents the command-line interface of the graphrag library."]) != ""
+    # a README paragraph pointing at further reading is no summary of the project; one about its page neither
+    assert not describes_project("Learn more at the Svelte website, or stop by the Discord chatroom.")
+    assert not describes_project("Here are some examples to give you an idea how to use the class.")
+    assert not describes_project("This document describes how to build the project from its sources.")
+    assert describes_project("Svelte is a UI framework that uses a compiler to write concise components.")
