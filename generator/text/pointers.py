@@ -56,16 +56,18 @@ _POINTS_ELSEWHERE = re.compile(
     r"|\b(?:code|example|snippet|listing|program|output|diagram|figure|table|command)s?\s+(?:above|below)\b"
     r"|\b(?:above|preceding)\s+(?:code|example|snippet|listing|program|output|diagram|figure|table)"
     r"|\bas\s+(?:shown|seen|illustrated)\s+(?:above|below)\b"
-    r"|\bthe\s+(?:[\w-]+\s+)?(?:above|below)\b(?!\s*\d)|\bthe\s+following\s+\w"
+    # "the above aspects", "the issues above", "the flowchart below"; not "the limit above 10 MB", "the limit
+    # above which…", "at the threshold or above it"
+    r"|\bthe\s+(?:(?!(?:or|and|is|are|was|were|be|goes|go|rises?)\b)[\w-]+\s+){0,2}(?:above|below)\b(?!\s*\d)"
+    r"(?!\s+(?:which|whom|that|the|an?|all)\b)|\bthe\s+following\s+\w"
     r"|\bthis\s+(?:code|snippet|program|listing|output)\b(?!\s+of\b)|\bcompile\s+this\b"
     r"|\b(?:code|example)s?\s+(?:we|you)\s+(?:saw|have\s+seen)\b|\bthe\s+previous\s+(?:code|snippet|listing)\b"
     r"|\bsee\s+(?:above|below)\b|\bwe(?:'ll| will)\s+see\b"
     r"|\b(?:given|shown|described|listed|mentioned|discussed|outlined|explained|presented|defined|provided|documented)\s+(?:above|below)"
     r"|^below\b|\bbelow\s+(?:are|is|we)\b|\((?:see\s+)?(?:figure|fig\.|table|listing)\s+\d+\)"
     r"|\bthe\s+(?:previous|preceding|next|following|last)\s+(?:section|chapter|paragraph|step|example)s?\b"
-    # what this document's own place says: "For each of the above aspects…", "The functions described here…",
+    # what this document's own place says: "The functions described here…",
     # "(see here)", "…described in this section…", "see the “fixes buggy code” section below"
-    r"|\bthe\s+(?:(?!(?:or|and|is|are|was|were|be|goes|go|rises?)\b)\w+\s+){0,2}above\b(?!\s+(?:which|whom|that|the|an?|all|\d)\b)"
     r"|\b(?:described|defined|listed|shown|given|available)\s+here\b|\bsee\s+here\b"
     r"|\b(?:described|defined|discussed|listed|explained|given)\s+in\s+this\s+(?:section|chapter)\b"
     r"|\bsections?\s+(?:above|below)\b|^for\s+(?:more\s+)?details\b"
