@@ -137,6 +137,24 @@ def _passage(text: str, sentence: str) -> str | None:
     return quote.text if quote else None
 
 
+def test_a_paragraph_is_quoted_from_its_start_up_to_a_sentence_that_cannot_be_quoted() -> None:
+    # react's ref forwarding RFC: the last sentence points back at "the above option"; the others still read
+    # as the alternative they describe, from its name on
+    text = (
+        "# Alternatives\n\nAutomatically forward refs for stateless function components. React warns when a "
+        "ref is attached to a function component, since there is no instance to reference. This approach would "
+        "not let class components forward refs, so it would not be sufficient. It would also have the same "
+        "depth limits as the above option.\n"
+    )
+    quote = _passage(text, "This approach would not")
+    assert quote is not None and quote.startswith(
+        "Automatically forward refs for stateless function components."
+    )
+    assert "above option" not in quote
+    # nothing before the sentence asked for is quotable: it is quoted as before
+    assert _passage(text, "It would also have") is None
+
+
 def test_a_paragraph_too_long_to_quote_whole_is_never_split(monkeypatch: pytest.MonkeyPatch) -> None:
     # a PDF page or a web page can be one paragraph of thousands of sentences; analyze asks for its parts once,
     # and a paragraph that cannot be quoted whole is not split at all (splitting it per sentence was quadratic)

@@ -32,7 +32,7 @@ _DUMMY_IT = re.compile(
     re.IGNORECASE,
 )
 _CJK_ANAPHOR = re.compile(
-    r"^(?:它|它们|这|这些|这种|那|那些|其|此|该|但|但是|因此|所以|而且|此外|另外|同时|然而)"
+    r"^(?:它|它们|这|这些|这种|那|那些|其|此|该|但|但是|因此|所以|而且|此外|另外|同时|然而|相比之下|对比之下|与此相反|反之)"
 )
 # ...except "This PEP/document/proposal…" or "This is a proposal for…": the citation names what "this" is.
 _SELF_REFERENCE = re.compile(
@@ -47,7 +47,7 @@ _SELF_REFERENCE = re.compile(
 _POINTS_ELSEWHERE = re.compile(
     # a pointer to further reading says nothing itself: "To learn more, see the directives' docs."
     r"^(?:to\s+(?:learn|read|find\s+out)\s+more|for\s+more\s+(?:information|details|on)|learn\s+more\b|read\s+more\b"
-    r"|(?:please\s+)?(?:see|refer\s+to|consult)\s+(?:the|our)\s+[\w\s-]{0,40}(?:docs|documentation|guide|page|section)\b"
+    r"|(?:please\s+)?(?:see|refer\s+to|consult)\b"  # "See Capabilities & Constraints of Server and Client…"
     r"|(?:to\s+get\s+started|for\s+(?:more|further|an?)\b[^,.]{0,60}),?\s+(?:see|read|visit|check\s+out)\b"
     r"|(?:(?:be|make)\s+sure\s+to\s+|don't\s+forget\s+to\s+)?check\s+out\b"
     # … or at what follows it: "Here are some examples…"

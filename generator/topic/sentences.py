@@ -197,19 +197,35 @@ def passage_at(
     """The passage for sentence `index`: its whole paragraph (its `parts`, from `paragraph_parts`, as the source
     writes it) when that is prose throughout (a run-in label such as "Testing." included) and does not end on a
     question, else the sentence as `quote_at` quotes it. A paragraph opening with a reference back ("This…",
-    "I.e.…") is never quoted whole: nothing quoted before it says what it refers to."""
+    "I.e.…") is never quoted whole: nothing quoted before it says what it refers to. A paragraph whose later
+    sentence cannot be quoted ("It would also have the same limitations as the above option.") is quoted from
+    its start up to that sentence, when the sentence asked for stands before it: "This approach would not…"
+    keeps the alternative it speaks of ("Automatically forward refs for stateless function components.")."""
     single = quote_at(sentences, index, starts)
-    if single is None or len(parts) < 2:
+    if single is None or len(parts) < 2 or not all(p in parts for p in single.parts):
         return single
+    end = max(parts.index(p) for p in single.parts) + 1
+    for kept in (parts, parts[: _quotable_run(parts)]):
+        if len(kept) >= max(2, end) and _whole(kept):
+            return Quote(" ".join(kept), kept, index)
+    return single
+
+
+def _quotable_run(parts: tuple[str, ...]) -> int:
+    """How many of a paragraph's sentences, from its first, can be quoted."""
+    return next((n for n, p in enumerate(parts) if not (quotable(p) or RUN_IN_LABEL.match(p))), len(parts))
+
+
+def _whole(parts: tuple[str, ...]) -> bool:
+    """Whether sentences of a paragraph, from its first, read as a whole passage: prose throughout, not opening
+    on a reference back, not ending on a question."""
     said = [p for p in parts if not RUN_IN_LABEL.match(p)]
-    whole = (
+    return (
         bool(said)
         and all(quotable(p) or RUN_IN_LABEL.match(p) for p in parts)
         and not needs_antecedent(said[0])
         and not is_question(parts[-1])
-        and all(p in parts for p in single.parts)
     )
-    return Quote(" ".join(parts), parts, index) if whole else single
 
 
 # a paragraph's run-in heading: "Testing.", "Multiple instances." (a label, not a sentence that says something)
