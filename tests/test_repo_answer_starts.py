@@ -604,3 +604,154 @@ def test_a_folder_naming_a_word_of_the_question_counts_for_its_code(tmp_path: Pa
     }
     question = "How does the server handle an incoming HTTP request?"
     assert start_of(tmp_path, files, question) == "H11Protocol.handle_events"
+
+
+RETRIES = {
+    "package.json": '{"name": "fetcher", "main": "source/index.js"}\n',
+    "source/request.js": (
+        "import {calculateRetryDelay} from './delay.js';\nimport {publishRetry} from './events.js';\n\n"
+        "export class Request {\n"
+        "  /** Send the request over the connection. */\n"
+        "  send() {\n"
+        "    return this.connection.write(this.body);\n"
+        "  }\n\n"
+        "  /** The request failed: retry it after a delay while retries are left, else give up. */\n"
+        "  _beforeError(error) {\n"
+        "    const delay = calculateRetryDelay(this.retryCount, error);\n"
+        "    if (delay > 0) {\n"
+        "      this.retryCount += 1;\n"
+        "      publishRetry(this, delay);\n"
+        "      return this.send();\n"
+        "    }\n"
+        "    return this.destroy(error);\n"
+        "  }\n"
+        "}\n"
+    ),
+    "source/events.js": (
+        "/** Tell the listeners. */\n"
+        "export function publishRetry(request, delay) {\n"
+        "  return [request, delay];\n"
+        "}\n"
+    ),
+    "source/delay.js": (
+        "/** How long to wait before the next attempt. */\n"
+        "export function calculateRetryDelay(count, error) {\n"
+        "  return count < 2 ? 100 : 0;\n"
+        "}\n"
+    ),
+}
+
+
+def test_a_method_named_for_the_error_it_handles_may_start(tmp_path: Path) -> None:
+    """got's `Request._beforeError` is where a failed request is retried: a method named for the error it
+    handles belongs to no error type, and its calls lead to the retry."""
+    assert (
+        start_of(tmp_path, RETRIES, "How does the client retry a failed request?") == "Request._beforeError"
+    )
+
+
+HANDSHAKE = {
+    "go.mod": "module example.com/ws\n\ngo 1.21\n",
+    "types.go": (
+        "package ws\n\n"
+        "// HandshakeError describes an error with the handshake from the peer.\n"
+        "type HandshakeError struct {\n\tmessage string\n}\n"
+    ),
+    "errors.go": (
+        "package ws\n\n"
+        "// Error checks the peer's handshake again: the handshake from the peer is checked, then each\n"
+        "// handshake header from the peer is checked.\n"
+        "func (e HandshakeError) Error() string { return Handshake(e.message) + checkHandshake(e.message) }\n"
+    ),
+    "server.go": (
+        "package ws\n\n"
+        "// Handshake checks the handshake headers from the peer.\n"
+        "func Handshake(headers string) string {\n\treturn checkHandshake(headers)\n}\n\n"
+        "// checkHandshake checks one handshake header.\n"
+        "func checkHandshake(h string) string { return h }\n"
+    ),
+}
+
+
+def test_an_error_types_method_never_starts_though_its_type_is_in_another_file(tmp_path: Path) -> None:
+    assert start_of(tmp_path, HANDSHAKE, "How is the handshake from the peer checked?") == "Handshake"
+
+
+WRAPPED = {
+    "README.md": "# codec\n\n```python\nfrom codec import Codec\n\nvalue = Codec().decode(data)\n```\n",
+    "codec/__init__.py": '"""Decode input data."""\n\nfrom codec.core import Codec\n\n__all__ = ["Codec"]\n',
+    "codec/core.py": (
+        '"""The codec."""\n\n'
+        "import json\n\n\n"
+        "class Codec:\n"
+        '    """Decodes and checks input data."""\n\n'
+        "    def decode_text(self, text: str) -> dict:\n"
+        '        """Decode input data from a JSON text: the text is parsed, then the data decoded and\n'
+        '        checked like the input data of `decode`."""\n'
+        "        return self.decode(json.loads(text))\n\n"
+        "    def decode(self, data: dict) -> dict:\n"
+        '        """Decode the data and check it."""\n'
+        "        return self._check(self._convert(data))\n\n"
+        "    def _convert(self, data: dict) -> dict:\n"
+        '        """Convert each field of the data."""\n'
+        "        return dict(data)\n\n"
+        "    def _check(self, data: dict) -> dict:\n"
+        '        """Check the converted data."""\n'
+        "        return data\n"
+    ),
+}
+
+
+def test_a_wrapper_handing_the_process_to_the_documented_entry_gives_way_to_it(tmp_path: Path) -> None:
+    """marshmallow's `Schema.loads` decodes JSON and calls `Schema.load`, the README's entry: the process a
+    user starts begins at the entry, however much more of the question the wrapper's docstring names."""
+    question = "How does a codec decode and check input data?"
+    assert start_of(tmp_path, WRAPPED, question) == "Codec.decode"
+
+
+COMPILER = {
+    "tmpl/__init__.py": '"""Templates."""\n',
+    "tmpl/env.py": (
+        '"""The environment."""\n\n'
+        "from tmpl.codegen import generate\n"
+        "from tmpl.parser import parse\n\n\n"
+        "class Environment:\n"
+        '    """Where templates live."""\n\n'
+        "    def compile(self, text: str) -> str:\n"
+        '        """Compile it into Python code."""\n'
+        "        return generate(parse(text))\n"
+    ),
+    "tmpl/parser.py": (
+        '"""The parser."""\n\n\n'
+        "def parse(text: str) -> list[str]:\n"
+        '    """Parse the text into a tree."""\n'
+        "    return text.split()\n"
+    ),
+    "tmpl/codegen.py": (
+        '"""Code generation."""\n\n\n'
+        "def generate(tree: list[str]) -> str:\n"
+        '    """Generate the code of a tree."""\n'
+        '    return "\\n".join(tree)\n'
+    ),
+    "tmpl/loaders.py": (
+        '"""Loaders."""\n\n'
+        "from tmpl.env import Environment\n\n\n"
+        "class Loader:\n"
+        '    """Finds templates by name."""\n\n'
+        "    def load(self, env: Environment, name: str) -> str:\n"
+        '        """A template by its name."""\n'
+        "        text = self.get_template_source(name)\n"
+        "        return env.compile(text)\n\n"
+        "    def get_template_source(self, name: str) -> str:\n"
+        '        """Read the named template\'s source file."""\n'
+        "        return name\n"
+    ),
+}
+
+
+def test_a_caller_that_only_uses_the_process_gives_way_to_where_it_is_done(tmp_path: Path) -> None:
+    """jinja's `BaseLoader.load` reaches what compiles a template and what reads its source, so its call tree
+    answers more of the question than `Environment.compile`'s; but it names none of it: it uses the
+    compiling, which begins where the code is named for the asked verb."""
+    question = "How is a template's source compiled into Python code?"
+    assert start_of(tmp_path, COMPILER, question) == "Environment.compile"

@@ -6,7 +6,8 @@ parameter or `var`), a function of an imported package of the repository, or the
 in the package; `v.M()` on an element of a slice or map field (`for _, route := range r.routes`) is inferred:
 the element type's method, else the package's methods of that name (`CallEdge.inferred`). JavaScript: `this.m()` is a method of the enclosing class or object, `obj.m()` a function
 assigned as `obj.m = …` in the file, `mod.m()`/`m()` a definition of the file `mod`/`m` was `require`d or
-imported from. Java: javacalls.py. What cannot be resolved statically is left out.
+imported from, `this[key]()` the function an object literal of the repository binds to `[key]:` (when only
+one is). Java: javacalls.py. What cannot be resolved statically is left out.
 """
 
 from __future__ import annotations
@@ -28,6 +29,8 @@ CALLABLE_KINDS = frozenset({"function", "method"})
 # a Go struct's slice or map field: `routes []*Route`, `named map[string]*Route` → (names, element type)
 _GO_COLLECTION_FIELD = re.compile(r"^\s*(\w+(?:\s*,\s*\w+)*)\s+(?:\[\]|map\[[^\]]*\])\*?(?:\w+\.)?(\w+)")
 Resolve = Callable[[str, str, str], list[str]]
+# an object literal's method under a computed key, one pair a line: `[writeSym]: write,` (pino's prototype)
+_KEYED_PAIR = re.compile(r"^\s*\[([A-Za-z_$][\w$]*)\]\s*:\s*([A-Za-z_$][\w$]*)\s*,?\s*$", re.MULTILINE)
 
 
 class TreeSitterCalls:
@@ -43,6 +46,7 @@ class TreeSitterCalls:
         self.read, self.symbols, self.files, self.resolve = read, symbols, files, resolve
         self._packages: dict[str, dict[str, list[tuple[str, Symbol]]]] = {}
         self._classes: Classes | None = None  # Java's classes by name, gathered on the first Java file
+        self._keyed: dict[str, set[tuple[str, str]]] | None = None  # computed key → functions bound to it
 
     def edges(self, path: str, language: str) -> list[CallEdge]:
         if language not in {"go", "java", *JS_LANGUAGES}:
@@ -91,6 +95,28 @@ class TreeSitterCalls:
                 self._classes = class_table(self.files)
             return JavaScope(self._classes, self.symbols, path, root)
         return _JsScope(self, path, language, root)
+
+    def keyed(self, key: str) -> tuple[str, str] | None:
+        """The function the repository's JS/TS object literals bind to the computed key named `key`
+        (`[writeSym]: write`, so that `this[writeSym](…)` calls `write`), when exactly one is."""
+        if self._keyed is None:
+            self._keyed = self._computed_keys()
+        found = self._keyed.get(key, set())
+        return next(iter(found)) if len(found) == 1 else None
+
+    def _computed_keys(self) -> dict[str, set[tuple[str, str]]]:
+        table: dict[str, set[tuple[str, str]]] = {}
+        for path, fact in self.files.items():
+            text = self.read(path) if fact.language in JS_LANGUAGES else None
+            pairs = _KEYED_PAIR.findall(text) if text and "]:" in text else []
+            if not pairs:
+                continue
+            scope = _JsScope(self, path, fact.language, parse_tree(fact.language, text or "").root_node)
+            for key, value in pairs:
+                target = scope.named(value)
+                if target is not None and self._callable(target):
+                    table.setdefault(key, set()).add(target)
+        return table
 
     def _callable(self, target: tuple[str, str]) -> bool:
         """Is the target a function or method (a value handed over may be any symbol)?"""
@@ -317,13 +343,15 @@ class _JsScope:
         if function is None:
             return None
         if function.type == "identifier":
-            name = node_text(function)
-            if name in self.local and self.local[name].kind in CALLABLE_KINDS | {"class"}:
-                return (self.path, name)
-            if name in self.names:
-                return self._imported(self.names[name], name)
-            # a default import or a required module called as a function: what that module exports
-            return self._imported(self.modules.get(name), name)
+            return self.named(node_text(function))
+        if function.type == "subscript_expression":
+            # `this[writeSym](…)`: the function an object literal binds to that computed key
+            index = function.child_by_field_name("index")
+            return (
+                self.calls.keyed(node_text(index))
+                if index is not None and index.type == "identifier"
+                else None
+            )
         if function.type != "member_expression":
             return None
         obj, prop = (
@@ -341,6 +369,15 @@ class _JsScope:
         if owner in self.modules:
             return self._imported(self.modules[owner], prop)
         return self._mixed_in(f"{owner}.{prop}")
+
+    def named(self, name: str) -> tuple[str, str] | None:
+        """The repository symbol a bare name refers to: the file's own function or class, else an import."""
+        if name in self.local and self.local[name].kind in CALLABLE_KINDS | {"class"}:
+            return (self.path, name)
+        if name in self.names:
+            return self._imported(self.names[name], name)
+        # a default import or a required module called as a function: what that module exports
+        return self._imported(self.modules.get(name), name)
 
     def _mixed_in(self, qualified: str) -> tuple[str, str] | None:
         """A method called on a local object that a required module's object of the same name defines

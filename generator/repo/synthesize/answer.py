@@ -86,6 +86,7 @@ def answer_request(request: str, modules: Sequence[str], facts: Facts, linker: L
     scored: list[Chosen] = []
     answered: dict[tuple[str, str], tuple[float, ...]] = {}  # each match's share of each question word
     acting: set[tuple[str, str]] = set()  # the question's subject doing its verb (`Route.Match`)
+    verbed: set[tuple[str, str]] = set()  # named for doing the asked verb (`compile` for "compiled")
     importance: dict[str, dict[str, float]] = {}
     for (path, symbol), found in zip(candidates, hits, strict=True):
         shares = in_folder(
@@ -96,6 +97,8 @@ def answer_request(request: str, modules: Sequence[str], facts: Facts, linker: L
             answered[(path, symbol.name)] = shares
             if acts(process, symbol):
                 acting.add((path, symbol.name))
+            if any(does(symbol, verb) for verb in process.verbs):
+                verbed.add((path, symbol.name))
             # every definition may answer (a class's 40th method too); the ranking only breaks ties
             if path not in importance:
                 importance[path] = {e.symbol.name: e.score for e in key_symbols(facts, path, limit=50)}
@@ -103,7 +106,9 @@ def answer_request(request: str, modules: Sequence[str], facts: Facts, linker: L
             weight = ranks.get(symbol.name, ranks.get(symbol.parent, 0.0))
             scored.append((score + 0.01 * weight, path, symbol))
     scored.sort(key=lambda item: (-item[0], item[1], item[2].start))
-    steps = walked_steps(answered, facts, linker, code_names(request), builds=builds(process), acting=acting)
+    steps = walked_steps(
+        answered, facts, linker, code_names(request), builds=builds(process), acting=acting, verbed=verbed
+    )
     chosen = scored[:MAX_SYMBOLS]
     names = {(path, symbol.name) for _, path, symbol in chosen}
     files = sorted({path for path, _ in names})
@@ -135,12 +140,13 @@ def walked_steps(
     *,
     builds: bool = False,
     acting: Collection[tuple[str, str]] = (),
+    verbed: Collection[tuple[str, str]] = (),
 ) -> tuple[AnswerStep, ...]:
     """The answer in the code from where the asked process begins (answer_steps.py): the start, then the
     calls from it that lead to the other matches, in call order; () without a call graph or a start.
     `written`: the names the question writes as code (`code_names`); `builds`: the question asks how a
     thing is made, so a constructor may start the answer; `acting`: the matches that are the question's
-    subject doing its verb (`acts`)."""
+    subject doing its verb (`acts`); `verbed`: those named for doing its verb (`does`)."""
     if facts.calls is None or not answered:
         return ()
     symbols = {node: symbol for node in answered if (symbol := _symbol_at(facts, node)) is not None}
@@ -161,7 +167,7 @@ def walked_steps(
     named = {node for node in startable if any(node[1] == n or node[1].endswith(f".{n}") for n in written)}
     # "how does a route match a request?": the process begins where the route matches, when one may start
     doing = {node for node in acting if node in library}
-    walk = AnswerWalk(facts.calls, answered, lines, named or doing or library, public, entries)
+    walk = AnswerWalk(facts.calls, answered, lines, named or doing or library, public, entries, verbed)
     start = walk.start()
     if start is None:
         return ()
@@ -211,7 +217,11 @@ def can_start(facts: Facts, path: str, symbol: Symbol) -> bool:
     owner = _symbol_at(facts, (path, symbol.parent)) if symbol.parent else None
     if owner is not None and RECORD_BASES & {base.rsplit(".", 1)[-1] for base in owner.bases}:
         return False
-    return not (is_error_type(symbol) or owner is not None and is_error_type(owner))
+    # a method named for the error it handles (got's `Request._beforeError`) is no error type's: its owner
+    # says, read from the file (a Go receiver's type may be declared in another, its name says then)
+    if owner is not None:
+        return not is_error_type(owner)
+    return not (symbol.parent and ERROR_NAME.search(symbol.parent.rsplit(".", 1)[-1]))
 
 
 def is_error_type(symbol: Symbol) -> bool:

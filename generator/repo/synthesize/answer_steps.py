@@ -45,15 +45,17 @@ class AnswerWalk:
         startable: Collection[Node] | None = None,
         public: Collection[Node] = (),
         entries: Collection[Node] = (),
+        verbed: Collection[Node] = (),
     ) -> None:
         """`answered`: what each match answers of each question word (answer.py's `per_term`); `lines`:
         each match's length; `startable`: the matches an answer may start at (every one when None; answer.py's
         `can_start`); `public`: those of the project's public API; `entries`: those its README or usage
-        examples call."""
+        examples call; `verbed`: those named for doing the asked verb."""
         self.graph, self.answered, self.lines = graph, answered, lines
         self.startable = set(answered if startable is None else startable) & set(answered)
         self.public = set(public)
         self.entries = set(entries)
+        self.verbed = set(verbed)
         self.matches = {node: sum(shares) for node, shares in answered.items()}
         self.best = max(self.matches.values(), default=0.0) or 1.0
         self.width = len(next(iter(answered.values()), ()))
@@ -78,24 +80,53 @@ class AnswerWalk:
             for node, value in matches.items()
             if value >= START_SHARE * best or self.leads_to(node) >= LEADS_SHARE * best
         )
-        best_start = min(
-            eligible,
-            key=lambda node: (
-                -round(self.coverage(node) * (PUBLIC if node in self.public else 1.0), 9),
-                not any(other in self.reached(node) for other in self.matches),
-                -round(self.matches[node], 9),
-                -self.lines.get(node, 0),
-            ),
+        best_start = min(eligible, key=self._rank)
+        return self.entry_to(self.begun_below(best_start, best, eligible), eligible)
+
+    def _rank(self, node: Node) -> tuple[float, bool, float, int]:
+        return (
+            -round(self.coverage(node) * (PUBLIC if node in self.public else 1.0), 9),
+            not any(other in self.reached(node) for other in self.matches),
+            -round(self.matches[node], 9),
+            -self.lines.get(node, 0),
         )
-        return self.entry_to(best_start, eligible)
+
+    def begun_below(self, node: Node, best: float, eligible: Collection[Node]) -> Node:
+        """Where the process begins when `node` only uses it: a start eligible by its calls alone (its own
+        words answer less than START_SHARE of the best match) that reaches a match named for doing the asked
+        verb, eligible by its own words and calling on to other matches, is a caller of that process for
+        another purpose (jinja's `BaseLoader.load` reaching `Environment.compile` for "how is a template's
+        source compiled"); the best ranked of those starts. A caller reaching only leaves keeps the start
+        (got's `_beforeError`, reaching `calculateRetryDelay`)."""
+        if self.matches[node] >= START_SHARE * best:
+            return node
+        below = [
+            other
+            for other in self.reached(node)
+            if other in eligible
+            and other in self.verbed
+            and self.matches[other] >= START_SHARE * best
+            and any(match in self.reached(other) for match in self.matches)
+        ]
+        return min(below, key=self._rank, default=node)
 
     def entry_to(self, node: Node, eligible: Collection[Node]) -> Node:
         """The library's entry (`entries`) that leads to `node` and matches the question nearly as well
         (LEADS_SHARE): the process a user starts begins there (`Axios.request` before the `dispatchRequest`
         it calls, `Viper.Get` before `Viper.find`); `node` itself when it is such an entry or none calls
-        it. Of several, the nearest."""
+        it. Of several, the nearest. A start that calls such an entry itself hands the process on to it:
+        the entry starts instead."""
         if node in self.entries:
             return node
+        # a wrapper handing the process straight on to the documented entry (marshmallow's `Schema.loads`,
+        # which decodes JSON and calls `Schema.load`): the process a user starts begins at the entry
+        handed = [
+            (edge.callee_path, edge.callee)
+            for edge in self.calls(node)
+            if (edge.callee_path, edge.callee) in self.entries and (edge.callee_path, edge.callee) in eligible
+        ]
+        if handed:
+            return handed[0]
         entries = [
             other
             for other in eligible
