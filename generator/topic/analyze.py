@@ -408,6 +408,9 @@ def passage_pools(
 # passages of the subject's own documents (besides the definition, which opens the section from its opening)
 # that answer "what" without the others
 SUBJECT_PASSAGES = 1
+# passages of the subject's own sections on a facet that answer it without the others: a thin account ("Element
+# Modifiers" adds a package to the app blueprint) leaves "how" to the proposal defining the mechanism it builds on
+SECTION_PASSAGES = 2
 
 
 def _subject_first(pool: list[Candidate], facet: str, subject: set[str]) -> list[Candidate]:
@@ -415,7 +418,8 @@ def _subject_first(pool: list[Candidate], facet: str, subject: set[str]) -> list
     passages, when it gives SUBJECT_PASSAGES of them beside the definition (a proposal extending it, "Extend
     property wrappers to parameters", or removing one of its inferences, says what something else is: "SE-0316:
     Global Actors introduced annotations like @MainActor…"). Every other facet: its own passages alone when its own
-    account has a section on the facet ("## Motivation", "## Detailed design", "## Drawbacks"); a proposal
+    account has a section on the facet ("## Motivation", "## Detailed design", "## Drawbacks") opening with
+    SECTION_PASSAGES passages; a proposal
     extending the subject states its own change's motivation, design and drawbacks there ("During the
     preview for Octane, we've encountered a few issues…" in "Tracked Properties Updates" is no reason tracked
     properties matter). Without such a section the other documents answer with it ("How vector search
@@ -425,7 +429,7 @@ def _subject_first(pool: list[Candidate], facet: str, subject: set[str]) -> list
     own = [c for c in pool if c.source in subject]
     if facet == "what":
         return own if len(own) >= SUBJECT_PASSAGES else pool
-    return own if any(c.treats for c in own) else pool
+    return own if sum(1 for c in own if c.treats) >= SECTION_PASSAGES else pool
 
 
 def _states_own_standing(source: RawSource, facet: str, defining: set[str]) -> bool:
