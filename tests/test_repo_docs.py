@@ -381,6 +381,19 @@ def test_a_yaml_table_of_contents_gives_the_order(tmp_path: Path) -> None:
     assert list(read_navigation(root, paths).order)[:2] == ["docs/middleware.md", "docs/routing/patterns.rst"]
 
 
+def test_a_docsets_table_of_contents_and_substitutions_are_one_reading(tmp_path: Path) -> None:
+    # the navigation reads the docset once: its toc orders the pages, its subs come with it; docs-builder
+    # names it `_docset.yml` as well, and the first docset giving subs (the docs folder's) is the one used
+    docset = (
+        "project: t\nsubs:\n  tw: Tinyweb\ntoc:\n  - file: routing/patterns.rst\n  - file: middleware.md\n"
+    )
+    files = {**PROJECT, "docs/_docset.yml": docset, "docset.yml": "subs:\n  tw: Elsewhere\n"}
+    root = make_project(tmp_path / "tinyweb", files)
+    navigation = read_navigation(root, doc_files(map_repository(root)))
+    assert list(navigation.order)[:2] == ["docs/routing/patterns.rst", "docs/middleware.md"]
+    assert navigation.substitutions == {"tw": "Tinyweb"}
+
+
 def test_docs_builder_substitutions_read_as_the_docset_gives_them(tmp_path: Path) -> None:
     # `{{tw}}` is "Tinyweb" wherever the docset's subs give it; an unknown name stays as written, and a
     # code block keeps its text unless its fence says subs=true; a value is put in as data, never expanded

@@ -58,3 +58,20 @@ def test_a_docs_page_and_a_readme_use_the_shared_rules() -> None:
     assert not describes_project("Here are some examples to give you an idea how to use the class.")
     assert not describes_project("This document describes how to build the project from its sources.")
     assert describes_project("Svelte is a UI framework that uses a compiler to write concise components.")
+
+
+def test_a_closing_lead_in_is_left_out_however_short() -> None:
+    # one rule for the overview and the docs beside the flow: "It:" or "They are:" introduce a list the
+    # passage is shown without (the overview's own rule kept a lead-in shorter than a sentence it counts)
+    from generator.documents import read_text
+    from generator.repo.docs.project import overview
+    from generator.text.pointers import without_lead_in
+
+    said = "Agents give every run the repository's own knowledge and its guidelines for reviews."
+    readme = read_text(f"# Agents\n\n{said} They are:\n\n- one\n- two\n", name="README.md")
+    assert [p.text for p in overview(readme, [])] == [said]
+    assert (
+        without_lead_in("Here is a simple request to the server:")
+        == "Here is a simple request to the server:"
+    )
+    assert without_lead_in(f"{said} Then run: Like this:") == said

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 
+from .sentences import sentences
+
 # A sentence opening with a pronoun or a demonstrative names something said before it ("They…", "This…")…
 _REFERENT = re.compile(
     r"^(?:this|that|these|those|it|its|they|their|them|such|he|she|his|her|both|either|neither|another"
@@ -106,6 +108,16 @@ def points_elsewhere(sentence: str) -> bool:
     "上面的代码会…", "(see below)"): quoted, what it speaks of is missing, whatever is quoted before it. A
     lead-in ("…like the example below:") is quoted with its example instead."""
     return bool(_POINTS_ELSEWHERE.search(sentence)) and not sentence.rstrip().endswith((":", "："))
+
+
+def without_lead_in(text: str) -> str:
+    """A passage without its closing lead-in ("Here is a simple request to …:", "It supports:"), which
+    introduces a code block or a list the passage is shown without; the passage whole when it is all
+    lead-in."""
+    parts = sentences(text)
+    while len(parts) > 1 and parts[-1].endswith(":"):
+        parts.pop()
+    return " ".join(parts) if parts and text.rstrip().endswith(":") else text
 
 
 def is_question(sentence: str) -> bool:

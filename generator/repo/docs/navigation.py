@@ -9,8 +9,8 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
 
@@ -18,6 +18,7 @@ from generator.config import load_bounded_yaml
 from generator.documents import clean_heading, stated_field
 from generator.errors import ConfigError, DeepkbError
 from generator.repo.docs.sidebars import sidebar_order
+from generator.repo.docs.substitutions import DOCSET_FILES, docset_subs
 from generator.repo.map.walk import read_source
 from generator.repo.model import RepoMap
 
@@ -96,6 +97,7 @@ class Navigation:
     docs: str  # the docs folder ("" when there is none)
     order: tuple[str, ...]
     listed: tuple[NavPage, ...] = ()
+    substitutions: Mapping[str, str] = field(default_factory=dict)  # the docset's `subs` (substitutions.py)
 
     def titles(self) -> dict[str, str]:
         """Each page the navigation names → that name: the title MkDocs shows, the project's own."""
@@ -114,10 +116,6 @@ class Navigation:
         return found
 
 
-NavReader = Callable[[Path, Sequence[str], str], list[NavPage]]
-"""One navigation format: the pages it lists, in its order, given the docs folder's files in tree order."""
-
-
 def read_navigation(root: Path, files: Sequence[str]) -> Navigation:
     """The repository's docs navigation: each format's file (mkdocs nav, YAML table of contents, Sphinx
     toctrees, Docusaurus/VitePress sidebar) read once, then the folder tree, each folder's index and
@@ -127,9 +125,17 @@ def read_navigation(root: Path, files: Sequence[str]) -> Navigation:
     positions = category_positions(root, inside, docs)
     tree = sorted(inside, key=lambda p: tree_key(root, p, docs, positions))
     known = set(inside)
-    listed = [page for read in NAV_READERS for page in read(root, tree, docs) if page.path in known]
+    toc = _toc_yaml(root, tree, docs)
+    # each format's pages, in the order they come first
+    formats = (
+        mkdocs_pages(root, tree, docs),
+        toc.found,
+        toctree_pages(root, tree, docs),
+        sidebar_pages(root, tree, docs),
+    )
+    listed = [page for pages in formats for page in pages if page.path in known]
     order = dict.fromkeys([*(page.path for page in listed), *tree])
-    return Navigation(tuple(files), docs, tuple(order), tuple(listed))
+    return Navigation(tuple(files), docs, tuple(order), tuple(listed), toc.substitutions or {})
 
 
 def tree_key(root: Path, path: str, docs: str, positions: dict[str, float] | None = None) -> tuple[Any, ...]:
@@ -265,23 +271,23 @@ def _nav_pages(nav: object, title: str) -> Iterable[tuple[str, str]]:
 
 # a table of contents as YAML: Jupyter Book's `_toc.yml` (root, chapters, sections, parts) and Elastic's
 # docs-builder (`docset.yml` naming folders whose `toc.yml` lists `file`s and their `children`)
-_TOC_FILES = ("docset.yml", "_toc.yml", "toc.yml")
+_TOC_FILES = (*DOCSET_FILES, "_toc.yml", "toc.yml")
 _TOC_LISTS = ("toc", "children", "chapters", "sections", "parts", "entries")
 _SUBPAGES = ("children", "sections", "entries")  # the lists under one page: its section of the docs
 MAX_TOCS = 40  # toc files read, nested ones included
 
 
-def toc_yaml_pages(root: Path, paths: Sequence[str], docs: str) -> list[NavPage]:
+def _toc_yaml(root: Path, paths: Sequence[str], docs: str) -> _TocWalk:
     """The pages a YAML table of contents lists, depth first: the docs folder's own (or the repository's
     `_toc.yml`), a nested `toc: folder` read from that folder's `toc.yml`. Read as data, bounded. A page
     under a top-level entry's `children` (docs-builder) or `sections` (Jupyter Book) is in that entry's
-    section, named by its page; the entry's page is in it too."""
+    section, named by its page; the entry's page is in it too. A docset's `subs` are read with it."""
     walk = _TocWalk(root, set(paths))
     for folder in (docs, "."):
         for name in _TOC_FILES:
             if walk.file(f"{folder}/{name}" if folder != "." else name):
-                return walk.found
-    return walk.found
+                return walk
+    return walk
 
 
 class _TocWalk:
@@ -291,6 +297,7 @@ class _TocWalk:
     def __init__(self, root: Path, known: set[str]) -> None:
         self.root, self.known = root, known
         self.found: list[NavPage] = []
+        self.substitutions: dict[str, str] | None = None  # the first docset's that gives any
         self.budget = MAX_TOCS
 
     def file(self, path: str) -> bool:
@@ -303,6 +310,8 @@ class _TocWalk:
             data = load_bounded_yaml(text, path, foreign_tags=True)
         except (DeepkbError, ConfigError):
             return False
+        if self.substitutions is None and PurePosixPath(path).name in DOCSET_FILES:
+            self.substitutions = docset_subs(data)
         if not isinstance(data, dict) or not any(key in data for key in ("toc", "root", "chapters", "parts")):
             return False
         self.node(data, str(PurePosixPath(path).parent), "")
@@ -378,7 +387,3 @@ def _known(entry: str, known: set[str]) -> str:
 def sidebar_pages(root: Path, paths: Sequence[str], docs: str) -> list[NavPage]:
     """Docusaurus's sidebar, else VitePress's (sidebars.py)."""
     return [NavPage(page) for page in sidebar_order(root, paths, docs)]
-
-
-NAV_READERS: tuple[NavReader, ...] = (mkdocs_pages, toc_yaml_pages, toctree_pages, sidebar_pages)
-"""The navigation formats, in the order their pages come first."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from functools import cached_property
 from pathlib import Path, PurePosixPath
@@ -19,7 +19,7 @@ from generator.repo.analyze.citations import Linker
 from generator.repo.analyze.describe import cite, flow_branches, ranked
 from generator.repo.docs.model import DocConcept, DocPage, DocPassage, ProjectDocs
 from generator.repo.docs.navigation import doc_files, read_navigation
-from generator.repo.docs.substitutions import docset_substitutions, substitute
+from generator.repo.docs.substitutions import substitute
 from generator.repo.facts.examples import called_names
 from generator.repo.facts.extract import OnDemandFileFacts
 from generator.repo.facts.ranking import TYPE_KINDS
@@ -28,6 +28,7 @@ from generator.repo.map.walk import read_source
 from generator.repo.model import CallTree, CitedSymbol, Facts, FlowBranch, KeyType, RepoMap, Symbol
 from generator.repo.synthesize.readme import describes_project, first_paragraph, opening_quote
 from generator.store import slugify
+from generator.text.pointers import without_lead_in
 from generator.text.sentences import split_sentences
 
 DOC_BYTES = 200_000  # a doc file larger than this is generated reference, not prose to quote
@@ -101,11 +102,10 @@ def read_project_docs(
     folder = navigation.docs
     in_order = navigation.order[:MAX_FILES]
     readme = front_readme(navigation.files)
-    subs = docset_substitutions(root, folder)
     documents = {
         p: d
         for p in dict.fromkeys([readme, *in_order])
-        if p and (d := _read(root, p, linker, redactor, subs))
+        if p and (d := _read(root, p, linker, redactor, navigation.substitutions))
     }
     for path, title in navigation.titles().items():  # the nav's name for a page is the one shown
         if path in documents:
@@ -135,7 +135,7 @@ def read_project_docs(
 
 
 def _read(
-    root: Path, path: str, linker: Linker, redactor: Redactor | None, subs: dict[str, str]
+    root: Path, path: str, linker: Linker, redactor: Redactor | None, subs: Mapping[str, str]
 ) -> Document | None:
     try:
         text = substitute(read_source(root, path, max_bytes=DOC_BYTES), subs)
@@ -247,8 +247,7 @@ def _without_lead_in(passage: DocPassage, title: str) -> DocPassage:
         return passage
     if passage.heading not in ("", title) and not _ABOUT_HEADING.search(passage.heading):
         return passage
-    sentences = split_sentences(passage.text)
-    return replace(passage, text=" ".join(sentences[:-1])) if len(sentences) > 1 else passage
+    return replace(passage, text=without_lead_in(passage.text))
 
 
 def _opening(text: str) -> str:

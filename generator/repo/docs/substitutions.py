@@ -6,39 +6,21 @@ the docset does not give stays as written. Code blocks are left alone unless the
 from __future__ import annotations
 
 import re
-from pathlib import Path
+from collections.abc import Mapping
 
-from generator.config import load_bounded_yaml
-from generator.errors import ConfigError, DeepkbError
-from generator.repo.map.walk import read_source
-
-DOCSET_BYTES = 200_000
 MAX_SUBS = 1_000  # names read from one docset
 MAX_VALUE = 1_000  # characters of one value
-_DOCSET_FILES = ("docset.yml", "_docset.yml")
+DOCSET_FILES = ("docset.yml", "_docset.yml")  # docs-builder reads either
 _REFERENCE = re.compile(r"\{\{\s*([A-Za-z0-9_.-]+)\s*\}\}")
 _FENCE = re.compile(r"^\s*(`{3,}|~{3,})(.*)$")
 
 
-def docset_substitutions(root: Path, docs: str) -> dict[str, str]:
-    """The `subs:` of the docs folder's `docset.yml` (else the repository's), one-line values only (a
-    substitution never moves a passage's lines)."""
-    for folder in dict.fromkeys((docs, ".")):
-        for name in _DOCSET_FILES:
-            path = f"{folder}/{name}" if folder not in ("", ".") else name
-            try:
-                data = load_bounded_yaml(
-                    read_source(root, path, max_bytes=DOCSET_BYTES), path, foreign_tags=True
-                )
-            except (DeepkbError, ConfigError):
-                continue
-            subs = data.get("subs") if isinstance(data, dict) else None
-            if isinstance(subs, dict):
-                return _one_line_values(subs)
-    return {}
-
-
-def _one_line_values(subs: dict[object, object]) -> dict[str, str]:
+def docset_subs(docset: object) -> dict[str, str] | None:
+    """A docset's `subs:` (read with its table of contents, navigation.py), one-line values only (a
+    substitution never moves a passage's lines); None when it gives none."""
+    subs = docset.get("subs") if isinstance(docset, dict) else None
+    if not isinstance(subs, dict):
+        return None
     found: dict[str, str] = {}
     for key, value in list(subs.items())[:MAX_SUBS]:
         if isinstance(value, bool) or not isinstance(value, (str, int, float)) or not isinstance(key, str):
@@ -49,7 +31,7 @@ def _one_line_values(subs: dict[object, object]) -> dict[str, str]:
     return found
 
 
-def substitute(text: str, subs: dict[str, str]) -> str:
+def substitute(text: str, subs: Mapping[str, str]) -> str:
     """`text` with each `{{name}}` the docset gives replaced by its value, outside code blocks (and inside
     those whose fence says `subs=true`)."""
     if not subs or "{{" not in text:

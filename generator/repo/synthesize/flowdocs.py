@@ -15,7 +15,7 @@ from dataclasses import replace
 
 from generator.repo.docs.model import ProjectDocs
 from generator.repo.model import DocPassage, FlowBranch, FlowPassage, depth_first
-from generator.text.sentences import sentences
+from generator.text.pointers import without_lead_in
 
 MOST = 3  # passages shown
 PROSE_KINDS = frozenset({"paragraph", "item", "quote"})  # what describes a flow (code blocks show usage)
@@ -41,15 +41,6 @@ def flow_passages(tree: Sequence[FlowBranch], docs: ProjectDocs | None) -> list[
             shown = replace(passage, text=without_lead_in(passage.text))
             found.append((-len(names), position, FlowPassage(shown, names)))
     return [item for _, _, item in sorted(found, key=lambda f: (f[0], f[1]))[:MOST]]
-
-
-def without_lead_in(text: str) -> str:
-    """A passage without its closing lead-in ("Here is a simple request to …:"), which introduces a code
-    block the passage is shown without."""
-    parts = sentences(text)
-    while len(parts) > 1 and parts[-1].endswith(":"):
-        parts.pop()
-    return " ".join(parts) if parts and text.rstrip().endswith(":") else text
 
 
 def _flow_order(tree: Sequence[FlowBranch]) -> dict[str, tuple[int, str]]:
