@@ -423,19 +423,3 @@ def test_every_facet_comes_from_the_subjects_own_account_when_it_answers() -> No
     why.append(replace(passage("Tracked properties need no dependency keys.", "rfc410"), treats=True))
     assert {c.source for c in _subject_first(why, "motivation", {"rfc410"})} == {"rfc410"}
     assert _subject_first(why, "motivation", set()) == why  # no document is the subject's own account
-
-
-def test_a_heading_comparing_two_parts_of_the_design_is_no_alternative_to_the_subject() -> None:
-    # otel's sampling specification: "### Testing randomness vs threshold" compares two values the sampler
-    # reads; its passage is how sampling decides, never an alternative to trace sampling
-    from generator.retrieval.scoring import tokens
-    from generator.topic.analyze import path_facets
-    from generator.topic.facet_sections import section_facets, subject_facets
-
-    sampling = [{"trace"}, {"sampl"}]
-    assert "alternatives" in section_facets("Testing randomness vs threshold")
-    assert "alternatives" not in subject_facets("Testing randomness vs threshold", sampling, tokens)
-    assert "alternatives" in subject_facets("Sampling vs. rate limiting", sampling, tokens)  # the subject's
-    assert "alternatives" in subject_facets("Rejected alternatives vs. adopted", sampling, tokens)
-    assert path_facets(("Sampling", "Testing randomness vs threshold"), "TraceState", sampling) == set()
-    assert path_facets(("Sampling", "Testing randomness vs threshold"), "TraceState") == {"alternatives"}

@@ -41,7 +41,6 @@ from .defining import (
 from .facet_sections import (
     opening_passages,
     section_facets,
-    subject_facets,
     subject_headings,
     subject_opening,
     text_sections,
@@ -737,7 +736,7 @@ def candidates(
             continue
         # the source's own section says, or the section it stands in ("Special-casing conditional statements"
         # under "Rejected alternative proposals" is an alternative, not how it works)
-        answers = {facet_name} if named else path_facets(heading, source.title, concept_sets)
+        answers = {facet_name} if named else path_facets(heading, source.title)
         claimed = answers if own_headings else set()
         # another outline facet's section is left to it; a question that is the topic itself takes any section
         if facet_name in FACETS and answers and facet_name not in answers:
@@ -798,20 +797,15 @@ def labelled_facets(text: str, title: str = "") -> set[str]:
 FRAMING_FACETS = frozenset({"motivation", "limits", "alternatives"})
 
 
-def path_facets(headings: Sequence[str], title: str = "", concepts: Sequence[set[str]] = ()) -> set[str]:
+def path_facets(headings: Sequence[str], title: str = "") -> set[str]:
     """The outline facets the sections a passage stands in say they answer: its own section's heading's, else
     the nearest enclosing one's that names any ("### Special-casing conditional statements" under "# Rejected
     alternative proposals"). Anything under an alternatives section is an alternative, whatever its own
     heading says ("### Kotlin-like `by` syntax" under "## Alternatives considered" is not how it works), and
     anything under a section framing the design is that frame's ("### A decade of experience shows the cost
     of the current semantics" under "## Rationale and Compatibility" is rationale, not semantics). The
-    document's own title is no section of it. Given the subject's `concepts`, a heading comparing two other
-    things is no alternative (facet_sections.subject_facets)."""
-    named = [
-        subject_facets(h, concepts, tokens) if concepts else section_facets(h)
-        for h in headings
-        if not title or h.strip() != title.strip()
-    ]
+    document's own title is no section of it."""
+    named = [section_facets(h) for h in headings if not title or h.strip() != title.strip()]
     if any("alternatives" in found for found in named):
         return {"alternatives"}
     framing = set().union(*named) & FRAMING_FACETS

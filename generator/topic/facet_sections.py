@@ -132,24 +132,6 @@ def section_facets(heading: str) -> set[str]:
 
 WordsOf = Callable[[str], Iterable[str]]  # the run's tokenizer (relevance.tokens), so spellings match
 
-# a heading comparing two things: an alternative to the subject only when the subject is one of them
-_COMPARISON = re.compile(r"(?<![A-Za-z])(?:vs\b\.?|versus\b|compar(?:ed|ison)\b)|对比|比较", re.I)
-
-
-def subject_facets(heading: str, concepts: Sequence[set[str]], words_of: WordsOf) -> set[str]:
-    """`section_facets` of a heading in a run about a subject (its concepts' spellings): a comparison of two
-    things neither of which is the subject ("Testing randomness vs threshold" in a sampling specification)
-    compares parts of a design, not the subject with its alternatives ("Baggage vs. span attributes")."""
-    found = section_facets(heading)
-    if "alternatives" not in found or not _COMPARISON.search(heading):
-        return found
-    named = set(words_of(heading))
-    if any(forms & named for forms in concepts) or "alternatives" in section_facets(
-        _COMPARISON.sub(" ", heading)
-    ):
-        return found
-    return (found - {"alternatives"}) | (section_facets(_COMPARISON.sub(" ", heading)) & {"how"})
-
 
 def names_subject(heading: str, concepts: Sequence[set[str]], words_of: WordsOf, title: str = "") -> bool:
     """Whether a section is titled after the subject: its heading names one of the topic's concepts (any
@@ -195,14 +177,10 @@ def treating(
     titled after the subject ("Configuration" and its "POSIX-platform Hooks"), only the headings inside
     that section: the "### Example" under "Specification version" is no example of hooks."""
     sections = text_sections(text)
-
-    def facets_of(heading: str) -> set[str]:
-        return subject_facets(heading, concepts, words_of)
-
     larger = bool(subject_headings(sections, concepts, words_of, title))
     # a document about the subject with no section saying how it works says it section by section
     sections_say_how = (
-        own_headings and facet == "how" and not any("how" in facets_of(s.heading) for s in sections)
+        own_headings and facet == "how" and not any("how" in section_facets(s.heading) for s in sections)
     )
     subject_level = 0  # the level of the subject's section the current one stands in (0: none)
     design_level = 0  # the level of the "how" section ("## Proposal", "## Detailed design") it stands in
@@ -218,8 +196,8 @@ def treating(
             continue
         enclosing = [(level, named) for level, named in enclosing if level < section.level]
         inherited = enclosing[-1][1] if enclosing else set()
-        if facets_of(section.heading) and not (section.level == 1 and section.heading == title):
-            enclosing.append((section.level, facets_of(section.heading)))
+        if section_facets(section.heading) and not (section.level == 1 and section.heading == title):
+            enclosing.append((section.level, section_facets(section.heading)))
         if subject_level and section.level <= subject_level:
             subject_level = 0
         if design_level and section.level <= design_level:
@@ -227,7 +205,7 @@ def treating(
         if facet_level and section.level <= facet_level:
             facet_level = 0
         own = own_headings and (not larger or bool(subject_level))
-        facets = facets_of(section.heading)
+        facets = section_facets(section.heading)
         if own and facet == "how" and design_level and not facets - {"how"}:
             yield section, 1  # "### The GOTOOLCHAIN environment variable" under "## Proposal"
             continue
