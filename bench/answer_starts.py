@@ -4,6 +4,9 @@
     python bench/answer_starts.py --labels bench/repo_expectations.json --root /tmp/answers/tune
     python bench/answer_starts.py --labels bench/answers_heldout_s11.json --root /tmp/answers/src [--only jest]
     python bench/answer_starts.py --labels bench/answers_heldout_s12.json --root DIR   (held out in session 12)
+    python bench/answer_starts.py --labels bench/answers_heldout_s13.json --root DIR   (session 13; attrs, logrus
+        and axios were seen in session 11)
+    python bench/answer_starts.py --labels bench/answers_heldout_s13_fresh.json --root DIR   (held out in session 13)
 
 Labels are either `{"questions": [{"repo", "question", "start": [names]}]}` or repo_expectations.json's
 `{"repos": {name: {"question", "answer": [names]}}}`; a repository is the folder `ROOT/<repo>`. Each

@@ -5,16 +5,21 @@ without researching and rendering the pages (bench/page_quality.py does that, wi
     python bench/flow_reach.py                       (the labelled sets below, from their clones)
     python bench/flow_reach.py --labels FILE PATH …  (some checkouts against one labels file)
     python bench/flow_reach.py --tree …              (also print each call tree)
+    python bench/flow_reach.py --subsystems …        (also print the offline subsystems, scored against a
+                                                      label's concepts when it has them)
 
 Labels: bench/flows_heldout_s12.json (held out: written before any run), bench/flows_tuning_s12.json and
 the flow part of bench/repo_expectations.json (tuning). A row: the start (✓ when it is a labelled entry),
 the traced symbols the main line or the tree reaches (n/m), the main line. The totals print per set.
+Subsystems: a labelled concept is named when a subsystem's name holds one of its words, and a subsystem is
+on a concept when its name holds a word of any concept (bench/flows_heldout_s13.json).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -23,11 +28,17 @@ from generator.repo.facts.extract import extract_facts
 from generator.repo.facts.languages import SUPPORTED
 from generator.repo.map.walk import map_repository
 from generator.repo.model import CallTree
+from generator.repo.plan.architect import heuristic_plan
+from generator.repo.plan.naming import part_namer
+from generator.repo.plan.normalize import normalize_shards
 from generator.repo.plan.subsystems import core_modules
 
 BENCH = Path(__file__).resolve().parent
 SETS = {
-    "held out": (BENCH / "flows_heldout_s12.json", Path("/tmp/flows")),
+    "held out (s13)": (BENCH / "flows_heldout_s13.json", Path("/tmp/flows13")),
+    "held out (lead's s13)": (BENCH / "flows_heldout_lead_s13.json", Path("/tmp/lead13")),
+    "seen (held out in s12)": (BENCH / "flows_heldout_s12.json", Path("/tmp/flows")),
+    "seen (lead's s12 four)": (BENCH / "flows_seen_lead_s12.json", Path("/tmp/lead12")),
     "tuning": (BENCH / "flows_tuning_s12.json", None),
     "tuning (expectations)": (BENCH / "repo_expectations.json", Path("/tmp/flows_repos")),
 }
@@ -41,6 +52,7 @@ def main() -> int:
     parser.add_argument("paths", nargs="*", type=Path)
     parser.add_argument("--labels", type=Path)
     parser.add_argument("--tree", action="store_true", help="print each call tree")
+    parser.add_argument("--subsystems", action="store_true", help="print the offline subsystems")
     args = parser.parse_args()
     if args.labels:
         runs = {args.labels.stem: (_labels(args.labels), args.paths)}
@@ -48,14 +60,22 @@ def main() -> int:
         runs = {name: (_labels(file), _clones(file, root)) for name, (file, root) in SETS.items()}
     for name, (labels, paths) in runs.items():
         print(f"## {name}")
-        reached = wanted = started = 0
+        reached = wanted = started = named = concepts = on_concept = planned = 0
         for path in paths:
             label = labels.get(path.name)
             if label is None:
                 continue
             row = measure(path, label, show_tree=args.tree)
             reached, wanted, started = reached + row[0], wanted + row[1], started + row[2]
+            if args.subsystems:
+                found = measure_subsystems(path, label)
+                named, concepts = named + found[0], concepts + found[1]
+                on_concept, planned = on_concept + found[2], planned + found[3]
         print(f"   {name}: traced symbols reached {reached}/{wanted}; starts at a labelled entry {started}")
+        if concepts:
+            print(
+                f"   {name}: concepts named {named}/{concepts}; subsystems on a concept {on_concept}/{planned}"
+            )
     return 0
 
 
@@ -93,6 +113,39 @@ def measure(root: Path, label: dict, *, show_tree: bool = False) -> tuple[int, i
     if show_tree:
         _print_tree(tree, "    ")
     return len(reached), len(trace), int(started)
+
+
+def measure_subsystems(root: Path, label: dict) -> tuple[int, int, int, int]:
+    """The offline plan's subsystem names (as the pipeline normalizes them), and how many of the label's
+    concepts they name: (concepts named, concepts, subsystems on a concept, subsystems)."""
+    repo_map = map_repository(root, keep_languages=SUPPORTED, keep_bytes=64_000_000)
+    facts = extract_facts(root, repo_map)
+    plan = heuristic_plan(repo_map, facts, note="")
+    shards = normalize_shards(plan.shards, name_part=part_namer(facts))
+    names = [shard.name for shard in shards]
+    wanted = [_concept_words(concept) for concept in label.get("concepts", [])]
+    named = sum(1 for words in wanted if any(_names_concept(n, words) for n in names))
+    on = sum(1 for n in names if any(_names_concept(n, words) for words in wanted))
+    print(f"{'':<18} subsystems: {' | '.join(f'{s.name} ({len(s.files)})' for s in shards)}")
+    if wanted:
+        print(f"{'':<18} concepts named {named}/{len(wanted)}; subsystems on a concept {on}/{len(names)}")
+    return named, len(wanted), on if wanted else 0, len(names) if wanted else 0
+
+
+def _concept_words(concept: list[str] | str) -> list[str]:
+    """A concept label's words: a list as given, or a phrase's words of four letters or more before any
+    parenthesis ("Logger (add/remove/opt/bind)" → logger)."""
+    if isinstance(concept, list):
+        return [word.lower() for word in concept]
+    head = concept.split("(", 1)[0].lower()
+    return [
+        word for word in re.findall(r"[a-z]+", head) if len(word) >= 4 and word not in {"and", "with", "from"}
+    ]
+
+
+def _names_concept(name: str, words: list[str]) -> bool:
+    lowered = name.lower()
+    return any(word in lowered for word in words)
 
 
 def _tree_names(tree: list[CallTree]) -> list[str]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from generator.retrieval.scoring import FLOOR, Fields, keep_threshold
-from generator.topic.judge import KEEP_RATIO, RelevanceJudge
+from generator.topic.judge import KEEP_RATIO, MIN_PHRASED, RelevanceJudge, name_phrases
 
 ABOUT = Fields(
     title="How to capture warnings",
@@ -284,3 +284,51 @@ def test_a_hyphenated_compound_is_one_concept() -> None:
     scores = _judge("non-lexical lifetimes", {"nll": nll, "lexical": lexical})
     assert scores["lexical"] < scores["nll"] * KEEP_RATIO
     assert [t.label for t in judge.terms("built-in types")] == ["built", "types"]
+
+
+CONST_GENERICS = Fields(
+    title="Const generics",
+    headings="Summary\nDetailed design",
+    body="Allow types to be generic over constant values: const generics, written `struct Foo<const N: usize>`.",
+)
+ASSOCIATED = Fields(
+    title="Associated items",
+    headings="Summary\nAssociated consts in generic code\nGeneric associated consts in array sizes",
+    body="Traits gain associated types and consts. Generic code may use a const of the trait; a generic "
+    "function constrains its associated types.",
+)
+
+
+def test_a_topic_s_adjacent_words_are_a_phrase_a_document_must_name() -> None:
+    """ "const generics": an RFC on associated items names "const" and "generic" often, side by side in
+    the other order and never as the name, so it is not on point; the RFC named after the topic is."""
+    assert name_phrases("const generics") == ((("const", "generic"),),)
+    assert (
+        name_phrases("How does deepkb keep a knowledge base fresh?") == ()
+    )  # a question's verbs name nothing
+    judge = RelevanceJudge("const generics")
+    others = [(f"cg{n}", CONST_GENERICS) for n in range(MIN_PHRASED)]  # the collection writes the name
+    *_, about, passing = judge.judge([*others, ("assoc", ASSOCIATED)], "const generics")
+    assert about.topic.on_point and about.topic.phrased
+    assert not passing.topic.phrased and not passing.topic.on_point
+    assert passing.topic.named == 1.0  # both words are there, only apart
+
+
+def test_a_phrase_no_candidate_writes_asks_nothing() -> None:
+    """The documents write the operator as `?`, never "question mark operator": that subject's phrase asks
+    nothing of them, and a document naming its words is judged on them as before; so is a document of a
+    topic joining two subjects that names one of them."""
+    [verdict] = RelevanceJudge("question mark operator").judge([("try", TRY)], "question mark operator")
+    assert verdict.topic.phrased and verdict.topic.on_point
+    joined = RelevanceJudge("const generics and associated items")
+    others = [(f"cg{n}", CONST_GENERICS) for n in range(MIN_PHRASED)]
+    assert all(v.topic.phrased for v in joined.judge([*others, ("assoc", ASSOCIATED)], "x"))
+    once = RelevanceJudge("const generics").judge([("cg", CONST_GENERICS), ("assoc", ASSOCIATED)], "x")
+    assert all(v.topic.phrased for v in once)  # one document's wording is no name the collection uses
+
+
+TRY = Fields(
+    title="Trait-based exception handling",
+    headings="Summary\nThe ? operator",
+    body="The question of error handling: the `?` operator propagates an error, a mark of its early return.",
+)

@@ -755,3 +755,43 @@ def test_a_caller_that_only_uses_the_process_gives_way_to_where_it_is_done(tmp_p
     compiling, which begins where the code is named for the asked verb."""
     question = "How is a template's source compiled into Python code?"
     assert start_of(tmp_path, COMPILER, question) == "Environment.compile"
+
+
+GROUPS = {
+    "go.mod": "module example.com/web\n\ngo 1.21\n",
+    "group.go": (
+        "package web\n\n"
+        "// RouterGroup groups the routes of the router under a prefix.\n"
+        "type RouterGroup struct {\n\tprefix string\n\ttree   *node\n}\n\n"
+        "// GET registers a handler for GET requests to a path of the router.\n"
+        "func (g *RouterGroup) GET(path string, handler string) {\n\tg.tree.addRoute(g.prefix+path, handler)\n}\n"
+    ),
+    "tree.go": (
+        "package web\n\n"
+        "// node is one segment of the router's path tree.\n"
+        "type node struct {\n\tpath    string\n\thandler string\n\tchild   *node\n}\n\n"
+        "// addRoute adds a path and its handler to the tree.\n"
+        "func (n *node) addRoute(path string, handler string) {\n\tn.path, n.handler = path, handler\n}\n\n"
+        "// findHandler finds the handler registered for a path.\n"
+        "func (n *node) findHandler(path string) string {\n"
+        '\tif found := n.nodeFor(path); found != nil {\n\t\treturn found.handler\n\t}\n\treturn ""\n}\n\n'
+        "// nodeFor walks the tree to the node of a path.\n"
+        "func (n *node) nodeFor(path string) *node {\n"
+        "\tfor n != nil && n.path != path {\n\t\tn = n.child\n\t}\n\treturn n\n}\n"
+    ),
+    "engine.go": (
+        "package web\n\n"
+        "// Engine serves requests with the router.\n"
+        "type Engine struct {\n\tRouterGroup\n}\n\n"
+        "// ServeHTTP answers one request: the router finds the handler for its path, then runs it.\n"
+        "func (e *Engine) ServeHTTP(path string) string {\n\treturn e.tree.findHandler(path)\n}\n"
+    ),
+}
+
+
+def test_only_the_verbs_own_word_makes_the_subject_do_it(tmp_path: Path) -> None:
+    """gin's `RouterGroup.GET` registers a route: "get" is of the family of "find", but the router group's
+    HTTP method does not find the handler; the code named for finding it does."""
+    assert (
+        start_of(tmp_path, GROUPS, "How does the router find the handler for a path?") == "node.findHandler"
+    )

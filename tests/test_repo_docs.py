@@ -707,6 +707,35 @@ def test_a_section_headed_by_the_asked_process_answers_before_one_that_mentions_
     assert best_section([nock, retries, other], question, verbs=("retry",)) is retries
 
 
+def test_a_concept_named_after_a_type_shows_that_types_code_path_though_other_pages_name_it(
+    tmp_path: Path,
+) -> None:
+    # rich's shape: the "Tables" page names `Table` (as the "Console" page does) and `Align`, named nowhere
+    # else; the path starts at Table, not at the heavier Align that only this page mentions
+    def chain(cls: str, steps: int) -> str:
+        body = f"class {cls}:\n    def render(self):\n        return self.step0()\n\n"
+        for i in range(steps):
+            after = f"self.step{i + 1}()" if i + 1 < steps else "None"
+            body += f"    def step{i}(self):\n" + "".join(f"        x{j} = {j}\n" for j in range(6))
+            body += f"        return {after}\n\n"
+        return body
+
+    files = {
+        **PROJECT,
+        "docs/tables.md": "# Tables\n\nA `Table` lays out rows; `Align` centres a cell.\n",
+        "docs/console.md": "# Console\n\nThe console prints a `Table` as well as text.\n",
+        "tinyweb/table.py": '"""Tables."""\n\n\n' + chain("Table", 3),
+        "tinyweb/align.py": '"""Alignment."""\n\n\n' + chain("Align", 6),
+    }
+    root = make_project(tmp_path / "tinyweb", files)
+    repo_map = map_repository(root)
+    linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/tinyweb")
+    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    flows = {c.name: c.flow for c in docs.concepts}
+    assert flows["Tables"][0].hop.caller == "Table.render"
+    assert [b.hop.callee for b in flows["Tables"]] == ["Table.step0"]
+
+
 def test_a_docs_table_is_shown_as_a_table() -> None:
     """immer's array-methods page: a table of methods stays a table on the guide page, each cell read as
     prose (code spans kept); a table whose cells hold a pipe of their own falls back to its rows as a list."""

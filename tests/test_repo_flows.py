@@ -396,6 +396,26 @@ def test_a_name_the_readme_imports_counts_even_when_a_builtin_goes_by_it() -> No
     assert called_names("```python\nprint(len('x'))\n```\n", "README.md") == []
 
 
+def test_a_function_the_example_defines_is_no_call_into_the_project() -> None:
+    # starlette's README defines `async def app(scope, …)` and `def homepage(request)`: neither calls the
+    # library (a method named `app` would open the flow), while what the example calls still counts
+    text = (
+        "```python\nasync def app(scope, receive, send):\n    await send(message)\n\n"
+        "def homepage(request):\n    return JSONResponse({})\n\napp = Starlette(routes=[Route('/', homepage)])\n```\n"
+        "```go\nfunc (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {\n\th.serve(w)\n}\n```\n"
+        "```js\nfunction handler(req, res) {\n  res.end(render(req))\n}\n```\n"
+    )
+    assert called_names(text, "README.md") == [
+        "send",
+        "JSONResponse",
+        "Starlette",
+        "Route",
+        "serve",
+        "end",
+        "render",
+    ]
+
+
 @pytest.mark.parametrize(
     ("lines", "deprecated"),
     [

@@ -584,3 +584,42 @@ def test_a_java_package_is_described_by_its_package_info_and_a_file_by_the_type_
     assert module_purpose(java, facts.files[java]) == "Finds the elements that match a query."
     csharp = "src/Acme/AbstractValidator.cs"
     assert module_purpose(csharp, facts.files[csharp]) == "Base class for object validators of Rule."
+
+
+def _go_file(package: str, body: str) -> str:
+    return f'package {package}\n\nimport "net/http"\n\n{body}\nvar _ http.Handler\n'
+
+
+def test_a_large_folder_of_independent_modules_is_one_collection_not_slices_named_after_files(tmp_path: Path):
+    # chi's shape: a small router package and a middleware folder holding most of the files, each
+    # middleware on its own (two of them share a response writer)
+    files = {"go.mod": "module example.com/mux\n\ngo 1.21\n"}
+    files["mux.go"] = _go_file(
+        "mux", "type Mux struct{ tree *node }\n\nfunc (mx *Mux) Route() { mx.tree.find() }\n"
+    )
+    files["tree.go"] = _go_file("mux", "type node struct{}\n\nfunc (n *node) find() {}\n")
+    files["chain.go"] = _go_file("mux", "func Chain() *Mux { return &Mux{} }\n")
+    for name in ("logger", "recoverer", "nocache", "throttle", "timeout", "heartbeat", "compress", "realip"):
+        uses = "\tw := wrapWriter(nil)\n\t_ = w\n" if name in {"logger", "compress"} else ""
+        files[f"middleware/{name}.go"] = _go_file(
+            "middleware", f"func {name.title()}(next http.Handler) http.Handler {{\n{uses}\treturn next\n}}\n"
+        )
+    files["middleware/wrap_writer.go"] = _go_file("middleware", "func wrapWriter(w any) any { return w }\n")
+    _, repo_map, facts = survey(tmp_path, files)
+    shards = plan_subsystems(repo_map, facts, [f.path for f in repo_map.files])
+    home = {path: shard.name for shard in shards for path in shard.files}
+    assert {name for path, name in home.items() if path.startswith("middleware/")} == {"Middleware"}
+    assert not {name for path, name in home.items() if not path.startswith("middleware/")} & {"Middleware"}
+
+
+def test_go_files_of_one_package_are_tied_by_their_calls(tmp_path: Path):
+    from generator.repo.plan.subsystems import core_modules, module_ties
+
+    files = {
+        "go.mod": "module example.com/mux\n\ngo 1.21\n",
+        "mux.go": _go_file("mux", "func Route() { find() }\n"),
+        "tree.go": _go_file("mux", "func find() {}\n"),
+        "other.go": _go_file("mux", "func Other() {}\n"),
+    }
+    _, repo_map, facts = survey(tmp_path, files)
+    assert module_ties(core_modules(repo_map), facts) == [("mux.go", "tree.go")]

@@ -135,6 +135,29 @@ def test_an_implementation_section_tells_the_state_of_the_work_not_how_it_works(
     assert how == ["Detailed design"]
 
 
+def test_a_comparison_inside_the_design_is_no_alternative_considered() -> None:
+    """ "X vs Y" compares two parts of the design, "Comparison traits" and "自定义比较函数" name comparing as
+    the subject, and an anchor's "-vs-" is no word of the heading: none asks "what alternatives were
+    considered?". A comparison with other work still does."""
+    for heading in (
+        "Module-level vs type-level docs",
+        "Result versus Panic",
+        "Comparison traits",
+        "指定自定义比较函数",
+        "Setting values {/*attributes-vs-properties*/}",
+    ):
+        assert "alternatives" not in heading_facets(heading), heading
+    for heading in (
+        "Comparison with other languages",
+        "Compared to other approaches",
+        "Rejected Ideas",
+        "与 Webpack 比较",
+        "Comparisons",
+        "快速比较 {#quick-comparison}",
+    ):
+        assert "alternatives" in heading_facets(heading), heading
+
+
 def test_a_borrowed_heading_nothing_answers_is_left_out_and_a_facet_says_it_is_not_answered() -> None:
     source = _source("env", "# Env\n\nVite exposes constants on a special object in every build of the app.")
     plan = Plan(

@@ -19,7 +19,7 @@ from generator.text.sentences import split_sentences
 from generator.topic import workspace as wsp
 from generator.topic.analyze import Catalog, analyze
 from generator.topic.pipeline import run_topic_research
-from generator.topic.plan import DocumentOutline, heading_facets, heuristic_plan
+from generator.topic.plan import DocumentOutline, heading_facets, heuristic_plan, outline_facets
 from generator.topic.processing import measured_figures
 from generator.topic.report import Report, build_report
 from generator.topic.sentences import paragraph_parts, paragraph_starts, passage_at, sentence_paragraphs
@@ -51,6 +51,20 @@ def test_the_outline_asks_what_the_top_documents_answer() -> None:
     assert not any(words in questions for words in TEMPLATE)  # no fixed template question
     alternatives = next(s for s in plan.steps if s.facet == "alternatives")
     assert "rejected" in alternatives.query.lower()  # searched with the facet's words
+
+
+def test_dated_documents_stating_no_status_ask_no_current_state() -> None:
+    """Two dated proposals, neither stating its status nor having a status section: nothing stored says where
+    the subject stands, so "What is the current state of…?" is not asked (it went unanswered every time)."""
+    dated = [
+        DocumentOutline(
+            "Proposal: Soft memory limit", ("Summary", "Motivation", "Detailed design"), "", "2021-09-15"
+        ),
+        DocumentOutline("GC pacer redesign", ("Background", "Design"), "", "2021-03-01"),
+    ]
+    assert "current" not in outline_facets(dated, "soft memory limit")
+    stated = [DocumentOutline(o.title, o.headings, "Accepted", o.date) for o in dated]
+    assert "current" in outline_facets(stated, "soft memory limit")
 
 
 def test_only_a_section_on_the_topic_adds_a_question_to_the_outline() -> None:
@@ -468,6 +482,20 @@ def test_only_a_document_titled_after_the_topic_lends_its_sections_to_the_outlin
     found = topic_sections("testing command line applications", outlines)
     assert "Testing File Uploads" in found
     assert "The Root Command" not in found and "The First Child Command" not in found
+
+
+def test_a_chinese_heading_shares_a_word_with_the_topic_not_a_character() -> None:
+    """ "设置开发服务器" (setting up the dev server) shares the characters 服务 with 服务端渲染, no word: it is no
+    section about server-side rendering. With fewer than two such sections, the guide's own sections say how
+    its subject works, and "how" is asked."""
+    from generator.topic.plan import DocumentOutline, outline_questions, topic_sections
+
+    guide = DocumentOutline(
+        "服务端渲染（SSR）", ("示例项目", "源码结构", "设置开发服务器", "预渲染 / SSG", "SSR 外部化")
+    )
+    assert topic_sections("服务端渲染", [guide]) == ["预渲染 / SSG"]
+    facets = [facet for facet, _, _ in outline_questions("服务端渲染", [guide], lang="zh")]
+    assert "how" in facets
 
 
 def test_when_every_proposal_for_the_subject_was_deferred_they_answer_labelled_but_not_current_state() -> (

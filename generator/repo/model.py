@@ -136,6 +136,9 @@ class FileFacts:
     names_from: dict[str, list[str]] = field(default_factory=dict)
     """The names it imports from each repository file (`from .sessions import Session` → {"…/sessions.py":
     ["Session"]}): what crosses an import edge, known for every file without reading any call."""
+    made_by: dict[str, str] = field(default_factory=dict)
+    """JS/TS module-level values a function makes (`const got = create(defaults)` → {"got": "create"}): a
+    factory's instance, which users call by the value's name."""
 
 
 @dataclass(frozen=True)

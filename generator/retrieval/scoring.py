@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from .. import cjk
-from ..text.words import ZH_STOPWORDS, latin_words, stem, tokens
+from ..text.words import STOPWORDS, ZH_STOPWORDS, latin_words, stem, tokens
 
 K1 = 10.0
 # a code example names the words it uses, as prose does, but says less about what the document is about
@@ -168,11 +168,12 @@ class Relevance:
     reasons: tuple[str, ...]
     matched: tuple[str, ...]  # labels of the terms found
     named: float = 0.0  # share of the question's IDF weight carried by the terms found (its specific words)
+    phrased: bool = True  # names the question's phrase ("const generics") as one, not only its words apart
 
     @property
     def on_point(self) -> bool:
-        """Does the document name what is specific to the question, not just its common words?"""
-        return self.named >= ON_POINT
+        """Does the document name what is specific to the question, not just its common words apart?"""
+        return self.named >= ON_POINT and self.phrased
 
 
 FieldTokens = dict[str, list[str]]  # field name → its stemmed tokens
@@ -392,6 +393,34 @@ def _reasons(where: dict[str, list[str]], terms: Sequence[Term], matched: list[s
     found = [f"{name} names {', '.join(labels[:4])}" for name, labels in where.items() if labels]
     missing = [t.label for t in terms if t.label not in matched]
     return (*found, *([f"missing {', '.join(missing[:4])}"] if missing else []))
+
+
+# a phrase's words side by side: words, and the marks and stopwords that part two words ("consts in generic")
+_PHRASE_PIECE = re.compile(r"[A-Za-z][A-Za-z0-9]*|[^\sA-Za-z0-9-]")
+
+
+def names_phrase(doc: Fields, form: tuple[str, ...]) -> bool:
+    """Whether the document's title, one of its headings or its text names the phrase (stems, in its order)
+    with no stopword or mark between its words: a name, where `_count` finds its words close together in
+    any order ("Associated consts in generic code" names no "const generics")."""
+    texts = [doc.title, *doc.headings.splitlines(), doc.lead, doc.body]
+    return any(
+        _side_by_side(_phrase_stems(text), form)
+        for text in texts
+        if form[0][: max(2, len(form[0]) - 1)] in text.lower()
+    )
+
+
+def _phrase_stems(text: str) -> list[str]:
+    return [
+        stem(w) if w.isalnum() and w not in STOPWORDS else WALL
+        for w in (m.lower() for m in _PHRASE_PIECE.findall(text))
+    ]
+
+
+def _side_by_side(words: list[str], form: tuple[str, ...]) -> bool:
+    size = len(form)
+    return any(tuple(words[i : i + size]) == form for i, w in enumerate(words) if w == form[0])
 
 
 def _count(form: tuple[str, ...], words: list[str]) -> int:

@@ -13,16 +13,9 @@ from collections.abc import Collection, Sequence
 from ..retrieval.scoring import lead_of
 from ..text.words import tokens
 from .judge import RelevanceJudge
-from .keyphrases import topic_phrases
+from .keyphrases import asks, subjects, topic_phrases
 
-# what joins two subjects in a topic's words
-_JOIN = re.compile(r"\s*(?:,|;|\band\b|\bor\b|\bversus\b|\bvs\.?|&|/|与|和|及|或|、)\s*", re.I)
-
-
-_INTERROGATIVE = re.compile(
-    r"^(how|what|why|which|when|where|who|does|do|is|are|can|should)\b|[?？]$|^(如何|为什么|什么)|(如何|怎样|吗|呢)",
-    re.I,
-)
+__all__ = ["subjects"]  # read with the topic's other words (keyphrases.py); named here for its readers
 # "How X keeps Y trustworthy and fresh": a question ending in words joined by "and" asks about each of them
 _ASPECTS = re.compile(r"^(?P<stem>.+?\s)(?P<items>[\w-]+(?:,\s*[\w-]+)*,?\s+(?:and|or)\s+[\w-]+)\s*$")
 _ASPECT_SPLIT = re.compile(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+")
@@ -32,7 +25,7 @@ _NOT_ASPECT = re.compile(r"^(?:how|what|why|which|when|where|who|whom|whose|not|
 def plan_subject(topic: str) -> str:
     """X in the plan's questions: the topic when it names a subject, else its first key phrase ('' if none)."""
     topic = topic.strip().rstrip("?？").strip()
-    if not _INTERROGATIVE.search(topic):
+    if not asks(topic):
         return topic
     phrases = topic_phrases(topic, in_topic_order=True)
     return phrases[0] if phrases else ""
@@ -67,12 +60,6 @@ def opens_with_subject(text: str, subject: str) -> bool:
         return False
     pattern = rf"^(?:the\s+|an?\s+)?{re.escape(subject.strip())}\s+(?!of\b|and\b|or\b)[a-z]"
     return re.match(pattern, lead_of(text, limit=200), re.I) is not None
-
-
-def subjects(topic: str) -> list[str]:
-    """The topic itself, then each subject it joins ("A and B" → "A and B", "A", "B")."""
-    parts = [p.strip() for p in _JOIN.split(topic) if p and p.strip()]
-    return list(dict.fromkeys([topic.strip(), *(parts if len(parts) > 1 else [])]))
 
 
 def titled_after(title: str, topic: str, judge: RelevanceJudge) -> bool:

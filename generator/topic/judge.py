@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 import threading
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .. import cjk
 from ..kb.synonyms import Synonyms, default_synonyms
@@ -26,13 +26,14 @@ from ..retrieval.scoring import (
     Term,
     field_tokens,
     keep_threshold,
+    names_phrase,
     natural_break,
     question_terms,
     score,
     tokens,
 )
 from ..text.words import STOPWORDS, ZH_STOPWORDS, stem
-from .keyphrases import DESCRIPTIVE, GENERIC
+from .keyphrases import DESCRIPTIVE, GENERIC, asks, subjects
 
 # Words the heuristic plan adds to a facet's query or question ("overview", "benefits") and lone adjectives
 # ("fast"): they say which aspect is asked about, not what the topic is; no source is relevant for naming them.
@@ -59,6 +60,35 @@ MODEL_FLOOR = 0.4  # a model's scores are calibrated differently: its floor is i
 # topic_retrieval.py), 0.6 keeps every defining document and drops most pages that only mention the topic.
 KEEP_RATIO = 0.6
 _LATIN_WORDS = re.compile(r"[a-z][a-z0-9]*")
+MAX_PHRASE = 3  # more adjacent words than this describe a subject ("global interpreter lock optional")
+MIN_PHRASED = 3  # candidates that must write a topic's phrase before a document is asked to name it so
+
+
+def name_phrases(topic: str) -> tuple[tuple[tuple[str, ...], ...], ...]:
+    """The phrases naming each subject the topic joins ("A and B": A's, then B's; the topic's own when it
+    joins none): its runs of two or three adjacent content words, as stems ("const generics" → ("const",
+    "generic")). Apart, those words name other things: an RFC on associated items says "const" and "generic"
+    in passing, never "const generics". A topic asked as a question has none (its verbs stand next to its
+    nouns without naming anything with them), nor do Chinese words (segmentation keeps compounds whole)."""
+    if asks(topic):
+        return ()
+    parts = subjects(topic)
+    ignore = {stem(w) for w in ignored_words(topic)}
+    return tuple(_adjacent_runs(subject, ignore) for subject in parts[1:] or parts)
+
+
+def _adjacent_runs(subject: str, ignore: set[str]) -> tuple[tuple[str, ...], ...]:
+    runs: list[tuple[str, ...]] = []
+    run: list[str] = []
+    for word in [*_PHRASE_TOKEN.findall(subject), "."]:
+        stems = tokens(word) if word.isascii() else []
+        if stems and not ignore.intersection(stems):
+            run.extend(stems)
+            continue
+        if 2 <= len(run) <= MAX_PHRASE:
+            runs.append(tuple(run))
+        run = []
+    return tuple(runs)
 
 
 def naming_words(text: str) -> set[str]:
@@ -107,6 +137,11 @@ class RelevanceJudge:
     topic_scores: dict[str, float] = field(default_factory=dict)  # source key → relevance to the topic
     lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
     settled: dict[bool, float] | None = None  # model judged? → threshold, once the seed has calibrated it
+    # per subject (index into `name_phrases`), the candidates naming its phrases as phrases: only a phrase
+    # the collection writes as a name (MIN_PHRASED candidates) is asked of a document. "question mark
+    # operator", where the documents write `?`, asks nothing, nor does "Linux namespaces", which one document
+    # writes where the Linux configuration has a "Namespaces" section.
+    phrased_by: dict[int, set[str]] = field(default_factory=dict)
     _terms: dict[str, list[Term]] = field(default_factory=dict, repr=False)
 
     def terms(self, text: str) -> list[Term]:
@@ -166,13 +201,36 @@ class RelevanceJudge:
             stats.add(key, fields)
         topic_terms = self.terms(self.topic)
         asked = self.terms(question) if question.strip() else []
+        phrased = self._phrased(docs)
         verdicts = []
-        for key, fields in tokenized:
+        for (key, fields), names_it in zip(tokenized, phrased, strict=True):
             on_topic = score(fields, topic_terms, stats)
+            if not names_it and on_topic.matched:
+                reason = "names the topic's words only apart, never as its phrase"
+                on_topic = replace(on_topic, phrased=False, reasons=(*on_topic.reasons, reason))
             for_question = score(fields, asked, stats) if asked else on_topic
             self.record(key, on_topic.score, question, for_question.score)
             verdicts.append(Judgement(on_topic, for_question))
         return verdicts
+
+    def _phrased(self, batch: Sequence[tuple[str, Fields]]) -> list[bool]:
+        """For each (key, document): whether it names the topic as a phrase (`name_phrases`): every phrase
+        of one subject the topic joins, or the words of a subject whose phrase the candidates do not write
+        as a name. Until the judge settles, a batch's own documents count among the candidates."""
+        phrases = name_phrases(self.topic)
+        if not any(phrases):
+            return [True] * len(batch)
+        named = [
+            {i for i, runs in enumerate(phrases) if runs and all(names_phrase(doc, r) for r in runs)}
+            for _, doc in batch
+        ]
+        with self.lock:
+            if self.settled is None:
+                for (key, _), own in zip(batch, named, strict=True):
+                    for i in own:
+                        self.phrased_by.setdefault(i, set()).add(key)
+            required = {i for i, keys in self.phrased_by.items() if len(keys) >= MIN_PHRASED}
+        return [any(i not in required or i in own for i in range(len(phrases))) for own in named]
 
     def record(self, key: str, topic_score: float, question: str, question_score: float) -> None:
         with self.lock:

@@ -52,6 +52,25 @@ _CJK_RUN = cjk.CJK_RUN
 _TOKEN = re.compile(rf"{_CJK_RUN.pattern}|{_LATIN_WORD.pattern}|[^\sA-Za-z0-9]")
 
 
+# what joins two subjects in a topic's words
+_JOIN = re.compile(r"\s*(?:,|;|\band\b|\bor\b|\bversus\b|\bvs\.?|&|/|与|和|及|或|、)\s*", re.I)
+_INTERROGATIVE = re.compile(
+    r"^(how|what|why|which|when|where|who|does|do|is|are|can|should)\b|[?？]$|^(如何|为什么|什么)|(如何|怎样|吗|呢)",
+    re.I,
+)
+
+
+def subjects(topic: str) -> list[str]:
+    """The topic itself, then each subject it joins ("A and B" → "A and B", "A", "B")."""
+    parts = [p.strip() for p in _JOIN.split(topic) if p and p.strip()]
+    return list(dict.fromkeys([topic.strip(), *(parts if len(parts) > 1 else [])]))
+
+
+def asks(topic: str) -> bool:
+    """Whether the topic is a question ("How does X…", "为什么…") rather than the name of a subject."""
+    return _INTERROGATIVE.search(topic.strip().rstrip("?？").strip()) is not None
+
+
 def topic_phrases(
     topic: str, texts: Sequence[str] = (), *, limit: int = 5, in_topic_order: bool = False
 ) -> list[str]:

@@ -19,11 +19,12 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, field_validator
 
+from .. import cjk
 from ..errors import UsageError
 from ..jsontypes import StoredObject
 from ..llm.base import Prompt, Provider
 from ..llm.structured import complete_json
-from ..text.words import content_words, tokens
+from ..text.words import ZH_STOPWORDS, content_words, tokens
 from .bounds import cut
 from .defining import asked_subject, plan_subject, topic_aspects
 from .keyphrases import is_plural, topic_phrases
@@ -223,7 +224,8 @@ class DocumentOutline:
 
 # The outline's facets, in report order, and the section headings that say a document answers each one.
 # "what" is always asked; the others only when a top document has such a section (or, for "current", when the
-# documents are dated).
+# documents are dated and one states its status: a date alone says when a proposal was written, not where its
+# subject stands, and "What is the current state of soft memory limit?" went unanswered).
 _FACET_HEADINGS = {
     "motivation": r"motivation|rationale|background|why\b|problem|use cases?|purpose|动机|背景|原因",
     "how": r"specification|design|how (?:it|this|they) works?|semantics|syntax|mechanism|architecture|"
@@ -232,8 +234,11 @@ _FACET_HEADINGS = {
     r"用法|使用|示例|教程|配置",
     "limits": r"limitations?|caveats?|drawbacks?|downsides?|pitfalls?|open (?:issues|questions)|security|"
     r"backwards? compatib|performance|known issues|局限|缺点|限制|注意",
-    "alternatives": r"rejected|alternatives?|prior art|comparison|compared|versus|\bvs\b|other approaches|"
-    r"替代|比较|对比",
+    # a comparison with other work ("Comparison with other languages", "与 Webpack 比较"), not one inside the
+    # design ("Module-level vs type-level docs", "计算属性缓存 vs 方法") nor comparing as a subject
+    # ("Comparison traits", "自定义比较函数")
+    "alternatives": r"rejected|alternatives?|prior art|other approaches|compar(?:ison|ed|ing)s?\s+(?:with|to|against)\b|"
+    r"^\W*comparisons?\W*$|替代|对比|与.{1,30}(?:比较|相比)|比较\W*$",
     "current": r"status|history|changes|timeline|roadmap|what'?s new|现状|历史|进展",
 }
 # a facet's word begins a word of the heading: "opcuastatus", an attribute's name, is no status section
@@ -275,9 +280,19 @@ _STATUS_HEADING = re.compile(
 )
 
 
+# a heading's anchor, as docs sites write it ("{#computed-caching-vs-methods}", MDX's "{/*props-vs-state*/}")
+_HEADING_ANCHOR = re.compile(r"\s*\{[#/][^{}]*\}\s*$")
+
+
+def _facet_words(heading: str) -> str:
+    """A heading's own words: its anchor's words ("…-vs-…") say nothing about the section."""
+    return _HEADING_ANCHOR.sub("", heading)
+
+
 def heading_facets(heading: str) -> set[str]:
     """The outline facets a section heading says its section answers ("Rejected Ideas" → alternatives). An
     implementation or status section tells the state of the work, never how the thing works."""
+    heading = _facet_words(heading)
     found = {facet for facet, pattern in _FACET_PATTERNS.items() if pattern.search(heading)}
     if is_status_heading(heading):
         found = (found - {"how"}) | {"current"}
@@ -298,14 +313,14 @@ def outline_facets(outlines: Sequence[DocumentOutline], topic: str = "") -> dict
         (o, heading)
         for n, o in enumerate(outlines)
         if lends_facets(n, o, topic)
-        for heading in map(unnumbered, o.headings)
+        for heading in map(unnumbered, map(_facet_words, o.headings))
         if heading.strip() != o.title.strip() and not _BACK_MATTER.match(heading.strip())
     ]
     for facet, pattern in _FACET_PATTERNS.items():
         headings = [h for _, h in sections if pattern.search(h)]
         if headings:
             found[facet] = list(dict.fromkeys(headings))
-    if sum(1 for o in outlines if o.date) >= MIN_DATED:
+    if sum(1 for o in outlines if o.date) >= MIN_DATED and any(o.status for o in outlines):
         found.setdefault("current", [])
     return found
 
@@ -379,14 +394,14 @@ def topic_sections(topic: str, outlines: Sequence[DocumentOutline]) -> list[str]
     of the outline's facets): what those documents say about the topic, section by section. Only a document
     titled after the topic (half its words, or the first found) lends its sections: "The Root Command" of
     "Complex Applications" is no question of "testing command line applications"."""
-    topic_words = {w.rstrip("s") for w in content_words(topic)}
+    topic_words = _heading_words(topic)
     found = []
     for n, outline in enumerate(outlines):
-        titled = {w.rstrip("s") for w in content_words(outline.title)} & topic_words
+        titled = _heading_words(outline.title) & topic_words
         if n and 2 * len(titled) < len(topic_words):
             continue
         for heading in map(unnumbered, outline.headings):
-            words = {w.rstrip("s") for w in content_words(heading)}
+            words = _heading_words(heading)
             if heading_facets(heading) or _FRAME_HEADING.match(heading.strip()) or not words & topic_words:
                 continue
             if not _WORDY_HEADING.fullmatch(heading.strip()):
@@ -395,6 +410,19 @@ def topic_sections(topic: str, outlines: Sequence[DocumentOutline]) -> list[str]
                 continue  # the topic's or the document's own name again: no question of its own
             found.append(fit(heading, 120))
     return list(dict.fromkeys(found))
+
+
+def _heading_words(text: str) -> set[str]:
+    """The words a heading shares with the topic: English without a plural's "s", Chinese as words (jieba),
+    never as single characters ("设置开发服务器", setting up the dev server, shares 服务 with 服务端渲染 and
+    is no section about server-side rendering)."""
+    found: set[str] = set()
+    for piece in re.split(f"({cjk.CJK_RUN.pattern})", text):
+        if cjk.CJK_RUN.fullmatch(piece):
+            found.update(w for w in cjk.words(piece) if w not in ZH_STOPWORDS)
+        else:
+            found.update(w.rstrip("s") for w in content_words(piece))
+    return found
 
 
 # a specification's section number: "3.", "3.1.", "3.1.2", "A.1", "§ 4", "IV." before the heading's words

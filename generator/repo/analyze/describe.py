@@ -184,6 +184,7 @@ def flow_hops(chain: Sequence[CallEdge], linker: Linker) -> list[FlowHop]:
             edge.caller or edge.caller_path.rsplit("/", 1)[-1],
             edge.callee,
             linker.check(edge.caller_path, edge.line),
+            edge.handed,
         )
         for edge in chain
     ]

@@ -43,6 +43,7 @@ OVERVIEW_PASSAGES = 4
 CONCEPT_SYMBOLS = 8
 _SETUP = frozenset({"__init__", "__new__", "__post_init__", "constructor"})  # setting up is not the work
 MIN_PATH_CALLS = 3  # a shorter code path shows no working
+_WORDS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")  # an identifier's or a title's words
 MAX_STARTS = 60  # a concept's functions and methods weighed as the start of its code path
 TYPE_METHODS = 5  # main public methods shown under a class the docs name
 MIN_WORDS = 6
@@ -393,14 +394,38 @@ def _concept(name: str, pages: Sequence[DocPage], names: SymbolNames, package: s
 
 
 def with_code_paths(concepts: Sequence[DocConcept], names: SymbolNames) -> list[DocConcept]:
-    """Each concept with the code that does it (`SymbolNames.code_path`), started from the symbols its own
-    docs name and no other concept's do: `Route` and `Starlette`, in every page's examples, say nothing of
-    templates; a concept naming only shared symbols has no code path rather than a wrong one."""
+    """Each concept with the code that does it (`SymbolNames.code_path`), started from the types its name
+    names ("Tables" → `Table`, "Console Protocol" → `Console`); else (none, or no path from them) from the
+    symbols its own docs name and no other concept's do: `Route` and `Starlette`, in every page's examples, say nothing of templates; a
+    concept naming only shared symbols has no code path rather than a wrong one."""
     named = Counter(s.name for concept in concepts for s in concept.symbols)
     return [
-        replace(concept, flow=names.code_path([s for s in concept.symbols if named[s.name] == 1]))
+        replace(
+            concept,
+            flow=(
+                names.code_path(_titled(concept))
+                or names.code_path([s for s in concept.symbols if named[s.name] == 1])
+            ),
+        )
         for concept in concepts
     ]
+
+
+def _titled(concept: DocConcept) -> list[CitedSymbol]:
+    """The concept's types whose name is words of the concept's own name, whichever other concept names
+    them too: rich's "Tables" page is about `Table`, not the `Align` only it mentions."""
+    title = {_singular(w) for w in _WORDS.findall(concept.name.lower())}
+    return [
+        cited
+        for cited in concept.symbols
+        if cited.kind in TYPE_KINDS
+        and (words := [_singular(w.lower()) for w in _WORDS.findall(cited.name.rsplit(".", 1)[-1])])
+        and set(words) <= title
+    ]
+
+
+def _singular(word: str) -> str:
+    return word[:-1] if word.endswith("s") and len(word) > 3 else word
 
 
 def _split_large(

@@ -17,6 +17,7 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 from generator.errors import DeepkbError
+from generator.repo.facts.callbacks import callback_calls
 from generator.repo.facts.calltree import call_tree, heaviest_entry
 from generator.repo.facts.commands import cli_commands, is_library
 from generator.repo.facts.deprecation import deprecated_by_body, deprecated_by_doc
@@ -150,6 +151,8 @@ def read_call_graph(
     total = sum(sizes.get(p, 0) for p in paths) if sizes is not None else 0
     edges = dict(zip(paths, map_files(reader.edges, paths, total), strict=True))
     for edge in registry_calls(edges, files):  # a registry's lookups call what was registered with it
+        edges[edge.caller_path].append(edge)
+    for edge in callback_calls(edges, files):  # a class handed over is called back by its receiver
         edges[edge.caller_path].append(edge)
     # a library's commands are tools beside its public API, where its flows start; a tool's are its front door
     return CallGraph(reader, edges, [] if is_library(files) else cli_commands(reader.read, files))

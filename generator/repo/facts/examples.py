@@ -24,6 +24,9 @@ _CALL = re.compile(r"\b([A-Za-z_]\w+)\s*\(")
 _IMPORTED = re.compile(
     r"^[ \t]*from[ \t]+[\w.]+[ \t]+import[ \t]+[\w \t,]+|^[ \t]*import[ \t]*\{[\w\s,]+\}", re.MULTILINE
 )
+# a function the example defines (`def homepage(request):`, `function handler(req)`, `func (h *H) Serve(`):
+# its name is the example's, not a call into the project
+_DEFINED = re.compile(r"\b((?:def|function|func|fn)\s+(?:\([^)]*\)\s*)?)[A-Za-z_]\w*\s*\(")
 _DECORATOR = re.compile(r"@(?:[A-Za-z_]\w*\.)*([A-Za-z_]\w+)")
 _STARTER_PAGE = re.compile(
     r"(?:^|/)(?:index|readme|quick[-_]?start|getting[-_]?started|intro\w*|tutorial\w*|usage|overview|basics?)"
@@ -67,6 +70,7 @@ def called_names(text: str, path: str) -> list[str]:
     # a name imported from a module in the example (`from rich import print`) is the project's own, even
     # when a builtin goes by it
     imported = {word for match in _IMPORTED.finditer(code) for word in re.findall(r"\w+", match.group(0))}
+    code = _DEFINED.sub(r"\1(", code)  # `async def app(scope, …)` defines the example's own app
     names = _CALL.findall(code) + _DECORATOR.findall(code)
     return [name for name in names if name not in _NOT_NAMES or name in imported]
 

@@ -185,6 +185,7 @@ def _fill(facts: FileFacts, extracted: Extracted) -> None:
     facts.imports = extracted.imports
     facts.doc = extracted.doc
     facts.exports = list(extracted.exports)
+    facts.made_by = dict(extracted.made_by)
     name = posixpath.basename(facts.path)
     facts.is_entry_point = _is_entry(facts.language, name, extracted.has_main, extracted.package)
 
@@ -205,6 +206,9 @@ def _markdown_doc(root: Path, path: str, max_bytes: int) -> str:
     return summary(text[:DOC_TEXT_LIMIT])
 
 
+BUILD_FOLDERS = frozenset({"dist", "build", "out", "lib", "esm", "cjs"})  # where a package's built files go
+
+
 # --- entry points -------------------------------------------------------------------------------------
 
 
@@ -221,18 +225,28 @@ def _mark_entry_points(root: Path, files: dict[str, FileFacts], index: ImportInd
                 for hit in index.resolve(f"{base}/x.py" if base else "x.py", "python", mod)
             ]
         elif name == "package.json":
+            source = f"{base}/package.json" if base else "package.json"
             targets = [
                 hit
                 for rel in _package_json_bins(root, path, max_bytes)
-                for hit in index.resolve(
-                    f"{base}/package.json" if base else "package.json",
-                    "javascript",
-                    rel if rel.startswith(".") else "./" + rel,
-                )
+                for hit in _package_target(index, source, rel if rel.startswith(".") else "./" + rel)
             ]
         for target in targets:
             if target in files:
                 files[target].is_entry_point = True
+
+
+def _package_target(index: ImportIndex, source: str, rel: str) -> list[str]:
+    """The files a package.json path names; one into a build output the checkout does not hold
+    (`./dist/source/index.js`, `./build/index.js`) names the source it is built from (`source/index.ts`,
+    else `src/index.ts`)."""
+    hits = index.resolve(source, "javascript", rel)
+    head, _, rest = rel.removeprefix("./").partition("/")
+    if hits or head not in BUILD_FOLDERS or not rest:
+        return hits
+    return index.resolve(source, "javascript", f"./{rest}") or index.resolve(
+        source, "javascript", f"./src/{rest}"
+    )
 
 
 def _pyproject_scripts(root: Path, path: str, max_bytes: int) -> list[str]:

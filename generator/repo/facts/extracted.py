@@ -15,4 +15,5 @@ class Extracted:
     has_main: bool = False  # a main function / `if __name__ == "__main__"` block
     package: str = ""  # Go package name, Java package
     exports: list[str] = field(default_factory=list)  # `__all__`, CommonJS exported objects
+    made_by: dict[str, str] = field(default_factory=dict)  # JS `const got = create(defaults)`: got → create
     shown_imports: list[str] = field(default_factory=list)  # as a reader writes them, redacted (parsing.py)

@@ -69,6 +69,7 @@ def _standings(
     top-level package re-exports, methods of the classes it re-exports, other exported callables, each the
     more the usage examples call it; when nothing is declared public, every public function and method."""
     found: list[tuple[Node, float]] = []
+    made = _made_values(files)
     for path in scope:
         fact = files[path]
         callables = [s for s in fact.symbols if s.kind in CALLABLE and _callable_from_outside(s)]
@@ -76,7 +77,8 @@ def _standings(
         api = set(fact.api_names)
         for symbol in (s for s in callables if _is_entry(s, exported)):
             tier = 0 if symbol.name in api else 1 if symbol.parent in api else 2
-            bonus = _usage_bonus(symbol, examples, _module_name(path, fact, symbol))
+            names = [_module_name(path, fact, symbol), *made.get((path, symbol.name), ())]
+            bonus = _usage_bonus(symbol, examples, *names)
             found.append(((path, symbol.name), bonus - TIER * tier))
     if found:
         return found
@@ -100,11 +102,31 @@ def _module_name(path: str, fact: FileFacts, symbol: Symbol) -> str:
     return posixpath.basename(path).split(".")[0]
 
 
-def _usage_bonus(symbol: Symbol, examples: dict[str, float], module_name: str = "") -> float:
-    """What an entry gains from how the project is used: the examples calling it (by its name, or by its
-    module's when it is what the module exports), or a server calling it on the object the examples hand
-    it (a WSGI/ASGI app's `__call__`, Go's `ServeHTTP`)."""
-    uses = max(examples.get(symbol.short_name, 0.0), examples.get(module_name, 0.0) if module_name else 0.0)
+def _made_values(files: dict[str, FileFacts]) -> dict[Node, list[str]]:
+    """The exported module-level values each function makes (`export default got` of `const got =
+    create(defaults)`: create → ["got"]), the function found in the module itself or in one it imports."""
+    found: dict[Node, list[str]] = {}
+    for path, fact in files.items():
+        for value, function in fact.made_by.items():
+            if value not in fact.exports:
+                continue
+            homes = [path, *fact.depends_on]
+            home = next((p for p in homes if p in files and _defines(files[p], function)), None)
+            if home is not None:
+                found.setdefault((home, function), []).append(value)
+    return found
+
+
+def _defines(fact: FileFacts, name: str) -> bool:
+    return any(s.name == name and s.kind in CALLABLE for s in fact.symbols)
+
+
+def _usage_bonus(symbol: Symbol, examples: dict[str, float], *other_names: str) -> float:
+    """What an entry gains from how the project is used: the examples calling it (by its name, by its
+    module's when it is what the module exports, or by the name of a value it makes that a module
+    exports: got's `got`, made by `create`), or a server calling it on the object the examples hand it (a
+    WSGI/ASGI app's `__call__`, Go's `ServeHTTP`)."""
+    uses = max(examples.get(name, 0.0) for name in (symbol.short_name, *other_names) if name)
     bonus = W_EXAMPLE * math.log2(1 + uses)
     return bonus + W_RUNTIME * float(symbol.short_name in RUNTIME_CALLBACKS)
 

@@ -46,6 +46,27 @@ def js_exported_object(declaration: Any, out: Extracted) -> None:
             out.exports.append(node_text(declarator.child_by_field_name("name")))
 
 
+def js_made_by(declaration: Any, out: Extracted) -> None:
+    """`const got = create(defaults)`: a module-level value a function makes (a factory's instance, which
+    users call by the value's name)."""
+    for declarator in declaration.named_children:
+        if declarator.type != "variable_declarator":
+            continue
+        name, value = declarator.child_by_field_name("name"), declarator.child_by_field_name("value")
+        function = (
+            value.child_by_field_name("function")
+            if value is not None and value.type == "call_expression"
+            else None
+        )
+        if (
+            name is not None
+            and name.type == "identifier"
+            and function is not None
+            and function.type == "identifier"
+        ):
+            out.made_by[node_text(name)] = node_text(function)
+
+
 def _note_exports(targets: list[Any], value: Any, out: Extracted) -> None:
     names = [node_text(t) for t in targets if t is not None]
     if not any(name in _EXPORT_HEADS or name.startswith(("exports.", "module.exports.")) for name in names):

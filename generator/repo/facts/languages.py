@@ -20,6 +20,7 @@ from generator.repo.facts.jsassign import (
     js_delegates,
     js_export_names,
     js_exported_object,
+    js_made_by,
     js_members_value,
     js_object_pairs,
 )
@@ -163,6 +164,7 @@ def _collect(
             _js_variable(child, prefix, out)
             if depth == 0:
                 js_exported_object(child, out)
+                js_made_by(child, out)
                 _js_members(child, language, out)
         elif kind == "expression_statement" and language in _JS:
             _js_require(child, out)

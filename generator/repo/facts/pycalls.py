@@ -10,6 +10,8 @@ defines `send`), a method bound to a local (`render = self.render`) and a `with`
 from __future__ import annotations
 
 import ast
+import builtins
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
@@ -27,6 +29,10 @@ from generator.repo.model import CallEdge, Symbol
 
 Target = tuple[str, str]  # (path, qualified symbol name); name "" for a module
 MAX_BASE_DEPTH = 6
+IMPORT_STRING = re.compile(r"([A-Za-z_][\w.]*):([A-Za-z_]\w*)")  # "pkg.module:Symbol"
+BUILTINS = frozenset(dir(builtins))  # isinstance(x, Cls) and the like are handed no class to make
+# typing's helpers name a class without making one: cast(Cls, x), TypeVar("T", bound=Cls)
+TYPE_HELPERS = frozenset({"cast", "TypeVar", "NewType", "assert_type", "reveal_type", "get_type_hints"})
 UNKNOWN: ast.expr = ast.Constant(None)  # a local whose class is not known
 # a function's body as read: (caller, owning class, its locals, its calls, its side paths' line spans)
 Body = tuple[str, str, dict[str, ast.expr], list[ast.Call], list[tuple[int, int, float]]]
@@ -49,6 +55,12 @@ class ModuleScope:
     path: str
     names: dict[str, Target] = field(default_factory=dict)  # imported or defined name → target
     classes: dict[str, ClassInfo] = field(default_factory=dict)
+    # a module constant of import strings (`HTTP_PROTOCOLS = {"h11": "pkg.http.h11:H11Protocol"}`) → the
+    # repository symbols they name: a function reading it hands them to the loader
+    loaded: dict[str, list[Target]] = field(default_factory=dict)
+    # the module's functions' return annotations (`def make_server(…) -> BaseWSGIServer`): a local bound to
+    # their result holds that class
+    returns: dict[str, ast.expr] = field(default_factory=dict)
     _symbols: list[tuple[str, Target]] | None = field(default=None, init=False, repr=False)
     _named_like: dict[str, list[Target]] = field(default_factory=dict, init=False, repr=False)
 
@@ -120,6 +132,7 @@ class PythonCalls:
                 targets = [
                     (called, False, False),
                     *((t, True, False) for t in self._handed(scope, local, call)),
+                    *((t, True, False) for t in _loaded(scope, local, call)),
                 ]
                 if called is None:
                     targets += [(t, False, True) for t in self._elements(scope, owner, local, call.func)]
@@ -135,19 +148,37 @@ class PythonCalls:
     def _handed(self, scope: ModuleScope, local: dict[str, ast.expr], call: ast.Call) -> list[Target | None]:
         """The repository functions a call hands over by name (`raw_main(main_program=program)`,
         `Thread(target=work)`), alone or in a literal dict, list, tuple or set (a registry's
-        `register_all({"load": run_load})`): the callee calls them, so the caller's flow leads there."""
+        `register_all({"load": run_load})`): the callee calls them, so the caller's flow leads there. A
+        class handed to anything but a builtin (`HTTPServer(address, Handler)`, a local or parameter holding
+        one, `handler: type[Handler]`) is made and called back by the receiver (callbacks.py)."""
         values = [*call.args, *(keyword.value for keyword in call.keywords)]
         names = [v.id for v in _handed_values(values) if isinstance(v, ast.Name)]
+        named = call.func.id if isinstance(call.func, ast.Name) else ""
+        called = named or getattr(call.func, "attr", "")
+        to_builtin = (named in BUILTINS and named not in local) or called in TYPE_HELPERS
         found: list[Target | None] = []
         for name in names:
             value = local.get(name)
             if isinstance(value, LocalImport):
                 target = self._imported(scope.path, value.module, value.name)
+            elif value is None:
+                target = scope.names.get(name)
             else:
-                target = scope.names.get(name) if value is None else None
-            if target is not None and target[1] and self._names(target[0]).get(target[1]) is False:
+                target = None if to_builtin else self._class_held(scope, value)
+            is_class = target is not None and target[1] and self._names(target[0]).get(target[1])
+            if target is not None and target[1] and (is_class is False or (is_class and not to_builtin)):
                 found.append(target)
         return found
+
+    def _class_held(self, scope: ModuleScope, value: ast.expr) -> Target | None:
+        """The repository class a local is annotated to hold (`handler: type[Handler] | None`); a local
+        bound to a bare name may be an instance annotated with its class, and is no class handed over."""
+        if isinstance(value, ast.BinOp):  # type[Handler] | None
+            return self._class_held(scope, value.left) or self._class_held(scope, value.right)
+        if isinstance(value, ast.Subscript) and isinstance(value.value, ast.Name | ast.Attribute):
+            kind = value.value.id if isinstance(value.value, ast.Name) else value.value.attr
+            return self._class_of(scope, value.slice) if kind in {"type", "Type"} else None
+        return None
 
     def _elements(
         self, scope: ModuleScope, owner: str, local: dict[str, ast.expr], func: ast.expr
@@ -216,10 +247,32 @@ class PythonCalls:
                     self._import_module(scope, path, alias)
             elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
                 scope.names[node.name] = (path, node.name)
+                if node.returns is not None:
+                    scope.returns[node.name] = node.returns
             elif isinstance(node, ast.ClassDef):
                 scope.names[node.name] = (path, node.name)
                 scope.classes[node.name] = _class_info(node)
+            elif isinstance(node, ast.Assign | ast.AnnAssign) and node.value is not None:
+                self._note_import_strings(scope, node)
         return scope
+
+    def _note_import_strings(self, scope: ModuleScope, node: ast.Assign | ast.AnnAssign) -> None:
+        """`NAME = {"key": "pkg.module:Symbol", …}` (or one such string, or a list of them): the
+        repository symbols the constant's import strings name."""
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+        names = [t.id for t in targets if isinstance(t, ast.Name)]
+        assert node.value is not None
+        strings = [v.value for v in _handed_values([node.value]) if isinstance(v, ast.Constant)]
+        found = [
+            hit
+            for text in strings
+            if isinstance(text, str)
+            and (match := IMPORT_STRING.fullmatch(text))
+            and (hit := self._imported(scope.path, match[1], match[2])) is not None
+            and hit[1]
+        ]
+        for name in names if found else []:
+            scope.loaded[name] = found
 
     def _import_module(self, scope: ModuleScope, path: str, alias: ast.alias) -> None:
         if alias.asname:
@@ -315,9 +368,11 @@ class PythonCalls:
         return (hits[0], "") if hits and module_stem(hits[0]) == name else None
 
     def _class_of(self, scope: ModuleScope, value: ast.expr) -> Target | None:
-        """The repository class a value's expression names: `Cls(...)`, an annotation `Cls`/`mod.Cls`."""
+        """The repository class a value's expression names: `Cls(...)`, an annotation `Cls`/`mod.Cls`, a
+        call of a function of the module annotated to return one (`make_server(…) -> Server`)."""
         if isinstance(value, ast.Call):
-            value = value.func
+            made = value.func.id if isinstance(value.func, ast.Name) else ""
+            value = scope.returns.get(made, value.func)
         if isinstance(value, ast.Subscript):  # Optional[Cls], list[Cls]: the inner class
             value = value.slice
         if isinstance(value, ast.Constant) and isinstance(value.value, str):  # "Cls" forward reference
@@ -395,6 +450,21 @@ class PythonCalls:
                 names[symbol.name] = names.get(symbol.name, False) or symbol.kind == "class"
             self._defined[path] = names  # whole before it is shared
         return names
+
+
+def _loaded(scope: ModuleScope, local: dict[str, ast.expr], call: ast.Call) -> list[Target]:
+    """The symbols a call reading a module constant of import strings hands to its loader
+    (`import_from_string(HTTP_PROTOCOLS[name])`, `HTTP_PROTOCOLS.get(name)`)."""
+    if not scope.loaded:
+        return []
+    receiver = call.func.value if isinstance(call.func, ast.Attribute) else None
+    values = [v.value if isinstance(v, ast.Subscript) else v for v in [receiver, *call.args] if v is not None]
+    return [
+        target
+        for value in values
+        if isinstance(value, ast.Name) and value.id not in local
+        for target in scope.loaded.get(value.id, ())
+    ]
 
 
 def _handed_values(values: list[ast.expr]) -> list[ast.expr]:

@@ -21,6 +21,7 @@ from generator.repo.facts.branches import tree_share
 from generator.repo.facts.comments import descendants, node_text
 from generator.repo.facts.imports import JS_LANGUAGES
 from generator.repo.facts.javacalls import CALL_NODES, Classes, JavaScope, class_table
+from generator.repo.facts.jsinstances import field_instances, named_instances, subclasses
 from generator.repo.facts.languages import parse_tree
 from generator.repo.facts.pyelements import MAX_INFERRED
 from generator.repo.model import CallEdge, FileFacts, Symbol
@@ -28,6 +29,7 @@ from generator.repo.model import CallEdge, FileFacts, Symbol
 CALLABLE_KINDS = frozenset({"function", "method"})
 # a Go struct's slice or map field: `routes []*Route`, `named map[string]*Route` → (names, element type)
 _GO_COLLECTION_FIELD = re.compile(r"^\s*(\w+(?:\s*,\s*\w+)*)\s+(?:\[\]|map\[[^\]]*\])\*?(?:\w+\.)?(\w+)")
+_GO_FIELD = re.compile(r"^\s*(\w+(?:\s*,\s*\w+)*)\s+\*?(\w+)\s*(?:`.*`)?\s*(?://.*)?$")  # `tree *node`
 Resolve = Callable[[str, str, str], list[str]]
 # an object literal's method under a computed key, one pair a line: `[writeSym]: write,` (pino's prototype)
 _KEYED_PAIR = re.compile(r"^\s*\[([A-Za-z_$][\w$]*)\]\s*:\s*([A-Za-z_$][\w$]*)\s*,?\s*$", re.MULTILINE)
@@ -46,6 +48,7 @@ class TreeSitterCalls:
         self.read, self.symbols, self.files, self.resolve = read, symbols, files, resolve
         self._packages: dict[str, dict[str, list[tuple[str, Symbol]]]] = {}
         self._classes: Classes | None = None  # Java's classes by name, gathered on the first Java file
+        self._js_scopes: dict[str, _JsScope | None] = {}  # other JS/TS files' scopes (js_scope)
         self._keyed: dict[str, set[tuple[str, str]]] | None = None  # computed key → functions bound to it
 
     def edges(self, path: str, language: str) -> list[CallEdge]:
@@ -60,7 +63,13 @@ class TreeSitterCalls:
         )
         scope = self._scope(path, language, root)
         found: dict[tuple[str, str, str, int], CallEdge] = {}
-        kinds = CALL_NODES if language == "java" else ("call_expression",)
+        kinds = (
+            CALL_NODES
+            if language == "java"
+            else JS_CALLS
+            if language in JS_LANGUAGES
+            else ("call_expression",)
+        )
         for call in descendants(root, *kinds):
             line = call.start_point[0] + 1
             caller = innermost(callers, line)
@@ -69,6 +78,7 @@ class TreeSitterCalls:
             targets += [(scope.resolve(node, caller), True, False) for node in _handed(call)]
             if called is None and isinstance(scope, _GoScope):
                 targets += [(target, False, True) for target in scope.on_element(call, caller)]
+                targets += [(target, False, True) for target in scope.stored(call, caller)]
             for target, handed, inferred in targets:
                 if target is None or target == (path, caller.name if caller else ""):
                     continue
@@ -86,6 +96,16 @@ class TreeSitterCalls:
                 )
                 found.setdefault((edge.caller, edge.callee_path, edge.callee, line), edge)
         return sorted(found.values(), key=lambda e: (e.line, e.callee))
+
+    def js_scope(self, path: str) -> _JsScope | None:
+        """Another JS/TS file's scope (its names and imports), read once: a subclass's file, for what its
+        constructor gives its base class's fields."""
+        if path not in self._js_scopes:
+            language = self.files[path].language if path in self.files else ""
+            text = self.read(path) if language in JS_LANGUAGES else None
+            root = parse_tree(language, text).root_node if text is not None else None
+            self._js_scopes[path] = _JsScope(self, path, language, root) if root is not None else None
+        return self._js_scopes[path]
 
     def _scope(self, path: str, language: str, root: Any) -> _GoScope | _JsScope | JavaScope:
         if language == "go":
@@ -155,6 +175,7 @@ def _handed(call: Any) -> list[Any]:
     return found
 
 
+JS_CALLS = ("call_expression", "new_expression")
 _REFERENCES = frozenset({"identifier", "member_expression", "selector_expression"})
 _LITERALS = frozenset({"array", "object", "composite_literal", "literal_value"})
 
@@ -178,12 +199,18 @@ class _GoScope:
         self.types = _go_declared_types(root)
         self.ranges = _go_ranges(root)
         self._fields: dict[str, dict[str, str]] = {}  # struct → its slice and map fields' element types
+        self._typed: dict[str, dict[str, str]] = {}  # struct → its fields typed by a package type
+        self.root = root
+        self.handlers: dict[tuple[str, str], list[tuple[str, str]]] | None = None  # _stored_handlers
 
     def callee(self, call: Any, caller: Symbol | None) -> tuple[str, str] | None:
         return self.resolve(call.child_by_field_name("function"), caller)
 
     def resolve(self, function: Any, caller: Symbol | None) -> tuple[str, str] | None:
         """The repository symbol a name or selector refers to."""
+        return self._resolve_at(function, caller.start if caller else 0)
+
+    def _resolve_at(self, function: Any, start: int) -> tuple[str, str] | None:
         if function is None:
             return None
         if function.type == "identifier":
@@ -194,10 +221,14 @@ class _GoScope:
             function.child_by_field_name("operand"),
             node_text(function.child_by_field_name("field")),
         )
+        if operand is not None and operand.type == "selector_expression":  # mx.tree.FindRoute()
+            owner = self._field_owner(operand, start)
+            typed = self._field_types(owner[0]).get(owner[1], "") if owner else ""
+            return self._method(typed, field) if typed else None
         if operand is None or operand.type != "identifier":
             return None
         name = node_text(operand)
-        declared = self.types.get((caller.start if caller else 0, name))
+        declared = self.types.get((start, name))
         if declared:
             return self._method(declared, field)
         if name in self.imports:
@@ -208,6 +239,74 @@ class _GoScope:
             return None
         methods = self.package.get("." + field, [])
         return (methods[0][0], methods[0][1].name) if len(methods) == 1 else None
+
+    def _field_owner(self, selector: Any, start: int) -> tuple[str, str] | None:
+        """(struct type, field) of `v.f` with `v` a variable of a declared type."""
+        operand = selector.child_by_field_name("operand")
+        if operand is None or operand.type != "identifier":
+            return None
+        declared = self.types.get((start, node_text(operand)))
+        return (declared, node_text(selector.child_by_field_name("field"))) if declared else None
+
+    def _field_types(self, type_name: str) -> dict[str, str]:
+        """A struct's fields typed by one of the package's own types (`tree *node`), from its declaration."""
+        if type_name not in self._typed:
+            fields: dict[str, str] = {}
+            for path, symbol in self.package.get(type_name, []):
+                lines = (self.calls.read(path) or "").splitlines()[symbol.start - 1 : symbol.end]
+                for line in lines:
+                    found = _GO_FIELD.match(line)
+                    if found and found[2] in self.package:
+                        fields.update(dict.fromkeys(re.split(r"\s*,\s*", found[1]), found[2]))
+            self._typed[type_name] = fields
+        return self._typed[type_name]
+
+    def stored(self, call: Any, caller: Symbol | None) -> list[tuple[str, str]]:
+        """`mx.handler.ServeHTTP(w, r)` or `mx.handler(w, r)`: a call through a struct field leads to the
+        functions the file hands to that field (`mx.handler = chain(mws, http.HandlerFunc(mx.routeHTTP))`)."""
+        function = call.child_by_field_name("function")
+        if caller is None or function is None or function.type != "selector_expression":
+            return []
+        operand = function.child_by_field_name("operand")
+        selector = operand if operand is not None and operand.type == "selector_expression" else function
+        owner = self._field_owner(selector, caller.start)
+        if owner is None:
+            return []
+        if self.handlers is None:
+            self.handlers = self._stored_handlers()
+        return [t for t in self.handlers.get(owner, []) if t != (self.path, caller.name)]
+
+    def _stored_handlers(self) -> dict[tuple[str, str], list[tuple[str, str]]]:
+        """(struct type, field) → the functions and methods named on the right of the file's assignments
+        to that field (`mx.handler = chain(mx.middlewares, http.HandlerFunc(mx.routeHTTP))`), those called
+        there left out."""
+        found: dict[tuple[str, str], list[tuple[str, str]]] = {}
+        for function in self.root.named_children:
+            if function.type not in {"function_declaration", "method_declaration"}:
+                continue
+            start = function.start_point[0] + 1
+            for node in descendants(function, "assignment_statement"):
+                left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
+                target = left.named_children[0] if left is not None and left.named_children else None
+                if target is None or right is None or target.type != "selector_expression":
+                    continue
+                owner = self._field_owner(target, start)
+                if owner is None:
+                    continue
+                called = {
+                    id(c.child_by_field_name("function")) for c in descendants(right, "call_expression")
+                }
+                for reference in descendants(right, "selector_expression", "identifier"):
+                    hit = None if id(reference) in called else self._resolve_at(reference, start)
+                    if hit is not None and self._callable(hit):
+                        found.setdefault(owner, []).append(hit)
+        return found
+
+    def _callable(self, target: tuple[str, str]) -> bool:
+        return any(
+            s.name == target[1] and s.kind in {"function", "method"}
+            for _, s in self.package.get(target[1], [])
+        )
 
     def on_element(self, call: Any, caller: Symbol | None) -> list[tuple[str, str]]:
         """`v.M()` with `v` ranging over a slice or map field of a declared variable (`for _, route :=
@@ -334,6 +433,9 @@ class _JsScope:
         self.calls, self.path, self.language = calls, path, language
         self.local = {s.name: s for s in calls.symbols(path)}
         self.modules, self.names = _js_bindings(root)
+        self.root = root
+        self.made = named_instances(root)
+        self._fields: dict[tuple[str, str], list[tuple[str, str]]] = {}  # (class, field) → classes it holds
 
     def callee(self, call: Any, caller: Symbol | None) -> tuple[str, str] | None:
         return self.resolve(_called(call), caller)
@@ -363,12 +465,44 @@ class _JsScope:
         if obj.type == "this" and caller is not None and caller.parent:
             hit = self.local.get(f"{caller.parent}.{prop}")
             return (self.path, hit.name) if hit is not None else None
+        held = _this_field(obj)
+        if held and caller is not None and caller.parent:  # `this.router.match()`: the router's class
+            found = (self._method(cls, prop) for cls in self.field_classes(caller.parent, held))
+            return next((hit for hit in found if hit is not None), None)
         owner = node_text(obj)
         if f"{owner}.{prop}" in self.local:
             return (self.path, f"{owner}.{prop}")
         if owner in self.modules:
             return self._imported(self.modules[owner], prop)
+        made = self.made.get(owner)
+        cls = self.resolve(made, caller) if made is not None else None
+        if cls is not None:  # `const request = new Request(…)` … `request.flush()`
+            return self._method(cls, prop)
         return self._mixed_in(f"{owner}.{prop}")
+
+    def field_classes(self, cls: str, field: str) -> list[tuple[str, str]]:
+        """The classes a field of `cls` is given an instance of (`this.router = new SmartRouter(…)`) in
+        the class, or in a subclass another file declares (hono's `Hono extends HonoBase` sets the router
+        its base class matches with)."""
+        if (cls, field) not in self._fields:
+            owner = self.local.get(cls)
+            found: list[tuple[str, str]] = []
+            if owner is not None:
+                made = field_instances(self.root, owner.start, owner.end, field)
+                found += [hit for node in made if (hit := self.resolve(node, None)) is not None]
+                for path, symbol in subclasses(self.calls.files, self.path, cls):
+                    scope = self.calls.js_scope(path)
+                    made = field_instances(scope.root, symbol.start, symbol.end, field) if scope else []
+                    found += [
+                        hit for node in made if scope and (hit := scope.resolve(node, None)) is not None
+                    ]
+            self._fields[(cls, field)] = list(dict.fromkeys(found))
+        return self._fields[(cls, field)]
+
+    def _method(self, cls: tuple[str, str], name: str) -> tuple[str, str] | None:
+        qualified = f"{cls[1]}.{name}"
+        found = any(s.name == qualified and s.kind in CALLABLE_KINDS for s in self.calls.symbols(cls[0]))
+        return (cls[0], qualified) if found else None
 
     def named(self, name: str) -> tuple[str, str] | None:
         """The repository symbol a bare name refers to: the file's own function or class, else an import."""
@@ -417,6 +551,14 @@ def _defined(
                 if found is not None:
                     return found
     return None
+
+
+def _this_field(node: Any) -> str:
+    """`this.router` → "router" ("" for any other expression)."""
+    if node.type != "member_expression":
+        return ""
+    obj = node.child_by_field_name("object")
+    return node_text(node.child_by_field_name("property")) if obj is not None and obj.type == "this" else ""
 
 
 def _js_bindings(root: Any) -> tuple[dict[str, str], dict[str, str]]:
@@ -468,7 +610,10 @@ def _required(value: Any) -> str:
 
 
 def _called(call: Any) -> Any:
-    """The node a JS/TS call calls: `dispatchRequest.call(this, config)` and `.apply(…)` call dispatchRequest."""
+    """The node a JS/TS call calls: `dispatchRequest.call(this, config)` and `.apply(…)` call dispatchRequest;
+    `new Request(…)` calls the class (its constructor)."""
+    if call.type == "new_expression":
+        return call.child_by_field_name("constructor")
     function = call.child_by_field_name("function")
     if function is not None and function.type == "member_expression":
         if node_text(function.child_by_field_name("property")) in {"call", "apply"}:

@@ -97,6 +97,30 @@ def dependency_graph(pool: Sequence[str], facts: Facts, repo_map: RepoMap) -> ig
     return _weighted_graph(pool, ties)
 
 
+def module_ties(pool: Sequence[str], facts: Facts) -> list[tuple[str, str]]:
+    """(module, module it depends on) within the pool: its imports, a Go package's ties (package_calls),
+    and in Java, whose classes of one package use each other without importing, the files of its package
+    it calls into."""
+    inside = set(pool)
+    ties = [
+        (path, target)
+        for path in pool
+        if path in facts.files
+        for target in facts.files[path].depends_on
+        if target in inside and target != path
+    ]
+    ties += [(a, b) for a, b, _ in package_calls(facts, inside)]
+    joined = set(ties)
+    java = [p for p in pool if p in facts.files and facts.files[p].language == "java"]
+    for edge in facts.calls.edges(java) if java and facts.calls is not None else []:
+        pair = (edge.caller_path, edge.callee_path)
+        same_package = pair[0] != pair[1] and posixpath.dirname(pair[0]) == posixpath.dirname(pair[1])
+        if edge.callee_path in inside and same_package and pair not in joined:
+            joined.add(pair)
+            ties.append(pair)
+    return ties
+
+
 def import_ties(fact: FileFacts) -> list[tuple[str, float]]:
     """Each module a file imports with the weight of its tie: one import, one tie. A Go import names a
     package, so its tie is shared among the package's files: importing echo's 19 files ties
@@ -206,6 +230,8 @@ def _group_weight(facts: Facts, repo_map: RepoMap) -> Callable[[Sequence[str]], 
 
 # a sub-package holding more than this share of the modules (and more than one shard's worth) is divided
 LARGE_SHARE = 0.5
+# a large sub-package fewer of whose modules than this share depend on another of its modules is a collection
+COLLECTION_SHARE = 0.5
 LARGE_COMMUNITY = (
     2 * MAX_FILES_PER_SHARD
 )  # a community of more modules than this is divided when room is left
@@ -219,10 +245,24 @@ class Concept:
     folder: str = ""
 
 
-def package_units(pool: Sequence[str]) -> dict[str, list[str]]:
+def package_units(pool: Sequence[str], ties: Iterable[tuple[str, str]] | None = None) -> dict[str, list[str]]:
     """The pool as units that are never torn apart, keyed by name: each sub-package that is not itself
-    large (its folder, ending in "/"), and each module of a large or flat package (its path)."""
+    large (its folder, ending in "/"), and each module of a large or flat package (its path). Given the
+    modules' `ties` (module_ties), a large sub-package most of whose modules depend on none of the others
+    is a collection (chi's `middleware/`, one middleware a file) and stays one: its import communities
+    would be arbitrary slices of it, each named after a file."""
     units: dict[str, list[str]] = {}
+    linked: dict[str, set[str]] = defaultdict(set)
+    for a, b in ties or ():
+        linked[a].add(b)
+        linked[b].add(a)
+
+    def collection(members: Sequence[str]) -> bool:
+        if ties is None:
+            return False
+        inside = set(members)
+        joined = sum(1 for m in members if linked[m] & inside)
+        return joined < COLLECTION_SHARE * len(members)
 
     def visit(base: str, files: Sequence[str]) -> None:
         children: dict[str, list[str]] = defaultdict(list)
@@ -233,7 +273,7 @@ def package_units(pool: Sequence[str]) -> dict[str, list[str]]:
             else:
                 units[path] = [path]
         for folder, members in children.items():
-            if len(members) > max(LARGE_SHARE * len(pool), MAX_FILES_PER_SHARD):
+            if len(members) > max(LARGE_SHARE * len(pool), MAX_FILES_PER_SHARD) and not collection(members):
                 visit(folder, members)
             elif len(members) == 1:
                 units[members[0]] = members
@@ -287,7 +327,7 @@ def package_calls(facts: Facts, inside: Iterable[str]) -> list[tuple[str, str, f
 def concepts(pool: Sequence[str], facts: Facts, repo_map: RepoMap) -> list[Concept]:
     """The pool's concepts, most important first: sub-packages kept whole, and the communities the other
     modules form; too few (fewer than 3 for 6 modules or more) and the largest community is divided."""
-    units = package_units(pool)
+    units = package_units(pool, module_ties(pool, facts))
     kept = {u: files for u, files in units.items() if u.endswith("/") and len(files) > SMALL_GROUP}
     rest = {u: files for u, files in units.items() if u not in kept}
     key = _rank_key(facts, repo_map)

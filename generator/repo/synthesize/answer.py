@@ -378,15 +378,18 @@ def acts(process: Process, symbol: Symbol) -> bool:
     if not any(same_stem(head, stem(word)) for word in words_of(symbol.parent.rsplit(".", 1)[-1])):
         return False
     alone = replace(symbol, name=symbol.short_name, parent="")
-    return any(does(alone, verb) for verb in process.verbs)
+    # the verb's own word: a word of its family is too weak for a rule that decides the start alone
+    # (gin's `RouterGroup.GET` is an HTTP method, not the router "finding" anything)
+    return any(does(alone, verb, kin=False) for verb in process.verbs)
 
 
-def does(symbol: Symbol, verb: str) -> bool:
+def does(symbol: Symbol, verb: str, *, kin: bool = True) -> bool:
     """Is the symbol named for doing what the verb says: a word of its name with the verb's own stem
-    (`parse_args` for "parsed", `send` for "sent"), not the agent doing it (`make_parser`, `Compiler`)?"""
-    roots, kin = word_forms(verb)
+    (`parse_args` for "parsed", `send` for "sent") or, with `kin`, a word of its family (`lookup` for
+    "found"), not the agent doing it (`make_parser`, `Compiler`)?"""
+    roots, family = word_forms(verb)
     return any(
-        (stem(word) in roots or stem(word) in kin)
+        (stem(word) in roots or kin and stem(word) in family)
         and not (word.endswith(("er", "or")) and len(word) >= len(stem(word)) + 2)
         for word in words_of(symbol.name)
     )

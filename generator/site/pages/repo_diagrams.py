@@ -121,7 +121,8 @@ def flow_markdown(hops: Sequence[FlowHop]) -> tuple[Markdown, list[Markdown]]:
 
 def flow_tree_markdown(tree: Sequence[FlowBranch]) -> Markdown:
     """The main flow's call tree as a nested list under its entry point, every call cited: where the work
-    branches, several calls side by side ("" without a tree)."""
+    branches, several calls side by side ("" without a tree); a value handed over rather than called says
+    so ("hands over `H11Protocol.data_received`")."""
     if not tree:
         return Markdown("")
     lines = [f"- {inline_code(tree[0].hop.caller)}"]
@@ -130,7 +131,8 @@ def flow_tree_markdown(tree: Sequence[FlowBranch]) -> Markdown:
         branch, depth = stack.pop()
         hop = branch.hop
         where = f" — {citation_markdown(hop.citation)}" if hop.citation else ""
-        lines.append(f"{'    ' * depth}- calls {inline_code(hop.callee)}{where}")
+        verb = "hands over" if hop.handed else "calls"  # a callback, or a class its receiver calls back
+        lines.append(f"{'    ' * depth}- {verb} {inline_code(hop.callee)}{where}")
         stack.extend((below, depth + 1) for below in reversed(branch.below))
     return Markdown("\n".join(lines))
 
