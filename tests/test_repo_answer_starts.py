@@ -772,10 +772,12 @@ GROUPS = {
         "type node struct {\n\tpath    string\n\thandler string\n\tchild   *node\n}\n\n"
         "// addRoute adds a path and its handler to the tree.\n"
         "func (n *node) addRoute(path string, handler string) {\n\tn.path, n.handler = path, handler\n}\n\n"
-        "// findHandler finds the handler registered for a path, walking the tree.\n"
+        "// findHandler finds the handler registered for a path.\n"
         "func (n *node) findHandler(path string) string {\n"
-        "\tfor n != nil {\n\t\tif n.path == path {\n\t\t\treturn n.handler\n\t\t}\n\t\tn = n.child\n\t}\n"
-        '\treturn ""\n}\n'
+        '\tif found := n.nodeFor(path); found != nil {\n\t\treturn found.handler\n\t}\n\treturn ""\n}\n\n'
+        "// nodeFor walks the tree to the node of a path.\n"
+        "func (n *node) nodeFor(path string) *node {\n"
+        "\tfor n != nil && n.path != path {\n\t\tn = n.child\n\t}\n\treturn n\n}\n"
     ),
     "engine.go": (
         "package web\n\n"

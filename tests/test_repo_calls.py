@@ -558,3 +558,60 @@ def test_a_name_imported_from_a_barrel_module_resolves_to_the_module_that_define
     assert hops(edges, "Immer.finish") == {("src/core/finalize.ts", "processResult")}
     assert hops(edges, "processResult") == {("src/utils/common.ts", "isDraft")}
     assert set(facts.files["src/internal.ts"].depends_on) == {"src/utils/common.ts", "src/core/finalize.ts"}
+
+
+def test_a_go_variable_made_by_a_function_has_the_type_the_function_returns(tmp_path: Path) -> None:
+    """kong's `parser, err := New(cli)` then `parser.Parse(args)`: `Kong.Parse`, the type `New` returns
+    first; the same through an imported package (`k, _ := kong.New()`), and a method's result too."""
+    files = {
+        "go.mod": "module example.com/m\n\ngo 1.21\n",
+        "kong/kong.go": (
+            "package kong\n\ntype Kong struct{}\n\ntype Context struct{}\n\n"
+            "func New(cli any) (*Kong, error) {\n\treturn &Kong{}, nil\n}\n\n"
+            "func (k *Kong) Parse(args []string) *Context {\n\treturn &Context{}\n}\n\n"
+            "func (c *Context) Run() error {\n\treturn nil\n}\n"
+        ),
+        "kong/global.go": (
+            "package kong\n\nfunc Parse(cli any) *Context {\n\tparser, err := New(cli)\n\t_ = err\n"
+            "\tctx := parser.Parse(nil)\n\tctx.Run()\n\treturn ctx\n}\n"
+        ),
+        "app/main.go": (
+            'package app\n\nimport "example.com/m/kong"\n\nfunc Main() {\n\tk, _ := kong.New(nil)\n'
+            "\tk.Parse(nil)\n}\n"
+        ),
+    }
+    root = write_tree(tmp_path / "repo", files)
+    graph = extract_facts(root, map_repository(root)).calls
+    assert isinstance(graph, CallGraph)
+    assert hops(graph.edges(["kong/global.go"]), "Parse") == {
+        ("kong/kong.go", "New"),
+        ("kong/kong.go", "Kong.Parse"),
+        ("kong/kong.go", "Context.Run"),
+    }
+    assert hops(graph.edges(["app/main.go"]), "Main") == {
+        ("kong/kong.go", "New"),
+        ("kong/kong.go", "Kong.Parse"),
+    }
+
+
+def test_a_function_value_behind_a_cast_is_an_exported_function(tmp_path: Path) -> None:
+    """zustand's `export const createStore = ((createState) => …) as CreateStore`: the cast and the
+    parentheses hide an exported function, which calls on as any function does."""
+    files = {
+        "src/vanilla.ts": (
+            "type CreateStore = (f: any) => any\n\n"
+            "const createStoreImpl = (createState: any) => {\n  return { state: createState() }\n}\n\n"
+            "export const createStore = ((createState) =>\n"
+            "  createState ? createStoreImpl(createState) : createStoreImpl) as CreateStore\n\n"
+            "export const checked = ((f: any) => createStoreImpl(f)) satisfies CreateStore\n"
+        ),
+    }
+    root = write_tree(tmp_path / "repo", files)
+    facts = extract_facts(root, map_repository(root))
+    symbols = {s.name: s for s in facts.files["src/vanilla.ts"].symbols}
+    assert symbols["createStore"].kind == "function" and symbols["createStore"].exported
+    assert symbols["checked"].kind == "function" and symbols["checked"].exported
+    assert not symbols["createStoreImpl"].exported
+    graph = facts.calls
+    assert isinstance(graph, CallGraph)
+    assert hops(graph.edges(["src/vanilla.ts"]), "createStore") == {("src/vanilla.ts", "createStoreImpl")}

@@ -127,6 +127,9 @@ def test_docs_root_order_and_what_is_not_documentation(tmp_path: Path) -> None:
     paths = doc_files(repo_map)
     assert "CHANGELOG.md" not in paths and "docs/zh/routing.md" not in paths  # history, other languages
     assert docs_root(paths) == "docs"
+    # how to get help and how the maintainers run the repository (sqlmodel's help.md, management.md)
+    process = make_project(tmp_path / "process", {"docs/help.md": "# Help\n", "docs/management.md": "# M\n"})
+    assert doc_files(map_repository(process)) == []
     assert list(read_navigation(root, paths).order) == [
         "docs/index.md",
         "docs/middleware.md",
@@ -240,6 +243,51 @@ def test_a_project_without_a_docs_folder_has_its_readme_sections_as_its_guide(tm
     assert read_project_docs(root, repo_map, extract_facts(root, repo_map), linker).concepts == ()
 
 
+def test_a_guide_at_the_top_of_a_repository_without_docs_folder_is_its_docs(tmp_path: Path) -> None:
+    """joi: a README of a title, a one-line heading ("#### The most powerful … for JavaScript.") and links,
+    and a 4,500-line API.md beside it: the heading is the tagline, API.md's introduction joins the overview,
+    its sections are the guide and its first example is the getting-started example."""
+    section = (
+        "Generates a schema object that matches {0} data. It has rules of its own.\n\n"
+        "Each rule returns a new schema, so a schema is never changed once made.\n\n"
+        "Its rules are these:\n\n- min\n- max\n- {1}\n\n```js\nJoi.{0}().min(1);\n```\n"
+    )
+    api = (
+        "### Introduction\n\n**joi** lets you describe your data using a simple, intuitive, and readable"
+        " language.\n\n#### Example\n\n```js\nconst schema = Joi.object({ a: Joi.string() });\n```\n\n"
+        + "".join(f"### `{t}`\n\n" + section.format(t, "length") for t in ("any", "string", "number"))
+    )
+    readme = (
+        "# joi\n\n#### The most powerful schema description language and data validator for JavaScript.\n\n"
+        "## Installation\n`npm install joi`\n"
+    )
+    root = make_project(
+        tmp_path / "joi", {"README.md": readme, "API.md": api, "lib/index.js": "exports.x = 1;\n"}
+    )
+    repo_map = map_repository(root)
+    linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/joi")
+    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    assert [p.text for p in docs.overview] == [
+        "The most powerful schema description language and data validator for JavaScript.",
+        "joi lets you describe your data using a simple, intuitive, and readable language.",
+    ]
+    assert [c.name for c in docs.concepts] == ["any", "string", "number"]
+    assert [p.text for p in docs.examples if p.kind == "code"] == [
+        "const schema = Joi.object({ a: Joi.string() });"
+    ]
+    docs_folder = make_project(
+        tmp_path / "with_docs",
+        {
+            "README.md": readme,
+            "API.md": api,
+            "docs/intro.md": "# Intro\n\nJoi validates data against schemas you describe in code.\n",
+        },
+    )
+    repo_map = map_repository(docs_folder)
+    docs = read_project_docs(docs_folder, repo_map, extract_facts(docs_folder, repo_map), linker)
+    assert [c.name for c in docs.concepts] == ["Intro"]  # a docs folder is the docs
+
+
 def test_the_overview_reads_past_the_install_block_to_why_the_project_exists() -> None:
     # viper's README opens with a slogan and an install block; what it is comes after, under "Why use Viper?"
     readme = read_text(
@@ -298,6 +346,30 @@ def test_a_readmes_opening_quote_is_its_tagline_and_a_recommendation_elsewhere_i
     assert first_paragraph(read_text(note, name="README.md")) == "Got is an HTTP client for Node.js apps."
     later = "Got is an HTTP client for Node.js apps.\n\n> A quote from a happy user of the library here\n"
     assert first_paragraph(read_text(later, name="README.md")) == "Got is an HTTP client for Node.js apps."
+
+
+def test_a_readme_title_that_says_what_it_is_is_its_tagline_and_release_news_is_no_overview() -> None:
+    """kong's README: "# Kong is a command-line parser for Go", then "## Version 1.0.0 Release" ("Kong has
+    been stable for a long time, so it seemed appropriate to cut a 1.0 release.") before "## Introduction":
+    the title is the tagline, the release note is neither the description nor the overview."""
+    from generator.repo.synthesize.readme import first_paragraph
+
+    text = (
+        "# Kong is a command-line parser for Go\n\n[![CI](https://x.test/b.svg)](https://x.test)\n\n"
+        "## Version 1.0.0 Release\n\nKong has been stable for a long time, so it seemed appropriate to cut"
+        " a 1.0 release.\n\n## Introduction\n\nKong aims to support arbitrarily complex command-line"
+        " structures with as little developer effort as possible.\n"
+    )
+    readme = read_text(text, name="README.md", origin="README.md")
+    said = [p.text for p in overview(readme, [])]
+    assert said[0] == "Kong is a command-line parser for Go."
+    assert not any("release" in s for s in said) and any("arbitrarily complex" in s for s in said)
+    assert first_paragraph(readme) == "Kong is a command-line parser for Go."
+    plain = "# kong\n\n## What's new in 2.0\n\nWe rewrote the parser for speed and it is now twice as fast.\n"
+    about = plain + "\n## About\n\nKong parses command lines into Go structs.\n"
+    assert first_paragraph(read_text(about, name="README.md")) == (
+        "Kong parses command lines into Go structs."
+    )
 
 
 def test_a_page_opens_with_the_first_sentence_that_says_something_alone() -> None:
@@ -762,3 +834,73 @@ def test_a_docs_table_is_shown_as_a_table() -> None:
     assert passage_markdown(ragged, Linker({}, "https://h/x", None), cite=False).startswith(
         "- Type \\| Meaning"
     )
+
+
+def test_long_guides_in_one_folder_are_concepts_of_their_own(tmp_path: Path) -> None:
+    """loguru's docs/resources/ holds a migration guide, a troubleshooting FAQ and recipes, each of many
+    sections: three concepts, not one "Resources"; a folder opened by its index page stays one."""
+
+    def guide(title: str) -> str:
+        return f"# {title}\n\n" + "".join(
+            f"## Part {i}\n\nThis part explains one more thing about {title.lower()} in a few words.\n\n"
+            for i in range(6)
+        )
+
+    files = {
+        "README.md": "# tool\n\nTool logs messages to the places you choose, with levels and colours.\n",
+        "docs/resources/migration.md": guide("Switching from logging"),
+        "docs/resources/recipes.md": guide("Recipes"),
+        "docs/axes/index.md": guide("Axes"),
+        "docs/axes/linear.md": guide("Linear axis"),
+        "tool/core.py": "def log():\n    return 1\n",
+    }
+    root = make_project(tmp_path / "tool", files)
+    repo_map = map_repository(root)
+    linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/tool")
+    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    assert {c.name: [p.path for p in c.pages] for c in docs.concepts} == {
+        "Axes": ["docs/axes/index.md", "docs/axes/linear.md"],
+        "Switching from logging": ["docs/resources/migration.md"],
+        "Recipes": ["docs/resources/recipes.md"],
+    }
+
+
+def test_the_examples_page_never_shares_a_name_with_a_docs_page(tmp_path: Path) -> None:
+    """zustand's docs have a "Getting started" page of their own: deepkb's page of the project's examples
+    is then "Usage examples", so the guide never lists two pages named alike."""
+    files = dict(PROJECT)
+    files["docs/getting-started.md"] = (
+        "# Getting started\n\nInstall tinyweb, make an `App` and add a route to its router to serve a page.\n"
+    )
+    root = make_project(tmp_path / "tinyweb", files)
+    paths, config, provider = offline_setup(tmp_path / "kb")
+    result = run_repo_research(
+        paths, config, provider, repo_target(paths, config, str(root)), publish=publish_repo
+    )
+    directory = result.study.harvest_dir
+    index = read_page(directory / "index.md")[1]
+    assert "[Usage examples](guide/getting-started.md)" in index
+    assert re.search(r"\[Getting started\]\(guide/\d\d_getting-started\.md\)", index)
+    assert read_page(directory / "guide" / "getting-started.md")[0]["title"].endswith("· Usage examples")
+
+
+def test_a_notice_is_no_overview(tmp_path: Path) -> None:
+    """pf4j's README: what a plugin is, then "**NOTE:** Starting with version 0.9 …": the note is an aside,
+    not what the project is."""
+    readme = (
+        "# PF4J\n\n"
+        "A plugin is a way for a third party to extend the functionality of an application.\n\n"
+        "**NOTE:** Starting with version 0.9 you can define an extension directly in the application jar.\n\n"
+        + "".join(
+            f"## {name}\n\nThis part of the README explains {name.lower()} in a sentence or two.\n\n"
+            f"It says more about {name.lower()} here.\n\nAnd more again, so it counts.\n\nAnd once more.\n\n"
+            for name in ("Features", "Components", "How to use")
+        )
+    )
+    root = make_project(tmp_path / "pf4j", {"README.md": readme, "src/Plugin.java": "class Plugin {}\n"})
+    repo_map = map_repository(root)
+    linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/pf4j")
+    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    said = [p.text for p in docs.overview]
+    assert said[0] == "A plugin is a way for a third party to extend the functionality of an application."
+    assert not any("version 0.9" in s for s in said)

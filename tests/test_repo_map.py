@@ -363,7 +363,16 @@ def test_deep_nesting_is_bounded_and_handwritten_notes_are_not_generated(tmp_pat
         ("src/performance/timer.ts", False),
         ("src/perfect/a.py", False),
         ("vitest-custom-reporter.ts", True),  # a test runner's plug-in
+        ("build_vscode.py", True),  # a build script at the top
+        ("graphrag/index/operations/build_noun_graph.py", False),
         ("packages/jest-cli/bin/jest.js", False),
+        ("browser/karma.conf.js", True),  # joi's browser test set-up
+        ("demo/maven/app/src/main/java/org/pf4j/demo/Boot.java", True),  # pf4j's demo application
+        ("src/democracy/vote.py", False),
+        ("pf4j/src/main/java/module-info.java", True),  # a Java module's descriptor
+        ("maven-archetypes/quickstart/src/main/resources/archetype-resources/App.java", True),  # a template
+        ("browser/webpack.mocha.js", True),
+        ("lib/webpack.js", False),
         ("src/FluentValidation/Validators/NotNullValidator.cs", False),
         ("src/FluentValidation.DependencyInjectionExtensions/Setup.cs", False),
     ],

@@ -127,6 +127,28 @@ def test_boilerplate_is_not_prose(text: str) -> None:
     assert summary(text) == ""
 
 
+def test_a_credit_for_where_the_code_came_from_is_not_what_it_does() -> None:
+    # chi's file comments: the subsystem pages read them as the Middleware and Context descriptions
+    assert (
+        summary(
+            "Ported from Goji's middleware, source:\nhttps://github.com/zenazn/goji/tree/master/web/middleware"
+        )
+        == ""
+    )
+    credit = (
+        "Radix tree implementation below is a based on the original work by\nArmon Dadgar in"
+        " https://github.com/armon/go-radix/blob/master/radix.go\n(MIT licensed). It's been heavily modified.\n\n"
+        "The tree routes a request path to its handler."
+    )
+    assert summary(credit) == "The tree routes a request path to its handler."
+    assert summary("The original work was derived from Goji's middleware, source: https://x.test/goji.") == ""
+    # words of the same kind about what the code does are kept
+    assert (
+        summary("The key is derived from the secret and the salt.")
+        == "The key is derived from the secret and the salt."
+    )
+
+
 def test_a_jsdoc_description_ends_where_its_tags_begin() -> None:
     text = "Prints the comments of a node.\n\n@param {{\n  indent?: boolean,\n}} options how\n@returns {Doc}"
     assert summary(text) == "Prints the comments of a node."

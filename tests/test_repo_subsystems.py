@@ -197,6 +197,45 @@ def test_a_flat_go_package_is_divided_by_its_calls_and_name_variants(tmp_path: P
     assert all(home[f"middleware/{n}.go"] == "Middleware" for n in ("cors", "csrf", "proxy", "logger"))
 
 
+def test_scripts_beside_the_code_are_no_subsystem(tmp_path: Path):
+    """pluggy's downstream/run_downstream.py (a script no module imports, outside any package) and its
+    recipes/conda.bash, and a top-level build script are tooling; a package's modules, a top-level tool
+    script and a script using the packages (a front end to them) stay."""
+    from generator.repo.plan.subsystems import core_modules
+
+    files = {
+        "pkg/__init__.py": '"""Pkg."""\n\nfrom pkg.hooks import Hook\n',
+        "pkg/hooks.py": '"""Hooks."""\n\nfrom pkg.calls import call\n\n\nclass Hook:\n    pass\n',
+        "pkg/calls.py": '"""Calls."""\n\n\ndef call():\n    return 1\n',
+        "pkg/manager.py": '"""Manager."""\n\nfrom pkg.hooks import Hook\n\n\nclass Manager:\n    pass\n',
+        "downstream/run_downstream.py": 'def run():\n    return 1\n\n\nif __name__ == "__main__":\n    run()\n',
+        "downstream/recipes/conda.bash": "#!/bin/bash\nconda install pkg\n",
+        "build_docs.py": 'def build():\n    return 1\n\n\nif __name__ == "__main__":\n    build()\n',
+        "tool.py": 'from pkg.manager import Manager\n\n\ndef main():\n    Manager()\n\n\nif __name__ == "__main__":\n    main()\n',
+        "cli/main.py": 'from pkg.manager import Manager\n\n\ndef main():\n    Manager()\n\n\nif __name__ == "__main__":\n    main()\n',
+    }
+    _, repo_map, facts = survey(tmp_path, files)
+    shards = plan_subsystems(repo_map, facts, [f.path for f in repo_map.files])
+    planned = {path for shard in shards for path in shard.files}
+    assert {"pkg/hooks.py", "pkg/calls.py", "pkg/manager.py", "tool.py", "cli/main.py"} <= planned
+    assert not planned & {"downstream/run_downstream.py", "downstream/recipes/conda.bash", "build_docs.py"}
+    # a sub-package re-exporting another library's names (sqlmodel's pool/__init__.py) defines nothing
+    reexport = {
+        f"lib/{part}/{name}.py": (
+            f'"""{part} {name}."""\n\nfrom lib.{part}.base import Base\n\n\nclass {name.title()}(Base):\n    pass\n'
+        )
+        for part in ("sql", "orm", "ext")
+        for name in ("base", "one", "two")
+    }
+    reexport["lib/pool/__init__.py"] = "from sqlalchemy.pool import StaticPool as StaticPool\n"
+    _, repo_map, facts = survey(tmp_path / "reexport", reexport)
+    shards = plan_subsystems(repo_map, facts, [f.path for f in repo_map.files])
+    assert all(shard.files != ("lib/pool/__init__.py",) for shard in shards)
+    shell = {"install.sh": "#!/bin/sh\necho hi\n", "lib/util.sh": "f() { :; }\n", "main.py": "x = 1\n"}
+    _, repo_map, _ = survey(tmp_path / "shell", shell)
+    assert set(core_modules(repo_map)) == {"install.sh", "lib/util.sh", "main.py"}  # shell is most of it
+
+
 def test_a_sub_package_holding_most_of_the_code_is_divided(tmp_path: Path):
     from generator.repo.plan.subsystems import package_units
 
@@ -584,6 +623,41 @@ def test_a_java_package_is_described_by_its_package_info_and_a_file_by_the_type_
     assert module_purpose(java, facts.files[java]) == "Finds the elements that match a query."
     csharp = "src/Acme/AbstractValidator.cs"
     assert module_purpose(csharp, facts.files[csharp]) == "Base class for object validators of Rule."
+
+
+def test_a_subsystem_named_after_its_documented_main_type_opens_with_what_that_type_is(tmp_path: Path):
+    """kong's "Context" subsystem: context.go has no package comment; its `Context` struct says "Context
+    contains the current parse context." — the page and the index open with that, not "Defines Context,
+    Path and Resolver."."""
+    from repo_output_fakes import offline_setup
+
+    from generator.app.targets import repo_target
+    from generator.repo.run.pipeline import run_repo_research
+    from generator.site.pages.repo import publish_repo
+    from generator.store import read_page
+
+    files = {"go.mod": "module example.com/cli\n\ngo 1.22\n"}
+    for name, doc in (
+        ("context", "Context contains the current parse context."),
+        ("parser", ""),
+        ("model", ""),
+    ):
+        title = name.title()
+        comment = f"// {doc}\n" if doc else ""
+        files[f"{name}.go"] = (
+            f"package cli\n\n{comment}type {title} struct {{\n\tName string\n}}\n\n"
+            f"func (c *{title}) Run() error {{\n\treturn nil\n}}\n"
+        )
+    root = make_project(tmp_path / "cli", files)
+    paths, config, provider = offline_setup(tmp_path / "kb")
+    result = run_repo_research(
+        paths, config, provider, repo_target(paths, config, str(root)), publish=publish_repo
+    )
+    pages = {
+        read_page(p)[0]["title"]: read_page(p)[1] for p in (result.study.harvest_dir / "shards").glob("*.md")
+    }
+    context = next(text for title, text in pages.items() if title.endswith("Context"))
+    assert context.split("\n\n")[1].strip() == "Context contains the current parse context."
 
 
 def _go_file(package: str, body: str) -> str:

@@ -18,6 +18,9 @@ def test_a_pronoun_needs_what_came_before_but_only_a_connective_continues_it() -
     assert not continues("Similarly to `<svelte:window>`, the element listens to events on `document`.")
     assert not needs_antecedent("In addition to `setContext`, Svelte exposes the `hasContext` function.")
     assert needs_antecedent("In addition, Svelte exposes the `hasContext` function.")
+    assert needs_antecedent(
+        "相比之下，方法调用总是会在重渲染发生时再次执行函数。"
+    )  # "by contrast": with what?
 
 
 def test_pointers_to_what_is_printed_elsewhere_or_to_further_reading() -> None:
@@ -28,6 +31,7 @@ def test_pointers_to_what_is_printed_elsewhere_or_to_further_reading() -> None:
         "Here are a few ways you can help improve the codebase.",
         "For more info, see Passing state into functions.",
         "Check out the runloop docs for more detail.",
+        "See Capabilities & Constraints of Server and Client Components and Sharing Code Between Server and Client.",
     ):
         assert points_elsewhere(sentence), sentence
     for sentence in (

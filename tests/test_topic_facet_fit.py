@@ -116,6 +116,16 @@ def test_a_field_row_is_quoted_with_the_name_of_the_field_it_describes() -> None
     row = "Description: A comma-delimited list of key-value pairs that vendors add."
     assert context_of(text, row) == "tracestate"
     assert context_of(text, "This extension embeds a trace context into an event.") == ""
+    # a lead-in written alike under two operations is the one whose list is quoted (otel's context API)
+    api = (
+        "## Get value\n\nThe API MUST accept the following parameters:\n\n- The `Context`.\n- The key.\n\n"
+        "## Detach Context\n\nThe API MUST accept the following parameters:\n\n- A `Token` that was returned "
+        "by a previous call to attach a `Context`.\n"
+    )
+    lead = "The API MUST accept the following parameters:"
+    token = ("A Token that was returned by a previous call to attach a Context.",)
+    assert context_of(api, lead, token) == "Detach Context"
+    assert context_of(api, lead, ("The Context.", "The key.")) == "Get value"
     run_in = "## Inlining implementation\n\nPrologue: Before inlining we walk over the call graph once.\n"
     assert context_of(run_in, "Prologue: Before inlining we walk over the call graph once.") == ""
     # a row is whole though it ends without a stop ("…as defined in section 3.2")

@@ -63,7 +63,9 @@ def test_a_withdrawn_proposal_does_not_answer_how_beside_the_defining_one_in_for
 
 
 def test_another_documents_self_reference_is_attributed_and_the_header_states_the_current_state() -> None:
-    subject = _source("s", "Assignment Expressions", SUBJECT, "final", relevance=0.93)
+    # the subject's document is titled after it but is not titled as it, so the other proposal answers too (a
+    # document titled "Assignment Expressions" alone would answer "what" itself: `_subject_first`)
+    subject = _source("s", "Assignment Expressions in Python", SUBJECT, "final", relevance=0.93)
     other = _source("o", "Augmented assignment operators", OTHER, "final", relevance=0.9)
     plan = heuristic_plan("assignment expressions")
     for step in plan.steps:
@@ -72,11 +74,18 @@ def test_another_documents_self_reference_is_attributed_and_the_header_states_th
     claims = {c.text: c for s in analysis.sections for c in s.claims}
     theirs = [c for c in claims.values() if c.sources == ["o"]]
     assert theirs and all(c.attributed == "Augmented assignment operators" for c in theirs)
+    titled_as = _source("s", "Assignment Expressions", SUBJECT, "final", relevance=0.93)
+    own = analyze(offline(), plan, Catalog([titled_as, other]), lang="en")
+    assert not any(
+        c.sources == ["o"] for s in own.sections if s.question.startswith("What are") for c in s.claims
+    )
     assert all(
         not c.attributed for c in claims.values() if c.sources == ["s"]
     )  # "this is a proposal": its own
     current = next(s for s in analysis.sections if "current state" in s.question)
-    assert current.claims[0].header and current.claims[0].text.startswith("Assignment Expressions — final")
+    assert current.claims[0].header and current.claims[0].text.startswith(
+        "Assignment Expressions in Python — final"
+    )
     how = next(s for s in analysis.sections if s.question.startswith("How do"))
     assert not any("popular use cases" in c.text for c in how.claims)  # a rejected alternative's passage
 
@@ -94,6 +103,26 @@ def test_sentences_pointing_elsewhere_or_back_are_not_quoted_alone() -> None:
     assert points_elsewhere("As described in the previous section, you can disable the warning for marks.")
     assert needs_antecedent("In this example, monkeypatch.setattr is used to patch Path.home for the test.")
     assert not points_elsewhere("The := operator groups more tightly than a comma in all positions.")
+    # what the document's own places say (otel's specification, go's proposals)
+    for pointer in (
+        "For each of the above aspects, we want sampling decisions to be made in a consistent manner.",
+        "All the above functionalities operate solely on the context API.",
+        "The functions described here are one way to approach interacting with the Baggage.",
+        "If the language supports implicit Context (see here), the API SHOULD provide it.",
+        "The conversion function described in this section is the result of an impedance mismatch.",
+        "The most common programs that break are buggy tests (see the fixes buggy code section below).",
+        "For details about encoding sampling information, see Tracestate handling.",
+        "To address the issues above, AutoFDO is a more recent approach.",
+        "The first version of the code that performs profile-guided inlining is available here.",
+        "The article Codebase Refactoring (with help from Go) presents the background for this change in detail.",
+    ):
+        assert points_elsewhere(pointer), pointer
+    assert not points_elsewhere("As noted above, the new semantics may allocate in a loop.")  # says it itself
+    assert not points_elsewhere("Here the sampler reads the threshold from the trace state.")
+    assert not points_elsewhere("A span is kept when its randomness is at the threshold or above it.")
+    assert not points_elsewhere("The collector drops spans with a value above the threshold.")
+    assert not points_elsewhere("Memory use stays within the limit above which the collector runs.")
+    assert not points_elsewhere("This document proposes a new option for tuning the garbage collector.")
 
 
 def test_a_sentence_right_after_an_example_speaking_of_it_is_not_quoted_without_it() -> None:
@@ -127,3 +156,23 @@ def test_a_limit_is_found_in_the_words_documents_state_it_in() -> None:
     assert [c.text for c in limits.claims] == [
         "Dependency pre-bundling cannot run during production builds, where the bundler handles dependencies itself."
     ]
+
+
+def test_the_work_a_change_asks_for_is_not_how_the_thing_works() -> None:
+    from generator.topic.sentences import speaks_of_now
+
+    for plan in (
+        "The gc compiler needs to be updated to parse the new syntax and to apply the type checking rules.",
+        "Other parts of the Go ecosystem will need to be updated to understand the new loop semantics.",
+        "The necessary changes to ember-cli are relatively small since we only need to add the dependency.",
+        "The implementation is small and already done.",
+        "Goimports should need no updating.",
+        "Currently our optimizations have been tested on Linux only.",
+    ):
+        assert speaks_of_now(plan), plan
+    for design in (
+        "The new type declaration syntax type T1 = T2 declares T1 as a type alias for T2.",
+        "A tracked property needs no dependency keys: reading it while computing a value records it.",
+        "The update function receives the pending state and returns the next one.",
+    ):
+        assert not speaks_of_now(design), design

@@ -151,6 +151,24 @@ def _passage(text: str, sentence: str) -> str | None:
     return quote.text if quote else None
 
 
+def test_a_paragraph_is_quoted_from_its_start_up_to_a_sentence_that_cannot_be_quoted() -> None:
+    # react's ref forwarding RFC: the last sentence points back at "the above option"; the others still read
+    # as the alternative they describe, from its name on
+    text = (
+        "# Alternatives\n\nAutomatically forward refs for stateless function components. React warns when a "
+        "ref is attached to a function component, since there is no instance to reference. This approach would "
+        "not let class components forward refs, so it would not be sufficient. It would also have the same "
+        "depth limits as the above option.\n"
+    )
+    quote = _passage(text, "This approach would not")
+    assert quote is not None and quote.startswith(
+        "Automatically forward refs for stateless function components."
+    )
+    assert "above option" not in quote
+    # nothing before the sentence asked for is quotable: it is quoted as before
+    assert _passage(text, "It would also have") is None
+
+
 def test_a_paragraph_too_long_to_quote_whole_is_never_split(monkeypatch: pytest.MonkeyPatch) -> None:
     # a PDF page or a web page can be one paragraph of thousands of sentences; analyze asks for its parts once,
     # and a paragraph that cannot be quoted whole is not split at all (splitting it per sentence was quadratic)
@@ -392,7 +410,8 @@ def test_a_section_question_is_answered_from_the_section_it_is_named_after() -> 
     text = (
         "# Signals\n\nSignals notify subscribers of events in the application, and subscribing to them is easy.\n\n"
         "## Sending Signals\n\nTo emit one, call the send method of the signal with the sender as argument.\n\n"
-        "## Creating Signals\n\nA namespace creates signals of its own for your extension to use."
+        "## Creating Signals\n\nA namespace creates signals of its own for your extension to use.\n\n"
+        "A signal your extension creates can send events to any subscriber of the signals of that namespace."
     )
     source = wsp.RawSource("local-s", "local", "local:signals.md", "Signals", "t", text, kind="local")
     pool = candidates(
@@ -402,6 +421,9 @@ def test_a_section_question_is_answered_from_the_section_it_is_named_after() -> 
     )  # fmt: skip
     assert pool[0].text == "To emit one, call the send method of the signal with the sender as argument."
     assert "A namespace creates signals" not in " ".join(c.text for c in pool)  # another section's passage
+    assert all(
+        "Sending Signals" not in c.text and "can send events" not in c.text for c in pool
+    )  # even naming "send"
 
 
 def test_the_model_planner_and_analyst_read_the_same_outlines_and_passages(kb_root: Path) -> None:

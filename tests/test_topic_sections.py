@@ -390,10 +390,12 @@ def test_the_defining_documents_are_about_the_subject_whatever_their_title_names
     assert sources_about(sources, judge, set()) == set()
 
 
-def test_what_and_how_come_from_the_subjects_own_account_when_it_answers() -> None:
+def test_every_facet_comes_from_the_subjects_own_account_when_it_answers() -> None:
     # swift's "property wrappers": SE-0293 "Extend Property Wrappers to Function and Closure Parameters" is
     # titled after the subject too, but it says how parameters gain them; SE-0258 "Property Wrappers" is the
     # subject's own account, and its passages answer "what" alone when it has enough of them
+    from dataclasses import replace
+
     from generator.topic.analyze import Candidate, _subject_first
     from generator.topic.defining import titled_as
 
@@ -404,11 +406,20 @@ def test_what_and_how_come_from_the_subjects_own_account_when_it_answers() -> No
     def passage(text: str, source: str) -> Candidate:
         return Candidate(text, source, 1.0, 0.5, 0.1)
 
-    pool = [
-        passage("Parameters may carry a wrapper.", "se0293"),
-        passage("A wrapper stores the value.", "se0258"),
+    pool = [passage("Parameters may carry a wrapper.", "se0293")]
+    assert _subject_first(pool, "what", {"se0258"}) == pool  # nothing of its own beside the definition
+    pool.append(passage("A wrapper stores the value.", "se0258"))
+    assert [c.source for c in _subject_first(pool, "what", {"se0258"})] == ["se0258"]
+    # every facet alike: a proposal extending the subject states its own change's motivation and plan
+    # ("During the preview for Octane, we've encountered a few issues…" in "Tracked Properties Updates")
+    # when the subject's own account has a section on the facet ("## Motivation")
+    why = [
+        passage("During the preview, we've encountered a few issues with tracked properties.", "rfc478"),
+        passage("Native getters don't give Ember the information it needs to track changes.", "rfc410"),
     ]
-    assert _subject_first(pool, "what", {"se0258"}) == pool  # one passage of its own: the others still answer
-    pool.append(passage("The compiler synthesizes the storage.", "se0258"))
-    assert [c.source for c in _subject_first(pool, "what", {"se0258"})] == ["se0258", "se0258"]
-    assert _subject_first(pool, "how", {"se0258"}) == pool  # other facets read every document
+    assert _subject_first(why, "motivation", {"rfc410"}) == why  # no section of its own on it: all answer
+    why.append(replace(passage("Tracked properties are simpler to learn.", "rfc410"), treats=True))
+    assert _subject_first(why, "motivation", {"rfc410"}) == why  # one passage of its own section: thin
+    why.append(replace(passage("Tracked properties need no dependency keys.", "rfc410"), treats=True))
+    assert {c.source for c in _subject_first(why, "motivation", {"rfc410"})} == {"rfc410"}
+    assert _subject_first(why, "motivation", set()) == why  # no document is the subject's own account

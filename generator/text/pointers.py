@@ -34,7 +34,7 @@ _DUMMY_IT = re.compile(
     re.IGNORECASE,
 )
 _CJK_ANAPHOR = re.compile(
-    r"^(?:它|它们|这|这些|这种|那|那些|其|此|该|但|但是|因此|所以|而且|此外|另外|同时|然而)"
+    r"^(?:它|它们|这|这些|这种|那|那些|其|此|该|但|但是|因此|所以|而且|此外|另外|同时|然而|相比之下|对比之下|与此相反|反之)"
 )
 # ...except "This PEP/document/proposal…" or "This is a proposal for…": the citation names what "this" is.
 _SELF_REFERENCE = re.compile(
@@ -49,7 +49,7 @@ _SELF_REFERENCE = re.compile(
 _POINTS_ELSEWHERE = re.compile(
     # a pointer to further reading says nothing itself: "To learn more, see the directives' docs."
     r"^(?:to\s+(?:learn|read|find\s+out)\s+more|for\s+more\s+(?:information|details|on)|learn\s+more\b|read\s+more\b"
-    r"|(?:please\s+)?(?:see|refer\s+to|consult)\s+(?:the|our)\s+[\w\s-]{0,40}(?:docs|documentation|guide|page|section)\b"
+    r"|(?:please\s+)?(?:see|refer\s+to|consult)\b"  # "See Capabilities & Constraints of Server and Client…"
     r"|(?:to\s+get\s+started|for\s+(?:more|further|an?)\b[^,.]{0,60}),?\s+(?:see|read|visit|check\s+out)\b"
     r"|(?:(?:be|make)\s+sure\s+to\s+|don't\s+forget\s+to\s+)?check\s+out\b"
     # … or at what follows it: "Here are some examples…"
@@ -58,13 +58,24 @@ _POINTS_ELSEWHERE = re.compile(
     r"|\b(?:code|example|snippet|listing|program|output|diagram|figure|table|command)s?\s+(?:above|below)\b"
     r"|\b(?:above|preceding)\s+(?:code|example|snippet|listing|program|output|diagram|figure|table)"
     r"|\bas\s+(?:shown|seen|illustrated)\s+(?:above|below)\b"
-    r"|\bthe\s+(?:[\w-]+\s+)?(?:above|below)\b(?!\s*\d)|\bthe\s+following\s+\w"
+    # "the above aspects", "the issues above", "the flowchart below"; not "the limit above 10 MB", "the limit
+    # above which…", "at the threshold or above it"
+    r"|\bthe\s+(?:(?!(?:or|and|is|are|was|were|be|goes|go|rises?)\b)[\w-]+\s+){0,2}(?:above|below)\b(?!\s*\d)"
+    r"(?!\s+(?:which|whom|that|the|an?|all)\b)|\bthe\s+following\s+\w"
     r"|\bthis\s+(?:code|snippet|program|listing|output)\b(?!\s+of\b)|\bcompile\s+this\b"
     r"|\b(?:code|example)s?\s+(?:we|you)\s+(?:saw|have\s+seen)\b|\bthe\s+previous\s+(?:code|snippet|listing)\b"
     r"|\bsee\s+(?:above|below)\b|\bwe(?:'ll| will)\s+see\b"
     r"|\b(?:given|shown|described|listed|mentioned|discussed|outlined|explained|presented|defined|provided|documented)\s+(?:above|below)"
     r"|^below\b|\bbelow\s+(?:are|is|we)\b|\((?:see\s+)?(?:figure|fig\.|table|listing)\s+\d+\)"
     r"|\bthe\s+(?:previous|preceding|next|following|last)\s+(?:section|chapter|paragraph|step|example)s?\b"
+    # what this document's own place says: "The functions described here…",
+    # "(see here)", "…described in this section…", "see the “fixes buggy code” section below"
+    r"|\b(?:described|defined|listed|shown|given|available)\s+here\b|\bsee\s+here\b"
+    r"|\b(?:described|defined|discussed|listed|explained|given)\s+in\s+this\s+(?:section|chapter)\b"
+    r"|\bsections?\s+(?:above|below)\b|^for\s+(?:more\s+)?details\b"
+    # further reading: "The article Codebase Refactoring (with help from Go) presents the background…"
+    r"|^(?:the|an?)\s+(?:article|talk|blog\s+post|post|paper|video|presentation)\b[^.]{0,80}?\b(?:presents"
+    r"|describes|explains|discusses|covers|gives)\b"
     r"|上面的?(?:代码|示例|例子|配置|命令)|上述(?:代码|示例|例子|配置)|以上(?:代码|示例)|上例|如上所示"
     r"|下面的?(?:代码|示例|例子)|下例",
     re.IGNORECASE,

@@ -47,7 +47,7 @@ from .facet_sections import (
     treating,
 )
 from .judge import RelevanceJudge
-from .plan import FACETS, Plan
+from .plan import FACETS, Plan, unnumbered
 from .sentences import (
     MAX_PASSAGE,
     RUN_IN_LABEL,
@@ -280,7 +280,7 @@ def in_context(claims: list[Claim], catalog: Catalog) -> list[Claim]:
     found = []
     for claim in claims:
         source = catalog.by_id.get(claim.sources[0]) if len(claim.sources) == 1 else None
-        context = context_of(source.text, claim.text) if source is not None else ""
+        context = context_of(source.text, claim.text, claim.items) if source is not None else ""
         found.append(replace(claim, context=context) if context else claim)
     return found
 
@@ -345,6 +345,9 @@ def _paragraph_place(claim: Claim, catalog: Catalog) -> tuple[str, int, int] | N
 # the words documents state a limit in, rarely "limitation" itself: "cannot", "is not supported", "仅适用于
 # 开发模式" (only in development mode), "无法" (cannot)
 LIMIT_CUES = frozenset(tokens("cannot unsupported restriction restricted limited 仅 无法 不支持 限制"))
+# the one word a passage names an alternative by: the question's other words say nothing of one ("it is
+# considered meaningful", "the rejection threshold", "a randomness value compared with the threshold")
+ALTERNATIVE_CUES = frozenset(tokens("alternative 替代"))
 
 
 def passage_pools(
@@ -363,6 +366,7 @@ def passage_pools(
     aspects = [q for q, _, _ in questions if facet_of(plan, q) == "aspect"]
     facets |= {q: aspect_words(q, aspects) for q in aspects}  # the aspect's own words are in the topic too
     facets |= {q: facets[q] | LIMIT_CUES for q, _, _ in questions if facet_of(plan, q) == "limits"}
+    facets |= {q: set(ALTERNATIVE_CUES) for q, _, _ in questions if facet_of(plan, q) == "alternatives"}
     strongest = max((s.relevance or 0.0 for s in catalog.sources), default=0.0)
     titled = set(defining) or defining_sources(catalog.sources, judge)
     about = sources_about([(s.id, s.title, s.text) for s in catalog.sources], judge, titled)
@@ -400,18 +404,31 @@ def passage_pools(
     return pools
 
 
-SUBJECT_PASSAGES = 2  # passages of the subject's own documents that answer "what" without the others
+# passages of the subject's own documents (besides the definition, which opens the section from its opening)
+# that answer "what" without the others
+SUBJECT_PASSAGES = 1
+# passages of the subject's own sections on a facet that answer it without the others: a thin account ("Element
+# Modifiers" adds a package to the app blueprint) leaves "how" to the proposal defining the mechanism it builds on
+SECTION_PASSAGES = 2
 
 
 def _subject_first(pool: list[Candidate], facet: str, subject: set[str]) -> list[Candidate]:
-    """What the subject is, from its own account when that answers: a proposal extending it ("Extend
-    property wrappers to parameters") or changing one detail of it says what something else is. Other
-    documents answer only where the subject's own gives fewer than SUBJECT_PASSAGES passages. ("How it
-    works" keeps every document about it: one account alone left too few sources cited to verify.)"""
-    if facet != "what" or not subject:
+    """Each facet of the subject from its own account when that answers it. What the subject is: its own
+    passages, when it gives SUBJECT_PASSAGES of them beside the definition (a proposal extending it, "Extend
+    property wrappers to parameters", or removing one of its inferences, says what something else is: "SE-0316:
+    Global Actors introduced annotations like @MainActor…"). Every other facet: its own passages alone when its own
+    account has a section on the facet ("## Motivation", "## Detailed design", "## Drawbacks") opening with
+    SECTION_PASSAGES passages; a proposal
+    extending the subject states its own change's motivation, design and drawbacks there ("During the
+    preview for Octane, we've encountered a few issues…" in "Tracked Properties Updates" is no reason tracked
+    properties matter). Without such a section the other documents answer with it ("How vector search
+    works" beside an overview page titled "Vector databases")."""
+    if not subject:
         return pool
     own = [c for c in pool if c.source in subject]
-    return own if len(own) >= SUBJECT_PASSAGES else pool
+    if facet == "what":
+        return own if len(own) >= SUBJECT_PASSAGES else pool
+    return own if sum(1 for c in own if c.treats) >= SECTION_PASSAGES else pool
 
 
 def _states_own_standing(source: RawSource, facet: str, defining: set[str]) -> bool:
@@ -711,6 +728,8 @@ def candidates(
         # which question a passage answers: a "Usage" section elsewhere is about that document's subject.
         own_headings = source.id in about
         named = own_headings and bool(section) and bool(heading) and heading[-1].lower() == section.lower()
+        if section and not (own_headings and _stands_under(heading, section)):
+            continue  # a section named after a document's heading quotes that section, not its words elsewhere
         if not named and (
             verdict.topic.score < cut or not on_point or words & reserved and not words & facet
         ):
@@ -758,6 +777,11 @@ def candidates(
             )
         )
     return sorted(pool, key=lambda c: -c.relevance)
+
+
+def _stands_under(headings: Sequence[str], section: str) -> bool:
+    """Whether a passage stands in the section headed `section` or in one of its subsections."""
+    return section.strip().lower() in {unnumbered(h.strip()).lower() for h in headings}
 
 
 def labelled_facets(text: str, title: str = "") -> set[str]:

@@ -8,6 +8,7 @@ meaning hangs on the sentence before it ("This…", "I.e.…", "Let's…") unles
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..cjk import is_cjk
@@ -196,19 +197,35 @@ def passage_at(
     """The passage for sentence `index`: its whole paragraph (its `parts`, from `paragraph_parts`, as the source
     writes it) when that is prose throughout (a run-in label such as "Testing." included) and does not end on a
     question, else the sentence as `quote_at` quotes it. A paragraph opening with a reference back ("This…",
-    "I.e.…") is never quoted whole: nothing quoted before it says what it refers to."""
+    "I.e.…") is never quoted whole: nothing quoted before it says what it refers to. A paragraph whose later
+    sentence cannot be quoted ("It would also have the same limitations as the above option.") is quoted from
+    its start up to that sentence, when the sentence asked for stands before it: "This approach would not…"
+    keeps the alternative it speaks of ("Automatically forward refs for stateless function components.")."""
     single = quote_at(sentences, index, starts)
-    if single is None or len(parts) < 2:
+    if single is None or len(parts) < 2 or not all(p in parts for p in single.parts):
         return single
+    end = max(parts.index(p) for p in single.parts) + 1
+    for kept in (parts, parts[: _quotable_run(parts)]):
+        if len(kept) >= max(2, end) and _whole(kept):
+            return Quote(" ".join(kept), kept, index)
+    return single
+
+
+def _quotable_run(parts: tuple[str, ...]) -> int:
+    """How many of a paragraph's sentences, from its first, can be quoted."""
+    return next((n for n, p in enumerate(parts) if not (quotable(p) or RUN_IN_LABEL.match(p))), len(parts))
+
+
+def _whole(parts: tuple[str, ...]) -> bool:
+    """Whether sentences of a paragraph, from its first, read as a whole passage: prose throughout, not opening
+    on a reference back, not ending on a question."""
     said = [p for p in parts if not RUN_IN_LABEL.match(p)]
-    whole = (
+    return (
         bool(said)
         and all(quotable(p) or RUN_IN_LABEL.match(p) for p in parts)
         and not needs_antecedent(said[0])
         and not is_question(parts[-1])
-        and all(p in parts for p in single.parts)
     )
-    return Quote(" ".join(parts), parts, index) if whole else single
 
 
 # a paragraph's run-in heading: "Testing.", "Multiple instances." (a label, not a sentence that says something)
@@ -250,19 +267,24 @@ _NAMED_BY_HEADING = re.compile(
 MAX_OPERATION_WORDS = 6  # a heading naming an operation ("Get current Context"), not a section's title
 
 
-def context_of(text: str, passage: str) -> str:
+def context_of(text: str, passage: str, items: Sequence[str] = ()) -> str:
     """What a passage of `text` answers, when the passage alone does not say it: the field a "Description:
     …" row describes (the one-word heading it stands under, "### traceparent"), the operation "The API MUST
     return…" is ("### Get current Context"), or the question the paragraph right before it asks ("Why not inline every hot callee?", a rationale written as questions
     and answers); '' for any other passage. A "Prologue: …" paragraph under "Profile-guided Inlining
-    implementation" is a run-in label, not a field's row."""
+    implementation" is a run-in label, not a field's row. A lead-in written alike under several headings ("The
+    API MUST accept the following parameters:") is found by the first of its `items` too."""
     heading, before, start = "", "", " ".join(passage.split()[:8])
-    for block in text_blocks(text):
+    first_item = _plain(" ".join(items[0].split()[:6])) if items else ""
+    blocks = text_blocks(text)
+    for n, block in enumerate(blocks):
         mark = _HEADING_LINE.match(block) if not block.startswith(("```", "~~~")) else None
         if mark:
             heading, before = mark.group(2).strip(), ""
             continue
-        if start in " ".join(block.split()):
+        flat = " ".join(block.split())
+        after = " ".join(" ".join(blocks[n : n + 2]).split())  # a list may follow its lead-in's paragraph
+        if start in flat and first_item in _plain(after[after.index(start) :]):
             if _FIELD_ROW.match(passage):
                 return heading if len(heading) <= MAX_FIELD_NAME and len(heading.split()) == 1 else ""
             if _NAMED_BY_HEADING.match(passage) and len(heading.split()) <= MAX_OPERATION_WORDS:
@@ -270,6 +292,11 @@ def context_of(text: str, passage: str) -> str:
             return before if _asks(before) else ""
         before = block
     return ""
+
+
+def _plain(text: str) -> str:
+    """Text without inline markup (`code`, *emphasis*), as a quoted list item reads."""
+    return re.sub(r"[`*_\\]", "", text)
 
 
 def _asks(block: str) -> bool:
@@ -381,10 +408,24 @@ _NOW = re.compile(
 )
 
 
+# a sentence on the work a change asks of its implementers ("The gc compiler needs to be updated to parse
+# the new syntax…", "The necessary changes to ember-cli are relatively small…", "The implementation is small
+# and already done."): the plan of the work, not how the thing works
+_WORK = re.compile(
+    r"\b(?:needs?|will\s+need|would\s+need|must)\s+to\s+be\s+(?:updated|changed|modified|adapted|extended"
+    r"|taught|adjusted)\b|\bneeds?\s+(?:no\s+)?updating\b|\bneed\s+no\s+(?:updating|changes?)\b"
+    r"|^the\s+(?:necessary|required)\s+changes\b|^the\s+implementation\s+(?:is|was|will\s+be)\b",
+    re.IGNORECASE,
+)
+
+
 def speaks_of_now(passage: str) -> bool:
-    """Whether a passage opens on the state of things when it was written: it tells where the work stands
-    or the state a design changes, never how the design works."""
-    return bool(_NOW.match(passage.strip()))
+    """Whether a passage opens on the state of things when it was written, or on the work its change asks
+    for: it tells where the work stands, what it will take, or the state a design changes, never how the
+    design works."""
+    text = passage.strip()
+    first = split_all(text)[0] if text else ""
+    return bool(_NOW.match(text) or _WORK.search(first))
 
 
 def introduces_old_state(block: str) -> bool:

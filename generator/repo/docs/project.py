@@ -26,7 +26,14 @@ from generator.repo.facts.ranking import TYPE_KINDS
 from generator.repo.map.filetypes import front_readme
 from generator.repo.map.walk import read_source
 from generator.repo.model import CallTree, CitedSymbol, Facts, FlowBranch, KeyType, RepoMap, Symbol
-from generator.repo.synthesize.readme import describes_project, first_paragraph, opening_quote
+from generator.repo.synthesize.readme import (
+    NOTICE,
+    RELEASE_HEADING,
+    describes_project,
+    first_paragraph,
+    opening_quote,
+    title_sentence,
+)
 from generator.store import slugify
 from generator.text.pointers import without_lead_in
 from generator.text.sentences import split_sentences
@@ -47,6 +54,7 @@ _WORDS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")  # an identifier's or a tit
 MAX_STARTS = 60  # a concept's functions and methods weighed as the start of its code path
 TYPE_METHODS = 5  # main public methods shown under a class the docs name
 MIN_WORDS = 6
+LONG_PAGE_SECTIONS = 6  # a doc page of this many sections is a guide of its own, never merged with another
 README_PASSAGES = 4  # a README section quoting fewer is a note, not a concept
 README_CONCEPTS = 3  # a README with fewer such sections is an overview and examples, not a guide
 # what a tutorial or a usage section is called, in a heading and in a file name ("getting-started.md"),
@@ -55,6 +63,11 @@ _HOW_TO = r"getting[-_ ]?started|get[-_ ]?started|quick[-_ ]?start|tutorials?|us
 # a section that teaches use step by step: its prose walks through code ("To start we'll define our package")
 _HOW_TO_HEADING = re.compile(rf"\b(?:{_HOW_TO})\b", re.IGNORECASE)
 _STARTER = re.compile(rf"{_HOW_TO}|basic|intro|^start$", re.IGNORECASE)
+# a guide at the top of a repository without a docs folder: API.md, GUIDE.md, USAGE.md, docs.md …
+_ROOT_GUIDE = re.compile(
+    r"(?:api|guide|usage|docs?|documentation|tutorial|reference|manual|getting[-_]started)\.(?:md|mdx|rst)",
+    re.IGNORECASE,
+)
 _NOT_OVERVIEW = re.compile(
     r"\b(?:sponsor\w*|backers?|donat\w+|licen[cs]ed? under|copyright|all rights reserved|code of conduct"
     r"|contribut\w+|pull requests?|build status|release notes|changelog|use \S+ instead|deprecated"
@@ -114,20 +127,32 @@ def read_project_docs(
     names = SymbolNames(facts, linker)
     sections = navigation.sections()
     concepts = concepts_of([documents[p] for p in in_order if p in documents], folder, names, sections)
-    concepts = with_code_paths(concepts or readme_concepts(documents.get(readme), names), names)
+    # without a docs folder, the guides at the top (joi's 4,500-line API.md) are the docs, read like a README
+    guides = (
+        []
+        if folder
+        else [
+            d
+            for p in navigation.files
+            if _ROOT_GUIDE.fullmatch(p) and (d := _read(root, p, linker, redactor, navigation.substitutions))
+        ]
+    )
+    concepts = (
+        concepts
+        or [c for d in (documents.get(readme), *guides) for c in readme_concepts(d, names)][:MAX_CONCEPTS]
+    )
+    concepts = with_code_paths(concepts, names)
     starters = [
         documents[p]
         for p in [readme, *in_order]
         if p in documents and _is_starter(p, readme) and _in_force(documents[p])
     ]
-    examples = usage_examples(starters)
+    examples = usage_examples(starters) or usage_examples(_starting_sections(d) for d in guides)
+    intro = [documents[p] for p in in_order[:1] if p in documents and _in_force(documents[p])]
     return ProjectDocs(
         root=folder,
-        files=len(documents),
-        overview=overview(
-            documents.get(readme),
-            [documents[p] for p in in_order[:1] if p in documents and _in_force(documents[p])],
-        ),
+        files=len(documents) + len(guides),
+        overview=overview(documents.get(readme), intro or guides[:1]),
         examples=tuple(examples),
         example_symbols=tuple(names.resolve(_names_in(examples))),
         concepts=tuple(concepts),
@@ -147,6 +172,15 @@ def _read(
     document = read_text(text, name=path, origin=path, revision=linker.revision)
     standing = page_standing(text, document.status)
     return replace(document, status=standing) if standing else document
+
+
+def _starting_sections(document: Document) -> Document:
+    """Only the sections of a guide that introduce the project or show its use ("Introduction", "General
+    Usage"): an API reference's every example is no getting-started page."""
+    starting = [
+        s for s in document.sections if any(_STARTER.search(h) or _HOW_TO_HEADING.search(h) for h in s.path)
+    ]
+    return replace(document, sections=tuple(starting))
 
 
 def _in_force(document: Document) -> bool:
@@ -208,6 +242,7 @@ def overview(readme: Document | None, intro: Sequence[Document]) -> tuple[DocPas
     for document in [d for d in (readme, *intro) if d is not None]:
         installing = {b.start for s, b in document.blocks() if _under_install(s.path)}
         teaching = {b.start for s, b in document.blocks() if any(_HOW_TO_HEADING.search(h) for h in s.path)}
+        news = {b.start for s, b in document.blocks() if any(RELEASE_HEADING.search(h) for h in s.path)}
         heading_one = next((s.heading for s in document.sections if s.level == 1), "")
         for passage in passages(document, limit=40):
             if (
@@ -219,6 +254,8 @@ def overview(readme: Document | None, intro: Sequence[Document]) -> tuple[DocPas
             if (
                 passage.kind == "paragraph"
                 and passage.start not in teaching
+                and passage.start not in news
+                and not NOTICE.match(passage.text)  # "NOTE: Starting with version 0.9 …": an aside
                 and describes_project(passage.text, steps=True)
                 and passage.start not in installing
                 and len(passage.text.split()) >= 10
@@ -232,7 +269,9 @@ def overview(readme: Document | None, intro: Sequence[Document]) -> tuple[DocPas
 
 
 def _tagline(readme: Document) -> DocPassage | None:
-    block = opening_quote(readme)
+    """The README's opening quote, else its title or the heading under a bare title when that is a
+    sentence saying what the project is ("Kong is a command-line parser for Go")."""
+    block = opening_quote(readme) or title_sentence(readme)
     text = " ".join(block.text.split()) if block is not None else ""
     if block is None or _NOT_OVERVIEW.search(text):
         return None
@@ -341,7 +380,7 @@ def concepts_of(
         if key == PurePosixPath(document.origin).name and parent in paths:
             key = parent  # a page at the docs root under a parent page: that page's concept
         groups.setdefault(key, []).append(document)
-    groups = _split_large(groups, folder, sections)
+    groups = _long_pages_apart(_split_large(groups, folder, sections))
     concepts = []
     for key, members in groups.items():
         each = max(8, min(PASSAGES_PER_PAGE, PASSAGES_PER_CONCEPT // len(members)))
@@ -449,6 +488,24 @@ def _split_large(
         else:
             split.update(_split_large(inner, folder, sections))
     return split
+
+
+def _long_pages_apart(groups: dict[str, list[Document]]) -> dict[str, list[Document]]:
+    """A section whose pages are each a guide of their own (every one of LONG_PAGE_SECTIONS sections or
+    more) is one concept per page: loguru's docs/resources/ holds a migration guide, a troubleshooting FAQ
+    and a book of recipes, three subjects, not one "Resources". A section opened by its index page (Chart.js'
+    "Radial Axes" and its linear axis) is one subject, its pages together."""
+    apart: dict[str, list[Document]] = {}
+    for key, members in groups.items():
+        opened = any(PurePosixPath(d.origin).stem.lower() in _NOT_PACKAGES for d in members)
+        long = (
+            not opened
+            and len(members) > 1
+            and all(sum(1 for s in d.sections if s.blocks) >= LONG_PAGE_SECTIONS for d in members)
+        )
+        for document in members:
+            apart.setdefault(document.origin if long else key, []).append(document)
+    return apart
 
 
 def _by_section(members: Sequence[Document], sections: dict[str, str]) -> dict[str, list[Document]] | None:

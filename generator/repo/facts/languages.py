@@ -366,7 +366,7 @@ def _js_variable(node: Any, prefix: str, out: Extracted) -> None:
     for declarator in node.named_children:
         if declarator.type != "variable_declarator":
             continue
-        value = declarator.child_by_field_name("value")
+        value = _unwrapped(declarator.child_by_field_name("value"))
         if value is None:
             continue
         if value.type in {"arrow_function", "function_expression", "function", "class"}:
@@ -379,10 +379,31 @@ def _js_variable(node: Any, prefix: str, out: Extracted) -> None:
                     node.end_point[0] + 1,
                     doc_before(node.parent if public else node, "javascript"),
                     public,
+                    exported=public,  # `export const create = …`
                 )
             )
         else:
             _js_require(value, out)
+
+
+# what only casts or groups the value it holds: `((createState) => …) as CreateStore`, `fn!`, `<T>fn`
+_CASTS = frozenset(
+    {
+        "parenthesized_expression",
+        "as_expression",
+        "satisfies_expression",
+        "non_null_expression",
+        "type_assertion",
+    }
+)
+
+
+def _unwrapped(value: Any) -> Any:
+    """A declared value without the casts and parentheses around it (zustand's `export const create =
+    ((createState) => …) as Create` is a function)."""
+    while value is not None and value.type in _CASTS and value.named_children:
+        value = value.named_children[0]
+    return value
 
 
 def _js_field(node: Any, prefix: str, out: Extracted) -> None:

@@ -52,6 +52,12 @@ _LICENCE_LINE = re.compile(
 _URL_ONLY = re.compile(r"^\s*<?https?://\S+>?\s*$")
 _REMARK = re.compile(r"(?:TODO|FIXME|XXX|HACK|NOTE|BUG)\b[:(]?")
 _CONTRIBUTING = re.compile(r"(?i)\b(?:pull requests?|contribut\w+|code of conduct|bug reports?)\b")
+# where the code came from, not what it does: "Ported from Goji's middleware, source: …", "based on the
+# original work by Armon Dadgar in https://… (MIT licensed)"
+_CREDIT = re.compile(
+    r"(?i)\b(?:(?:ported|copied|borrowed|forked|vendored) from|the original work\b|(?:adapted|derived) from \S+'s"
+    r"|(?:derived|based) (?:from|on) (?:the )?(?:original )?(?:work|code|implementation) (?:by|of|from))\b"
+)
 _JSDOC_TAG = re.compile(r"(?m)^[ \t]*@\w+.*$")
 _JSDOC_TAGS_BEGIN = re.compile(r"(?m)^@\w+")  # JSDoc: the description ends where the block tags begin
 _REST_FIELD = re.compile(
@@ -118,11 +124,17 @@ def _head(text: str, limit: int = 0) -> str:
     return text[: cut if cut > 0 else limit]
 
 
+def _aside(text: str) -> bool:
+    """A paragraph about the project's people or the code's origin (a contribution note, a credit), not
+    about what the code does."""
+    return bool(_CONTRIBUTING.search(text) or _CREDIT.search(text))
+
+
 def _plain_sentence(text: str) -> str | None:
     """A first paragraph without markup ("Return the sum of two\nnumbers."): the common case, read
     without parsing; None when it needs the full reading."""
     first = text.strip().split("\n\n", 1)[0]
-    if _MARKUP.search(first) or _NOT_PROSE.match(first) or _CONTRIBUTING.search(first):
+    if _MARKUP.search(first) or _NOT_PROSE.match(first) or _aside(first):
         return None
     joined = _SPACES.sub(" ", first).strip()
     if not joined or len(joined) < 3:
@@ -138,7 +150,7 @@ def _code_span_sentence(text: str) -> str | None:
         return None
     joined = _SPACE_BEFORE_STOP.sub(r"\1", _SPACES.sub(" ", first).strip())
     cleaned = _as_sentence(_plain(code_spans_as_text(joined)))
-    if len(cleaned) < 3 or _NOT_PROSE.match(cleaned) or _CONTRIBUTING.search(cleaned):
+    if len(cleaned) < 3 or _NOT_PROSE.match(cleaned) or _aside(cleaned):
         return None
     return cleaned
 
@@ -199,7 +211,7 @@ def _prose(block: Block, source: list[str]) -> str:
     if _drawn(source):
         return ""
     cleaned = _as_sentence(_plain(block.plain))
-    return "" if _NOT_PROSE.match(cleaned) or _CONTRIBUTING.search(cleaned) else cleaned
+    return "" if _NOT_PROSE.match(cleaned) or _aside(cleaned) else cleaned
 
 
 def _drawn(lines: list[str]) -> bool:

@@ -29,6 +29,7 @@ from generator.repo.model import CallEdge, FileFacts, Symbol
 CALLABLE_KINDS = frozenset({"function", "method"})
 # a Go struct's slice or map field: `routes []*Route`, `named map[string]*Route` → (names, element type)
 _GO_COLLECTION_FIELD = re.compile(r"^\s*(\w+(?:\s*,\s*\w+)*)\s+(?:\[\]|map\[[^\]]*\])\*?(?:\w+\.)?(\w+)")
+_RETURNED = "()"  # a declared type that is "what this function returns": `x, err := New(…)`
 _GO_FIELD = re.compile(r"^\s*(\w+(?:\s*,\s*\w+)*)\s+\*?(\w+)\s*(?:`.*`)?\s*(?://.*)?$")  # `tree *node`
 Resolve = Callable[[str, str, str], list[str]]
 # an object literal's method under a computed key, one pair a line: `[writeSym]: write,` (pino's prototype)
@@ -48,6 +49,7 @@ class TreeSitterCalls:
         self.read, self.symbols, self.files, self.resolve = read, symbols, files, resolve
         self._packages: dict[str, dict[str, list[tuple[str, Symbol]]]] = {}
         self._classes: Classes | None = None  # Java's classes by name, gathered on the first Java file
+        self._results: dict[str, dict[str, str]] = {}  # a Go file's functions → their first result type
         self._js_scopes: dict[str, _JsScope | None] = {}  # other JS/TS files' scopes (js_scope)
         self._keyed: dict[str, set[tuple[str, str]]] | None = None  # computed key → functions bound to it
 
@@ -142,6 +144,13 @@ class TreeSitterCalls:
         """Is the target a function or method (a value handed over may be any symbol)?"""
         return any(s.name == target[1] and s.kind in CALLABLE_KINDS for s in self.symbols(target[0]))
 
+    def go_results(self, path: str) -> dict[str, str]:
+        """The first result type of each function a Go file declares (read once per file)."""
+        if path not in self._results:
+            text = self.read(path)
+            self._results[path] = go_results(parse_tree("go", text).root_node) if text else {}
+        return self._results[path]
+
     def package(self, folder: str, language: str) -> dict[str, list[tuple[str, Symbol]]]:
         """name → definitions across one Go package (the non-test files of one folder)."""
         key = f"{language}\0{folder}"
@@ -228,7 +237,9 @@ class _GoScope:
         if operand is None or operand.type != "identifier":
             return None
         name = node_text(operand)
-        declared = self.types.get((start, name))
+        declared = self.types.get((start, name), "")
+        if declared.startswith(_RETURNED):
+            return self._returned_method(declared.removeprefix(_RETURNED), field, start)
         if declared:
             return self._method(declared, field)
         if name in self.imports:
@@ -349,10 +360,68 @@ class _GoScope:
         hits = self.package.get(f"{type_name}.{name}", [])
         return (hits[0][0], hits[0][1].name) if hits else None
 
+    def _returned_method(self, called: str, name: str, start: int, depth: int = 0) -> tuple[str, str] | None:
+        """`v.M()` where `v, err := New(…)` (or `pkg.New(…)`, or `w.Method(…)`): `M` of the type the
+        function returns first, in that function's package (kong's `parser, err := New(cli)` then
+        `ctx := parser.Parse(args)` then `ctx.Run()`)."""
+        head, _, function = called.rpartition(".")
+        if head in self.imports:
+            targets = [
+                (path, symbol.name)
+                for path in self.calls.resolve(self.path, "go", self.imports[head])
+                for path, symbol in self.calls.package(posixpath.dirname(path), "go").get(function, [])
+            ]
+        elif head:
+            owner = self.types.get((start, head), "")
+            method = (
+                self._returned_method(owner.removeprefix(_RETURNED), function, start, depth + 1)
+                if owner.startswith(_RETURNED) and depth < 3
+                else self._method(owner, function)
+                if owner
+                else None
+            )
+            targets = [method] if method is not None else []
+        else:
+            targets = [
+                (path, symbol.name) for path, symbol in self.package.get(function, []) if not symbol.parent
+            ]
+        for path, found in targets:
+            returned = self.calls.go_results(path).get(found, "")
+            hits = (
+                self.calls.package(posixpath.dirname(path), "go").get(f"{returned}.{name}", [])
+                if returned
+                else []
+            )
+            if hits:
+                return (hits[0][0], hits[0][1].name)
+        return None
+
     @staticmethod
     def _top_level(table: dict[str, list[tuple[str, Symbol]]], name: str) -> tuple[str, str] | None:
         hits = [(p, s) for p, s in table.get(name, []) if not s.parent]
         return (hits[0][0], hits[0][1].name) if hits else None
+
+
+def go_results(root: Any) -> dict[str, str]:
+    """Each function's and method's first result type name (`func New(…) (*Kong, error)` → "Kong"), by its
+    qualified name."""
+    found: dict[str, str] = {}
+    for function in root.named_children:
+        if function.type not in {"function_declaration", "method_declaration"}:
+            continue
+        result = function.child_by_field_name("result")
+        if result is not None and result.type == "parameter_list":
+            first = next(iter(result.named_children), None)
+            result = first.child_by_field_name("type") if first is not None else None
+        name = node_text(function.child_by_field_name("name"))
+        receiver = function.child_by_field_name("receiver") if function.type == "method_declaration" else None
+        if receiver is not None and receiver.named_children:
+            owner = _go_type_name(receiver.named_children[0].child_by_field_name("type"))
+            name = f"{owner}.{name}" if owner else name
+        type_name = _go_type_name(result) if result is not None else ""
+        if type_name:
+            found[name] = type_name
+    return found
 
 
 def _go_imports(root: Any) -> dict[str, str]:
@@ -414,6 +483,11 @@ def _note_literal(node: Any, start: int, found: dict[tuple[int, str], str]) -> N
     if left is None or right is None or not left.named_children or not right.named_children:
         return
     value = right.named_children[0]
+    called = value.child_by_field_name("function") if value.type == "call_expression" else None
+    if called is not None and called.type in {"identifier", "selector_expression"}:
+        # `x, err := New(…)`: its type is what the function returns, looked up when a method is called on it
+        found[(start, node_text(left.named_children[0]))] = _RETURNED + node_text(called)
+        return
     if value.type == "unary_expression":
         value = value.child_by_field_name("operand") or value
     if value.type == "composite_literal":

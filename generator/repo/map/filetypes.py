@@ -107,7 +107,7 @@ def _holds_secrets(lower: str) -> bool:
 # what describes, tests, builds or ships the code rather than being it: context, not a source module. A folder
 # anywhere on the path, or the file's own name (`$` as in a search: before a final newline too)
 CONTEXT_FOLDER = re.compile(
-    r"tests?|testing|testutils?|__tests__|spec|specs|docs?|docs?[_-][\w-]+|[\w-]*examples?|samples?|tutorials?"
+    r"tests?|testing|testutils?|__tests__|spec|specs|docs?|docs?[_-][\w-]+|[\w-]*examples?|samples?|demos?|tutorials?|[\w-]*archetypes?"
     r"|benchmarks?|bench|tests?[_-]?(?:helpers?|utils?|support|data)|[\w-]+[_-]tests?|__mocks__|mocks?"
     r"|__fixtures__|qa|e2e"  # quality assurance and end-to-end suites (logstash's qa/)
     # performance suites: immer's perf-testing/ and __performance_tests__/
@@ -121,17 +121,26 @@ CONTEXT_FOLDER = re.compile(
 CONTEXT_NAME = re.compile(
     r"(?:test[_-][^/]*|[^/]*_test\.\w+|[^/]*\.(test|spec)\.\w+|conftest\.py|setup\.py|noxfile\.py"
     r"|fabfile\.py|tasks\.py|dodo\.py|[^/]*\.config\.[cm]?[jt]s|Gruntfile\.js|gulpfile\.js|Makefile"
-    r"|Dockerfile|_version\.py|version\.py|__version__\.py"
+    r"|Dockerfile|_version\.py|version\.py|__version__\.py|module-info\.java"
     # a test runner's or bundler's plug-in (immer's vitest-custom-reporter.ts)
-    r"|(?:vitest|jest|karma|mocha|webpack|rollup|rolldown|tsup|babel|eslint)[-_][^/]*)$",
+    r"|(?:vitest|jest|karma|mocha|webpack|rollup|rolldown|tsup|babel|eslint)[-_][^/]*"
+    # a test runner's or bundler's settings: karma.conf.js, webpack.mocha.js
+    r"|[^/]*\.conf\.[cm]?[jt]s|(?:webpack|karma|rollup|gulp|grunt|babel)\.[^/]+\.[cm]?[jt]s)$",
     re.IGNORECASE,
 )
+
+
+# a build script at the top of the repository (OpenHands' build_vscode.py); inside a package a module named
+# so is code (graphrag's build_noun_graph.py)
+ROOT_BUILD_SCRIPT = re.compile(r"build[_-][\w.-]*\.py$", re.IGNORECASE)
 
 
 @lru_cache(maxsize=65_536)
 def is_context_file(path: str) -> bool:
     """A test, doc, example, benchmark, build or release script: about the code rather than the code."""
     folder, _, name = path.rpartition("/")
+    if folder == "" and ROOT_BUILD_SCRIPT.match(name):
+        return True
     return CONTEXT_NAME.match(name) is not None or (folder != "" and _in_context_folder(folder))
 
 

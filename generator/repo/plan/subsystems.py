@@ -39,6 +39,7 @@ DECLARATIONS = re.compile(r"\.d\.[cm]?ts$|\.pyi$")
 PROSE_LANGUAGES = frozenset(
     {"markdown", "rst", "text", "other", "json", "yaml", "toml", "ini", "csv", "xml", "html", "css"}
 )
+SCRIPT_LANGUAGES = frozenset({"shell", "powershell", "make", "dockerfile"})
 SMALL_GROUP = 2  # seed: normalize merges consecutive shards of at most 2 files
 IMPORT_WEIGHT = 1.0
 PACKAGE_WEIGHT = 0.4
@@ -58,14 +59,18 @@ def is_context(path: str) -> bool:
 
 
 def core_modules(repo_map: RepoMap, allowed: Iterable[str] | None = None) -> list[str]:
-    """Source files of the main packages (code, not context), or whatever exists when there is none."""
+    """Source files of the main packages (code, not context), or whatever exists when there is none. Shell
+    scripts beside code in a programming language are tooling (pluggy's downstream/recipes/conda.bash, a
+    completion script), unless they are most of the code."""
     wanted = set(allowed) if allowed is not None else None
     code = [
-        f.path
+        f
         for f in repo_map.files
         if f.language not in PROSE_LANGUAGES and (wanted is None or f.path in wanted)
     ]
-    return [p for p in code if not is_context(p)] or code
+    core = [f for f in code if not is_context(f.path)] or code
+    programs = [f for f in core if f.language not in SCRIPT_LANGUAGES]
+    return [f.path for f in (programs if 2 * len(programs) >= len(core) else core)]
 
 
 def rank_files(paths: Iterable[str], facts: Facts, repo_map: RepoMap) -> list[str]:
@@ -432,11 +437,22 @@ def plan_subsystems(
     """The maintainer's `pinned` shards, then 3–5 in all of at most 5 files (25 in all), most important
     first, each a concept named after what it is."""
     taken = {path for shard in pinned for path in shard.files}
-    pool = [p for p in core_modules(repo_map, allowed) if p not in taken]
+    modules = core_modules(repo_map, allowed)
+    pool = [p for p in modules if p not in taken and p not in standalone_scripts(modules, facts, repo_map)]
     room = min(MAX_SHARDS, MAX_PLANNED_FILES // MAX_FILES_PER_SHARD) - len(pinned)
     if not pool or room <= 0:
         return list(pinned)
-    chosen = concepts(pool, facts, repo_map)[:room]
+    found = concepts(pool, facts, repo_map)
+    # a part defining nothing of its own and running nothing (sqlmodel's pool/__init__.py, re-exporting
+    # SQLAlchemy's) says nothing; a launcher script (`if __name__ == "__main__": serve()`) runs the program
+    defining = [
+        c
+        for c in found
+        if any(
+            f in facts.files and (facts.files[f].symbols or facts.files[f].is_entry_point) for f in c.files
+        )
+    ]
+    chosen = (defining or found)[:room]
     groups = [c.files[:MAX_FILES_PER_SHARD] for c in chosen]
     names = subsystem_names(groups, facts, [c.folder for c in chosen], taken=[s.name for s in pinned])
     return [
@@ -446,6 +462,29 @@ def plan_subsystems(
             for name, concept, files in zip(names, chosen, groups, strict=True)
         ),
     ]
+
+
+def standalone_scripts(pool: Sequence[str], facts: Facts, repo_map: RepoMap) -> set[str]:
+    """Python scripts beside the code rather than part of it: a module run as a script (a `__main__`
+    guard) in a folder that is no package, which imports none of the repository's modules and no module
+    imports, in a repository whose code lives in packages (pluggy's downstream/run_downstream.py, which
+    runs other projects' test suites). A script that uses the packages (`cli/main.py` serving the app) is
+    a front end to them, and a module at the top of the repository may be the tool itself: both stay."""
+    paths = {entry.path for entry in repo_map.files}
+    if not any(posixpath.basename(path) == "__init__.py" for path in paths):
+        return set()
+    imported = {target for fact in facts.files.values() for target in fact.depends_on}
+    return {
+        path
+        for path in pool
+        if "/" in path
+        and (fact := facts.files.get(path)) is not None
+        and fact.language == "python"
+        and fact.is_entry_point
+        and not fact.depends_on
+        and path not in imported
+        and posixpath.join(posixpath.dirname(path), "__init__.py") not in paths
+    }
 
 
 def _rationale(concept: Concept, files: Sequence[str]) -> str:

@@ -37,17 +37,46 @@ _STEP = re.compile(
 # … and a paragraph about the page it is on ("This document describes…") rather than the project
 _ABOUT_ITSELF = re.compile(r"^(?:in )?this (?:page|section|document|guide|tutorial)\b", re.IGNORECASE)
 # a quote that is a callout, not a tagline ("> **Note** …", GitHub's "> [!WARNING]")
-_NOTICE = re.compile(r"\W*(?:\[!\w+\]|warning|important|caution|tip|note|info)\b", re.IGNORECASE)
+NOTICE = re.compile(r"\W*(?:\[!\w+\]|warning|important|caution|tip|note|info)\b", re.IGNORECASE)
 _SKIPPED_SECTION = re.compile(
     r"install|licen[cs]e|contribut|sponsor|backer|security|changelog|support|credits|authors|badges|table of contents",
     re.IGNORECASE,
 )
 
 
+# a section announcing a release ("Version 1.0.0 Release", "What's new in 3.0"): news, not what it is
+RELEASE_HEADING = re.compile(
+    r"\bv?\d+\.\d+(?:\.\d+)?\b.*\breleas\w*|\breleas\w*\b.*\bv?\d+\.\d+|release notes|what'?s new"
+    r"|\bupgrad\w*|\bmigrat\w*|breaking changes",
+    re.IGNORECASE,
+)
+# a title that is a sentence about the project: "Kong is a command-line parser for Go"
+_TITLE_SENTENCE = re.compile(r"^\W*[\w.-]+(?:\s+[\w.-]+)?\s+(?:is|are)\s+(?:a|an|the)\s+\w", re.IGNORECASE)
+
+
+def title_sentence(doc: Document) -> Block | None:
+    """The README's title when it is a sentence saying what the project is ("Kong is a command-line parser
+    for Go"), else the heading right under a title that says nothing itself, when it is a sentence (joi's
+    "#### The most powerful schema description language and data validator for JavaScript."): its
+    tagline when it has no opening quote."""
+    headed = [s for s in doc.sections if s.level >= 1][:2]
+    if not headed:
+        return None
+    title = headed[0]
+    said = title.heading if title.heading.endswith((".", "!")) else f"{title.heading}."
+    if _TITLE_SENTENCE.search(title.heading) and describes_project(said):
+        return Block("paragraph", said, title.start, title.start)
+    quiet = not any(len(b.text.split()) >= MIN_WORDS for b in title.blocks)
+    under = headed[1] if len(headed) > 1 and quiet else None
+    if under is not None and under.heading.endswith(".") and describes_project(under.heading):
+        return Block("paragraph", under.heading, under.start, under.start)
+    return None
+
+
 def first_paragraph(doc: Document) -> str:
     """The README's tagline, else its first paragraph that reads as prose about the project; "" when there
     is none."""
-    tagline = opening_quote(doc)
+    tagline = opening_quote(doc) or title_sentence(doc)
     if tagline is not None:
         return " ".join(tagline.text.split())
     for paragraph in _paragraphs(doc, doc.markup == "rst"):
@@ -83,7 +112,7 @@ def opening_quote(doc: Document) -> Block | None:
             return None
         if block.kind == "quote":
             said = describes_project(text if text[-1:] in ".!?)" else f"{text}.")
-            return block if said and not _NOTICE.match(text) else None
+            return block if said and not NOTICE.match(text) else None
         if block.kind != "paragraph" or len(text.split()) >= MIN_WORDS:
             return None  # prose, code or a list came first
     return None
@@ -94,7 +123,7 @@ def _paragraphs(doc: Document, rst: bool) -> Iterator[str]:
     table cells are not the project's own summary), up to the first code example of a Markdown README."""
     for section in doc.sections:
         skipping = any(
-            _SKIPPED_SECTION.search(heading) for heading in section.path
+            _SKIPPED_SECTION.search(heading) or RELEASE_HEADING.search(heading) for heading in section.path
         )  # "macOS" under "Installation"
         for block in section.blocks:
             if block.kind == "code" and not rst:

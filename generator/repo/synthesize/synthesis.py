@@ -147,8 +147,9 @@ def build_analysis(study: Study, index: int, shard: Shard, outcome: Outcome) -> 
         analysis.model = "offline-extractive"
     central = _central(analysis)
     if central is not None and not central.purpose and analysis.top_symbols:
-        # its main module says nothing of itself: what it defines says more than a neighbour's docstring
-        analysis.purpose.insert(0, _defines(analysis) + ".")
+        # its main module says nothing of itself: the symbol it is named after, or what it defines, says
+        # more than a neighbour's docstring
+        analysis.purpose.insert(0, _named_symbol_says(analysis) or _defines(analysis) + ".")
     # citations_valid counts the model's own checked citations: deepkb's links to the facts are not its work
     own = package_doc(shard, study.plan.shards, facts)
     said = docs_say(analysis, study.docs.concepts if study.docs is not None else ())
@@ -216,7 +217,8 @@ def _offline_summary(analysis: ShardAnalysis, own: str = "", docs: str = "") -> 
             return said
     if analysis.top_symbols:
         return _defines(analysis) + "."
-    return f"{len(analysis.shard.files)} modules: " + ", ".join(analysis.shard.files) + "."
+    count = len(analysis.shard.files)
+    return f"{count} module{'s' if count != 1 else ''}: " + ", ".join(analysis.shard.files) + "."
 
 
 def _central(analysis: ShardAnalysis) -> ModuleLine | None:

@@ -59,9 +59,16 @@ def guide_links(docs: ProjectDocs | None) -> list[Markdown]:
     """The index's list of guide pages, in the order a newcomer reads them."""
     if docs is None or docs.empty:
         return []
-    links = [Markdown(f"[Getting started]({GUIDE_DIR}/{STARTED}.md)")] if docs.examples else []
+    links = [Markdown(f"[{started_title(docs)}]({GUIDE_DIR}/{STARTED}.md)")] if docs.examples else []
     links += [concept_line(i, c) for i, c in enumerate(docs.concepts, 1)]
     return links
+
+
+def started_title(docs: ProjectDocs) -> str:
+    """The examples page's name: "Getting started", or "Usage examples" when the docs have a page of that
+    name of their own (zustand's learn/getting-started.md): two guide pages never share a name."""
+    taken = {" ".join(c.name.lower().split()) for c in docs.concepts}
+    return "Usage examples" if "getting started" in taken else "Getting started"
 
 
 def concept_line(index: int, concept: DocConcept) -> Markdown:
@@ -129,7 +136,7 @@ def write_side_page(paths: KBPaths, path: Path, template: str, page: Any, kind: 
 
 def started_page(docs: ProjectDocs, label: str, linker: Linker) -> GuidePage:
     return GuidePage(
-        title=f"{_short(label)} · Getting started",
+        title=f"{_short(label)} · {started_title(docs)}",
         lead=Markdown(
             "The project's own usage examples, whole and in the order its README and getting-started pages "
             "give them; each links to the lines it comes from."
