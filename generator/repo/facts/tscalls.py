@@ -262,15 +262,20 @@ class _GoScope:
     def _field_types(self, type_name: str) -> dict[str, str]:
         """A struct's fields typed by one of the package's own types (`tree *node`), from its declaration."""
         if type_name not in self._typed:
-            fields: dict[str, str] = {}
-            for path, symbol in self.package.get(type_name, []):
-                lines = (self.calls.read(path) or "").splitlines()[symbol.start - 1 : symbol.end]
-                for line in lines:
-                    found = _GO_FIELD.match(line)
-                    if found and found[2] in self.package:
-                        fields.update(dict.fromkeys(re.split(r"\s*,\s*", found[1]), found[2]))
-            self._typed[type_name] = fields
+            found = self._declared_fields(type_name, _GO_FIELD)
+            self._typed[type_name] = {name: kind for name, kind in found.items() if kind in self.package}
         return self._typed[type_name]
+
+    def _declared_fields(self, type_name: str, pattern: re.Pattern[str]) -> dict[str, str]:
+        """Field → type of each line of the struct's declaration `pattern` matches (`routes []*Route`:
+        names, then the type)."""
+        fields: dict[str, str] = {}
+        for path, symbol in self.package.get(type_name, []):
+            for line in (self.calls.read(path) or "").splitlines()[symbol.start - 1 : symbol.end]:
+                found = pattern.match(line)
+                if found:
+                    fields.update(dict.fromkeys(re.split(r"\s*,\s*", found[1]), found[2]))
+        return fields
 
     def stored(self, call: Any, caller: Symbol | None) -> list[tuple[str, str]]:
         """`mx.handler.ServeHTTP(w, r)` or `mx.handler(w, r)`: a call through a struct field leads to the
@@ -346,14 +351,7 @@ class _GoScope:
     def _element_type(self, type_name: str, field: str) -> str:
         """The element type of a struct's slice or map field, read from the struct's declaration."""
         if type_name not in self._fields:
-            fields: dict[str, str] = {}
-            for path, symbol in self.package.get(type_name, []):
-                lines = (self.calls.read(path) or "").splitlines()[symbol.start - 1 : symbol.end]
-                for line in lines:
-                    found = _GO_COLLECTION_FIELD.match(line)
-                    if found:
-                        fields.update(dict.fromkeys(re.split(r"\s*,\s*", found[1]), found[2]))
-            self._fields[type_name] = fields
+            self._fields[type_name] = self._declared_fields(type_name, _GO_COLLECTION_FIELD)
         return self._fields[type_name].get(field, "")
 
     def _method(self, type_name: str, name: str) -> tuple[str, str] | None:

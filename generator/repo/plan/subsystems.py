@@ -438,7 +438,8 @@ def plan_subsystems(
     first, each a concept named after what it is."""
     taken = {path for shard in pinned for path in shard.files}
     modules = core_modules(repo_map, allowed)
-    pool = [p for p in modules if p not in taken and p not in standalone_scripts(modules, facts, repo_map)]
+    scripts = standalone_scripts(modules, facts, repo_map)
+    pool = [p for p in modules if p not in taken and p not in scripts]
     room = min(MAX_SHARDS, MAX_PLANNED_FILES // MAX_FILES_PER_SHARD) - len(pinned)
     if not pool or room <= 0:
         return list(pinned)
