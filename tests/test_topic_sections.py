@@ -401,6 +401,9 @@ def test_every_facet_comes_from_the_subjects_own_account_when_it_answers() -> No
 
     assert titled_as("Property Wrappers", "property wrappers")
     assert titled_as("PEP 572: Assignment Expressions", "assignment expression")
+    # a Chinese title's prefix ends at the full-width colon (Vue's "组合式 API：依赖注入")
+    assert titled_as("组合式 API：依赖注入", "依赖注入")
+    assert not titled_as("依赖注入的高级用法", "依赖注入")
     assert not titled_as("Extend Property Wrappers to Function and Closure Parameters", "property wrappers")
 
     def passage(text: str, source: str) -> Candidate:

@@ -72,10 +72,12 @@ def titled_as(title: str, subject: str) -> bool:
     a proposal number or a "PEP 572:" prefix aside): that document is the subject's own account, where one
     titled "Extend property wrappers to parameters" is about something it adds."""
     named = _name_words(subject)
-    return bool(named) and _name_words(title.split(":", 1)[-1]) == named
+    return bool(named) and _name_words(_TITLE_PREFIX.split(title, maxsplit=1)[-1]) == named
 
 
 _TITLE_FILLER = frozenset({"pep", "rfc", "se", "proposal"})
+# what ends a title's prefix: a colon, the full-width one of Chinese and Japanese titles ("组合式 API：依赖注入")
+_TITLE_PREFIX = re.compile(r"[:：]")
 
 
 def _name_words(text: str) -> list[str]:
