@@ -67,3 +67,13 @@ def code_block(text: str, language: str = "") -> Markdown:
     fence = "`" * max(3, longest + 1)
     lang = re.sub(r"[^\w+-]", "", language)
     return Markdown(f"{fence}{lang}\n{text.rstrip()}\n{fence}")
+
+
+def table_row(*cells: str) -> Markdown:
+    """One row of a Markdown table (each cell already Markdown)."""
+    return Markdown("| " + " | ".join(cells) + " |")
+
+
+def table_header(*columns: str) -> Markdown:
+    """A Markdown table's header row and the rule under it."""
+    return Markdown(table_row(*columns) + "\n|" + " --- |" * len(columns))

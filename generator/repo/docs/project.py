@@ -31,8 +31,7 @@ from generator.repo.synthesize.readme import (
     RELEASE_HEADING,
     describes_project,
     first_paragraph,
-    opening_quote,
-    title_sentence,
+    tagline,
 )
 from generator.store import slugify
 from generator.text.pointers import without_lead_in
@@ -177,9 +176,7 @@ def _read(
 def _starting_sections(document: Document) -> Document:
     """Only the sections of a guide that introduce the project or show its use ("Introduction", "General
     Usage"): an API reference's every example is no getting-started page."""
-    starting = [
-        s for s in document.sections if any(_STARTER.search(h) or _HOW_TO_HEADING.search(h) for h in s.path)
-    ]
+    starting = [s for s in document.sections if any(_STARTER.search(h) for h in s.path)]
     return replace(document, sections=tuple(starting))
 
 
@@ -271,7 +268,7 @@ def overview(readme: Document | None, intro: Sequence[Document]) -> tuple[DocPas
 def _tagline(readme: Document) -> DocPassage | None:
     """The README's opening quote, else its title or the heading under a bare title when that is a
     sentence saying what the project is ("Kong is a command-line parser for Go")."""
-    block = opening_quote(readme) or title_sentence(readme)
+    block = tagline(readme)
     text = " ".join(block.text.split()) if block is not None else ""
     if block is None or _NOT_OVERVIEW.search(text):
         return None

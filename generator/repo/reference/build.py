@@ -172,7 +172,7 @@ def _gather_python(
                     f.type,
                     _clean(f.default, redactor),
                     linker.check(path, f.line),
-                    _clean(summary(f.doc, limit=FIELD_DOC_CHARS, sections=False), redactor),
+                    _field_doc(f.doc, redactor),
                 )
                 for f in declared_fields
             )
@@ -291,8 +291,12 @@ def _declared_field(
     """A struct's or interface's field with what its comment says (echo's `// AllowOrigins determines the
     value of the Access-Control-Allow-Origin response header.`) and the default the comment states."""
     said, default = spans.field_comment(body, at)
-    doc = summary(said, limit=FIELD_DOC_CHARS, sections=False)
-    return FieldLine(name, kind, _clean(default, redactor), citation, _clean(doc, redactor))
+    return FieldLine(name, kind, _clean(default, redactor), citation, _field_doc(said, redactor))
+
+
+def _field_doc(said: str, redactor: Redactor | None) -> str:
+    """What a field's comment or docstring says it is, a sentence or two fit for a table cell."""
+    return _clean(summary(said, limit=FIELD_DOC_CHARS, sections=False), redactor)
 
 
 def _settings_classes(found: _Found, path: str, lines: list[str], facts: FileFacts, linker: Linker) -> None:

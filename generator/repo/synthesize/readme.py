@@ -73,12 +73,18 @@ def title_sentence(doc: Document) -> Block | None:
     return None
 
 
+def tagline(doc: Document) -> Block | None:
+    """The README's tagline: its opening quote, else its title (or the heading under it) when that is a
+    sentence saying what the project is."""
+    return opening_quote(doc) or title_sentence(doc)
+
+
 def first_paragraph(doc: Document) -> str:
     """The README's tagline, else its first paragraph that reads as prose about the project; "" when there
     is none."""
-    tagline = opening_quote(doc) or title_sentence(doc)
-    if tagline is not None:
-        return " ".join(tagline.text.split())
+    said = tagline(doc)
+    if said is not None:
+        return " ".join(said.text.split())
     for paragraph in _paragraphs(doc, doc.markup == "rst"):
         flat = " ".join(paragraph.split())
         if describes_project(flat):

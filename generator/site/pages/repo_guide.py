@@ -19,7 +19,7 @@ from generator.repo.model import CitedSymbol, ConceptText
 from generator.site.pages.model_text import citation_markdown, code_link, inline_code, render_model_markdown
 from generator.site.pages.repo_diagrams import flow_tree_markdown
 from generator.site.templates import render_record
-from generator.site.text import Markdown, code_block, md_escape, md_inline
+from generator.site.text import Markdown, code_block, md_escape, md_inline, table_header, table_row
 from generator.store import KBPaths
 
 GUIDE_DIR = "guide"
@@ -243,9 +243,8 @@ def table_markdown(text: str) -> Markdown:
     rows = [row.split(" | ") for row in text.splitlines() if row.strip()]
     if len(rows) < 2 or any(len(row) != len(rows[0]) for row in rows):
         return Markdown("\n".join(f"- {prose(row)}" for row in text.splitlines() if row.strip()))
-    lines = ["| " + " | ".join(prose(cell) for cell in row) + " |" for row in rows]
-    lines.insert(1, "|" + " --- |" * len(rows[0]))
-    return Markdown("\n".join(lines))
+    header, *body = ([prose(cell) for cell in row] for row in rows)
+    return Markdown("\n".join([table_header(*header), *(table_row(*cells) for cells in body)]))
 
 
 def prose(text: str) -> Markdown:

@@ -25,7 +25,7 @@ from generator.site.pages.repo_guide import (
     symbol_name,
     write_side_page,
 )
-from generator.site.text import Markdown, md_inline
+from generator.site.text import Markdown, md_inline, table_header, table_row
 from generator.store import KBPaths
 
 REFERENCE_DIR = "reference"
@@ -188,7 +188,7 @@ def _options_part(heading: Markdown, column: str, options: Sequence[Option]) -> 
     typed = any(o.type for o in options)
     columns = (column, "Type", "Default", "Where") if typed else (column, "Default", "Read at")
     rows = tuple(
-        _row(
+        table_row(
             inline_code(o.name),
             *((_code(o.type),) if typed else ()),
             _code(o.default) if o.default else Markdown("—"),
@@ -196,7 +196,7 @@ def _options_part(heading: Markdown, column: str, options: Sequence[Option]) -> 
         )
         for o in options
     )
-    return ReferencePart(heading, header=_header(*columns), rows=rows)
+    return ReferencePart(heading, header=table_header(*columns), rows=rows)
 
 
 def _flags_part(kind: str, options: Sequence[Option]) -> ReferencePart:
@@ -204,7 +204,7 @@ def _flags_part(kind: str, options: Sequence[Option]) -> ReferencePart:
     command = kind.removeprefix(FLAG).removeprefix(" of ")
     heading = Markdown("Command-line flags" + (f" of {inline_code(command)}" if command else ""))
     rows = tuple(
-        _row(
+        table_row(
             inline_code(o.name),
             _code(o.default) if o.default else Markdown("—"),
             prose(o.help) if o.help else Markdown("—"),
@@ -212,7 +212,7 @@ def _flags_part(kind: str, options: Sequence[Option]) -> ReferencePart:
         )
         for o in options
     )
-    return ReferencePart(heading, header=_header("Flag", "Default", "Help", "Declared at"), rows=rows)
+    return ReferencePart(heading, header=table_header("Flag", "Default", "Help", "Declared at"), rows=rows)
 
 
 def _record_part(record: Record) -> ReferencePart:
@@ -223,13 +223,13 @@ def _record_part(record: Record) -> ReferencePart:
     return ReferencePart(
         inline_code(symbol.name),
         intro,
-        _header("Field", "Type", "Default", *(("What it is",) if said else ())),
+        table_header("Field", "Type", "Default", *(("What it is",) if said else ())),
         tuple(_field_row(f, said) for f in record.fields),
     )
 
 
 def _field_row(line: FieldLine, said: bool = False) -> Markdown:
-    return _row(
+    return table_row(
         code_link(line.name, line.citation.url if line.citation else ""),
         _code(line.type),
         _code(line.default) if line.default else Markdown("—"),
@@ -256,11 +256,3 @@ def _where(citation: Citation | None) -> Markdown:
 
 def _code(text: str) -> Markdown:
     return inline_code(text) if text else Markdown("")
-
-
-def _header(*columns: str) -> Markdown:
-    return Markdown("| " + " | ".join(columns) + " |\n|" + " --- |" * len(columns))
-
-
-def _row(*cells: Markdown) -> Markdown:
-    return Markdown("| " + " | ".join(cells) + " |")
