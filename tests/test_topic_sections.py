@@ -426,3 +426,71 @@ def test_every_facet_comes_from_the_subjects_own_account_when_it_answers() -> No
     why.append(replace(passage("Tracked properties need no dependency keys.", "rfc410"), treats=True))
     assert {c.source for c in _subject_first(why, "motivation", {"rfc410"})} == {"rfc410"}
     assert _subject_first(why, "motivation", set()) == why  # no document is the subject's own account
+
+
+def test_a_section_under_the_rationale_answers_why_whatever_its_own_heading_names() -> None:
+    # go's loopvar proposal: "### A decade of experience shows the cost of the current semantics" stands under
+    # "## Rationale and Compatibility"; its "semantics" made it a "how" section, and "The current cures for
+    # this problem are worse than the disease." answered "How does loop variable scoping work?"
+    from generator.topic.facet_sections import section_facets
+
+    judge = RelevanceJudge("loop variable scoping")
+    concepts = [{w for form in t.forms for w in form} for t in judge.terms(judge.topic)]
+    text = (
+        "# Loop variable scoping\n\n## Proposal\n\nEach iteration of a loop gets its own copy of the loop "
+        "variable.\n\n## Rationale and Compatibility\n\n### A decade of experience shows the cost of the "
+        "current semantics\n\nSharing one variable across all iterations causes bugs in real programs.\n"
+    )
+
+    def answering(facet: str) -> list[str]:
+        found = treating(text, facet, concepts, tokens, own_headings=True, title="Loop variable scoping")
+        return [section.heading for section, _ in found]
+
+    assert answering("how") == ["Proposal"]
+    assert "A decade of experience shows the cost of the current semantics" in answering("motivation")
+    # what a design gains answers why it matters: "performance" names no limit in a heading about benefits
+    assert section_facets("What are the performance benefits of Server Components?") == {"motivation"}
+    assert section_facets("Costs and benefits") == {"motivation", "limits"}
+    assert section_facets("Drawbacks") == {"limits"}
+
+
+def test_the_defining_document_the_report_opens_from_answers_each_facet_before_its_neighbours() -> None:
+    # react's "上下文" (context): no document is titled as the subject; the report opens from "new version of
+    # context", and "lazy context propagation" answered "why" with the motivation of its own change
+    from generator.topic.analyze import Catalog, analyze
+    from generator.topic.plan import Plan, Step
+
+    def source(sid: str, title: str, text: str) -> wsp.RawSource:
+        return wsp.RawSource(
+            sid, "local", f"local:text/{sid}.md", title, "2026-01-01T00:00:00Z", text, kind="local",
+            relevance=0.9,
+        )  # fmt: skip
+
+    own = source(
+        "new",
+        "New version of context",
+        "# New version of context\n\n## Summary\n\nIntroduce a new version of context that addresses "
+        "existing limitations of the context API.\n\n## Motivation\n\nContext lets a component pass a value "
+        "to its descendants without threading it through every level of props.\n\nThe legacy context API "
+        "breaks when an intermediate component skips rendering with shouldComponentUpdate.\n",
+    )
+    lazy = source(
+        "lazy",
+        "Lazy context propagation",
+        "# Lazy context propagation\n\n## Summary\n\nPropagate context changes lazily during rendering.\n\n"
+        "## Motivation\n\nThe eager context propagation in place today walks every fiber when a context "
+        "provider updates its value.\n",
+    )
+    questions = {"what": "What is context?", "motivation": "Why does context matter?"}
+    plan = Plan(
+        topic="context",
+        sub_queries=list(questions.values()),
+        steps=[
+            Step(id=f, title=f, question=q, facet=f, sources=["new", "lazy"], status="done")
+            for f, q in questions.items()
+        ],
+    )
+    analysis = analyze(offline(), plan, Catalog([own, lazy]), lang="en")
+    assert analysis.definition is not None and analysis.definition.sources == ["new"]
+    why = next(s for s in analysis.sections if s.question.startswith("Why"))
+    assert why.claims and {sid for c in why.claims for sid in c.sources} == {"new"}

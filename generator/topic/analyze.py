@@ -40,6 +40,7 @@ from .defining import (
 )
 from .facet_sections import (
     opening_passages,
+    path_facets,
     section_facets,
     subject_headings,
     subject_opening,
@@ -197,7 +198,15 @@ def analyze(provider: Provider, plan: Plan, catalog: Catalog, *, lang: str) -> A
     usable = usable_for("what", catalog.sources, defining=analysis.defining)
     analysis.definition = opening = definition(catalog.sources, judge, usable)
     said = frozenset(clean(p) for p in split_all(opening.text)) if opening else frozenset()
-    pools = passage_pools(plan, catalog, questions, judge, said=said, defining=analysis.defining)
+    pools = passage_pools(
+        plan,
+        catalog,
+        questions,
+        judge,
+        said=said,
+        defining=analysis.defining,
+        opening=opening.sources[0] if opening else "",
+    )
     written: dict[str, Section] = {}
     if not provider.offline:
         for question, _, ids in questions:
@@ -358,9 +367,13 @@ def passage_pools(
     *,
     said: frozenset[str] = frozenset(),
     defining: Sequence[str] = (),  # ids of the documents defining the topic (defining_sources)
+    opening: str = "",  # id of the document the report opens from (`definition`)
 ) -> dict[str, list[Candidate]]:
     """Each sub-question's candidate passages, best first, from the sources that may answer its facet
-    (a section's opening passages counted after the sentences `said` already, the definition's)."""
+    (a section's opening passages counted after the sentences `said` already, the definition's). The
+    subject's own account answers first (`_subject_first`): the documents titled as the subject, else the
+    defining document the report opens from ("new version of context" for 上下文, beside "lazy context
+    propagation", whose motivation is its own)."""
     topic_words = set(tokens(plan.topic))
     facets = {q: set(tokens(focus)) - topic_words for q, focus, _ in questions}
     aspects = [q for q, _, _ in questions if facet_of(plan, q) == "aspect"]
@@ -372,7 +385,7 @@ def passage_pools(
     about = sources_about([(s.id, s.title, s.text) for s in catalog.sources], judge, titled)
     subject = {
         s.id for s in subject_documents(catalog, titled) if titled_as(s.title, plan_subject(plan.topic))
-    }
+    } or ({opening} & titled)
     pools = {}
     for question, focus, ids in questions:
         facet = facet_of(plan, question)
@@ -789,27 +802,6 @@ def labelled_facets(text: str, title: str = "") -> set[str]:
     return set().union(
         *(section_facets(s.heading) for s in text_sections(text) if s.heading and s.heading != title)
     )
-
-
-# the facets of a section that frames the design rather than states it: what stands under "## Rationale",
-# "## Compatibility" or "## Alternatives" answers that, whatever its own heading names ("current" is not one:
-# "### Changes to the parser" under "## Detailed design" is the design)
-FRAMING_FACETS = frozenset({"motivation", "limits", "alternatives"})
-
-
-def path_facets(headings: Sequence[str], title: str = "") -> set[str]:
-    """The outline facets the sections a passage stands in say they answer: its own section's heading's, else
-    the nearest enclosing one's that names any ("### Special-casing conditional statements" under "# Rejected
-    alternative proposals"). Anything under an alternatives section is an alternative, whatever its own
-    heading says ("### Kotlin-like `by` syntax" under "## Alternatives considered" is not how it works), and
-    anything under a section framing the design is that frame's ("### A decade of experience shows the cost
-    of the current semantics" under "## Rationale and Compatibility" is rationale, not semantics). The
-    document's own title is no section of it."""
-    named = [section_facets(h) for h in headings if not title or h.strip() != title.strip()]
-    if any("alternatives" in found for found in named):
-        return {"alternatives"}
-    framing = set().union(*named) & FRAMING_FACETS
-    return framing or next((found for found in reversed(named) if found), set())
 
 
 def sentence_statistics(judge: RelevanceJudge, sources: list[RawSource]) -> None:
