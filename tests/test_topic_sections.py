@@ -494,3 +494,24 @@ def test_the_defining_document_the_report_opens_from_answers_each_facet_before_i
     assert analysis.definition is not None and analysis.definition.sources == ["new"]
     why = next(s for s in analysis.sections if s.question.startswith("Why"))
     assert why.claims and {sid for c in why.claims for sid in c.sources} == {"new"}
+
+
+def test_what_the_subject_is_comes_from_other_documents_only_where_they_open_on_it() -> None:
+    # vue's 异步组件: the guide titled as the subject says no more than its definition, and "what" took the
+    # Suspense page's "要了解 <Suspense> 所解决的问题…" and a glossary's "组件是 Vue 提供的…" beside the glossary's
+    # own definition of the subject
+    from generator.topic.analyze import Candidate, _subject_first, opens_on
+
+    def passage(text: str, source: str) -> Candidate:
+        return Candidate(text, source, 1.0, 0.5, 0.1)
+
+    pool = [
+        passage("要了解 <Suspense> 所解决的问题，我们需要想象这样一种组件层级结构：", "suspense"),
+        passage("异步组件是为另一个组件提供的包装器，来让被包装的组件可以进行懒加载。", "glossary"),
+        passage("组件是 Vue 提供的将 UI 拆成较小部分的主要机制。", "glossary"),
+    ]
+    assert [c.text for c in _subject_first(pool, "what", {"async"}, "异步组件")] == [pool[1].text]
+    assert _subject_first(pool, "what", set(), "异步组件") == pool  # no document is the subject's own account
+    assert opens_on("An async component wraps another component.", "async components")
+    assert opens_on("Async components are lazy.", "async component")
+    assert not opens_on("Components are the main mechanism.", "async components")

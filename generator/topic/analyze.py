@@ -412,7 +412,10 @@ def passage_pools(
             treated = aspect_candidates([s for s in catalog.sources if usable(s)], facets[question], judge)
         quoted = {c.text for c in treated}
         pools[question] = _subject_first(
-            [*treated, *(c for c in pools[question] if c.text not in quoted)], facet, subject
+            [*treated, *(c for c in pools[question] if c.text not in quoted)],
+            facet,
+            subject,
+            plan_subject(plan.topic),
         )
     return pools
 
@@ -425,11 +428,13 @@ SUBJECT_PASSAGES = 1
 SECTION_PASSAGES = 2
 
 
-def _subject_first(pool: list[Candidate], facet: str, subject: set[str]) -> list[Candidate]:
+def _subject_first(pool: list[Candidate], facet: str, subject: set[str], name: str = "") -> list[Candidate]:
     """Each facet of the subject from its own account when that answers it. What the subject is: its own
     passages, when it gives SUBJECT_PASSAGES of them beside the definition (a proposal extending it, "Extend
     property wrappers to parameters", or removing one of its inferences, says what something else is: "SE-0316:
-    Global Actors introduced annotations like @MainActor…"). Every other facet: its own passages alone when its own
+    Global Actors introduced annotations like @MainActor…"); else, beside its own, only the passages of other
+    documents that open on the subject (`name`): "异步组件是为另一个组件提供的包装器…" in a glossary says what
+    it is, "组件是 Vue 提供的…" beside it and Suspense's "要了解 <Suspense> 所解决的问题…" do not. Every other facet: its own passages alone when its own
     account has a section on the facet ("## Motivation", "## Detailed design", "## Drawbacks") opening with
     SECTION_PASSAGES passages; a proposal
     extending the subject states its own change's motivation, design and drawbacks there ("During the
@@ -439,9 +444,23 @@ def _subject_first(pool: list[Candidate], facet: str, subject: set[str]) -> list
     if not subject:
         return pool
     own = [c for c in pool if c.source in subject]
-    if facet == "what":
-        return own if len(own) >= SUBJECT_PASSAGES else pool
+    if facet == "what" and len(own) >= SUBJECT_PASSAGES:
+        return own
+    if facet == "what":  # without the subject's name, whatever the others say of it
+        return [c for c in pool if c in own or opens_on(c.text, name)] if name else pool
     return own if sum(1 for c in own if c.treats) >= SECTION_PASSAGES else pool
+
+
+def opens_on(passage: str, subject: str) -> bool:
+    """Whether a passage opens with the subject's name, as a sentence saying what it is or does does ("Async
+    components are…", "An async component wraps…", "异步组件是…")."""
+    name = " ".join(subject.split())
+    if not name:
+        return False
+    if _HAN.search(name):
+        return passage.startswith(name)
+    stem = name[:-1] if name.lower().endswith("s") and not name.lower().endswith("ss") else name
+    return re.match(rf"(?:the\s+|an?\s+)?{re.escape(stem)}(?:e?s)?(?![\w-])", passage, re.I) is not None
 
 
 def _states_own_standing(source: RawSource, facet: str, defining: set[str]) -> bool:
