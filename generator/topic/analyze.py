@@ -371,9 +371,9 @@ def passage_pools(
 ) -> dict[str, list[Candidate]]:
     """Each sub-question's candidate passages, best first, from the sources that may answer its facet
     (a section's opening passages counted after the sentences `said` already, the definition's). The
-    subject's own account answers first (`_subject_first`): the documents titled as the subject, else the
-    defining document the report opens from ("new version of context" for 上下文, beside "lazy context
-    propagation", whose motivation is its own)."""
+    subject's own account answers first (`_subject_first`): the documents titled as the subject, else (for
+    every facet but what it is) the defining document the report opens from ("new version of context" for
+    上下文, beside "lazy context propagation", whose motivation is its own)."""
     topic_words = set(tokens(plan.topic))
     facets = {q: set(tokens(focus)) - topic_words for q, focus, _ in questions}
     aspects = [q for q, _, _ in questions if facet_of(plan, q) == "aspect"]
@@ -383,9 +383,10 @@ def passage_pools(
     strongest = max((s.relevance or 0.0 for s in catalog.sources), default=0.0)
     titled = set(defining) or defining_sources(catalog.sources, judge)
     about = sources_about([(s.id, s.title, s.text) for s in catalog.sources], judge, titled)
-    subject = {
-        s.id for s in subject_documents(catalog, titled) if titled_as(s.title, plan_subject(plan.topic))
-    } or ({opening} & titled)
+    named = {s.id for s in subject_documents(catalog, titled) if titled_as(s.title, plan_subject(plan.topic))}
+    # what the subject is: only a document titled as it speaks for it alone ("Overview" says what baggage is
+    # beside "Baggage API", which says what its API does)
+    account = {"what": named, "": named or ({opening} & titled)}
     pools = {}
     for question, focus, ids in questions:
         facet = facet_of(plan, question)
@@ -414,7 +415,7 @@ def passage_pools(
         pools[question] = _subject_first(
             [*treated, *(c for c in pools[question] if c.text not in quoted)],
             facet,
-            subject,
+            account["what" if facet == "what" else ""],
             plan_subject(plan.topic),
         )
     return pools
