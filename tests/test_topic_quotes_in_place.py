@@ -176,3 +176,28 @@ def test_the_work_a_change_asks_for_is_not_how_the_thing_works() -> None:
         "The update function receives the pending state and returns the next one.",
     ):
         assert not speaks_of_now(design), design
+
+
+def test_an_example_of_how_things_are_done_without_the_subject_is_not_quoted_as_its_use() -> None:
+    # react's 服务器组件: "如果不使用服务器组件，通常会在客户端通过一个 Effect 来获取静态数据：" and its code answered "how
+    # do you use server components?" with the way they replace
+    from generator.topic.facet_sections import opening_passages, text_sections
+    from generator.topic.sentences import code_examples
+
+    text = (
+        "## Usage\n\n如果不使用服务器组件，通常会在客户端通过一个 Effect 来获取静态数据：\n\n```js\nuseEffect(() => "
+        "{ fetch('/api/page') });\n```\n\n使用服务器组件，可以在渲染时直接读取数据，然后把结果发给浏览器：\n\n"
+        "```js\nasync function Page() { const page = await db.read(); }\n```\n"
+    )
+    english = (
+        "Without context, you would pass the theme through every level of props:\n\n```js\n<Toolbar theme="
+        "{theme} />\n```\n\nWith context, a component reads the theme from the nearest provider above it:\n\n"
+        "```js\nconst theme = useContext(ThemeContext);\n```\n"
+    )
+    assert [q.text for q in code_examples(english)] == [
+        "With context, a component reads the theme from the nearest provider above it:"
+    ]
+    (section,) = [s for s in text_sections(text) if s.heading]
+    assert [p.text for p in opening_passages(section, 2)] == [
+        "使用服务器组件，可以在渲染时直接读取数据，然后把结果发给浏览器："
+    ]

@@ -356,6 +356,8 @@ def _prose_openings(
             break  # it leads into worked examples ("- Current:", code): about them, quoted with none
         ends_in_lead = parts[-1].endswith((":", "："))
         code = _example_after(blocks, n) if ends_in_lead and not items else ""
+        if code and introduces_old_state(block):
+            continue  # an example of how things are done without the design
         said = parts[:-1] if ends_in_lead else parts
         prose = all(quotable(p) or RUN_IN_LABEL.match(p) for p in said) and not (
             said and is_question(said[-1])
