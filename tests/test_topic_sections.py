@@ -422,9 +422,15 @@ def test_every_facet_comes_from_the_subjects_own_account_when_it_answers() -> No
     ]
     assert _subject_first(why, "motivation", {"rfc410"}) == why  # no section of its own on it: all answer
     why.append(replace(passage("Tracked properties are simpler to learn.", "rfc410"), treats=True))
-    assert _subject_first(why, "motivation", {"rfc410"}) == why  # one passage of its own section: thin
-    why.append(replace(passage("Tracked properties need no dependency keys.", "rfc410"), treats=True))
+    # why it matters, its limits and alternatives: one passage of its own section states them; another
+    # proposal's motivation is its own change's
     assert {c.source for c in _subject_first(why, "motivation", {"rfc410"})} == {"rfc410"}
+    assert {c.source for c in _subject_first(why, "limits", {"rfc410"})} == {"rfc410"}
+    # how it works: one passage of its own is thin ("Element Modifiers" adds a package to the blueprint, the
+    # modifier manager it builds on is defined elsewhere)
+    assert _subject_first(why, "how", {"rfc410"}) == why
+    why.append(replace(passage("Tracked properties need no dependency keys.", "rfc410"), treats=True))
+    assert {c.source for c in _subject_first(why, "how", {"rfc410"})} == {"rfc410"}
     assert _subject_first(why, "motivation", set()) == why  # no document is the subject's own account
 
 

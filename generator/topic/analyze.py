@@ -39,6 +39,7 @@ from .defining import (
     titled_as,
 )
 from .facet_sections import (
+    FRAMING_FACETS,
     opening_passages,
     path_facets,
     section_facets,
@@ -449,7 +450,11 @@ def _subject_first(pool: list[Candidate], facet: str, subject: set[str], name: s
         return own
     if facet == "what":  # without the subject's name, whatever the others say of it
         return [c for c in pool if c in own or opens_on(c.text, name)] if name else pool
-    return own if sum(1 for c in own if c.treats) >= SECTION_PASSAGES else pool
+    # why it matters, its limits and its alternatives are its own account's to state: another document's
+    # drawbacks are its own change's ("Adding these modifiers means more ways to accomplish similar goals" in
+    # "Render Element Modifiers"), where "how" may rest on the mechanism another document defines
+    needed = 1 if facet in FRAMING_FACETS else SECTION_PASSAGES
+    return own if sum(1 for c in own if c.treats) >= needed else pool
 
 
 def opens_on(passage: str, subject: str) -> bool:
