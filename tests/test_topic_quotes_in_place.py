@@ -100,6 +100,8 @@ def test_sentences_pointing_elsewhere_or_back_are_not_quoted_alone() -> None:
         "Below are a number of alternative syntaxes, which have been rejected in favour of the one given above."
     )
     assert points_elsewhere("Our strategy is to release only the call graph builder (see Figure 2) first.")
+    # a pointer after an opening clause (swift's "## Examples" of property wrappers opened on it)
+    assert points_elsewhere("Before describing the detailed design, here are some more examples of wrappers.")
     assert points_elsewhere("As described in the previous section, you can disable the warning for marks.")
     assert needs_antecedent("In this example, monkeypatch.setattr is used to patch Path.home for the test.")
     assert not points_elsewhere("The := operator groups more tightly than a comma in all positions.")

@@ -65,6 +65,8 @@ _POINTS_ELSEWHERE = re.compile(
     r"|\bthis\s+(?:code|snippet|program|listing|output)\b(?!\s+of\b)|\bcompile\s+this\b"
     r"|\b(?:code|example)s?\s+(?:we|you)\s+(?:saw|have\s+seen)\b|\bthe\s+previous\s+(?:code|snippet|listing)\b"
     r"|\bsee\s+(?:above|below)\b|\bwe(?:'ll| will)\s+see\b"
+    # "Before describing the detailed design, here are some more examples of wrappers."
+    r"|,\s+here\s+(?:are|is)\s+(?:some|a\s+few|several|more|the|an?)\b"
     r"|\b(?:given|shown|described|listed|mentioned|discussed|outlined|explained|presented|defined|provided|documented)\s+(?:above|below)"
     r"|^below\b|\bbelow\s+(?:are|is|we)\b|\((?:see\s+)?(?:figure|fig\.|table|listing)\s+\d+\)"
     r"|\bthe\s+(?:previous|preceding|next|following|last)\s+(?:section|chapter|paragraph|step|example)s?\b"
