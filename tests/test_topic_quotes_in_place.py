@@ -96,6 +96,16 @@ def test_sentences_pointing_elsewhere_or_back_are_not_quoted_alone() -> None:
     assert needs_antecedent("On all other platforms, this field is REQUIRED.")
     assert not needs_antecedent("In Python 3.8, this PEP adds the walrus operator to the language grammar.")
     assert not needs_antecedent("When the runner fails, it retries the request after a short delay.")
+    # a noun phrase naming what was said before it, wherever it stands (go's loopvar and soft memory limit,
+    # ember's tracked properties, react's server components)
+    for sentence in (
+        "The current cures for this problem are worse than the disease.",
+        "Fortunately, we have a strategy for mitigating some of this frustration.",
+        "Each of these approaches delivers some of the benefits of this proposal.",
+        "One way to do so would be to define the memory limit in terms of heap object bytes.",
+    ):
+        assert needs_antecedent(sentence), sentence
+    assert not needs_antecedent("If you want to emit a signal, you can do so by calling the send method.")
     assert points_elsewhere(
         "Below are a number of alternative syntaxes, which have been rejected in favour of the one given above."
     )

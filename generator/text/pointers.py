@@ -88,9 +88,21 @@ _POINTS_ELSEWHERE = re.compile(
 _LATE_DEMONSTRATIVE = re.compile(r"^[^,;:]{1,40},\s+(?=(?:this|these|those|such)\b)", re.IGNORECASE)
 
 
+# a noun phrase naming what was said before it, anywhere in the sentence: "The current cures for this problem
+# are worse than the disease.", "Each of these approaches delivers…", "One way to do so would be…"
+_BACK_REFERENCE = re.compile(
+    r"\b(?:this|these|those|such)\s+(?:problems?|issues?|frustrations?|concerns?|situations?|scenarios?"
+    r"|approach(?:es)?|bugs?|techniques?|workarounds?|cures?|drawbacks?|limitations?|cases?)\b"
+    r"|\b(?:one|another|the\s+(?:only|simplest|easiest|best))\s+way\s+to\s+do\s+(?:so|this|that)\b"
+    r"|^to\s+do\s+(?:so|this|that)\b|这(?:个|些|种)(?:问题|情况|方法|方式|场景|限制)",
+    re.IGNORECASE,
+)
+
+
 def needs_antecedent(sentence: str) -> bool:
-    """Whether a sentence opens on something said before it, so that alone it speaks of nothing."""
-    if _CJK_ANAPHOR.match(sentence):
+    """Whether a sentence opens on something said before it, or names it ("this problem", "these
+    approaches"), so that alone it speaks of nothing."""
+    if _CJK_ANAPHOR.match(sentence) or _BACK_REFERENCE.search(sentence):
         return True
     late = _LATE_DEMONSTRATIVE.match(sentence)
     if late and not _SELF_REFERENCE.match(sentence[late.end() :]):
