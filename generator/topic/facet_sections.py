@@ -119,8 +119,9 @@ def text_sections(text: str) -> list[TextSection]:
 def section_facets(heading: str) -> set[str]:
     """The outline facets a heading says its section answers: the plan's table, the proposal templates'
     headings ("Guide-level explanation", "Reference-level explanation", "Unresolved questions"), "what"
-    for a document's own summary, and "motivation" for the state a design changes or what it gains. A section's number is no word of it ("1. Introduction" is an introduction),
-    and a frame section ("4. References", "Acknowledgements") answers nothing."""
+    for a document's own summary, and "motivation" for the state a design changes or what it gains. A
+    section's number is no word of it ("1. Introduction" is an introduction), and a frame section ("4.
+    References", "Acknowledgements") answers nothing."""
     heading = unnumbered(heading.strip())
     if _FRAME.search(heading):
         return set()
