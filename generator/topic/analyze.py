@@ -385,9 +385,7 @@ def passage_pools(
     titled = set(defining) or defining_sources(catalog.sources, judge)
     about = sources_about([(s.id, s.title, s.text) for s in catalog.sources], judge, titled)
     named = {s.id for s in subject_documents(catalog, titled) if titled_as(s.title, plan_subject(plan.topic))}
-    # what the subject is: only a document titled as it speaks for it alone ("Overview" says what baggage is
-    # beside "Baggage API", which says what its API does)
-    account = {"what": named, "": named or ({opening} & titled)}
+    account = named or ({opening} & titled)  # the subject's own account
     pools = {}
     for question, focus, ids in questions:
         facet = facet_of(plan, question)
@@ -416,7 +414,9 @@ def passage_pools(
         pools[question] = _subject_first(
             [*treated, *(c for c in pools[question] if c.text not in quoted)],
             facet,
-            account["what" if facet == "what" else ""],
+            # what the subject is: only a document titled as it speaks for it alone ("Overview" says what
+            # baggage is beside "Baggage API", which says what its API does)
+            named if facet == "what" else account,
             plan_subject(plan.topic),
         )
     return pools
@@ -436,13 +436,13 @@ def _subject_first(pool: list[Candidate], facet: str, subject: set[str], name: s
     property wrappers to parameters", or removing one of its inferences, says what something else is: "SE-0316:
     Global Actors introduced annotations like @MainActor…"); else, beside its own, only the passages of other
     documents that open on the subject (`name`): "异步组件是为另一个组件提供的包装器…" in a glossary says what
-    it is, "组件是 Vue 提供的…" beside it and Suspense's "要了解 <Suspense> 所解决的问题…" do not. Every other facet: its own passages alone when its own
-    account has a section on the facet ("## Motivation", "## Detailed design", "## Drawbacks") opening with
-    SECTION_PASSAGES passages; a proposal
-    extending the subject states its own change's motivation, design and drawbacks there ("During the
-    preview for Octane, we've encountered a few issues…" in "Tracked Properties Updates" is no reason tracked
-    properties matter). Without such a section the other documents answer with it ("How vector search
-    works" beside an overview page titled "Vector databases")."""
+    it is, "组件是 Vue 提供的…" beside it and Suspense's "要了解 <Suspense> 所解决的问题…" do not. Every other
+    facet: its own passages alone when its own account has a section on the facet ("## Motivation", "##
+    Detailed design", "## Drawbacks") opening with enough passages (one for why, limits and alternatives,
+    SECTION_PASSAGES for how); a proposal extending the subject states its own change's motivation, design
+    and drawbacks there ("During the preview for Octane, we've encountered a few issues…" in "Tracked
+    Properties Updates" is no reason tracked properties matter). Without such a section the other documents
+    answer with it ("How vector search works" beside an overview page titled "Vector databases")."""
     if not subject:
         return pool
     own = [c for c in pool if c.source in subject]
@@ -458,7 +458,7 @@ def _subject_first(pool: list[Candidate], facet: str, subject: set[str], name: s
 
 
 def opens_on(passage: str, subject: str) -> bool:
-    """Whether a passage opens with the subject's name, as a sentence saying what it is or does does ("Async
+    """Whether a passage opens with the subject's name, as a sentence saying what it is or does ("Async
     components are…", "An async component wraps…", "异步组件是…")."""
     name = " ".join(subject.split())
     if not name:
