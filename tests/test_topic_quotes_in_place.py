@@ -103,6 +103,7 @@ def test_sentences_pointing_elsewhere_or_back_are_not_quoted_alone() -> None:
         "Fortunately, we have a strategy for mitigating some of this frustration.",
         "Each of these approaches delivers some of the benefits of this proposal.",
         "One way to do so would be to define the memory limit in terms of heap object bytes.",
+        "The second is that most heaps will have an inflated size.",
     ):
         assert needs_antecedent(sentence), sentence
     assert not needs_antecedent("If you want to emit a signal, you can do so by calling the send method.")
