@@ -205,6 +205,7 @@ def _quotable(document: Document) -> list[tuple[int, DocPassage]]:
     found: list[tuple[int, DocPassage]] = []
     current = None
     place = 0
+    repeated = {h for h, n in Counter(s.heading for s in document.sections).items() if n > 1}
     for section, block in document.blocks():
         if any(_SKIPPED_HEADING.search(h) for h in section.path):
             continue
@@ -223,12 +224,21 @@ def _quotable(document: Document) -> list[tuple[int, DocPassage]]:
                     block.end,
                     block.kind,
                     block.text,
-                    section.heading,
+                    _shown_heading(section.heading, section.path, repeated),
                     block.language,
                 ),
             )
         )
     return found
+
+
+def _shown_heading(heading: str, path: Sequence[str], repeated: set[str]) -> str:
+    """A section's heading as a page shows it. One its page repeats ("Tokens" under each of graphrag's
+    prompts, "Example" under each of a tool's settings) is named with the heading above it ("Local Search ›
+    Tokens"): alone, the page would run the repeats together under one "Tokens" and lose whose they are."""
+    if heading in repeated and len(path) > 1 and path[-2]:
+        return f"{path[-2]} › {heading}"
+    return heading
 
 
 def _spread(found: Sequence[tuple[int, DocPassage]], limit: int) -> list[DocPassage]:

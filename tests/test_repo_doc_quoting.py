@@ -1,7 +1,8 @@
-"""A docs page quotes a bounded number of passages. A long page cut to fit keeps every section's opening,
-not its first sections whole (mermaid's usage page had lost its API and syntax-check sections, graphrag's
-configuration page thirteen of its settings), and the pages of one concept share the budget by need: a
-one-line page leaves what it does not use to the long page beside it."""
+"""What a guide page quotes of a docs page. A page quotes a bounded number of passages: a long page cut to
+fit keeps every section's opening, not its first sections whole (mermaid's usage page had lost its API and
+syntax-check sections, graphrag's configuration page thirteen of its settings), and the pages of one
+concept share the budget by need: a one-line page leaves what it does not use to the long page beside it.
+A heading the page repeats ("Tokens", "Example") is shown with the heading it sits under."""
 
 from __future__ import annotations
 
@@ -82,3 +83,21 @@ def test_a_page_alone_in_its_concept_is_quoted_past_the_shared_pages_cap(tmp_pat
     docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
     (page,) = [p for c in docs.concepts for p in c.pages if p.path == "docs/flowchart.md"]
     assert len(page.passages) == 120 > PASSAGES_PER_PAGE  # every block of its thirty sections
+
+
+def test_a_heading_the_page_repeats_is_shown_with_the_heading_above_it() -> None:
+    text = (
+        "# Prompts\n\n## Local Search\n\nLocal search answers a question about one entity and its neighbours.\n\n"
+        "### Tokens\n\n- {context_data} - the tables the local search context builder selected.\n\n"
+        "## Drift Search\n\nDrift search starts from communities and then follows local leads.\n\n"
+        "### Tokens\n\n- {context_data} - the tables the drift search context builder selected.\n\n"
+        "## Global Search\n\nGlobal search maps over community reports and reduces the answers.\n"
+    )
+    headings = list(dict.fromkeys(p.heading for p in passages(read_text(text, name="docs/prompts.md"))))
+    assert headings == [
+        "Local Search",
+        "Local Search › Tokens",
+        "Drift Search",
+        "Drift Search › Tokens",
+        "Global Search",
+    ]
