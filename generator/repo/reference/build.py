@@ -67,6 +67,7 @@ class _Found:
     records: list[tuple[Record, bool]] = field(default_factory=list)  # (record, is a config class)
     extensions: list[Extension] = field(default_factory=list)
     signatures: dict[tuple[str, str], list[python.PyField]] = field(default_factory=dict)  # (path, name)
+    takes: dict[tuple[str, str], list[str]] = field(default_factory=dict)  # a registry's parameter types
 
 
 def read_reference(
@@ -94,7 +95,9 @@ def read_reference(
         ),
         settings=tuple(r for r, settings in records if settings),
         records=tuple(r for r, settings in records if not settings)[:MAX_RECORDS],
-        extensions=tuple(_rank_extensions(taught + found.extensions + registries(facts, linker), named)),
+        extensions=tuple(
+            _rank_extensions(taught + found.extensions + _taking(registries(facts, linker), found), named)
+        ),
         config_docs=doc_passages(docs, _CONFIG_DOC),
         extension_docs=extension_docs,
     )
@@ -127,6 +130,9 @@ def _gather(
     subclasses: Mapping[str, int],
 ) -> None:
     found.flags += flag_options(path, text, facts.language, linker, redactor)
+    lines = text.splitlines()
+    for symbol in _registry_symbols(facts.symbols):
+        found.takes[(path, symbol.name)] = spans.parameter_types(lines[symbol.start - 1 : symbol.end])
     if facts.language == "python":
         _gather_python(found, path, text, facts, linker, redactor, subclasses)
         return
@@ -397,6 +403,25 @@ def registries(facts: Facts, linker: Linker) -> list[Extension]:
         for symbol in _registry_symbols(file_facts.symbols):
             found.append(Extension(cite(symbol, path, linker), "registry"))
     return found[: MAX_REGISTRIES * 4]
+
+
+def _taking(registered: list[Extension], found: _Found) -> list[Extension]:
+    """Each registry with the records its parameters are typed as (a name two modules define is neither):
+    what a plugin passed to it is made of, field by field."""
+    defined: dict[str, list[Record]] = {}
+    for record, _ in found.records:
+        defined.setdefault(record.symbol.name, []).append(record)
+    return [
+        replace(
+            e,
+            takes=tuple(
+                defined[name][0]
+                for name in dict.fromkeys(found.takes.get((e.symbol.path, e.symbol.name), []))
+                if len(defined.get(name, ())) == 1
+            ),
+        )
+        for e in registered
+    ]
 
 
 def _registry_symbols(symbols: Iterable[Symbol]) -> Iterable[Symbol]:
