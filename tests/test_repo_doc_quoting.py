@@ -8,13 +8,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from repo_output_fakes import make_project
+from repo_output_fakes import make_project, offline_setup
 
+from generator.app.targets import repo_target
 from generator.documents import read_text
 from generator.repo.analyze.citations import Linker
 from generator.repo.docs.project import PASSAGES_PER_PAGE, passages, read_project_docs
 from generator.repo.facts.extract import extract_facts
 from generator.repo.map.walk import map_repository
+from generator.repo.run.pipeline import run_repo_research
+from generator.site.pages.repo import publish_repo
+from generator.store import read_page
 
 
 def _setting(i: int, paragraphs: int) -> str:
@@ -101,3 +105,26 @@ def test_a_heading_the_page_repeats_is_shown_with_the_heading_above_it() -> None
         "Drift Search › Tokens",
         "Global Search",
     ]
+
+
+def test_a_page_titled_by_its_front_matter_opens_under_its_title_not_its_path(tmp_path: Path) -> None:
+    """svelte's docs pages have no heading of their own: their opening had been headed by the file's path
+    ("## documentation/docs/03-template-syntax/12-bind.md")."""
+    files = {
+        "README.md": "# tool\n\nTool keeps a form's fields and the program's values in step, both ways.\n",
+        "docs/bind.md": (
+            "---\ntitle: bind:\n---\n\nData ordinarily flows down, from parent to child, until a binding.\n\n"
+            "## Function bindings\n\nA binding may also call a getter and a setter you give it.\n"
+        ),
+        "docs/events.md": "---\ntitle: Events\n---\n\nHandlers are attributes starting with on, like onclick.\n",
+        "tool/core.py": "def bind():\n    return 1\n",
+    }
+    root = make_project(tmp_path / "tool", files)
+    paths, config, provider = offline_setup(tmp_path / "kb")
+    result = run_repo_research(
+        paths, config, provider, repo_target(paths, config, str(root)), publish=publish_repo
+    )
+    guide = result.study.harvest_dir / "guide"
+    text = "\n".join(read_page(page)[1] for page in sorted(guide.glob("*.md")))
+    assert "## bind:\n" in text and "## Function bindings" in text
+    assert "## docs/bind.md" not in text and "## docs/events.md" not in text
