@@ -18,6 +18,7 @@ from generator.repo.analyze.describe import cite
 from generator.repo.docs.model import DocPassage, ProjectDocs
 from generator.repo.facts.imports import JS_LANGUAGES
 from generator.repo.facts.prose import summary
+from generator.repo.map.filetypes import is_context_file
 from generator.repo.map.walk import read_source
 from generator.repo.model import Citation, CitedSymbol, Facts, FileFacts, RepoMap, Symbol
 from generator.repo.plan.subsystems import core_modules
@@ -34,6 +35,7 @@ MAX_REGISTRIES, MAX_DOC_PASSAGES, DOC_PAGES = 8, 24, 3
 TAUGHT = "base class the docs subclass"
 DOC_WEIGHT = 5  # a record the docs name counts as much as one imported by two or three modules
 PLAIN_CLASS_USES = 2  # modules importing a plain class before its `__init__` attributes make it a record
+_TS_DECLARATIONS = re.compile(r"\.d\.[cm]?ts$")  # a Python stub beside its module would repeat its records
 _SETTINGS = re.compile(r"(?:Config|Configuration|Settings|Options|Opts|Conf|Params)$")
 _REGISTRY = re.compile(
     r"(?:register\w*|add_(?:hook|plugin|middleware|handler|listener|filter|extension)s?"
@@ -104,11 +106,23 @@ def read_reference(
 
 
 def library_modules(repo_map: RepoMap, facts: Facts) -> list[str]:
-    """The source modules of the languages read here: no tests, examples, docs or scripts."""
+    """The source modules of the languages read here: no tests, examples, docs or scripts; with the
+    declaration files written beside them (svelte's internal/client/types.d.ts, where its signals' fields
+    are declared beside the runtime that uses them), never a folder of declarations alone (a build's
+    generated types/index.d.ts)."""
     languages = {f.path: f.language for f in repo_map.files}
+    core = core_modules(repo_map)
+    folders = {PurePosixPath(p).parent for p in core}
+    beside = [
+        f.path
+        for f in repo_map.files
+        if _TS_DECLARATIONS.search(f.path)
+        and not is_context_file(f.path)
+        and PurePosixPath(f.path).parent in folders
+    ]
     return [
         p
-        for p in core_modules(repo_map)
+        for p in dict.fromkeys(core + beside)
         if languages.get(p) in LANGUAGES and p in facts.files and not _NOT_LIBRARY.search(p)
     ]
 

@@ -88,6 +88,7 @@ def field_comment(lines: list[str], offset: int) -> tuple[str, str]:
             break
     own = lines[offset - 1].partition("//")[2] if "//" in lines[offset - 1] and not above else ""
     said = [_COMMENT_MARK.sub("", line).strip() for line in reversed(above)] if above else [own.strip()]
+    said = [line.removesuffix("*/").rstrip() for line in said]  # a one-line `/** Read version */`
     default, ended = "", False
     prose: list[str] = []
     for line in said:
