@@ -39,6 +39,10 @@ FILES = {
         "};\n\n"
         "export function registerThemes(names: string[]): void {\n"
         "  return;\n"
+        "}\n\n"
+        "export interface DrawOptions {\n  /** Width of the picture. */\n  width: number;\n}\n\n"
+        "export function registerDefaults(options: DrawOptions): void {\n"
+        "  return;\n"
         "}\n"
     ),
 }
@@ -86,8 +90,10 @@ def test_the_extension_points_page_shows_what_a_registry_takes(tmp_path: Path) -
     assert "It takes [`LayoutDefinition`]" in part
     assert "`name`" in part and "`loader`" in part and "`algorithm`" in part
     assert "Loads the algorithm when a diagram first needs it." in part
-    # a registry typed by no record of the code stays in the plain list
-    assert "## `registerThemes`" not in page and "[`registerThemes`]" in page.split("## Registries", 1)[1]
+    # a registry typed by no record of the code, or by a configuration class, stays in the plain list
+    registries = page.split("## Registries", 1)[1]
+    assert "## `registerThemes`" not in page and "[`registerThemes`]" in registries
+    assert "## `registerDefaults`" not in page and "[`registerDefaults`]" in registries
 
 
 def test_declarations_written_beside_the_code_give_the_data_model(tmp_path: Path) -> None:

@@ -421,17 +421,21 @@ def registries(facts: Facts, linker: Linker) -> list[Extension]:
 
 def _taking(registered: list[Extension], found: _Found) -> list[Extension]:
     """Each registry with the records its parameters are typed as (a name two modules define is neither):
-    what a plugin passed to it is made of, field by field."""
+    what a plugin passed to it is made of, field by field. A configuration class is the settings it reads,
+    not the shape of what it registers (OpenHands' register_custom_agents takes the whole OpenHandsConfig)."""
     defined: dict[str, list[Record]] = {}
-    for record, _ in found.records:
+    settings = set()
+    for record, is_settings in found.records:
         defined.setdefault(record.symbol.name, []).append(record)
+        if is_settings:
+            settings.add(record.symbol.name)
     return [
         replace(
             e,
             takes=tuple(
                 defined[name][0]
                 for name in dict.fromkeys(found.takes.get((e.symbol.path, e.symbol.name), []))
-                if len(defined.get(name, ())) == 1
+                if len(defined.get(name, ())) == 1 and name not in settings
             ),
         )
         for e in registered
