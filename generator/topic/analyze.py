@@ -419,7 +419,17 @@ def passage_pools(
             named if facet == "what" else account,
             plan_subject(plan.topic),
         )
+        if facet == "what" and opening:
+            pools[question] = defining_passages(pools[question], plan_subject(plan.topic))
     return pools
+
+
+def defining_passages(pool: list[Candidate], name: str) -> list[Candidate]:
+    """What the subject is, beside the definition the section opens with: the passages opening a section that
+    says what it is ("## Summary", "## Introduction") or opening on the subject's name ("Async components
+    are…", "插件可以…"); a passage found by its words alone answers another question ("插件只会应用于在 pinia
+    传递给应用后创建的 store" is a limit, "Theming components is currently too difficult." a motivation)."""
+    return [c for c in pool if c.treats or opens_on(c.text, name, defining=True)]
 
 
 # passages of the subject's own documents (besides the definition, which opens the section from its opening)
@@ -457,14 +467,21 @@ def _subject_first(pool: list[Candidate], facet: str, subject: set[str], name: s
     return own if sum(1 for c in own if c.treats) >= needed else pool
 
 
-def opens_on(passage: str, subject: str) -> bool:
+# what a Chinese sentence opening on its subject says of it when it says what the subject is or does
+# ("插件是…", "插件可以…"; not "插件只会应用于…", a limit)
+_ZH_DEFINING = re.compile(r"(?:是|为|指|即|就是|可以|能够|能|允许|提供|用于|让|通过|会在|包含|负责)")
+
+
+def opens_on(passage: str, subject: str, *, defining: bool = False) -> bool:
     """Whether a passage opens with the subject's name, as a sentence saying what it is or does ("Async
-    components are…", "An async component wraps…", "异步组件是…")."""
+    components are…", "An async component wraps…", "异步组件是…"); with `defining`, a Chinese one must go on
+    with what it is or does ("插件可以…")."""
     name = " ".join(subject.split())
     if not name:
         return False
     if _HAN.search(name):
-        return passage.startswith(name)
+        rest = passage[len(name) :] if passage.startswith(name) else ""
+        return bool(rest) and (not defining or _ZH_DEFINING.match(rest.lstrip()) is not None)
     stem = name[:-1] if name.lower().endswith("s") and not name.lower().endswith("ss") else name
     return re.match(rf"(?:the\s+|an?\s+)?{re.escape(stem)}(?:e?s)?(?![\w-])", passage, re.I) is not None
 
