@@ -521,3 +521,23 @@ def test_what_the_subject_is_comes_from_other_documents_only_where_they_open_on_
     assert opens_on("An async component wraps another component.", "async components")
     assert opens_on("Async components are lazy.", "async component")
     assert not opens_on("Components are the main mechanism.", "async components")
+
+
+def test_what_the_subject_is_beside_its_definition_comes_from_what_sections_or_sentences_naming_it() -> None:
+    # pinia's 插件 and svelte's CSS custom properties: "what" was padded with a limit and a motivation
+    from dataclasses import replace
+
+    from generator.topic.analyze import Candidate, defining_passages, opens_on
+
+    def passage(text: str, treats: bool = False) -> Candidate:
+        return replace(Candidate(text, "doc", 1.0, 0.5, 0.1), treats=treats)
+
+    pool = [
+        passage("插件只会应用于在 pinia 传递给应用后创建的 store，否则它们不会生效。"),
+        passage("插件可以为每个 store 添加新的属性和方法。"),
+        passage("Theming components is currently too difficult."),
+        passage("This RFC proposes an idiomatic way to pass styles to components for theming.", treats=True),
+    ]
+    assert [c.text for c in defining_passages(pool, "插件")] == [pool[1].text, pool[3].text]
+    assert opens_on("插件只会应用于…", "插件") and not opens_on("插件只会应用于…", "插件", defining=True)
+    assert [c.text for c in defining_passages(pool, "CSS custom properties")] == [pool[3].text]
