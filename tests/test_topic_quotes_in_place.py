@@ -104,6 +104,12 @@ def test_sentences_pointing_elsewhere_or_back_are_not_quoted_alone() -> None:
         "Each of these approaches delivers some of the benefits of this proposal.",
         "One way to do so would be to define the memory limit in terms of heap object bytes.",
         "The second is that most heaps will have an inflated size.",
+        # the rest of a sentence said before it, or the next step of a walk-through (svelte, pinia)
+        "...we create a new writable value store:",
+        "More broadly, the same technique will work with existing state management libraries.",
+        "For one thing, they're not actually declarations.",
+        "上述一切功能都有类型支持，所以你永远不需要使用 any。",
+        "除此之外，你肯定也会使用 ref()，以便在不同的读取中共享相同的值。",
     ):
         assert needs_antecedent(sentence), sentence
     assert not needs_antecedent("If you want to emit a signal, you can do so by calling the send method.")

@@ -24,8 +24,10 @@ _CONNECTIVE = re.compile(
     |in\ other\ words|that\ is|in\ particular|on\ the\ other\ hand|as\ an\ example|to\ (?:that|this)\ end
     |for\ (?:example|instance)|in\ (?:this|that|such\ a)\ case|in\ contrast|by\ contrast
     |in\ (?:this|that|the\ above|the\ previous)\ (?:example|snippet|code|listing)|then|so|but|and|or|well|yes
-    |here|now|next|finally|again|after\ that|afterwards|okay|ok|let's|let\ us|let’s|in\ the\ following|below)\b
-    |^(?:i\.\s?e\.|e\.\s?g\.|ie,|eg,)""",
+    |here|now|next|finally|again|after\ that|afterwards|okay|ok|let's|let\ us|let’s|in\ the\ following|below
+    |more\ (?:broadly|generally)|for\ one\ thing)\b
+    |^(?:i\.\s?e\.|e\.\s?g\.|ie,|eg,)
+    |^(?:\.\.\.|…)""",  # "...we create a new writable value store:": the rest of a sentence said before it
     re.IGNORECASE | re.VERBOSE,
 )
 # "It is easy to…", "It's preferable that…": a dummy "it" refers to nothing before it
@@ -34,7 +36,8 @@ _DUMMY_IT = re.compile(
     re.IGNORECASE,
 )
 _CJK_ANAPHOR = re.compile(
-    r"^(?:它|它们|这|这些|这种|那|那些|其|此|该|但|但是|因此|所以|而且|此外|另外|同时|然而|相比之下|对比之下|与此相反|反之)"
+    r"^(?:它|它们|这|这些|这种|那|那些|其|此|该|但|但是|因此|所以|而且|此外|另外|同时|然而|相比之下|对比之下|与此相反|反之"
+    r"|除此之外|上述|以上)"
 )
 # ...except "This PEP/document/proposal…" or "This is a proposal for…": the citation names what "this" is.
 _SELF_REFERENCE = re.compile(
