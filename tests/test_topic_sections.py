@@ -541,3 +541,6 @@ def test_what_the_subject_is_beside_its_definition_comes_from_what_sections_or_s
     assert [c.text for c in defining_passages(pool, "插件")] == [pool[1].text, pool[3].text]
     assert opens_on("插件只会应用于…", "插件") and not opens_on("插件只会应用于…", "插件", defining=True)
     assert [c.text for c in defining_passages(pool, "CSS custom properties")] == [pool[3].text]
+    # a document titled as the subject says what it is throughout (vue's "依赖注入": "任何后代的组件树，无论层级有多深，
+    # 都可以注入由父组件提供给整条链路的依赖。")
+    assert defining_passages(pool, "CSS custom properties", {"doc"}) == pool

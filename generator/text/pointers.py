@@ -95,7 +95,7 @@ _LATE_DEMONSTRATIVE = re.compile(r"^[^,;:]{1,40},\s+(?=(?:this|these|those|such)
 # are worse than the disease.", "Each of these approaches delivers…", "One way to do so would be…"
 _BACK_REFERENCE = re.compile(
     r"\b(?:this|these|those|such)\s+(?:problems?|issues?|frustrations?|concerns?|situations?|scenarios?"
-    r"|approaches|bugs?|techniques?|workarounds?|cures?|drawbacks?|limitations?|cases?)\b"
+    r"|approaches|techniques?|workarounds?|cures?|drawbacks?|limitations?|cases?)\b"
     r"|\b(?:one|another|the\s+(?:only|simplest|easiest|best))\s+way\s+to\s+do\s+(?:so|this|that)\b"
     r"|^to\s+do\s+(?:so|this|that)\b|这(?:个|些|种)(?:问题|情况|方法|方式|场景|限制)"
     # "The second is that most heaps will have an inflated size.": the second of what the sentence before names

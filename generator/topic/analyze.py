@@ -420,16 +420,17 @@ def passage_pools(
             plan_subject(plan.topic),
         )
         if facet == "what" and opening:
-            pools[question] = defining_passages(pools[question], plan_subject(plan.topic))
+            pools[question] = defining_passages(pools[question], plan_subject(plan.topic), named)
     return pools
 
 
-def defining_passages(pool: list[Candidate], name: str) -> list[Candidate]:
-    """What the subject is, beside the definition the section opens with: the passages opening a section that
-    says what it is ("## Summary", "## Introduction") or opening on the subject's name ("Async components
-    are…", "插件可以…"); a passage found by its words alone answers another question ("插件只会应用于在 pinia
-    传递给应用后创建的 store" is a limit, "Theming components is currently too difficult." a motivation)."""
-    return [c for c in pool if c.treats or opens_on(c.text, name, defining=True)]
+def defining_passages(pool: list[Candidate], name: str, own: Collection[str] = ()) -> list[Candidate]:
+    """What the subject is, beside the definition the section opens with: the passages of the documents
+    titled as it (`own`: "依赖注入" says what it is throughout), those opening a section that says what it is
+    ("## Summary", "## Introduction") and those opening on the subject's name ("Async components are…",
+    "插件可以…"); another document's passage found by its words alone answers another question ("The
+    @deprecated built-in directive…" in the spec's "Type System" for 非空类型)."""
+    return [c for c in pool if c.source in own or c.treats or opens_on(c.text, name, defining=True)]
 
 
 # passages of the subject's own documents (besides the definition, which opens the section from its opening)
