@@ -35,8 +35,9 @@ from generator.repo.plan.subsystems import core_modules
 
 BENCH = Path(__file__).resolve().parent
 SETS = {
-    "held out (s13)": (BENCH / "flows_heldout_s13.json", Path("/tmp/flows13")),
-    "held out (lead's s13)": (BENCH / "flows_heldout_lead_s13.json", Path("/tmp/lead13")),
+    "held out (s14)": (BENCH / "flows_heldout_s14.json", Path("/tmp/flows14")),
+    "seen (held out in s13)": (BENCH / "flows_heldout_s13.json", Path("/tmp/flows13")),
+    "seen (lead's s13)": (BENCH / "flows_heldout_lead_s13.json", Path("/tmp/lead13")),
     "seen (held out in s12)": (BENCH / "flows_heldout_s12.json", Path("/tmp/flows")),
     "seen (lead's s12 four)": (BENCH / "flows_seen_lead_s12.json", Path("/tmp/lead12")),
     "tuning": (BENCH / "flows_tuning_s12.json", None),

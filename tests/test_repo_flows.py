@@ -586,3 +586,75 @@ def test_the_flow_starts_at_the_best_entry_point_that_calls_into_the_code(tmp_pa
     assert facts.calls is not None
     assert facts.calls.entries(limit=1) == [("kit/api.py", "dump")]  # used, and longer: it ranks first
     assert first_flow(facts) == ["load", "decode"]  # but it calls only into json: no flow of its own
+
+
+# a logging library's shape (loguru): `add` is set-up, leading to much code (a Handler and its sink made and
+# configured); `debug` is what a user calls at run time, through the class's `_log` into `Handler.emit`
+LOGGER = {
+    "README.md": (
+        "# logs\n\n```python\nfrom logs import logger\nlogger.add(sink)\nlogger.debug('hello')\n```\n"
+    ),
+    "logs/__init__.py": "from ._logger import Logger\n\nlogger = Logger()\n__all__ = ['Logger', 'logger']\n",
+    "logs/_logger.py": (
+        "from ._handler import Handler\n\n\nclass Logger:\n"
+        "    def __init__(self):\n        self.handlers = []\n\n"
+        f"    def add(self, sink):\n{_lines(20, ' ' * 8)}"
+        "        self.handlers.append(Handler(sink))\n\n"
+        "    def debug(__self, message):  # noqa: N805: `self` stays free for the caller's keywords\n"
+        "        __self._log('DEBUG', message)\n\n"
+        f"    def _log(self, level, message):\n{_lines(8, ' ' * 8)}"
+        "        for handler in self.handlers:\n            handler.emit(level, message)\n"
+    ),
+    "logs/_handler.py": (
+        "class Handler:\n"
+        f"    def __init__(self, sink):\n{_lines(60, ' ' * 8)}        self.sink = sink\n\n"
+        f"    def emit(self, level, message):\n{_lines(12, ' ' * 8)}        return message\n"
+    ),
+}
+
+
+def test_a_methods_first_parameter_is_its_instance_whatever_its_name(tmp_path: Path) -> None:
+    facts = facts_of(tmp_path, LOGGER)
+    assert facts.calls is not None
+    calls = {(e.caller, e.callee) for e in facts.calls.edges(["logs/_logger.py"])}
+    assert ("Logger.debug", "Logger._log") in calls  # `__self._log(…)`
+    assert ("Logger._log", "Handler.emit") in calls
+
+
+def test_a_level_method_handing_over_to_its_loggers_helper_is_the_straight_line(tmp_path: Path) -> None:
+    facts = facts_of(tmp_path, LOGGER)
+    assert facts.calls is not None
+    debug = ("logs/_logger.py", "Logger.debug")
+    # `_log` is named like a logging helper, a side path elsewhere; called by `debug` it is the work
+    assert reaches(facts.calls, facts.files, [debug])[debug] > 20
+
+
+def test_the_flow_starts_at_the_run_time_call_that_uses_what_the_set_up_made(tmp_path: Path) -> None:
+    facts = facts_of(tmp_path, LOGGER)
+    assert facts.calls is not None
+    entries = facts.calls.entries(limit=3)
+    assert entries[0] == ("logs/_logger.py", "Logger.debug"), entries
+    assert ("logs/_logger.py", "Logger.add") in entries
+    assert first_flow(facts) == ["Logger.debug", "Logger._log", "Handler.emit"]
+
+
+def test_a_second_door_to_the_same_work_is_no_run_time_call(tmp_path: Path) -> None:
+    # requests' shape: `get` makes a Session and calls its `request`; `Session.get` (the examples call
+    # `get` on a session too) leads to the same work: the flow stays at the function
+    files = {
+        "README.md": "# web\n\n```python\nimport web\nweb.get(url)\ns = web.Session()\ns.get(url)\n```\n",
+        "web/__init__.py": "from .api import get\nfrom .sessions import Session\n",
+        "web/api.py": (
+            "from .sessions import Session\n\n\n"
+            "def get(url):\n    with Session() as session:\n        return session.request('GET', url)\n"
+        ),
+        "web/sessions.py": (
+            "class Session:\n    def __enter__(self):\n        return self\n\n"
+            "    def __exit__(self, *args):\n        return None\n\n"
+            "    def get(self, url):\n        return self.request('GET', url)\n\n"
+            f"    def request(self, method, url):\n{_lines(30, ' ' * 8)}        return url\n"
+        ),
+    }
+    facts = facts_of(tmp_path, files)
+    assert facts.calls is not None
+    assert facts.calls.entries(limit=3)[0] == ("web/api.py", "get")

@@ -43,6 +43,19 @@ _REPORTS = re.compile(
 )
 
 
+# a logger's level methods: what they hand to their own class's logging helper is their work, not a side path
+_LEVEL = re.compile(
+    r"^(?:log|trace|debug|info|success|notice|warn|warning|error|critical|fatal|exception)$", re.I
+)
+
+
+def _logs_for(edge: CallEdge) -> bool:
+    """A logger's level method calling its own class's logging helper (loguru's `Logger.info → _log`,
+    logrus' `Entry.Info → Entry.Log`): in a logging library that is the straight line, not a report."""
+    owner, _, short = edge.caller.rpartition(".")
+    return bool(owner) and owner == edge.callee.rpartition(".")[0] and bool(_LEVEL.match(short))
+
+
 class TreeReader(Protocol):
     def calls_of(self, path: str, callers: set[str]) -> list[CallEdge]: ...
 
@@ -60,6 +73,12 @@ def reaches(graph: TreeReader, files: dict[str, FileFacts], entries: Iterable[No
     above the work loses nothing to one below), the files' calls read once for all of them."""
     tree = _Tree(graph, files)
     return {entry: tree.reach(entry, (), DEPTH + REACH_DEPTH, ENTRY_NODES) for entry in entries}
+
+
+def reached(graph: TreeReader, files: dict[str, FileFacts], entry: Node) -> dict[Node, float]:
+    """The functions `entry` leads to, side paths aside (the nodes `reaches` weighs), each with its size."""
+    tree = _Tree(graph, files)
+    return {node: tree.size(node) for node in tree.reached(entry, DEPTH + REACH_DEPTH, ENTRY_NODES)}
 
 
 def heaviest_entry(graph: TreeReader, files: dict[str, FileFacts], entries: Iterable[Node]) -> Node | None:
@@ -161,11 +180,26 @@ class _Tree:
             frontier = onward
         return total
 
+    def reached(self, node: Node, depth: int, most: int) -> set[Node]:
+        seen, frontier = {node}, [node]
+        for _ in range(depth):
+            onward = [
+                (call.callee_path, call.callee)
+                for here in frontier
+                for call in self.calls(here)
+                if (call.callee_path, call.callee) not in seen and not self.side_path(call)
+            ]
+            onward = list(dict.fromkeys(onward))
+            seen.update(onward)
+            if len(seen) > most:
+                break
+            frontier = onward
+        return seen
+
     def side_path(self, edge: CallEdge) -> bool:
         short = edge.callee.rsplit(".", 1)[-1]
-        return bool(
-            REPORTS_ERROR.search(short) or _REPORTS.search(short) or is_context_file(edge.callee_path)
-        )
+        reports = _REPORTS.search(short) and not _logs_for(edge)
+        return bool(REPORTS_ERROR.search(short) or reports or is_context_file(edge.callee_path))
 
     def size(self, node: Node) -> float:
         """A function's lines (a class's: its constructor's), counting double in the most central module."""

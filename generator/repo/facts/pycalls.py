@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import copy
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -536,7 +537,33 @@ def _functions(module: ast.Module) -> Iterator[tuple[str, str, ast.AST]]:
         elif isinstance(node, ast.ClassDef):
             for item in node.body:
                 if isinstance(item, ast.FunctionDef | ast.AsyncFunctionDef):
-                    yield f"{node.name}.{item.name}", node.name, item
+                    yield f"{node.name}.{item.name}", node.name, _as_self(item)
+
+
+class _Renamed(ast.NodeTransformer):
+    def __init__(self, name: str, to: str) -> None:
+        self.name, self.to = name, to
+
+    def visit_Name(self, node: ast.Name) -> ast.Name:
+        return ast.copy_location(ast.Name(self.to, node.ctx), node) if node.id == self.name else node
+
+
+def _as_self(method: ast.FunctionDef | ast.AsyncFunctionDef) -> ast.AST:
+    """A method whose first parameter goes by another name than `self`/`cls` (loguru's `def info(__self,
+    __message)`, which frees `self` for the caller's keywords), read as if it were called `self`: it is the
+    instance all the same. A static method's first parameter is an ordinary one."""
+    positional = [*method.args.posonlyargs, *method.args.args]
+    if not positional or positional[0].arg in {"self", "cls"}:
+        return method
+    if any(isinstance(d, ast.Name) and d.id == "staticmethod" for d in method.decorator_list):
+        return method
+    if any(isinstance(n, ast.Name) and n.id == "self" for n in ast.walk(method)):
+        return method  # `self` is taken: a static method by other means, or a nested function's
+    renamed = copy.deepcopy(method)
+    first = [*renamed.args.posonlyargs, *renamed.args.args][0]
+    _Renamed(first.arg, "self").visit(renamed)
+    first.arg = "self"
+    return renamed
 
 
 def read_body(
