@@ -11,6 +11,8 @@ whatever it leads to.
 
 from __future__ import annotations
 
+import heapq
+import itertools
 import re
 from collections.abc import Iterable
 from typing import Protocol
@@ -107,24 +109,48 @@ class _Tree:
         self.kept: set[Node] = set()  # every node the tree holds: a function is shown once
 
     def below(self, node: Node, above: tuple[Node, ...]) -> list[CallTree]:
-        """The heaviest callees of `node` (depth first, the heaviest's subtree before its siblings')."""
-        if len(above) > DEPTH:
-            return []
-        chosen = self.branches(node, above)
-        found: list[CallTree] = []
-        for edge in chosen:
-            if len(self.kept) >= NODES:
-                break
+        """The heaviest callees of `node`, grown best first: the heaviest call offered anywhere in the tree
+        is kept next, so one callee's deep subtree (a constructor building a whole model) cannot take every
+        node from a sibling's work; each node's callees keep their rank, the main line first."""
+        offered: list[tuple[float, int, Node, CallEdge, tuple[Node, ...]]] = []
+        count = itertools.count()
+        kept: dict[Node, list[tuple[int, CallEdge]]] = {}
+        pushed: set[tuple[Node, Node]] = set()
+
+        def offer(parent: Node, path: tuple[Node, ...]) -> None:
+            """`parent`'s best callees not yet offered, up to BREADTH kept (again when one of those it
+            offered was kept meanwhile elsewhere)."""
+            if len(path) > DEPTH:
+                return
+            room = BREADTH - len(kept.get(parent, ()))
+            for weight, edge in self.branches(parent, path)[: max(0, room)]:
+                if (parent, (edge.callee_path, edge.callee)) not in pushed:
+                    pushed.add((parent, (edge.callee_path, edge.callee)))
+                    heapq.heappush(offered, (-weight, next(count), parent, edge, path))
+
+        offer(node, above)
+        while offered and len(self.kept) < NODES:
+            _, order, parent, edge, path = heapq.heappop(offered)
             callee = (edge.callee_path, edge.callee)
-            if callee in self.kept:  # reached meanwhile below a heavier sibling
+            if callee in self.kept:  # kept meanwhile below a heavier call: the parent offers its next
+                offer(parent, path)
                 continue
             self.kept.add(callee)
-            found.append(CallTree(edge, tuple(self.below(callee, (*above, callee)))))
-        return found
+            kept.setdefault(parent, []).append((order, edge))
+            offer(callee, (*path, callee))
 
-    def branches(self, node: Node, above: tuple[Node, ...]) -> list[CallEdge]:
-        """Up to BREADTH callees of `node`: the heaviest, and those weighing BRANCH of it (a deprecated
-        callee as a side path), the main line first: a later call outranks an equal early one (set-up)."""
+        def grown(parent: Node) -> list[CallTree]:
+            return [
+                CallTree(edge, tuple(grown((edge.callee_path, edge.callee))))
+                for _, edge in sorted(kept.get(parent, []), key=lambda item: item[0])
+            ]
+
+        return grown(node)
+
+    def branches(self, node: Node, above: tuple[Node, ...]) -> list[tuple[float, CallEdge]]:
+        """Up to BREADTH callees of `node` with their weights: the heaviest, and those weighing BRANCH of it
+        (a deprecated callee as a side path), the main line first: a later call outranks an equal early one
+        (set-up)."""
         edges = list({(e.callee_path, e.callee): e for e in self.calls(node)}.values())
         last = max(1, len(edges) - 1)
         weighed: list[tuple[float, float, CallEdge]] = []
@@ -145,7 +171,7 @@ class _Tree:
         if heaviest <= 0:
             return []
         weighed.sort(key=lambda item: (-item[1], item[2].line))
-        return [e for w, _, e in weighed if w >= BRANCH * heaviest][:BREADTH]
+        return [(w, e) for w, _, e in weighed if w >= BRANCH * heaviest][:BREADTH]
 
     def weigh(self, edge: CallEdge, above: tuple[Node, ...]) -> float:
         """What `edge`'s callee leads to (`reach`), times the share of the caller's path the call sits on (an
