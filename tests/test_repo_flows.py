@@ -22,7 +22,7 @@ from generator.repo.facts.entrypoints import resolve_entry_points
 from generator.repo.facts.examples import called_names
 from generator.repo.facts.extract import extract_facts
 from generator.repo.map.walk import map_repository
-from generator.repo.model import Facts
+from generator.repo.model import CallTree, Facts
 
 KOA_LIKE = {
     "package.json": '{"name": "web", "main": "lib/application.js"}\n',
@@ -658,3 +658,56 @@ def test_a_second_door_to_the_same_work_is_no_run_time_call(tmp_path: Path) -> N
     facts = facts_of(tmp_path, files)
     assert facts.calls is not None
     assert facts.calls.entries(limit=3)[0] == ("web/api.py", "get")
+
+
+def _go_lines(count: int) -> str:
+    return "".join(f"\tstep{i} := {i}\n\t_ = step{i}\n" for i in range(count))
+
+
+# echo's shape: `New` builds the framework (a router made by its constructor, leading to the most code);
+# `Start` hands the framework itself to the server, which calls its `ServeHTTP` with every request
+GO_FRAMEWORK = {
+    "go.mod": "module example.com/web\n\ngo 1.21\n",
+    "README.md": ('# web\n\n```go\nw := web.New()\nw.GET("/", hello)\nw.Start(":8080")\n```\n'),
+    "web.go": (
+        'package web\n\nimport "net/http"\n\n'
+        "type Web struct {\n\trouter *Router\n}\n\n"
+        "func New() *Web {\n\tw := &Web{}\n\tw.router = NewRouter()\n\treturn w\n}\n\n"
+        "func (w *Web) GET(path string, h http.HandlerFunc) {\n\tw.router.Add(path, h)\n}\n\n"
+        "func (w *Web) Start(address string) error {\n\treturn serve(address, w)\n}\n\n"
+        "func (w *Web) ServeHTTP(rw http.ResponseWriter, r *http.Request) {\n"
+        "\th := w.router.Find(r.URL.Path)\n\th(rw, r)\n}\n"
+    ),
+    "server.go": (
+        'package web\n\nimport "net/http"\n\n'
+        "func serve(address string, h http.Handler) error {\n"
+        "\treturn http.ListenAndServe(address, h)\n}\n"
+    ),
+    "router.go": (
+        'package web\n\nimport "net/http"\n\n'
+        "type Router struct{ routes map[string]http.HandlerFunc }\n\n"
+        f"func NewRouter() *Router {{\n{_go_lines(40)}\treturn &Router{{}}\n}}\n\n"
+        "func (r *Router) Add(path string, h http.HandlerFunc) {\n\tr.routes[path] = h\n}\n\n"
+        f"func (r *Router) Find(path string) http.HandlerFunc {{\n{_go_lines(20)}\treturn r.routes[path]\n}}\n"
+    ),
+}
+
+
+def test_a_go_value_handed_to_a_call_is_served_by_its_serve_http(tmp_path: Path) -> None:
+    facts = facts_of(tmp_path, GO_FRAMEWORK)
+    assert facts.calls is not None
+    handed = {(e.caller, e.callee, e.handed) for e in facts.calls.edges(["web.go"])}
+    assert ("Web.Start", "Web.ServeHTTP", True) in handed  # `serve(address, w)`: the server calls it
+
+
+def test_a_go_frameworks_flow_runs_the_request_not_the_constructor(tmp_path: Path) -> None:
+    facts = facts_of(tmp_path, GO_FRAMEWORK)
+    assert facts.calls is not None
+    assert ("web.go", "New") in facts.calls.entries(limit=8)
+    # `New` makes the Web that `Start` serves: the flow follows the request into the router's lookup
+    assert first_flow(facts)[0] in {"Web.Start", "Web.ServeHTTP"}
+    assert "Router.Find" in {name for branch in facts.calls.tree() for name in _names(branch)}
+
+
+def _names(branch: CallTree) -> list[str]:
+    return [branch.edge.callee, *(name for below in branch.below for name in _names(below))]

@@ -101,6 +101,11 @@ class CallGraph:
         """The calls some symbols of `path` make."""
         return [e for e in self._edges.get(path, ()) if e.caller in callers]
 
+    def results(self, path: str) -> dict[str, str]:
+        """The type each Go function of `path` returns first, by its name ({} for other languages)."""
+        fact = self.files.get(path)
+        return self._reader.go_results(path) if fact is not None and fact.language == "go" else {}
+
     def calls_into(self, path: str) -> Counter[str]:
         """Calls from other files into each symbol of `path`."""
         return self._into.get(path, Counter())
@@ -192,6 +197,9 @@ class _CallReader:
     def _symbols(self, path: str) -> list[Symbol]:
         fact = self.files.get(path)
         return fact.symbols if fact is not None else []
+
+    def go_results(self, path: str) -> dict[str, str]:
+        return self._other.go_results(path)
 
     def read(self, path: str) -> str | None:
         """The file's text (None when it cannot be read)."""

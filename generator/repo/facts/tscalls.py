@@ -78,6 +78,8 @@ class TreeSitterCalls:
             called = scope.callee(call, caller)
             targets = [(called, False, False)]
             targets += [(scope.resolve(node, caller), True, False) for node in _handed(call)]
+            if isinstance(scope, _GoScope):
+                targets += [(target, True, False) for target in scope.served(call, caller)]
             if called is None and isinstance(scope, _GoScope):
                 targets += [(target, False, True) for target in scope.on_element(call, caller)]
                 targets += [(target, False, True) for target in scope.stored(call, caller)]
@@ -250,6 +252,20 @@ class _GoScope:
             return None
         methods = self.package.get("." + field, [])
         return (methods[0][0], methods[0][1].name) if len(methods) == 1 else None
+
+    def served(self, call: Any, caller: Symbol | None) -> list[tuple[str, str]]:
+        """The `ServeHTTP` of a value handed to a call whose declared type serves HTTP (echo's
+        `sc.Start(ctx, e)` with `e *Echo`): the server it is handed to calls it with every request."""
+        start = caller.start if caller else 0
+        declared = [
+            self.types.get((start, node_text(node)), "")
+            for node in _handed(call)
+            if node.type == "identifier"
+        ]
+        found = [
+            self._method(name, "ServeHTTP") for name in declared if name and not name.startswith(_RETURNED)
+        ]
+        return [hit for hit in found if hit is not None]
 
     def _field_owner(self, selector: Any, start: int) -> tuple[str, str] | None:
         """(struct type, field) of `v.f` with `v` a variable of a declared type."""
