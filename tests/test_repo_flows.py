@@ -664,19 +664,26 @@ def _go_lines(count: int) -> str:
     return "".join(f"\tstep{i} := {i}\n\t_ = step{i}\n" for i in range(count))
 
 
-# echo's shape: `New` builds the framework (a router made by its constructor, leading to the most code);
-# `Start` hands the framework itself to the server, which calls its `ServeHTTP` with every request
+# echo's shape: `New` builds the framework (a router its constructor makes, behind an interface, leading
+# to the most code); `Start` hands the framework itself to the server, which calls its `ServeHTTP` with every
+# request; `newContext(w)` only keeps it
 GO_FRAMEWORK = {
     "go.mod": "module example.com/web\n\ngo 1.21\n",
     "README.md": ('# web\n\n```go\nw := web.New()\nw.GET("/", hello)\nw.Start(":8080")\n```\n'),
     "web.go": (
         'package web\n\nimport "net/http"\n\n'
-        "type Web struct {\n\trouter *Router\n}\n\n"
-        "func New() *Web {\n\tw := &Web{}\n\tw.router = NewRouter()\n\treturn w\n}\n\n"
+        "type Router interface {\n\tAdd(path string, h http.HandlerFunc)\n"
+        "\tFind(path string) http.HandlerFunc\n}\n\n"
+        "type Web struct {\n\trouter Router\n\tpool   *Context\n}\n\n"
+        "func New() *Web {\n\tw := &Web{}\n\tw.router = NewRouter()\n\tw.pool = newContext(w)\n\treturn w\n}\n\n"
         "func (w *Web) GET(path string, h http.HandlerFunc) {\n\tw.router.Add(path, h)\n}\n\n"
         "func (w *Web) Start(address string) error {\n\treturn serve(address, w)\n}\n\n"
         "func (w *Web) ServeHTTP(rw http.ResponseWriter, r *http.Request) {\n"
         "\th := w.router.Find(r.URL.Path)\n\th(rw, r)\n}\n"
+    ),
+    "context.go": (
+        "package web\n\ntype Context struct {\n\tweb *Web\n}\n\n"
+        "func newContext(w *Web) *Context {\n\treturn &Context{web: w}\n}\n"
     ),
     "server.go": (
         'package web\n\nimport "net/http"\n\n'
@@ -685,10 +692,10 @@ GO_FRAMEWORK = {
     ),
     "router.go": (
         'package web\n\nimport "net/http"\n\n'
-        "type Router struct{ routes map[string]http.HandlerFunc }\n\n"
-        f"func NewRouter() *Router {{\n{_go_lines(40)}\treturn &Router{{}}\n}}\n\n"
-        "func (r *Router) Add(path string, h http.HandlerFunc) {\n\tr.routes[path] = h\n}\n\n"
-        f"func (r *Router) Find(path string) http.HandlerFunc {{\n{_go_lines(20)}\treturn r.routes[path]\n}}\n"
+        "type tree struct {\n\troutes map[string]http.HandlerFunc\n}\n\n"
+        f"func NewRouter() *tree {{\n{_go_lines(40)}\treturn &tree{{}}\n}}\n\n"
+        "func (t *tree) Add(path string, h http.HandlerFunc) {\n\tt.routes[path] = h\n}\n\n"
+        f"func (t *tree) Find(path string) http.HandlerFunc {{\n{_go_lines(20)}\treturn t.routes[path]\n}}\n"
     ),
 }
 
@@ -698,6 +705,14 @@ def test_a_go_value_handed_to_a_call_is_served_by_its_serve_http(tmp_path: Path)
     assert facts.calls is not None
     handed = {(e.caller, e.callee, e.handed) for e in facts.calls.edges(["web.go"])}
     assert ("Web.Start", "Web.ServeHTTP", True) in handed  # `serve(address, w)`: the server calls it
+    assert not any(caller == "New" and callee == "Web.ServeHTTP" for caller, callee, _ in handed)  # kept only
+
+
+def test_a_call_through_an_interface_field_reaches_the_type_the_package_puts_there(tmp_path: Path) -> None:
+    facts = facts_of(tmp_path, GO_FRAMEWORK)
+    assert facts.calls is not None
+    calls = {(e.caller, e.callee) for e in facts.calls.edges(["web.go"])}
+    assert ("Web.ServeHTTP", "tree.Find") in calls  # `router Router`, set to `NewRouter()`: a *tree
 
 
 def test_a_go_frameworks_flow_runs_the_request_not_the_constructor(tmp_path: Path) -> None:
@@ -706,7 +721,7 @@ def test_a_go_frameworks_flow_runs_the_request_not_the_constructor(tmp_path: Pat
     assert ("web.go", "New") in facts.calls.entries(limit=8)
     # `New` makes the Web that `Start` serves: the flow follows the request into the router's lookup
     assert first_flow(facts)[0] in {"Web.Start", "Web.ServeHTTP"}
-    assert "Router.Find" in {name for branch in facts.calls.tree() for name in _names(branch)}
+    assert "tree.Find" in {name for branch in facts.calls.tree() for name in _names(branch)}
 
 
 def _names(branch: CallTree) -> list[str]:

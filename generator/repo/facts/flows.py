@@ -88,8 +88,8 @@ def runtime_first(graph: CallReader, files: dict[str, FileFacts], ranked: list[N
     if not made:
         return ranked
     for node in ranked[1:]:
-        if node in before or not _used_at_run_time(graph, node):
-            continue
+        if node in before or not _used_at_run_time(graph, node) or _made(graph, files, {node}):
+            continue  # a constructor is set-up however late it comes
         below = reached(graph, files, node)
         if sum(size for n, size in below.items() if n not in before) <= NEW_WORK * sum(below.values()):
             continue  # the same work by another door (`Session.get` beside `get`)
