@@ -308,7 +308,7 @@ class _GoScope:
         key = (posixpath.dirname(self.path), field)
         if key not in self.calls.assigned:
             assignment = re.compile(rf"\.{re.escape(field)}\s*=\s*&?(\w+)\(")
-            made = set()
+            made: set[str] = set()
             for path in dict.fromkeys(p for hits in self.package.values() for p, _ in hits):
                 for function in assignment.findall(self.calls.read(path) or ""):
                     homes = [p for p, symbol in self.package.get(function, []) if not symbol.parent]
