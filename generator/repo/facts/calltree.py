@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import heapq
 import itertools
+import math
 import re
 from collections.abc import Iterable
 from typing import Protocol
@@ -109,35 +110,38 @@ class _Tree:
         self.kept: set[Node] = set()  # every node the tree holds: a function is shown once
 
     def below(self, node: Node, above: tuple[Node, ...]) -> list[CallTree]:
-        """The heaviest callees of `node`, grown best first: the heaviest call offered anywhere in the tree
+        """The heaviest callees of `node`: the main line first (the heaviest callee of each hop, as the
+        diagram draws it), then the rest grown best first — the heaviest call offered anywhere in the tree
         is kept next, so one callee's deep subtree (a constructor building a whole model) cannot take every
-        node from a sibling's work; each node's callees keep their rank, the main line first."""
-        offered: list[tuple[float, int, Node, CallEdge, tuple[Node, ...]]] = []
+        node from a sibling's work; each node's callees keep their rank."""
+        offered: list[tuple[float, int, Node, CallEdge, tuple[Node, ...], bool]] = []
         count = itertools.count()
         kept: dict[Node, list[tuple[int, CallEdge]]] = {}
         pushed: set[tuple[Node, Node]] = set()
 
-        def offer(parent: Node, path: tuple[Node, ...]) -> None:
+        def offer(parent: Node, path: tuple[Node, ...], main: bool) -> None:
             """`parent`'s best callees not yet offered, up to BREADTH kept (again when one of those it
-            offered was kept meanwhile elsewhere)."""
+            offered was kept meanwhile elsewhere); the main line's next hop before anything else."""
             if len(path) > DEPTH:
                 return
             room = BREADTH - len(kept.get(parent, ()))
-            for weight, edge in self.branches(parent, path)[: max(0, room)]:
+            for rank, (weight, edge) in enumerate(self.branches(parent, path)[: max(0, room)]):
                 if (parent, (edge.callee_path, edge.callee)) not in pushed:
                     pushed.add((parent, (edge.callee_path, edge.callee)))
-                    heapq.heappush(offered, (-weight, next(count), parent, edge, path))
+                    first = main and rank == 0
+                    priority = -math.inf if first else -weight
+                    heapq.heappush(offered, (priority, next(count), parent, edge, path, first))
 
-        offer(node, above)
+        offer(node, above, True)
         while offered and len(self.kept) < NODES:
-            _, order, parent, edge, path = heapq.heappop(offered)
+            _, order, parent, edge, path, main = heapq.heappop(offered)
             callee = (edge.callee_path, edge.callee)
             if callee in self.kept:  # kept meanwhile below a heavier call: the parent offers its next
-                offer(parent, path)
+                offer(parent, path, False)
                 continue
             self.kept.add(callee)
             kept.setdefault(parent, []).append((order, edge))
-            offer(callee, (*path, callee))
+            offer(callee, (*path, callee), main)
 
         def grown(parent: Node) -> list[CallTree]:
             return [
