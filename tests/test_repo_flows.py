@@ -726,3 +726,18 @@ def test_a_go_frameworks_flow_runs_the_request_not_the_constructor(tmp_path: Pat
 
 def _names(branch: CallTree) -> list[str]:
     return [branch.edge.callee, *(name for below in branch.below for name in _names(below))]
+
+
+def test_super_calls_the_method_a_base_class_gives(tmp_path: Path) -> None:
+    files = {
+        "srv/__init__.py": "from .app import App\n",
+        "srv/base.py": "class Base:\n    def run(self):\n        return serve(self)\n\n\ndef serve(app):\n    return app\n",
+        "srv/app.py": (
+            "from .base import Base\n\n\nclass App(Base):\n    def run(self):\n        self.prepare()\n"
+            "        return super().run()\n\n    def prepare(self):\n        return None\n"
+        ),
+    }
+    facts = facts_of(tmp_path, files)
+    assert facts.calls is not None
+    calls = {(e.caller, e.callee_path, e.callee) for e in facts.calls.edges(["srv/app.py"])}
+    assert ("App.run", "srv/base.py", "Base.run") in calls

@@ -332,6 +332,8 @@ class PythonCalls:
                     return self.method(cls[0], cls[1], method)
         if isinstance(receiver, ast.Name):
             return self._on_name(scope, local, receiver.id, method)
+        if _is_super(receiver) and owner:  # `super().run()`: the method a base class gives
+            return self._inherited(scope, owner, method)
         if isinstance(receiver, ast.Call):  # `Session().send()`, `with Lock():` — a class's new instance
             cls = self._class_of(scope, receiver)
             return self.method(cls[0], cls[1], method) if cls else None
@@ -439,6 +441,16 @@ class PythonCalls:
                     return hit
         return None
 
+    def _inherited(self, scope: ModuleScope, cls: str, name: str) -> Target | None:
+        """`name` as the bases of `cls` define it (what `super().name` calls), the first base first."""
+        info = scope.classes.get(cls)
+        for base in info.bases if info is not None else ():
+            owner = self._class_of(scope, base)
+            hit = self.method(owner[0], owner[1], name) if owner is not None else None
+            if hit is not None:
+                return hit
+        return None
+
     def _is_class(self, path: str, name: str) -> bool:
         return self._names(path).get(name, False)
 
@@ -538,6 +550,11 @@ def _functions(module: ast.Module) -> Iterator[tuple[str, str, ast.AST]]:
             for item in node.body:
                 if isinstance(item, ast.FunctionDef | ast.AsyncFunctionDef):
                     yield f"{node.name}.{item.name}", node.name, _as_self(item)
+
+
+def _is_super(node: ast.expr) -> bool:
+    """`super()` or `super(Cls, self)`."""
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "super"
 
 
 class _Renamed(ast.NodeTransformer):
