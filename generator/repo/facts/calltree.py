@@ -6,7 +6,10 @@ A callee is weighed by what lies below it, not by its name: the lines of the dis
 from it (each counting more in a central module) and its own, times the share of the path its call sits on
 (branches.py: a fallback under a flag, an error handler count less than the straight line). A call that
 reports an error, logs or traces, a deprecated symbol or a test helper is a side path and counts for little,
-whatever it leads to.
+whatever it leads to (a logger's own level method handing over to its `_log` excepted).
+
+The tree's nodes go to its main line first (the heaviest callee of each hop, what the diagram draws), then to
+the heaviest calls offered anywhere: one callee's deep set-up cannot take every node from a sibling's work.
 """
 
 from __future__ import annotations
