@@ -741,3 +741,37 @@ def test_super_calls_the_method_a_base_class_gives(tmp_path: Path) -> None:
     assert facts.calls is not None
     calls = {(e.caller, e.callee_path, e.callee) for e in facts.calls.edges(["srv/app.py"])}
     assert ("App.run", "srv/base.py", "Base.run") in calls
+
+
+# pluggy's shape: the manager keeps its inner call in an attribute and hands its bound `_hookexec` to each
+# HookCaller it makes, whose `__init__` keeps it; calling the hook calls the kept function
+PLUGINS = {
+    "hooks/__init__.py": "from ._manager import PluginManager\n",
+    "hooks/_callers.py": f"def _multicall(name, kwargs):\n{_lines(20)}    return name\n",
+    "hooks/_hooks.py": (
+        "class HookCaller:\n    def __init__(self, name, hook_execute):\n        self.name = name\n"
+        "        self._hookexec = hook_execute\n\n"
+        "    def __call__(self, **kwargs):\n        return self._hookexec(self.name, kwargs)\n"
+    ),
+    "hooks/_manager.py": (
+        "from ._callers import _multicall\nfrom ._hooks import HookCaller\n\n\nclass PluginManager:\n"
+        "    def __init__(self):\n        self._inner_hookexec = _multicall\n\n"
+        "    def _hookexec(self, name, kwargs):\n        return self._inner_hookexec(name, kwargs)\n\n"
+        "    def add_hookspecs(self, name):\n        return HookCaller(name, self._hookexec)\n"
+    ),
+}
+
+
+def test_a_function_kept_on_an_instance_is_called_where_the_instance_calls_it(tmp_path: Path) -> None:
+    facts = facts_of(tmp_path, PLUGINS)
+    assert facts.calls is not None
+    manager = {(e.caller, e.callee, e.handed) for e in facts.calls.edges(["hooks/_manager.py"])}
+    assert ("PluginManager._hookexec", "_multicall", False) in manager  # `self._inner_hookexec = _multicall`
+    assert (
+        "PluginManager.add_hookspecs",
+        "PluginManager._hookexec",
+        True,
+    ) in manager  # a bound method handed
+    hooks = {(e.caller, e.callee_path, e.callee) for e in facts.calls.edges(["hooks/_hooks.py"])}
+    # `HookCaller(name, self._hookexec)`, kept by `__init__` as `self._hookexec`, called by `__call__`
+    assert ("HookCaller.__call__", "hooks/_manager.py", "PluginManager._hookexec") in hooks
