@@ -96,7 +96,7 @@ def read_reference(
             + _dedupe(found.flags)[:MAX_FLAGS]
         ),
         settings=tuple(r for r, settings in records if settings),
-        records=tuple(r for r, settings in records if not settings)[:MAX_RECORDS],
+        records=tuple(r for r, settings in records if not settings and not _operations_only(r))[:MAX_RECORDS],
         extensions=tuple(
             _rank_extensions(taught + found.extensions + _taking(registries(facts, linker), found), named)
         ),
@@ -105,11 +105,23 @@ def read_reference(
     )
 
 
+def _operations_only(record: Record) -> bool:
+    """An interface whose every member is a function (mermaid's ArchitectureDB: clear, getNodes, addEdge …)
+    is a set of operations, not data a newcomer reads field by field: no place on the Data model page. A
+    registry that takes one still shows it."""
+    return all("=>" in f.type for f in record.fields)
+
+
+def _beside(folder: PurePosixPath, code: set[PurePosixPath]) -> bool:
+    """A folder of the code, or its `types` folder (svelte's compiler/types/, Chart.js' src/types/)."""
+    return folder in code or (folder.name in {"types", "typings"} and folder.parent in code)
+
+
 def library_modules(repo_map: RepoMap, facts: Facts) -> list[str]:
     """The source modules of the languages read here: no tests, examples, docs or scripts; with the
-    declaration files written beside them (svelte's internal/client/types.d.ts, where its signals' fields
-    are declared beside the runtime that uses them), never a folder of declarations alone (a build's
-    generated types/index.d.ts)."""
+    declaration files written beside them or in their `types` folder (svelte's internal/client/types.d.ts,
+    where its signals' fields are declared beside the runtime that uses them; its compiler/types/ with
+    CompileOptions), never a folder of declarations alone (a build's generated types/index.d.ts)."""
     languages = {f.path: f.language for f in repo_map.files}
     core = core_modules(repo_map)
     folders = {PurePosixPath(p).parent for p in core}
@@ -118,7 +130,7 @@ def library_modules(repo_map: RepoMap, facts: Facts) -> list[str]:
         for f in repo_map.files
         if _TS_DECLARATIONS.search(f.path)
         and not is_context_file(f.path)
-        and PurePosixPath(f.path).parent in folders
+        and _beside(PurePosixPath(f.path).parent, folders)
     ]
     return [
         p
