@@ -46,16 +46,19 @@ class AnswerWalk:
         public: Collection[Node] = (),
         entries: Collection[Node] = (),
         verbed: Collection[Node] = (),
+        aside: Collection[Node] = (),
     ) -> None:
         """`answered`: what each match answers of each question word (answer.py's `per_term`); `lines`:
         each match's length; `startable`: the matches an answer may start at (every one when None; answer.py's
         `can_start`); `public`: those of the project's public API; `entries`: those its README or usage
-        examples call; `verbed`: those named for doing the asked verb."""
+        examples call; `verbed`: those named for doing the asked verb; `aside`: symbols the question names as
+        context, whose calls are no part of the process asked about (never reached)."""
         self.graph, self.answered, self.lines = graph, answered, lines
         self.startable = set(answered if startable is None else startable) & set(answered)
         self.public = set(public)
         self.entries = set(entries)
         self.verbed = set(verbed)
+        self.aside = set(aside)
         self.matches = {node: sum(shares) for node, shares in answered.items()}
         self.best = max(self.matches.values(), default=0.0) or 1.0
         self.width = len(next(iter(answered.values()), ()))
@@ -75,11 +78,15 @@ class AnswerWalk:
             return None
         best = max(matches.values())
         # a match of its own, or a caller leading to nearly as much as the best match answers alone
-        eligible = sorted(
+        eligible = [
             node
             for node, value in matches.items()
             if value >= START_SHARE * best or self.leads_to(node) >= LEADS_SHARE * best
-        )
+        ]
+        # …or a caller whose calls answer more of the question than any of those does (echo's
+        # `DefaultRouter.Route` beside `Routes.FindByMethodPath`, named for finding a registered route)
+        most = max(self.coverage(node) for node in eligible)
+        eligible = sorted({*eligible, *(node for node in matches if self.coverage(node) > most)})
         best_start = min(eligible, key=self._rank)
         return self.entry_to(self.begun_below(best_start, best, eligible), eligible)
 
@@ -120,10 +127,14 @@ class AnswerWalk:
             return node
         # a wrapper handing the process straight on to the documented entry (marshmallow's `Schema.loads`,
         # which decodes JSON and calls `Schema.load`): the process a user starts begins at the entry
+        # (one the process goes on through, calling on to a function that answers too: not a getter or
+        # setter it merely uses, pluggy's `Result.get_result` or tenacity's `RetryCallState.set_result`)
         handed = [
             (edge.callee_path, edge.callee)
             for edge in self.calls(node)
-            if (edge.callee_path, edge.callee) in self.entries and (edge.callee_path, edge.callee) in eligible
+            if (edge.callee_path, edge.callee) in self.entries
+            and (edge.callee_path, edge.callee) in eligible
+            and any(match in self.reached((edge.callee_path, edge.callee)) for match in self.startable)
         ]
         if handed:
             return handed[0]
@@ -234,7 +245,11 @@ class AnswerWalk:
             distinct: dict[Node, CallEdge] = {}
             for edge in sorted(edges, key=lambda e: e.line):
                 short = edge.callee.rsplit(".", 1)[-1]
-                if REPORTS_ERROR.search(short) or is_context_file(edge.callee_path):
+                if (
+                    REPORTS_ERROR.search(short)
+                    or is_context_file(edge.callee_path)
+                    or (edge.callee_path, edge.callee) in self.aside
+                ):
                     continue
                 distinct.setdefault((edge.callee_path, edge.callee), edge)
             self._calls[node] = [e for target, e in distinct.items() if target != node]
