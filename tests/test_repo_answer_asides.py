@@ -11,7 +11,7 @@ import pytest
 from test_repo_answer_starts import SHOP, start_of
 
 from generator.repo.plan.focus import request_terms
-from generator.repo.synthesize.answer import Process, asked_process, asked_terms, code_names
+from generator.repo.synthesize.asked import Process, asked_process, asked_terms, code_names
 
 
 def process(question: str) -> Process:
