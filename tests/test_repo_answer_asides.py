@@ -10,7 +10,9 @@ from pathlib import Path
 import pytest
 from test_repo_answer_starts import SHOP, start_of
 
+from generator.repo.model import Symbol
 from generator.repo.plan.focus import request_terms
+from generator.repo.synthesize.aside import makes_error
 from generator.repo.synthesize.asked import Process, asked_process, asked_terms, code_names
 
 
@@ -260,3 +262,54 @@ def test_a_start_hands_on_only_to_an_entry_the_process_goes_on_through(tmp_path:
     `Result.get_result`); a getter it merely uses is not where the process a user starts begins."""
     question = "How are the hook implementations called and their results collected?"
     assert start_of(tmp_path, HOOKS, question) == "call_hooks"
+
+
+def test_a_function_named_only_for_an_error_makes_one() -> None:
+    """joi's annotate.js `error` (the error of a failed validation) and `$_createError` report a failure;
+    got's `Request._beforeError` handles one and may start."""
+    assert makes_error(Symbol("error", "function", 1, 3))
+    assert makes_error(Symbol("Base.$_createError", "method", 1, 3, parent="Base"))
+    assert not makes_error(Symbol("Request._beforeError", "method", 1, 3, parent="Request"))
+    assert not makes_error(Symbol("validate", "function", 1, 3))
+
+
+WRAPPER = {
+    "package.json": '{"name": "schema", "main": "lib/index.js"}\n',
+    "lib/index.js": "'use strict';\n\nconst Base = require('./base');\n\nmodule.exports = { Base };\n",
+    "lib/base.js": (
+        "'use strict';\n\n"
+        "const Validator = require('./validator');\n\n"
+        "class Base {\n"
+        "    // Validate a value against the schema and report its errors.\n"
+        "    $_validate(value) {\n"
+        "        return Validator.validate(value, this);\n"
+        "    }\n"
+        "}\n\n"
+        "module.exports = Base;\n"
+    ),
+    "lib/validator.js": (
+        "'use strict';\n\n"
+        "const internals = {};\n\n"
+        "// Validate the value: run each rule of the schema, then report the errors.\n"
+        "exports.validate = function (value, schema) {\n"
+        "    const errors = internals.rules(schema).filter((rule) => rule !== value);\n"
+        "    errors.sort();\n"
+        "    return internals.report(errors);\n"
+        "};\n\n"
+        "// The rules of a schema.\n"
+        "internals.rules = function (schema) {\n"
+        "    return [String(schema)];\n"
+        "};\n\n"
+        "// Report the errors of a value.\n"
+        "internals.report = function (errors) {\n"
+        "    return errors;\n"
+        "};\n"
+    ),
+}
+
+
+def test_a_thin_wrapper_gives_way_to_the_public_match_it_hands_the_process_to(tmp_path: Path) -> None:
+    """joi's `$_validate` is one line calling `validate`, which validates: its call tree answers more of the
+    question only by holding the other's."""
+    question = "How does a schema validate a value and report errors?"
+    assert start_of(tmp_path, WRAPPER, question) == "validate"

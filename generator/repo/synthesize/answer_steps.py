@@ -23,6 +23,7 @@ STEP_DEPTH = 3  # steps below the start
 MAX_STEPS = 8
 LONE = 0.5  # what a start reaching no other match counts of what its own words answer
 PUBLIC = 1.1  # what an entry of the project's public API weighs against other code answering as much
+WRAPPER_LINES = 4  # a function this short calling one other match is a wrapper of it
 _TIE = 1e-9
 
 
@@ -87,8 +88,24 @@ class AnswerWalk:
         # `DefaultRouter.Route` beside `Routes.FindByMethodPath`, named for finding a registered route)
         most = max(self.coverage(node) for node in eligible)
         eligible = sorted({*eligible, *(node for node in matches if self.coverage(node) > most)})
-        best_start = min(eligible, key=self._rank)
+        best_start = self.unwrapped(min(eligible, key=self._rank), eligible)
         return self.entry_to(self.begun_below(best_start, best, eligible), eligible)
+
+    def unwrapped(self, node: Node, eligible: Collection[Node]) -> Node:
+        """Where a thin wrapper (WRAPPER_LINES at most) hands the whole process on: the one eligible public
+        match it calls, named for the asked verb (joi's `$_validate`, one line calling the `validate` that
+        does the validating); `node` itself otherwise, and when what it calls is private (marshmallow's
+        `Schema.load` stays before its `_do_load`)."""
+        if self.lines.get(node, WRAPPER_LINES + 1) > WRAPPER_LINES:
+            return node
+        onward = [
+            (edge.callee_path, edge.callee)
+            for edge in self.calls(node)
+            if (edge.callee_path, edge.callee) in eligible
+        ]
+        if len(onward) != 1 or onward[0] not in self.public or onward[0] not in self.verbed:
+            return node
+        return onward[0]
 
     def _rank(self, node: Node) -> tuple[float, bool, float, int]:
         return (

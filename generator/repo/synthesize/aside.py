@@ -94,6 +94,8 @@ def makes_error(symbol: Symbol) -> bool:
     """Is the function named for making or reporting an error (joi's `$_createError`, `raise_error`): where a
     process reports failing, not where it begins."""
     words = words_of(symbol.short_name)
+    if words in (["error"], ["errors"]):  # joi's annotate.js `error`: the error of a failed validation
+        return True
     return any(
         word in _MAKES and words[i + 1] in ("error", "errors", "exception")
         for i, word in enumerate(words[:-1])
