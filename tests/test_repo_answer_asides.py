@@ -313,3 +313,39 @@ def test_a_thin_wrapper_gives_way_to_the_public_match_it_hands_the_process_to(tm
     question only by holding the other's."""
     question = "How does a schema validate a value and report errors?"
     assert start_of(tmp_path, WRAPPER, question) == "validate"
+
+
+BODY = {
+    "fetch/__init__.py": '"""Fetching."""\n',
+    "fetch/body.py": (
+        '"""Bodies."""\n\n'
+        "import json\n\n\n"
+        "class Body:\n"
+        '    """A response body."""\n\n'
+        "    def __init__(self, chunks: list[bytes], size: int) -> None:\n"
+        "        self.chunks, self.size = chunks, size\n\n"
+        "    def text(self) -> str:\n"
+        '        """Read the response body into text."""\n'
+        "        return self._consume().decode()\n\n"
+        "    def _consume(self) -> bytes:\n"
+        '        """Each chunk read, up to the size limit."""\n'
+        "        data = b''.join(self.chunks)\n"
+        "        return data[: self.size]\n\n"
+        "    def as_json(self) -> object:\n"
+        '        """The body as JSON."""\n'
+        "        return json.loads(self.text())\n"
+    ),
+}
+
+
+def test_a_caller_reaching_the_best_match_only_uses_the_process(tmp_path: Path) -> None:
+    """node-fetch's `Body.json` reads the body with `Body.text` and parses it: its call tree answers more of
+    the question only by holding `Body.text`'s, which is where reading the body into text begins."""
+    question = "How is a response body read into text?"
+    assert start_of(tmp_path, BODY, question) == "Body.text"
+
+
+def test_up_to_is_no_particle() -> None:
+    """ "looked up" is a `lookup`; "read into text *up to* its limit" reads, it does not "textup"."""
+    assert "textup" not in asked_terms("How is a body read into text up to its size limit?")[0]
+    assert "lookup" in asked_terms("How is a configuration value looked up?")[0]

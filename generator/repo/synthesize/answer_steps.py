@@ -85,9 +85,21 @@ class AnswerWalk:
             if value >= START_SHARE * best or self.leads_to(node) >= LEADS_SHARE * best
         ]
         # …or a caller whose calls answer more of the question than any of those does (echo's
-        # `DefaultRouter.Route` beside `Routes.FindByMethodPath`, named for finding a registered route)
+        # `DefaultRouter.Route` beside `Routes.FindByMethodPath`, named for finding a registered route), not
+        # by reaching the best match: that caller only uses the process (attrs' `disabled`, which reaches
+        # `set_run_validators`; node-fetch's `Body.json`, which reads the body with `Body.text`)
         most = max(self.coverage(node) for node in eligible)
-        eligible = sorted({*eligible, *(node for node in matches if self.coverage(node) > most)})
+        named = {node for node, value in matches.items() if value >= best - _TIE}
+        eligible = sorted(
+            {
+                *eligible,
+                *(
+                    node
+                    for node in matches
+                    if self.coverage(node) > most and not named & self.reached(node).keys()
+                ),
+            }
+        )
         best_start = self.unwrapped(min(eligible, key=self._rank), eligible)
         return self.entry_to(self.begun_below(best_start, best, eligible), eligible)
 

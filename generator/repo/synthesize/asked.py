@@ -30,7 +30,7 @@ _PARTICLES = frozenset("out up down off back away together apart".split())
 _RELATIVE = frozenset({"that", "which", "who", "whose"})
 _GET = frozenset({"get", "gets", "got"})  # "how does a function *get called*": a passive
 # a verb and "up" the code spells as one word: "looked up" is a `lookup`, "set up" a `setup`
-_PHRASAL = re.compile(r"\b([A-Za-z]{3,})\s+up\b", re.IGNORECASE)
+_PHRASAL = re.compile(r"\b([A-Za-z]{3,})\s+up\b(?!\s+to\b)", re.IGNORECASE)  # "up to" is no particle
 _PARTICIPLE = re.compile(r"^[a-z]{3,}ed$|^(?:run|set|put|read|cut|hit|let|shut|split|spread)$")
 # verbs a codebase names one act by: a question's "found" is a `lookup` or a `get`, "built" a `make`
 KIN = tuple(
