@@ -128,3 +128,20 @@ def test_a_page_titled_by_its_front_matter_opens_under_its_title_not_its_path(tm
     text = "\n".join(read_page(page)[1] for page in sorted(guide.glob("*.md")))
     assert "## bind:\n" in text and "## Function bindings" in text
     assert "## docs/bind.md" not in text and "## docs/events.md" not in text
+
+
+def test_what_a_lead_in_announces_is_quoted_however_short() -> None:
+    """Chart.js' "the following options are available:" then "Namespace: `options.animations[animation]`";
+    a short line no lead-in announces is still too short to quote."""
+    text = (
+        "# Animations\n\n## Animation configuration\n\n"
+        "For the animation configuration, the following options are available:\n\n"
+        "Namespace: `options.animations[animation]`\n\n"
+        "Also `options.transitions`\n\n"
+        "Each option below changes how one property of an element is animated over time.\n\n"
+        "See also: transitions.\n\n"
+        "## Other\n\nAnimations can be turned off for the whole chart with one option.\n\nThat is all.\n"
+    )
+    quoted = [p.text for p in passages(read_text(text, name="docs/animations.md"))]
+    assert "Namespace: `options.animations[animation]`" in quoted and "Also `options.transitions`" in quoted
+    assert "That is all." not in quoted  # announced by nothing

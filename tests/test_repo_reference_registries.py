@@ -127,3 +127,30 @@ def test_declarations_written_beside_the_code_give_the_data_model(tmp_path: Path
     value = model.split("## `Value`", 1)[1].split("\n## ", 1)[0]
     assert "| Write version. |" in value and "| The latest value for this signal. |" in value
     assert "`Generated`" not in model
+
+
+def test_an_interface_of_operations_only_is_no_record_of_the_data_model(tmp_path: Path) -> None:
+    """mermaid's ArchitectureDB (clear, getNodes, addEdge …, every member a function) had opened its Data
+    model page: operations, not data; a record with data fields stays."""
+    files = {
+        "README.md": "# boxes\n\nBoxes draws nodes and the edges between them as a picture.\n",
+        "package.json": '{"name": "boxes", "main": "src/index.ts"}\n',
+        "src/index.ts": "export { draw } from './draw.js';\nexport type { BoxesDB, Node } from './types.js';\n",
+        "src/types.ts": (
+            "export interface BoxesDB {\n  clear: () => void;\n  getNodes: () => Node[];\n"
+            "  addEdge: (from: string, to: string) => void;\n}\n\n"
+            "export interface Node {\n  /** What the reader sees in the box. */\n  label: string;\n"
+            "  /** Called when the box is clicked. */\n  onClick?: () => void;\n}\n"
+        ),
+        "src/draw.ts": (
+            "import type { BoxesDB, Node } from './types.js';\n\n"
+            "export function draw(db: BoxesDB): Node[] {\n  return db.getNodes();\n}\n"
+        ),
+    }
+    root = make_project(tmp_path / "boxes", files)
+    paths, config, provider = offline_setup(tmp_path / "kb")
+    result = run_repo_research(
+        paths, config, provider, repo_target(paths, config, str(root)), publish=publish_repo
+    )
+    model = read_page(result.study.harvest_dir / "reference" / "data-model.md")[1]
+    assert "## `Node`" in model and "`BoxesDB`" not in model

@@ -201,20 +201,27 @@ def passages(document: Document, limit: int = PASSAGES_PER_PAGE) -> list[DocPass
 
 def _quotable(document: Document) -> list[tuple[int, DocPassage]]:
     """Every block of `document` worth quoting, each with its place in its section (0 for the section's
-    first); a lead-in ending in a colon shares its place with the block it introduces."""
+    first); a lead-in ending in a colon shares its place with the block it introduces. What a lead-in
+    announces is quoted however short ("Namespace: `options.animations[animation]`", a command, a setting's
+    name): the page would otherwise promise it and go on without it."""
     found: list[tuple[int, DocPassage]] = []
     current = None
     place = 0
+    announced = False  # the blocks just quoted end in a lead-in: what follows is what it announces
     repeated = {h for h, n in Counter(s.heading for s in document.sections).items() if n > 1}
     for section, block in document.blocks():
         if any(_SKIPPED_HEADING.search(h) for h in section.path):
             continue
-        if not _worth_quoting(block.kind, block.text, block.lead):
+        announced = announced and section is current
+        worthy = _worth_quoting(block.kind, block.text, block.lead)
+        if not worthy and not (announced and _announced_line(block.kind, block.text)):
+            announced = False
             continue
         if section is not current:
             current, place = section, 0
         elif not found[-1][1].text.rstrip().endswith(":"):
             place += 1
+        announced = block.text.rstrip().endswith(":") if worthy else True  # a run of announced lines
         found.append(
             (
                 place,
@@ -230,6 +237,11 @@ def _quotable(document: Document) -> list[tuple[int, DocPassage]]:
             )
         )
     return found
+
+
+def _announced_line(kind: str, text: str) -> bool:
+    """A short paragraph a lead-in announced is worth quoting when it says anything at all."""
+    return kind == "paragraph" and any(ch.isalnum() for ch in text) and not _NOT_OVERVIEW.search(text)
 
 
 def _shown_heading(heading: str, path: Sequence[str], repeated: set[str]) -> str:

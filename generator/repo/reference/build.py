@@ -96,13 +96,20 @@ def read_reference(
             + _dedupe(found.flags)[:MAX_FLAGS]
         ),
         settings=tuple(r for r, settings in records if settings),
-        records=tuple(r for r, settings in records if not settings)[:MAX_RECORDS],
+        records=tuple(r for r, settings in records if not settings and not _operations_only(r))[:MAX_RECORDS],
         extensions=tuple(
             _rank_extensions(taught + found.extensions + _taking(registries(facts, linker), found), named)
         ),
         config_docs=doc_passages(docs, _CONFIG_DOC),
         extension_docs=extension_docs,
     )
+
+
+def _operations_only(record: Record) -> bool:
+    """An interface whose every member is a function (mermaid's ArchitectureDB: clear, getNodes, addEdge …)
+    is a set of operations, not data a newcomer reads field by field: no place on the Data model page. A
+    registry that takes one still shows it."""
+    return all("=>" in f.type for f in record.fields)
 
 
 def library_modules(repo_map: RepoMap, facts: Facts) -> list[str]:
