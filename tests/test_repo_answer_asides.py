@@ -211,21 +211,31 @@ ROUTER = {
         "type node struct {\n\tchild   *node\n\thandler string\n\tpath    string\n}\n\n"
         "// Route walks the tree for a request.\n"
         "func (r *Router) Route(path string) string {\n"
-        "\tn := r.root.findChild(path)\n\treturn n.handlerOf(path)\n}\n\n"
-        "// findChild finds the child node of a path.\n"
+        "\tn := r.root.findStatic(path)\n\tif n == nil {\n\t\tn = r.root.findChild(path)\n\t}\n"
+        "\treturn n.handlerOf(path)\n}\n\n"
+        "// findChild finds the child node.\n"
         "func (n *node) findChild(path string) *node {\n\treturn n.findStatic(path)\n}\n\n"
         "// findStatic finds the static child of an incoming request's path.\n"
         "func (n *node) findStatic(path string) *node {\n\treturn n.child\n}\n\n"
         "// handlerOf the node for a request path.\n"
         "func (n *node) handlerOf(path string) string {\n\treturn n.handler\n}\n"
     ),
+    "serve.go": (
+        "package web\n\n"
+        "// Serve answers an incoming request for a path.\n"
+        "func (r *Router) Serve(path string) string {\n"
+        "\tif r.root.findChild(path) == nil {\n\t\treturn r.root.handlerOf(path)\n\t}\n\treturn r.Route(path)\n}\n\n"
+        "// Wrap wraps the router into a handler function.\n"
+        'func Wrap(r *Router) string {\n\treturn r.Serve("/")\n}\n'
+    ),
 }
 
 
 def test_a_caller_answering_more_than_every_well_named_match_may_start(tmp_path: Path) -> None:
-    """echo: `Routes.FindByMethodPath` (here `Table.FindHandlerByPath`) is named for finding a route by its path and answers most of the
-    question alone, but finds nothing for a request; `DefaultRouter.Route` names little of it, and its calls
-    answer more of the question than any match's do: the lookup begins there."""
+    """echo: `Routes.FindByMethodPath` (here `Table.FindHandlerByPath`) is named for finding a route by its
+    path and answers most of the question alone, but finds nothing for a request; `DefaultRouter.Route` names
+    little of it, and its calls answer more of the question than any match's do: the lookup begins there, not
+    in a caller further up reaching it (echo's `WrapHandler`, here `Wrap`)."""
     question = "How does the router find the handler for an incoming request path?"
     assert start_of(tmp_path, ROUTER, question) == "Router.Route"
 

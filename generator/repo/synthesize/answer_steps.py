@@ -90,16 +90,14 @@ class AnswerWalk:
         # `set_run_validators`; node-fetch's `Body.json`, which reads the body with `Body.text`)
         most = max(self.coverage(node) for node in eligible)
         named = {node for node, value in matches.items() if value >= best - _TIE}
-        eligible = sorted(
-            {
-                *eligible,
-                *(
-                    node
-                    for node in matches
-                    if self.coverage(node) > most and not named & self.reached(node).keys()
-                ),
-            }
-        )
+        covering = {
+            node for node in matches if self.coverage(node) > most and not named & self.reached(node).keys()
+        }
+        # nor by reaching another such caller not named for the verb: one further up (echo's `WrapHandler`,
+        # reaching `DefaultRouter.Route` through `ServeHTTP`) holds its coverage by holding the other's
+        beneath = {node for node in covering if node not in self.verbed}
+        covering = {node for node in covering if not (beneath - {node}) & self.reached(node).keys()}
+        eligible = sorted({*eligible, *covering})
         best_start = self.unwrapped(min(eligible, key=self._rank), eligible)
         return self.entry_to(self.begun_below(best_start, best, eligible), eligible)
 
