@@ -15,6 +15,7 @@ import graphlib
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import accumulate
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, field_validator
@@ -245,6 +246,22 @@ _FACET_HEADINGS = {
 _FACET_PATTERNS = {
     facet: re.compile(rf"(?<![A-Za-z])(?:{words})", re.I) for facet, words in _FACET_HEADINGS.items()
 }
+
+
+def _names(pattern: re.Pattern[str], heading: str) -> bool:
+    """Whether `pattern` finds a word of `heading`. Chinese has no spaces: a match must begin where one of the
+    heading's words (jieba) begins, so 实现状态队列 (实现 · 状态 · 队列, implementing a state queue) holds no
+    现状 (current state), while 注意事项 still begins with 注意."""
+    return any(_begins_word(heading, found.start()) for found in pattern.finditer(heading))
+
+
+def _begins_word(text: str, at: int) -> bool:
+    for run in cjk.CJK_RUN.finditer(text):
+        if run.start() < at < run.end():
+            return at in set(accumulate((len(w) for w in cjk.words(run.group())), initial=run.start()))
+    return True
+
+
 _OUTLINE_QUESTIONS = {
     "en": {
         "what": ("What {is} {x}?", "definition purpose"),
@@ -275,7 +292,7 @@ _STATUS_HEADING = re.compile(
     r"^\W*(?:(?:reference|initial|prototype|proposed|suggested)[- ]+)?implementations?"
     r"(?:\s+(?:status|history|plan|progress|timeline|schedule|and\s+(?:rollout|timeline|migration)))?\W*$"
     r"|^\W*(?:(?:current\s+)?status|timeline|rollout|schedule|stabili[sz]ation)\b"
-    r"|^\W*(?:timeline|rollout)\s+and\s+\w+\W*$|实现状态|进展",
+    r"|^\W*(?:timeline|rollout)\s+and\s+\w+\W*$|(?:实现状态|进展)(?![\u3400-\u9fff])",
     re.I,
 )
 
@@ -293,7 +310,7 @@ def heading_facets(heading: str) -> set[str]:
     """The outline facets a section heading says its section answers ("Rejected Ideas" → alternatives). An
     implementation or status section tells the state of the work, never how the thing works."""
     heading = _facet_words(heading)
-    found = {facet for facet, pattern in _FACET_PATTERNS.items() if pattern.search(heading)}
+    found = {facet for facet, pattern in _FACET_PATTERNS.items() if _names(pattern, heading)}
     if is_status_heading(heading):
         found = (found - {"how"}) | {"current"}
     return found
@@ -301,7 +318,7 @@ def heading_facets(heading: str) -> set[str]:
 
 def is_status_heading(heading: str) -> bool:
     """A section on the state of the work ("Implementation", "Status", "Timeline and Rollout")."""
-    return bool(_STATUS_HEADING.search(heading.strip()))
+    return _names(_STATUS_HEADING, heading.strip())
 
 
 def outline_facets(outlines: Sequence[DocumentOutline], topic: str = "") -> dict[str, list[str]]:
@@ -317,7 +334,7 @@ def outline_facets(outlines: Sequence[DocumentOutline], topic: str = "") -> dict
         if heading.strip() != o.title.strip() and not _BACK_MATTER.match(heading.strip())
     ]
     for facet, pattern in _FACET_PATTERNS.items():
-        headings = [h for _, h in sections if pattern.search(h)]
+        headings = [h for _, h in sections if _names(pattern, h)]
         if headings:
             found[facet] = list(dict.fromkeys(headings))
     if sum(1 for o in outlines if o.date) >= MIN_DATED and any(o.status for o in outlines):
