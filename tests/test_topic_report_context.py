@@ -494,6 +494,39 @@ def test_only_a_document_titled_after_the_topic_lends_its_sections_to_the_outlin
     assert "The Root Command" not in found and "The First Child Command" not in found
 
 
+def test_a_section_named_by_part_of_the_topic_is_asked_first() -> None:
+    """The OpenTelemetry SDK's "Sampling" section is where the specification says how trace sampling works
+    (IsRecording, the Sampled flag, the Sampler): a heading naming part of the topic is no repetition of its
+    name but the section on it, asked before sections that merely share a word; "Tracing SDK" is titled
+    after the topic through the stem of "tracing". A heading naming the whole topic is still not asked."""
+    from generator.topic.plan import DocumentOutline, topic_sections
+
+    outlines = [
+        DocumentOutline(
+            "TraceState: Probability Sampling", ("Overview", "Sampling Probability", "Sampling stages")
+        ),
+        DocumentOutline(
+            "Tracing SDK", ("Tracing SDK", "Tracer Provider", "Sampling", "Sampler", "Span Limits")
+        ),
+    ]
+    assert topic_sections("trace sampling", outlines) == [
+        "Sampling",
+        "Sampling Probability",
+        "Sampling stages",
+    ]
+    runtime = DocumentOutline(
+        "Runtime and Lifecycle", ("Runtime and Lifecycle", "State", "Lifecycle", "Operations")
+    )
+    assert topic_sections("container lifecycle and runtime operations", [runtime]) == [
+        "Lifecycle",
+        "Operations",
+    ]
+    assert topic_sections("runtime operations", [runtime]) == ["Operations"]
+    assert topic_sections("signals", [DocumentOutline("Signals", ("Signals", "Core Signals"))]) == [
+        "Core Signals"
+    ]
+
+
 def test_a_chinese_heading_shares_a_word_with_the_topic_not_a_character() -> None:
     """ "设置开发服务器" (setting up the dev server) shares the characters 服务 with 服务端渲染, no word: it is no
     section about server-side rendering. With fewer than two such sections, the guide's own sections say how

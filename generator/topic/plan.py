@@ -25,7 +25,7 @@ from ..errors import UsageError
 from ..jsontypes import StoredObject
 from ..llm.base import Prompt, Provider
 from ..llm.structured import complete_json
-from ..text.words import ZH_STOPWORDS, content_words, tokens
+from ..text.words import ZH_STOPWORDS, content_words, stem, tokens
 from .bounds import cut
 from .defining import asked_subject, plan_subject, topic_aspects
 from .keyphrases import is_plural, topic_phrases
@@ -412,7 +412,7 @@ def topic_sections(topic: str, outlines: Sequence[DocumentOutline]) -> list[str]
     titled after the topic (half its words, or the first found) lends its sections: "The Root Command" of
     "Complex Applications" is no question of "testing command line applications"."""
     topic_words = _heading_words(topic)
-    found = []
+    found: list[tuple[bool, str]] = []
     for n, outline in enumerate(outlines):
         titled = _heading_words(outline.title) & topic_words
         if n and 2 * len(titled) < len(topic_words):
@@ -423,10 +423,12 @@ def topic_sections(topic: str, outlines: Sequence[DocumentOutline]) -> list[str]
                 continue
             if not _WORDY_HEADING.fullmatch(heading.strip()):
                 continue  # "@pytest.mark.parametrize", "get_app()": a name, not a section a reader asks about
-            if words <= topic_words or _same_question(heading, outline.title):
+            if words == topic_words or _same_question(heading, outline.title):
                 continue  # the topic's or the document's own name again: no question of its own
-            found.append(fit(heading, 120))
-    return list(dict.fromkeys(found))
+            found.append((not words < topic_words, fit(heading, 120)))
+    # a section named by part of the topic is where a document treats it ("Sampling" of "Tracing SDK" for
+    # trace sampling, "Lifecycle" and "Operations" for container lifecycle and runtime operations): first
+    return list(dict.fromkeys(heading for _, heading in sorted(found, key=lambda item: item[0])))
 
 
 def _heading_words(text: str) -> set[str]:
@@ -438,7 +440,7 @@ def _heading_words(text: str) -> set[str]:
         if cjk.CJK_RUN.fullmatch(piece):
             found.update(w for w in cjk.words(piece) if w not in ZH_STOPWORDS)
         else:
-            found.update(w.rstrip("s") for w in content_words(piece))
+            found.update(stem(w) for w in content_words(piece))
     return found
 
 
