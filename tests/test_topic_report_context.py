@@ -97,10 +97,12 @@ def test_only_a_section_on_the_topic_adds_a_question_to_the_outline() -> None:
 
 
 def test_a_chinese_facet_word_counts_only_where_a_word_of_the_heading_begins() -> None:
-    """Chinese writes no spaces: 实现状态队列 (实现 · 状态 · 队列, implementing a state queue, a React guide's
-    page) holds the characters of 现状 (current state) across two words and the status phrase 实现状态 before
-    its head noun 队列; it is no status section. A facet word that begins a word still counts."""
-    assert heading_facets("实现状态队列") == {"how"}
+    """Chinese writes no spaces: 自己实现状态队列 (implement the state queue yourself, a React guide's exercise)
+    holds the characters of 现状 (current state) across two words and the status phrase 实现状态 before its
+    head noun 队列; it is neither a status section nor one on how batching works (实现 alone, to implement,
+    is no design word: 实现原理 and 实现细节 are). A facet word that begins a word still counts."""
+    assert heading_facets("自己实现状态队列 {/*implement-the-state-queue-yourself*/}") == set()
+    assert heading_facets("实现原理") == heading_facets("实现细节") == {"how"}
     assert heading_facets("实现状态") == {"current"} and heading_facets("现状与展望") == {"current"}
     assert heading_facets("注意事项") == {"limits"} and heading_facets("局限性") == {"limits"}
     assert heading_facets("与 Webpack 比较") == {"alternatives"}

@@ -230,7 +230,7 @@ class DocumentOutline:
 _FACET_HEADINGS = {
     "motivation": r"motivation|rationale|background|why\b|problem|use cases?|purpose|动机|背景|原因",
     "how": r"specification|design|how (?:it|this|they) works?|semantics|syntax|mechanism|architecture|"
-    r"implementation|details|overview of|reference|规范|设计|原理|实现",
+    r"implementation|details|overview of|reference|规范|设计|原理|机制|细节",
     "use": r"usage|how to|using|examples?|tutorial|getting started|quick ?start|configur|install|basic|"
     r"用法|使用|示例|教程|配置",
     "limits": r"limitations?|caveats?|drawbacks?|downsides?|pitfalls?|open (?:issues|questions)|security|"
