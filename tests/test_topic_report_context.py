@@ -123,6 +123,16 @@ def test_a_chinese_topic_gets_a_chinese_outline() -> None:
     assert questions == ["异步编程是什么？", "异步编程为什么重要？", "异步编程有哪些局限？"]
 
 
+def test_a_chinese_section_is_searched_by_its_words_not_its_characters() -> None:
+    """Vite's 依赖预构建 guide has a section 自动依赖搜寻 (automatic dependency discovery): its step searched
+    "自 动 依 赖 搜", five characters each matching any page, where the topic itself is searched as words."""
+    guide = DocumentOutline("依赖预构建", ("原因", "自动依赖搜寻", "Monorepo 和链接依赖", "缓存"))
+    plan = heuristic_plan("依赖预构建", lang="zh", outlines=[guide])
+    queries = {s.question: s.query for s in plan.steps if s.facet == "section"}
+    assert queries["依赖预构建：自动依赖搜寻"] == "依赖预构建 自动依赖搜寻"
+    assert queries["依赖预构建：Monorepo 和链接依赖"] == "依赖预构建 Monorepo 链接依赖"
+
+
 def test_the_survey_reads_the_top_documents_headings_before_planning(kb_root: Path) -> None:
     make_corpus(
         kb_root,

@@ -383,7 +383,9 @@ def outline_questions(
     asked = definition_first(asked_as_written(topic), generic)
     for heading in sections[: max(0, OUTLINE_SIZE - len(asked))]:
         text = heading if lang == "en" else f"{subject}：{heading}"
-        asked.append(("section", text, " ".join(dict.fromkeys([*words.split(), *keyphrases(heading)]))))
+        asked.append(
+            ("section", text, " ".join(dict.fromkeys([*words.split(), *query_words(heading).split()])))
+        )
     return asked[: 3 if quick else 6]
 
 
