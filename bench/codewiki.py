@@ -118,20 +118,25 @@ def candidates(name: str, pages: Path, top: int = 3) -> None:
 def score() -> None:
     sheet = json.loads(GRADES.read_text())
     held = set(sheet["held_out"])
-    rows = {False: [], True: []}  # type: dict[bool, list[tuple[str, str, int, int, float]]]
+    rows = {False: [], True: []}  # type: dict[bool, list[tuple[str, str, int, int, float, str]]]
     for name, entry in sheet["repos"].items():
         if not (RUBRICS / name / "rubrics.json").exists():
             continue
         tree = rubric(name)
         graded = entry["grades"]
+        # earlier sheets of a regraded repository: session 10's, then session 14's on main before its fixes
+        before = " ".join(
+            f"{scored(tree, entry[key]):6.1%}" if key in entry else f"{'':6}"
+            for key in ("grades_s10", "grades_s14_main")
+        )
         rows[name in held].append(
-            (name, entry["language"], len(graded), len(leaves(tree)), scored(tree, graded))
+            (name, entry["language"], len(graded), len(leaves(tree)), scored(tree, graded), before)
         )
     for half, label in ((False, "tuning"), (True, "held-out")):
         print(f"\n{label}:")
-        print(f"  {'repository':<18} {'language':<11} {'graded':>9}  strict score")
-        for name, language, graded_count, total, value in rows[half]:
-            print(f"  {name:<18} {language:<11} {graded_count:>4}/{total:<4}  {value:6.1%}")
+        print(f"  {'repository':<22} {'language':<11} {'graded':>9}  strict score   (s10, s14 main)")
+        for name, language, graded_count, total, value, before in rows[half]:
+            print(f"  {name:<22} {language:<11} {graded_count:>4}/{total:<4}  {value:6.1%}        {before}")
         if rows[half]:
             mean = sum(r[4] for r in rows[half]) / len(rows[half])
             print(f"  {'mean':<18} {'':<11} {'':>9}  {mean:6.1%}")

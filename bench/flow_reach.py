@@ -8,8 +8,9 @@ without researching and rendering the pages (bench/page_quality.py does that, wi
     python bench/flow_reach.py --subsystems …        (also print the offline subsystems, scored against a
                                                       label's concepts when it has them)
 
-Labels: bench/flows_heldout_s12.json (held out: written before any run), bench/flows_tuning_s12.json and
-the flow part of bench/repo_expectations.json (tuning). A row: the start (✓ when it is a labelled entry),
+Labels: bench/flows_heldout_s14.json (held out in session 14: written before any run, clones in
+/tmp/flows14), every earlier flows_*.json (seen), bench/flows_tuning_s12.json and the flow part of
+bench/repo_expectations.json (tuning). A row: the start (✓ when it is a labelled entry),
 the traced symbols the main line or the tree reaches (n/m), the main line. The totals print per set.
 Subsystems: a labelled concept is named when a subsystem's name holds one of its words, and a subsystem is
 on a concept when its name holds a word of any concept (bench/flows_heldout_s13.json).
@@ -35,8 +36,9 @@ from generator.repo.plan.subsystems import core_modules
 
 BENCH = Path(__file__).resolve().parent
 SETS = {
-    "held out (s13)": (BENCH / "flows_heldout_s13.json", Path("/tmp/flows13")),
-    "held out (lead's s13)": (BENCH / "flows_heldout_lead_s13.json", Path("/tmp/lead13")),
+    "held out (s14)": (BENCH / "flows_heldout_s14.json", Path("/tmp/flows14")),
+    "seen (held out in s13)": (BENCH / "flows_heldout_s13.json", Path("/tmp/flows13")),
+    "seen (lead's s13)": (BENCH / "flows_heldout_lead_s13.json", Path("/tmp/lead13")),
     "seen (held out in s12)": (BENCH / "flows_heldout_s12.json", Path("/tmp/flows")),
     "seen (lead's s12 four)": (BENCH / "flows_seen_lead_s12.json", Path("/tmp/lead12")),
     "tuning": (BENCH / "flows_tuning_s12.json", None),

@@ -213,3 +213,45 @@ def test_a_shard_page_shows_the_call_tree_from_its_own_entry_point(tmp_path: Pat
         assert listed[0].startswith("- `"), name
         assert listed[1].startswith("    - calls `") and "/blob/" in listed[1], name
         assert not any(line[:3].isdigit() or line.startswith("1. ") for line in flow.splitlines()), name
+
+
+def _body(count: int) -> str:
+    return "".join(f"    step{i} = {i}\n" for i in range(count))
+
+
+# a tool whose entry point first builds a wide model (every helper calling three more) and then hands the
+# input to an engine that does the work: grown depth first, the model's 39 helpers take every node
+MODEL_THEN_WORK = {
+    "tool/__init__.py": "from .main import main\n",
+    "tool/main.py": (
+        "from .model import build\nfrom .engine import run\n\n\n"
+        "def main(args):\n    model = build(args)\n    return run(model, args)\n"
+    ),
+    "tool/model.py": (
+        "def build(args):\n"
+        + "".join(f"    part{a}(args)\n" for a in range(3))
+        + "".join(
+            f"\n\ndef part{a}(args):\n" + "".join(f"    piece{a}{b}(args)\n" for b in range(3))
+            for a in range(3)
+        )
+        + "".join(
+            f"\n\ndef piece{a}{b}(args):\n" + "".join(f"    bit{a}{b}{c}(args)\n" for c in range(3))
+            for a in range(3)
+            for b in range(3)
+        )
+        + "".join(
+            f"\n\ndef bit{a}{b}{c}(args):\n{_body(5)}" for a in range(3) for b in range(3) for c in range(3)
+        )
+    ),
+    "tool/engine.py": f"def run(model, args):\n    return evaluate(model)\n\n\ndef evaluate(model):\n{_body(70)}",
+}
+
+
+def test_the_tree_grows_best_first_so_a_wide_set_up_leaves_room_for_the_work(tmp_path: Path) -> None:
+    root = write_tree(tmp_path / "repo", MODEL_THEN_WORK)
+    facts = extract_facts(root, map_repository(root))
+    assert facts.calls is not None
+    tree = facts.calls.tree()
+    assert [branch.edge.callee for branch in tree] == ["build", "run"]  # in rank order, the main line first
+    work = tree[1]
+    assert [branch.edge.callee for branch in work.below] == ["evaluate"]

@@ -22,7 +22,7 @@ from generator.repo.facts.entrypoints import resolve_entry_points
 from generator.repo.facts.examples import called_names
 from generator.repo.facts.extract import extract_facts
 from generator.repo.map.walk import map_repository
-from generator.repo.model import Facts
+from generator.repo.model import CallTree, Facts
 
 KOA_LIKE = {
     "package.json": '{"name": "web", "main": "lib/application.js"}\n',
@@ -586,3 +586,192 @@ def test_the_flow_starts_at_the_best_entry_point_that_calls_into_the_code(tmp_pa
     assert facts.calls is not None
     assert facts.calls.entries(limit=1) == [("kit/api.py", "dump")]  # used, and longer: it ranks first
     assert first_flow(facts) == ["load", "decode"]  # but it calls only into json: no flow of its own
+
+
+# a logging library's shape (loguru): `add` is set-up, leading to much code (a Handler and its sink made and
+# configured); `debug` is what a user calls at run time, through the class's `_log` into `Handler.emit`
+LOGGER = {
+    "README.md": (
+        "# logs\n\n```python\nfrom logs import logger\nlogger.add(sink)\nlogger.debug('hello')\n```\n"
+    ),
+    "logs/__init__.py": "from ._logger import Logger\n\nlogger = Logger()\n__all__ = ['Logger', 'logger']\n",
+    "logs/_logger.py": (
+        "from ._handler import Handler\n\n\nclass Logger:\n"
+        "    def __init__(self):\n        self.handlers = []\n\n"
+        f"    def add(self, sink):\n{_lines(20, ' ' * 8)}"
+        "        self.handlers.append(Handler(sink))\n\n"
+        "    def debug(__self, message):  # noqa: N805: `self` stays free for the caller's keywords\n"
+        "        __self._log('DEBUG', message)\n\n"
+        f"    def _log(self, level, message):\n{_lines(8, ' ' * 8)}"
+        "        for handler in self.handlers:\n            handler.emit(level, message)\n"
+    ),
+    "logs/_handler.py": (
+        "class Handler:\n"
+        f"    def __init__(self, sink):\n{_lines(60, ' ' * 8)}        self.sink = sink\n\n"
+        f"    def emit(self, level, message):\n{_lines(12, ' ' * 8)}        return message\n"
+    ),
+}
+
+
+def test_a_methods_first_parameter_is_its_instance_whatever_its_name(tmp_path: Path) -> None:
+    facts = facts_of(tmp_path, LOGGER)
+    assert facts.calls is not None
+    calls = {(e.caller, e.callee) for e in facts.calls.edges(["logs/_logger.py"])}
+    assert ("Logger.debug", "Logger._log") in calls  # `__self._log(…)`
+    assert ("Logger._log", "Handler.emit") in calls
+
+
+def test_a_level_method_handing_over_to_its_loggers_helper_is_the_straight_line(tmp_path: Path) -> None:
+    facts = facts_of(tmp_path, LOGGER)
+    assert facts.calls is not None
+    debug = ("logs/_logger.py", "Logger.debug")
+    # `_log` is named like a logging helper, a side path elsewhere; called by `debug` it is the work
+    assert reaches(facts.calls, facts.files, [debug])[debug] > 20
+
+
+def test_the_flow_starts_at_the_run_time_call_that_uses_what_the_set_up_made(tmp_path: Path) -> None:
+    facts = facts_of(tmp_path, LOGGER)
+    assert facts.calls is not None
+    entries = facts.calls.entries(limit=3)
+    assert entries[0] == ("logs/_logger.py", "Logger.debug"), entries
+    assert ("logs/_logger.py", "Logger.add") in entries
+    assert first_flow(facts) == ["Logger.debug", "Logger._log", "Handler.emit"]
+
+
+def test_a_second_door_to_the_same_work_is_no_run_time_call(tmp_path: Path) -> None:
+    # requests' shape: `get` makes a Session and calls its `request`; `Session.get` (the examples call
+    # `get` on a session too) leads to the same work: the flow stays at the function
+    files = {
+        "README.md": "# web\n\n```python\nimport web\nweb.get(url)\ns = web.Session()\ns.get(url)\n```\n",
+        "web/__init__.py": "from .api import get\nfrom .sessions import Session\n",
+        "web/api.py": (
+            "from .sessions import Session\n\n\n"
+            "def get(url):\n    with Session() as session:\n        return session.request('GET', url)\n"
+        ),
+        "web/sessions.py": (
+            "class Session:\n    def __enter__(self):\n        return self\n\n"
+            "    def __exit__(self, *args):\n        return None\n\n"
+            "    def get(self, url):\n        return self.request('GET', url)\n\n"
+            f"    def request(self, method, url):\n{_lines(30, ' ' * 8)}        return url\n"
+        ),
+    }
+    facts = facts_of(tmp_path, files)
+    assert facts.calls is not None
+    assert facts.calls.entries(limit=3)[0] == ("web/api.py", "get")
+
+
+def _go_lines(count: int) -> str:
+    return "".join(f"\tstep{i} := {i}\n\t_ = step{i}\n" for i in range(count))
+
+
+# echo's shape: `New` builds the framework (a router its constructor makes, behind an interface, leading
+# to the most code); `Start` hands the framework itself to the server, which calls its `ServeHTTP` with every
+# request; `newContext(w)` only keeps it
+GO_FRAMEWORK = {
+    "go.mod": "module example.com/web\n\ngo 1.21\n",
+    "README.md": ('# web\n\n```go\nw := web.New()\nw.GET("/", hello)\nw.Start(":8080")\n```\n'),
+    "web.go": (
+        'package web\n\nimport "net/http"\n\n'
+        "type Router interface {\n\tAdd(path string, h http.HandlerFunc)\n"
+        "\tFind(path string) http.HandlerFunc\n}\n\n"
+        "type Web struct {\n\trouter Router\n\tpool   *Context\n}\n\n"
+        "func New() *Web {\n\tw := &Web{}\n\tw.router = NewRouter()\n\tw.pool = newContext(w)\n\treturn w\n}\n\n"
+        "func (w *Web) GET(path string, h http.HandlerFunc) {\n\tw.router.Add(path, h)\n}\n\n"
+        "func (w *Web) Start(address string) error {\n\treturn serve(address, w)\n}\n\n"
+        "func (w *Web) ServeHTTP(rw http.ResponseWriter, r *http.Request) {\n"
+        "\th := w.router.Find(r.URL.Path)\n\th(rw, r)\n}\n"
+    ),
+    "context.go": (
+        "package web\n\ntype Context struct {\n\tweb *Web\n}\n\n"
+        "func newContext(w *Web) *Context {\n\treturn &Context{web: w}\n}\n"
+    ),
+    "server.go": (
+        'package web\n\nimport "net/http"\n\n'
+        "func serve(address string, h http.Handler) error {\n"
+        "\treturn http.ListenAndServe(address, h)\n}\n"
+    ),
+    "router.go": (
+        'package web\n\nimport "net/http"\n\n'
+        "type tree struct {\n\troutes map[string]http.HandlerFunc\n}\n\n"
+        f"func NewRouter() *tree {{\n{_go_lines(40)}\treturn &tree{{}}\n}}\n\n"
+        "func (t *tree) Add(path string, h http.HandlerFunc) {\n\tt.routes[path] = h\n}\n\n"
+        f"func (t *tree) Find(path string) http.HandlerFunc {{\n{_go_lines(20)}\treturn t.routes[path]\n}}\n"
+    ),
+}
+
+
+def test_a_go_value_handed_to_a_call_is_served_by_its_serve_http(tmp_path: Path) -> None:
+    facts = facts_of(tmp_path, GO_FRAMEWORK)
+    assert facts.calls is not None
+    handed = {(e.caller, e.callee, e.handed) for e in facts.calls.edges(["web.go"])}
+    assert ("Web.Start", "Web.ServeHTTP", True) in handed  # `serve(address, w)`: the server calls it
+    assert not any(caller == "New" and callee == "Web.ServeHTTP" for caller, callee, _ in handed)  # kept only
+
+
+def test_a_call_through_an_interface_field_reaches_the_type_the_package_puts_there(tmp_path: Path) -> None:
+    facts = facts_of(tmp_path, GO_FRAMEWORK)
+    assert facts.calls is not None
+    calls = {(e.caller, e.callee) for e in facts.calls.edges(["web.go"])}
+    assert ("Web.ServeHTTP", "tree.Find") in calls  # `router Router`, set to `NewRouter()`: a *tree
+
+
+def test_a_go_frameworks_flow_runs_the_request_not_the_constructor(tmp_path: Path) -> None:
+    facts = facts_of(tmp_path, GO_FRAMEWORK)
+    assert facts.calls is not None
+    assert ("web.go", "New") in facts.calls.entries(limit=8)
+    # `New` makes the Web that `Start` serves: the flow follows the request into the router's lookup
+    assert first_flow(facts)[0] in {"Web.Start", "Web.ServeHTTP"}
+    assert "tree.Find" in {name for branch in facts.calls.tree() for name in _names(branch)}
+
+
+def _names(branch: CallTree) -> list[str]:
+    return [branch.edge.callee, *(name for below in branch.below for name in _names(below))]
+
+
+def test_super_calls_the_method_a_base_class_gives(tmp_path: Path) -> None:
+    files = {
+        "srv/__init__.py": "from .app import App\n",
+        "srv/base.py": "class Base:\n    def run(self):\n        return serve(self)\n\n\ndef serve(app):\n    return app\n",
+        "srv/app.py": (
+            "from .base import Base\n\n\nclass App(Base):\n    def run(self):\n        self.prepare()\n"
+            "        return super().run()\n\n    def prepare(self):\n        return None\n"
+        ),
+    }
+    facts = facts_of(tmp_path, files)
+    assert facts.calls is not None
+    calls = {(e.caller, e.callee_path, e.callee) for e in facts.calls.edges(["srv/app.py"])}
+    assert ("App.run", "srv/base.py", "Base.run") in calls
+
+
+# pluggy's shape: the manager keeps its inner call in an attribute and hands its bound `_hookexec` to each
+# HookCaller it makes, whose `__init__` keeps it; calling the hook calls the kept function
+PLUGINS = {
+    "hooks/__init__.py": "from ._manager import PluginManager\n",
+    "hooks/_callers.py": f"def _multicall(name, kwargs):\n{_lines(20)}    return name\n",
+    "hooks/_hooks.py": (
+        "class HookCaller:\n    def __init__(self, name, hook_execute):\n        self.name = name\n"
+        "        self._hookexec = hook_execute\n\n"
+        "    def __call__(self, **kwargs):\n        return self._hookexec(self.name, kwargs)\n"
+    ),
+    "hooks/_manager.py": (
+        "from ._callers import _multicall\nfrom ._hooks import HookCaller\n\n\nclass PluginManager:\n"
+        "    def __init__(self):\n        self._inner_hookexec = _multicall\n\n"
+        "    def _hookexec(self, name, kwargs):\n        return self._inner_hookexec(name, kwargs)\n\n"
+        "    def add_hookspecs(self, name):\n        return HookCaller(name, self._hookexec)\n"
+    ),
+}
+
+
+def test_a_function_kept_on_an_instance_is_called_where_the_instance_calls_it(tmp_path: Path) -> None:
+    facts = facts_of(tmp_path, PLUGINS)
+    assert facts.calls is not None
+    manager = {(e.caller, e.callee, e.handed) for e in facts.calls.edges(["hooks/_manager.py"])}
+    assert ("PluginManager._hookexec", "_multicall", False) in manager  # `self._inner_hookexec = _multicall`
+    assert (
+        "PluginManager.add_hookspecs",
+        "PluginManager._hookexec",
+        True,
+    ) in manager  # a bound method handed
+    hooks = {(e.caller, e.callee_path, e.callee) for e in facts.calls.edges(["hooks/_hooks.py"])}
+    # `HookCaller(name, self._hookexec)`, kept by `__init__` as `self._hookexec`, called by `__call__`
+    assert ("HookCaller.__call__", "hooks/_manager.py", "PluginManager._hookexec") in hooks

@@ -41,8 +41,9 @@ DOC_BYTES = 200_000  # a doc file larger than this is generated reference, not p
 MAX_FILES = 400  # doc files read
 MAX_CONCEPTS = 40
 PAGES_PER_CONCEPT = 12  # a docs section with more pages is split: one concept per sub-folder or page
-PASSAGES_PER_PAGE = 80  # a doc file quoted whole up to this many blocks (fewer when its section has many)
-PASSAGES_PER_CONCEPT = 300  # shared by its pages: a section of many pages quotes less of each
+PASSAGES_PER_PAGE = 80  # blocks a doc file sharing its concept quotes at most (fewer when it has many)
+PASSAGES_PER_CONCEPT = 300  # shared by its pages; a page alone in its concept may quote all of them
+LEAST_SHARE = 8  # passages a page of a crowded concept still quotes
 CODE_LINES = 60  # a longer code block is not an example a page shows whole
 MAX_EXAMPLES = 8
 OVERVIEW_PASSAGES = 4
@@ -193,27 +194,92 @@ def _is_starter(path: str, readme: str) -> bool:
 
 def passages(document: Document, limit: int = PASSAGES_PER_PAGE) -> list[DocPassage]:
     """The blocks a page quotes from `document`, in order: prose, list items, whole code blocks, tables;
-    nothing from licence, contributing or sponsor sections; no fragment too short to say anything."""
-    found = []
+    nothing from licence, contributing or sponsor sections; no fragment too short to say anything. A page
+    of more than `limit` keeps every section's opening rather than its first sections whole (`_spread`)."""
+    return _spread(_quotable(document), limit)
+
+
+def _quotable(document: Document) -> list[tuple[int, DocPassage]]:
+    """Every block of `document` worth quoting, each with its place in its section (0 for the section's
+    first); a lead-in ending in a colon shares its place with the block it introduces. What a lead-in
+    announces is quoted however short ("Namespace: `options.animations[animation]`", a command, a setting's
+    name): the page would otherwise promise it and go on without it."""
+    found: list[tuple[int, DocPassage]] = []
+    current = None
+    place = 0
+    announced = False  # the blocks just quoted end in a lead-in: what follows is what it announces
+    repeated = {h for h, n in Counter(s.heading for s in document.sections).items() if n > 1}
     for section, block in document.blocks():
         if any(_SKIPPED_HEADING.search(h) for h in section.path):
             continue
-        if not _worth_quoting(block.kind, block.text, block.lead):
+        announced = announced and section is current
+        worthy = _worth_quoting(block.kind, block.text, block.lead)
+        if not worthy and not (announced and _announced_line(block.kind, block.text)):
+            announced = False
             continue
+        if section is not current:
+            current, place = section, 0
+        elif not found[-1][1].text.rstrip().endswith(":"):
+            place += 1
+        announced = block.text.rstrip().endswith(":") if worthy else True  # a run of announced lines
         found.append(
-            DocPassage(
-                document.origin,
-                block.start,
-                block.end,
-                block.kind,
-                block.text,
-                section.heading,
-                block.language,
+            (
+                place,
+                DocPassage(
+                    document.origin,
+                    block.start,
+                    block.end,
+                    block.kind,
+                    block.text,
+                    _shown_heading(section.heading, section.path, repeated),
+                    block.language,
+                ),
             )
         )
-        if len(found) >= limit:
-            break
     return found
+
+
+def _announced_line(kind: str, text: str) -> bool:
+    """A short paragraph a lead-in announced is worth quoting when it says anything at all."""
+    return kind == "paragraph" and any(ch.isalnum() for ch in text) and not _NOT_OVERVIEW.search(text)
+
+
+def _shown_heading(heading: str, path: Sequence[str], repeated: set[str]) -> str:
+    """A section's heading as a page shows it. One its page repeats ("Tokens" under each of graphrag's
+    prompts, "Example" under each of a tool's settings) is named with the heading above it ("Local Search ›
+    Tokens"): alone, the page would run the repeats together under one "Tokens" and lose whose they are."""
+    if heading in repeated and len(path) > 1 and path[-2]:
+        return f"{path[-2]} › {heading}"
+    return heading
+
+
+def _spread(found: Sequence[tuple[int, DocPassage]], limit: int) -> list[DocPassage]:
+    """At most `limit` of a page's passages, in the page's order: every section's first passage before any
+    section's second, and so on, so that a long page cut to fit keeps each of its sections (mermaid's usage
+    page had lost its API and its syntax check after the first thirty blocks). A lead-in whose block did not
+    fit is left out with it."""
+    if len(found) <= limit:
+        return [p for _, p in found]
+    chosen = set(sorted(range(len(found)), key=lambda i: (found[i][0], i))[:limit])
+    return [
+        p
+        for i, (_, p) in enumerate(found)
+        if i in chosen and not (p.text.rstrip().endswith(":") and i + 1 < len(found) and i + 1 not in chosen)
+    ]
+
+
+def _shares(sizes: Sequence[int], total: int = PASSAGES_PER_CONCEPT) -> list[int]:
+    """How many passages each page of a concept quotes, `total` in all: an equal share, at most
+    PASSAGES_PER_PAGE and at least LEAST_SHARE; a page with fewer leaves the rest to the longer ones. A page
+    alone in its concept has the whole budget (mermaid's flowchart syntax, 271 blocks, had lost its links,
+    subgraphs and interaction sections at 80)."""
+    most = PASSAGES_PER_PAGE if len(sizes) > 1 else total
+    shares = [0] * len(sizes)
+    left = total
+    for pending, i in enumerate(sorted(range(len(sizes)), key=lambda i: sizes[i])):
+        shares[i] = min(sizes[i], most, max(LEAST_SHARE, left // (len(sizes) - pending)))
+        left -= shares[i]
+    return shares
 
 
 def _worth_quoting(kind: str, text: str, lead: str = "") -> bool:
@@ -380,8 +446,9 @@ def concepts_of(
     groups = _long_pages_apart(_split_large(groups, folder, sections))
     concepts = []
     for key, members in groups.items():
-        each = max(8, min(PASSAGES_PER_PAGE, PASSAGES_PER_CONCEPT // len(members)))
-        pages = [_page(d, each) for d in members]
+        quotable = [_quotable(d) if _in_force(d) else [] for d in members]
+        shares = _shares([len(q) for q in quotable])
+        pages = [_page(d, _spread(q, n)) for d, q, n in zip(members, quotable, shares, strict=True)]
         pages = [p for p in pages if p.passages or p.standing][:PAGES_PER_CONCEPT]
         if pages:
             package = "" if PurePosixPath(key).stem.lower() in _NOT_PACKAGES else key
@@ -391,12 +458,13 @@ def concepts_of(
     return concepts
 
 
-def _page(document: Document, limit: int) -> DocPage:
-    """A doc file as a concept page lists it; one no longer in force is listed, labelled, and not quoted."""
+def _page(document: Document, quoted: Sequence[DocPassage]) -> DocPage:
+    """A doc file as a concept page lists it, with the passages it quotes; one no longer in force is listed,
+    labelled, and not quoted."""
     title = document.title or _humane(document.origin)
     if not _in_force(document):
         return DocPage(document.origin, title, (), standing=document.status)
-    return DocPage(document.origin, title, tuple(passages(document, limit)))
+    return DocPage(document.origin, title, tuple(quoted))
 
 
 def readme_concepts(readme: Document | None, names: SymbolNames) -> list[DocConcept]:

@@ -23,6 +23,7 @@ from generator.repo.facts.commands import cli_commands, is_library
 from generator.repo.facts.deprecation import deprecated_by_body, deprecated_by_doc
 from generator.repo.facts.flows import Node, entry_points
 from generator.repo.facts.forked import map_files
+from generator.repo.facts.heldcalls import held_calls
 from generator.repo.facts.imports import ImportIndex
 from generator.repo.facts.pycalls import PythonCalls
 from generator.repo.facts.registries import registry_calls
@@ -101,6 +102,11 @@ class CallGraph:
         """The calls some symbols of `path` make."""
         return [e for e in self._edges.get(path, ()) if e.caller in callers]
 
+    def results(self, path: str) -> dict[str, str]:
+        """The type each Go function of `path` returns first, by its name ({} for other languages)."""
+        fact = self.files.get(path)
+        return self._reader.go_results(path) if fact is not None and fact.language == "go" else {}
+
     def calls_into(self, path: str) -> Counter[str]:
         """Calls from other files into each symbol of `path`."""
         return self._into.get(path, Counter())
@@ -154,6 +160,8 @@ def read_call_graph(
         edges[edge.caller_path].append(edge)
     for edge in callback_calls(edges, files):  # a class handed over is called back by its receiver
         edges[edge.caller_path].append(edge)
+    for edge in held_calls(edges, files, reader.read):  # a function kept on an instance is called there
+        edges.setdefault(edge.caller_path, []).append(edge)
     # a library's commands are tools beside its public API, where its flows start; a tool's are its front door
     return CallGraph(reader, edges, [] if is_library(files) else cli_commands(reader.read, files))
 
@@ -192,6 +200,9 @@ class _CallReader:
     def _symbols(self, path: str) -> list[Symbol]:
         fact = self.files.get(path)
         return fact.symbols if fact is not None else []
+
+    def go_results(self, path: str) -> dict[str, str]:
+        return self._other.go_results(path)
 
     def read(self, path: str) -> str | None:
         """The file's text (None when it cannot be read)."""

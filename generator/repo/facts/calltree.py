@@ -6,11 +6,17 @@ A callee is weighed by what lies below it, not by its name: the lines of the dis
 from it (each counting more in a central module) and its own, times the share of the path its call sits on
 (branches.py: a fallback under a flag, an error handler count less than the straight line). A call that
 reports an error, logs or traces, a deprecated symbol or a test helper is a side path and counts for little,
-whatever it leads to.
+whatever it leads to (a logger's own level method handing over to its `_log` excepted).
+
+The tree's nodes go to its main line first (the heaviest callee of each hop, what the diagram draws), then to
+the heaviest calls offered anywhere: one callee's deep set-up cannot take every node from a sibling's work.
 """
 
 from __future__ import annotations
 
+import heapq
+import itertools
+import math
 import re
 from collections.abc import Iterable
 from typing import Protocol
@@ -43,6 +49,19 @@ _REPORTS = re.compile(
 )
 
 
+# a logger's level methods: what they hand to their own class's logging helper is their work, not a side path
+_LEVEL = re.compile(
+    r"^(?:log|trace|debug|info|success|notice|warn|warning|error|critical|fatal|exception)$", re.I
+)
+
+
+def _logs_for(edge: CallEdge) -> bool:
+    """A logger's level method calling its own class's logging helper (loguru's `Logger.info → _log`,
+    logrus' `Entry.Info → Entry.Log`): in a logging library that is the straight line, not a report."""
+    owner, _, short = edge.caller.rpartition(".")
+    return bool(owner) and owner == edge.callee.rpartition(".")[0] and bool(_LEVEL.match(short))
+
+
 class TreeReader(Protocol):
     def calls_of(self, path: str, callers: set[str]) -> list[CallEdge]: ...
 
@@ -60,6 +79,12 @@ def reaches(graph: TreeReader, files: dict[str, FileFacts], entries: Iterable[No
     above the work loses nothing to one below), the files' calls read once for all of them."""
     tree = _Tree(graph, files)
     return {entry: tree.reach(entry, (), DEPTH + REACH_DEPTH, ENTRY_NODES) for entry in entries}
+
+
+def reached(graph: TreeReader, files: dict[str, FileFacts], entry: Node) -> dict[Node, float]:
+    """The functions `entry` leads to, side paths aside (the nodes `reaches` weighs), each with its size."""
+    tree = _Tree(graph, files)
+    return {node: tree.size(node) for node in tree.reached(entry, DEPTH + REACH_DEPTH, ENTRY_NODES)}
 
 
 def heaviest_entry(graph: TreeReader, files: dict[str, FileFacts], entries: Iterable[Node]) -> Node | None:
@@ -88,24 +113,51 @@ class _Tree:
         self.kept: set[Node] = set()  # every node the tree holds: a function is shown once
 
     def below(self, node: Node, above: tuple[Node, ...]) -> list[CallTree]:
-        """The heaviest callees of `node` (depth first, the heaviest's subtree before its siblings')."""
-        if len(above) > DEPTH:
-            return []
-        chosen = self.branches(node, above)
-        found: list[CallTree] = []
-        for edge in chosen:
-            if len(self.kept) >= NODES:
-                break
+        """The heaviest callees of `node`: the main line first (the heaviest callee of each hop, as the
+        diagram draws it), then the rest grown best first — the heaviest call offered anywhere in the tree
+        is kept next, so one callee's deep subtree (a constructor building a whole model) cannot take every
+        node from a sibling's work; each node's callees keep their rank."""
+        offered: list[tuple[float, int, Node, CallEdge, tuple[Node, ...], bool]] = []
+        count = itertools.count()
+        kept: dict[Node, list[tuple[int, CallEdge]]] = {}
+        pushed: set[tuple[Node, Node]] = set()
+
+        def offer(parent: Node, path: tuple[Node, ...], main: bool) -> None:
+            """`parent`'s best callees not yet offered, up to BREADTH kept (again when one of those it
+            offered was kept meanwhile elsewhere); the main line's next hop before anything else."""
+            if len(path) > DEPTH:
+                return
+            room = BREADTH - len(kept.get(parent, ()))
+            for rank, (weight, edge) in enumerate(self.branches(parent, path)[: max(0, room)]):
+                if (parent, (edge.callee_path, edge.callee)) not in pushed:
+                    pushed.add((parent, (edge.callee_path, edge.callee)))
+                    first = main and rank == 0
+                    priority = -math.inf if first else -weight
+                    heapq.heappush(offered, (priority, next(count), parent, edge, path, first))
+
+        offer(node, above, True)
+        while offered and len(self.kept) < NODES:
+            _, order, parent, edge, path, main = heapq.heappop(offered)
             callee = (edge.callee_path, edge.callee)
-            if callee in self.kept:  # reached meanwhile below a heavier sibling
+            if callee in self.kept:  # kept meanwhile below a heavier call: the parent offers its next
+                offer(parent, path, False)
                 continue
             self.kept.add(callee)
-            found.append(CallTree(edge, tuple(self.below(callee, (*above, callee)))))
-        return found
+            kept.setdefault(parent, []).append((order, edge))
+            offer(callee, (*path, callee), main)
 
-    def branches(self, node: Node, above: tuple[Node, ...]) -> list[CallEdge]:
-        """Up to BREADTH callees of `node`: the heaviest, and those weighing BRANCH of it (a deprecated
-        callee as a side path), the main line first: a later call outranks an equal early one (set-up)."""
+        def grown(parent: Node) -> list[CallTree]:
+            return [
+                CallTree(edge, tuple(grown((edge.callee_path, edge.callee))))
+                for _, edge in sorted(kept.get(parent, []), key=lambda item: item[0])
+            ]
+
+        return grown(node)
+
+    def branches(self, node: Node, above: tuple[Node, ...]) -> list[tuple[float, CallEdge]]:
+        """Up to BREADTH callees of `node` with their weights: the heaviest, and those weighing BRANCH of it
+        (a deprecated callee as a side path), the main line first: a later call outranks an equal early one
+        (set-up)."""
         edges = list({(e.callee_path, e.callee): e for e in self.calls(node)}.values())
         last = max(1, len(edges) - 1)
         weighed: list[tuple[float, float, CallEdge]] = []
@@ -126,7 +178,7 @@ class _Tree:
         if heaviest <= 0:
             return []
         weighed.sort(key=lambda item: (-item[1], item[2].line))
-        return [e for w, _, e in weighed if w >= BRANCH * heaviest][:BREADTH]
+        return [(w, e) for w, _, e in weighed if w >= BRANCH * heaviest][:BREADTH]
 
     def weigh(self, edge: CallEdge, above: tuple[Node, ...]) -> float:
         """What `edge`'s callee leads to (`reach`), times the share of the caller's path the call sits on (an
@@ -161,11 +213,26 @@ class _Tree:
             frontier = onward
         return total
 
+    def reached(self, node: Node, depth: int, most: int) -> set[Node]:
+        seen, frontier = {node}, [node]
+        for _ in range(depth):
+            onward = [
+                (call.callee_path, call.callee)
+                for here in frontier
+                for call in self.calls(here)
+                if (call.callee_path, call.callee) not in seen and not self.side_path(call)
+            ]
+            onward = list(dict.fromkeys(onward))
+            seen.update(onward)
+            if len(seen) > most:
+                break
+            frontier = onward
+        return seen
+
     def side_path(self, edge: CallEdge) -> bool:
         short = edge.callee.rsplit(".", 1)[-1]
-        return bool(
-            REPORTS_ERROR.search(short) or _REPORTS.search(short) or is_context_file(edge.callee_path)
-        )
+        reports = _REPORTS.search(short) and not _logs_for(edge)
+        return bool(REPORTS_ERROR.search(short) or reports or is_context_file(edge.callee_path))
 
     def size(self, node: Node) -> float:
         """A function's lines (a class's: its constructor's), counting double in the most central module."""

@@ -2,18 +2,21 @@
 the public API (an exported or re-exported function, a public method of an exported class) — ranked by how
 the project is used (the usage examples' calls, the callbacks a runtime calls on the object a user hands it:
 `__call__`, `ServeHTTP`) and by the code each leads to, so `get → request → Session.request → …` opens
-requests' flow and a one-line `__call__` in front of a command's whole run opens click's. The flow from
-there is the call tree (calltree.py).
+requests' flow and a one-line `__call__` in front of a command's whole run opens click's. Set-up gives way
+to the call a user makes at run time with what it made (`runtime_first`: loguru's `logger.debug`, not
+`logger.add`; echo's `Start`, serving the Echo that `New` built). The flow from there is the call tree
+(calltree.py).
 """
 
 from __future__ import annotations
 
 import math
 import posixpath
+import re
 from collections.abc import Iterable
 from typing import Protocol
 
-from generator.repo.facts.calltree import Node, TreeReader, reaches
+from generator.repo.facts.calltree import Node, TreeReader, reached, reaches
 from generator.repo.facts.imports import JS_LANGUAGES
 from generator.repo.map.filetypes import is_context_file
 from generator.repo.model import FileFacts, Symbol
@@ -22,12 +25,16 @@ TIER = 1.0  # what an entry loses per tier (API function, API class method, othe
 W_EXAMPLE = 2.0  # an entry the usage examples call, per doubling of how prominently (examples.py)
 W_RUNTIME = 4.0  # a runtime callback (RUNTIME_CALLBACKS): every request or call passes through it
 W_REACH = 2.0  # per doubling of the code an entry leads to (calltree.reaches)
+POOL = 8  # entry points weighed for the run-time call (`runtime_first`), whatever the limit
+CALLBACKS = 3  # runtime callbacks ranked below the entry points listed that may still open the flow
+NEW_WORK = 0.5  # the share of the code a run-time call leads to that its set-up does not (`runtime_first`)
 W_CHOSEN = 1000.0  # a maintainer's entry point (deepkb.yml `entry_points`) opens the flows before any other
 
 # what the runtime calls on an object a user hands it: Python's callable protocol (WSGI and ASGI apps, a
 # command object), Go's http.Handler; these open flows as if the examples called them
 RUNTIME_CALLBACKS = frozenset({"__call__", "ServeHTTP"})
 CALLABLE = frozenset({"function", "method"})
+_GO_CONSTRUCTOR = re.compile(r"^[Nn]ew(?:[A-Z_]\w*)?$")
 
 
 class CallReader(TreeReader, Protocol):
@@ -35,6 +42,8 @@ class CallReader(TreeReader, Protocol):
     reaches: dict[Node, float]
     examples: dict[str, float]  # names the usage examples call, by prominence
     entry_points: list[Node]  # a maintainer's entry points
+
+    def results(self, path: str) -> dict[str, str]: ...
 
 
 def entry_points(
@@ -55,11 +64,66 @@ def entry_points(
     )
     found: list[Node] = []
     for node in ranked:  # asked of the few that could be listed: it reads the symbol's lines
-        if len(found) == limit:
+        if len(found) == max(limit, POOL):
             break
         if not graph.deprecated(node):
             found.append(node)
-    return found
+    # a runtime callback however far down (a one-line `ServeHTTP` leads to little code of its own) may be
+    # the run-time call the set-up prepares
+    callbacks = [n for n in ranked if n not in found and n[1].rpartition(".")[2] in RUNTIME_CALLBACKS]
+    return runtime_first(graph, files, [*found, *callbacks[:CALLBACKS]])[:limit]
+
+
+def runtime_first(graph: CallReader, files: dict[str, FileFacts], ranked: list[Node]) -> list[Node]:
+    """The ranked entry points with the call a user makes at run time moved before the set-up that leads
+    the ranking: when the first entry makes objects (`logger.add` a Handler, `pm.register` a HookCaller)
+    and a later one the examples call (or a runtime callback) uses them — it is a method of a class the
+    first makes, or leads to one — without the first leading to it, the later one is the work the set-up
+    prepares: `logger.debug → _log → Handler.emit`, not `add → FileSink → parse_size`."""
+    first = ranked[0] if ranked else ("", "")
+    if len(ranked) < 2 or first[1].rpartition(".")[2] in RUNTIME_CALLBACKS:
+        return ranked  # a runtime callback is no set-up: each request passes through it
+    before = reached(graph, files, first)
+    made = _made(graph, files, set(before)) - {_owner(first[1])}
+    if not made:
+        return ranked
+    for node in ranked[1:]:
+        if node in before or not _used_at_run_time(graph, node) or _made(graph, files, {node}):
+            continue  # a constructor is set-up however late it comes
+        below = reached(graph, files, node)
+        if sum(size for n, size in below.items() if n not in before) <= NEW_WORK * sum(below.values()):
+            continue  # the same work by another door (`Session.get` beside `get`)
+        uses = {_owner(name) for _, name in below} | {_owner(node[1])}
+        # what it uses of the set-up's objects, not making them again itself (`configure` calls `add`)
+        if (uses & made) - _made(graph, files, set(below)):
+            return [node, *(n for n in ranked if n != node)]
+    return ranked
+
+
+def _made(graph: CallReader, files: dict[str, FileFacts], nodes: set[Node]) -> set[str]:
+    """The objects a call that leads to `nodes` makes: the classes among them, and the types Go
+    constructors among them return (`New` → Echo, `NewRouter` → DefaultRouter)."""
+    made = {name for path, name in nodes if _is_class(files, path, name)}
+    made.update(
+        graph.results(path).get(name, "")
+        for path, name in nodes
+        if _GO_CONSTRUCTOR.match(name) and path in files and files[path].language == "go"
+    )
+    return made - {""}
+
+
+def _used_at_run_time(graph: CallReader, node: Node) -> bool:
+    short = node[1].rpartition(".")[2]
+    return short in RUNTIME_CALLBACKS or graph.examples.get(short, 0.0) > 0
+
+
+def _owner(name: str) -> str:
+    return name.rpartition(".")[0]
+
+
+def _is_class(files: dict[str, FileFacts], path: str, name: str) -> bool:
+    fact = files.get(path)
+    return fact is not None and any(s.name == name and s.kind == "class" for s in fact.symbols)
 
 
 def _standings(

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import copy
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -36,6 +37,17 @@ TYPE_HELPERS = frozenset({"cast", "TypeVar", "NewType", "assert_type", "reveal_t
 UNKNOWN: ast.expr = ast.Constant(None)  # a local whose class is not known
 # a function's body as read: (caller, owning class, its locals, its calls, its side paths' line spans)
 Body = tuple[str, str, dict[str, ast.expr], list[ast.Call], list[tuple[int, int, float]]]
+
+
+class HeldFunction(ast.expr):
+    """An attribute set to a function or method rather than to what calling one gives (`self._inner =
+    _multicall`, `self.handle = self.handle_sync`): calling the attribute calls it."""
+
+    _fields = ()
+
+    def __init__(self, value: ast.expr) -> None:
+        super().__init__()
+        self.value = value
 
 
 class LocalImport(ast.expr):
@@ -131,7 +143,7 @@ class PythonCalls:
                 called = self._target(scope, owner, local, call.func)
                 targets = [
                     (called, False, False),
-                    *((t, True, False) for t in self._handed(scope, local, call)),
+                    *((t, True, False) for t in self._handed(scope, owner, local, call)),
                     *((t, True, False) for t in _loaded(scope, local, call)),
                 ]
                 if called is None:
@@ -145,7 +157,9 @@ class PythonCalls:
                         found.setdefault((caller, edge.callee_path, edge.callee, edge.line), edge)
         return sorted(found.values(), key=lambda e: (e.line, e.callee))
 
-    def _handed(self, scope: ModuleScope, local: dict[str, ast.expr], call: ast.Call) -> list[Target | None]:
+    def _handed(
+        self, scope: ModuleScope, owner: str, local: dict[str, ast.expr], call: ast.Call
+    ) -> list[Target | None]:
         """The repository functions a call hands over by name (`raw_main(main_program=program)`,
         `Thread(target=work)`), alone or in a literal dict, list, tuple or set (a registry's
         `register_all({"load": run_load})`): the callee calls them, so the caller's flow leads there. A
@@ -153,6 +167,8 @@ class PythonCalls:
         one, `handler: type[Handler]`) is made and called back by the receiver (callbacks.py)."""
         values = [*call.args, *(keyword.value for keyword in call.keywords)]
         names = [v.id for v in _handed_values(values) if isinstance(v, ast.Name)]
+        # a method of the instance handed over (`HookCaller(name, self._hookexec)`)
+        bound = [v.attr for v in values if isinstance(v, ast.Attribute) and _is_self(v.value)]
         named = call.func.id if isinstance(call.func, ast.Name) else ""
         called = named or getattr(call.func, "attr", "")
         to_builtin = (named in BUILTINS and named not in local) or called in TYPE_HELPERS
@@ -168,6 +184,7 @@ class PythonCalls:
             is_class = target is not None and target[1] and self._names(target[0]).get(target[1])
             if target is not None and target[1] and (is_class is False or (is_class and not to_builtin)):
                 found.append(target)
+        found.extend(self.method(scope.path, owner, name) for name in bound if owner and not to_builtin)
         return found
 
     def _class_held(self, scope: ModuleScope, value: ast.expr) -> Target | None:
@@ -321,7 +338,7 @@ class PythonCalls:
             return None
         receiver, method = func.value, func.attr
         if isinstance(receiver, ast.Name) and receiver.id in {"self", "cls"} and owner:
-            return self.method(scope.path, owner, method)
+            return self.method(scope.path, owner, method) or self._held(scope, owner, method)
         if isinstance(receiver, ast.Attribute) and isinstance(receiver.value, ast.Name) and owner:
             if receiver.value.id == "self":  # self.adapter.send(): the attribute's class
                 info = scope.classes.get(owner)
@@ -331,6 +348,8 @@ class PythonCalls:
                     return self.method(cls[0], cls[1], method)
         if isinstance(receiver, ast.Name):
             return self._on_name(scope, local, receiver.id, method)
+        if _is_super(receiver) and owner:  # `super().run()`: the method a base class gives
+            return self._inherited(scope, owner, method)
         if isinstance(receiver, ast.Call):  # `Session().send()`, `with Lock():` — a class's new instance
             cls = self._class_of(scope, receiver)
             return self.method(cls[0], cls[1], method) if cls else None
@@ -438,6 +457,28 @@ class PythonCalls:
                     return hit
         return None
 
+    def _held(self, scope: ModuleScope, cls: str, attribute: str) -> Target | None:
+        """What calling `self.attribute()` calls when the class set the attribute to a function or a
+        method (`HeldFunction`)."""
+        info = scope.classes.get(cls)
+        held = info.attributes.get(attribute) if info is not None else None
+        if not isinstance(held, HeldFunction):
+            return None
+        if isinstance(held.value, ast.Attribute):  # `self.handle = self.handle_sync`
+            return self.method(scope.path, cls, held.value.attr)
+        target = scope.names.get(held.value.id) if isinstance(held.value, ast.Name) else None
+        return target if target is not None and target[1] else None
+
+    def _inherited(self, scope: ModuleScope, cls: str, name: str) -> Target | None:
+        """`name` as the bases of `cls` define it (what `super().name` calls), the first base first."""
+        info = scope.classes.get(cls)
+        for base in info.bases if info is not None else ():
+            owner = self._class_of(scope, base)
+            hit = self.method(owner[0], owner[1], name) if owner is not None else None
+            if hit is not None:
+                return hit
+        return None
+
     def _is_class(self, path: str, name: str) -> bool:
         return self._names(path).get(name, False)
 
@@ -512,18 +553,29 @@ def _class_info(node: ast.ClassDef) -> ClassInfo:
     return info
 
 
-def _note_attribute(node: ast.AST, attributes: dict[str, ast.expr]) -> None:
-    if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call):
+def _note_attribute(node: ast.AST, attributes: dict[str, ast.expr], local: dict[str, ast.expr]) -> None:
+    if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call | ast.Name | ast.Attribute):
+        value = node.value if isinstance(node.value, ast.Call) else _function_named(node.value, local)
         for target in node.targets:
             if (
-                isinstance(target, ast.Attribute)
+                value is not None
+                and isinstance(target, ast.Attribute)
                 and isinstance(target.value, ast.Name)
                 and target.value.id == "self"
             ):
-                attributes.setdefault(target.attr, node.value)
+                attributes.setdefault(target.attr, value)
     elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Attribute):
         if isinstance(node.target.value, ast.Name) and node.target.value.id == "self":
             attributes.setdefault(node.target.attr, node.annotation)
+
+
+def _function_named(value: ast.Name | ast.Attribute, local: dict[str, ast.expr]) -> HeldFunction | None:
+    """A module-level name (not a parameter or local of the method) or a method of `self`: maybe a
+    function the attribute holds (resolved when the attribute is called)."""
+    if isinstance(value, ast.Name):
+        return HeldFunction(value) if value.id not in local else None
+    held = isinstance(value.value, ast.Name) and value.value.id == "self"
+    return HeldFunction(value) if held else None
 
 
 def _functions(module: ast.Module) -> Iterator[tuple[str, str, ast.AST]]:
@@ -536,7 +588,42 @@ def _functions(module: ast.Module) -> Iterator[tuple[str, str, ast.AST]]:
         elif isinstance(node, ast.ClassDef):
             for item in node.body:
                 if isinstance(item, ast.FunctionDef | ast.AsyncFunctionDef):
-                    yield f"{node.name}.{item.name}", node.name, item
+                    yield f"{node.name}.{item.name}", node.name, _as_self(item)
+
+
+def _is_self(node: ast.expr) -> bool:
+    return isinstance(node, ast.Name) and node.id == "self"
+
+
+def _is_super(node: ast.expr) -> bool:
+    """`super()` or `super(Cls, self)`."""
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "super"
+
+
+class _Renamed(ast.NodeTransformer):
+    def __init__(self, name: str, to: str) -> None:
+        self.name, self.to = name, to
+
+    def visit_Name(self, node: ast.Name) -> ast.Name:
+        return ast.copy_location(ast.Name(self.to, node.ctx), node) if node.id == self.name else node
+
+
+def _as_self(method: ast.FunctionDef | ast.AsyncFunctionDef) -> ast.AST:
+    """A method whose first parameter goes by another name than `self`/`cls` (loguru's `def info(__self,
+    __message)`, which frees `self` for the caller's keywords), read as if it were called `self`: it is the
+    instance all the same. A static method's first parameter is an ordinary one."""
+    positional = [*method.args.posonlyargs, *method.args.args]
+    if not positional or positional[0].arg in {"self", "cls"}:
+        return method
+    if any(isinstance(d, ast.Name) and d.id == "staticmethod" for d in method.decorator_list):
+        return method
+    if any(isinstance(n, ast.Name) and n.id == "self" for n in ast.walk(method)):
+        return method  # `self` is taken: a static method by other means, or a nested function's
+    renamed = copy.deepcopy(method)
+    first = [*renamed.args.posonlyargs, *renamed.args.args][0]
+    _Renamed(first.arg, "self").visit(renamed)
+    first.arg = "self"
+    return renamed
 
 
 def read_body(
@@ -592,7 +679,7 @@ def _entered(contexts: list[ast.withitem]) -> Iterator[ast.Call]:
 
 def _note_binding(node: ast.AST, local: dict[str, ast.expr], attributes: dict[str, ast.expr] | None) -> None:
     if attributes is not None and isinstance(node, ast.Assign | ast.AnnAssign):
-        _note_attribute(node, attributes)
+        _note_attribute(node, attributes, local)
     if isinstance(node, ast.Assign):
         for target in node.targets:
             if isinstance(target, ast.Name):

@@ -29,6 +29,8 @@ from generator.repo.model import CallEdge, FileFacts, Symbol
 CALLABLE_KINDS = frozenset({"function", "method"})
 # a Go struct's slice or map field: `routes []*Route`, `named map[string]*Route` → (names, element type)
 _GO_COLLECTION_FIELD = re.compile(r"^\s*(\w+(?:\s*,\s*\w+)*)\s+(?:\[\]|map\[[^\]]*\])\*?(?:\w+\.)?(\w+)")
+# net/http's functions that serve a handler handed to them
+_NET_HTTP_SERVES = frozenset({"ListenAndServe", "ListenAndServeTLS", "Serve", "ServeTLS"})
 _RETURNED = "()"  # a declared type that is "what this function returns": `x, err := New(…)`
 _GO_FIELD = re.compile(r"^\s*(\w+(?:\s*,\s*\w+)*)\s+\*?(\w+)\s*(?:`.*`)?\s*(?://.*)?$")  # `tree *node`
 Resolve = Callable[[str, str, str], list[str]]
@@ -50,6 +52,8 @@ class TreeSitterCalls:
         self._packages: dict[str, dict[str, list[tuple[str, Symbol]]]] = {}
         self._classes: Classes | None = None  # Java's classes by name, gathered on the first Java file
         self._results: dict[str, dict[str, str]] = {}  # a Go file's functions → their first result type
+        # (Go package folder, field) → the one type its constructors put in that field (`_assigned_type`)
+        self.assigned: dict[tuple[str, str], str] = {}
         self._js_scopes: dict[str, _JsScope | None] = {}  # other JS/TS files' scopes (js_scope)
         self._keyed: dict[str, set[tuple[str, str]]] | None = None  # computed key → functions bound to it
 
@@ -78,6 +82,8 @@ class TreeSitterCalls:
             called = scope.callee(call, caller)
             targets = [(called, False, False)]
             targets += [(scope.resolve(node, caller), True, False) for node in _handed(call)]
+            if isinstance(scope, _GoScope):
+                targets += [(target, True, False) for target in scope.served(call, caller)]
             if called is None and isinstance(scope, _GoScope):
                 targets += [(target, False, True) for target in scope.on_element(call, caller)]
                 targets += [(target, False, True) for target in scope.stored(call, caller)]
@@ -233,7 +239,11 @@ class _GoScope:
         if operand is not None and operand.type == "selector_expression":  # mx.tree.FindRoute()
             owner = self._field_owner(operand, start)
             typed = self._field_types(owner[0]).get(owner[1], "") if owner else ""
-            return self._method(typed, field) if typed else None
+            hit = self._method(typed, field) if typed else None
+            if hit is None and owner is not None:  # an interface: the type the package's code puts there
+                made = self._assigned_type(owner[1])
+                hit = self._method(made, field) if made else None
+            return hit
         if operand is None or operand.type != "identifier":
             return None
         name = node_text(operand)
@@ -251,6 +261,39 @@ class _GoScope:
         methods = self.package.get("." + field, [])
         return (methods[0][0], methods[0][1].name) if len(methods) == 1 else None
 
+    def served(self, call: Any, caller: Symbol | None) -> list[tuple[str, str]]:
+        """The `ServeHTTP` of a value handed to a call that takes an `http.Handler` (echo's
+        `sc.Start(ctx, e)` with `e *Echo`, `http.ListenAndServe(addr, e)`): the server it is handed to calls
+        it with every request."""
+        start = caller.start if caller else 0
+        declared = [
+            self.types.get((start, node_text(node)), "")
+            for node in _handed(call)
+            if node.type == "identifier"
+        ]
+        found = [
+            self._method(name, "ServeHTTP") for name in declared if name and not name.startswith(_RETURNED)
+        ]
+        hits = [hit for hit in found if hit is not None]
+        return hits if hits and self._takes_handler(call, caller) else []
+
+    def _takes_handler(self, call: Any, caller: Symbol | None) -> bool:
+        """Whether the call's function takes an `http.Handler`: net/http's servers, or a repository
+        function whose parameters name one."""
+        function = call.child_by_field_name("function")
+        text = node_text(function) if function is not None else ""
+        head, _, name = text.rpartition(".")
+        if self.imports.get(head) == "net/http":
+            return name in _NET_HTTP_SERVES
+        target = self.callee(call, caller)
+        symbol = (
+            next((s for s in self.calls.symbols(target[0]) if s.name == target[1]), None) if target else None
+        )
+        if target is None or symbol is None:
+            return False
+        lines = (self.calls.read(target[0]) or "").splitlines()[symbol.start - 1 : symbol.start + 2]
+        return "http.Handler" in "\n".join(lines).split("{", 1)[0]
+
     def _field_owner(self, selector: Any, start: int) -> tuple[str, str] | None:
         """(struct type, field) of `v.f` with `v` a variable of a declared type."""
         operand = selector.child_by_field_name("operand")
@@ -258,6 +301,21 @@ class _GoScope:
             return None
         declared = self.types.get((start, node_text(operand)))
         return (declared, node_text(selector.child_by_field_name("field"))) if declared else None
+
+    def _assigned_type(self, field: str) -> str:
+        """The one type the package's constructors make for a field (echo's `e.router = NewRouter(…)`,
+        returning *DefaultRouter, for `router Router`, an interface): "" when none or several are."""
+        key = (posixpath.dirname(self.path), field)
+        if key not in self.calls.assigned:
+            assignment = re.compile(rf"\.{re.escape(field)}\s*=\s*&?(\w+)\(")
+            made: set[str] = set()
+            for path in dict.fromkeys(p for hits in self.package.values() for p, _ in hits):
+                for function in assignment.findall(self.calls.read(path) or ""):
+                    homes = [p for p, symbol in self.package.get(function, []) if not symbol.parent]
+                    made.update(self.calls.go_results(home).get(function, "") for home in homes)
+            made.discard("")
+            self.calls.assigned[key] = made.pop() if len(made) == 1 else ""
+        return self.calls.assigned[key]
 
     def _field_types(self, type_name: str) -> dict[str, str]:
         """A struct's fields typed by one of the package's own types (`tree *node`), from its declaration."""

@@ -18,6 +18,7 @@ from generator.repo.analyze.describe import cite
 from generator.repo.docs.model import DocPassage, ProjectDocs
 from generator.repo.facts.imports import JS_LANGUAGES
 from generator.repo.facts.prose import summary
+from generator.repo.map.filetypes import is_context_file
 from generator.repo.map.walk import read_source
 from generator.repo.model import Citation, CitedSymbol, Facts, FileFacts, RepoMap, Symbol
 from generator.repo.plan.subsystems import core_modules
@@ -34,6 +35,7 @@ MAX_REGISTRIES, MAX_DOC_PASSAGES, DOC_PAGES = 8, 24, 3
 TAUGHT = "base class the docs subclass"
 DOC_WEIGHT = 5  # a record the docs name counts as much as one imported by two or three modules
 PLAIN_CLASS_USES = 2  # modules importing a plain class before its `__init__` attributes make it a record
+_TS_DECLARATIONS = re.compile(r"\.d\.[cm]?ts$")  # a Python stub beside its module would repeat its records
 _SETTINGS = re.compile(r"(?:Config|Configuration|Settings|Options|Opts|Conf|Params)$")
 _REGISTRY = re.compile(
     r"(?:register\w*|add_(?:hook|plugin|middleware|handler|listener|filter|extension)s?"
@@ -67,6 +69,7 @@ class _Found:
     records: list[tuple[Record, bool]] = field(default_factory=list)  # (record, is a config class)
     extensions: list[Extension] = field(default_factory=list)
     signatures: dict[tuple[str, str], list[python.PyField]] = field(default_factory=dict)  # (path, name)
+    takes: dict[tuple[str, str], list[str]] = field(default_factory=dict)  # a registry's parameter types
 
 
 def read_reference(
@@ -93,19 +96,40 @@ def read_reference(
             + _dedupe(found.flags)[:MAX_FLAGS]
         ),
         settings=tuple(r for r, settings in records if settings),
-        records=tuple(r for r, settings in records if not settings)[:MAX_RECORDS],
-        extensions=tuple(_rank_extensions(taught + found.extensions + registries(facts, linker), named)),
+        records=tuple(r for r, settings in records if not settings and not _operations_only(r))[:MAX_RECORDS],
+        extensions=tuple(
+            _rank_extensions(taught + found.extensions + _taking(registries(facts, linker), found), named)
+        ),
         config_docs=doc_passages(docs, _CONFIG_DOC),
         extension_docs=extension_docs,
     )
 
 
+def _operations_only(record: Record) -> bool:
+    """An interface whose every member is a function (mermaid's ArchitectureDB: clear, getNodes, addEdge …)
+    is a set of operations, not data a newcomer reads field by field: no place on the Data model page. A
+    registry that takes one still shows it."""
+    return all("=>" in f.type for f in record.fields)
+
+
 def library_modules(repo_map: RepoMap, facts: Facts) -> list[str]:
-    """The source modules of the languages read here: no tests, examples, docs or scripts."""
+    """The source modules of the languages read here: no tests, examples, docs or scripts; with the
+    declaration files written beside them (svelte's internal/client/types.d.ts, where its signals' fields
+    are declared beside the runtime that uses them), never a folder of declarations alone (a build's
+    generated types/index.d.ts)."""
     languages = {f.path: f.language for f in repo_map.files}
+    core = core_modules(repo_map)
+    folders = {PurePosixPath(p).parent for p in core}
+    beside = [
+        f.path
+        for f in repo_map.files
+        if _TS_DECLARATIONS.search(f.path)
+        and not is_context_file(f.path)
+        and PurePosixPath(f.path).parent in folders
+    ]
     return [
         p
-        for p in core_modules(repo_map)
+        for p in dict.fromkeys(core + beside)
         if languages.get(p) in LANGUAGES and p in facts.files and not _NOT_LIBRARY.search(p)
     ]
 
@@ -127,6 +151,9 @@ def _gather(
     subclasses: Mapping[str, int],
 ) -> None:
     found.flags += flag_options(path, text, facts.language, linker, redactor)
+    lines = text.splitlines()
+    for symbol in _registry_symbols(facts.symbols):
+        found.takes[(path, symbol.name)] = spans.parameter_types(lines[symbol.start - 1 : symbol.end])
     if facts.language == "python":
         _gather_python(found, path, text, facts, linker, redactor, subclasses)
         return
@@ -397,6 +424,29 @@ def registries(facts: Facts, linker: Linker) -> list[Extension]:
         for symbol in _registry_symbols(file_facts.symbols):
             found.append(Extension(cite(symbol, path, linker), "registry"))
     return found[: MAX_REGISTRIES * 4]
+
+
+def _taking(registered: list[Extension], found: _Found) -> list[Extension]:
+    """Each registry with the records its parameters are typed as (a name two modules define is neither):
+    what a plugin passed to it is made of, field by field. A configuration class is the settings it reads,
+    not the shape of what it registers (OpenHands' register_custom_agents takes the whole OpenHandsConfig)."""
+    defined: dict[str, list[Record]] = {}
+    settings = set()
+    for record, is_settings in found.records:
+        defined.setdefault(record.symbol.name, []).append(record)
+        if is_settings:
+            settings.add(record.symbol.name)
+    return [
+        replace(
+            e,
+            takes=tuple(
+                defined[name][0]
+                for name in dict.fromkeys(found.takes.get((e.symbol.path, e.symbol.name), []))
+                if len(defined.get(name, ())) == 1 and name not in settings
+            ),
+        )
+        for e in registered
+    ]
 
 
 def _registry_symbols(symbols: Iterable[Symbol]) -> Iterable[Symbol]:

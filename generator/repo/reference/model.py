@@ -55,6 +55,7 @@ class Extension:
     kind: str  # "abstract base class", "protocol", "interface", "base class", "registry"
     hooks: tuple[CitedSymbol, ...] = ()
     subclasses: int = 0
+    takes: tuple[Record, ...] = ()  # a registry's: the records what it registers is made of
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,6 @@
-"""Fields of Go structs and TypeScript interfaces, and the methods of Go interfaces, read from the lines of
-their definitions (the facts give each definition's span), and environment variables JavaScript and Go
-code reads."""
+"""Fields of Go structs and TypeScript interfaces, the methods of Go interfaces and the parameter types of a
+function, read from the lines of their definitions (the facts give each definition's span), and environment
+variables JavaScript and Go code reads."""
 
 from __future__ import annotations
 
@@ -14,6 +14,13 @@ _ENV = {
     "javascript": re.compile(r"\bprocess\.env(?:\.([A-Za-z_]\w*)|\[\s*['\"]([^'\"\n]+)['\"]\s*\])"),
 }
 _ENV["typescript"] = _ENV["javascript"]
+# an annotated parameter's type, through an array or a sequence of it: `loaders: LayoutLoaderDefinition[]`,
+# `...diagrams: ExternalDiagramDefinition[]`, `plugin: Sequence[Plugin]`
+_PARAM_TYPE = re.compile(
+    r"[A-Za-z_$][\w$]*\??\s*:\s*(?:readonly\s+)?"
+    r"(?:(?:Array|ReadonlyArray|Iterable|list|List|Sequence|tuple|Tuple)\s*[<\[]\s*)?([A-Z][\w$]*)"
+)
+SIGNATURE_LINES = 12  # a signature longer than this is not read past
 
 
 def struct_fields(lines: list[str], language: str) -> list[tuple[str, str, int]]:
@@ -43,9 +50,15 @@ def _ts_fields(lines: list[str]) -> list[tuple[str, str, int]]:
         if match is not None and match.group(1) not in {"return", "type"}:
             kind = match.group(3).strip()
             optional = " (optional)" if match.group(2) else ""
-            found.append((match.group(1), ("{…}" if kind == "{" else kind) + optional, offset))
-        depth = max(0, depth + text.count("{") - text.count("}"))
+            found.append((match.group(1), _OPENED.get(kind, kind) + optional, offset))
+        # a nested object's or a multi-line function type's own lines are not fields (mermaid's
+        # `injectUtils?: (` and its parameters, one a line)
+        code = text.split("//", 1)[0]  # a trailing comment's "(e.g." opens nothing
+        depth = max(0, depth + sum(code.count(c) for c in "{([") - sum(code.count(c) for c in "})]"))
     return found
+
+
+_OPENED = {"{": "{…}", "(": "(…) => …", "[": "[…]"}  # a type that goes on over the next lines
 
 
 # a default stated in a field's comment: echo's "Optional. Default value false", "Defaults to …", TSDoc's
@@ -75,6 +88,7 @@ def field_comment(lines: list[str], offset: int) -> tuple[str, str]:
             break
     own = lines[offset - 1].partition("//")[2] if "//" in lines[offset - 1] and not above else ""
     said = [_COMMENT_MARK.sub("", line).strip() for line in reversed(above)] if above else [own.strip()]
+    said = [line.removesuffix("*/").rstrip() for line in said]  # a one-line `/** Read version */`
     default, ended = "", False
     prose: list[str] = []
     for line in said:
@@ -102,3 +116,19 @@ def env_reads(text: str, language: str) -> list[tuple[str, int]]:
         (next(g for g in match.groups() if g), text.count("\n", 0, match.start()) + 1)
         for match in pattern.finditer(text)
     ]
+
+
+def parameter_types(lines: list[str]) -> list[str]:
+    """The type names a function's parameters are annotated with, in order, read from its first lines
+    (`registerLayoutLoaders = (loaders: LayoutLoaderDefinition[]) =>` gives LayoutLoaderDefinition); only
+    the parameter list, never the return type or the body."""
+    head = " ".join(lines[:SIGNATURE_LINES])
+    start = head.find("(")
+    if start < 0:
+        return []
+    depth = 0
+    for end, char in enumerate(head[start:], start):
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if depth == 0:
+            return _PARAM_TYPE.findall(head[start + 1 : end])
+    return []

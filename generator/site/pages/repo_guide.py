@@ -6,7 +6,7 @@ through templates/repo_guide.md.j2 and written through the store."""
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -183,7 +183,13 @@ def concept_page(
         title=f"{_short(label)} · {concept.name}",
         lead=lead,
         back_link=Markdown(f"[← {md_inline(label)}](../index.md)"),
-        sections=[] if written else sections([p for page in concept.pages for p in page.passages], linker),
+        sections=[]
+        if written
+        else sections(
+            [p for page in concept.pages for p in page.passages],
+            linker,
+            {p.path: p.title for p in concept.pages},
+        ),
         symbols_heading="In the code",
         symbols=[symbol_line(s, _methods(concept).get(s.name, ())) for s in concept.symbols],
         written=written,
@@ -197,8 +203,12 @@ def _retired(concept: DocConcept) -> str:
     return labels[0] if labels and all(labels) else ""
 
 
-def sections(found: Sequence[DocPassage], linker: Linker) -> list[GuideSection]:
-    """Consecutive passages of one file under one heading make one section."""
+def sections(
+    found: Sequence[DocPassage], linker: Linker, titles: Mapping[str, str] | None = None
+) -> list[GuideSection]:
+    """Consecutive passages of one file under one heading make one section; passages under no heading (a
+    page titled by its front matter, as svelte's are) are headed by their page's title, else its path."""
+    titles = titles or {}
     grouped: list[tuple[tuple[str, str], list[DocPassage]]] = []
     for passage in found:
         key = (passage.path, passage.heading)
@@ -208,7 +218,7 @@ def sections(found: Sequence[DocPassage], linker: Linker) -> list[GuideSection]:
             grouped.append((key, [passage]))
     return [
         GuideSection(
-            heading or path,
+            heading or titles.get(path) or path,
             _span_link(items, linker),
             [passage_markdown(p, linker, cite=False) for p in items],
         )

@@ -143,8 +143,10 @@ def data_model_page(reference: Reference, label: str, linker: Linker) -> Referen
 
 def extensions_page(reference: Reference, label: str, linker: Linker) -> ReferencePage:
     classes = [e for e in reference.extensions if e.kind != "registry"]
-    registries = [e for e in reference.extensions if e.kind == "registry"]
+    taking = [e for e in reference.extensions if e.kind == "registry" and e.takes]
+    registries = [e for e in reference.extensions if e.kind == "registry" and not e.takes]
     parts = [_extension_part(e) for e in classes]
+    parts += [_taking_part(e, record) for e in taking for record in e.takes]
     if registries:
         parts.append(
             ReferencePart(
@@ -243,6 +245,18 @@ def _extension_part(extension: Extension) -> ReferencePart:
     verb = _VERBS.get(extension.kind, "An implementation provides")
     intro = Markdown(f"{symbol_name(symbol)} {defined_in(symbol, extension.kind, extended)}\n\n{verb}:")
     return ReferencePart(inline_code(symbol.name), intro, items=tuple(_hook(h) for h in extension.hooks))
+
+
+def _taking_part(registry: Extension, record: Record) -> ReferencePart:
+    """A registry and what it takes, field by field: what a plugin passed to it is made of (mermaid's
+    `registerLayoutLoaders` takes a `LayoutLoaderDefinition`: its name, its loader, its algorithm)."""
+    symbol = registry.symbol
+    intro = Markdown(
+        f"{symbol_name(symbol)} {defined_in(symbol)}\n\n"
+        f"It takes {symbol_name(record.symbol)} ({md_inline(record.kind)}):"
+    )
+    part = _record_part(record)
+    return ReferencePart(inline_code(symbol.name.rsplit(".", 1)[-1]), intro, part.header, part.rows)
 
 
 def _hook(hook: CitedSymbol) -> Markdown:

@@ -1,0 +1,145 @@
+"""Calls through a function kept on an instance: a function handed to a Python class's constructor
+(`HookCaller(name, self._hookexec)`) that `__init__` keeps on the instance (`self._hookexec =
+hook_execute`) is called wherever the class calls that attribute (`self._hookexec(…)` in `__call__`). No
+call in the class names the function; these edges say where it is reached from, so pluggy's flow goes on
+from `HookCaller.__call__` into the plugin manager's `_hookexec` and `_multicall`.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+
+from generator.repo.model import CallEdge, FileFacts
+
+Read = Callable[[str], str | None]
+Target = tuple[str, str]
+
+
+@dataclass
+class _Trees:
+    """Each Python file's syntax tree, parsed once and only for the few files asked."""
+
+    read: Read
+    parsed: dict[str, ast.Module | None] = field(default_factory=dict)
+
+    def of(self, path: str) -> ast.Module | None:
+        if path not in self.parsed:
+            text = self.read(path)
+            try:
+                self.parsed[path] = ast.parse(text) if text is not None else None
+            except (SyntaxError, ValueError, RecursionError, MemoryError):
+                self.parsed[path] = None
+        return self.parsed[path]
+
+
+def held_calls(
+    edges: Mapping[str, list[CallEdge]], files: Mapping[str, FileFacts], read: Read
+) -> list[CallEdge]:
+    """For each call of a Python class handing it functions (`CallEdge.handed` at the line of a call to
+    the class), an edge from each of the class's methods calling the attribute `__init__` keeps the handed
+    function in, to that function, at the line of that call."""
+    trees = _Trees(read)
+    found: list[CallEdge] = []
+    for path, path_edges in edges.items():
+        at_line: dict[tuple[str, int], list[CallEdge]] = {}
+        for edge in path_edges:
+            at_line.setdefault((edge.caller, edge.line), []).append(edge)
+        for calls in at_line.values():
+            handed = [e for e in calls if e.handed]
+            made = [e for e in calls if not e.handed and _python_class(files, e.callee_path, e.callee)]
+            for edge in made if handed else []:
+                found.extend(_through_instance(trees, path, edge, handed))
+    return list({(e.caller_path, e.caller, e.callee_path, e.callee, e.line): e for e in found}.values())
+
+
+def _through_instance(trees: _Trees, path: str, made: CallEdge, handed: list[CallEdge]) -> list[CallEdge]:
+    module, home = trees.of(path), trees.of(made.callee_path)
+    cls = _class_def(home, made.callee) if home is not None else None
+    if module is None or cls is None:
+        return []
+    given = _given(module, made.line, made.callee.rpartition(".")[2], handed)
+    kept = _kept_parameters(cls)
+    found = []
+    for parameter, target in given.items():
+        attribute = kept.get(parameter)
+        for method, line in _attribute_calls(cls, attribute) if attribute else []:
+            name = f"{made.callee}.{method}"
+            found.append(CallEdge(made.callee_path, name, target.callee_path, target.callee, line))
+    return found
+
+
+def _given(module: ast.Module, line: int, cls: str, handed: list[CallEdge]) -> dict[int | str, CallEdge]:
+    """The handed functions among the arguments of the call of `cls` at `line`: by position (0 the first
+    after `self`) or by keyword."""
+    short = {e.callee.rpartition(".")[2]: e for e in handed}
+    found: dict[int | str, CallEdge] = {}
+    for node in ast.walk(module):
+        if not (isinstance(node, ast.Call) and node.lineno == line and _names(node.func) == cls):
+            continue
+        for index, argument in enumerate(node.args):
+            if _names(argument) in short:
+                found[index] = short[_names(argument)]
+        for keyword in node.keywords:
+            if keyword.arg and _names(keyword.value) in short:
+                found[keyword.arg] = short[_names(keyword.value)]
+    return found
+
+
+def _kept_parameters(cls: ast.ClassDef) -> dict[int | str, str]:
+    """`__init__`'s parameters it keeps on the instance (`self.attr = parameter`), by position (0 the first
+    after `self`) and by name, each with its attribute."""
+    init = next((n for n in cls.body if isinstance(n, ast.FunctionDef) and n.name == "__init__"), None)
+    if init is None:
+        return {}
+    positional = [a.arg for a in [*init.args.posonlyargs, *init.args.args][1:]]
+    named = {*positional, *(a.arg for a in init.args.kwonlyargs)}
+    kept: dict[int | str, str] = {}
+    for node in ast.walk(init):
+        target: ast.expr | None = None
+        value: ast.expr | None = None
+        if isinstance(node, ast.Assign) and len(node.targets) == 1:
+            target, value = node.targets[0], node.value
+        elif isinstance(node, ast.AnnAssign):
+            target, value = node.target, node.value
+        if isinstance(target, ast.Attribute) and _on_self(target) and isinstance(value, ast.Name):
+            if value.id in named:
+                kept[value.id] = target.attr
+            if value.id in positional:
+                kept[positional.index(value.id)] = target.attr
+    return kept
+
+
+def _attribute_calls(cls: ast.ClassDef, attribute: str) -> list[tuple[str, int]]:
+    """(method, line) of each call of `self.<attribute>(…)` in the class's methods."""
+    found = []
+    for method in (n for n in cls.body if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)):
+        for node in ast.walk(method):
+            if isinstance(node, ast.Call) and _on_self(node.func) and _names(node.func) == attribute:
+                found.append((method.name, node.lineno))
+    return found
+
+
+def _class_def(module: ast.Module, name: str) -> ast.ClassDef | None:
+    return next((n for n in module.body if isinstance(n, ast.ClassDef) and n.name == name), None)
+
+
+def _python_class(files: Mapping[str, FileFacts], path: str, name: str) -> bool:
+    fact = files.get(path)
+    return (
+        fact is not None
+        and fact.language == "python"
+        and any(s.name == name and s.kind == "class" for s in fact.symbols)
+    )
+
+
+def _on_self(node: ast.expr | None) -> bool:
+    return isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self"
+
+
+def _names(node: ast.expr) -> str:
+    """The last name an expression ends in: `self._hookexec` → `_hookexec`, `HookCaller` → itself."""
+    if isinstance(node, ast.Attribute):
+        return node.attr
+    return node.id if isinstance(node, ast.Name) else ""
