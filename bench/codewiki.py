@@ -117,8 +117,10 @@ def candidates(name: str, pages: Path, top: int = 3) -> None:
 
 def score() -> None:
     sheet = json.loads(GRADES.read_text())
-    held = set(sheet["held_out"])
-    rows = {False: [], True: []}  # type: dict[bool, list[tuple[str, str, int, int, float, str]]]
+    fresh = set(sheet.get("held_out_s14", {})) & set(sheet["repos"])  # graded once, never tuned on
+    earlier = set(sheet["held_out"]) - fresh  # held out when first graded, tuned on since
+    halves = ("tuning", "held out earlier, seen since", "held out in session 14")
+    rows = {half: [] for half in halves}  # type: dict[str, list[tuple[str, str, int, int, float, str]]]
     for name, entry in sheet["repos"].items():
         if not (RUBRICS / name / "rubrics.json").exists():
             continue
@@ -129,11 +131,12 @@ def score() -> None:
             f"{scored(tree, entry[key]):6.1%}" if key in entry else f"{'':6}"
             for key in ("grades_s10", "grades_s14_main")
         )
-        rows[name in held].append(
+        half = halves[2] if name in fresh else halves[1] if name in earlier else halves[0]
+        rows[half].append(
             (name, entry["language"], len(graded), len(leaves(tree)), scored(tree, graded), before)
         )
-    for half, label in ((False, "tuning"), (True, "held-out")):
-        print(f"\n{label}:")
+    for half in halves:
+        print(f"\n{half}:")
         print(f"  {'repository':<22} {'language':<11} {'graded':>9}  strict score   (s10, s14 main)")
         for name, language, graded_count, total, value, before in rows[half]:
             print(f"  {name:<22} {language:<11} {graded_count:>4}/{total:<4}  {value:6.1%}        {before}")

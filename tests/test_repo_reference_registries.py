@@ -98,8 +98,8 @@ def test_the_extension_points_page_shows_what_a_registry_takes(tmp_path: Path) -
 
 def test_declarations_written_beside_the_code_give_the_data_model(tmp_path: Path) -> None:
     """svelte declares its signals' fields in src/internal/client/types.d.ts beside the JavaScript runtime
-    that uses them: they are its data model. A folder of declarations alone (a build's generated
-    types/index.d.ts) is not read."""
+    that uses them, Chart.js its layout boxes in src/types/: they are its data model. A folder of
+    declarations alone (a build's generated types/index.d.ts) is not read."""
     files = {
         "README.md": "# signals\n\nSignals keeps values and re-runs what reads them when they change.\n",
         "package.json": '{"name": "signals", "main": "src/runtime.js"}\n',
@@ -115,6 +115,10 @@ def test_declarations_written_beside_the_code_give_the_data_model(tmp_path: Path
             "  /** The latest value for this signal */\n  v: unknown;\n"
             "}\n"
         ),
+        "src/types/layout.d.ts": (
+            "export interface LayoutItem {\n  /** Higher weights sit further from the chart area. */\n"
+            "  weight: number;\n}\n"
+        ),
         "types/index.d.ts": "export interface Generated {\n  /** Emitted by the build. */\n  id: string;\n}\n",
     }
     assert field_comment(files["src/types.d.ts"].splitlines(), 3) == ("Write version", "")
@@ -126,6 +130,7 @@ def test_declarations_written_beside_the_code_give_the_data_model(tmp_path: Path
     model = read_page(result.study.harvest_dir / "reference" / "data-model.md")[1]
     value = model.split("## `Value`", 1)[1].split("\n## ", 1)[0]
     assert "| Write version. |" in value and "| The latest value for this signal. |" in value
+    assert "Higher weights sit further from the chart area." in model  # the code's own types/ folder
     assert "`Generated`" not in model
 
 

@@ -112,11 +112,16 @@ def _operations_only(record: Record) -> bool:
     return all("=>" in f.type for f in record.fields)
 
 
+def _beside(folder: PurePosixPath, code: set[PurePosixPath]) -> bool:
+    """A folder of the code, or its `types` folder (svelte's compiler/types/, Chart.js' src/types/)."""
+    return folder in code or (folder.name in {"types", "typings"} and folder.parent in code)
+
+
 def library_modules(repo_map: RepoMap, facts: Facts) -> list[str]:
     """The source modules of the languages read here: no tests, examples, docs or scripts; with the
-    declaration files written beside them (svelte's internal/client/types.d.ts, where its signals' fields
-    are declared beside the runtime that uses them), never a folder of declarations alone (a build's
-    generated types/index.d.ts)."""
+    declaration files written beside them or in their `types` folder (svelte's internal/client/types.d.ts,
+    where its signals' fields are declared beside the runtime that uses them; its compiler/types/ with
+    CompileOptions), never a folder of declarations alone (a build's generated types/index.d.ts)."""
     languages = {f.path: f.language for f in repo_map.files}
     core = core_modules(repo_map)
     folders = {PurePosixPath(p).parent for p in core}
@@ -125,7 +130,7 @@ def library_modules(repo_map: RepoMap, facts: Facts) -> list[str]:
         for f in repo_map.files
         if _TS_DECLARATIONS.search(f.path)
         and not is_context_file(f.path)
-        and PurePosixPath(f.path).parent in folders
+        and _beside(PurePosixPath(f.path).parent, folders)
     ]
     return [
         p
