@@ -102,3 +102,11 @@ def test_a_two_word_compound_is_one_term_with_every_spelling() -> None:
     assert glossary.english("属性包装器")[0] == "attribute wrapper"  # the canonical spellings first
     assert glossary.compounds("测试命令行应用") == ["测试", "命令行", "应用"]
     assert glossary.compounds("上下文蛋白酶体") == glossary.segment("上下文蛋白酶体")  # an unknown word: cut
+
+
+def test_propagation_is_a_term_so_context_propagation_reaches_english_specifications() -> None:
+    """上下文传播 over an English specification: without 传播 no spelling was made, the search ran on 上下文
+    (context) alone and found the Context API, never "Propagators API" nor "Context Propagation"."""
+    glossary = default_glossary()
+    assert glossary.english("上下文传播")[0] == "context propagation"
+    assert "上下文传播" in glossary.compounds("上下文传播")

@@ -96,6 +96,18 @@ def test_only_a_section_on_the_topic_adds_a_question_to_the_outline() -> None:
     assert heading_facets("opcuastatus") == set() and heading_facets("Status of this document") == {"current"}
 
 
+def test_a_chinese_facet_word_counts_only_where_a_word_of_the_heading_begins() -> None:
+    """Chinese writes no spaces: 自己实现状态队列 (implement the state queue yourself, a React guide's exercise)
+    holds the characters of 现状 (current state) across two words and the status phrase 实现状态 before its
+    head noun 队列; it is neither a status section nor one on how batching works (实现 alone, to implement,
+    is no design word: 实现原理 and 实现细节 are). A facet word that begins a word still counts."""
+    assert heading_facets("自己实现状态队列 {/*implement-the-state-queue-yourself*/}") == set()
+    assert heading_facets("实现原理") == heading_facets("实现细节") == {"how"}
+    assert heading_facets("实现状态") == {"current"} and heading_facets("现状与展望") == {"current"}
+    assert heading_facets("注意事项") == {"limits"} and heading_facets("局限性") == {"limits"}
+    assert heading_facets("与 Webpack 比较") == {"alternatives"}
+
+
 def test_documents_without_answering_headings_keep_the_template_plan() -> None:
     plan = heuristic_plan("data classes", outlines=[DocumentOutline("Data Classes", ("Credits",))])
     assert any("benefits and limits" in q for q in plan.sub_queries)
@@ -109,6 +121,16 @@ def test_a_chinese_topic_gets_a_chinese_outline() -> None:
     plan = heuristic_plan("异步编程", lang="zh", outlines=outlines)
     questions = [s.question for s in plan.steps if s.step_type == "research"]
     assert questions == ["异步编程是什么？", "异步编程为什么重要？", "异步编程有哪些局限？"]
+
+
+def test_a_chinese_section_is_searched_by_its_words_not_its_characters() -> None:
+    """Vite's 依赖预构建 guide has a section 自动依赖搜寻 (automatic dependency discovery): its step searched
+    "自 动 依 赖 搜", five characters each matching any page, where the topic itself is searched as words."""
+    guide = DocumentOutline("依赖预构建", ("原因", "自动依赖搜寻", "Monorepo 和链接依赖", "缓存"))
+    plan = heuristic_plan("依赖预构建", lang="zh", outlines=[guide])
+    queries = {s.question: s.query for s in plan.steps if s.facet == "section"}
+    assert queries["依赖预构建：自动依赖搜寻"] == "依赖预构建 自动依赖搜寻"
+    assert queries["依赖预构建：Monorepo 和链接依赖"] == "依赖预构建 Monorepo 链接依赖"
 
 
 def test_the_survey_reads_the_top_documents_headings_before_planning(kb_root: Path) -> None:
@@ -482,6 +504,39 @@ def test_only_a_document_titled_after_the_topic_lends_its_sections_to_the_outlin
     found = topic_sections("testing command line applications", outlines)
     assert "Testing File Uploads" in found
     assert "The Root Command" not in found and "The First Child Command" not in found
+
+
+def test_a_section_named_by_part_of_the_topic_is_asked_first() -> None:
+    """The OpenTelemetry SDK's "Sampling" section is where the specification says how trace sampling works
+    (IsRecording, the Sampled flag, the Sampler): a heading naming part of the topic is no repetition of its
+    name but the section on it, asked before sections that merely share a word; "Tracing SDK" is titled
+    after the topic through the stem of "tracing". A heading naming the whole topic is still not asked."""
+    from generator.topic.plan import DocumentOutline, topic_sections
+
+    outlines = [
+        DocumentOutline(
+            "TraceState: Probability Sampling", ("Overview", "Sampling Probability", "Sampling stages")
+        ),
+        DocumentOutline(
+            "Tracing SDK", ("Tracing SDK", "Tracer Provider", "Sampling", "Sampler", "Span Limits")
+        ),
+    ]
+    assert topic_sections("trace sampling", outlines) == [
+        "Sampling",
+        "Sampling Probability",
+        "Sampling stages",
+    ]
+    runtime = DocumentOutline(
+        "Runtime and Lifecycle", ("Runtime and Lifecycle", "State", "Lifecycle", "Operations")
+    )
+    assert topic_sections("container lifecycle and runtime operations", [runtime]) == [
+        "Lifecycle",
+        "Operations",
+    ]
+    assert topic_sections("runtime operations", [runtime]) == ["Operations"]
+    assert topic_sections("signals", [DocumentOutline("Signals", ("Signals", "Core Signals"))]) == [
+        "Core Signals"
+    ]
 
 
 def test_a_chinese_heading_shares_a_word_with_the_topic_not_a_character() -> None:

@@ -15,6 +15,7 @@ import graphlib
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import accumulate
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, field_validator
@@ -24,7 +25,7 @@ from ..errors import UsageError
 from ..jsontypes import StoredObject
 from ..llm.base import Prompt, Provider
 from ..llm.structured import complete_json
-from ..text.words import ZH_STOPWORDS, content_words, tokens
+from ..text.words import ZH_STOPWORDS, content_words, stem, tokens
 from .bounds import cut
 from .defining import asked_subject, plan_subject, topic_aspects
 from .keyphrases import is_plural, topic_phrases
@@ -229,7 +230,7 @@ class DocumentOutline:
 _FACET_HEADINGS = {
     "motivation": r"motivation|rationale|background|why\b|problem|use cases?|purpose|动机|背景|原因",
     "how": r"specification|design|how (?:it|this|they) works?|semantics|syntax|mechanism|architecture|"
-    r"implementation|details|overview of|reference|规范|设计|原理|实现",
+    r"implementation|details|overview of|reference|规范|设计|原理|机制|细节",
     "use": r"usage|how to|using|examples?|tutorial|getting started|quick ?start|configur|install|basic|"
     r"用法|使用|示例|教程|配置",
     "limits": r"limitations?|caveats?|drawbacks?|downsides?|pitfalls?|open (?:issues|questions)|security|"
@@ -245,6 +246,22 @@ _FACET_HEADINGS = {
 _FACET_PATTERNS = {
     facet: re.compile(rf"(?<![A-Za-z])(?:{words})", re.I) for facet, words in _FACET_HEADINGS.items()
 }
+
+
+def _names(pattern: re.Pattern[str], heading: str) -> bool:
+    """Whether `pattern` finds a word of `heading`. Chinese has no spaces: a match must begin where one of the
+    heading's words (jieba) begins, so 实现状态队列 (实现 · 状态 · 队列, implementing a state queue) holds no
+    现状 (current state), while 注意事项 still begins with 注意."""
+    return any(_begins_word(heading, found.start()) for found in pattern.finditer(heading))
+
+
+def _begins_word(text: str, at: int) -> bool:
+    for run in cjk.CJK_RUN.finditer(text):
+        if run.start() < at < run.end():
+            return at in set(accumulate((len(w) for w in cjk.words(run.group())), initial=run.start()))
+    return True
+
+
 _OUTLINE_QUESTIONS = {
     "en": {
         "what": ("What {is} {x}?", "definition purpose"),
@@ -275,7 +292,7 @@ _STATUS_HEADING = re.compile(
     r"^\W*(?:(?:reference|initial|prototype|proposed|suggested)[- ]+)?implementations?"
     r"(?:\s+(?:status|history|plan|progress|timeline|schedule|and\s+(?:rollout|timeline|migration)))?\W*$"
     r"|^\W*(?:(?:current\s+)?status|timeline|rollout|schedule|stabili[sz]ation)\b"
-    r"|^\W*(?:timeline|rollout)\s+and\s+\w+\W*$|实现状态|进展",
+    r"|^\W*(?:timeline|rollout)\s+and\s+\w+\W*$|(?:实现状态|进展)(?![\u3400-\u9fff])",
     re.I,
 )
 
@@ -293,7 +310,7 @@ def heading_facets(heading: str) -> set[str]:
     """The outline facets a section heading says its section answers ("Rejected Ideas" → alternatives). An
     implementation or status section tells the state of the work, never how the thing works."""
     heading = _facet_words(heading)
-    found = {facet for facet, pattern in _FACET_PATTERNS.items() if pattern.search(heading)}
+    found = {facet for facet, pattern in _FACET_PATTERNS.items() if _names(pattern, heading)}
     if is_status_heading(heading):
         found = (found - {"how"}) | {"current"}
     return found
@@ -301,7 +318,7 @@ def heading_facets(heading: str) -> set[str]:
 
 def is_status_heading(heading: str) -> bool:
     """A section on the state of the work ("Implementation", "Status", "Timeline and Rollout")."""
-    return bool(_STATUS_HEADING.search(heading.strip()))
+    return _names(_STATUS_HEADING, heading.strip())
 
 
 def outline_facets(outlines: Sequence[DocumentOutline], topic: str = "") -> dict[str, list[str]]:
@@ -317,7 +334,7 @@ def outline_facets(outlines: Sequence[DocumentOutline], topic: str = "") -> dict
         if heading.strip() != o.title.strip() and not _BACK_MATTER.match(heading.strip())
     ]
     for facet, pattern in _FACET_PATTERNS.items():
-        headings = [h for _, h in sections if pattern.search(h)]
+        headings = [h for _, h in sections if _names(pattern, h)]
         if headings:
             found[facet] = list(dict.fromkeys(headings))
     if sum(1 for o in outlines if o.date) >= MIN_DATED and any(o.status for o in outlines):
@@ -366,7 +383,9 @@ def outline_questions(
     asked = definition_first(asked_as_written(topic), generic)
     for heading in sections[: max(0, OUTLINE_SIZE - len(asked))]:
         text = heading if lang == "en" else f"{subject}：{heading}"
-        asked.append(("section", text, " ".join(dict.fromkeys([*words.split(), *keyphrases(heading)]))))
+        asked.append(
+            ("section", text, " ".join(dict.fromkeys([*words.split(), *query_words(heading).split()])))
+        )
     return asked[: 3 if quick else 6]
 
 
@@ -395,7 +414,7 @@ def topic_sections(topic: str, outlines: Sequence[DocumentOutline]) -> list[str]
     titled after the topic (half its words, or the first found) lends its sections: "The Root Command" of
     "Complex Applications" is no question of "testing command line applications"."""
     topic_words = _heading_words(topic)
-    found = []
+    found: list[tuple[bool, str]] = []
     for n, outline in enumerate(outlines):
         titled = _heading_words(outline.title) & topic_words
         if n and 2 * len(titled) < len(topic_words):
@@ -406,10 +425,12 @@ def topic_sections(topic: str, outlines: Sequence[DocumentOutline]) -> list[str]
                 continue
             if not _WORDY_HEADING.fullmatch(heading.strip()):
                 continue  # "@pytest.mark.parametrize", "get_app()": a name, not a section a reader asks about
-            if words <= topic_words or _same_question(heading, outline.title):
+            if words == topic_words or _same_question(heading, outline.title):
                 continue  # the topic's or the document's own name again: no question of its own
-            found.append(fit(heading, 120))
-    return list(dict.fromkeys(found))
+            found.append((not words < topic_words, fit(heading, 120)))
+    # a section named by part of the topic is where a document treats it ("Sampling" of "Tracing SDK" for
+    # trace sampling, "Lifecycle" and "Operations" for container lifecycle and runtime operations): first
+    return list(dict.fromkeys(heading for _, heading in sorted(found, key=lambda item: item[0])))
 
 
 def _heading_words(text: str) -> set[str]:
@@ -421,7 +442,7 @@ def _heading_words(text: str) -> set[str]:
         if cjk.CJK_RUN.fullmatch(piece):
             found.update(w for w in cjk.words(piece) if w not in ZH_STOPWORDS)
         else:
-            found.update(w.rstrip("s") for w in content_words(piece))
+            found.update(stem(w) for w in content_words(piece))
     return found
 
 
