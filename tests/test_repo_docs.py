@@ -12,6 +12,7 @@ from repo_output_fakes import make_project, offline_setup
 
 from generator.app.targets import repo_target
 from generator.documents import read_text
+from generator.documents.godoc import package_doc
 from generator.repo.analyze.citations import Linker
 from generator.repo.docs import navigation
 from generator.repo.docs.answers import doc_answer
@@ -286,6 +287,75 @@ def test_a_guide_at_the_top_of_a_repository_without_docs_folder_is_its_docs(tmp_
     repo_map = map_repository(docs_folder)
     docs = read_project_docs(docs_folder, repo_map, extract_facts(docs_folder, repo_map), linker)
     assert [c.name for c in docs.concepts] == ["Intro"]  # a docs folder is the docs
+
+
+_DOC_GO = (
+    "/*\nPackage cron implements a cron spec parser and job runner.\n\nUsage\n\n"
+    "Callers may register Funcs to be invoked on a given schedule.\n\n"
+    '\tc := cron.New()\n\tc.AddFunc("@hourly", func() {\n\t\tfmt.Println("hourly")\n\t})\n\tc.Start()\n\n'
+    "Funcs are invoked in their own goroutine, asynchronously, and may be added to a running Cron.\n\n"
+    "Stop halts the scheduler; it does not stop any jobs already running.\n\n"
+    "Time zones\n\nBy default, all interpretation and scheduling is done in the machine's local time zone.\n\n"
+    "The time zone may be overridden by providing an additional space-separated field.\n\n"
+    "Each job is scheduled in the time zone its spec names, whatever the runner's own location is.\n\n"
+    "Be aware that jobs scheduled during daylight-savings leap-ahead transitions will not be run!\n\n"
+    "Job Wrappers\n\nA Cron runner may be configured with a chain of job wrappers to add functionality.\n\n"
+    "  - Recover any panics from jobs\n  - Delay a job's execution if the previous run hasn't completed yet\n"
+    "  - Skip a job's execution if the previous run hasn't completed yet\n  - Log each job's invocations\n"
+    "*/\npackage cron\n"
+)
+
+
+def test_a_go_package_doc_comment_reads_as_markdown_on_its_own_lines() -> None:
+    """Old-style headings (a lone capitalised line before a paragraph), `# Headings`, indented code kept
+    indented inside itself, indented bullets as items; one line out for each line in, as `//` or `/* */`."""
+    package, markdown = package_doc(_DOC_GO)
+    assert package == "cron" and len(markdown.split("\n")) == len(_DOC_GO.split("\n"))
+    document = read_text(markdown, name="doc.go", origin="doc.go", markup="markdown")
+    assert [s.heading for s in document.sections] == ["", "Usage", "Time zones", "Job Wrappers"]
+    code = next(b for s in document.sections for b in s.blocks if b.kind == "code")
+    assert code.text.split("\n")[2] == '\tfmt.Println("hourly")' and code.start == 8
+    assert [b.kind for b in document.sections[3].blocks] == ["paragraph", "item", "item", "item", "item"]
+    slashes = (
+        '// Package kv stores keys.\n//\n// # Reading\n//\n// Get reads a key.\n//\n//   v := kv.Get("k")\n'
+    )
+    _, markdown = package_doc(slashes + "// Set writes one.\n// Delete removes one.\npackage kv\n")
+    document = read_text(markdown, name="kv.go", markup="markdown")
+    assert [s.heading for s in document.sections] == ["", "Reading"]
+    assert [b.text for b in document.sections[1].blocks if b.kind == "code"] == ['v := kv.Get("k")']
+    assert package_doc("// Package kv stores keys.\npackage kv\n") == ("", "")  # a sentence, not a guide
+
+
+def test_a_go_repository_without_docs_folder_is_documented_by_its_package_comment(tmp_path: Path) -> None:
+    """robfig/cron: a README of upgrade notes and a doc.go that holds the usage, the formats and the
+    options, as pkg.go.dev shows them: its sentence joins the overview, its "Usage" code is the first
+    getting-started example (Go, cited at doc.go's lines), its sections are the guide."""
+    readme = (
+        "# cron\n\nCron V3 has been released!\n\n## Upgrading to v3\n\nUpdate your imports:\n\n"
+        '```go\nimport "github.com/robfig/cron/v3"\n```\n'
+    )
+    files = {
+        "README.md": readme,
+        "doc.go": _DOC_GO,
+        "cron.go": "package cron\n\ntype Cron struct{}\n\nfunc New() *Cron { return &Cron{} }\n",
+        "internal/x/doc.go": _DOC_GO.replace("package cron", "package x").replace("Usage", "Longer usage"),
+        "go.mod": "module example.com/cron\n\ngo 1.21\n",
+    }
+    root = make_project(tmp_path / "cron", files)
+    repo_map = map_repository(root)
+    linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/cron")
+    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    assert [p.text for p in docs.overview][-1] == "Package cron implements a cron spec parser and job runner."
+    assert not any("released" in p.text for p in docs.overview)
+    first = next(p for p in docs.examples if p.kind == "code")
+    assert (first.path, first.start, first.language) == ("doc.go", 8, "go")
+    assert first.text.startswith("c := cron.New()")
+    assert [c.name for c in docs.concepts] == ["Usage", "Time zones", "Job Wrappers"]
+    files["docs/intro.md"] = "# Intro\n\nCron runs jobs on a schedule you describe with a spec string.\n"
+    with_docs = make_project(tmp_path / "with_docs", files)
+    repo_map = map_repository(with_docs)
+    docs = read_project_docs(with_docs, repo_map, extract_facts(with_docs, repo_map), linker)
+    assert not any(p.path == "doc.go" for p in docs.examples)  # a docs folder is the docs
 
 
 def test_the_overview_reads_past_the_install_block_to_why_the_project_exists() -> None:

@@ -12,6 +12,8 @@ from functools import cached_property
 from pathlib import Path, PurePosixPath
 
 from generator.documents import Document, read_text
+from generator.documents.godoc import package_doc
+from generator.documents.model import Section
 from generator.documents.standing import INACTIVE, page_standing
 from generator.errors import DeepkbError
 from generator.redact import Redactor
@@ -71,7 +73,7 @@ _ROOT_GUIDE = re.compile(
 _NOT_OVERVIEW = re.compile(
     r"\b(?:sponsor\w*|backers?|donat\w+|licen[cs]ed? under|copyright|all rights reserved|code of conduct"
     r"|contribut\w+|pull requests?|build status|release notes|changelog|use \S+ instead|deprecated"
-    r"|star us|join (?:us|our)|discord|slack|twitter|newsletter)\b",
+    r"|star us|join (?:us|our)|discord|slack|twitter|newsletter|ha(?:s|ve) been released)\b",
     re.IGNORECASE,
 )
 # a section that is about the project's process, not about it: the whole heading says so ("Security
@@ -101,6 +103,8 @@ _ABOUT_HEADING = re.compile(
 )
 _NOT_PACKAGES = frozenset({"index", "readme", "overview", "intro", "introduction", "docs"})
 # tests, samples and docs define `Person` and `Order` too: never the definition a doc means
+# Go packages that document no library: tests' data, examples, internals, commands and generated code
+_NOT_GO_LIBRARY = re.compile(r"(?:^|/)(?:testdata|examples?|_?examples?|internal|cmd|vendor|third_party)/")
 _NOT_LIBRARY = re.compile(
     r"(?:^|/)[\w.-]*(?:tests?|specs?|__tests__|examples?|samples?|demos?|benchmarks?|docs?)/", re.IGNORECASE
 )
@@ -136,6 +140,7 @@ def read_project_docs(
             for p in navigation.files
             if _ROOT_GUIDE.fullmatch(p) and (d := _read(root, p, linker, redactor, navigation.substitutions))
         ]
+        + _go_package_docs(root, repo_map, linker, redactor)
     )
     concepts = (
         concepts
@@ -147,7 +152,8 @@ def read_project_docs(
         for p in [readme, *in_order]
         if p in documents and _is_starter(p, readme) and _in_force(documents[p])
     ]
-    examples = usage_examples(starters) or usage_examples(_starting_sections(d) for d in guides)
+    # a guide's own usage sections first (doc.go's "Usage"), then the README's and the starter pages' code
+    examples = usage_examples([*(_starting_sections(d) for d in guides), *starters])
     intro = [documents[p] for p in in_order[:1] if p in documents and _in_force(documents[p])]
     return ProjectDocs(
         root=folder,
@@ -172,6 +178,53 @@ def _read(
     document = read_text(text, name=path, origin=path, revision=linker.revision)
     standing = page_standing(text, document.status)
     return replace(document, status=standing) if standing else document
+
+
+def _go_package_docs(
+    root: Path, repo_map: RepoMap, linker: Linker, redactor: Redactor | None
+) -> list[Document]:
+    """The doc comment of the Go package nearest the root, when it documents the package (doc.go's usage,
+    formats and options, as pkg.go.dev shows them): a guide for a repository without a docs folder. The
+    longest at the shallowest depth; never a test, example, internal or command package's."""
+    by_depth: dict[int, list[str]] = {}
+    for entry in repo_map.files:
+        if (
+            entry.language == "go"
+            and not entry.path.endswith("_test.go")
+            and not _NOT_GO_LIBRARY.search(entry.path)
+        ):
+            by_depth.setdefault(entry.path.count("/"), []).append(entry.path)
+    for depth in sorted(by_depth):  # the files of one depth are read only when none nearer the root has one
+        found: list[tuple[int, Document]] = []
+        for path in by_depth[depth]:
+            try:
+                text = read_source(root, path, max_bytes=DOC_BYTES)
+            except DeepkbError:
+                continue
+            package, markdown = package_doc(redactor.redact(text)[0] if redactor is not None else text)
+            if markdown:
+                document = read_text(
+                    markdown, name=path, origin=path, revision=linker.revision, markup="markdown"
+                )
+                document = replace(document, title=f"Package {package}", sections=_go_code(document.sections))
+                found.append((len(markdown.strip()), document))
+        if found:
+            return [max(found, key=lambda item: item[0])[1]]
+    return []
+
+
+def _go_code(sections: Sequence[Section]) -> tuple[Section, ...]:
+    """A Go doc comment's code blocks are Go."""
+    return tuple(
+        replace(
+            section,
+            blocks=tuple(
+                replace(b, language="go") if b.kind == "code" and not b.language else b
+                for b in section.blocks
+            ),
+        )
+        for section in sections
+    )
 
 
 def _starting_sections(document: Document) -> Document:
