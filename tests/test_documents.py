@@ -117,6 +117,35 @@ def test_mdx_drops_imports_exports_and_jsx_but_keeps_their_text() -> None:
     ]
 
 
+def test_react_docs_lose_their_exercises_and_anchors_and_keep_their_recap_apart() -> None:
+    """react.dev writes MDX in `.md` files: `{/*anchor*/}` after each heading, a "you will learn" list, and
+    `<Challenges>` (with `<Hint>` and `<Solution>`, code inside) that set the reader tasks. The anchors and
+    the blocks go, lines kept; a `<Recap>` list stands under a heading of its own, not the last section's."""
+    text = (
+        "---\ntitle: 条件渲染\n---\n\n"  # 1-4
+        "<YouWillLearn>\n\n* 如何根据不同条件返回不同的 JSX\n\n</YouWillLearn>\n\n"  # 5-10
+        "## 条件返回 JSX {/*conditionally-returning-jsx*/}\n\n"  # 11-12
+        "你可以用 `if` 语句去判断，写 `{/*注释*/}` 作注释。\n\n"  # 13-14
+        "<Recap>\n\n* 在 React，你可以使用 JavaScript 来控制分支逻辑。\n\n</Recap>\n\n"  # 15-20
+        "<Challenges>\n\n#### 用 ? : 给未完成的物品加上图标 {/*show-an-icon*/}\n\n"  # 21-24
+        "当 `isPacked` 不为 `true` 时，使用条件运算符来渲染 ❌\n\n"  # 25-26
+        "<Hint>Try the ternary.</Hint>\n\n"  # 27-28
+        "<Solution>\n\n```js\n</Challenges>\n```\n\n答案在这里。\n\n</Solution>\n\n"  # 29-38
+        "</Challenges>\n\nThe page ends here.\n"  # 39-41
+    )
+    for name in ("conditional-rendering.md", "conditional-rendering.mdx"):
+        doc = read_text(text, name=name)
+        assert [(s.heading, s.level) for s in doc.sections if s.heading] == [
+            ("条件返回 JSX", 2),
+            ("摘要", 2),
+        ], name
+        assert [(b.text, b.start) for _, b in blocks(doc)] == [
+            ("你可以用 `if` 语句去判断，写 `{/*注释*/}` 作注释。", 13),
+            ("在 React，你可以使用 JavaScript 来控制分支逻辑。", 17),
+            ("The page ends here.", 41),
+        ], name
+
+
 def test_rst_roles_directives_and_a_toctree() -> None:
     text = (
         ".. _assert:\n\n"  # 1-2

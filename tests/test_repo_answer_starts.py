@@ -16,14 +16,8 @@ from generator.repo.map.walk import map_repository
 from generator.repo.model import Answer
 from generator.repo.plan.focus import request_terms
 from generator.repo.plan.subsystems import core_modules
-from generator.repo.synthesize.answer import (
-    Process,
-    answer_request,
-    asked_process,
-    asked_terms,
-    builds,
-    code_names,
-)
+from generator.repo.synthesize.answer import answer_request
+from generator.repo.synthesize.asked import Process, asked_process, asked_terms, builds, code_names
 from generator.site.pages.repo import _answer_step
 from generator.site.pages.repo_diagrams import flow_markdown
 

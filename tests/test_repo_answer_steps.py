@@ -12,7 +12,8 @@ from generator.app.targets import repo_target
 from generator.repo.model import Symbol
 from generator.repo.plan.focus import request_terms
 from generator.repo.run.pipeline import run_repo_research
-from generator.repo.synthesize.answer import asked_process, does
+from generator.repo.synthesize.answer import does
+from generator.repo.synthesize.asked import asked_process
 from generator.repo.synthesize.questions import answer_facts
 from generator.site.pages.repo import publish_repo
 from generator.store import read_page

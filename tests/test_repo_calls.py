@@ -615,3 +615,40 @@ def test_a_function_value_behind_a_cast_is_an_exported_function(tmp_path: Path) 
     graph = facts.calls
     assert isinstance(graph, CallGraph)
     assert hops(graph.edges(["src/vanilla.ts"]), "createStore") == {("src/vanilla.ts", "createStoreImpl")}
+
+
+def test_a_go_value_of_another_module_s_type_never_calls_the_package_s_method_of_that_name(
+    tmp_path: Path,
+) -> None:
+    """resty's `bufPool.Put(buf)` on a package variable `bufPool = &sync.Pool{…}` is the standard
+    library's `Pool.Put`, not the package's only `Put` method (`Request.Put`); neither is `c.Do(req)` on
+    a local `*http.Client`, nor `buf.Reset()` on a `*bytes.Buffer` asserted from the pool. A value of a
+    repository package's type still reaches that package's method, and an untyped value the package's only
+    method of its name."""
+    files = {
+        "go.mod": "module example.com/m\n\ngo 1.21\n",
+        "client.go": (
+            'package resty\n\nimport (\n\t"bytes"\n\t"net/http"\n\t"sync"\n\n\t"example.com/m/store"\n)\n\n'
+            "var (\n\tbufPool = &sync.Pool{New: func() any { return &bytes.Buffer{} }}\n"
+            "\tshelf   store.Shelf\n)\n\n"
+            "type Request struct{}\n\n"
+            "func (r *Request) Put(url string) {}\n\n"
+            "func (r *Request) Reset() {}\n\n"
+            "func (r *Request) Do() {}\n\n"
+            "func release(buf *bytes.Buffer) {\n\tbufPool.Put(buf)\n}\n\n"
+            "func acquire() {\n\tbuf := bufPool.Get().(*bytes.Buffer)\n\tbuf.Reset()\n\trelease(buf)\n}\n\n"
+            "func send(req *http.Request) {\n\tc := &http.Client{}\n\tc.Do(req)\n}\n\n"
+            "func keep(item string) {\n\tshelf.Put(item)\n\tlocal := store.Shelf{}\n\tlocal.Put(item)\n}\n\n"
+            'func guess(anything interface{ Reset() }) {\n\tr := &Request{}\n\tr.Put("u")\n}\n'
+        ),
+        "store/shelf.go": "package store\n\ntype Shelf struct{}\n\nfunc (s Shelf) Put(item string) {}\n",
+    }
+    root = write_tree(tmp_path / "repo", files)
+    graph = extract_facts(root, map_repository(root)).calls
+    assert isinstance(graph, CallGraph)
+    edges = graph.edges(["client.go"])
+    assert hops(edges, "release") == set()
+    assert hops(edges, "acquire") == {("client.go", "release")}
+    assert hops(edges, "send") == set()
+    assert hops(edges, "keep") == {("store/shelf.go", "Shelf.Put")}
+    assert hops(edges, "guess") == {("client.go", "Request.Put")}

@@ -96,10 +96,29 @@ def test_sentences_pointing_elsewhere_or_back_are_not_quoted_alone() -> None:
     assert needs_antecedent("On all other platforms, this field is REQUIRED.")
     assert not needs_antecedent("In Python 3.8, this PEP adds the walrus operator to the language grammar.")
     assert not needs_antecedent("When the runner fails, it retries the request after a short delay.")
+    # a noun phrase naming what was said before it, wherever it stands (go's loopvar and soft memory limit,
+    # ember's tracked properties, react's server components)
+    for sentence in (
+        "The current cures for this problem are worse than the disease.",
+        "Fortunately, we have a strategy for mitigating some of this frustration.",
+        "Each of these approaches delivers some of the benefits of this proposal.",
+        "One way to do so would be to define the memory limit in terms of heap object bytes.",
+        "The second is that most heaps will have an inflated size.",
+        # the rest of a sentence said before it, or the next step of a walk-through (svelte, pinia)
+        "...we create a new writable value store:",
+        "More broadly, the same technique will work with existing state management libraries.",
+        "For one thing, they're not actually declarations.",
+        "上述一切功能都有类型支持，所以你永远不需要使用 any。",
+        "除此之外，你肯定也会使用 ref()，以便在不同的读取中共享相同的值。",
+    ):
+        assert needs_antecedent(sentence), sentence
+    assert not needs_antecedent("If you want to emit a signal, you can do so by calling the send method.")
     assert points_elsewhere(
         "Below are a number of alternative syntaxes, which have been rejected in favour of the one given above."
     )
     assert points_elsewhere("Our strategy is to release only the call graph builder (see Figure 2) first.")
+    # a pointer after an opening clause (swift's "## Examples" of property wrappers opened on it)
+    assert points_elsewhere("Before describing the detailed design, here are some more examples of wrappers.")
     assert points_elsewhere("As described in the previous section, you can disable the warning for marks.")
     assert needs_antecedent("In this example, monkeypatch.setattr is used to patch Path.home for the test.")
     assert not points_elsewhere("The := operator groups more tightly than a comma in all positions.")
@@ -176,3 +195,28 @@ def test_the_work_a_change_asks_for_is_not_how_the_thing_works() -> None:
         "The update function receives the pending state and returns the next one.",
     ):
         assert not speaks_of_now(design), design
+
+
+def test_an_example_of_how_things_are_done_without_the_subject_is_not_quoted_as_its_use() -> None:
+    # react's 服务器组件: "如果不使用服务器组件，通常会在客户端通过一个 Effect 来获取静态数据：" and its code answered "how
+    # do you use server components?" with the way they replace
+    from generator.topic.facet_sections import opening_passages, text_sections
+    from generator.topic.sentences import code_examples
+
+    text = (
+        "## Usage\n\n如果不使用服务器组件，通常会在客户端通过一个 Effect 来获取静态数据：\n\n```js\nuseEffect(() => "
+        "{ fetch('/api/page') });\n```\n\n使用服务器组件，可以在渲染时直接读取数据，然后把结果发给浏览器：\n\n"
+        "```js\nasync function Page() { const page = await db.read(); }\n```\n"
+    )
+    english = (
+        "Without context, you would pass the theme through every level of props:\n\n```js\n<Toolbar theme="
+        "{theme} />\n```\n\nWith context, a component reads the theme from the nearest provider above it:\n\n"
+        "```js\nconst theme = useContext(ThemeContext);\n```\n"
+    )
+    assert [q.text for q in code_examples(english)] == [
+        "With context, a component reads the theme from the nearest provider above it:"
+    ]
+    (section,) = [s for s in text_sections(text) if s.heading]
+    assert [p.text for p in opening_passages(section, 2)] == [
+        "使用服务器组件，可以在渲染时直接读取数据，然后把结果发给浏览器："
+    ]

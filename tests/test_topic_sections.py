@@ -422,7 +422,125 @@ def test_every_facet_comes_from_the_subjects_own_account_when_it_answers() -> No
     ]
     assert _subject_first(why, "motivation", {"rfc410"}) == why  # no section of its own on it: all answer
     why.append(replace(passage("Tracked properties are simpler to learn.", "rfc410"), treats=True))
-    assert _subject_first(why, "motivation", {"rfc410"}) == why  # one passage of its own section: thin
-    why.append(replace(passage("Tracked properties need no dependency keys.", "rfc410"), treats=True))
+    # why it matters, its limits and alternatives: one passage of its own section states them; another
+    # proposal's motivation is its own change's
     assert {c.source for c in _subject_first(why, "motivation", {"rfc410"})} == {"rfc410"}
+    assert {c.source for c in _subject_first(why, "limits", {"rfc410"})} == {"rfc410"}
+    # how it works: one passage of its own is thin ("Element Modifiers" adds a package to the blueprint, the
+    # modifier manager it builds on is defined elsewhere)
+    assert _subject_first(why, "how", {"rfc410"}) == why
+    why.append(replace(passage("Tracked properties need no dependency keys.", "rfc410"), treats=True))
+    assert {c.source for c in _subject_first(why, "how", {"rfc410"})} == {"rfc410"}
     assert _subject_first(why, "motivation", set()) == why  # no document is the subject's own account
+
+
+def test_a_section_under_the_rationale_answers_why_whatever_its_own_heading_names() -> None:
+    # go's loopvar proposal: "### A decade of experience shows the cost of the current semantics" stands under
+    # "## Rationale and Compatibility"; its "semantics" made it a "how" section, and "The current cures for
+    # this problem are worse than the disease." answered "How does loop variable scoping work?"
+    from generator.topic.facet_sections import section_facets
+
+    judge = RelevanceJudge("loop variable scoping")
+    concepts = [{w for form in t.forms for w in form} for t in judge.terms(judge.topic)]
+    text = (
+        "# Loop variable scoping\n\n## Proposal\n\nEach iteration of a loop gets its own copy of the loop "
+        "variable.\n\n## Rationale and Compatibility\n\n### A decade of experience shows the cost of the "
+        "current semantics\n\nSharing one variable across all iterations causes bugs in real programs.\n"
+    )
+
+    def answering(facet: str) -> list[str]:
+        found = treating(text, facet, concepts, tokens, own_headings=True, title="Loop variable scoping")
+        return [section.heading for section, _ in found]
+
+    assert answering("how") == ["Proposal"]
+    assert "A decade of experience shows the cost of the current semantics" in answering("motivation")
+    # what a design gains answers why it matters: "performance" names no limit in a heading about benefits
+    assert section_facets("What are the performance benefits of Server Components?") == {"motivation"}
+    assert section_facets("Costs and benefits") == {"motivation", "limits"}
+    assert section_facets("Drawbacks") == {"limits"}
+
+
+def test_the_defining_document_the_report_opens_from_answers_each_facet_before_its_neighbours() -> None:
+    # react's "上下文" (context): no document is titled as the subject; the report opens from "new version of
+    # context", and "lazy context propagation" answered "why" with the motivation of its own change
+    from generator.topic.analyze import Catalog, analyze
+    from generator.topic.plan import Plan, Step
+
+    def source(sid: str, title: str, text: str) -> wsp.RawSource:
+        return wsp.RawSource(
+            sid, "local", f"local:text/{sid}.md", title, "2026-01-01T00:00:00Z", text, kind="local",
+            relevance=0.9,
+        )  # fmt: skip
+
+    own = source(
+        "new",
+        "New version of context",
+        "# New version of context\n\n## Summary\n\nIntroduce a new version of context that addresses "
+        "existing limitations of the context API.\n\n## Motivation\n\nContext lets a component pass a value "
+        "to its descendants without threading it through every level of props.\n\nThe legacy context API "
+        "breaks when an intermediate component skips rendering with shouldComponentUpdate.\n",
+    )
+    lazy = source(
+        "lazy",
+        "Lazy context propagation",
+        "# Lazy context propagation\n\n## Summary\n\nPropagate context changes lazily during rendering.\n\n"
+        "## Motivation\n\nThe eager context propagation in place today walks every fiber when a context "
+        "provider updates its value.\n",
+    )
+    questions = {"what": "What is context?", "motivation": "Why does context matter?"}
+    plan = Plan(
+        topic="context",
+        sub_queries=list(questions.values()),
+        steps=[
+            Step(id=f, title=f, question=q, facet=f, sources=["new", "lazy"], status="done")
+            for f, q in questions.items()
+        ],
+    )
+    analysis = analyze(offline(), plan, Catalog([own, lazy]), lang="en")
+    assert analysis.definition is not None and analysis.definition.sources == ["new"]
+    why = next(s for s in analysis.sections if s.question.startswith("Why"))
+    assert why.claims and {sid for c in why.claims for sid in c.sources} == {"new"}
+
+
+def test_what_the_subject_is_comes_from_other_documents_only_where_they_open_on_it() -> None:
+    # vue's 异步组件: the guide titled as the subject says no more than its definition, and "what" took the
+    # Suspense page's "要了解 <Suspense> 所解决的问题…" and a glossary's "组件是 Vue 提供的…" beside the glossary's
+    # own definition of the subject
+    from generator.topic.analyze import Candidate, _subject_first, opens_on
+
+    def passage(text: str, source: str) -> Candidate:
+        return Candidate(text, source, 1.0, 0.5, 0.1)
+
+    pool = [
+        passage("要了解 <Suspense> 所解决的问题，我们需要想象这样一种组件层级结构：", "suspense"),
+        passage("异步组件是为另一个组件提供的包装器，来让被包装的组件可以进行懒加载。", "glossary"),
+        passage("组件是 Vue 提供的将 UI 拆成较小部分的主要机制。", "glossary"),
+    ]
+    assert [c.text for c in _subject_first(pool, "what", {"async"}, "异步组件")] == [pool[1].text]
+    assert _subject_first(pool, "what", set(), "异步组件") == pool  # no document is the subject's own account
+    assert opens_on("An async component wraps another component.", "async components")
+    assert opens_on("Async components are lazy.", "async component")
+    assert not opens_on("Components are the main mechanism.", "async components")
+
+
+def test_what_the_subject_is_beside_its_definition_comes_from_what_sections_or_sentences_naming_it() -> None:
+    # pinia's 插件 and svelte's CSS custom properties: "what" was padded with a limit and a motivation
+    from dataclasses import replace
+
+    from generator.topic.analyze import Candidate, defining_passages, opens_on
+
+    def passage(text: str, treats: bool = False) -> Candidate:
+        return replace(Candidate(text, "doc", 1.0, 0.5, 0.1), treats=treats)
+
+    pool = [
+        passage("插件只会应用于在 pinia 传递给应用后创建的 store，否则它们不会生效。"),
+        passage("插件可以为每个 store 添加新的属性和方法。"),
+        passage("Theming components is currently too difficult."),
+        passage("This RFC proposes an idiomatic way to pass styles to components for theming.", treats=True),
+    ]
+    assert [c.text for c in defining_passages(pool, "插件")] == [pool[1].text, pool[3].text]
+    assert opens_on("插件只会应用于…", "插件") and not opens_on("插件只会应用于…", "插件", defining=True)
+    assert [c.text for c in defining_passages(pool, "CSS custom properties")] == [pool[3].text]
+    # a document titled as the subject says what it is throughout (vue's "依赖注入": "任何后代的组件树，无论层级有多深，
+    # 都可以注入由父组件提供给整条链路的依赖。")
+    assert defining_passages(pool, "CSS custom properties", {"doc"}) == pool

@@ -45,6 +45,10 @@ _MDX_STATEMENT_END = re.compile(r"(?:\bfrom\s+['\"][^'\"]*['\"]|;)\s*$|^\s*$")
 _JSX_TAG = re.compile(r"</?[A-Za-z][\w.:-]*(?:\s(?:[^<>{}]|\{[^{}]*\})*)?/?>")
 _JSX_OPEN_UNCLOSED = re.compile(r"^\s*<[A-Za-z][\w.:-]*(?:\s[^>]*)?$")
 _JSX_COMMENT = re.compile(r"\{/\*.*?\*/\}")
+# react.dev's exercise components: `<Challenges>` and what only stands inside one (with or without props)
+_EXERCISE = re.compile(r"^\s*<(Challenges|Solution|Hint|YouWillLearn)\b[^>]*>(.*</\1>\s*$)?")
+_RECAP = re.compile(r"^\s*<Recap>\s*$")
+_HAN = re.compile(r"[\u3400-\u9fff]")
 _JSX_EXPRESSION_LINE = re.compile(r"^\s*\{.*\}\s*$")
 MAX_INLINE_ALT = 60
 _MYST_ROLE = re.compile(r"\{[\w:.+-]+\}$")
@@ -82,7 +86,9 @@ def read_markdown(text: str, *, mdx: bool = False, rst: RstLines | None = None) 
     """The sections of a Markdown (or MDX) text whose front matter is already blanked; with `rst`, the body
     of a MyST `{eval-rst}` block is read as the reST it is (else it is dropped)."""
     source = text.split("\n")
-    lines = _unwrap_containers(_myst_directives(_eval_rst(_strip_mdx(source) if mdx else source, rst)))
+    jsx = _drop_exercises(source)
+    jsx = _strip_mdx(jsx) if mdx else _drop_jsx_comments(jsx)
+    lines = _unwrap_containers(_myst_directives(_eval_rst(jsx, rst)))
     return markdown_sections("\n".join(lines), source)
 
 
@@ -114,6 +120,47 @@ def _outside_fences(lines: list[str]) -> list[bool]:
     return marks
 
 
+def _drop_jsx_comments(lines: list[str]) -> list[str]:
+    """JSX comments (`{/*anchor*/}` after a heading, `{/* TODO */}`) removed from prose lines outside code
+    spans: Markdown files of MDX sites (react.dev writes `.md`) hold them, and no Markdown text means one."""
+    return [
+        _without_jsx_comments(line) if prose else line
+        for line, prose in zip(lines, _outside_fences(lines), strict=True)
+    ]
+
+
+def _without_jsx_comments(line: str) -> str:
+    return _JSX_COMMENT.sub(lambda m: m.group() if _in_code_span(line, m.start()) else "", line)
+
+
+def _in_code_span(line: str, at: int) -> bool:
+    return line[:at].count("`") % 2 == 1
+
+
+def _drop_exercises(lines: list[str]) -> list[str]:
+    """An MDX site's exercise blocks (`<Challenges>`, their `<Solution>`s and `<Hint>`s) and its "you will
+    learn" lists blanked whole, code included: a task set for the reader and its worked answer, or the page's
+    own table of contents, not what the page says its subject is. A `<Recap>` opens a section of its own
+    ("Recap", "摘要" on a Chinese page, as the site renders it), so its items do not read as the last
+    section's."""
+    out: list[str] = []
+    closing = ""
+    for n, (line, prose) in enumerate(zip(lines, _outside_fences(lines), strict=True)):
+        if closing:
+            out.append("")
+            if prose and line.strip().startswith(closing):
+                closing = ""
+            continue
+        opened = _EXERCISE.match(line) if prose else None
+        if opened and not opened.group(2):  # `<Hint>…</Hint>` on one line closes itself
+            closing = f"</{opened.group(1)}>"
+        if prose and _RECAP.match(line):
+            out.append("## 摘要" if _HAN.search(" ".join(lines[n + 1 : n + 4])) else "## Recap")
+        else:
+            out.append("" if opened else line)
+    return out
+
+
 def _strip_mdx(lines: list[str]) -> list[str]:
     """MDX: imports and exports blanked, JSX tags and comments removed with their text children kept."""
     out: list[str] = []
@@ -131,7 +178,7 @@ def _strip_mdx(lines: list[str]) -> list[str]:
             in_tag = True
             out.append("")
         else:
-            kept = _JSX_TAG.sub("", _JSX_COMMENT.sub("", line))
+            kept = _JSX_TAG.sub("", _without_jsx_comments(line))
             out.append("" if _JSX_EXPRESSION_LINE.match(kept) else kept.strip() if kept != line else line)
     return out
 

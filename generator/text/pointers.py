@@ -24,8 +24,10 @@ _CONNECTIVE = re.compile(
     |in\ other\ words|that\ is|in\ particular|on\ the\ other\ hand|as\ an\ example|to\ (?:that|this)\ end
     |for\ (?:example|instance)|in\ (?:this|that|such\ a)\ case|in\ contrast|by\ contrast
     |in\ (?:this|that|the\ above|the\ previous)\ (?:example|snippet|code|listing)|then|so|but|and|or|well|yes
-    |here|now|next|finally|again|after\ that|afterwards|okay|ok|let's|let\ us|let’s|in\ the\ following|below)\b
-    |^(?:i\.\s?e\.|e\.\s?g\.|ie,|eg,)""",
+    |here|now|next|finally|again|after\ that|afterwards|okay|ok|let's|let\ us|let’s|in\ the\ following|below
+    |more\ (?:broadly|generally)|for\ one\ thing)\b
+    |^(?:i\.\s?e\.|e\.\s?g\.|ie,|eg,)
+    |^(?:\.\.\.|…)""",  # "...we create a new writable value store:": the rest of a sentence said before it
     re.IGNORECASE | re.VERBOSE,
 )
 # "It is easy to…", "It's preferable that…": a dummy "it" refers to nothing before it
@@ -34,7 +36,8 @@ _DUMMY_IT = re.compile(
     re.IGNORECASE,
 )
 _CJK_ANAPHOR = re.compile(
-    r"^(?:它|它们|这|这些|这种|那|那些|其|此|该|但|但是|因此|所以|而且|此外|另外|同时|然而|相比之下|对比之下|与此相反|反之)"
+    r"^(?:它|它们|这|这些|这种|那|那些|其|此|该|但|但是|因此|所以|而且|此外|另外|同时|然而|相比之下|对比之下|与此相反|反之"
+    r"|除此之外|上述|以上)"
 )
 # ...except "This PEP/document/proposal…" or "This is a proposal for…": the citation names what "this" is.
 _SELF_REFERENCE = re.compile(
@@ -65,6 +68,8 @@ _POINTS_ELSEWHERE = re.compile(
     r"|\bthis\s+(?:code|snippet|program|listing|output)\b(?!\s+of\b)|\bcompile\s+this\b"
     r"|\b(?:code|example)s?\s+(?:we|you)\s+(?:saw|have\s+seen)\b|\bthe\s+previous\s+(?:code|snippet|listing)\b"
     r"|\bsee\s+(?:above|below)\b|\bwe(?:'ll| will)\s+see\b"
+    # "Before describing the detailed design, here are some more examples of wrappers."
+    r"|,\s+here\s+(?:are|is)\s+(?:some|a\s+few|several|more|the|an?)\b"
     r"|\b(?:given|shown|described|listed|mentioned|discussed|outlined|explained|presented|defined|provided|documented)\s+(?:above|below)"
     r"|^below\b|\bbelow\s+(?:are|is|we)\b|\((?:see\s+)?(?:figure|fig\.|table|listing)\s+\d+\)"
     r"|\bthe\s+(?:previous|preceding|next|following|last)\s+(?:section|chapter|paragraph|step|example)s?\b"
@@ -86,9 +91,23 @@ _POINTS_ELSEWHERE = re.compile(
 _LATE_DEMONSTRATIVE = re.compile(r"^[^,;:]{1,40},\s+(?=(?:this|these|those|such)\b)", re.IGNORECASE)
 
 
+# a noun phrase naming what was said before it, anywhere in the sentence: "The current cures for this problem
+# are worse than the disease.", "Each of these approaches delivers…", "One way to do so would be…"
+_BACK_REFERENCE = re.compile(
+    r"\b(?:this|these|those|such)\s+(?:problems?|issues?|frustrations?|concerns?|situations?|scenarios?"
+    r"|approaches|techniques?|workarounds?|cures?|drawbacks?|limitations?|cases?)\b"
+    r"|\b(?:one|another|the\s+(?:only|simplest|easiest|best))\s+way\s+to\s+do\s+(?:so|this|that)\b"
+    r"|^to\s+do\s+(?:so|this|that)\b|这(?:个|些|种)(?:问题|情况|方法|方式|场景|限制)"
+    # "The second is that most heaps will have an inflated size.": the second of what the sentence before names
+    r"|^the\s+(?:first|second|third|fourth|fifth|last|other)\s+(?:is|are|was|were|one|ones)\b",
+    re.IGNORECASE,
+)
+
+
 def needs_antecedent(sentence: str) -> bool:
-    """Whether a sentence opens on something said before it, so that alone it speaks of nothing."""
-    if _CJK_ANAPHOR.match(sentence):
+    """Whether a sentence opens on something said before it, or names it ("this problem", "these
+    approaches"), so that alone it speaks of nothing."""
+    if _CJK_ANAPHOR.match(sentence) or _BACK_REFERENCE.search(sentence):
         return True
     late = _LATE_DEMONSTRATIVE.match(sentence)
     if late and not _SELF_REFERENCE.match(sentence[late.end() :]):

@@ -39,7 +39,9 @@ from .defining import (
     titled_as,
 )
 from .facet_sections import (
+    FRAMING_FACETS,
     opening_passages,
+    path_facets,
     section_facets,
     subject_headings,
     subject_opening,
@@ -197,7 +199,15 @@ def analyze(provider: Provider, plan: Plan, catalog: Catalog, *, lang: str) -> A
     usable = usable_for("what", catalog.sources, defining=analysis.defining)
     analysis.definition = opening = definition(catalog.sources, judge, usable)
     said = frozenset(clean(p) for p in split_all(opening.text)) if opening else frozenset()
-    pools = passage_pools(plan, catalog, questions, judge, said=said, defining=analysis.defining)
+    pools = passage_pools(
+        plan,
+        catalog,
+        questions,
+        judge,
+        said=said,
+        defining=analysis.defining,
+        opening=opening.sources[0] if opening else "",
+    )
     written: dict[str, Section] = {}
     if not provider.offline:
         for question, _, ids in questions:
@@ -358,9 +368,13 @@ def passage_pools(
     *,
     said: frozenset[str] = frozenset(),
     defining: Sequence[str] = (),  # ids of the documents defining the topic (defining_sources)
+    opening: str = "",  # id of the document the report opens from (`definition`)
 ) -> dict[str, list[Candidate]]:
     """Each sub-question's candidate passages, best first, from the sources that may answer its facet
-    (a section's opening passages counted after the sentences `said` already, the definition's)."""
+    (a section's opening passages counted after the sentences `said` already, the definition's). The
+    subject's own account answers first (`_subject_first`): the documents titled as the subject, else (for
+    every facet but what it is) the defining document the report opens from ("new version of context" for
+    上下文, beside "lazy context propagation", whose motivation is its own)."""
     topic_words = set(tokens(plan.topic))
     facets = {q: set(tokens(focus)) - topic_words for q, focus, _ in questions}
     aspects = [q for q, _, _ in questions if facet_of(plan, q) == "aspect"]
@@ -370,9 +384,8 @@ def passage_pools(
     strongest = max((s.relevance or 0.0 for s in catalog.sources), default=0.0)
     titled = set(defining) or defining_sources(catalog.sources, judge)
     about = sources_about([(s.id, s.title, s.text) for s in catalog.sources], judge, titled)
-    subject = {
-        s.id for s in subject_documents(catalog, titled) if titled_as(s.title, plan_subject(plan.topic))
-    }
+    named = {s.id for s in subject_documents(catalog, titled) if titled_as(s.title, plan_subject(plan.topic))}
+    account = named or ({opening} & titled)  # the subject's own account
     pools = {}
     for question, focus, ids in questions:
         facet = facet_of(plan, question)
@@ -399,9 +412,25 @@ def passage_pools(
             treated = aspect_candidates([s for s in catalog.sources if usable(s)], facets[question], judge)
         quoted = {c.text for c in treated}
         pools[question] = _subject_first(
-            [*treated, *(c for c in pools[question] if c.text not in quoted)], facet, subject
+            [*treated, *(c for c in pools[question] if c.text not in quoted)],
+            facet,
+            # what the subject is: only a document titled as it speaks for it alone ("Overview" says what
+            # baggage is beside "Baggage API", which says what its API does)
+            named if facet == "what" else account,
+            plan_subject(plan.topic),
         )
+        if facet == "what" and opening:
+            pools[question] = defining_passages(pools[question], plan_subject(plan.topic), named)
     return pools
+
+
+def defining_passages(pool: list[Candidate], name: str, own: Collection[str] = ()) -> list[Candidate]:
+    """What the subject is, beside the definition the section opens with: the passages of the documents
+    titled as it (`own`: "依赖注入" says what it is throughout), those opening a section that says what it is
+    ("## Summary", "## Introduction") and those opening on the subject's name ("Async components are…",
+    "插件可以…"); another document's passage found by its words alone answers another question ("The
+    @deprecated built-in directive…" in the spec's "Type System" for 非空类型)."""
+    return [c for c in pool if c.source in own or c.treats or opens_on(c.text, name, defining=True)]
 
 
 # passages of the subject's own documents (besides the definition, which opens the section from its opening)
@@ -412,23 +441,50 @@ SUBJECT_PASSAGES = 1
 SECTION_PASSAGES = 2
 
 
-def _subject_first(pool: list[Candidate], facet: str, subject: set[str]) -> list[Candidate]:
+def _subject_first(pool: list[Candidate], facet: str, subject: set[str], name: str = "") -> list[Candidate]:
     """Each facet of the subject from its own account when that answers it. What the subject is: its own
     passages, when it gives SUBJECT_PASSAGES of them beside the definition (a proposal extending it, "Extend
     property wrappers to parameters", or removing one of its inferences, says what something else is: "SE-0316:
-    Global Actors introduced annotations like @MainActor…"). Every other facet: its own passages alone when its own
-    account has a section on the facet ("## Motivation", "## Detailed design", "## Drawbacks") opening with
-    SECTION_PASSAGES passages; a proposal
-    extending the subject states its own change's motivation, design and drawbacks there ("During the
-    preview for Octane, we've encountered a few issues…" in "Tracked Properties Updates" is no reason tracked
-    properties matter). Without such a section the other documents answer with it ("How vector search
-    works" beside an overview page titled "Vector databases")."""
+    Global Actors introduced annotations like @MainActor…"); else, beside its own, only the passages of other
+    documents that open on the subject (`name`): "异步组件是为另一个组件提供的包装器…" in a glossary says what
+    it is, "组件是 Vue 提供的…" beside it and Suspense's "要了解 <Suspense> 所解决的问题…" do not. Every other
+    facet: its own passages alone when its own account has a section on the facet ("## Motivation", "##
+    Detailed design", "## Drawbacks") opening with enough passages (one for why, limits and alternatives,
+    SECTION_PASSAGES for how); a proposal extending the subject states its own change's motivation, design
+    and drawbacks there ("During the preview for Octane, we've encountered a few issues…" in "Tracked
+    Properties Updates" is no reason tracked properties matter). Without such a section the other documents
+    answer with it ("How vector search works" beside an overview page titled "Vector databases")."""
     if not subject:
         return pool
     own = [c for c in pool if c.source in subject]
-    if facet == "what":
-        return own if len(own) >= SUBJECT_PASSAGES else pool
-    return own if sum(1 for c in own if c.treats) >= SECTION_PASSAGES else pool
+    if facet == "what" and len(own) >= SUBJECT_PASSAGES:
+        return own
+    if facet == "what":  # without the subject's name, whatever the others say of it
+        return [c for c in pool if c in own or opens_on(c.text, name)] if name else pool
+    # why it matters, its limits and its alternatives are its own account's to state: another document's
+    # drawbacks are its own change's ("Adding these modifiers means more ways to accomplish similar goals" in
+    # "Render Element Modifiers"), where "how" may rest on the mechanism another document defines
+    needed = 1 if facet in FRAMING_FACETS else SECTION_PASSAGES
+    return own if sum(1 for c in own if c.treats) >= needed else pool
+
+
+# what a Chinese sentence opening on its subject says of it when it says what the subject is or does
+# ("插件是…", "插件可以…"; not "插件只会应用于…", a limit)
+_ZH_DEFINING = re.compile(r"(?:是|为|指|即|就是|可以|能够|能|允许|提供|用于|让|通过|会在|包含|负责)")
+
+
+def opens_on(passage: str, subject: str, *, defining: bool = False) -> bool:
+    """Whether a passage opens with the subject's name, as a sentence saying what it is or does ("Async
+    components are…", "An async component wraps…", "异步组件是…"); with `defining`, a Chinese one must go on
+    with what it is or does ("插件可以…")."""
+    name = " ".join(subject.split())
+    if not name:
+        return False
+    if _HAN.search(name):
+        rest = passage[len(name) :] if passage.startswith(name) else ""
+        return bool(rest) and (not defining or _ZH_DEFINING.match(rest.lstrip()) is not None)
+    stem = name[:-1] if name.lower().endswith("s") and not name.lower().endswith("ss") else name
+    return re.match(rf"(?:the\s+|an?\s+)?{re.escape(stem)}(?:e?s)?(?![\w-])", passage, re.I) is not None
 
 
 def _states_own_standing(source: RawSource, facet: str, defining: set[str]) -> bool:
@@ -789,27 +845,6 @@ def labelled_facets(text: str, title: str = "") -> set[str]:
     return set().union(
         *(section_facets(s.heading) for s in text_sections(text) if s.heading and s.heading != title)
     )
-
-
-# the facets of a section that frames the design rather than states it: what stands under "## Rationale",
-# "## Compatibility" or "## Alternatives" answers that, whatever its own heading names ("current" is not one:
-# "### Changes to the parser" under "## Detailed design" is the design)
-FRAMING_FACETS = frozenset({"motivation", "limits", "alternatives"})
-
-
-def path_facets(headings: Sequence[str], title: str = "") -> set[str]:
-    """The outline facets the sections a passage stands in say they answer: its own section's heading's, else
-    the nearest enclosing one's that names any ("### Special-casing conditional statements" under "# Rejected
-    alternative proposals"). Anything under an alternatives section is an alternative, whatever its own
-    heading says ("### Kotlin-like `by` syntax" under "## Alternatives considered" is not how it works), and
-    anything under a section framing the design is that frame's ("### A decade of experience shows the cost
-    of the current semantics" under "## Rationale and Compatibility" is rationale, not semantics). The
-    document's own title is no section of it."""
-    named = [section_facets(h) for h in headings if not title or h.strip() != title.strip()]
-    if any("alternatives" in found for found in named):
-        return {"alternatives"}
-    framing = set().union(*named) & FRAMING_FACETS
-    return framing or next((found for found in reversed(named) if found), set())
 
 
 def sentence_statistics(judge: RelevanceJudge, sources: list[RawSource]) -> None:

@@ -62,6 +62,10 @@ _OLD_STATE_HEADING = re.compile(
     r"|implementation|practice|solutions?)\b|status quo|现有方案",
     re.I,
 )
+# what the subject gains ("What are the performance benefits of Server Components?", "Advantages", "优点"): why
+# it matters, whatever else the heading names ("performance" is no limit here)
+_BENEFIT_HEADING = re.compile(r"\b(?:benefits?|advantages?|upsides?|pros)\b|优点|优势|好处", re.I)
+_COST_HEADING = re.compile(r"\b(?:cons|costs?|drawbacks?|disadvantages?|downsides?)\b|缺点|代价", re.I)
 # sections that frame a document rather than say anything about its subject
 _FRAME = re.compile(
     r"^\W*(?:references?\b(?![- ]level)|footnotes?|copyright|licen[cs]e|acknowledg|credits|see also|further reading|links|"
@@ -114,20 +118,52 @@ def text_sections(text: str) -> list[TextSection]:
 
 def section_facets(heading: str) -> set[str]:
     """The outline facets a heading says its section answers: the plan's table, the proposal templates'
-    headings ("Guide-level explanation", "Reference-level explanation", "Unresolved questions"), and "what"
-    for a document's own summary. A section's number is no word of it ("1. Introduction" is an introduction),
-    and a frame section ("4. References", "Acknowledgements") answers nothing."""
+    headings ("Guide-level explanation", "Reference-level explanation", "Unresolved questions"), "what"
+    for a document's own summary, and "motivation" for the state a design changes or what it gains. A
+    section's number is no word of it ("1. Introduction" is an introduction), and a frame section ("4.
+    References", "Acknowledgements") answers nothing."""
     heading = unnumbered(heading.strip())
     if _FRAME.search(heading):
         return set()
     if _OLD_STATE_HEADING.search(heading):
         return {"motivation"}
+    if _BENEFIT_HEADING.search(heading):  # "Costs and benefits": both
+        return {"motivation", "limits"} if _COST_HEADING.search(heading) else {"motivation"}
     found = heading_facets(heading) | {f for f, p in _TEMPLATE_FACETS.items() if p.search(heading)}
     if _SUMMARY.match(heading.strip()):
         found.add("what")
     if "alternatives" in found:  # "Rejected alternative proposals", "Alternative semantics": not the design
         found.discard("how")
     return found
+
+
+# the facets of a section that frames the design rather than states it: what stands under "## Rationale",
+# "## Compatibility" or "## Alternatives" answers that, whatever its own heading names ("current" is not one:
+# "### Changes to the parser" under "## Detailed design" is the design)
+FRAMING_FACETS = frozenset({"motivation", "limits", "alternatives"})
+
+
+def path_facets(headings: Sequence[str], title: str = "") -> set[str]:
+    """The outline facets the sections a passage stands in say they answer: its own section's heading's, else
+    the nearest enclosing one's that names any ("### Special-casing conditional statements" under "# Rejected
+    alternative proposals"). Anything under an alternatives section is an alternative, whatever its own
+    heading says ("### Kotlin-like `by` syntax" under "## Alternatives considered" is not how it works), and
+    anything under a section framing the design is that frame's ("### A decade of experience shows the cost
+    of the current semantics" under "## Rationale and Compatibility" is rationale, not semantics). The
+    document's own title is no section of it."""
+    named = [section_facets(h) for h in headings if not title or h.strip() != title.strip()]
+    return framed(set(), named) or next((found for found in reversed(named) if found), set())
+
+
+def framed(own: set[str], enclosing: Sequence[set[str]]) -> set[str]:
+    """A section's facets read with those of the sections it stands in (`enclosing`, top down): under an
+    alternatives section it is an alternative, under a section framing the design ("## Rationale and
+    Compatibility") it is that frame's, whatever its own heading names ("### A decade of experience shows the
+    cost of the current semantics" is no "how"); else its own."""
+    named = [*enclosing, own]
+    if any("alternatives" in found for found in named):
+        return {"alternatives"}
+    return (set().union(*named) & FRAMING_FACETS) or own
 
 
 WordsOf = Callable[[str], Iterable[str]]  # the run's tokenizer (relevance.tokens), so spellings match
@@ -196,8 +232,9 @@ def treating(
             continue
         enclosing = [(level, named) for level, named in enclosing if level < section.level]
         inherited = enclosing[-1][1] if enclosing else set()
-        if section_facets(section.heading) and not (section.level == 1 and section.heading == title):
-            enclosing.append((section.level, section_facets(section.heading)))
+        facets = framed(section_facets(section.heading), [named for _, named in enclosing])
+        if facets and not (section.level == 1 and section.heading == title):
+            enclosing.append((section.level, facets))
         if subject_level and section.level <= subject_level:
             subject_level = 0
         if design_level and section.level <= design_level:
@@ -205,7 +242,6 @@ def treating(
         if facet_level and section.level <= facet_level:
             facet_level = 0
         own = own_headings and (not larger or bool(subject_level))
-        facets = section_facets(section.heading)
         if own and facet == "how" and design_level and not facets - {"how"}:
             yield section, 1  # "### The GOTOOLCHAIN environment variable" under "## Proposal"
             continue
@@ -321,6 +357,8 @@ def _prose_openings(
             break  # it leads into worked examples ("- Current:", code): about them, quoted with none
         ends_in_lead = parts[-1].endswith((":", "："))
         code = _example_after(blocks, n) if ends_in_lead and not items else ""
+        if code and introduces_old_state(block):
+            continue  # an example of how things are done without the design
         said = parts[:-1] if ends_in_lead else parts
         prose = all(quotable(p) or RUN_IN_LABEL.match(p) for p in said) and not (
             said and is_question(said[-1])

@@ -351,6 +351,8 @@ def code_examples(text: str) -> list[Quote]:
         parts = tuple(clean(p) for p in split_all(intro))
         if not parts or not lead_in_stands(parts[:-1], parts[-1]) or len(intro) > MAX_PASSAGE:
             continue  # "Like this:" alone says nothing; "The new one is very similar:" points back
+        if introduces_old_state(intro):
+            continue  # "Today, developers circumvent the problem using subscriptions:": not the design
         found.append(Quote(" ".join(parts), parts, -1, fence.group(2).strip("\n")))
     return found
 
@@ -428,11 +430,21 @@ def speaks_of_now(passage: str) -> bool:
     return bool(_NOW.match(text) or _WORK.search(first))
 
 
+# a lead-in to the way things are done without the subject ("如果不使用服务器组件，通常会在客户端通过一个 Effect 来获取
+# 静态数据：", "Without context, you would pass the theme down:"): the state it replaces
+_WITHOUT = re.compile(
+    r"^(?:without|if\s+(?:you|we)\s+(?:don't|do\s+not|didn't)\s+(?:use|have))\b|^(?:如果|若|在)?(?:不使用|没有)",
+    re.IGNORECASE,
+)
+
+
 def introduces_old_state(block: str) -> bool:
-    """Whether a paragraph is a lead-in (ending in ':') to the state a change replaces: the quote or example
-    after it tells how things were, not how they work under the design."""
+    """Whether a paragraph is a lead-in (ending in ':') to the state a change replaces, or to the way things
+    are done without the subject: the quote or example after it tells how things were, not how they work
+    under the design."""
     lead = block.strip()
-    return lead.endswith((":", "：")) and bool(_OLD_STATE.search(split_all(lead)[-1] if lead else lead))
+    last = split_all(lead)[-1] if lead else lead
+    return lead.endswith((":", "：")) and bool(_OLD_STATE.search(last) or _WITHOUT.match(last))
 
 
 def points_ahead(lead_in: str) -> bool:

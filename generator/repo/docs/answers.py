@@ -40,7 +40,7 @@ def doc_answer(
 ) -> tuple[DocPassage, ...]:
     """The passages of the section most about `question`, in order (code blocks kept); () when no section
     is about it (naming what is specific to the question, at least MIN_SCORE). `verbs`: the process the
-    question asks about (answer.asked_process)."""
+    question asks about (synthesize/asked.asked_process)."""
     if docs is None:
         return ()
     found = doc_sections(page for concept in docs.concepts for page in concept.pages)

@@ -54,6 +54,8 @@ class TreeSitterCalls:
         self._results: dict[str, dict[str, str]] = {}  # a Go file's functions → their first result type
         # (Go package folder, field) → the one type its constructors put in that field (`_assigned_type`)
         self.assigned: dict[tuple[str, str], str] = {}
+        # Go package folder → its top-level variables' types (`_package_variables`)
+        self.variables: dict[str, dict[str, str]] = {}
         self._js_scopes: dict[str, _JsScope | None] = {}  # other JS/TS files' scopes (js_scope)
         self._keyed: dict[str, set[tuple[str, str]]] | None = None  # computed key → functions bound to it
 
@@ -251,13 +253,18 @@ class _GoScope:
         if declared.startswith(_RETURNED):
             return self._returned_method(declared.removeprefix(_RETURNED), field, start)
         if declared:
-            return self._method(declared, field)
+            return self._typed_method(declared, field)
         if name in self.imports:
             for target in self.calls.resolve(self.path, "go", self.imports[name]):
                 hit = self._top_level(self.calls.package(posixpath.dirname(target), "go"), field)
                 if hit is not None:
                     return hit
             return None
+        typed = self._package_variables().get(name, "")
+        if "." in typed:
+            return self._typed_method(typed, field)
+        if typed and (hit := self._method(typed, field)) is not None:
+            return hit
         methods = self.package.get("." + field, [])
         return (methods[0][0], methods[0][1].name) if len(methods) == 1 else None
 
@@ -416,6 +423,33 @@ class _GoScope:
         hits = self.package.get(f"{type_name}.{name}", [])
         return (hits[0][0], hits[0][1].name) if hits else None
 
+    def _typed_method(self, type_name: str, name: str) -> tuple[str, str] | None:
+        """`name` of a value's type: the package's own type, or `pkg.T` of an imported package — in the
+        repository when the import resolves into it, else nothing (the standard library's `sync.Pool.Put`
+        is never the package's `Request.Put`)."""
+        head, _, type_name = type_name.rpartition(".")
+        if not head:
+            return self._method(type_name, name)
+        if head not in self.imports:
+            return None
+        for target in self.calls.resolve(self.path, "go", self.imports[head]):
+            hits = self.calls.package(posixpath.dirname(target), "go").get(f"{type_name}.{name}", [])
+            if hits:
+                return (hits[0][0], hits[0][1].name)
+        return None
+
+    def _package_variables(self) -> dict[str, str]:
+        """The package's variables declared at its top level with a type or a composite literal (`bufPool =
+        &sync.Pool{…}`, `var shelf store.Shelf`) → that type, `pkg.T` when another package's; read from
+        the text of the package's files, once per package."""
+        folder = posixpath.dirname(self.path)
+        if folder not in self.calls.variables:
+            found: dict[str, str] = {}
+            for path in dict.fromkeys(p for hits in self.package.values() for p, _ in hits):
+                found.update(_top_level_variables(self.calls.read(path) or ""))
+            self.calls.variables[folder] = found
+        return self.calls.variables[folder]
+
     def _returned_method(self, called: str, name: str, start: int, depth: int = 0) -> tuple[str, str] | None:
         """`v.M()` where `v, err := New(…)` (or `pkg.New(…)`, or `w.Method(…)`): `M` of the type the
         function returns first, in that function's package (kong's `parser, err := New(cli)` then
@@ -504,10 +538,16 @@ def _go_declared_types(root: Any) -> dict[tuple[int, str], str]:
             continue
         start = function.start_point[0] + 1
         for node in descendants(function, "parameter_declaration", "var_spec", "short_var_declaration"):
+            if (
+                node.parent is not None
+                and node.parent.parent is not None
+                and node.parent.parent.type == "function_type"
+            ):
+                continue  # `step func(w io.Writer) bool` names no variable of the function
             if node.type == "short_var_declaration":
                 _note_literal(node, start, found)
                 continue
-            type_name = _go_type_name(node.child_by_field_name("type"))
+            type_name = _go_value_type(node.child_by_field_name("type"))
             for name in node.children_by_field_name("name"):
                 if type_name:
                     found[(start, node_text(name))] = type_name
@@ -546,16 +586,44 @@ def _note_literal(node: Any, start: int, found: dict[tuple[int, str], str]) -> N
         return
     if value.type == "unary_expression":
         value = value.child_by_field_name("operand") or value
-    if value.type == "composite_literal":
-        type_name = _go_type_name(value.child_by_field_name("type"))
-        if type_name:
-            found[(start, node_text(left.named_children[0]))] = type_name
+    type_name = _go_value_type(value.child_by_field_name("type")) if value.type in _GO_TYPED_VALUES else ""
+    # `x.(ExitCoder)`, an interface of the package's own, says nothing of which type's method runs
+    if type_name and (value.type == "composite_literal" or "." in type_name):
+        found[(start, node_text(left.named_children[0]))] = type_name
+
+
+_GO_TYPED_VALUES = frozenset(
+    {"composite_literal", "type_assertion_expression"}
+)  # `&T{…}`, `v.(*bytes.Buffer)`
 
 
 def _go_type_name(node: Any) -> str:
     while node is not None and node.type in {"pointer_type", "generic_type"}:
         node = node.named_children[0] if node.named_children else None
     return node_text(node) if node is not None and node.type == "type_identifier" else ""
+
+
+def _go_value_type(node: Any) -> str:
+    """A variable's type name: the package's own `T`, or `pkg.T` for another package's."""
+    while node is not None and node.type in {"pointer_type", "generic_type"}:
+        node = node.named_children[0] if node.named_children else None
+    return node_text(node) if node is not None and node.type == "qualified_type" else _go_type_name(node)
+
+
+# a top-level variable with its type: `var name pkg.T`, `name = &pkg.T{` (alone or in a `var (…)` block)
+_GO_VARIABLE = re.compile(
+    r"^(?:var\s+|\t)(\w+)\s+(?:=\s*&?|\*?)((?:\w+\.)?[A-Za-z_]\w*)(?:\{|\s*(?://.*)?$)", re.MULTILINE
+)
+
+
+def _top_level_variables(text: str) -> dict[str, str]:
+    """Variable → type of a Go file's top-level `var` declarations (see `_GO_VARIABLE`)."""
+    found: dict[str, str] = {}
+    for block in re.finditer(r"^var\s*\((.*?)^\)|^var\s+[^(\n].*$", text, re.MULTILINE | re.DOTALL):
+        body = block.group(1) if block.group(1) is not None else block.group(0)
+        for match in _GO_VARIABLE.finditer(body):
+            found[match.group(1)] = match.group(2)
+    return found
 
 
 class _JsScope:

@@ -7,17 +7,18 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection, Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import lru_cache
 
 from generator.repo.analyze.citations import Linker
 from generator.repo.analyze.describe import cite, flow_hops, lead, sentences
 from generator.repo.facts.ranking import key_symbols
 from generator.repo.model import Answer, AnswerStep, CallEdge, CitedSymbol, Facts, FlowHop, Symbol
-from generator.repo.plan.focus import request_terms
 from generator.repo.plan.naming import words_of
 from generator.repo.plan.subsystems import is_context
 from generator.repo.synthesize.answer_steps import AnswerWalk
+from generator.repo.synthesize.aside import beside
+from generator.repo.synthesize.asked import KIN, Process, asked_terms, builds, code_names, context_names
 from generator.retrieval.scoring import idf
 from generator.text.words import base_form, same_stem, stem
 
@@ -26,38 +27,8 @@ NAME_WEIGHT, DOC_WEIGHT = 3.0, 1.0  # a symbol named after the question outranks
 PROCESS_WEIGHT = 2.0  # a symbol named for a verb the question asks about ("sent", "updated and drawn")
 OBJECT_WEIGHT = 1.5  # a word of what the process acts on ("the *index* built"), above a noun it merely shares
 KIN_SHARE = 0.5  # what a word of the same family counts ("find" for `lookup`) against the word itself
-_PASSIVE = re.compile(r"^\W*how\s+(?:is|are|was|were|gets?|got)\b", re.IGNORECASE)
-_ACTIVE = re.compile(r"^\W*how\s+(?:does|do|did|can|could|should|would|will)\b", re.IGNORECASE)
-_DETERMINERS = frozenset(
-    "a an the this that these those each every its their his her our my your some any".split()
-)
-# where an active question's object ends and its complement begins ("find the handler *for* a path")
-_PREPOSITIONS = frozenset(
-    "from to over into in on onto for with by before after through as of at via when while across within "
-    "without against between under per".split()
-)
-# light verbs say little of a process ("turn X into Y", "make", "get"): the words after them say what it is
-_LIGHT_VERBS = frozenset(
-    "turn turned make made get got do done go gone take taken have had become came".split()
-)
-_PARTICLES = frozenset("out up down off back away together apart".split())
-# a verb and "up" the code spells as one word: "looked up" is a `lookup`, "set up" a `setup`
-_PHRASAL = re.compile(r"\b([A-Za-z]{3,})\s+up\b", re.IGNORECASE)
 # what a class's constructor does: a process begins there only when the question asks how a thing is made
 CONSTRUCTORS = frozenset({"__init__", "__new__", "__post_init__", "constructor"})
-_PARTICIPLE = re.compile(r"^[a-z]{3,}ed$|^(?:run|set|put|read|cut|hit|let|shut|split|spread)$")
-# verbs a codebase names one act by: a question's "found" is a `lookup` or a `get`, "built" a `make`
-_KIN = tuple(
-    frozenset(group.split())
-    for group in (
-        "find lookup search get resolve",
-        "build make create construct",
-        "run execute invoke",
-    )
-)
-_CODE_NAME = re.compile(
-    r"`?\b([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+|[a-z][a-z0-9]*_\w+|_\w+|[a-z]+[A-Z]\w*)\b`?"
-)
 START_KINDS = frozenset({"function", "method"})
 ERROR_NAME = re.compile(r"(?:Error|Exception|Exc|Fault|Failure|Warning)$")
 # folders of code that shows, documents or drives the project rather than being it (tests, docs, examples,
@@ -107,7 +78,16 @@ def answer_request(request: str, modules: Sequence[str], facts: Facts, linker: L
             scored.append((score + 0.01 * weight, path, symbol))
     scored.sort(key=lambda item: (-item[0], item[1], item[2].start))
     steps = walked_steps(
-        answered, facts, linker, code_names(request), builds=builds(process), acting=acting, verbed=verbed
+        answered,
+        facts,
+        linker,
+        code_names(request),
+        builds=builds(process),
+        acting=acting,
+        verbed=verbed,
+        aside=_named(facts, context_names(request)),
+        terms=terms,
+        verbs=process.verbs,
     )
     chosen = scored[:MAX_SYMBOLS]
     names = {(path, symbol.name) for _, path, symbol in chosen}
@@ -141,12 +121,17 @@ def walked_steps(
     builds: bool = False,
     acting: Collection[tuple[str, str]] = (),
     verbed: Collection[tuple[str, str]] = (),
+    aside: Collection[tuple[str, str]] = (),
+    terms: Sequence[str] = (),
+    verbs: Sequence[str] = (),
 ) -> tuple[AnswerStep, ...]:
     """The answer in the code from where the asked process begins (answer_steps.py): the start, then the
     calls from it that lead to the other matches, in call order; () without a call graph or a start.
     `written`: the names the question writes as code (`code_names`); `builds`: the question asks how a
     thing is made, so a constructor may start the answer; `acting`: the matches that are the question's
-    subject doing its verb (`acts`); `verbed`: those named for doing its verb (`does`)."""
+    subject doing its verb (`acts`); `verbed`: those named for doing its verb (`does`); `aside`: the symbols
+    the question names as context (`context_names`), neither a start nor a step; `terms`: its words (code
+    under a diagnostic folder or file starts only when one of them names it)."""
     if facts.calls is None or not answered:
         return ()
     symbols = {node: symbol for node in answered if (symbol := _symbol_at(facts, node)) is not None}
@@ -154,8 +139,11 @@ def walked_steps(
     startable = {
         node
         for node, symbol in symbols.items()
-        if can_start(facts, node[0], symbol) and (builds or symbol.short_name not in CONSTRUCTORS)
-    }
+        if can_start(facts, node[0], symbol)
+        and (builds or symbol.short_name not in CONSTRUCTORS)
+        and node not in aside
+        and not beside(node[0], symbol, terms, verbs)
+    } or {node for node, symbol in symbols.items() if can_start(facts, node[0], symbol) and node not in aside}
     commands = set(facts.calls.commands)
     # a command-line handler starts the answer only when no library code does: it hands the work on
     library = {node for node in startable if node not in commands} or startable
@@ -167,7 +155,9 @@ def walked_steps(
     named = {node for node in startable if any(node[1] == n or node[1].endswith(f".{n}") for n in written)}
     # "how does a route match a request?": the process begins where the route matches, when one may start
     doing = {node for node in acting if node in library}
-    walk = AnswerWalk(facts.calls, answered, lines, named or doing or library, public, entries, verbed)
+    walk = AnswerWalk(
+        facts.calls, answered, lines, named or doing or library, public, entries, verbed, set(aside)
+    )
     start = walk.start()
     if start is None:
         return ()
@@ -183,28 +173,17 @@ def walked_steps(
     return tuple(steps)
 
 
-def asked_terms(request: str) -> tuple[list[str], Process]:
-    """The question's words and its process (`asked_process`), a verb and "up" read as the one word the
-    code spells them as ("looked up" → `lookup`, which finds `find` and `get` as its family)."""
-    terms = request_terms(request)
-    process = asked_process(request, terms)
-    joined = {verb.lower(): stem(verb.lower()) + "up" for verb in _PHRASAL.findall(request)}
-    if not joined:
-        return terms, process
-    terms = list(dict.fromkeys(joined.get(term, term) for term in terms))
-    return terms, replace(process, verbs=tuple(joined.get(v, v) for v in process.verbs))
-
-
-def builds(process: Process) -> bool:
-    """Does the question ask how something is made ("how is a client created?")?"""
-    made = {stem(word) for word in (*_KIN[1], "initialize", "instantiate")}
-    return any(stem(verb) in made or stem(base_form(verb)) in made for verb in process.verbs)
-
-
-def code_names(request: str) -> set[str]:
-    """The identifiers a question writes as code: dotted (`res.send`), snake_case (`parse_args`) or
-    camelCase (`parseOptions`)."""
-    return set(_CODE_NAME.findall(request))
+def _named(facts: Facts, names: Collection[str]) -> set[tuple[str, str]]:
+    """The symbols `names` name, read case-blind as far as they go (`logger.add` is `Logger.add`)."""
+    wanted = {name.strip("`").removesuffix("()").lower() for name in names}
+    if not wanted:
+        return set()
+    return {
+        (path, symbol.name)
+        for path, fact in facts.files.items()
+        for symbol in fact.symbols
+        if any(symbol.name.lower() == n or symbol.name.lower().endswith(f".{n}") for n in wanted)
+    }
 
 
 def can_start(facts: Facts, path: str, symbol: Symbol) -> bool:
@@ -281,77 +260,6 @@ def _distinct_calls(calls: Iterable[CallEdge]) -> list[CallEdge]:
     for edge in calls:
         seen.setdefault((edge.caller, edge.callee), edge)
     return list(seen.values())
-
-
-@dataclass(frozen=True)
-class Process:
-    """What a "how" question asks about: the verbs of its process and the words of what they act on, and
-    in an active question what does it (its subject: "how does *the router* find…")."""
-
-    verbs: tuple[str, ...] = ()
-    objects: tuple[str, ...] = ()
-    subject: tuple[str, ...] = ()
-
-
-def asked_process(request: str, terms: Sequence[str]) -> Process:
-    """The process of a "how" question, when its shape tells it. A passive one ("how is a *prepared
-    request* *sent* over the connection?", "how is a chart *updated* and *drawn*?"): the words between
-    its auxiliary and its first participle are the object, that participle and those joined to it by
-    "and"/"or" the verbs. An active one ("how does the router *find* the *handler* for a path?"): the verb
-    follows the subject (the word before a determiner, else the subject's second word), the object runs
-    from it to a preposition. Light verbs ("turned into") name no process; words not among `terms` are
-    left out."""
-    words = [w.lower() for w in re.findall(r"[A-Za-z][\w'-]*", request)]
-    passive, active = _PASSIVE.match(request), _ACTIVE.match(request)
-    if not passive and not active:
-        return Process()
-    rest = [w for w in words[2:] if w not in _DETERMINERS]
-    if passive:
-        # the participle ending the subject, not one describing it ("a *prepared* request *sent* over…")
-        first = next((i for i, w in enumerate(rest) if _is_participle(w) and _ends(rest, i)), len(rest))
-        objects, verbs = rest[:first], rest[first : first + 1]
-        i = first + 1
-        while i + 1 < len(rest) and rest[i] in ("and", "or") and _is_participle(rest[i + 1]):  # "and drawn"
-            verbs.append(rest[i + 1])
-            i += 2
-        if verbs and verbs[-1] in _LIGHT_VERBS and i < len(rest) and rest[i] == "into":
-            # "turned into a click command": what it becomes names the process, the light verb does not
-            objects += rest[
-                i + 1 : i
-                + 1
-                + next((j for j, w in enumerate(rest[i + 1 :]) if w in _PREPOSITIONS), len(rest))
-            ]
-    else:
-        after = words[2:]
-        at = next(
-            (
-                i
-                for i in range(1, len(after) - 1)
-                if after[i + 1] in _DETERMINERS and after[i] not in _DETERMINERS
-            ),
-            None,
-        )
-        body = [w for w in after if w not in _DETERMINERS]
-        verb = after[at] if at is not None else (body[1] if len(body) > 1 else "")
-        tail = body[body.index(verb) + 1 :] if verb in body else []
-        end = next((i for i, w in enumerate(tail) if w in _PREPOSITIONS), len(tail))
-        verbs, objects = [verb], tail[:end]
-        subject = body[: body.index(verb)] if verb in body else []
-    wanted = set(terms)
-    return Process(
-        tuple(v for v in verbs if v in wanted and v not in _LIGHT_VERBS),
-        tuple(o for o in objects if o in wanted),
-        tuple(w for w in subject if w in wanted) if active else (),
-    )
-
-
-def _is_participle(word: str) -> bool:
-    return bool(_PARTICIPLE.match(word)) or base_form(word) != word
-
-
-def _ends(words: Sequence[str], i: int) -> bool:
-    """Does the participle at `i` end a clause: last, or before a preposition, a conjunction or a particle?"""
-    return i + 1 == len(words) or words[i + 1] in _PREPOSITIONS | _PARTICLES | {"and", "or"}
 
 
 def stressed(
@@ -436,7 +344,7 @@ def term_hits(symbol: Symbol, terms: Sequence[str]) -> Hits:
 def word_forms(term: str) -> tuple[frozenset[str], frozenset[str]]:
     """The stems a question word is spelled with in code, and those of its family: an irregular participle
     read as its verb ("sent" → `send`; "built" finds no `builtin`), a noun in -nse as its verb in -nd
-    ("response" → `respond`, "expansion" → `expand`), and the verbs of its family in `_KIN`."""
+    ("response" → `respond`, "expansion" → `expand`), and the verbs of its family in `KIN`."""
     verb = base_form(term)
     roots = {stem(verb)} if verb != term else {stem(term)}
     for root in list(roots):
@@ -444,7 +352,7 @@ def word_forms(term: str) -> tuple[frozenset[str], frozenset[str]]:
             roots.add(root[:-1] + "d")
         elif root.endswith("nd") and len(root) >= 6:
             roots.add(root[:-1] + "s")
-    kin = {stem(word) for group in _KIN if any(stem(w) in roots for w in group) for word in group}
+    kin = {stem(word) for group in KIN if any(stem(w) in roots for w in group) for word in group}
     return frozenset(roots), frozenset(kin - roots)
 
 

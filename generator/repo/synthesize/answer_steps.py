@@ -23,6 +23,7 @@ STEP_DEPTH = 3  # steps below the start
 MAX_STEPS = 8
 LONE = 0.5  # what a start reaching no other match counts of what its own words answer
 PUBLIC = 1.1  # what an entry of the project's public API weighs against other code answering as much
+WRAPPER_LINES = 4  # a function this short calling one other match is a wrapper of it
 _TIE = 1e-9
 
 
@@ -46,16 +47,19 @@ class AnswerWalk:
         public: Collection[Node] = (),
         entries: Collection[Node] = (),
         verbed: Collection[Node] = (),
+        aside: Collection[Node] = (),
     ) -> None:
         """`answered`: what each match answers of each question word (answer.py's `per_term`); `lines`:
         each match's length; `startable`: the matches an answer may start at (every one when None; answer.py's
         `can_start`); `public`: those of the project's public API; `entries`: those its README or usage
-        examples call; `verbed`: those named for doing the asked verb."""
+        examples call; `verbed`: those named for doing the asked verb; `aside`: symbols the question names as
+        context, whose calls are no part of the process asked about (never reached)."""
         self.graph, self.answered, self.lines = graph, answered, lines
         self.startable = set(answered if startable is None else startable) & set(answered)
         self.public = set(public)
         self.entries = set(entries)
         self.verbed = set(verbed)
+        self.aside = set(aside)
         self.matches = {node: sum(shares) for node, shares in answered.items()}
         self.best = max(self.matches.values(), default=0.0) or 1.0
         self.width = len(next(iter(answered.values()), ()))
@@ -75,13 +79,43 @@ class AnswerWalk:
             return None
         best = max(matches.values())
         # a match of its own, or a caller leading to nearly as much as the best match answers alone
-        eligible = sorted(
+        eligible = [
             node
             for node, value in matches.items()
             if value >= START_SHARE * best or self.leads_to(node) >= LEADS_SHARE * best
-        )
-        best_start = min(eligible, key=self._rank)
+        ]
+        # …or a caller whose calls answer more of the question than any of those does (echo's
+        # `DefaultRouter.Route` beside `Routes.FindByMethodPath`, named for finding a registered route), not
+        # by reaching the best match: that caller only uses the process (attrs' `disabled`, which reaches
+        # `set_run_validators`; node-fetch's `Body.json`, which reads the body with `Body.text`)
+        most = max(self.coverage(node) for node in eligible)
+        named = {node for node, value in matches.items() if value >= best - _TIE}
+        covering = {
+            node for node in matches if self.coverage(node) > most and not named & self.reached(node).keys()
+        }
+        # nor by reaching another such caller not named for the verb: one further up (echo's `WrapHandler`,
+        # reaching `DefaultRouter.Route` through `ServeHTTP`) holds its coverage by holding the other's
+        beneath = {node for node in covering if node not in self.verbed}
+        covering = {node for node in covering if not (beneath - {node}) & self.reached(node).keys()}
+        eligible = sorted({*eligible, *covering})
+        best_start = self.unwrapped(min(eligible, key=self._rank), eligible)
         return self.entry_to(self.begun_below(best_start, best, eligible), eligible)
+
+    def unwrapped(self, node: Node, eligible: Collection[Node]) -> Node:
+        """Where a thin wrapper (WRAPPER_LINES at most) hands the whole process on: the one eligible public
+        match it calls, named for the asked verb (joi's `$_validate`, one line calling the `validate` that
+        does the validating); `node` itself otherwise, and when what it calls is private (marshmallow's
+        `Schema.load` stays before its `_do_load`)."""
+        if self.lines.get(node, WRAPPER_LINES + 1) > WRAPPER_LINES:
+            return node
+        onward = [
+            (edge.callee_path, edge.callee)
+            for edge in self.calls(node)
+            if (edge.callee_path, edge.callee) in eligible
+        ]
+        if len(onward) != 1 or onward[0] not in self.public or onward[0] not in self.verbed:
+            return node
+        return onward[0]
 
     def _rank(self, node: Node) -> tuple[float, bool, float, int]:
         return (
@@ -120,10 +154,14 @@ class AnswerWalk:
             return node
         # a wrapper handing the process straight on to the documented entry (marshmallow's `Schema.loads`,
         # which decodes JSON and calls `Schema.load`): the process a user starts begins at the entry
+        # (one the process goes on through, calling on to a function that answers too: not a getter or
+        # setter it merely uses, pluggy's `Result.get_result` or tenacity's `RetryCallState.set_result`)
         handed = [
             (edge.callee_path, edge.callee)
             for edge in self.calls(node)
-            if (edge.callee_path, edge.callee) in self.entries and (edge.callee_path, edge.callee) in eligible
+            if (edge.callee_path, edge.callee) in self.entries
+            and (edge.callee_path, edge.callee) in eligible
+            and any(match in self.reached((edge.callee_path, edge.callee)) for match in self.startable)
         ]
         if handed:
             return handed[0]
@@ -234,7 +272,11 @@ class AnswerWalk:
             distinct: dict[Node, CallEdge] = {}
             for edge in sorted(edges, key=lambda e: e.line):
                 short = edge.callee.rsplit(".", 1)[-1]
-                if REPORTS_ERROR.search(short) or is_context_file(edge.callee_path):
+                if (
+                    REPORTS_ERROR.search(short)
+                    or is_context_file(edge.callee_path)
+                    or (edge.callee_path, edge.callee) in self.aside
+                ):
                     continue
                 distinct.setdefault((edge.callee_path, edge.callee), edge)
             self._calls[node] = [e for target, e in distinct.items() if target != node]

@@ -106,7 +106,8 @@ def answer_questions(study: Study, provider: Provider) -> list[Answer]:
 def answer_one(study: Study, provider: Provider, question: str, slug: str) -> Answer:
     """One question: its focus, the symbols and call path from the facts, and the model's prose."""
     # the answer's retrieval loads the model-reply schemas (pydantic): only runs with a question need it
-    from generator.repo.synthesize.answer import answer_request, asked_terms
+    from generator.repo.synthesize.answer import answer_request
+    from generator.repo.synthesize.asked import asked_terms
 
     focus = focus_stage(study, provider, question)
     modules = core_modules(study.repo_map)

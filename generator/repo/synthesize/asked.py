@@ -1,0 +1,215 @@
+"""What a question asked of a repository asks (`--request`): its words, and the process it asks about — the
+verbs, what they act on and what does it — read from the question's shape; a symbol it names as code, and one
+it names only as context ("the sinks added with `logger.add`").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from generator.repo.plan.focus import request_terms
+from generator.text.words import base_form, stem
+
+_PASSIVE = re.compile(r"^\W*how\s+(?:is|are|was|were|gets?|got)\b", re.IGNORECASE)
+_ACTIVE = re.compile(r"^\W*how\s+(?:does|do|did|can|could|should|would|will)\b", re.IGNORECASE)
+_DETERMINERS = frozenset(
+    "a an the this that these those each every its their his her our my your some any".split()
+)
+# where an active question's object ends and its complement begins ("find the handler *for* a path")
+_PREPOSITIONS = frozenset(
+    "from to over into in on onto for with by before after through as of at via when while across within "
+    "without against between under per".split()
+)
+# light verbs say little of a process ("turn X into Y", "make", "get"): the words after them say what it is
+_LIGHT_VERBS = frozenset(
+    "turn turned make made get got do done go gone take taken have had become came".split()
+)
+_PARTICLES = frozenset("out up down off back away together apart".split())
+_RELATIVE = frozenset({"that", "which", "who", "whose"})
+_GET = frozenset({"get", "gets", "got"})  # "how does a function *get called*": a passive
+# a verb and "up" the code spells as one word: "looked up" is a `lookup`, "set up" a `setup`
+_PHRASAL = re.compile(r"\b([A-Za-z]{3,})\s+up\b(?!\s+to\b)", re.IGNORECASE)  # "up to" is no particle
+_PARTICIPLE = re.compile(r"^[a-z]{3,}ed$|^(?:run|set|put|read|cut|hit|let|shut|split|spread)$")
+# verbs a codebase names one act by: a question's "found" is a `lookup` or a `get`, "built" a `make`
+KIN = tuple(
+    frozenset(group.split())
+    for group in (
+        "find lookup search get resolve",
+        "build make create construct",
+        "run execute invoke",
+    )
+)
+_CODE_NAME = re.compile(
+    r"`?\b([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+|[a-z][a-z0-9]*_\w+|_\w+|[a-z]+[A-Z]\w*)\b`?"
+)
+# a participle, a preposition and a name ("added with `logger.add`", "registered by app.use")
+_CONTEXT_CLAUSE = re.compile(
+    r"\b([A-Za-z]{3,})\s+(?:with|by|via|through|using|from|to|into|in|on)\s+(?:the\s+|an?\s+)?"
+    r"(`?[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*(?:\(\))?`?)"
+)
+
+
+def asked_terms(request: str) -> tuple[list[str], Process]:
+    """The question's words and its process (`asked_process`), a verb and "up" read as the one word the
+    code spells them as ("looked up" → `lookup`, which finds `find` and `get` as its family). A symbol the
+    question names only in a clause describing what the process acts on ("the sinks *added with
+    `logger.add`*") is context, not the process: its words and the clause's participle are left out."""
+    terms = request_terms(request)
+    process = asked_process(request, terms)
+    kept = set(request_terms(_CONTEXT_CLAUSE.sub(lambda m: _context(m, process), request)))
+    # a preposition or conjunction ("again *after* it fails") names nothing the code does
+    terms = [term for term in terms if term in kept and term not in _PREPOSITIONS]
+    joined = {verb.lower(): stem(verb.lower()) + "up" for verb in _PHRASAL.findall(request)}
+    if not joined:
+        return terms, process
+    terms = list(dict.fromkeys(joined.get(term, term) for term in terms))
+    return terms, replace(process, verbs=tuple(joined.get(v, v) for v in process.verbs))
+
+
+def builds(process: Process) -> bool:
+    """Does the question ask how something is made ("how is a client created?")?"""
+    made = {stem(word) for word in (*KIN[1], "initialize", "instantiate")}
+    return any(stem(verb) in made or stem(base_form(verb)) in made for verb in process.verbs)
+
+
+def code_names(request: str) -> set[str]:
+    """The identifiers a question writes as code: dotted (`res.send`), snake_case (`parse_args`) or
+    camelCase (`parseOptions`), except one in a clause describing what the process acts on (`asked_terms`)."""
+    process = asked_process(request, request_terms(request))
+    return set(_CODE_NAME.findall(_CONTEXT_CLAUSE.sub(lambda m: _context(m, process), request)))
+
+
+def context_names(request: str) -> set[str]:
+    """The names a question writes as code in a clause describing what its process acts on ("the sinks added
+    with `logger.add`"): context, not where the process begins."""
+    return set(_CODE_NAME.findall(request)) - code_names(request)
+
+
+def _context(clause: re.Match[str], process: Process) -> str:
+    """A participle clause naming a symbol, blanked when it describes what the process acts on: its
+    participle is no verb of the process and what follows it is a name written as code."""
+    participle, name = clause.group(1), clause.group(2)
+    if participle.lower() in process.verbs or not _is_participle(participle.lower()):
+        return clause.group(0)
+    return " " if _CODE_NAME.fullmatch(name.strip("`")) else clause.group(0)
+
+
+@dataclass(frozen=True)
+class Process:
+    """What a "how" question asks about: the verbs of its process and the words of what they act on, and
+    in an active question what does it (its subject: "how does *the router* find…")."""
+
+    verbs: tuple[str, ...] = ()
+    objects: tuple[str, ...] = ()
+    subject: tuple[str, ...] = ()
+
+
+def asked_process(request: str, terms: Sequence[str]) -> Process:
+    """The process of a "how" question, when its shape tells it. A passive one ("how is a *prepared
+    request* *sent* over the connection?", "how is a chart *updated* and *drawn*?"): the words between
+    its auxiliary and its first participle are the object, that participle and those joined to it by
+    "and"/"or" the verbs. An active one ("how does the router *find* the *handler* for a path?"): the verb
+    follows the subject (the word before a determiner, else the subject's second word), the object runs
+    from it to a preposition. Light verbs ("turned into") name no process; words not among `terms` are
+    left out."""
+    words = [w.lower() for w in re.findall(r"[A-Za-z][\w'-]*", request)]
+    passive, active = _PASSIVE.match(request), _ACTIVE.match(request)
+    if not passive and not active:
+        return Process()
+    rest = [w for w in words[2:] if w not in _DETERMINERS]
+    if passive:
+        # the participle ending the subject, not one describing it ("a *prepared* request *sent* over…")
+        first = next((i for i, w in enumerate(rest) if _is_participle(w) and _ends(rest, i)), len(rest))
+        objects, verbs = rest[:first], rest[first : first + 1]
+        i = first + 1
+        while i + 1 < len(rest) and rest[i] in ("and", "or") and _is_participle(rest[i + 1]):  # "and drawn"
+            verbs.append(rest[i + 1])
+            i += 2
+        if verbs and verbs[-1] in _LIGHT_VERBS and i < len(rest) and rest[i] == "into":
+            # "turned into a click command": what it becomes names the process, the light verb does not
+            objects += rest[
+                i + 1 : i
+                + 1
+                + next((j for j, w in enumerate(rest[i + 1 :]) if w in _PREPOSITIONS), len(rest))
+            ]
+    else:
+        verbs, objects, subject = _active_process(words[2:])
+    wanted = set(terms)
+    return Process(
+        tuple(v for v in verbs if v in wanted and v not in _LIGHT_VERBS),
+        tuple(o for o in objects if o in wanted),
+        tuple(w for w in subject if w in wanted) if active else (),
+    )
+
+
+def _active_process(after: Sequence[str]) -> tuple[list[str], list[str], list[str]]:
+    """An active question's verbs, objects and subject, from its words after "how does". The verb follows
+    the subject (the word before a determiner, else the subject's second word) and its object runs to a
+    preposition; "and" with a word that takes an object of its own ("run the hooks *and write* the entry",
+    "validate a value *and report* errors") joins a second verb; "get" with a participle ("does a function
+    *get called*") is a passive: the subject is what the process acts on."""
+    got = next(
+        (i for i in range(1, len(after) - 1) if after[i] in _GET and _is_participle(after[i + 1])), None
+    )
+    if got is not None:
+        objects = [w for w in after[:got] if w not in _DETERMINERS]
+        return [after[got + 1], *_joined_verbs(after, got + 2)], objects, []
+    at = next(
+        (
+            i
+            for i in range(1, len(after) - 1)
+            if after[i + 1] in _DETERMINERS and after[i] not in _DETERMINERS
+        ),
+        None,
+    )
+    body = [w for w in after if w not in _DETERMINERS]
+    verb = after[at] if at is not None else (body[1] if len(body) > 1 else "")
+    if verb not in after:
+        return [verb], [], []
+    verbs, objects = [verb], []
+    i = after.index(verb) + 1
+    while i < len(after) and after[i] not in _PREPOSITIONS:
+        word = after[i]
+        if objects and (word in _RELATIVE or _is_participle(word) and _ends(after, i)):
+            break  # a clause describing the object ("the sinks *added with* …", "components *that* use it")
+        if word in ("and", "or") and _takes_object(after, i + 1):
+            verbs.append(after[i + 1])
+            i += 1
+        elif word not in _DETERMINERS and word not in ("and", "or"):
+            objects.append(word)
+        i += 1
+    if verb in _LIGHT_VERBS and "into" in after[i:]:  # "turn the changes into a new state": what it becomes
+        into = after.index("into", i) + 1
+        end = next((j for j in range(into, len(after)) if after[j] in _PREPOSITIONS), len(after))
+        objects += [w for w in after[into:end] if w not in _DETERMINERS]
+    return verbs, objects, body[: body.index(verb)]
+
+
+def _joined_verbs(words: Sequence[str], at: int) -> list[str]:
+    """The participles joined by "and"/"or" to a passive's first one from `at` on ("checked against the level
+    *and written* by the core")."""
+    return [
+        words[i + 1]
+        for i in range(at, len(words) - 1)
+        if words[i] in ("and", "or") and _is_participle(words[i + 1])
+    ]
+
+
+def _takes_object(words: Sequence[str], i: int) -> bool:
+    """Is the word at `i`, after "and", a verb with an object of its own: followed by a determiner or a word
+    that is neither a preposition nor a conjunction ("and *write the* entry", "and *report errors*"), not a
+    noun closing a list ("the handler *and middleware* for a path", "keys *and values*")?"""
+    if i + 1 >= len(words) or words[i] in _DETERMINERS or words[i] in _PREPOSITIONS:
+        return False
+    return words[i + 1] not in _PREPOSITIONS and words[i + 1] not in ("and", "or")
+
+
+def _is_participle(word: str) -> bool:
+    return bool(_PARTICIPLE.match(word)) or base_form(word) != word
+
+
+def _ends(words: Sequence[str], i: int) -> bool:
+    """Does the participle at `i` end a clause: last, or before a preposition, a conjunction or a particle?"""
+    return i + 1 == len(words) or words[i + 1] in _PREPOSITIONS | _PARTICLES | {"and", "or"}
