@@ -192,3 +192,29 @@ def test_a_sources_top_terms_weigh_words_by_the_one_idf_of_every_ranking() -> No
         for sid, word in zip("bcd", ["lantern", "harbor", "meadow"], strict=True)
     ]
     assert top_terms(sources, set())["a"][:2] == ["quorum", "gateway"]
+
+
+def test_figures_come_from_the_documents_about_the_topic_when_there_are_some() -> None:
+    """PEP 203 "Augmented Assignments" counts "13 new bytecodes" beside the assignments it adds; in a report on
+    assignment expressions its row cited a document no other section cited. Without any document about the
+    topic stored, every stored one may still state its figures."""
+    step = Step(id="p", title="Figures", step_type="processing", query="assignment expressions")
+    own = _source(
+        "a", "Assignment expressions cut the lines of a loop in half: 8 ms.", "Assignment Expressions"
+    )
+    other = _source(
+        "b",
+        "This PEP describes the augmented operators proposed for Python 2.0. They combine a binary "
+        "operation with a store, as += and -= do in C. They apply to names, attributes and subscriptions "
+        "alike. Each calls a new in-place method on the object when it has one; otherwise the plain binary "
+        "operation runs and its result is stored. The idea came from a long discussion on python-dev in "
+        "the spring of the same year, after several earlier proposals had been turned down. It keeps the "
+        "grammar simple and adds no new keyword to the language, which its authors counted in its favour "
+        "when it was weighed against the other ways of spelling the same update.\n\n"
+        "Like assignment expressions, augmented assignments need 13 new bytecodes.",
+        "Augmented Assignments",
+    )
+    spec = lexical_spec(step, [own, other])
+    assert spec is not None and {r["source"] for r in spec["rows"]} == {"a"}
+    alone = lexical_spec(step, [other])
+    assert alone is not None and {r["source"] for r in alone["rows"]} == {"b"}

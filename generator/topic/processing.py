@@ -24,6 +24,7 @@ from ..text.sentences import split_sentences
 from ..text.words import STOPWORDS
 from . import bounds
 from .analyze import point_shares, sentence_statistics
+from .defining import about_subject
 from .dispatch import StepOutcome
 from .judge import RelevanceJudge
 from .plan import Step
@@ -204,7 +205,11 @@ def _clause(sentence: str, at: int) -> str:
 
 def lexical_spec(step: Step, sources: list[RawSource]) -> StoredObject | None:
     """Offline: the measured figures in the sentences most relevant to the step, each labelled by its clause.
-    Only sentences on the topic's point count (analyze.point_shares), and never a changelog's."""
+    Only sentences on the topic's point count (analyze.point_shares), and never a changelog's. When some
+    stored documents are about the topic (titled after it, or opening with it), only theirs: "Augmented
+    Assignments" counting "13 new bytecodes" is no figure of assignment expressions."""
+    topic = RelevanceJudge(step.search_text())
+    sources = [s for s in sources if about_subject(s.title, s.text, topic.topic, topic)] or sources
     found = [
         (source, " ".join(r.text.split()))
         for source in sources
