@@ -403,6 +403,9 @@ def test_javadoc_inline_tags_and_xml_doc_references_read_as_words() -> None:
     javadoc = "/**\n * Converts with {@link Gson#toJson(Object)} and {@link #fromJson};\n * {@code null} is {@literal none}. {@inheritDoc}\n */"
     assert comment_text(javadoc) == "Converts with Gson.toJson(Object) and fromJson;\n`null` is none."
     assert comment_text("/** See {@link org.acme.Selector the query syntax}. */") == "See the query syntax."
+    # TSDoc (puppeteer): `{@link Page.goto | navigating}` reads as its label; an address as itself
+    tsdoc = "/** Waits for {@link Page.goto | navigating} to finish; see {@link https://pptr.dev/api}. */"
+    assert comment_text(tsdoc) == "Waits for navigating to finish; see https://pptr.dev/api."
     xml = '/// Returns <see cref="T:Acme.Validator`1"/> or <see langword="null"/> for <paramref name="rule"/>;\n/// see <see cref="IValidator">the interface</see>.'
     assert comment_text(xml) == "Returns Validator or null for rule;\nsee the interface."
 

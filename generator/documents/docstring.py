@@ -16,9 +16,10 @@ _COMMENT_MARKERS = re.compile(r"^\s*(?:/\*[*!]?|\*/|\*|//[/!]?|#)\s?")
 _DOC_TAGS = re.compile(
     r"</?(?:summary|remarks|returns|para|p|b|i|em|strong|code|c|br|tt)\b[^<>]*>", re.IGNORECASE
 )
-# Javadoc/JSDoc inline tags: `{@link pkg.Type#member label}` reads as its label, else as the member it names;
+# Javadoc/JSDoc inline tags: `{@link pkg.Type#member label}` (TSDoc: `{@link Type | label}`) reads as its label,
+# else as the member it names;
 # `{@code x}` as code; `{@literal x}`/`{@value x}` as their text; `{@inheritDoc}` as nothing
-_INLINE_LINK = re.compile(r"\{@link(?:plain)?\s+([^\s{}]+)(?:\s+([^{}]*?))?\s*\}")
+_INLINE_LINK = re.compile(r"\{@link(?:plain|code)?\s+([^\s{}|]+)\s*(?:\|?\s*([^{}|][^{}]*?))?\s*\}")
 _INLINE_CODE = re.compile(r"\{@code\s+([^{}]*?)\s*\}")
 _INLINE_TEXT = re.compile(r"\{@(?:literal|value)\s+([^{}]*?)\s*\}")
 _INHERIT_DOC = re.compile(r"\{@inheritDoc\}\s?")
@@ -57,6 +58,8 @@ def _inline_tags(text: str) -> str:
 def _member_name(reference: str) -> str:
     """`org.jsoup.select.Selector` → `Selector`; `Gson#toJson(Object)` → `Gson.toJson(Object)`;
     `#select` → `select`; C#'s `T:FluentValidation.AbstractValidator`1` → `AbstractValidator`."""
+    if "://" in reference:  # `{@link https://…}`: the address is what the reader sees
+        return reference
     reference = re.sub(r"^[A-Z]:", "", reference).split("`")[0]
     owner, _, member = reference.partition("#")
     if "(" in owner:  # a C# method reference: `M:Ns.Type.Method(System.String)`
