@@ -104,7 +104,7 @@ _ABOUT_HEADING = re.compile(
 _NOT_PACKAGES = frozenset({"index", "readme", "overview", "intro", "introduction", "docs"})
 # tests, samples and docs define `Person` and `Order` too: never the definition a doc means
 # Go packages that document no library: tests' data, examples, internals, commands and generated code
-_NOT_GO_LIBRARY = re.compile(r"(?:^|/)(?:testdata|examples?|_?examples?|internal|cmd|vendor|third_party)/")
+_NOT_GO_LIBRARY = re.compile(r"(?:^|/)(?:testdata|_?examples?|internal|cmd|vendor|third_party)/")
 _NOT_LIBRARY = re.compile(
     r"(?:^|/)[\w.-]*(?:tests?|specs?|__tests__|examples?|samples?|demos?|benchmarks?|docs?)/", re.IGNORECASE
 )
