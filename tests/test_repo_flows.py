@@ -775,3 +775,15 @@ def test_a_function_kept_on_an_instance_is_called_where_the_instance_calls_it(tm
     hooks = {(e.caller, e.callee_path, e.callee) for e in facts.calls.edges(["hooks/_hooks.py"])}
     # `HookCaller(name, self._hookexec)`, kept by `__init__` as `self._hookexec`, called by `__call__`
     assert ("HookCaller.__call__", "hooks/_manager.py", "PluginManager._hookexec") in hooks
+
+
+def test_a_kept_function_is_followed_through_the_class_s_own_lines(tmp_path: Path) -> None:
+    """Only the class and the calling method are parsed: a class whose module holds code Python 3 cannot
+    parse elsewhere (a Python 2 `print` statement) still has its kept functions followed."""
+    files = dict(PLUGINS)
+    legacy = '\n\ndef legacy():\n    print "old"\n'
+    files["hooks/_hooks.py"] += legacy
+    facts = facts_of(tmp_path, files)
+    assert facts.calls is not None
+    hooks = {(e.caller, e.callee_path, e.callee) for e in facts.calls.edges(["hooks/_hooks.py"])}
+    assert ("HookCaller.__call__", "hooks/_manager.py", "PluginManager._hookexec") in hooks

@@ -8,6 +8,7 @@ from `HookCaller.__call__` into the plugin manager's `_hookexec` and `_multicall
 from __future__ import annotations
 
 import ast
+import textwrap
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
@@ -19,19 +20,38 @@ Target = tuple[str, str]
 
 @dataclass
 class _Trees:
-    """Each Python file's syntax tree, parsed once and only for the few files asked."""
+    """The syntax trees asked for: a symbol's own lines (a class, the function making the call), parsed
+    once, with their line numbers; the whole file where a span does not parse alone."""
 
     read: Read
-    parsed: dict[str, ast.Module | None] = field(default_factory=dict)
+    files: Mapping[str, FileFacts]
+    texts: dict[str, list[str] | None] = field(default_factory=dict)
+    parsed: dict[tuple[str, str], ast.Module | None] = field(default_factory=dict)
 
-    def of(self, path: str) -> ast.Module | None:
-        if path not in self.parsed:
+    def of(self, path: str, name: str) -> ast.Module | None:
+        if (path, name) not in self.parsed:
+            self.parsed[(path, name)] = self._parse(path, name)
+        return self.parsed[(path, name)]
+
+    def _parse(self, path: str, name: str) -> ast.Module | None:
+        if path not in self.texts:
             text = self.read(path)
+            self.texts[path] = text.split("\n") if text is not None else None
+        lines = self.texts[path]
+        if lines is None:
+            return None
+        fact = self.files.get(path)
+        symbol = next((s for s in fact.symbols if s.name == name), None) if fact is not None else None
+        if symbol is not None:  # blank lines before the span keep its line numbers
+            span = textwrap.dedent("\n".join(lines[symbol.start - 1 : symbol.end]))
             try:
-                self.parsed[path] = ast.parse(text) if text is not None else None
+                return ast.parse("\n" * (symbol.start - 1) + span)
             except (SyntaxError, ValueError, RecursionError, MemoryError):
-                self.parsed[path] = None
-        return self.parsed[path]
+                pass
+        try:
+            return ast.parse("\n".join(lines))
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            return None
 
 
 def held_calls(
@@ -40,7 +60,7 @@ def held_calls(
     """For each call of a Python class handing it functions (`CallEdge.handed` at the line of a call to
     the class), an edge from each of the class's methods calling the attribute `__init__` keeps the handed
     function in, to that function, at the line of that call."""
-    trees = _Trees(read)
+    trees = _Trees(read, files)
     found: list[CallEdge] = []
     for path, path_edges in edges.items():
         at_line: dict[tuple[str, int], list[CallEdge]] = {}
@@ -55,12 +75,13 @@ def held_calls(
 
 
 def _through_instance(trees: _Trees, path: str, made: CallEdge, handed: list[CallEdge]) -> list[CallEdge]:
-    module, home = trees.of(path), trees.of(made.callee_path)
+    home = trees.of(made.callee_path, made.callee)
     cls = _class_def(home, made.callee) if home is not None else None
+    kept = _kept_parameters(cls) if cls is not None else {}
+    module = trees.of(path, made.caller) if kept else None
     if module is None or cls is None:
         return []
     given = _given(module, made.line, made.callee.rpartition(".")[2], handed)
-    kept = _kept_parameters(cls)
     found = []
     for parameter, target in given.items():
         attribute = kept.get(parameter)
