@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 import threading
+from dataclasses import fields
 from pathlib import Path
 
 import pytest
@@ -15,7 +16,7 @@ from repo_output_fakes import offline_setup
 from repo_source_fixture import write_tree
 
 from generator.app.targets import repo_target
-from generator.repo.facts.extract import OnDemandFileFacts, extract_facts
+from generator.repo.facts.extract import DocOnDemand, OnDemandFileFacts, extract_facts
 from generator.repo.facts.pyscan import scan_python
 from generator.repo.facts.pysource import extract_python
 from generator.repo.facts.pysymbols import UnusualLayout, _read_symbols, python_symbols, read_python
@@ -415,3 +416,20 @@ def test_dunder_all_values() -> None:
     assert scan_python(DUNDER_ALL_CASES["tuple_and_extension"]).exports == ["a", "b", "c"]
     assert scan_python(DUNDER_ALL_CASES["triple_quoted_and_escapes"]).exports == ["tq", "escApe"]
     assert scan_python(DUNDER_ALL_CASES["parenthesized_string_is_not_a_tuple"]).exports == []
+
+
+def test_a_documentation_file_s_summary_is_read_when_asked_and_redacted(tmp_path: Path) -> None:
+    """Hundreds of Markdown files and no page asks for most of their summaries: each is read on first
+    access, redacted then, and equal to the eager facts it stands for."""
+    secret = "sk-ant-api03-" + "A1b2C3d4E5f6G7h8" * 4
+    files = {
+        **big_project(2),
+        "docs/guide.md": f"# Guide\n\nThe engine builds parts in order. Its key is {secret} today.\n",
+    }
+    root = write_tree(tmp_path / "repo", files)
+    facts = extract_facts(root, map_repository(root))
+    guide = facts.files["docs/guide.md"]
+    assert isinstance(guide, DocOnDemand) and not guide.doc_read
+    assert guide.doc.startswith("The engine builds parts in order.") and secret not in guide.doc
+    assert guide.doc_read
+    assert guide == FileFacts(**{f.name: getattr(guide, f.name) for f in fields(FileFacts)})

@@ -133,6 +133,41 @@ class OnDemandFileFacts(FileFacts):
     __hash__ = None  # type: ignore[assignment]  # mutable, like the dataclass it extends
 
 
+class DocOnDemand(FileFacts):
+    """FileFacts of a Markdown or reST file whose `doc` (the summary of its opening) is read on first
+    access: most runs never ask for a documentation file's summary, and a repository can hold hundreds."""
+
+    _load_doc: Callable[[], str] | None = None
+
+    @classmethod
+    def reading(cls, path: str, language: str, load: Callable[[], str]) -> DocOnDemand:
+        facts = cls(path=path, language=language)
+        facts._load_doc = load
+        return facts
+
+    @property
+    def doc_read(self) -> bool:
+        """Whether the summary has been read yet."""
+        return self._load_doc is None
+
+    @property  # type: ignore[override]  # a dataclass field, computed on first access
+    def doc(self) -> str:
+        load = self._load_doc
+        if load is not None:
+            self.__dict__["_doc"] = load()
+            self._load_doc = None
+        doc: str = self.__dict__["_doc"]
+        return doc
+
+    @doc.setter
+    def doc(self, value: str) -> None:
+        self._load_doc = None
+        self.__dict__["_doc"] = value
+
+    __eq__ = OnDemandFileFacts.__eq__  # equal to eager facts with the same values
+    __hash__ = None  # type: ignore[assignment]  # mutable, like the dataclass it extends
+
+
 def _symbol_loader(
     root: Path, entry_path: str, language: str, max_bytes: int, redactor: Redactor
 ) -> Callable[[], list[Symbol]]:
@@ -157,8 +192,18 @@ def _file_facts(
         if extracted is not None:
             _fill(facts, extracted)
         elif entry.language in {"markdown", "rst"} and entry.size <= DOC_FILE_LIMIT:
-            facts.doc = _markdown_doc(root, entry.path, max_bytes)
+            files[entry.path] = DocOnDemand.reading(
+                entry.path, entry.language, _doc_loader(root, entry.path, max_bytes, redactor)
+            )
     return files
+
+
+def _doc_loader(root: Path, path: str, max_bytes: int, redactor: Redactor) -> Callable[[], str]:
+    def load() -> str:
+        doc = _markdown_doc(root, path, max_bytes)
+        return redactor.redact(doc)[0] if doc else doc
+
+    return load
 
 
 def _show_imports(files: dict[str, FileFacts], parsed: Mapping[str, Extracted | None]) -> None:
@@ -174,8 +219,8 @@ def _redact_docs(
 ) -> None:
     """The docs of the files not parsed (markdown); the parsed files' docs and symbols came back redacted
     from the parser, and symbols read on demand are redacted by their loader."""
-    for facts in files:
-        if parsed.get(facts.path) is None and facts.doc:
+    for facts in files:  # a documentation file's summary is redacted as it is read (DocOnDemand)
+        if parsed.get(facts.path) is None and not isinstance(facts, DocOnDemand) and facts.doc:
             facts.doc = redactor.redact(facts.doc)[0]
 
 
