@@ -17,6 +17,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import fields
 from pathlib import Path
+from typing import Any, Generic, TypeVar
 
 import igraph
 
@@ -92,40 +93,41 @@ def extract_facts(
     )
 
 
-class OnDemandFileFacts(FileFacts):
-    """FileFacts whose `symbols` are read on first access (then kept): `load` parses and redacts them.
+T = TypeVar("T")
 
-    Reading them is idempotent, so two threads reading at once at worst both parse the file.
-    """
 
-    _load: Callable[[], list[Symbol]] | None = None
+class _ReadOnFirstAccess(Generic[T]):
+    """A FileFacts field computed on first access by the loader its facts keep (`loaders[name]`), then kept;
+    setting it drops the loader. Reading is idempotent, so two threads reading at once at worst both load."""
 
-    @classmethod
-    def reading(cls, path: str, language: str, load: Callable[[], list[Symbol]]) -> OnDemandFileFacts:
-        facts = cls(path=path, language=language)
-        facts._load = load
-        return facts
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, facts: _OnDemand | None, owner: type | None = None) -> T:
+        if facts is None:
+            return self  # type: ignore[return-value]  # the class attribute: the descriptor itself
+        load = facts.loaders.get(self.name)
+        if load is not None:
+            facts.__dict__[f"_{self.name}"] = load()
+            facts.loaders.pop(self.name, None)
+        value: T = facts.__dict__[f"_{self.name}"]
+        return value
+
+    def __set__(self, facts: _OnDemand, value: T) -> None:
+        facts.loaders.pop(self.name, None)
+        facts.__dict__[f"_{self.name}"] = value
+
+
+class _OnDemand(FileFacts):
+    """FileFacts some of whose fields are read on first access: equal to eager facts of the same values."""
 
     @property
-    def symbols_read(self) -> bool:
-        """Whether the symbols have been parsed yet."""
-        return self._load is None
+    def loaders(self) -> dict[str, Callable[[], Any]]:
+        """Each field not read yet → what reads it (set by `reading`; none while the dataclass initialises)."""
+        loaders: dict[str, Callable[[], Any]] = self.__dict__.setdefault("_loaders", {})
+        return loaders
 
-    @property  # type: ignore[override]  # a dataclass field, computed on first access
-    def symbols(self) -> list[Symbol]:
-        load = self._load
-        if load is not None:
-            self.__dict__["_symbols"] = load()
-            self._load = None
-        symbols: list[Symbol] = self.__dict__["_symbols"]
-        return symbols
-
-    @symbols.setter
-    def symbols(self, value: list[Symbol]) -> None:
-        self._load = None
-        self.__dict__["_symbols"] = value
-
-    def __eq__(self, other: object) -> bool:  # equal to eager facts with the same values
+    def __eq__(self, other: object) -> bool:
         if not isinstance(other, FileFacts):
             return NotImplemented
         return all(getattr(self, f.name) == getattr(other, f.name) for f in fields(FileFacts))
@@ -133,39 +135,39 @@ class OnDemandFileFacts(FileFacts):
     __hash__ = None  # type: ignore[assignment]  # mutable, like the dataclass it extends
 
 
-class DocOnDemand(FileFacts):
+class OnDemandFileFacts(_OnDemand):
+    """FileFacts of a test or other context file whose `symbols` are parsed (and redacted) on first access."""
+
+    symbols = _ReadOnFirstAccess[list[Symbol]]()  # type: ignore[assignment]
+
+    @classmethod
+    def reading(cls, path: str, language: str, load: Callable[[], list[Symbol]]) -> OnDemandFileFacts:
+        facts = cls(path=path, language=language)
+        facts.loaders["symbols"] = load
+        return facts
+
+    @property
+    def symbols_read(self) -> bool:
+        """Whether the symbols have been parsed yet."""
+        return "symbols" not in self.loaders
+
+
+class DocOnDemand(_OnDemand):
     """FileFacts of a Markdown or reST file whose `doc` (the summary of its opening) is read on first
     access: most runs never ask for a documentation file's summary, and a repository can hold hundreds."""
 
-    _load_doc: Callable[[], str] | None = None
+    doc = _ReadOnFirstAccess[str]()  # type: ignore[assignment]
 
     @classmethod
     def reading(cls, path: str, language: str, load: Callable[[], str]) -> DocOnDemand:
         facts = cls(path=path, language=language)
-        facts._load_doc = load
+        facts.loaders["doc"] = load
         return facts
 
     @property
     def doc_read(self) -> bool:
         """Whether the summary has been read yet."""
-        return self._load_doc is None
-
-    @property  # type: ignore[override]  # a dataclass field, computed on first access
-    def doc(self) -> str:
-        load = self._load_doc
-        if load is not None:
-            self.__dict__["_doc"] = load()
-            self._load_doc = None
-        doc: str = self.__dict__["_doc"]
-        return doc
-
-    @doc.setter
-    def doc(self, value: str) -> None:
-        self._load_doc = None
-        self.__dict__["_doc"] = value
-
-    __eq__ = OnDemandFileFacts.__eq__  # equal to eager facts with the same values
-    __hash__ = None  # type: ignore[assignment]  # mutable, like the dataclass it extends
+        return "doc" not in self.loaders
 
 
 def _symbol_loader(
