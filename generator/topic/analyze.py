@@ -40,6 +40,8 @@ from .defining import (
 )
 from .facet_sections import (
     FRAMING_FACETS,
+    SectionPassage,
+    TextSection,
     opening_passages,
     path_facets,
     section_facets,
@@ -528,7 +530,7 @@ def section_candidates(
         for section, limit in treating(
             source.text, facet, concepts, tokens, own_headings=own, title=source.title
         ):
-            for passage in opening_passages(section, limit, example_alone=facet == "use", said=said):
+            for passage in _section_openings(section, limit, facet, said):
                 if facet in {"what", "how"} and speaks_of_now(passage.text):
                     continue  # where the work stands, or what it changes
                 parts = passage.parts if len(passage.parts) > 1 else ()
@@ -548,6 +550,18 @@ def section_candidates(
                 )
                 rank += 1
     return found
+
+
+def _section_openings(
+    section: TextSection, limit: int, facet: str, said: frozenset[str]
+) -> list[SectionPassage]:
+    """The passages of a section treating `facet` that answer it. What the subject is, a section says in
+    its first paragraph; when the definition quotes that already, the paragraphs after it tell how it is
+    specified or used ("Namespaces are specified as an array of entries…" after "A namespace wraps a
+    global system resource…"), which is no answer to "what" in its place."""
+    if facet != "what":
+        return opening_passages(section, limit, example_alone=facet == "use", said=said)
+    return [p for p in opening_passages(section, 1) if not said.intersection(p.parts)]
 
 
 def defining_sources(sources: Sequence[RawSource], judge: RelevanceJudge) -> set[str]:
@@ -603,6 +617,9 @@ def definition(
         section = subject_opening(source.text, terms, tokens, source.title) if share < 1.0 else None
         if section is not None:  # a document about something larger says what the subject is in its section
             return Claim(section.text, [source.id], 1.0)
+        unit = abstract_unit(source.text) if titled else None
+        if unit is not None:  # a summary introducing a list or an example says what it is with them
+            return Claim(unit.text, [source.id], 1.0, unit.code, unit.items)
         naming = terms if whole_topic and not titled else [topic]
         opening = document_opening(source.text, naming, titled=titled)
         if opening:
@@ -650,6 +667,25 @@ def document_opening(
     if start and titled:
         return whole_abstract(blocks[start:], (openings or [""])[0])
     return (naming or [""])[0]
+
+
+def abstract_unit(text: str) -> Quote | None:
+    """A document's abstract quoted as the block it is when that block introduces a list or a code example
+    ("This RFC proposes a replacement for the existing Store class that satisfies the following goals:" with
+    its goals; "…using CSS custom properties:" with its example): its lead-in alone is no sentence, and the
+    paragraph after it belongs to the next section (the motivation's background, "In Svelte 1, we introduced
+    the Store class…"), which says what the subject replaces, not what it is. None when the abstract opens
+    with prose, or its block cannot be quoted whole."""
+    blocks = [b.strip() for b in text_blocks(text) if b.strip()]
+    start = next((n + 1 for n, b in enumerate(blocks[:40]) if _ABSTRACT.match(b)), 0)
+    if not start or start >= len(blocks) or _HEADING.match(blocks[start]):
+        return None
+    first = blocks[start]
+    if list_parts(first)[1]:
+        return list_quote(first)
+    if first.endswith((":", "：")) and start + 1 < len(blocks):
+        return next(iter(code_examples(f"{first}\n\n{blocks[start + 1]}")), None)
+    return None
 
 
 def whole_abstract(blocks: list[str], first: str) -> str:

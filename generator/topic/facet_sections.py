@@ -360,6 +360,8 @@ def _prose_openings(
         if code and introduces_old_state(block):
             continue  # an example of how things are done without the design
         said = parts[:-1] if ends_in_lead else parts
+        if not code and not items:  # a paragraph is quoted from its start up to a sentence that cannot be
+            said = _quotable_run(said)  # ("For more information, see the namespaces(7) man page.")
         prose = all(quotable(p) or RUN_IN_LABEL.match(p) for p in said) and not (
             said and is_question(said[-1])
         )
@@ -374,6 +376,16 @@ def _prose_openings(
         if lead_in:
             break  # what follows is the list it introduces: its items read differently alone
     return found
+
+
+def _quotable_run(parts: tuple[str, ...]) -> tuple[str, ...]:
+    """A paragraph's sentences without a tail of sentences that cannot be quoted (a pointer to a man page,
+    a link left alone): what it says before that stands on its own. A sentence that cannot be quoted in the
+    middle of what it says leaves the paragraph whole (and unquoted): its argument goes on after it."""
+    n = len(parts)
+    while n and not (quotable(parts[n - 1]) or RUN_IN_LABEL.match(parts[n - 1])):
+        n -= 1
+    return parts[:n]
 
 
 def _example_after(blocks: list[str], n: int) -> str:

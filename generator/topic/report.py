@@ -84,10 +84,10 @@ def build_report(plan: Plan, analysis: Analysis, catalog: Catalog) -> Report:
         ReportSection(s.question, [c for c in s.claims if only or not _only_inactive(c, catalog)])
         for s in report.sections
     ]
-    report.summary = leads(
-        in_force,
-        opening=_resolved([analysis.definition], catalog, report)[:1] if analysis.definition else [],
-    )
+    # a definition quoted with the list or example its summary introduces opens the "what" section; the
+    # summary's run of sentences opens with the sections' leads instead
+    opening = [analysis.definition] if analysis.definition and _leads(analysis.definition) else []
+    report.summary = leads(in_force, opening=_resolved(opening, catalog, report)[:1])
     report.figures = _figures(plan, catalog)
     cited = [sid for c in report.summary for sid in c.sources]
     cited += [sid for s in report.sections for c in s.claims for sid in c.sources]

@@ -1,0 +1,134 @@
+"""The unit a report quotes is the document's block (issue 30): a summary that introduces a list or an
+example is the definition with them; a section's opening paragraph is quoted up to a pointer it ends on; and
+what the subject is, a section says in its first paragraph only."""
+
+from __future__ import annotations
+
+from generator.text.words import tokens
+from generator.topic import workspace as wsp
+from generator.topic.analyze import (
+    Analysis,
+    Catalog,
+    Claim,
+    Section,
+    abstract_unit,
+    definition,
+    section_candidates,
+)
+from generator.topic.facet_sections import opening_passages, subject_opening, text_sections
+from generator.topic.judge import RelevanceJudge
+from generator.topic.plan import Plan, Step
+from generator.topic.report import build_report
+
+STORES = (
+    "# Reactive stores\n\n## Summary\n\n"
+    "This RFC proposes a replacement for the existing Store class that satisfies the following goals:\n"
+    "- Allows any component to subscribe to multiple sources of data\n"
+    "- Concise syntax that eliminates lifecycle boilerplate\n\n"
+    "## Motivation\n\n"
+    "In Svelte 1, we introduced the Store class, which provides a simple app-level state management "
+    "solution.\n\n"
+    "## Detailed design\n\nA store must have a subscribe method.\n"
+)
+THEMING = (
+    "# Passing CSS custom properties to components\n\n## Summary\n\n"
+    "This RFC proposes an idiomatic way to pass styles to components for the purposes of theming, using CSS "
+    "custom properties:\n\n"
+    '```html\n<Slider --rail-color="black" />\n```\n\n'
+    "## Motivation\n\nTheming components is currently too difficult.\n"
+)
+LINUX = (
+    "# Linux Container Configuration\n\n"
+    "This document describes the schema for the Linux-specific section of the container configuration.\n\n"
+    "## Namespaces\n\n"
+    "A namespace wraps a global system resource in an abstraction that makes it appear to the processes "
+    "within the namespace that they have their own isolated instance of the global resource. For more "
+    "information, see the namespaces(7) man page.\n\n"
+    "Namespaces are specified as an array of entries inside the namespaces root field.\n\n"
+    "## Devices\n\nThe runtime creates the devices listed in the configuration.\n"
+)
+
+
+def _source(sid: str, title: str, text: str) -> wsp.RawSource:
+    return wsp.RawSource(sid, "local", f"local:{sid}.md", title, "t", text, kind="local", relevance=0.9)
+
+
+def test_a_summary_introducing_a_list_is_the_definition_with_its_list_not_the_motivation() -> None:
+    unit = abstract_unit(STORES)
+    assert unit is not None and unit.text.startswith("This RFC proposes a replacement")
+    assert unit.items == (
+        "Allows any component to subscribe to multiple sources of data",
+        "Concise syntax that eliminates lifecycle boilerplate",
+    )
+    source = _source("local-s", "Reactive stores", STORES)
+    opening = definition([source], RelevanceJudge("reactive stores"), lambda s: True)
+    assert opening is not None and opening.items == unit.items
+    assert "Svelte 1" not in opening.text  # the motivation's background says what it replaces
+
+
+def test_a_summary_introducing_an_example_is_the_definition_with_its_example() -> None:
+    unit = abstract_unit(THEMING)
+    assert unit is not None and unit.text.endswith("using CSS custom properties:")
+    assert unit.code == '<Slider --rail-color="black" />'
+    assert (
+        abstract_unit("# Title\n\n## Summary\n\nA store holds a value and tells its subscribers.\n") is None
+    )
+
+
+def test_a_definition_with_its_list_opens_its_section_and_the_summary_opens_with_whole_sentences() -> None:
+    source = _source("local-s", "Reactive stores", STORES)
+    listed = Claim(
+        "This RFC proposes a replacement for the existing Store class:", [source.id], 1.0, items=("a",)
+    )
+    lead = Claim("A store must have a subscribe method.", [source.id], 0.5)
+    plan = Plan(
+        topic="reactive stores",
+        sub_queries=["What are reactive stores?", "How do reactive stores work?"],
+        steps=[
+            Step(id="s1", title="what", question="What are reactive stores?", facet="what"),
+            Step(id="s2", title="how", question="How do reactive stores work?", facet="how"),
+        ],
+    )
+    sections = [
+        Section("What are reactive stores?", [listed]),
+        Section("How do reactive stores work?", [lead]),
+    ]
+    report = build_report(plan, Analysis(sections=sections, definition=listed), Catalog([source]))
+    assert report.sections[0].claims[0].items == ("a",)
+    # the summary is one run of sentences: a lead-in and its list would run into the next passage
+    assert [c.text for c in report.summary] == [lead.text]
+
+
+def test_a_sections_opening_paragraph_is_quoted_up_to_the_pointer_it_ends_on() -> None:
+    [section] = [s for s in text_sections(LINUX) if s.heading == "Namespaces"]
+    first = opening_passages(section, 1)[0]
+    assert first.text.startswith("A namespace wraps a global system resource")
+    assert first.text.endswith("instance of the global resource.")  # "For more information, see…" left off
+    concepts = [set(tokens("linux")), set(tokens("namespaces"))]
+    opening = subject_opening(LINUX, concepts, tokens, "Linux Container Configuration")
+    assert opening is not None and opening.text == first.text
+
+
+def test_a_pointer_in_the_middle_of_a_paragraph_leaves_it_unquoted() -> None:
+    text = (
+        "# Stores\n\n## Drawbacks\n\n"
+        "People will recoil at first. For more information, see the namespaces(7) man page. "
+        "The cost may outweigh the benefit for that reason.\n"
+    )
+    [section] = [s for s in text_sections(text) if s.heading == "Drawbacks"]
+    assert opening_passages(section, 2) == []  # its argument goes on after the pointer
+
+
+def test_what_a_subject_is_a_section_says_in_its_first_paragraph_only() -> None:
+    source = _source("local-l", "Linux Container Configuration", LINUX)
+    judge = RelevanceJudge("Linux namespaces")
+    said = frozenset(
+        [
+            "A namespace wraps a global system resource in an abstraction that makes it appear to the processes "
+            "within the namespace that they have their own isolated instance of the global resource."
+        ]
+    )
+    what = section_candidates([source], "what", judge, stored=[source], said=said)
+    assert not any(c.text.startswith("Namespaces are specified") for c in what)  # how it is specified
+    how = section_candidates([source], "how", judge, stored=[source], said=said)
+    assert any(c.text.startswith("Namespaces are specified") for c in how)
