@@ -132,3 +132,38 @@ def test_what_a_subject_is_a_section_says_in_its_first_paragraph_only() -> None:
     assert not any(c.text.startswith("Namespaces are specified") for c in what)  # how it is specified
     how = section_candidates([source], "how", judge, stored=[source], said=said)
     assert any(c.text.startswith("Namespaces are specified") for c in how)
+
+
+def test_what_a_subject_is_a_section_also_shows_in_its_example() -> None:
+    text = (
+        "# Tracked properties\n\n## Summary\n\n"
+        "Tracked properties introduce a simpler system for tracking state change in Ember applications.\n\n"
+        "This simple example shows a Person class with three tracked properties:\n\n"
+        "```js\nclass Person {\n  @tracked firstName;\n}\n```\n\n"
+        "Tracked properties are declared on classes only.\n"
+    )
+    source = _source("local-t", "Tracked properties", text)
+    said = frozenset(
+        ["Tracked properties introduce a simpler system for tracking state change in Ember applications."]
+    )
+    what = section_candidates(
+        [source], "what", RelevanceJudge("tracked properties"), stored=[source], said=said
+    )
+    assert [c.text for c in what] == [
+        "This simple example shows a Person class with three tracked properties:"
+    ]
+
+
+def test_a_passage_naming_none_of_the_facet_fills_an_empty_section_and_never_pads_one() -> None:
+    from generator.topic.analyze import Candidate, allocate
+
+    design = Candidate(
+        "The forwardRef function returns a wrapper object React recognises.", "s1", 2.0, 1.0, 1.0
+    )
+    teach = Candidate(
+        'Add a section to the "Refs and the DOM" documentation page about it.', "s1", 0.0, 1.0, 1.0
+    )
+    other = Candidate("Refs are forwarded to a descendant component.", "s1", 0.0, 1.0, 1.0)
+    chosen = allocate({"How does ref forwarding work?": [design, teach], "What is ref forwarding?": [other]})
+    assert [c.text for c in chosen["How does ref forwarding work?"]] == [design.text]
+    assert [c.text for c in chosen["What is ref forwarding?"]] == [other.text]  # an empty section takes one

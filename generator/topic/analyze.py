@@ -556,12 +556,15 @@ def _section_openings(
     section: TextSection, limit: int, facet: str, said: frozenset[str]
 ) -> list[SectionPassage]:
     """The passages of a section treating `facet` that answer it. What the subject is, a section says in
-    its first paragraph; when the definition quotes that already, the paragraphs after it tell how it is
-    specified or used ("Namespaces are specified as an array of entries…" after "A namespace wraps a
+    its first paragraph, and shows in an example ("This simple example shows a Person class with three
+    tracked properties:"); when the definition quotes that paragraph already, the prose after it tells how
+    it is specified or used ("Namespaces are specified as an array of entries…" after "A namespace wraps a
     global system resource…"), which is no answer to "what" in its place."""
     if facet != "what":
         return opening_passages(section, limit, example_alone=facet == "use", said=said)
-    return [p for p in opening_passages(section, 1) if not said.intersection(p.parts)]
+    first = [p for p in opening_passages(section, 1) if not said.intersection(p.parts)]
+    shown = [p for p in opening_passages(section, limit, said=said) if p.code and p not in first]
+    return [*first, *shown][:limit]
 
 
 def defining_sources(sources: Sequence[RawSource], judge: RelevanceJudge) -> set[str]:
@@ -991,8 +994,10 @@ def allocate(
 ) -> dict[str, list[Claim]]:
     """Passages to sections, round-robin so that no early section takes every good one (a section with fewer
     candidates chooses first, so a section only the newest sources answer keeps them): its own facet's
-    passages first, then its best remaining ones, by maximal marginal relevance. No sentence is quoted twice,
-    and a passage far weaker than the section's best is filler (verification researches an empty section).
+    passages first, then, in a section none of those answers, its best remaining one (fewer, stronger quotes:
+    a passage naming none of the facet never pads a section), by maximal marginal relevance. No sentence is
+    quoted twice, and a passage far weaker than the section's best is filler (verification researches an
+    empty section).
     A `strict` section (limits, alternatives: a wrong answer misleads) takes only passages naming its facet or
     standing under a section heading of its facet."""
     picked: dict[str, list[Candidate]] = {question: [] for question in pools}
@@ -1005,6 +1010,8 @@ def allocate(
             for question, pool in sorted(pools.items(), key=lambda qp: len(qp[1])):  # scarce pools first
                 if len(picked[question]) >= limit or (question in strict and not facet_only):
                     continue
+                if not facet_only and picked[question]:
+                    continue  # a passage naming none of the facet fills an empty section, never pads one
                 pick = _next_pick(pool, picked[question], taken, everywhere, facet_only=facet_only)
                 if pick is not None:
                     picked[question].append(pick)
