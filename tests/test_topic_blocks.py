@@ -4,6 +4,8 @@ what the subject is, a section says in its first paragraph only."""
 
 from __future__ import annotations
 
+from topic_fakes import offline
+
 from generator.text.words import tokens
 from generator.topic import workspace as wsp
 from generator.topic.analyze import (
@@ -167,3 +169,35 @@ def test_a_passage_naming_none_of_the_facet_fills_an_empty_section_and_never_pad
     chosen = allocate({"How does ref forwarding work?": [design, teach], "What is ref forwarding?": [other]})
     assert [c.text for c in chosen["How does ref forwarding work?"]] == [design.text]
     assert [c.text for c in chosen["What is ref forwarding?"]] == [other.text]  # an empty section takes one
+
+
+def test_a_sentence_opening_on_the_subjects_name_says_what_it_is_only_when_it_goes_on_with_it() -> None:
+    from generator.topic.analyze import opens_on
+
+    assert opens_on("Tracked properties introduce a simpler system.", "tracked properties", defining=True)
+    assert opens_on("A modifier manager is an object.", "modifier managers", defining=True)
+    assert not opens_on("Baggage names are any valid, non-empty UTF-8 strings.", "baggage", defining=True)
+    assert opens_on("Baggage names are any valid, non-empty UTF-8 strings.", "baggage")  # it names it first
+
+
+BAGGAGE = (
+    "# Baggage API\n\n## Overview\n\n"
+    "Baggage is a set of application-defined properties associated with a distributed request.\n\n"
+    "```\nbaggage.Set('a', 'B')\n```\n\n"
+    "Baggage names are any valid, non-empty UTF-8 strings, and baggage values are strings too.\n\n"
+    "## Operations\n\nThe Baggage API provides functions to get and set values.\n"
+)
+
+
+def test_a_document_saying_what_its_subject_is_in_a_section_is_quoted_from_that_section() -> None:
+    from generator.topic.analyze import analyze
+
+    source = _source("local-b", "Baggage API", BAGGAGE)
+    what = "What is baggage?"  # asked alone: no other section takes the detail first
+    plan = Plan(
+        topic="baggage", sub_queries=[what], steps=[Step(id="s1", title="what", question=what, facet="what")]
+    )
+    [what] = analyze(offline(), plan, Catalog([source]), lang="en").sections
+    assert [c.text for c in what.claims] == [
+        "Baggage is a set of application-defined properties associated with a distributed request."
+    ]

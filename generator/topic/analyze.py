@@ -422,16 +422,24 @@ def passage_pools(
             plan_subject(plan.topic),
         )
         if facet == "what" and opening:
-            pools[question] = defining_passages(pools[question], plan_subject(plan.topic), named)
+            throughout = {
+                i
+                for i in named
+                if "what" not in labelled_facets(catalog.by_id[i].text, catalog.by_id[i].title)
+            }
+            pools[question] = defining_passages(pools[question], plan_subject(plan.topic), throughout)
     return pools
 
 
 def defining_passages(pool: list[Candidate], name: str, own: Collection[str] = ()) -> list[Candidate]:
-    """What the subject is, beside the definition the section opens with: the passages of the documents
-    titled as it (`own`: "依赖注入" says what it is throughout), those opening a section that says what it is
-    ("## Summary", "## Introduction") and those opening on the subject's name ("Async components are…",
-    "插件可以…"); another document's passage found by its words alone answers another question ("The
-    @deprecated built-in directive…" in the spec's "Type System" for 非空类型)."""
+    """What the subject is, beside the definition the section opens with: the passages opening a section
+    that says what it is ("## Summary", "## Introduction", a section titled after it), those opening on the
+    subject's name with what it is or does ("Async components are…", "插件可以…"), and those of a document
+    titled as it with no such section (`own`: "依赖注入" says what it is throughout). A passage found by its
+    words alone answers another question, in another document ("The @deprecated built-in directive…" in the
+    spec's "Type System" for 非空类型) and in a document saying what the subject is in a section of its own
+    ("Baggage names are any valid, non-empty UTF-8 strings." in "Baggage API", whose "Overview" says what
+    baggage is): a detail of it."""
     return [c for c in pool if c.source in own or c.treats or opens_on(c.text, name, defining=True)]
 
 
@@ -475,10 +483,22 @@ def _subject_first(pool: list[Candidate], facet: str, subject: set[str], name: s
 _ZH_DEFINING = re.compile(r"(?:是|为|指|即|就是|可以|能够|能|允许|提供|用于|让|通过|会在|包含|负责)")
 
 
+# what an English sentence opening on its subject says of it when it says what the subject is or does ("Tracked
+# properties introduce…", "A modifier manager is…"; not "Baggage names are…", another subject named after it)
+_EN_DEFINING = re.compile(
+    r"\s*(?:\([^)]*\)\s*)?,?\s*(?:is|are|was|were|can|may|must|will|let|lets|allow|allows|enable|enables|provide"
+    r"|provides|introduce|introduces|describe|describes|define|defines|represent|represents|refer|refers|mean"
+    r"|means|consist|consists|contain|contains|wrap|wraps|hold|holds|make|makes|give|gives|offer|offers|support"
+    r"|supports|add|adds|work|works|run|runs|do|does|have|has|behave|behaves|serve|serves|store|stores|track"
+    r"|tracks|map|maps|mark|marks|embed|embeds|carry|carries)\b",
+    re.I,
+)
+
+
 def opens_on(passage: str, subject: str, *, defining: bool = False) -> bool:
     """Whether a passage opens with the subject's name, as a sentence saying what it is or does ("Async
-    components are…", "An async component wraps…", "异步组件是…"); with `defining`, a Chinese one must go on
-    with what it is or does ("插件可以…")."""
+    components are…", "An async component wraps…", "异步组件是…"); with `defining`, it must go on with what
+    it is or does ("插件可以…", "Tracked properties introduce…"; not "Baggage names are…")."""
     name = " ".join(subject.split())
     if not name:
         return False
@@ -486,7 +506,8 @@ def opens_on(passage: str, subject: str, *, defining: bool = False) -> bool:
         rest = passage[len(name) :] if passage.startswith(name) else ""
         return bool(rest) and (not defining or _ZH_DEFINING.match(rest.lstrip()) is not None)
     stem = name[:-1] if name.lower().endswith("s") and not name.lower().endswith("ss") else name
-    return re.match(rf"(?:the\s+|an?\s+)?{re.escape(stem)}(?:e?s)?(?![\w-])", passage, re.I) is not None
+    opening = re.match(rf"(?:the\s+|an?\s+)?{re.escape(stem)}(?:e?s)?(?![\w-])", passage, re.I)
+    return opening is not None and (not defining or _EN_DEFINING.match(passage[opening.end() :]) is not None)
 
 
 def _states_own_standing(source: RawSource, facet: str, defining: set[str]) -> bool:
