@@ -201,3 +201,29 @@ def test_a_document_saying_what_its_subject_is_in_a_section_is_quoted_from_that_
     assert [c.text for c in what.claims] == [
         "Baggage is a set of application-defined properties associated with a distributed request."
     ]
+
+
+def test_what_the_subject_is_comes_from_the_documents_defining_it_not_another_documents_section_on_it() -> (
+    None
+):
+    from generator.topic.analyze import analyze
+
+    own = _source(
+        "local-p",
+        "Plugins: extending every store",  # titled after the subject, not as it
+        "# Plugins: extending every store\n\nA plugin is a function that adds properties to every store.\n\n"
+        "## Usage\n\nPlugins are added to the pinia instance with use().\n",
+    )
+    testing = _source(
+        "local-t",
+        "Testing stores",
+        "# Testing stores\n\nStores are tested with a testing pinia.\n\n"
+        "## Plugins\n\nThe plugins a test needs are passed to createTestingPinia() in its plugins option.\n",
+    )
+    what = "What are plugins?"
+    plan = Plan(
+        topic="plugins", sub_queries=[what], steps=[Step(id="s1", title="what", question=what, facet="what")]
+    )
+    [section] = analyze(offline(), plan, Catalog([own, testing]), lang="en").sections
+    assert [c.sources for c in section.claims] == [["local-p"]]
+    assert section.claims[0].text == "A plugin is a function that adds properties to every store."

@@ -73,7 +73,13 @@ def test_another_documents_self_reference_is_attributed_and_the_header_states_th
     analysis = analyze(offline(), plan, Catalog([subject, other]), lang="en")
     claims = {c.text: c for s in analysis.sections for c in s.claims}
     theirs = [c for c in claims.values() if c.sources == ["o"]]
-    assert theirs and all(c.attributed == "Augmented assignment operators" for c in theirs)
+    assert all(c.attributed == "Augmented assignment operators" for c in theirs)
+    # quoted anywhere (a section is no longer padded with it here), "This PEP" is its own document's
+    from generator.topic.analyze import Claim, attribute
+
+    passage = Claim("This PEP allows augmented assignment expressions such as x += 1 to be used.", ["o"])
+    [quoted] = attribute([passage], Catalog([subject, other]), ["s"])
+    assert quoted.attributed == "Augmented assignment operators"
     titled_as = _source("s", "Assignment Expressions", SUBJECT, "final", relevance=0.93)
     own = analyze(offline(), plan, Catalog([titled_as, other]), lang="en")
     assert not any(

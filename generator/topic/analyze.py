@@ -428,6 +428,9 @@ def passage_pools(
                 if "what" not in labelled_facets(catalog.by_id[i].text, catalog.by_id[i].title)
             }
             pools[question] = defining_passages(pools[question], plan_subject(plan.topic), throughout)
+            # what it is, the documents defining it say: another document's section named after it is about
+            # it in that document's frame ("插件" in a guide to testing: the plugins a test installs)
+            pools[question] = [c for c in pools[question] if c.source in titled]
     return pools
 
 
