@@ -478,7 +478,17 @@ def _subject_first(pool: list[Candidate], facet: str, subject: set[str], name: s
     # drawbacks are its own change's ("Adding these modifiers means more ways to accomplish similar goals" in
     # "Render Element Modifiers"), where "how" may rest on the mechanism another document defines
     needed = 1 if facet in FRAMING_FACETS else SECTION_PASSAGES
-    return own if sum(1 for c in own if c.treats) >= needed else pool
+    if sum(1 for c in own if c.treats) >= needed:
+        return own
+    if facet in FRAMING_FACETS and name:  # without its own section on it, another document speaks of the
+        return [c for c in pool if c in own or _names(c.text, name)]  # subject by name, or of its own change
+    return pool
+
+
+def _names(passage: str, name: str) -> bool:
+    """Whether a passage names the subject: every word of its name ("we could just allow suspend properties"
+    in a proposal building on context parameters is that proposal's alternative, not theirs)."""
+    return set(tokens(name)) <= set(tokens(passage))
 
 
 # what a Chinese sentence opening on its subject says of it when it says what the subject is or does
