@@ -153,3 +153,16 @@ def test_an_item_leading_into_a_nested_list_is_no_lead_out_of_the_list() -> None
     )
     [section] = text_sections(markup_prose(examples, structure=True))
     assert opening_passages(section) == []  # about the example it leads into, which a quote leaves out
+
+
+def test_a_chinese_lead_in_ending_in_a_full_width_colon_is_quoted_with_its_code_example() -> None:
+    # Chinese docs end a lead-in with '：' (Pinia's "要对一个 store 进行单元测试，最重要的是创建一个 pinia 实例：",
+    # Vue's and React's Chinese pages alike): the example is quoted with it, as after ':'
+    text = (
+        "## 对 store 进行单元测试\n\n要对一个 store 进行单元测试，最重要的是创建一个 pinia 实例：\n\n"
+        "```js\nsetActivePinia(createPinia())\n```\n"
+    )
+    quotes = code_examples(text)
+    assert [(q.text, q.code) for q in quotes] == [
+        ("要对一个 store 进行单元测试，最重要的是创建一个 pinia 实例：", "setActivePinia(createPinia())")
+    ]

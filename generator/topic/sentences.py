@@ -346,7 +346,7 @@ def code_examples(text: str) -> list[Quote]:
     found = []
     for intro, block in zip(blocks, blocks[1:], strict=False):
         fence = _FENCE.match(block)
-        if not fence or not intro.rstrip().endswith(":") or len(fence.group(2)) > MAX_CODE:
+        if not fence or not intro.rstrip().endswith((":", "：")) or len(fence.group(2)) > MAX_CODE:
             continue
         parts = tuple(clean(p) for p in split_all(intro))
         if not parts or not lead_in_stands(parts[:-1], parts[-1]) or len(intro) > MAX_PASSAGE:
