@@ -1,0 +1,160 @@
+"""A key type's whole doc comment (issue 29 items 2 and 6): past the first sentence the page already shows,
+the comment's further paragraphs and its examples explain the concept, cited at their own lines."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from repo_output_fakes import make_project, offline_setup
+
+from generator.app.targets import repo_target
+from generator.repo.analyze.explained import type_comment
+from generator.repo.model import Symbol
+from generator.repo.run.pipeline import run_repo_research
+from generator.site.pages.repo import publish_repo
+from generator.store import read_page
+
+POOL_GO = """package pool
+
+// Pool is a pool of goroutines used to execute tasks concurrently.
+//
+// Tasks are submitted with Go(). Once all your tasks have been submitted, you
+// must call Wait() to clean up any spawned goroutines.
+//
+// Goroutines are started lazily, so creating a new pool is cheap.
+type Pool struct {
+	limit int
+}
+
+// Go submits a task to be run in the pool.
+func (p *Pool) Go(f func()) { f() }
+
+// Wait cleans up spawned goroutines.
+func (p *Pool) Wait() {}
+
+// New creates a new Pool.
+func New() *Pool { return &Pool{} }
+"""
+
+SHOWN = "Pool is a pool of goroutines used to execute tasks concurrently."
+
+POOL_TEST_GO = """package pool_test
+
+import "fmt"
+
+func ExamplePool() {
+	p := pool.New()
+	p.Go(func() { fmt.Println("conc") })
+	p.Wait()
+	// Output:
+	// conc
+}
+
+func ExampleNew() {
+	_ = pool.New()
+}
+"""
+
+PAGE_TS = """import {EventEmitter} from './EventEmitter.js';
+
+/**
+ * Page provides methods to interact with a single tab.
+ *
+ * @remarks
+ *
+ * One Browser instance might have multiple Page instances, see {@link Browser.pages}.
+ *
+ * @example
+ * This example opens a page:
+ *
+ * ```ts
+ * const page = await browser.newPage();
+ * await page.goto('https://example.com');
+ * ```
+ *
+ * @param options - never shown: a parameter describes a piece, not the whole
+ * @public
+ */
+export class Page extends EventEmitter {
+  goto(url: string): void {}
+}
+"""
+
+TRACKER_PY = '''class Tracker:
+    """Track counts of named events.
+
+    Every call to `add` increments one counter; counters are created on first use and never removed.
+
+    .. versionadded:: 2.0
+       A release note, not what the class does.
+
+    Args:
+        start: never shown (a parameter describes a piece, not the whole).
+
+    Example::
+
+        tracker = Tracker()
+        tracker.add("hit")
+    """
+
+    def add(self, name):
+        return name
+'''
+
+
+def _symbol(name: str, text: str, line: str) -> Symbol:
+    lines = text.split("\n")
+    start = next(i for i, ln in enumerate(lines, 1) if ln.startswith(line))
+    return Symbol(name, "class", start, len(lines))
+
+
+def test_a_go_type_s_comment_past_its_summary_is_kept_with_its_lines() -> None:
+    found = type_comment(POOL_GO, _symbol("Pool", POOL_GO, "type Pool"), "go", "pool/pool.go", SHOWN)
+    texts = [p.text for p in found]
+    assert texts[0].startswith("Tasks are submitted with Go(). Once all your tasks")
+    assert texts[1] == "Goroutines are started lazily, so creating a new pool is cheap."
+    assert (found[1].start, found[1].end) == (8, 8)  # cited at the comment's own line
+    assert not any(t.startswith("Pool is a pool") for t in texts)  # the summary is shown already
+
+
+def test_a_tsdoc_comment_keeps_its_remarks_and_example_and_drops_its_tags() -> None:
+    found = type_comment(PAGE_TS, _symbol("Page", PAGE_TS, "export class"), "typescript", "src/Page.ts")
+    texts = [p.text for p in found]
+    assert texts[0].startswith("One Browser instance might have multiple Page instances, see ")
+    assert "{@link" not in texts[0]  # an inline tag reads as the name it links
+    code = next(p for p in found if p.kind == "code")
+    assert code.text.startswith("const page = await browser.newPage();") and code.language == "ts"
+    assert (code.start, code.end) == (14, 15)  # the example's own lines in the source
+    assert not any("never shown" in t or "@public" in t for t in texts)
+
+
+def test_a_python_docstring_keeps_its_explanation_and_example_not_its_fields_or_release_notes() -> None:
+    found = type_comment(TRACKER_PY, _symbol("Tracker", TRACKER_PY, "class Tracker"), "python", "t.py")
+    texts = [p.text for p in found]
+    assert texts[0].startswith("Every call to `add` increments one counter")
+    assert found[0].start == 4
+    assert any(p.kind == "code" and p.text.startswith("tracker = Tracker()") for p in found)
+    assert not any("release note" in t or "never shown" in t for t in texts)
+
+
+def test_a_shard_page_explains_its_key_types_with_their_go_examples(tmp_path: Path) -> None:
+    """A repository without a docs folder: the subsystem page shows what the type's own comment explains
+    past its first sentence, and the `Example<Type>` test pkg.go.dev shows under it, each cited."""
+    files = {
+        "README.md": "# pool\n\nA goroutine pool for Go programs that run many small tasks at once.\n",
+        "go.mod": "module example.com/pool\n\ngo 1.21\n",
+        "pool/pool.go": POOL_GO,
+        "pool/pool_test.go": POOL_TEST_GO,
+    }
+    root = make_project(tmp_path / "pool", files)
+    paths, config, provider = offline_setup(tmp_path / "kb")
+    result = run_repo_research(
+        paths, config, provider, repo_target(paths, config, str(root)), publish=publish_repo
+    )
+    bodies = [read_page(p)[1] for p in (result.study.harvest_dir / "shards").glob("*.md")]
+    body = next(b for b in bodies if "## How the key types work" in b)
+    shown = body.split("## How the key types work", 1)[1]
+    assert "Goroutines are started lazily, so creating a new pool is cheap." in shown
+    assert f"/blob/{result.synthesis.revision}/pool/pool.go#L8)" in shown
+    assert "func ExamplePool() {" in shown and "pool/pool_test.go#L5-L11" in shown
+    assert "func ExampleNew()" not in shown  # an example of another name
