@@ -158,3 +158,63 @@ def test_a_shard_page_explains_its_key_types_with_their_go_examples(tmp_path: Pa
     assert f"/blob/{result.synthesis.revision}/pool/pool.go#L8)" in shown
     assert "func ExamplePool() {" in shown and "pool/pool_test.go#L5-L11" in shown
     assert "func ExampleNew()" not in shown  # an example of another name
+
+
+def test_a_monorepo_s_package_readmes_are_the_docs_of_their_packages(tmp_path: Path) -> None:
+    """Without a docs folder, each workspace member's README (a folder with its own manifest) is a concept
+    named by its title, or by the package's name when its title is "README", its code looked for in the
+    package's folder; never a private package's (a playground), one inside another package (a project
+    template), nor one repeating the front README (published again with each package)."""
+    from generator.repo.analyze.citations import Linker
+    from generator.repo.docs.project import read_project_docs
+    from generator.repo.facts.extract import extract_facts
+    from generator.repo.map.walk import map_repository
+
+    front = (
+        "# kit\n\nKit builds small stores for web applications, kept in sync with the server.\n\n"
+        "## Example\n\n```js\nimport { createStore } from 'kit'\nconst store = createStore()\n```\n"
+    )
+    store_readme = (
+        "# Store internals\n\n## Subscriptions\n\nEvery store keeps its subscribers in insertion order and "
+        "notifies them after each commit.\n\n## Commits\n\nA commit batches the changes of one tick into a "
+        "single notification for every subscriber.\n"
+    )
+    files = {
+        "README.md": front,
+        "package.json": '{"name": "kit-monorepo", "private": true}\n',
+        "packages/store/package.json": '{"name": "@kit/store"}\n',
+        "packages/store/README.md": store_readme,
+        "packages/store/src/store.ts": "export function createStore() {\n  return subscribe()\n}\n"
+        "export function subscribe() {\n  return 1\n}\n",
+        "packages/sync/package.json": '{"name": "@kit/sync"}\n',
+        "packages/sync/README.md": "# README\n\nSync pushes every commit of a store to the server and "
+        "replays the server's commits locally.\n\nConflicts are resolved by the server's clock, never the "
+        "client's.\n",
+        "packages/sync/src/sync.ts": "export function pushCommits() {\n  return 2\n}\n",
+        "packages/kit/package.json": '{"name": "kit"}\n',
+        "packages/kit/README.md": front,  # the front README, published again
+        "packages/playground/package.json": '{"name": "playground", "private": true}\n',
+        "packages/playground/README.md": store_readme.replace("Store internals", "Playground"),
+        "packages/sync/template/package.json": '{"name": "template"}\n',
+        "packages/sync/template/README.md": store_readme.replace("Store internals", "Template"),
+    }
+    root = make_project(tmp_path / "kit", files)
+    repo_map = map_repository(root)
+    linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/kit")
+    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    concepts = {c.name: c for c in docs.concepts}
+    assert list(concepts) == ["Store internals", "@kit/sync"]
+    store = concepts["Store internals"]
+    assert [p.heading for p in store.pages[0].passages] == ["Subscriptions", "Commits"]
+    assert {s.name for s in store.symbols} >= {"createStore", "subscribe"}
+    assert all(s.path.startswith("packages/store/") for s in store.symbols)
+    assert [s.name for s in concepts["@kit/sync"].symbols] == ["pushCommits"]
+    with_docs = make_project(
+        tmp_path / "with_docs",
+        {**files, "docs/intro.md": "# Intro\n\nKit builds stores that stay in sync with the server.\n"},
+    )
+    repo_map = map_repository(with_docs)
+    docs = read_project_docs(with_docs, repo_map, extract_facts(with_docs, repo_map), linker)
+    assert not any(
+        p.path.startswith("packages/") for c in docs.concepts for p in c.pages
+    )  # the docs are the docs

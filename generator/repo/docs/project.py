@@ -4,6 +4,7 @@ each passage kept with its lines, each code name the docs use resolved to its de
 
 from __future__ import annotations
 
+import json
 import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
@@ -59,6 +60,11 @@ MIN_WORDS = 6
 LONG_PAGE_SECTIONS = 6  # a doc page of this many sections is a guide of its own, never merged with another
 README_PASSAGES = 4  # a README section quoting fewer is a note, not a concept
 README_CONCEPTS = 3  # a README with fewer such sections is an overview and examples, not a guide
+PACKAGE_PASSAGES = 2  # a package README quoting fewer is a stub ("See the main README")
+# a workspace member's own manifest: the folder holding one is a package
+_MANIFESTS = frozenset(
+    {"package.json", "Cargo.toml", "pyproject.toml", "setup.py", "go.mod", "composer.json"}
+)
 # what a tutorial or a usage section is called, in a heading and in a file name ("getting-started.md"),
 # where a starter page also says "intro" or "basic"
 _HOW_TO = r"getting[-_ ]?started|get[-_ ]?started|quick[-_ ]?start|tutorials?|usage|how[-_ ]to[-_ ]use|examples?|walk-?through|first[-_ ]steps"
@@ -142,9 +148,18 @@ def read_project_docs(
         ]
         + _go_package_docs(root, repo_map, linker, redactor)
     )
+    # … and so are a monorepo's package READMEs, each the docs of its package
+    packages = (
+        []
+        if folder
+        else _package_readmes(root, navigation.files, repo_map, documents.get(readme), linker, redactor)
+    )
     concepts = (
         concepts
-        or [c for d in (documents.get(readme), *guides) for c in readme_concepts(d, names)][:MAX_CONCEPTS]
+        or [
+            *(c for d in (documents.get(readme), *guides) for c in readme_concepts(d, names)),
+            *package_concepts(packages, names),
+        ][:MAX_CONCEPTS]
     )
     concepts = with_code_paths(concepts, names)
     starters = [
@@ -178,6 +193,70 @@ def _read(
     document = read_text(text, name=path, origin=path, revision=linker.revision)
     standing = page_standing(text, document.status)
     return replace(document, status=standing) if standing else document
+
+
+def _package_readmes(
+    root: Path,
+    files: Sequence[str],
+    repo_map: RepoMap,
+    readme: Document | None,
+    linker: Linker,
+    redactor: Redactor | None,
+) -> list[Document]:
+    """The READMEs of a monorepo's packages (a workspace's members: a folder below the root holding its own
+    manifest, `packages/server-renderer/package.json`, `crates/x/Cargo.toml`), each the docs of its package,
+    for a repository without a docs folder; never one that repeats the front README (puppeteer's packages
+    publish it again), one inside another package, or one of an example, a test or a fixture."""
+    manifests = {
+        str(PurePosixPath(f.path).parent) for f in repo_map.files if PurePosixPath(f.path).name in _MANIFESTS
+    }
+    front = {p.text for p in passages(readme)} if readme is not None else set()
+    found = []
+    for path in files:
+        folder = str(PurePosixPath(path).parent)
+        if (
+            PurePosixPath(path).stem.lower() != "readme"
+            or folder == "."
+            or folder not in manifests
+            or _NOT_LIBRARY.search(path)
+            # a package inside another (a playground's project template) is that package's material
+            or any(str(above) in manifests for above in PurePosixPath(folder).parents if str(above) != ".")
+        ):
+            continue
+        name, private = _package_json(root, folder)
+        document = None if private else _read(root, path, linker, redactor, {})
+        quoted = {p.text for p in passages(document)} if document is not None else set()
+        if document is None or len(quoted) < PACKAGE_PASSAGES or len(quoted & front) * 2 >= len(quoted):
+            continue
+        if _GENERIC_TITLE.fullmatch(document.title.strip()):  # "README": the package's name says which
+            document = replace(document, title=name or _humane(folder))
+        found.append(document)
+    return found
+
+
+def _package_json(root: Path, folder: str) -> tuple[str, bool]:
+    """(name, private) of the npm package in `folder` ("", False without a readable package.json): a
+    private one is a workspace's playground or test bed, never published, no part a user meets."""
+    try:
+        manifest = json.loads(read_source(root, f"{folder}/package.json", max_bytes=DOC_BYTES))
+    except (DeepkbError, ValueError):
+        return "", False
+    if not isinstance(manifest, dict):
+        return "", False
+    name = manifest.get("name")
+    return (name if isinstance(name, str) else ""), manifest.get("private") is True
+
+
+def package_concepts(documents: Sequence[Document], names: SymbolNames) -> list[DocConcept]:
+    """One concept per package README, named by its title (`@vue/server-renderer`), its code symbols looked
+    for in its package's folder first."""
+    concepts = []
+    for document in documents:
+        quoted = passages(document)
+        title = document.title or _humane(str(PurePosixPath(document.origin).parent))
+        page = DocPage(document.origin, title, tuple(quoted))
+        concepts.append(_concept(title, [page], names, str(PurePosixPath(document.origin).parent)))
+    return concepts
 
 
 def _go_package_docs(
@@ -760,7 +839,15 @@ class SymbolNames:
         return tuple(flow_branches(tree, self.linker))
 
     def package_files(self, key: str) -> list[str]:
-        """Source files under a folder named like the docs section (plural or singular), tests left out."""
+        """Source files under a folder named like the docs section (plural or singular), tests left out; a
+        package's own folder (`packages/server-renderer`), when `key` is one, whatever its name."""
+        own = [
+            path
+            for path in self.folders.get("", ())
+            if "/" in key and path.startswith(key + "/") and not _NOT_LIBRARY.search(path[len(key) :])
+        ]
+        if own:
+            return own
         stem = PurePosixPath(key).stem.lower().replace("-", "_")
         wanted = {stem, stem.rstrip("s"), stem + "s"} - {""}
         return list(dict.fromkeys(path for name in sorted(wanted) for path in self.folders.get(name, ())))
@@ -772,6 +859,7 @@ class SymbolNames:
         for path, file_facts in self.facts.files.items():
             if _NOT_LIBRARY.search(path) or isinstance(file_facts, OnDemandFileFacts):
                 continue
+            found.setdefault("", []).append(path)  # every library file, for a package's own folder
             for part in dict.fromkeys(p.lower() for p in PurePosixPath(path).parts[:-1]):
                 found.setdefault(part, []).append(path)
         return found
