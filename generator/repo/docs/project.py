@@ -601,7 +601,8 @@ def _page(document: Document, quoted: Sequence[DocPassage]) -> DocPage:
 
 def readme_concepts(readme: Document | None, names: SymbolNames) -> list[DocConcept]:
     """A project without a docs folder documents itself in its README: one concept per top-level section
-    that explains something (at least `README_PASSAGES` passages; never installing, licence or process),
+    that explains something (at least `README_PASSAGES` passages, or fewer with an example in code; never
+    installing, licence or process),
     when the README has at least `README_CONCEPTS` of them; else none, and the README is only the overview
     and the examples."""
     if readme is None:
@@ -615,9 +616,20 @@ def readme_concepts(readme: Document | None, names: SymbolNames) -> list[DocConc
             continue
         part = tuple(s for s in readme.sections if len(s.path) >= top and s.path[top - 1] == heading)
         quoted = tuple(passages(replace(readme, sections=part)))
-        if len(quoted) >= README_PASSAGES:
+        if len(quoted) >= README_PASSAGES or _shows_a_feature(heading, quoted):
             concepts.append(_concept(heading, [DocPage(readme.origin, heading, quoted)], names, ""))
     return concepts[:MAX_CONCEPTS] if len(concepts) >= README_CONCEPTS else []
+
+
+def _shows_a_feature(heading: str, quoted: Sequence[DocPassage]) -> bool:
+    """A short README section that says what a feature does and shows it in code (logrus' "Default
+    Fields", kong's "Positional arguments"): a concept however short, where a short section of prose alone
+    ("News", "Useful resources") is a note, and a short introduction or usage section is the overview's and
+    Getting started's."""
+    if _ABOUT_HEADING.search(heading) or _HOW_TO_HEADING.search(heading):
+        return False
+    code = [p for p in quoted if p.kind == "code"]
+    return len(quoted) >= 2 and bool(code) and len(code) < len(quoted)
 
 
 def _concept(name: str, pages: Sequence[DocPage], names: SymbolNames, package: str) -> DocConcept:

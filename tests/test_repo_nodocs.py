@@ -1,5 +1,5 @@
-"""A key type's whole doc comment (issue 29 items 2 and 6): past the first sentence the page already shows,
-the comment's further paragraphs and its examples explain the concept, cited at their own lines."""
+"""A repository without a docs folder still explains itself (issue 29 items 1, 2 and 6): a key type's whole doc
+comment past the first sentence the page shows, a monorepo's package READMEs, a README's short feature sections."""
 
 from __future__ import annotations
 
@@ -8,8 +8,10 @@ from pathlib import Path
 from repo_output_fakes import make_project, offline_setup
 
 from generator.app.targets import repo_target
+from generator.repo.analyze.citations import Linker
 from generator.repo.analyze.explained import type_comment
-from generator.repo.model import Symbol
+from generator.repo.docs.project import SymbolNames
+from generator.repo.model import Facts, Symbol
 from generator.repo.run.pipeline import run_repo_research
 from generator.site.pages.repo import publish_repo
 from generator.store import read_page
@@ -165,7 +167,6 @@ def test_a_monorepo_s_package_readmes_are_the_docs_of_their_packages(tmp_path: P
     named by its title, or by the package's name when its title is "README", its code looked for in the
     package's folder; never a private package's (a playground), one inside another package (a project
     template), nor one repeating the front README (published again with each package)."""
-    from generator.repo.analyze.citations import Linker
     from generator.repo.docs.project import read_project_docs
     from generator.repo.facts.extract import extract_facts
     from generator.repo.map.walk import map_repository
@@ -218,3 +219,35 @@ def test_a_monorepo_s_package_readmes_are_the_docs_of_their_packages(tmp_path: P
     assert not any(
         p.path.startswith("packages/") for c in docs.concepts for p in c.pages
     )  # the docs are the docs
+
+
+def test_a_short_readme_section_that_shows_a_feature_in_code_is_a_concept() -> None:
+    """logrus' "Default Fields", kong's "Positional arguments": a paragraph and an example are a concept
+    however short; a short section of prose alone ("News") stays a note."""
+    from generator.documents import read_text
+    from generator.repo.docs.project import readme_concepts
+
+    long = "".join(
+        f"## {name}\n\n"
+        + "".join(f"The {name.lower()} part does thing number {i} for every caller.\n\n" for i in range(4))
+        for name in ("Fields", "Hooks", "Formatters")
+    )
+    short = (
+        "## Default Fields\n\nOften it is helpful to have fields always attached to log statements in an "
+        "application.\n\n```go\nlog := logger.WithFields(fields)\n```\n\n"
+        "## News\n\nVersion two was released last spring with many changes.\n\nRead the blog post about it "
+        "for all the details.\n"
+    )
+    readme = read_text(f"# tinylog\n\n{long}{short}", name="README.md", origin="README.md")
+    names = _no_names()
+    assert [c.name for c in readme_concepts(readme, names)] == [
+        "Fields",
+        "Hooks",
+        "Formatters",
+        "Default Fields",
+    ]
+
+
+def _no_names() -> SymbolNames:
+    """Names of a repository without code: the concepts are the README's alone."""
+    return SymbolNames(Facts(files={}), Linker({}, "r" * 40, "https://github.com/acme/tinylog"))
