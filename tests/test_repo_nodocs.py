@@ -251,3 +251,40 @@ def test_a_short_readme_section_that_shows_a_feature_in_code_is_a_concept() -> N
 def _no_names() -> SymbolNames:
     """Names of a repository without code: the concepts are the README's alone."""
     return SymbolNames(Facts(files={}), Linker({}, "r" * 40, "https://github.com/acme/tinylog"))
+
+
+def test_a_go_repository_whose_readme_shows_no_code_starts_with_its_example_tests(tmp_path: Path) -> None:
+    """cenkalti/backoff, echo: a README without code, and `Example…` functions in the tests that `go test`
+    runs and pkg.go.dev shows: Getting started shows them whole, the package's own examples first, cited at
+    the test file's lines; never an internal package's; not when the README shows its own code."""
+    from generator.repo.docs.project import read_project_docs
+    from generator.repo.facts.extract import extract_facts
+    from generator.repo.map.walk import map_repository
+
+    examples = (
+        "package retry\n\nfunc ExampleRetry() { // nolint: govet\n\terr := Retry(op)\n\t_ = err\n}\n\n"
+        "func Example_basic() {\n\tRetry(op)\n}\n"
+    )
+    files = {
+        "README.md": "# retry\n\nRetry runs an operation again until it succeeds or its back-off gives up.\n",
+        "go.mod": "module example.com/retry\n\ngo 1.21\n",
+        "retry.go": "package retry\n\nfunc Retry(op func() error) error { return op() }\n",
+        "example_test.go": examples,
+        "internal/clock/example_test.go": "package clock\n\nfunc ExampleNow() {\n\tNow()\n}\n",
+    }
+    root = make_project(tmp_path / "retry", files)
+    repo_map = map_repository(root)
+    linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/retry")
+    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    code = [p for p in docs.examples if p.kind == "code"]
+    assert [(p.heading, p.path, p.start, p.end) for p in code] == [
+        ("Example_basic", "example_test.go", 8, 10),
+        ("ExampleRetry", "example_test.go", 3, 6),
+    ]
+    assert code[0].language == "go" and code[1].text.startswith("func ExampleRetry() {")
+    shown = "## Usage\n\n```go\nretry.Retry(op)\n```\n\nOr with a context:\n\n```go\nretry.RetryContext(ctx, op)\n```\n"
+    files["README.md"] += shown
+    root = make_project(tmp_path / "shown", files)
+    repo_map = map_repository(root)
+    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    assert not any(p.path.endswith("_test.go") for p in docs.examples)

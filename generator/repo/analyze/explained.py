@@ -35,7 +35,7 @@ _LINE_COMMENT = ("go", "rust", "swift")
 _TAG = re.compile(r"^@(\w+)\s*(.*)$")
 _KEPT_TAGS = frozenset({"remarks", "example", "defaultvalue", "default"})
 _FENCE = re.compile(r"^\s*(```|~~~)")
-_GO_EXAMPLE = re.compile(r"^func (Example\w*)\(\)\s*\{\s*$")
+_GO_EXAMPLE = re.compile(r"^func (Example\w*)\(\)\s*\{")
 # a reST directive that dates a change ("versionadded", "versionchanged", "deprecated"): release notes, not
 # what the type does
 _VERSION_NOTE = re.compile(r"^(\s*)\.\.\s+(?:versionadded|versionchanged|deprecated)::")
@@ -300,11 +300,13 @@ def go_examples(
     ):
         text = _text(root, test, texts, redactor)
         if "func Example" in text:
-            found += _examples_in(text.split("\n"), test, wanted)
+            found += examples_in(text.split("\n"), test, wanted)
     return found[:2]
 
 
-def _examples_in(lines: Sequence[str], path: str, wanted: re.Pattern[str]) -> list[DocPassage]:
+def examples_in(lines: Sequence[str], path: str, wanted: re.Pattern[str]) -> list[DocPassage]:
+    """The Go `Example…` functions of a test file's `lines` whose name `wanted` matches, each whole (at
+    most CODE_LINES lines), at its lines."""
     found = []
     for index, line in enumerate(lines):
         match = _GO_EXAMPLE.match(line)

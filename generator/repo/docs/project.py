@@ -20,6 +20,7 @@ from generator.errors import DeepkbError
 from generator.redact import Redactor
 from generator.repo.analyze.citations import Linker
 from generator.repo.analyze.describe import cite, flow_branches, ranked
+from generator.repo.analyze.explained import examples_in
 from generator.repo.docs.model import DocConcept, DocPage, DocPassage, ProjectDocs
 from generator.repo.docs.navigation import doc_files, read_navigation
 from generator.repo.docs.substitutions import substitute
@@ -49,6 +50,9 @@ PASSAGES_PER_CONCEPT = 300  # shared by its pages; a page alone in its concept m
 LEAST_SHARE = 8  # passages a page of a crowded concept still quotes
 CODE_LINES = 60  # a longer code block is not an example a page shows whole
 MAX_EXAMPLES = 8
+FEW_EXAMPLES = 2  # a README showing fewer code examples leaves room for the package's Example tests
+_ANY_EXAMPLE = re.compile(r"^Example\w*$")
+_PACKAGE_EXAMPLE = re.compile(r"^Example(?:_[a-z]\w*)?$")  # the package's own, not a type's or function's
 OVERVIEW_PASSAGES = 4
 CONCEPT_SYMBOLS = 8
 _SETUP = frozenset({"__init__", "__new__", "__post_init__", "constructor"})  # setting up is not the work
@@ -169,6 +173,8 @@ def read_project_docs(
     ]
     # a guide's own usage sections first (doc.go's "Usage"), then the README's and the starter pages' code
     examples = usage_examples([*(_starting_sections(d) for d in guides), *starters])
+    if not folder and sum(p.kind == "code" for p in examples) < FEW_EXAMPLES:
+        examples += go_package_examples(root, repo_map, redactor)[: MAX_EXAMPLES - len(examples)]
     intro = [documents[p] for p in in_order[:1] if p in documents and _in_force(documents[p])]
     return ProjectDocs(
         root=folder,
@@ -289,6 +295,29 @@ def _go_package_docs(
                 found.append((len(markdown.strip()), document))
         if found:
             return [max(found, key=lambda item: item[0])[1]]
+    return []
+
+
+def go_package_examples(root: Path, repo_map: RepoMap, redactor: Redactor | None) -> list[DocPassage]:
+    """The `Example` functions of the tests of the Go library package nearest the root that has any (`go
+    test` runs them; pkg.go.dev shows them as the package's examples): the package's own (`Example`,
+    `Example_basicConfiguration`) first, then its types' and functions' (`ExampleRetry`), each whole."""
+    by_depth: dict[int, list[str]] = {}
+    for entry in repo_map.files:
+        if entry.path.endswith("_test.go") and not _NOT_GO_LIBRARY.search(entry.path):
+            by_depth.setdefault(entry.path.count("/"), []).append(entry.path)
+    for depth in sorted(by_depth):
+        found: list[DocPassage] = []
+        for path in sorted(by_depth[depth]):
+            try:
+                text = read_source(root, path, max_bytes=DOC_BYTES)
+            except DeepkbError:
+                continue
+            if "func Example" in text:
+                text = redactor.redact(text)[0] if redactor is not None else text
+                found += examples_in(text.split("\n"), path, _ANY_EXAMPLE)
+        if found:
+            return sorted(found, key=lambda p: not _PACKAGE_EXAMPLE.match(p.heading))
     return []
 
 
