@@ -25,8 +25,8 @@ from generator.redact import Redactor
 from generator.repo.map.walk import read_source
 from generator.repo.model import DocPassage, Facts, KeyType, Symbol
 
-EXPLAINED_TYPES = 4  # types of one page whose comments are read again
-PASSAGES = 6  # blocks shown of one type's comment past its summary
+EXPLAINED_TYPES = 8  # types of one page whose comments are read again (a shard page shows 8)
+PASSAGES = 8  # blocks shown of one type's comment past its summary
 CODE_LINES = 40  # a longer example is not shown whole
 MIN_WORDS = 5
 _LINE_COMMENT = ("go", "rust", "swift")
