@@ -10,6 +10,7 @@ paragraphs, its examples (`@example`, `>>>` doctests, fenced or indented code) a
 from __future__ import annotations
 
 import ast
+import inspect
 import re
 import textwrap
 from collections.abc import Sequence
@@ -39,6 +40,9 @@ _GO_EXAMPLE = re.compile(r"^func (Example\w*)\(\)\s*\{")
 # a reST directive that dates a change ("versionadded", "versionchanged", "deprecated"): release notes, not
 # what the type does
 _VERSION_NOTE = re.compile(r"^(\s*)\.\.\s+(?:versionadded|versionchanged|deprecated)::")
+_DOC_OPEN = re.compile(r"""^\s*([rRuUbB]{0,2})(\"\"\"|\'\'\')""")
+_ENDS_HEADER = re.compile(r":\s*(?:#.*)?$")  # the colon that ends `class Name(…):`
+HEADER_LINES = 30  # a class header longer than this is not looked into
 _CODE_LANGUAGE = {"python": "python", "go": "go", "typescript": "ts", "javascript": "js", "java": "java"}
 
 
@@ -56,14 +60,14 @@ def explain_types(
         cited = kept.symbol
         symbol = _symbol(facts, cited.path, cited.name)
         language = facts.files[cited.path].language if cited.path in facts.files else ""
-        text = _text(root, cited.path, texts, redactor)
+        text = _text(root, cited.path, texts)
         if symbol is None or not text:
             explained.append(kept)
             continue
         found = type_comment(text, symbol, language, cited.path, cited.doc)
         if language == "go":
-            found += go_examples(root, cited.path, symbol.name, facts, texts, redactor)
-        found = [p for p in found if p.text not in said]
+            found += go_examples(root, cited.path, symbol.name, facts, texts)
+        found = [_redacted(p, redactor) for p in found if p.text not in said]
         said.update(p.text for p in found)
         explained.append(replace(kept, explained=tuple(found)))
     return explained
@@ -75,14 +79,19 @@ def _symbol(facts: Facts, path: str, name: str) -> Symbol | None:
     return found[0] if found else None
 
 
-def _text(root: Path, path: str, texts: dict[str, str], redactor: Redactor | None) -> str:
+def _text(root: Path, path: str, texts: dict[str, str]) -> str:
     if path not in texts:
         try:
-            text = read_source(root, path)
+            texts[path] = read_source(root, path)
         except DeepkbError:
-            text = ""
-        texts[path] = redactor.redact(text)[0] if redactor is not None and text else text
+            texts[path] = ""
     return texts[path]
+
+
+def _redacted(passage: DocPassage, redactor: Redactor | None) -> DocPassage:
+    """The passage with the secrets the redactor knows masked: only what a page shows is redacted, not the
+    whole file it was found in."""
+    return replace(passage, text=redactor.redact(passage.text)[0]) if redactor is not None else passage
 
 
 # --------------------------------------------------------------------------- the comment
@@ -249,19 +258,34 @@ def _block_tags(lines: Sequence[str]) -> str:
 
 
 def _docstring(lines: Sequence[str], symbol: Symbol) -> tuple[int, str, str] | None:
-    """A Python class's docstring, read from the class's own lines."""
-    code = textwrap.dedent("\n".join(lines[symbol.start - 1 : symbol.end]))
+    """A Python class's docstring: the triple-quoted string that opens its body, read without parsing the
+    class (a class of a thousand lines is parsed for nothing)."""
+    header = next(
+        (
+            i
+            for i in range(symbol.start - 1, min(symbol.end, symbol.start + HEADER_LINES))
+            if _ENDS_HEADER.search(lines[i])
+        ),
+        None,
+    )
+    first = next((i for i in range((header or 0) + 1, symbol.end) if lines[i].strip()), None)
+    opening = _DOC_OPEN.match(lines[first]) if header is not None and first is not None else None
+    if opening is None or first is None:
+        return None
+    quote = opening.group(2)
+    rest = lines[first][opening.end() :]
+    last = (
+        first if quote in rest else next((i for i in range(first + 1, symbol.end) if quote in lines[i]), None)
+    )
+    if last is None:
+        return None
     try:
-        tree = ast.parse(code)
+        value = ast.literal_eval("\n".join(lines[first : last + 1]).strip())
     except (SyntaxError, ValueError):
         return None
-    node = tree.body[0] if tree.body else None
-    if not isinstance(node, (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+    if not isinstance(value, str) or not value.strip():
         return None
-    doc = ast.get_docstring(node, clean=True)
-    if not doc or not node.body:
-        return None
-    return symbol.start - 1 + node.body[0].lineno, _without_version_notes(doc), "docstring"
+    return first + 1, _without_version_notes(inspect.cleandoc(value)), "docstring"
 
 
 def _without_version_notes(doc: str) -> str:
@@ -288,7 +312,6 @@ def go_examples(
     name: str,
     facts: Facts,
     texts: dict[str, str],
-    redactor: Redactor | None = None,
 ) -> list[DocPassage]:
     """The `Example<Name>` and `Example<Name>_<method>` functions of the type's package tests (`go test`
     runs them, pkg.go.dev shows them under the type), each body whole, at its lines in the test file."""
@@ -298,7 +321,7 @@ def go_examples(
     for test in sorted(
         p for p in facts.files if p.endswith("_test.go") and str(PurePosixPath(p).parent) == folder
     ):
-        text = _text(root, test, texts, redactor)
+        text = _text(root, test, texts)
         if "func Example" in text:
             found += examples_in(text.split("\n"), test, wanted)
     return found[:2]

@@ -314,9 +314,11 @@ def go_package_examples(root: Path, repo_map: RepoMap, redactor: Redactor | None
             except DeepkbError:
                 continue
             if "func Example" in text:
-                text = redactor.redact(text)[0] if redactor is not None else text
                 found += examples_in(text.split("\n"), path, _ANY_EXAMPLE)
         if found:
+            found = [
+                replace(p, text=redactor.redact(p.text)[0]) if redactor is not None else p for p in found
+            ]
             return sorted(found, key=lambda p: not _PACKAGE_EXAMPLE.match(p.heading))
     return []
 
