@@ -66,6 +66,15 @@ def test_the_stored_text_keeps_a_list_with_the_paragraph_that_introduces_it() ->
     assert markup_prose(record, structure=True).startswith(
         "### tracestate\n\nType: String\n\nDescription: a list of pairs."
     )
+    # points that each open with their own run-in label stand alone as they did (an RFC's open questions)
+    questions = (
+        "## Unresolved questions\n\n- **Unification of abstract const expressions:** This RFC does not unify"
+        " them.\n- **Ordering and default parameters:** Do all const parameters come last?\n"
+    )
+    assert markup_prose(questions).split("\n\n") == [
+        "Unification of abstract const expressions: This RFC does not unify them.",
+        "Ordering and default parameters: Do all const parameters come last?",
+    ]
     # the rest of a list a code block interrupts is no paragraph of its own
     interrupted = "The options are:\n\n1. `as`:\n\n   ```\n   f(x) as y\n   ```\n\n   Reads well.\n"
     assert markup_prose(interrupted, structure=True) == (

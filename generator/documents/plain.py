@@ -17,8 +17,9 @@ from .prose import is_symbol_entry
 
 _LANGUAGE = re.compile(r"[^\w+-]")
 _HAN = re.compile(r"[\u3400-\u9fff]")
-# a row of a record under its field's heading: a short label and a colon, then its value ("Type: `String`")
-_FIELD_ROW = re.compile(r"^[*_`]*[\w][\w `'./-]{0,30}[*_`]*\s*[:：]\s*\S")
+# an item opening with its own run-in label, then what it says: a record's row under its field's heading
+# ("Type: `String`"), or a labelled point ("Unification of abstract const expressions: This RFC performs…")
+_LABELLED_ITEM = re.compile(r"^[*_`]*[^\s:：.!?。！？][^:：.!?。！？\n]{0,59}[*_`]*\s*[:：]\s*\S")
 
 
 def plain_prose(doc: Document, *, structure: bool = False) -> str:
@@ -138,9 +139,9 @@ def headed_list(section: Section) -> list[tuple[int, Block]]:
         depth_of.setdefault(block.text, depth)
         found.append((depth, block))
     top = [item.text for depth, item in found if depth == 0]
-    rows = sum(1 for text in top if _FIELD_ROW.match(text))
-    if rows >= 2 and 2 * rows >= len(top):
-        return []  # a record's fields ("- Type: String", "- Description: …"): each row is read with its field
+    labelled = sum(1 for text in top if _LABELLED_ITEM.match(text))
+    if labelled >= 2 and 2 * labelled >= len(top):
+        return []  # each item names itself ("- Type: String", "- Ordering and default parameters: Do…")
     return found
 
 
