@@ -290,3 +290,19 @@ def test_a_go_repository_whose_readme_shows_no_code_starts_with_its_example_test
     repo_map = map_repository(root)
     docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
     assert not any(p.path.endswith("_test.go") for p in docs.examples)
+
+
+def test_a_one_paragraph_comment_keeps_the_sentences_past_the_shown_summary() -> None:
+    every = (
+        "package cron\n\n// Every returns a Schedule that activates once every duration.\n"
+        "// Delays of less than a second are not supported (will round up to 1 second).\n"
+        "func Every(d time.Duration) Schedule { return nil }\n"
+    )
+    shown = "Every returns a Schedule that activates once every duration."
+    found = own_comment(every, _symbol("Every", every, "func Every"), "go", "every.go", shown)
+    assert [(p.text, p.start, p.end) for p in found] == [
+        ("Delays of less than a second are not supported (will round up to 1 second).", 3, 4)
+    ]
+    assert (
+        own_comment(every, _symbol("Every", every, "func Every"), "go", "every.go", shown + " Delays") == []
+    )

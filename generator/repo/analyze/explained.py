@@ -169,7 +169,10 @@ def _past(paragraph: str, shown: str) -> str:
     seen = shown.rstrip("…").split()
     if not seen or words[: len(seen)] != seen:
         return ""
-    return " ".join(words[len(seen) :])
+    rest = " ".join(words[len(seen) :])
+    if not seen[-1].endswith((".", "!", "?", ":")):  # the summary was cut mid-sentence: its end is not news
+        rest = rest.partition(". ")[2]
+    return rest
 
 
 def _worth(kind: str, text: str) -> bool:
