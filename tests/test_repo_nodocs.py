@@ -31,6 +31,16 @@ type Pool struct {
 // Go submits a task to be run in the pool.
 func (p *Pool) Go(f func()) { f() }
 
+// ErrorPool is a pool that runs tasks that may return an error.
+//
+// Goroutines are started lazily, so creating a new pool is cheap. Errors are collected and returned by Wait.
+type ErrorPool struct {
+	pool Pool
+}
+
+// Wait returns the errors of the tasks.
+func (p *ErrorPool) Wait() error { return nil }
+
 // Wait cleans up spawned goroutines.
 func (p *Pool) Wait() {}
 
@@ -157,7 +167,8 @@ def test_a_shard_page_explains_its_key_types_and_functions_with_their_go_example
     bodies = [read_page(p)[1] for p in (result.study.harvest_dir / "shards").glob("*.md")]
     body = next(b for b in bodies if "## How they work" in b)
     shown = body.split("## How they work", 1)[1]
-    assert "Goroutines are started lazily, so creating a new pool is cheap." in shown
+    assert shown.count("Goroutines are started lazily, so creating a new pool is cheap.") == 1  # said once
+    assert "Errors are collected and returned by Wait." in shown
     assert f"/blob/{result.synthesis.revision}/pool/pool.go#L8)" in shown
     assert "func ExamplePool() {" in shown and "pool/pool_test.go#L5-L11" in shown
     # a key function's example stands under it, never under the type

@@ -25,6 +25,7 @@ from generator.errors import DeepkbError
 from generator.redact import Redactor
 from generator.repo.map.walk import read_source
 from generator.repo.model import CitedSymbol, DocPassage, Explained, Facts, Symbol
+from generator.text.sentences import sentences
 
 EXPLAINED_FUNCTIONS = 4  # a page's key functions whose comments are read again (all its key types are)
 PASSAGES = 8  # blocks shown of one type's comment past its summary
@@ -59,7 +60,7 @@ def explain(
     summary the page shows: the ones whose comment says more, in their order; a sentence several comments
     repeat ("The configuration methods (With*) will panic …") is shown under the first."""
     texts: dict[str, str] = {}
-    said: set[str] = set()
+    said = {_said(s) for cited in symbols for s in sentences(cited.doc)}  # the summaries the page shows
     examples = GoExamples(root, facts)
     explained = []
     for cited in symbols:
@@ -71,11 +72,31 @@ def explain(
         found = own_comment(text, symbol, language, cited.path, cited.doc)
         if language == "go" and not symbol.parent:
             found += examples.of(cited.path, symbol.name)
-        found = [_redacted(p, redactor) for p in found if p.text not in said]
-        said.update(p.text for p in found)
+        found = [_redacted(p, redactor) for p in _unsaid(found, said)]
         if found:
             explained.append(Explained(cited, tuple(found)))
     return explained
+
+
+def _unsaid(found: Sequence[DocPassage], said: set[str]) -> list[DocPassage]:
+    """The passages with the sentences the page already says left out ("If a field conflicts with a
+    standard field …" in both formatters' comments), each dropped when nothing new is left; `said` grows."""
+    kept = []
+    for passage in found:
+        if passage.kind == "code":
+            new = passage.text if _said(passage.text) not in said else ""
+            said.add(_said(passage.text))
+        else:
+            parts = [s for s in sentences(passage.text) if _said(s) not in said]
+            said.update(_said(s) for s in parts)
+            new = " ".join(parts)
+        if new.strip():
+            kept.append(replace(passage, text=new) if new != passage.text else passage)
+    return kept
+
+
+def _said(text: str) -> str:
+    return " ".join(text.lower().split())
 
 
 def _symbol(facts: Facts, path: str, name: str) -> Symbol | None:
