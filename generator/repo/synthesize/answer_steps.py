@@ -148,8 +148,10 @@ class AnswerWalk:
         """The library's entry (`entries`) that leads to `node` and matches the question nearly as well
         (LEADS_SHARE): the process a user starts begins there (`Axios.request` before the `dispatchRequest`
         it calls, `Viper.Get` before `Viper.find`); `node` itself when it is such an entry or none calls
-        it. Of several, the nearest. A start that calls such an entry itself hands the process on to it:
-        the entry starts instead."""
+        it. Of several, the nearest. An entry the start itself reaches is below it, not above (a completion
+        callback calling back into the loop that handles the next request: uvicorn's
+        `RequestResponseCycle.send` reaches `H11Protocol.handle_events`, which runs the app that sends).
+        A start that calls such an entry itself hands the process on to it: the entry starts instead."""
         if node in self.entries:
             return node
         # a wrapper handing the process straight on to the documented entry (marshmallow's `Schema.loads`,
@@ -170,6 +172,7 @@ class AnswerWalk:
             for other in eligible
             if other in self.entries
             and node in self.reached(other)
+            and other not in self.reached(node)
             and self.matches[other] >= LEADS_SHARE * self.matches[node]
         ]
         return max(
