@@ -25,10 +25,16 @@ from generator.repo.model import RepoMap
 DOC_SUFFIXES = (".md", ".mdx", ".markdown", ".rst")
 DOCS_FOLDERS = frozenset({"docs", "doc", "documentation", "guide", "guides"})
 NAV_BYTES = 200_000
+TOP_DOCS = 3  # doc files that make a folder at the top of the repository its docs, whatever lies deeper
 # not what the project is or how it works: history, process, legal, news, other languages' copies, and
 # typedoc's generated reference (interfaces/, type-aliases/, variables/)
 _NOT_DOCS = re.compile(
-    r"(?:^|/)(?:changelog|changes|history|news|release[-_ ]?notes?|releases|contributing|contributors"
+    # history under a date or version (gunicorn's 2026-news.md, svelte's CHANGELOG-pre-5.md, jest's
+    # CHANGELOG_PRE_v30.md), and a site's "page not found"
+    r"(?:^|/)(?:v?\d[\w.]*[-_])?(?:changelog|changes|history|news|release[-_ ]?notes?|releases)"
+    r"(?:[-_](?:pre|old|v?\d)[\w.-]*)?\.\w+$"
+    r"|(?:^|/)404\.\w+$"
+    r"|(?:^|/)(?:changelog|changes|history|news|release[-_ ]?notes?|releases|contributing|contributors"
     r"|code[-_]of[-_]conduct|license|licence|copying|security|sponsor(?:s|ship)?|backers|authors|maintainers|governance"
     r"|blog\w*|posts|roadmap|funding|support|pull_request_template|issue_template|management|help)(?:[./]|$)"
     r"|(?:^|/)(?:node_modules|vendor|third[-_]party|\.github|\.changeset|__snapshots__|fixtures?|testdata|data|inputs?|interfaces|type-aliases|variables|enumerations)/"
@@ -41,6 +47,8 @@ _FIRST = re.compile(
     r"|installation|install|usage|tutorial)$",
     re.IGNORECASE,
 )
+_README = re.compile(r"(?:^|/)readme\.\w+$", re.IGNORECASE)
+_INDEX = re.compile(r"^index\.\w+$", re.IGNORECASE)
 _POSITIONS = ("sidebar_position", "position", "order", "weight", "nav_order")
 _NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
 _NUMBERED = re.compile(r"^(\d+)[-_.]")
@@ -63,7 +71,10 @@ def doc_files(repo_map: RepoMap) -> list[str]:
 
 
 def docs_root(paths: Sequence[str]) -> str:
-    """The docs folder holding the most doc files (the shallowest on a tie); "" when there is none."""
+    """The docs folder holding the most doc files (the shallowest on a tie), a folder at the top of the
+    repository holding `TOP_DOCS` or more first: a docs folder deeper down belongs to a package or to a
+    vendored project (SumatraPDF's docs/md beside its copy of MuPDF, whose mupdf/docs holds more); "" when
+    there is none."""
     counts: Counter[str] = Counter()
     for path in paths:
         parts = PurePosixPath(path).parts[:-1]
@@ -73,7 +84,8 @@ def docs_root(paths: Sequence[str]) -> str:
                 break
     if not counts:
         return ""
-    return max(counts, key=lambda root: (counts[root], -root.count("/"), root))
+    top = {root: count for root, count in counts.items() if "/" not in root and count >= TOP_DOCS}
+    return max(top or counts, key=lambda root: (counts[root], -root.count("/"), root))
 
 
 @dataclass(frozen=True)
@@ -135,7 +147,22 @@ def read_navigation(root: Path, files: Sequence[str]) -> Navigation:
     )
     listed = [page for pages in formats for page in pages if page.path in known]
     order = dict.fromkeys([*(page.path for page in listed), *tree])
+    order.pop(_about_the_docs(inside, docs, {page.path for page in listed}), None)
     return Navigation(tuple(files), docs, tuple(order), tuple(listed), toc.substitutions or {})
+
+
+def _about_the_docs(inside: Sequence[str], docs: str, listed: set[str]) -> str:
+    """The docs folder's own README when the folder has an index page too and the navigation does not list
+    it: what GitHub shows of the folder, about building or writing the docs (OpenHands' "This directory
+    contains the documentation", gunicorn's "Generate documentation"), not about the project; "" else."""
+    readme = next(
+        (p for p in inside if PurePosixPath(p).parent == PurePosixPath(docs) and _README.search(p)), ""
+    )
+    indexed = any(
+        _INDEX.match(PurePosixPath(p).name) and len(PurePosixPath(p[len(docs) + 1 :]).parts) <= 2
+        for p in inside
+    )
+    return readme if readme and indexed and readme not in listed else ""
 
 
 def tree_key(root: Path, path: str, docs: str, positions: dict[str, float] | None = None) -> tuple[Any, ...]:
