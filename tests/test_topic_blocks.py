@@ -245,3 +245,20 @@ def test_another_documents_own_change_never_states_the_subjects_alternatives() -
     chosen = _subject_first([theirs, named, own], "alternatives", {"s"}, "context parameters")
     assert chosen == [named, own]  # what the other says of the subject by name stays
     assert _subject_first([theirs, named, own], "how", {"s"}, "context parameters") == [theirs, named, own]
+
+
+def test_a_list_right_under_the_title_is_the_documents_abstract() -> None:
+    from generator.documents.plain import markup_prose
+
+    text = markup_prose(
+        "# OCI Image Layout Specification\n\n"
+        "- The OCI Image Layout is the directory structure for content-addressable blobs and references.\n"
+        "- This layout MAY be used in a variety of different transport mechanisms.\n\n"
+        "## Content\n\nThe image layout is as follows.\n",
+        structure=True,
+    )
+    unit = abstract_unit(text)
+    assert unit is not None and unit.items[0].startswith("The OCI Image Layout is the directory structure")
+    source = _source("local-l", "OCI Image Layout Specification", text)
+    opening = definition([source], RelevanceJudge("image layout"), lambda s: True)
+    assert opening is not None and opening.items == unit.items

@@ -706,15 +706,23 @@ def document_opening(
     return (naming or [""])[0]
 
 
+_LABELLED_LIST = re.compile(r"^\*\*[^*\n]+[:：]\*\*\n- ")  # a list under its heading, the heading its label
+
+
 def abstract_unit(text: str) -> Quote | None:
     """A document's abstract quoted as the block it is when that block introduces a list or a code example
     ("This RFC proposes a replacement for the existing Store class that satisfies the following goals:" with
     its goals; "…using CSS custom properties:" with its example): its lead-in alone is no sentence, and the
     paragraph after it belongs to the next section (the motivation's background, "In Svelte 1, we introduced
     the Store class…"), which says what the subject replaces, not what it is. None when the abstract opens
-    with prose, or its block cannot be quoted whole."""
+    with prose, or its block cannot be quoted whole. A document opening with a list right under its title
+    (stored with its heading as the list's label: "**OCI Image Layout Specification:**" and "- The OCI Image
+    Layout is the directory structure for…") opens with that list as its abstract."""
     blocks = [b.strip() for b in text_blocks(text) if b.strip()]
     start = next((n + 1 for n, b in enumerate(blocks[:40]) if _ABSTRACT.match(b)), 0)
+    titled = len(blocks) > 1 and blocks[0].startswith("# ") and _LABELLED_LIST.match(blocks[1]) is not None
+    if not start and titled:
+        return list_quote(blocks[1])
     if not start or start >= len(blocks) or _HEADING.match(blocks[start]):
         return None
     first = blocks[start]
