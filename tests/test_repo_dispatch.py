@@ -1,0 +1,134 @@
+"""Calls of an interface or abstract method go on into the repository's implementations: in the call tree
+only (`CallEdge.dispatched`), never in the graph's edges nor in what ranks an entry point."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from repo_source_fixture import write_tree
+
+from generator.repo.facts.calltree import call_tree, reached
+from generator.repo.facts.dispatch import DISPATCH
+from generator.repo.facts.extract import extract_facts
+from generator.repo.map.walk import map_repository
+from generator.repo.model import CallTree
+
+GO = {
+    "go.mod": "module example.com/retry\n\ngo 1.21\n",
+    "retry.go": (
+        "package retry\n\n"
+        "// BackOff says how long to wait before the next try.\n"
+        "type BackOff interface {\n\tNext() int\n\tReset()\n}\n\n"
+        "type Exponential struct {\n\tn int\n}\n\n"
+        "func (e *Exponential) Next() int {\n\te.n = grow(e.n)\n\treturn e.n\n}\n\n"
+        "func (e *Exponential) Reset() {\n\te.n = 1\n}\n\n"
+        "type Constant struct{}\n\n"
+        "func (c *Constant) Next() int {\n\treturn 1\n}\n\n"
+        "func (c *Constant) Reset() {}\n\n"
+        "// Noise has a Next but no Reset: it is no BackOff.\n"
+        "type Noise struct{}\n\n"
+        "func (n *Noise) Next() int {\n\treturn 0\n}\n\n"
+        "func grow(n int) int {\n\tif n > 1000 {\n\t\treturn n\n\t}\n\tn = n * 2\n\tn = n + 1\n"
+        "\treturn n\n}\n\n"
+        "// Retry runs op until it succeeds, waiting as b says.\n"
+        "func Retry(op func() error, b BackOff) error {\n\tb.Reset()\n\tfor {\n"
+        "\t\tif err := op(); err == nil {\n\t\t\treturn nil\n\t\t}\n\t\twait(b.Next())\n\t}\n}\n\n"
+        "func wait(n int) {\n\t_ = n\n}\n"
+    ),
+}
+
+PYTHON = {
+    "db/__init__.py": "from db.core import Connection\n\n__all__ = ['Connection']\n",
+    "db/interfaces.py": (
+        "class ConnectionBackend:\n"
+        "    def fetch_all(self, query):\n"
+        '        """Every row the query selects."""\n'
+        "        raise NotImplementedError()\n\n"
+        "    def close(self):\n        self.closed = True\n"
+    ),
+    "db/sqlite.py": (
+        "from db.interfaces import ConnectionBackend\n\n\n"
+        "class SQLiteConnection(ConnectionBackend):\n"
+        "    def fetch_all(self, query):\n"
+        "        compiled = self._compile(query)\n"
+        "        rows = []\n"
+        "        for row in compiled:\n            rows.append(row)\n"
+        "        return rows\n\n"
+        "    def _compile(self, query):\n"
+        "        parts = query.split()\n        return [part.strip() for part in parts]\n\n"
+        "    def close(self):\n        self.closed = 'twice'\n"
+    ),
+    "db/core.py": (
+        "from db.interfaces import ConnectionBackend\n\n\n"
+        "class Connection:\n"
+        "    def __init__(self, backend):\n        self._backend: ConnectionBackend = backend\n\n"
+        "    def fetch_all(self, query):\n        return self._backend.fetch_all(query)\n\n"
+        "    def close(self):\n        self._backend.close()\n"
+    ),
+}
+
+
+def _names(tree: list[CallTree]) -> list[str]:
+    return [name for branch in tree for name in (branch.edge.callee, *_names(list(branch.below)))]
+
+
+def test_a_go_interface_call_branches_to_the_types_that_implement_it_in_the_tree_only(tmp_path: Path) -> None:
+    """`b.Next()` with `b BackOff` (an interface of the package) is answered by the package's types that
+    have every method BackOff declares: Exponential and Constant, not Noise (no Reset). The tree follows
+    them into `grow`; the graph's edges and what ranks an entry point know nothing of them."""
+    root = write_tree(tmp_path / "repo", GO)
+    facts = extract_facts(root, map_repository(root))
+    graph = facts.calls
+    assert graph is not None
+    dispatched = {e.callee for e in graph.calls_of("retry.go", {"Retry"}, dispatched=True) if e.dispatched}
+    assert dispatched == {"Exponential.Next", "Exponential.Reset", "Constant.Next", "Constant.Reset"}
+    assert not any(e.dispatched or "Next" in e.callee for e in graph.edges())
+    tree = call_tree(graph, facts.files, ("retry.go", "Retry"))
+    assert {"Exponential.Next", "grow"} <= set(_names(tree))
+    assert "Noise.Next" not in _names(tree)
+    assert ("retry.go", "grow") not in reached(graph, facts.files, ("retry.go", "Retry"))
+
+
+def test_an_abstract_python_method_branches_to_its_overrides_and_a_method_with_work_does_not(
+    tmp_path: Path,
+) -> None:
+    """`self._backend.fetch_all()` on an attribute annotated ConnectionBackend reaches its abstract `fetch_all`
+    (it only raises NotImplementedError), which goes on into SQLiteConnection's override and its
+    `_compile`; `close` has work of its own, so its override is no branch of it."""
+    root = write_tree(tmp_path / "repo", PYTHON)
+    facts = extract_facts(root, map_repository(root))
+    graph = facts.calls
+    assert graph is not None
+    assert {
+        (e.callee, e.dispatched)
+        for e in graph.calls_of("db/interfaces.py", {"ConnectionBackend.fetch_all"}, dispatched=True)
+    } == {("SQLiteConnection.fetch_all", True)}
+    assert graph.calls_of("db/interfaces.py", {"ConnectionBackend.close"}, dispatched=True) == []
+    assert graph.calls_of("db/interfaces.py", {"ConnectionBackend.fetch_all"}) == []
+    tree = call_tree(graph, facts.files, ("db/core.py", "Connection.fetch_all"))
+    assert _names(tree)[:3] == [
+        "ConnectionBackend.fetch_all",
+        "SQLiteConnection.fetch_all",
+        "SQLiteConnection._compile",
+    ]
+
+
+def test_an_abstract_call_follows_only_the_largest_implementations(tmp_path: Path) -> None:
+    """A base with more subclasses than DISPATCH is followed into the largest overrides only."""
+    subclasses = "".join(
+        f"class Impl{n}(Base):\n    def run(self):\n" + "        x = 1\n" * n + "        return x\n\n\n"
+        for n in range(1, DISPATCH + 3)
+    )
+    root = write_tree(
+        tmp_path / "repo",
+        {
+            "pkg/__init__.py": "",
+            "pkg/base.py": "class Base:\n    def run(self):\n        raise NotImplementedError\n\n\n"
+            + subclasses,
+            "pkg/use.py": "from pkg.base import Base\n\n\ndef go(job: Base):\n    return job.run()\n",
+        },
+    )
+    graph = extract_facts(root, map_repository(root)).calls
+    assert graph is not None
+    followed = {e.callee for e in graph.calls_of("pkg/base.py", {"Base.run"}, dispatched=True)}
+    assert followed == {f"Impl{n}.run" for n in range(3, DISPATCH + 3)}
