@@ -7,11 +7,14 @@ from pathlib import Path
 
 from repo_source_fixture import write_tree
 
+from generator.repo.analyze.citations import Linker
+from generator.repo.analyze.describe import flow_branches
 from generator.repo.facts.calltree import call_tree, reached
 from generator.repo.facts.dispatch import DISPATCH
 from generator.repo.facts.extract import extract_facts
 from generator.repo.map.walk import map_repository
 from generator.repo.model import CallTree
+from generator.site.pages.repo_diagrams import flow_tree_markdown
 
 GO = {
     "go.mod": "module example.com/retry\n\ngo 1.21\n",
@@ -132,3 +135,20 @@ def test_an_abstract_call_follows_only_the_largest_implementations(tmp_path: Pat
     assert graph is not None
     followed = {e.callee for e in graph.calls_of("pkg/base.py", {"Base.run"}, dispatched=True)}
     assert followed == {f"Impl{n}.run" for n in range(3, DISPATCH + 3)}
+
+
+def test_the_flow_list_says_an_implementation_is_one_not_a_direct_call(tmp_path: Path) -> None:
+    """`Retry` calls `b.Next()` on the interface: the list says it reaches `Exponential.Next` as an
+    implementation, cited at the interface call's line."""
+    root = write_tree(tmp_path / "repo", GO)
+    facts = extract_facts(root, map_repository(root))
+    assert facts.calls is not None
+    linker = Linker({path: 80 for path in GO}, "r" * 40, "https://github.com/acme/retry")
+    tree = call_tree(facts.calls, facts.files, ("retry.go", "Retry"))
+    listed = str(flow_tree_markdown(tuple(flow_branches(tree, linker)))).splitlines()
+    line = GO["retry.go"].splitlines().index("\t\twait(b.Next())") + 1
+    assert any(
+        item.strip().startswith(f"- calls the implementation `Exponential.Next` — [retry.go:{line}]")
+        for item in listed
+    )
+    assert any(item.strip().startswith("- calls `wait`") for item in listed)

@@ -302,6 +302,7 @@ class FlowHop:
     callee: str
     citation: Citation | None = None
     handed: bool = False  # `caller` hands `callee` over (a callback, a registry's entry) rather than calls it
+    dispatched: bool = False  # `callee` implements the interface or abstract method `caller` calls
 
 
 @dataclass(frozen=True)
