@@ -9,7 +9,7 @@ from repo_source_fixture import write_tree
 
 from generator.repo.analyze.citations import Linker
 from generator.repo.analyze.describe import flow_branches
-from generator.repo.facts.calltree import call_tree, reached
+from generator.repo.facts.calltree import call_tree, main_line, reached
 from generator.repo.facts.dispatch import DISPATCH
 from generator.repo.facts.extract import extract_facts
 from generator.repo.map.walk import map_repository
@@ -152,3 +152,116 @@ def test_the_flow_list_says_an_implementation_is_one_not_a_direct_call(tmp_path:
         for item in listed
     )
     assert any(item.strip().startswith("- calls `wait`") for item in listed)
+
+
+# loguru's shape: a handler keeps whatever sink it is given and writes to it; the sinks share no base class
+SINKS = {
+    "log/__init__.py": "from log.handler import Handler\n\n__all__ = ['Handler']\n",
+    "log/sinks.py": (
+        "class StreamSink:\n"
+        "    def __init__(self, stream):\n        self._stream = stream\n\n"
+        "    def write(self, message):\n        self._stream.write(message)\n\n\n"
+        "class FileSink:\n"
+        "    def __init__(self, path):\n        self._fh = None\n\n"
+        "    def write(self, message):\n"
+        "        if self._fh is None:\n            self._fh = rotate(message)\n"
+        "        self._fh.write(message)\n        self._fh.flush()\n\n\n"
+        "def rotate(message):\n" + "".join(f"    step{n} = {n}\n" for n in range(8)) + "    return None\n"
+    ),
+    "log/handler.py": (
+        "class Handler:\n"
+        "    def __init__(self, sink):\n        self._sink = sink\n\n"
+        "    def emit(self, record):\n        text = str(record)\n        self._sink.write(text)\n"
+    ),
+}
+
+# multer's shape: the middleware calls the storage engine it was configured with, a constructor function
+# whose prototype holds the method
+ENGINES = {
+    "package.json": '{"name": "up", "main": "index.js"}\n',
+    "index.js": "var makeMiddleware = require('./lib/make')\n\nmodule.exports = makeMiddleware\n",
+    "lib/make.js": (
+        "function makeMiddleware (setup) {\n"
+        "  return function middleware (req, next) {\n"
+        "    var storage = setup().storage\n"
+        "    storage._handleFile(req, function (err, info) { next(err, info) })\n"
+        "  }\n}\n\nmodule.exports = makeMiddleware\n"
+    ),
+    "storage/disk.js": (
+        "function DiskStorage (opts) {\n  this.dir = opts.dir\n}\n\n"
+        "DiskStorage.prototype._handleFile = function _handleFile (req, cb) {\n"
+        + "".join(f"  var step{n} = {n}\n" for n in range(6))
+        + "  cb(null, {path: this.dir})\n}\n\n"
+        "module.exports = function (opts) { return new DiskStorage(opts) }\n"
+    ),
+    "storage/memory.js": (
+        "function MemoryStorage (opts) {}\n\n"
+        "MemoryStorage.prototype._handleFile = function _handleFile (req, cb) {\n  cb(null, {})\n}\n\n"
+        "module.exports = function (opts) { return new MemoryStorage(opts) }\n"
+    ),
+}
+
+
+def test_a_receiver_named_after_a_family_of_classes_reaches_their_methods(tmp_path: Path) -> None:
+    """`self._sink.write()` with the sink unknown reaches the `write` of the classes named like `sink`
+    (StreamSink, FileSink: no base class says so), in the tree only; a receiver word too short to name a
+    family (`self._fh.write()`) reaches nothing."""
+    root = write_tree(tmp_path / "repo", SINKS)
+    facts = extract_facts(root, map_repository(root))
+    graph = facts.calls
+    assert graph is not None
+    assert {
+        (e.callee, e.dispatched) for e in graph.calls_of("log/handler.py", {"Handler.emit"}, dispatched=True)
+    } == {("FileSink.write", True), ("StreamSink.write", True)}
+    assert graph.calls_of("log/handler.py", {"Handler.emit"}) == []
+    assert graph.calls_of("log/sinks.py", {"FileSink.write"}, dispatched=True) == [
+        e for e in graph.calls_of("log/sinks.py", {"FileSink.write"}) if e.callee == "rotate"
+    ]
+    tree = call_tree(graph, facts.files, ("log/handler.py", "Handler.emit"))
+    assert {"FileSink.write", "rotate"} <= set(_names(tree))
+
+
+def test_a_js_receiver_named_after_a_family_of_constructors_reaches_their_prototype_methods(
+    tmp_path: Path,
+) -> None:
+    root = write_tree(tmp_path / "repo", ENGINES)
+    facts = extract_facts(root, map_repository(root))
+    graph = facts.calls
+    assert graph is not None
+    called = graph.calls_of("lib/make.js", {"makeMiddleware"}, dispatched=True)
+    assert {(e.callee_path, e.callee) for e in called if e.dispatched} == {
+        ("storage/disk.js", "DiskStorage._handleFile"),
+        ("storage/memory.js", "MemoryStorage._handleFile"),
+    }
+    assert not any(e.dispatched for e in graph.edges())
+
+
+def test_a_function_calling_an_implementation_among_its_own_calls_weighs_as_before(tmp_path: Path) -> None:
+    """`spawn` starts an optional engine (`self._engine.run()`, a family whose BigEngine leads to much
+    code) beside its own small set-up; `serve` calls it, then `work`: the dispatched call does not make
+    `spawn` outweigh `work` (only an abstract method, all of whose calls are dispatched, weighs what its
+    implementation leads to), so the main line stays on `work`."""
+    steps = "".join(f"    step{n} = {n}\n" for n in range(40))
+    root = write_tree(
+        tmp_path / "repo",
+        {
+            "srv/__init__.py": "from srv.app import App\n\n__all__ = ['App']\n",
+            "srv/engines.py": (
+                "class BigEngine:\n    def run(self):\n        return crunch()\n\n\n"
+                "def crunch():\n" + steps * 4 + "    return 0\n"
+            ),
+            "srv/app.py": (
+                "class App:\n"
+                "    def __init__(self, engine):\n        self._engine = engine\n\n"
+                "    def serve(self):\n        self.spawn()\n        return self.work()\n\n"
+                "    def spawn(self):\n        self.prepare()\n        self._engine.run()\n\n"
+                "    def prepare(self):\n        return 1\n\n"
+                "    def work(self):\n        return handle()\n\n\n"
+                "def handle():\n" + steps + "    return 0\n"
+            ),
+        },
+    )
+    facts = extract_facts(root, map_repository(root))
+    assert facts.calls is not None
+    tree = call_tree(facts.calls, facts.files, ("srv/app.py", "App.serve"))
+    assert [edge.callee for edge in main_line(tree)][:2] == ["App.work", "handle"]

@@ -21,7 +21,7 @@ from generator.repo.facts.callbacks import callback_calls
 from generator.repo.facts.calltree import call_tree, heaviest_entry
 from generator.repo.facts.commands import cli_commands, is_library
 from generator.repo.facts.deprecation import deprecated_by_body, deprecated_by_doc
-from generator.repo.facts.dispatch import dispatch_calls
+from generator.repo.facts.dispatch import Families, dispatch_calls
 from generator.repo.facts.flows import Node, entry_points
 from generator.repo.facts.forked import map_files
 from generator.repo.facts.heldcalls import held_calls
@@ -188,7 +188,15 @@ class _CallReader:
 
     def __init__(self, root: Path, files: dict[str, FileFacts], index: ImportIndex, max_bytes: int) -> None:
         self.root, self.files, self.index, self.max_bytes = root, files, index, max_bytes
-        self._python = PythonCalls(self._resolve, self._symbols, self._names_from, self._parse, self._package)
+        families = Families(files)
+        self._python = PythonCalls(
+            self._resolve,
+            self._symbols,
+            self._names_from,
+            self._parse,
+            self._package,
+            family=lambda receiver, method: families.of("python", receiver, method),
+        )
         self._folders: dict[str, list[str]] = {}  # folder → its Python modules (a package)
         self._other = TreeSitterCalls(self._read, self._symbols, files, index.resolve)
 

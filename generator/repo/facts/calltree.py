@@ -194,13 +194,14 @@ class _Tree:
 
     def implemented(self, node: Node, above: tuple[Node, ...]) -> float:
         """What the largest implementation of an abstract method leads to (one of them answers each call);
-        0 for a method with work of its own. No other weight counts an implementation: an abstract call
-        weighs what it dispatches to, the calls above it as before."""
+        0 for a function with calls of its own. No other weight counts an implementation: an abstract call
+        weighs what it dispatches to, a function calling one among its other calls and the calls above it
+        as before."""
+        calls = self.calls(node)
+        if not calls or not all(e.dispatched for e in calls):
+            return 0.0
         below = (*above, node)
-        return max(
-            (self.reach((e.callee_path, e.callee), below) for e in self.calls(node) if e.dispatched),
-            default=0.0,
-        )
+        return max(self.reach((e.callee_path, e.callee), below) for e in calls)
 
     def reach(
         self, node: Node, above: tuple[Node, ...] = (), depth: int = REACH_DEPTH, most: int = REACH_NODES

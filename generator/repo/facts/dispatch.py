@@ -5,6 +5,11 @@ that only raises NotImplementedError) is answered at run time by a subclass's ov
 `HtmlTreeBuilder.process`). These edges go from the abstract method to the largest DISPATCH overrides,
 marked `CallEdge.dispatched`: the call tree follows them, as branches of the abstract call's node; no entry
 ranking counts them, so which entry opens a flow does not change. Go's interface calls are tscalls.py's.
+
+A duck-typed family is the same dispatch without a base class: a call no reader resolves on a receiver
+named after a family of the repository's classes that each define the method (`self._sink.write()` with
+StreamSink, FileSink …; `storage._handleFile()` with DiskStorage, MemoryStorage) reaches their methods
+(`Families`, asked by the language readers).
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ from generator.repo.model import CallEdge, FileFacts, Symbol
 
 DISPATCH = 3  # implementations followed from one abstract call, the largest first
 DESCENDANTS = 200  # subclasses looked through below one class
+FAMILY_WORD = 4  # the shortest receiver word naming a family of classes (`sink`, `storage`)
 
 Read = Callable[[str], str | None]
 Node = tuple[str, str]
@@ -32,10 +38,14 @@ def dispatch_calls(
     """For each abstract method some call reaches, an edge to each of its DISPATCH largest overrides in
     the repository's subclasses of its class (transitively), the language's own."""
     subclasses = _subclasses(files)
-    methods = {(path, s.name): s for path, fact in files.items() for s in fact.symbols if s.kind == "method"}
+    # a test's symbols are read on demand, and no abstract method the code calls is a test's
+    sources = {path: fact for path, fact in files.items() if not is_context_file(path)}
+    methods = {
+        (path, s.name): s for path, fact in sources.items() for s in fact.symbols if s.kind == "method"
+    }
     classes = {
         (path, s.name)
-        for path, fact in files.items()
+        for path, fact in sources.items()
         for s in fact.symbols
         if s.kind in {"class", "interface"}
     }
@@ -130,3 +140,34 @@ def _lines(texts: dict[str, list[str] | None], read: Read, path: str) -> list[st
         text = read(path)
         texts[path] = text.split("\n") if text is not None else None
     return texts[path]
+
+
+class Families:
+    """The repository's methods by the classes (or constructor functions) defining them: `of(language,
+    receiver, method)` gives the DISPATCH largest methods `method` of the classes whose name ends with the
+    receiver's last word (`_sink` → StreamSink, FileSink), outside tests and examples."""
+
+    def __init__(self, files: Mapping[str, FileFacts]) -> None:
+        self.files = files
+        self._methods: dict[tuple[str, str], list[tuple[str, Symbol]]] | None = None
+
+    def of(self, language: str, receiver: str, method: str) -> list[Node]:
+        word = receiver.rpartition("_")[2].lower()
+        if len(word) < FAMILY_WORD:
+            return []
+        if self._methods is None:
+            self._methods = {}
+            for path, fact in self.files.items():
+                if is_context_file(path):
+                    continue
+                for symbol in fact.symbols:
+                    if symbol.kind == "method" and symbol.parent and not symbol.stub:
+                        key = (fact.language, symbol.short_name)
+                        self._methods.setdefault(key, []).append((path, symbol))
+        found = [
+            (path, symbol)
+            for path, symbol in self._methods.get((language, method), ())
+            if symbol.parent.rsplit(".", 1)[-1].lower().endswith(word)
+        ]
+        found.sort(key=lambda hit: (-hit[1].lines, hit[0], hit[1].name))
+        return [(path, symbol.name) for path, symbol in found[:DISPATCH]]

@@ -19,7 +19,7 @@ from typing import Any
 
 from generator.repo.facts.branches import tree_share
 from generator.repo.facts.comments import descendants, node_text
-from generator.repo.facts.dispatch import DISPATCH
+from generator.repo.facts.dispatch import DISPATCH, Families
 from generator.repo.facts.imports import JS_LANGUAGES
 from generator.repo.facts.javacalls import CALL_NODES, Classes, JavaScope, class_table
 from generator.repo.facts.jsinstances import field_instances, named_instances, subclasses
@@ -62,6 +62,9 @@ class TreeSitterCalls:
         self.variables: dict[str, dict[str, str]] = {}
         self._js_scopes: dict[str, _JsScope | None] = {}  # other JS/TS files' scopes (js_scope)
         self._keyed: dict[str, set[tuple[str, str]]] | None = None  # computed key → functions bound to it
+        self.families = Families(
+            files
+        )  # a receiver named after a family of classes (`storage._handleFile()`)
 
     def edges(self, path: str, language: str) -> list[CallEdge]:
         if language not in {"go", "java", *JS_LANGUAGES}:
@@ -94,6 +97,8 @@ class TreeSitterCalls:
                 targets += [(target, False, True, False) for target in scope.on_element(call, caller)]
                 targets += [(target, False, True, False) for target in scope.stored(call, caller)]
                 targets += [(target, False, False, True) for target in scope.implementations(call, caller)]
+            if called is None and isinstance(scope, _JsScope):
+                targets += [(target, False, False, True) for target in scope.family(call)]
             for target, handed, inferred, dispatched in targets:
                 if target is None or target == (path, caller.name if caller else ""):
                     continue
@@ -726,6 +731,19 @@ class _JsScope:
         if cls is not None:  # `const request = new Request(…)` … `request.flush()`
             return self._method(cls, prop)
         return self._mixed_in(f"{owner}.{prop}")
+
+    def family(self, call: Any) -> list[tuple[str, str]]:
+        """`storage._handleFile()` or `this.storage._handleFile()` left unresolved: the `_handleFile` of
+        the classes named like the receiver's last word (DiskStorage, MemoryStorage; dispatch.Families)."""
+        function = _called(call)
+        if function is None or function.type != "member_expression":
+            return []
+        obj = function.child_by_field_name("object")
+        if obj is None:
+            return []
+        name = _this_field(obj) or (node_text(obj) if obj.type == "identifier" else "")
+        method = node_text(function.child_by_field_name("property"))
+        return self.calls.families.of(self.language, name, method) if name else []
 
     def field_classes(self, cls: str, field: str) -> list[tuple[str, str]]:
         """The classes a field of `cls` is given an instance of (`this.router = new SmartRouter(…)`) in
