@@ -503,6 +503,31 @@ def test_a_concept_page_shows_the_code_path_of_its_own_symbols(tmp_path: Path) -
     assert f"/blob/{result.synthesis.revision}/tinyweb/routing/router.py#L" in shown  # each call cited
 
 
+def test_dated_history_a_missing_page_and_the_docs_folders_own_readme_are_not_guides(tmp_path: Path) -> None:
+    # history files named under a date or version, a site's 404 page, and the README a docs folder with an
+    # index keeps for whoever builds the docs: none of them explains the project
+    files = {
+        "docs/index.md": "# Tiny\n\nTiny serves requests.\n",
+        "docs/routing.md": "# Routing\n\nRoutes map paths to handlers.\n",
+        "docs/2026-news.md": "# 2026\n\nThe ASGI worker is a beta feature.\n",
+        "docs/CHANGELOG-pre-5.md": "# Changes\n",
+        "docs/404.md": "# Page not found\n",
+        "docs/README.md": "# Generate documentation\n\nRun mkdocs serve.\n",
+    }
+    root = make_project(tmp_path / "tiny", files)
+    paths = doc_files(map_repository(root))
+    assert sorted(paths) == ["docs/README.md", "docs/index.md", "docs/routing.md"]
+    assert list(read_navigation(root, paths).order) == ["docs/index.md", "docs/routing.md"]
+    # without an index page, the docs folder's README is its front page and stays
+    del files["docs/index.md"]
+    root = make_project(tmp_path / "plain", files)
+    assert "docs/README.md" in read_navigation(root, doc_files(map_repository(root))).order
+    # and a navigation that lists it keeps it
+    mkdocs = "nav:\n  - Home: index.md\n  - Build: README.md\n"
+    root = make_project(tmp_path / "listed", {**files, "docs/index.md": "# Tiny\n", "mkdocs.yml": mkdocs})
+    assert "docs/README.md" in read_navigation(root, doc_files(map_repository(root))).order
+
+
 def test_a_yaml_table_of_contents_gives_the_order(tmp_path: Path) -> None:
     # Elastic's docs-builder: docset.yml names folders, each folder's toc.yml lists files and their children;
     # a toc pointing outside the repository is refused like any other path

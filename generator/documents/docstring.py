@@ -43,10 +43,10 @@ def comment_text(raw: str) -> str:
         line = line.rstrip()
         line = line[:-2].rstrip() if line.endswith("*/") else line
         lines.append(_DOC_TAGS.sub("", _COMMENT_MARKERS.sub("", line, count=1)).strip())
-    return _inline_tags("\n".join(lines)).strip()
+    return inline_tags("\n".join(lines)).strip()
 
 
-def _inline_tags(text: str) -> str:
+def inline_tags(text: str) -> str:
     """Javadoc/JSDoc inline tags and C# `<see …/>` references as the words a reader sees."""
     text = _INLINE_LINK.sub(lambda m: m.group(2) or _member_name(m.group(1)), text)
     text = _INLINE_CODE.sub(lambda m: f"`{m.group(1)}`", text)

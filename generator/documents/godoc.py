@@ -36,7 +36,7 @@ def package_doc(text: str) -> tuple[str, str]:
         body = [_uncommented(line) for line in lines[first:clause]]
     if sum(1 for line in body if line.strip()) < MIN_LINES:
         return "", ""
-    marked = _marked(body)
+    marked = doc_markdown(body)
     out = [""] * len(lines)
     out[first:clause] = marked
     match = _PACKAGE.match(lines[clause])
@@ -48,7 +48,7 @@ def _uncommented(line: str) -> str:
     return text[1:] if text.startswith(" ") else text
 
 
-def _marked(body: list[str]) -> list[str]:
+def doc_markdown(body: list[str]) -> list[str]:
     """Go doc comment lines as Markdown, one for one: headings, code and list items marked."""
     out: list[str] = []
     indent = 0  # the current code block's own indentation, taken off its lines (kept inside it)

@@ -292,6 +292,8 @@ class KeyType:
     symbol: CitedSymbol
     methods: tuple[CitedSymbol, ...] = ()
     bases: tuple[str, ...] = ()  # as written ("models.Model", "Exception")
+    # what its doc comment explains past its summary, and its examples (analyze/explained.py)
+    explained: tuple[DocPassage, ...] = ()
 
 
 @dataclass(frozen=True)

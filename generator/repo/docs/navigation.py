@@ -28,7 +28,12 @@ NAV_BYTES = 200_000
 # not what the project is or how it works: history, process, legal, news, other languages' copies, and
 # typedoc's generated reference (interfaces/, type-aliases/, variables/)
 _NOT_DOCS = re.compile(
-    r"(?:^|/)(?:changelog|changes|history|news|release[-_ ]?notes?|releases|contributing|contributors"
+    # history under a date or version (gunicorn's 2026-news.md, svelte's CHANGELOG-pre-5.md, jest's
+    # CHANGELOG_PRE_v30.md), and a site's "page not found"
+    r"(?:^|/)(?:v?\d[\w.]*[-_])?(?:changelog|changes|history|news|release[-_ ]?notes?|releases)"
+    r"(?:[-_](?:pre|old|v?\d)[\w.-]*)?\.\w+$"
+    r"|(?:^|/)404\.\w+$"
+    r"|(?:^|/)(?:changelog|changes|history|news|release[-_ ]?notes?|releases|contributing|contributors"
     r"|code[-_]of[-_]conduct|license|licence|copying|security|sponsor(?:s|ship)?|backers|authors|maintainers|governance"
     r"|blog\w*|posts|roadmap|funding|support|pull_request_template|issue_template|management|help)(?:[./]|$)"
     r"|(?:^|/)(?:node_modules|vendor|third[-_]party|\.github|\.changeset|__snapshots__|fixtures?|testdata|data|inputs?|interfaces|type-aliases|variables|enumerations)/"
@@ -41,6 +46,8 @@ _FIRST = re.compile(
     r"|installation|install|usage|tutorial)$",
     re.IGNORECASE,
 )
+_README = re.compile(r"(?:^|/)readme\.\w+$", re.IGNORECASE)
+_INDEX = re.compile(r"^index\.\w+$", re.IGNORECASE)
 _POSITIONS = ("sidebar_position", "position", "order", "weight", "nav_order")
 _NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
 _NUMBERED = re.compile(r"^(\d+)[-_.]")
@@ -135,7 +142,22 @@ def read_navigation(root: Path, files: Sequence[str]) -> Navigation:
     )
     listed = [page for pages in formats for page in pages if page.path in known]
     order = dict.fromkeys([*(page.path for page in listed), *tree])
+    order.pop(_about_the_docs(inside, docs, {page.path for page in listed}), None)
     return Navigation(tuple(files), docs, tuple(order), tuple(listed), toc.substitutions or {})
+
+
+def _about_the_docs(inside: Sequence[str], docs: str, listed: set[str]) -> str:
+    """The docs folder's own README when the folder has an index page too and the navigation does not list
+    it: what GitHub shows of the folder, about building or writing the docs (OpenHands' "This directory
+    contains the documentation", gunicorn's "Generate documentation"), not about the project; "" else."""
+    readme = next(
+        (p for p in inside if PurePosixPath(p).parent == PurePosixPath(docs) and _README.search(p)), ""
+    )
+    indexed = any(
+        _INDEX.match(PurePosixPath(p).name) and len(PurePosixPath(p[len(docs) + 1 :]).parts) <= 2
+        for p in inside
+    )
+    return readme if readme and indexed and readme not in listed else ""
 
 
 def tree_key(root: Path, path: str, docs: str, positions: dict[str, float] | None = None) -> tuple[Any, ...]:

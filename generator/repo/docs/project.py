@@ -4,6 +4,7 @@ each passage kept with its lines, each code name the docs use resolved to its de
 
 from __future__ import annotations
 
+import json
 import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
@@ -19,6 +20,7 @@ from generator.errors import DeepkbError
 from generator.redact import Redactor
 from generator.repo.analyze.citations import Linker
 from generator.repo.analyze.describe import cite, flow_branches, ranked
+from generator.repo.analyze.explained import examples_in
 from generator.repo.docs.model import DocConcept, DocPage, DocPassage, ProjectDocs
 from generator.repo.docs.navigation import doc_files, read_navigation
 from generator.repo.docs.substitutions import substitute
@@ -48,6 +50,9 @@ PASSAGES_PER_CONCEPT = 300  # shared by its pages; a page alone in its concept m
 LEAST_SHARE = 8  # passages a page of a crowded concept still quotes
 CODE_LINES = 60  # a longer code block is not an example a page shows whole
 MAX_EXAMPLES = 8
+FEW_EXAMPLES = 2  # a README showing fewer code examples leaves room for the package's Example tests
+_ANY_EXAMPLE = re.compile(r"^Example\w*$")
+_PACKAGE_EXAMPLE = re.compile(r"^Example(?:_[a-z]\w*)?$")  # the package's own, not a type's or function's
 OVERVIEW_PASSAGES = 4
 CONCEPT_SYMBOLS = 8
 _SETUP = frozenset({"__init__", "__new__", "__post_init__", "constructor"})  # setting up is not the work
@@ -59,6 +64,11 @@ MIN_WORDS = 6
 LONG_PAGE_SECTIONS = 6  # a doc page of this many sections is a guide of its own, never merged with another
 README_PASSAGES = 4  # a README section quoting fewer is a note, not a concept
 README_CONCEPTS = 3  # a README with fewer such sections is an overview and examples, not a guide
+PACKAGE_PASSAGES = 2  # a package README quoting fewer is a stub ("See the main README")
+# a workspace member's own manifest: the folder holding one is a package
+_MANIFESTS = frozenset(
+    {"package.json", "Cargo.toml", "pyproject.toml", "setup.py", "go.mod", "composer.json"}
+)
 # what a tutorial or a usage section is called, in a heading and in a file name ("getting-started.md"),
 # where a starter page also says "intro" or "basic"
 _HOW_TO = r"getting[-_ ]?started|get[-_ ]?started|quick[-_ ]?start|tutorials?|usage|how[-_ ]to[-_ ]use|examples?|walk-?through|first[-_ ]steps"
@@ -142,9 +152,18 @@ def read_project_docs(
         ]
         + _go_package_docs(root, repo_map, linker, redactor)
     )
+    # … and so are a monorepo's package READMEs, each the docs of its package
+    packages = (
+        []
+        if folder
+        else _package_readmes(root, navigation.files, repo_map, documents.get(readme), linker, redactor)
+    )
     concepts = (
         concepts
-        or [c for d in (documents.get(readme), *guides) for c in readme_concepts(d, names)][:MAX_CONCEPTS]
+        or [
+            *(c for d in (documents.get(readme), *guides) for c in readme_concepts(d, names)),
+            *package_concepts(packages, names),
+        ][:MAX_CONCEPTS]
     )
     concepts = with_code_paths(concepts, names)
     starters = [
@@ -154,6 +173,8 @@ def read_project_docs(
     ]
     # a guide's own usage sections first (doc.go's "Usage"), then the README's and the starter pages' code
     examples = usage_examples([*(_starting_sections(d) for d in guides), *starters])
+    if not folder and sum(p.kind == "code" for p in examples) < FEW_EXAMPLES:
+        examples += go_package_examples(root, repo_map, redactor)[: MAX_EXAMPLES - len(examples)]
     intro = [documents[p] for p in in_order[:1] if p in documents and _in_force(documents[p])]
     return ProjectDocs(
         root=folder,
@@ -178,6 +199,70 @@ def _read(
     document = read_text(text, name=path, origin=path, revision=linker.revision)
     standing = page_standing(text, document.status)
     return replace(document, status=standing) if standing else document
+
+
+def _package_readmes(
+    root: Path,
+    files: Sequence[str],
+    repo_map: RepoMap,
+    readme: Document | None,
+    linker: Linker,
+    redactor: Redactor | None,
+) -> list[Document]:
+    """The READMEs of a monorepo's packages (a workspace's members: a folder below the root holding its own
+    manifest, `packages/server-renderer/package.json`, `crates/x/Cargo.toml`), each the docs of its package,
+    for a repository without a docs folder; never one that repeats the front README (puppeteer's packages
+    publish it again), one inside another package, or one of an example, a test or a fixture."""
+    manifests = {
+        str(PurePosixPath(f.path).parent) for f in repo_map.files if PurePosixPath(f.path).name in _MANIFESTS
+    }
+    front = {p.text for p in passages(readme)} if readme is not None else set()
+    found = []
+    for path in files:
+        folder = str(PurePosixPath(path).parent)
+        if (
+            PurePosixPath(path).stem.lower() != "readme"
+            or folder == "."
+            or folder not in manifests
+            or _NOT_LIBRARY.search(path)
+            # a package inside another (a playground's project template) is that package's material
+            or any(str(above) in manifests for above in PurePosixPath(folder).parents if str(above) != ".")
+        ):
+            continue
+        name, private = _package_json(root, folder)
+        document = None if private else _read(root, path, linker, redactor, {})
+        quoted = {p.text for p in passages(document)} if document is not None else set()
+        if document is None or len(quoted) < PACKAGE_PASSAGES or len(quoted & front) * 2 >= len(quoted):
+            continue
+        if _GENERIC_TITLE.fullmatch(document.title.strip()):  # "README": the package's name says which
+            document = replace(document, title=name or _humane(folder))
+        found.append(document)
+    return found
+
+
+def _package_json(root: Path, folder: str) -> tuple[str, bool]:
+    """(name, private) of the npm package in `folder` ("", False without a readable package.json): a
+    private one is a workspace's playground or test bed, never published, no part a user meets."""
+    try:
+        manifest = json.loads(read_source(root, f"{folder}/package.json", max_bytes=DOC_BYTES))
+    except (DeepkbError, ValueError):
+        return "", False
+    if not isinstance(manifest, dict):
+        return "", False
+    name = manifest.get("name")
+    return (name if isinstance(name, str) else ""), manifest.get("private") is True
+
+
+def package_concepts(documents: Sequence[Document], names: SymbolNames) -> list[DocConcept]:
+    """One concept per package README, named by its title (`@vue/server-renderer`), its code symbols looked
+    for in its package's folder first."""
+    concepts = []
+    for document in documents:
+        quoted = passages(document)
+        title = document.title or _humane(str(PurePosixPath(document.origin).parent))
+        page = DocPage(document.origin, title, tuple(quoted))
+        concepts.append(_concept(title, [page], names, str(PurePosixPath(document.origin).parent)))
+    return concepts
 
 
 def _go_package_docs(
@@ -210,6 +295,31 @@ def _go_package_docs(
                 found.append((len(markdown.strip()), document))
         if found:
             return [max(found, key=lambda item: item[0])[1]]
+    return []
+
+
+def go_package_examples(root: Path, repo_map: RepoMap, redactor: Redactor | None) -> list[DocPassage]:
+    """The `Example` functions of the tests of the Go library package nearest the root that has any (`go
+    test` runs them; pkg.go.dev shows them as the package's examples): the package's own (`Example`,
+    `Example_basicConfiguration`) first, then its types' and functions' (`ExampleRetry`), each whole."""
+    by_depth: dict[int, list[str]] = {}
+    for entry in repo_map.files:
+        if entry.path.endswith("_test.go") and not _NOT_GO_LIBRARY.search(entry.path):
+            by_depth.setdefault(entry.path.count("/"), []).append(entry.path)
+    for depth in sorted(by_depth):
+        found: list[DocPassage] = []
+        for path in sorted(by_depth[depth]):
+            try:
+                text = read_source(root, path, max_bytes=DOC_BYTES)
+            except DeepkbError:
+                continue
+            if "func Example" in text:
+                found += examples_in(text.split("\n"), path, _ANY_EXAMPLE)
+        if found:
+            found = [
+                replace(p, text=redactor.redact(p.text)[0]) if redactor is not None else p for p in found
+            ]
+            return sorted(found, key=lambda p: not _PACKAGE_EXAMPLE.match(p.heading))
     return []
 
 
@@ -522,7 +632,8 @@ def _page(document: Document, quoted: Sequence[DocPassage]) -> DocPage:
 
 def readme_concepts(readme: Document | None, names: SymbolNames) -> list[DocConcept]:
     """A project without a docs folder documents itself in its README: one concept per top-level section
-    that explains something (at least `README_PASSAGES` passages; never installing, licence or process),
+    that explains something (at least `README_PASSAGES` passages, or fewer with an example in code; never
+    installing, licence or process),
     when the README has at least `README_CONCEPTS` of them; else none, and the README is only the overview
     and the examples."""
     if readme is None:
@@ -536,9 +647,20 @@ def readme_concepts(readme: Document | None, names: SymbolNames) -> list[DocConc
             continue
         part = tuple(s for s in readme.sections if len(s.path) >= top and s.path[top - 1] == heading)
         quoted = tuple(passages(replace(readme, sections=part)))
-        if len(quoted) >= README_PASSAGES:
+        if len(quoted) >= README_PASSAGES or _shows_a_feature(heading, quoted):
             concepts.append(_concept(heading, [DocPage(readme.origin, heading, quoted)], names, ""))
     return concepts[:MAX_CONCEPTS] if len(concepts) >= README_CONCEPTS else []
+
+
+def _shows_a_feature(heading: str, quoted: Sequence[DocPassage]) -> bool:
+    """A short README section that says what a feature does and shows it in code (logrus' "Default
+    Fields", kong's "Positional arguments"): a concept however short, where a short section of prose alone
+    ("News", "Useful resources") is a note, and a short introduction or usage section is the overview's and
+    Getting started's."""
+    if _ABOUT_HEADING.search(heading) or _HOW_TO_HEADING.search(heading):
+        return False
+    code = [p for p in quoted if p.kind == "code"]
+    return len(quoted) >= 2 and bool(code) and len(code) < len(quoted)
 
 
 def _concept(name: str, pages: Sequence[DocPage], names: SymbolNames, package: str) -> DocConcept:
@@ -760,7 +882,15 @@ class SymbolNames:
         return tuple(flow_branches(tree, self.linker))
 
     def package_files(self, key: str) -> list[str]:
-        """Source files under a folder named like the docs section (plural or singular), tests left out."""
+        """Source files under a folder named like the docs section (plural or singular), tests left out; a
+        package's own folder (`packages/server-renderer`), when `key` is one, whatever its name."""
+        own = [
+            path
+            for path in self.folders.get("", ())
+            if "/" in key and path.startswith(key + "/") and not _NOT_LIBRARY.search(path[len(key) :])
+        ]
+        if own:
+            return own
         stem = PurePosixPath(key).stem.lower().replace("-", "_")
         wanted = {stem, stem.rstrip("s"), stem + "s"} - {""}
         return list(dict.fromkeys(path for name in sorted(wanted) for path in self.folders.get(name, ())))
@@ -772,6 +902,7 @@ class SymbolNames:
         for path, file_facts in self.facts.files.items():
             if _NOT_LIBRARY.search(path) or isinstance(file_facts, OnDemandFileFacts):
                 continue
+            found.setdefault("", []).append(path)  # every library file, for a package's own folder
             for part in dict.fromkeys(p.lower() for p in PurePosixPath(path).parts[:-1]):
                 found.setdefault(part, []).append(path)
         return found

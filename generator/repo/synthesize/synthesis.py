@@ -27,6 +27,7 @@ from generator.repo.analyze.describe import (
     opening_sentence,
 )
 from generator.repo.analyze.draft import repeats_itself, shard_purpose, split_model_summary
+from generator.repo.analyze.explained import explain_types
 from generator.repo.checkout.history import file_history
 from generator.repo.docs.model import DocConcept
 from generator.repo.facts.calltree import main_line
@@ -113,7 +114,7 @@ def build_analysis(study: Study, index: int, shard: Shard, outcome: Outcome) -> 
         shard,
         shard_slug(index, shard),
         "",
-        key_types=key_types(shard.files, facts, ctx.linker),
+        key_types=explain_types(key_types(shard.files, facts, ctx.linker), ctx.root, facts, ctx.redactor),
         functions=key_functions(shard.files, facts, ctx.linker),
         flow=flow_hops(main_line(tree), ctx.linker),
         flow_tree=flow_branches(tree, ctx.linker),

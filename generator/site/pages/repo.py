@@ -20,6 +20,7 @@ from generator.repo.model import (
     AnswerStep,
     CitedSymbol,
     FlowPassage,
+    KeyType,
     ModuleLine,
     RepoSynthesis,
     ShardAnalysis,
@@ -69,6 +70,7 @@ class ShardPage:
     back_link: Markdown
     rationale: str
     key_types: list[Markdown]
+    explained: list[Markdown]  # what the key types' doc comments explain past their summaries, cited
     hierarchy: Markdown
     functions: list[Markdown]
     flow_diagram: Markdown
@@ -358,6 +360,7 @@ def shard_page(analysis: ShardAnalysis, synthesis: RepoSynthesis, linker: Linker
         back_link=Markdown(f"[← {md_inline(synthesis.label)}](../index.md)"),
         rationale=analysis.shard.rationale,
         key_types=[type_item(t.symbol, t.methods) for t in analysis.key_types],
+        explained=[explained_markdown(t, linker) for t in analysis.key_types if t.explained],
         hierarchy=hierarchy_diagram(analysis.key_types),
         functions=[symbol_item(s) for s in analysis.functions],
         flow_diagram=diagram,
@@ -401,6 +404,13 @@ def type_item(symbol: CitedSymbol, methods: Sequence[CitedSymbol]) -> Markdown:
     lines = [f"- {symbol_item(symbol, strong=True)}"]
     lines += [f"    - {symbol_item(m, short=True)}" for m in methods]
     return Markdown("\n".join(lines))
+
+
+def explained_markdown(kept: KeyType, linker: Linker) -> Markdown:
+    """A type's heading, then what its own doc comment explains and shows, each block cited."""
+    parts = [f"### {symbol_link(kept.symbol, kept.symbol.name)}"]
+    parts += [passage_markdown(passage, linker) for passage in kept.explained]
+    return Markdown("\n\n".join(parts))
 
 
 def module_item(module: ModuleLine) -> Markdown:

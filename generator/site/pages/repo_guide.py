@@ -139,7 +139,8 @@ def started_page(docs: ProjectDocs, label: str, linker: Linker) -> GuidePage:
         title=f"{_short(label)} · {started_title(docs)}",
         lead=Markdown(
             "The project's own usage examples, whole and in the order its README and getting-started pages "
-            "give them; each links to the lines it comes from."
+            "give them (then its example tests, when those show little code); each links to the lines it "
+            "comes from."
         ),
         back_link=Markdown(f"[← {md_inline(label)}](../index.md)"),
         sections=sections(docs.examples, linker),

@@ -1,0 +1,343 @@
+"""What a key type's own doc comment explains past its first sentence (issue 29 items 2 and 6): a repository
+without a docs folder often explains its concepts in the comments on its types — conc's `Pool` says its
+goroutines start lazily and that `Wait` must be called; puppeteer's `Page` says what a page is and shows one
+in an `@example`. The pages showed only the first sentence. Here the whole comment is read again from the
+source at the pinned revision (the facts keep only its head), for the few types a page shows: its further
+paragraphs, its examples (`@example`, `>>>` doctests, fenced or indented code) and, for Go, the package's
+`Example<Type>` test functions, each block cited at its own lines.
+"""
+
+from __future__ import annotations
+
+import ast
+import inspect
+import re
+import textwrap
+from collections.abc import Sequence
+from dataclasses import replace
+from pathlib import Path, PurePosixPath
+
+from generator.documents import read_text
+from generator.documents.docstring import inline_tags
+from generator.documents.godoc import doc_markdown
+from generator.documents.model import is_docstring_section
+from generator.errors import DeepkbError
+from generator.redact import Redactor
+from generator.repo.map.walk import read_source
+from generator.repo.model import DocPassage, Facts, KeyType, Symbol
+
+EXPLAINED_TYPES = 8  # types of one page whose comments are read again (a shard page shows 8)
+PASSAGES = 8  # blocks shown of one type's comment past its summary
+CODE_LINES = 40  # a longer example is not shown whole
+MIN_WORDS = 5
+_LINE_COMMENT = ("go", "rust", "swift")
+# JSDoc/TSDoc block tags: what the type is is told before them or under @remarks; parameters, returns and
+# visibility markers describe pieces, never the whole
+_TAG = re.compile(r"^@(\w+)\s*(.*)$")
+_KEPT_TAGS = frozenset({"remarks", "example", "defaultvalue", "default"})
+_FENCE = re.compile(r"^\s*(```|~~~)")
+_GO_EXAMPLE = re.compile(r"^func (Example\w*)\(\)\s*\{")
+# a reST directive that dates a change ("versionadded", "versionchanged", "deprecated"): release notes, not
+# what the type does
+_VERSION_NOTE = re.compile(r"^(\s*)\.\.\s+(?:versionadded|versionchanged|deprecated)::")
+_DOC_OPEN = re.compile(r"""^\s*([rRuUbB]{0,2})(\"\"\"|\'\'\')""")
+_ENDS_HEADER = re.compile(r":\s*(?:#.*)?$")  # the colon that ends `class Name(…):`
+HEADER_LINES = 30  # a class header longer than this is not looked into
+_CODE_LANGUAGE = {"python": "python", "go": "go", "typescript": "ts", "javascript": "js", "java": "java"}
+
+
+def explain_types(
+    types: Sequence[KeyType], root: Path, facts: Facts, redactor: Redactor | None = None
+) -> list[KeyType]:
+    """`types` with what the first EXPLAINED_TYPES of them explain of themselves (`KeyType.explained`)."""
+    texts: dict[str, str] = {}
+    said: set[str] = set()  # a sentence several types' comments repeat is shown under the first
+    explained = []
+    for index, kept in enumerate(types):
+        if index >= EXPLAINED_TYPES:
+            explained.append(kept)
+            continue
+        cited = kept.symbol
+        symbol = _symbol(facts, cited.path, cited.name)
+        language = facts.files[cited.path].language if cited.path in facts.files else ""
+        text = _text(root, cited.path, texts)
+        if symbol is None or not text:
+            explained.append(kept)
+            continue
+        found = type_comment(text, symbol, language, cited.path, cited.doc)
+        if language == "go":
+            found += go_examples(root, cited.path, symbol.name, facts, texts)
+        found = [_redacted(p, redactor) for p in found if p.text not in said]
+        said.update(p.text for p in found)
+        explained.append(replace(kept, explained=tuple(found)))
+    return explained
+
+
+def _symbol(facts: Facts, path: str, name: str) -> Symbol | None:
+    file_facts = facts.files.get(path)
+    found = [s for s in (file_facts.symbols if file_facts is not None else ()) if s.name == name]
+    return found[0] if found else None
+
+
+def _text(root: Path, path: str, texts: dict[str, str]) -> str:
+    if path not in texts:
+        try:
+            texts[path] = read_source(root, path)
+        except DeepkbError:
+            texts[path] = ""
+    return texts[path]
+
+
+def _redacted(passage: DocPassage, redactor: Redactor | None) -> DocPassage:
+    """The passage with the secrets the redactor knows masked: only what a page shows is redacted, not the
+    whole file it was found in."""
+    return replace(passage, text=redactor.redact(passage.text)[0]) if redactor is not None else passage
+
+
+# --------------------------------------------------------------------------- the comment
+
+
+def type_comment(text: str, symbol: Symbol, language: str, path: str, shown: str = "") -> list[DocPassage]:
+    """The blocks of `symbol`'s doc comment past what the page already shows of it (`shown`, its summary: the
+    first paragraph, or its opening sentences when the paragraph goes on), parameter and return sections
+    left out, at most PASSAGES, each at its source lines."""
+    lines = text.split("\n")
+    found = _comment(lines, symbol, language)
+    if found is None:
+        return []
+    first, body, markup = found
+    language_of = language
+    document = read_text(body, name=path, origin=path, markup=markup)
+    passages: list[DocPassage] = []
+    summary_seen = False
+    cursor = first
+    for section, block in document.blocks():
+        if (  # a parameter or return section describes pieces; code in it is an example all the same
+            section.heading
+            and is_docstring_section(section.heading)
+            and "example" not in section.heading.lower()
+            and block.kind != "code"
+        ):
+            continue
+        where = _locate(lines, block.text, cursor)
+        if where is None:
+            continue
+        cursor = where
+        if not summary_seen and block.kind == "paragraph":
+            summary_seen = True  # the first paragraph is the summary the page shows already …
+            rest = _past(block.text, shown)
+            if not rest:
+                continue
+            block = replace(block, text=rest)  # … but for the sentences it goes on with
+        if not (
+            _worth(block.kind, block.text) or (block.kind == "item" and block.lead.rstrip().endswith(":"))
+        ):
+            continue
+        # a code block is found by its first line (its fence is not): it spans its own lines only
+        end = where + (block.text.count("\n") if block.kind == "code" else max(block.end - block.start, 0))
+        language = block.language or (_CODE_LANGUAGE.get(language_of, "") if block.kind == "code" else "")
+        passages.append(DocPassage(path, where, end, block.kind, block.text, section.heading, language))
+        if len(passages) >= PASSAGES:
+            break
+    return passages
+
+
+def _past(paragraph: str, shown: str) -> str:
+    """What `paragraph` says after the sentences a page shows of it ("" when it shows them all)."""
+    words = paragraph.split()
+    seen = shown.rstrip("…").split()
+    if not seen or words[: len(seen)] != seen:
+        return ""
+    return " ".join(words[len(seen) :])
+
+
+def _worth(kind: str, text: str) -> bool:
+    if kind == "code":
+        return 0 < text.count("\n") + 1 <= CODE_LINES
+    return len(text.split()) >= (3 if kind == "item" else MIN_WORDS)
+
+
+def _locate(lines: Sequence[str], text: str, cursor: int) -> int | None:
+    """The 1-based source line holding the block's first line, at or after `cursor` (1-based): the comment
+    was cleaned before it was read, so its blocks are found again in the source by their words."""
+    first = next((ln.strip() for ln in text.split("\n") if ln.strip()), "")
+    probe = re.sub(r"[`*]", "", first)[:40]
+    if not probe:
+        return None
+    for index in range(max(cursor - 1, 0), len(lines)):
+        if probe in re.sub(r"[`*]", "", lines[index]):
+            return index + 1
+    return None
+
+
+def _comment(lines: Sequence[str], symbol: Symbol, language: str) -> tuple[int, str, str] | None:
+    """(first line, cleaned text, markup) of the doc comment of `symbol`, or None."""
+    if language == "python":
+        return _docstring(lines, symbol)
+    above = symbol.start - 2  # the 0-based line just above the definition
+    while above >= 0 and lines[above].lstrip().startswith("@") and language != "go":
+        above -= 1  # decorators and annotations stand between a comment and its class
+    if language in _LINE_COMMENT or (above >= 0 and lines[above].lstrip().startswith("//")):
+        first = above
+        while first >= 0 and lines[first].lstrip().startswith("//"):
+            first -= 1
+        body = [_uncommented(line) for line in lines[first + 1 : above + 1]]
+        return (first + 2, "\n".join(doc_markdown(body)), "markdown") if body else None
+    if language:  # Java, JavaScript, TypeScript, C#, C-family: a `/** … */` block
+        if above >= 0 and not lines[above].strip():
+            above -= 1  # a JSDoc block may stand one blank line above
+        if above < 0 or not lines[above].rstrip().endswith("*/"):
+            return None
+        opening = next((i for i in range(above, -1, -1) if lines[i].lstrip().startswith("/*")), None)
+        if opening is None or not lines[opening].lstrip().startswith("/**"):
+            return None
+        return opening + 1, inline_tags(_block_tags(_unstarred(lines[opening : above + 1]))), "markdown"
+    return None
+
+
+def _uncommented(line: str) -> str:
+    text = line.lstrip().removeprefix("//").removeprefix("/")
+    return text[1:] if text.startswith(" ") else text
+
+
+def _unstarred(raw: Sequence[str]) -> list[str]:
+    """A `/** … */` block's lines without its markers, each line's own indentation past `* ` kept."""
+    out = []
+    for line in raw:
+        text = line.strip()
+        text = (
+            text.removeprefix("/**").removesuffix("*/") if text.startswith("/**") else text.removesuffix("*/")
+        )
+        stripped = line.lstrip()
+        if stripped.startswith("*") and not stripped.startswith("*/") and not stripped.startswith("/**"):
+            text = stripped[1:]
+            text = text[1:] if text.startswith(" ") else text
+            text = text.removesuffix("*/").rstrip()
+        out.append(text.rstrip())
+    return out
+
+
+def _block_tags(lines: Sequence[str]) -> str:
+    """JSDoc/TSDoc block tags as Markdown: `@remarks` is prose, `@example` code (fenced when it is not),
+    `@defaultValue x` "Default: x"; every other tag (`@param`, `@returns`, `@public`…) dropped with its
+    lines."""
+    out: list[str] = []
+    tag = ""
+    example: list[str] = []
+
+    def close_example() -> None:
+        if example:
+            fenced = any(_FENCE.match(line) for line in example)
+            body = (
+                example
+                if fenced
+                else ["```", *textwrap.dedent("\n".join(example)).strip("\n").split("\n"), "```"]
+            )
+            out.extend(["", *body, ""])
+            example.clear()
+
+    for line in lines:
+        match = _TAG.match(line.strip())
+        if match:
+            close_example()
+            tag = match.group(1).lower()
+            rest = match.group(2).strip()
+            if tag in ("defaultvalue", "default") and rest:
+                out.extend(["", f"Default: {rest}"])
+            elif tag == "remarks" and rest:
+                out.extend(["", rest])
+            elif tag == "example" and rest:
+                out.extend(["", rest + ":"])
+            continue
+        if tag == "example":
+            example.append(line)
+        elif not tag or tag in _KEPT_TAGS:
+            out.append(line)
+    close_example()
+    return "\n".join(out)
+
+
+def _docstring(lines: Sequence[str], symbol: Symbol) -> tuple[int, str, str] | None:
+    """A Python class's docstring: the triple-quoted string that opens its body, read without parsing the
+    class (a class of a thousand lines is parsed for nothing)."""
+    header = next(
+        (
+            i
+            for i in range(symbol.start - 1, min(symbol.end, symbol.start + HEADER_LINES))
+            if _ENDS_HEADER.search(lines[i])
+        ),
+        None,
+    )
+    first = next((i for i in range((header or 0) + 1, symbol.end) if lines[i].strip()), None)
+    opening = _DOC_OPEN.match(lines[first]) if header is not None and first is not None else None
+    if opening is None or first is None:
+        return None
+    quote = opening.group(2)
+    rest = lines[first][opening.end() :]
+    last = (
+        first if quote in rest else next((i for i in range(first + 1, symbol.end) if quote in lines[i]), None)
+    )
+    if last is None:
+        return None
+    try:
+        value = ast.literal_eval("\n".join(lines[first : last + 1]).strip())
+    except (SyntaxError, ValueError):
+        return None
+    if not isinstance(value, str) or not value.strip():
+        return None
+    return first + 1, _without_version_notes(inspect.cleandoc(value)), "docstring"
+
+
+def _without_version_notes(doc: str) -> str:
+    """A docstring without its `.. versionadded::` / `.. versionchanged::` / `.. deprecated::` directives
+    and the lines indented under them."""
+    out: list[str] = []
+    inside: int | None = None  # the directive's indentation while its body is skipped
+    for line in doc.split("\n"):
+        if inside is not None and (not line.strip() or len(line) - len(line.lstrip()) > inside):
+            continue
+        note = _VERSION_NOTE.match(line)
+        inside = len(note.group(1)) if note else None
+        if note is None:
+            out.append(line)
+    return "\n".join(out)
+
+
+# --------------------------------------------------------------------------- Go examples
+
+
+def go_examples(
+    root: Path,
+    path: str,
+    name: str,
+    facts: Facts,
+    texts: dict[str, str],
+) -> list[DocPassage]:
+    """The `Example<Name>` and `Example<Name>_<method>` functions of the type's package tests (`go test`
+    runs them, pkg.go.dev shows them under the type), each body whole, at its lines in the test file."""
+    folder = str(PurePosixPath(path).parent)
+    wanted = re.compile(rf"^Example{re.escape(name)}(?:_[a-z]\w*)?$")
+    found: list[DocPassage] = []
+    for test in sorted(
+        p for p in facts.files if p.endswith("_test.go") and str(PurePosixPath(p).parent) == folder
+    ):
+        text = _text(root, test, texts)
+        if "func Example" in text:
+            found += examples_in(text.split("\n"), test, wanted)
+    return found[:2]
+
+
+def examples_in(lines: Sequence[str], path: str, wanted: re.Pattern[str]) -> list[DocPassage]:
+    """The Go `Example…` functions of a test file's `lines` whose name `wanted` matches, each whole (at
+    most CODE_LINES lines), at its lines."""
+    found = []
+    for index, line in enumerate(lines):
+        match = _GO_EXAMPLE.match(line)
+        if not match or not wanted.match(match.group(1)):
+            continue
+        end = next((i for i in range(index + 1, len(lines)) if lines[i].startswith("}")), None)
+        if end is None or end - index > CODE_LINES:
+            continue
+        body = "\n".join(lines[index : end + 1])
+        found.append(DocPassage(path, index + 1, end + 1, "code", body, match.group(1), "go"))
+    return found

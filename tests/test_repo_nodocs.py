@@ -1,0 +1,290 @@
+"""A repository without a docs folder still explains itself (issue 29 items 1, 2 and 6): a key type's whole doc
+comment past the first sentence the page shows, a monorepo's package READMEs, a README's short feature sections."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from repo_output_fakes import make_project, offline_setup
+
+from generator.app.targets import repo_target
+from generator.repo.analyze.citations import Linker
+from generator.repo.analyze.explained import type_comment
+from generator.repo.docs.project import SymbolNames
+from generator.repo.model import Facts, Symbol
+from generator.repo.run.pipeline import run_repo_research
+from generator.site.pages.repo import publish_repo
+from generator.store import read_page
+
+POOL_GO = """package pool
+
+// Pool is a pool of goroutines used to execute tasks concurrently.
+//
+// Tasks are submitted with Go(). Once all your tasks have been submitted, you
+// must call Wait() to clean up any spawned goroutines.
+//
+// Goroutines are started lazily, so creating a new pool is cheap.
+type Pool struct {
+	limit int
+}
+
+// Go submits a task to be run in the pool.
+func (p *Pool) Go(f func()) { f() }
+
+// Wait cleans up spawned goroutines.
+func (p *Pool) Wait() {}
+
+// New creates a new Pool.
+func New() *Pool { return &Pool{} }
+"""
+
+SHOWN = "Pool is a pool of goroutines used to execute tasks concurrently."
+
+POOL_TEST_GO = """package pool_test
+
+import "fmt"
+
+func ExamplePool() {
+	p := pool.New()
+	p.Go(func() { fmt.Println("conc") })
+	p.Wait()
+	// Output:
+	// conc
+}
+
+func ExampleNew() {
+	_ = pool.New()
+}
+"""
+
+PAGE_TS = """import {EventEmitter} from './EventEmitter.js';
+
+/**
+ * Page provides methods to interact with a single tab.
+ *
+ * @remarks
+ *
+ * One Browser instance might have multiple Page instances, see {@link Browser.pages}.
+ *
+ * @example
+ * This example opens a page:
+ *
+ * ```ts
+ * const page = await browser.newPage();
+ * await page.goto('https://example.com');
+ * ```
+ *
+ * @param options - never shown: a parameter describes a piece, not the whole
+ * @public
+ */
+export class Page extends EventEmitter {
+  goto(url: string): void {}
+}
+"""
+
+TRACKER_PY = '''class Tracker:
+    """Track counts of named events.
+
+    Every call to `add` increments one counter; counters are created on first use and never removed.
+
+    .. versionadded:: 2.0
+       A release note, not what the class does.
+
+    Args:
+        start: never shown (a parameter describes a piece, not the whole).
+
+    Example::
+
+        tracker = Tracker()
+        tracker.add("hit")
+    """
+
+    def add(self, name):
+        return name
+'''
+
+
+def _symbol(name: str, text: str, line: str) -> Symbol:
+    lines = text.split("\n")
+    start = next(i for i, ln in enumerate(lines, 1) if ln.startswith(line))
+    return Symbol(name, "class", start, len(lines))
+
+
+def test_a_go_type_s_comment_past_its_summary_is_kept_with_its_lines() -> None:
+    found = type_comment(POOL_GO, _symbol("Pool", POOL_GO, "type Pool"), "go", "pool/pool.go", SHOWN)
+    texts = [p.text for p in found]
+    assert texts[0].startswith("Tasks are submitted with Go(). Once all your tasks")
+    assert texts[1] == "Goroutines are started lazily, so creating a new pool is cheap."
+    assert (found[1].start, found[1].end) == (8, 8)  # cited at the comment's own line
+    assert not any(t.startswith("Pool is a pool") for t in texts)  # the summary is shown already
+
+
+def test_a_tsdoc_comment_keeps_its_remarks_and_example_and_drops_its_tags() -> None:
+    found = type_comment(PAGE_TS, _symbol("Page", PAGE_TS, "export class"), "typescript", "src/Page.ts")
+    texts = [p.text for p in found]
+    assert texts[0].startswith("One Browser instance might have multiple Page instances, see ")
+    assert "{@link" not in texts[0]  # an inline tag reads as the name it links
+    code = next(p for p in found if p.kind == "code")
+    assert code.text.startswith("const page = await browser.newPage();") and code.language == "ts"
+    assert (code.start, code.end) == (14, 15)  # the example's own lines in the source
+    assert not any("never shown" in t or "@public" in t for t in texts)
+
+
+def test_a_python_docstring_keeps_its_explanation_and_example_not_its_fields_or_release_notes() -> None:
+    found = type_comment(TRACKER_PY, _symbol("Tracker", TRACKER_PY, "class Tracker"), "python", "t.py")
+    texts = [p.text for p in found]
+    assert texts[0].startswith("Every call to `add` increments one counter")
+    assert found[0].start == 4
+    assert any(p.kind == "code" and p.text.startswith("tracker = Tracker()") for p in found)
+    assert not any("release note" in t or "never shown" in t for t in texts)
+
+
+def test_a_shard_page_explains_its_key_types_with_their_go_examples(tmp_path: Path) -> None:
+    """A repository without a docs folder: the subsystem page shows what the type's own comment explains
+    past its first sentence, and the `Example<Type>` test pkg.go.dev shows under it, each cited."""
+    files = {
+        "README.md": "# pool\n\nA goroutine pool for Go programs that run many small tasks at once.\n",
+        "go.mod": "module example.com/pool\n\ngo 1.21\n",
+        "pool/pool.go": POOL_GO,
+        "pool/pool_test.go": POOL_TEST_GO,
+    }
+    root = make_project(tmp_path / "pool", files)
+    paths, config, provider = offline_setup(tmp_path / "kb")
+    result = run_repo_research(
+        paths, config, provider, repo_target(paths, config, str(root)), publish=publish_repo
+    )
+    bodies = [read_page(p)[1] for p in (result.study.harvest_dir / "shards").glob("*.md")]
+    body = next(b for b in bodies if "## How the key types work" in b)
+    shown = body.split("## How the key types work", 1)[1]
+    assert "Goroutines are started lazily, so creating a new pool is cheap." in shown
+    assert f"/blob/{result.synthesis.revision}/pool/pool.go#L8)" in shown
+    assert "func ExamplePool() {" in shown and "pool/pool_test.go#L5-L11" in shown
+    assert "func ExampleNew()" not in shown  # an example of another name
+
+
+def test_a_monorepo_s_package_readmes_are_the_docs_of_their_packages(tmp_path: Path) -> None:
+    """Without a docs folder, each workspace member's README (a folder with its own manifest) is a concept
+    named by its title, or by the package's name when its title is "README", its code looked for in the
+    package's folder; never a private package's (a playground), one inside another package (a project
+    template), nor one repeating the front README (published again with each package)."""
+    from generator.repo.docs.project import read_project_docs
+    from generator.repo.facts.extract import extract_facts
+    from generator.repo.map.walk import map_repository
+
+    front = (
+        "# kit\n\nKit builds small stores for web applications, kept in sync with the server.\n\n"
+        "## Example\n\n```js\nimport { createStore } from 'kit'\nconst store = createStore()\n```\n"
+    )
+    store_readme = (
+        "# Store internals\n\n## Subscriptions\n\nEvery store keeps its subscribers in insertion order and "
+        "notifies them after each commit.\n\n## Commits\n\nA commit batches the changes of one tick into a "
+        "single notification for every subscriber.\n"
+    )
+    files = {
+        "README.md": front,
+        "package.json": '{"name": "kit-monorepo", "private": true}\n',
+        "packages/store/package.json": '{"name": "@kit/store"}\n',
+        "packages/store/README.md": store_readme,
+        "packages/store/src/store.ts": "export function createStore() {\n  return subscribe()\n}\n"
+        "export function subscribe() {\n  return 1\n}\n",
+        "packages/sync/package.json": '{"name": "@kit/sync"}\n',
+        "packages/sync/README.md": "# README\n\nSync pushes every commit of a store to the server and "
+        "replays the server's commits locally.\n\nConflicts are resolved by the server's clock, never the "
+        "client's.\n",
+        "packages/sync/src/sync.ts": "export function pushCommits() {\n  return 2\n}\n",
+        "packages/kit/package.json": '{"name": "kit"}\n',
+        "packages/kit/README.md": front,  # the front README, published again
+        "packages/playground/package.json": '{"name": "playground", "private": true}\n',
+        "packages/playground/README.md": store_readme.replace("Store internals", "Playground"),
+        "packages/sync/template/package.json": '{"name": "template"}\n',
+        "packages/sync/template/README.md": store_readme.replace("Store internals", "Template"),
+    }
+    root = make_project(tmp_path / "kit", files)
+    repo_map = map_repository(root)
+    linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/kit")
+    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    concepts = {c.name: c for c in docs.concepts}
+    assert list(concepts) == ["Store internals", "@kit/sync"]
+    store = concepts["Store internals"]
+    assert [p.heading for p in store.pages[0].passages] == ["Subscriptions", "Commits"]
+    assert {s.name for s in store.symbols} >= {"createStore", "subscribe"}
+    assert all(s.path.startswith("packages/store/") for s in store.symbols)
+    assert [s.name for s in concepts["@kit/sync"].symbols] == ["pushCommits"]
+    with_docs = make_project(
+        tmp_path / "with_docs",
+        {**files, "docs/intro.md": "# Intro\n\nKit builds stores that stay in sync with the server.\n"},
+    )
+    repo_map = map_repository(with_docs)
+    docs = read_project_docs(with_docs, repo_map, extract_facts(with_docs, repo_map), linker)
+    assert not any(
+        p.path.startswith("packages/") for c in docs.concepts for p in c.pages
+    )  # the docs are the docs
+
+
+def test_a_short_readme_section_that_shows_a_feature_in_code_is_a_concept() -> None:
+    """logrus' "Default Fields", kong's "Positional arguments": a paragraph and an example are a concept
+    however short; a short section of prose alone ("News") stays a note."""
+    from generator.documents import read_text
+    from generator.repo.docs.project import readme_concepts
+
+    long = "".join(
+        f"## {name}\n\n"
+        + "".join(f"The {name.lower()} part does thing number {i} for every caller.\n\n" for i in range(4))
+        for name in ("Fields", "Hooks", "Formatters")
+    )
+    short = (
+        "## Default Fields\n\nOften it is helpful to have fields always attached to log statements in an "
+        "application.\n\n```go\nlog := logger.WithFields(fields)\n```\n\n"
+        "## News\n\nVersion two was released last spring with many changes.\n\nRead the blog post about it "
+        "for all the details.\n"
+    )
+    readme = read_text(f"# tinylog\n\n{long}{short}", name="README.md", origin="README.md")
+    names = _no_names()
+    assert [c.name for c in readme_concepts(readme, names)] == [
+        "Fields",
+        "Hooks",
+        "Formatters",
+        "Default Fields",
+    ]
+
+
+def _no_names() -> SymbolNames:
+    """Names of a repository without code: the concepts are the README's alone."""
+    return SymbolNames(Facts(files={}), Linker({}, "r" * 40, "https://github.com/acme/tinylog"))
+
+
+def test_a_go_repository_whose_readme_shows_no_code_starts_with_its_example_tests(tmp_path: Path) -> None:
+    """cenkalti/backoff, echo: a README without code, and `Example…` functions in the tests that `go test`
+    runs and pkg.go.dev shows: Getting started shows them whole, the package's own examples first, cited at
+    the test file's lines; never an internal package's; not when the README shows its own code."""
+    from generator.repo.docs.project import read_project_docs
+    from generator.repo.facts.extract import extract_facts
+    from generator.repo.map.walk import map_repository
+
+    examples = (
+        "package retry\n\nfunc ExampleRetry() { // nolint: govet\n\terr := Retry(op)\n\t_ = err\n}\n\n"
+        "func Example_basic() {\n\tRetry(op)\n}\n"
+    )
+    files = {
+        "README.md": "# retry\n\nRetry runs an operation again until it succeeds or its back-off gives up.\n",
+        "go.mod": "module example.com/retry\n\ngo 1.21\n",
+        "retry.go": "package retry\n\nfunc Retry(op func() error) error { return op() }\n",
+        "example_test.go": examples,
+        "internal/clock/example_test.go": "package clock\n\nfunc ExampleNow() {\n\tNow()\n}\n",
+    }
+    root = make_project(tmp_path / "retry", files)
+    repo_map = map_repository(root)
+    linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/retry")
+    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    code = [p for p in docs.examples if p.kind == "code"]
+    assert [(p.heading, p.path, p.start, p.end) for p in code] == [
+        ("Example_basic", "example_test.go", 8, 10),
+        ("ExampleRetry", "example_test.go", 3, 6),
+    ]
+    assert code[0].language == "go" and code[1].text.startswith("func ExampleRetry() {")
+    shown = "## Usage\n\n```go\nretry.Retry(op)\n```\n\nOr with a context:\n\n```go\nretry.RetryContext(ctx, op)\n```\n"
+    files["README.md"] += shown
+    root = make_project(tmp_path / "shown", files)
+    repo_map = map_repository(root)
+    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    assert not any(p.path.endswith("_test.go") for p in docs.examples)
