@@ -117,9 +117,11 @@ def candidates(name: str, pages: Path, top: int = 3) -> None:
 
 def score() -> None:
     sheet = json.loads(GRADES.read_text())
-    fresh = set(sheet.get("held_out_s14", {})) & set(sheet["repos"])  # graded once, never tuned on
+    # the newest session's held-out sheet (held_out_s15 after held_out_s14): graded once, never tuned on
+    latest = max((key for key in sheet if re.fullmatch(r"held_out_s\d+", key)), key=lambda k: int(k[10:]))
+    fresh = set(sheet[latest]) & set(sheet["repos"])
     earlier = set(sheet["held_out"]) - fresh  # held out when first graded, tuned on since
-    halves = ("tuning", "held out earlier, seen since", "held out in session 14")
+    halves = ("tuning", "held out earlier, seen since", f"held out in session {latest[10:]}")
     rows = {half: [] for half in halves}  # type: dict[str, list[tuple[str, str, int, int, float, str]]]
     for name, entry in sheet["repos"].items():
         if not (RUBRICS / name / "rubrics.json").exists():
