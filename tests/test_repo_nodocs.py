@@ -9,7 +9,7 @@ from repo_output_fakes import make_project, offline_setup
 
 from generator.app.targets import repo_target
 from generator.repo.analyze.citations import Linker
-from generator.repo.analyze.explained import type_comment
+from generator.repo.analyze.explained import own_comment
 from generator.repo.docs.project import SymbolNames
 from generator.repo.model import Facts, Symbol
 from generator.repo.run.pipeline import run_repo_research
@@ -30,6 +30,16 @@ type Pool struct {
 
 // Go submits a task to be run in the pool.
 func (p *Pool) Go(f func()) { f() }
+
+// ErrorPool is a pool that runs tasks that may return an error.
+//
+// Goroutines are started lazily, so creating a new pool is cheap. Errors are collected and returned by Wait.
+type ErrorPool struct {
+	pool Pool
+}
+
+// Wait returns the errors of the tasks.
+func (p *ErrorPool) Wait() error { return nil }
 
 // Wait cleans up spawned goroutines.
 func (p *Pool) Wait() {}
@@ -111,7 +121,7 @@ def _symbol(name: str, text: str, line: str) -> Symbol:
 
 
 def test_a_go_type_s_comment_past_its_summary_is_kept_with_its_lines() -> None:
-    found = type_comment(POOL_GO, _symbol("Pool", POOL_GO, "type Pool"), "go", "pool/pool.go", SHOWN)
+    found = own_comment(POOL_GO, _symbol("Pool", POOL_GO, "type Pool"), "go", "pool/pool.go", SHOWN)
     texts = [p.text for p in found]
     assert texts[0].startswith("Tasks are submitted with Go(). Once all your tasks")
     assert texts[1] == "Goroutines are started lazily, so creating a new pool is cheap."
@@ -120,7 +130,7 @@ def test_a_go_type_s_comment_past_its_summary_is_kept_with_its_lines() -> None:
 
 
 def test_a_tsdoc_comment_keeps_its_remarks_and_example_and_drops_its_tags() -> None:
-    found = type_comment(PAGE_TS, _symbol("Page", PAGE_TS, "export class"), "typescript", "src/Page.ts")
+    found = own_comment(PAGE_TS, _symbol("Page", PAGE_TS, "export class"), "typescript", "src/Page.ts")
     texts = [p.text for p in found]
     assert texts[0].startswith("One Browser instance might have multiple Page instances, see ")
     assert "{@link" not in texts[0]  # an inline tag reads as the name it links
@@ -131,7 +141,7 @@ def test_a_tsdoc_comment_keeps_its_remarks_and_example_and_drops_its_tags() -> N
 
 
 def test_a_python_docstring_keeps_its_explanation_and_example_not_its_fields_or_release_notes() -> None:
-    found = type_comment(TRACKER_PY, _symbol("Tracker", TRACKER_PY, "class Tracker"), "python", "t.py")
+    found = own_comment(TRACKER_PY, _symbol("Tracker", TRACKER_PY, "class Tracker"), "python", "t.py")
     texts = [p.text for p in found]
     assert texts[0].startswith("Every call to `add` increments one counter")
     assert found[0].start == 4
@@ -139,9 +149,10 @@ def test_a_python_docstring_keeps_its_explanation_and_example_not_its_fields_or_
     assert not any("release note" in t or "never shown" in t for t in texts)
 
 
-def test_a_shard_page_explains_its_key_types_with_their_go_examples(tmp_path: Path) -> None:
+def test_a_shard_page_explains_its_key_types_and_functions_with_their_go_examples(tmp_path: Path) -> None:
     """A repository without a docs folder: the subsystem page shows what the type's own comment explains
-    past its first sentence, and the `Example<Type>` test pkg.go.dev shows under it, each cited."""
+    past its first sentence, and the `Example<Name>` test pkg.go.dev shows under each type and function,
+    each cited."""
     files = {
         "README.md": "# pool\n\nA goroutine pool for Go programs that run many small tasks at once.\n",
         "go.mod": "module example.com/pool\n\ngo 1.21\n",
@@ -154,12 +165,14 @@ def test_a_shard_page_explains_its_key_types_with_their_go_examples(tmp_path: Pa
         paths, config, provider, repo_target(paths, config, str(root)), publish=publish_repo
     )
     bodies = [read_page(p)[1] for p in (result.study.harvest_dir / "shards").glob("*.md")]
-    body = next(b for b in bodies if "## How the key types work" in b)
-    shown = body.split("## How the key types work", 1)[1]
-    assert "Goroutines are started lazily, so creating a new pool is cheap." in shown
+    body = next(b for b in bodies if "## How they work" in b)
+    shown = body.split("## How they work", 1)[1]
+    assert shown.count("Goroutines are started lazily, so creating a new pool is cheap.") == 1  # said once
+    assert "Errors are collected and returned by Wait." in shown
     assert f"/blob/{result.synthesis.revision}/pool/pool.go#L8)" in shown
     assert "func ExamplePool() {" in shown and "pool/pool_test.go#L5-L11" in shown
-    assert "func ExampleNew()" not in shown  # an example of another name
+    # a key function's example stands under it, never under the type
+    assert shown.index("func ExamplePool()") < shown.index("### [`New`]") < shown.index("func ExampleNew()")
 
 
 def test_a_monorepo_s_package_readmes_are_the_docs_of_their_packages(tmp_path: Path) -> None:
@@ -288,3 +301,19 @@ def test_a_go_repository_whose_readme_shows_no_code_starts_with_its_example_test
     repo_map = map_repository(root)
     docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
     assert not any(p.path.endswith("_test.go") for p in docs.examples)
+
+
+def test_a_one_paragraph_comment_keeps_the_sentences_past_the_shown_summary() -> None:
+    every = (
+        "package cron\n\n// Every returns a Schedule that activates once every duration.\n"
+        "// Delays of less than a second are not supported (will round up to 1 second).\n"
+        "func Every(d time.Duration) Schedule { return nil }\n"
+    )
+    shown = "Every returns a Schedule that activates once every duration."
+    found = own_comment(every, _symbol("Every", every, "func Every"), "go", "every.go", shown)
+    assert [(p.text, p.start, p.end) for p in found] == [
+        ("Delays of less than a second are not supported (will round up to 1 second).", 3, 4)
+    ]
+    assert (
+        own_comment(every, _symbol("Every", every, "func Every"), "go", "every.go", shown + " Delays") == []
+    )

@@ -292,8 +292,15 @@ class KeyType:
     symbol: CitedSymbol
     methods: tuple[CitedSymbol, ...] = ()
     bases: tuple[str, ...] = ()  # as written ("models.Model", "Exception")
-    # what its doc comment explains past its summary, and its examples (analyze/explained.py)
-    explained: tuple[DocPassage, ...] = ()
+
+
+@dataclass(frozen=True)
+class Explained:
+    """What a key type's or function's own doc comment explains past the summary a page shows of it, and
+    its examples (analyze/explained.py), each a passage at its lines."""
+
+    symbol: CitedSymbol
+    passages: tuple[DocPassage, ...]
 
 
 @dataclass(frozen=True)
@@ -366,6 +373,7 @@ class ShardAnalysis:
     input_note: str = ""  # what the model did not see, when its window was too small (our words)
     key_types: list[KeyType] = field(default_factory=list)
     functions: list[CitedSymbol] = field(default_factory=list)
+    explained: list[Explained] = field(default_factory=list)  # its key types' and functions' own comments
     flow: list[FlowHop] = field(default_factory=list)  # the call tree's main line (its heaviest calls)
     flow_tree: list[FlowBranch] = field(default_factory=list)  # from the shard's own entry point
     depends_on: list[SubsystemLink] = field(default_factory=list)

@@ -1,4 +1,4 @@
-"""What a key type's own doc comment explains past its first sentence (issue 29 items 2 and 6): a repository
+"""What a key type's or function's own doc comment explains past its first sentence (issue 29 items 2 and 6): a repository
 without a docs folder often explains its concepts in the comments on its types — conc's `Pool` says its
 goroutines start lazily and that `Wait` must be called; puppeteer's `Page` says what a page is and shows one
 in an `@example`. The pages showed only the first sentence. Here the whole comment is read again from the
@@ -15,7 +15,7 @@ import re
 import textwrap
 from collections.abc import Sequence
 from dataclasses import replace
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 
 from generator.documents import read_text
 from generator.documents.docstring import inline_tags
@@ -24,11 +24,13 @@ from generator.documents.model import is_docstring_section
 from generator.errors import DeepkbError
 from generator.redact import Redactor
 from generator.repo.map.walk import read_source
-from generator.repo.model import DocPassage, Facts, KeyType, Symbol
+from generator.repo.model import CitedSymbol, DocPassage, Explained, Facts, Symbol
+from generator.text.sentences import sentences
 
-EXPLAINED_TYPES = 8  # types of one page whose comments are read again (a shard page shows 8)
+EXPLAINED_FUNCTIONS = 4  # a page's key functions whose comments are read again (all its key types are)
 PASSAGES = 8  # blocks shown of one type's comment past its summary
 CODE_LINES = 40  # a longer example is not shown whole
+COMMENT_LINES = 80  # the lines of a comment read for its passages
 MIN_WORDS = 5
 _LINE_COMMENT = ("go", "rust", "swift")
 # JSDoc/TSDoc block tags: what the type is is told before them or under @remarks; parameters, returns and
@@ -37,6 +39,11 @@ _TAG = re.compile(r"^@(\w+)\s*(.*)$")
 _KEPT_TAGS = frozenset({"remarks", "example", "defaultvalue", "default"})
 _FENCE = re.compile(r"^\s*(```|~~~)")
 _GO_EXAMPLE = re.compile(r"^func (Example\w*)\(\)\s*\{")
+ANY_EXAMPLE = re.compile(r"^Example\w*$")
+# a blank line, a list, code, a heading, a table, markup or a doc tag: a comment to read as a document
+_MORE_THAN_A_PARAGRAPH = re.compile(
+    r"\n\s*\n|^\s*(?:[-*+>#|@]|\d+[.)]\s|```|~~~|\.\.\s|\t| {4})|::|>>>|[`*_\\<\[]", re.M
+)
 # a reST directive that dates a change ("versionadded", "versionchanged", "deprecated"): release notes, not
 # what the type does
 _VERSION_NOTE = re.compile(r"^(\s*)\.\.\s+(?:versionadded|versionchanged|deprecated)::")
@@ -46,31 +53,50 @@ HEADER_LINES = 30  # a class header longer than this is not looked into
 _CODE_LANGUAGE = {"python": "python", "go": "go", "typescript": "ts", "javascript": "js", "java": "java"}
 
 
-def explain_types(
-    types: Sequence[KeyType], root: Path, facts: Facts, redactor: Redactor | None = None
-) -> list[KeyType]:
-    """`types` with what the first EXPLAINED_TYPES of them explain of themselves (`KeyType.explained`)."""
+def explain(
+    symbols: Sequence[CitedSymbol], root: Path, facts: Facts, redactor: Redactor | None = None
+) -> list[Explained]:
+    """What each of `symbols` (a page's key types, then its key functions) explains of itself past the
+    summary the page shows: the ones whose comment says more, in their order; a sentence several comments
+    repeat ("The configuration methods (With*) will panic …") is shown under the first."""
     texts: dict[str, str] = {}
-    said: set[str] = set()  # a sentence several types' comments repeat is shown under the first
+    said = {_said(s) for cited in symbols for s in sentences(cited.doc)}  # the summaries the page shows
+    examples = GoExamples(root, facts)
     explained = []
-    for index, kept in enumerate(types):
-        if index >= EXPLAINED_TYPES:
-            explained.append(kept)
-            continue
-        cited = kept.symbol
+    for cited in symbols:
         symbol = _symbol(facts, cited.path, cited.name)
         language = facts.files[cited.path].language if cited.path in facts.files else ""
         text = _text(root, cited.path, texts)
         if symbol is None or not text:
-            explained.append(kept)
             continue
-        found = type_comment(text, symbol, language, cited.path, cited.doc)
-        if language == "go":
-            found += go_examples(root, cited.path, symbol.name, facts, texts)
-        found = [_redacted(p, redactor) for p in found if p.text not in said]
-        said.update(p.text for p in found)
-        explained.append(replace(kept, explained=tuple(found)))
+        found = own_comment(text, symbol, language, cited.path, cited.doc)
+        if language == "go" and not symbol.parent:
+            found += examples.of(cited.path, symbol.name)
+        found = [_redacted(p, redactor) for p in _unsaid(found, said)]
+        if found:
+            explained.append(Explained(cited, tuple(found)))
     return explained
+
+
+def _unsaid(found: Sequence[DocPassage], said: set[str]) -> list[DocPassage]:
+    """The passages with the sentences the page already says left out ("If a field conflicts with a
+    standard field …" in both formatters' comments), each dropped when nothing new is left; `said` grows."""
+    kept = []
+    for passage in found:
+        if passage.kind == "code":
+            new = passage.text if _said(passage.text) not in said else ""
+            said.add(_said(passage.text))
+        else:
+            parts = [s for s in sentences(passage.text) if _said(s) not in said]
+            said.update(_said(s) for s in parts)
+            new = " ".join(parts)
+        if new.strip():
+            kept.append(replace(passage, text=new) if new != passage.text else passage)
+    return kept
+
+
+def _said(text: str) -> str:
+    return " ".join(text.lower().split())
 
 
 def _symbol(facts: Facts, path: str, name: str) -> Symbol | None:
@@ -97,7 +123,7 @@ def _redacted(passage: DocPassage, redactor: Redactor | None) -> DocPassage:
 # --------------------------------------------------------------------------- the comment
 
 
-def type_comment(text: str, symbol: Symbol, language: str, path: str, shown: str = "") -> list[DocPassage]:
+def own_comment(text: str, symbol: Symbol, language: str, path: str, shown: str = "") -> list[DocPassage]:
     """The blocks of `symbol`'s doc comment past what the page already shows of it (`shown`, its summary: the
     first paragraph, or its opening sentences when the paragraph goes on), parameter and return sections
     left out, at most PASSAGES, each at its source lines."""
@@ -107,7 +133,13 @@ def type_comment(text: str, symbol: Symbol, language: str, path: str, shown: str
         return []
     first, body, markup = found
     language_of = language
-    document = read_text(body, name=path, origin=path, markup=markup)
+    if not _MORE_THAN_A_PARAGRAPH.search(body.strip()):  # most comments: one paragraph, read without parsing
+        rest = _past(" ".join(body.split()), shown)
+        height = body.strip().count("\n")
+        return (
+            [DocPassage(path, first, first + height, "paragraph", rest)] if _worth("paragraph", rest) else []
+        )
+    document = read_text(_head(body), name=path, origin=path, markup=markup)
     passages: list[DocPassage] = []
     summary_seen = False
     cursor = first
@@ -142,13 +174,26 @@ def type_comment(text: str, symbol: Symbol, language: str, path: str, shown: str
     return passages
 
 
+def _head(body: str) -> str:
+    """The comment's first COMMENT_LINES lines, cut at a blank line: PASSAGES blocks come from its head, and
+    a Python essay of a docstring costs its reading whole."""
+    lines = body.split("\n")
+    if len(lines) <= COMMENT_LINES:
+        return body
+    cut = next((i for i in range(COMMENT_LINES, 0, -1) if not lines[i].strip()), COMMENT_LINES)
+    return "\n".join(lines[:cut])
+
+
 def _past(paragraph: str, shown: str) -> str:
     """What `paragraph` says after the sentences a page shows of it ("" when it shows them all)."""
     words = paragraph.split()
     seen = shown.rstrip("…").split()
     if not seen or words[: len(seen)] != seen:
         return ""
-    return " ".join(words[len(seen) :])
+    rest = " ".join(words[len(seen) :])
+    if not seen[-1].endswith((".", "!", "?", ":")):  # the summary was cut mid-sentence: its end is not news
+        rest = rest.partition(". ")[2]
+    return rest
 
 
 def _worth(kind: str, text: str) -> bool:
@@ -306,25 +351,36 @@ def _without_version_notes(doc: str) -> str:
 # --------------------------------------------------------------------------- Go examples
 
 
-def go_examples(
-    root: Path,
-    path: str,
-    name: str,
-    facts: Facts,
-    texts: dict[str, str],
-) -> list[DocPassage]:
-    """The `Example<Name>` and `Example<Name>_<method>` functions of the type's package tests (`go test`
-    runs them, pkg.go.dev shows them under the type), each body whole, at its lines in the test file."""
-    folder = str(PurePosixPath(path).parent)
-    wanted = re.compile(rf"^Example{re.escape(name)}(?:_[a-z]\w*)?$")
-    found: list[DocPassage] = []
-    for test in sorted(
-        p for p in facts.files if p.endswith("_test.go") and str(PurePosixPath(p).parent) == folder
-    ):
-        text = _text(root, test, texts)
-        if "func Example" in text:
-            found += examples_in(text.split("\n"), test, wanted)
-    return found[:2]
+class GoExamples:
+    """The `Example…` functions of each Go package's tests (`go test` runs them; pkg.go.dev shows
+    `Example<Name>` and `Example<Name>_<suffix>` under the type or function `Name`), read once per
+    package."""
+
+    def __init__(self, root: Path, facts: Facts) -> None:
+        self.root = root
+        self.tests: dict[str, list[str]] = {}
+        for path in sorted(p for p in facts.files if p.endswith("_test.go")):
+            self.tests.setdefault(path.rpartition("/")[0] or ".", []).append(path)
+        self.found: dict[str, list[DocPassage]] = {}
+
+    def of(self, path: str, name: str) -> list[DocPassage]:
+        """The examples of `name`, defined in `path`, at most two, each whole at its test file's lines."""
+        folder = path.rpartition("/")[0] or "."
+        if folder not in self.found:
+            self.found[folder] = [
+                example
+                for test in self.tests.get(folder, ())
+                if "func Example" in (text := _text(self.root, test, {}))
+                for example in examples_in(text.split("\n"), test, ANY_EXAMPLE)
+            ]
+        own = f"Example{name}"
+        return [e for e in self.found[folder] if e.heading == own or _suffixed(e.heading, own)][:2]
+
+
+def _suffixed(heading: str, own: str) -> bool:
+    """`ExamplePool_withErrors` for `ExamplePool`: its suffix starts lower case, as `go vet` asks."""
+    rest = heading[len(own) :]
+    return heading.startswith(own) and len(rest) > 1 and rest[0] == "_" and rest[1].islower()
 
 
 def examples_in(lines: Sequence[str], path: str, wanted: re.Pattern[str]) -> list[DocPassage]:

@@ -20,7 +20,7 @@ from generator.errors import DeepkbError
 from generator.redact import Redactor
 from generator.repo.analyze.citations import Linker
 from generator.repo.analyze.describe import cite, flow_branches, ranked
-from generator.repo.analyze.explained import examples_in
+from generator.repo.analyze.explained import ANY_EXAMPLE, examples_in
 from generator.repo.docs.model import DocConcept, DocPage, DocPassage, ProjectDocs
 from generator.repo.docs.navigation import doc_files, read_navigation
 from generator.repo.docs.substitutions import substitute
@@ -51,7 +51,6 @@ LEAST_SHARE = 8  # passages a page of a crowded concept still quotes
 CODE_LINES = 60  # a longer code block is not an example a page shows whole
 MAX_EXAMPLES = 8
 FEW_EXAMPLES = 2  # a README showing fewer code examples leaves room for the package's Example tests
-_ANY_EXAMPLE = re.compile(r"^Example\w*$")
 _PACKAGE_EXAMPLE = re.compile(r"^Example(?:_[a-z]\w*)?$")  # the package's own, not a type's or function's
 OVERVIEW_PASSAGES = 4
 CONCEPT_SYMBOLS = 8
@@ -314,7 +313,7 @@ def go_package_examples(root: Path, repo_map: RepoMap, redactor: Redactor | None
             except DeepkbError:
                 continue
             if "func Example" in text:
-                found += examples_in(text.split("\n"), path, _ANY_EXAMPLE)
+                found += examples_in(text.split("\n"), path, ANY_EXAMPLE)
         if found:
             found = [
                 replace(p, text=redactor.redact(p.text)[0]) if redactor is not None else p for p in found

@@ -27,7 +27,7 @@ from generator.repo.analyze.describe import (
     opening_sentence,
 )
 from generator.repo.analyze.draft import repeats_itself, shard_purpose, split_model_summary
-from generator.repo.analyze.explained import explain_types
+from generator.repo.analyze.explained import EXPLAINED_FUNCTIONS, explain
 from generator.repo.checkout.history import file_history
 from generator.repo.docs.model import DocConcept
 from generator.repo.facts.calltree import main_line
@@ -109,13 +109,18 @@ def build_analysis(study: Study, index: int, shard: Shard, outcome: Outcome) -> 
     draft = outcome.draft
     # the shard's own flow, drawn as the index draws the repository's: a call tree from its entry point
     tree = facts.calls.tree(shard.files) if facts.calls is not None else []
+    types = key_types(shard.files, facts, ctx.linker)
+    functions = key_functions(shard.files, facts, ctx.linker)
     analysis = ShardAnalysis(
         index,
         shard,
         shard_slug(index, shard),
         "",
-        key_types=explain_types(key_types(shard.files, facts, ctx.linker), ctx.root, facts, ctx.redactor),
-        functions=key_functions(shard.files, facts, ctx.linker),
+        key_types=types,
+        functions=functions,
+        explained=explain(
+            [t.symbol for t in types] + functions[:EXPLAINED_FUNCTIONS], ctx.root, facts, ctx.redactor
+        ),
         flow=flow_hops(main_line(tree), ctx.linker),
         flow_tree=flow_branches(tree, ctx.linker),
         files=module_lines(shard.files, study.repo_map, facts, ctx.linker),

@@ -19,8 +19,8 @@ from generator.repo.model import (
     Answer,
     AnswerStep,
     CitedSymbol,
+    Explained,
     FlowPassage,
-    KeyType,
     ModuleLine,
     RepoSynthesis,
     ShardAnalysis,
@@ -70,7 +70,7 @@ class ShardPage:
     back_link: Markdown
     rationale: str
     key_types: list[Markdown]
-    explained: list[Markdown]  # what the key types' doc comments explain past their summaries, cited
+    explained: list[Markdown]  # what the key types' and functions' own comments explain, cited
     hierarchy: Markdown
     functions: list[Markdown]
     flow_diagram: Markdown
@@ -360,7 +360,7 @@ def shard_page(analysis: ShardAnalysis, synthesis: RepoSynthesis, linker: Linker
         back_link=Markdown(f"[← {md_inline(synthesis.label)}](../index.md)"),
         rationale=analysis.shard.rationale,
         key_types=[type_item(t.symbol, t.methods) for t in analysis.key_types],
-        explained=[explained_markdown(t, linker) for t in analysis.key_types if t.explained],
+        explained=[explained_markdown(e, linker) for e in analysis.explained],
         hierarchy=hierarchy_diagram(analysis.key_types),
         functions=[symbol_item(s) for s in analysis.functions],
         flow_diagram=diagram,
@@ -406,10 +406,10 @@ def type_item(symbol: CitedSymbol, methods: Sequence[CitedSymbol]) -> Markdown:
     return Markdown("\n".join(lines))
 
 
-def explained_markdown(kept: KeyType, linker: Linker) -> Markdown:
-    """A type's heading, then what its own doc comment explains and shows, each block cited."""
-    parts = [f"### {symbol_link(kept.symbol, kept.symbol.name)}"]
-    parts += [passage_markdown(passage, linker) for passage in kept.explained]
+def explained_markdown(explained: Explained, linker: Linker) -> Markdown:
+    """A symbol's heading, then what its own doc comment explains and shows, each block cited."""
+    parts = [f"### {symbol_link(explained.symbol, explained.symbol.name)}"]
+    parts += [passage_markdown(passage, linker) for passage in explained.passages]
     return Markdown("\n\n".join(parts))
 
 
