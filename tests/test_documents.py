@@ -41,6 +41,9 @@ def test_heading_anchors_never_reach_headings_or_titles() -> None:
     # Elastic's docs-builder closes a heading with its id in brackets; a type in a heading keeps its brackets
     assert read_text("# Logstash [introduction]\n\nText.\n", name="index.md").title == "Logstash"
     assert read_text("# Using List[int] [list-int]\n\nText.\n", name="types.md").title == "Using List[int]"
+    # VitePress translations wrap the anchor in percent signs (Pinia's Chinese docs: "# 插件 %{#plugins}%")
+    plugins = read_text("# 插件 %{#plugins}%\n\n## 介绍 %{#introduction}%\n\n正文。\n", name="plugins.md")
+    assert plugins.title == "插件" and [s.heading for s in plugins.sections if s.heading] == ["插件", "介绍"]
     # emphasis is markup, not words (typer's "## *CLI Options* help panels"); a product of numbers stays
     emphasis = read_text(
         "# T\n\n## *CLI Options* help panels\n\nText.\n\n## Cost 2*3*4\n\nMore.\n", name="o.md"

@@ -12,7 +12,7 @@ from test_repo_answer_starts import SHOP, start_of
 
 from generator.repo.model import Symbol
 from generator.repo.plan.focus import request_terms
-from generator.repo.synthesize.aside import makes_error
+from generator.repo.synthesize.aside import logs, makes_error
 from generator.repo.synthesize.asked import Process, asked_process, asked_terms, code_names
 
 
@@ -281,6 +281,17 @@ def test_a_function_named_only_for_an_error_makes_one() -> None:
     assert makes_error(Symbol("Base.$_createError", "method", 1, 3, parent="Base"))
     assert not makes_error(Symbol("Request._beforeError", "method", 1, 3, parent="Request"))
     assert not makes_error(Symbol("validate", "function", 1, 3))
+
+
+def test_a_function_named_for_logging_is_aside_only_when_the_question_asks_nothing_of_logging() -> None:
+    """tenacity's `before_sleep_log` reports on retrying; structlog's `_proxy_to_logger` is where a log call
+    goes, and a question about a log call ("log", "logged") asks for it, whatever form of the word it takes."""
+    proxy = Symbol("BoundLoggerBase._proxy_to_logger", "method", 1, 3, parent="BoundLoggerBase")
+    assert not logs(proxy, ["log", "call", "run", "processors"])
+    assert not logs(proxy, ["logged", "message"])
+    assert logs(proxy, ["retry", "failed", "call"])
+    assert logs(Symbol("before_sleep_log", "function", 1, 3), ["function", "called", "again"])
+    assert not logs(Symbol("Logger.log", "method", 1, 3, parent="Logger"), ["log", "message"])
 
 
 WRAPPER = {

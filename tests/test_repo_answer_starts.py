@@ -789,3 +789,87 @@ def test_only_the_verbs_own_word_makes_the_subject_do_it(tmp_path: Path) -> None
     assert (
         start_of(tmp_path, GROUPS, "How does the router find the handler for a path?") == "node.findHandler"
     )
+
+
+SERVE = {
+    "web/__init__.py": '"""A web framework."""\n',
+    "web/routing.py": (
+        '"""Routes and the router."""\n\n\n'
+        "class Route:\n"
+        '    """A path pattern and its callback."""\n\n'
+        "    def __init__(self, callback):\n"
+        "        self.callback = callback\n\n"
+        "    def call(self, **args):\n"
+        '        """Call the route\'s callback with the arguments taken from the path."""\n'
+        "        return self.callback(**args)\n\n\n"
+        "class Router:\n"
+        '    """The routes of an application."""\n\n'
+        "    def __init__(self):\n"
+        "        self.routes = [Route(print)]\n\n"
+        "    def match(self, environ):\n"
+        '        """The route matching an incoming request\'s path, and the arguments taken from it."""\n'
+        "        return self.routes[0], {}\n"
+    ),
+    "web/app.py": (
+        '"""The application."""\n\n'
+        "from web.routing import Route, Router\n\n\n"
+        "class App:\n"
+        '    """A WSGI application."""\n\n'
+        "    def __init__(self):\n"
+        "        self.router = Router()\n\n"
+        "    def __call__(self, environ):\n"
+        "        return self._handle(environ)\n\n"
+        "    def _handle(self, environ):\n"
+        "        route, args = self.router.match(environ)\n"
+        "        return Route.call(route, **args)\n"
+    ),
+}
+
+
+def test_the_function_joining_the_matches_starts_though_no_word_names_it(tmp_path: Path) -> None:
+    """`Route.call` is named for the question's callback being called and `Router.match` for the request being
+    matched; `App._handle`, named for neither, calls both: the process asked about, both its parts, begins
+    there, not at the route's call that ends it."""
+    found = answer_of(
+        tmp_path, SERVE, "How does an incoming request get matched to a route and its callback called?"
+    )
+    assert [step.symbol.name for step in found.steps] == ["App._handle", "Router.match", "Route.call"]
+
+
+CLIENT = {
+    "cli/__init__.py": '"""A command-line HTTP client."""\n',
+    "cli/client.py": (
+        '"""Requests from the command line."""\n\n\n'
+        "def main(args):\n"
+        '    """Run the command line program."""\n'
+        "    return collect_messages(args)\n\n\n"
+        "def collect_messages(args):\n"
+        "    kwargs = make_request_kwargs(args)\n"
+        "    session = build_requests_session(args)\n"
+        "    return session, kwargs\n\n\n"
+        "def make_request_kwargs(args):\n"
+        '    """The keyword arguments of the request, taken from the command line arguments."""\n'
+        "    return {'url': args.url, 'headers': make_headers(args)}\n\n\n"
+        "def make_headers(args):\n"
+        '    """The headers of the request, from the command line arguments."""\n'
+        "    return {}\n\n\n"
+        "def build_requests_session(args):\n"
+        '    """Build the session that sends the requests, its adapters mounted."""\n'
+        "    session = object()\n"
+        "    mount_adapters(session)\n"
+        "    return session\n\n\n"
+        "def mount_adapters(session):\n"
+        '    """Mount the HTTP adapters on a session."""\n'
+        "    return session\n"
+    ),
+}
+
+
+def test_a_function_joining_the_matches_is_no_caller_of_the_process_for_another_purpose(
+    tmp_path: Path,
+) -> None:
+    """`collect_messages` answers nothing itself and reaches `build_requests_session`, named for the asked
+    verb: a caller of that process for another purpose would give way to it, but one calling the request's
+    arguments and the session together is where the asked process's parts are joined."""
+    found = answer_of(tmp_path, CLIENT, "How is the HTTP request built from the command line arguments?")
+    assert found.steps[0].symbol.name == "collect_messages"

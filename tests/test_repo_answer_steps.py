@@ -9,10 +9,11 @@ from pathlib import Path
 from repo_output_fakes import make_project, offline_setup
 
 from generator.app.targets import repo_target
-from generator.repo.model import Symbol
+from generator.repo.model import CallEdge, Symbol
 from generator.repo.plan.focus import request_terms
 from generator.repo.run.pipeline import run_repo_research
 from generator.repo.synthesize.answer import does
+from generator.repo.synthesize.answer_steps import AnswerWalk
 from generator.repo.synthesize.asked import asked_process
 from generator.repo.synthesize.questions import answer_facts
 from generator.site.pages.repo import publish_repo
@@ -129,3 +130,56 @@ def test_a_symbol_does_the_asked_verb_when_named_for_the_act_not_the_agent() -> 
     assert named("Environment.compile", "compiled") and named("render", "rendered")
     assert not named("Command.make_parser", "parsed")  # the thing that parses, not the parsing
     assert not named("Compiler", "compiled") and not named("Renderer", "rendered")
+
+
+class _Graph:
+    """A call graph of one file's functions, each calling the ones listed against it."""
+
+    def __init__(self, calls: dict[str, list[str]]) -> None:
+        self.edges = calls
+
+    def calls_of(self, path: str, callers: set[str]) -> list[CallEdge]:
+        return [
+            CallEdge(path, caller, path, callee, line)
+            for caller in sorted(callers & self.edges.keys())
+            for line, callee in enumerate(self.edges[caller], 1)
+        ]
+
+
+def _walk(
+    calls: dict[str, list[str]], answered: dict[str, tuple[float, ...]], entries: set[str]
+) -> AnswerWalk:
+    node = {name: ("server.py", name) for name in calls}
+    return AnswerWalk(
+        _Graph(calls),
+        {node[name]: shares for name, shares in answered.items()},
+        {node[name]: 10 for name in answered},
+        public={node[name] for name in entries},
+        entries={node[name] for name in entries},
+    )
+
+
+def test_an_entry_the_start_itself_reaches_is_no_caller_above_it() -> None:
+    """`send_response` reaches `handle_events` only through the completion callback that handles the next
+    pipelined request; `handle_events` reaches `send_response` too (the app it runs sends the response): an
+    entry the start leads to is below it, not where a user's process begins."""
+    answered = {
+        "handle_events": (3.0, 3.0, 0.0),  # "handle", "request": the loop handling an incoming request
+        "parse_request": (0.0, 3.0, 0.0),
+        "run_app": (0.0, 0.0, 3.0),  # "app"
+        "send_response": (3.0, 3.0, 1.0),  # the documented entry, matching as well
+    }
+    calls = {
+        "handle_events": ["parse_request", "run_app"],
+        "run_app": ["send_response"],
+        "send_response": ["on_response_complete"],
+        "on_response_complete": ["handle_events"],
+        "parse_request": [],
+    }
+    start = ("server.py", "handle_events")
+    walk = _walk(calls, answered, {"send_response"})
+    assert walk.entry_to(start, list(walk.matches)) == start
+    # the same entry calling the loop without being reached from it is where the process begins
+    calls["run_app"] = []
+    walk = _walk(calls, answered, {"send_response"})
+    assert walk.entry_to(start, list(walk.matches)) == ("server.py", "send_response")

@@ -128,6 +128,11 @@ def test_docs_root_order_and_what_is_not_documentation(tmp_path: Path) -> None:
     paths = doc_files(repo_map)
     assert "CHANGELOG.md" not in paths and "docs/zh/routing.md" not in paths  # history, other languages
     assert docs_root(paths) == "docs"
+    # a docs folder at the top of the repository is the project's, though a vendored copy of another
+    # project holds more pages; a nested one is chosen only when the top holds too few
+    vendored = [*(f"mupdf/docs/page{i}.md" for i in range(9)), *(f"docs/md/{n}.md" for n in "abc")]
+    assert docs_root(vendored) == "docs"
+    assert docs_root([*vendored[:9], "docs/one.md"]) == "mupdf/docs"
     # how to get help and how the maintainers run the repository (sqlmodel's help.md, management.md)
     process = make_project(tmp_path / "process", {"docs/help.md": "# Help\n", "docs/management.md": "# M\n"})
     assert doc_files(map_repository(process)) == []

@@ -75,3 +75,8 @@ def test_a_closing_lead_in_is_left_out_however_short() -> None:
         == "Here is a simple request to the server:"
     )
     assert without_lead_in(f"{said} Then run: Like this:") == said
+    # a Chinese lead-in ends in a full-width colon
+    assert (
+        without_lead_in("插件是一个函数，它接收一个上下文对象。示例如下：")
+        == "插件是一个函数，它接收一个上下文对象。"
+    )

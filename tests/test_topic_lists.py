@@ -51,9 +51,30 @@ def test_the_stored_text_keeps_a_list_with_the_paragraph_that_introduces_it() ->
     assert markup_prose(plain, structure=True) == (
         "A cache keeps results.\n- first the key is hashed\n- then the entry is stored"
     )
-    # a list right under its heading: an item a paragraph, symbol listings dropped
+    # a list right under its heading: one block, the heading its lead-in; symbol listings dropped
     listing = "## Keys\n\n- first the key is hashed\n- `a.b` (function) `x.py:1-9`\n"
-    assert markup_prose(listing) == "first the key is hashed"
+    assert markup_prose(listing) == "**Keys:**\n- first the key is hashed"
+    goals = "## Main goals\n\n* Zero cost for mount.\n* Easy-to-use API.\n  * typed\n\nMore text.\n"
+    assert markup_prose(goals, structure=True) == (
+        "## Main goals\n\n**Main goals:**\n- Zero cost for mount.\n- Easy-to-use API.\n  - typed\n\nMore text."
+    )
+    assert markup_prose("## 主要目标\n\n- 零成本。\n- 易用。\n") == "**主要目标：**\n- 零成本。\n- 易用。"
+    # a record's fields under the field's heading stay rows, each read with its field (sentences.context_of)
+    record = (
+        "### tracestate\n\n- Type: `String`\n- Description: a list of pairs.\n- Constraints\n  - OPTIONAL\n"
+    )
+    assert markup_prose(record, structure=True).startswith(
+        "### tracestate\n\nType: String\n\nDescription: a list of pairs."
+    )
+    # points that each open with their own run-in label stand alone as they did (an RFC's open questions)
+    questions = (
+        "## Unresolved questions\n\n- **Unification of abstract const expressions:** This RFC does not unify"
+        " them.\n- **Ordering and default parameters:** Do all const parameters come last?\n"
+    )
+    assert markup_prose(questions).split("\n\n") == [
+        "Unification of abstract const expressions: This RFC does not unify them.",
+        "Ordering and default parameters: Do all const parameters come last?",
+    ]
     # the rest of a list a code block interrupts is no paragraph of its own
     interrupted = "The options are:\n\n1. `as`:\n\n   ```\n   f(x) as y\n   ```\n\n   Reads well.\n"
     assert markup_prose(interrupted, structure=True) == (
@@ -153,3 +174,41 @@ def test_an_item_leading_into_a_nested_list_is_no_lead_out_of_the_list() -> None
     )
     [section] = text_sections(markup_prose(examples, structure=True))
     assert opening_passages(section) == []  # about the example it leads into, which a quote leaves out
+
+
+def test_a_chinese_lead_in_ending_in_a_full_width_colon_is_quoted_with_its_code_example() -> None:
+    # Chinese docs end a lead-in with '：' (Pinia's "要对一个 store 进行单元测试，最重要的是创建一个 pinia 实例：",
+    # Vue's and React's Chinese pages alike): the example is quoted with it, as after ':'
+    text = (
+        "## 对 store 进行单元测试\n\n要对一个 store 进行单元测试，最重要的是创建一个 pinia 实例：\n\n"
+        "```js\nsetActivePinia(createPinia())\n```\n"
+    )
+    quotes = code_examples(text)
+    assert [(q.text, q.code) for q in quotes] == [
+        ("要对一个 store 进行单元测试，最重要的是创建一个 pinia 实例：", "setActivePinia(createPinia())")
+    ]
+
+
+def test_a_list_right_under_its_heading_is_quoted_with_the_heading_as_its_lead_in() -> None:
+    # "## Main goals of this proposal" then "* Zero cost…": an item alone ("Easy-to-use API.") reads as a
+    # claim of its own; with the heading it is one of the proposal's goals
+    text = (
+        "## Main goals of this proposal\n\n* Zero cost for initial mount, commit, and unmount.\n"
+        "* Easy-to-use API.\n* Statically typable.\n"
+    )
+    block = markup_prose(text, structure=True).split("\n\n")[1]
+    quote = list_quote(block)
+    assert quote is not None and quote.text == "Main goals of this proposal:"
+    assert quote.items == (
+        "Zero cost for initial mount, commit, and unmount.",
+        "Easy-to-use API.",
+        "Statically typable.",
+    )
+    source = RawSource(
+        id="g", source="local", url="local:goals.md", title="Context", fetched_at="", text=block
+    )
+    quotes = [q for q, _, _ in _quotes_of(source, "goals of context", {"goal", "cost", "api"})]
+    assert all(q.items for q in quotes)  # never an item alone
+    # a paragraph's short lead-in still has to stand (a grammar production "ObjectTypeDefinition :" names no list)
+    assert list_quote("ObjectTypeDefinition:\n- Description? type Name\n- type Name Directives") is None
+    assert list_quote("**原因：**\n- 兼容 CommonJS 和 UMD。\n- 提高性能。") is not None

@@ -43,10 +43,11 @@ _DATE_FIELDS = (
 _FEATURE_NAME = {"feature name", "feature-name"}
 _MONTHS = "jan feb mar apr may jun jul aug sep oct nov dec".split()
 # `{#anchor}` (kramdown, VitePress, MyST), escaped `\{\#anchor\}`, `[](#anchor)` or `¶` permalinks
-# a heading's anchor: `{#id}` (Pandoc, VitePress), `[](#id)`, a pilcrow, or Elastic docs-builder's `[id]`
-# (a lower-case slug in brackets closing the heading: "# Logstash [introduction]")
+# a heading's anchor: `{#id}` (Pandoc, VitePress), `%{#id}%` (VitePress translations: Pinia's "插件
+# %{#plugins}%"), `[](#id)`, a pilcrow, or Elastic docs-builder's `[id]` (a lower-case slug in brackets closing
+# the heading: "# Logstash [introduction]")
 _ANCHOR = re.compile(
-    r"\s*(?:\\?\{\\?#[^}\s]*\\?\}|\[\]\(#[^)\s]*\)|¶)\s*$|\s+\\?\[[a-z0-9][a-z0-9_-]*\\?\]\s*$"
+    r"\s*(?:%?\\?\{\\?#[^}\s]*\\?\}%?|\[\]\(#[^)\s]*\)|¶)\s*$|\s+\\?\[[a-z0-9][a-z0-9_-]*\\?\]\s*$"
 )
 # an HTML anchor that only names a place to link to (OCI's `# <a name="filesystemBundle" />Filesystem Bundle`,
 # `<a id="x"></a>`): no words of the heading, dropped as `{#anchor}` is

@@ -4,7 +4,7 @@ sentence boundary for the sentence splitter). With `structure`, headings (`## He
 paragraph introduces ("This includes the following artifacts:") stays one block with it, an item a line
 (`- item`): its items read differently apart from it, and an item naming a file or a symbol
 (`config.json: contains configuration data.`) is part of what the paragraph says. A list right under its
-heading keeps an item a paragraph."""
+heading is introduced by the heading: it stays one block, the heading its lead-in line ("Main goals:")."""
 
 from __future__ import annotations
 
@@ -16,6 +16,10 @@ from .model import Block, Document, Section
 from .prose import is_symbol_entry
 
 _LANGUAGE = re.compile(r"[^\w+-]")
+_HAN = re.compile(r"[\u3400-\u9fff]")
+# an item opening with its own run-in label, then what it says: a record's row under its field's heading
+# ("Type: `String`"), or a labelled point ("Unification of abstract const expressions: This RFC performs…")
+_LABELLED_ITEM = re.compile(r"^[*_`]*[^\s:：.!?。！？][^:：.!?。！？\n]{0,59}[*_`]*\s*[:：]\s*\S")
 
 
 def plain_prose(doc: Document, *, structure: bool = False) -> str:
@@ -25,7 +29,7 @@ def plain_prose(doc: Document, *, structure: bool = False) -> str:
     if doc.markup in ("text", "pdf"):
         return "\n\n".join(block.text for _, block in doc.blocks())
     if not structure:
-        kept = (text for section in doc.sections for text in _section_prose(section.blocks, code=False))
+        kept = (text for section in doc.sections for text in _section_prose(section, code=False))
         return "\n\n".join(dict.fromkeys(kept))  # a page repeating its lead paragraph says it once
     return "\n\n".join(_structured(doc))
 
@@ -54,15 +58,23 @@ def _structured(doc: Document) -> Iterator[str]:
     for section in doc.sections:
         if section.heading:
             yield f"{'#' * section.level} {section.heading}"
-        yield from _section_prose(section.blocks, code=True)
+        yield from _section_prose(section, code=True)
 
 
-def _section_prose(blocks: Sequence[Block], *, code: bool) -> Iterator[str]:
+def _section_prose(section: Section, *, code: bool) -> Iterator[str]:
     """A section's blocks as stored text: each paragraph on its own, a list with the paragraph that
-    introduces it, symbol listings left out; with `code`, code blocks fenced."""
+    introduces it (a list right under the heading: with the heading as its lead-in), symbol listings left
+    out; with `code`, code blocks fenced."""
+    blocks = section.blocks
     n = 0
     while n < len(blocks):
         block = blocks[n]
+        headed = headed_list(section) if n == 0 else []
+        if headed:  # a symbol listing's rows are left out, as a paragraph of one would be
+            n += len(headed)
+            kept = [(depth, item) for depth, item in headed if not is_symbol_entry(" ".join(_prose(item)))]
+            yield from ([_list_text([], kept, heading=section.heading)] if kept else [])
+            continue
         items = listed_after(blocks, n)
         if items:
             lead = [block] if block.kind == "paragraph" else []
@@ -110,10 +122,33 @@ def listed_after(blocks: Sequence[Block], n: int) -> list[tuple[int, Block]]:
     return found
 
 
-def _list_text(lead: list[Block], items: list[tuple[int, Block]]) -> str:
-    """A list as one block: the paragraph introducing it, then a `- item` line per item (two spaces more
-    per level of nesting)."""
-    lines = [" ".join(_prose(block)) for block in lead]
+def headed_list(section: Section) -> list[tuple[int, Block]]:
+    """The items (with their nesting depth) of the list a section opens with, right under its heading, no
+    paragraph introducing it: the heading does ("## Main goals of this proposal", then "- Zero cost…");
+    [] when the section opens otherwise or has no heading."""
+    blocks = section.blocks
+    if not section.heading or not blocks or blocks[0].kind != "item" or blocks[0].lead:
+        return []
+    depth_of = {blocks[0].text: 0}
+    found = [(0, blocks[0])]
+    for block in blocks[1:]:
+        nested = block.lead in depth_of  # an item of a list nested in one of the list's items
+        if block.kind != "item" or block.lead and not nested:
+            break
+        depth = depth_of[block.lead] + 1 if nested else 0
+        depth_of.setdefault(block.text, depth)
+        found.append((depth, block))
+    top = [item.text for depth, item in found if depth == 0]
+    labelled = sum(1 for text in top if _LABELLED_ITEM.match(text))
+    if labelled >= 2 and 2 * labelled >= len(top):
+        return []  # each item names itself ("- Type: String", "- Ordering and default parameters: Do…")
+    return found
+
+
+def _list_text(lead: list[Block], items: list[tuple[int, Block]], heading: str = "") -> str:
+    """A list as one block: the paragraph introducing it (or its `heading` as a lead-in line), then a
+    `- item` line per item (two spaces more per level of nesting)."""
+    lines = [" ".join(_prose(block)) for block in lead] or ([lead_in_line(heading)] if heading else [])
     lines += [f"{'  ' * depth}- {' '.join(_prose(item))}" for depth, item in items if _prose(item)]
     return "\n".join(lines)
 
@@ -130,3 +165,11 @@ def _fenced(block: Block) -> str:
     fence = "`" * max([3, *(len(run) + 1 for run in re.findall(r"`+", block.text))])
     code = block.text.replace("\n\n", "\n\u00a0\n")  # no blank line inside: the block stays one block
     return f"{fence}{_LANGUAGE.sub('', block.language)[:20]}\n{code}\n{fence}"
+
+
+def lead_in_line(heading: str) -> str:
+    """A heading as the lead-in of the list right under it, a bold label: "**Main goals:**", "**主要目标：**"
+    (a Chinese heading takes the full-width colon). The quoting layer (topic/sentences.py) reads such a label
+    as the list's name, which needs no sentence before it."""
+    text = " ".join(heading.replace("*", "").split()).rstrip(":：")
+    return f"**{text}{'：' if _HAN.search(text[-1:]) else ':'}**"

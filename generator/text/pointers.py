@@ -134,9 +134,9 @@ def without_lead_in(text: str) -> str:
     introduces a code block or a list the passage is shown without; the passage whole when it is all
     lead-in."""
     parts = sentences(text)
-    while len(parts) > 1 and parts[-1].endswith(":"):
+    while len(parts) > 1 and parts[-1].endswith((":", "：")):
         parts.pop()
-    return " ".join(parts) if parts and text.rstrip().endswith(":") else text
+    return " ".join(parts) if parts and text.rstrip().endswith((":", "：")) else text
 
 
 def is_question(sentence: str) -> bool:

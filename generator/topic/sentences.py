@@ -346,7 +346,7 @@ def code_examples(text: str) -> list[Quote]:
     found = []
     for intro, block in zip(blocks, blocks[1:], strict=False):
         fence = _FENCE.match(block)
-        if not fence or not intro.rstrip().endswith(":") or len(fence.group(2)) > MAX_CODE:
+        if not fence or not intro.rstrip().endswith((":", "：")) or len(fence.group(2)) > MAX_CODE:
             continue
         parts = tuple(clean(p) for p in split_all(intro))
         if not parts or not lead_in_stands(parts[:-1], parts[-1]) or len(intro) > MAX_PASSAGE:
@@ -503,17 +503,24 @@ def _lead_in(parts: tuple[str, ...]) -> tuple[tuple[str, ...], str]:
 
 def list_quote(block: str, index: int = -1) -> Quote | None:
     """A stored block's list quoted with the paragraph that introduces it, whole: its lead-in must stand
-    (`lead_in_stands`), and the passage fits MAX_PASSAGE with at most MAX_ITEMS items; None when the block
-    holds no list or it cannot be quoted whole (none of its items is quoted apart from it)."""
+    (`lead_in_stands`) or be the label of the heading the list stands right under, and the passage fits
+    MAX_PASSAGE with at most MAX_ITEMS items; None when the block holds no list or it cannot be quoted whole
+    (none of its items is quoted apart from it)."""
     lead, items = list_parts(block)
     if not items or len(items) > MAX_ITEMS or leads_out_of_list(items):
         return None
-    parts = tuple(clean(p) for p in split_all(lead))
-    if not parts or not lead_in_stands(*_lead_in(parts)):
+    heading = _HEADING_LABEL.match(lead.strip())  # a list right under its heading, which introduces it
+    parts = (heading.group(1),) if heading else tuple(clean(p) for p in split_all(lead))
+    if not parts or not (heading or lead_in_stands(*_lead_in(parts))):
         return None
     if len(" ".join([*parts, *items])) > MAX_PASSAGE:
         return None
     return Quote(" ".join(parts), (*parts, *(i.strip() for i in items)), index, items=items)
+
+
+# documents/plain.py stores a list right under its heading with the heading as its lead-in, a bold label
+# ("**Main goals of this proposal:**"): the list's own name, not a sentence that must stand alone
+_HEADING_LABEL = re.compile(r"^\*\*([^*\n]{1,200}[:：])\*\*$")
 
 
 def text_blocks(text: str) -> list[str]:

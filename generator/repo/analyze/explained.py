@@ -1,10 +1,10 @@
-"""What a key type's or function's own doc comment explains past its first sentence (issue 29 items 2 and 6): a repository
-without a docs folder often explains its concepts in the comments on its types — conc's `Pool` says its
-goroutines start lazily and that `Wait` must be called; puppeteer's `Page` says what a page is and shows one
-in an `@example`. The pages showed only the first sentence. Here the whole comment is read again from the
-source at the pinned revision (the facts keep only its head), for the few types a page shows: its further
-paragraphs, its examples (`@example`, `>>>` doctests, fenced or indented code) and, for Go, the package's
-`Example<Type>` test functions, each block cited at its own lines.
+"""What a key type's or function's own doc comment explains past its first sentence (issue 29 items 2 and
+6): a repository without a docs folder often explains its concepts in the comments on its types — a pool's
+comment says its goroutines start lazily and that `Wait` must be called; puppeteer's `Page` says what a page
+is and shows one in an `@example`. The pages showed only the first sentence. Here the whole comment is read
+again from the source at the pinned revision (the facts keep only its head), for the few types and functions
+a page shows: its further paragraphs, its examples (`@example`, `>>>` doctests, fenced or indented code) and,
+for Go, the package's `Example<Name>` test functions, each block cited at its own lines.
 """
 
 from __future__ import annotations
@@ -17,10 +17,10 @@ from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 
-from generator.documents import read_text
+from generator.documents import Document, read_text
 from generator.documents.docstring import inline_tags
 from generator.documents.godoc import doc_markdown
-from generator.documents.model import is_docstring_section
+from generator.documents.model import Block, Section, is_docstring_section
 from generator.errors import DeepkbError
 from generator.redact import Redactor
 from generator.repo.map.walk import read_source
@@ -132,46 +132,54 @@ def own_comment(text: str, symbol: Symbol, language: str, path: str, shown: str 
     if found is None:
         return []
     first, body, markup = found
-    language_of = language
     if not _MORE_THAN_A_PARAGRAPH.search(body.strip()):  # most comments: one paragraph, read without parsing
         rest = _past(" ".join(body.split()), shown)
-        height = body.strip().count("\n")
-        return (
-            [DocPassage(path, first, first + height, "paragraph", rest)] if _worth("paragraph", rest) else []
-        )
+        end = first + body.strip().count("\n")
+        return [DocPassage(path, first, end, "paragraph", rest)] if _worth("paragraph", rest) else []
     document = read_text(_head(body), name=path, origin=path, markup=markup)
+    return _passages(document, lines, first, shown, _CODE_LANGUAGE.get(language, ""))
+
+
+def _passages(
+    document: Document, lines: Sequence[str], first: int, shown: str, language: str
+) -> list[DocPassage]:
+    """The comment's blocks as passages at their source lines (found from line `first` on), its summary's
+    sentences left out, at most PASSAGES; an unlabelled code block is in the source's `language`."""
     passages: list[DocPassage] = []
     summary_seen = False
     cursor = first
     for section, block in document.blocks():
-        if (  # a parameter or return section describes pieces; code in it is an example all the same
-            section.heading
-            and is_docstring_section(section.heading)
-            and "example" not in section.heading.lower()
-            and block.kind != "code"
-        ):
-            continue
-        where = _locate(lines, block.text, cursor)
+        where = None if _describes_a_piece(section, block) else _locate(lines, block.text, cursor)
         if where is None:
             continue
         cursor = where
         if not summary_seen and block.kind == "paragraph":
             summary_seen = True  # the first paragraph is the summary the page shows already …
-            rest = _past(block.text, shown)
-            if not rest:
-                continue
-            block = replace(block, text=rest)  # … but for the sentences it goes on with
+            block = replace(block, text=_past(block.text, shown))  # … but for the sentences it goes on with
         if not (
             _worth(block.kind, block.text) or (block.kind == "item" and block.lead.rstrip().endswith(":"))
         ):
             continue
         # a code block is found by its first line (its fence is not): it spans its own lines only
         end = where + (block.text.count("\n") if block.kind == "code" else max(block.end - block.start, 0))
-        language = block.language or (_CODE_LANGUAGE.get(language_of, "") if block.kind == "code" else "")
-        passages.append(DocPassage(path, where, end, block.kind, block.text, section.heading, language))
+        shown_as = block.language or (language if block.kind == "code" else "")
+        passages.append(
+            DocPassage(document.origin, where, end, block.kind, block.text, section.heading, shown_as)
+        )
         if len(passages) >= PASSAGES:
             break
     return passages
+
+
+def _describes_a_piece(section: Section, block: Block) -> bool:
+    """A block of a parameter, return or raises section: it describes a piece, never the whole (code there is
+    an example all the same)."""
+    return (
+        bool(section.heading)
+        and is_docstring_section(section.heading)
+        and "example" not in section.heading.lower()
+        and block.kind != "code"
+    )
 
 
 def _head(body: str) -> str:

@@ -25,6 +25,7 @@ from generator.repo.model import RepoMap
 DOC_SUFFIXES = (".md", ".mdx", ".markdown", ".rst")
 DOCS_FOLDERS = frozenset({"docs", "doc", "documentation", "guide", "guides"})
 NAV_BYTES = 200_000
+TOP_DOCS = 3  # doc files that make a folder at the top of the repository its docs, whatever lies deeper
 # not what the project is or how it works: history, process, legal, news, other languages' copies, and
 # typedoc's generated reference (interfaces/, type-aliases/, variables/)
 _NOT_DOCS = re.compile(
@@ -70,7 +71,10 @@ def doc_files(repo_map: RepoMap) -> list[str]:
 
 
 def docs_root(paths: Sequence[str]) -> str:
-    """The docs folder holding the most doc files (the shallowest on a tie); "" when there is none."""
+    """The docs folder holding the most doc files (the shallowest on a tie), a folder at the top of the
+    repository holding `TOP_DOCS` or more first: a docs folder deeper down belongs to a package or to a
+    vendored project (SumatraPDF's docs/md beside its copy of MuPDF, whose mupdf/docs holds more); "" when
+    there is none."""
     counts: Counter[str] = Counter()
     for path in paths:
         parts = PurePosixPath(path).parts[:-1]
@@ -80,7 +84,8 @@ def docs_root(paths: Sequence[str]) -> str:
                 break
     if not counts:
         return ""
-    return max(counts, key=lambda root: (counts[root], -root.count("/"), root))
+    top = {root: count for root, count in counts.items() if "/" not in root and count >= TOP_DOCS}
+    return max(top or counts, key=lambda root: (counts[root], -root.count("/"), root))
 
 
 @dataclass(frozen=True)

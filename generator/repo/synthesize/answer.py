@@ -155,8 +155,29 @@ def walked_steps(
     named = {node for node in startable if any(node[1] == n or node[1].endswith(f".{n}") for n in written)}
     # "how does a route match a request?": the process begins where the route matches, when one may start
     doing = {node for node in acting if node in library}
+
+    def joinable(node: tuple[str, str]) -> bool:
+        # a symbol no word of the question names may start as the one joining its matches (answer_steps.py)
+        symbol = _symbol_at(facts, node)
+        return (
+            symbol is not None
+            and node not in commands
+            and node not in aside
+            and can_start(facts, node[0], symbol)
+            and (builds or symbol.short_name not in CONSTRUCTORS)
+            and not beside(node[0], symbol, terms, verbs)
+        )
+
     walk = AnswerWalk(
-        facts.calls, answered, lines, named or doing or library, public, entries, verbed, set(aside)
+        facts.calls,
+        answered,
+        lines,
+        named or doing or library,
+        public,
+        entries,
+        verbed,
+        set(aside),
+        None if named or doing else joinable,
     )
     start = walk.start()
     if start is None:

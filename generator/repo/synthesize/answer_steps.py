@@ -7,7 +7,7 @@ theirs, depth first), that lead to the matches answering the question below it.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Protocol
 
 from generator.repo.facts.calltree import REPORTS_ERROR
@@ -48,18 +48,23 @@ class AnswerWalk:
         entries: Collection[Node] = (),
         verbed: Collection[Node] = (),
         aside: Collection[Node] = (),
+        joinable: Callable[[Node], bool] | None = None,
     ) -> None:
         """`answered`: what each match answers of each question word (answer.py's `per_term`); `lines`:
         each match's length; `startable`: the matches an answer may start at (every one when None; answer.py's
         `can_start`); `public`: those of the project's public API; `entries`: those its README or usage
         examples call; `verbed`: those named for doing the asked verb; `aside`: symbols the question names as
-        context, whose calls are no part of the process asked about (never reached)."""
-        self.graph, self.answered, self.lines = graph, answered, lines
+        context, whose calls are no part of the process asked about (never reached); `joinable`: whether a
+        symbol no word of the question names may start an answer by joining its matches (`joins`; never
+        without it)."""
+        self.graph, self.answered, self.lines = graph, dict(answered), lines
         self.startable = set(answered if startable is None else startable) & set(answered)
         self.public = set(public)
         self.entries = set(entries)
         self.verbed = set(verbed)
         self.aside = set(aside)
+        self.joinable = joinable
+        self.joined: set[Node] = set()
         self.matches = {node: sum(shares) for node, shares in answered.items()}
         self.best = max(self.matches.values(), default=0.0) or 1.0
         self.width = len(next(iter(answered.values()), ()))
@@ -73,7 +78,9 @@ class AnswerWalk:
         more for the public API's entry): the process begins where its calls reach what answers the rest of
         it, not at a helper sharing one of its words. Ties go to one calling another match, then to the
         better match, then to the longer (where the work is done rather than a wrapper of it), then the
-        first by path. None when no match may start one."""
+        first by path. None when no match may start one. A function joining the matches (`joins`) may start
+        as a match answering nothing itself."""
+        self.join()
         matches = {node: value for node, value in self.matches.items() if node in self.startable}
         if not matches:
             return None
@@ -90,8 +97,11 @@ class AnswerWalk:
         # `set_run_validators`; node-fetch's `Body.json`, which reads the body with `Body.text`)
         most = max(self.coverage(node) for node in eligible)
         named = {node for node, value in matches.items() if value >= best - _TIE}
+        # (a function joining the matches, `joins`, does more than use the one it reaches)
         covering = {
-            node for node in matches if self.coverage(node) > most and not named & self.reached(node).keys()
+            node
+            for node in matches
+            if self.coverage(node) > most and (node in self.joined or not named & self.reached(node).keys())
         }
         # nor by reaching another such caller not named for the verb: one further up (echo's `WrapHandler`,
         # reaching `DefaultRouter.Route` through `ServeHTTP`) holds its coverage by holding the other's
@@ -100,6 +110,33 @@ class AnswerWalk:
         eligible = sorted({*eligible, *covering})
         best_start = self.unwrapped(min(eligible, key=self._rank), eligible)
         return self.entry_to(self.begun_below(best_start, best, eligible), eligible)
+
+    def join(self) -> None:
+        """Take the functions that join the matches (`joins`) as matches answering nothing of their own that
+        may start an answer: the process they run is told by what they call."""
+        if self.joinable is None:
+            return
+        below = {node for match in self.startable for node in self.reached(match)}
+        self.joined = {
+            node for node in below if node not in self.matches and self.joins(node) and self.joinable(node)
+        }
+        for node in self.joined:
+            self.answered[node] = (0.0,) * self.width
+            self.matches[node] = 0.0
+        self.startable |= self.joined
+
+    def joins(self, node: Node) -> bool:
+        """Does `node` join the matches: call two whose trees answer different words of the question, neither
+        answering all the other does? The process then begins where both are called, at a function named for
+        its role in the flow rather than any word of the question (bottle's `Bottle._handle`, calling
+        `Router.match` for "matched to a route" and `Route.call` for "its callback called"; httpie's
+        `collect_messages`, calling `make_request_kwargs` and `build_requests_session`)."""
+        answers = [
+            frozenset(i for i, (value, _) in enumerate(self.best_below(callee)) if value > 0)
+            for edge in self.calls(node)
+            if self.matches.get(callee := (edge.callee_path, edge.callee), 0.0) > 0
+        ]
+        return any(not a <= b and not b <= a for i, a in enumerate(answers) for b in answers[i + 1 :])
 
     def unwrapped(self, node: Node, eligible: Collection[Node]) -> Node:
         """Where a thin wrapper (WRAPPER_LINES at most) hands the whole process on: the one eligible public
@@ -131,8 +168,9 @@ class AnswerWalk:
         verb, eligible by its own words and calling on to other matches, is a caller of that process for
         another purpose (jinja's `BaseLoader.load` reaching `Environment.compile` for "how is a template's
         source compiled"); the best ranked of those starts. A caller reaching only leaves keeps the start
-        (got's `_beforeError`, reaching `calculateRetryDelay`)."""
-        if self.matches[node] >= START_SHARE * best:
+        (got's `_beforeError`, reaching `calculateRetryDelay`), and so does a function joining the matches
+        (`joins`): it is no caller for another purpose but where the process's parts are called together."""
+        if self.matches[node] >= START_SHARE * best or node in self.joined:
             return node
         below = [
             other
@@ -148,8 +186,10 @@ class AnswerWalk:
         """The library's entry (`entries`) that leads to `node` and matches the question nearly as well
         (LEADS_SHARE): the process a user starts begins there (`Axios.request` before the `dispatchRequest`
         it calls, `Viper.Get` before `Viper.find`); `node` itself when it is such an entry or none calls
-        it. Of several, the nearest. A start that calls such an entry itself hands the process on to it:
-        the entry starts instead."""
+        it. Of several, the nearest. An entry the start itself reaches is below it, not above (a completion
+        callback calling back into the loop that handles the next request: uvicorn's
+        `RequestResponseCycle.send` reaches `H11Protocol.handle_events`, which runs the app that sends).
+        A start that calls such an entry itself hands the process on to it: the entry starts instead."""
         if node in self.entries:
             return node
         # a wrapper handing the process straight on to the documented entry (marshmallow's `Schema.loads`,
@@ -170,6 +210,7 @@ class AnswerWalk:
             for other in eligible
             if other in self.entries
             and node in self.reached(other)
+            and other not in self.reached(node)
             and self.matches[other] >= LEADS_SHARE * self.matches[node]
         ]
         return max(

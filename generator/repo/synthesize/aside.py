@@ -64,9 +64,10 @@ def registers(symbol: Symbol, verbs: Sequence[str]) -> bool:
 
 def logs(symbol: Symbol, terms: Sequence[str]) -> bool:
     """Is the function named for logging (tenacity's `after_log`, `before_sleep_log`) in a question that asks
-    nothing of logging: it reports on a process, which begins elsewhere."""
+    nothing of logging: it reports on a process, which begins elsewhere. A question with any word of the
+    family ("a *log* call", "a *logged* message") asks of logging: structlog's `_proxy_to_logger` may start."""
     said = {stem(word) for word in words_of(symbol.short_name)} & _LOGS
-    return bool(said) and not any(stem(base_form(term)) in said for term in terms)
+    return bool(said) and not any(stem(base_form(term)) in _LOGS for term in terms)
 
 
 def asynchronous(path: str, symbol: Symbol, terms: Sequence[str]) -> bool:
