@@ -8,8 +8,8 @@ without researching and rendering the pages (bench/page_quality.py does that, wi
     python bench/flow_reach.py --subsystems …        (also print the offline subsystems, scored against a
                                                       label's concepts when it has them)
 
-Labels: bench/flows_heldout_s14.json (held out in session 14: written before any run, clones in
-/tmp/flows14), every earlier flows_*.json (seen), bench/flows_tuning_s12.json and the flow part of
+Labels: bench/flows_heldout_s15.json (held out in session 15: written before any run, clones in
+/tmp/flows15), every earlier flows_*.json (seen), bench/flows_tuning_s12.json and the flow part of
 bench/repo_expectations.json (tuning). A row: the start (✓ when it is a labelled entry),
 the traced symbols the main line or the tree reaches (n/m), the main line. The totals print per set.
 Subsystems: a labelled concept is named when a subsystem's name holds one of its words, and a subsystem is
@@ -36,7 +36,9 @@ from generator.repo.plan.subsystems import core_modules
 
 BENCH = Path(__file__).resolve().parent
 SETS = {
-    "held out (s14)": (BENCH / "flows_heldout_s14.json", Path("/tmp/flows14")),
+    "held out (s15)": (BENCH / "flows_heldout_s15.json", Path("/tmp/flows15")),
+    "seen (held out in s14)": (BENCH / "flows_heldout_s14.json", Path("/tmp/flows14")),
+    "seen (lead's s14)": (BENCH / "flows_heldout_lead_s14.json", Path("/tmp/lead14")),
     "seen (held out in s13)": (BENCH / "flows_heldout_s13.json", Path("/tmp/flows13")),
     "seen (lead's s13)": (BENCH / "flows_heldout_lead_s13.json", Path("/tmp/lead13")),
     "seen (held out in s12)": (BENCH / "flows_heldout_s12.json", Path("/tmp/flows")),

@@ -451,3 +451,13 @@ def test_the_default_role_with_a_target_reads_as_its_title() -> None:
     )
     paragraph = next(b for _, b in blocks(read_text(text, name="quickstart.rst")))
     assert paragraph.text == "Use `from_dict` to build one, see the docs and `literal <x>`."
+
+
+def test_a_list_s_heading_label_in_a_stored_source_is_no_passage_of_its_own() -> None:
+    # documents/plain.py stores a list right under its heading with the heading as its label line: the items
+    # are passages, the label ("Main goals:") only repeats the heading
+    from generator.kb.passages import page_passages
+
+    body = "## Main goals\n\n**Main goals:**\n- Zero cost for initial mount.\n- Easy-to-use API.\n"
+    passages = page_passages("topics/t/raw/a.md", "source", {"url": "local:a.md", "title": "A"}, body)
+    assert [p.text for p in passages] == ["Zero cost for initial mount.", "Easy-to-use API."]

@@ -45,6 +45,22 @@ def test_a_passage_naming_the_flows_symbols_in_order_tells_the_flow() -> None:
     ]
 
 
+def test_a_builtins_name_written_bare_is_the_builtin_not_the_flows_method_of_that_name() -> None:
+    """loguru's recipe says `logger.debug(message, value)` is like `print(message.format(value))`: its
+    `print` is Python's, not the flow's `ErrorInterceptor.print`; written with its owner it is the method."""
+    tree = [
+        FlowBranch(
+            FlowHop("Logger.debug", "Logger._log"),
+            (FlowBranch(FlowHop("Logger._log", "ErrorInterceptor.print")),),
+        )
+    ]
+    bare = "Calling `logger.debug(message, value)` is like calling `print(message.format(value))`."
+    owned = "`Logger.debug` hands a failing sink's error to `ErrorInterceptor.print()`."
+    assert [f.names for f in flow_passages(tree, _docs(bare, owned))] == [
+        ("Logger.debug", "ErrorInterceptor.print")
+    ]
+
+
 def test_a_passage_shown_without_its_code_drops_the_lead_in_to_it() -> None:
     docs = _docs(
         "The server's `serve` hands the queue to `Worker.run`, which runs each job. Here is a worker's log:"

@@ -66,14 +66,23 @@ def test_java_calls_reach_static_methods_declared_types_fields_constructors_and_
     assert not any(callee.endswith(".reset") for _, callee in edges)  # nothing the repository defines
 
 
-def test_a_java_librarys_main_flow_runs_from_its_static_entry_to_the_tokeniser(tmp_path: Path) -> None:
+def test_a_java_librarys_main_flow_runs_from_its_static_entry_to_the_tokeniser_and_the_builder(
+    tmp_path: Path,
+) -> None:
+    """The abstract `process` the parser loop calls goes on into HtmlTreeBuilder's override (its last call,
+    so the main line); the tokeniser's `read` beside it is a branch of the same hop."""
     facts = facts_of(tmp_path, PARSER)
     assert facts.calls is not None
-    line = main_line(facts.calls.tree())
+    tree = facts.calls.tree()
+    line = main_line(tree)
     assert [line[0].caller, *(e.callee for e in line)] == [
         "Kit.parse",
         "Parser.parse",
         "TreeBuilder.parse",
         "TreeBuilder.runParser",
-        "Tokeniser.read",
+        "TreeBuilder.process",
+        "HtmlTreeBuilder.process",
     ]
+    hop = tree[0].below[0].below[0]
+    assert hop.edge.callee == "TreeBuilder.runParser"
+    assert [branch.edge.callee for branch in hop.below] == ["TreeBuilder.process", "Tokeniser.read"]

@@ -115,6 +115,8 @@ def page_passages(rel: str, kind: str, meta: Mapping[str, object], body: str) ->
             continue
         if kind in ("topic", "report") and heading in _LISTINGS:
             continue  # a row of a topic's sources or references names a stored source: its page holds the text
+        if said.rstrip(":：").strip() == heading.strip():
+            continue  # the heading again as the label of the list under it (a stored source's text): no passage
         passage = _passage(rel, heading, block, nested, stored)
         if passage is not None:
             found.append(passage)

@@ -160,6 +160,9 @@ class CallEdge:
     inferred: bool = False
     """The call is made on an element of a collection (`for route in self.routes: route.matches()`), so the
     callee is inferred: the method of that name on the classes stored there, else on the package's classes."""
+    dispatched: bool = False
+    """The call is made on a value of an interface or abstract type, so the callee is one of the repository's
+    implementations (facts/dispatch.py): the call tree follows it, no entry ranking counts it."""
 
 
 @dataclass
@@ -189,7 +192,7 @@ class CallGraphView(Protocol):
 
     def edges(self, paths: Iterable[str] | None = None, *, incoming: bool = False) -> list[CallEdge]: ...
 
-    def calls_of(self, path: str, callers: set[str]) -> list[CallEdge]: ...
+    def calls_of(self, path: str, callers: set[str], *, dispatched: bool = False) -> list[CallEdge]: ...
 
     def entries(self, paths: Iterable[str] | None = None, *, limit: int = 8) -> list[tuple[str, str]]: ...
 
@@ -308,6 +311,7 @@ class FlowHop:
     callee: str
     citation: Citation | None = None
     handed: bool = False  # `caller` hands `callee` over (a callback, a registry's entry) rather than calls it
+    dispatched: bool = False  # `callee` implements the interface or abstract method `caller` calls
 
 
 @dataclass(frozen=True)

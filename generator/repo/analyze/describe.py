@@ -185,6 +185,7 @@ def flow_hops(chain: Sequence[CallEdge], linker: Linker) -> list[FlowHop]:
             edge.callee,
             linker.check(edge.caller_path, edge.line),
             edge.handed,
+            edge.dispatched,
         )
         for edge in chain
     ]

@@ -21,6 +21,7 @@ from generator.repo.facts.callbacks import callback_calls
 from generator.repo.facts.calltree import call_tree, heaviest_entry
 from generator.repo.facts.commands import cli_commands, is_library
 from generator.repo.facts.deprecation import deprecated_by_body, deprecated_by_doc
+from generator.repo.facts.dispatch import Families, dispatch_calls
 from generator.repo.facts.flows import Node, entry_points
 from generator.repo.facts.forked import map_files
 from generator.repo.facts.heldcalls import held_calls
@@ -43,11 +44,17 @@ class CallGraph:
     count towards no ranking."""
 
     def __init__(
-        self, reader: _CallReader, edges: dict[str, list[CallEdge]], commands: list[Node] | None = None
+        self,
+        reader: _CallReader,
+        edges: dict[str, list[CallEdge]],
+        commands: list[Node] | None = None,
+        dispatched: dict[str, list[CallEdge]] | None = None,
     ) -> None:
         self.files = reader.files
         self._reader = reader
         self._edges = edges
+        # calls of an interface or abstract method into its implementations (dispatch.py): the tree's only
+        self._dispatched = dispatched or {}
         self._context: dict[str, list[CallEdge]] = {}  # context files' calls, read for `incoming`
         # callee file → calls into each of its symbols from elsewhere
         self._into: dict[str, Counter[str]] = {}
@@ -98,9 +105,13 @@ class CallGraph:
             self._context[path] = self._reader.edges(path)
         return self._context[path]
 
-    def calls_of(self, path: str, callers: set[str]) -> list[CallEdge]:
-        """The calls some symbols of `path` make."""
-        return [e for e in self._edges.get(path, ()) if e.caller in callers]
+    def calls_of(self, path: str, callers: set[str], *, dispatched: bool = False) -> list[CallEdge]:
+        """The calls some symbols of `path` make; `dispatched`: with those into the implementations of an
+        interface or abstract method they call (what a call tree follows)."""
+        found = [e for e in self._edges.get(path, ()) if e.caller in callers]
+        if dispatched:
+            found += [e for e in self._dispatched.get(path, ()) if e.caller in callers]
+        return found
 
     def results(self, path: str) -> dict[str, str]:
         """The type each Go function of `path` returns first, by its name ({} for other languages)."""
@@ -155,15 +166,21 @@ def read_call_graph(
     reader = _CallReader(root, files, index, max_bytes)
     paths = [path for path in files if not is_context_file(path)]
     total = sum(sizes.get(p, 0) for p in paths) if sizes is not None else 0
-    edges = dict(zip(paths, map_files(reader.edges, paths, total), strict=True))
+    read = dict(zip(paths, map_files(reader.edges, paths, total), strict=True))
+    edges = {path: [e for e in found if not e.dispatched] for path, found in read.items()}
+    # a call of an interface or abstract method, into its implementations: kept apart, for the call trees
+    dispatched = {path: [e for e in found if e.dispatched] for path, found in read.items()}
     for edge in registry_calls(edges, files):  # a registry's lookups call what was registered with it
         edges[edge.caller_path].append(edge)
     for edge in callback_calls(edges, files):  # a class handed over is called back by its receiver
         edges[edge.caller_path].append(edge)
     for edge in held_calls(edges, files, reader.read):  # a function kept on an instance is called there
         edges.setdefault(edge.caller_path, []).append(edge)
+    for edge in dispatch_calls(edges, files, reader.read):
+        dispatched.setdefault(edge.caller_path, []).append(edge)
     # a library's commands are tools beside its public API, where its flows start; a tool's are its front door
-    return CallGraph(reader, edges, [] if is_library(files) else cli_commands(reader.read, files))
+    commands = [] if is_library(files) else cli_commands(reader.read, files)
+    return CallGraph(reader, edges, commands, {p: found for p, found in dispatched.items() if found})
 
 
 class _CallReader:
@@ -171,7 +188,15 @@ class _CallReader:
 
     def __init__(self, root: Path, files: dict[str, FileFacts], index: ImportIndex, max_bytes: int) -> None:
         self.root, self.files, self.index, self.max_bytes = root, files, index, max_bytes
-        self._python = PythonCalls(self._resolve, self._symbols, self._names_from, self._parse, self._package)
+        families = Families(files)
+        self._python = PythonCalls(
+            self._resolve,
+            self._symbols,
+            self._names_from,
+            self._parse,
+            self._package,
+            family=lambda receiver, method: families.of("python", receiver, method),
+        )
         self._folders: dict[str, list[str]] = {}  # folder → its Python modules (a package)
         self._other = TreeSitterCalls(self._read, self._symbols, files, index.resolve)
 

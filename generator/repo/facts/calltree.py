@@ -63,15 +63,16 @@ def _logs_for(edge: CallEdge) -> bool:
 
 
 class TreeReader(Protocol):
-    def calls_of(self, path: str, callers: set[str]) -> list[CallEdge]: ...
+    def calls_of(self, path: str, callers: set[str], *, dispatched: bool = False) -> list[CallEdge]: ...
 
     def deprecated(self, node: Node) -> bool: ...
 
 
 def call_tree(graph: TreeReader, files: dict[str, FileFacts], entry: Node) -> list[CallTree]:
     """The calls `entry` makes that lead to the most code, each with the calls below it, heaviest first;
-    every hop cites its caller's file and line."""
-    return _Tree(graph, files).below(entry, (entry,))
+    every hop cites its caller's file and line; a call of an interface or abstract method goes on into its
+    implementations (`CallEdge.dispatched`)."""
+    return _Tree(graph, files, dispatch=True).below(entry, (entry,))
 
 
 def reaches(graph: TreeReader, files: dict[str, FileFacts], entries: Iterable[Node]) -> dict[Node, float]:
@@ -106,8 +107,10 @@ def main_line(tree: Iterable[CallTree]) -> list[CallEdge]:
 
 
 class _Tree:
-    def __init__(self, graph: TreeReader, files: dict[str, FileFacts]) -> None:
+    def __init__(self, graph: TreeReader, files: dict[str, FileFacts], *, dispatch: bool = False) -> None:
         self.graph, self.files = graph, files
+        # whether calls go on into an interface's implementations: the tree's, never an entry's ranking
+        self.dispatch = dispatch
         self.by_caller: dict[str, dict[str, list[CallEdge]]] = {}  # each file's calls by calling symbol
         self.lines: dict[str, dict[str, int]] = {}  # each file's functions' lines by name
         self.kept: set[Node] = set()  # every node the tree holds: a function is shown once
@@ -187,7 +190,18 @@ class _Tree:
         callee = (edge.callee_path, edge.callee)
         if self.side_path(edge):
             return self.size(callee) * SIDE_PATH
-        return self.reach(callee, above) * edge.share
+        return (self.reach(callee, above) + self.implemented(callee, above)) * edge.share
+
+    def implemented(self, node: Node, above: tuple[Node, ...]) -> float:
+        """What the largest implementation of an abstract method leads to (one of them answers each call);
+        0 for a function with calls of its own. No other weight counts an implementation: an abstract call
+        weighs what it dispatches to, a function calling one among its other calls and the calls above it
+        as before."""
+        calls = self.calls(node)
+        if not calls or not all(e.dispatched for e in calls):
+            return 0.0
+        below = (*above, node)
+        return max(self.reach((e.callee_path, e.callee), below) for e in calls)
 
     def reach(
         self, node: Node, above: tuple[Node, ...] = (), depth: int = REACH_DEPTH, most: int = REACH_NODES
@@ -203,7 +217,7 @@ class _Tree:
             for here in frontier:
                 for call in self.calls(here):
                     target = (call.callee_path, call.callee)
-                    if target in seen or self.side_path(call):
+                    if target in seen or call.dispatched or self.side_path(call):
                         continue
                     seen.add(target)
                     total += self.size(target) * (SAME_MODULE if target[0] == home else 1.0)
@@ -257,7 +271,7 @@ class _Tree:
             fact = self.files.get(path)
             names = {s.name for s in fact.symbols} if fact is not None else set()
             index: dict[str, list[CallEdge]] = {}
-            for edge in self.graph.calls_of(path, names):
+            for edge in self.graph.calls_of(path, names, dispatched=self.dispatch):
                 index.setdefault(edge.caller, []).append(edge)
             self.by_caller[path] = index
         index = self.by_caller[path]

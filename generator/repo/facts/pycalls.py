@@ -110,6 +110,8 @@ class PythonCalls:
     names_from: Callable[[str], dict[str, list[str]]]
     tree: Callable[[str], ast.Module | None]
     package: Callable[[str], list[str]] = field(default=lambda path: [path])
+    # a receiver's name and a method → the methods of the family of classes it names (dispatch.Families)
+    family: Callable[[str, str], list[Target]] = field(default=lambda receiver, method: [])
     scopes: dict[str, ModuleScope] = field(default_factory=dict)
     # file → its symbols' names, each with whether a class goes by it: resolving a call asks a file
     # whether it defines a name many times over (the facts do not change while calls are read)
@@ -142,20 +144,46 @@ class PythonCalls:
             for call in calls:
                 called = self._target(scope, owner, local, call.func)
                 targets = [
-                    (called, False, False),
-                    *((t, True, False) for t in self._handed(scope, owner, local, call)),
-                    *((t, True, False) for t in _loaded(scope, local, call)),
+                    (called, False, False, False),
+                    *((t, True, False, False) for t in self._handed(scope, owner, local, call)),
+                    *((t, True, False, False) for t in _loaded(scope, local, call)),
                 ]
                 if called is None:
-                    targets += [(t, False, True) for t in self._elements(scope, owner, local, call.func)]
+                    elements = self._elements(scope, owner, local, call.func)
+                    targets += [(t, False, True, False) for t in elements]
+                    if not elements:  # a receiver named after a family of classes (dispatch.Families)
+                        targets += [(t, False, False, True) for t in self._family(call.func)]
                 share = share_at(regions, call.lineno)
-                for target, handed, inferred in targets:
-                    if target is not None and target[1] and (not inferred or target != (scope.path, caller)):
+                for target, handed, inferred, dispatched in targets:
+                    guessed = inferred or dispatched
+                    if target is not None and target[1] and (not guessed or target != (scope.path, caller)):
                         edge = CallEdge(
-                            scope.path, caller, target[0], target[1], call.lineno, share, handed, inferred
+                            scope.path,
+                            caller,
+                            target[0],
+                            target[1],
+                            call.lineno,
+                            share,
+                            handed,
+                            inferred,
+                            dispatched,
                         )
                         found.setdefault((caller, edge.callee_path, edge.callee, edge.line), edge)
         return sorted(found.values(), key=lambda e: (e.line, e.callee))
+
+    def _family(self, function: ast.expr) -> list[Target]:
+        """`self._sink.write()` or `sink.write()` left unresolved: the `write` of the classes named like the
+        receiver's last word (dispatch.Families), each a possible callee."""
+        if not isinstance(function, ast.Attribute):
+            return []
+        receiver = function.value
+        if isinstance(receiver, ast.Attribute) and isinstance(receiver.value, ast.Name):
+            name = receiver.attr if receiver.value.id == "self" else ""
+        else:
+            name = (
+                receiver.id if isinstance(receiver, ast.Name) and receiver.id not in {"self", "cls"} else ""
+            )
+        return self.family(name, function.attr) if name else []
 
     def _handed(
         self, scope: ModuleScope, owner: str, local: dict[str, ast.expr], call: ast.Call

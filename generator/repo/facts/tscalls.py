@@ -19,6 +19,7 @@ from typing import Any
 
 from generator.repo.facts.branches import tree_share
 from generator.repo.facts.comments import descendants, node_text
+from generator.repo.facts.dispatch import DISPATCH, Families
 from generator.repo.facts.imports import JS_LANGUAGES
 from generator.repo.facts.javacalls import CALL_NODES, Classes, JavaScope, class_table
 from generator.repo.facts.jsinstances import field_instances, named_instances, subclasses
@@ -32,6 +33,7 @@ _GO_COLLECTION_FIELD = re.compile(r"^\s*(\w+(?:\s*,\s*\w+)*)\s+(?:\[\]|map\[[^\]
 # net/http's functions that serve a handler handed to them
 _NET_HTTP_SERVES = frozenset({"ListenAndServe", "ListenAndServeTLS", "Serve", "ServeTLS"})
 _RETURNED = "()"  # a declared type that is "what this function returns": `x, err := New(…)`
+_GO_INTERFACE_METHOD = re.compile(r"^\s*([A-Za-z_]\w*)\s*\(")  # `NextBackOff() time.Duration`
 _GO_FIELD = re.compile(r"^\s*(\w+(?:\s*,\s*\w+)*)\s+\*?(\w+)\s*(?:`.*`)?\s*(?://.*)?$")  # `tree *node`
 Resolve = Callable[[str, str, str], list[str]]
 # an object literal's method under a computed key, one pair a line: `[writeSym]: write,` (pino's prototype)
@@ -54,10 +56,15 @@ class TreeSitterCalls:
         self._results: dict[str, dict[str, str]] = {}  # a Go file's functions → their first result type
         # (Go package folder, field) → the one type its constructors put in that field (`_assigned_type`)
         self.assigned: dict[tuple[str, str], str] = {}
+        # (Go package folder, interface) → its implementations' methods, largest first (`_implementers`)
+        self.implementers: dict[tuple[str, str], list[tuple[str, str]]] = {}
         # Go package folder → its top-level variables' types (`_package_variables`)
         self.variables: dict[str, dict[str, str]] = {}
         self._js_scopes: dict[str, _JsScope | None] = {}  # other JS/TS files' scopes (js_scope)
         self._keyed: dict[str, set[tuple[str, str]]] | None = None  # computed key → functions bound to it
+        self.families = Families(
+            files
+        )  # a receiver named after a family of classes (`storage._handleFile()`)
 
     def edges(self, path: str, language: str) -> list[CallEdge]:
         if language not in {"go", "java", *JS_LANGUAGES}:
@@ -82,14 +89,17 @@ class TreeSitterCalls:
             line = call.start_point[0] + 1
             caller = innermost(callers, line)
             called = scope.callee(call, caller)
-            targets = [(called, False, False)]
-            targets += [(scope.resolve(node, caller), True, False) for node in _handed(call)]
+            targets = [(called, False, False, False)]
+            targets += [(scope.resolve(node, caller), True, False, False) for node in _handed(call)]
             if isinstance(scope, _GoScope):
-                targets += [(target, True, False) for target in scope.served(call, caller)]
+                targets += [(target, True, False, False) for target in scope.served(call, caller)]
             if called is None and isinstance(scope, _GoScope):
-                targets += [(target, False, True) for target in scope.on_element(call, caller)]
-                targets += [(target, False, True) for target in scope.stored(call, caller)]
-            for target, handed, inferred in targets:
+                targets += [(target, False, True, False) for target in scope.on_element(call, caller)]
+                targets += [(target, False, True, False) for target in scope.stored(call, caller)]
+                targets += [(target, False, False, True) for target in scope.implementations(call, caller)]
+            if called is None and isinstance(scope, _JsScope):
+                targets += [(target, False, False, True) for target in scope.family(call)]
+            for target, handed, inferred, dispatched in targets:
                 if target is None or target == (path, caller.name if caller else ""):
                     continue
                 if handed and not self._callable(target):
@@ -103,6 +113,7 @@ class TreeSitterCalls:
                     tree_share(call),
                     handed,
                     inferred,
+                    dispatched,
                 )
                 found.setdefault((edge.caller, edge.callee_path, edge.callee, line), edge)
         return sorted(found.values(), key=lambda e: (e.line, e.callee))
@@ -413,6 +424,49 @@ class _GoScope:
         }
         return sorted(found) if len(found) <= MAX_INFERRED else []
 
+    def implementations(self, call: Any, caller: Symbol | None) -> list[tuple[str, str]]:
+        """`b.NextBackOff()` with `b` (or the field `c.b`) declared by one of the package's interfaces: the
+        method of each package type that has every method the interface declares, the DISPATCH largest
+        (the call tree's branches; dispatch.py does the same for abstract classes)."""
+        function = call.child_by_field_name("function")
+        operand = function.child_by_field_name("operand") if function is not None else None
+        if caller is None or operand is None:
+            return []
+        if operand.type == "identifier":
+            declared = self.types.get((caller.start, node_text(operand)), "")
+        elif operand.type == "selector_expression":
+            owner = self._field_owner(operand, caller.start)
+            declared = self._field_types(owner[0]).get(owner[1], "") if owner else ""
+        else:
+            return []
+        method = node_text(function.child_by_field_name("field"))
+        return [hit for hit in self._implementers(declared) if hit[1].endswith("." + method)][:DISPATCH]
+
+    def _implementers(self, interface: str) -> list[tuple[str, str]]:
+        """Every method of the package's types that have all the methods `interface` declares, largest
+        first; [] when `interface` is not one of the package's interfaces."""
+        key = (posixpath.dirname(self.path), interface)
+        if key in self.calls.implementers:
+            return self.calls.implementers[key]
+        declared = [(p, s) for p, s in self.package.get(interface, []) if s.kind == "interface"]
+        wanted: set[str] = set()
+        for path, symbol in declared:
+            lines = (self.calls.read(path) or "").splitlines()[symbol.start : symbol.end - 1]
+            wanted.update(m[1] for line in lines if (m := _GO_INTERFACE_METHOD.match(line)))
+        owners: set[str] | None = None
+        for name in wanted:
+            having = {s.parent for _, s in self.package.get("." + name, []) if s.kind == "method"}
+            owners = having if owners is None else owners & having
+        found = [
+            (path, symbol)
+            for owner in sorted(owners or ())
+            for name in sorted(wanted)
+            for path, symbol in self.package.get(f"{owner}.{name}", [])[:1]
+        ]
+        found.sort(key=lambda hit: -hit[1].lines)
+        self.calls.implementers[key] = [(path, symbol.name) for path, symbol in found]
+        return self.calls.implementers[key]
+
     def _element_type(self, type_name: str, field: str) -> str:
         """The element type of a struct's slice or map field, read from the struct's declaration."""
         if type_name not in self._fields:
@@ -677,6 +731,19 @@ class _JsScope:
         if cls is not None:  # `const request = new Request(…)` … `request.flush()`
             return self._method(cls, prop)
         return self._mixed_in(f"{owner}.{prop}")
+
+    def family(self, call: Any) -> list[tuple[str, str]]:
+        """`storage._handleFile()` or `this.storage._handleFile()` left unresolved: the `_handleFile` of
+        the classes named like the receiver's last word (DiskStorage, MemoryStorage; dispatch.Families)."""
+        function = _called(call)
+        if function is None or function.type != "member_expression":
+            return []
+        obj = function.child_by_field_name("object")
+        if obj is None:
+            return []
+        name = _this_field(obj) or (node_text(obj) if obj.type == "identifier" else "")
+        method = node_text(function.child_by_field_name("property"))
+        return self.calls.families.of(self.language, name, method) if name else []
 
     def field_classes(self, cls: str, field: str) -> list[tuple[str, str]]:
         """The classes a field of `cls` is given an instance of (`this.router = new SmartRouter(…)`) in

@@ -4,7 +4,8 @@ a page can show the docs' account of a lifecycle beside the call tree, each cite
 
 A symbol counts as named when the passage writes it as code: in a code span, dotted (`app.wsgi_app`), called
 (`wsgi_app()`), or as an identifier no prose word looks like (`full_dispatch_request`, `handleRequest`); a
-short English word (`send`, `get`) in plain text is not the symbol.
+short English word (`send`, `get`) in plain text is not the symbol, nor a builtin's name written bare
+(`print(…)`) a method of that name.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
 from generator.repo.docs.model import ProjectDocs
+from generator.repo.facts.pycalls import BUILTINS
 from generator.repo.model import DocPassage, FlowBranch, FlowPassage, depth_first
 from generator.text.pointers import without_lead_in
 
@@ -71,6 +73,8 @@ def _named_in_order(text: str, order: dict[str, tuple[int, str]]) -> tuple[str, 
     names: list[str] = []
     for word in _code_words(text):
         short = word.removesuffix("()").rsplit(".", 1)[-1]
+        if short == word.removesuffix("()") and short in BUILTINS and "." in order.get(short, (0, ""))[1]:
+            continue  # `print(…)` is the builtin, not the flow's `ErrorInterceptor.print`
         if short in order and order[short][1] not in names:
             ranks.append(order[short][0])
             names.append(order[short][1])

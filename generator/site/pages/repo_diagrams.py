@@ -114,15 +114,15 @@ def flow_markdown(hops: Sequence[FlowHop]) -> tuple[Markdown, list[Markdown]]:
     steps = []
     for hop in hops:
         where = f" — {citation_markdown(hop.citation)}" if hop.citation else ""
-        verb = "hands over" if hop.handed else "calls"
-        steps.append(Markdown(f"{inline_code(hop.caller)} {verb} {inline_code(hop.callee)}{where}"))
+        steps.append(Markdown(f"{inline_code(hop.caller)} {_verb(hop)} {inline_code(hop.callee)}{where}"))
     return diagram, steps
 
 
 def flow_tree_markdown(tree: Sequence[FlowBranch]) -> Markdown:
     """The main flow's call tree as a nested list under its entry point, every call cited: where the work
     branches, several calls side by side ("" without a tree); a value handed over rather than called says
-    so ("hands over `H11Protocol.data_received`")."""
+    so ("hands over `H11Protocol.data_received`"), and so does an implementation of the interface called
+    ("calls the implementation `ExponentialBackOff.NextBackOff`")."""
     if not tree:
         return Markdown("")
     lines = [f"- {inline_code(tree[0].hop.caller)}"]
@@ -131,10 +131,15 @@ def flow_tree_markdown(tree: Sequence[FlowBranch]) -> Markdown:
         branch, depth = stack.pop()
         hop = branch.hop
         where = f" — {citation_markdown(hop.citation)}" if hop.citation else ""
-        verb = "hands over" if hop.handed else "calls"  # a callback, or a class its receiver calls back
-        lines.append(f"{'    ' * depth}- {verb} {inline_code(hop.callee)}{where}")
+        lines.append(f"{'    ' * depth}- {_verb(hop)} {inline_code(hop.callee)}{where}")
         stack.extend((below, depth + 1) for below in reversed(branch.below))
     return Markdown("\n".join(lines))
+
+
+def _verb(hop: FlowHop) -> str:
+    """How a hop reaches its callee: a call, a value handed over (a callback, a class its receiver calls
+    back), or one of the implementations of the interface or abstract method called."""
+    return "hands over" if hop.handed else "calls the implementation" if hop.dispatched else "calls"
 
 
 # --------------------------------------------------------------------------- the index page
