@@ -171,6 +171,32 @@ def test_shard_pages_carry_the_repository_and_their_classes_with_methods(researc
     assert "Webclient is a small HTTP client" not in opening and opening
 
 
+def test_a_shard_page_names_the_package_its_files_share_as_code(tmp_path: Path) -> None:
+    # why a subsystem's files belong together ("the `shop/pricing` package") shows the package as inline
+    # code, not as escaped backticks
+    files = {"README.md": "# Shop\n\nShop sells things online to people.\n"}
+    for package, names in (
+        ("pricing", "tax discount total rounding"),
+        ("orders", "cart checkout invoice refund"),
+    ):
+        modules = names.split()
+        for i, name in enumerate(modules):
+            after = modules[(i + 1) % len(modules)]
+            files[f"shop/{package}/{name}.py"] = (
+                f"from shop.{package}.{after} import {after.title()}\n\n\n"
+                f"class {name.title()}:\n    def run(self):\n        return {after.title()}()\n"
+            )
+        files[f"shop/{package}/__init__.py"] = ""
+    root = make_project(tmp_path / "shop", files)
+    paths, config, provider = offline_setup(tmp_path / "kb")
+    run_repo_research(paths, config, provider, repo_target(paths, config, str(root)), publish=publish_repo)
+    index_meta, _ = read_page(paths.repos_dir / "acme" / "shop" / "index.md")
+    bodies = [read_page(paths.repos_dir / "acme" / "shop" / page)[1] for page in index_meta["shards"]]
+    rationales = [body.split("(../index.md) · ", 1)[1].split("\n", 1)[0] for body in bodies]
+    assert any("the `shop/pricing` package" in r for r in rationales), rationales
+    assert not any("\\`" in r for r in rationales)
+
+
 def test_the_request_is_answered_with_symbols_named_after_it(researched):
     meta, index, _ = researched
     assert meta["answers"] == ["answers/how-are-redirects-handled.md"]

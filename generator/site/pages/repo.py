@@ -68,7 +68,7 @@ class ShardPage:
     fallback: str  # why the offline analyst wrote this page in the model's place ("" when it did not)
     purpose: list[Markdown]
     back_link: Markdown
-    rationale: str
+    rationale: Markdown
     key_types: list[Markdown]
     explained: list[Markdown]  # what the key types' and functions' own comments explain, cited
     hierarchy: Markdown
@@ -358,7 +358,7 @@ def shard_page(analysis: ShardAnalysis, synthesis: RepoSynthesis, linker: Linker
         fallback=analysis.fallback,
         purpose=[prose(s) for s in analysis.purpose or [analysis.summary]],
         back_link=Markdown(f"[← {md_inline(synthesis.label)}](../index.md)"),
-        rationale=analysis.shard.rationale,
+        rationale=prose(analysis.shard.rationale),
         key_types=[type_item(t.symbol, t.methods) for t in analysis.key_types],
         explained=[explained_markdown(e, linker) for e in analysis.explained],
         hierarchy=hierarchy_diagram(analysis.key_types),
