@@ -128,10 +128,11 @@ def score() -> None:
             continue
         tree = rubric(name)
         graded = entry["grades"]
-        # earlier sheets of a regraded repository: session 10's, then session 14's on main before its fixes
+        # earlier sheets of a regraded repository: session 10's, session 14's on main before its fixes, and
+        # session 15's held-out grade before its zeros were regraded on the final main
         before = " ".join(
             f"{scored(tree, entry[key]):6.1%}" if key in entry else f"{'':6}"
-            for key in ("grades_s10", "grades_s14_main")
+            for key in ("grades_s10", "grades_s14_main", "grades_s15_heldout")
         )
         half = halves[2] if name in fresh else halves[1] if name in earlier else halves[0]
         rows[half].append(
@@ -139,7 +140,9 @@ def score() -> None:
         )
     for half in halves:
         print(f"\n{half}:")
-        print(f"  {'repository':<22} {'language':<11} {'graded':>9}  strict score   (s10, s14 main)")
+        print(
+            f"  {'repository':<22} {'language':<11} {'graded':>9}  strict score   (s10, s14 main, s15 held out)"
+        )
         for name, language, graded_count, total, value, before in rows[half]:
             print(f"  {name:<22} {language:<11} {graded_count:>4}/{total:<4}  {value:6.1%}        {before}")
         if rows[half]:
