@@ -28,13 +28,13 @@ NAV_BYTES = 200_000
 TOP_DOCS = 3  # doc files that make a folder at the top of the repository its docs, whatever lies deeper
 # not what the project is or how it works: history, process, legal, news, other languages' copies, and
 # typedoc's generated reference (interfaces/, type-aliases/, variables/)
+_HISTORY = r"changelog|changes|history|news|release[-_ ]?notes?|releases"
 _NOT_DOCS = re.compile(
     # history under a date or version (gunicorn's 2026-news.md, svelte's CHANGELOG-pre-5.md, jest's
     # CHANGELOG_PRE_v30.md), and a site's "page not found"
-    r"(?:^|/)(?:v?\d[\w.]*[-_])?(?:changelog|changes|history|news|release[-_ ]?notes?|releases)"
-    r"(?:[-_](?:pre|old|v?\d)[\w.-]*)?\.\w+$"
+    rf"(?:^|/)(?:v?\d[\w.]*[-_])?(?:{_HISTORY})(?:[-_](?:pre|old|v?\d)[\w.-]*)?\.\w+$"
     r"|(?:^|/)404\.\w+$"
-    r"|(?:^|/)(?:changelog|changes|history|news|release[-_ ]?notes?|releases|contributing|contributors"
+    rf"|(?:^|/)(?:{_HISTORY}|contributing|contributors"
     r"|code[-_]of[-_]conduct|license|licence|copying|security|sponsor(?:s|ship)?|backers|authors|maintainers|governance"
     r"|blog\w*|posts|roadmap|funding|support|pull_request_template|issue_template|management|help)(?:[./]|$)"
     r"|(?:^|/)(?:node_modules|vendor|third[-_]party|\.github|\.changeset|__snapshots__|fixtures?|testdata|data|inputs?|interfaces|type-aliases|variables|enumerations)/"

@@ -85,8 +85,7 @@ def read_module(text: str, spans: Sequence[tuple[int, int]] | None = None) -> Py
     """The module's declarations; None when it does not parse. With `spans` (1-based line ranges of its
     top-level definitions), only those are parsed, unless it reads environment variables: parsing the few
     definitions a page shows costs a fraction of parsing every module whole."""
-    # the substring test first: the pattern alone scans a large module several times slower
-    wanted = ("environ" in text or "getenv" in text) and _ENV_WORDS.search(text)
+    wanted = _names_environment(text)
     if spans is None or wanted:
         try:
             trees = [ast.parse(text)]
@@ -115,12 +114,13 @@ def _parse_span(lines: list[str], start: int, end: int) -> ast.Module | None:
         return None
 
 
+def _names_environment(text: str) -> bool:
+    # the substring test first: the pattern alone scans a large module several times slower
+    return ("environ" in text or "getenv" in text) and _ENV_WORDS.search(text) is not None
+
+
 def _lines_naming(text: str) -> set[int]:
-    return {
-        i
-        for i, line in enumerate(text.splitlines(), 1)
-        if ("environ" in line or "getenv" in line) and _ENV_WORDS.search(line)
-    }
+    return {i for i, line in enumerate(text.splitlines(), 1) if _names_environment(line)}
 
 
 def read_class(node: ast.ClassDef) -> PyClass:
