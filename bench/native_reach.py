@@ -6,7 +6,8 @@ fields, and the Configuration page's options — against labels written before t
     python bench/native_reach.py --labels FILE CHECKOUT …   (a checkout's folder name is its label key)
     python bench/native_reach.py --keep DIR CHECKOUT …      (keep each site's pages under DIR/<name>)
 
-A type counts when a section heading of reference/data-model.md names it (`Type`, or a qualified name
+A flow's name matches a label's with or without its namespace or module (`spdlog.logger.log` is
+`logger.log`). A type counts when a section heading of reference/data-model.md names it (`Type`, or a qualified name
 ending in it), a field when that section lists it; an option when reference/configuration.md names it
 (lower-cased, `-` read as `_`, leading dashes dropped). Prints one block per repository and the totals.
 """
@@ -26,6 +27,12 @@ from nodocs import research  # noqa: E402
 
 LABELS = Path(__file__).with_name("native_heldout_s16.json")
 _HEADING = re.compile(r"^#{2,3} (.+)$", re.MULTILINE)
+
+
+def same_symbol(expected: str, name: str) -> bool:
+    """A flow's symbol is the labelled one, its C++ namespace or Rust module prefix aside."""
+    name = name.replace("*", "")
+    return name == expected or name.endswith("." + expected)
 
 
 def sections(page: str) -> dict[str, str]:
@@ -91,7 +98,7 @@ def main() -> int:
         if label is None:
             print(f"{path.name}: no label", file=sys.stderr)
             continue
-        reached, traced, started = measure(path, label)
+        reached, traced, started = measure(path, label, same=same_symbol)
         pages = research(path, args.keep)
         types = graded_types(label.get("types", {}), pages.get("reference/data-model.md", ""))
         options = graded_options(label.get("configuration", []), pages.get("reference/configuration.md", ""))
