@@ -66,7 +66,8 @@ def cli_commands(read: Read, files: dict[str, FileFacts]) -> list[Node]:
 
 def native_mains(files: dict[str, FileFacts]) -> list[Node]:
     """The `main` functions of a C, C++ or Rust program's source modules (`src/main.rs`, `src/main.c`;
-    not a test's, an example's, a benchmark's or a Cargo build script's): a tool's front door, unless the
+    not a test's — `test.c` included —, an example's, a benchmark's or a Cargo build script's): a tool's
+    front door, unless the
     repository is a library (`native_library`), whose tools sit beside its API."""
     if native_library(files):
         return []
@@ -77,6 +78,7 @@ def native_mains(files: dict[str, FileFacts]) -> list[Node]:
         and fact.is_entry_point
         and not is_context_file(path)
         and posixpath.basename(path) != "build.rs"
+        and posixpath.splitext(posixpath.basename(path))[0] not in {"test", "tests"}  # cJSON's test.c
         and any(s.name == "main" and s.kind == "function" for s in fact.symbols)
     ]
 

@@ -28,7 +28,14 @@ _COLLECTIONS = frozenset("Vec VecDeque vector list deque set unordered_set array
 _RUST_FIELDS = frozenset({"field_declaration_list", "ordered_field_declaration_list"})
 _DECLARATORS = frozenset(
     {"pointer_declarator", "reference_declarator", "array_declarator", "init_declarator", "bitfield_clause"}
+    | {"function_declarator", "parenthesized_declarator"}  # a function pointer, `void *(*malloc_fn)(size_t)`
 )
+_MARKS = {
+    "pointer_declarator": "*",
+    "reference_declarator": "&",
+    "array_declarator": "[]",
+    "function_declarator": "()",
+}
 
 
 # what only C++ writes: a class, a namespace, a template, an access label, the standard library's namespace
@@ -122,14 +129,13 @@ def _c_field(node: Any) -> list[Field]:
     for declarator in node.children_by_field_name("declarator"):
         marks = ""
         while declarator is not None and declarator.type in _DECLARATORS:
-            marks += {"pointer_declarator": "*", "reference_declarator": "&", "array_declarator": "[]"}.get(
-                declarator.type, ""
-            )
-            declarator = declarator.child_by_field_name("declarator") or (
-                declarator.named_children[0] if declarator.named_children else None
+            marks += _MARKS.get(declarator.type, "")
+            declarator = declarator.child_by_field_name("declarator") or next(
+                (c for c in reversed(declarator.named_children) if c.type != "ERROR"), None
             )
         if declarator is not None and declarator.type == "field_identifier":
-            found.append((node_text(declarator), kind + marks, node.start_point[0] + 1))
+            shown = f"{kind} (*)(…)" if "()" in marks else kind + marks
+            found.append((node_text(declarator), shown, node.start_point[0] + 1))
     return found
 
 

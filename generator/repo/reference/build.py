@@ -17,18 +17,21 @@ from generator.repo.analyze.citations import Linker
 from generator.repo.analyze.describe import cite
 from generator.repo.docs.model import DocPassage, ProjectDocs
 from generator.repo.facts.imports import JS_LANGUAGES
+from generator.repo.facts.native import NATIVE, type_name
 from generator.repo.facts.prose import summary
 from generator.repo.map.filetypes import is_context_file
 from generator.repo.map.walk import read_source
 from generator.repo.model import Citation, CitedSymbol, Facts, FileFacts, RepoMap, Symbol
 from generator.repo.plan.subsystems import core_modules
-from generator.repo.reference import flags, python, spans
+from generator.repo.reference import flags, python, settings, spans
 from generator.repo.reference.model import Extension, FieldLine, Option, Record, Reference
 
-LANGUAGES = frozenset({"python", "go", "javascript", "typescript"})
+LANGUAGES = frozenset({"python", "go", "javascript", "typescript", "c", "cpp", "rust"})
 SOURCE_BYTES = 500_000  # a larger module is generated code, not where options are declared
 MAX_RECORDS, MAX_EXTENSIONS, MAX_ENTRIES, MAX_OPTIONS = 20, 15, 6, 60
 MAX_FLAGS = 40
+MAX_SETTINGS = 40  # build settings (CMake options, Cargo features, overridable macros)
+MANIFEST_DEPTH = 1  # folders below the root whose CMakeLists.txt or Cargo.toml declare the build's settings
 FIELD_DOC_CHARS = 200  # what a field is, in a table cell: its comment's first sentence or two
 FLAG = "command-line flag"
 MAX_REGISTRIES, MAX_DOC_PASSAGES, DOC_PAGES = 8, 24, 3
@@ -66,6 +69,7 @@ class _Found:
 
     options: list[Option] = field(default_factory=list)
     flags: list[Option] = field(default_factory=list)
+    settings: list[Option] = field(default_factory=list)  # build settings: CMake, Cargo, macros
     records: list[tuple[Record, bool]] = field(default_factory=list)  # (record, is a config class)
     extensions: list[Extension] = field(default_factory=list)
     signatures: dict[tuple[str, str], list[python.PyField]] = field(default_factory=dict)  # (path, name)
@@ -82,10 +86,12 @@ def read_reference(
 ) -> Reference:
     """The repository's configuration, data model and extension points, each cited at the revision."""
     found = _Found()
+    referenced = _field_references(facts)
     for path in library_modules(repo_map, facts):
         text = _read(root, path)
         if text is not None:
-            _gather(found, path, text, facts.files[path], linker, redactor, facts.base_uses)
+            _gather(found, path, text, facts.files[path], linker, redactor, facts.base_uses, referenced)
+    found.settings[:0] = build_settings(root, repo_map, linker, redactor)
     named = _doc_names(docs)
     records = _rank(found.records, named)
     extension_docs = doc_passages(docs, _EXTEND_DOC)
@@ -94,6 +100,7 @@ def read_reference(
         options=tuple(
             _dedupe(found.options + entry_options(found, facts, linker))[:MAX_OPTIONS]
             + _dedupe(found.flags)[:MAX_FLAGS]
+            + _dedupe(found.settings)[:MAX_SETTINGS]
         ),
         settings=tuple(r for r, settings in records if settings),
         records=tuple(r for r, settings in records if not settings and not _operations_only(r))[:MAX_RECORDS],
@@ -154,7 +161,9 @@ def _gather(
     linker: Linker,
     redactor: Redactor | None,
     subclasses: Mapping[str, int],
+    referenced: Mapping[str, int] | None = None,
 ) -> None:
+    referenced = referenced or {}
     found.flags += flag_options(path, text, facts.language, linker, redactor)
     lines = text.splitlines()
     for symbol in _registry_symbols(facts.symbols):
@@ -164,6 +173,14 @@ def _gather(
         return
     for name, line in spans.env_reads(text, facts.language):
         found.options.append(Option(name, "environment variable", citation=linker.check(path, line)))
+    if facts.language in NATIVE:
+        _gather_native(found, path, text.splitlines(), facts, linker, redactor, referenced)
+        found.settings += (
+            [_setting(s, path, linker, redactor) for s in settings.overridable_macros(text)]
+            if facts.language != "rust"
+            else []
+        )
+        return
     if any(s.kind in _RECORD_KINDS for s in facts.symbols):
         _gather_types(found, path, text.splitlines(), facts, linker, subclasses, redactor)
     if facts.language in JS_LANGUAGES:
@@ -357,6 +374,99 @@ def _settings_classes(found: _Found, path: str, lines: list[str], facts: FileFac
                 cite(symbol, path, linker), symbol.kind, tuple(fields), facts.name_uses.get(symbol.name, 0)
             )
             found.records.append((record, True))
+
+
+def _gather_native(
+    found: _Found,
+    path: str,
+    lines: list[str],
+    facts: FileFacts,
+    linker: Linker,
+    redactor: Redactor | None,
+    referenced: Mapping[str, int],
+) -> None:
+    """C and C++ structs, unions, classes and typedef'd structs, Rust structs and enums, with the fields
+    the facts read (an enum's variants, typed by their payload) and what each field's comment says; a Rust
+    type's derive attributes name its kind (`struct deriving Serialize, Deserialize`)."""
+    types = {s.name for s in facts.symbols if s.kind in _NATIVE_RECORDS}
+    for symbol in facts.symbols:
+        declared = facts.fields.get(symbol.name)
+        if not declared or symbol.kind not in _NATIVE_RECORDS or not symbol.public or symbol.parent in types:
+            continue
+        body = lines[symbol.start - 1 : symbol.end]
+        fields = tuple(
+            _declared_field(name, kind, body, line - symbol.start + 1, linker.check(path, line), redactor)
+            for name, kind, line in declared
+            if symbol.start <= line <= symbol.end  # a type defined twice (`#ifdef` branches): this one's
+        )
+        if not fields:
+            continue
+        uses = referenced.get(symbol.short_name, 0)
+        record = Record(
+            cite(symbol, path, linker), _native_kind(symbol.kind, lines, symbol.start), fields, uses
+        )
+        found.records.append((record, bool(_SETTINGS.search(symbol.short_name))))
+
+
+_NATIVE_RECORDS = frozenset({"struct", "class", "enum", "union", "type"})
+_DERIVE = re.compile(r"#\[derive\(([^)]*)\)\]")
+_PLAIN_DERIVES = frozenset(
+    {"Debug", "Clone", "Copy", "PartialEq", "Eq", "Hash", "PartialOrd", "Ord", "Default"}
+)
+
+
+def _native_kind(kind: str, lines: list[str], start: int) -> str:
+    """A Rust type's kind with what its derive attributes add beyond the everyday traits: `struct deriving
+    Parser` (clap's command-line arguments), `struct deriving Serialize, Deserialize`."""
+    derives: list[str] = []
+    index = start - 2
+    while index >= 0 and lines[index].strip().startswith(("#[", "///", "//")):
+        for listed in _DERIVE.findall(lines[index]):
+            derives += [d.strip().rsplit("::", 1)[-1] for d in listed.split(",") if d.strip()]
+        index -= 1
+    shown = [d for d in dict.fromkeys(derives) if d not in _PLAIN_DERIVES]
+    return f"{kind} deriving {', '.join(shown)}" if shown else kind
+
+
+def _field_references(facts: Facts) -> dict[str, int]:
+    """How many C, C++ and Rust types hold a field of each type (`redisContext.reader` names
+    redisReader): which records the others are built from."""
+    counted: dict[str, set[str]] = {}
+    for fact in facts.files.values():
+        for owner, declared in fact.fields.items():
+            for _, written, _ in declared:
+                name = type_name(written, element=True)
+                if name and name != owner.rsplit(".", 1)[-1]:
+                    counted.setdefault(name, set()).add(owner)
+    return {name: len(owners) for name, owners in counted.items()}
+
+
+def build_settings(root: Path, repo_map: RepoMap, linker: Linker, redactor: Redactor | None) -> list[Option]:
+    """The CMake options and Cargo features the build's manifests declare, at the root or one folder
+    below it (a workspace's crates), never a test's or an example's."""
+    found: list[Option] = []
+    for entry in repo_map.files:
+        name = PurePosixPath(entry.path)
+        if len(name.parts) > MANIFEST_DEPTH + 1 or _NOT_LIBRARY.search(entry.path):
+            continue
+        reader = {"CMakeLists.txt": settings.cmake_options, "Cargo.toml": settings.cargo_features}.get(
+            name.name
+        )
+        text = _read(root, entry.path) if reader is not None else None
+        if reader is not None and text is not None:
+            found += [_setting(s, entry.path, linker, redactor) for s in reader(text)]
+    return found
+
+
+def _setting(setting: settings.Setting, path: str, linker: Linker, redactor: Redactor | None) -> Option:
+    return Option(
+        setting.name,
+        setting.kind,
+        _clean(setting.default, redactor),
+        "",
+        linker.check(path, setting.line),
+        _clean(setting.help, redactor),
+    )
 
 
 # a getter's first line with its return type: `get retry(): Partial<RetryOptions> {`

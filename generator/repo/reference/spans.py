@@ -14,6 +14,10 @@ _ENV = {
     "javascript": re.compile(r"\bprocess\.env(?:\.([A-Za-z_]\w*)|\[\s*['\"]([^'\"\n]+)['\"]\s*\])"),
 }
 _ENV["typescript"] = _ENV["javascript"]
+# Rust `env::var("X")`, `std::env::var_os("X")`, `option_env!("X")`; C and C++ `getenv("X")`
+_ENV["rust"] = re.compile(r"\b(?:env::var(?:_os)?\(|option_env!\()\s*\"([^\"\n]+)\"\s*\)")
+_ENV["c"] = re.compile(r"\b(?:secure_)?getenv\s*\(\s*\"([^\"\n]+)\"\s*\)")
+_ENV["cpp"] = _ENV["c"]
 # an annotated parameter's type, through an array or a sequence of it: `loaders: LayoutLoaderDefinition[]`,
 # `...diagrams: ExternalDiagramDefinition[]`, `plugin: Sequence[Plugin]`
 _PARAM_TYPE = re.compile(
