@@ -102,8 +102,14 @@ def read_reference(
             + _dedupe(found.flags)[:MAX_FLAGS]
             + _dedupe(found.settings)[:MAX_SETTINGS]
         ),
-        settings=tuple(r for r, settings in records if settings),
-        records=tuple(r for r, settings in records if not settings and not _operations_only(r))[:MAX_RECORDS],
+        settings=_field_docs(root, facts, tuple(r for r, settings in records if settings), redactor, linker),
+        records=_field_docs(
+            root,
+            facts,
+            tuple(r for r, settings in records if not settings and not _operations_only(r))[:MAX_RECORDS],
+            redactor,
+            linker,
+        ),
         extensions=tuple(
             _rank_extensions(taught + found.extensions + _taking(registries(facts, linker), found), named)
         ),
@@ -393,22 +399,66 @@ def _gather_native(
         declared = facts.fields.get(symbol.name)
         if not declared or symbol.kind not in _NATIVE_RECORDS or not symbol.public or symbol.parent in types:
             continue
-        body = lines[symbol.start - 1 : symbol.end]
+        # its doc, its lines' citations and what each field's comment says are read once the records are
+        # ranked (`_field_docs`): a large C code base declares tens of thousands of fields, and the page
+        # shows MAX_RECORDS types; until then a field's citation holds its line alone
         fields = tuple(
-            _declared_field(name, kind, body, line - symbol.start + 1, linker.check(path, line), redactor)
+            FieldLine(name, kind, "", Citation(path, line, line, ""))
             for name, kind, line in declared
             if symbol.start <= line <= symbol.end  # a type defined twice (`#ifdef` branches): this one's
         )
         if not fields:
             continue
         uses = referenced.get(symbol.short_name, 0)
-        record = Record(
-            cite(symbol, path, linker), _native_kind(symbol.kind, lines, symbol.start), fields, uses
-        )
+        cited = CitedSymbol(symbol.name, symbol.kind, path, "", Citation(path, symbol.start, symbol.end, ""))
+        record = Record(cited, _native_kind(symbol.kind, lines, symbol.start), fields, uses)
         found.records.append((record, bool(_SETTINGS.search(symbol.short_name))))
 
 
 _NATIVE_RECORDS = frozenset({"struct", "class", "enum", "union", "type"})
+
+
+def _field_docs(
+    root: Path, facts: Facts, records: tuple[Record, ...], redactor: Redactor | None, linker: Linker
+) -> tuple[Record, ...]:
+    """The C, C++ and Rust records shown, cited, each field with what its comment says and the default it
+    states (the other languages' records are read with theirs)."""
+    texts: dict[str, list[str] | None] = {}
+    shown = []
+    for record in records:
+        symbol = record.symbol
+        fact = facts.files.get(symbol.path)
+        if fact is None or fact.language not in NATIVE or symbol.citation is None:
+            shown.append(record)
+            continue
+        if symbol.path not in texts:
+            text = _read(root, symbol.path)
+            texts[symbol.path] = text.splitlines() if text is not None else None
+        lines = texts[symbol.path]
+        start, end = symbol.citation.start, symbol.citation.end
+        if lines is None:
+            shown.append(record)
+            continue
+        body = lines[start - 1 : end]
+        fields = tuple(
+            _declared_field(
+                f.name,
+                f.type,
+                body,
+                f.citation.start - start + 1,
+                linker.check(symbol.path, f.citation.start),
+                redactor,
+            )
+            if f.citation is not None and start <= f.citation.start <= end
+            else f
+            for f in record.fields
+        )
+        defined = next((s for s in fact.symbols if s.name == symbol.name and s.start == start), None)
+        cited = cite(defined, symbol.path, linker) if defined is not None else symbol
+        shown.append(replace(record, symbol=cited, fields=fields))
+    return tuple(shown)
+
+
 _DERIVE = re.compile(r"#\[derive\(([^)]*)\)\]")
 _PLAIN_DERIVES = frozenset(
     {"Debug", "Clone", "Copy", "PartialEq", "Eq", "Hash", "PartialOrd", "Ord", "Default"}

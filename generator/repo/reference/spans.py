@@ -111,10 +111,18 @@ def interface_methods(lines: list[str]) -> list[tuple[str, int]]:
     return [(m.group(1), i) for i, line in enumerate(lines[1:-1], 2) if (m := _GO_METHOD.match(line))]
 
 
+# what a module reading the environment must hold: a substring test is far faster than the patterns'
+# leading word boundary over a module that reads none
+_ENV_NEEDLES = {"rust": ("env::var", "option_env!"), "c": ("getenv",), "cpp": ("getenv",)}
+
+
 def env_reads(text: str, language: str) -> list[tuple[str, int]]:
     """(variable, line) of each environment variable named by a literal."""
     pattern = _ENV.get(language)
     if pattern is None:
+        return []
+    needles = _ENV_NEEDLES.get(language)
+    if needles is not None and not any(needle in text for needle in needles):
         return []
     return [
         (next(g for g in match.groups() if g), text.count("\n", 0, match.start()) + 1)
