@@ -416,6 +416,7 @@ def _gather_native(
 
 
 _NATIVE_RECORDS = frozenset({"struct", "class", "enum", "union", "type"})
+ATTRIBUTE_LINES = 30  # lines above a Rust type read for its derive attributes
 
 
 def _field_docs(
@@ -453,6 +454,13 @@ def _field_docs(
             else f
             for f in record.fields
         )
+        if fact.language == "rust":  # a field's `///` comment sits above its attributes (`#[arg(long)]`)
+            fields = tuple(
+                replace(f, doc=_field_doc(flags.rust_doc(body, f.citation.start - start + 1), redactor))
+                if not f.doc and f.citation is not None
+                else f
+                for f in fields
+            )
         defined = next((s for s in fact.symbols if s.name == symbol.name and s.start == start), None)
         cited = cite(defined, symbol.path, linker) if defined is not None else symbol
         shown.append(replace(record, symbol=cited, fields=fields))
@@ -470,8 +478,12 @@ def _native_kind(kind: str, lines: list[str], start: int) -> str:
     Parser` (clap's command-line arguments), `struct deriving Serialize, Deserialize`."""
     derives: list[str] = []
     index = start - 2
-    while index >= 0 and lines[index].strip().startswith(("#[", "///", "//")):
-        for listed in _DERIVE.findall(lines[index]):
+    # its attributes and doc comment, up to the item before it (an attribute may span lines: `#[command(`)
+    while index >= max(0, start - 2 - ATTRIBUTE_LINES):
+        text = lines[index].strip()
+        if not text or text.endswith(("}", ";")):
+            break
+        for listed in _DERIVE.findall(text):
             derives += [d.strip().rsplit("::", 1)[-1] for d in listed.split(",") if d.strip()]
         index -= 1
     shown = [d for d in dict.fromkeys(derives) if d not in _PLAIN_DERIVES]

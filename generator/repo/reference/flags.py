@@ -161,13 +161,13 @@ def _clap_flags(text: str) -> Iterator[Flag]:
         short = string_value(keywords.get("short", "")) or ""
         name = f"--{long}" if "long" in bare | set(keywords) else f"-{short or field.group(1)[0]}"
         default = string_value(keywords.get("default_value", "")) or keywords.get("default_value_t", "")
-        help_text = string_value(keywords.get("help", "")) or _rust_doc(lines, _line(text, match.start()))
+        help_text = string_value(keywords.get("help", "")) or rust_doc(lines, _line(text, match.start()))
         owner = _RUST_STRUCT.findall(text, 0, match.start())
         yield Flag(name, default, help_text, _line(text, field.start()), owner[-1] if owner else "")
 
 
-def _rust_doc(lines: list[str], line: int) -> str:
-    """The `///` comment above the attribute on `line` (other attributes between them skipped)."""
+def rust_doc(lines: list[str], line: int) -> str:
+    """The `///` comment above the attribute or field on `line` (attributes between them skipped)."""
     said: list[str] = []
     index = line - 2
     while index >= 0:
