@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from .included import INCLUDE
 from .markdown import dedent_by, indent_width, markdown_sections
 from .model import Section
 
@@ -30,6 +31,23 @@ _CODE_OR_TEXT = re.compile(r"(`+).+?\1|[^`]+|`+")
 # reST has no underscore emphasis: an underscore stays one (`__init__`, `_private`) when Markdown reads it
 _FIELD = re.compile(r"^([ \t]*):([\w ().-]{1,40}):(?:[ \t]+|$)")
 _BULLET = re.compile(r"^[ \t]*(?:[-*+•]|\d+[.)]|#\.|\(?[a-zA-Z0-9]\))[ \t]+")
+# `literalinclude`'s options that only change how the included lines show
+_INCLUDE_SHOWING = frozenset(
+    {
+        "language",
+        "caption",
+        "linenos",
+        "lineno-start",
+        "emphasize-lines",
+        "name",
+        "class",
+        "dedent",
+        "force",
+        "encoding",
+        "tab-width",
+    }
+)
+_LINES = re.compile(r"(\d*)-(\d*)")
 _SUBSTITUTION = re.compile(r"\|([\w -]{1,40})\|(?:_{1,2})?")
 
 
@@ -101,6 +119,8 @@ class _Shadow:
         # a domain's example directive (pallets' `click:example`) holds the example's code
         if name in _CODE_DIRECTIVES or name == "example" and ":" in (found.group(2) or ""):
             self._fence(body, (found.group(3) or "").strip().split(" ")[0], indent)
+        elif name == "literalinclude" and (marker := _include_marker(found.group(3) or "", body)):
+            self._include(marker, _option(body, "language"), indent, end - i)
         elif name in _ADMONITIONS:
             title = (found.group(3) or "").strip()
             self.out.append(inline(title) if name in ("admonition", "topic", "sidebar", "rubric") else "")
@@ -110,6 +130,15 @@ class _Shadow:
             self.out += [""] * (end - i)
             return end
         return end
+
+    def _include(self, marker: str, language: str, indent: int, lines: int) -> None:
+        """A `literalinclude` as a code block holding only its marker, for the docs stage to read the file
+        it names: fenced when the directive has three lines to rewrite, else one indented line."""
+        pad = " " * indent
+        if lines >= 3:
+            self.out += [f"{pad}```{language}", pad + marker, f"{pad}```", *[""] * (lines - 3)]
+        else:
+            self.out += [f"{pad}    {marker}", *[""] * (lines - 1)]
 
     def _literal(self, i: int) -> int:
         line = self.lines[i].rstrip()
@@ -149,6 +178,32 @@ class _Shadow:
             self.out += [*content, f"{pad}```", *[""] * (trailing - 1)]
         else:
             self.out += [*content, f"{pad}```"]  # the block ends the file: one line more than the source
+
+
+def _include_marker(target: str, options: list[str]) -> str:
+    """`.. literalinclude:: file` (with `:lines: a-b` as `file:a:b`, the snippet form); "" when an option
+    picks a part the marker cannot say (`:pyobject:`, `:start-after:`, several ranges…)."""
+    target = target.strip()
+    if not target or " " in target:
+        return ""
+    for line in options:
+        found = _OPTION.match(line)
+        name = found.group(0).strip().strip(":") if found else ""
+        if name == "lines":
+            if not (span := _LINES.fullmatch(line[found.end() :].strip() if found else "")):
+                return ""
+            target += f":{span.group(1)}:{span.group(2)}"
+        elif found and name not in _INCLUDE_SHOWING:
+            return ""
+    return f"{INCLUDE} {target}"
+
+
+def _option(body: list[str], name: str) -> str:
+    for line in body:
+        stripped = line.strip()
+        if stripped.startswith(f":{name}:"):
+            return stripped[len(name) + 2 :].strip().split(" ")[0]
+    return ""
 
 
 def _rstrip_blank(lines: list[str]) -> list[str]:

@@ -21,6 +21,7 @@ from generator.redact import Redactor
 from generator.repo.analyze.citations import Linker
 from generator.repo.analyze.describe import cite, flow_branches, ranked
 from generator.repo.analyze.explained import ANY_EXAMPLE, examples_in
+from generator.repo.docs.includes import Includes
 from generator.repo.docs.model import DocConcept, DocPage, DocPassage, ProjectDocs
 from generator.repo.docs.navigation import doc_files, read_navigation
 from generator.repo.docs.substitutions import substitute
@@ -129,10 +130,11 @@ def read_project_docs(
     folder = navigation.docs
     in_order = navigation.order[:MAX_FILES]
     readme = front_readme(navigation.files)
+    includes = Includes(root, frozenset(f.path for f in repo_map.files), folder, redactor)
     documents = {
         p: d
         for p in dict.fromkeys([readme, *in_order])
-        if p and (d := _read(root, p, linker, redactor, navigation.substitutions))
+        if p and (d := _read(root, p, linker, redactor, navigation.substitutions, includes))
     }
     for path, title in navigation.titles().items():  # the nav's name for a page is the one shown
         if path in documents:
@@ -147,7 +149,8 @@ def read_project_docs(
         else [
             d
             for p in navigation.files
-            if _ROOT_GUIDE.fullmatch(p) and (d := _read(root, p, linker, redactor, navigation.substitutions))
+            if _ROOT_GUIDE.fullmatch(p)
+            and (d := _read(root, p, linker, redactor, navigation.substitutions, includes))
         ]
         + _go_package_docs(root, repo_map, linker, redactor)
     )
@@ -187,7 +190,12 @@ def read_project_docs(
 
 
 def _read(
-    root: Path, path: str, linker: Linker, redactor: Redactor | None, subs: Mapping[str, str]
+    root: Path,
+    path: str,
+    linker: Linker,
+    redactor: Redactor | None,
+    subs: Mapping[str, str],
+    includes: Includes | None = None,
 ) -> Document | None:
     try:
         text = substitute(read_source(root, path, max_bytes=DOC_BYTES), subs)
@@ -195,7 +203,11 @@ def _read(
         return None
     if redactor is not None:
         text = redactor.redact(text)[0]
-    document = read_text(text, name=path, origin=path, revision=linker.revision)
+    document = read_text(
+        text, name=path, origin=path, revision=linker.revision, includes=includes is not None
+    )
+    if includes is not None:
+        document = includes.expand(document)
     standing = page_standing(text, document.status)
     return replace(document, status=standing) if standing else document
 
@@ -388,13 +400,14 @@ def _quotable(document: Document) -> list[tuple[int, DocPassage]]:
             (
                 place,
                 DocPassage(
-                    document.origin,
+                    block.origin or document.origin,
                     block.start,
                     block.end,
                     block.kind,
                     block.text,
                     _shown_heading(section.heading, section.path, repeated),
                     block.language,
+                    document.origin if block.origin else "",
                 ),
             )
         )
@@ -537,17 +550,26 @@ def usage_examples(documents: Iterable[Document]) -> list[DocPassage]:
             seen.add(block.text)
             if block.lead and len(block.lead.split()) >= 3:
                 found.append(
-                    DocPassage(document.origin, block.start, block.end, "lead", block.lead, section.heading)
+                    DocPassage(
+                        block.origin or document.origin,
+                        block.start,
+                        block.end,
+                        "lead",
+                        block.lead,
+                        section.heading,
+                        page=document.origin if block.origin else "",
+                    )
                 )
             found.append(
                 DocPassage(
-                    document.origin,
+                    block.origin or document.origin,
                     block.start,
                     block.end,
                     "code",
                     block.text,
                     section.heading,
                     block.language,
+                    document.origin if block.origin else "",
                 )
             )
             if sum(p.kind == "code" for p in found) >= MAX_EXAMPLES:
