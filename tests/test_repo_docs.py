@@ -16,12 +16,13 @@ from generator.documents.godoc import package_doc
 from generator.repo.analyze.citations import Linker
 from generator.repo.docs import navigation
 from generator.repo.docs.answers import doc_answer
+from generator.repo.docs.model import DocPassage, ProjectDocs
 from generator.repo.docs.navigation import doc_files, docs_root, read_navigation
 from generator.repo.docs.project import overview, passages, read_project_docs
 from generator.repo.facts.extract import extract_facts
 from generator.repo.map.walk import map_repository
 from generator.repo.run.pipeline import run_repo_research
-from generator.site.pages.repo import publish_repo
+from generator.site.pages.repo import _overview_adds, publish_repo
 from generator.store import read_page
 
 GUIDE = """---
@@ -819,6 +820,22 @@ def test_the_overview_skips_a_paragraph_that_opens_as_one_already_quoted(tmp_pat
     linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/tinyweb")
     docs = read_project_docs(root, repo_map, facts, linker)
     assert [p.path for p in docs.overview] == ["README.md"]
+
+
+def test_the_synthesis_overview_is_not_said_again_when_the_cited_opening_says_it_with_code_spans() -> None:
+    """jsonschema's README opens "``jsonschema`` is an implementation of …": the cited copy keeps the code
+    span, the synthesis's plain copy has none; the index says it once."""
+    said = "jsonschema is an implementation of the JSON Schema specification for Python."
+    quoted = DocPassage(
+        "README.rst",
+        32,
+        32,
+        "paragraph",
+        "`jsonschema` is an implementation of the JSON Schema specification for Python.",
+    )
+    docs = ProjectDocs(root="docs", files=1, overview=(quoted,))
+    assert not _overview_adds(said, docs)
+    assert _overview_adds("jsonschema validates JSON documents against schemas in Python.", docs)
 
 
 def test_a_guide_entry_keeps_a_lower_case_product_name() -> None:
