@@ -872,6 +872,24 @@ def test_getting_started_leaves_out_every_way_of_installing_and_keeps_the_uses()
     ]
 
 
+def test_getting_started_leaves_out_the_projects_own_benchmarks_and_test_suite() -> None:
+    """How the project checks itself (jsonschema's "Running the Test Suite" and "Benchmarks", chi's and
+    fastify's "Benchmarks") is no use of it; a "Testing" section showing the user's tests stays."""
+    from generator.repo.docs.project import usage_examples
+
+    readme = read_text(
+        "# kv\n\nA key-value store.\n\n## Usage\n\n```python\nstore = kv.open('db')\nstore['a'] = 1\n```\n\n"
+        "## Testing your app\n\nUse the in-memory store in tests:\n\n```python\nstore = kv.memory()\n```\n\n"
+        "## Running the Test Suite\n\nRun every test with nox:\n\n```\n$ nox\n```\n\n"
+        "## Benchmarks\n\nThe benchmarks compare kv with other stores and write a table of timings:\n\n"
+        "```\n$ nox -s perf\n```\n",
+        name="README.md",
+        origin="README.md",
+    )
+    code = [p.text for p in usage_examples([readme]) if p.kind == "code"]
+    assert code == ["store = kv.open('db')\nstore['a'] = 1", "store = kv.memory()"]
+
+
 def test_a_section_headed_by_the_asked_process_answers_before_one_that_mentions_it() -> None:
     """got: "How does got retry a failed request?" — the tips page's "Retries" section answers it, not its
     "Nock" section, which names every word of the question while telling how to test with nock."""

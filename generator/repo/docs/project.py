@@ -100,6 +100,10 @@ _README_PROCESS = re.compile(
     r"|releas(?:e|ing)(?: process)?|roadmap|maintainers?)\W*$",
     re.IGNORECASE,
 )
+# the project checking itself: its benchmarks, how to run its own tests; never a use of the project
+_OWN_CHECKS = re.compile(
+    r"^\W*(?:benchmark(?:s|ing)?|(?:running )?(?:the )?test suite|running (?:the )?tests?)\W*$", re.IGNORECASE
+)
 _PROGRAM_LANGUAGES = frozenset(
     "python py pycon javascript js jsx typescript ts tsx go golang rust rs java kotlin csharp cs c# c cpp c++ "
     "ruby rb php swift scala svelte vue".split()
@@ -541,7 +545,9 @@ def usage_examples(documents: Iterable[Document]) -> list[DocPassage]:
     seen: set[str] = set()
     for document in documents:
         for section, block in document.blocks():
-            if block.kind != "code" or any(_SKIPPED_HEADING.search(h) for h in section.path):
+            if block.kind != "code" or any(
+                _SKIPPED_HEADING.search(h) or _OWN_CHECKS.search(h) for h in section.path
+            ):
                 continue
             if not _worth_quoting("code", block.text) or block.text in seen:
                 continue
@@ -588,6 +594,12 @@ _SHELL = frozenset(
     {"", "bash", "sh", "shell", "console", "zsh", "fish", "powershell", "ps1", "pwsh", "bat", "cmd"}
 )
 _COMMENT_LINE = re.compile(r"^(?:#|//|rem\b|::)", re.IGNORECASE)
+
+
+def _process(heading: str) -> bool:
+    """A README section about the project's process (licence, contributing, developing, its own tests and
+    benchmarks), not a part of the project."""
+    return any(p.search(heading) for p in (_SKIPPED_HEADING, _README_PROCESS, _OWN_CHECKS))
 
 
 def _installing(path: Sequence[str], language: str) -> bool:
@@ -664,7 +676,7 @@ def readme_concepts(readme: Document | None, names: SymbolNames) -> list[DocConc
         top = 2
     concepts = []
     for heading in dict.fromkeys(s.path[top - 1] for s in readme.sections if len(s.path) >= top):
-        if _SKIPPED_HEADING.search(heading) or _README_PROCESS.search(heading) or _under_install([heading]):
+        if _process(heading) or _under_install([heading]):
             continue
         part = tuple(s for s in readme.sections if len(s.path) >= top and s.path[top - 1] == heading)
         quoted = tuple(passages(replace(readme, sections=part)))
