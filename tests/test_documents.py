@@ -149,6 +149,24 @@ def test_react_docs_lose_their_exercises_and_anchors_and_keep_their_recap_apart(
         ], name
 
 
+def test_rst_doctest_extension_code_is_python_and_its_output_shows_unless_hidden() -> None:
+    """Sphinx's doctest directives (jsonschema, tenacity, attrs, structlog): `testcode` and `doctest` hold
+    Python whatever group their argument names; `testoutput` is the output a reader sees, unless `:hide:`."""
+    text = (
+        "Errors\n======\n\n"
+        ".. testcode:: errors\n\n    for error in errors:\n        print(error.message)\n\n"
+        ".. testoutput:: errors\n\n    'spam' is not of type 'number'\n\n"
+        ".. testoutput::\n   :hide:\n\n   Awesome sauce!\n\n"
+        ".. doctest::\n\n   >>> import attr\n"
+    )
+    code = [(b.text, b.language) for _, b in blocks(read_text(text, name="errors.rst")) if b.kind == "code"]
+    assert code == [
+        ("for error in errors:\n    print(error.message)", "python"),
+        ("'spam' is not of type 'number'", ""),
+        (">>> import attr", "python"),
+    ]
+
+
 def test_rst_roles_directives_and_a_toctree() -> None:
     text = (
         ".. _assert:\n\n"  # 1-2

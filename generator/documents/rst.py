@@ -17,7 +17,9 @@ _ADMONITIONS = frozenset(
     "note warning tip important hint caution attention danger error seealso admonition topic sidebar"
     " versionadded versionchanged deprecated rubric".split()
 )
-_CODE_DIRECTIVES = frozenset({"code-block", "code", "sourcecode", "highlight", "doctest", "testcode"})
+_CODE_DIRECTIVES = frozenset({"code-block", "code", "sourcecode", "highlight"})
+# the doctest extension's code is Python (its output, `testoutput`, is shown unless `:hide:`)
+_PYTHON_DIRECTIVES = {"doctest": "python", "testcode": "python"}
 _EXPLICIT = re.compile(r"^([ \t]*)\.\.(?:[ \t]+([\w:-]+)::[ \t]*(.*)|[ \t].*)?$")  # directive, comment
 _OPTION = re.compile(r"^[ \t]*:[\w-]+:(?:\s|$)")
 _ADORNMENT = re.compile(r"^([=\-~^\"'`#*+<>:._])\1{2,}[ \t]*$")
@@ -117,7 +119,9 @@ class _Shadow:
         end = self._body_end(i, indent)
         body = self.lines[i + 1 : end]
         # a domain's example directive (pallets' `click:example`) holds the example's code
-        if name in _CODE_DIRECTIVES or name == "example" and ":" in (found.group(2) or ""):
+        if name in _PYTHON_DIRECTIVES or name == "testoutput" and not _option(body, "hide", True):
+            self._fence(body, _PYTHON_DIRECTIVES.get(name, ""), indent)  # their argument names a group
+        elif name in _CODE_DIRECTIVES or name == "example" and ":" in (found.group(2) or ""):
             self._fence(body, (found.group(3) or "").strip().split(" ")[0], indent)
         elif name == "literalinclude" and (marker := _include_marker(found.group(3) or "", body)):
             self._include(marker, _option(body, "language"), indent, end - i)
@@ -198,11 +202,14 @@ def _include_marker(target: str, options: list[str]) -> str:
     return f"{INCLUDE} {target}"
 
 
-def _option(body: list[str], name: str) -> str:
+def _option(body: list[str], name: str, flag: bool = False) -> str:
+    """An option's first word (a flag option, `flag`, as "yes" when given); "" when not given."""
     for line in body:
         stripped = line.strip()
         if stripped.startswith(f":{name}:"):
-            return stripped[len(name) + 2 :].strip().split(" ")[0]
+            return "yes" if flag else stripped[len(name) + 2 :].strip().split(" ")[0]
+        if stripped and not _OPTION.match(line):
+            break
     return ""
 
 
