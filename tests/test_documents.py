@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from generator.documents import Block, read_bytes, read_text
+from generator.documents.docstring import read_docstring
 from generator.repo.facts.prose import summary
 from generator.text.sentences import lead_sentences
 
@@ -165,6 +166,29 @@ def test_rst_doctest_extension_code_is_python_and_its_output_shows_unless_hidden
         ("'spam' is not of type 'number'", ""),
         (">>> import attr", "python"),
     ]
+
+
+def test_a_doctest_block_is_code_as_written_in_rst_and_in_docstrings() -> None:
+    """A paragraph opened by `>>>` is a doctest block: code, never inline markup (jsonschema's docstring
+    showed `validator\\_for`; a reST file's block became a quote run together on one line)."""
+    docstring = (
+        "Retrieve the validating class.\n\n    Here, a draft 7 schema:\n\n    >>> schema = {\n"
+        '    ...     "type": "integer",\n    ... }\n    >>> jsonschema.validators.validator_for(schema)\n'
+        "    <class 'jsonschema.validators.Draft7Validator'>\n\n    Schemas with no `$schema` fall back.\n"
+    )
+    code = [(b.text, b.start, b.end) for s in read_docstring(docstring) for b in s.blocks if b.kind == "code"]
+    assert code == [
+        (
+            '>>> schema = {\n...     "type": "integer",\n... }\n>>> jsonschema.validators.validator_for(schema)\n'
+            "<class 'jsonschema.validators.Draft7Validator'>",
+            5,
+            9,
+        )
+    ]
+    text = "Title\n=====\n\nUse it:\n\n>>> import my_mod\n>>> my_mod.do_it()\n'done_ok'\n\nAfter it, a `role`_.\n"
+    found = [(b.kind, b.text, b.start, b.end) for _, b in blocks(read_text(text, name="x.rst"))]
+    assert found[1] == ("code", ">>> import my_mod\n>>> my_mod.do_it()\n'done_ok'", 6, 8)
+    assert found[2][:2] == ("paragraph", "After it, a role.")
 
 
 def test_rst_roles_directives_and_a_toctree() -> None:

@@ -21,6 +21,7 @@ _CODE_DIRECTIVES = frozenset({"code-block", "code", "sourcecode", "highlight"})
 # the doctest extension's code is Python (its output, `testoutput`, is shown unless `:hide:`)
 _PYTHON_DIRECTIVES = {"doctest": "python", "testcode": "python"}
 _EXPLICIT = re.compile(r"^([ \t]*)\.\.(?:[ \t]+([\w:-]+)::[ \t]*(.*)|[ \t].*)?$")  # directive, comment
+_DOCTEST = re.compile(r"^[ \t]*>>>(?:[ \t]|$)")
 _OPTION = re.compile(r"^[ \t]*:[\w-]+:(?:\s|$)")
 _ADORNMENT = re.compile(r"^([=\-~^\"'`#*+<>:._])\1{2,}[ \t]*$")
 _PLAIN_ROLES = {"ref", "doc", "term", "abbr", "numref", "download", "pep", "rfc", "title"}
@@ -97,8 +98,20 @@ class _Shadow:
             return self._directive(i, directive)
         if line.rstrip().endswith("::") and not line.lstrip().startswith(".."):
             return self._literal(i)
+        if _DOCTEST.match(line) and (i == 0 or not self.lines[i - 1].strip()):
+            return self._doctest(i)
         self.out.append(inline(line))
         return i + 1
+
+    def _doctest(self, i: int) -> int:
+        """A doctest block (a paragraph opened by `>>>`, to the next blank line): code as written, never
+        read as inline markup (`validator_for` keeps its underscore), indented as Markdown reads code."""
+        end = i
+        while end < len(self.lines) and self.lines[end].strip():
+            end += 1
+        margin = min(indent_width(line) for line in self.lines[i:end])
+        self.out += ["    " + dedent_by(line, margin) for line in self.lines[i:end]]
+        return end
 
     def _heading(self, title: str, char: str, over: bool) -> str:
         if (char, over) not in self.ranks:
