@@ -489,10 +489,14 @@ def test_the_default_role_with_a_target_reads_as_its_title() -> None:
     target; a hyperlink and a ``literal`` keep their own rules."""
     text = (
         "Use `from_dict <marshmallow.Schema.from_dict>` to build one, see `the docs <https://x.test>`_ "
-        "and ``literal <x>``.\n"
+        "and ``literal <x>``; all `versioned validators <versioned-validators>` check ``string``\\s "
+        "and ``number``\\ s, \\*not\\* others.\n"
     )
     paragraph = next(b for _, b in blocks(read_text(text, name="quickstart.rst")))
-    assert paragraph.text == "Use `from_dict` to build one, see the docs and `literal <x>`."
+    assert paragraph.text == (
+        "Use `from_dict` to build one, see the docs and `literal <x>`; all versioned validators check "
+        "`string`s and `number`s, *not* others."
+    )
 
 
 def test_a_list_s_heading_label_in_a_stored_source_is_no_passage_of_its_own() -> None:

@@ -21,6 +21,7 @@ _CODE_DIRECTIVES = frozenset({"code-block", "code", "sourcecode", "highlight"})
 # the doctest extension's code is Python (its output, `testoutput`, is shown unless `:hide:`)
 _PYTHON_DIRECTIVES = {"doctest": "python", "testcode": "python"}
 _EXPLICIT = re.compile(r"^([ \t]*)\.\.(?:[ \t]+([\w:-]+)::[ \t]*(.*)|[ \t].*)?$")  # directive, comment
+_ESCAPED = re.compile(r"\\([ \tA-Za-z0-9])")  # punctuation stays escaped: Markdown reads it the same
 _DOCTEST = re.compile(r"^[ \t]*>>>(?:[ \t]|$)")
 _OPTION = re.compile(r"^[ \t]*:[\w-]+:(?:\s|$)")
 _ADORNMENT = re.compile(r"^([=\-~^\"'`#*+<>:._])\1{2,}[ \t]*$")
@@ -237,11 +238,18 @@ def inline(line: str) -> str:
     """reST inline markup as Markdown: roles and literals to code spans (`:ref:` and the like to their
     text), hyperlink references to their text, substitutions and field names to words."""
     # ``literals`` are Markdown code spans as they are; a default role's target, a code span of its text
-    line = _LINK.sub(lambda m: f"`{m[1]}`" if m[2] else m[1], line)
+    # unless the text is words (`versioned validators <versioned-validators>`: a label's title)
+    line = _LINK.sub(lambda m: f"`{m[1]}`" if m[2] and " " not in m[1].strip() else m[1], line)
     line = _ROLE.sub(_role, line)
     line = _SUBSTITUTION.sub(lambda m: m.group(1), line)
     line = _FIELD.sub(lambda m: m.group(1), line)
-    return "".join(piece if piece.startswith("`") else piece.replace("_", "\\_") for piece in _pieces(line))
+    return "".join(piece if piece.startswith("`") else _unescaped(piece) for piece in _pieces(line))
+
+
+def _unescaped(text: str) -> str:
+    """Text outside code spans: reST's escaped whitespace gone and an escaped letter plain (jsonschema's
+    "``string``\\s" reads "`string`s"), underscores kept as underscores when Markdown reads them."""
+    return _ESCAPED.sub(lambda m: "" if m[1].isspace() else m[1], text).replace("_", "\\_")
 
 
 def _pieces(line: str) -> list[str]:
