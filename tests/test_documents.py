@@ -191,6 +191,29 @@ def test_a_doctest_block_is_code_as_written_in_rst_and_in_docstrings() -> None:
     assert found[2][:2] == ("paragraph", "After it, a role.")
 
 
+def test_an_rst_block_quote_is_text_not_code() -> None:
+    """reST indents a block quote (jsonschema's and the PEPs' indented lists of steps); Markdown would read
+    the same indentation as code. A literal block (`::`) stays code."""
+    text = (
+        "Title\n=====\n\nConfiguring it is a two step process:\n\n    * Create a `Registry` object\n\n"
+        "    * Pass the `Registry` to your `Validator`\n\nThe examples below follow these steps.\n\n"
+        "There are 3 main objects:\n\n    * `Registry`, a set\n    * `Resource`, which\n      spans two lines\n\n"
+        "Example::\n\n    code_here()\n"
+    )
+    found = [(b.kind, b.text, b.start) for _, b in blocks(read_text(text, name="x.rst"))]
+    assert found == [
+        ("paragraph", "Configuring it is a two step process:", 4),
+        ("item", "Create a `Registry` object", 6),
+        ("item", "Pass the `Registry` to your `Validator`", 8),
+        ("paragraph", "The examples below follow these steps.", 10),
+        ("paragraph", "There are 3 main objects:", 12),
+        ("item", "`Registry`, a set", 14),
+        ("item", "`Resource`, which spans two lines", 15),
+        ("paragraph", "Example:", 18),
+        ("code", "code_here()", 20),
+    ]
+
+
 def test_rst_roles_directives_and_a_toctree() -> None:
     text = (
         ".. _assert:\n\n"  # 1-2

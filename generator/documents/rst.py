@@ -101,8 +101,33 @@ class _Shadow:
             return self._literal(i)
         if _DOCTEST.match(line) and (i == 0 or not self.lines[i - 1].strip()):
             return self._doctest(i)
+        if indent_width(line) >= 4 and self._quoted(i):
+            return self._block_quote(i)
         self.out.append(inline(line))
         return i + 1
+
+    def _quoted(self, i: int) -> bool:
+        """Whether line i opens a block quote under a paragraph of the page's own (indented text after a
+        blank line below an unindented paragraph): reST's quote, never Markdown's indented code."""
+        if not i or self.lines[i - 1].strip():
+            return False
+        above = next((line for line in reversed(self.lines[:i]) if line.strip()), "")
+        return (
+            bool(above) and not above[0].isspace() and not _BULLET.match(above) and not above.startswith("..")
+        )
+
+    def _block_quote(self, i: int) -> int:
+        """A block quote's lines, read as the text they hold (jsonschema's indented lists of steps)."""
+        margin = indent_width(self.lines[i])
+        end = i
+        while end < len(self.lines) and (
+            not self.lines[end].strip() or indent_width(self.lines[end]) >= margin
+        ):
+            end += 1
+        while end > i and not self.lines[end - 1].strip():
+            end -= 1
+        self.out += [inline(dedent_by(line, margin)) for line in self.lines[i:end]]
+        return end
 
     def _doctest(self, i: int) -> int:
         """A doctest block (a paragraph opened by `>>>`, to the next blank line): code as written, never
