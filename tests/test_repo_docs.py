@@ -838,6 +838,25 @@ def test_the_synthesis_overview_is_not_said_again_when_the_cited_opening_says_it
     assert _overview_adds("jsonschema validates JSON documents against schemas in Python.", docs)
 
 
+def test_the_short_answer_to_a_question_is_quoted() -> None:
+    """FAQs answer in a few words (jest's "Yes, as well as with any other test.", Temporal's "No.", json's
+    "Yes, see Parsing and exceptions."): the answer to a question in a heading or a paragraph is quoted
+    however short; a short line after anything else is not."""
+    document = read_text(
+        "# FAQ\n\n## Does code coverage work with snapshot testing?\n\nYes, as well as with any other test.\n\n"
+        "## Exceptions\n\nIs it possible to indicate a parse error without throwing an exception?\n\n"
+        "Yes, see Parsing.\n\n## Numbers\n\nNumbers are stored as doubles unless they are integers.\n\nSee above.\n",
+        name="docs/faq.md",
+        origin="docs/faq.md",
+    )
+    assert [p.text for p in passages(document)] == [
+        "Yes, as well as with any other test.",
+        "Is it possible to indicate a parse error without throwing an exception?",
+        "Yes, see Parsing.",
+        "Numbers are stored as doubles unless they are integers.",
+    ]
+
+
 def test_a_guide_entry_keeps_a_lower_case_product_name() -> None:
     from generator.repo.docs.model import DocConcept, DocPage
     from generator.repo.model import DocPassage

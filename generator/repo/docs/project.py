@@ -379,9 +379,11 @@ def passages(document: Document, limit: int = PASSAGES_PER_PAGE) -> list[DocPass
 
 def _quotable(document: Document) -> list[tuple[int, DocPassage]]:
     """Every block of `document` worth quoting, each with its place in its section (0 for the section's
-    first); a lead-in ending in a colon shares its place with the block it introduces. What a lead-in
-    announces is quoted however short ("Namespace: `options.animations[animation]`", a command, a setting's
-    name): the page would otherwise promise it and go on without it."""
+    first); a lead-in ending in a colon, or a question, shares its place with the block it introduces. What
+    a lead-in announces is quoted however short ("Namespace: `options.animations[animation]`", a command, a
+    setting's name): the page would otherwise promise it and go on without it; so is the answer to a
+    question, asked in a heading or a paragraph ("Does code coverage work with snapshot testing?" — "Yes,
+    as well as with any other test.")."""
     found: list[tuple[int, DocPassage]] = []
     current = None
     place = 0
@@ -390,16 +392,16 @@ def _quotable(document: Document) -> list[tuple[int, DocPassage]]:
     for section, block in document.blocks():
         if any(_SKIPPED_HEADING.search(h) for h in section.path):
             continue
-        announced = announced and section is current
+        announced = announced and section is current or section is not current and _asks(section.heading)
         worthy = _worth_quoting(block.kind, block.text, block.lead)
         if not worthy and not (announced and _announced_line(block.kind, block.text)):
             announced = False
             continue
         if section is not current:
             current, place = section, 0
-        elif not found[-1][1].text.rstrip().endswith(":"):
+        elif not _asks(found[-1][1].text, ":"):
             place += 1
-        announced = block.text.rstrip().endswith(":") if worthy else True  # a run of announced lines
+        announced = _asks(block.text, ":") if worthy else True  # a run of announced lines
         found.append(
             (
                 place,
@@ -416,6 +418,11 @@ def _quotable(document: Document) -> list[tuple[int, DocPassage]]:
             )
         )
     return found
+
+
+def _asks(text: str, also: str = "") -> bool:
+    """Whether a text asks a question (or ends in `also`): what follows it answers."""
+    return text.rstrip().endswith(("?", "？", *also))
 
 
 def _announced_line(kind: str, text: str) -> bool:
