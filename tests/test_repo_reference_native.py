@@ -65,7 +65,12 @@ def test_a_rust_crate_has_its_records_flags_environment_and_features(tmp_path: P
     model = read_page(directory / "reference" / "data-model.md")[1]
     assert "## `Frame`" in model and "*enum deriving Serialize*" in model  # its variants, typed by payload
     assert "`Simple`" in model and "| `Bytes` |" in model
-    assert "## `Entry`" in model and "The bytes stored." in model and "When it expires." in model and "Option&lt;Instant&gt;" in model
+    assert (
+        "## `Entry`" in model
+        and "The bytes stored." in model
+        and "When it expires." in model
+        and "Option&lt;Instant&gt;" in model
+    )
     config = read_page(directory / "reference" / "configuration.md")[1]
     assert "`KV_DATA_DIR`" in config
     assert "`--port`" in config and "`6379`" in config and "The port to listen on" in config
