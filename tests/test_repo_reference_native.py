@@ -28,6 +28,12 @@ RUST = {
         "fn main() {\n    let cli = Cli::parse();\n"
         '    let dir = std::env::var("KV_DATA_DIR").ok();\n    kv::serve(cli.port);\n}\n'
     ),
+    "build.rs": 'fn main() {\n    let out = std::env::var("OUT_DIR").unwrap();\n}\n',
+    "benches/put.rs": 'fn bench() {\n    let url = std::env::var("BENCH_URL").unwrap();\n}\n',
+    "src/error.rs": (
+        "#[derive(Debug, thiserror::Error)]\npub enum Error {\n    Io(std::io::Error),\n    Closed,\n}\n\n"
+        "pub struct Failure {\n    pub error: Error,\n}\n"
+    ),
     "src/frame.rs": (
         "/// A frame of the protocol.\n#[derive(Clone, Debug, Serialize)]\npub enum Frame {\n"
         "    Simple(String),\n    Bulk(Bytes),\n    Null,\n}\n\n"
@@ -71,8 +77,10 @@ def test_a_rust_crate_has_its_records_flags_environment_and_features(tmp_path: P
         and "When it expires." in model
         and "Option&lt;Instant&gt;" in model
     )
+    assert "## `Error`" not in model  # an error enum is no record of the program's data
     config = read_page(directory / "reference" / "configuration.md")[1]
     assert "`KV_DATA_DIR`" in config
+    assert "OUT_DIR" not in config and "BENCH_URL" not in config  # Cargo's build script, a benchmark
     assert "`--port`" in config and "`6379`" in config and "The port to listen on" in config
     assert "`--host-name`" in config and "--key" not in config  # a positional argument is no flag
     assert "## Cargo features" in config and "| `tls` | `on` | enables dep:rustls |" in config

@@ -46,7 +46,8 @@ _REGISTRY = re.compile(
     r"|Register\w*|Use|AddHook\w*)"
 )
 _NOT_LIBRARY = re.compile(
-    r"(?:^|/)[\w.-]*(?:tests?|specs?|__tests__|examples?|samples?|demos?|benchmarks?|docs?|scripts?)/",
+    r"(?:^|/)[\w.-]*(?:tests?|specs?|__tests__|examples?|samples?|demos?|benchmarks?|benches|docs?|scripts?)/"
+    r"|(?:^|/)build\.rs$",  # Cargo's benchmarks folder and build script: what building reads, not a user
     re.IGNORECASE,
 )
 _DOC_SPAN = re.compile(r"`~?([A-Za-z_][\w.]*)(?:\(\))?`")
@@ -399,6 +400,8 @@ def _gather_native(
         declared = facts.fields.get(symbol.name)
         if not declared or symbol.kind not in _NATIVE_RECORDS or not symbol.public or symbol.parent in types:
             continue
+        if _ERROR.search(symbol.short_name):
+            continue  # an error enum carries a failure, not the program's data (as a Python exception)
         # its doc, its lines' citations and what each field's comment says are read once the records are
         # ranked (`_field_docs`): a large C code base declares tens of thousands of fields, and the page
         # shows MAX_RECORDS types; until then a field's citation holds its line alone
