@@ -114,6 +114,13 @@ def test_build_setting_readers() -> None:
         s.name
         for s in overridable_macros("#ifndef GUARD_H\n#define GUARD_H\n#ifndef N\n#define N 3\n#endif\n")
     ] == ["N"]
+    shims = (
+        "#ifndef LOCKABLE\n#define LOCKABLE ATTRIBUTE(lockable)\n#endif\n#ifndef FALL\n#define FALL \\\n  x\n"
+    )
+    found = overridable_macros(
+        shims + '#endif\n#ifndef NAME\n#define NAME "kv"\n#endif\n#ifndef BIG\n#define BIG (1<<30)\n'
+    )
+    assert [s.name for s in found] == ["NAME", "BIG"]  # a portability shim is no setting
 
 
 def test_clap_flags_skip_subcommands_and_read_help_and_defaults() -> None:

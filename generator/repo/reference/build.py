@@ -494,16 +494,16 @@ def _native_kind(kind: str, lines: list[str], start: int) -> str:
 
 
 def _field_references(facts: Facts) -> dict[str, int]:
-    """How many C, C++ and Rust types hold a field of each type (`redisContext.reader` names
-    redisReader): which records the others are built from."""
+    """How many C, C++ and Rust modules declare a field of each type (`redisContext.reader` in hiredis.h
+    names redisReader): which records the others are built from."""
     counted: dict[str, set[str]] = {}
-    for fact in facts.files.values():
+    for path, fact in facts.files.items():
         for owner, declared in fact.fields.items():
             for _, written, _ in declared:
                 name = type_name(written, element=True)
                 if name and name != owner.rsplit(".", 1)[-1]:
-                    counted.setdefault(name, set()).add(owner)
-    return {name: len(owners) for name, owners in counted.items()}
+                    counted.setdefault(name, set()).add(path)
+    return {name: len(paths) for name, paths in counted.items()}
 
 
 def build_settings(root: Path, repo_map: RepoMap, linker: Linker, redactor: Redactor | None) -> list[Option]:

@@ -17,11 +17,15 @@ _CMAKE_OPTION = re.compile(
 )
 # a default a build may override: `#ifndef NAME` with `#define NAME value` right under it (an include
 # guard defines no value)
+# (led by its literal `#`, which Python's scan finds fast; that it opens its line is checked apart)
 _OVERRIDABLE = re.compile(
-    r"^[ \t]*#[ \t]*ifndef[ \t]+([A-Za-z_]\w*)[ \t]*(?://[^\n]*|/\*[^\n]*?\*/)?[ \t]*\n"
+    r"#[ \t]*ifndef[ \t]+([A-Za-z_]\w*)[ \t]*(?://[^\n]*|/\*[^\n]*?\*/)?[ \t]*\n"
     r"[ \t]*#[ \t]*define[ \t]+\1[ \t]+([^\n]*?)[ \t]*(?://[^\n]*|/\*[^\n]*?\*/)?[ \t]*$",
     re.MULTILINE,
 )
+# a setting's default is a number (an expression of numbers: `(1<<30)`, `-2000`) or a string; a macro
+# defined as an expression of names or over several lines is a portability shim, not a setting
+_SETTING_VALUE = re.compile(r'"[^"\n]*"|(?=[^\n]*\d)[-+~()\s\dxXa-fA-FuUlL.*/<>|&]+')
 _COMMENT_ABOVE = re.compile(r"^\s*(?://+|/?\*+/?|#)\s?")
 MAX_HELP = 200
 
@@ -83,9 +87,15 @@ def overridable_macros(text: str) -> list[Setting]:
     right above the `#ifndef`."""
     if "#ifndef" not in text and "# ifndef" not in text:
         return []
-    lines = text.splitlines()
+    lines: list[str] | None = None
     found = []
     for match in _OVERRIDABLE.finditer(text):
+        opened = text.rfind("\n", 0, match.start()) + 1
+        if text[opened : match.start()].strip():
+            continue  # `#ifndef` inside a line is no directive
+        if not _SETTING_VALUE.fullmatch(match.group(2).strip()):
+            continue  # a portability shim (`#define LOCKABLE THREAD_ANNOTATION_ATTRIBUTE__(lockable)`)
+        lines = lines if lines is not None else text.splitlines()
         line = _line(text, match.start())
         found.append(
             Setting(match.group(1), MACRO, match.group(2).strip(), _comment_above(lines, line), line)
