@@ -1,7 +1,8 @@
 """Doc comments read from source lines: the `//` lines or `/** … */` block above a definition, a Python
 class's docstring, or a Go package's comment, found by position (never by parsing the file), cleaned of its
 markers, with the source line it starts on. The text is Markdown (Go doc comments and JSDoc/TSDoc block tags
-turned into it) or a docstring, for `read_text` to read as a document.
+turned into it) or a docstring, for `read_text` to read as a document. `comment_text` cleans a comment the
+facts found in the syntax tree the same way (markers, XML and HTML doc markup, inline tags).
 
 A Go package's documentation is the doc comment above its `package` clause, which pkg.go.dev shows as the
 package's page (robfig/cron's doc.go holds its usage, its spec format and its time zones): a heading (`#
@@ -19,8 +20,6 @@ import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .docstring import inline_tags
-
 _LINE_COMMENT = ("go", "rust", "swift")
 # JSDoc/TSDoc block tags: what the type is is told before them or under @remarks; parameters, returns and
 # visibility markers describe pieces, never the whole
@@ -33,11 +32,60 @@ _VERSION_NOTE = re.compile(r"^(\s*)\.\.\s+(?:versionadded|versionchanged|depreca
 _DOC_OPEN = re.compile(r"""^\s*([rRuUbB]{0,2})(\"\"\"|\'\'\')""")
 _ENDS_HEADER = re.compile(r":\s*(?:#.*)?$")  # the colon that ends `class Name(…):`
 HEADER_LINES = 30  # a class header longer than this is not looked into
+_COMMENT_MARKERS = re.compile(r"^\s*(?:/\*[*!]?|\*/|\*|//[/!]?|#)\s?")
+# XML doc (C#) and HTML (Javadoc) markup around the words of a doc comment
+_DOC_TAGS = re.compile(
+    r"</?(?:summary|remarks|returns|para|p|b|i|em|strong|code|c|br|tt)\b[^<>]*>", re.IGNORECASE
+)
+# Javadoc/JSDoc inline tags: `{@link pkg.Type#member label}` (TSDoc: `{@link Type | label}`) reads as its label,
+# else as the member it names;
+# `{@code x}` as code; `{@literal x}`/`{@value x}` as their text; `{@inheritDoc}` as nothing
+_INLINE_LINK = re.compile(r"\{@link(?:plain|code)?\s+([^\s{}|]+)\s*(?:\|?\s*([^{}|][^{}]*?))?\s*\}")
+_INLINE_CODE = re.compile(r"\{@code\s+([^{}]*?)\s*\}")
+_INLINE_TEXT = re.compile(r"\{@(?:literal|value)\s+([^{}]*?)\s*\}")
+_INHERIT_DOC = re.compile(r"\{@inheritDoc\}\s?")
+# XML doc (C#) references: `<see cref="T:Ns.Type"/>` reads as `Type`, `<see cref="X">text</see>` as text
+_SEE_WITH_TEXT = re.compile(r'<see\s+(?:cref|href|langword)="[^"]*"\s*>([^<>]*)</see>', re.IGNORECASE)
+_SEE_REFERENCE = re.compile(
+    r'<(?:see|seealso|paramref|typeparamref)\s+(?:cref|name|langword|href)="([^"]*)"\s*/>', re.IGNORECASE
+)
 _PACKAGE = re.compile(r"^package\s+(\w+)")
 _LIST_ITEM = re.compile(r"^\s+(?:[-*+•]|\d+[.)])\s+")
 # an old-style heading: one capitalised line with no closing punctuation, standing alone before a paragraph
 _OLD_HEADING = re.compile(r"^[A-Z][^.,;:!?()\[\]{}`\"]*[A-Za-z0-9]$")
 MIN_LINES = 6  # a shorter package comment is a sentence about the package, not its documentation
+
+
+def comment_text(raw: str) -> str:
+    """Comment text without its markers (`//`, `/** … */`, `*`, `#`) and doc markup (`<summary>`, `<p>`)."""
+    lines = []
+    for line in raw.splitlines():
+        line = line.rstrip()
+        line = line[:-2].rstrip() if line.endswith("*/") else line
+        lines.append(_DOC_TAGS.sub("", _COMMENT_MARKERS.sub("", line, count=1)).strip())
+    return inline_tags("\n".join(lines)).strip()
+
+
+def inline_tags(text: str) -> str:
+    """Javadoc/JSDoc inline tags and C# `<see …/>` references as the words a reader sees."""
+    text = _INLINE_LINK.sub(lambda m: m.group(2) or _member_name(m.group(1)), text)
+    text = _INLINE_CODE.sub(lambda m: f"`{m.group(1)}`", text)
+    text = _INLINE_TEXT.sub(r"\1", _INHERIT_DOC.sub("", text))
+    text = _SEE_WITH_TEXT.sub(r"\1", text)
+    return _SEE_REFERENCE.sub(lambda m: _member_name(m.group(1)), text)
+
+
+def _member_name(reference: str) -> str:
+    """`org.jsoup.select.Selector` → `Selector`; `Gson#toJson(Object)` → `Gson.toJson(Object)`;
+    `#select` → `select`; C#'s `T:FluentValidation.AbstractValidator`1` → `AbstractValidator`."""
+    if "://" in reference:  # `{@link https://…}`: the address is what the reader sees
+        return reference
+    reference = re.sub(r"^[A-Z]:", "", reference).split("`")[0]
+    owner, _, member = reference.partition("#")
+    if "(" in owner:  # a C# method reference: `M:Ns.Type.Method(System.String)`
+        owner, member = owner.split("(")[0], ""
+    name = owner.rsplit(".", 1)[-1]
+    return f"{name}.{member}" if name and member else name or member
 
 
 @dataclass(frozen=True)
