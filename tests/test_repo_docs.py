@@ -12,7 +12,7 @@ from repo_output_fakes import make_project, offline_setup
 
 from generator.app.targets import repo_target
 from generator.documents import read_text
-from generator.documents.godoc import package_doc
+from generator.documents.comment import package_doc
 from generator.repo.analyze.citations import Linker
 from generator.repo.docs import navigation
 from generator.repo.docs.answers import doc_answer
@@ -330,6 +330,20 @@ def test_a_go_package_doc_comment_reads_as_markdown_on_its_own_lines() -> None:
     assert [s.heading for s in document.sections] == ["", "Reading"]
     assert [b.text for b in document.sections[1].blocks if b.kind == "code"] == ['v := kv.Get("k")']
     assert package_doc("// Package kv stores keys.\npackage kv\n") == ("", "")  # a sentence, not a guide
+
+
+def test_only_the_comment_right_above_the_package_clause_is_the_package_s_doc(tmp_path: Path) -> None:
+    """Go's rule, in both readers (the guide's package doc and the one-line description): a `/* … */` block
+    a blank line above `package` documents nothing; right above it, it does."""
+    from generator.repo.facts.description import go_package_doc
+
+    block = "/*\nPackage kv stores keys.\n" + "\n".join(f"Line {n} says more." for n in range(6)) + "\n*/\n"
+    (tmp_path / "apart.go").write_text(block + "\npackage kv\n")
+    (tmp_path / "above.go").write_text(block + "package kv\n")
+    assert package_doc(block + "\npackage kv\n") == ("", "")
+    assert package_doc(block + "package kv\n")[0] == "kv"
+    assert go_package_doc(tmp_path, ["apart.go"]) == ""
+    assert go_package_doc(tmp_path, ["apart.go", "above.go"]) == "Package kv stores keys. Line 0 says more."
 
 
 def test_a_go_repository_without_docs_folder_is_documented_by_its_package_comment(tmp_path: Path) -> None:

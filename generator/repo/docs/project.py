@@ -13,7 +13,7 @@ from functools import cached_property
 from pathlib import Path, PurePosixPath
 
 from generator.documents import Document, read_text
-from generator.documents.godoc import package_doc
+from generator.documents.comment import package_doc
 from generator.documents.model import Section
 from generator.documents.standing import INACTIVE, page_standing
 from generator.errors import DeepkbError
