@@ -91,7 +91,11 @@ def test_a_c_library_has_its_structs_environment_cmake_options_and_overridable_m
     directory, _ = _pages(tmp_path, C)
     model = read_page(directory / "reference" / "data-model.md")[1]
     assert "## `tinyReply`" in model
-    assert "| `char*` |" in model and "| `struct tinyReply**` |" in model and "TINY\\_REPLY\\_\\*" in model
+    assert (
+        "| `char*` |" in model
+        and "| `struct tinyReply**` |" in model
+        and "| `int` | — | TINY\\_REPLY\\_\\*. |" in model
+    )
     config = read_page(directory / "reference" / "configuration.md")[1]
     assert "`TINY_HOME`" in config
     assert "## CMake options" in config and "| `ENABLE_TLS` | `OFF` | Build the TLS transport |" in config

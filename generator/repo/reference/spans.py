@@ -82,7 +82,7 @@ def field_comment(lines: list[str], offset: int) -> tuple[str, str]:
     The paragraph stops at a blank line or a doc tag (`@example`) and leaves out the lines stating the
     default or that the field is optional."""
     above = comment_above(lines, offset - 2)[1]
-    own = lines[offset - 1].partition("//")[2] if "//" in lines[offset - 1] and not above else ""
+    own = _trailing_comment(lines[offset - 1]) if not above else ""
     said = [_COMMENT_MARK.sub("", line.strip()).strip() for line in above] if above else [own.strip()]
     said = [line.removesuffix("*/").rstrip() for line in said]  # a one-line `/** Read version */`
     default, ended = "", False
@@ -96,6 +96,16 @@ def field_comment(lines: list[str], offset: int) -> tuple[str, str]:
         if not ended and said_before not in {"", "Optional.", "Mandatory.", "Required."}:
             prose.append(said_before)
     return " ".join(" ".join(prose).split()), "" if default.lower() == "none" else default
+
+
+def _trailing_comment(line: str) -> str:
+    """A field line's own comment after its code: `// …`, or a C `/* … */` closing the line (hiredis'
+    `int type; /* REDIS_REPLY_* */`)."""
+    if "//" in line:
+        return line.partition("//")[2]
+    if "/*" in line and line.rstrip().endswith("*/"):
+        return line.partition("/*")[2].rstrip().removesuffix("*/")
+    return ""
 
 
 def interface_methods(lines: list[str]) -> list[tuple[str, int]]:
