@@ -63,9 +63,11 @@ _CHANGELOG_TITLE = re.compile(
     r"^\W*(?:change ?log|change history|changes|history|release notes|release history|what'?s new|news)\b",
     re.IGNORECASE,
 )
+# a file named for its history: "CHANGELOG-pre-5.md", "changes.rst", "HISTORY.md", "news.zh-CN.md"; a file
+# only starting with the word is about something else ("history-mode.md", "HistoryState.md", "newsletters.md")
 _CHANGELOG_PATH = re.compile(
-    r"(?:^|[/:])(?:change ?log|changes|history|news|release[-_ ]?notes|release[-_]v?\d|whats-?new)[^/]*$"
-    r"|/(?:history|changelog|announce|releases)/",
+    r"(?:^|[/:])(?:change ?log[^/]*|(?:changes|history|news)(?:\.[\w-]+)*|release[-_ ]?notes[^/]*"
+    r"|release[-_]v?\d[^/]*|whats-?new[^/]*)$|/(?:history|changelog|announce|releases)/",
     re.IGNORECASE,
 )
 
