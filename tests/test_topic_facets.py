@@ -221,3 +221,11 @@ def test_a_file_only_starting_with_history_is_no_change_history() -> None:
 def test_a_chinese_sentence_opening_on_however_continues_the_one_before() -> None:
     assert needs_antecedent("不过，它在 SEO 中确实有不好的影响。")
     assert needs_antecedent("于是我们在服务器上添加一个简单的回退路由。")
+
+
+def test_a_decision_record_saying_it_was_superseded_is_not_in_force() -> None:
+    from generator.documents.standing import opening_status
+
+    assert opening_status("This ADR has been superseded by ADR-0012.") == "superseded"
+    assert opening_status("This decision was withdrawn after the vote.") == "withdrawn"
+    assert opening_status("Note: this ADR supersedes some aspects of ADR-15.") == ""  # it is the newer one

@@ -20,7 +20,8 @@ INACTIVE = frozenset(
 # a document saying of itself, near its top, that it is no longer in force: "This PEP has been superseded by
 # PEP 634", "Superseded by RFC 3058", "This proposal was withdrawn", "该提案已被废弃"
 _STATED = re.compile(
-    r"\bthis\s+(?:pep|rfc|nep|proposal|document|page|specification|spec|draft|enhancement)\s+(?:has\s+been|"
+    r"\bthis\s+(?:pep|rfc|nep|kep|adr|decision|proposal|document|page|specification|spec|draft|enhancement)"
+    r"\s+(?:has\s+been|"
     r"was|is|is\s+now|has\s+now\s+been)\s+(superseded|withdrawn|rejected|deferred|deprecated|replaced|abandoned|"
     r"obsoleted?)\b|^\W*(superseded|replaced|obsoleted)\s+by\b",
     re.I | re.M,
