@@ -229,3 +229,10 @@ def test_a_decision_record_saying_it_was_superseded_is_not_in_force() -> None:
     assert opening_status("This ADR has been superseded by ADR-0012.") == "superseded"
     assert opening_status("This decision was withdrawn after the vote.") == "withdrawn"
     assert opening_status("Note: this ADR supersedes some aspects of ADR-15.") == ""  # it is the newer one
+
+
+def test_a_chinese_sentence_opening_on_a_name_in_lower_case_is_prose() -> None:
+    from generator.topic.sentences import is_prose
+
+    assert is_prose("exact 属性已被删除，因为不再存在要修复的警告，所以你应该能够安全地删除它。")
+    assert not is_prose("the rest of a clause that was cut from a list item.")
