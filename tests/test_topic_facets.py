@@ -18,7 +18,7 @@ from generator.text.pointers import needs_antecedent
 from generator.text.words import tokens
 from generator.topic.analyze import document_opening
 from generator.topic.facet_sections import opening_passages, treating
-from generator.topic.headings import section_facets
+from generator.topic.headings import decision_record, section_facets
 from generator.topic.judge import RelevanceJudge
 from generator.topic.pipeline import run_topic_research
 from generator.topic.plan import DocumentOutline, outline_facets
@@ -29,7 +29,9 @@ from generator.topic.sentences import is_changelog
 
 def test_decision_records_headings_name_the_facets_they_answer() -> None:
     assert section_facets("Context and Problem Statement") == {"motivation"}
-    assert section_facets("Context") == {"motivation"}
+    # "Context" says why in a decision record; in a specification it names a subject ("#### Context")
+    assert section_facets("Context", record=True) == {"motivation"}
+    assert section_facets("Context") == set()
     assert section_facets("Decision Drivers") == {"motivation"}
     assert section_facets("Decision") == {"how"}
     assert section_facets("Decision Outcome") == {"how"}
@@ -38,6 +40,17 @@ def test_decision_records_headings_name_the_facets_they_answer() -> None:
     assert section_facets("Negative Consequences <!-- optional -->") == {"limits"}
     # a heading naming the word in another sense names no facet
     assert section_facets("Context and classes") == set()
+
+
+def test_a_context_section_says_why_only_in_a_decision_record() -> None:
+    record = "# Use a queue\n\n## Context\n\nJobs are lost when the server restarts.\n\n## Decision\n\nUse a queue.\n"
+    spec = "# Events\n\n## Attributes\n\n#### Context\n\nThe context of an event names its source.\n"
+    assert decision_record(["Use a queue", "Context", "Decision"]) and not decision_record(["Attributes"])
+    concepts = _concepts("queue")
+    assert list(treating(record, "motivation", concepts, tokens, own_headings=True, title="Use a queue"))
+    assert not list(treating(spec, "motivation", concepts, tokens, own_headings=True, title="Events"))
+    outline = DocumentOutline("Events", ("Attributes", "Context"))
+    assert "motivation" not in outline_facets([outline], "events")
 
 
 def test_chinese_headings_name_the_same_facets() -> None:

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from ..text.sentences import sentences as split_all
-from .headings import FRAME, is_status_heading, section_facets, unnumbered
+from .headings import FRAME, decision_record, is_status_heading, section_facets, unnumbered
 from .sentences import (
     _FENCE,
     MAX_CODE,
@@ -161,9 +161,10 @@ def path_facet_sets(sections: Sequence[TextSection], title: str = "") -> list[se
     alternative). The document's own title frames nothing."""
     found: list[set[str]] = []
     enclosing: list[tuple[int, set[str]]] = []
+    record = decision_record(s.heading for s in sections)
     for section in sections:
         enclosing = [(level, named) for level, named in enclosing if level < section.level]
-        facets = framed(section_facets(section.heading), [named for _, named in enclosing])
+        facets = framed(section_facets(section.heading, record=record), [named for _, named in enclosing])
         found.append(facets)
         if facets and section.heading and not (section.level == 1 and section.heading == title):
             enclosing.append((section.level, facets))
@@ -187,6 +188,7 @@ def treating(
     titled after the subject ("Configuration" and its "POSIX-platform Hooks"), only the headings inside
     that section: the "### Example" under "Specification version" is no example of hooks."""
     sections = text_sections(text)
+    record = decision_record(s.heading for s in sections)
     larger = bool(subject_headings(sections, concepts, words_of, title))
     # a document about the subject with no section saying how it works says it section by section
     sections_say_how = (
@@ -206,7 +208,7 @@ def treating(
             continue
         enclosing = [(level, named) for level, named in enclosing if level < section.level]
         inherited = enclosing[-1][1] if enclosing else set()
-        facets = framed(section_facets(section.heading), [named for _, named in enclosing])
+        facets = framed(section_facets(section.heading, record=record), [named for _, named in enclosing])
         if facets and not (section.level == 1 and section.heading == title):
             enclosing.append((section.level, facets))
         if subject_level and section.level <= subject_level:

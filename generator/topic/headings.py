@@ -13,6 +13,7 @@ names none.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from itertools import accumulate
 
 from .. import cjk
@@ -21,7 +22,7 @@ from .. import cjk
 # section on the state of the work (`is_status_heading` keeps "Implementation" from being how it works)
 FACET_WORDS = {
     "motivation": r"motivation|rationale|background|why\b|problem|use cases?|purpose|decision drivers"
-    r"|^\W*context\W*$|动机|背景|原因|为什么|为何|目的",
+    r"|动机|背景|原因|为什么|为何|目的",
     "how": r"specification|design|how (?:it|this|they) works?|semantics|syntax|mechanism|architecture|"
     r"implementation|details|overview of|reference|^\W*decision(?:\s+outcome)?\W*$|规范|设计|原理|机制|细节"
     r"|工作方式|实现方式|实现原理",
@@ -144,15 +145,29 @@ def is_status_heading(heading: str) -> bool:
     return names(_STATUS_HEADING, facet_words(heading).strip())
 
 
-def section_facets(heading: str) -> set[str]:
+# an architecture decision record's "## Context" is why it was decided; elsewhere "Context" names a subject
+# ("#### Context" of an event's attributes in a specification)
+_RECORD_CONTEXT = re.compile(r"^\W*context\W*$", re.I)
+_DECISION = re.compile(r"^\W*decision(?:\s+outcome)?\W*$", re.I)
+
+
+def decision_record(headings: Iterable[str]) -> bool:
+    """Whether a document's headings are a decision record's: one of them is "Decision" ("Decision
+    Outcome")."""
+    return any(_DECISION.match(facet_words(h)) for h in headings)
+
+
+def section_facets(heading: str, *, record: bool = False) -> set[str]:
     """The outline facets a heading says its section answers: the table, the proposal templates' headings
     ("Guide-level explanation", "Reference-level explanation", "Unresolved questions"), "what" for a
     document's own summary, and "motivation" for the state a design changes or what it gains. A section's
     number is no word of it ("1. Introduction" is an introduction), and a frame section ("4. References",
-    "Acknowledgements") answers nothing."""
+    "Acknowledgements") answers nothing. In a decision record (`record`), "Context" says why."""
     heading = facet_words(unnumbered(heading.strip()))
     if FRAME.search(heading):
         return set()
+    if record and _RECORD_CONTEXT.match(heading):
+        return {"motivation"}
     if _OLD_STATE_HEADING.search(heading):
         return {"motivation"}
     if _BENEFIT_HEADING.search(heading):  # "Costs and benefits": both

@@ -27,7 +27,7 @@ from ..llm.structured import complete_json
 from ..text.words import ZH_STOPWORDS, content_words, stem, tokens
 from .bounds import cut
 from .defining import asked_subject, plan_subject, topic_aspects
-from .headings import FACETS, facet_words, heading_facets, section_facets, unnumbered
+from .headings import FACETS, decision_record, facet_words, heading_facets, section_facets, unnumbered
 from .keyphrases import is_plural, topic_phrases
 from .outline import MIN_KEPT, question_problem
 
@@ -264,7 +264,8 @@ def outline_facets(outlines: Sequence[DocumentOutline], topic: str = "") -> dict
         for heading in map(unnumbered, map(facet_words, o.headings))
         if heading.strip() != o.title.strip() and not _BACK_MATTER.match(heading.strip())
     ]
-    named = [(h, section_facets(h)) for _, h in sections]  # the analyst reads them by the same table
+    # the analyst reads them by the same table
+    named = [(h, section_facets(h, record=decision_record(o.headings))) for o, h in sections]
     for facet in FACETS[1:]:
         headings = [h for h, facets in named if facet in facets]
         if headings:
