@@ -62,6 +62,17 @@ def test_chinese_headings_name_the_same_facets() -> None:
     assert section_facets("组件状态") == set()  # a component's state, not the state of the work
 
 
+def test_what_a_design_changes_is_no_history_of_the_work() -> None:
+    assert section_facets("Changes from revision 1") == {"current"}
+    for heading in (
+        "Language changes",
+        "Changes to the parser",
+        "Determining Changes",
+        "Changeset over files",
+    ):
+        assert "current" not in section_facets(heading), heading
+
+
 def test_an_appendix_and_notational_conventions_say_nothing_of_how_it_works() -> None:
     text = (
         "# The retry policy\n\n## Conventions and Terminology\n\nAll conventions and terms used by the core "

@@ -36,7 +36,10 @@ FACET_WORDS = {
     "alternatives": r"rejected|alternatives?|prior art|other approaches|compar(?:ison|ed|ing)s?\s+(?:with|to|against)\b|"
     r"^\W*comparisons?\W*$|considered options|options considered|pros and cons of the options"
     r"|替代|对比|与.{1,30}(?:比较|相比)|比较\W*$|备选方案",
-    "current": r"status|history|changes|timeline|roadmap|what'?s new|现状|历史|进展|当前状态",
+    # "changes" alone or summed up is the history of the work; "Language changes", "Changes to the parser",
+    # "Determining Changes" and "Changeset" are what the design changes
+    "current": r"status|history|(?:^\W*|summary\s+of\s+)changes\b(?!\s+to\b)|changes\s+(?:from|since)\b"
+    r"|timeline|roadmap|what'?s new|现状|历史|进展|当前状态",
 }
 # a facet's word begins a word of the heading: "opcuastatus", an attribute's name, is no status section
 FACET_PATTERNS = {
