@@ -17,7 +17,7 @@ from generator.store import KBPaths, read_page
 from generator.text.pointers import needs_antecedent
 from generator.text.words import tokens
 from generator.topic.analyze import document_opening
-from generator.topic.facet_sections import opening_passages, treating
+from generator.topic.facet_sections import opening_passages, text_sections, treating
 from generator.topic.headings import decision_record, section_facets
 from generator.topic.judge import RelevanceJudge
 from generator.topic.pipeline import run_topic_research
@@ -260,3 +260,21 @@ def test_a_chinese_sentence_opening_on_a_name_in_lower_case_is_prose() -> None:
 
     assert is_prose("exact 属性已被删除，因为不再存在要修复的警告，所以你应该能够安全地删除它。")
     assert not is_prose("the rest of a clause that was cut from a list item.")
+
+
+def test_what_a_section_says_after_the_list_its_opening_introduces_is_quoted() -> None:
+    text = (
+        "# Retry policy\n\n## Non-goals\n\nThe policy does not cover requests made outside the client, such as:"
+        "\n\n- requests a proxy sends on its own,\n- requests of another process.\n\nDealing with requests the "
+        "client never sees is a hard problem that needs the help of every layer between the caller and the "
+        "server.\n"
+    )
+    (section,) = [s for s in text_sections(text) if s.heading == "Non-goals"]
+    assert [p.text for p in opening_passages(section, 2)] == [
+        "Dealing with requests the client never sees is a hard problem that needs the help of every layer "
+        "between the caller and the server."
+    ]
+    # without a list after it, what follows a lead-in is what it introduced, and reads differently alone
+    unlisted = text.replace("\n\n- requests", "\n\nrequests")
+    (section,) = [s for s in text_sections(unlisted) if s.heading == "Non-goals"]
+    assert opening_passages(section, 2) == []

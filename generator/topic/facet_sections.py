@@ -306,10 +306,11 @@ def _prose_openings(
 ) -> list[SectionPassage]:
     found: list[SectionPassage] = []
     blocks = list(section.blocks)
+    skip = -1  # the list a lead-in introduced
     for n, block in enumerate(blocks):
         if len(found) >= limit:
             break
-        if block.startswith(("```", "~~~", "|")):
+        if n == skip or block.startswith(("```", "~~~", "|")):
             continue
         if n and introduces_old_state(blocks[n - 1]):
             continue  # "the text currently reads:": what the design replaces
@@ -348,10 +349,22 @@ def _prose_openings(
                 found.append(SectionPassage(" ".join(parts), parts, section.heading, code))
         elif said and prose:
             found.append(SectionPassage(" ".join(said), said, section.heading))
-        lead_in = ends_in_lead and not code
-        if lead_in:
-            break  # what follows is the list it introduces: its items read differently alone
+        if ends_in_lead and not code:
+            # what follows is the list it introduces: its items read differently alone. After the list, the
+            # section goes on ("## Non-goals": "1. Accounting for memory outside the runtime, such as:", its
+            # list, then why that is out of scope); without a list, what follows is what it introduced
+            if items:
+                continue
+            if n + 1 < len(blocks) and _only_list(blocks[n + 1]):
+                skip = n + 1
+                continue
+            break
     return found
+
+
+def _only_list(block: str) -> bool:
+    lead, items = list_parts(block)
+    return bool(items) and not lead.strip()
 
 
 def _quotable_run(parts: tuple[str, ...]) -> tuple[str, ...]:
