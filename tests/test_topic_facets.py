@@ -278,3 +278,16 @@ def test_what_a_section_says_after_the_list_its_opening_introduces_is_quoted() -
     unlisted = text.replace("\n\n- requests", "\n\nrequests")
     (section,) = [s for s in text_sections(unlisted) if s.heading == "Non-goals"]
     assert opening_passages(section, 2) == []
+
+
+def test_a_list_under_its_headings_label_leading_out_of_itself_does_not_end_the_section() -> None:
+    text = (
+        "# Memory limit\n\n## Non-goals\n\n**Non-goals:**\n- Accounting for memory outside the runtime, such as:"
+        "\n- memory of other processes.\n\nDealing with memory the runtime never allocated is a hard problem "
+        "that needs a coordinated effort of every layer.\n"
+    )
+    (section,) = [s for s in text_sections(text) if s.heading == "Non-goals"]
+    assert [p.text for p in opening_passages(section, 2)] == [
+        "Dealing with memory the runtime never allocated is a hard problem that needs a coordinated effort of "
+        "every layer."
+    ]

@@ -35,6 +35,8 @@ from .sentences import (
 )
 
 _HEADING = re.compile(r"^(#{1,6})\s+(.+?)\s*#*$")
+# the label line a list right under its heading carries ("**Non-goals:**"): the heading, not a lead-in
+_HEADING_LABEL = re.compile(r"^\*\*[^*\n]+[:：]\*\*$")
 PASSAGES_PER_SECTION = 2  # a section's opening paragraphs: what it says first is what it is about
 
 
@@ -330,8 +332,10 @@ def _prose_openings(
             continue  # quoted already
         if n and blocks[n - 1].startswith(("```", "~~~")) and speaks_of_shown_code(parts[0]):
             continue  # "…make the code more compact": about the example before it
-        if leads_out_of_list(items):
+        if leads_out_of_list(items) and not _HEADING_LABEL.match(lead.strip()):
             break  # it leads into worked examples ("- Current:", code): about them, quoted with none
+        if leads_out_of_list(items):
+            continue  # a list under its heading's label ("**Non-goals:**"): the section goes on after it
         ends_in_lead = parts[-1].endswith((":", "："))
         code = _example_after(blocks, n) if ends_in_lead and not items else ""
         if code and introduces_old_state(block):
