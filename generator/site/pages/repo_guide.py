@@ -25,6 +25,7 @@ from generator.store import KBPaths
 GUIDE_DIR = "guide"
 GUIDE_TEMPLATE = "repo_guide.md.j2"
 STARTED = "getting-started"
+LISTED_PAGES = 12  # a concept's doc pages named in its lead (a folded reference has a hundred)
 _DOC_LINK = re.compile(r"\[([^\]\n]+)\](?:\[[^\]\n]*\]|\([^)\n]*\))")
 _CODE_SPAN = re.compile(r"`([^`\n]+)`")
 # a Sphinx role (:class:`~pkg.Option`) or a MyST one ({func}`option`) names code: it reads as that code
@@ -156,8 +157,8 @@ def concept_page(
     their order; then the code that does it."""
     pages = ", ".join(
         file_link(p.path, linker) + (f" ({md_inline(p.standing)})" if p.standing else "")
-        for p in concept.pages
-    )
+        for p in concept.pages[:LISTED_PAGES]
+    ) + (f" and {len(concept.pages) - LISTED_PAGES} more pages" if len(concept.pages) > LISTED_PAGES else "")
     written = render_model_markdown(text.text, linker).markdown if text and text.text else Markdown("")
     retired = _retired(concept)
     if retired and not written:
@@ -212,7 +213,7 @@ def sections(
     titles = titles or {}
     grouped: list[tuple[tuple[str, str], list[DocPassage]]] = []
     for passage in found:
-        key = (passage.path, passage.heading)
+        key = (passage.quoted_in, passage.heading)
         if grouped and grouped[-1][0] == key:
             grouped[-1][1].append(passage)
         else:
@@ -221,7 +222,7 @@ def sections(
         GuideSection(
             heading or titles.get(path) or path,
             _span_link(items, linker),
-            [passage_markdown(p, linker, cite=False) for p in items],
+            [passage_markdown(p, linker, cite=bool(p.page)) for p in items],
         )
         for (path, heading), items in grouped
     ]
@@ -299,8 +300,11 @@ def symbol_line(symbol: CitedSymbol, methods: Sequence[CitedSymbol] = ()) -> Mar
 
 
 def _span_link(items: Sequence[DocPassage], linker: Linker) -> Markdown:
-    path = items[0].path
-    citation = linker.check(path, min(p.start for p in items), max(p.end for p in items))
+    """The lines of the page the section quotes (code the page includes from another file is cited apart);
+    the page's path when it quotes none of its own."""
+    path = items[0].quoted_in
+    own = [p for p in items if not p.page]
+    citation = linker.check(path, min(p.start for p in own), max(p.end for p in own)) if own else None
     return citation_markdown(citation) if citation else inline_code(path)
 
 
