@@ -118,7 +118,9 @@ def _included_files(clone: Path, spec: dict[str, Any], out: Path) -> Path:
     git = ["git", "-C", str(clone)]
     listed = subprocess.run(
         [*git, "ls-tree", "-r", "--name-only", str(spec["commit"]), "--", str(spec["docs"])],
-        check=True, capture_output=True, text=True,
+        check=True,
+        capture_output=True,
+        text=True,
     ).stdout.splitlines()
     for name in (n for n in listed if fnmatch.fnmatch(Path(n).name, str(spec["include"]))):
         blob = subprocess.run([*git, "show", f"{spec['commit']}:{name}"], check=True, capture_output=True)
