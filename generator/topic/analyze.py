@@ -600,7 +600,8 @@ def _section_openings(
     it is specified or used ("Namespaces are specified as an array of entries…" after "A namespace wraps a
     global system resource…"), which is no answer to "what" in its place."""
     if facet != "what":
-        return opening_passages(section, limit, example_alone=facet == "use", said=said)
+        framing = facet in FRAMING_FACETS  # its own section is the only place such an answer lives
+        return opening_passages(section, limit, example_alone=facet == "use", said=said, past_lists=framing)
     first = [p for p in opening_passages(section, 1) if not said.intersection(p.parts)]
     shown = [p for p in opening_passages(section, limit, said=said) if p.code and p not in first]
     return [*first, *shown][:limit]

@@ -284,14 +284,17 @@ def opening_passages(
     *,
     example_alone: bool = False,
     said: frozenset[str] = frozenset(),
+    past_lists: bool = False,
 ) -> list[SectionPassage]:
     """The first `limit` quotable passages of a section: a prose paragraph whole, or a paragraph that
     introduces a code example ("…like this:") with the example. A paragraph opening with a reference back
     ("This…") is not quoted: what it refers to is not quoted with it. With `example_alone`, a section that
     is only an example ("### Example" holding a configuration) is quoted as its example under its heading.
     A passage repeating a sentence `said` already (the report's definition) does not count: the section's
-    next passage is quoted in its place."""
-    found = _prose_openings(section, limit, said)
+    next passage is quoted in its place. With `past_lists`, a list a lead-in introduces does not end the
+    opening: the paragraph after it is the section's next passage (why, limits and alternatives live in their
+    own sections only; a design section's lead-in introduces its algorithm, and what follows it is a note)."""
+    found = _prose_openings(section, limit, said, past_lists)
     if not found and example_alone:
         example = _example_after(["", *section.blocks], 0)
         caption = " ".join(_MARKUP.sub(" ", section.heading).split())
@@ -304,7 +307,7 @@ _MARKUP = re.compile(r"<[^>]*>|\\?\{#[^}]*\\?\}")  # heading anchors: `<a name="
 
 
 def _prose_openings(
-    section: TextSection, limit: int, quoted: frozenset[str] = frozenset()
+    section: TextSection, limit: int, quoted: frozenset[str] = frozenset(), past_lists: bool = False
 ) -> list[SectionPassage]:
     found: list[SectionPassage] = []
     blocks = list(section.blocks)
@@ -332,7 +335,7 @@ def _prose_openings(
             continue  # quoted already
         if n and blocks[n - 1].startswith(("```", "~~~")) and speaks_of_shown_code(parts[0]):
             continue  # "…make the code more compact": about the example before it
-        if leads_out_of_list(items) and not _HEADING_LABEL.match(lead.strip()):
+        if leads_out_of_list(items) and not (past_lists and _HEADING_LABEL.match(lead.strip())):
             break  # it leads into worked examples ("- Current:", code): about them, quoted with none
         if leads_out_of_list(items):
             continue  # a list under its heading's label ("**Non-goals:**"): the section goes on after it
@@ -357,9 +360,9 @@ def _prose_openings(
             # what follows is the list it introduces: its items read differently alone. After the list, the
             # section goes on ("## Non-goals": "1. Accounting for memory outside the runtime, such as:", its
             # list, then why that is out of scope); without a list, what follows is what it introduced
-            if items:
+            if items and past_lists:
                 continue
-            if n + 1 < len(blocks) and _only_list(blocks[n + 1]):
+            if past_lists and n + 1 < len(blocks) and _only_list(blocks[n + 1]):
                 skip = n + 1
                 continue
             break
