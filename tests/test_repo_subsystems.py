@@ -710,3 +710,24 @@ def test_the_scripts_beside_the_code_are_found_once_per_plan(tmp_path: Path, mon
     _, repo_map, facts = survey(tmp_path, CLI_LIBRARY)
     subsystems.plan_subsystems(repo_map, facts, [f.path for f in repo_map.files])
     assert len(calls) == 1
+
+
+def test_a_large_package_beside_its_parent_s_own_modules_stays_one_concept(tmp_path: Path):
+    # echo's shape: a root package and a middleware package holding most of the files, its middlewares
+    # all calling one shared helper (so it is no collection of independent files)
+    files = {"go.mod": "module example.com/web\n\ngo 1.21\n"}
+    for name in ("echo", "router", "context", "group", "binder", "response"):
+        files[f"{name}.go"] = _go_file(
+            "web", f"func {name.title()}() {{ {name}Helper() }}\n\nfunc {name}Helper() {{}}\n"
+        )
+    for name in ("logger", "recover", "cors", "csrf", "gzip", "proxy", "static", "secure"):
+        files[f"middleware/{name}.go"] = _go_file(
+            "middleware",
+            f"func {name.title()}(next http.Handler) http.Handler {{\n\tskip()\n\treturn next\n}}\n",
+        )
+    files["middleware/middleware.go"] = _go_file("middleware", "func skip() {}\n")
+    _, repo_map, facts = survey(tmp_path, files)
+    shards = plan_subsystems(repo_map, facts, [f.path for f in repo_map.files])
+    middleware = {s.name for s in shards for p in s.files if p.startswith("middleware/")}
+    assert middleware == {"Middleware"}
+    assert all(p.startswith("middleware/") for s in shards if s.name == "Middleware" for p in s.files)
