@@ -532,13 +532,20 @@ def test_another_project_s_code_inside_the_repository_is_never_mapped(tmp_path: 
 
 def test_a_repository_without_a_build_manifest_keeps_its_licensed_folders(tmp_path: Path):
     # a specification's repository: each document folder carries a licence, and nothing builds the root
-    root = _tree(tmp_path / "s", {"LICENSE": "W3C\n", "document/LICENSE": "CC\n", "document/core.py": "Z = 3\n"})
+    root = _tree(
+        tmp_path / "s", {"LICENSE": "W3C\n", "document/LICENSE": "CC\n", "document/core.py": "Z = 3\n"}
+    )
     assert "document/core.py" in {f.path for f in map_repository(root).files}
 
 
 def test_a_docs_page_about_the_licence_is_no_licence_of_its_folder(tmp_path: Path):
     root = _tree(
         tmp_path / "d",
-        {"pyproject.toml": "", "LICENSE": "MIT\n", "docs/license.md": "# License\n", "docs/index.md": "# D\n"},
+        {
+            "pyproject.toml": "",
+            "LICENSE": "MIT\n",
+            "docs/license.md": "# License\n",
+            "docs/index.md": "# D\n",
+        },
     )
     assert "docs/index.md" in {f.path for f in map_repository(root).files}
