@@ -437,8 +437,16 @@ def test_a_subsystem_sentence_never_comes_from_a_neighbour_of_its_silent_central
         1, Shard("Context", shard.shard.files), "01_c", "", files=files, functions=documented
     )
     assert _offline_summary(named) == "Context represents the request."
-    named.shard = Shard("Models", shard.shard.files)  # named otherwise: its doc speaks for one symbol only
-    assert _offline_summary(named) == "Defines Context."
+    # named otherwise, its main symbol's doc comment still says more than a list of names; it speaks for
+    # that symbol, so the symbol is named first when the sentence does not start with it (httpx's Client)
+    named.shard = Shard("Models", shard.shard.files)
+    assert _offline_summary(named) == "Context represents the request."
+    client = CitedSymbol("Client", "class", "pkg/_client.py", "An HTTP client, with connection pooling.")
+    url = CitedSymbol("URL", "class", "pkg/_urls.py", 'url = httpx.URL("HTTPS://example.org/") is parsed.')
+    named.functions = [*types, client]  # the first documented of its three main symbols
+    assert _offline_summary(named) == "Client: An HTTP client, with connection pooling."
+    named.functions = [url, *types]  # an example line is no description
+    assert _offline_summary(named) == "Defines URL, Response and Request."
     go = [ModuleLine("mux.go", "go", 500, ""), ModuleLine("doc.go", "go", 30, "Package mux routes requests.")]
     shard = ShardAnalysis(1, Shard("Mux", ("mux.go", "doc.go")), "01_m", "", files=go, functions=types)
     assert _offline_summary(shard) == "Package mux routes requests."

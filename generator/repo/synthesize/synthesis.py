@@ -59,6 +59,8 @@ SYNTHESIS_VERSION = 2
 HISTORY_ROWS = 10
 SUMMARY_CHARS = 200  # a subsystem's one sentence on the index, never cut
 _LIST_MARK = re.compile(r"^(?:\d{1,2}[.)]|[-*+•])\s+")
+MAIN_SYMBOLS = 3  # a subsystem's main symbols: the first documented one describes it when nothing else does
+_CODE_LINE = re.compile(r"^[\w.]+\s*(?:=|\()|^[>$]")  # an assignment, a call, a prompt: an example
 _NOT_TAGS = frozenset({"text", "other", "markdown", "rst", "json", "yaml", "toml", "ini", "csv", "xml"})
 
 
@@ -155,7 +157,8 @@ def build_analysis(study: Study, index: int, shard: Shard, outcome: Outcome) -> 
     if central is not None and not central.purpose and analysis.top_symbols:
         # its main module says nothing of itself: the symbol it is named after, or what it defines, says
         # more than a neighbour's docstring
-        analysis.purpose.insert(0, _named_symbol_says(analysis) or _defines(analysis) + ".")
+        said = _named_symbol_says(analysis) or _main_symbol_says(analysis)
+        analysis.purpose.insert(0, said or _defines(analysis) + ".")
     # citations_valid counts the model's own checked citations: deepkb's links to the facts are not its work
     own = package_doc(shard, study.plan.shards, facts)
     said = docs_say(analysis, study.docs.concepts if study.docs is not None else ())
@@ -218,7 +221,15 @@ def _offline_summary(analysis: ShardAnalysis, own: str = "", docs: str = "") -> 
     `docs_say`), when that fits a table cell; else what the subsystem defines. A neighbour's docstring ("Handlers for Content-Encoding.") misnames it."""
     central = _central(analysis)
     doc_files = [f.purpose for f in analysis.files if PurePosixPath(f.path).stem == "doc" and f.purpose]
-    for said in [own, central.purpose if central else "", *doc_files, docs, _named_symbol_says(analysis)]:
+    named = _named_symbol_says(analysis)
+    for said in [
+        own,
+        central.purpose if central else "",
+        *doc_files,
+        docs,
+        named,
+        _main_symbol_says(analysis),
+    ]:
         if said and len(said) <= SUMMARY_CHARS:
             return said
     if analysis.top_symbols:
@@ -240,6 +251,20 @@ def _named_symbol_says(analysis: ShardAnalysis) -> str:
     name = analysis.shard.name.lower().replace(" ", "")
     symbol = next((s for s in analysis.top_symbols if s.name.lower() == name), None)
     return first_sentence(symbol.doc, SUMMARY_CHARS) if symbol is not None and symbol.doc else ""
+
+
+def _main_symbol_says(analysis: ShardAnalysis) -> str:
+    """What the first documented of the subsystem's main symbols says it is, named first when its sentence
+    does not start with its name ("Client: An HTTP client, with connection pooling …"), so one member's
+    sentence is never passed off as the whole group's; '' when none of them has a doc comment that reads
+    as a sentence (an example line such as `url = httpx.URL(…)` does not)."""
+    for symbol in [s for s in analysis.top_symbols if not s.secondary][:MAIN_SYMBOLS]:
+        name = symbol.name.rpartition(".")[2]
+        sentence = first_sentence(symbol.doc, SUMMARY_CHARS - len(name) - 2) if symbol.doc else ""
+        if not says_something(sentence, words=4) or _CODE_LINE.match(sentence):
+            continue
+        return sentence if sentence.split()[0] == name else f"{name}: {sentence}"
+    return ""
 
 
 def _defines(analysis: ShardAnalysis) -> str:
