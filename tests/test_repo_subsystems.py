@@ -445,6 +445,9 @@ def test_a_subsystem_sentence_never_comes_from_a_neighbour_of_its_silent_central
     url = CitedSymbol("URL", "class", "pkg/_urls.py", 'url = httpx.URL("HTTPS://example.org/") is parsed.')
     named.functions = [*types, client]  # the first documented of its three main symbols
     assert _offline_summary(named) == "Client: An HTTP client, with connection pooling."
+    value = CitedSymbol("Value", "class", "pkg/_models.py", "A Value is either a flag or an argument.")
+    named.functions = [value]  # a sentence naming it among its first words needs no name before it
+    assert _offline_summary(named) == "A Value is either a flag or an argument."
     named.functions = [url, *types]  # an example line is no description
     assert _offline_summary(named) == "Defines URL, Response and Request."
     go = [ModuleLine("mux.go", "go", 500, ""), ModuleLine("doc.go", "go", 30, "Package mux routes requests.")]

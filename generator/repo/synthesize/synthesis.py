@@ -263,7 +263,8 @@ def _main_symbol_says(analysis: ShardAnalysis) -> str:
         sentence = first_sentence(symbol.doc, SUMMARY_CHARS - len(name) - 2) if symbol.doc else ""
         if not says_something(sentence, words=4) or _CODE_LINE.match(sentence):
             continue
-        return sentence if sentence.split()[0] == name else f"{name}: {sentence}"
+        opening = [word.strip(",:`'") for word in sentence.split()[:3]]
+        return sentence if name in opening else f"{name}: {sentence}"  # "A Value is either a flag …"
     return ""
 
 
