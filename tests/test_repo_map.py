@@ -375,6 +375,9 @@ def test_deep_nesting_is_bounded_and_handwritten_notes_are_not_generated(tmp_pat
         ("lib/webpack.js", False),
         ("src/FluentValidation/Validators/NotNullValidator.cs", False),
         ("src/FluentValidation.DependencyInjectionExtensions/Setup.cs", False),
+        (".prettierrc.cjs", True),  # a tool's settings in a dotfile (yargs, mermaid's .lintstagedrc.mjs)
+        ("packages/mermaid/.lintstagedrc.mjs", True),
+        ("lib/prettier.js", False),
     ],
 )
 def test_context_files_are_told_from_source_modules(path: str, context: bool) -> None:

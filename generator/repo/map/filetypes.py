@@ -162,6 +162,8 @@ CONTEXT_FOLDER = re.compile(
 )
 CONTEXT_NAME = re.compile(
     r"(?:test[_-][^/]*|[^/]*_test\.\w+|[^/]*\.(test|spec)\.\w+|conftest\.py|setup\.py|noxfile\.py"
+    # a tool's settings kept in a dotfile, in code or not: .prettierrc.cjs, .lintstagedrc.mjs, .babelrc.js
+    r"|\.[^/]+"
     r"|fabfile\.py|tasks\.py|dodo\.py|[^/]*\.config\.[cm]?[jt]s|Gruntfile\.js|gulpfile\.js|Makefile"
     r"|Dockerfile|_version\.py|version\.py|__version__\.py|module-info\.java"
     # a test runner's or bundler's plug-in (immer's vitest-custom-reporter.ts)
