@@ -393,7 +393,7 @@ CONTEXT_PATH = re.compile(
     r"|fixtures?|scripts?|tools|release|ci|typings|\.[^/]+|vendor|third_party|node_modules|testdata)/"
     r"|(^|/)(test[_-][^/]*|[^/]*_test\.\w+|[^/]*\.(test|spec)\.\w+|conftest\.py|setup\.py|noxfile\.py"
     r"|fabfile\.py|tasks\.py|dodo\.py|[^/]*\.config\.[cm]?[jt]s|Gruntfile\.js|gulpfile\.js|Makefile"
-    r"|Dockerfile|_version\.py|version\.py|__version__\.py)$",
+    r"|Dockerfile|_version\.py|version\.py|__version__\.py|\.[^/]+)$",
     re.IGNORECASE,
 )
 PARTS = (
