@@ -448,6 +448,15 @@ def test_a_subsystem_sentence_never_comes_from_a_neighbour_of_its_silent_central
     value = CitedSymbol("Value", "class", "pkg/_models.py", "A Value is either a flag or an argument.")
     named.functions = [value]  # a sentence naming it among its first words needs no name before it
     assert _offline_summary(named) == "A Value is either a flag or an argument."
+    notes = [
+        CitedSymbol(
+            "I18nKey", "enum", "pkg/keys.ts", "This file generate by script, don't modify it manually!!!"
+        ),
+        CitedSymbol("FlowDB", "class", "pkg/db.ts", "We are using arrow functions assigned to class fields."),
+        CitedSymbol("overrides", "function", "pkg/db.ts", "Striped fill like start nodes TODO remove any."),
+    ]
+    named.functions = [*notes, client]  # a maintainer's note about the code says nothing of what it is
+    assert _offline_summary(named) == "Defines I18nKey, FlowDB and overrides."
     named.functions = [url, *types]  # an example line is no description
     assert _offline_summary(named) == "Defines URL, Response and Request."
     go = [ModuleLine("mux.go", "go", 500, ""), ModuleLine("doc.go", "go", 30, "Package mux routes requests.")]
