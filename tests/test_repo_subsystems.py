@@ -751,3 +751,31 @@ def test_a_large_package_beside_its_parent_s_own_modules_stays_one_concept(tmp_p
     middleware = {s.name for s in shards for p in s.files if p.startswith("middleware/")}
     assert middleware == {"Middleware"}
     assert all(p.startswith("middleware/") for s in shards if s.name == "Middleware" for p in s.files)
+
+
+def test_a_package_whose_code_says_nothing_is_described_by_its_folder_s_readme(tmp_path: Path):
+    # OpenHands' shape: each top-level part a folder with a README saying what it is, its modules silent
+    from repo_output_fakes import offline_setup
+
+    from generator.app.targets import repo_target
+    from generator.repo.run.pipeline import run_repo_research
+
+    files = {"pyproject.toml": "[project]\nname = 'agent'\n"}
+    for part, said in (
+        ("runtime", "This directory contains the sandboxes that run the agent's commands."),
+        ("server", "The web server that hosts conversations."),
+        ("events", ""),
+    ):
+        if said:
+            files[f"{part}/README.md"] = f"# {part.title()}\n\n{said}\n\n## More\n\nDetails.\n"
+        for i in range(3):
+            files[f"{part}/m{i}.py"] = (
+                f"from {part}.m{(i + 1) % 3} import X{(i + 1) % 3}\n\n\nclass X{i}:\n    pass\n"
+            )
+    root = make_project(tmp_path / "agent", files)
+    paths, config, provider = offline_setup(tmp_path / "kb")
+    result = run_repo_research(paths, config, provider, repo_target(paths, config, str(root)))
+    said = {a.shard.name: a.summary for a in result.synthesis.analyses}
+    assert said["Runtime"] == "This directory contains the sandboxes that run the agent's commands."
+    assert said["Server"] == "The web server that hosts conversations."
+    assert said["Events"].startswith("Defines ")  # nothing says what it is

@@ -30,6 +30,7 @@ from generator.repo.analyze.draft import repeats_itself, shard_purpose, split_mo
 from generator.repo.analyze.explained import EXPLAINED_FUNCTIONS, explain
 from generator.repo.checkout.history import file_history
 from generator.repo.docs.model import DocConcept
+from generator.repo.docs.project import folder_readme_opening
 from generator.repo.facts.calltree import main_line
 from generator.repo.model import (
     Facts,
@@ -166,7 +167,7 @@ def build_analysis(study: Study, index: int, shard: Shard, outcome: Outcome) -> 
         said = _named_symbol_says(analysis) or _main_symbol_says(analysis)
         analysis.purpose.insert(0, said or _defines(analysis) + ".")
     # citations_valid counts the model's own checked citations: deepkb's links to the facts are not its work
-    own = package_doc(shard, study.plan.shards, facts)
+    own = package_doc(shard, study.plan.shards, facts) or readme_doc(study, shard)
     said = docs_say(analysis, study.docs.concepts if study.docs is not None else ())
     analysis.summary = " ".join((summary or _offline_summary(analysis, own, said)).split())
     return analysis
@@ -204,14 +205,30 @@ def _name_words(name: str) -> set[str]:
 _PACKAGE_DOC_FILES = ("__init__.py", "doc.go", "mod.rs", "lib.rs", "package-info.java")
 
 
+def own_folder(shard: Shard, shards: Sequence[Shard]) -> str:
+    """The folder a shard's files share when no other shard's files are in it ('' otherwise): the
+    sub-package it stands for. A flat package divided into several shards is none of theirs."""
+    folders = {posixpath.dirname(path) for path in shard.files}
+    folder = posixpath.commonpath(sorted(folders)) if folders else ""
+    others = [path for other in shards if other is not shard for path in other.files]
+    return "" if not folder or any(path.startswith(f"{folder}/") for path in others) else folder
+
+
+def readme_doc(study: Study, shard: Shard) -> str:
+    """The opening of the README of the folder a shard stands for (`own_folder`), when it fits a table cell
+    whole."""
+    folder = own_folder(shard, study.plan.shards)
+    paths = {entry.path for entry in study.repo_map.files} if folder else set()
+    said = folder_readme_opening(study.ctx.root, folder, paths, study.ctx.redactor) if folder else ""
+    return lead(said, SUMMARY_CHARS) if says_something(said, words=4) else ""
+
+
 def package_doc(shard: Shard, shards: Sequence[Shard], facts: Facts) -> str:
     """What the sub-package a shard stands for says it is (its `__init__.py` docstring, its `doc.go`), when
     the shard's files share a folder no other shard's files are in; '' otherwise. A flat package divided
     into several shards is not described by the package's docstring: that speaks for all of them."""
-    folders = {posixpath.dirname(path) for path in shard.files}
-    folder = posixpath.commonpath(sorted(folders)) if folders else ""
-    others = [path for other in shards if other is not shard for path in other.files]
-    if not folder or any(path.startswith(f"{folder}/") for path in others):
+    folder = own_folder(shard, shards)
+    if not folder:
         return ""
     for name in _PACKAGE_DOC_FILES:
         fact = facts.files.get(f"{folder}/{name}")
