@@ -761,16 +761,17 @@ def test_a_package_whose_code_says_nothing_is_described_by_its_folder_s_readme(t
     from generator.repo.run.pipeline import run_repo_research
 
     files = {"pyproject.toml": "[project]\nname = 'agent'\n"}
-    for part, said in (
-        ("runtime", "This directory contains the sandboxes that run the agent's commands."),
-        ("server", "The web server that hosts conversations."),
-        ("events", ""),
+    for part, said, code in (
+        ("runtime", "This directory contains the sandboxes that run the agent's commands.", "runtime"),
+        ("server", "The web server that hosts conversations.", "server/src"),  # a crate's README above src/
+        ("events", "", "events"),
     ):
         if said:
             files[f"{part}/README.md"] = f"# {part.title()}\n\n{said}\n\n## More\n\nDetails.\n"
+        module = code.replace("/", ".")
         for i in range(3):
-            files[f"{part}/m{i}.py"] = (
-                f"from {part}.m{(i + 1) % 3} import X{(i + 1) % 3}\n\n\nclass X{i}:\n    pass\n"
+            files[f"{code}/m{i}.py"] = (
+                f"from {module}.m{(i + 1) % 3} import X{(i + 1) % 3}\n\n\nclass X{i}:\n    pass\n"
             )
     root = make_project(tmp_path / "agent", files)
     paths, config, provider = offline_setup(tmp_path / "kb")

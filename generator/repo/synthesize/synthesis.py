@@ -215,12 +215,18 @@ def own_folder(shard: Shard, shards: Sequence[Shard]) -> str:
 
 
 def readme_doc(study: Study, shard: Shard) -> str:
-    """The opening of the README of the folder a shard stands for (`own_folder`), when it fits a table cell
+    """The opening of the README of the folder a shard stands for (`own_folder`), or of the nearest folder
+    above it that holds no other shard's files (a crate's README above its src/), when it fits a table cell
     whole."""
     folder = own_folder(shard, study.plan.shards)
+    others = [path for other in study.plan.shards if other is not shard for path in other.files]
     paths = {entry.path for entry in study.repo_map.files} if folder else set()
-    said = folder_readme_opening(study.ctx.root, folder, paths, study.ctx.redactor) if folder else ""
-    return lead(said, SUMMARY_CHARS) if says_something(said, words=4) else ""
+    while folder and not any(path.startswith(f"{folder}/") for path in others):
+        said = folder_readme_opening(study.ctx.root, folder, paths, study.ctx.redactor)
+        if said:
+            return lead(said, SUMMARY_CHARS) if says_something(said, words=4) else ""
+        folder = posixpath.dirname(folder)
+    return ""
 
 
 def package_doc(shard: Shard, shards: Sequence[Shard], facts: Facts) -> str:
