@@ -778,5 +778,7 @@ def test_a_package_whose_code_says_nothing_is_described_by_its_folder_s_readme(t
     result = run_repo_research(paths, config, provider, repo_target(paths, config, str(root)))
     said = {a.shard.name: a.summary for a in result.synthesis.analyses}
     assert said["Runtime"] == "This directory contains the sandboxes that run the agent's commands."
+    opening = {a.shard.name: a.purpose[0] for a in result.synthesis.analyses}
+    assert opening["Runtime"] == said["Runtime"]  # its page opens with it too
     assert said["Server"] == "The web server that hosts conversations."
     assert said["Events"].startswith("Defines ")  # nothing says what it is

@@ -160,14 +160,14 @@ def build_analysis(study: Study, index: int, shard: Shard, outcome: Outcome) -> 
         analysis.purpose = list(draft.purpose)
         summary = ""
         analysis.model = "offline-extractive"
+    own = package_doc(shard, study.plan.shards, facts) or readme_doc(study, shard)
     central = _central(analysis)
-    if central is not None and not central.purpose and analysis.top_symbols:
-        # its main module says nothing of itself: the symbol it is named after, or what it defines, says
-        # more than a neighbour's docstring
-        said = _named_symbol_says(analysis) or _main_symbol_says(analysis)
+    if central is not None and not central.purpose and analysis.top_symbols and own not in analysis.purpose:
+        # its main module says nothing of itself: its package's own words, the symbol it is named after, or
+        # what it defines, say more than a neighbour's docstring
+        said = own or _named_symbol_says(analysis) or _main_symbol_says(analysis)
         analysis.purpose.insert(0, said or _defines(analysis) + ".")
     # citations_valid counts the model's own checked citations: deepkb's links to the facts are not its work
-    own = package_doc(shard, study.plan.shards, facts) or readme_doc(study, shard)
     said = docs_say(analysis, study.docs.concepts if study.docs is not None else ())
     analysis.summary = " ".join((summary or _offline_summary(analysis, own, said)).split())
     return analysis
