@@ -50,9 +50,7 @@ def research(source: Path) -> list[Group]:
         config = Config()
         provider, _ = open_provider(paths, config.llm, "offline")
         result = run_repo_research(paths, config, provider, repo_target(paths, config, str(checkout)))
-        return [
-            Group(a.shard.name, tuple(a.shard.files), a.summary) for a in result.synthesis.analyses
-        ]
+        return [Group(a.shard.name, tuple(a.shard.files), a.summary) for a in result.synthesis.analyses]
 
 
 def owner(path: str, members: dict[str, str]) -> str:
