@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import replace
 from functools import cached_property
 from pathlib import Path, PurePosixPath
@@ -218,6 +218,26 @@ def _read(
         document = includes.expand(document)
     standing = page_standing(text, document.status)
     return replace(document, status=standing) if standing else document
+
+
+_README_NAMES = ("README.md", "README.rst", "README.markdown", "README.txt", "README")
+
+
+def folder_readme_opening(root: Path, folder: str, paths: Collection[str], redactor: Redactor | None) -> str:
+    """The first paragraph of a folder's own README (OpenHands' openhands/README.md: "This directory contains
+    the core components of OpenHands."): what the folder is, in its maintainers' words; '' when it has none.
+    `paths`: the repository's mapped files."""
+    readme = next((f"{folder}/{n}" for n in _README_NAMES if f"{folder}/{n}" in paths), "")
+    if not folder or not readme:
+        return ""
+    try:
+        text = read_source(root, readme, max_bytes=DOC_BYTES)
+    except DeepkbError:
+        return ""
+    if redactor is not None:
+        text = redactor.redact(text)[0]
+    opening = [p for p in passages(read_text(text, name=readme, origin=readme)) if p.kind == "paragraph"]
+    return opening[0].text if opening else ""
 
 
 def _package_readmes(
