@@ -378,6 +378,9 @@ def test_deep_nesting_is_bounded_and_handwritten_notes_are_not_generated(tmp_pat
         (".prettierrc.cjs", True),  # a tool's settings in a dotfile (yargs, mermaid's .lintstagedrc.mjs)
         ("packages/mermaid/.lintstagedrc.mjs", True),
         ("lib/prettier.js", False),
+        ("website/src/components/button.js", True),  # the docs site's code (jotai's Gatsby, Docusaurus)
+        ("website/gatsby-node.js", True),
+        ("src/websites/crawl.py", False),
     ],
 )
 def test_context_files_are_told_from_source_modules(path: str, context: bool) -> None:

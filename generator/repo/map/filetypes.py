@@ -157,7 +157,10 @@ CONTEXT_FOLDER = re.compile(
     # .NET projects name their test and benchmark projects by a dotted suffix: FluentValidation.Tests,
     # Foo.UnitTests, Foo.Tests.Benchmarks, Foo.Specs
     r"|[\w-]+(?:\.[\w-]+)*\.(?:\w*tests?|specs?|benchmarks?)(?:\.[\w-]+)*"
-    r"|fixtures?|scripts?|tools|release|ci|typings|\.[^/]+|vendor|third_party|node_modules|testdata",
+    r"|fixtures?|scripts?|tools|release|ci|typings|\.[^/]+|vendor|third_party|node_modules|testdata"
+    # the project's docs site, its generator's pages and components (jotai's Gatsby site, jest's and
+    # prettier's Docusaurus, redux, immer, retrofit)
+    r"|website",
     re.IGNORECASE,
 )
 CONTEXT_NAME = re.compile(
