@@ -67,7 +67,10 @@ _NOT_PROSE = re.compile(r"^[\w.]+\s*(?:=|\()|^[>$]|^(?:see:?\s+)?<?https?://", r
 # a maintainer's note about the code, not what it is: "This file generate by script, don't modify it", "We are
 # using arrow functions …", "… TODO remove any"
 _NOTE = re.compile(
-    r"^(?:we|i|note|nb)\b|\b(?:todo|fixme|xxx|hack)\b|\bgenerated?\b.{0,20}\bby\b|\b(?:do not|don'?t)\s+(?:edit|modify|use)\b",
+    r"^(?:we|i|note|nb)\b|\b(?:todo|fixme|xxx|hack)\b|\bgenerated?\b.{0,20}\bby\b|\b(?:do not|don'?t)\s+(?:edit|modify|use)\b"
+    # a stability notice: jotai's "Internal functions (subject to change without notice)", "For internal
+    # use only", requests' and pinia's "not part of the public API"
+    r"|\bsubject to change\b|\binternal use\b|\bnot (?:a )?part of the public api\b",
     re.IGNORECASE,
 )
 _NOT_TAGS = frozenset({"text", "other", "markdown", "rst", "json", "yaml", "toml", "ini", "csv", "xml"})
@@ -261,7 +264,7 @@ def _offline_summary(analysis: ShardAnalysis, own: str = "", docs: str = "") -> 
         named,
         _main_symbol_says(analysis),
     ]:
-        if said and len(said) <= SUMMARY_CHARS:
+        if said and len(said) <= SUMMARY_CHARS and not _NOTE.search(said):
             return said
     if analysis.top_symbols:
         return _defines(analysis) + "."
