@@ -42,6 +42,8 @@ from .facet_sections import (
     FRAMING_FACETS,
     SectionPassage,
     TextSection,
+    framed,
+    names_subject,
     opening_passages,
     path_facets,
     section_facets,
@@ -64,6 +66,7 @@ from .sentences import (
     is_changelog,
     is_question,
     leads_out_of_list,
+    leans_back,
     list_parts,
     list_quote,
     needs_antecedent,
@@ -412,6 +415,8 @@ def passage_pools(
         )
         if question in aspects:
             treated = aspect_candidates([s for s in catalog.sources if usable(s)], facets[question], judge)
+        if facet == "how":
+            treated = [*subject_sections([catalog.by_id[i] for i in sorted(account)], judge, said), *treated]
         quoted = {c.text for c in treated}
         pools[question] = _subject_first(
             [*treated, *(c for c in pools[question] if c.text not in quoted)],
@@ -421,6 +426,8 @@ def passage_pools(
             named if facet == "what" else account,
             plan_subject(plan.topic),
         )
+        # a quote must read right alone: one leaning on what it leaves out ("…this mode of use") is not quoted
+        pools[question] = [c for c in pools[question] if not leans_back(c.text)]
         if facet == "what" and opening:
             throughout = {
                 i
@@ -480,9 +487,11 @@ def _subject_first(pool: list[Candidate], facet: str, subject: set[str], name: s
     needed = 1 if facet in FRAMING_FACETS else SECTION_PASSAGES
     if sum(1 for c in own if c.treats) >= needed:
         return own
-    if facet in FRAMING_FACETS and name:  # without its own section on it, another document speaks of the
-        return [c for c in pool if c in own or _names(c.text, name)]  # subject by name, or of its own change
-    return pool
+    # without its own section on it, another document answers only where it speaks of the subject: naming
+    # it, in a section titled after it. Its other sections state its own change: its design, its examples,
+    # its alternatives ("we could just allow suspend properties" in a proposal building on context
+    # parameters; "Exposing a factory method…", a rejected option of a proposal extending inline classes)
+    return [c for c in pool if c in own or c.under_subject and (not name or _names(c.text, name))]
 
 
 def _names(passage: str, name: str) -> bool:
@@ -580,9 +589,72 @@ def section_candidates(
                         passage.code,
                         treats=True,
                         items=passage.items,
+                        # a document not about the subject is quoted only in the subject's own section
+                        under_subject=not own,
                     )
                 )
                 rank += 1
+    return found
+
+
+SUBJECT_SECTION_HITS = SECTION_FACET_HITS + 1.0  # a section titled after the subject, in its own account
+
+
+def subject_sections(
+    account: Sequence[RawSource], judge: RelevanceJudge, said: frozenset[str] = frozenset()
+) -> list[Candidate]:
+    """How the subject works, in its own account: the opening passage of each of its parts (its top-level
+    sections) titled after it, in the order the account writes them ("## Declarations with context
+    parameters" in "Context parameters", "## Arrays of inline class values" in "Inline classes"; not
+    "##### Inline classes over primitive types", a detail of its JVM mapping). The account is about the subject throughout, so
+    a heading naming it again says this section is the subject itself at work, whatever other sections the
+    account labels as its design ("## Technical design" holds the grammar and the resolution algorithm)."""
+    concepts = [{w for form in t.forms for w in form} for t in judge.terms(judge.topic)]
+    found = []
+    for source in account:
+        headed = [
+            (s, enclosing)
+            for s, enclosing in _with_enclosing(text_sections(source.text))
+            if s.heading.strip() != source.title.strip()
+        ]
+        top = min((s.level for s, _ in headed), default=0)  # the account's own parts, not their details
+        sections = [
+            s
+            for s, enclosing in headed
+            if s.level == top
+            and not framed(section_facets(s.heading), enclosing) - {"how"}
+            and names_subject(s.heading, concepts, tokens)
+        ]
+        for rank, section in enumerate(sections):
+            for passage in opening_passages(section, 1, said=said):
+                found.append(
+                    Candidate(
+                        passage.text,
+                        source.id,
+                        SUBJECT_SECTION_HITS,
+                        1.0 / (1.0 + SECTION_ORDER_DECAY * rank),
+                        0.0,
+                        passage.parts if len(passage.parts) > 1 else (),
+                        1.0,
+                        passage.code,
+                        treats=True,
+                        items=passage.items,
+                    )
+                )
+    return found
+
+
+def _with_enclosing(sections: Sequence[TextSection]) -> list[tuple[TextSection, list[set[str]]]]:
+    """Each headed section with the facets of the sections it stands in, top down ("### Dependency injection"
+    under "## Use cases" stands in a motivation)."""
+    found: list[tuple[TextSection, list[set[str]]]] = []
+    stack: list[tuple[int, set[str]]] = []
+    for section in sections:
+        if not section.heading:
+            continue
+        stack = [(level, named) for level, named in stack if level < section.level]
+        found.append((section, [named for _, named in stack]))
+        stack.append((section.level, section_facets(section.heading)))
     return found
 
 
@@ -787,6 +859,9 @@ class Candidate:
     code: str = ""  # the code example the passage introduces
     treats: bool = False  # it opens a section whose heading treats the question's facet (facet_sections.py)
     items: tuple[str, ...] = ()  # the list the passage introduces
+    # it stands in a section whose heading names the subject ("## Context parameters in suspend functions"):
+    # a document other than the subject's own account speaks of the subject there, not of its own change
+    under_subject: bool = False
 
     @property
     def sentences(self) -> tuple[str, ...]:
@@ -900,6 +975,9 @@ def candidates(
         coverage = (verdict.topic.score + verdict.question.score) / 2 * quality
         parts = quote.parts if len(quote.parts) > 1 else ()
         own = 1.0 if facet_name in claimed else 0.0
+        under = any(
+            names_subject(h, concept_sets, tokens) for h in heading if h.strip() != source.title.strip()
+        )
         pool.append(
             Candidate(
                 quote.text,
@@ -911,6 +989,7 @@ def candidates(
                 weight,
                 quote.code,
                 items=quote.items,
+                under_subject=under,
             )
         )
     return sorted(pool, key=lambda c: -c.relevance)
