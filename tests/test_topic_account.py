@@ -79,7 +79,7 @@ def test_another_documents_design_never_answers_how_the_subject_works_its_sectio
     assert all(c.sources in (["local-a"], ["local-o"]) for c in section.claims)
 
 
-def test_another_document_answers_a_facet_only_where_it_names_the_subject_in_a_section_about_it() -> None:
+def test_a_proposal_building_on_the_subject_answers_only_in_its_section_on_the_subject() -> None:
     def passage(text: str, source: str, under: bool = False) -> Candidate:
         return replace(Candidate(text, source, 1.0, 0.5, 0.1), treats=True, under_subject=under)
 
@@ -91,7 +91,16 @@ def test_another_document_answers_a_facet_only_where_it_names_the_subject_in_a_s
     own = replace(passage("Context receivers were dropped.", "s"), treats=False)  # not a section on it
     pool = [theirs, named_elsewhere, named_there, own]
     for facet in ("alternatives", "how", "use", "motivation"):
-        assert _subject_first(pool, facet, {"s"}, "context parameters") == [named_there, own]
+        chosen = _subject_first(pool, facet, {"s"}, "context parameters", extending={"o"})
+        assert chosen == [named_there, own]
+    # a document not titled after the subject tells how it works with the mechanism it describes, and why
+    # it matters only where it names it
+    assert _subject_first(pool, "how", {"s"}, "context parameters") == pool
+    assert _subject_first(pool, "motivation", {"s"}, "context parameters") == [
+        named_elsewhere,
+        named_there,
+        own,
+    ]
     assert _subject_first(pool, "how", set(), "context parameters") == pool  # no account: all may answer
 
 

@@ -69,7 +69,6 @@ from .sentences import (
     leans_back,
     list_parts,
     list_quote,
-    needs_antecedent,
     paragraph_parts,
     paragraph_starts,
     passage_at,
@@ -391,6 +390,9 @@ def passage_pools(
     about = sources_about([(s.id, s.title, s.text) for s in catalog.sources], judge, titled)
     named = {s.id for s in subject_documents(catalog, titled) if titled_as(s.title, plan_subject(plan.topic))}
     account = named or ({opening} & titled)  # the subject's own account
+    # the documents titled after the subject beside its account: proposals building on it
+    subject = plan_subject(plan.topic)
+    extending = {s.id for s in catalog.sources if _names(s.title, subject)} - account if subject else set()
     pools = {}
     for question, focus, ids in questions:
         facet = facet_of(plan, question)
@@ -425,6 +427,7 @@ def passage_pools(
             # baggage is beside "Baggage API", which says what its API does)
             named if facet == "what" else account,
             plan_subject(plan.topic),
+            extending=extending,
         )
         # a quote must read right alone: one leaning on what it leaves out ("…this mode of use") is not quoted
         pools[question] = [c for c in pools[question] if not leans_back(c.text)]
@@ -461,7 +464,13 @@ SUBJECT_PASSAGES = 1
 SECTION_PASSAGES = 2
 
 
-def _subject_first(pool: list[Candidate], facet: str, subject: set[str], name: str = "") -> list[Candidate]:
+def _subject_first(
+    pool: list[Candidate],
+    facet: str,
+    subject: set[str],
+    name: str = "",
+    extending: Collection[str] = (),
+) -> list[Candidate]:
     """Each facet of the subject from its own account when that answers it. What the subject is: its own
     passages, when it gives SUBJECT_PASSAGES of them beside the definition (a proposal extending it, "Extend
     property wrappers to parameters", or removing one of its inferences, says what something else is: "SE-0316:
@@ -470,10 +479,8 @@ def _subject_first(pool: list[Candidate], facet: str, subject: set[str], name: s
     it is, "组件是 Vue 提供的…" beside it and Suspense's "要了解 <Suspense> 所解决的问题…" do not. Every other
     facet: its own passages alone when its own account has a section on the facet ("## Motivation", "##
     Detailed design", "## Drawbacks") opening with enough passages (one for why, limits and alternatives,
-    SECTION_PASSAGES for how); a proposal extending the subject states its own change's motivation, design
-    and drawbacks there ("During the preview for Octane, we've encountered a few issues…" in "Tracked
-    Properties Updates" is no reason tracked properties matter). Without such a section the other documents
-    answer with it ("How vector search works" beside an overview page titled "Vector databases")."""
+    SECTION_PASSAGES for how). Without such a section the other documents answer with it, each as far as it
+    speaks of the subject (`_of_subject`)."""
     if not subject:
         return pool
     own = [c for c in pool if c.source in subject]
@@ -481,17 +488,25 @@ def _subject_first(pool: list[Candidate], facet: str, subject: set[str], name: s
         return own
     if facet == "what":  # without the subject's name, whatever the others say of it
         return [c for c in pool if c in own or opens_on(c.text, name)] if name else pool
-    # why it matters, its limits and its alternatives are its own account's to state: another document's
-    # drawbacks are its own change's ("Adding these modifiers means more ways to accomplish similar goals" in
-    # "Render Element Modifiers"), where "how" may rest on the mechanism another document defines
     needed = 1 if facet in FRAMING_FACETS else SECTION_PASSAGES
     if sum(1 for c in own if c.treats) >= needed:
         return own
-    # without its own section on it, another document answers only where it speaks of the subject: naming
-    # it, in a section titled after it. Its other sections state its own change: its design, its examples,
-    # its alternatives ("we could just allow suspend properties" in a proposal building on context
-    # parameters; "Exposing a factory method…", a rejected option of a proposal extending inline classes)
-    return [c for c in pool if c in own or c.under_subject and (not name or _names(c.text, name))]
+    return [c for c in pool if c in own or _of_subject(c, facet, name, c.source in extending)]
+
+
+def _of_subject(passage: Candidate, facet: str, name: str, extending: bool) -> bool:
+    """Whether a passage of a document other than the subject's own account speaks of the subject. A
+    document titled after the subject without being its account (`extending`: "CoroutineContext context
+    parameter in suspend functions" beside "Context parameters") is a proposal building on it: its sections
+    state its own change — its design, its examples, its motivation, its rejected options ("we could just
+    allow suspend properties"; "Exposing a factory method…") — and it speaks of the subject only in a section
+    titled after it, naming it. Another document answers how the subject works with the mechanism it
+    describes ("How vector search works" beside an overview titled "Vector databases"), and why it matters,
+    its limits and its alternatives only where it names it: its own drawbacks are its own change's ("Adding
+    these modifiers means more ways to accomplish similar goals" in "Render Element Modifiers")."""
+    if extending:
+        return passage.under_subject and (not name or _names(passage.text, name))
+    return facet not in FRAMING_FACETS or not name or _names(passage.text, name)
 
 
 def _names(passage: str, name: str) -> bool:
@@ -769,8 +784,8 @@ def document_opening(
     paragraphs can be quoted whole."""
     blocks = [b.strip() for b in re.split(r"\n\s*\n", text) if b.strip()]
     start = next((n + 1 for n, b in enumerate(blocks[:40]) if _ABSTRACT.match(b)), 0)
-    scanned = [b for b in blocks[start:] if not _HEADING.match(b)][:OPENING_SCAN]
-    openings = [p for p in (opening_passage(b, name) for b in scanned) if p]
+    scanned = [n for n in range(start, len(blocks)) if not _HEADING.match(blocks[n])][:OPENING_SCAN]
+    openings = [p for p in (_opening_at(blocks, n, name) for n in scanned) if p]
     concepts = topic if isinstance(topic, list) else [topic]
     naming = [p for p in openings if all(forms & set(tokens(p)) for forms in concepts)]
     if start and titled:
@@ -825,6 +840,24 @@ def whole_abstract(blocks: list[str], first: str) -> str:
     return " ".join(kept)
 
 
+def _opening_at(blocks: list[str], n: int, name: str = "") -> str:
+    """The opening passage of block `n` (`opening_passage`); when its first sentence leans on the paragraph
+    before it ("To address this deficiency, this document proposes vocabularies…"), both paragraphs
+    together, so the quote carries what it refers to: the paragraph before must be prose of the same
+    section, and the two must fit MAX_PASSAGE."""
+    own = opening_passage(blocks[n], name)
+    if own or n == 0 or not blocks[n].strip() or not leans_back(blocks[n]):
+        return own
+    before = blocks[n - 1]
+    if _HEADING.match(before) or before.startswith(("```", "~~~", "|")) or list_parts(before)[1]:
+        return ""
+    lead = opening_passage(before, name)
+    if not lead or lead != " ".join(clean(p) for p in split_all(before)):
+        return ""  # the paragraph before is not quoted whole
+    joined = opening_passage(f"{before}\n{blocks[n]}", name)
+    return joined if len(joined) > len(lead) else ""
+
+
 def opening_passage(block: str, name: str = "") -> str:
     """A paragraph's opening run of whole prose sentences (the paragraph itself when it is short and prose
     throughout; its lead-in to a list or an example left off), else ''. A sentence opening with `name`, a
@@ -837,7 +870,7 @@ def opening_passage(block: str, name: str = "") -> str:
             break
         kept.append(part)
     said = [p for p in kept if not RUN_IN_LABEL.match(p)]
-    if not said or needs_antecedent(said[0]):
+    if not said or leans_back(said[0]):
         return ""
     return " ".join(kept)
 
