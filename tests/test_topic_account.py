@@ -132,3 +132,31 @@ def test_a_section_leaning_on_what_it_leaves_out_quotes_the_next_passage_instead
     assert [c.text for c in section.claims] == [
         "A store read outside a component must be unsubscribed by hand, or it leaks."
     ]
+
+
+def test_a_headings_html_comment_is_no_word_of_it() -> None:
+    from generator.documents.header import clean_heading
+    from generator.documents.plain import markup_prose
+
+    assert clean_heading("Decision Drivers <!-- optional -->") == "Decision Drivers"
+    assert clean_heading("Outline <!-- omit in toc -->") == "Outline"
+    text = markup_prose("## Decision Drivers <!-- optional -->\n\n- speed\n- safety\n", structure=True)
+    assert "<!--" not in text and "**Decision Drivers:**" in text
+
+
+def test_a_passage_leaning_on_the_paragraph_before_it_is_quoted_with_it() -> None:
+    from generator.topic.analyze import _quotes_of
+
+    text = (
+        "# Stores\n\n## Detailed design\n\n"
+        "A store keeps its value in a plain object that any module can import.\n\n"
+        "Because these plain objects hold no functions, a store can be serialized on the server.\n"
+    )
+    found = [q.text for q, _, _ in _quotes_of(_source("local-s", "Stores", text), "store", {"store"})]
+    assert (
+        "A store keeps its value in a plain object that any module can import. Because these plain objects "
+        "hold no functions, a store can be serialized on the server."
+    ) in found
+    assert (
+        "Because these plain objects hold no functions, a store can be serialized on the server." not in found
+    )

@@ -52,6 +52,9 @@ _ANCHOR = re.compile(
 # an HTML anchor that only names a place to link to (OCI's `# <a name="filesystemBundle" />Filesystem Bundle`,
 # `<a id="x"></a>`): no words of the heading, dropped as `{#anchor}` is
 _ANCHOR_TAG = re.compile(r"<a\s+(?:name|id)\s*=\s*[\"']?[^<>]*?/?>(?:\s*</a>)?", re.I)
+# an author's note to a tool in a heading ("Outline <!-- omit in toc -->", a template's "Decision Drivers <!--
+# optional -->"): no words of the heading
+_HTML_COMMENT = re.compile(r"<!--.*?-->", re.S)
 _HEADING_MARKUP = re.compile(r"`+|\*\*|(?<!\\)__|\\(?=[^\w\s]|_)")
 _EMPHASIS = re.compile(r"(?<![\w*\\])\*([^*\s](?:[^*\n]*[^*\s])?)\*(?![\w*])")  # "*CLI option* names"
 _HEADING_LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
@@ -156,10 +159,11 @@ def iso_date(value: str) -> str:
 
 
 def clean_heading(text: str) -> str:
-    """A heading's words as written: anchors, code and strong markers and escapes dropped, a link reduced
+    """A heading's words as written: anchors, HTML comments, code and strong markers and escapes dropped, a link reduced
     to its words, styling tags dropped (`<small>nlohmann::</small>json`), any other HTML kept as text (a
     heading `<img …>` is searched by those words, never rendered)."""
-    text = _STYLE_TAG.sub("", _ANCHOR.sub("", _ANCHOR_TAG.sub("", text.replace(BOM, ""))))
+    text = _HTML_COMMENT.sub("", text.replace(BOM, ""))
+    text = _STYLE_TAG.sub("", _ANCHOR.sub("", _ANCHOR_TAG.sub("", text)))
     text = _HEADING_LINK.sub(r"\1", _HEADING_MARKUP.sub("", _EMPHASIS.sub(r"\1", text)))
     return " ".join(text.split())[:MAX_TITLE]
 

@@ -1110,6 +1110,7 @@ def _quotes_of(
     parts = {paragraph: paragraph_parts(paragraph) for paragraph in set(paragraphs)}
     lists = {paragraph: list_quote(paragraph) for paragraph in parts if list_parts(paragraph)[1]}
     blocks = text_blocks(source.text)
+    before = {b: a for a, b in zip(blocks, blocks[1:], strict=False)}  # each block's block before it
     after_code = {b for a, b in zip(blocks, blocks[1:], strict=False) if a.startswith(("```", "~~~"))}
     replaced = {b for a, b in zip(blocks, blocks[1:], strict=False) if introduces_old_state(a)}
     for i in naming:
@@ -1122,9 +1123,26 @@ def _quotes_of(
             quote = lists[paragraphs[i]] or _lead_sentence(sentences, i, starts, paragraphs[i])
         else:
             quote = example or passage_at(sentences, i, starts, parts[paragraphs[i]])
+            if quote is not None and not example and leans_back(quote.text):
+                quote = _with_paragraph_before(quote, paragraphs[i], before.get(paragraphs[i].strip(), ""))
         if quote is not None and quote.parts not in found:
             found[quote.parts] = (quote, central.get(i, 0.0), headings[i])
     return list(found.values())[:SCAN_PER_SOURCE]
+
+
+def _with_paragraph_before(quote: Quote, paragraph: str, before: str) -> Quote | None:
+    """A passage leaning on what was said before it ("Because this approach uses custom properties, …")
+    quoted with the paragraph before it, which says it: when the passage opens its paragraph, the paragraph
+    before is prose of the same section quoted whole (not a heading, a list or code) and leans on nothing
+    itself, and the two fit MAX_PASSAGE; else None: alone, it speaks of what the quote leaves out."""
+    opens = " ".join(paragraph.split()).startswith(" ".join(quote.text.split()[:6]))
+    if not opens or not before or before.startswith(("#", "```", "~~~", "|")) or list_parts(before)[1]:
+        return None
+    lead = paragraph_parts(before)
+    if not lead or not all(quotable(p) for p in lead) or leans_back(lead[0]) or is_question(lead[-1]):
+        return None
+    text = " ".join([*lead, quote.text])
+    return Quote(text, (*lead, *quote.parts), quote.index) if len(text) <= MAX_PASSAGE else None
 
 
 def _lead_sentence(sentences: list[str], i: int, starts: frozenset[int], block: str) -> Quote | None:
