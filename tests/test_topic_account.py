@@ -160,3 +160,20 @@ def test_a_passage_leaning_on_the_paragraph_before_it_is_quoted_with_it() -> Non
     assert (
         "Because these plain objects hold no functions, a store can be serialized on the server." not in found
     )
+
+
+def test_a_document_the_account_builds_on_may_tell_how_the_subject_works_one_building_on_it_may_not() -> None:
+    from generator.topic.analyze import building_on
+
+    account = _source(
+        "local-a",
+        "Element modifiers",
+        "# Element modifiers\n\n## Motivation\n\nThis RFC builds on top of low-level primitives introduced in "
+        'RFC #373 "Element Modifier Manager".\n',
+    )
+    managers = _source("local-m", "Element Modifier Managers", "# Element Modifier Managers\n\nManagers.\n")
+    render = _source("local-r", "Render element modifiers", "# Render element modifiers\n\nThree of them.\n")
+    guide = _source("local-g", "Glimmer components", "# Glimmer components\n\nComponents.\n")
+    sources = [account, managers, render, guide]
+    assert building_on(sources, {"local-a"}, "element modifiers") == {"local-r"}
+    assert building_on(sources, set(), "element modifiers") == set()

@@ -390,9 +390,8 @@ def passage_pools(
     about = sources_about([(s.id, s.title, s.text) for s in catalog.sources], judge, titled)
     named = {s.id for s in subject_documents(catalog, titled) if titled_as(s.title, plan_subject(plan.topic))}
     account = named or ({opening} & titled)  # the subject's own account
-    # the documents titled after the subject beside its account: proposals building on it
     subject = plan_subject(plan.topic)
-    extending = {s.id for s in catalog.sources if _names(s.title, subject)} - account if subject else set()
+    extending = building_on(catalog.sources, account, subject)
     pools = {}
     for question, focus, ids in questions:
         facet = facet_of(plan, question)
@@ -492,6 +491,24 @@ def _subject_first(
     if sum(1 for c in own if c.treats) >= needed:
         return own
     return [c for c in pool if c in own or _of_subject(c, facet, name, c.source in extending)]
+
+
+def building_on(sources: Sequence[RawSource], account: Collection[str], subject: str) -> set[str]:
+    """Ids of the documents building on the subject: titled after it ("CoroutineContext context parameter in
+    suspend functions" beside "Context parameters"), beside its account, which does not name them. A
+    document the account names is what it builds on ("This RFC builds on top of low-level primitives …
+    introduced in RFC #373 "Element Modifier Manager"" in "Element Modifiers"): it may tell how the subject
+    works."""
+    if not subject or not account:
+        return set()
+    blocks = [set(tokens(b)) for s in sources if s.id in account for b in text_blocks(s.text)]
+    return {
+        s.id
+        for s in sources
+        if s.id not in account
+        and _names(s.title, subject)
+        and not any(set(tokens(s.title)) <= words for words in blocks)
+    }
 
 
 def _of_subject(passage: Candidate, facet: str, name: str, extending: bool) -> bool:
