@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from generator.documents import Block, read_bytes, read_text
+from generator.documents.docstring import read_docstring
 from generator.repo.facts.prose import summary
 from generator.text.sentences import lead_sentences
 
@@ -147,6 +148,70 @@ def test_react_docs_lose_their_exercises_and_anchors_and_keep_their_recap_apart(
             ("在 React，你可以使用 JavaScript 来控制分支逻辑。", 17),
             ("The page ends here.", 41),
         ], name
+
+
+def test_rst_doctest_extension_code_is_python_and_its_output_shows_unless_hidden() -> None:
+    """Sphinx's doctest directives (jsonschema, tenacity, attrs, structlog): `testcode` and `doctest` hold
+    Python whatever group their argument names; `testoutput` is the output a reader sees, unless `:hide:`."""
+    text = (
+        "Errors\n======\n\n"
+        ".. testcode:: errors\n\n    for error in errors:\n        print(error.message)\n\n"
+        ".. testoutput:: errors\n\n    'spam' is not of type 'number'\n\n"
+        ".. testoutput::\n   :hide:\n\n   Awesome sauce!\n\n"
+        ".. doctest::\n\n   >>> import attr\n"
+    )
+    code = [(b.text, b.language) for _, b in blocks(read_text(text, name="errors.rst")) if b.kind == "code"]
+    assert code == [
+        ("for error in errors:\n    print(error.message)", "python"),
+        ("'spam' is not of type 'number'", ""),
+        (">>> import attr", "python"),
+    ]
+
+
+def test_a_doctest_block_is_code_as_written_in_rst_and_in_docstrings() -> None:
+    """A paragraph opened by `>>>` is a doctest block: code, never inline markup (jsonschema's docstring
+    showed `validator\\_for`; a reST file's block became a quote run together on one line)."""
+    docstring = (
+        "Retrieve the validating class.\n\n    Here, a draft 7 schema:\n\n    >>> schema = {\n"
+        '    ...     "type": "integer",\n    ... }\n    >>> jsonschema.validators.validator_for(schema)\n'
+        "    <class 'jsonschema.validators.Draft7Validator'>\n\n    Schemas with no `$schema` fall back.\n"
+    )
+    code = [(b.text, b.start, b.end) for s in read_docstring(docstring) for b in s.blocks if b.kind == "code"]
+    assert code == [
+        (
+            '>>> schema = {\n...     "type": "integer",\n... }\n>>> jsonschema.validators.validator_for(schema)\n'
+            "<class 'jsonschema.validators.Draft7Validator'>",
+            5,
+            9,
+        )
+    ]
+    text = "Title\n=====\n\nUse it:\n\n>>> import my_mod\n>>> my_mod.do_it()\n'done_ok'\n\nAfter it, a `role`_.\n"
+    found = [(b.kind, b.text, b.start, b.end) for _, b in blocks(read_text(text, name="x.rst"))]
+    assert found[1] == ("code", ">>> import my_mod\n>>> my_mod.do_it()\n'done_ok'", 6, 8)
+    assert found[2][:2] == ("paragraph", "After it, a role.")
+
+
+def test_an_rst_block_quote_is_text_not_code() -> None:
+    """reST indents a block quote (jsonschema's and the PEPs' indented lists of steps); Markdown would read
+    the same indentation as code. A literal block (`::`) stays code."""
+    text = (
+        "Title\n=====\n\nConfiguring it is a two step process:\n\n    * Create a `Registry` object\n\n"
+        "    * Pass the `Registry` to your `Validator`\n\nThe examples below follow these steps.\n\n"
+        "There are 3 main objects:\n\n    * `Registry`, a set\n    * `Resource`, which\n      spans two lines\n\n"
+        "Example::\n\n    code_here()\n"
+    )
+    found = [(b.kind, b.text, b.start) for _, b in blocks(read_text(text, name="x.rst"))]
+    assert found == [
+        ("paragraph", "Configuring it is a two step process:", 4),
+        ("item", "Create a `Registry` object", 6),
+        ("item", "Pass the `Registry` to your `Validator`", 8),
+        ("paragraph", "The examples below follow these steps.", 10),
+        ("paragraph", "There are 3 main objects:", 12),
+        ("item", "`Registry`, a set", 14),
+        ("item", "`Resource`, which spans two lines", 15),
+        ("paragraph", "Example:", 18),
+        ("code", "code_here()", 20),
+    ]
 
 
 def test_rst_roles_directives_and_a_toctree() -> None:
@@ -447,10 +512,14 @@ def test_the_default_role_with_a_target_reads_as_its_title() -> None:
     target; a hyperlink and a ``literal`` keep their own rules."""
     text = (
         "Use `from_dict <marshmallow.Schema.from_dict>` to build one, see `the docs <https://x.test>`_ "
-        "and ``literal <x>``.\n"
+        "and ``literal <x>``; all `versioned validators <versioned-validators>` check ``string``\\s "
+        "and ``number``\\ s, \\*not\\* others.\n"
     )
     paragraph = next(b for _, b in blocks(read_text(text, name="quickstart.rst")))
-    assert paragraph.text == "Use `from_dict` to build one, see the docs and `literal <x>`."
+    assert paragraph.text == (
+        "Use `from_dict` to build one, see the docs and `literal <x>`; all versioned validators check "
+        "`string`s and `number`s, *not* others."
+    )
 
 
 def test_a_list_s_heading_label_in_a_stored_source_is_no_passage_of_its_own() -> None:

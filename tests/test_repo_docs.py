@@ -16,12 +16,13 @@ from generator.documents.godoc import package_doc
 from generator.repo.analyze.citations import Linker
 from generator.repo.docs import navigation
 from generator.repo.docs.answers import doc_answer
+from generator.repo.docs.model import DocPassage, ProjectDocs
 from generator.repo.docs.navigation import doc_files, docs_root, read_navigation
 from generator.repo.docs.project import overview, passages, read_project_docs
 from generator.repo.facts.extract import extract_facts
 from generator.repo.map.walk import map_repository
 from generator.repo.run.pipeline import run_repo_research
-from generator.site.pages.repo import publish_repo
+from generator.site.pages.repo import _overview_adds, publish_repo
 from generator.store import read_page
 
 GUIDE = """---
@@ -821,6 +822,41 @@ def test_the_overview_skips_a_paragraph_that_opens_as_one_already_quoted(tmp_pat
     assert [p.path for p in docs.overview] == ["README.md"]
 
 
+def test_the_synthesis_overview_is_not_said_again_when_the_cited_opening_says_it_with_code_spans() -> None:
+    """jsonschema's README opens "``jsonschema`` is an implementation of …": the cited copy keeps the code
+    span, the synthesis's plain copy has none; the index says it once."""
+    said = "jsonschema is an implementation of the JSON Schema specification for Python."
+    quoted = DocPassage(
+        "README.rst",
+        32,
+        32,
+        "paragraph",
+        "`jsonschema` is an implementation of the JSON Schema specification for Python.",
+    )
+    docs = ProjectDocs(root="docs", files=1, overview=(quoted,))
+    assert not _overview_adds(said, docs)
+    assert _overview_adds("jsonschema validates JSON documents against schemas in Python.", docs)
+
+
+def test_the_short_answer_to_a_question_is_quoted() -> None:
+    """FAQs answer in a few words (jest's "Yes, as well as with any other test.", Temporal's "No.", json's
+    "Yes, see Parsing and exceptions."): the answer to a question in a heading or a paragraph is quoted
+    however short; a short line after anything else is not."""
+    document = read_text(
+        "# FAQ\n\n## Does code coverage work with snapshot testing?\n\nYes, as well as with any other test.\n\n"
+        "## Exceptions\n\nIs it possible to indicate a parse error without throwing an exception?\n\n"
+        "Yes, see Parsing.\n\n## Numbers\n\nNumbers are stored as doubles unless they are integers.\n\nSee above.\n",
+        name="docs/faq.md",
+        origin="docs/faq.md",
+    )
+    assert [p.text for p in passages(document)] == [
+        "Yes, as well as with any other test.",
+        "Is it possible to indicate a parse error without throwing an exception?",
+        "Yes, see Parsing.",
+        "Numbers are stored as doubles unless they are integers.",
+    ]
+
+
 def test_a_guide_entry_keeps_a_lower_case_product_name() -> None:
     from generator.repo.docs.model import DocConcept, DocPage
     from generator.repo.model import DocPassage
@@ -853,6 +889,24 @@ def test_getting_started_leaves_out_every_way_of_installing_and_keeps_the_uses()
         "# Read from file\nmdview README.md",
         "sudo port install mdview\nmdview --width 60 notes.md",
     ]
+
+
+def test_getting_started_leaves_out_the_projects_own_benchmarks_and_test_suite() -> None:
+    """How the project checks itself (jsonschema's "Running the Test Suite" and "Benchmarks", chi's and
+    fastify's "Benchmarks") is no use of it; a "Testing" section showing the user's tests stays."""
+    from generator.repo.docs.project import usage_examples
+
+    readme = read_text(
+        "# kv\n\nA key-value store.\n\n## Usage\n\n```python\nstore = kv.open('db')\nstore['a'] = 1\n```\n\n"
+        "## Testing your app\n\nUse the in-memory store in tests:\n\n```python\nstore = kv.memory()\n```\n\n"
+        "## Running the Test Suite\n\nRun every test with nox:\n\n```\n$ nox\n```\n\n"
+        "## Benchmarks\n\nThe benchmarks compare kv with other stores and write a table of timings:\n\n"
+        "```\n$ nox -s perf\n```\n",
+        name="README.md",
+        origin="README.md",
+    )
+    code = [p.text for p in usage_examples([readme]) if p.kind == "code"]
+    assert code == ["store = kv.open('db')\nstore['a'] = 1", "store = kv.memory()"]
 
 
 def test_a_section_headed_by_the_asked_process_answers_before_one_that_mentions_it() -> None:

@@ -24,6 +24,7 @@ from .header import (
     stated_field,
     title_from_name,
 )
+from .included import without_includes
 from .markdown import read_markdown
 from .model import Block, Document, Section
 from .rst import read_rst, rst_as_markdown
@@ -67,9 +68,17 @@ def markup_of(name: str) -> str:
 
 
 def read_text(
-    text: str, *, name: str, origin: str = "", revision: str = "", markup: str | None = None
+    text: str,
+    *,
+    name: str,
+    origin: str = "",
+    revision: str = "",
+    markup: str | None = None,
+    includes: bool = False,
 ) -> Document:
-    """The document a text holds; `markup` defaults to what `name`'s suffix says."""
+    """The document a text holds; `markup` defaults to what `name`'s suffix says. A block that only
+    includes another file is kept, holding its marker, with `includes` (for a reader of that file: the
+    repository's docs stage), else left out."""
     markup = markup or markup_of(name)
     text = text.lstrip(BOM).replace("\r\n", "\n").replace("\r", "\n")
     if markup == "html":
@@ -80,6 +89,8 @@ def read_text(
     header = read_header(text)
     _, body = blank_frontmatter(text)
     sections = _READERS.get(markup, read_plain)(body)
+    if not includes:
+        sections = without_includes(sections)
     return _document(header, sections, name, origin, revision, markup)
 
 

@@ -34,6 +34,9 @@ class Block:
     """Code blocks: the fence or directive language."""
     lead: str = ""
     """Items: the paragraph that introduces the list; code: the sentence before it."""
+    origin: str = ""
+    """Code a docs build includes from another file of the repository (an MkDocs snippet, a Sphinx
+    `literalinclude`): that file's path, `start` and `end` being its lines; "" for the document's own text."""
 
     @property
     def plain(self) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from .included import INCLUDE
 from .markdown import dedent_by, indent_width, markdown_sections
 from .model import Section
 
@@ -16,8 +17,12 @@ _ADMONITIONS = frozenset(
     "note warning tip important hint caution attention danger error seealso admonition topic sidebar"
     " versionadded versionchanged deprecated rubric".split()
 )
-_CODE_DIRECTIVES = frozenset({"code-block", "code", "sourcecode", "highlight", "doctest", "testcode"})
+_CODE_DIRECTIVES = frozenset({"code-block", "code", "sourcecode", "highlight"})
+# the doctest extension's code is Python (its output, `testoutput`, is shown unless `:hide:`)
+_PYTHON_DIRECTIVES = {"doctest": "python", "testcode": "python"}
 _EXPLICIT = re.compile(r"^([ \t]*)\.\.(?:[ \t]+([\w:-]+)::[ \t]*(.*)|[ \t].*)?$")  # directive, comment
+_ESCAPED = re.compile(r"\\([ \tA-Za-z0-9])")  # punctuation stays escaped: Markdown reads it the same
+_DOCTEST = re.compile(r"^[ \t]*>>>(?:[ \t]|$)")
 _OPTION = re.compile(r"^[ \t]*:[\w-]+:(?:\s|$)")
 _ADORNMENT = re.compile(r"^([=\-~^\"'`#*+<>:._])\1{2,}[ \t]*$")
 _PLAIN_ROLES = {"ref", "doc", "term", "abbr", "numref", "download", "pep", "rfc", "title"}
@@ -30,6 +35,23 @@ _CODE_OR_TEXT = re.compile(r"(`+).+?\1|[^`]+|`+")
 # reST has no underscore emphasis: an underscore stays one (`__init__`, `_private`) when Markdown reads it
 _FIELD = re.compile(r"^([ \t]*):([\w ().-]{1,40}):(?:[ \t]+|$)")
 _BULLET = re.compile(r"^[ \t]*(?:[-*+•]|\d+[.)]|#\.|\(?[a-zA-Z0-9]\))[ \t]+")
+# `literalinclude`'s options that only change how the included lines show
+_INCLUDE_SHOWING = frozenset(
+    {
+        "language",
+        "caption",
+        "linenos",
+        "lineno-start",
+        "emphasize-lines",
+        "name",
+        "class",
+        "dedent",
+        "force",
+        "encoding",
+        "tab-width",
+    }
+)
+_LINES = re.compile(r"(\d*)-(\d*)")
 _SUBSTITUTION = re.compile(r"\|([\w -]{1,40})\|(?:_{1,2})?")
 
 
@@ -77,8 +99,45 @@ class _Shadow:
             return self._directive(i, directive)
         if line.rstrip().endswith("::") and not line.lstrip().startswith(".."):
             return self._literal(i)
+        if _DOCTEST.match(line) and (i == 0 or not self.lines[i - 1].strip()):
+            return self._doctest(i)
+        if indent_width(line) >= 4 and self._quoted(i):
+            return self._block_quote(i)
         self.out.append(inline(line))
         return i + 1
+
+    def _quoted(self, i: int) -> bool:
+        """Whether line i opens a block quote under a paragraph of the page's own (indented text after a
+        blank line below an unindented paragraph): reST's quote, never Markdown's indented code."""
+        if not i or self.lines[i - 1].strip():
+            return False
+        above = next((line for line in reversed(self.lines[:i]) if line.strip()), "")
+        return (
+            bool(above) and not above[0].isspace() and not _BULLET.match(above) and not above.startswith("..")
+        )
+
+    def _block_quote(self, i: int) -> int:
+        """A block quote's lines, read as the text they hold (jsonschema's indented lists of steps)."""
+        margin = indent_width(self.lines[i])
+        end = i
+        while end < len(self.lines) and (
+            not self.lines[end].strip() or indent_width(self.lines[end]) >= margin
+        ):
+            end += 1
+        while end > i and not self.lines[end - 1].strip():
+            end -= 1
+        self.out += [inline(dedent_by(line, margin)) for line in self.lines[i:end]]
+        return end
+
+    def _doctest(self, i: int) -> int:
+        """A doctest block (a paragraph opened by `>>>`, to the next blank line): code as written, never
+        read as inline markup (`validator_for` keeps its underscore), indented as Markdown reads code."""
+        end = i
+        while end < len(self.lines) and self.lines[end].strip():
+            end += 1
+        margin = min(indent_width(line) for line in self.lines[i:end])
+        self.out += ["    " + dedent_by(line, margin) for line in self.lines[i:end]]
+        return end
 
     def _heading(self, title: str, char: str, over: bool) -> str:
         if (char, over) not in self.ranks:
@@ -99,8 +158,12 @@ class _Shadow:
         end = self._body_end(i, indent)
         body = self.lines[i + 1 : end]
         # a domain's example directive (pallets' `click:example`) holds the example's code
-        if name in _CODE_DIRECTIVES or name == "example" and ":" in (found.group(2) or ""):
+        if name in _PYTHON_DIRECTIVES or name == "testoutput" and not _option(body, "hide", True):
+            self._fence(body, _PYTHON_DIRECTIVES.get(name, ""), indent)  # their argument names a group
+        elif name in _CODE_DIRECTIVES or name == "example" and ":" in (found.group(2) or ""):
             self._fence(body, (found.group(3) or "").strip().split(" ")[0], indent)
+        elif name == "literalinclude" and (marker := _include_marker(found.group(3) or "", body)):
+            self._include(marker, _option(body, "language"), indent, end - i)
         elif name in _ADMONITIONS:
             title = (found.group(3) or "").strip()
             self.out.append(inline(title) if name in ("admonition", "topic", "sidebar", "rubric") else "")
@@ -110,6 +173,15 @@ class _Shadow:
             self.out += [""] * (end - i)
             return end
         return end
+
+    def _include(self, marker: str, language: str, indent: int, lines: int) -> None:
+        """A `literalinclude` as a code block holding only its marker, for the docs stage to read the file
+        it names: fenced when the directive has three lines to rewrite, else one indented line."""
+        pad = " " * indent
+        if lines >= 3:
+            self.out += [f"{pad}```{language}", pad + marker, f"{pad}```", *[""] * (lines - 3)]
+        else:
+            self.out += [f"{pad}    {marker}", *[""] * (lines - 1)]
 
     def _literal(self, i: int) -> int:
         line = self.lines[i].rstrip()
@@ -151,6 +223,35 @@ class _Shadow:
             self.out += [*content, f"{pad}```"]  # the block ends the file: one line more than the source
 
 
+def _include_marker(target: str, options: list[str]) -> str:
+    """`.. literalinclude:: file` (with `:lines: a-b` as `file:a:b`, the snippet form); "" when an option
+    picks a part the marker cannot say (`:pyobject:`, `:start-after:`, several ranges…)."""
+    target = target.strip()
+    if not target or " " in target:
+        return ""
+    for line in options:
+        found = _OPTION.match(line)
+        name = found.group(0).strip().strip(":") if found else ""
+        if name == "lines":
+            if not (span := _LINES.fullmatch(line[found.end() :].strip() if found else "")):
+                return ""
+            target += f":{span.group(1)}:{span.group(2)}"
+        elif found and name not in _INCLUDE_SHOWING:
+            return ""
+    return f"{INCLUDE} {target}"
+
+
+def _option(body: list[str], name: str, flag: bool = False) -> str:
+    """An option's first word (a flag option, `flag`, as "yes" when given); "" when not given."""
+    for line in body:
+        stripped = line.strip()
+        if stripped.startswith(f":{name}:"):
+            return "yes" if flag else stripped[len(name) + 2 :].strip().split(" ")[0]
+        if stripped and not _OPTION.match(line):
+            break
+    return ""
+
+
 def _rstrip_blank(lines: list[str]) -> list[str]:
     end = len(lines)
     while end and not lines[end - 1].strip():
@@ -162,11 +263,18 @@ def inline(line: str) -> str:
     """reST inline markup as Markdown: roles and literals to code spans (`:ref:` and the like to their
     text), hyperlink references to their text, substitutions and field names to words."""
     # ``literals`` are Markdown code spans as they are; a default role's target, a code span of its text
-    line = _LINK.sub(lambda m: f"`{m[1]}`" if m[2] else m[1], line)
+    # unless the text is words (`versioned validators <versioned-validators>`: a label's title)
+    line = _LINK.sub(lambda m: f"`{m[1]}`" if m[2] and " " not in m[1].strip() else m[1], line)
     line = _ROLE.sub(_role, line)
     line = _SUBSTITUTION.sub(lambda m: m.group(1), line)
     line = _FIELD.sub(lambda m: m.group(1), line)
-    return "".join(piece if piece.startswith("`") else piece.replace("_", "\\_") for piece in _pieces(line))
+    return "".join(piece if piece.startswith("`") else _unescaped(piece) for piece in _pieces(line))
+
+
+def _unescaped(text: str) -> str:
+    """Text outside code spans: reST's escaped whitespace gone and an escaped letter plain (jsonschema's
+    "``string``\\s" reads "`string`s"), underscores kept as underscores when Markdown reads them."""
+    return _ESCAPED.sub(lambda m: "" if m[1].isspace() else m[1], text).replace("_", "\\_")
 
 
 def _pieces(line: str) -> list[str]:

@@ -433,6 +433,12 @@ class DocPassage:
     text: str  # plain text; code spans keep their backticks; code blocks whole
     heading: str = ""  # the heading of the section it is under
     language: str = ""  # code blocks: the fence's language
+    page: str = ""  # the doc file quoting it when that is not `path`: code it includes from another file
+
+    @property
+    def quoted_in(self) -> str:
+        """The doc file whose page quotes it."""
+        return self.page or self.path
 
 
 @dataclass(frozen=True)

@@ -91,7 +91,10 @@ def sections(found: Iterable[DocPassage]) -> list[list[DocPassage]]:
     """Consecutive passages of one file under one heading."""
     grouped: list[list[DocPassage]] = []
     for passage in found:
-        if grouped and (grouped[-1][0].path, grouped[-1][0].heading) == (passage.path, passage.heading):
+        if grouped and (grouped[-1][0].quoted_in, grouped[-1][0].heading) == (
+            passage.quoted_in,
+            passage.heading,
+        ):
             grouped[-1].append(passage)
         else:
             grouped.append([passage])

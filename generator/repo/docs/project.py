@@ -21,6 +21,7 @@ from generator.redact import Redactor
 from generator.repo.analyze.citations import Linker
 from generator.repo.analyze.describe import cite, flow_branches, ranked
 from generator.repo.analyze.explained import ANY_EXAMPLE, examples_in
+from generator.repo.docs.includes import Includes
 from generator.repo.docs.model import DocConcept, DocPage, DocPassage, ProjectDocs
 from generator.repo.docs.navigation import doc_files, read_navigation
 from generator.repo.docs.substitutions import substitute
@@ -99,6 +100,10 @@ _README_PROCESS = re.compile(
     r"|releas(?:e|ing)(?: process)?|roadmap|maintainers?)\W*$",
     re.IGNORECASE,
 )
+# the project checking itself: its benchmarks, how to run its own tests; never a use of the project
+_OWN_CHECKS = re.compile(
+    r"^\W*(?:benchmark(?:s|ing)?|(?:running )?(?:the )?test suite|running (?:the )?tests?)\W*$", re.IGNORECASE
+)
 _PROGRAM_LANGUAGES = frozenset(
     "python py pycon javascript js jsx typescript ts tsx go golang rust rs java kotlin csharp cs c# c cpp c++ "
     "ruby rb php swift scala svelte vue".split()
@@ -129,10 +134,11 @@ def read_project_docs(
     folder = navigation.docs
     in_order = navigation.order[:MAX_FILES]
     readme = front_readme(navigation.files)
+    includes = Includes(root, frozenset(f.path for f in repo_map.files), folder, redactor)
     documents = {
         p: d
         for p in dict.fromkeys([readme, *in_order])
-        if p and (d := _read(root, p, linker, redactor, navigation.substitutions))
+        if p and (d := _read(root, p, linker, redactor, navigation.substitutions, includes))
     }
     for path, title in navigation.titles().items():  # the nav's name for a page is the one shown
         if path in documents:
@@ -147,7 +153,8 @@ def read_project_docs(
         else [
             d
             for p in navigation.files
-            if _ROOT_GUIDE.fullmatch(p) and (d := _read(root, p, linker, redactor, navigation.substitutions))
+            if _ROOT_GUIDE.fullmatch(p)
+            and (d := _read(root, p, linker, redactor, navigation.substitutions, includes))
         ]
         + _go_package_docs(root, repo_map, linker, redactor)
     )
@@ -187,7 +194,12 @@ def read_project_docs(
 
 
 def _read(
-    root: Path, path: str, linker: Linker, redactor: Redactor | None, subs: Mapping[str, str]
+    root: Path,
+    path: str,
+    linker: Linker,
+    redactor: Redactor | None,
+    subs: Mapping[str, str],
+    includes: Includes | None = None,
 ) -> Document | None:
     try:
         text = substitute(read_source(root, path, max_bytes=DOC_BYTES), subs)
@@ -195,7 +207,11 @@ def _read(
         return None
     if redactor is not None:
         text = redactor.redact(text)[0]
-    document = read_text(text, name=path, origin=path, revision=linker.revision)
+    document = read_text(
+        text, name=path, origin=path, revision=linker.revision, includes=includes is not None
+    )
+    if includes is not None:
+        document = includes.expand(document)
     standing = page_standing(text, document.status)
     return replace(document, status=standing) if standing else document
 
@@ -363,9 +379,11 @@ def passages(document: Document, limit: int = PASSAGES_PER_PAGE) -> list[DocPass
 
 def _quotable(document: Document) -> list[tuple[int, DocPassage]]:
     """Every block of `document` worth quoting, each with its place in its section (0 for the section's
-    first); a lead-in ending in a colon shares its place with the block it introduces. What a lead-in
-    announces is quoted however short ("Namespace: `options.animations[animation]`", a command, a setting's
-    name): the page would otherwise promise it and go on without it."""
+    first); a lead-in ending in a colon, or a question, shares its place with the block it introduces. What
+    a lead-in announces is quoted however short ("Namespace: `options.animations[animation]`", a command, a
+    setting's name): the page would otherwise promise it and go on without it; so is the answer to a
+    question, asked in a heading or a paragraph ("Does code coverage work with snapshot testing?" — "Yes,
+    as well as with any other test.")."""
     found: list[tuple[int, DocPassage]] = []
     current = None
     place = 0
@@ -374,31 +392,37 @@ def _quotable(document: Document) -> list[tuple[int, DocPassage]]:
     for section, block in document.blocks():
         if any(_SKIPPED_HEADING.search(h) for h in section.path):
             continue
-        announced = announced and section is current
+        announced = announced and section is current or section is not current and _asks(section.heading)
         worthy = _worth_quoting(block.kind, block.text, block.lead)
         if not worthy and not (announced and _announced_line(block.kind, block.text)):
             announced = False
             continue
         if section is not current:
             current, place = section, 0
-        elif not found[-1][1].text.rstrip().endswith(":"):
+        elif not _asks(found[-1][1].text, ":"):
             place += 1
-        announced = block.text.rstrip().endswith(":") if worthy else True  # a run of announced lines
+        announced = _asks(block.text, ":") if worthy else True  # a run of announced lines
         found.append(
             (
                 place,
                 DocPassage(
-                    document.origin,
+                    block.origin or document.origin,
                     block.start,
                     block.end,
                     block.kind,
                     block.text,
                     _shown_heading(section.heading, section.path, repeated),
                     block.language,
+                    document.origin if block.origin else "",
                 ),
             )
         )
     return found
+
+
+def _asks(text: str, also: str = "") -> bool:
+    """Whether a text asks a question (or ends in `also`): what follows it answers."""
+    return text.rstrip().endswith(("?", "？", *also))
 
 
 def _announced_line(kind: str, text: str) -> bool:
@@ -528,7 +552,9 @@ def usage_examples(documents: Iterable[Document]) -> list[DocPassage]:
     seen: set[str] = set()
     for document in documents:
         for section, block in document.blocks():
-            if block.kind != "code" or any(_SKIPPED_HEADING.search(h) for h in section.path):
+            if block.kind != "code" or any(
+                _SKIPPED_HEADING.search(h) or _OWN_CHECKS.search(h) for h in section.path
+            ):
                 continue
             if not _worth_quoting("code", block.text) or block.text in seen:
                 continue
@@ -537,17 +563,26 @@ def usage_examples(documents: Iterable[Document]) -> list[DocPassage]:
             seen.add(block.text)
             if block.lead and len(block.lead.split()) >= 3:
                 found.append(
-                    DocPassage(document.origin, block.start, block.end, "lead", block.lead, section.heading)
+                    DocPassage(
+                        block.origin or document.origin,
+                        block.start,
+                        block.end,
+                        "lead",
+                        block.lead,
+                        section.heading,
+                        page=document.origin if block.origin else "",
+                    )
                 )
             found.append(
                 DocPassage(
-                    document.origin,
+                    block.origin or document.origin,
                     block.start,
                     block.end,
                     "code",
                     block.text,
                     section.heading,
                     block.language,
+                    document.origin if block.origin else "",
                 )
             )
             if sum(p.kind == "code" for p in found) >= MAX_EXAMPLES:
@@ -566,6 +601,12 @@ _SHELL = frozenset(
     {"", "bash", "sh", "shell", "console", "zsh", "fish", "powershell", "ps1", "pwsh", "bat", "cmd"}
 )
 _COMMENT_LINE = re.compile(r"^(?:#|//|rem\b|::)", re.IGNORECASE)
+
+
+def _process(heading: str) -> bool:
+    """A README section about the project's process (licence, contributing, developing, its own tests and
+    benchmarks), not a part of the project."""
+    return any(p.search(heading) for p in (_SKIPPED_HEADING, _README_PROCESS, _OWN_CHECKS))
 
 
 def _installing(path: Sequence[str], language: str) -> bool:
@@ -642,7 +683,7 @@ def readme_concepts(readme: Document | None, names: SymbolNames) -> list[DocConc
         top = 2
     concepts = []
     for heading in dict.fromkeys(s.path[top - 1] for s in readme.sections if len(s.path) >= top):
-        if _SKIPPED_HEADING.search(heading) or _README_PROCESS.search(heading) or _under_install([heading]):
+        if _process(heading) or _under_install([heading]):
             continue
         part = tuple(s for s in readme.sections if len(s.path) >= top and s.path[top - 1] == heading)
         quoted = tuple(passages(replace(readme, sections=part)))

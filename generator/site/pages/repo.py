@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generator import store
+from generator.documents.model import code_spans_as_text
 from generator.kb.index import entry_record, save_entry
 from generator.repo.analyze.citations import Linker
 from generator.repo.docs.model import ProjectDocs
@@ -513,11 +514,11 @@ def _question_link(answer: Answer) -> Markdown:
 
 def _overview_adds(overview: str, docs: ProjectDocs | None) -> bool:
     """The synthesis's overview is the README's opening: when the docs' cited opening paragraphs already say
-    it, it is not said twice, once uncited."""
-    text = " ".join(overview.split())
+    it, it is not said twice, once uncited (the docs' copy keeps its code spans: "`jsonschema` is …")."""
+    text = " ".join(code_spans_as_text(overview).split())
     if not text:
         return False
-    return not (docs and any(text in " ".join(p.text.split()) for p in docs.overview))
+    return not (docs and any(text in " ".join(code_spans_as_text(p.text).split()) for p in docs.overview))
 
 
 def flow_passage_markdown(item: FlowPassage, linker: Linker) -> Markdown:

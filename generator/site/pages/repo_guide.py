@@ -212,7 +212,7 @@ def sections(
     titles = titles or {}
     grouped: list[tuple[tuple[str, str], list[DocPassage]]] = []
     for passage in found:
-        key = (passage.path, passage.heading)
+        key = (passage.quoted_in, passage.heading)
         if grouped and grouped[-1][0] == key:
             grouped[-1][1].append(passage)
         else:
@@ -221,7 +221,7 @@ def sections(
         GuideSection(
             heading or titles.get(path) or path,
             _span_link(items, linker),
-            [passage_markdown(p, linker, cite=False) for p in items],
+            [passage_markdown(p, linker, cite=bool(p.page)) for p in items],
         )
         for (path, heading), items in grouped
     ]
@@ -299,8 +299,11 @@ def symbol_line(symbol: CitedSymbol, methods: Sequence[CitedSymbol] = ()) -> Mar
 
 
 def _span_link(items: Sequence[DocPassage], linker: Linker) -> Markdown:
-    path = items[0].path
-    citation = linker.check(path, min(p.start for p in items), max(p.end for p in items))
+    """The lines of the page the section quotes (code the page includes from another file is cited apart);
+    the page's path when it quotes none of its own."""
+    path = items[0].quoted_in
+    own = [p for p in items if not p.page]
+    citation = linker.check(path, min(p.start for p in own), max(p.end for p in own)) if own else None
     return citation_markdown(citation) if citation else inline_code(path)
 
 

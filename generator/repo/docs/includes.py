@@ -1,0 +1,117 @@
+"""Code a doc page includes from another file of the repository: MkDocs' snippets (`--8<-- "file"`) and
+Sphinx's `literalinclude` show the included file in the built docs, so a page quotes that file's lines,
+cited there, never the placeholder. A name is looked up among the repository's files (the page's folder,
+the repository root and the docs folder, then the one file whose path ends with it: nlohmann/json copies
+its examples into the docs at build time); it is never opened as a path of its own."""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from generator.documents.included import INCLUDE, include_markers
+from generator.documents.model import Block, Document, Section
+from generator.errors import DeepkbError
+from generator.redact import Redactor
+from generator.repo.map.filetypes import language_of
+from generator.repo.map.walk import read_source
+
+MAX_BYTES = 40_000  # an included file is an example; how long a page shows whole is the page's to say
+_SPAN = re.compile(r"^(.+?)(?::(\d*)(?::(\d*))?)?$")
+_NO_FENCE = frozenset({"other", "text", "markdown"})
+
+
+@dataclass(frozen=True)
+class Included:
+    """The lines of one repository file a block includes."""
+
+    path: str
+    start: int
+    end: int
+    text: str
+
+
+@dataclass(frozen=True)
+class Includes:
+    """The repository's files, for the doc pages that include them."""
+
+    root: Path
+    files: frozenset[str]
+    docs: str  # the docs folder ("" when there is none)
+    redactor: Redactor | None = None
+
+    def expand(self, document: Document) -> Document:
+        """`document` with each block that only includes files replaced by those files' lines (a block whose
+        files cannot all be read is left out: a placeholder says nothing)."""
+        if not any(include_markers(block) for _, block in document.blocks()):
+            return document
+        return replace(document, sections=tuple(self._section(document.origin, s) for s in document.sections))
+
+    def _section(self, page: str, section: Section) -> Section:
+        blocks: list[Block] = []
+        for block in section.blocks:
+            markers = include_markers(block)
+            if not markers:
+                blocks.append(block)
+                continue
+            found = [self.read(page, marker) for marker in markers]
+            if block.kind == "code" and all(found):
+                blocks += [_as_block(block, included) for included in found if included]
+        return replace(section, blocks=tuple(blocks))
+
+    def read(self, page: str, marker: tuple[str, str]) -> Included | None:
+        """The lines a marker names (blank lines at either end left out), from the file it resolves to; None
+        when it resolves to none or they are blank."""
+        kind, name = marker
+        spanned = _SPAN.match(name)
+        if not spanned:
+            return None
+        path = self.resolve(page, spanned.group(1), sphinx=kind == INCLUDE)
+        if not path:
+            return None
+        try:
+            text = read_source(self.root, path, max_bytes=MAX_BYTES)
+        except DeepkbError:
+            return None
+        if self.redactor is not None:
+            text = self.redactor.redact(text)[0]
+        lines = text.splitlines()
+        start = int(spanned.group(2) or 1)
+        end = min(int(spanned.group(3) or len(lines)), len(lines))
+        while start <= end and not lines[start - 1].strip():
+            start += 1
+        while end >= start and not lines[end - 1].strip():
+            end -= 1
+        if start > end:
+            return None
+        return Included(path, start, end, "\n".join(lines[start - 1 : end]))
+
+    def resolve(self, page: str, name: str, sphinx: bool = False) -> str:
+        """The repository file `name` means on `page`: relative to the page's folder (Sphinx's `/x` to the
+        docs folder), the repository root or the docs folder, else the one file whose path ends with it."""
+        name = name.strip().replace("\\", "/")
+        if not name or "\x00" in name:
+            return ""
+        here = posixpath.dirname(page)
+        bases = [self.docs] if sphinx and name.startswith("/") else [here, "", self.docs]
+        for base in bases:
+            path = posixpath.normpath(posixpath.join(base, name.lstrip("/")))
+            if path in self.files:
+                return path
+        tail = "/" + posixpath.normpath(name.lstrip("/"))
+        ending = [p for p in self.files if p.endswith(tail)] if not tail.startswith("/..") else []
+        return ending[0] if len(ending) == 1 else ""
+
+
+def _as_block(block: Block, included: Included) -> Block:
+    language = block.language or language_of(included.path)
+    return replace(
+        block,
+        text=included.text,
+        start=included.start,
+        end=included.end,
+        language="" if language in _NO_FENCE else language,
+        origin=included.path,
+    )

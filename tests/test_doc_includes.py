@@ -1,0 +1,118 @@
+"""Code a doc page includes from another file (MkDocs snippets, Sphinx `literalinclude`): quoted as that
+file's lines and cited there, never shown as the placeholder."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from repo_output_fakes import make_project, offline_setup
+
+from generator.app.targets import repo_target
+from generator.documents import read_text
+from generator.repo.docs.includes import Includes
+from generator.repo.run.pipeline import run_repo_research
+from generator.site.pages.repo import publish_repo
+from generator.store import read_page
+
+HELLO = "from tinyweb import App\n\napp = App()\napp.serve(8000)\n"
+SERVE = "server {\n    listen 80;\n    location / { proxy_pass http://app; }\n}\n"
+
+
+def _code(text: str, name: str, includes: bool = True) -> list[tuple[str, str, int, int, str]]:
+    document = read_text(text, name=name, origin=name, revision="", includes=includes)
+    return [(b.text, b.language, b.start, b.end, b.origin) for _, b in document.blocks() if b.kind == "code"]
+
+
+def test_a_literalinclude_is_a_code_block_holding_its_marker() -> None:
+    text = (
+        "Usage\n=====\n\nRun this:\n\n.. literalinclude:: ../examples/hello.py\n    :language: python\n\n"
+        "A part of it:\n\n.. literalinclude:: ../examples/hello.py\n    :lines: 3-4\n\n"
+        "One function:\n\n.. literalinclude:: ../examples/hello.py\n    :pyobject: main\n\n"
+        "Short form:\n\n.. literalinclude:: serve.conf\n\nThe end.\n"
+    )
+    assert [(t, lang) for t, lang, *_ in _code(text, "docs/usage.rst")] == [
+        (".. literalinclude:: ../examples/hello.py", "python"),
+        (".. literalinclude:: ../examples/hello.py:3:4", ""),
+        (".. literalinclude:: serve.conf", ""),  # `:pyobject:` picks a part no marker can say: left out
+    ]
+    assert _code(text, "docs/usage.rst", includes=False) == []  # a reader that cannot read the files
+    # the lines after the directives keep their places (the reST file's own lines stay citable)
+    document = read_text(text, name="docs/usage.rst", origin="docs/usage.rst", revision="")
+    last = [b for _, b in document.blocks()][-1]
+    assert (last.text, last.start) == ("The end.", text.splitlines().index("The end.") + 1)
+
+
+def test_an_included_name_resolves_among_the_repositorys_files_only(tmp_path: Path) -> None:
+    files = frozenset({"docs/guide.md", "docs/examples/a.cpp", "examples/nginx.conf", "x/b.py", "y/b.py"})
+    includes = Includes(tmp_path, files, "docs")
+    assert includes.resolve("docs/guide.md", "examples/a.cpp") == "docs/examples/a.cpp"  # the page's folder
+    assert includes.resolve("docs/guide.md", "examples/nginx.conf") == "examples/nginx.conf"  # the root
+    assert includes.resolve("docs/api/x.md", "examples/a.cpp") == "docs/examples/a.cpp"  # the docs folder
+    assert includes.resolve("site/docs/x.md", "a.cpp") == "docs/examples/a.cpp"  # the one file ending so
+    assert includes.resolve("docs/guide.md", "b.py") == ""  # two files end so: neither is guessed
+    assert includes.resolve("docs/guide.md", "/examples/a.cpp", sphinx=True) == "docs/examples/a.cpp"
+    for hostile in ("../../../etc/passwd", "/etc/passwd", "..\\..\\secrets", "a.cpp\x00"):
+        assert includes.resolve("docs/guide.md", hostile) == ""
+
+
+def test_a_snippet_block_becomes_the_included_files_lines(tmp_path: Path) -> None:
+    root = make_project(tmp_path / "p", {"docs/guide.md": "x\n", "examples/hello.py": "\n" + HELLO})
+    files = frozenset({"docs/guide.md", "examples/hello.py"})
+    text = (
+        '# Guide\n\nServe an app:\n\n```python\n--8<-- "examples/hello.py"\n```\n\n'
+        'Just the call:\n\n```python\n--8<-- "examples/hello.py:5:5"\n```\n\n'
+        'A missing one:\n\n```python\n--8<-- "examples/missing.py"\n```\n\n'
+        '--8<-- "includes/abbreviations.md"\n\n'
+        'Escaped, as written:\n\n```text\n;--8<-- "examples/hello.py"\n```\n'
+    )
+    document = Includes(root, files, "docs").expand(
+        read_text(text, name="docs/guide.md", origin="docs/guide.md", includes=True)
+    )
+    code = [
+        (b.text, b.start, b.end, b.language, b.origin, b.lead)
+        for _, b in document.blocks()
+        if b.kind == "code"
+    ]
+    assert code == [
+        (HELLO.rstrip(), 2, 5, "python", "examples/hello.py", "Serve an app:"),  # blank first line left out
+        ("app.serve(8000)", 5, 5, "python", "examples/hello.py", "Just the call:"),
+        (';--8<-- "examples/hello.py"', 25, 27, "text", "", "Escaped, as written:"),
+    ]
+    assert not any("8<" in b.text and not b.text.startswith(";") for _, b in document.blocks())
+
+
+def test_a_guide_page_shows_included_code_cited_at_the_included_file(tmp_path: Path) -> None:
+    project = {
+        "README.md": "# tinyweb\n\nTinyweb is a small web framework that routes requests to handlers.\n",
+        "docs/index.md": "# Tinyweb\n\nTinyweb is made of an application object and a router.\n",
+        "docs/deploy.md": (
+            "# Deploying\n\nTinyweb runs behind a proxy that forwards every request to the app.\n\n"
+            'An nginx server block that forwards to the app:\n\n```nginx\n--8<-- "examples/serve.conf"\n```\n\n'
+            "Then start the app on the port the proxy forwards to, with the same worker settings.\n"
+        ),
+        "docs/running.rst": (
+            "Running\n=======\n\nA whole program that serves the application on port 8000:\n\n"
+            ".. literalinclude:: ../examples/hello.py\n    :language: python\n\n"
+            "It blocks until the process is stopped by a signal from the terminal.\n"
+        ),
+        "examples/serve.conf": SERVE,
+        "examples/hello.py": HELLO,
+        "tinyweb/__init__.py": '"""Tinyweb."""\n\n\nclass App:\n    """The app."""\n\n    def serve(self, port):\n'
+        '        """Serve."""\n        return port\n',
+    }
+    root = make_project(tmp_path / "tinyweb", project)
+    paths, config, provider = offline_setup(tmp_path / "kb")
+    result = run_repo_research(
+        paths, config, provider, repo_target(paths, config, str(root)), publish=publish_repo
+    )
+    revision = result.synthesis.revision
+    guide = result.study.harvest_dir / "guide"
+    deploy = read_page(next(guide.glob("*_deploying.md")))[1]
+    assert "```nginx\n" + SERVE.rstrip() + "\n```" in deploy
+    assert f"/blob/{revision}/examples/serve.conf#L1-L4)" in deploy  # the code, cited where it is
+    assert f"/blob/{revision}/docs/deploy.md#L3-L" in deploy  # the page's own text, cited in the page
+    assert "8&lt;" not in deploy and "--8<--" not in deploy
+    running = read_page(next(guide.glob("*_running.md")))[1]
+    assert "```python\n" + HELLO.rstrip() + "\n```" in running
+    assert f"/blob/{revision}/examples/hello.py#L1-L4)" in running
+    assert "literalinclude" not in running
