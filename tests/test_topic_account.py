@@ -177,3 +177,14 @@ def test_a_document_the_account_builds_on_may_tell_how_the_subject_works_one_bui
     sources = [account, managers, render, guide]
     assert building_on(sources, {"local-a"}, "element modifiers") == {"local-r"}
     assert building_on(sources, set(), "element modifiers") == set()
+
+
+def test_a_lead_in_pointing_at_its_example_and_the_subject_named_as_this_api_read_alone() -> None:
+    from generator.topic.analyze import reads_alone
+
+    example = replace(
+        Candidate("Here is another example Dan mentioned on Twitter:", "s", 1.0, 0.5, 0.1), code="x"
+    )
+    assert reads_alone(example)
+    assert not reads_alone(replace(example, code=""))  # a pointer at nothing quoted
+    assert not leans_back("This API increases the surface area of React slightly, for the benefit it brings.")

@@ -72,6 +72,7 @@ from .sentences import (
     paragraph_parts,
     paragraph_starts,
     passage_at,
+    points_ahead,
     quotable,
     quote_at,
     sentence_headings,
@@ -429,7 +430,7 @@ def passage_pools(
             extending=extending,
         )
         # a quote must read right alone: one leaning on what it leaves out ("…this mode of use") is not quoted
-        pools[question] = [c for c in pools[question] if not leans_back(c.text)]
+        pools[question] = [c for c in pools[question] if reads_alone(c)]
         if facet == "what" and opening:
             throughout = {
                 i
@@ -441,6 +442,16 @@ def passage_pools(
             # it in that document's frame ("插件" in a guide to testing: the plugins a test installs)
             pools[question] = [c for c in pools[question] if c.source in titled]
     return pools
+
+
+def reads_alone(passage: Candidate) -> bool:
+    """Whether a passage reads right alone: it leans on nothing it leaves out (`leans_back`), or it is a
+    lead-in pointing at the example or list quoted with it ("Here is another example Dan mentioned on
+    Twitter:")."""
+    if not leans_back(passage.text):
+        return True
+    first = clean(split_all(passage.text)[0]) if passage.text.strip() else ""
+    return bool(passage.code or passage.items) and points_ahead(first)
 
 
 def defining_passages(pool: list[Candidate], name: str, own: Collection[str] = ()) -> list[Candidate]:

@@ -165,7 +165,8 @@ _NOT_NOUN = frozenset(
     """is was are were be been will would can could may might must should shall does did do has have had
     means mean allows allow makes make also by in to for with of and or but that the point time writing
     way as is, proposal proposals document documents rfc rfcs pep peps keep jep grfc spec specification
-    design change changes enhancement feature features kind one""".split()
+    design change changes enhancement feature features kind one guide tutorial library package project tool
+    module api standard extension extensions binding bindings profile profiles""".split()
 )
 
 
