@@ -214,6 +214,31 @@ def test_an_rst_block_quote_is_text_not_code() -> None:
     ]
 
 
+def test_the_prose_of_a_readmes_html_header_is_read_as_paragraphs() -> None:
+    """READMEs centre their logo, title and tagline in HTML (go-task, node-fetch, httpx, mermaid): a `<p>` of
+    words is a paragraph on its own lines; badges, a row of links and a script are not."""
+    text = (
+        '<div align="center">\n  <a href="https://taskfile.dev"><img src="logo.svg" /></a>\n\n'  # 1-3
+        "  <h1>Task: The Modern Task Runner</h1>\n\n"  # 4-5
+        "  <p>\n    A fast, cross-platform build tool inspired by <em>Make</em>, designed for modern workflows.\n"
+        "  </p>\n\n"  # 6-9
+        '  <p><a href="/i">Installation</a> &bullet; <a href="/g">Getting Started</a> &bullet; '
+        '<a href="/d">Docs</a></p>\n'  # 10
+        '  <p><img src="badge.svg"></p>\n  <script>alert("never read as words here")</script>\n</div>\n\n'  # 11-13
+        "# Usage\n\nRun `task` in a folder that holds a Taskfile.\n"
+    )
+    found = [(b.kind, b.text, b.start, b.end) for _, b in blocks(read_text(text, name="README.md"))]
+    assert found == [
+        (
+            "paragraph",
+            "A fast, cross-platform build tool inspired by Make, designed for modern workflows.",
+            6,
+            8,
+        ),
+        ("paragraph", "Run `task` in a folder that holds a Taskfile.", 17, 17),
+    ]
+
+
 def test_rst_roles_directives_and_a_toctree() -> None:
     text = (
         ".. _assert:\n\n"  # 1-2

@@ -13,7 +13,8 @@ from collections.abc import Callable
 from pathlib import Path, PurePosixPath
 
 from .budget import Budget
-from .docstring import comment_text, read_docstring
+from .comment import comment_text
+from .docstring import read_docstring
 from .header import (
     BOM,
     Header,

@@ -2,24 +2,21 @@
 6): a repository without a docs folder often explains its concepts in the comments on its types — a pool's
 comment says its goroutines start lazily and that `Wait` must be called; puppeteer's `Page` says what a page
 is and shows one in an `@example`. The pages showed only the first sentence. Here the whole comment is read
-again from the source at the pinned revision (the facts keep only its head), for the few types and functions
-a page shows: its further paragraphs, its examples (`@example`, `>>>` doctests, fenced or indented code) and,
-for Go, the package's `Example<Name>` test functions, each block cited at its own lines.
+again from the source at the pinned revision (the facts keep only its head; `documents.comment` finds and
+cleans it), for the few types and functions a page shows: its further paragraphs, its examples (`@example`,
+`>>>` doctests, fenced or indented code) and, for Go, the package's `Example<Name>` test functions, each
+block cited at its own lines.
 """
 
 from __future__ import annotations
 
-import ast
-import inspect
 import re
-import textwrap
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 
 from generator.documents import Document, read_text
-from generator.documents.docstring import inline_tags
-from generator.documents.godoc import doc_markdown
+from generator.documents.comment import doc_comment
 from generator.documents.model import Block, Section, is_docstring_section
 from generator.errors import DeepkbError
 from generator.redact import Redactor
@@ -32,24 +29,12 @@ PASSAGES = 8  # blocks shown of one type's comment past its summary
 CODE_LINES = 40  # a longer example is not shown whole
 COMMENT_LINES = 80  # the lines of a comment read for its passages
 MIN_WORDS = 5
-_LINE_COMMENT = ("go", "rust", "swift")
-# JSDoc/TSDoc block tags: what the type is is told before them or under @remarks; parameters, returns and
-# visibility markers describe pieces, never the whole
-_TAG = re.compile(r"^@(\w+)\s*(.*)$")
-_KEPT_TAGS = frozenset({"remarks", "example", "defaultvalue", "default"})
-_FENCE = re.compile(r"^\s*(```|~~~)")
 _GO_EXAMPLE = re.compile(r"^func (Example\w*)\(\)\s*\{")
 ANY_EXAMPLE = re.compile(r"^Example\w*$")
 # a blank line, a list, code, a heading, a table, markup or a doc tag: a comment to read as a document
 _MORE_THAN_A_PARAGRAPH = re.compile(
     r"\n\s*\n|^\s*(?:[-*+>#|@]|\d+[.)]\s|```|~~~|\.\.\s|\t| {4})|::|>>>|[`*_\\<\[]", re.M
 )
-# a reST directive that dates a change ("versionadded", "versionchanged", "deprecated"): release notes, not
-# what the type does
-_VERSION_NOTE = re.compile(r"^(\s*)\.\.\s+(?:versionadded|versionchanged|deprecated)::")
-_DOC_OPEN = re.compile(r"""^\s*([rRuUbB]{0,2})(\"\"\"|\'\'\')""")
-_ENDS_HEADER = re.compile(r":\s*(?:#.*)?$")  # the colon that ends `class Name(…):`
-HEADER_LINES = 30  # a class header longer than this is not looked into
 _CODE_LANGUAGE = {"python": "python", "go": "go", "typescript": "ts", "javascript": "js", "java": "java"}
 
 
@@ -128,16 +113,15 @@ def own_comment(text: str, symbol: Symbol, language: str, path: str, shown: str 
     first paragraph, or its opening sentences when the paragraph goes on), parameter and return sections
     left out, at most PASSAGES, each at its source lines."""
     lines = text.split("\n")
-    found = _comment(lines, symbol, language)
-    if found is None:
+    comment = doc_comment(lines, symbol.start, symbol.end, language)
+    if comment is None:
         return []
-    first, body, markup = found
-    if not _MORE_THAN_A_PARAGRAPH.search(body.strip()):  # most comments: one paragraph, read without parsing
-        rest = _past(" ".join(body.split()), shown)
-        end = first + body.strip().count("\n")
-        return [DocPassage(path, first, end, "paragraph", rest)] if _worth("paragraph", rest) else []
-    document = read_text(_head(body), name=path, origin=path, markup=markup)
-    return _passages(document, lines, first, shown, _CODE_LANGUAGE.get(language, ""))
+    if not _MORE_THAN_A_PARAGRAPH.search(comment.text.strip()):  # most comments: one paragraph, read as is
+        rest = _past(" ".join(comment.text.split()), shown)
+        end = comment.first + comment.text.strip().count("\n")
+        return [DocPassage(path, comment.first, end, "paragraph", rest)] if _worth("paragraph", rest) else []
+    document = read_text(_head(comment.text), name=path, origin=path, markup=comment.markup)
+    return _passages(document, lines, comment.first, shown, _CODE_LANGUAGE.get(language, ""))
 
 
 def _passages(
@@ -221,139 +205,6 @@ def _locate(lines: Sequence[str], text: str, cursor: int) -> int | None:
         if probe in re.sub(r"[`*]", "", lines[index]):
             return index + 1
     return None
-
-
-def _comment(lines: Sequence[str], symbol: Symbol, language: str) -> tuple[int, str, str] | None:
-    """(first line, cleaned text, markup) of the doc comment of `symbol`, or None."""
-    if language == "python":
-        return _docstring(lines, symbol)
-    above = symbol.start - 2  # the 0-based line just above the definition
-    while above >= 0 and lines[above].lstrip().startswith("@") and language != "go":
-        above -= 1  # decorators and annotations stand between a comment and its class
-    if language in _LINE_COMMENT or (above >= 0 and lines[above].lstrip().startswith("//")):
-        first = above
-        while first >= 0 and lines[first].lstrip().startswith("//"):
-            first -= 1
-        body = [_uncommented(line) for line in lines[first + 1 : above + 1]]
-        return (first + 2, "\n".join(doc_markdown(body)), "markdown") if body else None
-    if language:  # Java, JavaScript, TypeScript, C#, C-family: a `/** … */` block
-        if above >= 0 and not lines[above].strip():
-            above -= 1  # a JSDoc block may stand one blank line above
-        if above < 0 or not lines[above].rstrip().endswith("*/"):
-            return None
-        opening = next((i for i in range(above, -1, -1) if lines[i].lstrip().startswith("/*")), None)
-        if opening is None or not lines[opening].lstrip().startswith("/**"):
-            return None
-        return opening + 1, inline_tags(_block_tags(_unstarred(lines[opening : above + 1]))), "markdown"
-    return None
-
-
-def _uncommented(line: str) -> str:
-    text = line.lstrip().removeprefix("//").removeprefix("/")
-    return text[1:] if text.startswith(" ") else text
-
-
-def _unstarred(raw: Sequence[str]) -> list[str]:
-    """A `/** … */` block's lines without its markers, each line's own indentation past `* ` kept."""
-    out = []
-    for line in raw:
-        text = line.strip()
-        text = (
-            text.removeprefix("/**").removesuffix("*/") if text.startswith("/**") else text.removesuffix("*/")
-        )
-        stripped = line.lstrip()
-        if stripped.startswith("*") and not stripped.startswith("*/") and not stripped.startswith("/**"):
-            text = stripped[1:]
-            text = text[1:] if text.startswith(" ") else text
-            text = text.removesuffix("*/").rstrip()
-        out.append(text.rstrip())
-    return out
-
-
-def _block_tags(lines: Sequence[str]) -> str:
-    """JSDoc/TSDoc block tags as Markdown: `@remarks` is prose, `@example` code (fenced when it is not),
-    `@defaultValue x` "Default: x"; every other tag (`@param`, `@returns`, `@public`…) dropped with its
-    lines."""
-    out: list[str] = []
-    tag = ""
-    example: list[str] = []
-
-    def close_example() -> None:
-        if example:
-            fenced = any(_FENCE.match(line) for line in example)
-            body = (
-                example
-                if fenced
-                else ["```", *textwrap.dedent("\n".join(example)).strip("\n").split("\n"), "```"]
-            )
-            out.extend(["", *body, ""])
-            example.clear()
-
-    for line in lines:
-        match = _TAG.match(line.strip())
-        if match:
-            close_example()
-            tag = match.group(1).lower()
-            rest = match.group(2).strip()
-            if tag in ("defaultvalue", "default") and rest:
-                out.extend(["", f"Default: {rest}"])
-            elif tag == "remarks" and rest:
-                out.extend(["", rest])
-            elif tag == "example" and rest:
-                out.extend(["", rest + ":"])
-            continue
-        if tag == "example":
-            example.append(line)
-        elif not tag or tag in _KEPT_TAGS:
-            out.append(line)
-    close_example()
-    return "\n".join(out)
-
-
-def _docstring(lines: Sequence[str], symbol: Symbol) -> tuple[int, str, str] | None:
-    """A Python class's docstring: the triple-quoted string that opens its body, read without parsing the
-    class (a class of a thousand lines is parsed for nothing)."""
-    header = next(
-        (
-            i
-            for i in range(symbol.start - 1, min(symbol.end, symbol.start + HEADER_LINES))
-            if _ENDS_HEADER.search(lines[i])
-        ),
-        None,
-    )
-    first = next((i for i in range((header or 0) + 1, symbol.end) if lines[i].strip()), None)
-    opening = _DOC_OPEN.match(lines[first]) if header is not None and first is not None else None
-    if opening is None or first is None:
-        return None
-    quote = opening.group(2)
-    rest = lines[first][opening.end() :]
-    last = (
-        first if quote in rest else next((i for i in range(first + 1, symbol.end) if quote in lines[i]), None)
-    )
-    if last is None:
-        return None
-    try:
-        value = ast.literal_eval("\n".join(lines[first : last + 1]).strip())
-    except (SyntaxError, ValueError):
-        return None
-    if not isinstance(value, str) or not value.strip():
-        return None
-    return first + 1, _without_version_notes(inspect.cleandoc(value)), "docstring"
-
-
-def _without_version_notes(doc: str) -> str:
-    """A docstring without its `.. versionadded::` / `.. versionchanged::` / `.. deprecated::` directives
-    and the lines indented under them."""
-    out: list[str] = []
-    inside: int | None = None  # the directive's indentation while its body is skipped
-    for line in doc.split("\n"):
-        if inside is not None and (not line.strip() or len(line) - len(line.lstrip()) > inside):
-            continue
-        note = _VERSION_NOTE.match(line)
-        inside = len(note.group(1)) if note else None
-        if note is None:
-            out.append(line)
-    return "\n".join(out)
 
 
 # --------------------------------------------------------------------------- Go examples

@@ -7,13 +7,13 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import replace
 from functools import cached_property
 from pathlib import Path, PurePosixPath
 
 from generator.documents import Document, read_text
-from generator.documents.godoc import package_doc
+from generator.documents.comment import package_doc
 from generator.documents.model import Section
 from generator.documents.standing import INACTIVE, page_standing
 from generator.errors import DeepkbError
@@ -45,6 +45,9 @@ from generator.text.sentences import split_sentences
 DOC_BYTES = 200_000  # a doc file larger than this is generated reference, not prose to quote
 MAX_FILES = 400  # doc files read
 MAX_CONCEPTS = 40
+REFERENCE_PAGES = 10  # sibling pages past the guide's cut, each a concept on its own, folded into one
+ENTRY_PASSAGES = 3  # a folded reference's page (an API entry) quotes its opening section, this many blocks
+MAX_ENTRIES = 400  # pages of one folded reference
 PAGES_PER_CONCEPT = 12  # a docs section with more pages is split: one concept per sub-folder or page
 PASSAGES_PER_PAGE = 80  # blocks a doc file sharing its concept quotes at most (fewer when it has many)
 PASSAGES_PER_CONCEPT = 300  # shared by its pages; a page alone in its concept may quote all of them
@@ -54,6 +57,7 @@ MAX_EXAMPLES = 8
 FEW_EXAMPLES = 2  # a README showing fewer code examples leaves room for the package's Example tests
 _PACKAGE_EXAMPLE = re.compile(r"^Example(?:_[a-z]\w*)?$")  # the package's own, not a type's or function's
 OVERVIEW_PASSAGES = 4
+TAGLINE_WORDS = 6  # the README's first overview paragraph may be this short; the others say more
 CONCEPT_SYMBOLS = 8
 _SETUP = frozenset({"__init__", "__new__", "__post_init__", "constructor"})  # setting up is not the work
 MIN_PATH_CALLS = 3  # a shorter code path shows no working
@@ -214,6 +218,26 @@ def _read(
         document = includes.expand(document)
     standing = page_standing(text, document.status)
     return replace(document, status=standing) if standing else document
+
+
+_README_NAMES = ("README.md", "README.rst", "README.markdown", "README.txt", "README")
+
+
+def folder_readme_opening(root: Path, folder: str, paths: Collection[str], redactor: Redactor | None) -> str:
+    """The first paragraph of a folder's own README (OpenHands' openhands/README.md: "This directory contains
+    the core components of OpenHands."): what the folder is, in its maintainers' words; '' when it has none.
+    `paths`: the repository's mapped files."""
+    readme = next((f"{folder}/{n}" for n in _README_NAMES if f"{folder}/{n}" in paths), "")
+    if not folder or not readme:
+        return ""
+    try:
+        text = read_source(root, readme, max_bytes=DOC_BYTES)
+    except DeepkbError:
+        return ""
+    if redactor is not None:
+        text = redactor.redact(text)[0]
+    opening = [p for p in passages(read_text(text, name=readme, origin=readme)) if p.kind == "paragraph"]
+    return opening[0].text if opening else ""
 
 
 def _package_readmes(
@@ -485,7 +509,8 @@ def _worth_quoting(kind: str, text: str, lead: str = "") -> bool:
 def overview(readme: Document | None, intro: Sequence[Document]) -> tuple[DocPassage, ...]:
     """What the project is and why: the README's opening prose (before its first code example) and the
     docs' introduction page's, whole paragraphs only; never a lead-in to what it does not show (a paragraph
-    ending in ':') or how to install it."""
+    ending in ':') or how to install it. The README's first such paragraph may be short: a tagline centred
+    under its logo ("A light-weight module that brings Fetch API to Node.js")."""
     found: list[DocPassage] = [t for t in [_tagline(readme)] if t is not None] if readme is not None else []
     openings: set[str] = {_opening(t.text) for t in found}  # a README and an introduction page often agree
     for document in [d for d in (readme, *intro) if d is not None]:
@@ -507,7 +532,7 @@ def overview(readme: Document | None, intro: Sequence[Document]) -> tuple[DocPas
                 and not NOTICE.match(passage.text)  # "NOTE: Starting with version 0.9 …": an aside
                 and describes_project(passage.text, steps=True)
                 and passage.start not in installing
-                and len(passage.text.split()) >= 10
+                and len(passage.text.split()) >= (TAGLINE_WORDS if document is readme and not found else 10)
                 and opening not in openings
             ):
                 found.append(passage)
@@ -646,18 +671,25 @@ def concepts_of(
         if key == PurePosixPath(document.origin).name and parent in paths:
             key = parent  # a page at the docs root under a parent page: that page's concept
         groups.setdefault(key, []).append(document)
-    groups = _long_pages_apart(_split_large(groups, folder, sections))
-    concepts = []
+    groups, folded = _fold_references(_long_pages_apart(_split_large(groups, folder, sections)))
+    concepts: list[DocConcept] = []
+    references = 0  # folded references, listed past the cut
     for key, members in groups.items():
+        if key not in folded and len(concepts) - references >= MAX_CONCEPTS:
+            continue
         quotable = [_quotable(d) if _in_force(d) else [] for d in members]
-        shares = _shares([len(q) for q in quotable])
-        pages = [_page(d, _spread(q, n)) for d, q, n in zip(members, quotable, shares, strict=True)]
-        pages = [p for p in pages if p.passages or p.standing][:PAGES_PER_CONCEPT]
+        if key in folded:
+            pages = [_page(d, _entry(q)) for d, q in zip(members, quotable, strict=True)][:MAX_ENTRIES]
+        else:
+            shares = _shares([len(q) for q in quotable])
+            pages = [_page(d, _spread(q, n)) for d, q, n in zip(members, quotable, shares, strict=True)]
+        pages = [p for p in pages if p.passages or p.standing][
+            : MAX_ENTRIES if key in folded else PAGES_PER_CONCEPT
+        ]
         if pages:
             package = "" if PurePosixPath(key).stem.lower() in _NOT_PACKAGES else key
             concepts.append(_concept(_concept_name(key, pages), pages, names, package))
-        if len(concepts) >= MAX_CONCEPTS:
-            break
+            references += key in folded
     return concepts
 
 
@@ -768,6 +800,40 @@ def _split_large(
         else:
             split.update(_split_large(inner, folder, sections))
     return split
+
+
+def _fold_references(groups: dict[str, list[Document]]) -> tuple[dict[str, list[Document]], set[str]]:
+    """More concepts than a guide lists (nlohmann/json's API reference, a page per function, 150 of them,
+    was cut after "diff"): a folder with at least REFERENCE_PAGES pages past the cut, each a concept on its
+    own, becomes one reference concept in the place of its first page, each page quoting its opening
+    (`_entry`), and is listed past the cut too; the folder losing most first, until none loses that many
+    (svelte's legacy API is folded, its template syntax stays twenty whole pages, and Chart.js, four
+    samples past the cut, is left as it is). The folded folders' keys are returned with the groups."""
+    folded: set[str] = set()
+    while True:
+        listed = [m for k, m in groups.items() if k not in folded]
+        past = Counter(_folder(m[0]) for m in listed[MAX_CONCEPTS:] if len(m) == 1)
+        folder, count = past.most_common(1)[0] if past else ("", 0)
+        if count < REFERENCE_PAGES:
+            return groups, folded
+        merged: dict[str, list[Document]] = {}
+        for key, members in groups.items():
+            entry = len(members) == 1 and key not in folded and _folder(members[0]) == folder
+            merged.setdefault(folder if entry else key, []).extend(members)
+        groups = merged
+        folded.add(folder)
+
+
+def _folder(document: Document) -> str:
+    return PurePosixPath(document.origin).parent.as_posix()
+
+
+def _entry(found: Sequence[tuple[int, DocPassage]]) -> list[DocPassage]:
+    """An entry of a folded reference: the first blocks of its first section that has any (what the entry
+    is, its signature), a lead-in kept only with what it introduces."""
+    passages = [p for _, p in found if p.heading == found[0][1].heading] if found else []
+    shown = passages[:ENTRY_PASSAGES]
+    return shown[:-1] if shown and shown[-1].text.rstrip().endswith(":") else shown
 
 
 def _long_pages_apart(groups: dict[str, list[Document]]) -> dict[str, list[Document]]:

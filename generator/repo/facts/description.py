@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import configparser
 import json
-import re
 import tomllib
 from pathlib import Path
 from typing import Any
 
+from generator.documents.comment import package_comment
 from generator.errors import DeepkbError
 from generator.repo.facts.prose import summary
 from generator.repo.map.walk import read_source
@@ -20,9 +20,6 @@ from generator.repo.model import RepoMap
 MANIFEST_BYTES = 200_000
 GO_HEAD_BYTES = 64_000
 MIN_WORDS = 4
-# the doc comment right above the package clause, as a /* block */ or as // lines
-_GO_BLOCK_DOC = re.compile(r"/\*\s*(Package\s+\w+.*?)\*/\s*package\s+\w+", re.S)
-_GO_LINES_DOC = re.compile(r"((?:^[ \t]*//[^\n]*\n)+)[ \t]*package\s+\w+", re.M)
 
 
 def project_description(root: Path, repo_map: RepoMap) -> str:
@@ -43,14 +40,7 @@ def project_description(root: Path, repo_map: RepoMap) -> str:
 def go_package_doc(root: Path, go_files: list[str]) -> str:
     """The first two sentences of the `// Package x …` comment of a top-level Go file (doc.go first)."""
     for path in sorted(go_files, key=lambda p: (p != "doc.go", p)):
-        head = _read(root, path, GO_HEAD_BYTES)
-        block, lines = _GO_BLOCK_DOC.search(head), _GO_LINES_DOC.search(head)
-        if block:
-            comment = block.group(1)
-        elif lines:
-            comment = "\n".join(re.sub(r"^\s*// ?", "", line) for line in lines.group(1).splitlines())
-        else:
-            continue
+        comment = "\n".join(package_comment(_read(root, path, GO_HEAD_BYTES))[2])
         if comment.lstrip().startswith("Package "):
             return summary(comment)
     return ""

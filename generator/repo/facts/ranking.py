@@ -40,7 +40,6 @@ _DOC_TAG = re.compile(r"@(?:api\s+)?(private|internal|ignore|protected|public)\b
 TYPE_KINDS = frozenset({"class", "struct", "interface", "trait", "record", "enum", "type", "impl"})
 MIN_LIMIT, MAX_LIMIT, LINES_PER_SYMBOL = 3, 12, 150
 MIN_METHODS, MAX_METHODS, LINES_PER_METHOD = 3, 8, 120
-_NO_CALLS: Counter[str] = Counter()  # never written: what a score without the call graph counts
 
 
 @dataclass(frozen=True)
@@ -308,19 +307,6 @@ def _score(
         score -= P_PRIVATE
     if (hidden or not symbol.public) and not central:
         score -= P_HIDDEN  # not public, or its doc comment says so (JSDoc `@private`, `@api private`)
-    return score
-
-
-def symbol_score(
-    fact: FileFacts, symbol: Symbol, owner: Symbol | None, exports: set[str], *, shown: bool = True
-) -> float:
-    """One symbol's score in its file, from what the facts hold (no call graph, no members); a method
-    counts as exported when its class (`owner`: the file's first symbol named its parent) is, and shares
-    its class's users. `exports`: the file's, as a set. `shown=False`: what it weighs in a call path, where
-    a private helper is not penalized for being private."""
-    score = _score(symbol, fact, exports, _NO_CALLS, owner, shown=shown)
-    if owner is not None:
-        score += W_USED * math.log2(1 + fact.name_uses.get(owner.name, 0))
     return score
 
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+from generator.documents.comment import comment_above
+
 _GO_FIELD = re.compile(r"^\s*([A-Za-z_]\w*)\s+([^\s`/][^`/]*?)\s*(?:`[^`]*`)?\s*(?://.*)?$")
 _GO_METHOD = re.compile(r"^\s*([A-Z]\w*)\s*\(")
 _TS_FIELD = re.compile(r"^\s*(?:readonly\s+)?([A-Za-z_$][\w$]*)(\??)\s*:\s*([^;,]+?)\s*[;,]?\s*(?://.*)?$")
@@ -75,19 +77,9 @@ def field_comment(lines: list[str], offset: int) -> tuple[str, str]:
     right above it, else its own line's trailing `// …`, as (its first paragraph, the default it states).
     The paragraph stops at a blank line or a doc tag (`@example`) and leaves out the lines stating the
     default or that the field is optional."""
-    above = []
-    index = offset - 2
-    in_block = index >= 0 and lines[index].strip().endswith("*/")
-    while index >= 0:
-        text = lines[index].strip()
-        if not (in_block or text.startswith("//")):
-            break
-        above.append(text)
-        index -= 1
-        if in_block and text.startswith("/*"):
-            break
+    above = comment_above(lines, offset - 2)[1]
     own = lines[offset - 1].partition("//")[2] if "//" in lines[offset - 1] and not above else ""
-    said = [_COMMENT_MARK.sub("", line).strip() for line in reversed(above)] if above else [own.strip()]
+    said = [_COMMENT_MARK.sub("", line.strip()).strip() for line in above] if above else [own.strip()]
     said = [line.removesuffix("*/").rstrip() for line in said]  # a one-line `/** Read version */`
     default, ended = "", False
     prose: list[str] = []

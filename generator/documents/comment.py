@@ -1,0 +1,300 @@
+"""Doc comments read from source lines: the `//` lines or `/** … */` block above a definition, a Python
+class's docstring, or a Go package's comment, found by position (never by parsing the file), cleaned of its
+markers, with the source line it starts on. The text is Markdown (Go doc comments and JSDoc/TSDoc block tags
+turned into it) or a docstring, for `read_text` to read as a document. `comment_text` cleans a comment the
+facts found in the syntax tree the same way (markers, XML and HTML doc markup, inline tags).
+
+A Go package's documentation is the doc comment above its `package` clause, which pkg.go.dev shows as the
+package's page (robfig/cron's doc.go holds its usage, its spec format and its time zones): a heading (`#
+Heading`, or an old-style line standing alone before a paragraph) is a section, an indented span is code,
+an indented bullet or number is a list item.
+"""
+
+from __future__ import annotations
+
+import ast
+import inspect
+import itertools
+import re
+import textwrap
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+_LINE_COMMENT = ("go", "rust", "swift")
+# JSDoc/TSDoc block tags: what the type is is told before them or under @remarks; parameters, returns and
+# visibility markers describe pieces, never the whole
+_TAG = re.compile(r"^@(\w+)\s*(.*)$")
+_KEPT_TAGS = frozenset({"remarks", "example", "defaultvalue", "default"})
+_FENCE = re.compile(r"^\s*(```|~~~)")
+# a reST directive that dates a change ("versionadded", "versionchanged", "deprecated"): release notes, not
+# what the type does
+_VERSION_NOTE = re.compile(r"^(\s*)\.\.\s+(?:versionadded|versionchanged|deprecated)::")
+_DOC_OPEN = re.compile(r"""^\s*([rRuUbB]{0,2})(\"\"\"|\'\'\')""")
+_ENDS_HEADER = re.compile(r":\s*(?:#.*)?$")  # the colon that ends `class Name(…):`
+HEADER_LINES = 30  # a class header longer than this is not looked into
+_COMMENT_MARKERS = re.compile(r"^\s*(?:/\*[*!]?|\*/|\*|//[/!]?|#)\s?")
+# XML doc (C#) and HTML (Javadoc) markup around the words of a doc comment
+_DOC_TAGS = re.compile(
+    r"</?(?:summary|remarks|returns|para|p|b|i|em|strong|code|c|br|tt)\b[^<>]*>", re.IGNORECASE
+)
+# Javadoc/JSDoc inline tags: `{@link pkg.Type#member label}` (TSDoc: `{@link Type | label}`) reads as its label,
+# else as the member it names;
+# `{@code x}` as code; `{@literal x}`/`{@value x}` as their text; `{@inheritDoc}` as nothing
+_INLINE_LINK = re.compile(r"\{@link(?:plain|code)?\s+([^\s{}|]+)\s*(?:\|?\s*([^{}|][^{}]*?))?\s*\}")
+_INLINE_CODE = re.compile(r"\{@code\s+([^{}]*?)\s*\}")
+_INLINE_TEXT = re.compile(r"\{@(?:literal|value)\s+([^{}]*?)\s*\}")
+_INHERIT_DOC = re.compile(r"\{@inheritDoc\}\s?")
+# XML doc (C#) references: `<see cref="T:Ns.Type"/>` reads as `Type`, `<see cref="X">text</see>` as text
+_SEE_WITH_TEXT = re.compile(r'<see\s+(?:cref|href|langword)="[^"]*"\s*>([^<>]*)</see>', re.IGNORECASE)
+_SEE_REFERENCE = re.compile(
+    r'<(?:see|seealso|paramref|typeparamref)\s+(?:cref|name|langword|href)="([^"]*)"\s*/>', re.IGNORECASE
+)
+_PACKAGE = re.compile(r"^package\s+(\w+)")
+_LIST_ITEM = re.compile(r"^\s+(?:[-*+•]|\d+[.)])\s+")
+# an old-style heading: one capitalised line with no closing punctuation, standing alone before a paragraph
+_OLD_HEADING = re.compile(r"^[A-Z][^.,;:!?()\[\]{}`\"]*[A-Za-z0-9]$")
+MIN_LINES = 6  # a shorter package comment is a sentence about the package, not its documentation
+
+
+def comment_text(raw: str) -> str:
+    """Comment text without its markers (`//`, `/** … */`, `*`, `#`) and doc markup (`<summary>`, `<p>`)."""
+    lines = []
+    for line in raw.splitlines():
+        line = line.rstrip()
+        line = line[:-2].rstrip() if line.endswith("*/") else line
+        lines.append(_DOC_TAGS.sub("", _COMMENT_MARKERS.sub("", line, count=1)).strip())
+    return inline_tags("\n".join(lines)).strip()
+
+
+def inline_tags(text: str) -> str:
+    """Javadoc/JSDoc inline tags and C# `<see …/>` references as the words a reader sees."""
+    text = _INLINE_LINK.sub(lambda m: m.group(2) or _member_name(m.group(1)), text)
+    text = _INLINE_CODE.sub(lambda m: f"`{m.group(1)}`", text)
+    text = _INLINE_TEXT.sub(r"\1", _INHERIT_DOC.sub("", text))
+    text = _SEE_WITH_TEXT.sub(r"\1", text)
+    return _SEE_REFERENCE.sub(lambda m: _member_name(m.group(1)), text)
+
+
+def _member_name(reference: str) -> str:
+    """`org.jsoup.select.Selector` → `Selector`; `Gson#toJson(Object)` → `Gson.toJson(Object)`;
+    `#select` → `select`; C#'s `T:FluentValidation.AbstractValidator`1` → `AbstractValidator`."""
+    if "://" in reference:  # `{@link https://…}`: the address is what the reader sees
+        return reference
+    reference = re.sub(r"^[A-Z]:", "", reference).split("`")[0]
+    owner, _, member = reference.partition("#")
+    if "(" in owner:  # a C# method reference: `M:Ns.Type.Method(System.String)`
+        owner, member = owner.split("(")[0], ""
+    name = owner.rsplit(".", 1)[-1]
+    return f"{name}.{member}" if name and member else name or member
+
+
+@dataclass(frozen=True)
+class Comment:
+    """A doc comment: the 1-based source line it starts on, its text without comment markers, and the
+    markup `read_text` reads it as ("markdown" or "docstring")."""
+
+    first: int
+    text: str
+    markup: str
+
+
+def comment_above(lines: Sequence[str], index: int) -> tuple[int, list[str]]:
+    """The comment ending on the 0-based line `index`, as written: its run of `//` lines, or the `/* … */`
+    block it closes; (its 0-based first line, its lines), no lines when `index` ends no comment."""
+    if index < 0:
+        return 0, []
+    if not lines[index].lstrip().startswith("//") and lines[index].rstrip().endswith("*/"):
+        opening = next((i for i in range(index, -1, -1) if lines[i].lstrip().startswith("/*")), None)
+        return (opening, list(lines[opening : index + 1])) if opening is not None else (index + 1, [])
+    first = index + 1
+    while first > 0 and lines[first - 1].lstrip().startswith("//"):
+        first -= 1
+    return first, list(lines[first : index + 1])
+
+
+def uncommented(line: str) -> str:
+    """A `//` (or `///`) comment line's text, one space after the marker taken off."""
+    text = line.lstrip().removeprefix("//").removeprefix("/")
+    return text[1:] if text.startswith(" ") else text
+
+
+def doc_comment(lines: Sequence[str], start: int, end: int, language: str) -> Comment | None:
+    """The doc comment of the definition at 1-based lines `start`–`end` of a file in `language`: a Python
+    class's docstring, the `//` lines above it (Go, Rust, Swift, or any language writing them), else a
+    `/** … */` block, which may stand one blank line above."""
+    if language == "python":
+        return _docstring(lines, start, end)
+    above = start - 2  # the 0-based line just above the definition
+    while above >= 0 and lines[above].lstrip().startswith("@") and language != "go":
+        above -= 1  # decorators and annotations stand between a comment and its class
+    if language in _LINE_COMMENT or (above >= 0 and lines[above].lstrip().startswith("//")):
+        if above >= 0 and not lines[above].lstrip().startswith("//"):
+            return None
+        first, raw = comment_above(lines, above)
+        body = [uncommented(line) for line in raw]
+        return Comment(first + 1, "\n".join(doc_markdown(body)), "markdown") if body else None
+    if not language:
+        return None
+    if above >= 0 and not lines[above].strip():
+        above -= 1  # a JSDoc block may stand one blank line above
+    opening, raw = comment_above(lines, above)
+    if not raw or not raw[0].lstrip().startswith("/**"):
+        return None
+    return Comment(opening + 1, inline_tags(_block_tags(_unstarred(raw))), "markdown")
+
+
+def _unstarred(raw: Sequence[str]) -> list[str]:
+    """A `/** … */` block's lines without its markers, each line's own indentation past `* ` kept."""
+    out = []
+    for line in raw:
+        text = line.strip()
+        text = (
+            text.removeprefix("/**").removesuffix("*/") if text.startswith("/**") else text.removesuffix("*/")
+        )
+        stripped = line.lstrip()
+        if stripped.startswith("*") and not stripped.startswith("*/") and not stripped.startswith("/**"):
+            text = stripped[1:]
+            text = text[1:] if text.startswith(" ") else text
+            text = text.removesuffix("*/").rstrip()
+        out.append(text.rstrip())
+    return out
+
+
+def _block_tags(lines: Sequence[str]) -> str:
+    """JSDoc/TSDoc block tags as Markdown: `@remarks` is prose, `@example` code (fenced when it is not),
+    `@defaultValue x` "Default: x"; every other tag (`@param`, `@returns`, `@public`…) dropped with its
+    lines."""
+    out: list[str] = []
+    tag = ""
+    example: list[str] = []
+
+    def close_example() -> None:
+        if example:
+            fenced = any(_FENCE.match(line) for line in example)
+            body = (
+                example
+                if fenced
+                else ["```", *textwrap.dedent("\n".join(example)).strip("\n").split("\n"), "```"]
+            )
+            out.extend(["", *body, ""])
+            example.clear()
+
+    for line in lines:
+        match = _TAG.match(line.strip())
+        if match:
+            close_example()
+            tag = match.group(1).lower()
+            rest = match.group(2).strip()
+            if tag in ("defaultvalue", "default") and rest:
+                out.extend(["", f"Default: {rest}"])
+            elif tag == "remarks" and rest:
+                out.extend(["", rest])
+            elif tag == "example" and rest:
+                out.extend(["", rest + ":"])
+            continue
+        if tag == "example":
+            example.append(line)
+        elif not tag or tag in _KEPT_TAGS:
+            out.append(line)
+    close_example()
+    return "\n".join(out)
+
+
+def _docstring(lines: Sequence[str], start: int, end: int) -> Comment | None:
+    """A Python class's docstring: the triple-quoted string that opens its body, read without parsing the
+    class (a class of a thousand lines is parsed for nothing)."""
+    header = next(
+        (i for i in range(start - 1, min(end, start + HEADER_LINES)) if _ENDS_HEADER.search(lines[i])), None
+    )
+    first = next((i for i in range((header or 0) + 1, end) if lines[i].strip()), None)
+    opening = _DOC_OPEN.match(lines[first]) if header is not None and first is not None else None
+    if opening is None or first is None:
+        return None
+    quote = opening.group(2)
+    rest = lines[first][opening.end() :]
+    last = first if quote in rest else next((i for i in range(first + 1, end) if quote in lines[i]), None)
+    if last is None:
+        return None
+    try:
+        value = ast.literal_eval("\n".join(lines[first : last + 1]).strip())
+    except (SyntaxError, ValueError):
+        return None
+    if not isinstance(value, str) or not value.strip():
+        return None
+    return Comment(first + 1, _without_version_notes(inspect.cleandoc(value)), "docstring")
+
+
+def _without_version_notes(doc: str) -> str:
+    """A docstring without its `.. versionadded::` / `.. versionchanged::` / `.. deprecated::` directives
+    and the lines indented under them."""
+    out: list[str] = []
+    inside: int | None = None  # the directive's indentation while its body is skipped
+    for line in doc.split("\n"):
+        if inside is not None and (not line.strip() or len(line) - len(line.lstrip()) > inside):
+            continue
+        note = _VERSION_NOTE.match(line)
+        inside = len(note.group(1)) if note else None
+        if note is None:
+            out.append(line)
+    return "\n".join(out)
+
+
+# --------------------------------------------------------------------------- Go doc comments
+
+
+def package_comment(text: str) -> tuple[str, int, list[str]]:
+    """(package name, 0-based first line, lines) of the comment right above a Go file's `package` clause:
+    `//` lines without their markers, or a `/* … */` block's lines as written; ("", 0, []) without one."""
+    lines = text.split("\n")
+    clause = next((i for i, line in enumerate(lines) if _PACKAGE.match(line)), None)
+    if clause is None:
+        return "", 0, []
+    match = _PACKAGE.match(lines[clause])
+    first, raw = comment_above(lines, clause - 1)
+    if raw and not raw[0].lstrip().startswith("//"):  # a /* … */ block: its lines as written
+        body = [line.rstrip() for line in raw]
+        body[0] = body[0].lstrip().removeprefix("/*")
+        body[-1] = body[-1].removesuffix("*/")
+        return (match.group(1) if match else ""), first, body
+    return (match.group(1) if match else ""), first, [uncommented(line) for line in raw]
+
+
+def package_doc(text: str) -> tuple[str, str]:
+    """(package name, Markdown) of a Go file's package doc comment, the Markdown holding as many lines as
+    `text` (blank outside the comment) so each block keeps its source lines; ("", "") without one of at
+    least MIN_LINES lines of text."""
+    package, first, body = package_comment(text)
+    if sum(1 for line in body if line.strip()) < MIN_LINES:
+        return "", ""
+    out = [""] * (text.count("\n") + 1)
+    out[first : first + len(body)] = doc_markdown(body)
+    return package, "\n".join(out)
+
+
+def doc_markdown(body: list[str]) -> list[str]:
+    """Go doc comment lines as Markdown, one for one: headings, code and list items marked."""
+    out: list[str] = []
+    indent = 0  # the current code block's own indentation, taken off its lines (kept inside it)
+    for i, line in enumerate(body):
+        if line.strip() and line[:1] in {" ", "\t"} and (not out or not out[-1].startswith("\t")):
+            block = itertools.takewhile(lambda ln: not ln.strip() or ln[:1] in {" ", "\t"}, body[i:])
+            indent = min(len(ln) - len(ln.lstrip()) for ln in block if ln.strip())
+        before = body[i - 1] if i > 0 else ""
+        after = body[i + 1] if i + 1 < len(body) else ""
+        following = body[i + 2] if i + 2 < len(body) else ""
+        if line.startswith("# "):
+            out.append("#" + line)
+        elif line[:1] in {" ", "\t"} and line.strip():
+            item = _LIST_ITEM.match(line)
+            out.append("- " + line[item.end() :] if item else "\t" + line[indent:])
+        elif (
+            i > 0
+            and not before.strip()
+            and not after.strip()
+            and following[:1] not in {"", " ", "\t"}
+            and _OLD_HEADING.match(line)
+        ):
+            out.append("## " + line)
+        else:
+            out.append(line)
+    return out
