@@ -454,9 +454,14 @@ def test_a_subsystem_sentence_never_comes_from_a_neighbour_of_its_silent_central
         ),
         CitedSymbol("FlowDB", "class", "pkg/db.ts", "We are using arrow functions assigned to class fields."),
         CitedSymbol("overrides", "function", "pkg/db.ts", "Striped fill like start nodes TODO remove any."),
+        CitedSymbol(
+            "parseLink", "function", "pkg/link.ts", "https://tools.ietf.org/html/rfc5988 - link headers."
+        ),
     ]
     named.functions = [*notes, client]  # a maintainer's note about the code says nothing of what it is
     assert _offline_summary(named) == "Defines I18nKey, FlowDB and overrides."
+    named.functions = [notes[3], value]  # a comment opening with a link is a reference, not a description
+    assert _offline_summary(named) == "A Value is either a flag or an argument."
     named.functions = [url, *types]  # an example line is no description
     assert _offline_summary(named) == "Defines URL, Response and Request."
     go = [ModuleLine("mux.go", "go", 500, ""), ModuleLine("doc.go", "go", 30, "Package mux routes requests.")]

@@ -61,7 +61,9 @@ HISTORY_ROWS = 10
 SUMMARY_CHARS = 200  # a subsystem's one sentence on the index, never cut
 _LIST_MARK = re.compile(r"^(?:\d{1,2}[.)]|[-*+•])\s+")
 MAIN_SYMBOLS = 3  # a subsystem's main symbols: the first documented one describes it when nothing else does
-_CODE_LINE = re.compile(r"^[\w.]+\s*(?:=|\()|^[>$]")  # an assignment, a call, a prompt: an example
+# an example (an assignment, a call, a prompt) or a reference (a comment opening with a link, as Chart.js',
+# mermaid's and got's do) is not what a symbol is
+_NOT_PROSE = re.compile(r"^[\w.]+\s*(?:=|\()|^[>$]|^(?:see:?\s+)?<?https?://", re.IGNORECASE)
 # a maintainer's note about the code, not what it is: "This file generate by script, don't modify it", "We are
 # using arrow functions …", "… TODO remove any"
 _NOTE = re.compile(
@@ -290,7 +292,7 @@ def _main_symbol_says(analysis: ShardAnalysis) -> str:
     for symbol in [s for s in analysis.top_symbols if not s.secondary][:MAIN_SYMBOLS]:
         name = symbol.name.rpartition(".")[2]
         sentence = first_sentence(symbol.doc, SUMMARY_CHARS - len(name) - 2) if symbol.doc else ""
-        if not says_something(sentence, words=4) or _CODE_LINE.match(sentence) or _NOTE.search(sentence):
+        if not says_something(sentence, words=4) or _NOT_PROSE.match(sentence) or _NOTE.search(sentence):
             continue
         opening = [word.strip(",:`'") for word in sentence.split()[:3]]
         return sentence if name in opening else f"{name}: {sentence}"  # "A Value is either a flag …"
