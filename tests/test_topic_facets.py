@@ -27,6 +27,19 @@ from generator.topic.sentences import is_changelog
 # --------------------------------------------------------------------------- one heading table
 
 
+def test_a_proposal_templates_proposed_part_is_how_it_works() -> None:
+    """The JEP template's "Proposed Enhancement" (the debugger protocol's design: its report asked for the
+    "current state" instead of how it works), like "Proposed solution" and "Proposed design" elsewhere."""
+    for heading in (
+        "Proposed Enhancement",
+        "Proposed solution",
+        "Proposed API",
+        "Proposed approach",
+        "Proposal",
+    ):
+        assert "how" in section_facets(heading), heading
+
+
 def test_decision_records_headings_name_the_facets_they_answer() -> None:
     assert section_facets("Context and Problem Statement") == {"motivation"}
     # "Context" says why in a decision record; in a specification it names a subject ("#### Context")

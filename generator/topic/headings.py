@@ -70,7 +70,7 @@ _TEMPLATE_FACETS = {
     "use": re.compile(r"guide[- ]level|tutorial|walk-?through|用法|指南", re.I),
     "how": re.compile(
         r"reference[- ]level|detailed design|^\W*(?:the\s+)?proposal\b(?!\s*:)|specification|semantics"
-        r"|^\W*(?:the\s+)?proposed\s+(?:solution|design|changes?)\b",
+        r"|^\W*(?:the\s+)?proposed\s+(?:solution|design|changes?|enhancements?|approach|api|features?)\b",
         re.I,
     ),
     "limits": re.compile(
