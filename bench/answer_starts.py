@@ -8,7 +8,11 @@
         and axios were seen in session 11)
     python bench/answer_starts.py --labels bench/answers_heldout_s13_fresh.json --root DIR   (held out in session 13)
     python bench/answer_starts.py --labels bench/answers_heldout_s15.json --root DIR   (held out in session 15:
-        huey, urllib3, koajs/router, avvio, gocron; every earlier label file is seen)
+        huey, urllib3, koajs/router, avvio, gocron; seen since)
+    python bench/answer_starts.py --labels bench/answers_tune_s16.json --root DIR   (session 16, seen: the
+        session-15 miss shapes asked of earlier repositories, each class on a second input)
+    python bench/answer_starts.py --labels bench/answers_heldout_s16.json --root DIR   (held out in session 16:
+        rq, quart, expressjs/session, asynq, nats.go; every earlier label file is seen)
 
 Labels are either `{"questions": [{"repo", "question", "start": [names]}]}` or repo_expectations.json's
 `{"repos": {name: {"question", "answer": [names]}}}`; a repository is the folder `ROOT/<repo>`. Each

@@ -18,7 +18,7 @@ from generator.repo.plan.naming import words_of
 from generator.repo.plan.subsystems import is_context
 from generator.repo.synthesize.answer_steps import AnswerWalk
 from generator.repo.synthesize.aside import beside
-from generator.repo.synthesize.asked import KIN, Process, asked_terms, builds, code_names, context_names
+from generator.repo.synthesize.asked import KIN, Process, builds, read_question
 from generator.retrieval.scoring import idf
 from generator.text.words import base_form, same_stem, stem
 
@@ -44,7 +44,8 @@ Chosen = tuple[float, str, Symbol]  # (match score, path, symbol)
 
 def answer_request(request: str, modules: Sequence[str], facts: Facts, linker: Linker) -> Answer:
     """The best-matching symbols of `modules` and the calls between them."""
-    terms, process = asked_terms(request)
+    asked = read_question(request)
+    terms, process = list(asked.terms), asked.process
     candidates = [
         (path, symbol)
         for path in modules
@@ -58,6 +59,7 @@ def answer_request(request: str, modules: Sequence[str], facts: Facts, linker: L
     answered: dict[tuple[str, str], tuple[float, ...]] = {}  # each match's share of each question word
     acting: set[tuple[str, str]] = set()  # the question's subject doing its verb (`Route.Match`)
     verbed: set[tuple[str, str]] = set()  # named for doing the asked verb (`compile` for "compiled")
+    subject: set[tuple[str, str]] = set()  # methods of what the question says does it (`Engine`'s)
     importance: dict[str, dict[str, float]] = {}
     for (path, symbol), found in zip(candidates, hits, strict=True):
         shares = in_folder(
@@ -70,6 +72,8 @@ def answer_request(request: str, modules: Sequence[str], facts: Facts, linker: L
                 acting.add((path, symbol.name))
             if any(does(symbol, verb) for verb in process.verbs):
                 verbed.add((path, symbol.name))
+            if of_subject(process, symbol):
+                subject.add((path, symbol.name))
             # every definition may answer (a class's 40th method too); the ranking only breaks ties
             if path not in importance:
                 importance[path] = {e.symbol.name: e.score for e in key_symbols(facts, path, limit=50)}
@@ -81,11 +85,12 @@ def answer_request(request: str, modules: Sequence[str], facts: Facts, linker: L
         answered,
         facts,
         linker,
-        code_names(request),
+        asked.written,
         builds=builds(process),
         acting=acting,
         verbed=verbed,
-        aside=_named(facts, context_names(request)),
+        subject=subject,
+        aside=_named(facts, asked.context),
         terms=terms,
         verbs=process.verbs,
     )
@@ -121,6 +126,7 @@ def walked_steps(
     builds: bool = False,
     acting: Collection[tuple[str, str]] = (),
     verbed: Collection[tuple[str, str]] = (),
+    subject: Collection[tuple[str, str]] = (),
     aside: Collection[tuple[str, str]] = (),
     terms: Sequence[str] = (),
     verbs: Sequence[str] = (),
@@ -129,7 +135,8 @@ def walked_steps(
     calls from it that lead to the other matches, in call order; () without a call graph or a start.
     `written`: the names the question writes as code (`code_names`); `builds`: the question asks how a
     thing is made, so a constructor may start the answer; `acting`: the matches that are the question's
-    subject doing its verb (`acts`); `verbed`: those named for doing its verb (`does`); `aside`: the symbols
+    subject doing its verb (`acts`); `verbed`: those named for doing its verb (`does`); `subject`: the
+    methods of its subject (`of_subject`); `aside`: the symbols
     the question names as context (`context_names`), neither a start nor a step; `terms`: its words (code
     under a diagnostic folder or file starts only when one of them names it)."""
     if facts.calls is None or not answered:
@@ -178,6 +185,8 @@ def walked_steps(
         verbed,
         set(aside),
         None if named or doing else joinable,
+        plain_siblings({node: symbols[node] for node in startable}, terms),
+        subject,
     )
     start = walk.start()
     if start is None:
@@ -192,6 +201,32 @@ def walked_steps(
             cited = explained(symbol, edge.callee_path, linker)
             steps.append(AnswerStep(cited, edge.caller, call, depth, edge.handed, edge.inferred))
     return tuple(steps)
+
+
+def plain_siblings(
+    symbols: Mapping[tuple[str, str], Symbol], terms: Sequence[str]
+) -> dict[tuple[str, str], tuple[str, str]]:
+    """Each method named like a sibling of its class plus words the question does not ask, mapped to that
+    sibling (`read_chunked` to `read`, `call_extra` to `__call__`, `#retryFromError` to `#retry`): a variant
+    for a case the question does not name, beside the plain method that does what it asks."""
+    asked = {stem(base_form(term)) for term in terms}
+    by_parent: dict[tuple[str, str], list[tuple[tuple[str, str], list[str]]]] = {}
+    for node, symbol in symbols.items():
+        if symbol.parent:
+            by_parent.setdefault((node[0], symbol.parent), []).append((node, words_of(symbol.short_name)))
+    found: dict[tuple[str, str], tuple[str, str]] = {}
+    for siblings in by_parent.values():
+        for node, words in siblings:
+            plain = [  # the closest by its words, then the shortest name (`read` before `read1`)
+                (len(other), -len(other_node[1]), other_node)
+                for other_node, other in siblings
+                if other
+                and set(other) < set(words)
+                and not any(stem(base_form(w)) in asked for w in set(words) - set(other))
+            ]
+            if plain:
+                found[node] = max(plain)[2]
+    return found
 
 
 def _named(facts: Facts, names: Collection[str]) -> set[tuple[str, str]]:
@@ -300,16 +335,24 @@ def stressed(
 
 def acts(process: Process, symbol: Symbol) -> bool:
     """Is the symbol the question's subject doing its verb: a method of a class named like the subject's
-    last word, itself named for the verb ("how does a route match a request?" → `Route.Match`)?"""
-    if not process.subject or not symbol.parent:
-        return False
-    head = stem(process.subject[-1])
-    if not any(same_stem(head, stem(word)) for word in words_of(symbol.parent.rsplit(".", 1)[-1])):
+    last word, itself named for the verb ("how does a route match a request?" → `Route.Match`)? Of a
+    question asking two ("match a request to its routes *and run* their middleware"), for each of them:
+    the one doing the first alone is a step of the process, which begins where both are done."""
+    if not of_subject(process, symbol):
         return False
     alone = replace(symbol, name=symbol.short_name, parent="")
     # the verb's own word: a word of its family is too weak for a rule that decides the start alone
     # (gin's `RouterGroup.GET` is an HTTP method, not the router "finding" anything)
-    return any(does(alone, verb, kin=False) for verb in process.verbs)
+    return bool(process.verbs) and all(does(alone, verb, kin=False) for verb in process.verbs)
+
+
+def of_subject(process: Process, symbol: Symbol) -> bool:
+    """Is the symbol a method of the question's subject: of a class named like the subject's last word
+    ("how does *the engine* find…" → `Engine.handleHTTPRequest`)?"""
+    if not process.subject or not symbol.parent:
+        return False
+    head = stem(process.subject[-1])
+    return any(same_stem(head, stem(word)) for word in words_of(symbol.parent.rsplit(".", 1)[-1]))
 
 
 def does(symbol: Symbol, verb: str, *, kin: bool = True) -> bool:

@@ -49,6 +49,8 @@ class AnswerWalk:
         verbed: Collection[Node] = (),
         aside: Collection[Node] = (),
         joinable: Callable[[Node], bool] | None = None,
+        plain: Mapping[Node, Node] | None = None,
+        subject: Collection[Node] = (),
     ) -> None:
         """`answered`: what each match answers of each question word (answer.py's `per_term`); `lines`:
         each match's length; `startable`: the matches an answer may start at (every one when None; answer.py's
@@ -56,14 +58,18 @@ class AnswerWalk:
         examples call; `verbed`: those named for doing the asked verb; `aside`: symbols the question names as
         context, whose calls are no part of the process asked about (never reached); `joinable`: whether a
         symbol no word of the question names may start an answer by joining its matches (`joins`; never
-        without it)."""
+        without it); `plain`: a match named like a sibling plus words the question does not ask, to that
+        sibling (answer.py's `plain_siblings`); `subject`: the methods of the question's subject ("how does
+        *the engine* find…": `Engine`'s)."""
         self.graph, self.answered, self.lines = graph, dict(answered), lines
         self.startable = set(answered if startable is None else startable) & set(answered)
         self.public = set(public)
         self.entries = set(entries)
         self.verbed = set(verbed)
+        self.subject = set(subject)
         self.aside = set(aside)
         self.joinable = joinable
+        self.plain = dict(plain or {})
         self.joined: set[Node] = set()
         self.matches = {node: sum(shares) for node, shares in answered.items()}
         self.best = max(self.matches.values(), default=0.0) or 1.0
@@ -108,7 +114,7 @@ class AnswerWalk:
         beneath = {node for node in covering if node not in self.verbed}
         covering = {node for node in covering if not (beneath - {node}) & self.reached(node).keys()}
         eligible = sorted({*eligible, *covering})
-        best_start = self.unwrapped(min(eligible, key=self._rank), eligible)
+        best_start = self.unwrapped(self.unvaried(min(eligible, key=self._rank)), eligible)
         return self.entry_to(self.begun_below(best_start, best, eligible), eligible)
 
     def join(self) -> None:
@@ -137,6 +143,16 @@ class AnswerWalk:
             if self.matches.get(callee := (edge.callee_path, edge.callee), 0.0) > 0
         ]
         return any(not a <= b and not b <= a for i, a in enumerate(answers) for b in answers[i + 1 :])
+
+    def unvaried(self, node: Node) -> Node:
+        """The plain method a variant is named after (`plain`: `read` for `read_chunked`, `__call__` for
+        `call_extra`), when it leads on to other matches: the variant does the asked process for a case the
+        question does not name, and reaches more only by handling that case as well. A variant the plain
+        method calls is its implementation (`loads_unsafe` calling `_loads_unsafe_impl`), no other case."""
+        plain = self.plain.get(node)
+        if plain is None or plain not in self.startable or node in self.reached(plain):
+            return node
+        return plain if any(match in self.reached(plain) for match in self.matches) else node
 
     def unwrapped(self, node: Node, eligible: Collection[Node]) -> Node:
         """Where a thin wrapper (WRAPPER_LINES at most) hands the whole process on: the one eligible public
@@ -169,8 +185,11 @@ class AnswerWalk:
         another purpose (jinja's `BaseLoader.load` reaching `Environment.compile` for "how is a template's
         source compiled"); the best ranked of those starts. A caller reaching only leaves keeps the start
         (got's `_beforeError`, reaching `calculateRetryDelay`), and so does a function joining the matches
-        (`joins`): it is no caller for another purpose but where the process's parts are called together."""
-        if self.matches[node] >= START_SHARE * best or node in self.joined:
+        (`joins`): it is no caller for another purpose but where the process's parts are called together.
+        A method of the question's subject (`subject`) keeps it too: what the question says does the process
+        begins it there (gin's `Engine.handleHTTPRequest` for "how does the engine find the handler for a
+        path and call it?", not the tree's `node.findCaseInsensitivePath` it reaches)."""
+        if self.matches[node] >= START_SHARE * best or node in self.joined or node in self.subject:
             return node
         below = [
             other

@@ -14,6 +14,11 @@ from generator.text.words import base_form, stem
 
 _PASSIVE = re.compile(r"^\W*how\s+(?:is|are|was|were|gets?|got)\b", re.IGNORECASE)
 _ACTIVE = re.compile(r"^\W*how\s+(?:does|do|did|can|could|should|would|will)\b", re.IGNORECASE)
+# where the question's main clause begins: "how" and its auxiliary, after any clause leading up to it
+# ("When a task raises an exception, *how is it retried*…?")
+_HOW = re.compile(
+    r"\bhow\s+(?:is|are|was|were|gets?|got|does|do|did|can|could|should|would|will)\b", re.IGNORECASE
+)
 _DETERMINERS = frozenset(
     "a an the this that these those each every its their his her our my your some any".split()
 )
@@ -27,7 +32,17 @@ _LIGHT_VERBS = frozenset(
     "turn turned make made get got do done go gone take taken have had become came".split()
 )
 _PARTICLES = frozenset("out up down off back away together apart".split())
+# adverbs that may close a passive's verb ("how is it called *again*?")
+_CLOSING_ADVERBS = frozenset("again later instead anew".split())
+_ENDS_PARTICIPLE = _PREPOSITIONS | _PARTICLES | _CLOSING_ADVERBS | {"and", "or"}
 _RELATIVE = frozenset({"that", "which", "who", "whose"})
+# words opening another clause: a verb after them is no verb of the process asked about
+_CLAUSE_OPENERS = _RELATIVE | frozenset(
+    "when whenever while if once where why how what because so unless until since".split()
+)
+_OBJECT_PRONOUNS = frozenset({"it", "them"})
+# the prepositions naming what a thing was registered or added with ("registered *with* `use`")
+_INSTRUMENTAL = frozenset({"with", "by", "via", "through", "using"})
 _GET = frozenset({"get", "gets", "got"})  # "how does a function *get called*": a passive
 # a verb and "up" the code spells as one word: "looked up" is a `lookup`, "set up" a `setup`
 _PHRASAL = re.compile(r"\b([A-Za-z]{3,})\s+up\b(?!\s+to\b)", re.IGNORECASE)  # "up to" is no particle
@@ -106,6 +121,24 @@ class Process:
     subject: tuple[str, ...] = ()
 
 
+@dataclass(frozen=True)
+class Asked:
+    """A question asked of a repository, read once (`read_question`): its words, the process it asks about,
+    the names it writes as code for where that process begins (`code_names`), and those it names only as
+    context (`context_names`)."""
+
+    terms: tuple[str, ...]
+    process: Process
+    written: frozenset[str] = frozenset()
+    context: frozenset[str] = frozenset()
+
+
+def read_question(request: str) -> Asked:
+    """The question's words, process and names (`Asked`)."""
+    terms, process = asked_terms(request)
+    return Asked(tuple(terms), process, frozenset(code_names(request)), frozenset(context_names(request)))
+
+
 def asked_process(request: str, terms: Sequence[str]) -> Process:
     """The process of a "how" question, when its shape tells it. A passive one ("how is a *prepared
     request* *sent* over the connection?", "how is a chart *updated* and *drawn*?"): the words between
@@ -114,6 +147,7 @@ def asked_process(request: str, terms: Sequence[str]) -> Process:
     follows the subject (the word before a determiner, else the subject's second word), the object runs
     from it to a preposition. Light verbs ("turned into") name no process; words not among `terms` are
     left out."""
+    request = main_clause(request)
     words = [w.lower() for w in re.findall(r"[A-Za-z][\w'-]*", request)]
     passive, active = _PASSIVE.match(request), _ACTIVE.match(request)
     if not passive and not active:
@@ -122,7 +156,8 @@ def asked_process(request: str, terms: Sequence[str]) -> Process:
     if passive:
         # the participle ending the subject, not one describing it ("a *prepared* request *sent* over…")
         first = next((i for i, w in enumerate(rest) if _is_participle(w) and _ends(rest, i)), len(rest))
-        objects, verbs = rest[:first], rest[first : first + 1]
+        objects, first = rest[:first], _past_description(rest, first)
+        verbs = rest[first : first + 1]
         i = first + 1
         while i + 1 < len(rest) and rest[i] in ("and", "or") and _is_participle(rest[i + 1]):  # "and drawn"
             verbs.append(rest[i + 1])
@@ -142,6 +177,30 @@ def asked_process(request: str, terms: Sequence[str]) -> Process:
         tuple(o for o in objects if o in wanted),
         tuple(w for w in subject if w in wanted) if active else (),
     )
+
+
+def main_clause(request: str) -> str:
+    """The question from where its main clause begins: a clause leading up to "how" ("When a request fails,
+    how is it retried?", "If a function raises, how is it called again?") says when the process runs, not
+    what it is; its words stay the question's words."""
+    found = _HOW.search(request)
+    return request[found.start() :] if found is not None and found.start() > 0 else request
+
+
+def _past_description(rest: Sequence[str], first: int) -> int:
+    """Where a passive question's verb is when its first participle describes the subject: one with an
+    instrumental phrase of a word or two, and a participle after it ("the plugins *registered with use*
+    loaded", "the sinks *added with add* written"): the later participle is the process, and the words
+    describing the subject are neither its verb nor its object."""
+    if first + 3 >= len(rest) or rest[first + 1] not in _INSTRUMENTAL:
+        return first
+    for later in range(first + 3, min(first + 5, len(rest))):
+        if rest[later - 1] in _PREPOSITIONS or rest[later - 1] in ("and", "or"):
+            return first
+        word = rest[later]
+        if _PARTICIPLE.match(word) or (_is_participle(word) and not word.endswith("s")):
+            return later
+    return first
 
 
 def _active_process(after: Sequence[str]) -> tuple[list[str], list[str], list[str]]:
@@ -184,7 +243,26 @@ def _active_process(after: Sequence[str]) -> tuple[list[str], list[str], list[st
         into = after.index("into", i) + 1
         end = next((j for j in range(into, len(after)) if after[j] in _PREPOSITIONS), len(after))
         objects += [w for w in after[into:end] if w not in _DETERMINERS]
+    verbs += _verbs_after_complement(after, i)
     return verbs, objects, body[: body.index(verb)]
+
+
+def _verbs_after_complement(after: Sequence[str], at: int) -> list[str]:
+    """The verbs joined by "and" after the first verb's complement ("match a request *to a route and call*
+    its handler", "find the handler for a path *and call it*"): a word after "and" with an object of its own
+    (a determiner or "it" follows it), up to a word opening another clause ("when", "which", "how")."""
+    found = []
+    for i in range(at, len(after) - 2):
+        if after[i] in _CLAUSE_OPENERS:
+            break
+        word = after[i + 1]
+        if (
+            after[i] == "and"
+            and word not in _DETERMINERS | _PREPOSITIONS | _CLAUSE_OPENERS | _OBJECT_PRONOUNS
+            and after[i + 2] in _DETERMINERS | _OBJECT_PRONOUNS
+        ):
+            found.append(word)
+    return found
 
 
 def _joined_verbs(words: Sequence[str], at: int) -> list[str]:
@@ -211,5 +289,6 @@ def _is_participle(word: str) -> bool:
 
 
 def _ends(words: Sequence[str], i: int) -> bool:
-    """Does the participle at `i` end a clause: last, or before a preposition, a conjunction or a particle?"""
-    return i + 1 == len(words) or words[i + 1] in _PREPOSITIONS | _PARTICLES | {"and", "or"}
+    """Does the participle at `i` end a clause: last, or before a preposition, a conjunction, a particle or
+    an adverb closing it?"""
+    return i + 1 == len(words) or words[i + 1] in _ENDS_PARTICIPLE

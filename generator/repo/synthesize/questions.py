@@ -107,7 +107,7 @@ def answer_one(study: Study, provider: Provider, question: str, slug: str) -> An
     """One question: its focus, the symbols and call path from the facts, and the model's prose."""
     # the answer's retrieval loads the model-reply schemas (pydantic): only runs with a question need it
     from generator.repo.synthesize.answer import answer_request
-    from generator.repo.synthesize.asked import asked_terms
+    from generator.repo.synthesize.asked import read_question
 
     focus = focus_stage(study, provider, question)
     modules = core_modules(study.repo_map)
@@ -128,7 +128,7 @@ def answer_one(study: Study, provider: Provider, question: str, slug: str) -> An
         slug,
         files[:MAX_FILES],
         focus.trace,
-        doc_passages=doc_answer(study.docs, question, verbs=asked_terms(question)[1].verbs),
+        doc_passages=doc_answer(study.docs, question, verbs=read_question(question).process.verbs),
         steps=found.steps,
     )
     if provider.offline or not found.symbols:
