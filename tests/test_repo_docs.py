@@ -871,6 +871,61 @@ def test_the_short_answer_to_a_question_is_quoted() -> None:
     ]
 
 
+def _reference_project(entries: int) -> dict[str, str]:
+    api = {
+        f"docs/api/fn{n:02}.md": (
+            f"# fn{n:02}\n\n```js\nfn{n:02}(x)\n```\n\nReturns the value of x run through step {n} of the pipeline.\n\n"
+            "## Parameters\n\n- x: the number to put through the step, any finite value\n"
+        )
+        for n in range(entries)
+    }
+    return {
+        "README.md": "# calc\n\nCalc is a small library of numeric steps that run one after another.\n",
+        "docs/index.md": "# Calc\n\nCalc runs numeric steps one after another, each a function of its own.\n",
+        "docs/guide/intro.md": "# Introduction\n\nEach step is a plain function; a pipeline calls them in order.\n",
+        "calc/__init__.py": '"""Calc."""\n\n\ndef fn00(x):\n    """Step zero."""\n    return x\n',
+        **api,
+    }
+
+
+def test_a_reference_too_long_for_the_guide_is_one_concept_of_its_entries_openings(tmp_path: Path) -> None:
+    """nlohmann/json's API reference (a page per function) was cut after "diff" at the guide's 40 concepts:
+    a folder whose pages past the cut number REFERENCE_PAGES or more is one concept, each page its opening;
+    a few pages past the cut leave every page whole (the cut stays)."""
+    from generator.repo.docs.project import MAX_CONCEPTS, REFERENCE_PAGES
+
+    def concepts(entries: int) -> list[tuple[str, int, list[str]]]:
+        root = make_project(tmp_path / str(entries), _reference_project(entries))
+        repo_map = map_repository(root)
+        linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/calc")
+        docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+        return [(c.name, len(c.pages), [p.text for p in c.pages[-1].passages]) for c in docs.concepts]
+
+    folded = concepts(MAX_CONCEPTS + REFERENCE_PAGES + 10)
+    entries = MAX_CONCEPTS + REFERENCE_PAGES + 10
+    assert [(name, pages) for name, pages, _ in folded] == [
+        ("Calc", 1),
+        ("Api", entries),
+        ("Introduction", 1),
+    ]
+    last = entries - 1  # each entry quotes its opening section: the signature and what it does
+    assert folded[1][2] == [
+        f"fn{last}(x)",
+        f"Returns the value of x run through step {last} of the pipeline.",
+    ]
+    whole = concepts(MAX_CONCEPTS + 2)  # two entries past the cut: left out, the others whole
+    assert len(whole) == MAX_CONCEPTS
+    assert whole[1] == (
+        "fn00",
+        1,
+        [
+            "fn00(x)",
+            "Returns the value of x run through step 0 of the pipeline.",
+            "x: the number to put through the step, any finite value",
+        ],
+    )
+
+
 def test_a_guide_entry_keeps_a_lower_case_product_name() -> None:
     from generator.repo.docs.model import DocConcept, DocPage
     from generator.repo.model import DocPassage
@@ -1072,3 +1127,22 @@ def test_a_notice_is_no_overview(tmp_path: Path) -> None:
     said = [p.text for p in docs.overview]
     assert said[0] == "A plugin is a way for a third party to extend the functionality of an application."
     assert not any("version 0.9" in s for s in said)
+
+
+def test_a_concept_of_many_pages_names_its_first_pages_in_its_lead() -> None:
+    """A folded reference holds a hundred pages: its lead names the first ones and counts the rest."""
+    from generator.repo.docs.model import DocConcept, DocPage
+    from generator.site.pages.repo_guide import LISTED_PAGES, concept_page
+
+    pages = tuple(
+        DocPage(
+            f"docs/api/fn{n:02}.md",
+            f"fn{n:02}",
+            (DocPassage(f"docs/api/fn{n:02}.md", 1, 1, "paragraph", "x"),),
+        )
+        for n in range(LISTED_PAGES + 8)
+    )
+    linker = Linker({p.path: 3 for p in pages}, "r" * 40, "https://github.com/acme/calc")
+    lead = concept_page(DocConcept("Api", "api", pages), "acme/calc", linker).lead
+    assert "docs/api/fn00.md" in lead and f"docs/api/fn{LISTED_PAGES - 1:02}.md" in lead
+    assert f"fn{LISTED_PAGES:02}.md" not in lead and lead.endswith(" and 8 more pages).")

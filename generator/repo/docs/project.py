@@ -45,6 +45,9 @@ from generator.text.sentences import split_sentences
 DOC_BYTES = 200_000  # a doc file larger than this is generated reference, not prose to quote
 MAX_FILES = 400  # doc files read
 MAX_CONCEPTS = 40
+REFERENCE_PAGES = 10  # sibling pages past the guide's cut, each a concept on its own, folded into one
+ENTRY_PASSAGES = 3  # a folded reference's page (an API entry) quotes its opening section, this many blocks
+MAX_ENTRIES = 400  # pages of one folded reference
 PAGES_PER_CONCEPT = 12  # a docs section with more pages is split: one concept per sub-folder or page
 PASSAGES_PER_PAGE = 80  # blocks a doc file sharing its concept quotes at most (fewer when it has many)
 PASSAGES_PER_CONCEPT = 300  # shared by its pages; a page alone in its concept may quote all of them
@@ -646,18 +649,25 @@ def concepts_of(
         if key == PurePosixPath(document.origin).name and parent in paths:
             key = parent  # a page at the docs root under a parent page: that page's concept
         groups.setdefault(key, []).append(document)
-    groups = _long_pages_apart(_split_large(groups, folder, sections))
-    concepts = []
+    groups, folded = _fold_references(_long_pages_apart(_split_large(groups, folder, sections)))
+    concepts: list[DocConcept] = []
+    references = 0  # folded references, listed past the cut
     for key, members in groups.items():
+        if key not in folded and len(concepts) - references >= MAX_CONCEPTS:
+            continue
         quotable = [_quotable(d) if _in_force(d) else [] for d in members]
-        shares = _shares([len(q) for q in quotable])
-        pages = [_page(d, _spread(q, n)) for d, q, n in zip(members, quotable, shares, strict=True)]
-        pages = [p for p in pages if p.passages or p.standing][:PAGES_PER_CONCEPT]
+        if key in folded:
+            pages = [_page(d, _entry(q)) for d, q in zip(members, quotable, strict=True)][:MAX_ENTRIES]
+        else:
+            shares = _shares([len(q) for q in quotable])
+            pages = [_page(d, _spread(q, n)) for d, q, n in zip(members, quotable, shares, strict=True)]
+        pages = [p for p in pages if p.passages or p.standing][
+            : MAX_ENTRIES if key in folded else PAGES_PER_CONCEPT
+        ]
         if pages:
             package = "" if PurePosixPath(key).stem.lower() in _NOT_PACKAGES else key
             concepts.append(_concept(_concept_name(key, pages), pages, names, package))
-        if len(concepts) >= MAX_CONCEPTS:
-            break
+            references += key in folded
     return concepts
 
 
@@ -768,6 +778,40 @@ def _split_large(
         else:
             split.update(_split_large(inner, folder, sections))
     return split
+
+
+def _fold_references(groups: dict[str, list[Document]]) -> tuple[dict[str, list[Document]], set[str]]:
+    """More concepts than a guide lists (nlohmann/json's API reference, a page per function, 150 of them,
+    was cut after "diff"): a folder with at least REFERENCE_PAGES pages past the cut, each a concept on its
+    own, becomes one reference concept in the place of its first page, each page quoting its opening
+    (`_entry`), and is listed past the cut too; the folder losing most first, until none loses that many
+    (svelte's legacy API is folded, its template syntax stays twenty whole pages, and Chart.js, four
+    samples past the cut, is left as it is). The folded folders' keys are returned with the groups."""
+    folded: set[str] = set()
+    while True:
+        listed = [m for k, m in groups.items() if k not in folded]
+        past = Counter(_folder(m[0]) for m in listed[MAX_CONCEPTS:] if len(m) == 1)
+        folder, count = past.most_common(1)[0] if past else ("", 0)
+        if count < REFERENCE_PAGES:
+            return groups, folded
+        merged: dict[str, list[Document]] = {}
+        for key, members in groups.items():
+            entry = len(members) == 1 and key not in folded and _folder(members[0]) == folder
+            merged.setdefault(folder if entry else key, []).extend(members)
+        groups = merged
+        folded.add(folder)
+
+
+def _folder(document: Document) -> str:
+    return PurePosixPath(document.origin).parent.as_posix()
+
+
+def _entry(found: Sequence[tuple[int, DocPassage]]) -> list[DocPassage]:
+    """An entry of a folded reference: the first blocks of its first section that has any (what the entry
+    is, its signature), a lead-in kept only with what it introduces."""
+    passages = [p for _, p in found if p.heading == found[0][1].heading] if found else []
+    shown = passages[:ENTRY_PASSAGES]
+    return shown[:-1] if shown and shown[-1].text.rstrip().endswith(":") else shown
 
 
 def _long_pages_apart(groups: dict[str, list[Document]]) -> dict[str, list[Document]]:

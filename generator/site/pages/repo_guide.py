@@ -25,6 +25,7 @@ from generator.store import KBPaths
 GUIDE_DIR = "guide"
 GUIDE_TEMPLATE = "repo_guide.md.j2"
 STARTED = "getting-started"
+LISTED_PAGES = 12  # a concept's doc pages named in its lead (a folded reference has a hundred)
 _DOC_LINK = re.compile(r"\[([^\]\n]+)\](?:\[[^\]\n]*\]|\([^)\n]*\))")
 _CODE_SPAN = re.compile(r"`([^`\n]+)`")
 # a Sphinx role (:class:`~pkg.Option`) or a MyST one ({func}`option`) names code: it reads as that code
@@ -156,8 +157,8 @@ def concept_page(
     their order; then the code that does it."""
     pages = ", ".join(
         file_link(p.path, linker) + (f" ({md_inline(p.standing)})" if p.standing else "")
-        for p in concept.pages
-    )
+        for p in concept.pages[:LISTED_PAGES]
+    ) + (f" and {len(concept.pages) - LISTED_PAGES} more pages" if len(concept.pages) > LISTED_PAGES else "")
     written = render_model_markdown(text.text, linker).markdown if text and text.text else Markdown("")
     retired = _retired(concept)
     if retired and not written:
