@@ -23,6 +23,7 @@ deepkb alike; DEEPKB_SRC points the script at another checkout's `generator/` (m
 from __future__ import annotations
 
 import argparse
+import fnmatch
 import json
 import math
 import os
@@ -57,7 +58,7 @@ DOC_SUFFIXES = {".rst", ".md", ".txt", ".html", ".htm", ".pdf"}
 
 def build_corpus(spec: dict[str, Any], work: Path = WORK) -> Path:
     """The docs folder of `spec['sdist']`'s source distribution (or of the git mirror `spec['git']` at
-    `spec['commit']`), copied to `work/<name>/docs` once."""
+    `spec['commit']`), copied to `work/<name>/docs` once; with `spec['include']`, only the files it matches."""
     if "git" in spec:
         return _git_corpus(spec, work)
     name = str(spec["sdist"])
@@ -103,8 +104,29 @@ def _git_corpus(spec: dict[str, Any], work: Path) -> Path:
     clone = work / name / "clone"
     shutil.rmtree(clone, ignore_errors=True)
     subprocess.run(["git", "clone", "-q", "--no-checkout", str(mirror), str(clone)], check=True)
+    if "include" in spec:
+        return _included_files(clone, spec, out)
     subprocess.run(["git", "-C", str(clone), "checkout", "-q", str(spec["commit"])], check=True)
     shutil.copytree(clone / spec["docs"], out, ignore=_not_documents)
+    return out
+
+
+def _included_files(clone: Path, spec: dict[str, Any], out: Path) -> Path:
+    """Only the docs folder's files whose name matches `spec['include']` (a glob such as '*.zh-CN.md'), read
+    blob by blob: a collection that is one language of a multilingual tree, from a mirror that may lack
+    unrelated large files (a whole checkout would fail on them)."""
+    git = ["git", "-C", str(clone)]
+    listed = subprocess.run(
+        [*git, "ls-tree", "-r", "--name-only", str(spec["commit"]), "--", str(spec["docs"])],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout.splitlines()
+    for name in (n for n in listed if fnmatch.fnmatch(Path(n).name, str(spec["include"]))):
+        blob = subprocess.run([*git, "show", f"{spec['commit']}:{name}"], check=True, capture_output=True)
+        target = out / Path(name).relative_to(str(spec["docs"]))
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(blob.stdout)
     return out
 
 

@@ -214,6 +214,81 @@ def test_an_rst_block_quote_is_text_not_code() -> None:
     ]
 
 
+def test_the_prose_of_a_readmes_html_header_is_read_as_paragraphs() -> None:
+    """READMEs centre their logo, title and tagline in HTML (go-task, node-fetch, httpx, mermaid): a `<p>` of
+    words is a paragraph on its own lines; badges, a row of links and a script are not."""
+    text = (
+        '<div align="center">\n  <a href="https://taskfile.dev"><img src="logo.svg" /></a>\n\n'  # 1-3
+        "  <h1>Task: The Modern Task Runner</h1>\n\n"  # 4-5
+        "  <p>\n    A fast, cross-platform build tool inspired by <em>Make</em>, designed for modern workflows.\n"
+        "  </p>\n\n"  # 6-9
+        '  <p><a href="/i">Installation</a> &bullet; <a href="/g">Getting Started</a> &bullet; '
+        '<a href="/d">Docs</a></p>\n'  # 10
+        '  <p><img src="badge.svg"></p>\n  <script>alert("never read as words here")</script>\n</div>\n\n'  # 11-13
+        "# Usage\n\nRun `task` in a folder that holds a Taskfile.\n"
+    )
+    found = [(b.kind, b.text, b.start, b.end) for _, b in blocks(read_text(text, name="README.md"))]
+    assert found == [
+        (
+            "paragraph",
+            "A fast, cross-platform build tool inspired by Make, designed for modern workflows.",
+            6,
+            8,
+        ),
+        ("paragraph", "Run `task` in a folder that holds a Taskfile.", 17, 17),
+    ]
+
+
+def test_a_sphinx_object_description_is_a_heading_over_its_body() -> None:
+    """yarl's, huey's, jinja's and flask's API pages are `.. method::`, `.. class::` and `.. attribute::`
+    descriptions: each is a heading one level below its section, with its body read in its place (a class's
+    methods below it); their text was dropped whole."""
+    text = (
+        "URL properties\n--------------\n\nThere are two kinds of properties.\n\n"
+        ".. attribute:: URL.user\n\n   Decoded *user* part of URL, ``None`` if absent.\n\n"
+        "   .. doctest::\n\n      >>> URL('http://john@example.com').user\n      'john'\n\n"
+        ".. py:class:: URL(url, *, encoded=False)\n   :noindex:\n\n   Represents a URL.\n\n"
+        "   .. method:: with_path(path)\n\n      Return a new URL with *path* replaced.\n\n"
+        "Other\n-----\n\nAfter it.\n"
+    )
+    found = [
+        (s.level, s.path[-1], [(b.kind, b.text, b.start) for b in s.blocks])
+        for s in read_text(text, name="api.rst").sections
+    ]
+    assert found == [
+        (1, "URL properties", [("paragraph", "There are two kinds of properties.", 4)]),
+        (
+            2,
+            "URL.user",
+            [
+                ("paragraph", "Decoded user part of URL, `None` if absent.", 8),
+                ("code", ">>> URL('http://john@example.com').user\n'john'", 10),
+            ],
+        ),
+        (2, "URL(url, *, encoded=False)", [("paragraph", "Represents a URL.", 18)]),
+        (3, "with_path(path)", [("paragraph", "Return a new URL with path replaced.", 22)]),
+        (1, "Other", [("paragraph", "After it.", 27)]),
+    ]
+
+
+def test_an_admonitions_body_is_read_as_rest_so_its_code_stays_code() -> None:
+    """huey's `.. note::` holds a code block whose comment ("# Manually store …") became a heading when the
+    note's lines were read one by one as text."""
+    text = (
+        "Tasks\n=====\n\n.. note::\n    The result of a periodic task is not stored by the consumer:\n\n"
+        "    .. code-block:: python\n\n        # Manually store some data.\n        huey.put('key', data)\n\n"
+        "    More info is in the API.\n\nAfter the note, the guide goes on about tasks.\n"
+    )
+    document = read_text(text, name="guide.rst")
+    assert [s.heading for s in document.sections] == ["Tasks"]
+    assert [(b.kind, b.text, b.language) for _, b in blocks(document)] == [
+        ("paragraph", "The result of a periodic task is not stored by the consumer:", ""),
+        ("code", "# Manually store some data.\nhuey.put('key', data)", "python"),
+        ("paragraph", "More info is in the API.", ""),
+        ("paragraph", "After the note, the guide goes on about tasks.", ""),
+    ]
+
+
 def test_rst_roles_directives_and_a_toctree() -> None:
     text = (
         ".. _assert:\n\n"  # 1-2

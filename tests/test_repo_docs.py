@@ -926,6 +926,27 @@ def test_a_reference_too_long_for_the_guide_is_one_concept_of_its_entries_openin
     )
 
 
+def test_the_readmes_short_opening_tagline_opens_the_overview_cited() -> None:
+    """node-fetch's README says what it is in one short line under its logo; the overview quotes it, cited,
+    before the longer paragraphs (a short line further down still says too little)."""
+    readme = read_text(
+        '<div align="center">\n  <img src="logo.svg">\n  <h1>Node Fetch</h1>\n'
+        "  <p>A light-weight module that brings Fetch API to Node.js.</p>\n</div>\n\n"
+        "## Motivation\n\nInstead of implementing XMLHttpRequest in Node.js to run a browser polyfill, why not go "
+        "from native http to the fetch API directly?\n\nIt is small and it is fast, really.\n",
+        name="README.md",
+        origin="README.md",
+    )
+    assert [(p.start, p.text) for p in overview(readme, [])] == [
+        (4, "A light-weight module that brings Fetch API to Node.js."),
+        (
+            9,
+            "Instead of implementing XMLHttpRequest in Node.js to run a browser polyfill, why not go from native "
+            "http to the fetch API directly?",
+        ),
+    ]
+
+
 def test_a_guide_entry_keeps_a_lower_case_product_name() -> None:
     from generator.repo.docs.model import DocConcept, DocPage
     from generator.repo.model import DocPassage

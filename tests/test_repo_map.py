@@ -375,6 +375,12 @@ def test_deep_nesting_is_bounded_and_handwritten_notes_are_not_generated(tmp_pat
         ("lib/webpack.js", False),
         ("src/FluentValidation/Validators/NotNullValidator.cs", False),
         ("src/FluentValidation.DependencyInjectionExtensions/Setup.cs", False),
+        (".prettierrc.cjs", True),  # a tool's settings in a dotfile (yargs, mermaid's .lintstagedrc.mjs)
+        ("packages/mermaid/.lintstagedrc.mjs", True),
+        ("lib/prettier.js", False),
+        ("website/src/components/button.js", True),  # the docs site's code (jotai's Gatsby, Docusaurus)
+        ("website/gatsby-node.js", True),
+        ("src/websites/crawl.py", False),
     ],
 )
 def test_context_files_are_told_from_source_modules(path: str, context: bool) -> None:
@@ -390,7 +396,7 @@ CONTEXT_PATH = re.compile(
     r"|fixtures?|scripts?|tools|release|ci|typings|\.[^/]+|vendor|third_party|node_modules|testdata)/"
     r"|(^|/)(test[_-][^/]*|[^/]*_test\.\w+|[^/]*\.(test|spec)\.\w+|conftest\.py|setup\.py|noxfile\.py"
     r"|fabfile\.py|tasks\.py|dodo\.py|[^/]*\.config\.[cm]?[jt]s|Gruntfile\.js|gulpfile\.js|Makefile"
-    r"|Dockerfile|_version\.py|version\.py|__version__\.py)$",
+    r"|Dockerfile|_version\.py|version\.py|__version__\.py|\.[^/]+)$",
     re.IGNORECASE,
 )
 PARTS = (
@@ -489,3 +495,63 @@ def test_one_front_readme_for_every_reader_of_it() -> None:
     assert front_readme(["README-dev.md", "README.md", "README_JA.md", "docs/README.md"]) == "README.md"
     assert front_readme(["README.md", "README"]) == "README"
     assert front_readme(["docs/README.md", "CONTRIBUTING.md"]) == ""
+
+
+def _tree(root: Path, files: dict[str, str]) -> Path:
+    for rel, text in files.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text)
+    return root
+
+
+def test_another_project_s_code_inside_the_repository_is_never_mapped(tmp_path: Path):
+    # a library copied in with its own licence (typer's _click, SumatraPDF's ext/mupdf built by its own
+    # Makefile), a git submodule, and a monorepo's package that has a licence of its own but is built like
+    # the root: only the first two are another project's
+    root = _tree(
+        tmp_path / "p",
+        {
+            "pyproject.toml": "[project]\nname = 'p'\n",
+            "LICENSE": "MIT, the p authors\n",
+            "p/__init__.py": "from p._click import core\n",
+            "p/_click/LICENSE.txt": "BSD, Pallets\n",
+            "p/_click/core.py": "def main():\n    return 1\n",
+            "ext/fitz/COPYING": "AGPL\n",
+            "ext/fitz/Makefile": "all:\n",
+            "ext/fitz/fitz.c": "int fz(void) { return 0; }\n",
+            ".gitmodules": '[submodule "lib/other"]\n\tpath = lib/other\n\turl = https://example.invalid/o.git\n',
+            "lib/other/other.py": "X = 1\n",
+            "packages/web/LICENSE": "MIT, the p authors\n",
+            "packages/web/pyproject.toml": "[project]\nname = 'web'\n",
+            "packages/web/web.py": "Y = 2\n",
+        },
+    )
+    repo_map = map_repository(root)
+    paths = {f.path for f in repo_map.files}
+    reasons = {s.path: s.reason for s in repo_map.skipped}
+    assert "p/__init__.py" in paths and "packages/web/web.py" in paths
+    assert not {p for p in paths if p.startswith(("p/_click/", "ext/fitz/", "lib/other/"))}
+    assert reasons["p/_click/"].startswith("another project's code")
+    assert reasons["ext/fitz/"].startswith("another project's code")
+    assert reasons["lib/other/"].startswith("git submodule")
+
+
+def test_a_repository_without_a_build_manifest_keeps_its_licensed_folders(tmp_path: Path):
+    # a specification's repository: each document folder carries a licence, and nothing builds the root
+    root = _tree(
+        tmp_path / "s", {"LICENSE": "W3C\n", "document/LICENSE": "CC\n", "document/core.py": "Z = 3\n"}
+    )
+    assert "document/core.py" in {f.path for f in map_repository(root).files}
+
+
+def test_a_docs_page_about_the_licence_is_no_licence_of_its_folder(tmp_path: Path):
+    root = _tree(
+        tmp_path / "d",
+        {
+            "pyproject.toml": "",
+            "LICENSE": "MIT\n",
+            "docs/license.md": "# License\n",
+            "docs/index.md": "# D\n",
+        },
+    )
+    assert "docs/index.md" in {f.path for f in map_repository(root).files}

@@ -437,8 +437,28 @@ def test_a_subsystem_sentence_never_comes_from_a_neighbour_of_its_silent_central
         1, Shard("Context", shard.shard.files), "01_c", "", files=files, functions=documented
     )
     assert _offline_summary(named) == "Context represents the request."
-    named.shard = Shard("Models", shard.shard.files)  # named otherwise: its doc speaks for one symbol only
-    assert _offline_summary(named) == "Defines Context."
+    # named otherwise, its main symbol's doc comment still says more than a list of names; it speaks for
+    # that symbol, so the symbol is named first when the sentence does not start with it (httpx's Client)
+    named.shard = Shard("Models", shard.shard.files)
+    assert _offline_summary(named) == "Context represents the request."
+    client = CitedSymbol("Client", "class", "pkg/_client.py", "An HTTP client, with connection pooling.")
+    url = CitedSymbol("URL", "class", "pkg/_urls.py", 'url = httpx.URL("HTTPS://example.org/") is parsed.')
+    named.functions = [*types, client]  # the first documented of its three main symbols
+    assert _offline_summary(named) == "Client: An HTTP client, with connection pooling."
+    value = CitedSymbol("Value", "class", "pkg/_models.py", "A Value is either a flag or an argument.")
+    named.functions = [value]  # a sentence naming it among its first words needs no name before it
+    assert _offline_summary(named) == "A Value is either a flag or an argument."
+    notes = [
+        CitedSymbol(
+            "I18nKey", "enum", "pkg/keys.ts", "This file generate by script, don't modify it manually!!!"
+        ),
+        CitedSymbol("FlowDB", "class", "pkg/db.ts", "We are using arrow functions assigned to class fields."),
+        CitedSymbol("overrides", "function", "pkg/db.ts", "Striped fill like start nodes TODO remove any."),
+    ]
+    named.functions = [*notes, client]  # a maintainer's note about the code says nothing of what it is
+    assert _offline_summary(named) == "Defines I18nKey, FlowDB and overrides."
+    named.functions = [url, *types]  # an example line is no description
+    assert _offline_summary(named) == "Defines URL, Response and Request."
     go = [ModuleLine("mux.go", "go", 500, ""), ModuleLine("doc.go", "go", 30, "Package mux routes requests.")]
     shard = ShardAnalysis(1, Shard("Mux", ("mux.go", "doc.go")), "01_m", "", files=go, functions=types)
     assert _offline_summary(shard) == "Package mux routes requests."
@@ -710,3 +730,55 @@ def test_the_scripts_beside_the_code_are_found_once_per_plan(tmp_path: Path, mon
     _, repo_map, facts = survey(tmp_path, CLI_LIBRARY)
     subsystems.plan_subsystems(repo_map, facts, [f.path for f in repo_map.files])
     assert len(calls) == 1
+
+
+def test_a_large_package_beside_its_parent_s_own_modules_stays_one_concept(tmp_path: Path):
+    # echo's shape: a root package and a middleware package holding most of the files, its middlewares
+    # all calling one shared helper (so it is no collection of independent files)
+    files = {"go.mod": "module example.com/web\n\ngo 1.21\n"}
+    for name in ("echo", "router", "context", "group", "binder", "response"):
+        files[f"{name}.go"] = _go_file(
+            "web", f"func {name.title()}() {{ {name}Helper() }}\n\nfunc {name}Helper() {{}}\n"
+        )
+    for name in ("logger", "recover", "cors", "csrf", "gzip", "proxy", "static", "secure"):
+        files[f"middleware/{name}.go"] = _go_file(
+            "middleware",
+            f"func {name.title()}(next http.Handler) http.Handler {{\n\tskip()\n\treturn next\n}}\n",
+        )
+    files["middleware/middleware.go"] = _go_file("middleware", "func skip() {}\n")
+    _, repo_map, facts = survey(tmp_path, files)
+    shards = plan_subsystems(repo_map, facts, [f.path for f in repo_map.files])
+    middleware = {s.name for s in shards for p in s.files if p.startswith("middleware/")}
+    assert middleware == {"Middleware"}
+    assert all(p.startswith("middleware/") for s in shards if s.name == "Middleware" for p in s.files)
+
+
+def test_a_package_whose_code_says_nothing_is_described_by_its_folder_s_readme(tmp_path: Path):
+    # OpenHands' shape: each top-level part a folder with a README saying what it is, its modules silent
+    from repo_output_fakes import offline_setup
+
+    from generator.app.targets import repo_target
+    from generator.repo.run.pipeline import run_repo_research
+
+    files = {"pyproject.toml": "[project]\nname = 'agent'\n"}
+    for part, said, code in (
+        ("runtime", "This directory contains the sandboxes that run the agent's commands.", "runtime"),
+        ("server", "The web server that hosts conversations.", "server/src"),  # a crate's README above src/
+        ("events", "", "events"),
+    ):
+        if said:
+            files[f"{part}/README.md"] = f"# {part.title()}\n\n{said}\n\n## More\n\nDetails.\n"
+        module = code.replace("/", ".")
+        for i in range(3):
+            files[f"{code}/m{i}.py"] = (
+                f"from {module}.m{(i + 1) % 3} import X{(i + 1) % 3}\n\n\nclass X{i}:\n    pass\n"
+            )
+    root = make_project(tmp_path / "agent", files)
+    paths, config, provider = offline_setup(tmp_path / "kb")
+    result = run_repo_research(paths, config, provider, repo_target(paths, config, str(root)))
+    said = {a.shard.name: a.summary for a in result.synthesis.analyses}
+    assert said["Runtime"] == "This directory contains the sandboxes that run the agent's commands."
+    opening = {a.shard.name: a.purpose[0] for a in result.synthesis.analyses}
+    assert opening["Runtime"] == said["Runtime"]  # its page opens with it too
+    assert said["Server"] == "The web server that hosts conversations."
+    assert said["Events"].startswith("Defines ")  # nothing says what it is

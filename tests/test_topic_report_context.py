@@ -120,7 +120,13 @@ def test_a_chinese_topic_gets_a_chinese_outline() -> None:
     ]
     plan = heuristic_plan("异步编程", lang="zh", outlines=outlines)
     questions = [s.question for s in plan.steps if s.step_type == "research"]
-    assert questions == ["异步编程是什么？", "异步编程为什么重要？", "异步编程有哪些局限？"]
+    # "Guide-level explanation" is how to use it, for the outline as for the analyst (one heading table)
+    assert questions == [
+        "异步编程是什么？",
+        "异步编程为什么重要？",
+        "如何使用异步编程？",
+        "异步编程有哪些局限？",
+    ]
 
 
 def test_a_chinese_section_is_searched_by_its_words_not_its_characters() -> None:

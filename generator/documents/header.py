@@ -15,7 +15,10 @@ _HEADER_LINE = re.compile(r"^[A-Z][A-Za-z-]{1,30}:[ \t]")
 _HEADER_TITLE = re.compile(r"^Title:[ \t]*(.+)$")
 # A field at the top of a document, in any of the header styles proposals use: `Status: Final` (PEP),
 # `:Status: Final` (reST field list), `- Start Date: 2018-03-30` (RFC list), `status: draft` (frontmatter).
-_FIELD = re.compile(r"^[ \t]*(?:[-*][ \t]+)?:?([A-Za-z][A-Za-z -]{1,30}?):[ \t]+(.+?)[ \t]*$")
+# The name may be set in bold, as KEEP's `* **Status**: In progress` and OpenTelemetry's `**Status**: [Stable](…)`.
+_FIELD = re.compile(
+    r"^[ \t]*(?:[-*][ \t]+)?:?(?:\*\*|__)?([A-Za-z][A-Za-z -]{1,30}?)(?:\*\*|__)?:(?:\*\*|__)?[ \t]+(.+?)[ \t]*$"
+)
 STATUSES = (
     "superseded",
     "withdrawn",
@@ -27,6 +30,10 @@ STATUSES = (
     "provisional",
     "final",
     "implemented",  # "Implemented (Swift 5.4)"
+    "stable",  # KEEP's "Stable in 1.5.0"
+    "experimental",
+    "in progress",
+    "proposed",  # an architecture decision record's first status
     "draft",
     "active",
 )
@@ -52,6 +59,8 @@ _ANCHOR = re.compile(
 # an HTML anchor that only names a place to link to (OCI's `# <a name="filesystemBundle" />Filesystem Bundle`,
 # `<a id="x"></a>`): no words of the heading, dropped as `{#anchor}` is
 _ANCHOR_TAG = re.compile(r"<a\s+(?:name|id)\s*=\s*[\"']?[^<>]*?/?>(?:\s*</a>)?", re.I)
+# a template's note in a heading ("Positive Consequences <!-- optional -->"): no word of the heading
+_HTML_COMMENT = re.compile(r"<!--.*?(?:-->|$)")
 _HEADING_MARKUP = re.compile(r"`+|\*\*|(?<!\\)__|\\(?=[^\w\s]|_)")
 _EMPHASIS = re.compile(r"(?<![\w*\\])\*([^*\s](?:[^*\n]*[^*\s])?)\*(?![\w*])")  # "*CLI option* names"
 _HEADING_LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
@@ -112,11 +121,18 @@ def header_fields(text: str, limit: int = 60) -> dict[str, str]:
 def read_header(text: str) -> Header:
     """Title (`Title:` header, front matter, RFC `Feature Name:`), status and ISO date a text states."""
     fields = header_fields(text)
-    status_text = next((fields[name] for name in _STATUS_FIELDS if name in fields), "").lower()
-    status = next((word for word in STATUSES if re.search(rf"\b{word}\b", status_text)), "")
+    status = status_of(next((fields[name] for name in _STATUS_FIELDS if name in fields), ""))
     date = next((iso for name in _DATE_FIELDS if name in fields and (iso := iso_date(fields[name]))), "")
     title = _header_title(text) or stated_field(text, "title") or _feature_name(text)
     return Header(clean_heading(title), status, date)
+
+
+def status_of(stated: str) -> str:
+    """The status a stated status names, as one word ("Superseded by PEP 3333" → "superseded", "In progress"
+    → "in_progress"); '' when it names none deepkb knows."""
+    lowered = stated.lower()
+    word = next((word for word in STATUSES if re.search(rf"\b{word}\b", lowered)), "")
+    return word.replace(" ", "_")
 
 
 def _feature_name(text: str) -> str:
@@ -157,9 +173,11 @@ def iso_date(value: str) -> str:
 
 def clean_heading(text: str) -> str:
     """A heading's words as written: anchors, code and strong markers and escapes dropped, a link reduced
-    to its words, styling tags dropped (`<small>nlohmann::</small>json`), any other HTML kept as text (a
+    to its words, styling tags and comments dropped (`<small>nlohmann::</small>json`, a template's
+    `<!-- optional -->`), any other HTML kept as text (a
     heading `<img …>` is searched by those words, never rendered)."""
-    text = _STYLE_TAG.sub("", _ANCHOR.sub("", _ANCHOR_TAG.sub("", text.replace(BOM, ""))))
+    text = _HTML_COMMENT.sub(" ", text.replace(BOM, ""))
+    text = _STYLE_TAG.sub("", _ANCHOR.sub("", _ANCHOR_TAG.sub("", text)))
     text = _HEADING_LINK.sub(r"\1", _HEADING_MARKUP.sub("", _EMPHASIS.sub(r"\1", text)))
     return " ".join(text.split())[:MAX_TITLE]
 

@@ -16,6 +16,7 @@ from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
 from .header import clean_heading
+from .htmlblock import html_paragraphs
 from .model import Block, Section
 from .outline import Outline
 
@@ -383,6 +384,12 @@ class _Walker:
         elif kind in ("paragraph_open", "heading_open"):
             self._paragraph(token, tokens[i + 1])
             return i + 3
+        elif kind == "html_block" and not self.items and "<p" in token.content.lower():
+            for found in html_paragraphs(token.content):
+                start = _start(token) + found.start
+                self.outline.add(
+                    Block("paragraph", clean_text(found.text), start, max(start, _start(token) + found.end))
+                )
         return i + 1
 
     def _paragraph(self, opened: Token, inline: Token) -> None:

@@ -36,6 +36,11 @@ _CODE_OR_TEXT = re.compile(r"(`+).+?\1|[^`]+|`+")
 _FIELD = re.compile(r"^([ \t]*):([\w ().-]{1,40}):(?:[ \t]+|$)")
 _BULLET = re.compile(r"^[ \t]*(?:[-*+•]|\d+[.)]|#\.|\(?[a-zA-Z0-9]\))[ \t]+")
 # `literalinclude`'s options that only change how the included lines show
+# Sphinx's object descriptions (any domain's: `py:method`, `js:function`), each a heading over its body
+_OBJECTS = frozenset(
+    "function method class attribute data exception decorator decoratormethod classmethod staticmethod"
+    " property describe object".split()
+)
 _INCLUDE_SHOWING = frozenset(
     {
         "language",
@@ -75,6 +80,7 @@ class _Shadow:
     lines: list[str]
     out: list[str] = field(default_factory=list)
     ranks: list[tuple[str, bool]] = field(default_factory=list)  # adornment styles in order of first use
+    level: int = 0  # the last heading's level: an object description nests one below it
 
     def rewrite(self) -> None:
         i = 0
@@ -142,8 +148,8 @@ class _Shadow:
     def _heading(self, title: str, char: str, over: bool) -> str:
         if (char, over) not in self.ranks:
             self.ranks.append((char, over))
-        level = min(self.ranks.index((char, over)) + 1, 6)
-        return f"{'#' * level} {inline(title)}"
+        self.level = min(self.ranks.index((char, over)) + 1, 6)
+        return f"{'#' * self.level} {inline(title)}"
 
     def _body_end(self, i: int, indent: int) -> int:
         """The line after the indented body that starts below line i."""
@@ -164,15 +170,38 @@ class _Shadow:
             self._fence(body, (found.group(3) or "").strip().split(" ")[0], indent)
         elif name == "literalinclude" and (marker := _include_marker(found.group(3) or "", body)):
             self._include(marker, _option(body, "language"), indent, end - i)
+        elif name in _OBJECTS and (signature := (found.group(3) or "").strip()):
+            self._object(signature, self.lines[i + 1 : end], indent)
         elif name in _ADMONITIONS:
             title = (found.group(3) or "").strip()
             self.out.append(inline(title) if name in ("admonition", "topic", "sidebar", "rubric") else "")
-            for line in body:
-                self.out.append("" if _OPTION.match(line) else inline(line.strip()))
+            self._nested(body, self.level)
         else:  # toctree, image, include, a target, a comment: nothing a reader reads as prose
             self.out += [""] * (end - i)
             return end
         return end
+
+    def _object(self, signature: str, body: list[str], indent: int) -> None:
+        """An object description (`.. method:: URL.with_path(path)`, `.. class::`, `.. attribute::`): a heading
+        one level below the section's, its signature as code, and its body read as reST in its place (a class's
+        methods nest below it); options (`:noindex:`, `:type:`) are left out."""
+        level = min(self.level + 1, 6)
+        self.out.append(f"{' ' * indent}{'#' * level} {_code_span(signature)}")
+        self._nested(body, level)
+        self.level = level - 1 if level > 1 else self.level
+
+    def _nested(self, body: list[str], level: int) -> None:
+        """A directive's body read as reST of its own, in its place (a note's code block stays code, a
+        class's methods nest below it); its options (`:noindex:`, `:class:`) are left out."""
+        kept = [line for line in body if not _OPTION.match(line)]
+        margin = min((indent_width(line) for line in kept if line.strip()), default=0)
+        inner = _Shadow(
+            ["" if _OPTION.match(line) else dedent_by(line, margin) for line in body],
+            ranks=self.ranks,
+            level=level,
+        )
+        inner.rewrite()
+        self.out += inner.out
 
     def _include(self, marker: str, language: str, indent: int, lines: int) -> None:
         """A `literalinclude` as a code block holding only its marker, for the docs stage to read the file
@@ -269,6 +298,12 @@ def inline(line: str) -> str:
     line = _SUBSTITUTION.sub(lambda m: m.group(1), line)
     line = _FIELD.sub(lambda m: m.group(1), line)
     return "".join(piece if piece.startswith("`") else _unescaped(piece) for piece in _pieces(line))
+
+
+def _code_span(text: str) -> str:
+    ticks = "`" * (max((len(run) for run in re.findall(r"`+", text)), default=0) + 1)
+    pad = " " if text.startswith("`") or text.endswith("`") else ""
+    return f"{ticks}{pad}{text}{pad}{ticks}"
 
 
 def _unescaped(text: str) -> str:

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import re
 
-from .header import blank_frontmatter
+from .header import blank_frontmatter, status_of
+from .model import Section
 
 # statuses that say the document does not describe what is (first word of the stated status, lowercased):
 # a draft describes what may be, a deprecated feature what is on its way out
@@ -19,7 +20,8 @@ INACTIVE = frozenset(
 # a document saying of itself, near its top, that it is no longer in force: "This PEP has been superseded by
 # PEP 634", "Superseded by RFC 3058", "This proposal was withdrawn", "该提案已被废弃"
 _STATED = re.compile(
-    r"\bthis\s+(?:pep|rfc|nep|proposal|document|page|specification|spec|draft|enhancement)\s+(?:has\s+been|"
+    r"\bthis\s+(?:pep|rfc|nep|kep|adr|decision|proposal|document|page|specification|spec|draft|enhancement)"
+    r"\s+(?:has\s+been|"
     r"was|is|is\s+now|has\s+now\s+been)\s+(superseded|withdrawn|rejected|deferred|deprecated|replaced|abandoned|"
     r"obsoleted?)\b|^\W*(superseded|replaced|obsoleted)\s+by\b",
     re.I | re.M,
@@ -44,8 +46,9 @@ _FALSE = frozenset({"", "false", "no", "off", "0", "null", "~"})
 
 
 def status_word(status: str) -> str:
-    """The stated status reduced to its first word ("Superseded by PEP 3333" → "superseded")."""
-    words = re.findall(r"[a-z]+", status.lower())
+    """The stated status reduced to its first word ("Superseded by PEP 3333" → "superseded"; the reader's
+    "in_progress" is one word)."""
+    words = re.findall(r"[a-z]+(?:_[a-z]+)*", status.lower())
     return words[0] if words else ""
 
 
@@ -76,3 +79,19 @@ def page_standing(text: str, status: str = "") -> str:
         return said
     found = _ADMONITION.search(body.lstrip()[:OPENING])
     return found.group(1).lower() if found else ""
+
+
+# a section stating the document's status: an architecture decision record's "## Status" holding "Accepted",
+# "PROPOSED" or "Superseded by ADR-0005"; the status of a Chinese document ("## 状态")
+_STATUS_SECTION = re.compile(r"^\W*(?:status|状态)\W*$", re.I)
+STATUS_LINE = 80  # characters: a longer first paragraph discusses the status rather than stating it
+
+
+def section_status(sections: tuple[Section, ...]) -> str:
+    """The status a document's own "Status" section states in its first short paragraph ('' when it has no
+    such section, or the section states none deepkb knows)."""
+    for section in sections:
+        if section.level >= 1 and _STATUS_SECTION.match(section.heading) and section.blocks:
+            first = section.blocks[0].plain
+            return status_of(first) if len(first) <= STATUS_LINE else ""
+    return ""

@@ -59,11 +59,23 @@ def _title(root: lxml.html.HtmlElement) -> str:
     return ""
 
 
-def _visible_text(root: lxml.html.HtmlElement) -> str:
+def visible_markdown(html: str) -> str:
+    """A page's visible text as Markdown blocks: its headings marked `#` to `######`, its list items `- `
+    (what a reader of the fallback extraction needs to see a heading as a heading and a list as a list)."""
+    root = _html_root(html)
+    return _visible_text(root, marked=True) if root is not None else ""
+
+
+_HEADING_TAGS = {f"h{n}": "#" * n for n in range(1, 7)}
+
+
+def _visible_text(root: lxml.html.HtmlElement, *, marked: bool = False) -> str:
     for hidden in list(root.iter(*_HIDDEN_TAGS)):
         hidden.drop_tree()  # its tail (the text after it) stays
     for block in root.iter(*_BLOCK_TAGS):
-        block.text, block.tail = f"\n\n{block.text or ''}", f"\n\n{block.tail or ''}"
+        mark = (_HEADING_TAGS.get(block.tag, "") or ("-" if block.tag == "li" else "")) if marked else ""
+        block.text = f"\n\n{mark} {block.text or ''}" if mark else f"\n\n{block.text or ''}"
+        block.tail = f"\n\n{block.tail or ''}"
     paragraphs = (" ".join(p.split()) for p in re.split(r"\n\s*\n", root.text_content()))
     return "\n\n".join(p for p in paragraphs if p)
 

@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterable
 from urllib.parse import urldefrag, urljoin
 
-from .htmlpage import read_html
+from .htmlpage import visible_markdown
 
 
 def absolute_links(hrefs: Iterable[str], base_url: str) -> list[str]:
@@ -51,7 +51,24 @@ def html_to_markdown(html: str, url: str = "", *, fast: bool = False) -> str:
         )
     except Exception:  # trafilatura/lxml choke on some markup; the fallback below still reads it
         text = None
-    return text if text and text.strip() else read_html(html).text
+    if not text or not text.strip() or _lost_structure(text, html):
+        return visible_markdown(html)
+    return text
+
+
+_MARKED_BLOCK = re.compile(r"^(?:#{1,6} |[-*+] |\d+\. )", re.M)
+_STRUCTURE_TAG = re.compile(r"<(?:h[1-6]|li)\b", re.I)
+WHOLE_PAGE = 0.6  # share of the page's visible text an extraction holding all of it holds
+
+
+def _lost_structure(text: str, html: str) -> bool:
+    """Whether trafilatura read a page with its baseline extractor (a short page: all its text, as plain
+    lines) and so dropped the headings and list items the page marks up: "Reasons:" then "It is fast." read
+    as two paragraphs, not a list."""
+    if _MARKED_BLOCK.search(text) or not _STRUCTURE_TAG.search(html):
+        return False
+    visible = visible_markdown(html)
+    return len(" ".join(text.split())) >= WHOLE_PAGE * len(" ".join(visible.split()))
 
 
 # --- making markdown inert -------------------------------------------------------------------------

@@ -36,7 +36,7 @@ _DUMMY_IT = re.compile(
     re.IGNORECASE,
 )
 _CJK_ANAPHOR = re.compile(
-    r"^(?:它|它们|这|这些|这种|那|那些|其|此|该|但|但是|因此|所以|而且|此外|另外|同时|然而|相比之下|对比之下|与此相反|反之"
+    r"^(?:它|它们|这|这些|这种|那|那些|其|此|该|但|但是|不过|因此|因而|所以|于是|而且|并且|此外|另外|同时|然而|相比之下|对比之下|与此相反|反之"
     r"|除此之外|上述|以上)"
 )
 # ...except "This PEP/document/proposal…" or "This is a proposal for…": the citation names what "this" is.
@@ -104,10 +104,25 @@ _BACK_REFERENCE = re.compile(
 )
 
 
+_NAMED_BACK = re.compile(r"^(?:this|these|those|such)\s+(\w+)", re.IGNORECASE)
+
+
+def _refers_back(sentence: str) -> bool:
+    """Whether a sentence names something said before it ("this problem") that it does not itself name
+    first: "The problem of choosing … only solves this problem when…" and "To enable test authors to log
+    non-failing issues…, we provide a method for recording such issues:" hold their antecedent."""
+    for found in _BACK_REFERENCE.finditer(sentence):
+        named = _NAMED_BACK.match(found.group(0))
+        stem = re.sub(r"(?:es|s)$", "", named.group(1).lower()) if named else ""
+        if not stem or not re.search(rf"\b{re.escape(stem)}", sentence[: found.start()], re.IGNORECASE):
+            return True
+    return False
+
+
 def needs_antecedent(sentence: str) -> bool:
     """Whether a sentence opens on something said before it, or names it ("this problem", "these
     approaches"), so that alone it speaks of nothing."""
-    if _CJK_ANAPHOR.match(sentence) or _BACK_REFERENCE.search(sentence):
+    if _CJK_ANAPHOR.match(sentence) or _refers_back(sentence):
         return True
     late = _LATE_DEMONSTRATIVE.match(sentence)
     if late and not _SELF_REFERENCE.match(sentence[late.end() :]):

@@ -54,6 +54,7 @@ LABELS: dict[str, dict[str, str]] = {
         "text_excerpt": "an excerpt: the passages search returned, {chars} of {original} characters",
         "stored_text": "Stored text",
         "standing": "Status, date",
+        "status_in_progress": "in progress",
     },
     "zh": {
         "report": "报告",
@@ -126,5 +127,9 @@ LABELS: dict[str, dict[str, str]] = {
         "status_active": "有效",
         "status_provisional": "暂定",
         "status_implemented": "已实现",
+        "status_stable": "稳定",
+        "status_experimental": "实验性",
+        "status_in_progress": "进行中",
+        "status_proposed": "提议中",
     },
 }

@@ -43,6 +43,7 @@ from .facet_sections import (
     SectionPassage,
     TextSection,
     opening_passages,
+    outside_alternatives,
     path_facets,
     section_facets,
     subject_headings,
@@ -480,8 +481,12 @@ def _subject_first(pool: list[Candidate], facet: str, subject: set[str], name: s
     needed = 1 if facet in FRAMING_FACETS else SECTION_PASSAGES
     if sum(1 for c in own if c.treats) >= needed:
         return own
-    if facet in FRAMING_FACETS and name:  # without its own section on it, another document speaks of the
-        return [c for c in pool if c in own or _names(c.text, name)]  # subject by name, or of its own change
+    if facet in FRAMING_FACETS and name:
+        # without its own section on it, another document speaks of the subject by name, or of its own change
+        naming = [c for c in pool if c in own or _names(c.text, name)]
+        # …else the sections of the other documents titled after the subject that treat the facet (an ADR
+        # beside the proposal: its "## Considered Options"), quoted with their document's title
+        return naming or [c for c in pool if c.treats]
     return pool
 
 
@@ -595,7 +600,8 @@ def _section_openings(
     it is specified or used ("Namespaces are specified as an array of entries…" after "A namespace wraps a
     global system resource…"), which is no answer to "what" in its place."""
     if facet != "what":
-        return opening_passages(section, limit, example_alone=facet == "use", said=said)
+        framing = facet in FRAMING_FACETS  # its own section is the only place such an answer lives
+        return opening_passages(section, limit, example_alone=facet == "use", said=said, past_lists=framing)
     first = [p for p in opening_passages(section, 1) if not said.intersection(p.parts)]
     shown = [p for p in opening_passages(section, limit, said=said) if p.code and p not in first]
     return [*first, *shown][:limit]
@@ -695,6 +701,7 @@ def document_opening(
     document titled after the topic), else its first prose paragraph naming the topic: one of its words, or,
     given a list of word sets (each concept's spellings), one word of every set; '' when none of its first
     paragraphs can be quoted whole."""
+    text = outside_alternatives(text)  # an option the document weighed says nothing of what it is
     blocks = [b.strip() for b in re.split(r"\n\s*\n", text) if b.strip()]
     start = next((n + 1 for n, b in enumerate(blocks[:40]) if _ABSTRACT.match(b)), 0)
     scanned = [b for b in blocks[start:] if not _HEADING.match(b)][:OPENING_SCAN]

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from ..text.sentences import sentences as split_all
-from .plan import heading_facets, is_status_heading, unnumbered
+from .headings import FRAME, decision_record, is_status_heading, section_facets, unnumbered
 from .sentences import (
     _FENCE,
     MAX_CODE,
@@ -34,44 +34,9 @@ from .sentences import (
     text_blocks,
 )
 
-_HAN = re.compile(r"[\u3400-\u9fff]")
 _HEADING = re.compile(r"^(#{1,6})\s+(.+?)\s*#*$")
-# a document's own summary of itself: its opening answers "what is it"
-_SUMMARY = re.compile(
-    r"^(?:abstract|summary|overview|introduction|description|tl;?dr|概述|摘要|简介|介绍)\b", re.I
-)
-# headings the facet table of the plan does not know, in the words of the proposal templates that use them
-_TEMPLATE_FACETS = {
-    "use": re.compile(r"guide[- ]level|tutorial|walk-?through|用法|指南", re.I),
-    "how": re.compile(
-        r"reference[- ]level|detailed design|^\W*(?:the\s+)?proposal\b(?!\s*:)|specification|semantics"
-        r"|^\W*(?:the\s+)?proposed\s+(?:solution|design|changes?)\b",
-        re.I,
-    ),
-    "limits": re.compile(
-        r"unresolved questions|drawbacks|open issues|caveats|restrictions|limitations|known issues|pitfalls"
-        r"|future (?:directions|work|extensions|possibilities)|out of scope|non-goals",
-        re.I,
-    ),
-    "alternatives": re.compile(r"alternatives?|rejected ideas|prior art|other approaches", re.I),
-}
-# the state a design changes, told before it ("Current behaviour", "Status quo"): its background, never how
-# the design works or where the work stands
-_OLD_STATE_HEADING = re.compile(
-    r"^\W*(?:the\s+)?(?:current|existing|present|old)\s+(?:behaviou?r|situation|design|approach|semantics"
-    r"|implementation|practice|solutions?)\b|status quo|现有方案",
-    re.I,
-)
-# what the subject gains ("What are the performance benefits of Server Components?", "Advantages", "优点"): why
-# it matters, whatever else the heading names ("performance" is no limit here)
-_BENEFIT_HEADING = re.compile(r"\b(?:benefits?|advantages?|upsides?|pros)\b|优点|优势|好处", re.I)
-_COST_HEADING = re.compile(r"\b(?:cons|costs?|drawbacks?|disadvantages?|downsides?)\b|缺点|代价", re.I)
-# sections that frame a document rather than say anything about its subject
-_FRAME = re.compile(
-    r"^\W*(?:references?\b(?![- ]level)|footnotes?|copyright|licen[cs]e|acknowledg|credits|see also|further reading|links|"
-    r"change ?log|version history|resources|参考|致谢|版权|许可|相关链接|延伸阅读)",
-    re.I,
-)
+# the label line a list right under its heading carries ("**Non-goals:**"): the heading, not a lead-in
+_HEADING_LABEL = re.compile(r"^\*\*[^*\n]+[:：]\*\*$")
 PASSAGES_PER_SECTION = 2  # a section's opening paragraphs: what it says first is what it is about
 
 
@@ -113,27 +78,6 @@ def text_sections(text: str) -> list[TextSection]:
             blocks.append(rest.strip())
     if heading or blocks:
         found.append(TextSection(heading, level, tuple(blocks)))
-    return found
-
-
-def section_facets(heading: str) -> set[str]:
-    """The outline facets a heading says its section answers: the plan's table, the proposal templates'
-    headings ("Guide-level explanation", "Reference-level explanation", "Unresolved questions"), "what"
-    for a document's own summary, and "motivation" for the state a design changes or what it gains. A
-    section's number is no word of it ("1. Introduction" is an introduction), and a frame section ("4.
-    References", "Acknowledgements") answers nothing."""
-    heading = unnumbered(heading.strip())
-    if _FRAME.search(heading):
-        return set()
-    if _OLD_STATE_HEADING.search(heading):
-        return {"motivation"}
-    if _BENEFIT_HEADING.search(heading):  # "Costs and benefits": both
-        return {"motivation", "limits"} if _COST_HEADING.search(heading) else {"motivation"}
-    found = heading_facets(heading) | {f for f, p in _TEMPLATE_FACETS.items() if p.search(heading)}
-    if _SUMMARY.match(heading.strip()):
-        found.add("what")
-    if "alternatives" in found:  # "Rejected alternative proposals", "Alternative semantics": not the design
-        found.discard("how")
     return found
 
 
@@ -183,17 +127,50 @@ def subject_headings(
 ) -> set[str]:
     """The headings of the sections titled after the subject in a document about something larger (its
     title does not name every concept of the subject): "POSIX-platform Hooks" in "Configuration"; none
-    in a document titled after the subject."""
+    in a document titled after the subject. A section is read with the headings it stands under: an option
+    an ADR weighed ("### `format` remains an annotation keyword" under "## Considered Options") is an
+    alternative, not the subject's own section."""
     title_words = set(words_of(title))
     if not title or all(forms & title_words for forms in concepts):
         return set()
     return {
         s.heading
-        for s in sections
-        if s.heading
-        and not section_facets(s.heading) - {"what", "how"}
-        and names_subject(s.heading, concepts, words_of, title)
+        for s, facets in zip(sections, path_facet_sets(sections, title), strict=True)
+        if s.heading and not facets - {"what", "how"} and names_subject(s.heading, concepts, words_of, title)
     }
+
+
+def outside_alternatives(text: str, title: str = "") -> str:
+    """A stored text without the sections its heading path frames as alternatives ("### Option 2" under "##
+    Considered Options", "## Rejected ideas"): what the document says its subject is never comes from an
+    option it weighed."""
+    sections = text_sections(text)
+    kept = [
+        section
+        for section, facets in zip(sections, path_facet_sets(sections, title), strict=True)
+        if "alternatives" not in facets
+    ]
+    if len(kept) == len(sections):
+        return text
+    return "\n\n".join(
+        "\n\n".join([f"{'#' * s.level} {s.heading}", *s.blocks] if s.heading else s.blocks) for s in kept
+    )
+
+
+def path_facet_sets(sections: Sequence[TextSection], title: str = "") -> list[set[str]]:
+    """Each section's facets read with those of the sections it stands in (`framed`): the heading path, any
+    level ("### Limitations" under "## Overview" is a limits section; anything under "## Alternatives" is an
+    alternative). The document's own title frames nothing."""
+    found: list[set[str]] = []
+    enclosing: list[tuple[int, set[str]]] = []
+    record = decision_record(s.heading for s in sections)
+    for section in sections:
+        enclosing = [(level, named) for level, named in enclosing if level < section.level]
+        facets = framed(section_facets(section.heading, record=record), [named for _, named in enclosing])
+        found.append(facets)
+        if facets and section.heading and not (section.level == 1 and section.heading == title):
+            enclosing.append((section.level, facets))
+    return found
 
 
 def treating(
@@ -213,6 +190,7 @@ def treating(
     titled after the subject ("Configuration" and its "POSIX-platform Hooks"), only the headings inside
     that section: the "### Example" under "Specification version" is no example of hooks."""
     sections = text_sections(text)
+    record = decision_record(s.heading for s in sections)
     larger = bool(subject_headings(sections, concepts, words_of, title))
     # a document about the subject with no section saying how it works says it section by section
     sections_say_how = (
@@ -232,7 +210,7 @@ def treating(
             continue
         enclosing = [(level, named) for level, named in enclosing if level < section.level]
         inherited = enclosing[-1][1] if enclosing else set()
-        facets = framed(section_facets(section.heading), [named for _, named in enclosing])
+        facets = framed(section_facets(section.heading, record=record), [named for _, named in enclosing])
         if facets and not (section.level == 1 and section.heading == title):
             enclosing.append((section.level, facets))
         if subject_level and section.level <= subject_level:
@@ -272,7 +250,7 @@ def treating(
         elif (
             sections_say_how
             and not facets | inherited
-            and not _FRAME.search(unnumbered(section.heading.strip()))
+            and not FRAME.search(unnumbered(section.heading.strip()))
         ):
             unlabelled.append(section)
     for section in by_substance(unlabelled, sections):
@@ -306,14 +284,17 @@ def opening_passages(
     *,
     example_alone: bool = False,
     said: frozenset[str] = frozenset(),
+    past_lists: bool = False,
 ) -> list[SectionPassage]:
     """The first `limit` quotable passages of a section: a prose paragraph whole, or a paragraph that
     introduces a code example ("…like this:") with the example. A paragraph opening with a reference back
     ("This…") is not quoted: what it refers to is not quoted with it. With `example_alone`, a section that
     is only an example ("### Example" holding a configuration) is quoted as its example under its heading.
     A passage repeating a sentence `said` already (the report's definition) does not count: the section's
-    next passage is quoted in its place."""
-    found = _prose_openings(section, limit, said)
+    next passage is quoted in its place. With `past_lists`, a list a lead-in introduces does not end the
+    opening: the paragraph after it is the section's next passage (why, limits and alternatives live in their
+    own sections only; a design section's lead-in introduces its algorithm, and what follows it is a note)."""
+    found = _prose_openings(section, limit, said, past_lists)
     if not found and example_alone:
         example = _example_after(["", *section.blocks], 0)
         caption = " ".join(_MARKUP.sub(" ", section.heading).split())
@@ -326,14 +307,15 @@ _MARKUP = re.compile(r"<[^>]*>|\\?\{#[^}]*\\?\}")  # heading anchors: `<a name="
 
 
 def _prose_openings(
-    section: TextSection, limit: int, quoted: frozenset[str] = frozenset()
+    section: TextSection, limit: int, quoted: frozenset[str] = frozenset(), past_lists: bool = False
 ) -> list[SectionPassage]:
     found: list[SectionPassage] = []
     blocks = list(section.blocks)
+    skip = -1  # the list a lead-in introduced
     for n, block in enumerate(blocks):
         if len(found) >= limit:
             break
-        if block.startswith(("```", "~~~", "|")):
+        if n == skip or block.startswith(("```", "~~~", "|")):
             continue
         if n and introduces_old_state(blocks[n - 1]):
             continue  # "the text currently reads:": what the design replaces
@@ -353,8 +335,10 @@ def _prose_openings(
             continue  # quoted already
         if n and blocks[n - 1].startswith(("```", "~~~")) and speaks_of_shown_code(parts[0]):
             continue  # "…make the code more compact": about the example before it
-        if leads_out_of_list(items):
+        if leads_out_of_list(items) and not (past_lists and _HEADING_LABEL.match(lead.strip())):
             break  # it leads into worked examples ("- Current:", code): about them, quoted with none
+        if leads_out_of_list(items):
+            continue  # a list under its heading's label ("**Non-goals:**"): the section goes on after it
         ends_in_lead = parts[-1].endswith((":", "："))
         code = _example_after(blocks, n) if ends_in_lead and not items else ""
         if code and introduces_old_state(block):
@@ -372,10 +356,22 @@ def _prose_openings(
                 found.append(SectionPassage(" ".join(parts), parts, section.heading, code))
         elif said and prose:
             found.append(SectionPassage(" ".join(said), said, section.heading))
-        lead_in = ends_in_lead and not code
-        if lead_in:
-            break  # what follows is the list it introduces: its items read differently alone
+        if ends_in_lead and not code:
+            # what follows is the list it introduces: its items read differently alone. After the list, the
+            # section goes on ("## Non-goals": "1. Accounting for memory outside the runtime, such as:", its
+            # list, then why that is out of scope); without a list, what follows is what it introduced
+            if items and past_lists:
+                continue
+            if past_lists and n + 1 < len(blocks) and _only_list(blocks[n + 1]):
+                skip = n + 1
+                continue
+            break
     return found
+
+
+def _only_list(block: str) -> bool:
+    lead, items = list_parts(block)
+    return bool(items) and not lead.strip()
 
 
 def _quotable_run(parts: tuple[str, ...]) -> tuple[str, ...]:

@@ -15,7 +15,6 @@ import graphlib
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import accumulate
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, field_validator
@@ -28,6 +27,7 @@ from ..llm.structured import complete_json
 from ..text.words import ZH_STOPWORDS, content_words, stem, tokens
 from .bounds import cut
 from .defining import asked_subject, plan_subject, topic_aspects
+from .headings import FACETS, decision_record, facet_words, heading_facets, section_facets, unnumbered
 from .keyphrases import is_plural, topic_phrases
 from .outline import MIN_KEPT, question_problem
 
@@ -223,43 +223,10 @@ class DocumentOutline:
     date: str = ""
 
 
-# The outline's facets, in report order, and the section headings that say a document answers each one.
-# "what" is always asked; the others only when a top document has such a section (or, for "current", when the
-# documents are dated and one states its status: a date alone says when a proposal was written, not where its
-# subject stands, and "What is the current state of soft memory limit?" went unanswered).
-_FACET_HEADINGS = {
-    "motivation": r"motivation|rationale|background|why\b|problem|use cases?|purpose|动机|背景|原因",
-    "how": r"specification|design|how (?:it|this|they) works?|semantics|syntax|mechanism|architecture|"
-    r"implementation|details|overview of|reference|规范|设计|原理|机制|细节",
-    "use": r"usage|how to|using|examples?|tutorial|getting started|quick ?start|configur|install|basic|"
-    r"用法|使用|示例|教程|配置",
-    "limits": r"limitations?|caveats?|drawbacks?|downsides?|pitfalls?|open (?:issues|questions)|security|"
-    r"backwards? compatib|performance|known issues|局限|缺点|限制|注意",
-    # a comparison with other work ("Comparison with other languages", "与 Webpack 比较"), not one inside the
-    # design ("Module-level vs type-level docs", "计算属性缓存 vs 方法") nor comparing as a subject
-    # ("Comparison traits", "自定义比较函数")
-    "alternatives": r"rejected|alternatives?|prior art|other approaches|compar(?:ison|ed|ing)s?\s+(?:with|to|against)\b|"
-    r"^\W*comparisons?\W*$|替代|对比|与.{1,30}(?:比较|相比)|比较\W*$",
-    "current": r"status|history|changes|timeline|roadmap|what'?s new|现状|历史|进展",
-}
-# a facet's word begins a word of the heading: "opcuastatus", an attribute's name, is no status section
-_FACET_PATTERNS = {
-    facet: re.compile(rf"(?<![A-Za-z])(?:{words})", re.I) for facet, words in _FACET_HEADINGS.items()
-}
-
-
-def _names(pattern: re.Pattern[str], heading: str) -> bool:
-    """Whether `pattern` finds a word of `heading`. Chinese has no spaces: a match must begin where one of the
-    heading's words (jieba) begins, so 实现状态队列 (实现 · 状态 · 队列, implementing a state queue) holds no
-    现状 (current state), while 注意事项 still begins with 注意."""
-    return any(_begins_word(heading, found.start()) for found in pattern.finditer(heading))
-
-
-def _begins_word(text: str, at: int) -> bool:
-    for run in cjk.CJK_RUN.finditer(text):
-        if run.start() < at < run.end():
-            return at in set(accumulate((len(w) for w in cjk.words(run.group())), initial=run.start()))
-    return True
+# The outline's facets, in report order: "what" is always asked; the others only when a top document has a
+# section the heading table (headings.py) maps to one (or, for "current", when the documents are dated and one
+# states its status: a date alone says when a proposal was written, not where its subject stands, and "What is
+# the current state of soft memory limit?" went unanswered).
 
 
 _OUTLINE_QUESTIONS = {
@@ -282,43 +249,7 @@ _OUTLINE_QUESTIONS = {
         "current": ("{x}的现状如何？", "current status 现状 进展"),
     },
 }
-FACETS = ("what", *_FACET_HEADINGS)
 MIN_DATED = 2  # documents stating a date: with this many, "current state" is asked of the newest
-
-
-# a section on who implements what, where and when, not on how the thing works: "Implementation" of a
-# design proposal ("the change is implemented in the compiler today…"), "Reference Implementation" of a PEP
-_STATUS_HEADING = re.compile(
-    r"^\W*(?:(?:reference|initial|prototype|proposed|suggested)[- ]+)?implementations?"
-    r"(?:\s+(?:status|history|plan|progress|timeline|schedule|and\s+(?:rollout|timeline|migration)))?\W*$"
-    r"|^\W*(?:(?:current\s+)?status|timeline|rollout|schedule|stabili[sz]ation)\b"
-    r"|^\W*(?:timeline|rollout)\s+and\s+\w+\W*$|(?:实现状态|进展)(?![\u3400-\u9fff])",
-    re.I,
-)
-
-
-# a heading's anchor, as docs sites write it ("{#computed-caching-vs-methods}", MDX's "{/*props-vs-state*/}")
-_HEADING_ANCHOR = re.compile(r"\s*\{[#/][^{}]*\}\s*$")
-
-
-def _facet_words(heading: str) -> str:
-    """A heading's own words: its anchor's words ("…-vs-…") say nothing about the section."""
-    return _HEADING_ANCHOR.sub("", heading)
-
-
-def heading_facets(heading: str) -> set[str]:
-    """The outline facets a section heading says its section answers ("Rejected Ideas" → alternatives). An
-    implementation or status section tells the state of the work, never how the thing works."""
-    heading = _facet_words(heading)
-    found = {facet for facet, pattern in _FACET_PATTERNS.items() if _names(pattern, heading)}
-    if is_status_heading(heading):
-        found = (found - {"how"}) | {"current"}
-    return found
-
-
-def is_status_heading(heading: str) -> bool:
-    """A section on the state of the work ("Implementation", "Status", "Timeline and Rollout")."""
-    return _names(_STATUS_HEADING, heading.strip())
 
 
 def outline_facets(outlines: Sequence[DocumentOutline], topic: str = "") -> dict[str, list[str]]:
@@ -330,11 +261,13 @@ def outline_facets(outlines: Sequence[DocumentOutline], topic: str = "") -> dict
         (o, heading)
         for n, o in enumerate(outlines)
         if lends_facets(n, o, topic)
-        for heading in map(unnumbered, map(_facet_words, o.headings))
+        for heading in map(unnumbered, map(facet_words, o.headings))
         if heading.strip() != o.title.strip() and not _BACK_MATTER.match(heading.strip())
     ]
-    for facet, pattern in _FACET_PATTERNS.items():
-        headings = [h for _, h in sections if _names(pattern, h)]
+    # the analyst reads them by the same table
+    named = [(h, section_facets(h, record=decision_record(o.headings))) for o, h in sections]
+    for facet in FACETS[1:]:
+        headings = [h for h, facets in named if facet in facets]
         if headings:
             found[facet] = list(dict.fromkeys(headings))
     if sum(1 for o in outlines if o.date) >= MIN_DATED and any(o.status for o in outlines):
@@ -444,18 +377,6 @@ def _heading_words(text: str) -> set[str]:
         else:
             found.update(stem(w) for w in content_words(piece))
     return found
-
-
-# a specification's section number: "3.", "3.1.", "3.1.2", "A.1", "§ 4", "IV." before the heading's words
-_SECTION_NUMBER = re.compile(
-    r"^\s*(?:§\s*)?(?:\d{1,3}(?:\.\d{1,3})*\.?|(?:[A-Z]|[IVX]+)(?:\.\d{1,3})+\.?|(?:[A-Z]|[IVX]+)\.)\)?\s+(?=\S)"
-)
-
-
-def unnumbered(heading: str) -> str:
-    """A heading without its section number: "3. HTTP Message Mapping" is a section on HTTP message mapping
-    (the number alone had made it look like a name, not a section a reader asks about)."""
-    return _SECTION_NUMBER.sub("", heading, count=1)
 
 
 def _ask(question: str, subject: str, lang: str) -> str:

@@ -63,9 +63,11 @@ _CHANGELOG_TITLE = re.compile(
     r"^\W*(?:change ?log|change history|changes|history|release notes|release history|what'?s new|news)\b",
     re.IGNORECASE,
 )
+# a file named for its history: "CHANGELOG-pre-5.md", "changes.rst", "HISTORY.md", "news.zh-CN.md"; a file
+# only starting with the word is about something else ("history-mode.md", "HistoryState.md", "newsletters.md")
 _CHANGELOG_PATH = re.compile(
-    r"(?:^|[/:])(?:change ?log|changes|history|news|release[-_ ]?notes|release[-_]v?\d|whats-?new)[^/]*$"
-    r"|/(?:history|changelog|announce|releases)/",
+    r"(?:^|[/:])(?:change ?log[^/]*|(?:changes|history|news)(?:\.[\w-]+)*|release[-_ ]?notes[^/]*"
+    r"|release[-_]v?\d[^/]*|whats-?new[^/]*)$|/(?:history|changelog|announce|releases)/",
     re.IGNORECASE,
 )
 
@@ -96,6 +98,9 @@ _DEFINITION = re.compile(
 _FIELD_ROW = re.compile(r"^[A-Z][\w-]*(?: [\w-]+){0,2}: \S")
 
 
+_CJK_SENTENCE = 4  # Han characters that make a sentence Chinese, whatever Latin name it opens on
+
+
 def is_prose(text: str) -> bool:
     """A sentence worth quoting: a whole sentence (it ends like one, or is a field's row "Description: …";
     its brackets and quotes are balanced; a list item, a caption or a lead-in ending in ':' is not), long
@@ -107,12 +112,13 @@ def is_prose(text: str) -> bool:
         return False
     if text.count("(") != text.count(")") or text.count('"') % 2 or text.count("“") != text.count("”"):
         return False
-    # a fragment cut from a list or a clause, a field description, or markup left over
-    if text[:1].isascii() and text[:1].islower() or _MARKUP_LEFT.search(text):
+    # a fragment cut from a list or a clause, a field description, or markup left over; a Chinese sentence
+    # opens on a name written in lower case as often as not ("useActionState 接受一个函数…", "hash 模式是…")
+    cjk = sum(1 for ch in text if is_cjk(ch))
+    if text[:1].isascii() and text[:1].islower() and cjk < _CJK_SENTENCE or _MARKUP_LEFT.search(text):
         return False
     if text[:1].isupper() and _REFERENCE_FRAGMENT.match(text[:60]):
         return False
-    cjk = sum(1 for ch in text if is_cjk(ch))
     long_enough = (
         cjk >= 12 or (len(text) >= 40 and len(text.split()) + cjk >= 6) or bool(_DEFINITION.match(text))
     )

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import replace
 from functools import cached_property
 from pathlib import Path, PurePosixPath
@@ -57,6 +57,7 @@ MAX_EXAMPLES = 8
 FEW_EXAMPLES = 2  # a README showing fewer code examples leaves room for the package's Example tests
 _PACKAGE_EXAMPLE = re.compile(r"^Example(?:_[a-z]\w*)?$")  # the package's own, not a type's or function's
 OVERVIEW_PASSAGES = 4
+TAGLINE_WORDS = 6  # the README's first overview paragraph may be this short; the others say more
 CONCEPT_SYMBOLS = 8
 _SETUP = frozenset({"__init__", "__new__", "__post_init__", "constructor"})  # setting up is not the work
 MIN_PATH_CALLS = 3  # a shorter code path shows no working
@@ -217,6 +218,26 @@ def _read(
         document = includes.expand(document)
     standing = page_standing(text, document.status)
     return replace(document, status=standing) if standing else document
+
+
+_README_NAMES = ("README.md", "README.rst", "README.markdown", "README.txt", "README")
+
+
+def folder_readme_opening(root: Path, folder: str, paths: Collection[str], redactor: Redactor | None) -> str:
+    """The first paragraph of a folder's own README (OpenHands' openhands/README.md: "This directory contains
+    the core components of OpenHands."): what the folder is, in its maintainers' words; '' when it has none.
+    `paths`: the repository's mapped files."""
+    readme = next((f"{folder}/{n}" for n in _README_NAMES if f"{folder}/{n}" in paths), "")
+    if not folder or not readme:
+        return ""
+    try:
+        text = read_source(root, readme, max_bytes=DOC_BYTES)
+    except DeepkbError:
+        return ""
+    if redactor is not None:
+        text = redactor.redact(text)[0]
+    opening = [p for p in passages(read_text(text, name=readme, origin=readme)) if p.kind == "paragraph"]
+    return opening[0].text if opening else ""
 
 
 def _package_readmes(
@@ -488,7 +509,8 @@ def _worth_quoting(kind: str, text: str, lead: str = "") -> bool:
 def overview(readme: Document | None, intro: Sequence[Document]) -> tuple[DocPassage, ...]:
     """What the project is and why: the README's opening prose (before its first code example) and the
     docs' introduction page's, whole paragraphs only; never a lead-in to what it does not show (a paragraph
-    ending in ':') or how to install it."""
+    ending in ':') or how to install it. The README's first such paragraph may be short: a tagline centred
+    under its logo ("A light-weight module that brings Fetch API to Node.js")."""
     found: list[DocPassage] = [t for t in [_tagline(readme)] if t is not None] if readme is not None else []
     openings: set[str] = {_opening(t.text) for t in found}  # a README and an introduction page often agree
     for document in [d for d in (readme, *intro) if d is not None]:
@@ -510,7 +532,7 @@ def overview(readme: Document | None, intro: Sequence[Document]) -> tuple[DocPas
                 and not NOTICE.match(passage.text)  # "NOTE: Starting with version 0.9 …": an aside
                 and describes_project(passage.text, steps=True)
                 and passage.start not in installing
-                and len(passage.text.split()) >= 10
+                and len(passage.text.split()) >= (TAGLINE_WORDS if document is readme and not found else 10)
                 and opening not in openings
             ):
                 found.append(passage)

@@ -8,14 +8,15 @@ from __future__ import annotations
 import os
 import posixpath
 import re
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from functools import lru_cache
 
 # fmt: off
 IGNORED_DIRS = frozenset({
     ".git", ".hg", ".svn", "node_modules", "bower_components", "jspm_packages", "__pycache__", ".venv", "venv",
     ".tox", ".nox", ".mypy_cache", ".pytest_cache", ".ruff_cache", ".eggs", ".gradle", ".idea", ".vs",
-    "vendor", "vendored", "_vendor", "third_party", "third-party", "thirdparty", "dist", "build", "out", "target",
+    "vendor", "vendored", "_vendor", "third_party", "third-party", "thirdparty", "bundled", "dist", "build", "out",
+    "target",
     ".next", ".nuxt", ".svelte-kit", ".cache", "coverage", "htmlcov", "site-packages", ".terraform", "Pods",
     "DerivedData",
 })
@@ -83,6 +84,47 @@ def ignored_dir(name: str) -> bool:
     return name in IGNORED_DIRS or name.endswith(".egg-info")
 
 
+# a licence file of a folder's own: LICENSE, LICENCE.md, COPYING, LICENSE-MIT.txt, unrar's license.txt
+LICENCE_FILE = re.compile(r"(?:licen[cs]e|copying)(?:[._-][\w.-]*)?", re.IGNORECASE)
+# the files a project is built from, one per build system: a folder beside them is a package of its project
+BUILD_MANIFESTS = frozenset(
+    {
+        "package.json",
+        "Cargo.toml",
+        "go.mod",
+        "pyproject.toml",
+        "setup.py",
+        "setup.cfg",
+        "pom.xml",
+        "build.gradle",
+        "build.gradle.kts",
+        "CMakeLists.txt",
+        "Makefile",
+        "meson.build",
+        "configure.ac",
+        "premake5.lua",
+        "Package.swift",
+        "composer.json",
+        "Gemfile",
+        "mix.exs",
+        "build.zig",
+        "deno.json",
+    }
+)
+
+
+def separate_work(folder: str, names: Collection[str], project_manifests: Collection[str]) -> bool:
+    """A folder holding another project's work (vendored or bundled code: SumatraPDF's ext/mupdf, libsql's
+    bundled SQLite3MultipleCiphers, typer's _click): it carries a licence file of its own and is built by
+    none of the manifests the project's root is built by (a monorepo's package has its own licence too,
+    beside its own package.json). `names`: the folder's file names. Never when the root has no manifest,
+    nor inside docs or tests, where a page or a case about licences (docs/license.md) is no licence."""
+    own = set(project_manifests)
+    if not own or own & set(names) or _in_context_folder(folder.strip("/")):
+        return False
+    return any(LICENCE_FILE.fullmatch(n) for n in names)
+
+
 def skip_reason_by_name(rel: str) -> str | None:
     """Why a file is skipped from its name alone, or None when its content decides."""
     name = rel.rsplit("/", 1)[-1]
@@ -115,11 +157,16 @@ CONTEXT_FOLDER = re.compile(
     # .NET projects name their test and benchmark projects by a dotted suffix: FluentValidation.Tests,
     # Foo.UnitTests, Foo.Tests.Benchmarks, Foo.Specs
     r"|[\w-]+(?:\.[\w-]+)*\.(?:\w*tests?|specs?|benchmarks?)(?:\.[\w-]+)*"
-    r"|fixtures?|scripts?|tools|release|ci|typings|\.[^/]+|vendor|third_party|node_modules|testdata",
+    r"|fixtures?|scripts?|tools|release|ci|typings|\.[^/]+|vendor|third_party|node_modules|testdata"
+    # the project's docs site, its generator's pages and components (jotai's Gatsby site, jest's and
+    # prettier's Docusaurus, redux, immer, retrofit)
+    r"|website",
     re.IGNORECASE,
 )
 CONTEXT_NAME = re.compile(
     r"(?:test[_-][^/]*|[^/]*_test\.\w+|[^/]*\.(test|spec)\.\w+|conftest\.py|setup\.py|noxfile\.py"
+    # a tool's settings kept in a dotfile, in code or not: .prettierrc.cjs, .lintstagedrc.mjs, .babelrc.js
+    r"|\.[^/]+"
     r"|fabfile\.py|tasks\.py|dodo\.py|[^/]*\.config\.[cm]?[jt]s|Gruntfile\.js|gulpfile\.js|Makefile"
     r"|Dockerfile|_version\.py|version\.py|__version__\.py|module-info\.java"
     # a test runner's or bundler's plug-in (immer's vitest-custom-reporter.ts)

@@ -21,7 +21,14 @@ import pathspec
 
 from generator.errors import DeepkbError, UnsafeSourceError
 from generator.repo.checkout.gitcmd import run_git
-from generator.repo.map.filetypes import ignored_dir, is_context_file, language_of, skip_reason_by_name
+from generator.repo.map.filetypes import (
+    BUILD_MANIFESTS,
+    ignored_dir,
+    is_context_file,
+    language_of,
+    separate_work,
+    skip_reason_by_name,
+)
 from generator.repo.model import FileEntry, RepoMap, Skipped
 from generator.store import read_regular
 
@@ -110,6 +117,8 @@ def map_repository(
     """
     root = Path(root)
     walk = _Walk(max_file_bytes, _Kept(frozenset(keep_languages), budget=keep_bytes))
+    walk.manifests = frozenset(n for n in BUILD_MANIFESTS if (root / n).is_file())
+    walk.submodules = submodule_paths(root)
     tracked = tracked_files(root)
     dirs = frozenset(p.rsplit("/", i)[0] for p in tracked for i in range(1, p.count("/") + 1))
     rules = _IgnoreRules(tracked=tracked, tracked_dirs=dirs)
@@ -164,6 +173,17 @@ class _Walk:
     kept: _Kept
     files: list[FileEntry] = field(default_factory=list)
     skipped: list[Skipped] = field(default_factory=list)
+    manifests: frozenset[str] = frozenset()  # the root's build manifests (`separate_work`)
+    submodules: frozenset[str] = frozenset()  # the folders .gitmodules names: other repositories
+
+
+_SUBMODULE_PATH = re.compile(r"^\s*path\s*=\s*(.+?)\s*$", re.MULTILINE)
+
+
+def submodule_paths(root: Path) -> frozenset[str]:
+    """The folders the root's .gitmodules names: other repositories checked out inside this one."""
+    text = "\n".join(_read_ignore_lines(root / ".gitmodules"))
+    return frozenset(m.group(1).strip("/") for m in _SUBMODULE_PATH.finditer(text))
 
 
 def _walk(walk: _Walk, directory: Path, prefix: str, rules: _IgnoreRules) -> None:
@@ -173,6 +193,10 @@ def _walk(walk: _Walk, directory: Path, prefix: str, rules: _IgnoreRules) -> Non
         entries = sorted(os.scandir(directory), key=lambda e: e.name)
     except OSError as exc:
         skipped.append(Skipped(prefix.rstrip("/") or ".", f"unreadable directory ({exc.strerror})"))
+        return
+    names = [e.name for e in entries if e.is_file(follow_symlinks=False)]
+    if prefix and separate_work(prefix, names, walk.manifests):
+        skipped.append(Skipped(prefix, "another project's code (its own licence, built apart)"))
         return
     published: frozenset[str] | None = None  # read from a package.json here when an output folder is met
     outputs: list[tuple[str, _Walk]] = []  # those walked: kept if they are the code
@@ -195,12 +219,14 @@ def _walk(walk: _Walk, directory: Path, prefix: str, rules: _IgnoreRules) -> Non
             output = published is not None and entry.name in published
             if ignored_dir(entry.name) and not output:
                 skipped.append(Skipped(rel + "/", "ignored by default"))
+            elif rel in walk.submodules:
+                skipped.append(Skipped(rel + "/", "git submodule (another repository)"))
             elif rules.ignored(rel, is_dir=True):
                 skipped.append(Skipped(rel + "/", "gitignored"))
             elif rel.count("/") >= MAX_DEPTH:
                 skipped.append(Skipped(rel + "/", "nested too deeply"))
             elif output:  # its bytes are not kept: it may be dropped, and the parse reads it again
-                output_walk = _Walk(walk.cap, _Kept(frozenset(), 0))
+                output_walk = _Walk(walk.cap, _Kept(frozenset(), 0), manifests=walk.manifests)
                 outputs.append((rel + "/", output_walk))
                 _walk(output_walk, Path(entry.path), rel + "/", rules)
             else:

@@ -146,11 +146,13 @@ def architect_prompts(
             + "\n\nSubsystems the dependency graph suggests (improve on them; name each after what it does):\n"
             + "\n".join(f"- {name}: {', '.join(files)}" for name, files in groups if files)
             + fixed
-            + "\nA subsystem is one concept: keep a sub-package's modules together unless it is itself large,"
-            " and name it with the short noun phrase a maintainer would use (the package's name, or what its"
-            " docstrings say it holds), never a list of file names."
+            + "\nA subsystem is one concept: keep a sub-package's modules together (divide only a package that"
+            " holds nearly all the code, or a container such as src/), and name it with the short noun phrase a"
+            " maintainer would use (the package's name, or what its docstrings say it holds), never after one"
+            " file and never a list of file names."
             + f"\n\nGroup the most important files into {MIN_SHARDS}-{MAX_SHARDS} subsystems (shards) for deep analysis."
-            " Tests, docs, examples, CI and packaging are context, not shards."
+            " Tests, docs, examples, benchmarks, scripts, completion scripts, CI, packaging and bundled"
+            " third-party code are context, not shards."
             f" Limits: at most {MAX_FILES_PER_SHARD} files per shard, at most {MAX_PLANNED_FILES} files in total"
             " — stay under the limits. Use file paths exactly as listed above. Put the most important shard first."
             '\nAnswer with JSON only: {"shards": [{"name": "short subsystem name", "files": ["path", "…"],'

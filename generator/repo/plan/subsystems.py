@@ -235,6 +235,10 @@ def _group_weight(facts: Facts, repo_map: RepoMap) -> Callable[[Sequence[str]], 
 
 # a sub-package holding more than this share of the modules (and more than one shard's worth) is divided
 LARGE_SHARE = 0.5
+# a large sub-package beside its parent's own modules stays whole unless it holds more than this share
+WHOLE_SHARE = 0.8
+# folders that only hold packages: never one concept of their own
+CONTAINERS = frozenset("src lib pkg internal packages source sources crates".split())
 # a large sub-package fewer of whose modules than this share depend on another of its modules is a collection
 COLLECTION_SHARE = 0.5
 LARGE_COMMUNITY = (
@@ -277,13 +281,22 @@ def package_units(pool: Sequence[str], ties: Iterable[tuple[str, str]] | None = 
                 children[f"{base}{head}/"].append(path)
             else:
                 units[path] = [path]
+        beside_code = len(children) < len(files)  # `base` holds modules of its own
         for folder, members in children.items():
-            if len(members) > max(LARGE_SHARE * len(pool), MAX_FILES_PER_SHARD) and not collection(members):
+            large = len(members) > max(LARGE_SHARE * len(pool), MAX_FILES_PER_SHARD)
+            if large and not collection(members) and not sub_package(folder, members, beside_code):
                 visit(folder, members)
             elif len(members) == 1:
                 units[members[0]] = members
             else:
                 units[folder] = members
+
+    def sub_package(folder: str, members: Sequence[str], beside_code: bool) -> bool:
+        # a package beside its parent's own modules is one of the parent's concepts (echo's middleware/
+        # beside the router, databases' backends/ beside the core), however many modules it has; a
+        # container (`src/`, `internal/`) or one holding nearly all the code is divided
+        name = folder.rstrip("/").rpartition("/")[2]
+        return beside_code and name not in CONTAINERS and len(members) <= WHOLE_SHARE * len(pool)
 
     visit("", pool)
     return units

@@ -30,6 +30,7 @@ from generator.repo.analyze.draft import repeats_itself, shard_purpose, split_mo
 from generator.repo.analyze.explained import EXPLAINED_FUNCTIONS, explain
 from generator.repo.checkout.history import file_history
 from generator.repo.docs.model import DocConcept
+from generator.repo.docs.project import folder_readme_opening
 from generator.repo.facts.calltree import main_line
 from generator.repo.model import (
     Facts,
@@ -59,6 +60,14 @@ SYNTHESIS_VERSION = 2
 HISTORY_ROWS = 10
 SUMMARY_CHARS = 200  # a subsystem's one sentence on the index, never cut
 _LIST_MARK = re.compile(r"^(?:\d{1,2}[.)]|[-*+•])\s+")
+MAIN_SYMBOLS = 3  # a subsystem's main symbols: the first documented one describes it when nothing else does
+_CODE_LINE = re.compile(r"^[\w.]+\s*(?:=|\()|^[>$]")  # an assignment, a call, a prompt: an example
+# a maintainer's note about the code, not what it is: "This file generate by script, don't modify it", "We are
+# using arrow functions …", "… TODO remove any"
+_NOTE = re.compile(
+    r"^(?:we|i|note|nb)\b|\b(?:todo|fixme|xxx|hack)\b|\bgenerated?\b.{0,20}\bby\b|\b(?:do not|don'?t)\s+(?:edit|modify|use)\b",
+    re.IGNORECASE,
+)
 _NOT_TAGS = frozenset({"text", "other", "markdown", "rst", "json", "yaml", "toml", "ini", "csv", "xml"})
 
 
@@ -151,13 +160,14 @@ def build_analysis(study: Study, index: int, shard: Shard, outcome: Outcome) -> 
         analysis.purpose = list(draft.purpose)
         summary = ""
         analysis.model = "offline-extractive"
+    own = package_doc(shard, study.plan.shards, facts) or readme_doc(study, shard)
     central = _central(analysis)
-    if central is not None and not central.purpose and analysis.top_symbols:
-        # its main module says nothing of itself: the symbol it is named after, or what it defines, says
-        # more than a neighbour's docstring
-        analysis.purpose.insert(0, _named_symbol_says(analysis) or _defines(analysis) + ".")
+    if central is not None and not central.purpose and analysis.top_symbols and own not in analysis.purpose:
+        # its main module says nothing of itself: its package's own words, the symbol it is named after, or
+        # what it defines, say more than a neighbour's docstring
+        said = own or _named_symbol_says(analysis) or _main_symbol_says(analysis)
+        analysis.purpose.insert(0, said or _defines(analysis) + ".")
     # citations_valid counts the model's own checked citations: deepkb's links to the facts are not its work
-    own = package_doc(shard, study.plan.shards, facts)
     said = docs_say(analysis, study.docs.concepts if study.docs is not None else ())
     analysis.summary = " ".join((summary or _offline_summary(analysis, own, said)).split())
     return analysis
@@ -195,14 +205,36 @@ def _name_words(name: str) -> set[str]:
 _PACKAGE_DOC_FILES = ("__init__.py", "doc.go", "mod.rs", "lib.rs", "package-info.java")
 
 
+def own_folder(shard: Shard, shards: Sequence[Shard]) -> str:
+    """The folder a shard's files share when no other shard's files are in it ('' otherwise): the
+    sub-package it stands for. A flat package divided into several shards is none of theirs."""
+    folders = {posixpath.dirname(path) for path in shard.files}
+    folder = posixpath.commonpath(sorted(folders)) if folders else ""
+    others = [path for other in shards if other is not shard for path in other.files]
+    return "" if not folder or any(path.startswith(f"{folder}/") for path in others) else folder
+
+
+def readme_doc(study: Study, shard: Shard) -> str:
+    """The opening of the README of the folder a shard stands for (`own_folder`), or of the nearest folder
+    above it that holds no other shard's files (a crate's README above its src/), when it fits a table cell
+    whole."""
+    folder = own_folder(shard, study.plan.shards)
+    others = [path for other in study.plan.shards if other is not shard for path in other.files]
+    paths = {entry.path for entry in study.repo_map.files} if folder else set()
+    while folder and not any(path.startswith(f"{folder}/") for path in others):
+        said = folder_readme_opening(study.ctx.root, folder, paths, study.ctx.redactor)
+        if said:
+            return lead(said, SUMMARY_CHARS) if says_something(said, words=4) else ""
+        folder = posixpath.dirname(folder)
+    return ""
+
+
 def package_doc(shard: Shard, shards: Sequence[Shard], facts: Facts) -> str:
     """What the sub-package a shard stands for says it is (its `__init__.py` docstring, its `doc.go`), when
     the shard's files share a folder no other shard's files are in; '' otherwise. A flat package divided
     into several shards is not described by the package's docstring: that speaks for all of them."""
-    folders = {posixpath.dirname(path) for path in shard.files}
-    folder = posixpath.commonpath(sorted(folders)) if folders else ""
-    others = [path for other in shards if other is not shard for path in other.files]
-    if not folder or any(path.startswith(f"{folder}/") for path in others):
+    folder = own_folder(shard, shards)
+    if not folder:
         return ""
     for name in _PACKAGE_DOC_FILES:
         fact = facts.files.get(f"{folder}/{name}")
@@ -218,7 +250,15 @@ def _offline_summary(analysis: ShardAnalysis, own: str = "", docs: str = "") -> 
     `docs_say`), when that fits a table cell; else what the subsystem defines. A neighbour's docstring ("Handlers for Content-Encoding.") misnames it."""
     central = _central(analysis)
     doc_files = [f.purpose for f in analysis.files if PurePosixPath(f.path).stem == "doc" and f.purpose]
-    for said in [own, central.purpose if central else "", *doc_files, docs, _named_symbol_says(analysis)]:
+    named = _named_symbol_says(analysis)
+    for said in [
+        own,
+        central.purpose if central else "",
+        *doc_files,
+        docs,
+        named,
+        _main_symbol_says(analysis),
+    ]:
         if said and len(said) <= SUMMARY_CHARS:
             return said
     if analysis.top_symbols:
@@ -240,6 +280,21 @@ def _named_symbol_says(analysis: ShardAnalysis) -> str:
     name = analysis.shard.name.lower().replace(" ", "")
     symbol = next((s for s in analysis.top_symbols if s.name.lower() == name), None)
     return first_sentence(symbol.doc, SUMMARY_CHARS) if symbol is not None and symbol.doc else ""
+
+
+def _main_symbol_says(analysis: ShardAnalysis) -> str:
+    """What the first documented of the subsystem's main symbols says it is, named first when its sentence
+    does not start with its name ("Client: An HTTP client, with connection pooling …"), so one member's
+    sentence is never passed off as the whole group's; '' when none of them has a doc comment that reads
+    as a sentence (an example line such as `url = httpx.URL(…)` does not)."""
+    for symbol in [s for s in analysis.top_symbols if not s.secondary][:MAIN_SYMBOLS]:
+        name = symbol.name.rpartition(".")[2]
+        sentence = first_sentence(symbol.doc, SUMMARY_CHARS - len(name) - 2) if symbol.doc else ""
+        if not says_something(sentence, words=4) or _CODE_LINE.match(sentence) or _NOTE.search(sentence):
+            continue
+        opening = [word.strip(",:`'") for word in sentence.split()[:3]]
+        return sentence if name in opening else f"{name}: {sentence}"  # "A Value is either a flag …"
+    return ""
 
 
 def _defines(analysis: ShardAnalysis) -> str:

@@ -1,0 +1,84 @@
+"""The prose of an HTML block inside Markdown: the `<p>` paragraphs a README centres under its logo ("A fast,
+cross-platform build tool inspired by Make", httpx's "A next-generation HTTP client for Python") are what the
+project says it is. Markdown leaves an HTML block unread; a paragraph of words (not a row of badges or
+links) is read as a paragraph on its own lines. Read as data by the standard library's parser: never run,
+never rendered."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from html.parser import HTMLParser
+
+MIN_WORDS = 4  # fewer is a label or a button, not a sentence
+_WORD = re.compile(r"\w[\w'’.-]*")
+_SKIPPED = frozenset({"script", "style", "table", "code", "pre", "svg", "noscript"})
+
+
+@dataclass(frozen=True)
+class HtmlParagraph:
+    text: str
+    start: int  # 0-based line within the block
+    end: int
+
+
+def html_paragraphs(markup: str) -> list[HtmlParagraph]:
+    """The `<p>` paragraphs of an HTML block that say something in words, most of them outside links."""
+    reader = _Paragraphs()
+    try:
+        reader.feed(markup)
+        reader.close()
+    except (AssertionError, ValueError):  # markup the parser gives up on says nothing it could read
+        return []
+    return reader.found
+
+
+@dataclass
+class _Open:
+    start: int
+    words: list[str] = field(default_factory=list)
+    linked: int = 0  # words inside links
+
+
+class _Paragraphs(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.found: list[HtmlParagraph] = []
+        self.open: _Open | None = None
+        self.links = 0
+        self.skipping = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in _SKIPPED:
+            self.skipping += 1
+        elif tag == "p":
+            self._close()
+            self.open = _Open(self.getpos()[0] - 1)
+        elif tag == "a":
+            self.links += 1
+        elif tag == "br" and self.open:
+            self.open.words.append(" ")
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in _SKIPPED:
+            self.skipping = max(0, self.skipping - 1)
+        elif tag == "a":
+            self.links = max(0, self.links - 1)
+        elif tag in ("p", "div", "h1", "h2", "h3", "td"):
+            self._close()
+
+    def handle_data(self, data: str) -> None:
+        if self.open is None or self.skipping:
+            return
+        self.open.words.append(data)
+        if self.links:
+            self.open.linked += len(_WORD.findall(data))
+
+    def _close(self) -> None:
+        opened, self.open = self.open, None
+        if opened is None:
+            return
+        text = " ".join("".join(opened.words).split())
+        words = len(_WORD.findall(text))
+        if words >= MIN_WORDS and opened.linked * 2 < words:
+            self.found.append(HtmlParagraph(text, opened.start, self.getpos()[0] - 1))

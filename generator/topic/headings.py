@@ -1,0 +1,183 @@
+"""Which facet of a topic's outline a section heading says its section answers: one table, English and
+Chinese, read alike by the plan (which questions the top documents' sections answer) and by the analyst
+(which sections answer each question). A question the outline asks because of a heading is answered from
+the section under that heading.
+
+The table holds the words documents title their sections with: design proposals ("Motivation", "Detailed
+design", "Rejected ideas"), architecture decision records ("Context and Problem Statement", "Decision",
+"Considered Options", "Status"), guides ("Usage", "Caveats") and their Chinese counterparts ("背景",
+"原理", "注意事项", "进展"); 状态 alone is a program's state as often as a status ("组件状态"), and
+names none.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from itertools import accumulate
+
+from .. import cjk
+
+# facet → the words of a heading naming it. "what" is answered by a document's own summary; "current" by a
+# section on the state of the work (`is_status_heading` keeps "Implementation" from being how it works)
+FACET_WORDS = {
+    "motivation": r"motivation|rationale|background|why\b|problem|use cases?|purpose|decision drivers"
+    r"|动机|背景|原因|为什么|为何|目的",
+    "how": r"specification|design|how (?:it|this|they) works?|semantics|syntax|mechanism|architecture|"
+    r"implementation|details|overview of|reference|^\W*decision(?:\s+outcome)?\W*$|规范|设计|原理|机制|细节"
+    r"|工作方式|实现方式|实现原理",
+    "use": r"usage|how to|using|examples?|tutorial|getting started|quick ?start|configur|install|basic|"
+    r"用法|使用|示例|教程|配置|快速上手|入门",
+    "limits": r"limitations?|caveats?|drawbacks?|downsides?|pitfalls?|open (?:issues|questions)|security|"
+    r"backwards? compatib|performance|known issues|negative consequences|局限|缺点|限制|注意|不足|陷阱",
+    # a comparison with other work ("Comparison with other languages", "与 Webpack 比较"), not one inside the
+    # design ("Module-level vs type-level docs", "计算属性缓存 vs 方法") nor comparing as a subject
+    # ("Comparison traits", "自定义比较函数"); an ADR's options weighed against each other
+    "alternatives": r"rejected|alternatives?|prior art|other approaches|compar(?:ison|ed|ing)s?\s+(?:with|to|against)\b|"
+    r"^\W*comparisons?\W*$|considered options|options considered|pros and cons of the options"
+    r"|替代|对比|与.{1,30}(?:比较|相比)|比较\W*$|备选方案",
+    # "changes" alone or summed up is the history of the work; "Language changes", "Changes to the parser",
+    # "Determining Changes" and "Changeset" are what the design changes
+    "current": r"status|history|(?:^\W*|summary\s+of\s+)changes\b(?!\s+to\b)|changes\s+(?:from|since)\b"
+    r"|timeline|roadmap|what'?s new|现状|历史|进展|当前状态",
+}
+# a facet's word begins a word of the heading: "opcuastatus", an attribute's name, is no status section
+FACET_PATTERNS = {
+    facet: re.compile(rf"(?<![A-Za-z])(?:{words})", re.I) for facet, words in FACET_WORDS.items()
+}
+FACETS = ("what", *FACET_WORDS)
+
+# a section on who implements what, where and when, not on how the thing works: "Implementation" of a
+# design proposal ("the change is implemented in the compiler today…"), "Reference Implementation" of a PEP
+_STATUS_HEADING = re.compile(
+    r"^\W*(?:(?:reference|initial|prototype|proposed|suggested)[- ]+)?implementations?"
+    r"(?:\s+(?:status|history|plan|progress|timeline|schedule|and\s+(?:rollout|timeline|migration)))?\W*$"
+    r"|^\W*(?:(?:current\s+)?status|timeline|rollout|schedule|stabili[sz]ation)\b"
+    r"|^\W*(?:timeline|rollout)\s+and\s+\w+\W*$|(?:实现状态|当前状态|进展)(?![\u3400-\u9fff])",
+    re.I,
+)
+# a heading's anchor, as docs sites write it ("{#computed-caching-vs-methods}", MDX's "{/*props-vs-state*/}")
+_HEADING_ANCHOR = re.compile(r"\s*\{[#/][^{}]*\}\s*$")
+# an MADR template's note on a heading ("Positive Consequences <!-- optional -->"): no word of the heading
+_HEADING_COMMENT = re.compile(r"\s*<!--.*?-->\s*")
+
+# a document's own summary of itself: its opening answers "what is it"
+_SUMMARY = re.compile(
+    r"^(?:abstract|summary|overview|introduction|description|tl;?dr|概述|摘要|简介|介绍)\b", re.I
+)
+# headings the proposal templates use beyond the table's words
+_TEMPLATE_FACETS = {
+    "use": re.compile(r"guide[- ]level|tutorial|walk-?through|用法|指南", re.I),
+    "how": re.compile(
+        r"reference[- ]level|detailed design|^\W*(?:the\s+)?proposal\b(?!\s*:)|specification|semantics"
+        r"|^\W*(?:the\s+)?proposed\s+(?:solution|design|changes?)\b",
+        re.I,
+    ),
+    "limits": re.compile(
+        r"unresolved questions|drawbacks|open issues|caveats|restrictions|limitations|known issues|pitfalls"
+        r"|future (?:directions|work|extensions|possibilities)|out of scope|non-goals",
+        re.I,
+    ),
+    "alternatives": re.compile(r"alternatives?|rejected ideas|prior art|other approaches", re.I),
+}
+# the state a design changes, told before it ("Current behaviour", "Status quo"): its background, never how
+# the design works or where the work stands
+_OLD_STATE_HEADING = re.compile(
+    r"^\W*(?:the\s+)?(?:current|existing|present|old)\s+(?:behaviou?r|situation|design|approach|semantics"
+    r"|implementation|practice|solutions?)\b|status quo|现有方案",
+    re.I,
+)
+# what the subject gains ("What are the performance benefits of Server Components?", "Advantages", "优点"): why
+# it matters, whatever else the heading names ("performance" is no limit here)
+_BENEFIT_HEADING = re.compile(
+    r"\b(?:benefits?|advantages?|upsides?|pros|positive consequences)\b|优点|优势|好处", re.I
+)
+_COST_HEADING = re.compile(r"\b(?:cons|costs?|drawbacks?|disadvantages?|downsides?)\b|缺点|代价", re.I)
+# sections that frame a document rather than say anything about its subject (an appendix of one too: "%appendix%
+# Change Log"), and a specification's notational conventions ("All conventions and terms used and defined by
+# the Core specification also apply to this document.")
+FRAME = re.compile(
+    r"^\W*(?:appendix\W*)?(?:(?:notational\s+)?conventions\b|references?\b(?![- ]level)|footnotes?|copyright|licen[cs]e|acknowledg|credits|see also|further reading|links|"
+    r"change ?log|version history|resources|参考|致谢|版权|许可|相关链接|延伸阅读)",
+    re.I,
+)
+# a specification's section number: "3.", "3.1.", "3.1.2", "A.1", "§ 4", "IV." before the heading's words
+_SECTION_NUMBER = re.compile(
+    r"^\s*(?:§\s*)?(?:\d{1,3}(?:\.\d{1,3})*\.?|(?:[A-Z]|[IVX]+)(?:\.\d{1,3})+\.?|(?:[A-Z]|[IVX]+)\.)\)?\s+(?=\S)"
+)
+
+
+def unnumbered(heading: str) -> str:
+    """A heading without its section number: "3. HTTP Message Mapping" is a section on HTTP message mapping
+    (the number alone had made it look like a name, not a section a reader asks about)."""
+    return _SECTION_NUMBER.sub("", heading, count=1)
+
+
+def facet_words(heading: str) -> str:
+    """A heading's own words: its anchor's words ("…-vs-…") and a template's comment say nothing about the
+    section."""
+    return _HEADING_COMMENT.sub(" ", _HEADING_ANCHOR.sub("", heading)).strip()
+
+
+def names(pattern: re.Pattern[str], heading: str) -> bool:
+    """Whether `pattern` finds a word of `heading`. Chinese has no spaces: a match must begin where one of the
+    heading's words (jieba) begins, so 实现状态队列 (实现 · 状态 · 队列, implementing a state queue) holds no
+    现状 (current state), while 注意事项 still begins with 注意."""
+    return any(_begins_word(heading, found.start()) for found in pattern.finditer(heading))
+
+
+def _begins_word(text: str, at: int) -> bool:
+    for run in cjk.CJK_RUN.finditer(text):
+        if run.start() < at < run.end():
+            return at in set(accumulate((len(w) for w in cjk.words(run.group())), initial=run.start()))
+    return True
+
+
+def heading_facets(heading: str) -> set[str]:
+    """The outline facets a section heading names in the table's words ("Rejected Ideas" → alternatives). An
+    implementation or status section tells the state of the work, never how the thing works."""
+    heading = facet_words(heading)
+    found = {facet for facet, pattern in FACET_PATTERNS.items() if names(pattern, heading)}
+    if is_status_heading(heading):
+        found = (found - {"how"}) | {"current"}
+    return found
+
+
+def is_status_heading(heading: str) -> bool:
+    """A section on the state of the work ("Implementation", "Status", "Timeline and Rollout", "进展")."""
+    return names(_STATUS_HEADING, facet_words(heading).strip())
+
+
+# an architecture decision record's "## Context" is why it was decided; elsewhere "Context" names a subject
+# ("#### Context" of an event's attributes in a specification)
+_RECORD_CONTEXT = re.compile(r"^\W*context\W*$", re.I)
+_DECISION = re.compile(r"^\W*decision(?:\s+outcome)?\W*$", re.I)
+
+
+def decision_record(headings: Iterable[str]) -> bool:
+    """Whether a document's headings are a decision record's: one of them is "Decision" ("Decision
+    Outcome")."""
+    return any(_DECISION.match(facet_words(h)) for h in headings)
+
+
+def section_facets(heading: str, *, record: bool = False) -> set[str]:
+    """The outline facets a heading says its section answers: the table, the proposal templates' headings
+    ("Guide-level explanation", "Reference-level explanation", "Unresolved questions"), "what" for a
+    document's own summary, and "motivation" for the state a design changes or what it gains. A section's
+    number is no word of it ("1. Introduction" is an introduction), and a frame section ("4. References",
+    "Acknowledgements") answers nothing. In a decision record (`record`), "Context" says why."""
+    heading = facet_words(unnumbered(heading.strip()))
+    if FRAME.search(heading):
+        return set()
+    if record and _RECORD_CONTEXT.match(heading):
+        return {"motivation"}
+    if _OLD_STATE_HEADING.search(heading):
+        return {"motivation"}
+    if _BENEFIT_HEADING.search(heading):  # "Costs and benefits": both
+        return {"motivation", "limits"} if _COST_HEADING.search(heading) else {"motivation"}
+    found = heading_facets(heading) | {f for f, p in _TEMPLATE_FACETS.items() if p.search(heading)}
+    if _SUMMARY.match(heading.strip()):
+        found.add("what")
+    if "alternatives" in found:  # "Rejected alternative proposals", "Alternative semantics": not the design
+        found.discard("how")
+    return found
