@@ -22,6 +22,7 @@ import argparse
 import json
 import re
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from generator.repo.facts.calltree import main_line
@@ -98,7 +99,12 @@ def _clones(labels_file: Path, root: Path | None) -> list[Path]:
     return [path for path in found if path.name != "koa-3.2.0"]
 
 
-def measure(root: Path, label: dict, *, show_tree: bool = False) -> tuple[int, int, int]:
+def measure(
+    root: Path, label: dict, *, show_tree: bool = False, same: Callable[[str, str], bool] | None = None
+) -> tuple[int, int, int]:
+    """(traced symbols reached, traced symbols, 1 when the flow starts at a labelled entry); `same` compares
+    a label's name with a flow's (`_same` unless given)."""
+    same = same or _same
     repo_map = map_repository(root, keep_languages=SUPPORTED, keep_bytes=64_000_000)
     facts = extract_facts(root, repo_map)
     graph = facts.calls
@@ -107,8 +113,8 @@ def measure(root: Path, label: dict, *, show_tree: bool = False) -> tuple[int, i
     names = [line[0].caller, *(edge.callee for edge in line)] if line else []
     everything = names[:1] + _tree_names(tree)
     trace = label["trace"]
-    reached = [name for name in trace if any(_same(name, seen) for seen in everything)]
-    started = bool(names) and any(_same(name, names[0]) for name in label["entry"])
+    reached = [name for name in trace if any(same(name, seen) for seen in everything)]
+    started = bool(names) and any(same(name, names[0]) for name in label["entry"])
     print(
         f"{root.name[:18]:<18} start {'✓' if started else '✗'}  reached {len(reached)}/{len(trace)}"
         f"  missed: {', '.join(n for n in trace if n not in reached) or '-'}"

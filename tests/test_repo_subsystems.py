@@ -454,11 +454,29 @@ def test_a_subsystem_sentence_never_comes_from_a_neighbour_of_its_silent_central
         ),
         CitedSymbol("FlowDB", "class", "pkg/db.ts", "We are using arrow functions assigned to class fields."),
         CitedSymbol("overrides", "function", "pkg/db.ts", "Striped fill like start nodes TODO remove any."),
+        CitedSymbol(
+            "parseLink", "function", "pkg/link.ts", "https://tools.ietf.org/html/rfc5988 - link headers."
+        ),
     ]
     named.functions = [*notes, client]  # a maintainer's note about the code says nothing of what it is
     assert _offline_summary(named) == "Defines I18nKey, FlowDB and overrides."
+    named.functions = [notes[3], value]  # a comment opening with a link is a reference, not a description
+    assert _offline_summary(named) == "A Value is either a flag or an argument."
     named.functions = [url, *types]  # an example line is no description
     assert _offline_summary(named) == "Defines URL, Response and Request."
+    # a stability notice is no description either, from a symbol or from the central module (jotai's
+    # "Internal functions (subject to change without notice)", "For internal use only")
+    internal = [
+        ModuleLine(
+            "pkg/internals.ts", "typescript", 900, "Internal functions (subject to change without notice)."
+        )
+    ]
+    hidden = CitedSymbol(
+        "INTERNAL_Tuples", "type", "pkg/internals.ts", "For internal use only. This can change."
+    )
+    named.files, named.functions = internal, [hidden, value]
+    assert _offline_summary(named) == "A Value is either a flag or an argument."
+    named.files = files
     go = [ModuleLine("mux.go", "go", 500, ""), ModuleLine("doc.go", "go", 30, "Package mux routes requests.")]
     shard = ShardAnalysis(1, Shard("Mux", ("mux.go", "doc.go")), "01_m", "", files=go, functions=types)
     assert _offline_summary(shard) == "Package mux routes requests."

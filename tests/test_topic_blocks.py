@@ -229,24 +229,6 @@ def test_what_the_subject_is_comes_from_the_documents_defining_it_not_another_do
     assert section.claims[0].text == "A plugin is a function that adds properties to every store."
 
 
-def test_another_documents_own_change_never_states_the_subjects_alternatives() -> None:
-    from dataclasses import replace
-
-    from generator.topic.analyze import Candidate, _subject_first
-
-    def passage(text: str, source: str) -> Candidate:
-        return replace(Candidate(text, source, 1.0, 0.5, 0.1), treats=True)
-
-    theirs = passage(
-        "Since the main goal is suspend properties, we could just allow suspend properties.", "o"
-    )
-    named = passage("Context parameters could have been modelled as implicit value parameters.", "o")
-    own = replace(passage("Context receivers were dropped.", "s"), treats=False)  # not a section on it
-    chosen = _subject_first([theirs, named, own], "alternatives", {"s"}, "context parameters")
-    assert chosen == [named, own]  # what the other says of the subject by name stays
-    assert _subject_first([theirs, named, own], "how", {"s"}, "context parameters") == [theirs, named, own]
-
-
 def test_a_list_right_under_the_title_is_the_documents_abstract() -> None:
     from generator.documents.plain import markup_prose
 

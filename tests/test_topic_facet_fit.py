@@ -242,7 +242,7 @@ def test_a_pointer_to_further_reading_is_not_quoted() -> None:
 
 
 def test_a_document_saying_how_section_by_section_is_quoted_from_its_largest_sections_first() -> None:
-    body = "The ring carries the attributes and the leg carries the data of the event in this mode. "
+    body = "The ring carries the attributes and the leg carries the data of the event in the binary mode. "
     text = (
         "# Pigeon Binding for Events\n\n## 1. Attribute Use\n\nThe binding defines no attribute of its own "
         "for events carried by pigeons.\n\n## 2. Message Mapping\n\n### 2.1. Binary Content Mode\n\n"

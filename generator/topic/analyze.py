@@ -42,6 +42,8 @@ from .facet_sections import (
     FRAMING_FACETS,
     SectionPassage,
     TextSection,
+    framed,
+    names_subject,
     opening_passages,
     outside_alternatives,
     path_facets,
@@ -65,12 +67,13 @@ from .sentences import (
     is_changelog,
     is_question,
     leads_out_of_list,
+    leans_back,
     list_parts,
     list_quote,
-    needs_antecedent,
     paragraph_parts,
     paragraph_starts,
     passage_at,
+    points_ahead,
     quotable,
     quote_at,
     sentence_headings,
@@ -389,6 +392,8 @@ def passage_pools(
     about = sources_about([(s.id, s.title, s.text) for s in catalog.sources], judge, titled)
     named = {s.id for s in subject_documents(catalog, titled) if titled_as(s.title, plan_subject(plan.topic))}
     account = named or ({opening} & titled)  # the subject's own account
+    subject = plan_subject(plan.topic)
+    extending = building_on(catalog.sources, account, subject)
     pools = {}
     for question, focus, ids in questions:
         facet = facet_of(plan, question)
@@ -413,6 +418,8 @@ def passage_pools(
         )
         if question in aspects:
             treated = aspect_candidates([s for s in catalog.sources if usable(s)], facets[question], judge)
+        if facet == "how":
+            treated = [*subject_sections([catalog.by_id[i] for i in sorted(account)], judge, said), *treated]
         quoted = {c.text for c in treated}
         pools[question] = _subject_first(
             [*treated, *(c for c in pools[question] if c.text not in quoted)],
@@ -421,7 +428,10 @@ def passage_pools(
             # baggage is beside "Baggage API", which says what its API does)
             named if facet == "what" else account,
             plan_subject(plan.topic),
+            extending=extending,
         )
+        # a quote must read right alone: one leaning on what it leaves out ("…this mode of use") is not quoted
+        pools[question] = [c for c in pools[question] if reads_alone(c)]
         if facet == "what" and opening:
             throughout = {
                 i
@@ -433,6 +443,16 @@ def passage_pools(
             # it in that document's frame ("插件" in a guide to testing: the plugins a test installs)
             pools[question] = [c for c in pools[question] if c.source in titled]
     return pools
+
+
+def reads_alone(passage: Candidate) -> bool:
+    """Whether a passage reads right alone: it leans on nothing it leaves out (`leans_back`), or it is a
+    lead-in pointing at the example or list quoted with it ("Here is another example Dan mentioned on
+    Twitter:")."""
+    if not leans_back(passage.text):
+        return True
+    first = clean(split_all(passage.text)[0]) if passage.text.strip() else ""
+    return bool(passage.code or passage.items) and points_ahead(first)
 
 
 def defining_passages(pool: list[Candidate], name: str, own: Collection[str] = ()) -> list[Candidate]:
@@ -455,7 +475,13 @@ SUBJECT_PASSAGES = 1
 SECTION_PASSAGES = 2
 
 
-def _subject_first(pool: list[Candidate], facet: str, subject: set[str], name: str = "") -> list[Candidate]:
+def _subject_first(
+    pool: list[Candidate],
+    facet: str,
+    subject: set[str],
+    name: str = "",
+    extending: Collection[str] = (),
+) -> list[Candidate]:
     """Each facet of the subject from its own account when that answers it. What the subject is: its own
     passages, when it gives SUBJECT_PASSAGES of them beside the definition (a proposal extending it, "Extend
     property wrappers to parameters", or removing one of its inferences, says what something else is: "SE-0316:
@@ -464,10 +490,8 @@ def _subject_first(pool: list[Candidate], facet: str, subject: set[str], name: s
     it is, "组件是 Vue 提供的…" beside it and Suspense's "要了解 <Suspense> 所解决的问题…" do not. Every other
     facet: its own passages alone when its own account has a section on the facet ("## Motivation", "##
     Detailed design", "## Drawbacks") opening with enough passages (one for why, limits and alternatives,
-    SECTION_PASSAGES for how); a proposal extending the subject states its own change's motivation, design
-    and drawbacks there ("During the preview for Octane, we've encountered a few issues…" in "Tracked
-    Properties Updates" is no reason tracked properties matter). Without such a section the other documents
-    answer with it ("How vector search works" beside an overview page titled "Vector databases")."""
+    SECTION_PASSAGES for how). Without such a section the other documents answer with it, each as far as it
+    speaks of the subject (`_of_subject`)."""
     if not subject:
         return pool
     own = [c for c in pool if c.source in subject]
@@ -475,19 +499,48 @@ def _subject_first(pool: list[Candidate], facet: str, subject: set[str], name: s
         return own
     if facet == "what":  # without the subject's name, whatever the others say of it
         return [c for c in pool if c in own or opens_on(c.text, name)] if name else pool
-    # why it matters, its limits and its alternatives are its own account's to state: another document's
-    # drawbacks are its own change's ("Adding these modifiers means more ways to accomplish similar goals" in
-    # "Render Element Modifiers"), where "how" may rest on the mechanism another document defines
     needed = 1 if facet in FRAMING_FACETS else SECTION_PASSAGES
     if sum(1 for c in own if c.treats) >= needed:
         return own
-    if facet in FRAMING_FACETS and name:
-        # without its own section on it, another document speaks of the subject by name, or of its own change
-        naming = [c for c in pool if c in own or _names(c.text, name)]
+    kept = [c for c in pool if c in own or _of_subject(c, facet, name, c.source in extending)]
+    if facet in FRAMING_FACETS and name and not kept:
         # …else the sections of the other documents titled after the subject that treat the facet (an ADR
         # beside the proposal: its "## Considered Options"), quoted with their document's title
-        return naming or [c for c in pool if c.treats]
-    return pool
+        return [c for c in pool if c.treats]
+    return kept
+
+
+def building_on(sources: Sequence[RawSource], account: Collection[str], subject: str) -> set[str]:
+    """Ids of the documents building on the subject: titled after it ("CoroutineContext context parameter in
+    suspend functions" beside "Context parameters"), beside its account, which does not name them. A
+    document the account names is what it builds on ("This RFC builds on top of low-level primitives …
+    introduced in RFC #373 "Element Modifier Manager"" in "Element Modifiers"): it may tell how the subject
+    works."""
+    if not subject or not account:
+        return set()
+    blocks = [set(tokens(b)) for s in sources if s.id in account for b in text_blocks(s.text)]
+    return {
+        s.id
+        for s in sources
+        if s.id not in account
+        and _names(s.title, subject)
+        and not any(set(tokens(s.title)) <= words for words in blocks)
+    }
+
+
+def _of_subject(passage: Candidate, facet: str, name: str, extending: bool) -> bool:
+    """Whether a passage of a document other than the subject's own account speaks of the subject. A
+    document titled after the subject without being its account (`extending`: "CoroutineContext context
+    parameter in suspend functions" beside "Context parameters") is a proposal building on it: its sections
+    state its own change — its design, its examples, its motivation, its rejected options ("we could just
+    allow suspend properties"; "Exposing a factory method…") — and it speaks of the subject only in a section
+    titled after it, naming it. Another document answers how the subject works with the mechanism it
+    describes ("How vector search works" beside an overview titled "Vector databases"), and why it matters,
+    its limits and its alternatives only where it names it: its own drawbacks are its own change's ("Adding
+    these modifiers means more ways to accomplish similar goals" in "Render Element Modifiers")."""
+    if extending:
+        return passage.under_subject and (not name or _names(passage.text, name))
+    return facet not in FRAMING_FACETS or not name or _names(passage.text, name)
 
 
 def _names(passage: str, name: str) -> bool:
@@ -585,9 +638,72 @@ def section_candidates(
                         passage.code,
                         treats=True,
                         items=passage.items,
+                        # a document not about the subject is quoted only in the subject's own section
+                        under_subject=not own,
                     )
                 )
                 rank += 1
+    return found
+
+
+SUBJECT_SECTION_HITS = SECTION_FACET_HITS + 1.0  # a section titled after the subject, in its own account
+
+
+def subject_sections(
+    account: Sequence[RawSource], judge: RelevanceJudge, said: frozenset[str] = frozenset()
+) -> list[Candidate]:
+    """How the subject works, in its own account: the opening passage of each of its parts (its top-level
+    sections) titled after it, in the order the account writes them ("## Declarations with context
+    parameters" in "Context parameters", "## Arrays of inline class values" in "Inline classes"; not
+    "##### Inline classes over primitive types", a detail of its JVM mapping). The account is about the subject throughout, so
+    a heading naming it again says this section is the subject itself at work, whatever other sections the
+    account labels as its design ("## Technical design" holds the grammar and the resolution algorithm)."""
+    concepts = [{w for form in t.forms for w in form} for t in judge.terms(judge.topic)]
+    found = []
+    for source in account:
+        headed = [
+            (s, enclosing)
+            for s, enclosing in _with_enclosing(text_sections(source.text))
+            if s.heading.strip() != source.title.strip()
+        ]
+        top = min((s.level for s, _ in headed), default=0)  # the account's own parts, not their details
+        sections = [
+            s
+            for s, enclosing in headed
+            if s.level == top
+            and not framed(section_facets(s.heading), enclosing) - {"how"}
+            and names_subject(s.heading, concepts, tokens)
+        ]
+        for rank, section in enumerate(sections):
+            for passage in opening_passages(section, 1, said=said):
+                found.append(
+                    Candidate(
+                        passage.text,
+                        source.id,
+                        SUBJECT_SECTION_HITS,
+                        1.0 / (1.0 + SECTION_ORDER_DECAY * rank),
+                        0.0,
+                        passage.parts if len(passage.parts) > 1 else (),
+                        1.0,
+                        passage.code,
+                        treats=True,
+                        items=passage.items,
+                    )
+                )
+    return found
+
+
+def _with_enclosing(sections: Sequence[TextSection]) -> list[tuple[TextSection, list[set[str]]]]:
+    """Each headed section with the facets of the sections it stands in, top down ("### Dependency injection"
+    under "## Use cases" stands in a motivation)."""
+    found: list[tuple[TextSection, list[set[str]]]] = []
+    stack: list[tuple[int, set[str]]] = []
+    for section in sections:
+        if not section.heading:
+            continue
+        stack = [(level, named) for level, named in stack if level < section.level]
+        found.append((section, [named for _, named in stack]))
+        stack.append((section.level, section_facets(section.heading)))
     return found
 
 
@@ -704,8 +820,8 @@ def document_opening(
     text = outside_alternatives(text)  # an option the document weighed says nothing of what it is
     blocks = [b.strip() for b in re.split(r"\n\s*\n", text) if b.strip()]
     start = next((n + 1 for n, b in enumerate(blocks[:40]) if _ABSTRACT.match(b)), 0)
-    scanned = [b for b in blocks[start:] if not _HEADING.match(b)][:OPENING_SCAN]
-    openings = [p for p in (opening_passage(b, name) for b in scanned) if p]
+    scanned = [n for n in range(start, len(blocks)) if not _HEADING.match(blocks[n])][:OPENING_SCAN]
+    openings = [p for p in (_opening_at(blocks, n, name) for n in scanned) if p]
     concepts = topic if isinstance(topic, list) else [topic]
     naming = [p for p in openings if all(forms & set(tokens(p)) for forms in concepts)]
     if start and titled:
@@ -760,6 +876,24 @@ def whole_abstract(blocks: list[str], first: str) -> str:
     return " ".join(kept)
 
 
+def _opening_at(blocks: list[str], n: int, name: str = "") -> str:
+    """The opening passage of block `n` (`opening_passage`); when its first sentence leans on the paragraph
+    before it ("To address this deficiency, this document proposes vocabularies…"), both paragraphs
+    together, so the quote carries what it refers to: the paragraph before must be prose of the same
+    section, and the two must fit MAX_PASSAGE."""
+    own = opening_passage(blocks[n], name)
+    if own or n == 0 or not blocks[n].strip() or not leans_back(blocks[n]):
+        return own
+    before = blocks[n - 1]
+    if _HEADING.match(before) or before.startswith(("```", "~~~", "|")) or list_parts(before)[1]:
+        return ""
+    lead = opening_passage(before, name)
+    if not lead or lead != " ".join(clean(p) for p in split_all(before)):
+        return ""  # the paragraph before is not quoted whole
+    joined = opening_passage(f"{before}\n{blocks[n]}", name)
+    return joined if len(joined) > len(lead) else ""
+
+
 def opening_passage(block: str, name: str = "") -> str:
     """A paragraph's opening run of whole prose sentences (the paragraph itself when it is short and prose
     throughout; its lead-in to a list or an example left off), else ''. A sentence opening with `name`, a
@@ -772,7 +906,7 @@ def opening_passage(block: str, name: str = "") -> str:
             break
         kept.append(part)
     said = [p for p in kept if not RUN_IN_LABEL.match(p)]
-    if not said or needs_antecedent(said[0]):
+    if not said or leans_back(said[0]):
         return ""
     return " ".join(kept)
 
@@ -794,6 +928,9 @@ class Candidate:
     code: str = ""  # the code example the passage introduces
     treats: bool = False  # it opens a section whose heading treats the question's facet (facet_sections.py)
     items: tuple[str, ...] = ()  # the list the passage introduces
+    # it stands in a section whose heading names the subject ("## Context parameters in suspend functions"):
+    # a document other than the subject's own account speaks of the subject there, not of its own change
+    under_subject: bool = False
 
     @property
     def sentences(self) -> tuple[str, ...]:
@@ -907,6 +1044,9 @@ def candidates(
         coverage = (verdict.topic.score + verdict.question.score) / 2 * quality
         parts = quote.parts if len(quote.parts) > 1 else ()
         own = 1.0 if facet_name in claimed else 0.0
+        under = any(
+            names_subject(h, concept_sets, tokens) for h in heading if h.strip() != source.title.strip()
+        )
         pool.append(
             Candidate(
                 quote.text,
@@ -918,6 +1058,7 @@ def candidates(
                 weight,
                 quote.code,
                 items=quote.items,
+                under_subject=under,
             )
         )
     return sorted(pool, key=lambda c: -c.relevance)
@@ -1005,6 +1146,7 @@ def _quotes_of(
     parts = {paragraph: paragraph_parts(paragraph) for paragraph in set(paragraphs)}
     lists = {paragraph: list_quote(paragraph) for paragraph in parts if list_parts(paragraph)[1]}
     blocks = text_blocks(source.text)
+    before = {b: a for a, b in zip(blocks, blocks[1:], strict=False)}  # each block's block before it
     after_code = {b for a, b in zip(blocks, blocks[1:], strict=False) if a.startswith(("```", "~~~"))}
     replaced = {b for a, b in zip(blocks, blocks[1:], strict=False) if introduces_old_state(a)}
     for i in naming:
@@ -1017,9 +1159,26 @@ def _quotes_of(
             quote = lists[paragraphs[i]] or _lead_sentence(sentences, i, starts, paragraphs[i])
         else:
             quote = example or passage_at(sentences, i, starts, parts[paragraphs[i]])
+            if quote is not None and not example and leans_back(quote.text):
+                quote = _with_paragraph_before(quote, paragraphs[i], before.get(paragraphs[i].strip(), ""))
         if quote is not None and quote.parts not in found:
             found[quote.parts] = (quote, central.get(i, 0.0), headings[i])
     return list(found.values())[:SCAN_PER_SOURCE]
+
+
+def _with_paragraph_before(quote: Quote, paragraph: str, before: str) -> Quote | None:
+    """A passage leaning on what was said before it ("Because this approach uses custom properties, …")
+    quoted with the paragraph before it, which says it: when the passage opens its paragraph, the paragraph
+    before is prose of the same section quoted whole (not a heading, a list or code) and leans on nothing
+    itself, and the two fit MAX_PASSAGE; else None: alone, it speaks of what the quote leaves out."""
+    opens = " ".join(paragraph.split()).startswith(" ".join(quote.text.split()[:6]))
+    if not opens or not before or before.startswith(("#", "```", "~~~", "|")) or list_parts(before)[1]:
+        return None
+    lead = paragraph_parts(before)
+    if not lead or not all(quotable(p) for p in lead) or leans_back(lead[0]) or is_question(lead[-1]):
+        return None
+    text = " ".join([*lead, quote.text])
+    return Quote(text, (*lead, *quote.parts), quote.index) if len(text) <= MAX_PASSAGE else None
 
 
 def _lead_sentence(sentences: list[str], i: int, starts: frozenset[int], block: str) -> Quote | None:

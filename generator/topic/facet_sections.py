@@ -25,9 +25,9 @@ from .sentences import (
     is_question,
     lead_in_stands,
     leads_out_of_list,
+    leans_back,
     list_parts,
     list_quote,
-    needs_antecedent,
     points_ahead,
     quotable,
     speaks_of_shown_code,
@@ -329,7 +329,7 @@ def _prose_openings(
         parts = tuple(clean(p) for p in split_all(lead))
         if not parts or len(" ".join(parts)) > MAX_PASSAGE:
             continue
-        if needs_antecedent(parts[0]) and not (len(parts) == 1 and points_ahead(parts[0])):
+        if leans_back(parts[0]) and not (len(parts) == 1 and points_ahead(parts[0])):
             continue  # "This example shows…:" points at the example quoted with it, nothing before
         if quoted.intersection(parts):
             continue  # quoted already

@@ -159,6 +159,43 @@ _SHOWN_CODE = re.compile(
 )
 
 
+# a demonstrative naming something by a noun ("this mode of use", "this deficiency", "these criteria", "such an
+# approach"); what it names is said before it unless the same sentence said it first ("wrappers … and such
+# wrappers"). A document speaking of itself ("this proposal", "this design") names what the citation names.
+_DEMONSTRATIVE = re.compile(
+    r"\b(?:this|these|those|such)\s+(?:an?\s+)?(?P<noun>[a-z][\w-]*)|(?P<above>\babove\b)"
+    r"(?!\s*(?:\d|all\b|which\b|that\b|the\b|an?\b|its?\b))",
+    re.IGNORECASE,
+)
+_NOT_NOUN = frozenset(
+    """is was are were be been will would can could may might must should shall does did do has have had
+    means mean allows allow makes make also by in to for with of and or but that the point time writing
+    way as is, proposal proposals document documents rfc rfcs pep peps keep jep grfc spec specification
+    design change changes enhancement feature features kind one guide tutorial library package project tool
+    module api standard extension extensions binding bindings profile profiles""".split()
+)
+
+
+def leans_back(passage: str) -> bool:
+    """Whether a passage's first sentence leans on something said before it: it opens on a reference back
+    (`needs_antecedent`), or names something with a demonstrative ("Context parameters lift two of the main
+    restrictions of this mode of use:", "To address this deficiency, …") or as "above" ("all issues above")
+    that it has not named itself. Quoted alone, it speaks of what the quote leaves out."""
+    first = clean(split_all(passage.strip())[0]) if passage.strip() else ""
+    if not first:
+        return False
+    if needs_antecedent(first):
+        return True
+    for found in _DEMONSTRATIVE.finditer(first):
+        if found["above"]:
+            return True
+        noun = found["noun"].lower()
+        said = {w.lower().rstrip("s") for w in re.findall(r"[\w-]+", first[: found.start()])}
+        if noun not in _NOT_NOUN and noun.rstrip("s") not in said:
+            return True
+    return False
+
+
 def speaks_of_shown_code(sentence: str) -> bool:
     """Whether a sentence that follows a code example speaks of it: quoted without it, it speaks of
     nothing shown."""

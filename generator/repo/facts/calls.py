@@ -19,13 +19,15 @@ from pathlib import Path
 from generator.errors import DeepkbError
 from generator.repo.facts.callbacks import callback_calls
 from generator.repo.facts.calltree import call_tree, heaviest_entry
-from generator.repo.facts.commands import cli_commands, is_library
+from generator.repo.facts.commands import cli_commands, is_library, native_mains
 from generator.repo.facts.deprecation import deprecated_by_body, deprecated_by_doc
 from generator.repo.facts.dispatch import Families, dispatch_calls
 from generator.repo.facts.flows import Node, entry_points
 from generator.repo.facts.forked import map_files
 from generator.repo.facts.heldcalls import held_calls
 from generator.repo.facts.imports import ImportIndex
+from generator.repo.facts.languages import TREE_SITTER_LANGUAGES
+from generator.repo.facts.native import family
 from generator.repo.facts.pycalls import PythonCalls
 from generator.repo.facts.registries import registry_calls
 from generator.repo.facts.tscalls import TreeSitterCalls
@@ -36,6 +38,7 @@ from generator.repo.model import CallEdge, CallTree, FileFacts, Symbol
 MAX_CALLERS = 40  # files whose calls into a set of files are shown (the most important ones)
 CALLS_MAX_BYTES = 400_000  # larger files (generated tables, vast test modules) are not read for calls
 ENTRIES = 8  # entry points tried, best first, for a main flow that leads somewhere
+CODE_LANGUAGES = TREE_SITTER_LANGUAGES | {"python"}
 
 
 class CallGraph:
@@ -179,8 +182,25 @@ def read_call_graph(
     for edge in dispatch_calls(edges, files, reader.read):
         dispatched.setdefault(edge.caller_path, []).append(edge)
     # a library's commands are tools beside its public API, where its flows start; a tool's are its front door
-    commands = [] if is_library(files) else cli_commands(reader.read, files)
+    commands = [] if is_library(files) else cli_commands(reader.read, files) + native_mains(files)
+    minor = minor_languages(files)
+    commands = [node for node in commands if files[node[0]].language not in minor]
     return CallGraph(reader, edges, commands, {p: found for p, found in dispatched.items() if found})
+
+
+MINOR_SHARE = 0.1  # a language with fewer of the source modules writes the repository's side tools
+
+
+def minor_languages(files: Mapping[str, FileFacts]) -> set[str]:
+    """The languages holding under MINOR_SHARE of the source modules: a Python graphviz script or a Go
+    release script beside a Rust or C++ program is a side tool, whose command is no main flow."""
+    counts = Counter(
+        family(fact.language)
+        for path, fact in files.items()
+        if fact.language in CODE_LANGUAGES and not is_context_file(path)
+    )
+    total = sum(counts.values())
+    return {language for language in CODE_LANGUAGES if counts[family(language)] < MINOR_SHARE * total}
 
 
 class _CallReader:

@@ -64,6 +64,36 @@ def cli_commands(read: Read, files: dict[str, FileFacts]) -> list[Node]:
     return list(found)
 
 
+def native_mains(files: dict[str, FileFacts]) -> list[Node]:
+    """The `main` functions of a C, C++ or Rust program's source modules (`src/main.rs`, `src/main.c`;
+    not a test's — `test.c` included —, an example's, a benchmark's or a Cargo build script's): a tool's
+    front door, unless the
+    repository is a library (`native_library`), whose tools sit beside its API."""
+    if native_library(files):
+        return []
+    return [
+        (path, "main")
+        for path, fact in files.items()
+        if fact.language in {"c", "cpp", "rust"}
+        and fact.is_entry_point
+        and not is_context_file(path)
+        and posixpath.basename(path) != "build.rs"
+        and posixpath.splitext(posixpath.basename(path))[0] not in {"test", "tests"}  # cJSON's test.c
+        and any(s.name == "main" and s.kind == "function" for s in fact.symbols)
+    ]
+
+
+def native_library(files: dict[str, FileFacts]) -> bool:
+    """A Rust library crate (a `src/lib.rs`), or C/C++ with public headers in an `include/` folder."""
+    for path, fact in files.items():
+        if fact.language == "rust" and (path == "src/lib.rs" or path.endswith("/src/lib.rs")):
+            return True
+        if fact.language in {"c", "cpp"} and (path.startswith("include/") or "/include/" in path):
+            if not is_context_file(path):
+                return True
+    return False
+
+
 def is_library(files: dict[str, FileFacts]) -> bool:
     """Whether the repository is a library, its commands tools beside its API: its packages re-export a
     public API (Python, JavaScript), a Python top package defines public functions of its own (`rich.print`:

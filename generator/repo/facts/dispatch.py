@@ -19,6 +19,7 @@ import re
 import textwrap
 from collections.abc import Callable, Mapping
 
+from generator.repo.facts.native import family
 from generator.repo.map.filetypes import is_context_file
 from generator.repo.model import CallEdge, FileFacts, Symbol
 
@@ -43,6 +44,9 @@ def dispatch_calls(
     methods = {
         (path, s.name): s for path, fact in sources.items() for s in fact.symbols if s.kind == "method"
     }
+    # a C++ method is defined apart from its class (`void DBImpl::Put(…)` in db_impl.cc, the class in its
+    # header): found by its qualified name wherever it is
+    apart = {name: (path, s) for (path, name), s in methods.items() if family(sources[path].language) == "c"}
     classes = {
         (path, s.name)
         for path, fact in sources.items()
@@ -55,9 +59,10 @@ def dispatch_calls(
         symbol = methods.get((path, name))
         if symbol is None or (path, symbol.parent) not in classes:
             continue
-        if (files[path].language, symbol.parent.rsplit(".", 1)[-1]) not in subclasses:
+        language = family(files[path].language)
+        if (language, symbol.parent.rsplit(".", 1)[-1]) not in subclasses:
             continue
-        overrides = _overrides(methods, subclasses, files[path].language, symbol)
+        overrides = _overrides(methods, subclasses, language, symbol, apart)
         if not overrides or not _abstract(_lines(texts, read, path), symbol, files[path].language):
             continue
         found += [
@@ -77,7 +82,7 @@ def _subclasses(files: Mapping[str, FileFacts]) -> dict[tuple[str, str], list[No
             for base in symbol.bases:
                 named = _BASE_NAME.search(base.rsplit(".", 1)[-1].strip())
                 if named and symbol.kind in {"class", "struct"}:
-                    found.setdefault((fact.language, named[1]), []).append((path, symbol.name))
+                    found.setdefault((family(fact.language), named[1]), []).append((path, symbol.name))
     return found
 
 
@@ -86,8 +91,10 @@ def _overrides(
     subclasses: Mapping[tuple[str, str], list[Node]],
     language: str,
     method: Symbol,
+    apart: Mapping[str, tuple[str, Symbol]],
 ) -> list[tuple[Node, int]]:
-    """The subclasses' own definitions of `method`, largest first (ties by place)."""
+    """The subclasses' own definitions of `method`, largest first (ties by place); `apart`: C++ methods
+    by qualified name, for those defined outside their class's file."""
     seen: set[Node] = set()
     queue = [method.parent.rsplit(".", 1)[-1]]
     found: list[tuple[Node, int]] = []
@@ -97,9 +104,14 @@ def _overrides(
                 continue
             seen.add((sub_path, sub))
             queue.append(sub.rsplit(".", 1)[-1])
-            own = methods.get((sub_path, f"{sub}.{method.short_name}"))
+            wanted = f"{sub}.{method.short_name}"
+            own_path, own = (
+                (sub_path, methods[(sub_path, wanted)])
+                if (sub_path, wanted) in methods
+                else apart.get(wanted, (sub_path, None))
+            )
             if own is not None and not own.stub:
-                found.append(((sub_path, own.name), own.lines))
+                found.append(((own_path, own.name), own.lines))
     return sorted(found, key=lambda item: (-item[1], item[0]))
 
 

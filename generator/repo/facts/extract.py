@@ -233,6 +233,7 @@ def _fill(facts: FileFacts, extracted: Extracted) -> None:
     facts.doc = extracted.doc
     facts.exports = list(extracted.exports)
     facts.made_by = dict(extracted.made_by)
+    facts.fields = dict(extracted.fields)
     name = posixpath.basename(facts.path)
     facts.is_entry_point = _is_entry(facts.language, name, extracted.has_main, extracted.package)
 

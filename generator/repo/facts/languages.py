@@ -24,6 +24,7 @@ from generator.repo.facts.jsassign import (
     js_members_value,
     js_object_pairs,
 )
+from generator.repo.facts.native import NATIVE, declared_fields, grammar, owner_name, parse_text
 from generator.repo.facts.pyscan import scan_python
 from generator.repo.facts.pysymbols import python_symbols, read_python
 from generator.repo.model import Symbol
@@ -80,7 +81,9 @@ def parser_for(language: str) -> Any:
 
 
 def parse_tree(language: str, text: str) -> Any:
-    return parser_for(language).parse(text.encode("utf-8", errors="replace"))
+    """The syntax tree of `text`, read with the grammar its content needs (native.grammar)."""
+    language = grammar(language, text)
+    return parser_for(language).parse(parse_text(language, text).encode("utf-8", errors="replace"))
 
 
 # fmt: off
@@ -134,6 +137,7 @@ SUPPORTED = TREE_SITTER_LANGUAGES | {"python"}
 
 
 def _extract_tree_sitter(language: str, text: str) -> Extracted:
+    language = grammar(language, text)
     tree = parse_tree(language, text)
     root = tree.root_node
     out = Extracted(doc=leading_doc(root, language))
@@ -179,6 +183,8 @@ def _collect(
             _js_field(child, prefix, out)
         elif kind == "call" and language == "ruby":
             _ruby_require(child, out)
+        elif kind == "field_declaration" and language == "cpp" and in_type:
+            _pure_virtual(child, prefix, out)
         if _add_symbol(child, language, prefix, out, depth, in_type):
             continue
         if kind in _CONTAINERS or kind in _CLASSLIKE:
@@ -239,7 +245,7 @@ def _add_symbol(node: Any, language: str, prefix: str, out: Extracted, depth: in
     out.symbols.append(
         Symbol(
             qualified,
-            _kind(node, symbol_kind, in_type),
+            _kind(node, symbol_kind, in_type or (language == "cpp" and parent != prefix[:-1])),
             anchor.start_point[0] + 1,
             node.end_point[0] + 1,
             doc_before(node, language),
@@ -251,6 +257,10 @@ def _add_symbol(node: Any, language: str, prefix: str, out: Extracted, depth: in
     )
     if name in {"main", "Main"} and symbol_kind in {"function", "method"}:
         out.has_main = True
+    if language in NATIVE and symbol_kind in _FIELD_KINDS:
+        fields = declared_fields(node, language)
+        if fields:
+            out.fields[qualified] = fields
     if kind in _CLASSLIKE:
         _collect(node, language, qualified + ".", out, depth + 1, in_type=kind not in _NAMESPACES)
     return True
@@ -264,6 +274,34 @@ _RESERVED = frozenset(
 )
 
 
+_FIELD_KINDS = frozenset({"struct", "enum", "union", "class", "type"})
+
+
+def _pure_virtual(node: Any, prefix: str, out: Extracted) -> None:
+    """A C++ pure virtual method (`virtual void sink_it_(const log_msg &msg) = 0;`): a method with no
+    body, which a subclass's override answers (dispatch.py)."""
+    declarator = node.child_by_field_name("declarator")
+    default = node.child_by_field_name("default_value")
+    if declarator is None or declarator.type != "function_declarator" or default is None:
+        return
+    if node_text(default) != "0" or not prefix:
+        return
+    name = node_text(declarator.child_by_field_name("declarator"))
+    out.symbols.append(
+        Symbol(
+            prefix + name,
+            "method",
+            node.start_point[0] + 1,
+            node.end_point[0] + 1,
+            doc_before(node, "cpp"),
+            True,
+            parent=prefix[:-1],
+            exported=True,
+            stub=True,
+        )
+    )
+
+
 def _kind(node: Any, symbol_kind: str, in_type: bool) -> str:
     """A function inside a type is a method; a JS `get x()` / `set x(v)` member is a property."""
     if node.type == "method_definition" and any(c.type in {"get", "set"} for c in node.children):
@@ -274,8 +312,18 @@ def _kind(node: Any, symbol_kind: str, in_type: bool) -> str:
 def _bases(node: Any) -> tuple[str, ...]:
     """What a class extends/implements, as written (JS/TS `extends`, Java/C# superclass and interfaces)."""
     found: list[str] = []
+    if node.type == "impl_item" and node.child_by_field_name("trait") is not None:
+        return (owner_name(node_text(node.child_by_field_name("trait"))),)
     for child in node.named_children:
-        if child.type in {"class_heritage", "superclass", "super_interfaces", "base_list", "extends_clause"}:
+        if child.type == "base_class_clause":  # C++: `: public base_sink<Mutex>, private other`
+            found.extend(node_text(c) for c in child.named_children if c.type != "access_specifier")
+        elif child.type in {
+            "class_heritage",
+            "superclass",
+            "super_interfaces",
+            "base_list",
+            "extends_clause",
+        }:
             names = [c for c in child.named_children if c.type != "type_arguments"] or [child]
             for name in names:
                 if name.type in {"extends_clause", "implements_clause", "type_list", "interfaces"}:
@@ -302,8 +350,8 @@ def _has_body_or_is_decl(node: Any, kind: str) -> bool:
 
 
 def _symbol_name(node: Any) -> str:
-    if node.type == "impl_item":  # methods of `impl Trait for Type` are qualified by the type
-        return node_text(node.child_by_field_name("type"))
+    if node.type == "impl_item":  # methods of `impl Trait for Type<T>` are qualified by the type, `Type`
+        return owner_name(node_text(node.child_by_field_name("type")))
     name = node.child_by_field_name("name")
     if name is not None:
         return node_text(name)
@@ -321,6 +369,10 @@ def _symbol_name(node: Any) -> str:
 
 
 def _qualify(node: Any, language: str, prefix: str, name: str) -> str:
+    if node.type == "function_definition" and language == "cpp" and "::" in name:
+        # a method defined outside its class, `void logger::log_it_(…)`: the class's method `logger.log_it_`
+        owner, _, short = name.split()[-1].rpartition("::")
+        return f"{prefix}{owner_name(owner)}.{short}" if owner else prefix + short
     if node.type == "method_declaration" and language == "go":
         receiver = node.child_by_field_name("receiver")
         types = list(descendants(receiver, "type_identifier"))

@@ -24,6 +24,7 @@ from generator.repo.facts.imports import JS_LANGUAGES
 from generator.repo.facts.javacalls import CALL_NODES, Classes, JavaScope, class_table
 from generator.repo.facts.jsinstances import field_instances, named_instances, subclasses
 from generator.repo.facts.languages import parse_tree
+from generator.repo.facts.nativecalls import NativeScope, NativeTable
 from generator.repo.facts.pyelements import MAX_INFERRED
 from generator.repo.model import CallEdge, FileFacts, Symbol
 
@@ -53,6 +54,9 @@ class TreeSitterCalls:
         self.read, self.symbols, self.files, self.resolve = read, symbols, files, resolve
         self._packages: dict[str, dict[str, list[tuple[str, Symbol]]]] = {}
         self._classes: Classes | None = None  # Java's classes by name, gathered on the first Java file
+        self._native: NativeTable | None = (
+            None  # C, C++ and Rust definitions, gathered on the first such file
+        )
         self._results: dict[str, dict[str, str]] = {}  # a Go file's functions → their first result type
         # (Go package folder, field) → the one type its constructors put in that field (`_assigned_type`)
         self.assigned: dict[tuple[str, str], str] = {}
@@ -67,7 +71,7 @@ class TreeSitterCalls:
         )  # a receiver named after a family of classes (`storage._handleFile()`)
 
     def edges(self, path: str, language: str) -> list[CallEdge]:
-        if language not in {"go", "java", *JS_LANGUAGES}:
+        if language not in {"go", "java", "c", "cpp", "rust", *JS_LANGUAGES}:
             return []
         text = self.read(path)
         if text is None:
@@ -99,6 +103,9 @@ class TreeSitterCalls:
                 targets += [(target, False, False, True) for target in scope.implementations(call, caller)]
             if called is None and isinstance(scope, _JsScope):
                 targets += [(target, False, False, True) for target in scope.family(call)]
+            if called is None and isinstance(scope, NativeScope):
+                targets += [(target, False, True, False) for target in scope.inferred(call, caller)]
+                targets += [(target, False, False, True) for target in scope.implementations(call, caller)]
             for target, handed, inferred, dispatched in targets:
                 if target is None or target == (path, caller.name if caller else ""):
                     continue
@@ -128,9 +135,13 @@ class TreeSitterCalls:
             self._js_scopes[path] = _JsScope(self, path, language, root) if root is not None else None
         return self._js_scopes[path]
 
-    def _scope(self, path: str, language: str, root: Any) -> _GoScope | _JsScope | JavaScope:
+    def _scope(self, path: str, language: str, root: Any) -> _GoScope | _JsScope | JavaScope | NativeScope:
         if language == "go":
             return _GoScope(self, path, root)
+        if language in {"c", "cpp", "rust"}:
+            if self._native is None:
+                self._native = NativeTable(self.files)
+            return NativeScope(self._native, path, language, root)
         if language == "java":
             if self._classes is None:
                 self._classes = class_table(self.files)

@@ -17,18 +17,21 @@ from generator.repo.analyze.citations import Linker
 from generator.repo.analyze.describe import cite
 from generator.repo.docs.model import DocPassage, ProjectDocs
 from generator.repo.facts.imports import JS_LANGUAGES
+from generator.repo.facts.native import NATIVE, type_name
 from generator.repo.facts.prose import summary
 from generator.repo.map.filetypes import is_context_file
 from generator.repo.map.walk import read_source
 from generator.repo.model import Citation, CitedSymbol, Facts, FileFacts, RepoMap, Symbol
 from generator.repo.plan.subsystems import core_modules
-from generator.repo.reference import flags, python, spans
+from generator.repo.reference import flags, python, settings, spans
 from generator.repo.reference.model import Extension, FieldLine, Option, Record, Reference
 
-LANGUAGES = frozenset({"python", "go", "javascript", "typescript"})
+LANGUAGES = frozenset({"python", "go", "javascript", "typescript", "c", "cpp", "rust"})
 SOURCE_BYTES = 500_000  # a larger module is generated code, not where options are declared
 MAX_RECORDS, MAX_EXTENSIONS, MAX_ENTRIES, MAX_OPTIONS = 20, 15, 6, 60
 MAX_FLAGS = 40
+MAX_SETTINGS = 40  # build settings (CMake options, Cargo features, overridable macros)
+MANIFEST_DEPTH = 1  # folders below the root whose CMakeLists.txt or Cargo.toml declare the build's settings
 FIELD_DOC_CHARS = 200  # what a field is, in a table cell: its comment's first sentence or two
 FLAG = "command-line flag"
 MAX_REGISTRIES, MAX_DOC_PASSAGES, DOC_PAGES = 8, 24, 3
@@ -43,7 +46,8 @@ _REGISTRY = re.compile(
     r"|Register\w*|Use|AddHook\w*)"
 )
 _NOT_LIBRARY = re.compile(
-    r"(?:^|/)[\w.-]*(?:tests?|specs?|__tests__|examples?|samples?|demos?|benchmarks?|docs?|scripts?)/",
+    r"(?:^|/)[\w.-]*(?:tests?|specs?|__tests__|examples?|samples?|demos?|benchmarks?|benches|docs?|scripts?)/"
+    r"|(?:^|/)build\.rs$",  # Cargo's benchmarks folder and build script: what building reads, not a user
     re.IGNORECASE,
 )
 _DOC_SPAN = re.compile(r"`~?([A-Za-z_][\w.]*)(?:\(\))?`")
@@ -66,6 +70,7 @@ class _Found:
 
     options: list[Option] = field(default_factory=list)
     flags: list[Option] = field(default_factory=list)
+    settings: list[Option] = field(default_factory=list)  # build settings: CMake, Cargo, macros
     records: list[tuple[Record, bool]] = field(default_factory=list)  # (record, is a config class)
     extensions: list[Extension] = field(default_factory=list)
     signatures: dict[tuple[str, str], list[python.PyField]] = field(default_factory=dict)  # (path, name)
@@ -82,10 +87,12 @@ def read_reference(
 ) -> Reference:
     """The repository's configuration, data model and extension points, each cited at the revision."""
     found = _Found()
+    referenced = _field_references(facts)
     for path in library_modules(repo_map, facts):
         text = _read(root, path)
         if text is not None:
-            _gather(found, path, text, facts.files[path], linker, redactor, facts.base_uses)
+            _gather(found, path, text, facts.files[path], linker, redactor, facts.base_uses, referenced)
+    found.settings[:0] = build_settings(root, repo_map, linker, redactor)
     named = _doc_names(docs)
     records = _rank(found.records, named)
     extension_docs = doc_passages(docs, _EXTEND_DOC)
@@ -94,9 +101,16 @@ def read_reference(
         options=tuple(
             _dedupe(found.options + entry_options(found, facts, linker))[:MAX_OPTIONS]
             + _dedupe(found.flags)[:MAX_FLAGS]
+            + _dedupe(found.settings)[:MAX_SETTINGS]
         ),
-        settings=tuple(r for r, settings in records if settings),
-        records=tuple(r for r, settings in records if not settings and not _operations_only(r))[:MAX_RECORDS],
+        settings=_field_docs(root, facts, tuple(r for r, settings in records if settings), redactor, linker),
+        records=_field_docs(
+            root,
+            facts,
+            tuple(r for r, settings in records if not settings and not _operations_only(r))[:MAX_RECORDS],
+            redactor,
+            linker,
+        ),
         extensions=tuple(
             _rank_extensions(taught + found.extensions + _taking(registries(facts, linker), found), named)
         ),
@@ -154,7 +168,9 @@ def _gather(
     linker: Linker,
     redactor: Redactor | None,
     subclasses: Mapping[str, int],
+    referenced: Mapping[str, int] | None = None,
 ) -> None:
+    referenced = referenced or {}
     found.flags += flag_options(path, text, facts.language, linker, redactor)
     lines = text.splitlines()
     for symbol in _registry_symbols(facts.symbols):
@@ -164,6 +180,14 @@ def _gather(
         return
     for name, line in spans.env_reads(text, facts.language):
         found.options.append(Option(name, "environment variable", citation=linker.check(path, line)))
+    if facts.language in NATIVE:
+        _gather_native(found, path, text.splitlines(), facts, linker, redactor, referenced)
+        found.settings += (
+            [_setting(s, path, linker, redactor) for s in settings.overridable_macros(text)]
+            if facts.language != "rust"
+            else []
+        )
+        return
     if any(s.kind in _RECORD_KINDS for s in facts.symbols):
         _gather_types(found, path, text.splitlines(), facts, linker, subclasses, redactor)
     if facts.language in JS_LANGUAGES:
@@ -357,6 +381,157 @@ def _settings_classes(found: _Found, path: str, lines: list[str], facts: FileFac
                 cite(symbol, path, linker), symbol.kind, tuple(fields), facts.name_uses.get(symbol.name, 0)
             )
             found.records.append((record, True))
+
+
+def _gather_native(
+    found: _Found,
+    path: str,
+    lines: list[str],
+    facts: FileFacts,
+    linker: Linker,
+    redactor: Redactor | None,
+    referenced: Mapping[str, int],
+) -> None:
+    """C and C++ structs, unions, classes and typedef'd structs, Rust structs and enums, with the fields
+    the facts read (an enum's variants, typed by their payload) and what each field's comment says; a Rust
+    type's derive attributes name its kind (`struct deriving Serialize, Deserialize`)."""
+    types = {s.name for s in facts.symbols if s.kind in _NATIVE_RECORDS}
+    for symbol in facts.symbols:
+        declared = facts.fields.get(symbol.name)
+        if not declared or symbol.kind not in _NATIVE_RECORDS or not symbol.public or symbol.parent in types:
+            continue
+        if _ERROR.search(symbol.short_name):
+            continue  # an error enum carries a failure, not the program's data (as a Python exception)
+        # its doc, its lines' citations and what each field's comment says are read once the records are
+        # ranked (`_field_docs`): a large C code base declares tens of thousands of fields, and the page
+        # shows MAX_RECORDS types; until then a field's citation holds its line alone
+        fields = tuple(
+            FieldLine(name, kind, "", Citation(path, line, line, ""))
+            for name, kind, line in declared
+            if symbol.start <= line <= symbol.end  # a type defined twice (`#ifdef` branches): this one's
+        )
+        if not fields:
+            continue
+        uses = referenced.get(symbol.short_name, 0)
+        cited = CitedSymbol(symbol.name, symbol.kind, path, "", Citation(path, symbol.start, symbol.end, ""))
+        record = Record(cited, _native_kind(symbol.kind, lines, symbol.start), fields, uses)
+        found.records.append((record, bool(_SETTINGS.search(symbol.short_name))))
+
+
+_NATIVE_RECORDS = frozenset({"struct", "class", "enum", "union", "type"})
+ATTRIBUTE_LINES = 30  # lines above a Rust type read for its derive attributes
+
+
+def _field_docs(
+    root: Path, facts: Facts, records: tuple[Record, ...], redactor: Redactor | None, linker: Linker
+) -> tuple[Record, ...]:
+    """The C, C++ and Rust records shown, cited, each field with what its comment says and the default it
+    states (the other languages' records are read with theirs)."""
+    texts: dict[str, list[str] | None] = {}
+    shown = []
+    for record in records:
+        symbol = record.symbol
+        fact = facts.files.get(symbol.path)
+        if fact is None or fact.language not in NATIVE or symbol.citation is None:
+            shown.append(record)
+            continue
+        if symbol.path not in texts:
+            text = _read(root, symbol.path)
+            texts[symbol.path] = text.splitlines() if text is not None else None
+        lines = texts[symbol.path]
+        start, end = symbol.citation.start, symbol.citation.end
+        if lines is None:
+            shown.append(record)
+            continue
+        body = lines[start - 1 : end]
+        fields = tuple(
+            _declared_field(
+                f.name,
+                f.type,
+                body,
+                f.citation.start - start + 1,
+                linker.check(symbol.path, f.citation.start),
+                redactor,
+            )
+            if f.citation is not None and start <= f.citation.start <= end
+            else f
+            for f in record.fields
+        )
+        if fact.language == "rust":  # a field's `///` comment sits above its attributes (`#[arg(long)]`)
+            fields = tuple(
+                replace(f, doc=_field_doc(flags.rust_doc(body, f.citation.start - start + 1), redactor))
+                if not f.doc and f.citation is not None
+                else f
+                for f in fields
+            )
+        defined = next((s for s in fact.symbols if s.name == symbol.name and s.start == start), None)
+        cited = cite(defined, symbol.path, linker) if defined is not None else symbol
+        shown.append(replace(record, symbol=cited, fields=fields))
+    return tuple(shown)
+
+
+_DERIVE = re.compile(r"#\[derive\(([^)]*)\)\]")
+_PLAIN_DERIVES = frozenset(
+    {"Debug", "Clone", "Copy", "PartialEq", "Eq", "Hash", "PartialOrd", "Ord", "Default"}
+)
+
+
+def _native_kind(kind: str, lines: list[str], start: int) -> str:
+    """A Rust type's kind with what its derive attributes add beyond the everyday traits: `struct deriving
+    Parser` (clap's command-line arguments), `struct deriving Serialize, Deserialize`."""
+    derives: list[str] = []
+    index = start - 2
+    # its attributes and doc comment, up to the item before it (an attribute may span lines: `#[command(`)
+    while index >= max(0, start - 2 - ATTRIBUTE_LINES):
+        text = lines[index].strip()
+        if not text or text.endswith(("}", ";")):
+            break
+        for listed in _DERIVE.findall(text):
+            derives += [d.strip().rsplit("::", 1)[-1] for d in listed.split(",") if d.strip()]
+        index -= 1
+    shown = [d for d in dict.fromkeys(derives) if d not in _PLAIN_DERIVES]
+    return f"{kind} deriving {', '.join(shown)}" if shown else kind
+
+
+def _field_references(facts: Facts) -> dict[str, int]:
+    """How many C, C++ and Rust modules declare a field of each type (`redisContext.reader` in hiredis.h
+    names redisReader): which records the others are built from."""
+    counted: dict[str, set[str]] = {}
+    for path, fact in facts.files.items():
+        for owner, declared in fact.fields.items():
+            for _, written, _ in declared:
+                name = type_name(written, element=True)
+                if name and name != owner.rsplit(".", 1)[-1]:
+                    counted.setdefault(name, set()).add(path)
+    return {name: len(paths) for name, paths in counted.items()}
+
+
+def build_settings(root: Path, repo_map: RepoMap, linker: Linker, redactor: Redactor | None) -> list[Option]:
+    """The CMake options and Cargo features the build's manifests declare, at the root or one folder
+    below it (a workspace's crates), never a test's or an example's."""
+    found: list[Option] = []
+    for entry in repo_map.files:
+        name = PurePosixPath(entry.path)
+        if len(name.parts) > MANIFEST_DEPTH + 1 or _NOT_LIBRARY.search(entry.path):
+            continue
+        reader = {"CMakeLists.txt": settings.cmake_options, "Cargo.toml": settings.cargo_features}.get(
+            name.name
+        )
+        text = _read(root, entry.path) if reader is not None else None
+        if reader is not None and text is not None:
+            found += [_setting(s, entry.path, linker, redactor) for s in reader(text)]
+    return found
+
+
+def _setting(setting: settings.Setting, path: str, linker: Linker, redactor: Redactor | None) -> Option:
+    return Option(
+        setting.name,
+        setting.kind,
+        _clean(setting.default, redactor),
+        "",
+        linker.check(path, setting.line),
+        _clean(setting.help, redactor),
+    )
 
 
 # a getter's first line with its return type: `get retry(): Partial<RetryOptions> {`

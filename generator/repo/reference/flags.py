@@ -1,6 +1,7 @@
 """Command-line flags declared in source, read from the text of the calls that declare them (never run):
 click and typer options, argparse's `add_argument`, cobra/pflag and Go's `flag` package, commander's
-`.option`. Each flag keeps its default and help as written and the line that declares it."""
+`.option`, Rust clap (and structopt) derive attributes on a struct's fields (`#[arg(long, default_value_t =
+6379)] port: u16`). Each flag keeps its default and help as written and the line that declares it."""
 
 from __future__ import annotations
 
@@ -54,6 +55,8 @@ def cli_flags(text: str, language: str) -> list[Flag]:
         return list(_go_flags(text))
     if language in ("javascript", "typescript"):
         return list(_commander_flags(text))
+    if language == "rust":
+        return list(_clap_flags(text))
     return []
 
 
@@ -127,6 +130,55 @@ def _commander_flags(text: str) -> Iterator[Flag]:
         help_text = string_value(arguments[1]) or "" if len(arguments) > 1 else ""
         default = arguments[2].strip() if len(arguments) > 2 else ""
         yield Flag(_longest(flags), default, help_text, _line(text, match.start()))
+
+
+_CLAP_ATTRIBUTE = re.compile(r"#\[(?:arg|clap|structopt)\s*\(")
+# the field an attribute sits on: the first line after it declaring one (`pub port: Option<u16>,`)
+_RUST_FIELD = re.compile(r"^[ \t]*(?:pub(?:\([^)\n]*\))?\s+)?([a-z_][a-z0-9_]*)\s*:(?!:)", re.MULTILINE)
+_RUST_STRUCT = re.compile(r"\b(?:struct|enum)\s+([A-Za-z_]\w*)")
+_RUST_DOC = re.compile(r"^[ \t]*///[ \t]?(.*)$")
+
+
+def _clap_flags(text: str) -> Iterator[Flag]:
+    """A clap `#[arg(…)]` (or `#[clap(…)]`, `#[structopt(…)]`) naming `long` or `short`: the flag is
+    `--field-name` unless the attribute names it, its default `default_value(_t)`, its help `help` or
+    the field's `///` doc comment. Positional arguments and subcommands are no flags."""
+    if "#[arg" not in text and "#[clap" not in text and "#[structopt" not in text:
+        return
+    lines = text.splitlines()
+    for match in islice(_CLAP_ATTRIBUTE.finditer(masked(text, _C_COMMENT)), MAX_CALLS):
+        arguments = call_arguments(text, match.end())
+        if not arguments:
+            continue
+        keywords = dict(_keyword(a) for a in arguments if "=" in _head(a))
+        bare = {a.strip() for a in arguments if "=" not in _head(a)}
+        if not ({"long", "short"} & (bare | set(keywords))) or {"subcommand", "flatten"} & bare:
+            continue
+        field = _RUST_FIELD.search(text, match.end())
+        if field is None:
+            continue
+        long = string_value(keywords.get("long", "")) or field.group(1).replace("_", "-")
+        short = string_value(keywords.get("short", "")) or ""
+        name = f"--{long}" if "long" in bare | set(keywords) else f"-{short or field.group(1)[0]}"
+        default = string_value(keywords.get("default_value", "")) or keywords.get("default_value_t", "")
+        help_text = string_value(keywords.get("help", "")) or rust_doc(lines, _line(text, match.start()))
+        owner = _RUST_STRUCT.findall(text, 0, match.start())
+        yield Flag(name, default, help_text, _line(text, field.start()), owner[-1] if owner else "")
+
+
+def rust_doc(lines: list[str], line: int) -> str:
+    """The `///` comment above the attribute or field on `line` (attributes between them skipped)."""
+    said: list[str] = []
+    index = line - 2
+    while index >= 0:
+        text = lines[index].strip()
+        doc = _RUST_DOC.match(lines[index])
+        if doc is not None:
+            said.append(doc.group(1))
+        elif not text.startswith("#["):
+            break
+        index -= 1
+    return " ".join(" ".join(reversed(said)).split())
 
 
 def masked(text: str, *patterns: re.Pattern[str]) -> str:

@@ -16,6 +16,10 @@ _ENV = {
     "javascript": re.compile(r"\bprocess\.env(?:\.([A-Za-z_]\w*)|\[\s*['\"]([^'\"\n]+)['\"]\s*\])"),
 }
 _ENV["typescript"] = _ENV["javascript"]
+# Rust `env::var("X")`, `std::env::var_os("X")`, `option_env!("X")`; C and C++ `getenv("X")`
+_ENV["rust"] = re.compile(r"\b(?:env::var(?:_os)?\(|option_env!\()\s*\"([^\"\n]+)\"\s*\)")
+_ENV["c"] = re.compile(r"\b(?:secure_)?getenv\s*\(\s*\"([^\"\n]+)\"\s*\)")
+_ENV["cpp"] = _ENV["c"]
 # an annotated parameter's type, through an array or a sequence of it: `loaders: LayoutLoaderDefinition[]`,
 # `...diagrams: ExternalDiagramDefinition[]`, `plugin: Sequence[Plugin]`
 _PARAM_TYPE = re.compile(
@@ -78,7 +82,7 @@ def field_comment(lines: list[str], offset: int) -> tuple[str, str]:
     The paragraph stops at a blank line or a doc tag (`@example`) and leaves out the lines stating the
     default or that the field is optional."""
     above = comment_above(lines, offset - 2)[1]
-    own = lines[offset - 1].partition("//")[2] if "//" in lines[offset - 1] and not above else ""
+    own = _trailing_comment(lines[offset - 1]) if not above else ""
     said = [_COMMENT_MARK.sub("", line.strip()).strip() for line in above] if above else [own.strip()]
     said = [line.removesuffix("*/").rstrip() for line in said]  # a one-line `/** Read version */`
     default, ended = "", False
@@ -94,15 +98,33 @@ def field_comment(lines: list[str], offset: int) -> tuple[str, str]:
     return " ".join(" ".join(prose).split()), "" if default.lower() == "none" else default
 
 
+def _trailing_comment(line: str) -> str:
+    """A field line's own comment after its code: `// …`, or a C `/* … */` closing the line (hiredis'
+    `int type; /* REDIS_REPLY_* */`)."""
+    if "//" in line:
+        return line.partition("//")[2]
+    if "/*" in line and line.rstrip().endswith("*/"):
+        return line.partition("/*")[2].rstrip().removesuffix("*/")
+    return ""
+
+
 def interface_methods(lines: list[str]) -> list[tuple[str, int]]:
     """(name, 1-based offset) of each method a Go interface declares."""
     return [(m.group(1), i) for i, line in enumerate(lines[1:-1], 2) if (m := _GO_METHOD.match(line))]
+
+
+# what a module reading the environment must hold: a substring test is far faster than the patterns'
+# leading word boundary over a module that reads none
+_ENV_NEEDLES = {"rust": ("env::var", "option_env!"), "c": ("getenv",), "cpp": ("getenv",)}
 
 
 def env_reads(text: str, language: str) -> list[tuple[str, int]]:
     """(variable, line) of each environment variable named by a literal."""
     pattern = _ENV.get(language)
     if pattern is None:
+        return []
+    needles = _ENV_NEEDLES.get(language)
+    if needles is not None and not any(needle in text for needle in needles):
         return []
     return [
         (next(g for g in match.groups() if g), text.count("\n", 0, match.start()) + 1)

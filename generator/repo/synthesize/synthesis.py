@@ -61,11 +61,16 @@ HISTORY_ROWS = 10
 SUMMARY_CHARS = 200  # a subsystem's one sentence on the index, never cut
 _LIST_MARK = re.compile(r"^(?:\d{1,2}[.)]|[-*+•])\s+")
 MAIN_SYMBOLS = 3  # a subsystem's main symbols: the first documented one describes it when nothing else does
-_CODE_LINE = re.compile(r"^[\w.]+\s*(?:=|\()|^[>$]")  # an assignment, a call, a prompt: an example
+# an example (an assignment, a call, a prompt) or a reference (a comment opening with a link, as Chart.js',
+# mermaid's and got's do) is not what a symbol is
+_NOT_PROSE = re.compile(r"^[\w.]+\s*(?:=|\()|^[>$]|^(?:see:?\s+)?<?https?://", re.IGNORECASE)
 # a maintainer's note about the code, not what it is: "This file generate by script, don't modify it", "We are
 # using arrow functions …", "… TODO remove any"
 _NOTE = re.compile(
-    r"^(?:we|i|note|nb)\b|\b(?:todo|fixme|xxx|hack)\b|\bgenerated?\b.{0,20}\bby\b|\b(?:do not|don'?t)\s+(?:edit|modify|use)\b",
+    r"^(?:we|i|note|nb)\b|\b(?:todo|fixme|xxx|hack)\b|\bgenerated?\b.{0,20}\bby\b|\b(?:do not|don'?t)\s+(?:edit|modify|use)\b"
+    # a stability notice: jotai's "Internal functions (subject to change without notice)", "For internal
+    # use only", requests' and pinia's "not part of the public API"
+    r"|\bsubject to change\b|\binternal use\b|\bnot (?:a )?part of the public api\b",
     re.IGNORECASE,
 )
 _NOT_TAGS = frozenset({"text", "other", "markdown", "rst", "json", "yaml", "toml", "ini", "csv", "xml"})
@@ -259,7 +264,7 @@ def _offline_summary(analysis: ShardAnalysis, own: str = "", docs: str = "") -> 
         named,
         _main_symbol_says(analysis),
     ]:
-        if said and len(said) <= SUMMARY_CHARS:
+        if said and len(said) <= SUMMARY_CHARS and not _NOTE.search(said):
             return said
     if analysis.top_symbols:
         return _defines(analysis) + "."
@@ -290,7 +295,7 @@ def _main_symbol_says(analysis: ShardAnalysis) -> str:
     for symbol in [s for s in analysis.top_symbols if not s.secondary][:MAIN_SYMBOLS]:
         name = symbol.name.rpartition(".")[2]
         sentence = first_sentence(symbol.doc, SUMMARY_CHARS - len(name) - 2) if symbol.doc else ""
-        if not says_something(sentence, words=4) or _CODE_LINE.match(sentence) or _NOTE.search(sentence):
+        if not says_something(sentence, words=4) or _NOT_PROSE.match(sentence) or _NOTE.search(sentence):
             continue
         opening = [word.strip(",:`'") for word in sentence.split()[:3]]
         return sentence if name in opening else f"{name}: {sentence}"  # "A Value is either a flag …"

@@ -15,6 +15,7 @@ from generator.repo.analyze.citations import Linker
 from generator.repo.model import Citation, CitedSymbol, DocPassage
 from generator.repo.reference.build import FLAG
 from generator.repo.reference.model import Extension, FieldLine, Option, Record, Reference
+from generator.repo.reference.settings import CARGO, CMAKE, MACRO
 from generator.site.pages.model_text import citation_markdown, code_link, inline_code
 from generator.site.pages.repo_guide import (
     GuideSection,
@@ -37,6 +38,12 @@ _VERBS = {
     "base class the docs subclass": "The methods the docs say to override",
 }
 TITLES = {CONFIGURATION: "Configuration", DATA_MODEL: "Data model", EXTENSIONS: "Extension points"}
+# build settings, by kind: their section's heading and what its column of help holds
+_BUILD = {
+    CMAKE: ("CMake options", "Help"),
+    CARGO: ("Cargo features", "What it enables"),
+    MACRO: ("Compile-time settings (macros a build may define first)", "What its comment says"),
+}
 
 
 @dataclass(frozen=True)
@@ -102,13 +109,17 @@ def configuration_page(reference: Reference, label: str, linker: Linker) -> Refe
     env = [o for o in reference.options if o.kind == "environment variable"]
     arguments: dict[str, list[Option]] = {}
     flags: dict[str, list[Option]] = {}
+    built: dict[str, list[Option]] = {}
     for option in reference.options:
         if option.kind.startswith(FLAG):
             flags.setdefault(option.kind, []).append(option)
+        elif option.kind in _BUILD:
+            built.setdefault(option.kind, []).append(option)
         elif option.kind != "environment variable":
             arguments.setdefault(option.kind, []).append(option)
     parts = [_options_part(Markdown("Environment variables"), "Variable", env)] if env else []
     parts += [_flags_part(kind, options) for kind, options in flags.items()]
+    parts += [_build_part(kind, built[kind]) for kind in _BUILD if kind in built]
     parts += [_record_part(record) for record in reference.settings]
     parts += [
         _options_part(
@@ -121,6 +132,7 @@ def configuration_page(reference: Reference, label: str, linker: Linker) -> Refe
         CONFIGURATION,
         "The options a user sets: the environment variables the code reads"
         + (", its command-line flags" if flags else "")
+        + (", the settings its build declares" if built else "")
         + ", the fields of its configuration classes and the keyword arguments of its public entries, each "
         "with its default and the line that reads or declares it.",
         ("What the docs say about configuring it", reference.config_docs),
@@ -215,6 +227,23 @@ def _flags_part(kind: str, options: Sequence[Option]) -> ReferencePart:
         for o in options
     )
     return ReferencePart(heading, header=table_header("Flag", "Default", "Help", "Declared at"), rows=rows)
+
+
+def _build_part(kind: str, options: Sequence[Option]) -> ReferencePart:
+    """A kind of build setting: name, default, what its declaration says, the line that declares each."""
+    heading, said = _BUILD[kind]
+    rows = tuple(
+        table_row(
+            inline_code(o.name),
+            _code(o.default) if o.default else Markdown("—"),
+            prose(o.help) if o.help else Markdown("—"),
+            _where(o.citation),
+        )
+        for o in options
+    )
+    return ReferencePart(
+        Markdown(heading), header=table_header("Setting", "Default", said, "Declared at"), rows=rows
+    )
 
 
 def _record_part(record: Record) -> ReferencePart:

@@ -1,0 +1,140 @@
+"""The Configuration and Data model pages of C and Rust repositories (reference/build.py with the facts'
+fields, reference/settings.py, clap flags in reference/flags.py): records with their fields, environment
+variables, command-line flags and build settings, each cited at the line that declares it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from repo_output_fakes import make_project, offline_setup
+
+from generator.app.targets import repo_target
+from generator.repo.reference.flags import cli_flags
+from generator.repo.reference.settings import cargo_features, cmake_options, overridable_macros
+from generator.repo.run.pipeline import run_repo_research
+from generator.site.pages.repo import publish_repo
+from generator.store import read_page
+
+RUST = {
+    "Cargo.toml": (
+        '[package]\nname = "kv"\nversion = "0.1.0"\n\n[features]\ndefault = ["tls"]\n'
+        'tls = ["dep:rustls"]\notel = []\n'
+    ),
+    "src/main.rs": (
+        "use clap::Parser;\n\n"
+        "#[derive(Parser, Debug)]\nstruct Cli {\n    /// The port to listen on\n"
+        "    #[arg(long, default_value_t = 6379)]\n    port: u16,\n\n"
+        '    #[arg(short, long = "host-name")]\n    host: String,\n\n    /// A positional key\n    key: String,\n}\n\n'
+        "fn main() {\n    let cli = Cli::parse();\n"
+        '    let dir = std::env::var("KV_DATA_DIR").ok();\n    kv::serve(cli.port);\n}\n'
+    ),
+    "build.rs": 'fn main() {\n    let out = std::env::var("OUT_DIR").unwrap();\n}\n',
+    "benches/put.rs": 'fn bench() {\n    let url = std::env::var("BENCH_URL").unwrap();\n}\n',
+    "src/error.rs": (
+        "#[derive(Debug, thiserror::Error)]\npub enum Error {\n    Io(std::io::Error),\n    Closed,\n}\n\n"
+        "pub struct Failure {\n    pub error: Error,\n}\n"
+    ),
+    "src/frame.rs": (
+        "/// A frame of the protocol.\n#[derive(Clone, Debug, Serialize)]\npub enum Frame {\n"
+        "    Simple(String),\n    Bulk(Bytes),\n    Null,\n}\n\n"
+        "/// One stored value.\npub struct Entry {\n    /// The bytes stored.\n    pub data: Bytes,\n"
+        "    /// When it expires.\n    #[serde(skip)]\n"
+        "    expires_at: Option<Instant>,\n}\n"
+    ),
+}
+
+C = {
+    "CMakeLists.txt": 'project(tiny C)\noption(ENABLE_TLS "Build the TLS transport" OFF)\n',
+    "tiny.h": (
+        "#ifndef TINY_H\n#define TINY_H\n\n/* How deeply nested a reply may be. */\n"
+        "#ifndef TINY_MAX_DEPTH\n#define TINY_MAX_DEPTH 7\n#endif\n\n"
+        "/* The reply object. */\ntypedef struct tinyReply {\n    int type; /* TINY_REPLY_* */\n"
+        "    char *str;\n    struct tinyReply **element;\n} tinyReply;\n#endif\n"
+    ),
+    "tiny.c": (
+        '#include "tiny.h"\n\nvoid tiny_init(void) {\n    const char *home = getenv("TINY_HOME");\n}\n'
+    ),
+}
+
+
+def _pages(tmp_path: Path, files: dict[str, str]) -> tuple[Path, str]:
+    root = make_project(tmp_path / "repo", files)
+    paths, config, provider = offline_setup(tmp_path / "kb")
+    result = run_repo_research(
+        paths, config, provider, repo_target(paths, config, str(root)), publish=publish_repo
+    )
+    return result.study.harvest_dir, result.synthesis.revision
+
+
+def test_a_rust_crate_has_its_records_flags_environment_and_features(tmp_path: Path) -> None:
+    directory, _ = _pages(tmp_path, RUST)
+    model = read_page(directory / "reference" / "data-model.md")[1]
+    assert "## `Frame`" in model and "*enum deriving Serialize*" in model  # its variants, typed by payload
+    assert "`Simple`" in model and "| `Bytes` |" in model
+    assert (
+        "## `Entry`" in model
+        and "The bytes stored." in model
+        and "When it expires." in model
+        and "Option&lt;Instant&gt;" in model
+    )
+    assert "## `Error`" not in model  # an error enum is no record of the program's data
+    config = read_page(directory / "reference" / "configuration.md")[1]
+    assert "`KV_DATA_DIR`" in config
+    assert "OUT_DIR" not in config and "BENCH_URL" not in config  # Cargo's build script, a benchmark
+    assert "`--port`" in config and "`6379`" in config and "The port to listen on" in config
+    assert "`--host-name`" in config and "--key" not in config  # a positional argument is no flag
+    assert "## Cargo features" in config and "| `tls` | `on` | enables dep:rustls |" in config
+    assert "| `otel` | `off` |" in config
+
+
+def test_a_c_library_has_its_structs_environment_cmake_options_and_overridable_macros(tmp_path: Path) -> None:
+    directory, _ = _pages(tmp_path, C)
+    model = read_page(directory / "reference" / "data-model.md")[1]
+    assert "## `tinyReply`" in model
+    assert (
+        "| `char*` |" in model
+        and "| `struct tinyReply**` |" in model
+        and "| `int` | — | TINY\\_REPLY\\_\\*. |" in model
+    )
+    config = read_page(directory / "reference" / "configuration.md")[1]
+    assert "`TINY_HOME`" in config
+    assert "## CMake options" in config and "| `ENABLE_TLS` | `OFF` | Build the TLS transport |" in config
+    assert "| `TINY_MAX_DEPTH` | `7` | How deeply nested a reply may be. |" in config
+    assert "`TINY_H`" not in config  # an include guard defines no value
+
+
+def test_build_setting_readers() -> None:
+    assert [(s.name, s.default) for s in cmake_options('option(A "x" ON)\n  OPTION(B "y")\n')] == [
+        ("A", "ON"),
+        ("B", ""),
+    ]
+    assert [
+        (s.name, s.default) for s in cargo_features('[features]\ndefault = ["a"]\na = []\nb = ["a"]\n')
+    ] == [
+        ("a", "on"),
+        ("b", "off"),
+    ]
+    assert [
+        s.name
+        for s in overridable_macros("#ifndef GUARD_H\n#define GUARD_H\n#ifndef N\n#define N 3\n#endif\n")
+    ] == ["N"]
+    shims = (
+        "#ifndef LOCKABLE\n#define LOCKABLE ATTRIBUTE(lockable)\n#endif\n#ifndef FALL\n#define FALL \\\n  x\n"
+    )
+    found = overridable_macros(
+        shims + '#endif\n#ifndef NAME\n#define NAME "kv"\n#endif\n#ifndef BIG\n#define BIG (1<<30)\n'
+    )
+    assert [s.name for s in found] == ["NAME", "BIG"]  # a portability shim is no setting
+
+
+def test_clap_flags_skip_subcommands_and_read_help_and_defaults() -> None:
+    text = (
+        "#[derive(Parser)]\nstruct Opts {\n    #[command(subcommand)]\n    cmd: Cmd,\n"
+        '    #[clap(long, help = "Depth to descend")]\n    max_depth: Option<usize>,\n'
+        "    #[arg(short = 'j', long, default_value = \"4\")]\n    pub threads: usize,\n}\n"
+    )
+    flags = cli_flags(text, "rust")
+    assert [(f.name, f.default, f.help, f.command) for f in flags] == [
+        ("--max-depth", "", "Depth to descend", "Opts"),
+        ("--threads", "4", "", "Opts"),
+    ]

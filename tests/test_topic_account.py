@@ -1,0 +1,190 @@
+"""A report section is built from the subject's own account first (issue 30): the account's parts titled
+after the subject say how it works; another document answers only where it speaks of the subject (naming it,
+in a section titled after it), never with its own design; and a quote reads right alone."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from topic_fakes import offline
+
+from generator.topic import workspace as wsp
+from generator.topic.analyze import Candidate, Catalog, _subject_first, analyze, subject_sections
+from generator.topic.judge import RelevanceJudge
+from generator.topic.plan import Plan, Step
+from generator.topic.sentences import leans_back
+
+ACCOUNT = (
+    "# Context parameters\n\n"
+    "## Abstract\n\n"
+    "Context parameters let a function declare values it receives implicitly from its caller's scope.\n\n"
+    "## Declarations with context parameters\n\n"
+    "Function and property declarations get support for context parameters. Context parameters are declared "
+    "with the context keyword followed by a list of parameters, each of the form name: Type.\n\n"
+    "## Use cases\n\n"
+    "### Context parameters as scopes\n\n"
+    "A logger passed down through many layers of calls is a typical context parameter.\n\n"
+    "## Technical design\n\n"
+    "### Syntax\n\n"
+    "The grammar gains a context modifier that may appear before any other modifier of a declaration.\n"
+)
+OTHER = (
+    "# Suspend functions with a coroutine context parameter\n\n"
+    "## Proposal\n\n"
+    "The compiler passes the coroutine context of a suspend function as an implicit context parameter, "
+    "so that a suspend function body reads it without a call to coroutineContext.\n\n"
+    "## Context parameters in suspend functions\n\n"
+    "Context parameters of a suspend function are resolved like those of any other function, before the "
+    "coroutine context parameter is added.\n"
+)
+
+
+def _source(sid: str, title: str, text: str) -> wsp.RawSource:
+    return wsp.RawSource(sid, "local", f"local:{sid}.md", title, "t", text, kind="local", relevance=0.9)
+
+
+def _plan(topic: str, facets: dict[str, str]) -> Plan:
+    return Plan(
+        topic=topic,
+        sub_queries=list(facets),
+        steps=[Step(id=f"s{n}", title=f, question=q, facet=f) for n, (q, f) in enumerate(facets.items())],
+    )
+
+
+def test_how_the_subject_works_opens_from_its_own_part_titled_after_it() -> None:
+    account = _source("local-a", "Context parameters", ACCOUNT)
+    found = subject_sections([account], RelevanceJudge("context parameters"))
+    assert [c.text for c in found] == [
+        "Function and property declarations get support for context parameters. Context parameters are "
+        "declared with the context keyword followed by a list of parameters, each of the form name: Type."
+    ]  # not "### Context parameters as scopes", a use case under "## Use cases"
+    how = "How do context parameters work?"
+    [section] = analyze(
+        offline(), _plan("context parameters", {how: "how"}), Catalog([account]), lang="en"
+    ).sections
+    assert section.claims[0].text.startswith("Function and property declarations get support")
+
+
+def test_another_documents_design_never_answers_how_the_subject_works_its_section_on_the_subject_does() -> (
+    None
+):
+    account = _source("local-a", "Context parameters", ACCOUNT)
+    other = _source("local-o", "Suspend functions with a coroutine context parameter", OTHER)
+    how = "How do context parameters work?"
+    [section] = analyze(
+        offline(), _plan("context parameters", {how: "how"}), Catalog([account, other]), lang="en"
+    ).sections
+    quoted = " ".join(c.text for c in section.claims)
+    assert "The compiler passes the coroutine context" not in quoted  # the other proposal's own design
+    assert all(c.sources in (["local-a"], ["local-o"]) for c in section.claims)
+
+
+def test_a_proposal_building_on_the_subject_answers_only_in_its_section_on_the_subject() -> None:
+    def passage(text: str, source: str, under: bool = False) -> Candidate:
+        return replace(Candidate(text, source, 1.0, 0.5, 0.1), treats=True, under_subject=under)
+
+    theirs = passage(
+        "Since the main goal is suspend properties, we could just allow suspend properties.", "o"
+    )
+    named_elsewhere = passage("Context parameters could be modelled as implicit value parameters.", "o")
+    named_there = passage("Context parameters could be modelled as implicit value parameters.", "o", True)
+    own = replace(passage("Context receivers were dropped.", "s"), treats=False)  # not a section on it
+    pool = [theirs, named_elsewhere, named_there, own]
+    for facet in ("alternatives", "how", "use", "motivation"):
+        chosen = _subject_first(pool, facet, {"s"}, "context parameters", extending={"o"})
+        assert chosen == [named_there, own]
+    # a document not titled after the subject tells how it works with the mechanism it describes, and why
+    # it matters only where it names it
+    assert _subject_first(pool, "how", {"s"}, "context parameters") == pool
+    assert _subject_first(pool, "motivation", {"s"}, "context parameters") == [
+        named_elsewhere,
+        named_there,
+        own,
+    ]
+    assert _subject_first(pool, "how", set(), "context parameters") == pool  # no account: all may answer
+
+
+def test_a_quote_leaning_on_what_it_leaves_out_is_not_quoted() -> None:
+    assert leans_back("Context parameters lift two of the main restrictions of this mode of use:")
+    assert leans_back("To address this deficiency, this document proposes vocabularies as a concept.")
+    assert leans_back("In the end, all issues above are about one and the same thing.")
+    assert leans_back("This approach would not work for classes.")
+    # what the sentence names itself, the document speaking of itself, and "above" a number stand alone
+    assert not leans_back("Inline classes create wrappers for a value, and such wrappers are fully inlined.")
+    assert not leans_back("This is an updated proposal for KEEP-259, formerly known as context receivers.")
+    assert not leans_back("The proposal in this document adds vocabularies to the core specification.")
+    assert not leans_back("A request above 10 MB is rejected by the server.")
+    assert not leans_back("At this point, properties with context parameters may not use delegation.")
+
+
+def test_a_section_leaning_on_what_it_leaves_out_quotes_the_next_passage_instead() -> None:
+    text = (
+        "# Stores\n\n## Summary\n\nA store holds a value and tells its subscribers when it changes.\n\n"
+        "## Motivation\n\n"
+        "Components sharing state pass it through every layer of the tree in between.\n\n"
+        "## Drawbacks\n\n"
+        "Because this approach uses subscriptions, every reader must unsubscribe when it is destroyed.\n\n"
+        "A store read outside a component must be unsubscribed by hand, or it leaks.\n"
+    )
+    source = _source("local-s", "Stores", text)
+    limits = "What are the limits of stores?"
+    [section] = analyze(offline(), _plan("stores", {limits: "limits"}), Catalog([source]), lang="en").sections
+    assert [c.text for c in section.claims] == [
+        "A store read outside a component must be unsubscribed by hand, or it leaks."
+    ]
+
+
+def test_a_headings_html_comment_is_no_word_of_it() -> None:
+    from generator.documents.header import clean_heading
+    from generator.documents.plain import markup_prose
+
+    assert clean_heading("Decision Drivers <!-- optional -->") == "Decision Drivers"
+    assert clean_heading("Outline <!-- omit in toc -->") == "Outline"
+    text = markup_prose("## Decision Drivers <!-- optional -->\n\n- speed\n- safety\n", structure=True)
+    assert "<!--" not in text and "**Decision Drivers:**" in text
+
+
+def test_a_passage_leaning_on_the_paragraph_before_it_is_quoted_with_it() -> None:
+    from generator.topic.analyze import _quotes_of
+
+    text = (
+        "# Stores\n\n## Detailed design\n\n"
+        "A store keeps its value in a plain object that any module can import.\n\n"
+        "Because these plain objects hold no functions, a store can be serialized on the server.\n"
+    )
+    found = [q.text for q, _, _ in _quotes_of(_source("local-s", "Stores", text), "store", {"store"})]
+    assert (
+        "A store keeps its value in a plain object that any module can import. Because these plain objects "
+        "hold no functions, a store can be serialized on the server."
+    ) in found
+    assert (
+        "Because these plain objects hold no functions, a store can be serialized on the server." not in found
+    )
+
+
+def test_a_document_the_account_builds_on_may_tell_how_the_subject_works_one_building_on_it_may_not() -> None:
+    from generator.topic.analyze import building_on
+
+    account = _source(
+        "local-a",
+        "Element modifiers",
+        "# Element modifiers\n\n## Motivation\n\nThis RFC builds on top of low-level primitives introduced in "
+        'RFC #373 "Element Modifier Manager".\n',
+    )
+    managers = _source("local-m", "Element Modifier Managers", "# Element Modifier Managers\n\nManagers.\n")
+    render = _source("local-r", "Render element modifiers", "# Render element modifiers\n\nThree of them.\n")
+    guide = _source("local-g", "Glimmer components", "# Glimmer components\n\nComponents.\n")
+    sources = [account, managers, render, guide]
+    assert building_on(sources, {"local-a"}, "element modifiers") == {"local-r"}
+    assert building_on(sources, set(), "element modifiers") == set()
+
+
+def test_a_lead_in_pointing_at_its_example_and_the_subject_named_as_this_api_read_alone() -> None:
+    from generator.topic.analyze import reads_alone
+
+    example = replace(
+        Candidate("Here is another example Dan mentioned on Twitter:", "s", 1.0, 0.5, 0.1), code="x"
+    )
+    assert reads_alone(example)
+    assert not reads_alone(replace(example, code=""))  # a pointer at nothing quoted
+    assert not leans_back("This API increases the surface area of React slightly, for the benefit it brings.")
