@@ -140,6 +140,20 @@ def test_a_tsdoc_comment_keeps_its_remarks_and_example_and_drops_its_tags() -> N
     assert not any("never shown" in t or "@public" in t for t in texts)
 
 
+def test_a_one_paragraph_block_comment_is_cited_at_the_lines_holding_its_words() -> None:
+    """ofetch's `withQuery`: a `/** … */` block of one paragraph is read as a document like any other, so its
+    sentence is cited at its own line, not at the `/**` line above it."""
+    text = (
+        "const x = 1;\n\n/**\n * Returns the URL with the given query parameters. If a query parameter is"
+        " undefined, it is omitted.\n */\nexport function withQuery(input: string): string {\n  return input;\n}\n"
+    )
+    shown = "Returns the URL with the given query parameters."
+    found = own_comment(text, _symbol("withQuery", text, "export function"), "typescript", "u.ts", shown)
+    assert [(p.start, p.end, p.text) for p in found] == [
+        (4, 4, "If a query parameter is undefined, it is omitted.")
+    ]
+
+
 def test_a_python_docstring_keeps_its_explanation_and_example_not_its_fields_or_release_notes() -> None:
     found = own_comment(TRACKER_PY, _symbol("Tracker", TRACKER_PY, "class Tracker"), "python", "t.py")
     texts = [p.text for p in found]

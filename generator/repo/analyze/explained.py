@@ -31,10 +31,6 @@ COMMENT_LINES = 80  # the lines of a comment read for its passages
 MIN_WORDS = 5
 _GO_EXAMPLE = re.compile(r"^func (Example\w*)\(\)\s*\{")
 ANY_EXAMPLE = re.compile(r"^Example\w*$")
-# a blank line, a list, code, a heading, a table, markup or a doc tag: a comment to read as a document
-_MORE_THAN_A_PARAGRAPH = re.compile(
-    r"\n\s*\n|^\s*(?:[-*+>#|@]|\d+[.)]\s|```|~~~|\.\.\s|\t| {4})|::|>>>|[`*_\\<\[]", re.M
-)
 _CODE_LANGUAGE = {"python": "python", "go": "go", "typescript": "ts", "javascript": "js", "java": "java"}
 
 
@@ -116,10 +112,6 @@ def own_comment(text: str, symbol: Symbol, language: str, path: str, shown: str 
     comment = doc_comment(lines, symbol.start, symbol.end, language)
     if comment is None:
         return []
-    if not _MORE_THAN_A_PARAGRAPH.search(comment.text.strip()):  # most comments: one paragraph, read as is
-        rest = _past(" ".join(comment.text.split()), shown)
-        end = comment.first + comment.text.strip().count("\n")
-        return [DocPassage(path, comment.first, end, "paragraph", rest)] if _worth("paragraph", rest) else []
     document = read_text(_head(comment.text), name=path, origin=path, markup=comment.markup)
     return _passages(document, lines, comment.first, shown, _CODE_LANGUAGE.get(language, ""))
 
