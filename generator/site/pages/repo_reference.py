@@ -217,22 +217,23 @@ def _flags_part(kind: str, options: Sequence[Option]) -> ReferencePart:
     """A command's flags: name, default and help as declared, and the line that declares each."""
     command = kind.removeprefix(FLAG).removeprefix(" of ")
     heading = Markdown("Command-line flags" + (f" of {inline_code(command)}" if command else ""))
-    rows = tuple(
-        table_row(
-            inline_code(o.name),
-            _code(o.default) if o.default else Markdown("—"),
-            prose(o.help) if o.help else Markdown("—"),
-            _where(o.citation),
-        )
-        for o in options
-    )
-    return ReferencePart(heading, header=table_header("Flag", "Default", "Help", "Declared at"), rows=rows)
+    header = table_header("Flag", "Default", "Help", "Declared at")
+    return ReferencePart(heading, header=header, rows=_declared_rows(options))
 
 
 def _build_part(kind: str, options: Sequence[Option]) -> ReferencePart:
     """A kind of build setting: name, default, what its declaration says, the line that declares each."""
     heading, said = _BUILD[kind]
-    rows = tuple(
+    return ReferencePart(
+        Markdown(heading),
+        header=table_header("Setting", "Default", said, "Declared at"),
+        rows=_declared_rows(options),
+    )
+
+
+def _declared_rows(options: Sequence[Option]) -> tuple[Markdown, ...]:
+    """One row per option: its name, default and help as declared, and the line that declares it."""
+    return tuple(
         table_row(
             inline_code(o.name),
             _code(o.default) if o.default else Markdown("—"),
@@ -240,9 +241,6 @@ def _build_part(kind: str, options: Sequence[Option]) -> ReferencePart:
             _where(o.citation),
         )
         for o in options
-    )
-    return ReferencePart(
-        Markdown(heading), header=table_header("Setting", "Default", said, "Declared at"), rows=rows
     )
 
 
