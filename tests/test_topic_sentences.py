@@ -297,3 +297,13 @@ def test_a_document_about_the_topic_is_quoted_where_it_names_the_topics_point() 
     quoted = {(c.source, c.text) for c in pool}
     assert ("testing", testing.text.split("\n\n")[1]) in quoted  # names only "test", on the page about it
     assert not any(source == "complex" for source, _ in quoted)
+
+
+def test_a_sentence_opening_on_a_name_written_with_a_capital_inside_is_prose() -> None:
+    """gRPC's proposals open "gRPC client library will …", the PEPs "iOS apps …", ember's RFCs "jQuery …": a
+    word with a capital inside is a name, never a fragment's first word; a lower-case word still is."""
+    from generator.topic.sentences import is_prose
+
+    assert is_prose("gRPC client library will automatically retry failed RPCs according to a policy set.")
+    assert is_prose("iOS apps can embed Python as a framework and call it from their Swift code.")
+    assert not is_prose("and then the library will retry failed calls according to the service policy.")

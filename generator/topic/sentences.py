@@ -101,6 +101,9 @@ _FIELD_ROW = re.compile(r"^[A-Z][\w-]*(?: [\w-]+){0,2}: \S")
 _CJK_SENTENCE = 4  # Han characters that make a sentence Chinese, whatever Latin name it opens on
 
 
+_CAPITAL_INSIDE = re.compile(r"[a-z]+[A-Z]\w*\b")
+
+
 def is_prose(text: str) -> bool:
     """A sentence worth quoting: a whole sentence (it ends like one, or is a field's row "Description: …";
     its brackets and quotes are balanced; a list item, a caption or a lead-in ending in ':' is not), long
@@ -113,9 +116,12 @@ def is_prose(text: str) -> bool:
     if text.count("(") != text.count(")") or text.count('"') % 2 or text.count("“") != text.count("”"):
         return False
     # a fragment cut from a list or a clause, a field description, or markup left over; a Chinese sentence
-    # opens on a name written in lower case as often as not ("useActionState 接受一个函数…", "hash 模式是…")
+    # opens on a name written in lower case as often as not ("useActionState 接受一个函数…", "hash 模式是…"),
+    # and so does one naming gRPC, iOS, macOS or jQuery (a word with a capital inside is a name, never a
+    # fragment's first word)
     cjk = sum(1 for ch in text if is_cjk(ch))
-    if text[:1].isascii() and text[:1].islower() and cjk < _CJK_SENTENCE or _MARKUP_LEFT.search(text):
+    fragment = text[:1].isascii() and text[:1].islower() and not _CAPITAL_INSIDE.match(text)
+    if fragment and cjk < _CJK_SENTENCE or _MARKUP_LEFT.search(text):
         return False
     if text[:1].isupper() and _REFERENCE_FRAGMENT.match(text[:60]):
         return False
