@@ -289,6 +289,34 @@ def test_an_admonitions_body_is_read_as_rest_so_its_code_stays_code() -> None:
     ]
 
 
+def test_a_docs_home_pages_hero_and_features_are_what_it_says_the_project_is() -> None:
+    """VitePress home pages (pinia, vue-router, zustand, mermaid, go-task) say what the project is in front
+    matter: the hero is a paragraph and the features a list, on their own lines; a tag is never constructed."""
+    text = (
+        "---\nlayout: home\n\nhero:\n  name: Pinia\n  text: The intuitive store for Vue.js\n"  # 1-6
+        "  tagline: Type Safe, Extensible, and Modular by design.\n  actions:\n    - text: Get Started\n"  # 7-9
+        "      link: /introduction\n\nfeatures:\n  - title: Intuitive\n"  # 10-13
+        "    details: Stores are as familiar as components.\n  - title: Light\n    details: Pinia weighs 1.5kb\n"
+        "---\n\n<HomeSponsors />\n"  # 14-19
+    )
+    found = [(b.kind, b.text, b.start) for _, b in blocks(read_text(text, name="index.md"))]
+    assert found == [
+        (
+            "paragraph",
+            "Pinia: The intuitive store for Vue.js. Type Safe, Extensible, and Modular by design.",
+            7,
+        ),
+        ("item", "Intuitive: Stores are as familiar as components.", 14),
+        ("item", "Light: Pinia weighs 1.5kb.", 16),
+    ]
+    hostile = (
+        "---\nhero: !!python/object/apply:os.system ['echo owned']\n---\n\nText of the page, said plainly.\n"
+    )
+    assert [b.text for _, b in blocks(read_text(hostile, name="index.md"))] == [
+        "Text of the page, said plainly."
+    ]
+
+
 def test_rst_roles_directives_and_a_toctree() -> None:
     text = (
         ".. _assert:\n\n"  # 1-2

@@ -25,6 +25,7 @@ from .header import (
     stated_field,
     title_from_name,
 )
+from .home import home_blocks
 from .included import without_includes
 from .markdown import read_markdown
 from .model import Block, Document, Section
@@ -89,11 +90,23 @@ def read_text(
         page_title, sections = read_html(text, origin if "://" in origin else "")
         return _document(Header(title=clean_heading(page_title)), sections, name, origin, revision, markup)
     header = read_header(text)
-    _, body = blank_frontmatter(text)
+    frontmatter, body = blank_frontmatter(text)
     sections = _READERS.get(markup, read_plain)(body)
+    if markup in ("markdown", "mdx") and (home := home_blocks(frontmatter)):
+        sections = _opened_by(sections, home)
     if not includes:
         sections = without_includes(sections)
     return _document(header, sections, name, origin, revision, markup)
+
+
+def _opened_by(sections: tuple[Section, ...], blocks: tuple[Block, ...]) -> tuple[Section, ...]:
+    """`sections` with `blocks` (a home page's hero and features) opening the document's preamble."""
+    start, end = blocks[0].start, max(b.end for b in blocks)
+    if sections and not sections[0].heading:
+        first = sections[0]
+        opened = Section("", (), 0, start, max(end, first.end), (*blocks, *first.blocks))
+        return (opened, *sections[1:])
+    return (Section("", (), 0, start, end, blocks), *sections)
 
 
 def read_bytes(
