@@ -8,14 +8,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from generator.repo.analyze.citations import Linker
-from generator.repo.facts.extract import extract_facts
-from generator.repo.facts.languages import SUPPORTED
-from generator.repo.map.walk import map_repository
-from generator.repo.model import CallEdge, Symbol
+from test_repo_answer_starts import start_of
+from test_repo_answer_steps import _Graph as Graph
+
+from generator.repo.model import Symbol
 from generator.repo.plan.focus import request_terms
-from generator.repo.plan.subsystems import core_modules
-from generator.repo.synthesize.answer import answer_request, plain_siblings
+from generator.repo.synthesize.answer import plain_siblings
 from generator.repo.synthesize.answer_steps import AnswerWalk
 from generator.repo.synthesize.asked import Asked, Process, asked_process, main_clause, read_question
 
@@ -101,17 +99,6 @@ ROUTER = {
 }
 
 
-def start_of(tmp_path: Path, files: dict[str, str], question: str) -> str:
-    root = tmp_path / "repo"
-    for name, text in files.items():
-        (root / name).parent.mkdir(parents=True, exist_ok=True)
-        (root / name).write_text(text, encoding="utf-8")
-    repo_map = map_repository(root, keep_languages=SUPPORTED, keep_bytes=10_000_000)
-    facts = extract_facts(root, repo_map)
-    linker = Linker({f.path: f.lines for f in repo_map.files}, "0" * 40, None)
-    return answer_request(question, core_modules(repo_map), facts, linker).symbols[0].name
-
-
 def test_the_subject_doing_one_of_two_asked_verbs_is_a_step_not_the_start(tmp_path: Path) -> None:
     """ "How does the router match … and run their middleware?": `Router.match` is the router matching, half
     of what is asked; the process begins where the match and the middleware are both done."""
@@ -119,20 +106,6 @@ def test_the_subject_doing_one_of_two_asked_verbs_is_a_step_not_the_start(tmp_pa
     assert start_of(tmp_path, ROUTER, question) == "Router.dispatch"
     # asked one verb, the subject doing it starts
     assert start_of(tmp_path / "one", ROUTER, "How does the router match a request?") == "Router.match"
-
-
-class Graph:
-    """A call graph of one file's functions, each calling the ones listed against it."""
-
-    def __init__(self, calls: dict[str, list[str]]) -> None:
-        self.edges = calls
-
-    def calls_of(self, path: str, callers: set[str]) -> list[CallEdge]:
-        return [
-            CallEdge(path, caller, path, callee, line)
-            for caller in sorted(callers & self.edges.keys())
-            for line, callee in enumerate(self.edges[caller], 1)
-        ]
 
 
 def node(name: str) -> tuple[str, str]:

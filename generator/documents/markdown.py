@@ -513,7 +513,7 @@ def inline_text(children: list[Token], *, code: bool = True) -> str:
         elif kind == "code_inline":
             if parts and _MYST_ROLE.search(parts[-1]):  # {func}`name` in Markdown (MyST): the role goes
                 parts[-1] = _MYST_ROLE.sub("", parts[-1])
-            parts.append(_code_span(child.content) if code else child.content)
+            parts.append(code_span(child.content) if code else child.content)
         elif kind in ("softbreak", "hardbreak"):
             parts.append(" ")
         elif kind == "html_inline" and not _is_html_tag(child.content):
@@ -529,9 +529,12 @@ def _is_html_tag(markup: str) -> bool:
     return found is None or found.group(1).lower() in _HTML_ELEMENTS
 
 
-def _code_span(content: str) -> str:
+def code_span(content: str, *, padded: bool = False) -> str:
+    """`content` as a code span, fenced by one more backtick than its longest run; `padded`, a space inside
+    each fence when it begins or ends with a backtick (a reST signature)."""
     ticks = "`" * (max((len(run) for run in re.findall(r"`+", content)), default=0) + 1)
-    return f"{ticks}{content}{ticks}"
+    pad = " " if padded and (content.startswith("`") or content.endswith("`")) else ""
+    return f"{ticks}{pad}{content}{pad}{ticks}"
 
 
 def clean_text(text: str) -> str:

@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass, field
 
 from .included import INCLUDE
-from .markdown import dedent_by, indent_width, markdown_sections
+from .markdown import code_span, dedent_by, indent_width, markdown_sections
 from .model import Section
 
 _ADMONITIONS = frozenset(
@@ -186,7 +186,7 @@ class _Shadow:
         one level below the section's, its signature as code, and its body read as reST in its place (a class's
         methods nest below it); options (`:noindex:`, `:type:`) are left out."""
         level = min(self.level + 1, 6)
-        self.out.append(f"{' ' * indent}{'#' * level} {_code_span(signature)}")
+        self.out.append(f"{' ' * indent}{'#' * level} {code_span(signature, padded=True)}")
         self._nested(body, level)
         self.level = level - 1 if level > 1 else self.level
 
@@ -298,12 +298,6 @@ def inline(line: str) -> str:
     line = _SUBSTITUTION.sub(lambda m: m.group(1), line)
     line = _FIELD.sub(lambda m: m.group(1), line)
     return "".join(piece if piece.startswith("`") else _unescaped(piece) for piece in _pieces(line))
-
-
-def _code_span(text: str) -> str:
-    ticks = "`" * (max((len(run) for run in re.findall(r"`+", text)), default=0) + 1)
-    pad = " " if text.startswith("`") or text.endswith("`") else ""
-    return f"{ticks}{pad}{text}{pad}{ticks}"
 
 
 def _unescaped(text: str) -> str:
