@@ -415,6 +415,27 @@ def test_a_numpy_docstring_has_its_sections_and_doctest_as_code() -> None:
     assert [b.kind for s, b in doc.blocks() if s.heading == "Examples"] == ["code"]
 
 
+def test_a_sphinx_field_list_is_a_section_of_its_own_and_markdown_code_is_code() -> None:
+    """Sphinx's info fields (`:param x:`, `:returns:`) describe pieces, as an "Args:" section does: they are a
+    "Parameters" section, never a paragraph of their descriptions with the names gone (click's `Context`).
+    A Markdown fence in a docstring (httpx, typer) is a code block at the lines between its fences, never
+    a paragraph, and its closing fence never underlines a heading."""
+    text = (
+        "Make a client.\n\n    Set it up like this:\n\n    ```python\n    client = Client(\n        timeout=5,\n"
+        "    )\n    ```\n\n    :param timeout: the timeout.\n    :param retries: how often to retry.\n"
+        "    :returns: the client.\n"
+    )
+    doc = read_text(text, name="f", markup="docstring")
+    assert [s.heading for s in doc.sections] == ["", "Parameters"]
+    assert [(b.kind, b.start, b.end) for _, b in doc.blocks()][1:] == [
+        ("paragraph", 3, 3),
+        ("code", 5, 8),
+        ("paragraph", 11, 13),
+    ]
+    code = doc.sections[0].blocks[-1]
+    assert (code.text, code.language) == ("client = Client(\n    timeout=5,\n)", "python")
+
+
 def test_a_go_comment_block() -> None:
     from generator.documents import comment_text
 

@@ -163,6 +163,31 @@ def test_a_python_docstring_keeps_its_explanation_and_example_not_its_fields_or_
     assert not any("release note" in t or "never shown" in t for t in texts)
 
 
+def test_a_comment_s_blocks_are_cited_at_the_lines_the_reader_found_them_on() -> None:
+    """Each block keeps the source lines the comment reader read it from, never looked up again by its
+    words: a paragraph wrapped early, one opening with a reST role, and the paragraph after a Javadoc tag
+    broken over two lines are all kept at their own lines."""
+    text = (
+        'class Client:\n    """An HTTP client.\n\n    The :class:`Client` keeps connections\n'
+        "    open between requests.\n\n    Short first line\n    and then the rest of the paragraph goes on"
+        ' here.\n    """\n'
+    )
+    found = own_comment(text, Symbol("Client", "class", 1, 9), "python", "c.py", "An HTTP client.")
+    assert [(p.start, p.end, p.text) for p in found] == [
+        (4, 5, "The `Client` keeps connections open between requests."),
+        (7, 8, "Short first line and then the rest of the paragraph goes on here."),
+    ]
+    java = (
+        "/**\n * Reads a document. See {@link\n * org.jsoup.Jsoup#parse(String) parse} for how it works.\n *\n"
+        " * Another paragraph explains the connection pool in detail.\n */\npublic class Doc {}\n"
+    )
+    found = own_comment(java, Symbol("Doc", "class", 7, 7), "java", "D.java", "Reads a document.")
+    assert [(p.start, p.end, p.text) for p in found] == [
+        (2, 3, "See parse for how it works."),
+        (5, 5, "Another paragraph explains the connection pool in detail."),
+    ]
+
+
 def test_a_shard_page_explains_its_key_types_and_functions_with_their_go_examples(tmp_path: Path) -> None:
     """A repository without a docs folder: the subsystem page shows what the type's own comment explains
     past its first sentence, and the `Example<Name>` test pkg.go.dev shows under each type and function,

@@ -13,12 +13,14 @@ an indented bullet or number is a list item.
 from __future__ import annotations
 
 import ast
-import inspect
 import itertools
 import re
 import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass
+
+from .docstring import cleandoc
+from .model import Block
 
 _LINE_COMMENT = ("go", "rust", "swift")
 # JSDoc/TSDoc block tags: what the type is is told before them or under @remarks; parameters, returns and
@@ -90,12 +92,28 @@ def _member_name(reference: str) -> str:
 
 @dataclass(frozen=True)
 class Comment:
-    """A doc comment: the 1-based source line it starts on, its text without comment markers, and the
-    markup `read_text` reads it as ("markdown" or "docstring")."""
+    """A doc comment: its text without comment markers, the markup `read_text` reads it as ("markdown" or
+    "docstring"), and the 1-based source line of each line of the text, so that a block read from it is
+    cited at its own lines (a line the cleaning wrote, a fence around an `@example`, has its tag's line)."""
 
-    first: int
     text: str
     markup: str
+    lines: tuple[int, ...]
+
+    def span(self, block: Block) -> tuple[int, int]:
+        """The source lines of a block read from the text; a code block's own, without its fences."""
+        start, end = block.start, block.end
+        if block.kind == "code":
+            start += 1 if _FENCE.match(self.text.split("\n")[start - 1]) else 0
+            end = start + block.text.count("\n")
+        return self.lines[start - 1], self.lines[min(end, len(self.lines)) - 1]
+
+
+Numbered = list[tuple[int, str]]  # (1-based source line, text) of each line of a comment being cleaned
+
+
+def _comment(numbered: Numbered, markup: str) -> Comment:
+    return Comment("\n".join(text for _, text in numbered), markup, tuple(n for n, _ in numbered))
 
 
 def comment_above(lines: Sequence[str], index: int) -> tuple[int, list[str]]:
@@ -131,8 +149,8 @@ def doc_comment(lines: Sequence[str], start: int, end: int, language: str) -> Co
         if above >= 0 and not lines[above].lstrip().startswith("//"):
             return None
         first, raw = comment_above(lines, above)
-        body = [uncommented(line) for line in raw]
-        return Comment(first + 1, "\n".join(doc_markdown(body)), "markdown") if body else None
+        body = doc_markdown([uncommented(line) for line in raw])
+        return _comment(list(enumerate(body, first + 1)), "markdown") if body else None
     if not language:
         return None
     if above >= 0 and not lines[above].strip():
@@ -140,7 +158,9 @@ def doc_comment(lines: Sequence[str], start: int, end: int, language: str) -> Co
     opening, raw = comment_above(lines, above)
     if not raw or not raw[0].lstrip().startswith("/**"):
         return None
-    return Comment(opening + 1, inline_tags(_block_tags(_unstarred(raw))), "markdown")
+    return _comment(
+        _inline_tags_by_line(_block_tags(list(enumerate(_unstarred(raw), opening + 1)))), "markdown"
+    )
 
 
 def _unstarred(raw: Sequence[str]) -> list[str]:
@@ -160,44 +180,74 @@ def _unstarred(raw: Sequence[str]) -> list[str]:
     return out
 
 
-def _block_tags(lines: Sequence[str]) -> str:
+def _block_tags(lines: Numbered) -> Numbered:
     """JSDoc/TSDoc block tags as Markdown: `@remarks` is prose, `@example` code (fenced when it is not),
     `@defaultValue x` "Default: x"; every other tag (`@param`, `@returns`, `@public`…) dropped with its
-    lines."""
-    out: list[str] = []
-    tag = ""
-    example: list[str] = []
+    lines. A line written here has the tag's line."""
+    out: Numbered = []
+    tag, at = "", 0
+    example: Numbered = []
 
     def close_example() -> None:
         if example:
-            fenced = any(_FENCE.match(line) for line in example)
-            body = (
-                example
-                if fenced
-                else ["```", *textwrap.dedent("\n".join(example)).strip("\n").split("\n"), "```"]
-            )
-            out.extend(["", *body, ""])
+            body = example if any(_FENCE.match(line) for _, line in example) else _fenced(example)
+            out.extend([(at, ""), *body, (body[-1][0], "")])
             example.clear()
 
-    for line in lines:
+    for number, line in lines:
         match = _TAG.match(line.strip())
         if match:
             close_example()
-            tag = match.group(1).lower()
+            tag, at = match.group(1).lower(), number
             rest = match.group(2).strip()
             if tag in ("defaultvalue", "default") and rest:
-                out.extend(["", f"Default: {rest}"])
+                out.extend([(at, ""), (at, f"Default: {rest}")])
             elif tag == "remarks" and rest:
-                out.extend(["", rest])
+                out.extend([(at, ""), (at, rest)])
             elif tag == "example" and rest:
-                out.extend(["", rest + ":"])
+                out.extend([(at, ""), (at, rest + ":")])
             continue
         if tag == "example":
-            example.append(line)
+            example.append((number, line))
         elif not tag or tag in _KEPT_TAGS:
-            out.append(line)
+            out.append((number, line))
     close_example()
-    return "\n".join(out)
+    return out
+
+
+def _fenced(example: Numbered) -> Numbered:
+    """An `@example`'s lines as a fenced block: dedented, without the blank lines around them."""
+    dedented = textwrap.dedent("\n".join(line for _, line in example)).split("\n")
+    body = [(number, line) for (number, _), line in zip(example, dedented, strict=True)]
+    while len(body) > 1 and not body[-1][1]:
+        body.pop()
+    while len(body) > 1 and not body[0][1]:
+        body.pop(0)
+    return [(body[0][0], "```"), *body, (body[-1][0], "```")]
+
+
+# an inline tag a line leaves open (`{@link Type` … `label}` on the next): read with the line it closes on
+_OPEN_TAG = re.compile(r"\{@[^}]*$")
+
+
+def _inline_tags_by_line(lines: Numbered) -> Numbered:
+    """Inline tags read as their words line by line, a tag broken over lines carried whole onto the line it
+    closes on; a line only a dropped tag held (`{@inheritDoc}`) goes."""
+    out: Numbered = []
+    carried, at = "", 0
+    for number, line in lines:
+        if carried and line.strip():
+            line, carried = f"{carried} {line.lstrip()}", ""
+        elif carried:
+            out.append((at, carried))
+            carried = ""
+        opened = _OPEN_TAG.search(line)
+        if opened:
+            carried, at, line = opened.group(0), number, line[: opened.start()]
+        if line.strip() or not opened:
+            out.append((number, line))
+    out += [(at, carried)] if carried else []
+    return [(n, inline_tags(line)) for n, line in out if not line.strip() or inline_tags(line).strip()]
 
 
 def _docstring(lines: Sequence[str], start: int, end: int) -> Comment | None:
@@ -221,22 +271,23 @@ def _docstring(lines: Sequence[str], start: int, end: int) -> Comment | None:
         return None
     if not isinstance(value, str) or not value.strip():
         return None
-    return Comment(first + 1, _without_version_notes(inspect.cleandoc(value)), "docstring")
+    cleaned = cleandoc(value).split("\n")
+    return _comment(_without_version_notes(list(enumerate(cleaned, first + 1))), "docstring")
 
 
-def _without_version_notes(doc: str) -> str:
+def _without_version_notes(doc: Numbered) -> Numbered:
     """A docstring without its `.. versionadded::` / `.. versionchanged::` / `.. deprecated::` directives
     and the lines indented under them."""
-    out: list[str] = []
+    out: Numbered = []
     inside: int | None = None  # the directive's indentation while its body is skipped
-    for line in doc.split("\n"):
+    for number, line in doc:
         if inside is not None and (not line.strip() or len(line) - len(line.lstrip()) > inside):
             continue
         note = _VERSION_NOTE.match(line)
         inside = len(note.group(1)) if note else None
         if note is None:
-            out.append(line)
-    return "\n".join(out)
+            out.append((number, line))
+    return out
 
 
 # --------------------------------------------------------------------------- Go doc comments

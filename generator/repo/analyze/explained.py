@@ -16,7 +16,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from generator.documents import Document, read_text
-from generator.documents.comment import doc_comment
+from generator.documents.comment import Comment, doc_comment
 from generator.documents.model import Block, Section, is_docstring_section
 from generator.errors import DeepkbError
 from generator.redact import Redactor
@@ -108,27 +108,21 @@ def own_comment(text: str, symbol: Symbol, language: str, path: str, shown: str 
     """The blocks of `symbol`'s doc comment past what the page already shows of it (`shown`, its summary: the
     first paragraph, or its opening sentences when the paragraph goes on), parameter and return sections
     left out, at most PASSAGES, each at its source lines."""
-    lines = text.split("\n")
-    comment = doc_comment(lines, symbol.start, symbol.end, language)
+    comment = doc_comment(text.split("\n"), symbol.start, symbol.end, language)
     if comment is None:
         return []
     document = read_text(_head(comment.text), name=path, origin=path, markup=comment.markup)
-    return _passages(document, lines, comment.first, shown, _CODE_LANGUAGE.get(language, ""))
+    return _passages(document, comment, shown, _CODE_LANGUAGE.get(language, ""))
 
 
-def _passages(
-    document: Document, lines: Sequence[str], first: int, shown: str, language: str
-) -> list[DocPassage]:
-    """The comment's blocks as passages at their source lines (found from line `first` on), its summary's
-    sentences left out, at most PASSAGES; an unlabelled code block is in the source's `language`."""
+def _passages(document: Document, comment: Comment, shown: str, language: str) -> list[DocPassage]:
+    """The comment's blocks as passages at their source lines, its summary's sentences left out, at most
+    PASSAGES; an unlabelled code block is in the source's `language`."""
     passages: list[DocPassage] = []
     summary_seen = False
-    cursor = first
     for section, block in document.blocks():
-        where = None if _describes_a_piece(section, block) else _locate(lines, block.text, cursor)
-        if where is None:
+        if _describes_a_piece(section, block):
             continue
-        cursor = where
         if not summary_seen and block.kind == "paragraph":
             summary_seen = True  # the first paragraph is the summary the page shows already …
             block = replace(block, text=_past(block.text, shown))  # … but for the sentences it goes on with
@@ -136,11 +130,10 @@ def _passages(
             _worth(block.kind, block.text) or (block.kind == "item" and block.lead.rstrip().endswith(":"))
         ):
             continue
-        # a code block is found by its first line (its fence is not): it spans its own lines only
-        end = where + (block.text.count("\n") if block.kind == "code" else max(block.end - block.start, 0))
+        start, end = comment.span(block)
         shown_as = block.language or (language if block.kind == "code" else "")
         passages.append(
-            DocPassage(document.origin, where, end, block.kind, block.text, section.heading, shown_as)
+            DocPassage(document.origin, start, end, block.kind, block.text, section.heading, shown_as)
         )
         if len(passages) >= PASSAGES:
             break
@@ -184,19 +177,6 @@ def _worth(kind: str, text: str) -> bool:
     if kind == "code":
         return 0 < text.count("\n") + 1 <= CODE_LINES
     return len(text.split()) >= (3 if kind == "item" else MIN_WORDS)
-
-
-def _locate(lines: Sequence[str], text: str, cursor: int) -> int | None:
-    """The 1-based source line holding the block's first line, at or after `cursor` (1-based): the comment
-    was cleaned before it was read, so its blocks are found again in the source by their words."""
-    first = next((ln.strip() for ln in text.split("\n") if ln.strip()), "")
-    probe = re.sub(r"[`*]", "", first)[:40]
-    if not probe:
-        return None
-    for index in range(max(cursor - 1, 0), len(lines)):
-        if probe in re.sub(r"[`*]", "", lines[index]):
-            return index + 1
-    return None
 
 
 # --------------------------------------------------------------------------- Go examples
