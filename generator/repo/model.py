@@ -181,6 +181,9 @@ class Facts:
     rankings: dict[str, object] = field(default_factory=dict, compare=False, repr=False)
     """Each file's symbols ranked, kept per file: the pages ask for the same files' key symbols several times.
     facts/ranking.py owns the record (a `FileRanking`) and checks its type, so this model stays below it."""
+    go_examples: dict[str, list[DocPassage]] = field(default_factory=dict, compare=False, repr=False)
+    """The `Example…` functions of each Go package's tests by folder, read once (analyze/explained.py's
+    `go_examples`) for the docs stage and the pages alike."""
 
 
 class CallGraphView(Protocol):

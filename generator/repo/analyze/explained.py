@@ -30,7 +30,6 @@ CODE_LINES = 40  # a longer example is not shown whole
 COMMENT_LINES = 80  # the lines of a comment read for its passages
 MIN_WORDS = 5
 _GO_EXAMPLE = re.compile(r"^func (Example\w*)\(\)\s*\{")
-ANY_EXAMPLE = re.compile(r"^Example\w*$")
 _CODE_LANGUAGE = {"python": "python", "go": "go", "typescript": "ts", "javascript": "js", "java": "java"}
 
 
@@ -42,7 +41,6 @@ def explain(
     repeat ("The configuration methods (With*) will panic …") is shown under the first."""
     texts: dict[str, str] = {}
     said = {_said(s) for cited in symbols for s in sentences(cited.doc)}  # the summaries the page shows
-    examples = GoExamples(root, facts)
     explained = []
     for cited in symbols:
         symbol = _symbol(facts, cited.path, cited.name)
@@ -52,7 +50,7 @@ def explain(
             continue
         found = own_comment(text, symbol, language, cited.path, cited.doc)
         if language == "go" and not symbol.parent:
-            found += examples.of(cited.path, symbol.name)
+            found += _examples_of(root, facts, cited.path, symbol.name)
         found = [_redacted(p, redactor) for p in _unsaid(found, said)]
         if found:
             explained.append(Explained(cited, tuple(found)))
@@ -182,30 +180,28 @@ def _worth(kind: str, text: str) -> bool:
 # --------------------------------------------------------------------------- Go examples
 
 
-class GoExamples:
-    """The `Example…` functions of each Go package's tests (`go test` runs them; pkg.go.dev shows
-    `Example<Name>` and `Example<Name>_<suffix>` under the type or function `Name`), read once per
-    package."""
+def go_examples(root: Path, facts: Facts, folder: str) -> list[DocPassage]:
+    """The `Example…` functions of the tests of the Go package in `folder` ("." at the root), each whole at
+    its test file's lines (`go test` runs them; pkg.go.dev shows `Example<Name>` and `Example<Name>_<suffix>`
+    under the type or function `Name`), read once per run and kept on the facts."""
+    if folder not in facts.go_examples:
+        tests = sorted(
+            p for p in facts.files if p.endswith("_test.go") and (p.rpartition("/")[0] or ".") == folder
+        )
+        facts.go_examples[folder] = [
+            example
+            for test in tests
+            if "func Example" in (text := _text(root, test, {}))
+            for example in _examples_in(text.split("\n"), test)
+        ]
+    return facts.go_examples[folder]
 
-    def __init__(self, root: Path, facts: Facts) -> None:
-        self.root = root
-        self.tests: dict[str, list[str]] = {}
-        for path in sorted(p for p in facts.files if p.endswith("_test.go")):
-            self.tests.setdefault(path.rpartition("/")[0] or ".", []).append(path)
-        self.found: dict[str, list[DocPassage]] = {}
 
-    def of(self, path: str, name: str) -> list[DocPassage]:
-        """The examples of `name`, defined in `path`, at most two, each whole at its test file's lines."""
-        folder = path.rpartition("/")[0] or "."
-        if folder not in self.found:
-            self.found[folder] = [
-                example
-                for test in self.tests.get(folder, ())
-                if "func Example" in (text := _text(self.root, test, {}))
-                for example in examples_in(text.split("\n"), test, ANY_EXAMPLE)
-            ]
-        own = f"Example{name}"
-        return [e for e in self.found[folder] if e.heading == own or _suffixed(e.heading, own)][:2]
+def _examples_of(root: Path, facts: Facts, path: str, name: str) -> list[DocPassage]:
+    """The examples of `name`, defined in `path`, at most two."""
+    own = f"Example{name}"
+    found = go_examples(root, facts, path.rpartition("/")[0] or ".")
+    return [e for e in found if e.heading == own or _suffixed(e.heading, own)][:2]
 
 
 def _suffixed(heading: str, own: str) -> bool:
@@ -214,13 +210,13 @@ def _suffixed(heading: str, own: str) -> bool:
     return heading.startswith(own) and len(rest) > 1 and rest[0] == "_" and rest[1].islower()
 
 
-def examples_in(lines: Sequence[str], path: str, wanted: re.Pattern[str]) -> list[DocPassage]:
-    """The Go `Example…` functions of a test file's `lines` whose name `wanted` matches, each whole (at
-    most CODE_LINES lines), at its lines."""
+def _examples_in(lines: Sequence[str], path: str) -> list[DocPassage]:
+    """The Go `Example…` functions of a test file's `lines`, each whole (at most CODE_LINES lines), at its
+    lines."""
     found = []
     for index, line in enumerate(lines):
         match = _GO_EXAMPLE.match(line)
-        if not match or not wanted.match(match.group(1)):
+        if not match:
             continue
         end = next((i for i in range(index + 1, len(lines)) if lines[i].startswith("}")), None)
         if end is None or end - index > CODE_LINES:

@@ -20,7 +20,7 @@ from generator.errors import DeepkbError
 from generator.redact import Redactor
 from generator.repo.analyze.citations import Linker
 from generator.repo.analyze.describe import cite, flow_branches, ranked
-from generator.repo.analyze.explained import ANY_EXAMPLE, examples_in
+from generator.repo.analyze.explained import go_examples
 from generator.repo.docs.includes import Includes
 from generator.repo.docs.model import DocConcept, DocPage, DocPassage, ProjectDocs
 from generator.repo.docs.navigation import doc_files, read_navigation
@@ -184,7 +184,7 @@ def read_project_docs(
     # a guide's own usage sections first (doc.go's "Usage"), then the README's and the starter pages' code
     examples = usage_examples([*(_starting_sections(d) for d in guides), *starters])
     if not folder and sum(p.kind == "code" for p in examples) < FEW_EXAMPLES:
-        examples += go_package_examples(root, repo_map, redactor)[: MAX_EXAMPLES - len(examples)]
+        examples += go_package_examples(root, facts, redactor)[: MAX_EXAMPLES - len(examples)]
     intro = [documents[p] for p in in_order[:1] if p in documents and _in_force(documents[p])]
     return ProjectDocs(
         root=folder,
@@ -337,28 +337,23 @@ def _go_package_docs(
     return []
 
 
-def go_package_examples(root: Path, repo_map: RepoMap, redactor: Redactor | None) -> list[DocPassage]:
-    """The `Example` functions of the tests of the Go library package nearest the root that has any (`go
+def go_package_examples(root: Path, facts: Facts, redactor: Redactor | None) -> list[DocPassage]:
+    """The `Example` functions of the tests of the Go library packages nearest the root that have any (`go
     test` runs them; pkg.go.dev shows them as the package's examples): the package's own (`Example`,
     `Example_basicConfiguration`) first, then its types' and functions' (`ExampleRetry`), each whole."""
-    by_depth: dict[int, list[str]] = {}
-    for entry in repo_map.files:
-        if entry.path.endswith("_test.go") and not _NOT_GO_LIBRARY.search(entry.path):
-            by_depth.setdefault(entry.path.count("/"), []).append(entry.path)
+    by_depth: dict[int, set[str]] = {}
+    for path in facts.files:
+        if path.endswith("_test.go") and not _NOT_GO_LIBRARY.search(path):
+            by_depth.setdefault(path.count("/"), set()).add(path.rpartition("/")[0] or ".")
     for depth in sorted(by_depth):
-        found: list[DocPassage] = []
-        for path in sorted(by_depth[depth]):
-            try:
-                text = read_source(root, path, max_bytes=DOC_BYTES)
-            except DeepkbError:
-                continue
-            if "func Example" in text:
-                found += examples_in(text.split("\n"), path, ANY_EXAMPLE)
+        found = sorted(
+            (e for folder in by_depth[depth] for e in go_examples(root, facts, folder)), key=lambda e: e.path
+        )
         if found:
             found = [
-                replace(p, text=redactor.redact(p.text)[0]) if redactor is not None else p for p in found
+                replace(e, text=redactor.redact(e.text)[0]) if redactor is not None else e for e in found
             ]
-            return sorted(found, key=lambda p: not _PACKAGE_EXAMPLE.match(p.heading))
+            return sorted(found, key=lambda e: not _PACKAGE_EXAMPLE.match(e.heading))
     return []
 
 
