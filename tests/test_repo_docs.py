@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from repo_output_fakes import make_project, offline_setup
@@ -167,13 +168,14 @@ def test_the_navigation_is_read_once_into_one_record(tmp_path: Path, monkeypatch
     root = make_project(tmp_path / "tinyweb", {**PROJECT, "mkdocs.yml": nav})
     files = doc_files(map_repository(root))
     read: list[str] = []
-    real = navigation.read_source
+    for name in ("read_source", "read_or_none"):  # whether a file that cannot be read is an error or not
+        real = getattr(navigation, name)
 
-    def counted(root: Path, path: str, **kwargs: int) -> str:
-        read.append(path)
-        return real(root, path, **kwargs)
+        def counted(root: Path, path: str, real: Any = real, **kwargs: int) -> Any:
+            read.append(path)
+            return real(root, path, **kwargs)
 
-    monkeypatch.setattr(navigation, "read_source", counted)
+        monkeypatch.setattr(navigation, name, counted)
     record = read_navigation(root, files)
     assert read.count("mkdocs.yml") == 1
     assert record.docs == "docs" and record.order[:2] == ("docs/index.md", "docs/routing/patterns.rst")

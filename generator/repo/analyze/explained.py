@@ -18,9 +18,8 @@ from pathlib import Path
 from generator.documents import Document, read_text
 from generator.documents.comment import Comment, doc_comment
 from generator.documents.model import Block, Section, is_docstring_section
-from generator.errors import DeepkbError
 from generator.redact import Redactor
-from generator.repo.map.walk import read_source
+from generator.repo.map.walk import read_or_none
 from generator.repo.model import CitedSymbol, DocPassage, Explained, Facts, Symbol
 from generator.text.sentences import sentences
 
@@ -86,10 +85,7 @@ def _symbol(facts: Facts, path: str, name: str) -> Symbol | None:
 
 def _text(root: Path, path: str, texts: dict[str, str]) -> str:
     if path not in texts:
-        try:
-            texts[path] = read_source(root, path)
-        except DeepkbError:
-            texts[path] = ""
+        texts[path] = read_or_none(root, path) or ""
     return texts[path]
 
 

@@ -13,10 +13,9 @@ from pathlib import Path
 
 from generator.documents.included import INCLUDE, include_markers
 from generator.documents.model import Block, Document, Section
-from generator.errors import DeepkbError
 from generator.redact import Redactor
 from generator.repo.map.filetypes import language_of
-from generator.repo.map.walk import read_source
+from generator.repo.map.walk import read_or_none
 
 MAX_BYTES = 40_000  # an included file is an example; how long a page shows whole is the page's to say
 _SPAN = re.compile(r"^(.+?)(?::(\d*)(?::(\d*))?)?$")
@@ -71,9 +70,8 @@ class Includes:
         path = self.resolve(page, spanned.group(1), sphinx=kind == INCLUDE)
         if not path:
             return None
-        try:
-            text = read_source(self.root, path, max_bytes=MAX_BYTES)
-        except DeepkbError:
+        text = read_or_none(self.root, path, max_bytes=MAX_BYTES)
+        if text is None:
             return None
         if self.redactor is not None:
             text = self.redactor.redact(text)[0]

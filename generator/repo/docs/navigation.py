@@ -19,7 +19,7 @@ from generator.documents import clean_heading, stated_field
 from generator.errors import ConfigError, DeepkbError
 from generator.repo.docs.sidebars import sidebar_order
 from generator.repo.docs.substitutions import DOCSET_FILES, docset_subs
-from generator.repo.map.walk import read_source
+from generator.repo.map.walk import read_or_none, read_source
 from generator.repo.model import RepoMap
 
 DOC_SUFFIXES = (".md", ".mdx", ".markdown", ".rst")
@@ -201,11 +201,9 @@ def category_positions(root: Path, paths: Sequence[str], docs: str) -> dict[str,
 
 def _category_position(root: Path, folder: str) -> float | None:
     for name, parse in (("_category_.json", _json_position), ("_category_.yml", _yaml_position)):
-        try:
-            text = read_source(root, f"{folder}/{name}", max_bytes=NAV_BYTES)
-        except DeepkbError:
-            continue
-        return parse(text)
+        text = read_or_none(root, f"{folder}/{name}", max_bytes=NAV_BYTES)
+        if text is not None:
+            return parse(text)
     return None
 
 
@@ -231,10 +229,7 @@ def _part_key(part: str) -> tuple[int, int, str]:
 
 def _stated_position(root: Path, path: str) -> float:
     """A page's place its front matter states (`sidebar_position`, `nav_order`, `weight`…)."""
-    try:
-        stated = stated_field(read_source(root, path, max_bytes=NAV_BYTES), *_POSITIONS)
-    except DeepkbError:
-        return 10_000.0
+    stated = stated_field(read_or_none(root, path, max_bytes=NAV_BYTES) or "", *_POSITIONS)
     return float(stated) if _NUMBER.fullmatch(stated) else 10_000.0
 
 
@@ -260,9 +255,8 @@ def _section_label(item: object) -> str:
 def _mkdocs_nav(root: Path, docs: str) -> tuple[object, str]:
     """`mkdocs.yml`'s nav and the repository folder its pages are in (None when there is none)."""
     for config in ("mkdocs.yml", "mkdocs.yaml", f"{docs}/mkdocs.yml", *_nested_configs(root, docs)):
-        try:
-            text = read_source(root, config, max_bytes=NAV_BYTES)
-        except DeepkbError:
+        text = read_or_none(root, config, max_bytes=NAV_BYTES)
+        if text is None:
             continue
         try:  # `!!python/name:` and `!ENV` tags read as plain values, never run; a bomb or 5,000 levels refused
             data = load_bounded_yaml(text, config, foreign_tags=True)
@@ -380,10 +374,7 @@ def toctree_pages(root: Path, paths: Sequence[str], docs: str) -> list[NavPage]:
         if page in seen or page not in known:
             continue
         seen.append(page)
-        try:
-            text = read_source(root, page, max_bytes=NAV_BYTES)
-        except DeepkbError:
-            continue
+        text = read_or_none(root, page, max_bytes=NAV_BYTES) or ""
         stack.extend(reversed([_known(entry, known) for entry in _toctree_entries(text, page, docs)]))
     # an index page with no toctree declares no order
     return [NavPage(page) for page in seen] if len(seen) > 1 else []

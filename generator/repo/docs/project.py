@@ -29,7 +29,7 @@ from generator.repo.facts.examples import called_names
 from generator.repo.facts.extract import OnDemandFileFacts
 from generator.repo.facts.ranking import TYPE_KINDS
 from generator.repo.map.filetypes import front_readme
-from generator.repo.map.walk import read_source
+from generator.repo.map.walk import read_or_none, read_source
 from generator.repo.model import CallTree, CitedSymbol, Facts, FlowBranch, KeyType, RepoMap, Symbol
 from generator.repo.synthesize.readme import (
     NOTICE,
@@ -205,10 +205,10 @@ def _read(
     subs: Mapping[str, str],
     includes: Includes | None = None,
 ) -> Document | None:
-    try:
-        text = substitute(read_source(root, path, max_bytes=DOC_BYTES), subs)
-    except DeepkbError:
+    text = read_or_none(root, path, max_bytes=DOC_BYTES)
+    if text is None:
         return None
+    text = substitute(text, subs)
     if redactor is not None:
         text = redactor.redact(text)[0]
     document = read_text(
@@ -230,10 +230,7 @@ def folder_readme_opening(root: Path, folder: str, paths: Collection[str], redac
     readme = next((f"{folder}/{n}" for n in _README_NAMES if f"{folder}/{n}" in paths), "")
     if not folder or not readme:
         return ""
-    try:
-        text = read_source(root, readme, max_bytes=DOC_BYTES)
-    except DeepkbError:
-        return ""
+    text = read_or_none(root, readme, max_bytes=DOC_BYTES) or ""
     if redactor is not None:
         text = redactor.redact(text)[0]
     opening = [p for p in passages(read_text(text, name=readme, origin=readme)) if p.kind == "paragraph"]
@@ -321,10 +318,7 @@ def _go_package_docs(
     for depth in sorted(by_depth):  # the files of one depth are read only when none nearer the root has one
         found: list[tuple[int, Document]] = []
         for path in by_depth[depth]:
-            try:
-                text = read_source(root, path, max_bytes=DOC_BYTES)
-            except DeepkbError:
-                continue
+            text = read_or_none(root, path, max_bytes=DOC_BYTES) or ""
             package, markdown = package_doc(redactor.redact(text)[0] if redactor is not None else text)
             if markdown:
                 document = read_text(

@@ -12,8 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from generator.documents import stated_field
-from generator.errors import DeepkbError
-from generator.repo.map.walk import read_source
+from generator.repo.map.walk import read_or_none
 
 SIDEBAR_BYTES = 200_000
 MAX_DEPTH = 40  # nesting of literals read; deeper is not a sidebar
@@ -211,7 +210,7 @@ def docusaurus_order(root: Path, paths: Sequence[str], docs: str) -> list[str]:
     sites = [parent, *(f"{parent}/{s}" if parent != "." else s for s in SITE_FOLDERS)]
     for site in sites:
         for name in ("sidebars.js", "sidebars.ts", "sidebars.mjs", "sidebars.cjs", "sidebars.json"):
-            source = _read(root, name if site == "." else f"{site}/{name}")
+            source = read_or_none(root, name if site == "." else f"{site}/{name}", max_bytes=SIDEBAR_BYTES)
             if source is None:
                 continue
             value = _exported(Reader(tokens(source)))
@@ -279,7 +278,7 @@ def _doc_ids(root: Path, paths: Sequence[str], docs: str) -> dict[str, str]:
 
 def _stated_id(root: Path, path: str) -> str:
     """The `id:` of a page's front matter ("" when it states none)."""
-    return stated_field(_read(root, path) or "", "id")
+    return stated_field(read_or_none(root, path, max_bytes=SIDEBAR_BYTES) or "", "id")
 
 
 # --------------------------------------------------------------------------- VitePress
@@ -291,7 +290,7 @@ def vitepress_order(root: Path, paths: Sequence[str], docs: str) -> list[str]:
     for folder in dict.fromkeys([docs, ""]):
         for name in ("config.ts", "config.mts", "config.js", "config.mjs"):
             config = f"{folder}/.vitepress/{name}" if folder else f".vitepress/{name}"
-            source = _read(root, config)
+            source = read_or_none(root, config, max_bytes=SIDEBAR_BYTES)
             if source is None:
                 continue
             reader = Reader(tokens(source))
@@ -337,13 +336,6 @@ def _linked(base: str, link: str, known: set[str], src: str) -> str:
     stem = f"{src}/{target}" if src else target
     candidates = [f"{stem}.md", f"{stem}/index.md"] if target else [f"{src}/index.md" if src else "index.md"]
     return next((c for c in candidates if c in known), "")
-
-
-def _read(root: Path, path: str) -> str | None:
-    try:
-        return read_source(root, path, max_bytes=SIDEBAR_BYTES)
-    except DeepkbError:
-        return None
 
 
 def sidebar_order(root: Path, paths: Sequence[str], docs: str) -> list[str]:

@@ -16,7 +16,6 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
-from generator.errors import DeepkbError
 from generator.repo.facts.callbacks import callback_calls
 from generator.repo.facts.calltree import call_tree, heaviest_entry
 from generator.repo.facts.commands import cli_commands, is_library, native_mains
@@ -32,7 +31,7 @@ from generator.repo.facts.pycalls import PythonCalls
 from generator.repo.facts.registries import registry_calls
 from generator.repo.facts.tscalls import TreeSitterCalls
 from generator.repo.map.filetypes import is_context_file
-from generator.repo.map.walk import read_source
+from generator.repo.map.walk import read_or_none
 from generator.repo.model import CallEdge, CallTree, FileFacts, Symbol
 
 MAX_CALLERS = 40  # files whose calls into a set of files are shown (the most important ones)
@@ -254,10 +253,7 @@ class _CallReader:
         return self._read(path)
 
     def _read(self, path: str, limit: int | None = None) -> str | None:
-        try:
-            return read_source(self.root, path, max_bytes=min(self.max_bytes, limit or self.max_bytes))
-        except DeepkbError:
-            return None
+        return read_or_none(self.root, path, max_bytes=min(self.max_bytes, limit or self.max_bytes))
 
     def _parse(self, path: str) -> ast.Module | None:
         text = self._read(path, CALLS_MAX_BYTES)

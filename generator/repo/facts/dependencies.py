@@ -13,7 +13,7 @@ from pathlib import Path
 from generator.errors import DeepkbError
 from generator.repo.facts.fanin import NamesImported, module_stem
 from generator.repo.facts.imports import ImportIndex, JsAlias, parse_tsconfig
-from generator.repo.map.walk import read_source
+from generator.repo.map.walk import read_or_none, read_source
 from generator.repo.model import FileFacts
 
 PythonAnswer = tuple[list[str], str, list[str]]
@@ -99,10 +99,9 @@ def go_modules(root: Path, files: Iterable[str], max_bytes: int) -> dict[str, st
     for path in files:
         if posixpath.basename(path) != "go.mod":
             continue
-        try:
-            match = re.search(r"^module\s+(\S+)", read_source(root, path, max_bytes=max_bytes), re.MULTILINE)
-        except DeepkbError:
-            continue
+        match = re.search(
+            r"^module\s+(\S+)", read_or_none(root, path, max_bytes=max_bytes) or "", re.MULTILINE
+        )
         if match:
             modules[posixpath.dirname(path)] = match.group(1).strip('"')
     return modules

@@ -12,9 +12,8 @@ from pathlib import Path
 from typing import Any
 
 from generator.documents.comment import package_comment
-from generator.errors import DeepkbError
 from generator.repo.facts.prose import summary
-from generator.repo.map.walk import read_source
+from generator.repo.map.walk import read_or_none
 from generator.repo.model import RepoMap
 
 MANIFEST_BYTES = 200_000
@@ -47,10 +46,7 @@ def go_package_doc(root: Path, go_files: list[str]) -> str:
 
 
 def _read(root: Path, path: str, limit: int = MANIFEST_BYTES) -> str:
-    try:
-        return read_source(root, path, max_bytes=limit)
-    except DeepkbError:
-        return ""
+    return read_or_none(root, path, max_bytes=limit) or ""
 
 
 def _package_json(text: str) -> Any:

@@ -10,9 +10,8 @@ from pathlib import Path
 
 from markdown_it import MarkdownIt
 
-from generator.errors import DeepkbError
 from generator.repo.map.filetypes import front_readme
-from generator.repo.map.walk import read_source
+from generator.repo.map.walk import read_or_none
 from generator.repo.model import FileEntry, RepoMap
 
 DOC_BYTES = 200_000
@@ -48,10 +47,7 @@ def example_calls(root: Path, repo_map: RepoMap) -> dict[str, float]:
     twice: it is the front page), more when a file calls it early (a quick start comes first)."""
     counts: dict[str, float] = {}
     for entry, weight in _example_files(repo_map):
-        try:
-            text = read_source(root, entry.path, max_bytes=DOC_BYTES)
-        except DeepkbError:
-            continue
+        text = read_or_none(root, entry.path, max_bytes=DOC_BYTES) or ""
         for order, name in enumerate(dict.fromkeys(called_names(text, entry.path))):
             counts[name] = counts.get(name, 0.0) + weight * (1 + EARLY / (EARLY + order))
     return {name: round(count, 3) for name, count in counts.items()}

@@ -39,7 +39,7 @@ from generator.repo.facts.parsing import parse_sources, parse_symbols
 from generator.repo.facts.prose import summary
 from generator.repo.facts.redaction import redact_symbols
 from generator.repo.map.filetypes import is_context_file
-from generator.repo.map.walk import read_source
+from generator.repo.map.walk import read_or_none, read_source
 from generator.repo.model import Facts, FileFacts, RepoMap, Symbol
 
 DAMPING = 0.85
@@ -247,11 +247,8 @@ def _is_entry(language: str, name: str, has_main: bool, package: str) -> bool:
 
 
 def _markdown_doc(root: Path, path: str, max_bytes: int) -> str:
-    try:
-        text = read_source(root, path, max_bytes=max_bytes)
-    except DeepkbError:
-        return ""
-    return summary(text[:DOC_TEXT_LIMIT])
+    text = read_or_none(root, path, max_bytes=max_bytes)
+    return summary(text[:DOC_TEXT_LIMIT]) if text is not None else ""
 
 
 BUILD_FOLDERS = frozenset({"dist", "build", "out", "lib", "esm", "cjs"})  # where a package's built files go

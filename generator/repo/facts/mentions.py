@@ -9,12 +9,11 @@ import re
 from pathlib import Path
 
 from generator.documents import read_text
-from generator.errors import DeepkbError
 from generator.redact import Redactor
 from generator.repo.facts.description import project_description
 from generator.repo.facts.examples import markdown_code
 from generator.repo.map.filetypes import front_readme
-from generator.repo.map.walk import read_source
+from generator.repo.map.walk import read_or_none
 from generator.repo.model import RepoMap
 from generator.repo.synthesize.readme import first_paragraph
 
@@ -37,10 +36,7 @@ def readme_code_names(root: Path, repo_map: RepoMap) -> frozenset[str]:
 def front_page(root: Path, repo_map: RepoMap) -> tuple[str, str]:
     """The top-level README's path and text ("" for either when there is none or it cannot be read)."""
     path = front_readme(f.path for f in repo_map.files)
-    try:
-        return path, read_source(root, path, max_bytes=README_BYTES) if path else ""
-    except DeepkbError:
-        return path, ""
+    return path, (read_or_none(root, path, max_bytes=README_BYTES) or "") if path else ""
 
 
 def code_names(markdown: str) -> frozenset[str]:

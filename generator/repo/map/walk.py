@@ -410,6 +410,14 @@ def read_source(root: Path, rel: str, *, max_bytes: int = 1_000_000) -> str:
     return decode_text(data)
 
 
+def read_or_none(root: Path, rel: str, *, max_bytes: int = 1_000_000) -> str | None:
+    """`read_source`'s text, None where it refuses the file or cannot read it: a file to pass over."""
+    try:
+        return read_source(root, rel, max_bytes=max_bytes)
+    except UnsafeSourceError:
+        return None
+
+
 def decode_text(data: bytes) -> str:
     """UTF-8 with replacement; a file with no valid multi-byte UTF-8 at all is read as Windows-1252/latin-1.
 

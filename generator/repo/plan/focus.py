@@ -17,12 +17,12 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from generator.errors import DeepkbError, ProviderAuthError, ProviderError
+from generator.errors import ProviderAuthError, ProviderError
 from generator.llm.base import Prompt, Provider
 from generator.llm.structured import complete_json
 from generator.llm.window import context_window, fit_entries
 from generator.redact import Redactor
-from generator.repo.map.walk import read_source
+from generator.repo.map.walk import read_or_none
 from generator.repo.model import Facts, FocusResult, RepoMap
 from generator.repo.plan.subsystems import is_context
 from generator.retrieval.feedback import Judged, Query, iterative_retrieval, lexical_relevance
@@ -154,10 +154,8 @@ def _candidate(root: Path, path: str, facts: Facts, redactor: Redactor, max_byte
     fact = facts.files.get(path)
     symbols = " ".join(s.name for s in fact.symbols) if fact else ""
     doc = fact.doc if fact else ""
-    try:
-        head = read_source(root, path, max_bytes=max_bytes)[:_HEAD_CHARS]
-    except DeepkbError:  # refused or unreadable: judged on its name and facts only
-        head = ""
+    # refused or unreadable: judged on its name and facts only
+    head = (read_or_none(root, path, max_bytes=max_bytes) or "")[:_HEAD_CHARS]
     words = " ".join(_IDENT_PARTS.findall(str(Path(path).with_suffix(""))))
     split = " ".join(" ".join(_IDENT_PARTS.findall(word)) for word in symbols.split())  # getUser → get User
     vocabulary, _ = redactor.redact(f"{words}\n{symbols}\n{split}\n{doc}")

@@ -11,7 +11,6 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path, PurePosixPath
 
-from generator.errors import DeepkbError
 from generator.redact import Redactor
 from generator.repo.analyze.citations import Linker
 from generator.repo.analyze.describe import cite
@@ -20,7 +19,7 @@ from generator.repo.facts.imports import JS_LANGUAGES
 from generator.repo.facts.native import NATIVE, type_name
 from generator.repo.facts.prose import summary
 from generator.repo.map.filetypes import is_context_file
-from generator.repo.map.walk import read_source
+from generator.repo.map.walk import read_or_none
 from generator.repo.model import Citation, CitedSymbol, Facts, FileFacts, RepoMap, Symbol
 from generator.repo.plan.subsystems import core_modules
 from generator.repo.reference import flags, python, settings, spans
@@ -89,7 +88,7 @@ def read_reference(
     found = _Found()
     referenced = _field_references(facts)
     for path in library_modules(repo_map, facts):
-        text = _read(root, path)
+        text = read_or_none(root, path, max_bytes=SOURCE_BYTES)
         if text is not None:
             _gather(found, path, text, facts.files[path], linker, redactor, facts.base_uses, referenced)
     found.settings[:0] = build_settings(root, repo_map, linker, redactor)
@@ -151,13 +150,6 @@ def library_modules(repo_map: RepoMap, facts: Facts) -> list[str]:
         for p in dict.fromkeys(core + beside)
         if languages.get(p) in LANGUAGES and p in facts.files and not _NOT_LIBRARY.search(p)
     ]
-
-
-def _read(root: Path, path: str) -> str | None:
-    try:
-        return read_source(root, path, max_bytes=SOURCE_BYTES)
-    except DeepkbError:
-        return None
 
 
 def _gather(
@@ -436,7 +428,7 @@ def _field_docs(
             shown.append(record)
             continue
         if symbol.path not in texts:
-            text = _read(root, symbol.path)
+            text = read_or_none(root, symbol.path, max_bytes=SOURCE_BYTES)
             texts[symbol.path] = text.splitlines() if text is not None else None
         lines = texts[symbol.path]
         start, end = symbol.citation.start, symbol.citation.end
@@ -517,7 +509,7 @@ def build_settings(root: Path, repo_map: RepoMap, linker: Linker, redactor: Reda
         reader = {"CMakeLists.txt": settings.cmake_options, "Cargo.toml": settings.cargo_features}.get(
             name.name
         )
-        text = _read(root, entry.path) if reader is not None else None
+        text = read_or_none(root, entry.path, max_bytes=SOURCE_BYTES) if reader is not None else None
         if reader is not None and text is not None:
             found += [_setting(s, entry.path, linker, redactor) for s in reader(text)]
     return found

@@ -34,7 +34,7 @@ from generator.repo.facts.entrypoints import resolve_entry_points
 from generator.repo.facts.extract import extract_facts
 from generator.repo.facts.languages import SUPPORTED
 from generator.repo.facts.mentions import readme_paragraph
-from generator.repo.map.walk import map_repository, read_source
+from generator.repo.map.walk import map_repository, read_or_none
 from generator.repo.model import (
     DRAFT_VERSION,
     Checkout,
@@ -377,10 +377,8 @@ def analysis_key(study: Study, provider: Provider, shard: Shard) -> str:
 
 
 def _content_hash(study: Study, path: str) -> str:
-    try:
-        return fingerprint(read_source(study.checkout.path, path, max_bytes=study.config.repo.max_file_bytes))
-    except DeepkbError:
-        return "unreadable"
+    text = read_or_none(study.checkout.path, path, max_bytes=study.config.repo.max_file_bytes)
+    return fingerprint(text) if text is not None else "unreadable"
 
 
 def no_git_line(source: str) -> str:

@@ -26,7 +26,7 @@ from generator.errors import (
 )
 from generator.llm.base import Prompt, Provider
 from generator.repo.docs.answers import doc_answer
-from generator.repo.map.walk import read_source
+from generator.repo.map.walk import read_or_none
 from generator.repo.model import Answer, Citation, CitedSymbol, FocusResult
 from generator.repo.plan.subsystems import core_modules, rank_files
 from generator.repo.run.session import fingerprint
@@ -251,10 +251,7 @@ def excerpt(study: Study, symbol: CitedSymbol) -> str:
     """The first lines of the symbol's definition at the pinned revision, secrets redacted."""
     if symbol.citation is None:
         return ""
-    try:
-        text = read_source(study.checkout.path, symbol.path, max_bytes=study.config.repo.max_file_bytes)
-    except DeepkbError:
-        return ""
+    text = read_or_none(study.checkout.path, symbol.path, max_bytes=study.config.repo.max_file_bytes) or ""
     start, end = symbol.citation.start, min(symbol.citation.end, symbol.citation.start + EXCERPT_LINES - 1)
     code = "\n".join(text.splitlines()[start - 1 : end])
     return study.ctx.redactor.redact(code)[0]
