@@ -23,7 +23,7 @@ from generator.topic.sentences import (
     code_examples,
     glossary_term,
     needs_antecedent,
-    paragraph_starts,
+    places,
     quotable,
     quote_at,
 )
@@ -90,7 +90,8 @@ def test_a_sentence_about_code_printed_elsewhere_is_not_quoted_without_it() -> N
     after = "Some text.\n\n```js\nimport 'my-dep'\n```\n\nThe code above throws an error in the browser."
     sentences = split_sentences(after)
     last = next(n for n, s in enumerate(sentences) if "code above" in s)
-    assert quote_at(sentences, last, paragraph_starts(after, sentences)) is None
+    starts = frozenset(i for i, place in enumerate(places(after, sentences)) if place.opens)
+    assert quote_at(sentences, last, starts) is None
 
 
 def test_a_proposal_saying_this_is_a_proposal_names_what_this_is() -> None:

@@ -10,7 +10,7 @@ from topic_fakes import offline
 from generator.topic.analyze import Catalog, analyze, path_facets
 from generator.topic.facet_sections import section_facets
 from generator.topic.plan import heuristic_plan
-from generator.topic.sentences import needs_antecedent, points_elsewhere, sentence_headings
+from generator.topic.sentences import needs_antecedent, places, points_elsewhere
 from generator.topic.standing import proposals_only, usable_for
 from generator.topic.workspace import RawSource
 
@@ -38,7 +38,7 @@ OTHER = (
 def test_a_passage_under_a_section_of_another_facet_stays_there() -> None:
     text = "# Doc\n\n## Rejected alternative proposals\n\n### Special-casing\n\nOne popular spelling was rejected.\n"
     sentences = ["One popular spelling was rejected."]
-    [path] = sentence_headings(text, sentences)
+    [path] = [place.headings for place in places(text, sentences)]
     assert path == ("Doc", "Rejected alternative proposals", "Special-casing")
     assert path_facets(path) == {"alternatives"}
     # nor when its own heading names another facet: SE-0258's "### Kotlin-like `by` syntax" under
@@ -51,7 +51,7 @@ def test_a_passage_under_a_section_of_another_facet_stays_there() -> None:
     assert section_facets("Additional restrictions") == {"limits"}
     # a comment line in a code block is no heading
     code = "## Usage\n\n```\n# a comment\nx = 1\n```\n\nThe value is bound in the current scope.\n"
-    assert sentence_headings(code, ["The value is bound in the current scope."]) == [("Usage",)]
+    assert [p.headings for p in places(code, ["The value is bound in the current scope."])] == [("Usage",)]
 
 
 def test_a_withdrawn_proposal_does_not_answer_how_beside_the_defining_one_in_force() -> None:

@@ -22,7 +22,7 @@ from generator.topic.pipeline import run_topic_research
 from generator.topic.plan import DocumentOutline, heading_facets, heuristic_plan, outline_facets
 from generator.topic.processing import measured_figures
 from generator.topic.report import Report, build_report
-from generator.topic.sentences import paragraph_parts, paragraph_starts, passage_at, sentence_paragraphs
+from generator.topic.sentences import paragraph_parts, passage_at, places
 from generator.topic.state import Options, TopicMeta
 
 TEMPLATE = ("benefits and limits", "compare with alternatives")
@@ -174,8 +174,9 @@ def test_the_survey_reads_the_top_documents_headings_before_planning(kb_root: Pa
 def _passage(text: str, sentence: str) -> str | None:
     sentences = split_sentences(text)
     index = next(i for i, s in enumerate(sentences) if s.startswith(sentence))
-    paragraph = sentence_paragraphs(text, sentences)[index]
-    quote = passage_at(sentences, index, paragraph_starts(text, sentences), paragraph_parts(paragraph))
+    placed = places(text, sentences)
+    starts = frozenset(i for i, place in enumerate(placed) if place.opens)
+    quote = passage_at(sentences, index, starts, paragraph_parts(placed[index].paragraph))
     return quote.text if quote else None
 
 

@@ -170,7 +170,7 @@ def test_model_drafts_are_trimmed_at_the_boundary_not_refused() -> None:
 
 
 def test_no_antecedent_across_a_paragraph_and_a_dummy_it_stands_alone() -> None:
-    from generator.topic.sentences import paragraph_starts
+    from generator.topic.sentences import places
 
     text = (
         "Here we look up the name of a template in the config.\n\n"
@@ -178,7 +178,7 @@ def test_no_antecedent_across_a_paragraph_and_a_dummy_it_stands_alone() -> None:
         "It is preferable to create extensions without binding an app. It also makes testing easier in practice."
     )
     sentences = split_sentences(text)
-    starts = paragraph_starts(text, sentences)
+    starts = frozenset(i for i, place in enumerate(places(text, sentences)) if place.opens)
     assert quote_at(sentences, 1, starts) is None  # "This…" opens its paragraph: nothing before it to lean on
     dummy = quote_at(sentences, 2, starts)
     assert dummy is not None and dummy.parts == (sentences[2],)

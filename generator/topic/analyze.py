@@ -71,13 +71,11 @@ from .sentences import (
     list_parts,
     list_quote,
     paragraph_parts,
-    paragraph_starts,
     passage_at,
+    places,
     points_ahead,
     quotable,
     quote_at,
-    sentence_headings,
-    sentence_paragraphs,
     similar,
     speaks_of_its_document,
     speaks_of_now,
@@ -1135,9 +1133,9 @@ def _quotes_of(
     topic's concepts, with the centrality (generator/summarize.py) under `focus` of their best sentence; the
     most central first, at most SCAN_PER_SOURCE, each passage once."""
     sentences = split_sentences(source.text)
-    starts = paragraph_starts(source.text, sentences)
-    paragraphs = sentence_paragraphs(source.text, sentences)
-    headings = sentence_headings(source.text, sentences)
+    placed = places(source.text, sentences)
+    starts = frozenset(i for i, place in enumerate(placed) if place.opens)
+    paragraphs = [place.paragraph for place in placed]
     central = {r.index: r.score for r in rank_sentences(source.text, focus=focus)}
     naming = [i for i, sentence in enumerate(sentences) if concepts & set(tokens(sentence))]
     naming.sort(key=lambda i: -central.get(i, 0.0))
@@ -1162,7 +1160,7 @@ def _quotes_of(
             if quote is not None and not example and leans_back(quote.text):
                 quote = _with_paragraph_before(quote, paragraphs[i], before.get(paragraphs[i].strip(), ""))
         if quote is not None and quote.parts not in found:
-            found[quote.parts] = (quote, central.get(i, 0.0), headings[i])
+            found[quote.parts] = (quote, central.get(i, 0.0), placed[i].headings)
     return list(found.values())[:SCAN_PER_SOURCE]
 
 

@@ -285,22 +285,43 @@ _HEADING_LINE = re.compile(r"^(#{1,6})\s+(.+?)\s*#*$", re.M)
 _FENCE_LINE = re.compile(r"^\s*(```+|~~~+)", re.M)
 
 
-def sentence_headings(text: str, sentences: list[str]) -> list[tuple[str, ...]]:
-    """The section headings (markdown `#` lines kept in the stored text, never a comment in a code block)
-    each of `sentences` stands under, from the top down to its own section's; () before the first heading or
-    when the text keeps none."""
+@dataclass(frozen=True)
+class Place:
+    """Where a sentence of a stored text stands: the paragraph it is in (blank-line separated, as written),
+    the section headings above it (markdown `#` lines, never a comment in a code block; top down, () before
+    the first), and whether it opens its paragraph (a blank line or the store's "…" gap before it: one
+    opening with "This…" refers to something the sentence before it, in another paragraph, does not say)."""
+
+    paragraph: str
+    headings: tuple[str, ...]
+    opens: bool
+
+
+def places(text: str, sentences: Sequence[str]) -> list[Place]:
+    """Each sentence's place, found by its first 40 characters from where the one before it was found; a
+    sentence not found stands where the one before it does and opens nothing."""
     marks = _heading_marks(text)
-    result: list[tuple[str, ...]] = []
-    cursor, at, path = 0, 0, list[tuple[int, str]]()
-    for sentence in sentences:
-        found = text.find(sentence[:40], cursor)
-        cursor = found if found >= 0 else cursor
-        while at < len(marks) and marks[at][0] <= cursor:
-            _, level, heading = marks[at]
+    ends, cursor = [], 0
+    blocks = re.split(r"\n\s*\n", text)
+    for block in blocks:
+        cursor = text.find(block, cursor) + len(block)
+        ends.append(cursor)
+    found: list[Place] = []
+    at, after, mark, block, path = 0, 0, 0, 0, list[tuple[int, str]]()
+    for index, sentence in enumerate(sentences):
+        start = text.find(sentence[:40], after)
+        gap = text[after:start]
+        opens = start >= 0 and (index == 0 or "\n\n" in gap or "\n…\n" in gap)
+        if start >= 0:
+            at, after = start, start + len(sentence[:40])
+        while mark < len(marks) and marks[mark][0] <= at:
+            _, level, heading = marks[mark]
             path = [*(p for p in path if p[0] < level), (level, heading)]
-            at += 1
-        result.append(tuple(h for _, h in path))
-    return result
+            mark += 1
+        while block < len(ends) - 1 and ends[block] <= at:
+            block += 1
+        found.append(Place(blocks[block], tuple(h for _, h in path), opens))
+    return found
 
 
 MAX_FIELD_NAME = 60  # characters: a longer heading is a section's title, not the name of a field
@@ -363,24 +384,6 @@ def _heading_marks(text: str) -> list[tuple[int, int, str]]:
         for m in _HEADING_LINE.finditer(text)
         if not any(a < m.start() < b for a, b in spans)
     ]
-
-
-def sentence_paragraphs(text: str, sentences: list[str]) -> list[str]:
-    """The paragraph (blank-line separated, as written) each of `sentences` stands in."""
-    spans, cursor = [], 0
-    for block in re.split(r"\n\s*\n", text):
-        start = text.find(block, cursor)
-        spans.append((start, start + len(block), block))
-        cursor = start + len(block)
-    found, cursor, result = 0, 0, []
-    for sentence in sentences:
-        at = text.find(sentence[:40], cursor)
-        if at >= 0:
-            cursor = at
-        while found < len(spans) - 1 and spans[found][1] <= cursor:
-            found += 1
-        result.append(spans[found][2] if spans else "")
-    return result
 
 
 MAX_CODE = 1500  # characters: a longer example is a listing, not something one quotes to make a point
@@ -599,20 +602,6 @@ def text_blocks(text: str) -> list[str]:
     if current:
         blocks.append("\n".join(current))
     return [b.strip() for b in blocks if b.strip()]
-
-
-def paragraph_starts(text: str, sentences: list[str]) -> frozenset[int]:
-    """Which sentences open a paragraph (a blank line before them): one opening with "This…" there refers
-    to something the sentence before it, in another paragraph, does not say."""
-    starts, cursor = set(), 0
-    for index, sentence in enumerate(sentences):
-        found = text.find(sentence[:40], cursor)
-        if found < 0:
-            continue
-        if index == 0 or "\n\n" in text[cursor:found] or "\n…\n" in text[cursor:found]:
-            starts.add(index)
-        cursor = found + len(sentence[:40])
-    return frozenset(starts)
 
 
 def similar(a: str, b: str) -> float:
