@@ -221,6 +221,9 @@ def test_rst_pep_and_rfc_roles_and_bare_named_references_read_as_sphinx_shows_th
         "It works on top of either asyncio or Trio, as PEP 654 and RFC 7230 say; read more here, about `name_`"
         " and __init__."
     )
+    # an identifier is no reference: a C comment's "TINY_REPLY_*" keeps its underscores
+    (kept,) = [b.text for _, b in blocks(read_text("One of TINY_REPLY_* or MAX_VALUE.\n", name="x.rst"))]
+    assert kept == "One of TINY_REPLY_* or MAX_VALUE."
 
 
 def test_a_docstring_opening_on_a_directive_keeps_its_body_out_of_the_summary() -> None:

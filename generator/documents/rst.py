@@ -64,7 +64,7 @@ _INCLUDE_SHOWING = frozenset(
 )
 _LINES = re.compile(r"(\d*)-(\d*)")
 # a named hyperlink reference written without backquotes (`Trio_`, `asyncio_`, anonymous `here__`): its word
-_REFERENCE = re.compile(r"(?<![\w\\])([A-Za-z][\w.-]*[A-Za-z0-9])__?(?![\w])")
+_REFERENCE = re.compile(r"(?<![\w\\])([A-Za-z][A-Za-z0-9.-]*[A-Za-z0-9])__?(?=[\s.,;:!?)\]]|$)")
 _SUBSTITUTION = re.compile(r"\|([\w -]{1,40})\|(?:_{1,2})?")
 
 
