@@ -22,6 +22,7 @@ from .outline import Outline
 
 _FENCE = re.compile(r"^[ \t]{0,3}(`{3,}|~{3,})")
 _ADMONITION = re.compile(r"^([ \t]*)(?:!!!|\?\?\?\+?)(?:[ \t]+[\w-]+)+(?:[ \t]+\"[^\"\n]*\")?[ \t]*$")
+_TAB = re.compile(r'^([ \t]*)===!?\+?[ \t]+"[^"\n]*"[ \t]*$')  # pymdownx.tabbed: `=== "Title"`, `===+`, `===!`
 _CONTAINER = re.compile(r"^[ \t]*:{3,}[ \t]*(?:[\w-]+.*)?$")  # VitePress / MyST `:::tip Title` … `:::`
 _DIRECTIVE = re.compile(r"^([ \t]*)(`{3,}|~{3,}|:{3,})[ \t]*\{([\w:.-]+)\}[ \t]*(.*?)[ \t]*$")
 _DIRECTIVE_OPTION = re.compile(r"^[ \t]*:[\w-]+:(?:[ \t].*)?$")
@@ -281,22 +282,31 @@ def _closes(line: str, marker: str) -> bool:
 
 
 def _unwrap_containers(lines: list[str]) -> list[str]:
-    """Admonition markers (`!!! note`) and container fences (`:::tip`) blanked, an admonition's indented
-    body dedented so that it reads as paragraphs."""
+    """Admonition markers (`!!! note`), content tab titles (`=== "pip"`) and container fences (`:::tip`)
+    blanked, an admonition's or tab's indented body dedented so that it reads as paragraphs and code, a body
+    inside another's (tabs in an admonition) too."""
     out: list[str] = []
-    body_indent = -1
-    for line, prose in zip(lines, _outside_fences(lines), strict=True):
-        if body_indent >= 0 and (not line.strip() or indent_width(line) >= body_indent):
-            out.append(dedent_by(line, body_indent))
-            continue
-        body_indent = -1
-        if prose and (found := _ADMONITION.match(line)):
-            body_indent = len(found.group(1).expandtabs(4)) + 4
-            out.append("")
-        elif prose and _CONTAINER.match(line):
+    bodies: list[int] = []  # the open bodies' indentation in columns, outermost first
+    fence, fence_depth = "", 0  # an open code fence and how many bodies it sits in
+    for line in lines:
+        while bodies and line.strip() and indent_width(line) < bodies[-1]:
+            bodies.pop()
+        if fence and fence_depth > len(bodies):
+            fence = ""  # the body holding the fence ended, so did the fence
+        text = dedent_by(line, bodies[-1]) if bodies else line
+        opener = _FENCE.match(text)
+        if fence:
+            if opener and opener.group(1)[0] == fence[0] and len(opener.group(1)) >= len(fence):
+                fence = ""
+            out.append(text)
+        elif opener:
+            fence, fence_depth = opener.group(1), len(bodies)
+            out.append(text)
+        elif found := _ADMONITION.match(text) or _TAB.match(text):
+            bodies.append((bodies[-1] if bodies else 0) + len(found.group(1).expandtabs(4)) + 4)
             out.append("")
         else:
-            out.append(line)
+            out.append("" if _CONTAINER.match(text) else text)
     return out
 
 
