@@ -568,6 +568,52 @@ def test_a_yaml_table_of_contents_gives_the_order(tmp_path: Path) -> None:
     assert list(read_navigation(root, paths).order)[:2] == ["docs/middleware.md", "docs/routing/patterns.rst"]
 
 
+def test_a_books_summary_md_gives_the_order_titles_and_sections(tmp_path: Path) -> None:
+    # mdBook (guide/src/SUMMARY.md) and GitBook: the table of contents is the navigation and no page of its
+    # own; the book's folder is the docs root, so its sub-folders are its concepts
+    summary = (
+        "# Summary\n\n[Introduction](README.md)\n\n# User guide\n\n- [Installing](guide/install.md)\n"
+        "- [Routing](routing/index.md)\n    - [Patterns](routing/patterns.md#top)\n        - [Syntax](routing/syntax.md)\n"
+        "    - [Draft]()\n    - [Hosts](routing/hosts.md)\n"
+        "- [Elsewhere](https://example.org/x.md)\n- [Outside](../../README.md)\n\n---\n\n[Credits](misc/credits.md)\n"
+    )
+    book = {
+        "guide/book.toml": "[book]\ntitle = 'tinyweb'\n",
+        "guide/src/SUMMARY.md": summary,
+        "guide/src/README.md": "# Tinyweb\n\nTinyweb routes requests to handlers and runs middleware.\n",
+        "guide/src/guide/install.md": "# Install\n\nInstall tinyweb with your package manager of choice.\n",
+        "guide/src/routing/index.md": "# Routing\n\nThe router matches each request path against its routes.\n",
+        "guide/src/routing/patterns.md": "# Patterns\n\nPatterns may hold placeholders that match one segment.\n",
+        "guide/src/routing/syntax.md": "# Syntax\n\nA placeholder is a name between braces in the pattern.\n",
+        "guide/src/routing/hosts.md": "# Hosts\n\nA route may match the request's host as well as its path.\n",
+        "guide/src/misc/credits.md": "# Credits\n\nThanks to everyone who helped write tinyweb's docs.\n",
+    }
+    root = make_project(tmp_path / "tinyweb", {**PROJECT, **book})
+    record = read_navigation(root, doc_files(map_repository(root)))
+    assert record.docs == "guide/src"
+    assert record.order == (
+        "guide/src/README.md",
+        "guide/src/guide/install.md",
+        "guide/src/routing/index.md",
+        "guide/src/routing/patterns.md",
+        "guide/src/routing/syntax.md",
+        "guide/src/routing/hosts.md",
+        "guide/src/misc/credits.md",
+    )
+    assert record.titles()["guide/src/README.md"] == "Introduction"
+    # each page is in the section of the chapter right above it; a chapter with sub-chapters is its own
+    assert record.sections() == {
+        "guide/src/routing/index.md": "guide/src/routing/index.md",
+        "guide/src/routing/patterns.md": "guide/src/routing/patterns.md",
+        "guide/src/routing/syntax.md": "guide/src/routing/patterns.md",
+        "guide/src/routing/hosts.md": "guide/src/routing/index.md",
+    }
+    # a page that happens to be called SUMMARY.md and lists no pages is a page like any other
+    root = make_project(tmp_path / "plain", {**PROJECT, "docs/summary.md": "# Summary\n\nTinyweb in brief: a router.\n"})
+    record = read_navigation(root, doc_files(map_repository(root)))
+    assert "docs/summary.md" in record.order
+
+
 def test_a_docsets_table_of_contents_and_substitutions_are_one_reading(tmp_path: Path) -> None:
     # the navigation reads the docset once: its toc orders the pages, its subs come with it; docs-builder
     # names it `_docset.yml` as well, and the first docset giving subs (the docs folder's) is the one used
