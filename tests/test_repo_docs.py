@@ -1027,6 +1027,30 @@ def test_getting_started_leaves_out_every_way_of_installing_and_keeps_the_uses()
     ]
 
 
+def test_getting_started_keeps_what_the_docs_say_an_example_did_after_it() -> None:
+    """swr's README explains its one example after it ("In this example, the React Hook `useSWR` accepts a
+    `key` …"); a paragraph that introduces the next example is that one's lead, not this one's explanation."""
+    from generator.repo.docs.project import usage_examples
+
+    readme = read_text(
+        "# kv\n\nA key-value store.\n\n## Quick start\n\nOpen a store and write to it:\n\n"
+        "```python\nstore = kv.open('db')\nstore['a'] = 1\n```\n\n"
+        "In this example, `kv.open` creates the file `db` when it is missing and locks it.\n\n"
+        "Writing a key stores it at once; nothing is buffered in memory.\n\n"
+        "Reading a key back works the same way, by subscript:\n\n```python\nprint(store['a'])\n```\n",
+        name="README.md",
+        origin="README.md",
+    )
+    assert [(p.kind, p.text) for p in usage_examples([readme])] == [
+        ("lead", "Open a store and write to it:"),
+        ("code", "store = kv.open('db')\nstore['a'] = 1"),
+        ("paragraph", "In this example, `kv.open` creates the file `db` when it is missing and locks it."),
+        ("paragraph", "Writing a key stores it at once; nothing is buffered in memory."),
+        ("lead", "Reading a key back works the same way, by subscript:"),
+        ("code", "print(store['a'])"),
+    ]
+
+
 def test_getting_started_leaves_out_the_projects_own_benchmarks_and_test_suite() -> None:
     """How the project checks itself (jsonschema's "Running the Test Suite" and "Benchmarks", chi's and
     fastify's "Benchmarks") is no use of it; a "Testing" section showing the user's tests stays."""

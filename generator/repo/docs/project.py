@@ -7,14 +7,15 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from functools import cached_property
+from itertools import takewhile
 from pathlib import Path, PurePosixPath
 
 from generator.documents import Document, read_text
 from generator.documents.comment import package_doc
-from generator.documents.model import Section
+from generator.documents.model import Block, Section
 from generator.documents.standing import INACTIVE, page_standing
 from generator.errors import DeepkbError
 from generator.redact import Redactor
@@ -54,6 +55,7 @@ PASSAGES_PER_CONCEPT = 300  # shared by its pages; a page alone in its concept m
 LEAST_SHARE = 8  # passages a page of a crowded concept still quotes
 CODE_LINES = 60  # a longer code block is not an example a page shows whole
 MAX_EXAMPLES = 8
+EXPLAINING = 3  # paragraphs after an example that say what it did, quoted with it
 FEW_EXAMPLES = 2  # a README showing fewer code examples leaves room for the package's Example tests
 _PACKAGE_EXAMPLE = re.compile(r"^Example(?:_[a-z]\w*)?$")  # the package's own, not a type's or function's
 OVERVIEW_PASSAGES = 4
@@ -576,7 +578,7 @@ def usage_examples(documents: Iterable[Document]) -> list[DocPassage]:
     found: list[DocPassage] = []
     seen: set[str] = set()
     for document in documents:
-        for section, block in document.blocks():
+        for section, n, block in _numbered_blocks(document):
             if block.kind != "code" or any(
                 _SKIPPED_HEADING.search(h) or _OWN_CHECKS.search(h) for h in section.path
             ):
@@ -610,9 +612,30 @@ def usage_examples(documents: Iterable[Document]) -> list[DocPassage]:
                     document.origin if block.origin else "",
                 )
             )
+            found += [
+                DocPassage(document.origin, b.start, b.end, "paragraph", b.text, section.heading)
+                for b in _explaining(section.blocks, n)
+            ]
             if sum(p.kind == "code" for p in found) >= MAX_EXAMPLES:
                 return found
     return found
+
+
+def _numbered_blocks(document: Document) -> Iterator[tuple[Section, int, Block]]:
+    """Every block with its section and its place among the section's blocks."""
+    for section in document.sections:
+        for n, block in enumerate(section.blocks):
+            yield section, n, block
+
+
+def _explaining(blocks: Sequence[Block], n: int) -> list[Block]:
+    """The paragraphs right after the example at `n` that say what it did (swr's "In this example, the React
+    Hook `useSWR` accepts a `key` and a `fetcher` function."), at most `EXPLAINING` of them, up to the next
+    block that is not one; the last left out when code follows it, being that code's lead."""
+    after = list(takewhile(lambda b: b.kind == "paragraph", blocks[n + 1 :]))
+    if n + 1 + len(after) < len(blocks) and blocks[n + 1 + len(after)].kind == "code":
+        after = after[:-1]
+    return [b for b in after[:EXPLAINING] if _worth_quoting(b.kind, b.text) and not NOTICE.match(b.text)]
 
 
 # a line that installs, fetches or builds the project: a package manager's or git's command, or any `install`
