@@ -411,6 +411,23 @@ def test_the_overview_reads_past_the_install_block_to_why_the_project_exists() -
     assert [p.text[:12] for p in overview(tutorial, [])] == ["Tinytea is a"]
 
 
+def test_the_overview_leaves_out_sections_about_policy_support_and_users() -> None:
+    # fx's "Stability", libuv's "Versioning", vue's "Questions", leveldb's "Documentation", mkdocstrings'
+    # "Used by": prose before the first example that says how the project is kept, not what it is
+    readme = read_text(
+        "# tinyconf\n\nTinyconf is a configuration library for Go that reads files, flags and the environment.\n\n"
+        "## Stability\n\nNo breaking changes will be made to exported APIs before the second major version.\n\n"
+        "## Versioning\n\nStarting with version 1.0.0 tinyconf follows the semantic versioning scheme closely.\n\n"
+        "## Questions\n\nFor questions and support please use the official forum or the community chat.\n\n"
+        "## Documentation\n\nThe library documentation is online and bundled with the source code too.\n\n"
+        "## Used by\n\nTinyconf is used by well-known companies, projects and scientific teams around the world.\n\n"
+        "## Why tinyconf?\n\nTinyconf merges every source into one set of keys, so a flag overrides a file.\n",
+        name="README.md",
+        origin="README.md",
+    )
+    assert [p.text[:16] for p in overview(readme, [])] == ["Tinyconf is a co", "Tinyconf merges "]
+
+
 def test_a_readmes_opening_quote_is_its_tagline_and_a_recommendation_elsewhere_is_not_it() -> None:
     """got's README: an HTML banner, then "> Human-friendly … for Node.js" (unpunctuated, eight words), then
     "You probably want Ky instead": the tagline opens the overview and is the description; the notice is

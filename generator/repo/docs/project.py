@@ -100,6 +100,13 @@ _SKIPPED_HEADING = re.compile(
     r"|contact(?: us)?)(?:\s+(?:policy|guide|guidelines|information|info|and \w+))?\W*$",
     re.IGNORECASE,
 )
+# how the project is kept and where to turn, beside what it is: fx's "Stability", libuv's "Versioning", vue's
+# "Questions", retrofit's "Download", leveldb's "Documentation" (a pointer), mkdocstrings' "Used by"
+_POLICY_HEADING = re.compile(
+    r"^\W*(?:(?:semantic )?versioning|(?:api )?stability|questions|downloads?|documentation|release policy"
+    r"|(?:who(?:'s| is) )?us(?:ed|ing) (?:by|it)|users|adopters)(?:\s+(?:policy|and \w+))?\W*$",
+    re.IGNORECASE,
+)
 # how the project itself is worked on: a README section for contributors, not a part of the project
 _README_PROCESS = re.compile(
     r"^\W*(?:development|developing|hacking|building(?: from source)?|(?:running )?(?:the )?tests?|testing"
@@ -519,6 +526,7 @@ def overview(readme: Document | None, intro: Sequence[Document]) -> tuple[DocPas
         installing = {b.start for s, b in document.blocks() if _under_install(s.path)}
         teaching = {b.start for s, b in document.blocks() if any(_HOW_TO_HEADING.search(h) for h in s.path)}
         news = {b.start for s, b in document.blocks() if any(RELEASE_HEADING.search(h) for h in s.path)}
+        asides = {b.start for s, b in document.blocks() if any(_aside(h) for h in s.path)}
         heading_one = next((s.heading for s in document.sections if s.level == 1), "")
         for passage in passages(document, limit=40):
             if (
@@ -531,6 +539,7 @@ def overview(readme: Document | None, intro: Sequence[Document]) -> tuple[DocPas
                 passage.kind == "paragraph"
                 and passage.start not in teaching
                 and passage.start not in news
+                and passage.start not in asides
                 and not NOTICE.match(passage.text)  # "NOTE: Starting with version 0.9 …": an aside
                 and describes_project(passage.text, steps=True)
                 and passage.start not in installing
@@ -542,6 +551,12 @@ def overview(readme: Document | None, intro: Sequence[Document]) -> tuple[DocPas
             if len(found) >= OVERVIEW_PASSAGES:
                 return tuple(found)
     return tuple(found)
+
+
+def _aside(heading: str) -> bool:
+    """A README section beside what the project is: its process (licence, contributing, roadmap), its
+    policies (versioning, stability), where to ask or download, a pointer to its documentation, who uses it."""
+    return _process(heading) or bool(_POLICY_HEADING.match(heading))
 
 
 def _tagline(readme: Document) -> DocPassage | None:
