@@ -585,6 +585,30 @@ def test_a_yaml_table_of_contents_gives_the_order(tmp_path: Path) -> None:
     assert list(read_navigation(root, paths).order)[:2] == ["docs/middleware.md", "docs/routing/patterns.rst"]
 
 
+def test_pages_stating_their_place_order_their_folders_too(tmp_path: Path) -> None:
+    # jotai and zustand: each page's front matter says `nav: 2.01`; the folders have no _category_ file,
+    # so a folder is where its first page is (core before utilities before extensions, whatever the names)
+    pages = {
+        "docs/index.md": "---\nnav: 0\n---\n# Tinystate\n\nTinystate keeps state in small atoms.\n",
+        "docs/utilities/storage.md": "---\nnav: 3.01\n---\n# Storage\n\nAtoms that persist.\n",
+        "docs/utilities/family.md": "---\nnav: 3.5\n---\n# Family\n\nAtoms made per key.\n",
+        "docs/core/use-atom.md": "---\nnav: 2.02\n---\n# useAtom\n\nReads and writes an atom.\n",
+        "docs/core/atom.md": "---\nnav: 2.01\n---\n# atom\n\nDeclares a piece of state.\n",
+        "docs/extensions/query.md": "---\nnav: 4.02\n---\n# Query\n\nAtoms from queries.\n",
+        "docs/basics/concepts.md": "# Concepts\n\nNo place stated: after those that state one.\n",
+    }
+    root = make_project(tmp_path / "tinystate", {"README.md": "# tinystate\n", **pages})
+    assert list(read_navigation(root, doc_files(map_repository(root))).order) == [
+        "docs/index.md",
+        "docs/core/atom.md",
+        "docs/core/use-atom.md",
+        "docs/utilities/storage.md",
+        "docs/utilities/family.md",
+        "docs/extensions/query.md",
+        "docs/basics/concepts.md",
+    ]
+
+
 def test_a_books_summary_md_gives_the_order_titles_and_sections(tmp_path: Path) -> None:
     # mdBook (guide/src/SUMMARY.md) and GitBook: the table of contents is the navigation and no page of its
     # own; the book's folder is the docs root, so its sub-folders are its concepts

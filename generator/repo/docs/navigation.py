@@ -49,7 +49,8 @@ _FIRST = re.compile(
 )
 _README = re.compile(r"(?:^|/)readme\.\w+$", re.IGNORECASE)
 _INDEX = re.compile(r"^index\.\w+$", re.IGNORECASE)
-_POSITIONS = ("sidebar_position", "position", "order", "weight", "nav_order")
+_POSITIONS = ("sidebar_position", "position", "order", "weight", "nav_order", "nav")
+UNSTATED = 10_000.0  # the place of a page or folder that states none: after those that do
 _NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
 _NUMBERED = re.compile(r"^(\d+)[-_.]")
 _TOCTREE = re.compile(
@@ -136,8 +137,9 @@ def read_navigation(root: Path, files: Sequence[str]) -> Navigation:
     summary = read_summary(root, [p for p in files if p.startswith(docs + "/")] if docs else [])
     docs = summary.folder or docs  # a book's pages are the folder its SUMMARY.md is in (mdBook's src/)
     inside = [p for p in files if p.startswith(docs + "/")] if docs else []
-    positions = category_positions(root, inside, docs)
-    tree = sorted(inside, key=lambda p: tree_key(root, p, docs, positions))
+    stated = {path: _stated_position(root, path) for path in inside}
+    positions = category_positions(root, inside, docs, stated)
+    tree = sorted(inside, key=lambda p: tree_key(p, docs, positions, stated))
     known = set(inside)
     toc = _toc_yaml(root, tree, docs)
     # each format's pages, in the order they come first
@@ -169,12 +171,15 @@ def _about_the_docs(inside: Sequence[str], docs: str, listed: set[str]) -> str:
     return readme if readme and indexed and readme not in listed else ""
 
 
-def tree_key(root: Path, path: str, docs: str, positions: dict[str, float] | None = None) -> tuple[Any, ...]:
+def tree_key(
+    path: str, docs: str, positions: Mapping[str, float], stated: Mapping[str, float]
+) -> tuple[Any, ...]:
     """Folder by folder, a page's place: shallower pages first, index/intro pages first in their folder,
-    then a stated position (a folder's from its `_category_.json`) or a number prefix, then the name."""
+    then a stated position (a folder's from its `_category_.json`, else its pages') or a number prefix,
+    then the name."""
     rel = PurePosixPath(path[len(docs) + 1 :] if docs else path)
     folders = tuple(
-        ((positions or {}).get("/".join(rel.parts[: depth + 1]), 10_000.0), _part_key(part))
+        (positions.get("/".join(rel.parts[: depth + 1]), UNSTATED), _part_key(part))
         for depth, part in enumerate(rel.parts[:-1])
     )
     stem = rel.stem
@@ -182,14 +187,17 @@ def tree_key(root: Path, path: str, docs: str, positions: dict[str, float] | Non
         len(rel.parts) > 1,
         folders,
         0 if _FIRST.match(stem) else 1,
-        _stated_position(root, path),
+        stated.get(path, UNSTATED),
         _part_key(stem),
     )
 
 
-def category_positions(root: Path, paths: Sequence[str], docs: str) -> dict[str, float]:
-    """Docusaurus: each folder's `position` from its `_category_.json` (or `.yml`), keyed by the folder
-    under `docs`."""
+def category_positions(
+    root: Path, paths: Sequence[str], docs: str, stated: Mapping[str, float] | None = None
+) -> dict[str, float]:
+    """Each folder's place, keyed by the folder under `docs`: Docusaurus's `position` from its
+    `_category_.json` (or `.yml`), else the first place its pages state (jotai's core pages say `nav: 2.01`
+    onwards, its utilities `nav: 3.01`: core comes first)."""
     folders = {
         "/".join(PurePosixPath(p[len(docs) + 1 :] if docs else p).parts[: depth + 1])
         for p in paths
@@ -198,9 +206,18 @@ def category_positions(root: Path, paths: Sequence[str], docs: str) -> dict[str,
     found: dict[str, float] = {}
     for folder in sorted(folders):
         position = _category_position(root, f"{docs}/{folder}" if docs else folder)
-        if position is not None:
+        if position is None:
+            position = min(
+                (at for p, at in (stated or {}).items() if _relative(p, docs).startswith(folder + "/")),
+                default=None,
+            )
+        if position is not None and position < UNSTATED:
             found[folder] = position
     return found
+
+
+def _relative(path: str, docs: str) -> str:
+    return path[len(docs) + 1 :] if docs else path
 
 
 def _category_position(root: Path, folder: str) -> float | None:
@@ -234,12 +251,12 @@ def _part_key(part: str) -> tuple[int, int, str]:
 
 
 def _stated_position(root: Path, path: str) -> float:
-    """A page's place its front matter states (`sidebar_position`, `nav_order`, `weight`…)."""
+    """A page's place its front matter states (`sidebar_position`, `nav_order`, `weight`, pmndrs' `nav`…)."""
     try:
         stated = stated_field(read_source(root, path, max_bytes=NAV_BYTES), *_POSITIONS)
     except DeepkbError:
-        return 10_000.0
-    return float(stated) if _NUMBER.fullmatch(stated) else 10_000.0
+        return UNSTATED
+    return float(stated) if _NUMBER.fullmatch(stated) else UNSTATED
 
 
 def mkdocs_pages(root: Path, paths: Sequence[str], docs: str) -> list[NavPage]:
