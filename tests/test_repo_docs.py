@@ -1092,6 +1092,20 @@ def test_getting_started_keeps_what_the_docs_say_an_example_did_after_it() -> No
     ]
 
 
+def test_code_spans_keep_their_brackets_while_links_read_as_their_text() -> None:
+    # jest's `diffItems[i][0]`, gunicorn's `environ['wsgi.early_hints'](headers)`, mkdocstrings' syntax
+    # `[example][full.path.object1]`: code, not a link to reduce; a docstring's link around code still is
+    from generator.site.pages.repo_guide import prose
+
+    assert prose("Compare `diffItems[i][0]` with `[example][full.path]`.") == (
+        "Compare `diffItems[i][0]` with `[example][full.path]`."
+    )
+    assert prose("Call `environ['hints'](headers)` early.") == "Call `environ['hints'](headers)` early."
+    assert prose("See [`Extension`][markdown.Extension] and [the docs](https://x.test).") == (
+        "See `Extension` and the docs."
+    )
+
+
 def test_getting_started_leaves_out_the_projects_own_benchmarks_and_test_suite() -> None:
     """How the project checks itself (jsonschema's "Running the Test Suite" and "Benchmarks", chi's and
     fastify's "Benchmarks") is no use of it; a "Testing" section showing the user's tests stays."""
