@@ -807,6 +807,29 @@ def test_project_docs_overview_examples_and_concepts(tmp_path: Path) -> None:
     assert cited["Router"] == "tinyweb/routing/router.py" and "Router.add" in cited
 
 
+def test_an_introduction_after_a_first_page_with_no_prose_is_the_docs_introduction(tmp_path: Path) -> None:
+    # valtio's introduction.mdx is a title alone and its getting-started page says what valtio is; rich's
+    # index.rst is a toctree before introduction.rst. A page not named as an introduction is no overview.
+    files = {
+        "README.md": "# tinystate\n\n## Usage\n\n```js\nconst s = proxy({})\n```\n",
+        "docs/index.md": "# Tinystate\n",
+        "docs/api.md": "# API\n\nEvery function of the API takes a proxy as its first argument.\n",
+        "docs/introduction.md": (
+            "# Tinystate\n\nTinystate turns the object you pass it into a proxy that tracks every change.\n"
+        ),
+    }
+    root = make_project(tmp_path / "tinystate", files)
+    repo_map = map_repository(root)
+    linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/tinystate")
+    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    assert [(p.path, p.text[:20]) for p in docs.overview] == [("docs/introduction.md", "Tinystate turns the ")]
+    del files["docs/introduction.md"]
+    root = make_project(tmp_path / "api-only", files)
+    repo_map = map_repository(root)
+    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    assert docs.overview == ()
+
+
 def test_guide_pages_quote_the_docs_with_permalinks_and_link_the_code(tmp_path: Path) -> None:
     root = make_project(tmp_path / "tinyweb", PROJECT)
     paths, config, provider = offline_setup(tmp_path / "kb")

@@ -59,6 +59,11 @@ EXPLAINING = 3  # paragraphs after an example that say what it did, quoted with 
 FEW_EXAMPLES = 2  # a README showing fewer code examples leaves room for the package's Example tests
 _PACKAGE_EXAMPLE = re.compile(r"^Example(?:_[a-z]\w*)?$")  # the package's own, not a type's or function's
 OVERVIEW_PASSAGES = 4
+INTRO_PAGES = 4  # the docs' first pages, where an introduction follows a title or a table of contents alone
+_INTRO_PAGE = re.compile(
+    r"^(?:\d+[-_.])?(?:index|intro\w*|overview|about|getting[-_ ]?started|get[-_ ]?started|quick[-_ ]?start)$",
+    re.IGNORECASE,
+)
 TAGLINE_WORDS = 6  # the README's first overview paragraph may be this short; the others say more
 CONCEPT_SYMBOLS = 8
 _SETUP = frozenset({"__init__", "__new__", "__post_init__", "constructor"})  # setting up is not the work
@@ -194,7 +199,7 @@ def read_project_docs(
     examples = usage_examples([*(_starting_sections(d) for d in guides), *starters])
     if not folder and sum(p.kind == "code" for p in examples) < FEW_EXAMPLES:
         examples += go_package_examples(root, repo_map, redactor)[: MAX_EXAMPLES - len(examples)]
-    intro = [documents[p] for p in in_order[:1] if p in documents and _in_force(documents[p])]
+    intro = _introduction([documents[p] for p in in_order[:INTRO_PAGES] if p in documents])
     return ProjectDocs(
         root=folder,
         files=len(documents) + len(guides),
@@ -204,6 +209,22 @@ def read_project_docs(
         concepts=tuple(concepts),
         readme=first_paragraph(documents[readme]) if readme in documents else None,
     )
+
+
+def _introduction(first: Sequence[Document]) -> list[Document]:
+    """The docs' introduction: their first page, or, when that says nothing in prose (valtio's
+    `introduction.mdx` is a title alone, rich's `index.rst` a toctree), the next page named as one
+    (`getting-started`, `introduction`, `overview`); none when it is no longer in force."""
+    saying = [
+        d
+        for n, d in enumerate(first)
+        if (n == 0 or _INTRO_PAGE.match(PurePosixPath(d.origin).stem)) and any(_says(b) for _, b in d.blocks())
+    ]
+    return [saying[0]] if saying and _in_force(saying[0]) else []
+
+
+def _says(block: Block) -> bool:
+    return block.kind == "paragraph" and len(block.text.split()) >= MIN_WORDS
 
 
 def _read(
