@@ -1200,6 +1200,26 @@ def test_a_concept_named_after_a_type_shows_that_types_code_path_though_other_pa
     assert [b.hop.callee for b in flows["Tables"]] == ["Table.step0"]
 
 
+def test_a_quotes_paragraphs_and_list_items_stay_apart() -> None:
+    """got's "**Note:**" quotes hold lists, mkdocstrings' "> NOTE:" a lead-in and links: each item its own
+    paragraph of the quote, never run together ("YAML idiosyncrasies YAML multiline")."""
+    from generator.documents.markdown import read_markdown
+    from generator.repo.model import DocPassage
+    from generator.site.pages.repo_guide import passage_markdown
+
+    source = "> NOTE: Resources on YAML:\n>\n> - [YAML idiosyncrasies](https://x.test)\n> - `multiline` strings\n"
+    quote = next(block for section in read_markdown(source) for block in section.blocks)
+    passage = DocPassage("docs/a.md", quote.start, quote.end, "quote", quote.text)
+    shown = passage_markdown(passage, Linker({"docs/a.md": 4}, "https://h/x", None), cite=False)
+    assert shown.splitlines() == [
+        "> NOTE: Resources on YAML:",
+        ">",
+        "> YAML idiosyncrasies",
+        ">",
+        "> `multiline` strings",
+    ]
+
+
 def test_a_docs_table_is_shown_as_a_table() -> None:
     """immer's array-methods page: a table of methods stays a table on the guide page, each cell read as
     prose (code spans kept); a table whose cells hold a pipe of their own falls back to its rows as a list."""
