@@ -650,7 +650,9 @@ def test_a_books_summary_md_gives_the_order_titles_and_sections(tmp_path: Path) 
         "guide/src/routing/hosts.md": "guide/src/routing/index.md",
     }
     # a page that happens to be called SUMMARY.md and lists no pages is a page like any other
-    root = make_project(tmp_path / "plain", {**PROJECT, "docs/summary.md": "# Summary\n\nTinyweb in brief: a router.\n"})
+    root = make_project(
+        tmp_path / "plain", {**PROJECT, "docs/summary.md": "# Summary\n\nTinyweb in brief: a router.\n"}
+    )
     record = read_navigation(root, doc_files(map_repository(root)))
     assert "docs/summary.md" in record.order
 
@@ -822,7 +824,9 @@ def test_an_introduction_after_a_first_page_with_no_prose_is_the_docs_introducti
     repo_map = map_repository(root)
     linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/tinystate")
     docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
-    assert [(p.path, p.text[:20]) for p in docs.overview] == [("docs/introduction.md", "Tinystate turns the ")]
+    assert [(p.path, p.text[:20]) for p in docs.overview] == [
+        ("docs/introduction.md", "Tinystate turns the ")
+    ]
     del files["docs/introduction.md"]
     root = make_project(tmp_path / "api-only", files)
     repo_map = map_repository(root)
@@ -1207,7 +1211,9 @@ def test_a_quotes_paragraphs_and_list_items_stay_apart() -> None:
     from generator.repo.model import DocPassage
     from generator.site.pages.repo_guide import passage_markdown
 
-    source = "> NOTE: Resources on YAML:\n>\n> - [YAML idiosyncrasies](https://x.test)\n> - `multiline` strings\n"
+    source = (
+        "> NOTE: Resources on YAML:\n>\n> - [YAML idiosyncrasies](https://x.test)\n> - `multiline` strings\n"
+    )
     quote = next(block for section in read_markdown(source) for block in section.blocks)
     passage = DocPassage("docs/a.md", quote.start, quote.end, "quote", quote.text)
     shown = passage_markdown(passage, Linker({"docs/a.md": 4}, "https://h/x", None), cite=False)

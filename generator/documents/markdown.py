@@ -22,7 +22,8 @@ from .outline import Outline
 
 _FENCE = re.compile(r"^[ \t]{0,3}(`{3,}|~{3,})")
 _ADMONITION = re.compile(r"^([ \t]*)(?:!!!|\?\?\?\+?)(?:[ \t]+[\w-]+)+(?:[ \t]+\"[^\"\n]*\")?[ \t]*$")
-_TAB = re.compile(r'^([ \t]*)===!?\+?[ \t]+"[^"\n]*"[ \t]*$')  # pymdownx.tabbed: `=== "Title"`, `===+`, `===!`
+# pymdownx.tabbed: `=== "Title"`, `===+`, `===!`
+_TAB = re.compile(r'^([ \t]*)===!?\+?[ \t]+"[^"\n]*"[ \t]*$')
 _CONTAINER = re.compile(r"^[ \t]*:{3,}[ \t]*(?:[\w-]+.*)?$")  # VitePress / MyST `:::tip Title` … `:::`
 _DIRECTIVE = re.compile(r"^([ \t]*)(`{3,}|~{3,}|:{3,})[ \t]*\{([\w:.-]+)\}[ \t]*(.*?)[ \t]*$")
 _DIRECTIVE_OPTION = re.compile(r"^[ \t]*:[\w-]+:(?:[ \t].*)?$")

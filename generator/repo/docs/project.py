@@ -22,6 +22,7 @@ from generator.redact import Redactor
 from generator.repo.analyze.citations import Linker
 from generator.repo.analyze.describe import cite, flow_branches, ranked
 from generator.repo.analyze.explained import ANY_EXAMPLE, examples_in
+from generator.repo.docs.exampledirs import folder_examples, project_name
 from generator.repo.docs.includes import Includes
 from generator.repo.docs.model import DocConcept, DocPage, DocPassage, ProjectDocs
 from generator.repo.docs.navigation import doc_files, read_navigation
@@ -199,6 +200,8 @@ def read_project_docs(
     examples = usage_examples([*(_starting_sections(d) for d in guides), *starters])
     if not folder and sum(p.kind == "code" for p in examples) < FEW_EXAMPLES:
         examples += go_package_examples(root, repo_map, redactor)[: MAX_EXAMPLES - len(examples)]
+    if not folder and (shown := sum(p.kind == "code" for p in examples)) < FEW_EXAMPLES:
+        examples += folder_examples(root, repo_map, redactor, MAX_EXAMPLES - shown, project_name(root))
     intro = _introduction([documents[p] for p in in_order[:INTRO_PAGES] if p in documents])
     return ProjectDocs(
         root=folder,
@@ -218,7 +221,8 @@ def _introduction(first: Sequence[Document]) -> list[Document]:
     saying = [
         d
         for n, d in enumerate(first)
-        if (n == 0 or _INTRO_PAGE.match(PurePosixPath(d.origin).stem)) and any(_says(b) for _, b in d.blocks())
+        if (n == 0 or _INTRO_PAGE.match(PurePosixPath(d.origin).stem))
+        and any(_says(b) for _, b in d.blocks())
     ]
     return [saying[0]] if saying and _in_force(saying[0]) else []
 

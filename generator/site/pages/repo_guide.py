@@ -236,7 +236,9 @@ def passage_markdown(passage: DocPassage, linker: Linker, cite: bool = True) -> 
     elif passage.kind == "item":
         text = Markdown(f"- {prose(passage.text)}")
     elif passage.kind == "quote":  # each of its paragraphs and list items a paragraph of the quote
-        text = Markdown("\n>\n".join(f"> {prose(part)}" for part in passage.text.split("\n\n") if part.strip()))
+        text = Markdown(
+            "\n>\n".join(f"> {prose(part)}" for part in passage.text.split("\n\n") if part.strip())
+        )
     elif passage.kind == "table":
         text = table_markdown(passage.text)
     else:
