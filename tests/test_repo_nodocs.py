@@ -344,7 +344,10 @@ def test_an_examples_folder_shows_how_the_project_is_used_when_the_readme_shows_
     a README's install steps are not examples."""
     files = {
         "package.json": '{"name": "tinyfetch", "version": "1.0.0"}\n',
-        "README.md": "# tinyfetch\n\nTinyfetch caches what a fetcher returns and revalidates it in the background.\n",
+        "README.md": (
+            "# tinyfetch\n\nTinyfetch caches what a fetcher returns and revalidates it in the background.\n\n"
+            "## Running\n\nStart the demo server with its logs on:\n\n```\nDEBUG=1 npm start --demo\n```\n"
+        ),
         "src/index.js": "export function useFetch(key, fetcher) {\n  return fetcher(key)\n}\n",
         "examples/README.md": "# Examples\n\n- [cookies](./cookies) - Working with cookies in a handler\n",
         "examples/basic/README.md": (
@@ -365,13 +368,16 @@ def test_an_examples_folder_shows_how_the_project_is_used_when_the_readme_shows_
     repo_map = map_repository(root)
     linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/tinyfetch")
     docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    # a README whose code only runs the project (mini-redis's `RUST_LOG=debug cargo run`) shows no use of it
     assert [(p.kind, p.path, p.heading) for p in docs.examples] == [
+        ("lead", "README.md", "Running"),
+        ("code", "README.md", "Running"),
         ("lead", "examples/basic/README.md", "basic"),
         ("code", "examples/basic/pages/index.js", "basic"),
         ("lead", "examples/README.md", "cookies"),
         ("code", "examples/cookies/index.js", "cookies"),
     ]
-    assert docs.examples[0].text == "Show a basic usage of tinyfetch in two different pages."
-    assert docs.examples[2].text == "Working with cookies in a handler"
-    assert docs.examples[1].page == "examples/basic/README.md" and docs.examples[1].language == "javascript"
+    assert docs.examples[2].text == "Show a basic usage of tinyfetch in two different pages."
+    assert docs.examples[4].text == "Working with cookies in a handler"
+    assert docs.examples[3].page == "examples/basic/README.md" and docs.examples[3].language == "javascript"
     assert "useFetch" in [s.name for s in docs.example_symbols]

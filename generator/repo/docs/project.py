@@ -200,7 +200,9 @@ def read_project_docs(
     examples = usage_examples([*(_starting_sections(d) for d in guides), *starters])
     if not folder and sum(p.kind == "code" for p in examples) < FEW_EXAMPLES:
         examples += go_package_examples(root, repo_map, redactor)[: MAX_EXAMPLES - len(examples)]
-    if not folder and (shown := sum(p.kind == "code" for p in examples)) < FEW_EXAMPLES:
+    # commands that run or install the project (mini-redis's `cargo run`, express's `npm install`) show no use
+    if not folder and sum(_shows_code(p) for p in examples) < FEW_EXAMPLES:
+        shown = sum(p.kind == "code" for p in examples)
         examples += folder_examples(root, repo_map, redactor, MAX_EXAMPLES - shown, project_name(root))
     intro = _introduction([documents[p] for p in in_order[:INTRO_PAGES] if p in documents])
     return ProjectDocs(
@@ -212,6 +214,16 @@ def read_project_docs(
         concepts=tuple(concepts),
         readme=first_paragraph(documents[readme]) if readme in documents else None,
     )
+
+
+def _shows_code(passage: DocPassage) -> bool:
+    """A usage example in a programming language, not shell commands (an unnamed block is either: commands
+    when each of its lines runs a tool)."""
+    if passage.kind != "code":
+        return False
+    if passage.language == "":
+        return not _install_only(_ENV_PREFIX.sub("", passage.text))
+    return passage.language.lower() not in _SHELL
 
 
 def _introduction(first: Sequence[Document]) -> list[Document]:
@@ -688,6 +700,9 @@ _INSTALL_HEADING = re.compile(r"\binstall(?:s|ing|ation)?\b", re.IGNORECASE)
 _SHELL = frozenset(
     {"", "bash", "sh", "shell", "console", "zsh", "fish", "powershell", "ps1", "pwsh", "bat", "cmd"}
 )
+_ENV_PREFIX = re.compile(
+    r"^[ \t]*(?:[A-Z_][A-Z0-9_]*=\S*[ \t]+)+", re.MULTILINE
+)  # `RUST_LOG=debug cargo run`
 _COMMENT_LINE = re.compile(r"^(?:#|//|rem\b|::)", re.IGNORECASE)
 
 
