@@ -609,6 +609,25 @@ def test_pages_stating_their_place_order_their_folders_too(tmp_path: Path) -> No
     ]
 
 
+def test_with_no_navigation_the_basics_come_before_the_advanced_parts(tmp_path: Path) -> None:
+    # valtio's api/advanced sorted before api/basic by name, pinia's core-concepts after its api reference
+    pages = {
+        "docs/index.md": "# Tinystate\n\nTinystate keeps state in proxies.\n",
+        "docs/api/advanced/ref.md": "# ref\n\nA ref is never proxied.\n",
+        "docs/api/basic/proxy.md": "# proxy\n\nA proxy tracks changes.\n",
+        "docs/api/utils/watch.md": "# watch\n\nWatch runs on every change.\n",
+        "docs/core-concepts/state.md": "# State\n\nState is a proxy.\n",
+    }
+    root = make_project(tmp_path / "tinystate", {"README.md": "# tinystate\n", **pages})
+    assert list(read_navigation(root, doc_files(map_repository(root))).order) == [
+        "docs/index.md",
+        "docs/core-concepts/state.md",
+        "docs/api/basic/proxy.md",
+        "docs/api/utils/watch.md",
+        "docs/api/advanced/ref.md",
+    ]
+
+
 def test_a_books_summary_md_gives_the_order_titles_and_sections(tmp_path: Path) -> None:
     # mdBook (guide/src/SUMMARY.md) and GitBook: the table of contents is the navigation and no page of its
     # own; the book's folder is the docs root, so its sub-folders are its concepts

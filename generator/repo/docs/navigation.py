@@ -47,6 +47,8 @@ _FIRST = re.compile(
     r"|installation|install|usage|tutorial)$",
     re.IGNORECASE,
 )
+_BASICS = re.compile(r"^(?:basics?|essentials|fundamentals|core[-_ ]?concepts)$", re.IGNORECASE)
+_ADVANCED = re.compile(r"^advanced(?:[-_ ]\w+)?$", re.IGNORECASE)
 _README = re.compile(r"(?:^|/)readme\.\w+$", re.IGNORECASE)
 _INDEX = re.compile(r"^index\.\w+$", re.IGNORECASE)
 _POSITIONS = ("sidebar_position", "position", "order", "weight", "nav_order", "nav")
@@ -245,9 +247,11 @@ def _yaml_position(text: str) -> float | None:
 
 
 def _part_key(part: str) -> tuple[int, int, str]:
-    """Numbered parts in their numbers' order; a getting-started or introduction folder first."""
+    """Numbered parts in their numbers' order; a getting-started or introduction folder first, then the
+    basics, an advanced part after its siblings (valtio's api/basic before api/advanced)."""
     number = _NUMBERED.match(part)
-    return (int(number.group(1)) if number else 10_000, 0 if _FIRST.match(part) else 1, part.lower())
+    rank = 0 if _FIRST.match(part) else 1 if _BASICS.match(part) else 3 if _ADVANCED.match(part) else 2
+    return (int(number.group(1)) if number else 10_000, rank, part.lower())
 
 
 def _stated_position(root: Path, path: str) -> float:
