@@ -397,6 +397,20 @@ def test_content_tabs_are_read_as_their_bodies_even_inside_an_admonition() -> No
     ]
 
 
+def test_an_autodoc_marker_and_its_options_are_no_text_of_the_page() -> None:
+    # mkdocstrings' `::: httpx.get` with `:docstring:` (httpx, httpcore, typer) or an `options:` block (its
+    # own API page) had become a code block; VitePress's `::: tip` stays a container
+    text = (
+        "The helpers:\n\n::: tinyhttp.get\n    :docstring:\n\n::: tinyhttp\n    options:\n"
+        "        show_submodules: true\n\nAfter.\n\n::: tip\nA tip for you.\n:::\n"
+    )
+    assert [(b.kind, b.text, b.start) for _, b in blocks(read_text(text, name="a.md"))] == [
+        ("paragraph", "The helpers:", 1),
+        ("paragraph", "After.", 10),
+        ("paragraph", "A tip for you.", 13),
+    ]
+
+
 def test_quotes_and_tables_are_blocks_of_their_own() -> None:
     text = "> quoted\n> text\n\n| a | b |\n|---|---|\n| 1 | 2 |\n"
     assert [b for _, b in blocks(read_text(text, name="a.md"))] == [
