@@ -421,6 +421,8 @@ def test_the_overview_leaves_out_sections_about_policy_support_and_users() -> No
         "## Questions\n\nFor questions and support please use the official forum or the community chat.\n\n"
         "## Documentation\n\nThe library documentation is online and bundled with the source code too.\n\n"
         "## Used by\n\nTinyconf is used by well-known companies, projects and scientific teams around the world.\n\n"
+        "## Is tinyconf.dev down?\n\nProbably not, but it's possible; check whether other .dev sites load for you.\n\n"
+        "## How do I submit a patch?\n\nIn order to submit a patch, first read the guidelines for contributors.\n\n"
         "## Why tinyconf?\n\nTinyconf merges every source into one set of keys, so a flag overrides a file.\n",
         name="README.md",
         origin="README.md",

@@ -113,6 +113,11 @@ _POLICY_HEADING = re.compile(
     r"|(?:who(?:'s| is) )?us(?:ed|ing) (?:by|it)|users|adopters)(?:\s+(?:policy|and \w+))?\W*$",
     re.IGNORECASE,
 )
+# a question a reader asks, answered for that reader ("What is it?" and "Why X?" say what the project is)
+_FAQ_HEADING = re.compile(
+    r"^\W*(?:is|are|can|could|do|does|did|will|should|how (?:do|can|should) (?:i|you|we))\b.*\?\W*$",
+    re.IGNORECASE,
+)
 # how the project itself is worked on: a README section for contributors, not a part of the project
 _README_PROCESS = re.compile(
     r"^\W*(?:development|developing|hacking|building(?: from source)?|(?:running )?(?:the )?tests?|testing"
@@ -592,8 +597,9 @@ def overview(readme: Document | None, intro: Sequence[Document]) -> tuple[DocPas
 
 def _aside(heading: str) -> bool:
     """A README section beside what the project is: its process (licence, contributing, roadmap), its
-    policies (versioning, stability), where to ask or download, a pointer to its documentation, who uses it."""
-    return _process(heading) or bool(_POLICY_HEADING.match(heading))
+    policies (versioning, stability), where to ask or download, a pointer to its documentation, who uses it,
+    a reader's question of the FAQ kind ("Is svelte.dev down?", "How do I submit a JEP?")."""
+    return _process(heading) or bool(_POLICY_HEADING.match(heading) or _FAQ_HEADING.match(heading))
 
 
 def _tagline(readme: Document) -> DocPassage | None:
