@@ -1124,25 +1124,6 @@ def test_the_readmes_short_opening_tagline_opens_the_overview_cited() -> None:
     ]
 
 
-def test_a_guide_entry_is_never_described_by_what_a_page_says_of_its_code() -> None:
-    # valtio's how-tos: "This will not trigger re-render, …" follows the code it speaks of; pinia's "This
-    # name, also referred to as id, is necessary …" too. The entry says what a page opens by saying.
-    from generator.repo.docs.model import DocConcept, DocPage
-    from generator.site.pages.repo_guide import concept_line
-
-    passages = (
-        DocPassage("docs/a.md", 3, 5, "code", "const { count } = state"),
-        DocPassage(
-            "docs/a.md", 7, 7, "paragraph", "This will not trigger a re-render of the component at all."
-        ),
-        DocPassage(
-            "docs/a.md", 9, 9, "paragraph", "Reading state directly is valid but rarely what you want."
-        ),
-    )
-    concept = DocConcept("How tos", "how-tos", (DocPage("docs/a.md", "Avoiding rerenders", passages),))
-    assert "— Reading state directly is valid but rarely what you want." in concept_line(1, concept)
-
-
 def test_a_guide_entry_keeps_a_lower_case_product_name() -> None:
     from generator.repo.docs.model import DocConcept, DocPage
     from generator.repo.model import DocPassage

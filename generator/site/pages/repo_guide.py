@@ -78,13 +78,9 @@ def concept_line(index: int, concept: DocConcept) -> Markdown:
     retired = _retired(concept)
     if retired:  # every page of it says it is no longer in force
         link += f" ({md_inline(retired)})"
-    # the docs' own sentence as its author wrote it: a lower-case product name stays lower-case; a paragraph
-    # right after a code block speaks of that code ("This will not trigger re-render…"), not of the concept
+    # the docs' own sentence as its author wrote it: a lower-case product name stays lower-case
     sentence = opening_sentence(
-        p.text
-        for page in concept.pages
-        for before, p in zip((None, *page.passages), page.passages, strict=False)
-        if p.kind == "paragraph" and (before is None or before.kind != "code")
+        p.text for page in concept.pages for p in page.passages if p.kind == "paragraph"
     )
     parts: list[Markdown] = [prose(sentence)] if sentence else []
     if concept.symbols:
