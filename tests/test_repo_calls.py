@@ -652,3 +652,43 @@ def test_a_go_value_of_another_module_s_type_never_calls_the_package_s_method_of
     assert hops(edges, "send") == set()
     assert hops(edges, "keep") == {("store/shelf.go", "Shelf.Put")}
     assert hops(edges, "guess") == {("client.go", "Request.Put")}
+
+
+RETRYING = {
+    "go.mod": "module example.com/retry\n\ngo 1.21\n",
+    "client.go": (
+        'package retry\n\nimport "io"\n\ntype CheckRetry func(err error) bool\n\ntype Middleware func(c *Client) error\n\n'
+        "type Client struct {\n\tCheckRetry CheckRetry\n\tbefore []Middleware\n\tafter map[string]Middleware\n}\n\n"
+        "func NewClient() *Client {\n\tc := &Client{CheckRetry: DefaultRetryPolicy}\n"
+        "\tc.before = []Middleware{parseURL, createRequest}\n"
+        '\tc.after = map[string]Middleware{"log": logResponse}\n\treturn c\n}\n\n'
+        "func DefaultRetryPolicy(err error) bool {\n\treturn err != nil\n}\n\n"
+        "func parseURL(c *Client) error {\n\treturn nil\n}\n\n"
+        "func createRequest(c *Client) error {\n\treturn nil\n}\n\n"
+        "func logResponse(c *Client) error {\n\treturn nil\n}\n\n"
+        "func (c *Client) drain(body any) {\n}\n\n"
+        "func (c *Client) Do(body any) {\n"
+        "\tfor _, f := range c.before {\n\t\tf(c)\n\t}\n"
+        "\tif c, ok := body.(io.ReadCloser); ok {\n\t\tc.Close()\n\t}\n"
+        "\tif c.CheckRetry(nil) {\n\t\tc.drain(body)\n\t}\n"
+        '\tc.after["log"](c)\n}\n'
+    ),
+}
+
+
+def test_a_go_call_through_a_field_reaches_the_functions_stored_in_it(tmp_path: Path) -> None:
+    """go-retryablehttp's `c.CheckRetry(…)` with `&Client{CheckRetry: DefaultRetryPolicy}`, resty's
+    `for _, f := range c.beforeRequest { f(c, req) }` with `c.beforeRequest = []RequestMiddleware{…}`, an
+    element by its key (`c.after["log"](c)`): the functions stored in the field are the call's callees; a
+    name declared again in an inner block (`if c, ok := body.(…)`) leaves the receiver's type to the rest
+    of the method (`c.drain`)."""
+    root = write_tree(tmp_path / "repo", RETRYING)
+    graph = extract_facts(root, map_repository(root)).calls
+    assert isinstance(graph, CallGraph)
+    assert hops(graph.edges(["client.go"]), "Client.Do") >= {
+        ("client.go", "parseURL"),
+        ("client.go", "createRequest"),
+        ("client.go", "DefaultRetryPolicy"),
+        ("client.go", "Client.drain"),
+        ("client.go", "logResponse"),
+    }
