@@ -692,3 +692,35 @@ def test_a_go_call_through_a_field_reaches_the_functions_stored_in_it(tmp_path: 
         ("client.go", "Client.drain"),
         ("client.go", "logResponse"),
     }
+
+
+TABLES = {
+    "kit/__init__.py": "",
+    "kit/render.py": (
+        "class TextRenderer:\n    def render(self):\n        return 'text'\n\n\n"
+        "class JSONRenderer:\n    def render(self):\n        return '{}'\n\n\n"
+        "RENDERERS = {'text': TextRenderer, 'json': JSONRenderer}\n\n\n"
+        "def row(size):\n    return size\n\n\ndef column(size):\n    return size\n\n\n"
+        "def renderer(kind):\n    return RENDERERS[kind]()\n\n\n"
+        "def chosen(kind):\n    make = RENDERERS.get(kind)\n    return make()\n\n\n"
+        "def local_table(kind):\n    table = {'row': row}\n    return table[kind](1)\n\n\n"
+        "class Layout:\n    splitters = {'row': row, 'column': column}\n\n"
+        "    def split(self, name):\n        return self.splitters[name](2)\n"
+    ),
+}
+
+
+def test_a_python_call_looked_up_in_a_table_may_reach_each_of_its_values(tmp_path: Path) -> None:
+    """huey's `WORKER_TO_ENVIRONMENT[worker_type]()`, rich's `self.splitters[splitter]()`: a call of a value
+    looked up in a dict literal of the repository's functions or classes (module constant, class
+    attribute, local; by `[key]` or `.get(key)`, called at once or through a local) reaches each value, as
+    an inferred edge."""
+    root = write_tree(tmp_path / "repo", TABLES)
+    graph = extract_facts(root, map_repository(root)).calls
+    assert isinstance(graph, CallGraph)
+    edges = graph.edges(["kit/render.py"])
+    both = {("kit/render.py", "TextRenderer"), ("kit/render.py", "JSONRenderer")}
+    assert hops(edges, "renderer") == both and hops(edges, "chosen") == both
+    assert hops(edges, "local_table") == {("kit/render.py", "row")}
+    assert hops(edges, "Layout.split") == {("kit/render.py", "row"), ("kit/render.py", "column")}
+    assert all(e.inferred for e in edges if e.caller in {"renderer", "Layout.split"})
