@@ -15,7 +15,7 @@ from conftest import git, make_git_repo
 from generator.errors import UnsafeSourceError
 from generator.redact import Redactor
 from generator.repo.map.filetypes import front_readme, is_context_file
-from generator.repo.map.walk import language_of, map_repository, read_source
+from generator.repo.map.walk import language_of, map_repository, read_or_none, read_source
 from generator.repo.pack.packer import pack_files
 
 OUTSIDE_BYTES = "OUTSIDE-TARGET-BYTES-7f3a"
@@ -77,6 +77,7 @@ def test_symlinks_and_fifo_are_skipped_not_read(hostile_repo: Path) -> None:
 def test_read_source_refuses(hostile_repo: Path, rel: str) -> None:
     with pytest.raises(UnsafeSourceError):
         read_source(hostile_repo, rel)
+    assert read_or_none(hostile_repo, rel) is None  # the readers that pass over such a file get None
 
 
 def test_no_target_bytes_reach_pack(hostile_repo: Path) -> None:
@@ -264,6 +265,7 @@ def test_non_utf8_files_decoded(tmp_path: Path) -> None:
     entries = {f.path: f for f in repo_map.files}
     assert entries["latin.py"].lines == 2 and entries["mixed.txt"].lines == 3
     assert read_source(repo, "latin.py") == "# caf\u00e9 na\u00efve\nname = 'Jos\u00e9'\n"
+    assert read_or_none(repo, "latin.py") == read_source(repo, "latin.py")
     assert read_source(repo, "mixed.txt") == "ok \u2713\nbad \ufffd byte\nlast"
 
 
