@@ -115,6 +115,10 @@ def test_a_quote_leaning_on_what_it_leaves_out_is_not_quoted() -> None:
     assert not leans_back("The proposal in this document adds vocabularies to the core specification.")
     assert not leans_back("A request above 10 MB is rejected by the server.")
     assert not leans_back("At this point, properties with context parameters may not use delegation.")
+    # a design document naming its own kind ("This JEP", "This ADR") is the document quoted
+    assert not leans_back("This JEP introduces kernel subshells to allow for concurrent shell requests.")
+    assert not leans_back("This ADR records how database migrations are run.")
+    assert leans_back("This HTTP header carries the trace's state.")
 
 
 def test_a_section_leaning_on_what_it_leaves_out_quotes_the_next_passage_instead() -> None:

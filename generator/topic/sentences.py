@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from ..cjk import is_cjk
 from ..documents.prose import prose_ratio
-from ..text.pointers import is_question, needs_antecedent, points_elsewhere
+from ..text.pointers import DOCUMENT_KIND, is_question, needs_antecedent, points_elsewhere
 from ..text.sentences import sentences as split_all
 from ..text.words import content_words
 
@@ -152,7 +152,7 @@ def glossary_term(passage: str) -> str:
 # "we propose", "本提案": quoted from a document other than the subject's, it names that document
 _OWN_DOCUMENT = re.compile(
     r"\b(?:this|the\s+present|the\s+current)\s+(?:peps?|rfcs?|neps?|proposals?|documents?|drafts?|designs?"
-    r"|specifications?|spec|enhancements?)\b|\bwe\s+(?:propose|suggest|recommend)\b|本提案|该提案|此提案|本文档",
+    rf"|specifications?|spec|enhancements?|{DOCUMENT_KIND})\b|\bwe\s+(?:propose|suggest|recommend)\b|本提案|该提案|此提案|本文档",
     re.IGNORECASE,
 )
 
@@ -195,6 +195,8 @@ def leans_back(passage: str) -> bool:
     for found in _DEMONSTRATIVE.finditer(first):
         if found["above"]:
             return True
+        if re.fullmatch(DOCUMENT_KIND, found["noun"]):
+            continue  # "this JEP": the document quoted, named
         noun = found["noun"].lower()
         said = {w.lower().rstrip("s") for w in re.findall(r"[\w-]+", first[: found.start()])}
         if noun not in _NOT_NOUN and noun.rstrip("s") not in said:
