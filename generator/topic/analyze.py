@@ -30,6 +30,7 @@ from . import bounds
 from .aspects import aspect_words
 from .defining import (
     asked_subject,
+    building_on_another,
     defines,
     most_about,
     opens_with_subject,
@@ -45,10 +46,12 @@ from .facet_sections import (
     framed,
     names_subject,
     opening_passages,
+    STATING_PARTS,
     outside_alternatives,
     path_facets,
     section_facets,
     subject_headings,
+    stating_parts,
     subject_opening,
     text_sections,
     treating,
@@ -758,10 +761,13 @@ def definition(
     def share_of(source: RawSource) -> float:  # a title naming one of the subjects the topic joins names it
         return 1.0 if source.id in titled_subject else _title_share(source.title, terms)
 
+    # of the documents titled after the topic, one naming another by its title builds on it
+    building = building_on_another([(s.id, s.title, s.text) for s in sources if s.id in titled_subject])
     ranked = sorted(
         (s for s in sources if usable(s) and not is_changelog(s.title, s.url)),
         key=lambda s: (
             -share_of(s),
+            s.id in building,
             len(set(tokens(s.title)) - topic),
             -(s.relevance or 0.0),
             s.id,
@@ -811,14 +817,23 @@ def _title_share(title: str, terms: list[set[str]]) -> float:
 
 
 def document_opening(
-    text: str, topic: set[str] | list[set[str]], *, titled: bool = True, name: str = ""
+    text: str,
+    topic: set[str] | list[set[str]],
+    *,
+    titled: bool = True,
+    name: str = "",
 ) -> str:
     """A document's abstract (the paragraph under an "Abstract"/"Summary"/"Introduction" heading, in a
     document titled after the topic), else its first prose paragraph naming the topic: one of its words, or,
     given a list of word sets (each concept's spellings), one word of every set; '' when none of its first
-    paragraphs can be quoted whole."""
+    paragraphs can be quoted whole. A document titled after the topic opens from where it states its
+    subject (`stated_opening`), not from its problem statement."""
     text = outside_alternatives(text)  # an option the document weighed says nothing of what it is
     blocks = [b.strip() for b in re.split(r"\n\s*\n", text) if b.strip()]
+    words = set().union(*topic) if isinstance(topic, list) else topic
+    stated = stated_opening(blocks, words, name) if titled and words else ""
+    if stated:
+        return stated
     start = next((n + 1 for n, b in enumerate(blocks[:40]) if _ABSTRACT.match(b)), 0)
     scanned = [n for n in range(start, len(blocks)) if not _HEADING.match(blocks[n])][:OPENING_SCAN]
     openings = [p for p in (_opening_at(blocks, n, name) for n in scanned) if p]
@@ -827,6 +842,23 @@ def document_opening(
     if start and titled:
         return whole_abstract(blocks[start:], (openings or [""])[0])
     return (naming or [""])[0]
+
+
+def stated_opening(blocks: list[str], topic: set[str], name: str = "") -> str:
+    """The opening of a document titled after the subject from where it states the subject: its lead under
+    the title, else its summary section, else its design section ("## Proposal", "## Proposed
+    Enhancement"), each from its first paragraph whose first sentence names the topic (one of its words) —
+    never its problem statement, which says what the world lacks, not what the subject is: a "## Problem"
+    or "## Motivation" section, or a summary opening "Currently, there is no performant way to create
+    wrapper for a value…" before "We propose to support identityless inline classes…". A lead or summary
+    is quoted whole from that paragraph on (`whole_abstract`); '' when no part names the topic."""
+    parts = stating_parts(blocks)
+    for wanted in STATING_PARTS:
+        for n in [i for i, part in enumerate(parts) if part == wanted][:OPENING_SCAN]:
+            passage = _opening_at(blocks, n, name)
+            if passage and topic & set(tokens(split_all(passage)[0])):
+                return passage if wanted == "design" else whole_abstract(blocks[n:], passage)
+    return ""
 
 
 _LABELLED_LIST = re.compile(r"^\*\*[^*\n]+[:：]\*\*\n- ")  # a list under its heading, the heading its label
@@ -863,6 +895,8 @@ def whole_abstract(blocks: list[str], first: str) -> str:
     cannot be quoted whole."""
     if not blocks or not first or first != opening_passage(blocks[0]):
         return first
+    if blocks[0].rstrip().endswith((":", "：")):
+        return first  # its lead-in, left off, introduces what follows: that is no more of the abstract
     kept = [first]
     for block in blocks[1:]:
         if _HEADING.match(block) or block.startswith(("```", "~~~", "|")) or list_parts(block)[1]:

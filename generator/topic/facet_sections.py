@@ -140,6 +140,47 @@ def subject_headings(
     }
 
 
+# the parts of a document that state what its subject is, in the order a definition is looked for there
+STATING_PARTS = ("lead", "summary", "design")
+
+
+def stating_parts(blocks: Sequence[str]) -> list[str]:
+    """Per block of a document (its paragraphs and headings, in order), the part it stands in: "lead" (under
+    its title, before any section), "summary" (a section summing the document up: "Abstract", "Summary",
+    "Introduction"), "design" (a section stating the design: "Proposal", "Proposed Enhancement", "Detailed
+    design") or "" (a heading, and every other section: the problem the document solves, its motivation,
+    limits, alternatives, the state of the work). A subsection naming no facet stands in its parent's part
+    ("### Adding an `id` field" under "## Proposed Enhancement" is design; "### Scope" under "## Problem"
+    is not)."""
+    found: list[str] = []
+    headings = [m.group(2) for b in blocks if (m := _heading_of(b))]
+    record = decision_record(headings)
+    part, titled = "lead", False
+    enclosing: list[tuple[int, str]] = []
+    for block in blocks:
+        match = _heading_of(block)
+        if match is None:
+            found.append(part)
+            continue
+        found.append("")
+        level, heading = len(match.group(1)), match.group(2).strip()
+        if level == 1 and not titled and part == "lead":
+            titled = True  # the document's title: its lead follows it
+            continue
+        enclosing = [(lv, p) for lv, p in enclosing if lv < level]
+        facets = section_facets(heading, record=record)
+        if not facets:
+            part = enclosing[-1][1] if enclosing else ""
+        else:
+            part = ("summary" if "what" in facets else "design") if not facets - {"what", "how"} else ""
+        enclosing.append((level, part))
+    return found
+
+
+def _heading_of(block: str) -> re.Match[str] | None:
+    return None if block.startswith(("```", "~~~")) else _HEADING.match(block.partition("\n")[0])
+
+
 def outside_alternatives(text: str, title: str = "") -> str:
     """A stored text without the sections its heading path frames as alternatives ("### Option 2" under "##
     Considered Options", "## Rejected ideas"): what the document says its subject is never comes from an
