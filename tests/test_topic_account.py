@@ -138,6 +138,23 @@ def test_a_section_leaning_on_what_it_leaves_out_quotes_the_next_passage_instead
     ]
 
 
+def test_the_one_section_on_alternatives_answers_though_its_opening_leans_on_its_heading() -> None:
+    text = (
+        "# Database Migrations\n\n## Context\n\nSchemas change as an application grows.\n\n"
+        "### Prior Art\n\nSeveral systems to do this already exist. The best known is probably Rails' Active "
+        "Record Migrations, which makes schema changes to a relational database.\n\n"
+        "## Decision\n\nEach migration is an entity in the config.\n"
+    )
+    source = _source("local-m", "Database Migrations", text)
+    alternatives = "What alternatives to database migrations were considered?"
+    plan = _plan("database migrations", {alternatives: "alternatives"})
+    [section] = analyze(offline(), plan, Catalog([source]), lang="en").sections
+    assert [c.text for c in section.claims] == [
+        "Several systems to do this already exist. The best known is probably Rails' Active Record Migrations, "
+        "which makes schema changes to a relational database."
+    ]
+
+
 def test_a_headings_html_comment_is_no_word_of_it() -> None:
     from generator.documents.header import clean_heading
     from generator.documents.plain import markup_prose

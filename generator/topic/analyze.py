@@ -434,7 +434,11 @@ def passage_pools(
             extending=extending,
         )
         # a quote must read right alone: one leaning on what it leaves out ("…this mode of use") is not quoted
-        pools[question] = [c for c in pools[question] if reads_alone(c)]
+        alone = [c for c in pools[question] if reads_alone(c)]
+        if not alone and _SECTION_FACET.get(facet, facet) in FRAMING_FACETS:
+            # the one section on why, limits or alternatives opens leaning on its heading: it answers
+            alone = [c for c in pools[question] if c.treats][:1]
+        pools[question] = alone
         if facet == "what" and opening:
             throughout = {
                 i
@@ -611,6 +615,23 @@ def section_candidates(
     facet = _SECTION_FACET.get(facet, facet)
     if facet not in FACETS:
         return []
+    found = _treating_candidates(sources, facet, judge, stored=stored, said=said)
+    if found or facet not in FRAMING_FACETS:
+        return found
+    # no section on why, limits or alternatives opens quotably: its first paragraph leans only on its
+    # heading ("Several systems to do this already exist." under "### Prior Art"), and it is the answer
+    return _treating_candidates(sources, facet, judge, stored=stored, said=said, on_heading=True)
+
+
+def _treating_candidates(
+    sources: Sequence[RawSource],
+    facet: str,
+    judge: RelevanceJudge,
+    *,
+    stored: Sequence[RawSource],
+    said: frozenset[str],
+    on_heading: bool = False,
+) -> list[Candidate]:
     concepts = [{w for form in t.forms for w in form} for t in judge.terms(judge.topic)]
     about = defining_sources(stored, judge)
     strongest = max((s.relevance or 0.0 for s in stored), default=0.0)
@@ -625,7 +646,7 @@ def section_candidates(
         for section, limit in treating(
             source.text, facet, concepts, tokens, own_headings=own, title=source.title
         ):
-            for passage in _section_openings(section, limit, facet, said):
+            for passage in _section_openings(section, limit, facet, said, on_heading):
                 if facet in {"what", "how"} and speaks_of_now(passage.text):
                     continue  # where the work stands, or what it changes
                 parts = passage.parts if len(passage.parts) > 1 else ()
@@ -711,7 +732,7 @@ def _with_enclosing(sections: Sequence[TextSection]) -> list[tuple[TextSection, 
 
 
 def _section_openings(
-    section: TextSection, limit: int, facet: str, said: frozenset[str]
+    section: TextSection, limit: int, facet: str, said: frozenset[str], on_heading: bool = False
 ) -> list[SectionPassage]:
     """The passages of a section treating `facet` that answer it. What the subject is, a section says in
     its first paragraph, and shows in an example ("This simple example shows a Person class with three
@@ -720,7 +741,14 @@ def _section_openings(
     global system resource…"), which is no answer to "what" in its place."""
     if facet != "what":
         framing = facet in FRAMING_FACETS  # its own section is the only place such an answer lives
-        return opening_passages(section, limit, example_alone=facet == "use", said=said, past_lists=framing)
+        return opening_passages(
+            section,
+            limit,
+            example_alone=facet == "use",
+            said=said,
+            past_lists=framing,
+            on_heading=on_heading,
+        )
     first = [p for p in opening_passages(section, 1) if not said.intersection(p.parts)]
     shown = [p for p in opening_passages(section, limit, said=said) if p.code and p not in first]
     return [*first, *shown][:limit]
