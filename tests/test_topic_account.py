@@ -209,3 +209,21 @@ def test_a_lead_in_pointing_at_its_example_and_the_subject_named_as_this_api_rea
     assert reads_alone(example)
     assert not reads_alone(replace(example, code=""))  # a pointer at nothing quoted
     assert not leans_back("This API increases the surface area of React slightly, for the benefit it brings.")
+
+
+def test_a_list_that_only_points_elsewhere_is_no_passage() -> None:
+    from generator.topic.sentences import list_quote
+
+    # a list of links or of other documents' numbers and titles says where to read on, nothing of the subject
+    assert list_quote("**Related Proposals:**\n- A9: Server-side Connection Management") is None
+    assert (
+        list_quote(
+            "**GitHub Issues:**\n- Master issue by Johan Mabille on the steps towards supporting the Debug "
+            "Adapter Protocol in Jupyter: https://github.com/jupyter/jupyter_client/issues/446"
+        )
+        is None
+    )
+    assert list_quote("This builds on earlier gRFCs:\n- gRFC A27: xDS-based Global Load Balancing") is None
+    # a list saying something, a link in one item or not, is quoted with its label
+    quote = list_quote("**Drawbacks:**\n- It adds a keyword.\n- Tools must learn it, see https://x.example/z")
+    assert quote is not None and quote.items == ("It adds a keyword.", "Tools must learn it, see https://x.example/z")

@@ -560,6 +560,8 @@ def list_quote(block: str, index: int = -1) -> Quote | None:
     lead, items = list_parts(block)
     if not items or len(items) > MAX_ITEMS or leads_out_of_list(items):
         return None
+    if all(_POINTER_ITEM.search(" ".join(item.split())) for item in items):
+        return None  # "Related Proposals:" and "A9: Server-side Connection Management": where to read on
     heading = _HEADING_LABEL.match(lead.strip())  # a list right under its heading, which introduces it
     parts = (heading.group(1),) if heading else tuple(clean(p) for p in split_all(lead))
     if not parts or not (heading or lead_in_stands(*_lead_in(parts))):
@@ -569,6 +571,12 @@ def list_quote(block: str, index: int = -1) -> Quote | None:
     return Quote(" ".join(parts), (*parts, *(i.strip() for i in items)), index, items=items)
 
 
+# a list item that only points elsewhere: a link ("Master issue by … on supporting the protocol: https://…") or
+# another document's number and title ("A9: Server-side Connection Management", "gRFC A27: xDS-based Global
+# Load Balancing")
+_POINTER_ITEM = re.compile(
+    r"https?://\S+\W{0,2}$|^\[?(?:[A-Za-z]+\s)?[A-Z]{1,5}-?\d{1,5}\]?:\s[^.!?]*[.;,]?$"
+)
 # documents/plain.py stores a list right under its heading with the heading as its lead-in, a bold label
 # ("**Main goals of this proposal:**"): the list's own name, not a sentence that must stand alone
 _HEADING_LABEL = re.compile(r"^\*\*([^*\n]{1,200}[:：])\*\*$")
