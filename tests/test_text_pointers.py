@@ -84,7 +84,9 @@ def test_a_closing_lead_in_is_left_out_however_short() -> None:
 
 def test_a_design_document_naming_its_own_kind_names_what_this_is() -> None:
     # "This JEP/KEEP/gRFC/ADR …" opens a proposal's summary: the document quoted, as "This PEP…" is
-    assert not needs_antecedent("This JEP introduces kernel subshells to allow for concurrent shell requests.")
+    assert not needs_antecedent(
+        "This JEP introduces kernel subshells to allow for concurrent shell requests."
+    )
     assert not needs_antecedent("This KEEP proposes to support inline classes.")
     assert not needs_antecedent("This gRFC describes client-side keepalive.")
     assert not needs_antecedent("This ADR records how database migrations are run.")

@@ -226,4 +226,7 @@ def test_a_list_that_only_points_elsewhere_is_no_passage() -> None:
     assert list_quote("This builds on earlier gRFCs:\n- gRFC A27: xDS-based Global Load Balancing") is None
     # a list saying something, a link in one item or not, is quoted with its label
     quote = list_quote("**Drawbacks:**\n- It adds a keyword.\n- Tools must learn it, see https://x.example/z")
-    assert quote is not None and quote.items == ("It adds a keyword.", "Tools must learn it, see https://x.example/z")
+    assert quote is not None and quote.items == (
+        "It adds a keyword.",
+        "Tools must learn it, see https://x.example/z",
+    )

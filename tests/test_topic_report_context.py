@@ -413,7 +413,9 @@ def test_a_proposal_is_defined_from_where_it_states_its_subject_never_its_proble
 
     # a summary opening with what the world lacks: the definition starts at its paragraph naming the subject
     summary = proposal(
-        "local-a", "Inline classes", "# Inline classes\n\n## Summary\n\nCurrently, there is no performant way "
+        "local-a",
+        "Inline classes",
+        "# Inline classes\n\n## Summary\n\nCurrently, there is no performant way "
         "to create wrapper for a value of a corresponding type.\n\nWe propose to support identityless inline "
         "classes that would allow to introduce wrappers for values without additional overhead.\n\n"
         "## Motivation\n\nWrappers are common.",
@@ -425,7 +427,9 @@ def test_a_proposal_is_defined_from_where_it_states_its_subject_never_its_proble
     )
     # no summary: a "## Problem" section says what the world needs; the design section says what it is
     problem = proposal(
-        "local-b", "Jupyter debugger protocol", "# Jupyter debugger protocol\n\n## Problem\n\nJupyter users "
+        "local-b",
+        "Jupyter debugger protocol",
+        "# Jupyter debugger protocol\n\n## Problem\n\nJupyter users "
         "like to experiment in the notebook, but they often switch to an IDE to debug.\n\n## Proposed "
         "Enhancement\n\nWe propose to include the debugger messages into the Jupyter kernel protocol.",
     )

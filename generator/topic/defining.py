@@ -141,4 +141,3 @@ def building_on_another(documents: Sequence[tuple[str, str, str]]) -> set[str]:
 def _title_spellings(title: str) -> set[str]:
     """A title as another document names it: whole, and without its number ("A50: …", "SE-0258: …")."""
     return {title.strip(), _TITLE_PREFIX.split(title, maxsplit=1)[-1].strip()}
-
