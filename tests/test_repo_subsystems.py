@@ -800,3 +800,42 @@ def test_a_package_whose_code_says_nothing_is_described_by_its_folder_s_readme(t
     assert opening["Runtime"] == said["Runtime"]  # its page opens with it too
     assert said["Server"] == "The web server that hosts conversations."
     assert said["Events"].startswith("Defines ")  # nothing says what it is
+
+
+def test_private_helper_packages_join_the_code_that_uses_them_and_never_lead_it(tmp_path: Path):
+    """fx's and zap's shape: a root package and an internal/ folder of small private packages (a clock, a
+    lifecycle, a stack walker), each used by one root module. Kept as one unit, internal/ was a group of
+    unrelated helpers named after one of them ("Fxreflect", described "Mock is a fake source of time.")."""
+    module = "example.com/fx"
+    files = {"go.mod": f"module {module}\n\ngo 1.21\n"}
+    helpers = {"app": "clock", "lifecycle": "hooks", "provide": "stack"}
+    for name in ("app", "lifecycle", "provide", "invoke", "module", "annotated", "supply", "decorate"):
+        helper = helpers.get(name)
+        imports = f'import "{module}/internal/{helper}"\n\n' if helper else ""
+        body = f"\t{helper}.Use{helper.title()}()\n" if helper else ""
+        files[f"{name}.go"] = (
+            f"package fx\n\n{imports}// {name.title()} is part of an application.\n"
+            f"type {name.title()} struct{{}}\n\nfunc New{name.title()}() *{name.title()} {{\n{body}"
+            f"\treturn &{name.title()}{{}}\n}}\n"
+        )
+    for helper in helpers.values():
+        files[f"internal/{helper}/{helper}.go"] = (
+            f"package {helper}\n\n// Use{helper.title()} is a private helper.\n"
+            f"func Use{helper.title()}() {{}}\n\n// Fake{helper.title()} is a fake for tests.\n"
+            f"type Fake{helper.title()} struct{{}}\n"
+        )
+    for name in ("event", "console", "logger"):
+        files[f"fxevent/{name}.go"] = (
+            f"package fxevent\n\n// {name.title()} logs.\ntype {name.title()} struct{{}}\n"
+        )
+    _, repo_map, facts = survey(tmp_path, files)
+    shards = plan_subsystems(repo_map, facts, [f.path for f in repo_map.files])
+    home = {path: shard for shard in shards for path in shard.files}
+    for user, helper in helpers.items():
+        if f"internal/{helper}/{helper}.go" in home:
+            assert home[f"internal/{helper}/{helper}.go"] is home[f"{user}.go"], (user, helper)
+    for shard in shards:
+        private = [p for p in shard.files if p.startswith("internal/")]
+        assert 2 * len(private) <= len(shard.files), shard
+        assert not shard.files[0].startswith("internal/"), shard
+        assert shard.name.lower() not in {"clock", "hooks", "stack", "internal"}, shard

@@ -156,8 +156,9 @@ def concept_names(files: Sequence[str], facts: Facts, groups: Sequence[Sequence[
     """Candidate names for a community of modules, best first: the word their names share, then per
     module what its docstring says it holds or what it is about (its name or its main type), the module
     with the most important symbol first (the one the subsystem's key symbols come from)."""
-    # a helper or shim module's main type ("URLPattern" in _utils.py) names the subsystem last
-    ordered = sorted(by_symbol_weight(files, facts), key=says_where_not_what)
+    # a helper or shim module's main type ("URLPattern" in _utils.py) names the subsystem last, and so does a
+    # private helper package's (asynq's internal/timeutil beside processor.go)
+    ordered = sorted(by_symbol_weight(files, facts), key=lambda p: (says_where_not_what(p), is_private(p)))
     own = [t for path in ordered for t in (docstring_concept(path, facts), module_term(path, facts))]
     kinds = [_GENERIC_KIND.get(n, "") for n in (_stem_name(path) for path in ordered)]
     return [phrase(t.split()) for t in [shared_word(files, groups), *own, *kinds] if t]
@@ -206,6 +207,12 @@ def shared_word(files: Sequence[str], groups: Sequence[Sequence[str]] = ()) -> s
         if words:
             return " ".join(dict.fromkeys(words))
     return ""
+
+
+def is_private(path: str) -> bool:
+    """Whether a module or package (a folder ending in "/") lies under an `internal` folder: Go's packages
+    that only their parent tree may import, and the same convention elsewhere (`_internal`)."""
+    return any(part in ("internal", "_internal") for part in path.rstrip("/").split("/")[:-1])
 
 
 def says_where_not_what(path: str) -> bool:
