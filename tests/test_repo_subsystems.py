@@ -839,3 +839,39 @@ def test_private_helper_packages_join_the_code_that_uses_them_and_never_lead_it(
         assert 2 * len(private) <= len(shard.files), shard
         assert not shard.files[0].startswith("internal/"), shard
         assert shard.name.lower() not in {"clock", "hooks", "stack", "internal"}, shard
+
+
+def test_a_module_named_like_the_package_beside_it_joins_that_package(tmp_path: Path):
+    """dramatiq's broker.py (the Broker base class) beside brokers/ (its implementations), zustand's
+    middleware.ts beside middleware/: the module declares what the package implements. Clustered by its
+    imports, it had joined the flat package's worker and messages instead."""
+    files = {
+        "tasks/__init__.py": '"""Background tasks."""\n',
+        "tasks/broker.py": (
+            '"""Brokers."""\n\nfrom .message import Message\n\n\nclass Broker:\n'
+            '    """Base class for brokers."""\n\n    def enqueue(self, message: Message):\n        return message\n'
+        ),
+        "tasks/message.py": '"""Messages."""\n\n\nclass Message:\n    """A message."""\n',
+        "tasks/actor.py": (
+            '"""Actors."""\n\nfrom .broker import Broker\nfrom .message import Message\n\n\n'
+            'class Actor:\n    """An actor."""\n\n    def send(self, broker: Broker):\n'
+            "        return broker.enqueue(Message())\n"
+        ),
+        "tasks/worker.py": (
+            '"""Workers."""\n\nfrom .broker import Broker\nfrom .message import Message\n\n\n'
+            'class Worker:\n    """Consumes messages."""\n\n    def run(self, broker: Broker):\n'
+            "        return Message, broker\n"
+        ),
+        "tasks/cli.py": '"""The command."""\n\nfrom .worker import Worker\n\n\ndef main():\n    return Worker()\n',
+    }
+    for name in ("redis", "rabbitmq", "stub"):
+        files[f"tasks/brokers/{name}.py"] = (
+            f'"""The {name} broker."""\n\nfrom ..broker import Broker\n\n\n'
+            f"class {name.title()}Broker(Broker):\n    pass\n"
+        )
+    files["tasks/brokers/__init__.py"] = ""
+    _, repo_map, facts = survey(tmp_path, files)
+    shards = plan_subsystems(repo_map, facts, [f.path for f in repo_map.files])
+    home = {path: shard for shard in shards for path in shard.files}
+    assert home["tasks/broker.py"] is home["tasks/brokers/redis.py"]
+    assert home["tasks/broker.py"].name == "Brokers"

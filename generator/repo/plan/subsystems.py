@@ -372,11 +372,31 @@ def with_private_helpers(
     return joined
 
 
+def with_namesake_modules(units: dict[str, list[str]]) -> dict[str, list[str]]:
+    """The units with each module named like a sub-package beside it joined to that package: dramatiq's
+    broker.py (the Broker base class) with brokers/, hono's router.ts with router/, viper's remote.go with
+    remote/. The module declares what the package's modules implement; apart, it was clustered by its
+    imports with whatever else the flat package holds."""
+    folders = {unit.rstrip("/"): unit for unit in units if unit.endswith("/")}
+    joined = {u: list(files) for u, files in units.items()}
+    for unit, files in units.items():
+        if unit.endswith("/") or len(files) != 1:
+            continue
+        parent, _, name = unit.rpartition("/")
+        stem = name.split(".")[0].lstrip("_")
+        for folder in (f"{stem}s", stem, f"_{stem}s", f"_{stem}"):
+            key = folders.get(f"{parent}/{folder}" if parent else folder)
+            if key is not None:
+                joined[key] += joined.pop(unit)
+                break
+    return joined
+
+
 def concepts(pool: Sequence[str], facts: Facts, repo_map: RepoMap) -> list[Concept]:
     """The pool's concepts, most important first: sub-packages kept whole, and the communities the other
     modules form; too few (fewer than 3 for 6 modules or more) and the largest community is divided."""
     ties = module_ties(pool, facts)
-    units = with_private_helpers(package_units(pool, ties), ties)
+    units = with_namesake_modules(with_private_helpers(package_units(pool, ties), ties))
     kept = {u: files for u, files in units.items() if u.endswith("/") and len(files) > SMALL_GROUP}
     rest = {u: files for u, files in units.items() if u not in kept}
     key = _rank_key(facts, repo_map)
