@@ -536,6 +536,32 @@ def test_another_project_s_code_inside_the_repository_is_never_mapped(tmp_path: 
     assert reasons["lib/other/"].startswith("git submodule")
 
 
+def test_a_package_with_its_own_licence_is_the_project_s_when_its_manifest_names_the_project(tmp_path: Path):
+    # OpenHands' shape: a Python root and a VS Code extension with its own licence and package.json naming
+    # the project's repository (kept); jsonschema's json/: a test suite whose package.json names its own
+    # upstream repository (another project's)
+    pyproject = "[project]\nname = 'o'\n[project.urls]\nRepository = 'https://github.com/Acme/O'\n"
+    root = _tree(
+        tmp_path / "o",
+        {
+            "pyproject.toml": pyproject,
+            "LICENSE": "MIT\n",
+            "o/app.py": "A = 1\n",
+            "o/integrations/vscode/LICENSE": "MIT\n",
+            "o/integrations/vscode/package.json": '{"repository": {"url": "https://github.com/acme/o.git"}}',
+            "o/integrations/vscode/src/extension.ts": "export const B = 2\n",
+            "json/LICENSE": "MIT\n",
+            "json/package.json": '{"repository": "github:other-org/Test-Suite"}',
+            "json/index.js": "module.exports = 3\n",
+        },
+    )
+    repo_map = map_repository(root)
+    paths = {f.path for f in repo_map.files}
+    assert "o/integrations/vscode/src/extension.ts" in paths
+    assert {s.path: s.reason for s in repo_map.skipped}["json/"].startswith("another project's code")
+    assert "json/index.js" not in paths
+
+
 def test_a_repository_without_a_build_manifest_keeps_its_licensed_folders(tmp_path: Path):
     # a specification's repository: each document folder carries a licence, and nothing builds the root
     root = _tree(
