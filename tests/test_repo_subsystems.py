@@ -875,3 +875,42 @@ def test_a_module_named_like_the_package_beside_it_joins_that_package(tmp_path: 
     home = {path: shard for shard in shards for path in shard.files}
     assert home["tasks/broker.py"] is home["tasks/brokers/redis.py"]
     assert home["tasks/broker.py"].name == "Brokers"
+
+
+def test_a_group_is_described_by_the_module_it_is_named_after():
+    """loguru's "File sink" (the file sink beside string parsers and date helpers) was described by a
+    neighbour's symbol ("Frequencies: …"), marshmallow's "Schema" by fields.py ("Field classes for …"): the
+    module the group's name speaks of says what the group is."""
+    from generator.repo.model import CitedSymbol, ModuleLine, ShardAnalysis
+    from generator.repo.synthesize.synthesis import _offline_summary
+
+    files = [
+        ModuleLine("log/_string_parsers.py", "python", 300, ""),
+        ModuleLine("log/_file_sink.py", "python", 400, ""),
+    ]
+    symbols = [
+        CitedSymbol(
+            "Frequencies", "class", "log/_string_parsers.py", "Compute the next occurrence of a time."
+        ),
+        CitedSymbol("Sink", "class", "log/_file_sink.py", "A sink writing to files, rotated and retained."),
+    ]
+    shard = Shard("File sink", ("log/_string_parsers.py", "log/_file_sink.py"))
+    group = ShardAnalysis(1, shard, "01_f", "", files=files, functions=symbols)
+    assert _offline_summary(group) == "Sink: A sink writing to files, rotated and retained."
+    said = [
+        ModuleLine("s/fields.py", "python", 900, "Field classes."),
+        ModuleLine("s/schema.py", "python", 800, "The Schema class."),
+    ]
+    schema = ShardAnalysis(1, Shard("Schema", ("s/fields.py", "s/schema.py")), "01_s", "", files=said)
+    assert _offline_summary(schema) == "The Schema class."
+
+
+def test_a_word_half_the_modules_share_names_the_group_only_with_its_lead():
+    """tenacity's before.py and before_sleep.py beside wait.py, the group's lead, named it "Before"."""
+    from generator.repo.plan.naming import shared_word
+
+    files = ["t/wait.py", "t/_utils.py", "t/before_sleep.py", "t/before.py"]
+    assert shared_word(files, lead="t/wait.py") == ""
+    assert shared_word(files, lead="t/before.py") == "before"
+    completions = ["c/zsh_completions.go", "c/fish_completions.go", "c/bash_completions.go", "c/args.go"]
+    assert shared_word(completions, lead="c/args.go") == "completions"  # most of them share it
