@@ -68,7 +68,7 @@ def answer_request(request: str, modules: Sequence[str], facts: Facts, linker: L
         score = sum(shares)
         if score > 0:
             answered[(path, symbol.name)] = shares
-            if acts(process, symbol):
+            if acts(process, symbol, terms):
                 acting.add((path, symbol.name))
             if any(does(symbol, verb) for verb in process.verbs):
                 verbed.add((path, symbol.name))
@@ -333,17 +333,31 @@ def stressed(
     )
 
 
-def acts(process: Process, symbol: Symbol) -> bool:
+def acts(process: Process, symbol: Symbol, terms: Sequence[str]) -> bool:
     """Is the symbol the question's subject doing its verb: a method of a class named like the subject's
     last word, itself named for the verb ("how does a route match a request?" → `Route.Match`)? Of a
     question asking two ("match a request to its routes *and run* their middleware"), for each of them:
-    the one doing the first alone is a step of the process, which begins where both are done."""
+    the one doing the first alone is a step of the process, which begins where both are done. A method
+    whose name says more than the question asks (`Worker.run_maintenance_tasks` for "how does a worker
+    take a job off the queue and run it?") does the verb for another purpose: one of the process's
+    neighbours, not the subject doing what was asked."""
     if not of_subject(process, symbol):
         return False
     alone = replace(symbol, name=symbol.short_name, parent="")
     # the verb's own word: a word of its family is too weak for a rule that decides the start alone
     # (gin's `RouterGroup.GET` is an HTTP method, not the router "finding" anything)
-    return bool(process.verbs) and all(does(alone, verb, kin=False) for verb in process.verbs)
+    return (
+        bool(process.verbs)
+        and all(does(alone, verb, kin=False) for verb in process.verbs)
+        and not unasked_words(symbol.short_name, terms)
+    )
+
+
+def unasked_words(name: str, terms: Sequence[str]) -> list[str]:
+    """The words of a name that share a stem with no word of the question (its verbs read as the code
+    spells them: "sent" is `send`)."""
+    asked = {root for term in terms for root in word_forms(term)[0] | {stem(term)}}
+    return [word for word in words_of(name) if not any(same_stem(stem(word), root) for root in asked)]
 
 
 def of_subject(process: Process, symbol: Symbol) -> bool:

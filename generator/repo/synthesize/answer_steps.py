@@ -75,7 +75,7 @@ class AnswerWalk:
         self.best = max(self.matches.values(), default=0.0) or 1.0
         self.width = len(next(iter(answered.values()), ()))
         self._calls: dict[Node, list[CallEdge]] = {}
-        self._reach: dict[Node, dict[Node, int]] = {}
+        self._reach: dict[tuple[Node, bool], dict[Node, int]] = {}
         self._below: dict[tuple[Node, bool], Below] = {}
 
     def start(self) -> Node | None:
@@ -191,9 +191,12 @@ class AnswerWalk:
         path and call it?", not the tree's `node.findCaseInsensitivePath` it reaches)."""
         if self.matches[node] >= START_SHARE * best or node in self.joined or node in self.subject:
             return node
+        # …reached on its straight path: one it calls only in an error handler or a branch it takes on a
+        # condition is the last step of a process `node` decides on (urllib3's `urlopen` calling
+        # `Retry.increment` when the connection fails, rq's `handle_job_failure` calling `Job.retry`)
         below = [
             other
-            for other in self.reached(node)
+            for other in self.reached(node, straight=True)
             if other in eligible
             and other in self.verbed
             and self.matches[other] >= START_SHARE * best
@@ -306,22 +309,25 @@ class AnswerWalk:
         walk(start, 1)
         return found
 
-    def reached(self, node: Node) -> dict[Node, int]:
-        """The symbols `node`'s calls reach within REACH hops (never itself), each with its fewest hops."""
-        if node not in self._reach:
+    def reached(self, node: Node, *, straight: bool = False) -> dict[Node, int]:
+        """The symbols `node`'s calls reach within REACH hops (never itself), each with its fewest hops;
+        `straight`: through calls on their caller's straight path only (`CallEdge.share`), never one in an
+        error handler or a branch a condition guards."""
+        key = (node, straight)
+        if key not in self._reach:
             seen, frontier = {node: 0}, [node]
             for hops in range(1, REACH + 1):
                 onward = []
                 for here in frontier:
                     for edge in self.calls(here):
                         target = (edge.callee_path, edge.callee)
-                        if target not in seen:
+                        if target not in seen and (not straight or edge.share >= 1.0):
                             seen[target] = hops
                             onward.append(target)
                 frontier = onward
             del seen[node]
-            self._reach[node] = seen
-        return self._reach[node]
+            self._reach[key] = seen
+        return self._reach[key]
 
     def calls(self, node: Node) -> list[CallEdge]:
         """The calls `node` makes (a class's: its constructor's), one per callee, in line order; a call that

@@ -1,0 +1,162 @@
+"""Where an answer starts when a helper is named for the asked verb (issue 29 item 5): the helper is the
+process's last step and the process begins at the caller that decides to call it — on a failure, in an
+error handler or a branch — not at the helper; a yes-or-no check named for the verb is what the process asks,
+not where it begins; and a method of the question's subject named for the verb plus words the question does
+not ask does the verb for another purpose."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from test_repo_answer_starts import start_of
+
+from generator.repo.model import Symbol
+from generator.repo.synthesize.answer import acts, unasked_words
+from generator.repo.synthesize.aside import predicate
+from generator.repo.synthesize.asked import read_question
+
+POOL = {
+    "pool/__init__.py": '"""A connection pool."""\n',
+    "pool/retry.py": (
+        '"""Retry configuration."""\n\n\n'
+        "class Retry:\n"
+        '    """How many times a request is retried and how long to wait."""\n\n'
+        "    def increment(self, error=None):\n"
+        '        """Return a new Retry with one retry fewer left; raise when none are left."""\n'
+        "        if self.is_exhausted():\n"
+        "            raise MaxRetryError(error)\n"
+        "        return self.new(total=self.total - 1)\n\n"
+        "    def is_retry(self, method, status):\n"
+        '        """Is the request retried for this method and status?"""\n'
+        "        return self.is_exhausted() is False and status in self.statuses\n\n"
+        "    def is_exhausted(self):\n"
+        '        """Are the retries used up?"""\n'
+        "        return self.total < 0\n\n"
+        "    def new(self, total):\n"
+        '        """A copy with `total` retries left."""\n'
+        "        return Retry()\n\n"
+        "    def sleep(self):\n"
+        '        """Wait before the next retry."""\n'
+        "        return None\n\n\n"
+        "class MaxRetryError(Exception):\n"
+        '    """Raised when the retries are used up."""\n'
+    ),
+    "pool/pool.py": (
+        '"""The pool."""\n\n'
+        "from pool.retry import Retry\n\n\n"
+        "class ConnectionPool:\n"
+        '    """Connections to one host."""\n\n'
+        "    def urlopen(self, method, url, retries: Retry):\n"
+        '        """Open the URL on a pooled connection."""\n'
+        "        conn = self._get_conn()\n"
+        "        try:\n"
+        "            response = self._make_request(conn, method, url)\n"
+        "        except OSError as error:\n"
+        "            retries = retries.increment(error=error)\n"
+        "            retries.sleep()\n"
+        "            return self.urlopen(method, url, retries)\n"
+        "        if retries.is_retry(method, response.status):\n"
+        "            retries = retries.increment()\n"
+        "            retries.sleep()\n"
+        "            return self.urlopen(method, url, retries)\n"
+        "        return response\n\n"
+        "    def _get_conn(self):\n"
+        '        """Take an idle connection."""\n'
+        "        return object()\n\n"
+        "    def _make_request(self, conn, method, url):\n"
+        '        """Send it and read what comes back."""\n'
+        "        return conn\n"
+    ),
+    "pool/util.py": '"""Helpers."""\n\n'
+    + "".join(f"\n\ndef helper_{word}():\n    return '{word}'\n" for word in "abcdefghijklmnop"),
+}
+
+QUESTION = "How is a request retried when the connection fails?"
+
+
+def test_a_helper_named_for_the_verb_called_on_a_failure_is_the_last_step(tmp_path: Path) -> None:
+    """urllib3's `Retry.increment` counts a retry; `HTTPConnectionPool.urlopen` catches the failure, decides
+    and calls it again. The caller answered less of the question by its own words, so the start went down
+    to the helper it reaches — but it reaches the helper only in its error handler: it is the decider, and the
+    process of retrying begins there."""
+    assert start_of(tmp_path, POOL, QUESTION) == "ConnectionPool.urlopen"
+
+
+def test_a_helper_on_its_callers_straight_path_still_starts(tmp_path: Path) -> None:
+    """The same helper called on the straight line (no failure decides it) is where the asked process is
+    done, and the start goes down to it as before."""
+    files = {
+        **POOL,
+        "pool/pool.py": POOL["pool/pool.py"].replace(
+            "        conn = self._get_conn()\n",
+            "        conn = self._get_conn()\n        retries.increment()\n",
+        ),
+    }
+    assert start_of(tmp_path, files, QUESTION) == "Retry.increment"
+
+
+def test_a_yes_or_no_check_named_for_the_verb_is_no_start() -> None:
+    """`Retry.is_retry`, `Job.should_retry` answer whether; the process calls them to decide and begins where
+    they are called — unless the question asks for the check itself."""
+    terms = read_question(QUESTION).terms
+    check = Symbol("Retry.is_retry", "method", 1, 2, parent="Retry")
+    assert predicate(check, terms)
+    assert predicate(Symbol("Job.should_retry", "method", 1, 2, parent="Job"), terms)
+    assert not predicate(Symbol("Retry.increment", "method", 1, 2, parent="Retry"), terms)
+    assert not predicate(Symbol("is", "function", 1, 2), terms)  # one word: no check of a value
+    assert not predicate(check, read_question("How is it decided whether a request is retried?").terms)
+
+
+WORKER = {
+    "jobs/__init__.py": '"""Jobs run by workers."""\n',
+    "jobs/queue.py": (
+        '"""The queue."""\n\n\n'
+        "class Queue:\n"
+        '    """Jobs waiting for a worker."""\n\n'
+        "    def run_job(self, job):\n"
+        '        """Run a job at once in this process, without a worker or the queue."""\n'
+        "        return job\n"
+    ),
+    "jobs/worker.py": (
+        '"""The worker."""\n\n\n'
+        "class Worker:\n"
+        '    """Takes jobs off queues and runs them."""\n\n'
+        "    def work(self):\n"
+        '        """The loop."""\n'
+        "        while True:\n"
+        "            job = self.dequeue_job_and_maintain_ttl()\n"
+        "            self.execute_job(job)\n\n"
+        "    def dequeue_job_and_maintain_ttl(self):\n"
+        '        """Take the next job off the queue, keeping the worker alive while waiting."""\n'
+        "        return object()\n\n"
+        "    def execute_job(self, job):\n"
+        '        """Execute the job in a work horse."""\n'
+        "        self.perform_job(job)\n\n"
+        "    def perform_job(self, job):\n"
+        '        """Call the job\'s function and store its result."""\n'
+        "        return job\n\n"
+        "    def run_maintenance_tasks(self):\n"
+        '        """Run the periodic maintenance tasks: clean the registries, run the scheduler."""\n'
+        "        self.clean_registries()\n"
+        "        self.run_scheduler()\n\n"
+        "    def clean_registries(self):\n"
+        '        """Remove expired entries from the registries."""\n'
+        "        return None\n\n"
+        "    def run_scheduler(self):\n"
+        '        """Run the scheduler once."""\n'
+        "        return None\n"
+    ),
+}
+
+
+def test_the_subject_doing_the_verb_for_another_purpose_does_not_decide_the_start(tmp_path: Path) -> None:
+    """rq's `Worker.run_maintenance_tasks` is the worker running something, but maintenance tasks, which
+    the question does not ask: taken for the subject doing the verb, it was the only start allowed; the
+    worker's loop taking the job off the queue and running it starts."""
+    question = "How does a worker take a job off the queue and run it?"
+    asked = read_question(question)
+    maintenance = Symbol("Worker.run_maintenance_tasks", "method", 1, 2, parent="Worker")
+    assert unasked_words("run_maintenance_tasks", asked.terms) == ["maintenance", "tasks"]
+    assert not acts(asked.process, maintenance, asked.terms)
+    assert acts(asked.process, Symbol("Worker.run", "method", 1, 2, parent="Worker"), asked.terms)
+    assert start_of(tmp_path, WORKER, question) == "Worker.work"
