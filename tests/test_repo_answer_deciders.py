@@ -11,7 +11,7 @@ from pathlib import Path
 from test_repo_answer_starts import start_of
 
 from generator.repo.model import Symbol
-from generator.repo.synthesize.answer import acts, unasked_words
+from generator.repo.synthesize.answer import KIN_SHARE, acts, term_hits, unasked_words
 from generator.repo.synthesize.aside import predicate
 from generator.repo.synthesize.asked import read_question
 
@@ -160,3 +160,49 @@ def test_the_subject_doing_the_verb_for_another_purpose_does_not_decide_the_star
     assert not acts(asked.process, maintenance, asked.terms)
     assert acts(asked.process, Symbol("Worker.run", "method", 1, 2, parent="Worker"), asked.terms)
     assert start_of(tmp_path, WORKER, question) == "Worker.work"
+
+
+JOBS = {
+    "jobs/__init__.py": '"""Jobs run by workers."""\n',
+    "jobs/job.py": (
+        '"""A job."""\n\n\n'
+        "class Job:\n"
+        '    """A function call waiting in a queue."""\n\n'
+        "    def retry(self):\n"
+        '        """Schedule the job again after its retry interval."""\n'
+        "        self.schedule()\n\n"
+        "    def schedule(self):\n"
+        '        """Put the job in the scheduled registry."""\n'
+        "        return None\n"
+    ),
+    "jobs/worker.py": (
+        '"""The worker."""\n\n'
+        "from jobs.job import Job\n\n\n"
+        "class Worker:\n"
+        '    """Runs jobs."""\n\n'
+        "    def perform_job(self, job: Job):\n"
+        '        """Call the job\'s function."""\n'
+        "        try:\n"
+        "            job.func()\n"
+        "        except Exception:\n"
+        "            self.handle_job_failure(job)\n\n"
+        "    def handle_job_failure(self, job: Job):\n"
+        '        """Mark the job failed, or schedule it again while it has retries left."""\n'
+        "        if job.retries_left:\n"
+        "            job.retry()\n\n"
+        "    def clean_registry(self, job: Job):\n"
+        '        """Remove the expired job from the registry; an abandoned one is tried again."""\n'
+        "        if job.retries_left:\n"
+        "            job.retry()\n"
+    ),
+}
+
+
+def test_a_failure_is_named_by_any_word_of_its_family(tmp_path: Path) -> None:
+    """ "A job that raised an *exception*" is the job whose run *failed*: the worker's failure handler,
+    named for the failure, decides the retry (huey's `_execute` building an error result, rq's
+    `handle_job_failure`), not another caller of the retry sharing none of the event's words."""
+    hits = term_hits(Symbol("Worker.handle_job_failure", "method", 1, 2, parent="Worker"), ["exception"])
+    assert hits == [(KIN_SHARE, 0.0)]
+    question = "How is a job that raised an exception retried?"
+    assert start_of(tmp_path, JOBS, question) in {"Worker.handle_job_failure", "Worker.perform_job"}

@@ -47,13 +47,16 @@ _GET = frozenset({"get", "gets", "got"})  # "how does a function *get called*": 
 # a verb and "up" the code spells as one word: "looked up" is a `lookup`, "set up" a `setup`
 _PHRASAL = re.compile(r"\b([A-Za-z]{3,})\s+up\b(?!\s+to\b)", re.IGNORECASE)  # "up to" is no particle
 _PARTICIPLE = re.compile(r"^[a-z]{3,}ed$|^(?:run|set|put|read|cut|hit|let|shut|split|spread)$")
-# verbs a codebase names one act by: a question's "found" is a `lookup` or a `get`, "built" a `make`
+# verbs a codebase names one act by: a question's "found" is a `lookup` or a `get`, "built" a `make`; and
+# the words it names one event by: a request that "fails" is handled `…FromError`, an "exception" raised by a
+# job is its `failure`
 KIN = tuple(
     frozenset(group.split())
     for group in (
         "find lookup search get resolve",
         "build make create construct",
         "run execute invoke",
+        "fail failure error exception",
     )
 )
 _CODE_NAME = re.compile(
