@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from test_repo_answer_starts import start_of
+from test_repo_answer_starts import answer_of, start_of
 
 from generator.repo.model import Symbol
 from generator.repo.synthesize.answer import KIN_SHARE, acts, term_hits, unasked_words
@@ -206,3 +206,42 @@ def test_a_failure_is_named_by_any_word_of_its_family(tmp_path: Path) -> None:
     assert hits == [(KIN_SHARE, 0.0)]
     question = "How is a job that raised an exception retried?"
     assert start_of(tmp_path, JOBS, question) in {"Worker.handle_job_failure", "Worker.perform_job"}
+
+
+def test_the_steps_go_to_the_process_not_to_every_method_of_its_subject(tmp_path: Path) -> None:
+    """From the worker's loop the steps went into `bootstrap` and on through `register_birth` and its
+    helpers: every method of the worker answers "worker" (`check_for_suspension` too), and a callee reaching
+    the queue names the long way round was taken for a step. The loop answers "worker" itself; the steps go the shortest way to what
+    it does with the job and the queue."""
+    files = {
+        **WORKER,
+        "jobs/worker.py": WORKER["jobs/worker.py"]
+        .replace(
+            '        """The loop."""\n',
+            '        """The loop."""\n        self.bootstrap()\n        self.check_for_suspension()\n',
+        )
+        .replace(
+            "    def dequeue_job_and_maintain_ttl(self):\n",
+            "    def bootstrap(self):\n"
+            '        """Register the worker\'s birth and read its queue names."""\n'
+            "        self.register_birth()\n"
+            "        self.queue_names()\n\n"
+            "    def check_for_suspension(self):\n"
+            '        """Wait while the worker is suspended."""\n'
+            "        return None\n\n"
+            "    def register_birth(self):\n"
+            '        """Store the worker\'s key with its queue names."""\n'
+            "        self.queue_names()\n\n"
+            "    def queue_names(self):\n"
+            '        """The names of the worker\'s queues."""\n'
+            "        return []\n\n"
+            "    def dequeue_job_and_maintain_ttl(self):\n",
+        ),
+    }
+    answer = answer_of(tmp_path, files, "How does a worker take a job off the queue and run it?")
+    steps = [step.symbol.name for step in answer.steps]
+    assert steps[0] == "Worker.work"
+    assert "Worker.register_birth" not in steps
+    assert "Worker.check_for_suspension" not in steps
+    assert steps.index("Worker.bootstrap") < steps.index("Worker.queue_names")
+    assert "Worker.dequeue_job_and_maintain_ttl" in steps

@@ -289,8 +289,17 @@ class AnswerWalk:
     def steps(self, start: Node) -> list[tuple[CallEdge, int]]:
         """The calls from `start` towards the matches below it answering the question best (for each of its
         words), depth first in call order, each with its depth below the start (1 for the start's own
-        calls)."""
-        targets = {m for _, where in self.best_below(start, strictly=True) for m in where}
+        calls). A word the start answers as a method of the question's subject (`subject`) needs no step
+        to other methods answering it only as the subject's: the worker's loop answers "worker", and its
+        steps go to the job taken off the queue and run, not to every other method of the worker
+        (`register_birth`, `check_for_suspension`)."""
+        own = self.answered.get(start, ())
+        targets = {
+            m
+            for term, (best, where) in enumerate(self.best_below(start, strictly=True))
+            if not (start in self.subject and where <= self.subject and own[term] >= best)
+            for m in where
+        }
         found: list[tuple[CallEdge, int]] = []
         seen = {start}
 
@@ -299,7 +308,7 @@ class AnswerWalk:
                 callee = (edge.callee_path, edge.callee)
                 if len(found) >= MAX_STEPS or callee in seen:
                     continue
-                if callee not in targets and not targets & self.reached(callee).keys():
+                if callee not in targets and not self.toward(node, callee, targets):
                     continue
                 seen.add(callee)
                 found.append((edge, depth))
@@ -308,6 +317,13 @@ class AnswerWalk:
 
         walk(start, 1)
         return found
+
+    def toward(self, node: Node, callee: Node, targets: Collection[Node]) -> bool:
+        """Does the call from `node` to `callee` lie on a shortest way from `node` to one of `targets`? A
+        callee reaching a target only the long way round (the worker's `register_birth`, reaching the queue
+        names its caller `bootstrap` reads itself) is a detour, no step."""
+        here, there = self.reached(node), self.reached(callee)
+        return any(target in there and here.get(target) == there[target] + 1 for target in targets)
 
     def reached(self, node: Node, *, straight: bool = False) -> dict[Node, int]:
         """The symbols `node`'s calls reach within REACH hops (never itself), each with its fewest hops;
