@@ -10,8 +10,12 @@ from pathlib import Path
 
 from test_repo_answer_starts import answer_of, start_of
 
+from generator.repo.analyze.citations import Linker
+from generator.repo.facts.extract import extract_facts
+from generator.repo.facts.languages import SUPPORTED
+from generator.repo.map.walk import map_repository
 from generator.repo.model import Symbol
-from generator.repo.synthesize.answer import KIN_SHARE, acts, term_hits, unasked_words
+from generator.repo.synthesize.answer import KIN_SHARE, acts, term_hits, unasked_words, walked_steps
 from generator.repo.synthesize.aside import predicate
 from generator.repo.synthesize.asked import read_question
 
@@ -245,3 +249,147 @@ def test_the_steps_go_to_the_process_not_to_every_method_of_its_subject(tmp_path
     assert "Worker.check_for_suspension" not in steps
     assert steps.index("Worker.bootstrap") < steps.index("Worker.queue_names")
     assert "Worker.dequeue_job_and_maintain_ttl" in steps
+
+
+CLIENT = {
+    "README.md": "# client\n\n```python\nfrom client import Conn\n\nconn = Conn()\nconn.force_reconnect()\n```\n",
+    "client/__init__.py": '"""A client."""\n\nfrom client.conn import Conn\n\n__all__ = ["Conn"]\n',
+    "client/conn.py": (
+        '"""The connection."""\n\n\n'
+        "class Conn:\n"
+        '    """A connection to a server."""\n\n'
+        "    def force_reconnect(self):\n"
+        '        """Close the socket now and start over."""\n'
+        "        self.close()\n"
+        "        self._do_reconnect()\n\n"
+        "    def _read_loop(self):\n"
+        '        """Read from the socket until it fails."""\n'
+        "        try:\n"
+        "            self.socket.read()\n"
+        "        except OSError as error:\n"
+        "            self._process_op_err(error)\n\n"
+        "    def _process_op_err(self, error):\n"
+        '        """Handle a lost connection: reconnect when allowed."""\n'
+        "        self._do_reconnect()\n\n"
+        "    def _do_reconnect(self):\n"
+        '        """Try each server of the pool in turn, then resend the subscriptions."""\n'
+        "        self._select_next_server()\n"
+        "        self._create_conn()\n\n"
+        "    def _select_next_server(self):\n"
+        '        """The next server of the pool to connect to."""\n'
+        "        return None\n\n"
+        "    def _create_conn(self):\n"
+        '        """Open the socket to the server."""\n'
+        "        return None\n\n"
+        "    def close(self):\n"
+        '        """Close the connection."""\n'
+        "        return None\n"
+    ),
+}
+
+
+def test_a_process_the_project_runs_on_an_event_is_not_begun_by_the_users_call(tmp_path: Path) -> None:
+    """ "How does the client reconnect *after the connection is lost*?": the project reconnects by itself
+    when the event comes (nats' `processOpErr` → `doReconnect`); `ForceReconnect`, the call a user makes
+    to reconnect at once, is the API's way in, and the public entry's weight took the start there."""
+    question = "How does the client reconnect after the connection to the server is lost?"
+    assert read_question(question).triggered
+    assert not read_question("How does the client reconnect to the server?").triggered
+    assert start_of(tmp_path, CLIENT, question) in {"Conn._do_reconnect", "Conn._process_op_err"}
+    # asked without the event, the user's call begins it
+    assert start_of(tmp_path / "asked", CLIENT, "How does the client reconnect to the server?") == (
+        "Conn.force_reconnect"
+    )
+
+
+QUEUE = {
+    "go.mod": "module example.com/tasks\n\ngo 1.22\n",
+    "processor.go": (
+        "package tasks\n\n"
+        "type processor struct{ broker *RDB }\n\n"
+        "// exec dequeues a task and runs its handler.\n"
+        "func (p *processor) exec(msg *Message) {\n"
+        "\terr := p.perform(msg)\n"
+        "\tif err != nil {\n"
+        "\t\tp.handleFailedMessage(msg, err)\n"
+        "\t}\n"
+        "}\n\n"
+        "// perform calls the handler.\n"
+        "func (p *processor) perform(msg *Message) error {\n"
+        "\treturn nil\n"
+        "}\n\n"
+        "// handleFailedMessage decides what becomes of a message whose handler failed.\n"
+        "func (p *processor) handleFailedMessage(msg *Message, err error) {\n"
+        "\tif msg.Retried >= msg.Retry {\n"
+        "\t\tp.archive(msg)\n"
+        "\t\treturn\n"
+        "\t}\n"
+        "\tp.retry(msg)\n"
+        "}\n\n"
+        "// retry schedules the task again after a delay.\n"
+        "func (p *processor) retry(msg *Message) {\n"
+        "\tp.broker.Retry(msg)\n"
+        "}\n\n"
+        "// archive moves the task to the archive.\n"
+        "func (p *processor) archive(msg *Message) {\n"
+        "\tp.broker.Archive(msg)\n"
+        "}\n"
+    ),
+    "rdb.go": (
+        "package tasks\n\n"
+        "// Message is a task in a queue.\n"
+        "type Message struct {\n\tRetry   int\n\tRetried int\n}\n\n"
+        "// RDB is the Redis broker.\n"
+        "type RDB struct{}\n\n"
+        "// Retry moves the task to the retry set.\n"
+        "func (r *RDB) Retry(msg *Message) {}\n\n"
+        "// Archive moves the task to the archived set.\n"
+        "func (r *RDB) Archive(msg *Message) {}\n\n"
+        "// ArchiveAllRetryTasks archives every retry task of a queue, for an operator.\n"
+        "func (r *RDB) ArchiveAllRetryTasks(qname string) int {\n"
+        "\treturn r.archiveAll(qname)\n"
+        "}\n\n"
+        "// archiveAll moves every task of a set to the archived set.\n"
+        "func (r *RDB) archiveAll(qname string) int {\n"
+        "\tretryTaskKey(qname)\n"
+        "\tarchivedTaskKey(qname)\n"
+        "\tr.Archive(nil)\n"
+        "\treturn 0\n"
+        "}\n\n"
+        "// retryTaskKey is the key of a queue's retry tasks.\n"
+        "func retryTaskKey(qname string) string {\n\treturn qname\n}\n\n"
+        "// archivedTaskKey is the key of a queue's archived tasks.\n"
+        "func archivedTaskKey(qname string) string {\n\treturn qname\n}\n"
+    ),
+}
+
+
+def test_the_projects_api_is_no_start_of_a_process_it_runs_on_an_event(tmp_path: Path) -> None:
+    """asynq's operator API `RDB.ArchiveAllRetryTasks` names every word of "how is the task retried later
+    or archived?" but a handler returning an error sets the process off inside the processor: the exported
+    API is the user's way in, the processor's failure handler begins it."""
+    question = "When a handler returns an error, how is the task retried later or archived?"
+    assert start_of(tmp_path, QUEUE, question) in {"processor.handleFailedMessage", "processor.exec"}
+    # named for every word, the operator's API outweighs the failure handler: only the event keeps it out
+    root = tmp_path / "weighed"
+    for name, text in QUEUE.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(text, encoding="utf-8")
+    repo_map = map_repository(root, keep_languages=SUPPORTED, keep_bytes=10_000_000)
+    facts = extract_facts(root, repo_map)
+    linker = Linker({f.path: f.lines for f in repo_map.files}, "0" * 40, None)
+    answered = {  # "retried", "archived", "handler"
+        ("rdb.go", "RDB.ArchiveAllRetryTasks"): (9.0, 9.0, 0.0),
+        ("rdb.go", "RDB.archiveAll"): (0.0, 3.0, 0.0),
+        ("rdb.go", "RDB.Retry"): (3.0, 0.0, 0.0),
+        ("rdb.go", "RDB.Archive"): (0.0, 3.0, 0.0),
+        ("processor.go", "processor.handleFailedMessage"): (0.0, 0.0, 3.0),
+        ("processor.go", "processor.retry"): (3.0, 0.0, 0.0),
+        ("processor.go", "processor.archive"): (0.0, 3.0, 0.0),
+    }
+
+    def start(triggered: bool) -> str:
+        return walked_steps(answered, facts, linker, triggered=triggered)[0].symbol.name
+
+    assert start(False) in {"RDB.ArchiveAllRetryTasks", "RDB.archiveAll"}  # the operator's way
+    assert start(True) == "processor.handleFailedMessage"

@@ -93,6 +93,7 @@ def answer_request(request: str, modules: Sequence[str], facts: Facts, linker: L
         aside=_named(facts, asked.context),
         terms=terms,
         verbs=process.verbs,
+        triggered=asked.triggered,
     )
     chosen = scored[:MAX_SYMBOLS]
     names = {(path, symbol.name) for _, path, symbol in chosen}
@@ -130,6 +131,7 @@ def walked_steps(
     aside: Collection[tuple[str, str]] = (),
     terms: Sequence[str] = (),
     verbs: Sequence[str] = (),
+    triggered: bool = False,
 ) -> tuple[AnswerStep, ...]:
     """The answer in the code from where the asked process begins (answer_steps.py): the start, then the
     calls from it that lead to the other matches, in call order; () without a call graph or a start.
@@ -138,7 +140,9 @@ def walked_steps(
     subject doing its verb (`acts`); `verbed`: those named for doing its verb (`does`); `subject`: the
     methods of its subject (`of_subject`); `aside`: the symbols
     the question names as context (`context_names`), neither a start nor a step; `terms`: its words (code
-    under a diagnostic folder or file starts only when one of them names it)."""
+    under a diagnostic folder or file starts only when one of them names it); `triggered`: it names the
+    event that sets the process off (`asked.triggered`), which the project's own code then runs — no
+    exported function nor public entry begins it while other code may."""
     if facts.calls is None or not answered:
         return ()
     symbols = {node: symbol for node in answered if (symbol := _symbol_at(facts, node)) is not None}
@@ -154,10 +158,15 @@ def walked_steps(
     commands = set(facts.calls.commands)
     # a command-line handler starts the answer only when no library code does: it hands the work on
     library = {node for node in startable if node not in commands} or startable
+    if triggered:  # the project runs the process when the event comes: its exported API, an operator's
+        # bulk retry or a forced reconnect, is a user's way in (asynq's `RDB.ArchiveAllRetryTasks`)
+        library = {node for node in library if not symbols[node].exported} or library
     shown = facts.mentioned | set(facts.calls.examples)  # what the README and the usage examples call
     # the library's entries: public, and what its README or usage examples call
     entries = {node for node in library if symbols[node].public and symbols[node].short_name in shown}
     public = {node for node in library if symbols[node].exported} | entries
+    if triggered:  # …and a user's call does not begin it (nats' `ForceReconnect` over `doReconnect`)
+        entries, public = set(), set()
     # a question naming a symbol (`res.send`, `parse_args`) asks where it leads: the answer starts there
     named = {node for node in startable if any(node[1] == n or node[1].endswith(f".{n}") for n in written)}
     # "how does a route match a request?": the process begins where the route matches, when one may start
