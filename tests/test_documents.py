@@ -191,6 +191,50 @@ def test_a_doctest_block_is_code_as_written_in_rst_and_in_docstrings() -> None:
     assert found[2][:2] == ("paragraph", "After it, a role.")
 
 
+def test_an_rst_literal_block_is_python_as_sphinx_highlights_it_unless_the_file_says_otherwise() -> None:
+    """Sphinx highlights a `::` block as Python when it parses as Python, else as nothing; `.. highlight::`
+    sets the language for the blocks below it (anyio's, flask's and the PEPs' examples had no language)."""
+    text = (
+        "Basics\n======\n\nThe simplest program::\n\n    from anyio import run\n\n    run(main)\n\n"
+        "Install it::\n\n    $ pip install anyio\n\n"
+        ".. highlight:: console\n\nThen::\n\n    run(main)\n\n"
+        ".. highlight:: none\n\nOr::\n\n    x = 1\n"
+    )
+    code = [(b.text, b.language) for _, b in blocks(read_text(text, name="basics.rst")) if b.kind == "code"]
+    assert code == [
+        ("from anyio import run\n\nrun(main)", "python"),
+        ("$ pip install anyio", ""),
+        ("run(main)", "console"),
+        ("x = 1", ""),
+    ]
+
+
+def test_rst_pep_and_rfc_roles_and_bare_named_references_read_as_sphinx_shows_them() -> None:
+    """`:pep:`654`` is "PEP 654" (packaging's "eg: 440" lost its PEP); a reference written `Trio_` or
+    `here__` is its word (anyio's overview read "asyncio\\_ or Trio\\_"); code and dunders keep theirs."""
+    text = (
+        "AnyIO\n=====\n\nIt works on top of either asyncio_ or Trio_, as :pep:`654` and :rfc:`7230#section-3`"
+        " say; read more here__, about ``name_`` and __init__.\n"
+    )
+    (paragraph,) = [b.text for _, b in blocks(read_text(text, name="index.rst")) if b.kind == "paragraph"]
+    assert paragraph == (
+        "It works on top of either asyncio or Trio, as PEP 654 and RFC 7230 say; read more here, about `name_`"
+        " and __init__."
+    )
+    # an identifier is no reference: a C comment's "TINY_REPLY_*" keeps its underscores
+    (kept,) = [b.text for _, b in blocks(read_text("One of TINY_REPLY_* or MAX_VALUE.\n", name="x.rst"))]
+    assert kept == "One of TINY_REPLY_* or MAX_VALUE."
+
+
+def test_a_docstring_opening_on_a_directive_keeps_its_body_out_of_the_summary() -> None:
+    """A module docstring that starts on the line after its quotes with `.. testsetup::` (packaging,
+    structlog, click): cleaning it twice dedented the directive's body into prose, and the module's summary
+    became its import lines."""
+    docstring = "\n.. testsetup::\n\n    from packaging.version import Version\n\nVersions, compared.\n"
+    assert summary(docstring) == "Versions, compared."
+    assert summary("\n.. testsetup::\n\n    from packaging.version import Version\n") == ""
+
+
 def test_an_rst_block_quote_is_text_not_code() -> None:
     """reST indents a block quote (jsonschema's and the PEPs' indented lists of steps); Markdown would read
     the same indentation as code. A literal block (`::`) stays code."""
@@ -341,7 +385,7 @@ def test_rst_roles_directives_and_a_toctree() -> None:
             "Use `pytest.raises` or `os.path.join`, `x`, see the guide.",
         ),
         Block("paragraph", "An example:", 22, 22),
-        Block("code", "x = 1", 24, 24, "", "An example:"),
+        Block("code", "x = 1", 24, 24, "python", "An example:"),  # Sphinx highlights it as Python
         Block("paragraph", "A note's body.", 28, 28),
     ]
 

@@ -411,6 +411,48 @@ def test_the_overview_reads_past_the_install_block_to_why_the_project_exists() -
     assert [p.text[:12] for p in overview(tutorial, [])] == ["Tinytea is a"]
 
 
+def test_the_overview_keeps_the_list_that_says_what_the_project_does_with_its_lead_in() -> None:
+    """parsel's README says what it is in one sentence, then "It supports:" and a list; anyio's lists its
+    features under "Features"; werkzeug's and jinja's under "It includes:". The list was dropped (only
+    paragraphs were an overview) and a short lead-in was never quoted: the overview said one sentence."""
+    readme = read_text(
+        "# tinyparse\n\nTinyparse is a small library to extract data from HTML and JSON documents.\n\n"
+        "It supports:\n\n- CSS and XPath expressions for HTML\n- JMESPath expressions for JSON\n- Regular expressions\n\n"
+        "## Features\n\nIt also offers the following functionality:\n\n- Task groups for running work\n"
+        "- Worker threads\n\n## Docs\n\nSee:\n\n- Roadmap\n- Releases\n",
+        name="README.md",
+        origin="README.md",
+    )
+    assert [(p.kind, p.text, p.start) for p in overview(readme, [])] == [
+        ("paragraph", "Tinyparse is a small library to extract data from HTML and JSON documents.", 3),
+        ("paragraph", "It supports:", 5),
+        ("item", "CSS and XPath expressions for HTML", 7),
+        ("item", "JMESPath expressions for JSON", 8),
+        ("item", "Regular expressions", 9),
+        ("paragraph", "It also offers the following functionality:", 13),
+        ("item", "Task groups for running work", 15),
+        ("item", "Worker threads", 16),
+    ]  # a list of links ("Roadmap", "Releases") under another heading says nothing of the project
+
+
+def test_a_guide_page_quotes_a_list_with_its_short_lead_in_at_no_cost_to_its_other_passages() -> None:
+    """A list under "huey supports:" or "Arguments are:" lost the line that says what it lists (too short
+    to quote alone); kept, it must not push the page's later sections past its passage budget."""
+    text = "# Guide\n\n" + "".join(
+        f"## Part {n}\n\nPart {n} of the guide explains one thing in a sentence of words.\n\n"
+        f"It has:\n\n- the first item of part {n}\n- the second item of part {n}\n\n"
+        for n in range(1, 4)
+    )
+    found = passages(read_text(text, name="guide.md", origin="docs/guide.md"), limit=9)
+    assert [p.text for p in found if p.heading == "Part 3"] == [
+        "Part 3 of the guide explains one thing in a sentence of words.",
+        "It has:",
+        "the first item of part 3",
+        "the second item of part 3",
+    ]
+    assert sum(p.text == "It has:" for p in found) == 3
+
+
 def test_a_readmes_opening_quote_is_its_tagline_and_a_recommendation_elsewhere_is_not_it() -> None:
     """got's README: an HTML banner, then "> Human-friendly … for Node.js" (unpunctuated, eight words), then
     "You probably want Ky instead": the tagline opens the overview and is the description; the notice is

@@ -43,8 +43,12 @@ def _docstring_lines(lines: list[str]) -> list[str]:
 
 
 def cleandoc(text: str) -> str:
-    """inspect.cleandoc's rule, keeping the leading blank lines (line numbers count from the first)."""
+    """inspect.cleandoc's rule, keeping the leading blank lines (line numbers count from the first). A first
+    line that introduces an indented block (`.. testsetup::`, `Example::`) keeps the block indented under it:
+    cleaning twice (a docstring already cleaned starts at its directive) must not make the body prose."""
     lines = text.expandtabs(4).split("\n")
     rest = [line for line in lines[1:] if line.strip()]
     margin = min((len(line) - len(line.lstrip()) for line in rest), default=0)
+    if lines[0].rstrip().endswith("::"):
+        margin = min(margin, len(lines[0]) - len(lines[0].lstrip()))
     return "\n".join([lines[0].strip(), *(line[margin:].rstrip() for line in lines[1:])])

@@ -6,6 +6,7 @@ reads the result: a block's span is its span in the reST file."""
 
 from __future__ import annotations
 
+import ast
 import re
 from dataclasses import dataclass, field
 
@@ -17,7 +18,11 @@ _ADMONITIONS = frozenset(
     "note warning tip important hint caution attention danger error seealso admonition topic sidebar"
     " versionadded versionchanged deprecated rubric".split()
 )
-_CODE_DIRECTIVES = frozenset({"code-block", "code", "sourcecode", "highlight"})
+_CODE_DIRECTIVES = frozenset({"code-block", "code", "sourcecode"})
+# Sphinx's default language for `::` literal blocks: Python where the block parses as Python, else none;
+# `.. highlight:: lang` sets it for the rest of the file
+_PYTHON_NAMES = frozenset({"", "default", "python", "python3", "py", "py3"})
+_PLAIN_NAMES = frozenset({"none", "text"})
 # the doctest extension's code is Python (its output, `testoutput`, is shown unless `:hide:`)
 _PYTHON_DIRECTIVES = {"doctest": "python", "testcode": "python"}
 _EXPLICIT = re.compile(r"^([ \t]*)\.\.(?:[ \t]+([\w:-]+)::[ \t]*(.*)|[ \t].*)?$")  # directive, comment
@@ -26,6 +31,7 @@ _DOCTEST = re.compile(r"^[ \t]*>>>(?:[ \t]|$)")
 _OPTION = re.compile(r"^[ \t]*:[\w-]+:(?:\s|$)")
 _ADORNMENT = re.compile(r"^([=\-~^\"'`#*+<>:._])\1{2,}[ \t]*$")
 _PLAIN_ROLES = {"ref", "doc", "term", "abbr", "numref", "download", "pep", "rfc", "title"}
+_NUMBERED_ROLES = {"pep": "PEP", "rfc": "RFC"}
 _ROLE = re.compile(r"(?::(?P<name>[\w.+-]+(?::[\w.+-]+)*):|\{(?P<myst>[\w.+:-]+)\})`(?P<body>[^`]+)`")
 _TARGET_TEXT = re.compile(r"\s*<[^>]*>$")
 # a hyperlink reference (`text <url>`_, `text`__), or the default role with an explicit target (Sphinx's
@@ -57,6 +63,8 @@ _INCLUDE_SHOWING = frozenset(
     }
 )
 _LINES = re.compile(r"(\d*)-(\d*)")
+# a named hyperlink reference written without backquotes (`Trio_`, `asyncio_`, anonymous `here__`): its word
+_REFERENCE = re.compile(r"(?<![\w\\])([A-Za-z][A-Za-z0-9.-]*[A-Za-z0-9])__?(?=[\s.,;:!?)\]]|$)")
 _SUBSTITUTION = re.compile(r"\|([\w -]{1,40})\|(?:_{1,2})?")
 
 
@@ -81,6 +89,7 @@ class _Shadow:
     out: list[str] = field(default_factory=list)
     ranks: list[tuple[str, bool]] = field(default_factory=list)  # adornment styles in order of first use
     level: int = 0  # the last heading's level: an object description nests one below it
+    highlight: str = ""  # the language `.. highlight::` set for the literal blocks below it
 
     def rewrite(self) -> None:
         i = 0
@@ -170,6 +179,9 @@ class _Shadow:
             self._fence(body, (found.group(3) or "").strip().split(" ")[0], indent)
         elif name == "literalinclude" and (marker := _include_marker(found.group(3) or "", body)):
             self._include(marker, _option(body, "language"), indent, end - i)
+        elif name == "highlight":
+            self.highlight = (found.group(3) or "").strip().split(" ")[0].lower() or self.highlight
+            self.out += [""] * (end - i)
         elif name in _OBJECTS and (signature := (found.group(3) or "").strip()):
             self._object(signature, self.lines[i + 1 : end], indent)
         elif name in _ADMONITIONS:
@@ -199,6 +211,7 @@ class _Shadow:
             ["" if _OPTION.match(line) else dedent_by(line, margin) for line in body],
             ranks=self.ranks,
             level=level,
+            highlight=self.highlight,
         )
         inner.rewrite()
         self.out += inner.out
@@ -219,8 +232,17 @@ class _Shadow:
         bullet = _BULLET.match(line)  # "- Run it::": the block is indented past the item's text
         indent = bullet.end() if bullet else indent_width(line)
         end = self._body_end(i, indent)
-        self._fence(self.lines[i + 1 : end], "", indent, replaces_line=False)
+        self._fence(self.lines[i + 1 : end], self._literal_language(self.lines[i + 1 : end]), indent, False)
         return end
+
+    def _literal_language(self, body: list[str]) -> str:
+        """The language Sphinx highlights a `::` block in: the file's `.. highlight::`, else Python when the
+        block parses as Python (its default), else none — a shell line or a C snippet stays plain."""
+        if self.highlight not in _PYTHON_NAMES:
+            return "" if self.highlight in _PLAIN_NAMES else self.highlight
+        margin = min((indent_width(line) for line in body if line.strip()), default=0)
+        code = "\n".join(dedent_by(line, margin) for line in body).strip("\n")
+        return "python" if code and _parses_as_python(code) else ""
 
     def _fence(self, body: list[str], language: str, indent: int, replaces_line: bool = True) -> None:
         """A code block in the lines of `body` (plus the directive's own line, when it replaces one),
@@ -250,6 +272,17 @@ class _Shadow:
             self.out += [*content, f"{pad}```", *[""] * (trailing - 1)]
         else:
             self.out += [*content, f"{pad}```"]  # the block ends the file: one line more than the source
+
+
+def _parses_as_python(code: str) -> bool:
+    """Whether the text is Python source (parsed, never run); a doctest session is Python too."""
+    if _DOCTEST.match(code):
+        return True
+    try:
+        ast.parse(code)
+    except (SyntaxError, ValueError, MemoryError, RecursionError):
+        return False
+    return bool(re.search(r"[A-Za-z_]", code))
 
 
 def _include_marker(target: str, options: list[str]) -> str:
@@ -303,6 +336,7 @@ def inline(line: str) -> str:
 def _unescaped(text: str) -> str:
     """Text outside code spans: reST's escaped whitespace gone and an escaped letter plain (jsonschema's
     "``string``\\s" reads "`string`s"), underscores kept as underscores when Markdown reads them."""
+    text = _REFERENCE.sub(r"\1", text)
     return _ESCAPED.sub(lambda m: "" if m[1].isspace() else m[1], text).replace("_", "\\_")
 
 
@@ -318,4 +352,6 @@ def _role(found: re.Match[str]) -> str:
         label = _TARGET_TEXT.sub("", body).strip()
         return label if name in _PLAIN_ROLES or label else f"`{body}`"
     body = body.lstrip("~!").strip()
+    if name in _NUMBERED_ROLES:  # Sphinx writes `:pep:`440`` as "PEP 440" (an anchor after # is not shown)
+        return f"{_NUMBERED_ROLES[name]} {body.partition('#')[0]}"
     return body if name in _PLAIN_ROLES else f"`{body}`"

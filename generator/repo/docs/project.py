@@ -14,7 +14,7 @@ from pathlib import Path, PurePosixPath
 
 from generator.documents import Document, read_text
 from generator.documents.comment import package_doc
-from generator.documents.model import Section
+from generator.documents.model import Block, Section
 from generator.documents.standing import INACTIVE, page_standing
 from generator.errors import DeepkbError
 from generator.redact import Redactor
@@ -57,6 +57,7 @@ MAX_EXAMPLES = 8
 FEW_EXAMPLES = 2  # a README showing fewer code examples leaves room for the package's Example tests
 _PACKAGE_EXAMPLE = re.compile(r"^Example(?:_[a-z]\w*)?$")  # the package's own, not a type's or function's
 OVERVIEW_PASSAGES = 4
+FEATURE_ITEMS = 10  # an overview's list of what the project does shows this many of its items
 TAGLINE_WORDS = 6  # the README's first overview paragraph may be this short; the others say more
 CONCEPT_SYMBOLS = 8
 _SETUP = frozenset({"__init__", "__new__", "__post_init__", "constructor"})  # setting up is not the work
@@ -119,6 +120,7 @@ _ABOUT_HEADING = re.compile(
     r"^\W*(?:why\b|what\b|about\b|overview|introduction|intro\b|description|summary|motivation)",
     re.IGNORECASE,
 )
+_FEATURES_HEADING = re.compile(r"^\W*(?:(?:key|main|core) )?(?:features|highlights|capabilities)\b", re.I)
 _NOT_PACKAGES = frozenset({"index", "readme", "overview", "intro", "introduction", "docs"})
 # tests, samples and docs define `Person` and `Order` too: never the definition a doc means
 # Go packages that document no library: tests' data, examples, internals, commands and generated code
@@ -413,11 +415,12 @@ def _quotable(document: Document) -> list[tuple[int, DocPassage]]:
     place = 0
     announced = False  # the blocks just quoted end in a lead-in: what follows is what it announces
     repeated = {h for h, n in Counter(s.heading for s in document.sections).items() if n > 1}
-    for section, block in document.blocks():
+    blocks = list(document.blocks())
+    for at, (section, block) in enumerate(blocks):
         if any(_SKIPPED_HEADING.search(h) for h in section.path):
             continue
         announced = announced and section is current or section is not current and _asks(section.heading)
-        worthy = _worth_quoting(block.kind, block.text, block.lead)
+        worthy = _worth_quoting(block.kind, block.text, block.lead) or _leads_into_list(blocks, at)
         if not worthy and not (announced and _announced_line(block.kind, block.text)):
             announced = False
             continue
@@ -442,6 +445,16 @@ def _quotable(document: Document) -> list[tuple[int, DocPassage]]:
             )
         )
     return found
+
+
+def _leads_into_list(blocks: Sequence[tuple[Section, Block]], at: int) -> bool:
+    """Whether block `at` is a short lead-in ("It supports:") to the list right below it in its section: a
+    list is quoted with the line that says what it lists."""
+    section, block = blocks[at]
+    if block.kind != "paragraph" or not block.text.rstrip().endswith(":") or at + 1 >= len(blocks):
+        return False
+    below, following = blocks[at + 1]
+    return below is section and following.kind == "item" and any(ch.isalnum() for ch in block.text)
 
 
 def _asks(text: str, also: str = "") -> bool:
@@ -470,12 +483,26 @@ def _spread(found: Sequence[tuple[int, DocPassage]], limit: int) -> list[DocPass
     fit is left out with it."""
     if len(found) <= limit:
         return [p for _, p in found]
-    chosen = set(sorted(range(len(found)), key=lambda i: (found[i][0], i))[:limit])
+    chosen: set[int] = set()
+    counted = 0  # a short lead-in ("It supports:") comes with its list and costs nothing
+    for i in sorted(range(len(found)), key=lambda i: (found[i][0], i)):
+        if counted >= limit:
+            break
+        chosen.add(i)
+        counted += not _short_lead_in(found[i][1])
     return [
         p
         for i, (_, p) in enumerate(found)
         if i in chosen and not (p.text.rstrip().endswith(":") and i + 1 < len(found) and i + 1 not in chosen)
     ]
+
+
+def _short_lead_in(passage: DocPassage) -> bool:
+    return (
+        passage.kind == "paragraph"
+        and passage.text.rstrip().endswith(":")
+        and len(passage.text.split()) < MIN_WORDS
+    )
 
 
 def _shares(sizes: Sequence[int], total: int = PASSAGES_PER_CONCEPT) -> list[int]:
@@ -518,11 +545,18 @@ def overview(readme: Document | None, intro: Sequence[Document]) -> tuple[DocPas
         teaching = {b.start for s, b in document.blocks() if any(_HOW_TO_HEADING.search(h) for h in s.path)}
         news = {b.start for s, b in document.blocks() if any(RELEASE_HEADING.search(h) for h in s.path)}
         heading_one = next((s.heading for s in document.sections if s.level == 1), "")
-        for passage in passages(document, limit=40):
+        quoted = passages(document, limit=40)
+        for at, passage in enumerate(quoted):
             if (
                 passage.kind == "code" and passage.start not in installing
             ):  # how to get it is not how to use it
                 break
+            if listed := _feature_list(quoted, at, heading_one, openings):
+                found += listed
+                openings.add(_opening(passage.text))
+                if sum(p.kind != "item" for p in found) >= OVERVIEW_PASSAGES:
+                    return tuple(found)
+                continue
             passage = _without_lead_in(passage, heading_one)
             opening = _opening(passage.text)
             if (
@@ -537,9 +571,33 @@ def overview(readme: Document | None, intro: Sequence[Document]) -> tuple[DocPas
             ):
                 found.append(passage)
                 openings.add(opening)
-            if len(found) >= OVERVIEW_PASSAGES:
+            if sum(p.kind != "item" for p in found) >= OVERVIEW_PASSAGES:
                 return tuple(found)
     return tuple(found)
+
+
+def _feature_list(quoted: Sequence[DocPassage], at: int, title: str, openings: set[str]) -> list[DocPassage]:
+    """The lead-in at `at` and the list it announces, when the README's opening or its about/features
+    section says what the project does in a list ("It supports:" then CSS and XPath, JMESPath, regular
+    expressions; "AnyIO offers the following functionality:" then task groups, networking, threads …): the
+    list is what the project is, kept as items, at most FEATURE_ITEMS of them; [] otherwise."""
+    lead = quoted[at]
+    if lead.kind != "paragraph" or not lead.text.rstrip().endswith(":") or _NOT_OVERVIEW.search(lead.text):
+        return []
+    if lead.heading not in ("", title) and not _ABOUT_HEADING.search(lead.heading):
+        if not _FEATURES_HEADING.search(lead.heading):
+            return []
+    if _opening(lead.text) in openings:
+        return []
+    items: list[DocPassage] = []
+    for passage in quoted[at + 1 :]:
+        if passage.kind != "item" or passage.heading != lead.heading or _NOT_OVERVIEW.search(passage.text):
+            break
+        items.append(passage)
+    described = sum(
+        len(item.text.split()) >= 2 for item in items
+    )  # not a list of links ("Roadmap", "Releases")
+    return [lead, *items[:FEATURE_ITEMS]] if len(items) >= 2 and described * 2 >= len(items) else []
 
 
 def _tagline(readme: Document) -> DocPassage | None:
