@@ -226,6 +226,28 @@ def test_rst_pep_and_rfc_roles_and_bare_named_references_read_as_sphinx_shows_th
     assert kept == "One of TINY_REPLY_* or MAX_VALUE."
 
 
+def test_rst_cross_references_and_auto_numbered_lists_read_as_sphinx_shows_them() -> None:
+    """anyio's task page: "`.abc.TaskGroup.start_soon`" (a leading dot searches by suffix: never shown),
+    `~anyio.CancelScope` (shown as its last part), `TaskGroup.start() <.abc.TaskGroup.start>` (an explicit
+    title, in code type like any API reference) and a `#.` list, which ran together as one paragraph."""
+    text = (
+        "Tasks\n=====\n\nThis handle can be used to:\n\n#. Wait for the task to finish\n#. Retrieve the task's\n"
+        "   return value\n\nUse :meth:`.abc.TaskGroup.start_soon`, :class:`~anyio.CancelScope`, "
+        ":meth:`TaskGroup.start() <.abc.TaskGroup.start>` and :ref:`the guide <g>`.\n"
+    )
+    assert [(b.kind, b.text, b.start, b.end) for _, b in blocks(read_text(text, name="tasks.rst"))] == [
+        ("paragraph", "This handle can be used to:", 4, 4),
+        ("item", "Wait for the task to finish", 6, 6),
+        ("item", "Retrieve the task's return value", 7, 8),
+        (
+            "paragraph",
+            "Use `abc.TaskGroup.start_soon`, `CancelScope`, `TaskGroup.start()` and the guide.",
+            10,
+            10,
+        ),
+    ]
+
+
 def test_a_docstring_opening_on_a_directive_keeps_its_body_out_of_the_summary() -> None:
     """A module docstring that starts on the line after its quotes with `.. testsetup::` (packaging,
     structlog, click): cleaning it twice dedented the directive's body into prose, and the module's summary

@@ -65,6 +65,7 @@ _INCLUDE_SHOWING = frozenset(
 _LINES = re.compile(r"(\d*)-(\d*)")
 # a named hyperlink reference written without backquotes (`Trio_`, `asyncio_`, anonymous `here__`): its word
 _REFERENCE = re.compile(r"(?<![\w\\])([A-Za-z][A-Za-z0-9.-]*[A-Za-z0-9])__?(?=[\s.,;:!?)\]]|$)")
+_AUTO_NUMBERED = re.compile(r"^([ \t]*)#\.[ \t]")
 _SUBSTITUTION = re.compile(r"\|([\w -]{1,40})\|(?:_{1,2})?")
 
 
@@ -118,7 +119,7 @@ class _Shadow:
             return self._doctest(i)
         if indent_width(line) >= 4 and self._quoted(i):
             return self._block_quote(i)
-        self.out.append(inline(line))
+        self.out.append(inline(_numbered(line)))
         return i + 1
 
     def _quoted(self, i: int) -> bool:
@@ -141,7 +142,7 @@ class _Shadow:
             end += 1
         while end > i and not self.lines[end - 1].strip():
             end -= 1
-        self.out += [inline(dedent_by(line, margin)) for line in self.lines[i:end]]
+        self.out += [inline(_numbered(dedent_by(line, margin))) for line in self.lines[i:end]]
         return end
 
     def _doctest(self, i: int) -> int:
@@ -274,6 +275,12 @@ class _Shadow:
             self.out += [*content, f"{pad}```"]  # the block ends the file: one line more than the source
 
 
+def _numbered(line: str) -> str:
+    """An auto-numbered item (`#. Wait for the task`) as Markdown's `1.`, which numbers itself the same way."""
+    auto = _AUTO_NUMBERED.match(line)
+    return f"{auto.group(1)}1.{line[auto.end() - 1 :]}" if auto else line
+
+
 def _parses_as_python(code: str) -> bool:
     """Whether the text is Python source (parsed, never run); a doctest session is Python too."""
     if _DOCTEST.match(code):
@@ -346,12 +353,18 @@ def _pieces(line: str) -> list[str]:
 
 
 def _role(found: re.Match[str]) -> str:
+    """A role as Sphinx shows it: a cross-reference's explicit title, in code type unless the role links to
+    prose (`:ref:`, `:doc:`); `~a.b.C` as its last part `C`, a leading `.` (a suffix search) dropped."""
     name = (found.group("name") or found.group("myst") or "").split(":")[-1]
     body = found.group("body")
     if "<" in body and body.rstrip().endswith(">"):
         label = _TARGET_TEXT.sub("", body).strip()
-        return label if name in _PLAIN_ROLES or label else f"`{body}`"
-    body = body.lstrip("~!").strip()
+        if not label:
+            return f"`{body}`"
+        return label if name in _PLAIN_ROLES else f"`{label}`"
+    if body.startswith("~"):
+        body = body[1:].rpartition(".")[2] if "." in body else body[1:]
+    body = body.lstrip("~!.").strip()
     if name in _NUMBERED_ROLES:  # Sphinx writes `:pep:`440`` as "PEP 440" (an anchor after # is not shown)
         return f"{_NUMBERED_ROLES[name]} {body.partition('#')[0]}"
     return body if name in _PLAIN_ROLES else f"`{body}`"
