@@ -248,6 +248,32 @@ def test_rst_cross_references_and_auto_numbered_lists_read_as_sphinx_shows_them(
     ]
 
 
+def test_a_docstrings_rest_field_list_is_a_parameters_section_of_items() -> None:
+    """anyio's `fail_after`: its `:param …:`, `:return:` and `:raises X:` fields, read as one paragraph with
+    the names dropped, were quoted under "How they work" as "maximum allowed time … `True` to shield the
+    cancel scope … if no supported asynchronous event loop is running". They are a section of their own
+    (the blank line above them its heading), each field an item named by its parameter."""
+    docstring = (
+        "\n    Create a context manager which raises if the block does not finish in time.\n\n"
+        "    :param float delay: maximum allowed time, or\n        ``None`` to disable the timeout\n"
+        "    :param shield: ``True`` to shield the scope\n    :raises NoEventLoopError: if no loop runs\n    "
+    )
+    found = [(s.heading, b.kind, b.text, b.start, b.end) for s in read_docstring(docstring) for b in s.blocks]
+    assert found == [
+        (
+            "",
+            "paragraph",
+            "Create a context manager which raises if the block does not finish in time.",
+            2,
+            2,
+        ),
+        ("Parameters", "item", "delay: maximum allowed time, or `None` to disable the timeout", 4, 5),
+        ("Parameters", "item", "shield: `True` to shield the scope", 6, 6),
+        ("Parameters", "item", "NoEventLoopError: if no loop runs", 7, 7),
+    ]
+    assert summary(docstring) == "Create a context manager which raises if the block does not finish in time."
+
+
 def test_a_docstring_opening_on_a_directive_keeps_its_body_out_of_the_summary() -> None:
     """A module docstring that starts on the line after its quotes with `.. testsetup::` (packaging,
     structlog, click): cleaning it twice dedented the directive's body into prose, and the module's summary
