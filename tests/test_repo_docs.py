@@ -739,6 +739,39 @@ def test_a_flat_docs_folder_is_grouped_by_the_sections_its_navigation_gives(tmp_
     assert sum(1 for c in docs.concepts if c.name.startswith("Topic")) == 14
 
 
+def test_a_page_that_documents_code_from_its_docstrings_shows_that_code(tmp_path: Path) -> None:
+    """packaging's "Version Handling" page is an example and `.. automodule:: packaging.version`: the built
+    docs show the module's classes there, deepkb showed no code at all (the directive was blanked). Sphinx's
+    autodoc directives and mkdocstrings' `::: module.Object` name the page's code; a module documented whole
+    gives its public definitions, read even when no subsystem holds its file. Never quoted as words."""
+    files = {
+        **PROJECT,
+        "docs/timing.rst": (
+            "Timing\n======\n\nTimers measure how long a handler runs, in seconds of the clock.\n\n"
+            ".. automodule:: tinyweb.timing\n    :members:\n"
+        ),
+        "docs/middleware.md": (
+            "# Middleware\n\nMiddleware wraps every handler; it runs before and after the handler.\n\n"
+            "::: tinyweb.middleware.Middleware\n    options:\n      members: true\n"
+        ),
+        "tinyweb/timing.py": (
+            '"""Timing."""\n\n\nclass Timer:\n    """Measures a handler."""\n\n    def stop(self):\n'
+            '        """Stop it."""\n\n\ndef elapsed(timer):\n    """Seconds since the timer started."""\n'
+            "\n\ndef _private():\n    return 1\n"
+        ),
+    }
+    root = make_project(tmp_path / "tinyweb", files)
+    repo_map = map_repository(root)
+    linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/tinyweb")
+    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    concepts = {c.name: c for c in docs.concepts}
+    assert [s.name for s in concepts["Timing"].symbols][:2] == ["Timer", "elapsed"]
+    assert "_private" not in [s.name for s in concepts["Timing"].symbols]
+    assert [s.name for s in concepts["Middleware"].symbols][:1] == ["Middleware"]
+    quoted = [p.text for c in docs.concepts for page in c.pages for p in page.passages]
+    assert not any(":::" in text or "automodule" in text or "options" in text for text in quoted)
+
+
 def test_project_docs_overview_examples_and_concepts(tmp_path: Path) -> None:
     root = make_project(tmp_path / "tinyweb", PROJECT)
     repo_map = map_repository(root)

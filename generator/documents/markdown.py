@@ -17,6 +17,7 @@ from markdown_it.token import Token
 
 from .header import clean_heading
 from .htmlblock import html_paragraphs
+from .included import API_LINE
 from .model import Block, Section
 from .outline import Outline
 
@@ -285,12 +286,20 @@ def _unwrap_containers(lines: list[str]) -> list[str]:
     body dedented so that it reads as paragraphs."""
     out: list[str] = []
     body_indent = -1
+    options_indent = -1  # below a mkdocstrings object: its options, blanked
     for line, prose in zip(lines, _outside_fences(lines), strict=True):
+        if options_indent >= 0 and line.strip() and indent_width(line) > options_indent:
+            out.append("")
+            continue
+        options_indent = -1
         if body_indent >= 0 and (not line.strip() or indent_width(line) >= body_indent):
             out.append(dedent_by(line, body_indent))
             continue
         body_indent = -1
-        if prose and (found := _ADMONITION.match(line)):
+        if prose and API_LINE.match(line):  # mkdocstrings' object: kept for the docs stage to read
+            out.append(line.strip())
+            options_indent = indent_width(line)
+        elif prose and (found := _ADMONITION.match(line)):
             body_indent = len(found.group(1).expandtabs(4)) + 4
             out.append("")
         elif prose and _CONTAINER.match(line):

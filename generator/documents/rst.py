@@ -10,7 +10,7 @@ import ast
 import re
 from dataclasses import dataclass, field
 
-from .included import INCLUDE
+from .included import API, INCLUDE
 from .markdown import code_span, dedent_by, indent_width, markdown_sections
 from .model import Section
 
@@ -18,6 +18,11 @@ _ADMONITIONS = frozenset(
     "note warning tip important hint caution attention danger error seealso admonition topic sidebar"
     " versionadded versionchanged deprecated rubric".split()
 )
+# Sphinx's autodoc directives: the object's docstring, rendered at build time
+_AUTODOC = frozenset(
+    "automodule autoclass autofunction autoexception autodata autoattribute automethod autoproperty".split()
+)
+_DOTTED = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")
 _CODE_DIRECTIVES = frozenset({"code-block", "code", "sourcecode"})
 # Sphinx's default language for `::` literal blocks: Python where the block parses as Python, else none;
 # `.. highlight:: lang` sets it for the rest of the file
@@ -180,6 +185,9 @@ class _Shadow:
             self._fence(body, (found.group(3) or "").strip().split(" ")[0], indent)
         elif name == "literalinclude" and (marker := _include_marker(found.group(3) or "", body)):
             self._include(marker, _option(body, "language"), indent, end - i)
+        elif name in _AUTODOC and _DOTTED.fullmatch(target := (found.group(3) or "").strip().split("(")[0]):
+            # what the built docs show here is the object's docstring: the docs stage reads the code
+            self.out += [f"{' ' * indent}{API} {target}", *[""] * (end - i - 1)]
         elif name == "highlight":
             self.highlight = (found.group(3) or "").strip().split(" ")[0].lower() or self.highlight
             self.out += [""] * (end - i)

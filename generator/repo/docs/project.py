@@ -14,6 +14,7 @@ from pathlib import Path, PurePosixPath
 
 from generator.documents import Document, read_text
 from generator.documents.comment import package_doc
+from generator.documents.included import api_names
 from generator.documents.model import Block, Section
 from generator.documents.standing import INACTIVE, page_standing
 from generator.errors import DeepkbError
@@ -420,6 +421,8 @@ def _quotable(document: Document) -> list[tuple[int, DocPassage]]:
         if any(_SKIPPED_HEADING.search(h) for h in section.path):
             continue
         announced = announced and section is current or section is not current and _asks(section.heading)
+        if api_names(block):  # an object documented from its docstring: the page's code, not its words
+            continue
         worthy = _worth_quoting(block.kind, block.text, block.lead) or _leads_into_list(blocks, at)
         if not worthy and not (announced and _announced_line(block.kind, block.text)):
             announced = False
@@ -752,12 +755,16 @@ def concepts_of(
 
 
 def _page(document: Document, quoted: Sequence[DocPassage]) -> DocPage:
-    """A doc file as a concept page lists it, with the passages it quotes; one no longer in force is listed,
-    labelled, and not quoted."""
+    """A doc file as a concept page lists it, with the passages it quotes and the code objects it documents
+    from their docstrings; one no longer in force is listed, labelled, and not quoted."""
     title = document.title or _humane(document.origin)
     if not _in_force(document):
         return DocPage(document.origin, title, (), standing=document.status)
-    return DocPage(document.origin, title, tuple(quoted))
+    return DocPage(document.origin, title, tuple(quoted), api=_api(document))
+
+
+def _api(document: Document) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(name for _, block in document.blocks() for name in api_names(block)))
 
 
 def readme_concepts(readme: Document | None, names: SymbolNames) -> list[DocConcept]:
@@ -795,9 +802,11 @@ def _shows_a_feature(heading: str, quoted: Sequence[DocPassage]) -> bool:
 
 def _concept(name: str, pages: Sequence[DocPage], names: SymbolNames, package: str) -> DocConcept:
     """A concept named `name` made of `pages`, with the code symbols they name (in `package` first)."""
+    documented = [cited for page in pages for dotted in page.api for cited in names.documented(dotted)]
     used = _names_in(p for page in pages for p in page.passages)
     titled = [_camel(h) for page in pages for h in (page.title, *(p.heading for p in page.passages))]
-    symbols = names.resolve([*used, *titled], package=package)[:CONCEPT_SYMBOLS]
+    resolved = names.resolve([*used, *titled], package=package)
+    symbols = list({s.name: s for s in [*documented, *resolved]}.values())[:CONCEPT_SYMBOLS]
     types = tuple(names.key_type(s) for s in symbols if s.kind in TYPE_KINDS)
     return DocConcept(name, slugify(name, max_len=50), tuple(pages), tuple(symbols), types)
 
@@ -1004,6 +1013,21 @@ class SymbolNames:
                 cite(r.symbol, r.path, self.linker) for r in ranked(self.package_files(package), self.facts)
             ]
         return list({s.name: s for s in found}.values())
+
+    def documented(self, dotted: str) -> list[CitedSymbol]:
+        """The definitions a page's autodoc or mkdocstrings object stands for: `packaging.version.Version` is
+        `Version`, `anyio.abc.TaskGroup.start_soon` is `TaskGroup.start_soon`, a module (`packaging.version`)
+        its own public definitions, best first (read on demand when no shard holds the module)."""
+        parts = dotted.split(".")
+        upper = next((i for i, part in enumerate(parts) if part[:1].isupper()), len(parts) - 1)
+        if named := self.resolve([".".join(parts[upper:])]):
+            return named
+        module = "/".join(parts)
+        ends = (f"{module}.py", f"{module}/__init__.py")
+        files = [p for p in self.facts.files if p.endswith(ends) and not _NOT_LIBRARY.search(p)]
+        if len(files) != 1:
+            return []
+        return [cite(r.symbol, r.path, self.linker) for r in ranked(files, self.facts) if r.symbol.public]
 
     def key_type(self, cited: CitedSymbol) -> KeyType:
         """A class the docs name with its first public methods (constructors and dunders left out)."""
