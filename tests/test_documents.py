@@ -274,6 +274,27 @@ def test_a_docstrings_rest_field_list_is_a_parameters_section_of_items() -> None
     assert summary(docstring) == "Create a context manager which raises if the block does not finish in time."
 
 
+def test_a_fenced_example_in_a_google_section_is_code_as_written() -> None:
+    """humanize's docstrings (written for mkdocstrings) hold a ```pycon fence under "Examples:": the
+    doctest lines were indented into the fence, `1_000_000` escaped, and the fence ran on over "Args"."""
+    docstring = (
+        "Converts an integer to a string with commas.\n\n    Examples:\n        ```pycon\n"
+        "        >>> intcomma(1_000_000)\n        '1,000,000'\n        >>> for x in (1, 2):\n"
+        "        ...     intcomma(x)\n\n        ```\n\n    Args:\n        value (int): Integer to convert.\n    "
+    )
+    found = [(s.heading, b.kind, b.text, b.language) for s in read_docstring(docstring) for b in s.blocks]
+    assert found == [
+        ("", "paragraph", "Converts an integer to a string with commas.", ""),
+        (
+            "Examples",
+            "code",
+            ">>> intcomma(1_000_000)\n'1,000,000'\n>>> for x in (1, 2):\n...     intcomma(x)",
+            "pycon",
+        ),
+        ("Args", "paragraph", "value (int): Integer to convert.", ""),
+    ]
+
+
 def test_a_docstring_opening_on_a_directive_keeps_its_body_out_of_the_summary() -> None:
     """A module docstring that starts on the line after its quotes with `.. testsetup::` (packaging,
     structlog, click): cleaning it twice dedented the directive's body into prose, and the module's summary

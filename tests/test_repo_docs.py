@@ -770,6 +770,12 @@ def test_a_page_that_documents_code_from_its_docstrings_shows_that_code(tmp_path
     assert [s.name for s in concepts["Middleware"].symbols][:1] == ["Middleware"]
     quoted = [p.text for c in docs.concepts for page in c.pages for p in page.passages]
     assert not any(":::" in text or "automodule" in text or "options" in text for text in quoted)
+    # the page quotes what the built docs show there: the documented code's docstrings, at their lines
+    (timing,) = concepts["Timing"].pages
+    assert [(p.heading, p.text, p.path, p.start) for p in timing.passages[1:]] == [
+        ("Timer", "Measures a handler.", "tinyweb/timing.py", 5),
+        ("elapsed", "Seconds since the timer started.", "tinyweb/timing.py", 12),
+    ]
 
 
 def test_project_docs_overview_examples_and_concepts(tmp_path: Path) -> None:

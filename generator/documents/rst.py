@@ -70,6 +70,7 @@ _INCLUDE_SHOWING = frozenset(
 _LINES = re.compile(r"(\d*)-(\d*)")
 # a named hyperlink reference written without backquotes (`Trio_`, `asyncio_`, anonymous `here__`): its word
 _REFERENCE = re.compile(r"(?<![\w\\])([A-Za-z][A-Za-z0-9.-]*[A-Za-z0-9])__?(?=[\s.,;:!?)\]]|$)")
+_FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})[ \t]*[\w+-]*[ \t]*$")
 _AUTO_NUMBERED = re.compile(r"^([ \t]*)#\.[ \t]")
 _SUBSTITUTION = re.compile(r"\|([\w -]{1,40})\|(?:_{1,2})?")
 
@@ -116,6 +117,8 @@ class _Shadow:
         if _ADORNMENT.match(line):  # a transition
             self.out.append("")
             return i + 1
+        if fence := _FENCE.match(line):  # a Markdown fence (a docstring written for mkdocstrings): as written
+            return self._verbatim(i, fence.group(1))
         if directive := _EXPLICIT.match(line):
             return self._directive(i, directive)
         if line.rstrip().endswith("::") and not line.lstrip().startswith(".."):
@@ -126,6 +129,15 @@ class _Shadow:
             return self._block_quote(i)
         self.out.append(inline(_numbered(line)))
         return i + 1
+
+    def _verbatim(self, i: int, marker: str) -> int:
+        """A fenced code block's lines, unchanged, to its closing fence (or the text's end)."""
+        end = i + 1
+        while end < len(self.lines) and not self.lines[end].strip().startswith(marker):
+            end += 1
+        end = min(end + 1, len(self.lines))
+        self.out += self.lines[i:end]
+        return end
 
     def _quoted(self, i: int) -> bool:
         """Whether line i opens a block quote under a paragraph of the page's own (indented text after a

@@ -21,7 +21,7 @@ from generator.errors import DeepkbError
 from generator.redact import Redactor
 from generator.repo.analyze.citations import Linker
 from generator.repo.analyze.describe import cite, flow_branches, ranked
-from generator.repo.analyze.explained import ANY_EXAMPLE, examples_in
+from generator.repo.analyze.explained import ANY_EXAMPLE, docstrings, examples_in
 from generator.repo.docs.includes import Includes
 from generator.repo.docs.model import DocConcept, DocPage, DocPassage, ProjectDocs
 from generator.repo.docs.navigation import doc_files, read_navigation
@@ -58,6 +58,9 @@ MAX_EXAMPLES = 8
 FEW_EXAMPLES = 2  # a README showing fewer code examples leaves room for the package's Example tests
 _PACKAGE_EXAMPLE = re.compile(r"^Example(?:_[a-z]\w*)?$")  # the package's own, not a type's or function's
 OVERVIEW_PASSAGES = 4
+DOCSTRING_PASSAGES = (
+    40  # a page documenting code from its docstrings quotes at most this many of their blocks
+)
 FEATURE_ITEMS = 10  # an overview's list of what the project does shows this many of its items
 TAGLINE_WORDS = 6  # the README's first overview paragraph may be this short; the others say more
 CONCEPT_SYMBOLS = 8
@@ -178,7 +181,7 @@ def read_project_docs(
             *package_concepts(packages, names),
         ][:MAX_CONCEPTS]
     )
-    concepts = with_code_paths(concepts, names)
+    concepts = with_code_paths(with_docstrings(concepts, names, root, redactor), names)
     starters = [
         documents[p]
         for p in [readme, *in_order]
@@ -744,7 +747,7 @@ def concepts_of(
         else:
             shares = _shares([len(q) for q in quotable])
             pages = [_page(d, _spread(q, n)) for d, q, n in zip(members, quotable, shares, strict=True)]
-        pages = [p for p in pages if p.passages or p.standing][
+        pages = [p for p in pages if p.passages or p.standing or p.api][
             : MAX_ENTRIES if key in folded else PAGES_PER_CONCEPT
         ]
         if pages:
@@ -809,6 +812,25 @@ def _concept(name: str, pages: Sequence[DocPage], names: SymbolNames, package: s
     symbols = list({s.name: s for s in [*documented, *resolved]}.values())[:CONCEPT_SYMBOLS]
     types = tuple(names.key_type(s) for s in symbols if s.kind in TYPE_KINDS)
     return DocConcept(name, slugify(name, max_len=50), tuple(pages), tuple(symbols), types)
+
+
+def with_docstrings(
+    concepts: Sequence[DocConcept], names: SymbolNames, root: Path, redactor: Redactor | None
+) -> list[DocConcept]:
+    """Each concept whose pages document code from its docstrings (autodoc, mkdocstrings) with those
+    docstrings quoted on the page that names them, after its own words, at most DOCSTRING_PASSAGES in all:
+    the built docs show them there (humanize's "Number" page is only `::: humanize.number`)."""
+    found = []
+    for concept in concepts:
+        pages = []
+        for page in concept.pages:
+            if page.api:
+                documented = [cited for dotted in page.api for cited in names.documented(dotted)]
+                said = docstrings(documented[:CONCEPT_SYMBOLS], root, names.facts, redactor)
+                page = replace(page, passages=(*page.passages, *said[:DOCSTRING_PASSAGES]))
+            pages.append(page)
+        found.append(replace(concept, pages=tuple(pages)))
+    return found
 
 
 def with_code_paths(concepts: Sequence[DocConcept], names: SymbolNames) -> list[DocConcept]:
