@@ -4,6 +4,8 @@ without researching and rendering the pages (bench/page_quality.py does that, wi
 
     python bench/flow_reach.py                       (the labelled sets below, from their clones)
     python bench/flow_reach.py --labels FILE PATH …  (some checkouts against one labels file)
+    python bench/flow_reach.py --prefixed …          (names match with or without a module prefix;
+                                                      bench/flows_heldout_s17.json is scored so)
     python bench/flow_reach.py --tree …              (also print each call tree)
     python bench/flow_reach.py --subsystems …        (also print the offline subsystems, scored against a
                                                       label's concepts when it has them)
@@ -58,6 +60,11 @@ def main() -> int:
     parser.add_argument("--labels", type=Path)
     parser.add_argument("--tree", action="store_true", help="print each call tree")
     parser.add_argument("--subsystems", action="store_true", help="print the offline subsystems")
+    parser.add_argument(
+        "--prefixed",
+        action="store_true",
+        help="a flow's name matches a label's with or without a module/namespace prefix",
+    )
     args = parser.parse_args()
     if args.labels:
         runs = {args.labels.stem: (_labels(args.labels), args.paths)}
@@ -70,7 +77,7 @@ def main() -> int:
             label = labels.get(path.name)
             if label is None:
                 continue
-            row = measure(path, label, show_tree=args.tree)
+            row = measure(path, label, show_tree=args.tree, same=_prefixed if args.prefixed else None)
             reached, wanted, started = reached + row[0], wanted + row[1], started + row[2]
             if args.subsystems:
                 found = measure_subsystems(path, label)
@@ -171,6 +178,12 @@ def _print_tree(tree: list[CallTree], indent: str) -> None:
 def _same(expected: str, name: str) -> bool:
     """A flow's name is the expected symbol (a Go receiver may be written `*Engine`)."""
     return name.replace("*", "") == expected
+
+
+def _prefixed(expected: str, name: str) -> bool:
+    """A flow's name is the expected symbol, its module, namespace or Go `*` aside."""
+    name = name.replace("*", "")
+    return name == expected or name.endswith("." + expected)
 
 
 if __name__ == "__main__":

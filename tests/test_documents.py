@@ -491,6 +491,39 @@ def test_mkdocs_admonition_bodies_are_paragraphs_on_their_own_lines() -> None:
     ]
 
 
+def test_content_tabs_are_read_as_their_bodies_even_inside_an_admonition() -> None:
+    # pymdownx.tabbed: `=== "Title"` over an indented body (uvicorn's pip/uv, json's Deprecated/Future-proof)
+    tabs = 'Install it:\n=== "pip"\n    ```bash\n    pip install it\n    ```\n\n=== "uv"\n\n    ```bash\n    uv add it\n    ```\n'
+    assert [(b.kind, b.text, b.start, b.end) for _, b in blocks(read_text(tabs, name="a.md"))] == [
+        ("paragraph", "Install it:", 1, 1),
+        ("code", "pip install it", 3, 5),
+        ("code", "uv add it", 9, 11),
+    ]
+    nested = (
+        '!!! example "Example"\n    === "docs/page.md"\n        ```md\n        # Title\n        ```\n\n'
+        '    === "Result"\n        The rendered *page*.\n\nAfter.\n'
+    )
+    assert [(b.kind, b.text, b.start) for _, b in blocks(read_text(nested, name="a.md"))] == [
+        ("code", "# Title", 3),
+        ("paragraph", "The rendered page.", 8),
+        ("paragraph", "After.", 10),
+    ]
+
+
+def test_an_autodoc_marker_and_its_options_are_no_text_of_the_page() -> None:
+    # mkdocstrings' `::: httpx.get` with `:docstring:` (httpx, httpcore, typer) or an `options:` block (its
+    # own API page) had become a code block; VitePress's `::: tip` stays a container
+    text = (
+        "The helpers:\n\n::: tinyhttp.get\n    :docstring:\n\n::: tinyhttp\n    options:\n"
+        "        show_submodules: true\n\nAfter.\n\n::: tip\nA tip for you.\n:::\n"
+    )
+    assert [(b.kind, b.text, b.start) for _, b in blocks(read_text(text, name="a.md"))] == [
+        ("paragraph", "The helpers:", 1),
+        ("paragraph", "After.", 10),
+        ("paragraph", "A tip for you.", 13),
+    ]
+
+
 def test_quotes_and_tables_are_blocks_of_their_own() -> None:
     text = "> quoted\n> text\n\n| a | b |\n|---|---|\n| 1 | 2 |\n"
     assert [b for _, b in blocks(read_text(text, name="a.md"))] == [

@@ -652,3 +652,75 @@ def test_a_go_value_of_another_module_s_type_never_calls_the_package_s_method_of
     assert hops(edges, "send") == set()
     assert hops(edges, "keep") == {("store/shelf.go", "Shelf.Put")}
     assert hops(edges, "guess") == {("client.go", "Request.Put")}
+
+
+RETRYING = {
+    "go.mod": "module example.com/retry\n\ngo 1.21\n",
+    "client.go": (
+        'package retry\n\nimport "io"\n\ntype CheckRetry func(err error) bool\n\ntype Middleware func(c *Client) error\n\n'
+        "type Client struct {\n\tCheckRetry CheckRetry\n\tbefore []Middleware\n\tafter map[string]Middleware\n}\n\n"
+        "func NewClient() *Client {\n\tc := &Client{CheckRetry: DefaultRetryPolicy}\n"
+        "\tc.before = []Middleware{parseURL, createRequest}\n"
+        '\tc.after = map[string]Middleware{"log": logResponse}\n\treturn c\n}\n\n'
+        "func DefaultRetryPolicy(err error) bool {\n\treturn err != nil\n}\n\n"
+        "func parseURL(c *Client) error {\n\treturn nil\n}\n\n"
+        "func createRequest(c *Client) error {\n\treturn nil\n}\n\n"
+        "func logResponse(c *Client) error {\n\treturn nil\n}\n\n"
+        "func (c *Client) drain(body any) {\n}\n\n"
+        "func (c *Client) Do(body any) {\n"
+        "\tfor _, f := range c.before {\n\t\tf(c)\n\t}\n"
+        "\tif c, ok := body.(io.ReadCloser); ok {\n\t\tc.Close()\n\t}\n"
+        "\tif c.CheckRetry(nil) {\n\t\tc.drain(body)\n\t}\n"
+        '\tc.after["log"](c)\n}\n'
+    ),
+}
+
+
+def test_a_go_call_through_a_field_reaches_the_functions_stored_in_it(tmp_path: Path) -> None:
+    """go-retryablehttp's `c.CheckRetry(…)` with `&Client{CheckRetry: DefaultRetryPolicy}`, resty's
+    `for _, f := range c.beforeRequest { f(c, req) }` with `c.beforeRequest = []RequestMiddleware{…}`, an
+    element by its key (`c.after["log"](c)`): the functions stored in the field are the call's callees; a
+    name declared again in an inner block (`if c, ok := body.(…)`) leaves the receiver's type to the rest
+    of the method (`c.drain`)."""
+    root = write_tree(tmp_path / "repo", RETRYING)
+    graph = extract_facts(root, map_repository(root)).calls
+    assert isinstance(graph, CallGraph)
+    assert hops(graph.edges(["client.go"]), "Client.Do") >= {
+        ("client.go", "parseURL"),
+        ("client.go", "createRequest"),
+        ("client.go", "DefaultRetryPolicy"),
+        ("client.go", "Client.drain"),
+        ("client.go", "logResponse"),
+    }
+
+
+TABLES = {
+    "kit/__init__.py": "",
+    "kit/render.py": (
+        "class TextRenderer:\n    def render(self):\n        return 'text'\n\n\n"
+        "class JSONRenderer:\n    def render(self):\n        return '{}'\n\n\n"
+        "RENDERERS = {'text': TextRenderer, 'json': JSONRenderer}\n\n\n"
+        "def row(size):\n    return size\n\n\ndef column(size):\n    return size\n\n\n"
+        "def renderer(kind):\n    return RENDERERS[kind]()\n\n\n"
+        "def chosen(kind):\n    make = RENDERERS.get(kind)\n    return make()\n\n\n"
+        "def local_table(kind):\n    table = {'row': row}\n    return table[kind](1)\n\n\n"
+        "class Layout:\n    splitters = {'row': row, 'column': column}\n\n"
+        "    def split(self, name):\n        return self.splitters[name](2)\n"
+    ),
+}
+
+
+def test_a_python_call_looked_up_in_a_table_may_reach_each_of_its_values(tmp_path: Path) -> None:
+    """huey's `WORKER_TO_ENVIRONMENT[worker_type]()`, rich's `self.splitters[splitter]()`: a call of a value
+    looked up in a dict literal of the repository's functions or classes (module constant, class
+    attribute, local; by `[key]` or `.get(key)`, called at once or through a local) reaches each value, as
+    an inferred edge."""
+    root = write_tree(tmp_path / "repo", TABLES)
+    graph = extract_facts(root, map_repository(root)).calls
+    assert isinstance(graph, CallGraph)
+    edges = graph.edges(["kit/render.py"])
+    both = {("kit/render.py", "TextRenderer"), ("kit/render.py", "JSONRenderer")}
+    assert hops(edges, "renderer") == both and hops(edges, "chosen") == both
+    assert hops(edges, "local_table") == {("kit/render.py", "row")}
+    assert hops(edges, "Layout.split") == {("kit/render.py", "row"), ("kit/render.py", "column")}
+    assert all(e.inferred for e in edges if e.caller in {"renderer", "Layout.split"})

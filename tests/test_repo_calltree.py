@@ -255,3 +255,29 @@ def test_the_tree_grows_best_first_so_a_wide_set_up_leaves_room_for_the_work(tmp
     assert [branch.edge.callee for branch in tree] == ["build", "run"]  # in rank order, the main line first
     work = tree[1]
     assert [branch.edge.callee for branch in work.below] == ["evaluate"]
+
+
+# a client whose request hands the exchange to a transport leading to far more code than its retry policy:
+# the policy, a tenth of the transport's code, is still a step of the work, drawn beside it
+CLIENT = {
+    "web/__init__.py": "from .client import request\n",
+    "web/client.py": (
+        "from .transport import send\nfrom .policy import should_retry\n\n\n"
+        "def request(url):\n    response = send(url)\n    if should_retry(response):\n"
+        "        response = send(url)\n    return response\n"
+    ),
+    "web/transport.py": (
+        "def send(url):\n"
+        + "".join(f"    stage{i}(url)\n" for i in range(6))
+        + "".join(f"\n\ndef stage{i}(url):\n{_body(40)}" for i in range(6))
+    ),
+    "web/policy.py": f"def should_retry(response):\n{_body(25)}",
+}
+
+
+def test_a_step_with_a_tenth_of_the_heaviest_steps_code_is_a_branch_of_its_own(tmp_path: Path) -> None:
+    root = write_tree(tmp_path / "repo", CLIENT)
+    facts = extract_facts(root, map_repository(root))
+    assert facts.calls is not None
+    tree = facts.calls.tree()
+    assert [branch.edge.callee for branch in tree] == ["send", "should_retry"]

@@ -411,6 +411,25 @@ def test_the_overview_reads_past_the_install_block_to_why_the_project_exists() -
     assert [p.text[:12] for p in overview(tutorial, [])] == ["Tinytea is a"]
 
 
+def test_the_overview_leaves_out_sections_about_policy_support_and_users() -> None:
+    # fx's "Stability", libuv's "Versioning", vue's "Questions", leveldb's "Documentation", mkdocstrings'
+    # "Used by": prose before the first example that says how the project is kept, not what it is
+    readme = read_text(
+        "# tinyconf\n\nTinyconf is a configuration library for Go that reads files, flags and the environment.\n\n"
+        "## Stability\n\nNo breaking changes will be made to exported APIs before the second major version.\n\n"
+        "## Versioning\n\nStarting with version 1.0.0 tinyconf follows the semantic versioning scheme closely.\n\n"
+        "## Questions\n\nFor questions and support please use the official forum or the community chat.\n\n"
+        "## Documentation\n\nThe library documentation is online and bundled with the source code too.\n\n"
+        "## Used by\n\nTinyconf is used by well-known companies, projects and scientific teams around the world.\n\n"
+        "## Is tinyconf.dev down?\n\nProbably not, but it's possible; check whether other .dev sites load for you.\n\n"
+        "## How do I submit a patch?\n\nIn order to submit a patch, first read the guidelines for contributors.\n\n"
+        "## Why tinyconf?\n\nTinyconf merges every source into one set of keys, so a flag overrides a file.\n",
+        name="README.md",
+        origin="README.md",
+    )
+    assert [p.text[:16] for p in overview(readme, [])] == ["Tinyconf is a co", "Tinyconf merges "]
+
+
 def test_the_overview_keeps_the_list_that_says_what_the_project_does_with_its_lead_in() -> None:
     """parsel's README says what it is in one sentence, then "It supports:" and a list; anyio's lists its
     features under "Features"; werkzeug's and jinja's under "It includes:". The list was dropped (only
@@ -610,6 +629,97 @@ def test_a_yaml_table_of_contents_gives_the_order(tmp_path: Path) -> None:
     assert list(read_navigation(root, paths).order)[:2] == ["docs/middleware.md", "docs/routing/patterns.rst"]
 
 
+def test_pages_stating_their_place_order_their_folders_too(tmp_path: Path) -> None:
+    # jotai and zustand: each page's front matter says `nav: 2.01`; the folders have no _category_ file,
+    # so a folder is where its first page is (core before utilities before extensions, whatever the names)
+    pages = {
+        "docs/index.md": "---\nnav: 0\n---\n# Tinystate\n\nTinystate keeps state in small atoms.\n",
+        "docs/utilities/storage.md": "---\nnav: 3.01\n---\n# Storage\n\nAtoms that persist.\n",
+        "docs/utilities/family.md": "---\nnav: 3.5\n---\n# Family\n\nAtoms made per key.\n",
+        "docs/core/use-atom.md": "---\nnav: 2.02\n---\n# useAtom\n\nReads and writes an atom.\n",
+        "docs/core/atom.md": "---\nnav: 2.01\n---\n# atom\n\nDeclares a piece of state.\n",
+        "docs/extensions/query.md": "---\nnav: 4.02\n---\n# Query\n\nAtoms from queries.\n",
+        "docs/basics/concepts.md": "# Concepts\n\nNo place stated: after those that state one.\n",
+    }
+    root = make_project(tmp_path / "tinystate", {"README.md": "# tinystate\n", **pages})
+    assert list(read_navigation(root, doc_files(map_repository(root))).order) == [
+        "docs/index.md",
+        "docs/core/atom.md",
+        "docs/core/use-atom.md",
+        "docs/utilities/storage.md",
+        "docs/utilities/family.md",
+        "docs/extensions/query.md",
+        "docs/basics/concepts.md",
+    ]
+
+
+def test_with_no_navigation_the_basics_come_before_the_advanced_parts(tmp_path: Path) -> None:
+    # valtio's api/advanced sorted before api/basic by name, pinia's core-concepts after its api reference
+    pages = {
+        "docs/index.md": "# Tinystate\n\nTinystate keeps state in proxies.\n",
+        "docs/api/advanced/ref.md": "# ref\n\nA ref is never proxied.\n",
+        "docs/api/basic/proxy.md": "# proxy\n\nA proxy tracks changes.\n",
+        "docs/api/utils/watch.md": "# watch\n\nWatch runs on every change.\n",
+        "docs/core-concepts/state.md": "# State\n\nState is a proxy.\n",
+    }
+    root = make_project(tmp_path / "tinystate", {"README.md": "# tinystate\n", **pages})
+    assert list(read_navigation(root, doc_files(map_repository(root))).order) == [
+        "docs/index.md",
+        "docs/core-concepts/state.md",
+        "docs/api/basic/proxy.md",
+        "docs/api/utils/watch.md",
+        "docs/api/advanced/ref.md",
+    ]
+
+
+def test_a_books_summary_md_gives_the_order_titles_and_sections(tmp_path: Path) -> None:
+    # mdBook (guide/src/SUMMARY.md) and GitBook: the table of contents is the navigation and no page of its
+    # own; the book's folder is the docs root, so its sub-folders are its concepts
+    summary = (
+        "# Summary\n\n[Introduction](README.md)\n\n# User guide\n\n- [Installing](guide/install.md)\n"
+        "- [Routing](routing/index.md)\n    - [Patterns](routing/patterns.md#top)\n        - [Syntax](routing/syntax.md)\n"
+        "    - [Draft]()\n    - [Hosts](routing/hosts.md)\n"
+        "- [Elsewhere](https://example.org/x.md)\n- [Outside](../../README.md)\n\n---\n\n[Credits](misc/credits.md)\n"
+    )
+    book = {
+        "guide/book.toml": "[book]\ntitle = 'tinyweb'\n",
+        "guide/src/SUMMARY.md": summary,
+        "guide/src/README.md": "# Tinyweb\n\nTinyweb routes requests to handlers and runs middleware.\n",
+        "guide/src/guide/install.md": "# Install\n\nInstall tinyweb with your package manager of choice.\n",
+        "guide/src/routing/index.md": "# Routing\n\nThe router matches each request path against its routes.\n",
+        "guide/src/routing/patterns.md": "# Patterns\n\nPatterns may hold placeholders that match one segment.\n",
+        "guide/src/routing/syntax.md": "# Syntax\n\nA placeholder is a name between braces in the pattern.\n",
+        "guide/src/routing/hosts.md": "# Hosts\n\nA route may match the request's host as well as its path.\n",
+        "guide/src/misc/credits.md": "# Credits\n\nThanks to everyone who helped write tinyweb's docs.\n",
+    }
+    root = make_project(tmp_path / "tinyweb", {**PROJECT, **book})
+    record = read_navigation(root, doc_files(map_repository(root)))
+    assert record.docs == "guide/src"
+    assert record.order == (
+        "guide/src/README.md",
+        "guide/src/guide/install.md",
+        "guide/src/routing/index.md",
+        "guide/src/routing/patterns.md",
+        "guide/src/routing/syntax.md",
+        "guide/src/routing/hosts.md",
+        "guide/src/misc/credits.md",
+    )
+    assert record.titles()["guide/src/README.md"] == "Introduction"
+    # each page is in the section of the chapter right above it; a chapter with sub-chapters is its own
+    assert record.sections() == {
+        "guide/src/routing/index.md": "guide/src/routing/index.md",
+        "guide/src/routing/patterns.md": "guide/src/routing/patterns.md",
+        "guide/src/routing/syntax.md": "guide/src/routing/patterns.md",
+        "guide/src/routing/hosts.md": "guide/src/routing/index.md",
+    }
+    # a page that happens to be called SUMMARY.md and lists no pages is a page like any other
+    root = make_project(
+        tmp_path / "plain", {**PROJECT, "docs/summary.md": "# Summary\n\nTinyweb in brief: a router.\n"}
+    )
+    record = read_navigation(root, doc_files(map_repository(root)))
+    assert "docs/summary.md" in record.order
+
+
 def test_a_docsets_table_of_contents_and_substitutions_are_one_reading(tmp_path: Path) -> None:
     # the navigation reads the docset once: its toc orders the pages, its subs come with it; docs-builder
     # names it `_docset.yml` as well, and the first docset giving subs (the docs folder's) is the one used
@@ -799,6 +909,31 @@ def test_project_docs_overview_examples_and_concepts(tmp_path: Path) -> None:
     assert [p.path for p in routing.pages] == ["docs/routing/index.md", "docs/routing/patterns.rst"]
     cited = {s.name: s.citation.path for s in routing.symbols if s.citation}
     assert cited["Router"] == "tinyweb/routing/router.py" and "Router.add" in cited
+
+
+def test_an_introduction_after_a_first_page_with_no_prose_is_the_docs_introduction(tmp_path: Path) -> None:
+    # valtio's introduction.mdx is a title alone and its getting-started page says what valtio is; rich's
+    # index.rst is a toctree before introduction.rst. A page not named as an introduction is no overview.
+    files = {
+        "README.md": "# tinystate\n\n## Usage\n\n```js\nconst s = proxy({})\n```\n",
+        "docs/index.md": "# Tinystate\n",
+        "docs/api.md": "# API\n\nEvery function of the API takes a proxy as its first argument.\n",
+        "docs/introduction.md": (
+            "# Tinystate\n\nTinystate turns the object you pass it into a proxy that tracks every change.\n"
+        ),
+    }
+    root = make_project(tmp_path / "tinystate", files)
+    repo_map = map_repository(root)
+    linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/tinystate")
+    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    assert [(p.path, p.text[:20]) for p in docs.overview] == [
+        ("docs/introduction.md", "Tinystate turns the ")
+    ]
+    del files["docs/introduction.md"]
+    root = make_project(tmp_path / "api-only", files)
+    repo_map = map_repository(root)
+    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    assert docs.overview == ()
 
 
 def test_guide_pages_quote_the_docs_with_permalinks_and_link_the_code(tmp_path: Path) -> None:
@@ -1062,6 +1197,44 @@ def test_getting_started_leaves_out_every_way_of_installing_and_keeps_the_uses()
     ]
 
 
+def test_getting_started_keeps_what_the_docs_say_an_example_did_after_it() -> None:
+    """swr's README explains its one example after it ("In this example, the React Hook `useSWR` accepts a
+    `key` …"); a paragraph that introduces the next example is that one's lead, not this one's explanation."""
+    from generator.repo.docs.project import usage_examples
+
+    readme = read_text(
+        "# kv\n\nA key-value store.\n\n## Quick start\n\nOpen a store and write to it:\n\n"
+        "```python\nstore = kv.open('db')\nstore['a'] = 1\n```\n\n"
+        "In this example, `kv.open` creates the file `db` when it is missing and locks it.\n\n"
+        "Writing a key stores it at once; nothing is buffered in memory.\n\n"
+        "Reading a key back works the same way, by subscript:\n\n```python\nprint(store['a'])\n```\n",
+        name="README.md",
+        origin="README.md",
+    )
+    assert [(p.kind, p.text) for p in usage_examples([readme])] == [
+        ("lead", "Open a store and write to it:"),
+        ("code", "store = kv.open('db')\nstore['a'] = 1"),
+        ("paragraph", "In this example, `kv.open` creates the file `db` when it is missing and locks it."),
+        ("paragraph", "Writing a key stores it at once; nothing is buffered in memory."),
+        ("lead", "Reading a key back works the same way, by subscript:"),
+        ("code", "print(store['a'])"),
+    ]
+
+
+def test_code_spans_keep_their_brackets_while_links_read_as_their_text() -> None:
+    # jest's `diffItems[i][0]`, gunicorn's `environ['wsgi.early_hints'](headers)`, mkdocstrings' syntax
+    # `[example][full.path.object1]`: code, not a link to reduce; a docstring's link around code still is
+    from generator.site.pages.repo_guide import prose
+
+    assert prose("Compare `diffItems[i][0]` with `[example][full.path]`.") == (
+        "Compare `diffItems[i][0]` with `[example][full.path]`."
+    )
+    assert prose("Call `environ['hints'](headers)` early.") == "Call `environ['hints'](headers)` early."
+    assert prose("See [`Extension`][markdown.Extension] and [the docs](https://x.test).") == (
+        "See `Extension` and the docs."
+    )
+
+
 def test_getting_started_leaves_out_the_projects_own_benchmarks_and_test_suite() -> None:
     """How the project checks itself (jsonschema's "Running the Test Suite" and "Benchmarks", chi's and
     fastify's "Benchmarks") is no use of it; a "Testing" section showing the user's tests stays."""
@@ -1131,6 +1304,28 @@ def test_a_concept_named_after_a_type_shows_that_types_code_path_though_other_pa
     flows = {c.name: c.flow for c in docs.concepts}
     assert flows["Tables"][0].hop.caller == "Table.render"
     assert [b.hop.callee for b in flows["Tables"]] == ["Table.step0"]
+
+
+def test_a_quotes_paragraphs_and_list_items_stay_apart() -> None:
+    """got's "**Note:**" quotes hold lists, mkdocstrings' "> NOTE:" a lead-in and links: each item its own
+    paragraph of the quote, never run together ("YAML idiosyncrasies YAML multiline")."""
+    from generator.documents.markdown import read_markdown
+    from generator.repo.model import DocPassage
+    from generator.site.pages.repo_guide import passage_markdown
+
+    source = (
+        "> NOTE: Resources on YAML:\n>\n> - [YAML idiosyncrasies](https://x.test)\n> - `multiline` strings\n"
+    )
+    quote = next(block for section in read_markdown(source) for block in section.blocks)
+    passage = DocPassage("docs/a.md", quote.start, quote.end, "quote", quote.text)
+    shown = passage_markdown(passage, Linker({"docs/a.md": 4}, "https://h/x", None), cite=False)
+    assert shown.splitlines() == [
+        "> NOTE: Resources on YAML:",
+        ">",
+        "> YAML idiosyncrasies",
+        ">",
+        "> `multiline` strings",
+    ]
 
 
 def test_a_docs_table_is_shown_as_a_table() -> None:

@@ -147,6 +147,28 @@ def test_c_calls_reach_functions_across_files_and_callbacks_handed_by_name(tmp_p
     assert ("command", "on_push") in edges  # handed over by name
 
 
+def test_a_self_test_main_built_on_request_does_not_open_a_c_librarys_flow(tmp_path: Path) -> None:
+    """A `main` compiled only when a build defines a macro (`#ifdef SDS_TEST_MAIN`) is a self-test driver:
+    the flow opens at the API; a platform split's `main` (`#ifdef WIN32 … #else`) and one a build may
+    switch off (`#ifndef NO_MAIN`) stay programs."""
+    buffer = (
+        "int buf_test(void) {\n" + C_WORK + "    return 0;\n}\n\n"
+        "#ifdef BUF_TEST_MAIN\nint main(void) {\n    return buf_test();\n}\n#endif\n"
+    )
+    facts = facts_of(tmp_path, {**CLIENT, "buf.c": buffer})
+    assert facts.calls is not None and facts.calls.commands == []
+    line = main_line(facts.calls.tree())
+    assert [line[0].caller, line[0].callee] == ["command", "get_reply"]
+
+    from generator.repo.facts.languages import extract
+
+    split = "#ifdef WIN32\nint wmain(void) {\n    return 0;\n}\n#else\nint main(void) {\n    return 0;\n}\n#endif\n"
+    assert extract("c", split).has_main
+    assert extract("c", "#ifndef NO_MAIN\nint main(void) {\n    return 0;\n}\n#endif\n").has_main
+    assert not extract("c", buffer).has_main
+    assert not extract("c", "#if defined(SELFTEST)\nint main(void) {\n    return 0;\n}\n#endif\n").has_main
+
+
 def test_c_struct_fields_are_read_with_their_types(tmp_path: Path) -> None:
     facts = facts_of(tmp_path, CLIENT)
     fields = facts.files["client.h"].fields

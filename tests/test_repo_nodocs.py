@@ -10,7 +10,9 @@ from repo_output_fakes import make_project, offline_setup
 from generator.app.targets import repo_target
 from generator.repo.analyze.citations import Linker
 from generator.repo.analyze.explained import own_comment
-from generator.repo.docs.project import SymbolNames
+from generator.repo.docs.project import SymbolNames, read_project_docs
+from generator.repo.facts.extract import extract_facts
+from generator.repo.map.walk import map_repository
 from generator.repo.model import Facts, Symbol
 from generator.repo.run.pipeline import run_repo_research
 from generator.site.pages.repo import publish_repo
@@ -331,3 +333,51 @@ def test_a_one_paragraph_comment_keeps_the_sentences_past_the_shown_summary() ->
     assert (
         own_comment(every, _symbol("Every", every, "func Every"), "go", "every.go", shown + " Delays") == []
     )
+
+
+def test_an_examples_folder_shows_how_the_project_is_used_when_the_readme_shows_little(
+    tmp_path: Path,
+) -> None:
+    """swr, express, polka, mini-redis: a README with one example or none and an examples/ folder. Each
+    example is its main file whole (the one importing the project first, else index/main), led by what its
+    README says it shows (not how to deploy it) or by the folder index's line for it; tooling, long files and
+    a README's install steps are not examples."""
+    files = {
+        "package.json": '{"name": "tinyfetch", "version": "1.0.0"}\n',
+        "README.md": (
+            "# tinyfetch\n\nTinyfetch caches what a fetcher returns and revalidates it in the background.\n\n"
+            "## Running\n\nStart the demo server with its logs on:\n\n```\nDEBUG=1 npm start --demo\n```\n"
+        ),
+        "src/index.js": "export function useFetch(key, fetcher) {\n  return fetcher(key)\n}\n",
+        "examples/README.md": "# Examples\n\n- [cookies](./cookies) - Working with cookies in a handler\n",
+        "examples/basic/README.md": (
+            "# Basic\n\n## One-Click Deploy\n\nDeploy your own tinyfetch project today.\n\n"
+            "## The Idea behind the Example\n\nShow a basic usage of tinyfetch in two different pages.\n"
+        ),
+        "examples/basic/libs/fetch.js": "export default function fetch(url) {\n  return window.fetch(url)\n}\n",
+        "examples/basic/pages/index.js": (
+            "import { useFetch } from 'tinyfetch'\nimport fetch from '../libs/fetch'\n\n"
+            "export default function Index() {\n  return useFetch('/api/data', fetch)\n}\n"
+        ),
+        "examples/basic/next.config.js": "module.exports = {\n  reactStrictMode: true,\n}\n",
+        "examples/cookies/index.js": "const app = require('../../')\n\napp.get('/', (req) => req.cookies)\napp.listen(3000)\n",
+        "examples/cookies/users.js": "module.exports = [\n  'tobi',\n  'loki',\n]\n",
+        "examples/long/index.js": "".join(f"console.log({n})\n" for n in range(80)),
+    }
+    root = make_project(tmp_path / "tinyfetch", files)
+    repo_map = map_repository(root)
+    linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/tinyfetch")
+    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    # a README whose code only runs the project (mini-redis's `RUST_LOG=debug cargo run`) shows no use of it
+    assert [(p.kind, p.path, p.heading) for p in docs.examples] == [
+        ("lead", "README.md", "Running"),
+        ("code", "README.md", "Running"),
+        ("lead", "examples/basic/README.md", "basic"),
+        ("code", "examples/basic/pages/index.js", "basic"),
+        ("lead", "examples/README.md", "cookies"),
+        ("code", "examples/cookies/index.js", "cookies"),
+    ]
+    assert docs.examples[2].text == "Show a basic usage of tinyfetch in two different pages."
+    assert docs.examples[4].text == "Working with cookies in a handler"
+    assert docs.examples[3].page == "examples/basic/README.md" and docs.examples[3].language == "javascript"
+    assert "useFetch" in [s.name for s in docs.example_symbols]

@@ -44,8 +44,10 @@ def _docstring_lines(lines: list[str]) -> list[str]:
             line = line[min(margin, indent) :]
         elif body_indent >= 0 and line.strip():
             body_indent = margin = -1
-        if fence or (opened := _FENCE.match(line)):
-            fence = "" if fence and line.strip().startswith(fence) else fence or opened.group(1)
+        opened = _FENCE.match(line)
+        if fence or opened:
+            closes = bool(fence) and line.strip().startswith(fence)
+            fence = "" if closes else fence or (opened.group(1) if opened else "")
             out.append(line)
             continue
         header = _GOOGLE_SECTION.match(line)

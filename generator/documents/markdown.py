@@ -23,6 +23,10 @@ from .outline import Outline
 
 _FENCE = re.compile(r"^[ \t]{0,3}(`{3,}|~{3,})")
 _ADMONITION = re.compile(r"^([ \t]*)(?:!!!|\?\?\?\+?)(?:[ \t]+[\w-]+)+(?:[ \t]+\"[^\"\n]*\")?[ \t]*$")
+# pymdownx.tabbed: `=== "Title"`, `===+`, `===!`
+_TAB = re.compile(r'^([ \t]*)===!?\+?[ \t]+"[^"\n]*"[ \t]*$')
+_AUTODOC = re.compile(r"^[ \t]*:::[ \t]+([A-Za-z_][\w.]*)[ \t]*$")  # mkdocstrings: `::: pkg.Object`
+_OPTION = re.compile(r"^:?[\w-]+:(?:\s|$)")  # `options:`, `handler: python`, `:docstring:`
 _CONTAINER = re.compile(r"^[ \t]*:{3,}[ \t]*(?:[\w-]+.*)?$")  # VitePress / MyST `:::tip Title` … `:::`
 _DIRECTIVE = re.compile(r"^([ \t]*)(`{3,}|~{3,}|:{3,})[ \t]*\{([\w:.-]+)\}[ \t]*(.*?)[ \t]*$")
 _DIRECTIVE_OPTION = re.compile(r"^[ \t]*:[\w-]+:(?:[ \t].*)?$")
@@ -282,31 +286,54 @@ def _closes(line: str, marker: str) -> bool:
 
 
 def _unwrap_containers(lines: list[str]) -> list[str]:
-    """Admonition markers (`!!! note`) and container fences (`:::tip`) blanked, an admonition's indented
-    body dedented so that it reads as paragraphs."""
+    """Admonition markers (`!!! note`), content tab titles (`=== "pip"`) and container fences (`:::tip`)
+    blanked, an admonition's or tab's indented body dedented so that it reads as paragraphs and code, a body
+    inside another's (tabs in an admonition) too; an mkdocstrings autodoc marker's options blanked, the marker
+    kept as a line of its own when it names a dotted object (documents/included.api_names: the docs stage
+    shows that object's docstrings; every other reader drops it)."""
     out: list[str] = []
-    body_indent = -1
-    options_indent = -1  # below a mkdocstrings object: its options, blanked
-    for line, prose in zip(lines, _outside_fences(lines), strict=True):
-        if options_indent >= 0 and line.strip() and indent_width(line) > options_indent:
+    bodies: list[int] = []  # the open bodies' indentation in columns, outermost first
+    fence, fence_depth = "", 0  # an open code fence and how many bodies it sits in
+    autodoc = -1  # the indentation of an autodoc marker whose options block is being dropped
+    for n, line in enumerate(lines):
+        if autodoc >= 0 and (not line.strip() or indent_width(line) > autodoc):
             out.append("")
             continue
-        options_indent = -1
-        if body_indent >= 0 and (not line.strip() or indent_width(line) >= body_indent):
-            out.append(dedent_by(line, body_indent))
-            continue
-        body_indent = -1
-        if prose and API_LINE.match(line):  # mkdocstrings' object: kept for the docs stage to read
-            out.append(line.strip())
-            options_indent = indent_width(line)
-        elif prose and (found := _ADMONITION.match(line)):
-            body_indent = len(found.group(1).expandtabs(4)) + 4
+        autodoc = -1
+        while bodies and line.strip() and indent_width(line) < bodies[-1]:
+            bodies.pop()
+        if fence and fence_depth > len(bodies):
+            fence = ""  # the body holding the fence ended, so did the fence
+        text = dedent_by(line, bodies[-1]) if bodies else line
+        opener = _FENCE.match(text)
+        if fence:
+            if opener and opener.group(1)[0] == fence[0] and len(opener.group(1)) >= len(fence):
+                fence = ""
+            out.append(text)
+        elif opener:
+            fence, fence_depth = opener.group(1), len(bodies)
+            out.append(text)
+        elif found := _ADMONITION.match(text) or _TAB.match(text):
+            bodies.append((bodies[-1] if bodies else 0) + len(found.group(1).expandtabs(4)) + 4)
             out.append("")
-        elif prose and _CONTAINER.match(line):
-            out.append("")
+        elif _is_autodoc(text, lines[n + 1 : n + 2]):
+            autodoc = indent_width(line)
+            out.append(text.strip() if API_LINE.match(text) else "")  # the docs stage reads the object
         else:
-            out.append(line)
+            out.append("" if _CONTAINER.match(text) else text)
     return out
+
+
+def _is_autodoc(line: str, after: list[str]) -> bool:
+    """mkdocstrings' `::: package.module.Object` (a dotted identifier, or any identifier over an indented
+    options block): the build inserts the object's API documentation there; the marker and its options
+    (`options:`, `:docstring:`) are no text of the page. VitePress's `::: tip` has neither a dotted name nor
+    an options block under it."""
+    found = _AUTODOC.match(line)
+    if found is None:
+        return False
+    options = bool(after) and indent_width(after[0]) > indent_width(line) and _OPTION.match(after[0].strip())
+    return "." in found.group(1) or bool(options)
 
 
 def drop_admonitions(text: str) -> str:

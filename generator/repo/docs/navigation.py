@@ -1,6 +1,6 @@
 """Which files are the project's documentation, and in what order its docs present them: the `mkdocs.yml`
 nav, a YAML table of contents (docs-builder, Jupyter Book), Sphinx (and MyST) toctrees, Docusaurus and
-VitePress sidebars (sidebars.py), a page's own `sidebar_position`/`order`/`weight` and a folder's
+VitePress sidebars (sidebars.py), mdBook's and GitBook's `SUMMARY.md`, a page's own `sidebar_position`/`order`/`weight` and a folder's
 `_category_.json` position, else the folder tree (index and getting-started pages first). One reader per
 format, each read once into one `Navigation` record; the order is the project's map of its concepts."""
 
@@ -47,9 +47,12 @@ _FIRST = re.compile(
     r"|installation|install|usage|tutorial)$",
     re.IGNORECASE,
 )
+_BASICS = re.compile(r"^(?:basics?|essentials|fundamentals|core[-_ ]?concepts)$", re.IGNORECASE)
+_ADVANCED = re.compile(r"^advanced(?:[-_ ]\w+)?$", re.IGNORECASE)
 _README = re.compile(r"(?:^|/)readme\.\w+$", re.IGNORECASE)
 _INDEX = re.compile(r"^index\.\w+$", re.IGNORECASE)
-_POSITIONS = ("sidebar_position", "position", "order", "weight", "nav_order")
+_POSITIONS = ("sidebar_position", "position", "order", "weight", "nav_order", "nav")
+UNSTATED = 10_000.0  # the place of a page or folder that states none: after those that do
 _NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
 _NUMBERED = re.compile(r"^(\d+)[-_.]")
 _TOCTREE = re.compile(
@@ -133,9 +136,12 @@ def read_navigation(root: Path, files: Sequence[str]) -> Navigation:
     toctrees, Docusaurus/VitePress sidebar) read once, then the folder tree, each folder's index and
     getting-started pages first."""
     docs = docs_root(files)
+    summary = read_summary(root, [p for p in files if p.startswith(docs + "/")] if docs else [])
+    docs = summary.folder or docs  # a book's pages are the folder its SUMMARY.md is in (mdBook's src/)
     inside = [p for p in files if p.startswith(docs + "/")] if docs else []
-    positions = category_positions(root, inside, docs)
-    tree = sorted(inside, key=lambda p: tree_key(root, p, docs, positions))
+    stated = {path: _stated_position(root, path) for path in inside}
+    positions = category_positions(root, inside, docs, stated)
+    tree = sorted(inside, key=lambda p: tree_key(p, docs, positions, stated))
     known = set(inside)
     toc = _toc_yaml(root, tree, docs)
     # each format's pages, in the order they come first
@@ -144,10 +150,12 @@ def read_navigation(root: Path, files: Sequence[str]) -> Navigation:
         toc.found,
         toctree_pages(root, tree, docs),
         sidebar_pages(root, tree, docs),
+        summary.pages,
     )
     listed = [page for pages in formats for page in pages if page.path in known]
     order = dict.fromkeys([*(page.path for page in listed), *tree])
     order.pop(_about_the_docs(inside, docs, {page.path for page in listed}), None)
+    order.pop(summary.path, None)  # the table of contents is the navigation, not a page
     return Navigation(tuple(files), docs, tuple(order), tuple(listed), toc.substitutions or {})
 
 
@@ -165,12 +173,15 @@ def _about_the_docs(inside: Sequence[str], docs: str, listed: set[str]) -> str:
     return readme if readme and indexed and readme not in listed else ""
 
 
-def tree_key(root: Path, path: str, docs: str, positions: dict[str, float] | None = None) -> tuple[Any, ...]:
+def tree_key(
+    path: str, docs: str, positions: Mapping[str, float], stated: Mapping[str, float]
+) -> tuple[Any, ...]:
     """Folder by folder, a page's place: shallower pages first, index/intro pages first in their folder,
-    then a stated position (a folder's from its `_category_.json`) or a number prefix, then the name."""
+    then a stated position (a folder's from its `_category_.json`, else its pages') or a number prefix,
+    then the name."""
     rel = PurePosixPath(path[len(docs) + 1 :] if docs else path)
     folders = tuple(
-        ((positions or {}).get("/".join(rel.parts[: depth + 1]), 10_000.0), _part_key(part))
+        (positions.get("/".join(rel.parts[: depth + 1]), UNSTATED), _part_key(part))
         for depth, part in enumerate(rel.parts[:-1])
     )
     stem = rel.stem
@@ -178,14 +189,17 @@ def tree_key(root: Path, path: str, docs: str, positions: dict[str, float] | Non
         len(rel.parts) > 1,
         folders,
         0 if _FIRST.match(stem) else 1,
-        _stated_position(root, path),
+        stated.get(path, UNSTATED),
         _part_key(stem),
     )
 
 
-def category_positions(root: Path, paths: Sequence[str], docs: str) -> dict[str, float]:
-    """Docusaurus: each folder's `position` from its `_category_.json` (or `.yml`), keyed by the folder
-    under `docs`."""
+def category_positions(
+    root: Path, paths: Sequence[str], docs: str, stated: Mapping[str, float] | None = None
+) -> dict[str, float]:
+    """Each folder's place, keyed by the folder under `docs`: Docusaurus's `position` from its
+    `_category_.json` (or `.yml`), else the first place its pages state (jotai's core pages say `nav: 2.01`
+    onwards, its utilities `nav: 3.01`: core comes first)."""
     folders = {
         "/".join(PurePosixPath(p[len(docs) + 1 :] if docs else p).parts[: depth + 1])
         for p in paths
@@ -194,9 +208,18 @@ def category_positions(root: Path, paths: Sequence[str], docs: str) -> dict[str,
     found: dict[str, float] = {}
     for folder in sorted(folders):
         position = _category_position(root, f"{docs}/{folder}" if docs else folder)
-        if position is not None:
+        if position is None:
+            position = min(
+                (at for p, at in (stated or {}).items() if _relative(p, docs).startswith(folder + "/")),
+                default=None,
+            )
+        if position is not None and position < UNSTATED:
             found[folder] = position
     return found
+
+
+def _relative(path: str, docs: str) -> str:
+    return path[len(docs) + 1 :] if docs else path
 
 
 def _category_position(root: Path, folder: str) -> float | None:
@@ -224,18 +247,20 @@ def _yaml_position(text: str) -> float | None:
 
 
 def _part_key(part: str) -> tuple[int, int, str]:
-    """Numbered parts in their numbers' order; a getting-started or introduction folder first."""
+    """Numbered parts in their numbers' order; a getting-started or introduction folder first, then the
+    basics, an advanced part after its siblings (valtio's api/basic before api/advanced)."""
     number = _NUMBERED.match(part)
-    return (int(number.group(1)) if number else 10_000, 0 if _FIRST.match(part) else 1, part.lower())
+    rank = 0 if _FIRST.match(part) else 1 if _BASICS.match(part) else 3 if _ADVANCED.match(part) else 2
+    return (int(number.group(1)) if number else 10_000, rank, part.lower())
 
 
 def _stated_position(root: Path, path: str) -> float:
-    """A page's place its front matter states (`sidebar_position`, `nav_order`, `weight`…)."""
+    """A page's place its front matter states (`sidebar_position`, `nav_order`, `weight`, pmndrs' `nav`…)."""
     try:
         stated = stated_field(read_source(root, path, max_bytes=NAV_BYTES), *_POSITIONS)
     except DeepkbError:
-        return 10_000.0
-    return float(stated) if _NUMBER.fullmatch(stated) else 10_000.0
+        return UNSTATED
+    return float(stated) if _NUMBER.fullmatch(stated) else UNSTATED
 
 
 def mkdocs_pages(root: Path, paths: Sequence[str], docs: str) -> list[NavPage]:
@@ -409,6 +434,96 @@ def _toctree_entries(text: str, page: str, docs: str) -> list[str]:
 def _known(entry: str, known: set[str]) -> str:
     """A toctree entry as the file it names: Sphinx leaves the suffix out (`start` is start.rst or start.md)."""
     return next((entry + s for s in ("", *DOC_SUFFIXES) if entry + s in known), entry)
+
+
+# mdBook's and GitBook's table of contents: `- [Title](path.md)` list items (nested by indentation), prefix and
+# suffix chapters as bare links, part titles as headings
+SUMMARY_NAME = "summary.md"
+_SUMMARY_LINK = re.compile(r"^([ \t]*)(?:[-*+][ \t]+)?\[((?:[^\]\\]|\\.)*)\]\(<?([^)<>\s]*)>?\)[ \t]*$")
+MIN_SUMMARY_PAGES = 2  # a SUMMARY.md listing fewer of the docs' pages is a page called Summary
+
+
+@dataclass(frozen=True)
+class Summary:
+    """A `SUMMARY.md` table of contents: its path, its folder (the book's pages) and the pages it lists
+    in order, each named as it names it and in the section of the top-level chapter it sits under."""
+
+    path: str = ""
+    folder: str = ""
+    pages: tuple[NavPage, ...] = ()
+
+
+def read_summary(root: Path, paths: Sequence[str]) -> Summary:
+    """The shallowest `SUMMARY.md` among the docs' files that lists at least `MIN_SUMMARY_PAGES` of them;
+    an empty `Summary` when there is none. Links resolve against its folder; a draft chapter (no target),
+    another site's page or a file that is not a known doc page is left out."""
+    known = set(paths)
+    for path in sorted((p for p in paths if PurePosixPath(p).name.lower() == SUMMARY_NAME), key=_depth):
+        try:
+            text = read_source(root, path, max_bytes=NAV_BYTES)
+        except DeepkbError:
+            continue
+        folder = str(PurePosixPath(path).parent)
+        entries = [
+            (indent, page, title)
+            for indent, target, title in _summary_links(text)
+            if (page := _summary_target(folder, target)) in known
+        ]
+        if len({page for _, page, _ in entries}) >= MIN_SUMMARY_PAGES:
+            return Summary(path, folder, _summary_pages(entries))
+    return Summary()
+
+
+def _depth(path: str) -> tuple[int, str]:
+    return path.count("/"), path
+
+
+def _summary_links(text: str) -> Iterable[tuple[int, str, str]]:
+    """Each link line of a table of contents outside code: its indentation, target and title."""
+    lines = text.split("\n")
+    fence = ""
+    for line in lines:
+        opener = re.match(r"^[ \t]*(`{3,}|~{3,})", line)
+        if opener:
+            fence = "" if fence and opener.group(1)[0] == fence[0] else fence or opener.group(1)
+            continue
+        found = None if fence else _SUMMARY_LINK.match(line)
+        if found:
+            title = clean_heading(re.sub(r"\\(.)", r"\1", found.group(2)))
+            yield len(found.group(1).expandtabs(4)), found.group(3), title
+
+
+def _summary_target(folder: str, target: str) -> str:
+    """A link's target as a repository path ("" for a draft chapter, another site or a path that leaves the
+    book's folder)."""
+    target = target.split("#", 1)[0]
+    if not target or "://" in target or target.startswith(("mailto:", "/")):
+        return ""
+    parts: list[str] = []
+    for part in PurePosixPath(folder, target).parts:
+        if part == "..":
+            if not parts:
+                return ""
+            parts.pop()
+        elif part != ".":
+            parts.append(part)
+    return "/".join(parts)
+
+
+def _summary_pages(entries: Sequence[tuple[int, str, str]]) -> tuple[NavPage, ...]:
+    """The entries as pages, each in the section of the chapter it sits right under; a chapter with
+    sub-chapters is the section of itself (mdBook's Format chapter holds Configuration and Theme, each a
+    section of its own); a chapter on its own at the top is in none."""
+    pages: list[NavPage] = []
+    open_chapters: list[tuple[int, str]] = []  # (indentation, page) of the chapters above this entry
+    for n, (indent, page, title) in enumerate(entries):
+        while open_chapters and open_chapters[-1][0] >= indent:
+            open_chapters.pop()
+        has_children = n + 1 < len(entries) and entries[n + 1][0] > indent
+        parent = open_chapters[-1][1] if open_chapters else ""
+        pages.append(NavPage(page, title, page if has_children else parent))
+        open_chapters.append((indent, page))
+    return tuple(pages)
 
 
 def sidebar_pages(root: Path, paths: Sequence[str], docs: str) -> list[NavPage]:

@@ -7,9 +7,10 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from functools import cached_property
+from itertools import takewhile
 from pathlib import Path, PurePosixPath
 
 from generator.documents import Document, read_text
@@ -22,6 +23,7 @@ from generator.redact import Redactor
 from generator.repo.analyze.citations import Linker
 from generator.repo.analyze.describe import cite, flow_branches, ranked
 from generator.repo.analyze.explained import ANY_EXAMPLE, docstrings, examples_in
+from generator.repo.docs.exampledirs import folder_examples, project_name
 from generator.repo.docs.includes import Includes
 from generator.repo.docs.model import DocConcept, DocPage, DocPassage, ProjectDocs
 from generator.repo.docs.navigation import doc_files, read_navigation
@@ -55,11 +57,17 @@ PASSAGES_PER_CONCEPT = 300  # shared by its pages; a page alone in its concept m
 LEAST_SHARE = 8  # passages a page of a crowded concept still quotes
 CODE_LINES = 60  # a longer code block is not an example a page shows whole
 MAX_EXAMPLES = 8
+EXPLAINING = 3  # paragraphs after an example that say what it did, quoted with it
 FEW_EXAMPLES = 2  # a README showing fewer code examples leaves room for the package's Example tests
 _PACKAGE_EXAMPLE = re.compile(r"^Example(?:_[a-z]\w*)?$")  # the package's own, not a type's or function's
 OVERVIEW_PASSAGES = 4
 DOCSTRING_PASSAGES = (
     40  # a page documenting code from its docstrings quotes at most this many of their blocks
+)
+INTRO_PAGES = 4  # the docs' first pages, where an introduction follows a title or a table of contents alone
+_INTRO_PAGE = re.compile(
+    r"^(?:\d+[-_.])?(?:index|intro\w*|overview|about|getting[-_ ]?started|get[-_ ]?started|quick[-_ ]?start)$",
+    re.IGNORECASE,
 )
 FEATURE_ITEMS = 10  # an overview's list of what the project does shows this many of its items
 TAGLINE_WORDS = 6  # the README's first overview paragraph may be this short; the others say more
@@ -101,6 +109,18 @@ _SKIPPED_HEADING = re.compile(
     r"^\W*(?:how to )?(?:licen[cs]es?|licensing|contribut\w*|sponsors?|backers|security|changelog|credits"
     r"|authors|badges|table of contents|citation|citing|acknowledg\w*|support|community|star history"
     r"|contact(?: us)?)(?:\s+(?:policy|guide|guidelines|information|info|and \w+))?\W*$",
+    re.IGNORECASE,
+)
+# how the project is kept and where to turn, beside what it is: fx's "Stability", libuv's "Versioning", vue's
+# "Questions", retrofit's "Download", leveldb's "Documentation" (a pointer), mkdocstrings' "Used by"
+_POLICY_HEADING = re.compile(
+    r"^\W*(?:(?:semantic )?versioning|(?:api )?stability|questions|downloads?|documentation|release policy"
+    r"|(?:who(?:'s| is) )?us(?:ed|ing) (?:by|it)|users|adopters)(?:\s+(?:policy|and \w+))?\W*$",
+    re.IGNORECASE,
+)
+# a question a reader asks, answered for that reader ("What is it?" and "Why X?" say what the project is)
+_FAQ_HEADING = re.compile(
+    r"^\W*(?:is|are|can|could|do|does|did|will|should|how (?:do|can|should) (?:i|you|we))\b.*\?\W*$",
     re.IGNORECASE,
 )
 # how the project itself is worked on: a README section for contributors, not a part of the project
@@ -191,7 +211,11 @@ def read_project_docs(
     examples = usage_examples([*(_starting_sections(d) for d in guides), *starters])
     if not folder and sum(p.kind == "code" for p in examples) < FEW_EXAMPLES:
         examples += go_package_examples(root, repo_map, redactor)[: MAX_EXAMPLES - len(examples)]
-    intro = [documents[p] for p in in_order[:1] if p in documents and _in_force(documents[p])]
+    # commands that run or install the project (mini-redis's `cargo run`, express's `npm install`) show no use
+    if not folder and sum(_shows_code(p) for p in examples) < FEW_EXAMPLES:
+        shown = sum(p.kind == "code" for p in examples)
+        examples += folder_examples(root, repo_map, redactor, MAX_EXAMPLES - shown, project_name(root))
+    intro = _introduction([documents[p] for p in in_order[:INTRO_PAGES] if p in documents])
     return ProjectDocs(
         root=folder,
         files=len(documents) + len(guides),
@@ -201,6 +225,33 @@ def read_project_docs(
         concepts=tuple(concepts),
         readme=first_paragraph(documents[readme]) if readme in documents else None,
     )
+
+
+def _shows_code(passage: DocPassage) -> bool:
+    """A usage example in a programming language, not shell commands (an unnamed block is either: commands
+    when each of its lines runs a tool)."""
+    if passage.kind != "code":
+        return False
+    if passage.language == "":
+        return not _install_only(_ENV_PREFIX.sub("", passage.text))
+    return passage.language.lower() not in _SHELL
+
+
+def _introduction(first: Sequence[Document]) -> list[Document]:
+    """The docs' introduction: their first page, or, when that says nothing in prose (valtio's
+    `introduction.mdx` is a title alone, rich's `index.rst` a toctree), the next page named as one
+    (`getting-started`, `introduction`, `overview`); none when it is no longer in force."""
+    saying = [
+        d
+        for n, d in enumerate(first)
+        if (n == 0 or _INTRO_PAGE.match(PurePosixPath(d.origin).stem))
+        and any(_says(b) for _, b in d.blocks())
+    ]
+    return [saying[0]] if saying and _in_force(saying[0]) else []
+
+
+def _says(block: Block) -> bool:
+    return block.kind == "paragraph" and len(block.text.split()) >= MIN_WORDS
 
 
 def _read(
@@ -550,6 +601,7 @@ def overview(readme: Document | None, intro: Sequence[Document]) -> tuple[DocPas
         installing = {b.start for s, b in document.blocks() if _under_install(s.path)}
         teaching = {b.start for s, b in document.blocks() if any(_HOW_TO_HEADING.search(h) for h in s.path)}
         news = {b.start for s, b in document.blocks() if any(RELEASE_HEADING.search(h) for h in s.path)}
+        asides = {b.start for s, b in document.blocks() if any(_aside(h) for h in s.path)}
         heading_one = next((s.heading for s in document.sections if s.level == 1), "")
         quoted = passages(document, limit=40)
         for at, passage in enumerate(quoted):
@@ -569,6 +621,7 @@ def overview(readme: Document | None, intro: Sequence[Document]) -> tuple[DocPas
                 passage.kind == "paragraph"
                 and passage.start not in teaching
                 and passage.start not in news
+                and passage.start not in asides
                 and not NOTICE.match(passage.text)  # "NOTE: Starting with version 0.9 …": an aside
                 and describes_project(passage.text, steps=True)
                 and passage.start not in installing
@@ -580,6 +633,13 @@ def overview(readme: Document | None, intro: Sequence[Document]) -> tuple[DocPas
             if sum(p.kind != "item" for p in found) >= OVERVIEW_PASSAGES:
                 return tuple(found)
     return tuple(found)
+
+
+def _aside(heading: str) -> bool:
+    """A README section beside what the project is: its process (licence, contributing, roadmap), its
+    policies (versioning, stability), where to ask or download, a pointer to its documentation, who uses it,
+    a reader's question of the FAQ kind ("Is svelte.dev down?", "How do I submit a JEP?")."""
+    return _process(heading) or bool(_POLICY_HEADING.match(heading) or _FAQ_HEADING.match(heading))
 
 
 def _feature_list(quoted: Sequence[DocPassage], at: int, title: str, openings: set[str]) -> list[DocPassage]:
@@ -640,7 +700,7 @@ def usage_examples(documents: Iterable[Document]) -> list[DocPassage]:
     found: list[DocPassage] = []
     seen: set[str] = set()
     for document in documents:
-        for section, block in document.blocks():
+        for section, n, block in _numbered_blocks(document):
             if block.kind != "code" or any(
                 _SKIPPED_HEADING.search(h) or _OWN_CHECKS.search(h) for h in section.path
             ):
@@ -674,9 +734,30 @@ def usage_examples(documents: Iterable[Document]) -> list[DocPassage]:
                     document.origin if block.origin else "",
                 )
             )
+            found += [
+                DocPassage(document.origin, b.start, b.end, "paragraph", b.text, section.heading)
+                for b in _explaining(section.blocks, n)
+            ]
             if sum(p.kind == "code" for p in found) >= MAX_EXAMPLES:
                 return found
     return found
+
+
+def _numbered_blocks(document: Document) -> Iterator[tuple[Section, int, Block]]:
+    """Every block with its section and its place among the section's blocks."""
+    for section in document.sections:
+        for n, block in enumerate(section.blocks):
+            yield section, n, block
+
+
+def _explaining(blocks: Sequence[Block], n: int) -> list[Block]:
+    """The paragraphs right after the example at `n` that say what it did (swr's "In this example, the React
+    Hook `useSWR` accepts a `key` and a `fetcher` function."), at most `EXPLAINING` of them, up to the next
+    block that is not one; the last left out when code follows it, being that code's lead."""
+    after = list(takewhile(lambda b: b.kind == "paragraph", blocks[n + 1 :]))
+    if n + 1 + len(after) < len(blocks) and blocks[n + 1 + len(after)].kind == "code":
+        after = after[:-1]
+    return [b for b in after[:EXPLAINING] if _worth_quoting(b.kind, b.text) and not NOTICE.match(b.text)]
 
 
 # a line that installs, fetches or builds the project: a package manager's or git's command, or any `install`
@@ -689,6 +770,9 @@ _INSTALL_HEADING = re.compile(r"\binstall(?:s|ing|ation)?\b", re.IGNORECASE)
 _SHELL = frozenset(
     {"", "bash", "sh", "shell", "console", "zsh", "fish", "powershell", "ps1", "pwsh", "bat", "cmd"}
 )
+_ENV_PREFIX = re.compile(
+    r"^[ \t]*(?:[A-Z_][A-Z0-9_]*=\S*[ \t]+)+", re.MULTILINE
+)  # `RUST_LOG=debug cargo run`
 _COMMENT_LINE = re.compile(r"^(?:#|//|rem\b|::)", re.IGNORECASE)
 
 

@@ -27,7 +27,7 @@ from generator.repo.model import CallEdge, CallTree, FileFacts
 BREADTH = 3  # callees kept where the work branches
 DEPTH = 6  # hops from the entry point
 NODES = 24  # calls in the whole tree (a page shows it whole)
-BRANCH = 0.2  # a further callee is a branch of its own when it weighs this share of the heaviest one
+BRANCH = 0.05  # a further callee is a branch of its own when it weighs this share of the heaviest one
 REACH_DEPTH = 5  # hops below a callee whose code counts towards its weight
 REACH_NODES = 200  # distinct functions counted below one callee
 ENTRY_SHARE = 0.9  # an earlier entry point is kept while it leads to this share of the code a later one does

@@ -255,7 +255,7 @@ def _add_symbol(node: Any, language: str, prefix: str, out: Extracted, depth: in
             exported=public and (language not in _JS or _is_exported_js(node)),
         )
     )
-    if name in {"main", "Main"} and symbol_kind in {"function", "method"}:
+    if name in {"main", "Main"} and symbol_kind in {"function", "method"} and not _built_on_request(node):
         out.has_main = True
     if language in NATIVE and symbol_kind in _FIELD_KINDS:
         fields = declared_fields(node, language)
@@ -264,6 +264,25 @@ def _add_symbol(node: Any, language: str, prefix: str, out: Extracted, depth: in
     if kind in _CLASSLIKE:
         _collect(node, language, qualified + ".", out, depth + 1, in_type=kind not in _NAMESPACES)
     return True
+
+
+_CONDITIONALS = frozenset({"preproc_if", "preproc_ifdef"})
+
+
+def _built_on_request(node: Any) -> bool:
+    """A C/C++ definition compiled only when a build defines a macro: inside `#ifdef X` or `#if X` with no
+    `#else` (hiredis' `#ifdef SDS_TEST_MAIN int main(void) { return sdsTest(); }`, a self-test driver) —
+    not a platform split's branch (`#ifdef WIN32 … #else int main(…)`) nor one a build may switch off
+    (`#ifndef NO_MAIN`)."""
+    parent = node.parent
+    while parent is not None and parent.type != "translation_unit":
+        if parent.type in _CONDITIONALS and parent.child_by_field_name("alternative") is None:
+            first = parent.children[0].type if parent.children else ""
+            return first in {"#ifdef", "#if"}
+        if parent.type in {"preproc_else", "preproc_elif", "preproc_elifdef"}:
+            return False
+        parent = parent.parent
+    return False
 
 
 # a keyword is never a name: a macro before `namespace detail {` (nlohmann/json's

@@ -70,6 +70,9 @@ class ModuleScope:
     # a module constant of import strings (`HTTP_PROTOCOLS = {"h11": "pkg.http.h11:H11Protocol"}`) → the
     # repository symbols they name: a function reading it hands them to the loader
     loaded: dict[str, list[Target]] = field(default_factory=dict)
+    # a module constant mapping keys to the repository's functions or classes (`RENDERERS = {"json":
+    # JSONRenderer, …}`): a call of one of its values (`RENDERERS[kind](…)`) may reach each of them
+    tables: dict[str, list[ast.expr]] = field(default_factory=dict)
     # the module's functions' return annotations (`def make_server(…) -> BaseWSGIServer`): a local bound to
     # their result holds that class
     returns: dict[str, ast.expr] = field(default_factory=dict)
@@ -93,6 +96,7 @@ class ClassInfo:
     bases: list[ast.expr] = field(default_factory=list)
     attributes: dict[str, ast.expr] = field(default_factory=dict)  # self.x = Cls(...) → x: Cls(...)
     elements: dict[str, list[ast.expr]] = field(default_factory=dict)  # self.xs.append(Cls(...)) → xs
+    tables: dict[str, list[ast.expr]] = field(default_factory=dict)  # splitters = {"row": RowSplitter}
 
 
 @dataclass
@@ -150,6 +154,7 @@ class PythonCalls:
                 ]
                 if called is None:
                     elements = self._elements(scope, owner, local, call.func)
+                    elements += self._tabled(scope, owner, local, call.func)
                     targets += [(t, False, True, False) for t in elements]
                     if not elements:  # a receiver named after a family of classes (dispatch.Families)
                         targets += [(t, False, False, True) for t in self._family(call.func)]
@@ -214,6 +219,27 @@ class PythonCalls:
                 found.append(target)
         found.extend(self.method(scope.path, owner, name) for name in bound if owner and not to_builtin)
         return found
+
+    def _tabled(
+        self, scope: ModuleScope, owner: str, local: dict[str, ast.expr], func: ast.expr
+    ) -> list[Target]:
+        """The functions or classes a call may reach through a table it looks its callee up in
+        (`RENDERERS[kind](…)`, `self.splitters[name]()`, `server = server_names.get(name); server(…)`,
+        a local dict literal's): each of the table's values the graph resolves."""
+        if isinstance(func, ast.Name) and isinstance(local.get(func.id), ast.Subscript | ast.Call):
+            func = local[func.id]  # a local bound to the looked-up value, called later
+        looked = _looked_up_in(func)
+        values: list[ast.expr | None] = []
+        within: dict[str, ast.expr] = {}  # a module's or class's table names what the module binds
+        if isinstance(looked, ast.Name) and looked.id in local:
+            held = local[looked.id]
+            values, within = (list(held.values) if isinstance(held, ast.Dict) else []), local
+        elif isinstance(looked, ast.Name):
+            values = list(scope.tables.get(looked.id, []))
+        elif isinstance(looked, ast.Attribute) and _is_self_or_cls(looked.value) and owner in scope.classes:
+            values = list(scope.classes[owner].tables.get(looked.attr, []))
+        hits = [self._target(scope, owner, within, value) for value in values if value is not None]
+        return list(dict.fromkeys(hit for hit in hits if hit is not None and hit[1]))
 
     def _class_held(self, scope: ModuleScope, value: ast.expr) -> Target | None:
         """The repository class a local is annotated to hold (`handler: type[Handler] | None`); a local
@@ -299,6 +325,7 @@ class PythonCalls:
                 scope.classes[node.name] = _class_info(node)
             elif isinstance(node, ast.Assign | ast.AnnAssign) and node.value is not None:
                 self._note_import_strings(scope, node)
+                scope.tables.update(_tables(node))
         return scope
 
     def _note_import_strings(self, scope: ModuleScope, node: ast.Assign | ast.AnnAssign) -> None:
@@ -578,7 +605,30 @@ def _class_info(node: ast.ClassDef) -> ClassInfo:
             info.methods.add(item.name)
         elif isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name):
             info.attributes[item.target.id] = item.annotation
+        if isinstance(item, ast.Assign | ast.AnnAssign):
+            info.tables.update(_tables(item))
     return info
+
+
+def _tables(node: ast.Assign | ast.AnnAssign) -> dict[str, list[ast.expr]]:
+    """`NAME = {key: function_or_class, …}`: the names bound to a dict literal whose values are all names
+    (`{"row": RowSplitter, "column": ColumnSplitter}`), with those values."""
+    value = node.value
+    if not isinstance(value, ast.Dict) or not value.values:
+        return {}
+    if not all(isinstance(v, ast.Name | ast.Attribute) for v in value.values):
+        return {}
+    targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+    return {t.id: list(value.values) for t in targets if isinstance(t, ast.Name)}
+
+
+def _looked_up_in(func: ast.expr) -> ast.expr | None:
+    """The container a called expression looks its callee up in: `TABLE[key]` or `TABLE.get(key)`."""
+    if isinstance(func, ast.Subscript):
+        return func.value
+    if isinstance(func, ast.Call) and isinstance(func.func, ast.Attribute) and func.func.attr == "get":
+        return func.func.value
+    return None
 
 
 def _note_attribute(node: ast.AST, attributes: dict[str, ast.expr], local: dict[str, ast.expr]) -> None:
@@ -621,6 +671,10 @@ def _functions(module: ast.Module) -> Iterator[tuple[str, str, ast.AST]]:
 
 def _is_self(node: ast.expr) -> bool:
     return isinstance(node, ast.Name) and node.id == "self"
+
+
+def _is_self_or_cls(node: ast.expr) -> bool:
+    return isinstance(node, ast.Name) and node.id in {"self", "cls"}
 
 
 def _is_super(node: ast.expr) -> bool:

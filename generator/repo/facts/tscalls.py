@@ -366,44 +366,70 @@ class _GoScope:
 
     def stored(self, call: Any, caller: Symbol | None) -> list[tuple[str, str]]:
         """`mx.handler.ServeHTTP(w, r)` or `mx.handler(w, r)`: a call through a struct field leads to the
-        functions the file hands to that field (`mx.handler = chain(mws, http.HandlerFunc(mx.routeHTTP))`)."""
+        functions the file hands to that field (`mx.handler = chain(mws, http.HandlerFunc(mx.routeHTTP))`,
+        `&Client{CheckRetry: DefaultRetryPolicy}`); so does a call of one of the field's elements
+        (`c.handlers[i](c)`, `for _, f := range c.beforeRequest { f(c, req) }` with
+        `c.beforeRequest = []RequestMiddleware{parseRequestURL, …}`)."""
         function = call.child_by_field_name("function")
-        if caller is None or function is None or function.type != "selector_expression":
+        if caller is None or function is None:
             return []
-        operand = function.child_by_field_name("operand")
-        selector = operand if operand is not None and operand.type == "selector_expression" else function
-        owner = self._field_owner(selector, caller.start)
+        owner = self._holder(function, caller.start)
         if owner is None:
             return []
         if self.handlers is None:
             self.handlers = self._stored_handlers()
         return [t for t in self.handlers.get(owner, []) if t != (self.path, caller.name)]
 
+    def _holder(self, function: Any, start: int) -> tuple[str, str] | None:
+        """(struct type, field) of the field a called expression is, or is an element of."""
+        if function.type == "identifier":  # an element ranged over: `for _, f := range c.beforeRequest`
+            ranged = self.ranges.get((start, node_text(function)))
+            declared = self.types.get((start, ranged[0]), "") if ranged else ""
+            return (declared, ranged[1]) if ranged and declared and "." not in declared else None
+        if function.type == "index_expression":  # `c.handlers[c.index](c)`
+            function = function.child_by_field_name("operand")
+        if function is None or function.type != "selector_expression":
+            return None
+        operand = function.child_by_field_name("operand")
+        selector = operand if operand is not None and operand.type == "selector_expression" else function
+        return self._field_owner(selector, start)
+
     def _stored_handlers(self) -> dict[tuple[str, str], list[tuple[str, str]]]:
-        """(struct type, field) → the functions and methods named on the right of the file's assignments
-        to that field (`mx.handler = chain(mx.middlewares, http.HandlerFunc(mx.routeHTTP))`), those called
-        there left out."""
+        """(struct type, field) → the functions and methods named in what the file stores in that field: the
+        right of an assignment (`mx.handler = chain(mx.middlewares, http.HandlerFunc(mx.routeHTTP))`) or a
+        keyed element of a literal of the package's struct (`&Client{CheckRetry: DefaultRetryPolicy}`), those
+        called there left out."""
         found: dict[tuple[str, str], list[tuple[str, str]]] = {}
-        for function in self.root.named_children:
-            if function.type not in {"function_declaration", "method_declaration"}:
-                continue
-            start = function.start_point[0] + 1
-            for node in descendants(function, "assignment_statement"):
+        for declaration in self.root.named_children:
+            start = declaration.start_point[0] + 1 if declaration.type in _GO_FUNCTIONS else 0
+            for node in descendants(declaration, "assignment_statement"):
                 left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
                 target = left.named_children[0] if left is not None and left.named_children else None
                 if target is None or right is None or target.type != "selector_expression":
                     continue
                 owner = self._field_owner(target, start)
-                if owner is None:
+                if owner is not None:
+                    found.setdefault(owner, []).extend(self._named_functions(right, start))
+            for literal in descendants(declaration, "composite_literal"):
+                struct = _go_type_name(literal.child_by_field_name("type"))
+                body = literal.child_by_field_name("body")
+                if not struct or struct not in self.package or body is None:
                     continue
-                called = {
-                    id(c.child_by_field_name("function")) for c in descendants(right, "call_expression")
-                }
-                for reference in descendants(right, "selector_expression", "identifier"):
-                    hit = None if id(reference) in called else self._resolve_at(reference, start)
-                    if hit is not None and self._callable(hit):
-                        found.setdefault(owner, []).append(hit)
+                for element in (e for e in body.named_children if e.type == "keyed_element"):
+                    key, value = (element.named_children + [None, None])[:2]
+                    if key is not None and value is not None and node_text(key).isidentifier():
+                        named = self._named_functions(value, start)
+                        found.setdefault((struct, node_text(key)), []).extend(named)
         return found
+
+    def _named_functions(self, value: Any, start: int) -> list[tuple[str, str]]:
+        """The package's functions and methods a stored value names, not calls."""
+        called = {id(c.child_by_field_name("function")) for c in descendants(value, "call_expression")}
+        hits = (
+            None if id(reference) in called else self._resolve_at(reference, start)
+            for reference in descendants(value, "selector_expression", "identifier")
+        )
+        return [hit for hit in hits if hit is not None and self._callable(hit)]
 
     def _callable(self, target: tuple[str, str]) -> bool:
         return any(
@@ -616,6 +642,14 @@ def _go_declared_types(root: Any) -> dict[tuple[int, str], str]:
             for name in node.children_by_field_name("name"):
                 if type_name:
                     found[(start, node_text(name))] = type_name
+        # Go never retypes a receiver or a parameter: a name declared again in an inner block or a closure
+        # (`if c, ok := body.(io.ReadCloser); ok {` in a method on `c *Client`) holds there only
+        for field in ("receiver", "parameters"):
+            own = function.child_by_field_name(field)
+            for node in (n for n in own.named_children if n.type == "parameter_declaration") if own else ():
+                type_name = _go_value_type(node.child_by_field_name("type"))
+                for name in node.children_by_field_name("name") if type_name else ():
+                    found[(start, node_text(name))] = type_name
     return found
 
 
@@ -657,6 +691,7 @@ def _note_literal(node: Any, start: int, found: dict[tuple[int, str], str]) -> N
         found[(start, node_text(left.named_children[0]))] = type_name
 
 
+_GO_FUNCTIONS = frozenset({"function_declaration", "method_declaration"})
 _GO_TYPED_VALUES = frozenset(
     {"composite_literal", "type_assertion_expression"}
 )  # `&T{…}`, `v.(*bytes.Buffer)`

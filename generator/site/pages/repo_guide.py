@@ -235,8 +235,10 @@ def passage_markdown(passage: DocPassage, linker: Linker, cite: bool = True) -> 
         text: Markdown = code_block(passage.text, passage.language)
     elif passage.kind == "item":
         text = Markdown(f"- {prose(passage.text)}")
-    elif passage.kind == "quote":
-        text = Markdown(f"> {prose(passage.text)}")
+    elif passage.kind == "quote":  # each of its paragraphs and list items a paragraph of the quote
+        text = Markdown(
+            "\n>\n".join(f"> {prose(part)}" for part in passage.text.split("\n\n") if part.strip())
+        )
     elif passage.kind == "table":
         text = table_markdown(passage.text)
     else:
@@ -260,13 +262,19 @@ def table_markdown(text: str) -> Markdown:
 
 
 def prose(text: str) -> Markdown:
-    """One line of documentation: its `code` spans kept as inline code, markdown links reduced to their text
-    (a docstring's `[Extension][markdown.Extension]` reads "Extension"), everything else escaped."""
-    parts = _CODE_SPAN.split(_DOC_LINK.sub(r"\1", " ".join(text.split())))
+    """One line of documentation: its `code` spans kept as inline code, markdown links outside them reduced to
+    their text (a docstring's `[Extension][markdown.Extension]` reads "Extension"), everything else escaped."""
+    parts = _CODE_SPAN.split(_links_as_text(" ".join(text.split())))
     for i in range(1, len(parts), 2):  # the odd parts are code spans; a role stands right before one
         if role := _DOC_ROLE.search(parts[i - 1]):
             parts[i - 1], parts[i] = parts[i - 1][: role.start()], _role_as_code(parts[i])
     return Markdown("".join(inline_code(p) if i % 2 else md_escape(p) for i, p in enumerate(parts) if p))
+
+
+def _links_as_text(text: str) -> str:
+    """Markdown links reduced to their text, outside code spans: code keeps its brackets (jest's
+    `diffItems[i][0]`, logstash's `[client][ip]`, gunicorn's `environ['wsgi.early_hints'](headers)`)."""
+    return _DOC_LINK.sub(lambda m: m.group(0) if text[: m.start()].count("`") % 2 else m.group(1), text)
 
 
 def _role_as_code(text: str) -> str:
