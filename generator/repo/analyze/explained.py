@@ -60,7 +60,11 @@ def explain(
 
 
 def docstrings(
-    symbols: Sequence[CitedSymbol], root: Path, facts: Facts, redactor: Redactor | None = None
+    symbols: Sequence[CitedSymbol],
+    root: Path,
+    facts: Facts,
+    redactor: Redactor | None = None,
+    per_symbol: int = PASSAGES,
 ) -> list[DocPassage]:
     """The doc comments of `symbols` whole, summary first, each block at its own lines and headed by the
     symbol's name: what a docs page that documents them from their docstrings (Sphinx's autodoc,
@@ -76,7 +80,7 @@ def docstrings(
         heading = cited.name
         found += [
             replace(_redacted(p, redactor), heading=heading)
-            for p in own_comment(text, symbol, language, cited.path, None)
+            for p in own_comment(text, symbol, language, cited.path, None)[:per_symbol]
         ]
     return found
 

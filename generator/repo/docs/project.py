@@ -61,9 +61,8 @@ EXPLAINING = 3  # paragraphs after an example that say what it did, quoted with 
 FEW_EXAMPLES = 2  # a README showing fewer code examples leaves room for the package's Example tests
 _PACKAGE_EXAMPLE = re.compile(r"^Example(?:_[a-z]\w*)?$")  # the package's own, not a type's or function's
 OVERVIEW_PASSAGES = 4
-DOCSTRING_PASSAGES = (
-    40  # a page documenting code from its docstrings quotes at most this many of their blocks
-)
+DOCSTRING_PASSAGES = 60  # a page documenting code from its docstrings quotes this many of their blocks
+DOCUMENTED = 16  # … from at most this many objects, four blocks each (a summary, its examples)
 INTRO_PAGES = 4  # the docs' first pages, where an introduction follows a title or a table of contents alone
 _INTRO_PAGE = re.compile(
     r"^(?:\d+[-_.])?(?:index|intro\w*|overview|about|getting[-_ ]?started|get[-_ ]?started|quick[-_ ]?start)$",
@@ -910,7 +909,7 @@ def with_docstrings(
         for page in concept.pages:
             if page.api:
                 documented = [cited for dotted in page.api for cited in names.documented(dotted)]
-                said = docstrings(documented[:CONCEPT_SYMBOLS], root, names.facts, redactor)
+                said = docstrings(documented[:DOCUMENTED], root, names.facts, redactor, per_symbol=4)
                 page = replace(page, passages=(*page.passages, *said[:DOCSTRING_PASSAGES]))
             pages.append(page)
         found.append(replace(concept, pages=tuple(pages)))
