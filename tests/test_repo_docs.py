@@ -454,6 +454,25 @@ def test_the_overview_keeps_the_list_that_says_what_the_project_does_with_its_le
     ]  # a list of links ("Roadmap", "Releases") under another heading says nothing of the project
 
 
+def test_the_index_shows_the_overviews_feature_list_as_one_list_cited_once() -> None:
+    """anyio's index showed each of its ten features as a paragraph of its own with its own citation."""
+    from generator.repo.docs.model import ProjectDocs
+    from generator.site.pages.repo_guide import overview_markdown
+
+    readme = read_text(
+        "# tinyparse\n\nTinyparse is a small library to extract data from HTML and JSON documents.\n\n"
+        "It supports:\n\n- CSS and XPath expressions for HTML\n- JMESPath expressions for JSON\n",
+        name="README.md",
+        origin="README.md",
+    )
+    docs = ProjectDocs(root="", files=1, overview=overview(readme, []))
+    linker = Linker({"README.md": 8}, "r" * 40, "https://github.com/acme/tinyparse")
+    shown = overview_markdown(docs, linker)
+    assert len(shown) == 3
+    assert shown[1].startswith("It supports: (") and "#L5-L8" in shown[1]
+    assert shown[2] == "- CSS and XPath expressions for HTML\n- JMESPath expressions for JSON"
+
+
 def test_a_guide_page_quotes_a_list_with_its_short_lead_in_at_no_cost_to_its_other_passages() -> None:
     """A list under "huey supports:" or "Arguments are:" lost the line that says what it lists (too short
     to quote alone); kept, it must not push the page's later sections past its passage budget."""
