@@ -779,3 +779,18 @@ def test_a_list_s_heading_label_in_a_stored_source_is_no_passage_of_its_own() ->
     body = "## Main goals\n\n**Main goals:**\n- Zero cost for initial mount.\n- Easy-to-use API.\n"
     passages = page_passages("topics/t/raw/a.md", "source", {"url": "local:a.md", "title": "A"}, body)
     assert [p.text for p in passages] == ["Zero cost for initial mount.", "Easy-to-use API."]
+
+
+def test_a_paragraph_opening_on_another_documents_number_and_title_is_prose() -> None:
+    from generator.documents.plain import plain_prose
+
+    text = (
+        "# Metrics for outlier detection\n\n## Background\n\n"
+        "[A50: gRPC xDS Outlier Detection Support][A50] is a spec for gRPC to support Outlier Detection.\n\n"
+        "[SE-0316: Global Actors](0316-global-actors.md) introduced annotations like `@MainActor`.\n\n"
+        "`get_foo()`: returns the foo of the bar.\n\n[A50]: A50-xds-outlier-detection.md\n"
+    )
+    prose = plain_prose(read_text(text, name="A91.md"), structure=True)
+    assert "A50: gRPC xDS Outlier Detection Support is a spec for gRPC to support Outlier Detection." in prose
+    assert "SE-0316: Global Actors introduced annotations like @MainActor." in prose
+    assert "returns the foo" not in prose  # an API listing's entry is still no prose

@@ -364,6 +364,9 @@ def test_deep_nesting_is_bounded_and_handwritten_notes_are_not_generated(tmp_pat
         ("src/perfect/a.py", False),
         ("vitest-custom-reporter.ts", True),  # a test runner's plug-in
         ("build_vscode.py", True),  # a build script at the top
+        ("runtests.py", True),  # a test runner's script at the top (huey's, dramatiq's pytest-gevent.py)
+        ("pytest-gevent.py", True),
+        ("src/anyio/pytest_plugin.py", False),  # inside a package: code
         ("graphrag/index/operations/build_noun_graph.py", False),
         ("packages/jest-cli/bin/jest.js", False),
         ("browser/karma.conf.js", True),  # joi's browser test set-up
@@ -534,6 +537,32 @@ def test_another_project_s_code_inside_the_repository_is_never_mapped(tmp_path: 
     assert reasons["p/_click/"].startswith("another project's code")
     assert reasons["ext/fitz/"].startswith("another project's code")
     assert reasons["lib/other/"].startswith("git submodule")
+
+
+def test_a_package_with_its_own_licence_is_the_project_s_when_its_manifest_names_the_project(tmp_path: Path):
+    # OpenHands' shape: a Python root and a VS Code extension with its own licence and package.json naming
+    # the project's repository (kept); jsonschema's json/: a test suite whose package.json names its own
+    # upstream repository (another project's)
+    pyproject = "[project]\nname = 'o'\n[project.urls]\nRepository = 'https://github.com/Acme/O'\n"
+    root = _tree(
+        tmp_path / "o",
+        {
+            "pyproject.toml": pyproject,
+            "LICENSE": "MIT\n",
+            "o/app.py": "A = 1\n",
+            "o/integrations/vscode/LICENSE": "MIT\n",
+            "o/integrations/vscode/package.json": '{"repository": {"url": "https://github.com/acme/o.git"}}',
+            "o/integrations/vscode/src/extension.ts": "export const B = 2\n",
+            "json/LICENSE": "MIT\n",
+            "json/package.json": '{"repository": "github:other-org/Test-Suite"}',
+            "json/index.js": "module.exports = 3\n",
+        },
+    )
+    repo_map = map_repository(root)
+    paths = {f.path for f in repo_map.files}
+    assert "o/integrations/vscode/src/extension.ts" in paths
+    assert {s.path: s.reason for s in repo_map.skipped}["json/"].startswith("another project's code")
+    assert "json/index.js" not in paths
 
 
 def test_a_repository_without_a_build_manifest_keeps_its_licensed_folders(tmp_path: Path):

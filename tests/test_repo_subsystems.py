@@ -800,3 +800,117 @@ def test_a_package_whose_code_says_nothing_is_described_by_its_folder_s_readme(t
     assert opening["Runtime"] == said["Runtime"]  # its page opens with it too
     assert said["Server"] == "The web server that hosts conversations."
     assert said["Events"].startswith("Defines ")  # nothing says what it is
+
+
+def test_private_helper_packages_join_the_code_that_uses_them_and_never_lead_it(tmp_path: Path):
+    """fx's and zap's shape: a root package and an internal/ folder of small private packages (a clock, a
+    lifecycle, a stack walker), each used by one root module. Kept as one unit, internal/ was a group of
+    unrelated helpers named after one of them ("Fxreflect", described "Mock is a fake source of time.")."""
+    module = "example.com/fx"
+    files = {"go.mod": f"module {module}\n\ngo 1.21\n"}
+    helpers = {"app": "clock", "lifecycle": "hooks", "provide": "stack"}
+    for name in ("app", "lifecycle", "provide", "invoke", "module", "annotated", "supply", "decorate"):
+        helper = helpers.get(name)
+        imports = f'import "{module}/internal/{helper}"\n\n' if helper else ""
+        body = f"\t{helper}.Use{helper.title()}()\n" if helper else ""
+        files[f"{name}.go"] = (
+            f"package fx\n\n{imports}// {name.title()} is part of an application.\n"
+            f"type {name.title()} struct{{}}\n\nfunc New{name.title()}() *{name.title()} {{\n{body}"
+            f"\treturn &{name.title()}{{}}\n}}\n"
+        )
+    for helper in helpers.values():
+        files[f"internal/{helper}/{helper}.go"] = (
+            f"package {helper}\n\n// Use{helper.title()} is a private helper.\n"
+            f"func Use{helper.title()}() {{}}\n\n// Fake{helper.title()} is a fake for tests.\n"
+            f"type Fake{helper.title()} struct{{}}\n"
+        )
+    for name in ("event", "console", "logger"):
+        files[f"fxevent/{name}.go"] = (
+            f"package fxevent\n\n// {name.title()} logs.\ntype {name.title()} struct{{}}\n"
+        )
+    _, repo_map, facts = survey(tmp_path, files)
+    shards = plan_subsystems(repo_map, facts, [f.path for f in repo_map.files])
+    home = {path: shard for shard in shards for path in shard.files}
+    for user, helper in helpers.items():
+        if f"internal/{helper}/{helper}.go" in home:
+            assert home[f"internal/{helper}/{helper}.go"] is home[f"{user}.go"], (user, helper)
+    for shard in shards:
+        private = [p for p in shard.files if p.startswith("internal/")]
+        assert 2 * len(private) <= len(shard.files), shard
+        assert not shard.files[0].startswith("internal/"), shard
+        assert shard.name.lower() not in {"clock", "hooks", "stack", "internal"}, shard
+
+
+def test_a_module_named_like_the_package_beside_it_joins_that_package(tmp_path: Path):
+    """dramatiq's broker.py (the Broker base class) beside brokers/ (its implementations), zustand's
+    middleware.ts beside middleware/: the module declares what the package implements. Clustered by its
+    imports, it had joined the flat package's worker and messages instead."""
+    files = {
+        "tasks/__init__.py": '"""Background tasks."""\n',
+        "tasks/broker.py": (
+            '"""Brokers."""\n\nfrom .message import Message\n\n\nclass Broker:\n'
+            '    """Base class for brokers."""\n\n    def enqueue(self, message: Message):\n        return message\n'
+        ),
+        "tasks/message.py": '"""Messages."""\n\n\nclass Message:\n    """A message."""\n',
+        "tasks/actor.py": (
+            '"""Actors."""\n\nfrom .broker import Broker\nfrom .message import Message\n\n\n'
+            'class Actor:\n    """An actor."""\n\n    def send(self, broker: Broker):\n'
+            "        return broker.enqueue(Message())\n"
+        ),
+        "tasks/worker.py": (
+            '"""Workers."""\n\nfrom .broker import Broker\nfrom .message import Message\n\n\n'
+            'class Worker:\n    """Consumes messages."""\n\n    def run(self, broker: Broker):\n'
+            "        return Message, broker\n"
+        ),
+        "tasks/cli.py": '"""The command."""\n\nfrom .worker import Worker\n\n\ndef main():\n    return Worker()\n',
+    }
+    for name in ("redis", "rabbitmq", "stub"):
+        files[f"tasks/brokers/{name}.py"] = (
+            f'"""The {name} broker."""\n\nfrom ..broker import Broker\n\n\n'
+            f"class {name.title()}Broker(Broker):\n    pass\n"
+        )
+    files["tasks/brokers/__init__.py"] = ""
+    _, repo_map, facts = survey(tmp_path, files)
+    shards = plan_subsystems(repo_map, facts, [f.path for f in repo_map.files])
+    home = {path: shard for shard in shards for path in shard.files}
+    assert home["tasks/broker.py"] is home["tasks/brokers/redis.py"]
+    assert home["tasks/broker.py"].name == "Brokers"
+
+
+def test_a_group_is_described_by_the_module_it_is_named_after():
+    """loguru's "File sink" (the file sink beside string parsers and date helpers) was described by a
+    neighbour's symbol ("Frequencies: …"), marshmallow's "Schema" by fields.py ("Field classes for …"): the
+    module the group's name speaks of says what the group is."""
+    from generator.repo.model import CitedSymbol, ModuleLine, ShardAnalysis
+    from generator.repo.synthesize.synthesis import _offline_summary
+
+    files = [
+        ModuleLine("log/_string_parsers.py", "python", 300, ""),
+        ModuleLine("log/_file_sink.py", "python", 400, ""),
+    ]
+    symbols = [
+        CitedSymbol(
+            "Frequencies", "class", "log/_string_parsers.py", "Compute the next occurrence of a time."
+        ),
+        CitedSymbol("Sink", "class", "log/_file_sink.py", "A sink writing to files, rotated and retained."),
+    ]
+    shard = Shard("File sink", ("log/_string_parsers.py", "log/_file_sink.py"))
+    group = ShardAnalysis(1, shard, "01_f", "", files=files, functions=symbols)
+    assert _offline_summary(group) == "Sink: A sink writing to files, rotated and retained."
+    said = [
+        ModuleLine("s/fields.py", "python", 900, "Field classes."),
+        ModuleLine("s/schema.py", "python", 800, "The Schema class."),
+    ]
+    schema = ShardAnalysis(1, Shard("Schema", ("s/fields.py", "s/schema.py")), "01_s", "", files=said)
+    assert _offline_summary(schema) == "The Schema class."
+
+
+def test_a_word_half_the_modules_share_names_the_group_only_with_its_lead():
+    """tenacity's before.py and before_sleep.py beside wait.py, the group's lead, named it "Before"."""
+    from generator.repo.plan.naming import shared_word
+
+    files = ["t/wait.py", "t/_utils.py", "t/before_sleep.py", "t/before.py"]
+    assert shared_word(files, lead="t/wait.py") == ""
+    assert shared_word(files, lead="t/before.py") == "before"
+    completions = ["c/zsh_completions.go", "c/fish_completions.go", "c/bash_completions.go", "c/args.go"]
+    assert shared_word(completions, lead="c/args.go") == "completions"  # most of them share it

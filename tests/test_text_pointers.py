@@ -80,3 +80,16 @@ def test_a_closing_lead_in_is_left_out_however_short() -> None:
         without_lead_in("插件是一个函数，它接收一个上下文对象。示例如下：")
         == "插件是一个函数，它接收一个上下文对象。"
     )
+
+
+def test_a_design_document_naming_its_own_kind_names_what_this_is() -> None:
+    # "This JEP/KEEP/gRFC/ADR …" opens a proposal's summary: the document quoted, as "This PEP…" is
+    assert not needs_antecedent(
+        "This JEP introduces kernel subshells to allow for concurrent shell requests."
+    )
+    assert not needs_antecedent("This KEEP proposes to support inline classes.")
+    assert not needs_antecedent("This gRFC describes client-side keepalive.")
+    assert not needs_antecedent("This ADR records how database migrations are run.")
+    # a protocol's capitals are no document: "This HTTP header" speaks of one named before it
+    assert needs_antecedent("This HTTP header carries the trace's state.")
+    assert needs_antecedent("This TCP connection stays open.")

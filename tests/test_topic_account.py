@@ -115,6 +115,10 @@ def test_a_quote_leaning_on_what_it_leaves_out_is_not_quoted() -> None:
     assert not leans_back("The proposal in this document adds vocabularies to the core specification.")
     assert not leans_back("A request above 10 MB is rejected by the server.")
     assert not leans_back("At this point, properties with context parameters may not use delegation.")
+    # a design document naming its own kind ("This JEP", "This ADR") is the document quoted
+    assert not leans_back("This JEP introduces kernel subshells to allow for concurrent shell requests.")
+    assert not leans_back("This ADR records how database migrations are run.")
+    assert leans_back("This HTTP header carries the trace's state.")
 
 
 def test_a_section_leaning_on_what_it_leaves_out_quotes_the_next_passage_instead() -> None:
@@ -131,6 +135,23 @@ def test_a_section_leaning_on_what_it_leaves_out_quotes_the_next_passage_instead
     [section] = analyze(offline(), _plan("stores", {limits: "limits"}), Catalog([source]), lang="en").sections
     assert [c.text for c in section.claims] == [
         "A store read outside a component must be unsubscribed by hand, or it leaks."
+    ]
+
+
+def test_the_one_section_on_alternatives_answers_though_its_opening_leans_on_its_heading() -> None:
+    text = (
+        "# Database Migrations\n\n## Context\n\nSchemas change as an application grows.\n\n"
+        "### Prior Art\n\nSeveral systems to do this already exist. The best known is probably Rails' Active "
+        "Record Migrations, which makes schema changes to a relational database.\n\n"
+        "## Decision\n\nEach migration is an entity in the config.\n"
+    )
+    source = _source("local-m", "Database Migrations", text)
+    alternatives = "What alternatives to database migrations were considered?"
+    plan = _plan("database migrations", {alternatives: "alternatives"})
+    [section] = analyze(offline(), plan, Catalog([source]), lang="en").sections
+    assert [c.text for c in section.claims] == [
+        "Several systems to do this already exist. The best known is probably Rails' Active Record Migrations, "
+        "which makes schema changes to a relational database."
     ]
 
 
@@ -188,3 +209,24 @@ def test_a_lead_in_pointing_at_its_example_and_the_subject_named_as_this_api_rea
     assert reads_alone(example)
     assert not reads_alone(replace(example, code=""))  # a pointer at nothing quoted
     assert not leans_back("This API increases the surface area of React slightly, for the benefit it brings.")
+
+
+def test_a_list_that_only_points_elsewhere_is_no_passage() -> None:
+    from generator.topic.sentences import list_quote
+
+    # a list of links or of other documents' numbers and titles says where to read on, nothing of the subject
+    assert list_quote("**Related Proposals:**\n- A9: Server-side Connection Management") is None
+    assert (
+        list_quote(
+            "**GitHub Issues:**\n- Master issue by Johan Mabille on the steps towards supporting the Debug "
+            "Adapter Protocol in Jupyter: https://github.com/jupyter/jupyter_client/issues/446"
+        )
+        is None
+    )
+    assert list_quote("This builds on earlier gRFCs:\n- gRFC A27: xDS-based Global Load Balancing") is None
+    # a list saying something, a link in one item or not, is quoted with its label
+    quote = list_quote("**Drawbacks:**\n- It adds a keyword.\n- Tools must learn it, see https://x.example/z")
+    assert quote is not None and quote.items == (
+        "It adds a keyword.",
+        "Tools must learn it, see https://x.example/z",
+    )

@@ -404,6 +404,60 @@ def test_the_definition_comes_from_the_document_titled_after_the_topic() -> None
     )  # the lead-in to what follows ("…like this:") is left off
 
 
+def test_a_proposal_is_defined_from_where_it_states_its_subject_never_its_problem_statement() -> None:
+    from generator.topic.analyze import definition
+    from generator.topic.judge import RelevanceJudge
+
+    def proposal(sid: str, title: str, text: str) -> wsp.RawSource:
+        return wsp.RawSource(sid, "local", f"local:{sid}.md", title, "t", text, kind="local", relevance=0.9)
+
+    # a summary opening with what the world lacks: the definition starts at its paragraph naming the subject
+    summary = proposal(
+        "local-a",
+        "Inline classes",
+        "# Inline classes\n\n## Summary\n\nCurrently, there is no performant way "
+        "to create wrapper for a value of a corresponding type.\n\nWe propose to support identityless inline "
+        "classes that would allow to introduce wrappers for values without additional overhead.\n\n"
+        "## Motivation\n\nWrappers are common.",
+    )
+    opening = definition([summary], RelevanceJudge("inline classes"), lambda s: True)
+    assert opening is not None and opening.text == (
+        "We propose to support identityless inline classes that would allow to introduce wrappers for values "
+        "without additional overhead."
+    )
+    # no summary: a "## Problem" section says what the world needs; the design section says what it is
+    problem = proposal(
+        "local-b",
+        "Jupyter debugger protocol",
+        "# Jupyter debugger protocol\n\n## Problem\n\nJupyter users "
+        "like to experiment in the notebook, but they often switch to an IDE to debug.\n\n## Proposed "
+        "Enhancement\n\nWe propose to include the debugger messages into the Jupyter kernel protocol.",
+    )
+    opening = definition([problem], RelevanceJudge("Jupyter debugger protocol"), lambda s: True)
+    assert opening is not None
+    assert opening.text == "We propose to include the debugger messages into the Jupyter kernel protocol."
+
+
+def test_of_two_proposals_titled_after_the_subject_the_one_the_other_builds_on_defines_it() -> None:
+    from generator.topic.analyze import definition
+    from generator.topic.judge import RelevanceJudge
+
+    base = wsp.RawSource(
+        "local-a50", "local", "local:A50.md", "A50: gRPC xDS Outlier Detection Support", "t",
+        "## Abstract\n\ngRPC will add support for the xDS Outlier Detection feature.", kind="local",
+        relevance=0.6,
+    )  # fmt: skip
+    metrics = wsp.RawSource(
+        "local-a91", "local", "local:A91.md", "A91: gRPC Metrics for Outlier Detection", "t",
+        "## Abstract\n\nThis document proposes some new metrics for xDS Client Outlier Detection.\n\n"
+        "## Background\n\nA50: gRPC xDS Outlier Detection Support is a spec for gRPC to support Outlier "
+        "Detection.", kind="local", relevance=0.9,
+    )  # fmt: skip
+    opening = definition([metrics, base], RelevanceJudge("outlier detection"), lambda s: True)
+    assert opening is not None and opening.sources == ["local-a50"]  # fewer other words in A91's title
+    assert opening.text == "gRPC will add support for the xDS Outlier Detection feature."
+
+
 def test_a_code_example_is_quoted_with_the_sentence_that_introduces_it(kb_root: Path) -> None:
     paths, slug = _proposals(kb_root)
     report = wsp.load_record(paths.topic_dir(slug) / "processed" / "report.json", Report)

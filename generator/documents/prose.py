@@ -14,6 +14,9 @@ _WORDLIKE = re.compile(
     r"[)\]\"'”’»]*[.,;:!?…]*[)\]\"'”’»]*"
 )
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+# a design document's number heading its title, as another document names it ("SE-0316: Global Actors
+# introduced…", "A50: gRPC xDS Outlier Detection Support is a spec…"): a document named, not a symbol
+_DOCUMENT_NUMBER = re.compile(r"[A-Z]{1,5}-?\d{1,5}")
 _ALNUM = re.compile(r"\w")
 
 
@@ -23,7 +26,9 @@ def is_symbol_entry(block: str) -> bool:
     if prose_ratio(block) < SYMBOL_RATIO:
         return True
     head = _ENTRY_HEAD.match(block)
-    return head is not None and prose_ratio(head.group(1)) < SYMBOL_RATIO
+    if head is None or _DOCUMENT_NUMBER.fullmatch(head.group(1)):
+        return False
+    return prose_ratio(head.group(1)) < SYMBOL_RATIO
 
 
 def prose_ratio(sentence: str) -> float:

@@ -39,11 +39,14 @@ _CJK_ANAPHOR = re.compile(
     r"^(?:它|它们|这|这些|这种|那|那些|其|此|该|但|但是|不过|因此|因而|所以|于是|而且|并且|此外|另外|同时|然而|相比之下|对比之下|与此相反|反之"
     r"|除此之外|上述|以上)"
 )
-# ...except "This PEP/document/proposal…" or "This is a proposal for…": the citation names what "this" is.
+# the name a collection of design documents gives its own kind, written in capitals: a PEP, JEP, KEEP, SIP, BIP,
+# gRFC, ADR, MSC (not a protocol's: HTTP, TCP and LDAP end otherwise)
+DOCUMENT_KIND = r"(?-i:[A-Z]{0,3}[EIL]Ps?|g?RFCs?|ADRs?|MSCs?)"
+# ...except "This PEP/JEP/document/proposal…" or "This is a proposal for…": the citation names what "this" is.
 _SELF_REFERENCE = re.compile(
     r"^(?:this|these)\s+(?:(?:is|are)\s+(?:an?|the)\s+(?:[\w-]+\s+){0,2})?(?:peps?|documents?|proposals?"
     r"|specifications?|spec|guide|tutorial|library|package|project|tool|module|api|standard|rfcs?"
-    r"|extensions?|bindings?|profiles?)\b",
+    rf"|extensions?|bindings?|profiles?|{DOCUMENT_KIND})\b",
     re.IGNORECASE,
 )
 # A sentence about the code, example or output printed above or below it, or pointing the reader elsewhere

@@ -30,6 +30,7 @@ from . import bounds
 from .aspects import aspect_words
 from .defining import (
     asked_subject,
+    building_on_another,
     defines,
     most_about,
     opens_with_subject,
@@ -40,6 +41,7 @@ from .defining import (
 )
 from .facet_sections import (
     FRAMING_FACETS,
+    STATING_PARTS,
     SectionPassage,
     TextSection,
     framed,
@@ -48,6 +50,7 @@ from .facet_sections import (
     outside_alternatives,
     path_facets,
     section_facets,
+    stating_parts,
     subject_headings,
     subject_opening,
     text_sections,
@@ -431,7 +434,11 @@ def passage_pools(
             extending=extending,
         )
         # a quote must read right alone: one leaning on what it leaves out ("…this mode of use") is not quoted
-        pools[question] = [c for c in pools[question] if reads_alone(c)]
+        alone = [c for c in pools[question] if reads_alone(c)]
+        if not alone and _SECTION_FACET.get(facet, facet) in FRAMING_FACETS:
+            # the one section on why, limits or alternatives opens leaning on its heading: it answers
+            alone = [c for c in pools[question] if c.treats][:1]
+        pools[question] = alone
         if facet == "what" and opening:
             throughout = {
                 i
@@ -608,6 +615,23 @@ def section_candidates(
     facet = _SECTION_FACET.get(facet, facet)
     if facet not in FACETS:
         return []
+    found = _treating_candidates(sources, facet, judge, stored=stored, said=said)
+    if found or facet not in FRAMING_FACETS:
+        return found
+    # no section on why, limits or alternatives opens quotably: its first paragraph leans only on its
+    # heading ("Several systems to do this already exist." under "### Prior Art"), and it is the answer
+    return _treating_candidates(sources, facet, judge, stored=stored, said=said, on_heading=True)
+
+
+def _treating_candidates(
+    sources: Sequence[RawSource],
+    facet: str,
+    judge: RelevanceJudge,
+    *,
+    stored: Sequence[RawSource],
+    said: frozenset[str],
+    on_heading: bool = False,
+) -> list[Candidate]:
     concepts = [{w for form in t.forms for w in form} for t in judge.terms(judge.topic)]
     about = defining_sources(stored, judge)
     strongest = max((s.relevance or 0.0 for s in stored), default=0.0)
@@ -622,7 +646,7 @@ def section_candidates(
         for section, limit in treating(
             source.text, facet, concepts, tokens, own_headings=own, title=source.title
         ):
-            for passage in _section_openings(section, limit, facet, said):
+            for passage in _section_openings(section, limit, facet, said, on_heading):
                 if facet in {"what", "how"} and speaks_of_now(passage.text):
                     continue  # where the work stands, or what it changes
                 parts = passage.parts if len(passage.parts) > 1 else ()
@@ -708,7 +732,7 @@ def _with_enclosing(sections: Sequence[TextSection]) -> list[tuple[TextSection, 
 
 
 def _section_openings(
-    section: TextSection, limit: int, facet: str, said: frozenset[str]
+    section: TextSection, limit: int, facet: str, said: frozenset[str], on_heading: bool = False
 ) -> list[SectionPassage]:
     """The passages of a section treating `facet` that answer it. What the subject is, a section says in
     its first paragraph, and shows in an example ("This simple example shows a Person class with three
@@ -717,7 +741,14 @@ def _section_openings(
     global system resource…"), which is no answer to "what" in its place."""
     if facet != "what":
         framing = facet in FRAMING_FACETS  # its own section is the only place such an answer lives
-        return opening_passages(section, limit, example_alone=facet == "use", said=said, past_lists=framing)
+        return opening_passages(
+            section,
+            limit,
+            example_alone=facet == "use",
+            said=said,
+            past_lists=framing,
+            on_heading=on_heading,
+        )
     first = [p for p in opening_passages(section, 1) if not said.intersection(p.parts)]
     shown = [p for p in opening_passages(section, limit, said=said) if p.code and p not in first]
     return [*first, *shown][:limit]
@@ -758,10 +789,13 @@ def definition(
     def share_of(source: RawSource) -> float:  # a title naming one of the subjects the topic joins names it
         return 1.0 if source.id in titled_subject else _title_share(source.title, terms)
 
+    # of the documents titled after the topic, one naming another by its title builds on it
+    building = building_on_another([(s.id, s.title, s.text) for s in sources if s.id in titled_subject])
     ranked = sorted(
         (s for s in sources if usable(s) and not is_changelog(s.title, s.url)),
         key=lambda s: (
             -share_of(s),
+            s.id in building,
             len(set(tokens(s.title)) - topic),
             -(s.relevance or 0.0),
             s.id,
@@ -811,14 +845,23 @@ def _title_share(title: str, terms: list[set[str]]) -> float:
 
 
 def document_opening(
-    text: str, topic: set[str] | list[set[str]], *, titled: bool = True, name: str = ""
+    text: str,
+    topic: set[str] | list[set[str]],
+    *,
+    titled: bool = True,
+    name: str = "",
 ) -> str:
     """A document's abstract (the paragraph under an "Abstract"/"Summary"/"Introduction" heading, in a
     document titled after the topic), else its first prose paragraph naming the topic: one of its words, or,
     given a list of word sets (each concept's spellings), one word of every set; '' when none of its first
-    paragraphs can be quoted whole."""
+    paragraphs can be quoted whole. A document titled after the topic opens from where it states its
+    subject (`stated_opening`), not from its problem statement."""
     text = outside_alternatives(text)  # an option the document weighed says nothing of what it is
     blocks = [b.strip() for b in re.split(r"\n\s*\n", text) if b.strip()]
+    words = set().union(*topic) if isinstance(topic, list) else topic
+    stated = stated_opening(blocks, words, name) if titled and words else ""
+    if stated:
+        return stated
     start = next((n + 1 for n, b in enumerate(blocks[:40]) if _ABSTRACT.match(b)), 0)
     scanned = [n for n in range(start, len(blocks)) if not _HEADING.match(blocks[n])][:OPENING_SCAN]
     openings = [p for p in (_opening_at(blocks, n, name) for n in scanned) if p]
@@ -827,6 +870,23 @@ def document_opening(
     if start and titled:
         return whole_abstract(blocks[start:], (openings or [""])[0])
     return (naming or [""])[0]
+
+
+def stated_opening(blocks: list[str], topic: set[str], name: str = "") -> str:
+    """The opening of a document titled after the subject from where it states the subject: its lead under
+    the title, else its summary section, else its design section ("## Proposal", "## Proposed
+    Enhancement"), each from its first paragraph whose first sentence names the topic (one of its words) —
+    never its problem statement, which says what the world lacks, not what the subject is: a "## Problem"
+    or "## Motivation" section, or a summary opening "Currently, there is no performant way to create
+    wrapper for a value…" before "We propose to support identityless inline classes…". A lead or summary
+    is quoted whole from that paragraph on (`whole_abstract`); '' when no part names the topic."""
+    parts = stating_parts(blocks)
+    for wanted in STATING_PARTS:
+        for n in [i for i, part in enumerate(parts) if part == wanted][:OPENING_SCAN]:
+            passage = _opening_at(blocks, n, name)
+            if passage and topic & set(tokens(split_all(passage)[0])):
+                return passage if wanted == "design" else whole_abstract(blocks[n:], passage)
+    return ""
 
 
 _LABELLED_LIST = re.compile(r"^\*\*[^*\n]+[:：]\*\*\n- ")  # a list under its heading, the heading its label
@@ -863,6 +923,8 @@ def whole_abstract(blocks: list[str], first: str) -> str:
     cannot be quoted whole."""
     if not blocks or not first or first != opening_passage(blocks[0]):
         return first
+    if blocks[0].rstrip().endswith((":", "：")):
+        return first  # its lead-in, left off, introduces what follows: that is no more of the abstract
     kept = [first]
     for block in blocks[1:]:
         if _HEADING.match(block) or block.startswith(("```", "~~~", "|")) or list_parts(block)[1]:

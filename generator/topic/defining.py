@@ -122,3 +122,22 @@ def most_about(scored: Sequence[tuple[str, float | None]]) -> str:
     """The key scored highest (ties broken by the key, so a run is the same whatever the order); ''."""
     judged = [(score, key) for key, score in scored if score is not None]
     return max(judged)[1] if judged else ""
+
+
+def building_on_another(documents: Sequence[tuple[str, str, str]]) -> set[str]:
+    """Ids of the (id, title, text) documents whose text names another of them by its title, without being
+    named by it in turn: "A91: gRPC Metrics for Outlier Detection" links "A50: gRPC xDS Outlier Detection
+    Support", the proposal it builds on; "Improvements to the Ring Hash LB Policy" names "xDS Ring Hash LB
+    Policy". Of documents all titled after a subject, the one named is its account, not the one naming it."""
+    named = {
+        (sid, other)
+        for sid, _, text in documents
+        for other, title, _ in documents
+        if other != sid and any(len(t.split()) >= 2 and t in text for t in _title_spellings(title))
+    }
+    return {sid for sid, other in named if (other, sid) not in named}
+
+
+def _title_spellings(title: str) -> set[str]:
+    """A title as another document names it: whole, and without its number ("A50: …", "SE-0258: …")."""
+    return {title.strip(), _TITLE_PREFIX.split(title, maxsplit=1)[-1].strip()}

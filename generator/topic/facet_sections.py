@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
+from ..text.pointers import continues
 from ..text.sentences import sentences as split_all
 from .headings import FRAME, decision_record, is_status_heading, section_facets, unnumbered
 from .sentences import (
@@ -138,6 +139,47 @@ def subject_headings(
         for s, facets in zip(sections, path_facet_sets(sections, title), strict=True)
         if s.heading and not facets - {"what", "how"} and names_subject(s.heading, concepts, words_of, title)
     }
+
+
+# the parts of a document that state what its subject is, in the order a definition is looked for there
+STATING_PARTS = ("lead", "summary", "design")
+
+
+def stating_parts(blocks: Sequence[str]) -> list[str]:
+    """Per block of a document (its paragraphs and headings, in order), the part it stands in: "lead" (under
+    its title, before any section), "summary" (a section summing the document up: "Abstract", "Summary",
+    "Introduction"), "design" (a section stating the design: "Proposal", "Proposed Enhancement", "Detailed
+    design") or "" (a heading, and every other section: the problem the document solves, its motivation,
+    limits, alternatives, the state of the work). A subsection naming no facet stands in its parent's part
+    ("### Adding an `id` field" under "## Proposed Enhancement" is design; "### Scope" under "## Problem"
+    is not)."""
+    found: list[str] = []
+    headings = [m.group(2) for b in blocks if (m := _heading_of(b))]
+    record = decision_record(headings)
+    part, titled = "lead", False
+    enclosing: list[tuple[int, str]] = []
+    for block in blocks:
+        match = _heading_of(block)
+        if match is None:
+            found.append(part)
+            continue
+        found.append("")
+        level, heading = len(match.group(1)), match.group(2).strip()
+        if level == 1 and not titled and part == "lead":
+            titled = True  # the document's title: its lead follows it
+            continue
+        enclosing = [(lv, p) for lv, p in enclosing if lv < level]
+        facets = section_facets(heading, record=record)
+        if not facets:
+            part = enclosing[-1][1] if enclosing else ""
+        else:
+            part = ("summary" if "what" in facets else "design") if not facets - {"what", "how"} else ""
+        enclosing.append((level, part))
+    return found
+
+
+def _heading_of(block: str) -> re.Match[str] | None:
+    return None if block.startswith(("```", "~~~")) else _HEADING.match(block.partition("\n")[0])
 
 
 def outside_alternatives(text: str, title: str = "") -> str:
@@ -285,16 +327,19 @@ def opening_passages(
     example_alone: bool = False,
     said: frozenset[str] = frozenset(),
     past_lists: bool = False,
+    on_heading: bool = False,
 ) -> list[SectionPassage]:
     """The first `limit` quotable passages of a section: a prose paragraph whole, or a paragraph that
     introduces a code example ("…like this:") with the example. A paragraph opening with a reference back
-    ("This…") is not quoted: what it refers to is not quoted with it. With `example_alone`, a section that
+    ("This…") is not quoted: what it refers to is not quoted with it — except, with `on_heading`, the
+    section's first paragraph, which can lean only on its heading and its document's subject ("Several
+    systems to do this already exist." under "### Prior Art"). With `example_alone`, a section that
     is only an example ("### Example" holding a configuration) is quoted as its example under its heading.
     A passage repeating a sentence `said` already (the report's definition) does not count: the section's
     next passage is quoted in its place. With `past_lists`, a list a lead-in introduces does not end the
     opening: the paragraph after it is the section's next passage (why, limits and alternatives live in their
     own sections only; a design section's lead-in introduces its algorithm, and what follows it is a note)."""
-    found = _prose_openings(section, limit, said, past_lists)
+    found = _prose_openings(section, limit, said, past_lists, on_heading)
     if not found and example_alone:
         example = _example_after(["", *section.blocks], 0)
         caption = " ".join(_MARKUP.sub(" ", section.heading).split())
@@ -307,7 +352,11 @@ _MARKUP = re.compile(r"<[^>]*>|\\?\{#[^}]*\\?\}")  # heading anchors: `<a name="
 
 
 def _prose_openings(
-    section: TextSection, limit: int, quoted: frozenset[str] = frozenset(), past_lists: bool = False
+    section: TextSection,
+    limit: int,
+    quoted: frozenset[str] = frozenset(),
+    past_lists: bool = False,
+    on_heading: bool = False,
 ) -> list[SectionPassage]:
     found: list[SectionPassage] = []
     blocks = list(section.blocks)
@@ -329,7 +378,8 @@ def _prose_openings(
         parts = tuple(clean(p) for p in split_all(lead))
         if not parts or len(" ".join(parts)) > MAX_PASSAGE:
             continue
-        if leans_back(parts[0]) and not (len(parts) == 1 and points_ahead(parts[0])):
+        leaning = leans_back(parts[0]) and not (on_heading and n == 0 and not continues(parts[0]))
+        if leaning and not (len(parts) == 1 and points_ahead(parts[0])):
             continue  # "This example shows…:" points at the example quoted with it, nothing before
         if quoted.intersection(parts):
             continue  # quoted already

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from ..cjk import is_cjk
 from ..documents.prose import prose_ratio
-from ..text.pointers import is_question, needs_antecedent, points_elsewhere
+from ..text.pointers import DOCUMENT_KIND, is_question, needs_antecedent, points_elsewhere
 from ..text.sentences import sentences as split_all
 from ..text.words import content_words
 
@@ -152,7 +152,7 @@ def glossary_term(passage: str) -> str:
 # "we propose", "本提案": quoted from a document other than the subject's, it names that document
 _OWN_DOCUMENT = re.compile(
     r"\b(?:this|the\s+present|the\s+current)\s+(?:peps?|rfcs?|neps?|proposals?|documents?|drafts?|designs?"
-    r"|specifications?|spec|enhancements?)\b|\bwe\s+(?:propose|suggest|recommend)\b|本提案|该提案|此提案|本文档",
+    rf"|specifications?|spec|enhancements?|{DOCUMENT_KIND})\b|\bwe\s+(?:propose|suggest|recommend)\b|本提案|该提案|此提案|本文档",
     re.IGNORECASE,
 )
 
@@ -195,6 +195,8 @@ def leans_back(passage: str) -> bool:
     for found in _DEMONSTRATIVE.finditer(first):
         if found["above"]:
             return True
+        if re.fullmatch(DOCUMENT_KIND, found["noun"]):
+            continue  # "this JEP": the document quoted, named
         noun = found["noun"].lower()
         said = {w.lower().rstrip("s") for w in re.findall(r"[\w-]+", first[: found.start()])}
         if noun not in _NOT_NOUN and noun.rstrip("s") not in said:
@@ -558,6 +560,8 @@ def list_quote(block: str, index: int = -1) -> Quote | None:
     lead, items = list_parts(block)
     if not items or len(items) > MAX_ITEMS or leads_out_of_list(items):
         return None
+    if all(_POINTER_ITEM.search(" ".join(item.split())) for item in items):
+        return None  # "Related Proposals:" and "A9: Server-side Connection Management": where to read on
     heading = _HEADING_LABEL.match(lead.strip())  # a list right under its heading, which introduces it
     parts = (heading.group(1),) if heading else tuple(clean(p) for p in split_all(lead))
     if not parts or not (heading or lead_in_stands(*_lead_in(parts))):
@@ -567,6 +571,12 @@ def list_quote(block: str, index: int = -1) -> Quote | None:
     return Quote(" ".join(parts), (*parts, *(i.strip() for i in items)), index, items=items)
 
 
+# a list item that only points elsewhere: a link ("Master issue by … on supporting the protocol: https://…") or
+# another document's number and title ("A9: Server-side Connection Management", "gRFC A27: xDS-based Global
+# Load Balancing")
+_POINTER_ITEM = re.compile(
+    r"https?://\S+\W{0,2}$|^\[?(?:[A-Za-z]+\s)?[A-Z]{1,5}-?\d{1,5}\]?:\s[^.!?]*[.;,]?$"
+)
 # documents/plain.py stores a list right under its heading with the heading as its lead-in, a bold label
 # ("**Main goals of this proposal:**"): the list's own name, not a sentence that must stand alone
 _HEADING_LABEL = re.compile(r"^\*\*([^*\n]{1,200}[:：])\*\*$")

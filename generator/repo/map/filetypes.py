@@ -180,13 +180,16 @@ CONTEXT_NAME = re.compile(
 # a build script at the top of the repository (OpenHands' build_vscode.py); inside a package a module named
 # so is code (graphrag's build_noun_graph.py)
 ROOT_BUILD_SCRIPT = re.compile(r"build[_-][\w.-]*\.py$", re.IGNORECASE)
+# a test runner's script at the top of the repository (huey's runtests.py, dramatiq's pytest-gevent.py); inside
+# a package a module named so is code (anyio's pytest_plugin.py)
+ROOT_TEST_RUNNER = re.compile(r"(?:run_?tests?|pytest[_-][\w.-]*)\.py$", re.IGNORECASE)
 
 
 @lru_cache(maxsize=65_536)
 def is_context_file(path: str) -> bool:
     """A test, doc, example, benchmark, build or release script: about the code rather than the code."""
     folder, _, name = path.rpartition("/")
-    if folder == "" and ROOT_BUILD_SCRIPT.match(name):
+    if folder == "" and (ROOT_BUILD_SCRIPT.match(name) or ROOT_TEST_RUNNER.match(name)):
         return True
     return CONTEXT_NAME.match(name) is not None or (folder != "" and _in_context_folder(folder))
 

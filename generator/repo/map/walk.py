@@ -29,6 +29,7 @@ from generator.repo.map.filetypes import (
     separate_work,
     skip_reason_by_name,
 )
+from generator.repo.map.manifests import declared_repositories
 from generator.repo.model import FileEntry, RepoMap, Skipped
 from generator.store import read_regular
 
@@ -118,6 +119,7 @@ def map_repository(
     root = Path(root)
     walk = _Walk(max_file_bytes, _Kept(frozenset(keep_languages), budget=keep_bytes))
     walk.manifests = frozenset(n for n in BUILD_MANIFESTS if (root / n).is_file())
+    walk.repositories = declared_repositories(root, walk.manifests)
     walk.submodules = submodule_paths(root)
     tracked = tracked_files(root)
     dirs = frozenset(p.rsplit("/", i)[0] for p in tracked for i in range(1, p.count("/") + 1))
@@ -174,6 +176,7 @@ class _Walk:
     files: list[FileEntry] = field(default_factory=list)
     skipped: list[Skipped] = field(default_factory=list)
     manifests: frozenset[str] = frozenset()  # the root's build manifests (`separate_work`)
+    repositories: frozenset[str] = frozenset()  # the repositories the root's manifests name as their own
     submodules: frozenset[str] = frozenset()  # the folders .gitmodules names: other repositories
 
 
@@ -186,6 +189,12 @@ def submodule_paths(root: Path) -> frozenset[str]:
     return frozenset(m.group(1).strip("/") for m in _SUBMODULE_PATH.finditer(text))
 
 
+def _own_package(walk: _Walk, directory: Path, names: Collection[str]) -> bool:
+    """Whether a folder with a licence of its own is still the project's: its manifest names the
+    repository the root's manifests name (a monorepo's package built by another tool than the root's)."""
+    return bool(walk.repositories & declared_repositories(directory, names))
+
+
 def _walk(walk: _Walk, directory: Path, prefix: str, rules: _IgnoreRules) -> None:
     files, skipped = walk.files, walk.skipped
     rules = rules.with_file(prefix, _read_ignore_lines(directory / ".gitignore"))
@@ -195,7 +204,7 @@ def _walk(walk: _Walk, directory: Path, prefix: str, rules: _IgnoreRules) -> Non
         skipped.append(Skipped(prefix.rstrip("/") or ".", f"unreadable directory ({exc.strerror})"))
         return
     names = [e.name for e in entries if e.is_file(follow_symlinks=False)]
-    if prefix and separate_work(prefix, names, walk.manifests):
+    if prefix and separate_work(prefix, names, walk.manifests) and not _own_package(walk, directory, names):
         skipped.append(Skipped(prefix, "another project's code (its own licence, built apart)"))
         return
     published: frozenset[str] | None = None  # read from a package.json here when an output folder is met
@@ -226,7 +235,9 @@ def _walk(walk: _Walk, directory: Path, prefix: str, rules: _IgnoreRules) -> Non
             elif rel.count("/") >= MAX_DEPTH:
                 skipped.append(Skipped(rel + "/", "nested too deeply"))
             elif output:  # its bytes are not kept: it may be dropped, and the parse reads it again
-                output_walk = _Walk(walk.cap, _Kept(frozenset(), 0), manifests=walk.manifests)
+                output_walk = _Walk(
+                    walk.cap, _Kept(frozenset(), 0), manifests=walk.manifests, repositories=walk.repositories
+                )
                 outputs.append((rel + "/", output_walk))
                 _walk(output_walk, Path(entry.path), rel + "/", rules)
             else:

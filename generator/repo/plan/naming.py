@@ -156,11 +156,13 @@ def concept_names(files: Sequence[str], facts: Facts, groups: Sequence[Sequence[
     """Candidate names for a community of modules, best first: the word their names share, then per
     module what its docstring says it holds or what it is about (its name or its main type), the module
     with the most important symbol first (the one the subsystem's key symbols come from)."""
-    # a helper or shim module's main type ("URLPattern" in _utils.py) names the subsystem last
-    ordered = sorted(by_symbol_weight(files, facts), key=says_where_not_what)
+    # a helper or shim module's main type ("URLPattern" in _utils.py) names the subsystem last, and so does a
+    # private helper package's (asynq's internal/timeutil beside processor.go)
+    ordered = sorted(by_symbol_weight(files, facts), key=lambda p: (says_where_not_what(p), is_private(p)))
     own = [t for path in ordered for t in (docstring_concept(path, facts), module_term(path, facts))]
     kinds = [_GENERIC_KIND.get(n, "") for n in (_stem_name(path) for path in ordered)]
-    return [phrase(t.split()) for t in [shared_word(files, groups), *own, *kinds] if t]
+    shared = shared_word(files, groups, lead=ordered[0] if ordered else "")
+    return [phrase(t.split()) for t in [shared, *own, *kinds] if t]
 
 
 def docstring_concept(path: str, facts: Facts) -> str:
@@ -182,9 +184,11 @@ def docstring_concept(path: str, facts: Facts) -> str:
     return " ".join(words) if any(_stem(w) in {_stem(g) for g in grounded} for w in words) else ""
 
 
-def shared_word(files: Sequence[str], groups: Sequence[Sequence[str]] = ()) -> str:
+def shared_word(files: Sequence[str], groups: Sequence[Sequence[str]] = (), lead: str = "") -> str:
     """A word in the names of most of the modules (`zsh_completions.go`, `fish_completions.go` →
-    "completions") that the other groups' module names do not share."""
+    "completions") that the other groups' module names do not share. Shared by only half of them, it
+    must be in the `lead` module's name too: tenacity's before.py and before_sleep.py beside wait.py, its
+    lead, named the group "Before"."""
     if len(files) < 2:
         return ""
     counts = Counter(w for path in files for w in set(name_words(PurePosixPath(path).name.split(".")[0])))
@@ -200,12 +204,21 @@ def shared_word(files: Sequence[str], groups: Sequence[Sequence[str]] = ()) -> s
         for word, count in counts.items()
         if count * 2 >= len(files) and count >= 2 and word not in GENERIC and elsewhere[word] < count
     }
+    if lead:
+        led = set(name_words(PurePosixPath(lead).name.split(".")[0]))
+        shared = {w for w in shared if w in led or counts[w] * 2 > len(files)}
     # the shared words in the order a name writes them: terminal_check_bsd.go → "terminal check"
     for path in files:
         words = [w for w in name_words(PurePosixPath(path).name.split(".")[0]) if w in shared]
         if words:
             return " ".join(dict.fromkeys(words))
     return ""
+
+
+def is_private(path: str) -> bool:
+    """Whether a module or package (a folder ending in "/") lies under an `internal` folder: Go's packages
+    that only their parent tree may import, and the same convention elsewhere (`_internal`)."""
+    return any(part in ("internal", "_internal") for part in path.rstrip("/").split("/")[:-1])
 
 
 def says_where_not_what(path: str) -> bool:

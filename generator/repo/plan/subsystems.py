@@ -17,7 +17,7 @@ import re
 import threading
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import igraph
 
@@ -32,7 +32,7 @@ from generator.repo.model import (
     RepoMap,
     Shard,
 )
-from generator.repo.plan.naming import subsystem_names
+from generator.repo.plan.naming import is_private, subsystem_names
 
 # a declaration file (.pyi stub, .d.ts typings) restates a module rather than being one
 DECLARATIONS = re.compile(r"\.d\.[cm]?ts$|\.pyi$")
@@ -284,12 +284,20 @@ def package_units(pool: Sequence[str], ties: Iterable[tuple[str, str]] | None = 
         beside_code = len(children) < len(files)  # `base` holds modules of its own
         for folder, members in children.items():
             large = len(members) > max(LARGE_SHARE * len(pool), MAX_FILES_PER_SHARD)
-            if large and not collection(members) and not sub_package(folder, members, beside_code):
+            divided = large and not collection(members) and not sub_package(folder, members, beside_code)
+            if divided or container(folder, members):
                 visit(folder, members)
             elif len(members) == 1:
                 units[members[0]] = members
             else:
                 units[folder] = members
+
+    def container(folder: str, members: Sequence[str]) -> bool:
+        # a folder that only holds packages (fx's and zap's internal/: a clock, a stack walker, a logger
+        # fake) is no concept of its own, however small: its packages are units, each joined to its user
+        name = folder.rstrip("/").rpartition("/")[2]
+        parts = {m[len(folder) :].partition("/")[0] for m in members}
+        return name in CONTAINERS and len(parts) > 1
 
     def sub_package(folder: str, members: Sequence[str], beside_code: bool) -> bool:
         # a package beside its parent's own modules is one of the parent's concepts (echo's middleware/
@@ -342,10 +350,53 @@ def package_calls(facts: Facts, inside: Iterable[str]) -> list[tuple[str, str, f
     return ties
 
 
+def with_private_helpers(
+    units: dict[str, list[str]], ties: Iterable[tuple[str, str]]
+) -> dict[str, list[str]]:
+    """The units with each small private helper package (one or two modules under an `internal/` folder: fx's
+    internal/lifecycle, nats.go's internal/syncx) that one other unit alone uses joined to that unit: it is
+    a detail of the code importing it. Left a unit of its own, it was clustered with the other private
+    helpers (a group of unrelated internals named after one of them) or left a group of one. A helper many
+    units share, or none uses (a tool's main package), stays as it is."""
+    home = {path: unit for unit, files in units.items() for path in files}
+    users: dict[str, Counter[str]] = defaultdict(Counter)
+    for user, used in ties:
+        if user in home and used in home and home[user] != home[used]:
+            users[home[used]][home[user]] += 1
+    helpers = [u for u, files in units.items() if len(files) <= SMALL_GROUP and is_private(u)]
+    joined = {u: list(files) for u, files in units.items()}
+    for helper in helpers:
+        named = [u for u in users[helper] if u not in helpers]
+        if len(named) == 1 and len(users[helper]) == 1:
+            joined[named[0]] += joined.pop(helper)
+    return joined
+
+
+def with_namesake_modules(units: dict[str, list[str]]) -> dict[str, list[str]]:
+    """The units with each module named like a sub-package beside it joined to that package: dramatiq's
+    broker.py (the Broker base class) with brokers/, hono's router.ts with router/, viper's remote.go with
+    remote/. The module declares what the package's modules implement; apart, it was clustered by its
+    imports with whatever else the flat package holds."""
+    folders = {unit.rstrip("/"): unit for unit in units if unit.endswith("/")}
+    joined = {u: list(files) for u, files in units.items()}
+    for unit, files in units.items():
+        if unit.endswith("/") or len(files) != 1:
+            continue
+        parent, _, name = unit.rpartition("/")
+        stem = name.split(".")[0].lstrip("_")
+        for folder in (f"{stem}s", stem, f"_{stem}s", f"_{stem}"):
+            key = folders.get(f"{parent}/{folder}" if parent else folder)
+            if key is not None:
+                joined[key] += joined.pop(unit)
+                break
+    return joined
+
+
 def concepts(pool: Sequence[str], facts: Facts, repo_map: RepoMap) -> list[Concept]:
     """The pool's concepts, most important first: sub-packages kept whole, and the communities the other
     modules form; too few (fewer than 3 for 6 modules or more) and the largest community is divided."""
-    units = package_units(pool, module_ties(pool, facts))
+    ties = module_ties(pool, facts)
+    units = with_namesake_modules(with_private_helpers(package_units(pool, ties), ties))
     kept = {u: files for u, files in units.items() if u.endswith("/") and len(files) > SMALL_GROUP}
     rest = {u: files for u, files in units.items() if u not in kept}
     key = _rank_key(facts, repo_map)
@@ -364,8 +415,16 @@ def concepts(pool: Sequence[str], facts: Facts, repo_map: RepoMap) -> list[Conce
         found.remove(part)
         found += parts
     weight = _group_weight(facts, repo_map)
-    found = absorb_small(found, facts, repo_map)
+    found = [public_first(c) for c in absorb_small(found, facts, repo_map)]
     return sorted(found, key=lambda c: (-weight(c.files), c.files[0]))
+
+
+def public_first(concept: Concept) -> Concept:
+    """The concept with its private helpers (`internal/` modules) after its other modules, in their order:
+    a helper many modules import ranks high, but the module a reader meets (fx's app.go beside
+    internal/fxclock) is what the group is about, and what names and describes it."""
+    files = sorted(concept.files, key=is_private)
+    return replace(concept, files=tuple(files)) if files != list(concept.files) else concept
 
 
 def absorb_small(found: list[Concept], facts: Facts, repo_map: RepoMap) -> list[Concept]:

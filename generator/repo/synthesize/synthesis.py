@@ -42,7 +42,7 @@ from generator.repo.model import (
     ShardAnalysis,
     ShardDraft,
 )
-from generator.repo.plan.naming import says_where_not_what
+from generator.repo.plan.naming import name_words, phrase, says_where_not_what
 from generator.repo.plan.subsystems import core_modules, rank_files
 from generator.repo.run.session import fingerprint
 from generator.repo.run.study import RepoResult, Study, shard_slug
@@ -273,9 +273,27 @@ def _offline_summary(analysis: ShardAnalysis, own: str = "", docs: str = "") -> 
 
 
 def _central(analysis: ShardAnalysis) -> ModuleLine | None:
-    """The shard's most important module that says what it does by its name (not `compat.py`)."""
-    return next((f for f in analysis.files if not says_where_not_what(f.path)), None) or next(
-        iter(analysis.files), None
+    """The module the shard is named after ("File sink": `_file_sink.py`), else its most important module
+    that says what it does by its name (not `compat.py`): a group of several modules is described by the
+    one its name speaks of, not by a neighbour's docstring (loguru's "File sink" was "Frequencies: …")."""
+    named = _named_module(analysis)
+    return (
+        next((f for f in analysis.files if f.path == named), None)
+        or next((f for f in analysis.files if not says_where_not_what(f.path)), None)
+        or next(iter(analysis.files), None)
+    )
+
+
+def _named_module(analysis: ShardAnalysis) -> str:
+    """The path of the shard's module whose name is the shard's ('' when none is)."""
+    wanted = analysis.shard.name.lower()
+    return next(
+        (
+            p
+            for p in analysis.shard.files
+            if phrase(name_words(PurePosixPath(p).name.split(".")[0])).lower() == wanted
+        ),
+        "",
     )
 
 
@@ -292,7 +310,10 @@ def _main_symbol_says(analysis: ShardAnalysis) -> str:
     does not start with its name ("Client: An HTTP client, with connection pooling …"), so one member's
     sentence is never passed off as the whole group's; '' when none of them has a doc comment that reads
     as a sentence (an example line such as `url = httpx.URL(…)` does not)."""
-    for symbol in [s for s in analysis.top_symbols if not s.secondary][:MAIN_SYMBOLS]:
+    named = _named_module(analysis)
+    primary = [s for s in analysis.top_symbols if not s.secondary]
+    # the module the subsystem is named after speaks first: a neighbour's symbol misdescribes the group
+    for symbol in [*[s for s in primary if s.path == named][:MAIN_SYMBOLS], *primary[:MAIN_SYMBOLS]]:
         name = symbol.name.rpartition(".")[2]
         sentence = first_sentence(symbol.doc, SUMMARY_CHARS - len(name) - 2) if symbol.doc else ""
         if not says_something(sentence, words=4) or _NOT_PROSE.match(sentence) or _NOTE.search(sentence):
