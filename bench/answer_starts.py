@@ -13,6 +13,8 @@
         session-15 miss shapes asked of earlier repositories, each class on a second input)
     python bench/answer_starts.py --labels bench/answers_heldout_s16.json --root DIR   (held out in session 16:
         rq, quart, expressjs/session, asynq, nats.go; every earlier label file is seen)
+    python bench/answer_starts.py --labels bench/answers_heldout_s17.json --root DIR   (held out in session 17:
+        arq, bullmq, gocraft/work, sanic, httpcore; every earlier label file is seen)
 
 Labels are either `{"questions": [{"repo", "question", "start": [names]}]}` or repo_expectations.json's
 `{"repos": {name: {"question", "answer": [names]}}}`; a repository is the folder `ROOT/<repo>`. Each

@@ -226,6 +226,75 @@ def test_rst_pep_and_rfc_roles_and_bare_named_references_read_as_sphinx_shows_th
     assert kept == "One of TINY_REPLY_* or MAX_VALUE."
 
 
+def test_rst_cross_references_and_auto_numbered_lists_read_as_sphinx_shows_them() -> None:
+    """anyio's task page: "`.abc.TaskGroup.start_soon`" (a leading dot searches by suffix: never shown),
+    `~anyio.CancelScope` (shown as its last part), `TaskGroup.start() <.abc.TaskGroup.start>` (an explicit
+    title, in code type like any API reference) and a `#.` list, which ran together as one paragraph."""
+    text = (
+        "Tasks\n=====\n\nThis handle can be used to:\n\n#. Wait for the task to finish\n#. Retrieve the task's\n"
+        "   return value\n\nUse :meth:`.abc.TaskGroup.start_soon`, :class:`~anyio.CancelScope`, "
+        ":meth:`TaskGroup.start() <.abc.TaskGroup.start>` and :ref:`the guide <g>`.\n"
+    )
+    assert [(b.kind, b.text, b.start, b.end) for _, b in blocks(read_text(text, name="tasks.rst"))] == [
+        ("paragraph", "This handle can be used to:", 4, 4),
+        ("item", "Wait for the task to finish", 6, 6),
+        ("item", "Retrieve the task's return value", 7, 8),
+        (
+            "paragraph",
+            "Use `abc.TaskGroup.start_soon`, `CancelScope`, `TaskGroup.start()` and the guide.",
+            10,
+            10,
+        ),
+    ]
+
+
+def test_a_docstrings_rest_field_list_is_a_parameters_section_of_items() -> None:
+    """anyio's `fail_after`: its `:param …:`, `:return:` and `:raises X:` fields, read as one paragraph with
+    the names dropped, were quoted under "How they work" as "maximum allowed time … `True` to shield the
+    cancel scope … if no supported asynchronous event loop is running". They are a section of their own
+    (the blank line above them its heading), each field an item named by its parameter."""
+    docstring = (
+        "\n    Create a context manager which raises if the block does not finish in time.\n\n"
+        "    :param float delay: maximum allowed time, or\n        ``None`` to disable the timeout\n"
+        "    :param shield: ``True`` to shield the scope\n    :raises NoEventLoopError: if no loop runs\n    "
+    )
+    found = [(s.heading, b.kind, b.text, b.start, b.end) for s in read_docstring(docstring) for b in s.blocks]
+    assert found == [
+        (
+            "",
+            "paragraph",
+            "Create a context manager which raises if the block does not finish in time.",
+            2,
+            2,
+        ),
+        ("Parameters", "item", "delay: maximum allowed time, or `None` to disable the timeout", 4, 5),
+        ("Parameters", "item", "shield: `True` to shield the scope", 6, 6),
+        ("Parameters", "item", "NoEventLoopError: if no loop runs", 7, 7),
+    ]
+    assert summary(docstring) == "Create a context manager which raises if the block does not finish in time."
+
+
+def test_a_fenced_example_in_a_google_section_is_code_as_written() -> None:
+    """humanize's docstrings (written for mkdocstrings) hold a ```pycon fence under "Examples:": the
+    doctest lines were indented into the fence, `1_000_000` escaped, and the fence ran on over "Args"."""
+    docstring = (
+        "Converts an integer to a string with commas.\n\n    Examples:\n        ```pycon\n"
+        "        >>> intcomma(1_000_000)\n        '1,000,000'\n        >>> for x in (1, 2):\n"
+        "        ...     intcomma(x)\n\n        ```\n\n    Args:\n        value (int): Integer to convert.\n    "
+    )
+    found = [(s.heading, b.kind, b.text, b.language) for s in read_docstring(docstring) for b in s.blocks]
+    assert found == [
+        ("", "paragraph", "Converts an integer to a string with commas.", ""),
+        (
+            "Examples",
+            "code",
+            ">>> intcomma(1_000_000)\n'1,000,000'\n>>> for x in (1, 2):\n...     intcomma(x)",
+            "pycon",
+        ),
+        ("Args", "paragraph", "value (int): Integer to convert.", ""),
+    ]
+
+
 def test_a_docstring_opening_on_a_directive_keeps_its_body_out_of_the_summary() -> None:
     """A module docstring that starts on the line after its quotes with `.. testsetup::` (packaging,
     structlog, click): cleaning it twice dedented the directive's body into prose, and the module's summary
@@ -490,27 +559,6 @@ def test_a_numpy_docstring_has_its_sections_and_doctest_as_code() -> None:
     assert summary(text) == summary(text, sections=False) == "Compute a mean."
     assert [s.heading for s in doc.sections] == ["", "Parameters", "Examples"]
     assert [b.kind for s, b in doc.blocks() if s.heading == "Examples"] == ["code"]
-
-
-def test_a_sphinx_field_list_is_a_section_of_its_own_and_markdown_code_is_code() -> None:
-    """Sphinx's info fields (`:param x:`, `:returns:`) describe pieces, as an "Args:" section does: they are a
-    "Parameters" section, never a paragraph of their descriptions with the names gone (click's `Context`).
-    A Markdown fence in a docstring (httpx, typer) is a code block at the lines between its fences, never
-    a paragraph, and its closing fence never underlines a heading."""
-    text = (
-        "Make a client.\n\n    Set it up like this:\n\n    ```python\n    client = Client(\n        timeout=5,\n"
-        "    )\n    ```\n\n    :param timeout: the timeout.\n    :param retries: how often to retry.\n"
-        "    :returns: the client.\n"
-    )
-    doc = read_text(text, name="f", markup="docstring")
-    assert [s.heading for s in doc.sections] == ["", "Parameters"]
-    assert [(b.kind, b.start, b.end) for _, b in doc.blocks()][1:] == [
-        ("paragraph", 3, 3),
-        ("code", 5, 8),
-        ("paragraph", 11, 13),
-    ]
-    code = doc.sections[0].blocks[-1]
-    assert (code.text, code.language) == ("client = Client(\n    timeout=5,\n)", "python")
 
 
 def test_a_go_comment_block() -> None:

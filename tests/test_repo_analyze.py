@@ -85,7 +85,18 @@ def test_mermaid_labels_from_hostile_names_are_scrubbed():
     mermaid.validate(source)
     label_line = source.splitlines()[1]
     assert label_line.count('"') == 2
-    assert "<" not in source and "`" not in source and "#" not in source and ";" not in source
+    assert "<" not in source and "`" not in source
+    # the only entity is Mermaid's own for `#` (`#35;`): `#quot;` can never become a quote
+    bare = source.replace("#35;", "")
+    assert "#" not in bare and ";" not in bare and "#35;quot" in label_line
+
+
+def test_a_private_method_keeps_its_hash_in_a_diagram():
+    """ky's `Ky.#fetch` read `Ky. fetch` in its call diagram: a `#` is Mermaid's entity `#35;`."""
+    assert mermaid.label("Ky.#fetch") == "Ky.#35;fetch"
+    source = mermaid.sequence(["Ky.create", "Ky.#fetch"], [(0, 1, "#fetch")])
+    mermaid.validate(source)
+    assert source.splitlines()[-1] == "    p0->>p1: #35;fetch"
 
 
 def test_mermaid_validation_rejects_unexpected_lines():

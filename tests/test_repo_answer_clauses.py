@@ -43,6 +43,7 @@ def test_a_question_is_read_once_into_its_words_process_and_names() -> None:
         Process(("written",), ("message",)),
         frozenset(),
         frozenset({"logger.add"}),
+        triggered=True,  # the clause leading up to "how" says when the process runs
     )
     assert read_question("How does res.send set the body?").written == {"res.send"}
 

@@ -724,3 +724,23 @@ def test_a_python_call_looked_up_in_a_table_may_reach_each_of_its_values(tmp_pat
     assert hops(edges, "local_table") == {("kit/render.py", "row")}
     assert hops(edges, "Layout.split") == {("kit/render.py", "row"), ("kit/render.py", "column")}
     assert all(e.inferred for e in edges if e.caller in {"renderer", "Layout.split"})
+
+
+def test_a_function_imported_from_the_module_of_its_own_name_is_the_function(tmp_path: Path) -> None:
+    """rich's `from ._emoji_replace import _emoji_replace`, arq's `from .cron import cron`: the name is the
+    module's function, called as one; `from . import cron` still names the module."""
+    files = {
+        "sched/__init__.py": "",
+        "sched/cron.py": "def cron(spec):\n    return parse(spec)\n\n\ndef parse(spec):\n    return spec\n",
+        "sched/worker.py": (
+            "from .cron import cron\nfrom . import cron as module\n\n\n"
+            "def run(spec):\n    cron(spec)\n    module.parse(spec)\n"
+        ),
+    }
+    root = write_tree(tmp_path / "repo", files)
+    graph = extract_facts(root, map_repository(root)).calls
+    assert isinstance(graph, CallGraph)
+    assert hops(graph.edges(["sched/worker.py"]), "run") == {
+        ("sched/cron.py", "cron"),
+        ("sched/cron.py", "parse"),
+    }

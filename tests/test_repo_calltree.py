@@ -281,3 +281,49 @@ def test_a_step_with_a_tenth_of_the_heaviest_steps_code_is_a_branch_of_its_own(t
     assert facts.calls is not None
     tree = facts.calls.tree()
     assert [branch.edge.callee for branch in tree] == ["send", "should_retry"]
+
+
+# a request that runs its hooks, retries the fetch, reads the response and runs its after-hooks: four steps
+# of like weight, each drawn
+STEP_NAMES = ["before_hooks", "retry", "read", "after_hooks"]
+STEPS = {
+    "fetcher/__init__.py": "from .core import request\n",
+    "fetcher/core.py": (
+        "def request(url):\n    before_hooks(url)\n    response = retry(url)\n    data = read(response)\n"
+        "    return after_hooks(data)\n"
+        + "".join(f"\n\ndef {name}(value):\n{_body(20 + i)}" for i, name in enumerate(STEP_NAMES))
+    ),
+}
+
+
+def test_four_steps_of_like_weight_are_each_a_branch(tmp_path: Path) -> None:
+    root = write_tree(tmp_path / "repo", STEPS)
+    facts = extract_facts(root, map_repository(root))
+    assert facts.calls is not None
+    tree = facts.calls.tree()
+    assert sorted(branch.edge.callee for branch in tree) == sorted(STEP_NAMES)
+
+
+# a client call that first builds its options object (a class whose constructor merges them) and then
+# fetches: the constructor leads to more code, yet the fetch is where the work goes on
+BUILT_THEN_FETCHED = {
+    "net/__init__.py": "from .client import call\n",
+    "net/client.py": (
+        "from .options import Options\nfrom .transport import fetch\n\n\n"
+        "def call(url):\n    options = Options(url)\n    return fetch(url, options)\n"
+    ),
+    "net/options.py": (
+        "class Options:\n    def __init__(self, url):\n        self.merged = merge(url)\n\n\n"
+        f"def merge(url):\n{_body(60)}"
+    ),
+    "net/transport.py": f"def fetch(url, options):\n    return send(url)\n\n\ndef send(url):\n{_body(35)}",
+}
+
+
+def test_a_constructor_ranks_below_the_call_using_what_it_built(tmp_path: Path) -> None:
+    root = write_tree(tmp_path / "repo", BUILT_THEN_FETCHED)
+    facts = extract_facts(root, map_repository(root))
+    assert facts.calls is not None
+    tree = facts.calls.tree()
+    assert [edge.callee for edge in main_line(tree)] == ["fetch", "send"]
+    assert "Options" in [branch.edge.callee for branch in tree]  # still drawn, beside the work

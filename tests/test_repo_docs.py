@@ -456,6 +456,25 @@ def test_the_overview_keeps_the_list_that_says_what_the_project_does_with_its_le
     ]  # a list of links ("Roadmap", "Releases") under another heading says nothing of the project
 
 
+def test_the_index_shows_the_overviews_feature_list_as_one_list_cited_once() -> None:
+    """anyio's index showed each of its ten features as a paragraph of its own with its own citation."""
+    from generator.repo.docs.model import ProjectDocs
+    from generator.site.pages.repo_guide import overview_markdown
+
+    readme = read_text(
+        "# tinyparse\n\nTinyparse is a small library to extract data from HTML and JSON documents.\n\n"
+        "It supports:\n\n- CSS and XPath expressions for HTML\n- JMESPath expressions for JSON\n",
+        name="README.md",
+        origin="README.md",
+    )
+    docs = ProjectDocs(root="", files=1, overview=overview(readme, []))
+    linker = Linker({"README.md": 8}, "r" * 40, "https://github.com/acme/tinyparse")
+    shown = overview_markdown(docs, linker)
+    assert len(shown) == 3
+    assert shown[1].startswith("It supports: (") and "#L5-L8" in shown[1]
+    assert shown[2] == "- CSS and XPath expressions for HTML\n- JMESPath expressions for JSON"
+
+
 def test_a_guide_page_quotes_a_list_with_its_short_lead_in_at_no_cost_to_its_other_passages() -> None:
     """A list under "huey supports:" or "Arguments are:" lost the line that says what it lists (too short
     to quote alone); kept, it must not push the page's later sections past its passage budget."""
@@ -849,6 +868,45 @@ def test_a_flat_docs_folder_is_grouped_by_the_sections_its_navigation_gives(tmp_
     repo_map = map_repository(root)
     docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
     assert sum(1 for c in docs.concepts if c.name.startswith("Topic")) == 14
+
+
+def test_a_page_that_documents_code_from_its_docstrings_shows_that_code(tmp_path: Path) -> None:
+    """packaging's "Version Handling" page is an example and `.. automodule:: packaging.version`: the built
+    docs show the module's classes there, deepkb showed no code at all (the directive was blanked). Sphinx's
+    autodoc directives and mkdocstrings' `::: module.Object` name the page's code; a module documented whole
+    gives its public definitions, read even when no subsystem holds its file. Never quoted as words."""
+    files = {
+        **PROJECT,
+        "docs/timing.rst": (
+            "Timing\n======\n\nTimers measure how long a handler runs, in seconds of the clock.\n\n"
+            ".. automodule:: tinyweb.timing\n    :members:\n"
+        ),
+        "docs/middleware.md": (
+            "# Middleware\n\nMiddleware wraps every handler; it runs before and after the handler.\n\n"
+            "::: tinyweb.middleware.Middleware\n    options:\n      members: true\n"
+        ),
+        "tinyweb/timing.py": (
+            '"""Timing."""\n\n\nclass Timer:\n    """Measures a handler."""\n\n    def stop(self):\n'
+            '        """Stop it."""\n\n\ndef elapsed(timer):\n    """Seconds since the timer started."""\n'
+            "\n\ndef _private():\n    return 1\n"
+        ),
+    }
+    root = make_project(tmp_path / "tinyweb", files)
+    repo_map = map_repository(root)
+    linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/tinyweb")
+    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    concepts = {c.name: c for c in docs.concepts}
+    assert [s.name for s in concepts["Timing"].symbols][:2] == ["Timer", "elapsed"]
+    assert "_private" not in [s.name for s in concepts["Timing"].symbols]
+    assert [s.name for s in concepts["Middleware"].symbols][:1] == ["Middleware"]
+    quoted = [p.text for c in docs.concepts for page in c.pages for p in page.passages]
+    assert not any(":::" in text or "automodule" in text or "options" in text for text in quoted)
+    # the page quotes what the built docs show there: the documented code's docstrings, at their lines
+    (timing,) = concepts["Timing"].pages
+    assert [(p.heading, p.text, p.path, p.start) for p in timing.passages[1:]] == [
+        ("Timer", "Measures a handler.", "tinyweb/timing.py", 5),
+        ("elapsed", "Seconds since the timer started.", "tinyweb/timing.py", 12),
+    ]
 
 
 def test_project_docs_overview_examples_and_concepts(tmp_path: Path) -> None:

@@ -113,6 +113,34 @@ def test_reference_pages_list_options_records_and_extension_points(tmp_path: Pat
     assert "## Registries" in extend and f"[`register`]({at}/stores.py#L25-L27)" in extend
 
 
+def test_what_a_docstring_says_of_each_argument_and_field_is_on_the_reference_pages(tmp_path: Path) -> None:
+    """anyio's `fail_after` documents `:param shield:`, click's `Context` every argument, `TLSListener` its
+    fields: the Configuration and Data model tables showed names, types and defaults and never what they are.
+    reST fields, Google "Args:"/"Attributes:" and NumPy "Parameters" are read (parsed, never run)."""
+    files = {
+        "README.md": "# timing\n\nTiming runs work under deadlines.\n",
+        "timing/__init__.py": (
+            '"""Timing."""\n\nfrom .core import Deadline, fail_after\n\n__all__ = ["Deadline", "fail_after"]\n'
+        ),
+        "timing/core.py": (
+            '"""Deadlines."""\n\nfrom dataclasses import dataclass\n\n\n'
+            "def fail_after(delay: float, shield: bool = False, reason: str | None = None) -> None:\n"
+            '    """\n    Raise when the block runs past `delay`.\n\n    :param delay: seconds allowed\n'
+            "    :param shield: ``True`` to shield the scope from outside cancellation\n"
+            '    :param reason: what the timeout error says\n    """\n\n\n'
+            '@dataclass\nclass Deadline:\n    """A point in time work must end by.\n\n    Attributes:\n'
+            '        when: the clock reading at which it expires\n    """\n\n    when: float\n    strict: bool = True\n'
+        ),
+    }
+    directory, _ = _pages(tmp_path, files)
+    config = read_page(directory / "reference" / "configuration.md")[1]
+    assert "| Argument | Type | Default | What it is | Where |" in config
+    assert "| `shield` | `bool` | `False` | True to shield the scope from outside cancellation. |" in config
+    model = read_page(directory / "reference" / "data-model.md")[1]
+    assert "| `float` | — | the clock reading at which it expires. |" in model
+    assert "| `bool` | `True` | — |" in model  # `strict` is not documented
+
+
 def test_a_repository_without_any_has_no_reference_pages(tmp_path: Path) -> None:
     directory, _ = _pages(tmp_path, PLAIN)
     _, index = read_page(directory / "index.md")

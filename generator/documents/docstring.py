@@ -6,7 +6,6 @@ docstring's own lines."""
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 
 from ..text.sentences import DOCSTRING_SECTIONS
 from .model import Section
@@ -14,64 +13,62 @@ from .rst import read_rst
 
 _GOOGLE_SECTION = re.compile(rf"(?i)^(\s*)({DOCSTRING_SECTIONS})\s*:\s*$")
 _DOCTEST = re.compile(r"^\s*(?:>>>|\.\.\.)(?:\s|$)")
-_FENCE = re.compile(r"^(\s*)(```+)\s*([\w+-]*)\s*$")  # `~~~` underlines a reST heading
-# Sphinx's info fields (`:param x:`, `:returns:`, `:raises E:`) describe pieces, as an "Args:" section does
-_INFO_FIELD = re.compile(
-    r"(?i)^\s*:(?:(returns?|rtype)|(raises?|except|exception)|(yields?)|param|parameter|arg|argument|key"
-    r"|keyword|type|var|ivar|cvar)\b"
+_FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})[ \t]*[\w+-]*[ \t]*$")
+# a reST field of a parameter list: `:param float delay:`, `:raises NoEventLoopError:`, `:return:`, `:rtype:`
+_REST_FIELD = re.compile(
+    r"^\s*:(param|parameter|arg|argument|key|keyword|type|raises?|except|exception|returns?|rtype|yields?|"
+    r"ytype|var|ivar|cvar)\b([^:`\n]*):(?=\s|$)"
 )
-_FIELD_SECTIONS = ("Parameters", "Returns", "Raises", "Yields")  # by the first field's group
 
 
 def read_docstring(text: str) -> tuple[Section, ...]:
     """A docstring's sections: its description first (heading ""), then one per section header."""
-    lines = cleandoc(text).split("\n")
-    return tuple(
-        part
-        for section in read_rst("\n".join(_docstring_lines(lines)))
-        for part in _fields_apart(section, lines)
-    )
-
-
-def _fields_apart(section: Section, lines: list[str]) -> list[Section]:
-    """The section, and after it the blocks that open on an info field, as the "Parameters" (or "Returns",
-    "Raises") section Sphinx shows them in."""
-    fields = [b for b in section.blocks if _INFO_FIELD.match(lines[b.start - 1])]
-    if not fields:
-        return [section]
-    field = _INFO_FIELD.match(lines[fields[0].start - 1])
-    heading = _FIELD_SECTIONS[next((i for i in (1, 2, 3) if field and field.group(i)), 0)]
-    rest = tuple(b for b in section.blocks if b not in fields)
-    apart = Section(heading, (heading,), 2, fields[0].start, fields[-1].end, tuple(fields))
-    return [replace(section, blocks=rest), apart]
+    return read_rst("\n".join(_docstring_lines(cleandoc(text).split("\n"))))
 
 
 def _docstring_lines(lines: list[str]) -> list[str]:
-    """Google section headers as headings (their indented bodies dedented), doctests as indented code, a
-    Markdown fence as a code-block directive on its own line."""
+    """Google section headers as headings (their indented bodies dedented as a block, so code keeps its own
+    indentation), doctests as indented code, a Markdown fence (a docstring written for mkdocstrings) as
+    written, a reST field list of parameters (`:param delay: …`, `:raises X: …`) as a "Parameters" section
+    of items (the blank line above it becomes the heading: lines stay the docstring's own)."""
     out: list[str] = []
     body_indent = -1
+    margin = -1  # the first body line's indentation: the section's body is dedented by it
     in_doctest = False
-    fence: re.Match[str] | None = None  # the Markdown fence a code block opened with
+    in_fields = False
+    fence = ""
     for line in lines:
+        indent = len(line) - len(line.lstrip())
+        if body_indent >= 0 and line.strip() and indent >= body_indent:
+            margin = indent if margin < 0 else margin
+            line = line[min(margin, indent) :]
+        elif body_indent >= 0 and line.strip():
+            body_indent = margin = -1
+        opened = _FENCE.match(line)
+        if fence or opened:
+            closes = bool(fence) and line.strip().startswith(fence)
+            fence = "" if closes else fence or (opened.group(1) if opened else "")
+            out.append(line)
+            continue
         header = _GOOGLE_SECTION.match(line)
         in_doctest = bool(line.strip()) and (in_doctest or bool(_DOCTEST.match(line)))
-        if fence is not None:
-            closing = line.strip().startswith(fence.group(2)) and not line.strip().strip(fence.group(2)[0])
-            out.append("" if closing else f"    {line[len(fence.group(1)) :]}")
-            fence = None if closing else fence
-        elif fence := _FENCE.match(line):  # Markdown code in a docstring (httpx, typer): a code block
-            out.append(f".. code-block:: {fence.group(3)}")
+        field = _REST_FIELD.match(line) if not in_doctest else None
+        if field and (in_fields or (out and not out[-1].strip())):
+            if not in_fields:
+                out[-1] = "## Parameters"
+            in_fields = True
+            name = (field.group(2) or "").split()[-1:] or [field.group(1)]
+            out.append(f"- {name[0]}: {line[field.end() :].strip()}")
+            continue
+        in_fields = in_fields and (not line.strip() or line[:1].isspace())
+        if in_fields and line.strip():  # a field's description goes on, indented
+            out.append(f"  {line.strip()}")
         elif header:
             out.append(f"## {header.group(2).title()}")
-            body_indent = len(header.group(1)) + 1
+            body_indent, margin = len(header.group(1)) + 1, -1
         elif in_doctest:  # a doctest and its output: code, indented as Markdown reads code
             out.append(f"    {line.strip()}")
-        elif body_indent >= 0 and line.strip() and len(line) - len(line.lstrip()) >= body_indent:
-            out.append(line.strip())
         else:
-            if line.strip():
-                body_indent = -1
             out.append(line)
     return out
 

@@ -11,6 +11,8 @@ from dataclasses import replace
 from .model import Block, Section
 
 INCLUDE = ".. literalinclude::"
+API = ":::"  # mkdocstrings' `::: package.Class`; rst.py writes Sphinx's autodoc directives the same way
+API_LINE = re.compile(r"^[ \t]*:::[ \t]+([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)[ \t]*$")
 SNIPPET = "--8<--"
 # pymdownx.snippets' line (`;--8<--` is its escape: shown as written)
 _SNIPPET = re.compile(r'^-{1,}8<-{1,}[ \t]+(["\'])([^"\'\n]+)\1$')
@@ -31,8 +33,22 @@ def include_markers(block: Block) -> list[tuple[str, str]]:
     return found
 
 
+def api_names(block: Block) -> list[str]:
+    """The code objects a block only asks the docs build to document from their docstrings (Sphinx's
+    `.. autoclass:: packaging.version.Version`, mkdocstrings' `::: httpx.Client`), as dotted names; []
+    when it says anything else."""
+    if block.kind != "paragraph" or API not in block.text:
+        return []
+    found = [API_LINE.match(line) for line in block.plain.splitlines() if line.strip()]
+    return [m.group(1) for m in found if m] if all(found) else []
+
+
 def without_includes(sections: tuple[Section, ...]) -> tuple[Section, ...]:
-    """`sections` without the blocks that only include another file."""
-    if not any(include_markers(b) for s in sections for b in s.blocks):
+    """`sections` without the blocks that only include another file or another object's docstrings."""
+
+    def kept(block: Block) -> bool:
+        return not include_markers(block) and not api_names(block)
+
+    if all(kept(b) for s in sections for b in s.blocks):
         return sections
-    return tuple(replace(s, blocks=tuple(b for b in s.blocks if not include_markers(b))) for s in sections)
+    return tuple(replace(s, blocks=tuple(b for b in s.blocks if kept(b))) for s in sections)

@@ -17,6 +17,7 @@ from markdown_it.token import Token
 
 from .header import clean_heading
 from .htmlblock import html_paragraphs
+from .included import API_LINE
 from .model import Block, Section
 from .outline import Outline
 
@@ -287,7 +288,9 @@ def _closes(line: str, marker: str) -> bool:
 def _unwrap_containers(lines: list[str]) -> list[str]:
     """Admonition markers (`!!! note`), content tab titles (`=== "pip"`) and container fences (`:::tip`)
     blanked, an admonition's or tab's indented body dedented so that it reads as paragraphs and code, a body
-    inside another's (tabs in an admonition) too; an mkdocstrings autodoc marker blanked with its options."""
+    inside another's (tabs in an admonition) too; an mkdocstrings autodoc marker's options blanked, the marker
+    kept as a line of its own when it names a dotted object (documents/included.api_names: the docs stage
+    shows that object's docstrings; every other reader drops it)."""
     out: list[str] = []
     bodies: list[int] = []  # the open bodies' indentation in columns, outermost first
     fence, fence_depth = "", 0  # an open code fence and how many bodies it sits in
@@ -315,7 +318,7 @@ def _unwrap_containers(lines: list[str]) -> list[str]:
             out.append("")
         elif _is_autodoc(text, lines[n + 1 : n + 2]):
             autodoc = indent_width(line)
-            out.append("")
+            out.append(text.strip() if API_LINE.match(text) else "")  # the docs stage reads the object
         else:
             out.append("" if _CONTAINER.match(text) else text)
     return out

@@ -10,7 +10,7 @@ import ast
 import re
 from dataclasses import dataclass, field
 
-from .included import INCLUDE
+from .included import API, INCLUDE
 from .markdown import code_span, dedent_by, indent_width, markdown_sections
 from .model import Section
 
@@ -18,6 +18,11 @@ _ADMONITIONS = frozenset(
     "note warning tip important hint caution attention danger error seealso admonition topic sidebar"
     " versionadded versionchanged deprecated rubric".split()
 )
+# Sphinx's autodoc directives: the object's docstring, rendered at build time
+_AUTODOC = frozenset(
+    "automodule autoclass autofunction autoexception autodata autoattribute automethod autoproperty".split()
+)
+_DOTTED = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")
 _CODE_DIRECTIVES = frozenset({"code-block", "code", "sourcecode"})
 # Sphinx's default language for `::` literal blocks: Python where the block parses as Python, else none;
 # `.. highlight:: lang` sets it for the rest of the file
@@ -65,6 +70,8 @@ _INCLUDE_SHOWING = frozenset(
 _LINES = re.compile(r"(\d*)-(\d*)")
 # a named hyperlink reference written without backquotes (`Trio_`, `asyncio_`, anonymous `here__`): its word
 _REFERENCE = re.compile(r"(?<![\w\\])([A-Za-z][A-Za-z0-9.-]*[A-Za-z0-9])__?(?=[\s.,;:!?)\]]|$)")
+_FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})[ \t]*[\w+-]*[ \t]*$")
+_AUTO_NUMBERED = re.compile(r"^([ \t]*)#\.[ \t]")
 _SUBSTITUTION = re.compile(r"\|([\w -]{1,40})\|(?:_{1,2})?")
 
 
@@ -110,6 +117,8 @@ class _Shadow:
         if _ADORNMENT.match(line):  # a transition
             self.out.append("")
             return i + 1
+        if fence := _FENCE.match(line):  # a Markdown fence (a docstring written for mkdocstrings): as written
+            return self._verbatim(i, fence.group(1))
         if directive := _EXPLICIT.match(line):
             return self._directive(i, directive)
         if line.rstrip().endswith("::") and not line.lstrip().startswith(".."):
@@ -118,8 +127,17 @@ class _Shadow:
             return self._doctest(i)
         if indent_width(line) >= 4 and self._quoted(i):
             return self._block_quote(i)
-        self.out.append(inline(line))
+        self.out.append(inline(_numbered(line)))
         return i + 1
+
+    def _verbatim(self, i: int, marker: str) -> int:
+        """A fenced code block's lines, unchanged, to its closing fence (or the text's end)."""
+        end = i + 1
+        while end < len(self.lines) and not self.lines[end].strip().startswith(marker):
+            end += 1
+        end = min(end + 1, len(self.lines))
+        self.out += self.lines[i:end]
+        return end
 
     def _quoted(self, i: int) -> bool:
         """Whether line i opens a block quote under a paragraph of the page's own (indented text after a
@@ -141,7 +159,7 @@ class _Shadow:
             end += 1
         while end > i and not self.lines[end - 1].strip():
             end -= 1
-        self.out += [inline(dedent_by(line, margin)) for line in self.lines[i:end]]
+        self.out += [inline(_numbered(dedent_by(line, margin))) for line in self.lines[i:end]]
         return end
 
     def _doctest(self, i: int) -> int:
@@ -179,6 +197,9 @@ class _Shadow:
             self._fence(body, (found.group(3) or "").strip().split(" ")[0], indent)
         elif name == "literalinclude" and (marker := _include_marker(found.group(3) or "", body)):
             self._include(marker, _option(body, "language"), indent, end - i)
+        elif name in _AUTODOC and _DOTTED.fullmatch(target := (found.group(3) or "").strip().split("(")[0]):
+            # what the built docs show here is the object's docstring: the docs stage reads the code
+            self.out += [f"{' ' * indent}{API} {target}", *[""] * (end - i - 1)]
         elif name == "highlight":
             self.highlight = (found.group(3) or "").strip().split(" ")[0].lower() or self.highlight
             self.out += [""] * (end - i)
@@ -274,6 +295,12 @@ class _Shadow:
             self.out += [*content, f"{pad}```"]  # the block ends the file: one line more than the source
 
 
+def _numbered(line: str) -> str:
+    """An auto-numbered item (`#. Wait for the task`) as Markdown's `1.`, which numbers itself the same way."""
+    auto = _AUTO_NUMBERED.match(line)
+    return f"{auto.group(1)}1.{line[auto.end() - 1 :]}" if auto else line
+
+
 def _parses_as_python(code: str) -> bool:
     """Whether the text is Python source (parsed, never run); a doctest session is Python too."""
     if _DOCTEST.match(code):
@@ -346,12 +373,18 @@ def _pieces(line: str) -> list[str]:
 
 
 def _role(found: re.Match[str]) -> str:
+    """A role as Sphinx shows it: a cross-reference's explicit title, in code type unless the role links to
+    prose (`:ref:`, `:doc:`); `~a.b.C` as its last part `C`, a leading `.` (a suffix search) dropped."""
     name = (found.group("name") or found.group("myst") or "").split(":")[-1]
     body = found.group("body")
     if "<" in body and body.rstrip().endswith(">"):
         label = _TARGET_TEXT.sub("", body).strip()
-        return label if name in _PLAIN_ROLES or label else f"`{body}`"
-    body = body.lstrip("~!").strip()
+        if not label:
+            return f"`{body}`"
+        return label if name in _PLAIN_ROLES else f"`{label}`"
+    if body.startswith("~"):
+        body = body[1:].rpartition(".")[2] if "." in body else body[1:]
+    body = body.lstrip("~!.").strip()
     if name in _NUMBERED_ROLES:  # Sphinx writes `:pep:`440`` as "PEP 440" (an anchor after # is not shown)
         return f"{_NUMBERED_ROLES[name]} {body.partition('#')[0]}"
     return body if name in _PLAIN_ROLES else f"`{body}`"

@@ -56,6 +56,32 @@ def explain(
     return explained
 
 
+def docstrings(
+    symbols: Sequence[CitedSymbol],
+    root: Path,
+    facts: Facts,
+    redactor: Redactor | None = None,
+    per_symbol: int = PASSAGES,
+) -> list[DocPassage]:
+    """The doc comments of `symbols` whole, summary first, each block at its own lines and headed by the
+    symbol's name: what a docs page that documents them from their docstrings (Sphinx's autodoc,
+    mkdocstrings) shows in its place."""
+    texts: dict[str, str] = {}
+    found: list[DocPassage] = []
+    for cited in symbols:
+        symbol = _symbol(facts, cited.path, cited.name)
+        language = facts.files[cited.path].language if cited.path in facts.files else ""
+        text = _text(root, cited.path, texts)
+        if symbol is None or not text:
+            continue
+        heading = cited.name
+        found += [
+            replace(_redacted(p, redactor), heading=heading)
+            for p in own_comment(text, symbol, language, cited.path, None)[:per_symbol]
+        ]
+    return found
+
+
 def _unsaid(found: Sequence[DocPassage], said: set[str]) -> list[DocPassage]:
     """The passages with the sentences the page already says left out ("If a field conflicts with a
     standard field …" in both formatters' comments), each dropped when nothing new is left; `said` grows."""
@@ -98,10 +124,12 @@ def _redacted(passage: DocPassage, redactor: Redactor | None) -> DocPassage:
 # --------------------------------------------------------------------------- the comment
 
 
-def own_comment(text: str, symbol: Symbol, language: str, path: str, shown: str = "") -> list[DocPassage]:
+def own_comment(
+    text: str, symbol: Symbol, language: str, path: str, shown: str | None = ""
+) -> list[DocPassage]:
     """The blocks of `symbol`'s doc comment past what the page already shows of it (`shown`, its summary: the
-    first paragraph, or its opening sentences when the paragraph goes on), parameter and return sections
-    left out, at most PASSAGES, each at its source lines."""
+    first paragraph, or its opening sentences when the paragraph goes on; None: the page shows none of it),
+    parameter and return sections left out, at most PASSAGES, each at its source lines."""
     comment = doc_comment(text.split("\n"), symbol.start, symbol.end, language)
     if comment is None:
         return []
@@ -109,7 +137,7 @@ def own_comment(text: str, symbol: Symbol, language: str, path: str, shown: str 
     return _passages(document, comment, shown, _CODE_LANGUAGE.get(language, ""))
 
 
-def _passages(document: Document, comment: Comment, shown: str, language: str) -> list[DocPassage]:
+def _passages(document: Document, comment: Comment, shown: str | None, language: str) -> list[DocPassage]:
     """The comment's blocks as passages at their source lines, its summary's sentences left out, at most
     PASSAGES; an unlabelled code block is in the source's `language`."""
     passages: list[DocPassage] = []
@@ -117,11 +145,14 @@ def _passages(document: Document, comment: Comment, shown: str, language: str) -
     for section, block in document.blocks():
         if _describes_a_piece(section, block):
             continue
-        if not summary_seen and block.kind == "paragraph":
-            summary_seen = True  # the first paragraph is the summary the page shows already …
+        summary = not summary_seen and block.kind == "paragraph"
+        summary_seen = summary_seen or summary
+        if summary and shown is not None:  # the first paragraph is the summary the page shows already …
             block = replace(block, text=_past(block.text, shown))  # … but for the sentences it goes on with
         if not (
-            _worth(block.kind, block.text) or (block.kind == "item" and block.lead.rstrip().endswith(":"))
+            _worth(block.kind, block.text)
+            or (block.kind == "item" and block.lead.rstrip().endswith(":"))
+            or (summary and shown is None and block.text.strip())  # a short summary is still the summary
         ):
             continue
         start, end = comment.span(block)

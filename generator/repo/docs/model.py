@@ -20,6 +20,9 @@ class DocPage:
     title: str
     passages: tuple[DocPassage, ...]
     standing: str = ""
+    api: tuple[
+        str, ...
+    ] = ()  # the code objects the page documents from their docstrings (autodoc, mkdocstrings)
 
 
 @dataclass(frozen=True)

@@ -15,13 +15,14 @@ from pathlib import Path, PurePosixPath
 
 from generator.documents import Document, read_text
 from generator.documents.comment import package_doc
+from generator.documents.included import api_names
 from generator.documents.model import Block, Section
 from generator.documents.standing import INACTIVE, page_standing
 from generator.errors import DeepkbError
 from generator.redact import Redactor
 from generator.repo.analyze.citations import Linker
 from generator.repo.analyze.describe import cite, flow_branches, ranked
-from generator.repo.analyze.explained import go_examples
+from generator.repo.analyze.explained import docstrings, go_examples
 from generator.repo.docs.exampledirs import folder_examples, project_name
 from generator.repo.docs.includes import Includes
 from generator.repo.docs.model import DocConcept, DocPage, DocPassage, ProjectDocs
@@ -60,6 +61,8 @@ EXPLAINING = 3  # paragraphs after an example that say what it did, quoted with 
 FEW_EXAMPLES = 2  # a README showing fewer code examples leaves room for the package's Example tests
 _PACKAGE_EXAMPLE = re.compile(r"^Example(?:_[a-z]\w*)?$")  # the package's own, not a type's or function's
 OVERVIEW_PASSAGES = 4
+DOCSTRING_PASSAGES = 60  # a page documenting code from its docstrings quotes this many of their blocks
+DOCUMENTED = 16  # … from at most this many objects, four blocks each (a summary, its examples)
 INTRO_PAGES = 4  # the docs' first pages, where an introduction follows a title or a table of contents alone
 _INTRO_PAGE = re.compile(
     r"^(?:\d+[-_.])?(?:index|intro\w*|overview|about|getting[-_ ]?started|get[-_ ]?started|quick[-_ ]?start)$",
@@ -197,7 +200,7 @@ def read_project_docs(
             *package_concepts(packages, names),
         ][:MAX_CONCEPTS]
     )
-    concepts = with_code_paths(concepts, names)
+    concepts = with_code_paths(with_docstrings(concepts, names, root, redactor), names)
     starters = [
         documents[p]
         for p in [readme, *in_order]
@@ -460,6 +463,8 @@ def _quotable(document: Document) -> list[tuple[int, DocPassage]]:
         if any(_SKIPPED_HEADING.search(h) for h in section.path):
             continue
         announced = announced and section is current or section is not current and _asks(section.heading)
+        if api_names(block):  # an object documented from its docstring: the page's code, not its words
+            continue
         worthy = _worth_quoting(block.kind, block.text, block.lead) or _leads_into_list(blocks, at)
         if not worthy and not (announced and _announced_line(block.kind, block.text)):
             announced = False
@@ -814,7 +819,7 @@ def concepts_of(
         else:
             shares = _shares([len(q) for q in quotable])
             pages = [_page(d, _spread(q, n)) for d, q, n in zip(members, quotable, shares, strict=True)]
-        pages = [p for p in pages if p.passages or p.standing][
+        pages = [p for p in pages if p.passages or p.standing or p.api][
             : MAX_ENTRIES if key in folded else PAGES_PER_CONCEPT
         ]
         if pages:
@@ -825,12 +830,16 @@ def concepts_of(
 
 
 def _page(document: Document, quoted: Sequence[DocPassage]) -> DocPage:
-    """A doc file as a concept page lists it, with the passages it quotes; one no longer in force is listed,
-    labelled, and not quoted."""
+    """A doc file as a concept page lists it, with the passages it quotes and the code objects it documents
+    from their docstrings; one no longer in force is listed, labelled, and not quoted."""
     title = document.title or _humane(document.origin)
     if not _in_force(document):
         return DocPage(document.origin, title, (), standing=document.status)
-    return DocPage(document.origin, title, tuple(quoted))
+    return DocPage(document.origin, title, tuple(quoted), api=_api(document))
+
+
+def _api(document: Document) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(name for _, block in document.blocks() for name in api_names(block)))
 
 
 def readme_concepts(readme: Document | None, names: SymbolNames) -> list[DocConcept]:
@@ -868,11 +877,32 @@ def _shows_a_feature(heading: str, quoted: Sequence[DocPassage]) -> bool:
 
 def _concept(name: str, pages: Sequence[DocPage], names: SymbolNames, package: str) -> DocConcept:
     """A concept named `name` made of `pages`, with the code symbols they name (in `package` first)."""
+    documented = [cited for page in pages for dotted in page.api for cited in names.documented(dotted)]
     used = _names_in(p for page in pages for p in page.passages)
     titled = [_camel(h) for page in pages for h in (page.title, *(p.heading for p in page.passages))]
-    symbols = names.resolve([*used, *titled], package=package)[:CONCEPT_SYMBOLS]
+    resolved = names.resolve([*used, *titled], package=package)
+    symbols = list({s.name: s for s in [*documented, *resolved]}.values())[:CONCEPT_SYMBOLS]
     types = tuple(names.key_type(s) for s in symbols if s.kind in TYPE_KINDS)
     return DocConcept(name, slugify(name, max_len=50), tuple(pages), tuple(symbols), types)
+
+
+def with_docstrings(
+    concepts: Sequence[DocConcept], names: SymbolNames, root: Path, redactor: Redactor | None
+) -> list[DocConcept]:
+    """Each concept whose pages document code from its docstrings (autodoc, mkdocstrings) with those
+    docstrings quoted on the page that names them, after its own words, at most DOCSTRING_PASSAGES in all:
+    the built docs show them there (humanize's "Number" page is only `::: humanize.number`)."""
+    found = []
+    for concept in concepts:
+        pages = []
+        for page in concept.pages:
+            if page.api:
+                documented = [cited for dotted in page.api for cited in names.documented(dotted)]
+                said = docstrings(documented[:DOCUMENTED], root, names.facts, redactor, per_symbol=4)
+                page = replace(page, passages=(*page.passages, *said[:DOCSTRING_PASSAGES]))
+            pages.append(page)
+        found.append(replace(concept, pages=tuple(pages)))
+    return found
 
 
 def with_code_paths(concepts: Sequence[DocConcept], names: SymbolNames) -> list[DocConcept]:
@@ -1077,6 +1107,21 @@ class SymbolNames:
                 cite(r.symbol, r.path, self.linker) for r in ranked(self.package_files(package), self.facts)
             ]
         return list({s.name: s for s in found}.values())
+
+    def documented(self, dotted: str) -> list[CitedSymbol]:
+        """The definitions a page's autodoc or mkdocstrings object stands for: `packaging.version.Version` is
+        `Version`, `anyio.abc.TaskGroup.start_soon` is `TaskGroup.start_soon`, a module (`packaging.version`)
+        its own public definitions, best first (read on demand when no shard holds the module)."""
+        parts = dotted.split(".")
+        upper = next((i for i, part in enumerate(parts) if part[:1].isupper()), len(parts) - 1)
+        if named := self.resolve([".".join(parts[upper:])]):
+            return named
+        module = "/".join(parts)
+        ends = (f"{module}.py", f"{module}/__init__.py")
+        files = [p for p in self.facts.files if p.endswith(ends) and not _NOT_LIBRARY.search(p)]
+        if len(files) != 1:
+            return []
+        return [cite(r.symbol, r.path, self.linker) for r in ranked(files, self.facts) if r.symbol.public]
 
     def key_type(self, cited: CitedSymbol) -> KeyType:
         """A class the docs name with its first public methods (constructors and dunders left out)."""

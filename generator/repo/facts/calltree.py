@@ -8,6 +8,9 @@ from it (each counting more in a central module) and its own, times the share of
 reports an error, logs or traces, a deprecated symbol or a test helper is a side path and counts for little,
 whatever it leads to (a logger's own level method handing over to its `_log` excepted).
 
+A call building an object (a class, Go's `New…`) ranks below the calls that use it, its weight kept: ky's
+`Ky.create` goes on into `#fetch`, its constructor's option merging a branch beside it.
+
 The tree's nodes go to its main line first (the heaviest callee of each hop, what the diagram draws), then to
 the heaviest calls offered anywhere: one callee's deep set-up cannot take every node from a sibling's work.
 """
@@ -24,7 +27,7 @@ from typing import Protocol
 from generator.repo.map.filetypes import is_context_file
 from generator.repo.model import CallEdge, CallTree, FileFacts
 
-BREADTH = 3  # callees kept where the work branches
+BREADTH = 4  # callees kept where the work branches
 DEPTH = 6  # hops from the entry point
 NODES = 24  # calls in the whole tree (a page shows it whole)
 BRANCH = 0.05  # a further callee is a branch of its own when it weighs this share of the heaviest one
@@ -34,6 +37,7 @@ ENTRY_SHARE = 0.9  # an earlier entry point is kept while it leads to this share
 ENTRY_NODES = 600  # distinct functions counted below an entry point
 SIDE_PATH = 0.05  # what an error, logging, deprecated or test path weighs of what it leads to
 SAME_MODULE = 0.5  # what code in the caller's own module counts of code it hands on to another one
+SET_UP = 0.3  # what a constructor's call ranks of its weight: the object it builds then does the work
 EARLY_CALL = 0.3  # what a caller's first call loses against its last one: set-up comes before the work
 Node = tuple[str, str]  # (path, qualified symbol)
 # a callee that reports an error: an exception class, or a function named for failing
@@ -47,6 +51,10 @@ _REPORTS = re.compile(
     r"|^_*(?:warn|debug|trace|deprecat)",
     re.IGNORECASE,
 )
+
+
+# a constructor by its name (a class is known by its symbol): Python's, JavaScript's, Rust's `T::new`, Go's `New…`
+_CONSTRUCTOR = re.compile(r"^(?:__init__|constructor|new|[Nn]ew(?:[A-Z_]\w*)?)$")
 
 
 # a logger's level methods: what they hand to their own class's logging helper is their work, not a side path
@@ -168,7 +176,8 @@ class _Tree:
             callee = (edge.callee_path, edge.callee)
             if callee not in self.kept and callee not in above:
                 weight = self.weigh(edge, above)
-                weighed.append((weight, weight * (1.0 - EARLY_CALL * (1.0 - order / last)), edge))
+                rank = weight * (1.0 - EARLY_CALL * (1.0 - order / last))
+                weighed.append((weight, rank * (SET_UP if self.constructs(callee) else 1.0), edge))
         weighed.sort(key=lambda item: (-item[1], item[2].line))
         # asked of the few callees that could be kept: it reads the callee's lines
         weighed = [
@@ -242,6 +251,15 @@ class _Tree:
                 break
             frontier = onward
         return seen
+
+    def constructs(self, node: Node) -> bool:
+        """Whether calling `node` builds an object: a class, a constructor, Go's `New…`, Rust's `T::new`."""
+        path, name = node
+        short = name.rpartition(".")[2]
+        if _CONSTRUCTOR.match(short):
+            return True
+        fact = self.files.get(path)
+        return fact is not None and any(s.name == name and s.kind == "class" for s in fact.symbols)
 
     def side_path(self, edge: CallEdge) -> bool:
         short = edge.callee.rsplit(".", 1)[-1]

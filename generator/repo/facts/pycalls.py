@@ -363,7 +363,10 @@ class PythonCalls:
             return None
         hit = hits[0]
         if module_stem(hit) == name:
-            return (hit, "")  # `from pkg import submodule`
+            # `from pkg import submodule`, unless the module named is the one defining it, under its own name
+            # (`from ._emoji_replace import _emoji_replace`, `from .cron import cron`)
+            named = module.rpartition(".")[2] == name
+            return (named and self.defined(hit, name)) or (hit, "")
         return self.defined(hit, name)
 
     def defined(self, path: str, name: str, depth: int = 0) -> Target | None:

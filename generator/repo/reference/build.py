@@ -98,7 +98,7 @@ def read_reference(
     taught = doc_subclassed(extension_docs, facts, linker, {e.symbol.name for e in found.extensions})
     return Reference(
         options=tuple(
-            _dedupe(found.options + entry_options(found, facts, linker))[:MAX_OPTIONS]
+            _dedupe(found.options + entry_options(found, facts, linker, redactor))[:MAX_OPTIONS]
             + _dedupe(found.flags)[:MAX_FLAGS]
             + _dedupe(found.settings)[:MAX_SETTINGS]
         ),
@@ -533,7 +533,9 @@ _RECORD_KINDS = frozenset({"struct", "interface", "type"})
 _OBJECT_TYPE = re.compile(r"\btype\s+[\w$]+(?:<[^=]*>)?\s*=\s*\{\s*$")
 
 
-def entry_options(found: _Found, facts: Facts, linker: Linker) -> list[Option]:
+def entry_options(
+    found: _Found, facts: Facts, linker: Linker, redactor: Redactor | None = None
+) -> list[Option]:
     """The keyword arguments (with defaults) of the names the package's top level re-exports: what a user
     passes to its main classes and functions. The most imported entries first."""
     entries = [
@@ -543,7 +545,14 @@ def entry_options(found: _Found, facts: Facts, linker: Linker) -> list[Option]:
     ]
     entries.sort(key=lambda e: (-e[0], -len(e[3]), e[1], e[2]))
     return [
-        Option(a.name, f"argument of {name}", a.default, a.type, linker.check(path, a.line))
+        Option(
+            a.name,
+            f"argument of {name}",
+            a.default,
+            a.type,
+            linker.check(path, a.line),
+            _field_doc(a.doc, redactor),
+        )
         for _, path, name, arguments in entries[:MAX_ENTRIES]
         for a in arguments
     ]

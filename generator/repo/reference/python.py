@@ -9,6 +9,8 @@ import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 
+import docstring_parser
+
 from generator.repo.facts.pysource import dotted_name
 
 VALUE_CHARS = 60  # a default or a type longer than this is cut: the permalink shows it whole
@@ -34,6 +36,12 @@ _RECORD_BASES = {
 _FIELD_CALLS = {"field", "Field", "attr.ib", "attrib", "attrs.field", "attr.field", "msgspec.field"}
 _GETENV = {"os.getenv", "getenv"}
 _ENVIRON_READS = {"get", "setdefault"}  # os.environ.get("X", d), self._environ.setdefault("X", d)
+# a docstring that lists parameters or attributes: reST fields, Google and NumPy section headers
+_LISTS_PARAMETERS = re.compile(
+    r":(?:param|parameter|arg|argument|key|keyword|ivar|cvar|var)\b|^\s*(?:Args|Arguments|Parameters|Attributes|"
+    r"Keyword Args|Keyword Arguments|Other Parameters)\s*:?\s*$",
+    re.MULTILINE,
+)
 _ENV_WORDS = re.compile(r"environ\b|\bgetenv\b")  # `self._environ` too: a copy kept to replace in tests
 
 
@@ -100,9 +108,12 @@ def read_module(text: str, spans: Sequence[tuple[int, int]] | None = None) -> Py
             module.classes.append(read_class(node))
             init = _method(node, "__init__")
             if init is not None:
-                module.signatures[node.name] = keyword_arguments(init.args)
+                said = {**documented_parameters(node), **documented_parameters(init)}
+                module.signatures[node.name] = _documented(keyword_arguments(init.args), said)
         elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and not node.name.startswith("_"):
-            module.signatures[node.name] = keyword_arguments(node.args)
+            module.signatures[node.name] = _documented(
+                keyword_arguments(node.args), documented_parameters(node)
+            )
     return module
 
 
@@ -143,7 +154,34 @@ def read_class(node: ast.ClassDef) -> PyClass:
     init = _method(node, "__init__")
     if not found.record and init is not None:
         found.attributes = init_attributes(init)
+    listed = {**(documented_parameters(init) if init else {}), **documented_parameters(node)}
+    found.fields, found.attributes = _documented(found.fields, listed), _documented(found.attributes, listed)
     return found
+
+
+def documented_parameters(node: ast.AST) -> dict[str, str]:
+    """What a class's or function's docstring says of each parameter or attribute it lists (reST `:param x:`,
+    `:ivar x:`, Google "Args:"/"Attributes:", NumPy "Parameters"): anyio's `:param shield: True to shield the
+    cancel scope from external cancellation`. Parsed only, never run; {} without such a list."""
+    if not isinstance(node, ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+        return {}
+    doc = ast.get_docstring(node, clean=True)
+    if not doc or not _LISTS_PARAMETERS.search(doc):
+        return {}
+    try:
+        parsed = docstring_parser.parse(doc)
+    except (docstring_parser.ParseError, ValueError, IndexError, AttributeError):
+        return {}
+    return {
+        p.arg_name.split()[-1].lstrip("*"): " ".join(p.description.split())
+        for p in parsed.params
+        if p.arg_name and p.description
+    }
+
+
+def _documented(fields: list[PyField], said: dict[str, str]) -> list[PyField]:
+    """The fields, each without a doc of its own given what the docstring says of it."""
+    return [replace(f, doc=said[f.name]) if not f.doc and said.get(f.name) else f for f in fields]
 
 
 def init_attributes(init: ast.FunctionDef | ast.AsyncFunctionDef) -> list[PyField]:

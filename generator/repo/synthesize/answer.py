@@ -68,7 +68,7 @@ def answer_request(request: str, modules: Sequence[str], facts: Facts, linker: L
         score = sum(shares)
         if score > 0:
             answered[(path, symbol.name)] = shares
-            if acts(process, symbol):
+            if acts(process, symbol, terms):
                 acting.add((path, symbol.name))
             if any(does(symbol, verb) for verb in process.verbs):
                 verbed.add((path, symbol.name))
@@ -93,6 +93,7 @@ def answer_request(request: str, modules: Sequence[str], facts: Facts, linker: L
         aside=_named(facts, asked.context),
         terms=terms,
         verbs=process.verbs,
+        triggered=asked.triggered,
     )
     chosen = scored[:MAX_SYMBOLS]
     names = {(path, symbol.name) for _, path, symbol in chosen}
@@ -130,6 +131,7 @@ def walked_steps(
     aside: Collection[tuple[str, str]] = (),
     terms: Sequence[str] = (),
     verbs: Sequence[str] = (),
+    triggered: bool = False,
 ) -> tuple[AnswerStep, ...]:
     """The answer in the code from where the asked process begins (answer_steps.py): the start, then the
     calls from it that lead to the other matches, in call order; () without a call graph or a start.
@@ -138,7 +140,9 @@ def walked_steps(
     subject doing its verb (`acts`); `verbed`: those named for doing its verb (`does`); `subject`: the
     methods of its subject (`of_subject`); `aside`: the symbols
     the question names as context (`context_names`), neither a start nor a step; `terms`: its words (code
-    under a diagnostic folder or file starts only when one of them names it)."""
+    under a diagnostic folder or file starts only when one of them names it); `triggered`: it names the
+    event that sets the process off (`asked.triggered`), which the project's own code then runs — no
+    exported function nor public entry begins it while other code may."""
     if facts.calls is None or not answered:
         return ()
     symbols = {node: symbol for node in answered if (symbol := _symbol_at(facts, node)) is not None}
@@ -154,10 +158,15 @@ def walked_steps(
     commands = set(facts.calls.commands)
     # a command-line handler starts the answer only when no library code does: it hands the work on
     library = {node for node in startable if node not in commands} or startable
+    if triggered:  # the project runs the process when the event comes: its exported API, an operator's
+        # bulk retry or a forced reconnect, is a user's way in (asynq's `RDB.ArchiveAllRetryTasks`)
+        library = {node for node in library if not symbols[node].exported} or library
     shown = facts.mentioned | set(facts.calls.examples)  # what the README and the usage examples call
     # the library's entries: public, and what its README or usage examples call
     entries = {node for node in library if symbols[node].public and symbols[node].short_name in shown}
     public = {node for node in library if symbols[node].exported} | entries
+    if triggered:  # …and a user's call does not begin it (nats' `ForceReconnect` over `doReconnect`)
+        entries, public = set(), set()
     # a question naming a symbol (`res.send`, `parse_args`) asks where it leads: the answer starts there
     named = {node for node in startable if any(node[1] == n or node[1].endswith(f".{n}") for n in written)}
     # "how does a route match a request?": the process begins where the route matches, when one may start
@@ -333,17 +342,31 @@ def stressed(
     )
 
 
-def acts(process: Process, symbol: Symbol) -> bool:
+def acts(process: Process, symbol: Symbol, terms: Sequence[str]) -> bool:
     """Is the symbol the question's subject doing its verb: a method of a class named like the subject's
     last word, itself named for the verb ("how does a route match a request?" → `Route.Match`)? Of a
     question asking two ("match a request to its routes *and run* their middleware"), for each of them:
-    the one doing the first alone is a step of the process, which begins where both are done."""
+    the one doing the first alone is a step of the process, which begins where both are done. A method
+    whose name says more than the question asks (`Worker.run_maintenance_tasks` for "how does a worker
+    take a job off the queue and run it?") does the verb for another purpose: one of the process's
+    neighbours, not the subject doing what was asked."""
     if not of_subject(process, symbol):
         return False
     alone = replace(symbol, name=symbol.short_name, parent="")
     # the verb's own word: a word of its family is too weak for a rule that decides the start alone
     # (gin's `RouterGroup.GET` is an HTTP method, not the router "finding" anything)
-    return bool(process.verbs) and all(does(alone, verb, kin=False) for verb in process.verbs)
+    return (
+        bool(process.verbs)
+        and all(does(alone, verb, kin=False) for verb in process.verbs)
+        and not unasked_words(symbol.short_name, terms)
+    )
+
+
+def unasked_words(name: str, terms: Sequence[str]) -> list[str]:
+    """The words of a name that share a stem with no word of the question (its verbs read as the code
+    spells them: "sent" is `send`)."""
+    asked = {root for term in terms for root in word_forms(term)[0] | {stem(term)}}
+    return [word for word in words_of(name) if not any(same_stem(stem(word), root) for root in asked)]
 
 
 def of_subject(process: Process, symbol: Symbol) -> bool:

@@ -75,7 +75,7 @@ class AnswerWalk:
         self.best = max(self.matches.values(), default=0.0) or 1.0
         self.width = len(next(iter(answered.values()), ()))
         self._calls: dict[Node, list[CallEdge]] = {}
-        self._reach: dict[Node, dict[Node, int]] = {}
+        self._reach: dict[tuple[Node, bool], dict[Node, int]] = {}
         self._below: dict[tuple[Node, bool], Below] = {}
 
     def start(self) -> Node | None:
@@ -191,9 +191,12 @@ class AnswerWalk:
         path and call it?", not the tree's `node.findCaseInsensitivePath` it reaches)."""
         if self.matches[node] >= START_SHARE * best or node in self.joined or node in self.subject:
             return node
+        # …reached on its straight path: one it calls only in an error handler or a branch it takes on a
+        # condition is the last step of a process `node` decides on (urllib3's `urlopen` calling
+        # `Retry.increment` when the connection fails, rq's `handle_job_failure` calling `Job.retry`)
         below = [
             other
-            for other in self.reached(node)
+            for other in self.reached(node, straight=True)
             if other in eligible
             and other in self.verbed
             and self.matches[other] >= START_SHARE * best
@@ -286,8 +289,17 @@ class AnswerWalk:
     def steps(self, start: Node) -> list[tuple[CallEdge, int]]:
         """The calls from `start` towards the matches below it answering the question best (for each of its
         words), depth first in call order, each with its depth below the start (1 for the start's own
-        calls)."""
-        targets = {m for _, where in self.best_below(start, strictly=True) for m in where}
+        calls). A word the start answers as a method of the question's subject (`subject`) needs no step
+        to other methods answering it only as the subject's: the worker's loop answers "worker", and its
+        steps go to the job taken off the queue and run, not to every other method of the worker
+        (`register_birth`, `check_for_suspension`)."""
+        own = self.answered.get(start, ())
+        targets = {
+            m
+            for term, (best, where) in enumerate(self.best_below(start, strictly=True))
+            if not (start in self.subject and where <= self.subject and own[term] >= best)
+            for m in where
+        }
         found: list[tuple[CallEdge, int]] = []
         seen = {start}
 
@@ -296,7 +308,7 @@ class AnswerWalk:
                 callee = (edge.callee_path, edge.callee)
                 if len(found) >= MAX_STEPS or callee in seen:
                     continue
-                if callee not in targets and not targets & self.reached(callee).keys():
+                if callee not in targets and not self.toward(node, callee, targets):
                     continue
                 seen.add(callee)
                 found.append((edge, depth))
@@ -306,22 +318,32 @@ class AnswerWalk:
         walk(start, 1)
         return found
 
-    def reached(self, node: Node) -> dict[Node, int]:
-        """The symbols `node`'s calls reach within REACH hops (never itself), each with its fewest hops."""
-        if node not in self._reach:
+    def toward(self, node: Node, callee: Node, targets: Collection[Node]) -> bool:
+        """Does the call from `node` to `callee` lie on a shortest way from `node` to one of `targets`? A
+        callee reaching a target only the long way round (the worker's `register_birth`, reaching the queue
+        names its caller `bootstrap` reads itself) is a detour, no step."""
+        here, there = self.reached(node), self.reached(callee)
+        return any(target in there and here.get(target) == there[target] + 1 for target in targets)
+
+    def reached(self, node: Node, *, straight: bool = False) -> dict[Node, int]:
+        """The symbols `node`'s calls reach within REACH hops (never itself), each with its fewest hops;
+        `straight`: through calls on their caller's straight path only (`CallEdge.share`), never one in an
+        error handler or a branch a condition guards."""
+        key = (node, straight)
+        if key not in self._reach:
             seen, frontier = {node: 0}, [node]
             for hops in range(1, REACH + 1):
                 onward = []
                 for here in frontier:
                     for edge in self.calls(here):
                         target = (edge.callee_path, edge.callee)
-                        if target not in seen:
+                        if target not in seen and (not straight or edge.share >= 1.0):
                             seen[target] = hops
                             onward.append(target)
                 frontier = onward
             del seen[node]
-            self._reach[node] = seen
-        return self._reach[node]
+            self._reach[key] = seen
+        return self._reach[key]
 
     def calls(self, node: Node) -> list[CallEdge]:
         """The calls `node` makes (a class's: its constructor's), one per callee, in line order; a call that

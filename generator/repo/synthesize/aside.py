@@ -1,6 +1,6 @@
 """Code beside the process a question asks about that shares its words and never begins it, unless the
 question asks for it: a registration beside a lookup, a devtools or tracing file, a function that makes an
-error or logs, an asynchronous twin, a shim kept for older callers.
+error or logs, an asynchronous twin, a shim kept for older callers, a yes-or-no check.
 """
 
 from __future__ import annotations
@@ -25,6 +25,12 @@ _LOGS = frozenset(stem(word) for word in "log logger logging".split())
 _ASYNC = frozenset("async asyncio aio asynchronous asynchronously".split())
 _COMPATIBILITY = re.compile(r"\bbackwards?[- ]compatib|\blegacy\b|\bold[- ]style\b", re.IGNORECASE)
 _MAKES = frozenset("create make new build raise throw report format".split())
+# a name opening on one of these asks a yes-or-no question of a value
+_ASKS = frozenset("is has have should can may must".split())
+# …and these question words ask for that check
+_CHECKS = frozenset(
+    stem(word) for word in "whether decide decided check checked determine determined".split()
+)
 
 
 def beside(path: str, symbol: Symbol, terms: Sequence[str], verbs: Sequence[str]) -> bool:
@@ -38,6 +44,7 @@ def beside(path: str, symbol: Symbol, terms: Sequence[str], verbs: Sequence[str]
         or logs(symbol, terms)
         or asynchronous(path, symbol, terms)
         or kept_for_compatibility(symbol)
+        or predicate(symbol, terms)
     )
 
 
@@ -89,6 +96,15 @@ def kept_for_compatibility(symbol: Symbol) -> bool:
         or any(a == "old" and b == "style" for a, b in zip(words, words[1:], strict=False))
     )
     return named or bool(_COMPATIBILITY.search(lead(symbol.doc or "")))
+
+
+def predicate(symbol: Symbol, terms: Sequence[str]) -> bool:
+    """Is the function a check answering yes or no (`Retry.is_retry`, `Job.should_retry`,
+    `_is_method_retryable`) in a question that asks for no check ("whether", "decided"): the process calls
+    it to decide, and begins where it is called."""
+    words = words_of(symbol.short_name)
+    asked = {stem(base_form(term)) for term in terms}
+    return len(words) > 1 and words[0] in _ASKS and not asked & _CHECKS
 
 
 def makes_error(symbol: Symbol) -> bool:

@@ -19,6 +19,9 @@ _ACTIVE = re.compile(r"^\W*how\s+(?:does|do|did|can|could|should|would|will)\b",
 _HOW = re.compile(
     r"\bhow\s+(?:is|are|was|were|gets?|got|does|do|did|can|could|should|would|will)\b", re.IGNORECASE
 )
+# a clause naming the event that sets the process off ("*when* the connection fails", "*after* it is lost";
+# not "if any", "if possible")
+_EVENT = re.compile(r"\b(?:when|whenever|once|after|if)\b(?!\s+(?:any|possible)\b)", re.IGNORECASE)
 _DETERMINERS = frozenset(
     "a an the this that these those each every its their his her our my your some any".split()
 )
@@ -47,13 +50,16 @@ _GET = frozenset({"get", "gets", "got"})  # "how does a function *get called*": 
 # a verb and "up" the code spells as one word: "looked up" is a `lookup`, "set up" a `setup`
 _PHRASAL = re.compile(r"\b([A-Za-z]{3,})\s+up\b(?!\s+to\b)", re.IGNORECASE)  # "up to" is no particle
 _PARTICIPLE = re.compile(r"^[a-z]{3,}ed$|^(?:run|set|put|read|cut|hit|let|shut|split|spread)$")
-# verbs a codebase names one act by: a question's "found" is a `lookup` or a `get`, "built" a `make`
+# verbs a codebase names one act by: a question's "found" is a `lookup` or a `get`, "built" a `make`; and
+# the words it names one event by: a request that "fails" is handled `…FromError`, an "exception" raised by a
+# job is its `failure`
 KIN = tuple(
     frozenset(group.split())
     for group in (
         "find lookup search get resolve",
         "build make create construct",
         "run execute invoke",
+        "fail failure error exception",
     )
 )
 _CODE_NAME = re.compile(
@@ -125,18 +131,33 @@ class Process:
 class Asked:
     """A question asked of a repository, read once (`read_question`): its words, the process it asks about,
     the names it writes as code for where that process begins (`code_names`), and those it names only as
-    context (`context_names`)."""
+    context (`context_names`); and whether it names the event that sets the process off (`triggered`)."""
 
     terms: tuple[str, ...]
     process: Process
     written: frozenset[str] = frozenset()
     context: frozenset[str] = frozenset()
+    triggered: bool = False
 
 
 def read_question(request: str) -> Asked:
     """The question's words, process and names (`Asked`)."""
     terms, process = asked_terms(request)
-    return Asked(tuple(terms), process, frozenset(code_names(request)), frozenset(context_names(request)))
+    return Asked(
+        tuple(terms),
+        process,
+        frozenset(code_names(request)),
+        frozenset(context_names(request)),
+        triggered(request),
+    )
+
+
+def triggered(request: str) -> bool:
+    """Does the question name the event that sets the process off — a clause leading up to "how" ("When a
+    handler returns an error, how is the task retried?") or one after its verb ("how does the client
+    reconnect *after the connection is lost*?", "how is a subprocess killed *when its timeout expires*?")?
+    Such a process is run by the project itself when the event comes, not begun by a user's call."""
+    return bool(_EVENT.search(request))
 
 
 def asked_process(request: str, terms: Sequence[str]) -> Process:

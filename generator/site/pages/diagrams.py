@@ -13,8 +13,10 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from generator.site.text import Markdown
 
-_LABEL_KEEP = re.compile(r"[^\w .,:/+@=()'-]", re.UNICODE)
-_SAFE = r'[^"`<>#&;\\\[\]{}|\n]*'
+_LABEL_KEEP = re.compile(r"[^\w .,:/+@=()'\ue000-]", re.UNICODE)
+_HASH = "\ue000"  # a `#` (JavaScript's private `#fetch`) stands here until written as Mermaid's entity
+_ENTITY = "#35;"  # Mermaid's own code for `#`: the only entity a label holds
+_SAFE = r'(?:[^"`<>#&;\\\[\]{}|\n]|#35;)*'
 _LINE_SHAPES = (
     re.compile(r"flowchart (LR|TD)"),
     re.compile(rf'    n\d+\["{_SAFE}"\]'),
@@ -26,8 +28,8 @@ _LINE_SHAPES = (
 _SEQUENCE_SHAPES = (
     re.compile(r"sequenceDiagram"),
     re.compile(r"    autonumber"),
-    re.compile(r"    participant p\d+ as [\w .,/+@=()'…-]+"),  # no colon here
-    re.compile(r"    p\d+->>p\d+: [\w .,:/+@=()'…-]+"),
+    re.compile(r"    participant p\d+ as (?:[\w .,/+@=()'…-]|#35;)+"),  # no colon here
+    re.compile(r"    p\d+->>p\d+: (?:[\w .,:/+@=()'…-]|#35;)+"),
 )
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,59}")
 _CLASS_SHAPES = (
@@ -42,12 +44,13 @@ class MermaidError(ValueError):
 
 
 def label(text: str, empty: str = "unnamed") -> str:
-    """A label safe inside `["…"]`: no quotes, backticks, HTML, entity or markdown syntax; one short line."""
-    cleaned = _LABEL_KEEP.sub(" ", " ".join(str(text).split()))
+    """A label safe inside `["…"]`: no quotes, backticks, HTML, entity or markdown syntax, one short line; a
+    `#` (`Ky.#fetch`) is Mermaid's own entity for it, `#35;`, where it was a space."""
+    cleaned = _LABEL_KEEP.sub(" ", " ".join(str(text).replace(_HASH, " ").replace("#", _HASH).split()))
     cleaned = re.sub(r" {2,}", " ", cleaned).strip()
     if len(cleaned) > MAX_LABEL:
         cleaned = "…" + cleaned[-(MAX_LABEL - 1) :]
-    return cleaned or empty
+    return (cleaned or empty).replace(_HASH, _ENTITY)
 
 
 def flowchart(

@@ -5,9 +5,10 @@ through templates/repo_guide.md.j2 and written through the store."""
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -97,8 +98,23 @@ def guide_name(index: int, concept: DocConcept) -> str:
 
 
 def overview_markdown(docs: ProjectDocs | None, linker: Linker) -> list[Markdown]:
-    """The docs' own opening paragraphs, each followed by its citation."""
-    return [passage_markdown(p, linker) for p in docs.overview] if docs else []
+    """The docs' own opening paragraphs, each followed by its citation; a list the overview keeps (what the
+    project does, after its lead-in) is one tight list, cited once with its lead-in."""
+    found: list[Markdown] = []
+    passages = list(docs.overview) if docs else []
+    at = 0
+    while at < len(passages):
+        passage = passages[at]
+        items = list(itertools.takewhile(lambda p: p.kind == "item", passages[at + 1 :]))
+        if passage.kind != "paragraph" or not items or passage.path != items[-1].path:
+            found.append(passage_markdown(passage, linker))
+            at += 1
+            continue
+        spanned = replace(passage, end=items[-1].end)
+        found.append(passage_markdown(spanned, linker))
+        found.append(Markdown("\n".join(passage_markdown(item, linker, cite=False) for item in items)))
+        at += 1 + len(items)
+    return found
 
 
 def write_guide_pages(

@@ -200,12 +200,16 @@ def _page(
 def _options_part(heading: Markdown, column: str, options: Sequence[Option]) -> ReferencePart:
     """A table of options; environment variables have no declared type, so no Type column."""
     typed = any(o.type for o in options)
+    said = any(o.help for o in options)  # a column for what each is, when the docstring says it
     columns = (column, "Type", "Default", "Where") if typed else (column, "Default", "Read at")
+    if said:
+        columns = (*columns[:-1], "What it is", columns[-1])
     rows = tuple(
         table_row(
             inline_code(o.name),
             *((_code(o.type),) if typed else ()),
             _code(o.default) if o.default else Markdown("—"),
+            *((prose(o.help) if o.help else Markdown("—"),) if said else ()),
             _where(o.citation),
         )
         for o in options
