@@ -881,7 +881,8 @@ def test_a_page_that_documents_code_from_its_docstrings_shows_that_code(tmp_path
         ),
         "docs/middleware.md": (
             "# Middleware\n\nMiddleware wraps every handler; it runs before and after the handler.\n\n"
-            "::: tinyweb.middleware.Middleware\n    options:\n      members: true\n"
+            "::: tinyweb.middleware.Middleware\n    options:\n      members: true\n\n"
+            "## Ordering\n\nThe first middleware added runs outermost, around all of the others.\n"
         ),
         "tinyweb/timing.py": (
             '"""Timing."""\n\n\nclass Timer:\n    """Measures a handler."""\n\n    def stop(self):\n'
@@ -899,7 +900,14 @@ def test_a_page_that_documents_code_from_its_docstrings_shows_that_code(tmp_path
     assert [s.name for s in concepts["Middleware"].symbols][:1] == ["Middleware"]
     quoted = [p.text for c in docs.concepts for page in c.pages for p in page.passages]
     assert not any(":::" in text or "automodule" in text or "options" in text for text in quoted)
-    # the page quotes what the built docs show there: the documented code's docstrings, at their lines
+    # the page quotes what the built docs show there: the documented code's docstrings, at their lines, in
+    # the place of their marker
+    (middleware,) = concepts["Middleware"].pages
+    assert [(p.heading, p.path) for p in middleware.passages] == [
+        ("Middleware", "docs/middleware.md"),
+        ("Middleware", "tinyweb/middleware.py"),
+        ("Ordering", "docs/middleware.md"),
+    ]
     (timing,) = concepts["Timing"].pages
     assert [(p.heading, p.text, p.path, p.start) for p in timing.passages[1:]] == [
         ("Timer", "Measures a handler.", "tinyweb/timing.py", 5),
