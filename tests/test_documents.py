@@ -350,6 +350,16 @@ def test_the_prose_of_a_readmes_html_header_is_read_as_paragraphs() -> None:
         ),
         ("paragraph", "Run `task` in a folder that holds a Taskfile.", 17, 17),
     ]
+    # small print is no sentence of the project: ky's and got's sponsor note in `<sup>` had become their
+    # tagline, ahead of "> Ky is a tiny and elegant HTTP client based on the Fetch API"
+    sponsor = (
+        '<div align="center">\n\t<p>\n\t\t<p>\n\t\t\t<sup>\n\t\t\t\tSindre\'s open source work is supported by the '
+        "community.<br>Special thanks to:\n\t\t\t</sup>\n\t\t</p>\n\t</p>\n</div>\n\n"
+        "> Ky is a tiny and elegant HTTP client based on the Fetch API\n"
+    )
+    assert [b.text for _, b in blocks(read_text(sponsor, name="readme.md"))] == [
+        "Ky is a tiny and elegant HTTP client based on the Fetch API"
+    ]
 
 
 def test_a_sphinx_object_description_is_a_heading_over_its_body() -> None:

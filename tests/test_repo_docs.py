@@ -883,8 +883,10 @@ def test_a_page_that_documents_code_from_its_docstrings_shows_that_code(tmp_path
         ),
         "docs/middleware.md": (
             "# Middleware\n\nMiddleware wraps every handler; it runs before and after the handler.\n\n"
-            "::: tinyweb.middleware.Middleware\n    options:\n      members: true\n"
+            "::: tinyweb.middleware.Middleware\n    options:\n      members: true\n\n"
+            "## Ordering\n\nThe first middleware added runs outermost, around all of the others.\n"
         ),
+        "docs/elapsed.md": "# Elapsed\n\n::: tinyweb.timing.elapsed\n",
         "tinyweb/timing.py": (
             '"""Timing."""\n\n\nclass Timer:\n    """Measures a handler."""\n\n    def stop(self):\n'
             '        """Stop it."""\n\n\ndef elapsed(timer):\n    """Seconds since the timer started."""\n'
@@ -901,7 +903,20 @@ def test_a_page_that_documents_code_from_its_docstrings_shows_that_code(tmp_path
     assert [s.name for s in concepts["Middleware"].symbols][:1] == ["Middleware"]
     quoted = [p.text for c in docs.concepts for page in c.pages for p in page.passages]
     assert not any(":::" in text or "automodule" in text or "options" in text for text in quoted)
-    # the page quotes what the built docs show there: the documented code's docstrings, at their lines
+    # a page that is only an object's docstring is listed by its code, not by the docstring's first sentence
+    from generator.site.pages.repo_guide import concept_line
+
+    elapsed = concepts["Elapsed"]
+    assert [p.text for page in elapsed.pages for p in page.passages] == ["Seconds since the timer started."]
+    assert "Seconds since" not in concept_line(1, elapsed) and "`elapsed`" in concept_line(1, elapsed)
+    # the page quotes what the built docs show there: the documented code's docstrings, at their lines, in
+    # the place of their marker
+    (middleware,) = concepts["Middleware"].pages
+    assert [(p.heading, p.path) for p in middleware.passages] == [
+        ("Middleware", "docs/middleware.md"),
+        ("Middleware", "tinyweb/middleware.py"),
+        ("Ordering", "docs/middleware.md"),
+    ]
     (timing,) = concepts["Timing"].pages
     assert [(p.heading, p.text, p.path, p.start) for p in timing.passages[1:]] == [
         ("Timer", "Measures a handler.", "tinyweb/timing.py", 5),

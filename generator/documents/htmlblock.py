@@ -12,7 +12,8 @@ from html.parser import HTMLParser
 
 MIN_WORDS = 4  # fewer is a label or a button, not a sentence
 _WORD = re.compile(r"\w[\w'’.-]*")
-_SKIPPED = frozenset({"script", "style", "table", "code", "pre", "svg", "noscript"})
+# small print (a sponsor note in `<sup>`, a caption in `<sub>`) is no sentence of the project
+_SKIPPED = frozenset({"script", "style", "table", "code", "pre", "svg", "noscript", "sup", "sub", "small"})
 
 
 @dataclass(frozen=True)

@@ -20,9 +20,9 @@ class DocPage:
     title: str
     passages: tuple[DocPassage, ...]
     standing: str = ""
-    api: tuple[
-        str, ...
-    ] = ()  # the code objects the page documents from their docstrings (autodoc, mkdocstrings)
+    # the code objects the page documents from their docstrings (autodoc, mkdocstrings), each with the line
+    # of its marker: the built page shows the docstrings there
+    api: tuple[tuple[str, int], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -838,8 +838,9 @@ def _page(document: Document, quoted: Sequence[DocPassage]) -> DocPage:
     return DocPage(document.origin, title, tuple(quoted), api=_api(document))
 
 
-def _api(document: Document) -> tuple[str, ...]:
-    return tuple(dict.fromkeys(name for _, block in document.blocks() for name in api_names(block)))
+def _api(document: Document) -> tuple[tuple[str, int], ...]:
+    found = {name: block.start for _, block in document.blocks() for name in api_names(block)}
+    return tuple(found.items())
 
 
 def readme_concepts(readme: Document | None, names: SymbolNames) -> list[DocConcept]:
@@ -877,7 +878,7 @@ def _shows_a_feature(heading: str, quoted: Sequence[DocPassage]) -> bool:
 
 def _concept(name: str, pages: Sequence[DocPage], names: SymbolNames, package: str) -> DocConcept:
     """A concept named `name` made of `pages`, with the code symbols they name (in `package` first)."""
-    documented = [cited for page in pages for dotted in page.api for cited in names.documented(dotted)]
+    documented = [cited for page in pages for dotted, _ in page.api for cited in names.documented(dotted)]
     used = _names_in(p for page in pages for p in page.passages)
     titled = [_camel(h) for page in pages for h in (page.title, *(p.heading for p in page.passages))]
     resolved = names.resolve([*used, *titled], package=package)
@@ -897,12 +898,29 @@ def with_docstrings(
         pages = []
         for page in concept.pages:
             if page.api:
-                documented = [cited for dotted in page.api for cited in names.documented(dotted)]
-                said = docstrings(documented[:DOCUMENTED], root, names.facts, redactor, per_symbol=4)
-                page = replace(page, passages=(*page.passages, *said[:DOCSTRING_PASSAGES]))
+                page = replace(page, passages=_in_place(page, names, root, redactor))
             pages.append(page)
         found.append(replace(concept, pages=tuple(pages)))
     return found
+
+
+def _in_place(
+    page: DocPage, names: SymbolNames, root: Path, redactor: Redactor | None
+) -> tuple[DocPassage, ...]:
+    """The page's passages with each documented object's docstrings where its marker stands (httpx's
+    `::: httpx.request` under "Helper Functions", not after the page's last section)."""
+    marked = [(line, cited) for dotted, line in page.api for cited in names.documented(dotted)][:DOCUMENTED]
+    said = docstrings([cited for _, cited in marked], root, names.facts, redactor, per_symbol=4)
+    at = {cited.name: line for line, cited in marked}
+    pending = sorted(said[:DOCSTRING_PASSAGES], key=lambda p: at.get(p.heading, 0))  # stable: in their order
+    found: list[DocPassage] = []
+    line = 0
+    for passage in page.passages:
+        line = line if passage.page else passage.start  # included code stands where the block before it does
+        while pending and at.get(pending[0].heading, 0) < line:
+            found.append(pending.pop(0))
+        found.append(passage)
+    return (*found, *pending)
 
 
 def with_code_paths(concepts: Sequence[DocConcept], names: SymbolNames) -> list[DocConcept]:

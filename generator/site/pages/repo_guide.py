@@ -80,8 +80,12 @@ def concept_line(index: int, concept: DocConcept) -> Markdown:
     if retired:  # every page of it says it is no longer in force
         link += f" ({md_inline(retired)})"
     # the docs' own sentence as its author wrote it: a lower-case product name stays lower-case
+    # … never a documented object's docstring (an API page's first entry is not what the page is about)
     sentence = opening_sentence(
-        p.text for page in concept.pages for p in page.passages if p.kind == "paragraph"
+        p.text
+        for page in concept.pages
+        for p in page.passages
+        if p.kind == "paragraph" and (p.path == page.path or p.page == page.path)
     )
     parts: list[Markdown] = [prose(sentence)] if sentence else []
     if concept.symbols:
