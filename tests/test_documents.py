@@ -804,3 +804,20 @@ def test_a_paragraph_opening_on_another_documents_number_and_title_is_prose() ->
     assert "A50: gRPC xDS Outlier Detection Support is a spec for gRPC to support Outlier Detection." in prose
     assert "SE-0316: Global Actors introduced annotations like @MainActor." in prose
     assert "returns the foo" not in prose  # an API listing's entry is still no prose
+
+
+def test_a_bare_markdown_fence_in_a_docstring_is_code_never_an_overlined_heading() -> None:
+    """httpx's WSGITransport: a fence with no language (```) met the reST rule for an overline first, so
+    the code between two fences became a heading ("client = httpx.Client(app=app)") over what followed."""
+    text = (
+        "A custom transport.\n\n```\nclient = httpx.Client(app=app)\n```\n\nOr set it up explicitly:\n\n```\n"
+        "transport = httpx.WSGITransport(\n    app=app,\n)\n```\n"
+    )
+    doc = read_text(text, name="w", markup="docstring")
+    assert [s.heading for s in doc.sections] == [""]
+    assert [(b.kind, b.text) for _, b in doc.blocks()] == [
+        ("paragraph", "A custom transport."),
+        ("code", "client = httpx.Client(app=app)"),
+        ("paragraph", "Or set it up explicitly:"),
+        ("code", "transport = httpx.WSGITransport(\n    app=app,\n)"),
+    ]

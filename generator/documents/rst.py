@@ -106,6 +106,9 @@ class _Shadow:
     def _line(self, i: int) -> int:
         line = self.lines[i]
         following = self.lines[i + 1] if i + 1 < len(self.lines) else ""
+        # a bare ``` opens a fence before it could overline a heading (httpx's, starlette's docstrings)
+        if (fence := _FENCE.match(line)) and fence.group(1)[0] == "`":
+            return self._verbatim(i, fence.group(1))
         if _ADORNMENT.match(line) and following.strip() and i + 2 < len(self.lines):
             if _ADORNMENT.match(self.lines[i + 2]) and not _ADORNMENT.match(following):  # overline
                 self.out += ["", self._heading(following.strip(), line[0], True), ""]
