@@ -11,7 +11,7 @@ block cited at its own lines.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
 
@@ -38,16 +38,9 @@ def explain(
     """What each of `symbols` (a page's key types, then its key functions) explains of itself past the
     summary the page shows: the ones whose comment says more, in their order; a sentence several comments
     repeat ("The configuration methods (With*) will panic …") is shown under the first."""
-    texts: dict[str, str] = {}
     said = {_said(s) for cited in symbols for s in sentences(cited.doc)}  # the summaries the page shows
     explained = []
-    for cited in symbols:
-        symbol = _symbol(facts, cited.path, cited.name)
-        language = facts.files[cited.path].language if cited.path in facts.files else ""
-        text = _text(root, cited.path, texts)
-        if symbol is None or not text:
-            continue
-        found = own_comment(text, symbol, language, cited.path, cited.doc)
+    for cited, symbol, language, found in _comments(symbols, root, facts, shown=True):
         if language == "go" and not symbol.parent:
             found += _examples_of(root, facts, cited.path, symbol.name)
         found = [_redacted(p, redactor) for p in _unsaid(found, said)]
@@ -66,20 +59,30 @@ def docstrings(
     """The doc comments of `symbols` whole, summary first, each block at its own lines and headed by the
     symbol's name: what a docs page that documents them from their docstrings (Sphinx's autodoc,
     mkdocstrings) shows in its place."""
+    return [
+        replace(_redacted(p, redactor), heading=cited.name)
+        for cited, _, _, found in _comments(symbols, root, facts, shown=False)
+        for p in found[:per_symbol]
+    ]
+
+
+def _comments(
+    symbols: Sequence[CitedSymbol], root: Path, facts: Facts, *, shown: bool
+) -> Iterator[tuple[CitedSymbol, Symbol, str, list[DocPassage]]]:
+    """Each symbol found in the facts with its language and its own comment's passages: past the summary
+    the page shows (`shown`: the symbol's `doc`), else whole. Each file is read once."""
     texts: dict[str, str] = {}
-    found: list[DocPassage] = []
     for cited in symbols:
         symbol = _symbol(facts, cited.path, cited.name)
         language = facts.files[cited.path].language if cited.path in facts.files else ""
         text = _text(root, cited.path, texts)
-        if symbol is None or not text:
-            continue
-        heading = cited.name
-        found += [
-            replace(_redacted(p, redactor), heading=heading)
-            for p in own_comment(text, symbol, language, cited.path, None)[:per_symbol]
-        ]
-    return found
+        if symbol is not None and text:
+            yield (
+                cited,
+                symbol,
+                language,
+                own_comment(text, symbol, language, cited.path, cited.doc if shown else None),
+            )
 
 
 def _unsaid(found: Sequence[DocPassage], said: set[str]) -> list[DocPassage]:
