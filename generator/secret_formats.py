@@ -317,8 +317,10 @@ def plausible_secret(value: str) -> bool:
 
 def looks_like_hex_key(lower: str, start: int, value: str) -> bool:
     """A hex run in one case whose line does not name it a digest, commit or id (`lower`: the lower-cased
-    text; `start`: where the argument begins)."""
-    if not _HEX.fullmatch(value):
+    text; `start`: where the argument begins). A run of decimal digits alone is a number (humanize's
+    `intword(8100000000000000000000000000000000)`, big-number tests in cJSON, gson, json): a 32-character hex
+    key is all digits once in three million."""
+    if not _HEX.fullmatch(value) or value.isdigit():
         return False
     line_start = lower.rfind("\n", 0, start) + 1
     return not _HASH_CONTEXT.search(lower, max(line_start, start - 60), start)

@@ -186,6 +186,8 @@ NON_SECRET_CORPUS = [
     "See docs/2018/05/20180525-Registration-Policy-MUSEUM-EN_VF-2.pdf and images/logo-dark-background-large.png\n",
     "postgres://user:pass@localhost:5432/db and scheme://[user:passwd@]proxy.server:port\n",
     "seq = 'AAACCATCTCTACCGGTTCGCTTTCACTGGATATCGCGCTTGGGGCAGGTGGTCTGCCGATGGGCCG'\n",
+    # a big number is no key (humanize's docstring, cJSON's and gson's number tests)
+    ">>> intword(8100000000000000000000000000000000)\n'8.1 decillion'\nparse('123456789012345678901234567890123')\n",
     "Authorization: Bearer <token>\nheaders['Authorization'] = f'Bearer {token}'\nuse a bearer token for access\n",
 ]
 
