@@ -821,3 +821,15 @@ def test_a_bare_markdown_fence_in_a_docstring_is_code_never_an_overlined_heading
         ("paragraph", "Or set it up explicitly:"),
         ("code", "transport = httpx.WSGITransport(\n    app=app,\n)"),
     ]
+
+
+def test_a_modules_docstring_is_read_below_its_comment_header() -> None:
+    """What `automodule` shows above a module's members: its docstring, after a shebang or licence comments."""
+    from generator.documents.comment import module_docstring
+
+    lines = ["#!/usr/bin/env python", "# Licensed under MIT.", "", '"""Humanizing functions', "for numbers."]
+    lines += ['"""', "", "import math"]
+    comment = module_docstring(lines)
+    assert comment is not None and comment.text.strip() == "Humanizing functions\nfor numbers."
+    assert comment.lines[:2] == (4, 5)
+    assert module_docstring(["import math", '"""Not a docstring."""']) is None

@@ -919,6 +919,12 @@ def test_a_page_that_documents_code_from_its_docstrings_shows_that_code(tmp_path
     ]
     (timing,) = concepts["Timing"].pages
     assert [(p.heading, p.text, p.path, p.start) for p in timing.passages[1:]] == [
+        (
+            "tinyweb.timing",
+            "Timing.",
+            "tinyweb/timing.py",
+            1,
+        ),  # a module documented whole: its own words first
         ("Timer", "Measures a handler.", "tinyweb/timing.py", 5),
         ("elapsed", "Seconds since the timer started.", "tinyweb/timing.py", 12),
     ]

@@ -257,7 +257,26 @@ def _docstring(lines: Sequence[str], start: int, end: int) -> Comment | None:
         (i for i in range(start - 1, min(end, start + HEADER_LINES)) if _ENDS_HEADER.search(lines[i])), None
     )
     first = next((i for i in range((header or 0) + 1, end) if lines[i].strip()), None)
-    opening = _DOC_OPEN.match(lines[first]) if header is not None and first is not None else None
+    return _string_at(lines, first, end) if header is not None else None
+
+
+def module_docstring(lines: Sequence[str]) -> Comment | None:
+    """A Python module's docstring: the triple-quoted string before its first statement (comments, a
+    shebang and blank lines may stand above it)."""
+    first = next(
+        (
+            i
+            for i in range(min(len(lines), HEADER_LINES))
+            if lines[i].strip() and not lines[i].lstrip().startswith("#")
+        ),
+        None,
+    )
+    return _string_at(lines, first, len(lines))
+
+
+def _string_at(lines: Sequence[str], first: int | None, end: int) -> Comment | None:
+    """The triple-quoted string opening at 0-based line `first` (before `end`), cleaned, as a comment."""
+    opening = _DOC_OPEN.match(lines[first]) if first is not None else None
     if opening is None or first is None:
         return None
     quote = opening.group(2)

@@ -16,7 +16,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from generator.documents import Document, read_text
-from generator.documents.comment import Comment, doc_comment
+from generator.documents.comment import Comment, doc_comment, module_docstring
 from generator.documents.model import Block, Section, is_docstring_section
 from generator.redact import Redactor
 from generator.repo.map.walk import read_or_none
@@ -64,6 +64,17 @@ def docstrings(
         for cited, _, _, found in _comments(symbols, root, facts, shown=False)
         for p in found[:per_symbol]
     ]
+
+
+def module_docstring_passages(path: str, root: Path, redactor: Redactor | None = None) -> list[DocPassage]:
+    """A Python module's own docstring whole, each block at its lines: what Sphinx's `automodule` and
+    mkdocstrings' `::: package.module` show above the module's members."""
+    text = _text(root, path, {})
+    comment = module_docstring(text.split("\n")) if text else None
+    if comment is None:
+        return []
+    document = read_text(_head(comment.text), name=path, origin=path, markup=comment.markup)
+    return [_redacted(p, redactor) for p in _passages(document, comment, None, "python")]
 
 
 def _comments(

@@ -22,7 +22,7 @@ from generator.errors import DeepkbError
 from generator.redact import Redactor
 from generator.repo.analyze.citations import Linker
 from generator.repo.analyze.describe import cite, flow_branches, ranked
-from generator.repo.analyze.explained import docstrings, go_examples
+from generator.repo.analyze.explained import docstrings, go_examples, module_docstring_passages
 from generator.repo.docs.exampledirs import folder_examples, project_name
 from generator.repo.docs.includes import Includes
 from generator.repo.docs.model import DocConcept, DocPage, DocPassage, ProjectDocs
@@ -912,6 +912,13 @@ def _in_place(
     marked = [(line, cited) for dotted, line in page.api for cited in names.documented(dotted)][:DOCUMENTED]
     said = docstrings([cited for _, cited in marked], root, names.facts, redactor, per_symbol=4)
     at = {cited.name: line for line, cited in marked}
+    for dotted, line in page.api:  # a module documented whole opens with its own docstring
+        if module := names.module_file(dotted):
+            said[:0] = [
+                replace(p, heading=dotted, page=page.path)  # the module's own words: quoted in the page
+                for p in module_docstring_passages(module, root, redactor)[:4]
+            ]
+            at[dotted] = line
     pending = sorted(said[:DOCSTRING_PASSAGES], key=lambda p: at.get(p.heading, 0))  # stable: in their order
     found: list[DocPassage] = []
     line = 0
@@ -1134,12 +1141,19 @@ class SymbolNames:
         upper = next((i for i, part in enumerate(parts) if part[:1].isupper()), len(parts) - 1)
         if named := self.resolve([".".join(parts[upper:])]):
             return named
-        module = "/".join(parts)
+        module = self.module_file(dotted)
+        return (
+            [cite(r.symbol, r.path, self.linker) for r in ranked([module], self.facts) if r.symbol.public]
+            if module
+            else []
+        )
+
+    def module_file(self, dotted: str) -> str:
+        """The one library file a dotted module name (`packaging.version`) stands for; '' when none or several."""
+        module = dotted.replace(".", "/")
         ends = (f"{module}.py", f"{module}/__init__.py")
         files = [p for p in self.facts.files if p.endswith(ends) and not _NOT_LIBRARY.search(p)]
-        if len(files) != 1:
-            return []
-        return [cite(r.symbol, r.path, self.linker) for r in ranked(files, self.facts) if r.symbol.public]
+        return files[0] if len(files) == 1 else ""
 
     def key_type(self, cited: CitedSymbol) -> KeyType:
         """A class the docs name with its first public methods (constructors and dunders left out)."""
