@@ -129,6 +129,14 @@ def test_docs_root_order_and_what_is_not_documentation(tmp_path: Path) -> None:
     repo_map = map_repository(root)
     paths = doc_files(repo_map)
     assert "CHANGELOG.md" not in paths and "docs/zh/routing.md" not in paths  # history, other languages
+    # a version history in the docs folder (anyio's and apscheduler's versionhistory.rst, SumatraPDF's
+    # Version-history.md) is history too: it was a guide concept "naming" amap, gather and as_completed
+    history = {
+        "docs/index.md": "# A\n",
+        "docs/versionhistory.rst": "History\n=======\n",
+        "docs/Version-history.md": "#\n",
+    }
+    assert doc_files(map_repository(make_project(tmp_path / "history", history))) == ["docs/index.md"]
     assert docs_root(paths) == "docs"
     # a docs folder at the top of the repository is the project's, though a vendored copy of another
     # project holds more pages; a nested one is chosen only when the top holds too few
