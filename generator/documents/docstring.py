@@ -9,11 +9,10 @@ import re
 
 from ..text.sentences import DOCSTRING_SECTIONS
 from .model import Section
-from .rst import read_rst
+from .rst import FENCE, read_rst
 
 _GOOGLE_SECTION = re.compile(rf"(?i)^(\s*)({DOCSTRING_SECTIONS})\s*:\s*$")
 _DOCTEST = re.compile(r"^\s*(?:>>>|\.\.\.)(?:\s|$)")
-_FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})[ \t]*[\w+-]*[ \t]*$")
 # a reST field of a parameter list: `:param float delay:`, `:raises NoEventLoopError:`, `:return:`, `:rtype:`
 _REST_FIELD = re.compile(
     r"^\s*:(param|parameter|arg|argument|key|keyword|type|raises?|except|exception|returns?|rtype|yields?|"
@@ -44,7 +43,7 @@ def _docstring_lines(lines: list[str]) -> list[str]:
             line = line[min(margin, indent) :]
         elif body_indent >= 0 and line.strip():
             body_indent = margin = -1
-        opened = _FENCE.match(line)
+        opened = FENCE.match(line)
         if fence or opened:
             closes = bool(fence) and line.strip().startswith(fence)
             fence = "" if closes else fence or (opened.group(1) if opened else "")

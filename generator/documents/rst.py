@@ -70,7 +70,8 @@ _INCLUDE_SHOWING = frozenset(
 _LINES = re.compile(r"(\d*)-(\d*)")
 # a named hyperlink reference written without backquotes (`Trio_`, `asyncio_`, anonymous `here__`): its word
 _REFERENCE = re.compile(r"(?<![\w\\])([A-Za-z][A-Za-z0-9.-]*[A-Za-z0-9])__?(?=[\s.,;:!?)\]]|$)")
-_FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})[ \t]*[\w+-]*[ \t]*$")
+# a Markdown fence line (a docstring written for mkdocstrings holds them): its marker is group 1
+FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})[ \t]*[\w+-]*[ \t]*$")
 _AUTO_NUMBERED = re.compile(r"^([ \t]*)#\.[ \t]")
 _SUBSTITUTION = re.compile(r"\|([\w -]{1,40})\|(?:_{1,2})?")
 
@@ -107,7 +108,7 @@ class _Shadow:
         line = self.lines[i]
         following = self.lines[i + 1] if i + 1 < len(self.lines) else ""
         # a bare ``` opens a fence before it could overline a heading (httpx's, starlette's docstrings)
-        if (fence := _FENCE.match(line)) and fence.group(1)[0] == "`":
+        if (fence := FENCE.match(line)) and fence.group(1)[0] == "`":
             return self._verbatim(i, fence.group(1))
         if _ADORNMENT.match(line) and following.strip() and i + 2 < len(self.lines):
             if _ADORNMENT.match(self.lines[i + 2]) and not _ADORNMENT.match(following):  # overline
@@ -120,7 +121,7 @@ class _Shadow:
         if _ADORNMENT.match(line):  # a transition
             self.out.append("")
             return i + 1
-        if fence := _FENCE.match(line):  # a Markdown fence (a docstring written for mkdocstrings): as written
+        if fence := FENCE.match(line):  # a Markdown fence (a docstring written for mkdocstrings): as written
             return self._verbatim(i, fence.group(1))
         if directive := _EXPLICIT.match(line):
             return self._directive(i, directive)

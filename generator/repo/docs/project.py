@@ -600,24 +600,23 @@ def overview(readme: Document | None, intro: Sequence[Document]) -> tuple[DocPas
             if listed := _feature_list(quoted, at, heading_one, openings):
                 found += listed
                 openings.add(_opening(passage.text))
-                if sum(p.kind != "item" for p in found) >= OVERVIEW_PASSAGES:
-                    return tuple(found)
-                continue
-            passage = _without_lead_in(passage, heading_one)
-            opening = _opening(passage.text)
-            if (
-                passage.kind == "paragraph"
-                and passage.start not in teaching
-                and passage.start not in news
-                and passage.start not in asides
-                and not NOTICE.match(passage.text)  # "NOTE: Starting with version 0.9 …": an aside
-                and describes_project(passage.text, steps=True)
-                and passage.start not in installing
-                and len(passage.text.split()) >= (TAGLINE_WORDS if document is readme and not found else 10)
-                and opening not in openings
-            ):
-                found.append(passage)
-                openings.add(opening)
+            else:
+                passage = _without_lead_in(passage, heading_one)
+                opening = _opening(passage.text)
+                if (
+                    passage.kind == "paragraph"
+                    and passage.start not in teaching
+                    and passage.start not in news
+                    and passage.start not in asides
+                    and not NOTICE.match(passage.text)  # "NOTE: Starting with version 0.9 …": an aside
+                    and describes_project(passage.text, steps=True)
+                    and passage.start not in installing
+                    and len(passage.text.split())
+                    >= (TAGLINE_WORDS if document is readme and not found else 10)
+                    and opening not in openings
+                ):
+                    found.append(passage)
+                    openings.add(opening)
             if sum(p.kind != "item" for p in found) >= OVERVIEW_PASSAGES:
                 return tuple(found)
     return tuple(found)
