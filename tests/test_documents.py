@@ -121,6 +121,34 @@ def test_mdx_drops_imports_exports_and_jsx_but_keeps_their_text() -> None:
     ]
 
 
+def test_a_twoslash_block_shows_what_the_built_docs_show() -> None:
+    text = (
+        "# Routers\n\n"
+        "```twoslash include server\nconst t = initTRPC.create();\n```\n\n"  # 3-5: shown nowhere
+        "Define a router:\n\n"
+        "```ts twoslash title='server/router.ts'\n"  # 9
+        "// @include: server\n// @filename: router.ts\nimport { initTRPC } from '@trpc/server';\n// ---cut---\n"
+        "// @ts-expect-error: typed later\nconst appRouter = t.router({});\n"  # 14-15
+        "const user = await caller.user();\n//    ^?\n// @errors: 2322\nexport type AppRouter = typeof appRouter;\n"
+        "```\n\n"
+        "Svelte's docs cut plain blocks:\n\n"
+        "```js\nlet todos = [];\n// ---cut---\ntodos.push(1);\n```\n\n"  # 24-28
+        "A plain block keeps what it says:\n\n"
+        "```ts\nconst tables = await db.introspection.getTables()\n//        ^?  TableMetadata[]\n```\n"
+    )
+    codes = [b for _, b in blocks(read_text(text, name="routers.md")) if b.kind == "code"]
+    assert [(b.text, b.start) for b in codes] == [
+        (
+            "// @ts-expect-error: typed later\nconst appRouter = t.router({});\n"
+            "const user = await caller.user();\nexport type AppRouter = typeof appRouter;",
+            14,
+        ),
+        ("todos.push(1);", 27),
+        ("const tables = await db.introspection.getTables()\n//        ^?  TableMetadata[]", 32),
+    ]
+    assert codes[0].language == "ts" and codes[0].lead == "Define a router:"
+
+
 def test_react_docs_lose_their_exercises_and_anchors_and_keep_their_recap_apart() -> None:
     """react.dev writes MDX in `.md` files: `{/*anchor*/}` after each heading, a "you will learn" list, and
     `<Challenges>` (with `<Hint>` and `<Solution>`, code inside) that set the reader tasks. The anchors and

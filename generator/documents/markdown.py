@@ -15,6 +15,7 @@ from functools import lru_cache
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
+from . import twoslash
 from .header import clean_heading
 from .htmlblock import html_paragraphs
 from .included import API_LINE
@@ -466,8 +467,12 @@ class _Walker:
         elif (last := self.outline.last) is not None and last.kind == "paragraph":
             lead = introducing(last.text)
         language = re.sub(r"[^\w+#.-]", "", (token.info or "").split(" ")[0].strip("{}"))[:20]
-        code = token.content.strip("\n")
-        self.outline.add(Block("code", code, _start(token), _end(token), language, introducing(lead)))
+        shown = twoslash.shown(token.info or "", token.content)
+        if shown is None or shown.text != token.content and not shown.text.strip():
+            return  # an include block, or one whose shown part is empty
+        start = _start(token) + (shown.skipped + (token.type == "fence") if shown.skipped else 0)
+        code = shown.text.strip("\n")
+        self.outline.add(Block("code", code, start, _end(token), language, introducing(lead)))
 
     def _open_quote(self, token: Token) -> None:
         if not self.quote_depth:
