@@ -116,3 +116,72 @@ def test_a_guide_page_shows_included_code_cited_at_the_included_file(tmp_path: P
     assert "```python\n" + HELLO.rstrip() + "\n```" in running
     assert f"/blob/{revision}/examples/hello.py#L1-L4)" in running
     assert "literalinclude" not in running
+
+
+def test_an_mdx_pages_markdown_partial_is_read_in_its_place(tmp_path: Path) -> None:
+    types = (
+        "---\nsidebar_label: x\n---\n\nKysely needs to know your database structure.\n\n"  # front matter: 1-3
+        '```ts title="src/types.ts"\nexport interface Database { person: PersonTable }\n```\n\n'
+        "<Nested />\n"
+    )
+    root = make_project(
+        tmp_path / "p",
+        {
+            "site/docs/getting-started/_types.mdx": types,
+            "site/docs/partials/_note.md": "Import types only.\n",
+        },
+    )
+    files = frozenset(
+        {
+            "site/docs/getting-started.mdx",
+            "site/docs/getting-started/_types.mdx",
+            "site/docs/partials/_note.md",
+        }
+    )
+    text = (
+        "import Types from './getting-started/_types.mdx'\n"
+        "import Note from '@site/docs/partials/_note.md';\n"
+        "import { Installation } from './getting-started/Installation'\n\n"
+        "# Getting started\n\n## Types\n\n<Types />\n\n## Installation\n\n<Installation />\n\n<Note />\n\n"
+        "<Missing />\n\nDone.\n"
+    )
+    page = "site/docs/getting-started.mdx"
+    read = read_text(text, name=page, origin=page, includes=True)
+    document = Includes(root, files, "site/docs").expand(read)
+    assert [(s.heading, b.kind, b.text, b.start, b.origin) for s, b in document.blocks()] == [
+        (
+            "Types",
+            "paragraph",
+            "Kysely needs to know your database structure.",
+            5,
+            "site/docs/getting-started/_types.mdx",
+        ),
+        (
+            "Types",
+            "code",
+            "export interface Database { person: PersonTable }",
+            7,
+            "site/docs/getting-started/_types.mdx",
+        ),
+        ("Installation", "paragraph", "Import types only.", 1, "site/docs/partials/_note.md"),
+        ("Installation", "paragraph", "Done.", 19, ""),
+    ]
+    # a reader that cannot read the repository's files (a topic's stored page) leaves the marker out
+    stored = read_text(text, name=page, origin=page)
+    assert [b.text for _, b in stored.blocks()] == ["Done."]
+
+
+def test_a_markdown_page_of_an_mdx_site_shows_no_import_lines() -> None:
+    text = (
+        "# Globals\n\nJest puts these methods into the global environment.\n\n"
+        "import TypeScriptExamplesNote from './_TypeScriptExamplesNote.md';\n\n"
+        "## Methods\n\nimport TOCInline from '@theme/TOCInline';\nimport '../styles.css';\n\n"
+        "import the module you need from the package, as usual.\n\n"
+        "```js\nimport {describe} from '@jest/globals';\n```\n"
+    )
+    document = read_text(text, name="docs/GlobalAPI.md", origin="docs/GlobalAPI.md")
+    assert [(b.kind, b.text) for _, b in document.blocks()] == [
+        ("paragraph", "Jest puts these methods into the global environment."),
+        ("paragraph", "import the module you need from the package, as usual."),
+        ("code", "import {describe} from '@jest/globals';"),
+    ]

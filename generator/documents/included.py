@@ -1,5 +1,6 @@
-"""Blocks that only include another file: MkDocs' snippets (`--8<-- "file"`) and Sphinx's `literalinclude`
-(read by rst.py as a code block holding its marker). The built docs show the included file there; a reader
+"""Blocks that only include another file: MkDocs' snippets (`--8<-- "file"`), Sphinx's `literalinclude`
+(read by rst.py as a code block holding its marker) and an MDX page's Markdown partials (markdown.py writes
+`<Types />` after `import Types from './_types.mdx'` as `--8<-- partial "./_types.mdx"`). The built docs show the included file there; a reader
 that cannot read that file (a topic's stored source) leaves the block out rather than quote the placeholder.
 The repository's docs stage reads the files (repo/docs/includes.py)."""
 
@@ -14,6 +15,9 @@ INCLUDE = ".. literalinclude::"
 API = ":::"  # mkdocstrings' `::: package.Class`; rst.py writes Sphinx's autodoc directives the same way
 API_LINE = re.compile(r"^[ \t]*:::[ \t]+([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)[ \t]*$")
 SNIPPET = "--8<--"
+# an MDX page's imported Markdown partial where it renders it, as markdown.py writes it: `--8<-- partial "file"`
+PARTIAL = SNIPPET + " partial"
+_PARTIAL = re.compile(r'^--8<-- partial "([^"\n]+)"$')
 # pymdownx.snippets' line (`;--8<--` is its escape: shown as written)
 _SNIPPET = re.compile(r'^-{1,}8<-{1,}[ \t]+(["\'])([^"\'\n]+)\1$')
 
@@ -26,6 +30,8 @@ def include_markers(block: Block) -> list[tuple[str, str]]:
     for line in (line.strip() for line in block.text.splitlines() if line.strip()):
         if snippet := _SNIPPET.match(line):
             found.append((SNIPPET, snippet.group(2)))
+        elif partial := _PARTIAL.match(line):
+            found.append((PARTIAL, partial.group(1)))
         elif line.startswith(INCLUDE + " "):
             found.append((INCLUDE, line[len(INCLUDE) :].strip()))
         else:

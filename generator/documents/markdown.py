@@ -18,7 +18,7 @@ from markdown_it.token import Token
 from . import twoslash
 from .header import clean_heading
 from .htmlblock import html_paragraphs
-from .included import API_LINE
+from .included import API_LINE, PARTIAL
 from .model import Block, Section
 from .outline import Outline
 
@@ -52,6 +52,11 @@ _MDX_STATEMENT_END = re.compile(r"(?:\bfrom\s+['\"][^'\"]*['\"]|;)\s*$|^\s*$")
 _JSX_TAG = re.compile(r"</?[A-Za-z][\w.:-]*(?:\s(?:[^<>{}]|\{[^{}]*\})*)?/?>")
 _JSX_OPEN_UNCLOSED = re.compile(r"^\s*<[A-Za-z][\w.:-]*(?:\s[^>]*)?$")
 _JSX_COMMENT = re.compile(r"\{/\*.*?\*/\}")
+# an ES module import on a line of its own (Docusaurus reads `.md` pages as MDX too: jest, redux)
+_ESM_IMPORT = re.compile(r"""^import\s+(?:[\w{*][^'"]*\s+from\s+)?['"][^'"]+['"];?\s*$""")
+# a Markdown partial an MDX page imports (`import Types from './_types.mdx'`) and renders alone (`<Types />`)
+_PARTIAL_IMPORT = re.compile(r"""^import\s+([A-Z]\w*)\s+from\s+['"]([^'"]+\.mdx?)['"];?\s*$""")
+_PARTIAL_USE = re.compile(r"^\s*<([A-Z]\w*)\s*/>\s*$")
 # react.dev's exercise components: `<Challenges>` and what only stands inside one (with or without props)
 _EXERCISE = re.compile(r"^\s*<(Challenges|Solution|Hint|YouWillLearn)\b[^>]*>(.*</\1>\s*$)?")
 _RECAP = re.compile(r"^\s*<Recap>\s*$")
@@ -93,8 +98,8 @@ def read_markdown(text: str, *, mdx: bool = False, rst: RstLines | None = None) 
     """The sections of a Markdown (or MDX) text whose front matter is already blanked; with `rst`, the body
     of a MyST `{eval-rst}` block is read as the reST it is (else it is dropped)."""
     source = text.split("\n")
-    jsx = _drop_exercises(source)
-    jsx = _strip_mdx(jsx) if mdx else _drop_jsx_comments(jsx)
+    jsx = _partials(_drop_exercises(source))
+    jsx = _strip_mdx(jsx) if mdx else _drop_esm_imports(_drop_jsx_comments(jsx))
     lines = _unwrap_containers(_myst_directives(_eval_rst(jsx, rst)))
     return markdown_sections("\n".join(lines), source)
 
@@ -165,6 +170,43 @@ def _drop_exercises(lines: list[str]) -> list[str]:
             out.append("## 摘要" if _HAN.search(" ".join(lines[n + 1 : n + 4])) else "## Recap")
         else:
             out.append("" if opened else line)
+    return out
+
+
+def _partials(lines: list[str]) -> list[str]:
+    """Each line that only renders an imported Markdown partial (`<Types />` after `import Types from
+    './_types.mdx'`) as the marker the docs stage reads that file's blocks for (included.PARTIAL): the built
+    page shows the partial there."""
+    prose = _outside_fences(lines)
+    imported = {
+        m.group(1): m.group(2)
+        for line, p in zip(lines, prose, strict=True)
+        if p and (m := _PARTIAL_IMPORT.match(line))
+    }
+    if not imported:
+        return lines
+    out = []
+    for line, p in zip(lines, prose, strict=True):
+        used = _PARTIAL_USE.match(line) if p else None
+        name = imported.get(used.group(1), "") if used else ""
+        out.append(f'{PARTIAL} "{name}"' if name and '"' not in name else line)
+    return out
+
+
+def _drop_esm_imports(lines: list[str]) -> list[str]:
+    """A Markdown page's paragraphs made only of ES module imports blanked: an MDX site's `.md` pages import
+    the components they use, and the built page shows none of it."""
+    prose = _outside_fences(lines)
+    out = list(lines)
+    n = 0
+    while n < len(lines):
+        end = n
+        while end < len(lines) and prose[end] and _ESM_IMPORT.match(lines[end]):
+            end += 1
+        bounded = (n == 0 or not lines[n - 1].strip()) and (end == len(lines) or not lines[end].strip())
+        if end > n and bounded:
+            out[n:end] = [""] * (end - n)
+        n = max(end, n + 1)
     return out
 
 

@@ -33,7 +33,9 @@ def shown(info: str, code: str) -> Shown | None:
     """The part of a code block a twoslash renderer shows (`code` whole when the block is no twoslash block);
     None for an include block, which shows nothing."""
     words = info.split()
-    if "twoslash" in words and words[words.index("twoslash") + 1 : words.index("twoslash") + 2] == ["include"]:
+    if "twoslash" in words and words[words.index("twoslash") + 1 : words.index("twoslash") + 2] == [
+        "include"
+    ]:
         return None
     if not is_twoslash(info, code):
         return Shown(code, 0)

@@ -1,6 +1,6 @@
 """Code a doc page includes from another file of the repository: MkDocs' snippets (`--8<-- "file"`) and
 Sphinx's `literalinclude` show the included file in the built docs, so a page quotes that file's lines,
-cited there, never the placeholder. A name is looked up among the repository's files (the page's folder,
+cited there, never the placeholder; an MDX page's Markdown partial (`<Types />`) shows that file's text. A name is looked up among the repository's files (the page's folder,
 the repository root and the docs folder, then the one file whose path ends with it: nlohmann/json copies
 its examples into the docs at build time); it is never opened as a path of its own."""
 
@@ -11,7 +11,8 @@ import re
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from generator.documents.included import INCLUDE, include_markers
+from generator.documents import read_text
+from generator.documents.included import INCLUDE, PARTIAL, include_markers
 from generator.documents.model import Block, Document, Section
 from generator.redact import Redactor
 from generator.repo.map.filetypes import language_of
@@ -55,6 +56,9 @@ class Includes:
             if not markers:
                 blocks.append(block)
                 continue
+            if all(kind == PARTIAL for kind, _ in markers):
+                blocks += [b for _, name in markers for b in self.partial(page, name)]
+                continue
             found = [self.read(page, marker) for marker in markers]
             if block.kind == "code" and all(found):
                 blocks += [_as_block(block, included) for included in found if included]
@@ -85,6 +89,19 @@ class Includes:
         if start > end:
             return None
         return Included(path, start, end, "\n".join(lines[start - 1 : end]))
+
+    def partial(self, page: str, name: str) -> tuple[Block, ...]:
+        """The blocks of the Markdown partial `name` an MDX page renders (Docusaurus' `@site/` is the
+        repository's site folder: found by the path's ending), each cited in that file; () when it cannot be
+        read. Partials the partial renders in turn are left out."""
+        path = self.resolve(page, name.removeprefix("@site/"))
+        text = read_or_none(self.root, path, max_bytes=MAX_BYTES) if path else None
+        if text is None:
+            return ()
+        if self.redactor is not None:
+            text = self.redactor.redact(text)[0]
+        document = read_text(text, name=path, origin=path)
+        return tuple(replace(block, origin=path) for _, block in document.blocks())
 
     def resolve(self, page: str, name: str, sphinx: bool = False) -> str:
         """The repository file `name` means on `page`: relative to the page's folder (Sphinx's `/x` to the
