@@ -1493,3 +1493,42 @@ def test_a_concept_of_many_pages_names_its_first_pages_in_its_lead() -> None:
     lead = concept_page(DocConcept("Api", "api", pages), "acme/calc", linker).lead
     assert "docs/api/fn00.md" in lead and f"docs/api/fn{LISTED_PAGES - 1:02}.md" in lead
     assert f"fn{LISTED_PAGES:02}.md" not in lead and lead.endswith(" and 8 more pages).")
+
+
+def test_a_copy_named_for_its_language_and_region_is_no_documentation(tmp_path: Path) -> None:
+    copies = {
+        "docs/README.ar-AR.md": "# الميزات\n\nمكتبة نماذج.\n",
+        "docs/README.pt-BR.md": "# Recursos\n\nFormulários.\n",
+        "doc/README-ar.md": "# ملتر\n\nوسيط.\n",
+        "docs/README.zh-Hant.md": "# 功能\n\n表單。\n",
+        "docs/recipes/request-id.md": "# Request IDs\n\nEach request carries an id the logs repeat.\n",
+    }
+    root = make_project(tmp_path / "tinyweb", {**PROJECT, **copies})
+    files = doc_files(map_repository(root))
+    assert [p for p in copies if p in files] == ["docs/recipes/request-id.md"]
+
+
+def test_getting_started_comes_from_pages_named_intro_or_basics_never_from_words_holding_them(
+    tmp_path: Path,
+) -> None:
+    project = {
+        "README.md": "# tinyweb\n\nTinyweb is a small web framework that routes requests to handlers.\n",
+        "docs/01-intro.md": (
+            "# Intro\n\nStart with an app that serves one route:\n\n"
+            "```python\napp = App()\napp.serve(8000)\n```\n"
+        ),
+        "docs/recipes/0011-introspecting-routes.md": (
+            "# Introspecting routes\n\nThe example below prints every route the router holds:\n\n"
+            "```python\nfor route in app.router.routes:\n    print(route)\n```\n"
+        ),
+        "docs/usage/BasicReducerStructure.md": (
+            "# Basic reducer structure\n\nA reducer composed of smaller ones, one per part:\n\n"
+            "```python\nreducer = combine(users=users, posts=posts)\n```\n"
+        ),
+        "tinyweb/__init__.py": '"""Tinyweb."""\n\n\nclass App:\n    """The app."""\n',
+    }
+    root = make_project(tmp_path / "tinyweb", project)
+    repo_map = map_repository(root)
+    linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/tinyweb")
+    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    assert [p.text for p in docs.examples if p.kind == "code"] == ["app = App()\napp.serve(8000)"]

@@ -39,7 +39,10 @@ _NOT_DOCS = re.compile(
     r"|blog\w*|posts|roadmap|funding|support|pull_request_template|issue_template|management|help)(?:[./]|$)"
     r"|(?:^|/)(?:node_modules|vendor|third[-_]party|\.github|\.changeset|__snapshots__|fixtures?|testdata|data|inputs?|interfaces|type-aliases|variables|enumerations)/"
     r"|(?:^|/)(?:zh|zh[-_](?:cn|hans|hant|tw)|ja|ko|fr|de|es|pt|pt[-_]br|ru|it|tr|vi|pl|uk|id)/"
-    r"|[._-](?:zh|cn|zh[-_](?:cn|hans|hant|tw)|ja|jp|ko|kr|fr|de|es|pt|pt[-_]br|ru|it|tr|vi)\.(?:md|mdx|markdown|rst)$",
+    # a copy named for its language, with or without a region (react-hook-form's docs/README.ar-AR.md,
+    # multer's doc/README-ar.md)
+    r"|[._-](?:zh|cn|ja|jp|ko|kr|fr|de|es|pt|ru|it|tr|vi|ar|fa|he|hi|nl|pl|sv|uk|th|hu|ro|bn)"
+    r"(?:[-_](?:[a-z]{2}|hans|hant))?\.(?:md|mdx|markdown|rst)$",
     re.IGNORECASE,
 )
 _FIRST = re.compile(

@@ -90,7 +90,11 @@ _MANIFESTS = frozenset(
 _HOW_TO = r"getting[-_ ]?started|get[-_ ]?started|quick[-_ ]?start|tutorials?|usage|how[-_ ]to[-_ ]use|examples?|walk-?through|first[-_ ]steps"
 # a section that teaches use step by step: its prose walks through code ("To start we'll define our package")
 _HOW_TO_HEADING = re.compile(rf"\b(?:{_HOW_TO})\b", re.IGNORECASE)
-_STARTER = re.compile(rf"{_HOW_TO}|basic|intro|^start$", re.IGNORECASE)
+# "basics" and "intro" as words of a page's name (`01-intro`, `the-basics`), never inside another word:
+# kysely's `introspecting-relation-metadata`, graphql's "Introspection", redux's `BasicReducerStructure`
+_STARTER = re.compile(
+    rf"{_HOW_TO}|(?:^|[\W_\d])(?:basics?|intro(?:duction|ducing)?)(?:$|[\W_\d])|^start$", re.IGNORECASE
+)
 # a guide at the top of a repository without a docs folder: API.md, GUIDE.md, USAGE.md, docs.md …
 _ROOT_GUIDE = re.compile(
     r"(?:api|guide|usage|docs?|documentation|tutorial|reference|manual|getting[-_]started)\.(?:md|mdx|rst)",
