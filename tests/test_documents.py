@@ -121,6 +121,25 @@ def test_mdx_drops_imports_exports_and_jsx_but_keeps_their_text() -> None:
     ]
 
 
+def test_mdx_has_no_indented_code_blocks_so_indented_text_in_a_component_is_prose() -> None:
+    body = (
+        '# Input\n\nDefine your input parser:\n\n<Tabs>\n  <TabItem value="vanilla">\n'
+        "     The input parser validates and casts the input of this procedure.\n\n"
+        "    ```ts\n    const p = publicProcedure.input(parse);\n    ```\n  </TabItem>\n</Tabs>\n"
+    )
+    mdx = [(b.kind, b.text) for _, b in blocks(read_text(body, name="quickstart.mdx"))]
+    assert mdx == [
+        ("paragraph", "Define your input parser:"),
+        ("paragraph", "The input parser validates and casts the input of this procedure."),
+        ("code", "const p = publicProcedure.input(parse);"),
+    ]
+    markdown = "# Use\n\nRun it:\n\n    tinyweb serve --port 8000\n"
+    assert [(b.kind, b.text) for _, b in blocks(read_text(markdown, name="use.md"))][-1] == (
+        "code",
+        "tinyweb serve --port 8000",
+    )
+
+
 def test_a_twoslash_block_shows_what_the_built_docs_show() -> None:
     text = (
         "# Routers\n\n"

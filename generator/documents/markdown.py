@@ -81,9 +81,13 @@ POINTER_WORDS = 5  # a closing sentence this short only points at what follows (
 _WIDGET_TOGGLE = re.compile(r"</(\w+)>\s*<\1\s[^>]*class=", re.I)  # `</span><span class=…>`: one of two views
 
 
-@lru_cache(maxsize=1)
-def markdown_parser() -> MarkdownIt:
+@lru_cache(maxsize=2)
+def markdown_parser(mdx: bool = False) -> MarkdownIt:
+    """The Markdown parser; for MDX, without indented code blocks (MDX has none: text indented inside a JSX
+    element, as trpc's `<TabItem>` bodies and immer's `<details>` are, is prose)."""
     parser = MarkdownIt("commonmark", {"html": True}).enable(["table", "strikethrough"])
+    if mdx:
+        parser.disable("code")
     # Every link target is dropped, never rendered: parse `[text](javascript:…)` as a link too, so that its
     # target goes with the others instead of staying behind as literal text.
     parser.validateLink = lambda url: True  # type: ignore[method-assign]
@@ -101,14 +105,14 @@ def read_markdown(text: str, *, mdx: bool = False, rst: RstLines | None = None) 
     jsx = _partials(_drop_exercises(source))
     jsx = _strip_mdx(jsx) if mdx else _drop_esm_imports(_drop_jsx_comments(jsx))
     lines = _unwrap_containers(_myst_directives(_eval_rst(jsx, rst)))
-    return markdown_sections("\n".join(lines), source)
+    return markdown_sections("\n".join(lines), source, mdx=mdx)
 
 
-def markdown_sections(text: str, source: list[str]) -> tuple[Section, ...]:
+def markdown_sections(text: str, source: list[str], *, mdx: bool = False) -> tuple[Section, ...]:
     """Sections of Markdown whose lines are the `source`'s lines (readers of other formats rewrite theirs
     line for line); a block's span never starts or ends on a blank source line."""
     walker = _Walker(Outline(source))
-    walker.walk(markdown_parser().parse(text))
+    walker.walk(markdown_parser(mdx).parse(text))
     return walker.outline.finish(len(source))
 
 
