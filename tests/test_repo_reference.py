@@ -225,6 +225,19 @@ def test_go_and_javascript_spans() -> None:
         "};",
     ]
     assert field_comment(retry, 7) == ("How many times to retry.", "2")
+    coded = [
+        "interface Options {",
+        "  /** When true, connections are validated. @default `true` */",
+        "  validate?: boolean",
+        "  /**",
+        "   * The keys kept.",
+        "   * Defaults to `{ a, b }`, in which case both stay.",
+        "   */",
+        "  keys?: object",
+        "}",
+    ]
+    assert field_comment(coded, 3) == ("When true, connections are validated.", "true")
+    assert field_comment(coded, 8) == ("The keys kept.", "{ a, b }")
     assert interface_methods(["type Store interface {", "\tGet(key string) []byte", "}"]) == [("Get", 2)]
     assert env_reads('a := os.Getenv("APP_ADDR")\n', "go") == [("APP_ADDR", 1)]
     assert env_reads("x\nconst p = process.env.PORT || process.env['HOST']\n", "javascript") == [

@@ -73,6 +73,8 @@ _STATED_DEFAULT = re.compile(r"(?:\bDefault values?|\bDefaults to|\bDefault:|@de
 # where a stated default's value ends and its explanation starts: "false, in which case …", "0 - meaning …",
 # "empty list. No domains …", "5 * MB (5,242,880 bytes)"
 _VALUE_END = re.compile(r",\s|\s-\s|\.\s|\s\(")
+# a default written as code (TSDoc's "@default `false`", "Defaults to `{ a, b }`."): the code span is the value
+_CODE_VALUE = re.compile(r"^(`+)([^`]+)\1")
 _COMMENT_MARK = re.compile(r"^\s*(?://+|/\*+|\*+/?|\*/)\s?")
 
 
@@ -90,7 +92,9 @@ def field_comment(lines: list[str], offset: int) -> tuple[str, str]:
     for line in said:
         stated = _STATED_DEFAULT.search(line)
         if stated is not None and not default:
-            default = _VALUE_END.split(stated.group(1), maxsplit=1)[0].removesuffix(".")
+            code = _CODE_VALUE.match(stated.group(1))
+            value = code.group(2).strip() if code else stated.group(1)
+            default = value if code else _VALUE_END.split(value, maxsplit=1)[0].removesuffix(".")
         ended = ended or line.startswith("@") or (not line and bool(prose))
         said_before = line[: stated.start()].strip() if stated is not None else line
         if not ended and said_before not in {"", "Optional.", "Mandatory.", "Required."}:
