@@ -530,6 +530,16 @@ def test_a_formula_set_as_an_image_stays_in_its_sentence_and_badges_go() -> None
     assert [b.text for _, b in blocks(read_text(text, name="a.md"))] == [
         "`T` is the total memory. `F` is free."
     ]
+    # a row of linked badges ending in words, or a sentence followed by its badges, keeps only the words
+    row = (
+        "[![PostgreSQL](https://img.shields.io/badge/PostgreSQL.svg)](https://kysely.dev/pg)\n"
+        "[![MySQL](https://img.shields.io/badge/MySQL.svg)](https://kysely.dev/mysql)\n& more!\n\n"
+        "Very fast, header-only C++ logging library. [![ci](ci.svg)](https://ci)&nbsp; [![Release](r.svg)](https://r)\n"
+    )
+    assert [b.text for _, b in blocks(read_text(row, name="README.md"))] == [
+        "& more!",
+        "Very fast, header-only C++ logging library.",
+    ]
 
 
 def test_mkdocs_admonition_bodies_are_paragraphs_on_their_own_lines() -> None:

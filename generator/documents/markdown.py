@@ -605,7 +605,8 @@ def inline_text(children: list[Token], *, code: bool = True) -> str:
             parts.append(" ")
         elif kind == "html_inline" and not _is_html_tag(child.content):
             parts.append(child.content)  # a placeholder written like a tag: "repos/<owner>/"
-        elif kind == "image" and in_prose:  # a formula or symbol set as an image, mid-sentence
+        elif kind == "image" and in_prose and link_start is None:  # a formula or symbol set as an image,
+            # mid-sentence; a linked image is a badge or a logo, even in a row ending in words ("& more!")
             alt = inline_text(child.children or [], code=code)
             parts.append(alt if len(alt) <= MAX_INLINE_ALT else "")
     return "".join(parts)  # an image alone (a badge, a figure) is dropped
