@@ -152,6 +152,7 @@ def test_a_twoslash_block_shows_what_the_built_docs_show() -> None:
         "```\n\n"
         "Svelte's docs cut plain blocks:\n\n"
         "```js\nlet todos = [];\n// ---cut---\ntodos.push(1);\n```\n\n"  # 24-28
+        "The procedure, as its include defines it:\n\n```ts twoslash\n// @include: server\n```\n\n"  # 30, 32-34
         "A plain block keeps what it says:\n\n"
         "```ts\nconst tables = await db.introspection.getTables()\n//        ^?  TableMetadata[]\n```\n"
     )
@@ -163,7 +164,8 @@ def test_a_twoslash_block_shows_what_the_built_docs_show() -> None:
             14,
         ),
         ("todos.push(1);", 27),
-        ("const tables = await db.introspection.getTables()\n//        ^?  TableMetadata[]", 32),
+        ("const t = initTRPC.create();", 32),
+        ("const tables = await db.introspection.getTables()\n//        ^?  TableMetadata[]", 38),
     ]
     assert codes[0].language == "ts" and codes[0].lead == "Define a router:"
 

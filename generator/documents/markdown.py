@@ -15,12 +15,12 @@ from functools import lru_cache
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
-from . import twoslash
 from .header import clean_heading
 from .htmlblock import html_paragraphs
 from .included import API_LINE, PARTIAL
 from .model import Block, Section
 from .outline import Outline
+from .twoslash import Twoslash
 
 _FENCE = re.compile(r"^[ \t]{0,3}(`{3,}|~{3,})")
 _ADMONITION = re.compile(r"^([ \t]*)(?:!!!|\?\?\?\+?)(?:[ \t]+[\w-]+)+(?:[ \t]+\"[^\"\n]*\")?[ \t]*$")
@@ -433,6 +433,7 @@ class _Walker:
     quote: list[str] = field(default_factory=list)
     quote_depth: int = 0
     quote_span: tuple[int, int] = (0, 0)
+    twoslash: Twoslash = field(default_factory=Twoslash)
 
     def walk(self, tokens: list[Token]) -> None:
         i = 0
@@ -513,7 +514,7 @@ class _Walker:
         elif (last := self.outline.last) is not None and last.kind == "paragraph":
             lead = introducing(last.text)
         language = re.sub(r"[^\w+#.-]", "", (token.info or "").split(" ")[0].strip("{}"))[:20]
-        shown = twoslash.shown(token.info or "", token.content)
+        shown = self.twoslash.shown(token.info or "", token.content)
         if shown is None or shown.text != token.content and not shown.text.strip():
             return  # an include block, or one whose shown part is empty
         start = _start(token) + (shown.skipped + (token.type == "fence") if shown.skipped else 0)
