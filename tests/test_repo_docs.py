@@ -1532,3 +1532,30 @@ def test_getting_started_comes_from_pages_named_intro_or_basics_never_from_words
     linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/tinyweb")
     docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
     assert [p.text for p in docs.examples if p.kind == "code"] == ["app = App()\napp.serve(8000)"]
+
+
+def test_nuxt_content_order_prefixes_never_name_a_concept_and_a_page_titled_getting_started_is_a_starter(
+    tmp_path: Path,
+) -> None:
+    project = {
+        "README.md": "# tinyweb\n\nTinyweb is a small web framework that routes requests to handlers.\n",
+        "docs/1.guide/0.index.md": (
+            "---\nicon: ph:book\n---\n\n# Getting Started\n\nTinyweb serves an app on any runtime.\n\n"
+            "Create an app and serve it:\n\n```ts\nconst app = new App();\nserve(app, { port: 3000 });\n```\n"
+        ),
+        "docs/1.guide/2.routing.md": "# Routing\n\nThe router matches each path against its routes in order.\n",
+        "docs/2.deploy/0.index.md": "# Overview\n\nTinyweb builds one output for every hosting provider.\n",
+        "docs/2.deploy/10.runtimes/1.node.md": "# Node.js\n\nNode.js is the default runtime of a build.\n",
+        "docs/2.deploy/10.runtimes/bun.md": "# Bun\n\nBun runs the same build without changes.\n",
+        "tinyweb/__init__.py": '"""Tinyweb."""\n\n\nclass App:\n    """The app."""\n',
+    }
+    root = make_project(tmp_path / "tinyweb", project)
+    repo_map = map_repository(root)
+    linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/tinyweb")
+    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    names = [c.name for c in docs.concepts]
+    assert names and not any(re.fullmatch(r"\d+|\d+\.\w+", n) for n in names)
+    assert names[:2] == ["Guide", "Deploy"]
+    assert [p.text for p in docs.examples if p.kind == "code"] == [
+        "const app = new App();\nserve(app, { port: 3000 });"
+    ]

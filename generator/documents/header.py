@@ -187,9 +187,20 @@ def is_section_name(heading: str) -> bool:
     return bool(_NOT_A_TITLE.match(heading))
 
 
+# Nuxt Content orders files and folders by a number before a dot: docs/1.guide/2.utils.md
+ORDER_PREFIX = r"^\d+\.(?=[A-Za-z_])"
+_ORDER_PREFIX = re.compile(ORDER_PREFIX)
+
+
+def unordered(name: str) -> str:
+    """A file or folder name without Nuxt Content's order prefix: "2.utils.md" → "utils.md"."""
+    return _ORDER_PREFIX.sub("", name)
+
+
 def title_from_name(stem: str) -> str:
-    """A file name as a title: "0016-more-project-flexibility" → "more project flexibility"."""
-    words = stem.replace("_", " ").replace("-", " ").split()
+    """A file name as a title: "0016-more-project-flexibility" → "more project flexibility", Nuxt Content's
+    ordered "2.utils" → "utils"."""
+    words = _ORDER_PREFIX.sub("", stem).replace("_", " ").replace("-", " ").split()
     while len(words) > 1 and words[0].isdigit():  # a proposal's number says nothing of its subject
         words = words[1:]
     return " ".join(words)

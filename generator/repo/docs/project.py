@@ -15,6 +15,7 @@ from pathlib import Path, PurePosixPath
 
 from generator.documents import Document, read_text
 from generator.documents.comment import package_doc
+from generator.documents.header import unordered
 from generator.documents.included import api_names
 from generator.documents.model import Block, Section
 from generator.documents.standing import INACTIVE, page_standing
@@ -95,6 +96,7 @@ _HOW_TO_HEADING = re.compile(rf"\b(?:{_HOW_TO})\b", re.IGNORECASE)
 _STARTER = re.compile(
     rf"{_HOW_TO}|(?:^|[\W_\d])(?:basics?|intro(?:duction|ducing)?)(?:$|[\W_\d])|^start$", re.IGNORECASE
 )
+_STARTER_TITLE = re.compile(r"(?:getting|get) started|quick ?start", re.IGNORECASE)
 # a guide at the top of a repository without a docs folder: API.md, GUIDE.md, USAGE.md, docs.md …
 _ROOT_GUIDE = re.compile(
     r"(?:api|guide|usage|docs?|documentation|tutorial|reference|manual|getting[-_]started)\.(?:md|mdx|rst)",
@@ -208,7 +210,7 @@ def read_project_docs(
     starters = [
         documents[p]
         for p in [readme, *in_order]
-        if p in documents and _is_starter(p, readme) and _in_force(documents[p])
+        if p in documents and _is_starter(p, readme, documents[p].title) and _in_force(documents[p])
     ]
     # a guide's own usage sections first (doc.go's "Usage"), then the README's and the starter pages' code
     examples = usage_examples([*(_starting_sections(d) for d in guides), *starters])
@@ -436,8 +438,11 @@ def _in_force(document: Document) -> bool:
     return document.status not in INACTIVE
 
 
-def _is_starter(path: str, readme: str) -> bool:
-    return path == readme or bool(_STARTER.search(PurePosixPath(path).stem))
+def _is_starter(path: str, readme: str, title: str = "") -> bool:
+    """The README, a page named for starting (`quickstart.md`, `01-intro.md`), or one titled so (h3's and
+    nitro's `1.guide/0.index.md` "Getting Started", vue-router's `guide/index.md`)."""
+    named = unordered(PurePosixPath(path).stem)
+    return path == readme or bool(_STARTER.search(named) or _STARTER_TITLE.fullmatch(title.strip()))
 
 
 # --------------------------------------------------------------------------- passages
@@ -1070,6 +1075,8 @@ def _concept_name(key: str, pages: Sequence[DocPage]) -> str:
     generic = _GENERIC_TITLE.fullmatch(first.title.strip())
     if len(pages) > 1 and generic:  # a folder's "Overview" page: the folder names the concept
         return _humane(key)
+    if len(pages) == 1 and generic and "/" in key:  # a folder's overview on its own: the folder names it
+        return _humane(PurePosixPath(key).parent.as_posix())
     if len(pages) == 1 or first.path == key:  # a page on its own, or the page that opens its section
         return first.title or _humane(key)
     if PurePosixPath(first.path).stem.lower() in ("index", "readme", "overview", "intro"):
@@ -1078,7 +1085,8 @@ def _concept_name(key: str, pages: Sequence[DocPage]) -> str:
 
 
 def _humane(path: str) -> str:
-    stem = PurePosixPath(path).stem if "." in PurePosixPath(path).name else PurePosixPath(path).name
+    name = unordered(PurePosixPath(path).name)  # Nuxt Content's `10.runtimes` is "runtimes", never "10"
+    stem = PurePosixPath(name).stem if "." in name else name
     words = re.sub(r"^\d+[-_.]", "", stem).replace("-", " ").replace("_", " ").strip()
     return words[:1].upper() + words[1:] if words else path
 
