@@ -188,8 +188,7 @@ def is_section_name(heading: str) -> bool:
 
 
 # Nuxt Content orders files and folders by a number before a dot: docs/1.guide/2.utils.md
-ORDER_PREFIX = r"^\d+\.(?=[A-Za-z_])"
-_ORDER_PREFIX = re.compile(ORDER_PREFIX)
+_ORDER_PREFIX = re.compile(r"^\d+\.(?=[A-Za-z_])")
 
 
 def unordered(name: str) -> str:
