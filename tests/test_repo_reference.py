@@ -238,6 +238,19 @@ def test_go_and_javascript_spans() -> None:
     ]
     assert field_comment(coded, 3) == ("When true, connections are validated.", "true")
     assert field_comment(coded, 8) == ("The keys kept.", "{ a, b }")
+    linked = [
+        "interface WebSocketClientOptions {",
+        "  /**",
+        "   * Controls what happens when the {@link signal} is aborted; see {@link Migrator | the migrator}.",
+        "   * @default {@link exponentialBackoff}",
+        "   */",
+        "  retryDelayMs?: (attemptIndex: number) => number",
+        "}",
+    ]
+    assert field_comment(linked, 6) == (
+        "Controls what happens when the signal is aborted; see the migrator.",
+        "exponentialBackoff",
+    )
     assert interface_methods(["type Store interface {", "\tGet(key string) []byte", "}"]) == [("Get", 2)]
     assert env_reads('a := os.Getenv("APP_ADDR")\n', "go") == [("APP_ADDR", 1)]
     assert env_reads("x\nconst p = process.env.PORT || process.env['HOST']\n", "javascript") == [

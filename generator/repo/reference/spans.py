@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from generator.documents.comment import comment_above
+from generator.documents.comment import comment_above, inline_tags
 
 _GO_FIELD = re.compile(r"^\s*([A-Za-z_]\w*)\s+([^\s`/][^`/]*?)\s*(?:`[^`]*`)?\s*(?://.*)?$")
 _GO_METHOD = re.compile(r"^\s*([A-Z]\w*)\s*\(")
@@ -82,7 +82,7 @@ def field_comment(lines: list[str], offset: int) -> tuple[str, str]:
     """The comment of the field on line `offset` (1-based in `lines`): the `//` lines or the `/** … */` block
     right above it, else its own line's trailing `// …`, as (its first paragraph, the default it states).
     The paragraph stops at a blank line or a doc tag (`@example`) and leaves out the lines stating the
-    default or that the field is optional."""
+    default or that the field is optional; inline tags (`{@link Type}`) read as the words a reader sees."""
     above = comment_above(lines, offset - 2)[1]
     own = _trailing_comment(lines[offset - 1]) if not above else ""
     said = [_COMMENT_MARK.sub("", line.strip()).strip() for line in above] if above else [own.strip()]
@@ -99,7 +99,9 @@ def field_comment(lines: list[str], offset: int) -> tuple[str, str]:
         said_before = line[: stated.start()].strip() if stated is not None else line
         if not ended and said_before not in {"", "Optional.", "Mandatory.", "Required."}:
             prose.append(said_before)
-    return " ".join(" ".join(prose).split()), "" if default.lower() == "none" else default
+    text = inline_tags(" ".join(" ".join(prose).split()))  # `{@link signal}` reads "signal"
+    default = inline_tags(default)
+    return text, "" if default.lower() == "none" else default
 
 
 def _trailing_comment(line: str) -> str:
