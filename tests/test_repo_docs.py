@@ -1271,6 +1271,33 @@ def test_getting_started_keeps_what_the_docs_say_an_example_did_after_it() -> No
     ]
 
 
+def test_an_example_comes_with_the_short_paragraph_that_introduces_it_whole() -> None:
+    """The sentence before an example is the paragraph's last, but a short paragraph's first sentence often
+    says what the example shows (webargs' "As an alternative to `Parser.parse`, you can decorate your view
+    with `use_args`.", glow's "In addition to a TUI, Glow has a CLI"): the paragraph is quoted whole, at its
+    own lines. A long paragraph gives only its last sentence."""
+    from generator.repo.docs.project import usage_examples
+
+    long_one = " ".join(["Every option of the store is read once, when it opens."] * 7)
+    readme = read_text(
+        "# kv\n\n## Decorators\n\nAs an alternative to `kv.open`, decorate a function with `kv.store`.\n"
+        "The store is passed as its first argument.\n\n```python\n@kv.store('db')\ndef f(store): ...\n```\n\n"
+        f"## Options\n\n{long_one} Set them like so:\n\n```python\nkv.open('db', sync=True)\n```\n",
+        name="README.md",
+        origin="README.md",
+    )
+    leads = [p for p in usage_examples([readme]) if p.kind == "lead"]
+    assert [(p.text, p.start, p.end) for p in leads] == [
+        (
+            "As an alternative to `kv.open`, decorate a function with `kv.store`. "
+            "The store is passed as its first argument.",
+            5,
+            6,
+        ),
+        ("Every option of the store is read once, when it opens. Set them like so:", 17, 19),
+    ]
+
+
 def test_code_spans_keep_their_brackets_while_links_read_as_their_text() -> None:
     # jest's `diffItems[i][0]`, gunicorn's `environ['wsgi.early_hints'](headers)`, mkdocstrings' syntax
     # `[example][full.path.object1]`: code, not a link to reduce; a docstring's link around code still is

@@ -58,6 +58,7 @@ LEAST_SHARE = 8  # passages a page of a crowded concept still quotes
 CODE_LINES = 60  # a longer code block is not an example a page shows whole
 MAX_EXAMPLES = 8
 EXPLAINING = 3  # paragraphs after an example that say what it did, quoted with it
+INTRODUCTION_WORDS, INTRODUCTION_SENTENCES = 60, 3  # a paragraph before an example quoted whole up to these
 FEW_EXAMPLES = 2  # a README showing fewer code examples leaves room for the package's Example tests
 _PACKAGE_EXAMPLE = re.compile(r"^Example(?:_[a-z]\w*)?$")  # the package's own, not a type's or function's
 OVERVIEW_PASSAGES = 4
@@ -697,18 +698,8 @@ def usage_examples(documents: Iterable[Document]) -> list[DocPassage]:
             if _install_only(block.text) or _installing(section.path, block.language):
                 continue
             seen.add(block.text)
-            if block.lead and len(block.lead.split()) >= 3:
-                found.append(
-                    DocPassage(
-                        block.origin or document.origin,
-                        block.start,
-                        block.end,
-                        "lead",
-                        block.lead,
-                        section.heading,
-                        page=document.origin if block.origin else "",
-                    )
-                )
+            if lead := _example_lead(document, section, n):
+                found.append(lead)
             found.append(
                 DocPassage(
                     block.origin or document.origin,
@@ -728,6 +719,34 @@ def usage_examples(documents: Iterable[Document]) -> list[DocPassage]:
             if sum(p.kind == "code" for p in found) >= MAX_EXAMPLES:
                 return found
     return found
+
+
+def _example_lead(document: Document, section: Section, n: int) -> DocPassage | None:
+    """What introduces the example at `n`: the short paragraph right before it, whole ("As an alternative
+    to `Parser.parse`, you can decorate your view with `use_args`. The parsed arguments will be injected
+    …": its last sentence alone drops what the example shows), cited at its own lines; else the block's
+    lead sentence, cited at the example's; None for a lead of fewer than three words."""
+    block = section.blocks[n]
+    if not block.lead or len(block.lead.split()) < 3:
+        return None
+    before = section.blocks[n - 1] if n else None
+    if (
+        before is not None
+        and before.kind == "paragraph"
+        and " ".join(before.text.split()).endswith(" ".join(block.lead.split()))
+        and len(before.text.split()) <= INTRODUCTION_WORDS
+        and len(split_sentences(before.text)) <= INTRODUCTION_SENTENCES
+    ):
+        return DocPassage(document.origin, before.start, before.end, "lead", before.text, section.heading)
+    return DocPassage(
+        block.origin or document.origin,
+        block.start,
+        block.end,
+        "lead",
+        block.lead,
+        section.heading,
+        page=document.origin if block.origin else "",
+    )
 
 
 def _numbered_blocks(document: Document) -> Iterator[tuple[Section, int, Block]]:
@@ -847,21 +866,50 @@ def readme_concepts(readme: Document | None, names: SymbolNames) -> list[DocConc
     that explains something (at least `README_PASSAGES` passages, or fewer with an example in code; never
     installing, licence or process),
     when the README has at least `README_CONCEPTS` of them; else none, and the README is only the overview
-    and the examples."""
+    and the examples. A README whose manual stands under one heading ("The non-quickstart", "Usage",
+    "Examples" holding most of its lines) has that section's sub-sections as its concepts, when its
+    top-level sections alone are too few."""
     if readme is None:
         return []
     top = 1  # headings one level down from the title, when one title holds them all
     if len({s.path[0] for s in readme.sections if s.path}) == 1:
         top = 2
+    concepts = _section_concepts(readme, readme.sections, top, names)
+    if len(concepts) < README_CONCEPTS and (manual := _manual(readme.sections, top)):
+        inner = _section_concepts(readme, manual, top + 1, names)
+        if len(inner) >= README_CONCEPTS:
+            concepts = [c for c in concepts if c.name != manual[0].path[top - 1]] + inner
+    return concepts[:MAX_CONCEPTS] if len(concepts) >= README_CONCEPTS else []
+
+
+def _section_concepts(
+    readme: Document, sections: Sequence[Section], top: int, names: SymbolNames
+) -> list[DocConcept]:
+    """One concept per heading at level `top` of `sections` that explains something."""
     concepts = []
-    for heading in dict.fromkeys(s.path[top - 1] for s in readme.sections if len(s.path) >= top):
+    for heading in dict.fromkeys(s.path[top - 1] for s in sections if len(s.path) >= top):
         if _process(heading) or _under_install([heading]):
             continue
-        part = tuple(s for s in readme.sections if len(s.path) >= top and s.path[top - 1] == heading)
+        part = tuple(s for s in sections if len(s.path) >= top and s.path[top - 1] == heading)
         quoted = tuple(passages(replace(readme, sections=part)))
         if len(quoted) >= README_PASSAGES or _shows_a_feature(heading, quoted):
             concepts.append(_concept(heading, [DocPage(readme.origin, heading, quoted)], names, ""))
-    return concepts[:MAX_CONCEPTS] if len(concepts) >= README_CONCEPTS else []
+    return concepts
+
+
+def _manual(sections: Sequence[Section], top: int) -> tuple[Section, ...]:
+    """The sections under the top-level heading that holds most of the README's lines (more than half)
+    in at least three sub-sections; () when no heading does."""
+    lines: Counter[str] = Counter()
+    for s in sections:
+        if len(s.path) >= top:
+            lines[s.path[top - 1]] += s.end - s.start + 1
+    if not lines:
+        return ()
+    heading, held = lines.most_common(1)[0]
+    part = tuple(s for s in sections if len(s.path) >= top and s.path[top - 1] == heading)
+    inner = {s.path[top] for s in part if len(s.path) > top}
+    return part if held * 2 > sum(lines.values()) and len(inner) >= README_CONCEPTS else ()
 
 
 def _shows_a_feature(heading: str, quoted: Sequence[DocPassage]) -> bool:
