@@ -1462,6 +1462,38 @@ def test_long_guides_in_one_folder_are_concepts_of_their_own(tmp_path: Path) -> 
     }
 
 
+def test_a_docs_folder_of_one_long_page_has_its_sections_as_concepts(tmp_path: Path) -> None:
+    """pydantic-settings' docs are one 3,600-line docs/index.md, gin's one docs/doc.md: one concept named
+    after its first heading, and no Getting started. Such a page is the manual, read like a README: a
+    concept per section (its table of contents none), its usage section the Getting started."""
+
+    def part(name: str) -> str:
+        return f"## {name}\n\n" + "".join(
+            f"The {name.lower()} part explains one more thing in a few words, number {i}.\n\n" for i in range(4)
+        )
+
+    manual = (
+        "# Tool guide\n\n## Contents\n\n- [Usage](#usage)\n- [Sources](#sources)\n\n"
+        "## Usage\n\nMake a settings class and read it:\n\n```python\nsettings = tool.Settings()\n```\n\n"
+        + part("Usage notes")
+        + part("Sources")
+        + part("Secrets")
+        + part("Priority")
+    )
+    files = {
+        "README.md": "# tool\n\nTool reads settings from the environment and from files.\n",
+        "docs/index.md": manual,
+        "docs/changes.md": "# Changes\n\nVersion one.\n",
+        "tool/core.py": "class Settings:\n    pass\n",
+    }
+    root = make_project(tmp_path / "tool", files)
+    repo_map = map_repository(root)
+    linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/tool")
+    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    assert [c.name for c in docs.concepts] == ["Usage notes", "Sources", "Secrets", "Priority"]
+    assert [p.text for p in docs.examples if p.kind == "code"] == ["settings = tool.Settings()"]
+
+
 def test_the_examples_page_never_shares_a_name_with_a_docs_page(tmp_path: Path) -> None:
     """zustand's docs have a "Getting started" page of their own: deepkb's page of the project's examples
     is then "Usage examples", so the guide never lists two pages named alike."""

@@ -107,7 +107,7 @@ _NOT_OVERVIEW = re.compile(
 # Analyzers" is a feature; "Security" or "Security policy" is a notice)
 _SKIPPED_HEADING = re.compile(
     r"^\W*(?:how to )?(?:licen[cs]es?|licensing|contribut\w*|sponsors?|backers|security|changelog|credits"
-    r"|authors|badges|table of contents|citation|citing|acknowledg\w*|support|community|star history"
+    r"|authors|badges|(?:table of )?contents|citation|citing|acknowledg\w*|support|community|star history"
     r"|contact(?: us)?)(?:\s+(?:policy|guide|guidelines|information|info|and \w+))?\W*$",
     re.IGNORECASE,
 )
@@ -201,6 +201,10 @@ def read_project_docs(
             *package_concepts(packages, names),
         ][:MAX_CONCEPTS]
     )
+    # a docs folder that is one long page (the whole manual in docs/index.md) is read like a README
+    manual = _one_page_manual([documents[p] for p in in_order if p in documents])
+    if manual is not None and len(concepts) < README_CONCEPTS:
+        concepts = readme_concepts(manual, names) or concepts
     concepts = with_code_paths(with_docstrings(concepts, names, root, redactor), names)
     starters = [
         documents[p]
@@ -208,7 +212,9 @@ def read_project_docs(
         if p in documents and _is_starter(p, readme) and _in_force(documents[p])
     ]
     # a guide's own usage sections first (doc.go's "Usage"), then the README's and the starter pages' code
-    examples = usage_examples([*(_starting_sections(d) for d in guides), *starters])
+    examples = usage_examples(
+        [*(_starting_sections(d) for d in (*guides, *([manual] if manual else []))), *starters]
+    )
     if not folder and sum(p.kind == "code" for p in examples) < FEW_EXAMPLES:
         examples += go_package_examples(root, facts, redactor)[: MAX_EXAMPLES - len(examples)]
     # commands that run or install the project (mini-redis's `cargo run`, express's `npm install`) show no use
@@ -225,6 +231,20 @@ def read_project_docs(
         concepts=tuple(concepts),
         readme=first_paragraph(documents[readme]) if readme in documents else None,
     )
+
+
+def _one_page_manual(pages: Sequence[Document]) -> Document | None:
+    """The docs page holding more than half of the docs' lines under at least `README_CONCEPTS` headings of
+    its own (pydantic-settings' 3,600-line docs/index.md, gin's docs/doc.md); None when the docs are
+    divided into pages."""
+    lines = {p.origin: max((s.end for s in p.sections), default=0) for p in pages}
+    if not pages or not (longest := max(pages, key=lambda p: lines[p.origin])).sections:
+        return None
+    top = _top_level(longest.sections)
+    headings = {s.path[top - 1] for s in longest.sections if len(s.path) >= top}
+    if lines[longest.origin] * 2 <= sum(lines.values()) or len(headings) < README_CONCEPTS:
+        return None
+    return longest
 
 
 def _shows_code(passage: DocPassage) -> bool:
@@ -871,15 +891,19 @@ def readme_concepts(readme: Document | None, names: SymbolNames) -> list[DocConc
     top-level sections alone are too few."""
     if readme is None:
         return []
-    top = 1  # headings one level down from the title, when one title holds them all
-    if len({s.path[0] for s in readme.sections if s.path}) == 1:
-        top = 2
+    top = _top_level(readme.sections)
     concepts = _section_concepts(readme, readme.sections, top, names)
     if len(concepts) < README_CONCEPTS and (manual := _manual(readme.sections, top)):
         inner = _section_concepts(readme, manual, top + 1, names)
         if len(inner) >= README_CONCEPTS:
             concepts = [c for c in concepts if c.name != manual[0].path[top - 1]] + inner
     return concepts[:MAX_CONCEPTS] if len(concepts) >= README_CONCEPTS else []
+
+
+def _top_level(sections: Sequence[Section]) -> int:
+    """The heading level a document's parts stand at: 2, one level down from the title, when one title
+    holds them all; else 1."""
+    return 2 if len({s.path[0] for s in sections if s.path}) == 1 else 1
 
 
 def _section_concepts(
