@@ -1469,7 +1469,8 @@ def test_a_docs_folder_of_one_long_page_has_its_sections_as_concepts(tmp_path: P
 
     def part(name: str) -> str:
         return f"## {name}\n\n" + "".join(
-            f"The {name.lower()} part explains one more thing in a few words, number {i}.\n\n" for i in range(4)
+            f"The {name.lower()} part explains one more thing in a few words, number {i}.\n\n"
+            for i in range(4)
         )
 
     manual = (
@@ -1492,6 +1493,39 @@ def test_a_docs_folder_of_one_long_page_has_its_sections_as_concepts(tmp_path: P
     docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
     assert [c.name for c in docs.concepts] == ["Usage notes", "Sources", "Secrets", "Priority"]
     assert [p.text for p in docs.examples if p.kind == "code"] == ["settings = tool.Settings()"]
+
+
+def test_a_sphinx_ref_reads_as_the_title_of_the_section_it_names_in_any_page(tmp_path: Path) -> None:
+    """pyjwt's "See :ref:`installation_cryptography`." read "See installation\\_cryptography."; Sphinx shows
+    the title of the section the label stands over, in whichever page ("Cryptographic Dependencies
+    (Optional)"). A label over no title, or unknown, stays as written; an explicit title is kept."""
+    files = {
+        "README.rst": "tool\n====\n\nTool signs tokens with the keys you give it, in a few lines of code.\n",
+        "docs/index.rst": "Tool\n====\n\n.. toctree::\n\n   install\n   usage\n",
+        "docs/install.rst": (
+            "Installing\n==========\n\nInstall the tool with pip and you are ready to sign tokens.\n\n"
+            ".. _crypto_deps:\n\nCryptographic ``Dependencies``\n-------------------------------\n\n"
+            "RSA needs the cryptography package, installed with the extra named crypto.\n\n"
+            ".. _a_table:\n\n.. code-block:: text\n\n   no title here\n"
+        ),
+        "docs/usage.rst": (
+            "Usage\n=====\n\nRSA signing needs more packages. See :ref:`crypto_deps` before you start.\n\n"
+            "Tables need nothing more; see :ref:`a_table`, :ref:`unknown_one` and "
+            ":ref:`the extras <crypto_deps>` for the rest of it.\n"
+        ),
+        "tool/core.py": "def sign():\n    return 1\n",
+    }
+    root = make_project(tmp_path / "tool", files)
+    repo_map = map_repository(root)
+    linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/tool")
+    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    said = [
+        p.text for c in docs.concepts for page in c.pages for p in page.passages if p.path == "docs/usage.rst"
+    ]
+    assert said == [
+        "RSA signing needs more packages. See Cryptographic Dependencies before you start.",
+        "Tables need nothing more; see a_table, unknown_one and the extras for the rest of it.",
+    ]
 
 
 def test_the_examples_page_never_shares_a_name_with_a_docs_page(tmp_path: Path) -> None:

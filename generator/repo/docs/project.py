@@ -27,7 +27,7 @@ from generator.repo.docs.exampledirs import folder_examples, project_name
 from generator.repo.docs.includes import Includes
 from generator.repo.docs.model import DocConcept, DocPage, DocPassage, ProjectDocs
 from generator.repo.docs.navigation import doc_files, read_navigation
-from generator.repo.docs.substitutions import substitute
+from generator.repo.docs.substitutions import rst_labels, substitute, with_ref_titles
 from generator.repo.facts.examples import called_names
 from generator.repo.facts.extract import OnDemandFileFacts
 from generator.repo.facts.ranking import TYPE_KINDS
@@ -165,10 +165,16 @@ def read_project_docs(
     in_order = navigation.order[:MAX_FILES]
     readme = front_readme(navigation.files)
     includes = Includes(root, frozenset(f.path for f in repo_map.files), folder, redactor)
+    pages = [p for p in dict.fromkeys([readme, *in_order]) if p]
+    labels = rst_labels(
+        text
+        for p in pages
+        if p.endswith(".rst") and (text := read_or_none(root, p, max_bytes=DOC_BYTES)) is not None
+    )
     documents = {
         p: d
-        for p in dict.fromkeys([readme, *in_order])
-        if p and (d := _read(root, p, linker, redactor, navigation.substitutions, includes))
+        for p in pages
+        if (d := _read(root, p, linker, redactor, navigation.substitutions, includes, labels))
     }
     for path, title in navigation.titles().items():  # the nav's name for a page is the one shown
         if path in documents:
@@ -281,11 +287,14 @@ def _read(
     redactor: Redactor | None,
     subs: Mapping[str, str],
     includes: Includes | None = None,
+    labels: Mapping[str, str] | None = None,
 ) -> Document | None:
+    """A docs file as a document, with what the docs build puts in it from elsewhere (substitutions, the
+    titles of the sections its `:ref:` roles name)."""
     text = read_or_none(root, path, max_bytes=DOC_BYTES)
     if text is None:
         return None
-    text = substitute(text, subs)
+    text = with_ref_titles(substitute(text, subs), labels or {})
     if redactor is not None:
         text = redactor.redact(text)[0]
     document = read_text(
