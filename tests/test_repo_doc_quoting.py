@@ -79,6 +79,10 @@ def test_a_page_alone_in_its_concept_is_quoted_past_the_shared_pages_cap(tmp_pat
     files = {
         "README.md": "# tool\n\nTool logs messages to the places you choose, with levels and colours.\n",
         "docs/flowchart.md": "# Flowchart syntax\n\n" + "".join(_setting(i, 3) for i in range(30)),
+        **{  # docs of several pages: not one page that is the whole manual (read by its sections then)
+            f"docs/chart{i}.md": f"# Chart {i}\n\nChart {i} draws one kind of diagram from a short text.\n"
+            for i in range(3)
+        },
         "tool/core.py": "def log():\n    return 1\n",
     }
     root = make_project(tmp_path / "tool", files)

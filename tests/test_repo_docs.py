@@ -440,6 +440,33 @@ def test_the_overview_leaves_out_sections_about_policy_support_and_users() -> No
     assert [p.text[:16] for p in overview(readme, [])] == ["Tinyconf is a co", "Tinyconf merges "]
 
 
+def test_the_overview_shows_the_readmes_features_list_wherever_it_stands() -> None:
+    """httpx, express, hono, gunicorn and pdoc list what they do under "Features" after their first example,
+    where the overview stops reading: the first list of that section is the overview's list, headed by its
+    lead-in or else by the heading as a label; "Features not supported" is no such section."""
+    from generator.documents.plain import lead_in_line
+    from generator.repo.docs.project import overview
+
+    readme = read_text(
+        "# tool\n\nTool documents Python projects from their docstrings.\n\n## Usage\n\n"
+        "```shell\ntool ./module.py\n```\n\n## Features not supported\n\nThese are left out:\n\n"
+        "- Completion of partial options\n- Non-standard names\n\n"
+        "## Features\n\nTool aims to do one thing well.\n\n- Documentation is plain Markdown\n"
+        "- A web server with live reloading\n  - reloads on save\n- Customizable HTML templates\n\n"
+        "Under the hood:\n\n- Links identifiers in docstrings\n- Respects `__all__`\n",
+        name="README.md",
+        origin="README.md",
+    )
+    said = [(p.kind, p.text) for p in overview(readme, [])]
+    assert said == [
+        ("paragraph", "Tool documents Python projects from their docstrings."),
+        ("paragraph", lead_in_line("Features")),
+        ("item", "Documentation is plain Markdown"),
+        ("item", "A web server with live reloading"),
+        ("item", "Customizable HTML templates"),
+    ]
+
+
 def test_the_overview_keeps_the_list_that_says_what_the_project_does_with_its_lead_in() -> None:
     """parsel's README says what it is in one sentence, then "It supports:" and a list; anyio's lists its
     features under "Features"; werkzeug's and jinja's under "It includes:". The list was dropped (only

@@ -17,6 +17,7 @@ from generator.documents import Document, read_text
 from generator.documents.comment import package_doc
 from generator.documents.included import api_names
 from generator.documents.model import Block, Section
+from generator.documents.plain import lead_in_line
 from generator.documents.standing import INACTIVE, page_standing
 from generator.errors import DeepkbError
 from generator.redact import Redactor
@@ -81,6 +82,9 @@ MIN_WORDS = 6
 LONG_PAGE_SECTIONS = 6  # a doc page of this many sections is a guide of its own, never merged with another
 README_PASSAGES = 4  # a README section quoting fewer is a note, not a concept
 README_CONCEPTS = 3  # a README with fewer such sections is an overview and examples, not a guide
+MANUAL_PAGES = (
+    3  # docs of this many pages may be one long page that is the manual (beside a changelog, an API)
+)
 PACKAGE_PASSAGES = 2  # a package README quoting fewer is a stub ("See the main README")
 # a workspace member's own manifest: the folder holding one is a package
 _MANIFESTS = frozenset(
@@ -103,6 +107,9 @@ _NOT_OVERVIEW = re.compile(
     r"|star us|join (?:us|our)|discord|slack|twitter|newsletter|ha(?:s|ve) been released)\b",
     re.IGNORECASE,
 )
+# a folder's README saying what the folder holds (pdoc's docs/README.md: "This directory contains the source
+# code for the pdoc website"): about a folder, never what the project is
+_ABOUT_FOLDER = re.compile(r"(?:this|the) (?:directory|folder|dir)\b", re.IGNORECASE)
 # a section that is about the project's process, not about it: the whole heading says so ("Security
 # Analyzers" is a feature; "Security" or "Security policy" is a notice)
 _SKIPPED_HEADING = re.compile(
@@ -145,6 +152,7 @@ _ABOUT_HEADING = re.compile(
     re.IGNORECASE,
 )
 _FEATURES_HEADING = re.compile(r"^\W*(?:(?:key|main|core) )?(?:features|highlights|capabilities)\b", re.I)
+_FEATURES_ONLY = re.compile(r"^\W*(?:(?:key|main|core) )?(?:features|highlights|capabilities)\W*$", re.I)
 _NOT_PACKAGES = frozenset({"index", "readme", "overview", "intro", "introduction", "docs"})
 # tests, samples and docs define `Person` and `Order` too: never the definition a doc means
 # Go packages that document no library: tests' data, examples, internals, commands and generated code
@@ -241,10 +249,14 @@ def read_project_docs(
 
 def _one_page_manual(pages: Sequence[Document]) -> Document | None:
     """The docs page holding more than half of the docs' lines under at least `README_CONCEPTS` headings of
-    its own (pydantic-settings' 3,600-line docs/index.md, gin's docs/doc.md); None when the docs are
-    divided into pages."""
+    its own, among at most `MANUAL_PAGES` (pydantic-settings' 3,600-line docs/index.md, gin's docs/doc.md);
+    None when the docs are divided into pages."""
     lines = {p.origin: max((s.end for s in p.sections), default=0) for p in pages}
-    if not pages or not (longest := max(pages, key=lambda p: lines[p.origin])).sections:
+    if (
+        not pages
+        or len(pages) > MANUAL_PAGES
+        or not (longest := max(pages, key=lambda p: lines[p.origin])).sections
+    ):
         return None
     top = _top_level(longest.sections)
     headings = {s.path[top - 1] for s in longest.sections if len(s.path) >= top}
@@ -639,6 +651,7 @@ def overview(readme: Document | None, intro: Sequence[Document]) -> tuple[DocPas
                     and passage.start not in news
                     and passage.start not in asides
                     and not NOTICE.match(passage.text)  # "NOTE: Starting with version 0.9 …": an aside
+                    and not _ABOUT_FOLDER.match(passage.text)
                     and describes_project(passage.text, steps=True)
                     and passage.start not in installing
                     and len(passage.text.split())
@@ -648,8 +661,49 @@ def overview(readme: Document | None, intro: Sequence[Document]) -> tuple[DocPas
                     found.append(passage)
                     openings.add(opening)
             if sum(p.kind != "item" for p in found) >= OVERVIEW_PASSAGES:
-                return tuple(found)
-    return tuple(found)
+                return _with_features(tuple(found), readme)
+    return _with_features(tuple(found), readme)
+
+
+def _with_features(found: tuple[DocPassage, ...], readme: Document | None) -> tuple[DocPassage, ...]:
+    """An overview with the README's features list after it when it holds no list of what the project does."""
+    if readme is not None and not any(p.kind == "item" for p in found):
+        return (*found, *_features_section(readme))
+    return found
+
+
+def _features_section(readme: Document) -> list[DocPassage]:
+    """The first list of the README's "Features" section wherever it stands (httpx, express, hono and
+    pdoc list what they do after their first example, where the overview stops reading), headed by the
+    paragraph leading into it or else by the heading as a label ("**Features:**"); [] when there is none."""
+    for section in readme.sections:
+        if not _FEATURES_ONLY.match(section.heading) or any(_aside(h) for h in section.path):
+            continue
+        first = next((n for n, b in enumerate(section.blocks) if b.kind == "item"), None)
+        if first is None:
+            continue
+        lead = section.blocks[first].lead
+        items = [
+            DocPassage(readme.origin, b.start, b.end, "item", b.text, section.heading)
+            for b in takewhile(lambda b: b.kind == "item", section.blocks[first:])
+            if b.lead == lead and not _NOT_OVERVIEW.search(b.text)
+        ][:FEATURE_ITEMS]
+        before = section.blocks[first - 1] if first else None
+        if before is not None and before.kind == "paragraph" and before.text.rstrip().endswith((":", "：")):
+            head = DocPassage(
+                readme.origin, before.start, before.end, "paragraph", before.text, section.heading
+            )
+        else:
+            head = DocPassage(
+                readme.origin,
+                section.start,
+                section.start,
+                "paragraph",
+                lead_in_line(section.heading),
+                section.heading,
+            )
+        return [head, *items] if len(items) >= 2 else []
+    return []
 
 
 def _aside(heading: str) -> bool:
