@@ -467,6 +467,22 @@ def test_the_overview_shows_the_readmes_features_list_wherever_it_stands() -> No
     ]
 
 
+def test_a_folders_readme_saying_what_the_folder_holds_is_not_the_overview() -> None:
+    # pdoc's docs/README.md: "This directory contains the source code for the pdoc website" (go-plugin's too)
+    from generator.repo.docs.project import overview
+
+    readme = read_text("# tool\n\nTool documents Python projects from their docstrings.\n", name="README.md")
+    intro = read_text(
+        "# tool.dev\n\nThis directory contains the source code for the tool website, built on each release.\n\n"
+        "Tool renders a module's docstrings as Markdown pages that link every name they mention.\n",
+        name="docs/README.md",
+    )
+    assert [p.text for p in overview(readme, [intro])] == [
+        "Tool documents Python projects from their docstrings.",
+        "Tool renders a module's docstrings as Markdown pages that link every name they mention.",
+    ]
+
+
 def test_the_overview_keeps_the_list_that_says_what_the_project_does_with_its_lead_in() -> None:
     """parsel's README says what it is in one sentence, then "It supports:" and a list; anyio's lists its
     features under "Features"; werkzeug's and jinja's under "It includes:". The list was dropped (only
