@@ -444,7 +444,6 @@ def test_the_overview_shows_the_readmes_features_list_wherever_it_stands() -> No
     """httpx, express, hono, gunicorn and pdoc list what they do under "Features" after their first example,
     where the overview stops reading: the first list of that section is the overview's list, headed by its
     lead-in or else by the heading as a label; "Features not supported" is no such section."""
-    from generator.documents.plain import lead_in_line
     from generator.repo.docs.project import overview
 
     readme = read_text(
@@ -460,7 +459,7 @@ def test_the_overview_shows_the_readmes_features_list_wherever_it_stands() -> No
     said = [(p.kind, p.text) for p in overview(readme, [])]
     assert said == [
         ("paragraph", "Tool documents Python projects from their docstrings."),
-        ("paragraph", lead_in_line("Features")),
+        ("paragraph", "Features:"),
         ("item", "Documentation is plain Markdown"),
         ("item", "A web server with live reloading"),
         ("item", "Customizable HTML templates"),

@@ -17,7 +17,6 @@ from generator.documents import Document, read_text
 from generator.documents.comment import package_doc
 from generator.documents.included import api_names
 from generator.documents.model import Block, Section
-from generator.documents.plain import lead_in_line
 from generator.documents.standing import INACTIVE, page_standing
 from generator.errors import DeepkbError
 from generator.redact import Redactor
@@ -675,7 +674,7 @@ def _with_features(found: tuple[DocPassage, ...], readme: Document | None) -> tu
 def _features_section(readme: Document) -> list[DocPassage]:
     """The first list of the README's "Features" section wherever it stands (httpx, express, hono and
     pdoc list what they do after their first example, where the overview stops reading), headed by the
-    paragraph leading into it or else by the heading as a label ("**Features:**"); [] when there is none."""
+    paragraph leading into it or else by the heading as its lead-in ("Features:"); [] when there is none."""
     for section in readme.sections:
         if not _FEATURES_ONLY.match(section.heading) or any(_aside(h) for h in section.path):
             continue
@@ -699,7 +698,7 @@ def _features_section(readme: Document) -> list[DocPassage]:
                 section.start,
                 section.start,
                 "paragraph",
-                lead_in_line(section.heading),
+                f"{' '.join(section.heading.split()).rstrip(':')}:",
                 section.heading,
             )
         return [head, *items] if len(items) >= 2 else []
