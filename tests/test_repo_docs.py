@@ -433,6 +433,8 @@ def test_the_overview_leaves_out_sections_about_policy_support_and_users() -> No
         "## Used by\n\nTinyconf is used by well-known companies, projects and scientific teams around the world.\n\n"
         "## Is tinyconf.dev down?\n\nProbably not, but it's possible; check whether other .dev sites load for you.\n\n"
         "## How do I submit a patch?\n\nIn order to submit a patch, first read the guidelines for contributors.\n\n"
+        "## Tinyconf for enterprise\n\nAvailable as part of the Tidelift Subscription for teams and companies.\n\n"
+        "## Enterprise support\n\nThe maintainers work with Tidelift to deliver commercial support and upkeep.\n\n"
         "## Why tinyconf?\n\nTinyconf merges every source into one set of keys, so a flag overrides a file.\n",
         name="README.md",
         origin="README.md",
