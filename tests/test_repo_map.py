@@ -386,6 +386,14 @@ def test_deep_nesting_is_bounded_and_handwritten_notes_are_not_generated(tmp_pat
         ("website/src/components/button.js", True),  # the docs site's code (jotai's Gatsby, Docusaurus)
         ("website/gatsby-node.js", True),
         ("src/websites/crawl.py", False),
+        ("okio/src/jvmTest/kotlin/okio/BufferedSourceTest.kt", True),  # Gradle and Kotlin test source sets
+        ("okio/src/commonTest/kotlin/okio/PathTest.kt", True),
+        ("mockito-core/src/testFixtures/java/org/mockitoutil/TestBase.java", True),
+        ("retrofit/src/androidTest/java/retrofit2/Call.java", True),
+        ("okio/src/jmh/java/okio/BufferPerformance.java", True),
+        ("okio/src/commonMain/kotlin/okio/Buffer.kt", False),
+        ("src/main/java/org/latest/Latest.java", False),
+        ("src/Contest/a.kt", False),
     ],
 )
 def test_context_files_are_told_from_source_modules(path: str, context: bool) -> None:

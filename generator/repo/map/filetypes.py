@@ -160,7 +160,10 @@ CONTEXT_FOLDER = re.compile(
     r"|fixtures?|scripts?|tools|release|ci|typings|\.[^/]+|vendor|third_party|node_modules|testdata"
     # the project's docs site, its generator's pages and components (jotai's Gatsby site, jest's and
     # prettier's Docusaurus, redux, immer, retrofit)
-    r"|website",
+    r"|website"
+    # Gradle's and Kotlin Multiplatform's test source sets beside src/main and src/commonMain: okio's
+    # src/jvmTest and src/commonTest, mockito's src/testFixtures and src/androidTest, JMH benchmarks in src/jmh
+    r"|(?-i:[a-z][a-zA-Z0-9]*Test|testFixtures|jmh)",
     re.IGNORECASE,
 )
 CONTEXT_NAME = re.compile(
