@@ -42,6 +42,12 @@ def test_heading_anchors_never_reach_headings_or_titles() -> None:
     # Elastic's docs-builder closes a heading with its id in brackets; a type in a heading keeps its brackets
     assert read_text("# Logstash [introduction]\n\nText.\n", name="index.md").title == "Logstash"
     assert read_text("# Using List[int] [list-int]\n\nText.\n", name="types.md").title == "Using List[int]"
+    # a reference link reads as its words, as an inline one does (okio's recipes, fastify's and multer's docs)
+    recipe = "# R\n\nRead a file ([Java][ReadFile]/[Kotlin][ReadFileKt])\n---\n\nUse it.\n\n## Hooks [API][]\n\nT.\n"
+    assert [s.heading for s in read_text(recipe, name="r.md").sections][1:] == [
+        "Read a file (Java/Kotlin)",
+        "Hooks API",
+    ]
     # VitePress translations wrap the anchor in percent signs (Pinia's Chinese docs: "# 插件 %{#plugins}%")
     plugins = read_text("# 插件 %{#plugins}%\n\n## 介绍 %{#introduction}%\n\n正文。\n", name="plugins.md")
     assert plugins.title == "插件" and [s.heading for s in plugins.sections if s.heading] == ["插件", "介绍"]
