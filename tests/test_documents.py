@@ -743,6 +743,25 @@ def test_javadoc_inline_tags_and_xml_doc_references_read_as_words() -> None:
     assert comment_text(xml) == "Returns Validator or null for rule;\nsee the interface."
 
 
+def test_kdoc_rustdoc_and_go_doc_links_read_as_code() -> None:
+    """KDoc's `[FileSystem]` (okio 415 lines, moshi, javalin), rustdoc's [`Client`] (reqwest, serde_json, mdBook)
+    and Go's `[bytes.Buffer]` name a symbol: shown as code, never as "[FileSystem]"; an index stays an index."""
+    from generator.documents import comment_text
+    from generator.documents.comment import doc_comment
+
+    kdoc = "/**\n * Expose this [AssetManager] as an Okio [FileSystem]; see `items[i]` and [the docs][docs].\n */"
+    assert (
+        comment_text(kdoc)
+        == "Expose this `AssetManager` as an Okio `FileSystem`; see `items[i]` and [the docs][docs]."
+    )
+    rust = "/// A [`Client`] to make requests with, built by [crate::ClientBuilder].\n///\n/// ```\n/// let a = v[Buffer];\n/// ```\npub struct Client {}\n"
+    comment = doc_comment(rust.split("\n"), 6, 6, "rust")
+    assert comment is not None
+    assert comment.text == (
+        "A `Client` to make requests with, built by `crate::ClientBuilder`.\n\n```\nlet a = v[Buffer];\n```"
+    )
+
+
 def test_a_docs_page_that_says_it_is_no_longer_in_force() -> None:
     from generator.documents.standing import page_standing
 

@@ -48,6 +48,7 @@ _INLINE_LINK = re.compile(
     r"\{@link(?:plain|code)?\s+([^\s{}|(]*(?:\([^(){}]*\))?)\s*(?:\|?\s*([^{}|][^{}]*?))?\s*\}"
 )
 _INLINE_CODE = re.compile(r"\{@code\s+([^{}]*?)\s*\}")
+_DOC_LINK = re.compile(r"(?<![\w\])`\\\[])\[`?([A-Za-z_][\w.:#]*\w)`?\](?![(\[:])")
 _INLINE_TEXT = re.compile(r"\{@(?:literal|value)\s+([^{}]*?)\s*\}")
 _INHERIT_DOC = re.compile(r"\{@inheritDoc\}\s?")
 # XML doc (C#) references: `<see cref="T:Ns.Type"/>` reads as `Type`, `<see cref="X">text</see>` as text
@@ -76,12 +77,20 @@ def comment_text(raw: str) -> str:
 
 
 def inline_tags(text: str) -> str:
-    """Javadoc/JSDoc inline tags and C# `<see …/>` references as the words a reader sees."""
-    text = _INLINE_LINK.sub(lambda m: m.group(2) or _member_name(m.group(1)), text)
+    """Javadoc/JSDoc inline tags, C# `<see …/>` references and KDoc/rustdoc/Go doc links (`doc_links`) as
+    the words a reader sees."""
+    text = doc_links(_INLINE_LINK.sub(lambda m: m.group(2) or _member_name(m.group(1)), text))
     text = _INLINE_CODE.sub(lambda m: f"`{m.group(1)}`", text)
     text = _INLINE_TEXT.sub(r"\1", _INHERIT_DOC.sub("", text))
     text = _SEE_WITH_TEXT.sub(r"\1", text)
     return _SEE_REFERENCE.sub(lambda m: _member_name(m.group(1)), text)
+
+
+def doc_links(text: str) -> str:
+    """KDoc's `[Buffer]`, rustdoc's [`Client`] and Go's `[bytes.Buffer]` link a symbol by its name: the name
+    as code (Markdown showed "[Buffer]" as written). Never an index (`items[i]`, `a[key]`), a reference link
+    (`[text][ref]`, `[text](url)`) or its definition (`[ref]: url`)."""
+    return _DOC_LINK.sub(r"`\1`", text)
 
 
 def _member_name(reference: str) -> str:
@@ -153,7 +162,7 @@ def doc_comment(lines: Sequence[str], start: int, end: int, language: str) -> Co
         if above >= 0 and not lines[above].lstrip().startswith("//"):
             return None
         first, raw = comment_above(lines, above)
-        body = doc_markdown([uncommented(line) for line in raw])
+        body = _linked(doc_markdown([uncommented(line) for line in raw]))
         return _comment(list(enumerate(body, first + 1)), "markdown") if body else None
     if not language:
         return None
@@ -166,6 +175,16 @@ def doc_comment(lines: Sequence[str], start: int, end: int, language: str) -> Co
     if is_html_comment(numbered):  # Javadoc: `<p>`, `<pre>`, `<ul>` read as the Markdown they mean
         numbered = html_markdown(numbered, language)
     return _comment(_inline_tags_by_line(_block_tags(numbered)), "markdown")
+
+
+def _linked(body: list[str]) -> list[str]:
+    """`doc_links` on the prose lines of a `//` comment read as Markdown: code (fenced, or indented with a tab
+    by doc_markdown) is shown as written."""
+    out, fenced = [], False
+    for line in body:
+        fenced = not fenced if _FENCE.match(line) else fenced
+        out.append(line if fenced or _FENCE.match(line) or line.startswith("\t") else doc_links(line))
+    return out
 
 
 def _unstarred(raw: Sequence[str]) -> list[str]:
