@@ -146,6 +146,13 @@ def test_docs_root_order_and_what_is_not_documentation(tmp_path: Path) -> None:
     # how to get help and how the maintainers run the repository (sqlmodel's help.md, management.md)
     process = make_project(tmp_path / "process", {"docs/help.md": "# Help\n", "docs/management.md": "# M\n"})
     assert doc_files(map_repository(process)) == []
+    # GitHub's folder holds templates, and the README GitHub shows first (javalin's, FluentValidation's)
+    github = {
+        ".github/README.md": "# A\n",
+        ".github/ISSUE_TEMPLATE/bug.md": "# B\n",
+        ".github/SUPPORT.md": "#\n",
+    }
+    assert doc_files(map_repository(make_project(tmp_path / "github", github))) == [".github/README.md"]
     assert list(read_navigation(root, paths).order) == [
         "docs/index.md",
         "docs/middleware.md",

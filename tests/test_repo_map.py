@@ -508,6 +508,10 @@ def test_one_front_readme_for_every_reader_of_it() -> None:
     assert front_readme(["README-dev.md", "README.md", "README_JA.md", "docs/README.md"]) == "README.md"
     assert front_readme(["README.md", "README"]) == "README"
     assert front_readme(["docs/README.md", "CONTRIBUTING.md"]) == ""
+    # GitHub shows .github/README.md first: javalin's top-level README is for its developers
+    assert front_readme(["README.md", ".github/README.md", ".github/CONTRIBUTING.md"]) == ".github/README.md"
+    assert front_readme([".github/README.md", "src/README.md"]) == ".github/README.md"  # FluentValidation
+    assert front_readme([".github/workflows/README.md", "README.md"]) == "README.md"
 
 
 def _tree(root: Path, files: dict[str, str]) -> Path:

@@ -205,6 +205,12 @@ def _in_context_folder(folder: str) -> bool:
 
 def front_readme(paths: Iterable[str]) -> str:
     """The project's front page: the top-level README (`README`, `README.md`, `readme.rst`; never another
-    language's `README_JA.md`), the one with the fewest suffixes first; "" when there is none."""
-    found = [p for p in paths if "/" not in p and p.lower().split(".")[0] == "readme"]
-    return min(found, key=lambda p: (p.count("."), p), default="")
+    language's `README_JA.md`), the one with the fewest suffixes first; "" when there is none. A README in
+    `.github/` comes first, as GitHub shows it first: javalin's top-level one is for its developers ("If you
+    are looking for the general readme, see .github/README.md"), FluentValidation has only that one."""
+    found = [p for p in paths if p.rpartition("/")[0] in ("", ".github") and _stem(p) == "readme"]
+    return min(found, key=lambda p: (not p.startswith(".github/"), p.count("."), p), default="")
+
+
+def _stem(path: str) -> str:
+    return path.rpartition("/")[2].lower().split(".")[0]
