@@ -146,6 +146,13 @@ def test_docs_root_order_and_what_is_not_documentation(tmp_path: Path) -> None:
     # how to get help and how the maintainers run the repository (sqlmodel's help.md, management.md)
     process = make_project(tmp_path / "process", {"docs/help.md": "# Help\n", "docs/management.md": "# M\n"})
     assert doc_files(map_repository(process)) == []
+    # GitHub's folder holds templates, and the README GitHub shows first (javalin's, FluentValidation's)
+    github = {
+        ".github/README.md": "# A\n",
+        ".github/ISSUE_TEMPLATE/bug.md": "# B\n",
+        ".github/SUPPORT.md": "#\n",
+    }
+    assert doc_files(map_repository(make_project(tmp_path / "github", github))) == [".github/README.md"]
     assert list(read_navigation(root, paths).order) == [
         "docs/index.md",
         "docs/middleware.md",
@@ -433,6 +440,8 @@ def test_the_overview_leaves_out_sections_about_policy_support_and_users() -> No
         "## Used by\n\nTinyconf is used by well-known companies, projects and scientific teams around the world.\n\n"
         "## Is tinyconf.dev down?\n\nProbably not, but it's possible; check whether other .dev sites load for you.\n\n"
         "## How do I submit a patch?\n\nIn order to submit a patch, first read the guidelines for contributors.\n\n"
+        "## Tinyconf for enterprise\n\nAvailable as part of the Tidelift Subscription for teams and companies.\n\n"
+        "## Enterprise support\n\nThe maintainers work with Tidelift to deliver commercial support and upkeep.\n\n"
         "## Why tinyconf?\n\nTinyconf merges every source into one set of keys, so a flag overrides a file.\n",
         name="README.md",
         origin="README.md",

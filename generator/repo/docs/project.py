@@ -118,10 +118,13 @@ _SKIPPED_HEADING = re.compile(
     re.IGNORECASE,
 )
 # how the project is kept and where to turn, beside what it is: fx's "Stability", libuv's "Versioning", vue's
-# "Questions", retrofit's "Download", leveldb's "Documentation" (a pointer), mkdocstrings' "Used by"
+# "Questions", retrofit's "Download", leveldb's "Documentation" (a pointer), mkdocstrings' "Used by"; a
+# commercial offer ("Mockito for enterprise", "attrs for Enterprise", urllib3's "For Enterprise", jackson's
+# "Enterprise support": Tidelift's subscription, in 14 mirrors' READMEs)
 _POLICY_HEADING = re.compile(
     r"^\W*(?:(?:semantic )?versioning|(?:api )?stability|questions|downloads?|documentation|release policy"
-    r"|(?:who(?:'s| is) )?us(?:ed|ing) (?:by|it)|users|adopters)(?:\s+(?:policy|and \w+))?\W*$",
+    r"|(?:who(?:'s| is) )?us(?:ed|ing) (?:by|it)|users|adopters"
+    r"|(?:\S+ )?for enterprise|(?:enterprise|commercial|professional|paid) support)(?:\s+(?:policy|and \w+))?\W*$",
     re.IGNORECASE,
 )
 # a question a reader asks, answered for that reader ("What is it?" and "Why X?" say what the project is)
