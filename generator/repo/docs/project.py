@@ -100,7 +100,8 @@ _HOW_TO_HEADING = re.compile(rf"\b(?:{_HOW_TO})\b", re.IGNORECASE)
 _STARTER = re.compile(
     rf"{_HOW_TO}|(?:^|[\W_\d])(?:basics?|intro(?:duction|ducing)?)(?:$|[\W_\d])|^start$", re.IGNORECASE
 )
-_STARTER_TITLE = re.compile(r"(?:getting|get) started|quick ?start", re.IGNORECASE)
+# a section, or a page, titled as the place to start
+_GETTING_STARTED = re.compile(r"^\W*(?:(?:getting|get) started|quick ?start|first steps)\W*$", re.IGNORECASE)
 # a guide at the top of a repository without a docs folder: API.md, GUIDE.md, USAGE.md, docs.md …
 _ROOT_GUIDE = re.compile(
     r"(?:api|guide|usage|docs?|documentation|tutorial|reference|manual|getting[-_]started)\.(?:md|mdx|rst)",
@@ -234,8 +235,14 @@ def read_project_docs(
         if p in documents and _is_starter(p, readme, documents[p].title) and _in_force(documents[p])
     ]
     # a guide's own usage sections first (doc.go's "Usage"), then the README's and the starter pages' code
+    # … then a "Getting started" section of another docs page (sqlite-utils' Python API page opens with one)
+    started = [
+        _getting_started(documents[p])
+        for p in in_order
+        if p in documents and not _is_starter(p, readme) and documents[p] is not manual
+    ]
     examples = usage_examples(
-        [*(_starting_sections(d) for d in (*guides, *([manual] if manual else []))), *starters]
+        [*(_starting_sections(d) for d in (*guides, *([manual] if manual else []))), *starters, *started]
     )
     if not folder and sum(p.kind == "code" for p in examples) < FEW_EXAMPLES:
         examples += go_package_examples(root, facts, redactor)[: MAX_EXAMPLES - len(examples)]
@@ -478,6 +485,12 @@ def _starting_sections(document: Document) -> Document:
     return replace(document, sections=tuple(starting))
 
 
+def _getting_started(document: Document) -> Document:
+    """Only a page's sections headed "Getting started", "Quickstart" or "First steps" (and theirs)."""
+    starting = [s for s in document.sections if any(_GETTING_STARTED.match(h) for h in s.path)]
+    return replace(document, sections=tuple(starting))
+
+
 def _in_force(document: Document) -> bool:
     return document.status not in INACTIVE
 
@@ -486,7 +499,7 @@ def _is_starter(path: str, readme: str, title: str = "") -> bool:
     """The README, a page named for starting (`quickstart.md`, `01-intro.md`), or one titled so (h3's and
     nitro's `1.guide/0.index.md` "Getting Started", vue-router's `guide/index.md`)."""
     named = unordered(PurePosixPath(path).stem)
-    return path == readme or bool(_STARTER.search(named) or _STARTER_TITLE.fullmatch(title.strip()))
+    return path == readme or bool(_STARTER.search(named) or _GETTING_STARTED.match(title))
 
 
 # --------------------------------------------------------------------------- passages
