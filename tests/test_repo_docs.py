@@ -1716,6 +1716,10 @@ def test_nuxt_content_order_prefixes_never_name_a_concept_and_a_page_titled_gett
         "docs/2.deploy/10.runtimes/bun.md": "# Bun\n\nBun runs the same build without changes.\n",
         "tinyweb/__init__.py": '"""Tinyweb."""\n\n\nclass App:\n    """The app."""\n',
     }
+    providers = {  # a catalogue too long for one concept: the folder is split, its index stands alone
+        f"docs/2.deploy/20.providers/host{n}.md": f"# Host {n}\n\nHost {n} deploys a build with one command.\n"
+        for n in range(12)
+    }
     root = make_project(tmp_path / "tinyweb", project)
     repo_map = map_repository(root)
     linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/tinyweb")
@@ -1723,6 +1727,16 @@ def test_nuxt_content_order_prefixes_never_name_a_concept_and_a_page_titled_gett
     names = [c.name for c in docs.concepts]
     assert names and not any(re.fullmatch(r"\d+|\d+\.\w+", n) for n in names)
     assert names[:2] == ["Guide", "Deploy"]
+    split = make_project(tmp_path / "split", {**project, **providers})
+    split_map = map_repository(split)
+    split_linker = Linker(
+        {f.path: f.lines for f in split_map.files}, "r" * 40, "https://github.com/acme/tinyweb"
+    )
+    split_names = [
+        c.name
+        for c in read_project_docs(split, split_map, extract_facts(split, split_map), split_linker).concepts
+    ]
+    assert split_names[:3] == ["Guide", "Deploy", "Runtimes"]
     assert [p.text for p in docs.examples if p.kind == "code"] == [
         "const app = new App();\nserve(app, { port: 3000 });"
     ]

@@ -13,7 +13,7 @@ from functools import cached_property
 from itertools import takewhile
 from pathlib import Path, PurePosixPath
 
-from generator.documents import Document, read_text
+from generator.documents import Document, read_text, title_from_name
 from generator.documents.comment import package_doc
 from generator.documents.header import unordered
 from generator.documents.included import api_names
@@ -1225,7 +1225,10 @@ def _concept_name(key: str, pages: Sequence[DocPage]) -> str:
     generic = _GENERIC_TITLE.fullmatch(first.title.strip())
     if len(pages) > 1 and generic:  # a folder's "Overview" page: the folder names the concept
         return _humane(key)
-    if len(pages) == 1 and generic and "/" in key:  # a folder's overview on its own: the folder names it
+    named = first.title == title_from_name(PurePosixPath(first.path).stem)  # no title of its own
+    if (
+        len(pages) == 1 and generic and named and "/" in key
+    ):  # a folder's index on its own: the folder names it
         return _humane(PurePosixPath(key).parent.as_posix())
     if len(pages) == 1 or first.path == key:  # a page on its own, or the page that opens its section
         return first.title or _humane(key)
