@@ -1234,17 +1234,21 @@ def test_a_reference_before_the_cut_is_folded_and_the_guides_after_it_stay_whole
 
 def test_guides_too_many_for_the_guide_fold_only_those_past_the_cut(tmp_path: Path) -> None:
     """material-components-android's 45 component guides, past the 40 concepts with its theming guides,
-    were all folded to their opening paragraphs: the folder's last pages are folded, as many as the guide
-    is over, and the others stay concepts of their own."""
+    were all folded to their opening paragraphs: the folder's stubs fold first, then its last pages, as many
+    as the guide is over; the other guides stay concepts of their own."""
     from generator.repo.docs.project import MAX_CONCEPTS, REFERENCE_PAGES
 
     count = MAX_CONCEPTS + REFERENCE_PAGES
-    concepts = _guide_concepts(
-        tmp_path, {f"docs/components/c{n:02}.md": _guide_page(f"c{n:02}") for n in range(count)}
-    )
+    stubs = {
+        f"docs/components/a{n}.md": f"# Stub {n}\n\nThis component is yet to be completed.\n"
+        for n in range(3)
+    }
+    guides = {f"docs/components/c{n:02}.md": _guide_page(f"c{n:02}") for n in range(count)}
+    concepts = _guide_concepts(tmp_path, {**stubs, **guides})
+    assert [name for name, _ in concepts if name.startswith("Stub")] == []
     whole = [name for name, pages in concepts if name.startswith("c") and pages == 1]
     assert whole == [f"c{n:02}" for n in range(MAX_CONCEPTS - 1)]  # the docs' index page is the 40th
-    assert ("Components", count - (MAX_CONCEPTS - 1)) in concepts
+    assert ("Components", len(stubs) + count - (MAX_CONCEPTS - 1)) in concepts
 
 
 def test_the_readmes_short_opening_tagline_opens_the_overview_cited() -> None:

@@ -995,9 +995,9 @@ def _fold_references(groups: dict[str, list[Document]]) -> tuple[dict[str, list[
     short to be guides of their own, the folder with most first, wherever it is (x64dbg's one-line
     arithmetic commands had filled the guide before its breakpoint and memory commands; mermaid's one-
     paragraph config functions stood before its diagram syntax guides); then, guides of their own only when
-    no folder holds that many entries, the last pages of the folder with most, as many as the guide is over
-    (material-components-android's 45 component guides and mermaid's syntax guides had all been cut to their
-    openings). A few pages over leave the cut as it is (Chart.js, four samples past it). The folded
+    no folder holds that many entries, the folder with most loses its entries and then its last guides, as
+    many as the guide is over (material-components-android's 45 component guides and mermaid's syntax
+    guides had all been cut to their openings). A few pages over leave the cut as it is (Chart.js, four samples past it). The folded
     folders' keys are returned with the groups."""
     folded: set[str] = set()
     while True:
@@ -1010,9 +1010,12 @@ def _fold_references(groups: dict[str, list[Document]]) -> tuple[dict[str, list[
         folder, count = entries.most_common(1)[0] if entries else ("", 0)
         if count >= REFERENCE_PAGES:
             chosen = {k for k in singles if _folder(groups[k][0]) == folder and not _guide(groups[k][0])}
-        else:
+        else:  # its entries (a stub page "yet to be completed") before its last guides
             folder = Counter(_folder(groups[k][0]) for k in singles).most_common(1)[0][0]
-            chosen = set([k for k in singles if _folder(groups[k][0]) == folder][-over:])
+            pages = [k for k in singles if _folder(groups[k][0]) == folder]
+            short = [k for k in pages if not _guide(groups[k][0])][:over]
+            guides = [k for k in pages if k not in short]
+            chosen = {*short, *guides[len(guides) - (over - len(short)) :]}
         merged: dict[str, list[Document]] = {}
         for key, members in groups.items():
             merged.setdefault(folder if key in chosen else key, []).extend(members)
