@@ -312,6 +312,29 @@ def test_a_guide_at_the_top_of_a_repository_without_docs_folder_is_its_docs(tmp_
     assert [c.name for c in docs.concepts] == ["Intro"]  # a docs folder is the docs
 
 
+def test_a_readme_that_explains_is_a_guide_beside_a_docs_folder_of_a_page_or_two(tmp_path: Path) -> None:
+    """CLI11's docs/ holds a Doxygen main page and an examples list beside a 2,100-line README; winston's,
+    gin's, fd's and ws's docs folders one to three pages: the README's sections were no concept at all."""
+    section = (
+        "{0} are added to the app and read when it parses. Each one is checked in turn.\n\nThey report "
+        "errors with the name given.\n\nEvery {0} is kept on the app once added.\n\n```cpp\napp.add({0});\n```\n"
+    )
+    readme = "# tinycli\n\nTinycli is a command line parser for small programs in C.\n\n" + "".join(
+        f"## {name}\n\n" + section.format(name.lower()) for name in ("Options", "Subcommands", "Validators")
+    )
+    root = make_project(
+        tmp_path / "tinycli",
+        {
+            "README.md": readme,
+            "docs/mainpage.md": "# Main page\n\nTinycli lets you write command line programs.\n",
+        },
+    )
+    repo_map = map_repository(root)
+    linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/tinycli")
+    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    assert [c.name for c in docs.concepts] == ["Options", "Subcommands", "Validators", "Main page"]
+
+
 _DOC_GO = (
     "/*\nPackage cron implements a cron spec parser and job runner.\n\nUsage\n\n"
     "Callers may register Funcs to be invoked on a given schedule.\n\n"

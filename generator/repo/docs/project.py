@@ -48,6 +48,10 @@ from generator.text.sentences import split_sentences
 DOC_BYTES = 200_000  # a doc file larger than this is generated reference, not prose to quote
 MAX_FILES = 400  # doc files read
 MAX_CONCEPTS = 40
+# a docs folder of fewer pages is no guide of its own (CLI11's Doxygen mainpage and examples list beside a
+# 2,100-line README; winston's, gin's, fd's, ws's, agenda's, jq's one to three pages): the README's sections
+# are concepts too
+THIN_DOCS = 4
 REFERENCE_PAGES = 10  # sibling pages past the guide's cut, each a concept on its own, folded into one
 ENTRY_PASSAGES = 3  # a folded reference's page (an API entry) quotes its opening section, this many blocks
 MAX_ENTRIES = 400  # pages of one folded reference
@@ -203,6 +207,8 @@ def read_project_docs(
             *package_concepts(packages, names),
         ][:MAX_CONCEPTS]
     )
+    if folder and len(in_order) < THIN_DOCS:  # the README explains, a page or two beside it do not replace it
+        concepts = _beside(readme_concepts(documents.get(readme), names), concepts)
     concepts = with_code_paths(with_docstrings(concepts, names, root, redactor), names)
     starters = [
         documents[p]
@@ -865,6 +871,12 @@ def readme_concepts(readme: Document | None, names: SymbolNames) -> list[DocConc
         if len(quoted) >= README_PASSAGES or _shows_a_feature(heading, quoted):
             concepts.append(_concept(heading, [DocPage(readme.origin, heading, quoted)], names, ""))
     return concepts[:MAX_CONCEPTS] if len(concepts) >= README_CONCEPTS else []
+
+
+def _beside(first: Sequence[DocConcept], then: Sequence[DocConcept]) -> list[DocConcept]:
+    """The concepts of `first`, then those of `then` not named alike, at most MAX_CONCEPTS."""
+    named = {c.slug for c in first}
+    return [*first, *(c for c in then if c.slug not in named)][:MAX_CONCEPTS]
 
 
 def _shows_a_feature(heading: str, quoted: Sequence[DocPassage]) -> bool:
