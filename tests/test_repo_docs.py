@@ -335,6 +335,42 @@ def test_a_readme_that_explains_is_a_guide_beside_a_docs_folder_of_a_page_or_two
     assert [c.name for c in docs.concepts] == ["Options", "Subcommands", "Validators", "Main page"]
 
 
+def test_a_readme_chapter_of_many_subsections_gives_a_concept_each(tmp_path: Path) -> None:
+    """CLI11's "Usage" holds adding options, subcommands, configuration files, formatting and more (10
+    subsections, hundreds of passages), loguru's "Take the tour" 18, cJSON's "Usage" 9: one concept named
+    "Usage" hid them all. An API section of entries named in code stays one concept."""
+
+    def body(topic: str) -> str:
+        return "".join(f"{topic} sentence {i} says what the part does for a program.\n\n" for i in range(7))
+
+    usage = "## Usage\n\nEvery program starts with an app.\n\n" + "".join(
+        f"### {topic}\n\n" + body(topic)
+        for topic in ("Adding options", "Subcommands", "Configuration file", "Formatting", "Subclassing")
+    )
+    api = "## API\n\n" + "".join(
+        f"### `app.{m}(fn)`\n\n" + body(m) for m in ("use", "add", "run", "stop", "wait")
+    )
+    readme = "# tinycli\n\nTinycli is a command line parser for small programs in C.\n\n" + usage + api
+    root = make_project(
+        tmp_path / "tinycli", {"README.md": readme, "src/app.c": "int run(void) { return 0; }\n"}
+    )
+    repo_map = map_repository(root)
+    linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/tinycli")
+    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    assert [c.name for c in docs.concepts] == [
+        "Adding options",
+        "Subcommands",
+        "Configuration file",
+        "Formatting",
+        "Subclassing",
+        "API",
+    ]
+    first = docs.concepts[0].pages[0].passages
+    assert (
+        first[0].text == "Every program starts with an app."
+    )  # the chapter's opening goes with its first part
+
+
 _DOC_GO = (
     "/*\nPackage cron implements a cron spec parser and job runner.\n\nUsage\n\n"
     "Callers may register Funcs to be invoked on a given schedule.\n\n"

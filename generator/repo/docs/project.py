@@ -84,6 +84,11 @@ MIN_WORDS = 6
 LONG_PAGE_SECTIONS = 6  # a doc page of this many sections is a guide of its own, never merged with another
 README_PASSAGES = 4  # a README section quoting fewer is a note, not a concept
 README_CONCEPTS = 3  # a README with fewer such sections is an overview and examples, not a guide
+# a README section of this many subsections and passages is a chapter: each subsection a concept (CLI11's
+# "Usage": adding options, subcommands, configuration files, formatting, subclassing; loguru's "Take the tour")
+CHAPTER_SUBSECTIONS = 5
+CHAPTER_PASSAGES = 30
+_CODE_HEADING = re.compile(r"[`(]|\w[.:#]\w")  # "`app.use(fn)`", "Router#get": an API entry, never a concept
 PACKAGE_PASSAGES = 2  # a package README quoting fewer is a stub ("See the main README")
 # a workspace member's own manifest: the folder holding one is a package
 _MANIFESTS = frozenset(
@@ -868,9 +873,25 @@ def readme_concepts(readme: Document | None, names: SymbolNames) -> list[DocConc
             continue
         part = tuple(s for s in readme.sections if len(s.path) >= top and s.path[top - 1] == heading)
         quoted = tuple(passages(replace(readme, sections=part)))
-        if len(quoted) >= README_PASSAGES or _shows_a_feature(heading, quoted):
-            concepts.append(_concept(heading, [DocPage(readme.origin, heading, quoted)], names, ""))
+        chapter = _chapter(part, top) if len(quoted) >= CHAPTER_PASSAGES else []
+        for name, sections in chapter or [(heading, part)]:
+            quoted = tuple(passages(replace(readme, sections=sections))) if chapter else quoted
+            if len(quoted) >= README_PASSAGES or _shows_a_feature(name, quoted):
+                concepts.append(_concept(name, [DocPage(readme.origin, name, quoted)], names, ""))
     return concepts[:MAX_CONCEPTS] if len(concepts) >= README_CONCEPTS else []
+
+
+def _chapter(part: Sequence[Section], top: int) -> list[tuple[str, tuple[Section, ...]]]:
+    """The subsections of a README section that is a chapter (at least CHAPTER_SUBSECTIONS, most of them named
+    in words rather than code), each with the sections under it; [] for a section that is one concept. The
+    section's own opening goes with its first subsection."""
+    names = list(dict.fromkeys(s.path[top] for s in part if len(s.path) > top and not _process(s.path[top])))
+    worded = [n for n in names if not _CODE_HEADING.search(n)]
+    if len(names) < CHAPTER_SUBSECTIONS or len(worded) * 2 < len(names):
+        return []
+    grouped = [(n, tuple(s for s in part if len(s.path) > top and s.path[top] == n)) for n in names]
+    opening = tuple(s for s in part if len(s.path) == top)
+    return [(grouped[0][0], opening + grouped[0][1]), *grouped[1:]]
 
 
 def _beside(first: Sequence[DocConcept], then: Sequence[DocConcept]) -> list[DocConcept]:
