@@ -1124,6 +1124,11 @@ def test_process_sections_are_skipped_but_features_named_like_them_are_kept() ->
     )
     quoted = [p.text for p in passages(read_text(text, name="docs/confirmation.md"))]
     assert quoted == ["The security analyzers rate each action's risk before it runs."]
+    # credits under another name: javalin's, vue-router's and x64dbg's "Special thanks", trpc's "shout-outs"
+    thanks = "# T\n\nTinyweb routes each request to the handler of its path.\n\n## Special thanks\n\nTo the people who gave us a hand.\n"
+    assert [p.text for p in passages(read_text(thanks, name="README.md"))] == [
+        "Tinyweb routes each request to the handler of its path."
+    ]
 
 
 def test_other_languages_copies_and_deep_sections_of_many_pages(tmp_path: Path) -> None:

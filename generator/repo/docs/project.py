@@ -116,6 +116,7 @@ _NOT_OVERVIEW = re.compile(
 _SKIPPED_HEADING = re.compile(
     r"^\W*(?:how to )?(?:licen[cs]es?|licensing|contribut\w*|sponsors?|backers|security|changelog|credits"
     r"|authors|badges|table of contents|citation|citing|acknowledg\w*|support|community|star history"
+    r"|(?:special )?(?:thanks|thank you|shout-?outs?)"  # javalin's, vue-router's, x64dbg's "Special thanks"
     r"|contact(?: us)?)(?:\s+(?:policy|guide|guidelines|information|info|and \w+))?\W*$",
     re.IGNORECASE,
 )
