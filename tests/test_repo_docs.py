@@ -1320,6 +1320,25 @@ def test_getting_started_leaves_out_every_way_of_installing_and_keeps_the_uses()
     ]
 
 
+def test_getting_started_leaves_out_a_build_file_s_dependency_on_the_project() -> None:
+    """javalin's quickstart, gson's, jsoup's, moshi's and jackson-core's READMEs open on Maven's `<dependency>`
+    and Gradle's `implementation(…)`: how to get the library, no use of it."""
+    from generator.repo.docs.project import usage_examples
+
+    readme = read_text(
+        "# tinyweb\n\n## Quickstart\n\n### Add dependency\n\n#### Maven\n\n```xml\n<dependency>\n"
+        "    <groupId>io.tiny</groupId>\n    <artifactId>tinyweb</artifactId>\n    <version>7.2.3</version>\n"
+        '</dependency>\n```\n\n#### Gradle\n\n```kotlin\nimplementation("io.tiny:tinyweb:7.2.3")\n```\n\n'
+        "```groovy\ndependencies {\n  implementation 'io.tiny:tinyweb:7.2.3'\n}\n```\n\n"
+        "### Start programming\n\n```java\nvar app = Tiny.create().start(7070);\n```\n",
+        name="README.md",
+        origin="README.md",
+    )
+    assert [p.text for p in usage_examples([readme]) if p.kind == "code"] == [
+        "var app = Tiny.create().start(7070);"
+    ]
+
+
 def test_getting_started_keeps_what_the_docs_say_an_example_did_after_it() -> None:
     """swr's README explains its one example after it ("In this example, the React Hook `useSWR` accepts a
     `key` …"); a paragraph that introduces the next example is that one's lead, not this one's explanation."""

@@ -768,6 +768,14 @@ _INSTALL_LINE = re.compile(
     r"xbps-install|nix-shell|nix-env|pkg|eopkg|choco|scoop|winget|snap|dnf|yum|zypper|apk|gem|composer|conda|"
     r"mamba|git|cd|docker|npx)\b|\S+\s+(?:\S+\s+)?install\b)"
 )
+# a build file's dependency on the project: Maven's `<dependency>` and its coordinates, a Gradle
+# `implementation("io.javalin:javalin:7.2.3")`, an sbt `libraryDependencies += …` (gson, jsoup, moshi,
+# javapoet, commons-cli, jackson-core and javalin show them first in their READMEs)
+_DEPENDENCY_LINE = re.compile(
+    r"</?(?:dependenc(?:y|ies)|groupId|artifactId|version|scope|type|classifier|optional)>"
+    r"|(?:implementation|api|compile|compileOnly|runtimeOnly|testImplementation|annotationProcessor|kapt|ksp)"
+    r"\s*[(\"']|dependencies\s*\{|\}$|libraryDependencies\s*\+\+?="
+)
 _INSTALL_HEADING = re.compile(r"\binstall(?:s|ing|ation)?\b", re.IGNORECASE)
 _SHELL = frozenset(
     {"", "bash", "sh", "shell", "console", "zsh", "fish", "powershell", "ps1", "pwsh", "bat", "cmd"}
@@ -799,7 +807,9 @@ def _install_only(code: str) -> bool:
     package manager is a list of ways in, not an example of use."""
     lines = [ln.strip().removeprefix("$").strip() for ln in code.splitlines() if ln.strip()]
     lines = [ln for ln in lines if not _COMMENT_LINE.match(ln)]
-    return bool(lines) and all(_INSTALL_LINE.match(ln) for ln in lines)
+    return bool(lines) and (
+        all(_INSTALL_LINE.match(ln) for ln in lines) or all(_DEPENDENCY_LINE.match(ln) for ln in lines)
+    )
 
 
 # --------------------------------------------------------------------------- concepts
