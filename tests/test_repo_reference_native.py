@@ -138,3 +138,46 @@ def test_clap_flags_skip_subcommands_and_read_help_and_defaults() -> None:
         ("--max-depth", "", "Depth to descend", "Opts"),
         ("--threads", "4", "", "Opts"),
     ]
+
+
+JVM = {
+    "settings.gradle.kts": 'rootProject.name = "tinyio"\n',
+    "src/main/java/io/tiny/Source.java": (
+        "package io.tiny;\n\n/** Supplies a stream of bytes. */\npublic interface Source {\n"
+        "  /** Reads up to count bytes into the sink. */\n  long read(Buffer sink, long count);\n\n"
+        "  /** Closes this source. */\n  void close();\n\n"
+        "  /** Reads everything: an implementation need not provide it. */\n"
+        "  default long readAll(Buffer sink) { return read(sink, Long.MAX_VALUE); }\n\n"
+        "  static Source empty() { return null; }\n}\n"
+    ),
+    "src/main/java/io/tiny/TypeAdapter.java": (
+        "package io.tiny;\n\n/** Converts values to and from bytes. */\npublic abstract class TypeAdapter<T> {\n"
+        "  /** Writes one value. */\n  public abstract void write(Buffer out, T value);\n\n"
+        "  /** Writes a value and returns the buffer. */\n  public final Buffer toBuffer(T value) { return null; }\n}\n"
+    ),
+    "src/main/java/io/tiny/Buffer.java": (
+        "package io.tiny;\n\n/** A collection of bytes. */\npublic final class Buffer implements Source {\n"
+        "  public long read(Buffer sink, long count) { return 0; }\n  public void close() {}\n}\n"
+    ),
+    "src/main/kotlin/io/tiny/Sink.kt": (
+        "package io.tiny\n\n/** Receives a stream of bytes. */\ninterface Sink {\n"
+        "  /** Appends count bytes from source. */\n  fun write(source: Buffer, count: Long)\n\n"
+        "  /** Flushes what is buffered. */\n  fun flush() {}\n}\n"
+    ),
+}
+
+
+def test_java_and_kotlin_interfaces_and_abstract_classes_are_extension_points(tmp_path: Path) -> None:
+    """okio's `Source` and `Sink`, javalin's `Handler`, gson's `TypeAdapter`: a Java or Kotlin repository had
+    no Extension points page (the reference read no JVM language); an implementation provides the interface's
+    own methods, never its `default` or `static` ones, and an abstract class's `abstract` ones."""
+    directory, _ = _pages(tmp_path, JVM)
+    page = read_page(directory / "reference" / "extension-points.md")[1]
+    assert "## `Source`" in page and "## `TypeAdapter`" in page and "## `Sink`" in page
+    source = page.split("## `Source`")[1].split("\n## ")[0]
+    assert "`read`" in source and "`close`" in source and "readAll" not in source and "`empty`" not in source
+    adapter = page.split("## `TypeAdapter`")[1].split("\n## ")[0]
+    assert "`write`" in adapter and "toBuffer" not in adapter
+    sink = page.split("## `Sink`")[1].split("\n## ")[0]
+    assert "`write`" in sink and "flush" not in sink
+    assert "## `Buffer`" not in page  # a final class is nobody's to extend

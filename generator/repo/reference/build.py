@@ -25,7 +25,8 @@ from generator.repo.plan.subsystems import core_modules
 from generator.repo.reference import flags, python, settings, spans
 from generator.repo.reference.model import Extension, FieldLine, Option, Record, Reference
 
-LANGUAGES = frozenset({"python", "go", "javascript", "typescript", "c", "cpp", "rust"})
+LANGUAGES = frozenset({"python", "go", "javascript", "typescript", "c", "cpp", "rust", "java", "kotlin"})
+JVM = frozenset({"java", "kotlin"})
 SOURCE_BYTES = 500_000  # a larger module is generated code, not where options are declared
 MAX_RECORDS, MAX_EXTENSIONS, MAX_ENTRIES, MAX_OPTIONS = 20, 15, 6, 60
 MAX_FLAGS = 40
@@ -172,6 +173,9 @@ def _gather(
         return
     for name, line in spans.env_reads(text, facts.language):
         found.options.append(Option(name, "environment variable", citation=linker.check(path, line)))
+    if facts.language in JVM:
+        _gather_jvm(found, path, lines, facts, linker, subclasses)
+        return
     if facts.language in NATIVE:
         _gather_native(found, path, text.splitlines(), facts, linker, redactor, referenced)
         found.settings += (
@@ -373,6 +377,47 @@ def _settings_classes(found: _Found, path: str, lines: list[str], facts: FileFac
                 cite(symbol, path, linker), symbol.kind, tuple(fields), facts.name_uses.get(symbol.name, 0)
             )
             found.records.append((record, True))
+
+
+_ABSTRACT = re.compile(r"\babstract\b")
+# an interface member with a body of its own, or none of an implementation's business
+_NOT_A_HOOK = re.compile(r"\b(?:default|static|private)\b|\bfun\b.*\{|\bfun\b.*\)\s*(?::[^=(]*)?=")
+
+
+def _gather_jvm(
+    found: _Found,
+    path: str,
+    lines: list[str],
+    facts: FileFacts,
+    linker: Linker,
+    subclasses: Mapping[str, int],
+) -> None:
+    """Java and Kotlin interfaces (okio's `Source`, gson's `JsonSerializer`, retrofit's `Converter.Factory`)
+    and abstract classes (gson's `TypeAdapter`, mockito's `ArgumentMatcher` users) as extension points, each
+    with the methods an implementation provides: an interface's own (not its `default` or `static` ones), an
+    abstract class's `abstract` ones."""
+    for symbol in facts.symbols:
+        head = lines[symbol.start - 1] if 0 < symbol.start <= len(lines) else ""
+        if symbol.kind not in {"interface", "class"} or not symbol.public or _ERROR.search(symbol.short_name):
+            continue
+        if symbol.kind == "class" and not _ABSTRACT.search(head):
+            continue
+        hooks = tuple(
+            cite(member, path, linker)
+            for member in facts.symbols
+            if member.parent == symbol.name
+            and member.kind == "method"
+            and 0 < member.start <= len(lines)
+            and (
+                _ABSTRACT.search(lines[member.start - 1])
+                if symbol.kind == "class"
+                else not _NOT_A_HOOK.search(lines[member.start - 1])
+            )
+        )
+        if hooks:
+            kind = "interface" if symbol.kind == "interface" else "abstract base class"
+            uses = subclasses.get(symbol.short_name, 0)
+            found.extensions.append(Extension(cite(symbol, path, linker), kind, hooks, uses))
 
 
 def _gather_native(
