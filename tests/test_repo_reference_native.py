@@ -181,3 +181,47 @@ def test_java_and_kotlin_interfaces_and_abstract_classes_are_extension_points(tm
     sink = page.split("## `Sink`")[1].split("\n## ")[0]
     assert "`write`" in sink and "flush" not in sink
     assert "## `Buffer`" not in page  # a final class is nobody's to extend
+
+
+JVM_RECORDS = {
+    "settings.gradle.kts": 'rootProject.name = "tinyweb"\n',
+    "src/main/java/io/tiny/Limits.java": (
+        "package io.tiny;\n\n/** Limits on what a request may hold. */\npublic class Limits {\n"
+        "  public static final int DEFAULT_DEPTH = 1000;\n\n"
+        "  /** How deeply a document may nest. */\n  private final int maxDepth = DEFAULT_DEPTH;\n\n"
+        "  /** The longest string read. */\n  protected long maxStringLength;\n\n"
+        "  public int depth() {\n    int local = 3;\n    return maxDepth + local;\n  }\n}\n"
+    ),
+    "src/main/java/io/tiny/Point.java": "package io.tiny;\n\n/** A point. */\npublic record Point(int x, int y) {}\n",
+    "src/main/kotlin/io/tiny/Cookie.kt": (
+        "package io.tiny\n\n/** An HTTP cookie. */\ndata class Cookie(\n"
+        "    /** The cookie's name. */\n    val name: String,\n"
+        '    val path: String = "/",\n    var maxAge: Int = -1,\n) {\n  fun expired() = maxAge == 0\n}\n\n'
+        '/** A header. */\ndata class Header(val key: String, val value: String = "")\n'
+    ),
+}
+
+
+def test_java_and_kotlin_classes_records_and_data_classes_are_records_with_their_fields(
+    tmp_path: Path,
+) -> None:
+    """javalin's `Cookie` data class, okio's `Path`, a Java class's instance fields: a JVM repository had no
+    Data model (or a vendored C header's structs as its only records)."""
+    directory, _ = _pages(tmp_path, JVM_RECORDS)
+    page = read_page(directory / "reference" / "data-model.md")[1]
+    limits = page.split("## `Limits`")[1].split("\n## ")[0]
+    assert (
+        "`maxDepth`" in limits and "| `int` | `DEFAULT_DEPTH` | How deeply a document may nest. |" in limits
+    )
+    assert (
+        "`maxStringLength`" in limits and "DEFAULT_DEPTH` | `int`" not in limits and "`local`" not in limits
+    )
+    point = page.split("## `Point`")[1].split("\n## ")[0]
+    assert "`x`" in point and "`y`" in point and point.count("| `int` |") == 2
+    cookie = page.split("## `Cookie`")[1].split("\n## ")[0]
+    assert (
+        "*data class*" in cookie and "`name`" in cookie and "| `String` | — | The cookie's name. |" in cookie
+    )
+    assert '| `String` | `"/"` |' in cookie and "`maxAge`" in cookie and "| `Int` | `-1` |" in cookie
+    header = page.split("## `Header`")[1].split("\n## ")[0]
+    assert "`key`" in header and "`value`" in header and header.count("| `String` |") == 2
