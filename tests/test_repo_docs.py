@@ -1379,6 +1379,14 @@ def test_getting_started_leaves_out_a_build_file_s_dependency_on_the_project() -
     assert [p.text for p in usage_examples([readme]) if p.kind == "code"] == [
         "var app = Tiny.create().start(7070);"
     ]
+    # building the project is no use of it either (mockito's "./gradlew build", libuv's and cJSON's cmake, make)
+    build = read_text(
+        "# t\n\n## Quick start\n\n```shell\n./gradlew build\n```\n\n```\nmkdir build\ncd build\ncmake ..\nmake\n```\n\n"
+        "## Use\n\n```shell\ntiny serve --port 80\n```\n",
+        name="README.md",
+        origin="README.md",
+    )
+    assert [p.text for p in usage_examples([build]) if p.kind == "code"] == ["tiny serve --port 80"]
 
 
 def test_getting_started_keeps_what_the_docs_say_an_example_did_after_it() -> None:

@@ -867,7 +867,8 @@ def _explaining(blocks: Sequence[Block], n: int) -> list[Block]:
 _INSTALL_LINE = re.compile(
     r"(?:sudo\s+)?(?:(?:pip3?|pipx|uv|npm|yarn|pnpm|bun|go|cargo|dotnet|brew|apt|apt-get|port|pacman|"
     r"xbps-install|nix-shell|nix-env|pkg|eopkg|choco|scoop|winget|snap|dnf|yum|zypper|apk|gem|composer|conda|"
-    r"mamba|git|cd|docker|npx)\b|\S+\s+(?:\S+\s+)?install\b)"
+    r"mamba|git|cd|docker|npx|mkdir|\./gradlew|gradlew|gradle|mvn|\./mvnw|mvnw|cmake|make|meson|ninja|bazel|sbt)"
+    r"\b|\S+\s+(?:\S+\s+)?install\b)"  # a build too: mockito's `./gradlew build`, libuv's `cmake ..`, `make`
 )
 # a build file's dependency on the project: Maven's `<dependency>` and its coordinates, a Gradle
 # `implementation("io.javalin:javalin:7.2.3")`, an sbt `libraryDependencies += …` (gson, jsoup, moshi,
