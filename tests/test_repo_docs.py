@@ -1389,6 +1389,29 @@ def test_getting_started_leaves_out_a_build_file_s_dependency_on_the_project() -
     assert [p.text for p in usage_examples([build]) if p.kind == "code"] == ["tiny serve --port 80"]
 
 
+def test_a_page_of_recipes_gives_the_getting_started_its_examples(tmp_path: Path) -> None:
+    """okio's README and docs/index.md show no code; its docs/recipes.md opens with reading a file line by
+    line (recipes or a cookbook in 9 mirrors' docs: huey, structlog, cattrs, loguru, dramatiq, alembic …)."""
+    root = make_project(
+        tmp_path / "tinyio",
+        {
+            "README.md": "# tinyio\n\nTinyio makes it much easier to access, store and process your data.\n",
+            "docs/index.md": "# Tinyio\n\nTinyio is built around two types that pack a lot of capability.\n",
+            "docs/recipes.md": (
+                "# Recipes\n\n## Read a text file line by line\n\nOpen a source and wrap it with a buffer:\n\n"
+                "```kotlin\nFileSystem.SYSTEM.source(path).buffer().use { it.readUtf8Line() }\n```\n"
+            ),
+            "docs/internals.md": "# Internals\n\nSegments move between buffers.\n\n```kotlin\nval s = Segment()\n```\n",
+        },
+    )
+    repo_map = map_repository(root)
+    linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/tinyio")
+    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    assert [p.text for p in docs.examples if p.kind == "code"] == [
+        "FileSystem.SYSTEM.source(path).buffer().use { it.readUtf8Line() }"
+    ]
+
+
 def test_getting_started_keeps_what_the_docs_say_an_example_did_after_it() -> None:
     """swr's README explains its one example after it ("In this example, the React Hook `useSWR` accepts a
     `key` …"); a paragraph that introduces the next example is that one's lead, not this one's explanation."""

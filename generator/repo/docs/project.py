@@ -104,6 +104,7 @@ _HOW_TO = r"getting[-_ ]?started|get[-_ ]?started|quick[-_ ]?start|tutorials?|us
 # a section that teaches use step by step: its prose walks through code ("To start we'll define our package")
 _HOW_TO_HEADING = re.compile(rf"\b(?:{_HOW_TO})\b", re.IGNORECASE)
 _STARTER = re.compile(rf"{_HOW_TO}|basic|intro|^start$", re.IGNORECASE)
+_RECIPES = re.compile(r"recipes?|cookbook", re.IGNORECASE)
 _GETTING_STARTED = re.compile(r"^\W*(?:getting started|quick ?start|first steps)\W*$", re.IGNORECASE)
 # a guide at the top of a repository without a docs folder: API.md, GUIDE.md, USAGE.md, docs.md …
 _ROOT_GUIDE = re.compile(
@@ -502,7 +503,10 @@ def _in_force(document: Document) -> bool:
 
 
 def _is_starter(path: str, readme: str) -> bool:
-    return path == readme or bool(_STARTER.search(PurePosixPath(path).stem))
+    """The README, a getting-started or usage page, or a page of recipes (okio's docs/recipes.md, huey's,
+    structlog's, cattrs' recipes, dramatiq's and alembic's cookbook): each shows the project in use."""
+    stem = PurePosixPath(path).stem
+    return path == readme or bool(_STARTER.search(stem) or _RECIPES.search(stem))
 
 
 # --------------------------------------------------------------------------- passages
