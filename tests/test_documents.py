@@ -35,6 +35,16 @@ def test_a_section_name_is_a_title_only_where_the_file_is_named_after_it() -> No
     assert read_text("# Overview\n\nRoutes map paths.\n", name="docs/routing.md").title == "routing"
 
 
+def test_an_image_in_a_heading_is_its_alt_text_alone_else_nothing() -> None:
+    # faraday's docs open "# ![Faraday](logo.svg)" (titled "!Faraday"); ipfs specs put a status badge before
+    # the title ("# ![status: wip](badge.svg) Addressing"); a linked logo reads as its alt text too
+    text = "# ![Tool](logo.svg)\n\nTool sends requests.\n\n## ![status: wip](b.svg) Addressing\n\nText.\n\n"
+    text += "## [![Logo](l.svg)](https://x.test)\n\nMore.\n"
+    doc = read_text(text, name="index.md")
+    assert doc.title == "Tool"
+    assert [s.heading for s in doc.sections] == ["Tool", "Addressing", "Logo"]
+
+
 def test_heading_anchors_never_reach_headings_or_titles() -> None:
     text = "# Title \\{\\#top\\}\n\n## 服务端渲染 {#ssr}\n\nBody.\n\n## Next [](#next)\n\nMore.\n"
     doc = read_text(text, name="a.md")

@@ -64,6 +64,7 @@ _HTML_COMMENT = re.compile(r"<!--.*?(?:-->|$)")
 _HEADING_MARKUP = re.compile(r"`+|\*\*|(?<!\\)__|\\(?=[^\w\s]|_)")
 _EMPHASIS = re.compile(r"(?<![\w*\\])\*([^*\s](?:[^*\n]*[^*\s])?)\*(?![\w*])")  # "*CLI option* names"
 # an inline link, or a reference link (okio's "Read a text file ([Java][ReadFile]/[Kotlin][ReadFileKt])")
+_HEADING_IMAGE = re.compile(r"!\[([^\]]*)\]\([^)]*\)")
 _HEADING_LINK = re.compile(r"\[([^\]]*)\](?:\([^)]*\)|\[[^\]]*\])")
 # inline HTML that only styles the words around it: the words stay, the tags go
 _STYLE_TAG = re.compile(
@@ -179,6 +180,11 @@ def clean_heading(text: str) -> str:
     heading `<img …>` is searched by those words, never rendered)."""
     text = _HTML_COMMENT.sub(" ", text.replace(BOM, ""))
     text = _STYLE_TAG.sub("", _ANCHOR.sub("", _ANCHOR_TAG.sub("", text)))
+    # an image: its alt text when it is the whole heading (faraday's logo "# ![Faraday](logo.svg)"), else
+    # nothing (ipfs specs' status badge before the title)
+    imageless = _HEADING_IMAGE.sub("", text)
+    worded = re.search(r"\w", _HEADING_LINK.sub(r"\1", imageless))
+    text = imageless if worded else _HEADING_IMAGE.sub(r"\1", text)
     text = _HEADING_LINK.sub(r"\1", _HEADING_MARKUP.sub("", _EMPHASIS.sub(r"\1", text)))
     return " ".join(text.split())[:MAX_TITLE]
 

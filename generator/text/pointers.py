@@ -148,13 +148,16 @@ def points_elsewhere(sentence: str) -> bool:
 
 
 def without_lead_in(text: str) -> str:
-    """A passage without its closing lead-in ("Here is a simple request to …:", "It supports:"), which
-    introduces a code block or a list the passage is shown without; the passage whole when it is all
-    lead-in."""
+    """A passage without its closing lead-in ("Here is a simple request to …:", "It supports:", quart's
+    "Using Quart you can,"), which introduces a code block or a list the passage is shown without; the
+    passage whole when it is all lead-in."""
     parts = sentences(text)
-    while len(parts) > 1 and parts[-1].endswith((":", "：")):
+    while len(parts) > 1 and parts[-1].endswith(LEADING_INTO):
         parts.pop()
-    return " ".join(parts) if parts and text.rstrip().endswith((":", "：")) else text
+    return " ".join(parts) if parts and text.rstrip().endswith(LEADING_INTO) else text
+
+
+LEADING_INTO = (":", "：", ",")  # a paragraph ending so leads into what follows it
 
 
 def is_question(sentence: str) -> bool:

@@ -42,7 +42,7 @@ from generator.repo.synthesize.readme import (
     tagline,
 )
 from generator.store import slugify
-from generator.text.pointers import without_lead_in
+from generator.text.pointers import LEADING_INTO, without_lead_in
 from generator.text.sentences import split_sentences
 
 DOC_BYTES = 200_000  # a doc file larger than this is generated reference, not prose to quote
@@ -767,11 +767,18 @@ def _without_lead_in(passage: DocPassage, title: str) -> DocPassage:
     it: that much is quoted, the lead-in to what the overview does not show is not. Only where a README
     says what the project is (its opening, "Why use Viper?", "About"): elsewhere the sentences before a
     lead-in prepare it ("There are myriads of JSON libraries out there. Our class had these goals:")."""
-    if passage.kind != "paragraph" or not passage.text.rstrip().endswith(":"):
+    if passage.kind != "paragraph" or not passage.text.rstrip().endswith(LEADING_INTO):
         return passage
     if passage.heading not in ("", title) and not _ABOUT_HEADING.search(passage.heading):
         return passage
-    return replace(passage, text=without_lead_in(passage.text))
+    text = without_lead_in(passage.text)
+    if text.rstrip().endswith(":") and len(split_sentences(text)) == 1 and _STATES_WHAT.search(text):
+        text = text.rstrip()[:-1] + "."  # sinatra's one sentence, "Sinatra is a DSL for … effort:", then code
+    return replace(passage, text=text)
+
+
+# a sentence saying what something is ("Sinatra is a DSL for …")
+_STATES_WHAT = re.compile(r"^(?!(?:there|here)\b)\S+(?:\s\S+){0,3}\s(?:is|are)\s(?:an?|the)\s", re.IGNORECASE)
 
 
 def _opening(text: str) -> str:
