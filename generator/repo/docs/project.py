@@ -1009,6 +1009,9 @@ def readme_concepts(readme: Document | None, names: SymbolNames) -> list[DocConc
         inner = _section_concepts(readme, manual, top + 1, names)
         if len(inner) >= README_CONCEPTS:
             concepts = [c for c in concepts if c.name != manual[0].path[top - 1]] + inner
+    if len(concepts) > MAX_CONCEPTS:  # chapters divided past the guide's cut: whole, so none is lost
+        whole = _section_concepts(readme, readme.sections, top, names, chapters=False)
+        concepts = whole if len(whole) >= README_CONCEPTS else concepts
     return concepts[:MAX_CONCEPTS] if len(concepts) >= README_CONCEPTS else []
 
 
@@ -1019,16 +1022,17 @@ def _top_level(sections: Sequence[Section]) -> int:
 
 
 def _section_concepts(
-    readme: Document, sections: Sequence[Section], top: int, names: SymbolNames
+    readme: Document, sections: Sequence[Section], top: int, names: SymbolNames, *, chapters: bool = True
 ) -> list[DocConcept]:
-    """One concept per heading at level `top` of `sections` that explains something."""
+    """One concept per heading at level `top` of `sections` that explains something (with `chapters`, one per
+    sub-section of a chapter)."""
     concepts = []
     for heading in dict.fromkeys(s.path[top - 1] for s in sections if len(s.path) >= top):
         if _process(heading) or _under_install([heading]):
             continue
         part = tuple(s for s in sections if len(s.path) >= top and s.path[top - 1] == heading)
         quoted = tuple(passages(replace(readme, sections=part)))
-        chapter = _chapter(part, top) if len(quoted) >= CHAPTER_PASSAGES else []
+        chapter = _chapter(part, top) if chapters and len(quoted) >= CHAPTER_PASSAGES else []
         for name, chapter_part in chapter or [(heading, part)]:
             quoted = tuple(passages(replace(readme, sections=chapter_part))) if chapter else quoted
             if len(quoted) >= README_PASSAGES or _shows_a_feature(name, quoted):
