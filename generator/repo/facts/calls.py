@@ -29,6 +29,7 @@ from generator.repo.facts.languages import TREE_SITTER_LANGUAGES
 from generator.repo.facts.native import family
 from generator.repo.facts.pycalls import PythonCalls
 from generator.repo.facts.registries import registry_calls
+from generator.repo.facts.runtime import RunTime
 from generator.repo.facts.tscalls import TreeSitterCalls
 from generator.repo.map.filetypes import is_context_file
 from generator.repo.map.walk import read_or_none
@@ -70,6 +71,8 @@ class CallGraph:
         # a command-line tool's commands (commands.py): its main flow starts at the heaviest of them
         self.commands: list[Node] = commands or []
         self._lines: dict[str, list[str]] = {}
+        # what each function stores, reads and spawns (runtime.py): set-up told from the call made at run time
+        self.runtime = RunTime(self.files, reader.read, lambda node: self.calls_of(node[0], {node[1]}))
 
     def deprecated(self, node: Node) -> bool:
         """Whether the symbol is deprecated, by its doc comment or its own body's warning (deprecation.py);
