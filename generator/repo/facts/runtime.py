@@ -105,14 +105,22 @@ def field_use(language: str, symbol: Symbol, lines: list[str]) -> FieldUse:
     for at, line in enumerate(body[1:], start=symbol.start + 1):
         text = line.split("//", 1)[0] if language != "python" else line.split("#", 1)[0]
         taken = set()
+        here: set[str] = set()  # stored on this line: its old value read there is what is grown
         for match in stored_at.finditer(text):
-            stores.add(f"{owner}.{match.group(1) or match.group(2)}")
+            here.add(match.group(1) or match.group(2))
             taken.add(match.start())
+        stores.update(f"{owner}.{field}" for field in here)
         registers.update(f"{owner}.{m.group(1) or m.group(2)}" for m in grown.finditer(text))
         for match in delegated.finditer(text):  # a read or a store, by what the method called does
+            if match.start() in taken:
+                continue  # a collection grown in place
             delegates.add((at, f"{owner}.{match.group(1)}"))
             taken.add(match.start())
-        reads.update(f"{owner}.{m.group(1)}" for m in mentioned.finditer(text) if m.start() not in taken)
+        reads.update(
+            f"{owner}.{m.group(1)}"
+            for m in mentioned.finditer(text)
+            if m.start() not in taken and m.group(1) not in here
+        )
         if kept := alias.match(text):
             aliases.append((f"{owner}.{kept.group(1)}", f"{owner}.{kept.group(2)}"))
     return FieldUse(
@@ -177,16 +185,16 @@ class RunTime:
 
     def left(self, nodes: Iterable[Node]) -> set[str]:
         """What the functions `nodes` register for later: the tables and lists they grow and the objects
-        held in fields they store into (`self._router.add_route(…)`), none of them reading it but where
-        it is stored (a guard checking it first). A call doing its work keeps state it reads on further
-        down (parsed flags, a buffer), or sets a plain value; a set-up call registers and returns."""
+        held in fields they store into (`self._router.add_route(…)`), none of them reading it back. A call
+        doing its work keeps state it reads on (parsed flags, a pool's connections), or sets a plain
+        value; a set-up call registers and returns."""
         nodes = set(nodes)
         kept: set[str] = set()
         read: set[str] = set()
         for node in nodes:
             stored = self._fields(node, nodes, stored=True)
             kept |= self.use(node).registers | (stored - self.use(node).stores)
-            read |= self._fields(node, nodes, stored=False) - stored
+            read |= self._fields(node, nodes, stored=False)
         return kept - read
 
     def _fields(self, node: Node, nodes: set[Node], *, stored: bool) -> set[str]:
