@@ -854,3 +854,50 @@ def test_a_go_flow_starts_where_the_registered_handlers_are_run(tmp_path: Path) 
     assert facts.calls is not None
     assert facts.calls.entries(limit=2)[0] == ("bus.go", "Bus.Publish")
     assert first_flow(facts)[:2] == ["Bus.Publish", "deliver"]
+
+
+def test_a_registry_class_in_a_test_file_adds_no_calls_and_breaks_nothing(tmp_path: Path) -> None:
+    # fmt's shape: source code hands functions to a class a test file defines (`test/scan.h`); test files'
+    # calls are not read, so the registry's lookups there are no edges (the facts stage crashed on them)
+    files = {
+        "pkg/__init__.py": "",
+        "pkg/core.py": (
+            "from tests.registry import Registry\n\n\ndef load():\n    return 1\n\n\n"
+            "def setup():\n    Registry().register_all({'load': load})\n"
+        ),
+        "tests/__init__.py": "",
+        "tests/registry.py": (
+            "class Registry:\n    def register_all(self, table):\n        self.table = table\n\n"
+            "    def create(self, name):\n        return self.table[name]()\n"
+        ),
+    }
+    facts = facts_of(tmp_path, files)
+    assert facts.calls is not None
+    assert not [e for e in facts.calls.edges() if e.caller_path == "tests/registry.py"]
+
+
+def _c_lines(count: int) -> str:
+    return "".join(f"  int step{i} = {i};\n" for i in range(count))
+
+
+# libuv's shape: `include/` declares the library's API (`lib_run`); `src/` defines it, and internal
+# functions its other files share without `static` (`lib__work`, leading to more code)
+C_LIBRARY = {
+    "include/lib.h": "#ifndef LIB_H\n#define LIB_H\ntypedef struct lib_loop lib_loop;\nint lib_run(lib_loop *loop);\n#endif\n",
+    "src/core.c": (
+        '#include "lib.h"\n\nint lib__poll(lib_loop *loop);\n\n'
+        f"int lib_run(lib_loop *loop) {{\n{_c_lines(10)}  return lib__poll(loop);\n}}\n"
+    ),
+    "src/poll.c": f'#include "lib.h"\n\nint lib__poll(lib_loop *loop) {{\n{_c_lines(20)}  return 0;\n}}\n',
+    "src/work.c": (
+        '#include "lib.h"\n\n'
+        f"int lib__work_done(lib_loop *loop) {{\n{_c_lines(60)}  return 0;\n}}\n\n"
+        f"int lib__work(lib_loop *loop) {{\n{_c_lines(60)}  return lib__work_done(loop);\n}}\n"
+    ),
+}
+
+
+def test_a_c_librarys_flow_starts_at_what_its_public_headers_declare(tmp_path: Path) -> None:
+    facts = facts_of(tmp_path, C_LIBRARY)
+    assert facts.calls is not None
+    assert first_flow(facts)[:2] == ["lib_run", "lib__poll"]

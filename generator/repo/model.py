@@ -206,7 +206,11 @@ class CallGraphView(Protocol):
     """A command-line tool's commands as (file, symbol) (facts/commands.py)."""
     examples: dict[str, float]
     """The names the usage examples call, by how prominently (facts/examples.py)."""
-    runtime: RunTimeView
+
+    @property
+    def runtime(self) -> RunTimeView:
+        """What each function stores, reads and spawns (facts/runtime.py)."""
+        ...
 
     def edges(self, paths: Iterable[str] | None = None, *, incoming: bool = False) -> list[CallEdge]: ...
 

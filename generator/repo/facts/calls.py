@@ -14,6 +14,7 @@ import posixpath
 import warnings
 from collections import Counter
 from collections.abc import Iterable, Mapping
+from functools import cached_property
 from pathlib import Path
 
 from generator.repo.facts.callbacks import callback_calls
@@ -26,7 +27,7 @@ from generator.repo.facts.forked import map_files
 from generator.repo.facts.heldcalls import held_calls
 from generator.repo.facts.imports import ImportIndex
 from generator.repo.facts.languages import TREE_SITTER_LANGUAGES
-from generator.repo.facts.native import family
+from generator.repo.facts.native import PUBLIC_HEADERS, declared_names, family
 from generator.repo.facts.pycalls import PythonCalls
 from generator.repo.facts.registries import registry_calls
 from generator.repo.facts.runtime import RunTime
@@ -73,6 +74,19 @@ class CallGraph:
         self._lines: dict[str, list[str]] = {}
         # what each function stores, reads and spawns (runtime.py): set-up told from the call made at run time
         self.runtime = RunTime(self.files, reader.read, lambda node: self.calls_of(node[0], {node[1]}))
+
+    def declared(self) -> frozenset[str] | None:
+        """What a C/C++ library's public headers (`include/`) declare; None without such headers."""
+        return self._public_headers
+
+    @cached_property
+    def _public_headers(self) -> frozenset[str] | None:
+        headers = [
+            path
+            for path, fact in self.files.items()
+            if path.startswith(PUBLIC_HEADERS) and family(fact.language) == "c"
+        ]
+        return declared_names(self._reader.read(path) or "" for path in headers) if headers else None
 
     def deprecated(self, node: Node) -> bool:
         """Whether the symbol is deprecated, by its doc comment or its own body's warning (deprecation.py);

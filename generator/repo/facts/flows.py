@@ -18,6 +18,7 @@ from typing import Protocol
 
 from generator.repo.facts.calltree import Node, TreeReader, reached, reaches
 from generator.repo.facts.imports import JS_LANGUAGES
+from generator.repo.facts.native import family, in_public_api
 from generator.repo.facts.runtime import RunTime
 from generator.repo.map.filetypes import is_context_file
 from generator.repo.model import FileFacts, Symbol
@@ -50,6 +51,8 @@ class CallReader(TreeReader, Protocol):
 
     def results(self, path: str) -> dict[str, str]: ...
 
+    def declared(self) -> frozenset[str] | None: ...
+
 
 def entry_points(
     graph: CallReader, files: dict[str, FileFacts], paths: Iterable[str] | None = None, *, limit: int = 8
@@ -59,7 +62,7 @@ def entry_points(
     scope = [p for p in (files if paths is None else paths) if p in files and not is_context_file(p)]
     within = set(scope)
     standing = {node: W_CHOSEN for node in graph.entry_points if node[0] in within}
-    for node, score in _standings(files, scope, graph.examples):
+    for node, score in _standings(files, scope, graph.examples, graph.declared()):
         standing.setdefault(node, score)
     unknown = [node for node in standing if node not in graph.reaches]
     graph.reaches.update(reaches(graph, files, unknown))
@@ -150,16 +153,26 @@ def _is_class(files: dict[str, FileFacts], path: str, name: str) -> bool:
 
 
 def _standings(
-    files: dict[str, FileFacts], scope: list[str], examples: dict[str, float]
+    files: dict[str, FileFacts],
+    scope: list[str],
+    examples: dict[str, float],
+    declared: frozenset[str] | None = None,
 ) -> list[tuple[Node, float]]:
     """Every entry point of `scope` with what its place in the API and its use give it: functions a
     top-level package re-exports, methods of the classes it re-exports, other exported callables, each the
-    more the usage examples call it; when nothing is declared public, every public function and method."""
+    more the usage examples call it; when nothing is declared public, every public function and method.
+    `declared`: what a C/C++ library's public headers declare (native.in_public_api), its only API."""
     found: list[tuple[Node, float]] = []
     made = _made_values(files)
     for path in scope:
         fact = files[path]
-        callables = [s for s in fact.symbols if s.kind in CALLABLE and _callable_from_outside(s)]
+        callables = [
+            s
+            for s in fact.symbols
+            if s.kind in CALLABLE
+            and _callable_from_outside(s)
+            and (declared is None or family(fact.language) != "c" or in_public_api(path, s.name, declared))
+        ]
         exported = set(fact.exports) | set(fact.api_names) if callables else set()
         api = set(fact.api_names)
         for symbol in (s for s in callables if _is_entry(s, exported)):
@@ -173,7 +186,9 @@ def _standings(
         ((path, s.name), _usage_bonus(s, examples))
         for path in scope
         for s in files[path].symbols
-        if s.kind in CALLABLE and _callable_from_outside(s)
+        if s.kind in CALLABLE
+        and _callable_from_outside(s)
+        and (declared is None or family(files[path].language) != "c" or in_public_api(path, s.name, declared))
     ]
 
 

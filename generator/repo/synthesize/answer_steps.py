@@ -25,7 +25,7 @@ LONE = 0.5  # what a start reaching no other match counts of what its own words 
 PUBLIC = 1.1  # what an entry of the project's public API weighs against other code answering as much
 WRAPPER_LINES = 4  # a function this short calling one other match is a wrapper of it
 SET_UP_HOPS = 2  # hops below a start where what it spawns still only starts the work
-SPAWN_SHARE = 0.5  # what a spawned function answers of the question, at least, against the start spawning it
+SPAWN_SHARE = 0.75  # what a spawned function answers of the question, at least, against the start spawning it
 _TIE = 1e-9
 
 
@@ -125,10 +125,12 @@ class AnswerWalk:
     def run_time(self, node: Node, eligible: Collection[Node]) -> Node:
         """Where the work runs when `node` only sets it up (facts/runtime.py): the function it spawns, or
         one its calls spawn within SET_UP_HOPS (`go w.loop()` under `WorkerPool.Start`, arq's
-        `create_task(self.main())` in `Worker.run`) that answers SPAWN_SHARE of what `node` does, the one
-        answering most; else an eligible match reading what `node`'s calls register (a route table, a
-        handler list) that `node` does not reach nor it `node`: the call a server or loop makes with it
-        later. `node` itself otherwise."""
+        `create_task(self.main())` in `Worker.run`) that answers SPAWN_SHARE of what `node`'s calls do —
+        `node` adds little but starting it (nats' `doReconnect` reconnects, then starts a reader: it
+        stays) —, the one answering most; else an eligible match reading what `node`'s calls register (a
+        route table, a handler list) that `node` does not reach nor it `node`, answering START_SHARE of
+        what `node` does through calls of its own (a property reading a task's kept data is no such
+        call): the call a server or loop makes with it later. `node` itself otherwise."""
         if self.runtime is None:
             return node
         setting_up = [
@@ -149,6 +151,8 @@ class AnswerWalk:
             if other != node
             and other not in self.reached(node)
             and node not in self.reached(other)
+            and self.coverage(other) >= START_SHARE * self.coverage(node)
+            and any(match in self.reached(other) for match in self.matches)  # no getter of what is kept
             and left & self.runtime.reads([other, *self.reached(other)])
         ]
         return min(later, key=self._rank, default=node)
