@@ -856,26 +856,6 @@ def test_a_go_flow_starts_where_the_registered_handlers_are_run(tmp_path: Path) 
     assert first_flow(facts)[:2] == ["Bus.Publish", "deliver"]
 
 
-def test_a_registry_class_in_a_test_file_adds_no_calls_and_breaks_nothing(tmp_path: Path) -> None:
-    # fmt's shape: source code hands functions to a class a test file defines (`test/scan.h`); test files'
-    # calls are not read, so the registry's lookups there are no edges (the facts stage crashed on them)
-    files = {
-        "pkg/__init__.py": "",
-        "pkg/core.py": (
-            "from tests.registry import Registry\n\n\ndef load():\n    return 1\n\n\n"
-            "def setup():\n    Registry().register_all({'load': load})\n"
-        ),
-        "tests/__init__.py": "",
-        "tests/registry.py": (
-            "class Registry:\n    def register_all(self, table):\n        self.table = table\n\n"
-            "    def create(self, name):\n        return self.table[name]()\n"
-        ),
-    }
-    facts = facts_of(tmp_path, files)
-    assert facts.calls is not None
-    assert not [e for e in facts.calls.edges() if e.caller_path == "tests/registry.py"]
-
-
 def _c_lines(count: int) -> str:
     return "".join(f"  int step{i} = {i};\n" for i in range(count))
 
