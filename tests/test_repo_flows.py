@@ -829,6 +829,9 @@ def test_the_flow_starts_at_the_call_that_reads_what_the_set_up_registered(tmp_p
         "Router._roots",
     }
     assert first_flow(facts)[0] == "App.__call__"
+    # `self._router_search(…)` calls the router's `find`, the bound method the constructor kept
+    calls = {(e.caller, e.callee) for e in facts.calls.edges(["web/app.py"])}
+    assert ("App._get_responder", "Router.find") in calls
 
 
 # a message bus in Go: `Subscribe` validates the topic at length and registers the handler in the bus's

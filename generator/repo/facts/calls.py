@@ -24,7 +24,7 @@ from generator.repo.facts.deprecation import deprecated_by_body, deprecated_by_d
 from generator.repo.facts.dispatch import Families, dispatch_calls
 from generator.repo.facts.flows import Node, entry_points
 from generator.repo.facts.forked import map_files
-from generator.repo.facts.heldcalls import held_calls
+from generator.repo.facts.heldcalls import held_calls, kept_method_calls
 from generator.repo.facts.imports import ImportIndex
 from generator.repo.facts.languages import TREE_SITTER_LANGUAGES
 from generator.repo.facts.native import PUBLIC_HEADERS, declared_names, family
@@ -194,6 +194,8 @@ def read_call_graph(
     for edge in callback_calls(edges, files):  # a class handed over is called back by its receiver
         edges[edge.caller_path].append(edge)
     for edge in held_calls(edges, files, reader.read):  # a function kept on an instance is called there
+        edges.setdefault(edge.caller_path, []).append(edge)
+    for edge in kept_method_calls(edges, files, reader.read):  # …and a bound method of another's object
         edges.setdefault(edge.caller_path, []).append(edge)
     for edge in dispatch_calls(edges, files, reader.read):
         dispatched.setdefault(edge.caller_path, []).append(edge)

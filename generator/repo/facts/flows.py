@@ -85,11 +85,11 @@ def entry_points(
 def runtime_first(graph: CallReader, files: dict[str, FileFacts], ranked: list[Node]) -> list[Node]:
     """The ranked entry points with the call a user makes at run time moved before the set-up that leads
     the ranking. A later entry is that call when the first does not lead to it nor it to the first, it
-    leads to work of its own (NEW_WORK), makes nothing itself, and either
+    makes nothing itself, and either
     - reads what the first's calls stored (runtime.py: falcon's `App.__call__` reaching the router's
       `find`, which reads the finder `App.add_route`'s calls compiled into it), or
-    - is called at run time (the examples call it, or a runtime callback) and uses the objects the first
-      makes — a method of a class the first makes, or leading to one: `logger.debug → _log →
+    - leads to work of its own (NEW_WORK), is called at run time (the examples call it, or a runtime
+      callback) and uses the objects the first makes — a method of a class the first makes, or leading to one: `logger.debug → _log →
       Handler.emit`, not `add → FileSink → parse_size`."""
     first = ranked[0] if ranked else ("", "")
     if len(ranked) < 2 or first[1].rpartition(".")[2] in RUNTIME_CALLBACKS:
@@ -106,10 +106,12 @@ def runtime_first(graph: CallReader, files: dict[str, FileFacts], ranked: list[N
         below = reached(graph, files, node)
         if first in below:
             continue  # it runs the set-up itself
-        if sum(size for n, size in below.items() if n not in before) <= NEW_WORK * sum(below.values()):
-            continue  # the same work by another door (`Session.get` beside `get`)
+        # (one reading what the set-up registered may share code with it: falcon compiles its routes
+        # when one is added and again on the first request)
         if stored & graph.runtime.reads(n for n in below if not _constructs(files, n)):
             return [node, *(n for n in ranked if n != node)]
+        if sum(size for n, size in below.items() if n not in before) <= NEW_WORK * sum(below.values()):
+            continue  # the same work by another door (`Session.get` beside `get`)
         if not _used_at_run_time(graph, node):
             continue
         uses = {_owner(name) for _, name in below} | {_owner(node[1])}
