@@ -8,6 +8,7 @@ from `HookCaller.__call__` into the plugin manager's `_hookexec` and `_multicall
 from __future__ import annotations
 
 import ast
+import re
 import textwrap
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -15,6 +16,8 @@ from dataclasses import dataclass, field
 from generator.repo.model import CallEdge, FileFacts
 
 Read = Callable[[str], str | None]
+# `self.<attribute> = self.<attribute>.<method>` alone on its line: a bound method kept
+_KEEPS_METHOD = re.compile(r"^\s+self\.\w+\s*=\s*self\.\w+\.\w+\s*$", re.MULTILINE)
 Target = tuple[str, str]
 
 
@@ -177,8 +180,10 @@ def kept_method_calls(
     trees = _Trees(read, files)
     found: list[CallEdge] = []
     for path, fact in files.items():
-        if fact.language != "python" or path not in edges:
+        if fact.language != "python" or path not in edges or not any(s.kind == "class" for s in fact.symbols):
             continue
+        if not _KEEPS_METHOD.search(read(path) or ""):
+            continue  # a file keeping no bound method is never parsed for one
         for symbol in (s for s in fact.symbols if s.kind == "class"):
             found.extend(_kept_method_calls(trees, path, symbol.name, edges[path], files))
     return found
