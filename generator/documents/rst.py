@@ -16,8 +16,15 @@ from .model import Section
 
 _ADMONITIONS = frozenset(
     "note warning tip important hint caution attention danger error seealso admonition topic sidebar"
-    " versionadded versionchanged deprecated rubric".split()
+    " rubric".split()
 )
+# a version note as Sphinx labels it ("Changed in version 3.0: No longer defaults to …")
+_VERSIONED = {
+    "versionadded": "New in version",
+    "versionchanged": "Changed in version",
+    "deprecated": "Deprecated since version",
+    "versionremoved": "Removed in version",
+}
 # Sphinx's autodoc directives: the object's docstring, rendered at build time
 _AUTODOC = frozenset(
     "automodule autoclass autofunction autoexception autodata autoattribute automethod autoproperty".split()
@@ -74,6 +81,10 @@ _REFERENCE = re.compile(r"(?<![\w\\])([A-Za-z][A-Za-z0-9.-]*[A-Za-z0-9])__?(?=[\
 FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})[ \t]*[\w+-]*[ \t]*$")
 _AUTO_NUMBERED = re.compile(r"^([ \t]*)#\.[ \t]")
 _SUBSTITUTION = re.compile(r"\|([\w -]{1,40})\|(?:_{1,2})?")
+# what Sphinx fills in from the build's conf.py (never run here): "sqlite-utils |version|" is "sqlite-utils"
+_BUILD_VALUES = frozenset({"version", "release", "today"})
+# a field list opening the file is its metadata (":orphan:", ":description: …", ":layout: landing"), not text
+_DOCINFO = re.compile(r"^:[\w-]+:(?:\s.*)?$")
 
 
 def rst_as_markdown(lines: list[str]) -> list[str]:
@@ -84,10 +95,11 @@ def rst_as_markdown(lines: list[str]) -> list[str]:
     return shadow.out
 
 
-def read_rst(text: str) -> tuple[Section, ...]:
+def read_rst(text: str, *, file: bool = False) -> tuple[Section, ...]:
+    """A reST text's sections; a `file`'s opening field list is its metadata, not its text."""
     lines = text.split("\n")
     shadow = _Shadow(lines)
-    shadow.rewrite()
+    shadow.rewrite(docinfo=file)
     return markdown_sections("\n".join(shadow.out), lines)
 
 
@@ -99,8 +111,17 @@ class _Shadow:
     level: int = 0  # the last heading's level: an object description nests one below it
     highlight: str = ""  # the language `.. highlight::` set for the literal blocks below it
 
-    def rewrite(self) -> None:
+    def rewrite(self, docinfo: bool = False) -> None:
         i = 0
+        while (
+            docinfo
+            and i < len(self.lines)
+            and (  # the file's metadata: a blank line for each line
+                _DOCINFO.match(self.lines[i]) or (i and self.lines[i][:1].isspace() and self.lines[i].strip())
+            )
+        ):
+            self.out.append("")
+            i += 1
         while i < len(self.lines):
             i = self._line(i)
 
@@ -209,6 +230,8 @@ class _Shadow:
             self.out += [""] * (end - i)
         elif name in _OBJECTS and (signature := (found.group(3) or "").strip()):
             self._object(signature, self.lines[i + 1 : end], indent)
+        elif name in _VERSIONED:
+            self._versioned(_VERSIONED[name], (found.group(3) or "").strip(), body)
         elif name in _ADMONITIONS:
             title = (found.group(3) or "").strip()
             self.out.append(inline(title) if name in ("admonition", "topic", "sidebar", "rubric") else "")
@@ -226,6 +249,22 @@ class _Shadow:
         self.out.append(f"{' ' * indent}{'#' * level} {code_span(signature, padded=True)}")
         self._nested(body, level)
         self.level = level - 1 if level > 1 else self.level
+
+    def _versioned(self, label: str, argument: str, body: list[str]) -> None:
+        """`.. versionchanged:: 3.0` as Sphinx shows it: "Changed in version 3.0: " leading its text (the
+        rest of the directive's line, else its body's first line), "New in version 0.12." alone."""
+        version, _, said = argument.partition(" ")
+        lead = f"{label} {version}".strip()
+        first = next((n for n, line in enumerate(body) if line.strip() and not _OPTION.match(line)), None)
+        if said.strip():
+            self.out.append(f"{lead}: {inline(said.strip())}")
+        elif first is None:
+            self.out.append(f"{lead}.")
+        else:
+            self.out.append("")
+            body = [*body]
+            body[first] = f"{body[first][: indent_width(body[first])]}{lead}: {body[first].lstrip()}"
+        self._nested(body, self.level)
 
     def _nested(self, body: list[str], level: int) -> None:
         """A directive's body read as reST of its own, in its place (a note's code block stays code, a
@@ -359,7 +398,7 @@ def inline(line: str) -> str:
     # unless the text is words (`versioned validators <versioned-validators>`: a label's title)
     line = _LINK.sub(lambda m: f"`{m[1]}`" if m[2] and " " not in m[1].strip() else m[1], line)
     line = _ROLE.sub(_role, line)
-    line = _SUBSTITUTION.sub(lambda m: m.group(1), line)
+    line = _SUBSTITUTION.sub(lambda m: "" if m.group(1) in _BUILD_VALUES else m.group(1), line)
     line = _FIELD.sub(lambda m: m.group(1), line)
     return "".join(piece if piece.startswith("`") else _unescaped(piece) for piece in _pieces(line))
 
