@@ -128,6 +128,11 @@ def test_sentences_pointing_elsewhere_or_back_are_not_quoted_alone() -> None:
     assert points_elsewhere("As described in the previous section, you can disable the warning for marks.")
     assert needs_antecedent("In this example, monkeypatch.setattr is used to patch Path.home for the test.")
     assert not points_elsewhere("The := operator groups more tightly than a comma in all positions.")
+    # further reading by other words (design documents, RFCs, evolution proposals, schema specs)
+    assert points_elsewhere("For additional usage samples, checkout the proof of concepts.")
+    assert points_elsewhere("For a complete list of keywords, refer to the vocabulary document.")
+    assert points_elsewhere("For detailed semantics, please see the reference.")
+    assert not points_elsewhere("For other platforms, the default is five seconds.")
     # what the document's own places say (otel's specification, go's proposals)
     for pointer in (
         "For each of the above aspects, we want sampling decisions to be made in a consistent manner.",
