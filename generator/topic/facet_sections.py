@@ -152,12 +152,14 @@ def stating_parts(blocks: Sequence[str]) -> list[str]:
     design") or "" (a heading, and every other section: the problem the document solves, its motivation,
     limits, alternatives, the state of the work). A subsection naming no facet stands in its parent's part
     ("### Adding an `id` field" under "## Proposed Enhancement" is design; "### Scope" under "## Problem"
-    is not)."""
+    is not). A subsection of a section naming another facet stands in that section whatever its own heading
+    names: "#### Shared abstractions and implementation for the entire stack" under "## Scenarios and User
+    Experience" is a scenario, "### Subtest semantics" under "## Rationale" a reason, not the design."""
     found: list[str] = []
     headings = [m.group(2) for b in blocks if (m := _heading_of(b))]
     record = decision_record(headings)
     part, titled = "lead", False
-    enclosing: list[tuple[int, str]] = []
+    enclosing: list[tuple[int, str, bool]] = []  # level, part, whether it names a facet other than what/how
     for block in blocks:
         match = _heading_of(block)
         if match is None:
@@ -168,13 +170,15 @@ def stating_parts(blocks: Sequence[str]) -> list[str]:
         if level == 1 and not titled and part == "lead":
             titled = True  # the document's title: its lead follows it
             continue
-        enclosing = [(lv, p) for lv, p in enclosing if lv < level]
+        enclosing = [(lv, p, other) for lv, p, other in enclosing if lv < level]
         facets = section_facets(heading, record=record)
-        if not facets:
+        if any(other for _, _, other in enclosing):
+            part = ""
+        elif not facets:
             part = enclosing[-1][1] if enclosing else ""
         else:
             part = ("summary" if "what" in facets else "design") if not facets - {"what", "how"} else ""
-        enclosing.append((level, part))
+        enclosing.append((level, part, bool(facets - {"what", "how"})))
     return found
 
 
