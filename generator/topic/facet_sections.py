@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
-from ..text.pointers import continues
+from ..text.pointers import announces, continues
 from ..text.sentences import sentences as split_all
 from .headings import FRAME, decision_record, is_status_heading, section_facets, unnumbered
 from .sentences import (
@@ -430,11 +430,11 @@ def _only_list(block: str) -> bool:
 
 def _quotable_run(parts: tuple[str, ...]) -> tuple[str, ...]:
     """A paragraph's sentences without a tail of sentences that cannot be quoted (a pointer to a man page,
-    a link left alone): what it says before that stands on its own. A sentence that cannot be quoted in the
+    a link left alone, an announcement of what follows): what it says before that stands on its own. A sentence that cannot be quoted in the
     middle of what it says leaves the paragraph whole (and unquoted): its argument goes on after it."""
     n = len(parts)
-    while n and not (quotable(parts[n - 1]) or RUN_IN_LABEL.match(parts[n - 1])):
-        n -= 1
+    while n and (not (quotable(parts[n - 1]) or RUN_IN_LABEL.match(parts[n - 1])) or announces(parts[n - 1])):
+        n -= 1  # …or a tail announcing what the next paragraphs say ("There are two main reasons to…")
     return parts[:n]
 
 
