@@ -38,7 +38,7 @@ def test_a_document_about_the_topic_outranks_a_passing_mention() -> None:
 
 
 def test_an_api_named_as_a_compound_identifier_is_found_by_its_words() -> None:
-    """"rate limiting" finds a design naming only `RateLimiter`/`RateLimitLease`, "inference mode" one naming
+    """ "rate limiting" finds a design naming only `RateLimiter`/`RateLimitLease`, "inference mode" one naming
     `InferenceMode`, as "foo bar" always found `foo_bar`: the engine reads a CamelCase name as its words too."""
     from generator.retrieval.scoring import names_phrase
     from generator.text.words import tokens
@@ -48,7 +48,8 @@ def test_an_api_named_as_a_compound_identifier_is_found_by_its_words() -> None:
     design = Fields(
         title="Throttling",
         headings="Abstractions\nConcrete implementations",
-        body="The main abstraction API will consist of the RateLimiter and the associated RateLimitLease. " * 4,
+        body="The main abstraction API will consist of the RateLimiter and the associated RateLimitLease. "
+        * 4,
     )
     assert names_phrase(design, tuple(tokens("rate limit")))
     scores = _judge("rate limiting", {"design": design, "unrelated": UNRELATED})

@@ -286,7 +286,7 @@ def test_a_passage_naming_its_operation_only_as_the_api_carries_the_heading_nami
 
 
 def test_a_subsection_of_a_scenario_or_rationale_is_not_the_design() -> None:
-    """"#### Shared abstractions and implementation for the entire stack" under "## Scenarios and User
+    """ "#### Shared abstractions and implementation for the entire stack" under "## Scenarios and User
     Experience" is a scenario, "### Subtest semantics" under "## Rationale" a reason: neither states the
     design, whatever its own heading names; "### Abstractions" under "## Design" does."""
     from generator.topic.facet_sections import stating_parts
@@ -305,6 +305,8 @@ def test_a_subsection_of_a_scenario_or_rationale_is_not_the_design() -> None:
         "The main abstraction API will consist of the RateLimiter and the associated RateLimitLease.",
     ]
     parts = dict(zip(blocks, stating_parts(blocks), strict=True))
-    assert parts["By introducing the new API in the BCL, we maximize the ability to share rate limiters."] == ""
+    assert (
+        parts["By introducing the new API in the BCL, we maximize the ability to share rate limiters."] == ""
+    )
     assert parts["Subtests run in their own goroutine."] == ""
     assert parts[blocks[-1]] == "design"
