@@ -310,3 +310,13 @@ def test_a_subsection_of_a_scenario_or_rationale_is_not_the_design() -> None:
     )
     assert parts["Subtests run in their own goroutine."] == ""
     assert parts[blocks[-1]] == "design"
+
+
+def test_related_work_is_prior_art_and_scenarios_are_use() -> None:
+    """ "## Related Work" (Dask's and Arrow's chunking beside a storage proposal; other RPC systems beside a
+    gRPC design) weighs other approaches, it does not say how the subject works; "## Scenarios and User
+    Experience" tells how it is used. "Related Proposals:" lists links and answers nothing."""
+    assert section_facets("Related Work") == {"alternatives"}
+    assert section_facets("5. Related work") == {"alternatives"}
+    assert section_facets("Related Proposals") == set()
+    assert section_facets("Scenarios and User Experience") == {"use"}

@@ -35,7 +35,9 @@ FACET_WORDS = {
     # a comparison with other work ("Comparison with other languages", "与 Webpack 比较"), not one inside the
     # design ("Module-level vs type-level docs", "计算属性缓存 vs 方法") nor comparing as a subject
     # ("Comparison traits", "自定义比较函数"); an ADR's options weighed against each other
-    "alternatives": r"rejected|alternatives?|prior art|other approaches|compar(?:ison|ed|ing)s?\s+(?:with|to|against)\b|"
+    # "## Related Work" (other systems doing the same: Dask, Parquet/Arrow) is prior art, not the design
+    "alternatives": r"rejected|alternatives?|prior art|related (?:work|projects|efforts|technologies|approaches)\b"
+    r"|other approaches|compar(?:ison|ed|ing)s?\s+(?:with|to|against)\b|"
     r"^\W*comparisons?\W*$|considered options|options considered|pros and cons of the options"
     r"|替代|对比|与.{1,30}(?:比较|相比)|比较\W*$|备选方案",
     # "changes" alone or summed up is the history of the work; "Language changes", "Changes to the parser",
