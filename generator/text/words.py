@@ -104,7 +104,7 @@ def tokens(text: str) -> list[str]:
             word = found.lower()
             if word not in STOPWORDS:
                 out.append(stem(word))
-            if _COMPOUND.fullmatch(found):
+            if COMPOUND.fullmatch(found):
                 out.extend(stem(part) for part in compound_parts(found))
     return out
 
@@ -112,16 +112,16 @@ def tokens(text: str) -> list[str]:
 # a CamelCase or mixedCase name: a lower-case letter or digit before a capital, or a capital run before a
 # capitalised word (`RateLimiter`, `fooBar`, `HTTPServer`); `API`, `Python` and `iOS`-like short names are
 # single words
-_COMPOUND = re.compile(r"[A-Za-z0-9]*(?:[a-z0-9][A-Z]|[A-Z][A-Z][a-z])[A-Za-z0-9]*")
-_COMPOUND_PART = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z0-9]+|[A-Z]+")
+COMPOUND = re.compile(r"[A-Za-z0-9]*(?:[a-z0-9][A-Z]|[A-Z][A-Z][a-z])[A-Za-z0-9]*")
+COMPOUND_PART = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z0-9]+|[A-Z]+")
 
 
 def compound_parts(name: str) -> list[str]:
     """The lowercase content words inside a compound identifier (`RateLimitLease` → rate, limit, lease;
     `HTTPServer` → http, server), one-letter pieces and stopwords left out; [] for a plain word."""
-    if not _COMPOUND.fullmatch(name):
+    if not COMPOUND.fullmatch(name):
         return []
-    parts = [p.lower() for p in _COMPOUND_PART.findall(name)]
+    parts = [p.lower() for p in COMPOUND_PART.findall(name)]
     return [p for p in parts if len(p) > 1 and p not in STOPWORDS and not p.isdigit()]
 
 
