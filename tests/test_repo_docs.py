@@ -388,6 +388,78 @@ def test_a_go_repository_without_docs_folder_is_documented_by_its_package_commen
     assert not any(p.path == "doc.go" for p in docs.examples)  # a docs folder is the docs
 
 
+_LIB_RS = (
+    "// Copyright the authors.\n\n"
+    "//! A lightweight logging facade.\n//!\n//! # Usage\n//!\n"
+    "//! Libraries log through the macros; executables pick an implementation.\n//!\n"
+    "//! The five macros are error, warn, info, debug and trace, highest priority first.\n//!\n"
+    '//! ```\n//! # struct Yak;\n//! # fn main() {\n//! use tinylog::info;\n//! info!("shaving");\n'
+    "//! ## not hidden\n//! # }\n//! ```\n//!\n//! Each message is dropped unless a logger is installed.\n//!\n"
+    "//! # Implementing a Logger\n//!\n//! Loggers implement the `Log` trait and are installed once.\n//!\n"
+    "//! ```rust,ignore\n//! impl Log for SimpleLogger {\n//!     fn flush(&self) {}\n//! }\n//! ```\n//!\n"
+    "//! # Compile time filters\n//!\n//! Levels can be disabled at compile time with cargo features.\n//!\n"
+    '//! ```toml\n//! [dependencies]\n//! # comment kept\n//! tinylog = { features = ["max_level_info"] }\n//! ```\n'
+    "\n#![no_std]\n\npub trait Log {\n    fn flush(&self);\n}\n"
+)
+
+
+def test_a_rust_repository_without_docs_folder_is_documented_by_its_crate_docs(tmp_path: Path) -> None:
+    """log, serde_json, reqwest, axum: the `//!` docs opening `src/lib.rs` are the crate's front page on
+    docs.rs: its sections are the guide, its "Usage" code is a getting-started example cited at lib.rs's
+    lines; a code block is Rust unless its fence names another language (`rust,ignore` is Rust), and
+    rustdoc's hidden lines (`# fn main() {`) are left out, `##` showing one `#`."""
+    files = {
+        "README.md": "# tinylog\n\nA lightweight logging facade.\n",
+        "Cargo.toml": '[package]\nname = "tinylog"\nversion = "0.1.0"\n',
+        "src/lib.rs": _LIB_RS,
+        "examples/src/lib.rs": _LIB_RS.replace("Usage", "Example usage"),
+    }
+    root = make_project(tmp_path / "tinylog", files)
+    repo_map = map_repository(root)
+    linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/tinylog")
+    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    assert [c.name for c in docs.concepts] == ["Usage", "Implementing a Logger", "Compile time filters"]
+    first = next(p for p in docs.examples if p.kind == "code")
+    assert (first.path, first.start, first.end, first.language) == ("src/lib.rs", 14, 16, "rust")
+    assert first.text == 'use tinylog::info;\ninfo!("shaving");\n# not hidden'
+    code = {
+        p.language: p.text
+        for c in docs.concepts
+        for page in c.pages
+        for p in page.passages
+        if p.kind == "code"
+    }
+    assert code["rust"].startswith("impl Log for SimpleLogger {\n    fn flush")
+    assert "# comment kept" in code["toml"]
+
+
+def test_a_rust_doc_comment_is_markdown_with_its_doctest_lines_hidden() -> None:
+    """An item's `///` comment as rustdoc shows it: never Go's rules (indented code lines became tabs, a
+    hidden `# use` line a `## use` heading line), each line cited at its source line."""
+    from generator.documents.comment import doc_comment
+
+    lines = [
+        "/// Parses a value.",
+        "///",
+        "/// # Example",
+        "///",
+        "/// ```",
+        "/// # use tinyjson::from_str;",
+        "/// struct User {",
+        "///     name: String,",
+        "/// }",
+        "/// ```",
+        "pub fn from_str() {}",
+    ]
+    comment = doc_comment(lines, 11, 11, "rust")
+    assert comment is not None
+    document = read_text(comment.text, name="de.rs", markup=comment.markup)
+    code = next(b for _, b in document.blocks() if b.kind == "code")
+    assert (code.text, code.language) == ("struct User {\n    name: String,\n}", "rust")
+    assert comment.span(code) == (7, 9)
+    assert [s.heading for s in document.sections] == ["", "Example"]
+
+
 def test_the_overview_reads_past_the_install_block_to_why_the_project_exists() -> None:
     # viper's README opens with a slogan and an install block; what it is comes after, under "Why use Viper?"
     readme = read_text(

@@ -14,7 +14,7 @@ from itertools import takewhile
 from pathlib import Path, PurePosixPath
 
 from generator.documents import Document, read_text
-from generator.documents.comment import package_doc
+from generator.documents.comment import crate_doc, package_doc
 from generator.documents.included import api_names
 from generator.documents.model import Block, Section
 from generator.documents.standing import INACTIVE, page_standing
@@ -186,6 +186,7 @@ def read_project_docs(
             and (d := _read(root, p, linker, redactor, navigation.substitutions, includes))
         ]
         + _go_package_docs(root, repo_map, linker, redactor)
+        + _rust_crate_docs(root, repo_map, linker, redactor)
     )
     # … and so are a monorepo's package READMEs, each the docs of its package
     packages = (
@@ -385,6 +386,46 @@ def _go_package_docs(
         if found:
             return [max(found, key=lambda item: item[0])[1]]
     return []
+
+
+def _rust_crate_docs(
+    root: Path, repo_map: RepoMap, linker: Linker, redactor: Redactor | None
+) -> list[Document]:
+    """The `//!` documentation of the Rust crate nearest the root (`src/lib.rs`, else `src/main.rs`), which
+    docs.rs shows as the crate's front page (log's usage, its implementations, writing a logger, its
+    feature flags): a guide for a repository without a docs folder. The longest at the shallowest depth;
+    never an example's, a test's, a benchmark's or a vendored crate's."""
+    by_depth: dict[int, list[str]] = {}
+    for entry in repo_map.files:
+        if _CRATE_ROOT.search(entry.path) and not _NOT_RUST_LIBRARY.search(entry.path):
+            by_depth.setdefault(entry.path.count("/"), []).append(entry.path)
+    for depth in sorted(by_depth):
+        found: list[tuple[int, Document]] = []
+        for path in by_depth[depth]:
+            text = read_or_none(root, path, max_bytes=DOC_BYTES) or ""
+            comment = crate_doc(redactor.redact(text)[0] if redactor is not None else text)
+            if comment is not None:
+                document = read_text(
+                    comment.text, name=path, origin=path, revision=linker.revision, markup="markdown"
+                )
+                title = f"Crate {_crate_name(root, path)}"
+                found.append((len(comment.text.strip()), replace(comment.at_source(document), title=title)))
+        if found:
+            return [max(found, key=lambda item: item[0])[1]]
+    return []
+
+
+_CRATE_ROOT = re.compile(r"(?:^|/)src/(?:lib|main)\.rs$")
+_NOT_RUST_LIBRARY = re.compile(r"(?:^|/)(?:examples?|tests?|benches|fuzz|vendor(?:ed)?|third_party)/")
+_CRATE_NAME = re.compile(r"^\[package\][^\[]*?^name\s*=\s*[\"']([\w-]+)[\"']", re.MULTILINE | re.DOTALL)
+
+
+def _crate_name(root: Path, path: str) -> str:
+    """The crate's name, as its `Cargo.toml` declares it; else its folder's."""
+    crate = PurePosixPath(path).parent.parent
+    manifest = read_or_none(root, str(crate / "Cargo.toml"), max_bytes=DOC_BYTES) or ""
+    match = _CRATE_NAME.search(manifest)
+    return match.group(1) if match else (crate.name or root.name)
 
 
 def go_package_examples(root: Path, facts: Facts, redactor: Redactor | None) -> list[DocPassage]:
