@@ -66,6 +66,16 @@ def test_heading_anchors_never_reach_headings_or_titles() -> None:
     assert [(s.start, s.end) for s in doc.sections] == [(1, 1), (3, 5), (7, 9)]
 
 
+def test_a_heading_s_html_entities_read_as_their_characters() -> None:
+    """jest's "`coverageReporters` [array&lt;string&gt;]", serde_json's "Serde JSON &emsp;", anyhow's setext
+    "Anyhow&ensp;¯\\_(°ペ)_/¯": a browser shows the character, as a paragraph's entities already read."""
+    text = "Anyhow&ensp;shrug\n===\n\nText &amp; more.\n\n### `reporters` [array&lt;string&gt;]\n\nList.\n"
+    doc = read_text(text, name="README.md")
+    assert doc.title == "Anyhow shrug"
+    assert [s.heading for s in doc.sections] == ["Anyhow shrug", "reporters [array<string>]"]
+    assert doc.sections[0].blocks[0].text == "Text & more."
+
+
 def test_pep_headers_give_title_status_and_date() -> None:
     text = "PEP: 639\nTitle: Improving License Clarity\nStatus: Rejected\nCreated: 15-Aug-2019\n\nAbstract\n========\n\nThis PEP defines a specification.\n"
     doc = read_text(text, name="pep-0639.rst")
