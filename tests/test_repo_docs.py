@@ -439,7 +439,7 @@ def test_a_rust_doc_comment_is_markdown_with_its_doctest_lines_hidden() -> None:
     from generator.documents.comment import doc_comment
 
     lines = [
-        "/// Parses a value.",
+        "/// Parses a [`Value`] or fails with [Error]; see [`Map::get`] and [the error][`crate::Error`].",
         "///",
         "/// # Example",
         "///",
@@ -458,6 +458,30 @@ def test_a_rust_doc_comment_is_markdown_with_its_doctest_lines_hidden() -> None:
     assert (code.text, code.language) == ("struct User {\n    name: String,\n}", "rust")
     assert comment.span(code) == (7, 9)
     assert [s.heading for s in document.sections] == ["", "Example"]
+    assert document.sections[0].blocks[0].text == (
+        "Parses a `Value` or fails with Error; see `Map::get` and the error."
+    )
+
+
+def test_a_go_doc_link_reads_as_the_name_it_links() -> None:
+    """pkg.go.dev shows `[Client]` and `[*http.Request]` as links named Client and http.Request; an index in
+    code (`m[key]`) and a link definition are no doc links."""
+    from generator.documents.comment import doc_comment
+
+    lines = [
+        "// Do sends a [*http.Request] with the [Client]'s settings, as [Client.Do] says.",
+        "//",
+        "//\tv := m[key]",
+        "//",
+        "// [RFC 7231]: https://example.org/rfc7231",
+        "func Do() {}",
+    ]
+    comment = doc_comment(lines, 6, 6, "go")
+    assert comment is not None
+    document = read_text(comment.text, name="do.go", markup=comment.markup)
+    texts = [b.text for _, b in document.blocks()]
+    assert texts[0] == "Do sends a http.Request with the Client's settings, as Client.Do says."
+    assert texts[1] == "v := m[key]"
 
 
 def test_the_overview_reads_past_the_install_block_to_why_the_project_exists() -> None:

@@ -58,6 +58,27 @@ _LIST_ITEM = re.compile(r"^\s+(?:[-*+•]|\d+[.)])\s+")
 # an old-style heading: one capitalised line with no closing punctuation, standing alone before a paragraph
 _OLD_HEADING = re.compile(r"^[A-Z][^.,;:!?()\[\]{}`\"]*[A-Za-z0-9]$")
 MIN_LINES = 6  # a shorter package comment is a sentence about the package, not its documentation
+# a doc link, which pkg.go.dev and docs.rs show as the name it links (Go's `[Client]`, `[*http.Request]`;
+# rustdoc's `[`Value`]`, `[Map::get]`, `[text][`crate::Error`]`), a definition line (`[Value]: url`) aside;
+# a code span (`&[u8]`) is matched first and kept as written
+_DOC_LINK = re.compile(
+    r"(`+)[^`]*?\1"
+    r"|(?<![!\]\\\w])\[(`?)\*?([A-Za-z_]\w*(?:(?:::|\.)\w+)*(?:\(\))?!?)\2\](?![\[(:])"
+    r"|(?<![!\\])\[([^\[\]`]+|`[^`\]]+`)\]\[`?[A-Za-z_][\w:.]*!?(?:\(\))?`?\]"
+)
+
+
+def doc_links(line: str) -> str:
+    """A doc comment's line with its doc links read as the names they link."""
+
+    def shown(match: re.Match[str]) -> str:
+        if match.group(1):
+            return match.group(0)
+        if match.group(4):
+            return match.group(4)
+        return f"{match.group(2)}{match.group(3)}{match.group(2)}"
+
+    return _DOC_LINK.sub(shown, line)
 
 
 def comment_text(raw: str) -> str:
@@ -375,10 +396,10 @@ def doc_markdown(body: list[str]) -> list[str]:
         after = body[i + 1] if i + 1 < len(body) else ""
         following = body[i + 2] if i + 2 < len(body) else ""
         if line.startswith("# "):
-            out.append("#" + line)
+            out.append("#" + doc_links(line))
         elif line[:1] in {" ", "\t"} and line.strip():
             item = _LIST_ITEM.match(line)
-            out.append("- " + line[item.end() :] if item else "\t" + line[indent:])
+            out.append("- " + doc_links(line[item.end() :]) if item else "\t" + line[indent:])
         elif (
             i > 0
             and not before.strip()
@@ -386,9 +407,9 @@ def doc_markdown(body: list[str]) -> list[str]:
             and following[:1] not in {"", " ", "\t"}
             and _OLD_HEADING.match(line)
         ):
-            out.append("## " + line)
+            out.append("## " + doc_links(line))
         else:
-            out.append(line)
+            out.append(doc_links(line))
     return out
 
 
@@ -429,6 +450,8 @@ def rustdoc_markdown(body: Numbered) -> Numbered:
             continue
         elif fence and rust and line.lstrip().startswith("##"):
             line = line.replace("##", "#", 1)
+        elif not fence:
+            line = doc_links(line)
         out.append((number, line))
     return out
 
