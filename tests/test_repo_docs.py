@@ -484,6 +484,29 @@ def test_a_go_doc_link_reads_as_the_name_it_links() -> None:
     assert texts[1] == "v := m[key]"
 
 
+def test_a_sub_package_s_doc_is_never_the_project_s_when_the_root_is_a_package(tmp_path: Path) -> None:
+    """koanf's root package has no doc comment and its k8smount provider has a long one, lipgloss' compat
+    layer too: that doc is the sub-package's, never the guide or the overview of the project. A repository
+    whose root holds no package still reads its shallowest package's doc."""
+    sub = _DOC_GO.replace("package cron", "package mount").replace("Package cron", "Package mount")
+    files = {
+        "README.md": "# cron\n\nCron runs jobs.\n",
+        "cron.go": "package cron\n\ntype Cron struct{}\n",
+        "providers/mount/doc.go": sub,
+        "go.mod": "module example.com/cron\n\ngo 1.21\n",
+    }
+    root = make_project(tmp_path / "cron", files)
+    repo_map = map_repository(root)
+    linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/cron")
+    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    assert not any("mount" in p.text for p in docs.overview) and docs.concepts == ()
+    del files["cron.go"]
+    bare = make_project(tmp_path / "bare", files)
+    repo_map = map_repository(bare)
+    docs = read_project_docs(bare, repo_map, extract_facts(bare, repo_map), linker)
+    assert [c.name for c in docs.concepts] == ["Usage", "Time zones", "Job Wrappers"]
+
+
 def test_the_overview_reads_past_the_install_block_to_why_the_project_exists() -> None:
     # viper's README opens with a slogan and an install block; what it is comes after, under "Why use Viper?"
     readme = read_text(

@@ -363,7 +363,9 @@ def _go_package_docs(
 ) -> list[Document]:
     """The doc comment of the Go package nearest the root, when it documents the package (doc.go's usage,
     formats and options, as pkg.go.dev shows them): a guide for a repository without a docs folder. The
-    longest at the shallowest depth; never a test, example, internal or command package's."""
+    longest at the shallowest depth; never a test, example, internal or command package's, nor a sub-package's
+    when the root is a package (its doc is that package's, never the project's: koanf's k8smount provider,
+    lipgloss' compat layer)."""
     by_depth: dict[int, list[str]] = {}
     for entry in repo_map.files:
         if (
@@ -372,7 +374,8 @@ def _go_package_docs(
             and not _NOT_GO_LIBRARY.search(entry.path)
         ):
             by_depth.setdefault(entry.path.count("/"), []).append(entry.path)
-    for depth in sorted(by_depth):  # the files of one depth are read only when none nearer the root has one
+    # the files of one depth are read only when none nearer the root has one
+    for depth in [0] if 0 in by_depth else sorted(by_depth):
         found: list[tuple[int, Document]] = []
         for path in by_depth[depth]:
             text = read_or_none(root, path, max_bytes=DOC_BYTES) or ""
