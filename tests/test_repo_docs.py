@@ -620,6 +620,32 @@ def test_a_guide_page_quotes_a_list_with_its_short_lead_in_at_no_cost_to_its_oth
     assert sum(p.text == "It has:" for p in found) == 3
 
 
+def test_other_projects_and_a_table_of_contents_are_neither_concepts_nor_overview(tmp_path: Path) -> None:
+    """zerolog's "Who uses zerolog" ("Find out who uses zerolog and add your company") opened its overview,
+    its "Related Projects" and koanf's "Contents" (a list of the README's own headings) were guide pages."""
+    said = "Tinyconf {0} in several ways, and this section explains each of them in turn with examples."
+    sections = "".join(
+        f"## {title}\n\n{said.format(title.lower())}\n\n- {title} flags\n- {title} env\n- {title} files\n\n"
+        for title in ("Reads values", "Writes values", "Watches files")
+    )
+    readme = (
+        "# tinyconf\n\nTinyconf is a configuration library that reads files, flags and the environment.\n\n"
+        "## Who uses tinyconf\n\nFind out who uses tinyconf and add your company or project to the list.\n\n"
+        "## Contents\n\n- Reading values from files\n- Writing values to files\n- Watching files for changes\n- Related Projects\n\n"
+        + sections
+        + "## Related Projects\n\n- confy: the same for the shell\n- envy: environment only, for the "
+        "shell\n- flaggy: flags only, for the shell\n- filey: files only, for the shell\n"
+    )
+    root = make_project(
+        tmp_path / "tinyconf", {"README.md": readme, "conf.go": "package tinyconf\n\nfunc Load() {}\n"}
+    )
+    repo_map = map_repository(root)
+    linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/tinyconf")
+    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    assert [c.name for c in docs.concepts] == ["Reads values", "Writes values", "Watches files"]
+    assert not any("who uses" in p.text for p in docs.overview)
+
+
 def test_a_readmes_opening_quote_is_its_tagline_and_a_recommendation_elsewhere_is_not_it() -> None:
     """got's README: an HTML banner, then "> Human-friendly … for Node.js" (unpunctuated, eight words), then
     "You probably want Ky instead": the tagline opens the overview and is the description; the notice is

@@ -106,7 +106,7 @@ _NOT_OVERVIEW = re.compile(
 # Analyzers" is a feature; "Security" or "Security policy" is a notice)
 _SKIPPED_HEADING = re.compile(
     r"^\W*(?:how to )?(?:licen[cs]es?|licensing|contribut\w*|sponsors?|backers|security|changelog|credits"
-    r"|authors|badges|table of contents|citation|citing|acknowledg\w*|support|community|star history"
+    r"|authors|badges|(?:table of )?contents|citation|citing|acknowledg\w*|support|community|star history"
     r"|contact(?: us)?)(?:\s+(?:policy|guide|guidelines|information|info|and \w+))?\W*$",
     re.IGNORECASE,
 )
@@ -115,6 +115,13 @@ _SKIPPED_HEADING = re.compile(
 _POLICY_HEADING = re.compile(
     r"^\W*(?:(?:semantic )?versioning|(?:api )?stability|questions|downloads?|documentation|release policy"
     r"|(?:who(?:'s| is) )?us(?:ed|ing) (?:by|it)|users|adopters)(?:\s+(?:policy|and \w+))?\W*$",
+    re.IGNORECASE,
+)
+# other projects: who uses this one, and the ones beside it (zerolog's "Who uses zerolog" and "Related Projects",
+# ajv's "Who uses Ajv", nlohmann/json's "Projects using JSON for Modern C++", httpie's "Alternatives")
+_OTHER_PROJECTS = re.compile(
+    r"^\W*(?:who uses\b.*|(?:other )?projects? using\b.*|related (?:projects|libraries|tools|packages|work)"
+    r"|similar (?:projects|libraries|tools)|alternatives|see also)\W*$",
     re.IGNORECASE,
 )
 # a question a reader asks, answered for that reader ("What is it?" and "Why X?" say what the project is)
@@ -670,7 +677,9 @@ def _aside(heading: str) -> bool:
     """A README section beside what the project is: its process (licence, contributing, roadmap), its
     policies (versioning, stability), where to ask or download, a pointer to its documentation, who uses it,
     a reader's question of the FAQ kind ("Is svelte.dev down?", "How do I submit a JEP?")."""
-    return _process(heading) or bool(_POLICY_HEADING.match(heading) or _FAQ_HEADING.match(heading))
+    return _process(heading) or any(
+        p.match(heading) for p in (_POLICY_HEADING, _FAQ_HEADING, _OTHER_PROJECTS)
+    )
 
 
 def _feature_list(quoted: Sequence[DocPassage], at: int, title: str, openings: set[str]) -> list[DocPassage]:
@@ -899,7 +908,7 @@ def readme_concepts(readme: Document | None, names: SymbolNames) -> list[DocConc
         top = 2
     concepts = []
     for heading in dict.fromkeys(s.path[top - 1] for s in readme.sections if len(s.path) >= top):
-        if _process(heading) or _under_install([heading]):
+        if _process(heading) or _under_install([heading]) or _OTHER_PROJECTS.match(heading):
             continue
         part = tuple(s for s in readme.sections if len(s.path) >= top and s.path[top - 1] == heading)
         quoted = tuple(passages(replace(readme, sections=part)))
