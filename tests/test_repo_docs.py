@@ -646,6 +646,37 @@ def test_other_projects_and_a_table_of_contents_are_neither_concepts_nor_overvie
     assert not any("who uses" in p.text for p in docs.overview)
 
 
+def test_a_name_qualified_by_the_project_s_own_package_is_the_name_it_qualifies(tmp_path: Path) -> None:
+    """koanf's "Concepts" explains `koanf.Provider` and `koanf.Parser`, go-plugin's README `plugin.Serve`,
+    serde_json's docs `serde_json::Value`: the package (root Go package, crate, folder) qualifies the
+    project's own definition, which the concept shows (the root's `Provider`, not the file provider's); a name
+    qualified by another package stays unknown."""
+    said = "Tinyconf {0} in several ways, and this section explains each of them in turn with examples."
+    readme = "# tinyconf\n\nTinyconf reads configuration.\n\n" + "".join(
+        f"## {title}\n\n{said.format(title.lower())}\n\n- {title} {span}, the first way\n"
+        f"- {title} second way here\n- {title} third way here\n\n"
+        for title, span in (
+            ("Reads values", "`tinyconf.Provider`"),
+            ("Parses values", "`conf::Parser`"),
+            ("Writes values", "`fmt.Stringer` and `mount.Source`"),
+        )
+    )
+    files = {
+        "README.md": readme,
+        "conf.go": "package tinyconf\n\n// Provider provides values.\ntype Provider interface{ Read() }\n",
+        "parse.go": "package tinyconf\n\n// Parser parses bytes.\ntype Parser interface{ Parse() }\n"
+        "\n// Stringer is a local one.\ntype Stringer interface{ String() }\n",
+        "providers/mount/mount.go": "package mount\n\n// Source reads a mount.\ntype Source struct{}\n",
+        "providers/file/file.go": "package file\n\n// Provider reads a file.\nfunc Provider() {}\n",
+    }
+    root = make_project(tmp_path / "conf", files)
+    repo_map = map_repository(root)
+    linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/tinyconf")
+    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    symbols = {c.name: [s.name for s in c.symbols] for c in docs.concepts}
+    assert symbols == {"Reads values": ["Provider"], "Parses values": ["Parser"], "Writes values": ["Source"]}
+
+
 def test_a_readmes_opening_quote_is_its_tagline_and_a_recommendation_elsewhere_is_not_it() -> None:
     """got's README: an HTML banner, then "> Human-friendly … for Node.js" (unpunctuated, eight words), then
     "You probably want Ky instead": the tagline opens the overview and is the description; the notice is

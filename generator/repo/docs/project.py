@@ -158,7 +158,9 @@ _NOT_GO_LIBRARY = re.compile(r"(?:^|/)(?:testdata|_?examples?|internal|cmd|vendo
 _NOT_LIBRARY = re.compile(
     r"(?:^|/)[\w.-]*(?:tests?|specs?|__tests__|examples?|samples?|demos?|benchmarks?|docs?)/", re.IGNORECASE
 )
-_CODE_SPAN = re.compile(r"`([A-Za-z_][\w.]*)(?:\(\))?`")
+_CODE_SPAN = re.compile(r"`([A-Za-z_](?:[\w.]|::)*)(?:\(\))?`")
+_QUALIFIED = re.compile(r"\.|::")  # `koanf.Provider`, `serde_json::Value`, `log::Level`
+_GO_PACKAGE = re.compile(r"^package\s+(\w+)", re.MULTILINE)
 
 
 def read_project_docs(
@@ -179,7 +181,7 @@ def read_project_docs(
     for path, title in navigation.titles().items():  # the nav's name for a page is the one shown
         if path in documents:
             documents[path] = replace(documents[path], title=title)
-    names = SymbolNames(facts, linker)
+    names = SymbolNames(facts, linker, _qualifiers(root, repo_map))
     sections = navigation.sections()
     concepts = concepts_of([documents[p] for p in in_order if p in documents], folder, names, sections)
     # without a docs folder, the guides at the top (joi's 4,500-line API.md) are the docs, read like a README
@@ -1156,12 +1158,29 @@ def _names_in(found: Iterable[DocPassage]) -> list[str]:
     return list(dict.fromkeys(names))
 
 
-class SymbolNames:
-    """Definitions by the names docs use for them: `Session`, `Session.send`, `send`."""
+def _qualifiers(root: Path, repo_map: RepoMap) -> dict[str, str]:
+    """The names docs qualify the project's own code with (`koanf.Provider`, `serde_json::Value`,
+    `plugin.ClientConfig`, zerolog's `log.Info`), each with the folder it names: its folders' names, and its
+    crate's or npm package's, its root Go package's and its own folder's, which name the root ("")."""
+    found = {
+        part.replace("-", "_"): part for f in repo_map.files for part in PurePosixPath(f.path).parts[:-1]
+    }
+    go = next((f.path for f in repo_map.files if f.language == "go" and "/" not in f.path), "")
+    package = _GO_PACKAGE.search(read_or_none(root, go, max_bytes=DOC_BYTES) or "") if go else None
+    for name in (root.name, project_name(root), package.group(1) if package else ""):
+        if name:
+            found[name.replace("-", "_")] = ""
+    return found
 
-    def __init__(self, facts: Facts, linker: Linker) -> None:
+
+class SymbolNames:
+    """Definitions by the names docs use for them: `Session`, `Session.send`, `send`; a name qualified by
+    the project's own package (`koanf.Provider`, `serde_json::Value`) is the name it qualifies."""
+
+    def __init__(self, facts: Facts, linker: Linker, qualifiers: Mapping[str, str] | None = None) -> None:
         self.linker = linker
         self.facts = facts
+        self.qualifiers = qualifiers or {}
         self.by_name: dict[str, list[tuple[str, Symbol]]] = {}
         for path, file_facts in facts.files.items():
             # a file read on demand (a test the shards do not show) stays unread: docs never name its code
@@ -1176,7 +1195,11 @@ class SymbolNames:
         the key symbols of the code package named like the concept (`docs/query/` → `…/query/`)."""
         found = []
         for name in names:
-            best = _best(self.by_name.get(name, [])) if len(name) > 2 else None
+            name, home = (name, None) if name in self.by_name else self.unqualified(name)
+            candidates = self.by_name.get(name, [])
+            if home is not None:  # the package named: `koanf.Provider` is the root's, not `file.Provider`
+                candidates = [c for c in candidates if _in_folder(c[0], home)] or candidates
+            best = _best(candidates) if len(name) > 2 else None
             if best is not None:
                 found.append(cite(best[1], best[0], self.linker))
         if package:
@@ -1184,6 +1207,15 @@ class SymbolNames:
                 cite(r.symbol, r.path, self.linker) for r in ranked(self.package_files(package), self.facts)
             ]
         return list({s.name: s for s in found}.values())
+
+    def unqualified(self, name: str) -> tuple[str, str | None]:
+        """`name` without the project's own package names before it, and the folder the last of them names
+        (`koanf.Provider` → `Provider` at the root, `serde_json::Map::get` → `Map.get`); (name, None) when
+        nothing qualifies it."""
+        parts, home = _QUALIFIED.split(name), None
+        while len(parts) > 1 and parts[0] in self.qualifiers:
+            parts, home = parts[1:], self.qualifiers[parts[0]]
+        return (".".join(parts), home) if home is not None else (name, None)
 
     def documented(self, dotted: str) -> list[CitedSymbol]:
         """The definitions a page's autodoc or mkdocstrings object stands for: `packaging.version.Version` is
@@ -1272,6 +1304,13 @@ class SymbolNames:
             for part in dict.fromkeys(p.lower() for p in PurePosixPath(path).parts[:-1]):
                 found.setdefault(part, []).append(path)
         return found
+
+
+def _in_folder(path: str, folder: str) -> bool:
+    """Whether a file is in the package `folder` names: one of that name, or the root ("": the top, or a
+    crate's `src/`)."""
+    parent = PurePosixPath(path).parent
+    return parent.name == folder if folder else str(parent) in (".", "src")
 
 
 def _hops(tree: Sequence[CallTree]) -> int:
