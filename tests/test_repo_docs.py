@@ -390,7 +390,7 @@ def test_a_go_repository_without_docs_folder_is_documented_by_its_package_commen
 
 _LIB_RS = (
     "// Copyright the authors.\n\n"
-    "//! A lightweight logging facade.\n//!\n//! # Usage\n//!\n"
+    "//! # Tiny Log\n//!\n//! A lightweight logging facade.\n//!\n//! # Usage\n//!\n"
     "//! Libraries log through the macros; executables pick an implementation.\n//!\n"
     "//! The five macros are error, warn, info, debug and trace, highest priority first.\n//!\n"
     '//! ```\n//! # struct Yak;\n//! # fn main() {\n//! use tinylog::info;\n//! info!("shaving");\n'
@@ -407,9 +407,19 @@ def test_a_rust_repository_without_docs_folder_is_documented_by_its_crate_docs(t
     """log, serde_json, reqwest, axum: the `//!` docs opening `src/lib.rs` are the crate's front page on
     docs.rs: its sections are the guide, its "Usage" code is a getting-started example cited at lib.rs's
     lines; a code block is Rust unless its fence names another language (`rust,ignore` is Rust), and
-    rustdoc's hidden lines (`# fn main() {`) are left out, `##` showing one `#`."""
+    rustdoc's hidden lines (`# fn main() {`) are left out, `##` showing one `#`. A section the README already
+    has is not a second concept, nor is the title opening the crate docs ("# Serde JSON")."""
+    readme = (  # serde_json's README repeats its crate docs' sections
+        "# tinylog\n\nA lightweight logging facade.\n\n"
+        + "".join(
+            f"## {h}\n\nThe README says this about {h.lower()}, in a paragraph of its own.\n\n"
+            f"```rust\nlet {h.split()[0].lower()} = 1;\n```\n\nThen {h.lower()} goes on, said once more here.\n\n"
+            f"And {h.lower()} ends with a last paragraph of words.\n\n"
+            for h in ("Usage", "Implementing a Logger", "Compile time filters")
+        )
+    )
     files = {
-        "README.md": "# tinylog\n\nA lightweight logging facade.\n",
+        "README.md": readme,
         "Cargo.toml": '[package]\nname = "tinylog"\nversion = "0.1.0"\n',
         "src/lib.rs": _LIB_RS,
         "examples/src/lib.rs": _LIB_RS.replace("Usage", "Example usage"),
@@ -419,8 +429,14 @@ def test_a_rust_repository_without_docs_folder_is_documented_by_its_crate_docs(t
     linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/tinylog")
     docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
     assert [c.name for c in docs.concepts] == ["Usage", "Implementing a Logger", "Compile time filters"]
+    assert [c.pages[0].path for c in docs.concepts] == ["README.md"] * 3
+    del files["README.md"]
+    root = make_project(tmp_path / "bare", files)
+    repo_map = map_repository(root)
+    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    assert [c.name for c in docs.concepts] == ["Usage", "Implementing a Logger", "Compile time filters"]
     first = next(p for p in docs.examples if p.kind == "code")
-    assert (first.path, first.start, first.end, first.language) == ("src/lib.rs", 14, 16, "rust")
+    assert (first.path, first.start, first.end, first.language) == ("src/lib.rs", 16, 18, "rust")
     assert first.text == 'use tinylog::info;\ninfo!("shaving");\n# not hidden'
     code = {
         p.language: p.text

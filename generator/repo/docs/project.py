@@ -205,10 +205,12 @@ def read_project_docs(
     )
     concepts = (
         concepts
-        or [
-            *(c for d in (documents.get(readme), *guides) for c in readme_concepts(d, names)),
-            *package_concepts(packages, names),
-        ][:MAX_CONCEPTS]
+        or _distinct(
+            [
+                *(c for d in (documents.get(readme), *guides) for c in readme_concepts(d, names)),
+                *package_concepts(packages, names),
+            ]
+        )[:MAX_CONCEPTS]
     )
     concepts = with_code_paths(with_docstrings(concepts, names, root, redactor), names)
     starters = [
@@ -910,13 +912,32 @@ def readme_concepts(readme: Document | None, names: SymbolNames) -> list[DocConc
         top = 2
     concepts = []
     for heading in dict.fromkeys(s.path[top - 1] for s in readme.sections if len(s.path) >= top):
-        if _process(heading) or _under_install([heading]) or _OTHER_PROJECTS.match(heading):
-            continue
+        if (
+            _process(heading)
+            or _under_install([heading])
+            or _OTHER_PROJECTS.match(heading)
+            or _bare(heading) == _bare(readme.title.split()[-1] if readme.title else "")
+        ):
+            continue  # … nor the title again (rustdoc's "# Serde JSON" opening the crate docs "Crate serde_json")
         part = tuple(s for s in readme.sections if len(s.path) >= top and s.path[top - 1] == heading)
         quoted = tuple(passages(replace(readme, sections=part)))
         if len(quoted) >= README_PASSAGES or _shows_a_feature(heading, quoted):
             concepts.append(_concept(heading, [DocPage(readme.origin, heading, quoted)], names, ""))
     return concepts[:MAX_CONCEPTS] if len(concepts) >= README_CONCEPTS else []
+
+
+def _bare(name: str) -> str:
+    """A name's letters and digits, lower case: "Serde JSON" and "serde_json" are one name."""
+    return re.sub(r"[\W_]+", "", name).lower()
+
+
+def _distinct(concepts: Sequence[DocConcept]) -> list[DocConcept]:
+    """The concepts without a later one named like an earlier (a crate's docs repeating its README's
+    sections: serde_json's, anyhow's)."""
+    kept: dict[str, DocConcept] = {}
+    for concept in concepts:
+        kept.setdefault(_bare(concept.name), concept)
+    return list(kept.values())
 
 
 def _shows_a_feature(heading: str, quoted: Sequence[DocPassage]) -> bool:
