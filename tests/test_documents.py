@@ -76,6 +76,23 @@ def test_a_heading_s_html_entities_read_as_their_characters() -> None:
     assert doc.sections[0].blocks[0].text == "Text & more."
 
 
+def test_a_fence_s_language_is_its_first_word_before_any_attribute() -> None:
+    """```rust,ignore (axum, mdBook, rfcs, image-spec) read "rustignore"; VitePress's ```js{1,3} (vue-router,
+    pinia, Vue's docs) "js13", pandoc's ```{.python} ".python"."""
+    infos = [
+        "rust,ignore",
+        "rust,no_run",
+        "js{1,3}",
+        "{.python}",
+        "{r, echo=FALSE}",
+        'py title="a.py"',
+        "c++",
+    ]
+    text = "".join(f"```{info}\nx = 1\n```\n\n" for info in infos)
+    languages = [b.language for _, b in read_text("# T\n\n" + text, name="a.md").blocks()]
+    assert languages == ["rust", "rust", "js", "python", "r", "py", "c++"]
+
+
 def test_pep_headers_give_title_status_and_date() -> None:
     text = "PEP: 639\nTitle: Improving License Clarity\nStatus: Rejected\nCreated: 15-Aug-2019\n\nAbstract\n========\n\nThis PEP defines a specification.\n"
     doc = read_text(text, name="pep-0639.rst")

@@ -465,7 +465,7 @@ class _Walker:
             lead = self._emit_item(self.items[-1])
         elif (last := self.outline.last) is not None and last.kind == "paragraph":
             lead = introducing(last.text)
-        language = re.sub(r"[^\w+#.-]", "", (token.info or "").split(" ")[0].strip("{}"))[:20]
+        language = _fence_language(token.info or "")
         code = token.content.strip("\n")
         self.outline.add(Block("code", code, _start(token), _end(token), language, introducing(lead)))
 
@@ -577,3 +577,13 @@ def clean_text(text: str) -> str:
     text = _FOOTNOTE_REF.sub("", text)
     text = " ".join(text.replace("\u00a0", " ").split())
     return _SPACE_BEFORE_STOP.sub(r"\1", text)  # where a dropped citation or image left a gap
+
+
+# a fence's language: its info string's first word, before any attribute (`rust,ignore`, `js{1,3}`,
+# `{r, echo=FALSE}`, `{.python}`, `python title="a.py"`)
+_FENCE_LANGUAGE = re.compile(r"[\w+#-][\w+#.-]*")
+
+
+def _fence_language(info: str) -> str:
+    found = _FENCE_LANGUAGE.match(info.strip().lstrip("{.").lstrip())
+    return found.group(0)[:20] if found else ""
