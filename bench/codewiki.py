@@ -132,7 +132,7 @@ def score() -> None:
         # session 15's held-out grade before its zeros were regraded on the final main
         before = " ".join(
             f"{scored(tree, entry[key]):6.1%}" if key in entry else f"{'':6}"
-            for key in ("grades_s10", "grades_s14_main", "grades_s15_heldout")
+            for key in ("grades_s10", "grades_s14_main", "grades_s15_heldout", "grades_s18_heldout")
         )
         half = halves[2] if name in fresh else halves[1] if name in earlier else halves[0]
         rows[half].append(
@@ -141,13 +141,13 @@ def score() -> None:
     for half in halves:
         print(f"\n{half}:")
         print(
-            f"  {'repository':<22} {'language':<11} {'graded':>9}  strict score   (s10, s14 main, s15 held out)"
+            f"  {'repository':<27} {'language':<11} {'graded':>9}  strict score   (s10, s14 main, s15 held out, s18 held out)"
         )
         for name, language, graded_count, total, value, before in rows[half]:
-            print(f"  {name:<22} {language:<11} {graded_count:>4}/{total:<4}  {value:6.1%}        {before}")
+            print(f"  {name:<27} {language:<11} {graded_count:>4}/{total:<4}  {value:6.1%}        {before}")
         if rows[half]:
             mean = sum(r[4] for r in rows[half]) / len(rows[half])
-            print(f"  {'mean':<18} {'':<11} {'':>9}  {mean:6.1%}")
+            print(f"  {'mean':<23} {'':<11} {'':>9}  {mean:6.1%}")
 
 
 def main() -> int:
