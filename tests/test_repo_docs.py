@@ -104,13 +104,18 @@ def test_a_code_blocks_lead_is_the_sentence_that_introduces_it_not_a_bare_pointe
         "Here's an example of use:\n\n```python\nconsole.print('hi')\n```\n\n"
         "Styles are strings. Pass one as the `style` argument to colour the whole line:\n\n"
         "```python\nconsole.print('hi', style='red')\n```\n\n"
-        "控制台可以写入文件。示例如下：\n\n```python\nConsole(file=f)\n```\n"
+        "控制台可以写入文件。示例如下：\n\n```python\nConsole(file=f)\n```\n\n"
+        "Data can be added to log lines as key:value pairs. An example of this is below:\n\n```go\nlog()\n```\n\n"
+        "Merging overrides the earlier value.\n\nFor example:\n\n```yaml\nkey: 1\n```\n"
     )
     codes = [b for _, b in read_text(text, name="README.md").blocks() if b.kind == "code"]
     assert [c.lead for c in codes] == [
         "The console has a `print` method like the builtin one. Here's an example of use:",
         "Pass one as the `style` argument to colour the whole line:",
         "控制台可以写入文件。示例如下：",
+        # pointing words alone, however many (zerolog, fastify, KEEP), or a paragraph of them (koanf)
+        "Data can be added to log lines as key:value pairs. An example of this is below:",
+        "Merging overrides the earlier value. For example:",
     ]
 
 

@@ -72,6 +72,12 @@ _FOOTNOTE_REF = re.compile(r"\[\^[^\]\s]{1,40}\]")
 _SPACE_BEFORE_STOP = re.compile(r"\s+([.,;:!?])(?=\s|$)")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=\S)|(?<=[。！？])")
 POINTER_WORDS = 5  # a closing sentence this short only points at what follows ("Here's an example of use:")
+_WORD = re.compile(r"[a-z]+(?:'[a-z]+)?")
+_POINTING = frozenset(
+    "a an the this that these those it its here there here's is are was be below above follows following as "
+    "for e g example examples usage use shown show shows see like look looks how code snippet sample of in "
+    "our we you can simple basic quick short".split()
+)
 _WIDGET_TOGGLE = re.compile(r"</(\w+)>\s*<\1\s[^>]*class=", re.I)  # `</span><span class=…>`: one of two views
 
 
@@ -465,6 +471,9 @@ class _Walker:
             lead = self._emit_item(self.items[-1])
         elif (last := self.outline.last) is not None and last.kind == "paragraph":
             lead = introducing(last.text)
+            before = self.outline.blocks[-2] if len(self.outline.blocks) > 1 else None
+            if _points_only(lead) and before is not None and before.kind == "paragraph":
+                lead = introducing(f"{before.text} {lead}")  # "For example:" alone: what comes before says
         language = _fence_language(token.info or "")
         code = token.content.strip("\n")
         self.outline.add(Block("code", code, _start(token), _end(token), language, introducing(lead)))
@@ -519,10 +528,13 @@ def introducing(text: str) -> str:
 
 
 def _points_only(sentence: str) -> bool:
-    """A sentence of a few words naming nothing (no code span): "Here's an example:", "示例如下："."""
-    return (
-        len(sentence.split()) <= POINTER_WORDS and len(sentence) <= 8 * POINTER_WORDS and "`" not in sentence
-    )
+    """A sentence of a few words naming nothing (no code span): "Here's an example:", "示例如下：", or of
+    pointing words alone ("An example of this is below:", "Here is an example of the usage:")."""
+    if "`" in sentence:
+        return False
+    words = _WORD.findall(sentence.lower())
+    short = len(sentence.split()) <= POINTER_WORDS and len(sentence) <= 8 * POINTER_WORDS
+    return short or (bool(words) and len(words) <= 2 * POINTER_WORDS and all(w in _POINTING for w in words))
 
 
 def block_text(inline: Token) -> str:
