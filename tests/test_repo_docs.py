@@ -698,6 +698,36 @@ def test_a_name_qualified_by_the_project_s_own_package_is_the_name_it_qualifies(
     assert symbols == {"Reads values": ["Provider"], "Parses values": ["Parser"], "Writes values": ["Source"]}
 
 
+def test_a_few_side_pages_in_a_docs_folder_leave_the_readme_s_guide_its_place(tmp_path: Path) -> None:
+    """go-plugin's docs/ holds an internals page and two tutorials, winston's three side pages, fd's two:
+    their READMEs are the guide (Features, Architecture, Usage; Logging, Formats, Transports) and were
+    dropped for the folder. The README's sections come first; a news or policy section is none. A docs
+    folder of more pages than SMALL_DOCS is the docs alone."""
+    said = "Tinyplug {0} in several ways, and this section explains each of them in turn with examples."
+    readme = "# tinyplug\n\nTinyplug runs plugins.\n\n" + "".join(
+        f"## {title}\n\n{said.format(title.lower())}\n\n- {title} does one\n- {title} does two\n- {title} does three\n\n"
+        for title in ("Features", "Architecture", "Handshake", "Version 2.0 released", "Documentation")
+    )
+    files = {"README.md": readme, "plug.go": "package tinyplug\n\nfunc Serve() {}\n"}
+    for n in range(2):
+        files[f"docs/page{n}.md"] = (
+            f"# Page {n}\n\nThis page explains part {n} of the plugin system in words.\n"
+        )
+    root = make_project(tmp_path / "small", files)
+    repo_map = map_repository(root)
+    linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/tinyplug")
+    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    assert [c.name for c in docs.concepts] == ["Features", "Architecture", "Handshake", "Page 0", "Page 1"]
+    for n in range(2, 7):
+        files[f"docs/page{n}.md"] = (
+            f"# Page {n}\n\nThis page explains part {n} of the plugin system in words.\n"
+        )
+    root = make_project(tmp_path / "large", files)
+    repo_map = map_repository(root)
+    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    assert [c.name for c in docs.concepts] == [f"Page {n}" for n in range(7)]
+
+
 def test_a_readmes_opening_quote_is_its_tagline_and_a_recommendation_elsewhere_is_not_it() -> None:
     """got's README: an HTML banner, then "> Human-friendly … for Node.js" (unpunctuated, eight words), then
     "You probably want Ky instead": the tagline opens the overview and is the description; the notice is

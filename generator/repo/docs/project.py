@@ -48,6 +48,7 @@ from generator.text.sentences import split_sentences
 DOC_BYTES = 200_000  # a doc file larger than this is generated reference, not prose to quote
 MAX_FILES = 400  # doc files read
 MAX_CONCEPTS = 40
+SMALL_DOCS = 5  # a docs folder of this many pages leaves the README's own guide sections their place
 REFERENCE_PAGES = 10  # sibling pages past the guide's cut, each a concept on its own, folded into one
 ENTRY_PASSAGES = 3  # a folded reference's page (an API entry) quotes its opening section, this many blocks
 MAX_ENTRIES = 400  # pages of one folded reference
@@ -203,15 +204,14 @@ def read_project_docs(
         if folder
         else _package_readmes(root, navigation.files, repo_map, documents.get(readme), linker, redactor)
     )
-    concepts = (
-        concepts
-        or _distinct(
-            [
-                *(c for d in (documents.get(readme), *guides) for c in readme_concepts(d, names)),
-                *package_concepts(packages, names),
-            ]
-        )[:MAX_CONCEPTS]
-    )
+    if not concepts:
+        concepts = [
+            *(c for d in (documents.get(readme), *guides) for c in readme_concepts(d, names)),
+            *package_concepts(packages, names),
+        ]
+    elif len(in_order) <= SMALL_DOCS:  # a few side pages (an upgrade guide, internals) beside a README guide
+        concepts = [*readme_concepts(documents.get(readme), names), *concepts]
+    concepts = _distinct(concepts)[:MAX_CONCEPTS]
     concepts = with_code_paths(with_docstrings(concepts, names, root, redactor), names)
     starters = [
         documents[p]
@@ -916,6 +916,8 @@ def readme_concepts(readme: Document | None, names: SymbolNames) -> list[DocConc
             _process(heading)
             or _under_install([heading])
             or _OTHER_PROJECTS.match(heading)
+            or _POLICY_HEADING.match(heading)
+            or RELEASE_HEADING.search(heading)
             or _bare(heading) == _bare(readme.title.split()[-1] if readme.title else "")
         ):
             continue  # … nor the title again (rustdoc's "# Serde JSON" opening the crate docs "Crate serde_json")
