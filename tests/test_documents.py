@@ -42,6 +42,12 @@ def test_heading_anchors_never_reach_headings_or_titles() -> None:
     # Elastic's docs-builder closes a heading with its id in brackets; a type in a heading keeps its brackets
     assert read_text("# Logstash [introduction]\n\nText.\n", name="index.md").title == "Logstash"
     assert read_text("# Using List[int] [list-int]\n\nText.\n", name="types.md").title == "Using List[int]"
+    # a reference link reads as its words, as an inline one does (okio's recipes, fastify's and multer's docs)
+    recipe = "# R\n\nRead a file ([Java][ReadFile]/[Kotlin][ReadFileKt])\n---\n\nUse it.\n\n## Hooks [API][]\n\nT.\n"
+    assert [s.heading for s in read_text(recipe, name="r.md").sections][1:] == [
+        "Read a file (Java/Kotlin)",
+        "Hooks API",
+    ]
     # VitePress translations wrap the anchor in percent signs (Pinia's Chinese docs: "# 插件 %{#plugins}%")
     plugins = read_text("# 插件 %{#plugins}%\n\n## 介绍 %{#introduction}%\n\n正文。\n", name="plugins.md")
     assert plugins.title == "插件" and [s.heading for s in plugins.sections if s.heading] == ["插件", "介绍"]
@@ -762,6 +768,25 @@ def test_javadoc_inline_tags_and_xml_doc_references_read_as_words() -> None:
     assert comment_text(tsdoc) == "Waits for navigating to finish; see https://pptr.dev/api."
     xml = '/// Returns <see cref="T:Acme.Validator`1"/> or <see langword="null"/> for <paramref name="rule"/>;\n/// see <see cref="IValidator">the interface</see>.'
     assert comment_text(xml) == "Returns Validator or null for rule;\nsee the interface."
+
+
+def test_kdoc_rustdoc_and_go_doc_links_read_as_code() -> None:
+    """KDoc's `[FileSystem]` (okio 415 lines, moshi, javalin), rustdoc's [`Client`] (reqwest, serde_json, mdBook)
+    and Go's `[bytes.Buffer]` name a symbol: shown as code, never as "[FileSystem]"; an index stays an index."""
+    from generator.documents import comment_text
+    from generator.documents.comment import doc_comment
+
+    kdoc = "/**\n * Expose this [AssetManager] as an Okio [FileSystem]; see `items[i]` and [the docs][docs].\n */"
+    assert (
+        comment_text(kdoc)
+        == "Expose this `AssetManager` as an Okio `FileSystem`; see `items[i]` and [the docs][docs]."
+    )
+    rust = "/// A [`Client`] to make requests with, built by [crate::ClientBuilder].\n///\n/// ```\n/// let a = v[Buffer];\n/// ```\npub struct Client {}\n"
+    comment = doc_comment(rust.split("\n"), 6, 6, "rust")
+    assert comment is not None
+    assert comment.text == (
+        "A `Client` to make requests with, built by `crate::ClientBuilder`.\n\n```rust\nlet a = v[Buffer];\n```"
+    )
 
 
 def test_a_docs_page_that_says_it_is_no_longer_in_force() -> None:

@@ -293,3 +293,27 @@ def test_a_js_field_given_an_instance_calls_that_instances_class_even_from_a_sub
     assert ("App.fetch", "src/smart.ts", "SmartRouter.match") in edges  # set by the subclass
     assert ("App.fetch", "src/store.ts", "Store.read") in edges  # set by the class itself
     assert not any(callee == "TrieRouter.match" for _, _, callee in edges)  # handed to the router, not kept
+
+
+def test_a_registry_class_in_a_test_file_is_no_caller(tmp_path: Path) -> None:
+    """Code proper registering a function with a class that lives in a test folder (read for its facts,
+    never for its calls) gives that class's lookups no edges: the call graph is built, not a KeyError."""
+    facts = facts_of(
+        tmp_path,
+        {
+            "app/main.py": (
+                "from tests.support.factory import Factory\n\n\n"
+                "def work(x):\n    return x\n\n\n"
+                "def setup():\n    Factory.register('w', work)\n"
+            ),
+            "tests/support/factory.py": (
+                "class Factory:\n    items = {}\n\n"
+                "    @classmethod\n    def register(cls, name, fn):\n        cls.items[name] = fn\n\n"
+                "    @classmethod\n    def create(cls, name):\n        return cls.items[name]\n"
+            ),
+        },
+    )
+    assert facts.calls is not None
+    callers = {(e.caller_path, e.caller) for e in facts.calls.edges()}
+    assert ("app/main.py", "setup") in callers
+    assert not any(path == "tests/support/factory.py" for path, _ in callers)

@@ -79,6 +79,10 @@ def test_a_page_alone_in_its_concept_is_quoted_past_the_shared_pages_cap(tmp_pat
     files = {
         "README.md": "# tool\n\nTool logs messages to the places you choose, with levels and colours.\n",
         "docs/flowchart.md": "# Flowchart syntax\n\n" + "".join(_setting(i, 3) for i in range(30)),
+        **{  # docs of several pages: not one page that is the whole manual (read by its sections then)
+            f"docs/chart{i}.md": f"# Chart {i}\n\nChart {i} draws one kind of diagram from a short text.\n"
+            for i in range(3)
+        },
         "tool/core.py": "def log():\n    return 1\n",
     }
     root = make_project(tmp_path / "tool", files)
@@ -145,3 +149,18 @@ def test_what_a_lead_in_announces_is_quoted_however_short() -> None:
     quoted = [p.text for p in passages(read_text(text, name="docs/animations.md"))]
     assert "Namespace: `options.animations[animation]`" in quoted and "Also `options.transitions`" in quoted
     assert "That is all." not in quoted  # announced by nothing
+
+
+def test_a_list_item_telling_the_flow_is_quoted_after_its_steps_without_its_bullet() -> None:
+    """webargs' flow quoted an upgrading note's item as "`use_args` → `parse`: - A schema …": a list item
+    is one passage after the steps, written as prose."""
+    from generator.repo.docs.model import DocPassage
+    from generator.repo.model import FlowPassage
+    from generator.site.pages.repo import flow_passage_markdown
+
+    item = DocPassage(
+        "docs/usage.rst", 3, 4, "item", "A schema with `unknown` set is passed to `use_args` or `parse`"
+    )
+    linker = Linker({"docs/usage.rst": 10}, "r" * 40, "https://github.com/acme/tool")
+    written = flow_passage_markdown(FlowPassage(item, ("use_args", "parse")), linker)
+    assert written.startswith("- `use_args` → `parse`: A schema with `unknown` set is passed")

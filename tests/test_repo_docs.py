@@ -151,6 +151,13 @@ def test_docs_root_order_and_what_is_not_documentation(tmp_path: Path) -> None:
     # how to get help and how the maintainers run the repository (sqlmodel's help.md, management.md)
     process = make_project(tmp_path / "process", {"docs/help.md": "# Help\n", "docs/management.md": "# M\n"})
     assert doc_files(map_repository(process)) == []
+    # GitHub's folder holds templates, and the README GitHub shows first (javalin's, FluentValidation's)
+    github = {
+        ".github/README.md": "# A\n",
+        ".github/ISSUE_TEMPLATE/bug.md": "# B\n",
+        ".github/SUPPORT.md": "#\n",
+    }
+    assert doc_files(map_repository(make_project(tmp_path / "github", github))) == [".github/README.md"]
     assert list(read_navigation(root, paths).order) == [
         "docs/index.md",
         "docs/middleware.md",
@@ -460,7 +467,7 @@ def test_a_rust_doc_comment_is_markdown_with_its_doctest_lines_hidden() -> None:
     from generator.documents.comment import doc_comment
 
     lines = [
-        "/// Parses a [`Value`] or fails with [Error]; see [`Map::get`] and [the error][`crate::Error`].",
+        "/// Parses a [`Value`] or fails with [Error]; see [`Map::get`].",
         "///",
         "/// # Example",
         "///",
@@ -479,14 +486,12 @@ def test_a_rust_doc_comment_is_markdown_with_its_doctest_lines_hidden() -> None:
     assert (code.text, code.language) == ("struct User {\n    name: String,\n}", "rust")
     assert comment.span(code) == (7, 9)
     assert [s.heading for s in document.sections] == ["", "Example"]
-    assert document.sections[0].blocks[0].text == (
-        "Parses a `Value` or fails with Error; see `Map::get` and the error."
-    )
+    assert document.sections[0].blocks[0].text == ("Parses a `Value` or fails with `Error`; see `Map::get`.")
 
 
 def test_a_go_doc_link_reads_as_the_name_it_links() -> None:
-    """pkg.go.dev shows `[Client]` and `[*http.Request]` as links named Client and http.Request; an index in
-    code (`m[key]`) and a link definition are no doc links."""
+    """pkg.go.dev shows `[Client]` and `[*http.Request]` as links named Client and http.Request (a pointer's
+    star too); an index in code (`m[key]`) and a link definition are no doc links."""
     from generator.documents.comment import doc_comment
 
     lines = [
@@ -501,7 +506,7 @@ def test_a_go_doc_link_reads_as_the_name_it_links() -> None:
     assert comment is not None
     document = read_text(comment.text, name="do.go", markup=comment.markup)
     texts = [b.text for _, b in document.blocks()]
-    assert texts[0] == "Do sends a http.Request with the Client's settings, as Client.Do says."
+    assert texts[0] == "Do sends a `http.Request` with the `Client`'s settings, as `Client.Do` says."
     assert texts[1] == "v := m[key]"
 
 
@@ -573,11 +578,55 @@ def test_the_overview_leaves_out_sections_about_policy_support_and_users() -> No
         "## Used by\n\nTinyconf is used by well-known companies, projects and scientific teams around the world.\n\n"
         "## Is tinyconf.dev down?\n\nProbably not, but it's possible; check whether other .dev sites load for you.\n\n"
         "## How do I submit a patch?\n\nIn order to submit a patch, first read the guidelines for contributors.\n\n"
+        "## Tinyconf for enterprise\n\nAvailable as part of the Tidelift Subscription for teams and companies.\n\n"
+        "## Enterprise support\n\nThe maintainers work with Tidelift to deliver commercial support and upkeep.\n\n"
         "## Why tinyconf?\n\nTinyconf merges every source into one set of keys, so a flag overrides a file.\n",
         name="README.md",
         origin="README.md",
     )
     assert [p.text[:16] for p in overview(readme, [])] == ["Tinyconf is a co", "Tinyconf merges "]
+
+
+def test_the_overview_shows_the_readmes_features_list_wherever_it_stands() -> None:
+    """httpx, express, hono, gunicorn and pdoc list what they do under "Features" after their first example,
+    where the overview stops reading: the first list of that section is the overview's list, headed by its
+    lead-in or else by the heading as a label; "Features not supported" is no such section."""
+    from generator.repo.docs.project import overview
+
+    readme = read_text(
+        "# tool\n\nTool documents Python projects from their docstrings.\n\n## Usage\n\n"
+        "```shell\ntool ./module.py\n```\n\n## Features not supported\n\nThese are left out:\n\n"
+        "- Completion of partial options\n- Non-standard names\n\n"
+        "## Features\n\nTool aims to do one thing well.\n\n- Documentation is plain Markdown\n"
+        "- A web server with live reloading\n  - reloads on save\n- Customizable HTML templates\n\n"
+        "Under the hood:\n\n- Links identifiers in docstrings\n- Respects `__all__`\n",
+        name="README.md",
+        origin="README.md",
+    )
+    said = [(p.kind, p.text) for p in overview(readme, [])]
+    assert said == [
+        ("paragraph", "Tool documents Python projects from their docstrings."),
+        ("paragraph", "Features:"),
+        ("item", "Documentation is plain Markdown"),
+        ("item", "A web server with live reloading"),
+        ("item", "Customizable HTML templates"),
+    ]
+
+
+def test_a_folders_readme_saying_what_the_folder_holds_is_not_the_overview() -> None:
+    # pdoc's docs/README.md: "This directory contains the source code for the pdoc website" (go-plugin's too)
+    from generator.repo.docs.project import overview
+
+    readme = read_text("# tool\n\nTool documents Python projects from their docstrings.\n", name="README.md")
+    intro = read_text(
+        "# tool.dev\n\nThis directory contains the source code for the tool website, built on each release.\n\n"
+        "Tool renders a module's docstrings as Markdown pages that link every name they mention.\n",
+        name="docs/README.md",
+    )
+    assert [p.text for p in overview(readme, [intro])] == [
+        "Tool documents Python projects from their docstrings.",
+        "Tool renders a module's docstrings as Markdown pages that link every name they mention.",
+    ]
 
 
 def test_the_overview_keeps_the_list_that_says_what_the_project_does_with_its_lead_in() -> None:
@@ -1498,6 +1547,33 @@ def test_getting_started_keeps_what_the_docs_say_an_example_did_after_it() -> No
     ]
 
 
+def test_an_example_comes_with_the_short_paragraph_that_introduces_it_whole() -> None:
+    """The sentence before an example is the paragraph's last, but a short paragraph's first sentence often
+    says what the example shows (webargs' "As an alternative to `Parser.parse`, you can decorate your view
+    with `use_args`.", glow's "In addition to a TUI, Glow has a CLI"): the paragraph is quoted whole, at its
+    own lines. A long paragraph gives only its last sentence."""
+    from generator.repo.docs.project import usage_examples
+
+    long_one = " ".join(["Every option of the store is read once, when it opens."] * 7)
+    readme = read_text(
+        "# kv\n\n## Decorators\n\nAs an alternative to `kv.open`, decorate a function with `kv.store`.\n"
+        "The store is passed as its first argument.\n\n```python\n@kv.store('db')\ndef f(store): ...\n```\n\n"
+        f"## Options\n\n{long_one} Set them like so:\n\n```python\nkv.open('db', sync=True)\n```\n",
+        name="README.md",
+        origin="README.md",
+    )
+    leads = [p for p in usage_examples([readme]) if p.kind == "lead"]
+    assert [(p.text, p.start, p.end) for p in leads] == [
+        (
+            "As an alternative to `kv.open`, decorate a function with `kv.store`. "
+            "The store is passed as its first argument.",
+            5,
+            6,
+        ),
+        ("Every option of the store is read once, when it opens. Set them like so:", 17, 19),
+    ]
+
+
 def test_code_spans_keep_their_brackets_while_links_read_as_their_text() -> None:
     # jest's `diffItems[i][0]`, gunicorn's `environ['wsgi.early_hints'](headers)`, mkdocstrings' syntax
     # `[example][full.path.object1]`: code, not a link to reduce; a docstring's link around code still is
@@ -1660,6 +1736,72 @@ def test_long_guides_in_one_folder_are_concepts_of_their_own(tmp_path: Path) -> 
         "Switching from logging": ["docs/resources/migration.md"],
         "Recipes": ["docs/resources/recipes.md"],
     }
+
+
+def test_a_docs_folder_of_one_long_page_has_its_sections_as_concepts(tmp_path: Path) -> None:
+    """pydantic-settings' docs are one 3,600-line docs/index.md, gin's one docs/doc.md: one concept named
+    after its first heading, and no Getting started. Such a page is the manual, read like a README: a
+    concept per section (its table of contents none), its usage section the Getting started."""
+
+    def part(name: str) -> str:
+        return f"## {name}\n\n" + "".join(
+            f"The {name.lower()} part explains one more thing in a few words, number {i}.\n\n"
+            for i in range(4)
+        )
+
+    manual = (
+        "# Tool guide\n\n## Contents\n\n- [Usage](#usage)\n- [Sources](#sources)\n\n"
+        "## Usage\n\nMake a settings class and read it:\n\n```python\nsettings = tool.Settings()\n```\n\n"
+        + part("Usage notes")
+        + part("Sources")
+        + part("Secrets")
+        + part("Priority")
+    )
+    files = {
+        "README.md": "# tool\n\nTool reads settings from the environment and from files.\n",
+        "docs/index.md": manual,
+        "docs/changes.md": "# Changes\n\nVersion one.\n",
+        "tool/core.py": "class Settings:\n    pass\n",
+    }
+    root = make_project(tmp_path / "tool", files)
+    repo_map = map_repository(root)
+    linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/tool")
+    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    assert [c.name for c in docs.concepts] == ["Usage notes", "Sources", "Secrets", "Priority"]
+    assert [p.text for p in docs.examples if p.kind == "code"] == ["settings = tool.Settings()"]
+
+
+def test_a_sphinx_ref_reads_as_the_title_of_the_section_it_names_in_any_page(tmp_path: Path) -> None:
+    """pyjwt's "See :ref:`installation_cryptography`." read "See installation\\_cryptography."; Sphinx shows
+    the title of the section the label stands over, in whichever page ("Cryptographic Dependencies
+    (Optional)"). A label over no title, or unknown, stays as written; an explicit title is kept."""
+    files = {
+        "README.rst": "tool\n====\n\nTool signs tokens with the keys you give it, in a few lines of code.\n",
+        "docs/index.rst": "Tool\n====\n\n.. toctree::\n\n   install\n   usage\n",
+        "docs/install.rst": (
+            "Installing\n==========\n\nInstall the tool with pip and you are ready to sign tokens.\n\n"
+            ".. _crypto_deps:\n\nCryptographic ``Dependencies``\n-------------------------------\n\n"
+            "RSA needs the cryptography package, installed with the extra named crypto.\n\n"
+            ".. _a_table:\n\n.. code-block:: text\n\n   no title here\n"
+        ),
+        "docs/usage.rst": (
+            "Usage\n=====\n\nRSA signing needs more packages. See :ref:`crypto_deps` before you start.\n\n"
+            "Tables need nothing more; see :ref:`a_table`, :ref:`unknown_one` and "
+            ":ref:`the extras <crypto_deps>` for the rest of it.\n"
+        ),
+        "tool/core.py": "def sign():\n    return 1\n",
+    }
+    root = make_project(tmp_path / "tool", files)
+    repo_map = map_repository(root)
+    linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/tool")
+    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    said = [
+        p.text for c in docs.concepts for page in c.pages for p in page.passages if p.path == "docs/usage.rst"
+    ]
+    assert said == [
+        "RSA signing needs more packages. See Cryptographic Dependencies before you start.",
+        "Tables need nothing more; see a_table, unknown_one and the extras for the rest of it.",
+    ]
 
 
 def test_the_examples_page_never_shares_a_name_with_a_docs_page(tmp_path: Path) -> None:

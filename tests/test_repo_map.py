@@ -386,6 +386,14 @@ def test_deep_nesting_is_bounded_and_handwritten_notes_are_not_generated(tmp_pat
         ("website/src/components/button.js", True),  # the docs site's code (jotai's Gatsby, Docusaurus)
         ("website/gatsby-node.js", True),
         ("src/websites/crawl.py", False),
+        ("okio/src/jvmTest/kotlin/okio/BufferedSourceTest.kt", True),  # Gradle and Kotlin test source sets
+        ("okio/src/commonTest/kotlin/okio/PathTest.kt", True),
+        ("mockito-core/src/testFixtures/java/org/mockitoutil/TestBase.java", True),
+        ("retrofit/src/androidTest/java/retrofit2/Call.java", True),
+        ("okio/src/jmh/java/okio/BufferPerformance.java", True),
+        ("okio/src/commonMain/kotlin/okio/Buffer.kt", False),
+        ("src/main/java/org/latest/Latest.java", False),
+        ("src/Contest/a.kt", False),
     ],
 )
 def test_context_files_are_told_from_source_modules(path: str, context: bool) -> None:
@@ -500,6 +508,10 @@ def test_one_front_readme_for_every_reader_of_it() -> None:
     assert front_readme(["README-dev.md", "README.md", "README_JA.md", "docs/README.md"]) == "README.md"
     assert front_readme(["README.md", "README"]) == "README"
     assert front_readme(["docs/README.md", "CONTRIBUTING.md"]) == ""
+    # GitHub shows .github/README.md first: javalin's top-level README is for its developers
+    assert front_readme(["README.md", ".github/README.md", ".github/CONTRIBUTING.md"]) == ".github/README.md"
+    assert front_readme([".github/README.md", "src/README.md"]) == ".github/README.md"  # FluentValidation
+    assert front_readme([".github/workflows/README.md", "README.md"]) == "README.md"
 
 
 def _tree(root: Path, files: dict[str, str]) -> Path:

@@ -302,6 +302,39 @@ def test_a_short_readme_section_that_shows_a_feature_in_code_is_a_concept() -> N
     ]
 
 
+def test_a_readme_whose_manual_stands_under_one_heading_has_its_sub_sections_as_concepts() -> None:
+    """transitions' 2,200-line README keeps its manual under "The non-quickstart", gorilla/mux's under
+    "Examples", avvio's under "API": two or three top-level sections were too few for a guide, so the
+    README was only an overview and examples. The sub-sections of the heading holding most lines are the
+    concepts then; a README whose top-level sections are enough keeps them."""
+    from generator.documents import read_text
+    from generator.repo.docs.project import readme_concepts
+
+    def section(name: str, level: str = "###") -> str:
+        return f"{level} {name}\n\n" + "".join(
+            f"The {name.lower()} part does thing number {i} for every caller.\n\n" for i in range(4)
+        )
+
+    manual = "".join(section(n) for n in ("States", "Transitions", "Callbacks"))
+    readme = read_text(
+        f"# fsm\n\n{section('Quickstart', '##')}## The non-quickstart\n\n{manual}",
+        name="README.md",
+        origin="README.md",
+    )
+    assert [c.name for c in readme_concepts(readme, _no_names())] == [
+        "Quickstart",
+        "States",
+        "Transitions",
+        "Callbacks",
+    ]
+    enough = read_text(
+        "# fsm\n\n" + "".join(section(n, "##") for n in ("One", "Two", "Three")) + f"## Guide\n\n{manual}",
+        name="README.md",
+        origin="README.md",
+    )
+    assert [c.name for c in readme_concepts(enough, _no_names())] == ["One", "Two", "Three", "Guide"]
+
+
 def _no_names() -> SymbolNames:
     """Names of a repository without code: the concepts are the README's alone."""
     return SymbolNames(Facts(files={}), Linker({}, "r" * 40, "https://github.com/acme/tinylog"))

@@ -159,6 +159,16 @@ def test_a_comment_banner_is_passed_over_for_the_prose_below_it() -> None:
     assert summary(text) == "Builds schemas from their definitions."
 
 
+def test_a_module_docstring_titled_the_rest_way_is_summarized_by_the_text_under_its_title() -> None:
+    # requests' and transitions' modules open "requests.sessions" over "~~~~~~~~~~~~~~~~~": a heading
+    text = "\n    requests.sessions\n    ~~~~~~~~~~~~~~~~~\n\n    This module provides a Session object.\n"
+    assert summary(text) == "This module provides a Session object."
+    assert (
+        summary("transitions.core\n----------------\n\nThe state machine logic.")
+        == "The state machine logic."
+    )
+
+
 def test_summary_ends_at_a_sentence_end_and_takes_a_short_second_sentence() -> None:
     text = (
         "Compute the thing. This is useful for a tool generating\noutput, e.g. a build system. "

@@ -18,6 +18,9 @@ def test_a_pronoun_needs_what_came_before_but_only_a_connective_continues_it() -
     assert not continues("Similarly to `<svelte:window>`, the element listens to events on `document`.")
     assert not needs_antecedent("In addition to `setContext`, Svelte exposes the `hasContext` function.")
     assert needs_antecedent("In addition, Svelte exposes the `hasContext` function.")
+    # a relative clause written as its own sentence after an example (cerberus, httpx, go-plugin, loguru)
+    assert continues("Which can be handy if your schema is changing through the life of the instance.")
+    assert continues("Whereas exhaustive checks rely on `never` to represent the impossible case.")
     assert needs_antecedent(
         "相比之下，方法调用总是会在重渲染发生时再次执行函数。"
     )  # "by contrast": with what?

@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from .docstring import cleandoc
+from .javadoc import html_markdown, is_html_comment
 from .model import Block, Document
 
 _LINE_COMMENT = ("go", "rust", "swift")
@@ -44,8 +45,12 @@ _DOC_TAGS = re.compile(
 # Javadoc/JSDoc inline tags: `{@link pkg.Type#member label}` (TSDoc: `{@link Type | label}`) reads as its label,
 # else as the member it names;
 # `{@code x}` as code; `{@literal x}`/`{@value x}` as their text; `{@inheritDoc}` as nothing
-_INLINE_LINK = re.compile(r"\{@link(?:plain|code)?\s+([^\s{}|]+)\s*(?:\|?\s*([^{}|][^{}]*?))?\s*\}")
+# the reference may name a method's parameters with spaces between them: `{@link #fromJson(String, Class)}`
+_INLINE_LINK = re.compile(
+    r"\{@link(?:plain|code)?\s+([^\s{}|(]*(?:\([^(){}]*\))?)\s*(?:\|?\s*([^{}|][^{}]*?))?\s*\}"
+)
 _INLINE_CODE = re.compile(r"\{@code\s+([^{}]*?)\s*\}")
+_DOC_LINK = re.compile(r"(?<![\w\])`\\\[])\[`?\*?([A-Za-z_][\w.:#]*\w)`?\](?![(\[:])")
 _INLINE_TEXT = re.compile(r"\{@(?:literal|value)\s+([^{}]*?)\s*\}")
 _INHERIT_DOC = re.compile(r"\{@inheritDoc\}\s?")
 # XML doc (C#) references: `<see cref="T:Ns.Type"/>` reads as `Type`, `<see cref="X">text</see>` as text
@@ -58,46 +63,36 @@ _LIST_ITEM = re.compile(r"^\s+(?:[-*+•]|\d+[.)])\s+")
 # an old-style heading: one capitalised line with no closing punctuation, standing alone before a paragraph
 _OLD_HEADING = re.compile(r"^[A-Z][^.,;:!?()\[\]{}`\"]*[A-Za-z0-9]$")
 MIN_LINES = 6  # a shorter package comment is a sentence about the package, not its documentation
-# a doc link, which pkg.go.dev and docs.rs show as the name it links (Go's `[Client]`, `[*http.Request]`;
-# rustdoc's `[`Value`]`, `[Map::get]`, `[text][`crate::Error`]`), a definition line (`[Value]: url`) aside;
-# a code span (`&[u8]`) is matched first and kept as written
-_DOC_LINK = re.compile(
-    r"(`+)[^`]*?\1"
-    r"|(?<![!\]\\\w])\[(`?)\*?([A-Za-z_]\w*(?:(?:::|\.)\w+)*(?:\(\))?!?)\2\](?![\[(:])"
-    r"|(?<![!\\])\[([^\[\]`]+|`[^`\]]+`)\]\[`?[A-Za-z_][\w:.]*!?(?:\(\))?`?\]"
-)
-
-
-def doc_links(line: str) -> str:
-    """A doc comment's line with its doc links read as the names they link."""
-
-    def shown(match: re.Match[str]) -> str:
-        if match.group(1):
-            return match.group(0)
-        if match.group(4):
-            return match.group(4)
-        return f"{match.group(2)}{match.group(3)}{match.group(2)}"
-
-    return _DOC_LINK.sub(shown, line)
+Numbered = list[tuple[int, str]]  # (1-based source line, text) of each line of a comment being cleaned
 
 
 def comment_text(raw: str) -> str:
     """Comment text without its markers (`//`, `/** … */`, `*`, `#`) and doc markup (`<summary>`, `<p>`)."""
-    lines = []
-    for line in raw.splitlines():
+    numbered: Numbered = []
+    for number, line in enumerate(raw.splitlines()):
         line = line.rstrip()
         line = line[:-2].rstrip() if line.endswith("*/") else line
-        lines.append(_DOC_TAGS.sub("", _COMMENT_MARKERS.sub("", line, count=1)).strip())
-    return inline_tags("\n".join(lines)).strip()
+        numbered.append((number, _COMMENT_MARKERS.sub("", line, count=1)))
+    if is_html_comment(numbered):  # Javadoc: `<p>` parts paragraphs (mockito's opens on a `<p><img></p>`)
+        numbered = html_markdown(numbered)
+    return inline_tags("\n".join(_DOC_TAGS.sub("", line).strip() for _, line in numbered)).strip()
 
 
 def inline_tags(text: str) -> str:
-    """Javadoc/JSDoc inline tags and C# `<see …/>` references as the words a reader sees."""
-    text = _INLINE_LINK.sub(lambda m: m.group(2) or _member_name(m.group(1)), text)
+    """Javadoc/JSDoc inline tags, C# `<see …/>` references and KDoc/rustdoc/Go doc links (`doc_links`) as
+    the words a reader sees."""
+    text = doc_links(_INLINE_LINK.sub(lambda m: m.group(2) or _member_name(m.group(1)), text))
     text = _INLINE_CODE.sub(lambda m: f"`{m.group(1)}`", text)
     text = _INLINE_TEXT.sub(r"\1", _INHERIT_DOC.sub("", text))
     text = _SEE_WITH_TEXT.sub(r"\1", text)
     return _SEE_REFERENCE.sub(lambda m: _member_name(m.group(1)), text)
+
+
+def doc_links(text: str) -> str:
+    """KDoc's `[Buffer]`, rustdoc's [`Client`] and Go's `[bytes.Buffer]` link a symbol by its name: the name
+    as code (Markdown showed "[Buffer]" as written). Never an index (`items[i]`, `a[key]`), a reference link
+    (`[text][ref]`, `[text](url)`) or its definition (`[ref]: url`)."""
+    return _DOC_LINK.sub(r"`\1`", text)
 
 
 def _member_name(reference: str) -> str:
@@ -149,9 +144,6 @@ class Comment:
         return replace(document, sections=sections)
 
 
-Numbered = list[tuple[int, str]]  # (1-based source line, text) of each line of a comment being cleaned
-
-
 def _comment(numbered: Numbered, markup: str) -> Comment:
     return Comment("\n".join(text for _, text in numbered), markup, tuple(n for n, _ in numbered))
 
@@ -192,7 +184,7 @@ def doc_comment(lines: Sequence[str], start: int, end: int, language: str) -> Co
         if language == "rust":
             numbered = rustdoc_markdown(list(enumerate((uncommented(line) for line in raw), first + 1)))
             return _comment(numbered, "markdown") if numbered else None
-        body = doc_markdown([uncommented(line) for line in raw])
+        body = _linked(doc_markdown([uncommented(line) for line in raw]))
         return _comment(list(enumerate(body, first + 1)), "markdown") if body else None
     if not language:
         return None
@@ -201,9 +193,20 @@ def doc_comment(lines: Sequence[str], start: int, end: int, language: str) -> Co
     opening, raw = comment_above(lines, above)
     if not raw or not raw[0].lstrip().startswith("/**"):
         return None
-    return _comment(
-        _inline_tags_by_line(_block_tags(list(enumerate(_unstarred(raw), opening + 1)))), "markdown"
-    )
+    numbered = list(enumerate(_unstarred(raw), opening + 1))
+    if is_html_comment(numbered):  # Javadoc: `<p>`, `<pre>`, `<ul>` read as the Markdown they mean
+        numbered = html_markdown(numbered, language)
+    return _comment(_inline_tags_by_line(_block_tags(numbered)), "markdown")
+
+
+def _linked(body: list[str]) -> list[str]:
+    """`doc_links` on the prose lines of a `//` comment read as Markdown: code (fenced, or indented with a tab
+    by doc_markdown) is shown as written."""
+    out, fenced = [], False
+    for line in body:
+        fenced = not fenced if _FENCE.match(line) else fenced
+        out.append(line if fenced or _FENCE.match(line) or line.startswith("\t") else doc_links(line))
+    return out
 
 
 def _unstarred(raw: Sequence[str]) -> list[str]:
@@ -237,8 +240,11 @@ def _block_tags(lines: Numbered) -> Numbered:
             out.extend([(at, ""), *body, (body[-1][0], "")])
             example.clear()
 
+    fenced = False  # inside a code block (a `<pre>` read as one): `@Override` there is code, not a tag
     for number, line in lines:
-        match = _TAG.match(line.strip())
+        if tag != "example" and _FENCE.match(line):
+            fenced = not fenced
+        match = None if fenced else _TAG.match(line.strip())
         if match:
             close_example()
             tag, at = match.group(1).lower(), number
@@ -278,7 +284,15 @@ def _inline_tags_by_line(lines: Numbered) -> Numbered:
     closes on; a line only a dropped tag held (`{@inheritDoc}`) goes."""
     out: Numbered = []
     carried, at = "", 0
+    fenced = False  # code is shown as written: `{@link` there is code
     for number, line in lines:
+        if _FENCE.match(line) and not carried:
+            fenced = not fenced
+            out.append((number, line))
+            continue
+        if fenced:
+            out.append((number, line))
+            continue
         if carried and line.strip():
             line, carried = f"{carried} {line.lstrip()}", ""
         elif carried:
@@ -290,7 +304,14 @@ def _inline_tags_by_line(lines: Numbered) -> Numbered:
         if line.strip() or not opened:
             out.append((number, line))
     out += [(at, carried)] if carried else []
-    return [(n, inline_tags(line)) for n, line in out if not line.strip() or inline_tags(line).strip()]
+    kept: Numbered = []
+    for n, line in out:
+        fenced = not fenced if _FENCE.match(line) else fenced
+        if fenced or _FENCE.match(line):
+            kept.append((n, line))
+        elif not line.strip() or inline_tags(line).strip():
+            kept.append((n, inline_tags(line)))
+    return kept
 
 
 def _docstring(lines: Sequence[str], start: int, end: int) -> Comment | None:
@@ -380,7 +401,7 @@ def package_doc(text: str) -> tuple[str, str]:
     if sum(1 for line in body if line.strip()) < MIN_LINES:
         return "", ""
     out = [""] * (text.count("\n") + 1)
-    out[first : first + len(body)] = doc_markdown(body)
+    out[first : first + len(body)] = _linked(doc_markdown(body))
     return package, "\n".join(out)
 
 
@@ -396,10 +417,10 @@ def doc_markdown(body: list[str]) -> list[str]:
         after = body[i + 1] if i + 1 < len(body) else ""
         following = body[i + 2] if i + 2 < len(body) else ""
         if line.startswith("# "):
-            out.append("#" + doc_links(line))
+            out.append("#" + line)
         elif line[:1] in {" ", "\t"} and line.strip():
             item = _LIST_ITEM.match(line)
-            out.append("- " + doc_links(line[item.end() :]) if item else "\t" + line[indent:])
+            out.append("- " + line[item.end() :] if item else "\t" + line[indent:])
         elif (
             i > 0
             and not before.strip()
@@ -407,9 +428,9 @@ def doc_markdown(body: list[str]) -> list[str]:
             and following[:1] not in {"", " ", "\t"}
             and _OLD_HEADING.match(line)
         ):
-            out.append("## " + doc_links(line))
+            out.append("## " + line)
         else:
-            out.append(doc_links(line))
+            out.append(line)
     return out
 
 

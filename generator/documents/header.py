@@ -64,7 +64,8 @@ _ANCHOR_TAG = re.compile(r"<a\s+(?:name|id)\s*=\s*[\"']?[^<>]*?/?>(?:\s*</a>)?",
 _HTML_COMMENT = re.compile(r"<!--.*?(?:-->|$)")
 _HEADING_MARKUP = re.compile(r"`+|\*\*|(?<!\\)__|\\(?=[^\w\s]|_)")
 _EMPHASIS = re.compile(r"(?<![\w*\\])\*([^*\s](?:[^*\n]*[^*\s])?)\*(?![\w*])")  # "*CLI option* names"
-_HEADING_LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
+# an inline link, or a reference link (okio's "Read a text file ([Java][ReadFile]/[Kotlin][ReadFileKt])")
+_HEADING_LINK = re.compile(r"\[([^\]]*)\](?:\([^)]*\)|\[[^\]]*\])")
 # inline HTML that only styles the words around it: the words stay, the tags go
 _STYLE_TAG = re.compile(
     r"</?(?:small|big|code|tt|kbd|var|samp|b|i|u|s|em|strong|mark|sup|sub|span|abbr)\b[^<>]*>", re.I

@@ -23,7 +23,7 @@ _CONNECTIVE = re.compile(
     |in\ addition(?!\ to\b)|additionally|instead|otherwise|similarly(?!\ to\b)|likewise|as\ a\ result|consequently|conversely
     |in\ other\ words|that\ is|in\ particular|on\ the\ other\ hand|as\ an\ example|to\ (?:that|this)\ end
     |for\ (?:example|instance)|in\ (?:this|that|such\ a)\ case|in\ contrast|by\ contrast
-    |in\ (?:this|that|the\ above|the\ previous)\ (?:example|snippet|code|listing)|then|so|but|and|or|well|yes
+    |in\ (?:this|that|the\ above|the\ previous)\ (?:example|snippet|code|listing)|then|so|but|and|or|which|whereas|well|yes
     |here|now|next|finally|again|after\ that|afterwards|okay|ok|let's|let\ us|let’s|in\ the\ following|below
     |more\ (?:broadly|generally)|for\ one\ thing)\b
     |^(?:i\.\s?e\.|e\.\s?g\.|ie,|eg,)

@@ -29,7 +29,14 @@ CODE_LINES = 40  # a longer example is not shown whole
 COMMENT_LINES = 80  # the lines of a comment read for its passages
 MIN_WORDS = 5
 _GO_EXAMPLE = re.compile(r"^func (Example\w*)\(\)\s*\{")
-_CODE_LANGUAGE = {"python": "python", "go": "go", "typescript": "ts", "javascript": "js", "java": "java"}
+_CODE_LANGUAGE = {
+    "python": "python",
+    "go": "go",
+    "typescript": "ts",
+    "javascript": "js",
+    "java": "java",
+    "kotlin": "kotlin",
+}
 
 
 def explain(

@@ -37,7 +37,8 @@ _NOT_DOCS = re.compile(
     rf"|(?:^|/)(?:{_HISTORY}|contributing|contributors"
     r"|code[-_]of[-_]conduct|license|licence|copying|security|sponsor(?:s|ship)?|backers|authors|maintainers|governance"
     r"|blog\w*|posts|roadmap|funding|support|pull_request_template|issue_template|management|help)(?:[./]|$)"
-    r"|(?:^|/)(?:node_modules|vendor|third[-_]party|\.github|\.changeset|__snapshots__|fixtures?|testdata|data|inputs?|interfaces|type-aliases|variables|enumerations)/"
+    r"|(?:^|/)(?:node_modules|vendor|third[-_]party|\.changeset|__snapshots__|fixtures?|testdata|data|inputs?|interfaces|type-aliases|variables|enumerations)/"
+    r"|(?:^|/)\.github/(?!readme\.\w+$)"  # GitHub's templates and workflows; its README is the front page
     r"|(?:^|/)(?:zh|zh[-_](?:cn|hans|hant|tw)|ja|ko|fr|de|es|pt|pt[-_]br|ru|it|tr|vi|pl|uk|id)/"
     r"|[._-](?:zh|cn|zh[-_](?:cn|hans|hant|tw)|ja|jp|ko|kr|fr|de|es|pt|pt[-_]br|ru|it|tr|vi)\.(?:md|mdx|markdown|rst)$",
     re.IGNORECASE,

@@ -27,7 +27,7 @@ from generator.repo.docs.exampledirs import folder_examples, project_name
 from generator.repo.docs.includes import Includes
 from generator.repo.docs.model import DocConcept, DocPage, DocPassage, ProjectDocs
 from generator.repo.docs.navigation import doc_files, read_navigation
-from generator.repo.docs.substitutions import substitute
+from generator.repo.docs.substitutions import rst_labels, substitute, with_ref_titles
 from generator.repo.facts.examples import called_names
 from generator.repo.facts.extract import OnDemandFileFacts
 from generator.repo.facts.ranking import TYPE_KINDS
@@ -59,6 +59,7 @@ LEAST_SHARE = 8  # passages a page of a crowded concept still quotes
 CODE_LINES = 60  # a longer code block is not an example a page shows whole
 MAX_EXAMPLES = 8
 EXPLAINING = 3  # paragraphs after an example that say what it did, quoted with it
+INTRODUCTION_WORDS, INTRODUCTION_SENTENCES = 60, 3  # a paragraph before an example quoted whole up to these
 FEW_EXAMPLES = 2  # a README showing fewer code examples leaves room for the package's Example tests
 _PACKAGE_EXAMPLE = re.compile(r"^Example(?:_[a-z]\w*)?$")  # the package's own, not a type's or function's
 OVERVIEW_PASSAGES = 4
@@ -81,6 +82,9 @@ MIN_WORDS = 6
 LONG_PAGE_SECTIONS = 6  # a doc page of this many sections is a guide of its own, never merged with another
 README_PASSAGES = 4  # a README section quoting fewer is a note, not a concept
 README_CONCEPTS = 3  # a README with fewer such sections is an overview and examples, not a guide
+MANUAL_PAGES = (
+    3  # docs of this many pages may be one long page that is the manual (beside a changelog, an API)
+)
 PACKAGE_PASSAGES = 2  # a package README quoting fewer is a stub ("See the main README")
 # a workspace member's own manifest: the folder holding one is a package
 _MANIFESTS = frozenset(
@@ -103,6 +107,9 @@ _NOT_OVERVIEW = re.compile(
     r"|star us|join (?:us|our)|discord|slack|twitter|newsletter|ha(?:s|ve) been released)\b",
     re.IGNORECASE,
 )
+# a folder's README saying what the folder holds (pdoc's docs/README.md: "This directory contains the source
+# code for the pdoc website"): about a folder, never what the project is
+_ABOUT_FOLDER = re.compile(r"(?:this|the) (?:directory|folder|dir)\b", re.IGNORECASE)
 # a section that is about the project's process, not about it: the whole heading says so ("Security
 # Analyzers" is a feature; "Security" or "Security policy" is a notice)
 _SKIPPED_HEADING = re.compile(
@@ -112,10 +119,13 @@ _SKIPPED_HEADING = re.compile(
     re.IGNORECASE,
 )
 # how the project is kept and where to turn, beside what it is: fx's "Stability", libuv's "Versioning", vue's
-# "Questions", retrofit's "Download", leveldb's "Documentation" (a pointer), mkdocstrings' "Used by"
+# "Questions", retrofit's "Download", leveldb's "Documentation" (a pointer), mkdocstrings' "Used by"; a
+# commercial offer ("Mockito for enterprise", "attrs for Enterprise", urllib3's "For Enterprise", jackson's
+# "Enterprise support": Tidelift's subscription, in 14 mirrors' READMEs)
 _POLICY_HEADING = re.compile(
     r"^\W*(?:(?:semantic )?versioning|(?:api )?stability|questions|downloads?|documentation|release policy"
-    r"|(?:who(?:'s| is) )?us(?:ed|ing) (?:by|it)|users|adopters)(?:\s+(?:policy|and \w+))?\W*$",
+    r"|(?:who(?:'s| is) )?us(?:ed|ing) (?:by|it)|users|adopters"
+    r"|(?:\S+ )?for enterprise|(?:enterprise|commercial|professional|paid) support)(?:\s+(?:policy|and \w+))?\W*$",
     re.IGNORECASE,
 )
 # other projects: who uses this one, and the ones beside it (zerolog's "Who uses zerolog" and "Related Projects",
@@ -152,6 +162,7 @@ _ABOUT_HEADING = re.compile(
     re.IGNORECASE,
 )
 _FEATURES_HEADING = re.compile(r"^\W*(?:(?:key|main|core) )?(?:features|highlights|capabilities)\b", re.I)
+_FEATURES_ONLY = re.compile(r"^\W*(?:(?:key|main|core) )?(?:features|highlights|capabilities)\W*$", re.I)
 _NOT_PACKAGES = frozenset({"index", "readme", "overview", "intro", "introduction", "docs"})
 # tests, samples and docs define `Person` and `Order` too: never the definition a doc means
 # Go packages that document no library: tests' data, examples, internals, commands and generated code
@@ -174,10 +185,16 @@ def read_project_docs(
     in_order = navigation.order[:MAX_FILES]
     readme = front_readme(navigation.files)
     includes = Includes(root, frozenset(f.path for f in repo_map.files), folder, redactor)
+    pages = [p for p in dict.fromkeys([readme, *in_order]) if p]
+    labels = rst_labels(
+        text
+        for p in pages
+        if p.endswith(".rst") and (text := read_or_none(root, p, max_bytes=DOC_BYTES)) is not None
+    )
     documents = {
         p: d
-        for p in dict.fromkeys([readme, *in_order])
-        if p and (d := _read(root, p, linker, redactor, navigation.substitutions, includes))
+        for p in pages
+        if (d := _read(root, p, linker, redactor, navigation.substitutions, includes, labels))
     }
     for path, title in navigation.titles().items():  # the nav's name for a page is the one shown
         if path in documents:
@@ -204,13 +221,17 @@ def read_project_docs(
         if folder
         else _package_readmes(root, navigation.files, repo_map, documents.get(readme), linker, redactor)
     )
+    # a docs folder that is one long page (the whole manual in docs/index.md) is read like a README
+    manual = _one_page_manual([documents[p] for p in in_order if p in documents])
+    if manual is not None and len(concepts) < README_CONCEPTS:
+        concepts = readme_concepts(manual, names) or concepts
+    elif folder and len(in_order) <= SMALL_DOCS:  # a few side pages (internals, an upgrade guide) beside
+        concepts = [*readme_concepts(documents.get(readme), names), *concepts]  # … a README's own guide
     if not concepts:
         concepts = [
             *(c for d in (documents.get(readme), *guides) for c in readme_concepts(d, names)),
             *package_concepts(packages, names),
         ]
-    elif len(in_order) <= SMALL_DOCS:  # a few side pages (an upgrade guide, internals) beside a README guide
-        concepts = [*readme_concepts(documents.get(readme), names), *concepts]
     concepts = _distinct(concepts)[:MAX_CONCEPTS]
     concepts = with_code_paths(with_docstrings(concepts, names, root, redactor), names)
     starters = [
@@ -219,7 +240,9 @@ def read_project_docs(
         if p in documents and _is_starter(p, readme) and _in_force(documents[p])
     ]
     # a guide's own usage sections first (doc.go's "Usage"), then the README's and the starter pages' code
-    examples = usage_examples([*(_starting_sections(d) for d in guides), *starters])
+    examples = usage_examples(
+        [*(_starting_sections(d) for d in (*guides, *([manual] if manual else []))), *starters]
+    )
     if not folder and sum(p.kind == "code" for p in examples) < FEW_EXAMPLES:
         examples += go_package_examples(root, facts, redactor)[: MAX_EXAMPLES - len(examples)]
     # commands that run or install the project (mini-redis's `cargo run`, express's `npm install`) show no use
@@ -236,6 +259,24 @@ def read_project_docs(
         concepts=tuple(concepts),
         readme=first_paragraph(documents[readme]) if readme in documents else None,
     )
+
+
+def _one_page_manual(pages: Sequence[Document]) -> Document | None:
+    """The docs page holding more than half of the docs' lines under at least `README_CONCEPTS` headings of
+    its own, among at most `MANUAL_PAGES` (pydantic-settings' 3,600-line docs/index.md, gin's docs/doc.md);
+    None when the docs are divided into pages."""
+    lines = {p.origin: max((s.end for s in p.sections), default=0) for p in pages}
+    if (
+        not pages
+        or len(pages) > MANUAL_PAGES
+        or not (longest := max(pages, key=lambda p: lines[p.origin])).sections
+    ):
+        return None
+    top = _top_level(longest.sections)
+    headings = {s.path[top - 1] for s in longest.sections if len(s.path) >= top}
+    if lines[longest.origin] * 2 <= sum(lines.values()) or len(headings) < README_CONCEPTS:
+        return None
+    return longest
 
 
 def _shows_code(passage: DocPassage) -> bool:
@@ -272,11 +313,14 @@ def _read(
     redactor: Redactor | None,
     subs: Mapping[str, str],
     includes: Includes | None = None,
+    labels: Mapping[str, str] | None = None,
 ) -> Document | None:
+    """A docs file as a document, with what the docs build puts in it from elsewhere (substitutions, the
+    titles of the sections its `:ref:` roles name)."""
     text = read_or_none(root, path, max_bytes=DOC_BYTES)
     if text is None:
         return None
-    text = substitute(text, subs)
+    text = with_ref_titles(substitute(text, subs), labels or {})
     if redactor is not None:
         text = redactor.redact(text)[0]
     document = read_text(
@@ -664,6 +708,7 @@ def overview(readme: Document | None, intro: Sequence[Document]) -> tuple[DocPas
                     and passage.start not in news
                     and passage.start not in asides
                     and not NOTICE.match(passage.text)  # "NOTE: Starting with version 0.9 …": an aside
+                    and not _ABOUT_FOLDER.match(passage.text)
                     and describes_project(passage.text, steps=True)
                     and passage.start not in installing
                     and len(passage.text.split())
@@ -673,8 +718,49 @@ def overview(readme: Document | None, intro: Sequence[Document]) -> tuple[DocPas
                     found.append(passage)
                     openings.add(opening)
             if sum(p.kind != "item" for p in found) >= OVERVIEW_PASSAGES:
-                return tuple(found)
-    return tuple(found)
+                return _with_features(tuple(found), readme)
+    return _with_features(tuple(found), readme)
+
+
+def _with_features(found: tuple[DocPassage, ...], readme: Document | None) -> tuple[DocPassage, ...]:
+    """An overview with the README's features list after it when it holds no list of what the project does."""
+    if readme is not None and not any(p.kind == "item" for p in found):
+        return (*found, *_features_section(readme))
+    return found
+
+
+def _features_section(readme: Document) -> list[DocPassage]:
+    """The first list of the README's "Features" section wherever it stands (httpx, express, hono and
+    pdoc list what they do after their first example, where the overview stops reading), headed by the
+    paragraph leading into it or else by the heading as its lead-in ("Features:"); [] when there is none."""
+    for section in readme.sections:
+        if not _FEATURES_ONLY.match(section.heading) or any(_aside(h) for h in section.path):
+            continue
+        first = next((n for n, b in enumerate(section.blocks) if b.kind == "item"), None)
+        if first is None:
+            continue
+        lead = section.blocks[first].lead
+        items = [
+            DocPassage(readme.origin, b.start, b.end, "item", b.text, section.heading)
+            for b in takewhile(lambda b: b.kind == "item", section.blocks[first:])
+            if b.lead == lead and not _NOT_OVERVIEW.search(b.text)
+        ][:FEATURE_ITEMS]
+        before = section.blocks[first - 1] if first else None
+        if before is not None and before.kind == "paragraph" and before.text.rstrip().endswith((":", "：")):
+            head = DocPassage(
+                readme.origin, before.start, before.end, "paragraph", before.text, section.heading
+            )
+        else:
+            head = DocPassage(
+                readme.origin,
+                section.start,
+                section.start,
+                "paragraph",
+                f"{' '.join(section.heading.split()).rstrip(':')}:",
+                section.heading,
+            )
+        return [head, *items] if len(items) >= 2 else []
+    return []
 
 
 def _aside(heading: str) -> bool:
@@ -754,18 +840,8 @@ def usage_examples(documents: Iterable[Document]) -> list[DocPassage]:
             if _install_only(block.text) or _installing(section.path, block.language):
                 continue
             seen.add(block.text)
-            if block.lead and len(block.lead.split()) >= 3:
-                found.append(
-                    DocPassage(
-                        block.origin or document.origin,
-                        block.start,
-                        block.end,
-                        "lead",
-                        block.lead,
-                        section.heading,
-                        page=document.origin if block.origin else "",
-                    )
-                )
+            if lead := _example_lead(document, section, n):
+                found.append(lead)
             found.append(
                 DocPassage(
                     block.origin or document.origin,
@@ -785,6 +861,34 @@ def usage_examples(documents: Iterable[Document]) -> list[DocPassage]:
             if sum(p.kind == "code" for p in found) >= MAX_EXAMPLES:
                 return found
     return found
+
+
+def _example_lead(document: Document, section: Section, n: int) -> DocPassage | None:
+    """What introduces the example at `n`: the short paragraph right before it, whole ("As an alternative
+    to `Parser.parse`, you can decorate your view with `use_args`. The parsed arguments will be injected
+    …": its last sentence alone drops what the example shows), cited at its own lines; else the block's
+    lead sentence, cited at the example's; None for a lead of fewer than three words."""
+    block = section.blocks[n]
+    if not block.lead or len(block.lead.split()) < 3:
+        return None
+    before = section.blocks[n - 1] if n else None
+    if (
+        before is not None
+        and before.kind == "paragraph"
+        and " ".join(before.text.split()).endswith(" ".join(block.lead.split()))
+        and len(before.text.split()) <= INTRODUCTION_WORDS
+        and len(split_sentences(before.text)) <= INTRODUCTION_SENTENCES
+    ):
+        return DocPassage(document.origin, before.start, before.end, "lead", before.text, section.heading)
+    return DocPassage(
+        block.origin or document.origin,
+        block.start,
+        block.end,
+        "lead",
+        block.lead,
+        section.heading,
+        page=document.origin if block.origin else "",
+    )
 
 
 def _numbered_blocks(document: Document) -> Iterator[tuple[Section, int, Block]]:
@@ -904,14 +1008,32 @@ def readme_concepts(readme: Document | None, names: SymbolNames) -> list[DocConc
     that explains something (at least `README_PASSAGES` passages, or fewer with an example in code; never
     installing, licence or process),
     when the README has at least `README_CONCEPTS` of them; else none, and the README is only the overview
-    and the examples."""
+    and the examples. A README whose manual stands under one heading ("The non-quickstart", "Usage",
+    "Examples" holding most of its lines) has that section's sub-sections as its concepts, when its
+    top-level sections alone are too few."""
     if readme is None:
         return []
-    top = 1  # headings one level down from the title, when one title holds them all
-    if len({s.path[0] for s in readme.sections if s.path}) == 1:
-        top = 2
+    top = _top_level(readme.sections)
+    concepts = _section_concepts(readme, readme.sections, top, names)
+    if len(concepts) < README_CONCEPTS and (manual := _manual(readme.sections, top)):
+        inner = _section_concepts(readme, manual, top + 1, names)
+        if len(inner) >= README_CONCEPTS:
+            concepts = [c for c in concepts if c.name != manual[0].path[top - 1]] + inner
+    return concepts[:MAX_CONCEPTS] if len(concepts) >= README_CONCEPTS else []
+
+
+def _top_level(sections: Sequence[Section]) -> int:
+    """The heading level a document's parts stand at: 2, one level down from the title, when one title
+    holds them all; else 1."""
+    return 2 if len({s.path[0] for s in sections if s.path}) == 1 else 1
+
+
+def _section_concepts(
+    readme: Document, sections: Sequence[Section], top: int, names: SymbolNames
+) -> list[DocConcept]:
+    """One concept per heading at level `top` of `sections` that explains something."""
     concepts = []
-    for heading in dict.fromkeys(s.path[top - 1] for s in readme.sections if len(s.path) >= top):
+    for heading in dict.fromkeys(s.path[top - 1] for s in sections if len(s.path) >= top):
         if (
             _process(heading)
             or _under_install([heading])
@@ -921,11 +1043,26 @@ def readme_concepts(readme: Document | None, names: SymbolNames) -> list[DocConc
             or _bare(heading) == _bare(readme.title.split()[-1] if readme.title else "")
         ):
             continue  # … nor the title again (rustdoc's "# Serde JSON" opening the crate docs "Crate serde_json")
-        part = tuple(s for s in readme.sections if len(s.path) >= top and s.path[top - 1] == heading)
+        part = tuple(s for s in sections if len(s.path) >= top and s.path[top - 1] == heading)
         quoted = tuple(passages(replace(readme, sections=part)))
         if len(quoted) >= README_PASSAGES or _shows_a_feature(heading, quoted):
             concepts.append(_concept(heading, [DocPage(readme.origin, heading, quoted)], names, ""))
-    return concepts[:MAX_CONCEPTS] if len(concepts) >= README_CONCEPTS else []
+    return concepts
+
+
+def _manual(sections: Sequence[Section], top: int) -> tuple[Section, ...]:
+    """The sections under the top-level heading that holds most of the README's lines (more than half)
+    in at least three sub-sections; () when no heading does."""
+    lines: Counter[str] = Counter()
+    for s in sections:
+        if len(s.path) >= top:
+            lines[s.path[top - 1]] += s.end - s.start + 1
+    if not lines:
+        return ()
+    heading, held = lines.most_common(1)[0]
+    part = tuple(s for s in sections if len(s.path) >= top and s.path[top - 1] == heading)
+    inner = {s.path[top] for s in part if len(s.path) > top}
+    return part if held * 2 > sum(lines.values()) and len(inner) >= README_CONCEPTS else ()
 
 
 def _bare(name: str) -> str:

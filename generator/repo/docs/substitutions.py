@@ -1,18 +1,29 @@
-"""Elastic docs-builder substitutions: `{{ls}}` in a docs page reads as the value `docset.yml`'s `subs:`
+"""What a docs build puts in a page from elsewhere in the docs, put in before the page is read.
+
+Elastic docs-builder substitutions: `{{ls}}` in a docs page reads as the value `docset.yml`'s `subs:`
 gives it ("Logstash"). Values are data, put in as written and never evaluated or expanded again; a name
 the docset does not give stays as written. Code blocks are left alone unless their fence says
-`subs=true`, as docs-builder does."""
+`subs=true`, as docs-builder does.
+
+Sphinx cross-references: `:ref:`label`` reads as the title of the section the label stands over, in any
+page of the docs ("See Cryptographic Dependencies (Optional)", not "See installation_cryptography")."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from bisect import bisect_right
+from collections.abc import Iterable, Mapping, Sequence
 
 MAX_SUBS = 1_000  # names read from one docset
 MAX_VALUE = 1_000  # characters of one value
 DOCSET_FILES = ("docset.yml", "_docset.yml")  # docs-builder reads either
 _REFERENCE = re.compile(r"\{\{\s*([A-Za-z0-9_.-]+)\s*\}\}")
 _FENCE = re.compile(r"^\s*(`{3,}|~{3,})(.*)$")
+MAX_LABELS = 5_000  # labels read from one docs folder
+# `.. _label:` then, past blank lines and further labels, a title over its underline (an overline allowed)
+_LABEL = re.compile(r"^\.\. _([^:`\n]+):[ \t]*$", re.MULTILINE)
+_ADORNMENT = re.compile(r"^([=\-~^\"'`#*+:._])\1{2,}[ \t]*$")
+_BARE_REF = re.compile(r":ref:`([^`<>]+)`")
 
 
 def docset_subs(docset: object) -> dict[str, str] | None:
@@ -48,3 +59,46 @@ def substitute(text: str, subs: Mapping[str, str]) -> str:
             line = _REFERENCE.sub(lambda ref: subs.get(ref.group(1), ref.group(0)), line)
         out.append(line)
     return "".join(out)
+
+
+def rst_labels(texts: Iterable[str]) -> dict[str, str]:
+    """Each Sphinx label of the reST `texts` that stands over a section title, with that title (labels
+    folded to lower case, as Sphinx folds them)."""
+    found: dict[str, str] = {}
+    for text in texts:
+        lines = text.splitlines()
+        starts = _line_starts(text)
+        for label in _LABEL.finditer(text):
+            at = bisect_right(starts, label.start())  # the 1-based line of the label: the next line's index
+            title = _title_after(lines, at)
+            if title and len(found) < MAX_LABELS:
+                found.setdefault(label.group(1).strip().lower(), title)
+    return found
+
+
+def _line_starts(text: str) -> list[int]:
+    return [0, *(i + 1 for i, c in enumerate(text) if c == "\n")]
+
+
+def _title_after(lines: Sequence[str], at: int) -> str:
+    """The section title the lines from `at` open with, past blank lines and other labels; "" if none."""
+    while at < len(lines) and (not lines[at].strip() or _LABEL.match(lines[at])):
+        at += 1
+    if at < len(lines) and _ADORNMENT.match(lines[at]):  # an overline
+        at += 1
+    if at + 1 >= len(lines) or not lines[at].strip() or not _ADORNMENT.match(lines[at + 1]):
+        return ""
+    title = lines[at].strip().replace("`", "")  # the role's own syntax: ``Client`` reads "Client"
+    return title if len(lines[at + 1].rstrip()) >= len(title) and not _ADORNMENT.match(title) else ""
+
+
+def with_ref_titles(text: str, labels: Mapping[str, str]) -> str:
+    """`text` with each `:ref:`label`` a section title is known for written `:ref:`Title <label>``."""
+    if not labels or ":ref:`" not in text:
+        return text
+
+    def titled(ref: re.Match[str]) -> str:
+        title = labels.get(ref.group(1).strip().lower())
+        return f":ref:`{title} <{ref.group(1)}>`" if title else ref.group(0)
+
+    return _BARE_REF.sub(titled, text)

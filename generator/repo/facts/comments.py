@@ -27,6 +27,7 @@ def descendants(node: Any, *kinds: str) -> Iterator[Any]:
 
 
 _DOC_ANCHORS = {"export_statement", "type_declaration", "template_declaration"}
+_SWALLOWING = {"import_list", "import_header", "package_header"}
 
 
 def doc_before(node: Any, language: str) -> str:
@@ -38,6 +39,8 @@ def doc_before(node: Any, language: str) -> str:
     sibling = node.prev_named_sibling
     if sibling is None and node.parent is not None and node.parent.type == "body_statement":
         sibling = node.parent.prev_named_sibling  # Ruby keeps a leading comment outside the body node
+    while sibling is not None and sibling.type in _SWALLOWING and sibling.named_children:
+        sibling = sibling.named_children[-1]  # Kotlin's imports hold the comment that follows them
     expected_end = node.start_point[0] - 1
     while sibling is not None and "comment" in sibling.type and _attached(sibling, expected_end, comments):
         text = node_text(sibling)
@@ -66,6 +69,8 @@ def _last_row(node: Any) -> int:
 _PREAMBLE = {
     "package_clause",
     "package_declaration",
+    "package_header",
+    "import_list",
     "preproc_include",
     "use_declaration",
     "import_declaration",

@@ -147,6 +147,8 @@ class ImportIndex:
             return _only(self._rust(source, raw))
         if language == "java":
             return self._java(raw)
+        if language == "kotlin":  # a Kotlin file imports Kotlin and Java classes alike
+            return self._java(raw, (".kt", ".java"))
         if language in {"c", "cpp"}:
             return _only(self._c(source, raw))
         if language == "ruby":
@@ -293,7 +295,7 @@ class ImportIndex:
             return "/".join(parts[: len(parts) - parts[::-1].index("src")])
         return posixpath.dirname(source)
 
-    def _java(self, raw: str) -> list[str]:
+    def _java(self, raw: str, suffixes: tuple[str, ...] = (".java",)) -> list[str]:
         dotted = raw.rstrip(".*").strip()
         if raw.endswith("*"):  # import a.b.*: every class of the package
             folder = dotted.replace(".", "/")
@@ -302,11 +304,13 @@ class ImportIndex:
                 for d, files in self.dirs.items()
                 if d == folder or d.endswith("/" + folder)
                 for p in files
-                if p.endswith(".java")
+                if p.endswith(suffixes)
             )
         parts = dotted.split(".")
         for end in range(len(parts), 0, -1):  # a.b.C.Inner → a/b/C.java
-            hits = self.suffixes.get("/".join(parts[:end]) + ".java")
+            hits = next(
+                (h for suffix in suffixes if (h := self.suffixes.get("/".join(parts[:end]) + suffix))), None
+            )
             if hits:
                 return hits[:1]
         return []

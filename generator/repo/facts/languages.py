@@ -8,6 +8,7 @@ bodies, which keeps it fast on large files.
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import replace
 from functools import cache
@@ -112,23 +113,26 @@ _DEFS: dict[str, dict[str, str]] = {
     "php": {"class_declaration": "class", "interface_declaration": "interface", "trait_declaration": "trait",
             "enum_declaration": "enum", "function_definition": "function", "method_declaration": "method"},
     "ruby": {"class": "class", "module": "module", "method": "function", "singleton_method": "function"},
+    # Kotlin's grammar names no fields: a definition's name is its first identifier (_symbol_name)
+    "kotlin": {"class_declaration": "class", "object_declaration": "class", "function_declaration": "function",
+               "type_alias": "type"},
 }
 # nodes whose children may hold more definitions
 _CONTAINERS = {
     "export_statement", "class_body", "declaration_list", "field_declaration_list", "interface_body", "enum_body",
     "template_declaration", "linkage_specification", "impl_item", "preproc_ifdef", "preproc_if", "preproc_else",
     "type_declaration", "ambient_declaration", "internal_module", "statement_block", "object_type",
-    "body_statement",
+    "body_statement", "enum_class_body", "companion_object", "import_list",
 }
 _CLASSLIKE = {
     "class_declaration", "abstract_class_declaration", "interface_declaration", "class_specifier",
     "struct_specifier", "impl_item", "trait_item", "enum_declaration", "record_declaration",
     "namespace_definition", "mod_item", "internal_module", "struct_declaration", "namespace_declaration",
-    "trait_declaration", "class", "module",
+    "trait_declaration", "class", "module", "object_declaration",
 }
 _IMPORT_NODES = {"import_statement", "import_declaration", "use_declaration", "preproc_include", "import_spec",
                  "import_spec_list", "package_clause", "package_declaration", "using_directive",
-                 "namespace_use_declaration"}
+                 "namespace_use_declaration", "import_header", "package_header"}
 _JS = {"javascript", "typescript", "tsx"}
 _NAMESPACES = {"namespace_definition", "mod_item", "internal_module", "namespace_declaration"}
 # fmt: on
@@ -231,6 +235,8 @@ def _add_symbol(node: Any, language: str, prefix: str, out: Extracted, depth: in
         symbol_kind = _go_type_kind(node)
     elif kind == "type_definition" and language in {"c", "cpp"}:
         symbol_kind = "type"
+    elif kind == "class_declaration" and language == "kotlin":
+        symbol_kind = _kotlin_class_kind(node)
     if not symbol_kind or not _has_body_or_is_decl(node, kind):
         return False
     name = _symbol_name(node)
@@ -336,6 +342,8 @@ def _bases(node: Any) -> tuple[str, ...]:
     for child in node.named_children:
         if child.type == "base_class_clause":  # C++: `: public base_sink<Mutex>, private other`
             found.extend(node_text(c) for c in child.named_children if c.type != "access_specifier")
+        elif child.type == "delegation_specifier":  # Kotlin: `: Source, Closeable`, `: Base()`
+            found.extend(node_text(c) for c in itertools.islice(descendants(child, "user_type"), 1))
         elif child.type in {
             "class_heritage",
             "superclass",
@@ -361,11 +369,20 @@ def _is_exported_js(node: Any) -> bool:
     return False
 
 
+def _kotlin_class_kind(node: Any) -> str:
+    """`interface Source`, `enum class Color` and `class Buffer` are all a Kotlin `class_declaration`."""
+    words = {c.type for c in node.children if not c.is_named}
+    return "interface" if "interface" in words else "enum" if "enum" in words else "class"
+
+
 def _has_body_or_is_decl(node: Any, kind: str) -> bool:
     # `struct S;` forward declarations and `struct S x;` uses are not definitions
     if kind in {"struct_specifier", "union_specifier", "enum_specifier", "class_specifier"}:
         return node.child_by_field_name("body") is not None
     return True
+
+
+_UNNAMED_FIELDS = frozenset({"class_declaration", "object_declaration", "function_declaration", "type_alias"})
 
 
 def _symbol_name(node: Any) -> str:
@@ -374,6 +391,11 @@ def _symbol_name(node: Any) -> str:
     name = node.child_by_field_name("name")
     if name is not None:
         return node_text(name)
+    if node.type in _UNNAMED_FIELDS:  # Kotlin: the identifier after the keywords and the receiver type
+        found = next(
+            (c for c in node.named_children if c.type in {"type_identifier", "simple_identifier"}), None
+        )
+        return node_text(found)
     declarator = node.child_by_field_name("declarator")
     while declarator is not None and declarator.type not in {
         "identifier",
@@ -415,6 +437,10 @@ def _is_public(node: Any, language: str, name: str) -> bool:
     if language in {"java", "csharp"}:
         words = " ".join(node_text(c) for c in node.children if c.type in {"modifiers", "modifier"}).split()
         return "public" in words
+    if language == "kotlin":  # public unless said otherwise
+        modifiers = [c for c in node.children if c.type == "modifiers"]
+        hidden = {"private", "internal", "protected"}
+        return not any(node_text(v) in hidden for m in modifiers for v in m.named_children)
     if language in {"c", "cpp"}:
         return not any(
             c.type == "storage_class_specifier" and node_text(c) == "static" for c in node.children
@@ -530,7 +556,7 @@ def _ruby_require(node: Any, out: Extracted) -> None:
 
 def _record_import(node: Any, language: str, out: Extracted) -> None:
     kind = node.type
-    if kind in {"package_clause", "package_declaration"}:
+    if kind in {"package_clause", "package_declaration", "package_header"}:
         named = [c for c in node.named_children if c.type != "annotation"]
         out.package = node_text(named[0]) if named else ""
         return
@@ -546,6 +572,11 @@ def _record_import(node: Any, language: str, out: Extracted) -> None:
     elif language == "java":
         body = node_text(node).removeprefix("import").strip().rstrip(";").strip()
         out.imports.append(body.removeprefix("static").strip())
+    elif language == "kotlin":  # `import okio.internal.commonRead as read`: the name imported
+        dotted = next((c for c in node.named_children if c.type == "identifier"), None)
+        star = node_text(node).rstrip().endswith("*")
+        if dotted is not None:
+            out.imports.append(node_text(dotted) + (".*" if star else ""))
     elif language in {"csharp", "php"}:
         words = node_text(node).rstrip(";").split()
         out.imports.append(" ".join(w for w in words if w not in {"using", "use", "static", "global"}))

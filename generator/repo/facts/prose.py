@@ -74,7 +74,10 @@ _NEEDS_READING = re.compile(
     re.M,
 )
 # anything that needs more than joining lines: markup, lists, fields, titles, licence words, doctests
-_MARKUP = re.compile(r"[`*:_<>\[\]|#\\=~^>$@]|^\s*(?:[-+•]|\d+[.)])\s|(?i:copyright|licen[cs]e|\(c\))", re.M)
+_MARKUP = re.compile(
+    r"[`*:_<>\[\]|#\\=~^>$@]|^\s*(?:[-+•]|\d+[.)])\s|^[ \t]*([-=~^\"'+.])\1{2,}[ \t]*$|(?i:copyright|licen[cs]e|\(c\))",
+    re.M,
+)  # … and a reST title's underline ("transitions.core" over "----------------"): a heading, not prose
 
 
 @lru_cache(maxsize=4096)

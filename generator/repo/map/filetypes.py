@@ -160,7 +160,10 @@ CONTEXT_FOLDER = re.compile(
     r"|fixtures?|scripts?|tools|release|ci|typings|\.[^/]+|vendor|third_party|node_modules|testdata"
     # the project's docs site, its generator's pages and components (jotai's Gatsby site, jest's and
     # prettier's Docusaurus, redux, immer, retrofit)
-    r"|website",
+    r"|website"
+    # Gradle's and Kotlin Multiplatform's test source sets beside src/main and src/commonMain: okio's
+    # src/jvmTest and src/commonTest, mockito's src/testFixtures and src/androidTest, JMH benchmarks in src/jmh
+    r"|(?-i:[a-z][a-zA-Z0-9]*Test|testFixtures|jmh)",
     re.IGNORECASE,
 )
 CONTEXT_NAME = re.compile(
@@ -202,6 +205,12 @@ def _in_context_folder(folder: str) -> bool:
 
 def front_readme(paths: Iterable[str]) -> str:
     """The project's front page: the top-level README (`README`, `README.md`, `readme.rst`; never another
-    language's `README_JA.md`), the one with the fewest suffixes first; "" when there is none."""
-    found = [p for p in paths if "/" not in p and p.lower().split(".")[0] == "readme"]
-    return min(found, key=lambda p: (p.count("."), p), default="")
+    language's `README_JA.md`), the one with the fewest suffixes first; "" when there is none. A README in
+    `.github/` comes first, as GitHub shows it first: javalin's top-level one is for its developers ("If you
+    are looking for the general readme, see .github/README.md"), FluentValidation has only that one."""
+    found = [p for p in paths if p.rpartition("/")[0] in ("", ".github") and _stem(p) == "readme"]
+    return min(found, key=lambda p: (not p.startswith(".github/"), p.count("."), p), default="")
+
+
+def _stem(path: str) -> str:
+    return path.rpartition("/")[2].lower().split(".")[0]

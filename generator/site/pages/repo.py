@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from generator import store
@@ -524,7 +524,8 @@ def _overview_adds(overview: str, docs: ProjectDocs | None) -> bool:
 def flow_passage_markdown(item: FlowPassage, linker: Linker) -> Markdown:
     """A doc passage telling the flow, quoted and cited, after the steps it names (`a` → `b`)."""
     steps = " → ".join(inline_code(name) for name in item.names)
-    quoted = passage_markdown(item.passage, linker).replace("\n", "\n  ")
+    passage = replace(item.passage, kind="paragraph") if item.passage.kind == "item" else item.passage
+    quoted = passage_markdown(passage, linker).replace("\n", "\n  ")  # an item quoted after the steps
     return Markdown(f"- {steps}: {quoted}")
 
 
