@@ -472,7 +472,7 @@ class _Walker:
         elif (last := self.outline.last) is not None and last.kind == "paragraph":
             lead = introducing(last.text)
             before = self.outline.blocks[-2] if len(self.outline.blocks) > 1 else None
-            if _points_only(lead) and before is not None and before.kind == "paragraph":
+            if _pointing(lead) and before is not None and before.kind == "paragraph":
                 lead = introducing(f"{before.text} {lead}")  # "For example:" alone: what comes before says
         language = _fence_language(token.info or "")
         code = token.content.strip("\n")
@@ -532,9 +532,20 @@ def _points_only(sentence: str) -> bool:
     pointing words alone ("An example of this is below:", "Here is an example of the usage:")."""
     if "`" in sentence:
         return False
-    words = _WORD.findall(sentence.lower())
     short = len(sentence.split()) <= POINTER_WORDS and len(sentence) <= 8 * POINTER_WORDS
-    return short or (bool(words) and len(words) <= 2 * POINTER_WORDS and all(w in _POINTING for w in words))
+    return short or _pointing(sentence)
+
+
+def _pointing(sentence: str) -> bool:
+    """A sentence of pointing words alone ("For example:", "An example of this is below:"); a paragraph of
+    one before code says nothing of its own, where a short caption ("Escaped, as written:") does."""
+    words = _WORD.findall(sentence.lower())
+    return (
+        "`" not in sentence
+        and bool(words)
+        and len(words) <= 2 * POINTER_WORDS
+        and all(w in _POINTING for w in words)
+    )
 
 
 def block_text(inline: Token) -> str:
