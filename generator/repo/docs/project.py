@@ -225,14 +225,16 @@ def read_project_docs(
     manual = _one_page_manual([documents[p] for p in in_order if p in documents])
     if manual is not None and len(concepts) < README_CONCEPTS:
         concepts = readme_concepts(manual, names) or concepts
-    elif folder and len(in_order) <= SMALL_DOCS:  # a few side pages (internals, an upgrade guide) beside
-        concepts = [*readme_concepts(documents.get(readme), names), *concepts]  # … a README's own guide
+    elif folder and len(in_order) <= SMALL_DOCS:  # a few side pages beside a README's own guide come after it
+        concepts = [*_distinct(readme_concepts(documents.get(readme), names), concepts), *concepts]
     if not concepts:
-        concepts = [
-            *(c for d in (documents.get(readme), *guides) for c in readme_concepts(d, names)),
-            *package_concepts(packages, names),
-        ]
-    concepts = _distinct(concepts)[:MAX_CONCEPTS]
+        concepts = _distinct(
+            [
+                *(c for d in (documents.get(readme), *guides) for c in readme_concepts(d, names)),
+                *package_concepts(packages, names),
+            ]
+        )
+    concepts = concepts[:MAX_CONCEPTS]
     concepts = with_code_paths(with_docstrings(concepts, names, root, redactor), names)
     starters = [
         documents[p]
@@ -1070,13 +1072,13 @@ def _bare(name: str) -> str:
     return re.sub(r"[\W_]+", "", name).lower()
 
 
-def _distinct(concepts: Sequence[DocConcept]) -> list[DocConcept]:
-    """The concepts without a later one named like an earlier (a crate's docs repeating its README's
-    sections: serde_json's, anyhow's)."""
-    kept: dict[str, DocConcept] = {}
+def _distinct(concepts: Sequence[DocConcept], beside: Sequence[DocConcept] = ()) -> list[DocConcept]:
+    """The concepts without one named like an earlier or like one `beside` them (a crate's docs repeating
+    its README's sections: serde_json's, anyhow's; a README section a docs page also explains)."""
+    kept: dict[str, DocConcept] = {_bare(c.name): c for c in beside}
     for concept in concepts:
         kept.setdefault(_bare(concept.name), concept)
-    return list(kept.values())
+    return [c for c in kept.values() if c not in beside]
 
 
 def _shows_a_feature(heading: str, quoted: Sequence[DocPassage]) -> bool:
