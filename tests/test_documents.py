@@ -259,6 +259,22 @@ def test_rst_pep_and_rfc_roles_and_bare_named_references_read_as_sphinx_shows_th
     assert kept == "One of TINY_REPLY_* or MAX_VALUE."
 
 
+def test_rst_file_metadata_and_build_values_read_as_sphinx_shows_them() -> None:
+    """polyfactory's index opens ":layout: landing" / ":description: …" (its overview read "landing
+    Polyfactory is …"), flask's pages ":orphan:": a field list opening the file is metadata. "sqlite-utils
+    |version|" is titled "sqlite-utils": |version|, |release| and |today| come from the build's conf.py
+    (11 mirrors); a substitution the file defines still reads as its name. A role opening the title stays."""
+    text = (
+        ":layout: landing\n:description: Tool makes mock data\n    from type hints.\n\n"
+        "tool |version|\n==============\n\nReleased |today| with |PyPI| badges.\n"
+    )
+    doc = read_text(text, name="index.rst")
+    assert doc.title == "tool"
+    assert [(b.text, b.start) for _, b in blocks(doc)] == [("Released with PyPI badges.", 8)]
+    titled = read_text(":py:mod:`tool.errors`\n=====================\n\nErrors.\n", name="e.rst")
+    assert titled.title == "tool.errors"
+
+
 def test_rst_cross_references_and_auto_numbered_lists_read_as_sphinx_shows_them() -> None:
     """anyio's task page: "`.abc.TaskGroup.start_soon`" (a leading dot searches by suffix: never shown),
     `~anyio.CancelScope` (shown as its last part), `TaskGroup.start() <.abc.TaskGroup.start>` (an explicit

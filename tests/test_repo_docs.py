@@ -1804,6 +1804,29 @@ def test_a_sphinx_ref_reads_as_the_title_of_the_section_it_names_in_any_page(tmp
     ]
 
 
+def test_a_getting_started_section_of_another_docs_page_gives_examples(tmp_path: Path) -> None:
+    """sqlite-utils' Python API page opens with "Getting started" (gunicorn's, falcon's and werkzeug's pages
+    too): its examples come after the README's and the starter pages'; a page's other sections give none."""
+    files = {
+        "README.md": "# tool\n\nTool stores rows in a file database.\n\n```shell\ntool insert db rows.json\n```\n",
+        "docs/cli.md": "# CLI\n\nThe command line inserts rows.\n\n```shell\ntool query db 'select 1'\n```\n",
+        "docs/python-api.md": (
+            "# Python library\n\n## Getting started\n\nCreate a database and insert rows into a table:\n\n"
+            "```python\ndb = Database('x.db')\ndb.table('t').insert_all(rows)\n```\n\n"
+            "## Tables\n\nEvery table has a name and its rows:\n\n```python\ndb.table('t').rows\n```\n"
+        ),
+        "tool/core.py": "class Database:\n    pass\n",
+    }
+    root = make_project(tmp_path / "tool", files)
+    repo_map = map_repository(root)
+    linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/tool")
+    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    assert [p.text for p in docs.examples if p.kind == "code"] == [
+        "tool insert db rows.json",
+        "db = Database('x.db')\ndb.table('t').insert_all(rows)",
+    ]
+
+
 def test_the_examples_page_never_shares_a_name_with_a_docs_page(tmp_path: Path) -> None:
     """zustand's docs have a "Getting started" page of their own: deepkb's page of the project's examples
     is then "Usage examples", so the guide never lists two pages named alike."""

@@ -125,7 +125,7 @@ def read_bytes(
 _READERS: dict[str, Callable[[str], tuple[Section, ...]]] = {
     "markdown": lambda text: read_markdown(text, rst=rst_as_markdown),
     "mdx": lambda text: read_markdown(text, mdx=True, rst=rst_as_markdown),
-    "rst": read_rst,
+    "rst": lambda text: read_rst(text, file=True),
     "text": read_plain,
     "docstring": read_docstring,
 }

@@ -74,6 +74,10 @@ _REFERENCE = re.compile(r"(?<![\w\\])([A-Za-z][A-Za-z0-9.-]*[A-Za-z0-9])__?(?=[\
 FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})[ \t]*[\w+-]*[ \t]*$")
 _AUTO_NUMBERED = re.compile(r"^([ \t]*)#\.[ \t]")
 _SUBSTITUTION = re.compile(r"\|([\w -]{1,40})\|(?:_{1,2})?")
+# what Sphinx fills in from the build's conf.py (never run here): "sqlite-utils |version|" is "sqlite-utils"
+_BUILD_VALUES = frozenset({"version", "release", "today"})
+# a field list opening the file is its metadata (":orphan:", ":description: …", ":layout: landing"), not text
+_DOCINFO = re.compile(r"^:[\w-]+:(?:\s.*)?$")
 
 
 def rst_as_markdown(lines: list[str]) -> list[str]:
@@ -84,10 +88,11 @@ def rst_as_markdown(lines: list[str]) -> list[str]:
     return shadow.out
 
 
-def read_rst(text: str) -> tuple[Section, ...]:
+def read_rst(text: str, *, file: bool = False) -> tuple[Section, ...]:
+    """A reST text's sections; a `file`'s opening field list is its metadata, not its text."""
     lines = text.split("\n")
     shadow = _Shadow(lines)
-    shadow.rewrite()
+    shadow.rewrite(docinfo=file)
     return markdown_sections("\n".join(shadow.out), lines)
 
 
@@ -99,8 +104,17 @@ class _Shadow:
     level: int = 0  # the last heading's level: an object description nests one below it
     highlight: str = ""  # the language `.. highlight::` set for the literal blocks below it
 
-    def rewrite(self) -> None:
+    def rewrite(self, docinfo: bool = False) -> None:
         i = 0
+        while (
+            docinfo
+            and i < len(self.lines)
+            and (  # the file's metadata: a blank line for each line
+                _DOCINFO.match(self.lines[i]) or (i and self.lines[i][:1].isspace() and self.lines[i].strip())
+            )
+        ):
+            self.out.append("")
+            i += 1
         while i < len(self.lines):
             i = self._line(i)
 
@@ -359,7 +373,7 @@ def inline(line: str) -> str:
     # unless the text is words (`versioned validators <versioned-validators>`: a label's title)
     line = _LINK.sub(lambda m: f"`{m[1]}`" if m[2] and " " not in m[1].strip() else m[1], line)
     line = _ROLE.sub(_role, line)
-    line = _SUBSTITUTION.sub(lambda m: m.group(1), line)
+    line = _SUBSTITUTION.sub(lambda m: "" if m.group(1) in _BUILD_VALUES else m.group(1), line)
     line = _FIELD.sub(lambda m: m.group(1), line)
     return "".join(piece if piece.startswith("`") else _unescaped(piece) for piece in _pieces(line))
 

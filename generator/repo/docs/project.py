@@ -96,6 +96,7 @@ _HOW_TO = r"getting[-_ ]?started|get[-_ ]?started|quick[-_ ]?start|tutorials?|us
 # a section that teaches use step by step: its prose walks through code ("To start we'll define our package")
 _HOW_TO_HEADING = re.compile(rf"\b(?:{_HOW_TO})\b", re.IGNORECASE)
 _STARTER = re.compile(rf"{_HOW_TO}|basic|intro|^start$", re.IGNORECASE)
+_GETTING_STARTED = re.compile(r"^\W*(?:getting started|quick ?start|first steps)\W*$", re.IGNORECASE)
 # a guide at the top of a repository without a docs folder: API.md, GUIDE.md, USAGE.md, docs.md …
 _ROOT_GUIDE = re.compile(
     r"(?:api|guide|usage|docs?|documentation|tutorial|reference|manual|getting[-_]started)\.(?:md|mdx|rst)",
@@ -242,8 +243,14 @@ def read_project_docs(
         if p in documents and _is_starter(p, readme) and _in_force(documents[p])
     ]
     # a guide's own usage sections first (doc.go's "Usage"), then the README's and the starter pages' code
+    # … then a "Getting started" section of another docs page (sqlite-utils' Python API page opens with one)
+    started = [
+        _getting_started(documents[p])
+        for p in in_order
+        if p in documents and not _is_starter(p, readme) and documents[p] is not manual
+    ]
     examples = usage_examples(
-        [*(_starting_sections(d) for d in (*guides, *([manual] if manual else []))), *starters]
+        [*(_starting_sections(d) for d in (*guides, *([manual] if manual else []))), *starters, *started]
     )
     if not folder and sum(p.kind == "code" for p in examples) < FEW_EXAMPLES:
         examples += go_package_examples(root, facts, redactor)[: MAX_EXAMPLES - len(examples)]
@@ -526,6 +533,12 @@ def _starting_sections(document: Document) -> Document:
     """Only the sections of a guide that introduce the project or show its use ("Introduction", "General
     Usage"): an API reference's every example is no getting-started page."""
     starting = [s for s in document.sections if any(_STARTER.search(h) for h in s.path)]
+    return replace(document, sections=tuple(starting))
+
+
+def _getting_started(document: Document) -> Document:
+    """Only a page's sections headed "Getting started", "Quickstart" or "First steps" (and theirs)."""
+    starting = [s for s in document.sections if any(_GETTING_STARTED.match(h) for h in s.path)]
     return replace(document, sections=tuple(starting))
 
 
