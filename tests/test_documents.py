@@ -275,6 +275,23 @@ def test_rst_file_metadata_and_build_values_read_as_sphinx_shows_them() -> None:
     assert titled.title == "tool.errors"
 
 
+def test_rst_version_notes_read_with_the_label_sphinx_gives_them() -> None:
+    """flask-sqlalchemy's SQLALCHEMY_DATABASE_URI read "No longer defaults to an in-memory SQLite database",
+    a change in 3.0 stated as if it always held: Sphinx writes "Changed in version 3.0: …"."""
+    text = (
+        "Config\n======\n\n.. data:: URI\n\n    The database URI.\n\n    .. versionchanged:: 3.0\n"
+        "        No longer defaults to memory.\n\n    .. versionadded:: 0.12\n\n"
+        ".. deprecated:: 2.0 Use ``URL`` instead.\n"
+    )
+    said = [(b.text, b.start) for _, b in blocks(read_text(text, name="config.rst"))]
+    assert said == [
+        ("The database URI.", 6),
+        ("Changed in version 3.0: No longer defaults to memory.", 9),
+        ("New in version 0.12.", 11),
+        ("Deprecated since version 2.0: Use `URL` instead.", 13),
+    ]
+
+
 def test_rst_cross_references_and_auto_numbered_lists_read_as_sphinx_shows_them() -> None:
     """anyio's task page: "`.abc.TaskGroup.start_soon`" (a leading dot searches by suffix: never shown),
     `~anyio.CancelScope` (shown as its last part), `TaskGroup.start() <.abc.TaskGroup.start>` (an explicit

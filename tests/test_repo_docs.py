@@ -1468,6 +1468,65 @@ def test_a_reference_too_long_for_the_guide_is_one_concept_of_its_entries_openin
     )
 
 
+def _guide_page(name: str) -> str:
+    """A doc page that is a guide of its own: six sections, each saying something."""
+    return f"# {name}\n\n" + "".join(
+        f"## Part {n}\n\nThe {name} guide explains part {n} of its subject in a sentence of its own.\n\n"
+        for n in range(6)
+    )
+
+
+def _guide_concepts(tmp_path: Path, files: dict[str, str]) -> list[tuple[str, int]]:
+    files = {
+        "README.md": "# calc\n\nCalc is a small library of numeric steps that run one after another.\n",
+        "docs/index.md": "# Calc\n\nCalc runs numeric steps one after another, each a function of its own.\n",
+        "calc/__init__.py": '"""Calc."""\n\n\ndef fn00(x):\n    """Step zero."""\n    return x\n',
+        **files,
+    }
+    root = make_project(tmp_path, files)
+    repo_map = map_repository(root)
+    linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/calc")
+    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    return [(c.name, len(c.pages)) for c in docs.concepts]
+
+
+def test_a_reference_before_the_cut_is_folded_and_the_guides_after_it_stay_whole(tmp_path: Path) -> None:
+    """x64dbg's one-line arithmetic commands filled the guide's concepts before its breakpoint commands, and
+    mermaid's one-paragraph config functions stood before its diagram syntax guides, which were folded to
+    their openings: the folder of short entries is folded wherever it stands, the guides stay concepts."""
+    from generator.repo.docs.project import MAX_CONCEPTS
+
+    entries = {
+        f"docs/api/fn{n:02}.md": f"# fn{n:02}\n\nReturns x run through step {n} of the pipeline.\n"
+        for n in range(20)
+    }
+    guides = {f"docs/guides/g{n:02}.md": _guide_page(f"g{n:02}") for n in range(MAX_CONCEPTS - 1)}
+    concepts = _guide_concepts(tmp_path, {**entries, **guides})
+    assert ("Api", 20) in concepts
+    assert [name for name, _ in concepts if name.startswith("g")] == [
+        f"g{n:02}" for n in range(MAX_CONCEPTS - 1)
+    ]
+
+
+def test_guides_too_many_for_the_guide_fold_only_those_past_the_cut(tmp_path: Path) -> None:
+    """material-components-android's 45 component guides, past the 40 concepts with its theming guides,
+    were all folded to their opening paragraphs: the folder's stubs fold first, then its last pages, as many
+    as the guide is over; the other guides stay concepts of their own."""
+    from generator.repo.docs.project import MAX_CONCEPTS, REFERENCE_PAGES
+
+    count = MAX_CONCEPTS + REFERENCE_PAGES
+    stubs = {
+        f"docs/components/a{n}.md": f"# Stub {n}\n\nThis component is yet to be completed.\n"
+        for n in range(3)
+    }
+    guides = {f"docs/components/c{n:02}.md": _guide_page(f"c{n:02}") for n in range(count)}
+    concepts = _guide_concepts(tmp_path, {**stubs, **guides})
+    assert [name for name, _ in concepts if name.startswith("Stub")] == []
+    whole = [name for name, pages in concepts if name.startswith("c") and pages == 1]
+    assert whole == [f"c{n:02}" for n in range(MAX_CONCEPTS - 1)]  # the docs' index page is the 40th
+    assert ("Components", len(stubs) + count - (MAX_CONCEPTS - 1)) in concepts
+
+
 def test_the_readmes_short_opening_tagline_opens_the_overview_cited() -> None:
     """node-fetch's README says what it is in one short line under its logo; the overview quotes it, cited,
     before the longer paragraphs (a short line further down still says too little)."""

@@ -16,8 +16,15 @@ from .model import Section
 
 _ADMONITIONS = frozenset(
     "note warning tip important hint caution attention danger error seealso admonition topic sidebar"
-    " versionadded versionchanged deprecated rubric".split()
+    " rubric".split()
 )
+# a version note as Sphinx labels it ("Changed in version 3.0: No longer defaults to …")
+_VERSIONED = {
+    "versionadded": "New in version",
+    "versionchanged": "Changed in version",
+    "deprecated": "Deprecated since version",
+    "versionremoved": "Removed in version",
+}
 # Sphinx's autodoc directives: the object's docstring, rendered at build time
 _AUTODOC = frozenset(
     "automodule autoclass autofunction autoexception autodata autoattribute automethod autoproperty".split()
@@ -223,6 +230,8 @@ class _Shadow:
             self.out += [""] * (end - i)
         elif name in _OBJECTS and (signature := (found.group(3) or "").strip()):
             self._object(signature, self.lines[i + 1 : end], indent)
+        elif name in _VERSIONED:
+            self._versioned(_VERSIONED[name], (found.group(3) or "").strip(), body)
         elif name in _ADMONITIONS:
             title = (found.group(3) or "").strip()
             self.out.append(inline(title) if name in ("admonition", "topic", "sidebar", "rubric") else "")
@@ -240,6 +249,22 @@ class _Shadow:
         self.out.append(f"{' ' * indent}{'#' * level} {code_span(signature, padded=True)}")
         self._nested(body, level)
         self.level = level - 1 if level > 1 else self.level
+
+    def _versioned(self, label: str, argument: str, body: list[str]) -> None:
+        """`.. versionchanged:: 3.0` as Sphinx shows it: "Changed in version 3.0: " leading its text (the
+        rest of the directive's line, else its body's first line), "New in version 0.12." alone."""
+        version, _, said = argument.partition(" ")
+        lead = f"{label} {version}".strip()
+        first = next((n for n, line in enumerate(body) if line.strip() and not _OPTION.match(line)), None)
+        if said.strip():
+            self.out.append(f"{lead}: {inline(said.strip())}")
+        elif first is None:
+            self.out.append(f"{lead}.")
+        else:
+            self.out.append("")
+            body = [*body]
+            body[first] = f"{body[first][: indent_width(body[first])]}{lead}: {body[first].lstrip()}"
+        self._nested(body, self.level)
 
     def _nested(self, body: list[str], level: int) -> None:
         """A directive's body read as reST of its own, in its place (a note's code block stays code, a

@@ -1218,25 +1218,44 @@ def _split_large(
 
 
 def _fold_references(groups: dict[str, list[Document]]) -> tuple[dict[str, list[Document]], set[str]]:
-    """More concepts than a guide lists (nlohmann/json's API reference, a page per function, 150 of them,
-    was cut after "diff"): a folder with at least REFERENCE_PAGES pages past the cut, each a concept on its
-    own, becomes one reference concept in the place of its first page, each page quoting its opening
-    (`_entry`), and is listed past the cut too; the folder losing most first, until none loses that many
-    (svelte's legacy API is folded, its template syntax stays twenty whole pages, and Chart.js, four
-    samples past the cut, is left as it is). The folded folders' keys are returned with the groups."""
+    """More concepts than a guide lists, by REFERENCE_PAGES or more (nlohmann/json's API reference, a page per
+    function, 150 of them, was cut after "diff"): pages are folded into reference concepts, each in the place
+    of its folder's first folded page, each page quoting its opening (`_entry`), listed past the cut. What is
+    folded is chosen by what the pages are, not where they stand: first a folder's entries, its pages too
+    short to be guides of their own, the folder with most first, wherever it is (x64dbg's one-line
+    arithmetic commands had filled the guide before its breakpoint and memory commands; mermaid's one-
+    paragraph config functions stood before its diagram syntax guides); then, guides of their own only when
+    no folder holds that many entries, the folder with most loses its entries and then its last guides, as
+    many as the guide is over (material-components-android's 45 component guides and mermaid's syntax
+    guides had all been cut to their openings). A few pages over leave the cut as it is (Chart.js, four samples past it). The folded
+    folders' keys are returned with the groups."""
     folded: set[str] = set()
     while True:
-        listed = [m for k, m in groups.items() if k not in folded]
-        past = Counter(_folder(m[0]) for m in listed[MAX_CONCEPTS:] if len(m) == 1)
-        folder, count = past.most_common(1)[0] if past else ("", 0)
-        if count < REFERENCE_PAGES:
+        listed = [k for k in groups if k not in folded]
+        over = len(listed) - MAX_CONCEPTS
+        if over < REFERENCE_PAGES:
             return groups, folded
+        singles = [k for k in listed if len(groups[k]) == 1]
+        entries = Counter(_folder(groups[k][0]) for k in singles if not _guide(groups[k][0]))
+        folder, count = entries.most_common(1)[0] if entries else ("", 0)
+        if count >= REFERENCE_PAGES:
+            chosen = {k for k in singles if _folder(groups[k][0]) == folder and not _guide(groups[k][0])}
+        else:  # its entries (a stub page "yet to be completed") before its last guides
+            folder = Counter(_folder(groups[k][0]) for k in singles).most_common(1)[0][0]
+            pages = [k for k in singles if _folder(groups[k][0]) == folder]
+            short = [k for k in pages if not _guide(groups[k][0])][:over]
+            guides = [k for k in pages if k not in short]
+            chosen = {*short, *guides[len(guides) - (over - len(short)) :]}
         merged: dict[str, list[Document]] = {}
         for key, members in groups.items():
-            entry = len(members) == 1 and key not in folded and _folder(members[0]) == folder
-            merged.setdefault(folder if entry else key, []).extend(members)
+            merged.setdefault(folder if key in chosen else key, []).extend(members)
         groups = merged
         folded.add(folder)
+
+
+def _guide(document: Document) -> bool:
+    """Whether a doc page is a guide of its own (LONG_PAGE_SECTIONS sections with something in them)."""
+    return sum(1 for s in document.sections if s.blocks) >= LONG_PAGE_SECTIONS
 
 
 def _folder(document: Document) -> str:
