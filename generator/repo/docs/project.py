@@ -234,8 +234,7 @@ def read_project_docs(
                 *(c for d in (documents.get(readme), *guides) for c in readme_concepts(d, names)),
                 *package_concepts(packages, names),
             ]
-        )
-    concepts = concepts[:MAX_CONCEPTS]
+        )[:MAX_CONCEPTS]
     concepts = with_code_paths(with_docstrings(concepts, names, root, redactor), names)
     starters = [
         documents[p]
