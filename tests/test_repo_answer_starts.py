@@ -873,3 +873,64 @@ def test_a_function_joining_the_matches_is_no_caller_of_the_process_for_another_
     arguments and the session together is where the asked process's parts are joined."""
     found = answer_of(tmp_path, CLIENT, "How is the HTTP request built from the command line arguments?")
     assert found.steps[0].symbol.name == "collect_messages"
+
+
+def _go_steps(count: int) -> str:
+    return "".join(f"\tstep{i} := {i}\n\t_ = step{i}\n" for i in range(count))
+
+
+# a Go worker pool: `Start` writes the pool's settings and starts each worker, whose `start` runs its loop
+# in a goroutine; the loop fetches jobs and runs them — the process asked about begins there
+GO_POOL = {
+    "go.mod": "module example.com/jobs\n\ngo 1.21\n",
+    "README.md": "# jobs\n\n```go\npool := jobs.NewWorkerPool(10)\npool.Start()\n```\n",
+    "pool.go": (
+        "package jobs\n\n// WorkerPool runs jobs with workers.\ntype WorkerPool struct {\n\tworkers []*worker\n}\n\n"
+        "// NewWorkerPool makes a pool of workers.\n"
+        "func NewWorkerPool(n int) *WorkerPool {\n\treturn &WorkerPool{}\n}\n\n"
+        "// Start starts the pool's workers, which fetch and run jobs.\n"
+        "func (wp *WorkerPool) Start() {\n\twp.writeSettings()\n"
+        "\tfor _, w := range wp.workers {\n\t\tw.start()\n\t}\n}\n\n"
+        f"func (wp *WorkerPool) writeSettings() {{\n{_go_steps(10)}}}\n"
+    ),
+    "worker.go": (
+        "package jobs\n\ntype worker struct {\n\tstop chan bool\n}\n\n"
+        "func (w *worker) start() {\n\tgo w.loop()\n}\n\n"
+        "func (w *worker) loop() {\n\tfor {\n\t\tjob := w.fetchJob()\n\t\tw.runJob(job)\n\t}\n}\n\n"
+        f'func (w *worker) fetchJob() string {{\n{_go_steps(12)}\treturn ""\n}}\n\n'
+        f"func (w *worker) runJob(job string) {{\n{_go_steps(12)}}}\n"
+    ),
+}
+
+
+def test_an_answer_starts_in_the_loop_the_set_up_spawns_not_at_the_start_call(tmp_path: Path) -> None:
+    assert start_of(tmp_path, GO_POOL, "How does the worker pool fetch jobs and run them?") == "worker.loop"
+
+
+# an asyncio worker: `run` creates the task of its `main` loop and waits; `main` polls the queue and runs
+# each job (arq's shape)
+ASYNC_WORKER = {
+    "README.md": "# tasks\n\n```python\nfrom tasks import Worker\nWorker(functions).run()\n```\n",
+    "tasks/__init__.py": "from .worker import Worker\n\n__all__ = ['Worker']\n",
+    "tasks/worker.py": (
+        "import asyncio\n\n\nclass Worker:\n"
+        "    def __init__(self, functions):\n        self.functions = functions\n"
+        "        self.loop = asyncio.get_event_loop()\n\n"
+        '    def run(self):\n        """Run the worker: poll the queue and run jobs."""\n'
+        "        self.main_task = self.loop.create_task(self.main())\n"
+        "        self.loop.run_until_complete(self.main_task)\n\n"
+        "    async def main(self):\n        while True:\n            await self.poll_jobs()\n\n"
+        "    async def poll_jobs(self):\n"
+        + "".join(f"        step{i} = {i}\n" for i in range(12))
+        + "        for job_id in await self.queued_jobs():\n            await self.run_job(job_id)\n\n"
+        "    async def queued_jobs(self):\n        return []\n\n"
+        "    async def run_job(self, job_id):\n"
+        + "".join(f"        step{i} = {i}\n" for i in range(12))
+        + "        return job_id\n"
+    ),
+}
+
+
+def test_an_answer_starts_in_the_task_the_run_call_creates(tmp_path: Path) -> None:
+    start = start_of(tmp_path, ASYNC_WORKER, "How does the worker poll queued jobs and run them?")
+    assert start in {"Worker.main", "Worker.poll_jobs"}

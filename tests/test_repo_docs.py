@@ -317,6 +317,65 @@ def test_a_guide_at_the_top_of_a_repository_without_docs_folder_is_its_docs(tmp_
     assert [c.name for c in docs.concepts] == ["Intro"]  # a docs folder is the docs
 
 
+def test_a_readme_that_explains_is_a_guide_beside_a_docs_folder_of_a_page_or_two(tmp_path: Path) -> None:
+    """CLI11's docs/ holds a Doxygen main page and an examples list beside a 2,100-line README; winston's,
+    gin's, fd's and ws's docs folders one to three pages: the README's sections were no concept at all."""
+    section = (
+        "{0} are added to the app and read when it parses. Each one is checked in turn.\n\nThey report "
+        "errors with the name given.\n\nEvery {0} is kept on the app once added.\n\n```cpp\napp.add({0});\n```\n"
+    )
+    readme = "# tinycli\n\nTinycli is a command line parser for small programs in C.\n\n" + "".join(
+        f"## {name}\n\n" + section.format(name.lower()) for name in ("Options", "Subcommands", "Validators")
+    )
+    root = make_project(
+        tmp_path / "tinycli",
+        {
+            "README.md": readme,
+            "docs/mainpage.md": "# Main page\n\nTinycli lets you write command line programs.\n",
+        },
+    )
+    repo_map = map_repository(root)
+    linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/tinycli")
+    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    assert [c.name for c in docs.concepts] == ["Options", "Subcommands", "Validators", "Main page"]
+
+
+def test_a_readme_chapter_of_many_subsections_gives_a_concept_each(tmp_path: Path) -> None:
+    """CLI11's "Usage" holds adding options, subcommands, configuration files, formatting and more (10
+    subsections, hundreds of passages), loguru's "Take the tour" 18, cJSON's "Usage" 9: one concept named
+    "Usage" hid them all. An API section of entries named in code stays one concept."""
+
+    def body(topic: str) -> str:
+        return "".join(f"{topic} sentence {i} says what the part does for a program.\n\n" for i in range(7))
+
+    usage = "## Usage\n\nEvery program starts with an app.\n\n" + "".join(
+        f"### {topic}\n\n" + body(topic)
+        for topic in ("Adding options", "Subcommands", "Configuration file", "Formatting", "Subclassing")
+    )
+    api = "## API\n\n" + "".join(
+        f"### `app.{m}(fn)`\n\n" + body(m) for m in ("use", "add", "run", "stop", "wait")
+    )
+    readme = "# tinycli\n\nTinycli is a command line parser for small programs in C.\n\n" + usage + api
+    root = make_project(
+        tmp_path / "tinycli", {"README.md": readme, "src/app.c": "int run(void) { return 0; }\n"}
+    )
+    repo_map = map_repository(root)
+    linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/tinycli")
+    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    assert [c.name for c in docs.concepts] == [
+        "Adding options",
+        "Subcommands",
+        "Configuration file",
+        "Formatting",
+        "Subclassing",
+        "API",
+    ]
+    first = docs.concepts[0].pages[0].passages
+    assert (
+        first[0].text == "Every program starts with an app."
+    )  # the chapter's opening goes with its first part
+
+
 _DOC_GO = (
     "/*\nPackage cron implements a cron spec parser and job runner.\n\nUsage\n\n"
     "Callers may register Funcs to be invoked on a given schedule.\n\n"
@@ -1332,6 +1391,11 @@ def test_process_sections_are_skipped_but_features_named_like_them_are_kept() ->
     )
     quoted = [p.text for p in passages(read_text(text, name="docs/confirmation.md"))]
     assert quoted == ["The security analyzers rate each action's risk before it runs."]
+    # credits under another name: javalin's, vue-router's and x64dbg's "Special thanks", trpc's "shout-outs"
+    thanks = "# T\n\nTinyweb routes each request to the handler of its path.\n\n## Special thanks\n\nTo the people who gave us a hand.\n"
+    assert [p.text for p in passages(read_text(thanks, name="README.md"))] == [
+        "Tinyweb routes each request to the handler of its path."
+    ]
 
 
 def test_other_languages_copies_and_deep_sections_of_many_pages(tmp_path: Path) -> None:
@@ -1579,6 +1643,56 @@ def test_getting_started_leaves_out_every_way_of_installing_and_keeps_the_uses()
     assert code == [
         "# Read from file\nmdview README.md",
         "sudo port install mdview\nmdview --width 60 notes.md",
+    ]
+
+
+def test_getting_started_leaves_out_a_build_file_s_dependency_on_the_project() -> None:
+    """javalin's quickstart, gson's, jsoup's, moshi's and jackson-core's READMEs open on Maven's `<dependency>`
+    and Gradle's `implementation(…)`: how to get the library, no use of it."""
+    from generator.repo.docs.project import usage_examples
+
+    readme = read_text(
+        "# tinyweb\n\n## Quickstart\n\n### Add dependency\n\n#### Maven\n\n```xml\n<dependency>\n"
+        "    <groupId>io.tiny</groupId>\n    <artifactId>tinyweb</artifactId>\n    <version>7.2.3</version>\n"
+        '</dependency>\n```\n\n#### Gradle\n\n```kotlin\nimplementation("io.tiny:tinyweb:7.2.3")\n```\n\n'
+        "```groovy\ndependencies {\n  implementation 'io.tiny:tinyweb:7.2.3'\n}\n```\n\n"
+        "### Start programming\n\n```java\nvar app = Tiny.create().start(7070);\n```\n",
+        name="README.md",
+        origin="README.md",
+    )
+    assert [p.text for p in usage_examples([readme]) if p.kind == "code"] == [
+        "var app = Tiny.create().start(7070);"
+    ]
+    # building the project is no use of it either (mockito's "./gradlew build", libuv's and cJSON's cmake, make)
+    build = read_text(
+        "# t\n\n## Quick start\n\n```shell\n./gradlew build\n```\n\n```\nmkdir build\ncd build\ncmake ..\nmake\n```\n\n"
+        "## Use\n\n```shell\ntiny serve --port 80\n```\n",
+        name="README.md",
+        origin="README.md",
+    )
+    assert [p.text for p in usage_examples([build]) if p.kind == "code"] == ["tiny serve --port 80"]
+
+
+def test_a_page_of_recipes_gives_the_getting_started_its_examples(tmp_path: Path) -> None:
+    """okio's README and docs/index.md show no code; its docs/recipes.md opens with reading a file line by
+    line (recipes or a cookbook in 9 mirrors' docs: huey, structlog, cattrs, loguru, dramatiq, alembic …)."""
+    root = make_project(
+        tmp_path / "tinyio",
+        {
+            "README.md": "# tinyio\n\nTinyio makes it much easier to access, store and process your data.\n",
+            "docs/index.md": "# Tinyio\n\nTinyio is built around two types that pack a lot of capability.\n",
+            "docs/recipes.md": (
+                "# Recipes\n\n## Read a text file line by line\n\nOpen a source and wrap it with a buffer:\n\n"
+                "```kotlin\nFileSystem.SYSTEM.source(path).buffer().use { it.readUtf8Line() }\n```\n"
+            ),
+            "docs/internals.md": "# Internals\n\nSegments move between buffers.\n\n```kotlin\nval s = Segment()\n```\n",
+        },
+    )
+    repo_map = map_repository(root)
+    linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/tinyio")
+    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    assert [p.text for p in docs.examples if p.kind == "code"] == [
+        "FileSystem.SYSTEM.source(path).buffer().use { it.readUtf8Line() }"
     ]
 
 

@@ -787,3 +787,100 @@ def test_a_kept_function_is_followed_through_the_class_s_own_lines(tmp_path: Pat
     assert facts.calls is not None
     hooks = {(e.caller, e.callee_path, e.callee) for e in facts.calls.edges(["hooks/_hooks.py"])}
     assert ("HookCaller.__call__", "hooks/_manager.py", "PluginManager._hookexec") in hooks
+
+
+# falcon's shape: `add_route` checks the template and hands it to the router, which compiles it into its
+# table (much code); each request enters `App.__call__`, which finds the responder through the router's
+# `find`, kept on the app by its constructor: set-up registers, the call made at run time reads it
+ROUTED_APP = {
+    "README.md": "# web\n\n```python\nimport web\napp = web.App()\napp.add_route('/things', Things())\n```\n",
+    "web/__init__.py": "from .app import App\n\n__all__ = ['App']\n",
+    "web/app.py": (
+        "from .routing import Router\n\n\nclass App:\n"
+        "    def __init__(self):\n        self._router = Router()\n"
+        "        self._router_search = self._router.find\n\n"
+        "    def add_route(self, template, resource):\n"
+        "        if not template.startswith('/'):\n            raise ValueError(template)\n"
+        "        self._router.add_route(template, resource)\n\n"
+        "    def __call__(self, env, start_response):\n"
+        "        responder = self._get_responder(env)\n"
+        f"{_lines(6, ' ' * 8)}        return responder(env)\n\n"
+        "    def _get_responder(self, env):\n"
+        "        return self._router_search(env['PATH_INFO'])\n"
+    ),
+    "web/routing.py": (
+        "class Router:\n    def __init__(self):\n        self._roots = []\n\n"
+        f"    def add_route(self, template, resource):\n{_lines(40, ' ' * 8)}"
+        "        self._roots.append((template, resource))\n        self._compile()\n\n"
+        f"    def _compile(self):\n{_lines(40, ' ' * 8)}        self._find = self._roots\n\n"
+        f"    def find(self, path):\n{_lines(12, ' ' * 8)}"
+        "        for template, resource in self._roots:\n            return resource\n"
+    ),
+}
+
+
+def test_the_flow_starts_at_the_call_that_reads_what_the_set_up_registered(tmp_path: Path) -> None:
+    facts = facts_of(tmp_path, ROUTED_APP)
+    assert facts.calls is not None
+    assert facts.calls.runtime.left(
+        [("web/app.py", "App.add_route"), ("web/routing.py", "Router.add_route")]
+    ) >= {
+        "App._router",  # stored into: the router's own `add_route` grows its table
+        "Router._roots",
+    }
+    assert first_flow(facts)[0] == "App.__call__"
+    # `self._router_search(…)` calls the router's `find`, the bound method the constructor kept
+    calls = {(e.caller, e.callee) for e in facts.calls.edges(["web/app.py"])}
+    assert ("App._get_responder", "Router.find") in calls
+
+
+# a message bus in Go: `Subscribe` validates the topic at length and registers the handler in the bus's
+# table; `Publish`, which the examples call too, reads that table and runs the handlers — the work
+BUS = {
+    "go.mod": "module example.com/bus\n\ngo 1.21\n",
+    "README.md": '# bus\n\n```go\nb := bus.Bus{}\nb.Subscribe("a", h)\nb.Publish("a", msg)\n```\n',
+    "bus.go": (
+        "package bus\n\ntype Handler func(msg string)\n\n"
+        "type Bus struct {\n\thandlers map[string][]Handler\n}\n\n"
+        "func (b *Bus) Subscribe(topic string, h Handler) {\n\tcheckTopic(topic)\n"
+        "\tb.handlers[topic] = append(b.handlers[topic], h)\n}\n\n"
+        "func (b *Bus) Publish(topic string, msg string) {\n"
+        "\tfor _, h := range b.handlers[topic] {\n\t\tdeliver(h, msg)\n\t}\n}\n"
+    ),
+    "topic.go": f"package bus\n\nfunc checkTopic(topic string) {{\n{_go_lines(60)}}}\n",
+    "deliver.go": f"package bus\n\nfunc deliver(h Handler, msg string) {{\n{_go_lines(20)}\th(msg)\n}}\n",
+}
+
+
+def test_a_go_flow_starts_where_the_registered_handlers_are_run(tmp_path: Path) -> None:
+    facts = facts_of(tmp_path, BUS)
+    assert facts.calls is not None
+    assert facts.calls.entries(limit=2)[0] == ("bus.go", "Bus.Publish")
+    assert first_flow(facts)[:2] == ["Bus.Publish", "deliver"]
+
+
+def _c_lines(count: int) -> str:
+    return "".join(f"  int step{i} = {i};\n" for i in range(count))
+
+
+# libuv's shape: `include/` declares the library's API (`lib_run`); `src/` defines it, and internal
+# functions its other files share without `static` (`lib__work`, leading to more code)
+C_LIBRARY = {
+    "include/lib.h": "#ifndef LIB_H\n#define LIB_H\ntypedef struct lib_loop lib_loop;\nint lib_run(lib_loop *loop);\n#endif\n",
+    "src/core.c": (
+        '#include "lib.h"\n\nint lib__poll(lib_loop *loop);\n\n'
+        f"int lib_run(lib_loop *loop) {{\n{_c_lines(10)}  return lib__poll(loop);\n}}\n"
+    ),
+    "src/poll.c": f'#include "lib.h"\n\nint lib__poll(lib_loop *loop) {{\n{_c_lines(20)}  return 0;\n}}\n',
+    "src/work.c": (
+        '#include "lib.h"\n\n'
+        f"int lib__work_done(lib_loop *loop) {{\n{_c_lines(60)}  return 0;\n}}\n\n"
+        f"int lib__work(lib_loop *loop) {{\n{_c_lines(60)}  return lib__work_done(loop);\n}}\n"
+    ),
+}
+
+
+def test_a_c_librarys_flow_starts_at_what_its_public_headers_declare(tmp_path: Path) -> None:
+    facts = facts_of(tmp_path, C_LIBRARY)
+    assert facts.calls is not None
+    assert first_flow(facts)[:2] == ["lib_run", "lib__poll"]

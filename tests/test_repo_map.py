@@ -394,6 +394,9 @@ def test_deep_nesting_is_bounded_and_handwritten_notes_are_not_generated(tmp_pat
         ("okio/src/commonMain/kotlin/okio/Buffer.kt", False),
         ("src/main/java/org/latest/Latest.java", False),
         ("src/Contest/a.kt", False),
+        ("fuzz/fuzzApp.cpp", True),  # fuzzing harnesses (CLI11, serde_json, libsql)
+        ("fuzzing/cjson_read_fuzzer.c", True),
+        ("src/fuzzy/match.go", False),
     ],
 )
 def test_context_files_are_told_from_source_modules(path: str, context: bool) -> None:

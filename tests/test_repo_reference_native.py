@@ -138,3 +138,90 @@ def test_clap_flags_skip_subcommands_and_read_help_and_defaults() -> None:
         ("--max-depth", "", "Depth to descend", "Opts"),
         ("--threads", "4", "", "Opts"),
     ]
+
+
+JVM = {
+    "settings.gradle.kts": 'rootProject.name = "tinyio"\n',
+    "src/main/java/io/tiny/Source.java": (
+        "package io.tiny;\n\n/** Supplies a stream of bytes. */\npublic interface Source {\n"
+        "  /** Reads up to count bytes into the sink. */\n  long read(Buffer sink, long count);\n\n"
+        "  /** Closes this source. */\n  void close();\n\n"
+        "  /** Reads everything: an implementation need not provide it. */\n"
+        "  default long readAll(Buffer sink) { return read(sink, Long.MAX_VALUE); }\n\n"
+        "  static Source empty() { return null; }\n}\n"
+    ),
+    "src/main/java/io/tiny/TypeAdapter.java": (
+        "package io.tiny;\n\n/** Converts values to and from bytes. */\npublic abstract class TypeAdapter<T> {\n"
+        "  /** Writes one value. */\n  public abstract void write(Buffer out, T value);\n\n"
+        "  /** Writes a value and returns the buffer. */\n  public final Buffer toBuffer(T value) { return null; }\n}\n"
+    ),
+    "src/main/java/io/tiny/Buffer.java": (
+        "package io.tiny;\n\n/** A collection of bytes. */\npublic final class Buffer implements Source {\n"
+        "  public long read(Buffer sink, long count) { return 0; }\n  public void close() {}\n}\n"
+    ),
+    "src/main/kotlin/io/tiny/Sink.kt": (
+        "package io.tiny\n\n/** Receives a stream of bytes. */\ninterface Sink {\n"
+        "  /** Appends count bytes from source. */\n  fun write(source: Buffer, count: Long)\n\n"
+        "  /** Flushes what is buffered. */\n  fun flush() {}\n}\n"
+    ),
+}
+
+
+def test_java_and_kotlin_interfaces_and_abstract_classes_are_extension_points(tmp_path: Path) -> None:
+    """okio's `Source` and `Sink`, javalin's `Handler`, gson's `TypeAdapter`: a Java or Kotlin repository had
+    no Extension points page (the reference read no JVM language); an implementation provides the interface's
+    own methods, never its `default` or `static` ones, and an abstract class's `abstract` ones."""
+    directory, _ = _pages(tmp_path, JVM)
+    page = read_page(directory / "reference" / "extension-points.md")[1]
+    assert "## `Source`" in page and "## `TypeAdapter`" in page and "## `Sink`" in page
+    source = page.split("## `Source`")[1].split("\n## ")[0]
+    assert "`read`" in source and "`close`" in source and "readAll" not in source and "`empty`" not in source
+    adapter = page.split("## `TypeAdapter`")[1].split("\n## ")[0]
+    assert "`write`" in adapter and "toBuffer" not in adapter
+    sink = page.split("## `Sink`")[1].split("\n## ")[0]
+    assert "`write`" in sink and "flush" not in sink
+    assert "## `Buffer`" not in page  # a final class is nobody's to extend
+
+
+JVM_RECORDS = {
+    "settings.gradle.kts": 'rootProject.name = "tinyweb"\n',
+    "src/main/java/io/tiny/Limits.java": (
+        "package io.tiny;\n\n/** Limits on what a request may hold. */\npublic class Limits {\n"
+        "  public static final int DEFAULT_DEPTH = 1000;\n\n"
+        "  /** How deeply a document may nest. */\n  private final int maxDepth = DEFAULT_DEPTH;\n\n"
+        "  /** The longest string read. */\n  protected long maxStringLength;\n\n"
+        "  public int depth() {\n    int local = 3;\n    return maxDepth + local;\n  }\n}\n"
+    ),
+    "src/main/java/io/tiny/Point.java": "package io.tiny;\n\n/** A point. */\npublic record Point(int x, int y) {}\n",
+    "src/main/kotlin/io/tiny/Cookie.kt": (
+        "package io.tiny\n\n/** An HTTP cookie. */\ndata class Cookie(\n"
+        "    /** The cookie's name. */\n    val name: String,\n"
+        '    val path: String = "/",\n    var maxAge: Int = -1,\n) {\n  fun expired() = maxAge == 0\n}\n\n'
+        '/** A header. */\ndata class Header(val key: String, val value: String = "")\n'
+    ),
+}
+
+
+def test_java_and_kotlin_classes_records_and_data_classes_are_records_with_their_fields(
+    tmp_path: Path,
+) -> None:
+    """javalin's `Cookie` data class, okio's `Path`, a Java class's instance fields: a JVM repository had no
+    Data model (or a vendored C header's structs as its only records)."""
+    directory, _ = _pages(tmp_path, JVM_RECORDS)
+    page = read_page(directory / "reference" / "data-model.md")[1]
+    limits = page.split("## `Limits`")[1].split("\n## ")[0]
+    assert (
+        "`maxDepth`" in limits and "| `int` | `DEFAULT_DEPTH` | How deeply a document may nest. |" in limits
+    )
+    assert (
+        "`maxStringLength`" in limits and "DEFAULT_DEPTH` | `int`" not in limits and "`local`" not in limits
+    )
+    point = page.split("## `Point`")[1].split("\n## ")[0]
+    assert "`x`" in point and "`y`" in point and point.count("| `int` |") == 2
+    cookie = page.split("## `Cookie`")[1].split("\n## ")[0]
+    assert (
+        "*data class*" in cookie and "`name`" in cookie and "| `String` | — | The cookie's name. |" in cookie
+    )
+    assert '| `String` | `"/"` |' in cookie and "`maxAge`" in cookie and "| `Int` | `-1` |" in cookie
+    header = page.split("## `Header`")[1].split("\n## ")[0]
+    assert "`key`" in header and "`value`" in header and header.count("| `String` |") == 2

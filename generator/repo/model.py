@@ -186,6 +186,17 @@ class Facts:
     `go_examples`) for the docs stage and the pages alike."""
 
 
+class RunTimeView(Protocol):
+    """What each function stores, reads and spawns (facts/runtime.py): set-up told from the call made at
+    run time."""
+
+    def spawned(self, node: tuple[str, str]) -> list[tuple[str, str]]: ...
+
+    def left(self, nodes: Iterable[tuple[str, str]]) -> set[str]: ...
+
+    def reads(self, nodes: Iterable[tuple[str, str]]) -> set[str]: ...
+
+
 class CallGraphView(Protocol):
     """What facts/calls.py's CallGraph offers the stages after it."""
 
@@ -195,6 +206,11 @@ class CallGraphView(Protocol):
     """A command-line tool's commands as (file, symbol) (facts/commands.py)."""
     examples: dict[str, float]
     """The names the usage examples call, by how prominently (facts/examples.py)."""
+
+    @property
+    def runtime(self) -> RunTimeView:
+        """What each function stores, reads and spawns (facts/runtime.py)."""
+        ...
 
     def edges(self, paths: Iterable[str] | None = None, *, incoming: bool = False) -> list[CallEdge]: ...
 

@@ -48,7 +48,11 @@ from generator.text.sentences import split_sentences
 DOC_BYTES = 200_000  # a doc file larger than this is generated reference, not prose to quote
 MAX_FILES = 400  # doc files read
 MAX_CONCEPTS = 40
-SMALL_DOCS = 5  # a docs folder of this many pages leaves the README's own guide sections their place
+# a docs folder of fewer pages giving fewer than README_CONCEPTS concepts is no guide of its own (CLI11's
+# Doxygen main page and examples list beside a 2,100-line README; thin docs folders beside READMEs of many
+# sections in 8 mirrors): the README's sections are concepts too, first
+THIN_DOCS = 4
+SMALL_DOCS = 5  # … and a docs folder of this many side pages (go-plugin's internals and tutorials) too
 REFERENCE_PAGES = 10  # sibling pages past the guide's cut, each a concept on its own, folded into one
 ENTRY_PASSAGES = 3  # a folded reference's page (an API entry) quotes its opening section, this many blocks
 MAX_ENTRIES = 400  # pages of one folded reference
@@ -82,6 +86,11 @@ MIN_WORDS = 6
 LONG_PAGE_SECTIONS = 6  # a doc page of this many sections is a guide of its own, never merged with another
 README_PASSAGES = 4  # a README section quoting fewer is a note, not a concept
 README_CONCEPTS = 3  # a README with fewer such sections is an overview and examples, not a guide
+# a README section of this many subsections and passages is a chapter: each subsection a concept (CLI11's
+# "Usage": adding options, subcommands, configuration files, formatting, subclassing; loguru's "Take the tour")
+CHAPTER_SUBSECTIONS = 5
+CHAPTER_PASSAGES = 30
+_CODE_HEADING = re.compile(r"[`(]|\w[.:#]\w")  # "`app.use(fn)`", "Router#get": an API entry, never a concept
 MANUAL_PAGES = (
     3  # docs of this many pages may be one long page that is the manual (beside a changelog, an API)
 )
@@ -96,6 +105,7 @@ _HOW_TO = r"getting[-_ ]?started|get[-_ ]?started|quick[-_ ]?start|tutorials?|us
 # a section that teaches use step by step: its prose walks through code ("To start we'll define our package")
 _HOW_TO_HEADING = re.compile(rf"\b(?:{_HOW_TO})\b", re.IGNORECASE)
 _STARTER = re.compile(rf"{_HOW_TO}|basic|intro|^start$", re.IGNORECASE)
+_RECIPES = re.compile(r"recipes?|cookbook", re.IGNORECASE)
 _GETTING_STARTED = re.compile(r"^\W*(?:getting started|quick ?start|first steps)\W*$", re.IGNORECASE)
 # a guide at the top of a repository without a docs folder: API.md, GUIDE.md, USAGE.md, docs.md …
 _ROOT_GUIDE = re.compile(
@@ -116,6 +126,7 @@ _ABOUT_FOLDER = re.compile(r"(?:this|the) (?:directory|folder|dir)\b", re.IGNORE
 _SKIPPED_HEADING = re.compile(
     r"^\W*(?:how to )?(?:licen[cs]es?|licensing|contribut\w*|sponsors?|backers|security|changelog|credits"
     r"|authors|badges|(?:table of )?contents|citation|citing|acknowledg\w*|support|community|star history"
+    r"|(?:special )?(?:thanks|thank you|shout-?outs?)"  # javalin's, vue-router's, x64dbg's "Special thanks"
     r"|contact(?: us)?)(?:\s+(?:policy|guide|guidelines|information|info|and \w+))?\W*$",
     re.IGNORECASE,
 )
@@ -226,8 +237,9 @@ def read_project_docs(
     manual = _one_page_manual([documents[p] for p in in_order if p in documents])
     if manual is not None and len(concepts) < README_CONCEPTS:
         concepts = readme_concepts(manual, names) or concepts
-    elif folder and len(in_order) <= SMALL_DOCS:  # a few side pages beside a README's own guide come after it
-        concepts = [*_distinct(readme_concepts(documents.get(readme), names), concepts), *concepts]
+    thin = len(in_order) < THIN_DOCS and len(concepts) < README_CONCEPTS  # a page or two, not a guide
+    if folder and (thin or (manual is None and len(in_order) <= SMALL_DOCS)):  # … or a few side pages
+        concepts = _beside(readme_concepts(documents.get(readme), names), concepts)
     if not concepts:
         concepts = _distinct(
             [
@@ -546,7 +558,10 @@ def _in_force(document: Document) -> bool:
 
 
 def _is_starter(path: str, readme: str) -> bool:
-    return path == readme or bool(_STARTER.search(PurePosixPath(path).stem))
+    """The README, a getting-started or usage page, or a page of recipes (okio's docs/recipes.md, huey's,
+    structlog's, cattrs' recipes, dramatiq's and alembic's cookbook): each shows the project in use."""
+    stem = PurePosixPath(path).stem
+    return path == readme or bool(_STARTER.search(stem) or _RECIPES.search(stem))
 
 
 # --------------------------------------------------------------------------- passages
@@ -926,7 +941,16 @@ def _explaining(blocks: Sequence[Block], n: int) -> list[Block]:
 _INSTALL_LINE = re.compile(
     r"(?:sudo\s+)?(?:(?:pip3?|pipx|uv|npm|yarn|pnpm|bun|go|cargo|dotnet|brew|apt|apt-get|port|pacman|"
     r"xbps-install|nix-shell|nix-env|pkg|eopkg|choco|scoop|winget|snap|dnf|yum|zypper|apk|gem|composer|conda|"
-    r"mamba|git|cd|docker|npx)\b|\S+\s+(?:\S+\s+)?install\b)"
+    r"mamba|git|cd|docker|npx|mkdir|\./gradlew|gradlew|gradle|mvn|\./mvnw|mvnw|cmake|make|meson|ninja|bazel|sbt)"
+    r"\b|\S+\s+(?:\S+\s+)?install\b)"  # a build too: mockito's `./gradlew build`, libuv's `cmake ..`, `make`
+)
+# a build file's dependency on the project: Maven's `<dependency>` and its coordinates, a Gradle
+# `implementation("io.javalin:javalin:7.2.3")`, an sbt `libraryDependencies += …` (gson, jsoup, moshi,
+# javapoet, commons-cli, jackson-core and javalin show them first in their READMEs)
+_DEPENDENCY_LINE = re.compile(
+    r"</?(?:dependenc(?:y|ies)|groupId|artifactId|version|scope|type|classifier|optional)>"
+    r"|(?:implementation|api|compile|compileOnly|runtimeOnly|testImplementation|annotationProcessor|kapt|ksp)"
+    r"\s*[(\"']|dependencies\s*\{|\}$|libraryDependencies\s*\+\+?="
 )
 _INSTALL_HEADING = re.compile(r"\binstall(?:s|ing|ation)?\b", re.IGNORECASE)
 _SHELL = frozenset(
@@ -959,7 +983,9 @@ def _install_only(code: str) -> bool:
     package manager is a list of ways in, not an example of use."""
     lines = [ln.strip().removeprefix("$").strip() for ln in code.splitlines() if ln.strip()]
     lines = [ln for ln in lines if not _COMMENT_LINE.match(ln)]
-    return bool(lines) and all(_INSTALL_LINE.match(ln) for ln in lines)
+    return bool(lines) and (
+        all(_INSTALL_LINE.match(ln) for ln in lines) or all(_DEPENDENCY_LINE.match(ln) for ln in lines)
+    )
 
 
 # --------------------------------------------------------------------------- concepts
@@ -1059,8 +1085,11 @@ def _section_concepts(
             continue  # … nor the title again (rustdoc's "# Serde JSON" opening the crate docs "Crate serde_json")
         part = tuple(s for s in sections if len(s.path) >= top and s.path[top - 1] == heading)
         quoted = tuple(passages(replace(readme, sections=part)))
-        if len(quoted) >= README_PASSAGES or _shows_a_feature(heading, quoted):
-            concepts.append(_concept(heading, [DocPage(readme.origin, heading, quoted)], names, ""))
+        chapter = _chapter(part, top) if len(quoted) >= CHAPTER_PASSAGES else []
+        for name, chapter_part in chapter or [(heading, part)]:
+            quoted = tuple(passages(replace(readme, sections=chapter_part))) if chapter else quoted
+            if len(quoted) >= README_PASSAGES or _shows_a_feature(name, quoted):
+                concepts.append(_concept(name, [DocPage(readme.origin, name, quoted)], names, ""))
     return concepts
 
 
@@ -1084,13 +1113,32 @@ def _bare(name: str) -> str:
     return re.sub(r"[\W_]+", "", name).lower()
 
 
-def _distinct(concepts: Sequence[DocConcept], beside: Sequence[DocConcept] = ()) -> list[DocConcept]:
-    """The concepts without one named like an earlier or like one `beside` them (a crate's docs repeating
-    its README's sections: serde_json's, anyhow's; a README section a docs page also explains)."""
-    kept: dict[str, DocConcept] = {_bare(c.name): c for c in beside}
+def _distinct(concepts: Sequence[DocConcept]) -> list[DocConcept]:
+    """The concepts without a later one named like an earlier (a crate's docs repeating its README's
+    sections: serde_json's, anyhow's)."""
+    kept: dict[str, DocConcept] = {}
     for concept in concepts:
         kept.setdefault(_bare(concept.name), concept)
-    return [c for c in kept.values() if c not in beside]
+    return list(kept.values())
+
+
+def _chapter(part: Sequence[Section], top: int) -> list[tuple[str, tuple[Section, ...]]]:
+    """The subsections of a README section that is a chapter (at least CHAPTER_SUBSECTIONS, most of them named
+    in words rather than code), each with the sections under it; [] for a section that is one concept. The
+    section's own opening goes with its first subsection."""
+    names = list(dict.fromkeys(s.path[top] for s in part if len(s.path) > top and not _process(s.path[top])))
+    worded = [n for n in names if not _CODE_HEADING.search(n)]
+    if len(names) < CHAPTER_SUBSECTIONS or len(worded) * 2 < len(names):
+        return []
+    grouped = [(n, tuple(s for s in part if len(s.path) > top and s.path[top] == n)) for n in names]
+    opening = tuple(s for s in part if len(s.path) == top)
+    return [(grouped[0][0], opening + grouped[0][1]), *grouped[1:]]
+
+
+def _beside(first: Sequence[DocConcept], then: Sequence[DocConcept]) -> list[DocConcept]:
+    """The concepts of `first`, then those of `then` not named alike, at most MAX_CONCEPTS."""
+    named = {c.slug for c in first}
+    return [*first, *(c for c in then if c.slug not in named)][:MAX_CONCEPTS]
 
 
 def _shows_a_feature(heading: str, quoted: Sequence[DocPassage]) -> bool:

@@ -14,6 +14,7 @@ import posixpath
 import warnings
 from collections import Counter
 from collections.abc import Iterable, Mapping
+from functools import cached_property
 from pathlib import Path
 
 from generator.repo.facts.callbacks import callback_calls
@@ -23,12 +24,13 @@ from generator.repo.facts.deprecation import deprecated_by_body, deprecated_by_d
 from generator.repo.facts.dispatch import Families, dispatch_calls
 from generator.repo.facts.flows import Node, entry_points
 from generator.repo.facts.forked import map_files
-from generator.repo.facts.heldcalls import held_calls
+from generator.repo.facts.heldcalls import held_calls, kept_method_calls
 from generator.repo.facts.imports import ImportIndex
 from generator.repo.facts.languages import TREE_SITTER_LANGUAGES
-from generator.repo.facts.native import family
+from generator.repo.facts.native import PUBLIC_HEADERS, declared_names, family
 from generator.repo.facts.pycalls import PythonCalls
 from generator.repo.facts.registries import registry_calls
+from generator.repo.facts.runtime import RunTime
 from generator.repo.facts.tscalls import TreeSitterCalls
 from generator.repo.map.filetypes import is_context_file
 from generator.repo.map.walk import read_or_none
@@ -70,6 +72,21 @@ class CallGraph:
         # a command-line tool's commands (commands.py): its main flow starts at the heaviest of them
         self.commands: list[Node] = commands or []
         self._lines: dict[str, list[str]] = {}
+        # what each function stores, reads and spawns (runtime.py): set-up told from the call made at run time
+        self.runtime = RunTime(self.files, reader.read, lambda node: self.calls_of(node[0], {node[1]}))
+
+    def declared(self) -> frozenset[str] | None:
+        """What a C/C++ library's public headers (`include/`) declare; None without such headers."""
+        return self._public_headers
+
+    @cached_property
+    def _public_headers(self) -> frozenset[str] | None:
+        headers = [
+            path
+            for path, fact in self.files.items()
+            if path.startswith(PUBLIC_HEADERS) and family(fact.language) == "c"
+        ]
+        return declared_names(self._reader.read(path) or "" for path in headers) if headers else None
 
     def deprecated(self, node: Node) -> bool:
         """Whether the symbol is deprecated, by its doc comment or its own body's warning (deprecation.py);
@@ -177,6 +194,8 @@ def read_call_graph(
     for edge in callback_calls(edges, files):  # a class handed over is called back by its receiver
         edges[edge.caller_path].append(edge)
     for edge in held_calls(edges, files, reader.read):  # a function kept on an instance is called there
+        edges.setdefault(edge.caller_path, []).append(edge)
+    for edge in kept_method_calls(edges, files, reader.read):  # …and a bound method of another's object
         edges.setdefault(edge.caller_path, []).append(edge)
     for edge in dispatch_calls(edges, files, reader.read):
         dispatched.setdefault(edge.caller_path, []).append(edge)

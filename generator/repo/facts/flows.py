@@ -18,6 +18,8 @@ from typing import Protocol
 
 from generator.repo.facts.calltree import Node, TreeReader, reached, reaches
 from generator.repo.facts.imports import JS_LANGUAGES
+from generator.repo.facts.native import family, in_public_api
+from generator.repo.facts.runtime import RunTime
 from generator.repo.map.filetypes import is_context_file
 from generator.repo.model import FileFacts, Symbol
 
@@ -35,6 +37,9 @@ W_CHOSEN = 1000.0  # a maintainer's entry point (deepkb.yml `entry_points`) open
 RUNTIME_CALLBACKS = frozenset({"__call__", "ServeHTTP"})
 CALLABLE = frozenset({"function", "method"})
 _GO_CONSTRUCTOR = re.compile(r"^[Nn]ew(?:[A-Z_]\w*)?$")
+_CONSTRUCTOR = re.compile(
+    r"^(?:__init__|__new__|__post_init__|constructor|new|default|[Nn]ew(?:[A-Z_]\w*)?)$"
+)
 
 
 class CallReader(TreeReader, Protocol):
@@ -42,8 +47,11 @@ class CallReader(TreeReader, Protocol):
     reaches: dict[Node, float]
     examples: dict[str, float]  # names the usage examples call, by prominence
     entry_points: list[Node]  # a maintainer's entry points
+    runtime: RunTime  # what each function stores, reads and spawns
 
     def results(self, path: str) -> dict[str, str]: ...
+
+    def declared(self) -> frozenset[str] | None: ...
 
 
 def entry_points(
@@ -54,7 +62,7 @@ def entry_points(
     scope = [p for p in (files if paths is None else paths) if p in files and not is_context_file(p)]
     within = set(scope)
     standing = {node: W_CHOSEN for node in graph.entry_points if node[0] in within}
-    for node, score in _standings(files, scope, graph.examples):
+    for node, score in _standings(files, scope, graph.examples, graph.declared()):
         standing.setdefault(node, score)
     unknown = [node for node in standing if node not in graph.reaches]
     graph.reaches.update(reaches(graph, files, unknown))
@@ -76,28 +84,48 @@ def entry_points(
 
 def runtime_first(graph: CallReader, files: dict[str, FileFacts], ranked: list[Node]) -> list[Node]:
     """The ranked entry points with the call a user makes at run time moved before the set-up that leads
-    the ranking: when the first entry makes objects (`logger.add` a Handler, `pm.register` a HookCaller)
-    and a later one the examples call (or a runtime callback) uses them — it is a method of a class the
-    first makes, or leads to one — without the first leading to it, the later one is the work the set-up
-    prepares: `logger.debug → _log → Handler.emit`, not `add → FileSink → parse_size`."""
+    the ranking. A later entry is that call when the first does not lead to it nor it to the first, it
+    makes nothing itself, and either
+    - reads what the first's calls stored (runtime.py: falcon's `App.__call__` reaching the router's
+      `find`, which reads the finder `App.add_route`'s calls compiled into it), or
+    - leads to work of its own (NEW_WORK), is called at run time (the examples call it, or a runtime
+      callback) and uses the objects the first makes — a method of a class the first makes, or leading to one: `logger.debug → _log →
+      Handler.emit`, not `add → FileSink → parse_size`."""
     first = ranked[0] if ranked else ("", "")
     if len(ranked) < 2 or first[1].rpartition(".")[2] in RUNTIME_CALLBACKS:
         return ranked  # a runtime callback is no set-up: each request passes through it
     before = reached(graph, files, first)
     made = _made(graph, files, set(before)) - {_owner(first[1])}
-    if not made:
+    # what the set-up leaves for later: the fields its calls store, a constructor's initial state aside
+    stored = graph.runtime.left(node for node in before if not _constructs(files, node))
+    if not made and not stored:
         return ranked
     for node in ranked[1:]:
-        if node in before or not _used_at_run_time(graph, node) or _made(graph, files, {node}):
+        if node in before or _made(graph, files, {node}):
             continue  # a constructor is set-up however late it comes
         below = reached(graph, files, node)
+        if first in below:
+            continue  # it runs the set-up itself
+        # (one reading what the set-up registered may share code with it: falcon compiles its routes
+        # when one is added and again on the first request)
+        if stored & graph.runtime.reads(n for n in below if not _constructs(files, n)):
+            return [node, *(n for n in ranked if n != node)]
         if sum(size for n, size in below.items() if n not in before) <= NEW_WORK * sum(below.values()):
             continue  # the same work by another door (`Session.get` beside `get`)
+        if not _used_at_run_time(graph, node):
+            continue
         uses = {_owner(name) for _, name in below} | {_owner(node[1])}
         # what it uses of the set-up's objects, not making them again itself (`configure` calls `add`)
         if (uses & made) - _made(graph, files, set(below)):
             return [node, *(n for n in ranked if n != node)]
     return ranked
+
+
+def _constructs(files: dict[str, FileFacts], node: Node) -> bool:
+    """A constructor or a class: what it stores is the object's initial state, no set-up left for later."""
+    owner, _, short = node[1].rpartition(".")
+    java = bool(owner) and short == owner.rpartition(".")[2]  # Java's, C#'s: named after its class
+    return java or bool(_CONSTRUCTOR.match(short)) or _is_class(files, *node)
 
 
 def _made(graph: CallReader, files: dict[str, FileFacts], nodes: set[Node]) -> set[str]:
@@ -127,16 +155,26 @@ def _is_class(files: dict[str, FileFacts], path: str, name: str) -> bool:
 
 
 def _standings(
-    files: dict[str, FileFacts], scope: list[str], examples: dict[str, float]
+    files: dict[str, FileFacts],
+    scope: list[str],
+    examples: dict[str, float],
+    declared: frozenset[str] | None = None,
 ) -> list[tuple[Node, float]]:
     """Every entry point of `scope` with what its place in the API and its use give it: functions a
     top-level package re-exports, methods of the classes it re-exports, other exported callables, each the
-    more the usage examples call it; when nothing is declared public, every public function and method."""
+    more the usage examples call it; when nothing is declared public, every public function and method.
+    `declared`: what a C/C++ library's public headers declare (native.in_public_api), its only API."""
     found: list[tuple[Node, float]] = []
     made = _made_values(files)
     for path in scope:
         fact = files[path]
-        callables = [s for s in fact.symbols if s.kind in CALLABLE and _callable_from_outside(s)]
+        callables = [
+            s
+            for s in fact.symbols
+            if s.kind in CALLABLE
+            and _callable_from_outside(s)
+            and (declared is None or family(fact.language) != "c" or in_public_api(path, s.name, declared))
+        ]
         exported = set(fact.exports) | set(fact.api_names) if callables else set()
         api = set(fact.api_names)
         for symbol in (s for s in callables if _is_entry(s, exported)):
@@ -150,7 +188,9 @@ def _standings(
         ((path, s.name), _usage_bonus(s, examples))
         for path in scope
         for s in files[path].symbols
-        if s.kind in CALLABLE and _callable_from_outside(s)
+        if s.kind in CALLABLE
+        and _callable_from_outside(s)
+        and (declared is None or family(files[path].language) != "c" or in_public_api(path, s.name, declared))
     ]
 
 

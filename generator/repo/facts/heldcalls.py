@@ -8,6 +8,7 @@ from `HookCaller.__call__` into the plugin manager's `_hookexec` and `_multicall
 from __future__ import annotations
 
 import ast
+import re
 import textwrap
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -15,6 +16,8 @@ from dataclasses import dataclass, field
 from generator.repo.model import CallEdge, FileFacts
 
 Read = Callable[[str], str | None]
+# `self.<attribute> = self.<attribute>.<method>` alone on its line: a bound method kept
+_KEEPS_METHOD = re.compile(r"^\s+self\.\w+\s*=\s*self\.\w+\.\w+\s*$", re.MULTILINE)
 Target = tuple[str, str]
 
 
@@ -164,3 +167,70 @@ def _names(node: ast.expr) -> str:
     if isinstance(node, ast.Attribute):
         return node.attr
     return node.id if isinstance(node, ast.Name) else ""
+
+
+def kept_method_calls(
+    edges: Mapping[str, list[CallEdge]], files: Mapping[str, FileFacts], read: Read
+) -> list[CallEdge]:
+    """Calls through a bound method a Python class keeps (`self._router_search = self._router.find` in
+    `__init__`, sanic's `self.request_handler = self.app.handle_request`): wherever the class calls the
+    attribute (`self._router_search(path)`), an edge to the method of the class the other attribute holds —
+    known from the class's own calls of that attribute's methods (`self._router.add_route(…)` resolved to
+    `CompiledRouter.add_route`)."""
+    trees = _Trees(read, files)
+    found: list[CallEdge] = []
+    for path, fact in files.items():
+        if fact.language != "python" or path not in edges or not any(s.kind == "class" for s in fact.symbols):
+            continue
+        if not _KEEPS_METHOD.search(read(path) or ""):
+            continue  # a file keeping no bound method is never parsed for one
+        for symbol in (s for s in fact.symbols if s.kind == "class"):
+            found.extend(_kept_method_calls(trees, path, symbol.name, edges[path], files))
+    return found
+
+
+def _kept_method_calls(
+    trees: _Trees, path: str, cls_name: str, path_edges: list[CallEdge], files: Mapping[str, FileFacts]
+) -> list[CallEdge]:
+    module = trees.of(path, cls_name)
+    cls = _class_def(module, cls_name) if module is not None else None
+    if cls is None:
+        return []
+    # (an `@overload`ed constructor's stubs beside it)
+    inits = [n for n in cls.body if isinstance(n, ast.FunctionDef) and n.name == "__init__"]
+    kept: dict[str, tuple[str, str]] = {}  # attribute → (attribute holding the object, method)
+    for node in (n for init in inits for n in ast.walk(init)):
+        if (
+            isinstance(node, ast.Assign)
+            and len(node.targets) == 1
+            and isinstance(target := node.targets[0], ast.Attribute)
+            and _on_self(target)
+            and isinstance(node.value, ast.Attribute)
+            and isinstance(node.value.value, ast.Attribute)
+            and _on_self(node.value.value)
+        ):
+            kept[target.attr] = (node.value.value.attr, node.value.attr)
+    if not kept:
+        return []
+    holders = {holder for holder, _ in kept.values()}
+    # the class each holding attribute's object is, from the calls of its methods the class makes
+    typed: dict[str, str] = {}
+    for node in ast.walk(cls):
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)):
+            continue
+        owner = node.func.value
+        if isinstance(owner, ast.Attribute) and _on_self(owner) and owner.attr in holders:
+            for edge in path_edges:
+                if edge.line == node.lineno and edge.callee.endswith(f".{node.func.attr}"):
+                    typed.setdefault(owner.attr, f"{edge.callee_path}\0{edge.callee.rpartition('.')[0]}")
+    found = []
+    for attribute, (holder, method) in kept.items():
+        if holder not in typed:
+            continue
+        callee_path, owner_class = typed[holder].split("\0")
+        callee = f"{owner_class}.{method}"
+        if not any(s.name == callee for s in files[callee_path].symbols):
+            continue
+        for caller, line in _attribute_calls(cls, attribute):
+            found.append(CallEdge(path, f"{cls_name}.{caller}", callee_path, callee, line))
+    return found

@@ -7,6 +7,7 @@ must see it (an export macro between `class` and its name, `class LEVELDB_EXPORT
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from typing import Any
 
 from generator.repo.facts.comments import node_text
@@ -182,3 +183,24 @@ def owner_name(written: str) -> str:
     `errors::Error` → Error, `base_sink<Mutex>` → base_sink."""
     head = re.sub(r"<.*", "", written.strip(), flags=re.DOTALL).strip()
     return head.rsplit("::", 1)[-1].strip() or written
+
+
+PUBLIC_HEADERS = "include/"  # where a C or C++ library declares its public API (`include/uv.h`)
+_DECLARED = re.compile(r"\b([A-Za-z_]\w*)\s*\(|\b(?:class|struct)\s+(?:[A-Z][A-Z0-9_]{2,}\s+)?([A-Za-z_]\w*)")
+
+
+def declared_names(headers: Iterable[str]) -> frozenset[str]:
+    """The functions, methods and types the texts of public headers declare (`uv_run`, `DB`, `Open`)."""
+    return frozenset(
+        name for text in headers for match in _DECLARED.finditer(text) for name in match.groups() if name
+    )
+
+
+def in_public_api(path: str, name: str, declared: frozenset[str]) -> bool:
+    """Whether a C/C++ definition is part of the API the public headers declare: one in those headers, or
+    one whose name (and its class's) they declare — libuv's `uv_run`, not the internal `uv__io_poll` its
+    `src/unix/linux.c` defines without `static`."""
+    if path.startswith(PUBLIC_HEADERS):
+        return True
+    owner, _, short = name.rpartition(".")
+    return short in declared and (not owner or owner.rpartition(".")[2] in declared)

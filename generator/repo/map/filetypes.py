@@ -163,7 +163,9 @@ CONTEXT_FOLDER = re.compile(
     r"|website"
     # Gradle's and Kotlin Multiplatform's test source sets beside src/main and src/commonMain: okio's
     # src/jvmTest and src/commonTest, mockito's src/testFixtures and src/androidTest, JMH benchmarks in src/jmh
-    r"|(?-i:[a-z][a-zA-Z0-9]*Test|testFixtures|jmh)",
+    r"|(?-i:[a-z][a-zA-Z0-9]*Test|testFixtures|jmh)"
+    # fuzzing harnesses: CLI11's fuzz/ was a subsystem ("Fuzz"), cJSON's fuzzing/, serde_json's and libsql's fuzz/
+    r"|fuzz|fuzzing|fuzzers?|oss-fuzz",
     re.IGNORECASE,
 )
 CONTEXT_NAME = re.compile(

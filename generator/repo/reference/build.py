@@ -23,9 +23,11 @@ from generator.repo.map.walk import read_or_none
 from generator.repo.model import Citation, CitedSymbol, Facts, FileFacts, RepoMap, Symbol
 from generator.repo.plan.subsystems import core_modules
 from generator.repo.reference import flags, python, settings, spans
+from generator.repo.reference.jvm import jvm_fields
 from generator.repo.reference.model import Extension, FieldLine, Option, Record, Reference
 
-LANGUAGES = frozenset({"python", "go", "javascript", "typescript", "c", "cpp", "rust"})
+LANGUAGES = frozenset({"python", "go", "javascript", "typescript", "c", "cpp", "rust", "java", "kotlin"})
+JVM = frozenset({"java", "kotlin"})
 SOURCE_BYTES = 500_000  # a larger module is generated code, not where options are declared
 MAX_RECORDS, MAX_EXTENSIONS, MAX_ENTRIES, MAX_OPTIONS = 20, 15, 6, 60
 MAX_FLAGS = 40
@@ -175,6 +177,9 @@ def _gather(
         return
     for name, line in spans.env_reads(text, facts.language):
         found.options.append(Option(name, "environment variable", citation=linker.check(path, line)))
+    if facts.language in JVM:
+        _gather_jvm(found, path, lines, facts, linker, subclasses, redactor)
+        return
     if facts.language in NATIVE:
         _gather_native(found, path, text.splitlines(), facts, linker, redactor, referenced)
         found.settings += (
@@ -376,6 +381,80 @@ def _settings_classes(found: _Found, path: str, lines: list[str], facts: FileFac
                 cite(symbol, path, linker), symbol.kind, tuple(fields), facts.name_uses.get(symbol.name, 0)
             )
             found.records.append((record, True))
+
+
+_ABSTRACT = re.compile(r"\babstract\b")
+_DATA_CLASS = re.compile(r"\bdata\s+class\b")
+# an interface member with a body of its own, or none of an implementation's business
+_NOT_A_HOOK = re.compile(r"\b(?:default|static|private)\b|\bfun\b.*\{|\bfun\b.*\)\s*(?::[^=(]*)?=")
+
+
+def _gather_jvm(
+    found: _Found,
+    path: str,
+    lines: list[str],
+    facts: FileFacts,
+    linker: Linker,
+    subclasses: Mapping[str, int],
+    redactor: Redactor | None,
+) -> None:
+    """Java and Kotlin interfaces (okio's `Source`, gson's `JsonSerializer`, retrofit's `Converter.Factory`)
+    and abstract classes (gson's `TypeAdapter`, mockito's `ArgumentMatcher` users) as extension points, each
+    with the methods an implementation provides: an interface's own (not its `default` or `static` ones), an
+    abstract class's `abstract` ones."""
+    for symbol in facts.symbols:
+        head = lines[symbol.start - 1] if 0 < symbol.start <= len(lines) else ""
+        if symbol.kind not in {"interface", "class"} or not symbol.public or _ERROR.search(symbol.short_name):
+            continue
+        if symbol.kind == "class" and not _ABSTRACT.search(head):
+            continue
+        hooks = tuple(
+            cite(member, path, linker)
+            for member in facts.symbols
+            if member.parent == symbol.name
+            and member.kind == "method"
+            and 0 < member.start <= len(lines)
+            and (
+                _ABSTRACT.search(lines[member.start - 1])
+                if symbol.kind == "class"
+                else not _NOT_A_HOOK.search(lines[member.start - 1])
+            )
+        )
+        if hooks:
+            kind = "interface" if symbol.kind == "interface" else "abstract base class"
+            uses = subclasses.get(symbol.short_name, 0)
+            found.extensions.append(Extension(cite(symbol, path, linker), kind, hooks, uses))
+    _jvm_records(found, path, lines, facts, linker, redactor)
+
+
+def _jvm_records(
+    found: _Found, path: str, lines: list[str], facts: FileFacts, linker: Linker, redactor: Redactor | None
+) -> None:
+    """Java classes and records, Kotlin classes with the fields they declare (jvm.py) as records: a Java
+    record or a Kotlin data class with one field or more, any other class with two or more."""
+    for symbol in facts.symbols:
+        head = lines[symbol.start - 1] if 0 < symbol.start <= len(lines) else ""
+        if symbol.kind not in {"class", "record"} or not symbol.public or _ERROR.search(symbol.short_name):
+            continue
+        members = [m for m in facts.symbols if m.parent == symbol.name]
+        declared = jvm_fields(lines, symbol, members, facts.language)
+        data = symbol.kind == "record" or bool(_DATA_CLASS.search(head))
+        if len(declared) < (1 if data else 2):
+            continue
+        body = lines[symbol.start - 1 : symbol.end]
+        fields = tuple(
+            replace(field, default=field.default or _clean(default, redactor))
+            for name, kind, default, at in declared
+            if (
+                field := _declared_field(
+                    name, kind, body, at - symbol.start + 1, linker.check(path, at), redactor
+                )
+            )
+        )
+        kind = "data class" if _DATA_CLASS.search(head) else symbol.kind
+        uses = facts.name_uses.get(symbol.name, facts.name_uses.get(symbol.short_name, 0))
+        record = Record(cite(symbol, path, linker), kind, fields, uses)
+        found.records.append((record, bool(_SETTINGS.search(symbol.short_name))))
 
 
 def _gather_native(

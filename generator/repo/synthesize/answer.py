@@ -196,6 +196,7 @@ def walked_steps(
         None if named or doing else joinable,
         plain_siblings({node: symbols[node] for node in startable}, terms),
         subject,
+        facts.calls.runtime,
     )
     start = walk.start()
     if start is None:

@@ -12,7 +12,7 @@ from typing import Protocol
 
 from generator.repo.facts.calltree import REPORTS_ERROR
 from generator.repo.map.filetypes import is_context_file
-from generator.repo.model import CallEdge
+from generator.repo.model import CallEdge, RunTimeView
 
 Node = tuple[str, str]  # (path, qualified symbol name)
 START_SHARE = 0.5  # a start matches the question at least this share of the best match's own score
@@ -24,6 +24,8 @@ MAX_STEPS = 8
 LONE = 0.5  # what a start reaching no other match counts of what its own words answer
 PUBLIC = 1.1  # what an entry of the project's public API weighs against other code answering as much
 WRAPPER_LINES = 4  # a function this short calling one other match is a wrapper of it
+SET_UP_HOPS = 2  # hops below a start where what it spawns still only starts the work
+SPAWN_SHARE = 0.75  # what a spawned function answers of the question, at least, against the start spawning it
 _TIE = 1e-9
 
 
@@ -51,6 +53,7 @@ class AnswerWalk:
         joinable: Callable[[Node], bool] | None = None,
         plain: Mapping[Node, Node] | None = None,
         subject: Collection[Node] = (),
+        runtime: RunTimeView | None = None,
     ) -> None:
         """`answered`: what each match answers of each question word (answer.py's `per_term`); `lines`:
         each match's length; `startable`: the matches an answer may start at (every one when None; answer.py's
@@ -60,8 +63,10 @@ class AnswerWalk:
         symbol no word of the question names may start an answer by joining its matches (`joins`; never
         without it); `plain`: a match named like a sibling plus words the question does not ask, to that
         sibling (answer.py's `plain_siblings`); `subject`: the methods of the question's subject ("how does
-        *the engine* find…": `Engine`'s)."""
+        *the engine* find…": `Engine`'s); `runtime`: what each function stores, reads and spawns (set-up
+        told from the call made at run time, `run_time`)."""
         self.graph, self.answered, self.lines = graph, dict(answered), lines
+        self.runtime = runtime
         self.startable = set(answered if startable is None else startable) & set(answered)
         self.public = set(public)
         self.entries = set(entries)
@@ -115,7 +120,42 @@ class AnswerWalk:
         covering = {node for node in covering if not (beneath - {node}) & self.reached(node).keys()}
         eligible = sorted({*eligible, *covering})
         best_start = self.unwrapped(self.unvaried(min(eligible, key=self._rank)), eligible)
-        return self.entry_to(self.begun_below(best_start, best, eligible), eligible)
+        return self.run_time(self.entry_to(self.begun_below(best_start, best, eligible), eligible), eligible)
+
+    def run_time(self, node: Node, eligible: Collection[Node]) -> Node:
+        """Where the work runs when `node` only sets it up (facts/runtime.py): the function it spawns, or
+        one its calls spawn within SET_UP_HOPS (`go w.loop()` under `WorkerPool.Start`, arq's
+        `create_task(self.main())` in `Worker.run`) that answers SPAWN_SHARE of what `node`'s calls do —
+        `node` adds little but starting it (nats' `doReconnect` reconnects, then starts a reader: it
+        stays) —, the one answering most; else an eligible match reading what `node`'s calls register (a
+        route table, a handler list) that `node` does not reach nor it `node`, answering START_SHARE of
+        what `node` does through calls of its own (a property reading a task's kept data is no such
+        call): the call a server or loop makes with it later. `node` itself otherwise."""
+        if self.runtime is None:
+            return node
+        setting_up = [
+            node,
+            *(n for n, hops in self.reached(node, straight=True).items() if hops <= SET_UP_HOPS),
+        ]
+        spawned = [f for n in setting_up for f in self.runtime.spawned(n) if f != node]
+        enough = SPAWN_SHARE * self.coverage(node)
+        answering = [f for f in spawned if self.coverage(f) >= enough and self.leads_to(f) > 0]
+        if answering:
+            return max(answering, key=lambda f: (self.coverage(f), f))
+        left = self.runtime.left([node, *self.reached(node)])
+        if not left:
+            return node
+        later = [
+            other
+            for other in eligible
+            if other != node
+            and other not in self.reached(node)
+            and node not in self.reached(other)
+            and self.coverage(other) >= START_SHARE * self.coverage(node)
+            and any(match in self.reached(other) for match in self.matches)  # no getter of what is kept
+            and left & self.runtime.reads([other, *self.reached(other)])
+        ]
+        return min(later, key=self._rank, default=node)
 
     def join(self) -> None:
         """Take the functions that join the matches (`joins`) as matches answering nothing of their own that
