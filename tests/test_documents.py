@@ -35,6 +35,16 @@ def test_a_section_name_is_a_title_only_where_the_file_is_named_after_it() -> No
     assert read_text("# Overview\n\nRoutes map paths.\n", name="docs/routing.md").title == "routing"
 
 
+def test_an_image_in_a_heading_is_its_alt_text_alone_else_nothing() -> None:
+    # faraday's docs open "# ![Faraday](logo.svg)" (titled "!Faraday"); ipfs specs put a status badge before
+    # the title ("# ![status: wip](badge.svg) Addressing"); a linked logo reads as its alt text too
+    text = "# ![Tool](logo.svg)\n\nTool sends requests.\n\n## ![status: wip](b.svg) Addressing\n\nText.\n\n"
+    text += "## [![Logo](l.svg)](https://x.test)\n\nMore.\n"
+    doc = read_text(text, name="index.md")
+    assert doc.title == "Tool"
+    assert [s.heading for s in doc.sections] == ["Tool", "Addressing", "Logo"]
+
+
 def test_heading_anchors_never_reach_headings_or_titles() -> None:
     text = "# Title \\{\\#top\\}\n\n## 服务端渲染 {#ssr}\n\nBody.\n\n## Next [](#next)\n\nMore.\n"
     doc = read_text(text, name="a.md")
@@ -849,6 +859,22 @@ def test_swift_and_go_proposal_headers_give_status_and_date() -> None:
     assert read_text(shipped, name="0289.md").status == "implemented"
     go = "# Proposal: Alias declarations\n\nAuthors: Robert Griesemer & Rob Pike.\nLast updated: July 18, 2016\n\n## Abstract\n\nText.\n"
     assert read_text(go, name="16339.md").date == "2016-07-18"
+
+
+def test_front_matter_and_header_tables_state_the_status() -> None:
+    """A proposal's status in YAML front matter (`status: shipped` beside `stage: completed`, `stage:
+    released # FIXME…`, `status: under-review`) and in a header table opening the document (`| Status |
+    DRAFT |`, with its `| Title |` row as the title) is the document's status."""
+    sip = "---\nlayout: sip\nstage: completed\nstatus: shipped\ntitle: SIP-15 - Value Classes\n---\n\n## Intro\n\nText.\n"
+    assert read_text(sip, name="015.md").status == "shipped"
+    staged = "---\nstatus: waiting-for-implementation\nstage: completed\n---\n\n# T\n\nText.\n"
+    assert read_text(staged, name="a.md").status == "completed"  # the first field naming a known status
+    ember = "---\nstage: discontinued # FIXME: Is this correct?\n---\n\n# Old idea\n\nText.\n"
+    assert read_text(ember, name="0001.md").status == "discontinued"
+    assert read_text("---\nstatus: under-review\n---\n\n# T\n\nText.\n", name="b.md").status == "under_review"
+    table = "| Title  | ABI Stable Module API |\n|--------|------|\n| Status | DRAFT |\n| Date   | 2016-12-12 |\n\n# Introduction\n\nText.\n"
+    doc = read_text(table, name="005-ABI-Stable-Module-API.md")
+    assert (doc.title, doc.status, doc.date) == ("ABI Stable Module API", "draft", "2016-12-12")
 
 
 def test_the_default_role_with_a_target_reads_as_its_title() -> None:

@@ -37,6 +37,25 @@ def test_a_document_about_the_topic_outranks_a_passing_mention() -> None:
     assert scores["unrelated"] == 0.0
 
 
+def test_an_api_named_as_a_compound_identifier_is_found_by_its_words() -> None:
+    """ "rate limiting" finds a design naming only `RateLimiter`/`RateLimitLease`, "inference mode" one naming
+    `InferenceMode`, as "foo bar" always found `foo_bar`: the engine reads a CamelCase name as its words too."""
+    from generator.retrieval.scoring import names_phrase
+    from generator.text.words import tokens
+
+    assert {"rate", "limit"} <= set(tokens("The RateLimiter returns a RateLimitLease."))
+    assert {"foo", "bar"} <= set(tokens("fooBar")) and {"http", "server"} <= set(tokens("HTTPServer"))
+    design = Fields(
+        title="Throttling",
+        headings="Abstractions\nConcrete implementations",
+        body="The main abstraction API will consist of the RateLimiter and the associated RateLimitLease. "
+        * 4,
+    )
+    assert names_phrase(design, tuple(tokens("rate limit")))
+    scores = _judge("rate limiting", {"design": design, "unrelated": UNRELATED})
+    assert scores["design"] > 0.3 and scores["unrelated"] == 0.0
+
+
 def test_the_threshold_adapts_to_the_best_score_of_the_run() -> None:
     judge = RelevanceJudge("capturing warnings")
     assert judge.threshold() == FLOOR  # nothing seen yet: the floor alone

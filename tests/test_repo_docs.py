@@ -646,6 +646,25 @@ def test_the_overview_leaves_out_sections_about_policy_support_and_users() -> No
     assert [p.text[:16] for p in overview(readme, [])] == ["Tinyconf is a co", "Tinyconf merges "]
 
 
+def test_a_readme_opening_that_leads_into_an_example_or_a_list_still_says_what_the_project_is() -> None:
+    """sinatra's one sentence "Sinatra is a DSL for … with minimal effort:" leads into its example, quart's
+    "Quart is an async Python web application framework. Using Quart you can," into a list: both overviews
+    were empty. The statement is kept (its colon a full stop), the lead-in left out; "There are a few ways
+    to work with X:" states nothing."""
+    from generator.repo.docs.project import overview
+
+    def said(text: str) -> list[str]:
+        return [p.text for p in overview(read_text(text, name="README.md"), [])]
+
+    assert said(
+        "# Tool\n\nTool is a DSL for making web apps with little effort:\n\n```ruby\nget '/'\n```\n"
+    ) == ["Tool is a DSL for making web apps with little effort."]
+    assert said(
+        "# Tool\n\nTool is an async web framework. Using Tool you can,\n\n- serve pages,\n- stream,\n"
+    ) == ["Tool is an async web framework."]
+    assert said("# Tool\n\nThere are a few ways to work with Tool:\n\n```shell\ntool run\n```\n") == []
+
+
 def test_the_overview_shows_the_readmes_features_list_wherever_it_stands() -> None:
     """httpx, express, hono, gunicorn and pdoc list what they do under "Features" after their first example,
     where the overview stops reading: the first list of that section is the overview's list, headed by its
@@ -1034,6 +1053,26 @@ def test_with_no_navigation_the_basics_come_before_the_advanced_parts(tmp_path: 
         "docs/api/utils/watch.md",
         "docs/api/advanced/ref.md",
     ]
+
+
+def test_a_docsify_sidebar_is_the_docs_navigation_not_a_page(tmp_path: Path) -> None:
+    # faraday's docs/_sidebar.md (docsify) lists the pages under unlinked chapter names; it was a guide page
+    # called "sidebar" and the pages came in folder order
+    sidebar = (
+        "* Getting Started\n  * [Quick Start](start/quick.md)\n* Customization\n"
+        "  * [Configuration](custom/index.md)\n* [Middleware](middleware/index.md)\n"
+    )
+    docs = {
+        "docs/_sidebar.md": sidebar,
+        "docs/index.md": "# Tinyweb\n\nTinyweb routes requests to handlers and runs middleware.\n",
+        "docs/custom/index.md": "# Configuration\n\nEvery option of the router is set on the app.\n",
+        "docs/middleware/index.md": "# Middleware\n\nMiddleware wraps every handler of the app.\n",
+        "docs/start/quick.md": "# Quick start\n\nMake an app and add a route to it.\n",
+    }
+    root = make_project(tmp_path / "tinyweb", {**PROJECT, **docs})
+    record = read_navigation(root, doc_files(map_repository(root)))
+    assert "docs/_sidebar.md" not in record.order
+    assert record.order[:3] == ("docs/start/quick.md", "docs/custom/index.md", "docs/middleware/index.md")
 
 
 def test_a_books_summary_md_gives_the_order_titles_and_sections(tmp_path: Path) -> None:

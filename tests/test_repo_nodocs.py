@@ -335,6 +335,26 @@ def test_a_readme_whose_manual_stands_under_one_heading_has_its_sub_sections_as_
     assert [c.name for c in readme_concepts(enough, _no_names())] == ["One", "Two", "Three", "Guide"]
 
 
+def test_a_readme_chapter_divided_past_the_guides_cut_stays_whole() -> None:
+    """sinatra's README: its "Views / Templates" and "Helpers" chapters divided into a page per sub-section
+    gave 40 pages and cut "Command Line", "Rack Middleware" and the rest off the guide: whole chapters then."""
+    from generator.documents import read_text
+    from generator.repo.docs.project import MAX_CONCEPTS, readme_concepts
+
+    def section(name: str, level: str) -> str:
+        return f"{level} {name}\n\n" + "".join(
+            f"The {name.lower()} part does thing number {i} for every caller.\n\n" for i in range(4)
+        )
+
+    chapter = "".join(section(f"Helper {i}", "###") for i in range(MAX_CONCEPTS + 5))
+    readme = read_text(
+        f"# app\n\n{section('Routes', '##')}## Helpers\n\n{chapter}{section('Command Line', '##')}",
+        name="README.md",
+        origin="README.md",
+    )
+    assert [c.name for c in readme_concepts(readme, _no_names())] == ["Routes", "Helpers", "Command Line"]
+
+
 def _no_names() -> SymbolNames:
     """Names of a repository without code: the concepts are the README's alone."""
     return SymbolNames(Facts(files={}), Linker({}, "r" * 40, "https://github.com/acme/tinylog"))

@@ -169,6 +169,15 @@ def test_a_module_docstring_titled_the_rest_way_is_summarized_by_the_text_under_
     )
 
 
+def test_a_ruby_magic_comment_is_no_description() -> None:
+    # every file of sinatra and faraday opens "# frozen_string_literal: true": their subsystems read
+    # "Frozen_string_literal: true."
+    assert summary("frozen_string_literal: true") == ""
+    assert summary("encoding: utf-8") == ""
+    assert summary("typed: strict") == ""
+    assert summary("Encoding: the text encoding of every file the tool reads.") != ""
+
+
 def test_summary_ends_at_a_sentence_end_and_takes_a_short_second_sentence() -> None:
     text = (
         "Compute the thing. This is useful for a tool generating\noutput, e.g. a build system. "

@@ -283,3 +283,40 @@ def test_a_passage_naming_its_operation_only_as_the_api_carries_the_heading_nami
         text, "The API MUST return the Context associated with the caller's current execution unit."
     ) == ("Get current Context")
     assert context_of(text, "The API is one of several ways a language can expose contexts to users.") == ""
+
+
+def test_a_subsection_of_a_scenario_or_rationale_is_not_the_design() -> None:
+    """ "#### Shared abstractions and implementation for the entire stack" under "## Scenarios and User
+    Experience" is a scenario, "### Subtest semantics" under "## Rationale" a reason: neither states the
+    design, whatever its own heading names; "### Abstractions" under "## Design" does."""
+    from generator.topic.facet_sections import stating_parts
+
+    blocks = [
+        "# Rate limits",
+        "Outages happen when activities exceed capacity.",
+        "## Scenarios and User Experience",
+        "#### Shared abstractions and implementation for the entire stack",
+        "By introducing the new API in the BCL, we maximize the ability to share rate limiters.",
+        "## Rationale",
+        "### Subtest semantics",
+        "Subtests run in their own goroutine.",
+        "## Design",
+        "### Abstractions",
+        "The main abstraction API will consist of the RateLimiter and the associated RateLimitLease.",
+    ]
+    parts = dict(zip(blocks, stating_parts(blocks), strict=True))
+    assert (
+        parts["By introducing the new API in the BCL, we maximize the ability to share rate limiters."] == ""
+    )
+    assert parts["Subtests run in their own goroutine."] == ""
+    assert parts[blocks[-1]] == "design"
+
+
+def test_related_work_is_prior_art_and_scenarios_are_use() -> None:
+    """ "## Related Work" (Dask's and Arrow's chunking beside a storage proposal; other RPC systems beside a
+    gRPC design) weighs other approaches, it does not say how the subject works; "## Scenarios and User
+    Experience" tells how it is used. "Related Proposals:" lists links and answers nothing."""
+    assert section_facets("Related Work") == {"alternatives"}
+    assert section_facets("5. Related work") == {"alternatives"}
+    assert section_facets("Related Proposals") == set()
+    assert section_facets("Scenarios and User Experience") == {"use"}

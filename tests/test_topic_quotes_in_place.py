@@ -128,6 +128,16 @@ def test_sentences_pointing_elsewhere_or_back_are_not_quoted_alone() -> None:
     assert points_elsewhere("As described in the previous section, you can disable the warning for marks.")
     assert needs_antecedent("In this example, monkeypatch.setattr is used to patch Path.home for the test.")
     assert not points_elsewhere("The := operator groups more tightly than a comma in all positions.")
+    # further reading by other words (design documents, RFCs, evolution proposals, schema specs)
+    assert points_elsewhere("For additional usage samples, checkout the proof of concepts.")
+    assert points_elsewhere("For a complete list of keywords, refer to the vocabulary document.")
+    assert points_elsewhere("For detailed semantics, please see the reference.")
+    assert not points_elsewhere("For other platforms, the default is five seconds.")
+    # a caption ending on a full stop, its example not quoted with it
+    assert points_elsewhere(
+        "In an ASP.NET Core endpoint, usage of specific RateLimiters will look like the following."
+    )
+    assert points_elsewhere("The grammar is as follows.")
     # what the document's own places say (otel's specification, go's proposals)
     for pointer in (
         "For each of the above aspects, we want sampling decisions to be made in a consistent manner.",
@@ -226,3 +236,21 @@ def test_an_example_of_how_things_are_done_without_the_subject_is_not_quoted_as_
     assert [p.text for p in opening_passages(section, 2)] == [
         "使用服务器组件，可以在渲染时直接读取数据，然后把结果发给浏览器："
     ]
+
+
+def test_a_paragraph_ending_on_an_announcement_is_quoted_without_it() -> None:
+    """ "There are two main reasons to introduce this API in the BCL." announces the subsections after it: a
+    paragraph is quoted up to it, and alone it is no passage."""
+    from generator.text.pointers import announces
+    from generator.topic.facet_sections import opening_passages, text_sections
+
+    assert announces("There are several alternative options for the VLA syntax.")
+    assert not announces("There are two ways to do it: a and b.")
+    text = (
+        "# Rate limits\n\n## Usage\n\nThere are two main reasons to introduce this API in the BCL.\n\n"
+        "## Design\n\nThe limiter hands out leases for permits. There are two kinds of leases.\n"
+    )
+    sections = {s.heading: s for s in text_sections(text)}
+    assert opening_passages(sections["Usage"]) == []
+    [passage] = opening_passages(sections["Design"])
+    assert passage.text == "The limiter hands out leases for permits."

@@ -12,6 +12,10 @@ MAX_TITLE = 300
 # YAML (`---`) or TOML (`+++`) front matter; its lines are blanked, not removed, so line numbers hold
 FRONTMATTER = re.compile(r"\A(?:---|\+\+\+)[ \t]*\n(.*?)\n(?:---|\+\+\+|\.\.\.)[ \t]*(?:\n|\Z)", re.S)
 _FRONTMATTER_FIELD = re.compile(r"^([A-Za-z][\w -]{0,30}?)[ \t]*[:=][ \t]*(.*?)[ \t]*$", re.M)
+# a header written as a two-column table at the top of a document: `| Status | DRAFT |`, `| Author | @x |`
+_TABLE_FIELD = re.compile(
+    r"^[ \t]*\|[ \t]*(?:\*\*|__)?([A-Za-z][A-Za-z -]{1,30}?)(?:\*\*|__)?[ \t]*\|[ \t]*([^|]+?)[ \t]*\|[ \t]*$"
+)
 _HEADER_LINE = re.compile(r"^[A-Z][A-Za-z-]{1,30}:[ \t]")
 _HEADER_TITLE = re.compile(r"^Title:[ \t]*(.+)$")
 # A field at the top of a document, in any of the header styles proposals use: `Status: Final` (PEP),
@@ -32,9 +36,15 @@ STATUSES = (
     "final",
     "implemented",  # "Implemented (Swift 5.4)"
     "stable",  # KEEP's "Stable in 1.5.0"
+    "shipped",  # a SIP's front matter `status: shipped` (beside `stage: completed`)
+    "released",  # an Ember RFC's `stage: released`
+    "completed",
+    "recommended",  # an Ember RFC's `stage: recommended`: released and the recommended way
+    "discontinued",  # an Ember RFC's `stage: discontinued`
     "experimental",
     "in progress",
     "proposed",  # an architecture decision record's first status
+    "under review",  # `status: under-review`
     "draft",
     "active",
 )
@@ -65,6 +75,7 @@ _HTML_COMMENT = re.compile(r"<!--.*?(?:-->|$)")
 _HEADING_MARKUP = re.compile(r"`+|\*\*|(?<!\\)__|\\(?=[^\w\s]|_)")
 _EMPHASIS = re.compile(r"(?<![\w*\\])\*([^*\s](?:[^*\n]*[^*\s])?)\*(?![\w*])")  # "*CLI option* names"
 # an inline link, or a reference link (okio's "Read a text file ([Java][ReadFile]/[Kotlin][ReadFileKt])")
+_HEADING_IMAGE = re.compile(r"!\[([^\]]*)\]\([^)]*\)")
 _HEADING_LINK = re.compile(r"\[([^\]]*)\](?:\([^)]*\)|\[[^\]]*\])")
 # inline HTML that only styles the words around it: the words stay, the tags go
 _STYLE_TAG = re.compile(
@@ -111,10 +122,11 @@ def stated_field(text: str, *names: str) -> str:
 
 
 def header_fields(text: str, limit: int = 60) -> dict[str, str]:
-    """The `Name: value` fields at the top of a document, lower-cased names; the first value wins."""
+    """The `Name: value` fields at the top of a document (or its `| Name | value |` table rows), lower-cased
+    names; the first value wins."""
     fields: dict[str, str] = {}
     for line in text.lstrip(BOM).splitlines()[:limit]:
-        found = _FIELD.match(line)
+        found = _FIELD.match(line) or _TABLE_FIELD.match(line)
         if found:
             fields.setdefault(found.group(1).strip().lower(), found.group(2).strip().strip("`'\""))
     return fields
@@ -123,16 +135,17 @@ def header_fields(text: str, limit: int = 60) -> dict[str, str]:
 def read_header(text: str) -> Header:
     """Title (`Title:` header, front matter, RFC `Feature Name:`), status and ISO date a text states."""
     fields = header_fields(text)
-    status = status_of(next((fields[name] for name in _STATUS_FIELDS if name in fields), ""))
+    # the first status field naming a status deepkb knows: `status: shipped` or, failing it, `stage: completed`
+    status = next((word for name in _STATUS_FIELDS if (word := status_of(fields.get(name, "")))), "")
     date = next((iso for name in _DATE_FIELDS if name in fields and (iso := iso_date(fields[name]))), "")
-    title = _header_title(text) or stated_field(text, "title") or _feature_name(text)
+    title = _header_title(text) or stated_field(text, "title") or _table_title(text) or _feature_name(text)
     return Header(clean_heading(title), status, date)
 
 
 def status_of(stated: str) -> str:
     """The status a stated status names, as one word ("Superseded by PEP 3333" → "superseded", "In progress"
     → "in_progress"); '' when it names none deepkb knows."""
-    lowered = stated.lower()
+    lowered = re.sub(r"[-_]", " ", stated.lower())  # `under-review` is "under review"
     word = next((word for word in STATUSES if re.search(rf"\b{word}\b", lowered)), "")
     return word.replace(" ", "_")
 
@@ -141,6 +154,17 @@ def _feature_name(text: str) -> str:
     feature = next((v for k, v in header_fields(text, 20).items() if k in _FEATURE_NAME), "")
     if re.fullmatch(r"[\w:-]+(?: [\w:-]+){0,8}", feature) and feature.lower() not in {"n/a", "none", "na"}:
         return feature.replace("_", " ")
+    return ""
+
+
+def _table_title(text: str) -> str:
+    """The `| Title | … |` row of a header table opening the document ('' when it opens otherwise)."""
+    for line in text.lstrip(BOM).lstrip().splitlines()[:20]:
+        if not line.lstrip().startswith("|"):
+            return ""
+        found = _TABLE_FIELD.match(line)
+        if found and found.group(1).strip().lower() == "title":
+            return found.group(2).strip()
     return ""
 
 
@@ -180,6 +204,11 @@ def clean_heading(text: str) -> str:
     heading `<img …>` is searched by those words, never rendered)."""
     text = _HTML_COMMENT.sub(" ", text.replace(BOM, ""))
     text = _STYLE_TAG.sub("", _ANCHOR.sub("", _ANCHOR_TAG.sub("", text)))
+    # an image: its alt text when it is the whole heading (faraday's logo "# ![Faraday](logo.svg)"), else
+    # nothing (ipfs specs' status badge before the title)
+    imageless = _HEADING_IMAGE.sub("", text)
+    worded = re.search(r"\w", _HEADING_LINK.sub(r"\1", imageless))
+    text = imageless if worded else _HEADING_IMAGE.sub(r"\1", text)
     text = _HEADING_LINK.sub(r"\1", _HEADING_MARKUP.sub("", _EMPHASIS.sub(r"\1", text)))
     # an entity is its character, as a browser shows it (`array&lt;string&gt;`, `Serde JSON &emsp;`)
     return " ".join(html.unescape(text).split())[:MAX_TITLE]

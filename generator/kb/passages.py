@@ -21,6 +21,7 @@ from urllib.parse import unquote
 from ..documents import read_text
 from ..documents.markdown import drop_admonitions
 from ..text.topic_labels import LABELS
+from ..text.words import COMPOUND, COMPOUND_PART
 from .fulltext import TOKENIZE, segment
 
 MAX_PASSAGE_CHARS = 700
@@ -316,14 +317,14 @@ def _store_symbol(conn: sqlite3.Connection, doc: int, rowid: int, symbol: Symbol
     return owner
 
 
-_CAMEL = re.compile(r"\b[A-Za-z0-9]*(?:[a-z0-9][A-Z]|[A-Z][A-Z][a-z])[A-Za-z0-9]*\b")
-_CAMEL_PART = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z0-9]+|[A-Z]+")
+_CAMEL = re.compile(rf"\b{COMPOUND.pattern}\b")
 
 
 def code_words(text: str) -> str:
-    """The words inside the text's CamelCase names (`AsyncClient` → `Async Client`), which the tokenizer keeps
-    whole: a question about "the async client" finds it. snake_case is split by the tokenizer already."""
-    return " ".join(" ".join(_CAMEL_PART.findall(name)) for name in _CAMEL.findall(text))
+    """The words inside the text's CamelCase names (`AsyncClient` → `Async Client`), which the full-text
+    tokenizer keeps whole: a question about "the async client" finds it. snake_case is split by the tokenizer
+    already."""
+    return " ".join(" ".join(COMPOUND_PART.findall(name)) for name in _CAMEL.findall(text))
 
 
 def _short(name: str) -> str:

@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from .. import cjk
-from ..text.words import STOPWORDS, ZH_STOPWORDS, latin_words, stem, tokens
+from ..text.words import STOPWORDS, ZH_STOPWORDS, compound_parts, latin_words, stem, tokens
 
 K1 = 10.0
 # a code example names the words it uses, as prose does, but says less about what the document is about
@@ -412,10 +412,14 @@ def names_phrase(doc: Fields, form: tuple[str, ...]) -> bool:
 
 
 def _phrase_stems(text: str) -> list[str]:
-    return [
-        stem(w) if w.isalnum() and w not in STOPWORDS else WALL
-        for w in (m.lower() for m in _PHRASE_PIECE.findall(text))
-    ]
+    """The text's stems with a WALL at each stopword or mark; a compound identifier followed by its words'
+    stems (`RateLimiter` names "rate limit"), as `tokens` reads it."""
+    out: list[str] = []
+    for piece in _PHRASE_PIECE.findall(text):
+        word = piece.lower()
+        out.append(stem(word) if word.isalnum() and word not in STOPWORDS else WALL)
+        out.extend(stem(part) for part in compound_parts(piece))
+    return out
 
 
 def _side_by_side(words: list[str], form: tuple[str, ...]) -> bool:

@@ -56,7 +56,9 @@ _POINTS_ELSEWHERE = re.compile(
     # a pointer to further reading says nothing itself: "To learn more, see the directives' docs."
     r"^(?:to\s+(?:learn|read|find\s+out)\s+more|for\s+more\s+(?:information|details|on)|learn\s+more\b|read\s+more\b"
     r"|(?:please\s+)?(?:see|refer\s+to|consult)\b"  # "See Capabilities & Constraints of Server and Client…"
-    r"|(?:to\s+get\s+started|for\s+(?:more|further|an?)\b[^,.]{0,60}),?\s+(?:see|read|visit|check\s+out)\b"
+    # "For additional usage samples, checkout the proof of concepts.", "For a full list, refer to RFC 1234."
+    r"|(?:to\s+get\s+started|for\s+(?:more|further|additional|other|complete|full|detailed|an?)\b[^,.]{0,60}),?"
+    r"\s+(?:please\s+)?(?:see|read|visit|check\s*out|refer\s+to|consult|look\s+at)\b"
     r"|(?:(?:be|make)\s+sure\s+to\s+|don't\s+forget\s+to\s+)?check\s+out\b"
     # … or at what follows it: "Here are some examples…"
     r"|(?:here|(?:the\s+)?following)\s+(?:are|is)\b)"
@@ -71,6 +73,9 @@ _POINTS_ELSEWHERE = re.compile(
     r"|\bthis\s+(?:code|snippet|program|listing|output)\b(?!\s+of\b)|\bcompile\s+this\b"
     r"|\b(?:code|example)s?\s+(?:we|you)\s+(?:saw|have\s+seen)\b|\bthe\s+previous\s+(?:code|snippet|listing)\b"
     r"|\bsee\s+(?:above|below)\b|\bwe(?:'ll| will)\s+see\b"
+    # a caption ending on what it introduces with a full stop: "…usage of specific RateLimiters will look like
+    # the following.", "The grammar is as follows."
+    r"|\b(?:the\s+following|as\s+follows|like\s+(?:this|so))\s*\.?\s*$"
     # "Before describing the detailed design, here are some more examples of wrappers."
     r"|,\s+here\s+(?:are|is)\s+(?:some|a\s+few|several|more|the|an?)\b"
     r"|\b(?:given|shown|described|listed|mentioned|discussed|outlined|explained|presented|defined|provided|documented)\s+(?:above|below)"
@@ -140,6 +145,24 @@ def continues(sentence: str) -> bool:
     return bool(_CONNECTIVE.match(sentence))
 
 
+# a sentence announcing what the next paragraphs or subsections list: "There are two main reasons to introduce
+# this API in the BCL.", "There are several alternative options for the VLA syntax." — alone it says only
+# that something follows
+_ANNOUNCES = re.compile(
+    r"^(?:there\s+are|we\s+have|we\s+see)\s+(?:two|three|four|five|six|several|a\s+few|a\s+couple\s+of"
+    r"|a\s+number\s+of|many)\s+(?:[\w-]+\s+){0,3}?(?:reasons|ways|options|approaches|cases|kinds|types|steps"
+    r"|things|parts|problems|issues|alternatives|scenarios|goals|changes|questions|categories|use\s+cases)\b"
+    r"[^.:;!?]{0,80}\.$",
+    re.IGNORECASE,
+)
+
+
+def announces(sentence: str) -> bool:
+    """Whether a sentence only announces what follows it ("There are two main reasons to introduce this API
+    in the BCL."): quoted as a paragraph's last sentence, what it announces is missing."""
+    return bool(_ANNOUNCES.match(sentence.strip()))
+
+
 def points_elsewhere(sentence: str) -> bool:
     """Whether a sentence speaks of something printed elsewhere in its document ("The code above throws…",
     "上面的代码会…", "(see below)"): quoted, what it speaks of is missing, whatever is quoted before it. A
@@ -148,13 +171,16 @@ def points_elsewhere(sentence: str) -> bool:
 
 
 def without_lead_in(text: str) -> str:
-    """A passage without its closing lead-in ("Here is a simple request to …:", "It supports:"), which
-    introduces a code block or a list the passage is shown without; the passage whole when it is all
-    lead-in."""
+    """A passage without its closing lead-in ("Here is a simple request to …:", "It supports:", quart's
+    "Using Quart you can,"), which introduces a code block or a list the passage is shown without; the
+    passage whole when it is all lead-in."""
     parts = sentences(text)
-    while len(parts) > 1 and parts[-1].endswith((":", "：")):
+    while len(parts) > 1 and parts[-1].endswith(LEADING_INTO):
         parts.pop()
-    return " ".join(parts) if parts and text.rstrip().endswith((":", "：")) else text
+    return " ".join(parts) if parts and text.rstrip().endswith(LEADING_INTO) else text
+
+
+LEADING_INTO = (":", "：", ",")  # a paragraph ending so leads into what follows it
 
 
 def is_question(sentence: str) -> bool:

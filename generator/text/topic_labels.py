@@ -55,6 +55,7 @@ LABELS: dict[str, dict[str, str]] = {
         "stored_text": "Stored text",
         "standing": "Status, date",
         "status_in_progress": "in progress",
+        "status_under_review": "under review",
     },
     "zh": {
         "report": "报告",
@@ -131,5 +132,11 @@ LABELS: dict[str, dict[str, str]] = {
         "status_experimental": "实验性",
         "status_in_progress": "进行中",
         "status_proposed": "提议中",
+        "status_shipped": "已发布",
+        "status_released": "已发布",
+        "status_completed": "已完成",
+        "status_recommended": "推荐",
+        "status_discontinued": "已停止",
+        "status_under_review": "审核中",
     },
 }

@@ -92,14 +92,37 @@ def holds_stems(wanted: Iterable[str], seen: set[str]) -> bool:
 
 
 def tokens(text: str) -> list[str]:
-    """Stemmed content words of a text, in order; Chinese runs are segmented into words (jieba)."""
+    """Stemmed content words of a text, in order; Chinese runs are segmented into words (jieba). A compound
+    identifier is followed by its words: `RateLimiter` is read as "ratelimit rate limit", so "rate limiting"
+    finds the API named after it, as `rate_limiter` (split at its underscore) always was."""
     out: list[str] = []
     for piece in re.split(f"({cjk.CJK_RUN.pattern})", text):
         if cjk.CJK_RUN.fullmatch(piece):
             out.extend(w for w in cjk.words(piece) if w not in ZH_STOPWORDS)
-        else:
-            out.extend(stem(w) for w in latin_words(piece))
+            continue
+        for found in _LATIN.findall(piece):
+            word = found.lower()
+            if word not in STOPWORDS:
+                out.append(stem(word))
+            if COMPOUND.fullmatch(found):
+                out.extend(stem(part) for part in compound_parts(found))
     return out
+
+
+# a CamelCase or mixedCase name: a lower-case letter or digit before a capital, or a capital run before a
+# capitalised word (`RateLimiter`, `fooBar`, `HTTPServer`); `API`, `Python` and `iOS`-like short names are
+# single words
+COMPOUND = re.compile(r"[A-Za-z0-9]*(?:[a-z0-9][A-Z]|[A-Z][A-Z][a-z])[A-Za-z0-9]*")
+COMPOUND_PART = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z0-9]+|[A-Z]+")
+
+
+def compound_parts(name: str) -> list[str]:
+    """The lowercase content words inside a compound identifier (`RateLimitLease` → rate, limit, lease;
+    `HTTPServer` → http, server), one-letter pieces and stopwords left out; [] for a plain word."""
+    if not COMPOUND.fullmatch(name):
+        return []
+    parts = [p.lower() for p in COMPOUND_PART.findall(name)]
+    return [p for p in parts if len(p) > 1 and p not in STOPWORDS and not p.isdigit()]
 
 
 def latin_words(text: str) -> list[str]:

@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
-from ..text.pointers import continues
+from ..text.pointers import announces, continues
 from ..text.sentences import sentences as split_all
 from .headings import FRAME, decision_record, is_status_heading, section_facets, unnumbered
 from .sentences import (
@@ -152,12 +152,14 @@ def stating_parts(blocks: Sequence[str]) -> list[str]:
     design") or "" (a heading, and every other section: the problem the document solves, its motivation,
     limits, alternatives, the state of the work). A subsection naming no facet stands in its parent's part
     ("### Adding an `id` field" under "## Proposed Enhancement" is design; "### Scope" under "## Problem"
-    is not)."""
+    is not). A subsection of a section naming another facet stands in that section whatever its own heading
+    names: "#### Shared abstractions and implementation for the entire stack" under "## Scenarios and User
+    Experience" is a scenario, "### Subtest semantics" under "## Rationale" a reason, not the design."""
     found: list[str] = []
     headings = [m.group(2) for b in blocks if (m := _heading_of(b))]
     record = decision_record(headings)
     part, titled = "lead", False
-    enclosing: list[tuple[int, str]] = []
+    enclosing: list[tuple[int, str, bool]] = []  # level, part, whether it names a facet other than what/how
     for block in blocks:
         match = _heading_of(block)
         if match is None:
@@ -168,13 +170,15 @@ def stating_parts(blocks: Sequence[str]) -> list[str]:
         if level == 1 and not titled and part == "lead":
             titled = True  # the document's title: its lead follows it
             continue
-        enclosing = [(lv, p) for lv, p in enclosing if lv < level]
+        enclosing = [(lv, p, other) for lv, p, other in enclosing if lv < level]
         facets = section_facets(heading, record=record)
-        if not facets:
+        if any(other for _, _, other in enclosing):
+            part = ""
+        elif not facets:
             part = enclosing[-1][1] if enclosing else ""
         else:
             part = ("summary" if "what" in facets else "design") if not facets - {"what", "how"} else ""
-        enclosing.append((level, part))
+        enclosing.append((level, part, bool(facets - {"what", "how"})))
     return found
 
 
@@ -426,11 +430,11 @@ def _only_list(block: str) -> bool:
 
 def _quotable_run(parts: tuple[str, ...]) -> tuple[str, ...]:
     """A paragraph's sentences without a tail of sentences that cannot be quoted (a pointer to a man page,
-    a link left alone): what it says before that stands on its own. A sentence that cannot be quoted in the
+    a link left alone, an announcement of what follows): what it says before that stands on its own. A sentence that cannot be quoted in the
     middle of what it says leaves the paragraph whole (and unquoted): its argument goes on after it."""
     n = len(parts)
-    while n and not (quotable(parts[n - 1]) or RUN_IN_LABEL.match(parts[n - 1])):
-        n -= 1
+    while n and (not (quotable(parts[n - 1]) or RUN_IN_LABEL.match(parts[n - 1])) or announces(parts[n - 1])):
+        n -= 1  # …or a tail announcing what the next paragraphs say ("There are two main reasons to…")
     return parts[:n]
 
 

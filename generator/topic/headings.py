@@ -26,14 +26,18 @@ FACET_WORDS = {
     "how": r"specification|design|how (?:it|this|they) works?|semantics|syntax|mechanism|architecture|"
     r"implementation|details|overview of|reference|^\W*decision(?:\s+outcome)?\W*$|规范|设计|原理|机制|细节"
     r"|工作方式|实现方式|实现原理",
-    "use": r"usage|how to|using|examples?|tutorial|getting started|quick ?start|configur|install|basic|"
+    # "## Scenarios and User Experience" (a design's use cases told as a user meets them), "#### Scenario:
+    # prepublishing a new minor version": how it is used
+    "use": r"usage|how to|using|examples?|scenarios?\b|tutorial|getting started|quick ?start|configur|install|basic|"
     r"用法|使用|示例|教程|配置|快速上手|入门",
     "limits": r"limitations?|caveats?|drawbacks?|downsides?|pitfalls?|open (?:issues|questions)|security|"
     r"backwards? compatib|performance|known issues|negative consequences|局限|缺点|限制|注意|不足|陷阱",
     # a comparison with other work ("Comparison with other languages", "与 Webpack 比较"), not one inside the
     # design ("Module-level vs type-level docs", "计算属性缓存 vs 方法") nor comparing as a subject
     # ("Comparison traits", "自定义比较函数"); an ADR's options weighed against each other
-    "alternatives": r"rejected|alternatives?|prior art|other approaches|compar(?:ison|ed|ing)s?\s+(?:with|to|against)\b|"
+    # "## Related Work" (other systems doing the same: Dask, Parquet/Arrow) is prior art, not the design
+    "alternatives": r"rejected|alternatives?|prior art|related (?:work|projects|efforts|technologies|approaches)\b"
+    r"|other approaches|compar(?:ison|ed|ing)s?\s+(?:with|to|against)\b|"
     r"^\W*comparisons?\W*$|considered options|options considered|pros and cons of the options"
     r"|替代|对比|与.{1,30}(?:比较|相比)|比较\W*$|备选方案",
     # "changes" alone or summed up is the history of the work; "Language changes", "Changes to the parser",

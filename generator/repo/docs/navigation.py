@@ -429,8 +429,8 @@ def _known(entry: str, known: set[str]) -> str:
 
 
 # mdBook's and GitBook's table of contents: `- [Title](path.md)` list items (nested by indentation), prefix and
-# suffix chapters as bare links, part titles as headings
-SUMMARY_NAME = "summary.md"
+# suffix chapters as bare links, part titles as headings; docsify's `_sidebar.md` is written the same way
+SUMMARY_NAMES = frozenset({"summary.md", "_sidebar.md"})
 _SUMMARY_LINK = re.compile(r"^([ \t]*)(?:[-*+][ \t]+)?\[((?:[^\]\\]|\\.)*)\]\(<?([^)<>\s]*)>?\)[ \t]*$")
 MIN_SUMMARY_PAGES = 2  # a SUMMARY.md listing fewer of the docs' pages is a page called Summary
 
@@ -446,11 +446,11 @@ class Summary:
 
 
 def read_summary(root: Path, paths: Sequence[str]) -> Summary:
-    """The shallowest `SUMMARY.md` among the docs' files that lists at least `MIN_SUMMARY_PAGES` of them;
+    """The shallowest `SUMMARY.md` (or docsify's `_sidebar.md`) among the docs' files that lists at least `MIN_SUMMARY_PAGES` of them;
     an empty `Summary` when there is none. Links resolve against its folder; a draft chapter (no target),
     another site's page or a file that is not a known doc page is left out."""
     known = set(paths)
-    for path in sorted((p for p in paths if PurePosixPath(p).name.lower() == SUMMARY_NAME), key=_depth):
+    for path in sorted((p for p in paths if PurePosixPath(p).name.lower() in SUMMARY_NAMES), key=_depth):
         text = read_or_none(root, path, max_bytes=NAV_BYTES)
         if text is None:
             continue

@@ -42,7 +42,7 @@ from generator.repo.synthesize.readme import (
     tagline,
 )
 from generator.store import slugify
-from generator.text.pointers import without_lead_in
+from generator.text.pointers import LEADING_INTO, without_lead_in
 from generator.text.sentences import split_sentences
 
 DOC_BYTES = 200_000  # a doc file larger than this is generated reference, not prose to quote
@@ -840,11 +840,18 @@ def _without_lead_in(passage: DocPassage, title: str) -> DocPassage:
     it: that much is quoted, the lead-in to what the overview does not show is not. Only where a README
     says what the project is (its opening, "Why use Viper?", "About"): elsewhere the sentences before a
     lead-in prepare it ("There are myriads of JSON libraries out there. Our class had these goals:")."""
-    if passage.kind != "paragraph" or not passage.text.rstrip().endswith(":"):
+    if passage.kind != "paragraph" or not passage.text.rstrip().endswith(LEADING_INTO):
         return passage
     if passage.heading not in ("", title) and not _ABOUT_HEADING.search(passage.heading):
         return passage
-    return replace(passage, text=without_lead_in(passage.text))
+    text = without_lead_in(passage.text)
+    if text.rstrip().endswith(":") and len(split_sentences(text)) == 1 and _STATES_WHAT.search(text):
+        text = text.rstrip()[:-1] + "."  # sinatra's one sentence, "Sinatra is a DSL for … effort:", then code
+    return replace(passage, text=text)
+
+
+# a sentence saying what something is ("Sinatra is a DSL for …")
+_STATES_WHAT = re.compile(r"^(?!(?:there|here)\b)\S+(?:\s\S+){0,3}\s(?:is|are)\s(?:an?|the)\s", re.IGNORECASE)
 
 
 def _opening(text: str) -> str:
@@ -1059,6 +1066,9 @@ def readme_concepts(readme: Document | None, names: SymbolNames) -> list[DocConc
         inner = _section_concepts(readme, manual, top + 1, names)
         if len(inner) >= README_CONCEPTS:
             concepts = [c for c in concepts if c.name != manual[0].path[top - 1]] + inner
+    if len(concepts) > MAX_CONCEPTS:  # chapters divided past the guide's cut: whole, so none is lost
+        whole = _section_concepts(readme, readme.sections, top, names, chapters=False)
+        concepts = whole if len(whole) >= README_CONCEPTS else concepts
     return concepts[:MAX_CONCEPTS] if len(concepts) >= README_CONCEPTS else []
 
 
@@ -1069,9 +1079,10 @@ def _top_level(sections: Sequence[Section]) -> int:
 
 
 def _section_concepts(
-    readme: Document, sections: Sequence[Section], top: int, names: SymbolNames
+    readme: Document, sections: Sequence[Section], top: int, names: SymbolNames, *, chapters: bool = True
 ) -> list[DocConcept]:
-    """One concept per heading at level `top` of `sections` that explains something."""
+    """One concept per heading at level `top` of `sections` that explains something (with `chapters`, one per
+    sub-section of a chapter)."""
     concepts = []
     for heading in dict.fromkeys(s.path[top - 1] for s in sections if len(s.path) >= top):
         if (
@@ -1085,7 +1096,7 @@ def _section_concepts(
             continue  # … nor the title again (rustdoc's "# Serde JSON" opening the crate docs "Crate serde_json")
         part = tuple(s for s in sections if len(s.path) >= top and s.path[top - 1] == heading)
         quoted = tuple(passages(replace(readme, sections=part)))
-        chapter = _chapter(part, top) if len(quoted) >= CHAPTER_PASSAGES else []
+        chapter = _chapter(part, top) if chapters and len(quoted) >= CHAPTER_PASSAGES else []
         for name, chapter_part in chapter or [(heading, part)]:
             quoted = tuple(passages(replace(readme, sections=chapter_part))) if chapter else quoted
             if len(quoted) >= README_PASSAGES or _shows_a_feature(name, quoted):

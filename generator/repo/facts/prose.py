@@ -35,6 +35,7 @@ _NOT_PROSE = re.compile(
       | permission\ is\ hereby\ granted | all\ rights\ reserved | use\ of\ this\ source\ code\ is\ governed
       | see\ the\ license | see\ the\ (?:authors|contributors|notice)\ file | under\ the\ (?:mit|apache|bsd|gnu) | @license | license:
       | go:build | \+build\b | go:generate | nolint | -\*-\s | vim?:\s | coding[:=] | !/ | eslint | @ts-
+      | frozen_string_literal: | (?:encoding|typed|warn_indent|shareable_constant_value):\ \S+\s*$
       | jshint | prettier-ignore | istanbul\ ignore | @flow\b | use\ strict
       | (?:pip|npm|yarn|pnpm|go|cargo|gem|poetry|uv)\ (?:install|get|add)\b
       | \$\ | >>>\ | \.\.\ \w+:: | \[!\[ | !\[ | <img | <a\ | <p\ | <div
