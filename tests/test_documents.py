@@ -82,6 +82,33 @@ def test_heading_anchors_never_reach_headings_or_titles() -> None:
     assert [(s.start, s.end) for s in doc.sections] == [(1, 1), (3, 5), (7, 9)]
 
 
+def test_a_heading_s_html_entities_read_as_their_characters() -> None:
+    """jest's "`coverageReporters` [array&lt;string&gt;]", serde_json's "Serde JSON &emsp;", anyhow's setext
+    "Anyhow&ensp;¯\\_(°ペ)_/¯": a browser shows the character, as a paragraph's entities already read."""
+    text = "Anyhow&ensp;shrug\n===\n\nText &amp; more.\n\n### `reporters` [array&lt;string&gt;]\n\nList.\n"
+    doc = read_text(text, name="README.md")
+    assert doc.title == "Anyhow shrug"
+    assert [s.heading for s in doc.sections] == ["Anyhow shrug", "reporters [array<string>]"]
+    assert doc.sections[0].blocks[0].text == "Text & more."
+
+
+def test_a_fence_s_language_is_its_first_word_before_any_attribute() -> None:
+    """```rust,ignore (axum, mdBook, rfcs, image-spec) read "rustignore"; VitePress's ```js{1,3} (vue-router,
+    pinia, Vue's docs) "js13", pandoc's ```{.python} ".python"."""
+    infos = [
+        "rust,ignore",
+        "rust,no_run",
+        "js{1,3}",
+        "{.python}",
+        "{r, echo=FALSE}",
+        'py title="a.py"',
+        "c++",
+    ]
+    text = "".join(f"```{info}\nx = 1\n```\n\n" for info in infos)
+    languages = [b.language for _, b in read_text("# T\n\n" + text, name="a.md").blocks()]
+    assert languages == ["rust", "rust", "js", "python", "r", "py", "c++"]
+
+
 def test_pep_headers_give_title_status_and_date() -> None:
     text = "PEP: 639\nTitle: Improving License Clarity\nStatus: Rejected\nCreated: 15-Aug-2019\n\nAbstract\n========\n\nThis PEP defines a specification.\n"
     doc = read_text(text, name="pep-0639.rst")
@@ -860,7 +887,7 @@ def test_kdoc_rustdoc_and_go_doc_links_read_as_code() -> None:
     comment = doc_comment(rust.split("\n"), 6, 6, "rust")
     assert comment is not None
     assert comment.text == (
-        "A `Client` to make requests with, built by `crate::ClientBuilder`.\n\n```\nlet a = v[Buffer];\n```"
+        "A `Client` to make requests with, built by `crate::ClientBuilder`.\n\n```rust\nlet a = v[Buffer];\n```"
     )
 
 

@@ -104,13 +104,18 @@ def test_a_code_blocks_lead_is_the_sentence_that_introduces_it_not_a_bare_pointe
         "Here's an example of use:\n\n```python\nconsole.print('hi')\n```\n\n"
         "Styles are strings. Pass one as the `style` argument to colour the whole line:\n\n"
         "```python\nconsole.print('hi', style='red')\n```\n\n"
-        "控制台可以写入文件。示例如下：\n\n```python\nConsole(file=f)\n```\n"
+        "控制台可以写入文件。示例如下：\n\n```python\nConsole(file=f)\n```\n\n"
+        "Data can be added to log lines as key:value pairs. An example of this is below:\n\n```go\nlog()\n```\n\n"
+        "Merging overrides the earlier value.\n\nFor example:\n\n```yaml\nkey: 1\n```\n"
     )
     codes = [b for _, b in read_text(text, name="README.md").blocks() if b.kind == "code"]
     assert [c.lead for c in codes] == [
         "The console has a `print` method like the builtin one. Here's an example of use:",
         "Pass one as the `style` argument to colour the whole line:",
         "控制台可以写入文件。示例如下：",
+        # pointing words alone, however many (zerolog, fastify, KEEP), or a paragraph of them (koanf)
+        "Data can be added to log lines as key:value pairs. An example of this is below:",
+        "Merging overrides the earlier value. For example:",
     ]
 
 
@@ -454,6 +459,139 @@ def test_a_go_repository_without_docs_folder_is_documented_by_its_package_commen
     assert not any(p.path == "doc.go" for p in docs.examples)  # a docs folder is the docs
 
 
+_LIB_RS = (
+    "// Copyright the authors.\n\n"
+    "//! # Tiny Log\n//!\n//! A lightweight logging facade.\n//!\n//! # Usage\n//!\n"
+    "//! Libraries log through the macros; executables pick an implementation.\n//!\n"
+    "//! The five macros are error, warn, info, debug and trace, highest priority first.\n//!\n"
+    '//! ```\n//! # struct Yak;\n//! # fn main() {\n//! use tinylog::info;\n//! info!("shaving");\n'
+    "//! ## not hidden\n//! # }\n//! ```\n//!\n//! Each message is dropped unless a logger is installed.\n//!\n"
+    "//! # Implementing a Logger\n//!\n//! Loggers implement the `Log` trait and are installed once.\n//!\n"
+    "//! ```rust,ignore\n//! impl Log for SimpleLogger {\n//!     fn flush(&self) {}\n//! }\n//! ```\n//!\n"
+    "//! # Compile time filters\n//!\n//! Levels can be disabled at compile time with cargo features.\n//!\n"
+    '//! ```toml\n//! [dependencies]\n//! # comment kept\n//! tinylog = { features = ["max_level_info"] }\n//! ```\n'
+    "\n#![no_std]\n\npub trait Log {\n    fn flush(&self);\n}\n"
+)
+
+
+def test_a_rust_repository_without_docs_folder_is_documented_by_its_crate_docs(tmp_path: Path) -> None:
+    """log, serde_json, reqwest, axum: the `//!` docs opening `src/lib.rs` are the crate's front page on
+    docs.rs: its sections are the guide, its "Usage" code is a getting-started example cited at lib.rs's
+    lines; a code block is Rust unless its fence names another language (`rust,ignore` is Rust), and
+    rustdoc's hidden lines (`# fn main() {`) are left out, `##` showing one `#`. A section the README already
+    has is not a second concept, nor is the title opening the crate docs ("# Serde JSON")."""
+    readme = (  # serde_json's README repeats its crate docs' sections
+        "# tinylog\n\nA lightweight logging facade.\n\n"
+        + "".join(
+            f"## {h}\n\nThe README says this about {h.lower()}, in a paragraph of its own.\n\n"
+            f"```rust\nlet {h.split()[0].lower()} = 1;\n```\n\nThen {h.lower()} goes on, said once more here.\n\n"
+            f"And {h.lower()} ends with a last paragraph of words.\n\n"
+            for h in ("Usage", "Implementing a Logger", "Compile time filters")
+        )
+    )
+    files = {
+        "README.md": readme,
+        "Cargo.toml": '[package]\nname = "tinylog"\nversion = "0.1.0"\n',
+        "src/lib.rs": _LIB_RS,
+        "examples/src/lib.rs": _LIB_RS.replace("Usage", "Example usage"),
+    }
+    root = make_project(tmp_path / "tinylog", files)
+    repo_map = map_repository(root)
+    linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/tinylog")
+    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    assert [c.name for c in docs.concepts] == ["Usage", "Implementing a Logger", "Compile time filters"]
+    assert [c.pages[0].path for c in docs.concepts] == ["README.md"] * 3
+    del files["README.md"]
+    root = make_project(tmp_path / "bare", files)
+    repo_map = map_repository(root)
+    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    assert [c.name for c in docs.concepts] == ["Usage", "Implementing a Logger", "Compile time filters"]
+    first = next(p for p in docs.examples if p.kind == "code")
+    assert (first.path, first.start, first.end, first.language) == ("src/lib.rs", 16, 18, "rust")
+    assert first.text == 'use tinylog::info;\ninfo!("shaving");\n# not hidden'
+    code = {
+        p.language: p.text
+        for c in docs.concepts
+        for page in c.pages
+        for p in page.passages
+        if p.kind == "code"
+    }
+    assert code["rust"].startswith("impl Log for SimpleLogger {\n    fn flush")
+    assert "# comment kept" in code["toml"]
+
+
+def test_a_rust_doc_comment_is_markdown_with_its_doctest_lines_hidden() -> None:
+    """An item's `///` comment as rustdoc shows it: never Go's rules (indented code lines became tabs, a
+    hidden `# use` line a `## use` heading line), each line cited at its source line."""
+    from generator.documents.comment import doc_comment
+
+    lines = [
+        "/// Parses a [`Value`] or fails with [Error]; see [`Map::get`].",
+        "///",
+        "/// # Example",
+        "///",
+        "/// ```",
+        "/// # use tinyjson::from_str;",
+        "/// struct User {",
+        "///     name: String,",
+        "/// }",
+        "/// ```",
+        "pub fn from_str() {}",
+    ]
+    comment = doc_comment(lines, 11, 11, "rust")
+    assert comment is not None
+    document = read_text(comment.text, name="de.rs", markup=comment.markup)
+    code = next(b for _, b in document.blocks() if b.kind == "code")
+    assert (code.text, code.language) == ("struct User {\n    name: String,\n}", "rust")
+    assert comment.span(code) == (7, 9)
+    assert [s.heading for s in document.sections] == ["", "Example"]
+    assert document.sections[0].blocks[0].text == ("Parses a `Value` or fails with `Error`; see `Map::get`.")
+
+
+def test_a_go_doc_link_reads_as_the_name_it_links() -> None:
+    """pkg.go.dev shows `[Client]` and `[*http.Request]` as links named Client and http.Request (a pointer's
+    star too); an index in code (`m[key]`) and a link definition are no doc links."""
+    from generator.documents.comment import doc_comment
+
+    lines = [
+        "// Do sends a [*http.Request] with the [Client]'s settings, as [Client.Do] says.",
+        "//",
+        "//\tv := m[key]",
+        "//",
+        "// [RFC 7231]: https://example.org/rfc7231",
+        "func Do() {}",
+    ]
+    comment = doc_comment(lines, 6, 6, "go")
+    assert comment is not None
+    document = read_text(comment.text, name="do.go", markup=comment.markup)
+    texts = [b.text for _, b in document.blocks()]
+    assert texts[0] == "Do sends a `http.Request` with the `Client`'s settings, as `Client.Do` says."
+    assert texts[1] == "v := m[key]"
+
+
+def test_a_sub_package_s_doc_is_never_the_project_s_when_the_root_is_a_package(tmp_path: Path) -> None:
+    """koanf's root package has no doc comment and its k8smount provider has a long one, lipgloss' compat
+    layer too: that doc is the sub-package's, never the guide or the overview of the project. A repository
+    whose root holds no package still reads its shallowest package's doc."""
+    sub = _DOC_GO.replace("package cron", "package mount").replace("Package cron", "Package mount")
+    files = {
+        "README.md": "# cron\n\nCron runs jobs.\n",
+        "cron.go": "package cron\n\ntype Cron struct{}\n",
+        "providers/mount/doc.go": sub,
+        "go.mod": "module example.com/cron\n\ngo 1.21\n",
+    }
+    root = make_project(tmp_path / "cron", files)
+    repo_map = map_repository(root)
+    linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/cron")
+    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    assert not any("mount" in p.text for p in docs.overview) and docs.concepts == ()
+    del files["cron.go"]
+    bare = make_project(tmp_path / "bare", files)
+    repo_map = map_repository(bare)
+    docs = read_project_docs(bare, repo_map, extract_facts(bare, repo_map), linker)
+    assert [c.name for c in docs.concepts] == ["Usage", "Time zones", "Job Wrappers"]
+
+
 def test_the_overview_reads_past_the_install_block_to_why_the_project_exists() -> None:
     # viper's README opens with a slogan and an install block; what it is comes after, under "Why use Viper?"
     readme = read_text(
@@ -628,6 +766,93 @@ def test_a_guide_page_quotes_a_list_with_its_short_lead_in_at_no_cost_to_its_oth
         "the second item of part 3",
     ]
     assert sum(p.text == "It has:" for p in found) == 3
+
+
+def test_other_projects_and_a_table_of_contents_are_neither_concepts_nor_overview(tmp_path: Path) -> None:
+    """zerolog's "Who uses zerolog" ("Find out who uses zerolog and add your company") opened its overview,
+    its "Related Projects" and koanf's "Contents" (a list of the README's own headings) were guide pages."""
+    said = "Tinyconf {0} in several ways, and this section explains each of them in turn with examples."
+    sections = "".join(
+        f"## {title}\n\n{said.format(title.lower())}\n\n- {title} flags\n- {title} env\n- {title} files\n\n"
+        for title in ("Reads values", "Writes values", "Watches files")
+    )
+    readme = (
+        "# tinyconf\n\nTinyconf is a configuration library that reads files, flags and the environment.\n\n"
+        "## Who uses tinyconf\n\nFind out who uses tinyconf and add your company or project to the list.\n\n"
+        "## Contents\n\n- Reading values from files\n- Writing values to files\n- Watching files for changes\n- Related Projects\n\n"
+        + sections
+        + "## Related Projects\n\n- confy: the same for the shell\n- envy: environment only, for the "
+        "shell\n- flaggy: flags only, for the shell\n- filey: files only, for the shell\n"
+    )
+    root = make_project(
+        tmp_path / "tinyconf", {"README.md": readme, "conf.go": "package tinyconf\n\nfunc Load() {}\n"}
+    )
+    repo_map = map_repository(root)
+    linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/tinyconf")
+    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    assert [c.name for c in docs.concepts] == ["Reads values", "Writes values", "Watches files"]
+    assert not any("who uses" in p.text for p in docs.overview)
+
+
+def test_a_name_qualified_by_the_project_s_own_package_is_the_name_it_qualifies(tmp_path: Path) -> None:
+    """koanf's "Concepts" explains `koanf.Provider` and `koanf.Parser`, go-plugin's README `plugin.Serve`,
+    serde_json's docs `serde_json::Value`: the package (root Go package, crate, folder) qualifies the
+    project's own definition, which the concept shows (the root's `Provider`, not the file provider's); a name
+    qualified by another package stays unknown."""
+    said = "Tinyconf {0} in several ways, and this section explains each of them in turn with examples."
+    readme = "# tinyconf\n\nTinyconf reads configuration.\n\n" + "".join(
+        f"## {title}\n\n{said.format(title.lower())}\n\n- {title} {span}, the first way\n"
+        f"- {title} second way here\n- {title} third way here\n\n"
+        for title, span in (
+            ("Reads values", "`tinyconf.Provider`"),
+            ("Parses values", "`conf::Parser`"),
+            ("Writes values", "`fmt.Stringer` and `mount.Source`"),
+        )
+    )
+    files = {
+        "README.md": readme,
+        "conf.go": "package tinyconf\n\n// Provider provides values.\ntype Provider interface{ Read() }\n",
+        "parse.go": "package tinyconf\n\n// Parser parses bytes.\ntype Parser interface{ Parse() }\n"
+        "\n// Stringer is a local one.\ntype Stringer interface{ String() }\n",
+        "providers/mount/mount.go": "package mount\n\n// Source reads a mount.\ntype Source struct{}\n",
+        "providers/file/file.go": "package file\n\n// Provider reads a file.\nfunc Provider() {}\n",
+    }
+    root = make_project(tmp_path / "conf", files)
+    repo_map = map_repository(root)
+    linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/tinyconf")
+    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    symbols = {c.name: [s.name for s in c.symbols] for c in docs.concepts}
+    assert symbols == {"Reads values": ["Provider"], "Parses values": ["Parser"], "Writes values": ["Source"]}
+
+
+def test_a_few_side_pages_in_a_docs_folder_leave_the_readme_s_guide_its_place(tmp_path: Path) -> None:
+    """go-plugin's docs/ holds an internals page and two tutorials, winston's three side pages, fd's two:
+    their READMEs are the guide (Features, Architecture, Usage; Logging, Formats, Transports) and were
+    dropped for the folder. The README's sections come first; a news or policy section is none. A docs
+    folder of more pages than SMALL_DOCS is the docs alone."""
+    said = "Tinyplug {0} in several ways, and this section explains each of them in turn with examples."
+    readme = "# tinyplug\n\nTinyplug runs plugins.\n\n" + "".join(
+        f"## {title}\n\n{said.format(title.lower())}\n\n- {title} does one\n- {title} does two\n- {title} does three\n\n"
+        for title in ("Features", "Architecture", "Handshake", "Version 2.0 released", "Documentation")
+    )
+    files = {"README.md": readme, "plug.go": "package tinyplug\n\nfunc Serve() {}\n"}
+    for n in range(2):
+        files[f"docs/page{n}.md"] = (
+            f"# Page {n}\n\nThis page explains part {n} of the plugin system in words.\n"
+        )
+    root = make_project(tmp_path / "small", files)
+    repo_map = map_repository(root)
+    linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/tinyplug")
+    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    assert [c.name for c in docs.concepts] == ["Features", "Architecture", "Handshake", "Page 0", "Page 1"]
+    for n in range(2, 7):
+        files[f"docs/page{n}.md"] = (
+            f"# Page {n}\n\nThis page explains part {n} of the plugin system in words.\n"
+        )
+    root = make_project(tmp_path / "large", files)
+    repo_map = map_repository(root)
+    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    assert [c.name for c in docs.concepts] == [f"Page {n}" for n in range(7)]
 
 
 def test_a_readmes_opening_quote_is_its_tagline_and_a_recommendation_elsewhere_is_not_it() -> None:

@@ -319,3 +319,26 @@ def test_a_typescript_object_type_is_a_record_with_its_own_fields_only(tmp_path:
     # a settings class's options are its accessor pairs, typed by the getter; a read-only one is not set
     options = config.split("## `Options`", 1)[1].split("\n## ", 1)[0]
     assert "`retry`" in options and "Partial&lt;RetryOptions&gt;" in options and "`ready`" not in options
+
+
+def test_a_crate_s_feature_flags_section_is_what_its_docs_say_about_configuring_it() -> None:
+    """log's "Crate Feature Flags", axum's and libsql's "Feature flags", mdBook's "Cargo features": the build
+    options a user sets, quoted on the Configuration page; a README's "Features" (what it does) is not."""
+    from generator.repo.docs.model import DocConcept, DocPage, DocPassage, ProjectDocs
+    from generator.repo.reference.build import _CONFIG_DOC, doc_passages
+
+    def concept(title: str, text: str) -> DocConcept:
+        passage = DocPassage("src/lib.rs", 1, 1, "paragraph", text, title)
+        return DocConcept(title, title.lower(), (DocPage("src/lib.rs", title, (passage,)),))
+
+    docs = ProjectDocs(
+        root="",
+        files=1,
+        concepts=(
+            concept("Features", "Fast, small and safe."),
+            concept("Crate Feature Flags", "max_level_info disables debug and trace logs at compile time."),
+        ),
+    )
+    assert [p.text for p in doc_passages(docs, _CONFIG_DOC)] == [
+        "max_level_info disables debug and trace logs at compile time."
+    ]

@@ -7,7 +7,9 @@ facts found in the syntax tree the same way (markers, XML and HTML doc markup, i
 A Go package's documentation is the doc comment above its `package` clause, which pkg.go.dev shows as the
 package's page (robfig/cron's doc.go holds its usage, its spec format and its time zones): a heading (`#
 Heading`, or an old-style line standing alone before a paragraph) is a section, an indented span is code,
-an indented bullet or number is a list item.
+an indented bullet or number is a list item. A Rust doc comment is rustdoc's Markdown (its code Rust unless
+the fence says otherwise, doctest lines it hides left out); a crate's `//!` docs opening its `lib.rs` are the
+crate's page on docs.rs, as a Go package's comment is on pkg.go.dev.
 """
 
 from __future__ import annotations
@@ -17,11 +19,11 @@ import itertools
 import re
 import textwrap
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .docstring import cleandoc
 from .javadoc import html_markdown, is_html_comment
-from .model import Block
+from .model import Block, Document
 
 _LINE_COMMENT = ("go", "rust", "swift")
 # JSDoc/TSDoc block tags: what the type is is told before them or under @remarks; parameters, returns and
@@ -48,7 +50,7 @@ _INLINE_LINK = re.compile(
     r"\{@link(?:plain|code)?\s+([^\s{}|(]*(?:\([^(){}]*\))?)\s*(?:\|?\s*([^{}|][^{}]*?))?\s*\}"
 )
 _INLINE_CODE = re.compile(r"\{@code\s+([^{}]*?)\s*\}")
-_DOC_LINK = re.compile(r"(?<![\w\])`\\\[])\[`?([A-Za-z_][\w.:#]*\w)`?\](?![(\[:])")
+_DOC_LINK = re.compile(r"(?<![\w\])`\\\[])\[`?\*?([A-Za-z_][\w.:#]*\w)`?\](?![(\[:])")
 _INLINE_TEXT = re.compile(r"\{@(?:literal|value)\s+([^{}]*?)\s*\}")
 _INHERIT_DOC = re.compile(r"\{@inheritDoc\}\s?")
 # XML doc (C#) references: `<see cref="T:Ns.Type"/>` reads as `Type`, `<see cref="X">text</see>` as text
@@ -124,6 +126,23 @@ class Comment:
             end = start + block.text.count("\n")
         return self.lines[start - 1], self.lines[min(end, len(self.lines)) - 1]
 
+    def at_source(self, document: Document) -> Document:
+        """`document`, read from this comment's text, with each section and block at its source lines."""
+
+        def line(n: int) -> int:
+            return self.lines[min(max(n, 1), len(self.lines)) - 1]
+
+        sections = tuple(
+            replace(
+                section,
+                start=line(section.start),
+                end=line(section.end),
+                blocks=tuple(replace(b, start=self.span(b)[0], end=self.span(b)[1]) for b in section.blocks),
+            )
+            for section in document.sections
+        )
+        return replace(document, sections=sections)
+
 
 def _comment(numbered: Numbered, markup: str) -> Comment:
     return Comment("\n".join(text for _, text in numbered), markup, tuple(n for n, _ in numbered))
@@ -162,6 +181,9 @@ def doc_comment(lines: Sequence[str], start: int, end: int, language: str) -> Co
         if above >= 0 and not lines[above].lstrip().startswith("//"):
             return None
         first, raw = comment_above(lines, above)
+        if language == "rust":
+            numbered = rustdoc_markdown(list(enumerate((uncommented(line) for line in raw), first + 1)))
+            return _comment(numbered, "markdown") if numbered else None
         body = _linked(doc_markdown([uncommented(line) for line in raw]))
         return _comment(list(enumerate(body, first + 1)), "markdown") if body else None
     if not language:
@@ -379,7 +401,7 @@ def package_doc(text: str) -> tuple[str, str]:
     if sum(1 for line in body if line.strip()) < MIN_LINES:
         return "", ""
     out = [""] * (text.count("\n") + 1)
-    out[first : first + len(body)] = doc_markdown(body)
+    out[first : first + len(body)] = _linked(doc_markdown(body))
     return package, "\n".join(out)
 
 
@@ -410,3 +432,63 @@ def doc_markdown(body: list[str]) -> list[str]:
         else:
             out.append(line)
     return out
+
+
+# --------------------------------------------------------------------------- Rust doc comments
+
+# rustdoc reads a doc comment as Markdown, where a code block is Rust unless its fence names another
+# language: the attributes after it (`rust,ignore`, `no_run`, `should_panic`, `edition2021`) tell the doctest
+# runner how to run it
+_RUSTDOC_ATTRIBUTE = re.compile(
+    r"^(?:rust|ignore(?:-[\w-]+)?|no_run|should_panic|compile_fail|test_harness|standalone_crate"
+    r"|edition\d{4}|E\d{4})$"
+)
+_FENCE_LINE = re.compile(r"^(\s*)(`{3,}|~{3,})\s*([^`]*)$")
+_HIDDEN = re.compile(r"^\s*#(?:\s|$)")  # a doctest line rustdoc compiles but never shows
+_CRATE_PREAMBLE = re.compile(r"^\s*(?:$|//(?![/!])|#!\[.*\]\s*$)")  # blank, a plain comment, `#![attr]`
+
+
+def rust_fence(info: str) -> bool:
+    """Whether a fence's info string opens a Rust block as rustdoc reads it: none, `rust`, or only doctest
+    attributes."""
+    return all(_RUSTDOC_ATTRIBUTE.match(a) for a in re.split(r"[,\s]+", info.strip("{} ")) if a)
+
+
+def rustdoc_markdown(body: Numbered) -> Numbered:
+    """Rust doc comment lines as the Markdown rustdoc shows: a Rust code block's fence says `rust`, its
+    hidden lines (`# fn main() {`) are left out and `##` shows one `#`; everything else is Markdown already
+    (never Go's indented code or old-style headings)."""
+    out: Numbered = []
+    fence, rust = "", False  # the open fence's marker, and whether its block is Rust
+    for number, line in body:
+        match = _FENCE_LINE.match(line)
+        if match and not fence:
+            fence, rust = match.group(2), rust_fence(match.group(3))
+            line = f"{match.group(1)}{fence}rust" if rust else line
+        elif match and line.strip().startswith(fence) and not match.group(3).strip():
+            fence = ""
+        elif fence and rust and _HIDDEN.match(line):
+            continue
+        elif fence and rust and line.lstrip().startswith("##"):
+            line = line.replace("##", "#", 1)
+        elif not fence:
+            line = doc_links(line)
+        out.append((number, line))
+    return out
+
+
+def crate_doc(text: str) -> Comment | None:
+    """A Rust crate's own documentation, which docs.rs shows as the crate's front page: the `//!` lines
+    opening its `lib.rs` (licence comments and `#![…]` attributes may stand among them), as rustdoc's
+    Markdown; None for fewer than MIN_LINES lines of text."""
+    numbered: Numbered = []
+    for number, line in enumerate(text.split("\n"), 1):
+        stripped = line.lstrip()
+        if stripped.startswith("//!"):
+            body = stripped[3:]
+            numbered.append((number, body[1:] if body.startswith(" ") else body))
+        elif not _CRATE_PREAMBLE.match(line):
+            break
+    if sum(1 for _, line in numbered if line.strip()) < MIN_LINES:
+        return None
+    return _comment(rustdoc_markdown(numbered), "markdown")

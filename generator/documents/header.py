@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import html
 import re
 from dataclasses import dataclass
 
@@ -209,7 +210,8 @@ def clean_heading(text: str) -> str:
     worded = re.search(r"\w", _HEADING_LINK.sub(r"\1", imageless))
     text = imageless if worded else _HEADING_IMAGE.sub(r"\1", text)
     text = _HEADING_LINK.sub(r"\1", _HEADING_MARKUP.sub("", _EMPHASIS.sub(r"\1", text)))
-    return " ".join(text.split())[:MAX_TITLE]
+    # an entity is its character, as a browser shows it (`array&lt;string&gt;`, `Serde JSON &emsp;`)
+    return " ".join(html.unescape(text).split())[:MAX_TITLE]
 
 
 def is_section_name(heading: str) -> bool:

@@ -78,6 +78,12 @@ _FOOTNOTE_REF = re.compile(r"\[\^[^\]\s]{1,40}\]")
 _SPACE_BEFORE_STOP = re.compile(r"\s+([.,;:!?])(?=\s|$)")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=\S)|(?<=[。！？])")
 POINTER_WORDS = 5  # a closing sentence this short only points at what follows ("Here's an example of use:")
+_WORD = re.compile(r"[a-z]+(?:'[a-z]+)?")
+_POINTING = frozenset(
+    "a an the this that these those it its here there here's is are was be below above follows following as "
+    "for e g example examples usage use shown show shows see like look looks how code snippet sample of in "
+    "our we you can simple basic quick short".split()
+)
 _WIDGET_TOGGLE = re.compile(r"</(\w+)>\s*<\1\s[^>]*class=", re.I)  # `</span><span class=…>`: one of two views
 
 
@@ -513,7 +519,10 @@ class _Walker:
             lead = self._emit_item(self.items[-1])
         elif (last := self.outline.last) is not None and last.kind == "paragraph":
             lead = introducing(last.text)
-        language = re.sub(r"[^\w+#.-]", "", (token.info or "").split(" ")[0].strip("{}"))[:20]
+            before = self.outline.blocks[-2] if len(self.outline.blocks) > 1 else None
+            if _pointing(lead) and before is not None and before.kind == "paragraph":
+                lead = introducing(f"{before.text} {lead}")  # "For example:" alone: what comes before says
+        language = _fence_language(token.info or "")
         shown = self.twoslash.shown(token.info or "", token.content)
         if shown is None or shown.text != token.content and not shown.text.strip():
             return  # an include block, or one whose shown part is empty
@@ -571,9 +580,23 @@ def introducing(text: str) -> str:
 
 
 def _points_only(sentence: str) -> bool:
-    """A sentence of a few words naming nothing (no code span): "Here's an example:", "示例如下："."""
+    """A sentence of a few words naming nothing (no code span): "Here's an example:", "示例如下：", or of
+    pointing words alone ("An example of this is below:", "Here is an example of the usage:")."""
+    if "`" in sentence:
+        return False
+    short = len(sentence.split()) <= POINTER_WORDS and len(sentence) <= 8 * POINTER_WORDS
+    return short or _pointing(sentence)
+
+
+def _pointing(sentence: str) -> bool:
+    """A sentence of pointing words alone ("For example:", "An example of this is below:"); a paragraph of
+    one before code says nothing of its own, where a short caption ("Escaped, as written:") does."""
+    words = _WORD.findall(sentence.lower())
     return (
-        len(sentence.split()) <= POINTER_WORDS and len(sentence) <= 8 * POINTER_WORDS and "`" not in sentence
+        "`" not in sentence
+        and bool(words)
+        and len(words) <= 2 * POINTER_WORDS
+        and all(w in _POINTING for w in words)
     )
 
 
@@ -630,3 +653,13 @@ def clean_text(text: str) -> str:
     text = _FOOTNOTE_REF.sub("", text)
     text = " ".join(text.replace("\u00a0", " ").split())
     return _SPACE_BEFORE_STOP.sub(r"\1", text)  # where a dropped citation or image left a gap
+
+
+# a fence's language: its info string's first word, before any attribute (`rust,ignore`, `js{1,3}`,
+# `{r, echo=FALSE}`, `{.python}`, `python title="a.py"`)
+_FENCE_LANGUAGE = re.compile(r"[\w+#-][\w+#.-]*")
+
+
+def _fence_language(info: str) -> str:
+    found = _FENCE_LANGUAGE.match(info.strip().lstrip("{.").lstrip())
+    return found.group(0)[:20] if found else ""

@@ -14,7 +14,7 @@ from itertools import takewhile
 from pathlib import Path, PurePosixPath
 
 from generator.documents import Document, read_text, title_from_name
-from generator.documents.comment import package_doc
+from generator.documents.comment import crate_doc, package_doc
 from generator.documents.header import unordered
 from generator.documents.included import api_names
 from generator.documents.model import Block, Section
@@ -53,6 +53,7 @@ MAX_CONCEPTS = 40
 # Doxygen main page and examples list beside a 2,100-line README; thin docs folders beside READMEs of many
 # sections in 8 mirrors): the README's sections are concepts too, first
 THIN_DOCS = 4
+SMALL_DOCS = 5  # … and a docs folder of this many side pages (go-plugin's internals and tutorials) too
 REFERENCE_PAGES = 10  # sibling pages past the guide's cut, each a concept on its own, folded into one
 ENTRY_PASSAGES = 3  # a folded reference's page (an API entry) quotes its opening section, this many blocks
 MAX_ENTRIES = 400  # pages of one folded reference
@@ -145,6 +146,13 @@ _POLICY_HEADING = re.compile(
     r"|(?:\S+ )?for enterprise|(?:enterprise|commercial|professional|paid) support)(?:\s+(?:policy|and \w+))?\W*$",
     re.IGNORECASE,
 )
+# other projects: who uses this one, and the ones beside it (zerolog's "Who uses zerolog" and "Related Projects",
+# ajv's "Who uses Ajv", nlohmann/json's "Projects using JSON for Modern C++", httpie's "Alternatives")
+_OTHER_PROJECTS = re.compile(
+    r"^\W*(?:who uses\b.*|(?:other )?projects? using\b.*|related (?:projects|libraries|tools|packages|work)"
+    r"|similar (?:projects|libraries|tools)|alternatives|see also)\W*$",
+    re.IGNORECASE,
+)
 # a question a reader asks, answered for that reader ("What is it?" and "Why X?" say what the project is)
 _FAQ_HEADING = re.compile(
     r"^\W*(?:is|are|can|could|do|does|did|will|should|how (?:do|can|should) (?:i|you|we))\b.*\?\W*$",
@@ -180,7 +188,9 @@ _NOT_GO_LIBRARY = re.compile(r"(?:^|/)(?:testdata|_?examples?|internal|cmd|vendo
 _NOT_LIBRARY = re.compile(
     r"(?:^|/)[\w.-]*(?:tests?|specs?|__tests__|examples?|samples?|demos?|benchmarks?|docs?)/", re.IGNORECASE
 )
-_CODE_SPAN = re.compile(r"`([A-Za-z_][\w.]*)(?:\(\))?`")
+_CODE_SPAN = re.compile(r"`([A-Za-z_](?:[\w.]|::)*)(?:\(\))?`")
+_QUALIFIED = re.compile(r"\.|::")  # `koanf.Provider`, `serde_json::Value`, `log::Level`
+_GO_PACKAGE = re.compile(r"^package\s+(\w+)", re.MULTILINE)
 
 
 def read_project_docs(
@@ -207,7 +217,7 @@ def read_project_docs(
     for path, title in navigation.titles().items():  # the nav's name for a page is the one shown
         if path in documents:
             documents[path] = replace(documents[path], title=title)
-    names = SymbolNames(facts, linker)
+    names = SymbolNames(facts, linker, _qualifiers(root, repo_map))
     sections = navigation.sections()
     concepts = concepts_of([documents[p] for p in in_order if p in documents], folder, names, sections)
     # without a docs folder, the guides at the top (joi's 4,500-line API.md) are the docs, read like a README
@@ -221,6 +231,7 @@ def read_project_docs(
             and (d := _read(root, p, linker, redactor, navigation.substitutions, includes))
         ]
         + _go_package_docs(root, repo_map, linker, redactor)
+        + _rust_crate_docs(root, repo_map, linker, redactor)
     )
     # … and so are a monorepo's package READMEs, each the docs of its package
     packages = (
@@ -228,19 +239,20 @@ def read_project_docs(
         if folder
         else _package_readmes(root, navigation.files, repo_map, documents.get(readme), linker, redactor)
     )
-    concepts = (
-        concepts
-        or [
-            *(c for d in (documents.get(readme), *guides) for c in readme_concepts(d, names)),
-            *package_concepts(packages, names),
-        ][:MAX_CONCEPTS]
-    )
     # a docs folder that is one long page (the whole manual in docs/index.md) is read like a README
     manual = _one_page_manual([documents[p] for p in in_order if p in documents])
     if manual is not None and len(concepts) < README_CONCEPTS:
         concepts = readme_concepts(manual, names) or concepts
-    if folder and len(in_order) < THIN_DOCS and len(concepts) < README_CONCEPTS:  # a page or two, not a guide
+    thin = len(in_order) < THIN_DOCS and len(concepts) < README_CONCEPTS  # a page or two, not a guide
+    if folder and (thin or (manual is None and len(in_order) <= SMALL_DOCS)):  # … or a few side pages
         concepts = _beside(readme_concepts(documents.get(readme), names), concepts)
+    if not concepts:
+        concepts = _distinct(
+            [
+                *(c for d in (documents.get(readme), *guides) for c in readme_concepts(d, names)),
+                *package_concepts(packages, names),
+            ]
+        )[:MAX_CONCEPTS]
     concepts = with_code_paths(with_docstrings(concepts, names, root, redactor), names)
     starters = [
         documents[p]
@@ -432,7 +444,9 @@ def _go_package_docs(
 ) -> list[Document]:
     """The doc comment of the Go package nearest the root, when it documents the package (doc.go's usage,
     formats and options, as pkg.go.dev shows them): a guide for a repository without a docs folder. The
-    longest at the shallowest depth; never a test, example, internal or command package's."""
+    longest at the shallowest depth; never a test, example, internal or command package's, nor a sub-package's
+    when the root is a package (its doc is that package's, never the project's: koanf's k8smount provider,
+    lipgloss' compat layer)."""
     by_depth: dict[int, list[str]] = {}
     for entry in repo_map.files:
         if (
@@ -441,7 +455,8 @@ def _go_package_docs(
             and not _NOT_GO_LIBRARY.search(entry.path)
         ):
             by_depth.setdefault(entry.path.count("/"), []).append(entry.path)
-    for depth in sorted(by_depth):  # the files of one depth are read only when none nearer the root has one
+    # the files of one depth are read only when none nearer the root has one
+    for depth in [0] if 0 in by_depth else sorted(by_depth):
         found: list[tuple[int, Document]] = []
         for path in by_depth[depth]:
             text = read_or_none(root, path, max_bytes=DOC_BYTES) or ""
@@ -455,6 +470,46 @@ def _go_package_docs(
         if found:
             return [max(found, key=lambda item: item[0])[1]]
     return []
+
+
+def _rust_crate_docs(
+    root: Path, repo_map: RepoMap, linker: Linker, redactor: Redactor | None
+) -> list[Document]:
+    """The `//!` documentation of the Rust crate nearest the root (`src/lib.rs`, else `src/main.rs`), which
+    docs.rs shows as the crate's front page (log's usage, its implementations, writing a logger, its
+    feature flags): a guide for a repository without a docs folder. The longest at the shallowest depth;
+    never an example's, a test's, a benchmark's or a vendored crate's."""
+    by_depth: dict[int, list[str]] = {}
+    for entry in repo_map.files:
+        if _CRATE_ROOT.search(entry.path) and not _NOT_RUST_LIBRARY.search(entry.path):
+            by_depth.setdefault(entry.path.count("/"), []).append(entry.path)
+    for depth in sorted(by_depth):
+        found: list[tuple[int, Document]] = []
+        for path in by_depth[depth]:
+            text = read_or_none(root, path, max_bytes=DOC_BYTES) or ""
+            comment = crate_doc(redactor.redact(text)[0] if redactor is not None else text)
+            if comment is not None:
+                document = read_text(
+                    comment.text, name=path, origin=path, revision=linker.revision, markup="markdown"
+                )
+                title = f"Crate {_crate_name(root, path)}"
+                found.append((len(comment.text.strip()), replace(comment.at_source(document), title=title)))
+        if found:
+            return [max(found, key=lambda item: item[0])[1]]
+    return []
+
+
+_CRATE_ROOT = re.compile(r"(?:^|/)src/(?:lib|main)\.rs$")
+_NOT_RUST_LIBRARY = re.compile(r"(?:^|/)(?:examples?|tests?|benches|fuzz|vendor(?:ed)?|third_party)/")
+_CRATE_NAME = re.compile(r"^\[package\][^\[]*?^name\s*=\s*[\"']([\w-]+)[\"']", re.MULTILINE | re.DOTALL)
+
+
+def _crate_name(root: Path, path: str) -> str:
+    """The crate's name, as its `Cargo.toml` declares it; else its folder's."""
+    crate = PurePosixPath(path).parent.parent
+    manifest = read_or_none(root, str(crate / "Cargo.toml"), max_bytes=DOC_BYTES) or ""
+    match = _CRATE_NAME.search(manifest)
+    return match.group(1) if match else (crate.name or root.name)
 
 
 def go_package_examples(root: Path, facts: Facts, redactor: Redactor | None) -> list[DocPassage]:
@@ -751,7 +806,9 @@ def _aside(heading: str) -> bool:
     """A README section beside what the project is: its process (licence, contributing, roadmap), its
     policies (versioning, stability), where to ask or download, a pointer to its documentation, who uses it,
     a reader's question of the FAQ kind ("Is svelte.dev down?", "How do I submit a JEP?")."""
-    return _process(heading) or bool(_POLICY_HEADING.match(heading) or _FAQ_HEADING.match(heading))
+    return _process(heading) or any(
+        p.match(heading) for p in (_POLICY_HEADING, _FAQ_HEADING, _OTHER_PROJECTS)
+    )
 
 
 def _feature_list(quoted: Sequence[DocPassage], at: int, title: str, openings: set[str]) -> list[DocPassage]:
@@ -1038,8 +1095,15 @@ def _section_concepts(
     sub-section of a chapter)."""
     concepts = []
     for heading in dict.fromkeys(s.path[top - 1] for s in sections if len(s.path) >= top):
-        if _process(heading) or _under_install([heading]):
-            continue
+        if (
+            _process(heading)
+            or _under_install([heading])
+            or _OTHER_PROJECTS.match(heading)
+            or _POLICY_HEADING.match(heading)
+            or RELEASE_HEADING.search(heading)
+            or _bare(heading) == _bare(readme.title.split()[-1] if readme.title else "")
+        ):
+            continue  # … nor the title again (rustdoc's "# Serde JSON" opening the crate docs "Crate serde_json")
         part = tuple(s for s in sections if len(s.path) >= top and s.path[top - 1] == heading)
         quoted = tuple(passages(replace(readme, sections=part)))
         chapter = _chapter(part, top) if chapters and len(quoted) >= CHAPTER_PASSAGES else []
@@ -1063,6 +1127,20 @@ def _manual(sections: Sequence[Section], top: int) -> tuple[Section, ...]:
     part = tuple(s for s in sections if len(s.path) >= top and s.path[top - 1] == heading)
     inner = {s.path[top] for s in part if len(s.path) > top}
     return part if held * 2 > sum(lines.values()) and len(inner) >= README_CONCEPTS else ()
+
+
+def _bare(name: str) -> str:
+    """A name's letters and digits, lower case: "Serde JSON" and "serde_json" are one name."""
+    return re.sub(r"[\W_]+", "", name).lower()
+
+
+def _distinct(concepts: Sequence[DocConcept]) -> list[DocConcept]:
+    """The concepts without a later one named like an earlier (a crate's docs repeating its README's
+    sections: serde_json's, anyhow's)."""
+    kept: dict[str, DocConcept] = {}
+    for concept in concepts:
+        kept.setdefault(_bare(concept.name), concept)
+    return list(kept.values())
 
 
 def _chapter(part: Sequence[Section], top: int) -> list[tuple[str, tuple[Section, ...]]]:
@@ -1348,12 +1426,29 @@ def _names_in(found: Iterable[DocPassage]) -> list[str]:
     return list(dict.fromkeys(names))
 
 
-class SymbolNames:
-    """Definitions by the names docs use for them: `Session`, `Session.send`, `send`."""
+def _qualifiers(root: Path, repo_map: RepoMap) -> dict[str, str]:
+    """The names docs qualify the project's own code with (`koanf.Provider`, `serde_json::Value`,
+    `plugin.ClientConfig`, zerolog's `log.Info`), each with the folder it names: its folders' names, and its
+    crate's or npm package's, its root Go package's and its own folder's, which name the root ("")."""
+    found = {
+        part.replace("-", "_"): part for f in repo_map.files for part in PurePosixPath(f.path).parts[:-1]
+    }
+    go = next((f.path for f in repo_map.files if f.language == "go" and "/" not in f.path), "")
+    package = _GO_PACKAGE.search(read_or_none(root, go, max_bytes=DOC_BYTES) or "") if go else None
+    for name in (root.name, project_name(root), package.group(1) if package else ""):
+        if name:
+            found[name.replace("-", "_")] = ""
+    return found
 
-    def __init__(self, facts: Facts, linker: Linker) -> None:
+
+class SymbolNames:
+    """Definitions by the names docs use for them: `Session`, `Session.send`, `send`; a name qualified by
+    the project's own package (`koanf.Provider`, `serde_json::Value`) is the name it qualifies."""
+
+    def __init__(self, facts: Facts, linker: Linker, qualifiers: Mapping[str, str] | None = None) -> None:
         self.linker = linker
         self.facts = facts
+        self.qualifiers = qualifiers or {}
         self.by_name: dict[str, list[tuple[str, Symbol]]] = {}
         for path, file_facts in facts.files.items():
             # a file read on demand (a test the shards do not show) stays unread: docs never name its code
@@ -1368,7 +1463,11 @@ class SymbolNames:
         the key symbols of the code package named like the concept (`docs/query/` → `…/query/`)."""
         found = []
         for name in names:
-            best = _best(self.by_name.get(name, [])) if len(name) > 2 else None
+            name, home = (name, None) if name in self.by_name else self.unqualified(name)
+            candidates = self.by_name.get(name, [])
+            if home is not None:  # the package named: `koanf.Provider` is the root's, not `file.Provider`
+                candidates = [c for c in candidates if _in_folder(c[0], home)] or candidates
+            best = _best(candidates) if len(name) > 2 else None
             if best is not None:
                 found.append(cite(best[1], best[0], self.linker))
         if package:
@@ -1376,6 +1475,15 @@ class SymbolNames:
                 cite(r.symbol, r.path, self.linker) for r in ranked(self.package_files(package), self.facts)
             ]
         return list({s.name: s for s in found}.values())
+
+    def unqualified(self, name: str) -> tuple[str, str | None]:
+        """`name` without the project's own package names before it, and the folder the last of them names
+        (`koanf.Provider` → `Provider` at the root, `serde_json::Map::get` → `Map.get`); (name, None) when
+        nothing qualifies it."""
+        parts, home = _QUALIFIED.split(name), None
+        while len(parts) > 1 and parts[0] in self.qualifiers:
+            parts, home = parts[1:], self.qualifiers[parts[0]]
+        return (".".join(parts), home) if home is not None else (name, None)
 
     def documented(self, dotted: str) -> list[CitedSymbol]:
         """The definitions a page's autodoc or mkdocstrings object stands for: `packaging.version.Version` is
@@ -1464,6 +1572,13 @@ class SymbolNames:
             for part in dict.fromkeys(p.lower() for p in PurePosixPath(path).parts[:-1]):
                 found.setdefault(part, []).append(path)
         return found
+
+
+def _in_folder(path: str, folder: str) -> bool:
+    """Whether a file is in the package `folder` names: one of that name, or the root ("": the top, or a
+    crate's `src/`)."""
+    parent = PurePosixPath(path).parent
+    return parent.name == folder if folder else str(parent) in (".", "src")
 
 
 def _hops(tree: Sequence[CallTree]) -> int:

@@ -59,7 +59,10 @@ _CANDIDATE = re.compile(
     r"|ABC|ABCMeta|Protocol|abstractmethod|NotImplementedError)\b"
 )
 _ERROR = re.compile(r"(?:Error|Exception|Warning|Exit|Abort)$")
-_CONFIG_DOC = re.compile(r"config|setting|environment|\benv\b", re.IGNORECASE)
+# … a crate's "Feature flags" / "Cargo features" (log, axum, libsql, mdBook): the build options a user sets
+_CONFIG_DOC = re.compile(
+    r"config|setting|environment|\benv\b|feature[-_ ]?flags|(?:cargo|crate|optional) features", re.IGNORECASE
+)
 _EXTEND_DOC = re.compile(
     r"extend|extension|plugin|hook|middleware|custom|subclass|adapter|backend|transport", re.IGNORECASE
 )
