@@ -203,16 +203,16 @@ def read_project_docs(
     in_order = navigation.order[:MAX_FILES]
     readme = front_readme(navigation.files)
     includes = Includes(root, frozenset(f.path for f in repo_map.files), folder, redactor)
-    pages = [p for p in dict.fromkeys([readme, *in_order]) if p]
-    labels = rst_labels(
-        text
-        for p in pages
-        if p.endswith(".rst") and (text := read_or_none(root, p, max_bytes=DOC_BYTES)) is not None
-    )
+    # each page read once: the Sphinx labels of every reST page first, for the `:ref:`s of all of them
+    texts = {
+        p: text
+        for p in dict.fromkeys([readme, *in_order])
+        if p and (text := read_or_none(root, p, max_bytes=DOC_BYTES)) is not None
+    }
+    labels = rst_labels(text for p, text in texts.items() if p.endswith(".rst"))
     documents = {
-        p: d
-        for p in pages
-        if (d := _read(root, p, linker, redactor, navigation.substitutions, includes, labels))
+        p: _document_of(text, p, linker, redactor, navigation.substitutions, includes, labels)
+        for p, text in texts.items()
     }
     for path, title in navigation.titles().items():  # the nav's name for a page is the one shown
         if path in documents:
@@ -341,11 +341,22 @@ def _read(
     includes: Includes | None = None,
     labels: Mapping[str, str] | None = None,
 ) -> Document | None:
-    """A docs file as a document, with what the docs build puts in it from elsewhere (substitutions, the
-    titles of the sections its `:ref:` roles name)."""
+    """A docs file as a document (`_document_of`); None when it cannot be read."""
     text = read_or_none(root, path, max_bytes=DOC_BYTES)
-    if text is None:
-        return None
+    return None if text is None else _document_of(text, path, linker, redactor, subs, includes, labels)
+
+
+def _document_of(
+    text: str,
+    path: str,
+    linker: Linker,
+    redactor: Redactor | None,
+    subs: Mapping[str, str],
+    includes: Includes | None = None,
+    labels: Mapping[str, str] | None = None,
+) -> Document:
+    """A docs file's text as a document, with what the docs build puts in it from elsewhere (substitutions,
+    the titles of the sections its `:ref:` roles name)."""
     text = with_ref_titles(substitute(text, subs), labels or {})
     if redactor is not None:
         text = redactor.redact(text)[0]
