@@ -262,12 +262,16 @@ def read_project_docs(
     # a guide's own usage sections first (doc.go's "Usage"), then the README's and the starter pages' code
     # … then a "Getting started" section of another docs page (sqlite-utils' Python API page opens with one)
     started = [
-        _getting_started(documents[p])
+        _sections_headed(documents[p], _GETTING_STARTED)
         for p in in_order
         if p in documents and not _is_starter(p, readme) and documents[p] is not manual
     ]
     examples = usage_examples(
-        [*(_starting_sections(d) for d in (*guides, *([manual] if manual else []))), *starters, *started]
+        [
+            *(_sections_headed(d, _STARTER) for d in (*guides, *([manual] if manual else []))),
+            *starters,
+            *started,
+        ]
     )
     if not folder and sum(p.kind == "code" for p in examples) < FEW_EXAMPLES:
         examples += go_package_examples(root, facts, redactor)[: MAX_EXAMPLES - len(examples)]
@@ -557,16 +561,11 @@ def _go_code(sections: Sequence[Section]) -> tuple[Section, ...]:
     )
 
 
-def _starting_sections(document: Document) -> Document:
-    """Only the sections of a guide that introduce the project or show its use ("Introduction", "General
-    Usage"): an API reference's every example is no getting-started page."""
-    starting = [s for s in document.sections if any(_STARTER.search(h) for h in s.path)]
-    return replace(document, sections=tuple(starting))
-
-
-def _getting_started(document: Document) -> Document:
-    """Only a page's sections headed "Getting started", "Quickstart" or "First steps" (and theirs)."""
-    starting = [s for s in document.sections if any(_GETTING_STARTED.match(h) for h in s.path)]
+def _sections_headed(document: Document, heading: re.Pattern[str]) -> Document:
+    """Only the sections of `document` under a heading `heading` finds: a guide's that introduce the project
+    or show its use (`_STARTER`: "Introduction", "General Usage" — an API reference's every example is no
+    getting-started page), another docs page's "Getting started" (`_GETTING_STARTED`)."""
+    starting = [s for s in document.sections if any(heading.search(h) for h in s.path)]
     return replace(document, sections=tuple(starting))
 
 
