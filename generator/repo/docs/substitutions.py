@@ -11,7 +11,6 @@ page of the docs ("See Cryptographic Dependencies (Optional)", not "See installa
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
 from collections.abc import Iterable, Mapping, Sequence
 
 MAX_SUBS = 1_000  # names read from one docset
@@ -67,17 +66,14 @@ def rst_labels(texts: Iterable[str]) -> dict[str, str]:
     found: dict[str, str] = {}
     for text in texts:
         lines = text.splitlines()
-        starts = _line_starts(text)
-        for label in _LABEL.finditer(text):
-            at = bisect_right(starts, label.start())  # the 1-based line of the label: the next line's index
-            title = _title_after(lines, at)
-            if title and len(found) < MAX_LABELS:
+        for at, line in enumerate(lines):
+            if (
+                (label := _LABEL.match(line))
+                and (title := _title_after(lines, at + 1))
+                and len(found) < MAX_LABELS
+            ):
                 found.setdefault(label.group(1).strip().lower(), title)
     return found
-
-
-def _line_starts(text: str) -> list[int]:
-    return [0, *(i + 1 for i, c in enumerate(text) if c == "\n")]
 
 
 def _title_after(lines: Sequence[str], at: int) -> str:
