@@ -1651,6 +1651,22 @@ def test_the_readmes_short_opening_tagline_opens_the_overview_cited() -> None:
     ]
 
 
+def test_the_readmes_unpunctuated_opening_statement_is_its_overview_but_a_row_of_links_is_not() -> None:
+    """axios, Chart.js and date-fns say what they are in one line under the logo without a full stop; the
+    overview had been empty. A row of links or badges in the same place is no statement."""
+    readme = read_text(
+        "[![npm](https://img.shields.io/npm/v/tinydate.svg)](https://npm.im/tinydate)\n\n"
+        "Deutsch | Español | français | 日本語\n\n"
+        "tinydate provides a simple and consistent toolset for manipulating dates in a browser & Node.js\n\n"
+        "```js\nformat(new Date(), 'yyyy')\n```\n",
+        name="README.md",
+        origin="README.md",
+    )
+    assert [(p.start, p.text) for p in overview(readme, [])] == [
+        (5, "tinydate provides a simple and consistent toolset for manipulating dates in a browser & Node.js")
+    ]
+
+
 def test_a_guide_entry_keeps_a_lower_case_product_name() -> None:
     from generator.repo.docs.model import DocConcept, DocPage
     from generator.repo.model import DocPassage

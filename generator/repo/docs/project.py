@@ -758,7 +758,10 @@ def overview(readme: Document | None, intro: Sequence[Document]) -> tuple[DocPas
                     and passage.start not in asides
                     and not NOTICE.match(passage.text)  # "NOTE: Starting with version 0.9 …": an aside
                     and not _ABOUT_FOLDER.match(passage.text)
-                    and describes_project(passage.text, steps=True)
+                    and describes_project(
+                        _stated(passage.text) if document is readme and not found else passage.text,
+                        steps=True,
+                    )
                     and passage.start not in installing
                     and len(passage.text.split())
                     >= (TAGLINE_WORDS if document is readme and not found else 10)
@@ -769,6 +772,20 @@ def overview(readme: Document | None, intro: Sequence[Document]) -> tuple[DocPas
             if sum(p.kind != "item" for p in found) >= OVERVIEW_PASSAGES:
                 return _with_features(tuple(found), readme)
     return _with_features(tuple(found), readme)
+
+
+def _stated(text: str) -> str:
+    """The README's first paragraph as a statement: it often stands under the logo unpunctuated, like a
+    tagline ("Promise based HTTP client for the browser and node.js", "Simple yet flexible JavaScript
+    charting for designers & developers") — one sentence of prose, never a row of links or badges
+    ("Deutsch | Español", "What's new • Documentation", "PyPI Pythons CI ReadTheDocs")."""
+    flat = " ".join(text.split())
+    prose = _FUNCTION_WORD.search(flat) and not _LINK_ROW.search(flat) and len(split_sentences(flat)) == 1
+    return f"{flat}." if prose and flat[-1:].isalnum() else text
+
+
+_FUNCTION_WORD = re.compile(r"\b(?:for|of|the|an?|to|and|by|with|in|on|that|from)\b")
+_LINK_ROW = re.compile(r"[|•·👉📖]")
 
 
 def _with_features(found: tuple[DocPassage, ...], readme: Document | None) -> tuple[DocPassage, ...]:
