@@ -397,6 +397,10 @@ def test_deep_nesting_is_bounded_and_handwritten_notes_are_not_generated(tmp_pat
         ("fuzz/fuzzApp.cpp", True),  # fuzzing harnesses (CLI11, serde_json, libsql)
         ("fuzzing/cjson_read_fuzzer.c", True),
         ("src/fuzzy/match.go", False),
+        ("src/add/test.ts", True),  # date-fns: each function's tests beside its index.ts
+        ("test.js", True),
+        ("lib/faraday/adapter/test.rb", False),  # faraday's Test adapter is code
+        ("src/latest.ts", False),
     ],
 )
 def test_context_files_are_told_from_source_modules(path: str, context: bool) -> None:

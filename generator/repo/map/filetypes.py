@@ -170,6 +170,9 @@ CONTEXT_FOLDER = re.compile(
 )
 CONTEXT_NAME = re.compile(
     r"(?:test[_-][^/]*|[^/]*_test\.\w+|[^/]*\.(test|spec)\.\w+|conftest\.py|setup\.py|noxfile\.py"
+    # a JavaScript module's tests beside it, named `test` (date-fns' src/add/test.ts by src/add/index.ts,
+    # 250 of them; p-retry's test.js); a Ruby `test.rb` is code (faraday's Test adapter)
+    r"|test\.[cm]?[jt]sx?"
     # a tool's settings kept in a dotfile, in code or not: .prettierrc.cjs, .lintstagedrc.mjs, .babelrc.js
     r"|\.[^/]+"
     r"|fabfile\.py|tasks\.py|dodo\.py|[^/]*\.config\.[cm]?[jt]s|Gruntfile\.js|gulpfile\.js|Makefile"
