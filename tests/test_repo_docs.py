@@ -19,7 +19,7 @@ from generator.repo.docs import navigation
 from generator.repo.docs.answers import doc_answer
 from generator.repo.docs.model import DocPassage, ProjectDocs
 from generator.repo.docs.navigation import doc_files, docs_root, read_navigation
-from generator.repo.docs.project import overview, passages, read_project_docs
+from generator.repo.docs.project import overview, passages, read_project_docs, usage_examples
 from generator.repo.facts.extract import extract_facts
 from generator.repo.map.walk import map_repository
 from generator.repo.run.pipeline import run_repo_research
@@ -1665,6 +1665,25 @@ def test_the_readmes_unpunctuated_opening_statement_is_its_overview_but_a_row_of
     assert [(p.start, p.text) for p in overview(readme, [])] == [
         (5, "tinydate provides a simple and consistent toolset for manipulating dates in a browser & Node.js")
     ]
+
+
+def test_the_first_usage_example_is_shown_whole_though_long_and_ends_the_overview() -> None:
+    """grape's, bull's and transitions' READMEs teach with one example of 64–74 lines under "Basic Usage" or
+    "Quickstart": Getting started opened on a later two-line snippet instead, and the overview read on past
+    it into the sections that follow."""
+    body = "\n".join(f"    get :route{n} do\n      {{ n: {n} }}\n    end" for n in range(24))
+    readme = read_text(
+        "# tinyapi\n\nTinyapi is a REST-like API framework for Ruby with a small DSL.\n\n"
+        "## Basic Usage\n\nAn API is a class that subclasses `Tinyapi::API`:\n\n"
+        f"```ruby\nclass API < Tinyapi::API\n{body}\nend\n```\n\n"
+        "## Mounting\n\nBy default tinyapi compiles the routes on the first request, but you can pre-load them.\n\n"
+        "```ruby\nAPI.compile!\n```\n\n## Later\n\n```ruby\n" + "x = 1\n" * 70 + "```\n",
+        name="README.md",
+        origin="README.md",
+    )
+    code = [p for p in usage_examples([readme]) if p.kind == "code"]
+    assert [(p.heading, p.text.count("\n") + 1) for p in code] == [("Basic Usage", 74), ("Mounting", 1)]
+    assert [p.start for p in overview(readme, [])] == [3]
 
 
 def test_a_guide_entry_keeps_a_lower_case_product_name() -> None:

@@ -62,6 +62,7 @@ PASSAGES_PER_PAGE = 80  # blocks a doc file sharing its concept quotes at most (
 PASSAGES_PER_CONCEPT = 300  # shared by its pages; a page alone in its concept may quote all of them
 LEAST_SHARE = 8  # passages a page of a crowded concept still quotes
 CODE_LINES = 60  # a longer code block is not an example a page shows whole
+FIRST_EXAMPLE_LINES = 120  # … unless it is the first example of a usage section
 MAX_EXAMPLES = 8
 EXPLAINING = 3  # paragraphs after an example that say what it did, quoted with it
 INTRODUCTION_WORDS, INTRODUCTION_SENTENCES = 60, 3  # a paragraph before an example quoted whole up to these
@@ -740,10 +741,14 @@ def overview(readme: Document | None, intro: Sequence[Document]) -> tuple[DocPas
         asides = {b.start for s, b in document.blocks() if any(_aside(h) for h in s.path)}
         heading_one = next((s.heading for s in document.sections if s.level == 1), "")
         quoted = passages(document, limit=40)
+        # the first example ends the opening, even one too long to quote (grape's 74-line "Basic Usage")
+        long = [
+            b.start for _, b in document.blocks() if b.kind == "code" and not _worth_quoting(b.kind, b.text)
+        ]
+        shown = [p.start for p in quoted if p.kind == "code"]
+        example = min((at for at in (*long, *shown) if at not in installing), default=None)
         for at, passage in enumerate(quoted):
-            if (
-                passage.kind == "code" and passage.start not in installing
-            ):  # how to get it is not how to use it
+            if example is not None and passage.start >= example:  # how to get it is not how to use it
                 break
             if listed := _feature_list(quoted, at, heading_one, openings):
                 found += listed
@@ -908,7 +913,7 @@ def usage_examples(documents: Iterable[Document]) -> list[DocPassage]:
                 _SKIPPED_HEADING.search(h) or _OWN_CHECKS.search(h) for h in section.path
             ):
                 continue
-            if not _worth_quoting("code", block.text) or block.text in seen:
+            if not _shown_whole(block, section.path, first=not found) or block.text in seen:
                 continue
             if _install_only(block.text) or _installing(section.path, block.language):
                 continue
@@ -934,6 +939,16 @@ def usage_examples(documents: Iterable[Document]) -> list[DocPassage]:
             if sum(p.kind == "code" for p in found) >= MAX_EXAMPLES:
                 return found
     return found
+
+
+def _shown_whole(block: Block, path: Sequence[str], *, first: bool) -> bool:
+    """Whether an example is short enough to show whole; the first one under a usage heading may run
+    longer: it is the example the project chose to teach with (grape's 74-line "Basic Usage", bull's,
+    transitions' "Quickstart"), and its smaller neighbours only make sense after it."""
+    if _worth_quoting("code", block.text):
+        return True
+    lines = block.text.count("\n") + 1
+    return first and lines <= FIRST_EXAMPLE_LINES and any(_HOW_TO_HEADING.search(h) for h in path)
 
 
 def _example_lead(document: Document, section: Section, n: int) -> DocPassage | None:
