@@ -1985,6 +1985,49 @@ def test_long_guides_in_one_folder_are_concepts_of_their_own(tmp_path: Path) -> 
     }
 
 
+def test_a_folder_of_mostly_long_guides_is_a_category_unless_its_index_names_it(tmp_path: Path) -> None:
+    """okhttp's docs/features/ (calls, caching, interceptors … and a short R8 page) and knex's docs/guide/
+    (opened by an index titled "Installation", then the query builder, schema builder, transactions) had
+    each been one concept: most of their pages are guides of their own, a concept each. An index page
+    that names its folder ("Axes") or calls itself an introduction keeps the folder one subject."""
+
+    def guide(title: str) -> str:
+        return f"# {title}\n\n" + "".join(
+            f"## Part {i}\n\nThis part explains one more thing about {title.lower()} in a few words.\n\n"
+            for i in range(6)
+        )
+
+    files = {
+        "README.md": "# tool\n\nTool sends requests over HTTP and hands back their responses, pooled.\n",
+        "docs/features/calls.md": guide("Calls"),
+        "docs/features/caching.md": guide("Caching"),
+        "docs/features/r8.md": "# R8\n\nShrinking needs no rules of its own for this library at all.\n",
+        "docs/guide/index.md": guide("Installation"),
+        "docs/guide/query.md": guide("Query builder"),
+        "docs/guide/extending.md": "# Extending\n\nAdd a method to the builder with `Builder.extend(name, fn)`.\n",
+        "docs/axes/index.md": guide("Axes"),
+        "docs/axes/linear.md": guide("Linear axis"),
+        "docs/axes/radial.md": "# Radial axis\n\nA radial axis goes round the centre of the chart, once.\n",
+        "docs/intro/index.md": guide("Introduction"),
+        "docs/intro/why.md": guide("Why tool"),
+        "tool/core.py": "def send():\n    return 1\n",
+    }
+    root = make_project(tmp_path / "tool", files)
+    repo_map = map_repository(root)
+    linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/tool")
+    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    assert {c.name: [p.path for p in c.pages] for c in docs.concepts} == {
+        "Axes": ["docs/axes/index.md", "docs/axes/linear.md", "docs/axes/radial.md"],
+        "Calls": ["docs/features/calls.md"],
+        "Caching": ["docs/features/caching.md"],
+        "R8": ["docs/features/r8.md"],
+        "Installation": ["docs/guide/index.md"],
+        "Query builder": ["docs/guide/query.md"],
+        "Extending": ["docs/guide/extending.md"],
+        "Intro": ["docs/intro/index.md", "docs/intro/why.md"],
+    }
+
+
 def test_a_docs_folder_of_one_long_page_has_its_sections_as_concepts(tmp_path: Path) -> None:
     """pydantic-settings' docs are one 3,600-line docs/index.md, gin's one docs/doc.md: one concept named
     after its first heading, and no Getting started. Such a page is the manual, read like a README: a

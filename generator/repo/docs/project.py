@@ -1381,21 +1381,41 @@ def _entry(found: Sequence[tuple[int, DocPassage]]) -> list[DocPassage]:
 
 
 def _long_pages_apart(groups: dict[str, list[Document]]) -> dict[str, list[Document]]:
-    """A section whose pages are each a guide of their own (every one of LONG_PAGE_SECTIONS sections or
-    more) is one concept per page: loguru's docs/resources/ holds a migration guide, a troubleshooting FAQ
-    and a book of recipes, three subjects, not one "Resources". A section opened by its index page (Chart.js'
-    "Radial Axes" and its linear axis) is one subject, its pages together."""
+    """A section most of whose pages are guides of their own (LONG_PAGE_SECTIONS sections or more) is a
+    category, one concept per page: loguru's docs/resources/ holds a migration guide, a troubleshooting FAQ
+    and a book of recipes, three subjects, not one "Resources"; okhttp's features/ (calls, caching,
+    connections, interceptors …) and knex's guide/ (query builder, schema builder, transactions,
+    migrations …) had each been one concept. A section opened by an index page that names it, or calls
+    itself an introduction (Chart.js' "Radial Axes" and its linear axis), is one subject, its pages
+    together; an index page about a subject of its own (knex's guide/index.md, "Installation") opens none.
+    Where only most of its pages are guides, a category is divided only while the guide has room
+    (MAX_CONCEPTS), the first ones first: dividing one never pushes other concepts past the cut (Chart.js'
+    configuration pages, trpc's React hooks)."""
+    room = MAX_CONCEPTS - len(groups)
     apart: dict[str, list[Document]] = {}
     for key, members in groups.items():
-        opened = any(PurePosixPath(d.origin).stem.lower() in _NOT_PACKAGES for d in members)
-        long = (
-            not opened
-            and len(members) > 1
-            and all(sum(1 for s in d.sections if s.blocks) >= LONG_PAGE_SECTIONS for d in members)
-        )
+        guides = sum(1 for d in members if _guide(d))
+        long = len(members) > 1 and guides >= 2 and not _opened(key, members)
+        if long and guides < len(members):
+            long = guides * 2 > len(members) and len(members) - 1 <= room
+            room -= len(members) - 1 if long else 0
         for document in members:
             apart.setdefault(document.origin if long else key, []).append(document)
     return apart
+
+
+def _opened(key: str, members: Sequence[Document]) -> bool:
+    """Whether a section's index page opens it as one subject: its title is generic ("Introduction",
+    "Overview") or shares a word with the section's name ("Radial Axes" over radial/)."""
+    named = {w[:4] for w in _WORDS.findall(_humane(key).lower()) if len(w) > 2}
+    return any(
+        unordered(PurePosixPath(d.origin).stem).lower() in _NOT_PACKAGES
+        and (
+            _GENERIC_TITLE.fullmatch(d.title.strip()) is not None
+            or bool(named & {w[:4] for w in _WORDS.findall(d.title.lower()) if len(w) > 2})
+        )
+        for d in members
+    )
 
 
 def _by_section(members: Sequence[Document], sections: dict[str, str]) -> dict[str, list[Document]] | None:
