@@ -1699,6 +1699,29 @@ def test_a_guide_entry_keeps_a_lower_case_product_name() -> None:
     assert "— deepkb turns research into a knowledge base." in line and "Deepkb" not in line
 
 
+def test_a_faq_pages_guide_entry_is_its_questions_never_its_first_answer() -> None:
+    """guzzle's FAQ was listed as "FAQ — No." and knex's by its answer on debugging: a reader's question
+    answered is not what a page is about; a page saying nothing else is told by its first questions."""
+    from generator.repo.docs.model import DocConcept, DocPage
+    from generator.repo.model import DocPassage
+    from generator.site.pages.repo_guide import concept_line
+
+    def answer(at: int, heading: str, text: str) -> DocPassage:
+        return DocPassage("docs/faq.rst", at, at, "paragraph", text, heading)
+
+    faq = (
+        answer(5, "Does it require cURL?", "No. It can use any HTTP handler that sends requests."),
+        answer(9, "How do I debug?", "Set the debug option to true and every request is printed."),
+        answer(12, "Can it send asynchronous requests?", "Yes. Every method has an async twin."),
+        answer(15, "Why am I getting an SSL error?", "Your certificate bundle is out of date or missing."),
+    )
+    line = concept_line(1, DocConcept("FAQ", "faq", (DocPage("docs/faq.rst", "FAQ", faq),)))
+    assert line.endswith("— Does it require cURL? How do I debug? Can it send asynchronous requests?")
+    intro = answer(2, "", "These questions come up again and again on the tracker.")
+    line = concept_line(1, DocConcept("FAQ", "faq", (DocPage("docs/faq.rst", "FAQ", (intro, *faq)),)))
+    assert line.endswith("— These questions come up again and again on the tracker.")
+
+
 def test_getting_started_leaves_out_every_way_of_installing_and_keeps_the_uses() -> None:
     from generator.repo.docs.project import usage_examples
 

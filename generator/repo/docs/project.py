@@ -310,6 +310,12 @@ def _one_page_manual(pages: Sequence[Document]) -> Document | None:
     return longest
 
 
+def answers_a_question(heading: str) -> bool:
+    """Whether a section answers a reader's question of the FAQ kind ("Does Guzzle require cURL?", "How do
+    I debug?"); "What is it?" and "Why X?" say what the project is."""
+    return _FAQ_HEADING.match(heading) is not None
+
+
 def _shows_code(passage: DocPassage) -> bool:
     """A usage example in a programming language, not shell commands (an unnamed block is either: commands
     when each of its lines runs a tool)."""

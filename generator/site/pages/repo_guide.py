@@ -15,7 +15,8 @@ from typing import Any
 from generator import store
 from generator.repo.analyze.citations import Linker
 from generator.repo.analyze.describe import opening_sentence
-from generator.repo.docs.model import DocConcept, DocPassage, ProjectDocs
+from generator.repo.docs.model import DocConcept, DocPage, DocPassage, ProjectDocs
+from generator.repo.docs.project import answers_a_question
 from generator.repo.model import CitedSymbol, ConceptText
 from generator.site.pages.model_text import citation_markdown, code_link, inline_code, render_model_markdown
 from generator.site.pages.repo_diagrams import flow_tree_markdown
@@ -27,6 +28,8 @@ GUIDE_DIR = "guide"
 GUIDE_TEMPLATE = "repo_guide.md.j2"
 STARTED = "getting-started"
 LISTED_PAGES = 12  # a concept's doc pages named in its lead (a folded reference has a hundred)
+ASKED = 3  # questions that tell a FAQ page in the guide's list
+_FAQ_TITLE = re.compile(r"\bF\.?A\.?Q|\bfrequently asked|\bquestions\b", re.IGNORECASE)
 _DOC_LINK = re.compile(r"\[([^\]\n]+)\](?:\[[^\]\n]*\]|\([^)\n]*\))")
 _CODE_SPAN = re.compile(r"`([^`\n]+)`")
 # a Sphinx role (:class:`~pkg.Option`) or a MyST one ({func}`option`) names code: it reads as that code
@@ -81,16 +84,28 @@ def concept_line(index: int, concept: DocConcept) -> Markdown:
         link += f" ({md_inline(retired)})"
     # the docs' own sentence as its author wrote it: a lower-case product name stays lower-case
     # … never a documented object's docstring (an API page's first entry is not what the page is about)
-    sentence = opening_sentence(
-        p.text
-        for page in concept.pages
-        for p in page.passages
-        if p.kind == "paragraph" and (p.path == page.path or p.page == page.path)
-    )
+    sentence = next((s for page in concept.pages if (s := _page_says(page))), "")
     parts: list[Markdown] = [prose(sentence)] if sentence else []
     if concept.symbols:
         parts.append(Markdown(", ".join(symbol_name(s) for s in concept.symbols[:3])))
     return Markdown(link + (" — " + " · ".join(parts) if parts else ""))
+
+
+def _page_says(page: DocPage) -> str:
+    """A doc page's first sentence of its own, never the answer to a reader's question ("No." under "Does
+    Guzzle require cURL?"): a page of answers is told by its first questions; "" for a page of no prose."""
+    said = [p for p in page.passages if p.kind == "paragraph" and page.path in (p.path, p.page)]
+    sentence = opening_sentence(p.text for p in said if not _answers(page.title, p.heading))
+    asked = dict.fromkeys(" ".join(p.heading.split()) for p in said if _answers(page.title, p.heading))
+    return sentence or " ".join(list(asked)[:ASKED])
+
+
+def _answers(title: str, heading: str) -> bool:
+    """Whether a section answers a reader's question: any question on a FAQ page ("Why am I getting an SSL
+    verification error?"), one of the FAQ kind elsewhere ("How do I debug?", never "What is Egg?")."""
+    return heading.rstrip().endswith("?") and (
+        _FAQ_TITLE.search(title) is not None or answers_a_question(heading)
+    )
 
 
 def symbol_name(symbol: CitedSymbol, shown: str = "") -> Markdown:
