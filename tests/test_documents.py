@@ -452,6 +452,33 @@ def test_an_rst_block_quote_is_text_not_code() -> None:
     ]
 
 
+def test_an_rst_definitions_body_and_a_simple_table_read_as_sphinx_shows_them() -> None:
+    """guzzle's client options are a definition list whose bodies hold a paragraph, a code block, another
+    paragraph and a simple table: all of it had been one code block of raw reST (waitress, huey, jinja,
+    mupdf's tool pages too); simple tables (dramatiq's options, sqlite-utils', the PEPs') had been a
+    paragraph of `=` runs."""
+    text = (
+        "Options\n=======\n\n"  # 1-3
+        "``base_uri``\n    (string) The base URI, merged into relative URIs.\n\n"  # 4-6
+        "    .. code-block:: php\n\n        $client = new Client(['base_uri' => 'https://foo.com/']);\n\n"  # 7-10
+        "    How a ``base_uri`` resolves:\n\n"  # 11-12
+        "    =====================  =======  ========\n"  # 13
+        "    base_uri               URI      Result\n"  # 14
+        "    =====================  =======  ========\n"  # 15
+        "    ``http://foo.com/a/``  ``b``    ``http://foo.com/a/b``\n"  # 16
+        "    =====================  =======  ========\n\n"  # 17-18
+        "``timeout``\n    (float) Seconds to wait, 0 for ever.\n"  # 19-20
+    )
+    found = [(b.kind, b.text, b.start) for _, b in blocks(read_text(text, name="x.rst"))]
+    assert found == [
+        ("paragraph", "`base_uri` (string) The base URI, merged into relative URIs.", 4),
+        ("code", "$client = new Client(['base_uri' => 'https://foo.com/']);", 7),
+        ("paragraph", "How a `base_uri` resolves:", 11),
+        ("table", "base_uri | URI | Result\n`http://foo.com/a/` | `b` | `http://foo.com/a/b`", 14),
+        ("paragraph", "`timeout` (float) Seconds to wait, 0 for ever.", 19),
+    ]
+
+
 def test_the_prose_of_a_readmes_html_header_is_read_as_paragraphs() -> None:
     """READMEs centre their logo, title and tagline in HTML (go-task, node-fetch, httpx, mermaid): a `<p>` of
     words is a paragraph on its own lines; badges, a row of links and a script are not."""

@@ -41,6 +41,8 @@ _EXPLICIT = re.compile(r"^([ \t]*)\.\.(?:[ \t]+([\w:-]+)::[ \t]*(.*)|[ \t].*)?$"
 _ESCAPED = re.compile(r"\\([ \tA-Za-z0-9])")  # punctuation stays escaped: Markdown reads it the same
 _DOCTEST = re.compile(r"^[ \t]*>>>(?:[ \t]|$)")
 _OPTION = re.compile(r"^[ \t]*:[\w-]+:(?:\s|$)")
+# a simple table's border: runs of `=` under each column ("=====  =====  ======")
+_TABLE_BORDER = re.compile(r"^[ \t]*=+(?:[ \t]+=+)+[ \t]*$")
 _ADORNMENT = re.compile(r"^([=\-~^\"'`#*+<>:._])\1{2,}[ \t]*$")
 _PLAIN_ROLES = {"ref", "doc", "term", "abbr", "numref", "download", "pep", "rfc", "title"}
 _NUMBERED_ROLES = {"pep": "PEP", "rfc": "RFC"}
@@ -111,6 +113,11 @@ class _Shadow:
     level: int = 0  # the last heading's level: an object description nests one below it
     highlight: str = ""  # the language `.. highlight::` set for the literal blocks below it
 
+    def __post_init__(self) -> None:
+        self.lines = list(
+            self.lines
+        )  # definitions are read at their own margin: the caller's stay as written
+
     def rewrite(self, docinfo: bool = False) -> None:
         i = 0
         while (
@@ -146,14 +153,65 @@ class _Shadow:
             return self._verbatim(i, fence.group(1))
         if directive := _EXPLICIT.match(line):
             return self._directive(i, directive)
+        if _TABLE_BORDER.match(line) and (end := self._simple_table(i)):
+            return end
         if line.rstrip().endswith("::") and not line.lstrip().startswith(".."):
             return self._literal(i)
         if _DOCTEST.match(line) and (i == 0 or not self.lines[i - 1].strip()):
             return self._doctest(i)
         if indent_width(line) >= 4 and self._quoted(i):
             return self._block_quote(i)
+        if self._defines(i):
+            self._dedent_definition(i + 1)
         self.out.append(inline(_numbered(line)))
         return i + 1
+
+    def _simple_table(self, i: int) -> int:
+        """A simple table with a header (a border, one header row, a border, its rows, a closing border) as
+        the Markdown table Sphinx shows, row for row: each cell the text under its column's run of `=`
+        (the last to the line's end); 0 when the lines from i are no such table."""
+        end = i + 1
+        while end < len(self.lines) and self.lines[end].strip():
+            end += 1
+        borders = [j for j in range(i, end) if _TABLE_BORDER.match(self.lines[j])]
+        if len(borders) < 3 or borders[1] != i + 2 or borders[-1] != end - 1:
+            return 0
+        starts = [m.start() for m in re.finditer(r"=+", self.lines[i])]
+
+        def row(line: str) -> str:
+            cells = [line[a:b].strip() for a, b in zip(starts, [*starts[1:], len(line)], strict=True)]
+            return "| " + " | ".join(inline(cell.replace("|", "\\|")) for cell in cells) + " |"
+
+        self.out += ["", row(self.lines[i + 1]), "|" + " --- |" * len(starts)]
+        self.out += ["" if j == end - 1 else row(self.lines[j]) for j in range(i + 3, end)]
+        return end
+
+    def _defines(self, i: int) -> bool:
+        """Whether line i is a definition list's term: an unindented line opening a paragraph, with the
+        definition indented right below it (guzzle's ``base_uri`` and its option's text, code and table)."""
+        line = self.lines[i]
+        below = self.lines[i + 1] if i + 1 < len(self.lines) else ""
+        return (
+            bool(line.strip())
+            and not line[0].isspace()
+            and (i == 0 or not self.lines[i - 1].strip())
+            and not _BULLET.match(line)
+            and not _FIELD.match(line)
+            and bool(below.strip())
+            and below[0].isspace()
+            and not _ADORNMENT.match(below.strip())
+        )
+
+    def _dedent_definition(self, start: int) -> None:
+        """A definition's lines from `start`, read at its own margin, as Sphinx shows it: its paragraphs,
+        code blocks and tables are blocks of their own, never one indented code block of raw reST."""
+        margin = indent_width(self.lines[start])
+        end = start
+        while end < len(self.lines) and (
+            not self.lines[end].strip() or indent_width(self.lines[end]) >= margin
+        ):
+            end += 1
+        self.lines[start:end] = [dedent_by(line, margin) for line in self.lines[start:end]]
 
     def _verbatim(self, i: int, marker: str) -> int:
         """A fenced code block's lines, unchanged, to its closing fence (or the text's end)."""
