@@ -455,7 +455,8 @@ def test_an_rst_block_quote_is_text_not_code() -> None:
 def test_an_rst_definitions_body_and_a_simple_table_read_as_sphinx_shows_them() -> None:
     """guzzle's client options are a definition list whose bodies hold a paragraph, a code block, another
     paragraph and a simple table: all of it had been one code block of raw reST (waitress, huey, jinja,
-    mupdf's tool pages too); simple tables (dramatiq's options, sqlite-utils', the PEPs') had been a
+    mupdf's tool pages too), and so had a field's list below it (its request options' `:Types:`, Sphinx
+    API pages' `:raises:`); simple tables (dramatiq's options, sqlite-utils', the PEPs') had been a
     paragraph of `=` runs."""
     text = (
         "Options\n=======\n\n"  # 1-3
@@ -467,7 +468,8 @@ def test_an_rst_definitions_body_and_a_simple_table_read_as_sphinx_shows_them() 
         "    =====================  =======  ========\n"  # 15
         "    ``http://foo.com/a/``  ``b``    ``http://foo.com/a/b``\n"  # 16
         "    =====================  =======  ========\n\n"  # 17-18
-        "``timeout``\n    (float) Seconds to wait, 0 for ever.\n"  # 19-20
+        "``timeout``\n    (float) Seconds to wait, 0 for ever.\n\n"  # 19-21
+        ":Summary: How long to wait\n:Types:\n    - float\n    - int\n"  # 22-25
     )
     found = [(b.kind, b.text, b.start) for _, b in blocks(read_text(text, name="x.rst"))]
     assert found == [
@@ -476,6 +478,9 @@ def test_an_rst_definitions_body_and_a_simple_table_read_as_sphinx_shows_them() 
         ("paragraph", "How a `base_uri` resolves:", 11),
         ("table", "base_uri | URI | Result\n`http://foo.com/a/` | `b` | `http://foo.com/a/b`", 14),
         ("paragraph", "`timeout` (float) Seconds to wait, 0 for ever.", 19),
+        ("paragraph", "How long to wait", 22),
+        ("item", "float", 24),
+        ("item", "int", 25),
     ]
 
 

@@ -187,16 +187,16 @@ class _Shadow:
         return end
 
     def _defines(self, i: int) -> bool:
-        """Whether line i is a definition list's term: an unindented line opening a paragraph, with the
-        definition indented right below it (guzzle's ``base_uri`` and its option's text, code and table)."""
+        """Whether line i is a definition list's term (an unindented line opening a paragraph) or a field
+        (`:Types:`), with its body indented right below it (guzzle's ``base_uri`` and its option's text,
+        code and table; its request options' `:Types:` and `:Default:`)."""
         line = self.lines[i]
         below = self.lines[i + 1] if i + 1 < len(self.lines) else ""
         return (
             bool(line.strip())
             and not line[0].isspace()
-            and (i == 0 or not self.lines[i - 1].strip())
+            and (i == 0 or not self.lines[i - 1].strip() or _FIELD.match(line) is not None)
             and not _BULLET.match(line)
-            and not _FIELD.match(line)
             and bool(below.strip())
             and below[0].isspace()
             and not _ADORNMENT.match(below.strip())
