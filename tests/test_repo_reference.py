@@ -342,3 +342,23 @@ def test_a_crate_s_feature_flags_section_is_what_its_docs_say_about_configuring_
     assert [p.text for p in doc_passages(docs, _CONFIG_DOC)] == [
         "max_level_info disables debug and trace logs at compile time."
     ]
+
+
+def test_a_project_whose_options_are_hash_keys_has_a_configuration_page_from_its_docs(tmp_path: Path) -> None:
+    """grape's README "Configuration" and guzzle's "Request Options" page say what a user sets, as keys of a
+    hash or constants the code reads nowhere as a config class: no Configuration page had been written."""
+    directory, _ = _pages(
+        tmp_path,
+        {
+            **PLAIN,
+            "docs/request-options.md": (
+                "# Request Options\n\nYou can customize requests created by a client using request options.\n\n"
+                "## timeout\n\nFloat describing the total timeout of the request in seconds; 0 waits for ever.\n"
+            ),
+        },
+    )
+    _, index = read_page(directory / "index.md")
+    assert "[Configuration](reference/configuration.md)" in index
+    _, page = read_page(directory / "reference" / "configuration.md")
+    assert "Float describing the total timeout of the request in seconds" in page
+    assert "the environment variables the code reads" not in page  # it reads none: the lead does not say so

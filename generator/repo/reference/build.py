@@ -63,6 +63,8 @@ _ERROR = re.compile(r"(?:Error|Exception|Warning|Exit|Abort)$")
 _CONFIG_DOC = re.compile(
     r"config|setting|environment|\benv\b|feature[-_ ]?flags|(?:cargo|crate|optional) features", re.IGNORECASE
 )
+# … and, after those, a page on the options a user passes (guzzle's "Request Options", bullmq's repeat options)
+_OPTIONS_DOC = re.compile(r"options\b", re.IGNORECASE)
 _EXTEND_DOC = re.compile(
     r"extend|extension|plugin|hook|middleware|custom|subclass|adapter|backend|transport", re.IGNORECASE
 )
@@ -118,7 +120,7 @@ def read_reference(
         extensions=tuple(
             _rank_extensions(taught + found.extensions + _taking(registries(facts, linker), found), named)
         ),
-        config_docs=doc_passages(docs, _CONFIG_DOC),
+        config_docs=doc_passages(docs, _CONFIG_DOC, _OPTIONS_DOC),
         extension_docs=extension_docs,
     )
 
@@ -720,14 +722,17 @@ def _registry_symbols(symbols: Iterable[Symbol]) -> Iterable[Symbol]:
     )
 
 
-def doc_passages(docs: ProjectDocs | None, about: re.Pattern[str]) -> tuple[DocPassage, ...]:
+def doc_passages(docs: ProjectDocs | None, *about: re.Pattern[str]) -> tuple[DocPassage, ...]:
     """The passages of the doc pages about the subject, in the docs' order: the pages whose file name says
-    so first (`environment_variables.md`), then those whose title does."""
+    so first (`environment_variables.md`), then those whose title does; a later pattern's pages after an
+    earlier one's."""
     if docs is None:
         return ()
     pages = [p for c in docs.concepts for p in c.pages]
-    chosen = [p for p in pages if about.search(PurePosixPath(p.path).stem)]
-    chosen += [p for p in pages if about.search(p.title)]
+    chosen = []
+    for pattern in about:
+        chosen += [p for p in pages if pattern.search(PurePosixPath(p.path).stem)]
+        chosen += [p for p in pages if pattern.search(p.title)]
     unique = list({p.path: p for p in chosen}.values())[:DOC_PAGES]
     return tuple([passage for page in unique for passage in page.passages][:MAX_DOC_PASSAGES])
 

@@ -71,4 +71,6 @@ class Reference:
 
     @property
     def has_configuration(self) -> bool:
-        return bool(self.options or self.settings)
+        """Options the code reads, or the docs' own pages on configuring it (grape's README "Configuration",
+        guzzle's "Request Options": a project whose options are keys of a hash or constants)."""
+        return bool(self.options or self.settings or self.config_docs)

@@ -127,14 +127,20 @@ def configuration_page(reference: Reference, label: str, linker: Linker) -> Refe
         )
         for kind, options in arguments.items()
     ]
-    return _page(
-        label,
-        CONFIGURATION,
+    lead = (
         "The options a user sets: the environment variables the code reads"
         + (", its command-line flags" if flags else "")
         + (", the settings its build declares" if built else "")
         + ", the fields of its configuration classes and the keyword arguments of its public entries, each "
-        "with its default and the line that reads or declares it.",
+        "with its default and the line that reads or declares it."
+        if parts
+        else "The options a user sets, as the project's docs describe them (the code declares none this "
+        "reading finds: no environment variables, flags or configuration classes)."
+    )
+    return _page(
+        label,
+        CONFIGURATION,
+        lead,
         ("What the docs say about configuring it", reference.config_docs),
         parts,
         linker,
