@@ -19,6 +19,7 @@ from pathlib import Path
 
 from generator.repo.facts.callbacks import callback_calls
 from generator.repo.facts.calltree import call_tree, heaviest_entry
+from generator.repo.facts.channels import channel_calls
 from generator.repo.facts.commands import cli_commands, is_library, native_mains
 from generator.repo.facts.deprecation import deprecated_by_body, deprecated_by_doc
 from generator.repo.facts.dispatch import Families, dispatch_calls
@@ -197,6 +198,8 @@ def read_call_graph(
         edges.setdefault(edge.caller_path, []).append(edge)
     for edge in kept_method_calls(edges, files, reader.read):  # …and a bound method of another's object
         edges.setdefault(edge.caller_path, []).append(edge)
+    for edge in channel_calls(edges, files, reader.read):  # a Go channel field's sender → its receiving loop
+        edges[edge.caller_path].append(edge)
     for edge in dispatch_calls(edges, files, reader.read):
         dispatched.setdefault(edge.caller_path, []).append(edge)
     # a library's commands are tools beside its public API, where its flows start; a tool's are its front door
