@@ -142,6 +142,22 @@ def test_a_tsdoc_comment_keeps_its_remarks_and_example_and_drops_its_tags() -> N
     assert not any("never shown" in t or "@public" in t for t in texts)
 
 
+def test_a_jsdoc_comments_summary_and_description_tags_are_its_prose() -> None:
+    """date-fns documents each function under `@summary` and `@description`, then `@example`s: the page
+    quotes that prose and the examples, never `@category` or `@param`."""
+    text = (
+        "/**\n * @name format\n * @category Common Helpers\n * @summary Format the date.\n *\n"
+        " * @description\n * Return the formatted date string in the given format.\n *\n"
+        " * @param date - The original date\n *\n * @example\n * format(new Date(2014, 1, 11), 'MM/dd/yyyy')\n"
+        " */\nexport function format(date: Date, pattern: string): string {\n  return pattern;\n}\n"
+    )
+    found = own_comment(text, _symbol("format", text, "export function"), "typescript", "src/format.ts")
+    assert [(p.kind, p.text, p.start) for p in found] == [  # its summary is the symbol's line already
+        ("paragraph", "Return the formatted date string in the given format.", 7),
+        ("code", "format(new Date(2014, 1, 11), 'MM/dd/yyyy')", 12),
+    ]
+
+
 def test_a_one_paragraph_block_comment_is_cited_at_the_lines_holding_its_words() -> None:
     """ofetch's `withQuery`: a `/** … */` block of one paragraph is read as a document like any other, so its
     sentence is cited at its own line, not at the `/**` line above it."""

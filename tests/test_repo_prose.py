@@ -154,6 +154,19 @@ def test_a_jsdoc_description_ends_where_its_tags_begin() -> None:
     assert summary(text) == "Prints the comments of a node."
 
 
+def test_a_jsdoc_comment_of_tags_alone_is_summarised_by_its_summary_or_description_tag() -> None:
+    """date-fns' 338 functions open their JSDoc on `@name`, `@category`, then `@summary`; hono's and svelte's
+    say what they document only under `@description`: none of them had a summary."""
+    text = (
+        "@name format\n@alias formatDate\n@category Common Helpers\n@summary Format the date.\n\n"
+        "@description\nReturn the formatted date string in the given format.\n\n@param date - The date"
+    )
+    assert summary(text) == "Format the date."
+    described = "@description Wrap the client with the leader/follower pattern.\n@param client - The client"
+    assert summary(described) == "Wrap the client with the leader/follower pattern."
+    assert summary("@param date - The date\n@returns The formatted date string") == ""
+
+
 def test_a_comment_banner_is_passed_over_for_the_prose_below_it() -> None:
     text = "/////////// CONSTRUCTORS ///////////\n\nBuilds schemas from their definitions."
     assert summary(text) == "Builds schemas from their definitions."

@@ -29,7 +29,10 @@ _LINE_COMMENT = ("go", "rust", "swift")
 # JSDoc/TSDoc block tags: what the type is is told before them or under @remarks; parameters, returns and
 # visibility markers describe pieces, never the whole
 _TAG = re.compile(r"^@(\w+)\s*(.*)$")
-_KEPT_TAGS = frozenset({"remarks", "example", "defaultvalue", "default"})
+_KEPT_TAGS = frozenset({"remarks", "example", "defaultvalue", "default", "summary", "description"})
+# … and a comment may say what it documents only under @summary and @description (date-fns' 338 functions,
+# hono's and svelte's): prose like @remarks
+_PROSE_TAGS = frozenset({"remarks", "summary", "description"})
 _FENCE = re.compile(r"^\s*(```|~~~)")
 # a reST directive that dates a change ("versionadded", "versionchanged", "deprecated"): release notes, not
 # what the type does
@@ -227,9 +230,9 @@ def _unstarred(raw: Sequence[str]) -> list[str]:
 
 
 def _block_tags(lines: Numbered) -> Numbered:
-    """JSDoc/TSDoc block tags as Markdown: `@remarks` is prose, `@example` code (fenced when it is not),
-    `@defaultValue x` "Default: x"; every other tag (`@param`, `@returns`, `@public`…) dropped with its
-    lines. A line written here has the tag's line."""
+    """JSDoc/TSDoc block tags as Markdown: `@remarks`, `@summary` and `@description` are prose, `@example`
+    code (fenced when it is not), `@defaultValue x` "Default: x"; every other tag (`@param`, `@returns`,
+    `@public`…) dropped with its lines. A line written here has the tag's line."""
     out: Numbered = []
     tag, at = "", 0
     example: Numbered = []
@@ -251,8 +254,10 @@ def _block_tags(lines: Numbered) -> Numbered:
             rest = match.group(2).strip()
             if tag in ("defaultvalue", "default") and rest:
                 out.extend([(at, ""), (at, f"Default: {rest}")])
-            elif tag == "remarks" and rest:
+            elif tag in _PROSE_TAGS and rest:
                 out.extend([(at, ""), (at, rest)])
+            elif tag in _PROSE_TAGS:
+                out.append((at, ""))
             elif tag == "example" and rest:
                 out.extend([(at, ""), (at, rest + ":")])
             continue

@@ -61,6 +61,7 @@ _CREDIT = re.compile(
 )
 _JSDOC_TAG = re.compile(r"(?m)^[ \t]*@\w+.*$")
 _JSDOC_TAGS_BEGIN = re.compile(r"(?m)^@\w+")  # JSDoc: the description ends where the block tags begin
+_PROSE_TAG = re.compile(r"(?m)^[ \t]*@(?:summary|description)\b[ \t]*")
 _REST_FIELD = re.compile(
     r"^[ \t]*:(?:param|parameter|arg|argument|key|keyword|type|raises?|except|exception|returns?|rtype|"
     r"yields?|ytype|var|ivar|cvar|meta|since|deprecated|version)\b[^:`\n]*:",
@@ -179,12 +180,27 @@ def description(text: str) -> str:
     return joint.join(p for p in parts if p.strip())
 
 
+def _tagged_prose(text: str) -> str:
+    """The text of a doc comment's first `@summary` or `@description` tag, to the next tag: date-fns'
+    functions open on `@name`, `@category`, then `@summary Format the date.`; hono's and svelte's on
+    `@description`."""
+    found = _PROSE_TAG.search(text)
+    if found is None:
+        return ""
+    rest = text[found.end() :]
+    following = _JSDOC_TAGS_BEGIN.search(rest)
+    return rest[: following.start()] if following else rest
+
+
 def _prose_blocks(text: str, *, keep_gaps: bool = False) -> Iterator[str | None]:
     """Each prose paragraph of a description, a list as one (starting with LIST_MARK); a block that is not
     prose (code, a doctest, a link, a banner) gives None when `keep_gaps`, so a reader knows what stood
     right below a paragraph. Nothing after a licence header is prose."""
     tags = _JSDOC_TAGS_BEGIN.search(text)  # a tag's value may run on ("@typedef {{\n  filter?: …\n}} Name")
-    lines = _JSDOC_TAG.sub("", text[: tags.start()] if tags else text).split("\n")
+    head = text[: tags.start()] if tags else text
+    if tags and not head.strip():  # tags alone: what it documents may be said under @summary, @description
+        head = _tagged_prose(text)
+    lines = _JSDOC_TAG.sub("", head).split("\n")
     items: list[str] = []
     for section, block in read_text("\n".join(lines), name="", markup="docstring").blocks():
         source = lines[block.start - 1 : block.end]
