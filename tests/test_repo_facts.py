@@ -502,3 +502,19 @@ def test_a_comment_among_the_imports_is_no_description_of_the_file(tmp_path: Pat
     facts = extract_facts(root, map_repository(root))
     assert facts.files["src/options.ts"].doc == ""
     assert facts.files["src/client.ts"].doc == "The HTTP client: requests and their retries."
+
+
+def test_a_rust_doc_comment_is_one_paragraph_over_its_lines() -> None:
+    """rayon's `Folder`: "The `Folder` trait encapsulates [the standard fold" / "operation][fold]." — a Rust
+    `///` line comment holds its newline, so the lines were joined with a blank line between each: every line
+    a paragraph, the first sentence cut at the line's end ("The Folder trait encapsulates [the standard fold.")."""
+    from generator.repo.facts.languages import symbols_of
+
+    text = (
+        "/// The `Folder` trait encapsulates the standard fold\n/// operation.  It can be fed many items.\n"
+        "///\n/// A second paragraph.\npub trait Folder {\n    fn consume(self) -> Self;\n}\n"
+    )
+    (folder,) = [s for s in symbols_of("rust", text) if s.name == "Folder"]
+    assert folder.doc_source.startswith("The `Folder` trait encapsulates the standard fold\noperation.")
+    assert "\n\nA second paragraph." in folder.doc_source
+    assert folder.doc.startswith("The Folder trait encapsulates the standard fold operation.")

@@ -46,7 +46,7 @@ def doc_before(node: Any, language: str) -> str:
         text = node_text(sibling)
         if text.startswith(("//!", "/*!")):
             break  # a Rust inner doc comment belongs to the enclosing module, not to this item
-        comments.append(text)
+        comments.append(text.rstrip("\r\n"))  # a Rust line comment holds its newline: no blank line between
         expected_end = sibling.start_point[0] - 1
         sibling = sibling.prev_named_sibling
     return doc_head(comment_text("\n".join(reversed(comments))))
