@@ -26,6 +26,7 @@ from generator.repo.reference import flags, python, settings, spans
 from generator.repo.reference.csharp import csharp_fields
 from generator.repo.reference.jvm import jvm_fields
 from generator.repo.reference.model import Extension, FieldLine, Option, Record, Reference
+from generator.repo.reference.traits import native_extensions
 
 LANGUAGES = frozenset(
     {"python", "go", "javascript", "typescript", "c", "cpp", "rust", "java", "kotlin", "csharp"}
@@ -188,7 +189,8 @@ def _gather(
         _csharp_records(found, path, lines, facts, linker, redactor)
         return
     if facts.language in NATIVE:
-        _gather_native(found, path, text.splitlines(), facts, linker, redactor, referenced)
+        _gather_native(found, path, lines, facts, linker, redactor, referenced)
+        found.extensions += native_extensions(path, lines, facts.symbols, facts.language, linker, subclasses)
         found.settings += (
             [_setting(s, path, linker, redactor) for s in settings.overridable_macros(text)]
             if facts.language != "rust"
