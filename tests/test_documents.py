@@ -891,6 +891,18 @@ def test_kdoc_rustdoc_and_go_doc_links_read_as_code() -> None:
     )
 
 
+def test_brackets_inside_inline_code_are_no_doc_link() -> None:
+    """rayon's "The [`par_sort`] method sorts `&mut [T]` slices", serde_json's `&[u8]`, axum, libsql: the
+    brackets inside a code span were rewritten as a doc link (`&mut `T``), breaking the span, and the page
+    showed "&amp;mut \\[T\\]" as plain text."""
+    from generator.documents.comment import doc_links
+
+    assert doc_links("The [`par_sort`] method sorts `&mut [T]` slices, reads `&[u8]` into [Buffer].") == (
+        "The `par_sort` method sorts `&mut [T]` slices, reads `&[u8]` into `Buffer`."
+    )
+    assert doc_links("``a `[T]` b`` then [Value]") == "``a `[T]` b`` then `Value`"
+
+
 def test_a_docs_page_that_says_it_is_no_longer_in_force() -> None:
     from generator.documents.standing import page_standing
 
