@@ -468,6 +468,16 @@ def test_a_value_with_a_backslash_is_shown_as_code_and_nothing_escapes_a_span() 
         f"| a |\n| --- |\n| {inline_code(chr(39) + chr(92) + 'n' + chr(39))} |", extensions=["tables"]
     )
     assert "<code>'\\n'</code>" in html
+    # a generic type or a Rust reference is code as written (C#'s `Func<A, B>`, rayon's `&mut [T]`): it had
+    # been escaped text, its code marks lost; inside the span nothing is markup
+    for code, shown in (
+        ("Func<A, B>", "Func&lt;A, B&gt;"),
+        ("&mut [T]", "&amp;mut [T]"),
+        ("<b>x</b>", "&lt;b&gt;"),
+    ):
+        assert inline_code(code) == f"`{code}`"
+        cell = markdown.markdown(f"| a |\n| --- |\n| {inline_code(code)} |", extensions=["tables"])
+        assert f"<code>{shown}" in cell and "<b>" not in cell
     for hostile in ("a`b", "a|b", "a\nb", "x\\`<b>"):
         cell = markdown.markdown(
             f"| a | b |\n| --- | --- |\n| {inline_code(hostile)} | z |", extensions=["tables"]

@@ -29,7 +29,9 @@ def citation_markdown(citation: Citation) -> Markdown:
     return inline_code(text)
 
 
-_CODE_SAFE = re.compile(r"[^`|\n<>&]{1,200}")  # text that cannot leave a code span or a table cell
+# text that cannot leave a code span or a table cell; inside a span `<`, `>` and `&` are shown as written
+# (`Func<A, B>`, `&mut [T]`, `Vec<u8>`), never read as HTML
+_CODE_SAFE = re.compile(r"[^`|\n]{1,200}")
 
 
 def inline_code(text: str) -> Markdown:
