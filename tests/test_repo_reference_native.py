@@ -5,6 +5,7 @@ variables, command-line flags and build settings, each cited at the line that de
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from repo_output_fakes import make_project, offline_setup
 
@@ -75,7 +76,7 @@ def test_a_rust_crate_has_its_records_flags_environment_and_features(tmp_path: P
         "## `Entry`" in model
         and "The bytes stored." in model
         and "When it expires." in model
-        and "Option&lt;Instant&gt;" in model
+        and "`Option<Instant>`" in model
     )
     assert "## `Error`" not in model  # an error enum is no record of the program's data
     config = read_page(directory / "reference" / "configuration.md")[1]
@@ -280,3 +281,30 @@ def test_rust_traits_and_cpp_abstract_classes_are_extension_points(tmp_path: Pat
     cpp = page.split("## `tinylog.sink`")[1].split("\n## ")[0]
     assert "*abstract base class*" in cpp and "`log`" in cpp and "`flush`" in cpp and "set_level" not in cpp
     assert "null_sink" not in page.split("## `tinylog.sink`")[0]
+
+
+def test_a_cpp_method_declaration_is_no_field_a_function_pointer_is() -> None:
+    """cxxopts' `Options` showed `parse`, `add_options`, `help` as fields typed `ParseResult (*)(…)` on the
+    Configuration page: every C++ class declaring its methods in a header (Catch2, spdlog, leveldb, fmt,
+    CLI11) had its methods in its record's fields. A C struct's function pointer stays a field."""
+    from generator.repo.facts.languages import parse_tree
+    from generator.repo.facts.native import declared_fields
+
+    source = (
+        "struct ops { void (*free_fn)(void *p); int n; };\n"
+        "class Options { public: ParseResult parse(int argc, char **argv); int *get(); Options &allow(bool b);\n"
+        "  virtual void log() = 0; std::string name; int x, *y; };\n"
+    )
+    found = []
+
+    def walk(node: Any) -> None:
+        if node.type in {"struct_specifier", "class_specifier"} and node.child_by_field_name("body"):
+            found.append(declared_fields(node, "cpp"))
+        for child in node.children:
+            walk(child)
+
+    walk(parse_tree("cpp", source).root_node)
+    assert found == [
+        [("free_fn", "void (*)(…)", 1), ("n", "int", 1)],
+        [("name", "std::string", 3), ("x", "int", 3), ("y", "int*", 3)],
+    ]
