@@ -1083,6 +1083,7 @@ def test_a_docs_folder_front_page_listing_its_pages_orders_them(tmp_path: Path) 
         "# Reference\n\nTo get the most out of Tiny, start with the [tutorial](tutorial.md#top).\n\n"
         "**Writing tests:**\n* [Assertion macros](assertions.md#top)\n* [Matchers](matchers.md)\n"
         "* [Benchmarks](benchmarks.md)\n\nSee [the site](https://example.org/x.md) and [FAQ](faq.md).\n"
+        "Strings: [contains](strings/contains.md).\n"
     )
     docs = {
         "docs/Readme.md": front,
@@ -1092,18 +1093,22 @@ def test_a_docs_folder_front_page_listing_its_pages_orders_them(tmp_path: Path) 
         "docs/matchers.md": "# Matchers\n\nREQUIRE_THAT takes a matcher.\n",
         "docs/tutorial.md": "# Tutorial\n\nWrite a first test case.\n",
         "docs/aaa-notes.md": "# Notes\n\nRelease notes of the docs.\n",
+        "docs/strings/contains.md": "# Contains\n\nContainsSubstring matches a part of a string.\n",
+        "docs/strings/index.md": "# String matchers\n\nMatchers for strings.\n",
     }
     root = make_project(tmp_path / "tiny", {**PROJECT, **docs})
     record = read_navigation(root, doc_files(map_repository(root)))
-    assert record.order[:6] == (
+    assert record.order[:8] == (
         "docs/Readme.md",
         "docs/tutorial.md",
         "docs/assertions.md",
         "docs/matchers.md",
         "docs/benchmarks.md",
         "docs/faq.md",
+        "docs/strings/index.md",  # a folder's own front page opens it (Polly's strategies/index.md)
+        "docs/strings/contains.md",
     )
-    assert "docs/aaa-notes.md" in record.order[6:]  # a page it does not link comes after, in folder order
+    assert "docs/aaa-notes.md" in record.order[8:]  # a page it does not link comes after, in folder order
     # two links are a page pointing onward, not a table of contents
     docs["docs/Readme.md"] = (
         "# Tiny\n\nSee the [matchers](matchers.md) and the [assertions](assertions.md).\n"

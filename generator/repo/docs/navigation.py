@@ -186,7 +186,20 @@ def index_links(root: Path, tree: Sequence[str], docs: str) -> list[NavPage]:
         ]
         pages = [front, *dict.fromkeys(linked)]
         best = pages if len(pages) > len(best) else best
-    return [NavPage(page) for page in best] if len(best) > MIN_INDEX_LINKS else []
+    if len(best) <= MIN_INDEX_LINKS:
+        return []
+    return [NavPage(page) for page in dict.fromkeys(_folder_fronts_first(best, tree))]
+
+
+def _folder_fronts_first(pages: Sequence[str], tree: Sequence[str]) -> list[str]:
+    """`pages` with each sub-folder's own front page (its index or README) right before the first page
+    linked in it: Polly's docs/index.md links strategies/retry.md, whose folder opens on strategies/index.md."""
+    fronts = {PurePosixPath(p).parent: p for p in reversed(tree) if _FRONT.search(p)}
+    out: list[str] = []
+    for page in pages:
+        front = fronts.get(PurePosixPath(page).parent, page)
+        out += [front, page] if front not in out else [page]
+    return out
 
 
 def _about_the_docs(inside: Sequence[str], docs: str, listed: set[str]) -> str:
