@@ -195,6 +195,7 @@ def _folder_fronts_first(pages: Sequence[str], tree: Sequence[str]) -> list[str]
     """`pages` with each sub-folder's own front page (its index or README) right before the first page
     linked in it: Polly's docs/index.md links strategies/retry.md, whose folder opens on strategies/index.md."""
     fronts = {PurePosixPath(p).parent: p for p in reversed(tree) if _FRONT.search(p)}
+    fronts.pop(PurePosixPath(pages[0]).parent, None)  # the docs folder opens on the front page chosen
     out: list[str] = []
     for page in pages:
         front = fronts.get(PurePosixPath(page).parent, page)
