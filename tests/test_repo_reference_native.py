@@ -234,7 +234,9 @@ NATIVE_EXTENSIONS = {
         "//! Parallel folds.\n\npub mod fold;\n\npub use fold::Folder;\n"
         "/// A log sink.\npub trait Sink: Send {\n    /// Writes one record.\n    fn write(&self, record: &str);\n\n"
         "    /// Flushes what is buffered.\n    fn flush(&self) {}\n}\n\n"
-        "/// Marks a type safe to share.\npub trait Marker {}\n"
+        "/// Marks a type safe to share.\npub trait Marker {}\n\n"
+        "pub struct Stdout;\nimpl Sink for Stdout {\n    fn write(&self, record: &str) {}\n}\n\n"
+        "pub struct Stderr;\nimpl Sink for Stderr {\n    fn write(&self, record: &str) {}\n}\n"
     ),
     "src/fold.rs": (
         "/// The `Folder` trait encapsulates the standard fold\n/// operation.\npub trait Folder<Item>: Sized {\n"
@@ -270,6 +272,7 @@ def test_rust_traits_and_cpp_abstract_classes_are_extension_points(tmp_path: Pat
     page = read_page(directory / "reference" / "extension-points.md")[1]
     sink = page.split("## `Sink`")[1].split("\n## ")[0]
     assert "*trait*" in sink and "`write`" in sink and "Writes one record." in sink and "flush" not in sink
+    assert "2 types implement it" in sink  # a trait is implemented, not extended by classes
     folder = page.split("## `Folder`")[1].split("\n## ")[0]
     assert (
         "`consume`" in folder and "`complete`" in folder and "`full`" not in folder and "Result" not in folder
