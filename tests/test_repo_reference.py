@@ -318,7 +318,11 @@ def test_a_typescript_object_type_is_a_record_with_its_own_fields_only(tmp_path:
     assert "`limit`" in retry and "`retry`" not in retry and "`factor`" not in retry
     # a settings class's options are its accessor pairs, typed by the getter; a read-only one is not set
     options = config.split("## `Options`", 1)[1].split("\n## ", 1)[0]
-    assert "`retry`" in options and "`Partial<RetryOptions>`" in options and "`ready`" not in options
+    assert (
+        "`retry`" in options
+        and "<code>Partial&lt;RetryOptions&gt;</code>" in options
+        and "`ready`" not in options
+    )
 
 
 def test_a_crate_s_feature_flags_section_is_what_its_docs_say_about_configuring_it() -> None:

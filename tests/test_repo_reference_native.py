@@ -76,7 +76,7 @@ def test_a_rust_crate_has_its_records_flags_environment_and_features(tmp_path: P
         "## `Entry`" in model
         and "The bytes stored." in model
         and "When it expires." in model
-        and "`Option<Instant>`" in model
+        and "<code>Option&lt;Instant&gt;</code>" in model
     )
     assert "## `Error`" not in model  # an error enum is no record of the program's data
     config = read_page(directory / "reference" / "configuration.md")[1]
