@@ -870,6 +870,10 @@ def test_javadoc_inline_tags_and_xml_doc_references_read_as_words() -> None:
     assert comment_text(tsdoc) == "Waits for navigating to finish; see https://pptr.dev/api."
     xml = '/// Returns <see cref="T:Acme.Validator`1"/> or <see langword="null"/> for <paramref name="rule"/>;\n/// see <see cref="IValidator">the interface</see>.'
     assert comment_text(xml) == "Returns Validator or null for rule;\nsee the interface."
+    # a generic reference (XML doc spells `<TKey>` as `{TKey}`; Polly 465, FluentValidation 9, serilog 6) read
+    # "ResiliencePipelineRegistry\\{TKey\\}" on the pages: it is the code C# writes
+    generic = '/// Creates a <see cref="ResiliencePipelineRegistry{TKey}"/> from <see cref="M:Ns.Outcome.From{T}(T)"/>.'
+    assert comment_text(generic) == "Creates a `ResiliencePipelineRegistry<TKey>` from `From<T>`."
 
 
 def test_kdoc_rustdoc_and_go_doc_links_read_as_code() -> None:

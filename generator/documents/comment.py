@@ -87,7 +87,16 @@ def inline_tags(text: str) -> str:
     text = _INLINE_CODE.sub(lambda m: f"`{m.group(1)}`", text)
     text = _INLINE_TEXT.sub(r"\1", _INHERIT_DOC.sub("", text))
     text = _SEE_WITH_TEXT.sub(r"\1", text)
-    return _SEE_REFERENCE.sub(lambda m: _member_name(m.group(1)), text)
+    return _SEE_REFERENCE.sub(lambda m: _cref_name(m.group(1)), text)
+
+
+def _cref_name(reference: str) -> str:
+    """A C# reference as its name; a generic one (`ResiliencePipelineRegistry{TKey}`, XML's spelling of
+    `<TKey>`) as the code C# writes, which no Markdown reader takes for a tag."""
+    name = _member_name(reference)
+    if "{" not in name or "://" in name:
+        return name
+    return f"`{name.replace('{', '<').replace('}', '>')}`"
 
 
 def doc_links(text: str) -> str:
